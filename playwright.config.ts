@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./e2e/find-chromium";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+// Browser tests run against a production build (`npm start` builds first when needed).
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: findChromium(),
+          args: [
+            ...(isRoot ? ["--no-sandbox"] : []),
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node scripts/start.mjs --port ${port}`,
+    url: `http://127.0.0.1:${port}/docs/api`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 300_000,
+    stdout: "pipe",
+  },
+});
