@@ -15,6 +15,7 @@ export default defineConfig([
   {
     // The contract is shared by the browser and Node: it must not pull in server-only code.
     files: ["lib/data-api/**/*.ts"],
+    ignores: ["lib/data-api/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

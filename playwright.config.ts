@@ -7,6 +7,7 @@ const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 // Browser tests run against a production build (`npm start` builds first when needed).
 export default defineConfig({
   testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

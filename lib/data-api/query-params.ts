@@ -62,7 +62,8 @@ function spec<T, O extends Options<T>>(base: Base<T>, build: (name: string) => z
   return {
     make: make as Param<T, O>["make"],
     kind: base.kind,
-    wire: shown === undefined ? base.wire : { ...base.wire, default: shown },
+    // JSON Schema wants the default as a value of the wire type: a number for integers, text for lists.
+    wire: defaultValue === undefined ? base.wire : { ...base.wire, default: typeof defaultValue === "object" ? shown : defaultValue },
     required,
     defaultValue: shown,
     rule: base.rule,

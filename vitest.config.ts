@@ -1,0 +1,12 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
+  test: {
+    include: ["lib/**/*.test.ts", "components/**/*.test.ts?(x)", "e2e/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    // Unit tests never depend on wall-clock speed; this only stops a hung test.
+    testTimeout: 20_000,
+  },
+});
