@@ -7,20 +7,23 @@ import { join } from "node:path";
  * 1. PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH, 2. /usr/bin/chromium (Debian's package), 3. Playwright's own browser cache.
  * Throws with install instructions when none is found.
  */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
+export function findChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  fs: { exists: (path: string) => boolean; list: (dir: string) => string[] } = { exists: existsSync, list: (dir) => readdirSync(dir) },
+): string {
   const fromEnv = env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH;
   if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH points at ${fromEnv}, which does not exist.`);
+    if (!fs.exists(fromEnv)) throw new Error(`PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH points at ${fromEnv}, which does not exist.`);
     return fromEnv;
   }
-  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  if (fs.exists("/usr/bin/chromium")) return "/usr/bin/chromium";
   const cache = env.PLAYWRIGHT_BROWSERS_PATH || join(homedir(), ".cache", "ms-playwright");
-  if (existsSync(cache)) {
-    const builds = readdirSync(cache).filter((d) => d.startsWith("chromium")).sort().reverse();
+  if (fs.exists(cache)) {
+    const builds = fs.list(cache).filter((d) => d.startsWith("chromium")).sort().reverse();
     for (const build of builds) {
       for (const rel of ["chrome-linux64/chrome", "chrome-linux/chrome", "chrome-headless-shell-linux64/chrome-headless-shell"]) {
         const candidate = join(cache, build, rel);
-        if (existsSync(candidate)) return candidate;
+        if (fs.exists(candidate)) return candidate;
       }
     }
   }
