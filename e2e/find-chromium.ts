@@ -8,7 +8,7 @@ import { join } from "node:path";
  * Throws with install instructions when none is found.
  */
 export function findChromium(
-  env: NodeJS.ProcessEnv = process.env,
+  env: Record<string, string | undefined> = process.env,
   fs: { exists: (path: string) => boolean; list: (dir: string) => string[] } = { exists: existsSync, list: (dir) => readdirSync(dir) },
 ): string {
   const fromEnv = env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH;
