@@ -1,0 +1,15 @@
+import * as z from "zod";
+import { DEFAULT_RATE_LIMIT } from "./rate-limit";
+
+/** The sandbox's settings, from environment variables (given, not read here: one module reads process.env). */
+export const SandboxConfig = z.object({
+  /** Folder of the database files; ":memory:" keeps everything in memory. */
+  SANDBOX_DATA_DIR: z.string().min(1).default(".data"),
+  /** Fixes the sandbox clock (ISO timestamp), for tests and reproducible demos. */
+  SANDBOX_NOW: z.iso.datetime({ offset: true }).optional(),
+  /** Requests per key per hour. */
+  SANDBOX_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMIT),
+  /** Multiplies the seeded volumes; fractions allowed. */
+  SANDBOX_SCALE: z.coerce.number().positive().max(20).default(1),
+});
+export type SandboxConfig = z.output<typeof SandboxConfig>;

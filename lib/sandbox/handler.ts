@@ -1,0 +1,80 @@
+import type { Kysely } from "kysely";
+import type * as z from "zod";
+import type { OperationId, Operations } from "@/lib/data-api/registry";
+import type { Database } from "./db/schema";
+import type { Environment } from "./environments";
+import type { KeyScope } from "./keys";
+
+/** What a handler gets: the environment's database, the caller's scope, and the request already checked against the contract. */
+export interface HandlerContext<K extends OperationId> {
+  db: Kysely<Database>;
+  env: Environment;
+  scope: KeyScope;
+  now: Date;
+  query: z.output<Operations[K]["querySchema"]>;
+  path: z.output<Operations[K]["pathSchema"]>;
+  /** Makes a stored env-relative document path (`assets/...`) into an absolute URL of this sandbox. */
+  assetUrl: (path: string) => string;
+}
+
+export type ApiRecord = Record<string, unknown>;
+
+/** A handler answers one record (single envelopes) or one page of records (list envelopes). */
+export type HandlerResult = { records: ApiRecord[]; hasNextPage: boolean } | { record: ApiRecord };
+
+export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<HandlerResult>;
+export type Handlers = { [K in OperationId]?: Handler<K> };
+
+/** An error answer in the API's own shape; thrown by handlers, turned into a response by the app. */
+export class SandboxError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { Error: string } | { Error: { code: string; detail: string; fieldErrors?: unknown[] } },
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.Error === "string" ? body.Error : body.Error.detail);
+  }
+}
+
+export const notFound = (what: string) => new SandboxError(404, { Error: `${what} not found` });
+export const forbidden = (detail: string) => new SandboxError(403, { Error: detail });
+export const badRequest = (detail: string) => new SandboxError(400, { Error: detail });
+
+/**
+ * One page of a query: asks for one row more than the page holds, to know whether another page follows.
+ *
+ * @example
+ * const { rows, hasNextPage } = await pageOf((limit, offset) => db.selectFrom("states").selectAll().orderBy("state").limit(limit).offset(offset).execute(), 1, 50);
+ */
+export async function pageOf<T>(
+  fetch: (limit: number, offset: number) => Promise<T[]>,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: T[]; hasNextPage: boolean }> {
+  const rows = await fetch(pageSize + 1, (page - 1) * pageSize);
+  return { rows: rows.slice(0, pageSize), hasNextPage: rows.length > pageSize };
+}
+
+/** A page of records mapped from rows. */
+export async function listOf<T>(
+  fetch: (limit: number, offset: number) => Promise<T[]>,
+  paging: { Page?: number; PageSize?: number; page?: number; page_size?: number },
+  toRecord: (row: T) => ApiRecord,
+): Promise<HandlerResult> {
+  const page = paging.Page ?? paging.page ?? 1;
+  const size = paging.PageSize ?? paging.page_size ?? 50;
+  const { rows, hasNextPage } = await pageOf(fetch, page, size);
+  return { records: rows.map(toRecord), hasNextPage };
+}
+
+/**
+ * The ids a filter should use, given what the caller asked for and what its key may see:
+ * `allowed` undefined means no restriction. The result may be empty (nothing visible): callers must then return
+ * nothing rather than drop the filter.
+ */
+export function visibleIds(requested: number[] | undefined, allowed: readonly number[] | undefined): number[] | undefined {
+  if (allowed === undefined) return requested;
+  if (requested === undefined) return [...allowed];
+  const set = new Set(allowed);
+  return requested.filter((id) => set.has(id));
+}

@@ -1,0 +1,191 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/schema";
+import { dateTime, money } from "../format";
+import { type Handlers, listOf, visibleIds } from "../handler";
+import { arAccountScope, isEmpty, supplierScope } from "../scope";
+
+const EMPTY = { records: [], hasNextPage: false };
+
+/** The statuses of applications that hold a payment's credit: everything but Rejected. */
+export const HOLDING_STATUSES = ["Pending", "Exported", "Confirmed"] as const;
+
+/**
+ * A payment's available balance in micro-units: its amount less the applications that hold credit, never below zero
+ * (a reversed payment, with a negative amount, has none).
+ */
+export function availableBalanceSql(db: Kysely<Database>) {
+  const held = db
+    .selectFrom("payment_applications as pa")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("pa.amount_micros"), sql<number>`0`).as("held"))
+    .where("pa.payment_id", "=", sql<number>`p.payment_id`)
+    .where("pa.status", "in", HOLDING_STATUSES);
+  // CASE rather than max()/greatest(): the same SQL on SQLite and PostgreSQL.
+  const left = sql<number>`p.amount_micros - (${held})`;
+  return sql<number>`case when ${left} > 0 then ${left} else 0 end`;
+}
+
+export const paymentHandlers: Handlers = {
+  // GET /payments/types: types of active suppliers (only Employee keys may ask otherwise) plus the generic type -1.
+  async listPaymentTypes({ db, scope, query }) {
+    const suppliers = visibleIds(query.SupplierIDs, supplierScope(scope));
+    const active = scope.type === "Employee" ? query.Active : undefined;
+    return listOf(
+      (limit, offset) =>
+        db.selectFrom("payment_types as t")
+          .leftJoin("suppliers as s", "s.supplier_id", "t.supplier_id")
+          .selectAll("t")
+          .$if(query.PaymentTypeIDs !== undefined, (q) => q.where("t.payment_type_id", "in", query.PaymentTypeIDs!))
+          .$if(suppliers !== undefined, (q) =>
+            q.where((eb) => eb.or([eb("t.supplier_id", "is", null), eb("t.supplier_id", "in", suppliers!.length ? suppliers! : [-1])])),
+          )
+          .where((eb) =>
+            active === false
+              ? eb("s.active", "=", 0)
+              : active === true || active === undefined && scope.type !== "Employee"
+                ? eb.or([eb("t.supplier_id", "is", null), eb("s.active", "=", 1)])
+                : eb.lit(true),
+          )
+          .orderBy("t.payment_type_id").limit(limit).offset(offset).execute(),
+      query,
+      (t) => ({ PaymentTypeID: t.payment_type_id, Name: t.name, SupplierID: t.supplier_id, TimeCreated: t.time_created, TimeUpdated: t.time_updated }),
+    );
+  },
+
+  // GET /payments: Customer keys see their AR accounts' payments, Supplier keys payments of their suppliers.
+  async listPayments({ db, scope, query }) {
+    const accounts = visibleIds(query.ARAccountIDs, await arAccountScope(db, scope));
+    const suppliers = visibleIds(query.SupplierIDs, supplierScope(scope));
+    if (isEmpty(accounts, suppliers)) return EMPTY;
+    return listOf(
+      (limit, offset) =>
+        db.selectFrom("payments as p")
+          .innerJoin("payment_types as t", "t.payment_type_id", "p.payment_type_id")
+          .selectAll("p")
+          .select(["t.name as type_name", availableBalanceSql(db).as("available_micros")])
+          .$if(accounts !== undefined, (q) => q.where("p.ar_account_id", "in", accounts!))
+          .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
+          .$if(query.PaymentTypeIDs !== undefined, (q) => q.where("p.payment_type_id", "in", query.PaymentTypeIDs!))
+          .orderBy("p.payment_id").limit(limit).offset(offset).execute(),
+      query,
+      (p) => ({
+        PaymentID: p.payment_id,
+        PaymentInvoiceID: p.payment_invoice_id,
+        ARAccountID: p.ar_account_id,
+        PaymentTypeID: p.payment_type_id,
+        LoadSheetStatusID: p.load_sheet_status_id,
+        PaymentInvoiceNum: p.payment_invoice_num,
+        PaymentTypeName: p.type_name,
+        Memo: p.memo,
+        Amount: money(p.amount_micros),
+        AvailableBalance: money(Number(p.available_micros)),
+        SupplierID: p.supplier_id,
+        ARNote: p.ar_note,
+        PostDate: dateTime(p.post_date),
+        TimeCreated: p.time_created,
+        TimeUpdated: p.time_updated,
+      }),
+    );
+  },
+
+  // GET /payments/openInvoices: invoices with a non-zero open balance. For Supplier keys, only their portion:
+  // InvoiceTotal and OpenBalance in proportion to their lines, without OpenDebit and OpenCredit.
+  async listOpenInvoices({ db, scope, query }) {
+    const accounts = visibleIds(query.ARAccountIDs, await arAccountScope(db, scope));
+    if (isEmpty(accounts)) return EMPTY;
+    const base = db
+      .selectFrom("invoices as i")
+      .innerJoin("customers as c", "c.customer_id", "i.customer_id")
+      .where("i.open_balance_micros", "!=", 0)
+      .$if(accounts !== undefined, (q) => q.where("c.ar_account_id", "in", accounts!));
+
+    const suppliers = supplierScope(scope);
+    if (suppliers) {
+      const mine = visibleIds(query.SupplierIDs, suppliers)!;
+      if (mine.length === 0) return EMPTY;
+      return listOf(
+        (limit, offset) =>
+          base
+            .innerJoin("invoice_supplier_totals as ist", "ist.invoice_id", "i.invoice_id")
+            .where("ist.supplier_id", "in", mine)
+            .where("i.invoice_total_micros", "!=", 0)
+            .groupBy(["i.invoice_id", "i.customer_id", "c.ar_account_id", "i.term_id", "i.invoice_num", "i.po_num", "i.due_date", "i.date", "i.open_balance_micros", "i.invoice_total_micros"])
+            .select(["i.invoice_id", "i.customer_id", "c.ar_account_id", "i.term_id", "i.invoice_num", "i.po_num", "i.due_date", "i.date"])
+            .select((eb) => [
+              eb.fn.sum<number>("ist.total_micros").as("portion_total"),
+              sql<number>`i.open_balance_micros * sum(ist.total_micros) / i.invoice_total_micros`.as("portion_open"),
+            ])
+            .orderBy("i.invoice_id").limit(limit).offset(offset).execute(),
+        query,
+        (i) => ({
+          InvoiceID: i.invoice_id,
+          CustomerID: i.customer_id,
+          ARAccountID: i.ar_account_id,
+          CreditTermID: i.term_id,
+          TermID: i.term_id,
+          InvoiceNum: i.invoice_num,
+          PONum: i.po_num ?? "",
+          InvoiceTotal: money(Number(i.portion_total)),
+          OpenBalance: money(Number(i.portion_open)),
+          DueDate: dateTime(i.due_date),
+          Date: dateTime(i.date),
+        }),
+      );
+    }
+    return listOf(
+      (limit, offset) =>
+        base.select(["i.invoice_id", "i.customer_id", "c.ar_account_id", "i.term_id", "i.invoice_num", "i.po_num", "i.due_date", "i.date", "i.open_balance_micros", "i.invoice_total_micros"])
+          .orderBy("i.invoice_id").limit(limit).offset(offset).execute(),
+      query,
+      (i) => ({
+        InvoiceID: i.invoice_id,
+        CustomerID: i.customer_id,
+        ARAccountID: i.ar_account_id,
+        CreditTermID: i.term_id,
+        TermID: i.term_id,
+        InvoiceNum: i.invoice_num,
+        PONum: i.po_num ?? "",
+        InvoiceTotal: money(i.invoice_total_micros),
+        OpenDebit: money(Math.max(i.open_balance_micros, 0)),
+        OpenCredit: money(Math.max(-i.open_balance_micros, 0)),
+        OpenBalance: money(i.open_balance_micros),
+        DueDate: dateTime(i.due_date),
+        Date: dateTime(i.date),
+      }),
+    );
+  },
+
+  // GET /payments/applications: API requests and allocations applied in the ERP (RequestID null).
+  async listPaymentApplications({ db, scope, query }) {
+    const accounts = visibleIds(query.ARAccountIDs, await arAccountScope(db, scope));
+    const suppliers = visibleIds(query.SupplierIDs, supplierScope(scope));
+    if (isEmpty(accounts, suppliers)) return EMPTY;
+    return listOf(
+      (limit, offset) =>
+        db.selectFrom("payment_applications as pa")
+          .innerJoin("payments as p", "p.payment_id", "pa.payment_id")
+          .selectAll("pa")
+          .$if(accounts !== undefined, (q) => q.where("pa.ar_account_id", "in", accounts!))
+          .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
+          .$if(query.PaymentInvoiceNums !== undefined, (q) => q.where("pa.payment_invoice_num", "in", query.PaymentInvoiceNums!))
+          .$if(query.TargetInvoiceNums !== undefined, (q) => q.where("pa.target_invoice_num", "in", query.TargetInvoiceNums!))
+          .$if(query.Statuses !== undefined, (q) => q.where("pa.status", "in", query.Statuses!))
+          .orderBy("pa.id").limit(limit).offset(offset).execute(),
+      query,
+      (a) => ({
+        PaymentApplicationID: a.payment_application_id,
+        RequestID: a.request_id,
+        PaymentInvoiceNum: a.payment_invoice_num,
+        TargetInvoiceNum: a.target_invoice_num,
+        ARAccountID: a.ar_account_id,
+        Amount: money(a.amount_micros),
+        Status: a.status,
+        RequestedByUserID: a.requested_by_user_id,
+        AppliedBy: a.applied_by,
+        TimeRequested: a.time_requested,
+        TimeExported: a.time_exported,
+        TimeApplied: a.time_applied,
+        TimeUpdated: a.time_updated,
+      }),
+    );
+  },
+};

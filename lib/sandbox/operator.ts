@@ -1,0 +1,85 @@
+import { Hono } from "hono";
+import type { Kysely } from "kysely";
+import * as z from "zod";
+import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import type { Clock } from "./clock";
+import type { Database } from "./db/schema";
+import { type Environment, isEnvironment } from "./environments";
+import { resolveKey, storeKey } from "./keys";
+
+/** Body of POST /{env}/operator/keys (sandbox only, not part of the Data API). */
+const NewKeyBody = z
+  .strictObject({
+    type: z.enum(["Employee", "Customer", "Supplier"]),
+    company: z.string().trim().min(1).max(200),
+    customerIds: z.array(z.number().int().positive()).min(1).max(500).optional(),
+    supplierIds: z.array(z.number().int().positive()).min(1).max(500).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.type === "Customer" && !body.customerIds) ctx.addIssue({ code: "custom", path: ["customerIds"], message: "a Customer key needs customerIds" });
+    if (body.type === "Supplier" && !body.supplierIds) ctx.addIssue({ code: "custom", path: ["supplierIds"], message: "a Supplier key needs supplierIds" });
+    if (body.type !== "Customer" && body.customerIds) ctx.addIssue({ code: "custom", path: ["customerIds"], message: "only Customer keys take customerIds" });
+    if (body.type !== "Supplier" && body.supplierIds) ctx.addIssue({ code: "custom", path: ["supplierIds"], message: "only Supplier keys take supplierIds" });
+  });
+
+/**
+ * The operator's endpoints of the sandbox: issuing keys, as the real operator does on request.
+ * They take an Employee key of the same environment.
+ */
+export function operatorRoutes(options: { databases: Record<Environment, Kysely<Database>>; clock: Clock }) {
+  const app = new Hono();
+
+  // POST /{env}/operator/keys: issue a key scoped to customers or suppliers; answers {key}, the only time it is shown.
+  app.post("/:env/operator/keys", async (c) => {
+    const env = c.req.param("env");
+    if (!isEnvironment(env)) return c.json({ Error: "Not found" }, 404);
+    const db = options.databases[env];
+    const caller = await resolveKey(db, c.req.header("x-api-key") ?? "");
+    if (!caller) return c.json({ Error: "Invalid API key" }, 401);
+    if (caller.type !== "Employee") return c.json({ Error: "Only Employee keys may issue keys" }, 403);
+    if (!(c.req.header("Content-Type") ?? "").includes("application/json")) {
+      return c.json({ Error: "Send the body as application/json" }, 415);
+    }
+    const raw: unknown = await c.req.json().catch(() => undefined);
+    const parsed = NewKeyBody.safeParse(raw);
+    if (!parsed.success) return c.json(validationErrorBody(parsed.error), 400);
+    const body = parsed.data;
+
+    const missing = await missingIds(db, body.customerIds, body.supplierIds);
+    if (missing) return c.json({ Error: missing }, 422);
+
+    const now = options.clock.now().toISOString();
+    const key = await db.transaction().execute(async (trx) => {
+      const { max } = await trx.selectFrom("users").select((eb) => eb.fn.max("user_id").as("max")).executeTakeFirstOrThrow();
+      const userId = Number(max ?? 0) + 1;
+      const role = body.type === "Employee" ? "Admin" : body.type;
+      await trx
+        .insertInto("users")
+        .values({
+          user_id: userId, site_user_id: userId, user_active: 1, svc_live_access: 0, power_user: 0,
+          email: `api-key-${userId}@sandbox.invalid`, full_name: `${body.company} (API key)`, role, job_title: null, department: null,
+        })
+        .execute();
+      if (body.customerIds) await trx.insertInto("user_customers").values(body.customerIds.map((customer_id) => ({ user_id: userId, customer_id }))).execute();
+      if (body.supplierIds) await trx.insertInto("user_suppliers").values(body.supplierIds.map((supplier_id) => ({ user_id: userId, supplier_id }))).execute();
+      return storeKey(trx, env, { type: body.type, company: body.company, userId, customerIds: body.customerIds, supplierIds: body.supplierIds, createdAt: now });
+    });
+    return c.json({ key }, 201);
+  });
+
+  return app;
+}
+
+async function missingIds(db: Kysely<Database>, customerIds?: number[], supplierIds?: number[]): Promise<string | undefined> {
+  if (customerIds) {
+    const found = await db.selectFrom("customers").select("customer_id").where("customer_id", "in", customerIds).execute();
+    const unknown = customerIds.filter((id) => !found.some((f) => f.customer_id === id));
+    if (unknown.length) return `Unknown customer ids: ${unknown.join(", ")}`;
+  }
+  if (supplierIds) {
+    const found = await db.selectFrom("suppliers").select("supplier_id").where("supplier_id", "in", supplierIds).execute();
+    const unknown = supplierIds.filter((id) => !found.some((f) => f.supplier_id === id));
+    if (unknown.length) return `Unknown supplier ids: ${unknown.join(", ")}`;
+  }
+  return undefined;
+}
