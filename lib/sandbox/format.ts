@@ -51,6 +51,3 @@ export function parseMoney(text: string): number {
   const micros = Number(whole) * 1_000_000 + Number(fraction.padEnd(6, "0"));
   return sign ? -micros : micros;
 }
-
-/** Former name of `dateTime`, kept while the handlers that use it move over. */
-export const dayAsDateTime = dateTime;

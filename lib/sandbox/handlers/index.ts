@@ -2,7 +2,10 @@ import type { Handlers } from "../handler";
 import { catalogHandlers } from "./catalog";
 import { customerHandlers } from "./customers";
 import { inventoryHandlers } from "./inventory";
+import { invoiceHandlers } from "./invoices";
+import { paymentHandlers } from "./payments";
 import { peopleHandlers } from "./people";
+import { purchasingHandlers } from "./purchasing";
 import { referenceHandlers } from "./reference";
 
 /** Every read operation the sandbox answers, by operation id. */
@@ -12,4 +15,7 @@ export const readHandlers: Handlers = {
   ...catalogHandlers,
   ...inventoryHandlers,
   ...peopleHandlers,
+  ...invoiceHandlers,
+  ...paymentHandlers,
+  ...purchasingHandlers,
 };

@@ -1,0 +1,122 @@
+import type { ExpressionBuilder, Kysely } from "kysely";
+import { isoDay } from "../clock";
+import type { Database } from "../db/schema";
+import { money } from "../format";
+import { forbidden, type Handler, type HandlerResult, pageOf, visibleIds } from "../handler";
+import type { KeyScope } from "../keys";
+import { customerScope, isEmpty, supplierScope } from "../scope";
+
+const EMPTY = { records: [], hasNextPage: false };
+
+/**
+ * The customers whose prices a key asks for. The documentation calls CustomerIDs required (403 if none is accessible)
+ * and also optional, and does not show what happens when it is omitted. The sandbox's choice: given CustomerIDs are
+ * intersected with the key's customers and none left is a 403; omitted, a Customer key gets its own customers, and
+ * Supplier and Employee keys get every Active customer (a Supplier key only for its own products, see below).
+ */
+function pricedCustomers(scope: KeyScope, requested: number[] | undefined): { ids?: number[]; activeOnly: boolean } {
+  if (requested !== undefined) {
+    const ids = visibleIds(requested, customerScope(scope))!;
+    if (ids.length === 0) throw forbidden("None of the CustomerIDs is accessible to this key");
+    return { ids, activeOnly: false };
+  }
+  return scope.type === "Customer" ? { ids: scope.customerIds, activeOnly: false } : { activeOnly: true };
+}
+
+/** The price a promotion gives a pair: its own, but never above the product's FullPrice. */
+const capped = (eb: ExpressionBuilder<{ pair: { unit_price_micros: number }; pr: { unit_price_micros: number } }, "pair" | "pr">) =>
+  eb.case().when("pr.unit_price_micros", "<", eb.ref("pair.unit_price_micros")).then(eb.ref("pr.unit_price_micros")).else(eb.ref("pair.unit_price_micros")).end();
+
+/**
+ * One page of (customer, product) pairs with the promotion that sets their price. The page is cut first, from the
+ * pairs alone (Active products of the customer's state), so promotions are matched for at most one page of rows.
+ *
+ * A promotion applies on `day` when its date range contains the day, the customer's state is one of its states, and
+ * it names the product or covers all products of the product's supplier. Of several, the lowest resulting price wins
+ * (a promotion never raises the price above FullPrice), then the lowest promotion id: a window ranks the candidates
+ * (not a correlated subquery with ORDER BY ... LIMIT 1: SQLite does not resolve outer columns in a subquery's ORDER BY).
+ */
+function pricingPage(db: Kysely<Database>, day: string, customers: { ids?: number[]; activeOnly: boolean }, suppliers: number[] | undefined) {
+  const pairs = db
+    .selectFrom("customers as c")
+    .innerJoin("products as p", "p.state", "c.state")
+    .select(["c.customer_id", "c.state", "p.product_id", "p.supplier_id", "p.unit_price_micros", "p.time_updated"])
+    .where("p.status_id", "=", 1)
+    .$if(customers.ids !== undefined, (q) => q.where("c.customer_id", "in", customers.ids!))
+    .$if(customers.activeOnly, (q) => q.where("c.account_status", "=", "Active"))
+    .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!));
+
+  return (limit: number, offset: number) =>
+    db
+      .with("pair", () => pairs.orderBy("c.customer_id").orderBy("p.product_id").limit(limit).offset(offset))
+      // The promotions naming a pair's product, then those covering all products of its supplier: each side is an
+      // indexed lookup per pair (promotion_products by product, promotions by supplier), not a scan of every promotion.
+      .with("candidate", (w) =>
+        w.selectFrom("pair")
+          .innerJoin("promotion_products as pp", "pp.product_id", "pair.product_id")
+          .innerJoin("promotions as pr", "pr.promotion_id", "pp.promotion_id")
+          .select((eb) => ["pair.customer_id", "pair.product_id", "pr.promotion_id", capped(eb).as("price")])
+          .where("pr.start_date", "<=", day).where("pr.end_date", ">=", day)
+          .where((eb) => eb.exists(eb.selectFrom("promotion_states as ps").select("ps.state").whereRef("ps.promotion_id", "=", "pr.promotion_id").whereRef("ps.state", "=", "pair.state")))
+          .unionAll(
+            w.selectFrom("pair")
+              .innerJoin("promotions as pr", "pr.supplier_id", "pair.supplier_id")
+              .select((eb) => ["pair.customer_id", "pair.product_id", "pr.promotion_id", capped(eb).as("price")])
+              .where("pr.all_products", "=", 1)
+              .where("pr.start_date", "<=", day).where("pr.end_date", ">=", day)
+              .where((eb) => eb.exists(eb.selectFrom("promotion_states as ps").select("ps.state").whereRef("ps.promotion_id", "=", "pr.promotion_id").whereRef("ps.state", "=", "pair.state"))),
+          ),
+      )
+      .with("ranked", (w) =>
+        w.selectFrom("candidate").select((eb) => [
+          "candidate.customer_id",
+          "candidate.product_id",
+          "candidate.promotion_id",
+          eb.fn.agg<number>("row_number").over((o) => o.partitionBy(["candidate.customer_id", "candidate.product_id"]).orderBy("candidate.price").orderBy("candidate.promotion_id")).as("rank"),
+        ]),
+      )
+      .selectFrom("pair")
+      .leftJoin("ranked as best", (j) =>
+        j.onRef("best.customer_id", "=", "pair.customer_id").onRef("best.product_id", "=", "pair.product_id").on("best.rank", "=", 1),
+      )
+      .leftJoin("promotions as promo", "promo.promotion_id", "best.promotion_id")
+      .select([
+        "pair.customer_id", "pair.product_id", "pair.unit_price_micros", "pair.time_updated",
+        "promo.promotion_id", "promo.unit_price_micros as promotion_price_micros", "promo.start_date", "promo.end_date",
+        "promo.time_updated as promotion_time_updated",
+      ])
+      .orderBy("pair.customer_id").orderBy("pair.product_id")
+      .execute();
+}
+
+type PriceRow = Awaited<ReturnType<ReturnType<typeof pricingPage>>>[number];
+
+/** FullPrice is the product's unit price; UnitPrice the promotion's, capped at FullPrice; Discount the difference. */
+function priceRecord(r: PriceRow) {
+  const full = r.unit_price_micros;
+  const unit = r.promotion_price_micros === null ? full : Math.min(r.promotion_price_micros, full);
+  const promoted = r.promotion_id !== null;
+  return {
+    ProductID: r.product_id,
+    CustomerID: r.customer_id,
+    FullPrice: money(full),
+    UnitPrice: money(unit),
+    Discount: money(full - unit),
+    PromotionID: r.promotion_id,
+    StartDate: promoted ? r.start_date : null,
+    EndDate: promoted ? r.end_date : null,
+    // A price changes when its product or its promotion does: the later of the two.
+    TimeUpdated: promoted && r.promotion_time_updated! > r.time_updated ? r.promotion_time_updated! : r.time_updated,
+  };
+}
+
+// GET /customerPricing: one record per visible (customer, product), Active products of the customer's state, priced
+// at EffectiveDate (default: today, UTC). Ordered by CustomerID then ProductID.
+export const listCustomerPricing: Handler<"listCustomerPricing"> = async ({ db, scope, query, now }): Promise<HandlerResult> => {
+  const customers = pricedCustomers(scope, query.CustomerIDs);
+  const suppliers = supplierScope(scope);
+  if (isEmpty(customers.ids, suppliers)) return EMPTY;
+  const fetch = pricingPage(db, query.EffectiveDate ?? isoDay(now), customers, suppliers);
+  const { rows, hasNextPage } = await pageOf(fetch, query.Page, query.PageSize);
+  return { records: rows.map(priceRecord), hasNextPage };
+};
