@@ -1,0 +1,115 @@
+import type { Insertable } from "kysely";
+import type { Database } from "../db/schema";
+import { seedAllocations, seedRetailerInventory } from "./allocations";
+import type { SeedContext } from "./context";
+import { seedCustomerCreditTerms, seedCustomers } from "./customers";
+import { type DemoScopes, demoScopes } from "./demo-keys";
+import { seedInventory } from "./inventory";
+import { buildStock } from "./invoice-lines";
+import { seedInvoices } from "./invoices";
+import { finishPayments, seedPaymentTypes } from "./payment-model";
+import { seedRequests } from "./payment-requests";
+import { ensureBrandCredits, simulatePayments } from "./payments";
+import { seedCreditTerms, seedPlaces } from "./places";
+import { seedCategories } from "./product-types";
+import { seedProducts } from "./products";
+import { promotionsBySupplier, seedPromotions } from "./promotions";
+import { seedPurchases } from "./purchases";
+import { seedSupplierCreditTerms, seedSuppliers, supplierProductGroups } from "./suppliers";
+import { emptyUserRows, seedStaff, seedSupplierUsers } from "./users";
+import { seedVendors } from "./vendors";
+
+export type TableRows = { [T in keyof Database]?: Insertable<Database[T]>[] };
+
+/**
+ * Builds every row in memory, in a fixed order, drawing from the context's one generator: the same environment,
+ * clock and scale always give the same rows. Nothing here touches the database.
+ */
+export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScopes } {
+  const { states, warehouses } = seedPlaces(ctx);
+  const stateCodes = states.map((s) => s.state);
+  const suppliers = seedSuppliers(ctx, stateCodes);
+  const supplierTerms = seedSupplierCreditTerms(ctx, suppliers);
+  const products = seedProducts(ctx, suppliers);
+
+  const users = emptyUserRows();
+  const staff = seedStaff(ctx, users, stateCodes, warehouses, suppliers);
+  const supplierUsers = seedSupplierUsers(ctx, users, suppliers);
+  const { customers, demo } = seedCustomers(ctx, users, stateCodes, warehouses, staff);
+  const demoIds = new Set(demo.customers.map((c) => c.row.customer_id));
+
+  const promotions = seedPromotions(ctx, suppliers, products);
+  const vendors = seedVendors(ctx, suppliers, warehouses);
+  const purchases = seedPurchases(ctx, suppliers, products, vendors.vendors, supplierTerms.primary, staff.purchasing.user_id);
+  const stock = buildStock(products, purchases.layers, warehouses.map((w) => w.row.location_id));
+  const demoSupplier = suppliers[0];
+  if (!demoSupplier) throw new Error("seed: no supplier");
+  const invoices = seedInvoices(ctx, customers, demoIds, stock, promotionsBySupplier(promotions.promotions), staff, demoSupplier.row.supplier_id);
+
+  const boughtFrom = new Map<number, Set<number>>();
+  for (const line of invoices.lines) {
+    const set = boughtFrom.get(line.customer_id) ?? new Set<number>();
+    set.add(line.supplier_id);
+    boughtFrom.set(line.customer_id, set);
+  }
+
+  const paymentTypes = seedPaymentTypes(ctx, suppliers);
+  const drafts = simulatePayments(ctx, staff, customers, invoices.invoices, paymentTypes.bySupplier);
+  ensureBrandCredits(ctx, staff, drafts, invoices.invoices, demoSupplier.row.supplier_id, paymentTypes.bySupplier);
+  seedRequests(ctx, staff, drafts, invoices.invoices, demo.customers);
+  const payments = finishPayments(ctx, drafts);
+
+  const allocations = seedAllocations(ctx, customers, stock);
+  const byId = new Map(customers.map((c) => [c.row.customer_id, c]));
+  const inventory = seedInventory(ctx, warehouses, stock, purchases.receivedUnits, invoices, byId, allocations.rows, allocations.restricted);
+
+  const retailerInventory = seedRetailerInventory(ctx, customers, invoices);
+  const customerCreditTerms = seedCustomerCreditTerms(ctx, customers, boughtFrom);
+  const supplierUser = supplierUsers.get(demoSupplier.row.supplier_id)?.[0];
+  if (!supplierUser) throw new Error("seed: the demo supplier has no user");
+
+  const tables: TableRows = {
+    sandbox_meta: [
+      { key: "seed_version", value: "1" },
+      { key: "seeded_at", value: ctx.nowIso },
+      { key: "scale", value: String(ctx.scale) },
+      { key: "env", value: ctx.env },
+    ],
+    states,
+    locations: warehouses.map((w) => w.row),
+    credit_terms: seedCreditTerms(ctx),
+    product_categories: seedCategories(ctx),
+    suppliers: suppliers.map((s) => s.row),
+    supplier_product_groups: supplierProductGroups(suppliers),
+    supplier_credit_terms: supplierTerms.rows,
+    products: products.map((p) => p.row),
+    users: users.users,
+    user_states: users.user_states,
+    user_customers: users.user_customers,
+    user_suppliers: users.user_suppliers,
+    user_locations: users.user_locations,
+    rep_product_groups: users.rep_product_groups,
+    rep_suppliers: users.rep_suppliers,
+    customers: customers.map((c) => c.row),
+    customer_credit_terms: customerCreditTerms,
+    promotions: promotions.promotions.map((p) => p.row),
+    promotion_states: promotions.promotionStates,
+    promotion_products: promotions.promotionProducts,
+    menu_promotions: promotions.menuPromotions,
+    vendors: vendors.vendors,
+    vendor_pickup_days: vendors.pickupDays,
+    purchases: purchases.purchases,
+    purchase_lines: purchases.lines,
+    invoices: invoices.invoices.map((i) => i.row),
+    invoice_lines: invoices.lines,
+    invoice_supplier_totals: invoices.supplierTotals,
+    payment_types: paymentTypes.rows,
+    payments: payments.payments,
+    payment_applications: payments.applications,
+    allocations: allocations.rows,
+    inventory: inventory.rows,
+    inventory_batches: inventory.batches,
+    retailer_inventory: retailerInventory,
+  };
+  return { tables, demo: demoScopes(staff.manager.user_id, demo.customers, demo.user.user_id, demoSupplier, supplierUser.user_id) };
+}
