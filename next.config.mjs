@@ -2,8 +2,9 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // The Data API contract is plain TypeScript in lib/; nothing needs transpiling from node_modules.
   typedRoutes: true,
+  // A native addon: load it from node_modules at run time instead of bundling it.
+  serverExternalPackages: ["better-sqlite3"],
 };
 
 export default nextConfig;

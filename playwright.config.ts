@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { findChromium } from "./e2e/find-chromium";
 
@@ -40,5 +42,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     stdout: "pipe",
+    // The embedded sandbox seeds its own databases for the run, outside the working tree.
+    env: { SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`) },
   },
 });

@@ -153,7 +153,7 @@ export function createSandboxApp(options: SandboxOptions) {
       }
       headers.ETag = etag;
     }
-    return json(JSON.parse(body), operation.success, headers);
+    return new Response(body, { status: operation.success, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
   }
 
   app.notFound(() => json({ Error: "Not found" }, 404));

@@ -1,6 +1,14 @@
+// Building a DateTimeFormat costs far more than using one: keep one per time zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date (YYYY-MM-DD) it is in a time zone at an instant. */
 export function localDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** ISO weekday of a YYYY-MM-DD date: 1 = Monday .. 7 = Sunday. */

@@ -1,0 +1,21 @@
+import { clockFromEnv } from "./clock";
+import type { SandboxConfig } from "./config";
+import { type SandboxRuntime, startSandbox } from "./runtime";
+
+const holder = globalThis as typeof globalThis & { backroomSandbox?: Promise<SandboxRuntime> };
+
+/**
+ * The sandbox mounted in Backroom at /sandbox: one per process (kept on globalThis so a development reload does not
+ * open the databases twice), started on the first request.
+ */
+export function mountedSandbox(config: SandboxConfig): Promise<SandboxRuntime> {
+  holder.backroomSandbox ??= startSandbox({
+    dataDir: config.SANDBOX_DATA_DIR,
+    clock: clockFromEnv(config.SANDBOX_NOW),
+    rateLimit: config.SANDBOX_RATE_LIMIT,
+    scale: config.SANDBOX_SCALE,
+    basePath: "/sandbox",
+    log: (line) => console.log(line),
+  });
+  return holder.backroomSandbox;
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixedClock } from "./clock";
+import { startSandbox, type SandboxRuntimeOptions } from "./runtime";
+
+const dir = mkdtempSync(join(tmpdir(), "backroom-runtime-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const options = (extra: Partial<SandboxRuntimeOptions> = {}): SandboxRuntimeOptions => ({
+  dataDir: dir, clock: fixedClock("2026-11-21T18:00:00.000Z"), rateLimit: 1000, scale: 0.05, basePath: "", ...extra,
+});
+
+const get = (runtime: Awaited<ReturnType<typeof startSandbox>>, path: string, key = "test-employee-demo") =>
+  runtime.app.request(path, { headers: { "x-api-key": key } });
+
+describe("sandbox runtime", () => {
+  it("keeps data and issued keys across a restart, without seeding again; --reset seeds afresh", async () => {
+    const lines: string[] = [];
+    const first = await startSandbox(options({ log: (l) => lines.push(l) }));
+    expect(lines.filter((l) => l.includes("seeded"))).toHaveLength(2);
+    const issued = await first.app.request("/test/operator/keys", {
+      method: "POST",
+      headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" },
+      body: JSON.stringify({ type: "Employee", company: "Auditor" }),
+    });
+    const { key } = (await issued.json()) as { key: string };
+    const before = (await get(first, "/test/api/v1/invoices?PageSize=50")).headers.get("ETag");
+    await first.close();
+
+    const second = await startSandbox(options({ log: (l) => lines.push(l) }));
+    expect(lines.filter((l) => l.includes("seeded"))).toHaveLength(2);
+    expect((await get(second, "/test/api/v1/states", key)).status).toBe(200);
+    expect((await get(second, "/test/api/v1/invoices?PageSize=50")).headers.get("ETag")).toBe(before);
+    await second.close();
+
+    const reset = await startSandbox(options({ reset: true, log: (l) => lines.push(l) }));
+    expect(lines.filter((l) => l.includes("seeded"))).toHaveLength(4);
+    expect((await get(reset, "/test/api/v1/states", key)).status).toBe(401);
+    expect((await get(reset, "/test/api/v1/invoices?PageSize=50")).headers.get("ETag")).toBe(before);
+    await reset.close();
+  }, 60_000);
+
+  it("seeds the same data from scratch every time: equal answers, equal ETags", async () => {
+    const a = await startSandbox(options({ dataDir: ":memory:" }));
+    const b = await startSandbox(options({ dataDir: ":memory:" }));
+    for (const path of ["/test/api/v1/invoices?Statuses=1,7&PageSize=200", "/test/api/v1/products?PageSize=200", "/production/api/v1/payments?PageSize=200"]) {
+      const key = path.startsWith("/production") ? "production-employee-demo" : "test-employee-demo";
+      expect((await get(b, path, key)).headers.get("ETag"), path).toBe((await get(a, path, key)).headers.get("ETag"));
+    }
+    await Promise.all([a.close(), b.close()]);
+  }, 60_000);
+});

@@ -1,0 +1,44 @@
+// npm run sandbox [-- --port 4010 --host 127.0.0.1 --reset]: the Data API sandbox as a standalone server.
+import { serve } from "@hono/node-server";
+import { clockFromEnv } from "../lib/sandbox/clock";
+import { SandboxConfig } from "../lib/sandbox/config";
+import { ENVIRONMENTS } from "../lib/sandbox/environments";
+import { demoKeys } from "../lib/sandbox/keys";
+import { startSandbox } from "../lib/sandbox/runtime";
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+const config = SandboxConfig.parse(process.env);
+const port = Number(option("port") ?? 4010);
+const host = option("host") ?? "127.0.0.1";
+const scale = option("scale") ? Number(option("scale")) : config.SANDBOX_SCALE;
+
+const sandbox = await startSandbox({
+  dataDir: config.SANDBOX_DATA_DIR,
+  clock: clockFromEnv(config.SANDBOX_NOW),
+  rateLimit: config.SANDBOX_RATE_LIMIT,
+  scale,
+  basePath: "",
+  reset: process.argv.includes("--reset"),
+  log: (line) => console.log(line),
+});
+
+const server = serve({ fetch: sandbox.app.fetch, port, hostname: host }, () => {
+  console.log(`Data API sandbox listening on http://${host}:${port}`);
+  for (const env of ENVIRONMENTS) {
+    const keys = demoKeys(env);
+    console.log(`\n  ${env}:  http://${host}:${port}/${env}/api/v1   (v2: /${env}/api/v2)`);
+    for (const [type, key] of Object.entries(keys)) console.log(`    ${type.padEnd(9)} key: ${key}`);
+  }
+  console.log(`\n  Try: curl -H "x-api-key: test-customer-demo" "http://${host}:${port}/test/api/v1/invoices?Statuses=1,7&PageSize=5"`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close();
+    void sandbox.close().then(() => process.exit(0));
+  });
+}
