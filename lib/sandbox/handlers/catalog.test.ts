@@ -148,10 +148,10 @@ describe("GET /customerPricing", () => {
     else expect(price.TimeUpdated).toBe(PROMO_UPDATED);
   });
 
-  it("never raises a price above FullPrice, ignores other suppliers' all-products promotions, and breaks ties by promotion id", async () => {
+  it("applies no promotion that would not lower the price, ignores other suppliers' all-products promotions, and breaks ties by promotion id", async () => {
     const { body } = await fx.get("/customerPricing", "employee");
     const at = (c: number, p: number) => body.Data.find((r) => r.CustomerID === c && r.ProductID === p);
-    expect(at(1000, 102)).toMatchObject({ FullPrice: "8.000000", UnitPrice: "8.000000", Discount: "0.000000", PromotionID: 3, StartDate: "2026-11-01", EndDate: "2026-12-31" });
+    expect(at(1000, 102)).toMatchObject({ FullPrice: "8.000000", UnitPrice: "8.000000", Discount: "0.000000", PromotionID: null, StartDate: null, EndDate: null });
     expect(at(1002, 103)).toMatchObject({ UnitPrice: "5.000000", PromotionID: null, StartDate: null, EndDate: null });
     expect(at(1002, 105)).toMatchObject({ UnitPrice: "11.000000", Discount: "1.000000", PromotionID: 6 });
   });

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { isoDay } from "../clock";
 import type { Database } from "../db/schema";
 import { money } from "../format";
@@ -24,16 +24,15 @@ function pricedCustomers(scope: KeyScope, requested: number[] | undefined): { id
 }
 
 /** The price a promotion gives a pair: its own, but never above the product's FullPrice. */
-const capped = (eb: ExpressionBuilder<{ pair: { unit_price_micros: number }; pr: { unit_price_micros: number } }, "pair" | "pr">) =>
-  eb.case().when("pr.unit_price_micros", "<", eb.ref("pair.unit_price_micros")).then(eb.ref("pr.unit_price_micros")).else(eb.ref("pair.unit_price_micros")).end();
 
 /**
  * One page of (customer, product) pairs with the promotion that sets their price. The page is cut first, from the
  * pairs alone (Active products of the customer's state), so promotions are matched for at most one page of rows.
  *
  * A promotion applies on `day` when its date range contains the day, the customer's state is one of its states, and
- * it names the product or covers all products of the product's supplier. Of several, the lowest resulting price wins
- * (a promotion never raises the price above FullPrice), then the lowest promotion id: a window ranks the candidates
+ * it names the product or covers all products of the product's supplier, and its price is below the product's full
+ * price (one that would not lower the price does not apply, as on the seeded invoices). Of several, the lowest price
+ * wins, then the lowest promotion id: a window ranks the candidates
  * (not a correlated subquery with ORDER BY ... LIMIT 1: SQLite does not resolve outer columns in a subquery's ORDER BY).
  */
 function pricingPage(db: Kysely<Database>, day: string, customers: { ids?: number[]; activeOnly: boolean }, suppliers: number[] | undefined) {
@@ -55,13 +54,15 @@ function pricingPage(db: Kysely<Database>, day: string, customers: { ids?: numbe
         w.selectFrom("pair")
           .innerJoin("promotion_products as pp", "pp.product_id", "pair.product_id")
           .innerJoin("promotions as pr", "pr.promotion_id", "pp.promotion_id")
-          .select((eb) => ["pair.customer_id", "pair.product_id", "pr.promotion_id", capped(eb).as("price")])
+          .select(["pair.customer_id", "pair.product_id", "pr.promotion_id", "pr.unit_price_micros as price"])
+          .whereRef("pr.unit_price_micros", "<", "pair.unit_price_micros")
           .where("pr.start_date", "<=", day).where("pr.end_date", ">=", day)
           .where((eb) => eb.exists(eb.selectFrom("promotion_states as ps").select("ps.state").whereRef("ps.promotion_id", "=", "pr.promotion_id").whereRef("ps.state", "=", "pair.state")))
           .unionAll(
             w.selectFrom("pair")
               .innerJoin("promotions as pr", "pr.supplier_id", "pair.supplier_id")
-              .select((eb) => ["pair.customer_id", "pair.product_id", "pr.promotion_id", capped(eb).as("price")])
+              .select(["pair.customer_id", "pair.product_id", "pr.promotion_id", "pr.unit_price_micros as price"])
+              .whereRef("pr.unit_price_micros", "<", "pair.unit_price_micros")
               .where("pr.all_products", "=", 1)
               .where("pr.start_date", "<=", day).where("pr.end_date", ">=", day)
               .where((eb) => eb.exists(eb.selectFrom("promotion_states as ps").select("ps.state").whereRef("ps.promotion_id", "=", "pr.promotion_id").whereRef("ps.state", "=", "pair.state"))),
@@ -91,10 +92,10 @@ function pricingPage(db: Kysely<Database>, day: string, customers: { ids?: numbe
 
 type PriceRow = Awaited<ReturnType<ReturnType<typeof pricingPage>>>[number];
 
-/** FullPrice is the product's unit price; UnitPrice the promotion's, capped at FullPrice; Discount the difference. */
+/** FullPrice is the product's unit price; UnitPrice the applied promotion's (always lower) or FullPrice; Discount the difference. */
 function priceRecord(r: PriceRow) {
   const full = r.unit_price_micros;
-  const unit = r.promotion_price_micros === null ? full : Math.min(r.promotion_price_micros, full);
+  const unit = r.promotion_price_micros ?? full;
   const promoted = r.promotion_id !== null;
   return {
     ProductID: r.product_id,
