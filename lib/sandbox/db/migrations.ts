@@ -302,7 +302,19 @@ const initial: Migration = {
   },
 };
 
-const MIGRATIONS: Record<string, Migration> = { "001-initial": initial };
+/** Indexes for the remaining filters of the API (payment type, payment and target invoice numbers, destinations). */
+const filterIndexes: Migration = {
+  async up(db: AnyDb) {
+    await index(db, "payments", ["payment_type_id"]);
+    await index(db, "payment_applications", ["payment_invoice_num"]);
+    await index(db, "payment_applications", ["target_invoice_num"]);
+    await index(db, "vendors", ["location_id"]);
+    await index(db, "menu_promotions", ["state"]);
+    await index(db, "allocations", ["allocation_id"]);
+  },
+};
+
+const MIGRATIONS: Record<string, Migration> = { "001-initial": initial, "002-filter-indexes": filterIndexes };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
