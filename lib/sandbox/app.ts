@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import type { Kysely } from "kysely";
 import { matchOperation, type AnyOperation, type OperationId } from "@/lib/data-api/registry";
 import { queryErrorBody } from "@/lib/data-api/validation-errors";
+import { assetRoutes } from "./assets";
 import { type Clock, systemClock } from "./clock";
 import type { Database } from "./db/schema";
 import { type Environment, isEnvironment } from "./environments";
@@ -76,6 +77,7 @@ export function createSandboxApp(options: SandboxOptions) {
   });
 
   app.route("/", operatorRoutes({ databases: options.databases, clock }));
+  app.route("/", assetRoutes(options.databases));
 
   app.all("/:env/api/:version/*", async (c) => {
     const requestId = REQUEST_ID.test(c.req.header("X-Request-Id") ?? "") ? c.req.header("X-Request-Id")! : randomUUID();

@@ -206,6 +206,39 @@ describe("documented rules on the data", () => {
   });
 });
 
+describe("document links", () => {
+  const fetchLink = (url: unknown) => sandbox.app.request(new URL(String(url)).pathname + new URL(String(url)).search);
+
+  it("open the documents and pictures the records point at", async () => {
+    const [invoice] = await rows("/v1/invoices?Statuses=7&PageSize=1", "Customer");
+    const lines = await rows(`/v1/invoiceTransactions/${invoice!.InvoiceID}`, "Customer");
+    const [product] = await rows("/v1/products?PageSize=1");
+    const [customer] = await rows("/v1/customers?PageSize=1");
+    const [purchase] = await rows("/v1/purchases?PageSize=1", "Supplier");
+    const cases: [unknown, string, string][] = [
+      [invoice!.PDFURL, "application/pdf", String(invoice!.InvoiceNum)],
+      [lines.find((l) => l.COA_URL)!.COA_URL, "application/pdf", "Certificate of analysis"],
+      [product!.ThumbnailImageURL, "image/svg+xml", "<svg"],
+      [product!.FullSizeImageURL, "image/svg+xml", "<svg"],
+      [customer!.ProfilePictureURL, "image/svg+xml", "<svg"],
+      [purchase!.PublicPDFLink, "application/pdf", String(purchase!.PONum)],
+    ];
+    for (const [url, type, text] of cases) {
+      const res = await fetchLink(url);
+      expect(res.status, String(url)).toBe(200);
+      expect(res.headers.get("Content-Type"), String(url)).toContain(type);
+      expect(await res.text(), String(url)).toContain(text);
+    }
+  });
+
+  it("do not open a purchase PDF without the ERP token of its link", async () => {
+    const [purchase] = await rows("/v1/purchases?PageSize=1", "Supplier");
+    const url = new URL(String(purchase!.PublicPDFLink));
+    expect((await sandbox.app.request(url.pathname)).status).toBe(404);
+    expect((await sandbox.app.request(`${url.pathname}?token=0000`)).status).toBe(404);
+  });
+});
+
 describe("mounted and standalone", () => {
   it("serve the same answers", async () => {
     const mounted = createSandboxApp({ databases: sandbox.databases, clock: fixedClock(NOW), basePath: "/sandbox", rateLimit: { limit: 1_000_000 } });
