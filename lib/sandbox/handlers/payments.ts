@@ -25,9 +25,11 @@ export function availableBalanceSql(db: Kysely<Database>) {
 }
 
 export const paymentHandlers: Handlers = {
-  // GET /payments/types: types of active suppliers (only Employee keys may ask otherwise) plus the generic type -1.
+  // GET /payments/types: types of active suppliers (only Employee keys may ask otherwise) plus the generic type -1,
+  // which belongs to no supplier: a Supplier key sees it beside its own types, a SupplierIDs filter leaves it out.
   async listPaymentTypes({ db, scope, query }) {
     const suppliers = visibleIds(query.SupplierIDs, supplierScope(scope));
+    const withGeneric = query.SupplierIDs === undefined;
     const active = scope.type === "Employee" ? query.Active : undefined;
     return listOf(
       (limit, offset) =>
@@ -36,7 +38,12 @@ export const paymentHandlers: Handlers = {
           .selectAll("t")
           .$if(query.PaymentTypeIDs !== undefined, (q) => q.where("t.payment_type_id", "in", query.PaymentTypeIDs!))
           .$if(suppliers !== undefined, (q) =>
-            q.where((eb) => eb.or([eb("t.supplier_id", "is", null), eb("t.supplier_id", "in", suppliers!.length ? suppliers! : [-1])])),
+            q.where((eb) =>
+              eb.or([
+                ...(withGeneric ? [eb("t.supplier_id", "is", null)] : []),
+                eb("t.supplier_id", "in", suppliers!.length ? suppliers! : [-1]),
+              ]),
+            ),
           )
           .where((eb) =>
             active === false
