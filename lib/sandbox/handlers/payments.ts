@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
 import { dateTime, money } from "../format";
-import { type Handlers, listOf, visibleIds } from "../handler";
+import { type ApiRecord, type Handlers, listOf, visibleIds } from "../handler";
 import { arAccountScope, isEmpty, supplierScope } from "../scope";
 
 const EMPTY = { records: [], hasNextPage: false };
@@ -22,6 +22,38 @@ export function availableBalanceSql(db: Kysely<Database>) {
   // CASE rather than max()/greatest(): the same SQL on SQLite and PostgreSQL.
   const left = sql<number>`p.amount_micros - (${held})`;
   return sql<number>`case when ${left} > 0 then ${left} else 0 end`;
+}
+
+interface OpenInvoiceRow {
+  invoice_id: number;
+  customer_id: number;
+  ar_account_id: number;
+  term_id: number;
+  invoice_num: string;
+  po_num: string | null;
+  due_date: string;
+  date: string;
+  total: number;
+  open: number;
+}
+
+/** An open invoice; a supplier's portion leaves out OpenDebit and OpenCredit, as the documentation says. */
+function openInvoiceRecord(i: OpenInvoiceRow, portion: boolean): ApiRecord {
+  const open = Number(i.open);
+  return {
+    InvoiceID: i.invoice_id,
+    CustomerID: i.customer_id,
+    ARAccountID: i.ar_account_id,
+    CreditTermID: i.term_id,
+    TermID: i.term_id,
+    InvoiceNum: i.invoice_num,
+    PONum: i.po_num ?? "",
+    InvoiceTotal: money(Number(i.total)),
+    ...(portion ? {} : { OpenDebit: money(Math.max(open, 0)), OpenCredit: money(Math.max(-open, 0)) }),
+    OpenBalance: money(open),
+    DueDate: dateTime(i.due_date),
+    Date: dateTime(i.date),
+  };
 }
 
 export const paymentHandlers: Handlers = {
@@ -105,6 +137,8 @@ export const paymentHandlers: Handlers = {
       .where("i.open_balance_micros", "!=", 0)
       .$if(accounts !== undefined, (q) => q.where("c.ar_account_id", "in", accounts!));
 
+    const columns = ["i.invoice_id", "i.customer_id", "c.ar_account_id", "i.term_id", "i.invoice_num", "i.po_num", "i.due_date", "i.date"] as const;
+
     const suppliers = supplierScope(scope);
     if (suppliers) {
       const mine = visibleIds(query.SupplierIDs, suppliers)!;
@@ -115,49 +149,23 @@ export const paymentHandlers: Handlers = {
             .innerJoin("invoice_supplier_totals as ist", "ist.invoice_id", "i.invoice_id")
             .where("ist.supplier_id", "in", mine)
             .where("i.invoice_total_micros", "!=", 0)
-            .groupBy(["i.invoice_id", "i.customer_id", "c.ar_account_id", "i.term_id", "i.invoice_num", "i.po_num", "i.due_date", "i.date", "i.open_balance_micros", "i.invoice_total_micros"])
-            .select(["i.invoice_id", "i.customer_id", "c.ar_account_id", "i.term_id", "i.invoice_num", "i.po_num", "i.due_date", "i.date"])
+            .groupBy([...columns, "i.open_balance_micros", "i.invoice_total_micros"])
+            .select(columns)
             .select((eb) => [
-              eb.fn.sum<number>("ist.total_micros").as("portion_total"),
-              sql<number>`i.open_balance_micros * sum(ist.total_micros) / i.invoice_total_micros`.as("portion_open"),
+              eb.fn.sum<number>("ist.total_micros").as("total"),
+              sql<number>`i.open_balance_micros * sum(ist.total_micros) / i.invoice_total_micros`.as("open"),
             ])
             .orderBy("i.invoice_id").limit(limit).offset(offset).execute(),
         query,
-        (i) => ({
-          InvoiceID: i.invoice_id,
-          CustomerID: i.customer_id,
-          ARAccountID: i.ar_account_id,
-          CreditTermID: i.term_id,
-          TermID: i.term_id,
-          InvoiceNum: i.invoice_num,
-          PONum: i.po_num ?? "",
-          InvoiceTotal: money(Number(i.portion_total)),
-          OpenBalance: money(Number(i.portion_open)),
-          DueDate: dateTime(i.due_date),
-          Date: dateTime(i.date),
-        }),
+        (i) => openInvoiceRecord(i, true),
       );
     }
     return listOf(
       (limit, offset) =>
-        base.select(["i.invoice_id", "i.customer_id", "c.ar_account_id", "i.term_id", "i.invoice_num", "i.po_num", "i.due_date", "i.date", "i.open_balance_micros", "i.invoice_total_micros"])
+        base.select(columns).select(["i.invoice_total_micros as total", "i.open_balance_micros as open"])
           .orderBy("i.invoice_id").limit(limit).offset(offset).execute(),
       query,
-      (i) => ({
-        InvoiceID: i.invoice_id,
-        CustomerID: i.customer_id,
-        ARAccountID: i.ar_account_id,
-        CreditTermID: i.term_id,
-        TermID: i.term_id,
-        InvoiceNum: i.invoice_num,
-        PONum: i.po_num ?? "",
-        InvoiceTotal: money(i.invoice_total_micros),
-        OpenDebit: money(Math.max(i.open_balance_micros, 0)),
-        OpenCredit: money(Math.max(-i.open_balance_micros, 0)),
-        OpenBalance: money(i.open_balance_micros),
-        DueDate: dateTime(i.due_date),
-        Date: dateTime(i.date),
-      }),
+      (i) => openInvoiceRecord(i, false),
     );
   },
 
