@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixedClock } from "./clock";
 import { startSandbox, type SandboxRuntimeOptions } from "./runtime";
+import { SEED_VERSION } from "./seed";
 
 const dir = mkdtempSync(join(tmpdir(), "backroom-runtime-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,6 +41,21 @@ describe("sandbox runtime", () => {
     expect((await get(reset, "/test/api/v1/states", key)).status).toBe(401);
     expect((await get(reset, "/test/api/v1/invoices?PageSize=50")).headers.get("ETag")).toBe(before);
     await reset.close();
+  }, 60_000);
+
+  it("starts an environment afresh when another version of the seed made it", async () => {
+    const own = mkdtempSync(join(tmpdir(), "backroom-version-"));
+    const lines: string[] = [];
+    const first = await startSandbox(options({ dataDir: own }));
+    await first.databases.test.updateTable("sandbox_meta").set({ value: "0" }).where("key", "=", "seed_version").execute();
+    await first.close();
+    const second = await startSandbox(options({ dataDir: own, log: (l) => lines.push(l) }));
+    expect(lines.filter((l) => l.includes("seeded by seed version 0"))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes("seeded the"))).toEqual([expect.stringContaining("test environment")]);
+    const version = await second.databases.test.selectFrom("sandbox_meta").select("value").where("key", "=", "seed_version").executeTakeFirstOrThrow();
+    expect(version.value).toBe(SEED_VERSION);
+    await second.close();
+    rmSync(own, { recursive: true, force: true });
   }, 60_000);
 
   it("seeds the same data from scratch every time: equal answers, equal ETags", async () => {

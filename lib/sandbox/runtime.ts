@@ -7,7 +7,7 @@ import { migrateToLatest } from "./db/migrations";
 import { openSandboxDatabase } from "./db/open";
 import type { Database } from "./db/schema";
 import { ENVIRONMENTS, type Environment } from "./environments";
-import { seedEnvironment } from "./seed";
+import { SEED_VERSION, seedEnvironment } from "./seed";
 
 export interface SandboxRuntimeOptions {
   /** Folder of the environments' database files, or ":memory:" to keep everything in memory (tests). */
@@ -30,18 +30,34 @@ export interface SandboxRuntime {
   close(): Promise<void>;
 }
 
-/** The database of an environment: migrated, and seeded when it has never been. Data survives a restart. */
+function removeDatabase(file: string) {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+}
+
+/**
+ * The database of an environment: migrated, and seeded when it has never been, or was seeded by another version of
+ * the seed (then it starts afresh: writes made to it are lost, as with --reset). Data survives a restart.
+ */
 async function openEnvironment(env: Environment, options: SandboxRuntimeOptions): Promise<Kysely<Database>> {
   const inMemory = options.dataDir === ":memory:";
   const file = inMemory ? ":memory:" : join(options.dataDir, `sandbox-${env}.sqlite`);
   if (!inMemory) {
     mkdirSync(options.dataDir, { recursive: true });
-    if (options.reset) for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+    if (options.reset) removeDatabase(file);
   }
-  const db = openSandboxDatabase(file);
+  let db = openSandboxDatabase(file);
   await migrateToLatest(db);
-  const seeded = await db.selectFrom("sandbox_meta").select("value").where("key", "=", "seeded_at").executeTakeFirst();
-  if (!seeded) {
+  const meta = await db.selectFrom("sandbox_meta").select(["key", "value"]).where("key", "in", ["seeded_at", "seed_version"]).execute();
+  const seeded = meta.some((m) => m.key === "seeded_at");
+  const version = meta.find((m) => m.key === "seed_version")?.value;
+  if (seeded && version !== SEED_VERSION && !inMemory) {
+    options.log?.(`sandbox: the ${env} environment was seeded by seed version ${version ?? "?"}; seeding version ${SEED_VERSION} afresh`);
+    await db.destroy();
+    removeDatabase(file);
+    db = openSandboxDatabase(file);
+    await migrateToLatest(db);
+  }
+  if (!seeded || version !== SEED_VERSION) {
     const summary = await seedEnvironment(db, { env, now: options.clock.now(), scale: options.scale });
     // Statistics for the query planner: without them SQLite sorts a whole filtered table to serve a 50-row page
     // (13 ms) instead of walking the primary key (1 ms). PostgreSQL takes the same statement.

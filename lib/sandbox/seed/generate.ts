@@ -19,6 +19,12 @@ import { seedSupplierCreditTerms, seedSuppliers, supplierProductGroups } from ".
 import { emptyUserRows, seedStaff, seedSupplierUsers } from "./users";
 import { seedVendors } from "./vendors";
 
+/**
+ * The seed's version. Raise it whenever the generator changes what it writes: an environment seeded by another
+ * version is started afresh (see runtime.ts), so no database keeps serving data the code no longer makes.
+ */
+export const SEED_VERSION = "1";
+
 export type TableRows = { [T in keyof Database]?: Insertable<Database[T]>[] };
 
 /**
@@ -70,7 +76,7 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
 
   const tables: TableRows = {
     sandbox_meta: [
-      { key: "seed_version", value: "1" },
+      { key: "seed_version", value: SEED_VERSION },
       { key: "seeded_at", value: ctx.nowIso },
       { key: "scale", value: String(ctx.scale) },
       { key: "env", value: ctx.env },

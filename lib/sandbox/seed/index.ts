@@ -8,6 +8,7 @@ import { generate, type TableRows } from "./generate";
 import { insertRows } from "./insert";
 
 export type { DemoScopes } from "./demo-keys";
+export { SEED_VERSION } from "./generate";
 
 export interface SeedOptions {
   env: Environment;
