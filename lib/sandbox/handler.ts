@@ -22,6 +22,17 @@ export type ApiRecord = Record<string, unknown>;
 /** A handler answers one record (single envelopes) or one page of records (list envelopes). */
 export type HandlerResult = { records: ApiRecord[]; hasNextPage: boolean } | { record: ApiRecord };
 
+/** The answer when a filter or the key's scope leaves nothing to list. */
+export const EMPTY: HandlerResult = { records: [], hasNextPage: false };
+
+/**
+ * An id list for SQL `in`, which cannot be empty: no ids becomes `[-1]`, an id no row has (ids are positive).
+ * Used where a key's scope is known to be empty but the query is built anyway.
+ */
+export function inIds(ids: number[]): number[] {
+  return ids.length ? ids : [-1];
+}
+
 export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<HandlerResult>;
 export type Handlers = { [K in OperationId]?: Handler<K> };
 

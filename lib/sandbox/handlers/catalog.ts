@@ -1,13 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { bool } from "../format";
-import { type ApiRecord, type Handlers, listOf, notFound, pageOf, visibleIds } from "../handler";
+import { type ApiRecord, EMPTY, type Handlers, listOf, notFound, pageOf, visibleIds } from "../handler";
 import type { KeyScope } from "../keys";
 import { customerStates, isEmpty, supplierScope, visibleValues } from "../scope";
 import { listCustomerPricing } from "./customer-pricing";
 import { groupBy } from "./group-by";
-
-const EMPTY = { records: [], hasNextPage: false };
 
 function productRows(db: Kysely<Database>) {
   return db

@@ -2,11 +2,9 @@ import type { Kysely } from "kysely";
 import { isoDay } from "../clock";
 import type { Database } from "../db/schema";
 import { money } from "../format";
-import { forbidden, type Handler, type HandlerResult, pageOf, visibleIds } from "../handler";
+import { EMPTY, forbidden, type Handler, type HandlerResult, pageOf, visibleIds } from "../handler";
 import type { KeyScope } from "../keys";
 import { customerScope, isEmpty, supplierScope } from "../scope";
-
-const EMPTY = { records: [], hasNextPage: false };
 
 /**
  * The customers whose prices a key asks for. The documentation calls CustomerIDs required (403 if none is accessible)

@@ -2,11 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { deliveryDaysText, nextDeliveryDates } from "../delivery";
 import { bool } from "../format";
-import { type ApiRecord, type Handlers, listOf, notFound, visibleIds } from "../handler";
+import { type ApiRecord, EMPTY, type Handlers, listOf, notFound, visibleIds } from "../handler";
 import type { KeyScope } from "../keys";
 import { customerScope, isEmpty, supplierScope } from "../scope";
-
-const EMPTY = { records: [], hasNextPage: false };
 
 function customerRows(db: Kysely<Database>) {
   return db

@@ -1,10 +1,8 @@
 import type { Selectable } from "kysely";
 import type { InventoryBatchTable, InventoryTable } from "../db/schema";
 import { bool, centi, dateTime, units } from "../format";
-import { type ApiRecord, type Handlers, listOf, visibleIds } from "../handler";
+import { type ApiRecord, EMPTY, type Handlers, listOf, visibleIds } from "../handler";
 import { customerScope, customerStates, isEmpty, supplierScope, visibleValues } from "../scope";
-
-const EMPTY = { records: [], hasNextPage: false };
 
 type InventoryQuantities = Pick<
   Selectable<InventoryTable>,

@@ -1,11 +1,9 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, InvoiceLineTable } from "../db/schema";
 import { bool, centi, dateTime, dateTimeOrNull, dayAfter, money } from "../format";
-import { type ApiRecord, type Handlers, listOf, notFound, visibleIds } from "../handler";
+import { type ApiRecord, EMPTY, type Handlers, inIds, listOf, notFound, visibleIds } from "../handler";
 import type { KeyScope } from "../keys";
 import { arAccountScope, customerScope, isEmpty, supplierScope } from "../scope";
-
-const EMPTY = { records: [], hasNextPage: false };
 
 function invoiceRows(db: Kysely<Database>) {
   return db
@@ -23,13 +21,13 @@ function scopedInvoices<Q extends ReturnType<typeof invoiceRows>>(q: Q, scope: K
   const suppliers = supplierScope(scope);
   const customers = customerScope(scope);
   let out = q;
-  if (customers) out = out.where("i.customer_id", "in", customers.length ? customers : [-1]) as Q;
+  if (customers) out = out.where("i.customer_id", "in", inIds(customers)) as Q;
   if (suppliers) {
     out = out.where((eb) =>
       eb.exists(
         eb.selectFrom("invoice_supplier_totals as ist").select("ist.invoice_id")
           .whereRef("ist.invoice_id", "=", "i.invoice_id")
-          .where("ist.supplier_id", "in", suppliers.length ? suppliers : [-1]),
+          .where("ist.supplier_id", "in", inIds(suppliers)),
       ),
     ) as Q;
   }
@@ -113,8 +111,8 @@ function lineRows(db: Kysely<Database>, scope: KeyScope) {
     .innerJoin("invoices as i", "i.invoice_id", "l.invoice_id")
     .selectAll("l")
     .select(["i.revision_status", "i.revision_updated_at"])
-    .$if(customers !== undefined, (q) => q.where("i.customer_id", "in", customers!.length ? customers! : [-1]))
-    .$if(suppliers !== undefined, (q) => q.where("l.supplier_id", "in", suppliers!.length ? suppliers! : [-1]));
+    .$if(customers !== undefined, (q) => q.where("i.customer_id", "in", inIds(customers!)))
+    .$if(suppliers !== undefined, (q) => q.where("l.supplier_id", "in", inIds(suppliers!)));
 }
 
 /** The invoice, when the key may see it; 404 otherwise (an invoice outside the scope is not revealed). */

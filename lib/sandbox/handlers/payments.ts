@@ -1,10 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
 import { dateTime, money } from "../format";
-import { type ApiRecord, type Handlers, listOf, visibleIds } from "../handler";
+import { type ApiRecord, EMPTY, type Handlers, inIds, listOf, visibleIds } from "../handler";
 import { arAccountScope, isEmpty, supplierScope } from "../scope";
-
-const EMPTY = { records: [], hasNextPage: false };
 
 /** The statuses of applications that hold a payment's credit: everything but Rejected. */
 export const HOLDING_STATUSES = ["Pending", "Exported", "Confirmed"] as const;
@@ -73,7 +71,7 @@ export const paymentHandlers: Handlers = {
             q.where((eb) =>
               eb.or([
                 ...(withGeneric ? [eb("t.supplier_id", "is", null)] : []),
-                eb("t.supplier_id", "in", suppliers!.length ? suppliers! : [-1]),
+                eb("t.supplier_id", "in", inIds(suppliers!)),
               ]),
             ),
           )

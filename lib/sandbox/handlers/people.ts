@@ -1,12 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, UserTable } from "../db/schema";
 import { bool } from "../format";
-import { type ApiRecord, type Handlers, notFound, pageOf, visibleIds } from "../handler";
+import { type ApiRecord, EMPTY, type Handlers, notFound, pageOf, visibleIds } from "../handler";
 import type { KeyScope } from "../keys";
 import { customerScope, isEmpty, supplierScope } from "../scope";
 import { groupBy } from "./group-by";
-
-const EMPTY = { records: [], hasNextPage: false };
 
 /**
  * The users a key may see (documented): Employee keys all; Supplier keys the Supplier users of `suppliers` plus every

@@ -2,11 +2,9 @@ import type { Kysely, Selectable } from "kysely";
 import { PURCHASE_LINE_V2_NAMES, PURCHASE_V2_NAMES } from "@/lib/data-api/records/purchases";
 import type { Database, DraftLineTable, PurchaseLineTable } from "../db/schema";
 import { bool, centi, dateTimeOrNull, dayAfter, money, units } from "../format";
-import { type ApiRecord, type Handlers, listOf, notFound, pageOf, visibleIds } from "../handler";
+import { type ApiRecord, EMPTY, type Handlers, inIds, listOf, notFound, pageOf, visibleIds } from "../handler";
 import type { KeyScope } from "../keys";
 import { isEmpty, supplierScope } from "../scope";
-
-const EMPTY = { records: [], hasNextPage: false };
 
 function purchaseRows(db: Kysely<Database>, scope: KeyScope) {
   const suppliers = supplierScope(scope);
@@ -26,7 +24,7 @@ function purchaseRows(db: Kysely<Database>, scope: KeyScope) {
     .leftJoin(lineTotals, "lt.purchase_global_id", "p.purchase_global_id")
     .selectAll("p")
     .select(["l.location as location_name", "v.vendor_name", "lt.ext_micros", "lt.cases_centi"])
-    .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!.length ? suppliers! : [-1]));
+    .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", inIds(suppliers!)));
 }
 type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseRows>["execute"]>>[number];
 
@@ -204,7 +202,7 @@ export const purchasingHandlers: Handlers = {
     return listOf(
       (limit, offset) =>
         postedLines(db).where("p.purchase_id", "in", query.PurchaseIDs)
-          .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!.length ? suppliers! : [-1]))
+          .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", inIds(suppliers!)))
           .orderBy("pl.purchase_trans_id").limit(limit).offset(offset).execute(),
       query,
       postedLineRecord,
@@ -221,7 +219,7 @@ export const purchasingHandlers: Handlers = {
       (limit, offset) =>
         purchaseRows(db, scope)
           .$if(query.purchase_ids !== undefined, (q) =>
-            q.where((eb) => eb.or([eb("p.purchase_id", "in", numeric!.length ? numeric! : [-1]), eb("p.purchase_global_id", "in", global!.length ? global! : [""])])),
+            q.where((eb) => eb.or([eb("p.purchase_id", "in", inIds(numeric!)), eb("p.purchase_global_id", "in", global!.length ? global! : [""])])),
           )
           .$if(query.vendor_ids !== undefined, (q) => q.where("p.vendor_id", "in", query.vendor_ids!))
           .$if(query.location_ids !== undefined, (q) => q.where("p.to_location_id", "in", query.location_ids!))
@@ -262,7 +260,7 @@ export const purchasingHandlers: Handlers = {
     return listOf(
       (limit, offset) =>
         postedLines(db).where("p.purchase_id", "in", query.purchase_ids)
-          .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!.length ? suppliers! : [-1]))
+          .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", inIds(suppliers!)))
           .orderBy("pl.purchase_trans_id").limit(limit).offset(offset).execute(),
       query,
       (l) => renamed(postedLineRecord(l), PURCHASE_LINE_V2_NAMES),

@@ -1,10 +1,8 @@
 import type { Selectable } from "kysely";
 import type { CreditTermTable, LocationTable, StateTable, SupplierTable } from "../db/schema";
 import { bool } from "../format";
-import { type ApiRecord, type Handlers, listOf, notFound, visibleIds } from "../handler";
+import { type ApiRecord, EMPTY, type Handlers, inIds, listOf, notFound, visibleIds } from "../handler";
 import { customerScope, customerStates, isEmpty, supplierScope, visibleValues } from "../scope";
-
-const EMPTY = { records: [], hasNextPage: false };
 
 export const stateRecord = (s: Selectable<StateTable>): ApiRecord => ({
   StateAbbreviation: s.state,
@@ -75,7 +73,7 @@ export const referenceHandlers: Handlers = {
   async listLocations({ db, scope, query }) {
     const serving = customerScope(scope);
     const allowed = serving
-      ? (await db.selectFrom("customers").select("location_id").distinct().where("customer_id", "in", serving.length ? serving : [-1]).execute()).map((r) => r.location_id)
+      ? (await db.selectFrom("customers").select("location_id").distinct().where("customer_id", "in", inIds(serving)).execute()).map((r) => r.location_id)
       : undefined;
     const ids = visibleIds(query.LocationIDs, allowed);
     if (isEmpty(ids)) return EMPTY;
