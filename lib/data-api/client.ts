@@ -3,7 +3,7 @@ import { DataApiError } from "./data-api-error";
 import { parseErrorBody } from "./error-body";
 import { recordsOf } from "./envelopes";
 import type { ReadEnvelope, Version } from "./operation";
-import { serializeQuery } from "./query-params";
+import { searchParamsToObject, serializeQuery } from "./query-params";
 import { buildPath, type OperationId, type Operations, operations } from "./registry";
 import { parseResponseMeta, type ResponseMeta } from "./response-meta";
 import { toFieldErrors } from "./validation-errors";
@@ -95,7 +95,7 @@ export function createDataApiClient(options: DataApiClientOptions) {
     if (!path.success) throw invalidRequest(path.error.issues.map((i) => i.message).join("; "), path.error);
 
     const query = serializeQuery((input.query ?? {}) as Record<string, unknown>);
-    const checkedQuery = operation.querySchema.safeParse(Object.fromEntries(query));
+    const checkedQuery = operation.querySchema.safeParse(searchParamsToObject(query));
     if (!checkedQuery.success) throw invalidRequest(checkedQuery.error.issues.map((i) => i.message).join("; "), checkedQuery.error);
 
     let body: string | undefined;

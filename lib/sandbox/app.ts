@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { Kysely } from "kysely";
 import { matchOperation, type AnyOperation, type OperationId } from "@/lib/data-api/registry";
+import { searchParamsToObject } from "@/lib/data-api/query-params";
 import { queryErrorBody } from "@/lib/data-api/validation-errors";
 import { assetRoutes } from "./assets";
 import { type Clock, systemClock } from "./clock";
@@ -127,7 +128,7 @@ export function createSandboxApp(options: SandboxOptions) {
 
     const path = operation.pathSchema.safeParse(match.params);
     if (!path.success) throw new SandboxError(400, queryErrorBody(path.error));
-    const query = operation.querySchema.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    const query = operation.querySchema.safeParse(searchParamsToObject(new URL(c.req.url).searchParams));
     if (!query.success) throw new SandboxError(400, queryErrorBody(query.error));
 
     const handler = readHandlers[operation.id as keyof typeof readHandlers] as Handler<OperationId> | undefined;

@@ -23,8 +23,3 @@ export function clockFromEnv(value: string | undefined): Clock {
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
-
-/** The date `days` days after (or before, when negative) the given one. */
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * 86_400_000);
-}

@@ -49,7 +49,6 @@ export class SandboxError extends Error {
 
 export const notFound = (what: string) => new SandboxError(404, { Error: `${what} not found` });
 export const forbidden = (detail: string) => new SandboxError(403, { Error: detail });
-export const badRequest = (detail: string) => new SandboxError(400, { Error: detail });
 
 /**
  * One page of a query: asks for one row more than the page holds, to know whether another page follows.
