@@ -16,6 +16,10 @@ export function mountedSandbox(config: SandboxConfig): Promise<SandboxRuntime> {
     scale: config.SANDBOX_SCALE,
     basePath: "/sandbox",
     log: (line) => console.log(line),
+  }).catch((error: unknown) => {
+    // A failed start (a full disk, say) is not kept: the next request tries again.
+    holder.backroomSandbox = undefined;
+    throw error;
   });
   return holder.backroomSandbox;
 }
