@@ -314,7 +314,26 @@ const filterIndexes: Migration = {
   },
 };
 
-const MIGRATIONS: Record<string, Migration> = { "001-initial": initial, "002-filter-indexes": filterIndexes };
+/**
+ * What writes need: stored answers of idempotent requests, counters for the ids the ERP hands out, the case count of a
+ * draft line (kept so totals need no join), and when a purchase order was submitted (the import job's queue order).
+ */
+const writes: Migration = {
+  async up(db: AnyDb) {
+    await createTable(db, "idempotency_keys", [
+      ["key_hash", "text"], ["idempotency_key", "text"], ["fingerprint", "text"], ["state", "text"],
+      ["status", "integer", "null"], ["headers", "text", "null"], ["body", "text", "null"],
+      ["created_at", "text"], ["claimed_at_ms", "bigint"],
+    ], ["key_hash", "idempotency_key"]);
+    await index(db, "idempotency_keys", ["created_at"]);
+    await createTable(db, "sandbox_counters", [["name", "text"], ["value", "bigint"]], ["name"]);
+    await db.schema.alterTable("draft_lines").addColumn("cases_centi", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema.alterTable("purchases").addColumn("submitted_at", "text").execute();
+    await index(db, "purchases", ["status"]);
+  },
+};
+
+const MIGRATIONS: Record<string, Migration> = { "001-initial": initial, "002-filter-indexes": filterIndexes, "003-writes": writes };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 

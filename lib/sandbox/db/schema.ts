@@ -484,6 +484,8 @@ export interface PurchaseTable {
   due_date: string | null;
   last_edit_time: string | null;
   last_calc_time: string | null;
+  /** When an API purchase order was submitted: the import job takes them in this order. */
+  submitted_at: string | null;
   time_created: string;
   time_updated: string;
 }
@@ -516,6 +518,8 @@ export interface DraftLineTable {
   cases: number | null;
   units: number | null;
   num_units: number;
+  /** num_units in cases (hundredths), kept so a purchase's total_cases is one sum. */
+  cases_centi: Generated<number>;
   batch_code: string | null;
   expiration_date: string | null;
   needs_activation: Bool;
@@ -541,6 +545,30 @@ export interface ApiKeyCustomerTable {
 export interface ApiKeySupplierTable {
   key_hash: string;
   supplier_id: number;
+}
+
+/**
+ * A claimed Idempotency-Key of one API key: `running` while the first request runs, then `done` with the stored answer.
+ * `fingerprint` is a hash of method, path, query and body; `created_at` (sandbox time) starts the 24 hours it is kept.
+ */
+export interface IdempotencyKeyTable {
+  key_hash: string;
+  idempotency_key: string;
+  fingerprint: string;
+  state: "running" | "done";
+  status: number | null;
+  /** JSON object of the stored response headers. */
+  headers: string | null;
+  body: string | null;
+  created_at: string;
+  /** Real time (ms) of the claim: a claim left `running` by a crashed process is taken over after a while. */
+  claimed_at_ms: number;
+}
+
+/** The last id handed out per kind of id the ERP numbers (request_id, purchase_id, ...). */
+export interface CounterTable {
+  name: string;
+  value: number;
 }
 
 export interface Database {
@@ -586,4 +614,6 @@ export interface Database {
   api_keys: ApiKeyTable;
   api_key_customers: ApiKeyCustomerTable;
   api_key_suppliers: ApiKeySupplierTable;
+  idempotency_keys: IdempotencyKeyTable;
+  sandbox_counters: CounterTable;
 }

@@ -38,6 +38,7 @@ const TABLES: Record<keyof Database, true> = {
   invoices: true, invoice_lines: true, invoice_supplier_totals: true, payment_types: true, payments: true,
   payment_applications: true, allocations: true, inventory: true, inventory_batches: true, retailer_inventory: true,
   ar_aging: true, ar_aging_invoices: true, api_keys: true, api_key_customers: true, api_key_suppliers: true,
+  idempotency_keys: true, sandbox_counters: true,
 };
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[];
 
@@ -57,7 +58,19 @@ async function insertTable<T extends keyof Database>(db: Kysely<Database>, table
  * const summary = await seedEnvironment(db, { env: "test", now: new Date("2026-11-21T12:00:00.000Z"), scale: 0.05 });
  * summary.demo.customer.customerIds; // the two stores the demo Customer key sees
  */
-export async function seedEnvironment(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
+export function seedEnvironment(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
+  return seed(db, options, false);
+}
+
+/**
+ * Empties an environment and seeds it again, in one transaction: readers see the old data or the new, never a mix.
+ * Everything written since the last seed (orders, requests, issued keys) is gone. The operator's reset.
+ */
+export function reseedEnvironment(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
+  return seed(db, options, true);
+}
+
+async function seed(db: Kysely<Database>, options: SeedOptions, replace: boolean): Promise<SeedSummary> {
   const started = performance.now();
   const scale = options.scale ?? 1;
   if (!Number.isFinite(scale) || scale <= 0) throw new Error(`seed: scale must be a positive number, not ${scale}`);
@@ -66,6 +79,9 @@ export async function seedEnvironment(db: Kysely<Database>, options: SeedOptions
   const { tables, demo } = generate(ctx);
 
   const rows = await db.transaction().execute(async (trx) => {
+    if (replace) {
+      for (const table of [...TABLE_NAMES].reverse()) await trx.deleteFrom(table).execute();
+    }
     const seeded = await trx.selectFrom("sandbox_meta").select("value").where("key", "=", "seeded_at").executeTakeFirst();
     const customer = await trx.selectFrom("customers").select("customer_id").limit(1).executeTakeFirst();
     if (seeded || customer) throw new Error("seed: the database is not empty");

@@ -195,6 +195,7 @@ export function seedPurchases(ctx: SeedContext, suppliers: SupplierInfo[], produ
       due_date: receivedStatus ? plusDays(delivery, termDays(termId)) : null,
       last_edit_time: updated,
       last_calc_time: updated,
+      submitted_at: null,
       time_created: created,
       time_updated: updated,
     });
