@@ -21,6 +21,7 @@ const sandbox = await startSandbox({
   clock: clockFromEnv(config.SANDBOX_NOW),
   rateLimit: config.SANDBOX_RATE_LIMIT,
   scale,
+  jobIntervalSeconds: config.SANDBOX_JOB_INTERVAL,
   basePath: "",
   reset: process.argv.includes("--reset"),
   log: (line) => console.log(line),

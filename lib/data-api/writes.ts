@@ -6,36 +6,31 @@ import { integer, positiveDecimal, querySchema, text } from "./query-params";
 export const MAX_LINE_ITEMS = 200;
 
 type ObjectFactory = typeof z.strictObject | typeof z.object;
-type LineNames = { product: string; cases: string; units: string; batch: string; expiration: string };
 
 const id = z.number().int().positive();
 const day = z.iso.date({ error: "must be a date, YYYY-MM-DD" });
+const quantity = z.number().finite().optional();
 
-/** A write line item: exactly one of cases or units. */
-function lineItem(object: ObjectFactory, n: LineNames) {
-  return object({
-    [n.product]: id,
-    [n.cases]: z.number().optional(),
-    [n.units]: z.number().optional(),
-    [n.batch]: z.string().optional(),
-    [n.expiration]: day.optional(),
-  }).superRefine((line, ctx) => {
-    const hasCases = line[n.cases] !== undefined;
-    const hasUnits = line[n.units] !== undefined;
-    if (hasCases && hasUnits) ctx.addIssue({ code: "custom", path: [n.units], message: `Send exactly one of ${n.cases} or ${n.units}, not both` });
-    if (!hasCases && !hasUnits) ctx.addIssue({ code: "custom", path: [n.cases], message: `Send exactly one of ${n.cases} or ${n.units}` });
+const V2_LINE = { product_id: id, cases: quantity, units: quantity, batch_code: z.string().optional(), expiration_date: day.optional() };
+const V1_LINE = { ProductID: id, Cases: quantity, Units: quantity, BatchCode: z.string().optional(), ExpirationDate: day.optional() };
+
+/** A write line item: exactly one of cases or units (named `cases`/`units` in v2, `Cases`/`Units` in v1). */
+function lineItem<S extends typeof V2_LINE | typeof V1_LINE>(object: ObjectFactory, shape: S, cases: keyof S & string, units: keyof S & string) {
+  return object(shape).superRefine((line: Record<string, unknown>, ctx) => {
+    const hasCases = line[cases] !== undefined;
+    const hasUnits = line[units] !== undefined;
+    if (hasCases && hasUnits) ctx.addIssue({ code: "custom", path: [units], message: `Send exactly one of ${cases} or ${units}, not both` });
+    if (!hasCases && !hasUnits) ctx.addIssue({ code: "custom", path: [cases], message: `Send exactly one of ${cases} or ${units}` });
   });
 }
 
-const V2_LINE: LineNames = { product: "product_id", cases: "cases", units: "units", batch: "batch_code", expiration: "expiration_date" };
-const V1_LINE: LineNames = { product: "ProductID", cases: "Cases", units: "Units", batch: "BatchCode", expiration: "ExpirationDate" };
-
-function lines(object: ObjectFactory, n: LineNames) {
-  return z.array(lineItem(object, n)).max(MAX_LINE_ITEMS, `at most ${MAX_LINE_ITEMS} line items`);
+function lines<T extends z.ZodType>(item: T) {
+  return z.array(item).max(MAX_LINE_ITEMS, `at most ${MAX_LINE_ITEMS} line items`);
 }
 
 /** The v2 write bodies, built strict (unknown properties rejected) or lenient (`Prefer: handling=lenient`: ignored). */
 function v2Bodies(object: ObjectFactory) {
+  const line = lineItem(object, V2_LINE, "cases", "units");
   const create = object({
     vendor_id: id,
     to_location_id: id,
@@ -43,7 +38,7 @@ function v2Bodies(object: ObjectFactory) {
     supplier_name: z.string().optional(),
     delivery_date: day,
     po_num: z.string().min(1),
-    purchase_transactions: lines(object, V2_LINE).optional(),
+    purchase_transactions: lines(line).optional(),
     created_by_user_id: id.optional(),
   });
   const update = object({
@@ -51,9 +46,9 @@ function v2Bodies(object: ObjectFactory) {
     to_location_id: id.optional(),
     delivery_date: day.optional(),
     po_num: z.string().min(1).optional(),
-    purchase_transactions: lines(object, V2_LINE).optional(),
+    purchase_transactions: lines(line).optional(),
   });
-  return { line: lineItem(object, V2_LINE), create, update, validate: create };
+  return { line, create, update, validate: create };
 }
 
 export const v2Write = v2Bodies(z.strictObject);
@@ -75,7 +70,7 @@ export const CreatePurchaseRequestV1 = z.strictObject({
   DeliveryDate: day,
   PONum: z.string().min(1),
   SupplierName: z.string().optional(),
-  PurchaseTransactions: lines(z.strictObject, V1_LINE).optional(),
+  PurchaseTransactions: lines(lineItem(z.strictObject, V1_LINE, "Cases", "Units")).optional(),
   CreatedByUserID: id.optional(),
   submit: z.boolean().default(false),
 });
@@ -86,7 +81,7 @@ export const UpdatePurchaseRequestV1 = z.strictObject({
   ToLocationID: id.optional(),
   DeliveryDate: day.optional(),
   PONum: z.string().min(1).optional(),
-  PurchaseTransactions: lines(z.strictObject, V1_LINE).optional(),
+  PurchaseTransactions: lines(lineItem(z.strictObject, V1_LINE, "Cases", "Units")).optional(),
 });
 
 contractRegistry.add(WriteLineItem, { id: "WriteLineItem", description: "A purchase line to write: exactly one of cases or units." });

@@ -23,3 +23,33 @@ export function clockFromEnv(value: string | undefined): Clock {
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * An environment's clock: a base clock shifted by an offset the operator can change (`POST /{env}/operator/clock`),
+ * so tests can move an environment to tomorrow and watch the ERP's work happen. With a fixed base it stays still;
+ * with the system's it keeps running from wherever it was set.
+ */
+export interface EnvironmentClock extends Clock {
+  /** Milliseconds added to the base clock. */
+  readonly offsetMs: number;
+  /** Moves the clock to a given time. */
+  set(at: Date): void;
+  /** Moves the clock forward (or back, with a negative amount). */
+  advance(ms: number): void;
+}
+
+export function environmentClock(base: Clock, offsetMs = 0): EnvironmentClock {
+  let offset = offsetMs;
+  return {
+    get offsetMs() {
+      return offset;
+    },
+    now: () => new Date(base.now().getTime() + offset),
+    set(at) {
+      offset = at.getTime() - base.now().getTime();
+    },
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}

@@ -11,5 +11,7 @@ export const SandboxConfig = z.object({
   SANDBOX_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMIT),
   /** Multiplies the seeded volumes; fractions allowed. */
   SANDBOX_SCALE: z.coerce.number().positive().max(20).default(1),
+  /** Seconds between runs of the ERP's jobs (import, export, end of day when due); 0 turns the timer off. */
+  SANDBOX_JOB_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(30),
 });
 export type SandboxConfig = z.output<typeof SandboxConfig>;

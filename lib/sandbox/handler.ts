@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type * as z from "zod";
+import type { FieldError } from "@/lib/data-api/error-body";
 import type { OperationId, Operations } from "@/lib/data-api/registry";
 import type { Database } from "./db/schema";
 import type { Environment } from "./environments";
@@ -36,11 +37,31 @@ export function inIds(ids: number[]): number[] {
 export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<HandlerResult>;
 export type Handlers = { [K in OperationId]?: Handler<K> };
 
+/** The checked body of a write (strict, or lenient under `Prefer: handling=lenient`); undefined when it takes none. */
+export type BodyOf<K extends OperationId> = NonNullable<Operations[K]["body"]> extends infer B extends z.ZodType ? z.output<B> : undefined;
+
+/** What a write handler gets: the handler context, with `db` being the write's transaction, and the checked body. */
+export interface WriteContext<K extends OperationId> extends HandlerContext<K> {
+  body: BodyOf<K>;
+}
+
+/**
+ * A write's outcome: the record to answer with (none for DELETE), and `location`, the canonical path of what it
+ * created or changed, relative to the version's base (`/purchases/{purchase_global_id}`).
+ */
+export interface WriteResult {
+  record?: ApiRecord;
+  location?: string;
+}
+
+export type WriteHandler<K extends OperationId> = (ctx: WriteContext<K>) => Promise<WriteResult>;
+export type WriteHandlers = { [K in OperationId]?: WriteHandler<K> };
+
 /** An error answer in the API's own shape; thrown by handlers, turned into a response by the app. */
 export class SandboxError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { Error: string } | { Error: { code: string; detail: string; fieldErrors?: unknown[] } },
+    readonly body: { Error: string } | { Error: { code: string; detail: string; fieldErrors?: FieldError[]; [extra: string]: unknown } },
     readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.Error === "string" ? body.Error : body.Error.detail);
@@ -48,6 +69,17 @@ export class SandboxError extends Error {
 }
 
 export const notFound = (what: string) => new SandboxError(404, { Error: `${what} not found` });
+
+/**
+ * An error in the detailed shape, `{Error: {code, detail, fieldErrors?}}`, with any extra properties (allowed by the
+ * documentation), for example the existing purchase's id on DUPLICATE_PO_NUMBER.
+ *
+ * @example
+ * throw rejection(400, "INSUFFICIENT_BALANCE", "Amount exceeds the payment's available balance", [{ field: "Amount", code: "INSUFFICIENT_BALANCE", detail: "…" }]);
+ */
+export function rejection(status: number, code: string, detail: string, fieldErrors?: FieldError[], extra: Record<string, unknown> = {}): SandboxError {
+  return new SandboxError(status, { Error: { code, detail, ...(fieldErrors?.length ? { fieldErrors } : {}), ...extra } });
+}
 export const forbidden = (detail: string) => new SandboxError(403, { Error: detail });
 
 /**

@@ -14,6 +14,7 @@ export function mountedSandbox(config: SandboxConfig): Promise<SandboxRuntime> {
     clock: clockFromEnv(config.SANDBOX_NOW),
     rateLimit: config.SANDBOX_RATE_LIMIT,
     scale: config.SANDBOX_SCALE,
+    jobIntervalSeconds: config.SANDBOX_JOB_INTERVAL,
     basePath: "/sandbox",
     log: (line) => console.log(line),
   }).catch((error: unknown) => {

@@ -4,8 +4,9 @@ import * as z from "zod";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import type { Clock } from "./clock";
 import type { Database } from "./db/schema";
-import { type Environment, isEnvironment } from "./environments";
-import { resolveKey, storeKey } from "./keys";
+import type { Environment } from "./environments";
+import { storeKey } from "./keys";
+import { jsonBody, type OperatorEnv } from "./operator";
 
 /** Body of POST /{env}/operator/keys (sandbox only, not part of the Data API). */
 const NewKeyBody = z
@@ -23,24 +24,16 @@ const NewKeyBody = z
   });
 
 /**
- * The operator's endpoints of the sandbox: issuing keys, as the real operator does on request.
- * They take an Employee key of the same environment.
+ * POST /{env}/operator/keys: issue a key scoped to customers or suppliers, as the real operator does on request.
+ * Answers {key}, the only time it is shown. The caller is already checked to be an Employee key of the environment.
  */
-export function operatorRoutes(options: { databases: Record<Environment, Kysely<Database>>; clock: Clock }) {
-  const app = new Hono();
+export function keyRoutes(options: { databases: Record<Environment, Kysely<Database>>; clocks: Record<Environment, Clock> }) {
+  const app = new Hono<OperatorEnv>();
 
-  // POST /{env}/operator/keys: issue a key scoped to customers or suppliers; answers {key}, the only time it is shown.
   app.post("/:env/operator/keys", async (c) => {
-    const env = c.req.param("env");
-    if (!isEnvironment(env)) return c.json({ Error: "Not found" }, 404);
+    const env = c.get("env");
     const db = options.databases[env];
-    const caller = await resolveKey(db, c.req.header("x-api-key") ?? "");
-    if (!caller) return c.json({ Error: "Invalid API key" }, 401);
-    if (caller.type !== "Employee") return c.json({ Error: "Only Employee keys may issue keys" }, 403);
-    if (!(c.req.header("Content-Type") ?? "").includes("application/json")) {
-      return c.json({ Error: "Send the body as application/json" }, 415);
-    }
-    const raw: unknown = await c.req.json().catch(() => undefined);
+    const raw = await jsonBody(c.req.raw);
     const parsed = NewKeyBody.safeParse(raw);
     if (!parsed.success) return c.json(validationErrorBody(parsed.error), 400);
     const body = parsed.data;
@@ -48,7 +41,7 @@ export function operatorRoutes(options: { databases: Record<Environment, Kysely<
     const missing = await missingIds(db, body.customerIds, body.supplierIds);
     if (missing) return c.json({ Error: missing }, 422);
 
-    const now = options.clock.now().toISOString();
+    const now = options.clocks[env].now().toISOString();
     const key = await db.transaction().execute(async (trx) => {
       const { max } = await trx.selectFrom("users").select((eb) => eb.fn.max("user_id").as("max")).executeTakeFirstOrThrow();
       const userId = Number(max ?? 0) + 1;

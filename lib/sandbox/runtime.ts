@@ -2,11 +2,13 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { createSandboxApp, type SandboxApp } from "./app";
-import type { Clock } from "./clock";
+import { type Clock, type EnvironmentClock, environmentClock } from "./clock";
 import { migrateToLatest } from "./db/migrations";
 import { openSandboxDatabase } from "./db/open";
 import type { Database } from "./db/schema";
 import { ENVIRONMENTS, type Environment } from "./environments";
+import { createJobRunner, type JobRunner } from "./job-runner";
+import { loadClockOffset } from "./operator";
 import { SEED_VERSION, seedEnvironment } from "./seed";
 
 export interface SandboxRuntimeOptions {
@@ -21,12 +23,16 @@ export interface SandboxRuntimeOptions {
   basePath: string;
   /** Delete the databases and seed them again. */
   reset?: boolean;
+  /** Seconds between the ERP jobs' runs; 0 or absent: no timer (tests drive the jobs through the operator). */
+  jobIntervalSeconds?: number;
   log?: (line: string) => void;
 }
 
 export interface SandboxRuntime {
   app: SandboxApp;
   databases: Record<Environment, Kysely<Database>>;
+  jobs: JobRunner;
+  clocks: Record<Environment, EnvironmentClock>;
   close(): Promise<void>;
 }
 
@@ -72,11 +78,22 @@ export async function startSandbox(options: SandboxRuntimeOptions): Promise<Sand
   const entries = [];
   for (const env of ENVIRONMENTS) entries.push([env, await openEnvironment(env, options)] as const);
   const databases = Object.fromEntries(entries) as Record<Environment, Kysely<Database>>;
-  const app = createSandboxApp({ databases, clock: options.clock, rateLimit: { limit: options.rateLimit }, basePath: options.basePath });
+  // A clock the operator moved stays moved across restarts (its offset is kept in the environment's database).
+  const clockEntries = [];
+  for (const env of ENVIRONMENTS) clockEntries.push([env, environmentClock(options.clock, await loadClockOffset(databases[env]))] as const);
+  const clocks = Object.fromEntries(clockEntries) as Record<Environment, EnvironmentClock>;
+  const jobs = createJobRunner(databases, clocks);
+  const app = createSandboxApp({ databases, clocks, jobs, rateLimit: { limit: options.rateLimit }, basePath: options.basePath });
+  const stopTimer = options.jobIntervalSeconds ? jobs.start(options.jobIntervalSeconds * 1000) : () => undefined;
   return {
     app,
     databases,
+    jobs,
+    clocks,
     close: async () => {
+      stopTimer();
+      // Let a running job finish before the databases close under it.
+      await Promise.all(ENVIRONMENTS.map((env) => jobs.exclusive(env, async () => undefined)));
       await Promise.all(Object.values(databases).map((db) => db.destroy()));
     },
   };

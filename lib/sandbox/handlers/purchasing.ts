@@ -17,13 +17,19 @@ function purchaseRows(db: Kysely<Database>, scope: KeyScope) {
     ])
     .groupBy("purchase_global_id")
     .as("lt");
+  const draftTotals = db
+    .selectFrom("draft_lines")
+    .select((eb) => ["purchase_global_id", eb.fn.sum<number>("cases_centi").as("draft_cases_centi")])
+    .groupBy("purchase_global_id")
+    .as("dt");
   return db
     .selectFrom("purchases as p")
     .leftJoin("locations as l", "l.location_id", "p.to_location_id")
     .leftJoin("vendors as v", (join) => join.onRef("v.vendor_id", "=", "p.vendor_id").onRef("v.location_id", "=", "p.to_location_id"))
     .leftJoin(lineTotals, "lt.purchase_global_id", "p.purchase_global_id")
+    .leftJoin(draftTotals, "dt.purchase_global_id", "p.purchase_global_id")
     .selectAll("p")
-    .select(["l.location as location_name", "v.vendor_name", "lt.ext_micros", "lt.cases_centi"])
+    .select(["l.location as location_name", "v.vendor_name", "lt.ext_micros", "lt.cases_centi", "dt.draft_cases_centi"])
     .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", inIds(suppliers!)));
 }
 type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseRows>["execute"]>>[number];
@@ -52,7 +58,7 @@ function purchaseRecord(p: PurchaseRow, assetUrl: (path: string) => string): Api
     Tax: moneyOrNull(p.tax_micros),
     OtherCost: moneyOrNull(p.other_cost_micros),
     Total: total === null ? null : money(total),
-    TotalCases: p.cases_centi === null ? null : centi(Number(p.cases_centi)),
+    TotalCases: posted ? centi(Number(p.cases_centi ?? 0)) : centi(Number(p.draft_cases_centi ?? 0)),
     PurchasePDFURLAPIKeyID: p.purchase_pdf_url_api_key_id,
     TermID: p.term_id,
     ReceiveDate: dateTimeOrNull(p.receive_date),
@@ -110,9 +116,18 @@ function postedLines(db: Kysely<Database>) {
   return db.selectFrom("purchase_lines as pl").innerJoin("purchases as p", "p.purchase_global_id", "pl.purchase_global_id").selectAll("pl").select("p.purchase_id");
 }
 
+/**
+ * A purchase in v2 form. Beyond the documented fields it carries `supplier_id` and `delivery_date`, which a draft
+ * editor needs to reload a draft; the live service's records carry undocumented fields too (field notes), and
+ * clients must treat these as optional (docs/sandbox.md).
+ */
+function purchaseRecordV2(p: PurchaseRow, assetUrl: (path: string) => string): ApiRecord {
+  return { ...renamed(purchaseRecord(p, assetUrl), PURCHASE_V2_NAMES), supplier_id: p.supplier_id, delivery_date: p.delivery_date };
+}
+
 /** v2 records for a page of purchases, with their lines (posted lines once imported, draft lines before). */
 async function v2Records(db: Kysely<Database>, rows: PurchaseRow[], withLines: boolean, assetUrl: (p: string) => string) {
-  const records = rows.map((p) => renamed(purchaseRecord(p, assetUrl), PURCHASE_V2_NAMES));
+  const records = rows.map((p) => purchaseRecordV2(p, assetUrl));
   if (!withLines || rows.length === 0) return records;
   const ids = rows.map((r) => r.purchase_global_id);
   const [posted, drafts] = await Promise.all([
@@ -126,6 +141,20 @@ async function v2Records(db: Kysely<Database>, rows: PurchaseRow[], withLines: b
       : drafts.filter((l) => l.purchase_global_id === row.purchase_global_id).map(draftLineRecord);
   });
   return records;
+}
+
+/**
+ * One purchase in v2 form, by global id or numeric ERP id, if the key may see it.
+ *
+ * @example
+ * const record = await findPurchaseV2(db, scope, "7f3c…", true, assetUrl); // undefined when unknown or out of scope
+ */
+export async function findPurchaseV2(db: Kysely<Database>, scope: KeyScope, ref: string, withLines: boolean, assetUrl: (p: string) => string): Promise<ApiRecord | undefined> {
+  const byId = /^\d+$/.test(ref);
+  const row = await purchaseRows(db, scope).where(byId ? "p.purchase_id" : "p.purchase_global_id", "=", byId ? Number(ref) : ref).executeTakeFirst();
+  if (!row) return undefined;
+  const [record] = await v2Records(db, [row], withLines, assetUrl);
+  return record;
 }
 
 const API_STATUSES = ["InProgress", "Submitted"] as const;
@@ -245,13 +274,9 @@ export const purchasingHandlers: Handlers = {
 
   // GET /purchases/{purchaseID} (v2): a global id resolves for the purchase's whole life; a numeric id once it has one.
   async getPurchaseV2({ db, scope, path, query, assetUrl }) {
-    const byId = /^\d+$/.test(path.purchaseID);
-    const row = await purchaseRows(db, scope)
-      .where(byId ? "p.purchase_id" : "p.purchase_global_id", "=", byId ? Number(path.purchaseID) : path.purchaseID)
-      .executeTakeFirst();
-    if (!row) throw notFound(`Purchase ${path.purchaseID}`);
-    const [record] = await v2Records(db, [row], query.include_transactions, assetUrl);
-    return { record: record! };
+    const record = await findPurchaseV2(db, scope, path.purchaseID, query.include_transactions, assetUrl);
+    if (!record) throw notFound(`Purchase ${path.purchaseID}`);
+    return { record };
   },
 
   // GET /purchaseTrans (v2): posted lines of the given purchases, in snake_case.
