@@ -152,9 +152,10 @@ export async function assertPoNumFree(db: Kysely<Database>, vendorId: number, po
   if (existing) throw duplicatePoNumber(vendorId, poNum, existing.purchase_global_id);
 }
 
-export function duplicatePoNumber(vendorId: number, poNum: string, existing: string) {
-  const detail = `po_num ${poNum} is already used for vendor ${vendorId} by purchase ${existing}`;
-  return rejection(409, "DUPLICATE_PO_NUMBER", detail, [{ field: "po_num", code: "DUPLICATE_PO_NUMBER", detail }], { purchase_global_id: existing });
+/** 409 DUPLICATE_PO_NUMBER, naming the purchase that holds the po_num when it is known. */
+export function duplicatePoNumber(vendorId: number, poNum: string, existing: string | undefined) {
+  const detail = `po_num ${poNum} is already used for vendor ${vendorId}${existing ? ` by purchase ${existing}` : ""}`;
+  return rejection(409, "DUPLICATE_PO_NUMBER", detail, [{ field: "po_num", code: "DUPLICATE_PO_NUMBER", detail }], existing ? { purchase_global_id: existing } : {});
 }
 
 /** The readiness rules on stored draft lines, for submit. */

@@ -49,7 +49,7 @@ async function onDuplicate<T>(db: Kysely<Database>, vendorId: number, poNum: str
     if (!isUniqueViolation(error)) throw error;
     // SQLite keeps the transaction usable after a failed statement; on PostgreSQL this lookup would need a savepoint.
     const existing = await db.selectFrom("purchases").select("purchase_global_id").where("vendor_id", "=", vendorId).where("po_num", "=", poNum).executeTakeFirst();
-    throw duplicatePoNumber(vendorId, poNum, existing?.purchase_global_id ?? "unknown");
+    throw duplicatePoNumber(vendorId, poNum, existing?.purchase_global_id);
   }
 }
 
