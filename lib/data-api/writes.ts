@@ -8,7 +8,8 @@ export const MAX_LINE_ITEMS = 200;
 type ObjectFactory = typeof z.strictObject | typeof z.object;
 
 const id = z.number().int().positive();
-const day = z.iso.date({ error: "must be a date, YYYY-MM-DD" });
+// A custom message only for a present value: a missing one keeps zod's "received undefined", which names it REQUIRED.
+const day = z.iso.date({ error: (issue) => (issue.input === undefined ? undefined : "must be a date, YYYY-MM-DD") });
 const quantity = z.number().finite().optional();
 
 const V2_LINE = { product_id: id, cases: quantity, units: quantity, batch_code: z.string().optional(), expiration_date: day.optional() };

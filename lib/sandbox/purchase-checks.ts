@@ -115,8 +115,9 @@ export async function checkPurchaseOrder(db: Kysely<Database>, scope: KeyScope, 
     const perCase = product.wholesale_units_per_case;
     const byCases = line.cases !== undefined && line.cases !== null;
     const quantity = byCases ? line.cases! : (line.units ?? 0);
-    const numUnits = byCases ? quantity * perCase : quantity;
-    if (!Number.isInteger(numUnits) || !Number.isSafeInteger(numUnits)) {
+    // Rounded to a millionth first: 0.29 cases of 100 is 28.999999999999996 in floating point, and 29 units.
+    const numUnits = byCases ? Math.round(quantity * perCase * 1e6) / 1e6 : quantity;
+    if (!Number.isSafeInteger(numUnits)) {
       const field = byCases ? "cases" : "units";
       add(lineField(index, field), "NOT_WHOLE_UNITS", byCases ? `${quantity} cases of ${perCase} units is not a whole number of units` : `units must be a whole number`, at);
       return;
@@ -159,12 +160,12 @@ export function duplicatePoNumber(vendorId: number, poNum: string, existing: str
 }
 
 /** The readiness rules on stored draft lines, for submit. */
-export function readinessOf(lines: { num_units: number; batch_code: string | null; product_id: number }[], requiresBatchCodes: boolean): FieldError[] {
+export function readinessOf(lines: { num_units: number; cases: number | null; batch_code: string | null; product_id: number }[], requiresBatchCodes: boolean): FieldError[] {
   const problems: FieldError[] = [];
   if (lines.length === 0) problems.push({ field: "purchase_transactions", code: "NO_LINE_ITEMS", detail: "A purchase order needs at least one line item" });
   lines.forEach((line, index) => {
     const at = { index, ProductID: line.product_id };
-    if (line.num_units <= 0) problems.push({ field: lineField(index, "num_units"), code: "QUANTITY_NOT_POSITIVE", detail: "Quantities must be positive", ...at });
+    if (line.num_units <= 0) problems.push({ field: lineField(index, line.cases === null ? "units" : "cases"), code: "QUANTITY_NOT_POSITIVE", detail: "Quantities must be positive", ...at });
     if (requiresBatchCodes && !line.batch_code) problems.push({ field: lineField(index, "batch_code"), code: "BATCH_CODE_REQUIRED", detail: "The vendor requires a batch code on every line", ...at });
   });
   return problems;

@@ -53,6 +53,15 @@ async function onDuplicate<T>(db: Kysely<Database>, vendorId: number, poNum: str
   }
 }
 
+/** Products new to the warehouse get an activation task once the order is real (submitted), one per line. */
+async function assignActivationTasks(db: Kysely<Database>, globalId: string) {
+  const lines = await db.selectFrom("draft_lines").select("id").where("purchase_global_id", "=", globalId)
+    .where("needs_activation", "=", 1).where("activation_task_id", "is", null).orderBy("position").execute();
+  for (const line of lines) {
+    await db.updateTable("draft_lines").set({ activation_task_id: await nextId(db, "activation_task_id") }).where("id", "=", line.id).execute();
+  }
+}
+
 async function answer(db: Kysely<Database>, scope: KeyScope, globalId: string, assetUrl: (p: string) => string) {
   const record = await findPurchaseV2(db, scope, globalId, true, assetUrl);
   if (!record) throw new Error(`purchase ${globalId} vanished inside its own write`);
@@ -82,6 +91,7 @@ export const purchaseOrderHandlers: WriteHandlers = {
       }).execute(),
     );
     await insertLines(db, globalId, checked.lines);
+    if (query.submit) await assignActivationTasks(db, globalId);
     return answer(db, scope, globalId, assetUrl);
   },
 
@@ -112,8 +122,16 @@ export const purchaseOrderHandlers: WriteHandlers = {
         .set({ vendor_id: input.vendor_id, to_location_id: input.to_location_id, delivery_date: input.delivery_date, po_num: input.po_num, last_edit_time: stamp, time_updated: stamp })
         .where("purchase_global_id", "=", row.purchase_global_id).execute(),
     );
-    await db.deleteFrom("draft_lines").where("purchase_global_id", "=", row.purchase_global_id).execute();
-    await insertLines(db, row.purchase_global_id, checked.lines);
+    if (body.purchase_transactions === undefined) {
+      // Lines not written keep their rows (and ids); only whether the warehouse stocks them can change with it.
+      const kept = await db.selectFrom("draft_lines").select("id").where("purchase_global_id", "=", row.purchase_global_id).orderBy("position").execute();
+      for (const [i, line] of kept.entries()) {
+        await db.updateTable("draft_lines").set({ needs_activation: checked.lines[i]!.needs_activation }).where("id", "=", line.id).execute();
+      }
+    } else {
+      await db.deleteFrom("draft_lines").where("purchase_global_id", "=", row.purchase_global_id).execute();
+      await insertLines(db, row.purchase_global_id, checked.lines);
+    }
     return answer(db, scope, row.purchase_global_id, assetUrl);
   },
 
@@ -135,10 +153,7 @@ export const purchaseOrderHandlers: WriteHandlers = {
     const problems = readinessOf(lines, vendor?.require_po_batch_codes === 1);
     if (problems.length) throw rejection(409, "NOT_SUBMITTABLE", `Purchase ${row.purchase_global_id} is not ready to submit.`, problems);
     const stamp = now.toISOString();
-    // Products new to the warehouse get an activation task once the order is real.
-    for (const line of lines.filter((l) => l.needs_activation === 1 && l.activation_task_id === null)) {
-      await db.updateTable("draft_lines").set({ activation_task_id: await nextId(db, "activation_task_id") }).where("id", "=", line.id).execute();
-    }
+    await assignActivationTasks(db, row.purchase_global_id);
     await db.updateTable("purchases").set({ status: "Submitted", submitted_at: stamp, time_updated: stamp }).where("purchase_global_id", "=", row.purchase_global_id).execute();
     return answer(db, scope, row.purchase_global_id, assetUrl);
   },
