@@ -57,6 +57,13 @@ async function insertBase(db: Kysely<Database>) {
   await db.insertInto("suppliers").values([supplier(10), supplier(20), supplier(30, { state: "NV" })]).execute();
 }
 
+/** An empty in-memory database at the newest schema, for tests that insert exactly the rows they need. */
+export async function migratedDatabase(): Promise<Kysely<Database>> {
+  const db = openSandboxDatabase(":memory:");
+  await migrateToLatest(db);
+  return db;
+}
+
 export type KeySpec = Omit<NewKey, "createdAt" | "userId"> & { userId?: number };
 
 /**

@@ -1,9 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../db/migrations";
-import { openSandboxDatabase } from "../db/open";
 import type { Database, IdempotencyKeyTable, InvoiceTable, PaymentTable, PurchaseTable } from "../db/schema";
-import { customer } from "../handlers/test-fixtures";
+import { customer, migratedDatabase } from "../handlers/test-fixtures";
 import { runEndOfDay } from "./end-of-day";
 import { JOBS, runJob } from "./index";
 
@@ -42,8 +40,7 @@ let db: Kysely<Database>;
 afterEach(() => db?.destroy());
 
 async function openDb(): Promise<Kysely<Database>> {
-  db = openSandboxDatabase(":memory:");
-  await migrateToLatest(db);
+  db = await migratedDatabase();
   await db.insertInto("customers").values(customer(1)).execute();
   return db;
 }

@@ -1,10 +1,8 @@
 import type { Insertable, Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../db/migrations";
-import { openSandboxDatabase } from "../db/open";
 import type { Database, InvoiceTable, PaymentApplicationTable, PaymentTable } from "../db/schema";
 import { availableBalanceSql } from "../handlers/payments";
-import { customer } from "../handlers/test-fixtures";
+import { customer, migratedDatabase } from "../handlers/test-fixtures";
 import { EXPORT_APPLIED_BY, runExport } from "./export";
 
 const NOW = new Date("2026-11-21T18:00:00.000Z");
@@ -37,8 +35,7 @@ let db: Kysely<Database>;
 afterEach(() => db?.destroy());
 
 async function openDb(): Promise<Kysely<Database>> {
-  db = openSandboxDatabase(":memory:");
-  await migrateToLatest(db);
+  db = await migratedDatabase();
   await db.insertInto("customers").values(customer(1)).execute();
   return db;
 }

@@ -1,9 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../db/migrations";
-import { openSandboxDatabase } from "../db/open";
 import type { Database, InventoryTable, PurchaseLineTable, PurchaseTable } from "../db/schema";
-import { product } from "../handlers/test-fixtures";
+import { migratedDatabase, product } from "../handlers/test-fixtures";
 import { runImport } from "./import";
 
 const NOW = new Date("2026-11-21T18:00:00.000Z");
@@ -37,8 +35,7 @@ afterEach(() => db?.destroy());
 
 /** Products 100 ($12.345678) and 101 ($10), supplier 10 with terms Net 45 and Net 14, and its vendor 77 at warehouse 1. */
 async function openDb(): Promise<Kysely<Database>> {
-  db = openSandboxDatabase(":memory:");
-  await migrateToLatest(db);
+  db = await migratedDatabase();
   await db.insertInto("products").values([product(100, 10, { unit_price_micros: 12_345_678 }), product(101, 10, { unit_price_micros: 10_000_000 })]).execute();
   await db.insertInto("supplier_credit_terms").values([5, 3].map((term_id) => ({ supplier_id: 10, term_id, time_updated: EARLIER }))).execute();
   await db.insertInto("vendors").values({
