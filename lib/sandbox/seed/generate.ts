@@ -14,6 +14,7 @@ import { seedCreditTerms, seedPlaces } from "./places";
 import { seedCategories } from "./product-types";
 import { seedProducts } from "./products";
 import { promotionsBySupplier, seedPromotions } from "./promotions";
+import { seedDraftOrders } from "./purchase-orders";
 import { seedPurchases } from "./purchases";
 import { seedSupplierCreditTerms, seedSuppliers, supplierProductGroups } from "./suppliers";
 import { emptyUserRows, seedStaff, seedSupplierUsers } from "./users";
@@ -23,7 +24,7 @@ import { seedVendors } from "./vendors";
  * The seed's version. Raise it whenever the generator changes what it writes: an environment seeded by another
  * version is started afresh (see runtime.ts), so no database keeps serving data the code no longer makes.
  */
-export const SEED_VERSION = "1";
+export const SEED_VERSION = "2";
 
 export type TableRows = { [T in keyof Database]?: Insertable<Database[T]>[] };
 
@@ -73,6 +74,8 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
   const customerCreditTerms = seedCustomerCreditTerms(ctx, customers, boughtFrom);
   const supplierUser = supplierUsers.get(demoSupplier.row.supplier_id)?.[0];
   if (!supplierUser) throw new Error("seed: the demo supplier has no user");
+  // Last, so the randomness of everything before is what it was without them.
+  const draftOrders = seedDraftOrders(ctx, demoSupplier, vendors.vendors, products, purchases.purchases, purchases.lines, supplierUser.user_id);
 
   const tables: TableRows = {
     sandbox_meta: [
@@ -104,8 +107,9 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
     menu_promotions: promotions.menuPromotions,
     vendors: vendors.vendors,
     vendor_pickup_days: vendors.pickupDays,
-    purchases: purchases.purchases,
+    purchases: [...purchases.purchases, ...draftOrders.purchases],
     purchase_lines: purchases.lines,
+    draft_lines: draftOrders.lines,
     invoices: invoices.invoices.map((i) => i.row),
     invoice_lines: invoices.lines,
     invoice_supplier_totals: invoices.supplierTotals,

@@ -4,7 +4,8 @@ import { migrateToLatest } from "../db/migrations";
 import { openSandboxDatabase } from "../db/open";
 import type { Database } from "../db/schema";
 import { demoKeys, hashKey } from "../keys";
-import { countRows, type SeedSummary, seedEnvironment } from "./index";
+import { readinessOf } from "../purchase-checks";
+import { countRows, SEED_VERSION, type SeedSummary, seedEnvironment } from "./index";
 import { allRows, seededDatabase, TEST_NOW, TEST_SCALE } from "./testing";
 
 describe("seedEnvironment", () => {
@@ -44,9 +45,28 @@ describe("seedEnvironment", () => {
   it("reports the row count of every table, matching the database", async () => {
     expect(await countRows(first.db)).toEqual(first.summary.rows);
     expect(first.summary.rows.invoices).toBeGreaterThan(1000);
-    expect(first.summary.rows.draft_lines).toBe(0);
+    expect(first.summary.rows.draft_lines).toBeGreaterThan(0);
     expect(first.summary.env).toBe("test");
     expect(first.summary.scale).toBe(TEST_SCALE);
+  });
+
+  it("gives the demo brand two unsubmitted API orders: one ready to submit, one missing a batch code its vendor requires", async () => {
+    const drafts = await first.db.selectFrom("purchases as p")
+      .innerJoin("vendors as v", (j) => j.onRef("v.vendor_id", "=", "p.vendor_id").onRef("v.location_id", "=", "p.to_location_id"))
+      .select(["p.purchase_global_id", "p.supplier_id", "p.purchase_id", "p.status", "p.delivery_date", "v.require_po_batch_codes"])
+      .where("p.source", "=", "api").orderBy("p.po_num").execute();
+    expect(drafts.map((d) => [d.supplier_id, d.status, d.purchase_id])).toEqual([
+      [first.summary.demo.supplier.supplierId, "InProgress", null],
+      [first.summary.demo.supplier.supplierId, "InProgress", null],
+    ]);
+    const readiness = [];
+    for (const d of drafts) {
+      expect(d.delivery_date! > TEST_NOW.toISOString().slice(0, 10)).toBe(true);
+      const lines = await first.db.selectFrom("draft_lines").selectAll().where("purchase_global_id", "=", d.purchase_global_id).orderBy("position").execute();
+      expect(lines.length).toBeGreaterThan(0);
+      readiness.push(readinessOf(lines, d.require_po_batch_codes === 1).map((p) => p.code));
+    }
+    expect(readiness).toEqual([[], ["BATCH_CODE_REQUIRED"]]);
   });
 
   it("writes the sandbox_meta rows", async () => {
@@ -54,7 +74,7 @@ describe("seedEnvironment", () => {
     expect(meta).toEqual([
       { key: "env", value: "test" },
       { key: "scale", value: String(TEST_SCALE) },
-      { key: "seed_version", value: "1" },
+      { key: "seed_version", value: SEED_VERSION },
       { key: "seeded_at", value: TEST_NOW.toISOString() },
     ]);
   });
