@@ -8,28 +8,23 @@ import { isEmpty, supplierScope } from "../scope";
 
 function purchaseRows(db: Kysely<Database>, scope: KeyScope) {
   const suppliers = supplierScope(scope);
-  const lineTotals = db
-    .selectFrom("purchase_lines")
-    .select((eb) => [
-      "purchase_global_id",
-      eb.fn.sum<number>(eb("fob_micros", "*", eb.ref("num_units"))).as("ext_micros"),
-      eb.fn.sum<number>("cases_centi").as("cases_centi"),
-    ])
-    .groupBy("purchase_global_id")
-    .as("lt");
-  const draftTotals = db
-    .selectFrom("draft_lines")
-    .select((eb) => ["purchase_global_id", eb.fn.sum<number>("cases_centi").as("draft_cases_centi")])
-    .groupBy("purchase_global_id")
-    .as("dt");
+  // Totals per purchase as correlated subqueries: each is an index lookup by purchase_global_id, where a join on
+  // grouped totals would aggregate every line of every purchase for a page of 50.
   return db
     .selectFrom("purchases as p")
     .leftJoin("locations as l", "l.location_id", "p.to_location_id")
     .leftJoin("vendors as v", (join) => join.onRef("v.vendor_id", "=", "p.vendor_id").onRef("v.location_id", "=", "p.to_location_id"))
-    .leftJoin(lineTotals, "lt.purchase_global_id", "p.purchase_global_id")
-    .leftJoin(draftTotals, "dt.purchase_global_id", "p.purchase_global_id")
     .selectAll("p")
-    .select(["l.location as location_name", "v.vendor_name", "lt.ext_micros", "lt.cases_centi", "dt.draft_cases_centi"])
+    .select((eb) => [
+      "l.location as location_name",
+      "v.vendor_name",
+      eb.selectFrom("purchase_lines as pl").whereRef("pl.purchase_global_id", "=", "p.purchase_global_id")
+        .select((e) => e.fn.sum<number>(e("pl.fob_micros", "*", e.ref("pl.num_units"))).as("s")).as("ext_micros"),
+      eb.selectFrom("purchase_lines as pl").whereRef("pl.purchase_global_id", "=", "p.purchase_global_id")
+        .select((e) => e.fn.sum<number>("pl.cases_centi").as("s")).as("cases_centi"),
+      eb.selectFrom("draft_lines as dl").whereRef("dl.purchase_global_id", "=", "p.purchase_global_id")
+        .select((e) => e.fn.sum<number>("dl.cases_centi").as("s")).as("draft_cases_centi"),
+    ])
     .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", inIds(suppliers!)));
 }
 type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseRows>["execute"]>>[number];
