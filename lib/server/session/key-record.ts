@@ -1,0 +1,83 @@
+import "server-only";
+import * as z from "zod";
+import { KEY_TYPES } from "@/lib/data-api/operation";
+import type { SessionKeyTable } from "./database";
+import type { KeyScope, StoredKeyInfo } from "./types";
+
+/**
+ * One row of `session_keys`, in and out: the checks a key passes before it is stored, the text its ciphertext is
+ * bound to, and the metadata read back for the UI.
+ */
+
+const ENVIRONMENTS = ["production", "test"] as const;
+
+const Account = z.object({ id: z.number().int(), name: z.string() });
+
+// What `scope_json` holds. Unknown properties are dropped, so only these fields are ever stored or shown.
+export const KeyScopeSchema: z.ZodType<KeyScope> = z.object({
+  customers: z.array(Account).optional(),
+  suppliers: z.array(Account).optional(),
+  summary: z.string(),
+});
+
+// A key to connect. The route has checked the request already; this guards what reaches the database.
+export const NewKeySchema = z.object({
+  apiKey: z.string().min(1).max(1024),
+  environment: z.enum(ENVIRONMENTS),
+  keyType: z.enum(KEY_TYPES),
+  label: z.string().min(1).max(200),
+  scope: KeyScopeSchema,
+});
+
+// Keys shorter than this get no hint: four characters would be too large a part of them.
+const MIN_LENGTH_FOR_HINT = 12;
+
+/**
+ * The last 4 characters of a key, so a person can tell keys apart. Not worth protecting: 4 characters of a long
+ * random key leave the rest as unguessable as before, and they identify a key only to someone who holds it.
+ *
+ * @example
+ * keyHint("prod-1234567890-abcd"); // "abcd"
+ */
+export function keyHint(apiKey: string): string {
+  return apiKey.length >= MIN_LENGTH_FOR_HINT ? apiKey.slice(-4) : "";
+}
+
+/**
+ * The additional authenticated data of a key's ciphertext: its record id, its environment and its session's id hash.
+ * A ciphertext copied to another row, relabelled as the other environment or moved to another session (by someone who
+ * can write the database but lacks the secret) no longer decrypts. The session's hash comes from the caller's cookie,
+ * not from the row, so editing the row cannot make it match.
+ *
+ * @example
+ * encryptApiKey(apiKey, ring.current, keyAad(keyId, "production", idHash));
+ */
+export function keyAad(keyId: string, environment: string, sessionIdHash: string): string {
+  return `backroom api key v1|${keyId}|${environment}|${sessionIdHash}`;
+}
+
+const Row = z.object({
+  environment: z.enum(ENVIRONMENTS),
+  key_type: z.enum(KEY_TYPES),
+  scope_json: z.string().transform((text) => KeyScopeSchema.parse(JSON.parse(text))),
+});
+
+/**
+ * What the UI may see of a stored key. Throws when the row holds values the store never writes (a corrupt row).
+ *
+ * @example
+ * const keys = rows.map(toKeyInfo);
+ */
+export function toKeyInfo(row: SessionKeyTable): StoredKeyInfo {
+  const { environment, key_type, scope_json } = Row.parse(row);
+  return {
+    id: row.id,
+    environment,
+    keyType: key_type,
+    label: row.label,
+    scope: scope_json,
+    hint: row.hint,
+    addedAt: row.added_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
