@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SessionIndicator, TestModeBanner } from "@/components/session/session-indicator";
+import { backend } from "@/lib/backend";
+import { currentSession } from "@/lib/server/current-session";
+import { sandboxEnabled } from "@/lib/server/env";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -7,13 +11,15 @@ export const metadata: Metadata = {
   description: "Backroom: a web dashboard, and an embedded sandbox, for the distributor's Data API.",
 };
 
-export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const session = await currentSession(backend);
   return (
     <html lang="en">
       <body>
         <a href="#content" className="skip-link">
           Skip to content
         </a>
+        <TestModeBanner active={session?.active} />
         <header className="border-b border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900">
           <div className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3 sm:px-6 lg:px-8">
             <Link href="/docs/api" prefetch={false} className="text-lg font-bold tracking-tight text-slate-900 dark:text-slate-50">
@@ -28,6 +34,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
                 </li>
               </ul>
             </nav>
+            <SessionIndicator active={session?.active} sandboxOn={sandboxEnabled} />
           </div>
         </header>
         {children}

@@ -18,3 +18,4 @@ export * from "./records/inventory";
 export * from "./records/invoices";
 export * from "./records/payments";
 export * from "./records/purchases";
+export * from "./request-body";

@@ -1,12 +1,7 @@
+import { BodyTooLargeError, isJsonContentType, MAX_BODY_BYTES, readBodyText } from "@/lib/data-api/request-body";
 import { SandboxError } from "./handler";
 
-/**
- * The largest request body the sandbox reads: 256 KiB. The documentation lists 413 without a figure; a full
- * 200-line purchase order is about 40 KB, so this leaves room and still refuses abuse (recorded in docs/sandbox.md).
- */
-export const MAX_BODY_BYTES = 256 * 1024;
-
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+export { MAX_BODY_BYTES };
 
 /**
  * Reads a write's JSON body: 415 unless the Content-Type is JSON, 413 past MAX_BODY_BYTES (stopping as soon as the
@@ -15,32 +10,18 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  */
 export async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown }> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!JSON_TYPE.test(type)) {
+  if (!isJsonContentType(type)) {
     throw new SandboxError(415, {
       Error: { code: "UNSUPPORTED_MEDIA_TYPE", detail: `Send the body as application/json${type ? `, not ${type.split(";")[0]}` : ""}.` },
     });
   }
-  const tooLarge = () =>
-    new SandboxError(413, { Error: { code: "BODY_TOO_LARGE", detail: `The request body is larger than ${MAX_BODY_BYTES} bytes.` } });
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
+  let raw: string;
+  try {
+    raw = await readBodyText(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new SandboxError(413, { Error: { code: "BODY_TOO_LARGE", detail: error.message } });
+    throw error;
   }
-  const raw = new TextDecoder().decode(Buffer.concat(chunks));
   if (raw.trim() === "") throw new SandboxError(400, { Error: { code: "BODY_REQUIRED", detail: "The request needs a JSON body." } });
   try {
     return { raw, value: JSON.parse(raw) as unknown };

@@ -1,20 +1,62 @@
 import "server-only";
 import * as z from "zod";
-import { SandboxConfig } from "@/lib/sandbox/config";
 
-/**
- * The server's configuration, parsed once from process.env. Nothing else reads process.env.
- * - DATA_API_PRODUCTION_URL, DATA_API_TEST_URL: the real Data API's v1 base URLs (ending in /api/v1).
- * - SANDBOX: "off" turns the embedded sandbox off; by default it is on whenever a real URL is missing.
- */
-const ServerEnv = SandboxConfig.extend({
-  DATA_API_PRODUCTION_URL: z.url().optional(),
-  DATA_API_TEST_URL: z.url().optional(),
+/** A v1 base URL of the real Data API: absolute, ending in /api/v1 (v2 is the same base with /api/v2). */
+const v1Base = z
+  .url()
+  .transform((s) => s.replace(/\/+$/, ""))
+  .refine((s) => /\/api\/v1$/.test(s), "must end in /api/v1");
+
+const ServerEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_API_PRODUCTION_URL: v1Base.optional(),
+  DATA_API_TEST_URL: v1Base.optional(),
+  /** "off" turns the embedded sandbox off; by default it is on whenever a real URL is missing. */
   SANDBOX: z.enum(["on", "off"]).optional(),
+  /** Folder of the server's own store (sessions, encrypted keys) and, for local use, its generated session secret. */
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** Encrypts stored API keys. Required when Backroom talks to the real API; generated under DATA_DIR otherwise. */
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  /** Earlier secrets, comma-separated, still accepted for decrypting while keys are re-encrypted with the current one. */
+  SESSION_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((s) => (s ? s.split(",").map((p) => p.trim()).filter(Boolean) : []))
+    .refine((list) => list.every((p) => p.length >= 32), "every SESSION_SECRET_PREVIOUS entry must be at least 32 characters"),
+  /** A session ends after this long without a request... */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(8 * 60),
+  /** ...and this long after it began, whatever happens. */
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  /** How long the proxy waits for the Data API before answering 504. */
+  DATA_API_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
-export const serverEnv = ServerEnv.parse(process.env);
+/**
+ * The server's configuration, parsed once from process.env. Nothing else reads process.env: the embedded sandbox
+ * gets its own variables (SANDBOX_*) from here too, as `sandboxSettings`, and parses them itself.
+ */
+const parsed = ServerEnv.parse(process.env);
 
 /** Whether the embedded sandbox is served under /sandbox. */
 export const sandboxEnabled =
-  serverEnv.SANDBOX === "on" || (serverEnv.SANDBOX !== "off" && (!serverEnv.DATA_API_PRODUCTION_URL || !serverEnv.DATA_API_TEST_URL));
+  parsed.SANDBOX === "on" || (parsed.SANDBOX !== "off" && (!parsed.DATA_API_PRODUCTION_URL || !parsed.DATA_API_TEST_URL));
+
+// A deployment against the real API must bring its own secret: a generated one would differ per instance.
+if (!parsed.SESSION_SECRET && !sandboxEnabled && parsed.NODE_ENV === "production") {
+  throw new Error("SESSION_SECRET is required when Backroom talks to the real Data API (set it to 32 or more random characters).");
+}
+
+export const serverEnv = parsed;
+
+/** The SANDBOX_* variables, unparsed: the sandbox's own config schema reads them. */
+export const sandboxSettings: Record<string, string | undefined> = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name.startsWith("SANDBOX_")),
+);
+
+export type Environment = "production" | "test";
+export const ENVIRONMENTS: readonly Environment[] = ["production", "test"];
+
+/** The real API's v1 base for an environment, or undefined when the embedded sandbox serves it. */
+export function realApiBase(environment: Environment): string | undefined {
+  return environment === "production" ? parsed.DATA_API_PRODUCTION_URL : parsed.DATA_API_TEST_URL;
+}

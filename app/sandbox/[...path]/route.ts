@@ -1,5 +1,6 @@
-import { sandboxEnabled, serverEnv } from "@/lib/server/env";
+import { SandboxConfig } from "@/lib/sandbox/config";
 import { mountedSandbox } from "@/lib/sandbox/mounted";
+import { sandboxEnabled, sandboxSettings } from "@/lib/server/env";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -23,7 +24,7 @@ function asAddressed(request: Request): Request {
 // configured (or SANDBOX=off).
 async function handle(request: Request): Promise<Response> {
   if (!sandboxEnabled) return Response.json({ Error: "The sandbox is off" }, { status: 404 });
-  const { app } = await mountedSandbox(serverEnv);
+  const { app } = await mountedSandbox(SandboxConfig.parse(sandboxSettings));
   return app.fetch(asAddressed(request));
 }
 

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { ConnectForm } from "@/components/session/connect-form";
+import { KeyRing } from "@/components/session/key-ring";
+import { backend, isSandbox } from "@/lib/backend";
+import { currentSession } from "@/lib/server/current-session";
+
+export const metadata: Metadata = { title: "Connect · Backroom" };
+
+/** Only a path of this site may be a destination after connecting: never another origin. */
+function safeNext(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : undefined;
+}
+
+export default async function ConnectPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [session, params] = await Promise.all([currentSession(backend), searchParams]);
+  const sandbox = { production: isSandbox("production"), test: isSandbox("test") };
+  return (
+    <main id="content" className="mx-auto max-w-2xl space-y-8 px-4 py-8 sm:px-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Connect to the Data API</h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          Paste the API key the distributor issued you. Backroom checks it, tells what it can see, and keeps it encrypted on the
+          server: your browser never holds it again, and signing out deletes it.
+        </p>
+      </div>
+      <ConnectForm sandbox={sandbox} next={safeNext(params.next)} />
+      {session && session.keys.length > 0 && <KeyRing keys={session.keys} activeKeyId={session.active?.id} />}
+    </main>
+  );
+}

@@ -1,0 +1,120 @@
+import "server-only";
+import * as z from "zod";
+import { createDataApiClient } from "@/lib/data-api/client";
+import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import { ConnectBody, type SessionKey } from "@/lib/session/connect";
+import type { Environment } from "./env";
+import { KeyRejected, probeKey } from "./key-probe";
+import type { Upstream } from "./proxy";
+import type { RateLimitBook } from "./rate-limit-book";
+import type { ResponseCache } from "./response-cache";
+import { isSameOrigin } from "./same-origin";
+import type { SessionStore, SessionView, StoredKeyInfo } from "./session";
+import { clearedSessionCookies, readSessionId, sessionCookie } from "./session-cookie";
+
+/** What the session endpoints need from the backend. */
+export interface SessionDeps {
+  store: SessionStore;
+  cache: ResponseCache;
+  rateLimits: RateLimitBook;
+  upstream: (environment: Environment, request: Request) => Upstream | Promise<Upstream>;
+  isSandbox: (environment: Environment) => boolean;
+  maxAgeSeconds: number;
+  /** The sandbox's demo key of a key type, for an environment the sandbox serves; undefined otherwise. */
+  demoKey: (environment: Environment, keyType: "Customer" | "Supplier" | "Employee") => string | undefined;
+}
+
+
+const NoStore = { "Cache-Control": "private, no-store" };
+const json = (body: unknown, status = 200, headers: HeadersInit = {}) => Response.json(body, { status, headers: { ...NoStore, ...Object.fromEntries(new Headers(headers)) } });
+const crossSite = () => json({ Error: "Cross-site request refused" }, 403);
+
+/** One key of the ring as the browser sees it: never the key, only what tells keys apart. */
+function keyJson(key: StoredKeyInfo, deps: Pick<SessionDeps, "isSandbox" | "rateLimits">): SessionKey {
+  return {
+    id: key.id,
+    keyType: key.keyType,
+    environment: key.environment,
+    sandbox: deps.isSandbox(key.environment),
+    label: key.label,
+    scope: key.scope,
+    hint: key.hint,
+    addedAt: key.addedAt,
+    lastUsedAt: key.lastUsedAt,
+    rateLimit: deps.rateLimits.get(key.id) ?? null,
+  };
+}
+
+/** The session as the browser sees it: the active key's description, and the ring. */
+export function sessionJson(view: SessionView, deps: Pick<SessionDeps, "isSandbox" | "rateLimits">) {
+  const active = view.keys.find((k) => k.id === view.activeKeyId);
+  return {
+    ...(active ? keyJson(active, deps) : { keyType: null, environment: null, label: null, scope: null, rateLimit: null }),
+    activeKeyId: view.activeKeyId,
+    keys: view.keys.map((k) => keyJson(k, deps)),
+  };
+}
+
+// POST /api/session: verify a key with the Data API, tell its type and scope, store it encrypted, answer a new session.
+export async function connect(request: Request, deps: SessionDeps): Promise<Response> {
+  if (!isSameOrigin(request)) return crossSite();
+  const parsed = ConnectBody.safeParse(await request.json().catch(() => undefined));
+  if (!parsed.success) return json(validationErrorBody(parsed.error, "Enter an API key and choose an environment."), 400);
+  const { environment } = parsed.data;
+  const apiKey = "apiKey" in parsed.data ? parsed.data.apiKey : deps.demoKey(environment, parsed.data.demo);
+  if (!apiKey) return json({ Error: { code: "NO_DEMO", detail: `The ${environment} environment is the real Data API: connect with your own key.` } }, 400);
+  const upstream = await deps.upstream(environment, request);
+  let probed;
+  try {
+    const send = (input: RequestInfo | URL, init?: RequestInit) => upstream.fetch(new Request(input, init));
+    probed = await probeKey(createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: send }));
+  } catch (error) {
+    if (error instanceof KeyRejected) return json({ Error: { code: error.status === 401 ? "KEY_REJECTED" : "KEY_CHECK_FAILED", detail: error.message } }, error.status === 401 ? 401 : 502);
+    throw error;
+  }
+  const { sessionId } = await deps.store.connect(readSessionId(request), { apiKey, environment, ...probed });
+  const view = await deps.store.view(sessionId);
+  return json({ keyType: probed.keyType, environment, label: probed.label, scope: probed.scope, ...(view ? { activeKeyId: view.activeKeyId, keys: view.keys.map((k) => keyJson(k, deps)) } : {}) }, 201, {
+    "Set-Cookie": sessionCookie(request, sessionId, deps.maxAgeSeconds),
+  });
+}
+
+// GET /api/session: the active key's type, environment, label, scope and last rate-limit figures, and the key ring.
+export async function describe(request: Request, deps: SessionDeps): Promise<Response> {
+  const sessionId = readSessionId(request);
+  const view = sessionId ? await deps.store.view(sessionId) : undefined;
+  if (!view) return json({ Error: "Not connected" }, 401);
+  return json(sessionJson(view, deps));
+}
+
+const SwitchBody = z.strictObject({ activeKeyId: z.string().min(1).max(100) });
+
+// PATCH /api/session {activeKeyId}: make another key of the ring the active one.
+export async function switchKey(request: Request, deps: SessionDeps): Promise<Response> {
+  if (!isSameOrigin(request)) return crossSite();
+  const sessionId = readSessionId(request);
+  const parsed = SwitchBody.safeParse(await request.json().catch(() => undefined));
+  if (!parsed.success) return json(validationErrorBody(parsed.error), 400);
+  if (!sessionId || !(await deps.store.switchKey(sessionId, parsed.data.activeKeyId))) return json({ Error: "No such key in this session" }, 404);
+  return describe(request, deps);
+}
+
+// DELETE /api/session/keys/{keyId}: remove one key from the ring (its stored copy is deleted at once).
+export async function removeKey(request: Request, keyId: string, deps: SessionDeps): Promise<Response> {
+  if (!isSameOrigin(request)) return crossSite();
+  const sessionId = readSessionId(request);
+  if (!sessionId || !(await deps.store.removeKey(sessionId, keyId))) return json({ Error: "No such key in this session" }, 404);
+  deps.rateLimits.forget(keyId);
+  const view = await deps.store.view(sessionId);
+  return view ? json(sessionJson(view, deps)) : json({ Error: "Not connected" }, 401);
+}
+
+// DELETE /api/session: sign out; the stored keys are deleted at once and the cookie cleared.
+export async function signOut(request: Request, deps: SessionDeps): Promise<Response> {
+  if (!isSameOrigin(request)) return crossSite();
+  const sessionId = readSessionId(request);
+  if (sessionId) await deps.store.signOut(sessionId);
+  const headers = new Headers(NoStore);
+  for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 204, headers });
+}
