@@ -8,7 +8,7 @@ import { type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverE
 import type { ProxyDeps, Upstream } from "@/lib/server/proxy";
 import type { SessionDeps } from "@/lib/server/session-api";
 import { createRateLimitBook } from "@/lib/server/rate-limit-book";
-import { createResponseCache } from "@/lib/server/response-cache";
+import { createNoCache, createResponseCache } from "@/lib/server/response-cache";
 import { createSessionStore, loadOrCreateSecret, migrateStore, openStoreDatabase } from "@/lib/server/session";
 
 /**
@@ -56,7 +56,7 @@ async function assemble(): Promise<Backend> {
 
   return {
     store,
-    cache: createResponseCache(),
+    cache: serverEnv.PROXY_CACHE === "off" ? createNoCache() : createResponseCache(),
     rateLimits: createRateLimitBook(),
     upstream,
     timeoutMs: serverEnv.DATA_API_TIMEOUT_MS,

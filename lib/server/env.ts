@@ -27,6 +27,8 @@ const ServerEnv = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(8 * 60),
   /** ...and this long after it began, whatever happens. */
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  /** The proxy's per-key response cache; "off" sends every request upstream (for measuring what the cache saves). */
+  PROXY_CACHE: z.enum(["on", "off"]).default("on"),
   /** How long the proxy waits for the Data API before answering 504. */
   DATA_API_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });

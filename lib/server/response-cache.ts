@@ -189,3 +189,19 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
     stats: () => ({ entries: slots.size, bytes, hits, misses, revalidations }),
   };
 }
+
+/** A cache that keeps nothing (PROXY_CACHE=off): every request goes upstream, as when measuring what caching saves. */
+export function createNoCache(): ResponseCache {
+  let misses = 0;
+  return {
+    get: () => {
+      misses++;
+      return undefined;
+    },
+    set: () => undefined,
+    refresh: () => undefined,
+    invalidate: () => 0,
+    forgetKey: () => undefined,
+    stats: () => ({ entries: 0, bytes: 0, hits: 0, misses, revalidations: 0 }),
+  };
+}
