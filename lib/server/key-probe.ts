@@ -46,12 +46,24 @@ export async function probeKey(api: DataApiClient): Promise<ProbedKey> {
       keyType = vendors.records.some((v) => v.Active === true) ? "Supplier" : "Employee";
     }
   } catch (error) {
-    if (!(error instanceof DataApiError)) throw error;
-    if (error.status === 401) throw new KeyRejected("This key was not accepted. Check that it is complete and that it belongs to the environment you chose.", 401);
-    if (error.status !== 403) throw new KeyRejected(`The Data API could not check the key (${error.status}: ${error.detail}). Try again in a moment.`, error.status);
+    if (!(error instanceof DataApiError) || error.status !== 403) throw rejection(error);
     keyType = "Customer";
   }
+  // The scope reads fail as the type reads do: a clear KeyRejected, never an unexpected error.
+  return scopeOf(api, keyType).catch((error: unknown) => {
+    throw rejection(error);
+  });
+}
 
+/** Why the probe failed, in words for the connect form; anything but an answer of the API is rethrown as it is. */
+function rejection(error: unknown): unknown {
+  if (!(error instanceof DataApiError)) return error;
+  if (error.status === 401) return new KeyRejected("This key was not accepted. Check that it is complete and that it belongs to the environment you chose.", 401);
+  return new KeyRejected(`The Data API could not check the key (${error.status}: ${error.detail}). Try again in a moment.`, error.status);
+}
+
+/** The label and scope of a key whose type is known. */
+async function scopeOf(api: DataApiClient, keyType: KeyType): Promise<ProbedKey> {
   if (keyType === "Customer") {
     const { records } = await api.listCustomers({ query: { PageSize: 500 } });
     const customers = records.flatMap((c) => (c.CustomerID == null ? [] : [{ id: c.CustomerID, name: c.CustomerName ?? `Customer ${c.CustomerID}` }]));

@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { matchOperation, type AnyOperation } from "@/lib/data-api/registry";
 import { searchParamsToObject } from "@/lib/data-api/query-params";
 import { BodyTooLargeError, isJsonContentType, readBodyText } from "@/lib/data-api/request-body";
@@ -37,9 +37,12 @@ function answer(body: unknown, status: number, headers: Record<string, string> =
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers } });
 }
 
-/** The cache's handle on a key: an HMAC-like fingerprint, never the key itself. */
-function cacheKeyOf(key: ActiveKey): string {
-  return createHash("sha256").update(`${key.environment}\n${key.apiKey}`).digest("hex");
+/**
+ * The cache's handle on a key: the id of its entry in the session's ring (random, never the key), so sign-out and
+ * removing a key can drop its answers without the key in clear.
+ */
+export function cacheKeyOf(key: Pick<ActiveKey, "id">): string {
+  return `key:${key.id}`;
 }
 
 /**
@@ -110,7 +113,8 @@ export async function proxyRequest(request: Request, version: Version, segments:
   const browserEtag = request.headers.get("If-None-Match");
   const cached = operation.method === "GET" ? deps.cache.get(cacheKey, target.href) : undefined;
   if (cached && now() < cached.freshUntil) return fromCache(cached, browserEtag, ids);
-  const revalidating = cached?.etag ?? (operation.method === "GET" ? browserEtag : null);
+  // With an entry, only its own ETag revalidates: a 304 to the browser's ETag would not vouch for our copy.
+  const revalidating = cached ? cached.etag : operation.method === "GET" ? browserEtag : null;
   if (revalidating) headers.set("If-None-Match", revalidating);
 
   let response: Response;
@@ -118,7 +122,7 @@ export async function proxyRequest(request: Request, version: Version, segments:
   try {
     response = await upstream.fetch(new Request(target, { method: operation.method, headers, body, signal: AbortSignal.any([timeout, request.signal]) }));
   } catch (error) {
-    if (timeout.aborted) return answer({ Error: `The Data API did not answer within ${Math.round(deps.timeoutMs / 1000)} s. Nothing was retried; try again.` }, 504, ids);
+    if (timeout.aborted) return answer({ Error: `The Data API did not answer within ${waited(deps.timeoutMs)}. Nothing was retried; try again.` }, 504, ids);
     if (request.signal.aborted) return answer({ Error: "The request was cancelled" }, 499, ids);
     console.error(`proxy: ${operation.method} ${operation.path} could not reach the Data API (request ${requestId})`, error instanceof Error ? error.message : error);
     return answer({ Error: "The Data API could not be reached. Try again in a moment." }, 502, ids);
@@ -132,11 +136,21 @@ export async function proxyRequest(request: Request, version: Version, segments:
       return fromCache({ ...cached, headers: { ...cached.headers, ...passed } }, browserEtag, ids);
     }
     if (response.status === 200) {
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      deps.cache.set(cacheKey, target.href, {
-        status: 200, headers: passed, body: bytes, etag: response.headers.get("ETag"), storedAt: now(),
-        freshUntil: now() + freshForMs(freshnessOf(operation), new Date(now())), resource: operation.resource,
-      });
+      let bytes: Uint8Array<ArrayBuffer>;
+      try {
+        bytes = new Uint8Array(await response.arrayBuffer());
+      } catch {
+        // The headers came and the body did not: a failure of the API, told as such (never a 500 of ours).
+        if (timeout.aborted) return answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids);
+        return answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids);
+      }
+      // An empty 200 is passed on but not kept: the cache holds answers with a body only.
+      if (bytes.byteLength > 0) {
+        deps.cache.set(cacheKey, target.href, {
+          status: 200, headers: passed, body: bytes, etag: response.headers.get("ETag"), storedAt: now(),
+          freshUntil: now() + freshForMs(freshnessOf(operation), new Date(now())), resource: operation.resource,
+        });
+      }
       return new Response(bytes, { status: 200, headers: { ...passed, "Cache-Control": "private, no-store" } });
     }
   } else if (response.ok) {
@@ -145,6 +159,11 @@ export async function proxyRequest(request: Request, version: Version, segments:
   }
   // Streamed as it comes; fetch decoded it, so Content-Encoding and Content-Length are not passed on.
   return new Response(response.status === 204 || response.status === 304 ? null : response.body, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });
+}
+
+/** A timeout in words: "50 ms" below a second, "30 s" from there on. */
+function waited(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
 }
 
 /** The headers passed back, with `Location` moved from the upstream base to Backroom's own `/api/{version}`. */

@@ -1,11 +1,12 @@
 import "server-only";
 import * as z from "zod";
 import { createDataApiClient } from "@/lib/data-api/client";
+import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import { ConnectBody, type SessionKey } from "@/lib/session/connect";
+import { DemoConnect, KeyConnect, type SessionKey } from "@/lib/session/connect";
 import type { Environment } from "./env";
 import { KeyRejected, probeKey } from "./key-probe";
-import type { Upstream } from "./proxy";
+import { cacheKeyOf, type Upstream } from "./proxy";
 import type { RateLimitBook } from "./rate-limit-book";
 import type { ResponseCache } from "./response-cache";
 import { isSameOrigin } from "./same-origin";
@@ -26,6 +27,15 @@ export interface SessionDeps {
 
 
 const NoStore = { "Cache-Control": "private, no-store" };
+
+/** A session endpoint's JSON body: small (4 KiB is plenty for a key), or undefined when it is not JSON. */
+async function smallJson(request: Request): Promise<unknown> {
+  try {
+    return JSON.parse(await readBodyText(request, 4096)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 const json = (body: unknown, status = 200, headers: HeadersInit = {}) => Response.json(body, { status, headers: { ...NoStore, ...Object.fromEntries(new Headers(headers)) } });
 const crossSite = () => json({ Error: "Cross-site request refused" }, 403);
 
@@ -58,7 +68,10 @@ export function sessionJson(view: SessionView, deps: Pick<SessionDeps, "isSandbo
 // POST /api/session: verify a key with the Data API, tell its type and scope, store it encrypted, answer a new session.
 export async function connect(request: Request, deps: SessionDeps): Promise<Response> {
   if (!isSameOrigin(request)) return crossSite();
-  const parsed = ConnectBody.safeParse(await request.json().catch(() => undefined));
+  const body = await smallJson(request);
+  // One schema per shape, not their union: a union's failure names no field ("body: Invalid input") when the
+  // environment or the demo user is wrong; the shape is told by the `demo` property.
+  const parsed = (typeof body === "object" && body !== null && "demo" in body ? DemoConnect : KeyConnect).safeParse(body);
   if (!parsed.success) return json(validationErrorBody(parsed.error, "Enter an API key and choose an environment."), 400);
   const { environment } = parsed.data;
   const apiKey = "apiKey" in parsed.data ? parsed.data.apiKey : deps.demoKey(environment, parsed.data.demo);
@@ -93,7 +106,7 @@ const SwitchBody = z.strictObject({ activeKeyId: z.string().min(1).max(100) });
 export async function switchKey(request: Request, deps: SessionDeps): Promise<Response> {
   if (!isSameOrigin(request)) return crossSite();
   const sessionId = readSessionId(request);
-  const parsed = SwitchBody.safeParse(await request.json().catch(() => undefined));
+  const parsed = SwitchBody.safeParse(await smallJson(request));
   if (!parsed.success) return json(validationErrorBody(parsed.error), 400);
   if (!sessionId || !(await deps.store.switchKey(sessionId, parsed.data.activeKeyId))) return json({ Error: "No such key in this session" }, 404);
   return describe(request, deps);
@@ -104,6 +117,7 @@ export async function removeKey(request: Request, keyId: string, deps: SessionDe
   if (!isSameOrigin(request)) return crossSite();
   const sessionId = readSessionId(request);
   if (!sessionId || !(await deps.store.removeKey(sessionId, keyId))) return json({ Error: "No such key in this session" }, 404);
+  deps.cache.forgetKey(cacheKeyOf({ id: keyId }));
   deps.rateLimits.forget(keyId);
   const view = await deps.store.view(sessionId);
   return view ? json(sessionJson(view, deps)) : json({ Error: "Not connected" }, 401);
@@ -113,7 +127,15 @@ export async function removeKey(request: Request, keyId: string, deps: SessionDe
 export async function signOut(request: Request, deps: SessionDeps): Promise<Response> {
   if (!isSameOrigin(request)) return crossSite();
   const sessionId = readSessionId(request);
-  if (sessionId) await deps.store.signOut(sessionId);
+  if (sessionId) {
+    // What the keys' answers left in the cache goes with them.
+    const view = await deps.store.view(sessionId);
+    await deps.store.signOut(sessionId);
+    for (const key of view?.keys ?? []) {
+      deps.cache.forgetKey(cacheKeyOf(key));
+      deps.rateLimits.forget(key.id);
+    }
+  }
   const headers = new Headers(NoStore);
   for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);
   return new Response(null, { status: 204, headers });
