@@ -45,18 +45,33 @@ describe("session store: connect and read", () => {
     const { store, clock } = await setup();
     const { sessionId, keyId } = await store.connect(undefined, prod);
     expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    clock.advance(1000);
+    clock.advance(61_000);
     const active = await store.activeKey(sessionId);
     expect(active).toMatchObject({ id: keyId, apiKey: PROD_KEY, environment: "production", keyType: "Customer", hint: "0c5e", scope });
-    expect(active?.lastUsedAt).toBe("2030-01-01T09:00:01.000Z");
+    expect(active?.lastUsedAt).toBe("2030-01-01T09:01:01.000Z");
     const view = await store.view(sessionId);
     expect(view).toEqual({
-      keys: [{ id: keyId, environment: "production", keyType: "Customer", label: prod.label, scope, hint: "0c5e", addedAt: "2030-01-01T09:00:00.000Z", lastUsedAt: "2030-01-01T09:00:01.000Z" }],
+      keys: [{ id: keyId, environment: "production", keyType: "Customer", label: prod.label, scope, hint: "0c5e", addedAt: "2030-01-01T09:00:00.000Z", lastUsedAt: "2030-01-01T09:01:01.000Z" }],
       activeKeyId: keyId,
       createdAt: "2030-01-01T09:00:00.000Z",
-      lastSeenAt: "2030-01-01T09:00:01.000Z",
+      lastSeenAt: "2030-01-01T09:01:01.000Z",
     });
     expect(JSON.stringify(view)).not.toContain(PROD_KEY);
+  });
+
+  it("writes a session's and a key's use down at most once a minute, so reads stay reads", async () => {
+    const { db, store, clock } = await setup();
+    const { sessionId } = await store.connect(undefined, prod);
+    await store.activeKey(sessionId);
+    const stamps = () => Promise.all([db.selectFrom("sessions").select("last_seen_at").executeTakeFirstOrThrow(), db.selectFrom("session_keys").select("last_used_at").executeTakeFirstOrThrow()]);
+    const first = await stamps();
+    clock.advance(30_000);
+    await store.activeKey(sessionId);
+    await store.view(sessionId);
+    expect(await stamps()).toEqual(first);
+    clock.advance(31_000);
+    await store.activeKey(sessionId);
+    expect(await stamps()).toEqual([{ last_seen_at: "2030-01-01T09:01:01.000Z" }, { last_used_at: "2030-01-01T09:01:01.000Z" }]);
   });
 
   it("never holds a key or a session id in clear, in any column of any row", async () => {
@@ -240,7 +255,10 @@ describe("session store: expiry", () => {
     clock.advance(1);
     expect(await store.view(idle.sessionId)).toBeUndefined();
     expect(await store.view(busy.sessionId)).toBeDefined();
-    clock.advance(59_999);
+    // Kept busy (use is written down every tenth of the idle timeout), it still ends at its absolute lifetime.
+    clock.advance(30_000);
+    expect(await store.view(busy.sessionId)).toBeDefined();
+    clock.advance(29_999);
     expect(await store.view(busy.sessionId)).toBeDefined();
     clock.advance(1);
     expect(await store.view(busy.sessionId)).toBeUndefined();

@@ -35,11 +35,15 @@ async function dropSession(trx: Db, idHash: string): Promise<void> {
  * const { sessionId } = await store.connect(cookies.get("session"), { apiKey, environment: "test", keyType, label, scope });
  * const key = await store.activeKey(sessionId); // key.apiKey goes upstream as x-api-key
  */
+/** How often a session's and a key's use is written down: once a minute, or a tenth of a short idle timeout. */
+const TOUCH_EVERY_MS = 60_000;
+
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { db } = options;
   const ring = deriveSecretRing(options.secrets);
   const clock = options.now ?? (() => new Date());
   const idleMs = duration(options.idleMs ?? 8 * HOUR_MS, "idleMs");
+  const touchEveryMs = Math.min(TOUCH_EVERY_MS, idleMs / 10);
   const maxAgeMs = duration(options.maxAgeMs ?? 7 * 24 * HOUR_MS, "maxAgeMs");
 
   // A session is expired once last seen idleMs ago, or created maxAgeMs ago. ISO timestamps compare as text.
@@ -131,8 +135,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       const now = clock();
       const session = idHash === undefined ? undefined : await liveSession(db, idHash, now);
       if (!session) return undefined;
-      const lastSeenAt = now.toISOString();
-      await db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id_hash", "=", session.id_hash).execute();
+      const touch = Date.parse(session.last_seen_at) <= now.getTime() - touchEveryMs;
+      const lastSeenAt = touch ? now.toISOString() : session.last_seen_at;
+      if (touch) await db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id_hash", "=", session.id_hash).execute();
       const rows = await db
         .selectFrom("session_keys")
         .selectAll()
@@ -149,7 +154,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       const session = idHash === undefined ? undefined : await liveSession(db, idHash, now);
       if (!session) return undefined;
       const at = now.toISOString();
-      await db.updateTable("sessions").set({ last_seen_at: at }).where("id_hash", "=", session.id_hash).execute();
+      // Use is recorded at most once a minute: idle timeouts are hours, and a write on every proxied request would
+      // cost more than the rest of the lookup (docs/benchmarks.md).
+      const stale = (stamp: string | null) => stamp === null || Date.parse(stamp) <= now.getTime() - touchEveryMs;
+      if (stale(session.last_seen_at)) await db.updateTable("sessions").set({ last_seen_at: at }).where("id_hash", "=", session.id_hash).execute();
       if (session.active_key_id === null) return undefined;
       const row = await db
         .selectFrom("session_keys")
@@ -160,14 +168,17 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       const opened = row && unseal(row, session.id_hash);
       if (!row || !opened) return undefined;
       // One UPDATE: the use, and when the key was read with a previous secret, its re-encryption under the current one.
-      const rotated = opened.secret === ring.current ? {} : seal(opened.apiKey, row.id, row.environment, session.id_hash);
-      await db
-        .updateTable("session_keys")
-        .set({ last_used_at: at, ...rotated })
-        .where("id", "=", row.id)
-        .where("session_id_hash", "=", session.id_hash)
-        .execute();
-      return { ...toKeyInfo(row), lastUsedAt: at, apiKey: opened.apiKey };
+      const rotated = opened.secret === ring.current ? undefined : seal(opened.apiKey, row.id, row.environment, session.id_hash);
+      if (rotated || stale(row.last_used_at)) {
+        await db
+          .updateTable("session_keys")
+          .set({ last_used_at: at, ...rotated })
+          .where("id", "=", row.id)
+          .where("session_id_hash", "=", session.id_hash)
+          .execute();
+        return { ...toKeyInfo(row), lastUsedAt: at, apiKey: opened.apiKey };
+      }
+      return { ...toKeyInfo(row), apiKey: opened.apiKey };
     },
 
     async switchKey(sessionId, keyId) {
