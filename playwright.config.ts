@@ -42,7 +42,10 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     stdout: "pipe",
-    // The embedded sandbox seeds its own databases for the run, outside the working tree.
-    env: { SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`) },
+    // The embedded sandbox and the session store keep their databases for the run outside the working tree.
+    env: {
+      SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`),
+      DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`),
+    },
   },
 });

@@ -47,12 +47,12 @@ export function KeyRing({ keys, activeKeyId }: KeyRingProps) {
                 </p>
               </div>
               {!active && (
-                <button type="button" disabled={busy} onClick={() => void act(() => sessionClient.switchTo(key.id))} className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-60 dark:hover:bg-slate-800">
-                  Use this key<span className="sr-only">: {key.label}</span>
+                <button type="button" aria-label={`Use this key, ${key.label}`} disabled={busy} onClick={() => void act(() => sessionClient.switchTo(key.id))} className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-60 dark:hover:bg-slate-800">
+                  Use this key
                 </button>
               )}
-              <button type="button" disabled={busy} onClick={() => void act(() => sessionClient.remove(key.id))} className="rounded border border-red-700 px-3 py-1 text-sm text-red-800 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
-                Remove<span className="sr-only">: {key.label}</span>
+              <button type="button" aria-label={`Remove ${key.label}`} disabled={busy} onClick={() => void act(() => sessionClient.remove(key.id))} className="rounded border border-red-700 px-3 py-1 text-sm text-red-800 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
+                Remove
               </button>
             </li>
           );

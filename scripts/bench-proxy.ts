@@ -1,0 +1,385 @@
+// npm run bench:proxy: on loopback, the standalone sandbox and Backroom's production server (PROXY_CACHE=off, then on).
+// 1. The same GETs directly against the sandbox and through the proxy: added p50, p99 and mean latency (one connection)
+//    and the throughput kept (10 connections).
+// 2. A scripted browsing session through the proxy, with and without the response cache: upstream requests counted
+//    exactly from the sandbox's RateLimit-Remaining of a fresh key per run.
+// Writes its own section of docs/benchmarks.md, with this command and the date.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+const LOAD_CONNECTIONS = 10;
+/** Pause between the steps of the browsing session: the whole session stays well inside the 15 s freshness of lists. */
+const STEP_PAUSE_MS = 100;
+const DEMO_KEY = "test-employee-demo";
+const HEADING = "## Proxy (`npm run bench:proxy`)";
+const INVOICE_PAGE = "/invoices?Statuses=1,2,3,4,5,7&StartDate=2025-06-01&PageSize=50";
+const SMALL = "/states";
+
+const root = new URL("..", import.meta.url).pathname;
+const temp = mkdtempSync(join(tmpdir(), "backroom-bench-proxy-"));
+const children = new Set<ChildProcess>();
+
+/** A port the OS says is free now (other benchmarks or test servers may be running on this machine). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Starts a command in its own process group (so the whole group can be ended), keeping the tail of its output. */
+function start(name: string, args: string[], env: Record<string, string>) {
+  const child = spawn(args[0]!, args.slice(1), { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  let log = "";
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8000);
+    if (/Building Backroom/.test(chunk.toString())) console.error(`${name}: building (no build yet, or sources changed since the last one)...`);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  let running = true;
+  const exited = new Promise<never>((_, reject) =>
+    child.on("exit", (code) => {
+      running = false;
+      reject(new Error(`${name} exited with ${code}:\n${log}`));
+    }),
+  );
+  exited.catch(() => {});
+  /** Resolves once `url` answers `status`; rejects if the process exits first or `timeoutMs` passes. */
+  const ready = async (url: string, status: number, headers: Record<string, string>, timeoutMs: number) => {
+    const until = Date.now() + timeoutMs;
+    const poll = async () => {
+      while (running && Date.now() < until) {
+        const res = await fetch(url, { headers }).catch(() => undefined);
+        if (res?.status === status) return;
+        await sleep(250);
+      }
+      throw new Error(`${name} did not answer ${url} with ${status} within ${timeoutMs / 1000} s:\n${log}`);
+    };
+    await Promise.race([poll(), exited]);
+  };
+  return { child, ready };
+}
+
+/** Ends a process group started by `start`, waiting for it to go. */
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return void children.delete(child);
+  const gone = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    // Already gone.
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }, 5000);
+  await gone;
+  clearTimeout(timer);
+  children.delete(child);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Measured {
+  p50: number;
+  p99: number;
+  mean: number;
+  rps: number;
+  errors: number;
+}
+
+/** autocannon against one URL; any other status counts as an error, as do connection errors and timeouts. */
+async function measure(url: string, headers: Record<string, string>, connections: number, seconds = SECONDS, status = 200): Promise<Measured> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const unexpected = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => Number(code) !== status)
+    .reduce((n, [, stat]) => n + (stat.count ?? 0), 0);
+  return { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean, rps: result.requests.average, errors: result.errors + result.timeouts + unexpected };
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** POST /api/session as Backroom's own connect page would (same Origin): the session cookie. */
+async function connect(app: string, apiKey: string): Promise<string> {
+  const res = await fetch(`${app}/api/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: app },
+    body: JSON.stringify({ apiKey, environment: "test" }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("backroom_session="));
+  if (res.status !== 201 || !cookie) throw new Error(`POST /api/session: ${res.status} ${await res.text()}`);
+  return cookie.split(";")[0]!;
+}
+
+/** The sandbox's RateLimit-Remaining of a key, read with one direct request (which it counts too). */
+async function remaining(api: string, key: string): Promise<number> {
+  const res = await fetch(`${api}${SMALL}`, { headers: { "x-api-key": key } });
+  await res.arrayBuffer();
+  return Number(res.headers.get("RateLimit-Remaining"));
+}
+
+/**
+ * A few minutes of using the dashboard, compressed: each page load asks for its list and the reference lists it shows
+ * (states, warehouses), and the person goes back and forth between pages.
+ */
+function browsingSession(ids: { invoice: number; otherInvoice: number; customer: number }): string[] {
+  const invoices = (page: number) => `${INVOICE_PAGE}&Page=${page}`;
+  const layout = ["/states", "/locations"];
+  return [
+    ...layout, invoices(1), // open the invoices page
+    invoices(2), // page 2
+    invoices(1), // back to page 1
+    `/invoices/${ids.invoice}`, `/invoiceTransactions/${ids.invoice}`, ...layout, // an invoice's detail and lines
+    invoices(1), "/locations", // back to the list
+    "/payments?PageSize=50", "/payments/types", "/states", // payments
+    "/payments/openInvoices?PageSize=50", "/locations", // open invoices
+    "/arAging?PageSize=50", "/states", // AR aging
+    "/customers?PageSize=50", ...layout, // customers, page 1
+    "/customers?PageSize=50&Page=2", "/customers?PageSize=50", // page 2 and back
+    `/customers/${ids.customer}`, `/customers/creditTerms?CustomerIDs=${ids.customer}`, // one customer
+    "/products?PageSize=50", "/productCategories", "/states", // products
+    invoices(1), "/locations", // back to invoices
+    `/invoices/${ids.invoice}`, `/invoiceTransactions/${ids.invoice}`, // the same invoice again
+    "/arAging?PageSize=50", "/states", // AR aging again
+    "/payments?PageSize=50", "/payments/types", // payments again
+    "/payments/openInvoices?PageSize=50", // open invoices again
+    `/invoices/${ids.otherInvoice}`, `/invoiceTransactions/${ids.otherInvoice}`, // another invoice
+    "/products?PageSize=50&Page=2", "/products?PageSize=50", "/productCategories", // products, page 2 and back
+  ];
+}
+
+/** Runs the session through the proxy with a fresh Employee key; answers the upstream requests it made. */
+async function runSession(app: string, api: string, sandboxRoot: string, steps: string[]): Promise<number> {
+  const { key } = await json<{ key: string }>(`${sandboxRoot}/operator/keys`, {
+    method: "POST",
+    headers: { "x-api-key": DEMO_KEY, "Content-Type": "application/json" },
+    body: JSON.stringify({ type: "Employee", company: "Bench" }),
+  });
+  const cookie = await connect(app, key);
+  const before = await remaining(api, key);
+  for (const step of steps) {
+    const res = await fetch(`${app}/api/v1${step}`, { headers: { Cookie: cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`browsing session: GET /api/v1${step} answered ${res.status}`);
+    await sleep(STEP_PAUSE_MS);
+  }
+  const after = await remaining(api, key);
+  return before - after - 1;
+}
+
+/** Backroom's production server against the standalone sandbox, with the response cache on or off. */
+async function startApp(api: string, cache: "on" | "off") {
+  const port = await freePort();
+  const dataDir = join(temp, `app-${cache}`);
+  mkdirSync(dataDir);
+  const app = start(`next (PROXY_CACHE=${cache})`, ["node", "scripts/start.mjs", "--port", String(port)], {
+    DATA_API_PRODUCTION_URL: api.replace("/test/", "/production/"),
+    DATA_API_TEST_URL: api,
+    SANDBOX: "off",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "bench-proxy-session-secret-0123456789abcdef",
+    PROXY_CACHE: cache,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await app.ready(`${url}/api/session`, 401, {}, 15 * 60_000);
+  return { url, child: app.child };
+}
+
+const ms = (n: number) => n.toFixed(2);
+const rounded = (n: number) => String(Math.round(n));
+const pct = (n: number) => `${Math.round(n * 100)} %`;
+const signed = (n: number, digits = 0) => `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(digits)}`;
+
+function onSignal(signal: NodeJS.Signals) {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+  rmSync(temp, { recursive: true, force: true });
+  process.exit(signal === "SIGINT" ? 130 : 143);
+}
+process.once("SIGINT", onSignal);
+process.once("SIGTERM", onSignal);
+
+try {
+  const began = Date.now();
+  const load1 = loadavg()[0]!;
+  const sandboxPort = await freePort();
+  const sandboxRoot = `http://127.0.0.1:${sandboxPort}/test`;
+  const api = `${sandboxRoot}/api/v1`;
+  console.error(`sandbox: seeding a fresh database on port ${sandboxPort} (about 15 s)...`);
+  const sandbox = start("sandbox", ["npx", "tsx", "scripts/sandbox.ts", "--port", String(sandboxPort)], {
+    SANDBOX_DATA_DIR: join(temp, "sandbox"),
+    SANDBOX_RATE_LIMIT: "100000000",
+    SANDBOX_JOB_INTERVAL: "0",
+  });
+  await sandbox.ready(`${api}${SMALL}`, 200, { "x-api-key": DEMO_KEY }, 5 * 60_000);
+  const seededIn = Math.round((Date.now() - began) / 1000);
+
+  const direct = { "x-api-key": DEMO_KEY };
+  const pageText = await (await fetch(`${api}${INVOICE_PAGE}`, { headers: direct })).text();
+  const page = JSON.parse(pageText) as { Data: { InvoiceID: number }[] };
+  if (page.Data.length !== 50) throw new Error(`the invoice page has ${page.Data.length} rows, not 50`);
+  const customers = await json<{ Data: { CustomerID: number }[] }>(`${api}/customers?PageSize=1`, { headers: direct });
+  const steps = browsingSession({ invoice: page.Data[0]!.InvoiceID, otherInvoice: page.Data[1]!.InvoiceID, customer: customers.Data[0]!.CustomerID });
+
+  console.error("next: starting the production server with PROXY_CACHE=off...");
+  let app = await startApp(api, "off");
+  const cookie = { Cookie: await connect(app.url, DEMO_KEY) };
+  const requests = [
+    { name: "50-row invoice page", path: INVOICE_PAGE },
+    { name: "small list (`/states`)", path: SMALL },
+  ];
+
+  const latency = [];
+  const load = [];
+  for (const r of requests) {
+    console.error(`measuring GET ${r.path}: direct and through the proxy, ${SECONDS} s each at 1 and ${LOAD_CONNECTIONS} connections...`);
+    await measure(`${api}${r.path}`, direct, LOAD_CONNECTIONS, WARMUP_SECONDS);
+    await measure(`${app.url}/api/v1${r.path}`, cookie, LOAD_CONNECTIONS, WARMUP_SECONDS);
+    latency.push({ ...r, direct: await measure(`${api}${r.path}`, direct, 1), proxy: await measure(`${app.url}/api/v1${r.path}`, cookie, 1) });
+    load.push({ ...r, direct: await measure(`${api}${r.path}`, direct, LOAD_CONNECTIONS), proxy: await measure(`${app.url}/api/v1${r.path}`, cookie, LOAD_CONNECTIONS) });
+  }
+  console.error("measuring what Next costs without an upstream call...");
+  await measure(`${app.url}/api/v1${SMALL}`, {}, LOAD_CONNECTIONS, WARMUP_SECONDS, 401);
+  await measure(`${app.url}/api/v1/no-such-operation`, cookie, LOAD_CONNECTIONS, WARMUP_SECONDS, 404);
+  const floor = [
+    { name: "`GET /api/v1/states` without a cookie (401): Next's routing, `proxy.ts` headers, the route handler", m: await measure(`${app.url}/api/v1${SMALL}`, {}, 1, SECONDS, 401) },
+    { name: "`GET /api/v1/no-such-operation` with the cookie (404): the above, plus reading the session's key (SQLite, AES-GCM)", m: await measure(`${app.url}/api/v1/no-such-operation`, cookie, 1, SECONDS, 404) },
+  ];
+
+  console.error(`browsing session (${steps.length} GETs), PROXY_CACHE=off...`);
+  const withoutCache = await runSession(app.url, api, sandboxRoot, steps);
+  await stop(app.child);
+
+  console.error("next: restarting with PROXY_CACHE=on...");
+  app = await startApp(api, "on");
+  console.error(`browsing session (${steps.length} GETs), PROXY_CACHE=on...`);
+  const withCache = await runSession(app.url, api, sandboxRoot, steps);
+  const cachedCookie = { Cookie: await connect(app.url, DEMO_KEY) };
+  for (const r of requests) {
+    console.error(`measuring GET ${r.path} served from the proxy's cache...`);
+    await measure(`${app.url}/api/v1${r.path}`, cachedCookie, LOAD_CONNECTIONS, WARMUP_SECONDS);
+    floor.push({ name: `${r.name} from the proxy's cache (\`PROXY_CACHE=on\`): the 404's work, plus contract checks and the cached answer`, m: await measure(`${app.url}/api/v1${r.path}`, cachedCookie, 1) });
+  }
+  await stop(app.child);
+  await stop(sandbox.child);
+
+  const added = latency.map((r) => ({ ...r, p50: r.proxy.p50 - r.direct.p50, p99: r.proxy.p99 - r.direct.p99, mean: r.proxy.mean - r.direct.mean }));
+  const kept = load.map((r) => ({ ...r, ratio: r.proxy.rps / r.direct.rps }));
+  const reduction = 1 - withCache / withoutCache;
+  const errors = [...latency, ...load].reduce((n, r) => n + r.direct.errors + r.proxy.errors, 0) + floor.reduce((n, f) => n + f.m.errors, 0);
+  const verdict = (met: boolean) => (met ? "met" : "**missed**");
+
+  const tables = [
+    `Latency, one connection, ${SECONDS} s each (milliseconds; p50 and p99 are autocannon's whole milliseconds, means fractional):`,
+    "",
+    "| Request | Direct p50 / p99 / mean | Through the proxy p50 / p99 / mean | Added p50 | Added p99 | Added mean |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...added.map((r) => `| ${r.name} | ${r.direct.p50} / ${r.direct.p99} / ${ms(r.direct.mean)} | ${r.proxy.p50} / ${r.proxy.p99} / ${ms(r.proxy.mean)} | ${signed(r.p50)} | ${signed(r.p99)} | ${signed(r.mean, 2)} |`),
+    "",
+    `Throughput, ${LOAD_CONNECTIONS} connections, ${SECONDS} s each:`,
+    "",
+    "| Request | Direct (requests/s) | Through the proxy (requests/s) | Proxy ÷ direct |",
+    "| --- | ---: | ---: | ---: |",
+    ...kept.map((r) => `| ${r.name} | ${rounded(r.direct.rps)} | ${rounded(r.proxy.rps)} | ${pct(r.ratio)} |`),
+    "",
+    `Where the proxy's time goes: answers from Next that make no upstream call (one connection, ${SECONDS} s each; compare with the proxy's figures above):`,
+    "",
+    "| Request | p50 / p99 / mean (ms) |",
+    "| --- | ---: |",
+    ...floor.map((f) => `| ${f.name} | ${f.m.p50} / ${f.m.p99} / ${ms(f.m.mean)} |`),
+    "",
+    `Browsing session, ${steps.length} GETs through the proxy:`,
+    "",
+    "| Server | Upstream requests |",
+    "| --- | ---: |",
+    `| \`PROXY_CACHE=off\` | ${withoutCache} |`,
+    `| \`PROXY_CACHE=on\` | ${withCache} |`,
+    `| Reduction | ${pct(reduction)} |`,
+    "",
+    "| Target | Measured | |",
+    "| --- | --- | --- |",
+    ...added.map((r) => `| The proxy adds under 2 ms at p50: ${r.name} | ${signed(r.p50)} ms at p50 (mean ${signed(r.mean, 2)} ms) | ${verdict(r.p50 < 2)} |`),
+    ...kept.map((r) => `| The proxy keeps at least 70 % of direct throughput: ${r.name} | ${pct(r.ratio)} (${rounded(r.proxy.rps)} of ${rounded(r.direct.rps)} requests/s) | ${verdict(r.ratio >= 0.7)} |`),
+    `| The cache halves upstream requests on the browsing session | ${withoutCache} → ${withCache} (${pct(reduction)} fewer) | ${verdict(withCache * 2 <= withoutCache)} |`,
+  ].join("\n");
+
+  const missed = [
+    ...added.filter((r) => r.p50 >= 2).map((r) => `the proxy adds ${r.p50} ms at p50 on the ${r.name} (mean ${signed(r.mean, 2)} ms), not under 2 ms`),
+    ...kept.filter((r) => r.ratio < 0.7).map((r) => `the proxy keeps ${pct(r.ratio)} of direct throughput on the ${r.name}, under the 70 % target`),
+    ...(withCache * 2 <= withoutCache ? [] : [`the cache saves ${pct(reduction)} of upstream requests, not half`]),
+  ];
+  const date = new Date().toISOString().slice(0, 10);
+  const section = [
+    HEADING,
+    "",
+    `Measured ${date} on this project's machine (${cpus().length} cores, Node ${process.version}) with \`npm run bench:proxy\``,
+    `(\`BENCH_SECONDS=${SECONDS}\`): on loopback, the standalone sandbox (default seed, scale 1, in a fresh database, seeded and`,
+    `answering after ${seededIn} s; rate limit raised out of the way, ERP jobs off) and Backroom's production build`,
+    "(`node scripts/start.mjs`) with `DATA_API_TEST_URL` pointing at it, so the proxy calls it over HTTP as it would the real API.",
+    `The sandbox, Next and autocannon share the machine's cores (load average ${load1.toFixed(2)} when the run began: other work on the`,
+    "machine shows up in these figures; rerun to check).",
+    "",
+    `- **Latency and throughput**: the same GET with autocannon, directly against the sandbox (\`x-api-key\`) and through`,
+    `  \`/api/v1/...\` with the session cookie of the Employee demo key, on a server with \`PROXY_CACHE=off\` so every request goes`,
+    `  upstream. One connection for latency, ${LOAD_CONNECTIONS} for throughput, ${SECONDS} s each after a ${WARMUP_SECONDS} s warm-up. The 50-row page is`,
+    `  \`${INVOICE_PAGE}\` (${Math.round(Buffer.byteLength(pageText) / 1024)} KB). autocannon sends no \`Accept-Encoding\`, so Next does not compress; a browser would`,
+    `  get gzip, which costs Next more. Errors (any other status than expected): ${errors}.`,
+    `- **Cache savings**: a scripted browsing session of ${steps.length} GETs (invoices pages 1, 2 and back, two invoices' details`,
+    "  and lines (one of them twice), payments, payment types, open invoices, AR aging twice, customers pages 1, 2 and back,",
+    "  one customer and its credit terms, products pages 1, 2 and back, categories; states and warehouses again as pages",
+    "  load), run once on a server with `PROXY_CACHE=off` and once, after a restart, with `PROXY_CACHE=on`, each with a",
+    "  fresh operator-issued Employee key. Upstream requests are the drop in the sandbox's `RateLimit-Remaining` for that key, read with one direct",
+    `  request before and after (that request subtracted). Steps are ${STEP_PAUSE_MS} ms apart, so the session is a few minutes of use`,
+    "  compressed into seconds, inside the 15 s freshness of lists: spread over real minutes, repeated list reads would be",
+    "  revalidated upstream (`If-None-Match`, answered 304, still counted by the rate limit), and only reference data",
+    "  (5 minutes) and AR aging (until the end of the day) would be served from the cache alone.",
+    "",
+    tables,
+    "",
+    missed.length ? `**Targets missed**: ${missed.join("; ")}.` : "All three targets are met.",
+    "",
+  ].join("\n");
+
+  const file = join(root, "docs", "benchmarks.md");
+  let doc: string;
+  try {
+    doc = readFileSync(file, "utf8");
+  } catch {
+    doc = "# Benchmarks\n\nEvery figure here comes from a command in this repository; rerun it to check.\n\n";
+  }
+  const at = doc.indexOf(HEADING);
+  if (at === -1) doc = `${doc.trimEnd()}\n\n${section}`;
+  else {
+    const next = doc.indexOf("\n## ", at + 1);
+    doc = `${doc.slice(0, at)}${section}${next === -1 ? "" : `\n${doc.slice(next + 1)}`}`;
+  }
+  writeFileSync(file, doc);
+  console.log(tables);
+  console.log(`\n${missed.length ? `Targets missed: ${missed.join("; ")}.` : "All three targets are met."}`);
+  console.log(`Wrote docs/benchmarks.md (${Math.round((Date.now() - began) / 1000)} s).`);
+} finally {
+  for (const child of [...children]) await stop(child);
+  rmSync(temp, { recursive: true, force: true });
+}
