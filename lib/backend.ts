@@ -5,7 +5,7 @@ import { SandboxConfig } from "@/lib/sandbox/config";
 import { demoKeys } from "@/lib/sandbox/keys";
 import { mountedSandbox } from "@/lib/sandbox/mounted";
 import { type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
-import type { ProxyDeps, Upstream } from "@/lib/server/proxy";
+import { type ProxyDeps, proxyRequest, type Upstream } from "@/lib/server/proxy";
 import type { SessionDeps } from "@/lib/server/session-api";
 import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createNoCache, createResponseCache } from "@/lib/server/response-cache";
@@ -73,4 +73,16 @@ export function backend(): Promise<Backend> {
     throw error;
   });
   return holder.backroomBackend;
+}
+
+/**
+ * The route handlers of `/api/{version}/[...path]`: every method goes to the proxy with the process's backend.
+ *
+ * @example
+ * export const { GET, POST, PATCH, DELETE, PUT } = proxyRoutes("v1");
+ */
+export function proxyRoutes(version: "v1" | "v2") {
+  const handle = async (request: Request, context: { params: Promise<{ path: string[] }> }) =>
+    proxyRequest(request, version, (await context.params).path, await backend());
+  return { GET: handle, POST: handle, PATCH: handle, DELETE: handle, PUT: handle };
 }

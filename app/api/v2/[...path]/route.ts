@@ -1,13 +1,7 @@
-import { backend } from "@/lib/backend";
-import { proxyRequest } from "@/lib/server/proxy";
+import { proxyRoutes } from "@/lib/backend";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // /api/v2/...: the Data API's v2 operations, forwarded with the session's key (lib/server/proxy.ts).
-async function handle(request: Request, context: { params: Promise<{ path: string[] }> }) {
-  const { path } = await context.params;
-  return proxyRequest(request, "v2", path, await backend());
-}
-
-export { handle as GET, handle as POST, handle as PATCH, handle as DELETE, handle as PUT };
+export const { GET, POST, PATCH, DELETE, PUT } = proxyRoutes("v2");
