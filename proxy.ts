@@ -7,7 +7,7 @@ import { type NextRequest, NextResponse } from "next/server";
  */
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const https = (request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(":", "")) === "https";
+  const https = (request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? request.nextUrl.protocol.replace(":", "")) === "https";
   // NODE_ENV is fixed at build time by Next: development needs eval for React's debugging, production never.
   const development = process.env.NODE_ENV === "development";
   const policy = [
@@ -26,7 +26,6 @@ export function proxy(request: NextRequest) {
   ].join("; ");
 
   const forwarded = new Headers(request.headers);
-  forwarded.set("x-nonce", nonce);
   forwarded.set("Content-Security-Policy", policy);
   const response = NextResponse.next({ request: { headers: forwarded } });
   response.headers.set("Content-Security-Policy", policy);

@@ -6,6 +6,7 @@ import { demoKeys } from "@/lib/sandbox/keys";
 import { mountedSandbox } from "@/lib/sandbox/mounted";
 import { type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
 import { type ProxyDeps, proxyRequest, type Upstream } from "@/lib/server/proxy";
+import { publicOrigin } from "@/lib/server/public-origin";
 import type { SessionDeps } from "@/lib/server/session-api";
 import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createNoCache, createResponseCache } from "@/lib/server/response-cache";
@@ -26,6 +27,13 @@ export interface Backend extends ProxyDeps, SessionDeps {
 
 const holder = globalThis as typeof globalThis & { backroomBackend?: Promise<Backend> };
 
+let parsedSandboxConfig: SandboxConfig | undefined;
+/** The embedded sandbox's settings, parsed once (for the proxy's in-process calls and the /sandbox route). */
+export function sandboxConfig(): SandboxConfig {
+  parsedSandboxConfig ??= SandboxConfig.parse(sandboxSettings);
+  return parsedSandboxConfig;
+}
+
 /** Whether an environment is served by the embedded sandbox: no real API URL for it (known without opening anything). */
 export function isSandbox(environment: Environment): boolean {
   return realApiBase(environment) === undefined && sandboxEnabled;
@@ -42,16 +50,17 @@ async function assemble(): Promise<Backend> {
     idleMs: serverEnv.SESSION_IDLE_MINUTES * 60 * 1000,
     maxAgeMs,
   });
-  const sandboxConfig = SandboxConfig.parse(sandboxSettings);
+  // Expired sessions (and their encrypted keys) go at start and every hour, not only when their cookie comes back.
+  await store.purgeExpired();
+  setInterval(() => void store.purgeExpired().catch((error: unknown) => console.error("session store: purge failed", error)), 3_600_000).unref();
 
   async function upstream(environment: Environment, request: Request): Promise<Upstream> {
     const real = realApiBase(environment);
     if (real) return { v1Base: real, fetch: (r) => fetch(r) };
     if (!sandboxEnabled) throw new Error(`no Data API is configured for ${environment}`);
-    const sandbox = await mountedSandbox(sandboxConfig);
+    const sandbox = await mountedSandbox(sandboxConfig());
     // The sandbox's links (documents, Location) name the address the browser used, so they open from the page.
-    const origin = new URL(`${new URL(request.url).protocol}//${request.headers.get("host") ?? new URL(request.url).host}`).origin;
-    return { v1Base: `${origin}/sandbox/${environment}/api/v1`, fetch: async (r) => sandbox.app.fetch(r) };
+    return { v1Base: `${publicOrigin(request)}/sandbox/${environment}/api/v1`, fetch: async (r) => sandbox.app.fetch(r) };
   }
 
   return {

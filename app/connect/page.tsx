@@ -3,13 +3,9 @@ import { ConnectForm } from "@/components/session/connect-form";
 import { KeyRing } from "@/components/session/key-ring";
 import { backend, isSandbox } from "@/lib/backend";
 import { currentSession } from "@/lib/server/current-session";
+import { safeNext } from "@/lib/session/safe-next";
 
 export const metadata: Metadata = { title: "Connect · Backroom" };
-
-/** Only a path of this site may be a destination after connecting: never another origin. */
-function safeNext(value: string | string[] | undefined): string | undefined {
-  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : undefined;
-}
 
 export default async function ConnectPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [session, params] = await Promise.all([currentSession(backend), searchParams]);

@@ -43,8 +43,9 @@ const parsed = ServerEnv.parse(process.env);
 export const sandboxEnabled =
   parsed.SANDBOX === "on" || (parsed.SANDBOX !== "off" && (!parsed.DATA_API_PRODUCTION_URL || !parsed.DATA_API_TEST_URL));
 
-// A deployment against the real API must bring its own secret: a generated one would differ per instance.
-if (!parsed.SESSION_SECRET && !sandboxEnabled && parsed.NODE_ENV === "production") {
+// A deployment holding real keys must bring its own secret: a generated one would differ per instance and sit beside
+// the database it protects. Any real URL means real keys, even when the sandbox serves the other environment.
+if (!parsed.SESSION_SECRET && (parsed.DATA_API_PRODUCTION_URL || parsed.DATA_API_TEST_URL) && parsed.NODE_ENV === "production") {
   throw new Error("SESSION_SECRET is required when Backroom talks to the real Data API (set it to 32 or more random characters).");
 }
 
@@ -56,7 +57,6 @@ export const sandboxSettings: Record<string, string | undefined> = Object.fromEn
 );
 
 export type Environment = "production" | "test";
-export const ENVIRONMENTS: readonly Environment[] = ["production", "test"];
 
 /** The real API's v1 base for an environment, or undefined when the embedded sandbox serves it. */
 export function realApiBase(environment: Environment): string | undefined {

@@ -1,4 +1,5 @@
 import "server-only";
+import { publicHost } from "./public-origin";
 
 /**
  * Whether a request comes from Backroom's own pages: `Sec-Fetch-Site: same-origin` where the browser sends it (all
@@ -13,7 +14,7 @@ export function isSameOrigin(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");
   if (site) return site === "same-origin";
   const origin = request.headers.get("origin");
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  const host = publicHost(request);
   if (!origin || !host) return false;
   try {
     return new URL(origin).host === host;

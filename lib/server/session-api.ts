@@ -21,6 +21,8 @@ export interface SessionDeps {
   upstream: (environment: Environment, request: Request) => Upstream | Promise<Upstream>;
   isSandbox: (environment: Environment) => boolean;
   maxAgeSeconds: number;
+  /** How long each upstream read may take. */
+  timeoutMs: number;
   /** The sandbox's demo key of a key type, for an environment the sandbox serves; undefined otherwise. */
   demoKey: (environment: Environment, keyType: "Customer" | "Supplier" | "Employee") => string | undefined;
 }
@@ -79,7 +81,8 @@ export async function connect(request: Request, deps: SessionDeps): Promise<Resp
   const upstream = await deps.upstream(environment, request);
   let probed;
   try {
-    const send = (input: RequestInfo | URL, init?: RequestInit) => upstream.fetch(new Request(input, init));
+    // Each read of the probe gets the proxy's timeout: a hung API must not hang the connect form.
+    const send = (input: RequestInfo | URL, init?: RequestInit) => upstream.fetch(new Request(input, { ...init, signal: AbortSignal.timeout(deps.timeoutMs) }));
     probed = await probeKey(createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: send }));
   } catch (error) {
     if (error instanceof KeyRejected) return json({ Error: { code: error.status === 401 ? "KEY_REJECTED" : "KEY_CHECK_FAILED", detail: error.message } }, error.status === 401 ? 401 : 502);

@@ -41,28 +41,33 @@ describe("sessionCookie", () => {
 describe("readSessionId", () => {
   it.each([
     { name: "reads the plain cookie", cookie: `backroom_session=${ID}`, id: ID },
-    { name: "reads the __Host- cookie", cookie: `__Host-backroom_session=${ID}`, id: ID },
+    { name: "over HTTPS reads the __Host- cookie", cookie: `__Host-backroom_session=${ID}`, https: true, id: ID },
+    { name: "over HTTPS ignores a plain cookie, even one sent first (it could have been planted)", cookie: `backroom_session=${OTHER_ID}; __Host-backroom_session=${ID}`, https: true, id: ID },
+    { name: "over HTTPS answers undefined with only a plain cookie", cookie: `backroom_session=${ID}`, https: true, id: undefined },
+    { name: "over HTTP ignores a __Host- cookie", cookie: `__Host-backroom_session=${ID}`, id: undefined },
     { name: "finds it among other cookies", cookie: `theme=dark; backroom_session=${ID}; other=1`, id: ID },
     { name: "ignores another cookie holding an id-shaped value", cookie: `backroom_session_old=${ID}; session=${OTHER_ID}`, id: undefined },
     { name: "ignores a value too short to be an id", cookie: "backroom_session=abc", id: undefined },
     { name: "ignores a value with characters an id never has", cookie: `backroom_session=${ID.slice(0, 30)}%2F..;`, id: undefined },
     { name: "ignores a quoted value", cookie: `backroom_session="${ID}"`, id: undefined },
     { name: "ignores an empty value", cookie: "backroom_session=", id: undefined },
-    { name: "skips a malformed first copy for a well-formed second one", cookie: `backroom_session=bad; __Host-backroom_session=${OTHER_ID}`, id: OTHER_ID },
+    { name: "over HTTPS skips a malformed plain copy for the well-formed __Host- one", cookie: `backroom_session=bad; __Host-backroom_session=${OTHER_ID}`, https: true, id: OTHER_ID },
     { name: "answers undefined with no Cookie header", cookie: undefined, id: undefined },
-  ])("$name", ({ cookie, id }) => {
-    expect(readSessionId(request("http://backroom.test/", cookie === undefined ? {} : { Cookie: cookie }))).toBe(id);
+  ] as { name: string; cookie: string | undefined; https?: boolean; id: string | undefined }[])("$name", ({ cookie, https, id }) => {
+    const headers: Record<string, string> = { ...(cookie === undefined ? {} : { Cookie: cookie }), ...(https ? { "X-Forwarded-Proto": "https" } : {}) };
+    expect(readSessionId(request("http://backroom.test/", headers))).toBe(id);
   });
 });
 
 describe("sessionIdFromCookies", () => {
   const jar = (values: Record<string, string>) => ({ get: (name: string) => (name in values ? { value: values[name]! } : undefined) });
   it.each([
-    { name: "prefers the __Host- cookie", values: { "__Host-backroom_session": ID, backroom_session: OTHER_ID }, id: ID },
-    { name: "reads the plain cookie", values: { backroom_session: OTHER_ID }, id: OTHER_ID },
-    { name: "ignores a malformed value", values: { backroom_session: "not an id" }, id: undefined },
-  ] as { name: string; values: Record<string, string>; id: string | undefined }[])("$name", ({ values, id }) => {
-    expect(sessionIdFromCookies(jar(values))).toBe(id);
+    { name: "over HTTPS takes the __Host- cookie", values: { "__Host-backroom_session": ID, backroom_session: OTHER_ID }, https: true, id: ID },
+    { name: "over HTTPS ignores a plain cookie (it could have been planted)", values: { backroom_session: OTHER_ID }, https: true, id: undefined },
+    { name: "over HTTP reads the plain cookie", values: { backroom_session: OTHER_ID }, https: false, id: OTHER_ID },
+    { name: "ignores a malformed value", values: { backroom_session: "not an id" }, https: false, id: undefined },
+  ] as { name: string; values: Record<string, string>; https: boolean; id: string | undefined }[])("$name", ({ values, https, id }) => {
+    expect(sessionIdFromCookies(jar(values), https)).toBe(id);
   });
 });
 

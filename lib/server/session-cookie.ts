@@ -1,33 +1,36 @@
 import "server-only";
+import { isHttps } from "./public-origin";
 
 const SECURE_NAME = "__Host-backroom_session";
 const PLAIN_NAME = "backroom_session";
 
-/** Whether the browser reached Backroom over HTTPS (directly, or through a proxy that says so). */
-export function isHttps(request: Request): boolean {
-  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  return (forwarded ?? new URL(request.url).protocol.replace(":", "")) === "https";
-}
+export { isHttps } from "./public-origin";
 
 const SESSION_ID = /^[A-Za-z0-9_-]{20,200}$/;
 
-/** The session id the browser sent, if any. */
-export function readSessionId(request: Request): string | undefined {
-  const cookies = request.headers.get("cookie") ?? "";
-  for (const part of cookies.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SECURE_NAME || name === PLAIN_NAME) {
-      const value = rest.join("=");
-      if (SESSION_ID.test(value)) return value;
-    }
-  }
-  return undefined;
+/**
+ * The session id among the cookies, one rule for route handlers and pages: over HTTPS only the `__Host-` cookie
+ * counts (a plain-named one could have been planted over HTTP or by a sibling subdomain, which is what the prefix
+ * prevents); over plain HTTP, the plain one.
+ */
+function pick(get: (name: string) => string | undefined, https: boolean): string | undefined {
+  const value = get(https ? SECURE_NAME : PLAIN_NAME);
+  return value && SESSION_ID.test(value) ? value : undefined;
 }
 
-/** The session id from Next's cookie store (server components), if any. */
-export function sessionIdFromCookies(cookies: { get(name: string): { value: string } | undefined }): string | undefined {
-  const value = cookies.get(SECURE_NAME)?.value ?? cookies.get(PLAIN_NAME)?.value;
-  return value && SESSION_ID.test(value) ? value : undefined;
+/** The session id the browser sent, if any. */
+export function readSessionId(request: Request): string | undefined {
+  const cookies = new Map<string, string>();
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name && !cookies.has(name)) cookies.set(name, rest.join("="));
+  }
+  return pick((name) => cookies.get(name), isHttps(request));
+}
+
+/** The session id from Next's cookie store (server components), if any; `https` as `isHttps` of the request. */
+export function sessionIdFromCookies(cookies: { get(name: string): { value: string } | undefined }, https: boolean): string | undefined {
+  return pick((name) => cookies.get(name)?.value, https);
 }
 
 /**

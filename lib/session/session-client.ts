@@ -17,7 +17,12 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<Ses
     return { ok: false, status: 0, message: "Backroom could not be reached. Check your connection and try again.", fields: {} };
   }
   const text = await response.text();
-  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // An HTML error page from a proxy in front of Backroom: reported by status below.
+  }
   if (response.ok) return { ok: true, data: parsed as T };
   const error = parseErrorBody(parsed);
   const fields = Object.fromEntries((error?.fieldErrors ?? []).map((f) => [f.field, f.detail]));

@@ -1,6 +1,7 @@
-import { SandboxConfig } from "@/lib/sandbox/config";
+import { sandboxConfig } from "@/lib/backend";
 import { mountedSandbox } from "@/lib/sandbox/mounted";
-import { sandboxEnabled, sandboxSettings } from "@/lib/server/env";
+import { sandboxEnabled } from "@/lib/server/env";
+import { publicOrigin } from "@/lib/server/public-origin";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -10,11 +11,8 @@ export const dynamic = "force-dynamic";
  * makes (Location, document URLs) would name `localhost` to a client that came through another name.
  */
 function asAddressed(request: Request): Request {
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (!host) return request;
   const url = new URL(request.url);
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? url.protocol.replace(":", "");
-  const addressed = new URL(`${url.pathname}${url.search}`, `${proto}://${host}`);
+  const addressed = new URL(`${url.pathname}${url.search}`, publicOrigin(request));
   if (addressed.href === url.href) return request;
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : request.body;
   return new Request(addressed, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: "half" } as RequestInit);
@@ -24,7 +22,7 @@ function asAddressed(request: Request): Request {
 // configured (or SANDBOX=off).
 async function handle(request: Request): Promise<Response> {
   if (!sandboxEnabled) return Response.json({ Error: "The sandbox is off" }, { status: 404 });
-  const { app } = await mountedSandbox(SandboxConfig.parse(sandboxSettings));
+  const { app } = await mountedSandbox(sandboxConfig());
   return app.fetch(asAddressed(request));
 }
 
