@@ -249,8 +249,7 @@ function storedAnswer(operation: AnyOperation, result: WriteResult, minimal: boo
   const headers: Record<string, string> = {};
   if (applied.length) headers["Preference-Applied"] = applied.join(", ");
   if (result.location) headers.Location = `${versionBase}${result.location}`;
-  if (!result.record || operation.envelope === "none") return { status: operation.success === 201 ? 201 : 204, headers, body: null };
-  if (minimal) return { status: operation.success === 201 ? 201 : 204, headers, body: null };
+  if (!result.record || operation.envelope === "none" || minimal) return { status: operation.success === 201 ? 201 : 204, headers, body: null };
   headers["Content-Type"] = JSON_TYPE;
   return { status: operation.success, headers, body: JSON.stringify(envelope(operation, { record: result.record }, {})) };
 }

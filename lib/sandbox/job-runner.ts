@@ -41,18 +41,20 @@ export function createJobRunner(databases: Record<Environment, Kysely<Database>>
     return !lastClose || String(lastClose).slice(0, 10) < isoDay(clocks[env].now());
   }
 
+  const tick = (env: Environment) =>
+    exclusive(env, async () => {
+      const done = [await runNow(env, "import"), await runNow(env, "export")];
+      if (await closeIsDue(env)) done.push(await runNow(env, "end-of-day"));
+      return done;
+    });
+
   return {
     run: (env, job) => exclusive(env, () => runNow(env, job)),
-    tick: (env) =>
-      exclusive(env, async () => {
-        const done = [await runNow(env, "import"), await runNow(env, "export")];
-        if (await closeIsDue(env)) done.push(await runNow(env, "end-of-day"));
-        return done;
-      }),
+    tick,
     exclusive,
     start(intervalMs, onError = (error) => console.error("sandbox: a background job failed", error)) {
       const timer = setInterval(() => {
-        for (const env of ENVIRONMENTS) void this.tick(env).catch(onError);
+        for (const env of ENVIRONMENTS) void tick(env).catch(onError);
       }, intervalMs);
       timer.unref();
       return () => clearInterval(timer);

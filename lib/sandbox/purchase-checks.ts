@@ -99,8 +99,6 @@ export async function checkPurchaseOrder(db: Kysely<Database>, scope: KeyScope, 
     : new Set<number>();
 
   const lines: CheckedLine[] = [];
-  const notReady: FieldError[] = [];
-  if (input.lines.length === 0) notReady.push({ field: "purchase_transactions", code: "NO_LINE_ITEMS", detail: "A purchase order needs at least one line item" });
   input.lines.forEach((line, index) => {
     const product = products.find((p) => p.product_id === line.product_id);
     const at = { index, ProductID: line.product_id };
@@ -122,11 +120,7 @@ export async function checkPurchaseOrder(db: Kysely<Database>, scope: KeyScope, 
       add(lineField(index, field), "NOT_WHOLE_UNITS", byCases ? `${quantity} cases of ${perCase} units is not a whole number of units` : `units must be a whole number`, at);
       return;
     }
-    if (quantity <= 0) notReady.push({ field: lineField(index, byCases ? "cases" : "units"), code: "QUANTITY_NOT_POSITIVE", detail: "Quantities must be positive", ...at });
     const batch = line.batch_code?.trim() ? line.batch_code.trim() : null;
-    if (vendor?.require_po_batch_codes && !batch) {
-      notReady.push({ field: lineField(index, "batch_code"), code: "BATCH_CODE_REQUIRED", detail: `Vendor ${input.vendor_id} requires a batch code on every line`, ...at });
-    }
     lines.push({
       product_id: line.product_id,
       cases: byCases ? quantity : null,
@@ -141,6 +135,8 @@ export async function checkPurchaseOrder(db: Kysely<Database>, scope: KeyScope, 
   if (errors.length) throw rejection(422, "UNPROCESSABLE", `The purchase order refers to data it cannot use (${errors.length} problem${errors.length === 1 ? "" : "s"}).`, errors);
 
   await assertPoNumFree(db, input.vendor_id, input.po_num, options.self);
+  // Every input line has its checked line now (a line that could not be checked threw above), index for index.
+  const notReady = readinessOf(lines, vendor?.require_po_batch_codes === 1);
   return { lines, notReady, totalCases: lines.reduce((sum, l) => sum + l.cases_centi, 0) / 100 };
 }
 

@@ -4,7 +4,7 @@ import { isoDay } from "../clock";
 import { nextId } from "../db/counters";
 import { isUniqueViolation } from "../db/errors";
 import type { Database } from "../db/schema";
-import { notFound, rejection, type WriteHandlers } from "../handler";
+import { inIds, notFound, rejection, type WriteHandlers } from "../handler";
 import type { KeyScope } from "../keys";
 import { type CheckedLine, checkPurchaseOrder, duplicatePoNumber, readinessOf, type WriteLine } from "../purchase-checks";
 import { supplierScope } from "../scope";
@@ -13,10 +13,11 @@ import { findPurchaseV2 } from "./purchasing";
 /** The purchase a write addresses, by global id (or numeric ERP id), if the key may see it: 404 otherwise. */
 async function purchaseFor(db: Kysely<Database>, scope: KeyScope, ref: string) {
   const suppliers = supplierScope(scope);
+  // A numeric ERP id finds the purchase too: a write to it then answers 409 (not a draft) rather than a misleading 404.
   const byId = /^\d+$/.test(ref);
   const row = await db.selectFrom("purchases").selectAll()
     .where(byId ? "purchase_id" : "purchase_global_id", "=", byId ? Number(ref) : ref)
-    .$if(suppliers !== undefined, (q) => q.where("supplier_id", "in", suppliers!.length ? suppliers! : [-1]))
+    .$if(suppliers !== undefined, (q) => q.where("supplier_id", "in", inIds(suppliers!)))
     .executeTakeFirst();
   if (!row) throw notFound(`Purchase ${ref}`);
   return row;
@@ -41,15 +42,17 @@ async function storedLines(db: Kysely<Database>, globalId: string): Promise<Writ
   return rows.map((r) => ({ product_id: r.product_id, cases: r.cases, units: r.cases === null ? (r.units ?? r.num_units) : null, batch_code: r.batch_code, expiration_date: r.expiration_date }));
 }
 
-/** A po_num taken between the check and the write (another request won the race): the unique index says so. */
-async function onDuplicate<T>(db: Kysely<Database>, vendorId: number, poNum: string, write: () => Promise<T>): Promise<T> {
+/**
+ * A po_num taken between the check and the write (another request won the race): the unique index says so. No
+ * query follows the failed statement (PostgreSQL would refuse one in the aborted transaction), so the winner is not
+ * named; the client's re-read finds it.
+ */
+async function onDuplicate<T>(vendorId: number, poNum: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    // SQLite keeps the transaction usable after a failed statement; on PostgreSQL this lookup would need a savepoint.
-    const existing = await db.selectFrom("purchases").select("purchase_global_id").where("vendor_id", "=", vendorId).where("po_num", "=", poNum).executeTakeFirst();
-    throw duplicatePoNumber(vendorId, poNum, existing?.purchase_global_id);
+    throw duplicatePoNumber(vendorId, poNum, undefined);
   }
 }
 
@@ -78,7 +81,7 @@ export const purchaseOrderHandlers: WriteHandlers = {
     }
     const vendor = await db.selectFrom("vendors").select("vendor_name").where("vendor_id", "=", body.vendor_id).where("location_id", "=", body.to_location_id).executeTakeFirstOrThrow();
     const globalId = randomUUID();
-    await onDuplicate(db, body.vendor_id, body.po_num, () =>
+    await onDuplicate(body.vendor_id, body.po_num, () =>
       db.insertInto("purchases").values({
         purchase_global_id: globalId, purchase_id: null, source: "api", supplier_id: body.supplier_id, supplier_name: body.supplier_name ?? null,
         vendor_id: body.vendor_id, to_location_id: body.to_location_id, po_num: body.po_num, status: query.submit ? "Submitted" : "InProgress",
@@ -117,7 +120,7 @@ export const purchaseOrderHandlers: WriteHandlers = {
     };
     const checked = await checkPurchaseOrder(db, scope, input, { today: isoDay(now), checksDeliveryDate: body.delivery_date !== undefined, self: row.purchase_global_id });
     const stamp = now.toISOString();
-    await onDuplicate(db, input.vendor_id, input.po_num, () =>
+    await onDuplicate(input.vendor_id, input.po_num, () =>
       db.updateTable("purchases")
         .set({ vendor_id: input.vendor_id, to_location_id: input.to_location_id, delivery_date: input.delivery_date, po_num: input.po_num, last_edit_time: stamp, time_updated: stamp })
         .where("purchase_global_id", "=", row.purchase_global_id).execute(),

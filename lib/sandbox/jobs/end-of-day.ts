@@ -3,6 +3,7 @@ import { recomputeArAging } from "../ar-aging";
 import { isoDay } from "../clock";
 import { plusDays } from "../seed/context";
 import type { Database } from "../db/schema";
+import { IDEMPOTENCY_TTL_MS } from "../idempotency";
 
 /** What one end-of-day run did. */
 export interface EndOfDaySummary {
@@ -24,8 +25,6 @@ export const BALANCED = 5;
 export const VERIFIED = 7;
 
 /** How long a stored idempotent answer is kept. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The ERP's close of the day: recomputes AR aging as of `now`, verifies what was settled on earlier days (Confirmed
  * purchases, Balanced invoices and payments), forgets idempotency keys older than 24 hours, and records the close date.
