@@ -127,6 +127,9 @@ test("pages carry a nonce-based Content-Security-Policy and the other security h
   for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(headers["content-security-policy"]).toContain(directive);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("same-origin");
+  // JSON answers get the fixed headers too (from next.config.mjs; the nonce proxy runs for pages only).
+  const json = await page.request.get("/api/v1/states");
+  expect(json.headers()["x-content-type-options"]).toBe("nosniff");
   // The page works under the policy: the form hydrates and validates on the client.
   await page.getByRole("button", { name: "Connect" }).click();
   await expect(page.getByText("Enter the whole API key")).toBeVisible();

@@ -264,9 +264,12 @@ try {
   await measure(`${app.url}/api/v1${SMALL}`, {}, LOAD_CONNECTIONS, WARMUP_SECONDS, 401);
   await measure(`${app.url}/api/v1/no-such-operation`, cookie, LOAD_CONNECTIONS, WARMUP_SECONDS, 404);
   const floor = [
-    { name: "`GET /api/v1/states` without a cookie (401): Next's routing, `proxy.ts` headers, the route handler", m: await measure(`${app.url}/api/v1${SMALL}`, {}, 1, SECONDS, 401) },
+    { name: "`GET /api/v1/states` without a cookie (401): Next's routing and the route handler", m: await measure(`${app.url}/api/v1${SMALL}`, {}, 1, SECONDS, 401) },
     { name: "`GET /api/v1/no-such-operation` with the cookie (404): the above, plus reading the session's key (SQLite, AES-GCM)", m: await measure(`${app.url}/api/v1/no-such-operation`, cookie, 1, SECONDS, 404) },
   ];
+
+  // Next's own ceiling: the most answers per second it gives with no session read and no upstream call.
+  const ceiling = await measure(`${app.url}/api/v1${SMALL}`, {}, LOAD_CONNECTIONS, SECONDS, 401);
 
   console.error(`browsing session (${steps.length} GETs), PROXY_CACHE=off...`);
   const withoutCache = await runSession(app.url, api, sandboxRoot, steps);
@@ -288,7 +291,7 @@ try {
   const added = latency.map((r) => ({ ...r, p50: r.proxy.p50 - r.direct.p50, p99: r.proxy.p99 - r.direct.p99, mean: r.proxy.mean - r.direct.mean }));
   const kept = load.map((r) => ({ ...r, ratio: r.proxy.rps / r.direct.rps }));
   const reduction = 1 - withCache / withoutCache;
-  const errors = [...latency, ...load].reduce((n, r) => n + r.direct.errors + r.proxy.errors, 0) + floor.reduce((n, f) => n + f.m.errors, 0);
+  const errors = [...latency, ...load].reduce((n, r) => n + r.direct.errors + r.proxy.errors, 0) + floor.reduce((n, f) => n + f.m.errors, 0) + ceiling.errors;
   const verdict = (met: boolean) => (met ? "met" : "**missed**");
 
   const tables = [
@@ -303,6 +306,11 @@ try {
     "| Request | Direct (requests/s) | Through the proxy (requests/s) | Proxy ÷ direct |",
     "| --- | ---: | ---: | ---: |",
     ...kept.map((r) => `| ${r.name} | ${rounded(r.direct.rps)} | ${rounded(r.proxy.rps)} | ${pct(r.ratio)} |`),
+    "",
+    `Next's ceiling on this machine: ${rounded(ceiling.rps)} requests/s for \`GET /api/v1/states\` without a cookie (a 401 from the route`,
+    "handler: no session read, no upstream call), " +
+      kept.map((r) => `${pct(ceiling.rps / r.direct.rps)} of the sandbox's direct rate on the ${r.name}`).join(", ") +
+      ". Through the proxy, Next and the sandbox share the same cores, so the proxy can keep no more than that share.",
     "",
     `Where the proxy's time goes: answers from Next that make no upstream call (one connection, ${SECONDS} s each; compare with the proxy's figures above):`,
     "",

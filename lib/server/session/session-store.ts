@@ -23,7 +23,7 @@ async function dropSession(trx: Db, idHash: string): Promise<void> {
 /**
  * The server's sessions and their key rings. The cookie's id is known to the database only by its hash, and every key
  * only encrypted (see `key-crypto.ts`, `key-record.ts`). Writes that touch several rows run in one transaction; the
- * hot path (`activeKey`) is two reads and two single-row updates.
+ * hot path (`activeKey`) is one read, and at most once a minute two single-row updates.
  *
  * A key that cannot be decrypted (its secret is no longer configured, or the row was tampered with) makes `activeKey`
  * answer undefined, as if no key were active, and is left in place: during a rolling change of secrets an instance
@@ -56,8 +56,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   }
 
   /** The session when live. An expired one is deleted when met, so it is never seen again. */
-  async function liveSession(executor: Db, idHash: string, now: Date): Promise<SessionTable | undefined> {
-    const row = await executor.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+  async function liveSession(executor: Db, idHash: string, now: Date, known?: SessionTable): Promise<SessionTable | undefined> {
+    const row = known ?? (await executor.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst());
     if (!row) return undefined;
     const cut = cutoffs(now);
     if (row.last_seen_at > cut.seen && row.created_at > cut.created) return row;
@@ -150,31 +150,37 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
     async activeKey(sessionId) {
       const idHash = hashSessionId(sessionId);
+      if (idHash === undefined) return undefined;
       const now = clock();
-      const session = idHash === undefined ? undefined : await liveSession(db, idHash, now);
-      if (!session) return undefined;
+      // The hot path of every proxied request: the session and its active key in one read.
+      const joined = await db
+        .selectFrom("sessions")
+        .leftJoin("session_keys", (join) => join.onRef("session_keys.id", "=", "sessions.active_key_id").onRef("session_keys.session_id_hash", "=", "sessions.id_hash"))
+        .selectAll("sessions")
+        .select(["session_keys.id", "environment", "key_type", "label", "scope_json", "hint", "fingerprint", "secret_id", "iv", "ciphertext", "tag", "added_at", "last_used_at"])
+        .where("sessions.id_hash", "=", idHash)
+        .executeTakeFirst();
+      if (!joined) return undefined;
+      const session: SessionTable = { id_hash: joined.id_hash, created_at: joined.created_at, last_seen_at: joined.last_seen_at, active_key_id: joined.active_key_id };
+      if (!(await liveSession(db, idHash, now, session))) return undefined;
       const at = now.toISOString();
       // Use is recorded at most once a minute: idle timeouts are hours, and a write on every proxied request would
       // cost more than the rest of the lookup (docs/benchmarks.md).
       const stale = (stamp: string | null) => stamp === null || Date.parse(stamp) <= now.getTime() - touchEveryMs;
-      if (stale(session.last_seen_at)) await db.updateTable("sessions").set({ last_seen_at: at }).where("id_hash", "=", session.id_hash).execute();
-      if (session.active_key_id === null) return undefined;
-      const row = await db
-        .selectFrom("session_keys")
-        .selectAll()
-        .where("id", "=", session.active_key_id)
-        .where("session_id_hash", "=", session.id_hash)
-        .executeTakeFirst();
-      const opened = row && unseal(row, session.id_hash);
-      if (!row || !opened) return undefined;
+      if (stale(session.last_seen_at)) await db.updateTable("sessions").set({ last_seen_at: at }).where("id_hash", "=", idHash).execute();
+      if (joined.id === null) return undefined;
+      // The left join's columns are all present once its id is: the row, as the table holds it.
+      const row = { ...joined, id: joined.id, session_id_hash: idHash } as SessionKeyTable;
+      const opened = unseal(row, idHash);
+      if (!opened) return undefined;
       // One UPDATE: the use, and when the key was read with a previous secret, its re-encryption under the current one.
-      const rotated = opened.secret === ring.current ? undefined : seal(opened.apiKey, row.id, row.environment, session.id_hash);
+      const rotated = opened.secret === ring.current ? undefined : seal(opened.apiKey, row.id, row.environment, idHash);
       if (rotated || stale(row.last_used_at)) {
         await db
           .updateTable("session_keys")
           .set({ last_used_at: at, ...rotated })
           .where("id", "=", row.id)
-          .where("session_id_hash", "=", session.id_hash)
+          .where("session_id_hash", "=", idHash)
           .execute();
         return { ...toKeyInfo(row), lastUsedAt: at, apiKey: opened.apiKey };
       }
