@@ -1,7 +1,12 @@
 import { redirect } from "next/navigation";
+import { backend } from "@/lib/backend";
+import { currentSession } from "@/lib/server/current-session";
+import { navigationFor } from "@/lib/ui/navigation";
 
-// The dashboard overview comes with the dashboard (issue 9); until then a person starts by connecting a key, where
-// the key ring and the API reference are a click away.
-export default function HomePage() {
-  redirect("/connect");
+// The overview comes with issue 9; until then a connected person starts on the first page their key may see, and
+// anyone else on /connect.
+export default async function HomePage() {
+  const session = await currentSession(backend);
+  const first = session?.active ? navigationFor(session.active.keyType)[0]?.entries[0]?.href : undefined;
+  redirect((first ?? "/connect") as never);
 }

@@ -9,20 +9,24 @@ import { type ProxyDeps, proxyRequest, type Upstream } from "@/lib/server/proxy"
 import { publicOrigin } from "@/lib/server/public-origin";
 import type { SessionDeps } from "@/lib/server/session-api";
 import { createRateLimitBook } from "@/lib/server/rate-limit-book";
+import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
 import { createNoCache, createResponseCache } from "@/lib/server/response-cache";
 import { createSessionStore, loadOrCreateSecret, migrateStore, openStoreDatabase } from "@/lib/server/session";
 
 /**
  * Backroom's server side, assembled once per process: the session store, the response cache, the rate-limit book,
- * and where each environment's requests go. The one module that sees both `lib/server` and `lib/sandbox`: the proxy
- * is written against an `Upstream` (a base URL and a fetch), and here an environment without a real API URL gets the
- * embedded sandbox, called in-process (no loopback HTTP), exactly as the real API would be called over the network.
+ * the request log, and where each environment's requests go. The one module that sees both `lib/server` and
+ * `lib/sandbox`: the proxy is written against an `Upstream` (a base URL and a fetch), and here an environment without a
+ * real API URL gets the embedded sandbox, called in-process (no loopback HTTP), exactly as the real API would be called
+ * over the network.
  */
 export interface Backend extends ProxyDeps, SessionDeps {
   /** Whether an environment is served by the embedded sandbox (the UI marks it "Sandbox"). */
   isSandbox(environment: Environment): boolean;
   /** Session lifetime, for the cookie's Max-Age. */
   maxAgeSeconds: number;
+  /** The process's log of recent requests per key (`GET /api/session/requests`), written by the proxy. */
+  requestLog: RequestLog;
 }
 
 const holder = globalThis as typeof globalThis & { backroomBackend?: Promise<Backend> };
@@ -67,6 +71,7 @@ async function assemble(): Promise<Backend> {
     store,
     cache: serverEnv.PROXY_CACHE === "off" ? createNoCache() : createResponseCache(),
     rateLimits: createRateLimitBook(),
+    requestLog: createRequestLog(),
     upstream,
     timeoutMs: serverEnv.DATA_API_TIMEOUT_MS,
     isSandbox,

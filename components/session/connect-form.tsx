@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -91,7 +92,10 @@ export function ConnectForm({ sandbox, next }: ConnectFormProps) {
           {failure && <p className="text-red-800 dark:text-red-300">{failure}</p>}
           {connected && (
             <p className="rounded border border-emerald-600 bg-emerald-50 px-3 py-2 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">
-              Connected as <strong>{connected.label}</strong>, a {connected.keyType} key ({connected.environment}): {connected.scope.summary}.
+              Connected as <strong>{connected.label}</strong>, a {connected.keyType} key ({connected.environment}): {connected.scope.summary}.{" "}
+              <Link href="/" prefetch={false} className="font-semibold underline">
+                Open the dashboard
+              </Link>
             </p>
           )}
         </div>

@@ -3,6 +3,7 @@ import type { Version } from "@/lib/data-api/operation";
 import { MAX_BODY_BYTES } from "@/lib/data-api/request-body";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { proxyRequest } from "./proxy";
+import { createRequestLog, type LoggedRequest } from "./request-log";
 import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend, UPSTREAM } from "./testing";
 
 let sandbox: TestSandbox;
@@ -511,5 +512,106 @@ describe("proxy: the rate-limit book", () => {
     const figures = backend.rateLimits.get(keyId)!;
     expect([figures.limit, figures.remaining]).toEqual([1000, 7]);
     expect(Date.parse(figures.resetsAt) - Date.parse(figures.seenAt)).toBe(60_000);
+  });
+});
+
+describe("proxy: the request log", () => {
+  /** A connected backend whose proxy writes to a request log; `logged()` is the key's entries, newest first. */
+  async function logging(type: keyof typeof DEMO_KEYS = "Customer", answer: Answer = toSandbox, options: { timeoutMs?: number } = {}) {
+    const setup = await connected(type, answer, options);
+    const requestLog = createRequestLog();
+    setup.backend.requestLog = requestLog;
+    return { ...setup, requestLog, logged: () => requestLog.recent([setup.keyId]) };
+  }
+  const START = "2026-11-21T18:00:00.000Z";
+  /** Every value of every entry, as text: none may hold a key. */
+  const everyValue = (entries: LoggedRequest[]) => entries.flatMap((e) => Object.values(e).map(String));
+
+  it("notes an upstream answer once: when, method, path with the browser's query, operation, status, duration, request id", async () => {
+    const { keyId, logged, send } = await logging("Customer");
+    const response = await send("GET", "/api/v1/invoices?Statuses=1,7&PageSize=5", { headers: { "X-Request-Id": "support123" } });
+    expect(response.status).toBe(200);
+    const [entry, ...rest] = logged();
+    expect(rest).toEqual([]);
+    expect(entry).toEqual({
+      keyId, at: START, method: "GET", path: "/api/v1/invoices?Statuses=1,7&PageSize=5", operation: "listInvoices",
+      status: 200, durationMs: expect.any(Number), requestId: "support123", source: "upstream",
+    });
+    expect(entry!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(Math.round(entry!.durationMs * 10) / 10).toBe(entry!.durationMs);
+  });
+
+  it("notes a fresh cache hit as cache and a 304-revalidated one as revalidated, each once", async () => {
+    const { backend, logged, send } = await logging("Customer");
+    const first = await send("GET", "/api/v1/payments");
+    backend.advance(1_000);
+    const fresh = await send("GET", "/api/v1/payments");
+    backend.advance(16_000);
+    const revalidated = await send("GET", "/api/v1/payments");
+    expect([first.status, fresh.status, revalidated.status]).toEqual([200, 200, 200]);
+    expect(backend.calls.map((c) => c.status)).toEqual([200, 304]);
+    expect(logged().map((e) => [e.at, e.source, e.status, e.operation, e.requestId])).toEqual([
+      ["2026-11-21T18:00:17.000Z", "revalidated", 200, "listPayments", revalidated.headers.get("X-Request-Id")],
+      ["2026-11-21T18:00:01.000Z", "cache", 200, "listPayments", fresh.headers.get("X-Request-Id")],
+      [START, "upstream", 200, "listPayments", first.headers.get("X-Request-Id")],
+    ]);
+  });
+
+  it.each([
+    { name: "an unknown path: 404, no operation", method: "GET", path: "/api/v1/nowhere?x=1", init: {}, status: 404, operation: null },
+    { name: "a wrong method: 405", method: "DELETE", path: "/api/v1/invoices", init: {}, status: 405, operation: null },
+    { name: "a query the contract refuses: 400", method: "GET", path: "/api/v1/invoices?InvoiceIDs=abc", init: {}, status: 400, operation: "listInvoices" },
+    { name: "a body that is not JSON: 415", method: "POST", path: "/api/v2/purchases", init: { body: "{}", headers: { "Content-Type": "text/plain" } }, status: 415, operation: "createPurchase" },
+    { name: "a body over the limit: 413", method: "POST", path: "/api/v2/purchases", init: { json: { po_num: "x".repeat(MAX_BODY_BYTES) } }, status: 413, operation: "createPurchase" },
+  ])("notes $name, answered by the proxy itself, as refused, once", async ({ method, path, init, status, operation }) => {
+    const { backend, logged, send } = await logging("Supplier");
+    const response = await send(method, path, init);
+    expect(response.status).toBe(status);
+    expect(backend.calls).toHaveLength(0);
+    expect(logged()).toEqual([expect.objectContaining({ method, path, operation, status, source: "refused", requestId: response.headers.get("X-Request-Id") })]);
+  });
+
+  it("notes a 502 (the API cannot be reached) and a 504 (no answer in time) as upstream answers, once each", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { backend, logged, send } = await logging("Customer", () => Promise.reject(new TypeError("fetch failed")), { timeoutMs: 50 });
+    expect((await send("GET", "/api/v1/invoices")).status).toBe(502);
+    backend.answerWith(never);
+    expect((await send("GET", "/api/v1/payments")).status).toBe(504);
+    expect(logged().map((e) => [e.operation, e.status, e.source])).toEqual([
+      ["listPayments", 504, "upstream"],
+      ["listInvoices", 502, "upstream"],
+    ]);
+    expect(logged()[0]!.durationMs).toBeGreaterThanOrEqual(40);
+  });
+
+  it("notes nothing before the key is known: no session (401), a cross-site write (403)", async () => {
+    const { cookie, logged, requestLog, send } = await logging("Customer");
+    expect((await send("GET", "/api/v1/invoices", {}, "")).status).toBe(401);
+    expect((await send("POST", "/api/v2/purchases", { site: "cross-site", json: {} }, cookie)).status).toBe(403);
+    expect(logged()).toEqual([]);
+    expect(requestLog.recent([""])).toEqual([]);
+  });
+
+  it("notes each key's requests under its own ring id, and never the key in any field", async () => {
+    const backend = await createTestBackend(toSandbox);
+    backends.push(backend);
+    backend.requestLog = createRequestLog();
+    const customer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
+    const employee = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const get = (cookie: string, path: string) => proxyRequest(browserRequest("GET", path, { cookie }), "v1", new URL(path, BACKROOM).pathname.split("/").slice(3), backend);
+    await get(customer.cookie, "/api/v1/invoices?PageSize=5");
+    await get(customer.cookie, "/api/v1/invoices?PageSize=5");
+    await get(employee.cookie, "/api/v1/customers");
+    await get(employee.cookie, "/api/v1/nowhere");
+    const entries = backend.requestLog.recent([customer.keyId, employee.keyId]);
+    expect(entries.map((e) => [e.keyId, e.source])).toEqual([
+      [employee.keyId, "refused"],
+      [employee.keyId, "upstream"],
+      [customer.keyId, "cache"],
+      [customer.keyId, "upstream"],
+    ]);
+    const values = everyValue(entries);
+    for (const key of Object.values(DEMO_KEYS)) expect(values.filter((v) => v.includes(key))).toEqual([]);
+    expect(JSON.stringify(entries)).not.toMatch(/demo/);
   });
 });

@@ -8,6 +8,7 @@ import type { Version } from "@/lib/data-api/operation";
 import type { Environment } from "./env";
 import { freshForMs, freshnessOf } from "./freshness";
 import type { RateLimitBook } from "./rate-limit-book";
+import type { RequestLog, RequestSource } from "./request-log";
 import type { ResponseCache } from "./response-cache";
 import { isSameOrigin, isWrite } from "./same-origin";
 import type { ActiveKey, SessionStore } from "./session";
@@ -27,6 +28,8 @@ export interface ProxyDeps {
   upstream: (environment: Environment, request: Request) => Upstream | Promise<Upstream>;
   timeoutMs: number;
   now?: () => number;
+  /** Where each answer given for a key is noted (the dashboard's request log); none in tests that do not look. */
+  requestLog?: RequestLog;
 }
 
 /** Upstream headers the browser gets back; everything else (cookies, server, encodings) stays behind. */
@@ -54,12 +57,15 @@ export function cacheKeyOf(key: Pick<ActiveKey, "id">): string {
  * - GET answers are cached per key (fresh ones served without an upstream call, stale ones revalidated with
  *   If-None-Match); a write invalidates its resource's entries; writes are never retried;
  * - the answer keeps its status, body and the API's headers, `Location` rewritten to `/api/...`;
- *   `Cache-Control: private, no-store`; 504 after the timeout, 502 when the API cannot be reached.
+ *   `Cache-Control: private, no-store`; 504 after the timeout, 502 when the API cannot be reached;
+ * - every answer given once the key is known goes to `deps.requestLog` under the key's ring id (never the key).
  *
  * @example
  * export const GET = (request: Request, ctx: { params: Promise<{ path: string[] }> }) => proxyRequest(request, "v1", (await ctx.params).path, deps);
  */
 export async function proxyRequest(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
+  const started = performance.now();
+  const at = new Date((deps.now ?? Date.now)()).toISOString();
   const requestId = REQUEST_ID.test(request.headers.get("X-Request-Id") ?? "") ? request.headers.get("X-Request-Id")! : randomBytes(16).toString("hex");
   const ids = { "X-Request-Id": requestId };
   if (isWrite(request.method) && !isSameOrigin(request)) return answer({ Error: "Cross-site request refused" }, 403, ids);
@@ -68,10 +74,39 @@ export async function proxyRequest(request: Request, version: Version, segments:
   const key = sessionId ? await deps.store.activeKey(sessionId) : undefined;
   if (!key) return answer({ Error: "Not connected: connect an API key at /connect" }, 401, ids);
 
+  // From here every answer is the key's, and is logged once. The duration runs to the Response being handed back:
+  // for a body streamed from the API (writes, non-200 reads) that is the time to its headers, not to its last byte.
+  // A throw (a programming error, or no Data API configured: Next answers 500) is not logged.
+  const trace: Trace = { operation: null, source: "refused" };
+  const response = await forward(request, version, segments, deps, key, requestId, trace);
+  deps.requestLog?.record(key.id, {
+    at,
+    method: request.method,
+    // Segment by segment, as matched: for an operation, its template with the values filled in.
+    path: `/api/${version}/${segments.map(encodeURIComponent).join("/")}${new URL(request.url).search}`,
+    operation: trace.operation,
+    status: response.status,
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    requestId: response.headers.get("X-Request-Id") ?? requestId,
+    source: trace.source,
+  });
+  return response;
+}
+
+/** What the request log notes of an answer besides its status, set by `forward` as it goes. */
+interface Trace {
+  operation: string | null;
+  source: RequestSource;
+}
+
+/** The proxy's work once the session's key is known: every return is an answer for the key, logged by the caller. */
+async function forward(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps, key: ActiveKey, requestId: string, trace: Trace): Promise<Response> {
+  const ids = { "X-Request-Id": requestId };
   const match = matchOperation(request.method, version, segments);
   if (match.kind === "not-found") return answer({ Error: "Not found" }, 404, ids);
   if (match.kind === "method-not-allowed") return answer({ Error: `Method ${request.method} is not allowed here` }, 405, { ...ids, Allow: match.allow.join(", ") });
   const operation: AnyOperation = match.operation;
+  trace.operation = operation.id;
 
   const url = new URL(request.url);
   const path = operation.pathSchema.safeParse(match.params);
@@ -112,12 +147,16 @@ export async function proxyRequest(request: Request, version: Version, segments:
   const cacheKey = cacheKeyOf(key);
   const browserEtag = request.headers.get("If-None-Match");
   const cached = operation.method === "GET" ? deps.cache.get(cacheKey, target.href) : undefined;
-  if (cached && now() < cached.freshUntil) return fromCache(cached, browserEtag, ids);
+  if (cached && now() < cached.freshUntil) {
+    trace.source = "cache";
+    return fromCache(cached, browserEtag, ids);
+  }
   // With an entry, only its own ETag revalidates: a 304 to the browser's ETag would not vouch for our copy.
   const revalidating = cached ? cached.etag : operation.method === "GET" ? browserEtag : null;
   if (revalidating) headers.set("If-None-Match", revalidating);
 
   let response: Response;
+  trace.source = "upstream";
   const timeout = AbortSignal.timeout(deps.timeoutMs);
   try {
     response = await upstream.fetch(new Request(target, { method: operation.method, headers, body, signal: AbortSignal.any([timeout, request.signal]) }));
@@ -132,6 +171,7 @@ export async function proxyRequest(request: Request, version: Version, segments:
   const passed = passBack(response.headers, upstream.v1Base, version, requestId);
   if (operation.method === "GET") {
     if (response.status === 304 && cached) {
+      trace.source = "revalidated";
       deps.cache.refresh(cacheKey, target.href, now() + freshForMs(freshnessOf(operation), new Date(now())), passed);
       return fromCache({ ...cached, headers: { ...cached.headers, ...passed } }, browserEtag, ids);
     }

@@ -8,6 +8,7 @@ import type { Environment } from "./env";
 import { KeyRejected, probeKey } from "./key-probe";
 import { cacheKeyOf, type Upstream } from "./proxy";
 import type { RateLimitBook } from "./rate-limit-book";
+import type { RequestLog } from "./request-log";
 import type { ResponseCache } from "./response-cache";
 import { isSameOrigin } from "./same-origin";
 import type { SessionStore, SessionView, StoredKeyInfo } from "./session";
@@ -25,6 +26,8 @@ export interface SessionDeps {
   timeoutMs: number;
   /** The sandbox's demo key of a key type, for an environment the sandbox serves; undefined otherwise. */
   demoKey: (environment: Environment, keyType: "Customer" | "Supplier" | "Employee") => string | undefined;
+  /** The proxy's request log: a key's entries go when the key does. */
+  requestLog?: RequestLog;
 }
 
 
@@ -122,6 +125,7 @@ export async function removeKey(request: Request, keyId: string, deps: SessionDe
   if (!sessionId || !(await deps.store.removeKey(sessionId, keyId))) return json({ Error: "No such key in this session" }, 404);
   deps.cache.forgetKey(cacheKeyOf({ id: keyId }));
   deps.rateLimits.forget(keyId);
+  deps.requestLog?.forget(keyId);
   const view = await deps.store.view(sessionId);
   return view ? json(sessionJson(view, deps)) : json({ Error: "Not connected" }, 401);
 }
@@ -131,12 +135,13 @@ export async function signOut(request: Request, deps: SessionDeps): Promise<Resp
   if (!isSameOrigin(request)) return crossSite();
   const sessionId = readSessionId(request);
   if (sessionId) {
-    // What the keys' answers left in the cache goes with them.
+    // What the keys' answers left in the cache, the rate-limit book and the request log goes with them.
     const view = await deps.store.view(sessionId);
     await deps.store.signOut(sessionId);
     for (const key of view?.keys ?? []) {
       deps.cache.forgetKey(cacheKeyOf(key));
       deps.rateLimits.forget(key.id);
+      deps.requestLog?.forget(key.id);
     }
   }
   const headers = new Headers(NoStore);

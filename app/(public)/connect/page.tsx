@@ -19,6 +19,11 @@ export default async function ConnectPage({ searchParams }: { searchParams: Prom
           server: your browser never holds it again, and signing out deletes it.
         </p>
       </div>
+      {params.expired === "1" && (
+        <p role="alert" className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          Your session has ended. Connect again to go back where you were.
+        </p>
+      )}
       <ConnectForm sandbox={sandbox} next={safeNext(params.next)} />
       {session && session.keys.length > 0 && <KeyRing keys={session.keys} activeKeyId={session.active?.id} />}
     </main>

@@ -1,0 +1,29 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ProductDetail } from "@/components/catalog/product-detail";
+import { STALE } from "@/lib/ui/api-query";
+import { mayCall } from "@/lib/ui/navigation";
+import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
+import { embeddedRequest } from "@/lib/ui/views/list-view";
+import { prefetched } from "../../../_lib/prefetch";
+import { requireSession } from "../../../_lib/session";
+
+export const metadata: Metadata = { title: "Product · Backroom" };
+
+export default async function ProductPage({ params }: PageProps<"/catalog/products/[productId]">) {
+  const [{ productId }, { active }] = await Promise.all([params, requireSession()]);
+  if (!/^\d{1,15}$/.test(productId)) notFound();
+  const id = Number(productId);
+  const showBatches = mayCall(active.keyType, "listInventoryBatches");
+  const state = await prefetched([
+    { request: { operation: "getProduct", path: { productID: id } }, staleTime: STALE.directory },
+    { request: embeddedRequest(LIST_VIEWS.availableInventory, { ProductIDs: productId }), staleTime: STALE.working },
+    ...(showBatches ? [{ request: embeddedRequest(LIST_VIEWS.batches, { ProductIDs: productId }), staleTime: STALE.working }] : []),
+  ]);
+  return (
+    <HydrationBoundary state={state}>
+      <ProductDetail productId={id} showBatches={showBatches} />
+    </HydrationBoundary>
+  );
+}

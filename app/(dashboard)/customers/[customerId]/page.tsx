@@ -1,0 +1,30 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CustomerDetail } from "@/components/customers/customer-detail";
+import { STALE } from "@/lib/ui/api-query";
+import { mayCall } from "@/lib/ui/navigation";
+import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
+import { embeddedRequest } from "@/lib/ui/views/list-view";
+import { prefetched } from "../../_lib/prefetch";
+import { requireSession } from "../../_lib/session";
+
+export const metadata: Metadata = { title: "Customer · Backroom" };
+
+export default async function CustomerPage({ params, searchParams }: PageProps<"/customers/[customerId]">) {
+  const [{ customerId }, query, { active }] = await Promise.all([params, searchParams, requireSession()]);
+  if (!/^\d{1,15}$/.test(customerId)) notFound();
+  const id = Number(customerId);
+  const effective: Record<string, string> = typeof query.EffectiveDate === "string" ? { EffectiveDate: query.EffectiveDate } : {};
+  const showCreditTerms = mayCall(active.keyType, "listCustomerCreditTerms");
+  const state = await prefetched([
+    { request: { operation: "getCustomer", path: { customerID: id } }, staleTime: STALE.directory },
+    ...(showCreditTerms ? [{ request: embeddedRequest(LIST_VIEWS.customerCreditTerms, { CustomerIDs: customerId }), staleTime: STALE.directory }] : []),
+    { request: embeddedRequest(LIST_VIEWS.customerPricing, { CustomerIDs: customerId, ...effective }), staleTime: STALE.directory },
+  ]);
+  return (
+    <HydrationBoundary state={state}>
+      <CustomerDetail customerId={id} showCreditTerms={showCreditTerms} />
+    </HydrationBoundary>
+  );
+}

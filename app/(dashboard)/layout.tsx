@@ -1,0 +1,39 @@
+import { cookies } from "next/headers";
+import { BudgetMeter } from "@/components/shell/budget-meter";
+import { KeySwitcher } from "@/components/shell/key-switcher";
+import { Providers } from "@/components/shell/providers";
+import { Sidebar } from "@/components/shell/sidebar";
+import { ThemeToggle } from "@/components/shell/theme-toggle";
+import { EnvironmentBadge } from "@/components/session/environment-badge";
+import { navigationFor } from "@/lib/ui/navigation";
+import { parseTheme, parseTimeZone, THEME_COOKIE, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { requireSession } from "./_lib/session";
+
+/** The dashboard: a connected key is required (otherwise /connect, and back here after). */
+export default async function DashboardLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const [{ active, keys }, jar] = await Promise.all([requireSession(), cookies()]);
+  const rateLimit = active.rateLimit;
+  return (
+    <div className="md:flex md:min-h-screen">
+      <Sidebar sections={navigationFor(active.keyType)} />
+      <div className="min-w-0 flex-1">
+        <header className="flex flex-wrap items-center gap-x-5 gap-y-2 border-b border-slate-300 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900">
+          <EnvironmentBadge environment={active.environment} sandbox={active.sandbox} />
+          <KeySwitcher keys={keys} activeKeyId={active.id} />
+          <BudgetMeter initial={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.parse(rateLimit.resetsAt), seenAt: Date.parse(rateLimit.seenAt) } : undefined} />
+          <div className="ml-auto flex items-center gap-4">
+            <ThemeToggle initial={parseTheme(jar.get(THEME_COOKIE)?.value)} />
+            <a href="/connect" className="link text-xs">
+              Keys and sign-out
+            </a>
+          </div>
+        </header>
+        <Providers key={active.id} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}>
+          <main id="content" tabIndex={-1} className="px-4 py-6 focus:outline-none sm:px-6">
+            {children}
+          </main>
+        </Providers>
+      </div>
+    </div>
+  );
+}

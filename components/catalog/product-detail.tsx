@@ -1,0 +1,31 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { RequestError } from "@/components/table/request-error";
+import { EmbeddedList } from "@/components/views/embedded-list";
+import { RecordFacts } from "@/components/views/record-facts";
+import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
+
+/** One product: its image and every field, where it is in stock, and (for keys that may see it) its batches. */
+export function ProductDetail({ productId, showBatches }: { productId: number; showBatches: boolean }) {
+  const product = useQuery(apiQueryOptions(browserApi, { operation: "getProduct", path: { productID: productId } }, STALE.directory));
+  if (product.error) return <RequestError error={product.error} onRetry={() => void product.refetch()} what="this product" />;
+  const row = product.data?.records[0];
+  if (!row) return <p aria-busy="true">Loading product {productId}…</p>;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight">{row.ProductName ?? `Product ${productId}`}</h1>
+      <div className="flex flex-col gap-6 md:flex-row">
+        {row.FullSizeImageURL && (
+          // eslint-disable-next-line @next/next/no-img-element -- product images come from the API's own hosts, any of them.
+          <img src={row.FullSizeImageURL} alt={row.ProductName ?? "Product"} width={240} height={240} className="h-60 w-60 rounded object-cover" />
+        )}
+        <RecordFacts row={row} columns={LIST_VIEWS.products.columns} skip={["ThumbnailImageURL", "FullSizeImageURL", "ProductName"]} />
+      </div>
+      <EmbeddedList name="availableInventory" query={{ ProductIDs: String(productId) }} title="Availability" href={`/inventory/available?ProductIDs=${productId}`} />
+      {showBatches && <EmbeddedList name="batches" query={{ ProductIDs: String(productId) }} title="Batches" href={`/inventory/batches?ProductIDs=${productId}`} />}
+    </div>
+  );
+}

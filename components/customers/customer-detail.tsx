@@ -1,0 +1,64 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { pushParams } from "@/components/table/resource-table";
+import { RequestError } from "@/components/table/request-error";
+import { EmbeddedList } from "@/components/views/embedded-list";
+import { RecordFacts } from "@/components/views/record-facts";
+import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** "1,3" → "Monday, Wednesday" (the API numbers days 1 = Monday .. 7 = Sunday). */
+export function weekdays(days: string | null | undefined): string {
+  if (!days) return "—";
+  return days
+    .split(/[,;\s]+/)
+    .filter(Boolean)
+    .map((d) => WEEKDAYS[Number(d) - 1] ?? d)
+    .join(", ");
+}
+
+/** One customer: every field the key may see, delivery days in words, credit terms, and prices at a chosen date. */
+export function CustomerDetail({ customerId, showCreditTerms }: { customerId: number; showCreditTerms: boolean }) {
+  const params = useSearchParams();
+  const effectiveDate = params.get("EffectiveDate") ?? "";
+  const customer = useQuery(apiQueryOptions(browserApi, { operation: "getCustomer", path: { customerID: customerId } }, STALE.directory));
+  if (customer.error) return <RequestError error={customer.error} onRetry={() => void customer.refetch()} what="this customer" />;
+  const row = customer.data?.records[0];
+  if (!row) return <p aria-busy="true">Loading customer {customerId}…</p>;
+  const columns = LIST_VIEWS.customers.columns.map((c) =>
+    c.id === "DeliveryDays" ? { ...c, text: (r: typeof row) => weekdays(r.DeliveryDays) } : c,
+  );
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight">{row.CustomerName ?? `Customer ${customerId}`}</h1>
+      <RecordFacts row={row} columns={columns} skip={["ProfilePictureURL"]} />
+      {showCreditTerms && (
+        <EmbeddedList name="customerCreditTerms" query={{ CustomerIDs: String(customerId) }} title="Credit terms" href={`/customers/credit-terms?CustomerIDs=${customerId}`} columns={["SupplierID", "Term", "TimeUpdated"]} />
+      )}
+      <div className="space-y-2">
+        <label className="flex items-center gap-2 text-sm">
+          Prices effective on
+          <input
+            type="date"
+            value={effectiveDate}
+            onChange={(e) => pushParams((p) => (e.target.value ? p.set("EffectiveDate", e.target.value) : p.delete("EffectiveDate")))}
+            className="rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-900"
+          />
+          <span className="text-slate-700 dark:text-slate-300">{effectiveDate ? "" : "(today)"}</span>
+        </label>
+        <EmbeddedList
+          name="customerPricing"
+          query={{ CustomerIDs: String(customerId), ...(effectiveDate ? { EffectiveDate: effectiveDate } : {}) }}
+          title="Pricing"
+          href={`/catalog/pricing?CustomerIDs=${customerId}${effectiveDate ? `&EffectiveDate=${effectiveDate}` : ""}`}
+          columns={["ProductID", "FullPrice", "Discount", "UnitPrice", "PromotionID", "StartDate", "EndDate"]}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { useTimeZone } from "@/components/shell/providers";
+import { RequestError } from "@/components/table/request-error";
+import { INVOICE_STATUSES } from "@/lib/data-api/records/invoices";
+import { formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "@/lib/format/display";
+import { apiQueryOptions } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import { invoiceRequests } from "@/lib/ui/views/invoice-requests";
+
+/** One invoice: header, totals, lines and certificates of analysis, with the PDF and a revision warning. */
+export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
+  const timeZone = useTimeZone();
+  const [linesPage, setLinesPage] = useState(1);
+  const r = invoiceRequests(invoiceId, linesPage);
+  const invoice = useQuery(apiQueryOptions(browserApi, r.invoice, r.staleTime));
+  const lines = useQuery({ ...apiQueryOptions(browserApi, r.lines, r.staleTime), placeholderData: keepPreviousData });
+  const coas = useQuery(apiQueryOptions(browserApi, r.coas, r.staleTime));
+
+  if (invoice.error) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">Invoice {invoiceId}</h1>
+        <RequestError error={invoice.error} onRetry={() => void invoice.refetch()} what="this invoice" />
+      </div>
+    );
+  }
+  const inv = invoice.data?.records[0];
+  if (!inv) return <p aria-busy="true">Loading invoice {invoiceId}…</p>;
+  const status = inv.Status == null ? MISSING : (INVOICE_STATUSES[inv.Status as keyof typeof INVOICE_STATUSES] ?? String(inv.Status));
+  const coaByLine = new Map((coas.data?.records ?? []).map((c) => [c.InvoiceTransID, c.COA_URL]));
+  const facts: [string, React.ReactNode][] = [
+    ["Customer", inv.CustomerID != null ? <Link className="link" prefetch={false} href={`/customers/${inv.CustomerID}` as never}>{inv.CustomerName ?? inv.CustomerID}</Link> : (inv.CustomerName ?? MISSING)],
+    ["Status", status],
+    ["Invoice date", formatDay(inv.Date)],
+    ["Due", formatDay(inv.DueDate)],
+    ["PO number", inv.PONum ?? MISSING],
+    ["PO date", formatDay(inv.PODate)],
+    ["Submitted by", inv.SubmittedByUserName ?? MISSING],
+    ["Built by", inv.BuiltByUserName ?? MISSING],
+    ["Last updated", formatDateTime(inv.InvoiceLastUpdated, timeZone)],
+    ["Memo", inv.Memo ?? MISSING],
+    ["AR note", inv.ARNote ?? MISSING],
+  ];
+  const totals: [string, string][] = [
+    ["Full price", formatMoney(inv.TotalFullPrice)],
+    ["Discount", formatMoney(inv.TotalDiscount)],
+    ["Extended price", formatMoney(inv.TotalExtPrice)],
+    ["Invoice total", formatMoney(inv.InvoiceTotal)],
+    ["Open debit", formatMoney(inv.OpenDebit)],
+    ["Open credit", formatMoney(inv.OpenCredit)],
+    ["Open balance", formatMoney(inv.OpenBalance)],
+    ["Cases", formatQuantity(inv.TotalCases)],
+    ["Units", formatQuantity(inv.TotalNumUnits)],
+  ];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-bold tracking-tight">Invoice {inv.InvoiceNum ?? invoiceId}</h1>
+        {inv.PDFURL && (
+          <a className="link" href={inv.PDFURL} target="_blank" rel="noreferrer noopener">
+            Open the PDF
+          </a>
+        )}
+        <Link className="link text-sm" prefetch={false} href="/invoices">
+          All invoices
+        </Link>
+      </div>
+      {inv.RevisionStatus && (
+        <p role="status" className="rounded border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          A revision of this invoice is in progress ({inv.RevisionStatus}
+          {inv.RevisionUpdatedAt ? `, since ${formatDateTime(inv.RevisionUpdatedAt, timeZone)}` : ""}): values may not reflect the latest update.
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="invoice-facts">
+          <h2 id="invoice-facts" className="sr-only">
+            Details
+          </h2>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+            {facts.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="font-semibold">{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="invoice-totals" className="rounded border border-slate-300 p-3 dark:border-slate-700">
+          <h2 id="invoice-totals" className="mb-2 font-semibold">
+            Totals
+          </h2>
+          <dl className="grid grid-cols-[1fr_max-content] gap-x-4 gap-y-1 text-sm tabular-nums">
+            {totals.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt>{term}</dt>
+                <dd className="text-right">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="invoice-lines" className="space-y-2">
+        <h2 id="invoice-lines" className="text-lg font-semibold">
+          Lines
+        </h2>
+        {lines.error ? (
+          <RequestError error={lines.error} onRetry={() => void lines.refetch()} what="the lines of this invoice" />
+        ) : (
+          <div className="table-scroll rounded border border-slate-300 dark:border-slate-700">
+            <table className="data-table" aria-busy={lines.isFetching}>
+              <thead>
+                <tr>
+                  {["Product", "Batch", "Cases", "Units", "Ordered", "Back order", "Unit price", "Discount", "Extended", "COA"].map((h, i) => (
+                    <th key={h} scope="col" className={i >= 2 && i <= 8 ? "numeric" : undefined}>
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {(lines.data?.records ?? []).map((line, index) => {
+                  const coa = line.COA_URL ?? coaByLine.get(line.InvoiceTransID ?? -1);
+                  return (
+                    <tr key={`${line.InvoiceTransID ?? "line"}:${index}`}>
+                      <td>
+                        {line.ProductID != null ? (
+                          <Link className="link" prefetch={false} href={`/catalog/products/${line.ProductID}` as never}>
+                            {line.ProductName ?? line.ProductID}
+                          </Link>
+                        ) : (
+                          (line.ProductName ?? MISSING)
+                        )}
+                        {line.RevisionStatus && <span className="ml-2 text-xs">(revision {line.RevisionStatus})</span>}
+                      </td>
+                      <td>{line.BatchCode ?? MISSING}</td>
+                      <td className="numeric">{formatQuantity(line.Cases)}</td>
+                      <td className="numeric">{formatQuantity(line.NumUnits)}</td>
+                      <td className="numeric">{formatQuantity(line.Ordered)}</td>
+                      <td className="numeric">{formatQuantity(line.BackOrder)}</td>
+                      <td className="numeric">{formatMoney(line.UnitPrice)}</td>
+                      <td className="numeric">{formatMoney(line.Discount)}</td>
+                      <td className="numeric">{formatMoney(line.ExtPrice)}</td>
+                      <td>
+                        {coa ? (
+                          <a className="link" href={coa} target="_blank" rel="noreferrer noopener">
+                            COA<span className="sr-only"> for {line.ProductName ?? "this line"}</span>
+                          </a>
+                        ) : (
+                          MISSING
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            {lines.data && lines.data.records.length === 0 && <p className="p-4 text-sm">This invoice has no lines.</p>}
+          </div>
+        )}
+        {(linesPage > 1 || lines.data?.paging?.hasNextPage) && (
+          <div className="flex gap-3 text-sm">
+            <button type="button" className="pager-button" disabled={linesPage <= 1} onClick={() => setLinesPage((p) => p - 1)}>
+              Previous 500 lines
+            </button>
+            <button type="button" className="pager-button" disabled={!lines.data?.paging?.hasNextPage} onClick={() => setLinesPage((p) => p + 1)}>
+              Next 500 lines
+            </button>
+          </div>
+        )}
+      </section>
+
+      {(coas.data?.records.length ?? 0) > 0 && (
+        <section aria-labelledby="invoice-coas" className="space-y-2">
+          <h2 id="invoice-coas" className="text-lg font-semibold">
+            Certificates of analysis
+          </h2>
+          <ul className="list-disc pl-6 text-sm">
+            {coas.data!.records.map((c, i) => (
+              <li key={`${c.InvoiceTransID}:${i}`}>
+                {c.COA_URL ? (
+                  <a className="link" href={c.COA_URL} target="_blank" rel="noreferrer noopener">
+                    Batch {c.BatchCode ?? MISSING}, product {c.ProductID ?? MISSING}
+                  </a>
+                ) : (
+                  `Batch ${c.BatchCode ?? MISSING}`
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useTimeZone } from "@/components/shell/providers";
+import { CopyButton } from "@/components/table/copy-button";
+import { formatDateTime } from "@/lib/format/display";
+import { reconnect } from "@/lib/ui/browser-api";
+
+export interface LoggedRequest {
+  at: string;
+  method: string;
+  path: string;
+  operation: string | null;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  source: "upstream" | "cache" | "revalidated" | "refused";
+  keyId: string;
+  label?: string;
+  environment?: string;
+}
+
+const SOURCES: Record<LoggedRequest["source"], string> = {
+  upstream: "Data API",
+  cache: "Backroom's cache (no API call)",
+  revalidated: "Data API, not modified (304)",
+  refused: "Refused by Backroom (no API call)",
+};
+
+async function fetchLog(signal: AbortSignal): Promise<LoggedRequest[]> {
+  const response = await fetch("/api/session/requests?limit=200", { credentials: "same-origin", signal });
+  if (response.status === 401) {
+    reconnect();
+    return [];
+  }
+  if (!response.ok) throw new Error(`Backroom answered ${response.status}`);
+  return ((await response.json()) as { requests: LoggedRequest[] }).requests;
+}
+
+/**
+ * This session's recent requests to the Data API through Backroom, newest first: what support asks for (the request
+ * id) and what spends the rate limit (answers from Backroom's cache do not).
+ */
+export function RequestLog() {
+  const timeZone = useTimeZone();
+  const log = useQuery({ queryKey: ["request-log"], queryFn: ({ signal }) => fetchLog(signal), staleTime: 0 });
+  const rows = log.data ?? [];
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-3">
+        <button type="button" onClick={() => void log.refetch()} className="pager-button text-sm">
+          Refresh
+        </button>
+        <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+          {log.isFetching ? "Loading…" : `${rows.length} request${rows.length === 1 ? "" : "s"}`}
+        </p>
+      </div>
+      {log.error && (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          The log could not be loaded: {log.error.message}
+        </p>
+      )}
+      <div className="table-scroll rounded border border-slate-300 dark:border-slate-700">
+        <table className="data-table">
+          <caption className="sr-only">Recent API requests</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Key</th>
+              <th scope="col">Method</th>
+              <th scope="col">Path</th>
+              <th scope="col" className="numeric">
+                Status
+              </th>
+              <th scope="col" className="numeric">
+                Duration
+              </th>
+              <th scope="col">Answered by</th>
+              <th scope="col">Request id</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={`${r.requestId}:${i}`}>
+                <td>{formatDateTime(r.at, timeZone)}</td>
+                <td>{r.label ?? r.keyId}</td>
+                <td>{r.method}</td>
+                <td className="max-w-md truncate font-mono text-xs" title={r.path}>
+                  {r.path}
+                </td>
+                <td className={`numeric ${r.status >= 400 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>{r.status}</td>
+                <td className="numeric">{r.durationMs.toLocaleString("en-US")} ms</td>
+                <td>{SOURCES[r.source] ?? r.source}</td>
+                <td>
+                  <span className="font-mono text-xs">{r.requestId}</span> <CopyButton text={r.requestId} label="Copy request id" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {log.data && rows.length === 0 && <p className="p-4 text-sm">No requests yet in this session (the log is kept in the server&apos;s memory; a restart empties it).</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createContext, useContext, useEffect, useState } from "react";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import type { ResponseMeta } from "@/lib/data-api/response-meta";
+import { budgetStore } from "@/lib/ui/browser-api";
+import { savePreference, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+
+const TimeZoneContext = createContext<string | undefined>(undefined);
+
+/**
+ * The zone dates are shown in: the viewer's own, known to the server from the `tz` cookie this provider keeps, so
+ * the server's render and the browser's agree (until the cookie exists, the first render uses UTC and is corrected).
+ */
+export function useTimeZone(): string | undefined {
+  return useContext(TimeZoneContext);
+}
+
+function makeClient() {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A refused request (4xx) would be refused again; a 429 says when to come back, and the page shows it.
+        retry: (count, error) => count < 2 && !(error instanceof DataApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+  // Answers fetched for the first paint on the server carry the rate-limit figures too: the meter shows them.
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== "added" && event.type !== "updated") return;
+    const meta = (event.query.state.data as { meta?: ResponseMeta } | undefined)?.meta;
+    const { limit, remaining, reset } = meta?.rateLimit ?? {};
+    const at = event.query.state.dataUpdatedAt;
+    if (limit !== undefined && remaining !== undefined && reset !== undefined && at) budgetStore.note({ limit, remaining, resetsAt: at + reset * 1000, seenAt: at });
+  });
+  return client;
+}
+
+/** Client-side state of the dashboard: one query cache per key (the layout keys this component by the key's id). */
+export function Providers({ children, timeZone }: { children: React.ReactNode; timeZone: string | undefined }) {
+  const [client] = useState(makeClient);
+  const [zone, setZone] = useState(timeZone);
+  useEffect(() => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (own && own !== timeZone) {
+      savePreference(TIME_ZONE_COOKIE, own);
+      // Dates rendered on the server in another zone are corrected once the page is interactive.
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's zone is known only after hydration.
+      setZone(own);
+    }
+  }, [timeZone]);
+  return (
+    <TimeZoneContext.Provider value={zone}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </TimeZoneContext.Provider>
+  );
+}

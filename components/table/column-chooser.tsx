@@ -1,0 +1,55 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+
+interface ChoosableColumn {
+  id: string;
+  getIsVisible: () => boolean;
+  toggleVisibility: (value?: boolean) => void;
+  columnDef: { header?: unknown };
+}
+
+/** Which columns show: every field of the record can be turned on; the choice goes into the URL. */
+export function ColumnChooser({ table }: { table: { getAllLeafColumns: () => ChoosableColumn[] } }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const columns = table.getAllLeafColumns();
+  const shown = columns.filter((c) => c.getIsVisible()).length;
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", outside);
+    return () => document.removeEventListener("mousedown", outside);
+  }, [open]);
+  return (
+    <div ref={box} className="relative">
+      <button ref={button} type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} className="rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900">
+        Columns ({shown} of {columns.length})
+      </button>
+      {open && (
+        <fieldset
+          id={id}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              setOpen(false);
+              button.current?.focus();
+            }
+          }}
+          className="absolute z-20 mt-1 max-h-80 w-64 overflow-y-auto rounded border border-slate-400 bg-white p-2 shadow-lg dark:bg-slate-900"
+        >
+          <legend className="sr-only">Visible columns</legend>
+          {columns.map((column, index) => (
+            <label key={column.id} className="flex items-center gap-2 px-1 py-0.5 text-sm">
+              <input type="checkbox" checked={column.getIsVisible()} onChange={(e) => column.toggleVisibility(e.target.checked)} autoFocus={index === 0} />
+              {String(column.columnDef.header ?? column.id)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </div>
+  );
+}

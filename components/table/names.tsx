@@ -1,0 +1,75 @@
+"use client";
+
+import { useQueries } from "@tanstack/react-query";
+import Link from "next/link";
+import { createContext, useContext } from "react";
+import { apiQueryOptions } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import type { ColumnSpec } from "@/lib/ui/views/columns";
+import { LOOKUPS } from "@/lib/ui/views/filters";
+
+/** Names by lookup ("CustomerIDs") and id: what a table shows in place of bare ids. */
+export type Names = Map<string, Map<string, string>>;
+const NamesContext = createContext<Names>(new Map());
+
+/** Detail pages of named ids. */
+const DETAIL: Record<string, (id: string) => string> = {
+  CustomerIDs: (id) => `/customers/${id}`,
+  ProductIDs: (id) => `/catalog/products/${id}`,
+};
+
+/**
+ * The names of the ids on a page of rows: one request per kind of id (`CustomerIDs=1,2,3`), only for the ids shown,
+ * cached like any other answer. A name the key may not see stays an id.
+ */
+export function useNames<R>(columns: ColumnSpec<R>[], rows: R[]): Names {
+  const wanted = new Map<string, Set<string>>();
+  for (const column of columns) {
+    if (!column.named) continue;
+    const ids = wanted.get(column.named) ?? new Set<string>();
+    for (const row of rows) {
+      const value = (row as Record<string, unknown>)[column.id];
+      if (value !== undefined && value !== null && /^\d+$/.test(String(value))) ids.add(String(value));
+    }
+    if (ids.size) wanted.set(column.named, ids);
+  }
+  const entries = [...wanted.entries()];
+  const results = useQueries({
+    queries: entries.map(([param, ids]) => {
+      const lookup = LOOKUPS[param]!;
+      const query = { ...lookup.query, [param]: [...ids].sort((a, b) => Number(a) - Number(b)).join(","), PageSize: "500" };
+      return { ...apiQueryOptions(browserApi, { operation: lookup.operation, query }, lookup.staleTime), retry: false };
+    }),
+  });
+  const names: Names = new Map();
+  entries.forEach(([param], index) => {
+    const lookup = LOOKUPS[param]!;
+    const map = new Map<string, string>();
+    for (const row of (results[index]?.data?.records ?? []) as Record<string, unknown>[]) map.set(String(row[lookup.id]), lookup.name(row));
+    names.set(param, map);
+  });
+  return names;
+}
+
+export const NamesProvider = NamesContext.Provider;
+
+/** An id shown by its name when known (linked to its page where there is one), the id alone otherwise. */
+export function NamedId({ kind, id }: { kind: string; id: unknown }) {
+  const names = useContext(NamesContext);
+  if (id === undefined || id === null || id === "") return <>—</>;
+  const text = String(id);
+  const name = names.get(kind)?.get(text);
+  const label = name ? name : text;
+  const href = DETAIL[kind]?.(text);
+  return (
+    <span title={name ? `ID ${text}` : undefined}>
+      {href ? (
+        <Link className="link" prefetch={false} href={href as never}>
+          {label}
+        </Link>
+      ) : (
+        label
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,225 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type ColumnDef, columnVisibilityFeature, createColumnHelper, tableFeatures, useTable, type ColumnVisibilityState } from "@tanstack/react-table";
+import { useSearchParams } from "next/navigation";
+import { useMemo } from "react";
+import { operations } from "@/lib/data-api/registry";
+import type { RecordOf } from "@/lib/data-api/client";
+import { apiQueryOptions } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import { useTimeZone } from "@/components/shell/providers";
+import type { ColumnSpec } from "@/lib/ui/views/columns";
+import { filtersOf, type FilterSpec, valueLabel } from "@/lib/ui/views/filters";
+import { COLUMNS_PARAM, type ListOperationId, type ListView, listRequest, PAGE_SIZES, visibleColumns } from "@/lib/ui/views/list-view";
+import { renderCell } from "./cell";
+import { ColumnChooser } from "./column-chooser";
+import { FilterBar } from "./filter-bar";
+import { NamesProvider, useNames } from "./names";
+import { RequestError } from "./request-error";
+import { TableExport } from "./table-export";
+
+const features = tableFeatures({ columnVisibilityFeature });
+type Row = Record<string, unknown>;
+const helper = createColumnHelper<typeof features, Row>();
+const noRows: Row[] = [];
+
+/**
+ * Pushes a new address for the list (filters, page, columns) without a server round trip: Next keeps
+ * useSearchParams in step with the History API, and the query for the new address runs in the browser.
+ */
+export function pushParams(update: (params: URLSearchParams) => void) {
+  const params = new URLSearchParams(window.location.search);
+  update(params);
+  const search = params.toString();
+  window.history.pushState(null, "", `${window.location.pathname}${search ? `?${search}` : ""}`);
+}
+
+/** The visible columns first, in the order the view or the URL lists them; the others after, in the record's order. */
+function orderColumns<T extends { id: string }>(columns: T[], visible: string[]): T[] {
+  const rank = (c: T) => (visible.includes(c.id) ? visible.indexOf(c.id) : visible.length);
+  return [...columns].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The one table of every list page: TanStack Table over the API's own paging, react-query for the data (the first
+ * page comes hydrated from the server), and everything a person would bookmark in the URL.
+ */
+export function ResourceTable<K extends ListOperationId>({ view }: { view: ListView<K> }) {
+  const params = useSearchParams();
+  const timeZone = useTimeZone();
+  const operation = operations[view.operation];
+  const request = listRequest(view, params);
+  const query = useQuery({ ...apiQueryOptions(browserApi, request, view.staleTime), placeholderData: keepPreviousData });
+  const filters = useMemo(() => filtersOf(operation, view.filters), [operation, view.filters]);
+  const visible = visibleColumns(view as unknown as ListView, params);
+  const v2 = "page" in operation.query;
+  const pageName = v2 ? "page" : "Page";
+  const sizeName = v2 ? "page_size" : "PageSize";
+  const page = Number(request.query?.[pageName] ?? 1);
+  const pageSize = Number(request.query?.[sizeName] ?? 50);
+
+  // Memoized by the React Compiler on the view, the zone and the address (TanStack Table wants stable columns).
+  const columns = orderColumns(view.columns as ColumnSpec<Row>[], visible).map((spec) =>
+    helper.display({
+      id: spec.id,
+      header: spec.header,
+      cell: ({ row }) => renderCell(spec, row.original, timeZone),
+      meta: { spec },
+    }),
+  ) as ColumnDef<typeof features, Row>[];
+  const columnVisibility: ColumnVisibilityState = Object.fromEntries(view.columns.map((c) => [c.id, visible.includes(c.id)]));
+  const rows = (query.data?.records as Row[] | undefined) ?? noRows;
+  const names = useNames((view.columns as ColumnSpec<Row>[]).filter((c) => visible.includes(c.id)), rows);
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (row, index) => view.rowKey(row as RecordOf<K>, index),
+    state: { columnVisibility },
+    onColumnVisibilityChange: (updater) => {
+      const next = typeof updater === "function" ? updater(columnVisibility) : updater;
+      const ids = view.columns.filter((c) => next[c.id]).map((c) => c.id);
+      pushParams((p) => {
+        if (ids.join(",") === view.defaultColumns.join(",") || ids.length === 0) p.delete(COLUMNS_PARAM);
+        else p.set(COLUMNS_PARAM, ids.join(","));
+      });
+    },
+  });
+
+  const values = Object.fromEntries(filters.map((f) => [f.name, params.get(f.name) ?? undefined]));
+  const setFilter = (name: string, value: string | undefined) =>
+    pushParams((p) => {
+      if (value === undefined) p.delete(name);
+      else p.set(name, value);
+      p.delete(pageName);
+    });
+  const defaultLabel = (filter: FilterSpec) =>
+    filter.defaultValue === undefined ? undefined : filter.defaultValue.split(",").map((v) => valueLabel(view.operation, filter.name, v)).join(", ");
+  const defaultsInForce = filters.filter((f) => f.defaultValue !== undefined && !values[f.name]);
+  const hasNext = query.data?.paging?.hasNextPage ?? false;
+  const first = (page - 1) * pageSize + 1;
+  const helpColumns = view.columns.filter((c) => c.help && visible.includes(c.id));
+
+  return (
+    <div className="space-y-4">
+      <FilterBar filters={filters} values={values} onChange={setFilter} defaultLabel={defaultLabel} />
+      <div className="flex flex-wrap items-center gap-3">
+        <ColumnChooser table={table} />
+        <TableExport view={view} request={request} timeZone={timeZone} visible={visible} />
+        <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+          {query.isFetching ? "Loading…" : rows.length > 0 ? `Showing ${first.toLocaleString("en-US")}–${(first + rows.length - 1).toLocaleString("en-US")}${hasNext ? "" : ` (last page)`}` : ""}
+        </p>
+      </div>
+
+      {query.error && !query.data ? (
+        <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />
+      ) : (
+        <>
+          {query.error && <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />}
+          <NamesProvider value={names}>
+          <div className="table-scroll rounded border border-slate-300 dark:border-slate-700">
+            <table className="data-table" aria-busy={query.isFetching} aria-describedby={helpColumns.length ? "column-help" : undefined}>
+              <caption className="sr-only">
+                {view.title}, page {page}
+              </caption>
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => {
+                      const spec = (header.column.columnDef.meta as { spec: ColumnSpec } | undefined)?.spec;
+                      return (
+                        <th key={header.id} scope="col" className={spec?.numeric ? "numeric" : undefined} title={spec?.help}>
+                          <table.FlexRender header={header} />
+                        </th>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {query.isPending
+                  ? Array.from({ length: 8 }, (_, i) => (
+                      <tr key={i} aria-hidden="true">
+                        {visible.map((id) => (
+                          <td key={id}>
+                            <span className="skeleton" />
+                          </td>
+                        ))}
+                      </tr>
+                    ))
+                  : table.getRowModel().rows.map((row) => (
+                      <tr key={row.id}>
+                        {row.getVisibleCells().map((cell) => {
+                          const spec = (cell.column.columnDef.meta as { spec: ColumnSpec } | undefined)?.spec;
+                          return (
+                            <td key={cell.id} className={spec?.numeric ? "numeric" : undefined}>
+                              <table.FlexRender cell={cell} />
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    ))}
+              </tbody>
+            </table>
+            {!query.isPending && rows.length === 0 && !query.error && (
+              <div className="p-6 text-center text-sm">
+                <p className="font-semibold">No {view.noun.many} {page > 1 ? "on this page" : "match these filters"}.</p>
+                {defaultsInForce.length > 0 && (
+                  <p className="mt-1">
+                    Showing {defaultsInForce.map((f) => `${f.label}: ${defaultLabel(f)}`).join("; ")} (the API&apos;s default). Change{" "}
+                    {defaultsInForce.map((f) => f.label).join(" or ")} to see others.
+                  </p>
+                )}
+              </div>
+            )}
+          </div>
+          </NamesProvider>
+        </>
+      )}
+
+      <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
+        <button type="button" disabled={page <= 1} onClick={() => pushParams((p) => (page - 1 <= 1 ? p.delete(pageName) : p.set(pageName, String(page - 1))))} className="pager-button">
+          Previous
+        </button>
+        <span aria-current="page">Page {page}</span>
+        <button type="button" disabled={!hasNext || query.isPlaceholderData} onClick={() => pushParams((p) => p.set(pageName, String(page + 1)))} className="pager-button">
+          Next
+        </button>
+        <label className="ml-2 flex items-center gap-1">
+          Rows per page
+          <select
+            value={pageSize}
+            onChange={(e) =>
+              pushParams((p) => {
+                p.set(sizeName, e.target.value);
+                p.delete(pageName);
+              })
+            }
+            className="rounded border border-slate-400 bg-white px-1 py-0.5 dark:bg-slate-900"
+          >
+            {[...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </nav>
+
+      {helpColumns.length > 0 && (
+        <details id="column-help" className="text-sm">
+          <summary className="cursor-pointer font-semibold">What the columns mean</summary>
+          <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+            {helpColumns.map((c) => (
+              <div key={c.id} className="contents">
+                <dt className="font-semibold">{c.header}</dt>
+                <dd>{c.help}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+    </div>
+  );
+}

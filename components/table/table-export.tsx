@@ -1,0 +1,25 @@
+"use client";
+
+import { ExportCsv } from "@/components/export/export-dialog";
+import type { OperationId } from "@/lib/data-api/registry";
+import type { ApiRequest } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import { type ColumnSpec, csvText } from "@/lib/ui/views/columns";
+import type { ListView } from "@/lib/ui/views/list-view";
+
+/**
+ * "Export CSV" for a list: the whole filtered list (every page, 500 rows per request), with the visible columns,
+ * figures and timestamps exactly as the API sent them, other values as the table shows them.
+ */
+export function TableExport({ view, request, timeZone, visible }: { view: ListView; request: ApiRequest; timeZone: string | undefined; visible: string[] }) {
+  const columns = (view.columns as ColumnSpec<Record<string, unknown>>[])
+    .filter((c) => visible.includes(c.id))
+    .map((c) => ({ id: c.id, header: c.header, value: (row: Record<string, unknown>) => csvText(c, row, timeZone) }));
+  const v2 = request.query && "page" in request.query;
+  const fetchPage = async (page: number, pageSize: number, signal: AbortSignal) => {
+    const query = { ...request.query, [v2 ? "page" : "Page"]: String(page), [v2 ? "page_size" : "PageSize"]: String(pageSize) };
+    const result = await (browserApi.request as (id: OperationId, input: object) => ReturnType<typeof browserApi.listStates>)(request.operation, { path: request.path, query, signal });
+    return { rows: result.records as Record<string, unknown>[], hasNextPage: result.paging?.hasNextPage ?? false, rateLimit: result.meta.rateLimit };
+  };
+  return <ExportCsv fileName={`${view.exportName}-${new Date().toISOString().slice(0, 10)}.csv`} columns={columns} fetchPage={fetchPage} />;
+}

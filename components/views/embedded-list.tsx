@@ -1,0 +1,72 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTimeZone } from "@/components/shell/providers";
+import { RequestError } from "@/components/table/request-error";
+import { apiQueryOptions } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/catalogue";
+import type { ColumnSpec } from "@/lib/ui/views/columns";
+import { renderCell } from "@/components/table/cell";
+import { NamesProvider, useNames } from "@/components/table/names";
+import { embeddedRequest, type ListView } from "@/lib/ui/views/list-view";
+
+/**
+ * A short list inside a detail page (a customer's prices, a product's stock): the view's default columns, the first
+ * rows for a fixed filter, and a link to the full list page with that filter.
+ */
+export function EmbeddedList({ name, query, title, href, columns }: { name: ListViewName; query: Record<string, string>; title: string; href: string; columns?: string[] }) {
+  const view = LIST_VIEWS[name] as unknown as ListView;
+  const timeZone = useTimeZone();
+  const result = useQuery(apiQueryOptions(browserApi, embeddedRequest(view, query), view.staleTime));
+  const shown = (columns ?? view.defaultColumns).map((id) => view.columns.find((c) => c.id === id)).filter((c): c is ColumnSpec => c !== undefined);
+  const rows = (result.data?.records ?? []) as Record<string, unknown>[];
+  const headingId = `embedded-${name}`;
+  const names = useNames(shown, rows);
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <Link className="link text-sm" prefetch={false} href={href as never}>
+          See the full list
+        </Link>
+      </div>
+      {result.error ? (
+        <RequestError error={result.error} onRetry={() => void result.refetch()} what={title.toLowerCase()} />
+      ) : (
+        <NamesProvider value={names}>
+        <div className="table-scroll rounded border border-slate-300 dark:border-slate-700">
+          <table className="data-table" aria-busy={result.isFetching}>
+            <thead>
+              <tr>
+                {shown.map((c) => (
+                  <th key={c.id} scope="col" className={c.numeric ? "numeric" : undefined} title={c.help}>
+                    {c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={view.rowKey(row as never, index)}>
+                  {shown.map((c) => (
+                    <td key={c.id} className={c.numeric ? "numeric" : undefined}>
+                      {renderCell(c, row, timeZone)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {result.isPending && <p className="p-3 text-sm">Loading…</p>}
+          {result.data && rows.length === 0 && <p className="p-3 text-sm">None.</p>}
+          {result.data?.paging?.hasNextPage && <p className="p-3 text-sm">Showing the first {rows.length}; the full list has more.</p>}
+        </div>
+        </NamesProvider>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+"use client";
+
+import { ResourceTable } from "@/components/table/resource-table";
+import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/catalogue";
+import type { ListView as ListViewSpec } from "@/lib/ui/views/list-view";
+
+/** A list page's table, by the view's name (a server page can pass a name; it cannot pass the view's functions). */
+export function ListView({ name }: { name: ListViewName }) {
+  return <ResourceTable view={LIST_VIEWS[name] as unknown as ListViewSpec} />;
+}

@@ -1,0 +1,52 @@
+import "server-only";
+import * as z from "zod";
+import type { Environment } from "./env";
+import type { LoggedRequest, RequestLog } from "./request-log";
+import type { SessionStore } from "./session";
+import { readSessionId } from "./session-cookie";
+
+/** What `GET /api/session/requests` needs from the backend. */
+export interface RequestLogDeps {
+  store: SessionStore;
+  requestLog: RequestLog;
+}
+
+/** One request as the dashboard's request log shows it: the log's entry, and which key of the ring made it. */
+export type RequestLogRow = LoggedRequest & { label: string; environment: Environment };
+
+/** The body of `GET /api/session/requests`. */
+export interface RequestLogJson {
+  requests: RequestLogRow[];
+}
+
+/** Rows answered when `?limit=` is not given; at most `MAX_ENTRIES_PER_KEY` (200) may be asked for. */
+export const DEFAULT_REQUEST_LIMIT = 100;
+const Limit = z.coerce.number().int().min(1).max(200).default(DEFAULT_REQUEST_LIMIT);
+
+const NoStore = { "Cache-Control": "private, no-store" };
+
+/**
+ * `GET /api/session/requests?limit=`: the recent requests made with the keys of the caller's session ring, newest
+ * first, each with its key's id, label and environment (never the key). 401 `{Error}` without a live session (as
+ * `GET /api/session`), 400 when `limit` is not an integer from 1 to 200 (default 100). Always `private, no-store`.
+ *
+ * @example
+ * export const GET = async (request: Request) => listRequests(request, await backend());
+ * // 200 {"requests":[{"keyId":"k1","label":"Acme (Customer)","environment":"test","at":"2026-11-21T18:00:00.000Z",
+ * //   "method":"GET","path":"/api/v1/invoices?Statuses=1,7","operation":"listInvoices","status":200,
+ * //   "durationMs":41.2,"requestId":"3f...","source":"upstream"}]}
+ */
+export async function listRequests(request: Request, deps: RequestLogDeps): Promise<Response> {
+  const sessionId = readSessionId(request);
+  const view = sessionId ? await deps.store.view(sessionId) : undefined;
+  if (!view) return Response.json({ Error: "Not connected" }, { status: 401, headers: NoStore });
+  const limit = Limit.safeParse(new URL(request.url).searchParams.get("limit") ?? undefined);
+  if (!limit.success) return Response.json({ Error: "limit must be an integer from 1 to 200" }, { status: 400, headers: NoStore });
+
+  const keys = new Map(view.keys.map((key) => [key.id, key]));
+  const requests = deps.requestLog.recent([...keys.keys()], limit.data).map(({ keyId, ...entry }): RequestLogRow => {
+    const key = keys.get(keyId)!;
+    return { keyId, label: key.label, environment: key.environment, ...entry };
+  });
+  return Response.json({ requests } satisfies RequestLogJson, { headers: NoStore });
+}

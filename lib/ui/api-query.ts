@@ -1,0 +1,49 @@
+import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
+import type { OperationId } from "@/lib/data-api/registry";
+
+/**
+ * One Data API request as the dashboard caches it: the operation, its path values and its query as text (exactly
+ * what goes on the wire, so the same request made on the server and in the browser shares one cache entry).
+ */
+export interface ApiRequest<K extends OperationId = OperationId> {
+  operation: K;
+  path?: Record<string, string | number>;
+  /** Query parameters as the API takes them ("Statuses" → "1,7"); sorted into the key. */
+  query?: Record<string, string>;
+}
+
+/** react-query's key of a request: ["api", operation, path, query], with stable ordering. */
+export function apiQueryKey(request: ApiRequest): readonly [string, string, string, string] {
+  const path = Object.entries(request.path ?? {}).map(([k, v]) => `${k}=${v}`).sort().join("&");
+  const query = new URLSearchParams(Object.entries(request.query ?? {}).sort(([a], [b]) => a.localeCompare(b))).toString();
+  return ["api", request.operation, path, query];
+}
+
+/**
+ * react-query options for a request, run by whichever client the caller has: the browser's (through `/api/...`) or
+ * the server's (the proxy in-process, for the first paint).
+ *
+ * @example
+ * useQuery(apiQueryOptions(browserApi, { operation: "listStates" }, 5 * 60_000));
+ */
+export function apiQueryOptions<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, staleTime: number) {
+  return {
+    queryKey: apiQueryKey(request),
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<DataApiResult<RecordOf<K>>> =>
+      // The typed client checks the query against the contract before sending; text values are what it would send.
+      (client.request as (id: K, input: object) => Promise<DataApiResult<RecordOf<K>>>)(request.operation, { path: request.path, query: request.query, signal }),
+    staleTime,
+  };
+}
+
+/** How long answers stay fresh in the browser, by how often the data changes (the proxy's cache is behind it). */
+export const STALE = {
+  /** States, warehouses, categories, credit terms, payment types. */
+  reference: 5 * 60_000,
+  /** Customers, products, suppliers, vendors, users: change during the day, rarely by the minute. */
+  directory: 60_000,
+  /** Invoices, inventory, payments: working lists. */
+  working: 15_000,
+  /** AR aging: recalculated once a day. */
+  daily: 30 * 60_000,
+} as const;

@@ -1,0 +1,87 @@
+import type { KeyType } from "@/lib/data-api/operation";
+import { type OperationId, operations } from "@/lib/data-api/registry";
+
+/** One entry of the dashboard's sidebar: a page and the operation it is built on. */
+export interface NavEntry {
+  href: string;
+  label: string;
+  /** The operation the page lists; a key type that may not call it does not see the entry. */
+  operation: OperationId;
+}
+
+export interface NavSection {
+  label: string;
+  entries: NavEntry[];
+}
+
+/** Every page of the dashboard, grouped as the sidebar shows them. */
+export const NAVIGATION: readonly NavSection[] = [
+  {
+    label: "Sales",
+    entries: [
+      { href: "/invoices", label: "Invoices", operation: "listInvoices" },
+      { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
+      { href: "/customers", label: "Customers", operation: "listCustomers" },
+      { href: "/customers/credit-terms", label: "Customer credit terms", operation: "listCustomerCreditTerms" },
+    ],
+  },
+  {
+    label: "Inventory",
+    entries: [
+      { href: "/inventory", label: "Warehouse inventory", operation: "listInventory" },
+      { href: "/inventory/batches", label: "Batches", operation: "listInventoryBatches" },
+      { href: "/inventory/available", label: "Available inventory", operation: "listAvailableInventory" },
+      { href: "/inventory/retailers", label: "Retailer inventory", operation: "listRetailerInventory" },
+      { href: "/inventory/allocations", label: "Allocations", operation: "listAllocations" },
+    ],
+  },
+  {
+    label: "Catalog",
+    entries: [
+      { href: "/catalog/products", label: "Products", operation: "listProducts" },
+      { href: "/catalog/categories", label: "Categories", operation: "listProductCategories" },
+      { href: "/catalog/pricing", label: "Customer pricing", operation: "listCustomerPricing" },
+      { href: "/catalog/menu-promotions", label: "Menu promotions", operation: "listMenuPromotions" },
+      { href: "/catalog/product-promotions", label: "Product promotions", operation: "listPromotionProducts" },
+    ],
+  },
+  {
+    label: "Directory",
+    entries: [
+      { href: "/directory/suppliers", label: "Suppliers", operation: "listSuppliers" },
+      { href: "/directory/supplier-credit-terms", label: "Supplier credit terms", operation: "listSupplierCreditTerms" },
+      { href: "/directory/vendors", label: "Vendors", operation: "listVendors" },
+      { href: "/directory/locations", label: "Warehouses", operation: "listLocations" },
+      { href: "/directory/states", label: "States", operation: "listStates" },
+      { href: "/directory/users", label: "Users", operation: "listUsers" },
+      { href: "/directory/sales-reps", label: "Sales reps", operation: "listSalesReps" },
+      { href: "/directory/credit-terms", label: "Invoice credit terms", operation: "listInvoiceCreditTerms" },
+      { href: "/directory/payment-types", label: "Payment types", operation: "listPaymentTypes" },
+    ],
+  },
+];
+
+/** Whether a key type may call an operation at all (Employee keys may call every one). */
+export function mayCall(keyType: KeyType, operation: OperationId): boolean {
+  return keyType === "Employee" || operations[operation].access[keyType] !== "forbidden";
+}
+
+/**
+ * The sidebar for a key type: sections keep only the pages whose operation that key may call, and a section left
+ * empty goes.
+ *
+ * @example
+ * navigationFor("Customer").flatMap((s) => s.entries).some((e) => e.href === "/inventory"); // false
+ */
+export function navigationFor(keyType: KeyType): NavSection[] {
+  return NAVIGATION.map((section) => ({ ...section, entries: section.entries.filter((e) => mayCall(keyType, e.operation)) })).filter((s) => s.entries.length > 0);
+}
+
+/** The entry a path belongs to (the longest href that is the path or a parent of it). */
+export function entryFor(pathname: string): NavEntry | undefined {
+  let best: NavEntry | undefined;
+  for (const entry of NAVIGATION.flatMap((s) => s.entries)) {
+    if ((pathname === entry.href || pathname.startsWith(`${entry.href}/`)) && entry.href.length > (best?.href.length ?? 0)) best = entry;
+  }
+  return best;
+}

@@ -1,0 +1,341 @@
+import Link from "next/link";
+import type { RecordOf } from "@/lib/data-api/client";
+import { ARAging } from "@/lib/data-api/records/invoices";
+import { Invoice } from "@/lib/data-api/records/invoices";
+import { Customer, CustomerCreditTerm } from "@/lib/data-api/records/customers";
+import { CreditTerm, Location, SalesRep, State, Supplier, SupplierCreditTerm, User, Vendor } from "@/lib/data-api/records/directory";
+import { Allocation, AvailableInventory, InventoryBatch, InventoryRecord, RetailerInventory } from "@/lib/data-api/records/inventory";
+import { CustomerPrice, MenuPromotion, Product, ProductCategory, PromotionProduct } from "@/lib/data-api/records/catalog";
+import { PaymentType } from "@/lib/data-api/records/payments";
+import { STALE } from "../api-query";
+import { type ColumnSpec, columnsOf } from "./columns";
+import { valueLabel } from "./filters";
+import type { ListOperationId, ListView } from "./list-view";
+
+/** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
+function keyOf<R>(...fields: string[]) {
+  return (row: R, index: number) => `${fields.map((f) => String((row as Record<string, unknown>)[f] ?? "")).join(":")}:${index}`;
+}
+
+function view<K extends ListOperationId>(v: ListView<K>): ListView<K> {
+  return v;
+}
+
+const linkClass = "link";
+function linkTo(href: string, label: string) {
+  return (
+    <Link href={href as never} prefetch={false} className={linkClass}>
+      {label}
+    </Link>
+  );
+}
+function external(url: unknown, label: string) {
+  return typeof url === "string" && url ? (
+    <a href={url} className={linkClass} target="_blank" rel="noreferrer noopener">
+      {label}
+    </a>
+  ) : (
+    "—"
+  );
+}
+
+type Row<K extends ListOperationId> = RecordOf<K>;
+
+const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInvoices">>(Invoice, {
+  InvoiceNum: { header: "Invoice", cell: (r) => (r.InvoiceID != null ? linkTo(`/invoices/${r.InvoiceID}`, r.InvoiceNum ?? String(r.InvoiceID)) : (r.InvoiceNum ?? "—")) },
+  CustomerName: { header: "Customer", cell: (r) => (r.CustomerID != null ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID)) : (r.CustomerName ?? "—")) },
+  Status: { text: (r) => (r.Status == null ? "—" : valueLabel("listInvoices", "Statuses", String(r.Status))) },
+  PDFURL: { header: "PDF", cell: (r) => external(r.PDFURL, "PDF") },
+  Date: { header: "Invoice date" },
+  DueDate: { header: "Due" },
+});
+
+export const LIST_VIEWS = {
+  invoices: view({
+    operation: "listInvoices",
+    title: "Invoices",
+    intro: "Invoices of the customers this key covers. The API shows New invoices unless Status says otherwise.",
+    noun: { one: "invoice", many: "invoices" },
+    columns: invoiceColumns,
+    defaultColumns: ["InvoiceNum", "CustomerName", "Date", "DueDate", "Status", "InvoiceTotal", "OpenBalance", "PDFURL"],
+    rowKey: keyOf("InvoiceID"),
+    staleTime: STALE.working,
+    filters: ["Statuses", "StartDate", "EndDate", "CustomerIDs", "States", "InvoiceIDs"],
+    exportName: "invoices",
+  }),
+  customers: view({
+    operation: "listCustomers",
+    title: "Customers",
+    intro: "Retail accounts. The API shows Active accounts unless Account status says otherwise.",
+    noun: { one: "customer", many: "customers" },
+    columns: columnsOf<Row<"listCustomers">>(Customer, {
+      CustomerName: { header: "Customer", cell: (r) => (r.CustomerID != null ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID)) : (r.CustomerName ?? "—")) },
+      NextDeliveryDates: { text: (r) => (r.NextDeliveryDates ? r.NextDeliveryDates.split(";").join(", ") : "—") },
+    }),
+    defaultColumns: ["CustomerName", "ChainName", "State", "AccountStatus", "OnHold", "SalesRepName", "NextDeliveryDates"],
+    rowKey: keyOf("CustomerID"),
+    staleTime: STALE.directory,
+    exportName: "customers",
+  }),
+  customerCreditTerms: view({
+    operation: "listCustomerCreditTerms",
+    title: "Customer credit terms",
+    intro: "Credit terms per customer and supplier.",
+    noun: { one: "credit term", many: "credit terms" },
+    columns: columnsOf<Row<"listCustomerCreditTerms">>(CustomerCreditTerm, {
+    }),
+    defaultColumns: ["CustomerID", "SupplierID", "Term", "TimeUpdated"],
+    rowKey: keyOf("CustomerID", "SupplierID"),
+    staleTime: STALE.directory,
+    exportName: "customer-credit-terms",
+  }),
+  arAging: view({
+    operation: "listArAging",
+    title: "AR aging",
+    noun: { one: "AR account", many: "AR accounts" },
+    columns: columnsOf<Row<"listArAging">>(ARAging),
+    defaultColumns: ["ARAccountID", "SupplierID", "CurrentDue", "Due_1_30", "Due_31_60", "Due_61_90", "Due_91", "OpenCredit", "TotalBalanceOutstanding"],
+    rowKey: keyOf("ARAccountID", "SupplierID"),
+    staleTime: STALE.daily,
+    exportName: "ar-aging",
+  }),
+  inventory: view({
+    operation: "listInventory",
+    title: "Warehouse inventory",
+    intro: "Stock per warehouse and product. Each column's definition is under the table.",
+    noun: { one: "inventory row", many: "inventory rows" },
+    columns: columnsOf<Row<"listInventory">>(InventoryRecord, {
+      DOI: { header: "Days of inventory" },
+      AvgDailySales90d: { header: "Avg daily sales (90 d)" },
+    }),
+    defaultColumns: ["LocationID", "ProductID", "AvailableUnits", "OnFloorInventory", "PreSales", "Allocated", "Inventory", "DOI", "AvgDailySales90d"],
+    rowKey: keyOf("LocationID", "ProductID", "PurchaseTransID"),
+    staleTime: STALE.working,
+    exportName: "inventory",
+  }),
+  batches: view({
+    operation: "listInventoryBatches",
+    title: "Inventory batches",
+    intro: "Batches in stock, with potency, dates and certificates of analysis.",
+    noun: { one: "batch", many: "batches" },
+    columns: columnsOf<Row<"listInventoryBatches">>(InventoryBatch, {
+      COAURL: { header: "COA", cell: (r) => external(r.COAURL, "COA") },
+    }),
+    defaultColumns: ["BatchCode", "ProductID", "LocationID", "InventoryUnits", "THCPotency", "CBDPotency", "ExpirationDate", "HarvestDate", "COAURL"],
+    rowKey: keyOf("LocationID", "ProductID", "BatchCode", "PurchaseTransID"),
+    staleTime: STALE.working,
+    exportName: "inventory-batches",
+  }),
+  availableInventory: view({
+    operation: "listAvailableInventory",
+    title: "Available inventory",
+    intro: "Whether each product is in stock at each warehouse, and in which bucket.",
+    noun: { one: "product", many: "products" },
+    columns: columnsOf<Row<"listAvailableInventory">>(AvailableInventory, {
+    }),
+    defaultColumns: ["LocationID", "ProductID", "InStock", "InventoryBucket", "TimeUpdated"],
+    rowKey: keyOf("LocationID", "ProductID"),
+    staleTime: STALE.working,
+    exportName: "available-inventory",
+  }),
+  retailerInventory: view({
+    operation: "listRetailerInventory",
+    title: "Retailer inventory",
+    intro: "Inventory and sales at retailers: sell-through per product and customer.",
+    noun: { one: "row", many: "rows" },
+    columns: columnsOf<Row<"listRetailerInventory">>(RetailerInventory),
+    defaultColumns: ["CustomerID", "ProductID", "Inventory", "DailySales", "LastInventoryDate"],
+    rowKey: keyOf("ID", "ProductID", "CustomerID"),
+    staleTime: STALE.working,
+    exportName: "retailer-inventory",
+  }),
+  allocations: view({
+    operation: "listAllocations",
+    title: "Allocations",
+    intro: "Products reserved for customers.",
+    noun: { one: "allocation", many: "allocations" },
+    columns: columnsOf<Row<"listAllocations">>(Allocation),
+    defaultColumns: ["AllocationID", "ProductID", "CustomerID", "Units", "StartDate", "EndDate"],
+    rowKey: keyOf("AllocationID", "ProductID", "CustomerID"),
+    staleTime: STALE.working,
+    exportName: "allocations",
+  }),
+  products: view({
+    operation: "listProducts",
+    title: "Products",
+    intro: "The catalog. The API shows Active products unless Status says otherwise.",
+    noun: { one: "product", many: "products" },
+    columns: columnsOf<Row<"listProducts">>(Product, {
+      ProductName: { header: "Product", cell: (r) => (r.ProductID != null ? linkTo(`/catalog/products/${r.ProductID}`, r.ProductName ?? String(r.ProductID)) : (r.ProductName ?? "—")) },
+      StatusID: { header: "Status", text: (r) => (r.StatusID == null ? "—" : valueLabel("listProducts", "Statuses", String(r.StatusID))) },
+      ThumbnailImageURL: {
+        header: "Image",
+        cell: (r) =>
+          r.ThumbnailImageURL ? (
+            // eslint-disable-next-line @next/next/no-img-element -- product images come from the API's own hosts, any of them.
+            <img src={r.ThumbnailImageURL} alt={`${r.ProductName ?? "Product"}`} width={40} height={40} loading="lazy" className="h-10 w-10 rounded object-cover" />
+          ) : (
+            "—"
+          ),
+      },
+    }),
+    defaultColumns: ["ThumbnailImageURL", "ProductName", "Supplier", "SupplierProductNumber", "ProductTypeName", "StatusID", "WholesaleUnitsPerCase"],
+    rowKey: keyOf("ProductID"),
+    staleTime: STALE.directory,
+    filters: ["Statuses", "SupplierIDs", "SupplierProductNumbers", "States", "ProductIDs"],
+    exportName: "products",
+  }),
+  categories: view({
+    operation: "listProductCategories",
+    title: "Product categories",
+    noun: { one: "category", many: "categories" },
+    columns: columnsOf<Row<"listProductCategories">>(ProductCategory),
+    defaultColumns: ["Sequence", "CategoryName", "ProductCategoryID", "TimeUpdated"],
+    rowKey: keyOf("ProductCategoryID"),
+    staleTime: STALE.reference,
+    exportName: "product-categories",
+  }),
+  customerPricing: view({
+    operation: "listCustomerPricing",
+    title: "Customer pricing",
+    intro: "Prices per customer and product at the effective date (today unless you choose one).",
+    noun: { one: "price", many: "prices" },
+    columns: columnsOf<Row<"listCustomerPricing">>(CustomerPrice),
+    defaultColumns: ["CustomerID", "ProductID", "FullPrice", "Discount", "UnitPrice", "PromotionID", "StartDate", "EndDate"],
+    rowKey: keyOf("CustomerID", "ProductID"),
+    staleTime: STALE.directory,
+    exportName: "customer-pricing",
+  }),
+  menuPromotions: view({
+    operation: "listMenuPromotions",
+    title: "Menu promotions",
+    noun: { one: "promotion", many: "promotions" },
+    columns: columnsOf<Row<"listMenuPromotions">>(MenuPromotion),
+    defaultColumns: ["SupplierName", "State", "Description", "StartDate", "EndDate"],
+    rowKey: keyOf("MenuPromotionID"),
+    staleTime: STALE.directory,
+    exportName: "menu-promotions",
+  }),
+  productPromotions: view({
+    operation: "listPromotionProducts",
+    title: "Product promotions",
+    noun: { one: "promotion", many: "promotions" },
+    columns: columnsOf<Row<"listPromotionProducts">>(PromotionProduct),
+    defaultColumns: ["PromotionName", "States", "ProductOverrideType", "UnitPrice", "StartDate", "EndDate", "AllProducts"],
+    rowKey: keyOf("PromotionID"),
+    staleTime: STALE.directory,
+    exportName: "product-promotions",
+  }),
+  suppliers: view({
+    operation: "listSuppliers",
+    title: "Suppliers",
+    intro: "Brands whose products the distributor carries.",
+    noun: { one: "supplier", many: "suppliers" },
+    columns: columnsOf<Row<"listSuppliers">>(Supplier, { SupplierWebsiteURL: { header: "Website", cell: (r) => external(r.SupplierWebsiteURL, "Website") } }),
+    defaultColumns: ["Supplier", "State", "Active", "Description", "SupplierWebsiteURL"],
+    rowKey: keyOf("SupplierID"),
+    staleTime: STALE.directory,
+    exportName: "suppliers",
+  }),
+  supplierCreditTerms: view({
+    operation: "listSupplierCreditTerms",
+    title: "Supplier credit terms",
+    noun: { one: "credit term", many: "credit terms" },
+    columns: columnsOf<Row<"listSupplierCreditTerms">>(SupplierCreditTerm),
+    defaultColumns: ["SupplierID", "Term", "TermID", "TimeUpdated"],
+    rowKey: keyOf("SupplierID", "TermID"),
+    staleTime: STALE.reference,
+    exportName: "supplier-credit-terms",
+  }),
+  vendors: view({
+    operation: "listVendors",
+    title: "Vendors",
+    intro: "Where suppliers' purchase orders ship from, per destination warehouse.",
+    noun: { one: "vendor", many: "vendors" },
+    columns: columnsOf<Row<"listVendors">>(Vendor, { LeadTimeDays: { header: "Lead time (days)" }, RequirePOBatchCodes: { header: "Batch codes required" } }),
+    defaultColumns: ["VendorName", "SupplierID", "LocationID", "LeadTimeDays", "PickupDates", "RequirePOBatchCodes", "Active"],
+    rowKey: keyOf("VendorID", "LocationID"),
+    staleTime: STALE.directory,
+    exportName: "vendors",
+  }),
+  locations: view({
+    operation: "listLocations",
+    title: "Warehouses",
+    noun: { one: "warehouse", many: "warehouses" },
+    columns: columnsOf<Row<"listLocations">>(Location),
+    defaultColumns: ["Location", "DBA", "Address", "City", "State", "PostalCode"],
+    rowKey: keyOf("LocationID"),
+    staleTime: STALE.reference,
+    exportName: "warehouses",
+  }),
+  states: view({
+    operation: "listStates",
+    title: "States",
+    intro: "Order cut-off times, in each state's own time zone.",
+    noun: { one: "state", many: "states" },
+    columns: columnsOf<Row<"listStates">>(State, {
+      OrderCutOffTime: { header: "Order cut-off", text: (r) => (r.OrderCutOffTime ? `${r.OrderCutOffTime} ${zoneAbbreviation(r.TimeZone)}`.trim() : "—") },
+      OrderCutOffDaysInAdvance: { header: "Days in advance" },
+    }),
+    defaultColumns: ["StateName", "StateAbbreviation", "OrderCutOffTime", "OrderCutOffDaysInAdvance", "TimeZone"],
+    rowKey: keyOf("StateAbbreviation"),
+    staleTime: STALE.reference,
+    exportName: "states",
+  }),
+  users: view({
+    operation: "listUsers",
+    title: "Users",
+    noun: { one: "user", many: "users" },
+    columns: columnsOf<Row<"listUsers">>(User),
+    defaultColumns: ["FullName", "Email", "Role", "JobTitle", "UserActive", "States"],
+    rowKey: keyOf("UserID"),
+    staleTime: STALE.directory,
+    exportName: "users",
+  }),
+  salesReps: view({
+    operation: "listSalesReps",
+    title: "Sales reps",
+    noun: { one: "sales rep", many: "sales reps" },
+    columns: columnsOf<Row<"listSalesReps">>(SalesRep, {
+      Customers: { text: (r) => (r.Customers?.length ? `${r.Customers.length}: ${r.Customers.map((c) => c.CustomerName).join(", ")}` : "—") },
+      Suppliers: { text: (r) => (r.Suppliers?.length ? r.Suppliers.map((s) => s.Supplier).join(", ") : "—") },
+    }),
+    defaultColumns: ["Name", "Email", "Type", "ProductGroups", "Customers"],
+    rowKey: keyOf("UserID"),
+    staleTime: STALE.directory,
+    exportName: "sales-reps",
+  }),
+  creditTerms: view({
+    operation: "listInvoiceCreditTerms",
+    title: "Invoice credit terms",
+    noun: { one: "credit term", many: "credit terms" },
+    columns: columnsOf<Row<"listInvoiceCreditTerms">>(CreditTerm),
+    defaultColumns: ["Term", "DaysOfCredit", "AccountOnHold", "TermID"],
+    rowKey: keyOf("TermID"),
+    staleTime: STALE.reference,
+    exportName: "credit-terms",
+  }),
+  paymentTypes: view({
+    operation: "listPaymentTypes",
+    title: "Payment types",
+    noun: { one: "payment type", many: "payment types" },
+    columns: columnsOf<Row<"listPaymentTypes">>(PaymentType),
+    defaultColumns: ["Name", "PaymentTypeID", "SupplierID", "TimeUpdated"],
+    rowKey: keyOf("PaymentTypeID", "SupplierID"),
+    staleTime: STALE.reference,
+    exportName: "payment-types",
+  }),
+} satisfies Record<string, ListView<ListOperationId>>;
+
+export type ListViewName = keyof typeof LIST_VIEWS;
+
+/** "PT" for America/Los_Angeles, today (the abbreviation a person reads next to a cut-off time). */
+function zoneAbbreviation(zone: string | null | undefined): string {
+  if (!zone) return "";
+  try {
+    const part = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName");
+    return part?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}

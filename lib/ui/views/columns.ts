@@ -1,0 +1,115 @@
+import type { ReactNode } from "react";
+import type { RecordDef } from "@/lib/data-api/fields";
+import { formatBoolean, formatDate, formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "@/lib/format/display";
+
+/** How a column's values are shown (and written to CSV). */
+/** `day`: a calendar day sent as a timestamp (DueDate, PostDate), shown as the day it names in every zone. */
+export type ColumnKind = "text" | "money" | "quantity" | "number" | "date" | "day" | "datetime" | "boolean" | "list";
+
+export interface ColumnSpec<R = Record<string, unknown>> {
+  /** The record's field name, or a name of the view's own for a computed column. */
+  id: string;
+  header: string;
+  kind: ColumnKind;
+  /** The documentation's definition of the field, shown as help. */
+  help?: string;
+  /** A richer cell (a link, a badge); the formatted text is used where it is absent and in CSV. */
+  cell?: (row: R, timeZone: string | undefined) => ReactNode;
+  /** The value as text, when it is not simply the field's (computed columns, nested values). */
+  text?: (row: R, timeZone: string | undefined) => string;
+  /** Right-aligned with tabular figures. */
+  numeric?: boolean;
+  /** An id shown by its name: the lookup (`CustomerIDs`) that names it. */
+  named?: string;
+}
+
+/** Id fields a table shows by name, and the lookup that names them. */
+const NAMED: Record<string, string> = { CustomerID: "CustomerIDs", ProductID: "ProductIDs", LocationID: "LocationIDs", SupplierID: "SupplierIDs", VendorID: "VendorIDs" };
+const NAMED_HEADERS: Record<string, string> = { CustomerID: "Customer", ProductID: "Product", LocationID: "Warehouse", SupplierID: "Supplier", VendorID: "Vendor" };
+
+const MONEY = /(Total|Price|Balance|Amount|Due|Credit|Debit|Discount|Freight|Tax|Cost|Outstanding)/;
+const NOT_MONEY = /(Cases|Units|Potency|Cannabinoids|Days|DOI)/;
+
+/** "InvoiceNum" → "Invoice no.", "CustomerID" → "Customer ID", "Due_31_60" → "Due 31–60", "COA_URL" → "COA URL". */
+export function humanize(field: string): string {
+  const range = /^(\w+?)_(\d+)_(\d+)$/.exec(field);
+  if (range) return `${humanize(range[1]!)} ${range[2]}–${range[3]}`;
+  const plus = /^(\w+?)_(\d+)$/.exec(field);
+  if (plus) return `${humanize(plus[1]!)} ${plus[2]}+`;
+  const words = field
+    .replace(/_/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(" ")
+    .filter(Boolean)
+    .map((w, i) => (w === "Num" ? "no." : /^[A-Z0-9]+$/.test(w) && w.length > 1 ? w : i === 0 ? w : w.toLowerCase()));
+  return words.join(" ");
+}
+
+/** A column's kind from the field's documented type and name. */
+function kindOf(name: string, label: string): ColumnKind {
+  const base = label.replace(/\?$/, "");
+  if (base.endsWith("[]")) return "list";
+  if (base === "dec-string") return MONEY.test(name) && !NOT_MONEY.test(name) ? "money" : "quantity";
+  if (base === "date-time") return /Date$/.test(name) ? "day" : "datetime";
+  if (base === "date") return "date";
+  if (base === "boolean") return "boolean";
+  if (base === "number") return /ID$/.test(name) ? "text" : "number";
+  return "text";
+}
+
+/**
+ * Columns for every field of a record, each with its documented definition as help; `overrides` change or add.
+ *
+ * @example
+ * columnsOf(Invoice, { InvoiceNum: { header: "Invoice" } });
+ */
+export function columnsOf<R>(record: RecordDef, overrides: Record<string, Partial<ColumnSpec<R>>> = {}, extra: ColumnSpec<R>[] = []): ColumnSpec<R>[] {
+  const columns = Object.entries(record.fields).map(([name, field]): ColumnSpec<R> => {
+    const kind = kindOf(name, field.label);
+    const named = NAMED[name] && field.label.startsWith("number") ? { named: NAMED[name], header: NAMED_HEADERS[name]! } : {};
+    return { id: name, header: humanize(name), kind, help: field.description, numeric: kind === "money" || kind === "quantity" || kind === "number", ...named, ...overrides[name] };
+  });
+  return [...columns, ...extra];
+}
+
+/** A value shown as text: every kind formatted exactly, a missing value as "—", never "undefined". */
+export function formatValue(kind: ColumnKind, value: unknown, timeZone?: string): string {
+  if (value === undefined || value === null || value === "") return MISSING;
+  switch (kind) {
+    case "money":
+      return formatMoney(value as string);
+    case "quantity":
+    case "number":
+      return formatQuantity(value as string);
+    case "date":
+      return formatDate(String(value), timeZone);
+    case "day":
+      return formatDay(String(value));
+    case "datetime":
+      return formatDateTime(String(value), timeZone);
+    case "boolean":
+      return formatBoolean(value as boolean);
+    case "list":
+      return Array.isArray(value) ? (value.length ? value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ") : MISSING) : String(value);
+    default:
+      return typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** A row's value of a column as text (table and CSV). */
+export function cellText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): string {
+  if (column.text) return column.text(row, timeZone);
+  return formatValue(column.kind, (row as Record<string, unknown>)[column.id], timeZone);
+}
+
+/**
+ * A row's value of a column for CSV: figures and timestamps as the API sent them (exact, and read by spreadsheets as
+ * numbers and dates), everything else as the table shows it; a missing value is an empty cell.
+ */
+export function csvText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): string {
+  const raw = (row as Record<string, unknown>)[column.id];
+  if (!column.text && ["money", "quantity", "number", "date", "day", "datetime"].includes(column.kind)) return raw === undefined || raw === null ? "" : String(raw);
+  const shown = cellText(column, row, timeZone);
+  return shown === MISSING ? "" : shown;
+}

@@ -1,0 +1,104 @@
+import { ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
+import { INVOICE_STATUSES } from "@/lib/data-api/records/invoices";
+import type { ParamSpec } from "@/lib/data-api/query-params";
+import { type AnyOperation, type OperationId } from "@/lib/data-api/registry";
+import { STALE } from "../api-query";
+
+/** Where a filter of ids gets the names it shows: a list operation, and the fields of its records. */
+export interface Lookup {
+  operation: OperationId;
+  id: string;
+  name: (row: Record<string, unknown>) => string;
+  query?: Record<string, string>;
+  staleTime: number;
+}
+
+const text = (field: string) => (row: Record<string, unknown>) => String(row[field] ?? "");
+
+/** Id filters whose values have names the API can list (one page of up to 500, filtered as the person types). */
+export const LOOKUPS: Record<string, Lookup> = {
+  CustomerIDs: { operation: "listCustomers", id: "CustomerID", name: text("CustomerName"), query: { AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: "500" }, staleTime: STALE.directory },
+  SupplierIDs: { operation: "listSuppliers", id: "SupplierID", name: text("Supplier"), query: { PageSize: "500" }, staleTime: STALE.directory },
+  ProductIDs: { operation: "listProducts", id: "ProductID", name: (r) => `${r.ProductName ?? ""}${r.SupplierProductNumber ? ` (${String(r.SupplierProductNumber)})` : ""}`, query: { PageSize: "500" }, staleTime: STALE.directory },
+  LocationIDs: { operation: "listLocations", id: "LocationID", name: text("Location"), query: { PageSize: "500" }, staleTime: STALE.reference },
+  VendorIDs: { operation: "listVendors", id: "VendorID", name: text("VendorName"), query: { PageSize: "500" }, staleTime: STALE.directory },
+  UserIDs: { operation: "listUsers", id: "UserID", name: text("FullName"), query: { PageSize: "500" }, staleTime: STALE.directory },
+  PaymentTypeIDs: { operation: "listPaymentTypes", id: "PaymentTypeID", name: text("Name"), query: { PageSize: "500" }, staleTime: STALE.reference },
+  TermIDs: { operation: "listInvoiceCreditTerms", id: "TermID", name: text("Term"), query: { PageSize: "500" }, staleTime: STALE.reference },
+  States: { operation: "listStates", id: "StateAbbreviation", name: (r) => `${r.StateName ?? r.StateAbbreviation} (${r.StateAbbreviation})`, query: { PageSize: "500" }, staleTime: STALE.reference },
+};
+
+/** Labels of coded values, by the operation and parameter they belong to. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  "listInvoices.Statuses": Object.fromEntries(Object.entries(INVOICE_STATUSES)),
+  "listInvoiceTransactions.Statuses": Object.fromEntries(Object.entries(INVOICE_STATUSES)),
+  "listProducts.Statuses": { 0: "Discontinued", 1: "Active", 2: "Pre-order", 3: "Manufacture", 4: "Unavailable", 5: "Close Out" },
+  "listCustomers.AccountStatuses": { OutOfBus: "Out of Business" },
+};
+
+const LABELS: Record<string, string> = {
+  CustomerIDs: "Customers",
+  SupplierIDs: "Suppliers",
+  ProductIDs: "Products",
+  LocationIDs: "Warehouses",
+  VendorIDs: "Vendors",
+  UserIDs: "Users",
+  PaymentTypeIDs: "Payment types",
+  TermIDs: "Credit terms",
+  InvoiceIDs: "Invoice IDs",
+  PurchaseIDs: "Purchase IDs",
+  ARAccountIDs: "AR account IDs",
+  States: "States",
+  Statuses: "Status",
+  AccountStatuses: "Account status",
+  StartDate: "From",
+  EndDate: "To",
+  EffectiveDate: "Effective date",
+  OnHold: "On hold",
+  Active: "Active",
+  Roles: "Role",
+  BatchCodes: "Batch codes",
+  SupplierProductNumbers: "Supplier product numbers",
+  ProductGroups: "Product groups",
+  PaymentInvoiceNums: "Payment invoice numbers",
+  TargetInvoiceNums: "Target invoice numbers",
+};
+
+export type FilterControl =
+  | { control: "multi"; options: { value: string; label: string }[] }
+  | { control: "lookup"; lookup: Lookup }
+  | { control: "date" }
+  | { control: "boolean" }
+  | { control: "text"; placeholder: string };
+
+export interface FilterSpec {
+  name: string;
+  label: string;
+  description?: string;
+  /** The API's default, as text, when the parameter is left out ("1" for invoice statuses). */
+  defaultValue?: string;
+  control: FilterControl;
+}
+
+const PAGING = new Set(["Page", "PageSize", "page", "page_size"]);
+
+/** The filters of a list operation, from its query parameters: one control per parameter, paging aside. */
+export function filtersOf(operation: AnyOperation, only?: readonly string[]): FilterSpec[] {
+  const params = operation.query as Record<string, ParamSpec>;
+  const names = (only ?? Object.keys(params)).filter((n) => params[n] && !PAGING.has(n));
+  return names.map((name) => {
+    const spec = params[name]!;
+    const labels = VALUE_LABELS[`${operation.id}.${name}`] ?? {};
+    const base = { name, label: LABELS[name] ?? name, description: spec.description, defaultValue: spec.defaultValue };
+    if (spec.values) return { ...base, control: { control: "multi", options: spec.values.map((v) => ({ value: v, label: labels[v] ?? v })) } };
+    if (LOOKUPS[name] && (spec.kind === "id list" || spec.kind === "text list")) return { ...base, control: { control: "lookup", lookup: LOOKUPS[name]! } };
+    if (spec.kind === "date") return { ...base, control: { control: "date" } };
+    if (spec.kind === "boolean") return { ...base, control: { control: "boolean" } };
+    return { ...base, control: { control: "text", placeholder: spec.kind === "id list" ? "1,2,3" : "comma-separated" } };
+  });
+}
+
+/** A coded value's label ("1" → "New" for invoice statuses), or the value itself. */
+export function valueLabel(operation: OperationId, param: string, value: string): string {
+  return VALUE_LABELS[`${operation}.${param}`]?.[value] ?? value;
+}

@@ -1,0 +1,72 @@
+import type { RecordOf } from "@/lib/data-api/client";
+import type { ParamSpec } from "@/lib/data-api/query-params";
+import { type OperationId, operations } from "@/lib/data-api/registry";
+import type { ApiRequest } from "../api-query";
+import type { ColumnSpec } from "./columns";
+
+/** The operations that answer a page of records (the ones a list page is built on). */
+export type ListOperationId = Extract<OperationId, `list${string}`>;
+
+/** A list page: which operation, which columns (and which of them show by default), which filters. */
+export interface ListView<K extends ListOperationId = ListOperationId> {
+  operation: K;
+  title: string;
+  /** One line under the title: what the page shows. */
+  intro?: string;
+  noun: { one: string; many: string };
+  columns: ColumnSpec<RecordOf<K>>[];
+  defaultColumns: readonly string[];
+  rowKey: (row: RecordOf<K>, index: number) => string;
+  staleTime: number;
+  /** The filters shown, by parameter name, in order (default: every parameter of the operation). */
+  filters?: readonly string[];
+  /** Rows per page when the URL does not say (default 50, the API's own). */
+  pageSize?: number;
+  /** The file name of a CSV export, without extension. */
+  exportName: string;
+}
+
+export const PAGE_SIZES = [25, 50, 100, 250, 500] as const;
+/** The URL parameter holding the visible columns, when they differ from the view's default. */
+export const COLUMNS_PARAM = "columns";
+
+type Params = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function get(params: Params, name: string): string | undefined {
+  if (params instanceof URLSearchParams) return params.get(name) ?? undefined;
+  const value = params[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The API request a list page makes for its URL: the operation's own parameters as the URL names them (so a
+ * bookmarked page asks the API exactly the same thing), and always a page and a page size.
+ *
+ * @example
+ * listRequest(invoicesView, new URLSearchParams("Statuses=1,7&Page=2")); // { operation: "listInvoices", query: { Statuses: "1,7", Page: "2", PageSize: "50" } }
+ */
+export function listRequest<K extends ListOperationId>(view: ListView<K>, params: Params): ApiRequest<K> {
+  const operation = operations[view.operation];
+  const specs = operation.query as Record<string, ParamSpec>;
+  const v2 = "page" in specs;
+  const [pageName, sizeName] = v2 ? ["page", "page_size"] : ["Page", "PageSize"];
+  const query: Record<string, string> = {};
+  for (const name of Object.keys(specs)) {
+    const value = get(params, name);
+    if (value !== undefined && value !== "") query[name] = value;
+  }
+  query[pageName] ??= "1";
+  query[sizeName] ??= String(view.pageSize ?? 50);
+  return { operation: view.operation, query };
+}
+
+/** The visible columns of a URL: its `columns` list (known ids only), or the view's default. */
+export function visibleColumns(view: ListView, params: Params): string[] {
+  const listed = get(params, COLUMNS_PARAM)?.split(",").filter((id) => view.columns.some((c) => c.id === id));
+  return listed?.length ? listed : [...view.defaultColumns];
+}
+
+/** The request of a short list inside a detail page: a fixed filter, its first 100 rows. */
+export function embeddedRequest<K extends ListOperationId>(view: ListView<K>, query: Record<string, string>): ApiRequest<K> {
+  return listRequest(view, { ...query, PageSize: "100" });
+}
