@@ -13,6 +13,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // Two workers share two cores with the production server and its sandbox: a page of 1 MB of HTML (/docs/api) or a
+  // 500-row table takes seconds to load and query there, so a test gets 60 s rather than Playwright's 30.
+  timeout: 60_000,
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {

@@ -34,8 +34,10 @@ test.describe("/docs/api", () => {
     // The first column is the row header (the name); the cells after it are the other columns.
     const invoiceIds = params.getByRole("row", { name: /^InvoiceIDs\b/ });
     await expect(invoiceIds.getByRole("cell").nth(requiredColumn - 1)).toHaveText("required");
+  });
 
-    await page.reload();
+  test("keeps the search term across a reload, and an empty search shows every operation again", async ({ page }) => {
+    await page.goto("/docs/api?q=invoiceTransactions");
     await expect(page.getByRole("searchbox", { name: "Search operations" })).toHaveValue("invoiceTransactions");
     await expect(page.getByRole("article")).toHaveCount(2);
     await expect(page.getByText(`2 of ${TOTAL} operations`)).toBeVisible();
