@@ -31,7 +31,7 @@ test.describe("/connect", () => {
       const ring = page.getByRole("region", { name: "Your keys" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Your keys" }) }));
       await expect(ring.getByText("In use")).toBeVisible();
       await expect(page.getByRole("banner").getByText("Sandbox")).toBeVisible();
-      await expect(page.getByRole("note")).toContainText("Test environment");
+      await expect(page.getByRole("region", { name: "Environment" })).toContainText("Test environment");
     });
   }
 

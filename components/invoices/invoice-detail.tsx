@@ -10,6 +10,7 @@ import { formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from 
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { invoiceRequests } from "@/lib/ui/views/invoice-requests";
+import { TableFrame } from "@/components/table/table-frame";
 
 /** One invoice: header, totals, lines and certificates of analysis, with the PDF and a revision warning. */
 export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
@@ -112,7 +113,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
         {lines.error ? (
           <RequestError error={lines.error} onRetry={() => void lines.refetch()} what="the lines of this invoice" />
         ) : (
-          <div className="table-scroll rounded border border-slate-300 dark:border-slate-700">
+          <TableFrame label={"Invoice lines"}>
             <table className="data-table" aria-busy={lines.isFetching}>
               <thead>
                 <tr>
@@ -161,7 +162,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
               </tbody>
             </table>
             {lines.data && lines.data.records.length === 0 && <p className="p-4 text-sm">This invoice has no lines.</p>}
-          </div>
+          </TableFrame>
         )}
         {(linesPage > 1 || lines.data?.paging?.hasNextPage) && (
           <div className="flex gap-3 text-sm">

@@ -5,6 +5,7 @@ import { useTimeZone } from "@/components/shell/providers";
 import { CopyButton } from "@/components/table/copy-button";
 import { formatDateTime } from "@/lib/format/display";
 import { reconnect } from "@/lib/ui/browser-api";
+import { TableFrame } from "@/components/table/table-frame";
 
 export interface LoggedRequest {
   at: string;
@@ -26,6 +27,15 @@ const SOURCES: Record<LoggedRequest["source"], string> = {
   revalidated: "Data API, not modified (304)",
   refused: "Refused by Backroom (no API call)",
 };
+
+/** A path as a person reads it: `Statuses=1,7`, not `Statuses=1%2C7`. */
+function readable(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 async function fetchLog(signal: AbortSignal): Promise<LoggedRequest[]> {
   const response = await fetch("/api/session/requests?limit=200", { credentials: "same-origin", signal });
@@ -60,7 +70,7 @@ export function RequestLog() {
           The log could not be loaded: {log.error.message}
         </p>
       )}
-      <div className="table-scroll rounded border border-slate-300 dark:border-slate-700">
+      <TableFrame label={"Recent API requests"}>
         <table className="data-table">
           <caption className="sr-only">Recent API requests</caption>
           <thead>
@@ -85,8 +95,8 @@ export function RequestLog() {
                 <td>{formatDateTime(r.at, timeZone)}</td>
                 <td>{r.label ?? r.keyId}</td>
                 <td>{r.method}</td>
-                <td className="max-w-md truncate font-mono text-xs" title={r.path}>
-                  {r.path}
+                <td className="max-w-xs truncate font-mono text-xs" title={readable(r.path)}>
+                  {readable(r.path)}
                 </td>
                 <td className={`numeric ${r.status >= 400 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>{r.status}</td>
                 <td className="numeric">{r.durationMs.toLocaleString("en-US")} ms</td>
@@ -99,7 +109,7 @@ export function RequestLog() {
           </tbody>
         </table>
         {log.data && rows.length === 0 && <p className="p-4 text-sm">No requests yet in this session (the log is kept in the server&apos;s memory; a restart empties it).</p>}
-      </div>
+      </TableFrame>
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function SessionIndicator({ active, sandboxOn }: SessionIndicatorProps) {
 export function TestModeBanner({ active }: { active: SessionKey | undefined }) {
   if (active?.environment !== "test") return null;
   return (
-    <div className="bg-amber-300 px-4 py-1 text-center text-sm font-semibold text-amber-950" role="note">
+    <div className="bg-amber-300 px-4 py-1 text-center text-sm font-semibold text-amber-950" role="region" aria-label="Environment">
       Test environment{active.sandbox ? " (sandbox)" : ""}: not production data.
     </div>
   );

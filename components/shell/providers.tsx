@@ -7,13 +7,13 @@ import type { ResponseMeta } from "@/lib/data-api/response-meta";
 import { budgetStore } from "@/lib/ui/browser-api";
 import { savePreference, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 
-const TimeZoneContext = createContext<string | undefined>(undefined);
+const TimeZoneContext = createContext<string>("UTC");
 
 /**
  * The zone dates are shown in: the viewer's own, known to the server from the `tz` cookie this provider keeps, so
  * the server's render and the browser's agree (until the cookie exists, the first render uses UTC and is corrected).
  */
-export function useTimeZone(): string | undefined {
+export function useTimeZone(): string {
   return useContext(TimeZoneContext);
 }
 
@@ -41,16 +41,17 @@ function makeClient() {
 /** Client-side state of the dashboard: one query cache per key (the layout keys this component by the key's id). */
 export function Providers({ children, timeZone }: { children: React.ReactNode; timeZone: string | undefined }) {
   const [client] = useState(makeClient);
-  const [zone, setZone] = useState(timeZone);
+  // Without the cookie, both renders use UTC (never "the runtime's zone", which differs between them).
+  const [zone, setZone] = useState(timeZone ?? "UTC");
   useEffect(() => {
     const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (own && own !== timeZone) {
+    if (own && own !== zone) {
       savePreference(TIME_ZONE_COOKIE, own);
       // Dates rendered on the server in another zone are corrected once the page is interactive.
       // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's zone is known only after hydration.
       setZone(own);
     }
-  }, [timeZone]);
+  }, [zone]);
   return (
     <TimeZoneContext.Provider value={zone}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -44,7 +44,9 @@ export function ColumnChooser({ table }: { table: { getAllLeafColumns: () => Cho
           <legend className="sr-only">Visible columns</legend>
           {columns.map((column, index) => (
             <label key={column.id} className="flex items-center gap-2 px-1 py-0.5 text-sm">
-              <input type="checkbox" checked={column.getIsVisible()} onChange={(e) => column.toggleVisibility(e.target.checked)} autoFocus={index === 0} />
+              {/* Uncontrolled: the tick shows at once, while the table follows when the address (its source) updates. The
+                  list mounts afresh each time it opens, so it starts from what the table shows. */}
+              <input type="checkbox" defaultChecked={column.getIsVisible()} onChange={(e) => column.toggleVisibility(e.target.checked)} autoFocus={index === 0} />
               {String(column.columnDef.header ?? column.id)}
             </label>
           ))}

@@ -35,7 +35,7 @@ function FilterControl({ filter, value, onChange, placeholder }: { filter: Filte
   const list = value ? value.split(",") : [];
   switch (control.control) {
     case "multi":
-      return <MultiSelect label={filter.label} options={control.options} selected={list} placeholder={placeholder} onApply={(v) => onChange(v.length ? v.join(",") : undefined)} />;
+      return <MultiSelect label={filter.label} options={control.options} selected={list} placeholder={placeholder} defaults={filter.defaultValue?.split(",")} onApply={(v) => onChange(v.length ? v.join(",") : undefined)} />;
     case "lookup":
       return <LookupSelect filter={filter} lookup={control.lookup} selected={list} placeholder={placeholder} onApply={(v) => onChange(v.length ? v.join(",") : undefined)} />;
     case "date":

@@ -14,6 +14,8 @@ interface MultiSelectProps {
   onApply: (values: string[]) => void;
   /** What the button says when nothing is chosen ("Any", or the API's default). */
   placeholder: string;
+  /** What the API applies when nothing is chosen: the list opens with them ticked, so ticking one more keeps them. */
+  defaults?: string[];
   /** Called the first time the list opens (to load options on demand). */
   onOpen?: () => void;
   loading?: boolean;
@@ -25,7 +27,7 @@ interface MultiSelectProps {
  * A searchable multi-select: a button naming what is chosen, opening a panel of checkboxes with a search box.
  * Choices apply together ("Apply"), so ticking five boxes makes one request, not five. Escape closes without applying.
  */
-export function MultiSelect({ label, options, selected, onApply, placeholder, onOpen, loading, problem }: MultiSelectProps) {
+export function MultiSelect({ label, options, selected, onApply, placeholder, defaults, onOpen, loading, problem }: MultiSelectProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>(selected);
@@ -39,7 +41,7 @@ export function MultiSelect({ label, options, selected, onApply, placeholder, on
 
   function toggle() {
     if (!open) {
-      setDraft(selected);
+      setDraft(selected.length > 0 ? selected : (defaults ?? []));
       setSearch("");
       onOpen?.();
     }

@@ -18,6 +18,7 @@ import { FilterBar } from "./filter-bar";
 import { NamesProvider, useNames } from "./names";
 import { RequestError } from "./request-error";
 import { TableExport } from "./table-export";
+import { TableFrame } from "./table-frame";
 
 const features = tableFeatures({ columnVisibilityFeature });
 type Row = Record<string, unknown>;
@@ -118,7 +119,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
         <>
           {query.error && <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />}
           <NamesProvider value={names}>
-          <div className="table-scroll rounded border border-slate-300 dark:border-slate-700">
+          <TableFrame label={view.title}>
             <table className="data-table" aria-busy={query.isFetching} aria-describedby={helpColumns.length ? "column-help" : undefined}>
               <caption className="sr-only">
                 {view.title}, page {page}
@@ -173,7 +174,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
                 )}
               </div>
             )}
-          </div>
+          </TableFrame>
           </NamesProvider>
         </>
       )}

@@ -11,6 +11,7 @@ import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { renderCell } from "@/components/table/cell";
 import { NamesProvider, useNames } from "@/components/table/names";
 import { embeddedRequest, type ListView } from "@/lib/ui/views/list-view";
+import { TableFrame } from "@/components/table/table-frame";
 
 /**
  * A short list inside a detail page (a customer's prices, a product's stock): the view's default columns, the first
@@ -38,7 +39,7 @@ export function EmbeddedList({ name, query, title, href, columns }: { name: List
         <RequestError error={result.error} onRetry={() => void result.refetch()} what={title.toLowerCase()} />
       ) : (
         <NamesProvider value={names}>
-        <div className="table-scroll rounded border border-slate-300 dark:border-slate-700">
+        <TableFrame label={title}>
           <table className="data-table" aria-busy={result.isFetching}>
             <thead>
               <tr>
@@ -64,7 +65,7 @@ export function EmbeddedList({ name, query, title, href, columns }: { name: List
           {result.isPending && <p className="p-3 text-sm">Loading…</p>}
           {result.data && rows.length === 0 && <p className="p-3 text-sm">None.</p>}
           {result.data?.paging?.hasNextPage && <p className="p-3 text-sm">Showing the first {rows.length}; the full list has more.</p>}
-        </div>
+        </TableFrame>
         </NamesProvider>
       )}
     </section>

@@ -7,6 +7,7 @@ import { CreditTerm, Location, SalesRep, State, Supplier, SupplierCreditTerm, Us
 import { Allocation, AvailableInventory, InventoryBatch, InventoryRecord, RetailerInventory } from "@/lib/data-api/records/inventory";
 import { CustomerPrice, MenuPromotion, Product, ProductCategory, PromotionProduct } from "@/lib/data-api/records/catalog";
 import { PaymentType } from "@/lib/data-api/records/payments";
+import { formatDate, formatDay } from "@/lib/format/display";
 import { STALE } from "../api-query";
 import { type ColumnSpec, columnsOf } from "./columns";
 import { valueLabel } from "./filters";
@@ -70,7 +71,8 @@ export const LIST_VIEWS = {
     noun: { one: "customer", many: "customers" },
     columns: columnsOf<Row<"listCustomers">>(Customer, {
       CustomerName: { header: "Customer", cell: (r) => (r.CustomerID != null ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID)) : (r.CustomerName ?? "—")) },
-      NextDeliveryDates: { text: (r) => (r.NextDeliveryDates ? r.NextDeliveryDates.split(";").join(", ") : "—") },
+      NextDeliveryDates: { text: (r) => (r.NextDeliveryDates ? r.NextDeliveryDates.split(";").map((d) => formatDate(d.trim())).join("; ") : "—") },
+      DeliveryDates: { text: (r) => (r.DeliveryDates?.length ? r.DeliveryDates.map((d) => formatDay(d)).join("; ") : "—") },
     }),
     defaultColumns: ["CustomerName", "ChainName", "State", "AccountStatus", "OnHold", "SalesRepName", "NextDeliveryDates"],
     rowKey: keyOf("CustomerID"),

@@ -26,6 +26,8 @@ export interface ColumnSpec<R = Record<string, unknown>> {
 /** Id fields a table shows by name, and the lookup that names them. */
 const NAMED: Record<string, string> = { CustomerID: "CustomerIDs", ProductID: "ProductIDs", LocationID: "LocationIDs", SupplierID: "SupplierIDs", VendorID: "VendorIDs" };
 const NAMED_HEADERS: Record<string, string> = { CustomerID: "Customer", ProductID: "Product", LocationID: "Warehouse", SupplierID: "Supplier", VendorID: "Vendor" };
+/** A record that carries the name itself (an invoice's CustomerName) keeps its id as an id. */
+const NAME_FIELDS: Record<string, string[]> = { CustomerID: ["CustomerName"], ProductID: ["ProductName"], LocationID: ["Location"], SupplierID: ["Supplier", "SupplierName"], VendorID: ["VendorName"] };
 
 const MONEY = /(Total|Price|Balance|Amount|Due|Credit|Debit|Discount|Freight|Tax|Cost|Outstanding)/;
 const NOT_MONEY = /(Cases|Units|Potency|Cannabinoids|Days|DOI)/;
@@ -67,7 +69,8 @@ function kindOf(name: string, label: string): ColumnKind {
 export function columnsOf<R>(record: RecordDef, overrides: Record<string, Partial<ColumnSpec<R>>> = {}, extra: ColumnSpec<R>[] = []): ColumnSpec<R>[] {
   const columns = Object.entries(record.fields).map(([name, field]): ColumnSpec<R> => {
     const kind = kindOf(name, field.label);
-    const named = NAMED[name] && field.label.startsWith("number") ? { named: NAMED[name], header: NAMED_HEADERS[name]! } : {};
+    const carriesName = NAME_FIELDS[name]?.some((n) => n in record.fields);
+    const named = NAMED[name] && !carriesName && field.label.startsWith("number") ? { named: NAMED[name], header: NAMED_HEADERS[name]! } : {};
     return { id: name, header: humanize(name), kind, help: field.description, numeric: kind === "money" || kind === "quantity" || kind === "number", ...named, ...overrides[name] };
   });
   return [...columns, ...extra];

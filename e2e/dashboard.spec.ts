@@ -1,0 +1,155 @@
+import { expect, type Page, test } from "@playwright/test";
+import type { KeyType } from "@/lib/data-api/operation";
+import { navigationFor } from "@/lib/ui/navigation";
+import { seriousViolations } from "./axe";
+
+// The dashboard for each kind of key: every sidebar page loads with data and passes axe, filters live in the URL,
+// an invoice shows its lines, a CSV export holds the whole filtered list, and a sparse record renders.
+
+const KEYS = [
+  { button: "Try as a retailer", keyType: "Customer", absent: ["Warehouse inventory", "Batches", "Vendors", "Supplier credit terms"] },
+  { button: "Try as a brand", keyType: "Supplier", absent: [] },
+  { button: "Try as an employee", keyType: "Employee", absent: [] },
+] as const;
+
+async function connect(page: Page, button: string) {
+  await page.goto("/connect");
+  await page.getByRole("radio", { name: /Test/ }).check();
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+}
+
+/** Every page of the sidebar for a key type: the pages of the operations it may call, and the request log. */
+function pagesFor(keyType: KeyType): string[] {
+  return [...navigationFor(keyType).flatMap((section) => section.entries.map((entry) => entry.href)), "/requests"];
+}
+
+for (const key of KEYS) {
+  test.describe(`the ${key.keyType} key`, () => {
+    test("the sidebar links every page the key may call, and no other", async ({ page }) => {
+      await connect(page, key.button);
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Dashboard" });
+      for (const label of key.absent) await expect(nav.getByRole("link", { name: label, exact: true })).toHaveCount(0);
+      const links = await nav.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!).filter((h) => h !== "/docs/api"));
+      expect(links).toEqual(pagesFor(key.keyType));
+    });
+
+    for (const href of pagesFor(key.keyType)) {
+      test(`${href} loads with data and passes axe`, async ({ page }) => {
+        const errors: string[] = [];
+        page.on("pageerror", (error) => errors.push(error.message));
+        await connect(page, key.button);
+        // The request log lists this session's requests: make one first.
+        if (href === "/requests") await page.goto("/directory/states");
+        await page.goto(href);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        if (href === "/requests") {
+          await expect(page.getByRole("region", { name: "Recent API requests" }).locator("tbody tr").first()).toBeVisible();
+        } else {
+          await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
+          await expect(page.locator("table.data-table tbody")).not.toContainText("undefined");
+        }
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
+
+test("filters, page size and columns live in the URL and survive a reload", async ({ page }) => {
+  await connect(page, "Try as an employee");
+  await page.goto("/invoices");
+  await page.getByRole("button", { name: /^Status/ }).click();
+  await page.getByRole("checkbox", { name: "Verified" }).check();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/Statuses=1%2C7|Statuses=1,7/);
+  await page.getByLabel("Rows per page").selectOption("25");
+  await page.getByRole("button", { name: /^Columns/ }).click();
+  await page.getByRole("checkbox", { name: "PO no." }).check();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("table.data-table tbody tr")).toHaveCount(25);
+  await page.reload();
+  await expect(page.getByRole("button", { name: /^Status/ })).toContainText("New, Verified");
+  await expect(page.getByLabel("Rows per page")).toHaveValue("25");
+  await expect(page.getByRole("columnheader", { name: "PO no." })).toBeVisible();
+  await expect(page.locator("table.data-table tbody tr")).toHaveCount(25);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/Page=2/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/Page=2/);
+});
+
+test("an invoice shows its header, totals and lines", async ({ page }) => {
+  await connect(page, "Try as a retailer");
+  await page.goto("/invoices");
+  const first = page.locator('table.data-table tbody tr a[href^="/invoices/"]').first();
+  const number = (await first.textContent())!;
+  await first.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Invoice ${number}`);
+  await expect(page.getByRole("heading", { name: "Totals" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Invoice lines" }).locator("tbody tr").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open the PDF" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a CSV export downloads every row of the filtered list", async ({ page }) => {
+  // The save picker needs a person; without it the export downloads the file.
+  await page.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
+  await connect(page, "Try as an employee");
+  const query = "Statuses=1,2,3,4,5,7&StartDate=2026-10-01";
+  // The expected count, walked page by page through the proxy as a client of the API would.
+  let expected = 0;
+  for (let pageNumber = 1; ; pageNumber++) {
+    const body = (await (await page.request.get(`/api/v1/invoices?${query}&PageSize=500&Page=${pageNumber}`)).json()) as { Data: unknown[] };
+    expected += body.Data.length;
+    if (body.Data.length < 500) break;
+  }
+  expect(expected).toBeGreaterThan(500);
+  await page.goto(`/invoices?${query}`);
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(/This export takes \d+ request/);
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Start export" }).click();
+  const file = await (await download).path();
+  await expect(dialog).toContainText(`Exported ${expected.toLocaleString("en-US")} rows`);
+  const { readFile } = await import("node:fs/promises");
+  const lines = (await readFile(file, "utf8")).split("\r\n").filter(Boolean);
+  expect(lines).toHaveLength(expected + 1);
+  expect(lines[0]).toContain("Invoice");
+});
+
+test("a sparse record renders: a Supplier key's customer has fields left out, shown as —", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await connect(page, "Try as a brand");
+  await page.goto("/customers");
+  await page.locator("table.data-table tbody tr").first().getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const onHold = page.locator("dt", { hasText: /^On hold$/ }).locator("xpath=following-sibling::dd[1]");
+  await expect(onHold).toHaveText("—");
+  await expect(page.locator("main")).not.toContainText("undefined");
+  expect(errors).toEqual([]);
+});
+
+test("AR aging: the recalculation time, a chart and a table with totals; a bucket lists its invoices", async ({ page }) => {
+  await connect(page, "Try as a retailer");
+  await page.goto("/ar-aging");
+  await expect(page.getByText(/^As of end of day /)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Outstanding by age" })).toBeVisible();
+  const table = page.getByRole("region", { name: "AR aging table" });
+  await expect(table.locator("tfoot")).toContainText(/^Total, \d+ rows?/);
+  const amount = table.locator("tbody").getByRole("button").first();
+  const name = (await amount.getAttribute("aria-label"))!;
+  await amount.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('tbody a[href^="/invoices/"]').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(table.getByRole("button", { name, exact: true })).toBeFocused();
+});
