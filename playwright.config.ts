@@ -23,8 +23,10 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
+    { name: "setup", testMatch: "global.setup.ts" },
     {
       name: "chromium",
+      dependencies: ["setup"],
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
@@ -49,6 +51,8 @@ export default defineConfig({
     env: {
       SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`),
       DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`),
+      // The ERP's jobs run when a test asks (operator endpoints), never on a timer in the middle of a test.
+      SANDBOX_JOB_INTERVAL: "0",
     },
   },
 });

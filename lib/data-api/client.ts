@@ -23,6 +23,8 @@ export type CallInput<K extends OperationId> = {
   query?: QueryOf<K>;
   /** Sends If-None-Match; a 304 answer yields `notModified: true` and no records. */
   ifNoneMatch?: string;
+  /** Asks caches between the page and the API (Backroom's proxy) for the current answer: `Cache-Control: no-cache`. */
+  revalidate?: boolean;
   /** Idempotency-Key for POST and PATCH: reuse the same key when retrying the same logical operation. */
   idempotencyKey?: string;
   /** Prefer tokens, for example ["return=minimal"] or ["handling=lenient"]. */
@@ -113,6 +115,7 @@ export function createDataApiClient(options: DataApiClientOptions) {
     if (options.apiKey) headers.set("x-api-key", options.apiKey);
     if (body !== undefined) headers.set("Content-Type", "application/json");
     if (input.ifNoneMatch) headers.set("If-None-Match", input.ifNoneMatch);
+    if (input.revalidate) headers.set("Cache-Control", "no-cache");
     if (input.idempotencyKey) headers.set("Idempotency-Key", input.idempotencyKey);
     if (prefer.length) headers.set("Prefer", prefer.join(", "));
     if (input.requestId) headers.set("X-Request-Id", input.requestId);

@@ -269,6 +269,21 @@ describe("proxy: the per-key response cache", () => {
     expect(backend.calls).toHaveLength(2);
   });
 
+  it("revalidates a fresh entry when the page sends Cache-Control: no-cache (a status check), and still serves 304s from it", async () => {
+    const { backend, send } = await connected("Customer");
+    const first = await send("GET", "/api/v1/payments");
+    const firstBody = await first.text();
+    backend.advance(1_000);
+    const checked = await send("GET", "/api/v1/payments", { headers: { "Cache-Control": "no-cache" } });
+    expect(checked.status).toBe(200);
+    expect(await checked.text()).toBe(firstBody);
+    expect(backend.calls).toHaveLength(2);
+    expect(backend.calls[1]!.headers.get("If-None-Match")).toBe(first.headers.get("ETag"));
+    // Without the header, the copy is fresh again and no call goes out.
+    await send("GET", "/api/v1/payments");
+    expect(backend.calls).toHaveLength(2);
+  });
+
   it("keeps reference data fresh for minutes, working lists for seconds", async () => {
     const { backend, send } = await connected("Customer");
     await send("GET", "/api/v1/states");

@@ -147,7 +147,10 @@ async function forward(request: Request, version: Version, segments: readonly st
   const cacheKey = cacheKeyOf(key);
   const browserEtag = request.headers.get("If-None-Match");
   const cached = operation.method === "GET" ? deps.cache.get(cacheKey, target.href) : undefined;
-  if (cached && now() < cached.freshUntil) {
+  // `Cache-Control: no-cache` from the page ("check now", a status poll) asks for the API's current answer: the copy is
+  // revalidated (a 304 when unchanged) instead of served while fresh.
+  const wantsCurrent = /(^|,)\s*(no-cache|max-age=0)\s*(,|$)/i.test(request.headers.get("Cache-Control") ?? "");
+  if (cached && now() < cached.freshUntil && !wantsCurrent) {
     trace.source = "cache";
     return fromCache(cached, browserEtag, ids);
   }

@@ -21,6 +21,7 @@ export const NAVIGATION: readonly NavSection[] = [
     entries: [
       { href: "/invoices", label: "Invoices", operation: "listInvoices" },
       { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
+      { href: "/payments", label: "Payments", operation: "listPayments" },
       { href: "/customers", label: "Customers", operation: "listCustomers" },
       { href: "/customers/credit-terms", label: "Customer credit terms", operation: "listCustomerCreditTerms" },
     ],

@@ -1,0 +1,367 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { CopyButton } from "@/components/table/copy-button";
+import { TableFrame } from "@/components/table/table-frame";
+import { useTimeZone } from "@/components/shell/providers";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import type { RecordOf } from "@/lib/data-api/client";
+import { compareDecimals } from "@/lib/format/decimal";
+import { formatDay, formatMoney } from "@/lib/format/display";
+import { browserApi } from "@/lib/ui/browser-api";
+import {
+  allocatedTotal,
+  allocationSchema,
+  allocationsOf,
+  type AllocationValues,
+  creditLeft,
+  exceedsOpenBalance,
+  fillOldestFirst,
+} from "@/lib/ui/payments/allocation";
+import { type AllocationRequest, type Outcome, sendInOrder, sessionKeyStore } from "@/lib/ui/payments/submission";
+import type { Watched } from "./applications-section";
+import { byDueDate, InvoiceLink, Overdue, todayIn } from "./open-invoices-table";
+import type { OpenInvoice, Payment } from "./payments-workspace";
+
+type Created = RecordOf<"createPaymentApplication">;
+type Phase = "edit" | "confirm" | "sending" | "done";
+
+const BUTTON = "rounded border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
+const PRIMARY = "rounded bg-sky-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sky-900 disabled:opacity-60 dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200";
+
+/** Sends one allocation request through the proxy, with its Idempotency-Key. */
+async function send(request: AllocationRequest, idempotencyKey: string): Promise<Created | undefined> {
+  const result = await browserApi.createPaymentApplication({
+    query: { PaymentInvoiceNum: request.paymentInvoiceNum, TargetInvoiceNum: request.targetInvoiceNum, ARAccountID: request.arAccountId, Amount: request.amount },
+    idempotencyKey,
+  });
+  return result.records[0];
+}
+
+/** A failure in words, with the API's request id when there is one. */
+function failureText(error: unknown): { message: string; requestId?: string } {
+  if (error instanceof DataApiError) {
+    if (error.status === 0) return { message: "The Data API could not be reached. Nothing is lost: retrying sends the same request again, and it is made at most once." };
+    if (error.status === 429) return { message: `The API's rate limit for this key is used up for now${error.retryAfter ? `: try again in ${error.retryAfter} s` : ""}.`, requestId: error.requestId };
+    return { message: error.detail, requestId: error.requestId };
+  }
+  return { message: error instanceof Error ? error.message : "Unknown error" };
+}
+
+/**
+ * Allocating one payment's credit to open invoices of the same AR account: an amount per invoice (or "fill oldest
+ * first"), the credit left as amounts are typed, then a review, then one request per invoice, sent one after another
+ * with a progress view. Amounts are checked exactly (never floats) against the contract and the credit; the API's own
+ * field errors land on the amount or invoice they concern.
+ */
+export function AllocationForm({
+  account,
+  paymentNum,
+  payment,
+  paymentsLoading,
+  invoices,
+  invoicesLoading,
+  onClose,
+  onSubmitted,
+}: {
+  account: number;
+  paymentNum: string;
+  payment: Payment | undefined;
+  paymentsLoading: boolean;
+  invoices: OpenInvoice[] | undefined;
+  invoicesLoading: boolean;
+  onClose: () => void;
+  onSubmitted: (watched: Watched[]) => Promise<void>;
+}) {
+  const titleId = useId();
+  // A new round (after "Allocate more") starts a fresh form over the invoices as they are then.
+  const [round, setRound] = useState(0);
+  let body: React.ReactNode;
+  if (paymentsLoading || invoicesLoading) body = <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading the allocation form" />;
+  else if (!payment) body = <p className="text-sm">Payment {paymentNum} is not among this AR account&apos;s payments.</p>;
+  else if (compareDecimals(payment.AvailableBalance ?? "0", "0") <= 0) body = <p className="text-sm">Payment {paymentNum} has no credit left to allocate.</p>;
+  else if (!invoices?.length) body = <p className="text-sm">This AR account has no open invoices to allocate to.</p>;
+  else body = <Allocation key={round} account={account} payment={payment} invoices={invoices} onSubmitted={onSubmitted} onAgain={() => setRound((r) => r + 1)} />;
+  return (
+    <section aria-labelledby={titleId} className="space-y-3 rounded-lg border-2 border-sky-700 p-4 dark:border-sky-400">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={titleId} className="text-lg font-semibold">
+          Allocate payment {paymentNum}
+        </h2>
+        <button type="button" className={BUTTON} onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { account: number; payment: Payment; invoices: OpenInvoice[]; onSubmitted: (watched: Watched[]) => Promise<void>; onAgain: () => void }) {
+  const today = todayIn(useTimeZone());
+  const paymentNum = payment.PaymentInvoiceNum ?? "";
+  const credit = payment.AvailableBalance ?? "0";
+  const rows = byDueDate(invoices).filter((i) => i.InvoiceNum);
+  // Made anew each render: react-hook-form takes its options from every render, so amounts are checked against the
+  // credit as the API last gave it, not the figure when the form opened.
+  const form = useForm<AllocationValues>({ resolver: zodResolver(allocationSchema(credit)), defaultValues: { lines: rows.map((i) => ({ invoiceNum: i.InvoiceNum!, amount: "" })) }, mode: "onTouched" });
+  const lines = useWatch({ control: form.control, name: "lines" }) ?? [];
+  const [phase, setPhase] = useState<Phase>("edit");
+  const [outcomes, setOutcomes] = useState<Outcome<Created | undefined>[]>([]);
+  const [sentBefore, setSentBefore] = useState<Outcome<Created | undefined>[]>([]);
+  const sending = useRef(false);
+  // The field the API's error concerns: focused once the form is back on screen.
+  const [focusAfter, setFocusAfter] = useState<`lines.${number}.amount`>();
+  useEffect(() => {
+    if (phase !== "edit" || !focusAfter) return;
+    form.setFocus(focusAfter);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- focus once, after the inputs have mounted again.
+    setFocusAfter(undefined);
+  }, [phase, focusAfter, form]);
+  const ids = { summary: useId(), review: useId(), errors: useId() };
+
+  const left = creditLeft(credit, lines);
+  const over = compareDecimals(left, "0") < 0;
+  const requests: AllocationRequest[] = allocationsOf({ lines }).map((a) => ({ arAccountId: account, paymentInvoiceNum: paymentNum, targetInvoiceNum: a.invoiceNum, amount: a.amount }));
+
+  const fill = () => {
+    const filled = fillOldestFirst(
+      credit,
+      rows.map((i) => ({ invoiceNum: i.InvoiceNum!, openBalance: i.OpenBalance ?? "0", dueDate: i.DueDate ?? undefined })),
+    );
+    form.reset({ lines: filled }, { keepDefaultValues: true });
+  };
+
+  /** Sends the requests (all, or the ones left after a failure), one after another. Never twice at once. */
+  const run = async (batch: AllocationRequest[]) => {
+    if (sending.current || batch.length === 0) return;
+    sending.current = true;
+    setPhase("sending");
+    setOutcomes(batch.map((request) => ({ state: "not sent", request })));
+    try {
+      const done = await sendInOrder(batch, send, sessionKeyStore(), setOutcomes);
+      const sent = done.filter((o) => o.state === "sent");
+      const failed = done.find((o) => o.state === "failed");
+      if (sent.length) {
+        await onSubmitted(sent.flatMap((o) => (o.result?.RequestID != null ? [{ requestId: o.result.RequestID, paymentNum }] : [])));
+      }
+      // The API's field errors go back onto the form, on the amount or invoice they concern; the sent lines leave it.
+      if (failed && failed.state === "failed" && failed.error instanceof DataApiError && failed.error.fieldErrors.length > 0) {
+        setSentBefore((before) => [...before, ...sent]);
+        for (const o of sent) {
+          const index = lines.findIndex((l) => l.invoiceNum === o.request.targetInvoiceNum);
+          if (index >= 0) form.setValue(`lines.${index}.amount`, "");
+        }
+        const index = lines.findIndex((l) => l.invoiceNum === failed.request.targetInvoiceNum);
+        for (const fieldError of failed.error.fieldErrors) {
+          const message = fieldError.message ?? fieldError.detail;
+          if (fieldError.field === "Amount" || fieldError.field === "TargetInvoiceNum") {
+            form.setError(`lines.${index}.amount`, { type: "api", message });
+            setFocusAfter(`lines.${index}.amount`);
+          } else form.setError("root.api", { type: "api", message });
+        }
+        setPhase("edit");
+      } else {
+        setPhase("done");
+      }
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  if (phase === "sending" || phase === "done") {
+    const rest = outcomes.filter((o) => o.state !== "sent").map((o) => o.request);
+    const sentCount = outcomes.filter((o) => o.state === "sent").length;
+    return (
+      <div className="space-y-3">
+        <p role="status" className="text-sm font-semibold">
+          {phase === "sending"
+            ? `Sending request ${Math.min(sentCount + 1, outcomes.length)} of ${outcomes.length}…`
+            : rest.length === 0
+              ? `${sentCount === 1 ? "The request was" : `All ${sentCount} requests were`} sent: each is Pending until the ERP confirms it. Its status is followed below.`
+              : `${sentCount} of ${outcomes.length} requests were sent; ${rest.length} ${rest.length === 1 ? "was" : "were"} not.`}
+        </p>
+        <progress max={outcomes.length} value={sentCount} aria-label="Requests sent" className="w-full max-w-md" />
+        <OutcomeList outcomes={[...sentBefore, ...outcomes]} />
+        {phase === "done" && (
+          <div className="flex flex-wrap gap-2">
+            {rest.length > 0 && (
+              <button type="button" className={PRIMARY} onClick={() => void run(rest)}>
+                Retry the {rest.length === 1 ? "request" : `${rest.length} requests`} not sent
+              </button>
+            )}
+            <button type="button" className={BUTTON} onClick={onAgain}>
+              Allocate more
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  if (phase === "confirm") {
+    return (
+      <div className="space-y-3" aria-labelledby={ids.review} role="group">
+        <h3 id={ids.review} className="font-semibold">
+          Review: {requests.length} {requests.length === 1 ? "request" : "requests"} from payment {paymentNum}
+        </h3>
+        <ul className="list-inside list-disc text-sm">
+          {requests.map((r) => (
+            <li key={r.targetInvoiceNum}>
+              {formatMoney(r.amount)} to invoice {r.targetInvoiceNum}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm">
+          Total {formatMoney(allocatedTotal(lines))}; credit left afterwards {formatMoney(left)}. Each request is Pending until the ERP exports and confirms it.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={PRIMARY} onClick={() => void run(requests)}>
+            Confirm and send
+          </button>
+          <button type="button" className={BUTTON} onClick={() => setPhase("edit")}>
+            Back to the amounts
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const errors: FieldErrors<AllocationValues> = form.formState.errors;
+  const linesError = errors.lines?.root?.message ?? errors.lines?.message;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(() => setPhase("confirm"))} className="space-y-3" aria-describedby={ids.summary}>
+      {sentBefore.length > 0 && <OutcomeList outcomes={sentBefore} />}
+      <dl id={ids.summary} className="flex flex-wrap gap-x-8 gap-y-1 text-sm" aria-live="polite">
+        <div>
+          <dt className="inline font-semibold">Credit on {paymentNum}: </dt>
+          <dd className="inline">{formatMoney(credit)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Allocating: </dt>
+          <dd className="inline">{formatMoney(allocatedTotal(lines))}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Credit left: </dt>
+          <dd className={`inline font-semibold ${over ? "text-red-800 dark:text-red-300" : ""}`}>{formatMoney(left)}</dd>
+        </div>
+      </dl>
+      {errors.root?.api?.message && (
+        <p role="alert" className="text-sm font-semibold text-red-800 dark:text-red-300">
+          {errors.root.api.message}
+        </p>
+      )}
+      {linesError && (
+        <p role="alert" id={ids.errors} className="text-sm font-semibold text-red-800 dark:text-red-300">
+          {linesError}
+        </p>
+      )}
+      <TableFrame label="Amounts to allocate">
+        <table className="data-table">
+          <caption className="sr-only">Open invoices of the AR account, oldest due first, with the amount to allocate to each</caption>
+          <thead>
+            <tr>
+              <th scope="col">Invoice</th>
+              <th scope="col">Due</th>
+              <th scope="col">Overdue</th>
+              <th scope="col" className="numeric">
+                Open balance
+              </th>
+              <th scope="col">Amount to allocate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((invoice, index) => {
+              const error = errors.lines?.[index]?.amount?.message;
+              const warn = !error && exceedsOpenBalance(lines[index]?.amount ?? "", invoice.OpenBalance ?? "0");
+              const hintId = `${ids.summary}-line-${index}`;
+              return (
+                <tr key={invoice.InvoiceNum}>
+                  <th scope="row" className="font-normal">
+                    <InvoiceLink invoice={invoice} />
+                  </th>
+                  <td>{formatDay(invoice.DueDate)}</td>
+                  <td>
+                    <Overdue dueDate={invoice.DueDate ?? undefined} today={today} />
+                  </td>
+                  <td className="numeric">{formatMoney(invoice.OpenBalance)}</td>
+                  <td>
+                    <input
+                      {...form.register(`lines.${index}.amount`)}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      aria-label={`Amount for invoice ${invoice.InvoiceNum}`}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error || warn ? hintId : undefined}
+                      placeholder="0.00"
+                      className={`w-32 rounded border bg-white px-2 py-1 text-right text-sm tabular-nums dark:bg-slate-900 ${error ? "border-red-700 dark:border-red-400" : "border-slate-400"}`}
+                    />
+                    {error ? (
+                      <p id={hintId} className="mt-1 max-w-xs text-xs font-semibold text-red-800 dark:text-red-300">
+                        {error}
+                      </p>
+                    ) : warn ? (
+                      <p id={hintId} className="mt-1 max-w-xs text-xs text-amber-900 dark:text-amber-200">
+                        More than the open balance of {formatMoney(invoice.OpenBalance)}
+                      </p>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableFrame>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={PRIMARY}>
+          Review allocation
+        </button>
+        <button type="button" className={BUTTON} onClick={fill}>
+          Fill oldest first
+        </button>
+        <button type="button" className={BUTTON} onClick={() => form.reset()}>
+          Clear amounts
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What became of each request: sent (with its request id and status), failed (why, and the request id), not sent. */
+function OutcomeList({ outcomes }: { outcomes: Outcome<Created | undefined>[] }) {
+  return (
+    <ul className="space-y-1 text-sm">
+      {outcomes.map((o) => {
+        const what = `${formatMoney(o.request.amount)} to invoice ${o.request.targetInvoiceNum}`;
+        if (o.state === "sent") {
+          return (
+            <li key={o.request.targetInvoiceNum}>
+              <span className="font-semibold text-emerald-800 dark:text-emerald-300">Sent:</span> {what}, request {o.result?.RequestID ?? "—"} ({o.result?.Status ?? "Pending"})
+            </li>
+          );
+        }
+        if (o.state === "failed") {
+          const { message, requestId } = failureText(o.error);
+          return (
+            <li key={o.request.targetInvoiceNum}>
+              <span className="font-semibold text-red-800 dark:text-red-300">Not made:</span> {what}. {message}
+              {requestId && (
+                <>
+                  {" "}
+                  Request id <code className="font-mono">{requestId}</code> <CopyButton text={requestId} label="Copy request id" />
+                </>
+              )}
+            </li>
+          );
+        }
+        return (
+          <li key={o.request.targetInvoiceNum}>
+            <span className="font-semibold">Not sent yet:</span> {what}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

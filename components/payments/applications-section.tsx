@@ -1,0 +1,212 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { MultiSelect } from "@/components/table/multi-select";
+import { RequestError } from "@/components/table/request-error";
+import { pushParams } from "@/components/table/resource-table";
+import { TableFrame } from "@/components/table/table-frame";
+import { useTimeZone } from "@/components/shell/providers";
+import { PAYMENT_APPLICATION_STATUSES } from "@/lib/data-api/records/payments";
+import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";
+import { apiQueryOptions, type ApiRequest } from "@/lib/ui/api-query";
+import { browserApi, budgetStore } from "@/lib/ui/browser-api";
+import { APPLICATIONS_PAGE_SIZE, applicationsRequest, PARAMS, PAYMENTS_STALE } from "@/lib/ui/payments/requests";
+import { useRefreshNow } from "./payments-workspace";
+
+/** A request sent from this page, watched until the ERP settles it. */
+export interface Watched {
+  requestId: number;
+  paymentNum: string;
+}
+
+/** Status checks back off from 15 s to 5 minutes while nothing changes; a change starts again from 15 s. */
+export const FIRST_CHECK_MS = 15_000;
+const LAST_CHECK_MS = 5 * 60_000;
+/** Applications shown before "Show all": the newest. */
+const SHOWN = 25;
+/** Below this share of the hour's requests left, checks wait for the window to reset. */
+const RESERVE = 0.05;
+
+const STATUS_STYLE: Record<string, string> = {
+  Pending: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50",
+  Exported: "bg-sky-100 text-sky-950 dark:bg-sky-900 dark:text-sky-50",
+  Confirmed: "bg-emerald-100 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50",
+  Rejected: "bg-red-100 text-red-950 dark:bg-red-900 dark:text-red-50",
+};
+
+/** The requests of the watched ones still open: Pending or Exported, for their payments. */
+function openRequest(account: number, watched: Watched[]): ApiRequest<"listPaymentApplications"> {
+  const payments = [...new Set(watched.map((w) => w.paymentNum))].sort();
+  return { operation: "listPaymentApplications", query: { ARAccountIDs: String(account), PaymentInvoiceNums: payments.join(","), Statuses: "Pending,Exported", PageSize: "500" } };
+}
+
+/**
+ * The AR account's payment applications (requests through the API, and allocations made in the ERP) with their
+ * status and when each step happened. Requests sent from this page are checked on sparingly until the ERP settles
+ * them (Confirmed or Rejected): then the balances are read again.
+ */
+export function ApplicationsSection({ account, statuses, watching, onSettled }: { account: number; statuses: string | undefined; watching: Watched[]; onSettled: () => void }) {
+  const timeZone = useTimeZone();
+  const titleId = useId();
+  const request = applicationsRequest(account, statuses);
+  const query = useQuery(apiQueryOptions(browserApi, request, PAYMENTS_STALE));
+  const refreshNow = useRefreshNow();
+  const { open, checking, lastChecked, checkNow } = useFollowUp(account, watching, async () => {
+    onSettled();
+    await refreshNow([request]);
+  });
+  const [showAll, setShowAll] = useState(false);
+  const all = [...(query.data?.records ?? [])].sort((a, b) => (b.TimeRequested ?? "").localeCompare(a.TimeRequested ?? ""));
+  const rows = showAll ? all : all.slice(0, SHOWN);
+  const users = [...new Set(rows.flatMap((r) => (r.RequestedByUserID != null ? [r.RequestedByUserID] : [])))].sort((a, b) => a - b);
+  const names = useQuery({
+    ...apiQueryOptions(browserApi, { operation: "listUsers", query: { UserIDs: users.join(","), PageSize: "500" } }, PAYMENTS_STALE),
+    enabled: users.length > 0,
+    retry: false,
+  });
+  const userName = new Map((names.data?.records ?? []).map((u) => [u.UserID, u.FullName]));
+  const selected = statuses ? statuses.split(",") : [];
+
+  return (
+    <section aria-labelledby={titleId} className="space-y-3">
+      <h2 id={titleId} className="text-lg font-semibold">
+        Payment applications
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <MultiSelect
+          label="Status"
+          options={PAYMENT_APPLICATION_STATUSES.map((s) => ({ value: s, label: s }))}
+          selected={selected}
+          placeholder="Any"
+          onApply={(values) =>
+            pushParams((p) => {
+              p.set(PARAMS.account, String(account));
+              if (values.length) p.set(PARAMS.statuses, values.join(","));
+              else p.delete(PARAMS.statuses);
+            })
+          }
+        />
+        <button type="button" className="pager-button" onClick={() => void checkNow(request)} disabled={checking}>
+          {checking ? "Checking…" : "Check status now"}
+        </button>
+        <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+          {open > 0
+            ? `Following ${open} request${open === 1 ? "" : "s"} until the ERP confirms ${open === 1 ? "it" : "them"}${lastChecked ? `; last checked ${formatDateTime(new Date(lastChecked).toISOString(), timeZone)}` : ""}.`
+            : watching.length > 0
+              ? "Every request sent from this page is settled."
+              : ""}
+        </p>
+      </div>
+      {query.error && !query.data ? (
+        <RequestError error={query.error} onRetry={() => void query.refetch()} what="the payment applications" />
+      ) : query.isPending ? (
+        <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading payment applications" />
+      ) : rows.length === 0 ? (
+        <p className="text-sm">No payment applications{statuses ? " with these statuses" : ""} for this AR account.</p>
+      ) : (
+        <TableFrame label="Payment applications table">
+          <table className="data-table" aria-busy={query.isFetching}>
+            <caption className="sr-only">Payment applications, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Request</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Invoice</th>
+                <th scope="col" className="numeric">
+                  Amount
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">Requested by</th>
+                <th scope="col">Requested</th>
+                <th scope="col">Exported</th>
+                <th scope="col">Applied</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, index) => (
+                <tr key={r.RequestID != null ? `r${r.RequestID}` : `a${r.PaymentApplicationID ?? index}`}>
+                  <th scope="row" className="font-normal">
+                    {r.RequestID != null ? r.RequestID : <span title="Allocated directly in the ERP">In the ERP</span>}
+                  </th>
+                  <td>{r.PaymentInvoiceNum ?? MISSING}</td>
+                  <td>{r.TargetInvoiceNum ?? MISSING}</td>
+                  <td className="numeric">{formatMoney(r.Amount)}</td>
+                  <td>{r.Status ? <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.Status] ?? ""}`}>{r.Status}</span> : MISSING}</td>
+                  <td>{r.RequestedByUserID != null ? (userName.get(r.RequestedByUserID) ?? `User ${r.RequestedByUserID}`) : MISSING}</td>
+                  <td>{formatDateTime(r.TimeRequested, timeZone)}</td>
+                  <td>{formatDateTime(r.TimeExported, timeZone)}</td>
+                  <td>
+                    {formatDateTime(r.TimeApplied, timeZone)}
+                    {r.AppliedBy ? <span className="block text-xs text-slate-600 dark:text-slate-400">by {r.AppliedBy}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      )}
+      {all.length > SHOWN && (
+        <button type="button" className="pager-button" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
+          {showAll ? `Show the newest ${SHOWN}` : `Show all ${all.length}`}
+        </button>
+      )}
+      {query.data?.paging?.hasNextPage && <p className="text-sm">The first {APPLICATIONS_PAGE_SIZE} applications the API listed are shown: choose statuses to narrow the list.</p>}
+    </section>
+  );
+}
+
+/**
+ * Follows the requests sent from this page: asks the API (past the proxy's cache) for those still Pending or Exported,
+ * after 15 s, then less and less often while nothing changes (up to every 5 minutes), and not at all while the hour's
+ * requests are nearly used up or nothing is open. When one settles, `onChange` reads the balances again.
+ */
+function useFollowUp(account: number, watching: Watched[], onChange: () => Promise<void>) {
+  const stillOpen = openRequest(account, watching);
+  const open = useQuery({ ...apiQueryOptions(browserApi, stillOpen, PAYMENTS_STALE), enabled: watching.length > 0 });
+  const refreshNow = useRefreshNow();
+  const ids = new Set(watching.map((w) => w.requestId));
+  const openCount = watching.length === 0 ? 0 : open.data ? open.data.records.filter((r) => r.RequestID != null && ids.has(r.RequestID)).length : watching.length;
+  const [checking, setChecking] = useState(false);
+  const [lastChecked, setLastChecked] = useState<number>();
+  // Each finished check moves `tick`, which schedules the next; `quiet` counts checks since the last change.
+  const [tick, setTick] = useState(0);
+  const quiet = useRef(0);
+  const previous = useRef(openCount);
+
+  const check = async (extra: ApiRequest[] = []) => {
+    setChecking(true);
+    try {
+      await refreshNow([stillOpen, ...extra]);
+      setLastChecked(Date.now());
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  useEffect(() => {
+    if (openCount !== previous.current) quiet.current = 0;
+    // Something settled: the balances changed.
+    if (openCount < previous.current) void onChange();
+    previous.current = openCount;
+  }, [openCount, onChange]);
+
+  useEffect(() => {
+    if (openCount === 0) return;
+    const delay = Math.min(FIRST_CHECK_MS * 2 ** quiet.current, LAST_CHECK_MS);
+    const budget = budgetStore.get();
+    const starved = budget !== undefined && budget.remaining < budget.limit * RESERVE;
+    const wait = starved ? Math.max(delay, budget.resetsAt - Date.now()) : delay;
+    const timer = setTimeout(() => {
+      quiet.current += 1;
+      void check()
+        .catch(() => {})
+        .finally(() => setTick((t) => t + 1));
+    }, wait);
+    return () => clearTimeout(timer);
+    // Scheduled anew after each check (`tick`) and when the number still open changes; `check` is the same work.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openCount, tick]);
+
+  return { open: openCount, checking, lastChecked, checkNow: (request: ApiRequest) => check([request]).catch(() => {}) };
+}

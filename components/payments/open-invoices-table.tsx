@@ -1,0 +1,84 @@
+"use client";
+
+import Link from "next/link";
+import { TableFrame } from "@/components/table/table-frame";
+import { useTimeZone } from "@/components/shell/providers";
+import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
+import { daysOverdue } from "@/lib/ui/payments/allocation";
+import type { OpenInvoice } from "./payments-workspace";
+
+/** Today's date (YYYY-MM-DD) in a zone: what "days overdue" counts from. */
+export function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+}
+
+/** Oldest due first, then by number: the order people pay in. */
+export function byDueDate(invoices: OpenInvoice[]): OpenInvoice[] {
+  return [...invoices].sort((a, b) => (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999") || (a.InvoiceNum ?? "").localeCompare(b.InvoiceNum ?? ""));
+}
+
+/** An invoice number linked to its invoice. */
+export function InvoiceLink({ invoice }: { invoice: OpenInvoice }) {
+  if (invoice.InvoiceID == null) return <>{invoice.InvoiceNum ?? MISSING}</>;
+  return (
+    <Link className="link" prefetch={false} href={`/invoices/${invoice.InvoiceID}`}>
+      {invoice.InvoiceNum ?? String(invoice.InvoiceID)}
+    </Link>
+  );
+}
+
+/** Days past due, as a person reads it. */
+export function Overdue({ dueDate, today }: { dueDate: string | undefined; today: string }) {
+  const days = daysOverdue(dueDate, today);
+  if (!dueDate) return <>{MISSING}</>;
+  return days > 0 ? <span className="font-semibold text-red-800 dark:text-red-300">{days} days</span> : <>Not yet due</>;
+}
+
+/** The AR account's open invoices: total, open balance, due date and days overdue, oldest due first. */
+export function OpenInvoicesTable({ invoices, loading, hasMore }: { invoices: OpenInvoice[] | undefined; loading: boolean; hasMore: boolean }) {
+  const today = todayIn(useTimeZone());
+  if (loading) return <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading open invoices" />;
+  if (!invoices?.length) return <p className="text-sm">No open invoices: this AR account owes nothing.</p>;
+  return (
+    <>
+      <TableFrame label="Open invoices table">
+        <table className="data-table">
+          <caption className="sr-only">Open invoices, oldest due first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Invoice</th>
+              <th scope="col">PO</th>
+              <th scope="col">Invoice date</th>
+              <th scope="col">Due</th>
+              <th scope="col">Overdue</th>
+              <th scope="col" className="numeric">
+                Total
+              </th>
+              <th scope="col" className="numeric">
+                Open balance
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {byDueDate(invoices).map((i) => (
+              <tr key={i.InvoiceID ?? i.InvoiceNum}>
+                <th scope="row" className="font-normal">
+                  <InvoiceLink invoice={i} />
+                </th>
+                <td>{i.PONum || MISSING}</td>
+                <td>{formatDay(i.Date)}</td>
+                <td>{formatDay(i.DueDate)}</td>
+                <td>
+                  <Overdue dueDate={i.DueDate ?? undefined} today={today} />
+                </td>
+                <td className="numeric">{formatMoney(i.InvoiceTotal)}</td>
+                <td className="numeric font-semibold">{formatMoney(i.OpenBalance)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      {hasMore && <p className="text-sm">This account has more than 500 open invoices: the 500 the API listed first are shown.</p>}
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { useId, useState } from "react";
+import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
+import { RequestError } from "@/components/table/request-error";
+import { pushParams } from "@/components/table/resource-table";
+import { apiQueryKey, apiQueryOptions, type ApiRequest } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import {
+  accountOf,
+  accountsRequest,
+  applicationsRequest,
+  customersRequest,
+  openInvoicesRequest,
+  PARAMS,
+  paymentOf,
+  PAYMENTS_STALE,
+  paymentsRequest,
+  statusesOf,
+} from "@/lib/ui/payments/requests";
+import { AllocationForm } from "./allocation-form";
+import { ApplicationsSection, type Watched } from "./applications-section";
+import { OpenInvoicesTable } from "./open-invoices-table";
+import { PaymentsTable } from "./payments-table";
+
+export type OpenInvoice = RecordOf<"listOpenInvoices">;
+export type Payment = RecordOf<"listPayments">;
+
+/** An AR account to choose, named by its customer when the key may see it. */
+interface AccountOption {
+  id: number;
+  label: string;
+}
+
+/** The accounts of the open invoices, named by their customers, sorted by name. */
+function accountOptions(invoices: OpenInvoice[] | undefined, names: Map<number, string>): AccountOption[] {
+  const customerOf = new Map<number, number>();
+  for (const invoice of invoices ?? []) if (invoice.ARAccountID != null && invoice.CustomerID != null) customerOf.set(invoice.ARAccountID, invoice.CustomerID);
+  return [...customerOf.entries()]
+    .map(([id, customer]) => ({ id, label: `${names.get(customer) ?? `Customer ${customer}`} (AR account ${id})` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/**
+ * Re-reads requests through the proxy with `Cache-Control: no-cache` (the API's current answer, a 304 when nothing
+ * changed) and puts the answers in the cache: after an allocation, and when a status check finds a change.
+ */
+export function useRefreshNow() {
+  const client = useQueryClient();
+  return async (requests: ApiRequest[]) => {
+    await Promise.all(
+      requests.map(async (request) => {
+        const call = browserApi.request as (id: string, input: object) => Promise<DataApiResult<unknown>>;
+        const result = await call(request.operation, { path: request.path, query: request.query, revalidate: true });
+        client.setQueryData(apiQueryKey(request), result);
+      }),
+    );
+  };
+}
+
+/**
+ * The payments workspace of one AR account: its payments and the credit each has left, its open invoices, the
+ * allocation form (Customer and Employee keys), and the payment applications with their status. The account, the
+ * payment being allocated and the statuses shown live in the address.
+ */
+export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: boolean; anyAccount: boolean }) {
+  const params = useSearchParams();
+  const accounts = useQuery(apiQueryOptions(browserApi, accountsRequest, PAYMENTS_STALE));
+  const customers = customersRequest((accounts.data?.records ?? []).flatMap((i) => (i.CustomerID != null ? [i.CustomerID] : [])));
+  const names = useQuery({ ...apiQueryOptions(browserApi, customers ?? { operation: "listCustomers" }, PAYMENTS_STALE), enabled: customers !== undefined, retry: false });
+  const nameOf = new Map<number, string>();
+  for (const c of names.data?.records ?? []) if (c.CustomerID != null && c.CustomerName) nameOf.set(c.CustomerID, c.CustomerName);
+  const options = accountOptions(accounts.data?.records, nameOf);
+  // A key with one account works in it without choosing.
+  const account = accountOf(params) ?? (options.length === 1 ? options[0]!.id : undefined);
+  const paymentNum = paymentOf(params);
+
+  const setAccount = (id: number | undefined) =>
+    pushParams((p) => {
+      if (id === undefined) p.delete(PARAMS.account);
+      else p.set(PARAMS.account, String(id));
+      p.delete(PARAMS.payment);
+    });
+  const setPayment = (num: string | undefined) =>
+    pushParams((p) => {
+      if (account !== undefined) p.set(PARAMS.account, String(account));
+      if (num === undefined) p.delete(PARAMS.payment);
+      else p.set(PARAMS.payment, num);
+    });
+
+  return (
+    <div className="space-y-8">
+      <AccountPicker options={options} value={account} onChange={setAccount} loading={accounts.isPending} anyAccount={anyAccount} />
+      {accounts.error && <RequestError error={accounts.error} onRetry={() => void accounts.refetch()} what="the AR accounts" />}
+      {account === undefined ? (
+        !accounts.isPending && (
+          <p className="rounded border border-slate-300 p-4 text-sm dark:border-slate-700">
+            Choose an AR account to see its payments, open invoices and payment applications
+            {options.length === 0 ? (anyAccount ? ", or enter its id: no open invoices name one for this key." : ": this key has no open invoices to name one.") : "."}
+          </p>
+        )
+      ) : (
+        <Account account={account} accountLabel={options.find((o) => o.id === account)?.label ?? `AR account ${account}`} paymentNum={paymentNum} onPayment={setPayment} mayAllocate={mayAllocate} statuses={statusesOf(params)} />
+      )}
+    </div>
+  );
+}
+
+function Account({
+  account,
+  accountLabel,
+  paymentNum,
+  onPayment,
+  mayAllocate,
+  statuses,
+}: {
+  account: number;
+  accountLabel: string;
+  paymentNum: string | undefined;
+  onPayment: (num: string | undefined) => void;
+  mayAllocate: boolean;
+  statuses: string | undefined;
+}) {
+  const payments = useQuery(apiQueryOptions(browserApi, paymentsRequest(account), PAYMENTS_STALE));
+  const invoices = useQuery(apiQueryOptions(browserApi, openInvoicesRequest(account), PAYMENTS_STALE));
+  const refreshNow = useRefreshNow();
+  // Requests sent from this page and not yet settled: the applications list checks on them.
+  const [watching, setWatching] = useState<Watched[]>([]);
+  const payment = paymentNum ? payments.data?.records.find((p) => p.PaymentInvoiceNum === paymentNum) : undefined;
+  const ids = { payments: useId(), invoices: useId() };
+
+  const afterSubmit = async (sent: Watched[]) => {
+    setWatching((w) => [...w, ...sent.filter((s) => !w.some((x) => x.requestId === s.requestId))]);
+    // The proxy dropped this key's payment answers on the write; these ask again for the new balances and requests.
+    await refreshNow([paymentsRequest(account), openInvoicesRequest(account), applicationsRequest(account, statuses)]).catch(() => {});
+  };
+  const onSettled = () => void refreshNow([paymentsRequest(account), openInvoicesRequest(account)]).catch(() => {});
+
+  return (
+    <>
+      <section aria-labelledby={ids.payments} className="space-y-2">
+        <h2 id={ids.payments} className="text-lg font-semibold">
+          Payments of {accountLabel}
+        </h2>
+        {payments.error ? (
+          <RequestError error={payments.error} onRetry={() => void payments.refetch()} what="the payments" />
+        ) : (
+          <PaymentsTable payments={payments.data?.records} loading={payments.isPending} hasMore={payments.data?.paging?.hasNextPage ?? false} selected={paymentNum} onAllocate={mayAllocate ? onPayment : undefined} />
+        )}
+      </section>
+
+      {mayAllocate && paymentNum && (
+        <AllocationForm
+          key={`${account}:${paymentNum}`}
+          account={account}
+          paymentNum={paymentNum}
+          payment={payment}
+          paymentsLoading={payments.isPending}
+          invoices={invoices.data?.records}
+          invoicesLoading={invoices.isPending}
+          onClose={() => onPayment(undefined)}
+          onSubmitted={afterSubmit}
+        />
+      )}
+
+      <section aria-labelledby={ids.invoices} className="space-y-2">
+        <h2 id={ids.invoices} className="text-lg font-semibold">
+          Open invoices
+        </h2>
+        {invoices.error ? (
+          <RequestError error={invoices.error} onRetry={() => void invoices.refetch()} what="the open invoices" />
+        ) : (
+          <OpenInvoicesTable invoices={invoices.data?.records} loading={invoices.isPending} hasMore={invoices.data?.paging?.hasNextPage ?? false} />
+        )}
+      </section>
+
+      <ApplicationsSection account={account} statuses={statuses} watching={watching} onSettled={onSettled} />
+    </>
+  );
+}
+
+/** The AR account: a list of the accounts with open invoices, and an id field for any other. */
+/** `anyAccount`: keys that see many customers' accounts (Employee, Supplier) may also open one by its id. */
+function AccountPicker({
+  options,
+  value,
+  onChange,
+  loading,
+  anyAccount,
+}: {
+  options: AccountOption[];
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+  loading: boolean;
+  anyAccount: boolean;
+}) {
+  const ids = { select: useId(), other: useId() };
+  const [other, setOther] = useState("");
+  const listed = value === undefined || options.some((o) => o.id === value);
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      <div>
+        <label htmlFor={ids.select} className="block text-xs font-semibold text-slate-700 dark:text-slate-300">
+          AR account
+        </label>
+        <select
+          id={ids.select}
+          value={value === undefined ? "" : String(value)}
+          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
+          className="mt-0.5 max-w-md rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
+        >
+          <option value="">{loading ? "Loading accounts…" : "Choose an AR account"}</option>
+          {!listed && value !== undefined && <option value={String(value)}>AR account {value}</option>}
+          {options.map((o) => (
+            <option key={o.id} value={String(o.id)}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {anyAccount && (
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (/^\d{1,12}$/.test(other.trim())) onChange(Number(other.trim()));
+        }}
+      >
+        <div>
+          <label htmlFor={ids.other} className="block text-xs font-semibold text-slate-700 dark:text-slate-300">
+            Or an AR account id
+          </label>
+          <input
+            id={ids.other}
+            inputMode="numeric"
+            pattern="\d*"
+            value={other}
+            onChange={(e) => setOther(e.target.value)}
+            className="mt-0.5 w-32 rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
+          />
+        </div>
+        <button type="submit" className="pager-button">
+          Open
+        </button>
+      </form>
+      )}
+    </div>
+  );
+}

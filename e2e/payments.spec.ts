@@ -1,0 +1,158 @@
+import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
+
+// Payments as a retailer (the customer demo key): allocate, split, follow to Confirmed, the API's own refusal on the
+// amount, and a double-click that makes one request; as a brand, no allocation controls. The tests share the
+// retailer's payments and the ERP's export job, so they run one after another.
+test.describe.configure({ mode: "serial" });
+
+const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+
+async function connect(page: Page, button: string) {
+  await page.goto("/connect");
+  await page.getByRole("radio", { name: /Test/ }).check();
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+}
+
+/** Opens the payments of the retailer's first AR account and the allocation form of its first payment with credit. */
+async function openAllocation(page: Page) {
+  await page.goto("/payments");
+  await page.getByLabel("AR account", { exact: true }).selectOption({ index: 1 });
+  await expect(page).toHaveURL(/account=\d+/);
+  const allocate = page.getByRole("button", { name: /^Allocate payment / }).first();
+  const paymentNum = (await allocate.textContent())!.replace("Allocate payment ", "").trim();
+  await allocate.click();
+  const form = page.getByRole("region", { name: `Allocate payment ${paymentNum}` });
+  await expect(form.getByRole("button", { name: "Review allocation" })).toBeVisible();
+  const account = Number(new URL(page.url()).searchParams.get("account"));
+  return { form, paymentNum, account };
+}
+
+/** The invoice numbers of the allocation form's rows, oldest due first, skipping those with nothing owed. */
+async function owedInvoices(page: Page): Promise<string[]> {
+  const rows = page.getByRole("region", { name: "Amounts to allocate" }).locator("tbody tr");
+  const owed: string[] = [];
+  for (const row of await rows.all()) {
+    const balance = (await row.locator("td").nth(2).textContent())!;
+    if (!balance.startsWith("−") && balance !== "$0.00") owed.push((await row.locator("th").textContent())!.trim());
+  }
+  return owed;
+}
+
+/** The API's payment applications of a payment to an invoice, through the proxy with the page's session. */
+async function applications(page: Page, account: number, paymentNum: string, invoiceNum: string) {
+  const response = await page.request.get(`/api/v1/payments/applications?ARAccountIDs=${account}&PaymentInvoiceNums=${paymentNum}&TargetInvoiceNums=${invoiceNum}&PageSize=500`, {
+    headers: { "Cache-Control": "no-cache" },
+  });
+  return ((await response.json()) as { Data: { RequestID: number | null; Amount: string; Status: string }[] }).Data;
+}
+
+test("a retailer allocates part of a payment to one invoice, sees it Pending, and Confirmed after the ERP's export", async ({ page }) => {
+  await connect(page, "Try as a retailer");
+  const { form, paymentNum } = await openAllocation(page);
+  const [invoice] = await owedInvoices(page);
+  const openInvoices = page.getByRole("region", { name: "Open invoices table" });
+  const balanceBefore = (await openInvoices.getByRole("row", { name: new RegExp(`^${invoice} `) }).locator("td").last().textContent())!;
+
+  await form.getByLabel(`Amount for invoice ${invoice}`).fill("10.00");
+  await expect(form.getByText("Allocating:")).toBeVisible();
+  await expect(form.locator("dd").nth(1)).toHaveText("$10.00");
+  await form.getByRole("button", { name: "Review allocation" }).click();
+  await expect(form.getByText(`$10.00 to invoice ${invoice}`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.getByRole("button", { name: "Confirm and send" }).click();
+  await expect(form.getByRole("status")).toContainText("The request was sent");
+  const sent = form.getByText(new RegExp(`Sent: \\$10\\.00 to invoice ${invoice}, request (\\d+) \\(Pending\\)`));
+  await expect(sent).toBeVisible();
+  const requestId = /request (\d+)/.exec((await sent.textContent())!)![1]!;
+
+  const list = page.getByRole("region", { name: "Payment applications table" });
+  const row = list.getByRole("row", { name: new RegExp(`^${requestId} `) });
+  await expect(row).toContainText("Pending");
+  await expect(row).toContainText(paymentNum);
+  await expect(page.getByText(/Following 1 request until the ERP confirms it/)).toBeVisible();
+
+  // The ERP's export: the first run exports the request, the second applies it.
+  for (const run of [1, 2]) {
+    const job = await page.request.post("/sandbox/test/operator/jobs/export", { headers: OPERATOR, data: {} });
+    expect(job.status(), `export run ${run}`).toBe(200);
+  }
+  await page.getByRole("button", { name: "Check status now" }).click();
+  await expect(row).toContainText("Confirmed");
+  await expect(page.getByText("Every request sent from this page is settled.")).toBeVisible();
+  // The invoice's open balance has gone down by at least the amount applied (the export also settles requests others
+  // made earlier against it).
+  const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "").replace("−", "-")) * 100);
+  await expect
+    .poll(async () => cents((await openInvoices.getByRole("row", { name: new RegExp(`^${invoice} `) }).locator("td").last().textContent())!))
+    .toBeLessThanOrEqual(cents(balanceBefore) - 1000);
+});
+
+test("a retailer splits a payment across three invoices, one request each, sent in order", async ({ page }) => {
+  await connect(page, "Try as a retailer");
+  const { form, paymentNum, account } = await openAllocation(page);
+  const invoices = (await owedInvoices(page)).slice(0, 3);
+  expect(invoices).toHaveLength(3);
+  const amounts = ["5.01", "6.02", "7.03"];
+  for (const [index, invoice] of invoices.entries()) await form.getByLabel(`Amount for invoice ${invoice}`).fill(amounts[index]!);
+  await expect(form.locator("dd").nth(1)).toHaveText("$18.06");
+  await form.getByRole("button", { name: "Review allocation" }).click();
+  await expect(form.getByRole("heading", { name: `Review: 3 requests from payment ${paymentNum}` })).toBeVisible();
+  await form.getByRole("button", { name: "Confirm and send" }).click();
+  await expect(form.getByRole("status")).toContainText("All 3 requests were sent");
+  for (const [index, invoice] of invoices.entries()) {
+    const made = await applications(page, account, paymentNum, invoice);
+    expect(made.filter((a) => a.Amount.startsWith(amounts[index]!) && a.Status === "Pending"), invoice).toHaveLength(1);
+  }
+  await expect(page.getByText(/Following 3 requests until the ERP confirms them/)).toBeVisible();
+});
+
+test("the API's refusal of an amount over the credit lands on that amount's field", async ({ page }) => {
+  await connect(page, "Try as a retailer");
+  const { form, paymentNum, account } = await openAllocation(page);
+  const [first, second] = await owedInvoices(page);
+  const credit = (await form.locator("dd").first().textContent())!.replace(/[$,]/g, "");
+  // The form knows the credit as it was when it opened. Elsewhere (another tab, another person), most of it is
+  // allocated meanwhile: only 1.00 is left.
+  const elsewhere = (Number(credit) - 1).toFixed(2);
+  const taken = await page.request.post(`/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${second}&ARAccountID=${account}&Amount=${elsewhere}`, {
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(taken.status(), await taken.text()).toBe(201);
+
+  await form.getByLabel(`Amount for invoice ${first}`).fill("2.00");
+  await form.getByRole("button", { name: "Review allocation" }).click();
+  await form.getByRole("button", { name: "Confirm and send" }).click();
+  const field = form.getByLabel(`Amount for invoice ${first}`);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText(/Amount 2\.00 exceeds the available balance of payment/)).toBeVisible();
+  await expect(field).toBeFocused();
+});
+
+test("a double-click on Confirm makes exactly one request", async ({ page }) => {
+  await connect(page, "Try as a retailer");
+  const { form, paymentNum, account } = await openAllocation(page);
+  const [invoice] = await owedInvoices(page);
+  const before = (await applications(page, account, paymentNum, invoice!)).length;
+  await form.getByLabel(`Amount for invoice ${invoice}`).fill("0.37");
+  await form.getByRole("button", { name: "Review allocation" }).click();
+  await form.getByRole("button", { name: "Confirm and send" }).dblclick();
+  await expect(form.getByRole("status")).toContainText("The request was sent");
+  const after = await applications(page, account, paymentNum, invoice!);
+  expect(after.length).toBe(before + 1);
+  expect(after.filter((a) => a.Amount.startsWith("0.37"))).toHaveLength(1);
+});
+
+test("a brand sees payments, open invoices and applications, and no allocation controls", async ({ page }) => {
+  await connect(page, "Try as a brand");
+  await page.goto("/payments");
+  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+  await expect(page.getByText(/Supplier keys may not request allocations/)).toBeVisible();
+  await page.getByLabel("AR account", { exact: true }).selectOption({ index: 1 });
+  await expect(page.getByRole("heading", { name: /^Payments of / })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Open invoices" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment applications" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Allocate/ })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});

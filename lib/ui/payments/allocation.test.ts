@@ -1,0 +1,385 @@
+import { describe, expect, it } from "vitest";
+import { compareDecimals } from "@/lib/format/decimal";
+import {
+  allocatedTotal,
+  allocationSchema,
+  allocationsOf,
+  type AllocationValues,
+  creditLeft,
+  daysOverdue,
+  exceedsOpenBalance,
+  fillOldestFirst,
+  isEntered,
+  type OpenInvoiceRef,
+} from "./allocation";
+
+type Lines = AllocationValues["lines"];
+
+/** Lines named A, B, C, … with the given amounts, in order. */
+function lines(...amounts: string[]): Lines {
+  return amounts.map((amount, i) => ({ invoiceNum: String.fromCharCode(65 + i), amount }));
+}
+
+/** The issues of a refused parse, as path and message, or [] when it was accepted. */
+function issuesOf(credit: string, values: AllocationValues) {
+  const result = allocationSchema(credit).safeParse(values);
+  return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
+}
+
+describe("isEntered", () => {
+  it("treats an empty or blank amount as not entered and anything else as entered", () => {
+    expect(isEntered("")).toBe(false);
+    expect(isEntered("   ")).toBe(false);
+    expect(isEntered("\t")).toBe(false);
+    expect(isEntered("0")).toBe(true);
+    expect(isEntered(" abc ")).toBe(true);
+  });
+});
+
+describe("allocatedTotal", () => {
+  it("adds amounts exactly where floats drift", () => {
+    expect(0.1 + 0.2).not.toBe(0.3); // the drift this guards against
+    expect(allocatedTotal(lines("0.10", "0.20"))).toBe("0.300000");
+    expect(compareDecimals(allocatedTotal(lines("0.10", "0.20")), "0.3")).toBe(0);
+  });
+
+  it("adds a hundred 0.01s to exactly 1", () => {
+    const many = lines(...Array.from({ length: 100 }, () => "0.01"));
+    expect(many.reduce((sum, l) => sum + Number(l.amount), 0)).not.toBe(1);
+    expect(allocatedTotal(many)).toBe("1.000000");
+  });
+
+  it("keeps all 6 decimals", () => {
+    expect(allocatedTotal(lines("0.000001", "1234.567891", "0.000009"))).toBe("1234.567901");
+    expect(allocatedTotal(lines("99999999999999.999999", "0.000001"))).toBe("100000000000000.000000");
+  });
+
+  it("ignores blank amounts and trims the others", () => {
+    expect(allocatedTotal(lines("10.10", "", "  ", " 0.20 "))).toBe("10.300000");
+  });
+
+  it("ignores amounts it cannot read, which are flagged on their own field", () => {
+    expect(allocatedTotal(lines("5", "abc", "1,000", "1e3", "1.0000001", "7.25"))).toBe("12.250000");
+  });
+
+  it("is zero when nothing is entered", () => {
+    expect(allocatedTotal([])).toBe("0.000000");
+    expect(allocatedTotal(lines("", " "))).toBe("0.000000");
+  });
+});
+
+describe("creditLeft", () => {
+  it("takes the entered amounts from the credit, exactly", () => {
+    expect(creditLeft("100.00", lines("40.125"))).toBe("59.875000");
+    expect(creditLeft("0.30", lines("0.10", "0.20"))).toBe("0.000000");
+    expect(creditLeft("1", lines(...Array.from({ length: 99 }, () => "0.01")))).toBe("0.010000");
+  });
+
+  it("is negative by the excess when the amounts exceed the credit", () => {
+    expect(creditLeft("100.00", lines("60", "50"))).toBe("-10.000000");
+    expect(creditLeft("0.000001", lines("0.000002"))).toBe("-0.000001");
+  });
+
+  it("ignores blank and unreadable amounts", () => {
+    expect(creditLeft("100", lines("", "abc", "25.5"))).toBe("74.500000");
+    expect(creditLeft("100", [])).toBe("100.000000");
+  });
+});
+
+describe("allocationSchema", () => {
+  it("accepts amounts within the credit, with blank lines between", () => {
+    const result = allocationSchema("100.00").safeParse({ lines: lines("40", "", "59.999999") });
+    expect(result.success).toBe(true);
+  });
+
+  it("accepts a sum exactly equal to the credit", () => {
+    expect(issuesOf("100.00", { lines: lines("60", "40") })).toEqual([]);
+    expect(issuesOf("0.30", { lines: lines("0.10", "0.20") })).toEqual([]);
+    expect(issuesOf("1", { lines: lines(...Array.from({ length: 100 }, () => "0.01")) })).toEqual([]);
+  });
+
+  it("accepts an amount with surrounding spaces", () => {
+    expect(issuesOf("100", { lines: lines(" 12.50 ") })).toEqual([]);
+  });
+
+  it("accepts exactly 6 decimals", () => {
+    expect(issuesOf("1", { lines: lines("0.000001") })).toEqual([]);
+  });
+
+  it.each(["0", "0.00", "0.000000"])("refuses a zero amount %j", (amount) => {
+    expect(issuesOf("100", { lines: lines("10", amount) })).toEqual([{ path: ["lines", 1, "amount"], message: "Enter a positive amount, like 125.50" }]);
+  });
+
+  it.each(["-5", "-0.01"])("refuses a negative amount %j", (amount) => {
+    expect(issuesOf("100", { lines: lines(amount) })).toContainEqual({ path: ["lines", 0, "amount"], message: "Enter a positive amount, like 125.50" });
+  });
+
+  it.each(["abc", "1,000", "1e3", "$5", "+5", ".5", "1.2.3", "5 0"])("refuses an amount that is not a plain decimal: %j", (amount) => {
+    expect(issuesOf("100000", { lines: lines(amount) })).toEqual([{ path: ["lines", 0, "amount"], message: "Enter a positive amount, like 125.50" }]);
+  });
+
+  it.each(["1.0000001", "0.0000001", "12.12345678"])("refuses more than 6 decimals: %j", (amount) => {
+    expect(issuesOf("100", { lines: lines(amount) })).toEqual([{ path: ["lines", 0, "amount"], message: "Use at most 6 decimal places" }]);
+  });
+
+  it("refuses when nothing is entered, on the lines", () => {
+    expect(issuesOf("100", { lines: lines("", "  ", "") })).toEqual([{ path: ["lines"], message: "Enter an amount for at least one invoice" }]);
+    expect(issuesOf("100", { lines: [] })).toEqual([{ path: ["lines"], message: "Enter an amount for at least one invoice" }]);
+  });
+
+  it("refuses a sum above the credit on the last entered amount, naming the credit and the excess", () => {
+    const issues = issuesOf("100.00", { lines: lines("60", "50") });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.path).toEqual(["lines", 1, "amount"]);
+    expect(issues[0]!.message).toContain("$100.00");
+    expect(issues[0]!.message).toContain("$10.00");
+  });
+
+  it("puts the excess on the last entered amount even when blank lines follow it", () => {
+    const issues = issuesOf("100.00", { lines: lines("", "70", "", "30.01", "", " ") });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.path).toEqual(["lines", 3, "amount"]);
+    expect(issues[0]!.message).toContain("$100.00");
+    expect(issues[0]!.message).toContain("$0.01");
+  });
+
+  it("refuses an excess of a single micro-unit", () => {
+    const issues = issuesOf("0.30", { lines: lines("0.10", "0.200001") });
+    expect(issues.map((i) => i.path)).toEqual([["lines", 1, "amount"]]);
+  });
+
+  it("groups thousands in the credit and excess it names", () => {
+    const [issue] = issuesOf("1234.5", { lines: lines("1000", "2234.5") });
+    expect(issue!.message).toContain("$1,234.50");
+    expect(issue!.message).toContain("$2,000.00");
+  });
+
+  it("flags a bad amount on its own field and still checks the readable ones against the credit", () => {
+    const issues = issuesOf("100", { lines: lines("abc", "150") });
+    expect(issues).toHaveLength(2);
+    expect(issues[0]).toEqual({ path: ["lines", 0, "amount"], message: "Enter a positive amount, like 125.50" });
+    expect(issues[1]!.path).toEqual(["lines", 1, "amount"]);
+    expect(issues[1]!.message).toContain("$50.00");
+  });
+
+  it("allows an amount above the invoice's open balance (only warned about)", () => {
+    // The schema does not know balances: an amount within the credit is accepted whatever the invoice owes.
+    expect(issuesOf("1000", { lines: lines("999") })).toEqual([]);
+  });
+});
+
+describe("exceedsOpenBalance", () => {
+  it("is true only for a readable amount above the open balance", () => {
+    expect(exceedsOpenBalance("50.01", "50")).toBe(true);
+    expect(exceedsOpenBalance("50.000001", "50.00")).toBe(true);
+    expect(exceedsOpenBalance(" 51 ", "50")).toBe(true);
+  });
+
+  it("is false for an amount equal to or below the open balance", () => {
+    expect(exceedsOpenBalance("50", "50.000000")).toBe(false);
+    expect(exceedsOpenBalance("49.999999", "50")).toBe(false);
+  });
+
+  it("is false for a blank or unreadable amount, or an unreadable balance", () => {
+    expect(exceedsOpenBalance("", "50")).toBe(false);
+    expect(exceedsOpenBalance("  ", "50")).toBe(false);
+    expect(exceedsOpenBalance("abc", "50")).toBe(false);
+    expect(exceedsOpenBalance("1e9", "50")).toBe(false);
+    expect(exceedsOpenBalance("60", "n/a")).toBe(false);
+  });
+});
+
+describe("fillOldestFirst", () => {
+  it("pays the oldest due date first and gives the rest to the next, keeping the input order", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "B", openBalance: "80", dueDate: "2026-11-02T00:00:00.000Z" },
+      { invoiceNum: "A", openBalance: "50", dueDate: "2026-11-01T00:00:00.000Z" },
+    ];
+    expect(fillOldestFirst("100", invoices)).toEqual([
+      { invoiceNum: "B", amount: "50.00" },
+      { invoiceNum: "A", amount: "50.00" },
+    ]);
+  });
+
+  it("orders across a year boundary by date, not by the order given", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "JAN", openBalance: "30", dueDate: "2026-01-05T00:00:00.000Z" },
+      { invoiceNum: "DEC", openBalance: "30", dueDate: "2025-12-20T00:00:00.000Z" },
+      { invoiceNum: "FEB", openBalance: "30", dueDate: "2026-02-01T00:00:00.000Z" },
+    ];
+    expect(fillOldestFirst("40", invoices)).toEqual([
+      { invoiceNum: "JAN", amount: "10.00" },
+      { invoiceNum: "DEC", amount: "30.00" },
+      { invoiceNum: "FEB", amount: "" },
+    ]);
+  });
+
+  it("breaks ties of due date by invoice number", () => {
+    const due = "2026-11-01T00:00:00.000Z";
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "INV-C", openBalance: "10", dueDate: due },
+      { invoiceNum: "INV-A", openBalance: "10", dueDate: due },
+      { invoiceNum: "INV-B", openBalance: "10", dueDate: due },
+    ];
+    expect(fillOldestFirst("15", invoices)).toEqual([
+      { invoiceNum: "INV-C", amount: "" },
+      { invoiceNum: "INV-A", amount: "10.00" },
+      { invoiceNum: "INV-B", amount: "5.00" },
+    ]);
+  });
+
+  it("puts invoices without a due date last", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "A", openBalance: "10" },
+      { invoiceNum: "Z", openBalance: "10", dueDate: "2030-01-01T00:00:00.000Z" },
+    ];
+    expect(fillOldestFirst("10", invoices)).toEqual([
+      { invoiceNum: "A", amount: "" },
+      { invoiceNum: "Z", amount: "10.00" },
+    ]);
+  });
+
+  it("stops when the credit runs out", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "A", openBalance: "25", dueDate: "2026-01-01" },
+      { invoiceNum: "B", openBalance: "25", dueDate: "2026-01-02" },
+      { invoiceNum: "C", openBalance: "25", dueDate: "2026-01-03" },
+      { invoiceNum: "D", openBalance: "25", dueDate: "2026-01-04" },
+    ];
+    expect(fillOldestFirst("50", invoices).map((l) => l.amount)).toEqual(["25.00", "25.00", "", ""]);
+  });
+
+  it("skips invoices with nothing owed, or a credit balance", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "A", openBalance: "0.00", dueDate: "2026-01-01" },
+      { invoiceNum: "B", openBalance: "-20", dueDate: "2026-01-02" },
+      { invoiceNum: "C", openBalance: "15", dueDate: "2026-01-03" },
+      { invoiceNum: "D", openBalance: "not a number", dueDate: "2026-01-04" },
+    ];
+    expect(fillOldestFirst("100", invoices)).toEqual([
+      { invoiceNum: "A", amount: "" },
+      { invoiceNum: "B", amount: "" },
+      { invoiceNum: "C", amount: "15.00" },
+      { invoiceNum: "D", amount: "" },
+    ]);
+  });
+
+  it("leaves the rest unallocated when the credit is larger than all balances", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "A", openBalance: "10.10", dueDate: "2026-01-01" },
+      { invoiceNum: "B", openBalance: "0.20", dueDate: "2026-01-02" },
+    ];
+    const filled = fillOldestFirst("500", invoices);
+    expect(filled).toEqual([
+      { invoiceNum: "A", amount: "10.10" },
+      { invoiceNum: "B", amount: "0.20" },
+    ]);
+    expect(creditLeft("500", filled)).toBe("489.700000");
+  });
+
+  it("allocates exact amounts, keeping decimals beyond the second", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "A", openBalance: "12.345600", dueDate: "2026-01-01" },
+      { invoiceNum: "B", openBalance: "0.000001", dueDate: "2026-01-02" },
+      { invoiceNum: "C", openBalance: "7.1", dueDate: "2026-01-03" },
+    ];
+    expect(fillOldestFirst("100", invoices).map((l) => l.amount)).toEqual(["12.3456", "0.000001", "7.10"]);
+    // The credit running out mid-invoice gives the exact remainder.
+    expect(fillOldestFirst("12.345601", invoices).map((l) => l.amount)).toEqual(["12.3456", "0.000001", ""]);
+    expect(fillOldestFirst("0.3", invoices).map((l) => l.amount)).toEqual(["0.30", "", ""]);
+  });
+
+  it("gives nothing when the credit is zero, negative or unreadable", () => {
+    const invoices: OpenInvoiceRef[] = [{ invoiceNum: "A", openBalance: "10", dueDate: "2026-01-01" }];
+    for (const credit of ["0", "-5", "abc", ""]) {
+      expect(fillOldestFirst(credit, invoices)).toEqual([{ invoiceNum: "A", amount: "" }]);
+    }
+  });
+
+  it("never allocates more than the credit: what it fills passes the schema and leaves no negative credit", () => {
+    const invoices: OpenInvoiceRef[] = Array.from({ length: 30 }, (_, i) => ({
+      invoiceNum: `INV-${String(i).padStart(2, "0")}`,
+      openBalance: i % 7 === 0 ? "0" : `${(i * 37) % 101}.${String((i * 7919) % 1_000_000).padStart(6, "0")}`,
+      dueDate: `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}T00:00:00.000Z`,
+    }));
+    for (const credit of ["0.01", "0.1", "1", "33.333333", "100", "517.000001", "1000", "99999"]) {
+      const filled = fillOldestFirst(credit, invoices);
+      expect(filled.map((l) => l.invoiceNum)).toEqual(invoices.map((i) => i.invoiceNum));
+      expect(compareDecimals(creditLeft(credit, filled), "0")).toBeGreaterThanOrEqual(0);
+      for (const [index, line] of filled.entries()) {
+        if (line.amount !== "") expect(exceedsOpenBalance(line.amount, invoices[index]!.openBalance)).toBe(false);
+      }
+      expect(allocationSchema(credit).safeParse({ lines: filled }).success).toBe(true);
+    }
+  });
+
+  it("returns nothing for no invoices", () => {
+    expect(fillOldestFirst("100", [])).toEqual([]);
+  });
+});
+
+describe("allocationsOf", () => {
+  it("keeps the entered amounts in the order shown, trimmed", () => {
+    expect(allocationsOf({ lines: [
+      { invoiceNum: "C", amount: " 5.00 " },
+      { invoiceNum: "A", amount: "" },
+      { invoiceNum: "B", amount: "10" },
+      { invoiceNum: "D", amount: "   " },
+      { invoiceNum: "E", amount: "\t0.000001\n" },
+    ] })).toEqual([
+      { invoiceNum: "C", amount: "5.00" },
+      { invoiceNum: "B", amount: "10" },
+      { invoiceNum: "E", amount: "0.000001" },
+    ]);
+  });
+
+  it("keeps the amount as typed, without normalising it", () => {
+    expect(allocationsOf({ lines: lines("10.50", "10.5") })).toEqual([
+      { invoiceNum: "A", amount: "10.50" },
+      { invoiceNum: "B", amount: "10.5" },
+    ]);
+  });
+
+  it("is empty when nothing is entered", () => {
+    expect(allocationsOf({ lines: lines("", " ") })).toEqual([]);
+  });
+});
+
+describe("daysOverdue", () => {
+  it("is 0 before the due date", () => {
+    expect(daysOverdue("2026-11-30T00:00:00.000Z", "2026-11-21")).toBe(0);
+  });
+
+  it("is 0 on the due date", () => {
+    expect(daysOverdue("2026-11-21T00:00:00.000Z", "2026-11-21")).toBe(0);
+    expect(daysOverdue("2026-11-21", "2026-11-21")).toBe(0);
+  });
+
+  it("counts the calendar days past the due date", () => {
+    expect(daysOverdue("2026-11-01T00:00:00.000Z", "2026-11-21")).toBe(20);
+    expect(daysOverdue("2026-11-20T00:00:00.000Z", "2026-11-21")).toBe(1);
+  });
+
+  it("counts the calendar day of the due date, whatever its time", () => {
+    expect(daysOverdue("2026-11-01T23:59:59.999Z", "2026-11-21")).toBe(20);
+  });
+
+  it("counts across a month boundary", () => {
+    expect(daysOverdue("2026-01-31T00:00:00.000Z", "2026-02-01")).toBe(1);
+    expect(daysOverdue("2026-02-28T00:00:00.000Z", "2026-03-01")).toBe(1);
+    expect(daysOverdue("2024-02-28T00:00:00.000Z", "2024-03-01")).toBe(2); // leap year
+  });
+
+  it("counts across a year boundary", () => {
+    expect(daysOverdue("2025-12-31T00:00:00.000Z", "2026-01-01")).toBe(1);
+    expect(daysOverdue("2025-12-01T00:00:00.000Z", "2026-01-15")).toBe(45);
+    expect(daysOverdue("2025-01-15T00:00:00.000Z", "2026-01-15")).toBe(365);
+  });
+
+  it("is 0 without a readable due date", () => {
+    expect(daysOverdue(undefined, "2026-11-21")).toBe(0);
+    expect(daysOverdue("", "2026-11-21")).toBe(0);
+    expect(daysOverdue("soon", "2026-11-21")).toBe(0);
+    expect(daysOverdue("2026-13-45", "2026-11-21")).toBe(0);
+  });
+});

@@ -1,0 +1,145 @@
+import * as z from "zod";
+import { paymentApplicationParams } from "@/lib/data-api/writes";
+import { addDecimals, compareDecimals, parseDecimal, subtractDecimal, toDecimalString } from "@/lib/format/decimal";
+import { formatMoney } from "@/lib/format/display";
+
+/**
+ * The arithmetic and the rules of allocating a payment's credit to open invoices, like receiving a payment against
+ * several invoices in an accounting package. Money stays in decimal strings and is added exactly (never a float).
+ * Pure and browser-safe: the allocation form uses it, the unit tests check it.
+ */
+
+/** An open invoice as the allocation form needs it. */
+export interface OpenInvoiceRef {
+  invoiceNum: string;
+  /** What is still owed, as a decimal string. */
+  openBalance: string;
+  /** The due date as the API sends it (a timestamp, midnight UTC by convention), for "oldest first". */
+  dueDate?: string;
+}
+
+/** The form's values: one amount per open invoice, in the order shown; an empty amount allocates nothing. */
+export interface AllocationValues {
+  lines: { invoiceNum: string; amount: string }[];
+}
+
+/** The amount rule of POST /payments/applications, from the contract: a positive decimal. */
+const contractAmount = paymentApplicationParams.Amount.make("Amount");
+
+/** Whether a typed amount takes part (an empty or blank field is "not this invoice"). */
+export function isEntered(amount: string): boolean {
+  return amount.trim() !== "";
+}
+
+/**
+ * The sum of the amounts typed so far that are readable decimals (others are flagged on their own field), exactly.
+ *
+ * @example
+ * allocatedTotal([{ invoiceNum: "A", amount: "10.10" }, { invoiceNum: "B", amount: "" }, { invoiceNum: "C", amount: "0.20" }]); // "10.300000"
+ */
+export function allocatedTotal(lines: AllocationValues["lines"]): string {
+  return addDecimals(...lines.map((l) => l.amount.trim()).filter((a) => isEntered(a) && parseDecimal(a) !== undefined));
+}
+
+/**
+ * The credit left once the typed amounts are taken: negative when they exceed it.
+ *
+ * @example
+ * creditLeft("100.00", [{ invoiceNum: "A", amount: "40.125" }]); // "59.875000"
+ */
+export function creditLeft(credit: string, lines: AllocationValues["lines"]): string {
+  return subtractDecimal(credit, allocatedTotal(lines));
+}
+
+/**
+ * The form's schema: each entered amount follows the contract (a positive decimal) with at most 6 decimals (the API's
+ * precision), at least one amount is entered, and together they do not exceed the payment's credit left. An amount
+ * above an invoice's open balance is allowed (the API accepts it) and only warned about: see `exceedsOpenBalance`.
+ */
+export function allocationSchema(credit: string) {
+  return z
+    .object({
+      lines: z.array(
+        z.object({
+          invoiceNum: z.string(),
+          amount: z.string().superRefine((value, ctx) => {
+            const amount = value.trim();
+            if (!isEntered(amount)) return;
+            const checked = contractAmount.safeParse(amount);
+            if (!checked.success) {
+              ctx.addIssue({ code: "custom", message: "Enter a positive amount, like 125.50" });
+              return;
+            }
+            if (parseDecimal(amount) === undefined) ctx.addIssue({ code: "custom", message: "Use at most 6 decimal places" });
+          }),
+        }),
+      ),
+    })
+    .superRefine((values, ctx) => {
+      const entered = values.lines.filter((l) => isEntered(l.amount));
+      if (entered.length === 0) {
+        ctx.addIssue({ code: "custom", path: ["lines"], message: "Enter an amount for at least one invoice" });
+        return;
+      }
+      const left = creditLeft(credit, values.lines);
+      if (compareDecimals(left, "0") < 0) {
+        // On the last amount entered: the one that took the total past the credit.
+        const last = values.lines.findLastIndex((l) => isEntered(l.amount));
+        ctx.addIssue({
+          code: "custom",
+          path: ["lines", last, "amount"],
+          message: `Together the amounts exceed the credit left (${formatMoney(credit)}) by ${formatMoney(subtractDecimal("0", left))}`,
+        });
+      }
+    });
+}
+
+/** Whether an entered amount is more than the invoice still owes (allowed, but almost always a typing mistake). */
+export function exceedsOpenBalance(amount: string, openBalance: string): boolean {
+  const typed = amount.trim();
+  return isEntered(typed) && parseDecimal(typed) !== undefined && parseDecimal(openBalance) !== undefined && compareDecimals(typed, openBalance) > 0;
+}
+
+/**
+ * "Fill oldest first": the credit goes to the invoices due earliest (then by number), each up to its open balance,
+ * until it runs out. Invoices with nothing owed get nothing; amounts have 2 decimals when the figures do.
+ *
+ * @example
+ * fillOldestFirst("100", [{ invoiceNum: "B", openBalance: "80", dueDate: "2026-11-02" }, { invoiceNum: "A", openBalance: "50", dueDate: "2026-11-01" }]);
+ * // [{ invoiceNum: "B", amount: "50.00" }, { invoiceNum: "A", amount: "50.00" }]  (A is older: paid in full; B gets the rest)
+ */
+export function fillOldestFirst(credit: string, invoices: OpenInvoiceRef[]): AllocationValues["lines"] {
+  let left = parseDecimal(credit) ?? 0n;
+  const order = [...invoices].sort((a, b) => (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999") || a.invoiceNum.localeCompare(b.invoiceNum, "en", { numeric: true }));
+  const amounts = new Map<string, string>();
+  for (const invoice of order) {
+    const owed = parseDecimal(invoice.openBalance) ?? 0n;
+    if (left <= 0n || owed <= 0n) continue;
+    const take = owed < left ? owed : left;
+    amounts.set(invoice.invoiceNum, toWire(take));
+    left -= take;
+  }
+  return invoices.map((i) => ({ invoiceNum: i.invoiceNum, amount: amounts.get(i.invoiceNum) ?? "" }));
+}
+
+/** The allocations to request: the entered amounts, in the order shown, as the API takes them (trimmed). */
+export function allocationsOf(values: AllocationValues): { invoiceNum: string; amount: string }[] {
+  return values.lines.filter((l) => isEntered(l.amount)).map((l) => ({ invoiceNum: l.invoiceNum, amount: l.amount.trim() }));
+}
+
+/**
+ * Days past due on a given day (0 when not yet due), counting calendar days of the due date the API names.
+ *
+ * @example
+ * daysOverdue("2026-11-01T00:00:00.000Z", "2026-11-21"); // 20
+ */
+export function daysOverdue(dueDate: string | undefined, today: string): number {
+  if (!dueDate || !/^\d{4}-\d{2}-\d{2}/.test(dueDate)) return 0;
+  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate.slice(0, 10)}T00:00:00Z`)) / 86_400_000;
+  return Number.isFinite(days) && days > 0 ? days : 0;
+}
+
+/** Micro-units as the shortest wire text with at least 2 decimals ("50.00", "12.345600" → "12.3456"). */
+function toWire(micros: bigint): string {
+  return toDecimalString(micros, 6).replace(/(\.\d\d\d*?)0+$/, "$1");
+}
