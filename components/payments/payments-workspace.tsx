@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { RequestError } from "@/components/table/request-error";
 import { pushParams } from "@/components/table/resource-table";
@@ -127,7 +127,7 @@ function Account({
   const invoices = useQuery(apiQueryOptions(browserApi, openInvoicesRequest(account), PAYMENTS_STALE));
   const refreshNow = useRefreshNow();
   // Requests sent from this page and not yet settled: the applications list checks on them.
-  const [watching, setWatching] = useState<Watched[]>([]);
+  const [watching, setWatching] = useWatched(account);
   const payment = paymentNum ? payments.data?.records.find((p) => p.PaymentInvoiceNum === paymentNum) : undefined;
   const ids = { payments: useId(), invoices: useId() };
 
@@ -179,6 +179,35 @@ function Account({
       <ApplicationsSection account={account} statuses={statuses} watching={watching} onSettled={onSettled} />
     </>
   );
+}
+
+/**
+ * The requests sent from this tab for an account and not yet seen settled, kept in sessionStorage so that a reload
+ * goes on following them. Read after the first render (the server's render knows none).
+ */
+function useWatched(account: number): [Watched[], (update: (w: Watched[]) => Watched[]) => void] {
+  const storageKey = `backroom.watching.${account}`;
+  const [watching, setWatching] = useState<Watched[]>([]);
+  useEffect(() => {
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(storageKey) ?? "[]") as unknown;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, after hydration.
+      if (Array.isArray(stored)) setWatching(stored.filter((w): w is Watched => typeof w?.requestId === "number" && typeof w?.paymentNum === "string"));
+    } catch {
+      // Storage refused or unreadable: follow what this page sends.
+    }
+  }, [storageKey]);
+  const update = (change: (w: Watched[]) => Watched[]) =>
+    setWatching((current) => {
+      const next = change(current);
+      try {
+        sessionStorage.setItem(storageKey, JSON.stringify(next));
+      } catch {
+        // Kept in memory only.
+      }
+      return next;
+    });
+  return [watching, update];
 }
 
 /** The AR account: a list of the accounts with open invoices, and an id field for any other. */

@@ -15,16 +15,24 @@ export interface AllocationSeed {
 
 /**
  * A few dozen allocations: stock of an Active product set aside for one to four customers of one warehouse, over a
- * date range that is current (most), past or future. The first is current and includes the demo Customer key's store.
+ * date range that is current (most), past or future. The first is current and includes the demo Customer key's store;
+ * the second sets aside a product of the demo Supplier key's brand, so every demo key has allocations to look at.
  */
-export function seedAllocations(ctx: SeedContext, customers: CustomerInfo[], stock: Map<number, StockEntry[]>): AllocationSeed {
+export function seedAllocations(ctx: SeedContext, customers: CustomerInfo[], stock: Map<number, StockEntry[]>, demoSupplierId: number): AllocationSeed {
   const { rng } = ctx;
   const seed: AllocationSeed = { rows: [], restricted: new Set() };
   const count = scaled(ctx, 36, 6);
   const demo = customers[0] as CustomerInfo;
+  const sellableOf = (e: StockEntry) => e.product.row.status_id === 1 && e.product.row.is_sample === 0;
+  // A warehouse stocking the demo brand's sellable products and serving an Active customer.
+  const brandHome = [...stock.keys()].find(
+    (l) => (stock.get(l) ?? []).some((e) => sellableOf(e) && e.product.row.supplier_id === demoSupplierId) && customers.some((c) => c.row.location_id === l && c.row.account_status === "Active"),
+  );
   for (let k = 0; k < count; k++) {
-    const locationId = k === 0 ? demo.row.location_id : rng.pick([...stock.keys()]);
-    const candidates = (stock.get(locationId) ?? []).filter((e) => e.product.row.status_id === 1 && e.product.row.is_sample === 0);
+    const locationId = k === 0 ? demo.row.location_id : k === 1 && brandHome !== undefined ? brandHome : rng.pick([...stock.keys()]);
+    const sellable = (stock.get(locationId) ?? []).filter(sellableOf);
+    const brand = sellable.filter((e) => e.product.row.supplier_id === demoSupplierId);
+    const candidates = k === 1 && brand.length > 0 ? brand : sellable;
     const served = customers.filter((c) => c.row.location_id === locationId && c.row.account_status === "Active");
     if (candidates.length === 0 || served.length === 0) continue;
     const products = rng.sample(candidates, rng.chance(0.15) ? 2 : 1);

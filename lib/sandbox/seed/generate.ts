@@ -24,7 +24,7 @@ import { seedVendors } from "./vendors";
  * The seed's version. Raise it whenever the generator changes what it writes: an environment seeded by another
  * version is started afresh (see runtime.ts), so no database keeps serving data the code no longer makes.
  */
-export const SEED_VERSION = "2";
+export const SEED_VERSION = "3";
 
 export type TableRows = { [T in keyof Database]?: Insertable<Database[T]>[] };
 
@@ -66,7 +66,7 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
   seedRequests(ctx, staff, drafts, invoices.invoices, demo.customers);
   const payments = finishPayments(ctx, drafts);
 
-  const allocations = seedAllocations(ctx, customers, stock);
+  const allocations = seedAllocations(ctx, customers, stock, demoSupplier.row.supplier_id);
   const byId = new Map(customers.map((c) => [c.row.customer_id, c]));
   const inventory = seedInventory(ctx, warehouses, stock, purchases.receivedUnits, invoices, byId, allocations.rows, allocations.restricted);
 
