@@ -46,14 +46,25 @@ function openRequest(account: number, watched: Watched[]): ApiRequest<"listPayme
  * status and when each step happened. Requests sent from this page are checked on sparingly until the ERP settles
  * them (Confirmed or Rejected): then the balances are read again.
  */
-export function ApplicationsSection({ account, statuses, watching, onSettled }: { account: number; statuses: string | undefined; watching: Watched[]; onSettled: () => void }) {
+export function ApplicationsSection({
+  account,
+  statuses,
+  watching,
+  onSettled,
+}: {
+  account: number;
+  statuses: string | undefined;
+  watching: Watched[];
+  /** A followed request settled; `all`: none is open any more. */
+  onSettled: (all: boolean) => void;
+}) {
   const timeZone = useTimeZone();
   const titleId = useId();
   const request = applicationsRequest(account, statuses);
   const query = useQuery(apiQueryOptions(browserApi, request, PAYMENTS_STALE));
   const refreshNow = useRefreshNow();
-  const { open, checking, lastChecked, checkNow } = useFollowUp(account, watching, async () => {
-    onSettled();
+  const { open, checking, lastChecked, checkNow } = useFollowUp(account, watching, async (all) => {
+    onSettled(all);
     await refreshNow([request]);
   });
   const [showAll, setShowAll] = useState(false);
@@ -161,7 +172,7 @@ export function ApplicationsSection({ account, statuses, watching, onSettled }: 
  * after 15 s, then less and less often while nothing changes (up to every 5 minutes), and not at all while the hour's
  * requests are nearly used up or nothing is open. When one settles, `onChange` reads the balances again.
  */
-function useFollowUp(account: number, watching: Watched[], onChange: () => Promise<void>) {
+function useFollowUp(account: number, watching: Watched[], onChange: (all: boolean) => Promise<void>) {
   const stillOpen = openRequest(account, watching);
   const open = useQuery({ ...apiQueryOptions(browserApi, stillOpen, PAYMENTS_STALE), enabled: watching.length > 0 });
   const refreshNow = useRefreshNow();
@@ -187,7 +198,7 @@ function useFollowUp(account: number, watching: Watched[], onChange: () => Promi
   useEffect(() => {
     if (openCount !== previous.current) quiet.current = 0;
     // Something settled: the balances changed.
-    if (openCount < previous.current) void onChange();
+    if (openCount < previous.current) void onChange(openCount === 0);
     previous.current = openCount;
   }, [openCount, onChange]);
 

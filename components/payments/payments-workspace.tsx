@@ -127,7 +127,7 @@ function Account({
   const invoices = useQuery(apiQueryOptions(browserApi, openInvoicesRequest(account), PAYMENTS_STALE));
   const refreshNow = useRefreshNow();
   // Requests sent from this page and not yet settled: the applications list checks on them.
-  const [watching, setWatching] = useWatched(account);
+  const [watching, setWatching, forget] = useWatched(account);
   const payment = paymentNum ? payments.data?.records.find((p) => p.PaymentInvoiceNum === paymentNum) : undefined;
   const ids = { payments: useId(), invoices: useId() };
 
@@ -136,7 +136,11 @@ function Account({
     // The proxy dropped this key's payment answers on the write; these ask again for the new balances and requests.
     await refreshNow([paymentsRequest(account), openInvoicesRequest(account), applicationsRequest(account, statuses)]).catch(() => {});
   };
-  const onSettled = () => void refreshNow([paymentsRequest(account), openInvoicesRequest(account)]).catch(() => {});
+  const onSettled = (all: boolean) => {
+    // Nothing left to follow: a reload need not ask again.
+    if (all) forget();
+    void refreshNow([paymentsRequest(account), openInvoicesRequest(account)]).catch(() => {});
+  };
 
   return (
     <>
@@ -183,9 +187,10 @@ function Account({
 
 /**
  * The requests sent from this tab for an account and not yet seen settled, kept in sessionStorage so that a reload
- * goes on following them. Read after the first render (the server's render knows none).
+ * goes on following them (forgotten there once all have settled). Read after the first render (the server's render
+ * knows none).
  */
-function useWatched(account: number): [Watched[], (update: (w: Watched[]) => Watched[]) => void] {
+function useWatched(account: number): [Watched[], (update: (w: Watched[]) => Watched[]) => void, () => void] {
   const storageKey = `backroom.watching.${account}`;
   const [watching, setWatching] = useState<Watched[]>([]);
   useEffect(() => {
@@ -207,7 +212,14 @@ function useWatched(account: number): [Watched[], (update: (w: Watched[]) => Wat
       }
       return next;
     });
-  return [watching, update];
+  const forget = () => {
+    try {
+      sessionStorage.removeItem(storageKey);
+    } catch {
+      // Nothing was kept.
+    }
+  };
+  return [watching, update, forget];
 }
 
 /** The AR account: a list of the accounts with open invoices, and an id field for any other. */

@@ -1,0 +1,614 @@
+import { describe, expect, it } from "vitest";
+import type { FieldError } from "@/lib/data-api/error-body";
+import { toFieldErrors } from "@/lib/data-api/validation-errors";
+import { CreatePurchaseBody, MAX_LINE_ITEMS, WriteLineItem } from "@/lib/data-api/writes";
+import { readinessOf } from "@/lib/sandbox/purchase-checks";
+import {
+  type CatalogProduct,
+  type DraftLine,
+  emptyLine,
+  isBlank,
+  isCalendarDay,
+  lineProblems,
+  parsePaste,
+  placeFieldErrors,
+  toWriteLines,
+  totalCases,
+} from "./draft";
+
+/** A filled-in, valid line (product 11, 2 cases), with the given changes. */
+function line(key: string, changes: Partial<Omit<DraftLine, "key">> = {}): DraftLine {
+  return { ...emptyLine(key), productId: 11, quantity: "2", ...changes };
+}
+
+/** `count` valid lines keyed l0, l1, … */
+function manyLines(count: number): DraftLine[] {
+  return Array.from({ length: count }, (_, i) => line(`l${i}`, { productId: 100 + i, quantity: String(i + 1) }));
+}
+
+/** A deterministic key maker: k1, k2, … */
+function keyMaker(prefix = "k") {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `${prefix}${n}`;
+  };
+}
+
+/** A valid create body around the given line items. */
+function createBody(purchaseTransactions: unknown[]) {
+  return {
+    vendor_id: 5,
+    to_location_id: 7,
+    supplier_id: 3,
+    delivery_date: "2027-03-01",
+    po_num: "PO-1",
+    purchase_transactions: purchaseTransactions,
+  };
+}
+
+const catalog: CatalogProduct[] = [
+  { productId: 11, name: "Lager", supplierProductNumber: "SKU-1", unitsPerCase: 24 },
+  { productId: 12, name: "Ale", supplierProductNumber: "  sku-2 ", unitsPerCase: 12 },
+  { productId: 21, name: "Sample A", supplierProductNumber: "N/A" },
+  { productId: 22, name: "Sample B", supplierProductNumber: "N/A" },
+  { productId: 23, name: "Sample C", supplierProductNumber: "n/a" },
+  { productId: 30, name: "Numberless" },
+  { productId: 31, name: "Blank number", supplierProductNumber: "  " },
+];
+
+describe("isCalendarDay", () => {
+  it("accepts real days", () => {
+    for (const day of ["2026-01-01", "2026-12-31", "2026-04-30", "2026-02-28", "2024-02-29", "2000-02-29", "1999-01-31"]) {
+      expect(isCalendarDay(day), day).toBe(true);
+    }
+  });
+
+  it("knows leap years: 2026-02-29 is no day, 2028-02-29 is one, 1900-02-29 is none", () => {
+    expect(isCalendarDay("2026-02-29")).toBe(false);
+    expect(isCalendarDay("2028-02-29")).toBe(true);
+    expect(isCalendarDay("1900-02-29")).toBe(false);
+  });
+
+  it("refuses days that do not exist in their month, even though Date would roll them over", () => {
+    for (const day of ["2026-02-30", "2026-02-31", "2026-04-31", "2026-06-31", "2026-13-01", "2026-00-10", "2026-01-00", "2026-01-32"]) {
+      expect(isCalendarDay(day), day).toBe(false);
+    }
+  });
+
+  it("refuses anything but YYYY-MM-DD", () => {
+    for (const value of [
+      "",
+      "2026-2-3",
+      "26-02-03",
+      "20260203",
+      "2026/02/03",
+      "03/02/2026",
+      "2026-02-03T00:00:00Z",
+      " 2026-02-03",
+      "2026-02-03 ",
+      "2026-02-03\n",
+      "abcd-ef-gh",
+      "+2026-02-03",
+    ]) {
+      expect(isCalendarDay(value), JSON.stringify(value)).toBe(false);
+    }
+  });
+});
+
+describe("emptyLine and isBlank", () => {
+  it("makes an empty line counting cases, with no product, under the given key", () => {
+    expect(emptyLine("a")).toStrictEqual({ key: "a", kind: "cases", quantity: "", batchCode: "", expirationDate: "" });
+  });
+
+  it("gives a new key on each call when none is given", () => {
+    const keys = Array.from({ length: 5 }, () => emptyLine().key);
+    expect(new Set(keys).size).toBe(5);
+    for (const key of keys) expect(key).toMatch(/^line-\d+$/);
+  });
+
+  it("counts an empty line as blank, whatever its kind and however much whitespace it holds", () => {
+    expect(isBlank(emptyLine("a"))).toBe(true);
+    expect(isBlank({ ...emptyLine("a"), kind: "units" })).toBe(true);
+    expect(isBlank({ ...emptyLine("a"), quantity: "   ", batchCode: "\t" })).toBe(true);
+  });
+
+  it("counts a line with anything typed in it as not blank", () => {
+    expect(isBlank({ ...emptyLine("a"), productId: 11 })).toBe(false);
+    expect(isBlank({ ...emptyLine("a"), quantity: "1" })).toBe(false);
+    expect(isBlank({ ...emptyLine("a"), quantity: "abc" })).toBe(false);
+    expect(isBlank({ ...emptyLine("a"), batchCode: "B-7" })).toBe(false);
+    expect(isBlank({ ...emptyLine("a"), expirationDate: "2027-01-31" })).toBe(false);
+  });
+});
+
+describe("lineProblems", () => {
+  const lax = { requiresBatchCodes: false };
+  const strict = { requiresBatchCodes: true };
+
+  it("finds nothing wrong with valid lines", () => {
+    expect(lineProblems([line("a"), line("b", { kind: "units", quantity: "48", expirationDate: "2028-02-29" })], lax)).toEqual([]);
+    expect(lineProblems([line("a", { batchCode: "B-1" })], strict)).toEqual([]);
+    expect(lineProblems([], strict)).toEqual([]);
+  });
+
+  it("ignores blank lines, even when the vendor requires batch codes", () => {
+    expect(lineProblems([emptyLine("a"), line("b"), emptyLine("c")], lax)).toEqual([]);
+    expect(lineProblems([emptyLine("a"), { ...emptyLine("b"), kind: "units" }], strict)).toEqual([]);
+  });
+
+  it("refuses a fractional number of units (the API takes whole units), but not of cases", () => {
+    expect(lineProblems([line("a", { kind: "units", quantity: "1.5" })], lax)).toEqual([{ key: "a", field: "quantity", message: "Units must be a whole number" }]);
+    expect(lineProblems([line("a", { kind: "cases", quantity: "1.5" })], lax)).toEqual([]);
+  });
+
+  it("asks for a product on a line without one", () => {
+    expect(lineProblems([line("a", { productId: undefined })], lax)).toEqual([{ key: "a", field: "product", message: "Choose a product" }]);
+  });
+
+  it("refuses an empty, zero, negative or non-numeric quantity, naming the kind counted", () => {
+    for (const quantity of ["", "   ", "0", "0.0", "00", "-1", "-0.5", "abc", "1e3", "1,5", ".5", "5.", "1 2", "Infinity", "0x10"]) {
+      expect(lineProblems([line("a", { quantity })], lax), JSON.stringify(quantity)).toEqual([
+        { key: "a", field: "quantity", message: "Enter a positive number of cases" },
+      ]);
+    }
+    expect(lineProblems([line("a", { kind: "units", quantity: "0" })], lax)).toEqual([
+      { key: "a", field: "quantity", message: "Enter a positive number of units" },
+    ]);
+  });
+
+  it("accepts positive whole and decimal quantities, trimmed", () => {
+    for (const quantity of ["1", " 2 ", "0.5", "12.25", "007", "200"]) {
+      expect(lineProblems([line("a", { quantity })], lax), quantity).toEqual([]);
+    }
+  });
+
+  it("asks for a batch code only when the vendor requires one", () => {
+    expect(lineProblems([line("a")], lax)).toEqual([]);
+    expect(lineProblems([line("a", { batchCode: "   " })], lax)).toEqual([]);
+    expect(lineProblems([line("a")], strict)).toEqual([{ key: "a", field: "batchCode", message: "This vendor requires a batch code on every line" }]);
+    expect(lineProblems([line("a", { batchCode: "   " })], strict)).toEqual([
+      { key: "a", field: "batchCode", message: "This vendor requires a batch code on every line" },
+    ]);
+    expect(lineProblems([line("a", { batchCode: "B-7" })], strict)).toEqual([]);
+  });
+
+  it("refuses an expiration date that is no calendar day or not YYYY-MM-DD, and accepts none", () => {
+    for (const expirationDate of ["2026-02-29", "2026-02-30", "31/01/2027", "2027-1-31", "tomorrow", " "]) {
+      expect(lineProblems([line("a", { expirationDate })], lax), expirationDate).toEqual([
+        { key: "a", field: "expirationDate", message: "Enter a date as YYYY-MM-DD" },
+      ]);
+    }
+    expect(lineProblems([line("a", { expirationDate: "" })], lax)).toEqual([]);
+    expect(lineProblems([line("a", { expirationDate: "2028-02-29" })], lax)).toEqual([]);
+  });
+
+  it("takes 200 lines, and flags 201 once for the whole list, with no key", () => {
+    expect(MAX_LINE_ITEMS).toBe(200);
+    expect(lineProblems(manyLines(200), lax)).toEqual([]);
+    const problems = lineProblems(manyLines(201), lax);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toStrictEqual({ field: "lines", message: "A purchase order takes at most 200 lines; this one has 201" });
+  });
+
+  it("does not count blank lines toward the 200", () => {
+    const lines = [...manyLines(200), emptyLine("x"), emptyLine("y")];
+    expect(lineProblems(lines, lax)).toEqual([]);
+  });
+
+  it("reports every problem of a line, each with that line's key, and none for good lines between", () => {
+    const lines = [
+      line("good-1", { batchCode: "B" }),
+      { ...emptyLine("bad"), kind: "units" as const, quantity: "-3", expirationDate: "2026-02-30" },
+      emptyLine("blank"),
+      line("no-batch"),
+      line("good-2", { batchCode: "C" }),
+    ];
+    expect(lineProblems(lines, strict)).toEqual([
+      { key: "bad", field: "product", message: "Choose a product" },
+      { key: "bad", field: "quantity", message: "Enter a positive number of units" },
+      { key: "bad", field: "batchCode", message: "This vendor requires a batch code on every line" },
+      { key: "bad", field: "expirationDate", message: "Enter a date as YYYY-MM-DD" },
+      { key: "no-batch", field: "batchCode", message: "This vendor requires a batch code on every line" },
+    ]);
+  });
+
+  it("treats a line with only a batch code typed as a line to check", () => {
+    const problems = lineProblems([{ ...emptyLine("a"), batchCode: "B-7" }], lax);
+    expect(problems.map((p) => [p.key, p.field])).toEqual([
+      ["a", "product"],
+      ["a", "quantity"],
+    ]);
+  });
+});
+
+describe("toWriteLines", () => {
+  it("leaves blank lines out and keeps the order of the others", () => {
+    const lines = [emptyLine("a"), line("b", { productId: 1 }), emptyLine("c"), line("d", { productId: 2 }), emptyLine("e")];
+    expect(toWriteLines(lines).map((l) => l.product_id)).toEqual([1, 2]);
+    expect(toWriteLines([emptyLine("a"), emptyLine("b")])).toEqual([]);
+  });
+
+  it("sends cases, and no units, for a line counting cases", () => {
+    expect(toWriteLines([line("a", { productId: 11, quantity: "2" })])).toStrictEqual([{ product_id: 11, cases: 2 }]);
+  });
+
+  it("sends units, and no cases, for a line counting units", () => {
+    expect(toWriteLines([line("a", { productId: 11, kind: "units", quantity: "16" })])).toStrictEqual([{ product_id: 11, units: 16 }]);
+  });
+
+  it("sends quantities as numbers, trimmed", () => {
+    const [cases, units] = toWriteLines([line("a", { quantity: " 2.5 " }), line("b", { kind: "units", quantity: "007" })]);
+    expect(cases?.cases).toBe(2.5);
+    expect(typeof cases?.cases).toBe("number");
+    expect(units?.units).toBe(7);
+    expect(typeof units?.units).toBe("number");
+  });
+
+  it("trims the batch code and leaves it out when empty", () => {
+    expect(toWriteLines([line("a", { batchCode: "  B-7 " })])).toStrictEqual([{ product_id: 11, cases: 2, batch_code: "B-7" }]);
+    expect(toWriteLines([line("a", { batchCode: "   " })])).toStrictEqual([{ product_id: 11, cases: 2 }]);
+    expect(toWriteLines([line("a", { batchCode: "" })])[0]).not.toHaveProperty("batch_code");
+  });
+
+  it("sends the expiration date when there is one and leaves it out when empty", () => {
+    expect(toWriteLines([line("a", { expirationDate: "2027-01-31" })])).toStrictEqual([{ product_id: 11, cases: 2, expiration_date: "2027-01-31" }]);
+    expect(toWriteLines([line("a", { expirationDate: "" })])[0]).not.toHaveProperty("expiration_date");
+  });
+
+  it("gives line items the contract's WriteLineItem accepts, for every kind of valid line", () => {
+    const lines: DraftLine[] = [
+      line("a"),
+      line("b", { kind: "units", quantity: "48" }),
+      line("c", { quantity: " 0.5 ", batchCode: " B-7 " }),
+      line("d", { kind: "units", quantity: "1", batchCode: "X", expirationDate: "2028-02-29" }),
+      line("e", { quantity: "12.25", batchCode: "   ", expirationDate: "2027-12-31" }),
+    ];
+    expect(lineProblems(lines, { requiresBatchCodes: false })).toEqual([]);
+    const written = toWriteLines(lines);
+    expect(written).toHaveLength(lines.length);
+    for (const item of written) {
+      const result = WriteLineItem.safeParse(item);
+      expect(result.success, JSON.stringify(item)).toBe(true);
+    }
+  });
+
+  it("would fail the contract if both or neither of cases and units were sent (the check above can fail)", () => {
+    expect(WriteLineItem.safeParse({ product_id: 11, cases: 1, units: 1 }).success).toBe(false);
+    expect(WriteLineItem.safeParse({ product_id: 11 }).success).toBe(false);
+    expect(WriteLineItem.safeParse({ product_id: 11, cases: "1" }).success).toBe(false);
+  });
+
+  it("gives a create body the contract accepts with 200 lines and refuses with 201", () => {
+    const ok = CreatePurchaseBody.safeParse(createBody(toWriteLines(manyLines(200))));
+    expect(ok.success).toBe(true);
+    const tooMany = CreatePurchaseBody.safeParse(createBody(toWriteLines(manyLines(201))));
+    expect(tooMany.success).toBe(false);
+    expect(tooMany.error?.issues.map((i) => i.path)).toEqual([["purchase_transactions"]]);
+  });
+
+  it("gives 200 lines when 200 valid lines are mixed with blank ones", () => {
+    const lines = manyLines(200).flatMap((l, i) => (i % 50 === 0 ? [emptyLine(`blank-${i}`), l] : [l]));
+    const written = toWriteLines(lines);
+    expect(written).toHaveLength(200);
+    expect(CreatePurchaseBody.safeParse(createBody(written)).success).toBe(true);
+  });
+});
+
+describe("totalCases", () => {
+  const perCase = new Map([
+    [1, 8],
+    [2, 3],
+    [3, 24],
+  ]);
+
+  it("is 0 for no lines or only blank ones", () => {
+    expect(totalCases([], perCase)).toBe(0);
+    expect(totalCases([emptyLine("a"), { ...emptyLine("b"), kind: "units" }], perCase)).toBe(0);
+  });
+
+  it("adds cases as typed", () => {
+    expect(totalCases([line("a", { quantity: "2" }), line("b", { quantity: "3.5" }), line("c", { quantity: " 1 " })], perCase)).toBe(6.5);
+  });
+
+  it("converts units by the product's units per case (the documented example gives 4)", () => {
+    const lines = [line("a", { productId: 1, quantity: "2" }), line("b", { productId: 1, kind: "units", quantity: "16" })];
+    expect(totalCases(lines, new Map([[1, 8]]))).toBe(4);
+    expect(totalCases([line("a", { productId: 3, kind: "units", quantity: "48" })], perCase)).toBe(2);
+  });
+
+  it("ignores units of a product whose units per case is unknown, or of no product", () => {
+    const lines = [
+      line("a", { productId: 1, quantity: "1" }),
+      line("b", { productId: 99, kind: "units", quantity: "100" }),
+      line("c", { productId: undefined, kind: "units", quantity: "100" }),
+    ];
+    expect(totalCases(lines, perCase)).toBe(1);
+    expect(totalCases([line("a", { productId: 4, kind: "units", quantity: "5" })], new Map([[4, 0]]))).toBe(0);
+  });
+
+  it("still counts cases of a product whose units per case is unknown", () => {
+    expect(totalCases([line("a", { productId: 99, quantity: "3" })], perCase)).toBe(3);
+  });
+
+  it("rounds fractional totals to 3 decimals", () => {
+    expect(totalCases([line("a", { productId: 2, kind: "units", quantity: "1" })], perCase)).toBe(0.333);
+    expect(totalCases([line("a", { productId: 2, kind: "units", quantity: "2" })], perCase)).toBe(0.667);
+    expect(totalCases([line("a", { quantity: "0.1" }), line("b", { quantity: "0.2" })], perCase)).toBe(0.3);
+    expect(totalCases([line("a", { quantity: "1" }), line("b", { productId: 2, kind: "units", quantity: "1" })], perCase)).toBe(1.333);
+  });
+
+  it("ignores quantities that are not numbers", () => {
+    const lines = [
+      line("a", { quantity: "2" }),
+      line("b", { quantity: "abc" }),
+      line("c", { quantity: "1e3" }),
+      line("d", { quantity: "" }),
+      line("e", { quantity: "-4" }),
+      line("f", { productId: 1, kind: "units", quantity: "eight" }),
+    ];
+    expect(totalCases(lines, perCase)).toBe(2);
+  });
+});
+
+describe("parsePaste", () => {
+  it("reads a tab-separated row: product number, cases, units, batch code, expiration", () => {
+    expect(parsePaste("SKU-1\t2\t\tB-7\t2027-01-31", catalog, keyMaker())).toStrictEqual({
+      lines: [{ key: "k1", productId: 11, kind: "cases", quantity: "2", batchCode: "B-7", expirationDate: "2027-01-31" }],
+      errors: [],
+    });
+  });
+
+  it("reads comma-separated rows, units in the third cell, short rows padded", () => {
+    expect(parsePaste("SKU-1,,48\nSKU-2,3", catalog, keyMaker())).toStrictEqual({
+      lines: [
+        { key: "k1", productId: 11, kind: "units", quantity: "48", batchCode: "", expirationDate: "" },
+        { key: "k2", productId: 12, kind: "cases", quantity: "3", batchCode: "", expirationDate: "" },
+      ],
+      errors: [],
+    });
+  });
+
+  it("reads CRLF line ends, leaving no carriage return in lines or errors", () => {
+    const { lines, errors } = parsePaste("SKU-1\t1\t\tB-1\r\nSKU-2\t\t6\t\t2027-01-31\r\nNOPE\t1\r\n", catalog, keyMaker());
+    expect(lines).toStrictEqual([
+      { key: "k1", productId: 11, kind: "cases", quantity: "1", batchCode: "B-1", expirationDate: "" },
+      { key: "k2", productId: 12, kind: "units", quantity: "6", batchCode: "", expirationDate: "2027-01-31" },
+    ]);
+    expect(errors).toEqual([{ row: 3, text: "NOPE\t1", message: 'No product of this supplier has the number or id "NOPE"' }]);
+  });
+
+  it("skips a header row, tab- or comma-separated", () => {
+    const tabbed = parsePaste("Product number\tCases\tUnits\tBatch code\tExpiration\nSKU-1\t2", catalog, keyMaker());
+    expect(tabbed.errors).toEqual([]);
+    expect(tabbed.lines.map((l) => l.productId)).toEqual([11]);
+    const commas = parsePaste("Supplier product #,Cases,Units,Batch,Expires\r\nSKU-1,,5", catalog, keyMaker());
+    expect(commas.errors).toEqual([]);
+    expect(commas.lines.map((l) => [l.productId, l.kind, l.quantity])).toEqual([[11, "units", "5"]]);
+  });
+
+  it("skips a header that follows blank rows", () => {
+    const pasted = parsePaste("\n\nProduct number\tCases\nSKU-1\t2", catalog, keyMaker());
+    expect(pasted.errors).toEqual([]);
+    expect(pasted.lines.map((l) => l.productId)).toEqual([11]);
+  });
+
+  it("ignores blank rows but counts them in row numbers", () => {
+    const { lines, errors } = parsePaste("\n\nSKU-1\t1\n   \nBAD\t1\n", catalog, keyMaker());
+    expect(lines.map((l) => l.key)).toEqual(["k1"]);
+    expect(errors.map((e) => e.row)).toEqual([5]);
+    expect(parsePaste("", catalog, keyMaker())).toEqual({ lines: [], errors: [] });
+  });
+
+  it("refuses a product number several products share, suggesting the product id, which then works", () => {
+    const refused = parsePaste("N/A\t1", catalog, keyMaker());
+    expect(refused.lines).toEqual([]);
+    expect(refused.errors).toEqual([{ row: 1, text: "N/A\t1", message: '3 products have the number "N/A": use the product id instead' }]);
+    expect(refused.errors[0]?.message).toMatch(/product id/);
+
+    const byId = parsePaste("22\t1", catalog, keyMaker());
+    expect(byId.errors).toEqual([]);
+    expect(byId.lines).toStrictEqual([{ key: "k1", productId: 22, kind: "cases", quantity: "1", batchCode: "", expirationDate: "" }]);
+  });
+
+  it("finds products without a supplier product number by their id", () => {
+    expect(parsePaste("30,,4\n31,1", catalog, keyMaker()).lines.map((l) => l.productId)).toEqual([30, 31]);
+  });
+
+  it("matches product numbers case-insensitively, trimming cells and catalog numbers", () => {
+    const { lines, errors } = parsePaste("  sku-1  \t 2 \t\t B-7 \t 2027-01-31 \nSKU-2\t1", catalog, keyMaker());
+    expect(errors).toEqual([]);
+    expect(lines).toStrictEqual([
+      { key: "k1", productId: 11, kind: "cases", quantity: "2", batchCode: "B-7", expirationDate: "2027-01-31" },
+      { key: "k2", productId: 12, kind: "cases", quantity: "1", batchCode: "", expirationDate: "" },
+    ]);
+  });
+
+  it("refuses unknown numbers and ids, and a missing number", () => {
+    const { lines, errors } = parsePaste("XYZ\t1\n999\t1\n\t1", catalog, keyMaker());
+    expect(lines).toEqual([]);
+    expect(errors).toEqual([
+      { row: 1, text: "XYZ\t1", message: 'No product of this supplier has the number or id "XYZ"' },
+      { row: 2, text: "999\t1", message: 'No product of this supplier has the number or id "999"' },
+      { row: 3, text: "\t1", message: "The product number is missing" },
+    ]);
+  });
+
+  it("refuses a row with both cases and units, and one with neither", () => {
+    const { lines, errors } = parsePaste("SKU-1\t2\t24\nSKU-1\nSKU-1\t\t\tB-7", catalog, keyMaker());
+    expect(lines).toEqual([]);
+    expect(errors).toEqual([
+      { row: 1, text: "SKU-1\t2\t24", message: "Fill cases or units, not both" },
+      { row: 2, text: "SKU-1", message: "Fill cases or units" },
+      { row: 3, text: "SKU-1\t\t\tB-7", message: "Fill cases or units" },
+    ]);
+  });
+
+  it("refuses a quantity that is not a positive number, quoting it", () => {
+    for (const quantity of ["0", "0.00", "-1", "abc", "1e3", "1,5"]) {
+      const { lines, errors } = parsePaste(`SKU-1\t${quantity}`, catalog, keyMaker());
+      expect(lines, quantity).toEqual([]);
+      expect(errors, quantity).toEqual([{ row: 1, text: `SKU-1\t${quantity}`, message: `"${quantity}" is not a positive number` }]);
+    }
+    expect(parsePaste("SKU-1\t\t-6", catalog, keyMaker()).errors[0]?.message).toBe('"-6" is not a positive number');
+  });
+
+  it("refuses an expiration that is not a date as YYYY-MM-DD", () => {
+    for (const expiration of ["2026-02-29", "31/01/2027", "2027-1-31", "soon"]) {
+      const { lines, errors } = parsePaste(`SKU-1\t2\t\tB\t${expiration}`, catalog, keyMaker());
+      expect(lines, expiration).toEqual([]);
+      expect(errors, expiration).toEqual([{ row: 1, text: `SKU-1\t2\t\tB\t${expiration}`, message: `"${expiration}" is not a date as YYYY-MM-DD` }]);
+    }
+  });
+
+  it("keeps the good rows as lines when others fail, with 1-based rows and raw text for the failures", () => {
+    const { lines, errors } = parsePaste("SKU-1\t2\nBAD\t1\nSKU-2\t\t12\nSKU-1\t0\n21\t3", catalog, keyMaker());
+    expect(lines.map((l) => [l.key, l.productId, l.kind, l.quantity])).toEqual([
+      ["k1", 11, "cases", "2"],
+      ["k2", 12, "units", "12"],
+      ["k3", 21, "cases", "3"],
+    ]);
+    expect(errors.map((e) => [e.row, e.text])).toEqual([
+      [2, "BAD\t1"],
+      [4, "SKU-1\t0"],
+    ]);
+  });
+
+  it("takes keys from the injected makeKey, one per line made", () => {
+    let calls = 0;
+    const makeKey = () => `custom-${++calls}`;
+    const { lines } = parsePaste("SKU-1\t1\nBAD\t1\nSKU-2\t2", catalog, makeKey);
+    expect(lines.map((l) => l.key)).toEqual(["custom-1", "custom-2"]);
+    expect(calls).toBe(2);
+  });
+
+  it("gives unique keys when no makeKey is given", () => {
+    const { lines } = parsePaste("SKU-1\t1\nSKU-2\t2\nSKU-1\t3", catalog);
+    const keys = lines.map((l) => l.key);
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(key).toMatch(/^line-\d+$/);
+  });
+
+  it("parses a 150-row paste into 150 lines the contract accepts", () => {
+    const rows = Array.from({ length: 150 }, (_, i) =>
+      i % 2 === 0 ? `SKU-1\t${i + 1}\t\tB-${i}\t2027-01-31` : `sku-2\t\t${i + 1}`,
+    );
+    const { lines, errors } = parsePaste(rows.join("\r\n"), catalog, keyMaker());
+    expect(errors).toEqual([]);
+    expect(lines).toHaveLength(150);
+    expect(new Set(lines.map((l) => l.key)).size).toBe(150);
+    expect(lines[149]).toStrictEqual({ key: "k150", productId: 12, kind: "units", quantity: "150", batchCode: "", expirationDate: "" });
+    expect(lineProblems(lines, { requiresBatchCodes: false })).toEqual([]);
+    expect(CreatePurchaseBody.safeParse(createBody(toWriteLines(lines))).success).toBe(true);
+  });
+});
+
+describe("placeFieldErrors", () => {
+  const lines = [line("A"), emptyLine("blank"), line("B"), line("C")];
+
+  it("places a line's error on the line of that index among the lines sent, skipping blank ones", () => {
+    const errors: FieldError[] = [
+      { field: "purchase_transactions[1].batch_code", code: "BATCH_CODE_REQUIRED", detail: "The vendor requires a batch code on every line", index: 1, ProductID: 11 },
+    ];
+    expect(placeFieldErrors(errors, lines)).toStrictEqual({
+      lines: [{ key: "B", field: "batchCode", message: "The vendor requires a batch code on every line" }],
+      header: [],
+    });
+  });
+
+  it("names the API's line fields in the editor's words", () => {
+    const errors = [
+      { field: "purchase_transactions[0].cases", detail: "cases" },
+      { field: "purchase_transactions[1].units", detail: "units" },
+      { field: "purchase_transactions[2].product_id", detail: "product" },
+      { field: "purchase_transactions[0].expiration_date", detail: "expiration" },
+      { field: "purchase_transactions[2].batch_code", detail: "batch" },
+    ];
+    expect(placeFieldErrors(errors, lines).lines).toStrictEqual([
+      { key: "A", field: "quantity", message: "cases" },
+      { key: "B", field: "quantity", message: "units" },
+      { key: "C", field: "product", message: "product" },
+      { key: "A", field: "expirationDate", message: "expiration" },
+      { key: "C", field: "batchCode", message: "batch" },
+    ]);
+  });
+
+  it("sends an error on a line beyond the lines to the list, with no key", () => {
+    const result = placeFieldErrors([{ field: "purchase_transactions[3].cases", detail: "Quantities must be positive", index: 3 }], lines);
+    expect(result).toStrictEqual({ lines: [{ field: "lines", message: "Quantities must be positive" }], header: [] });
+  });
+
+  it("sends an error on the whole list (NO_LINE_ITEMS, too many lines) to the list", () => {
+    const errors: FieldError[] = [
+      { field: "purchase_transactions", code: "NO_LINE_ITEMS", detail: "A purchase order needs at least one line item" },
+      { field: "purchase_transactions", code: "TOO_LARGE", detail: "purchase_transactions: at most 200 line items" },
+    ];
+    expect(placeFieldErrors(errors, [emptyLine("x")])).toStrictEqual({
+      lines: [
+        { field: "lines", message: "A purchase order needs at least one line item" },
+        { field: "lines", message: "purchase_transactions: at most 200 line items" },
+      ],
+      header: [],
+    });
+  });
+
+  it("places an error that only gives the line's index", () => {
+    const result = placeFieldErrors([{ field: "purchase_transactions", detail: "Bad line", index: 1 }], lines);
+    expect(result.lines).toHaveLength(1);
+    expect(result.lines[0]?.key).toBe("B");
+    expect(result.header).toEqual([]);
+  });
+
+  it("returns errors on header fields by their field name", () => {
+    const errors: FieldError[] = [
+      { field: "po_num", code: "DUPLICATE_PO_NUMBER", detail: "po_num PO-1 is already used for vendor 5" },
+      { field: "delivery_date", code: "DELIVERY_DATE_IN_PAST", detail: "delivery_date 2020-01-01 is before today (2026-11-21)" },
+      { field: "vendor_id", code: "UNKNOWN_VENDOR", detail: "Vendor 5 is not a vendor of supplier 3" },
+    ];
+    expect(placeFieldErrors(errors, lines)).toStrictEqual({
+      lines: [],
+      header: [
+        { field: "po_num", message: "po_num PO-1 is already used for vendor 5" },
+        { field: "delivery_date", message: "delivery_date 2020-01-01 is before today (2026-11-21)" },
+        { field: "vendor_id", message: "Vendor 5 is not a vendor of supplier 3" },
+      ],
+    });
+  });
+
+  it("prefers an error's message to its detail when it has one", () => {
+    const errors = [
+      { field: "purchase_transactions[0].cases", detail: "technical detail", message: "Enter a positive number" },
+      { field: "po_num", detail: "po_num taken", message: "This PO number is already used" },
+      { field: "vendor_id", detail: "vendor detail" },
+    ];
+    expect(placeFieldErrors(errors, lines)).toStrictEqual({
+      lines: [{ key: "A", field: "quantity", message: "Enter a positive number" }],
+      header: [
+        { field: "po_num", message: "This PO number is already used" },
+        { field: "vendor_id", message: "vendor detail" },
+      ],
+    });
+  });
+
+  it("places the sandbox's readiness errors on the lines they concern", () => {
+    const drafts = [line("A", { batchCode: "B-1" }), emptyLine("blank"), line("B"), line("C", { batchCode: "C-1" })];
+    const stored = toWriteLines(drafts).map((l) => ({ product_id: l.product_id, cases: l.cases ?? null, num_units: 24, batch_code: l.batch_code ?? null }));
+    const notReady = readinessOf(stored, true);
+    expect(notReady.map((e) => [e.field, e.code])).toEqual([["purchase_transactions[1].batch_code", "BATCH_CODE_REQUIRED"]]);
+    expect(placeFieldErrors(notReady, drafts).lines).toStrictEqual([
+      { key: "B", field: "batchCode", message: "The vendor requires a batch code on every line" },
+    ]);
+    expect(placeFieldErrors(readinessOf([], true), []).lines).toStrictEqual([{ field: "lines", message: "A purchase order needs at least one line item" }]);
+  });
+
+  it("places the contract's validation errors on the lines they concern", () => {
+    const drafts = [line("A"), emptyLine("blank"), line("B", { productId: undefined }), line("C")];
+    const parsed = CreatePurchaseBody.safeParse(createBody(toWriteLines(drafts)));
+    expect(parsed.success).toBe(false);
+    const fieldErrors = toFieldErrors(parsed.error!);
+    expect(fieldErrors.map((e) => e.field)).toEqual(["purchase_transactions[1].product_id"]);
+    const placed = placeFieldErrors(fieldErrors, drafts);
+    expect(placed.header).toEqual([]);
+    expect(placed.lines.map((p) => [p.key, p.field])).toEqual([["B", "product"]]);
+  });
+});

@@ -1,0 +1,199 @@
+import { MAX_LINE_ITEMS, type WriteLineItem } from "@/lib/data-api/writes";
+
+/**
+ * The purchase-order editor's model: the lines as a person types them, what the API takes from them, the checks the
+ * editor makes before the API does, lines pasted from a spreadsheet, and the API's field errors placed on the lines
+ * and fields they concern. Pure and browser-safe; the editor renders it, the unit tests check it.
+ */
+
+/** How a line's quantity is counted: exactly one of cases or units goes to the API. */
+export type QuantityKind = "cases" | "units";
+
+/** One line of the editor, as typed (text fields stay text until they are sent). */
+export interface DraftLine {
+  /** Stable identity for React and for errors: survives reordering and deletion of other lines. */
+  key: string;
+  productId?: number;
+  kind: QuantityKind;
+  quantity: string;
+  batchCode: string;
+  /** YYYY-MM-DD, or empty. */
+  expirationDate: string;
+}
+
+/** What the editor knows of a product of the supplier's catalog. */
+export interface CatalogProduct {
+  productId: number;
+  name: string;
+  supplierProductNumber?: string;
+  unitsPerCase?: number;
+}
+
+/** A problem with one field of one line (or of the whole list, when `key` is absent). */
+export interface LineProblem {
+  key?: string;
+  field: "product" | "quantity" | "batchCode" | "expirationDate" | "lines";
+  message: string;
+}
+
+const QUANTITY = /^\d+(\.\d+)?$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a YYYY-MM-DD names a real calendar day (2026-02-30 does not). */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+let counter = 0;
+/** A new line key, unique in this page. */
+export function newLineKey(): string {
+  counter += 1;
+  return `line-${counter}`;
+}
+
+/** An empty line, counting cases. */
+export function emptyLine(key: string = newLineKey()): DraftLine {
+  return { key, kind: "cases", quantity: "", batchCode: "", expirationDate: "" };
+}
+
+/** Whether a line has nothing typed in it (an empty last line is not sent). */
+export function isBlank(line: DraftLine): boolean {
+  return line.productId === undefined && line.quantity.trim() === "" && line.batchCode.trim() === "" && line.expirationDate === "";
+}
+
+/**
+ * The editor's own checks, before anything is sent: a product on every line, a positive quantity, a batch code where
+ * the vendor requires one, a real expiration date, at most 200 lines. Blank lines are ignored.
+ */
+export function lineProblems(lines: DraftLine[], options: { requiresBatchCodes: boolean }): LineProblem[] {
+  const problems: LineProblem[] = [];
+  const used = lines.filter((l) => !isBlank(l));
+  if (used.length > MAX_LINE_ITEMS) problems.push({ field: "lines", message: `A purchase order takes at most ${MAX_LINE_ITEMS} lines; this one has ${used.length}` });
+  for (const line of used) {
+    if (line.productId === undefined) problems.push({ key: line.key, field: "product", message: "Choose a product" });
+    const quantity = line.quantity.trim();
+    if (!QUANTITY.test(quantity) || Number(quantity) <= 0) problems.push({ key: line.key, field: "quantity", message: `Enter a positive number of ${line.kind}` });
+    else if (line.kind === "units" && !Number.isInteger(Number(quantity))) problems.push({ key: line.key, field: "quantity", message: "Units must be a whole number" });
+    if (options.requiresBatchCodes && line.batchCode.trim() === "") problems.push({ key: line.key, field: "batchCode", message: "This vendor requires a batch code on every line" });
+    if (line.expirationDate !== "" && !isCalendarDay(line.expirationDate)) problems.push({ key: line.key, field: "expirationDate", message: "Enter a date as YYYY-MM-DD" });
+  }
+  return problems;
+}
+
+/** The lines as the API takes them (blank lines left out; quantities as numbers; empty optional fields omitted). */
+export function toWriteLines(lines: DraftLine[]): WriteLineItem[] {
+  return lines
+    .filter((l) => !isBlank(l))
+    .map((l) => ({
+      product_id: l.productId ?? 0,
+      [l.kind]: Number(l.quantity.trim()),
+      ...(l.batchCode.trim() ? { batch_code: l.batchCode.trim() } : {}),
+      ...(l.expirationDate ? { expiration_date: l.expirationDate } : {}),
+    }));
+}
+
+/**
+ * The running total of cases: cases as typed, units converted by the product's units per case when it is known.
+ * Lines whose quantity is not a number count nothing.
+ *
+ * @example
+ * totalCases([{ ...emptyLine("a"), productId: 1, quantity: "2" }, { ...emptyLine("b"), productId: 1, kind: "units", quantity: "16" }], new Map([[1, 8]])); // 4
+ */
+export function totalCases(lines: DraftLine[], unitsPerCase: Map<number, number>): number {
+  let total = 0;
+  for (const line of lines) {
+    const quantity = line.quantity.trim();
+    if (!QUANTITY.test(quantity)) continue;
+    if (line.kind === "cases") total += Number(quantity);
+    else {
+      const per = line.productId === undefined ? undefined : unitsPerCase.get(line.productId);
+      if (per) total += Number(quantity) / per;
+    }
+  }
+  return Math.round(total * 1000) / 1000;
+}
+
+/** A pasted row that could not become a line: its row number (from 1) and why. */
+export interface PasteError {
+  row: number;
+  text: string;
+  message: string;
+}
+
+/**
+ * Lines pasted from a spreadsheet: one row per line, cells separated by tabs (or commas), in the order product number,
+ * cases, units, batch code, expiration (exactly one of cases or units filled). A product is found by its supplier
+ * product number when exactly one product of the catalog has it (test data holds numbers such as "N/A" shared by many),
+ * or by its product id. A header row is skipped. Rows that do not match give a PasteError each; the others give lines.
+ *
+ * @example
+ * parsePaste("SKU-1\t2\t\tB-7\t2027-01-31", catalog); // { lines: [{ productId: 11, kind: "cases", quantity: "2", batchCode: "B-7", ... }], errors: [] }
+ */
+export function parsePaste(text: string, catalog: CatalogProduct[], makeKey: () => string = newLineKey): { lines: DraftLine[]; errors: PasteError[] } {
+  const byNumber = new Map<string, CatalogProduct[]>();
+  for (const product of catalog) {
+    const number = product.supplierProductNumber?.trim().toLowerCase();
+    if (number) byNumber.set(number, [...(byNumber.get(number) ?? []), product]);
+  }
+  const byId = new Map(catalog.map((p) => [p.productId, p]));
+  const lines: DraftLine[] = [];
+  const errors: PasteError[] = [];
+  const rows = text.replace(/\r\n?/g, "\n").split("\n");
+  const first = rows.findIndex((r) => r.trim() !== "");
+  rows.forEach((raw, index) => {
+    if (raw.trim() === "") return;
+    const cells = (raw.includes("\t") ? raw.split("\t") : raw.split(",")).map((c) => c.trim());
+    const [reference = "", cases = "", units = "", batchCode = "", expiration = ""] = cells;
+    const row = index + 1;
+    const fail = (message: string) => errors.push({ row, text: raw, message });
+    if (index === first && /product/i.test(reference) && !QUANTITY.test(cases) && !QUANTITY.test(units)) return; // a header
+    const matches = byNumber.get(reference.toLowerCase());
+    let product: CatalogProduct | undefined;
+    if (matches?.length === 1) product = matches[0];
+    else if (/^\d+$/.test(reference) && byId.has(Number(reference))) product = byId.get(Number(reference));
+    else if (matches && matches.length > 1) return fail(`${matches.length} products have the number "${reference}": use the product id instead`);
+    else return fail(reference ? `No product of this supplier has the number or id "${reference}"` : "The product number is missing");
+    if (cases !== "" && units !== "") return fail("Fill cases or units, not both");
+    if (cases === "" && units === "") return fail("Fill cases or units");
+    const quantity = cases !== "" ? cases : units;
+    if (!QUANTITY.test(quantity) || Number(quantity) <= 0) return fail(`"${quantity}" is not a positive number`);
+    if (expiration !== "" && !isCalendarDay(expiration)) return fail(`"${expiration}" is not a date as YYYY-MM-DD`);
+    lines.push({ key: makeKey(), productId: product!.productId, kind: cases !== "" ? "cases" : "units", quantity, batchCode, expirationDate: expiration });
+  });
+  return { lines, errors };
+}
+
+/** The field of a line the API names, in the editor's words. */
+const API_FIELDS: Record<string, LineProblem["field"]> = {
+  product_id: "product",
+  cases: "quantity",
+  units: "quantity",
+  batch_code: "batchCode",
+  expiration_date: "expirationDate",
+};
+
+/**
+ * The API's field errors on lines (`purchase_transactions[3].batch_code`, or `index: 3`) placed on the editor's
+ * lines: the index counts the lines sent, so blank lines are skipped when finding the line. Errors on the header
+ * fields (`po_num`, `vendor_id`...) come back with their field name and no key.
+ */
+export function placeFieldErrors(
+  fieldErrors: { field: string; detail: string; message?: string; index?: number }[],
+  lines: DraftLine[],
+): { lines: LineProblem[]; header: { field: string; message: string }[] } {
+  const sent = lines.filter((l) => !isBlank(l));
+  const placed: LineProblem[] = [];
+  const header: { field: string; message: string }[] = [];
+  for (const error of fieldErrors) {
+    const message = error.message ?? error.detail;
+    const match = /^purchase_transactions\[(\d+)\]\.?(\w+)?$/.exec(error.field);
+    const index = match ? Number(match[1]) : error.field.startsWith("purchase_transactions") ? error.index : undefined;
+    const line = index === undefined ? undefined : sent[index];
+    if (line) placed.push({ key: line.key, field: API_FIELDS[match?.[2] ?? ""] ?? "product", message });
+    else if (error.field.startsWith("purchase_transactions")) placed.push({ field: "lines", message });
+    else header.push({ field: error.field, message });
+  }
+  return { lines: placed, header };
+}
