@@ -76,6 +76,18 @@ export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: bo
   // A key with one account works in it without choosing.
   const account = accountOf(params) ?? (options.length === 1 ? options[0]!.id : undefined);
   const paymentNum = paymentOf(params);
+  // An account the list does not hold (opened by id, or past the first 500 open invoices) is named by its own open
+  // invoices' customer: the same request the account's table makes, and one customer.
+  const listed = options.find((o) => o.id === account);
+  const own = useQuery({ ...apiQueryOptions(browserApi, openInvoicesRequest(account ?? 0), PAYMENTS_STALE), enabled: account !== undefined && !listed });
+  const ownCustomer = own.data?.records.find((i) => i.CustomerID != null)?.CustomerID ?? undefined;
+  const ownName = useQuery({
+    ...apiQueryOptions(browserApi, customersRequest(ownCustomer === undefined ? [] : [ownCustomer]) ?? { operation: "listCustomers" }, PAYMENTS_STALE),
+    enabled: !listed && ownCustomer !== undefined,
+    retry: false,
+  });
+  const name = ownName.data?.records[0]?.CustomerName;
+  const accountLabel = listed?.label ?? (account === undefined ? "" : name ? `${name} (AR account ${account})` : `AR account ${account}`);
 
   const setAccount = (id: number | undefined) =>
     pushParams((p) => {
@@ -92,7 +104,7 @@ export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: bo
 
   return (
     <div className="space-y-8">
-      <AccountPicker options={options} value={account} onChange={setAccount} loading={accounts.isPending} anyAccount={anyAccount} />
+      <AccountPicker options={options} value={account} valueLabel={accountLabel} onChange={setAccount} loading={accounts.isPending} anyAccount={anyAccount} />
       {accounts.error && <RequestError error={accounts.error} onRetry={() => void accounts.refetch()} what="the AR accounts" />}
       {account === undefined ? (
         !accounts.isPending && (
@@ -102,7 +114,7 @@ export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: bo
           </p>
         )
       ) : (
-        <Account account={account} accountLabel={options.find((o) => o.id === account)?.label ?? `AR account ${account}`} paymentNum={paymentNum} onPayment={setPayment} mayAllocate={mayAllocate} statuses={statusesOf(params)} />
+        <Account account={account} accountLabel={accountLabel} paymentNum={paymentNum} onPayment={setPayment} mayAllocate={mayAllocate} statuses={statusesOf(params)} />
       )}
     </div>
   );
@@ -227,12 +239,15 @@ function useWatched(account: number): [Watched[], (update: (w: Watched[]) => Wat
 function AccountPicker({
   options,
   value,
+  valueLabel,
   onChange,
   loading,
   anyAccount,
 }: {
   options: AccountOption[];
   value: number | undefined;
+  /** The chosen account's name, also when the list does not hold it. */
+  valueLabel: string;
   onChange: (id: number | undefined) => void;
   loading: boolean;
   anyAccount: boolean;
@@ -253,7 +268,7 @@ function AccountPicker({
           className="mt-0.5 max-w-md rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
         >
           <option value="">{loading ? "Loading accounts…" : "Choose an AR account"}</option>
-          {!listed && value !== undefined && <option value={String(value)}>AR account {value}</option>}
+          {!listed && value !== undefined && <option value={String(value)}>{valueLabel}</option>}
           {options.map((o) => (
             <option key={o.id} value={String(o.id)}>
               {o.label}
