@@ -7,7 +7,7 @@ import { seriousViolations } from "./axe";
 // an invoice shows its lines, a CSV export holds the whole filtered list, and a sparse record renders.
 
 const KEYS = [
-  { button: "Try as a retailer", keyType: "Customer", absent: ["Warehouse inventory", "Batches", "Vendors", "Supplier credit terms"] },
+  { button: "Try as a retailer", keyType: "Customer", absent: ["Warehouse inventory", "Batches", "Vendors", "Supplier credit terms", "Purchases"] },
   { button: "Try as a brand", keyType: "Supplier", absent: [] },
   { button: "Try as an employee", keyType: "Employee", absent: [] },
 ] as const;
@@ -154,4 +154,14 @@ test("AR aging: the recalculation time, a chart and a table with totals; a bucke
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(table.getByRole("button", { name, exact: true })).toBeFocused();
+});
+
+test("a retailer has no purchases: none in the sidebar, the page says so, and the API answers 403", async ({ page }) => {
+  await connect(page, "Try as a retailer");
+  await page.goto("/purchases");
+  await expect(page.getByRole("heading", { level: 1, name: "Purchases" })).toBeVisible();
+  await expect(page.getByText("Customer keys may not see purchases: the Data API answers 403.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Purchases" })).toHaveCount(0);
+  const forced = await page.request.get("/api/v2/purchases?include_transactions=false");
+  expect(forced.status()).toBe(403);
 });

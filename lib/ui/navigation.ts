@@ -37,6 +37,10 @@ export const NAVIGATION: readonly NavSection[] = [
     ],
   },
   {
+    label: "Purchasing",
+    entries: [{ href: "/purchases", label: "Purchases", operation: "listPurchasesV2" }],
+  },
+  {
     label: "Catalog",
     entries: [
       { href: "/catalog/products", label: "Products", operation: "listProducts" },

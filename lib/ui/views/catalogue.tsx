@@ -7,6 +7,7 @@ import { CreditTerm, Location, SalesRep, State, Supplier, SupplierCreditTerm, Us
 import { Allocation, AvailableInventory, InventoryBatch, InventoryRecord, RetailerInventory } from "@/lib/data-api/records/inventory";
 import { CustomerPrice, MenuPromotion, Product, ProductCategory, PromotionProduct } from "@/lib/data-api/records/catalog";
 import { PaymentType } from "@/lib/data-api/records/payments";
+import { PurchaseV2 } from "@/lib/data-api/records/purchases";
 import { formatDate, formatDay } from "@/lib/format/display";
 import { STALE } from "../api-query";
 import { type ColumnSpec, columnsOf } from "./columns";
@@ -326,6 +327,36 @@ export const LIST_VIEWS = {
     rowKey: keyOf("PaymentTypeID", "SupplierID"),
     staleTime: STALE.reference,
     exportName: "payment-types",
+  }),
+  purchases: view({
+    operation: "listPurchasesV2",
+    title: "Purchases",
+    intro:
+      "Purchase orders made through the API (InProgress drafts and Submitted orders) and purchases the ERP has posted, in one list. Drafts have no ERP id until the ERP imports them.",
+    noun: { one: "purchase", many: "purchases" },
+    columns: columnsOf<Row<"listPurchasesV2">>(PurchaseV2, {
+      po_num: { header: "PO no." },
+      status: { header: "Status" },
+      purchase_id: { header: "ERP id" },
+      purchase_global_id: { header: "Global id" },
+      vendor_name: { header: "Vendor name" },
+      to_location_name: { header: "Warehouse name" },
+      total_cases: { header: "Cases" },
+      total: { header: "Total" },
+      post_date: { header: "Posted" },
+      receive_date: { header: "Received" },
+      receiving_num: { header: "Receiving no." },
+      time_created: { header: "Created" },
+      time_updated: { header: "Updated" },
+    }).filter((c) => c.id !== "public_pdf_link" && c.id !== "purchase_transactions"),
+    // Vendor and warehouse by id, named through their lists: a draft's vendor_name and to_location_name are null.
+    defaultColumns: ["po_num", "status", "vendor_id", "to_location_id", "total_cases", "total", "post_date", "purchase_id", "time_created"],
+    rowKey: (r, index) => r.purchase_global_id ?? (r.purchase_id != null ? String(r.purchase_id) : String(index)),
+    staleTime: STALE.working,
+    filters: ["statuses", "vendor_ids", "location_ids", "start_date", "end_date"],
+    // Line items stay out of the list (a posted purchase can carry hundreds); the detail page reads them.
+    fixed: { include_transactions: "false" },
+    exportName: "purchases",
   }),
 } satisfies Record<string, ListView<ListOperationId>>;
 

@@ -24,10 +24,17 @@ export interface ColumnSpec<R = Record<string, unknown>> {
 }
 
 /** Id fields a table shows by name, and the lookup that names them. */
-const NAMED: Record<string, string> = { CustomerID: "CustomerIDs", ProductID: "ProductIDs", LocationID: "LocationIDs", SupplierID: "SupplierIDs", VendorID: "VendorIDs" };
-const NAMED_HEADERS: Record<string, string> = { CustomerID: "Customer", ProductID: "Product", LocationID: "Warehouse", SupplierID: "Supplier", VendorID: "Vendor" };
+const NAMED: Record<string, string> = { CustomerID: "CustomerIDs", ProductID: "ProductIDs", LocationID: "LocationIDs", ToLocationID: "LocationIDs", SupplierID: "SupplierIDs", VendorID: "VendorIDs" };
+const NAMED_HEADERS: Record<string, string> = { CustomerID: "Customer", ProductID: "Product", LocationID: "Warehouse", ToLocationID: "Warehouse", SupplierID: "Supplier", VendorID: "Vendor" };
 /** A record that carries the name itself (an invoice's CustomerName) keeps its id as an id. */
-const NAME_FIELDS: Record<string, string[]> = { CustomerID: ["CustomerName"], ProductID: ["ProductName"], LocationID: ["Location"], SupplierID: ["Supplier", "SupplierName"], VendorID: ["VendorName"] };
+const NAME_FIELDS: Record<string, string[]> = {
+  CustomerID: ["CustomerName"],
+  ProductID: ["ProductName"],
+  LocationID: ["Location"],
+  ToLocationID: ["ToLocationName"],
+  SupplierID: ["Supplier", "SupplierName"],
+  VendorID: ["VendorName"],
+};
 
 const MONEY = /(Total|Price|Balance|Amount|Due|Credit|Debit|Discount|Freight|Tax|Cost|Outstanding)/;
 const NOT_MONEY = /(Cases|Units|Potency|Cannabinoids|Days|DOI)/;
@@ -46,6 +53,12 @@ export function humanize(field: string): string {
     .filter(Boolean)
     .map((w, i) => (w === "Num" ? "no." : /^[A-Z0-9]+$/.test(w) && w.length > 1 ? w : i === 0 ? w : w.toLowerCase()));
   return words.join(" ");
+}
+
+/** "total_cases" → "TotalCases", "vendor_id" → "VendorID"; a PascalCase name stays as it is. */
+function pascalOf(name: string): string {
+  if (!name.includes("_") && /^[A-Z]/.test(name)) return name;
+  return name.replace(/_id$/, "_ID").replace(/(^|_)([a-zA-Z])/g, (_, __, c: string) => c.toUpperCase());
 }
 
 /** A column's kind from the field's documented type and name. */
@@ -68,9 +81,11 @@ function kindOf(name: string, label: string): ColumnKind {
  */
 export function columnsOf<R>(record: RecordDef, overrides: Record<string, Partial<ColumnSpec<R>>> = {}, extra: ColumnSpec<R>[] = []): ColumnSpec<R>[] {
   const columns = Object.entries(record.fields).map(([name, field]): ColumnSpec<R> => {
-    const kind = kindOf(name, field.label);
-    const carriesName = NAME_FIELDS[name]?.some((n) => n in record.fields);
-    const named = NAMED[name] && !carriesName && field.label.startsWith("number") ? { named: NAMED[name], header: NAMED_HEADERS[name]! } : {};
+    // v2 records name fields in snake_case ("total_cases", "vendor_id"): their kinds and names follow the v1 name.
+    const v1 = pascalOf(name);
+    const kind = kindOf(v1, field.label);
+    const carriesName = NAME_FIELDS[v1]?.some((n) => n in record.fields);
+    const named = NAMED[v1] && !carriesName && field.label.startsWith("number") ? { named: NAMED[v1], header: NAMED_HEADERS[v1]! } : {};
     return { id: name, header: humanize(name), kind, help: field.description, numeric: kind === "money" || kind === "quantity" || kind === "number", ...named, ...overrides[name] };
   });
   return [...columns, ...extra];

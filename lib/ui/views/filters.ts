@@ -27,6 +27,9 @@ export const LOOKUPS: Record<string, Lookup> = {
   TermIDs: { operation: "listInvoiceCreditTerms", id: "TermID", name: text("Term"), query: { PageSize: "500" }, staleTime: STALE.reference },
   States: { operation: "listStates", id: "StateAbbreviation", name: (r) => `${r.StateName ?? r.StateAbbreviation} (${r.StateAbbreviation})`, query: { PageSize: "500" }, staleTime: STALE.reference },
 };
+// The v2 purchase list names the same ids in snake_case: its filters pick from the same lists.
+LOOKUPS.vendor_ids = LOOKUPS.VendorIDs!;
+LOOKUPS.location_ids = LOOKUPS.LocationIDs!;
 
 /** Labels of coded values, by the operation and parameter they belong to. */
 const VALUE_LABELS: Record<string, Record<string, string>> = {
@@ -53,6 +56,11 @@ const LABELS: Record<string, string> = {
   AccountStatuses: "Account status",
   StartDate: "From",
   EndDate: "To",
+  statuses: "Status",
+  vendor_ids: "Vendors",
+  location_ids: "Warehouses",
+  start_date: "From",
+  end_date: "To",
   EffectiveDate: "Effective date",
   OnHold: "On hold",
   Active: "Active",

@@ -24,6 +24,8 @@ export interface ListView<K extends ListOperationId = ListOperationId> {
   pageSize?: number;
   /** The file name of a CSV export, without extension. */
   exportName: string;
+  /** Parameters every request of the list sends, whatever the address says (`include_transactions=false`). */
+  fixed?: Readonly<Record<string, string>>;
 }
 
 export const PAGE_SIZES = [25, 50, 100, 250, 500] as const;
@@ -57,6 +59,7 @@ export function listRequest<K extends ListOperationId>(view: ListView<K>, params
   }
   query[pageName] ??= "1";
   query[sizeName] ??= String(view.pageSize ?? 50);
+  Object.assign(query, view.fixed);
   return { operation: view.operation, query };
 }
 
