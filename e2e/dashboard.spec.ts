@@ -45,7 +45,13 @@ for (const key of KEYS) {
         await page.goto(href);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         // Payments show one AR account at a time: the first the key may choose.
-        if (href === "/payments") await page.getByLabel("AR account", { exact: true }).selectOption({ index: 1 });
+        if (href === "/payments") {
+          // Chosen again until the address follows: a choice made before the page is hydrated is not seen.
+          await expect(async () => {
+            await page.getByLabel("AR account", { exact: true }).selectOption({ index: 1 });
+            await expect(page).toHaveURL(/account=\d+/, { timeout: 1_000 });
+          }).toPass();
+        }
         if (href === "/requests") {
           await expect(page.getByRole("region", { name: "Recent API requests" }).locator("tbody tr").first()).toBeVisible();
         } else {

@@ -335,7 +335,14 @@ export const LIST_VIEWS = {
       "Purchase orders made through the API (InProgress drafts and Submitted orders) and purchases the ERP has posted, in one list. Drafts have no ERP id until the ERP imports them.",
     noun: { one: "purchase", many: "purchases" },
     columns: columnsOf<Row<"listPurchasesV2">>(PurchaseV2, {
-      po_num: { header: "PO no." },
+      po_num: {
+        header: "PO no.",
+        // By the global id while it has one (drafts have nothing else), else by the ERP id.
+        cell: (r) => {
+          const id = r.purchase_global_id ?? (r.purchase_id != null ? String(r.purchase_id) : undefined);
+          return id ? linkTo(`/purchases/${encodeURIComponent(id)}`, r.po_num ?? id) : (r.po_num ?? "—");
+        },
+      },
       status: { header: "Status" },
       purchase_id: { header: "ERP id" },
       purchase_global_id: { header: "Global id" },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Invoice } from "@/lib/data-api/records/invoices";
-import { PurchaseV1, PurchaseV2 } from "@/lib/data-api/records/purchases";
+import { PostedPurchaseLineV2, PurchaseV1, PurchaseV2 } from "@/lib/data-api/records/purchases";
 import { LIST_VIEWS } from "./catalogue";
-import { columnsOf } from "./columns";
+import { columnsOf, humanize } from "./columns";
 import { listRequest } from "./list-view";
 
 const byId = (columns: { id: string }[]) => new Map(columns.map((c) => [c.id, c]));
@@ -14,6 +14,7 @@ describe("columnsOf", () => {
     expect(columns.get("freight")).toMatchObject({ kind: "money" });
     expect(columns.get("total_cases")).toMatchObject({ kind: "quantity" });
     expect(columns.get("post_date")).toMatchObject({ kind: "day" });
+    expect(byId(columnsOf(PostedPurchaseLineV2)).get("fob")).toMatchObject({ kind: "money" });
     expect(columns.get("time_created")).toMatchObject({ kind: "datetime" });
     // An id is shown as an id (never "700,365"), and an id with a list of names is shown by name.
     expect(columns.get("purchase_id")).toMatchObject({ kind: "text", numeric: false });
@@ -33,5 +34,13 @@ describe("listRequest", () => {
   it("always sends a view's fixed parameters, whatever the address says", () => {
     const request = listRequest(LIST_VIEWS.purchases, new URLSearchParams("statuses=InProgress&include_transactions=true"));
     expect(request.query).toEqual({ statuses: "InProgress", include_transactions: "false", page: "1", page_size: "50" });
+  });
+});
+
+describe("humanize", () => {
+  it("writes v1 and v2 field names as headers", () => {
+    expect(
+      ["InvoiceNum", "CustomerID", "Due_31_60", "COA_URL", "shipment_num", "fob", "term_id", "purchase_pdf_url_api_key_id", "other_cost", "po_num"].map(humanize),
+    ).toEqual(["Invoice no.", "Customer ID", "Due 31–60", "COA URL", "Shipment no.", "FOB", "Term ID", "Purchase PDF URL API key ID", "Other cost", "PO no."]);
   });
 });

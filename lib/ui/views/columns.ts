@@ -36,15 +36,28 @@ const NAME_FIELDS: Record<string, string[]> = {
   VendorID: ["VendorName"],
 };
 
-const MONEY = /(Total|Price|Balance|Amount|Due|Credit|Debit|Discount|Freight|Tax|Cost|Outstanding)/;
+const MONEY = /(Total|Price|Balance|Amount|Due|Credit|Debit|Discount|Freight|Tax|Cost|Outstanding|^FOB$|^Fob$)/;
 const NOT_MONEY = /(Cases|Units|Potency|Cannabinoids|Days|DOI)/;
 
-/** "InvoiceNum" → "Invoice no.", "CustomerID" → "Customer ID", "Due_31_60" → "Due 31–60", "COA_URL" → "COA URL". */
+/** Words of snake_case names written in capitals. */
+const ACRONYMS = new Set(["id", "pdf", "url", "api", "fob", "coa", "erp", "po"]);
+
+/**
+ * "InvoiceNum" → "Invoice no.", "CustomerID" → "Customer ID", "Due_31_60" → "Due 31–60", "COA_URL" → "COA URL",
+ * and v2's snake_case the same way: "shipment_num" → "Shipment no.", "fob" → "FOB", "term_id" → "Term ID".
+ */
 export function humanize(field: string): string {
   const range = /^(\w+?)_(\d+)_(\d+)$/.exec(field);
   if (range) return `${humanize(range[1]!)} ${range[2]}–${range[3]}`;
   const plus = /^(\w+?)_(\d+)$/.exec(field);
   if (plus) return `${humanize(plus[1]!)} ${plus[2]}+`;
+  if (/^[a-z][a-z0-9_]*$/.test(field)) {
+    return field
+      .split("_")
+      .filter(Boolean)
+      .map((w, i) => (w === "num" ? "no." : ACRONYMS.has(w) ? w.toUpperCase() : i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w))
+      .join(" ");
+  }
   const words = field
     .replace(/_/g, " ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")

@@ -1,0 +1,24 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PurchaseDetail } from "@/components/purchases/purchase-detail";
+import { STALE } from "@/lib/ui/api-query";
+import { mayCall } from "@/lib/ui/navigation";
+import { NotForThisKey } from "../../_lib/list-page";
+import { prefetched } from "../../_lib/prefetch";
+import { requireSession } from "../../_lib/session";
+
+export const metadata: Metadata = { title: "Purchase · Backroom" };
+
+/** One purchase by its global id (drafts, and posted purchases all their life) or its numeric ERP id. */
+export default async function PurchasePage({ params }: PageProps<"/purchases/[purchaseId]">) {
+  const [{ purchaseId }, { active }] = await Promise.all([params, requireSession()]);
+  if (!mayCall(active.keyType, "getPurchaseV2")) return <NotForThisKey title="Purchases" keyType={active.keyType} />;
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(purchaseId)) notFound();
+  const state = await prefetched([{ request: { operation: "getPurchaseV2", path: { purchaseID: purchaseId } }, staleTime: STALE.working }]);
+  return (
+    <HydrationBoundary state={state}>
+      <PurchaseDetail purchaseId={purchaseId} />
+    </HydrationBoundary>
+  );
+}
