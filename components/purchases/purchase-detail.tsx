@@ -1,11 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTimeZone } from "@/components/shell/providers";
-import { renderCell } from "@/components/table/cell";
-import { NamesProvider, useNames } from "@/components/table/names";
 import { RequestError } from "@/components/table/request-error";
-import { TableFrame } from "@/components/table/table-frame";
+import { SpecTable } from "@/components/table/spec-table";
 import { RecordFacts } from "@/components/views/record-facts";
 import type { RecordOf } from "@/lib/data-api/client";
 import { DraftPurchaseLineV2, PostedPurchaseLineV2 } from "@/lib/data-api/records/purchases";
@@ -48,14 +45,12 @@ function stateNote(purchase: Purchase): string | undefined {
  * purchase, and its lines (a draft's requested lines, or the ERP's posted lines with prices).
  */
 export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
-  const timeZone = useTimeZone();
   const query = useQuery(apiQueryOptions(browserApi, { operation: "getPurchaseV2", path: { purchaseID: purchaseId } }, STALE.working));
   const purchase = query.data?.records[0];
   // A draft's lines or the ERP's posted lines (the contract reads each by its shape).
   const lines = (Array.isArray(purchase?.purchase_transactions) ? purchase.purchase_transactions : []) as Row[];
   const posted = lines.some((l) => "purchase_trans_id" in l);
   const columns: ColumnSpec<Row>[] = posted ? POSTED_LINES : DRAFT_LINES;
-  const names = useNames(columns, lines);
   if (query.error) return <RequestError error={query.error} onRetry={() => void query.refetch()} what="this purchase" />;
   if (!purchase) return <p aria-busy="true">Loading purchase {purchaseId}…</p>;
   const note = stateNote(purchase);
@@ -87,32 +82,7 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
         {lines.length === 0 ? (
           <p className="text-sm">No lines yet.</p>
         ) : (
-          <NamesProvider value={names}>
-            <TableFrame label="Purchase lines">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    {columns.map((c) => (
-                      <th key={c.id} scope="col" className={c.numeric ? "numeric" : undefined} title={c.help}>
-                        {c.header}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((line, index) => (
-                    <tr key={String(line.purchase_trans_id ?? line.id ?? index)}>
-                      {columns.map((c) => (
-                        <td key={c.id} className={c.numeric ? "numeric" : undefined}>
-                          {renderCell(c, line, timeZone)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableFrame>
-          </NamesProvider>
+          <SpecTable label="Purchase lines" columns={columns} rows={lines} rowKey={(line, index) => String(line.purchase_trans_id ?? line.id ?? index)} />
         )}
       </section>
     </div>

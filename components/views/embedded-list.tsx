@@ -2,16 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/catalogue";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
-import { renderCell } from "@/components/table/cell";
-import { NamesProvider, useNames } from "@/components/table/names";
 import { embeddedRequest, type ListView } from "@/lib/ui/views/list-view";
-import { TableFrame } from "@/components/table/table-frame";
+import { SpecTable } from "@/components/table/spec-table";
 
 /**
  * A short list inside a detail page (a customer's prices, a product's stock): the view's default columns, the first
@@ -19,12 +16,10 @@ import { TableFrame } from "@/components/table/table-frame";
  */
 export function EmbeddedList({ name, query, title, href, columns }: { name: ListViewName; query: Record<string, string>; title: string; href: string; columns?: string[] }) {
   const view = LIST_VIEWS[name] as unknown as ListView;
-  const timeZone = useTimeZone();
   const result = useQuery(apiQueryOptions(browserApi, embeddedRequest(view, query), view.staleTime));
-  const shown = (columns ?? view.defaultColumns).map((id) => view.columns.find((c) => c.id === id)).filter((c): c is ColumnSpec => c !== undefined);
+  const shown = (columns ?? view.defaultColumns).map((id) => view.columns.find((c) => c.id === id)).filter((c): c is ColumnSpec => c !== undefined) as ColumnSpec<Record<string, unknown>>[];
   const rows = (result.data?.records ?? []) as Record<string, unknown>[];
   const headingId = `embedded-${name}`;
-  const names = useNames(shown, rows);
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <div className="flex flex-wrap items-baseline gap-3">
@@ -38,35 +33,11 @@ export function EmbeddedList({ name, query, title, href, columns }: { name: List
       {result.error ? (
         <RequestError error={result.error} onRetry={() => void result.refetch()} what={title.toLowerCase()} />
       ) : (
-        <NamesProvider value={names}>
-        <TableFrame label={title}>
-          <table className="data-table" aria-busy={result.isFetching}>
-            <thead>
-              <tr>
-                {shown.map((c) => (
-                  <th key={c.id} scope="col" className={c.numeric ? "numeric" : undefined} title={c.help}>
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={view.rowKey(row as never, index)}>
-                  {shown.map((c) => (
-                    <td key={c.id} className={c.numeric ? "numeric" : undefined}>
-                      {renderCell(c, row, timeZone)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <SpecTable label={title} columns={shown} rows={rows} rowKey={(row, index) => view.rowKey(row as never, index)} busy={result.isFetching}>
           {result.isPending && <p className="p-3 text-sm">Loading…</p>}
           {result.data && rows.length === 0 && <p className="p-3 text-sm">None.</p>}
           {result.data?.paging?.hasNextPage && <p className="p-3 text-sm">Showing the first {rows.length}; the full list has more.</p>}
-        </TableFrame>
-        </NamesProvider>
+        </SpecTable>
       )}
     </section>
   );
