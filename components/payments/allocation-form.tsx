@@ -23,7 +23,7 @@ import {
 import { type AllocationRequest, type Outcome, sendInOrder, sessionKeyStore } from "@/lib/ui/payments/submission";
 import type { Watched } from "./applications-section";
 import { byDueDate, InvoiceLink, Overdue, todayIn } from "./open-invoices-table";
-import type { OpenInvoice, Payment } from "./payments-workspace";
+import type { OpenInvoice, Payment } from "@/lib/ui/payments/requests";
 
 type Created = RecordOf<"createPaymentApplication">;
 type Phase = "edit" | "confirm" | "sending" | "done";
@@ -113,13 +113,12 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
   const [sentBefore, setSentBefore] = useState<Outcome<Created | undefined>[]>([]);
   const sending = useRef(false);
   // The field the API's error concerns: focused once the form is back on screen.
-  const [focusAfter, setFocusAfter] = useState<`lines.${number}.amount`>();
+  const focusAfter = useRef<`lines.${number}.amount` | undefined>(undefined);
   useEffect(() => {
-    if (phase !== "edit" || !focusAfter) return;
-    form.setFocus(focusAfter);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- focus once, after the inputs have mounted again.
-    setFocusAfter(undefined);
-  }, [phase, focusAfter, form]);
+    if (phase !== "edit" || !focusAfter.current) return;
+    form.setFocus(focusAfter.current);
+    focusAfter.current = undefined;
+  }, [phase, form]);
   const ids = { summary: useId(), review: useId(), errors: useId() };
 
   const left = creditLeft(credit, lines);
@@ -159,7 +158,7 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
           const message = fieldError.message ?? fieldError.detail;
           if (fieldError.field === "Amount" || fieldError.field === "TargetInvoiceNum") {
             form.setError(`lines.${index}.amount`, { type: "api", message });
-            setFocusAfter(`lines.${index}.amount`);
+            focusAfter.current = `lines.${index}.amount`;
           } else form.setError("root.api", { type: "api", message });
         }
         setPhase("edit");

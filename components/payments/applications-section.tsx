@@ -12,7 +12,7 @@ import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";
 import { apiQueryOptions, type ApiRequest } from "@/lib/ui/api-query";
 import { browserApi, budgetStore } from "@/lib/ui/browser-api";
 import { APPLICATIONS_PAGE_SIZE, applicationsRequest, PARAMS, PAYMENTS_STALE } from "@/lib/ui/payments/requests";
-import { useRefreshNow } from "./payments-workspace";
+import { useRefreshNow } from "@/lib/ui/refresh-now";
 
 /** A request sent from this page, watched until the ERP settles it. */
 export interface Watched {

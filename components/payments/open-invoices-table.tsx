@@ -5,7 +5,7 @@ import { TableFrame } from "@/components/table/table-frame";
 import { useTimeZone } from "@/components/shell/providers";
 import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
 import { daysOverdue } from "@/lib/ui/payments/allocation";
-import type { OpenInvoice } from "./payments-workspace";
+import type { OpenInvoice } from "@/lib/ui/payments/requests";
 
 /** Today's date (YYYY-MM-DD) in a zone: what "days overdue" counts from. */
 export function todayIn(timeZone: string): string {

@@ -5,7 +5,7 @@ import { TableFrame } from "@/components/table/table-frame";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals, parseDecimal } from "@/lib/format/decimal";
 import { formatDateTime, formatDay, formatMoney, MISSING } from "@/lib/format/display";
-import type { Payment } from "./payments-workspace";
+import type { Payment } from "@/lib/ui/payments/requests";
 
 /** Whether a payment still has credit to allocate. */
 export function hasCredit(payment: Payment | undefined): boolean {

@@ -1,18 +1,19 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useState } from "react";
-import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { RequestError } from "@/components/table/request-error";
 import { pushParams } from "@/components/table/resource-table";
-import { apiQueryKey, apiQueryOptions, type ApiRequest } from "@/lib/ui/api-query";
+import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import { useRefreshNow } from "@/lib/ui/refresh-now";
 import {
   accountOf,
   accountsRequest,
   applicationsRequest,
   customersRequest,
+  type OpenInvoice,
   openInvoicesRequest,
   PARAMS,
   paymentOf,
@@ -25,8 +26,6 @@ import { ApplicationsSection, type Watched } from "./applications-section";
 import { OpenInvoicesTable } from "./open-invoices-table";
 import { PaymentsTable } from "./payments-table";
 
-export type OpenInvoice = RecordOf<"listOpenInvoices">;
-export type Payment = RecordOf<"listPayments">;
 
 /** An AR account to choose, named by its customer when the key may see it. */
 interface AccountOption {
@@ -41,23 +40,6 @@ function accountOptions(invoices: OpenInvoice[] | undefined, names: Map<number, 
   return [...customerOf.entries()]
     .map(([id, customer]) => ({ id, label: `${names.get(customer) ?? `Customer ${customer}`} (AR account ${id})` }))
     .sort((a, b) => a.label.localeCompare(b.label));
-}
-
-/**
- * Re-reads requests through the proxy with `Cache-Control: no-cache` (the API's current answer, a 304 when nothing
- * changed) and puts the answers in the cache: after an allocation, and when a status check finds a change.
- */
-export function useRefreshNow() {
-  const client = useQueryClient();
-  return async (requests: ApiRequest[]) => {
-    await Promise.all(
-      requests.map(async (request) => {
-        const call = browserApi.request as (id: string, input: object) => Promise<DataApiResult<unknown>>;
-        const result = await call(request.operation, { path: request.path, query: request.query, revalidate: true });
-        client.setQueryData(apiQueryKey(request), result);
-      }),
-    );
-  };
 }
 
 /**

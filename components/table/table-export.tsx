@@ -1,8 +1,7 @@
 "use client";
 
 import { ExportCsv } from "@/components/export/export-dialog";
-import type { OperationId } from "@/lib/data-api/registry";
-import type { ApiRequest } from "@/lib/ui/api-query";
+import { type ApiRequest, callApi } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { type ColumnSpec, csvText } from "@/lib/ui/views/columns";
 import type { ListView } from "@/lib/ui/views/list-view";
@@ -18,7 +17,7 @@ export function TableExport({ view, request, timeZone, visible }: { view: ListVi
   const v2 = request.query && "page" in request.query;
   const fetchPage = async (page: number, pageSize: number, signal: AbortSignal) => {
     const query = { ...request.query, [v2 ? "page" : "Page"]: String(page), [v2 ? "page_size" : "PageSize"]: String(pageSize) };
-    const result = await (browserApi.request as (id: OperationId, input: object) => ReturnType<typeof browserApi.listStates>)(request.operation, { path: request.path, query, signal });
+    const result = await callApi(browserApi, { ...request, query }, { signal });
     return { rows: result.records as Record<string, unknown>[], hasNextPage: result.paging?.hasNextPage ?? false, rateLimit: result.meta.rateLimit };
   };
   return <ExportCsv fileName={`${view.exportName}-${new Date().toISOString().slice(0, 10)}.csv`} columns={columns} fetchPage={fetchPage} />;

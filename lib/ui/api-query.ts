@@ -29,11 +29,18 @@ export function apiQueryKey(request: ApiRequest): readonly [string, string, stri
 export function apiQueryOptions<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, staleTime: number) {
   return {
     queryKey: apiQueryKey(request),
-    queryFn: ({ signal }: { signal: AbortSignal }): Promise<DataApiResult<RecordOf<K>>> =>
-      // The typed client checks the query against the contract before sending; text values are what it would send.
-      (client.request as (id: K, input: object) => Promise<DataApiResult<RecordOf<K>>>)(request.operation, { path: request.path, query: request.query, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => callApi(client, request, { signal }),
     staleTime,
   };
+}
+
+/**
+ * Makes a request with a client: what a query runs, and what a "check now" runs with `revalidate` (past the proxy's
+ * fresh copy, for the API's current answer).
+ */
+export function callApi<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, options: { signal?: AbortSignal; revalidate?: boolean } = {}): Promise<DataApiResult<RecordOf<K>>> {
+  // The typed client checks the query against the contract before sending; text values are what it would send.
+  return (client.request as (id: K, input: object) => Promise<DataApiResult<RecordOf<K>>>)(request.operation, { path: request.path, query: request.query, ...options });
 }
 
 /** How long answers stay fresh in the browser, by how often the data changes (the proxy's cache is behind it). */

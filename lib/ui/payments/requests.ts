@@ -1,3 +1,4 @@
+import type { RecordOf } from "@/lib/data-api/client";
 import { ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
 import { type ApiRequest, STALE } from "@/lib/ui/api-query";
 
@@ -5,6 +6,9 @@ import { type ApiRequest, STALE } from "@/lib/ui/api-query";
  * The requests of the payments page, shared by its server page (which prefetches them) and its client components
  * (which read the same cache entries), so both ask the API exactly the same thing.
  */
+
+export type OpenInvoice = RecordOf<"listOpenInvoices">;
+export type Payment = RecordOf<"listPayments">;
 
 /** The address's parameters of the page: the AR account, the payment being allocated, the applications' statuses. */
 export const PARAMS = { account: "account", payment: "payment", statuses: "Statuses" } as const;
