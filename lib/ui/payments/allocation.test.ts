@@ -37,6 +37,11 @@ describe("isEntered", () => {
 });
 
 describe("allocatedTotal", () => {
+  it("counts only positive amounts: a negative or zero one is flagged on its field and takes no credit", () => {
+    expect(allocatedTotal(lines("10.00", "-5", "0", "2.50"))).toBe("12.500000");
+    expect(creditLeft("800.80", lines("-5"))).toBe("800.800000");
+  });
+
   it("adds amounts exactly where floats drift", () => {
     expect(0.1 + 0.2).not.toBe(0.3); // the drift this guards against
     expect(allocatedTotal(lines("0.10", "0.20"))).toBe("0.300000");

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { paymentApplicationParams } from "@/lib/data-api/writes";
-import { addDecimals, compareDecimals, parseDecimal, subtractDecimal, toDecimalString } from "@/lib/format/decimal";
+import { addDecimals, compareDecimals, isPositiveDecimal, parseDecimal, subtractDecimal, toDecimalString } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 
 /**
@@ -32,13 +32,14 @@ export function isEntered(amount: string): boolean {
 }
 
 /**
- * The sum of the amounts typed so far that are readable decimals (others are flagged on their own field), exactly.
+ * The sum of the amounts typed so far that are positive decimals (others, "-5" or "abc", are flagged on their own
+ * field and take no credit), exactly.
  *
  * @example
  * allocatedTotal([{ invoiceNum: "A", amount: "10.10" }, { invoiceNum: "B", amount: "" }, { invoiceNum: "C", amount: "0.20" }]); // "10.300000"
  */
 export function allocatedTotal(lines: AllocationValues["lines"]): string {
-  return addDecimals(...lines.map((l) => l.amount.trim()).filter((a) => isEntered(a) && parseDecimal(a) !== undefined));
+  return addDecimals(...lines.map((l) => l.amount.trim()).filter((a) => isPositiveDecimal(a)));
 }
 
 /**
