@@ -6,6 +6,7 @@ import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatMoney, MISSING } from "@/lib/format/display";
 import { type Bucket, type BucketInvoice, invoiceCount } from "./aging";
 import { TableFrame } from "@/components/table/table-frame";
+import { BUTTON } from "@/lib/ui/styles";
 
 /** What the panel shows: one bucket of one line (a row, or all rows), with its invoices. */
 export interface PanelContent {
@@ -19,8 +20,6 @@ export interface PanelContent {
   rowsOf?: (invoice: BucketInvoice) => { account: string; supplier: string };
 }
 
-const BUTTON =
-  "rounded border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
 
 /**
  * The invoices behind one bucket, in a modal dialog: each invoice number links to its invoice, with the open balance

@@ -6,6 +6,7 @@ import type { ExportColumn } from "@/lib/export/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
 import { type ExportProgress, RATE_LIMIT_RESERVE, requestsToFetch, runExport, waitsForReset } from "@/lib/export/run-export";
 import { openCsvSink } from "@/lib/export/sink";
+import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 
 interface ExportCsvProps {
   /** The suggested file name, ending in .csv. */
@@ -50,10 +51,6 @@ function failureMessage(error: unknown): string {
   return `The export failed: ${error instanceof Error ? error.message : "unknown error"}`;
 }
 
-const PRIMARY =
-  "rounded bg-blue-800 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-900 disabled:opacity-60 dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200";
-const SECONDARY =
-  "rounded border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
 
 /**
  * "Export CSV": the whole filtered list, every page, into one CSV file. A dialog first counts the pages and says what
@@ -125,7 +122,7 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV" }
 
   return (
     <>
-      <button ref={triggerRef} type="button" aria-haspopup="dialog" onClick={open} className={SECONDARY}>
+      <button ref={triggerRef} type="button" aria-haspopup="dialog" onClick={open} className={BUTTON}>
         {label}
       </button>
       <dialog
@@ -161,13 +158,13 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV" }
 
             <div className="flex flex-wrap justify-end gap-2">
               {phase.step === "planning" && (
-                <button ref={primaryRef} type="button" onClick={close} className={SECONDARY}>
+                <button ref={primaryRef} type="button" onClick={close} className={BUTTON}>
                   Cancel
                 </button>
               )}
               {phase.step === "ready" && (
                 <>
-                  <button type="button" onClick={close} className={SECONDARY}>
+                  <button type="button" onClick={close} className={BUTTON}>
                     Cancel
                   </button>
                   <button ref={primaryRef} type="button" onClick={() => start(phase.plan)} className={PRIMARY}>
@@ -176,7 +173,7 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV" }
                 </>
               )}
               {phase.step === "running" && (
-                <button ref={primaryRef} type="button" onClick={() => controllerRef.current?.abort()} className={SECONDARY}>
+                <button ref={primaryRef} type="button" onClick={() => controllerRef.current?.abort()} className={BUTTON}>
                   Cancel export
                 </button>
               )}

@@ -20,16 +20,16 @@ import {
   exceedsOpenBalance,
   fillOldestFirst,
 } from "@/lib/ui/payments/allocation";
-import { type AllocationRequest, type Outcome, sendInOrder, sessionKeyStore } from "@/lib/ui/payments/submission";
+import { sessionKeyStore } from "@/lib/ui/idempotency";
+import { type AllocationRequest, type Outcome, sendInOrder } from "@/lib/ui/payments/submission";
 import type { Watched } from "./applications-section";
 import { byDueDate, InvoiceLink, Overdue, todayIn } from "./open-invoices-table";
 import type { OpenInvoice, Payment } from "@/lib/ui/payments/requests";
+import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 
 type Created = RecordOf<"createPaymentApplication">;
 type Phase = "edit" | "confirm" | "sending" | "done";
 
-const BUTTON = "rounded border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
-const PRIMARY = "rounded bg-sky-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sky-900 disabled:opacity-60 dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200";
 
 /** Sends one allocation request through the proxy, with its Idempotency-Key. */
 async function send(request: AllocationRequest, idempotencyKey: string): Promise<Created | undefined> {

@@ -12,6 +12,7 @@ import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";
 import { apiQueryOptions, type ApiRequest } from "@/lib/ui/api-query";
 import { browserApi, budgetStore } from "@/lib/ui/browser-api";
 import { APPLICATIONS_PAGE_SIZE, applicationsRequest, PARAMS, PAYMENTS_STALE } from "@/lib/ui/payments/requests";
+import { nextCheckIn } from "@/lib/ui/follow-up";
 import { useRefreshNow } from "@/lib/ui/refresh-now";
 
 /** A request sent from this page, watched until the ERP settles it. */
@@ -20,13 +21,8 @@ export interface Watched {
   paymentNum: string;
 }
 
-/** Status checks back off from 15 s to 5 minutes while nothing changes; a change starts again from 15 s. */
-export const FIRST_CHECK_MS = 15_000;
-const LAST_CHECK_MS = 5 * 60_000;
 /** Applications shown before "Show all": the newest. */
 const SHOWN = 25;
-/** Below this share of the hour's requests left, checks wait for the window to reset. */
-const RESERVE = 0.05;
 
 const STATUS_STYLE: Record<string, string> = {
   Pending: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50",
@@ -204,10 +200,8 @@ function useFollowUp(account: number, watching: Watched[], onChange: (all: boole
 
   useEffect(() => {
     if (openCount === 0) return;
-    const delay = Math.min(FIRST_CHECK_MS * 2 ** quiet.current, LAST_CHECK_MS);
-    const budget = budgetStore.get();
-    const starved = budget !== undefined && budget.remaining < budget.limit * RESERVE;
-    const wait = starved ? Math.max(delay, budget.resetsAt - Date.now()) : delay;
+    // From 15 s, doubling while nothing changes (a change starts again from 15 s); see nextCheckIn.
+    const wait = nextCheckIn(quiet.current, budgetStore.get(), Date.now());
     const timer = setTimeout(() => {
       quiet.current += 1;
       void check()

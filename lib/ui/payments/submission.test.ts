@@ -1,46 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { type AllocationRequest, keyFor, type KeyStore, type Outcome, sendInOrder, sessionKeyStore, signatureOf } from "./submission";
-
-const PREFIX = "backroom.idempotency.";
-
-/** A Storage over a Map, as sessionStorage behaves; `refuseWrites` makes setItem throw like a full or blocked storage. */
-class MemoryStorage implements Storage {
-  readonly items = new Map<string, string>();
-  refuseWrites = false;
-  get length(): number {
-    return this.items.size;
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    if (this.refuseWrites) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    this.items.set(key, String(value));
-  }
-}
-
-/** A Storage whose every method throws, as sessionStorage does where storage is blocked. */
-class BrokenStorage extends MemoryStorage {
-  override getItem(): string | null {
-    throw new DOMException("Access is denied for this document.", "SecurityError");
-  }
-  override setItem(): void {
-    throw new DOMException("Access is denied for this document.", "SecurityError");
-  }
-  override removeItem(): void {
-    throw new DOMException("Access is denied for this document.", "SecurityError");
-  }
-}
+import { type KeyStore, sessionKeyStore } from "@/lib/ui/idempotency";
+import { MemoryStorage } from "@/lib/ui/test-storage";
+import { type AllocationRequest, keyFor, type Outcome, sendInOrder, signatureOf } from "./submission";
 
 /** A KeyStore over a Map, that lets a test see what is kept. */
 function mapStore(): KeyStore & { keys: Map<string, string> } {
@@ -128,107 +90,6 @@ describe("signatureOf", () => {
     expect(signatureOf({ ...base, arAccountId: 50002 })).not.toBe(signatureOf(base));
     expect(signatureOf({ ...base, paymentInvoiceNum: "PMT-2" })).not.toBe(signatureOf(base));
     expect(signatureOf({ ...base, targetInvoiceNum: "INV-8" })).not.toBe(signatureOf(base));
-  });
-});
-
-describe("sessionKeyStore", () => {
-  it("keeps keys in the given storage under its prefix", () => {
-    const storage = new MemoryStorage();
-    const store = sessionKeyStore(storage);
-    store.set("sig-a", "key-a");
-    expect(storage.getItem(`${PREFIX}sig-a`)).toBe("key-a");
-    expect(store.get("sig-a")).toBe("key-a");
-    expect(store.get("sig-b")).toBeUndefined();
-  });
-
-  it("finds a key kept before a reload, in a new store over the same storage", () => {
-    const storage = new MemoryStorage();
-    sessionKeyStore(storage).set("sig-a", "key-a");
-    const afterReload = sessionKeyStore(storage);
-    expect(afterReload.get("sig-a")).toBe("key-a");
-  });
-
-  it("removes a deleted key from the storage too", () => {
-    const storage = new MemoryStorage();
-    const store = sessionKeyStore(storage);
-    store.set("sig-a", "key-a");
-    store.set("sig-b", "key-b");
-    store.delete("sig-a");
-    expect(store.get("sig-a")).toBeUndefined();
-    expect(storage.getItem(`${PREFIX}sig-a`)).toBeNull();
-    expect(sessionKeyStore(storage).get("sig-a")).toBeUndefined();
-    expect(store.get("sig-b")).toBe("key-b");
-  });
-
-  it("leaves other entries of the storage alone", () => {
-    const storage = new MemoryStorage();
-    storage.setItem("sig-a", "not ours");
-    const store = sessionKeyStore(storage);
-    expect(store.get("sig-a")).toBeUndefined();
-    store.set("sig-a", "key-a");
-    store.delete("sig-a");
-    expect(storage.getItem("sig-a")).toBe("not ours");
-  });
-
-  it("keeps keys in memory when the storage refuses writes", () => {
-    const storage = new MemoryStorage();
-    storage.refuseWrites = true;
-    const store = sessionKeyStore(storage);
-    expect(() => store.set("sig-a", "key-a")).not.toThrow();
-    expect(store.get("sig-a")).toBe("key-a");
-    expect(storage.length).toBe(0);
-    store.delete("sig-a");
-    expect(store.get("sig-a")).toBeUndefined();
-  });
-
-  it("keeps keys in memory when every storage call throws", () => {
-    const store = sessionKeyStore(new BrokenStorage());
-    expect(store.get("sig-a")).toBeUndefined();
-    expect(() => store.set("sig-a", "key-a")).not.toThrow();
-    expect(store.get("sig-a")).toBe("key-a");
-    expect(() => store.delete("sig-a")).not.toThrow();
-    expect(store.get("sig-a")).toBeUndefined();
-  });
-
-  it("keeps keys in memory without a storage", () => {
-    // Node has no sessionStorage, so the default is none as well.
-    expect(globalThis.sessionStorage).toBeUndefined();
-    for (const store of [sessionKeyStore(undefined), sessionKeyStore()]) {
-      expect(store.get("sig-a")).toBeUndefined();
-      store.set("sig-a", "key-a");
-      expect(store.get("sig-a")).toBe("key-a");
-      store.delete("sig-a");
-      expect(store.get("sig-a")).toBeUndefined();
-    }
-  });
-
-  describe("where reading sessionStorage itself throws (storage blocked)", () => {
-    afterEach(() => {
-      Reflect.deleteProperty(globalThis, "sessionStorage");
-    });
-
-    it("falls back to memory instead of throwing", () => {
-      Object.defineProperty(globalThis, "sessionStorage", {
-        configurable: true,
-        get() {
-          throw new DOMException("Access is denied for this document.", "SecurityError");
-        },
-      });
-      const store = sessionKeyStore();
-      store.set("sig-a", "key-a");
-      expect(store.get("sig-a")).toBe("key-a");
-    });
-  });
-
-  it("uses the tab's sessionStorage by default", () => {
-    const storage = new MemoryStorage();
-    Object.defineProperty(globalThis, "sessionStorage", { configurable: true, value: storage });
-    try {
-      sessionKeyStore().set("sig-a", "key-a");
-      expect(storage.getItem(`${PREFIX}sig-a`)).toBe("key-a");
-    } finally {
-      Reflect.deleteProperty(globalThis, "sessionStorage");
-    }
   });
 });
 

@@ -1,9 +1,8 @@
+import { isFinalRefusal, keyForSignature, type KeyStore } from "@/lib/ui/idempotency";
+
 /**
  * Sending allocation requests safely: one POST /payments/applications per invoice, one after another, each with its
- * own Idempotency-Key. A key is made when the person confirms and kept (in sessionStorage, so a reload keeps it too)
- * until an answer to that exact request has come back, so a double-click, a reload during the request or a retry
- * after a lost answer sends the same key again and the API replays its first answer instead of creating a second
- * request. Browser-safe and pure apart from the storage it is given.
+ * own Idempotency-Key (`lib/ui/idempotency.ts`), made when the person confirms and kept until that request is answered.
  */
 
 /** One allocation to request: the four inputs of POST /payments/applications. */
@@ -14,15 +13,6 @@ export interface AllocationRequest {
   /** A positive decimal string, as typed (trimmed). */
   amount: string;
 }
-
-/** Where Idempotency-Keys wait for their answer: sessionStorage in the browser, a Map in tests. */
-export interface KeyStore {
-  get(signature: string): string | undefined;
-  set(signature: string, key: string): void;
-  delete(signature: string): void;
-}
-
-const PREFIX = "backroom.idempotency.";
 
 /**
  * The request's identity: the same inputs, as sent, are the same logical operation and get the same key. The amount
@@ -35,46 +25,10 @@ export function signatureOf(request: AllocationRequest): string {
   return [request.arAccountId, request.paymentInvoiceNum, request.targetInvoiceNum, request.amount].join("|");
 }
 
-/** A KeyStore over sessionStorage (per tab, survives a reload); in memory where there is none or it refuses writes. */
-export function sessionKeyStore(storage: Storage | undefined = tabSessionStorage()): KeyStore {
-  const memory = new Map<string, string>();
-  const safe = <T>(run: () => T, fallback: T): T => {
-    try {
-      return storage ? run() : fallback;
-    } catch {
-      return fallback;
-    }
-  };
-  return {
-    get: (signature) => memory.get(signature) ?? safe(() => storage!.getItem(PREFIX + signature) ?? undefined, undefined),
-    set: (signature, key) => {
-      memory.set(signature, key);
-      safe(() => storage!.setItem(PREFIX + signature, key), undefined);
-    },
-    delete: (signature) => {
-      memory.delete(signature);
-      safe(() => storage!.removeItem(PREFIX + signature), undefined);
-    },
-  };
-}
-
-/** The tab's sessionStorage, or undefined where there is none or reading it is refused (storage blocked: SecurityError). */
-function tabSessionStorage(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The key of a request: the one waiting in the store for it, or a new one (kept until its answer comes). */
-export function keyFor(store: KeyStore, request: AllocationRequest, newKey: () => string = () => crypto.randomUUID()): string {
-  const signature = signatureOf(request);
-  const existing = store.get(signature);
-  if (existing) return existing;
-  const key = newKey();
-  store.set(signature, key);
-  return key;
+export function keyFor(store: KeyStore, request: AllocationRequest, newKey?: () => string): string {
+  return keyForSignature(store, signatureOf(request), newKey);
 }
 
 /** What became of one request of a batch. */
@@ -117,15 +71,4 @@ export async function sendInOrder<T>(
     }
   }
   return outcomes;
-}
-
-/**
- * An answer that settles the request as sent: the API refused it on its merits, and sending it again would be refused
- * again. Not final: no answer (network), 429, 5xx, and 409 IDEMPOTENCY_KEY_IN_PROGRESS (the first try is still running).
- */
-function isFinalRefusal(error: unknown): boolean {
-  if (typeof error !== "object" || error === null || !("status" in error)) return false;
-  const { status, code } = error as { status: number; code?: string };
-  if (status === 409 && code === "IDEMPOTENCY_KEY_IN_PROGRESS") return false;
-  return [400, 403, 404, 409, 422].includes(status);
 }
