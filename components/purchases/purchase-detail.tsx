@@ -1,13 +1,19 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
 import { SpecTable } from "@/components/table/spec-table";
 import { RecordFacts } from "@/components/views/record-facts";
-import type { RecordOf } from "@/lib/data-api/client";
+import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { DraftPurchaseLineV2, PostedPurchaseLineV2 } from "@/lib/data-api/records/purchases";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
-import { browserApi } from "@/lib/ui/browser-api";
+import { formatDateTime } from "@/lib/format/display";
+import { apiQueryOptions, callApi, STALE } from "@/lib/ui/api-query";
+import { browserApi, budgetStore } from "@/lib/ui/browser-api";
+import { nextCheckIn } from "@/lib/ui/follow-up";
+import { purchaseRequest } from "@/lib/ui/purchases/requests";
+import { BUTTON } from "@/lib/ui/styles";
+import { useTimeZone } from "@/components/shell/providers";
 import { type ColumnSpec, columnsOf } from "@/lib/ui/views/columns";
 import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
 
@@ -40,12 +46,28 @@ function stateNote(purchase: Purchase): string | undefined {
   return undefined;
 }
 
+/** Submitted through the API, and not yet imported by the ERP (it has no ERP id): worth checking on. */
+function awaitingImport(purchase: Purchase | undefined): boolean {
+  return purchase?.status === "Submitted" && purchase.purchase_id == null;
+}
+
 /**
  * One purchase (v2, by global id or ERP id): its header, what its status means, every field, the PDF for a posted
- * purchase, and its lines (a draft's requested lines, or the ERP's posted lines with prices).
+ * purchase, and its lines (a draft's requested lines, or the ERP's posted lines with prices). A submitted purchase
+ * is checked on sparingly (15 s, doubling to 5 minutes, past the proxy's cache) until the ERP has imported it.
  */
 export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
-  const query = useQuery(apiQueryOptions(browserApi, { operation: "getPurchaseV2", path: { purchaseID: purchaseId } }, STALE.working));
+  const timeZone = useTimeZone();
+  const request = purchaseRequest(purchaseId);
+  const client = useQueryClient();
+  const options = apiQueryOptions(browserApi, request, STALE.working);
+  const query = useQuery({
+    ...options,
+    // A check on a submitted purchase goes past the proxy's fresh copy, for the API's current answer.
+    queryFn: ({ signal }) => callApi(browserApi, request, { signal, revalidate: awaitingImport(client.getQueryData<DataApiResult<Purchase>>(options.queryKey)?.records[0]) }),
+    // Checks since the page opened (the first answer counts as none): 15 s, 30 s, 1 min… up to 5 min.
+    refetchInterval: (q) => (awaitingImport(q.state.data?.records[0]) ? nextCheckIn(Math.max(0, q.state.dataUpdateCount - 1), budgetStore.get(), Date.now()) : false),
+  });
   const purchase = query.data?.records[0];
   // A draft's lines or the ERP's posted lines (the contract reads each by its shape).
   const lines = (Array.isArray(purchase?.purchase_transactions) ? purchase.purchase_transactions : []) as Row[];
@@ -64,9 +86,25 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
         </p>
       </div>
       {note && (
-        <p role="note" className="rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50">
-          {note}
-        </p>
+        <div role="note" className="space-y-2 rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50">
+          <p>{note}</p>
+          {purchase.status === "InProgress" && purchase.purchase_global_id && (
+            <p>
+              <Link className="link font-semibold" href={`/purchases/${encodeURIComponent(purchase.purchase_global_id)}/edit`}>
+                Open the draft in the editor
+              </Link>{" "}
+              to change, validate, submit or delete it.
+            </p>
+          )}
+          {awaitingImport(purchase) && (
+            <p className="flex flex-wrap items-center gap-2" aria-live="polite">
+              <span>Checked {formatDateTime(new Date(query.dataUpdatedAt).toISOString(), timeZone)}; checking less often while nothing changes.</span>
+              <button type="button" className={BUTTON} disabled={query.isFetching} onClick={() => void query.refetch()}>
+                {query.isFetching ? "Checking…" : "Check now"}
+              </button>
+            </p>
+          )}
+        </div>
       )}
       {purchase.public_pdf_link && (
         // The link embeds the ERP's access token: it is opened, never shown as text, logged or sent elsewhere.

@@ -5,13 +5,21 @@ import { CreatePurchaseBody, MAX_LINE_ITEMS, WriteLineItem } from "@/lib/data-ap
 import { readinessOf } from "@/lib/sandbox/purchase-checks";
 import {
   type CatalogProduct,
+  type DraftHeader,
   type DraftLine,
+  earliestDelivery,
   emptyLine,
+  existingPurchaseOf,
+  fromDraftLines,
+  headerProblems,
   isBlank,
   isCalendarDay,
+  lineList,
   lineProblems,
+  matchProduct,
   parsePaste,
   placeFieldErrors,
+  productLabel,
   toWriteLines,
   totalCases,
 } from "./draft";
@@ -610,5 +618,622 @@ describe("placeFieldErrors", () => {
     const placed = placeFieldErrors(fieldErrors, drafts);
     expect(placed.header).toEqual([]);
     expect(placed.lines.map((p) => [p.key, p.field])).toEqual([["B", "product"]]);
+  });
+});
+
+describe("isBlank and lineProblems with a typed product text", () => {
+  const lax = { requiresBatchCodes: false };
+  const strict = { requiresBatchCodes: true };
+  const typed = (key: string, productText: string, changes: Partial<Omit<DraftLine, "key">> = {}): DraftLine => ({ ...emptyLine(key), productText, ...changes });
+
+  it("counts a line with only a typed product text as not blank, and whitespace or empty text as blank", () => {
+    expect(isBlank(typed("a", "Lagr"))).toBe(false);
+    expect(isBlank(typed("a", " x "))).toBe(false);
+    expect(isBlank(typed("a", ""))).toBe(true);
+    expect(isBlank(typed("a", "   \t"))).toBe(true);
+    expect(isBlank(typed("a", "   ", { kind: "units" }))).toBe(true);
+  });
+
+  it("says no product matches the typed text (trimmed) on a line that names none", () => {
+    expect(lineProblems([typed("a", "  Lagr  ", { quantity: "2" })], lax)).toStrictEqual([
+      { key: "a", field: "product", message: 'No product of this catalog matches "Lagr": pick one from the list' },
+    ]);
+  });
+
+  it("checks a line with only a typed text like any other: product and quantity (and batch code where required)", () => {
+    expect(lineProblems([typed("a", "N/A")], strict)).toStrictEqual([
+      { key: "a", field: "product", message: 'No product of this catalog matches "N/A": pick one from the list' },
+      { key: "a", field: "quantity", message: "Enter a positive number of cases" },
+      { key: "a", field: "batchCode", message: "This vendor requires a batch code on every line" },
+    ]);
+  });
+
+  it("asks to choose a product when the typed text is only whitespace but the line has something else", () => {
+    expect(lineProblems([typed("a", "   ", { quantity: "3" })], lax)).toStrictEqual([{ key: "a", field: "product", message: "Choose a product" }]);
+  });
+
+  it("ignores a line whose typed text is only whitespace and nothing else, even when batch codes are required", () => {
+    expect(lineProblems([typed("a", "   "), line("b", { batchCode: "B" })], strict)).toStrictEqual([]);
+  });
+
+  it("has no product problem when the line has a product, whatever text is left in the field", () => {
+    expect(lineProblems([line("a", { productText: "something stale" })], lax)).toStrictEqual([]);
+  });
+
+  it("counts a typed-text line toward the 200 lines", () => {
+    const problems = lineProblems([...manyLines(200), typed("t", "Lagr", { quantity: "1" })], lax);
+    expect(problems).toStrictEqual([
+      { field: "lines", message: "A purchase order takes at most 200 lines; this one has 201" },
+      { key: "t", field: "product", message: 'No product of this catalog matches "Lagr": pick one from the list' },
+    ]);
+  });
+
+  it("counts a typed-text line among the lines sent when placing the API's errors", () => {
+    const lines = [typed("t", "Lagr", { quantity: "1" }), emptyLine("blank"), line("B")];
+    expect(placeFieldErrors([{ field: "purchase_transactions[1].cases", detail: "bad" }], lines).lines).toStrictEqual([
+      { key: "B", field: "quantity", message: "bad" },
+    ]);
+  });
+});
+
+/** The catalog above, with the documented example product and one whose supplier number is all digits. */
+const shop: CatalogProduct[] = [
+  ...catalog,
+  { productId: 10001, name: "Strawberry Cough 14g", supplierProductNumber: "MS-FL-0001" },
+  { productId: 50, name: "Digits", supplierProductNumber: "777" },
+];
+
+describe("productLabel", () => {
+  it("reads supplier product number, name and product id (the documented example)", () => {
+    expect(productLabel({ productId: 10001, name: "Strawberry Cough 14g", supplierProductNumber: "MS-FL-0001" })).toBe(
+      "MS-FL-0001 · Strawberry Cough 14g · #10001",
+    );
+  });
+
+  it("trims the supplier product number", () => {
+    expect(productLabel({ productId: 12, name: "Ale", supplierProductNumber: "  sku-2 " })).toBe("sku-2 · Ale · #12");
+  });
+
+  it("leaves the number out when the product has none, or only whitespace", () => {
+    expect(productLabel({ productId: 30, name: "Numberless" })).toBe("Numberless · #30");
+    expect(productLabel({ productId: 31, name: "Blank number", supplierProductNumber: "  " })).toBe("Blank number · #31");
+    expect(productLabel({ productId: 32, name: "Empty number", supplierProductNumber: "" })).toBe("Empty number · #32");
+  });
+
+  it("tells apart products that share a supplier product number", () => {
+    const labels = catalog.filter((p) => p.supplierProductNumber?.trim().toLowerCase() === "n/a").map(productLabel);
+    expect(labels).toStrictEqual(["N/A · Sample A · #21", "N/A · Sample B · #22", "n/a · Sample C · #23"]);
+    expect(new Set(catalog.map(productLabel)).size).toBe(catalog.length);
+  });
+});
+
+describe("matchProduct", () => {
+  const idOf = (text: string) => matchProduct(text, shop)?.productId;
+
+  it("finds a product by its suggestion's label, exactly (surrounding whitespace aside)", () => {
+    expect(matchProduct("MS-FL-0001 · Strawberry Cough 14g · #10001", shop)).toBe(shop.find((p) => p.productId === 10001));
+    expect(idOf("  MS-FL-0001 · Strawberry Cough 14g · #10001  ")).toBe(10001);
+    expect(idOf("Numberless · #30")).toBe(30);
+    expect(idOf("sku-2 · Ale · #12")).toBe(12);
+  });
+
+  it("finds every product by its own label", () => {
+    for (const product of shop) expect(matchProduct(productLabel(product), shop), productLabel(product)).toBe(product);
+  });
+
+  it("finds a product by its id, with or without #", () => {
+    expect(idOf("10001")).toBe(10001);
+    expect(idOf("#10001")).toBe(10001);
+    expect(idOf(" #10001 ")).toBe(10001);
+    expect(idOf("30")).toBe(30);
+    expect(idOf("#31")).toBe(31);
+  });
+
+  it("does not match a supplier product number several products share, but does by label or id", () => {
+    expect(matchProduct("N/A", shop)).toBeUndefined();
+    expect(matchProduct("n/a", shop)).toBeUndefined();
+    expect(matchProduct(" N/A ", shop)).toBeUndefined();
+    expect(idOf("N/A · Sample B · #22")).toBe(22);
+    expect(idOf("n/a · Sample C · #23")).toBe(23);
+    expect(idOf("21")).toBe(21);
+    expect(idOf("#22")).toBe(22);
+  });
+
+  it("finds a supplier product number exactly one product has, case-insensitively and trimmed", () => {
+    expect(idOf("MS-FL-0001")).toBe(10001);
+    expect(idOf("ms-fl-0001")).toBe(10001);
+    expect(idOf("SKU-2")).toBe(12);
+    expect(idOf("  sku-1 ")).toBe(11);
+    expect(idOf("777")).toBe(50);
+  });
+
+  it("names no product for blank text", () => {
+    expect(matchProduct("", shop)).toBeUndefined();
+    expect(matchProduct("   ", shop)).toBeUndefined();
+    expect(matchProduct("\t\n", shop)).toBeUndefined();
+  });
+
+  it("names no product for a name alone, a part of a number, an unknown id, or a label in other case", () => {
+    for (const text of ["Lager", "SKU", "SKU-", "#999", "999", "# 11", "#", "#777", "sku-1 · lager · #11", "SKU-1 · Lager", "Lager · #11", "11 Lager"]) {
+      expect(matchProduct(text, shop), text).toBeUndefined();
+    }
+  });
+
+  it("names no product in an empty catalog", () => {
+    expect(matchProduct("11", [])).toBeUndefined();
+    expect(matchProduct("SKU-1", [])).toBeUndefined();
+  });
+});
+
+describe("fromDraftLines", () => {
+  it("makes lines counting units, with the draft's product, batch code and expiration date, keyed by makeKey", () => {
+    const lines = fromDraftLines(
+      [
+        { product_id: 11, num_units: 24, batch_code: "B-7", expiration_date: "2027-01-31" },
+        { product_id: 12, num_units: 6, batch_code: null, expiration_date: null },
+        { product_id: 13, num_units: 1 },
+      ],
+      keyMaker(),
+    );
+    expect(lines).toStrictEqual([
+      { key: "k1", productId: 11, kind: "units", quantity: "24", batchCode: "B-7", expirationDate: "2027-01-31" },
+      { key: "k2", productId: 12, kind: "units", quantity: "6", batchCode: "", expirationDate: "" },
+      { key: "k3", productId: 13, kind: "units", quantity: "1", batchCode: "", expirationDate: "" },
+    ]);
+  });
+
+  it("keeps only the day of an expiration given as a timestamp", () => {
+    const [only] = fromDraftLines([{ product_id: 11, num_units: 2, expiration_date: "2027-01-31T00:00:00Z" }], keyMaker());
+    expect(only?.expirationDate).toBe("2027-01-31");
+  });
+
+  it("gives no lines for no draft lines, and calls makeKey once per line", () => {
+    let calls = 0;
+    const makeKey = () => `c${++calls}`;
+    expect(fromDraftLines([], makeKey)).toStrictEqual([]);
+    expect(calls).toBe(0);
+    expect(fromDraftLines([{ product_id: 1, num_units: 1 }, { product_id: 2, num_units: 2 }], makeKey).map((l) => l.key)).toStrictEqual(["c1", "c2"]);
+    expect(calls).toBe(2);
+  });
+
+  it("gives unique keys when no makeKey is given", () => {
+    const keys = fromDraftLines([{ product_id: 1, num_units: 1 }, { product_id: 1, num_units: 1 }, { product_id: 1, num_units: 1 }]).map((l) => l.key);
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(key).toMatch(/^line-\d+$/);
+  });
+
+  it("gives lines the editor finds valid and that go back to the API as the same units", () => {
+    const lines = fromDraftLines([{ product_id: 11, num_units: 48, batch_code: "B-1", expiration_date: "2028-02-29" }, { product_id: 12, num_units: 5 }], keyMaker());
+    expect(lines.some(isBlank)).toBe(false);
+    expect(lineProblems(lines, { requiresBatchCodes: false })).toStrictEqual([]);
+    expect(toWriteLines(lines)).toStrictEqual([
+      { product_id: 11, units: 48, batch_code: "B-1", expiration_date: "2028-02-29" },
+      { product_id: 12, units: 5 },
+    ]);
+  });
+});
+
+describe("lineList.addAfter", () => {
+  const abc = () => [line("a"), line("b"), line("c")];
+
+  it("puts the new line right after the given one and returns its key", () => {
+    const lines = abc();
+    const result = lineList.addAfter(lines, "a", emptyLine("n"));
+    expect(result.added).toBe("n");
+    expect(result.lines.map((l) => l.key)).toStrictEqual(["a", "n", "b", "c"]);
+    expect(result.lines[1]).toStrictEqual(emptyLine("n"));
+    expect(lines.map((l) => l.key)).toStrictEqual(["a", "b", "c"]);
+  });
+
+  it("puts it at the end after the last line, or without a key", () => {
+    expect(lineList.addAfter(abc(), "c", emptyLine("n")).lines.map((l) => l.key)).toStrictEqual(["a", "b", "c", "n"]);
+    expect(lineList.addAfter(abc(), undefined, emptyLine("n")).lines.map((l) => l.key)).toStrictEqual(["a", "b", "c", "n"]);
+    expect(lineList.addAfter([], undefined, emptyLine("n"))).toStrictEqual({ lines: [emptyLine("n")], added: "n" });
+  });
+
+  it("keeps the other lines as they were", () => {
+    const lines = abc();
+    const result = lineList.addAfter(lines, "b", emptyLine("n"));
+    expect(result.lines[0]).toBe(lines[0]);
+    expect(result.lines[1]).toBe(lines[1]);
+    expect(result.lines[3]).toBe(lines[2]);
+  });
+
+  it("makes a blank line with a new key when none is given", () => {
+    const result = lineList.addAfter(abc(), "a");
+    expect(result.added).toMatch(/^line-\d+$/);
+    expect(["a", "b", "c"]).not.toContain(result.added);
+    expect(result.lines[1]?.key).toBe(result.added);
+    expect(isBlank(result.lines[1]!)).toBe(true);
+  });
+});
+
+describe("lineList.duplicate", () => {
+  it("places a copy with a new key right after the line, and returns the new key", () => {
+    const lines = [line("a"), line("b", { productId: 12, kind: "units", quantity: "7", batchCode: "B-9", expirationDate: "2027-06-30" }), line("c")];
+    const result = lineList.duplicate(lines, "b", keyMaker());
+    expect(result.added).toBe("k1");
+    expect(result.lines.map((l) => l.key)).toStrictEqual(["a", "b", "k1", "c"]);
+    expect(result.lines[2]).toStrictEqual({ key: "k1", productId: 12, kind: "units", quantity: "7", batchCode: "B-9", expirationDate: "2027-06-30" });
+    expect(result.lines[1]).toBe(lines[1]);
+    expect(lines).toHaveLength(3);
+  });
+
+  it("duplicates the last line to the end, and copies a typed product text", () => {
+    const lines = [line("a"), { ...emptyLine("b"), productText: "Lagr", quantity: "1" }];
+    const result = lineList.duplicate(lines, "b", keyMaker("d"));
+    expect(result.lines.map((l) => l.key)).toStrictEqual(["a", "b", "d1"]);
+    expect(result.lines[2]).toStrictEqual({ ...emptyLine("d1"), productText: "Lagr", quantity: "1" });
+  });
+
+  it("makes a copy that changes independently of the original", () => {
+    const result = lineList.duplicate([line("a")], "a", keyMaker());
+    const changed = lineList.update(result.lines, "k1", { quantity: "9" });
+    expect(changed.map((l) => [l.key, l.quantity])).toStrictEqual([
+      ["a", "2"],
+      ["k1", "9"],
+    ]);
+  });
+
+  it("gives the list unchanged and no key for a line that is not there, without making a key", () => {
+    let calls = 0;
+    const lines = [line("a")];
+    const result = lineList.duplicate(lines, "zzz", () => `x${++calls}`);
+    expect(result).toStrictEqual({ lines: [line("a")] });
+    expect(result.added).toBeUndefined();
+    expect(calls).toBe(0);
+  });
+
+  it("gives a new key to a copy of a copy", () => {
+    const makeKey = keyMaker();
+    const once = lineList.duplicate([line("a")], "a", makeKey);
+    const twice = lineList.duplicate(once.lines, "k1", makeKey);
+    expect(twice.lines.map((l) => l.key)).toStrictEqual(["a", "k1", "k2"]);
+    expect(twice.added).toBe("k2");
+  });
+});
+
+describe("lineList.remove", () => {
+  it("takes the line out and keeps the others in order", () => {
+    const lines = [line("a"), line("b"), line("c")];
+    expect(lineList.remove(lines, "b").map((l) => l.key)).toStrictEqual(["a", "c"]);
+    expect(lineList.remove(lines, "a").map((l) => l.key)).toStrictEqual(["b", "c"]);
+    expect(lineList.remove(lines, "c").map((l) => l.key)).toStrictEqual(["a", "b"]);
+    expect(lines).toHaveLength(3);
+  });
+
+  it("leaves one empty line, under a new key, when the last line is removed", () => {
+    const rest = lineList.remove([line("a", { batchCode: "B" })], "a");
+    expect(rest).toHaveLength(1);
+    expect(rest[0]?.key).not.toBe("a");
+    expect(rest[0]?.key).toMatch(/^line-\d+$/);
+    expect(rest[0]).toStrictEqual(emptyLine(rest[0]!.key));
+  });
+
+  it("leaves one empty line when the only line, blank, is removed, or the list was empty", () => {
+    const rest = lineList.remove([emptyLine("only")], "only");
+    expect(rest).toHaveLength(1);
+    expect(rest[0]?.key).not.toBe("only");
+    expect(isBlank(rest[0]!)).toBe(true);
+    expect(lineList.remove([], "x")).toHaveLength(1);
+  });
+
+  it("removes a blank line among others without adding one", () => {
+    expect(lineList.remove([line("a"), emptyLine("blank"), line("b")], "blank").map((l) => l.key)).toStrictEqual(["a", "b"]);
+  });
+
+  it("keeps the list as it was for a key that is not there", () => {
+    const lines = [line("a"), line("b")];
+    expect(lineList.remove(lines, "zzz")).toStrictEqual(lines);
+  });
+});
+
+describe("lineList.update", () => {
+  it("changes only the given fields of the given line, leaving the other lines as they were", () => {
+    const lines = [line("a"), line("b"), line("c")];
+    const updated = lineList.update(lines, "b", { quantity: "5", kind: "units" });
+    expect(updated[1]).toStrictEqual({ ...emptyLine("b"), productId: 11, quantity: "5", kind: "units" });
+    expect(updated[0]).toBe(lines[0]);
+    expect(updated[2]).toBe(lines[2]);
+    expect(lines[1]).toStrictEqual(line("b"));
+  });
+
+  it("can clear the product and keep the typed text instead, and then set the product again", () => {
+    const typed = lineList.update([line("a")], "a", { productId: undefined, productText: "Lagr" });
+    expect(typed[0]?.productId).toBeUndefined();
+    expect(typed[0]?.productText).toBe("Lagr");
+    expect(lineProblems(typed, { requiresBatchCodes: false })).toStrictEqual([
+      { key: "a", field: "product", message: 'No product of this catalog matches "Lagr": pick one from the list' },
+    ]);
+    const picked = lineList.update(typed, "a", { productId: 12, productText: undefined });
+    expect(lineProblems(picked, { requiresBatchCodes: false })).toStrictEqual([]);
+    expect(picked[0]?.productId).toBe(12);
+  });
+
+  it("keeps the lines as they were for a key that is not there, or no changes", () => {
+    const lines = [line("a"), line("b")];
+    expect(lineList.update(lines, "zzz", { quantity: "9" })).toStrictEqual(lines);
+    expect(lineList.update(lines, "a", {})).toStrictEqual(lines);
+  });
+});
+
+describe("lineList.paste", () => {
+  const pasted = (count: number, prefix = "p") => Array.from({ length: count }, (_, i) => line(`${prefix}${i + 1}`, { productId: 500 + i }));
+  const keys = (lines: DraftLine[]) => lines.map((l) => l.key);
+
+  it("replaces the blank line pasted into", () => {
+    const result = lineList.paste([line("a"), emptyLine("b"), line("c")], pasted(2), "b");
+    expect(keys(result.lines)).toStrictEqual(["a", "p1", "p2", "c"]);
+    expect(result.refused).toBe(0);
+  });
+
+  it("inserts after the filled line pasted into, keeping it", () => {
+    const lines = [line("a"), line("b"), line("c")];
+    const result = lineList.paste(lines, pasted(2), "b");
+    expect(keys(result.lines)).toStrictEqual(["a", "b", "p1", "p2", "c"]);
+    expect(result.lines[1]).toBe(lines[1]);
+    expect(result.refused).toBe(0);
+    expect(keys(lines)).toStrictEqual(["a", "b", "c"]);
+  });
+
+  it("inserts after a filled last line, and keeps a blank line that follows the filled one", () => {
+    expect(keys(lineList.paste([line("a"), line("b")], pasted(1), "b").lines)).toStrictEqual(["a", "b", "p1"]);
+    expect(keys(lineList.paste([line("a"), emptyLine("z")], pasted(1), "a").lines)).toStrictEqual(["a", "p1", "z"]);
+  });
+
+  it("counts a line with only a typed product text as filled: pasting into it inserts after it", () => {
+    const lines = [{ ...emptyLine("t"), productText: "Lagr" }];
+    expect(keys(lineList.paste(lines, pasted(1), "t").lines)).toStrictEqual(["t", "p1"]);
+  });
+
+  it("appends without a key, dropping the trailing blank line", () => {
+    const result = lineList.paste([line("a"), emptyLine("z")], pasted(2));
+    expect(keys(result.lines)).toStrictEqual(["a", "p1", "p2"]);
+    expect(result.refused).toBe(0);
+    expect(keys(lineList.paste([emptyLine("only")], pasted(2)).lines)).toStrictEqual(["p1", "p2"]);
+  });
+
+  it("appends without a key after a filled last line, keeping blank lines that are not last", () => {
+    expect(keys(lineList.paste([line("a"), line("b")], pasted(1)).lines)).toStrictEqual(["a", "b", "p1"]);
+    expect(keys(lineList.paste([emptyLine("x"), line("a")], pasted(1)).lines)).toStrictEqual(["x", "a", "p1"]);
+  });
+
+  it("appends, as without a key, for a key that is not there", () => {
+    expect(keys(lineList.paste([line("a"), emptyLine("z")], pasted(1), "zzz").lines)).toStrictEqual(["a", "p1"]);
+  });
+
+  it("keeps the trailing blank line when nothing is pasted without a key", () => {
+    expect(lineList.paste([line("a"), emptyLine("z")], [])).toStrictEqual({ lines: [line("a"), emptyLine("z")], refused: 0 });
+  });
+
+  it("never leaves the list empty", () => {
+    const result = lineList.paste([emptyLine("only")], [], "only");
+    expect(result.refused).toBe(0);
+    expect(result.lines).toHaveLength(1);
+    expect(isBlank(result.lines[0]!)).toBe(true);
+    const fromNothing = lineList.paste([], []);
+    expect(fromNothing.refused).toBe(0);
+    expect(fromNothing.lines).toHaveLength(1);
+    expect(fromNothing.lines[0]).toStrictEqual(emptyLine(fromNothing.lines[0]!.key));
+  });
+
+  it("takes exactly the lines that fit under 200 and counts the rest as refused (appended, trailing blank dropped)", () => {
+    const result = lineList.paste([...manyLines(198), emptyLine("end")], pasted(5));
+    expect(result.refused).toBe(3);
+    expect(result.lines).toHaveLength(200);
+    expect(keys(result.lines.slice(196))).toStrictEqual(["l196", "l197", "p1", "p2"]);
+    expect(lineProblems(result.lines, { requiresBatchCodes: false })).toStrictEqual([]);
+  });
+
+  it("takes all pasted lines when they fill the list to exactly 200", () => {
+    const result = lineList.paste(manyLines(197), pasted(3));
+    expect(result.refused).toBe(0);
+    expect(result.lines).toHaveLength(200);
+    expect(keys(result.lines.slice(-3))).toStrictEqual(["p1", "p2", "p3"]);
+  });
+
+  it("refuses every pasted line when the list already has 200, and keeps the list", () => {
+    const lines = manyLines(200);
+    const result = lineList.paste(lines, pasted(2), "l5");
+    expect(result.refused).toBe(2);
+    expect(result.lines).toStrictEqual(lines);
+    expect(lineList.paste(lines, pasted(4)).refused).toBe(4);
+  });
+
+  it("does not count blank lines toward the 200 (pasting into a filled line)", () => {
+    const lines = [emptyLine("b1"), ...manyLines(199), emptyLine("b2"), emptyLine("b3")];
+    const result = lineList.paste(lines, pasted(3), "l10");
+    expect(result.refused).toBe(2);
+    expect(result.lines).toHaveLength(203);
+    expect(keys(result.lines.slice(10, 14))).toStrictEqual(["l9", "l10", "p1", "l11"]);
+    expect(keys(result.lines.slice(-2))).toStrictEqual(["b2", "b3"]);
+    expect(result.lines.filter((l) => !isBlank(l))).toHaveLength(200);
+  });
+
+  it("does not count the blank line pasted into toward the 200", () => {
+    const lines = [...manyLines(100), emptyLine("slot"), ...manyLines(199).slice(100)];
+    expect(lines.filter((l) => !isBlank(l))).toHaveLength(199);
+    const result = lineList.paste(lines, pasted(2), "slot");
+    expect(result.refused).toBe(1);
+    expect(result.lines).toHaveLength(200);
+    expect(keys(result.lines.slice(99, 102))).toStrictEqual(["l99", "p1", "l100"]);
+    expect(lineProblems(result.lines, { requiresBatchCodes: false })).toStrictEqual([]);
+  });
+
+  it("refuses nothing for an empty paste", () => {
+    expect(lineList.paste([line("a")], [], "a")).toStrictEqual({ lines: [line("a")], refused: 0 });
+  });
+
+  it("takes what parsePaste makes, keeping the keys it gave", () => {
+    const { lines: parsed } = parsePaste("SKU-1\t2\nSKU-2\t\t12", catalog, keyMaker("pp"));
+    const result = lineList.paste([line("a"), emptyLine("z")], parsed, "z");
+    expect(result.lines.map((l) => [l.key, l.productId, l.kind, l.quantity])).toStrictEqual([
+      ["a", 11, "cases", "2"],
+      ["pp1", 11, "cases", "2"],
+      ["pp2", 12, "units", "12"],
+    ]);
+  });
+});
+
+describe("headerProblems", () => {
+  const today = "2026-11-21";
+  const good: DraftHeader = { supplierId: 3, vendorId: 5, locationId: 7, deliveryDate: "2026-12-01", poNum: "PO-1" };
+
+  it("finds nothing wrong with a complete header delivering after today, or today", () => {
+    expect(headerProblems(good, today)).toStrictEqual([]);
+    expect(headerProblems({ ...good, deliveryDate: today }, today)).toStrictEqual([]);
+    expect(headerProblems({ ...good, deliveryDate: "2027-01-01" }, "2026-12-31")).toStrictEqual([]);
+  });
+
+  it("asks for each missing field by the API's name", () => {
+    expect(headerProblems({ ...good, supplierId: undefined }, today)).toStrictEqual([{ field: "supplier_id", message: "Choose a supplier" }]);
+    expect(headerProblems({ ...good, vendorId: undefined }, today)).toStrictEqual([{ field: "vendor_id", message: "Choose a vendor" }]);
+    expect(headerProblems({ ...good, locationId: undefined }, today)).toStrictEqual([{ field: "to_location_id", message: "Choose the destination warehouse" }]);
+    expect(headerProblems({ ...good, deliveryDate: "" }, today)).toStrictEqual([{ field: "delivery_date", message: "Enter the requested delivery date" }]);
+    expect(headerProblems({ ...good, poNum: "" }, today)).toStrictEqual([{ field: "po_num", message: "Enter a PO number" }]);
+    expect(headerProblems({ ...good, poNum: "   " }, today)).toStrictEqual([{ field: "po_num", message: "Enter a PO number" }]);
+  });
+
+  it("reports every missing field of an empty header, in the form's order", () => {
+    expect(headerProblems({ deliveryDate: "", poNum: "" }, today)).toStrictEqual([
+      { field: "supplier_id", message: "Choose a supplier" },
+      { field: "vendor_id", message: "Choose a vendor" },
+      { field: "to_location_id", message: "Choose the destination warehouse" },
+      { field: "delivery_date", message: "Enter the requested delivery date" },
+      { field: "po_num", message: "Enter a PO number" },
+    ]);
+  });
+
+  it("refuses a delivery date before today, naming today", () => {
+    expect(headerProblems({ ...good, deliveryDate: "2026-11-20" }, today)).toStrictEqual([
+      { field: "delivery_date", message: "The delivery date cannot be before today (2026-11-21)" },
+    ]);
+    expect(headerProblems({ ...good, deliveryDate: "2026-12-31" }, "2027-01-01")).toStrictEqual([
+      { field: "delivery_date", message: "The delivery date cannot be before today (2027-01-01)" },
+    ]);
+  });
+
+  it("refuses an impossible or malformed delivery date as no date at all", () => {
+    for (const deliveryDate of ["2026-02-30", "2027-02-29", "2026-13-01", "2026-12-1", "01/12/2026", " 2026-12-01", "2026-12-01T00:00:00Z"]) {
+      expect(headerProblems({ ...good, deliveryDate }, "2026-01-01"), deliveryDate).toStrictEqual([
+        { field: "delivery_date", message: "Enter the requested delivery date" },
+      ]);
+    }
+  });
+
+  it("keeps each problem to its field when several fields are wrong", () => {
+    expect(headerProblems({ supplierId: 3, deliveryDate: "2020-01-01", poNum: " " }, today)).toStrictEqual([
+      { field: "vendor_id", message: "Choose a vendor" },
+      { field: "to_location_id", message: "Choose the destination warehouse" },
+      { field: "delivery_date", message: "The delivery date cannot be before today (2026-11-21)" },
+      { field: "po_num", message: "Enter a PO number" },
+    ]);
+  });
+});
+
+describe("earliestDelivery", () => {
+  it("adds the lead time in calendar days (the documented example)", () => {
+    expect(earliestDelivery("2026-11-21", 9)).toBe("2026-11-30");
+    expect(earliestDelivery("2026-11-21", 1)).toBe("2026-11-22");
+  });
+
+  it("crosses a month end", () => {
+    expect(earliestDelivery("2026-01-31", 1)).toBe("2026-02-01");
+    expect(earliestDelivery("2026-04-25", 10)).toBe("2026-05-05");
+    expect(earliestDelivery("2026-02-28", 1)).toBe("2026-03-01");
+    expect(earliestDelivery("2028-02-28", 1)).toBe("2028-02-29");
+    expect(earliestDelivery("2028-02-29", 1)).toBe("2028-03-01");
+  });
+
+  it("crosses a year end", () => {
+    expect(earliestDelivery("2026-12-31", 1)).toBe("2027-01-01");
+    expect(earliestDelivery("2026-12-20", 14)).toBe("2027-01-03");
+    expect(earliestDelivery("2026-11-21", 100)).toBe("2027-03-01");
+    expect(earliestDelivery("2026-11-21", 365)).toBe("2027-11-21");
+  });
+
+  it("is today for a lead time of 0 or a negative one", () => {
+    expect(earliestDelivery("2026-11-21", 0)).toBe("2026-11-21");
+    expect(earliestDelivery("2026-11-21", -1)).toBe("2026-11-21");
+    expect(earliestDelivery("2026-03-01", -30)).toBe("2026-03-01");
+  });
+
+  it("gives a date the header check accepts for that day", () => {
+    for (const lead of [-3, 0, 1, 45]) {
+      const deliveryDate = earliestDelivery("2026-12-30", lead);
+      expect(isCalendarDay(deliveryDate), deliveryDate).toBe(true);
+      expect(headerProblems({ supplierId: 3, vendorId: 5, locationId: 7, deliveryDate, poNum: "PO-1" }, "2026-12-30"), deliveryDate).toStrictEqual([]);
+    }
+  });
+});
+
+describe("existingPurchaseOf", () => {
+  const uuid = "55886576-1236-4dff-b9a5-99cdbc129ddb";
+
+  it("finds the purchase's UUID in the error's detail", () => {
+    expect(existingPurchaseOf({ detail: `po_num PO-1 is already used for vendor 9001 by purchase ${uuid}` })).toBe(uuid);
+  });
+
+  it("finds it in a field error's detail", () => {
+    expect(
+      existingPurchaseOf({
+        detail: "The PO number is already used",
+        fieldErrors: [{ detail: "vendor_id is fine" }, { detail: `po_num PO-1 is already used for vendor 9001 by purchase ${uuid}` }],
+      }),
+    ).toBe(uuid);
+    expect(existingPurchaseOf({ fieldErrors: [{ detail: `by purchase ${uuid}.` }] })).toBe(uuid);
+  });
+
+  it("prefers the error's detail to its field errors, and the first UUID of a text", () => {
+    const other = "00000000-0000-4000-8000-000000000001";
+    expect(existingPurchaseOf({ detail: `by purchase ${uuid}`, fieldErrors: [{ detail: `by purchase ${other}` }] })).toBe(uuid);
+    expect(existingPurchaseOf({ detail: `purchases ${other} and ${uuid}` })).toBe(other);
+  });
+
+  it("finds an upper-case UUID as written", () => {
+    expect(existingPurchaseOf({ detail: `by purchase ${uuid.toUpperCase()}` })).toBe("55886576-1236-4DFF-B9A5-99CDBC129DDB");
+  });
+
+  it("is undefined when no UUID is named", () => {
+    expect(existingPurchaseOf({})).toBeUndefined();
+    expect(existingPurchaseOf({ detail: "po_num PO-1 is already used for vendor 9001" })).toBeUndefined();
+    expect(existingPurchaseOf({ detail: "", fieldErrors: [] })).toBeUndefined();
+    expect(existingPurchaseOf({ fieldErrors: [{ detail: "po_num PO-1 is already used" }] })).toBeUndefined();
+    expect(existingPurchaseOf({ detail: "by purchase 55886576-1236-4dff-b9a5" })).toBeUndefined();
+    expect(existingPurchaseOf({ detail: "by purchase 55886576-1236-4dff-b9a5-99cdbc129ddbff" })).toBeUndefined();
+    expect(existingPurchaseOf({ detail: "by purchase 55886576-1236-4dff-b9a5-99cdbc129dzz" })).toBeUndefined();
+  });
+});
+
+describe("fixes found by the tests above", () => {
+  const keys = (lines: DraftLine[]) => lines.map((l) => l.key);
+
+  it("keeps the blank line pasted into when no line is taken (nothing pasted, or no room under 200)", () => {
+    expect(keys(lineList.paste([line("a"), emptyLine("b"), line("c")], [], "b").lines)).toStrictEqual(["a", "b", "c"]);
+    const full = [...manyLines(200), emptyLine("slot")];
+    const result = lineList.paste(full, [line("p1"), line("p2")], "slot");
+    expect(result.refused).toBe(2);
+    expect(keys(result.lines).at(-1)).toBe("slot");
+    expect(result.lines).toHaveLength(201);
+    expect(keys(lineList.paste([emptyLine("only")], [], "only").lines)).toStrictEqual(["only"]);
+  });
+
+  it("adds at the end for a key that is gone", () => {
+    expect(keys(lineList.addAfter([line("a"), line("b")], "gone", emptyLine("n")).lines)).toStrictEqual(["a", "b", "n"]);
+  });
+
+  it("counts no lead time that is not a number", () => {
+    expect(earliestDelivery("2026-11-21", Number.NaN)).toBe("2026-11-21");
+    expect(earliestDelivery("2026-11-21", Number.POSITIVE_INFINITY)).toBe("2026-11-21");
+  });
+
+  it("matches typed text and pasted rows alike: a unique supplier product number before an id, and #41 always an id", () => {
+    const clash: CatalogProduct[] = [
+      { productId: 40, name: "Forty", supplierProductNumber: "41" },
+      { productId: 41, name: "Forty-one", supplierProductNumber: "X" },
+    ];
+    expect(matchProduct("41", clash)?.productId).toBe(40);
+    expect(parsePaste("41\t1", clash).lines[0]?.productId).toBe(40);
+    expect(matchProduct("#41", clash)?.productId).toBe(41);
   });
 });

@@ -14,6 +14,8 @@ export interface DraftLine {
   /** Stable identity for React and for errors: survives reordering and deletion of other lines. */
   key: string;
   productId?: number;
+  /** What the person typed in the product field while it names no product yet; absent: the product's label shows. */
+  productText?: string;
   kind: QuantityKind;
   quantity: string;
   batchCode: string;
@@ -60,7 +62,7 @@ export function emptyLine(key: string = newLineKey()): DraftLine {
 
 /** Whether a line has nothing typed in it (an empty last line is not sent). */
 export function isBlank(line: DraftLine): boolean {
-  return line.productId === undefined && line.quantity.trim() === "" && line.batchCode.trim() === "" && line.expirationDate === "";
+  return line.productId === undefined && (line.productText ?? "").trim() === "" && line.quantity.trim() === "" && line.batchCode.trim() === "" && line.expirationDate === "";
 }
 
 /**
@@ -72,7 +74,10 @@ export function lineProblems(lines: DraftLine[], options: { requiresBatchCodes: 
   const used = lines.filter((l) => !isBlank(l));
   if (used.length > MAX_LINE_ITEMS) problems.push({ field: "lines", message: `A purchase order takes at most ${MAX_LINE_ITEMS} lines; this one has ${used.length}` });
   for (const line of used) {
-    if (line.productId === undefined) problems.push({ key: line.key, field: "product", message: "Choose a product" });
+    if (line.productId === undefined) {
+      const typed = (line.productText ?? "").trim();
+      problems.push({ key: line.key, field: "product", message: typed ? `No product of this catalog matches "${typed}": pick one from the list` : "Choose a product" });
+    }
     const quantity = line.quantity.trim();
     if (!QUANTITY.test(quantity) || Number(quantity) <= 0) problems.push({ key: line.key, field: "quantity", message: `Enter a positive number of ${line.kind}` });
     else if (line.kind === "units" && !Number.isInteger(Number(quantity))) problems.push({ key: line.key, field: "quantity", message: "Units must be a whole number" });
@@ -196,4 +201,133 @@ export function placeFieldErrors(
     else header.push({ field: error.field, message });
   }
   return { lines: placed, header };
+}
+
+/**
+ * How a product reads in the product field and its suggestions: supplier product number, name and product id (the
+ * id makes it unique: supplier product numbers are not).
+ *
+ * @example
+ * productLabel({ productId: 10001, name: "Strawberry Cough 14g", supplierProductNumber: "MS-FL-0001" }); // "MS-FL-0001 · Strawberry Cough 14g · #10001"
+ */
+export function productLabel(product: CatalogProduct): string {
+  const number = product.supplierProductNumber?.trim();
+  return `${number ? `${number} · ` : ""}${product.name} · #${product.productId}`;
+}
+
+/**
+ * The product a typed text names: a suggestion's label, a supplier product number that exactly one product of the
+ * catalog has, or a product id ("10001", or "#10001" which is always an id). Anything else names none.
+ */
+export function matchProduct(text: string, catalog: CatalogProduct[]): CatalogProduct | undefined {
+  const typed = text.trim();
+  if (!typed) return undefined;
+  const byId = (id: number) => catalog.find((p) => p.productId === id);
+  // "#41" is always an id; otherwise the order of parsePaste: a label, a unique supplier product number, an id.
+  if (/^#\d+$/.test(typed)) return byId(Number(typed.slice(1)));
+  const byLabel = catalog.find((p) => productLabel(p) === typed);
+  if (byLabel) return byLabel;
+  const numbered = catalog.filter((p) => p.supplierProductNumber?.trim().toLowerCase() === typed.toLowerCase());
+  if (numbered.length === 1) return numbered[0];
+  return /^\d+$/.test(typed) ? byId(Number(typed)) : undefined;
+}
+
+/** A line as the API keeps it on a draft: its quantity is in units, whatever was typed. */
+export function fromDraftLines(lines: { product_id: number; num_units: number; batch_code?: string | null; expiration_date?: string | null }[], makeKey: () => string = newLineKey): DraftLine[] {
+  return lines.map((l) => ({
+    key: makeKey(),
+    productId: l.product_id,
+    kind: "units",
+    quantity: String(l.num_units),
+    batchCode: l.batch_code ?? "",
+    expirationDate: l.expiration_date?.slice(0, 10) ?? "",
+  }));
+}
+
+/** The editor's line list operations, each returning a new list; a list is never left empty. */
+export const lineList = {
+  /** A new empty line after `key` (at the end without one, or when `key` is gone); its key is returned to focus it. */
+  addAfter(lines: DraftLine[], key?: string, made: DraftLine = emptyLine()): { lines: DraftLine[]; added: string } {
+    const found = key === undefined ? -1 : lines.findIndex((l) => l.key === key);
+    const at = found === -1 ? lines.length : found + 1;
+    return { lines: [...lines.slice(0, at), made, ...lines.slice(at)], added: made.key };
+  },
+  /** A copy of the line `key`, right after it. */
+  duplicate(lines: DraftLine[], key: string, makeKey: () => string = newLineKey): { lines: DraftLine[]; added?: string } {
+    const at = lines.findIndex((l) => l.key === key);
+    if (at === -1) return { lines };
+    const copy = { ...lines[at]!, key: makeKey() };
+    return { lines: [...lines.slice(0, at + 1), copy, ...lines.slice(at + 1)], added: copy.key };
+  },
+  /** The list without the line `key` (one empty line when it was the last). */
+  remove(lines: DraftLine[], key: string): DraftLine[] {
+    const rest = lines.filter((l) => l.key !== key);
+    return rest.length ? rest : [emptyLine()];
+  },
+  /** One line changed. */
+  update(lines: DraftLine[], key: string, changes: Partial<Omit<DraftLine, "key">>): DraftLine[] {
+    return lines.map((l) => (l.key === key ? { ...l, ...changes } : l));
+  },
+  /**
+   * Pasted lines put in at `key` (the line pasted into: replaced when blank, followed otherwise; at the end without
+   * one), up to the 200-line limit: the lines past it come back as `refused`.
+   */
+  paste(lines: DraftLine[], pasted: DraftLine[], key?: string): { lines: DraftLine[]; refused: number } {
+    const at = key === undefined ? -1 : lines.findIndex((l) => l.key === key);
+    // The blank line pasted into makes way only for lines actually taken.
+    const replaced = at !== -1 && isBlank(lines[at]!) && pasted.length > 0 && lines.filter((l) => !isBlank(l)).length < MAX_LINE_ITEMS;
+    const before = at === -1 ? lines : lines.slice(0, replaced ? at : at + 1);
+    const after = at === -1 ? [] : lines.slice(at + 1);
+    const room = Math.max(0, MAX_LINE_ITEMS - [...before, ...after].filter((l) => !isBlank(l)).length);
+    const taken = pasted.slice(0, room);
+    const kept = [...before.filter((l, i) => !(at === -1 && i === before.length - 1 && isBlank(l) && taken.length > 0)), ...taken, ...after];
+    return { lines: kept.length ? kept : [emptyLine()], refused: pasted.length - taken.length };
+  },
+};
+
+/** The header of a purchase order as the editor holds it (ids unset until chosen). */
+export interface DraftHeader {
+  supplierId?: number;
+  vendorId?: number;
+  locationId?: number;
+  /** YYYY-MM-DD, or empty. */
+  deliveryDate: string;
+  poNum: string;
+}
+
+/** The header fields by the API's names (for placing its field errors) and the editor's. */
+export type HeaderField = "supplier_id" | "vendor_id" | "to_location_id" | "delivery_date" | "po_num";
+
+/** The editor's checks of the header before anything is sent; `today` (YYYY-MM-DD) bounds the delivery date. */
+export function headerProblems(header: DraftHeader, today: string): { field: HeaderField; message: string }[] {
+  const problems: { field: HeaderField; message: string }[] = [];
+  if (header.supplierId === undefined) problems.push({ field: "supplier_id", message: "Choose a supplier" });
+  if (header.vendorId === undefined) problems.push({ field: "vendor_id", message: "Choose a vendor" });
+  if (header.locationId === undefined) problems.push({ field: "to_location_id", message: "Choose the destination warehouse" });
+  if (!isCalendarDay(header.deliveryDate)) problems.push({ field: "delivery_date", message: "Enter the requested delivery date" });
+  else if (header.deliveryDate < today) problems.push({ field: "delivery_date", message: `The delivery date cannot be before today (${today})` });
+  if (header.poNum.trim() === "") problems.push({ field: "po_num", message: "Enter a PO number" });
+  return problems;
+}
+
+/**
+ * The first delivery date a vendor can make: today plus its lead time (days counted on the calendar).
+ *
+ * @example
+ * earliestDelivery("2026-11-21", 9); // "2026-11-30"
+ */
+export function earliestDelivery(today: string, leadTimeDays: number): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + (Number.isFinite(leadTimeDays) ? Math.max(0, leadTimeDays) : 0));
+  return date.toISOString().slice(0, 10);
+}
+
+/** The purchase that already holds a PO number, as a 409 DUPLICATE_PO_NUMBER names it (a UUID in its detail). */
+export function existingPurchaseOf(error: { detail?: string; fieldErrors?: { detail: string }[] }): string | undefined {
+  const texts = [error.detail ?? "", ...(error.fieldErrors ?? []).map((f) => f.detail)];
+  for (const text of texts) {
+    const found = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i.exec(text);
+    if (found) return found[0];
+  }
+  return undefined;
 }

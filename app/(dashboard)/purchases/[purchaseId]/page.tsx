@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { PurchaseDetail } from "@/components/purchases/purchase-detail";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
+import { purchaseRequest } from "@/lib/ui/purchases/requests";
 import { NotForThisKey } from "../../_lib/list-page";
 import { prefetched } from "../../_lib/prefetch";
 import { requireSession } from "../../_lib/session";
@@ -15,7 +16,7 @@ export default async function PurchasePage({ params }: PageProps<"/purchases/[pu
   const [{ purchaseId }, { active }] = await Promise.all([params, requireSession()]);
   if (!mayCall(active.keyType, "getPurchaseV2")) return <NotForThisKey title="Purchases" keyType={active.keyType} />;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(purchaseId)) notFound();
-  const state = await prefetched([{ request: { operation: "getPurchaseV2", path: { purchaseID: purchaseId } }, staleTime: STALE.working }]);
+  const state = await prefetched([{ request: purchaseRequest(purchaseId), staleTime: STALE.working }]);
   return (
     <HydrationBoundary state={state}>
       <PurchaseDetail purchaseId={purchaseId} />

@@ -1,0 +1,255 @@
+"use client";
+
+import { memo, useId } from "react";
+import { TableFrame } from "@/components/table/table-frame";
+import { type CatalogProduct, type DraftLine, isBlank, matchProduct, productLabel } from "@/lib/ui/purchases/draft";
+import { BUTTON, FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
+
+/** The problems of one line, by field (the first message of each). */
+export interface LineMessages {
+  product?: string;
+  quantity?: string;
+  batchCode?: string;
+  expirationDate?: string;
+}
+
+/** The columns a cursor moves between; ArrowUp and ArrowDown move in `quantity`, `units` and `batchCode`. */
+export type LineColumn = "product" | "cases" | "units" | "batchCode" | "expirationDate";
+const VERTICAL: LineColumn[] = ["cases", "units", "batchCode"];
+
+export interface LineActions {
+  change(key: string, changes: Partial<Omit<DraftLine, "key">>): void;
+  addAfter(key: string): void;
+  duplicate(key: string): void;
+  remove(key: string): void;
+}
+
+/** Focuses a field of a line (after it is on screen). */
+export function focusLineField(key: string, column: LineColumn | "quantity") {
+  const root = document.querySelector(`[data-line="${CSS.escape(key)}"]`);
+  const wanted = column === "quantity" ? root?.querySelector<HTMLInputElement>('[data-col="cases"]:not(:disabled), [data-col="units"]:not(:disabled)') : root?.querySelector<HTMLInputElement>(`[data-col="${column}"]`);
+  wanted?.focus();
+}
+
+/**
+ * The lines of a purchase order as a grid of fields: product (searched over the catalog by name, supplier product
+ * number or id), cases or units (typing in one disables the other), batch code, expiration, and per-line duplicate
+ * and remove. Keyboard: Enter adds a line after the current one, ArrowUp and ArrowDown move between lines in the
+ * quantity and batch code columns, and text pasted from a spreadsheet becomes lines.
+ */
+export function LineGrid({
+  lines,
+  catalog,
+  messages,
+  requiresBatchCodes,
+  disabled,
+  actions,
+  onPasteRows,
+}: {
+  lines: DraftLine[];
+  catalog: CatalogProduct[] | undefined;
+  messages: Map<string, LineMessages>;
+  requiresBatchCodes: boolean;
+  disabled: boolean;
+  /** Stable across renders: the rows are memoized on it. */
+  actions: LineActions;
+  /** Text with tabs or line breaks pasted into a line's field: rows from a spreadsheet, pasted at that line. */
+  onPasteRows: (text: string, key: string) => void;
+}) {
+  const listId = useId();
+  const hintId = useId();
+  const byId = new Map((catalog ?? []).map((p) => [p.productId, p]));
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLTableSectionElement>) => {
+    const target = event.target as HTMLElement;
+    const key = target.closest<HTMLElement>("[data-line]")?.dataset.line;
+    const column = target.dataset.col as LineColumn | undefined;
+    if (!key || !column || target.tagName !== "INPUT") return;
+    if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      actions.addAfter(key);
+      return;
+    }
+    if ((event.key === "ArrowDown" || event.key === "ArrowUp") && VERTICAL.includes(column)) {
+      const index = lines.findIndex((l) => l.key === key);
+      const next = lines[index + (event.key === "ArrowDown" ? 1 : -1)];
+      if (!next) return;
+      event.preventDefault();
+      focusLineField(next.key, column === "batchCode" ? "batchCode" : "quantity");
+    }
+  };
+
+  const onPaste = (event: React.ClipboardEvent<HTMLTableSectionElement>) => {
+    const text = event.clipboardData.getData("text/plain");
+    const key = (event.target as HTMLElement).closest<HTMLElement>("[data-line]")?.dataset.line;
+    if (!key || !/[\t\n]/.test(text.trim())) return; // one value: an ordinary paste into the field
+    event.preventDefault();
+    onPasteRows(text, key);
+  };
+
+  return (
+    <div className="space-y-2">
+      <p id={hintId} className="text-xs text-slate-700 dark:text-slate-300">
+        Enter adds a line; ↑ and ↓ move between lines in the quantity and batch code columns; rows pasted from a spreadsheet become lines.
+      </p>
+      <datalist id={listId}>
+        {(catalog ?? []).map((p) => (
+          <option key={p.productId} value={productLabel(p)} />
+        ))}
+      </datalist>
+      <TableFrame label="Purchase order lines">
+        <table className="data-table" aria-describedby={hintId}>
+          <caption className="sr-only">Lines of the purchase order: product, cases or units, batch code and expiration date</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="numeric">
+                #
+              </th>
+              <th scope="col">Product</th>
+              <th scope="col" className="numeric">
+                Cases
+              </th>
+              <th scope="col" className="numeric">
+                Units
+              </th>
+              <th scope="col">Batch code{requiresBatchCodes ? " (required)" : ""}</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span className="sr-only">Line actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody onKeyDown={onKeyDown} onPaste={onPaste}>
+            {lines.map((line, index) => (
+              <LineRow
+                key={line.key}
+                line={line}
+                index={index}
+                product={line.productId === undefined ? undefined : byId.get(line.productId)}
+                catalog={catalog}
+                listId={listId}
+                messages={messages.get(line.key)}
+                requiresBatchCodes={requiresBatchCodes}
+                disabled={disabled}
+                actions={actions}
+              />
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+    </div>
+  );
+}
+
+const LineRow = memo(function LineRow({
+  line,
+  index,
+  product,
+  catalog,
+  listId,
+  messages,
+  requiresBatchCodes,
+  disabled,
+  actions,
+}: {
+  line: DraftLine;
+  index: number;
+  product: CatalogProduct | undefined;
+  catalog: CatalogProduct[] | undefined;
+  listId: string;
+  messages: LineMessages | undefined;
+  requiresBatchCodes: boolean;
+  disabled: boolean;
+  actions: LineActions;
+}) {
+  const id = `line-${line.key}`;
+  const n = index + 1;
+  const productText = line.productText ?? (product ? productLabel(product) : line.productId !== undefined ? `#${line.productId}` : "");
+  const hasQuantity = line.quantity.trim() !== "";
+  const blank = isBlank(line);
+  const described = (field: keyof LineMessages) => (messages?.[field] ? `${id}-${field}` : undefined);
+  const error = (field: keyof LineMessages) =>
+    messages?.[field] ? (
+      <p id={`${id}-${field}`} className={FIELD_ERROR}>
+        {messages[field]}
+      </p>
+    ) : null;
+  return (
+    <tr data-line={line.key} className="align-top">
+      <td className="numeric tabular-nums">{n}</td>
+      <td className="min-w-72">
+        <input
+          data-col="product"
+          list={listId}
+          value={productText}
+          disabled={disabled || !catalog}
+          autoComplete="off"
+          aria-label={`Product, line ${n}`}
+          aria-invalid={messages?.product ? true : undefined}
+          aria-describedby={described("product")}
+          placeholder={catalog ? "Name, product number or id" : "Choose vendor and destination first"}
+          className={fieldClass(!!messages?.product, "w-full")}
+          onChange={(e) => {
+            const match = matchProduct(e.target.value, catalog ?? []);
+            actions.change(line.key, match ? { productId: match.productId, productText: undefined } : { productId: undefined, productText: e.target.value });
+          }}
+        />
+        {error("product")}
+      </td>
+      {(["cases", "units"] as const).map((kind) => (
+        <td key={kind} className="numeric">
+          <input
+            data-col={kind}
+            inputMode={kind === "cases" ? "decimal" : "numeric"}
+            autoComplete="off"
+            value={line.kind === kind ? line.quantity : ""}
+            disabled={disabled || (line.kind !== kind && hasQuantity)}
+            aria-label={`${kind === "cases" ? "Cases" : "Units"}, line ${n}`}
+            aria-invalid={line.kind === kind && messages?.quantity ? true : undefined}
+            aria-describedby={line.kind === kind ? described("quantity") : undefined}
+            className={fieldClass(line.kind === kind && !!messages?.quantity, "w-20 text-right tabular-nums")}
+            onChange={(e) => actions.change(line.key, { kind, quantity: e.target.value })}
+          />
+          {line.kind === kind && error("quantity")}
+        </td>
+      ))}
+      <td>
+        <input
+          data-col="batchCode"
+          value={line.batchCode}
+          disabled={disabled}
+          autoComplete="off"
+          required={requiresBatchCodes && !blank}
+          aria-label={`Batch code, line ${n}${requiresBatchCodes ? " (required)" : ""}`}
+          aria-invalid={messages?.batchCode ? true : undefined}
+          aria-describedby={described("batchCode")}
+          className={fieldClass(!!messages?.batchCode, "w-32")}
+          onChange={(e) => actions.change(line.key, { batchCode: e.target.value })}
+        />
+        {error("batchCode")}
+      </td>
+      <td>
+        <input
+          data-col="expirationDate"
+          type="date"
+          value={line.expirationDate}
+          disabled={disabled}
+          aria-label={`Expiration date, line ${n}`}
+          aria-invalid={messages?.expirationDate ? true : undefined}
+          aria-describedby={described("expirationDate")}
+          className={fieldClass(!!messages?.expirationDate, "w-36")}
+          onChange={(e) => actions.change(line.key, { expirationDate: e.target.value })}
+        />
+        {error("expirationDate")}
+      </td>
+      <td className="whitespace-nowrap">
+        <button type="button" className={`${BUTTON} mr-1`} disabled={disabled} aria-label={`Duplicate line ${n}`} onClick={() => actions.duplicate(line.key)}>
+          Duplicate
+        </button>
+        <button type="button" className={BUTTON} disabled={disabled} aria-label={`Remove line ${n}`} onClick={() => actions.remove(line.key)}>
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,70 @@
+import type { RecordOf } from "@/lib/data-api/client";
+import { type ApiRequest, callApi, STALE } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import type { CatalogProduct } from "./draft";
+
+/**
+ * What the purchase-order editor reads, as requests the query cache shares with the rest of the dashboard (the
+ * supplier and warehouse lists are the filters' lookups, byte for byte).
+ */
+
+export type Vendor = RecordOf<"listVendors">;
+export type Purchase = RecordOf<"getPurchaseV2">;
+
+export const suppliersRequest: ApiRequest<"listSuppliers"> = { operation: "listSuppliers", query: { PageSize: "500" } };
+export const locationsRequest: ApiRequest<"listLocations"> = { operation: "listLocations", query: { PageSize: "500" } };
+
+/** A supplier's vendors: a row per vendor and destination warehouse. */
+export function vendorsRequest(supplierId: number): ApiRequest<"listVendors"> {
+  return { operation: "listVendors", query: { SupplierIDs: String(supplierId), PageSize: "500" } };
+}
+
+/** One purchase with its lines (a draft's, or the ERP's posted lines). */
+export function purchaseRequest(purchaseId: string): ApiRequest<"getPurchaseV2"> {
+  return { operation: "getPurchaseV2", path: { purchaseID: purchaseId } };
+}
+
+/** Every status but Discontinued (0): the ERP refuses discontinued products on a purchase order. */
+const ORDERABLE = "1,2,3,4,5";
+/** Pages of 500 walked at most: 2,000 products, past the largest catalog seen (778). */
+const MAX_CATALOG_PAGES = 4;
+
+/**
+ * The products a purchase order to a warehouse may carry: the supplier's, sold in the warehouse's state, not
+ * discontinued. Walked page by page (at most four pages of 500).
+ */
+export function catalogQuery(supplierId: number | undefined, state: string | undefined) {
+  return {
+    queryKey: ["catalog", supplierId, state] as const,
+    enabled: supplierId !== undefined && state !== undefined,
+    staleTime: STALE.directory,
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<{ products: CatalogProduct[]; complete: boolean }> => {
+      const products: CatalogProduct[] = [];
+      for (let page = 1; page <= MAX_CATALOG_PAGES; page++) {
+        const result = await callApi(
+          browserApi,
+          { operation: "listProducts", query: { SupplierIDs: String(supplierId), States: state!, Statuses: ORDERABLE, PageSize: "500", Page: String(page) } },
+          { signal },
+        );
+        for (const p of result.records) {
+          if (p.ProductID == null) continue;
+          products.push({ productId: p.ProductID, name: p.ProductName ?? `Product ${p.ProductID}`, supplierProductNumber: p.SupplierProductNumber ?? undefined, unitsPerCase: p.WholesaleUnitsPerCase ?? undefined });
+        }
+        if (!result.paging?.hasNextPage) return { products, complete: true };
+      }
+      return { products, complete: false };
+    },
+  };
+}
+
+/** The vendors of a supplier, one entry per vendor id (a vendor has a row per destination warehouse). */
+export function vendorChoices(rows: Vendor[]): { vendorId: number; name: string; locations: number[] }[] {
+  const byId = new Map<number, { vendorId: number; name: string; locations: number[] }>();
+  for (const row of rows) {
+    if (row.VendorID == null) continue;
+    const entry = byId.get(row.VendorID) ?? { vendorId: row.VendorID, name: row.VendorName ?? `Vendor ${row.VendorID}`, locations: [] };
+    if (row.LocationID != null && !entry.locations.includes(row.LocationID)) entry.locations.push(row.LocationID);
+    byId.set(row.VendorID, entry);
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.vendorId - b.vendorId);
+}
