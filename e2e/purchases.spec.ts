@@ -225,6 +225,58 @@ test.describe("the purchase-order editor", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("a save whose answer was lost is tried again with the same Idempotency-Key: one draft, not two", async ({ page }) => {
+    await connect(page, "Try as a brand");
+    const [product] = await catalog(page);
+    const po = poNumber("R");
+    await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, po);
+    await page.getByLabel("Product, line 1").fill(String(product!.ProductID));
+    await page.getByLabel("Cases, line 1").fill("1");
+    // The sandbox creates the draft, then drops the connection: the answer never arrives. Every time for now:
+    // Chromium itself sends a POST again when a kept-alive connection closes without an answer (same key, so the
+    // API replays), and only once those fail does the page hear of it.
+    const faults = await page.request.put("/sandbox/test/operator/faults", { headers: OPERATOR, data: { rules: [{ method: "POST", path: "/api/v2/purchases", kind: "drop", when: "after", count: 20 }] } });
+    expect(faults.status(), await faults.text()).toBe(200);
+    try {
+      await page.getByRole("button", { name: "Save draft" }).click();
+      const failed = page.getByRole("alert").filter({ hasText: "Trying again sends the same request" });
+      await expect(failed).toContainText("could not be reached");
+      const rules = (await (await page.request.get("/sandbox/test/operator/faults", { headers: OPERATOR })).json()) as { rules: { applied: number }[] };
+      expect(rules.rules[0]!.applied).toBeGreaterThanOrEqual(1);
+    } finally {
+      await page.request.delete("/sandbox/test/operator/faults", { headers: OPERATOR });
+    }
+    // The network is back: the same request again, answered by a replay of the draft made the first time.
+    await page.getByRole("alert").getByRole("button", { name: "Try again" }).click();
+    await expect(outcome(page)).toContainText("Draft saved.");
+    const list = await page.request.get("/api/v2/purchases?statuses=InProgress&include_transactions=false&page_size=500");
+    const drafts = ((await list.json()) as { data: { po_num: string; purchase_global_id: string }[] }).data.filter((d) => d.po_num === po);
+    expect(drafts).toHaveLength(1);
+    expect(page.url()).toContain(`/purchases/${drafts[0]!.purchase_global_id}/edit`);
+  });
+
+  test("a draft submitted elsewhere meanwhile: saving says it is no longer a draft, and the editor locks", async ({ page }) => {
+    await connect(page, "Try as a brand");
+    const [product] = await catalog(page);
+    await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, poNumber("S"));
+    await page.getByLabel("Product, line 1").fill(String(product!.ProductID));
+    await page.getByLabel("Cases, line 1").fill("1");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(outcome(page)).toContainText("Draft saved.");
+    const id = page.url().split("/").at(-2)!;
+    const submitted = await page.request.post(`/api/v2/purchases/${id}/submit`, { headers: { Origin: new URL(page.url()).origin } });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+
+    await page.getByLabel("Cases, line 1").fill("3");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "no longer a draft" });
+    await expect(alert).toContainText("it was submitted");
+    await expect(page.getByLabel("Cases, line 1")).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Save changes" })).toBeDisabled();
+    await alert.getByRole("link", { name: "Open its page" }).click();
+    await expect(page.getByText("Status Submitted")).toBeVisible();
+  });
+
   test("a saved draft is deleted after a confirmation, and is gone from the API", async ({ page }) => {
     await connect(page, "Try as a brand");
     const [product] = await catalog(page);

@@ -3,7 +3,9 @@
 import { memo, useId } from "react";
 import { TableFrame } from "@/components/table/table-frame";
 import { type CatalogProduct, type DraftLine, isBlank, matchProduct, productLabel } from "@/lib/ui/purchases/draft";
-import { BUTTON, FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
+import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
+
+const SMALL = "rounded border border-slate-400 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
 
 /** The problems of one line, by field (the first message of each). */
 export interface LineMessages {
@@ -170,14 +172,15 @@ const LineRow = memo(function LineRow({
   const described = (field: keyof LineMessages) => (messages?.[field] ? `${id}-${field}` : undefined);
   const error = (field: keyof LineMessages) =>
     messages?.[field] ? (
-      <p id={`${id}-${field}`} className={FIELD_ERROR}>
+      // Narrow columns wrap their message instead of widening the grid.
+      <p id={`${id}-${field}`} className={`${FIELD_ERROR} ${field === "product" ? "max-w-72" : "max-w-32"} whitespace-normal`}>
         {messages[field]}
       </p>
     ) : null;
   return (
     <tr data-line={line.key} className="align-top">
       <td className="numeric tabular-nums">{n}</td>
-      <td className="min-w-72">
+      <td className="min-w-60">
         <input
           data-col="product"
           list={listId}
@@ -187,6 +190,7 @@ const LineRow = memo(function LineRow({
           aria-label={`Product, line ${n}`}
           aria-invalid={messages?.product ? true : undefined}
           aria-describedby={described("product")}
+          title={productText || undefined}
           placeholder={catalog ? "Name, product number or id" : "Choose vendor and destination first"}
           className={fieldClass(!!messages?.product, "w-full")}
           onChange={(e) => {
@@ -207,7 +211,7 @@ const LineRow = memo(function LineRow({
             aria-label={`${kind === "cases" ? "Cases" : "Units"}, line ${n}`}
             aria-invalid={line.kind === kind && messages?.quantity ? true : undefined}
             aria-describedby={line.kind === kind ? described("quantity") : undefined}
-            className={fieldClass(line.kind === kind && !!messages?.quantity, "w-20 text-right tabular-nums")}
+            className={fieldClass(line.kind === kind && !!messages?.quantity, "w-16 text-right tabular-nums")}
             onChange={(e) => actions.change(line.key, { kind, quantity: e.target.value })}
           />
           {line.kind === kind && error("quantity")}
@@ -223,7 +227,7 @@ const LineRow = memo(function LineRow({
           aria-label={`Batch code, line ${n}${requiresBatchCodes ? " (required)" : ""}`}
           aria-invalid={messages?.batchCode ? true : undefined}
           aria-describedby={described("batchCode")}
-          className={fieldClass(!!messages?.batchCode, "w-32")}
+          className={fieldClass(!!messages?.batchCode, "w-28")}
           onChange={(e) => actions.change(line.key, { batchCode: e.target.value })}
         />
         {error("batchCode")}
@@ -243,10 +247,10 @@ const LineRow = memo(function LineRow({
         {error("expirationDate")}
       </td>
       <td className="whitespace-nowrap">
-        <button type="button" className={`${BUTTON} mr-1`} disabled={disabled} aria-label={`Duplicate line ${n}`} onClick={() => actions.duplicate(line.key)}>
+        <button type="button" className={`${SMALL} mr-1`} disabled={disabled} aria-label={`Duplicate line ${n}`} onClick={() => actions.duplicate(line.key)}>
           Duplicate
         </button>
-        <button type="button" className={BUTTON} disabled={disabled} aria-label={`Remove line ${n}`} onClick={() => actions.remove(line.key)}>
+        <button type="button" className={SMALL} disabled={disabled} aria-label={`Remove line ${n}`} onClick={() => actions.remove(line.key)}>
           Remove
         </button>
       </td>

@@ -320,7 +320,7 @@ function DraftEditor({ purchaseId, initial }: { purchaseId?: string; initial: { 
       setNotice({ tone: "error", text: `The Data API failed (${error.status}). Trying again sends the same request, and it takes effect at most once.`, requestId, retry: action });
     } else {
       const count = placed.lines.length + placed.header.length;
-      setNotice({ tone: "error", text: count ? `${error.detail} See the ${count === 1 ? "field" : `${count} fields`} marked below.` : error.detail, requestId });
+      setNotice({ tone: "error", text: count ? `${error.detail} See the ${count === 1 ? "marked field" : `${count} marked fields`}.` : error.detail, requestId });
     }
   };
 
@@ -643,7 +643,7 @@ function DraftEditor({ purchaseId, initial }: { purchaseId?: string; initial: { 
         </div>
       </section>
 
-      <section aria-label="Check, save and submit" className="space-y-3 border-t border-slate-300 pt-4 dark:border-slate-700">
+      <section aria-label="Check, save and submit" className="sticky bottom-0 z-10 -mx-1 space-y-3 border-t border-slate-300 bg-[var(--page-bg)] px-1 py-3 dark:border-slate-700">
         <div id={ids.status} role="status" aria-label="Purchase order status" className="text-sm">
           {busy === "validate" && "Checking with the API…"}
           {busy === "save" && "Saving…"}
@@ -653,7 +653,7 @@ function DraftEditor({ purchaseId, initial }: { purchaseId?: string; initial: { 
             <span className={validation.valid ? "font-semibold text-emerald-800 dark:text-emerald-300" : "font-semibold text-red-800 dark:text-red-300"}>
               {validation.valid
                 ? `Valid: ready to submit, ${validation.totalCases.toLocaleString("en-US", { maximumFractionDigits: 2 })} cases.`
-                : `Not ready to submit (${validation.totalCases.toLocaleString("en-US", { maximumFractionDigits: 2 })} cases): see the lines marked below.`}
+                : `Not ready to submit (${validation.totalCases.toLocaleString("en-US", { maximumFractionDigits: 2 })} cases): see the marked fields.`}
             </span>
           )}
           {!busy && notice?.tone === "ok" && <span className="font-semibold text-emerald-800 dark:text-emerald-300">{notice.text}</span>}
