@@ -114,6 +114,11 @@ test.describe("the purchase-order editor", () => {
       }
     }
     await expect(page.getByTestId("po-totals")).toHaveText(/3 of 200 lines · 6 cases/);
+    // Arrows move between lines in the quantity column.
+    await page.getByLabel("Cases, line 3").press("ArrowUp");
+    await expect(page.getByLabel("Cases, line 2")).toBeFocused();
+    await page.getByLabel("Cases, line 2").press("ArrowDown");
+    await expect(page.getByLabel("Cases, line 3")).toBeFocused();
 
     await page.getByRole("button", { name: "Validate" }).click();
     await expect(outcome(page)).toContainText("Not ready to submit");
