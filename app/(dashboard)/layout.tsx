@@ -17,7 +17,7 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
     <div className="md:flex md:min-h-screen">
       <Sidebar sections={navigationFor(active.keyType)} />
       <div className="min-w-0 flex-1">
-        <header className="flex flex-wrap items-center gap-x-5 gap-y-2 border-b border-slate-300 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900">
+        <header className="flex flex-wrap items-center print:hidden gap-x-5 gap-y-2 border-b border-slate-300 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900">
           <EnvironmentBadge environment={active.environment} sandbox={active.sandbox} />
           <KeySwitcher keys={keys} activeKeyId={active.id} />
           <BudgetMeter initial={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.parse(rateLimit.resetsAt), seenAt: Date.parse(rateLimit.seenAt) } : undefined} />

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { pushParams } from "@/components/table/resource-table";
@@ -9,6 +10,7 @@ import { RecordFacts } from "@/components/views/record-facts";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
+import { deliveryWeekdays } from "@/lib/ui/delivery/cutoff";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -37,6 +39,14 @@ export function CustomerDetail({ customerId, showCreditTerms }: { customerId: nu
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">{row.CustomerName ?? `Customer ${customerId}`}</h1>
       <RecordFacts row={row} columns={columns} skip={["ProfilePictureURL"]} />
+      {row.DeliveryDays && (
+        <p className="text-sm">
+          <Link className="link" href={`/delivery-days?day=${deliveryWeekdays(row.DeliveryDays)[0] ?? 1}&q=${encodeURIComponent(row.CustomerName ?? "")}${row.State ? `&States=${row.State}` : ""}`}>
+            Delivery days and order cut-offs
+          </Link>{" "}
+          for this customer ({weekdays(row.DeliveryDays)}).
+        </p>
+      )}
       {showCreditTerms && (
         <EmbeddedList name="customerCreditTerms" query={{ CustomerIDs: String(customerId) }} title="Credit terms" href={`/customers/credit-terms?CustomerIDs=${customerId}`} columns={["SupplierID", "Term", "TimeUpdated"]} />
       )}

@@ -29,7 +29,7 @@ export function Sidebar({ sections }: SidebarProps) {
     </Link>
   );
   return (
-    <aside className="border-b border-slate-300 bg-white md:sticky md:top-0 md:h-screen md:w-56 md:shrink-0 md:overflow-y-auto md:border-r md:border-b-0 dark:border-slate-700 dark:bg-slate-900">
+    <aside className="border-b border-slate-300 bg-white print:hidden md:sticky md:top-0 md:h-screen md:w-56 md:shrink-0 md:overflow-y-auto md:border-r md:border-b-0 dark:border-slate-700 dark:bg-slate-900">
       <div className="flex items-center justify-between px-4 py-3">
         <Link href="/" prefetch={false} className="text-lg font-bold tracking-tight">
           Backroom

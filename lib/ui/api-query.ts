@@ -1,5 +1,5 @@
 import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
-import type { OperationId } from "@/lib/data-api/registry";
+import { operations, type OperationId } from "@/lib/data-api/registry";
 
 /**
  * One Data API request as the dashboard caches it: the operation, its path values and its query as text (exactly
@@ -41,6 +41,40 @@ export function apiQueryOptions<K extends OperationId>(client: DataApiClient, re
 export function callApi<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, options: { signal?: AbortSignal; revalidate?: boolean } = {}): Promise<DataApiResult<RecordOf<K>>> {
   // The typed client checks the query against the contract before sending; text values are what it would send.
   return (client.request as (id: K, input: object) => Promise<DataApiResult<RecordOf<K>>>)(request.operation, { path: request.path, query: request.query, ...options });
+}
+
+/** Every record of a list, walked page by page (up to a bound): what a page that needs the whole list reads. */
+export interface Walked<T> {
+  records: T[];
+  /** False when the bound stopped the walk before the last page. */
+  complete: boolean;
+  /** Requests the walk made (its cost in the key's hourly budget). */
+  requests: number;
+}
+
+/**
+ * react-query options for a whole list: the request's pages of 500, one after another, up to `maxPages`. Its key
+ * extends the request's (["walk", ...]) so the server's prefetch and the browser share it.
+ *
+ * @example
+ * useQuery(apiWalkOptions(browserApi, { operation: "listCustomers", query: { States: "CA" } }, STALE.directory, 6));
+ */
+export function apiWalkOptions<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, staleTime: number, maxPages: number) {
+  const v2 = operations[request.operation].envelope === "v2-list";
+  const [pageName, sizeName] = v2 ? ["page", "page_size"] : ["Page", "PageSize"];
+  return {
+    queryKey: ["walk", ...apiQueryKey(request), String(maxPages)] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Walked<RecordOf<K>>> => {
+      const records: RecordOf<K>[] = [];
+      for (let page = 1; page <= maxPages; page++) {
+        const result = await callApi(client, { ...request, query: { ...request.query, [pageName]: String(page), [sizeName]: "500" } }, { signal });
+        records.push(...result.records);
+        if (!result.paging?.hasNextPage) return { records, complete: true, requests: page };
+      }
+      return { records, complete: false, requests: maxPages };
+    },
+    staleTime,
+  };
 }
 
 /** How long answers stay fresh in the browser, by how often the data changes (the proxy's cache is behind it). */

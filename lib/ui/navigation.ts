@@ -23,6 +23,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
       { href: "/payments", label: "Payments", operation: "listPayments" },
       { href: "/customers", label: "Customers", operation: "listCustomers" },
+      { href: "/delivery-days", label: "Delivery days", operation: "listCustomers" },
       { href: "/customers/credit-terms", label: "Customer credit terms", operation: "listCustomerCreditTerms" },
     ],
   },

@@ -1,5 +1,5 @@
 import type { RecordOf } from "@/lib/data-api/client";
-import { type ApiRequest, callApi, STALE } from "@/lib/ui/api-query";
+import { type ApiRequest, apiWalkOptions, STALE, type Walked } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import type { CatalogProduct } from "./draft";
 
@@ -34,26 +34,21 @@ const MAX_CATALOG_PAGES = 4;
  * discontinued. Walked page by page (at most four pages of 500).
  */
 export function catalogQuery(supplierId: number | undefined, state: string | undefined) {
+  const walk = apiWalkOptions(browserApi, { operation: "listProducts", query: { SupplierIDs: String(supplierId), States: state ?? "", Statuses: ORDERABLE } }, STALE.directory, MAX_CATALOG_PAGES);
   return {
-    queryKey: ["catalog", supplierId, state] as const,
+    ...walk,
     enabled: supplierId !== undefined && state !== undefined,
-    staleTime: STALE.directory,
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<{ products: CatalogProduct[]; complete: boolean }> => {
-      const products: CatalogProduct[] = [];
-      for (let page = 1; page <= MAX_CATALOG_PAGES; page++) {
-        const result = await callApi(
-          browserApi,
-          { operation: "listProducts", query: { SupplierIDs: String(supplierId), States: state!, Statuses: ORDERABLE, PageSize: "500", Page: String(page) } },
-          { signal },
-        );
-        for (const p of result.records) {
-          if (p.ProductID == null) continue;
-          products.push({ productId: p.ProductID, name: p.ProductName ?? `Product ${p.ProductID}`, supplierProductNumber: p.SupplierProductNumber ?? undefined, unitsPerCase: p.WholesaleUnitsPerCase ?? undefined });
-        }
-        if (!result.paging?.hasNextPage) return { products, complete: true };
-      }
-      return { products, complete: false };
-    },
+    select: catalogOf,
+  };
+}
+
+/** The catalog as the editor uses it. One function for every render: react-query then keeps its answer (and the grid's memoized rows theirs). */
+function catalogOf(walked: Walked<RecordOf<"listProducts">>): { products: CatalogProduct[]; complete: boolean } {
+  return {
+    complete: walked.complete,
+    products: walked.records.flatMap((p) =>
+      p.ProductID == null ? [] : [{ productId: p.ProductID, name: p.ProductName ?? `Product ${p.ProductID}`, supplierProductNumber: p.SupplierProductNumber ?? undefined, unitsPerCase: p.WholesaleUnitsPerCase ?? undefined }],
+    ),
   };
 }
 

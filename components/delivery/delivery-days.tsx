@@ -1,0 +1,233 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Form from "next/form";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useId, useMemo } from "react";
+import { RequestError } from "@/components/table/request-error";
+import { TableFrame } from "@/components/table/table-frame";
+import { ACCOUNT_STATUS_LABELS, ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
+import { formatDay } from "@/lib/format/display";
+import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import { addDays, isoWeekday, localDay, weekdayName } from "@/lib/ui/delivery/cutoff";
+import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
+import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/ui/delivery/schedule";
+import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
+
+const SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+const ALL_STATUSES = ACCOUNT_STATUSES.join(",");
+
+/**
+ * The week, Monday to Sunday: customers per delivery day with counts, each state's order cut-off for the chosen day
+ * (what an order placed now still makes is marked), filters by state, sales rep, account status and name in the
+ * address, and a print view of the day's list.
+ */
+export function DeliveryDays({ withReps }: { withReps: boolean }) {
+  const search = useSearchParams();
+  const params = deliveryParams(Object.fromEntries(search.entries()));
+  const ids = { title: useId(), cutoffs: useId() };
+  const customers = useQuery(apiWalkOptions(browserApi, customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES));
+  const states = useQuery(apiQueryOptions(browserApi, statesRequest, STALE.reference));
+  const reps = useQuery({ ...apiQueryOptions(browserApi, repsRequest, STALE.directory), enabled: withReps });
+  const stateList = useMemo<ScheduleState[]>(() => (states.data?.records ?? []) as ScheduleState[], [states.data]);
+  const repList = useMemo(() => reps.data?.records ?? [], [reps.data]);
+  const now = new Date();
+  const days = useMemo(
+    () => byWeekday(customers.data?.records ?? [], stateList, repList, { rep: params.rep, q: params.q }, now),
+    // `now` moves every render; the grouping only needs a new day to count again, which a reload brings.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [customers.data, stateList, repList, params.rep, params.q],
+  );
+  // The states in view: those filtered to, else those the customers are in.
+  const inView = stateList.filter((s) => (params.states ? params.states.split(",").includes(s.StateAbbreviation ?? "") : [...days.values()].some((rows) => rows.some((r) => r.state === s.StateAbbreviation))));
+  const zone = inView[0]?.TimeZone ?? "UTC";
+  const today = localDay(now, zone);
+  // Without a day in the address: the next day from tomorrow with deliveries (the next truck a rep plans for).
+  const ahead = Array.from({ length: 7 }, (_, i) => isoWeekday(addDays(today, i + 1)));
+  const day = params.day ?? ahead.find((w) => (days.get(w)?.length ?? 0) > 0) ?? ahead[0]!;
+  const rows = days.get(day) ?? [];
+  const cutOffs = inView.map((s) => dayCutOff(s, day, now));
+
+  const link = (changes: Record<string, string | undefined>): `/delivery-days?${string}` => {
+    const next = new URLSearchParams(search.toString());
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    return `/delivery-days?${next.toString()}`;
+  };
+
+  if (customers.error) return <RequestError error={customers.error} onRetry={() => void customers.refetch()} what="customers" />;
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 id={ids.title} className="text-2xl font-bold tracking-tight">
+          Delivery days
+        </h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300 print:hidden">
+          Which customers get deliveries on which day, and by when an order must be placed to make the next one. Cut-offs are on each state&apos;s own clock.
+        </p>
+      </div>
+
+      <Form action="/delivery-days" className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Filter the customers">
+        <input type="hidden" name="day" value={day} />
+        <div>
+          <label htmlFor="dd-state" className="block text-sm font-semibold">
+            State
+          </label>
+          <select id="dd-state" name="States" defaultValue={params.states ?? ""} className={fieldClass(false, "mt-1")}>
+            <option value="">All states</option>
+            {stateList.map((s) => (
+              <option key={s.StateAbbreviation} value={s.StateAbbreviation ?? ""}>
+                {s.StateName ?? s.StateAbbreviation}
+              </option>
+            ))}
+          </select>
+        </div>
+        {withReps && (
+          <div>
+            <label htmlFor="dd-rep" className="block text-sm font-semibold">
+              Sales rep
+            </label>
+            <select id="dd-rep" name="rep" defaultValue={params.rep ?? ""} className={fieldClass(false, "mt-1 max-w-64")}>
+              <option value="">Any rep</option>
+              {[...repList]
+                .sort((a, b) => (a.Name ?? "").localeCompare(b.Name ?? ""))
+                .map((r) => (
+                  <option key={r.UserID} value={r.UserID ?? ""}>
+                    {r.Name ?? `User ${r.UserID}`} ({r.Customers?.length ?? 0})
+                  </option>
+                ))}
+            </select>
+          </div>
+        )}
+        <div>
+          <label htmlFor="dd-status" className="block text-sm font-semibold">
+            Account status
+          </label>
+          <select id="dd-status" name="AccountStatuses" defaultValue={params.statuses} className={fieldClass(false, "mt-1")}>
+            {ACCOUNT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ACCOUNT_STATUS_LABELS[s]}
+              </option>
+            ))}
+            <option value={ALL_STATUSES}>Any status</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="dd-q" className="block text-sm font-semibold">
+            Customer name
+          </label>
+          <input id="dd-q" name="q" type="search" defaultValue={params.q ?? ""} className={fieldClass(false, "mt-1 w-56")} />
+        </div>
+        <button type="submit" className={PRIMARY}>
+          Apply
+        </button>
+      </Form>
+
+      <nav aria-label="Days of the week" className="print:hidden">
+        <ul className="grid grid-cols-7 gap-1 sm:gap-2">
+          {SHORT.map((short, index) => {
+            const weekday = index + 1;
+            const count = days.get(weekday)?.length ?? 0;
+            const cut = inView[0] ? dayCutOff(inView[0], weekday, now) : undefined;
+            const current = weekday === day;
+            return (
+              <li key={short}>
+                <Link
+                  href={link({ day: String(weekday) })}
+                  aria-current={current ? "true" : undefined}
+                  className={`block rounded border p-2 text-center text-sm ${current ? "border-sky-800 bg-sky-800 text-white dark:border-sky-300 dark:bg-sky-300 dark:text-slate-950" : "border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"}`}
+                >
+                  <span className="block font-semibold">
+                    <abbr title={weekdayName(weekday)} className="no-underline">
+                      {short}
+                    </abbr>
+                  </span>
+                  <span className="block text-lg font-bold tabular-nums" aria-label={`${count} customers`}>
+                    {customers.isPending ? "…" : count}
+                  </span>
+                  {cut?.next && <span className="hidden text-xs sm:block">{formatDay(cut.next.day).replace(/, \d{4}$/, "")}</span>}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <section aria-labelledby={ids.cutoffs} className="space-y-2">
+        <h2 id={ids.cutoffs} className="text-lg font-semibold">
+          {weekdayName(day)}: order cut-off
+        </h2>
+        {cutOffs.length === 0 && <p className="text-sm">No state in view.</p>}
+        <ul className="space-y-2">
+          {cutOffs.map((c) => {
+            const missed = c.nearest && c.next && c.nearest !== c.next;
+            return (
+              <li
+                key={c.state}
+                data-testid={`cutoff-${c.state}`}
+                className={`rounded border p-3 text-sm ${missed ? "border-amber-700 bg-amber-50 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50" : "border-emerald-700 bg-emerald-50 text-emerald-950 dark:border-emerald-400 dark:bg-emerald-950 dark:text-emerald-50"}`}
+              >
+                <strong>{c.state}</strong> ({c.timeZone}): {c.sentence}
+                {c.next && !missed && <span className="ml-1 font-semibold">Still possible now.</span>}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="dd-list" className="space-y-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="dd-list" className="text-lg font-semibold">
+            {weekdayName(day)}&apos;s customers ({rows.length})
+          </h2>
+          <button type="button" className={`${BUTTON} print:hidden`} onClick={() => window.print()}>
+            Print {weekdayName(day)}&apos;s route list
+          </button>
+        </div>
+        {customers.data && !customers.data.complete && (
+          <p className="text-sm">More than 3,000 customers match: the first 3,000 are counted. Choose a state to see all of its customers.</p>
+        )}
+        {customers.isPending ? (
+          <p aria-busy="true">Loading customers…</p>
+        ) : rows.length === 0 ? (
+          <p className="text-sm">No customer takes deliveries on {weekdayName(day)} with these filters.</p>
+        ) : (
+          <TableFrame label={`${weekdayName(day)}'s customers`}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Customer</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Sales rep</th>
+                  <th scope="col">Account status</th>
+                  <th scope="col">Next deliveries</th>
+                  <th scope="col">Delivery days</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.customerId}>
+                    <th scope="row" className="font-normal">
+                      <Link className="link" href={`/customers/${r.customerId}`}>
+                        {r.name}
+                      </Link>
+                    </th>
+                    <td>{r.state ?? "—"}</td>
+                    <td>{r.rep ?? "—"}</td>
+                    <td>{r.accountStatus ? (ACCOUNT_STATUS_LABELS[r.accountStatus as keyof typeof ACCOUNT_STATUS_LABELS] ?? r.accountStatus) : "—"}</td>
+                    <td>{r.nextDates.length ? r.nextDates.slice(0, 3).map((d) => formatDay(d).replace(/, \d{4}$/, "")).join(" · ") : "—"}</td>
+                    <td>{r.weekdays.map((w) => SHORT[w - 1]).join(", ")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        )}
+      </section>
+    </div>
+  );
+}

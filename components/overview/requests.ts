@@ -1,0 +1,71 @@
+import { AGING_STALE, agingRequest } from "@/components/ar-aging/requests";
+import type { KeyType } from "@/lib/data-api/operation";
+import { ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
+import { type ApiRequest, STALE } from "@/lib/ui/api-query";
+import { accountsRequest } from "@/lib/ui/payments/requests";
+import { LOOKUPS } from "@/lib/ui/views/filters";
+
+/**
+ * What each overview reads: a few requests, one page each, most of them the very requests other pages make (so the
+ * caches serve both). None walks a large list: where a list has more pages, the overview says what it counted.
+ */
+
+/** The aging, as the AR aging page asks for it (one page of 500). */
+export const overviewAging = agingRequest({});
+/** Open invoices, as the payments page asks for them. */
+export const overviewOpenInvoices = accountsRequest;
+/** The key's customers, as the Customers filter asks for them (one page of 500, every status). */
+export const overviewCustomers: ApiRequest<"listCustomers"> = { operation: "listCustomers", query: LOOKUPS.CustomerIDs!.query };
+
+/** A retailer's payments (their credit left) and its requests still on their way: one request each for all its AR accounts. */
+export function overviewPayments(accounts: number[]): ApiRequest<"listPayments"> {
+  return { operation: "listPayments", query: { ARAccountIDs: accounts.join(","), PageSize: "500" } };
+}
+export function overviewPending(accounts: number[]): ApiRequest<"listPaymentApplications"> {
+  return { operation: "listPaymentApplications", query: { ARAccountIDs: accounts.join(","), Statuses: "Pending,Exported", PageSize: "500" } };
+}
+
+/** Stock: the available-inventory buckets and the days of inventory (one page of 500 each). */
+export const overviewAvailable: ApiRequest<"listAvailableInventory"> = { operation: "listAvailableInventory", query: { PageSize: "500" } };
+export const overviewInventory: ApiRequest<"listInventory"> = { operation: "listInventory", query: { PageSize: "500" } };
+/** Drafts and orders submitted through the API. */
+export const overviewOrders: ApiRequest<"listPurchasesV2"> = { operation: "listPurchasesV2", query: { statuses: "InProgress,Submitted", include_transactions: "false", page_size: "100" } };
+
+/** An employee's day: active customers (one page) for today's and tomorrow's deliveries, customers on hold, invoices awaiting verification. */
+export const overviewActiveCustomers: ApiRequest<"listCustomers"> = { operation: "listCustomers", query: { AccountStatuses: "Active", PageSize: "500" } };
+export const overviewOnHold: ApiRequest<"listCustomers"> = { operation: "listCustomers", query: { OnHold: "true", AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: "500" } };
+/** Balanced (5) is the status before Verified (7): delivered and balanced, waiting for the end of day's check. */
+export const overviewAwaitingVerification: ApiRequest<"listInvoices"> = { operation: "listInvoices", query: { Statuses: "5", PageSize: "500" } };
+export const overviewStates: ApiRequest<"listStates"> = { operation: "listStates", query: { PageSize: "500" } };
+
+export const OVERVIEW_STALE = {
+  aging: AGING_STALE,
+  working: STALE.working,
+  directory: STALE.directory,
+  reference: STALE.reference,
+} as const;
+
+/** The requests an overview makes first (before any that depend on their answers), by key type. */
+export function firstRequests(keyType: KeyType): { request: ApiRequest; staleTime: number }[] {
+  if (keyType === "Customer") {
+    return [
+      { request: overviewAging, staleTime: AGING_STALE },
+      { request: overviewOpenInvoices, staleTime: STALE.working },
+      { request: overviewCustomers, staleTime: STALE.directory },
+    ];
+  }
+  if (keyType === "Supplier") {
+    return [
+      { request: overviewAvailable, staleTime: STALE.working },
+      { request: overviewInventory, staleTime: STALE.working },
+      { request: overviewOrders, staleTime: STALE.working },
+      { request: overviewAging, staleTime: AGING_STALE },
+    ];
+  }
+  return [
+    { request: overviewActiveCustomers, staleTime: STALE.directory },
+    { request: overviewOnHold, staleTime: STALE.directory },
+    { request: overviewAwaitingVerification, staleTime: STALE.working },
+    { request: overviewStates, staleTime: STALE.reference },
+  ];
+}

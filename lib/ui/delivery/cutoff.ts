@@ -1,0 +1,173 @@
+/**
+ * Order cut-offs: by when an order must be placed to make a delivery, in the delivering state's own time zone.
+ * A state says `OrderCutOffTime` (a clock time such as "2:30 PM"), `OrderCutOffDaysInAdvance` (whole days before the
+ * delivery date) and `TimeZone` (IANA). The cut-off for a delivery on day D is D minus the days in advance, at the
+ * cut-off time, on the state's wall clock: correct across daylight-saving changes because the wall-clock time is turned
+ * into an instant with the zone's offset on that very day. Pure and browser-safe.
+ */
+
+/** What a state says about its cut-off (as the API sends it: text). */
+export interface CutOffRule {
+  OrderCutOffTime?: string | null;
+  OrderCutOffDaysInAdvance?: string | number | null;
+  TimeZone?: string | null;
+}
+
+const CLOCK = /^\s*(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$/;
+
+/**
+ * A clock time as hours and minutes: "2:30 PM", "2 PM", "14:30", "14:30:00", "12:00 AM" (midnight). Undefined when it is
+ * not one.
+ *
+ * @example
+ * parseClockTime("2:30 PM"); // { hours: 14, minutes: 30 }
+ */
+export function parseClockTime(text: string): { hours: number; minutes: number } | undefined {
+  const match = CLOCK.exec(text);
+  if (!match) return undefined;
+  let hours = Number(match[1]);
+  const minutes = Number(match[2] ?? "0");
+  const meridiem = match[4]?.[0]?.toUpperCase();
+  if (minutes > 59) return undefined;
+  if (meridiem) {
+    if (hours < 1 || hours > 12) return undefined;
+    hours = (hours % 12) + (meridiem === "P" ? 12 : 0);
+  } else if (hours > 23) return undefined;
+  return { hours, minutes };
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at an instant, in minutes (Los Angeles in winter: −480). */
+export function zoneOffsetMinutes(at: number, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a wall-clock time happens in a zone. A time the clocks skip (spring forward) is moved later by the gap,
+ * and a time that happens twice (fall back) is the first, as Temporal's "compatible" choice does.
+ *
+ * @example
+ * zonedInstant("2026-11-24", 14, 30, "America/Los_Angeles"); // 2026-11-24T22:30:00.000Z
+ */
+export function zonedInstant(day: string, hours: number, minutes: number, timeZone: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hours, minutes);
+  // The offsets a day and a half either side: past any change that day, even in zones 14 hours from UTC (changes
+  // are months apart, so nothing else falls inside).
+  const before = zoneOffsetMinutes(wall - 36 * 3_600_000, timeZone);
+  const after = zoneOffsetMinutes(wall + 36 * 3_600_000, timeZone);
+  const candidates = [...new Set([before, after])].map((offset) => wall - offset * 60_000).filter((at) => zoneOffsetMinutes(at, timeZone) * 60_000 === wall - at);
+  if (candidates.length) return new Date(Math.min(...candidates));
+  // Skipped by the clocks: the same wall time read with the offset from before the change lands after the gap.
+  return new Date(wall - before * 60_000);
+}
+
+/** A YYYY-MM-DD moved by whole days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a YYYY-MM-DD: 1 = Monday .. 7 = Sunday. */
+export function isoWeekday(day: string): number {
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+  return weekday === 0 ? 7 : weekday;
+}
+
+/** The delivery weekdays of a DeliveryDays text ("2,5", "25", "2, 5"): ISO numbers 1..7, sorted, without repeats. */
+export function deliveryWeekdays(text: string | null | undefined): number[] {
+  return [...new Set((text ?? "").replace(/[^1-7]/g, "").split("").map(Number))].sort((a, b) => a - b);
+}
+
+/**
+ * The cut-off instant for a delivery date under a state's rule, or undefined when the rule is incomplete (no zone, no
+ * readable time): the page then says the cut-off is unknown rather than guessing one.
+ *
+ * @example
+ * cutOffFor("2026-11-25", { OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1", TimeZone: "America/Los_Angeles" }); // 2026-11-24T22:30:00.000Z
+ */
+export function cutOffFor(deliveryDay: string, rule: CutOffRule): Date | undefined {
+  const time = parseClockTime(rule.OrderCutOffTime ?? "");
+  const daysAhead = Number(rule.OrderCutOffDaysInAdvance ?? 0);
+  if (!time || !rule.TimeZone || !Number.isInteger(daysAhead) || daysAhead < 0 || !isZone(rule.TimeZone)) return undefined;
+  return zonedInstant(addDays(deliveryDay, -daysAhead), time.hours, time.minutes, rule.TimeZone);
+}
+
+function isZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One delivery a customer can get: its date (in the state's zone) and the cut-off to order for it. */
+export interface Delivery {
+  day: string;
+  cutOff?: Date;
+  /** Whether an order placed at `now` still makes it (unknown cut-off: today's is taken as gone, later ones as open). */
+  open: boolean;
+}
+
+/**
+ * The next deliveries on the given weekdays, from today (in the state's zone) for `horizonDays`, each with its cut-off
+ * and whether it is still open at `now`.
+ *
+ * @example
+ * upcomingDeliveries([3], ca, new Date("2026-11-24T21:00:00Z"), 8); // [{ day: "2026-11-25", open: true, ... }, { day: "2026-12-02", ... }]
+ */
+export function upcomingDeliveries(weekdays: number[], rule: CutOffRule, now: Date, horizonDays = 14): Delivery[] {
+  const zone = rule.TimeZone && isZone(rule.TimeZone) ? rule.TimeZone : "UTC";
+  const today = localDay(now, zone);
+  const wanted = new Set(weekdays);
+  const out: Delivery[] = [];
+  for (let i = 0; i <= horizonDays; i++) {
+    const day = addDays(today, i);
+    if (!wanted.has(isoWeekday(day))) continue;
+    const cutOff = cutOffFor(day, rule);
+    out.push({ day, cutOff, open: cutOff === undefined ? i > 0 : now.getTime() < cutOff.getTime() });
+  }
+  return out;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (YYYY-MM-DD) in a zone at an instant. */
+export function localDay(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
+const WEEKDAY = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+/** The weekday's name for an ISO number (1 = Monday). */
+export function weekdayName(iso: number): string {
+  return WEEKDAY[iso - 1] ?? `Day ${iso}`;
+}
+
+/**
+ * The cut-off in words, on the state's clock with its zone's generic name: "Order by Tue 2:30 PM PT for Wednesday's
+ * delivery (Nov 25)".
+ *
+ * @example
+ * cutOffSentence({ day: "2026-11-25", cutOff: new Date("2026-11-24T22:30:00Z"), open: true }, "America/Los_Angeles"); // "Order by Tue 2:30 PM PT for Wednesday's delivery (Nov 25)"
+ */
+export function cutOffSentence(delivery: Delivery, timeZone: string): string {
+  const day = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(new Date(`${delivery.day}T12:00:00Z`));
+  const weekday = weekdayName(isoWeekday(delivery.day));
+  if (!delivery.cutOff) return `${weekday}'s delivery (${day}): the state gives no usable cut-off`;
+  const at = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "numeric", minute: "2-digit", timeZoneName: "shortGeneric" }).format(delivery.cutOff);
+  return `Order by ${at.replace(/,/g, "")} for ${weekday}'s delivery (${day})`;
+}

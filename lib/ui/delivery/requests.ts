@@ -1,0 +1,44 @@
+import { ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
+import { type ApiRequest, STALE } from "@/lib/ui/api-query";
+
+/**
+ * What the delivery-days page reads, and its address: `day` (1 = Monday .. 7 = Sunday), `States`, `AccountStatuses`
+ * (sent to the API), `rep` and `q` (applied in the page).
+ */
+
+type Params = Record<string, string | string[] | undefined>;
+const one = (params: Params, name: string) => (Array.isArray(params[name]) ? params[name][0] : params[name]) ?? undefined;
+
+/** Customers walked at most (pages of 500): 3,000, past the 1,200 a large key sees. */
+export const CUSTOMER_PAGES = 6;
+export const DELIVERY_STALE = STALE.directory;
+
+export interface DeliveryParams {
+  day?: number;
+  states?: string;
+  statuses: string;
+  rep?: number;
+  q?: string;
+}
+
+/** The page's address read and checked (anything unreadable is left out, as if absent). */
+export function deliveryParams(params: Params): DeliveryParams {
+  const day = Number(one(params, "day"));
+  const rep = Number(one(params, "rep"));
+  const states = (one(params, "States") ?? "").split(",").map((s) => s.trim().toUpperCase()).filter((s) => /^[A-Z]{2}$/.test(s));
+  const statuses = (one(params, "AccountStatuses") ?? "Active").split(",").filter((s): s is (typeof ACCOUNT_STATUSES)[number] => (ACCOUNT_STATUSES as readonly string[]).includes(s));
+  return {
+    day: Number.isInteger(day) && day >= 1 && day <= 7 ? day : undefined,
+    states: states.length ? states.join(",") : undefined,
+    statuses: (statuses.length ? statuses : ["Active"]).join(","),
+    rep: Number.isInteger(rep) && rep > 0 ? rep : undefined,
+    q: one(params, "q")?.trim() || undefined,
+  };
+}
+
+export function customersRequest(p: DeliveryParams): ApiRequest<"listCustomers"> {
+  return { operation: "listCustomers", query: { AccountStatuses: p.statuses, ...(p.states ? { States: p.states } : {}) } };
+}
+
+export const statesRequest: ApiRequest<"listStates"> = { operation: "listStates", query: { PageSize: "500" } };
+export const repsRequest: ApiRequest<"listSalesReps"> = { operation: "listSalesReps", query: { PageSize: "500" } };

@@ -1,0 +1,134 @@
+import { type CutOffRule, cutOffSentence, deliveryWeekdays, type Delivery, localDay, upcomingDeliveries } from "./cutoff";
+
+/**
+ * The delivery-days page's model: customers grouped by the weekdays they take deliveries on, filtered by state, sales
+ * rep, account status and name, with each state's next cut-off for a weekday. Pure; the page renders it.
+ */
+
+/** What the page knows of a customer (every field may be missing: records are sparse for some key types). */
+export interface ScheduleCustomer {
+  CustomerID?: number | null;
+  CustomerName?: string | null;
+  State?: string | null;
+  AccountStatus?: string | null;
+  SalesRepUserID?: number | null;
+  SalesRepName?: string | null;
+  DeliveryDays?: string | null;
+  DeliveryDates?: string[] | null;
+  NextDeliveryDates?: string | null;
+}
+
+export interface ScheduleState extends CutOffRule {
+  StateAbbreviation?: string | null;
+  StateName?: string | null;
+}
+
+export interface ScheduleRep {
+  UserID?: number | null;
+  Name?: string | null;
+  Customers?: { CustomerID?: number | null }[] | null;
+}
+
+export interface ScheduleFilters {
+  /** A sales rep's user id: the customers the rep covers. */
+  rep?: number;
+  /** Text in the customer's name (case and accents ignored). */
+  q?: string;
+}
+
+/** One customer's row on a day. */
+export interface ScheduleRow {
+  customerId: number;
+  name: string;
+  state?: string;
+  accountStatus?: string;
+  rep?: string;
+  weekdays: number[];
+  /** The next delivery dates: the API's when it sends them, else computed from the weekdays in the state's zone. */
+  nextDates: string[];
+}
+
+const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+
+/** The next delivery dates the API sent: DeliveryDates (an array) or NextDeliveryDates ("a;b"). */
+function apiDates(customer: ScheduleCustomer): string[] {
+  if (Array.isArray(customer.DeliveryDates) && customer.DeliveryDates.length) return customer.DeliveryDates.map((d) => d.slice(0, 10));
+  return (customer.NextDeliveryDates ?? "").split(";").map((d) => d.trim().slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+}
+
+/**
+ * Customers per ISO weekday (1 = Monday .. 7 = Sunday), each day sorted by name, after the filters. A customer with
+ * several delivery days is on each of them.
+ */
+export function byWeekday(customers: ScheduleCustomer[], states: ScheduleState[], reps: ScheduleRep[], filters: ScheduleFilters, now: Date): Map<number, ScheduleRow[]> {
+  const covered = filters.rep === undefined ? undefined : new Set((reps.find((r) => r.UserID === filters.rep)?.Customers ?? []).map((c) => c.CustomerID));
+  const q = filters.q?.trim() ? fold(filters.q.trim()) : undefined;
+  const rules = new Map(states.map((s) => [s.StateAbbreviation ?? "", s]));
+  const days = new Map<number, ScheduleRow[]>(Array.from({ length: 7 }, (_, i) => [i + 1, []]));
+  for (const customer of customers) {
+    if (customer.CustomerID == null) continue;
+    if (covered && !covered.has(customer.CustomerID)) continue;
+    const name = customer.CustomerName ?? `Customer ${customer.CustomerID}`;
+    if (q && !fold(name).includes(q)) continue;
+    const weekdays = deliveryWeekdays(customer.DeliveryDays);
+    if (!weekdays.length) continue;
+    const rule = rules.get(customer.State ?? "") ?? {};
+    const given = apiDates(customer);
+    const nextDates = given.length ? given : upcomingDeliveries(weekdays, rule, now, 14).filter((d) => d.day > todayIn(rule, now)).map((d) => d.day);
+    const row: ScheduleRow = {
+      customerId: customer.CustomerID,
+      name,
+      state: customer.State ?? undefined,
+      accountStatus: customer.AccountStatus ?? undefined,
+      rep: customer.SalesRepName ?? undefined,
+      weekdays,
+      nextDates,
+    };
+    for (const day of weekdays) days.get(day)!.push(row);
+  }
+  for (const rows of days.values()) rows.sort((a, b) => a.name.localeCompare(b.name) || a.customerId - b.customerId);
+  return days;
+}
+
+/** Today in the state's zone (UTC without a usable one). */
+function todayIn(rule: CutOffRule, now: Date): string {
+  try {
+    return localDay(now, rule.TimeZone ?? "UTC");
+  } catch {
+    return localDay(now, "UTC");
+  }
+}
+
+/** What a state's cut-off means for one weekday now: the nearest such delivery, and the first one still open. */
+export interface DayCutOff {
+  state: string;
+  timeZone: string;
+  /** The nearest delivery on that weekday (today included), open or not. */
+  nearest?: Delivery;
+  /** The first one an order placed now still makes. */
+  next?: Delivery;
+  sentence: string;
+}
+
+/**
+ * A state's cut-off for a weekday, in words: "Order by Tue 2:30 PM PT for Wednesday's delivery (Nov 25)", or, when the
+ * nearest one has closed, that it has and the next one.
+ *
+ * @example
+ * dayCutOff(ca, 3, new Date("2026-11-24T23:00:00Z")).sentence; // "Too late for Wednesday's delivery (Nov 25): the cut-off was Tue 2:30 PM PT. Order by Tue 2:30 PM PT for Wednesday's delivery (Dec 2)"
+ */
+export function dayCutOff(state: ScheduleState, weekday: number, now: Date): DayCutOff {
+  const timeZone = state.TimeZone ?? "UTC";
+  const upcoming = upcomingDeliveries([weekday], state, now, 14);
+  const nearest = upcoming[0];
+  const next = upcoming.find((d) => d.open);
+  const label = state.StateAbbreviation ?? "";
+  let sentence: string;
+  if (!nearest || !next) sentence = "No delivery on this day in the next two weeks.";
+  else if (nearest === next) sentence = cutOffSentence(next, timeZone);
+  else {
+    const missed = cutOffSentence(nearest, timeZone).replace(/^Order by (.*) for (.*)$/, "Too late for $2: the cut-off was $1.");
+    sentence = `${missed} ${cutOffSentence(next, timeZone)}`;
+  }
+  return { state: label, timeZone, nearest, next, sentence };
+}
