@@ -188,6 +188,12 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
             Print {weekdayName(day)}&apos;s route list
           </button>
         </div>
+        <p className="hidden text-sm print:block">
+          Route list for {weekdayName(day)}
+          {cutOffs[0]?.next ? `, ${formatDay(cutOffs[0].next.day)}` : ""}
+          {params.states ? ` · ${params.states}` : ""}
+          {params.q ? ` · names with "${params.q}"` : ""}
+        </p>
         {customers.data && !customers.data.complete && (
           <p className="text-sm">More than 3,000 customers match: the first 3,000 are counted. Choose a state to see all of its customers.</p>
         )}

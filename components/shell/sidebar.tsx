@@ -45,6 +45,9 @@ export function Sidebar({ sections }: SidebarProps) {
         </button>
       </div>
       <nav id="sidebar-nav" aria-label="Dashboard" className={`${open ? "block" : "hidden"} px-2 pb-4 md:block`}>
+        <ul className="mt-1">
+          <li>{link("/", "Overview")}</li>
+        </ul>
         {sections.map((section) => (
           <div key={section.label} className="mt-3">
             <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{section.label}</h2>
