@@ -6,10 +6,11 @@ import { useTimeZone } from "@/components/shell/providers";
 import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
 import { daysOverdue } from "@/lib/ui/payments/allocation";
 import type { OpenInvoice } from "@/lib/ui/payments/requests";
+import { localDay } from "@/lib/ui/delivery/cutoff";
 
 /** Today's date (YYYY-MM-DD) in a zone: what "days overdue" counts from. */
 export function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return localDay(new Date(), timeZone);
 }
 
 /** Oldest due first, then by number: the order people pay in. */
