@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "../axe";
+
+// A rep, from the connect page as a new user goes: the overview, then Wednesday's customers in California and by
+// when to order for them.
+
+test("a rep finds Wednesday's customers in California and the order cut-off for them", async ({ page }) => {
+  await page.goto("/connect");
+  await page.getByRole("radio", { name: /Test/ }).check();
+  await page.getByRole("button", { name: "Try as an employee" }).click();
+  await page.getByRole("link", { name: "Open the dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await expect(page.getByTestId("deliveries-tomorrow")).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Delivery days" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delivery days" })).toBeVisible();
+  await page.getByLabel("State").selectOption({ label: "California" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/States=CA/);
+  await page.getByRole("navigation", { name: "Days of the week" }).getByRole("link", { name: /Wed/ }).click();
+  await expect(page).toHaveURL(/day=3/);
+
+  const heading = page.getByRole("heading", { name: /^Wednesday's customers \((\d+)\)$/ });
+  await expect(heading).toBeVisible();
+  const count = Number((await heading.textContent())!.match(/\((\d+)\)/)![1]);
+  expect(count).toBeGreaterThan(0);
+  const rows = page.getByRole("region", { name: "Wednesday's customers" }).locator("tbody tr");
+  await expect(rows).toHaveCount(count);
+  for (const state of await rows.locator("td:nth-child(2)").allTextContents()) expect(state).toBe("CA");
+  await expect(page.getByTestId("cutoff-CA")).toContainText(/Order by Tue 2:30 PM PT for Wednesday's delivery/);
+  expect(await seriousViolations(page)).toEqual([]);
+});

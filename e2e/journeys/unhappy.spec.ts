@@ -1,0 +1,72 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// What a person meets when things go wrong: the API answering 429 or 500 (the sandbox's faults) shows a clear message
+// and recovers, and an expired session sends them to connect and back to where they were. (A write whose answer is
+// lost, retried without a second purchase order, is in e2e/purchases.spec.ts.)
+//
+// The fault tests use the production sandbox: fault rules hold for a whole environment, and no other test uses that one.
+
+const OPERATOR = { "x-api-key": "production-employee-demo", "Content-Type": "application/json" };
+
+async function connectProduction(page: Page) {
+  await page.goto("/connect");
+  await page.getByRole("radio", { name: /Production/ }).check();
+  await page.getByRole("button", { name: "Try as an employee" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+}
+
+async function withFaults(page: Page, rules: object[], run: () => Promise<void>) {
+  const set = await page.request.put("/sandbox/production/operator/faults", { headers: OPERATOR, data: { rules } });
+  expect(set.status(), await set.text()).toBe(200);
+  try {
+    await run();
+  } finally {
+    await page.request.delete("/sandbox/production/operator/faults", { headers: OPERATOR });
+  }
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a 500 from the API says so, with its request id, and Retry recovers", async ({ page }) => {
+  await connectProduction(page);
+  // Four times: the server's first paint, then the browser's try and its two retries of a 5xx.
+  await withFaults(page, [{ method: "GET", path: "/api/v1/payments/types*", kind: "error", count: 4 }], async () => {
+    await page.goto("/directory/payment-types");
+    const alert = page.getByRole("alert").filter({ hasText: "Could not load" });
+    await expect(alert).toContainText("Unexpected server error", { timeout: 15_000 });
+    await expect(alert).toContainText("Request id");
+    await alert.getByRole("button", { name: /Retry|Try again/ }).click();
+    await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
+  });
+});
+
+test("a 429 from the API counts down its wait, then Retry recovers", async ({ page }) => {
+  await connectProduction(page);
+  await withFaults(page, [{ method: "GET", path: "/api/v1/payments/types*", kind: "rate-limit", retryAfter: 3, count: 2 }], async () => {
+    await page.goto("/directory/payment-types");
+    // A 429 is not retried by the page: it waits as the API says.
+    const alert = page.getByRole("alert").filter({ hasText: "rate limit" });
+    await expect(alert).toContainText("rate limit for this key is used up");
+    const retry = alert.getByRole("button", { name: /Retry|Try again/ });
+    await expect(retry).toBeDisabled();
+    await expect(retry).toBeEnabled({ timeout: 10_000 });
+    await retry.click();
+    await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
+  });
+});
+
+test("an expired session sends the person to connect, and back to the page they were on", async ({ page, context }) => {
+  await page.goto("/connect");
+  await page.getByRole("radio", { name: /Test/ }).check();
+  await page.getByRole("button", { name: "Try as a retailer" }).click();
+  await page.getByRole("link", { name: "Open the dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  // The session ends (expired, or signed out elsewhere): its cookie is gone.
+  await context.clearCookies();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Customers", exact: true }).click();
+  await expect(page).toHaveURL(/\/connect\?next=%2Fcustomers/);
+  await page.getByRole("radio", { name: /Test/ }).check();
+  await page.getByRole("button", { name: "Try as a retailer" }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+});
