@@ -185,10 +185,11 @@ function DraftEditor({ purchaseId, initial }: { purchaseId?: string; initial: { 
     messages.set(p.key, entry);
   }
 
-  // After an action, the first field with a problem gets focus (once the editor shows it).
+  // After an action, the first field with a problem gets focus: once the action is over, as the fields are disabled
+  // while it runs (a disabled field cannot take the focus).
   useEffect(() => {
     const target = focusAfter.current;
-    if (!target) return;
+    if (!target || busy) return;
     focusAfter.current = undefined;
     if ("header" in target) document.getElementById(`po-${target.header}`)?.focus();
     else focusLineField(target.key, target.column);

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "../axe";
+import { choose, connectByKeyboard, press, tabTo, typeInto } from "./keyboard";
+
+// A brand, with the keyboard alone, from the connect page: the overview, a new purchase order, a line the editor
+// refuses, fixed, validated, saved, submitted, and followed until the ERP has imported it.
+
+const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+
+test("a brand drafts, validates, fixes, saves and submits a purchase order, and sees it imported, by keyboard", async ({ page }) => {
+  await connectByKeyboard(page, "Try as a brand");
+  const products = ((await (await page.request.get("/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500")).json()) as { Data: { ProductID: number; WholesaleUnitsPerCase: number }[] }).Data;
+
+  await press(page, page.getByRole("main").getByRole("link", { name: "New purchase order" }));
+  await expect(page.getByRole("heading", { level: 1, name: "New purchase order" })).toBeVisible();
+  await expect(page.getByLabel("Supplier")).toHaveValue("101");
+  await choose(page, page.getByLabel("Vendor"), /\(9002\)/);
+  await choose(page, page.getByLabel("Destination warehouse"), /Oakland DC/);
+  await press(page, page.getByRole("button", { name: "Use it" }));
+  const po = `KB-${Date.now().toString(36)}`;
+  await typeInto(page, page.getByLabel("PO number"), po);
+
+  // Two lines: the second in units, with a quantity that is not whole.
+  await typeInto(page, page.getByLabel("Product, line 1"), String(products[0]!.ProductID));
+  await typeInto(page, page.getByLabel("Cases, line 1"), "2");
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Product, line 2")).toBeFocused();
+  await page.keyboard.type(String(products[1]!.ProductID));
+  await typeInto(page, page.getByLabel("Units, line 2"), "1.5");
+
+  await press(page, page.getByRole("button", { name: "Validate" }));
+  await expect(page.getByText("Units must be a whole number")).toBeVisible();
+  await expect(page.getByLabel("Units, line 2")).toBeFocused();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(String(3 * products[1]!.WholesaleUnitsPerCase));
+  await press(page, page.getByRole("button", { name: "Validate" }));
+  const status = page.getByRole("status", { name: "Purchase order status" });
+  await expect(status).toContainText("Valid: ready to submit, 5 cases.");
+
+  await press(page, page.getByRole("button", { name: "Save draft" }));
+  await expect(status).toContainText("Draft saved.");
+  const id = page.url().split("/").at(-2)!;
+
+  await press(page, page.getByRole("button", { name: "Submit…" }), "Enter", { back: true });
+  // The confirmation takes the focus: Enter submits.
+  await expect(page.getByRole("button", { name: "Submit purchase order" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/purchases/${id}$`));
+  await expect(page.getByRole("note")).toContainText("Submitted: the ERP imports it");
+
+  expect((await page.request.post("/sandbox/test/operator/jobs/import", { headers: OPERATOR, data: {} })).status()).toBe(200);
+  await press(page, page.getByRole("button", { name: "Check now" }));
+  await expect(page.getByText(/, ERP id \d+/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await tabTo(page, page.getByRole("link", { name: "Purchases", exact: true }), { back: true });
+});
