@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "../axe";
+import { choose, connectByKeyboard, press, tabTo, typeInto } from "./keyboard";
+
+// A retailer, with the keyboard alone, from the connect page: the overview, an invoice, then a payment's credit
+// allocated across two invoices and followed until the ERP confirms it. It uses the account's last payment with
+// credit (the payments spec, which may run alongside, uses the first).
+
+const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+
+test("a retailer reviews an invoice and allocates a payment across two invoices until confirmed, by keyboard", async ({ page }) => {
+  await connectByKeyboard(page, "Try as a retailer");
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+
+  await press(page, nav.getByRole("link", { name: "Invoices", exact: true }));
+  await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
+  const firstInvoice = page.locator("table.data-table tbody tr").first().getByRole("link").first();
+  const invoiceNum = (await firstInvoice.textContent())!.trim();
+  await press(page, firstInvoice);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(invoiceNum);
+
+  await press(page, nav.getByRole("link", { name: "Payments", exact: true }), "Enter", { back: true });
+  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await choose(page, page.getByLabel("AR account", { exact: true }), /^(?!Choose|Loading)\S/);
+  await expect(page).toHaveURL(/account=\d+/);
+  await page.waitForLoadState("networkidle");
+
+  const allocate = page.getByRole("button", { name: /^Allocate payment / }).last();
+  const paymentNum = (await allocate.textContent())!.replace("Allocate payment ", "").trim();
+  await press(page, allocate);
+  const form = page.getByRole("region", { name: `Allocate payment ${paymentNum}` });
+  await expect(form.getByRole("button", { name: "Review allocation" })).toBeVisible();
+
+  // The two oldest invoices with something owed, $1.00 each.
+  const owed: string[] = [];
+  for (const row of await page.getByRole("region", { name: "Amounts to allocate" }).locator("tbody tr").all()) {
+    const balance = (await row.locator("td").nth(2).textContent())!;
+    if (!balance.startsWith("−") && balance !== "$0.00") owed.push((await row.locator("th").textContent())!.trim());
+    if (owed.length === 2) break;
+  }
+  expect(owed).toHaveLength(2);
+  for (const invoice of owed) await typeInto(page, form.getByLabel(`Amount for invoice ${invoice}`), "1.00", { back: false });
+  await press(page, form.getByRole("button", { name: "Review allocation" }));
+  for (const invoice of owed) await expect(form.getByText(`$1.00 to invoice ${invoice}`)).toBeVisible();
+  await press(page, form.getByRole("button", { name: "Confirm and send" }), "Enter", { back: true });
+  await expect(form.getByRole("status")).toContainText("sent");
+  for (const invoice of owed) await expect(form.getByText(new RegExp(`Sent: \\$1\\.00 to invoice ${invoice}, request \\d+ \\(Pending\\)`))).toBeVisible();
+
+  // The ERP's export: the first run exports the requests, the second applies them.
+  for (const run of [1, 2]) expect((await page.request.post("/sandbox/test/operator/jobs/export", { headers: OPERATOR, data: {} })).status(), `export run ${run}`).toBe(200);
+  await press(page, page.getByRole("button", { name: "Check status now" }), "Enter", { back: false });
+  await expect(page.getByText("Every request sent from this page is settled.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await tabTo(page, nav.getByRole("link", { name: "Overview" }), { back: true, max: 400 });
+});
