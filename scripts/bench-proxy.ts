@@ -4,12 +4,11 @@
 // 2. A scripted browsing session through the proxy, with and without the response cache: upstream requests counted
 //    exactly from the sandbox's RateLimit-Remaining of a fresh key per run.
 // Writes its own section of docs/benchmarks.md, with this command and the date.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { freePort, onSignalStop, start, stop, stopAll } from "./processes";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -23,73 +22,6 @@ const SMALL = "/states";
 
 const root = new URL("..", import.meta.url).pathname;
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-proxy-"));
-const children = new Set<ChildProcess>();
-
-/** A port the OS says is free now (other benchmarks or test servers may be running on this machine). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-/** Starts a command in its own process group (so the whole group can be ended), keeping the tail of its output. */
-function start(name: string, args: string[], env: Record<string, string>) {
-  const child = spawn(args[0]!, args.slice(1), { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  let log = "";
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-8000);
-    if (/Building Backroom/.test(chunk.toString())) console.error(`${name}: building (no build yet, or sources changed since the last one)...`);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  let running = true;
-  const exited = new Promise<never>((_, reject) =>
-    child.on("exit", (code) => {
-      running = false;
-      reject(new Error(`${name} exited with ${code}:\n${log}`));
-    }),
-  );
-  exited.catch(() => {});
-  /** Resolves once `url` answers `status`; rejects if the process exits first or `timeoutMs` passes. */
-  const ready = async (url: string, status: number, headers: Record<string, string>, timeoutMs: number) => {
-    const until = Date.now() + timeoutMs;
-    const poll = async () => {
-      while (running && Date.now() < until) {
-        const res = await fetch(url, { headers }).catch(() => undefined);
-        if (res?.status === status) return;
-        await sleep(250);
-      }
-      throw new Error(`${name} did not answer ${url} with ${status} within ${timeoutMs / 1000} s:\n${log}`);
-    };
-    await Promise.race([poll(), exited]);
-  };
-  return { child, ready };
-}
-
-/** Ends a process group started by `start`, waiting for it to go. */
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return void children.delete(child);
-  const gone = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    // Already gone.
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }, 5000);
-  await gone;
-  clearTimeout(timer);
-  children.delete(child);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -207,19 +139,7 @@ const rounded = (n: number) => String(Math.round(n));
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 const signed = (n: number, digits = 0) => `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(digits)}`;
 
-function onSignal(signal: NodeJS.Signals) {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // Already gone.
-    }
-  }
-  rmSync(temp, { recursive: true, force: true });
-  process.exit(signal === "SIGINT" ? 130 : 143);
-}
-process.once("SIGINT", onSignal);
-process.once("SIGTERM", onSignal);
+onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
 
 try {
   const began = Date.now();
@@ -388,6 +308,6 @@ try {
   console.log(`\n${missed.length ? `Targets missed: ${missed.join("; ")}.` : "All three targets are met."}`);
   console.log(`Wrote docs/benchmarks.md (${Math.round((Date.now() - began) / 1000)} s).`);
 } finally {
-  for (const child of [...children]) await stop(child);
+  await stopAll();
   rmSync(temp, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "../axe";
-import { choose, connectByKeyboard, press, tabTo, typeInto } from "./keyboard";
+import { choose, connectWithKey, issueKey, press, requestsSince, tabTo, typeInto } from "./keyboard";
 
 // A brand, with the keyboard alone, from the connect page: the overview, a new purchase order, a line the editor
 // refuses, fixed, validated, saved, submitted, and followed until the ERP has imported it.
@@ -8,8 +8,9 @@ import { choose, connectByKeyboard, press, tabTo, typeInto } from "./keyboard";
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 test("a brand drafts, validates, fixes, saves and submits a purchase order, and sees it imported, by keyboard", async ({ page }) => {
-  await connectByKeyboard(page, "Try as a brand");
-  const products = ((await (await page.request.get("/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500")).json()) as { Data: { ProductID: number; WholesaleUnitsPerCase: number }[] }).Data;
+  // Test data read from the sandbox directly (with the demo key), so the journey's own key logs only the journey.
+  const products = ((await (await page.request.get("/sandbox/test/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500", { headers: { "x-api-key": "test-supplier-demo" } })).json()) as { Data: { ProductID: number; WholesaleUnitsPerCase: number }[] }).Data;
+  const since = await connectWithKey(page, await issueKey(page, "Supplier"));
 
   await press(page, page.getByRole("main").getByRole("link", { name: "New purchase order" }));
   await expect(page.getByRole("heading", { level: 1, name: "New purchase order" })).toBeVisible();
@@ -53,4 +54,6 @@ test("a brand drafts, validates, fixes, saves and submits a purchase order, and 
   await expect(page.getByText(/, ERP id \d+/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await tabTo(page, page.getByRole("link", { name: "Purchases", exact: true }), { back: true });
+  const made = await requestsSince(page, since);
+  console.log(`journey requests, brand: ${made.length} (${made.join(", ")})`);
 });

@@ -38,15 +38,46 @@ export async function choose(page: Page, select: Locator, option: RegExp, option
   throw new Error(`no option of the select matches ${option}`);
 }
 
-/** Connects from /connect with the keyboard alone: the Test environment, then a "Try as ..." button. */
-export async function connectByKeyboard(page: Page, button: string) {
+const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+
+/**
+ * A key issued for one journey (a cold cache and a request log of its own): a retailer's for the demo retailer's
+ * accounts, a brand's for the demo brand, or staff's.
+ */
+export async function issueKey(page: Page, type: "Customer" | "Supplier" | "Employee"): Promise<string> {
+  let ids = {};
+  if (type === "Customer") {
+    // The demo retailer's accounts, read through the sandbox with its demo key.
+    const response = await page.request.get("/sandbox/test/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus", { headers: { "x-api-key": "test-customer-demo" } });
+    ids = { customerIds: ((await response.json()) as { Data: { CustomerID: number }[] }).Data.map((c) => c.CustomerID) };
+  }
+  if (type === "Supplier") ids = { supplierIds: [101] };
+  const response = await page.request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { type, company: `Journey ${type}`, ...ids } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { key: string }).key;
+}
+
+/**
+ * Connects from /connect with the keyboard alone, typing the key as a new user would, and opens the dashboard.
+ * Returns when the connect was done: what the key's request log holds from then on is the journey's.
+ */
+export async function connectWithKey(page: Page, key: string): Promise<string> {
   await page.goto("/connect");
+  await typeInto(page, page.getByLabel("API key"), key);
   const test = page.getByRole("radio", { name: /Test/ });
-  // A radio group is one Tab stop, its checked radio; arrows move the choice within it.
   await tabTo(page, page.locator('input[type="radio"]:checked'));
   for (let i = 0; i < 3 && !(await test.isChecked()); i++) await page.keyboard.press("ArrowDown");
   await expect(test).toBeChecked();
-  await press(page, page.getByRole("button", { name: button }));
+  await press(page, page.getByRole("button", { name: "Connect", exact: true }));
+  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+  const since = new Date().toISOString();
   await press(page, page.getByRole("link", { name: "Open the dashboard" }));
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  return since;
+}
+
+/** The Data API requests the key made since `since` (server and browser), from its request log, by operation. */
+export async function requestsSince(page: Page, since: string): Promise<string[]> {
+  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; operation?: string; path: string }[] };
+  return log.requests.filter((r) => r.at >= since).map((r) => r.operation ?? r.path);
 }

@@ -1,15 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "../axe";
+import { connectWithKey, issueKey, requestsSince } from "./keyboard";
 
 // A rep, from the connect page as a new user goes: the overview, then Wednesday's customers in California and by
 // when to order for them.
 
 test("a rep finds Wednesday's customers in California and the order cut-off for them", async ({ page }) => {
-  await page.goto("/connect");
-  await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: "Try as an employee" }).click();
-  await page.getByRole("link", { name: "Open the dashboard" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  const since = await connectWithKey(page, await issueKey(page, "Employee"));
   await expect(page.getByTestId("deliveries-tomorrow")).toBeVisible();
 
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Delivery days" }).click();
@@ -29,4 +26,6 @@ test("a rep finds Wednesday's customers in California and the order cut-off for 
   for (const state of await rows.locator("td:nth-child(2)").allTextContents()) expect(state).toBe("CA");
   await expect(page.getByTestId("cutoff-CA")).toContainText(/Order by Tue 2:30 PM PT for Wednesday's delivery/);
   expect(await seriousViolations(page)).toEqual([]);
+  const made = await requestsSince(page, since);
+  console.log(`journey requests, rep: ${made.length} (${made.join(", ")})`);
 });

@@ -1,15 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "../axe";
-import { choose, connectByKeyboard, press, tabTo, typeInto } from "./keyboard";
+import { choose, connectWithKey, issueKey, press, requestsSince, tabTo, typeInto } from "./keyboard";
 
 // A retailer, with the keyboard alone, from the connect page: the overview, an invoice, then a payment's credit
 // allocated across two invoices and followed until the ERP confirms it. It uses the account's last payment with
-// credit (the payments spec, which may run alongside, uses the first).
+// credit (the payments spec, which may run alongside, uses the first). A key issued for the journey (the same
+// retailer) gives it a request log of its own: the requests it made are printed.
 
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 test("a retailer reviews an invoice and allocates a payment across two invoices until confirmed, by keyboard", async ({ page }) => {
-  await connectByKeyboard(page, "Try as a retailer");
+  const since = await connectWithKey(page, await issueKey(page, "Customer"));
   const nav = page.getByRole("navigation", { name: "Dashboard" });
 
   await press(page, nav.getByRole("link", { name: "Invoices", exact: true }));
@@ -53,4 +54,6 @@ test("a retailer reviews an invoice and allocates a payment across two invoices 
   await expect(page.getByText("Every request sent from this page is settled.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await tabTo(page, nav.getByRole("link", { name: "Overview" }), { back: true, max: 400 });
+  const made = await requestsSince(page, since);
+  console.log(`journey requests, retailer: ${made.length} (${made.join(", ")})`);
 });
