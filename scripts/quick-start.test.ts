@@ -18,8 +18,9 @@ describe("README quick start", () => {
     expect(ci.at(-1)).toBe(blocks[1]![0]);
   });
 
-  it("npm test runs typecheck, lint, unit and browser tests", () => {
+  it("npm test runs typecheck, lint, unit and browser tests, then the bundle budgets (on the build the browser tests made)", () => {
     const scripts = JSON.parse(read("package.json")).scripts as Record<string, string>;
-    expect(scripts.test).toBe("npm run typecheck && npm run lint && npm run test:unit && npm run test:e2e");
+    expect(scripts.test).toBe("npm run typecheck && npm run lint && npm run test:unit && npm run test:e2e && npm run test:budgets");
+    expect(scripts["test:budgets"]).toBe("tsx scripts/check-bundle-budgets.ts");
   });
 });
