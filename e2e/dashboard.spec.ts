@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { KeyType } from "@/lib/data-api/operation";
 import { navigationFor } from "@/lib/ui/navigation";
 import { seriousViolations } from "./axe";
+import { connect } from "./connect";
 
 // The dashboard for each kind of key: every sidebar page loads with data and passes axe, filters live in the URL,
 // an invoice shows its lines, a CSV export holds the whole filtered list, and a sparse record renders.
@@ -11,13 +12,6 @@ const KEYS = [
   { button: "Try as a brand", keyType: "Supplier", absent: [] },
   { button: "Try as an employee", keyType: "Employee", absent: [] },
 ] as const;
-
-async function connect(page: Page, button: string) {
-  await page.goto("/connect");
-  await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
-}
 
 /** Every page of the sidebar for a key type: the pages of the operations it may call, and the request log (the overview, always there, has its own spec). */
 function pagesFor(keyType: KeyType): string[] {

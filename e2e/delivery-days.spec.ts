@@ -1,15 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { connect } from "./connect";
 
 // Delivery days: customers per weekday with counts, filters in the address, each state's order cut-off, and the link
 // from a customer's page. The expected counts are read from the API through the proxy, page by page.
-
-async function connect(page: Page, button: string) {
-  await page.goto("/connect");
-  await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
-}
 
 interface Customer {
   CustomerID: number;

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { connect } from "./connect";
 
 // Payments as a retailer (the customer demo key): allocate, split, follow to Confirmed, the API's own refusal on the
 // amount, and a double-click that makes one request; as a brand, no allocation controls. The tests share the
@@ -7,13 +8,6 @@ import { seriousViolations } from "./axe";
 test.describe.configure({ mode: "serial" });
 
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
-
-async function connect(page: Page, button: string) {
-  await page.goto("/connect");
-  await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
-}
 
 /** Opens the payments of the retailer's first AR account and the allocation form of its first payment with credit. */
 async function openAllocation(page: Page) {

@@ -1,14 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { connect } from "./connect";
 
 // Purchases as a brand (the supplier demo key): the list of drafts and posted purchases, and a purchase's page.
-
-async function connect(page: Page, button: string) {
-  await page.goto("/connect");
-  await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
-}
 
 test("a brand's drafts are in the list with their vendor named, and a draft's page shows its lines", async ({ page }) => {
   await connect(page, "Try as a brand");

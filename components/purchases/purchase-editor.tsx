@@ -169,7 +169,9 @@ function DraftEditor({ purchaseId, initial }: { purchaseId?: string; initial: { 
   const used = lines.filter((l) => !isBlank(l));
   const cases = totalCases(lines, unitsPerCase);
   const local = checked ? lineProblems(lines, { requiresBatchCodes }) : [];
-  const headerLocal = checked ? headerProblems(header, purchaseId && header.deliveryDate === savedDelivery ? "0000-00-00" : today) : [];
+  // A saved draft's unchanged delivery date is not sent again, so it is not held against today either.
+  const earliestAllowed = purchaseId && header.deliveryDate === savedDelivery ? undefined : today;
+  const headerLocal = checked ? headerProblems(header, earliestAllowed) : [];
   const headerMessages: Partial<Record<HeaderField, string>> = { ...apiHeader };
   for (const p of headerLocal) headerMessages[p.field] ??= p.message;
   const messages = new Map<string, LineMessages>();
@@ -263,7 +265,7 @@ function DraftEditor({ purchaseId, initial }: { purchaseId?: string; initial: { 
   /** The editor's own checks for an action; false (with the problems shown and the first focused) when it must not go. */
   const ready = (action: Action): boolean => {
     setChecked(true);
-    const head = headerProblems(header, purchaseId && header.deliveryDate === savedDelivery ? "0000-00-00" : today);
+    const head = headerProblems(header, earliestAllowed);
     // A draft may be saved unfinished: a missing batch code only stops a submit (and is what validate reports).
     const mine = lineProblems(lines, { requiresBatchCodes }).filter((p) => action === "submit" || p.field !== "batchCode");
     if (action === "submit" && used.length === 0) mine.push({ field: "lines", message: "A purchase order needs at least one line to be submitted" });

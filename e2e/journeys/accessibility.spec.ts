@@ -1,16 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "../axe";
+import { connect } from "../connect";
 
 // axe on the pages the sidebar does not list, for each key type that may see them (the sidebar's pages are checked
 // per key type in e2e/dashboard.spec.ts; the overview, delivery days, payments and the purchase editor in their own
 // specs): the connect page and the API reference, and every kind of detail page. Zero serious or critical violations.
-
-async function connect(page: Page, button: string) {
-  await page.goto("/connect");
-  await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
-}
 
 async function firstId(page: Page, path: string, field: string): Promise<string> {
   const response = await page.request.get(path);

@@ -1085,6 +1085,11 @@ describe("headerProblems", () => {
     expect(headerProblems({ ...good, deliveryDate: "2027-01-01" }, "2026-12-31")).toStrictEqual([]);
   });
 
+  it("does not hold a date against today without a bound (a saved draft's unchanged date)", () => {
+    expect(headerProblems({ ...good, deliveryDate: "2020-01-01" }, undefined)).toStrictEqual([]);
+    expect(headerProblems({ ...good, deliveryDate: "2026-02-30" }, undefined)).toStrictEqual([{ field: "delivery_date", message: "Enter the requested delivery date" }]);
+  });
+
   it("asks for each missing field by the API's name", () => {
     expect(headerProblems({ ...good, supplierId: undefined }, today)).toStrictEqual([{ field: "supplier_id", message: "Choose a supplier" }]);
     expect(headerProblems({ ...good, vendorId: undefined }, today)).toStrictEqual([{ field: "vendor_id", message: "Choose a vendor" }]);

@@ -298,14 +298,17 @@ export interface DraftHeader {
 /** The header fields by the API's names (for placing its field errors) and the editor's. */
 export type HeaderField = "supplier_id" | "vendor_id" | "to_location_id" | "delivery_date" | "po_num";
 
-/** The editor's checks of the header before anything is sent; `today` (YYYY-MM-DD) bounds the delivery date. */
-export function headerProblems(header: DraftHeader, today: string): { field: HeaderField; message: string }[] {
+/**
+ * The editor's checks of the header before anything is sent; `today` (YYYY-MM-DD) bounds the delivery date (undefined:
+ * no bound, for a date the API will not check again).
+ */
+export function headerProblems(header: DraftHeader, today: string | undefined): { field: HeaderField; message: string }[] {
   const problems: { field: HeaderField; message: string }[] = [];
   if (header.supplierId === undefined) problems.push({ field: "supplier_id", message: "Choose a supplier" });
   if (header.vendorId === undefined) problems.push({ field: "vendor_id", message: "Choose a vendor" });
   if (header.locationId === undefined) problems.push({ field: "to_location_id", message: "Choose the destination warehouse" });
   if (!isCalendarDay(header.deliveryDate)) problems.push({ field: "delivery_date", message: "Enter the requested delivery date" });
-  else if (header.deliveryDate < today) problems.push({ field: "delivery_date", message: `The delivery date cannot be before today (${today})` });
+  else if (today !== undefined && header.deliveryDate < today) problems.push({ field: "delivery_date", message: `The delivery date cannot be before today (${today})` });
   if (header.poNum.trim() === "") problems.push({ field: "po_num", message: "Enter a PO number" });
   return problems;
 }
