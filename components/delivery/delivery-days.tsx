@@ -66,7 +66,8 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
         </p>
       </div>
 
-      <Form action="/delivery-days" className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Filter the customers">
+      {/* Keyed by the address: after any navigation the fields show the filters in force, not an unsent choice. */}
+      <Form key={search.toString()} action="/delivery-days" className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Filter the customers">
         <input type="hidden" name="day" value={day} />
         <div>
           <label htmlFor="dd-state" className="block text-sm font-semibold">
