@@ -1,7 +1,8 @@
 // npm run bench:web: Lighthouse (desktop settings, Debian's Chromium) on the main pages of a production build served
 // on the embedded sandbox, signed in as the user each page is for. Prints performance, LCP, TBT, CLS and accessibility
 // per page, against the targets (performance 95 or more, LCP under 1 s, CLS 0 to three decimals), as a Markdown table for
-// docs/benchmarks.md. Builds first when there is no build (scripts/start.mjs does).
+// docs/benchmarks.md. Builds first when there is no build (scripts/start.mjs does). BENCH_RUNS sets the runs per page
+// (3); BENCH_PAGES=editor measures only the pages whose name contains "editor".
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,8 @@ import { freePort, onSignalStop, start, stopAll } from "./processes";
 
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Only the pages whose name contains this text (case ignored), to measure one page while working on it. */
+const ONLY = process.env.BENCH_PAGES?.toLowerCase();
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-web-"));
 onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -84,7 +87,7 @@ async function main() {
   });
   const results: Result[] = [];
   try {
-    for (const p of pages) {
+    for (const p of pages.filter((page) => !ONLY || page.page.toLowerCase().includes(ONLY))) {
       const headers = p.cookie ? { Cookie: p.cookie } : undefined;
       // Warm: the proxy's cache and the server's first render of the route, as a person's second visit finds them.
       await fetch(`${base}${p.path}`, { headers });

@@ -8,7 +8,7 @@ import { useTimeZone } from "@/components/shell/providers";
 import { FilterBar } from "@/components/table/filter-bar";
 import { RequestError } from "@/components/table/request-error";
 import { pushParams } from "@/components/table/resource-table";
-import { operations } from "@/lib/data-api/registry";
+import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format/display";
 import { apiQueryOptions } from "@/lib/ui/api-query";
@@ -37,7 +37,7 @@ import { accountInvoicesRequest, AGING_PAGE_SIZE, AGING_STALE, agingRequest, cus
 import { TableFrame } from "@/components/table/table-frame";
 
 /** The report's filters: every parameter of listArAging but paging (customers, suppliers, states). */
-const filters = filtersOf(operations.listArAging);
+const filters = filtersOf(OPERATION_META.listArAging);
 /** None of the filters has an API default: empty means every row the key may see. */
 const noDefault = () => undefined;
 

@@ -1,8 +1,8 @@
-import { INVOICE_STATUSES } from "@/lib/data-api/records/invoices";
 import { type ApiRequest, STALE } from "@/lib/ui/api-query";
 import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
 import { LOOKUPS } from "@/lib/ui/views/filters";
 import { listRequest } from "@/lib/ui/views/list-view";
+import { INVOICE_STATUSES } from "@/lib/data-api/values";
 
 /**
  * The requests of the AR aging page, shared by its server page (which prefetches them) and its client component

@@ -7,14 +7,15 @@ import { useSearchParams } from "next/navigation";
 import { useId } from "react";
 import { RequestError } from "@/components/table/request-error";
 import { TableFrame } from "@/components/table/table-frame";
-import { ACCOUNT_STATUS_LABELS, ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
 import { formatDay } from "@/lib/format/display";
 import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { addDays, isoWeekday, localDay, weekdayName } from "@/lib/ui/delivery/cutoff";
+import { addDays, isoWeekday, localDay } from "@/lib/format/days";
+import { weekdayName } from "@/lib/ui/delivery/cutoff";
 import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
 import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/ui/delivery/schedule";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
+import { ACCOUNT_STATUSES, ACCOUNT_STATUS_LABELS } from "@/lib/data-api/values";
 
 const SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 const ALL_STATUSES = ACCOUNT_STATUSES.join(",");

@@ -5,12 +5,12 @@ import Link from "next/link";
 import { useState } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
-import { INVOICE_STATUSES } from "@/lib/data-api/records/invoices";
 import { formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "@/lib/format/display";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { invoiceRequests } from "@/lib/ui/views/invoice-requests";
 import { TableFrame } from "@/components/table/table-frame";
+import { INVOICE_STATUSES } from "@/lib/data-api/values";
 
 /** One invoice: header, totals, lines and certificates of analysis, with the PDF and a revision warning. */
 export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {

@@ -5,16 +5,15 @@ import Link from "next/link";
 import { useId } from "react";
 import { accountCustomers, accountInvoices, type AgingAmounts, amountsOf, barScale, BUCKETS, bucketColor, segmentsOf, sumAmounts } from "@/components/ar-aging/aging";
 import { accountInvoicesRequest } from "@/components/ar-aging/requests";
-import { todayIn } from "@/components/payments/open-invoices-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
 import type { KeyType } from "@/lib/data-api/operation";
-import { INVENTORY_BUCKETS } from "@/lib/data-api/records/inventory";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { type ApiRequest, apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { addDays, deliveryWeekdays, isoWeekday, localDay, weekdayName } from "@/lib/ui/delivery/cutoff";
+import { addDays, isoWeekday, localDay, todayIn } from "@/lib/format/days";
+import { deliveryWeekdays, weekdayName } from "@/lib/ui/delivery/cutoff";
 import {
   OVERVIEW_STALE,
   overviewActiveCustomers,
@@ -30,6 +29,7 @@ import {
   overviewPending,
   overviewStates,
 } from "./requests";
+import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
 
 /** The first page, by who is looking: the answers to their first question, each with a link to the whole story. */
 export function Overview({ keyType }: { keyType: KeyType }) {

@@ -1,9 +1,9 @@
 import { AGING_STALE, agingRequest } from "@/components/ar-aging/requests";
 import type { KeyType } from "@/lib/data-api/operation";
-import { ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
 import { type ApiRequest, STALE } from "@/lib/ui/api-query";
 import { accountsRequest } from "@/lib/ui/payments/requests";
 import { LOOKUPS } from "@/lib/ui/views/filters";
+import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
 
 /**
  * What each overview reads: a few requests, one page each, most of them the very requests other pages make (so the

@@ -23,7 +23,8 @@ import {
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { type AllocationRequest, type Outcome, sendInOrder } from "@/lib/ui/payments/submission";
 import type { Watched } from "./applications-section";
-import { byDueDate, InvoiceLink, Overdue, todayIn } from "./open-invoices-table";
+import { todayIn } from "@/lib/format/days";
+import { byDueDate, InvoiceLink, Overdue } from "./open-invoices-table";
 import type { OpenInvoice, Payment } from "@/lib/ui/payments/requests";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 

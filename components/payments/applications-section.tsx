@@ -7,13 +7,13 @@ import { RequestError } from "@/components/table/request-error";
 import { pushParams } from "@/components/table/resource-table";
 import { TableFrame } from "@/components/table/table-frame";
 import { useTimeZone } from "@/components/shell/providers";
-import { PAYMENT_APPLICATION_STATUSES } from "@/lib/data-api/records/payments";
 import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";
 import { apiQueryOptions, type ApiRequest } from "@/lib/ui/api-query";
 import { browserApi, budgetStore } from "@/lib/ui/browser-api";
 import { APPLICATIONS_PAGE_SIZE, applicationsRequest, PARAMS, PAYMENTS_STALE } from "@/lib/ui/payments/requests";
 import { nextCheckIn } from "@/lib/ui/follow-up";
 import { useRefreshNow } from "@/lib/ui/refresh-now";
+import { PAYMENT_APPLICATION_STATUSES } from "@/lib/data-api/values";
 
 /** A request sent from this page, watched until the ERP settles it. */
 export interface Watched {

@@ -6,12 +6,7 @@ import { useTimeZone } from "@/components/shell/providers";
 import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
 import { daysOverdue } from "@/lib/ui/payments/allocation";
 import type { OpenInvoice } from "@/lib/ui/payments/requests";
-import { localDay } from "@/lib/ui/delivery/cutoff";
-
-/** Today's date (YYYY-MM-DD) in a zone: what "days overdue" counts from. */
-export function todayIn(timeZone: string): string {
-  return localDay(new Date(), timeZone);
-}
+import { todayIn } from "@/lib/format/days";
 
 /** Oldest due first, then by number: the order people pay in. */
 export function byDueDate(invoices: OpenInvoice[]): OpenInvoice[] {

@@ -6,7 +6,6 @@ import { RequestError } from "@/components/table/request-error";
 import { SpecTable } from "@/components/table/spec-table";
 import { RecordFacts } from "@/components/views/record-facts";
 import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
-import { DraftPurchaseLineV2, PostedPurchaseLineV2 } from "@/lib/data-api/records/purchases";
 import { formatDateTime } from "@/lib/format/display";
 import { apiQueryOptions, callApi, STALE } from "@/lib/ui/api-query";
 import { browserApi, budgetStore } from "@/lib/ui/browser-api";
@@ -16,11 +15,12 @@ import { BUTTON } from "@/lib/ui/styles";
 import { useTimeZone } from "@/components/shell/providers";
 import { type ColumnSpec, columnsOf } from "@/lib/ui/views/columns";
 import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
+import { RECORD_META } from "@/lib/data-api/meta.generated";
 
 type Purchase = RecordOf<"getPurchaseV2">;
 type Row = Record<string, unknown>;
 
-const DRAFT_LINES = columnsOf<Row>(DraftPurchaseLineV2, {
+const DRAFT_LINES = columnsOf<Row>(RECORD_META.DraftPurchaseLineV2, {
   product_id: { header: "Product" },
   num_units: { header: "Units" },
   batch_code: { header: "Batch code" },
@@ -28,7 +28,7 @@ const DRAFT_LINES = columnsOf<Row>(DraftPurchaseLineV2, {
   needs_activation: { header: "Needs activation" },
 }).filter((c) => ["product_id", "num_units", "batch_code", "expiration_date", "needs_activation"].includes(c.id));
 
-const POSTED_LINES = columnsOf<Row>(PostedPurchaseLineV2, {
+const POSTED_LINES = columnsOf<Row>(RECORD_META.PostedPurchaseLineV2, {
   product_id: { header: "Product" },
   ordered: { header: "Ordered" },
   cases: { header: "Cases" },

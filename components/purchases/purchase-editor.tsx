@@ -9,7 +9,7 @@ import { CopyButton } from "@/components/table/copy-button";
 import { RequestError } from "@/components/table/request-error";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { CreatePurchaseBody, UpdatePurchaseBody } from "@/lib/data-api/writes";
-import { MAX_LINE_ITEMS } from "@/lib/data-api/writes";
+import { todayIn } from "@/lib/format/days";
 import { formatDay } from "@/lib/format/display";
 import { apiQueryKey, apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
@@ -35,9 +35,9 @@ import {
 import { catalogQuery, locationsRequest, type Purchase, purchaseRequest, suppliersRequest, vendorChoices, vendorsRequest } from "@/lib/ui/purchases/requests";
 import { BUTTON, DANGER, FIELD_ERROR, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { useUnsavedChangesPrompt } from "@/lib/ui/unsaved-changes";
-import { todayIn } from "@/components/payments/open-invoices-table";
 import { focusLineField, type LineActions, LineGrid, type LineMessages } from "./line-grid";
 import { PasteOutcome, PastePanel, type PasteReport } from "./paste-panel";
+import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 
 type Action = "validate" | "save" | "submit" | "delete";
 type LineField = "product" | "quantity" | "batchCode" | "expirationDate";

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ColumnDef, columnVisibilityFeature, createColumnHelper, tableFeatures, useTable, type ColumnVisibilityState } from "@tanstack/react-table";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { operations } from "@/lib/data-api/registry";
+import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import type { RecordOf } from "@/lib/data-api/client";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
@@ -49,7 +49,7 @@ function orderColumns<T extends { id: string }>(columns: T[], visible: string[])
 export function ResourceTable<K extends ListOperationId>({ view }: { view: ListView<K> }) {
   const params = useSearchParams();
   const timeZone = useTimeZone();
-  const operation = operations[view.operation];
+  const operation = OPERATION_META[view.operation];
   const request = listRequest(view, params);
   const query = useQuery({ ...apiQueryOptions(browserApi, request, view.staleTime), placeholderData: keepPreviousData });
   const filters = useMemo(() => filtersOf(operation, view.filters), [operation, view.filters]);

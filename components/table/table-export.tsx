@@ -1,10 +1,22 @@
 "use client";
 
-import { ExportCsv } from "@/components/export/export-dialog";
+import dynamic from "next/dynamic";
 import { type ApiRequest, callApi } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { type ColumnSpec, csvText } from "@/lib/ui/views/columns";
 import type { ListView } from "@/lib/ui/views/list-view";
+import { BUTTON } from "@/lib/ui/styles";
+
+// The dialog and the export's runner (about 5 kB compressed) load after the page, not with it: few visits export.
+// The same button stands in meanwhile, so nothing moves when it arrives.
+const ExportCsv = dynamic(() => import("@/components/export/export-dialog").then((m) => m.ExportCsv), {
+  ssr: false,
+  loading: () => (
+    <button type="button" disabled className={BUTTON}>
+      Export CSV
+    </button>
+  ),
+});
 
 /**
  * "Export CSV" for a list: the whole filtered list (every page, 500 rows per request), with the visible columns,

@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { DataApiError } from "./data-api-error";
-import { parseErrorBody } from "./error-body";
+import { parseErrorBody } from "./error-read";
 import { recordsOf } from "./envelopes";
 import type { ReadEnvelope, Version } from "./operation";
 import { searchParamsToObject, serializeQuery } from "./query-params";

@@ -3,6 +3,7 @@
 export * from "./fields";
 export * from "./envelopes";
 export * from "./error-body";
+export { isFieldError, parseErrorBody, type ParsedError } from "./error-read";
 export * from "./data-api-error";
 export * from "./response-meta";
 export * from "./query-params";
@@ -19,3 +20,6 @@ export * from "./records/invoices";
 export * from "./records/payments";
 export * from "./records/purchases";
 export * from "./request-body";
+export * from "./values";
+export * from "./meta";
+export * from "./meta.generated";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { v1List, v1Object, v1Single, v2List, v2Single } from "./envelopes";
-import { DetailedErrorBody, parseErrorBody, SimpleErrorBody } from "./error-body";
+import { DetailedErrorBody, FieldError, SimpleErrorBody } from "./error-body";
+import { isFieldError, parseErrorBody } from "./error-read";
 import { Customer } from "./records/customers";
 import { Invoice, ARAging } from "./records/invoices";
 import { InventoryRecord } from "./records/inventory";
@@ -188,5 +189,25 @@ describe("error bodies", () => {
     expect(parseErrorBody("<html>")).toBeUndefined();
     expect(parseErrorBody({ message: "nope" })).toBeUndefined();
     expect(parseErrorBody({ Error: { code: 5 } })).toBeUndefined();
+    expect(parseErrorBody({ Error: { code: "X", detail: "y", fieldErrors: "not a list" } })).toBeUndefined();
+  });
+
+  it("keep the field errors that are field errors, as the documented schema reads each (the reader has no zod)", () => {
+    const candidates: unknown[] = [
+      { field: "f", code: "C", detail: "d" },
+      { field: "f", code: "C", detail: "d", message: "m", index: 0, ProductID: 9, extra: [1] },
+      { field: "f", code: "C" },
+      { field: 1, code: "C", detail: "d" },
+      { field: "f", code: "C", detail: "d", index: 1.5 },
+      { field: "f", code: "C", detail: "d", index: "2" },
+      { field: "f", code: "C", detail: "d", message: null },
+      { field: "f", code: "C", detail: "d", ProductID: "9" },
+      null,
+      "text",
+      [],
+    ];
+    for (const candidate of candidates) expect(isFieldError(candidate), JSON.stringify(candidate)).toBe(FieldError.safeParse(candidate).success);
+    const body = { Error: { code: "VALIDATION_FAILED", detail: "d", fieldErrors: candidates } };
+    expect(parseErrorBody(body)?.fieldErrors).toEqual(candidates.filter((c) => FieldError.safeParse(c).success));
   });
 });

@@ -1,5 +1,5 @@
-import type * as z from "zod";
-import type { FieldError } from "./error-body";
+import type * as z from "zod/v4/core";
+import type { FieldError } from "./error-read";
 
 /** `purchase_transactions[3].cases` from a zod path. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -20,7 +20,7 @@ const CODES: Record<string, string> = {
  * Field errors in the API's shape from a zod error: one per issue, one per unknown property.
  * `index` is the line item's position when the issue is inside `purchase_transactions`.
  */
-export function toFieldErrors(error: z.ZodError): FieldError[] {
+export function toFieldErrors(error: z.$ZodError): FieldError[] {
   return error.issues.flatMap((issue) => {
     const index = issue.path.find((p): p is number => typeof p === "number");
     const base = index === undefined ? {} : { index };
@@ -44,11 +44,11 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
 }
 
 /** The detailed error body for a rejected write: `{Error: {code: "VALIDATION_FAILED", detail, fieldErrors}}`. */
-export function validationErrorBody(error: z.ZodError, detail = "The request body is not valid.") {
+export function validationErrorBody(error: z.$ZodError, detail = "The request body is not valid.") {
   return { Error: { code: "VALIDATION_FAILED", detail, fieldErrors: toFieldErrors(error) } };
 }
 
 /** The simple error body for a rejected query: `{Error: "InvoiceIDs parameter is required"}`. */
-export function queryErrorBody(error: z.ZodError) {
+export function queryErrorBody(error: z.$ZodError) {
   return { Error: [...new Set(error.issues.map((i) => i.message))].join("; ") };
 }

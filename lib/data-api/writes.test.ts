@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toFieldErrors, validationErrorBody } from "./validation-errors";
-import {
-  CreatePurchaseBody,
-  CreatePurchaseRequestV1,
-  MAX_LINE_ITEMS,
-  PaymentApplicationQuery,
-  UpdatePurchaseBody,
-  UpdatePurchaseRequestV1,
-  v2WriteLenient,
-} from "./writes";
+import { CreatePurchaseBody, CreatePurchaseRequestV1, PaymentApplicationQuery, UpdatePurchaseBody, UpdatePurchaseRequestV1, v2WriteLenient } from "./writes";
+import { MAX_LINE_ITEMS } from "./values";
 
 const draft = { vendor_id: 3, to_location_id: 1, supplier_id: 12, delivery_date: "2026-12-01", po_num: "PO-1001" };
 const line = (extra: object = {}) => ({ product_id: 501, cases: 2, ...extra });

@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { contractRegistry } from "./fields";
 import { integer, positiveDecimal, querySchema, text } from "./query-params";
+import { MAX_LINE_ITEMS } from "./values";
 
 /** At most this many line items per purchase create or update. */
-export const MAX_LINE_ITEMS = 200;
 
 type ObjectFactory = typeof z.strictObject | typeof z.object;
 

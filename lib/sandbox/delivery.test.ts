@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deliveryDaysText, isoWeekday, localDay, nextDeliveryDates } from "./delivery";
+import { isoWeekday, localDay } from "@/lib/format/days";
+import { deliveryDaysText, nextDeliveryDates } from "./delivery";
 
 describe("delivery dates", () => {
   it("count weekdays from Monday = 1 to Sunday = 7", () => {

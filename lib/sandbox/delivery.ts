@@ -1,25 +1,4 @@
-// Building a DateTimeFormat costs far more than using one: keep one per time zone.
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date (YYYY-MM-DD) it is in a time zone at an instant. */
-export function localDay(at: Date, timeZone: string): string {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    formats.set(timeZone, format);
-  }
-  return format.format(at);
-}
-
-/** ISO weekday of a YYYY-MM-DD date: 1 = Monday .. 7 = Sunday. */
-export function isoWeekday(day: string): number {
-  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-  return weekday === 0 ? 7 : weekday;
-}
-
-function nextDay(day: string, offset: number): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-}
+import { addDays, isoWeekday, localDay } from "@/lib/format/days";
 
 /** Stored delivery days ("25") as the API writes them ("2,5"). */
 export function deliveryDaysText(stored: string): string {
@@ -38,7 +17,7 @@ export function nextDeliveryDates(stored: string, now: Date, timeZone: string, d
   const today = localDay(now, timeZone);
   const dates: string[] = [];
   for (let i = 1; i <= days; i++) {
-    const day = nextDay(today, i);
+    const day = addDays(today, i);
     if (weekdays.has(isoWeekday(day))) dates.push(day);
   }
   return dates;

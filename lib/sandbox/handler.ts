@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type * as z from "zod";
-import type { FieldError } from "@/lib/data-api/error-body";
+import type { FieldError } from "@/lib/data-api/error-read";
 import type { OperationId, Operations } from "@/lib/data-api/registry";
 import type { Database } from "./db/schema";
 import type { Environment } from "./environments";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { FieldError } from "@/lib/data-api/error-body";
+import type { FieldError } from "@/lib/data-api/error-read";
 import type { Database } from "./db/schema";
 import { rejection } from "./handler";
 import type { KeyScope } from "./keys";

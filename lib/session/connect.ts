@@ -1,4 +1,5 @@
-import * as z from "zod";
+// zod's tree-shakable build: the connect page, the first a person sees, carries only the checks it uses.
+import * as z from "zod/mini";
 
 /** The two environments of the Data API, as a person chooses them. */
 export const ENVIRONMENT_CHOICES = [
@@ -10,7 +11,7 @@ const environment = z.enum(["production", "test"], { error: "Choose Production o
 
 /** Connecting with a key typed or pasted by the person. One schema for the form and for POST /api/session. */
 export const KeyConnect = z.strictObject({
-  apiKey: z.string().trim().min(8, "Enter the whole API key").max(500, "That is too long to be an API key"),
+  apiKey: z.string().check(z.trim(), z.minLength(8, "Enter the whole API key"), z.maxLength(500, "That is too long to be an API key")),
   environment,
 });
 

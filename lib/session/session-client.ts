@@ -1,4 +1,4 @@
-import { parseErrorBody } from "@/lib/data-api/error-body";
+import { parseErrorBody } from "@/lib/data-api/error-read";
 import type { ConnectBody, SessionKey } from "./connect";
 
 /** What the session endpoints answer, or why they refused: a message and the fields it concerns. */

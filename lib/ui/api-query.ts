@@ -1,5 +1,6 @@
 import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
-import { operations, type OperationId } from "@/lib/data-api/registry";
+import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import type { OperationId } from "@/lib/data-api/registry";
 
 /**
  * One Data API request as the dashboard caches it: the operation, its path values and its query as text (exactly
@@ -60,7 +61,7 @@ export interface Walked<T> {
  * useQuery(apiWalkOptions(browserApi, { operation: "listCustomers", query: { States: "CA" } }, STALE.directory, 6));
  */
 export function apiWalkOptions<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, staleTime: number, maxPages: number) {
-  const v2 = operations[request.operation].envelope === "v2-list";
+  const v2 = OPERATION_META[request.operation].envelope === "v2-list";
   const [pageName, sizeName] = v2 ? ["page", "page_size"] : ["Page", "PageSize"];
   return {
     queryKey: ["walk", ...apiQueryKey(request), String(maxPages)] as const,

@@ -1,4 +1,6 @@
-import { createDataApiClient } from "@/lib/data-api/client";
+import type { CallInput, DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
+import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import type { OperationId } from "@/lib/data-api/registry";
 import { parseResponseMeta } from "@/lib/data-api/response-meta";
 
 /** The rate-limit figures the API last sent for the active key: what the budget meter shows. */
@@ -43,6 +45,36 @@ export function reconnect() {
   window.location.assign(`/connect?next=${encodeURIComponent(here)}&expired=1`);
 }
 
+/** What the browser's requests go through: the budget meter notes each answer's figures, and a 401 reconnects. */
+async function observedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, { ...init, credentials: "same-origin" });
+  const { rateLimit } = parseResponseMeta(response);
+  if (rateLimit.limit !== undefined && rateLimit.remaining !== undefined && rateLimit.reset !== undefined) {
+    budgetStore.note({ limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.now() + rateLimit.reset * 1000, seenAt: Date.now() });
+  }
+  if (response.status === 401 && typeof window !== "undefined") reconnect();
+  return response;
+}
+
+let loading: Promise<DataApiClient> | undefined;
+
+/**
+ * The typed client, loaded on the first request: it checks requests and reads answers with the contract's schemas
+ * (zod, about 45 kB compressed), which a page's first load does without. Its first paint comes from the server.
+ */
+function client(): Promise<DataApiClient> {
+  loading ??= import("@/lib/data-api/client").then(({ createDataApiClient }) => createDataApiClient({ baseUrl: "/api/v1", fetch: observedFetch }));
+  return loading;
+}
+
+async function request<K extends OperationId>(id: K, input: CallInput<K>): Promise<DataApiResult<RecordOf<K>>> {
+  return (await client()).request(id, input);
+}
+
+async function* pages<K extends OperationId>(id: K, input: CallInput<K>, maxPages?: number): AsyncGenerator<DataApiResult<RecordOf<K>>> {
+  yield* (await client()).pages(id, input, maxPages);
+}
+
 /**
  * The Data API from the browser: Backroom's own `/api/v1` and `/api/v2` (the server adds the key). Every answer's
  * `RateLimit-*` headers feed the budget meter; a 401 means the session is gone, and the person is sent to connect.
@@ -50,15 +82,9 @@ export function reconnect() {
  * @example
  * const { records } = await browserApi.listStates();
  */
-export const browserApi = createDataApiClient({
-  baseUrl: "/api/v1",
-  fetch: async (input, init) => {
-    const response = await fetch(input, { ...init, credentials: "same-origin" });
-    const { rateLimit } = parseResponseMeta(response);
-    if (rateLimit.limit !== undefined && rateLimit.remaining !== undefined && rateLimit.reset !== undefined) {
-      budgetStore.note({ limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.now() + rateLimit.reset * 1000, seenAt: Date.now() });
-    }
-    if (response.status === 401 && typeof window !== "undefined") reconnect();
-    return response;
-  },
-});
+export const browserApi = {
+  // One call per operation, as the typed client has them: each waits for the client, then makes its request.
+  ...Object.fromEntries((Object.keys(OPERATION_META) as OperationId[]).map((id) => [id, (input: CallInput<typeof id> = {} as CallInput<typeof id>) => request(id, input)])),
+  request,
+  pages,
+} as unknown as DataApiClient; // the per-operation calls are built from the ids, as createDataApiClient builds its own

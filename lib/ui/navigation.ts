@@ -1,5 +1,6 @@
 import type { KeyType } from "@/lib/data-api/operation";
-import { type OperationId, operations } from "@/lib/data-api/registry";
+import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import type { OperationId } from "@/lib/data-api/registry";
 
 /** One entry of the dashboard's sidebar: a page and the operation it is built on. */
 export interface NavEntry {
@@ -69,7 +70,7 @@ export const NAVIGATION: readonly NavSection[] = [
 
 /** Whether a key type may call an operation at all (Employee keys may call every one). */
 export function mayCall(keyType: KeyType, operation: OperationId): boolean {
-  return keyType === "Employee" || operations[operation].access[keyType] !== "forbidden";
+  return keyType === "Employee" || OPERATION_META[operation].access[keyType] !== "forbidden";
 }
 
 /**

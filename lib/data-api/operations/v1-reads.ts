@@ -1,13 +1,14 @@
-import { ACCOUNT_STATUSES, Customer, CustomerCreditTerm, DeliverySchedule } from "../records/customers";
+import { Customer, CustomerCreditTerm, DeliverySchedule } from "../records/customers";
 import { CreditTerm, Location, SalesRep, State, Supplier, SupplierCreditTerm, USER_ROLES, User, Vendor } from "../records/directory";
 import { Allocation, AvailableInventory, InventoryBatch, InventoryRecord, RetailerInventory } from "../records/inventory";
 import { ARAging, Invoice, InvoiceCOA, InvoiceTransaction } from "../records/invoices";
 import { CustomerPrice, MenuPromotion, Product, ProductCategory, PromotionProduct } from "../records/catalog";
-import { OpenInvoice, PAYMENT_APPLICATION_STATUSES, Payment, PaymentApplication, PaymentType } from "../records/payments";
+import { OpenInvoice, Payment, PaymentApplication, PaymentType } from "../records/payments";
 import { ERP_PURCHASE_STATUSES, PurchaseTransactionV1, PurchaseV1 } from "../records/purchases";
 import { defineOperation } from "../operation";
 import { bool, enumList, idList, isoDate, textList } from "../query-params";
 import { listGet, noCustomers, numericPathId, scoped, singleGet, v1Paging } from "./common";
+import { ACCOUNT_STATUSES, PAYMENT_APPLICATION_STATUSES } from "../values";
 
 const v1 = { version: "v1" } as const;
 const list = { ...v1, ...listGet, envelope: "v1-list" } as const;

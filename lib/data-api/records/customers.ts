@@ -1,11 +1,6 @@
 import { array, boolean, date, dateTime, defineRecord, nullable, number, oneOf, string } from "../fields";
 
-export const ACCOUNT_STATUSES = ["Active", "Inactive", "OutOfBus"] as const;
-export const ACCOUNT_STATUS_LABELS: Record<(typeof ACCOUNT_STATUSES)[number], string> = {
-  Active: "Active",
-  Inactive: "Inactive",
-  OutOfBus: "Out of Business",
-};
+import { ACCOUNT_STATUSES } from "../values";
 
 const deliveryDays = string("Weekday numbers, 1 = Monday .. 7 = Sunday.");
 

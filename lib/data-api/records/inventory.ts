@@ -1,4 +1,5 @@
 import { boolean, date, dateTime, decimal, defineRecord, nullable, number, oneOf, string, unknown } from "../fields";
+import { INVENTORY_BUCKETS } from "../values";
 
 export const Allocation = defineRecord(
   "Allocation",
@@ -67,16 +68,6 @@ export const InventoryBatch = defineRecord("InventoryBatch", {
   TimeCreated: dateTime(),
   TimeUpdated: dateTime(),
 });
-
-export const INVENTORY_BUCKETS = [
-  "50+ Cases",
-  "< 50 Cases",
-  "< 25 Cases",
-  "< 10 Cases",
-  "< 5 Cases",
-  "< 1 Case",
-  "Out of Stock",
-] as const;
 
 export const AvailableInventory = defineRecord(
   "AvailableInventory",

@@ -1,6 +1,5 @@
 import { array, boolean, dateTime, decimal, defineRecord, nested, nullable, number, oneOf, string, unknown } from "../fields";
 
-export const INVOICE_STATUSES = { 1: "New", 2: "Locked for Routing", 3: "Loaded", 4: "Returned", 5: "Balanced", 7: "Verified" } as const;
 export const REVISION_STATUSES = ["Submitted", "Importing", "Accepted"] as const;
 
 const revisionStatus = nullable(

@@ -1,6 +1,6 @@
 import { dateTime, decimal, defineRecord, nullable, number, oneOf, string } from "../fields";
 
-export const PAYMENT_APPLICATION_STATUSES = ["Pending", "Exported", "Confirmed", "Rejected"] as const;
+import { PAYMENT_APPLICATION_STATUSES } from "../values";
 
 export const PaymentType = defineRecord(
   "PaymentType",

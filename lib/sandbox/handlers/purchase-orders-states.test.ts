@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FieldError } from "@/lib/data-api/error-body";
+import type { FieldError } from "@/lib/data-api/error-read";
 import { openTestSandbox, type Answer, type TestSandbox } from "../testing";
 import { expectDocumented, product } from "./test-fixtures";
 

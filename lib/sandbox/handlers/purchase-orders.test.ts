@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FieldError } from "@/lib/data-api/error-body";
+import type { FieldError } from "@/lib/data-api/error-read";
 import { demoKeys, hashKey } from "../keys";
 import { openTestSandbox, type Answer, type TestSandbox } from "../testing";
 import { MAX_BODY_BYTES } from "../write-input";

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { addDays, isoWeekday, localDay } from "@/lib/format/days";
 import {
-  addDays,
   cutOffFor,
   type CutOffRule,
   cutOffSentence,
   deliveryWeekdays,
-  isoWeekday,
-  localDay,
   parseClockTime,
   upcomingDeliveries,
   weekdayName,

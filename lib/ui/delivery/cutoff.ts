@@ -13,6 +13,8 @@ export interface CutOffRule {
   TimeZone?: string | null;
 }
 
+import { addDays, isoWeekday, localDay } from "@/lib/format/days";
+
 const CLOCK = /^\s*(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$/;
 
 /**
@@ -70,17 +72,6 @@ export function zonedInstant(day: string, hours: number, minutes: number, timeZo
   return new Date(wall - before * 60_000);
 }
 
-/** A YYYY-MM-DD moved by whole days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** ISO weekday of a YYYY-MM-DD: 1 = Monday .. 7 = Sunday. */
-export function isoWeekday(day: string): number {
-  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-  return weekday === 0 ? 7 : weekday;
-}
-
 /** The delivery weekdays of a DeliveryDays text ("2,5", "25", "2, 5"): ISO numbers 1..7, sorted, without repeats. */
 export function deliveryWeekdays(text: string | null | undefined): number[] {
   return [...new Set((text ?? "").replace(/[^1-7]/g, "").split("").map(Number))].sort((a, b) => a - b);
@@ -136,18 +127,6 @@ export function upcomingDeliveries(weekdays: number[], rule: CutOffRule, now: Da
     out.push({ day, cutOff, open: cutOff === undefined ? i > 0 : now.getTime() < cutOff.getTime() });
   }
   return out;
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date (YYYY-MM-DD) in a zone at an instant. */
-export function localDay(at: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
 }
 
 const WEEKDAY = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;

@@ -1,5 +1,5 @@
-import { ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
 import { type ApiRequest, STALE } from "@/lib/ui/api-query";
+import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
 
 /**
  * What the delivery-days page reads, and its address: `day` (1 = Monday .. 7 = Sunday), `States`, `AccountStatuses`

@@ -1,4 +1,5 @@
-import { type CutOffRule, cutOffSentence, deliveryWeekdays, type Delivery, localDay, upcomingDeliveries } from "./cutoff";
+import { localDay } from "@/lib/format/days";
+import { type CutOffRule, cutOffSentence, deliveryWeekdays, type Delivery, upcomingDeliveries } from "./cutoff";
 
 /**
  * The delivery-days page's model: customers grouped by the weekdays they take deliveries on, filtered by state, sales

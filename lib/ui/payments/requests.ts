@@ -1,6 +1,6 @@
 import type { RecordOf } from "@/lib/data-api/client";
-import { ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
 import { type ApiRequest, STALE } from "@/lib/ui/api-query";
+import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
 
 /**
  * The requests of the payments page, shared by its server page (which prefetches them) and its client components

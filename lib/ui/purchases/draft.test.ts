@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { FieldError } from "@/lib/data-api/error-body";
+import type { FieldError } from "@/lib/data-api/error-read";
 import { toFieldErrors } from "@/lib/data-api/validation-errors";
-import { CreatePurchaseBody, MAX_LINE_ITEMS, WriteLineItem } from "@/lib/data-api/writes";
+import { CreatePurchaseBody, WriteLineItem } from "@/lib/data-api/writes";
 import { readinessOf } from "@/lib/sandbox/purchase-checks";
 import {
   type CatalogProduct,
@@ -23,6 +23,7 @@ import {
   toWriteLines,
   totalCases,
 } from "./draft";
+import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 
 /** A filled-in, valid line (product 11, 2 cases), with the given changes. */
 function line(key: string, changes: Partial<Omit<DraftLine, "key">> = {}): DraftLine {

@@ -1,4 +1,5 @@
-import { MAX_LINE_ITEMS, type WriteLineItem } from "@/lib/data-api/writes";
+import type { WriteLineItem } from "@/lib/data-api/writes";
+import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 
 /**
  * The purchase-order editor's model: the lines as a person types them, what the API takes from them, the checks the

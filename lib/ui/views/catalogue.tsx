@@ -1,18 +1,11 @@
 import Link from "next/link";
 import type { RecordOf } from "@/lib/data-api/client";
-import { ARAging } from "@/lib/data-api/records/invoices";
-import { Invoice } from "@/lib/data-api/records/invoices";
-import { Customer, CustomerCreditTerm } from "@/lib/data-api/records/customers";
-import { CreditTerm, Location, SalesRep, State, Supplier, SupplierCreditTerm, User, Vendor } from "@/lib/data-api/records/directory";
-import { Allocation, AvailableInventory, InventoryBatch, InventoryRecord, RetailerInventory } from "@/lib/data-api/records/inventory";
-import { CustomerPrice, MenuPromotion, Product, ProductCategory, PromotionProduct } from "@/lib/data-api/records/catalog";
-import { PaymentType } from "@/lib/data-api/records/payments";
-import { PurchaseV2 } from "@/lib/data-api/records/purchases";
 import { formatDate, formatDay } from "@/lib/format/display";
 import { STALE } from "../api-query";
 import { type ColumnSpec, columnsOf } from "./columns";
 import { valueLabel } from "./filters";
 import type { ListOperationId, ListView } from "./list-view";
+import { RECORD_META } from "@/lib/data-api/meta.generated";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
@@ -43,7 +36,7 @@ function external(url: unknown, label: string) {
 
 type Row<K extends ListOperationId> = RecordOf<K>;
 
-const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInvoices">>(Invoice, {
+const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInvoices">>(RECORD_META.Invoice, {
   InvoiceNum: { header: "Invoice", cell: (r) => (r.InvoiceID != null ? linkTo(`/invoices/${r.InvoiceID}`, r.InvoiceNum ?? String(r.InvoiceID)) : (r.InvoiceNum ?? "—")) },
   CustomerName: { header: "Customer", cell: (r) => (r.CustomerID != null ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID)) : (r.CustomerName ?? "—")) },
   Status: { text: (r) => (r.Status == null ? "—" : valueLabel("listInvoices", "Statuses", String(r.Status))) },
@@ -70,7 +63,7 @@ export const LIST_VIEWS = {
     title: "Customers",
     intro: "Retail accounts. The API shows Active accounts unless Account status says otherwise.",
     noun: { one: "customer", many: "customers" },
-    columns: columnsOf<Row<"listCustomers">>(Customer, {
+    columns: columnsOf<Row<"listCustomers">>(RECORD_META.Customer, {
       CustomerName: { header: "Customer", cell: (r) => (r.CustomerID != null ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID)) : (r.CustomerName ?? "—")) },
       NextDeliveryDates: { text: (r) => (r.NextDeliveryDates ? r.NextDeliveryDates.split(";").map((d) => formatDate(d.trim())).join("; ") : "—") },
       DeliveryDates: { text: (r) => (r.DeliveryDates?.length ? r.DeliveryDates.map((d) => formatDay(d)).join("; ") : "—") },
@@ -85,7 +78,7 @@ export const LIST_VIEWS = {
     title: "Customer credit terms",
     intro: "Credit terms per customer and supplier.",
     noun: { one: "credit term", many: "credit terms" },
-    columns: columnsOf<Row<"listCustomerCreditTerms">>(CustomerCreditTerm, {
+    columns: columnsOf<Row<"listCustomerCreditTerms">>(RECORD_META.CustomerCreditTerm, {
     }),
     defaultColumns: ["CustomerID", "SupplierID", "Term", "TimeUpdated"],
     rowKey: keyOf("CustomerID", "SupplierID"),
@@ -96,7 +89,7 @@ export const LIST_VIEWS = {
     operation: "listArAging",
     title: "AR aging",
     noun: { one: "AR account", many: "AR accounts" },
-    columns: columnsOf<Row<"listArAging">>(ARAging),
+    columns: columnsOf<Row<"listArAging">>(RECORD_META.ARAging),
     defaultColumns: ["ARAccountID", "SupplierID", "CurrentDue", "Due_1_30", "Due_31_60", "Due_61_90", "Due_91", "OpenCredit", "TotalBalanceOutstanding"],
     rowKey: keyOf("ARAccountID", "SupplierID"),
     staleTime: STALE.daily,
@@ -107,7 +100,7 @@ export const LIST_VIEWS = {
     title: "Warehouse inventory",
     intro: "Stock per warehouse and product. Each column's definition is under the table.",
     noun: { one: "inventory row", many: "inventory rows" },
-    columns: columnsOf<Row<"listInventory">>(InventoryRecord, {
+    columns: columnsOf<Row<"listInventory">>(RECORD_META.InventoryRecord, {
       DOI: { header: "Days of inventory" },
       AvgDailySales90d: { header: "Avg daily sales (90 d)" },
     }),
@@ -121,7 +114,7 @@ export const LIST_VIEWS = {
     title: "Inventory batches",
     intro: "Batches in stock, with potency, dates and certificates of analysis.",
     noun: { one: "batch", many: "batches" },
-    columns: columnsOf<Row<"listInventoryBatches">>(InventoryBatch, {
+    columns: columnsOf<Row<"listInventoryBatches">>(RECORD_META.InventoryBatch, {
       COAURL: { header: "COA", cell: (r) => external(r.COAURL, "COA") },
     }),
     defaultColumns: ["BatchCode", "ProductID", "LocationID", "InventoryUnits", "THCPotency", "CBDPotency", "ExpirationDate", "HarvestDate", "COAURL"],
@@ -134,7 +127,7 @@ export const LIST_VIEWS = {
     title: "Available inventory",
     intro: "Whether each product is in stock at each warehouse, and in which bucket.",
     noun: { one: "product", many: "products" },
-    columns: columnsOf<Row<"listAvailableInventory">>(AvailableInventory, {
+    columns: columnsOf<Row<"listAvailableInventory">>(RECORD_META.AvailableInventory, {
     }),
     defaultColumns: ["LocationID", "ProductID", "InStock", "InventoryBucket", "TimeUpdated"],
     rowKey: keyOf("LocationID", "ProductID"),
@@ -146,7 +139,7 @@ export const LIST_VIEWS = {
     title: "Retailer inventory",
     intro: "Inventory and sales at retailers: sell-through per product and customer.",
     noun: { one: "row", many: "rows" },
-    columns: columnsOf<Row<"listRetailerInventory">>(RetailerInventory),
+    columns: columnsOf<Row<"listRetailerInventory">>(RECORD_META.RetailerInventory),
     defaultColumns: ["CustomerID", "ProductID", "Inventory", "DailySales", "LastInventoryDate"],
     rowKey: keyOf("ID", "ProductID", "CustomerID"),
     staleTime: STALE.working,
@@ -157,7 +150,7 @@ export const LIST_VIEWS = {
     title: "Allocations",
     intro: "Products reserved for customers.",
     noun: { one: "allocation", many: "allocations" },
-    columns: columnsOf<Row<"listAllocations">>(Allocation),
+    columns: columnsOf<Row<"listAllocations">>(RECORD_META.Allocation),
     defaultColumns: ["AllocationID", "ProductID", "CustomerID", "Units", "StartDate", "EndDate"],
     rowKey: keyOf("AllocationID", "ProductID", "CustomerID"),
     staleTime: STALE.working,
@@ -168,7 +161,7 @@ export const LIST_VIEWS = {
     title: "Products",
     intro: "The catalog. The API shows Active products unless Status says otherwise.",
     noun: { one: "product", many: "products" },
-    columns: columnsOf<Row<"listProducts">>(Product, {
+    columns: columnsOf<Row<"listProducts">>(RECORD_META.Product, {
       ProductName: { header: "Product", cell: (r) => (r.ProductID != null ? linkTo(`/catalog/products/${r.ProductID}`, r.ProductName ?? String(r.ProductID)) : (r.ProductName ?? "—")) },
       StatusID: { header: "Status", text: (r) => (r.StatusID == null ? "—" : valueLabel("listProducts", "Statuses", String(r.StatusID))) },
       ThumbnailImageURL: {
@@ -192,7 +185,7 @@ export const LIST_VIEWS = {
     operation: "listProductCategories",
     title: "Product categories",
     noun: { one: "category", many: "categories" },
-    columns: columnsOf<Row<"listProductCategories">>(ProductCategory),
+    columns: columnsOf<Row<"listProductCategories">>(RECORD_META.ProductCategory),
     defaultColumns: ["Sequence", "CategoryName", "ProductCategoryID", "TimeUpdated"],
     rowKey: keyOf("ProductCategoryID"),
     staleTime: STALE.reference,
@@ -203,7 +196,7 @@ export const LIST_VIEWS = {
     title: "Customer pricing",
     intro: "Prices per customer and product at the effective date (today unless you choose one).",
     noun: { one: "price", many: "prices" },
-    columns: columnsOf<Row<"listCustomerPricing">>(CustomerPrice),
+    columns: columnsOf<Row<"listCustomerPricing">>(RECORD_META.CustomerPrice),
     defaultColumns: ["CustomerID", "ProductID", "FullPrice", "Discount", "UnitPrice", "PromotionID", "StartDate", "EndDate"],
     rowKey: keyOf("CustomerID", "ProductID"),
     staleTime: STALE.directory,
@@ -213,7 +206,7 @@ export const LIST_VIEWS = {
     operation: "listMenuPromotions",
     title: "Menu promotions",
     noun: { one: "promotion", many: "promotions" },
-    columns: columnsOf<Row<"listMenuPromotions">>(MenuPromotion),
+    columns: columnsOf<Row<"listMenuPromotions">>(RECORD_META.MenuPromotion),
     defaultColumns: ["SupplierName", "State", "Description", "StartDate", "EndDate"],
     rowKey: keyOf("MenuPromotionID"),
     staleTime: STALE.directory,
@@ -223,7 +216,7 @@ export const LIST_VIEWS = {
     operation: "listPromotionProducts",
     title: "Product promotions",
     noun: { one: "promotion", many: "promotions" },
-    columns: columnsOf<Row<"listPromotionProducts">>(PromotionProduct),
+    columns: columnsOf<Row<"listPromotionProducts">>(RECORD_META.PromotionProduct),
     defaultColumns: ["PromotionName", "States", "ProductOverrideType", "UnitPrice", "StartDate", "EndDate", "AllProducts"],
     rowKey: keyOf("PromotionID"),
     staleTime: STALE.directory,
@@ -234,7 +227,7 @@ export const LIST_VIEWS = {
     title: "Suppliers",
     intro: "Brands whose products the distributor carries.",
     noun: { one: "supplier", many: "suppliers" },
-    columns: columnsOf<Row<"listSuppliers">>(Supplier, { SupplierWebsiteURL: { header: "Website", cell: (r) => external(r.SupplierWebsiteURL, "Website") } }),
+    columns: columnsOf<Row<"listSuppliers">>(RECORD_META.Supplier, { SupplierWebsiteURL: { header: "Website", cell: (r) => external(r.SupplierWebsiteURL, "Website") } }),
     defaultColumns: ["Supplier", "State", "Active", "Description", "SupplierWebsiteURL"],
     rowKey: keyOf("SupplierID"),
     staleTime: STALE.directory,
@@ -244,7 +237,7 @@ export const LIST_VIEWS = {
     operation: "listSupplierCreditTerms",
     title: "Supplier credit terms",
     noun: { one: "credit term", many: "credit terms" },
-    columns: columnsOf<Row<"listSupplierCreditTerms">>(SupplierCreditTerm),
+    columns: columnsOf<Row<"listSupplierCreditTerms">>(RECORD_META.SupplierCreditTerm),
     defaultColumns: ["SupplierID", "Term", "TermID", "TimeUpdated"],
     rowKey: keyOf("SupplierID", "TermID"),
     staleTime: STALE.reference,
@@ -255,7 +248,7 @@ export const LIST_VIEWS = {
     title: "Vendors",
     intro: "Where suppliers' purchase orders ship from, per destination warehouse.",
     noun: { one: "vendor", many: "vendors" },
-    columns: columnsOf<Row<"listVendors">>(Vendor, { LeadTimeDays: { header: "Lead time (days)" }, RequirePOBatchCodes: { header: "Batch codes required" } }),
+    columns: columnsOf<Row<"listVendors">>(RECORD_META.Vendor, { LeadTimeDays: { header: "Lead time (days)" }, RequirePOBatchCodes: { header: "Batch codes required" } }),
     defaultColumns: ["VendorName", "SupplierID", "LocationID", "LeadTimeDays", "PickupDates", "RequirePOBatchCodes", "Active"],
     rowKey: keyOf("VendorID", "LocationID"),
     staleTime: STALE.directory,
@@ -265,7 +258,7 @@ export const LIST_VIEWS = {
     operation: "listLocations",
     title: "Warehouses",
     noun: { one: "warehouse", many: "warehouses" },
-    columns: columnsOf<Row<"listLocations">>(Location),
+    columns: columnsOf<Row<"listLocations">>(RECORD_META.Location),
     defaultColumns: ["Location", "DBA", "Address", "City", "State", "PostalCode"],
     rowKey: keyOf("LocationID"),
     staleTime: STALE.reference,
@@ -276,7 +269,7 @@ export const LIST_VIEWS = {
     title: "States",
     intro: "Order cut-off times, in each state's own time zone.",
     noun: { one: "state", many: "states" },
-    columns: columnsOf<Row<"listStates">>(State, {
+    columns: columnsOf<Row<"listStates">>(RECORD_META.State, {
       OrderCutOffTime: { header: "Order cut-off", text: (r) => (r.OrderCutOffTime ? `${r.OrderCutOffTime} ${zoneAbbreviation(r.TimeZone)}`.trim() : "—") },
       OrderCutOffDaysInAdvance: { header: "Days in advance" },
     }),
@@ -289,7 +282,7 @@ export const LIST_VIEWS = {
     operation: "listUsers",
     title: "Users",
     noun: { one: "user", many: "users" },
-    columns: columnsOf<Row<"listUsers">>(User),
+    columns: columnsOf<Row<"listUsers">>(RECORD_META.User),
     defaultColumns: ["FullName", "Email", "Role", "JobTitle", "UserActive", "States"],
     rowKey: keyOf("UserID"),
     staleTime: STALE.directory,
@@ -299,7 +292,7 @@ export const LIST_VIEWS = {
     operation: "listSalesReps",
     title: "Sales reps",
     noun: { one: "sales rep", many: "sales reps" },
-    columns: columnsOf<Row<"listSalesReps">>(SalesRep, {
+    columns: columnsOf<Row<"listSalesReps">>(RECORD_META.SalesRep, {
       Customers: { text: (r) => (r.Customers?.length ? `${r.Customers.length}: ${r.Customers.map((c) => c.CustomerName).join(", ")}` : "—") },
       Suppliers: { text: (r) => (r.Suppliers?.length ? r.Suppliers.map((s) => s.Supplier).join(", ") : "—") },
     }),
@@ -312,7 +305,7 @@ export const LIST_VIEWS = {
     operation: "listInvoiceCreditTerms",
     title: "Invoice credit terms",
     noun: { one: "credit term", many: "credit terms" },
-    columns: columnsOf<Row<"listInvoiceCreditTerms">>(CreditTerm),
+    columns: columnsOf<Row<"listInvoiceCreditTerms">>(RECORD_META.CreditTerm),
     defaultColumns: ["Term", "DaysOfCredit", "AccountOnHold", "TermID"],
     rowKey: keyOf("TermID"),
     staleTime: STALE.reference,
@@ -322,7 +315,7 @@ export const LIST_VIEWS = {
     operation: "listPaymentTypes",
     title: "Payment types",
     noun: { one: "payment type", many: "payment types" },
-    columns: columnsOf<Row<"listPaymentTypes">>(PaymentType),
+    columns: columnsOf<Row<"listPaymentTypes">>(RECORD_META.PaymentType),
     defaultColumns: ["Name", "PaymentTypeID", "SupplierID", "TimeUpdated"],
     rowKey: keyOf("PaymentTypeID", "SupplierID"),
     staleTime: STALE.reference,
@@ -334,7 +327,7 @@ export const LIST_VIEWS = {
     intro:
       "Purchase orders made through the API (InProgress drafts and Submitted orders) and purchases the ERP has posted, in one list. Drafts have no ERP id until the ERP imports them.",
     noun: { one: "purchase", many: "purchases" },
-    columns: columnsOf<Row<"listPurchasesV2">>(PurchaseV2, {
+    columns: columnsOf<Row<"listPurchasesV2">>(RECORD_META.PurchaseV2, {
       po_num: {
         header: "PO no.",
         // By the global id while it has one (drafts have nothing else), else by the ERP id.

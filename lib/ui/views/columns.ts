@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { RecordDef } from "@/lib/data-api/fields";
+import type { RecordMeta } from "@/lib/data-api/meta";
 import { formatBoolean, formatDate, formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "@/lib/format/display";
 
 /** How a column's values are shown (and written to CSV). */
@@ -92,7 +92,7 @@ function kindOf(name: string, label: string): ColumnKind {
  * @example
  * columnsOf(Invoice, { InvoiceNum: { header: "Invoice" } });
  */
-export function columnsOf<R>(record: RecordDef, overrides: Record<string, Partial<ColumnSpec<R>>> = {}, extra: ColumnSpec<R>[] = []): ColumnSpec<R>[] {
+export function columnsOf<R>(record: RecordMeta, overrides: Record<string, Partial<ColumnSpec<R>>> = {}, extra: ColumnSpec<R>[] = []): ColumnSpec<R>[] {
   const columns = Object.entries(record.fields).map(([name, field]): ColumnSpec<R> => {
     // v2 records name fields in snake_case ("total_cases", "vendor_id"): their kinds and names follow the v1 name.
     const v1 = pascalOf(name);

@@ -1,8 +1,7 @@
-import { ACCOUNT_STATUSES } from "@/lib/data-api/records/customers";
-import { INVOICE_STATUSES } from "@/lib/data-api/records/invoices";
-import type { ParamSpec } from "@/lib/data-api/query-params";
-import { type AnyOperation, type OperationId } from "@/lib/data-api/registry";
+import type { OperationMeta } from "@/lib/data-api/meta";
+import type { OperationId } from "@/lib/data-api/registry";
 import { STALE } from "../api-query";
+import { ACCOUNT_STATUSES, INVOICE_STATUSES } from "@/lib/data-api/values";
 
 /** Where a filter of ids gets the names it shows: a list operation, and the fields of its records. */
 export interface Lookup {
@@ -91,8 +90,8 @@ export interface FilterSpec {
 const PAGING = new Set(["Page", "PageSize", "page", "page_size"]);
 
 /** The filters of a list operation, from its query parameters: one control per parameter, paging aside. */
-export function filtersOf(operation: AnyOperation, only?: readonly string[]): FilterSpec[] {
-  const params = operation.query as Record<string, ParamSpec>;
+export function filtersOf(operation: OperationMeta, only?: readonly string[]): FilterSpec[] {
+  const params = operation.query;
   const names = (only ?? Object.keys(params)).filter((n) => params[n] && !PAGING.has(n));
   return names.map((name) => {
     const spec = params[name]!;

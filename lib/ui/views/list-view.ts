@@ -1,6 +1,6 @@
 import type { RecordOf } from "@/lib/data-api/client";
-import type { ParamSpec } from "@/lib/data-api/query-params";
-import { type OperationId, operations } from "@/lib/data-api/registry";
+import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import type { OperationId } from "@/lib/data-api/registry";
 import type { ApiRequest } from "../api-query";
 import type { ColumnSpec } from "./columns";
 
@@ -48,8 +48,7 @@ function get(params: Params, name: string): string | undefined {
  * listRequest(invoicesView, new URLSearchParams("Statuses=1,7&Page=2")); // { operation: "listInvoices", query: { Statuses: "1,7", Page: "2", PageSize: "50" } }
  */
 export function listRequest<K extends ListOperationId>(view: ListView<K>, params: Params): ApiRequest<K> {
-  const operation = operations[view.operation];
-  const specs = operation.query as Record<string, ParamSpec>;
+  const specs = OPERATION_META[view.operation].query;
   const v2 = "page" in specs;
   const [pageName, sizeName] = v2 ? ["page", "page_size"] : ["Page", "PageSize"];
   const query: Record<string, string> = {};

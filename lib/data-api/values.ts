@@ -1,0 +1,24 @@
+/**
+ * The documented value sets and limits of the Data API, as plain constants: the records, the parameters and the write
+ * bodies are built on them, and pages use them without loading the schemas (no zod here).
+ */
+
+/** Invoice status ids and their names. */
+export const INVOICE_STATUSES = { 1: "New", 2: "Locked for Routing", 3: "Loaded", 4: "Returned", 5: "Balanced", 7: "Verified" } as const;
+
+/** A customer's account status. */
+export const ACCOUNT_STATUSES = ["Active", "Inactive", "OutOfBus"] as const;
+export const ACCOUNT_STATUS_LABELS: Record<(typeof ACCOUNT_STATUSES)[number], string> = {
+  Active: "Active",
+  Inactive: "Inactive",
+  OutOfBus: "Out of Business",
+};
+
+/** Available inventory's stock level, in cases, from most to none. */
+export const INVENTORY_BUCKETS = ["50+ Cases", "< 50 Cases", "< 25 Cases", "< 10 Cases", "< 5 Cases", "< 1 Case", "Out of Stock"] as const;
+
+/** A payment application's status, from sent to settled. */
+export const PAYMENT_APPLICATION_STATUSES = ["Pending", "Exported", "Confirmed", "Rejected"] as const;
+
+/** The most line items one purchase may carry. */
+export const MAX_LINE_ITEMS = 200;

@@ -1,0 +1,32 @@
+/**
+ * Calendar days (YYYY-MM-DD) as a time zone's wall clock has them. Pure and universal: the pages, the delivery
+ * cut-offs and the sandbox's delivery dates all count days with these.
+ */
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (YYYY-MM-DD) in a zone at an instant. */
+export function localDay(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
+/** Today's date in a zone. */
+export function todayIn(timeZone: string): string {
+  return localDay(new Date(), timeZone);
+}
+
+/** A YYYY-MM-DD moved by whole days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a YYYY-MM-DD: 1 = Monday .. 7 = Sunday. */
+export function isoWeekday(day: string): number {
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+  return weekday === 0 ? 7 : weekday;
+}
