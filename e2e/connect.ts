@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 /** Connects with a sandbox demo user of the Test environment, as the connect page's "Try as ..." buttons do. */
 export async function connect(page: Page, button: string) {
@@ -6,4 +6,14 @@ export async function connect(page: Page, button: string) {
   await page.getByRole("radio", { name: /Test/ }).check();
   await page.getByRole("button", { name: button }).click();
   await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+}
+
+/**
+ * Signs in as a sandbox demo user of the Test environment without the connect page (its own tests go through it): the
+ * same POST /api/session the page makes, from the page's context, so the session cookie lands in its browser.
+ */
+export async function signIn(page: Page, demo: "Customer" | "Supplier" | "Employee") {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const response = await page.request.post("/api/session", { data: { demo, environment: "test" }, headers: { Origin: origin } });
+  expect(response.status(), await response.text()).toBe(201);
 }

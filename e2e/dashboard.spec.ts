@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import type { KeyType } from "@/lib/data-api/operation";
 import { navigationFor } from "@/lib/ui/navigation";
 import { seriousViolations } from "./axe";
-import { connect } from "./connect";
+import { connect, signIn } from "./connect";
 
 // The dashboard for each kind of key: every sidebar page loads with data and passes axe, filters live in the URL,
 // an invoice shows its lines, a CSV export holds the whole filtered list, and a sparse record renders.
@@ -33,7 +33,8 @@ for (const key of KEYS) {
       test(`${href} loads with data and passes axe`, async ({ page }) => {
         const errors: string[] = [];
         page.on("pageerror", (error) => errors.push(error.message));
-        await connect(page, key.button);
+        // Signed in without the connect page (the tests above and session.spec.ts go through it): 80 pages, a second each.
+        await signIn(page, key.keyType);
         // The request log lists this session's requests: make one first.
         if (href === "/requests") await page.goto("/directory/states");
         await page.goto(href);

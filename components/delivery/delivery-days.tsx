@@ -200,7 +200,17 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
           <p className="text-sm">No customer takes deliveries on {weekdayName(day)} with these filters.</p>
         ) : (
           <TableFrame label={`${weekdayName(day)}'s customers`}>
-            <table className="data-table">
+            {/* Fixed column widths: a long table paints while it is still arriving, and columns sized by their content
+                would move when a wider row came in. Narrower than 60rem, the frame scrolls sideways instead. */}
+            <table className="data-table min-w-[60rem] table-fixed print:min-w-0">
+              <colgroup>
+                <col className="w-[28%]" />
+                <col className="w-[7%]" />
+                <col className="w-[19%]" />
+                <col className="w-[12%]" />
+                <col className="w-[19%]" />
+                <col className="w-[15%]" />
+              </colgroup>
               <thead>
                 <tr>
                   <th scope="col">Customer</th>
@@ -214,15 +224,15 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.customerId}>
-                    <th scope="row" className="font-normal">
+                    <th scope="row" className="font-normal whitespace-normal">
                       <Link className="link" href={`/customers/${r.customerId}`}>
                         {r.name}
                       </Link>
                     </th>
                     <td>{r.state ?? "—"}</td>
-                    <td>{r.rep ?? "—"}</td>
+                    <td className="whitespace-normal">{r.rep ?? "—"}</td>
                     <td>{r.accountStatus ? (ACCOUNT_STATUS_LABELS[r.accountStatus as keyof typeof ACCOUNT_STATUS_LABELS] ?? r.accountStatus) : "—"}</td>
-                    <td>{r.nextDates.length ? r.nextDates.slice(0, 3).map((d) => formatDay(d).replace(/, \d{4}$/, "")).join(" · ") : "—"}</td>
+                    <td className="whitespace-normal">{r.nextDates.length ? r.nextDates.slice(0, 3).map((d) => formatDay(d).replace(/, \d{4}$/, "")).join(" · ") : "—"}</td>
                     <td>{r.weekdays.map((w) => SHORT[w - 1]).join(", ")}</td>
                   </tr>
                 ))}
