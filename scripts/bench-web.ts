@@ -108,7 +108,7 @@ async function main() {
       // The median run by performance score, as Lighthouse's own guidance reads repeated runs.
       const chosen = runs.find((r) => r.performance === median(runs.map((x) => x.performance)))!;
       results.push(chosen);
-      console.error(`${p.page}: ${runs.map((r) => r.performance).join(", ")}`);
+      console.error(`${p.page}: ${runs.map((r) => `${r.performance} (TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(4)})`).join(", ")}`);
     }
   } finally {
     await chrome.kill();

@@ -104,7 +104,9 @@ export function LineGrid({
           <caption className="sr-only">Lines of the purchase order: product, cases or units, batch code and expiration date</caption>
           <thead>
             <tr>
-              <th scope="col" className="numeric">
+              {/* Wide enough for 200 from the start: a long grid paints while it arrives, and a column sized by its
+                  content would widen when line 100 came in, moving every field to its right. */}
+              <th scope="col" className="numeric w-14">
                 #
               </th>
               <th scope="col">Product</th>
