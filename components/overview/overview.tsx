@@ -50,7 +50,22 @@ function useApi<K extends Parameters<typeof apiQueryOptions>[1]["operation"]>(re
 }
 
 /** A card: a titled section, its body, and a link to the page with everything. */
-function Card({ title, href, more, children, query }: { title: string; href: string; more: string; children: React.ReactNode; query?: { error: unknown; isPending: boolean; refetch: () => unknown } }) {
+function Card({
+  title,
+  href,
+  more,
+  children,
+  query,
+  loadingHeight = "h-16",
+}: {
+  title: string;
+  href: string;
+  more: string;
+  children: React.ReactNode;
+  query?: { error: unknown; isPending: boolean; refetch: () => unknown };
+  /** The placeholder's height while the card loads: its content's, so the link below does not move when it comes. */
+  loadingHeight?: string;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="space-y-3 rounded-lg border border-slate-300 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
@@ -60,7 +75,7 @@ function Card({ title, href, more, children, query }: { title: string; href: str
       {query?.error ? (
         <RequestError error={query.error} onRetry={() => void query.refetch()} what={title.toLowerCase()} />
       ) : query?.isPending ? (
-        <span className="skeleton block h-16 w-full" aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`} />
+        <span className={`skeleton block w-full ${loadingHeight}`} aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`} />
       ) : (
         children
       )}
@@ -162,7 +177,7 @@ function Retailer() {
           </ul>
         )}
       </Card>
-      <Card title="Payments" href="/payments" more="Allocate a payment's credit" query={paymentsState}>
+      <Card title="Payments" href="/payments" more="Allocate a payment's credit" query={paymentsState} loadingHeight="h-21">
         <Figure label="Credit available on payments" value={formatMoney(credit)} testId="credit-available" />
         <p className="text-sm">
           <strong data-testid="pending-requests">{waiting.length}</strong> allocation {waiting.length === 1 ? "request" : "requests"} on the way to the ERP
