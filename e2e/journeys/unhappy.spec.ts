@@ -1,7 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "../connect";
 
 // What a person meets when things go wrong: the API answering 429 or 500 (the sandbox's faults) shows a clear message
-// and recovers, and an expired session sends them to connect and back to where they were. (A write whose answer is
+// and recovers, the page's own code failing to download mid-visit does too, and an expired session sends them to connect
+// and back to where they were. (A write whose answer is
 // lost, retried without a second purchase order, is in e2e/purchases.spec.ts.)
 //
 // The fault tests use the production sandbox: fault rules hold for a whole environment, and no other test uses that one.
@@ -79,4 +81,24 @@ test("an expired session sends the person to connect, and back to the page they 
   await page.getByRole("button", { name: "Try as a retailer" }).click();
   await expect(page).toHaveURL(/\/customers$/);
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+});
+
+test("the connection drops as a page fetches the code its first request needs: it says so, and Try again recovers", async ({ page }) => {
+  await signIn(page, "Employee");
+  await page.goto("/invoices?Statuses=1,2,3,4,5,7");
+  const firstRow = page.locator("table.data-table tbody tr").first();
+  await expect(firstRow).toBeVisible();
+  const pageOne = await firstRow.innerText();
+  await page.waitForLoadState("networkidle");
+  // The typed client loads with the page's first request of its own (here, the next page): its download fails.
+  const chunks = "**/_next/static/chunks/**";
+  await page.route(chunks, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Next" }).click();
+  const unreachable = page.getByRole("alert").filter({ hasText: "The Data API could not be reached. Check your connection and try again." });
+  await expect(unreachable).toBeVisible();
+  await page.unroute(chunks);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(unreachable).toHaveCount(0);
+  await expect(firstRow).not.toHaveText(pageOne);
+  await expect(page).toHaveURL(/Page=2/);
 });

@@ -1,4 +1,5 @@
 import type { CallInput, DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
+import { DataApiError } from "@/lib/data-api/data-api-error";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import type { OperationId } from "@/lib/data-api/registry";
 import { parseResponseMeta } from "@/lib/data-api/response-meta";
@@ -56,16 +57,36 @@ async function observedFetch(input: RequestInfo | URL, init?: RequestInit): Prom
   return response;
 }
 
-let loading: Promise<DataApiClient> | undefined;
+/**
+ * A loader that loads once and keeps the result, but not a failure: the next call tries again.
+ *
+ * @example
+ * const load = loadOnce(() => import("./heavy")); // a failed chunk download is retried on the next request
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
 
 /**
- * The typed client, loaded on the first request: it checks requests and reads answers with the contract's schemas
- * (zod, about 45 kB compressed), which a page's first load does without. Its first paint comes from the server.
+ * The typed client, loaded with the first request: it checks requests and reads answers with the contract's schemas
+ * (zod, about 38 kB compressed), which a page's first load does without (its first paint comes from the server). A
+ * failed download is a network error, shown with "Try again" like any other, and tried again on the next request.
  */
-function client(): Promise<DataApiClient> {
-  loading ??= import("@/lib/data-api/client").then(({ createDataApiClient }) => createDataApiClient({ baseUrl: "/api/v1", fetch: observedFetch }));
-  return loading;
-}
+const client = loadOnce(() =>
+  import("@/lib/data-api/client").then(
+    ({ createDataApiClient }) => createDataApiClient({ baseUrl: "/api/v1", fetch: observedFetch }),
+    (cause: unknown) => {
+      throw new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: "The page could not load what it needs to reach the Data API. Check your connection and try again.", cause });
+    },
+  ),
+);
 
 async function request<K extends OperationId>(id: K, input: CallInput<K>): Promise<DataApiResult<RecordOf<K>>> {
   return (await client()).request(id, input);
