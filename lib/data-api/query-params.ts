@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { isPositiveDecimalText, POSITIVE_DECIMAL } from "./values";
 
 /**
  * Query and path parameters of the Data API. Values arrive as text; each parameter's schema checks the documented
@@ -25,7 +26,6 @@ export interface ParamSpec<S extends z.ZodType = z.ZodType> {
 export const ID_LIST = /^\d+(,\d+)*$/;
 const LIST = /^[^,]+(,[^,]+)*$/;
 const INTEGER = /^-?\d+$/;
-const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
 
 export interface Options<T> {
   required?: boolean;
@@ -142,7 +142,7 @@ export function positiveDecimal<const O extends Options<string> = object>(option
       z
         .string()
         .regex(POSITIVE_DECIMAL, `${name} must be a positive number, like 125.50`)
-        .refine((s) => /[1-9]/.test(s), `${name} must be positive`),
+        .refine(isPositiveDecimalText, `${name} must be positive`),
     options,
   );
 }

@@ -20,5 +20,13 @@ export const INVENTORY_BUCKETS = ["50+ Cases", "< 50 Cases", "< 25 Cases", "< 10
 /** A payment application's status, from sent to settled. */
 export const PAYMENT_APPLICATION_STATUSES = ["Pending", "Exported", "Confirmed", "Rejected"] as const;
 
+/** A positive decimal as the API's parameters take it ("125.50"): digits, an optional fraction. */
+export const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
+
+/** A positive decimal as text, not zero ("0.00" is not): the rule of POST /payments/applications' Amount. */
+export function isPositiveDecimalText(text: string): boolean {
+  return POSITIVE_DECIMAL.test(text) && /[1-9]/.test(text);
+}
+
 /** The most line items one purchase may carry. */
 export const MAX_LINE_ITEMS = 200;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { isPositiveDecimalText } from "@/lib/data-api/values";
+import { paymentApplicationParams } from "@/lib/data-api/writes";
 import { compareDecimals } from "@/lib/format/decimal";
 import {
   allocatedTotal,
@@ -92,6 +94,13 @@ describe("creditLeft", () => {
 });
 
 describe("allocationSchema", () => {
+  it("checks an amount with the contract's rule for Amount (the form has no copy of the parameter's schema)", () => {
+    const contract = paymentApplicationParams.Amount.make("Amount");
+    for (const text of ["125.50", "1", "0.01", "007", "10.000000", "0", "0.00", "000", "-5", "+5", "1e3", "1.", ".5", "1,5", "abc", "", " 5", "12.5.0"]) {
+      expect(isPositiveDecimalText(text), text).toBe(contract.safeParse(text).success);
+    }
+  });
+
   it("accepts amounts within the credit, with blank lines between", () => {
     const result = allocationSchema("100.00").safeParse({ lines: lines("40", "", "59.999999") });
     expect(result.success).toBe(true);

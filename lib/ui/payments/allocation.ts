@@ -1,5 +1,6 @@
-import * as z from "zod";
-import { paymentApplicationParams } from "@/lib/data-api/writes";
+// zod's tree-shakable build: the payments page carries only the checks this form uses.
+import * as z from "zod/mini";
+import { isPositiveDecimalText } from "@/lib/data-api/values";
 import { addDecimals, compareDecimals, isPositiveDecimal, parseDecimal, subtractDecimal, toDecimalString } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 
@@ -22,9 +23,6 @@ export interface OpenInvoiceRef {
 export interface AllocationValues {
   lines: { invoiceNum: string; amount: string }[];
 }
-
-/** The amount rule of POST /payments/applications, from the contract: a positive decimal. */
-const contractAmount = paymentApplicationParams.Amount.make("Amount");
 
 /** Whether a typed amount takes part (an empty or blank field is "not this invoice"). */
 export function isEntered(amount: string): boolean {
@@ -63,36 +61,40 @@ export function allocationSchema(credit: string) {
       lines: z.array(
         z.object({
           invoiceNum: z.string(),
-          amount: z.string().superRefine((value, ctx) => {
-            const amount = value.trim();
-            if (!isEntered(amount)) return;
-            const checked = contractAmount.safeParse(amount);
-            if (!checked.success) {
-              ctx.addIssue({ code: "custom", message: "Enter a positive amount, like 125.50" });
-              return;
-            }
-            if (parseDecimal(amount) === undefined) ctx.addIssue({ code: "custom", message: "Use at most 6 decimal places" });
-          }),
+          amount: z.string().check(
+            z.superRefine((value, ctx) => {
+              const amount = value.trim();
+              if (!isEntered(amount)) return;
+              // The contract's rule for Amount (a test checks it is the same as the parameter's schema).
+              if (!isPositiveDecimalText(amount)) {
+                ctx.addIssue({ code: "custom", message: "Enter a positive amount, like 125.50" });
+                return;
+              }
+              if (parseDecimal(amount) === undefined) ctx.addIssue({ code: "custom", message: "Use at most 6 decimal places" });
+            }),
+          ),
         }),
       ),
     })
-    .superRefine((values, ctx) => {
-      const entered = values.lines.filter((l) => isEntered(l.amount));
-      if (entered.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["lines"], message: "Enter an amount for at least one invoice" });
-        return;
-      }
-      const left = creditLeft(credit, values.lines);
-      if (compareDecimals(left, "0") < 0) {
-        // On the last amount entered: the one that took the total past the credit.
-        const last = values.lines.findLastIndex((l) => isEntered(l.amount));
-        ctx.addIssue({
-          code: "custom",
-          path: ["lines", last, "amount"],
-          message: `Together the amounts exceed the credit left (${formatMoney(credit)}) by ${formatMoney(subtractDecimal("0", left))}`,
-        });
-      }
-    });
+    .check(
+      z.superRefine((values, ctx) => {
+        const entered = values.lines.filter((l) => isEntered(l.amount));
+        if (entered.length === 0) {
+          ctx.addIssue({ code: "custom", path: ["lines"], message: "Enter an amount for at least one invoice" });
+          return;
+        }
+        const left = creditLeft(credit, values.lines);
+        if (compareDecimals(left, "0") < 0) {
+          // On the last amount entered: the one that took the total past the credit.
+          const last = values.lines.findLastIndex((l) => isEntered(l.amount));
+          ctx.addIssue({
+            code: "custom",
+            path: ["lines", last, "amount"],
+            message: `Together the amounts exceed the credit left (${formatMoney(credit)}) by ${formatMoney(subtractDecimal("0", left))}`,
+          });
+        }
+      }),
+    );
 }
 
 /** Whether an entered amount is more than the invoice still owes (allowed, but almost always a typing mistake). */
