@@ -14,6 +14,7 @@ import { type ApiRequest, apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { addDays, isoWeekday, localDay, todayIn } from "@/lib/format/days";
 import { deliveryWeekdays, weekdayName } from "@/lib/ui/delivery/cutoff";
+import { apiDeliveryDates } from "@/lib/ui/delivery/schedule";
 import {
   OVERVIEW_STALE,
   overviewActiveCustomers,
@@ -119,12 +120,6 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Next delivery dates the API sent: DeliveryDates, or NextDeliveryDates ("a;b"). */
-function nextDates(customer: { DeliveryDates?: string[] | null; NextDeliveryDates?: string | null }): string[] {
-  if (Array.isArray(customer.DeliveryDates) && customer.DeliveryDates.length) return customer.DeliveryDates;
-  return (customer.NextDeliveryDates ?? "").split(";").map((d) => d.trim()).filter(Boolean);
-}
-
 function Retailer() {
   const today = todayIn(useTimeZone());
   const aging = useApi(overviewAging, OVERVIEW_STALE.aging);
@@ -187,7 +182,7 @@ function Retailer() {
       <Card title="Next deliveries" href="/delivery-days" more="Delivery days and order cut-offs" query={customers}>
         <ul className="space-y-1 text-sm">
           {(customers.data?.records ?? []).filter((c) => c.AccountStatus !== "OutOfBus").slice(0, 5).map((c) => {
-            const dates = nextDates(c);
+            const dates = apiDeliveryDates(c);
             return (
               <li key={c.CustomerID}>
                 <strong>{c.CustomerName}</strong>: {dates.length ? dates.slice(0, 3).map((d) => formatDay(d)).join(" · ") : deliveryWeekdays(c.DeliveryDays).map(weekdayName).join(", ") || "no delivery days"}

@@ -5,6 +5,7 @@ import { type ColumnDef, columnVisibilityFeature, createColumnHelper, tableFeatu
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import { pagingParams } from "@/lib/data-api/values";
 import type { RecordOf } from "@/lib/data-api/client";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
@@ -54,9 +55,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
   const query = useQuery({ ...apiQueryOptions(browserApi, request, view.staleTime), placeholderData: keepPreviousData });
   const filters = useMemo(() => filtersOf(operation, view.filters), [operation, view.filters]);
   const visible = visibleColumns(view as unknown as ListView, params);
-  const v2 = "page" in operation.query;
-  const pageName = v2 ? "page" : "Page";
-  const sizeName = v2 ? "page_size" : "PageSize";
+  const { page: pageName, size: sizeName } = pagingParams(operation.version);
   const page = Number(request.query?.[pageName] ?? 1);
   const pageSize = Number(request.query?.[sizeName] ?? 50);
 

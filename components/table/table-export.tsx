@@ -1,6 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import { pagingParams } from "@/lib/data-api/values";
 import { type ApiRequest, callApi } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { type ColumnSpec, csvText } from "@/lib/ui/views/columns";
@@ -26,9 +28,9 @@ export function TableExport({ view, request, timeZone, visible }: { view: ListVi
   const columns = (view.columns as ColumnSpec<Record<string, unknown>>[])
     .filter((c) => visible.includes(c.id))
     .map((c) => ({ id: c.id, header: c.header, value: (row: Record<string, unknown>) => csvText(c, row, timeZone) }));
-  const v2 = request.query && "page" in request.query;
+  const paging = pagingParams(OPERATION_META[request.operation].version);
   const fetchPage = async (page: number, pageSize: number, signal: AbortSignal) => {
-    const query = { ...request.query, [v2 ? "page" : "Page"]: String(page), [v2 ? "page_size" : "PageSize"]: String(pageSize) };
+    const query = { ...request.query, [paging.page]: String(page), [paging.size]: String(pageSize) };
     const result = await callApi(browserApi, { ...request, query }, { signal });
     return { rows: result.records as Record<string, unknown>[], hasNextPage: result.paging?.hasNextPage ?? false, rateLimit: result.meta.rateLimit };
   };

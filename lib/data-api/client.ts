@@ -7,6 +7,7 @@ import { searchParamsToObject, serializeQuery } from "./query-params";
 import { buildPath, type OperationId, type Operations, operations } from "./registry";
 import { parseResponseMeta, type ResponseMeta } from "./response-meta";
 import { toFieldErrors } from "./validation-errors";
+import { pagingParams } from "./values";
 
 type Op<K extends OperationId> = Operations[K];
 
@@ -164,8 +165,7 @@ export function createDataApiClient(options: DataApiClientOptions) {
    * rate-limit headers, so the caller can pace itself). Stops after the last page, or after `maxPages`.
    */
   async function* pages<K extends OperationId>(id: K, input: CallInput<K>, maxPages = Infinity): AsyncGenerator<DataApiResult<RecordOf<K>>> {
-    const isV2 = operations[id].envelope === "v2-list";
-    const pageKey = isV2 ? "page" : "Page";
+    const pageKey = pagingParams(operations[id].version).page;
     const query = { ...(input.query ?? {}) } as Record<string, unknown>;
     let page = typeof query[pageKey] === "number" ? (query[pageKey] as number) : 1;
     for (let fetched = 0; fetched < maxPages; fetched++) {

@@ -28,5 +28,10 @@ export function isPositiveDecimalText(text: string): boolean {
   return POSITIVE_DECIMAL.test(text) && /[1-9]/.test(text);
 }
 
+/** A list's paging parameters by API version: v1 `Page` and `PageSize`, v2 `page` and `page_size`. */
+export function pagingParams(version: "v1" | "v2"): { page: string; size: string } {
+  return version === "v2" ? { page: "page", size: "page_size" } : { page: "Page", size: "PageSize" };
+}
+
 /** The most line items one purchase may carry. */
 export const MAX_LINE_ITEMS = 200;

@@ -1,5 +1,6 @@
 import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import { pagingParams } from "@/lib/data-api/values";
 import type { OperationId } from "@/lib/data-api/registry";
 
 /**
@@ -61,14 +62,13 @@ export interface Walked<T> {
  * useQuery(apiWalkOptions(browserApi, { operation: "listCustomers", query: { States: "CA" } }, STALE.directory, 6));
  */
 export function apiWalkOptions<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, staleTime: number, maxPages: number) {
-  const v2 = OPERATION_META[request.operation].envelope === "v2-list";
-  const [pageName, sizeName] = v2 ? ["page", "page_size"] : ["Page", "PageSize"];
+  const paging = pagingParams(OPERATION_META[request.operation].version);
   return {
     queryKey: ["walk", ...apiQueryKey(request), String(maxPages)] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Walked<RecordOf<K>>> => {
       const records: RecordOf<K>[] = [];
       for (let page = 1; page <= maxPages; page++) {
-        const result = await callApi(client, { ...request, query: { ...request.query, [pageName]: String(page), [sizeName]: "500" } }, { signal });
+        const result = await callApi(client, { ...request, query: { ...request.query, [paging.page]: String(page), [paging.size]: "500" } }, { signal });
         records.push(...result.records);
         if (!result.paging?.hasNextPage) return { records, complete: true, requests: page };
       }

@@ -51,8 +51,8 @@ export interface ScheduleRow {
 
 const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
 
-/** The next delivery dates the API sent: DeliveryDates (an array) or NextDeliveryDates ("a;b"). */
-function apiDates(customer: ScheduleCustomer): string[] {
+/** The next delivery dates the API sent, as YYYY-MM-DD: DeliveryDates (an array) or NextDeliveryDates ("a;b"). */
+export function apiDeliveryDates(customer: Pick<ScheduleCustomer, "DeliveryDates" | "NextDeliveryDates">): string[] {
   if (Array.isArray(customer.DeliveryDates) && customer.DeliveryDates.length) return customer.DeliveryDates.map((d) => d.slice(0, 10));
   return (customer.NextDeliveryDates ?? "").split(";").map((d) => d.trim().slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
 }
@@ -74,8 +74,9 @@ export function byWeekday(customers: ScheduleCustomer[], states: ScheduleState[]
     const weekdays = deliveryWeekdays(customer.DeliveryDays);
     if (!weekdays.length) continue;
     const rule = rules.get(customer.State ?? "") ?? {};
-    const given = apiDates(customer);
-    const nextDates = given.length ? given : upcomingDeliveries(weekdays, rule, now, 14).filter((d) => d.day > todayIn(rule, now)).map((d) => d.day);
+    const given = apiDeliveryDates(customer);
+    const today = stateToday(rule, now);
+    const nextDates = given.length ? given : upcomingDeliveries(weekdays, rule, now, 14).filter((d) => d.day > today).map((d) => d.day);
     const row: ScheduleRow = {
       customerId: customer.CustomerID,
       name,
@@ -92,7 +93,7 @@ export function byWeekday(customers: ScheduleCustomer[], states: ScheduleState[]
 }
 
 /** Today in the state's zone (UTC without a usable one). */
-function todayIn(rule: CutOffRule, now: Date): string {
+function stateToday(rule: CutOffRule, now: Date): string {
   try {
     return localDay(now, rule.TimeZone ?? "UTC");
   } catch {

@@ -1,5 +1,6 @@
 import type { RecordOf } from "@/lib/data-api/client";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import { pagingParams } from "@/lib/data-api/values";
 import type { OperationId } from "@/lib/data-api/registry";
 import type { ApiRequest } from "../api-query";
 import type { ColumnSpec } from "./columns";
@@ -48,16 +49,15 @@ function get(params: Params, name: string): string | undefined {
  * listRequest(invoicesView, new URLSearchParams("Statuses=1,7&Page=2")); // { operation: "listInvoices", query: { Statuses: "1,7", Page: "2", PageSize: "50" } }
  */
 export function listRequest<K extends ListOperationId>(view: ListView<K>, params: Params): ApiRequest<K> {
-  const specs = OPERATION_META[view.operation].query;
-  const v2 = "page" in specs;
-  const [pageName, sizeName] = v2 ? ["page", "page_size"] : ["Page", "PageSize"];
+  const { query: specs, version } = OPERATION_META[view.operation];
+  const paging = pagingParams(version);
   const query: Record<string, string> = {};
   for (const name of Object.keys(specs)) {
     const value = get(params, name);
     if (value !== undefined && value !== "") query[name] = value;
   }
-  query[pageName] ??= "1";
-  query[sizeName] ??= String(view.pageSize ?? 50);
+  query[paging.page] ??= "1";
+  query[paging.size] ??= String(view.pageSize ?? 50);
   Object.assign(query, view.fixed);
   return { operation: view.operation, query };
 }
