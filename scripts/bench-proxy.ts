@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { freePort, onSignalStop, start, stop, stopAll } from "./processes";
+import { fetchJson, freePort, onSignalStop, sessionCookie, start, stop, stopAll } from "./processes";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -42,23 +42,8 @@ async function measure(url: string, headers: Record<string, string>, connections
   return { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean, rps: result.requests.average, errors: result.errors + result.timeouts + unexpected };
 }
 
-async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** POST /api/session as Backroom's own connect page would (same Origin): the session cookie. */
-async function connect(app: string, apiKey: string): Promise<string> {
-  const res = await fetch(`${app}/api/session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: app },
-    body: JSON.stringify({ apiKey, environment: "test" }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("backroom_session="));
-  if (res.status !== 201 || !cookie) throw new Error(`POST /api/session: ${res.status} ${await res.text()}`);
-  return cookie.split(";")[0]!;
-}
+/** Connects with a key, as the connect page does: the session cookie. */
+const connect = (app: string, apiKey: string) => sessionCookie(app, { apiKey, environment: "test" });
 
 /** The sandbox's RateLimit-Remaining of a key, read with one direct request (which it counts too). */
 async function remaining(api: string, key: string): Promise<number> {
@@ -99,7 +84,7 @@ function browsingSession(ids: { invoice: number; otherInvoice: number; customer:
 
 /** Runs the session through the proxy with a fresh Employee key; answers the upstream requests it made. */
 async function runSession(app: string, api: string, sandboxRoot: string, steps: string[]): Promise<number> {
-  const { key } = await json<{ key: string }>(`${sandboxRoot}/operator/keys`, {
+  const { key } = await fetchJson<{ key: string }>(`${sandboxRoot}/operator/keys`, {
     method: "POST",
     headers: { "x-api-key": DEMO_KEY, "Content-Type": "application/json" },
     body: JSON.stringify({ type: "Employee", company: "Bench" }),
@@ -160,7 +145,7 @@ try {
   const pageText = await (await fetch(`${api}${INVOICE_PAGE}`, { headers: direct })).text();
   const page = JSON.parse(pageText) as { Data: { InvoiceID: number }[] };
   if (page.Data.length !== 50) throw new Error(`the invoice page has ${page.Data.length} rows, not 50`);
-  const customers = await json<{ Data: { CustomerID: number }[] }>(`${api}/customers?PageSize=1`, { headers: direct });
+  const customers = await fetchJson<{ Data: { CustomerID: number }[] }>(`${api}/customers?PageSize=1`, { headers: direct });
   const steps = browsingSession({ invoice: page.Data[0]!.InvoiceID, otherInvoice: page.Data[1]!.InvoiceID, customer: customers.Data[0]!.CustomerID });
 
   console.error("next: starting the production server with PROXY_CACHE=off...");

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { freePort, onSignalStop, start, stopAll } from "./processes";
+import { fetchJson, freePort, onSignalStop, sessionCookie, start, stopAll } from "./processes";
 
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -20,18 +20,12 @@ onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
 
 type Who = "Customer" | "Supplier" | "Employee";
 
-/** Connects as a sandbox demo user, as the connect page does, and returns the session cookie. */
-async function sessionCookie(base: string, who: Who): Promise<string> {
-  const response = await fetch(`${base}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base }, body: JSON.stringify({ demo: who, environment: "test" }) });
-  if (!response.ok) throw new Error(`connect as ${who}: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
+/** Connects as a sandbox demo user, as the connect page does: the session cookie. */
+const demoCookie = (base: string, who: Who) => sessionCookie(base, { demo: who, environment: "test" });
 
-async function api<T>(base: string, cookie: string, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${base}${path}`, { ...init, headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json", ...(init.headers ?? {}) } });
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+/** Backroom's own API (the proxy) with a session, as its pages call it. */
+const api = <T>(base: string, cookie: string, path: string, init: RequestInit = {}) =>
+  fetchJson<T>(`${base}${path}`, { ...init, headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json", ...(init.headers ?? {}) } });
 
 /** A saved draft of 150 lines, for the editor's page. */
 async function draftOf150(base: string, cookie: string): Promise<string> {
@@ -67,7 +61,7 @@ async function main() {
   });
   await app.ready(`${base}/connect`, 200, {}, 600_000);
 
-  const cookies = { Customer: await sessionCookie(base, "Customer"), Supplier: await sessionCookie(base, "Supplier"), Employee: await sessionCookie(base, "Employee") };
+  const cookies = { Customer: await demoCookie(base, "Customer"), Supplier: await demoCookie(base, "Supplier"), Employee: await demoCookie(base, "Employee") };
   const invoice = (await api<{ Data: { InvoiceID: number }[] }>(base, cookies.Employee, "/api/v1/invoices?PageSize=1")).Data[0]!.InvoiceID;
   const draft = await draftOf150(base, cookies.Supplier);
   const pages: { page: string; path: string; cookie?: string }[] = [

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 
-/** Processes the benchmarks start (servers), and ending them: shared by bench:proxy and bench:web. */
+/** Processes the benchmarks start (servers), ending them, and talking to them: shared by bench:proxy and bench:web. */
 
 const root = new URL("..", import.meta.url).pathname;
 const children = new Set<ChildProcess>();
@@ -95,3 +95,21 @@ export function onSignalStop(cleanup: () => void) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A JSON answer, or an error naming the request and the status. */
+export async function fetchJson<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * POST /api/session as Backroom's own connect page would (same Origin), with a key or a sandbox demo user: the session
+ * cookie, as a Cookie header's value.
+ */
+export async function sessionCookie(app: string, body: { apiKey: string; environment: "test" } | { demo: "Customer" | "Supplier" | "Employee"; environment: "test" }): Promise<string> {
+  const res = await fetch(`${app}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app }, body: JSON.stringify(body) });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("backroom_session="));
+  if (res.status !== 201 || !cookie) throw new Error(`POST /api/session: ${res.status} ${await res.text()}`);
+  return cookie.split(";")[0]!;
+}
