@@ -14,8 +14,9 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   typedRoutes: true,
-  // A native addon: load it from node_modules at run time instead of bundling it.
-  serverExternalPackages: ["better-sqlite3"],
+  // Loaded from node_modules at run time instead of bundled: a native addon (better-sqlite3), and the clients whose one
+  // instance per process the server relies on (Redis, metrics). Next already leaves out pg and pino.
+  serverExternalPackages: ["better-sqlite3", "ioredis", "prom-client"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -4,29 +4,47 @@ import { join } from "node:path";
 import { SandboxConfig } from "@/lib/sandbox/config";
 import { demoKeys } from "@/lib/sandbox/keys";
 import { mountedSandbox } from "@/lib/sandbox/mounted";
+import { migrate } from "@/lib/server/db/migrations";
+import { type Database, openDatabase } from "@/lib/server/db/open";
 import { type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
-import { type ProxyDeps, proxyRequest, type Upstream } from "@/lib/server/proxy";
+import type { ReadinessDeps } from "@/lib/server/health";
+import { onShutdown } from "@/lib/server/lifecycle";
+import { log, throttledWarning } from "@/lib/server/log";
+import { createMetrics, type Metrics } from "@/lib/server/metrics";
+import { type ProxyDeps, type ProxyTelemetry, proxyRequest, type Upstream } from "@/lib/server/proxy";
 import { publicOrigin } from "@/lib/server/public-origin";
-import type { SessionDeps } from "@/lib/server/session-api";
 import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
-import { createNoCache, createResponseCache } from "@/lib/server/response-cache";
-import { createSessionStore, loadOrCreateSecret, migrateStore, openStoreDatabase } from "@/lib/server/session";
+import { createResponseCache } from "@/lib/server/response-cache";
+import { answerFailures } from "@/lib/server/route-errors";
+import { createSessionStore, loadOrCreateSecret } from "@/lib/server/session";
+import { withActiveKeyCache } from "@/lib/server/session/active-key-cache";
+import type { SessionDeps } from "@/lib/server/session-api";
+import { withLocalFallback } from "@/lib/server/shared/fallback-store";
+import { createMemoryStore } from "@/lib/server/shared/memory-store";
+import { createRedisStore } from "@/lib/server/shared/redis-store";
+import type { SharedStore } from "@/lib/server/shared/shared-store";
 
 /**
- * Backroom's server side, assembled once per process: the session store, the response cache, the rate-limit book,
- * the request log, and where each environment's requests go. The one module that sees both `lib/server` and
- * `lib/sandbox`: the proxy is written against an `Upstream` (a base URL and a fetch), and here an environment without a
- * real API URL gets the embedded sandbox, called in-process (no loopback HTTP), exactly as the real API would be called
- * over the network.
+ * Backroom's server side, assembled once per process: the database (SQLite in DATA_DIR, or PostgreSQL with
+ * DATABASE_URL) and its session store, the shared store (memory, or Redis with REDIS_URL) holding the response cache,
+ * the rate-limit figures, the request log and the revocation signal, the metrics, and where each environment's requests
+ * go. The one module that sees both `lib/server` and `lib/sandbox`: the proxy is written against an `Upstream` (a base
+ * URL and a fetch), and here an environment without a real API URL gets the embedded sandbox, called in-process (no
+ * loopback HTTP), exactly as the real API would be called over the network.
  */
 export interface Backend extends ProxyDeps, SessionDeps {
   /** Whether an environment is served by the embedded sandbox (the UI marks it "Sandbox"). */
   isSandbox(environment: Environment): boolean;
   /** Session lifetime, for the cookie's Max-Age. */
   maxAgeSeconds: number;
-  /** The process's log of recent requests per key (`GET /api/session/requests`), written by the proxy. */
+  /** The log of recent requests per key (`GET /api/session/requests`), written by the proxy. */
   requestLog: RequestLog;
+  metrics: Metrics;
+  /** The checks of `GET /api/ready`. */
+  readiness: ReadinessDeps;
+  /** Closes the database pool and the Redis connections (at shutdown, after the last request). */
+  close(): Promise<void>;
 }
 
 const holder = globalThis as typeof globalThis & { backroomBackend?: Promise<Backend> };
@@ -43,20 +61,75 @@ export function isSandbox(environment: Environment): boolean {
   return realApiBase(environment) === undefined && sandboxEnabled;
 }
 
+/** How long to wait between attempts at the migrations when the database is not there at start. */
+const MIGRATION_RETRY_MS = 5_000;
+
+/**
+ * Runs the migrations now and, if they fail (the database is not up yet), again every few seconds until they pass. The
+ * instance serves meanwhile: `/api/ready` answers 503 until they have run, and requests needing the database 503.
+ */
+async function migrateAtStart(database: Database): Promise<{ migrated: () => boolean; stop: () => void }> {
+  let done = false;
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = async () => {
+    try {
+      await migrate(database);
+      done = true;
+      log().info({ database: database.where }, "database migrated");
+    } catch (error) {
+      log().error({ database: database.where, error: error instanceof Error ? error.message : String(error), retryInMs: MIGRATION_RETRY_MS }, "database migration failed");
+      timer = setTimeout(() => void attempt(), MIGRATION_RETRY_MS);
+      timer.unref();
+    }
+  };
+  await attempt();
+  return { migrated: () => done, stop: () => clearTimeout(timer) };
+}
+
+/** The proxy's metrics and log lines. */
+function proxyTelemetry(metrics: Metrics): ProxyTelemetry {
+  return {
+    upstream(operation, status, seconds) {
+      metrics.upstreamRequests.inc({ operation, status });
+      metrics.upstreamDuration.observe({ operation }, seconds);
+    },
+    cache: (outcome) => metrics.proxyCache.inc({ outcome }),
+    answered: (line) => log().info(line, "proxy"),
+    failed: (what, error, requestId) => log().error({ requestId, error: error instanceof Error ? error.message : String(error) }, what),
+  };
+}
+
 async function assemble(): Promise<Backend> {
-  mkdirSync(serverEnv.DATA_DIR, { recursive: true });
-  const db = openStoreDatabase(join(serverEnv.DATA_DIR, "backroom.sqlite"));
-  await migrateStore(db);
-  const maxAgeMs = serverEnv.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;
-  const store = createSessionStore({
-    db,
-    secrets: { current: serverEnv.SESSION_SECRET ?? loadOrCreateSecret(serverEnv.DATA_DIR), previous: serverEnv.SESSION_SECRET_PREVIOUS },
-    idleMs: serverEnv.SESSION_IDLE_MINUTES * 60 * 1000,
-    maxAgeMs,
+  const secret = serverEnv.SESSION_SECRET ?? loadOrCreateSecret(serverEnv.DATA_DIR);
+  if (!serverEnv.DATABASE_URL) mkdirSync(serverEnv.DATA_DIR, { recursive: true });
+  const database = openDatabase({
+    url: serverEnv.DATABASE_URL,
+    file: join(serverEnv.DATA_DIR, "backroom.sqlite"),
+    poolMax: serverEnv.DATABASE_POOL_MAX,
+    onPoolError: throttledWarning("database connection lost (the pool reconnects)"),
   });
-  // Expired sessions (and their encrypted keys) go at start and every hour, not only when their cookie comes back.
-  await store.purgeExpired();
-  setInterval(() => void store.purgeExpired().catch((error: unknown) => console.error("session store: purge failed", error)), 3_600_000).unref();
+  const migrations = await migrateAtStart(database);
+
+  // With Redis, what the instances share lives there; the figures and the log fall back to the instance's memory while
+  // Redis is away (the cache does not: an instance caching alone would miss the others' invalidations).
+  const shared: SharedStore = serverEnv.REDIS_URL
+    ? createRedisStore({ url: serverEnv.REDIS_URL, secret, prefix: serverEnv.REDIS_PREFIX, onError: throttledWarning("Redis connection error (reconnecting)") })
+    : createMemoryStore({ maxBytes: 32 * 1024 * 1024 });
+  const local = serverEnv.REDIS_URL ? withLocalFallback(shared, createMemoryStore({ maxBytes: 16 * 1024 * 1024 }), throttledWarning("Redis unavailable: rate-limit figures and request log kept locally")) : createMemoryStore({ maxBytes: 16 * 1024 * 1024 });
+
+  const maxAgeMs = serverEnv.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;
+  const store = withActiveKeyCache(
+    createSessionStore({ db: database.db, secrets: { current: secret, previous: serverEnv.SESSION_SECRET_PREVIOUS }, idleMs: serverEnv.SESSION_IDLE_MINUTES * 60 * 1000, maxAgeMs }),
+    shared,
+  );
+  // Expired sessions (and their encrypted keys) go every hour, not only when their cookie comes back. Every instance
+  // does it; the delete is the same whichever runs it.
+  const purge = () => void store.purgeExpired().catch((error: unknown) => log().warn({ error: error instanceof Error ? error.message : String(error) }, "session purge failed"));
+  if (migrations.migrated()) purge();
+  const purgeTimer = setInterval(purge, 3_600_000);
+  purgeTimer.unref();
+
+  const metrics = createMetrics(() => store.countLive());
 
   async function upstream(environment: Environment, request: Request): Promise<Upstream> {
     const real = realApiBase(environment);
@@ -67,17 +140,31 @@ async function assemble(): Promise<Backend> {
     return { v1Base: `${publicOrigin(request)}/sandbox/${environment}/api/v1`, fetch: async (r) => sandbox.app.fetch(r) };
   }
 
-  return {
+  const backend: Backend = {
     store,
-    cache: serverEnv.PROXY_CACHE === "off" ? createNoCache() : createResponseCache(),
-    rateLimits: createRateLimitBook(),
-    requestLog: createRequestLog(),
+    cache: serverEnv.PROXY_CACHE === "off" ? undefined : createResponseCache(shared, { onStoreError: throttledWarning("response cache unavailable: answering uncached") }),
+    rateLimits: createRateLimitBook(local),
+    requestLog: createRequestLog(local),
+    telemetry: proxyTelemetry(metrics),
+    metrics,
     upstream,
     timeoutMs: serverEnv.DATA_API_TIMEOUT_MS,
     isSandbox,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     maxAgeSeconds: Math.floor(maxAgeMs / 1000),
+    readiness: {
+      database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
+      cache: async () => (serverEnv.REDIS_URL ? shared.health() : "off"),
+    },
+    async close() {
+      clearInterval(purgeTimer);
+      migrations.stop();
+      await Promise.allSettled([shared.close(), database.close()]);
+    },
   };
+  onShutdown(backend.close);
+  log().info({ database: database.dialect, cache: serverEnv.REDIS_URL ? "redis" : "memory" }, "backend ready");
+  return backend;
 }
 
 /** The process's backend (kept on globalThis so a development reload does not open the store twice). */
@@ -96,7 +183,8 @@ export function backend(): Promise<Backend> {
  * export const { GET, POST, PATCH, DELETE, PUT } = proxyRoutes("v1");
  */
 export function proxyRoutes(version: "v1" | "v2") {
-  const handle = async (request: Request, context: { params: Promise<{ path: string[] }> }) =>
-    proxyRequest(request, version, (await context.params).path, await backend());
+  const handle = answerFailures(async (request: Request, context: { params: Promise<{ path: string[] }> }) =>
+    proxyRequest(request, version, (await context.params).path, await backend()),
+  );
   return { GET: handle, POST: handle, PATCH: handle, DELETE: handle, PUT: handle };
 }

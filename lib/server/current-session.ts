@@ -24,6 +24,6 @@ export const currentSession = cache(async (getDeps: () => Promise<Pick<SessionDe
   const deps = await getDeps();
   const view = await deps.store.view(sessionId);
   if (!view) return undefined;
-  const { keys } = sessionJson(view, deps);
+  const { keys } = await sessionJson(view, deps);
   return { active: keys.find((k) => k.id === view.activeKeyId), keys };
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { hostname } from "node:os";
 import * as z from "zod";
 
 /** A v1 base URL of the real Data API: absolute, ending in /api/v1 (v2 is the same base with /api/v2). */
@@ -6,6 +7,10 @@ const v1Base = z
   .url()
   .transform((s) => s.replace(/\/+$/, ""))
   .refine((s) => /\/api\/v1$/.test(s), "must end in /api/v1");
+
+/** An unset variable and an empty one mean the same: nothing configured (a test harness blanks what it inherits). */
+const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
 
 const ServerEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,6 +36,20 @@ const ServerEnv = z.object({
   PROXY_CACHE: z.enum(["on", "off"]).default("on"),
   /** How long the proxy waits for the Data API before answering 504. */
   DATA_API_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** PostgreSQL for the session store and every durable table, shared by the instances; unset: SQLite in DATA_DIR. */
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")),
+  /** Connections in each instance's PostgreSQL pool. */
+  DATABASE_POOL_MAX: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(200).default(10)),
+  /** Redis 6.2+ or Valkey for the response cache, rate-limit figures, request log and revocation signal; unset: memory. */
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")),
+  /** Put before every Redis key and channel, so deployments can share one Redis. */
+  REDIS_PREFIX: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9:_-]{1,50}$/, "REDIS_PREFIX: letters, digits, ':', '_' or '-'").default("backroom:")),
+  /** Bearer token of GET /api/metrics; unset: the endpoint answers 404. */
+  METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters")),
+  /** pino's level for the JSON log lines on stdout. */
+  LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  /** How this instance names itself in logs; default the host name and process id. */
+  INSTANCE_ID: z.preprocess(unsetIfEmpty, z.string().max(100).default(`${hostname()}-${process.pid}`)),
 });
 
 /**
@@ -47,6 +66,11 @@ export const sandboxEnabled =
 // the database it protects. Any real URL means real keys, even when the sandbox serves the other environment.
 if (!parsed.SESSION_SECRET && (parsed.DATA_API_PRODUCTION_URL || parsed.DATA_API_TEST_URL) && parsed.NODE_ENV === "production") {
   throw new Error("SESSION_SECRET is required when Backroom talks to the real Data API (set it to 32 or more random characters).");
+}
+// Instances sharing PostgreSQL or Redis must share the secret too: one that each generates for itself could not read
+// the keys and cache entries the others wrote.
+if (!parsed.SESSION_SECRET && (parsed.DATABASE_URL || parsed.REDIS_URL)) {
+  throw new Error("SESSION_SECRET is required with DATABASE_URL or REDIS_URL: every instance needs the same one (32 or more random characters).");
 }
 
 export const serverEnv = parsed;

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Version } from "@/lib/data-api/operation";
 import { MAX_BODY_BYTES } from "@/lib/data-api/request-body";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { proxyRequest } from "./proxy";
+import { type ProxyTelemetry, proxyRequest } from "./proxy";
 import { createRequestLog, type LoggedRequest } from "./request-log";
+import { createMemoryStore } from "./shared/memory-store";
 import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend, UPSTREAM } from "./testing";
 
 let sandbox: TestSandbox;
@@ -25,7 +26,7 @@ const toSandbox: Answer = (request) => sandbox.runtime.app.fetch(request);
 async function connected(type: keyof typeof DEMO_KEYS = "Customer", answer: Answer = toSandbox, options: { timeoutMs?: number } = {}) {
   const backend = await createTestBackend(answer, options);
   backends.push(backend);
-  const { cookie, keyId } = await connectKey(backend, DEMO_KEYS[type], type);
+  const { cookie, keyId, fingerprint } = await connectKey(backend, DEMO_KEYS[type], type);
   /** A request through the proxy, as the route handler at /api/{version}/[...path] makes it: segments decoded. */
   const send = (method: string, path: string, init: BrowserInit = {}, as = cookie) => {
     const url = new URL(path, BACKROOM);
@@ -33,7 +34,7 @@ async function connected(type: keyof typeof DEMO_KEYS = "Customer", answer: Answ
     const segments = url.pathname.split("/").slice(3).map(decodeURIComponent);
     return proxyRequest(browserRequest(method, path, { cookie: as, ...init }), version, segments, backend);
   };
-  return { backend, cookie, keyId, send };
+  return { backend, cookie, keyId, fingerprint, send };
 }
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown> & { Error?: unknown; Data?: Record<string, unknown>[] };
@@ -447,7 +448,6 @@ describe("proxy: writes", () => {
     { name: "the API answers 503: 503", answer: (() => Response.json({ Error: "Service unavailable" }, { status: 503 })) as Answer, status: 503, error: /unavailable/ },
     { name: "the API answers 500: 500", answer: (() => Response.json({ Error: "Unexpected server error" }, { status: 500 })) as Answer, status: 500, error: /Unexpected/ },
   ])("sends a write exactly once when $name", async ({ answer, status, error }) => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { backend, send } = await connected("Customer", answer);
     const response = await send("POST", "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1", { headers: { "Idempotency-Key": "once" } });
     expect(response.status).toBe(status);
@@ -468,7 +468,6 @@ describe("proxy: when the API does not answer", () => {
   });
 
   it("answers 502 to a GET when the API cannot be reached", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { send } = await connected("Customer", () => Promise.reject(new TypeError("fetch failed")));
     const response = await send("GET", "/api/v1/invoices");
     expect(response.status).toBe(502);
@@ -516,25 +515,25 @@ describe("proxy: answers that break off, and ETags the cache did not make", () =
 
 describe("proxy: the rate-limit book", () => {
   it("keeps the last RateLimit figures the API gave for the key", async () => {
-    const { backend, keyId, send } = await connected("Customer");
+    const { backend, fingerprint, send } = await connected("Customer");
     const response = await send("GET", "/api/v1/invoices");
-    expect(backend.rateLimits.get(keyId)).toMatchObject({
+    expect((await backend.rateLimits.get([fingerprint]))[0]).toMatchObject({
       limit: Number(response.headers.get("RateLimit-Limit")),
       remaining: Number(response.headers.get("RateLimit-Remaining")),
     });
     backend.answerWith(() => Response.json({ Data: [] }, { headers: { "RateLimit-Limit": "1000", "RateLimit-Remaining": "7", "RateLimit-Reset": "60" } }));
     await send("GET", "/api/v1/payments");
-    const figures = backend.rateLimits.get(keyId)!;
+    const figures = (await backend.rateLimits.get([fingerprint]))[0]!;
     expect([figures.limit, figures.remaining]).toEqual([1000, 7]);
     expect(Date.parse(figures.resetsAt) - Date.parse(figures.seenAt)).toBe(60_000);
   });
 });
 
 describe("proxy: the request log", () => {
-  /** A connected backend whose proxy writes to a request log; `logged()` is the key's entries, newest first. */
+  /** A connected backend whose proxy writes to a request log; `logged()` answers the key's entries, newest first. */
   async function logging(type: keyof typeof DEMO_KEYS = "Customer", answer: Answer = toSandbox, options: { timeoutMs?: number } = {}) {
     const setup = await connected(type, answer, options);
-    const requestLog = createRequestLog();
+    const requestLog = createRequestLog(createMemoryStore());
     setup.backend.requestLog = requestLog;
     return { ...setup, requestLog, logged: () => requestLog.recent([setup.keyId]) };
   }
@@ -546,7 +545,7 @@ describe("proxy: the request log", () => {
     const { keyId, logged, send } = await logging("Customer");
     const response = await send("GET", "/api/v1/invoices?Statuses=1,7&PageSize=5", { headers: { "X-Request-Id": "support123" } });
     expect(response.status).toBe(200);
-    const [entry, ...rest] = logged();
+    const [entry, ...rest] = await logged();
     expect(rest).toEqual([]);
     expect(entry).toEqual({
       keyId, at: START, method: "GET", path: "/api/v1/invoices?Statuses=1,7&PageSize=5", operation: "listInvoices",
@@ -565,7 +564,7 @@ describe("proxy: the request log", () => {
     const revalidated = await send("GET", "/api/v1/payments");
     expect([first.status, fresh.status, revalidated.status]).toEqual([200, 200, 200]);
     expect(backend.calls.map((c) => c.status)).toEqual([200, 304]);
-    expect(logged().map((e) => [e.at, e.source, e.status, e.operation, e.requestId])).toEqual([
+    expect((await logged()).map((e) => [e.at, e.source, e.status, e.operation, e.requestId])).toEqual([
       ["2026-11-21T18:00:17.000Z", "revalidated", 200, "listPayments", revalidated.headers.get("X-Request-Id")],
       ["2026-11-21T18:00:01.000Z", "cache", 200, "listPayments", fresh.headers.get("X-Request-Id")],
       [START, "upstream", 200, "listPayments", first.headers.get("X-Request-Id")],
@@ -583,42 +582,42 @@ describe("proxy: the request log", () => {
     const response = await send(method, path, init);
     expect(response.status).toBe(status);
     expect(backend.calls).toHaveLength(0);
-    expect(logged()).toEqual([expect.objectContaining({ method, path, operation, status, source: "refused", requestId: response.headers.get("X-Request-Id") })]);
+    expect(await logged()).toEqual([expect.objectContaining({ method, path, operation, status, source: "refused", requestId: response.headers.get("X-Request-Id") })]);
   });
 
   it("notes a 502 (the API cannot be reached) and a 504 (no answer in time) as upstream answers, once each", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { backend, logged, send } = await logging("Customer", () => Promise.reject(new TypeError("fetch failed")), { timeoutMs: 50 });
     expect((await send("GET", "/api/v1/invoices")).status).toBe(502);
     backend.answerWith(never);
     expect((await send("GET", "/api/v1/payments")).status).toBe(504);
-    expect(logged().map((e) => [e.operation, e.status, e.source])).toEqual([
+    expect((await logged()).map((e) => [e.operation, e.status, e.source])).toEqual([
       ["listPayments", 504, "upstream"],
       ["listInvoices", 502, "upstream"],
     ]);
-    expect(logged()[0]!.durationMs).toBeGreaterThanOrEqual(40);
+    expect((await logged())[0]!.durationMs).toBeGreaterThanOrEqual(40);
   });
 
   it("notes nothing before the key is known: no session (401), a cross-site write (403)", async () => {
     const { cookie, logged, requestLog, send } = await logging("Customer");
     expect((await send("GET", "/api/v1/invoices", {}, "")).status).toBe(401);
     expect((await send("POST", "/api/v2/purchases", { site: "cross-site", json: {} }, cookie)).status).toBe(403);
-    expect(logged()).toEqual([]);
-    expect(requestLog.recent([""])).toEqual([]);
+    expect(await logged()).toEqual([]);
+    expect(await requestLog.recent([""])).toEqual([]);
   });
 
   it("notes each key's requests under its own ring id, and never the key in any field", async () => {
     const backend = await createTestBackend(toSandbox);
     backends.push(backend);
-    backend.requestLog = createRequestLog();
+    backend.requestLog = createRequestLog(createMemoryStore());
     const customer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const employee = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const get = (cookie: string, path: string) => proxyRequest(browserRequest("GET", path, { cookie }), "v1", new URL(path, BACKROOM).pathname.split("/").slice(3), backend);
-    await get(customer.cookie, "/api/v1/invoices?PageSize=5");
-    await get(customer.cookie, "/api/v1/invoices?PageSize=5");
-    await get(employee.cookie, "/api/v1/customers");
-    await get(employee.cookie, "/api/v1/nowhere");
-    const entries = backend.requestLog.recent([customer.keyId, employee.keyId]);
+    // A millisecond apart: entries of two keys are ordered by their time (within one key, also by when they were noted).
+    for (const [cookie, path] of [[customer.cookie, "/api/v1/invoices?PageSize=5"], [customer.cookie, "/api/v1/invoices?PageSize=5"], [employee.cookie, "/api/v1/customers"], [employee.cookie, "/api/v1/nowhere"]] as const) {
+      await get(cookie, path);
+      backend.advance(1);
+    }
+    const entries = await backend.requestLog.recent([customer.keyId, employee.keyId]);
     expect(entries.map((e) => [e.keyId, e.source])).toEqual([
       [employee.keyId, "refused"],
       [employee.keyId, "upstream"],
@@ -628,5 +627,75 @@ describe("proxy: the request log", () => {
     const values = everyValue(entries);
     for (const key of Object.values(DEMO_KEYS)) expect(values.filter((v) => v.includes(key))).toEqual([]);
     expect(JSON.stringify(entries)).not.toMatch(/demo/);
+  });
+});
+
+describe("proxy: telemetry", () => {
+  /** A connected backend whose telemetry is recorded: the upstream calls, cache outcomes and log lines it was told. */
+  async function observed(type: keyof typeof DEMO_KEYS = "Customer", answer: Answer = toSandbox) {
+    const setup = await connected(type, answer);
+    const seen = { upstream: [] as [string, string][], cache: [] as string[], lines: [] as Parameters<ProxyTelemetry["answered"]>[0][], failed: [] as string[] };
+    setup.backend.telemetry = {
+      upstream: (operation, status) => void seen.upstream.push([operation, status]),
+      cache: (outcome) => void seen.cache.push(outcome),
+      answered: (line) => void seen.lines.push(line),
+      failed: (what) => void seen.failed.push(what),
+    };
+    return { ...setup, seen };
+  }
+
+  it("tells each request's cache outcome: miss, hit, revalidated, and bypass for a write", async () => {
+    const { backend, send, seen } = await observed("Customer");
+    await send("GET", "/api/v1/payments");
+    await send("GET", "/api/v1/payments");
+    backend.advance(16_000);
+    await send("GET", "/api/v1/payments");
+    await send("POST", "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1");
+    expect(seen.cache).toEqual(["miss", "hit", "revalidated", "bypass"]);
+    expect(seen.upstream.map(([operation, status]) => `${operation} ${status}`)).toEqual(["listPayments 200", "listPayments 304", expect.stringMatching(/^createPaymentApplication \d{3}$/)]);
+  });
+
+  it("tells every cache outcome as bypass when the cache is off", async () => {
+    const { backend, send, seen } = await observed("Customer");
+    backend.cache = undefined;
+    await send("GET", "/api/v1/states");
+    await send("GET", "/api/v1/states");
+    expect(seen.cache).toEqual(["bypass", "bypass"]);
+    expect(backend.calls).toHaveLength(2);
+  });
+
+  it("writes one line per answer, with the request id, operation, status and duration, and never the key or the query's values", async () => {
+    const { send, seen } = await observed("Customer");
+    await send("GET", "/api/v1/invoices?CustomerIDs=20001&Statuses=1", { headers: { "X-Request-Id": "abc123" } });
+    await send("GET", "/api/v1/nowhere");
+    await send("GET", "/api/v1/invoices", {}, "");
+    expect(seen.lines).toEqual([
+      { requestId: "abc123", method: "GET", operation: "listInvoices", status: 200, durationMs: expect.any(Number), source: "upstream", cache: "miss" },
+      expect.objectContaining({ operation: null, status: 404, source: "refused", cache: null }),
+      expect.objectContaining({ operation: null, status: 401, source: "unauthenticated", cache: null }),
+    ]);
+    const text = JSON.stringify(seen);
+    for (const word of [DEMO_KEYS.Customer, "20001", "CustomerIDs", "Statuses"]) expect(text).not.toContain(word);
+  });
+
+  it("tells an unreachable API and a timeout apart, by operation", async () => {
+    const { backend, send, seen } = await observed("Customer", () => Promise.reject(new TypeError("fetch failed")));
+    await send("GET", "/api/v1/invoices");
+    backend.timeoutMs = 20;
+    backend.answerWith(never);
+    await send("GET", "/api/v1/payments");
+    expect(seen.upstream).toEqual([["listInvoices", "unreachable"], ["listPayments", "timeout"]]);
+    expect(seen.failed).toEqual([expect.stringMatching(/listInvoices: the Data API could not be reached/)]);
+  });
+
+  it("answers 503 in the API's error shape, and tells why, when the session store cannot answer", async () => {
+    const { backend, send, seen } = await observed("Customer");
+    backend.store = { ...backend.store, activeKey: () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })) };
+    const response = await send("GET", "/api/v1/invoices");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("5");
+    expect((await json(response)).Error).toMatch(/session store/);
+    expect(seen.failed).toEqual(["session store unavailable"]);
+    expect(backend.calls).toHaveLength(0);
   });
 });

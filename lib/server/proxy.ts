@@ -7,9 +7,10 @@ import { queryErrorBody, validationErrorBody } from "@/lib/data-api/validation-e
 import type { Version } from "@/lib/data-api/operation";
 import type { Environment } from "./env";
 import { freshForMs, freshnessOf } from "./freshness";
+import type { CacheOutcome } from "./metrics";
 import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog, RequestSource } from "./request-log";
-import type { ResponseCache } from "./response-cache";
+import type { CacheLookup, ResponseCache } from "./response-cache";
 import { isSameOrigin, isWrite } from "./same-origin";
 import type { ActiveKey, SessionStore } from "./session";
 import { readSessionId } from "./session-cookie";
@@ -21,15 +22,29 @@ export interface Upstream {
   fetch: (request: Request) => Promise<Response>;
 }
 
+/** What the proxy tells about each request, for metrics and logs (`lib/backend.ts` wires it to prom-client and pino). */
+export interface ProxyTelemetry {
+  /** A request the Data API answered (its status), or did not (`unreachable`, `timeout`, `cancelled`), and how long it took. */
+  upstream(operation: string, status: string, seconds: number): void;
+  /** What the cache did for one request. */
+  cache(outcome: CacheOutcome): void;
+  /** One line per request the proxy answered; only these fields, never the key, the query or a body. */
+  answered(line: { requestId: string; method: string; operation: string | null; status: number; durationMs: number; source: RequestSource | "unauthenticated"; cache: CacheOutcome | null }): void;
+  /** Something went wrong on Backroom's side (the session store did not answer). */
+  failed(what: string, error: unknown, requestId: string): void;
+}
+
 export interface ProxyDeps {
   store: SessionStore;
-  cache: ResponseCache;
+  /** The response cache; none when PROXY_CACHE=off (every GET goes upstream). */
+  cache?: ResponseCache;
   rateLimits: RateLimitBook;
   upstream: (environment: Environment, request: Request) => Upstream | Promise<Upstream>;
   timeoutMs: number;
   now?: () => number;
   /** Where each answer given for a key is noted (the dashboard's request log); none in tests that do not look. */
   requestLog?: RequestLog;
+  telemetry?: ProxyTelemetry;
 }
 
 /** Upstream headers the browser gets back; everything else (cookies, server, encodings) stays behind. */
@@ -41,24 +56,18 @@ function answer(body: unknown, status: number, headers: Record<string, string> =
 }
 
 /**
- * The cache's handle on a key: the id of its entry in the session's ring (random, never the key), so sign-out and
- * removing a key can drop its answers without the key in clear.
- */
-export function cacheKeyOf(key: Pick<ActiveKey, "id">): string {
-  return `key:${key.id}`;
-}
-
-/**
  * `/api/{v1|v2}/...`: forwards one registry operation to the Data API with the session's active key.
  * - non-GET requests must come from Backroom's own pages (403 otherwise, before anything else);
  * - no session, or no key in it: 401; an unknown operation 404, a wrong method 405 with Allow;
  * - path, query and body are checked against the contract first (400, 413, 415), and the upstream URL is built from
  *   the configured base and the operation's template, never from the browser's path;
- * - GET answers are cached per key (fresh ones served without an upstream call, stale ones revalidated with
- *   If-None-Match); a write invalidates its resource's entries; writes are never retried;
+ * - GET answers are cached per key, by its fingerprint (fresh ones served without an upstream call, stale ones
+ *   revalidated with If-None-Match); a write invalidates its resource's entries; writes are never retried;
  * - the answer keeps its status, body and the API's headers, `Location` rewritten to `/api/...`;
  *   `Cache-Control: private, no-store`; 504 after the timeout, 502 when the API cannot be reached;
- * - every answer given once the key is known goes to `deps.requestLog` under the key's ring id (never the key).
+ * - every answer given once the key is known goes to `deps.requestLog` under the key's ring id (never the key), and
+ *   every answer to `deps.telemetry` (metrics, one log line);
+ * - a session store that cannot answer (its database is down) is 503, told to the telemetry, never a 500.
  *
  * @example
  * export const GET = (request: Request, ctx: { params: Promise<{ path: string[] }> }) => proxyRequest(request, "v1", (await ctx.params).path, deps);
@@ -68,35 +77,54 @@ export async function proxyRequest(request: Request, version: Version, segments:
   const at = new Date((deps.now ?? Date.now)()).toISOString();
   const requestId = REQUEST_ID.test(request.headers.get("X-Request-Id") ?? "") ? request.headers.get("X-Request-Id")! : randomBytes(16).toString("hex");
   const ids = { "X-Request-Id": requestId };
-  if (isWrite(request.method) && !isSameOrigin(request)) return answer({ Error: "Cross-site request refused" }, 403, ids);
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  const unauthenticated = (response: Response) => {
+    deps.telemetry?.answered({ requestId, method: request.method, operation: null, status: response.status, durationMs: elapsed(), source: "unauthenticated", cache: null });
+    return response;
+  };
+  if (isWrite(request.method) && !isSameOrigin(request)) return unauthenticated(answer({ Error: "Cross-site request refused" }, 403, ids));
 
   const sessionId = readSessionId(request);
-  const key = sessionId ? await deps.store.activeKey(sessionId) : undefined;
-  if (!key) return answer({ Error: "Not connected: connect an API key at /connect" }, 401, ids);
+  let key: ActiveKey | undefined;
+  try {
+    key = sessionId ? await deps.store.activeKey(sessionId) : undefined;
+  } catch (error) {
+    deps.telemetry?.failed("session store unavailable", error, requestId);
+    return unauthenticated(answer({ Error: "Backroom cannot reach its session store. Try again in a moment." }, 503, { ...ids, "Retry-After": "5" }));
+  }
+  if (!key) return unauthenticated(answer({ Error: "Not connected: connect an API key at /connect" }, 401, ids));
 
   // From here every answer is the key's, and is logged once. The duration runs to the Response being handed back:
   // for a body streamed from the API (writes, non-200 reads) that is the time to its headers, not to its last byte.
   // A throw (a programming error, or no Data API configured: Next answers 500) is not logged.
-  const trace: Trace = { operation: null, source: "refused" };
+  const trace: Trace = { operation: null, source: "refused", cache: null };
   const response = await forward(request, version, segments, deps, key, requestId, trace);
-  deps.requestLog?.record(key.id, {
-    at,
-    method: request.method,
-    // Segment by segment, as matched: for an operation, its template with the values filled in.
-    path: `/api/${version}/${segments.map(encodeURIComponent).join("/")}${new URL(request.url).search}`,
-    operation: trace.operation,
-    status: response.status,
-    durationMs: Math.round((performance.now() - started) * 10) / 10,
-    requestId: response.headers.get("X-Request-Id") ?? requestId,
-    source: trace.source,
-  });
+  const durationMs = elapsed();
+  const answeredId = response.headers.get("X-Request-Id") ?? requestId;
+  if (trace.cache) deps.telemetry?.cache(trace.cache);
+  deps.telemetry?.answered({ requestId: answeredId, method: request.method, operation: trace.operation, status: response.status, durationMs, source: trace.source, cache: trace.cache });
+  // Not waited for: the answer does not depend on it, and a store that fails only loses this line.
+  void deps.requestLog
+    ?.record(key.id, {
+      at,
+      method: request.method,
+      // Segment by segment, as matched: for an operation, its template with the values filled in.
+      path: `/api/${version}/${segments.map(encodeURIComponent).join("/")}${new URL(request.url).search}`,
+      operation: trace.operation,
+      status: response.status,
+      durationMs,
+      requestId: answeredId,
+      source: trace.source,
+    })
+    .catch((error: unknown) => deps.telemetry?.failed("request log unavailable", error, requestId));
   return response;
 }
 
-/** What the request log notes of an answer besides its status, set by `forward` as it goes. */
+/** What the request log and the telemetry note of an answer besides its status, set by `forward` as it goes. */
 interface Trace {
   operation: string | null;
   source: RequestSource;
+  cache: CacheOutcome | null;
 }
 
 /** The proxy's work once the session's key is known: every return is an answer for the key, logged by the caller. */
@@ -144,14 +172,16 @@ async function forward(request: Request, version: Version, segments: readonly st
   }
 
   const now = deps.now ?? Date.now;
-  const cacheKey = cacheKeyOf(key);
   const browserEtag = request.headers.get("If-None-Match");
-  const cached = operation.method === "GET" ? deps.cache.get(cacheKey, target.href) : undefined;
+  const lookup: CacheLookup | undefined = operation.method === "GET" && deps.cache ? await deps.cache.lookup(key.fingerprint, target.href, operation.resource) : undefined;
+  const cached = lookup?.entry;
+  trace.cache = lookup?.available ? "miss" : "bypass";
   // `Cache-Control: no-cache` from the page ("check now", a status poll) asks for the API's current answer: the copy is
   // revalidated (a 304 when unchanged) instead of served while fresh.
   const wantsCurrent = /(^|,)\s*(no-cache|max-age=0)\s*(,|$)/i.test(request.headers.get("Cache-Control") ?? "");
   if (cached && now() < cached.freshUntil && !wantsCurrent) {
     trace.source = "cache";
+    trace.cache = "hit";
     return fromCache(cached, browserEtag, ids);
   }
   // With an entry, only its own ETag revalidates: a 304 to the browser's ETag would not vouch for our copy.
@@ -161,21 +191,32 @@ async function forward(request: Request, version: Version, segments: readonly st
   let response: Response;
   trace.source = "upstream";
   const timeout = AbortSignal.timeout(deps.timeoutMs);
+  const sent = performance.now();
+  const took = () => (performance.now() - sent) / 1000;
   try {
     response = await upstream.fetch(new Request(target, { method: operation.method, headers, body, signal: AbortSignal.any([timeout, request.signal]) }));
   } catch (error) {
-    if (timeout.aborted) return answer({ Error: `The Data API did not answer within ${waited(deps.timeoutMs)}. Nothing was retried; try again.` }, 504, ids);
-    if (request.signal.aborted) return answer({ Error: "The request was cancelled" }, 499, ids);
-    console.error(`proxy: ${operation.method} ${operation.path} could not reach the Data API (request ${requestId})`, error instanceof Error ? error.message : error);
+    if (timeout.aborted) {
+      deps.telemetry?.upstream(operation.id, "timeout", took());
+      return answer({ Error: `The Data API did not answer within ${waited(deps.timeoutMs)}. Nothing was retried; try again.` }, 504, ids);
+    }
+    if (request.signal.aborted) {
+      deps.telemetry?.upstream(operation.id, "cancelled", took());
+      return answer({ Error: "The request was cancelled" }, 499, ids);
+    }
+    deps.telemetry?.upstream(operation.id, "unreachable", took());
+    deps.telemetry?.failed(`${operation.id}: the Data API could not be reached`, error, requestId);
     return answer({ Error: "The Data API could not be reached. Try again in a moment." }, 502, ids);
   }
-  deps.rateLimits.note(key.id, response.headers);
+  deps.telemetry?.upstream(operation.id, String(response.status), took());
+  await deps.rateLimits.note(key.fingerprint, response.headers).catch((error: unknown) => deps.telemetry?.failed("rate-limit figures unavailable", error, requestId));
 
   const passed = passBack(response.headers, upstream.v1Base, version, requestId);
   if (operation.method === "GET") {
-    if (response.status === 304 && cached) {
+    if (response.status === 304 && cached && lookup) {
       trace.source = "revalidated";
-      deps.cache.refresh(cacheKey, target.href, now() + freshForMs(freshnessOf(operation), new Date(now())), passed);
+      trace.cache = "revalidated";
+      await deps.cache?.refresh(lookup, now() + freshForMs(freshnessOf(operation), new Date(now())), passed);
       return fromCache({ ...cached, headers: { ...cached.headers, ...passed } }, browserEtag, ids);
     }
     if (response.status === 200) {
@@ -188,8 +229,8 @@ async function forward(request: Request, version: Version, segments: readonly st
         return answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids);
       }
       // An empty 200 is passed on but not kept: the cache holds answers with a body only.
-      if (bytes.byteLength > 0) {
-        deps.cache.set(cacheKey, target.href, {
+      if (bytes.byteLength > 0 && lookup) {
+        await deps.cache?.store(lookup, {
           status: 200, headers: passed, body: bytes, etag: response.headers.get("ETag"), storedAt: now(),
           freshUntil: now() + freshForMs(freshnessOf(operation), new Date(now())), resource: operation.resource,
         });
@@ -197,8 +238,8 @@ async function forward(request: Request, version: Version, segments: readonly st
       return new Response(bytes, { status: 200, headers: { ...passed, "Cache-Control": "private, no-store" } });
     }
   } else if (response.ok) {
-    // What the write changed is stale now, for this key; other keys see it on their next revalidation.
-    deps.cache.invalidate(cacheKey, [operation.resource]);
+    // What the write changed is stale now, for this key, on every instance; other keys see it on their next revalidation.
+    await deps.cache?.invalidate(key.fingerprint, [operation.resource]);
   }
   // Streamed as it comes; fetch decoded it, so Content-Encoding and Content-Length are not passed on.
   return new Response(response.status === 204 || response.status === 304 ? null : response.body, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });

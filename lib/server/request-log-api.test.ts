@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { proxyRequest } from "./proxy";
 import { createRequestLog, type RequestLog, type RequestLogEntry } from "./request-log";
+import { createMemoryStore } from "./shared/memory-store";
 import { listRequests, type RequestLogJson } from "./request-log-api";
 import type { Environment } from "./session";
 import { removeKey, signOut } from "./session-api";
@@ -10,7 +11,7 @@ let backend: TestBackend & { requestLog: RequestLog };
 beforeEach(async () => {
   // The upstream answers every read with an empty list: these tests are about what the log shows, not the API.
   const base = await createTestBackend(() => Response.json({ Data: [], Page: 1, PageSize: 50, HasNextPage: false }));
-  backend = Object.assign(base, { requestLog: createRequestLog() });
+  backend = Object.assign(base, { requestLog: createRequestLog(createMemoryStore()) });
 });
 afterEach(() => backend.close());
 
@@ -47,8 +48,8 @@ describe("GET /api/session/requests", () => {
     const second = await addKey(first.cookie, "prod-second-key-123456", "Ops (Employee)", "production");
     const stranger = await addKey(undefined, "test-stranger-key-123456", "Someone else");
     // A minute before the proxy's clock (18:00:00), which the request below is logged at.
-    backend.requestLog.record(first.keyId, entry(-60));
-    backend.requestLog.record(stranger.keyId, entry(-30));
+    await backend.requestLog.record(first.keyId, entry(-60));
+    await backend.requestLog.record(stranger.keyId, entry(-30));
     // The second key is the active one: the proxy logs under it.
     expect((await proxyGet(second.cookie, "invoices?Statuses=1,7")).status).toBe(200);
 
@@ -69,7 +70,7 @@ describe("GET /api/session/requests", () => {
 
   it("answers 100 requests unless ?limit= says otherwise (1 to 200), and 400 for any other limit", async () => {
     const { cookie, keyId } = await addKey(undefined, "test-only-key-123456", "Only");
-    for (let i = 0; i < 250; i++) backend.requestLog.record(keyId, entry(i));
+    for (let i = 0; i < 250; i++) await backend.requestLog.record(keyId, entry(i));
     expect((await body(await list(cookie))).requests).toHaveLength(100);
     const three = (await body(await list(cookie, "?limit=3"))).requests;
     expect(three.map((r) => r.requestId)).toEqual(["r249", "r248", "r247"]);
@@ -84,15 +85,15 @@ describe("GET /api/session/requests", () => {
   it("forgets a key's requests when the key is removed, and the session's when it signs out", async () => {
     const first = await addKey(undefined, "test-first-key-123456", "First");
     const second = await addKey(first.cookie, "test-second-key-123456", "Second");
-    backend.requestLog.record(first.keyId, entry(1));
-    backend.requestLog.record(second.keyId, entry(2));
+    await backend.requestLog.record(first.keyId, entry(1));
+    await backend.requestLog.record(second.keyId, entry(2));
 
     expect((await removeKey(browserRequest("DELETE", `/api/session/keys/${first.keyId}`, { cookie: second.cookie }), first.keyId, backend)).status).toBe(200);
-    expect(backend.requestLog.recent([first.keyId, second.keyId]).map((r) => r.keyId)).toEqual([second.keyId]);
+    expect((await backend.requestLog.recent([first.keyId, second.keyId])).map((r) => r.keyId)).toEqual([second.keyId]);
     expect((await body(await list(second.cookie))).requests.map((r) => r.keyId)).toEqual([second.keyId]);
 
     expect((await signOut(browserRequest("DELETE", "/api/session", { cookie: second.cookie }), backend)).status).toBe(204);
-    expect(backend.requestLog.recent([first.keyId, second.keyId])).toEqual([]);
+    expect(await backend.requestLog.recent([first.keyId, second.keyId])).toEqual([]);
     expect((await list(second.cookie)).status).toBe(401);
   });
 });

@@ -44,7 +44,7 @@ export async function listRequests(request: Request, deps: RequestLogDeps): Prom
   if (!limit.success) return Response.json({ Error: "limit must be an integer from 1 to 200" }, { status: 400, headers: NoStore });
 
   const keys = new Map(view.keys.map((key) => [key.id, key]));
-  const requests = deps.requestLog.recent([...keys.keys()], limit.data).map(({ keyId, ...entry }): RequestLogRow => {
+  const requests = (await deps.requestLog.recent([...keys.keys()], limit.data)).map(({ keyId, ...entry }): RequestLogRow => {
     const key = keys.get(keyId)!;
     return { keyId, label: key.label, environment: key.environment, ...entry };
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { SharedStore } from "./shared/shared-store";
 
 /**
  * How the proxy answered a request:
@@ -31,48 +32,52 @@ export type LoggedRequest = RequestLogEntry & { keyId: string };
 
 /** Entries kept per key; the oldest go first. */
 export const MAX_ENTRIES_PER_KEY = 200;
-/** Keys kept; the key written to least recently goes first. */
-export const MAX_KEYS = 2_000;
 /** Longer paths are cut to this many characters. */
 export const MAX_PATH_CHARS = 500;
+/** A key's log is kept this long after its last request (a session idle this long has ended anyway). */
+export const KEEP_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The recent requests per stored key (by its ring entry's id, stable across session-id rotation, never the key),
- * kept in memory: a view for the dashboard and for support, bounded per key and in keys, lost on restart and not
- * shared between instances.
- *
- * @example
- * const log = createRequestLog();
- * log.record(key.id, { at: new Date().toISOString(), method: "GET", path: "/api/v1/states", operation: "listStates", status: 200, durationMs: 12.3, requestId: "abc", source: "upstream" });
- * log.recent([key.id], 50); // newest first, each with its keyId
- */
-export function createRequestLog() {
-  // Oldest entry first within a key; the Map's order is the order keys were last written (least recent first).
-  // `seq` counts every record, to order requests made at the same millisecond.
-  const entries = new Map<string, { entry: RequestLogEntry; seq: number }[]>();
-  let seq = 0;
-  return {
-    /** Notes one answered request of a key. */
-    record(keyId: string, entry: RequestLogEntry): void {
-      const list = entries.get(keyId) ?? [];
-      entries.delete(keyId);
-      entries.set(keyId, list);
-      list.push({ entry: { ...entry, path: entry.path.slice(0, MAX_PATH_CHARS) }, seq: seq++ });
-      if (list.length > MAX_ENTRIES_PER_KEY) list.splice(0, list.length - MAX_ENTRIES_PER_KEY);
-      if (entries.size > MAX_KEYS) entries.delete(entries.keys().next().value!);
-    },
-    /** The latest `limit` requests of these keys together, newest first (by `at`, then by when they were recorded). */
-    recent(keyIds: readonly string[], limit = MAX_ENTRIES_PER_KEY): LoggedRequest[] {
-      const merged: { request: LoggedRequest; time: number; seq: number }[] = [];
-      for (const keyId of new Set(keyIds)) {
-        for (const { entry, seq: order } of entries.get(keyId) ?? []) merged.push({ request: { ...entry, keyId }, time: Date.parse(entry.at), seq: order });
-      }
-      merged.sort((a, b) => b.time - a.time || b.seq - a.seq);
-      return merged.slice(0, Math.max(0, limit)).map((m) => m.request);
-    },
-    /** Drops every entry of a key (sign-out, key removed). */
-    forget: (keyId: string): void => void entries.delete(keyId),
-  };
+/** The dashboard's log of recent requests per stored key. */
+export interface RequestLog {
+  /** Notes one answered request of a key. */
+  record(keyId: string, entry: RequestLogEntry): Promise<void>;
+  /** The latest `limit` requests of these keys together, newest first (by `at`, then by when they were recorded). */
+  recent(keyIds: readonly string[], limit?: number): Promise<LoggedRequest[]>;
+  /** Drops every entry of a key (sign-out, key removed). */
+  forget(keyId: string): Promise<void>;
 }
 
-export type RequestLog = ReturnType<typeof createRequestLog>;
+const nameOf = (keyId: string) => `requests\n${keyId}`;
+
+/**
+ * The recent requests per stored key (by its ring entry's id, stable across session-id rotation, never the key), in a
+ * shared store: with Redis every instance writes to and reads the same log; in memory it is the process's own. The
+ * last 200 per key, for a day after the key's last request, and within the store's own bound.
+ *
+ * @example
+ * const log = createRequestLog(createMemoryStore());
+ * await log.record(key.id, { at: new Date().toISOString(), method: "GET", path: "/api/v1/states", operation: "listStates", status: 200, durationMs: 12.3, requestId: "abc", source: "upstream" });
+ * await log.recent([key.id], 50); // newest first, each with its keyId
+ */
+export function createRequestLog(store: SharedStore): RequestLog {
+  return {
+    async record(keyId, entry) {
+      const kept: RequestLogEntry = { ...entry, path: entry.path.slice(0, MAX_PATH_CHARS) };
+      await store.push(nameOf(keyId), Buffer.from(JSON.stringify(kept)), MAX_ENTRIES_PER_KEY, KEEP_MS);
+    },
+    async recent(keyIds, limit = MAX_ENTRIES_PER_KEY) {
+      const merged: { request: LoggedRequest; time: number; order: number }[] = [];
+      for (const keyId of new Set(keyIds)) {
+        const values = await store.list(nameOf(keyId));
+        // A list is newest first: a larger order is a later record.
+        values.forEach((value, i) => {
+          const entry = JSON.parse(value.toString()) as RequestLogEntry;
+          merged.push({ request: { ...entry, keyId }, time: Date.parse(entry.at), order: values.length - i });
+        });
+      }
+      merged.sort((a, b) => b.time - a.time || b.order - a.order);
+      return merged.slice(0, Math.max(0, limit)).map((m) => m.request);
+    },
+    forget: (keyId) => store.delete([nameOf(keyId)]),
+  };
+}

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { type CachedResponse, ENTRY_OVERHEAD_BYTES, createResponseCache } from "./response-cache";
+import { afterEach, describe, expect, it } from "vitest";
+import { type CachedResponse, createResponseCache } from "./response-cache";
+import { StoreUnavailable } from "./shared/redis-store";
+import type { SharedStore } from "./shared/shared-store";
+import { sharedStoreProfiles } from "./shared/testing";
 
 const ALICE = "hmac-alice";
 const BOB = "hmac-bob";
@@ -21,125 +24,155 @@ function answer(text: string, over: Partial<CachedResponse> = {}): CachedRespons
 
 const bodyOf = (entry: CachedResponse | undefined) => (entry ? new TextDecoder().decode(entry.body) : undefined);
 
-describe("createResponseCache", () => {
-  it("never answers one key with another key's entry", () => {
-    const cache = createResponseCache({ now: clock().now });
-    cache.set(ALICE, INVOICES, answer("alice's invoices"));
-    expect(cache.get(BOB, INVOICES)).toBeUndefined();
-    cache.set(BOB, INVOICES, answer("bob's invoices"));
-    expect(bodyOf(cache.get(ALICE, INVOICES))).toBe("alice's invoices");
-    expect(bodyOf(cache.get(BOB, INVOICES))).toBe("bob's invoices");
+const opened: SharedStore[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+describe.each(sharedStoreProfiles())("response cache on $name", (profile) => {
+  async function setup(options: { maxEntryBytes?: number } = {}) {
+    const store = await profile.open();
+    opened.push(store);
+    const c = clock();
+    const cache = createResponseCache(store, { now: c.now, ...options });
+    /** The same cache as another instance sharing the store sees it. */
+    const peer = createResponseCache(store.peer(), { now: c.now, ...options });
+    /** Looks up and stores in one go, as the proxy does after an upstream 200. */
+    const put = async (on: typeof cache, fp: string, url: string, entry: CachedResponse) => on.store(await on.lookup(fp, url, entry.resource), entry);
+    const get = async (on: typeof cache, fp: string, url: string, resource = "Invoices") => (await on.lookup(fp, url, resource)).entry;
+    return { cache, peer, clock: c, put, get };
+  }
+
+  it("never answers one key with another key's entry", async () => {
+    const { cache, put, get } = await setup();
+    await put(cache, ALICE, INVOICES, answer("alice's invoices"));
+    expect(await get(cache, BOB, INVOICES)).toBeUndefined();
+    await put(cache, BOB, INVOICES, answer("bob's invoices"));
+    expect(bodyOf(await get(cache, ALICE, INVOICES))).toBe("alice's invoices");
+    expect(bodyOf(await get(cache, BOB, INVOICES))).toBe("bob's invoices");
     // A fingerprint that would shift the "\n" separator is refused rather than risk a collision.
-    expect(() => cache.get(`${ALICE}\nhttps:`, INVOICES)).toThrow(/fingerprint/);
+    await expect(cache.lookup(`${ALICE}\nhttps:`, INVOICES, "Invoices")).rejects.toThrow(/fingerprint/);
   });
 
-  it("tells fresh from stale by the injected clock, and counts hits and misses", () => {
-    const c = clock();
-    const cache = createResponseCache({ now: c.now });
-    expect(cache.get(ALICE, INVOICES)).toBeUndefined();
-    cache.set(ALICE, INVOICES, answer("v1", { freshUntil: c.now() + 15_000 }));
-    c.advance(14_999);
-    expect(bodyOf(cache.get(ALICE, INVOICES))).toBe("v1");
-    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 });
-    c.advance(1);
-    // Stale: still returned (the caller revalidates with its ETag), but counted as a miss.
-    expect(cache.get(ALICE, INVOICES)?.etag).toBe('W/"2"');
-    expect(cache.stats()).toMatchObject({ hits: 1, misses: 2 });
-  });
-
-  it("refreshes a stale entry after a 304: fresh again, new headers and ETag kept", () => {
-    const c = clock();
-    const cache = createResponseCache({ now: c.now });
-    cache.set(ALICE, INVOICES, answer("v1", { freshUntil: c.now() + 15_000, headers: { "X-Request-Id": "a" } }));
-    c.advance(20_000);
-    cache.refresh(ALICE, INVOICES, c.now() + 15_000, { "X-Request-Id": "b", ETag: 'W/"next"' });
-    const entry = cache.get(ALICE, INVOICES);
+  it("answers what another instance stored, with its headers, ETag and freshness", async () => {
+    const { cache, peer, put, get } = await setup();
+    await put(cache, ALICE, INVOICES, answer("v1", { headers: { "X-Request-Id": "a", ETag: 'W/"2"' }, freshUntil: 1_015_000 }));
+    const entry = await get(peer, ALICE, INVOICES);
     expect(bodyOf(entry)).toBe("v1");
-    expect(entry).toMatchObject({ headers: { "X-Request-Id": "b", ETag: 'W/"next"' }, etag: 'W/"next"', storedAt: c.now() });
-    expect(cache.stats()).toMatchObject({ hits: 1, misses: 0, revalidations: 1 });
-    // Refreshing what is not there does nothing, and counts nothing.
-    cache.refresh(BOB, INVOICES, c.now() + 15_000);
-    expect(cache.get(BOB, INVOICES)).toBeUndefined();
-    expect(cache.stats().revalidations).toBe(1);
+    expect(entry).toMatchObject({ status: 200, headers: { "X-Request-Id": "a", ETag: 'W/"2"' }, etag: 'W/"2"', storedAt: 1_000_000, freshUntil: 1_015_000, resource: "Invoices" });
   });
 
-  it("evicts the least recently used entries when over its byte budget", () => {
-    const size = 100 + ENTRY_OVERHEAD_BYTES;
-    const cache = createResponseCache({ maxBytes: 3 * size, now: clock().now });
-    const url = (n: number) => `${INVOICES}&n=${n}`;
-    for (const n of [1, 2, 3]) cache.set(ALICE, url(n), answer("x".repeat(100)));
-    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 3 * size });
-    cache.get(ALICE, url(1)); // 1 is now the most recently used: 2 goes first
-    cache.set(ALICE, url(4), answer("y".repeat(100)));
-    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 3 * size });
-    expect(cache.get(ALICE, url(2))).toBeUndefined();
-    for (const n of [1, 3, 4]) expect(cache.get(ALICE, url(n)), `entry ${n}`).toBeDefined();
-    // One large answer pushes out as many as it needs.
-    cache.set(BOB, url(5), answer("z".repeat(100 + 2 * size)));
-    expect(cache.stats().entries).toBe(1);
-    expect(cache.get(BOB, url(5))).toBeDefined();
+  it("refreshes an entry after a 304: fresh again, new headers and ETag kept", async () => {
+    const { cache, clock: c, put } = await setup();
+    await put(cache, ALICE, INVOICES, answer("v1", { freshUntil: c.now() + 15_000, headers: { "X-Request-Id": "a" } }));
+    c.advance(20_000);
+    const stale = await cache.lookup(ALICE, INVOICES, "Invoices");
+    await cache.refresh(stale, c.now() + 15_000, { "X-Request-Id": "b", ETag: 'W/"next"' });
+    const entry = (await cache.lookup(ALICE, INVOICES, "Invoices")).entry;
+    expect(bodyOf(entry)).toBe("v1");
+    expect(entry).toMatchObject({ headers: { "X-Request-Id": "b", ETag: 'W/"next"' }, etag: 'W/"next"', storedAt: c.now(), freshUntil: c.now() + 15_000 });
+    // Refreshing what is not there does nothing.
+    const nothing = await cache.lookup(BOB, INVOICES, "Invoices");
+    await cache.refresh(nothing, c.now() + 15_000);
+    expect((await cache.lookup(BOB, INVOICES, "Invoices")).entry).toBeUndefined();
   });
 
-  it("counts header text in an entry's bytes", () => {
-    const cache = createResponseCache({ now: clock().now });
-    cache.set(ALICE, INVOICES, answer("abc", { headers: { ETag: 'W/"1"' } }));
-    expect(cache.stats().bytes).toBe(3 + "ETag".length + 'W/"1"'.length + ENTRY_OVERHEAD_BYTES);
+  it("skips answers larger than maxEntryBytes, and drops the older answer they replace", async () => {
+    const { cache, put, get } = await setup({ maxEntryBytes: 10 });
+    await put(cache, ALICE, INVOICES, answer("0123456789"));
+    expect(bodyOf(await get(cache, ALICE, INVOICES))).toBe("0123456789");
+    await put(cache, ALICE, INVOICES, answer("0123456789A"));
+    expect(await get(cache, ALICE, INVOICES)).toBeUndefined();
   });
 
-  it("skips answers larger than maxEntryBytes, and drops the older answer they replace", () => {
-    const cache = createResponseCache({ maxEntryBytes: 10, now: clock().now });
-    cache.set(ALICE, INVOICES, answer("0123456789"));
-    expect(cache.stats().entries).toBe(1);
-    cache.set(ALICE, INVOICES, answer("0123456789A"));
-    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
-    expect(cache.get(ALICE, INVOICES)).toBeUndefined();
+  it("stores only 200 answers with a body", async () => {
+    const { cache } = await setup();
+    const found = await cache.lookup(ALICE, INVOICES, "Invoices");
+    await expect(cache.store(found, answer("x", { status: 203 }))).rejects.toThrow();
+    await expect(cache.store(found, answer(""))).rejects.toThrow();
+    expect((await cache.lookup(ALICE, INVOICES, "Invoices")).entry).toBeUndefined();
   });
 
-  it("stores only 200 answers with a body", () => {
-    const cache = createResponseCache();
-    expect(() => cache.set(ALICE, INVOICES, answer("x", { status: 203 }))).toThrow();
-    expect(() => cache.set(ALICE, INVOICES, answer(""))).toThrow();
-    expect(cache.stats().entries).toBe(0);
+  it("invalidates only the given resources, only for that key, on every instance", async () => {
+    const { cache, peer, put, get } = await setup();
+    await put(cache, ALICE, INVOICES, answer("a-invoices"));
+    await put(cache, ALICE, `${INVOICES}&Page=2`, answer("a-invoices-2"));
+    await put(cache, ALICE, STATES, answer("a-states", { resource: "Directory" }));
+    await put(cache, BOB, INVOICES, answer("b-invoices"));
+    // A write through the other instance.
+    await peer.invalidate(ALICE, ["Invoices", "Payments"]);
+    expect(await get(cache, ALICE, INVOICES)).toBeUndefined();
+    expect(await get(cache, ALICE, `${INVOICES}&Page=2`)).toBeUndefined();
+    expect(bodyOf(await get(cache, ALICE, STATES, "Directory"))).toBe("a-states");
+    expect(bodyOf(await get(cache, BOB, INVOICES))).toBe("b-invoices");
+    // What is stored after the write is served again.
+    await put(cache, ALICE, INVOICES, answer("a-invoices, after the write"));
+    expect(bodyOf(await get(peer, ALICE, INVOICES))).toBe("a-invoices, after the write");
   });
 
-  it("invalidates only the given resources, and only for that key", () => {
-    const cache = createResponseCache({ now: clock().now });
-    cache.set(ALICE, INVOICES, answer("a-invoices"));
-    cache.set(ALICE, `${INVOICES}&Page=2`, answer("a-invoices-2"));
-    cache.set(ALICE, STATES, answer("a-states", { resource: "Directory" }));
-    cache.set(BOB, INVOICES, answer("b-invoices"));
-    expect(cache.invalidate(ALICE, ["Invoices", "Payments"])).toBe(2);
-    expect(cache.get(ALICE, INVOICES)).toBeUndefined();
-    expect(bodyOf(cache.get(ALICE, STATES))).toBe("a-states");
-    expect(bodyOf(cache.get(BOB, INVOICES))).toBe("b-invoices");
-    expect(cache.invalidate("hmac-nobody", ["Invoices"])).toBe(0);
+  it("does not keep an answer fetched before a write that landed while it was on its way", async () => {
+    const { cache, peer, put, get } = await setup();
+    await put(cache, ALICE, INVOICES, answer("before"));
+    const lookup = await cache.lookup(ALICE, INVOICES, "Invoices");
+    // The upstream GET is in flight; another instance writes.
+    await peer.invalidate(ALICE, ["Invoices"]);
+    await cache.store(lookup, answer("read before the write"));
+    expect(await get(cache, ALICE, INVOICES)).toBeUndefined();
   });
 
-  it("forgets every entry of a key, and only of that key", () => {
-    const cache = createResponseCache({ now: clock().now });
-    cache.set(ALICE, INVOICES, answer("a-invoices"));
-    cache.set(ALICE, STATES, answer("a-states", { resource: "Directory" }));
-    cache.set(BOB, STATES, answer("b-states", { resource: "Directory" }));
-    cache.forgetKey(ALICE);
-    expect(cache.get(ALICE, INVOICES)).toBeUndefined();
-    expect(cache.get(ALICE, STATES)).toBeUndefined();
-    expect(bodyOf(cache.get(BOB, STATES))).toBe("b-states");
-    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 8 + ENTRY_OVERHEAD_BYTES });
+  it("forgets every entry of a key, and only of that key", async () => {
+    const { cache, peer, put, get } = await setup();
+    await put(cache, ALICE, INVOICES, answer("a-invoices"));
+    await put(cache, ALICE, STATES, answer("a-states", { resource: "Directory" }));
+    await put(cache, BOB, STATES, answer("b-states", { resource: "Directory" }));
+    await peer.forgetKey(ALICE);
+    expect(await get(cache, ALICE, INVOICES)).toBeUndefined();
+    expect(await get(cache, ALICE, STATES, "Directory")).toBeUndefined();
+    expect(bodyOf(await get(cache, BOB, STATES, "Directory"))).toBe("b-states");
   });
 
-  it("replaces an entry stored again, counting its bytes once", () => {
-    const cache = createResponseCache({ now: clock().now });
-    cache.set(ALICE, INVOICES, answer("old"));
-    cache.set(ALICE, INVOICES, answer("newer"));
-    expect(bodyOf(cache.get(ALICE, INVOICES))).toBe("newer");
-    expect(cache.stats()).toMatchObject({ entries: 1, bytes: 5 + ENTRY_OVERHEAD_BYTES });
+  it("replaces an entry stored again", async () => {
+    const { cache, put, get } = await setup();
+    await put(cache, ALICE, INVOICES, answer("old"));
+    await put(cache, ALICE, INVOICES, answer("newer"));
+    expect(bodyOf(await get(cache, ALICE, INVOICES))).toBe("newer");
   });
 
-  it("is not changed by the caller mutating the headers it stored", () => {
-    const cache = createResponseCache({ now: clock().now });
+  it("is not changed by the caller mutating what it stored or was answered", async () => {
+    const { cache, put, get } = await setup();
     const entry = answer("x", { headers: { ETag: 'W/"1"' } });
-    cache.set(ALICE, INVOICES, entry);
+    await put(cache, ALICE, INVOICES, entry);
     entry.headers.ETag = "tampered";
-    expect(cache.get(ALICE, INVOICES)?.headers.ETag).toBe('W/"1"');
+    const first = await get(cache, ALICE, INVOICES);
+    first!.body[0] = 0;
+    expect(await get(cache, ALICE, INVOICES)).toMatchObject({ headers: { ETag: 'W/"1"' } });
+    expect(bodyOf(await get(cache, ALICE, INVOICES))).toBe("x");
+  });
+});
+
+describe("response cache when its store fails", () => {
+  it("reads as empty and unavailable, stores nothing, and says why, without rejecting", async () => {
+    const failing: SharedStore = {
+      kind: "redis",
+      get: () => Promise.reject(new StoreUnavailable("down")),
+      set: () => Promise.reject(new StoreUnavailable("down")),
+      delete: () => Promise.reject(new StoreUnavailable("down")),
+      push: () => Promise.reject(new StoreUnavailable("down")),
+      list: () => Promise.reject(new StoreUnavailable("down")),
+      publish: () => Promise.reject(new StoreUnavailable("down")),
+      subscribe: () => {},
+      listening: () => ({ live: false, epoch: 0 }),
+      health: async () => "unavailable",
+      close: async () => {},
+    };
+    const errors: unknown[] = [];
+    const cache = createResponseCache(failing, { onStoreError: (error) => errors.push(error) });
+    const found = await cache.lookup(ALICE, INVOICES, "Invoices");
+    expect(found).toMatchObject({ entry: undefined, available: false });
+    await cache.store(found, answer("x"));
+    await cache.invalidate(ALICE, ["Invoices"]);
+    await cache.forgetKey(ALICE);
+    expect(errors.length).toBeGreaterThanOrEqual(3);
+    expect(errors.every((e) => e instanceof StoreUnavailable)).toBe(true);
   });
 });

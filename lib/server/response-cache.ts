@@ -1,5 +1,6 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import type { SharedStore } from "./shared/shared-store";
 
 /** A stored upstream answer (a 200 with a body) and how long it stays fresh. */
 export interface CachedResponse {
@@ -15,193 +16,175 @@ export interface CachedResponse {
   resource: string;
 }
 
-/** The proxy's cache of upstream GET answers, per API key. */
+/**
+ * What a lookup found for one key and URL: the entry (fresh or stale; the caller revalidates a stale one with its ETag)
+ * and what `store` and `refresh` need to write it back under the same validity.
+ */
+export interface CacheLookup {
+  entry: CachedResponse | undefined;
+  /** False when the store could not be read (Redis away): the request goes upstream and nothing is stored. */
+  available: boolean;
+  /** @internal the slot and the generation tokens the lookup saw */
+  readonly slot: { entryName: string; generationNames: [string, string]; tokens: [string | undefined, string | undefined]; resource: string };
+}
+
+/** The proxy's cache of upstream GET answers, per API key, shared by every instance that shares the store. */
 export interface ResponseCache {
-  /** The entry for this key and URL, fresh or stale (the caller revalidates stale ones with If-None-Match), or undefined. */
-  get(keyFingerprint: string, url: string): CachedResponse | undefined;
-  set(keyFingerprint: string, url: string, entry: CachedResponse): void;
+  /** The entry for this key and URL. Never rejects: a store that fails reads as empty, `available: false`. */
+  lookup(keyFingerprint: string, url: string, resource: string): Promise<CacheLookup>;
+  /** Stores an answer for what `lookup` looked up. Skipped when a write invalidated the resource meanwhile. */
+  store(lookup: CacheLookup, entry: CachedResponse): Promise<void>;
   /** After a 304: the entry stays, fresh again until `freshUntil`, with the 304's headers (and ETag) merged in. */
-  refresh(keyFingerprint: string, url: string, freshUntil: number, headers?: Record<string, string>): void;
-  /** Drops this key's entries of the given resources (a write changed them). */
-  invalidate(keyFingerprint: string, resources: readonly string[]): number;
-  /** Drops every entry of a key (sign-out, key removed). */
-  forgetKey(keyFingerprint: string): void;
-  stats(): { entries: number; bytes: number; hits: number; misses: number; revalidations: number };
+  refresh(lookup: CacheLookup, freshUntil: number, headers?: Record<string, string>): Promise<void>;
+  /** Makes this key's entries of the given resources invalid (a write changed them), on every instance. */
+  invalidate(keyFingerprint: string, resources: readonly string[]): Promise<void>;
+  /** Makes every entry of a key invalid (sign-out, key removed). */
+  forgetKey(keyFingerprint: string): Promise<void>;
 }
 
 /** Bounds and clock of a response cache. */
 export interface ResponseCacheOptions {
-  /** Total bytes held; the least recently used entries go first. Default 32 MiB. */
-  maxBytes?: number;
   /** Larger bodies are not cached. Default 2 MiB. */
   maxEntryBytes?: number;
+  /** How long a stale entry is kept for revalidation by ETag after its freshness ends. Default 1 hour. */
+  keepStaleMs?: number;
   now?: () => number;
+  /** Told when the store fails (the request is then answered uncached). */
+  onStoreError?: (error: unknown) => void;
 }
 
-/** Bytes counted per entry beyond its body and headers: the record, the map slots and the two hashes. */
-export const ENTRY_OVERHEAD_BYTES = 512;
+/** How long a generation token lives: longer than any entry, so an entry never outlives the token it was stored under. */
+const GENERATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The longest an entry is kept (AR aging is fresh until the next midnight, then kept stale for revalidation). */
+const MAX_ENTRY_TTL_MS = 26 * 60 * 60 * 1000;
 
-interface Slot {
-  keyId: string;
-  entry: CachedResponse;
-  bytes: number;
+const newToken = () => randomBytes(9).toString("base64url");
+
+function fingerprintOk(keyFingerprint: string): string {
+  // A newline would make "fingerprint\nurl" ambiguous; fingerprints are HMAC digests and never hold one.
+  if (keyFingerprint === "" || keyFingerprint.includes("\n")) throw new Error("invalid key fingerprint");
+  return keyFingerprint;
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
-
-/** The bytes an entry is charged: body, header text, and the fixed overhead. */
-function sizeOf(entry: CachedResponse): number {
-  let headerBytes = 0;
-  for (const [name, value] of Object.entries(entry.headers)) headerBytes += name.length + value.length;
-  return entry.body.byteLength + headerBytes + ENTRY_OVERHEAD_BYTES;
+/** An entry as stored: a 4-byte length, the JSON of everything but the body, then the body's bytes. */
+function encode(entry: CachedResponse, tokens: string): Buffer {
+  const { body, ...meta } = entry;
+  const json = Buffer.from(JSON.stringify({ ...meta, tokens }));
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(json.byteLength);
+  return Buffer.concat([length, json, body]);
 }
 
-/** The ETag among response headers, whatever their case. */
-function etagOf(headers: Record<string, string>): string | undefined {
-  const name = Object.keys(headers).find((h) => h.toLowerCase() === "etag");
-  return name === undefined ? undefined : headers[name];
+function decode(value: Buffer): { entry: CachedResponse; tokens: string } | undefined {
+  try {
+    const length = value.readUInt32BE(0);
+    const { tokens, ...meta } = JSON.parse(value.subarray(4, 4 + length).toString()) as Omit<CachedResponse, "body"> & { tokens: string };
+    // A copy of its own: the stored buffer may be shared (memory store), and the caller answers with the body.
+    const body = new Uint8Array(value.byteLength - 4 - length);
+    body.set(value.subarray(4 + length));
+    return { entry: { ...meta, body }, tokens };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Creates an in-memory cache of upstream answers, bounded in bytes and evicting the least recently used. Entries are
- * held under a SHA-256 of the key fingerprint and the URL, so the cache keeps no caller text, and an answer stored for
- * one key is never returned for another (the Data API's answers are private to a key).
+ * Creates the cache of upstream answers over a shared store (memory for one instance, Redis for several). Entries are
+ * held under the key's fingerprint (an HMAC of the API key) and the URL, so an answer stored for one key is never
+ * returned for another (the Data API's answers are private to a key), and every instance finds what any one stored.
+ *
+ * Invalidation works across instances without listing entries: each key has a generation token, and each of its
+ * resources another. An entry records the two tokens it was stored under and is valid only while both are current;
+ * a write replaces the resource's token, sign-out the key's. A token that is missing (never made, or evicted) matches
+ * nothing, so losing one can only cost a miss, never serve an invalidated answer.
  *
  * @example
- * const cache = createResponseCache({ maxBytes: 8 * 1024 * 1024 });
- * cache.set(fingerprint, url, { status: 200, headers: {}, body, etag: 'W/"1"', storedAt: now, freshUntil: now + 15_000, resource: "Invoices" });
- * cache.get(fingerprint, url)?.body; // the stored body, fresh for 15 s, then stale until revalidated
+ * const cache = createResponseCache(createMemoryStore());
+ * const found = await cache.lookup(key.fingerprint, url, "Invoices");
+ * if (!found.entry) await cache.store(found, { status: 200, headers, body, etag, storedAt: now, freshUntil: now + 15_000, resource: "Invoices" });
  */
-export function createResponseCache(options: ResponseCacheOptions = {}): ResponseCache {
-  const { maxBytes = 32 * 1024 * 1024, maxEntryBytes = 2 * 1024 * 1024, now = Date.now } = options;
-  if (!(maxBytes > 0) || !(maxEntryBytes > 0)) throw new RangeError("cache sizes must be positive");
+export function createResponseCache(store: SharedStore, options: ResponseCacheOptions = {}): ResponseCache {
+  const { maxEntryBytes = 2 * 1024 * 1024, keepStaleMs = 60 * 60 * 1000, now = Date.now, onStoreError = () => {} } = options;
+  if (!(maxEntryBytes > 0)) throw new RangeError("maxEntryBytes must be positive");
 
-  // Map order is the LRU order: the first slot is the least recently used.
-  const slots = new Map<string, Slot>();
-  const byKey = new Map<string, Set<string>>();
-  let bytes = 0;
-  let hits = 0;
-  let misses = 0;
-  let revalidations = 0;
+  const keyGeneration = (fp: string) => `cache:generation\n${fp}`;
+  const resourceGeneration = (fp: string, resource: string) => `cache:generation\n${fp}\n${resource}`;
 
-  const keyIdOf = (keyFingerprint: string) => {
-    // A newline would make "fingerprint\nurl" ambiguous; fingerprints are HMAC digests and never hold one.
-    if (keyFingerprint === "" || keyFingerprint.includes("\n")) throw new Error("invalid key fingerprint");
-    return sha256(`key\n${keyFingerprint}`);
-  };
-  const slotIdOf = (keyFingerprint: string, url: string) => sha256(`${keyFingerprint}\n${url}`);
-
-  function remove(id: string): void {
-    const slot = slots.get(id);
-    if (!slot) return;
-    slots.delete(id);
-    bytes -= slot.bytes;
-    const ids = byKey.get(slot.keyId);
-    ids?.delete(id);
-    if (ids?.size === 0) byKey.delete(slot.keyId);
-  }
-
-  function touch(id: string, slot: Slot): void {
-    slots.delete(id);
-    slots.set(id, slot);
-  }
-
-  function evict(): void {
-    for (const id of slots.keys()) {
-      if (bytes <= maxBytes) return;
-      remove(id);
+  async function write(lookup: CacheLookup, entry: CachedResponse): Promise<void> {
+    if (!lookup.available) return;
+    const { slot } = lookup;
+    // Make the tokens this entry is stored under where there are none yet; if another instance made one meanwhile,
+    // ours would not match it, so the entry is not stored (the next request stores it).
+    const tokens: string[] = [];
+    for (const [i, seen] of slot.tokens.entries()) {
+      if (seen !== undefined) {
+        tokens.push(seen);
+        continue;
+      }
+      const token = newToken();
+      if (!(await store.set(slot.generationNames[i]!, Buffer.from(token), GENERATION_TTL_MS, { onlyIfAbsent: true }))) return;
+      tokens.push(token);
     }
+    const ttl = Math.min(Math.max(entry.freshUntil - now(), 0) + keepStaleMs, MAX_ENTRY_TTL_MS);
+    await store.set(slot.entryName, encode(entry, tokens.join(".")), ttl);
   }
 
-  /** The slot of this key and URL, checked to belong to the key (defence against a mix-up, not only a hash). */
-  function find(keyFingerprint: string, url: string): { id: string; slot: Slot } | undefined {
-    const keyId = keyIdOf(keyFingerprint);
-    const id = slotIdOf(keyFingerprint, url);
-    const slot = slots.get(id);
-    return slot && slot.keyId === keyId ? { id, slot } : undefined;
-  }
-
-  return {
-    get(keyFingerprint, url) {
-      const found = find(keyFingerprint, url);
-      if (!found) {
-        misses++;
-        return undefined;
-      }
-      touch(found.id, found.slot);
-      if (now() < found.slot.entry.freshUntil) hits++;
-      else misses++;
-      return found.slot.entry;
-    },
-
-    set(keyFingerprint, url, entry) {
-      if (entry.status !== 200 || entry.body.byteLength === 0) throw new Error("only 200 answers with a body are cached");
-      const keyId = keyIdOf(keyFingerprint);
-      const id = slotIdOf(keyFingerprint, url);
-      // The new answer replaces the old one even when it is too large to keep: the old one is out of date.
-      remove(id);
-      const stored: CachedResponse = { ...entry, headers: { ...entry.headers } };
-      const size = sizeOf(stored);
-      if (entry.body.byteLength > maxEntryBytes || size > maxBytes) return;
-      slots.set(id, { keyId, entry: stored, bytes: size });
-      bytes += size;
-      let ids = byKey.get(keyId);
-      if (!ids) byKey.set(keyId, (ids = new Set()));
-      ids.add(id);
-      evict();
-    },
-
-    refresh(keyFingerprint, url, freshUntil, headers) {
-      const found = find(keyFingerprint, url);
-      if (!found) return;
-      const { id, slot } = found;
-      const merged = headers ? { ...slot.entry.headers, ...headers } : slot.entry.headers;
-      const etag = headers ? etagOf(headers) : undefined;
-      slot.entry = { ...slot.entry, headers: merged, etag: etag ?? slot.entry.etag, storedAt: now(), freshUntil };
-      const size = sizeOf(slot.entry);
-      bytes += size - slot.bytes;
-      slot.bytes = size;
-      revalidations++;
-      touch(id, slot);
-      evict();
-    },
-
-    invalidate(keyFingerprint, resources) {
-      const ids = byKey.get(keyIdOf(keyFingerprint));
-      if (!ids) return 0;
-      const wanted = new Set(resources);
-      let dropped = 0;
-      for (const id of [...ids]) {
-        const slot = slots.get(id);
-        if (slot && wanted.has(slot.entry.resource)) {
-          remove(id);
-          dropped++;
-        }
-      }
-      return dropped;
-    },
-
-    forgetKey(keyFingerprint) {
-      const ids = byKey.get(keyIdOf(keyFingerprint));
-      for (const id of [...(ids ?? [])]) remove(id);
-    },
-
-    stats: () => ({ entries: slots.size, bytes, hits, misses, revalidations }),
+  const quietly = async (run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      onStoreError(error);
+    }
   };
-}
 
-/** A cache that keeps nothing (PROXY_CACHE=off): every request goes upstream, as when measuring what caching saves. */
-export function createNoCache(): ResponseCache {
-  let misses = 0;
   return {
-    get: () => {
-      misses++;
-      return undefined;
+    async lookup(keyFingerprint, url, resource) {
+      const fp = fingerprintOk(keyFingerprint);
+      const slot = {
+        entryName: `cache:entry\n${fp}\n${url}`,
+        generationNames: [keyGeneration(fp), resourceGeneration(fp, resource)] as [string, string],
+        tokens: [undefined, undefined] as [string | undefined, string | undefined],
+        resource,
+      };
+      let values: (Buffer | undefined)[];
+      try {
+        values = await store.get([slot.entryName, ...slot.generationNames]);
+      } catch (error) {
+        onStoreError(error);
+        return { entry: undefined, available: false, slot };
+      }
+      const [keyToken, resourceToken] = values.slice(1).map((v) => v?.toString());
+      slot.tokens = [keyToken, resourceToken];
+      const found = values[0] ? decode(values[0]) : undefined;
+      const valid = found && keyToken !== undefined && resourceToken !== undefined && found.tokens === `${keyToken}.${resourceToken}`;
+      return { entry: valid ? found.entry : undefined, available: true, slot };
     },
-    set: () => undefined,
-    refresh: () => undefined,
-    invalidate: () => 0,
-    forgetKey: () => undefined,
-    stats: () => ({ entries: 0, bytes: 0, hits: 0, misses, revalidations: 0 }),
+
+    async store(lookup, entry) {
+      if (entry.status !== 200 || entry.body.byteLength === 0) throw new Error("only 200 answers with a body are cached");
+      // Too large to keep: the answer it would replace is out of date all the same, so that one goes.
+      if (entry.body.byteLength > maxEntryBytes) return quietly(() => (lookup.available ? store.delete([lookup.slot.entryName]) : Promise.resolve()));
+      await quietly(() => write(lookup, { ...entry, headers: { ...entry.headers } }));
+    },
+
+    async refresh(lookup, freshUntil, headers) {
+      const current = lookup.entry;
+      if (!current) return;
+      const merged = headers ? { ...current.headers, ...headers } : current.headers;
+      const etag = headers ? Object.entries(headers).find(([name]) => name.toLowerCase() === "etag")?.[1] : undefined;
+      await quietly(() => write(lookup, { ...current, headers: merged, etag: etag ?? current.etag, storedAt: now(), freshUntil }));
+    },
+
+    async invalidate(keyFingerprint, resources) {
+      const fp = fingerprintOk(keyFingerprint);
+      await quietly(async () => {
+        await Promise.all(resources.map((resource) => store.set(resourceGeneration(fp, resource), Buffer.from(newToken()), GENERATION_TTL_MS)));
+      });
+    },
+
+    async forgetKey(keyFingerprint) {
+      const fp = fingerprintOk(keyFingerprint);
+      await quietly(async () => void (await store.set(keyGeneration(fp), Buffer.from(newToken()), GENERATION_TTL_MS)));
+    },
   };
 }

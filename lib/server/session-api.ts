@@ -6,18 +6,19 @@ import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { DemoConnect, KeyConnect, type SessionKey } from "@/lib/session/connect";
 import type { Environment } from "./env";
 import { KeyRejected, probeKey } from "./key-probe";
-import { cacheKeyOf, type Upstream } from "./proxy";
+import type { Upstream } from "./proxy";
 import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog } from "./request-log";
 import type { ResponseCache } from "./response-cache";
 import { isSameOrigin } from "./same-origin";
-import type { SessionStore, SessionView, StoredKeyInfo } from "./session";
+import type { KeyHandle, SessionStore, SessionView, StoredKeyInfo } from "./session";
 import { clearedSessionCookies, readSessionId, sessionCookie } from "./session-cookie";
 
 /** What the session endpoints need from the backend. */
 export interface SessionDeps {
   store: SessionStore;
-  cache: ResponseCache;
+  /** The proxy's response cache, when on: a removed key's answers go with it. */
+  cache?: ResponseCache;
   rateLimits: RateLimitBook;
   upstream: (environment: Environment, request: Request) => Upstream | Promise<Upstream>;
   isSandbox: (environment: Environment) => boolean;
@@ -44,8 +45,8 @@ async function smallJson(request: Request): Promise<unknown> {
 const json = (body: unknown, status = 200, headers: HeadersInit = {}) => Response.json(body, { status, headers: { ...NoStore, ...Object.fromEntries(new Headers(headers)) } });
 const crossSite = () => json({ Error: "Cross-site request refused" }, 403);
 
-/** One key of the ring as the browser sees it: never the key, only what tells keys apart. */
-function keyJson(key: StoredKeyInfo, deps: Pick<SessionDeps, "isSandbox" | "rateLimits">): SessionKey {
+/** One key of the ring as the browser sees it: never the key nor its fingerprint, only what tells keys apart. */
+function keyJson(key: StoredKeyInfo, rateLimit: SessionKey["rateLimit"], deps: Pick<SessionDeps, "isSandbox">): SessionKey {
   return {
     id: key.id,
     keyType: key.keyType,
@@ -56,18 +57,33 @@ function keyJson(key: StoredKeyInfo, deps: Pick<SessionDeps, "isSandbox" | "rate
     hint: key.hint,
     addedAt: key.addedAt,
     lastUsedAt: key.lastUsedAt,
-    rateLimit: deps.rateLimits.get(key.id) ?? null,
+    rateLimit,
   };
 }
 
+/** Each key of the ring as the browser sees it, with its last rate-limit figures (one read of the shared store). */
+async function keysJson(keys: readonly StoredKeyInfo[], deps: Pick<SessionDeps, "isSandbox" | "rateLimits">): Promise<SessionKey[]> {
+  // The figures are a hint: a store that does not answer shows none rather than failing the session.
+  const figures = await deps.rateLimits.get(keys.map((k) => k.fingerprint)).catch(() => keys.map(() => undefined));
+  return keys.map((key, i) => keyJson(key, figures[i] ?? null, deps));
+}
+
 /** The session as the browser sees it: the active key's description, and the ring. */
-export function sessionJson(view: SessionView, deps: Pick<SessionDeps, "isSandbox" | "rateLimits">) {
-  const active = view.keys.find((k) => k.id === view.activeKeyId);
+export async function sessionJson(view: SessionView, deps: Pick<SessionDeps, "isSandbox" | "rateLimits">) {
+  const keys = await keysJson(view.keys, deps);
+  const active = keys.find((k) => k.id === view.activeKeyId);
   return {
-    ...(active ? keyJson(active, deps) : { keyType: null, environment: null, label: null, scope: null, rateLimit: null }),
+    ...(active ?? { keyType: null, environment: null, label: null, scope: null, rateLimit: null }),
     activeKeyId: view.activeKeyId,
-    keys: view.keys.map((k) => keyJson(k, deps)),
+    keys,
   };
+}
+
+/** What the shared stores hold of keys that are gone: their cached answers, rate-limit figures and request log. */
+async function forgetKeys(keys: readonly KeyHandle[], deps: SessionDeps): Promise<void> {
+  await Promise.all(
+    keys.flatMap((key) => [deps.cache?.forgetKey(key.fingerprint), deps.rateLimits.forget(key.fingerprint).catch(() => undefined), deps.requestLog?.forget(key.id).catch(() => undefined)]),
+  );
 }
 
 // POST /api/session: verify a key with the Data API, tell its type and scope, store it encrypted, answer a new session.
@@ -93,7 +109,7 @@ export async function connect(request: Request, deps: SessionDeps): Promise<Resp
   }
   const { sessionId } = await deps.store.connect(readSessionId(request), { apiKey, environment, ...probed });
   const view = await deps.store.view(sessionId);
-  return json({ keyType: probed.keyType, environment, label: probed.label, scope: probed.scope, ...(view ? { activeKeyId: view.activeKeyId, keys: view.keys.map((k) => keyJson(k, deps)) } : {}) }, 201, {
+  return json({ keyType: probed.keyType, environment, label: probed.label, scope: probed.scope, ...(view ? { activeKeyId: view.activeKeyId, keys: await keysJson(view.keys, deps) } : {}) }, 201, {
     "Set-Cookie": sessionCookie(request, sessionId, deps.maxAgeSeconds),
   });
 }
@@ -103,7 +119,7 @@ export async function describe(request: Request, deps: SessionDeps): Promise<Res
   const sessionId = readSessionId(request);
   const view = sessionId ? await deps.store.view(sessionId) : undefined;
   if (!view) return json({ Error: "Not connected" }, 401);
-  return json(sessionJson(view, deps));
+  return json(await sessionJson(view, deps));
 }
 
 const SwitchBody = z.strictObject({ activeKeyId: z.string().min(1).max(100) });
@@ -122,28 +138,19 @@ export async function switchKey(request: Request, deps: SessionDeps): Promise<Re
 export async function removeKey(request: Request, keyId: string, deps: SessionDeps): Promise<Response> {
   if (!isSameOrigin(request)) return crossSite();
   const sessionId = readSessionId(request);
-  if (!sessionId || !(await deps.store.removeKey(sessionId, keyId))) return json({ Error: "No such key in this session" }, 404);
-  deps.cache.forgetKey(cacheKeyOf({ id: keyId }));
-  deps.rateLimits.forget(keyId);
-  deps.requestLog?.forget(keyId);
+  const removed = sessionId ? await deps.store.removeKey(sessionId, keyId) : undefined;
+  if (!sessionId || !removed) return json({ Error: "No such key in this session" }, 404);
+  await forgetKeys([removed], deps);
   const view = await deps.store.view(sessionId);
-  return view ? json(sessionJson(view, deps)) : json({ Error: "Not connected" }, 401);
+  return view ? json(await sessionJson(view, deps)) : json({ Error: "Not connected" }, 401);
 }
 
 // DELETE /api/session: sign out; the stored keys are deleted at once and the cookie cleared.
 export async function signOut(request: Request, deps: SessionDeps): Promise<Response> {
   if (!isSameOrigin(request)) return crossSite();
   const sessionId = readSessionId(request);
-  if (sessionId) {
-    // What the keys' answers left in the cache, the rate-limit book and the request log goes with them.
-    const view = await deps.store.view(sessionId);
-    await deps.store.signOut(sessionId);
-    for (const key of view?.keys ?? []) {
-      deps.cache.forgetKey(cacheKeyOf(key));
-      deps.rateLimits.forget(key.id);
-      deps.requestLog?.forget(key.id);
-    }
-  }
+  // What the keys' answers left in the cache, the rate-limit book and the request log goes with them.
+  if (sessionId) await forgetKeys(await deps.store.signOut(sessionId), deps);
   const headers = new Headers(NoStore);
   for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);
   return new Response(null, { status: 204, headers });

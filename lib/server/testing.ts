@@ -1,11 +1,15 @@
 import "server-only";
 import type { Kysely } from "kysely";
+import { migrate } from "./db/migrations";
+import { openDatabase } from "./db/open";
+import type { BackroomDatabase } from "./db/schema";
 import type { Environment } from "./env";
 import type { ProxyDeps } from "./proxy";
 import { createRateLimitBook } from "./rate-limit-book";
 import { createResponseCache } from "./response-cache";
-import { createSessionStore, migrateStore, openStoreDatabase, type KeyType, type StoreDatabase } from "./session";
+import { createSessionStore, type KeyType } from "./session";
 import type { SessionDeps } from "./session-api";
+import { createMemoryStore } from "./shared/memory-store";
 
 /**
  * Test helpers for the proxy and the session endpoints: a backend over an in-memory store and a recorded upstream,
@@ -31,7 +35,7 @@ export interface UpstreamCall {
 }
 
 export interface TestBackend extends ProxyDeps, SessionDeps {
-  db: Kysely<StoreDatabase>;
+  db: Kysely<BackroomDatabase>;
   /** Every upstream request, in order (the key probe of a connect included). */
   calls: UpstreamCall[];
   /** Replaces what answers upstream from now on. */
@@ -53,8 +57,9 @@ export interface TestBackend extends ProxyDeps, SessionDeps {
  * const res = await proxyRequest(browserRequest("GET", "/api/v1/payments", { cookie }), "v1", ["payments"], backend);
  */
 export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: number } = {}): Promise<TestBackend> {
-  const db = openStoreDatabase(":memory:");
-  await migrateStore(db);
+  const database = openDatabase({ file: ":memory:" });
+  await migrate(database);
+  const { db } = database;
   let time = Date.parse("2026-11-21T18:00:00.000Z");
   let answer = fetch;
   const calls: UpstreamCall[] = [];
@@ -74,8 +79,8 @@ export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: num
     db,
     calls,
     store: createSessionStore({ db, secrets: { current: "x".repeat(40) } }),
-    cache: createResponseCache({ now: () => time }),
-    rateLimits: createRateLimitBook(),
+    cache: createResponseCache(createMemoryStore(), { now: () => time }),
+    rateLimits: createRateLimitBook(createMemoryStore()),
     upstream: (environment: Environment) => ({ v1Base: `${UPSTREAM}/${environment}/api/v1`, fetch: recorded }),
     timeoutMs: options.timeoutMs ?? 5_000,
     now: () => time,
@@ -85,7 +90,7 @@ export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: num
     answerWith: (next) => void (answer = next),
     advance: (ms) => void (time += ms),
     rows: async () => ({ sessions: await count("sessions"), keys: await count("session_keys") }),
-    close: () => db.destroy(),
+    close: () => database.close(),
   };
 }
 
@@ -124,8 +129,9 @@ export function cookieOf(response: Response): string {
   return setCookie.split(";")[0]!;
 }
 
-/** Stores a key in a new session directly (no probe upstream); answers the Cookie header and the key's id. */
-export async function connectKey(backend: TestBackend, apiKey: string, keyType: KeyType = "Customer"): Promise<{ cookie: string; keyId: string }> {
+/** Stores a key in a new session directly (no probe upstream); answers the Cookie header, the key's id and its fingerprint. */
+export async function connectKey(backend: TestBackend, apiKey: string, keyType: KeyType = "Customer"): Promise<{ cookie: string; keyId: string; fingerprint: string }> {
   const { sessionId, keyId } = await backend.store.connect(undefined, { apiKey, environment: "test", keyType, label: `${keyType} key`, scope: { summary: "test" } });
-  return { cookie: `backroom_session=${sessionId}`, keyId };
+  const fingerprint = (await backend.store.view(sessionId))!.keys.find((k) => k.id === keyId)!.fingerprint;
+  return { cookie: `backroom_session=${sessionId}`, keyId, fingerprint };
 }

@@ -2,11 +2,11 @@ import "server-only";
 
 // The server's session store: sessions, their encrypted key rings, and the database they live in.
 export { createSessionStore } from "./session-store";
-export { migrateStore, openStoreDatabase, type StoreDatabase } from "./database";
 export { loadOrCreateSecret } from "./secret";
 export type {
   ActiveKey,
   Environment,
+  KeyHandle,
   KeyScope,
   KeyType,
   SessionStore,

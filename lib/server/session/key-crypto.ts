@@ -36,7 +36,14 @@ export interface SealedKey {
   tag: string;
 }
 
-function hkdf(secret: string, info: string): Buffer {
+/**
+ * A 32-byte key for one purpose (`info`) derived from a server secret with HKDF-SHA256: keys of different purposes
+ * are independent, so one of them leaking reveals nothing of the others or of the secret.
+ *
+ * @example
+ * const cacheKey = hkdf(serverSecret, "backroom shared store v1");
+ */
+export function hkdf(secret: string, info: string): Buffer {
   // No salt: the secret is already uniformly random (see MIN_SECRET_LENGTH), which is when RFC 5869 allows none.
   return Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), info, 32));
 }

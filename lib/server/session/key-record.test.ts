@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SessionKeyTable } from "./database";
+import type { SessionKeyTable } from "../db/schema";
 import { keyHint, NewKeySchema, toKeyInfo } from "./key-record";
 
 const row: SessionKeyTable = {
@@ -16,7 +16,7 @@ describe("key records", () => {
 
   it("read back what the UI may see, with the scope parsed", () => {
     expect(toKeyInfo(row)).toEqual({
-      id: "k1", environment: "production", keyType: "Supplier", label: "Green Leaf (Supplier)",
+      id: "k1", fingerprint: "f", environment: "production", keyType: "Supplier", label: "Green Leaf (Supplier)",
       scope: { suppliers: [{ id: 7, name: "Green Leaf" }], summary: "1 supplier" }, hint: "abcd",
       addedAt: "2030-01-01T00:00:00.000Z", lastUsedAt: null,
     });

@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "zod";
 import { KEY_TYPES } from "@/lib/data-api/operation";
-import type { SessionKeyTable } from "./database";
+import type { SessionKeyTable } from "../db/schema";
 import type { KeyScope, StoredKeyInfo } from "./types";
 
 /**
@@ -72,6 +72,7 @@ export function toKeyInfo(row: SessionKeyTable): StoredKeyInfo {
   const { environment, key_type, scope_json } = Row.parse(row);
   return {
     id: row.id,
+    fingerprint: row.fingerprint,
     environment,
     keyType: key_type,
     label: row.label,

@@ -1,24 +1,27 @@
 import "server-only";
 import type { ExpressionBuilder, Kysely } from "kysely";
-import type { SessionKeyTable, SessionTable, StoreDatabase } from "./database";
+import type { BackroomDatabase, SessionKeyTable, SessionTable } from "../db/schema";
 import { decryptApiKey, deriveSecretRing, encryptApiKey, fingerprintApiKey } from "./key-crypto";
 import { keyAad, keyHint, NewKeySchema, toKeyInfo } from "./key-record";
 import { hashSessionId, newKeyId, newSessionId } from "./random-ids";
-import type { SessionStore, SessionStoreOptions } from "./types";
+import type { KeyHandle, SessionStore, SessionStoreOptions } from "./types";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-type Db = Kysely<StoreDatabase>;
+type Db = Kysely<BackroomDatabase>;
 
 function duration(ms: number, name: string): number {
   if (!Number.isFinite(ms) || ms <= 0) throw new RangeError(`${name} must be a positive number of milliseconds`);
   return ms;
 }
 
-async function dropSession(trx: Db, idHash: string): Promise<void> {
-  await trx.deleteFrom("session_keys").where("session_id_hash", "=", idHash).execute();
+/** Deletes a session and its keys, answering the keys it held. */
+async function dropSession(trx: Db, idHash: string): Promise<KeyHandle[]> {
+  const keys = await trx.deleteFrom("session_keys").where("session_id_hash", "=", idHash).returning(["id", "fingerprint"]).execute();
   await trx.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+  return keys;
 }
+
 
 /**
  * The server's sessions and their key rings. The cookie's id is known to the database only by its hash, and every key
@@ -50,7 +53,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   function cutoffs(now: Date) {
     return { seen: new Date(now.getTime() - idleMs).toISOString(), created: new Date(now.getTime() - maxAgeMs).toISOString() };
   }
-  function expired(eb: ExpressionBuilder<StoreDatabase, "sessions">, now: Date) {
+  function expired(eb: ExpressionBuilder<BackroomDatabase, "sessions">, now: Date) {
     const cut = cutoffs(now);
     return eb.or([eb("last_seen_at", "<=", cut.seen), eb("created_at", "<=", cut.created)]);
   }
@@ -175,6 +178,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       if (!opened) return undefined;
       // One UPDATE: the use, and when the key was read with a previous secret, its re-encryption under the current one.
       const rotated = opened.secret === ring.current ? undefined : seal(opened.apiKey, row.id, row.environment, idHash);
+      const fingerprint = rotated?.fingerprint ?? row.fingerprint;
       if (rotated || stale(row.last_used_at)) {
         await db
           .updateTable("session_keys")
@@ -182,9 +186,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
           .where("id", "=", row.id)
           .where("session_id_hash", "=", idHash)
           .execute();
-        return { ...toKeyInfo(row), lastUsedAt: at, apiKey: opened.apiKey };
+        return { ...toKeyInfo(row), lastUsedAt: at, apiKey: opened.apiKey, fingerprint };
       }
-      return { ...toKeyInfo(row), apiKey: opened.apiKey };
+      return { ...toKeyInfo(row), apiKey: opened.apiKey, fingerprint };
     },
 
     async switchKey(sessionId, keyId) {
@@ -204,13 +208,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
     async removeKey(sessionId, keyId) {
       const idHash = hashSessionId(sessionId);
-      if (idHash === undefined) return false;
+      if (idHash === undefined) return undefined;
       const now = clock();
       return db.transaction().execute(async (trx) => {
         const session = await liveSession(trx, idHash, now);
-        if (!session) return false;
-        const removed = await trx.deleteFrom("session_keys").where("id", "=", keyId).where("session_id_hash", "=", idHash).executeTakeFirst();
-        if (removed.numDeletedRows === 0n) return false;
+        if (!session) return undefined;
+        const removed = await trx
+          .deleteFrom("session_keys")
+          .where("id", "=", keyId)
+          .where("session_id_hash", "=", idHash)
+          .returning(["id", "fingerprint"])
+          .executeTakeFirst();
+        if (!removed) return undefined;
         let active = session.active_key_id;
         if (active === keyId) {
           const latest = await trx
@@ -224,14 +233,14 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
           active = latest?.id ?? null;
         }
         await trx.updateTable("sessions").set({ active_key_id: active, last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
-        return true;
+        return removed;
       });
     },
 
     async signOut(sessionId) {
       const idHash = hashSessionId(sessionId);
-      if (idHash === undefined) return;
-      await db.transaction().execute((trx) => dropSession(trx, idHash));
+      if (idHash === undefined) return [];
+      return db.transaction().execute((trx) => dropSession(trx, idHash));
     },
 
     async purgeExpired() {
@@ -242,6 +251,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         const result = await trx.deleteFrom("sessions").where((eb) => expired(eb, now)).executeTakeFirst();
         return Number(result.numDeletedRows);
       });
+    },
+
+    async countLive() {
+      const cut = cutoffs(clock());
+      const row = await db
+        .selectFrom("sessions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("last_seen_at", ">", cut.seen)
+        .where("created_at", ">", cut.created)
+        .executeTakeFirstOrThrow();
+      // PostgreSQL answers count(*) as a bigint, which pg gives as text.
+      return Number(row.n);
     },
   };
 }

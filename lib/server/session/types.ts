@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import type { KeyType } from "@/lib/data-api/operation";
-import type { StoreDatabase } from "./database";
+import type { BackroomDatabase } from "../db/schema";
 
 // The contract's key types; re-exported so callers of the store need one import.
 export type { KeyType };
@@ -16,9 +16,12 @@ export interface KeyScope {
   summary: string;
 }
 
-// One key of a session's ring, as the browser may see it: metadata and the last characters, never the key.
+// One key of a session's ring: metadata and the last characters, never the key. The browser sees what
+// `session-api.ts` picks of it (never the fingerprint).
 export interface StoredKeyInfo {
   id: string;
+  /** See KeyHandle. */
+  fingerprint: string;
   environment: Environment;
   keyType: KeyType;
   label: string;
@@ -36,6 +39,10 @@ export interface SessionView {
   lastSeenAt: string;
 }
 
+// What the server knows a stored key by besides its ring id: a keyed hash of the key (HMAC under the session secret),
+// the same for every session holding the same key. Shared caches and rate-limit figures go by it; never sent to a browser.
+export type KeyHandle = Pick<StoredKeyInfo, "id" | "fingerprint">;
+
 // The active key in clear, for the request upstream only; never serialise it into a response.
 export interface ActiveKey extends StoredKeyInfo {
   apiKey: string;
@@ -43,7 +50,7 @@ export interface ActiveKey extends StoredKeyInfo {
 
 // How a store is built. `previous` secrets only decrypt; everything written is under `current`.
 export interface SessionStoreOptions {
-  db: Kysely<StoreDatabase>;
+  db: Kysely<BackroomDatabase>;
   secrets: { current: string; previous?: string[] };
   now?: () => Date;
   idleMs?: number;
@@ -63,10 +70,12 @@ export interface SessionStore {
   activeKey(sessionId: string): Promise<ActiveKey | undefined>;
   /** Makes `keyId` the active key; false when the session is not live or holds no such key. */
   switchKey(sessionId: string, keyId: string): Promise<boolean>;
-  /** Removes one key; when it was active, the most recently added remaining key becomes active (or none). False when absent. */
-  removeKey(sessionId: string, keyId: string): Promise<boolean>;
-  /** Deletes the session and every key it holds. */
-  signOut(sessionId: string): Promise<void>;
+  /** Removes one key, answering it; when it was active, the most recently added remaining key becomes active (or none). Undefined when absent. */
+  removeKey(sessionId: string, keyId: string): Promise<KeyHandle | undefined>;
+  /** Deletes the session and every key it holds, answering those keys. */
+  signOut(sessionId: string): Promise<KeyHandle[]>;
   /** Deletes expired sessions and their keys; answers how many sessions went. */
   purgeExpired(): Promise<number>;
+  /** How many sessions are live (not expired), for the `backroom_sessions_active` gauge. */
+  countLive(): Promise<number>;
 }

@@ -1,8 +1,9 @@
 import { backend } from "@/lib/backend";
 import { listRequests } from "@/lib/server/request-log-api";
+import { answerFailures } from "@/lib/server/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // GET /api/session/requests?limit=: the recent requests made with the session's keys, newest first.
-export const GET = async (request: Request) => listRequests(request, await backend());
+export const GET = answerFailures(async (request: Request) => listRequests(request, await backend()));

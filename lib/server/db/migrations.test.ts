@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { MIGRATION_TABLE, MIGRATIONS, migrate } from "./migrations";
+import type { Database } from "./open";
+import { openDatabase } from "./open";
+import { databaseProfiles, freshSchema, postgresUrl } from "./testing";
+
+const dir = mkdtempSync(join(tmpdir(), "backroom-db-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The migrations a database has recorded as run, by name. */
+async function recorded(database: Database, table = MIGRATION_TABLE): Promise<string[]> {
+  const rows = await sql<{ name: string }>`select name from ${sql.table(table)} order by name`.execute(database.db);
+  return rows.rows.map((r) => r.name);
+}
+
+const key = {
+  id: "k1", session_id_hash: "s1", environment: "test", key_type: "Customer", label: "Valley", scope_json: "{}", hint: "abcd",
+  fingerprint: "f1", secret_id: "0011aabb", iv: "iv", ciphertext: "ct", tag: "tag", added_at: "2030-01-01T00:00:00.000Z", last_used_at: null,
+};
+
+describe.each(databaseProfiles())("migrations on $name", ({ open }) => {
+  it("makes every table, records each migration, and changes nothing when run again", async () => {
+    const database = await open({ migrated: false });
+    try {
+      await expect(recorded(database)).rejects.toThrow();
+      await migrate(database);
+      await migrate(database);
+      expect(await recorded(database)).toEqual(Object.keys(MIGRATIONS).sort());
+      // Every table of the schema exists and answers, empty.
+      for (const table of ["sessions", "session_keys"] as const) {
+        expect(await database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("holds one entry per key and environment in a session", async () => {
+    const database = await open();
+    const { db } = database;
+    try {
+      await db.insertInto("session_keys").values(key).execute();
+      await expect(db.insertInto("session_keys").values({ ...key, id: "k2" }).execute()).rejects.toThrow(/unique/i);
+      await db.insertInto("session_keys").values({ ...key, id: "k3", environment: "production" }).execute();
+      await db.insertInto("session_keys").values({ ...key, id: "k4", session_id_hash: "s2" }).execute();
+      expect(await db.selectFrom("session_keys").select("id").orderBy("id").execute()).toEqual([{ id: "k1" }, { id: "k3" }, { id: "k4" }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("migrations on a SQLite file", () => {
+  it("keeps the data across a reopen, in WAL mode", async () => {
+    const file = join(dir, "backroom.sqlite");
+    const first = openDatabase({ file });
+    await migrate(first);
+    await first.db.insertInto("sessions").values({ id_hash: "h", created_at: "c", last_seen_at: "s", active_key_id: null }).execute();
+    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(first.db);
+    expect(mode.rows[0]?.journal_mode).toBe("wal");
+    await first.close();
+    const second = openDatabase({ file });
+    await migrate(second);
+    expect(await second.db.selectFrom("sessions").select("id_hash").execute()).toEqual([{ id_hash: "h" }]);
+    await second.close();
+  });
+});
+
+describe.skipIf(!postgresUrl())("migrations on PostgreSQL, several instances", () => {
+  it("lets four instances starting at the same moment on one empty database migrate it once", async () => {
+    const url = postgresUrl()!;
+    const schema = freshSchema();
+    const admin = openDatabase({ url, poolMax: 1 });
+    await admin.db.schema.createSchema(schema).execute();
+    const instances = Array.from({ length: 4 }, () => openDatabase({ url, schema, poolMax: 2 }));
+    try {
+      await Promise.all(instances.map((instance) => migrate(instance)));
+      for (const instance of instances) expect(await recorded(instance)).toEqual(Object.keys(MIGRATIONS).sort());
+      expect(await recorded(admin, `${schema}.${MIGRATION_TABLE}`)).toHaveLength(Object.keys(MIGRATIONS).length);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await admin.db.schema.dropSchema(schema).cascade().execute();
+      await admin.close();
+    }
+  });
+
+  it("answers a ping, and rejects one when the server cannot be reached", async () => {
+    const reachable = openDatabase({ url: postgresUrl()! });
+    await expect(reachable.ping()).resolves.toBeUndefined();
+    await reachable.close();
+    const unreachable = openDatabase({ url: "postgres://nobody@127.0.0.1:1/none" });
+    await expect(unreachable.ping(1000)).rejects.toThrow();
+    await unreachable.close();
+  });
+});

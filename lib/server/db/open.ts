@@ -1,0 +1,98 @@
+import "server-only";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { BackroomDatabase } from "./schema";
+
+/** Which database holds Backroom's tables: a SQLite file beside the process, or a PostgreSQL server several share. */
+export type DialectName = "sqlite" | "postgres";
+
+/** Backroom's database, opened once per process. */
+export interface Database {
+  db: Kysely<BackroomDatabase>;
+  dialect: DialectName;
+  /** Where the data is, for logs and errors, never with a password: `sqlite:.data/backroom.sqlite`, `postgres://db.internal:5432/backroom`. */
+  where: string;
+  /** One round trip (`select 1`); rejects when the database does not answer within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Ends the pool (PostgreSQL) or closes the file (SQLite). */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** `postgres://...`: PostgreSQL through a pool; otherwise `file` is opened with SQLite. */
+  url?: string;
+  /** A SQLite file, or `:memory:`. */
+  file?: string;
+  /** Connections in the PostgreSQL pool. Default 10. */
+  poolMax?: number;
+  /** PostgreSQL schema to work in (tests isolate themselves with one); default the server's search path. */
+  schema?: string;
+  /** Told when an idle pooled connection fails (the server restarted, say): the pool replaces it by itself. */
+  onPoolError?: (error: Error) => void;
+}
+
+/**
+ * Opens Backroom's database: PostgreSQL when `url` is given (Kysely's `PostgresDialect` over a `pg` pool), else the
+ * SQLite `file` (WAL mode, so readers never wait for the writer). Nothing is read or written until the first query;
+ * `migrate` (migrations.ts) makes the tables.
+ *
+ * @example
+ * const database = openDatabase({ url: serverEnv.DATABASE_URL, file: join(serverEnv.DATA_DIR, "backroom.sqlite") });
+ * await migrate(database);
+ */
+export function openDatabase(options: OpenDatabaseOptions): Database {
+  if (options.url) return openPostgres(options.url, options);
+  if (!options.file) throw new Error("openDatabase needs a PostgreSQL url or a SQLite file");
+  const sqlite = new SQLite(options.file);
+  if (options.file !== ":memory:") {
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+  }
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<BackroomDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: "sqlite",
+    where: `sqlite:${options.file}`,
+    // A file answers or throws at once; there is nothing to wait for.
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, options: OpenDatabaseOptions): Database {
+  const parsed = new URL(url);
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) throw new Error(`not a schema name: ${options.schema}`);
+  const settings = [
+    // A query that hangs (a lock held elsewhere, a server in trouble) fails instead of holding a request forever.
+    "-c statement_timeout=15000",
+    ...(options.schema ? [`-c search_path=${options.schema}`] : []),
+  ];
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    options: settings.join(" "),
+  });
+  // Without a listener, an idle connection's error (the server restarting) would end the process.
+  pool.on("error", (error) => options.onPoolError?.(error));
+  const db = new Kysely<BackroomDatabase>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: "postgres",
+    where: `postgres://${parsed.host}${parsed.pathname}`,
+    ping: (timeoutMs = 2_000) => withTimeout(sql`select 1`.execute(db).then(() => undefined), timeoutMs, "the database did not answer"),
+    close: () => db.destroy(),
+  };
+}
+
+/** `promise`, or a rejection naming `what` once `ms` have passed. */
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}

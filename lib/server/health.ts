@@ -1,0 +1,41 @@
+import "server-only";
+import { isDraining } from "./lifecycle";
+
+/** One dependency's state: working, not configured, or configured and not answering. */
+export type CheckState = "ok" | "off" | "unavailable";
+
+/** The body of `GET /api/ready`. */
+export interface Readiness {
+  /** `ok`; `degraded` (the cache is away: serving, uncached); `unavailable` (no database); `stopping` (SIGTERM). */
+  status: "ok" | "degraded" | "unavailable" | "stopping";
+  checks: { database: CheckState; cache: CheckState };
+}
+
+export interface ReadinessDeps {
+  /** "ok" once the migrations have run and the database answers; "unavailable" otherwise. */
+  database(): Promise<"ok" | "unavailable">;
+  /** "off" without Redis; otherwise whether it answers. */
+  cache(): Promise<CheckState>;
+}
+
+const noStore = { "Cache-Control": "no-store" };
+
+// GET /api/health: 200 while the process serves (liveness: restart the instance when this stops answering).
+export function healthResponse(): Response {
+  return Response.json({ status: "ok" }, { headers: noStore });
+}
+
+/**
+ * `GET /api/ready` (readiness: send traffic to the instance or not): each check `ok`, `off` or `unavailable`; 503 when the
+ * database is unavailable or its migrations have not run, or the instance is stopping; 200 otherwise. A lost cache
+ * degrades the instance (it serves, uncached) without taking it out of the pool.
+ *
+ * @example
+ * // 200 {"status":"degraded","checks":{"database":"ok","cache":"unavailable"}}
+ */
+export async function readinessResponse(deps: ReadinessDeps): Promise<Response> {
+  const [database, cache] = await Promise.all([deps.database(), deps.cache()]);
+  const status: Readiness["status"] = isDraining() ? "stopping" : database !== "ok" ? "unavailable" : cache === "unavailable" ? "degraded" : "ok";
+  const body: Readiness = { status, checks: { database, cache } };
+  return Response.json(body, { status: status === "unavailable" || status === "stopping" ? 503 : 200, headers: noStore });
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from "vitest";
+import { answerFailures, isUnavailable } from "./route-errors";
+
+vi.mock("./log", () => ({ log: () => ({ error: () => undefined }) }));
+
+const request = new Request("http://backroom.test/api/session?secret=value", { method: "POST" });
+const failing = (error: unknown) => answerFailures(async () => Promise.reject(error));
+
+describe("answerFailures", () => {
+  it("passes a handler's answer through", async () => {
+    const handler = answerFailures(async (r: Request) => Response.json({ method: r.method }, { status: 201 }));
+    const response = await handler(request);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ method: "POST" });
+  });
+
+  it.each([
+    ["PostgreSQL refusing connections", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })],
+    ["PostgreSQL shutting down", Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })],
+    ["a pool that cannot connect in time", new Error("timeout exceeded when trying to connect")],
+    ["SQLite busy", Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" })],
+    ["tables not migrated yet", new Error('relation "sessions" does not exist')],
+    ["a wrapped cause", new Error("query failed", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) })],
+  ])("answers 503 with Retry-After in the API's error shape for %s", async (_name, error) => {
+    expect(isUnavailable(error)).toBe(true);
+    const response = await failing(error)(request);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("5");
+    const body = (await response.json()) as { Error: string };
+    expect(body.Error).toContain(response.headers.get("X-Request-Id"));
+  });
+
+  it("answers a generic 500 for anything else, naming a request id and nothing of the error", async () => {
+    const response = await failing(new TypeError("cannot read properties of undefined (reading 'apiKey')"))(request);
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { Error: string };
+    expect(body.Error).toMatch(/^Something went wrong on Backroom's side \(request [0-9a-f]{32}\)\.$/);
+    expect(body.Error).not.toMatch(/apiKey|undefined/);
+  });
+});

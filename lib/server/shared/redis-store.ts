@@ -1,0 +1,189 @@
+import "server-only";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { hkdf } from "../session/key-crypto";
+import type { SharedStore } from "./shared-store";
+
+export interface RedisStoreOptions {
+  /** `redis://` or `rediss://` (TLS), with a password when the server wants one. */
+  url: string;
+  /** The session secret: the keys that hash names and encrypt values are derived from it (HKDF). */
+  secret: string;
+  /** Put before every key and channel, so several deployments can share one Redis. Default `backroom:`. */
+  prefix?: string;
+  /** How long one command may take before it counts as a failure. Default 1000 ms. */
+  commandTimeoutMs?: number;
+  /** Told of connection errors (the client reconnects by itself). */
+  onError?: (error: Error) => void;
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** After a command times out, Redis is not asked again for this long: a hung server must not add a second to every request. */
+const PAUSE_AFTER_TIMEOUT_MS = 5_000;
+/** Characters of a hashed name (base64url of an HMAC-SHA256): 192 bits, far beyond any chance of two names meeting. */
+const NAME_CHARS = 32;
+
+/** Thrown when the store is not asked at all: not connected, or paused after a timeout. */
+export class StoreUnavailable extends Error {
+  constructor(why: string) {
+    super(`the shared store is unavailable: ${why}`);
+    this.name = "StoreUnavailable";
+  }
+}
+
+/**
+ * The shared store on Redis 6.2+ or Valkey (ioredis), for several instances. Redis holds nothing readable:
+ * - each key's name is an HMAC of the caller's name (under a key derived from the session secret), after `prefix`;
+ * - each value, list element and message is AES-256-GCM encrypted under another derived key, with the hashed name as
+ *   associated data, so a value copied to another key does not decrypt (and reads as absent);
+ * - every key has a time to live.
+ * Commands fail at once while disconnected (no offline queue) and after a timeout Redis is left alone for 5 s; the
+ * client reconnects by itself. Messages arrive on a second connection; `listening()` says whether it is subscribed.
+ *
+ * @example
+ * const store = createRedisStore({ url: "redis://127.0.0.1:6379", secret: serverEnv.SESSION_SECRET });
+ * await store.set("greeting", Buffer.from("hello"), 60_000);
+ */
+export function createRedisStore(options: RedisStoreOptions): SharedStore {
+  const prefix = options.prefix ?? "backroom:";
+  const nameKey = hkdf(options.secret, "backroom shared store names v1");
+  const valueKey = hkdf(options.secret, "backroom shared store values v1");
+  const onError = (error: Error) => options.onError?.(error);
+
+  const client = new Redis(options.url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: options.commandTimeoutMs ?? 1_000,
+    connectTimeout: 2_000,
+    // Reconnect for ever, at most 2 s apart: Redis coming back is noticed within that.
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  client.on("error", onError);
+  // Subscribing waits for a connection rather than failing: it is done once, and again by ioredis on each reconnect.
+  const subscriber = client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
+  subscriber.on("error", onError);
+
+  const name = (key: string) => `${prefix}${createHmac("sha256", nameKey).update(key).digest("base64url").slice(0, NAME_CHARS)}`;
+
+  function seal(slot: string, plain: Buffer | string): Buffer {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", valueKey, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(Buffer.from(slot));
+    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+  }
+  /** The plain value, or undefined when it was not sealed for this slot with this secret (or was changed). */
+  function open(slot: string, sealed: Buffer | null | undefined): Buffer | undefined {
+    if (!sealed || sealed.byteLength < IV_BYTES + TAG_BYTES) return undefined;
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", valueKey, sealed.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+      decipher.setAAD(Buffer.from(slot));
+      decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+    } catch {
+      return undefined;
+    }
+  }
+
+  let pausedUntil = 0;
+  /** Runs a command unless Redis is known to be away; a timeout pauses asking it. */
+  async function guarded<T>(run: () => Promise<T>): Promise<T> {
+    if (client.status !== "ready") throw new StoreUnavailable(`not connected (${client.status})`);
+    if (Date.now() < pausedUntil) throw new StoreUnavailable("a command timed out moments ago");
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Error && /timed out/i.test(error.message)) pausedUntil = Date.now() + PAUSE_AFTER_TIMEOUT_MS;
+      throw error;
+    }
+  }
+
+  // Subscriptions: channel name (hashed) -> listeners. `live` only once every channel is subscribed on a connection.
+  const listeners = new Map<string, ((message: string) => void)[]>();
+  let live = false;
+  let epoch = 0;
+  async function subscribeAll(): Promise<void> {
+    if (listeners.size === 0) return;
+    await subscriber.subscribe(...listeners.keys());
+    if (subscriber.status === "ready") {
+      if (!live) epoch++;
+      live = true;
+    }
+  }
+  subscriber.on("ready", () => void subscribeAll().catch(onError));
+  for (const event of ["close", "reconnecting", "end"]) subscriber.on(event, () => void (live = false));
+  subscriber.on("messageBuffer", (channel: Buffer, message: Buffer) => {
+    const slot = channel.toString();
+    const plain = open(slot, message);
+    if (plain === undefined) return;
+    for (const listener of listeners.get(slot) ?? []) listener(plain.toString());
+  });
+
+  return {
+    kind: "redis",
+    get: (keys) =>
+      keys.length === 0
+        ? Promise.resolve([])
+        : guarded(async () => {
+            const names = keys.map(name);
+            const values = await client.mgetBuffer(...names);
+            return values.map((value, i) => open(names[i]!, value));
+          }),
+    set: (key, value, ttlMs, { onlyIfAbsent = false } = {}) =>
+      guarded(async () => {
+        const slot = name(key);
+        const ttl = Math.max(1, Math.ceil(ttlMs));
+        const answer = onlyIfAbsent ? await client.set(slot, seal(slot, value), "PX", ttl, "NX") : await client.set(slot, seal(slot, value), "PX", ttl);
+        return answer === "OK";
+      }),
+    delete: async (keys) => {
+      if (keys.length === 0) return;
+      await guarded(() => client.del(...keys.map(name)));
+    },
+    push: (key, value, keep, ttlMs) =>
+      guarded(async () => {
+        const slot = name(key);
+        const results = await client
+          .multi()
+          .lpush(slot, seal(slot, value))
+          .ltrim(slot, 0, Math.max(keep, 1) - 1)
+          .pexpire(slot, Math.max(1, Math.ceil(ttlMs)))
+          .exec();
+        const failed = results?.find(([error]) => error);
+        if (failed?.[0]) throw failed[0];
+      }),
+    list: (key) =>
+      guarded(async () => {
+        const slot = name(key);
+        const values = await client.lrangeBuffer(slot, 0, -1);
+        return values.map((value) => open(slot, value)).filter((value): value is Buffer => value !== undefined);
+      }),
+    publish: (channel, message) =>
+      guarded(async () => {
+        const slot = name(`channel\n${channel}`);
+        await client.publish(slot, seal(slot, message));
+      }),
+    subscribe(channel, listener) {
+      const slot = name(`channel\n${channel}`);
+      listeners.set(slot, [...(listeners.get(slot) ?? []), listener]);
+      // Not live until this channel too is subscribed.
+      live = false;
+      void subscribeAll().catch(onError);
+    },
+    listening: () => ({ live, epoch }),
+    async health() {
+      if (client.status !== "ready") return "unavailable";
+      try {
+        await guarded(() => client.ping());
+        return "ok";
+      } catch {
+        return "unavailable";
+      }
+    },
+    async close() {
+      live = false;
+      await Promise.all([client, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())));
+    },
+  };
+}
