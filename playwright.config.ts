@@ -10,6 +10,8 @@ const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
+  // The multi-instance deployment has its own config (playwright.scale.config.ts, npm run test:scale).
+  testIgnore: "scale/**",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -53,6 +55,12 @@ export default defineConfig({
       DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`),
       // The ERP's jobs run when a test asks (operator endpoints), never on a timer in the middle of a test.
       SANDBOX_JOB_INTERVAL: "0",
+      // The browser tests run the embedded default (SQLite, memory), as `npm start` does; `npm run test:scale` runs
+      // the service profile. Blank, not unset: Playwright adds the runner's own environment, which CI gives both URLs.
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      // One JSON line per proxied request would bury the test output; warnings and errors still show.
+      LOG_LEVEL: "warn",
     },
   },
 });

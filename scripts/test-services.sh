@@ -2,7 +2,7 @@
 # Throwaway PostgreSQL and Redis on loopback, for the service profile's tests (as a test harness would run them, never
 # as system services). Debian's packages: `apt-get install -y postgresql redis-server nginx`.
 #
-#   eval "$(scripts/test-services.sh start /tmp/backroom-services)"   # starts both, prints the two export lines
+#   eval "$(scripts/test-services.sh start /tmp/backroom-services)"   # starts both; prints two export lines to source
 #   scripts/test-services.sh stop /tmp/backroom-services              # stops both and deletes the folder
 #
 # PG_PORT (default 55432) and REDIS_PORT (default 56379) choose the ports. PostgreSQL refuses to run as root, so as root

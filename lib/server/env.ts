@@ -62,18 +62,24 @@ const parsed = ServerEnv.parse(process.env);
 export const sandboxEnabled =
   parsed.SANDBOX === "on" || (parsed.SANDBOX !== "off" && (!parsed.DATA_API_PRODUCTION_URL || !parsed.DATA_API_TEST_URL));
 
-// A deployment holding real keys must bring its own secret: a generated one would differ per instance and sit beside
-// the database it protects. Any real URL means real keys, even when the sandbox serves the other environment.
-if (!parsed.SESSION_SECRET && (parsed.DATA_API_PRODUCTION_URL || parsed.DATA_API_TEST_URL) && parsed.NODE_ENV === "production") {
-  throw new Error("SESSION_SECRET is required when Backroom talks to the real Data API (set it to 32 or more random characters).");
-}
-// Instances sharing PostgreSQL or Redis must share the secret too: one that each generates for itself could not read
-// the keys and cache entries the others wrote.
-if (!parsed.SESSION_SECRET && (parsed.DATABASE_URL || parsed.REDIS_URL)) {
-  throw new Error("SESSION_SECRET is required with DATABASE_URL or REDIS_URL: every instance needs the same one (32 or more random characters).");
-}
-
 export const serverEnv = parsed;
+
+/**
+ * Throws when the configuration cannot run safely; called when the server assembles its backend (not at import: the
+ * build imports this module too, with whatever environment the build machine has).
+ */
+export function assertRunnable(): void {
+  // A deployment holding real keys must bring its own secret: a generated one would differ per instance and sit beside
+  // the database it protects. Any real URL means real keys, even when the sandbox serves the other environment.
+  if (!parsed.SESSION_SECRET && (parsed.DATA_API_PRODUCTION_URL || parsed.DATA_API_TEST_URL) && parsed.NODE_ENV === "production") {
+    throw new Error("SESSION_SECRET is required when Backroom talks to the real Data API (set it to 32 or more random characters).");
+  }
+  // Instances sharing PostgreSQL or Redis must share the secret too: one that each generates for itself could not read
+  // the keys and cache entries the others wrote.
+  if (!parsed.SESSION_SECRET && (parsed.DATABASE_URL || parsed.REDIS_URL)) {
+    throw new Error("SESSION_SECRET is required with DATABASE_URL or REDIS_URL: every instance needs the same one (32 or more random characters).");
+  }
+}
 
 /** The SANDBOX_* variables, unparsed: the sandbox's own config schema reads them. */
 export const sandboxSettings: Record<string, string | undefined> = Object.fromEntries(

@@ -1,0 +1,263 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { type Cluster, type Instance, startCluster, waitFor } from "../../scripts/cluster";
+
+// Backroom as a deployment: nginx in front of two production instances on one PostgreSQL and one Redis, the Data
+// API the standalone sandbox (e2e/scale/cluster.ts). The tests run in order, on one cluster: some stop its parts.
+
+const test = base.extend<object, { cluster: Cluster }>({
+  cluster: [
+    async ({}, use) => {
+      const cluster = await startCluster();
+      await use(cluster);
+      await cluster.stop();
+    },
+    { scope: "worker", timeout: 300_000 },
+  ],
+  baseURL: async ({ cluster }, use) => use(cluster.url),
+});
+test.describe.configure({ mode: "serial" });
+
+// A failure comes with what each instance said last: CI keeps nothing else of them.
+test.afterEach(async ({ cluster }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  for (const instance of cluster.instances) await testInfo.attach(`${instance.name}.log`, { body: instance.proc.lines.slice(-200).join("\n"), contentType: "text/plain" });
+  await testInfo.attach("nginx-access.log", { body: cluster.upstreamsServed().slice(-200).join("\n"), contentType: "text/plain" });
+});
+
+const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+
+/** A key the sandbox issues for the demo retailer's accounts: each test's own cache and request log. */
+async function retailerKey(cluster: Cluster): Promise<string> {
+  const customers = (await (await fetch(`${cluster.sandbox.url}/test/api/v1/customers?PageSize=500`, { headers: { "x-api-key": "test-customer-demo" } })).json()) as { Data: { CustomerID: number }[] };
+  const res = await fetch(`${cluster.sandbox.url}/test/operator/keys`, { method: "POST", headers: OPERATOR, body: JSON.stringify({ type: "Customer", company: "Scale test", customerIds: customers.Data.map((c) => c.CustomerID) }) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { key: string }).key;
+}
+
+/** POST /api/session straight to one instance, as Backroom's own page would: the session cookie. */
+async function connectTo(instance: Instance, apiKey: string): Promise<string> {
+  const res = await fetch(`${instance.url}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: instance.url }, body: JSON.stringify({ apiKey, environment: "test" }) });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return res.headers.getSetCookie()[0]!.split(";")[0]!;
+}
+
+const get = (instance: Instance, path: string, cookie: string) => fetch(`${instance.url}${path}`, { headers: { Cookie: cookie } });
+
+/** The session's request log (shared by the instances): source of each logged request, newest first. */
+async function logged(instance: Instance, cookie: string): Promise<{ path: string; source: string }[]> {
+  return ((await (await get(instance, "/api/session/requests", cookie)).json()) as { requests: { path: string; source: string }[] }).requests;
+}
+
+async function ready(instance: Instance) {
+  const res = await fetch(`${instance.url}/api/ready`);
+  return { status: res.status, body: (await res.json()) as { status: string; checks: { database: string; cache: string } } };
+}
+
+test("two instances started at once on one empty database migrate it once and are ready", async ({ cluster }) => {
+  const migrations = await cluster.database.query<{ name: string }>("select name from session_store_migration");
+  expect(migrations.map((m) => m.name)).toEqual(["001-initial"]);
+  for (const instance of cluster.instances) {
+    expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok" } } });
+    expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
+  }
+});
+
+test("a session made on one instance works on the other, and a GET answered by one is served by the other from the shared cache", async ({ cluster }) => {
+  const [one, two] = cluster.instances;
+  const cookie = await connectTo(one, await retailerKey(cluster));
+  expect((await get(two, "/api/session", cookie)).status).toBe(200);
+
+  expect((await get(one, "/api/v1/states", cookie)).status).toBe(200);
+  expect((await get(two, "/api/v1/states", cookie)).status).toBe(200);
+  // The shared request log, newest first (each line is written as its answer leaves, so it can lag by moments): the
+  // second instance answered from the cache the first one filled.
+  await expect.poll(async () => (await logged(one, cookie)).slice(0, 2).map((r) => r.source)).toEqual(["cache", "upstream"]);
+
+  // The rate-limit figures the first instance saw are the second one's too.
+  const session = (await (await get(two, "/api/session", cookie)).json()) as { rateLimit: { remaining: number } | null };
+  expect(session.rateLimit?.remaining).toBeGreaterThan(0);
+});
+
+test("a write through one instance makes the other's cached reads of that resource stale at once", async ({ cluster }) => {
+  const [one, two] = cluster.instances;
+  const issued = await fetch(`${cluster.sandbox.url}/test/operator/keys`, { method: "POST", headers: OPERATOR, body: JSON.stringify({ type: "Supplier", company: "Scale brand", supplierIds: [101] }) });
+  const cookie = await connectTo(one, ((await issued.json()) as { key: string }).key);
+  const drafts = async (instance: Instance) => ((await (await get(instance, "/api/v2/purchases?statuses=InProgress", cookie)).json()) as { data: { po_num: string }[] }).data.map((p) => p.po_num);
+  const before = await drafts(one);
+  expect(await drafts(two)).toEqual(before);
+  await expect.poll(async () => (await logged(one, cookie)).slice(0, 2).map((r) => r.source)).toEqual(["cache", "upstream"]);
+
+  const vendor = ((await (await get(two, "/api/v1/vendors?PageSize=1", cookie)).json()) as { Data: { VendorID: number; LocationID: number; SupplierID: number }[] }).Data[0]!;
+  const poNum = `SCALE-${Date.now()}`;
+  const delivery = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const created = await fetch(`${two.url}/api/v2/purchases`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: two.url, "Content-Type": "application/json", "Idempotency-Key": `scale-${poNum}` },
+    body: JSON.stringify({ vendor_id: vendor.VendorID, to_location_id: vendor.LocationID, supplier_id: vendor.SupplierID, delivery_date: delivery, po_num: poNum }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  // Within the list's 15 s of freshness, the first instance asks the API again and sees the new draft.
+  expect(await drafts(one)).toContain(poNum);
+  await expect.poll(async () => (await logged(one, cookie)).find((r) => r.path.startsWith("/api/v2/purchases?"))?.source).toBe("upstream");
+});
+
+test("sign-out, or removing the key, on one instance is refused on the other within a second", async ({ cluster }) => {
+  const [one, two] = cluster.instances;
+  for (const how of ["sign-out", "key removal"] as const) {
+    const cookie = await connectTo(one, await retailerKey(cluster));
+    // The second instance holds the decrypted key in memory now.
+    expect((await get(two, "/api/v1/states", cookie)).status).toBe(200);
+    expect((await get(two, "/api/v1/states", cookie)).status).toBe(200);
+    const keyId = ((await (await get(one, "/api/session", cookie)).json()) as { activeKeyId: string }).activeKeyId;
+    const started = Date.now();
+    const ended = await fetch(`${one.url}${how === "sign-out" ? "/api/session" : `/api/session/keys/${keyId}`}`, { method: "DELETE", headers: { Cookie: cookie, Origin: one.url } });
+    expect(ended.status).toBe(how === "sign-out" ? 204 : 200);
+    expect((await get(one, "/api/v1/states", cookie)).status, `${how}: the instance that did it refuses at once`).toBe(401);
+    let status = 200;
+    while (status !== 401 && Date.now() - started < 2_000) status = (await get(two, "/api/v1/states", cookie)).status;
+    const took = Date.now() - started;
+    expect(status, `${how}: refused by the other instance`).toBe(401);
+    expect(took, `${how}: refused by the other instance within a second (took ${took} ms)`).toBeLessThan(1_000);
+  }
+});
+
+/** Connects on the connect page with a key, as a new user would. */
+async function connectInBrowser(page: Page, key: string) {
+  await page.goto("/connect");
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("radio", { name: /Test/ }).check();
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+  await page.getByRole("link", { name: "Open the dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+}
+
+test("a retailer's journey through nginx alternates between the instances, and goes on when one is killed halfway", async ({ cluster, page }) => {
+  const [one, two] = cluster.instances;
+  const servedBefore = cluster.upstreamsServed().length;
+  await connectInBrowser(page, await retailerKey(cluster));
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+
+  await nav.getByRole("link", { name: "Invoices", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
+  const firstInvoice = page.locator("table.data-table tbody tr").first().getByRole("link").first();
+  const invoiceNum = (await firstInvoice.textContent())!.trim();
+  await firstInvoice.click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(invoiceNum);
+  await nav.getByRole("link", { name: "AR aging", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "AR aging" })).toBeVisible();
+
+  // So far every request went through nginx, which spread them over both instances.
+  const upstreams = cluster.upstreamsServed().slice(servedBefore).map((line) => line.split(" ")[0]!);
+  const share = (port: number) => upstreams.filter((u) => u.endsWith(`:${port}`)).length / upstreams.length;
+  expect(upstreams.length).toBeGreaterThan(8);
+  for (const instance of [one, two]) expect(share(instance.port), `${instance.name}'s share of ${upstreams.length} requests`).toBeGreaterThanOrEqual(0.3);
+
+  // One instance dies (no goodbye: SIGKILL); the other carries the journey on.
+  await one.kill("SIGKILL");
+  await nav.getByRole("link", { name: "Payments", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+  const account = page.getByLabel("AR account", { exact: true });
+  await expect(account.locator("option").nth(1)).toBeAttached();
+  await account.selectOption({ index: 1 });
+  await expect(page).toHaveURL(/account=\d+/);
+  const allocate = page.getByRole("button", { name: /^Allocate payment / }).last();
+  const paymentNum = (await allocate.textContent())!.replace("Allocate payment ", "").trim();
+  await allocate.click();
+  const form = page.getByRole("region", { name: `Allocate payment ${paymentNum}` });
+  const rows = page.getByRole("region", { name: "Amounts to allocate" }).locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  let invoice: string | undefined;
+  for (const row of await rows.all()) {
+    const balance = (await row.locator("td").nth(2).textContent())!;
+    if (!balance.startsWith("−") && balance !== "$0.00") {
+      invoice = (await row.locator("th").textContent())!.trim();
+      break;
+    }
+  }
+  expect(invoice).toBeDefined();
+  await form.getByLabel(`Amount for invoice ${invoice}`).fill("1.00");
+  await form.getByRole("button", { name: "Review allocation" }).click();
+  await form.getByRole("button", { name: "Confirm and send" }).click();
+  await expect(form.getByText(new RegExp(`Sent: \\$1\\.00 to invoice ${invoice}, request \\d+ \\(Pending\\)`))).toBeVisible();
+
+  // The instance comes back (as systemd would restart it), and both serve the rest.
+  await one.start();
+  for (const run of [1, 2]) expect((await fetch(`${cluster.sandbox.url}/test/operator/jobs/export`, { method: "POST", headers: OPERATOR, body: "{}" })).status, `export run ${run}`).toBe(200);
+  await page.getByRole("button", { name: "Check status now" }).click();
+  await expect(page.getByText("Every request sent from this page is settled.")).toBeVisible();
+  await nav.getByRole("link", { name: "Invoices", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
+  expect(cluster.upstreamsServed().slice(servedBefore).filter((line) => / 5\d\d /.test(line)), "no request answered 5xx through nginx").toEqual([]);
+});
+
+test("with Redis stopped, pages still load and /api/ready says the cache is unavailable; Redis back, it says ok", async ({ cluster, page }) => {
+  await connectInBrowser(page, await retailerKey(cluster));
+  await cluster.redis.stop();
+  for (const instance of cluster.instances) {
+    await expect.poll(async () => (await ready(instance)).body, { timeout: 10_000 }).toEqual({ status: "degraded", checks: { database: "ok", cache: "unavailable" } });
+    expect((await ready(instance)).status).toBe(200);
+  }
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  for (const [link, heading] of [["Invoices", "Invoices"], ["AR aging", "AR aging"], ["Payments", "Payments"], ["Overview", "Overview"]] as const) {
+    await nav.getByRole("link", { name: link, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    if (link === "Invoices") await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
+    // An API error shows its message with Try again; there is none.
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  }
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+  await cluster.redis.start();
+  for (const instance of cluster.instances) {
+    await expect.poll(async () => (await ready(instance)).body, { timeout: 15_000 }).toEqual({ status: "ok", checks: { database: "ok", cache: "ok" } });
+  }
+});
+
+test("every proxied request is one JSON log line without a key, a cookie or a query value; metrics are behind the token", async ({ cluster }) => {
+  const [, two] = cluster.instances;
+  const lines = cluster.instances.flatMap((instance) => instance.proxyLines());
+  expect(lines.length).toBeGreaterThan(20);
+  for (const line of lines) {
+    expect(Object.keys(line).sort()).toEqual(["cache", "durationMs", "instance", "level", "method", "msg", "operation", "requestId", "source", "status", "time"]);
+  }
+  expect(new Set(lines.map((l) => l.instance))).toEqual(new Set(["web-1", "web-2"]));
+  const everything = cluster.allLines().join("\n");
+  for (const secret of ["test-customer-demo", "test-employee-demo", "x-api-key", "backroom_session=", "CustomerIDs=", "PublicPDFLink"]) expect(everything).not.toContain(secret);
+
+  // The second instance has run since the start (the first was restarted in the journey).
+  expect((await fetch(`${two.url}/api/metrics`)).status).toBe(401);
+  const metrics = await (await fetch(`${two.url}/api/metrics`, { headers: { Authorization: `Bearer ${cluster.metricsToken}` } })).text();
+  expect(metrics).toMatch(/^backroom_upstream_requests_total\{operation="listInvoices",status="200"\} \d+/m);
+  for (const outcome of ["hit", "miss", "bypass"]) expect(metrics).toMatch(new RegExp(`^backroom_proxy_cache_total\\{outcome="${outcome}"\\} [1-9]`, "m"));
+  expect(metrics).toMatch(/^backroom_sessions_active \d+/m);
+  expect(metrics).toMatch(/^backroom_upstream_duration_seconds_count\{operation="listInvoices"\} \d+/m);
+});
+
+test("SIGTERM with a request in flight: the request completes, new connections go elsewhere, the instance exits 0", async ({ cluster }) => {
+  const [one, two] = cluster.instances;
+  const cookie = await connectTo(one, await retailerKey(cluster));
+  const faults = await fetch(`${cluster.sandbox.url}/test/operator/faults`, { method: "PUT", headers: OPERATOR, body: JSON.stringify({ rules: [{ method: "GET", path: "/api/v1/invoices*", kind: "latency", latencyMs: 3_000 }] }) });
+  expect(faults.status).toBe(200);
+  try {
+    const started = Date.now();
+    const inFlight = get(one, "/api/v1/invoices?PageSize=5", cookie);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const exited = one.kill("SIGTERM");
+    // Draining: no new connections; nginx sends them to the other instance.
+    await expect.poll(() => fetch(`${one.url}/api/health`).then(() => "answered", () => "refused"), { timeout: 5_000 }).toBe("refused");
+    expect((await fetch(`${cluster.url}/api/health`)).status).toBe(200);
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { Data: unknown[] }).Data.length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
+    expect(await exited).toBe(0);
+    const said = one.proc.lines.filter((l) => /"msg":"(stopping|stopped)/.test(l));
+    expect(said).toHaveLength(2);
+    expect((await get(two, "/api/session", cookie)).status).toBe(200);
+  } finally {
+    await fetch(`${cluster.sandbox.url}/test/operator/faults`, { method: "DELETE", headers: OPERATOR });
+    await waitFor(`${two.url}/api/ready`, 200, two.proc);
+  }
+});

@@ -1,0 +1,30 @@
+import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./e2e/find-chromium";
+
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+// npm run test:scale: the multi-instance deployment (e2e/scale/cluster.ts starts it; no webServer here), one worker,
+// its tests in order. The production build must exist (scripts/test-scale.mjs builds it when stale).
+export default defineConfig({
+  testDir: "./e2e/scale",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 120_000,
+  reporter: [["list"]],
+  use: { trace: "retain-on-failure" },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: findChromium(),
+          args: [...(isRoot ? ["--no-sandbox"] : []), "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        },
+      },
+    },
+  ],
+});
