@@ -6,7 +6,7 @@ import { demoKeys } from "@/lib/sandbox/keys";
 import { mountedSandbox } from "@/lib/sandbox/mounted";
 import { migrate } from "@/lib/server/db/migrations";
 import { type Database, openDatabase } from "@/lib/server/db/open";
-import { type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
+import { assertRunnable, type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
 import type { ReadinessDeps } from "@/lib/server/health";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { log, throttledWarning } from "@/lib/server/log";
@@ -22,6 +22,7 @@ import { withActiveKeyCache } from "@/lib/server/session/active-key-cache";
 import type { SessionDeps } from "@/lib/server/session-api";
 import { withLocalFallback } from "@/lib/server/shared/fallback-store";
 import { createMemoryStore } from "@/lib/server/shared/memory-store";
+import { withNearCache } from "@/lib/server/shared/near-cache";
 import { createRedisStore } from "@/lib/server/shared/redis-store";
 import type { SharedStore } from "@/lib/server/shared/shared-store";
 
@@ -100,6 +101,7 @@ function proxyTelemetry(metrics: Metrics): ProxyTelemetry {
 }
 
 async function assemble(): Promise<Backend> {
+  assertRunnable();
   const secret = serverEnv.SESSION_SECRET ?? loadOrCreateSecret(serverEnv.DATA_DIR);
   if (!serverEnv.DATABASE_URL) mkdirSync(serverEnv.DATA_DIR, { recursive: true });
   const database = openDatabase({
@@ -142,9 +144,9 @@ async function assemble(): Promise<Backend> {
 
   const backend: Backend = {
     store,
-    cache: serverEnv.PROXY_CACHE === "off" ? undefined : createResponseCache(shared, { onStoreError: throttledWarning("response cache unavailable: answering uncached") }),
+    cache: serverEnv.PROXY_CACHE === "off" ? undefined : createResponseCache(withNearCache(shared), { onStoreError: throttledWarning("response cache unavailable: answering uncached") }),
     rateLimits: createRateLimitBook(local),
-    requestLog: createRequestLog(local),
+    requestLog: createRequestLog(local, { onError: throttledWarning("request log: entries lost") }),
     telemetry: proxyTelemetry(metrics),
     metrics,
     upstream,
@@ -159,7 +161,9 @@ async function assemble(): Promise<Backend> {
     async close() {
       clearInterval(purgeTimer);
       migrations.stop();
+      await backend.requestLog.flush();
       await Promise.allSettled([shared.close(), database.close()]);
+      await new Promise<void>((resolve) => log().flush(() => resolve()));
     },
   };
   onShutdown(backend.close);

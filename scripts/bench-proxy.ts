@@ -4,10 +4,12 @@
 // 2. A scripted browsing session through the proxy, with and without the response cache: upstream requests counted
 //    exactly from the sandbox's RateLimit-Remaining of a fresh key per run.
 // Writes its own section of docs/benchmarks.md, with this command and the date.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { writeBenchmarkSection } from "./benchmarks-doc";
+import { browsingSession, INVOICE_PAGE } from "./browsing-session";
 import { fetchJson, freePort, onSignalStop, sessionCookie, start, stop, stopAll } from "./processes";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -17,10 +19,8 @@ const LOAD_CONNECTIONS = 10;
 const STEP_PAUSE_MS = 100;
 const DEMO_KEY = "test-employee-demo";
 const HEADING = "## Proxy (`npm run bench:proxy`)";
-const INVOICE_PAGE = "/invoices?Statuses=1,2,3,4,5,7&StartDate=2025-06-01&PageSize=50";
 const SMALL = "/states";
 
-const root = new URL("..", import.meta.url).pathname;
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-proxy-"));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,36 +50,6 @@ async function remaining(api: string, key: string): Promise<number> {
   const res = await fetch(`${api}${SMALL}`, { headers: { "x-api-key": key } });
   await res.arrayBuffer();
   return Number(res.headers.get("RateLimit-Remaining"));
-}
-
-/**
- * A few minutes of using the dashboard, compressed: each page load asks for its list and the reference lists it shows
- * (states, warehouses), and the person goes back and forth between pages.
- */
-function browsingSession(ids: { invoice: number; otherInvoice: number; customer: number }): string[] {
-  const invoices = (page: number) => `${INVOICE_PAGE}&Page=${page}`;
-  const layout = ["/states", "/locations"];
-  return [
-    ...layout, invoices(1), // open the invoices page
-    invoices(2), // page 2
-    invoices(1), // back to page 1
-    `/invoices/${ids.invoice}`, `/invoiceTransactions/${ids.invoice}`, ...layout, // an invoice's detail and lines
-    invoices(1), "/locations", // back to the list
-    "/payments?PageSize=50", "/payments/types", "/states", // payments
-    "/payments/openInvoices?PageSize=50", "/locations", // open invoices
-    "/arAging?PageSize=50", "/states", // AR aging
-    "/customers?PageSize=50", ...layout, // customers, page 1
-    "/customers?PageSize=50&Page=2", "/customers?PageSize=50", // page 2 and back
-    `/customers/${ids.customer}`, `/customers/creditTerms?CustomerIDs=${ids.customer}`, // one customer
-    "/products?PageSize=50", "/productCategories", "/states", // products
-    invoices(1), "/locations", // back to invoices
-    `/invoices/${ids.invoice}`, `/invoiceTransactions/${ids.invoice}`, // the same invoice again
-    "/arAging?PageSize=50", "/states", // AR aging again
-    "/payments?PageSize=50", "/payments/types", // payments again
-    "/payments/openInvoices?PageSize=50", // open invoices again
-    `/invoices/${ids.otherInvoice}`, `/invoiceTransactions/${ids.otherInvoice}`, // another invoice
-    "/products?PageSize=50&Page=2", "/products?PageSize=50", "/productCategories", // products, page 2 and back
-  ];
 }
 
 /** Runs the session through the proxy with a fresh Employee key; answers the upstream requests it made. */
@@ -233,16 +203,13 @@ try {
     "",
     "| Target | Measured | |",
     "| --- | --- | --- |",
-    ...added.map((r) => `| The proxy adds under 2 ms at p50: ${r.name} | ${signed(r.p50)} ms at p50 (mean ${signed(r.mean, 2)} ms) | ${verdict(r.p50 < 2)} |`),
-    ...kept.map((r) => `| The proxy keeps at least 70 % of direct throughput: ${r.name} | ${pct(r.ratio)} (${rounded(r.proxy.rps)} of ${rounded(r.direct.rps)} requests/s) | ${verdict(r.ratio >= 0.7)} |`),
     `| The cache halves upstream requests on the browsing session | ${withoutCache} → ${withCache} (${pct(reduction)} fewer) | ${verdict(withCache * 2 <= withoutCache)} |`,
+    "",
+    "The added latency and the throughput kept are reported, not targets: the earlier targets (under 2 ms added, 70 % of",
+    "direct throughput) were replaced by `npm run bench:scale`'s, which measures the proxy's own work against Next's floor.",
   ].join("\n");
 
-  const missed = [
-    ...added.filter((r) => r.p50 >= 2).map((r) => `the proxy adds ${r.p50} ms at p50 on the ${r.name} (mean ${signed(r.mean, 2)} ms), not under 2 ms`),
-    ...kept.filter((r) => r.ratio < 0.7).map((r) => `the proxy keeps ${pct(r.ratio)} of direct throughput on the ${r.name}, under the 70 % target`),
-    ...(withCache * 2 <= withoutCache ? [] : [`the cache saves ${pct(reduction)} of upstream requests, not half`]),
-  ];
+  const missed = withCache * 2 <= withoutCache ? [] : [`the cache saves ${pct(reduction)} of upstream requests, not half`];
   const date = new Date().toISOString().slice(0, 10);
   const section = [
     HEADING,
@@ -271,26 +238,13 @@ try {
     "",
     tables,
     "",
-    missed.length ? `**Targets missed**: ${missed.join("; ")}.` : "All three targets are met.",
+    missed.length ? `**Target missed**: ${missed.join("; ")}.` : "The target is met.",
     "",
   ].join("\n");
 
-  const file = join(root, "docs", "benchmarks.md");
-  let doc: string;
-  try {
-    doc = readFileSync(file, "utf8");
-  } catch {
-    doc = "# Benchmarks\n\nEvery figure here comes from a command in this repository; rerun it to check.\n\n";
-  }
-  const at = doc.indexOf(HEADING);
-  if (at === -1) doc = `${doc.trimEnd()}\n\n${section}`;
-  else {
-    const next = doc.indexOf("\n## ", at + 1);
-    doc = `${doc.slice(0, at)}${section}${next === -1 ? "" : `\n${doc.slice(next + 1)}`}`;
-  }
-  writeFileSync(file, doc);
+  writeBenchmarkSection(HEADING, section);
   console.log(tables);
-  console.log(`\n${missed.length ? `Targets missed: ${missed.join("; ")}.` : "All three targets are met."}`);
+  console.log(`\n${missed.length ? `Target missed: ${missed.join("; ")}.` : "The target is met."}`);
   console.log(`Wrote docs/benchmarks.md (${Math.round((Date.now() - began) / 1000)} s).`);
 } finally {
   await stopAll();

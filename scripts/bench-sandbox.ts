@@ -2,10 +2,11 @@
 // reads, and the writes a person makes (an allocation request, validating and saving a 150-line purchase order).
 // Writes p50, p99 and requests per second to docs/benchmarks.md, with this command and the date.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const PORT = 4011;
 const ROOT = `http://127.0.0.1:${PORT}/test`;
@@ -136,20 +137,7 @@ try {
     "",
   ].join("\n");
 
-  const file = new URL("../docs/benchmarks.md", import.meta.url);
-  let doc: string;
-  try {
-    doc = readFileSync(file, "utf8");
-  } catch {
-    doc = "# Benchmarks\n\nEvery figure here comes from a command in this repository; rerun it to check.\n\n";
-  }
-  const start = doc.indexOf("## Sandbox (`npm run bench:sandbox`)");
-  if (start === -1) doc = `${doc.trimEnd()}\n\n${section}`;
-  else {
-    const next = doc.indexOf("\n## ", start + 1);
-    doc = `${doc.slice(0, start)}${section}${next === -1 ? "" : doc.slice(next + 1)}`;
-  }
-  writeFileSync(file, doc);
+  writeBenchmarkSection("## Sandbox (`npm run bench:sandbox`)", section);
   console.log(table);
   console.log(`\nWrote docs/benchmarks.md (${Math.round((Date.now() - started) / 1000)} s).`);
 } finally {

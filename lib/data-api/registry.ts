@@ -16,6 +16,9 @@ function segments(path: string): string[] {
   return path.split("/").filter(Boolean);
 }
 
+/** Each operation's path template, split once: matching runs on every proxied and sandbox request. */
+const templates = operationList.map((operation) => ({ operation, template: segments(operation.path) }));
+
 export type RouteMatch =
   | { kind: "found"; operation: AnyOperation; params: Record<string, string> }
   | { kind: "method-not-allowed"; allow: Method[] }
@@ -32,9 +35,8 @@ export type RouteMatch =
 export function matchOperation(method: string, version: Version, path: string | readonly string[]): RouteMatch {
   const parts = typeof path === "string" ? segments(path) : path;
   const candidates: { operation: AnyOperation; params: Record<string, string>; literals: number }[] = [];
-  for (const operation of operationList) {
+  for (const { operation, template } of templates) {
     if (operation.version !== version) continue;
-    const template = segments(operation.path);
     if (template.length !== parts.length) continue;
     const params: Record<string, string> = {};
     let literals = 0;

@@ -48,8 +48,8 @@ describe("GET /api/session/requests", () => {
     const second = await addKey(first.cookie, "prod-second-key-123456", "Ops (Employee)", "production");
     const stranger = await addKey(undefined, "test-stranger-key-123456", "Someone else");
     // A minute before the proxy's clock (18:00:00), which the request below is logged at.
-    await backend.requestLog.record(first.keyId, entry(-60));
-    await backend.requestLog.record(stranger.keyId, entry(-30));
+    backend.requestLog.record(first.keyId, entry(-60));
+    backend.requestLog.record(stranger.keyId, entry(-30));
     // The second key is the active one: the proxy logs under it.
     expect((await proxyGet(second.cookie, "invoices?Statuses=1,7")).status).toBe(200);
 
@@ -70,7 +70,7 @@ describe("GET /api/session/requests", () => {
 
   it("answers 100 requests unless ?limit= says otherwise (1 to 200), and 400 for any other limit", async () => {
     const { cookie, keyId } = await addKey(undefined, "test-only-key-123456", "Only");
-    for (let i = 0; i < 250; i++) await backend.requestLog.record(keyId, entry(i));
+    for (let i = 0; i < 250; i++) backend.requestLog.record(keyId, entry(i));
     expect((await body(await list(cookie))).requests).toHaveLength(100);
     const three = (await body(await list(cookie, "?limit=3"))).requests;
     expect(three.map((r) => r.requestId)).toEqual(["r249", "r248", "r247"]);
@@ -85,8 +85,8 @@ describe("GET /api/session/requests", () => {
   it("forgets a key's requests when the key is removed, and the session's when it signs out", async () => {
     const first = await addKey(undefined, "test-first-key-123456", "First");
     const second = await addKey(first.cookie, "test-second-key-123456", "Second");
-    await backend.requestLog.record(first.keyId, entry(1));
-    await backend.requestLog.record(second.keyId, entry(2));
+    backend.requestLog.record(first.keyId, entry(1));
+    backend.requestLog.record(second.keyId, entry(2));
 
     expect((await removeKey(browserRequest("DELETE", `/api/session/keys/${first.keyId}`, { cookie: second.cookie }), first.keyId, backend)).status).toBe(200);
     expect((await backend.requestLog.recent([first.keyId, second.keyId])).map((r) => r.keyId)).toEqual([second.keyId]);

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CachedResponse, createResponseCache } from "./response-cache";
 import { StoreUnavailable } from "./shared/redis-store";
 import type { SharedStore } from "./shared/shared-store";
-import { sharedStoreProfiles } from "./shared/testing";
+import { withNearCache } from "./shared/near-cache";
+import { redisUrl, sharedStoreProfiles } from "./shared/testing";
 
 const ALICE = "hmac-alice";
 const BOB = "hmac-bob";
@@ -174,5 +175,19 @@ describe("response cache when its store fails", () => {
     await cache.forgetKey(ALICE);
     expect(errors.length).toBeGreaterThanOrEqual(3);
     expect(errors.every((e) => e instanceof StoreUnavailable)).toBe(true);
+  });
+});
+
+describe.skipIf(!redisUrl())("response cache over Redis with near caches (as instances run it)", () => {
+  it("serves the other instance's answer, then drops it within moments of a write through the first", async () => {
+    const redis = await sharedStoreProfiles().find((p) => p.name === "redis")!.open();
+    opened.push(redis);
+    const one = createResponseCache(withNearCache(redis));
+    const two = createResponseCache(withNearCache(redis.peer()));
+    await vi.waitFor(() => expect(redis.listening().live && redis.peer().listening().live).toBe(true), { timeout: 5_000, interval: 10 });
+    await one.store(await one.lookup(ALICE, INVOICES, "Invoices"), answer("from one"));
+    expect(bodyOf((await two.lookup(ALICE, INVOICES, "Invoices")).entry)).toBe("from one");
+    await one.invalidate(ALICE, ["Invoices"]);
+    await vi.waitFor(async () => expect((await two.lookup(ALICE, INVOICES, "Invoices")).entry).toBeUndefined(), { timeout: 1_000, interval: 2 });
   });
 });

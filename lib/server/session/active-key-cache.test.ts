@@ -23,35 +23,70 @@ function counted(store: SessionStore) {
   return { store: { ...store, activeKey: spy }, reads: () => spy.mock.calls.length };
 }
 
-describe("active key cache without Redis", () => {
-  it("keeps nothing: with no way to reach the other instances, every request asks the database", async () => {
+describe("active key cache without Redis (one process hears only itself)", () => {
+  async function setup() {
     const [sqlite] = databaseProfiles();
     const database = await sqlite!.open();
     closing.push(database);
-    const { store, reads } = counted(createSessionStore({ db: database.db, secrets: { current: SECRET } }));
-    const cached = withActiveKeyCache(store, createMemoryStore());
-    const { sessionId } = await cached.connect(undefined, prod);
-    await cached.activeKey(sessionId);
-    await cached.activeKey(sessionId);
+    let time = 1_000_000;
+    const clock = { now: () => time, advance: (ms: number) => void (time += ms) };
+    const make = () => {
+      const { store, reads } = counted(createSessionStore({ db: database.db, secrets: { current: SECRET } }));
+      return { sessions: withActiveKeyCache(store, createMemoryStore(), { now: clock.now }), reads };
+    };
+    return { clock, make };
+  }
+
+  it("keeps a copy for a second at most, then asks the database again", async () => {
+    const { clock, make } = await setup();
+    const { sessions, reads } = make();
+    const { sessionId } = await sessions.connect(undefined, prod);
+    await sessions.activeKey(sessionId);
+    clock.advance(999);
+    await sessions.activeKey(sessionId);
+    expect(reads()).toBe(1);
+    clock.advance(2);
+    await sessions.activeKey(sessionId);
     expect(reads()).toBe(2);
+  });
+
+  it("drops its copy at once when the session changes through it", async () => {
+    const { make } = await setup();
+    const { sessions } = make();
+    const { sessionId } = await sessions.connect(undefined, prod);
+    await sessions.activeKey(sessionId);
+    await sessions.signOut(sessionId);
+    expect(await sessions.activeKey(sessionId)).toBeUndefined();
+  });
+
+  it("refuses within a second a session signed out by another process on the same database", async () => {
+    const { clock, make } = await setup();
+    const [a, b] = [make(), make()];
+    const { sessionId } = await a.sessions.connect(undefined, prod);
+    await a.sessions.activeKey(sessionId);
+    await b.sessions.signOut(sessionId);
+    clock.advance(1_001);
+    expect(await a.sessions.activeKey(sessionId)).toBeUndefined();
   });
 });
 
 describe.skipIf(!redisUrl())("active key cache on Redis, two instances", () => {
-  /** Two instances: one database, one Redis, each with its own cache of keys. */
-  async function twoInstances(ttlMs?: number) {
+  /** Two instances: one database, one Redis, each with its own cache of keys, on a clock the test may move. */
+  async function twoInstances() {
     const profiles = databaseProfiles();
     const database = await profiles[profiles.length - 1]!.open();
     const redis = await sharedStoreProfiles().find((p) => p.name === "redis")!.open();
     closing.push(database, redis);
+    let time = 1_000_000;
+    const clock = { now: () => time, advance: (ms: number) => void (time += ms) };
     const make = (shared: SharedStore) => {
       const { store, reads } = counted(createSessionStore({ db: database.db, secrets: { current: SECRET } }));
-      return { sessions: withActiveKeyCache(store, shared, { ttlMs }), reads };
+      return { sessions: withActiveKeyCache(store, shared, { now: clock.now }), reads };
     };
     const a = make(redis);
     const b = make(redis.peer());
     await vi.waitFor(() => expect(redis.listening().live && redis.peer().listening().live).toBe(true), { timeout: 5_000, interval: 10 });
-    return { a, b, database };
+    return { a, b, database, clock };
   }
 
   it("answers a session's key from its copy after the first read", async () => {
@@ -95,12 +130,15 @@ describe.skipIf(!redisUrl())("active key cache on Redis, two instances", () => {
     expect((await a.sessions.activeKey(second.sessionId))?.keyType).toBe("Supplier");
   });
 
-  it("asks the database again once a copy is older than its time to live, even with no signal", async () => {
-    const { a, database } = await twoInstances(50);
+  it("keeps a copy 30 s while it hears the others, then asks the database again, even with no signal", async () => {
+    const { a, database, clock } = await twoInstances();
     const { sessionId } = await a.sessions.connect(undefined, prod);
     await a.sessions.activeKey(sessionId);
     // Changed behind every instance's back (an operator deleting rows): only the time to live can notice.
     await database.db.deleteFrom("session_keys").execute();
-    await vi.waitFor(async () => expect(await a.sessions.activeKey(sessionId)).toBeUndefined(), { timeout: 2_000, interval: 10 });
+    clock.advance(29_999);
+    expect(await a.sessions.activeKey(sessionId)).toBeDefined();
+    clock.advance(2);
+    expect(await a.sessions.activeKey(sessionId)).toBeUndefined();
   });
 });

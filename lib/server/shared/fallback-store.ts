@@ -24,7 +24,7 @@ export function withLocalFallback(shared: SharedStore, local: SharedStore, onFal
     get: (keys) => either((store) => store.get(keys)),
     set: (key, value, ttlMs, options) => either((store) => store.set(key, value, ttlMs, options)),
     delete: (keys) => either((store) => store.delete(keys)),
-    push: (key, value, keep, ttlMs) => either((store) => store.push(key, value, keep, ttlMs)),
+    push: (key, values, keep, ttlMs) => either((store) => store.push(key, values, keep, ttlMs)),
     list: (key) => either((store) => store.list(key)),
     publish: (channel, message) => shared.publish(channel, message),
     subscribe: (channel, listener) => shared.subscribe(channel, listener),

@@ -3,16 +3,19 @@ import { EventEmitter } from "node:events";
 import { LRUCache } from "lru-cache";
 import type { SharedStore } from "./shared-store";
 
+/** A list, newest first, with the bytes of its values kept as it changes (a push costs no walk over the list). */
+interface List {
+  values: Buffer[];
+  bytes: number;
+}
+
 /** A value or a list, as the memory store keeps it. */
-type Slot = Buffer | Buffer[];
+type Slot = Buffer | List;
 
 /** Bytes a slot is charged beyond its values: the key's text and the bookkeeping around it. */
 const SLOT_OVERHEAD_BYTES = 64;
 
-function sizeOf(slot: Slot, key: string): number {
-  const values = Array.isArray(slot) ? slot.reduce((n, value) => n + value.byteLength, 0) : slot.byteLength;
-  return values + key.length + SLOT_OVERHEAD_BYTES;
-}
+const sizeOf = (slot: Slot, key: string) => (Buffer.isBuffer(slot) ? slot.byteLength : slot.bytes) + key.length + SLOT_OVERHEAD_BYTES;
 
 /**
  * The shared store of one process: an LRU (lru-cache) bounded in bytes, each entry with its time to live, and messages
@@ -33,7 +36,7 @@ export function createMemoryStore(options: { maxBytes?: number } = {}): SharedSt
     kind: "memory",
     get: async (keys) => keys.map((key) => {
       const slot = slots.get(key);
-      return slot === undefined || Array.isArray(slot) ? undefined : slot;
+      return Buffer.isBuffer(slot) ? slot : undefined;
     }),
     async set(key, value, ttlMs, { onlyIfAbsent = false } = {}) {
       if (onlyIfAbsent && slots.has(key)) return false;
@@ -44,15 +47,20 @@ export function createMemoryStore(options: { maxBytes?: number } = {}): SharedSt
     async delete(keys) {
       for (const key of keys) slots.delete(key);
     },
-    async push(key, value, keep, ttlMs) {
+    async push(key, values, keep, ttlMs) {
       const current = slots.get(key);
-      const list = [Buffer.from(value), ...(Array.isArray(current) ? current : [])].slice(0, Math.max(keep, 0));
-      // A new array each time: lru-cache charges an entry's size when it is set.
-      slots.set(key, list, { ttl: ttlMs });
+      const list: List = current && !Buffer.isBuffer(current) ? current : { values: [], bytes: 0 };
+      for (const value of values) {
+        list.values.unshift(Buffer.from(value));
+        list.bytes += value.byteLength;
+      }
+      while (list.values.length > Math.max(keep, 1)) list.bytes -= list.values.pop()!.byteLength;
+      // Set again as a new slot (lru-cache recounts the size only of a different value), with its new time to live.
+      slots.set(key, { values: list.values, bytes: list.bytes }, { ttl: ttlMs });
     },
     list: async (key) => {
       const slot = slots.get(key);
-      return Array.isArray(slot) ? [...slot] : [];
+      return slot && !Buffer.isBuffer(slot) ? [...slot.values] : [];
     },
     async publish(channel, message) {
       messages.emit(channel, message);

@@ -141,12 +141,13 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
       if (keys.length === 0) return;
       await guarded(() => client.del(...keys.map(name)));
     },
-    push: (key, value, keep, ttlMs) =>
+    push: (key, values, keep, ttlMs) =>
       guarded(async () => {
+        if (values.length === 0) return;
         const slot = name(key);
         const results = await client
           .multi()
-          .lpush(slot, seal(slot, value))
+          .lpush(slot, ...values.map((value) => seal(slot, value)))
           .ltrim(slot, 0, Math.max(keep, 1) - 1)
           .pexpire(slot, Math.max(1, Math.ceil(ttlMs)))
           .exec();

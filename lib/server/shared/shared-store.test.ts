@@ -50,10 +50,12 @@ describe.each(sharedStoreProfiles())("shared store on $name", (profile) => {
 
   it("keeps a list's newest values, newest first, for its time to live", async () => {
     const store = await open();
-    for (let i = 1; i <= 5; i++) await store.push("log", Buffer.from(`entry ${i}`), 3, 60_000);
+    for (let i = 1; i <= 3; i++) await store.push("log", [Buffer.from(`entry ${i}`)], 3, 60_000);
+    // Several at once, oldest first.
+    await store.push("log", [Buffer.from("entry 4"), Buffer.from("entry 5")], 3, 60_000);
     expect((await store.list("log")).map(text)).toEqual(["entry 5", "entry 4", "entry 3"]);
     expect(await store.list("no-list")).toEqual([]);
-    await store.push("brief", Buffer.from("x"), 3, 30);
+    await store.push("brief", [Buffer.from("x")], 3, 30);
     await vi.waitFor(async () => expect(await store.list("brief")).toEqual([]), { timeout: 2_000, interval: 20 });
     await store.delete(["log"]);
     expect(await store.list("log")).toEqual([]);
@@ -76,7 +78,7 @@ describe.each(sharedStoreProfiles())("shared store on $name", (profile) => {
     const second = first.peer();
     await waitUntilReady(second);
     await first.set("shared", Buffer.from("from the first"), 60_000);
-    await first.push("list", Buffer.from("pushed by the first"), 10, 60_000);
+    await first.push("list", [Buffer.from("pushed by the first")], 10, 60_000);
     expect(text((await second.get(["shared"]))[0])).toBe("from the first");
     expect((await second.list("list")).map(text)).toEqual(["pushed by the first"]);
     expect(await second.health()).toBe("ok");
@@ -93,6 +95,15 @@ describe("memory store", () => {
     // A value larger than the whole budget is not kept at all.
     expect(await store.set("huge", Buffer.alloc(2_000), 60_000)).toBe(false);
     expect((await store.get(["huge"]))[0]).toBeUndefined();
+  });
+
+  it("counts a list's bytes against its budget as it grows", async () => {
+    const store = createMemoryStore({ maxBytes: 2_000 });
+    await store.set("value", Buffer.alloc(500), 60_000);
+    for (let i = 0; i < 8; i++) await store.push("list", [Buffer.alloc(200)], 100, 60_000);
+    // 1,600 bytes of list and 500 of value do not fit in 2,000: the value, used least recently, went.
+    expect((await store.get(["value"]))[0]).toBeUndefined();
+    expect(await store.list("list")).toHaveLength(8);
   });
 
   it("keeps its own copy of what it is given", async () => {
@@ -138,7 +149,7 @@ describe.skipIf(!redisUrl())("redis store", () => {
     const name = "cache\nhttps://api.example.com/api/v1/invoices?CustomerIDs=20001";
     const secretText = '{"Data":[{"CustomerName":"Valley Cannabis - Oakland","Balance":"1234.56"}]}';
     await store.set(name, Buffer.from(secretText), 60_000);
-    await store.push("requests\nkey-1", Buffer.from("/api/v1/invoices?CustomerIDs=20001"), 10, 60_000);
+    await store.push("requests\nkey-1", [Buffer.from("/api/v1/invoices?CustomerIDs=20001")], 10, 60_000);
     const held = await rawRedis(async (redis) => {
       const keys = await redis.keys(`${prefix}*`);
       const values = await Promise.all(keys.map(async (key) => ((await redis.type(key)) === "list" ? (await redis.lrangeBuffer(key, 0, -1)).join("") : (await redis.getBuffer(key))?.toString("latin1"))));
@@ -179,7 +190,7 @@ describe.skipIf(!redisUrl())("redis store", () => {
     opened.push(store);
     expect(await store.health()).toBe("unavailable");
     await expect(store.get(["k"])).rejects.toBeInstanceOf(StoreUnavailable);
-    await expect(store.push("k", Buffer.from("x"), 1, 1_000)).rejects.toBeInstanceOf(StoreUnavailable);
+    await expect(store.push("k", [Buffer.from("x")], 1, 1_000)).rejects.toBeInstanceOf(StoreUnavailable);
     expect(store.listening().live).toBe(false);
   });
 });

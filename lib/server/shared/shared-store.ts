@@ -18,8 +18,8 @@ export interface SharedStore {
    */
   set(key: string, value: Buffer, ttlMs: number, options?: { onlyIfAbsent?: boolean }): Promise<boolean>;
   delete(keys: readonly string[]): Promise<void>;
-  /** Adds `value` at the head of a list, keeps its `keep` newest values, and gives the list `ttlMs` more to live. */
-  push(key: string, value: Buffer, keep: number, ttlMs: number): Promise<void>;
+  /** Adds `values` (oldest first) at the head of a list, keeps its `keep` newest values, and gives it `ttlMs` more to live. */
+  push(key: string, values: readonly Buffer[], keep: number, ttlMs: number): Promise<void>;
   /** A list's values, newest first; empty when there is none. */
   list(key: string): Promise<Buffer[]>;
   /** Sends `message` to every subscriber of `channel` on every instance sharing the store, this one included. */
