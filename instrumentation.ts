@@ -14,8 +14,6 @@ export async function register() {
 
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { log } = await import("@/lib/server/log");
-  const { message, digest } = error as Error & { digest?: string };
-  // The path without its query (query values are never logged), and no headers.
-  log().error({ method: request.method, path: request.path.split("?")[0], route: context.routePath, kind: context.routeType, digest, error: message }, "server error");
+  const { logServerError } = await import("@/lib/server/log");
+  logServerError(error, request, context);
 };

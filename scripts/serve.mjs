@@ -26,12 +26,17 @@ const KEEP_ALIVE_MS = 65_000;
  */
 export async function serve({ dir, hostname, port }) {
   // The same variables lib/server/env.ts reads for the app's own log lines, so every line of an instance matches.
-  const log = pino({
-    level: process.env.LOG_LEVEL || "info",
-    base: { instance: process.env.INSTANCE_ID || `${machineName()}-${process.pid}` },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  });
+  const log = pino(
+    {
+      level: process.env.LOG_LEVEL || "info",
+      base: { instance: process.env.INSTANCE_ID || `${machineName()}-${process.pid}` },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    // Synchronous: a handful of lines, and the last one written right before exit. (An asynchronous pino stream is
+    // flushed at exit by sonic-boom's flushSync, which retries a write to a closed stdout for ever.)
+    pino.destination({ dest: 1, sync: true }),
+  );
   const hops = trustedHops(process.env.TRUST_PROXY);
   const app = next({ dev: false, dir, hostname, port });
   const handle = app.getRequestHandler();
@@ -55,25 +60,37 @@ export async function serve({ dir, hostname, port }) {
   });
   log.info({ url: `http://${hostname}:${port}`, trustProxy: hops }, "listening");
 
+  /** A line, unless writing it fails (stdout closed by whoever started the process): that must not stop the stop. */
+  const say = (/** @type {"info" | "warn" | "error"} */ level, /** @type {object} */ fields, /** @type {string} */ message) => {
+    try {
+      log[level](fields, message);
+    } catch {
+      // Nowhere to say it.
+    }
+  };
+
   const stop = async (/** @type {NodeJS.Signals} */ signal) => {
     if (draining) return;
     draining = true;
     /** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for("backroom.draining")] = true;
-    log.info({ signal, inFlight }, "stopping: no new connections, finishing requests in flight");
-    const closed = new Promise((resolve) => server.close(() => resolve(true)));
-    // Idle keep-alive connections hold server.close() open; they are closed as soon as they have no request.
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
-    server.closeIdleConnections();
-    const finished = await Promise.race([closed, sleep(GRACE_MS).then(() => false)]);
-    clearInterval(idle);
-    if (!finished) {
-      log.warn({ inFlight }, `requests still running after ${GRACE_MS / 1000} s: closing their connections`);
-      server.closeAllConnections();
+    try {
+      say("info", { signal, inFlight }, "stopping: no new connections, finishing requests in flight");
+      const closed = new Promise((resolve) => server.close(() => resolve(true)));
+      // Idle keep-alive connections hold server.close() open; they are closed as soon as they have no request.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      server.closeIdleConnections();
+      const finished = await Promise.race([closed, sleep(GRACE_MS).then(() => false)]);
+      clearInterval(idle);
+      if (!finished) {
+        say("warn", { inFlight }, `requests still running after ${GRACE_MS / 1000} s: closing their connections`);
+        server.closeAllConnections();
+      }
+      const shutdown = /** @type {Record<symbol, (() => Promise<void>) | undefined>} */ (globalThis)[Symbol.for("backroom.shutdown")];
+      await Promise.race([Promise.resolve(shutdown?.()).catch((error) => say("error", { error: String(error) }, "closing the pools failed")), sleep(CLOSE_MS)]);
+      say("info", {}, "stopped");
+    } finally {
+      process.exit(0);
     }
-    const shutdown = /** @type {Record<symbol, (() => Promise<void>) | undefined>} */ (globalThis)[Symbol.for("backroom.shutdown")];
-    await Promise.race([Promise.resolve(shutdown?.()).catch((error) => log.error({ error: String(error) }, "closing the pools failed")), sleep(CLOSE_MS)]);
-    log.info({}, "stopped");
-    process.exit(0);
   };
   for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) process.on(signal, () => void stop(signal));
   return server;

@@ -6,14 +6,14 @@ import { type Cluster, type Instance, startCluster, waitFor } from "../../script
 
 const test = base.extend<object, { cluster: Cluster }>({
   cluster: [
-    async ({}, use) => {
+    async ({}, provide) => {
       const cluster = await startCluster();
-      await use(cluster);
+      await provide(cluster);
       await cluster.stop();
     },
     { scope: "worker", timeout: 300_000 },
   ],
-  baseURL: async ({ cluster }, use) => use(cluster.url),
+  baseURL: async ({ cluster }, provide) => provide(cluster.url),
 });
 test.describe.configure({ mode: "serial" });
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import pino, { type Logger } from "pino";
 import { serverEnv } from "./env";
 
@@ -51,4 +52,23 @@ export function throttledWarning(what: string, everyMs = 30_000): (error: unknow
     last = now;
     missed = 0;
   };
+}
+
+// Digests of errors already logged: Next reports one failed render once per segment it fails in.
+const logged = new LRUCache<string, true>({ max: 1_000, ttl: 10_000 });
+
+/**
+ * One line for an error a page or route handler threw (Next's `onRequestError`), once per digest: the method, the path
+ * without its query, the route, the kind of render and the message.
+ *
+ * @example
+ * logServerError(error, request, context); // {"level":"error",...,"path":"/invoices","route":"/invoices","kind":"render","digest":"2986463415","error":"connect ECONNREFUSED ...","msg":"server error"}
+ */
+export function logServerError(error: unknown, request: { method: string; path: string }, context: { routePath: string; routeType: string }): void {
+  const { message, digest } = error instanceof Error ? (error as Error & { digest?: string }) : { message: String(error), digest: undefined };
+  if (digest !== undefined) {
+    if (logged.has(digest)) return;
+    logged.set(digest, true);
+  }
+  log().error({ method: request.method, path: request.path.split("?")[0], route: context.routePath, kind: context.routeType, digest, error: message }, "server error");
 }
