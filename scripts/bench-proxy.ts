@@ -9,21 +9,18 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { writeBenchmarkSection } from "./benchmarks-doc";
-import { browsingSession, INVOICE_PAGE } from "./browsing-session";
+import { browsingSession, INVOICE_PAGE, runBrowsingSession, STEP_PAUSE_MS } from "./browsing-session";
 import { fetchJson, freePort, onSignalStop, sessionCookie, start, stop, stopAll } from "./processes";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const LOAD_CONNECTIONS = 10;
-/** Pause between the steps of the browsing session: the whole session stays well inside the 15 s freshness of lists. */
-const STEP_PAUSE_MS = 100;
 const DEMO_KEY = "test-employee-demo";
 const HEADING = "## Proxy (`npm run bench:proxy`)";
 const SMALL = "/states";
 
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-proxy-"));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Measured {
   p50: number;
@@ -44,32 +41,6 @@ async function measure(url: string, headers: Record<string, string>, connections
 
 /** Connects with a key, as the connect page does: the session cookie. */
 const connect = (app: string, apiKey: string) => sessionCookie(app, { apiKey, environment: "test" });
-
-/** The sandbox's RateLimit-Remaining of a key, read with one direct request (which it counts too). */
-async function remaining(api: string, key: string): Promise<number> {
-  const res = await fetch(`${api}${SMALL}`, { headers: { "x-api-key": key } });
-  await res.arrayBuffer();
-  return Number(res.headers.get("RateLimit-Remaining"));
-}
-
-/** Runs the session through the proxy with a fresh Employee key; answers the upstream requests it made. */
-async function runSession(app: string, api: string, sandboxRoot: string, steps: string[]): Promise<number> {
-  const { key } = await fetchJson<{ key: string }>(`${sandboxRoot}/operator/keys`, {
-    method: "POST",
-    headers: { "x-api-key": DEMO_KEY, "Content-Type": "application/json" },
-    body: JSON.stringify({ type: "Employee", company: "Bench" }),
-  });
-  const cookie = await connect(app, key);
-  const before = await remaining(api, key);
-  for (const step of steps) {
-    const res = await fetch(`${app}/api/v1${step}`, { headers: { Cookie: cookie } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`browsing session: GET /api/v1${step} answered ${res.status}`);
-    await sleep(STEP_PAUSE_MS);
-  }
-  const after = await remaining(api, key);
-  return before - after - 1;
-}
 
 /** Backroom's production server against the standalone sandbox, with the response cache on or off. */
 async function startApp(api: string, cache: "on" | "off") {
@@ -147,13 +118,13 @@ try {
   const ceiling = await measure(`${app.url}/api/v1${SMALL}`, {}, LOAD_CONNECTIONS, SECONDS, 401);
 
   console.error(`browsing session (${steps.length} GETs), PROXY_CACHE=off...`);
-  const withoutCache = await runSession(app.url, api, sandboxRoot, steps);
+  const withoutCache = await runBrowsingSession([app.url], api, sandboxRoot, steps);
   await stop(app.child);
 
   console.error("next: restarting with PROXY_CACHE=on...");
   app = await startApp(api, "on");
   console.error(`browsing session (${steps.length} GETs), PROXY_CACHE=on...`);
-  const withCache = await runSession(app.url, api, sandboxRoot, steps);
+  const withCache = await runBrowsingSession([app.url], api, sandboxRoot, steps);
   const cachedCookie = { Cookie: await connect(app.url, DEMO_KEY) };
   for (const r of requests) {
     console.error(`measuring GET ${r.path} served from the proxy's cache...`);

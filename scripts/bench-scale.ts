@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { writeBenchmarkSection } from "./benchmarks-doc";
-import { browsingSession, INVOICE_PAGE } from "./browsing-session";
+import { browsingSession, employeeKey, INVOICE_PAGE, runBrowsingSession, STEP_PAUSE_MS } from "./browsing-session";
 import { buildIfStale } from "./build-if-stale.mjs";
 import { startCluster } from "./cluster";
 import { fetchJson, freePort, onSignalStop, sessionCookie, start, stopAll } from "./processes";
@@ -19,10 +19,7 @@ const HEADING = "## Scale (`npm run bench:scale`)";
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LOAD_CONNECTIONS = 10;
-const STEP_PAUSE_MS = 100;
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-scale-"));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Summary {
   p50: number;
@@ -44,18 +41,6 @@ async function timed(url: string, headers: Record<string, string>, status = 200)
   const took = performance.now() - started;
   if (res.status !== status) throw new Error(`GET ${url}: ${res.status}, expected ${status}`);
   return took;
-}
-
-/** A fresh operator-issued Employee key (its own cache and rate-limit count). */
-async function employeeKey(sandboxRoot: string): Promise<string> {
-  return (await fetchJson<{ key: string }>(`${sandboxRoot}/operator/keys`, { method: "POST", headers: OPERATOR, body: JSON.stringify({ type: "Employee", company: "Bench" }) })).key;
-}
-
-/** The sandbox's RateLimit-Remaining of a key, read with one direct request (which it counts too). */
-async function remaining(api: string, key: string): Promise<number> {
-  const res = await fetch(`${api}/states`, { headers: { "x-api-key": key } });
-  await res.arrayBuffer();
-  return Number(res.headers.get("RateLimit-Remaining"));
 }
 
 /**
@@ -84,18 +69,6 @@ async function ownWork(app: string, api: string, key: string) {
     miss.push(await timed(`${app}/api/v1${page}`, cookie));
   }
   return { floor: summarize(floor), hit: summarize(hit), miss: summarize(miss), missDirect: summarize(missDirect) };
-}
-
-/** bench:proxy's browsing session with a fresh key, each step through the next of `apps` in turn: upstream requests. */
-async function browse(apps: string[], api: string, sandboxRoot: string, steps: string[]): Promise<number> {
-  const key = await employeeKey(sandboxRoot);
-  const cookie = { Cookie: await sessionCookie(apps[0]!, { apiKey: key, environment: "test" }) };
-  const before = await remaining(api, key);
-  for (const [i, step] of steps.entries()) {
-    await timed(`${apps[i % apps.length]}/api/v1${step}`, cookie);
-    await sleep(STEP_PAUSE_MS);
-  }
-  return before - (await remaining(api, key)) - 1;
 }
 
 /** Requests per second of a cached GET with autocannon, on each URL at once (connections shared out). */
@@ -153,8 +126,8 @@ try {
   const invoices = await fetchJson<{ Data: { InvoiceID: number }[] }>(`${api}${INVOICE_PAGE}`, { headers: { "x-api-key": "test-employee-demo" } });
   const steps = browsingSession({ invoice: invoices.Data[0]!.InvoiceID, otherInvoice: invoices.Data[1]!.InvoiceID, customer: customers.Data[0]!.CustomerID });
   console.error(`browsing session (${steps.length} GETs): through one instance, then through two in turn...`);
-  const throughOne = await browse([one.url], api, sandboxRoot, steps);
-  const throughTwo = await browse([one.url, two.url], api, sandboxRoot, steps);
+  const throughOne = await runBrowsingSession([one.url], api, sandboxRoot, steps);
+  const throughTwo = await runBrowsingSession([one.url, two.url], api, sandboxRoot, steps);
 
   console.error(`throughput of a cached GET, ${LOAD_CONNECTIONS} connections, ${SECONDS} s: one instance, then two...`);
   const cookie = { Cookie: await sessionCookie(one.url, { apiKey: await employeeKey(sandboxRoot), environment: "test" }) };

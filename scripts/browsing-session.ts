@@ -1,4 +1,5 @@
 /** The scripted browsing session of the proxy benchmarks (bench:proxy, bench:scale): paths under `/api/v1`. */
+import { fetchJson, sessionCookie } from "./processes";
 
 /** A 50-row page of invoices, filtered as the invoices page filters. */
 export const INVOICE_PAGE = "/invoices?Statuses=1,2,3,4,5,7&StartDate=2025-06-01&PageSize=50";
@@ -31,4 +32,41 @@ export function browsingSession(ids: { invoice: number; otherInvoice: number; cu
     `/invoices/${ids.otherInvoice}`, `/invoiceTransactions/${ids.otherInvoice}`, // another invoice
     "/products?PageSize=50&Page=2", "/products?PageSize=50", "/productCategories", // products, page 2 and back
   ];
+}
+
+/** Pause between the steps of the session: the whole session stays well inside the 15 s freshness of lists. */
+export const STEP_PAUSE_MS = 100;
+const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A fresh operator-issued Employee key of the sandbox (its own cache entries and rate-limit count). */
+export async function employeeKey(sandboxRoot: string): Promise<string> {
+  return (await fetchJson<{ key: string }>(`${sandboxRoot}/operator/keys`, { method: "POST", headers: OPERATOR, body: JSON.stringify({ type: "Employee", company: "Bench" }) })).key;
+}
+
+/** The sandbox's RateLimit-Remaining of a key, read with one direct request (which it counts too). */
+async function remaining(api: string, key: string): Promise<number> {
+  const res = await fetch(`${api}/states`, { headers: { "x-api-key": key } });
+  await res.arrayBuffer();
+  return Number(res.headers.get("RateLimit-Remaining"));
+}
+
+/**
+ * Runs the session with a fresh Employee key, each step through the next of `apps` in turn (one app: all through it),
+ * and answers the upstream requests it made: the drop in the sandbox's RateLimit-Remaining, less the reading itself.
+ *
+ * @example
+ * const upstream = await runBrowsingSession([one, two], `${sandbox}/test/api/v1`, `${sandbox}/test`, steps);
+ */
+export async function runBrowsingSession(apps: readonly string[], api: string, sandboxRoot: string, steps: readonly string[]): Promise<number> {
+  const key = await employeeKey(sandboxRoot);
+  const cookie = await sessionCookie(apps[0]!, { apiKey: key, environment: "test" });
+  const before = await remaining(api, key);
+  for (const [i, step] of steps.entries()) {
+    const res = await fetch(`${apps[i % apps.length]}/api/v1${step}`, { headers: { Cookie: cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`browsing session: GET /api/v1${step} answered ${res.status}`);
+    await sleep(STEP_PAUSE_MS);
+  }
+  return before - (await remaining(api, key)) - 1;
 }
