@@ -698,4 +698,11 @@ describe("proxy: telemetry", () => {
     expect(seen.failed).toEqual(["session store unavailable"]);
     expect(backend.calls).toHaveLength(0);
   });
+
+  it("lets a fault of Backroom's own in the session read go on to the route's 500, not pass for an outage", async () => {
+    const { backend, send, seen } = await observed("Customer");
+    backend.store = { ...backend.store, activeKey: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'scope')")) };
+    await expect(send("GET", "/api/v1/invoices")).rejects.toThrow(TypeError);
+    expect(seen.failed).toEqual([]);
+  });
 });

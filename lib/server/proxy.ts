@@ -11,6 +11,7 @@ import type { CacheOutcome } from "./metrics";
 import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog, RequestSource } from "./request-log";
 import type { CacheLookup, ResponseCache } from "./response-cache";
+import { isUnavailable, unavailableAnswer } from "./route-errors";
 import { isSameOrigin, isWrite } from "./same-origin";
 import type { ActiveKey, SessionStore } from "./session";
 import { readSessionId } from "./session-cookie";
@@ -67,7 +68,7 @@ function answer(body: unknown, status: number, headers: Record<string, string> =
  *   `Cache-Control: private, no-store`; 504 after the timeout, 502 when the API cannot be reached;
  * - every answer given once the key is known goes to `deps.requestLog` under the key's ring id (never the key), and
  *   every answer to `deps.telemetry` (metrics, one log line);
- * - a session store that cannot answer (its database is down) is 503, told to the telemetry, never a 500.
+ * - a session store that cannot answer (its database is down) is route-errors' 503, told to the telemetry.
  *
  * @example
  * export const GET = (request: Request, ctx: { params: Promise<{ path: string[] }> }) => proxyRequest(request, "v1", (await ctx.params).path, deps);
@@ -90,8 +91,10 @@ export async function proxyRequest(request: Request, version: Version, segments:
   try {
     key = sessionId ? await deps.store.activeKey(sessionId) : undefined;
   } catch (error) {
+    // A bug is not an outage: anything else goes on to the route's answerFailures (500).
+    if (!isUnavailable(error)) throw error;
     deps.telemetry?.failed("session store unavailable", error, requestId);
-    return unauthenticated(answer({ Error: "Backroom cannot reach its session store. Try again in a moment." }, 503, { ...ids, "Retry-After": "5" }));
+    return unauthenticated(unavailableAnswer(requestId));
   }
   if (!key) return unauthenticated(answer({ Error: "Not connected: connect an API key at /connect" }, 401, ids));
 

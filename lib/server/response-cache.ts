@@ -25,7 +25,7 @@ export interface CacheLookup {
   /** False when the store could not be read (Redis away): the request goes upstream and nothing is stored. */
   available: boolean;
   /** @internal the slot and the generation tokens the lookup saw */
-  readonly slot: { entryName: string; generationNames: [string, string]; tokens: [string | undefined, string | undefined]; resource: string };
+  readonly slot: { entryName: string; generationNames: [string, string]; tokens: [string | undefined, string | undefined] };
 }
 
 /** The proxy's cache of upstream GET answers, per API key, shared by every instance that shares the store. */
@@ -144,7 +144,6 @@ export function createResponseCache(store: SharedStore, options: ResponseCacheOp
         entryName: `cache:entry\n${fp}\n${url}`,
         generationNames: [keyGeneration(fp), resourceGeneration(fp, resource)] as [string, string],
         tokens: [undefined, undefined] as [string | undefined, string | undefined],
-        resource,
       };
       let values: (Buffer | undefined)[];
       try {

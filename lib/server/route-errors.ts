@@ -16,6 +16,17 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
+ * 503 in the API's error shape, with `Retry-After`: Backroom's database (its sessions) is away. The one answer for it,
+ * whether a route handler threw or the proxy met it while reading the session's key.
+ */
+export function unavailableAnswer(requestId: string): Response {
+  return Response.json(
+    { Error: `Backroom cannot reach its session store. Try again in a moment (request ${requestId}).` },
+    { status: 503, headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId, "Retry-After": "5" } },
+  );
+}
+
+/**
  * Wraps a route handler so that nothing it throws becomes Next's bare 500: the failure is logged as one JSON line (with
  * a request id, never the request's query or body), and the browser gets the API's error shape with that id. A
  * dependency that is away (the database) answers 503 with `Retry-After`; anything else 500, saying nothing more.
@@ -31,10 +42,9 @@ export function answerFailures<A extends unknown[]>(handler: (request: Request, 
       const requestId = randomBytes(16).toString("hex");
       const unavailable = isUnavailable(error);
       log().error({ requestId, method: request.method, path: new URL(request.url).pathname, error: error instanceof Error ? error.message : String(error) }, unavailable ? "dependency unavailable" : "request failed");
-      const headers = { "Cache-Control": "private, no-store", "X-Request-Id": requestId, ...(unavailable ? { "Retry-After": "5" } : {}) };
       return unavailable
-        ? Response.json({ Error: `Backroom cannot reach its database. Try again in a moment (request ${requestId}).` }, { status: 503, headers })
-        : Response.json({ Error: `Something went wrong on Backroom's side (request ${requestId}).` }, { status: 500, headers });
+        ? unavailableAnswer(requestId)
+        : Response.json({ Error: `Something went wrong on Backroom's side (request ${requestId}).` }, { status: 500, headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId } });
     }
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { BackroomDatabase } from "./schema";
 
@@ -71,15 +72,11 @@ const MAX_STATEMENTS = 200;
  * statement again by itself when a migration changes the schema under it.
  */
 function withStatementCache(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LRUCache<string, SQLite.Statement>({ max: MAX_STATEMENTS });
   return {
     prepare(sql: string): SQLite.Statement {
       let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
-        statements.set(sql, statement);
-      }
+      if (!statement) statements.set(sql, (statement = sqlite.prepare(sql)));
       return statement;
     },
     close: () => void sqlite.close(),

@@ -47,7 +47,7 @@ export function databaseProfiles(): DatabaseProfile[] {
   return [sqlite, postgres];
 }
 
-/** Opens a second handle on the same PostgreSQL schema as another test database, as a second instance would. */
+/** DATABASE_URL as the tests see it: undefined when PostgreSQL is not configured (its tests are skipped). */
 export function postgresUrl(): string | undefined {
   return url;
 }
