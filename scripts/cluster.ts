@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
-import { freePort } from "./processes";
+import { freePort, type Started, start, stop } from "./processes";
 
 /**
  * The multi-instance deployment of `npm run test:scale` and `npm run bench:scale`, on this machine: the standalone sandbox as the Data API,
@@ -14,63 +14,6 @@ import { freePort } from "./processes";
  */
 
 const root = new URL("..", import.meta.url).pathname;
-
-/** One started process: its output as lines, and how it ended. */
-export interface Process {
-  child: ChildProcess;
-  lines: string[];
-  exited: Promise<number | null>;
-}
-
-function launch(name: string, command: string, args: string[], env: Record<string, string>, cwd = root): Process {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  const lines: string[] = [];
-  let partial = "";
-  const take = (chunk: Buffer) => {
-    const text = partial + chunk.toString();
-    const parts = text.split("\n");
-    partial = parts.pop() ?? "";
-    lines.push(...parts);
-  };
-  child.stdout!.on("data", take);
-  child.stderr!.on("data", take);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  child.on("error", (error) => lines.push(`${name}: ${error.message}`));
-  return { child, lines, exited };
-}
-
-async function stopProcess(proc: Process | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  try {
-    process.kill(-proc.child.pid!, signal);
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-proc.child.pid!, "SIGKILL");
-    } catch {
-      // Gone.
-    }
-  }, 30_000);
-  await proc.exited;
-  clearTimeout(timer);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resolves once `url` answers `status`; rejects with the process's last lines when it exits or time runs out. */
-export async function waitFor(url: string, status: number, proc: Process | undefined, timeoutMs = 120_000, headers: Record<string, string> = {}): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc && (proc.child.exitCode !== null || proc.child.signalCode !== null)) break;
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
-    if (res?.status === status) return;
-    await res?.arrayBuffer().catch(() => undefined);
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer ${status} in time${proc ? `:\n${proc.lines.slice(-30).join("\n")}` : ""}`);
-}
 
 /** The unit file's Environment= and ExecStart= lines, with %i (the port) and %H (the host name) filled. */
 function fromUnit(port: number): { env: Record<string, string>; command: string; args: string[] } {
@@ -89,7 +32,7 @@ export interface Instance {
   name: string;
   port: number;
   url: string;
-  proc: Process;
+  proc: Started;
   /** Proxy log lines this instance wrote (JSON, `msg: "proxy"`). */
   proxyLines(): Record<string, unknown>[];
   start(): Promise<void>;
@@ -100,7 +43,7 @@ export interface Cluster {
   /** nginx, as the browser reaches Backroom. */
   url: string;
   instances: [Instance, Instance];
-  sandbox: { url: string; proc: Process };
+  sandbox: { url: string; proc: Started };
   redis: { port: number; stop(): Promise<void>; start(): Promise<void> };
   database: { url: string; query<T>(text: string): Promise<T[]> };
   metricsToken: string;
@@ -150,24 +93,24 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
 
   // Redis, its own, so that a test can stop and start it.
   const redisPort = await freePort();
-  let redisProc: Process | undefined;
+  let redisProc: Started | undefined;
   const startRedis = async () => {
-    redisProc = launch("redis", "redis-server", ["--bind", "127.0.0.1", "--port", String(redisPort), "--save", "", "--appendonly", "no", "--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru", "--dir", dir], {});
+    redisProc = start("redis", ["redis-server", "--bind", "127.0.0.1", "--port", String(redisPort), "--save", "", "--appendonly", "no", "--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru", "--dir", dir], {});
     for (let i = 0; i < 100; i++) {
       if (spawnSync("redis-cli", ["-p", String(redisPort), "ping"]).stdout?.toString().trim() === "PONG") return;
-      await sleep(50);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`Redis did not start:\n${redisProc.lines.join("\n")}`);
   };
   await startRedis();
-  const redis = { port: redisPort, stop: () => stopProcess(redisProc), start: startRedis };
+  const redis = { port: redisPort, stop: async () => void (redisProc && (await stop(redisProc.child))), start: startRedis };
   started.push(() => redis.stop());
 
   // The Data API: the standalone sandbox, its ERP jobs only when a test asks.
   const sandboxPort = await freePort();
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const sandbox = launch("sandbox", process.execPath, ["--import", "tsx", "scripts/sandbox.ts", "--port", String(sandboxPort)], { SANDBOX_DATA_DIR: join(dir, "sandbox"), SANDBOX_JOB_INTERVAL: "0", ...options.sandboxEnv });
-  started.push(() => stopProcess(sandbox));
+  const sandbox = start("sandbox", [process.execPath, "--import", "tsx", "scripts/sandbox.ts", "--port", String(sandboxPort)], { SANDBOX_DATA_DIR: join(dir, "sandbox"), SANDBOX_JOB_INTERVAL: "0", ...options.sandboxEnv });
+  started.push(() => stop(sandbox.child));
 
   // Two instances, from the systemd unit, sharing the database, Redis and the secret.
   const secret = randomBytes(36).toString("base64url");
@@ -193,11 +136,13 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
       LOG_LEVEL: "info",
     };
     mkdirSync(env.DATA_DIR, { recursive: true });
+    // Every line is kept: the tests read the instances' logs.
+    const launch = () => start(name, [unit.command, ...unit.args], env, { keepLines: Number.POSITIVE_INFINITY });
     const instance: Instance = {
       name,
       port,
       url: `http://127.0.0.1:${port}`,
-      proc: launch(name, unit.command, unit.args, env),
+      proc: launch(),
       proxyLines: () =>
         instance.proc.lines.flatMap((line) => {
           try {
@@ -209,10 +154,10 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
         }),
       async start() {
         const earlier = instance.proc.lines;
-        instance.proc = launch(name, unit.command, unit.args, env);
+        instance.proc = launch();
         // One history of lines across restarts.
         instance.proc.lines.unshift(...earlier);
-        await waitFor(`${instance.url}/api/ready`, 200, instance.proc);
+        await instance.proc.ready(`${instance.url}/api/ready`, 200);
       },
       async kill(signal) {
         process.kill(-instance.proc.child.pid!, signal);
@@ -222,7 +167,8 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
     return instance;
   }) as [Instance, Instance];
   started.push(async () => {
-    await Promise.all(instances.map((instance) => stopProcess(instance.proc)));
+    // Up to 30 s: a stopping instance may still be finishing a request.
+    await Promise.all(instances.map((instance) => stop(instance.proc.child, "SIGTERM", 30_000)));
   });
 
   // nginx with the deployment's site file, its upstreams and listen address replaced by the test's.
@@ -250,8 +196,8 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
       "}",
     ].join("\n"),
   );
-  const nginx = launch("nginx", "nginx", ["-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"], {});
-  started.push(() => stopProcess(nginx, "SIGQUIT"));
+  const nginx = start("nginx", ["nginx", "-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"], {});
+  started.push(() => stop(nginx.child, "SIGQUIT"));
 
   const cluster: Cluster = {
     url: `http://127.0.0.1:${nginxPort}`,
@@ -268,9 +214,9 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
     },
   };
   try {
-    await waitFor(`${sandboxUrl}/test/api/v1/states`, 200, sandbox, 180_000, { "x-api-key": "test-employee-demo" });
-    await Promise.all(instances.map((instance) => waitFor(`${instance.url}/api/ready`, 200, instance.proc)));
-    await waitFor(`${cluster.url}/api/health`, 200, nginx);
+    await sandbox.ready(`${sandboxUrl}/test/api/v1/states`, 200, { "x-api-key": "test-employee-demo" }, 180_000);
+    await Promise.all(instances.map((instance) => instance.proc.ready(`${instance.url}/api/ready`, 200)));
+    await nginx.ready(`${cluster.url}/api/health`, 200);
   } catch (error) {
     await cluster.stop();
     throw error;

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 
-/** Processes the benchmarks start (servers), ending them, and talking to them: shared by bench:proxy and bench:web. */
+/** Processes the benchmarks and the multi-instance test start (servers), ending them, and talking to them. */
 
 const root = new URL("..", import.meta.url).pathname;
 const children = new Set<ChildProcess>();
@@ -16,47 +16,58 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a command in its own process group (so the whole group can be ended), keeping the tail of its output. */
-export function start(name: string, args: string[], env: Record<string, string>) {
-  const child = spawn(args[0]!, args.slice(1), { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  let log = "";
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-8000);
-    if (/Building Backroom/.test(chunk.toString())) console.error(`${name}: building (no build yet, or sources changed since the last one)...`);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  let running = true;
-  const exited = new Promise<never>((_, reject) =>
-    child.on("exit", (code) => {
-      running = false;
-      reject(new Error(`${name} exited with ${code}:\n${log}`));
-    }),
-  );
-  exited.catch(() => {});
-  /** Resolves once `url` answers `status`; rejects if the process exits first or `timeoutMs` passes. */
-  const ready = async (url: string, status: number, headers: Record<string, string>, timeoutMs: number) => {
-    const until = Date.now() + timeoutMs;
-    const poll = async () => {
-      while (running && Date.now() < until) {
-        const res = await fetch(url, { headers }).catch(() => undefined);
-        if (res?.status === status) return;
-        await sleep(250);
-      }
-      throw new Error(`${name} did not answer ${url} with ${status} within ${timeoutMs / 1000} s:\n${log}`);
-    };
-    await Promise.race([poll(), exited]);
-  };
-  return { child, ready };
+/** A process started by `start`: its output as lines, how it ended, and a wait for it to answer. */
+export interface Started {
+  child: ChildProcess;
+  /** Its output (stdout and stderr), line by line: the last `keepLines`. */
+  lines: string[];
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** Resolves once `url` answers `status`; rejects with the last lines if the process exits first or `timeoutMs` passes. */
+  ready(url: string, status: number, headers?: Record<string, string>, timeoutMs?: number): Promise<void>;
 }
 
-/** Ends a process group started by `start`, waiting for it to go. */
-export async function stop(child: ChildProcess) {
+/**
+ * Starts a command in its own process group (so the whole group can be ended), keeping its output as lines: the last
+ * 400, or `keepLines` (the multi-instance test keeps every line, to read the instances' logs).
+ */
+export function start(name: string, args: string[], env: Record<string, string>, options: { keepLines?: number } = {}): Started {
+  const keepLines = options.keepLines ?? 400;
+  const child = spawn(args[0]!, args.slice(1), { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  const lines: string[] = [];
+  let partial = "";
+  const take = (chunk: Buffer) => {
+    const parts = (partial + chunk.toString()).split("\n");
+    partial = parts.pop() ?? "";
+    lines.push(...parts);
+    if (lines.length > keepLines) lines.splice(0, lines.length - keepLines);
+    if (/Building Backroom/.test(chunk.toString())) console.error(`${name}: building (no build yet, or sources changed since the last one)...`);
+  };
+  child.stdout!.on("data", take);
+  child.stderr!.on("data", take);
+  child.on("error", (error) => lines.push(`${name}: ${error.message}`));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const ready = async (url: string, status: number, headers: Record<string, string> = {}, timeoutMs = 120_000) => {
+    const until = Date.now() + timeoutMs;
+    while (running() && Date.now() < until) {
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+      await res?.arrayBuffer().catch(() => undefined);
+      if (res?.status === status) return;
+      await sleep(200);
+    }
+    throw new Error(`${name} did not answer ${url} with ${status}${running() ? ` within ${timeoutMs / 1000} s` : ": it exited"}:\n${lines.slice(-30).join("\n")}`);
+  };
+  return { child, lines, exited, ready };
+}
+
+/** Ends a process group started by `start` with `signal`, waiting for it to go; SIGKILL after `killAfterMs`. */
+export async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM", killAfterMs = 5_000) {
   if (child.exitCode !== null || child.signalCode !== null) return void children.delete(child);
   const gone = new Promise((resolve) => child.once("exit", resolve));
   try {
-    process.kill(-child.pid!, "SIGTERM");
+    process.kill(-child.pid!, signal);
   } catch {
     // Already gone.
   }
@@ -66,7 +77,7 @@ export async function stop(child: ChildProcess) {
     } catch {
       // Already gone.
     }
-  }, 5000);
+  }, killAfterMs);
   await gone;
   clearTimeout(timer);
   children.delete(child);

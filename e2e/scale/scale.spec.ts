@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { type Cluster, type Instance, startCluster, waitFor } from "../../scripts/cluster";
+import { type Cluster, type Instance, startCluster } from "../../scripts/cluster";
+import { sessionCookie } from "../../scripts/processes";
 
 // Backroom as a deployment: nginx in front of two production instances on one PostgreSQL and one Redis, the Data
 // API the standalone sandbox (e2e/scale/cluster.ts). The tests run in order, on one cluster: some stop its parts.
@@ -35,11 +36,7 @@ async function retailerKey(cluster: Cluster): Promise<string> {
 }
 
 /** POST /api/session straight to one instance, as Backroom's own page would: the session cookie. */
-async function connectTo(instance: Instance, apiKey: string): Promise<string> {
-  const res = await fetch(`${instance.url}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: instance.url }, body: JSON.stringify({ apiKey, environment: "test" }) });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return res.headers.getSetCookie()[0]!.split(";")[0]!;
-}
+const connectTo = (instance: Instance, apiKey: string) => sessionCookie(instance.url, { apiKey, environment: "test" });
 
 const get = (instance: Instance, path: string, cookie: string) => fetch(`${instance.url}${path}`, { headers: { Cookie: cookie } });
 
@@ -258,6 +255,6 @@ test("SIGTERM with a request in flight: the request completes, new connections g
     expect((await get(two, "/api/session", cookie)).status).toBe(200);
   } finally {
     await fetch(`${cluster.sandbox.url}/test/operator/faults`, { method: "DELETE", headers: OPERATOR });
-    await waitFor(`${two.url}/api/ready`, 200, two.proc);
+    await two.proc.ready(`${two.url}/api/ready`, 200);
   }
 });
