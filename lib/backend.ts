@@ -1,9 +1,12 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { Redis } from "ioredis";
 import { SandboxConfig } from "@/lib/sandbox/config";
 import { demoKeys } from "@/lib/sandbox/keys";
 import { mountedSandbox } from "@/lib/sandbox/mounted";
+import { type AuditTrail, createAuditTrail } from "@/lib/server/audit/audit-trail";
+import { createConnectThrottle } from "@/lib/server/connect-throttle";
 import { migrate } from "@/lib/server/db/migrations";
 import { type Database, openDatabase } from "@/lib/server/db/open";
 import { assertRunnable, type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
@@ -42,6 +45,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   /** The log of recent requests per key (`GET /api/session/requests`), written by the proxy. */
   requestLog: RequestLog;
   metrics: Metrics;
+  /** The audit trail (`GET /api/audit`), written by the proxy and the session endpoints. */
+  audit: AuditTrail;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
   /** Closes the database pool and the Redis connections (at shutdown, after the last request). */
@@ -131,6 +136,29 @@ async function assemble(): Promise<Backend> {
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();
 
+  // The audit trail keeps AUDIT_RETENTION_DAYS; older entries go once a day (every instance runs the same delete).
+  const audit = createAuditTrail(database.db);
+  const purgeAudit = () =>
+    void audit.purge(serverEnv.AUDIT_RETENTION_DAYS).then(
+      (count) => count > 0 && log().info({ count, retentionDays: serverEnv.AUDIT_RETENTION_DAYS }, "audit entries purged"),
+      (error: unknown) => log().warn({ error: error instanceof Error ? error.message : String(error) }, "audit purge failed"),
+    );
+  if (migrations.migrated()) purgeAudit();
+  const auditTimer = setInterval(purgeAudit, 86_400_000);
+  auditTimer.unref();
+
+  // The connect throttle's counters: in Redis (its own connection: rate-limiter-flexible sends its own commands), so
+  // that every instance counts together; in memory without Redis, and while Redis is away.
+  const throttleRedis = serverEnv.REDIS_URL ? new Redis(serverEnv.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000, connectTimeout: 2_000, retryStrategy: (attempt) => Math.min(attempt * 200, 2_000) }) : undefined;
+  throttleRedis?.on("error", throttledWarning("connect throttle: Redis unavailable (counting locally)"));
+  const throttle = createConnectThrottle({
+    secret,
+    redis: throttleRedis,
+    prefix: serverEnv.REDIS_PREFIX,
+    freeFailures: serverEnv.CONNECT_FAILURES_PER_ADDRESS,
+    globalPerMinute: serverEnv.CONNECT_FAILURES_PER_MINUTE,
+  });
+
   const metrics = createMetrics(() => store.countLive());
 
   async function upstream(environment: Environment, request: Request): Promise<Upstream> {
@@ -149,6 +177,8 @@ async function assemble(): Promise<Backend> {
     requestLog: createRequestLog(local, { onError: throttledWarning("request log: entries lost") }),
     telemetry: proxyTelemetry(metrics),
     metrics,
+    audit,
+    throttle,
     upstream,
     timeoutMs: serverEnv.DATA_API_TIMEOUT_MS,
     isSandbox,
@@ -160,9 +190,10 @@ async function assemble(): Promise<Backend> {
     },
     async close() {
       clearInterval(purgeTimer);
+      clearInterval(auditTimer);
       migrations.stop();
       await backend.requestLog.flush();
-      await Promise.allSettled([shared.close(), database.close()]);
+      await Promise.allSettled([shared.close(), database.close(), throttleRedis?.quit()]);
       await new Promise<void>((resolve) => log().flush(() => resolve()));
     },
   };

@@ -12,6 +12,8 @@ import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog, RequestSource } from "./request-log";
 import type { CacheLookup, ResponseCache } from "./response-cache";
 import { isUnavailable, unavailableAnswer } from "./route-errors";
+import type { AuditTrail } from "./audit/audit-trail";
+import { actorOf, auditWrite, learnOutcomes, type WriteRecord } from "./audit/write-audit";
 import { isSameOrigin, isWrite } from "./same-origin";
 import type { ActiveKey, SessionStore } from "./session";
 import { readSessionId } from "./session-cookie";
@@ -45,6 +47,8 @@ export interface ProxyDeps {
   now?: () => number;
   /** Where each answer given for a key is noted (the dashboard's request log); none in tests that do not look. */
   requestLog?: RequestLog;
+  /** The audit trail: every write (and its refusal) recorded, and outcomes learned from reads. */
+  audit?: AuditTrail;
   telemetry?: ProxyTelemetry;
 }
 
@@ -68,6 +72,9 @@ function answer(body: unknown, status: number, headers: Record<string, string> =
  *   `Cache-Control: private, no-store`; 504 after the timeout, 502 when the API cannot be reached;
  * - every answer given once the key is known goes to `deps.requestLog` under the key's ring id (never the key), and
  *   every answer to `deps.telemetry` (metrics, one log line);
+ * - a write the audit trail keeps (`audit/audited-writes.ts`) is recorded before it goes upstream (a database that
+ *   cannot take it stops the write: 503), its answer written onto the entry; a write refused here is recorded refused;
+ *   a read that tells a write's outcome (a payment application's Status, a purchase's ERP id) writes it onto its entry;
  * - a session store that cannot answer (its database is down) is route-errors' 503, told to the telemetry.
  *
  * @example
@@ -102,7 +109,7 @@ export async function proxyRequest(request: Request, version: Version, segments:
   // for a body streamed from the API (writes, non-200 reads) that is the time to its headers, not to its last byte.
   // A throw (a programming error, or no Data API configured: Next answers 500) is not logged.
   const trace: Trace = { operation: null, source: "refused", cache: null };
-  const response = await forward(request, version, segments, deps, key, requestId, trace);
+  const response = await forward(request, version, segments, deps, { key, sessionId }, requestId, trace);
   const durationMs = elapsed();
   const answeredId = response.headers.get("X-Request-Id") ?? requestId;
   if (trace.cache) deps.telemetry?.cache(trace.cache);
@@ -130,7 +137,8 @@ interface Trace {
 }
 
 /** The proxy's work once the session's key is known: every return is an answer for the key, logged by the caller. */
-async function forward(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps, key: ActiveKey, requestId: string, trace: Trace): Promise<Response> {
+async function forward(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps, who: { key: ActiveKey; sessionId: string | undefined }, requestId: string, trace: Trace): Promise<Response> {
+  const { key } = who;
   const ids = { "X-Request-Id": requestId };
   const match = matchOperation(request.method, version, segments);
   if (match.kind === "not-found") return answer({ Error: "Not found" }, 404, ids);
@@ -139,29 +147,45 @@ async function forward(request: Request, version: Version, segments: readonly st
   trace.operation = operation.id;
 
   const url = new URL(request.url);
-  const path = operation.pathSchema.safeParse(match.params);
-  if (!path.success) return answer(queryErrorBody(path.error), 400, ids);
-  const query = operation.querySchema.safeParse(searchParamsToObject(url.searchParams));
-  if (!query.success) return answer(queryErrorBody(query.error), 400, ids);
-
+  const rawQuery = searchParamsToObject(url.searchParams);
   let body: string | undefined;
+  let write: WriteRecord | undefined;
+  // A write the audit trail keeps is recorded whatever becomes of it: refused here, or sent.
+  // Once the write is sent, a trail that cannot take its answer must not hide the API's answer: the entry stays "sent".
+  const answered = (status: number | null, answeredId: string | null, bytes?: Uint8Array) =>
+    write?.answered(status, answeredId, bytes).catch((error: unknown) => deps.telemetry?.failed("audit answer not recorded", error, requestId));
+  const refuse = async (error: unknown, status: number) => {
+    await write?.refused(status, error);
+    return answer(error, status, ids);
+  };
+  const audit = (path: Record<string, string>, query: Record<string, unknown>) =>
+    deps.audit && auditWrite({ trail: deps.audit, actor: actorOf(request, who.sessionId, key), operation: operation.id, path, query, body, idempotencyKey: request.headers.get("Idempotency-Key"), requestId });
+  write = audit(match.params, rawQuery);
+
+  const path = operation.pathSchema.safeParse(match.params);
+  if (!path.success) return refuse(queryErrorBody(path.error), 400);
+  const query = operation.querySchema.safeParse(rawQuery);
+  if (!query.success) return refuse(queryErrorBody(query.error), 400);
+
   if (operation.body) {
-    if (!isJsonContentType(request.headers.get("Content-Type"))) return answer({ Error: { code: "UNSUPPORTED_MEDIA_TYPE", detail: "Send the body as application/json." } }, 415, ids);
+    if (!isJsonContentType(request.headers.get("Content-Type"))) return refuse({ Error: { code: "UNSUPPORTED_MEDIA_TYPE", detail: "Send the body as application/json." } }, 415);
     try {
       body = await readBodyText(request);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return answer({ Error: { code: "BODY_TOO_LARGE", detail: error.message } }, 413, ids);
+      if (error instanceof BodyTooLargeError) return refuse({ Error: { code: "BODY_TOO_LARGE", detail: error.message } }, 413);
       throw error;
     }
+    // From here the record names what the body names.
+    write = audit(match.params, rawQuery);
     let value: unknown;
     try {
       value = JSON.parse(body);
     } catch {
-      return answer({ Error: { code: "MALFORMED_JSON", detail: "The body is not valid JSON." } }, 400, ids);
+      return refuse({ Error: { code: "MALFORMED_JSON", detail: "The body is not valid JSON." } }, 400);
     }
     const lenient = /handling\s*=\s*"?lenient/i.test(request.headers.get("Prefer") ?? "") && operation.lenientBody !== undefined;
     const checked = (lenient ? operation.lenientBody! : operation.body).safeParse(value);
-    if (!checked.success) return answer(validationErrorBody(checked.error), 400, ids);
+    if (!checked.success) return refuse(validationErrorBody(checked.error), 400);
   }
 
   const upstream = await deps.upstream(key.environment, request);
@@ -190,6 +214,8 @@ async function forward(request: Request, version: Version, segments: readonly st
   const revalidating = cached ? cached.etag : operation.method === "GET" ? browserEtag : null;
   if (revalidating) headers.set("If-None-Match", revalidating);
 
+  // Recorded before it is sent: a write the trail cannot take is not made (the route answers 503).
+  await write?.sending();
   let response: Response;
   trace.source = "upstream";
   const timeout = AbortSignal.timeout(deps.timeoutMs);
@@ -198,6 +224,7 @@ async function forward(request: Request, version: Version, segments: readonly st
   try {
     response = await upstream.fetch(new Request(target, { method: operation.method, headers, body, signal: AbortSignal.any([timeout, request.signal]) }));
   } catch (error) {
+    await answered(null, null);
     if (timeout.aborted) {
       deps.telemetry?.upstream(operation.id, "timeout", took());
       return answer({ Error: `The Data API did not answer within ${waited(deps.timeoutMs)}. Nothing was retried; try again.` }, 504, ids);
@@ -230,6 +257,7 @@ async function forward(request: Request, version: Version, segments: readonly st
         if (timeout.aborted) return answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids);
         return answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids);
       }
+      if (deps.audit) await learnOutcomes(deps.audit, key.fingerprint, operation.id, bytes).catch((error: unknown) => deps.telemetry?.failed("audit outcome not recorded", error, requestId));
       // An empty 200 is passed on but not kept: the cache holds answers with a body only.
       if (bytes.byteLength > 0 && lookup) {
         await deps.cache?.store(lookup, {
@@ -239,9 +267,21 @@ async function forward(request: Request, version: Version, segments: readonly st
       }
       return new Response(bytes, { status: 200, headers: { ...passed, "Cache-Control": "private, no-store" } });
     }
-  } else if (response.ok) {
+  } else {
     // What the write changed is stale now, for this key, on every instance; other keys see it on their next revalidation.
-    await deps.cache?.invalidate(key.fingerprint, [operation.resource]);
+    if (response.ok) await deps.cache?.invalidate(key.fingerprint, [operation.resource]);
+    if (write) {
+      // A recorded write's answer is read whole (a write's answer is small) so the entry holds what it says.
+      let bytes: Uint8Array<ArrayBuffer> | undefined;
+      try {
+        bytes = new Uint8Array(await response.arrayBuffer());
+      } catch {
+        await answered(null, null);
+        return answer({ Error: "The Data API's answer broke off. Whether the write was done is not known: look before trying again." }, 502, ids);
+      }
+      await answered(response.status, response.headers.get("X-Request-Id"), bytes);
+      return new Response(response.status === 204 ? null : bytes, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });
+    }
   }
   // Streamed as it comes; fetch decoded it, so Content-Encoding and Content-Length are not passed on.
   return new Response(response.status === 204 || response.status === 304 ? null : response.body, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });

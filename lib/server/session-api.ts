@@ -4,6 +4,9 @@ import { createDataApiClient } from "@/lib/data-api/client";
 import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { DemoConnect, KeyConnect, type SessionKey } from "@/lib/session/connect";
+import type { AuditActor, AuditTrail } from "./audit/audit-trail";
+import { actorOf } from "./audit/write-audit";
+import { clientAddress, type ConnectThrottle, type ThrottleWait } from "./connect-throttle";
 import type { Environment } from "./env";
 import { KeyRejected, probeKey } from "./key-probe";
 import type { Upstream } from "./proxy";
@@ -29,6 +32,10 @@ export interface SessionDeps {
   demoKey: (environment: Environment, keyType: "Customer" | "Supplier" | "Employee") => string | undefined;
   /** The proxy's request log: a key's entries go when the key does. */
   requestLog?: RequestLog;
+  /** Failed connects counted per client address and overall (429 once too many). */
+  throttle: ConnectThrottle;
+  /** Where connects, refused connects, sign-outs and key removals are recorded. */
+  audit: AuditTrail;
 }
 
 
@@ -86,7 +93,25 @@ async function forgetKeys(keys: readonly KeyHandle[], deps: SessionDeps): Promis
   );
 }
 
+/** A wait in words: "45 seconds", "4 minutes", "1 hour". */
+function inWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  if (seconds < 5400) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.round(seconds / 3600)} hour${Math.round(seconds / 3600) === 1 ? "" : "s"}`;
+}
+
+/** 429 in the API's error shape, with `Retry-After`: too many refused keys from this address, or from everywhere. */
+function tooManyAttempts(wait: ThrottleWait): Response {
+  const detail =
+    wait.scope === "address"
+      ? `Too many keys were refused from your address. Try again in ${inWords(wait.seconds)}.`
+      : `Too many keys were refused in the last minute, from everywhere: Backroom checks no key for a moment. Try again in ${inWords(wait.seconds)}.`;
+  return json({ Error: { code: "TOO_MANY_ATTEMPTS", detail, retryAfterSeconds: wait.seconds } }, 429, { "Retry-After": String(wait.seconds) });
+}
+
 // POST /api/session: verify a key with the Data API, tell its type and scope, store it encrypted, answer a new session.
+// A key connect from an address that had too many keys refused waits (429 with Retry-After; connect-throttle.ts); a
+// demo connect of the sandbox guesses nothing and is never held up. Every connect and every refused key is audited.
 export async function connect(request: Request, deps: SessionDeps): Promise<Response> {
   if (!isSameOrigin(request)) return crossSite();
   const body = await smallJson(request);
@@ -95,8 +120,14 @@ export async function connect(request: Request, deps: SessionDeps): Promise<Resp
   const parsed = (typeof body === "object" && body !== null && "demo" in body ? DemoConnect : KeyConnect).safeParse(body);
   if (!parsed.success) return json(validationErrorBody(parsed.error, "Enter an API key and choose an environment."), 400);
   const { environment } = parsed.data;
+  const guessable = "apiKey" in parsed.data;
   const apiKey = "apiKey" in parsed.data ? parsed.data.apiKey : deps.demoKey(environment, parsed.data.demo);
   if (!apiKey) return json({ Error: { code: "NO_DEMO", detail: `The ${environment} environment is the real Data API: connect with your own key.` } }, 400);
+  const address = clientAddress(request);
+  if (guessable) {
+    const wait = await deps.throttle.check(address);
+    if (wait) return tooManyAttempts(wait);
+  }
   const upstream = await deps.upstream(environment, request);
   let probed;
   try {
@@ -104,11 +135,19 @@ export async function connect(request: Request, deps: SessionDeps): Promise<Resp
     const send = (input: RequestInfo | URL, init?: RequestInit) => upstream.fetch(new Request(input, { ...init, signal: AbortSignal.timeout(deps.timeoutMs) }));
     probed = await probeKey(createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: send }));
   } catch (error) {
-    if (error instanceof KeyRejected) return json({ Error: { code: error.status === 401 ? "KEY_REJECTED" : "KEY_CHECK_FAILED", detail: error.message } }, error.status === 401 ? 401 : 502);
-    throw error;
+    if (!(error instanceof KeyRejected)) throw error;
+    if (error.status !== 401) return json({ Error: { code: "KEY_CHECK_FAILED", detail: error.message } }, 502);
+    // Only a refused key counts against the address: an API that could not check it (502) is nobody's guess.
+    const wait = guessable ? await deps.throttle.failed(address) : undefined;
+    const actor: AuditActor = { ...actorOf(request, readSessionId(request), undefined), environment };
+    await deps.audit.record({ event: "connect-refused", actor, result: "refused", upstreamStatus: 401, answer: { errorCode: "KEY_REJECTED" } });
+    const detail = wait ? `${error.message} Too many keys were refused from your address: try again in ${inWords(wait.seconds)}.` : error.message;
+    return json({ Error: { code: "KEY_REJECTED", detail, ...(wait ? { retryAfterSeconds: wait.seconds } : {}) } }, 401, wait ? { "Retry-After": String(wait.seconds) } : {});
   }
-  const { sessionId } = await deps.store.connect(readSessionId(request), { apiKey, environment, ...probed });
+  if (guessable) await deps.throttle.succeeded(address);
+  const { sessionId, keyId } = await deps.store.connect(readSessionId(request), { apiKey, environment, ...probed });
   const view = await deps.store.view(sessionId);
+  await deps.audit.record({ event: "connect", actor: actorOf(request, sessionId, view?.keys.find((k) => k.id === keyId)), result: "done", upstreamStatus: 200 });
   return json({ keyType: probed.keyType, environment, label: probed.label, scope: probed.scope, ...(view ? { activeKeyId: view.activeKeyId, keys: await keysJson(view.keys, deps) } : {}) }, 201, {
     "Set-Cookie": sessionCookie(request, sessionId, deps.maxAgeSeconds),
   });
@@ -138,8 +177,10 @@ export async function switchKey(request: Request, deps: SessionDeps): Promise<Re
 export async function removeKey(request: Request, keyId: string, deps: SessionDeps): Promise<Response> {
   if (!isSameOrigin(request)) return crossSite();
   const sessionId = readSessionId(request);
-  const removed = sessionId ? await deps.store.removeKey(sessionId, keyId) : undefined;
+  const held = sessionId ? (await deps.store.view(sessionId))?.keys.find((k) => k.id === keyId) : undefined;
+  const removed = sessionId && held ? await deps.store.removeKey(sessionId, keyId) : undefined;
   if (!sessionId || !removed) return json({ Error: "No such key in this session" }, 404);
+  await deps.audit.record({ event: "key-removed", actor: actorOf(request, sessionId, held), result: "done" });
   await forgetKeys([removed], deps);
   const view = await deps.store.view(sessionId);
   return view ? json(await sessionJson(view, deps)) : json({ Error: "Not connected" }, 401);
@@ -149,8 +190,14 @@ export async function removeKey(request: Request, keyId: string, deps: SessionDe
 export async function signOut(request: Request, deps: SessionDeps): Promise<Response> {
   if (!isSameOrigin(request)) return crossSite();
   const sessionId = readSessionId(request);
-  // What the keys' answers left in the cache, the rate-limit book and the request log goes with them.
-  if (sessionId) await forgetKeys(await deps.store.signOut(sessionId), deps);
+  if (sessionId) {
+    // One entry per key the session held, so each key's activity shows it.
+    const held = (await deps.store.view(sessionId))?.keys ?? [];
+    const gone = await deps.store.signOut(sessionId);
+    for (const key of held) await deps.audit.record({ event: "sign-out", actor: actorOf(request, sessionId, key), result: "done" });
+    // What the keys' answers left in the cache, the rate-limit book and the request log goes with them.
+    await forgetKeys(gone, deps);
+  }
   const headers = new Headers(NoStore);
   for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);
   return new Response(null, { status: 204, headers });

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
+import { type AuditTrail, createAuditTrail } from "./audit/audit-trail";
+import { type ConnectThrottleOptions, createConnectThrottle } from "./connect-throttle";
 import { migrate } from "./db/migrations";
 import { openDatabase } from "./db/open";
 import type { BackroomDatabase } from "./db/schema";
@@ -35,6 +37,7 @@ export interface UpstreamCall {
 }
 
 export interface TestBackend extends ProxyDeps, SessionDeps {
+  audit: AuditTrail;
   db: Kysely<BackroomDatabase>;
   /** Every upstream request, in order (the key probe of a connect included). */
   calls: UpstreamCall[];
@@ -56,7 +59,7 @@ export interface TestBackend extends ProxyDeps, SessionDeps {
  * const cookie = await connectDemo(backend, "Customer");
  * const res = await proxyRequest(browserRequest("GET", "/api/v1/payments", { cookie }), "v1", ["payments"], backend);
  */
-export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: number } = {}): Promise<TestBackend> {
+export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: number; throttle?: Omit<ConnectThrottleOptions, "secret"> } = {}): Promise<TestBackend> {
   const database = openDatabase({ file: ":memory:" });
   await migrate(database);
   const { db } = database;
@@ -81,6 +84,8 @@ export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: num
     store: createSessionStore({ db, secrets: { current: "x".repeat(40) } }),
     cache: createResponseCache(createMemoryStore(), { now: () => time }),
     rateLimits: createRateLimitBook(createMemoryStore()),
+    audit: createAuditTrail(db, () => new Date(time)),
+    throttle: createConnectThrottle({ secret: "x".repeat(40), ...options.throttle }),
     upstream: (environment: Environment) => ({ v1Base: `${UPSTREAM}/${environment}/api/v1`, fetch: recorded }),
     timeoutMs: options.timeoutMs ?? 5_000,
     now: () => time,

@@ -31,7 +31,7 @@ describe.each(databaseProfiles())("migrations on $name", ({ open }) => {
       await migrate(database);
       expect(await recorded(database)).toEqual(Object.keys(MIGRATIONS).sort());
       // Every table of the schema exists and answers, empty.
-      for (const table of ["sessions", "session_keys"] as const) {
+      for (const table of ["sessions", "session_keys", "audit_events"] as const) {
         expect(await database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
       }
     } finally {

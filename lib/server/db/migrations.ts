@@ -1,5 +1,5 @@
 import "server-only";
-import { type ColumnDataType, type Kysely, type Migration, Migrator, sql } from "kysely";
+import { type ColumnDataType, type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -36,8 +36,82 @@ const initial: Migration = {
   },
 };
 
+/** The audit trail's columns set when an entry is written, which nothing may change afterwards. */
+const AUDIT_FIXED = ["id", "at", "event", "operation", "environment", "key_fingerprint", "key_label", "key_type", "key_scope", "session_hash", "client_address", "reference_json", "idempotency_key"];
+/** Entries younger than this are never deleted, whatever AUDIT_RETENTION_DAYS says (its minimum). */
+export const AUDIT_MIN_RETENTION_DAYS = 30;
+
+const audit: Migration = {
+  async up(db: AnyDb) {
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    // The entry's number orders entries written in the same millisecond; an identity (PostgreSQL) or rowid alias.
+    await db.schema
+      .createTable("audit_events")
+      .addColumn("id", postgres ? "bigint" : "integer", (c) => (postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement()))
+      .addColumn("at", "text", (c) => c.notNull())
+      .addColumn("event", "text", (c) => c.notNull())
+      .addColumn("operation", "text")
+      .addColumn("environment", "text")
+      .addColumn("key_fingerprint", "text")
+      .addColumn("key_label", "text")
+      .addColumn("key_type", "text")
+      .addColumn("key_scope", "text")
+      .addColumn("session_hash", "text")
+      .addColumn("client_address", "text", (c) => c.notNull())
+      .addColumn("reference_json", "text", (c) => c.notNull())
+      .addColumn("idempotency_key", "text")
+      .addColumn("request_id", "text")
+      .addColumn("upstream_status", "integer")
+      .addColumn("result", "text", (c) => c.notNull())
+      .addColumn("answer_json", "text", (c) => c.notNull())
+      .addColumn("outcome", "text")
+      .addColumn("outcome_final", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("outcome_at", "text")
+      .execute();
+    // The Activity page's reads: one key's entries, newest first.
+    await db.schema.createIndex("audit_events_key_at_idx").on("audit_events").columns(["key_fingerprint", "at", "id"]).execute();
+    // A write sent again with its Idempotency-Key is the same entry.
+    await db.schema
+      .createIndex("audit_events_idempotency_idx")
+      .on("audit_events")
+      .columns(["key_fingerprint", "operation", "idempotency_key"])
+      .unique()
+      .where(sql.ref("idempotency_key"), "is not", null)
+      .execute();
+    // The daily purge.
+    await db.schema.createIndex("audit_events_at_idx").on("audit_events").column("at").execute();
+
+    // Append-only, enforced by the database as well as by the code: the columns written with the entry never change,
+    // and an entry younger than the minimum retention is never deleted.
+    const fixed = AUDIT_FIXED.join(", ");
+    if (postgres) {
+      await sql.raw(`
+        create function audit_events_guard() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'DELETE' then
+            if old.at > to_char((now() at time zone 'utc') - interval '${AUDIT_MIN_RETENTION_DAYS} days', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') then
+              raise exception 'audit entries younger than ${AUDIT_MIN_RETENTION_DAYS} days are never deleted';
+            end if;
+            return old;
+          end if;
+          if (${AUDIT_FIXED.map((c) => `new.${c}`).join(", ")}) is distinct from (${AUDIT_FIXED.map((c) => `old.${c}`).join(", ")}) then
+            raise exception 'audit entries are append-only';
+          end if;
+          return new;
+        end $$`).execute(db);
+      await sql.raw("create trigger audit_events_append_only before update or delete on audit_events for each row execute function audit_events_guard()").execute(db);
+    } else {
+      await sql.raw(`create trigger audit_events_fixed before update of ${fixed} on audit_events begin select raise(abort, 'audit entries are append-only'); end`).execute(db);
+      await sql.raw(`
+        create trigger audit_events_kept before delete on audit_events
+        when old.at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${AUDIT_MIN_RETENTION_DAYS} days')
+        begin select raise(abort, 'audit entries younger than ${AUDIT_MIN_RETENTION_DAYS} days are never deleted'); end`).execute(db);
+    }
+  },
+};
+
 /** Every migration, applied in the order of their names. A new table of Backroom's is a new entry here. */
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": initial };
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": initial, "002-audit": audit };
 
 /**
  * The tables recording which migrations ran. Named when only the session store lived in this database; kept, since

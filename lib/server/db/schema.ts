@@ -1,4 +1,5 @@
 import "server-only";
+import type { Generated } from "kysely";
 
 /**
  * Backroom's own tables, as Kysely sees them. Conventions, so the same queries run on SQLite and PostgreSQL:
@@ -32,8 +33,40 @@ export interface SessionKeyTable {
   last_used_at: string | null;
 }
 
+/**
+ * One entry of the audit trail (`lib/server/audit/`): a write made through Backroom, or a connect, sign-out or key
+ * removal. Append-only: the columns up to `idempotency_key` never change once written (a trigger refuses it); what
+ * Backroom learns later (the API's answer, then the outcome) fills the rest in. Never the key: its fingerprint (the
+ * HMAC the session store keeps), label, type and scope. JSON columns are text.
+ */
+export interface AuditEventTable {
+  /** Generated: an identity (PostgreSQL, read back as a string) or SQLite's rowid. */
+  id: Generated<number | string>;
+  at: string;
+  event: string;
+  operation: string | null;
+  environment: string | null;
+  key_fingerprint: string | null;
+  key_label: string | null;
+  key_type: string | null;
+  key_scope: string | null;
+  /** SHA-256 of the session id, as the sessions table keeps it. */
+  session_hash: string | null;
+  client_address: string;
+  reference_json: string;
+  idempotency_key: string | null;
+  request_id: string | null;
+  upstream_status: number | null;
+  result: string;
+  answer_json: string;
+  outcome: string | null;
+  outcome_final: Generated<number>;
+  outcome_at: string | null;
+}
+
 /** Every table Backroom keeps. */
 export interface BackroomDatabase {
   sessions: SessionTable;
   session_keys: SessionKeyTable;
+  audit_events: AuditEventTable;
 }

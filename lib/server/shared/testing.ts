@@ -27,6 +27,11 @@ export function redisUrl(): string | undefined {
   return url;
 }
 
+/** A Redis prefix of a test's own, so tests running at once never meet; `deleteUnder` clears it afterwards. */
+export function freshPrefix(): string {
+  return `test-${randomBytes(6).toString("hex")}:`;
+}
+
 export function sharedStoreProfiles(): SharedStoreProfile[] {
   const memory: SharedStoreProfile = {
     name: "memory",
@@ -39,7 +44,7 @@ export function sharedStoreProfiles(): SharedStoreProfile[] {
   const redis: SharedStoreProfile = {
     name: "redis",
     async open() {
-      const prefix = `test-${randomBytes(6).toString("hex")}:`;
+      const prefix = freshPrefix();
       const opened: SharedStore[] = [];
       const make = () => {
         const store = createRedisStore({ url, secret: TEST_SECRET, prefix });
@@ -83,7 +88,7 @@ export async function rawRedis<T>(run: (redis: Redis) => Promise<T>): Promise<T>
   }
 }
 
-async function deleteUnder(prefix: string): Promise<void> {
+export async function deleteUnder(prefix: string): Promise<void> {
   await rawRedis(async (redis) => {
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);

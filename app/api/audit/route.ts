@@ -1,0 +1,9 @@
+import { backend } from "@/lib/backend";
+import { listAudit } from "@/lib/server/audit/audit-api";
+import { answerFailures } from "@/lib/server/route-errors";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// GET /api/audit: the active key's audit trail, newest first, paged and filtered (JSON), or as CSV (?format=csv).
+export const GET = answerFailures(async (request: Request) => listAudit(request, await backend()));

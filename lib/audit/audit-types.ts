@@ -1,0 +1,102 @@
+/**
+ * The audit trail's vocabulary, shared by the server (which writes and answers entries) and the Activity page (which
+ * shows and filters them). Browser-safe: no server imports.
+ */
+
+/** What an entry records. */
+export const AUDIT_EVENTS = [
+  "connect",
+  "connect-refused",
+  "sign-out",
+  "key-removed",
+  "payment-allocation",
+  "purchase-create",
+  "purchase-update",
+  "purchase-submit",
+  "purchase-delete",
+] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+
+/** Each event in words, for the page and the CSV. */
+export const AUDIT_EVENT_NAMES: Record<AuditEvent, string> = {
+  connect: "Connected",
+  "connect-refused": "Connect refused",
+  "sign-out": "Signed out",
+  "key-removed": "Key removed",
+  "payment-allocation": "Payment allocation requested",
+  "purchase-create": "Purchase order created",
+  "purchase-update": "Purchase order edited",
+  "purchase-submit": "Purchase order submitted",
+  "purchase-delete": "Purchase order deleted",
+};
+
+/**
+ * How a write went, as far as Backroom knows:
+ * - `sent`: written before the request went to the API, and no answer recorded since (the instance stopped meanwhile);
+ * - `done`: the API answered 2xx;
+ * - `refused`: Backroom (the request was invalid) or the API (4xx) refused it: nothing was done;
+ * - `unknown`: no answer (timeout, unreachable) or a 5xx: whether it was done is not known; the outcome tells later.
+ */
+export type AuditResult = "sent" | "done" | "refused" | "unknown";
+
+/**
+ * An entry's business reference: what the request named, and what its answer added. Flat, every field optional; only
+ * the fields of the event's kind are set.
+ */
+export interface AuditReference {
+  // A payment allocation request.
+  arAccountId?: number;
+  paymentInvoiceNum?: string;
+  targetInvoiceNum?: string;
+  amount?: string;
+  /** The API's RequestID for the allocation request. */
+  paymentRequestId?: number;
+  // A purchase order.
+  purchaseGlobalId?: string;
+  poNum?: string;
+  vendorId?: number;
+  /** The warehouse (to_location_id). */
+  warehouseId?: number;
+  lineCount?: number;
+  totalCases?: number;
+  /** Created directly in Submitted (`?submit=true`). */
+  submit?: boolean;
+  /** The ERP's numeric purchase id, once imported. */
+  erpId?: number;
+  // A refusal.
+  errorCode?: string;
+  errorDetail?: string;
+}
+
+/** An entry as `GET /api/audit` answers it. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  event: AuditEvent;
+  operation: string | null;
+  environment: string | null;
+  keyLabel: string | null;
+  keyType: string | null;
+  keyScope: string | null;
+  /** The first 12 characters of the session id's hash: enough to tell sessions apart. */
+  session: string | null;
+  clientAddress: string;
+  idempotencyKey: string | null;
+  requestId: string | null;
+  upstreamStatus: number | null;
+  result: AuditResult;
+  /** The business reference: what the request named, with what the answer added (ids, error code and detail). */
+  reference: AuditReference;
+  outcome: string | null;
+  outcomeFinal: boolean;
+  outcomeAt: string | null;
+}
+
+/** The body of `GET /api/audit` (JSON). */
+export interface AuditPage {
+  entries: AuditEntry[];
+  page: number;
+  pageSize: number;
+  total: number;
+  hasNextPage: boolean;
+}

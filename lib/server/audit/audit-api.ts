@@ -1,0 +1,107 @@
+import "server-only";
+import * as z from "zod";
+import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditEntry, type AuditEvent, type AuditPage } from "@/lib/audit/audit-types";
+import { queryErrorBody } from "@/lib/data-api/validation-errors";
+import { csvHeader, csvRows, type ExportColumn } from "@/lib/export/csv";
+import type { SessionStore } from "../session";
+import { readSessionId } from "../session-cookie";
+import type { AuditTrail } from "./audit-trail";
+
+/** What `GET /api/audit` needs from the backend. */
+export interface AuditDeps {
+  store: SessionStore;
+  audit: AuditTrail;
+}
+
+/** Rows of one CSV download at most (the newest that match). */
+export const CSV_MAX_ROWS = 10_000;
+
+const day = z.iso.date({ error: "must be a date, YYYY-MM-DD" });
+const AuditQuery = z
+  .strictObject({
+    event: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        const events = (text ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+        const unknown = events.filter((e) => !(AUDIT_EVENTS as readonly string[]).includes(e));
+        if (unknown.length) ctx.addIssue({ code: "custom", message: `event must be among ${AUDIT_EVENTS.join(", ")} (not ${unknown.join(", ")})` });
+        return events as AuditEvent[];
+      }),
+    from: day.optional(),
+    to: day.optional(),
+    page: z.coerce.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(100_000).default(1),
+    pageSize: z.coerce.number({ error: "pageSize must be a whole number from 1 to 500" }).int("pageSize must be a whole number from 1 to 500").min(1, "pageSize must be a whole number from 1 to 500").max(500, "pageSize must be a whole number from 1 to 500").default(50),
+    format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
+  }, { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : undefined) })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from must not be after to" });
+
+const NoStore = { "Cache-Control": "private, no-store" };
+
+/** The CSV's columns: the entry's facts, then its business reference field by field. */
+const COLUMNS: ExportColumn[] = (
+  [
+    ["at", "When (UTC)", (e) => e.at],
+    ["event", "Event", (e) => AUDIT_EVENT_NAMES[e.event] ?? e.event],
+    ["result", "Result", (e) => e.result],
+    ["upstreamStatus", "API status", (e) => e.upstreamStatus ?? ""],
+    ["outcome", "Outcome", (e) => e.outcome ?? ""],
+    ["outcomeAt", "Outcome learned (UTC)", (e) => e.outcomeAt ?? ""],
+    ["keyLabel", "Key", (e) => e.keyLabel ?? ""],
+    ["keyType", "Key type", (e) => e.keyType ?? ""],
+    ["environment", "Environment", (e) => e.environment ?? ""],
+    ["keyScope", "Scope", (e) => e.keyScope ?? ""],
+    ["session", "Session", (e) => e.session ?? ""],
+    ["clientAddress", "Client address", (e) => e.clientAddress],
+    ["operation", "Operation", (e) => e.operation ?? ""],
+    ["idempotencyKey", "Idempotency-Key", (e) => e.idempotencyKey ?? ""],
+    ["requestId", "X-Request-Id", (e) => e.requestId ?? ""],
+    ["arAccountId", "AR account", (e) => e.reference.arAccountId ?? ""],
+    ["paymentInvoiceNum", "Payment", (e) => e.reference.paymentInvoiceNum ?? ""],
+    ["targetInvoiceNum", "Target invoice", (e) => e.reference.targetInvoiceNum ?? ""],
+    ["amount", "Amount", (e) => e.reference.amount ?? ""],
+    ["paymentRequestId", "Payment request", (e) => e.reference.paymentRequestId ?? ""],
+    ["purchaseGlobalId", "Purchase global id", (e) => e.reference.purchaseGlobalId ?? ""],
+    ["poNum", "PO number", (e) => e.reference.poNum ?? ""],
+    ["vendorId", "Vendor", (e) => e.reference.vendorId ?? ""],
+    ["warehouseId", "Warehouse", (e) => e.reference.warehouseId ?? ""],
+    ["lineCount", "Lines", (e) => e.reference.lineCount ?? ""],
+    ["totalCases", "Total cases", (e) => e.reference.totalCases ?? ""],
+    ["erpId", "ERP id", (e) => e.reference.erpId ?? ""],
+    ["error", "Error", (e) => [e.reference.errorCode, e.reference.errorDetail].filter(Boolean).join(": ")],
+  ] satisfies [string, string, (e: AuditEntry) => string | number][]
+).map(([id, header, value]) => ({ id, header, value: (row) => String(value(row as unknown as AuditEntry)) }));
+
+/**
+ * `GET /api/audit`: the active key's audit entries (every session that held the key), newest first.
+ * - `event` (comma-separated events), `from` and `to` (UTC dates, inclusive), `page` (from 1) and `pageSize` (1 to 500,
+ *   default 50); an unknown parameter or a bad value answers 400 in the API's error shape;
+ * - `format=csv`: every matching entry (the newest 10,000) as a CSV download;
+ * - 401 without a session or an active key. Always `private, no-store`.
+ *
+ * @example
+ * // GET /api/audit?event=payment-allocation&from=2026-11-01
+ * // 200 {"entries":[{"id":"12","at":"2026-11-21T18:00:00.000Z","event":"payment-allocation","result":"done",...}],"page":1,"pageSize":50,"total":1,"hasNextPage":false}
+ */
+export async function listAudit(request: Request, deps: AuditDeps): Promise<Response> {
+  const sessionId = readSessionId(request);
+  const view = sessionId ? await deps.store.view(sessionId) : undefined;
+  const key = view?.keys.find((k) => k.id === view.activeKeyId);
+  if (!key) return Response.json({ Error: "Not connected: connect an API key at /connect" }, { status: 401, headers: NoStore });
+  const url = new URL(request.url);
+  const parsed = AuditQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NoStore });
+  const q = parsed.data;
+  const bounds = { events: q.event, from: q.from && `${q.from}T00:00:00.000Z`, to: q.to && `${q.to}T23:59:59.999Z` };
+
+  if (q.format === "csv") {
+    const { entries } = await deps.audit.list(key.fingerprint, { ...bounds, limit: CSV_MAX_ROWS, offset: 0 });
+    const text = csvHeader(COLUMNS, { bom: true }) + csvRows(COLUMNS, entries as unknown as Record<string, unknown>[]);
+    return new Response(text, {
+      headers: { ...NoStore, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="backroom-activity-${new Date().toISOString().slice(0, 10)}.csv"` },
+    });
+  }
+  const { entries, total } = await deps.audit.list(key.fingerprint, { ...bounds, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const body: AuditPage = { entries, page: q.page, pageSize: q.pageSize, total, hasNextPage: q.page * q.pageSize < total };
+  return Response.json(body, { headers: NoStore });
+}

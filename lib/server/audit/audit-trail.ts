@@ -1,0 +1,218 @@
+import "server-only";
+import { type Kysely, sql } from "kysely";
+import type { AuditEventTable, BackroomDatabase } from "../db/schema";
+import { AUDIT_MIN_RETENTION_DAYS } from "../db/migrations";
+import type { AuditEntry, AuditEvent, AuditReference, AuditResult } from "@/lib/audit/audit-types";
+
+/** Who did something, as the audit trail keeps it: never the key, its fingerprint (an HMAC) and description. */
+export interface AuditActor {
+  fingerprint: string | null;
+  label: string | null;
+  keyType: string | null;
+  /** The scope's summary ("2 stores: Valley Market, Hill Grocers"). */
+  scope: string | null;
+  environment: string | null;
+  /** SHA-256 of the session id (as the sessions table keeps it), or null without a session. */
+  sessionHash: string | null;
+  clientAddress: string;
+}
+
+/** An entry as it is first written. */
+export interface NewAuditEntry {
+  event: AuditEvent;
+  /** The registry operation, for writes through the proxy. */
+  operation?: string;
+  actor: AuditActor;
+  reference?: AuditReference;
+  idempotencyKey?: string | null;
+  requestId?: string | null;
+  /** Set for an entry written once and for all (a connect, a refusal); a write about to go upstream is "sent". */
+  result: AuditResult;
+  upstreamStatus?: number | null;
+  /** What the answer told: the business fields it adds to the reference, or the error's code and detail. */
+  answer?: AuditReference;
+  outcome?: string | null;
+  outcomeFinal?: boolean;
+}
+
+/** What the API's answer to a sent write told. */
+export interface AuditSettlement {
+  result: AuditResult;
+  upstreamStatus: number | null;
+  requestId: string | null;
+  answer: AuditReference;
+  outcome?: string | null;
+  outcomeFinal?: boolean;
+}
+
+export interface AuditFilter {
+  events?: readonly AuditEvent[];
+  /** Inclusive bounds, ISO timestamps. */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+/** An entry still waiting for an outcome, as `learnOutcomes` matches it against what a read answered. */
+export interface PendingEntry {
+  id: string;
+  event: AuditEvent;
+  reference: AuditReference;
+  outcome: string | null;
+}
+
+/**
+ * The audit trail in Backroom's database (table `audit_events`, made by migration 002): append-only. An entry is
+ * written once; what Backroom learns later (the API's answer to the write, then its outcome) is written onto it, and
+ * nothing else of it ever changes (the database refuses it too). Entries go only when older than the retention.
+ */
+export interface AuditTrail {
+  /** Writes an entry; answers its id. With an Idempotency-Key already recorded for this key and operation, writes nothing and answers that entry's id. */
+  record(entry: NewAuditEntry): Promise<string>;
+  /** Writes the API's answer onto an entry, unless the entry already holds a done write (a replay tells nothing new). */
+  settle(id: string, settlement: AuditSettlement): Promise<void>;
+  /** A key's entries not yet at a final outcome, of the given events, from the last 90 days. */
+  pending(fingerprint: string, events: readonly AuditEvent[]): Promise<PendingEntry[]>;
+  /** Writes an outcome learned later. */
+  learn(id: string, outcome: string, final: boolean, answer?: AuditReference): Promise<void>;
+  /** A key's entries, newest first, and how many match in all. */
+  list(fingerprint: string, filter: AuditFilter): Promise<{ entries: AuditEntry[]; total: number }>;
+  /** Deletes entries older than `retentionDays` (at least 30); answers how many went. */
+  purge(retentionDays: number): Promise<number>;
+}
+
+const PENDING_DAYS = 90;
+
+export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()): AuditTrail {
+  return {
+    async record(entry) {
+      const row = {
+        at: now().toISOString(),
+        event: entry.event,
+        operation: entry.operation ?? null,
+        environment: entry.actor.environment,
+        key_fingerprint: entry.actor.fingerprint,
+        key_label: entry.actor.label,
+        key_type: entry.actor.keyType,
+        key_scope: entry.actor.scope,
+        session_hash: entry.actor.sessionHash,
+        client_address: entry.actor.clientAddress,
+        reference_json: JSON.stringify(entry.reference ?? {}),
+        idempotency_key: entry.idempotencyKey ?? null,
+        request_id: entry.requestId ?? null,
+        upstream_status: entry.upstreamStatus ?? null,
+        result: entry.result,
+        answer_json: JSON.stringify(entry.answer ?? {}),
+        outcome: entry.outcome ?? null,
+        outcome_final: entry.outcomeFinal ? 1 : 0,
+        outcome_at: entry.outcome ? now().toISOString() : null,
+      } satisfies Omit<AuditEventTable, "id" | "outcome_final"> & { outcome_final: number };
+      const inserted = await db
+        .insertInto("audit_events")
+        .values(row)
+        .onConflict((oc) => oc.columns(["key_fingerprint", "operation", "idempotency_key"]).where("idempotency_key", "is not", null).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) return String(inserted.id);
+      // The Idempotency-Key was recorded before: the same write again, the same entry.
+      const earlier = await db
+        .selectFrom("audit_events")
+        .select("id")
+        .where("key_fingerprint", "=", row.key_fingerprint)
+        .where("operation", "=", row.operation)
+        .where("idempotency_key", "=", row.idempotency_key)
+        .executeTakeFirstOrThrow();
+      return String(earlier.id);
+    },
+
+    async settle(id, settlement) {
+      await db
+        .updateTable("audit_events")
+        .set({
+          result: settlement.result,
+          upstream_status: settlement.upstreamStatus,
+          request_id: settlement.requestId,
+          answer_json: JSON.stringify(settlement.answer),
+          ...(settlement.outcome ? { outcome: settlement.outcome, outcome_final: settlement.outcomeFinal ? 1 : 0, outcome_at: now().toISOString() } : {}),
+        })
+        .where("id", "=", Number(id))
+        .where("result", "!=", "done")
+        .execute();
+    },
+
+    async pending(fingerprint, events) {
+      const since = new Date(now().getTime() - PENDING_DAYS * 86_400_000).toISOString();
+      const rows = await db
+        .selectFrom("audit_events")
+        .select(["id", "event", "reference_json", "answer_json", "outcome"])
+        .where("key_fingerprint", "=", fingerprint)
+        .where("at", ">=", since)
+        .where("outcome_final", "=", 0)
+        .where("result", "=", "done")
+        .where("event", "in", events)
+        .execute();
+      return rows.map((r) => ({ id: String(r.id), event: r.event as AuditEvent, reference: { ...parse(r.reference_json), ...parse(r.answer_json) }, outcome: r.outcome }));
+    },
+
+    async learn(id, outcome, final, answer) {
+      await db
+        .updateTable("audit_events")
+        .set({ outcome, outcome_final: final ? 1 : 0, outcome_at: now().toISOString(), ...(answer ? { answer_json: JSON.stringify(answer) } : {}) })
+        .where("id", "=", Number(id))
+        .where("outcome_final", "=", 0)
+        .execute();
+    },
+
+    async list(fingerprint, filter) {
+      let query = db.selectFrom("audit_events").where("key_fingerprint", "=", fingerprint);
+      if (filter.events?.length) query = query.where("event", "in", filter.events);
+      if (filter.from) query = query.where("at", ">=", filter.from);
+      if (filter.to) query = query.where("at", "<=", filter.to);
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(filter.limit).offset(filter.offset).execute(),
+        query.select(sql<number | string>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        total: Number(count.total),
+        entries: rows.map((r) => ({
+          id: String(r.id),
+          at: r.at,
+          event: r.event as AuditEvent,
+          operation: r.operation,
+          environment: r.environment,
+          keyLabel: r.key_label,
+          keyType: r.key_type,
+          keyScope: r.key_scope,
+          session: r.session_hash?.slice(0, 12) ?? null,
+          clientAddress: r.client_address,
+          idempotencyKey: r.idempotency_key,
+          requestId: r.request_id,
+          upstreamStatus: r.upstream_status,
+          result: r.result as AuditResult,
+          reference: { ...parse(r.reference_json), ...parse(r.answer_json) },
+          outcome: r.outcome,
+          outcomeFinal: Number(r.outcome_final) === 1,
+          outcomeAt: r.outcome_at,
+        })),
+      };
+    },
+
+    async purge(retentionDays) {
+      const days = Math.max(retentionDays, AUDIT_MIN_RETENTION_DAYS);
+      const cutoff = new Date(now().getTime() - days * 86_400_000).toISOString();
+      const result = await db.deleteFrom("audit_events").where("at", "<", cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/** A JSON column read back; a damaged one reads as empty rather than failing the whole list. */
+function parse(text: string): AuditReference {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as AuditReference) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import { createHmac } from "node:crypto";
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis } from "rate-limiter-flexible";
+
+/**
+ * Counts failed connects (a key the Data API refused) so that `POST /api/session` cannot be used to guess keys:
+ * - per client address, 5 failures in 15 minutes earn a wait (1 minute), and every further failure after a wait
+ *   doubles it, up to an hour; the escalation is forgotten a day after the last wait, or at a successful connect;
+ * - over all addresses, more than `globalPerMinute` failures in a minute (default 100) make every key connect wait for
+ *   the rest of the minute: the upstream API is not asked to check a flood of guesses.
+ * The counters are rate-limiter-flexible's: in Redis when it is configured (every instance counts together), in memory
+ * otherwise, and in memory while Redis does not answer (its insurance limiter). Redis sees an HMAC of the address,
+ * never the address.
+ */
+export interface ConnectThrottle {
+  /** Before a key is checked upstream: the wait still to run for this address (or for everyone), if any. */
+  check(address: string): Promise<ThrottleWait | undefined>;
+  /** A key was refused (401): counts it, and answers the wait it has earned, if any. */
+  failed(address: string): Promise<ThrottleWait | undefined>;
+  /** A key was accepted from this address: its failures and escalation are forgotten. */
+  succeeded(address: string): Promise<void>;
+}
+
+export interface ThrottleWait {
+  /** Whole seconds until a connect is taken again (the `Retry-After`). */
+  seconds: number;
+  /** Whether this address earned it, or the global ceiling was reached. */
+  scope: "address" | "global";
+}
+
+export interface ConnectThrottleOptions {
+  /** Failures from one address that are free within `windowSeconds`. Default 5. */
+  freeFailures?: number;
+  /** Default 15 minutes. */
+  windowSeconds?: number;
+  /** The first wait; each further failure doubles it. Default 60 s. */
+  firstWaitSeconds?: number;
+  /** Default one hour. */
+  maxWaitSeconds?: number;
+  /** Failures a minute over all addresses before every key connect waits. Default 100. */
+  globalPerMinute?: number;
+  /** Counters in Redis (shared by every instance); in memory without. */
+  redis?: Redis;
+  /** Put before the counters' names in Redis. */
+  prefix?: string;
+  /** The secret the addresses are hashed under (the session secret). */
+  secret: string;
+}
+
+/** How long an address's escalation is remembered after its last wait. */
+const ESCALATION_SECONDS = 24 * 60 * 60;
+const GLOBAL = "all";
+
+export function createConnectThrottle(options: ConnectThrottleOptions): ConnectThrottle {
+  const free = options.freeFailures ?? 5;
+  const first = options.firstWaitSeconds ?? 60;
+  const ceiling = options.maxWaitSeconds ?? 3600;
+  const globalPerMinute = options.globalPerMinute ?? 100;
+  const prefix = options.prefix ?? "backroom:";
+
+  // Each limiter in Redis has a memory twin that counts while Redis is away.
+  const limiter = (name: string, points: number, duration: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
+    if (!options.redis) return memory;
+    return new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `${prefix}throttle:${name}`, points, duration, insuranceLimiter: memory });
+  };
+  // The failures of an address in the window; a wait is a `block` of this counter (it reads as more than `free`).
+  const failures = limiter("connect-failures", free, options.windowSeconds ?? 15 * 60);
+  // How many waits an address has earned: the next wait is first × 2^(waits so far).
+  const waits = limiter("connect-waits", 1_000_000, ESCALATION_SECONDS);
+  const everyone = limiter("connect-failures-all", globalPerMinute, 60);
+
+  const hashed = (address: string) => createHmac("sha256", options.secret).update(`connect throttle ${address}`).digest("base64url").slice(0, 32);
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+  async function globalWait(): Promise<ThrottleWait | undefined> {
+    const all = await everyone.get(GLOBAL);
+    return all && all.consumedPoints >= globalPerMinute ? { seconds: seconds(all.msBeforeNext), scope: "global" } : undefined;
+  }
+
+  return {
+    async check(address) {
+      const own = await failures.get(hashed(address));
+      if (own && own.consumedPoints > free) return { seconds: seconds(own.msBeforeNext), scope: "address" };
+      return globalWait();
+    },
+
+    async failed(address) {
+      const key = hashed(address);
+      await everyone.penalty(GLOBAL);
+      const earlier = await waits.get(key);
+      const counted = earlier ? undefined : await failures.penalty(key);
+      // Within the free failures, and never made to wait before: only the global ceiling may apply.
+      if (counted && counted.consumedPoints < free) return globalWait();
+      const earned = await waits.penalty(key);
+      const wait = Math.min(first * 2 ** (earned.consumedPoints - 1), ceiling);
+      await failures.block(key, wait);
+      return { seconds: wait, scope: "address" };
+    },
+
+    async succeeded(address) {
+      const key = hashed(address);
+      await Promise.all([failures.delete(key), waits.delete(key)]);
+    },
+  };
+}
+
+/**
+ * The client's address as the request tells it: `X-Forwarded-For` as Backroom's server settled it (scripts/serve.mjs
+ * keeps only the address the trusted proxies saw, or the socket's peer), else "unknown".
+ */
+export function clientAddress(request: Request): string {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim().slice(0, 100) || "unknown";
+}
