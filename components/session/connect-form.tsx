@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { type ConnectBody, ENVIRONMENT_CHOICES, KeyConnect } from "@/lib/session/connect";
 import { type Connected, sessionClient } from "@/lib/session/session-client";
@@ -21,6 +21,40 @@ const DEMOS = [
   { demo: "Employee", label: "Try as an employee" },
 ] as const;
 
+/** Seconds as the page shows a wait: "4:05", "0:09", "1:00:00". */
+function clock(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** A wait counted down each second: `start(n)` begins it, `seconds` is what is left (0 when none). */
+function useCountdown() {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    if (until === 0) return;
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= until) {
+        setUntil(0);
+        clearInterval(timer);
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return {
+    seconds: until === 0 ? 0 : Math.max(0, Math.ceil((until - now) / 1000)),
+    start(seconds: number) {
+      const at = Date.now();
+      setNow(at);
+      setUntil(at + seconds * 1000);
+    },
+  };
+}
+
 /** Connect with an API key: checked by the server with the Data API, then kept there; the page never sees it again. */
 export function ConnectForm({ sandbox, next }: ConnectFormProps) {
   const router = useRouter();
@@ -28,6 +62,7 @@ export function ConnectForm({ sandbox, next }: ConnectFormProps) {
   const [failure, setFailure] = useState<string>();
   const [connected, setConnected] = useState<Connected>();
   const [busy, setBusy] = useState(false);
+  const waitLeft = useCountdown();
   const form = useForm<KeyConnect>({ resolver: zodResolver(KeyConnect), defaultValues: { apiKey: "", environment: sandbox.test ? "test" : "production" } });
   const environment = useWatch({ control: form.control, name: "environment" });
 
@@ -38,6 +73,8 @@ export function ConnectForm({ sandbox, next }: ConnectFormProps) {
     const result = await sessionClient.connect(body);
     setBusy(false);
     if (!result.ok) {
+      // Too many keys refused from here: the Connect button waits as long as Backroom said (demo users do not).
+      if (result.retryAfterSeconds && "apiKey" in body) waitLeft.start(result.retryAfterSeconds);
       if (result.fields.apiKey) form.setError("apiKey", { message: result.fields.apiKey });
       else if (result.status === 401) form.setError("apiKey", { message: result.message });
       else setFailure(result.message);
@@ -85,9 +122,14 @@ export function ConnectForm({ sandbox, next }: ConnectFormProps) {
             ))}
           </div>
         </fieldset>
-        <button type="submit" disabled={busy} className="rounded bg-blue-800 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-900 disabled:opacity-60 dark:bg-sky-300 dark:text-slate-950">
+        <button type="submit" disabled={busy || waitLeft.seconds > 0} className="rounded bg-blue-800 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-900 disabled:opacity-60 dark:bg-sky-300 dark:text-slate-950">
           {busy ? "Connecting…" : "Connect"}
         </button>
+        {waitLeft.seconds > 0 && (
+          <p className="text-sm text-slate-800 dark:text-slate-200">
+            Too many keys were refused: you can try a key again in <strong>{clock(waitLeft.seconds)}</strong>.
+          </p>
+        )}
         <div id={ids.status} role="status" aria-live="polite" className="text-sm">
           {failure && <p className="text-red-800 dark:text-red-300">{failure}</p>}
           {connected && (

@@ -118,6 +118,27 @@ test("sign-out, or removing the key, on one instance is refused on the other wit
   }
 });
 
+test("refused keys are counted across the instances: five on either make the next connect from that address wait on both, and no one else; the audit trail is shared", async ({ cluster }) => {
+  const [one, two] = cluster.instances;
+  // Straight to the instances, as from behind the load balancer: X-Forwarded-For names the client (TRUST_PROXY=1).
+  // An address of its own, so the other tests' connects (from 127.0.0.1) are not held up.
+  const attempt = (instance: Instance, apiKey: string, address = "203.0.113.66") =>
+    fetch(`${instance.url}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: instance.url, "X-Forwarded-For": address }, body: JSON.stringify({ apiKey, environment: "test" }) });
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) statuses.push((await attempt(i % 2 ? two : one, `scale-wrong-key-${i}`)).status);
+  expect(statuses).toEqual([401, 401, 401, 401, 401]);
+  for (const instance of [two, one]) {
+    const held = await attempt(instance, "test-customer-demo");
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get("Retry-After"))).toBeGreaterThan(50);
+    expect(((await held.json()) as { Error: { code: string } }).Error.code).toBe("TOO_MANY_ATTEMPTS");
+  }
+  expect((await attempt(two, "test-customer-demo", "203.0.113.67")).status).toBe(201);
+
+  const rows = await cluster.database.query<{ event: string; n: string }>("select event, count(*) as n from audit_events where client_address in ('203.0.113.66', '203.0.113.67') group by event order by event");
+  expect(rows.map((r) => [r.event, Number(r.n)])).toEqual([["connect", 1], ["connect-refused", 5]]);
+});
+
 /** Connects on the connect page with a key, as a new user would. */
 async function connectInBrowser(page: Page, key: string) {
   await page.goto("/connect");

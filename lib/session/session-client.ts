@@ -2,7 +2,9 @@ import { parseErrorBody } from "@/lib/data-api/error-read";
 import type { ConnectBody, SessionKey } from "./connect";
 
 /** What the session endpoints answer, or why they refused: a message and the fields it concerns. */
-export type SessionResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string; fields: Record<string, string> };
+export type SessionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; message: string; fields: Record<string, string>; /** From `Retry-After`: how long until Backroom takes a key again. */ retryAfterSeconds?: number };
 
 async function send<T>(method: string, url: string, body?: unknown): Promise<SessionResult<T>> {
   let response: Response;
@@ -26,7 +28,14 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<Ses
   if (response.ok) return { ok: true, data: parsed as T };
   const error = parseErrorBody(parsed);
   const fields = Object.fromEntries((error?.fieldErrors ?? []).map((f) => [f.field, f.detail]));
-  return { ok: false, status: response.status, message: error?.detail ?? `Backroom answered ${response.status}.`, fields };
+  const retryAfter = Number(response.headers.get("Retry-After"));
+  return {
+    ok: false,
+    status: response.status,
+    message: error?.detail ?? `Backroom answered ${response.status}.`,
+    fields,
+    ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+  };
 }
 
 export interface Connected {

@@ -30,21 +30,27 @@ function defined(reference: AuditReference): AuditReference {
   return Object.fromEntries(Object.entries(reference).filter(([, v]) => v !== undefined)) as AuditReference;
 }
 
-/** A purchase's lines: how many, and their cases (lines ordered in units count no cases). */
+/**
+ * A purchase's lines: how many, and their cases when the lines say (a request's lines do; an answer's draft lines
+ * carry units only, and the answer's `total_cases` says instead).
+ */
 function lines(value: unknown): Pick<AuditReference, "lineCount" | "totalCases"> {
   if (!Array.isArray(value)) return {};
-  const cases = value.reduce<number>((sum, line) => sum + (isObject(line) ? (num(line.cases) ?? 0) : 0), 0);
-  return { lineCount: value.length, totalCases: Math.round(cases * 1000) / 1000 };
+  const withCases = value.filter((line): line is Loose => isObject(line) && num(line.cases) !== undefined);
+  const cases = withCases.reduce((sum, line) => sum + num(line.cases)!, 0);
+  return { lineCount: value.length, totalCases: withCases.length ? Math.round(cases * 1000) / 1000 : undefined };
 }
 
 /** What a purchase (a v2 write body, or a v2 answer's `data`) names. */
 function purchaseFields(purchase: Loose): AuditReference {
+  const counted = lines(purchase.purchase_transactions);
   return {
     purchaseGlobalId: str(purchase.purchase_global_id),
     poNum: str(purchase.po_num),
     vendorId: num(purchase.vendor_id),
     warehouseId: num(purchase.to_location_id),
-    ...lines(purchase.purchase_transactions),
+    lineCount: counted.lineCount,
+    totalCases: num(purchase.total_cases) ?? counted.totalCases,
   };
 }
 

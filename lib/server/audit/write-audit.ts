@@ -93,6 +93,14 @@ export function auditWrite(input: WriteRequest): WriteRecord | undefined {
     async answered(status, requestId, bytes) {
       if (id === undefined) return;
       const told = status === null ? { reference: { errorDetail: "The Data API did not answer: whether the write was done is not known." } } : answerReference(operation, status, json(bytes));
+      // A submit's answer names the purchase but not its cases (draft lines are told in units): they are the last
+      // create's or edit's of the same purchase.
+      if (event === "purchase-submit" && told.reference.totalCases === undefined && reference.purchaseGlobalId && actor.fingerprint) {
+        const last = (await trail.pending(actor.fingerprint, ["purchase-create", "purchase-update"]))
+          .filter((e) => e.reference.purchaseGlobalId === reference.purchaseGlobalId && e.reference.totalCases !== undefined)
+          .sort((a, b) => Number(b.id) - Number(a.id))[0];
+        if (last) told.reference.totalCases = last.reference.totalCases;
+      }
       await trail.settle(id, { result: resultOf(status), upstreamStatus: status, requestId, answer: told.reference, outcome: told.outcome?.outcome, outcomeFinal: told.outcome?.final });
       // A deleted draft's earlier entries have their outcome: it will never be imported.
       if (event === "purchase-delete" && status !== null && status < 300 && reference.purchaseGlobalId && actor.fingerprint) {

@@ -1,0 +1,218 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import type { FormEvent } from "react";
+import { useTimeZone } from "@/components/shell/providers";
+import { CopyButton } from "@/components/table/copy-button";
+import { TableFrame } from "@/components/table/table-frame";
+import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditEntry, type AuditPage, type AuditResult } from "@/lib/audit/audit-types";
+import { formatDateTime } from "@/lib/format/display";
+import { reconnect } from "@/lib/ui/browser-api";
+
+const PAGE_SIZE = 50;
+const FILTERS = ["event", "from", "to"] as const;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const RESULTS: Record<AuditResult, string> = {
+  done: "Done",
+  refused: "Refused",
+  unknown: "Not known",
+  sent: "Sent, no answer recorded",
+};
+
+/** The filters and page the address names, kept to what `GET /api/audit` takes (a bad value is dropped, not sent). */
+function filtersOf(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  const event = params.get("event");
+  if (event && (AUDIT_EVENTS as readonly string[]).includes(event)) out.set("event", event);
+  for (const name of ["from", "to"] as const) {
+    const value = params.get(name);
+    if (value && DATE.test(value)) out.set(name, value);
+  }
+  const page = Number(params.get("page"));
+  if (Number.isInteger(page) && page > 1) out.set("page", String(page));
+  return out;
+}
+
+async function fetchPage(query: string, signal: AbortSignal): Promise<AuditPage> {
+  const response = await fetch(`/api/audit?pageSize=${PAGE_SIZE}${query ? `&${query}` : ""}`, { credentials: "same-origin", signal });
+  if (response.status === 401) {
+    reconnect();
+    return { entries: [], page: 1, pageSize: PAGE_SIZE, total: 0, hasNextPage: false };
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as { Error?: unknown } | undefined;
+    throw new Error(typeof body?.Error === "string" ? body.Error : `Backroom answered ${response.status}`);
+  }
+  return (await response.json()) as AuditPage;
+}
+
+/** What an entry's business reference says, in a line. */
+function describeReference(entry: AuditEntry): string {
+  const r = entry.reference;
+  if (entry.event === "payment-allocation") {
+    const parts = [`${r.amount ?? "?"} from payment ${r.paymentInvoiceNum ?? "?"} to invoice ${r.targetInvoiceNum ?? "?"}`, r.arAccountId !== undefined ? `AR account ${r.arAccountId}` : undefined, r.paymentRequestId !== undefined ? `request ${r.paymentRequestId}` : undefined];
+    return parts.filter(Boolean).join(" · ");
+  }
+  if (entry.event.startsWith("purchase-")) {
+    const parts = [
+      r.poNum ? `PO ${r.poNum}` : undefined,
+      r.purchaseGlobalId,
+      r.vendorId !== undefined ? `vendor ${r.vendorId}` : undefined,
+      r.warehouseId !== undefined ? `warehouse ${r.warehouseId}` : undefined,
+      r.lineCount !== undefined ? `${r.lineCount} line${r.lineCount === 1 ? "" : "s"}` : undefined,
+      r.totalCases !== undefined ? `${r.totalCases} cases` : undefined,
+      r.submit ? "submitted at once" : undefined,
+      r.erpId !== undefined ? `ERP id ${r.erpId}` : undefined,
+    ];
+    return parts.filter(Boolean).join(" · ") || "—";
+  }
+  return entry.keyScope ?? "—";
+}
+
+/**
+ * The active key's audit trail (`GET /api/audit`): every write made through Backroom with this key, and its connects,
+ * sign-outs and removals, newest first. The filters (event, from, to) and the page live in the address, so a view can
+ * be bookmarked or sent; the CSV download takes the same filters.
+ */
+export function ActivityLog() {
+  const timeZone = useTimeZone();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const filters = filtersOf(new URLSearchParams(params.toString()));
+  const query = filters.toString();
+  const page = Number(filters.get("page") ?? 1);
+  const activity = useQuery({ queryKey: ["audit", query], queryFn: ({ signal }) => fetchPage(query, signal), staleTime: 0 });
+  const data = activity.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  const go = (next: URLSearchParams) => router.push(`${pathname}${next.size ? `?${next}` : ""}` as never, { scroll: false });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of FILTERS) {
+      const value = String(form.get(name) ?? "");
+      if (value) next.set(name, value);
+    }
+    go(filtersOf(next));
+  };
+  const toPage = (n: number) => {
+    const next = new URLSearchParams(filters);
+    if (n > 1) next.set("page", String(n));
+    else next.delete("page");
+    go(next);
+  };
+  const csv = new URLSearchParams(filters);
+  csv.delete("page");
+  csv.set("format", "csv");
+
+  return (
+    <div className="space-y-3">
+      <form onSubmit={onSubmit} key={query} className="flex flex-wrap items-end gap-3" aria-label="Filter the activity">
+        <label className="flex flex-col text-sm">
+          Event
+          <select name="event" defaultValue={filters.get("event") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
+            <option value="">All events</option>
+            {AUDIT_EVENTS.map((e) => (
+              <option key={e} value={e}>
+                {AUDIT_EVENT_NAMES[e]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          From (UTC)
+          <input type="date" name="from" defaultValue={filters.get("from") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900" />
+        </label>
+        <label className="flex flex-col text-sm">
+          To (UTC)
+          <input type="date" name="to" defaultValue={filters.get("to") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900" />
+        </label>
+        <button type="submit" className="pager-button text-sm">
+          Apply
+        </button>
+        {query && (
+          <button type="button" className="pager-button text-sm" onClick={() => go(new URLSearchParams())}>
+            Clear filters
+          </button>
+        )}
+        <a href={`/api/audit?${csv}`} download className="pager-button text-sm">
+          Download CSV
+        </a>
+      </form>
+
+      <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+        {activity.isFetching ? "Loading…" : data ? `${data.total.toLocaleString("en-US")} entr${data.total === 1 ? "y" : "ies"}${data.total > PAGE_SIZE ? `, page ${page} of ${pages}` : ""}` : ""}
+      </p>
+      {activity.error && (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          The activity could not be loaded: {activity.error.message}
+        </p>
+      )}
+      <TableFrame label="Activity of this key">
+        <table className="data-table">
+          <caption className="sr-only">Activity of this key, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Event</th>
+              <th scope="col">Reference</th>
+              <th scope="col">Result</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">From</th>
+              <th scope="col">Request id</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(data?.entries ?? []).map((entry) => (
+              <tr key={entry.id}>
+                <td className="whitespace-nowrap">{formatDateTime(entry.at, timeZone)}</td>
+                <td>{AUDIT_EVENT_NAMES[entry.event] ?? entry.event}</td>
+                <td className="min-w-64 max-w-md text-xs break-words whitespace-normal">{describeReference(entry)}</td>
+                <td className={`min-w-40 max-w-xs whitespace-normal ${entry.result === "done" ? "" : "font-semibold text-red-800 dark:text-red-300"}`}>
+                  {RESULTS[entry.result] ?? entry.result}
+                  {entry.upstreamStatus !== null && <span className="font-normal"> ({entry.upstreamStatus})</span>}
+                  {(entry.reference.errorCode || entry.reference.errorDetail) && (
+                    <span className="block text-xs font-normal break-words">{[entry.reference.errorCode, entry.reference.errorDetail].filter(Boolean).join(": ")}</span>
+                  )}
+                </td>
+                <td>
+                  {entry.outcome ?? "—"}
+                  {entry.outcomeAt && entry.outcome && <span className="block text-xs text-slate-700 dark:text-slate-300">{formatDateTime(entry.outcomeAt, timeZone)}</span>}
+                </td>
+                <td className="text-xs">
+                  {entry.clientAddress}
+                  {entry.session && <span className="block font-mono text-slate-700 dark:text-slate-300">session {entry.session}</span>}
+                </td>
+                <td>
+                  {entry.requestId ? (
+                    <>
+                      <span className="font-mono text-xs">{entry.requestId}</span> <CopyButton text={entry.requestId} label="Copy request id" />
+                    </>
+                  ) : (
+                    "—"
+                  )}
+                  {entry.idempotencyKey && <span className="block font-mono text-xs text-slate-700 dark:text-slate-300" title="Idempotency-Key">key {entry.idempotencyKey}</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data && data.entries.length === 0 && <p className="p-4 text-sm">{query ? "No activity matches these filters." : "No activity recorded for this key yet."}</p>}
+      </TableFrame>
+      {data && data.total > PAGE_SIZE && (
+        <nav aria-label="Activity pages" className="flex items-center gap-3">
+          <button type="button" className="pager-button text-sm" disabled={page <= 1} onClick={() => toPage(page - 1)}>
+            Previous page
+          </button>
+          <button type="button" className="pager-button text-sm" disabled={!data.hasNextPage} onClick={() => toPage(page + 1)}>
+            Next page
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

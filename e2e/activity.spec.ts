@@ -1,0 +1,98 @@
+import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
+import { signIn } from "./connect";
+
+// The Activity page: the active key's audit trail, for every key type, with its filters in the address.
+
+/** A request through Backroom's proxy from the page itself (same origin, the session's cookie), as the dashboard sends writes. */
+async function send(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return page.evaluate(
+    async ({ method, path, body, headers }) => {
+      const response = await fetch(path, { method, headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: (await response.text()) || "null" };
+    },
+    { method, path, body, headers },
+  );
+}
+
+const rows = (page: Page) => page.getByRole("table", { name: /Activity of this key/ }).locator("tbody tr");
+
+test.describe("/activity", () => {
+  test("a retailer sees its connect and a refused payment allocation, filters by event in the address, and downloads the CSV", async ({ page }) => {
+    await signIn(page, "Customer");
+    await page.goto("/requests");
+    const payments = JSON.parse((await send(page, "GET", "/api/v1/payments?PageSize=5")).body) as { Data: { PaymentInvoiceNum: string; ARAccountID: number }[] };
+    const payment = payments.Data[0]!;
+    const invoices = JSON.parse((await send(page, "GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).body) as { Data: { InvoiceNum: string }[] };
+    // The demo key is every test's: this test's entry is told by its Idempotency-Key.
+    const idempotencyKey = `e2e-activity-${Date.now()}`;
+    const refused = await send(page, "POST", `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices.Data[0]!.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=99999999.00`, undefined, { "Idempotency-Key": idempotencyKey });
+    expect(refused.status).toBe(400);
+
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Activity" }).click();
+    await expect(page.getByRole("heading", { name: "Activity", level: 1 })).toBeVisible();
+    const allocation = rows(page).filter({ hasText: idempotencyKey });
+    await expect(allocation).toContainText("Payment allocation requested");
+    await expect(allocation).toContainText(`from payment ${payment.PaymentInvoiceNum}`);
+    await expect(allocation).toContainText("Refused (400)");
+    await expect(allocation).toContainText("INSUFFICIENT_BALANCE");
+    await expect(rows(page).filter({ hasText: "Connected" }).first()).toBeVisible();
+
+    await page.getByLabel("Event").selectOption("payment-allocation");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/activity\?event=payment-allocation$/);
+    await expect(rows(page).filter({ hasText: "Connected" })).toHaveCount(0);
+    await expect(rows(page).first()).toContainText("Payment allocation requested");
+    // The address alone brings the view back.
+    await page.reload();
+    await expect(page.getByLabel("Event")).toHaveValue("payment-allocation");
+    await expect(rows(page).filter({ hasText: "Connected" })).toHaveCount(0);
+
+    const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+    expect(href).toBe("/api/audit?event=payment-allocation&format=csv");
+    const csv = await page.request.get(href!);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const text = await csv.text();
+    expect(text).toContain("Payment allocation requested,refused,400");
+    expect(text).not.toContain("test-customer-demo");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("a brand sees a purchase order created and deleted, with its PO number, lines and cases", async ({ page }) => {
+    await signIn(page, "Supplier");
+    await page.goto("/requests");
+    const vendor = (JSON.parse((await send(page, "GET", "/api/v1/vendors?PageSize=1")).body) as { Data: { VendorID: number; LocationID: number; SupplierID: number }[] }).Data[0]!;
+    const product = (JSON.parse((await send(page, "GET", "/api/v1/products?PageSize=1")).body) as { Data: { ProductID: number }[] }).Data[0]!;
+    const po = `E2E-ACT-${Date.now()}`;
+    const created = await send(page, "POST", "/api/v2/purchases", {
+      vendor_id: vendor.VendorID, to_location_id: vendor.LocationID, supplier_id: vendor.SupplierID, delivery_date: "2026-12-20", po_num: po,
+      purchase_transactions: [{ product_id: product.ProductID, cases: 6 }],
+    });
+    expect(created.status).toBe(201);
+    const globalId = (JSON.parse(created.body) as { data: { purchase_global_id: string } }).data.purchase_global_id;
+    expect((await send(page, "DELETE", `/api/v2/purchases/${globalId}`)).status).toBe(204);
+
+    await page.goto("/activity?event=purchase-create");
+    const row = rows(page).filter({ hasText: po });
+    await expect(row).toContainText("Purchase order created");
+    await expect(row).toContainText("1 line · 6 cases");
+    await expect(row).toContainText("Deleted");
+    await page.goto("/activity?event=purchase-delete");
+    await expect(rows(page).filter({ hasText: globalId })).toContainText("Done (204)");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("an employee sees its connects, and the date filters narrow the list", async ({ page }) => {
+    await signIn(page, "Employee");
+    await page.goto("/activity");
+    await expect(rows(page).filter({ hasText: "Connected" }).first()).toContainText("Every customer, supplier and warehouse");
+
+    await page.getByLabel("To (UTC)").fill("2000-01-01");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/activity\?to=2000-01-01$/);
+    await expect(page.getByText("No activity matches these filters.")).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/activity$/);
+    await expect(rows(page).first()).toBeVisible();
+  });
+});
