@@ -11,6 +11,7 @@ import { browserApi } from "@/lib/ui/browser-api";
 import { invoiceRequests } from "@/lib/ui/views/invoice-requests";
 import { TableFrame } from "@/components/table/table-frame";
 import { INVOICE_STATUSES } from "@/lib/data-api/values";
+import { externalHref } from "@/lib/format/external-url";
 
 /** One invoice: header, totals, lines and certificates of analysis, with the PDF and a revision warning. */
 export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
@@ -62,8 +63,8 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-2xl font-bold tracking-tight">Invoice {inv.InvoiceNum ?? invoiceId}</h1>
-        {inv.PDFURL && (
-          <a className="link" href={inv.PDFURL} target="_blank" rel="noreferrer noopener">
+        {externalHref(inv.PDFURL) && (
+          <a className="link" href={externalHref(inv.PDFURL)} target="_blank" rel="noreferrer noopener">
             Open the PDF
           </a>
         )}
@@ -184,8 +185,8 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
           <ul className="list-disc pl-6 text-sm">
             {coas.data!.records.map((c, i) => (
               <li key={`${c.InvoiceTransID}:${i}`}>
-                {c.COA_URL ? (
-                  <a className="link" href={c.COA_URL} target="_blank" rel="noreferrer noopener">
+                {externalHref(c.COA_URL) ? (
+                  <a className="link" href={externalHref(c.COA_URL)} target="_blank" rel="noreferrer noopener">
                     Batch {c.BatchCode ?? MISSING}, product {c.ProductID ?? MISSING}
                   </a>
                 ) : (

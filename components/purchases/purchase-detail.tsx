@@ -16,6 +16,7 @@ import { useTimeZone } from "@/components/shell/providers";
 import { type ColumnSpec, columnsOf } from "@/lib/ui/views/columns";
 import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
+import { externalHref } from "@/lib/format/external-url";
 
 type Purchase = RecordOf<"getPurchaseV2">;
 type Row = Record<string, unknown>;
@@ -106,9 +107,9 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
           )}
         </div>
       )}
-      {purchase.public_pdf_link && (
+      {externalHref(purchase.public_pdf_link) && (
         // The link embeds the ERP's access token: it is opened, never shown as text, logged or sent elsewhere.
-        <a className="link" href={purchase.public_pdf_link} target="_blank" rel="noreferrer noopener">
+        <a className="link" href={externalHref(purchase.public_pdf_link)} target="_blank" rel="noreferrer noopener">
           Open the PDF
         </a>
       )}

@@ -51,8 +51,8 @@ async function ready(instance: Instance) {
 }
 
 test("two instances started at once on one empty database migrate it once and are ready", async ({ cluster }) => {
-  const migrations = await cluster.database.query<{ name: string }>("select name from session_store_migration");
-  expect(migrations.map((m) => m.name)).toEqual(["001-initial"]);
+  const migrations = await cluster.database.query<{ name: string }>("select name from session_store_migration order by name");
+  expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit"]);
   for (const instance of cluster.instances) {
     expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok" } } });
     expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
