@@ -2,6 +2,7 @@
 // `next start` does not give an operated service:
 // - the client's address and scheme settled once, from the socket or, with TRUST_PROXY, from the load balancer's
 //   X-Forwarded-* headers (forwarded.mjs);
+// - a path with a malformed percent-escape answered before Next, which would answer it 500 (malformed-path.mjs);
 // - a graceful stop on SIGTERM or SIGINT: stop taking connections, let the requests in flight finish (up to 25 s),
 //   close the database pool and the Redis connections, exit 0 (`next start` exits 143, and waits without a bound).
 // Plain JavaScript: it runs before and outside Next's bundle. The app and this file meet on globalThis under
@@ -11,6 +12,7 @@ import { hostname as machineName } from "node:os";
 import next from "next";
 import pino from "pino";
 import { settleForwarded, trustedHops } from "./forwarded.mjs";
+import { answerMalformedPath } from "./malformed-path.mjs";
 
 /** How long requests in flight get to finish after SIGTERM before their connections are closed. */
 const GRACE_MS = 25_000;
@@ -50,6 +52,7 @@ export async function serve({ dir, hostname, port }) {
     response.on("close", () => inFlight--);
     // While stopping, no connection is kept for another request: the load balancer opens its next one elsewhere.
     if (draining) response.setHeader("Connection", "close");
+    if (answerMalformedPath(request, response)) return;
     void handle(request, response);
   });
   server.keepAliveTimeout = KEEP_ALIVE_MS;
