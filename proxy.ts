@@ -1,12 +1,25 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { malformedPathAnswer } from "./scripts/malformed-path.mjs";
 
 /**
  * Next's proxy file (the successor of middleware): a fresh nonce per page request for a strict Content-Security-Policy
  * (Next puts the nonce on its own scripts when it finds the policy on the request), and HSTS over HTTPS. The headers
  * that never change are set in `next.config.mjs` for every answer. Authorization is not done here: route handlers and
  * the data layer check the session themselves.
+ *
+ * A path with a malformed percent-escape, which Next would answer 500 when matching a dynamic route, is answered here
+ * as serve.mjs answers it in production (scripts/malformed-path.mjs): 400 in the API's error shape under /api and
+ * /sandbox, the not-found page elsewhere. This covers `next dev` and `next start`; behind serve.mjs it never comes here.
  */
 export function proxy(request: NextRequest) {
+  const malformed = malformedPathAnswer(request.nextUrl.pathname);
+  if (malformed) {
+    return "rewrite" in malformed
+      ? NextResponse.rewrite(new URL(malformed.rewrite, request.url))
+      : new NextResponse(malformed.body, { status: malformed.status, headers: malformed.headers });
+  }
+  // /api and /sandbox come here only for a path holding a %, to have it checked (the matcher below): nothing more.
+  if (/^\/(api|sandbox)\//.test(request.nextUrl.pathname)) return NextResponse.next();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const https = (request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? request.nextUrl.protocol.replace(":", "")) === "https";
   // NODE_ENV is fixed at build time by Next: development needs eval for React's debugging, production never.
@@ -38,6 +51,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: not Next's static files (hashed, immutable, not documents), nor the JSON of /api and /sandbox, which
-  // no policy applies to and which the proxy's latency budget has no room for (docs/benchmarks.md).
-  matcher: ["/((?!_next/static|_next/image|api/|sandbox/).*)"],
+  // no policy applies to and which the proxy's latency budget has no room for (docs/benchmarks.md); of those, only a
+  // path holding a %, to catch a malformed escape (a rare address: ids seldom need escaping).
+  matcher: ["/((?!_next/static|_next/image|api/|sandbox/).*)", "/(api|sandbox)/(.*%.*)"],
 };

@@ -1,8 +1,8 @@
 // How Backroom answers an address whose path holds a malformed percent-escape (`/api/v1/customers/%`, `/x/%zz`,
 // `/x/%C3%28`). Next decodes a dynamic route's parameters before any handler of ours runs, throws on such a path, and
 // then looks for a pages-router error page an App Router build does not have: a bare 500 "Internal Server Error" in
-// production. So the answer is given before Next, by serve.mjs (production and the e2e tests). Plain JavaScript:
-// serve.mjs runs outside Next's bundle. Tested by malformed-path.test.ts.
+// production. So the answer is given before Next: by serve.mjs in production (and the e2e tests), and by proxy.ts under
+// `next dev` or `next start`. Plain JavaScript: serve.mjs runs outside Next's bundle. Tested by malformed-path.test.ts.
 import { randomUUID } from "node:crypto";
 
 /**

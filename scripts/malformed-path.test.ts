@@ -2,8 +2,11 @@ import { readdirSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
+import { NextRequest } from "next/server";
+import { getRewrittenUrl, unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NextConfig } from "next";
+import { config as proxyConfig, proxy } from "@/proxy";
 import { answerMalformedPath, hasMalformedEscape, malformedPathAnswer, NOT_FOUND_PATH } from "./malformed-path.mjs";
 
 /** What Next does with each segment of a dynamic route (route-matcher.js): decodeURIComponent, a DecodeError if it throws. */
@@ -148,5 +151,35 @@ describe("serve.mjs's step before Next (answerMalformedPath on a real HTTP serve
     reachedNext.length = 0;
     await send("GET", path);
     expect(reachedNext).toEqual([path]);
+  });
+});
+
+describe("proxy.ts (next dev, next start): the same answers", () => {
+  const nextRequest = (path: string) => new NextRequest(new URL(path, "http://backroom.test"));
+
+  it.each(["/api/v1/customers/%", "/sandbox/test/api/v1/customers/%", "/api/session/keys/%zz"])("runs for %s and answers it 400", async (path) => {
+    expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url: path })).toBe(true);
+    const response = proxy(nextRequest(path));
+    expect(response.status).toBe(400);
+    expect((await response.json()) as unknown).toEqual(JSON.parse((malformedPathAnswer(path) as { body: string }).body));
+  });
+
+  it("rewrites a page with a malformed escape to the not-found address", () => {
+    expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url: "/customers/%" })).toBe(true);
+    expect(getRewrittenUrl(proxy(nextRequest("/customers/%")))).toBe(`http://backroom.test${NOT_FOUND_PATH}`);
+  });
+
+  it("does not run for /api or /sandbox paths without a %, and passes those with a good escape on untouched", () => {
+    for (const path of ["/api/v1/customers", "/api/v2/purchases/PO-1", "/sandbox/test/api/v1/states", "/_next/static/x.js"]) {
+      expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url: path }), path).toBe(false);
+    }
+    const passed = proxy(nextRequest("/api/v1/customers/A%20B"));
+    expect(passed.headers.get("x-middleware-next")).toBe("1");
+    expect(passed.headers.get("Content-Security-Policy")).toBeNull();
+  });
+
+  it("still gives pages their Content-Security-Policy", () => {
+    expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url: "/customers/12" })).toBe(true);
+    expect(proxy(nextRequest("/customers/12")).headers.get("Content-Security-Policy")).toContain("nonce-");
   });
 });
