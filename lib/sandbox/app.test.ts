@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+import { malformedPathAnswer, type MalformedAnswer } from "@/scripts/malformed-path.mjs";
 import { createSandboxApp } from "./app";
 import { fixedClock } from "./clock";
 import { migrateToLatest } from "./db/migrations";
@@ -51,6 +52,20 @@ describe("sandbox protocol", () => {
       expect(res.headers.get("Content-Type"), path).toContain("application/json");
       expect(await res.json(), path).toEqual({ Error: "Not found" });
     }
+  });
+
+  it("answers a path with a malformed percent-escape 400, as Backroom's server answers it before Next (it was a 500)", async () => {
+    for (const path of ["/test/api/v1/customers/%", "/test/api/v2/purchases/%zz", "/test/api/v1/customers/%C3%28", "/test/api/v1/%/x"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get("Cache-Control"), path).toBe("private, no-cache");
+      const served = malformedPathAnswer(`/sandbox${path}`) as MalformedAnswer;
+      expect(await res.json(), path).toEqual(JSON.parse(served.body));
+    }
+    // A literal % written as %25 is a value like any other, checked by the parameter's own rule.
+    const literal = await get("/test/api/v2/purchases/%25");
+    expect(literal.status).toBe(400);
+    expect(((await literal.json()) as { Error: unknown }).Error).toMatch(/purchaseID/i);
   });
 
   it("answers a wrong method with 405 and the methods the path takes", async () => {

@@ -47,6 +47,26 @@ function json(body: unknown, status: number, headers: Record<string, string> = {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": JSON_TYPE, ...headers } });
 }
 
+/** The answer to a path with a malformed escape; Backroom's server gives the same before Next (scripts/malformed-path.mjs). */
+const MALFORMED_PATH = {
+  Error: {
+    code: "MALFORMED_PATH",
+    detail: "The path has a malformed percent-escape: % must start two hexadecimal digits, and the escapes must spell UTF-8 text (write a literal % as %25).",
+  },
+};
+
+/**
+ * A request path's segments, decoded. A malformed percent-escape (`%`, `%zz`, escapes that are not UTF-8) is the
+ * client's mistake, answered 400 (it was the catch-all's 500).
+ */
+function pathSegments(rest: string): string[] {
+  try {
+    return rest.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    throw new SandboxError(400, MALFORMED_PATH);
+  }
+}
+
 /** A weak validator of a body: equal bodies, equal ETags. */
 function weakEtag(body: string): string {
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
@@ -127,7 +147,7 @@ export function createSandboxApp(options: SandboxOptions) {
     const prefix = `${basePath}/${env}/api/${version}`;
     const rest = c.req.path.slice(prefix.length);
 
-    const match = matchOperation(c.req.method, version, rest.split("/").filter(Boolean).map(decodeURIComponent));
+    const match = matchOperation(c.req.method, version, pathSegments(rest));
     if (match.kind === "not-found") throw new SandboxError(404, { Error: "Not found" });
     if (match.kind === "method-not-allowed") {
       throw new SandboxError(405, { Error: `Method ${c.req.method} is not allowed here` }, { Allow: match.allow.join(", ") });
