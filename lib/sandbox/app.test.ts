@@ -68,6 +68,14 @@ describe("sandbox protocol", () => {
     expect(((await literal.json()) as { Error: unknown }).Error).toMatch(/purchaseID/i);
   });
 
+  it("answers a page far past the data with an empty page (it was a 500: SQLite refused the offset)", async () => {
+    for (const page of ["99999999999999999999", "184467440737095516", "9007199254740993"]) {
+      const res = await get(`/test/api/v1/states?Page=${page}&PageSize=500`);
+      expect(res.status, page).toBe(200);
+      expect(await res.json(), page).toMatchObject({ Data: [], HasNextPage: false });
+    }
+  });
+
   it("answers a wrong method with 405 and the methods the path takes", async () => {
     const res = await app.request("/test/api/v1/states", { method: "DELETE", headers: { "x-api-key": "test-employee-demo" } });
     expect(res.status).toBe(405);

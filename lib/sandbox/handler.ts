@@ -83,7 +83,9 @@ export function rejection(status: number, code: string, detail: string, fieldErr
 export const forbidden = (detail: string) => new SandboxError(403, { Error: detail });
 
 /**
- * One page of a query: asks for one row more than the page holds, to know whether another page follows.
+ * One page of a query: asks for one row more than the page holds, to know whether another page follows. A page so far
+ * out that its offset is no exact integer (Page=99999999999999999999) is past any data: empty, with no page after it
+ * (SQLite refused such an offset, "datatype mismatch", and the request failed 500).
  *
  * @example
  * const { rows, hasNextPage } = await pageOf((limit, offset) => db.selectFrom("states").selectAll().orderBy("state").limit(limit).offset(offset).execute(), 1, 50);
@@ -93,7 +95,9 @@ export async function pageOf<T>(
   page: number,
   pageSize: number,
 ): Promise<{ rows: T[]; hasNextPage: boolean }> {
-  const rows = await fetch(pageSize + 1, (page - 1) * pageSize);
+  const offset = (page - 1) * pageSize;
+  if (!Number.isSafeInteger(offset)) return { rows: [], hasNextPage: false };
+  const rows = await fetch(pageSize + 1, offset);
   return { rows: rows.slice(0, pageSize), hasNextPage: rows.length > pageSize };
 }
 
