@@ -359,4 +359,11 @@ describe("no 5xx for bad input (property tests over generated requests)", () => 
       expect(tally.session.get(outcome), `${outcome} in ${outcomes}`).toBeGreaterThan(0);
     }
   }, 60_000);
+
+  it("the audit trail the generated requests left holds entries, and no key", async () => {
+    const rows = await backend.db.selectFrom("audit_events").selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    const text = JSON.stringify(rows);
+    for (const key of KEYS) expect(text).not.toContain(key);
+  });
 });
