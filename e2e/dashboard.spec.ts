@@ -15,7 +15,7 @@ const KEYS = [
 
 /** Every page of the sidebar for a key type: the pages of the operations it may call, and the request log (the overview, always there, has its own spec). */
 function pagesFor(keyType: KeyType): string[] {
-  return [...navigationFor(keyType).flatMap((section) => section.entries.map((entry) => entry.href)), "/requests"];
+  return [...navigationFor(keyType).flatMap((section) => section.entries.map((entry) => entry.href)), "/activity", "/requests"];
 }
 
 for (const key of KEYS) {
