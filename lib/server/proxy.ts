@@ -13,6 +13,7 @@ import type { RequestLog, RequestSource } from "./request-log";
 import type { CacheLookup, ResponseCache } from "./response-cache";
 import { isUnavailable, unavailableAnswer } from "./route-errors";
 import type { AuditTrail } from "./audit/audit-trail";
+import { auditedWrite } from "./audit/audited-writes";
 import { actorOf, auditWrite, learnOutcomes, type WriteRecord } from "./audit/write-audit";
 import { isSameOrigin, isWrite } from "./same-origin";
 import type { ActiveKey, SessionStore } from "./session";
@@ -158,8 +159,9 @@ async function forward(request: Request, version: Version, segments: readonly st
     await write?.refused(status, error);
     return answer(error, status, ids);
   };
+  // Only a write the trail keeps is recorded; for every other operation nothing is built.
   const audit = (path: Record<string, string>, query: Record<string, unknown>) =>
-    deps.audit && auditWrite({ trail: deps.audit, actor: actorOf(request, who.sessionId, key), operation: operation.id, path, query, body, idempotencyKey: request.headers.get("Idempotency-Key"), requestId });
+    deps.audit && auditedWrite(operation.id) && auditWrite({ trail: deps.audit, actor: actorOf(request, who.sessionId, key), operation: operation.id, path, query, body, idempotencyKey: request.headers.get("Idempotency-Key"), requestId });
   write = audit(match.params, rawQuery);
 
   const path = operation.pathSchema.safeParse(match.params);
