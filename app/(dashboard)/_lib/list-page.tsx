@@ -1,30 +1,32 @@
 import "server-only";
-import { HydrationBoundary } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { ListView } from "@/components/views/list-view";
 import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/catalogue";
 import { listRequest, type ListView as ListViewSpec } from "@/lib/ui/views/list-view";
-import { prefetched } from "./prefetch";
+import { Prefetched, TableSkeleton } from "./streamed";
 import { requireSession } from "./session";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * A list page: its title, and its table with the first page already fetched on the server (the browser hydrates it
- * instead of showing a spinner). A key type that may not call the operation is told so, and nothing is requested.
+ * A list page: its title at once, then its table streamed in with the first page already fetched on the server (the
+ * browser hydrates it instead of fetching again). A key type that may not call the operation is told so, and nothing is requested.
  */
 export async function ListPage({ name, searchParams, children }: { name: ListViewName; searchParams: SearchParams; children?: React.ReactNode }) {
   const view = LIST_VIEWS[name] as unknown as ListViewSpec;
   const [{ active }, params] = await Promise.all([requireSession(), searchParams]);
   if (!mayCall(active.keyType, view.operation)) return <NotForThisKey title={view.title} keyType={active.keyType} />;
-  const state = await prefetched([{ request: listRequest(view, params), staleTime: view.staleTime }]);
+  // The title at once; the table (its filters with it) streams in when its first page has answered.
   return (
     <div className="space-y-4">
       <PageTitle title={view.title} intro={view.intro} />
       {children}
-      <HydrationBoundary state={state}>
-        <ListView name={name} />
-      </HydrationBoundary>
+      <Suspense fallback={<TableSkeleton label={`Loading ${view.title.toLowerCase()}`} />}>
+        <Prefetched requests={[{ request: listRequest(view, params), staleTime: view.staleTime }]}>
+          <ListView name={name} />
+        </Prefetched>
+      </Suspense>
     </div>
   );
 }

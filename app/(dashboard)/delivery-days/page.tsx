@@ -1,11 +1,11 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { DeliveryDays } from "@/components/delivery/delivery-days";
 import { STALE } from "@/lib/ui/api-query";
 import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
 import { mayCall } from "@/lib/ui/navigation";
 import { NotForThisKey } from "../_lib/list-page";
-import { prefetched } from "../_lib/prefetch";
+import { TableSkeleton, Prefetched } from "../_lib/streamed";
 import { requireSession } from "../_lib/session";
 
 export const metadata: Metadata = { title: "Delivery days · Backroom" };
@@ -20,14 +20,18 @@ export default async function DeliveryDaysPage({ searchParams }: PageProps<"/del
   if (!mayCall(active.keyType, "listCustomers")) return <NotForThisKey title="Delivery days" keyType={active.keyType} />;
   const parsed = deliveryParams(params);
   const withReps = mayCall(active.keyType, "listSalesReps");
-  const state = await prefetched([
-    { request: customersRequest(parsed), staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES },
-    { request: statesRequest, staleTime: STALE.reference },
-    ...(withReps ? [{ request: repsRequest, staleTime: STALE.directory }] : []),
-  ]);
+  // The shell at once; the page's data streams in when its requests have answered.
   return (
-    <HydrationBoundary state={state}>
-      <DeliveryDays withReps={withReps} />
-    </HydrationBoundary>
+    <Suspense fallback={<TableSkeleton label="Loading delivery days" />}>
+      <Prefetched
+        requests={[
+        { request: customersRequest(parsed), staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES },
+        { request: statesRequest, staleTime: STALE.reference },
+        ...(withReps ? [{ request: repsRequest, staleTime: STALE.directory }] : []),
+      ]}
+      >
+        <DeliveryDays withReps={withReps} />
+      </Prefetched>
+    </Suspense>
   );
 }

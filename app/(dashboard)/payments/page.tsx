@@ -1,5 +1,7 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { Suspense } from "react";
+import type { KeyType } from "@/lib/data-api/operation";
 import { PaymentsWorkspace } from "@/components/payments/payments-workspace";
 import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { apiQueryKey } from "@/lib/ui/api-query";
@@ -17,8 +19,37 @@ import {
 import { NotForThisKey, PageTitle } from "../_lib/list-page";
 import { prefetched } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
+import { BlockSkeleton } from "../_lib/streamed";
 
 export const metadata: Metadata = { title: "Payments · Backroom" };
+
+/** The workspace's data, streamed in after the page's title (the accounts first, then the account's three lists). */
+async function Workspace({ keyType, params, mayAllocate }: { keyType: KeyType; params: Awaited<PageProps<"/payments">["searchParams"]>; mayAllocate: boolean }) {
+  const lists = (account: number) => [
+    { request: paymentsRequest(account), staleTime: PAYMENTS_STALE },
+    { request: openInvoicesRequest(account), staleTime: PAYMENTS_STALE },
+    { request: applicationsRequest(account, statusesOf(params)), staleTime: PAYMENTS_STALE },
+  ];
+  // An account named in the address: its lists start with the accounts, not after them (one round trip, not two).
+  const named = accountOf(params);
+  const [state, early] = await Promise.all([prefetched([{ request: accountsRequest, staleTime: PAYMENTS_STALE }]), prefetched(named === undefined ? [] : lists(named))]);
+  const key = JSON.stringify(apiQueryKey(accountsRequest));
+  const open = (state.queries.find((q) => JSON.stringify(q.queryKey) === key)?.state.data as DataApiResult<RecordOf<"listOpenInvoices">> | undefined)?.records ?? [];
+  const accounts = [...new Set(open.flatMap((i) => (i.ARAccountID != null ? [i.ARAccountID] : [])))];
+  const single = named === undefined && accounts.length === 1 ? accounts[0] : undefined;
+  const names = customersRequest(open.flatMap((i) => (i.CustomerID != null ? [i.CustomerID] : [])));
+  const more = await prefetched([
+    ...(names && mayCall(keyType, "listCustomers") ? [{ request: names, staleTime: PAYMENTS_STALE }] : []),
+    ...(single === undefined ? [] : lists(single)),
+  ]);
+  state.queries.push(...early.queries);
+  state.queries.push(...more.queries);
+  return (
+    <HydrationBoundary state={state}>
+      <PaymentsWorkspace mayAllocate={mayAllocate} anyAccount={keyType !== "Customer"} />
+    </HydrationBoundary>
+  );
+}
 
 /**
  * Payments: an AR account's payments and credit, its open invoices, the allocation form, and the payment
@@ -28,23 +59,6 @@ export const metadata: Metadata = { title: "Payments · Backroom" };
 export default async function PaymentsPage({ searchParams }: PageProps<"/payments">) {
   const [{ active }, params] = await Promise.all([requireSession(), searchParams]);
   if (!mayCall(active.keyType, "listPayments")) return <NotForThisKey title="Payments" keyType={active.keyType} />;
-  const state = await prefetched([{ request: accountsRequest, staleTime: PAYMENTS_STALE }]);
-  const key = JSON.stringify(apiQueryKey(accountsRequest));
-  const open = (state.queries.find((q) => JSON.stringify(q.queryKey) === key)?.state.data as DataApiResult<RecordOf<"listOpenInvoices">> | undefined)?.records ?? [];
-  const accounts = [...new Set(open.flatMap((i) => (i.ARAccountID != null ? [i.ARAccountID] : [])))];
-  const account = accountOf(params) ?? (accounts.length === 1 ? accounts[0] : undefined);
-  const names = customersRequest(open.flatMap((i) => (i.CustomerID != null ? [i.CustomerID] : [])));
-  const more = await prefetched([
-    ...(names && mayCall(active.keyType, "listCustomers") ? [{ request: names, staleTime: PAYMENTS_STALE }] : []),
-    ...(account === undefined
-      ? []
-      : [
-          { request: paymentsRequest(account), staleTime: PAYMENTS_STALE },
-          { request: openInvoicesRequest(account), staleTime: PAYMENTS_STALE },
-          { request: applicationsRequest(account, statusesOf(params)), staleTime: PAYMENTS_STALE },
-        ]),
-  ]);
-  state.queries.push(...more.queries);
   const mayAllocate = mayCall(active.keyType, "createPaymentApplication");
   return (
     <div className="space-y-4">
@@ -56,9 +70,9 @@ export default async function PaymentsPage({ searchParams }: PageProps<"/payment
             : "Payments received, the credit each has left, open invoices and payment applications. Supplier keys may not request allocations: the Data API answers 403."
         }
       />
-      <HydrationBoundary state={state}>
-        <PaymentsWorkspace mayAllocate={mayAllocate} anyAccount={active.keyType !== "Customer"} />
-      </HydrationBoundary>
+      <Suspense fallback={<BlockSkeleton height="h-96" label="Loading payments" />}>
+        <Workspace keyType={active.keyType} params={params} mayAllocate={mayAllocate} />
+      </Suspense>
     </div>
   );
 }

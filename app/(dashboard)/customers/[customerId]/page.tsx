@@ -1,12 +1,12 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { CustomerDetail } from "@/components/customers/customer-detail";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
 import { embeddedRequest } from "@/lib/ui/views/list-view";
-import { prefetched } from "../../_lib/prefetch";
+import { DetailSkeleton, Prefetched } from "../../_lib/streamed";
 import { requireSession } from "../../_lib/session";
 
 export const metadata: Metadata = { title: "Customer · Backroom" };
@@ -17,14 +17,18 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
   const id = Number(customerId);
   const effective: Record<string, string> = typeof query.EffectiveDate === "string" ? { EffectiveDate: query.EffectiveDate } : {};
   const showCreditTerms = mayCall(active.keyType, "listCustomerCreditTerms");
-  const state = await prefetched([
-    { request: { operation: "getCustomer", path: { customerID: id } }, staleTime: STALE.directory },
-    ...(showCreditTerms ? [{ request: embeddedRequest(LIST_VIEWS.customerCreditTerms, { CustomerIDs: customerId }), staleTime: STALE.directory }] : []),
-    { request: embeddedRequest(LIST_VIEWS.customerPricing, { CustomerIDs: customerId, ...effective }), staleTime: STALE.directory },
-  ]);
+  // The shell at once; the page's data streams in when its requests have answered.
   return (
-    <HydrationBoundary state={state}>
-      <CustomerDetail customerId={id} showCreditTerms={showCreditTerms} />
-    </HydrationBoundary>
+    <Suspense fallback={<DetailSkeleton label="Loading the customer" />}>
+      <Prefetched
+        requests={[
+        { request: { operation: "getCustomer", path: { customerID: id } }, staleTime: STALE.directory },
+        ...(showCreditTerms ? [{ request: embeddedRequest(LIST_VIEWS.customerCreditTerms, { CustomerIDs: customerId }), staleTime: STALE.directory }] : []),
+        { request: embeddedRequest(LIST_VIEWS.customerPricing, { CustomerIDs: customerId, ...effective }), staleTime: STALE.directory },
+      ]}
+      >
+        <CustomerDetail customerId={id} showCreditTerms={showCreditTerms} />
+      </Prefetched>
+    </Suspense>
   );
 }

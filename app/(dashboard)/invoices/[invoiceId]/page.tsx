@@ -1,9 +1,9 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { InvoiceDetail } from "@/components/invoices/invoice-detail";
 import { invoiceRequests } from "@/lib/ui/views/invoice-requests";
-import { prefetched } from "../../_lib/prefetch";
+import { DetailSkeleton, Prefetched } from "../../_lib/streamed";
 import { requireSession } from "../../_lib/session";
 
 export const metadata: Metadata = { title: "Invoice · Backroom" };
@@ -13,10 +13,14 @@ export default async function InvoicePage({ params }: PageProps<"/invoices/[invo
   if (!/^\d{1,15}$/.test(invoiceId)) notFound();
   const id = Number(invoiceId);
   const r = invoiceRequests(id);
-  const state = await prefetched([r.invoice, r.lines, r.coas].map((request) => ({ request, staleTime: r.staleTime })));
+  // The shell at once; the page's data streams in when its requests have answered.
   return (
-    <HydrationBoundary state={state}>
-      <InvoiceDetail invoiceId={id} />
-    </HydrationBoundary>
+    <Suspense fallback={<DetailSkeleton label="Loading the invoice" />}>
+      <Prefetched
+        requests={[r.invoice, r.lines, r.coas].map((request) => ({ request, staleTime: r.staleTime }))}
+      >
+        <InvoiceDetail invoiceId={id} />
+      </Prefetched>
+    </Suspense>
   );
 }

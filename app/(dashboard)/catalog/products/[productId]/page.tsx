@@ -1,12 +1,12 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { ProductDetail } from "@/components/catalog/product-detail";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
 import { embeddedRequest } from "@/lib/ui/views/list-view";
-import { prefetched } from "../../../_lib/prefetch";
+import { DetailSkeleton, Prefetched } from "../../../_lib/streamed";
 import { requireSession } from "../../../_lib/session";
 
 export const metadata: Metadata = { title: "Product · Backroom" };
@@ -16,14 +16,18 @@ export default async function ProductPage({ params }: PageProps<"/catalog/produc
   if (!/^\d{1,15}$/.test(productId)) notFound();
   const id = Number(productId);
   const showBatches = mayCall(active.keyType, "listInventoryBatches");
-  const state = await prefetched([
-    { request: { operation: "getProduct", path: { productID: id } }, staleTime: STALE.directory },
-    { request: embeddedRequest(LIST_VIEWS.availableInventory, { ProductIDs: productId }), staleTime: STALE.working },
-    ...(showBatches ? [{ request: embeddedRequest(LIST_VIEWS.batches, { ProductIDs: productId }), staleTime: STALE.working }] : []),
-  ]);
+  // The shell at once; the page's data streams in when its requests have answered.
   return (
-    <HydrationBoundary state={state}>
-      <ProductDetail productId={id} showBatches={showBatches} />
-    </HydrationBoundary>
+    <Suspense fallback={<DetailSkeleton label="Loading the product" />}>
+      <Prefetched
+        requests={[
+        { request: { operation: "getProduct", path: { productID: id } }, staleTime: STALE.directory },
+        { request: embeddedRequest(LIST_VIEWS.availableInventory, { ProductIDs: productId }), staleTime: STALE.working },
+        ...(showBatches ? [{ request: embeddedRequest(LIST_VIEWS.batches, { ProductIDs: productId }), staleTime: STALE.working }] : []),
+      ]}
+      >
+        <ProductDetail productId={id} showBatches={showBatches} />
+      </Prefetched>
+    </Suspense>
   );
 }

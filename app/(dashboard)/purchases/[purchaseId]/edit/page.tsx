@@ -1,12 +1,12 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { PurchaseEditor } from "@/components/purchases/purchase-editor";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
 import { purchaseRequest } from "@/lib/ui/purchases/requests";
 import { NotForThisKey } from "../../../_lib/list-page";
-import { prefetched } from "../../../_lib/prefetch";
+import { DetailSkeleton, Prefetched } from "../../../_lib/streamed";
 import { requireSession } from "../../../_lib/session";
 
 export const metadata: Metadata = { title: "Edit purchase order · Backroom" };
@@ -16,10 +16,14 @@ export default async function EditPurchasePage({ params }: PageProps<"/purchases
   const [{ purchaseId }, { active }] = await Promise.all([params, requireSession()]);
   if (!mayCall(active.keyType, "updatePurchase")) return <NotForThisKey title="Purchase orders" keyType={active.keyType} />;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(purchaseId)) notFound();
-  const state = await prefetched([{ request: purchaseRequest(purchaseId), staleTime: STALE.working }]);
+  // The shell at once; the page's data streams in when its requests have answered.
   return (
-    <HydrationBoundary state={state}>
-      <PurchaseEditor purchaseId={purchaseId} />
-    </HydrationBoundary>
+    <Suspense fallback={<DetailSkeleton label="Loading the purchase order" />}>
+      <Prefetched
+        requests={[{ request: purchaseRequest(purchaseId), staleTime: STALE.working }]}
+      >
+        <PurchaseEditor purchaseId={purchaseId} />
+      </Prefetched>
+    </Suspense>
   );
 }

@@ -1,0 +1,57 @@
+import "server-only";
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { OperationId } from "@/lib/data-api/registry";
+import type { ApiRequest } from "@/lib/ui/api-query";
+import { prefetched } from "./prefetch";
+
+type Prefetch = Parameters<typeof prefetched>[0];
+
+/**
+ * A region of a page whose data the server fetches: put it inside `<Suspense>` so the page's shell (sidebar, header,
+ * title, skeletons) is sent at once and this region streams in when its requests have answered. `requests` may be a
+ * function of nothing that answers them (computed from what the session holds), or a list.
+ *
+ * @example
+ * <Suspense fallback={<TableSkeleton />}>
+ *   <Prefetched requests={[{ request: listRequest(view, params), staleTime: view.staleTime }]}>
+ *     <ListView name={name} />
+ *   </Prefetched>
+ * </Suspense>
+ */
+export async function Prefetched({ requests, children }: { requests: Prefetch | (() => Promise<Prefetch>); children: React.ReactNode }) {
+  const state = await prefetched(typeof requests === "function" ? await requests() : requests);
+  return <HydrationBoundary state={state}>{children}</HydrationBoundary>;
+}
+
+/** A table's place while its rows stream in: a toolbar's height, then `rows` lines, so nothing moves when it comes. */
+export function TableSkeleton({ rows = 10, label = "Loading the table" }: { rows?: number; label?: string }) {
+  return (
+    <div aria-busy="true" aria-label={label} role="status" className="space-y-3">
+      <span className="skeleton block h-9 w-full max-w-2xl" />
+      <div className="space-y-2 rounded border border-slate-300 p-3 dark:border-slate-700">
+        {Array.from({ length: rows }, (_, i) => (
+          <span key={i} className="skeleton block h-5 w-full" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A block's place (a chart, a form, a card's body) while it streams in. */
+export function BlockSkeleton({ height = "h-48", label }: { height?: string; label: string }) {
+  return <span role="status" aria-busy="true" aria-label={label} className={`skeleton block w-full ${height}`} />;
+}
+
+/** One prefetched request, as `Prefetched` takes it. */
+export type PrefetchRequest = { request: ApiRequest<OperationId>; staleTime: number; pages?: number };
+
+/** A record's page while it streams in: its title's place, its facts' and a table's, in the page's own layout. */
+export function DetailSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-busy="true" aria-label={label} className="space-y-4">
+      <span className="skeleton block h-8 w-72" />
+      <span className="skeleton block h-32 w-full max-w-3xl" />
+      <span className="skeleton block h-48 w-full" />
+    </div>
+  );
+}
