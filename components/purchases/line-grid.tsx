@@ -3,17 +3,10 @@
 import { memo, useId } from "react";
 import { TableFrame } from "@/components/table/table-frame";
 import { type CatalogProduct, type DraftLine, isBlank, matchProduct, productLabel } from "@/lib/ui/purchases/draft";
+import type { LineMessages } from "@/lib/ui/purchases/field-messages";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 
 const SMALL = "rounded border border-slate-400 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
-
-/** The problems of one line, by field (the first message of each). */
-export interface LineMessages {
-  product?: string;
-  quantity?: string;
-  batchCode?: string;
-  expirationDate?: string;
-}
 
 /** The columns a cursor moves between; ArrowUp and ArrowDown move in `quantity`, `units` and `batchCode`. */
 export type LineColumn = "product" | "cases" | "units" | "batchCode" | "expirationDate";

@@ -1,15 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { PasteError } from "@/lib/ui/purchases/draft";
+import type { PasteReport } from "@/lib/ui/purchases/editor-state";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
-
-/** What the last paste gave: lines added, rows refused with why, and rows past the 200-line limit. */
-export interface PasteReport {
-  added: number;
-  errors: PasteError[];
-  refused: number;
-}
 
 /**
  * "Paste from a spreadsheet": a box for rows copied from a sheet (product number or id, cases, units, batch code,

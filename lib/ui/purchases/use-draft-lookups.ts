@@ -1,0 +1,46 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import type { DraftHeader } from "./draft";
+import { catalogQuery, locationsRequest, suppliersRequest, vendorChoices, vendorsRequest } from "./requests";
+
+/**
+ * What the purchase-order editor reads around the order being typed: the key's suppliers and warehouses, the chosen
+ * supplier's vendors (the vendor's row for the chosen warehouse: lead time, pickup days, batch codes) and the catalog
+ * for the destination's state. A key with one supplier has it chosen: `header` is the typed header with it.
+ */
+export function useDraftLookups(typed: DraftHeader) {
+  const suppliers = useQuery(apiQueryOptions(browserApi, suppliersRequest, STALE.directory));
+  const locations = useQuery(apiQueryOptions(browserApi, locationsRequest, STALE.reference));
+  const supplierList = useMemo(() => suppliers.data?.records ?? [], [suppliers.data]);
+  const header: DraftHeader = { ...typed, supplierId: typed.supplierId ?? (supplierList.length === 1 ? (supplierList[0]!.SupplierID ?? undefined) : undefined) };
+  const vendors = useQuery({ ...apiQueryOptions(browserApi, vendorsRequest(header.supplierId ?? 0), STALE.directory), enabled: header.supplierId !== undefined });
+  const vendorRows = useMemo(() => vendors.data?.records ?? [], [vendors.data]);
+  const choices = useMemo(() => vendorChoices(vendorRows), [vendorRows]);
+  const vendor = choices.find((v) => v.vendorId === header.vendorId);
+  const vendorRow = vendorRows.find((v) => v.VendorID === header.vendorId && v.LocationID === header.locationId) ?? vendorRows.find((v) => v.VendorID === header.vendorId);
+  const locationName = (id: number) => locations.data?.records.find((l) => l.LocationID === id)?.Location ?? `Warehouse ${id}`;
+  const state = locations.data?.records.find((l) => l.LocationID === header.locationId)?.State ?? undefined;
+  const catalog = useQuery(catalogQuery(header.supplierId, state));
+  const products = catalog.data?.products;
+  const unitsPerCase = useMemo(() => new Map((products ?? []).flatMap((p) => (p.unitsPerCase ? [[p.productId, p.unitsPerCase] as const] : []))), [products]);
+  return {
+    header,
+    supplierList,
+    suppliersPending: suppliers.isPending,
+    choices,
+    vendor,
+    vendorRow,
+    vendorsPending: vendors.isPending,
+    requiresBatchCodes: vendorRow?.RequirePOBatchCodes === true,
+    locationName,
+    catalog,
+    products,
+    unitsPerCase,
+  };
+}
+
+export type DraftLookups = ReturnType<typeof useDraftLookups>;
