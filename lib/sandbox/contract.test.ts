@@ -65,7 +65,10 @@ describe("every read operation, for every key type", () => {
     it(`answers ${type} keys as the registry says, in the documented shapes`, async () => {
       const ids = await sampleIds(type);
       const failures: string[] = [];
-      for (const op of operationList.filter((o) => o.method === "GET")) {
+      const gets = operationList.filter((o) => o.method === "GET");
+      expect(gets.length).toBeGreaterThan(40);
+      let schemaChecked = 0;
+      for (const op of gets) {
         const path = requestFor(op, ids);
         const { status, body } = await call(path, type);
         const forbidden = type !== "Employee" && op.access[type] === "forbidden";
@@ -78,9 +81,12 @@ describe("every read operation, for every key type", () => {
           continue;
         }
         const checked = op.responseDoc!.safeParse(body);
+        schemaChecked++;
         if (!checked.success) failures.push(`${path}: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
       }
       expect(failures).toEqual([]);
+      // Every key type may read some of them: a run that only met 403s would check no schema at all.
+      expect(schemaChecked).toBeGreaterThan(10);
     }, 60_000);
   }
 
@@ -96,8 +102,9 @@ describe("every read operation, for every key type", () => {
 describe("defaults", () => {
   it("GET /invoices lists New invoices unless Statuses says otherwise", async () => {
     expect(new Set((await rows("/v1/invoices?PageSize=500")).map((i) => i.Status))).toEqual(new Set([1]));
-    const mixed = new Set((await rows("/v1/invoices?Statuses=3,7&PageSize=500")).map((i) => i.Status));
-    expect([...mixed].every((s) => s === 3 || s === 7)).toBe(true);
+    // 3 and 5 (not 7, whose invoices alone fill more than a page): both fit one page, so both must show.
+    const mixed = new Set((await rows("/v1/invoices?Statuses=3,5&PageSize=500")).map((i) => i.Status));
+    expect(mixed).toEqual(new Set([3, 5]));
   });
 
   it("GET /customers lists Active customers unless AccountStatuses says otherwise", async () => {
@@ -115,9 +122,9 @@ describe("defaults", () => {
   });
 
   it("GET /vendors lists active vendors; only Employee keys may ask for inactive ones", async () => {
-    expect((await rows("/v1/vendors?PageSize=500")).every((v) => v.Active === true)).toBe(true);
-    expect((await rows("/v1/vendors?Active=false&PageSize=500")).every((v) => v.Active === false)).toBe(true);
-    expect((await rows("/v1/vendors?Active=false&PageSize=500", "Supplier")).every((v) => v.Active === true)).toBe(true);
+    expect(new Set((await rows("/v1/vendors?PageSize=500")).map((v) => v.Active))).toEqual(new Set([true]));
+    expect(new Set((await rows("/v1/vendors?Active=false&PageSize=500")).map((v) => v.Active))).toEqual(new Set([false]));
+    expect(new Set((await rows("/v1/vendors?Active=false&PageSize=500", "Supplier")).map((v) => v.Active))).toEqual(new Set([true]));
   });
 
   it("reduces PageSize above 500 to 500 and keeps HasNextPage true while rows remain", async () => {
@@ -132,10 +139,13 @@ describe("scoping", () => {
     const customers = (await rows("/v1/customers?PageSize=500", "Customer")).map((c) => c.CustomerID);
     expect(customers).toHaveLength(2);
     const invoices = await rows("/v1/invoices?Statuses=1,2,3,4,5,7&PageSize=500", "Customer");
+    expect(invoices.length).toBeGreaterThan(0);
     expect(invoices.every((i) => customers.includes(i.CustomerID))).toBe(true);
     const accounts = new Set((await rows("/v1/payments?PageSize=500", "Customer")).map((p) => p.ARAccountID));
     expect(accounts.size).toBeGreaterThan(0);
-    expect((await rows("/v1/payments/applications?PageSize=500", "Customer")).every((a) => accounts.has(a.ARAccountID))).toBe(true);
+    const applications = await rows("/v1/payments/applications?PageSize=500", "Customer");
+    expect(applications.length).toBeGreaterThan(0);
+    expect(applications.every((a) => accounts.has(a.ARAccountID))).toBe(true);
   });
 
   it("keeps a Supplier key to its suppliers' lines, products and portion of open invoices", async () => {
@@ -144,15 +154,23 @@ describe("scoping", () => {
     const lines = await rows(`/v1/invoiceTransactions/${invoice.InvoiceID}`, "Supplier");
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((l) => l.SupplierID === supplier!.SupplierID)).toBe(true);
-    expect((await rows("/v1/products?PageSize=500", "Supplier")).every((p) => p.SupplierID === supplier!.SupplierID)).toBe(true);
+    const products = await rows("/v1/products?PageSize=500", "Supplier");
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.every((p) => p.SupplierID === supplier!.SupplierID)).toBe(true);
 
     const mine = await rows("/v1/payments/openInvoices?PageSize=500", "Supplier");
+    expect(mine.length).toBeGreaterThan(0);
     const whole = new Map((await rows("/v1/payments/openInvoices?PageSize=500&ARAccountIDs=" + [...new Set(mine.map((i) => i.ARAccountID))].slice(0, 20).join(","))).map((i) => [i.InvoiceID, i]));
+    let compared = 0;
     for (const portion of mine) {
       expect(portion).not.toHaveProperty("OpenDebit");
       const full = whole.get(portion.InvoiceID);
-      if (full) expect(Math.abs(Number(portion.OpenBalance))).toBeLessThanOrEqual(Math.abs(Number(full.OpenBalance)));
+      if (!full) continue;
+      expect(Math.abs(Number(portion.OpenBalance))).toBeLessThanOrEqual(Math.abs(Number(full.OpenBalance)));
+      compared++;
     }
+    // Only the portions whose whole invoice the Employee page holds are compared: some must be.
+    expect(compared).toBeGreaterThan(0);
   });
 
   it("answers 404 for a single record outside the key's scope", async () => {
@@ -166,19 +184,25 @@ describe("scoping", () => {
 describe("documented rules on the data", () => {
   it("never shows a negative available balance, and a reversed payment has none", async () => {
     const payments = await rows("/v1/payments?PageSize=500");
+    expect(payments.length).toBeGreaterThan(0);
     expect(payments.every((p) => !String(p.AvailableBalance).startsWith("-"))).toBe(true);
     const reversed = payments.filter((p) => String(p.Amount).startsWith("-"));
+    expect(reversed.length).toBeGreaterThan(0);
     expect(reversed.every((p) => p.AvailableBalance === "0.000000")).toBe(true);
   });
 
   it("computes AvailableUnits from the documented formula", async () => {
-    for (const r of await rows("/v1/inventory?PageSize=200")) {
+    const inventory = await rows("/v1/inventory?PageSize=200");
+    expect(inventory.length).toBeGreaterThan(0);
+    for (const r of inventory) {
       expect(r.AvailableUnits).toBe(Number(r.OnFloorInventory) - (Number(r.PreSales) + Number(r.Allocated)));
     }
   });
 
   it("adds the AR aging buckets up to the outstanding total", async () => {
-    for (const a of await rows("/v1/arAging?PageSize=200")) {
+    const aging = await rows("/v1/arAging?PageSize=200");
+    expect(aging.length).toBeGreaterThan(0);
+    for (const a of aging) {
       const micros = (v: unknown) => Math.round(Number(v) * 1e6);
       const sum = ["CurrentDue", "Due_1_30", "Due_31_60", "Due_61_90", "Due_91"].reduce((n, k) => n + micros(a[k]), 0) - micros(a.OpenCredit);
       expect(sum).toBe(micros(a.TotalBalanceOutstanding));
@@ -201,6 +225,7 @@ describe("documented rules on the data", () => {
 
   it("filters v2 purchases by status", async () => {
     const received = await rows("/v2/purchases?statuses=Received&include_transactions=false&page_size=500", "Supplier");
+    expect(received.length).toBeGreaterThan(0);
     expect(received.every((p) => p.status === "Received")).toBe(true);
     const drafts = await rows("/v2/purchases?statuses=InProgress", "Supplier");
     expect(drafts.length).toBeGreaterThan(0);
