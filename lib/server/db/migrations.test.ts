@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { MIGRATION_TABLE, MIGRATIONS, migrate } from "./migrations";
+import { type ColumnsOf, expectedColumns, sqliteColumns, sqliteTables } from "@/lib/testing/catalogue";
+import { MIGRATION_LOCK_TABLE, MIGRATION_TABLE, MIGRATIONS, migrate } from "./migrations";
 import type { Database } from "./open";
 import { openDatabase } from "./open";
+import type { BackroomDatabase } from "./schema";
 import { databaseProfiles, freshSchema, postgresUrl } from "./testing";
 
 const dir = mkdtempSync(join(tmpdir(), "backroom-db-"));
@@ -16,6 +18,25 @@ async function recorded(database: Database, table = MIGRATION_TABLE): Promise<st
   const rows = await sql<{ name: string }>`select name from ${sql.table(table)} order by name`.execute(database.db);
   return rows.rows.map((r) => r.name);
 }
+
+/**
+ * Every table of Backroom's Kysely schema (`schema.ts`) with every column, as its type says: TypeScript refuses this
+ * object unless it names exactly the interface's tables and columns, each with the kind and nullability of its type.
+ * audit_events.id is `number | string` (an identity read back as a string on PostgreSQL).
+ */
+const COLUMNS = {
+  sessions: { id_hash: "text", created_at: "text", last_seen_at: "text", active_key_id: "text null" },
+  session_keys: {
+    id: "text", session_id_hash: "text", environment: "text", key_type: "text", label: "text", scope_json: "text", hint: "text",
+    fingerprint: "text", secret_id: "text", iv: "text", ciphertext: "text", tag: "text", added_at: "text", last_used_at: "text null",
+  },
+  audit_events: {
+    id: "number or text", at: "text", event: "text", operation: "text null", environment: "text null", key_fingerprint: "text null",
+    key_label: "text null", key_type: "text null", key_scope: "text null", session_hash: "text null", client_address: "text",
+    reference_json: "text", idempotency_key: "text null", request_id: "text null", upstream_status: "number null", result: "text",
+    answer_json: "text", outcome: "text null", outcome_final: "number", outcome_at: "text null",
+  },
+} satisfies ColumnsOf<BackroomDatabase>;
 
 const key = {
   id: "k1", session_id_hash: "s1", environment: "test", key_type: "Customer", label: "Valley", scope_json: "{}", hint: "abcd",
@@ -31,7 +52,7 @@ describe.each(databaseProfiles())("migrations on $name", ({ open }) => {
       await migrate(database);
       expect(await recorded(database)).toEqual(Object.keys(MIGRATIONS).sort());
       // Every table of the schema exists and answers, empty.
-      for (const table of ["sessions", "session_keys", "audit_events"] as const) {
+      for (const table of Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]) {
         expect(await database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
       }
     } finally {
@@ -48,6 +69,21 @@ describe.each(databaseProfiles())("migrations on $name", ({ open }) => {
       await db.insertInto("session_keys").values({ ...key, id: "k3", environment: "production" }).execute();
       await db.insertInto("session_keys").values({ ...key, id: "k4", session_id_hash: "s2" }).execute();
       expect(await db.selectFrom("session_keys").select("id").orderBy("id").execute()).toEqual([{ id: "k1" }, { id: "k3" }, { id: "k4" }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("migrations on SQLite", () => {
+  it("make exactly the schema's tables, each with the columns and nullability its type says", async () => {
+    const database = openDatabase({ file: ":memory:" });
+    try {
+      await migrate(database);
+      const tables = await sqliteTables(database.db, [MIGRATION_TABLE, MIGRATION_LOCK_TABLE]);
+      expect(tables).toEqual(Object.keys(COLUMNS).sort());
+      const found = await sqliteColumns(database.db, tables);
+      expect(found).toEqual(expectedColumns(COLUMNS, found));
     } finally {
       await database.close();
     }

@@ -118,7 +118,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": 
  * existing databases have them under these names.
  */
 export const MIGRATION_TABLE = "session_store_migration";
-const MIGRATION_LOCK_TABLE = "session_store_migration_lock";
+export const MIGRATION_LOCK_TABLE = "session_store_migration_lock";
 
 // pg_advisory_lock's key: any 64-bit number no other program on the same server uses ("backroom" in ASCII).
 const ADVISORY_LOCK = sql.raw(String(0x6261636b726f6f6dn));
