@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { firstRequests } from "@/components/overview/requests";
+import { firstRequests } from "@/lib/ui/overview/requests";
 import { Overview } from "@/components/overview/overview";
 import { BlockSkeleton, Prefetched } from "./_lib/streamed";
 import { requireSession } from "./_lib/session";

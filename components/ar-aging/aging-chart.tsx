@@ -2,7 +2,7 @@
 
 import { Fragment, useId, useRef, useState } from "react";
 import { formatMoney } from "@/lib/format/display";
-import { type AgingLine, barScale, type Bucket, bucketColor, BUCKETS, bucketName, chartSummary, rowCount, type Segment, segmentsOf } from "./aging";
+import { type AgingLine, barScale, type Bucket, bucketColor, BUCKETS, bucketName, chartSummary, rowCount, type Segment, segmentsOf } from "@/lib/ui/ar-aging/aging";
 
 /** Who a line is, as the chart and the table show it: two visible lines, and the words a screen reader says. */
 export interface Owner {

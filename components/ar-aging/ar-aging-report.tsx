@@ -30,10 +30,10 @@ import {
   rowCount,
   supplierLabel,
   totalLine,
-} from "./aging";
+} from "@/lib/ui/ar-aging/aging";
 import { AgingChart, type Owner } from "./aging-chart";
 import { BucketPanel, type PanelContent } from "./bucket-panel";
-import { accountInvoicesRequest, AGING_PAGE_SIZE, AGING_STALE, agingRequest, customersLookup, LOOKUP_STALE, suppliersLookup } from "./requests";
+import { accountInvoicesRequest, AGING_PAGE_SIZE, AGING_STALE, agingRequest, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
 import { TableFrame } from "@/components/table/table-frame";
 
 /** The report's filters: every parameter of listArAging but paging (customers, suppliers, states). */

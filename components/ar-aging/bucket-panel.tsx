@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef } from "react";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatMoney, MISSING } from "@/lib/format/display";
-import { type Bucket, type BucketInvoice, invoiceCount } from "./aging";
+import { type Bucket, type BucketInvoice, invoiceCount } from "@/lib/ui/ar-aging/aging";
 import { TableFrame } from "@/components/table/table-frame";
 import { BUTTON } from "@/lib/ui/styles";
 

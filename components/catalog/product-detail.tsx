@@ -6,7 +6,7 @@ import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
+import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 
 /** One product: its image and every field, where it is in stock, and (for keys that may see it) its batches. */
 export function ProductDetail({ productId, showBatches }: { productId: number; showBatches: boolean }) {

@@ -9,7 +9,7 @@ import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
+import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { deliveryWeekdays } from "@/lib/ui/delivery/cutoff";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];

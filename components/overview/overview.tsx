@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId } from "react";
-import { accountCustomers, accountInvoices, type AgingAmounts, amountsOf, barScale, BUCKETS, bucketColor, segmentsOf, sumAmounts } from "@/components/ar-aging/aging";
-import { accountInvoicesRequest } from "@/components/ar-aging/requests";
+import { accountCustomers, accountInvoices, type AgingAmounts, amountsOf, barScale, BUCKETS, bucketColor, segmentsOf, sumAmounts } from "@/lib/ui/ar-aging/aging";
+import { accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
 import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
 import type { KeyType } from "@/lib/data-api/operation";
@@ -29,7 +29,7 @@ import {
   overviewPayments,
   overviewPending,
   overviewStates,
-} from "./requests";
+} from "@/lib/ui/overview/requests";
 import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
 
 /** The first page, by who is looking: the answers to their first question, each with a link to the whole story. */

@@ -14,7 +14,7 @@ import { purchaseRequest } from "@/lib/ui/purchases/requests";
 import { BUTTON } from "@/lib/ui/styles";
 import { useTimeZone } from "@/components/shell/providers";
 import { type ColumnSpec, columnsOf } from "@/lib/ui/views/columns";
-import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
+import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { externalHref } from "@/lib/format/external-url";
 

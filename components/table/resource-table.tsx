@@ -12,7 +12,7 @@ import { browserApi } from "@/lib/ui/browser-api";
 import { useTimeZone } from "@/components/shell/providers";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { filtersOf, type FilterSpec, valueLabel } from "@/lib/ui/views/filters";
-import { COLUMNS_PARAM, type ListOperationId, type ListView, listRequest, PAGE_SIZES, visibleColumns } from "@/lib/ui/views/list-view";
+import { COLUMNS_PARAM, type ListOperationId, type ListViewSpec, listRequest, PAGE_SIZES, visibleColumns } from "@/lib/ui/views/list-view-spec";
 import { renderCell } from "./cell";
 import { ColumnChooser } from "./column-chooser";
 import { FilterBar } from "./filter-bar";
@@ -47,14 +47,14 @@ function orderColumns<T extends { id: string }>(columns: T[], visible: string[])
  * The one table of every list page: TanStack Table over the API's own paging, react-query for the data (the first
  * page comes hydrated from the server), and everything a person would bookmark in the URL.
  */
-export function ResourceTable<K extends ListOperationId>({ view }: { view: ListView<K> }) {
+export function ResourceTable<K extends ListOperationId>({ view }: { view: ListViewSpec<K> }) {
   const params = useSearchParams();
   const timeZone = useTimeZone();
   const operation = OPERATION_META[view.operation];
   const request = listRequest(view, params);
   const query = useQuery({ ...apiQueryOptions(browserApi, request, view.staleTime), placeholderData: keepPreviousData });
   const filters = useMemo(() => filtersOf(operation, view.filters), [operation, view.filters]);
-  const visible = visibleColumns(view as unknown as ListView, params);
+  const visible = visibleColumns(view as unknown as ListViewSpec, params);
   const { page: pageName, size: sizeName } = pagingParams(operation.version);
   const page = Number(request.query?.[pageName] ?? 1);
   const pageSize = Number(request.query?.[sizeName] ?? 50);

@@ -6,7 +6,7 @@ import { pagingParams } from "@/lib/data-api/values";
 import { type ApiRequest, callApi } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { type ColumnSpec, csvText } from "@/lib/ui/views/columns";
-import type { ListView } from "@/lib/ui/views/list-view";
+import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { BUTTON } from "@/lib/ui/styles";
 
 // The dialog and the export's runner (about 5 kB compressed) load after the page, not with it: few visits export.
@@ -24,7 +24,7 @@ const ExportCsv = dynamic(() => import("@/components/export/export-dialog").then
  * "Export CSV" for a list: the whole filtered list (every page, 500 rows per request), with the visible columns,
  * figures and timestamps exactly as the API sent them, other values as the table shows them.
  */
-export function TableExport({ view, request, timeZone, visible }: { view: ListView; request: ApiRequest; timeZone: string | undefined; visible: string[] }) {
+export function TableExport({ view, request, timeZone, visible }: { view: ListViewSpec; request: ApiRequest; timeZone: string | undefined; visible: string[] }) {
   const columns = (view.columns as ColumnSpec<Record<string, unknown>>[])
     .filter((c) => visible.includes(c.id))
     .map((c) => ({ id: c.id, header: c.header, value: (row: Record<string, unknown>) => csvText(c, row, timeZone) }));

@@ -5,9 +5,9 @@ import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/catalogue";
+import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
-import { embeddedRequest, type ListView } from "@/lib/ui/views/list-view";
+import { embeddedRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { SpecTable } from "@/components/table/spec-table";
 
 /**
@@ -15,7 +15,7 @@ import { SpecTable } from "@/components/table/spec-table";
  * rows for a fixed filter, and a link to the full list page with that filter.
  */
 export function EmbeddedList({ name, query, title, href, columns }: { name: ListViewName; query: Record<string, string>; title: string; href: string; columns?: string[] }) {
-  const view = LIST_VIEWS[name] as unknown as ListView;
+  const view = LIST_VIEWS[name] as unknown as ListViewSpec;
   const result = useQuery(apiQueryOptions(browserApi, embeddedRequest(view, query), view.staleTime));
   const shown = (columns ?? view.defaultColumns).map((id) => view.columns.find((c) => c.id === id)).filter((c): c is ColumnSpec => c !== undefined) as ColumnSpec<Record<string, unknown>>[];
   const rows = (result.data?.records ?? []) as Record<string, unknown>[];

@@ -1,8 +1,8 @@
 "use client";
 
 import { ResourceTable } from "@/components/table/resource-table";
-import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/catalogue";
-import type { ListView as ListViewSpec } from "@/lib/ui/views/list-view";
+import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
+import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 
 /** A list page's table, by the view's name (a server page can pass a name; it cannot pass the view's functions). */
 export function ListView({ name }: { name: ListViewName }) {

@@ -2,8 +2,8 @@ import "server-only";
 import { Suspense } from "react";
 import { ListView } from "@/components/views/list-view";
 import { mayCall } from "@/lib/ui/navigation";
-import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/catalogue";
-import { listRequest, type ListView as ListViewSpec } from "@/lib/ui/views/list-view";
+import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
+import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { Prefetched, TableSkeleton } from "./streamed";
 import { requireSession } from "./session";
 

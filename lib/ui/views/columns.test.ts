@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { Invoice } from "@/lib/data-api/records/invoices";
 import { PostedPurchaseLineV2, PurchaseV1, PurchaseV2 } from "@/lib/data-api/records/purchases";
-import { LIST_VIEWS } from "./catalogue";
+import { LIST_VIEWS } from "./list-views";
 import { columnsOf, humanize } from "./columns";
-import { listRequest } from "./list-view";
+import { listRequest } from "./list-view-spec";
 
 const byId = (columns: { id: string }[]) => new Map(columns.map((c) => [c.id, c]));
 

@@ -4,8 +4,8 @@ import { notFound } from "next/navigation";
 import { CustomerDetail } from "@/components/customers/customer-detail";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
-import { LIST_VIEWS } from "@/lib/ui/views/catalogue";
-import { embeddedRequest } from "@/lib/ui/views/list-view";
+import { LIST_VIEWS } from "@/lib/ui/views/list-views";
+import { embeddedRequest } from "@/lib/ui/views/list-view-spec";
 import { DetailSkeleton, Prefetched } from "../../_lib/streamed";
 import { requireSession } from "../../_lib/session";
 

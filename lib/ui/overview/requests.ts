@@ -1,4 +1,4 @@
-import { AGING_STALE, agingRequest } from "@/components/ar-aging/requests";
+import { AGING_STALE, agingRequest } from "@/lib/ui/ar-aging/requests";
 import type { KeyType } from "@/lib/data-api/operation";
 import { type ApiRequest, STALE } from "@/lib/ui/api-query";
 import { accountsRequest } from "@/lib/ui/payments/requests";

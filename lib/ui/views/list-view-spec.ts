@@ -9,7 +9,7 @@ import type { ColumnSpec } from "./columns";
 export type ListOperationId = Extract<OperationId, `list${string}`>;
 
 /** A list page: which operation, which columns (and which of them show by default), which filters. */
-export interface ListView<K extends ListOperationId = ListOperationId> {
+export interface ListViewSpec<K extends ListOperationId = ListOperationId> {
   operation: K;
   title: string;
   /** One line under the title: what the page shows. */
@@ -48,7 +48,7 @@ function get(params: Params, name: string): string | undefined {
  * @example
  * listRequest(invoicesView, new URLSearchParams("Statuses=1,7&Page=2")); // { operation: "listInvoices", query: { Statuses: "1,7", Page: "2", PageSize: "50" } }
  */
-export function listRequest<K extends ListOperationId>(view: ListView<K>, params: Params): ApiRequest<K> {
+export function listRequest<K extends ListOperationId>(view: ListViewSpec<K>, params: Params): ApiRequest<K> {
   const { query: specs, version } = OPERATION_META[view.operation];
   const paging = pagingParams(version);
   const query: Record<string, string> = {};
@@ -63,12 +63,12 @@ export function listRequest<K extends ListOperationId>(view: ListView<K>, params
 }
 
 /** The visible columns of a URL: its `columns` list (known ids only), or the view's default. */
-export function visibleColumns(view: ListView, params: Params): string[] {
+export function visibleColumns(view: ListViewSpec, params: Params): string[] {
   const listed = get(params, COLUMNS_PARAM)?.split(",").filter((id) => view.columns.some((c) => c.id === id));
   return listed?.length ? listed : [...view.defaultColumns];
 }
 
 /** The request of a short list inside a detail page: a fixed filter, its first 100 rows. */
-export function embeddedRequest<K extends ListOperationId>(view: ListView<K>, query: Record<string, string>): ApiRequest<K> {
+export function embeddedRequest<K extends ListOperationId>(view: ListViewSpec<K>, query: Record<string, string>): ApiRequest<K> {
   return listRequest(view, { ...query, PageSize: "100" });
 }

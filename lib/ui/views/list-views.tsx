@@ -1,10 +1,14 @@
+/**
+ * The list views: one `ListViewSpec` per list page (`LIST_VIEWS`, by name), with its columns, filters and defaults.
+ * The spec's shape and the requests it makes are in `list-view-spec.ts`; `components/views/list-view.tsx` renders one.
+ */
 import Link from "next/link";
 import type { RecordOf } from "@/lib/data-api/client";
 import { formatDate, formatDay } from "@/lib/format/display";
 import { STALE } from "../api-query";
 import { type ColumnSpec, columnsOf } from "./columns";
 import { valueLabel } from "./filters";
-import type { ListOperationId, ListView } from "./list-view";
+import type { ListOperationId, ListViewSpec } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
@@ -12,7 +16,7 @@ function keyOf<R>(...fields: string[]) {
   return (row: R, index: number) => `${fields.map((f) => String((row as Record<string, unknown>)[f] ?? "")).join(":")}:${index}`;
 }
 
-function view<K extends ListOperationId>(v: ListView<K>): ListView<K> {
+function view<K extends ListOperationId>(v: ListViewSpec<K>): ListViewSpec<K> {
   return v;
 }
 
@@ -358,7 +362,7 @@ export const LIST_VIEWS = {
     fixed: { include_transactions: "false" },
     exportName: "purchases",
   }),
-} satisfies Record<string, ListView<ListOperationId>>;
+} satisfies Record<string, ListViewSpec<ListOperationId>>;
 
 export type ListViewName = keyof typeof LIST_VIEWS;
 
