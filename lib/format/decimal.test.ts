@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDecimals, compareDecimals, isPositiveDecimal, parseDecimal, subtractDecimal, toDecimalString } from "./decimal";
+import { addDecimals, compareDecimals, isPositiveDecimal, parseDecimal, requireDecimal, subtractDecimal, toDecimalString } from "./decimal";
 
 describe("parseDecimal", () => {
   it.each([
@@ -18,6 +18,15 @@ describe("parseDecimal", () => {
 
   it.each(["", "-", ".5", "1.0000001", "1e3", " 1", "1,000", "+1", "1.2.3", "NaN", "--1", "$1"])("rejects %j", (text) => {
     expect(parseDecimal(text)).toBeUndefined();
+  });
+});
+
+describe("requireDecimal", () => {
+  it("reads what parseDecimal reads and throws a RangeError on anything else", () => {
+    expect(requireDecimal("125.5")).toBe(125_500_000n);
+    expect(requireDecimal("-3")).toBe(-3_000_000n);
+    expect(() => requireDecimal("1.2345678")).toThrow(RangeError);
+    expect(() => requireDecimal("1e3")).toThrow(RangeError);
   });
 });
 

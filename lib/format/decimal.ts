@@ -50,7 +50,14 @@ export function toDecimalString(micros: bigint, fractionDigits = 2): string {
   return negative && rounded !== 0n ? `-${text}` : text;
 }
 
-function required(text: string): bigint {
+/**
+ * `parseDecimal` for text that must be a decimal: throws a RangeError on anything else.
+ *
+ * @example
+ * requireDecimal("125.5"); // 125500000n
+ * requireDecimal("1.2345678"); // throws RangeError
+ */
+export function requireDecimal(text: string): bigint {
   const micros = parseDecimal(text);
   if (micros === undefined) throw new RangeError(`not a decimal with up to ${DECIMAL_SCALE} decimals: ${JSON.stringify(text)}`);
   return micros;
@@ -66,7 +73,7 @@ function required(text: string): bigint {
  */
 export function addDecimals(...values: string[]): string {
   return toDecimalString(
-    values.reduce((sum, value) => sum + required(value), 0n),
+    values.reduce((sum, value) => sum + requireDecimal(value), 0n),
     DECIMAL_SCALE,
   );
 }
@@ -78,7 +85,7 @@ export function addDecimals(...values: string[]): string {
  * subtractDecimal("100.00", "40.125"); // "59.875000"  (credit left after an allocation)
  */
 export function subtractDecimal(a: string, b: string): string {
-  return toDecimalString(required(a) - required(b), DECIMAL_SCALE);
+  return toDecimalString(requireDecimal(a) - requireDecimal(b), DECIMAL_SCALE);
 }
 
 /**
@@ -89,8 +96,8 @@ export function subtractDecimal(a: string, b: string): string {
  * compareDecimals(addDecimals(...amounts), creditLeft) > 0; // allocating more than the credit left
  */
 export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
-  const x = required(a);
-  const y = required(b);
+  const x = requireDecimal(a);
+  const y = requireDecimal(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 

@@ -14,6 +14,8 @@ describe("wire formats", () => {
     expect(centi(560)).toBe("5.60");
     expect(centi(-5)).toBe("-0.05");
     expect(units(12)).toBe("12.00");
+    expect(units(-3)).toBe("-3.00");
+    expect(centi(0)).toBe("0.00");
   });
 
   it("parses amounts exactly, without floats", () => {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, InvoiceLineTable } from "../db/schema";
-import { bool, centi, dateTime, dateTimeOrNull, dayAfter, money } from "../format";
+import { addDays } from "@/lib/format/days";
+import { bool, centi, dateTime, dateTimeOrNull, money } from "../format";
 import { type ApiRecord, EMPTY, type Handlers, inIds, listOf, notFound, visibleIds } from "../handler";
 import type { KeyScope } from "../keys";
 import { arAccountScope, customerScope, isEmpty, supplierScope } from "../scope";
@@ -144,7 +145,7 @@ export const invoiceHandlers: Handlers = {
           .$if(query.States !== undefined, (q) => q.where("c.state", "in", query.States!))
           .where("i.status", "in", query.Statuses)
           .$if(query.StartDate !== undefined, (q) => q.where("i.date", ">=", query.StartDate!))
-          .$if(query.EndDate !== undefined, (q) => q.where("i.date", "<", dayAfter(query.EndDate!)))
+          .$if(query.EndDate !== undefined, (q) => q.where("i.date", "<", addDays(query.EndDate!, 1)))
           .orderBy("i.invoice_id").limit(limit).offset(offset).execute(),
       query,
       (i) => invoiceRecord(i, assetUrl),

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
 import { PURCHASE_LINE_V2_NAMES, PURCHASE_V2_NAMES } from "@/lib/data-api/records/purchases";
 import type { Database, DraftLineTable, PurchaseLineTable } from "../db/schema";
-import { bool, centi, dateTimeOrNull, dayAfter, money, units } from "../format";
+import { addDays } from "@/lib/format/days";
+import { bool, centi, dateTimeOrNull, money, units } from "../format";
 import { type ApiRecord, EMPTY, type Handlers, inIds, listOf, notFound, pageOf, visibleIds } from "../handler";
 import type { KeyScope } from "../keys";
 import { isEmpty, supplierScope } from "../scope";
@@ -207,7 +208,7 @@ export const purchasingHandlers: Handlers = {
           .$if(query.LocationIDs !== undefined, (q) => q.where("p.to_location_id", "in", query.LocationIDs!))
           .$if(query.Statuses !== undefined, (q) => q.where("p.status", "in", query.Statuses!))
           .$if(query.StartDate !== undefined, (q) => q.where("p.post_date", ">=", query.StartDate!))
-          .$if(query.EndDate !== undefined, (q) => q.where("p.post_date", "<", dayAfter(query.EndDate!)))
+          .$if(query.EndDate !== undefined, (q) => q.where("p.post_date", "<", addDays(query.EndDate!, 1)))
           .orderBy("p.purchase_id").limit(limit).offset(offset).execute(),
       query,
       (p) => purchaseRecord(p, assetUrl),
@@ -256,8 +257,8 @@ export const purchasingHandlers: Handlers = {
           )
           .$if(query.end_date !== undefined, (q) =>
             q.where((eb) => eb.or([
-              eb.and([eb("p.status", "in", API_STATUSES), eb("p.delivery_date", "<", dayAfter(query.end_date!))]),
-              eb.and([eb("p.status", "not in", API_STATUSES), eb("p.post_date", "<", dayAfter(query.end_date!))]),
+              eb.and([eb("p.status", "in", API_STATUSES), eb("p.delivery_date", "<", addDays(query.end_date!, 1))]),
+              eb.and([eb("p.status", "not in", API_STATUSES), eb("p.post_date", "<", addDays(query.end_date!, 1))]),
             ])),
           )
           .orderBy("p.time_created", "desc").orderBy("p.purchase_global_id").limit(limit).offset(offset).execute(),
