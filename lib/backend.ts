@@ -5,6 +5,7 @@ import { Redis } from "ioredis";
 import { SandboxConfig } from "@/lib/sandbox/config";
 import { demoKeys } from "@/lib/sandbox/keys";
 import { mountedSandbox } from "@/lib/sandbox/mounted";
+import type { SandboxRuntime } from "@/lib/sandbox/runtime";
 import { type AuditTrail, createAuditTrail } from "@/lib/server/audit/audit-trail";
 import { createConnectThrottle } from "@/lib/server/connect-throttle";
 import { migrate } from "@/lib/server/db/migrations";
@@ -56,10 +57,18 @@ export interface Backend extends ProxyDeps, SessionDeps {
 const holder = globalThis as typeof globalThis & { backroomBackend?: Promise<Backend> };
 
 let parsedSandboxConfig: SandboxConfig | undefined;
-/** The embedded sandbox's settings, parsed once (for the proxy's in-process calls and the /sandbox route). */
-export function sandboxConfig(): SandboxConfig {
+/** The embedded sandbox's settings, parsed once. */
+function sandboxConfig(): SandboxConfig {
   parsedSandboxConfig ??= SandboxConfig.parse(sandboxSettings);
   return parsedSandboxConfig;
+}
+
+/**
+ * The embedded sandbox, started on first use (for the proxy's in-process calls and the /sandbox route): the pages and
+ * routes reach the sandbox only through here, the one module that sees both the server and the sandbox.
+ */
+export function embeddedSandbox(): Promise<SandboxRuntime> {
+  return mountedSandbox(sandboxConfig());
 }
 
 /** Whether an environment is served by the embedded sandbox: no real API URL for it (known without opening anything). */
@@ -165,7 +174,7 @@ async function assemble(): Promise<Backend> {
     const real = realApiBase(environment);
     if (real) return { v1Base: real, fetch: (r) => fetch(r) };
     if (!sandboxEnabled) throw new Error(`no Data API is configured for ${environment}`);
-    const sandbox = await mountedSandbox(sandboxConfig());
+    const sandbox = await embeddedSandbox();
     // The sandbox's links (documents, Location) name the address the browser used, so they open from the page.
     return { v1Base: `${publicOrigin(request)}/sandbox/${environment}/api/v1`, fetch: async (r) => sandbox.app.fetch(r) };
   }

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
-import type { ExportColumn } from "@/lib/export/csv";
+import type { ExportColumn } from "@/lib/format/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
 import { type ExportProgress, RATE_LIMIT_RESERVE, requestsToFetch, runExport, waitsForReset } from "@/lib/export/run-export";
 import { openCsvSink } from "@/lib/export/sink";

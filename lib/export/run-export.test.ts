@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { CSV_BOM, type ExportColumn } from "./csv";
+import { CSV_BOM, type ExportColumn } from "@/lib/format/csv";
 import { type FetchPage, planExport } from "./plan";
 import { type ExportProgress, requestsToFetch, runExport, waitsForReset } from "./run-export";
 

@@ -1,5 +1,5 @@
 import { isDataApiError } from "@/lib/data-api/data-api-error";
-import { csvHeader, csvRows, type ExportColumn } from "./csv";
+import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import { abortError, type ExportPlan, type FetchPage, type RateLimitSeen } from "./plan";
 
 /**

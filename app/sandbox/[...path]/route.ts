@@ -1,5 +1,4 @@
-import { sandboxConfig } from "@/lib/backend";
-import { mountedSandbox } from "@/lib/sandbox/mounted";
+import { embeddedSandbox } from "@/lib/backend";
 import { sandboxEnabled } from "@/lib/server/env";
 import { publicOrigin } from "@/lib/server/public-origin";
 
@@ -22,7 +21,7 @@ function asAddressed(request: Request): Request {
 // configured (or SANDBOX=off).
 async function handle(request: Request): Promise<Response> {
   if (!sandboxEnabled) return Response.json({ Error: "The sandbox is off" }, { status: 404 });
-  const { app } = await mountedSandbox(sandboxConfig());
+  const { app } = await embeddedSandbox();
   return app.fetch(asAddressed(request));
 }
 

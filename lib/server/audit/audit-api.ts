@@ -2,7 +2,7 @@ import "server-only";
 import * as z from "zod";
 import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditEntry, type AuditEvent, type AuditPage } from "@/lib/audit/audit-types";
 import { queryErrorBody } from "@/lib/data-api/validation-errors";
-import { csvHeader, csvRows, type ExportColumn } from "@/lib/export/csv";
+import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import type { SessionStore } from "../session";
 import { readSessionId } from "../session-cookie";
 import type { AuditTrail } from "./audit-trail";

@@ -1,7 +1,8 @@
 /**
  * CSV text as RFC 4180 writes it (CRLF line ends, fields quoted only when they must be, quotes doubled), made safe
  * to open in a spreadsheet: a text cell that a spreadsheet would run as a formula is prefixed with "'".
- * Browser-safe; the output is built row by row so a long export can be written as it arrives.
+ * Pure and universal: the browser's export (lib/export/) and the server's audit CSV both write with it. The output is
+ * built row by row so a long export can be written as it arrives.
  */
 
 /** One column of an export: its header and how a row's value becomes text. */
