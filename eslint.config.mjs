@@ -2,6 +2,69 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * The layers of docs/architecture.md ("Layers and who may import whom"), enforced. Each part of the tree names what
+ * it may import; every other part is forbidden to it. `import/no-restricted-paths` (eslint-plugin-import, which
+ * eslint-config-next ships) resolves each import to a file first, so `@/lib/sandbox/x`, `../../sandbox/x` and
+ * `./x` are judged alike; `no-restricted-imports` bars packages (`server-only`, `node:*`) where a layer runs in the
+ * browser. scripts/eslint-layers.test.ts checks that the rules bite.
+ */
+const PARTS = ["app", "components", "lib/data-api", "lib/server", "lib/session", "lib/ui", "lib/format", "lib/export", "lib/audit", "lib/sandbox", "lib/backend.ts", "scripts", "e2e"];
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+/** What runs in the browser must not pull in server code. */
+const BROWSER_ONLY = [{ group: ["server-only", "node:*"], message: "this layer runs in the browser too (docs/architecture.md)." }];
+
+const LAYERS = [
+  { part: "app", may: ["components", "lib/data-api", "lib/server", "lib/session", "lib/ui", "lib/format", "lib/export", "lib/audit", "lib/backend.ts"], why: "it reaches the sandbox only through lib/backend.ts" },
+  { part: "components", may: ["lib/data-api", "lib/ui", "lib/format", "lib/session", "lib/export", "lib/audit"], packages: BROWSER_ONLY, why: "server code reaches a component through app/'s pages" },
+  { part: "lib/data-api", may: [], packages: BROWSER_ONLY, why: "the contract is zod only, for Node and the browser" },
+  { part: "lib/server", may: ["lib/data-api", "lib/session", "lib/audit", "lib/format"], testsMay: ["lib/sandbox", "scripts"], why: "lib/backend.ts is where the server and the sandbox meet" },
+  { part: "lib/session", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "it is shared by the browser and the server" },
+  { part: "lib/ui", may: ["lib/data-api", "lib/format"], testsMay: ["lib/sandbox"], packages: BROWSER_ONLY, why: "the dashboard's model is shared by server pages and client components" },
+  { part: "lib/format", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "it is pure and universal" },
+  { part: "lib/export", may: ["lib/data-api", "lib/format"], packages: BROWSER_ONLY, why: "it runs in the browser" },
+  { part: "lib/audit", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "the audit trail's vocabulary is shared by the server and the Activity page" },
+  { part: "lib/sandbox", may: ["lib/data-api", "lib/format"], only: { "lib/format": ["decimal.ts", "days.ts"] }, testsMay: ["scripts"], why: "the emulator stands alone (npm run sandbox); lib/backend.ts mounts it" },
+  { part: "lib/backend.ts", may: ["lib/data-api", "lib/server", "lib/sandbox", "lib/session", "lib/audit"], why: "the composition root assembles the server and mounts the sandbox, nothing of the pages" },
+];
+
+function allowed({ may, only }) {
+  const list = may.map((other) => (only[other] ? `${other} (${only[other].join(", ")})` : other));
+  return list.length ? list.join(", ") : "nothing of Backroom's";
+}
+
+function zones({ part, may, only = {}, why }, extra = []) {
+  return PARTS.filter((other) => other !== part && !(may.includes(other) && !only[other]) && !extra.includes(other)).map((other) => ({
+    target: ".",
+    from: `./${other}`,
+    ...(only[other] ? { except: only[other].map((file) => `./${file}`) } : {}),
+    message: `docs/architecture.md: ${part} may import ${allowed({ part, may, only })}; not ${other} (${why}).`,
+  }));
+}
+
+function filesOf(part) {
+  return part.endsWith(".ts") ? [part] : [`${part}/**/*.{ts,tsx,mts,js,mjs}`];
+}
+
+const layerRules = LAYERS.flatMap((layer) => [
+  {
+    name: `layers/${layer.part}`,
+    files: filesOf(layer.part),
+    ignores: TESTS,
+    rules: {
+      "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: zones(layer) }],
+      ...(layer.packages ? { "no-restricted-imports": ["error", { patterns: layer.packages }] } : {}),
+    },
+  },
+  {
+    // A test may also import what stands in for its layer's neighbours: the sandbox as the Data API behind the proxy,
+    // or the sandbox's rules to check that the editor makes the same checks (docs/architecture.md says which).
+    name: `layers/${layer.part}/tests`,
+    files: TESTS.map((glob) => `${layer.part}/${glob}`),
+    rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: zones(layer, layer.testsMay) }] },
+  },
+]);
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -12,20 +75,6 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  {
-    // The contract is shared by the browser and Node: it must not pull in server-only code.
-    files: ["lib/data-api/**/*.ts"],
-    ignores: ["lib/data-api/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["@/lib/server/*", "@/lib/sandbox/*", "node:*", "server-only"], message: "lib/data-api runs in the browser too." },
-          ],
-        },
-      ],
-    },
-  },
+  ...layerRules,
   globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", ".data/**", "test-results/**", "playwright-report/**", "public/openapi.json"]),
 ]);
