@@ -160,9 +160,9 @@ async function forward(request: Request, version: Version, segments: readonly st
     return answer(error, status, ids);
   };
   // Only a write the trail keeps is recorded; for every other operation nothing is built.
-  const audit = (path: Record<string, string>, query: Record<string, unknown>) =>
-    deps.audit && auditedWrite(operation.id) && auditWrite({ trail: deps.audit, actor: actorOf(request, who.sessionId, key), operation: operation.id, path, query, body, idempotencyKey: request.headers.get("Idempotency-Key"), requestId });
-  write = audit(match.params, rawQuery);
+  const audit = () =>
+    deps.audit && auditedWrite(operation.id) && auditWrite({ trail: deps.audit, actor: actorOf(request, who.sessionId, key), operation: operation.id, path: match.params, query: rawQuery, body, idempotencyKey: request.headers.get("Idempotency-Key"), requestId });
+  write = audit();
 
   const path = operation.pathSchema.safeParse(match.params);
   if (!path.success) return refuse(queryErrorBody(path.error), 400);
@@ -178,7 +178,7 @@ async function forward(request: Request, version: Version, segments: readonly st
       throw error;
     }
     // From here the record names what the body names.
-    write = audit(match.params, rawQuery);
+    write = audit();
     let value: unknown;
     try {
       value = JSON.parse(body);
