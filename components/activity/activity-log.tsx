@@ -2,11 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import { CopyButton } from "@/components/table/copy-button";
 import { TableFrame } from "@/components/table/table-frame";
 import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditEntry, type AuditPage, type AuditResult } from "@/lib/audit/audit-types";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import { parseErrorBody } from "@/lib/data-api/error-read";
 import { formatDateTime } from "@/lib/format/display";
 import { reconnect } from "@/lib/ui/browser-api";
 
@@ -42,8 +44,9 @@ async function fetchPage(query: string, signal: AbortSignal): Promise<AuditPage>
     return { entries: [], page: 1, pageSize: PAGE_SIZE, total: 0, hasNextPage: false };
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as { Error?: unknown } | undefined;
-    throw new Error(typeof body?.Error === "string" ? body.Error : `Backroom answered ${response.status}`);
+    // A DataApiError, so the app's retry rule applies: a 4xx (a filter refused) is shown at once, not asked again.
+    const error = parseErrorBody(await response.json().catch(() => undefined));
+    throw new DataApiError({ status: response.status, code: error?.code ?? `HTTP_${response.status}`, detail: error?.detail ?? `Backroom answered ${response.status}` });
   }
   return (await response.json()) as AuditPage;
 }
@@ -81,6 +84,7 @@ export function ActivityLog() {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
+  const [refused, setRefused] = useState<string>();
   const filters = filtersOf(new URLSearchParams(params.toString()));
   const query = filters.toString();
   const page = Number(filters.get("page") ?? 1);
@@ -97,6 +101,10 @@ export function ActivityLog() {
       const value = String(form.get(name) ?? "");
       if (value) next.set(name, value);
     }
+    const from = next.get("from");
+    const to = next.get("to");
+    if (from && to && from > to) return setRefused("The From date is after the To date: choose a range that runs forward.");
+    setRefused(undefined);
     go(filtersOf(next));
   };
   const toPage = (n: number) => {
@@ -135,7 +143,14 @@ export function ActivityLog() {
           Apply
         </button>
         {query && (
-          <button type="button" className="pager-button text-sm" onClick={() => go(new URLSearchParams())}>
+          <button
+            type="button"
+            className="pager-button text-sm"
+            onClick={() => {
+              setRefused(undefined);
+              go(new URLSearchParams());
+            }}
+          >
             Clear filters
           </button>
         )}
@@ -144,6 +159,11 @@ export function ActivityLog() {
         </a>
       </form>
 
+      {refused && (
+        <p role="alert" className="text-sm font-semibold text-red-800 dark:text-red-300">
+          {refused}
+        </p>
+      )}
       <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
         {activity.isFetching ? "Loading…" : data ? `${data.total.toLocaleString("en-US")} entr${data.total === 1 ? "y" : "ies"}${data.total > PAGE_SIZE ? `, page ${page} of ${pages}` : ""}` : ""}
       </p>
