@@ -7,7 +7,7 @@ import { useId, useMemo, useRef, useState } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import { FilterBar } from "@/components/table/filter-bar";
 import { RequestError } from "@/components/table/request-error";
-import { pushParams } from "@/components/table/resource-table";
+import { pushParams } from "@/lib/ui/address";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format/display";

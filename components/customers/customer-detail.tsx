@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { pushParams } from "@/components/table/resource-table";
+import { pushParams } from "@/lib/ui/address";
 import { RequestError } from "@/components/table/request-error";
 import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { MultiSelect } from "@/components/table/multi-select";
 import { RequestError } from "@/components/table/request-error";
-import { pushParams } from "@/components/table/resource-table";
+import { pushParams } from "@/lib/ui/address";
 import { TableFrame } from "@/components/table/table-frame";
 import { useTimeZone } from "@/components/shell/providers";
 import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { RequestError } from "@/components/table/request-error";
-import { pushParams } from "@/components/table/resource-table";
+import { pushParams } from "@/lib/ui/address";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useRefreshNow } from "@/lib/ui/refresh-now";

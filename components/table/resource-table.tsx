@@ -8,6 +8,7 @@ import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import type { RecordOf } from "@/lib/data-api/client";
 import { apiQueryOptions } from "@/lib/ui/api-query";
+import { pushParams } from "@/lib/ui/address";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useTimeZone } from "@/components/shell/providers";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
@@ -25,17 +26,6 @@ const features = tableFeatures({ columnVisibilityFeature });
 type Row = Record<string, unknown>;
 const helper = createColumnHelper<typeof features, Row>();
 const noRows: Row[] = [];
-
-/**
- * Pushes a new address for the list (filters, page, columns) without a server round trip: Next keeps
- * useSearchParams in step with the History API, and the query for the new address runs in the browser.
- */
-export function pushParams(update: (params: URLSearchParams) => void) {
-  const params = new URLSearchParams(window.location.search);
-  update(params);
-  const search = params.toString();
-  window.history.pushState(null, "", `${window.location.pathname}${search ? `?${search}` : ""}`);
-}
 
 /** The visible columns first, in the order the view or the URL lists them; the others after, in the record's order. */
 function orderColumns<T extends { id: string }>(columns: T[], visible: string[]): T[] {
