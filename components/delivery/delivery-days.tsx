@@ -1,41 +1,51 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Form from "next/form";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useId } from "react";
 import { RequestError } from "@/components/table/request-error";
 import { TableFrame } from "@/components/table/table-frame";
 import { formatDay } from "@/lib/format/display";
+import { isPlainClick, pushParams } from "@/lib/ui/address";
 import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { addDays, isoWeekday, localDay } from "@/lib/format/days";
 import { weekdayName } from "@/lib/ui/delivery/cutoff";
-import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
+import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, stateCustomersRequest, statesRequest } from "@/lib/ui/delivery/requests";
 import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/ui/delivery/schedule";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { ACCOUNT_STATUSES, ACCOUNT_STATUS_LABELS } from "@/lib/data-api/values";
 
 const SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 const ALL_STATUSES = ACCOUNT_STATUSES.join(",");
+/** The filters' names in the address, as the form sends them. */
+const FILTERS = ["day", "States", "rep", "AccountStatuses", "q"] as const;
 
 /**
  * The week, Monday to Sunday: customers per delivery day with counts, each state's order cut-off for the chosen day
  * (what an order placed now still makes is marked), filters by state, sales rep, account status and name in the
  * address, and a print view of the day's list.
+ *
+ * The customers are walked once (every state, by account status); a state, a rep, a name or a day is chosen in the
+ * page from what was walked, with the address changed in the browser (no server render, no request). Only a walk
+ * that stopped at its limit asks the API again for the chosen states, so that they are counted in full.
  */
 export function DeliveryDays({ withReps }: { withReps: boolean }) {
   const search = useSearchParams();
   const params = deliveryParams(Object.fromEntries(search.entries()));
-  const ids = { title: useId(), cutoffs: useId() };
-  const customers = useQuery(apiWalkOptions(browserApi, customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES));
+  const ids = { cutoffs: useId() };
+  const everyState = useQuery(apiWalkOptions(browserApi, customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES));
+  const chosen = stateCustomersRequest(params);
+  const partial = everyState.data !== undefined && !everyState.data.complete;
+  const byState = useQuery({ ...apiWalkOptions(browserApi, chosen ?? customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES), enabled: partial && chosen !== undefined });
+  const customers = partial && chosen ? byState : everyState;
   const states = useQuery(apiQueryOptions(browserApi, statesRequest, STALE.reference));
   const reps = useQuery({ ...apiQueryOptions(browserApi, repsRequest, STALE.directory), enabled: withReps });
   const stateList = (states.data?.records ?? []) as ScheduleState[];
   const now = new Date();
   // Grouped anew each render: a few milliseconds for 3,000 customers, and always on the current day.
-  const days = byWeekday(customers.data?.records ?? [], stateList, reps.data?.records ?? [], { rep: params.rep, q: params.q }, now);
+  const days = byWeekday(customers.data?.records ?? [], stateList, reps.data?.records ?? [], { states: params.states?.split(","), rep: params.rep, q: params.q }, now);
   // The states in view: those filtered to, else those the customers are in.
   const inView = stateList.filter((s) => (params.states ? params.states.split(",").includes(s.StateAbbreviation ?? "") : [...days.values()].some((rows) => rows.some((r) => r.state === s.StateAbbreviation))));
   const zone = inView[0]?.TimeZone ?? "UTC";
@@ -54,21 +64,24 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
     }
     return `/delivery-days?${next.toString()}`;
   };
+  // The form sends its fields as the address; without script it is a plain GET of the same address.
+  const apply = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    pushParams((p) => {
+      for (const name of FILTERS) {
+        const value = String(data.get(name) ?? "").trim();
+        if (value) p.set(name, value);
+        else p.delete(name);
+      }
+    });
+  };
 
   if (customers.error) return <RequestError error={customers.error} onRetry={() => void customers.refetch()} what="customers" />;
   return (
     <div className="space-y-5">
-      <div>
-        <h1 id={ids.title} className="text-2xl font-bold tracking-tight">
-          Delivery days
-        </h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300 print:hidden">
-          Which customers get deliveries on which day, and by when an order must be placed to make the next one. Cut-offs are on each state&apos;s own clock.
-        </p>
-      </div>
-
       {/* Keyed by the address: after any navigation the fields show the filters in force, not an unsent choice. */}
-      <Form key={search.toString()} action="/delivery-days" className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Filter the customers">
+      <form key={search.toString()} action="/delivery-days" method="get" onSubmit={apply} className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Filter the customers">
         <input type="hidden" name="day" value={day} />
         <div>
           <label htmlFor="dd-state" className="block text-sm font-semibold">
@@ -122,7 +135,7 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
         <button type="submit" className={PRIMARY}>
           Apply
         </button>
-      </Form>
+      </form>
 
       <nav aria-label="Days of the week" className="print:hidden">
         <ul className="grid grid-cols-7 gap-1 sm:gap-2">
@@ -133,8 +146,13 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
             const current = weekday === day;
             return (
               <li key={short}>
-                <Link
+                <a
                   href={link({ day: String(weekday) })}
+                  onClick={(event) => {
+                    if (!isPlainClick(event)) return;
+                    event.preventDefault();
+                    pushParams((p) => p.set("day", String(weekday)));
+                  }}
                   aria-current={current ? "true" : undefined}
                   className={`block rounded border p-2 text-center text-sm ${current ? "border-sky-800 bg-sky-800 text-white dark:border-sky-300 dark:bg-sky-300 dark:text-slate-950" : "border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"}`}
                 >
@@ -147,7 +165,7 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
                     {customers.isPending ? "…" : count}
                   </span>
                   {cut?.next && <span className="hidden text-xs sm:block">{formatDay(cut.next.day).replace(/, \d{4}$/, "")}</span>}
-                </Link>
+                </a>
               </li>
             );
           })}
@@ -192,7 +210,9 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
           {params.q ? ` · names with "${params.q}"` : ""}
         </p>
         {customers.data && !customers.data.complete && (
-          <p className="text-sm">More than 3,000 customers match: the first 3,000 are counted. Choose a state to see all of its customers.</p>
+          <p className="text-sm">
+            More than 3,000 customers match: the first 3,000 are counted.{chosen ? "" : " Choose a state to see all of its customers."}
+          </p>
         )}
         {customers.isPending ? (
           <p aria-busy="true">Loading customers…</p>

@@ -36,8 +36,20 @@ export function deliveryParams(params: Params): DeliveryParams {
   };
 }
 
+/**
+ * The customers the page walks: every state's, by account status only. A state is chosen in the page, from what was
+ * walked, so choosing one asks nothing more of the API.
+ */
 export function customersRequest(p: DeliveryParams): ApiRequest<"listCustomers"> {
-  return { operation: "listCustomers", query: { AccountStatuses: p.statuses, ...(p.states ? { States: p.states } : {}) } };
+  return { operation: "listCustomers", query: { AccountStatuses: p.statuses } };
+}
+
+/**
+ * The chosen states' customers, asked of the API only when the walk of every state stopped at its limit (more than
+ * 3,000 customers): then the chosen states are counted in full. Undefined when no state is chosen.
+ */
+export function stateCustomersRequest(p: DeliveryParams): ApiRequest<"listCustomers"> | undefined {
+  return p.states ? { operation: "listCustomers", query: { AccountStatuses: p.statuses, States: p.states } } : undefined;
 }
 
 export const statesRequest: ApiRequest<"listStates"> = { operation: "listStates", query: { PageSize: "500" } };

@@ -42,6 +42,14 @@ describe("byWeekday", () => {
     expect(names(byWeekday(customers, [ca, ny], reps, { q: "arbol" }, now), 3)).toEqual(["Árbol Dispensary"]);
     expect(names(byWeekday(customers, [ca, ny], reps, { q: "  LEAF " }, now), 3)).toEqual(["Bay Leaf"]);
   });
+
+  it("filters by state in the page (the customers are walked once, whatever state is chosen)", () => {
+    expect(names(byWeekday(customers, [ca, ny], reps, { states: ["CA"] }, now), 3)).toEqual(["Árbol Dispensary"]);
+    expect(names(byWeekday(customers, [ca, ny], reps, { states: ["NY"] }, now), 5)).toEqual(["Bay Leaf"]);
+    expect(names(byWeekday(customers, [ca, ny], reps, { states: ["CA", "NY"] }, now), 3)).toEqual(["Árbol Dispensary", "Bay Leaf"]);
+    expect(names(byWeekday(customers, [ca, ny], reps, { states: [] }, now), 3)).toEqual(["Árbol Dispensary", "Bay Leaf"]);
+    expect(names(byWeekday(customers, [ca, ny], reps, { states: ["TX"] }, now), 3)).toEqual([]);
+  });
 });
 
 describe("dayCutOff", () => {

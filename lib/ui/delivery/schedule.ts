@@ -31,6 +31,8 @@ export interface ScheduleRep {
 }
 
 export interface ScheduleFilters {
+  /** State abbreviations: the customers in them (every state when absent or empty). */
+  states?: string[];
   /** A sales rep's user id: the customers the rep covers. */
   rep?: number;
   /** Text in the customer's name (case and accents ignored). */
@@ -64,11 +66,13 @@ export function apiDeliveryDates(customer: Pick<ScheduleCustomer, "DeliveryDates
 export function byWeekday(customers: ScheduleCustomer[], states: ScheduleState[], reps: ScheduleRep[], filters: ScheduleFilters, now: Date): Map<number, ScheduleRow[]> {
   const covered = filters.rep === undefined ? undefined : new Set((reps.find((r) => r.UserID === filters.rep)?.Customers ?? []).map((c) => c.CustomerID));
   const q = filters.q?.trim() ? fold(filters.q.trim()) : undefined;
+  const inStates = filters.states?.length ? new Set(filters.states) : undefined;
   const rules = new Map(states.map((s) => [s.StateAbbreviation ?? "", s]));
   const days = new Map<number, ScheduleRow[]>(Array.from({ length: 7 }, (_, i) => [i + 1, []]));
   for (const customer of customers) {
     if (customer.CustomerID == null) continue;
     if (covered && !covered.has(customer.CustomerID)) continue;
+    if (inStates && !inStates.has(customer.State ?? "")) continue;
     const name = customer.CustomerName ?? `Customer ${customer.CustomerID}`;
     if (q && !fold(name).includes(q)) continue;
     const weekdays = deliveryWeekdays(customer.DeliveryDays);
