@@ -1,23 +1,74 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { firstRequests } from "@/lib/ui/overview/requests";
-import { Overview } from "@/components/overview/overview";
-import { BlockSkeleton, Prefetched } from "./_lib/streamed";
+import { DeliveriesCard, AwaitingCard, OnHoldCard } from "@/components/overview/staff-cards";
+import { OrdersCard, ReceivablesCard, StockCard, TopCustomersCard } from "@/components/overview/brand-cards";
+import { DueSoonCard, NextDeliveriesCard, OwedCard, PaymentsCard } from "@/components/overview/retailer-cards";
+import { Card } from "@/components/overview/card";
+import { AGING_STALE, accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
+import { accountInvoices } from "@/lib/ui/ar-aging/aging";
+import { OVERVIEW_BY_KEY, type OverviewCardId } from "@/lib/ui/overview/cards";
+import { accountsOfOpenInvoices, CARD_REQUESTS, type CardRequest, overviewAging, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
+import { STALE } from "@/lib/ui/api-query";
+import { PageTitle } from "./_lib/list-page";
+import { Prefetched } from "./_lib/streamed";
+import { serverAnswer } from "./_lib/prefetch";
 import { requireSession } from "./_lib/session";
 
 export const metadata: Metadata = { title: "Overview · Backroom" };
 
+const BODIES: Record<OverviewCardId, () => React.ReactNode> = {
+  owed: () => <OwedCard />,
+  dueSoon: () => <DueSoonCard />,
+  payments: () => <PaymentsCard />,
+  nextDeliveries: () => <NextDeliveriesCard />,
+  stock: () => <StockCard />,
+  orders: () => <OrdersCard />,
+  receivables: () => <ReceivablesCard />,
+  topCustomers: () => <TopCustomersCard />,
+  deliveries: () => <DeliveriesCard />,
+  onHold: () => <OnHoldCard />,
+  awaiting: () => <AwaitingCard />,
+};
+
 /**
- * The first page: what the connected key's person asks first (a retailer, a brand, the distributor's staff). The shell
- * at once; the cards stream in when their first requests have answered (together, for now: one boundary).
+ * What a card reads on the server: its first requests, then those that depend on their answers (the retailer's
+ * payments need its AR accounts, from the open invoices; the top customers need the accounts' names). A request two
+ * cards share is made once for the page (the render's one query client).
+ */
+async function cardRequests(card: OverviewCardId): Promise<CardRequest[]> {
+  const first = CARD_REQUESTS[card];
+  if (card === "payments") {
+    const open = await serverAnswer({ request: overviewOpenInvoices, staleTime: STALE.working });
+    const accounts = accountsOfOpenInvoices(open?.records ?? []);
+    if (!accounts.length) return first;
+    return [...first, { request: overviewPayments(accounts), staleTime: STALE.working }, { request: overviewPending(accounts), staleTime: STALE.working }];
+  }
+  if (card === "topCustomers") {
+    const aging = await serverAnswer({ request: overviewAging, staleTime: AGING_STALE });
+    const names = accountInvoicesRequest([...accountInvoices(aging?.records ?? []).keys()].slice(0, 500));
+    return names ? [...first, { request: names, staleTime: AGING_STALE }] : first;
+  }
+  return first;
+}
+
+/**
+ * The first page: what the connected key's person asks first (a retailer, a brand, the distributor's staff). The title
+ * and every card's frame at once; each card's body streams in when its own requests have answered, so the slowest
+ * card holds up no other.
  */
 export default async function OverviewPage() {
   const { active } = await requireSession();
+  const { subtitle, cards } = OVERVIEW_BY_KEY[active.keyType];
   return (
-    <Suspense fallback={<BlockSkeleton height="h-96" label="Loading the overview" />}>
-      <Prefetched requests={firstRequests(active.keyType)}>
-        <Overview keyType={active.keyType} />
-      </Prefetched>
-    </Suspense>
+    <div className="space-y-6">
+      <PageTitle title="Overview" intro={subtitle} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        {cards.map((card) => (
+          <Suspense key={card} fallback={<Card card={card} loading />}>
+            <Prefetched requests={() => cardRequests(card)}>{BODIES[card]()}</Prefetched>
+          </Suspense>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,24 +1,61 @@
 import "server-only";
-import { dehydrate, QueryClient } from "@tanstack/react-query";
+import { dehydrate, hashKey, QueryClient } from "@tanstack/react-query";
+import { cache } from "react";
 import type { OperationId } from "@/lib/data-api/registry";
+import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { backend } from "@/lib/backend";
 import { pageApi } from "@/lib/server/page-api";
 import { type ApiRequest, apiQueryOptions, apiWalkOptions } from "@/lib/ui/api-query";
 
 /**
- * Fetches a page's requests on the server, side by side, and returns react-query's dehydrated state for the browser
- * (a failed request is left out: the browser asks again and shows the error with a retry).
+ * One query client for everything a page render fetches on the server (React's `cache`: one per request). Regions of
+ * a page that need the same request (two overview cards reading the aging) make it once: the second waits for the
+ * first's answer instead of asking again.
+ */
+const renderClient = cache(() => new QueryClient());
+
+type Prefetch = { request: ApiRequest<OperationId>; staleTime: number; /** Walk every page, up to this many (apiWalkOptions). */ pages?: number };
+
+
+/**
+ * Fetches a page's requests on the server, side by side, and returns react-query's dehydrated state of those requests
+ * for the browser (a failed request is left out: the browser asks again and shows the error with a retry).
  *
  * @example
  * <HydrationBoundary state={await prefetched([{ request: { operation: "listStates" }, staleTime: STALE.reference }])}>
  */
-export async function prefetched(requests: { request: ApiRequest<OperationId>; staleTime: number; /** Walk every page, up to this many (apiWalkOptions). */ pages?: number }[]) {
-  const client = new QueryClient();
+export async function prefetched(requests: Prefetch[]) {
+  const client = renderClient();
   const api = await pageApi(backend);
-  await Promise.all(
-    requests.map(({ request, staleTime, pages }) =>
-      pages === undefined ? client.prefetchQuery(apiQueryOptions(api, request, staleTime)) : client.prefetchQuery(apiWalkOptions(api, request, staleTime, pages)),
+  const hashes = new Set(
+    await Promise.all(
+      requests.map(async ({ request, staleTime, pages }) => {
+        if (pages === undefined) {
+          const options = apiQueryOptions(api, request, staleTime);
+          await client.prefetchQuery(options);
+          return hashKey(options.queryKey);
+        }
+        const options = apiWalkOptions(api, request, staleTime, pages);
+        await client.prefetchQuery(options);
+        return hashKey(options.queryKey);
+      }),
     ),
   );
-  return dehydrate(client);
+  // Only this region's answers: another region's are sent with that region.
+  return dehydrate(client, { shouldDehydrateQuery: (query) => hashes.has(query.queryHash) && query.state.status === "success" });
+}
+
+/**
+ * One request's answer on the server, through the render's client (made once per render, whoever asks): what a region
+ * reads to know its next requests (an overview card's accounts, from the open invoices). Undefined when it failed:
+ * the browser asks again.
+ *
+ * @example
+ * const open = await serverAnswer({ request: overviewOpenInvoices, staleTime: STALE.working });
+ */
+export async function serverAnswer<K extends OperationId>(prefetch: Prefetch & { request: ApiRequest<K>; pages?: undefined }): Promise<DataApiResult<RecordOf<K>> | undefined> {
+  const client = renderClient();
+  const options = apiQueryOptions(await pageApi(backend), prefetch.request, prefetch.staleTime);
+  await client.prefetchQuery(options);
+  return client.getQueryData<DataApiResult<RecordOf<K>>>(options.queryKey);
 }

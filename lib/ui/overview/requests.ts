@@ -1,9 +1,9 @@
 import { AGING_STALE, agingRequest } from "@/lib/ui/ar-aging/requests";
-import type { KeyType } from "@/lib/data-api/operation";
 import { type ApiRequest, STALE } from "@/lib/ui/api-query";
 import { accountsRequest } from "@/lib/ui/payments/requests";
 import { LOOKUPS } from "@/lib/ui/views/filters";
 import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
+import type { OverviewCardId } from "./cards";
 
 /**
  * What each overview reads: a few requests, one page each, most of them the very requests other pages make (so the
@@ -45,27 +45,39 @@ export const OVERVIEW_STALE = {
   reference: STALE.reference,
 } as const;
 
-/** The requests an overview makes first (before any that depend on their answers), by key type. */
-export function firstRequests(keyType: KeyType): { request: ApiRequest; staleTime: number }[] {
-  if (keyType === "Customer") {
-    return [
-      { request: overviewAging, staleTime: AGING_STALE },
-      { request: overviewOpenInvoices, staleTime: STALE.working },
-      { request: overviewCustomers, staleTime: STALE.directory },
-    ];
-  }
-  if (keyType === "Supplier") {
-    return [
-      { request: overviewAvailable, staleTime: STALE.working },
-      { request: overviewInventory, staleTime: STALE.working },
-      { request: overviewOrders, staleTime: STALE.working },
-      { request: overviewAging, staleTime: AGING_STALE },
-    ];
-  }
-  return [
+/** A request of a card, with how long its answer stays fresh. */
+export interface CardRequest {
+  request: ApiRequest;
+  staleTime: number;
+}
+
+/**
+ * The requests each card makes first (before any that depend on their answers): the server fetches them while the
+ * card's frame is already drawn. Cards that read the same request share its answer.
+ */
+export const CARD_REQUESTS: Record<OverviewCardId, CardRequest[]> = {
+  owed: [{ request: overviewAging, staleTime: AGING_STALE }],
+  dueSoon: [{ request: overviewOpenInvoices, staleTime: STALE.working }],
+  // Then the accounts' payments and pending requests (accountsOfOpenInvoices).
+  payments: [{ request: overviewOpenInvoices, staleTime: STALE.working }],
+  nextDeliveries: [{ request: overviewCustomers, staleTime: STALE.directory }],
+  stock: [
+    { request: overviewAvailable, staleTime: STALE.working },
+    { request: overviewInventory, staleTime: STALE.working },
+  ],
+  orders: [{ request: overviewOrders, staleTime: STALE.working }],
+  receivables: [{ request: overviewAging, staleTime: AGING_STALE }],
+  // Then the accounts' names (accountInvoicesRequest).
+  topCustomers: [{ request: overviewAging, staleTime: AGING_STALE }],
+  deliveries: [
     { request: overviewActiveCustomers, staleTime: STALE.directory },
-    { request: overviewOnHold, staleTime: STALE.directory },
-    { request: overviewAwaitingVerification, staleTime: STALE.working },
     { request: overviewStates, staleTime: STALE.reference },
-  ];
+  ],
+  onHold: [{ request: overviewOnHold, staleTime: STALE.directory }],
+  awaiting: [{ request: overviewAwaitingVerification, staleTime: STALE.working }],
+};
+
+/** The AR accounts of a retailer's open invoices, in order: whose payments and pending requests the Payments card asks for. */
+export function accountsOfOpenInvoices(invoices: { ARAccountID?: number | null }[]): number[] {
+  return [...new Set(invoices.flatMap((i) => (i.ARAccountID != null ? [i.ARAccountID] : [])))].sort((a, b) => a - b);
 }

@@ -1,0 +1,125 @@
+"use client";
+
+import Link from "next/link";
+import { addDecimals, compareDecimals } from "@/lib/format/decimal";
+import { formatDay, formatMoney } from "@/lib/format/display";
+import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
+import { accountCustomers, accountInvoices, amountsOf, sumAmounts } from "@/lib/ui/ar-aging/aging";
+import { accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
+import { OVERVIEW_STALE, overviewAging, overviewAvailable, overviewInventory, overviewOrders } from "@/lib/ui/overview/requests";
+import { AgingBar, Card, Figure } from "./card";
+import { useApi } from "./use-api";
+
+// A brand's overview, one component per card: each streams in with its own data.
+
+export function StockCard() {
+  const available = useApi(overviewAvailable, OVERVIEW_STALE.working);
+  const inventory = useApi(overviewInventory, OVERVIEW_STALE.working);
+  const buckets = new Map<string, number>(INVENTORY_BUCKETS.map((b) => [b, 0]));
+  for (const r of available.data?.records ?? []) if (r.InventoryBucket) buckets.set(r.InventoryBucket, (buckets.get(r.InventoryBucket) ?? 0) + 1);
+  const out = (available.data?.records ?? []).filter((r) => r.InStock === false || r.InventoryBucket === "Out of Stock").length;
+  const most = Math.max(1, ...buckets.values());
+  const selling = (inventory.data?.records ?? []).filter((r) => Number(r.AvgDailySales90d ?? 0) > 0 && r.DOI != null);
+  const low = selling.filter((r) => Number(r.DOI) < 14).length;
+  const dois = selling.map((r) => Number(r.DOI)).sort((a, b) => a - b);
+  const median = dois.length ? dois[Math.floor(dois.length / 2)]! : undefined;
+  return (
+    <Card card="stock" query={available}>
+      <div className="grid grid-cols-2 gap-4">
+        <Figure label="Out of stock (product × warehouse)" value={String(out)} testId="out-of-stock" />
+        <Figure label={`Under 14 days of inventory (of ${selling.length} selling)`} value={inventory.isPending ? "…" : String(low)} testId="low-doi" />
+      </div>
+      {median !== undefined && <p className="text-sm">Median days of inventory: {median.toLocaleString("en-US", { maximumFractionDigits: 1 })}.</p>}
+      <table className="data-table" aria-label="Product and warehouse pairs by available-inventory bucket">
+        <thead>
+          <tr>
+            <th scope="col">Available</th>
+            <th scope="col" className="numeric">
+              Pairs
+            </th>
+            <th scope="col">
+              <span className="sr-only">Share</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...buckets].map(([bucket, n]) => (
+            <tr key={bucket}>
+              <th scope="row" className="font-normal">
+                {bucket}
+              </th>
+              <td className="numeric tabular-nums">{n}</td>
+              <td className="w-1/2">
+                <span aria-hidden="true" className="block h-3 rounded-sm bg-sky-700 dark:bg-sky-300" style={{ width: `${(n / most) * 100}%` }} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {available.data?.paging?.hasNextPage && <p className="text-sm">Counted over the first 500 product and warehouse pairs.</p>}
+    </Card>
+  );
+}
+
+export function OrdersCard() {
+  const orders = useApi(overviewOrders, OVERVIEW_STALE.working);
+  const drafts = (orders.data?.records ?? []).filter((p) => p.status === "InProgress");
+  const submitted = (orders.data?.records ?? []).filter((p) => p.status === "Submitted");
+  return (
+    <Card card="orders" query={orders}>
+      <p className="text-sm">
+        <strong data-testid="drafts">{drafts.length}</strong> {drafts.length === 1 ? "draft" : "drafts"} in progress, <strong>{submitted.length}</strong> submitted and waiting for the ERP.
+      </p>
+      <ul className="space-y-1 text-sm">
+        {[...drafts, ...submitted].slice(0, 6).map((p) => (
+          <li key={p.purchase_global_id ?? p.po_num}>
+            <Link className="link" href={`/purchases/${encodeURIComponent(p.purchase_global_id ?? "")}${p.status === "InProgress" ? "/edit" : ""}`}>
+              {p.po_num}
+            </Link>{" "}
+            {p.status === "InProgress" ? "draft" : "submitted"}, delivery {formatDay(typeof p.delivery_date === "string" ? p.delivery_date : undefined)}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm">
+        <Link className="link" href="/purchases/new">
+          New purchase order
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+export function ReceivablesCard() {
+  const aging = useApi(overviewAging, OVERVIEW_STALE.aging);
+  const totals = sumAmounts((aging.data?.records ?? []).map(amountsOf));
+  return (
+    <Card card="receivables" query={aging}>
+      <Figure label="Total outstanding" value={formatMoney(totals.total)} testId="receivables-total" />
+      <AgingBar totals={totals} label="Receivables by age" />
+    </Card>
+  );
+}
+
+export function TopCustomersCard() {
+  const aging = useApi(overviewAging, OVERVIEW_STALE.aging);
+  const rows = aging.data?.records ?? [];
+  const picked = accountInvoices(rows);
+  // The accounts' names, from one invoice of each (the aging names accounts, not customers).
+  const namesRequest = accountInvoicesRequest([...picked.keys()].slice(0, 500));
+  const names = useApi(namesRequest ?? overviewAging, OVERVIEW_STALE.aging, namesRequest !== undefined);
+  const accounts = accountCustomers(picked, namesRequest ? (names.data?.records as { InvoiceID?: number; CustomerID?: number; CustomerName?: string }[] | undefined) : [], new Map());
+  const byAccount = new Map<number, string>();
+  for (const r of rows) if (r.ARAccountID != null) byAccount.set(r.ARAccountID, addDecimals(byAccount.get(r.ARAccountID) ?? "0", amountsOf(r).total));
+  const top = [...byAccount].sort((a, b) => compareDecimals(b[1], a[1])).slice(0, 5);
+  return (
+    <Card card="topCustomers" query={aging}>
+      <ol className="list-inside list-decimal space-y-1 text-sm">
+        {top.map(([account, total]) => (
+          <li key={account}>
+            {accounts.get(account)?.name ?? `AR account ${account}`} <span className="float-right tabular-nums">{formatMoney(total)}</span>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}

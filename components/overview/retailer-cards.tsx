@@ -1,0 +1,106 @@
+"use client";
+
+import Link from "next/link";
+import { useTimeZone } from "@/components/shell/providers";
+import { addDecimals } from "@/lib/format/decimal";
+import { addDays, todayIn } from "@/lib/format/days";
+import { formatDay, formatMoney } from "@/lib/format/display";
+import { amountsOf, sumAmounts } from "@/lib/ui/ar-aging/aging";
+import { deliveryWeekdays, weekdayName } from "@/lib/ui/delivery/cutoff";
+import { apiDeliveryDates } from "@/lib/ui/delivery/schedule";
+import { accountsOfOpenInvoices, OVERVIEW_STALE, overviewAging, overviewCustomers, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
+import { AgingBar, Card, Figure } from "./card";
+import { useApi } from "./use-api";
+
+// A retailer's overview, one component per card: each streams in with its own data.
+
+export function OwedCard() {
+  const aging = useApi(overviewAging, OVERVIEW_STALE.aging);
+  const totals = sumAmounts((aging.data?.records ?? []).map(amountsOf));
+  return (
+    <Card card="owed" query={aging}>
+      <Figure label="Total outstanding" value={formatMoney(totals.total)} testId="owed-total" />
+      <AgingBar totals={totals} label="What you owe by age" />
+    </Card>
+  );
+}
+
+export function DueSoonCard() {
+  const today = todayIn(useTimeZone());
+  const open = useApi(overviewOpenInvoices, OVERVIEW_STALE.working);
+  const invoices = [...(open.data?.records ?? [])].sort((a, b) => (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999"));
+  const overdue = invoices.filter((i) => i.DueDate && i.DueDate.slice(0, 10) < today);
+  const soon = invoices.filter((i) => i.DueDate && i.DueDate.slice(0, 10) >= today && i.DueDate.slice(0, 10) <= addDays(today, 14));
+  return (
+    <Card card="dueSoon" query={open}>
+      <p className="text-sm">
+        <strong>{overdue.length}</strong> overdue ({formatMoney(addDecimals(...overdue.map((i) => i.OpenBalance ?? "0")))}), <strong>{soon.length}</strong> due in the next 14 days.
+      </p>
+      {soon.length > 0 && (
+        <ul className="space-y-1 text-sm">
+          {soon.slice(0, 5).map((i) => (
+            <li key={i.InvoiceID ?? i.InvoiceNum} className="flex justify-between gap-2">
+              <span>
+                {i.InvoiceID != null ? (
+                  <Link className="link" href={`/invoices/${i.InvoiceID}`}>
+                    {i.InvoiceNum ?? i.InvoiceID}
+                  </Link>
+                ) : (
+                  i.InvoiceNum
+                )}{" "}
+                due {formatDay(i.DueDate)}
+              </span>
+              <span className="tabular-nums">{formatMoney(i.OpenBalance)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function PaymentsCard() {
+  const open = useApi(overviewOpenInvoices, OVERVIEW_STALE.working);
+  const accounts = accountsOfOpenInvoices(open.data?.records ?? []);
+  const payments = useApi(overviewPayments(accounts), OVERVIEW_STALE.working, accounts.length > 0);
+  const pending = useApi(overviewPending(accounts), OVERVIEW_STALE.working, accounts.length > 0);
+  const credit = addDecimals(...(payments.data?.records ?? []).map((p) => p.AvailableBalance ?? "0"));
+  const waiting = pending.data?.records ?? [];
+  // Without open invoices there is no account to ask about (and nothing is pending): the card says so with zeros.
+  const asked = accounts.length > 0;
+  const state = {
+    error: open.error ?? payments.error ?? pending.error,
+    isPending: open.isPending || (asked && (payments.isPending || pending.isPending)),
+    refetch: () => [open, payments, pending].forEach((q) => void q.refetch()),
+  };
+  return (
+    <Card card="payments" query={state}>
+      <Figure label="Credit available on payments" value={formatMoney(credit)} testId="credit-available" />
+      <p className="text-sm">
+        <strong data-testid="pending-requests">{waiting.length}</strong> allocation {waiting.length === 1 ? "request" : "requests"} on the way to the ERP
+        {waiting.length ? ` (${formatMoney(addDecimals(...waiting.map((w) => w.Amount ?? "0")))})` : ""}.
+      </p>
+    </Card>
+  );
+}
+
+export function NextDeliveriesCard() {
+  const customers = useApi(overviewCustomers, OVERVIEW_STALE.directory);
+  return (
+    <Card card="nextDeliveries" query={customers}>
+      <ul className="space-y-1 text-sm">
+        {(customers.data?.records ?? [])
+          .filter((c) => c.AccountStatus !== "OutOfBus")
+          .slice(0, 5)
+          .map((c) => {
+            const dates = apiDeliveryDates(c);
+            return (
+              <li key={c.CustomerID}>
+                <strong>{c.CustomerName}</strong>: {dates.length ? dates.slice(0, 3).map((d) => formatDay(d)).join(" · ") : deliveryWeekdays(c.DeliveryDays).map(weekdayName).join(", ") || "no delivery days"}
+              </li>
+            );
+          })}
+      </ul>
+    </Card>
+  );
+}

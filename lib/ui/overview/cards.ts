@@ -1,0 +1,37 @@
+import type { KeyType } from "@/lib/data-api/operation";
+
+/**
+ * The overview's cards: what each is called, where its link goes, and how tall its body is while it loads. The server
+ * page draws each card's frame at once from this (title, link, a placeholder of the body's height) and streams its
+ * body in; the card itself draws the same frame around its data, so nothing moves when it comes.
+ */
+export interface OverviewCardSpec {
+  title: string;
+  href: string;
+  more: string;
+  /** The body's least height (a Tailwind class): the placeholder's and the card's, so the frame keeps its size. */
+  bodyHeight: string;
+}
+
+export const OVERVIEW_CARDS = {
+  owed: { title: "What you owe", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-40" },
+  dueSoon: { title: "Invoices due soon", href: "/invoices", more: "All invoices", bodyHeight: "min-h-40" },
+  payments: { title: "Payments", href: "/payments", more: "Allocate a payment's credit", bodyHeight: "min-h-24" },
+  nextDeliveries: { title: "Next deliveries", href: "/delivery-days", more: "Delivery days and order cut-offs", bodyHeight: "min-h-24" },
+  stock: { title: "Stock health", href: "/inventory/available", more: "Available inventory", bodyHeight: "min-h-96" },
+  orders: { title: "Purchase orders", href: "/purchases", more: "All purchases", bodyHeight: "min-h-96" },
+  receivables: { title: "Receivables from your customers", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-40" },
+  topCustomers: { title: "Top customers by open balance", href: "/ar-aging", more: "Every account", bodyHeight: "min-h-40" },
+  deliveries: { title: "Deliveries today and tomorrow", href: "/delivery-days", more: "Delivery days and order cut-offs", bodyHeight: "min-h-24" },
+  onHold: { title: "Customers on hold", href: "/customers?OnHold=true", more: "All customers on hold", bodyHeight: "min-h-40" },
+  awaiting: { title: "Invoices awaiting verification", href: "/invoices?Statuses=5", more: "All balanced invoices", bodyHeight: "min-h-24" },
+} as const satisfies Record<string, OverviewCardSpec>;
+
+export type OverviewCardId = keyof typeof OVERVIEW_CARDS;
+
+/** The cards of each key type's overview, in reading order (two columns on wide screens). */
+export const OVERVIEW_BY_KEY: Record<KeyType, { subtitle: string; cards: OverviewCardId[] }> = {
+  Customer: { subtitle: "What you owe, and what is coming", cards: ["owed", "dueSoon", "payments", "nextDeliveries"] },
+  Supplier: { subtitle: "Your stock, orders and receivables", cards: ["stock", "orders", "receivables", "topCustomers"] },
+  Employee: { subtitle: "Today at the distributor", cards: ["deliveries", "onHold", "awaiting"] },
+};
