@@ -53,7 +53,10 @@ export function useNames<R>(columns: ColumnSpec<R>[], rows: R[]): Names {
 
 export const NamesProvider = NamesContext.Provider;
 
-/** An id shown by its name when known (linked to its page where there is one), the id alone otherwise. */
+/**
+ * An id shown by its name when known (linked to its page where there is one), the id alone otherwise. Its width is
+ * the lookup's, fixed: the name arriving after the id moves nothing in the table.
+ */
 export function NamedId({ kind, id }: { kind: string; id: unknown }) {
   const names = useContext(NamesContext);
   if (id === undefined || id === null || id === "") return <>—</>;
@@ -62,7 +65,7 @@ export function NamedId({ kind, id }: { kind: string; id: unknown }) {
   const label = name ? name : text;
   const href = DETAIL[kind]?.(text);
   return (
-    <span title={name ? `ID ${text}` : undefined}>
+    <span className={`block truncate ${LOOKUPS[kind]?.width ?? ""}`} title={name ? `${name} (ID ${text})` : undefined}>
       {href ? (
         <Link className="link" prefetch={false} href={href as never}>
           {label}

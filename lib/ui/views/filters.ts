@@ -10,21 +10,27 @@ export interface Lookup {
   name: (row: Record<string, unknown>) => string;
   query?: Record<string, string>;
   staleTime: number;
+  /**
+   * The width of a table cell that shows one of these ids by its name (a Tailwind class). Fixed, so that the cell
+   * keeps its width when the name comes after the rows (the id first, then its name): nothing in the table moves.
+   * A longer name is cut short with an ellipsis, and shown whole in the cell's title.
+   */
+  width: string;
 }
 
 const text = (field: string) => (row: Record<string, unknown>) => String(row[field] ?? "");
 
 /** Id filters whose values have names the API can list (one page of up to 500, filtered as the person types). */
 export const LOOKUPS: Record<string, Lookup> = {
-  CustomerIDs: { operation: "listCustomers", id: "CustomerID", name: text("CustomerName"), query: { AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: "500" }, staleTime: STALE.directory },
-  SupplierIDs: { operation: "listSuppliers", id: "SupplierID", name: text("Supplier"), query: { PageSize: "500" }, staleTime: STALE.directory },
-  ProductIDs: { operation: "listProducts", id: "ProductID", name: (r) => `${r.ProductName ?? ""}${r.SupplierProductNumber ? ` (${String(r.SupplierProductNumber)})` : ""}`, query: { PageSize: "500" }, staleTime: STALE.directory },
-  LocationIDs: { operation: "listLocations", id: "LocationID", name: text("Location"), query: { PageSize: "500" }, staleTime: STALE.reference },
-  VendorIDs: { operation: "listVendors", id: "VendorID", name: text("VendorName"), query: { PageSize: "500" }, staleTime: STALE.directory },
-  UserIDs: { operation: "listUsers", id: "UserID", name: text("FullName"), query: { PageSize: "500" }, staleTime: STALE.directory },
-  PaymentTypeIDs: { operation: "listPaymentTypes", id: "PaymentTypeID", name: text("Name"), query: { PageSize: "500" }, staleTime: STALE.reference },
-  TermIDs: { operation: "listInvoiceCreditTerms", id: "TermID", name: text("Term"), query: { PageSize: "500" }, staleTime: STALE.reference },
-  States: { operation: "listStates", id: "StateAbbreviation", name: (r) => `${r.StateName ?? r.StateAbbreviation} (${r.StateAbbreviation})`, query: { PageSize: "500" }, staleTime: STALE.reference },
+  CustomerIDs: { operation: "listCustomers", id: "CustomerID", name: text("CustomerName"), query: { AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: "500" }, staleTime: STALE.directory, width: "w-56" },
+  SupplierIDs: { operation: "listSuppliers", id: "SupplierID", name: text("Supplier"), query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-48" },
+  ProductIDs: { operation: "listProducts", id: "ProductID", name: (r) => `${r.ProductName ?? ""}${r.SupplierProductNumber ? ` (${String(r.SupplierProductNumber)})` : ""}`, query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-64" },
+  LocationIDs: { operation: "listLocations", id: "LocationID", name: text("Location"), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-40" },
+  VendorIDs: { operation: "listVendors", id: "VendorID", name: text("VendorName"), query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-48" },
+  UserIDs: { operation: "listUsers", id: "UserID", name: text("FullName"), query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-44" },
+  PaymentTypeIDs: { operation: "listPaymentTypes", id: "PaymentTypeID", name: text("Name"), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-36" },
+  TermIDs: { operation: "listInvoiceCreditTerms", id: "TermID", name: text("Term"), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-32" },
+  States: { operation: "listStates", id: "StateAbbreviation", name: (r) => `${r.StateName ?? r.StateAbbreviation} (${r.StateAbbreviation})`, query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-40" },
 };
 // The v2 purchase list names the same ids in snake_case: its filters pick from the same lists.
 LOOKUPS.vendor_ids = LOOKUPS.VendorIDs!;
