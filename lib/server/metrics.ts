@@ -1,6 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { failureAnswer } from "./route-errors";
 
 /** How the proxy answered a GET as far as its cache goes; writes, and every request when the cache is off or away, are `bypass`. */
 export type CacheOutcome = "hit" | "revalidated" | "miss" | "bypass";
@@ -69,17 +70,15 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
 
 /**
  * `GET /api/metrics`: the Prometheus text exposition, behind `Authorization: Bearer <METRICS_TOKEN>`. 404 when no token
- * is configured (the endpoint does not exist), 401 with `WWW-Authenticate` for a missing or wrong token.
+ * is configured (the endpoint does not exist), 401 with `WWW-Authenticate` for a missing or wrong token (both from
+ * route-errors' `ROUTE_FAILURES`).
  *
  * @example
  * export const GET = async (request: Request) => metricsResponse(request, serverEnv.METRICS_TOKEN, (await backend()).metrics);
  */
 export async function metricsResponse(request: Request, token: string | undefined, metrics: Pick<Metrics, "registry">): Promise<Response> {
-  const noStore = { "Cache-Control": "no-store" };
-  if (!token) return Response.json({ Error: "Not found" }, { status: 404, headers: noStore });
+  if (!token) return failureAnswer("not-found");
   const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "")?.[1];
-  if (!given || !same(given, token)) {
-    return Response.json({ Error: "A bearer token is required" }, { status: 401, headers: { ...noStore, "WWW-Authenticate": 'Bearer realm="metrics"' } });
-  }
-  return new Response(await metrics.registry.metrics(), { headers: { ...noStore, "Content-Type": metrics.registry.contentType } });
+  if (!given || !same(given, token)) return failureAnswer("token-required");
+  return new Response(await metrics.registry.metrics(), { headers: { "Cache-Control": "no-store", "Content-Type": metrics.registry.contentType } });
 }

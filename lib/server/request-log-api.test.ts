@@ -39,7 +39,7 @@ describe("GET /api/session/requests", () => {
   ])("answers 401 {Error} $name, as GET /api/session does, private, no-store", async ({ cookie }) => {
     const response = await list(cookie);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ Error: "Not connected" });
+    expect(await response.json()).toEqual({ Error: "Not connected: connect an API key at /connect" });
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 

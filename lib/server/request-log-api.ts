@@ -2,8 +2,9 @@ import "server-only";
 import * as z from "zod";
 import type { Environment } from "./env";
 import type { LoggedRequest, RequestLog } from "./request-log";
+import { NO_STORE } from "./route-errors";
 import type { SessionStore } from "./session";
-import { readSessionId } from "./session-cookie";
+import { withSession } from "./with-session";
 
 /** What `GET /api/session/requests` needs from the backend. */
 export interface RequestLogDeps {
@@ -23,12 +24,10 @@ export interface RequestLogJson {
 export const DEFAULT_REQUEST_LIMIT = 100;
 const Limit = z.coerce.number().int().min(1).max(200).default(DEFAULT_REQUEST_LIMIT);
 
-const NoStore = { "Cache-Control": "private, no-store" };
-
 /**
  * `GET /api/session/requests?limit=`: the recent requests made with the keys of the caller's session ring, newest
- * first, each with its key's id, label and environment (never the key). 401 `{Error}` without a live session (as
- * `GET /api/session`), 400 when `limit` is not an integer from 1 to 200 (default 100). Always `private, no-store`.
+ * first, each with its key's id, label and environment (never the key). 401 `not-connected` without a live session
+ * (as `GET /api/session`, with-session.ts), 400 when `limit` is not an integer from 1 to 200 (default 100). Always `private, no-store`.
  *
  * @example
  * export const GET = async (request: Request) => listRequests(request, await backend());
@@ -36,17 +35,14 @@ const NoStore = { "Cache-Control": "private, no-store" };
  * //   "method":"GET","path":"/api/v1/invoices?Statuses=1,7","operation":"listInvoices","status":200,
  * //   "durationMs":41.2,"requestId":"3f...","source":"upstream"}]}
  */
-export async function listRequests(request: Request, deps: RequestLogDeps): Promise<Response> {
-  const sessionId = readSessionId(request);
-  const view = sessionId ? await deps.store.view(sessionId) : undefined;
-  if (!view) return Response.json({ Error: "Not connected" }, { status: 401, headers: NoStore });
+export const listRequests = withSession("session", async (request: Request, { view }, deps: RequestLogDeps): Promise<Response> => {
   const limit = Limit.safeParse(new URL(request.url).searchParams.get("limit") ?? undefined);
-  if (!limit.success) return Response.json({ Error: "limit must be an integer from 1 to 200" }, { status: 400, headers: NoStore });
+  if (!limit.success) return Response.json({ Error: "limit must be an integer from 1 to 200" }, { status: 400, headers: NO_STORE });
 
   const keys = new Map(view.keys.map((key) => [key.id, key]));
   const requests = (await deps.requestLog.recent([...keys.keys()], limit.data)).map(({ keyId, ...entry }): RequestLogRow => {
     const key = keys.get(keyId)!;
     return { keyId, label: key.label, environment: key.environment, ...entry };
   });
-  return Response.json({ requests } satisfies RequestLogJson, { headers: NoStore });
-}
+  return Response.json({ requests } satisfies RequestLogJson, { headers: NO_STORE });
+});

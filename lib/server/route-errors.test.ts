@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { answerFailures, isUnavailable } from "./route-errors";
+import { answerFailures, failureAnswer, isUnavailable, ROUTE_FAILURES, type RouteFailure } from "./route-errors";
 
 vi.mock("./log", () => ({ log: () => ({ error: () => undefined }) }));
 
@@ -36,5 +36,22 @@ describe("answerFailures", () => {
     const body = (await response.json()) as { Error: string };
     expect(body.Error).toMatch(/^Something went wrong on Backroom's side \(request [0-9a-f]{32}\)\.$/);
     expect(body.Error).not.toMatch(/apiKey|undefined/);
+  });
+});
+
+describe("failureAnswer", () => {
+  it.each(Object.keys(ROUTE_FAILURES) as RouteFailure[])("answers %s in the API's error shape, private, no-store, with its status and a request id", async (failure) => {
+    const response = failureAnswer(failure, "abc123");
+    expect(response.status).toBe(ROUTE_FAILURES[failure].status);
+    expect(await response.json()).toEqual({ Error: ROUTE_FAILURES[failure].text("abc123") });
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("X-Request-Id")).toBe("abc123");
+  });
+
+  it("adds the headers a failure has: Retry-After on 503, WWW-Authenticate on the metrics' 401", () => {
+    expect(failureAnswer("unavailable").headers.get("Retry-After")).toBe("5");
+    expect(failureAnswer("token-required").headers.get("WWW-Authenticate")).toBe('Bearer realm="metrics"');
+    expect(failureAnswer("not-connected").headers.get("Retry-After")).toBeNull();
+    expect(failureAnswer("failed").headers.get("X-Request-Id")).toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { log } from "./log";
 
 /** Error codes of a database or network that is not answering (pg, Node's sockets, SQLite), as opposed to a bug. */
@@ -16,14 +16,60 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Backroom's own refusals and failures, each with its status and its words: the one map that every route handler (and
+ * the proxy) answers from, so that "not connected" reads the same from `/api/session`, `/api/audit` and `/api/v1/...`.
+ * The Data API's own answers are passed on as they are and are not here; nor are a handler's validation errors (400
+ * with field errors, `lib/data-api/validation-errors.ts`), which say what was wrong with the request.
+ */
+export const ROUTE_FAILURES = {
+  /** A write from another site, or with neither `Sec-Fetch-Site` nor `Origin` (same-origin.ts). */
+  "cross-site": { status: 403, text: () => "Cross-site request refused" },
+  /** No session, an ended one, or (where a key is needed) no active key in it. */
+  "not-connected": { status: 401, text: () => "Not connected: connect an API key at /connect" },
+  /** A key id the session's ring does not hold (switching to it, removing it), or no session at all. */
+  "no-such-key": { status: 404, text: () => "No such key in this session" },
+  /** Nothing here (an unknown Data API path, `/api/metrics` without a token configured). */
+  "not-found": { status: 404, text: () => "Not found" },
+  /** `/api/metrics` without its bearer token. */
+  "token-required": { status: 401, text: () => "A bearer token is required", headers: { "WWW-Authenticate": 'Bearer realm="metrics"' } },
+  /** Backroom's database (its sessions) is away: try again shortly. */
+  unavailable: { status: 503, text: (requestId: string) => `Backroom cannot reach its session store. Try again in a moment (request ${requestId}).`, headers: { "Retry-After": "5" } },
+  /** A bug: nothing more is said than the request id the log line has. */
+  failed: { status: 500, text: (requestId: string) => `Something went wrong on Backroom's side (request ${requestId}).` },
+} as const satisfies Record<string, { status: number; text: (requestId: string) => string; headers?: Record<string, string> }>;
+
+/** One of Backroom's own refusals or failures (`ROUTE_FAILURES`). */
+export type RouteFailure = keyof typeof ROUTE_FAILURES;
+
+/** The headers of every answer a route handler gives about the session: never stored by a browser or a cache. */
+export const NO_STORE = { "Cache-Control": "private, no-store" } as const;
+
+/** A fresh request id: 32 hex characters, as the proxy makes (randomUUID draws from a cached pool; no system call). */
+export function newRequestId(): string {
+  return randomUUID().replaceAll("-", "");
+}
+
+/**
+ * One of Backroom's refusals or failures in the API's error shape (`{ Error: "..." }`), with its status, its own
+ * headers (`Retry-After` on 503, `WWW-Authenticate` on the metrics' 401), `Cache-Control: private, no-store` and
+ * `X-Request-Id` (the given one, or a new one).
+ *
+ * @example
+ * if (!view) return failureAnswer("not-connected");
+ * // 401 {"Error":"Not connected: connect an API key at /connect"}
+ */
+export function failureAnswer(failure: RouteFailure, requestId: string = newRequestId()): Response {
+  const { status, text, ...rest } = ROUTE_FAILURES[failure];
+  const own: Record<string, string> = "headers" in rest ? rest.headers : {};
+  return Response.json({ Error: text(requestId) }, { status, headers: { ...NO_STORE, "X-Request-Id": requestId, ...own } });
+}
+
+/**
  * 503 in the API's error shape, with `Retry-After`: Backroom's database (its sessions) is away. The one answer for it,
  * whether a route handler threw or the proxy met it while reading the session's key.
  */
 export function unavailableAnswer(requestId: string): Response {
-  return Response.json(
-    { Error: `Backroom cannot reach its session store. Try again in a moment (request ${requestId}).` },
-    { status: 503, headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId, "Retry-After": "5" } },
-  );
+  return failureAnswer("unavailable", requestId);
 }
 
 /**
@@ -39,12 +85,10 @@ export function answerFailures<A extends unknown[]>(handler: (request: Request, 
     try {
       return await handler(request, ...rest);
     } catch (error) {
-      const requestId = randomBytes(16).toString("hex");
+      const requestId = newRequestId();
       const unavailable = isUnavailable(error);
       log().error({ requestId, method: request.method, path: new URL(request.url).pathname, error: error instanceof Error ? error.message : String(error) }, unavailable ? "dependency unavailable" : "request failed");
-      return unavailable
-        ? unavailableAnswer(requestId)
-        : Response.json({ Error: `Something went wrong on Backroom's side (request ${requestId}).` }, { status: 500, headers: { "Cache-Control": "private, no-store", "X-Request-Id": requestId } });
+      return failureAnswer(unavailable ? "unavailable" : "failed", requestId);
     }
   };
 }

@@ -8,7 +8,7 @@ import { publicHost } from "./public-origin";
  * authorizes a write.
  *
  * @example
- * if (!isSameOrigin(request)) return Response.json({ Error: "Cross-site request refused" }, { status: 403 });
+ * if (isWrite(request.method) && !isSameOrigin(request)) return failureAnswer("cross-site"); // 403, as with-session.ts does
  */
 export function isSameOrigin(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");

@@ -13,9 +13,10 @@ import type { Upstream } from "./proxy";
 import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog } from "./request-log";
 import type { ResponseCache } from "./response-cache";
-import { isSameOrigin } from "./same-origin";
+import { failureAnswer, NO_STORE } from "./route-errors";
 import type { KeyHandle, SessionStore, SessionView, StoredKeyInfo } from "./session";
-import { clearedSessionCookies, readSessionId, sessionCookie } from "./session-cookie";
+import { clearedSessionCookies, sessionCookie } from "./session-cookie";
+import { withSession } from "./with-session";
 
 /** What the session endpoints need from the backend. */
 export interface SessionDeps {
@@ -39,8 +40,6 @@ export interface SessionDeps {
 }
 
 
-const NoStore = { "Cache-Control": "private, no-store" };
-
 /** A session endpoint's JSON body: small (4 KiB is plenty for a key), or undefined when it is not JSON. */
 async function smallJson(request: Request): Promise<unknown> {
   try {
@@ -49,8 +48,7 @@ async function smallJson(request: Request): Promise<unknown> {
     return undefined;
   }
 }
-const json = (body: unknown, status = 200, headers: HeadersInit = {}) => Response.json(body, { status, headers: { ...NoStore, ...Object.fromEntries(new Headers(headers)) } });
-const crossSite = () => json({ Error: "Cross-site request refused" }, 403);
+const json = (body: unknown, status = 200, headers: HeadersInit = {}) => Response.json(body, { status, headers: { ...NO_STORE, ...Object.fromEntries(new Headers(headers)) } });
 
 /** One key of the ring as the browser sees it: never the key nor its fingerprint, only what tells keys apart. */
 function keyJson(key: StoredKeyInfo, rateLimit: SessionKey["rateLimit"], deps: Pick<SessionDeps, "isSandbox">): SessionKey {
@@ -112,8 +110,8 @@ function tooManyAttempts(wait: ThrottleWait): Response {
 // POST /api/session: verify a key with the Data API, tell its type and scope, store it encrypted, answer a new session.
 // A key connect from an address that had too many keys refused waits (429 with Retry-After; connect-throttle.ts); a
 // demo connect of the sandbox guesses nothing and is never held up. Every connect and every refused key is audited.
-export async function connect(request: Request, deps: SessionDeps): Promise<Response> {
-  if (!isSameOrigin(request)) return crossSite();
+// A cross-site request is refused first (with-session.ts).
+export const connect = withSession("cookie", async (request: Request, { sessionId: current }, deps: SessionDeps): Promise<Response> => {
   const body = await smallJson(request);
   // One schema per shape, not their union: a union's failure names no field ("body: Invalid input") when the
   // environment or the demo user is wrong; the shape is told by the `demo` property.
@@ -139,57 +137,47 @@ export async function connect(request: Request, deps: SessionDeps): Promise<Resp
     if (error.status !== 401) return json({ Error: { code: "KEY_CHECK_FAILED", detail: error.message } }, 502);
     // Only a refused key counts against the address: an API that could not check it (502) is nobody's guess.
     const wait = guessable ? await deps.throttle.failed(address) : undefined;
-    const actor: AuditActor = { ...actorOf(request, readSessionId(request), undefined), environment };
+    const actor: AuditActor = { ...actorOf(request, current, undefined), environment };
     await deps.audit.record({ event: "connect-refused", actor, result: "refused", upstreamStatus: 401, answer: { errorCode: "KEY_REJECTED" } });
     const detail = wait ? `${error.message} Too many keys were refused from your address: try again in ${inWords(wait.seconds)}.` : error.message;
     return json({ Error: { code: "KEY_REJECTED", detail, ...(wait ? { retryAfterSeconds: wait.seconds } : {}) } }, 401, wait ? { "Retry-After": String(wait.seconds) } : {});
   }
   if (guessable) await deps.throttle.succeeded(address);
-  const { sessionId, keyId } = await deps.store.connect(readSessionId(request), { apiKey, environment, ...probed });
+  const { sessionId, keyId } = await deps.store.connect(current, { apiKey, environment, ...probed });
   const view = await deps.store.view(sessionId);
   await deps.audit.record({ event: "connect", actor: actorOf(request, sessionId, view?.keys.find((k) => k.id === keyId)), result: "done", upstreamStatus: 200 });
   return json({ keyType: probed.keyType, environment, label: probed.label, scope: probed.scope, ...(view ? { activeKeyId: view.activeKeyId, keys: await keysJson(view.keys, deps) } : {}) }, 201, {
     "Set-Cookie": sessionCookie(request, sessionId, deps.maxAgeSeconds),
   });
-}
+});
 
-// GET /api/session: the active key's type, environment, label, scope and last rate-limit figures, and the key ring.
-export async function describe(request: Request, deps: SessionDeps): Promise<Response> {
-  const sessionId = readSessionId(request);
-  const view = sessionId ? await deps.store.view(sessionId) : undefined;
-  if (!view) return json({ Error: "Not connected" }, 401);
-  return json(await sessionJson(view, deps));
-}
+// GET /api/session: the active key's type, environment, label, scope and last rate-limit figures, and the key ring
+// (401 `not-connected` without a live session, with-session.ts).
+export const describe = withSession("session", async (_request: Request, { view }, deps: SessionDeps): Promise<Response> => json(await sessionJson(view, deps)));
 
 const SwitchBody = z.strictObject({ activeKeyId: z.string().min(1).max(100) });
 
-// PATCH /api/session {activeKeyId}: make another key of the ring the active one.
-export async function switchKey(request: Request, deps: SessionDeps): Promise<Response> {
-  if (!isSameOrigin(request)) return crossSite();
-  const sessionId = readSessionId(request);
+// PATCH /api/session {activeKeyId}: make another key of the ring the active one (404 `no-such-key` without a session too).
+export const switchKey = withSession("cookie", async (request: Request, { sessionId }, deps: SessionDeps): Promise<Response> => {
   const parsed = SwitchBody.safeParse(await smallJson(request));
   if (!parsed.success) return json(validationErrorBody(parsed.error), 400);
-  if (!sessionId || !(await deps.store.switchKey(sessionId, parsed.data.activeKeyId))) return json({ Error: "No such key in this session" }, 404);
+  if (!sessionId || !(await deps.store.switchKey(sessionId, parsed.data.activeKeyId))) return failureAnswer("no-such-key");
   return describe(request, deps);
-}
+});
 
 // DELETE /api/session/keys/{keyId}: remove one key from the ring (its stored copy is deleted at once).
-export async function removeKey(request: Request, keyId: string, deps: SessionDeps): Promise<Response> {
-  if (!isSameOrigin(request)) return crossSite();
-  const sessionId = readSessionId(request);
+export const removeKey = withSession("cookie", async (request: Request, { sessionId }, keyId: string, deps: SessionDeps): Promise<Response> => {
   const held = sessionId ? (await deps.store.view(sessionId))?.keys.find((k) => k.id === keyId) : undefined;
   const removed = sessionId && held ? await deps.store.removeKey(sessionId, keyId) : undefined;
-  if (!sessionId || !removed) return json({ Error: "No such key in this session" }, 404);
+  if (!sessionId || !removed) return failureAnswer("no-such-key");
   await deps.audit.record({ event: "key-removed", actor: actorOf(request, sessionId, held), result: "done" });
   await forgetKeys([removed], deps);
   const view = await deps.store.view(sessionId);
-  return view ? json(await sessionJson(view, deps)) : json({ Error: "Not connected" }, 401);
-}
+  return view ? json(await sessionJson(view, deps)) : failureAnswer("not-connected");
+});
 
 // DELETE /api/session: sign out; the stored keys are deleted at once and the cookie cleared.
-export async function signOut(request: Request, deps: SessionDeps): Promise<Response> {
-  if (!isSameOrigin(request)) return crossSite();
-  const sessionId = readSessionId(request);
+export const signOut = withSession("cookie", async (request: Request, { sessionId }, deps: SessionDeps): Promise<Response> => {
   if (sessionId) {
     // One entry per key the session held, so each key's activity shows it.
     const held = (await deps.store.view(sessionId))?.keys ?? [];
@@ -198,7 +186,7 @@ export async function signOut(request: Request, deps: SessionDeps): Promise<Resp
     // What the keys' answers left in the cache, the rate-limit book and the request log goes with them.
     await forgetKeys(gone, deps);
   }
-  const headers = new Headers(NoStore);
+  const headers = new Headers(NO_STORE);
   for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);
   return new Response(null, { status: 204, headers });
-}
+});

@@ -3,8 +3,9 @@ import * as z from "zod";
 import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditEntry, type AuditEvent, type AuditPage } from "@/lib/audit/audit-types";
 import { queryErrorBody } from "@/lib/data-api/validation-errors";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
+import { NO_STORE } from "../route-errors";
 import type { SessionStore } from "../session";
-import { readSessionId } from "../session-cookie";
+import { withSession } from "../with-session";
 import type { AuditTrail } from "./audit-trail";
 
 /** What `GET /api/audit` needs from the backend. */
@@ -35,8 +36,6 @@ const AuditQuery = z
     format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
   }, { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : undefined) })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from must not be after to" });
-
-const NoStore = { "Cache-Control": "private, no-store" };
 
 /** The CSV's columns: the entry's facts, then its business reference field by field. */
 const COLUMNS: ExportColumn[] = (
@@ -77,20 +76,16 @@ const COLUMNS: ExportColumn[] = (
  * - `event` (comma-separated events), `from` and `to` (UTC dates, inclusive), `page` (from 1) and `pageSize` (1 to 500,
  *   default 50); an unknown parameter or a bad value answers 400 in the API's error shape;
  * - `format=csv`: every matching entry (the newest 10,000) as a CSV download;
- * - 401 without a session or an active key. Always `private, no-store`.
+ * - 401 `not-connected` without a session or an active key (with-session.ts). Always `private, no-store`.
  *
  * @example
  * // GET /api/audit?event=payment-allocation&from=2026-11-01
  * // 200 {"entries":[{"id":"12","at":"2026-11-21T18:00:00.000Z","event":"payment-allocation","result":"done",...}],"page":1,"pageSize":50,"total":1,"hasNextPage":false}
  */
-export async function listAudit(request: Request, deps: AuditDeps): Promise<Response> {
-  const sessionId = readSessionId(request);
-  const view = sessionId ? await deps.store.view(sessionId) : undefined;
-  const key = view?.keys.find((k) => k.id === view.activeKeyId);
-  if (!key) return Response.json({ Error: "Not connected: connect an API key at /connect" }, { status: 401, headers: NoStore });
+export const listAudit = withSession("active-key", async (request: Request, { key }, deps: AuditDeps): Promise<Response> => {
   const url = new URL(request.url);
   const parsed = AuditQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NoStore });
+  if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NO_STORE });
   const q = parsed.data;
   const bounds = { events: q.event, from: q.from && `${q.from}T00:00:00.000Z`, to: q.to && `${q.to}T23:59:59.999Z` };
 
@@ -98,10 +93,10 @@ export async function listAudit(request: Request, deps: AuditDeps): Promise<Resp
     const { entries } = await deps.audit.list(key.fingerprint, { ...bounds, limit: CSV_MAX_ROWS, offset: 0 });
     const text = csvHeader(COLUMNS, { bom: true }) + csvRows(COLUMNS, entries as unknown as Record<string, unknown>[]);
     return new Response(text, {
-      headers: { ...NoStore, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="backroom-activity-${new Date().toISOString().slice(0, 10)}.csv"` },
+      headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="backroom-activity-${new Date().toISOString().slice(0, 10)}.csv"` },
     });
   }
   const { entries, total } = await deps.audit.list(key.fingerprint, { ...bounds, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   const body: AuditPage = { entries, page: q.page, pageSize: q.pageSize, total, hasNextPage: q.page * q.pageSize < total };
-  return Response.json(body, { headers: NoStore });
-}
+  return Response.json(body, { headers: NO_STORE });
+});
