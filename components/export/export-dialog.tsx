@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { isDataApiError } from "@/lib/data-api/data-api-error";
 import type { ExportColumn } from "@/lib/format/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
 import { type ExportProgress, RATE_LIMIT_RESERVE, requestsToFetch, runExport, waitsForReset } from "@/lib/export/run-export";
 import { openCsvSink } from "@/lib/export/sink";
+import { describeFailure, waitInWords } from "@/lib/ui/failure";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 
 interface ExportCsvProps {
@@ -30,27 +30,9 @@ type Phase =
 const count = (n: number) => n.toLocaleString("en-US");
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
-/** "42 s", "3 min 5 s", "29 min". */
-function duration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
-}
-
 function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === "AbortError";
 }
-
-function failureMessage(error: unknown): string {
-  if (isDataApiError(error)) {
-    if (error.status === 429) return `The API's rate limit for this key is used up${error.retryAfter ? `; it resets in ${duration(error.retryAfter)}` : ""}. Try the export again later.`;
-    if (error.status === 0) return "The Data API could not be reached. Check your connection and try again.";
-    return `The export failed: ${error.detail}`;
-  }
-  return `The export failed: ${error instanceof Error ? error.message : "unknown error"}`;
-}
-
 
 /**
  * "Export CSV": the whole filtered list, every page, into one CSV file. A dialog first counts the pages and says what
@@ -199,7 +181,7 @@ function StatusText({ phase }: { phase: Phase }) {
       return <PlanSummary plan={phase.plan} />;
     case "running":
       return phase.progress.waitingSeconds !== undefined ? (
-        <p>Waiting {duration(phase.progress.waitingSeconds)} for the rate limit to reset</p>
+        <p>Waiting {waitInWords(phase.progress.waitingSeconds)} for the rate limit to reset</p>
       ) : (
         <p>Exporting to {phase.fileName}…</p>
       );
@@ -212,10 +194,11 @@ function StatusText({ phase }: { phase: Phase }) {
     case "cancelled":
       return <p>Export cancelled. No file was saved.</p>;
     case "failed": {
-      const requestId = isDataApiError(phase.error) ? phase.error.requestId : undefined;
+      // The words every page uses for the same failure (lib/ui/failure.ts); a 429's wait is not counted down here.
+      const { message, requestId } = describeFailure(phase.error, { what: "the list", doing: "export" });
       return (
         <div className="rounded border border-red-700 bg-red-50 px-3 py-2 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
-          <p>{failureMessage(phase.error)}</p>
+          <p>{message}</p>
           {requestId && (
             <p className="mt-1">
               Request id <code className="font-mono select-all">{requestId}</code>
@@ -233,7 +216,7 @@ function StatusText({ phase }: { phase: Phase }) {
 function PlanSummary({ plan }: { plan: ExportPlan }) {
   const requests = requestsToFetch(plan);
   const { remaining, reset } = plan.rateLimit;
-  const resetsIn = reset === undefined ? "" : ` (in about ${duration(Math.max(1, Math.round(reset / 60)) * 60)})`;
+  const resetsIn = reset === undefined ? "" : ` (in about ${waitInWords(Math.max(1, Math.round(reset / 60)) * 60)})`;
   return (
     <>
       <p>
@@ -271,5 +254,5 @@ function Countdown({ seconds }: { seconds: number }) {
     const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
     return () => clearTimeout(timer);
   }, [left]);
-  return <>{duration(left)}</>;
+  return <>{waitInWords(left)}</>;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DataApiError } from "@/lib/data-api/data-api-error";
+import { WRITE_AGAIN } from "../failure";
 import { type DraftLine, emptyLine } from "./draft";
 import { refusalOf } from "./refusal";
 
@@ -25,7 +26,7 @@ describe("refusalOf", () => {
     });
     const outcome = refusalOf(error, context);
     expect(outcome.fields).toEqual({ lines: [{ key: "b", field: "quantity", message: "Too many" }], header: { vendor_id: "Unknown vendor" }, focus: { header: "vendor_id" } });
-    expect(outcome.notice).toEqual({ tone: "error", text: "The purchase order is not valid. See the 3 marked fields.", requestId: "req-1" });
+    expect(outcome.notice).toEqual({ tone: "error", text: "Could not save the purchase order. The purchase order is not valid. See the 3 marked fields.", requestId: "req-1" });
     expect(outcome.lock).toBeUndefined();
   });
 
@@ -54,12 +55,18 @@ describe("refusalOf", () => {
     expect(retry(refused({ status: 409, code: "IDEMPOTENCY_KEY_IN_PROGRESS", detail: "running" }))).toBe("submit");
     expect(retry(new Error("boom"))).toBe("submit");
     expect(retry(refused({ status: 422, detail: "no" }))).toBeUndefined();
-    expect(refusalOf(refused({ status: 502, detail: "broke off" }), context).notice.text).toBe("The Data API failed (502). Trying again sends the same request, and it takes effect at most once.");
-    expect(refusalOf(refused({ status: 429, detail: "slow down", retryAfter: 30 }), context).notice.text).toBe("The API's rate limit for this key is used up for now: try again in 30 s. Trying again sends the same request.");
+    // The words of every page (lib/ui/failure.ts), with what a write may promise.
+    expect(refusalOf(refused({ status: 502, detail: "broke off" }), context).notice.text).toBe(`Could not save the purchase order. The Data API failed (502): broke off. ${WRITE_AGAIN}`);
+    expect(refusalOf(refused({ status: 429, detail: "slow down", retryAfter: 30 }), context).notice.text).toBe(`The API's rate limit for this key is used up for now. You can try again in 30 s. ${WRITE_AGAIN}`);
+    expect(refusalOf(refused({ status: 0, code: "NETWORK_ERROR", detail: "unreachable" }), context).notice.text).toBe(`The Data API could not be reached. Check your connection and try again. ${WRITE_AGAIN}`);
+    // The first try still running is no conflict: the editor does not lock, and offers the same request again.
+    const running = refusalOf(refused({ status: 409, code: "IDEMPOTENCY_KEY_IN_PROGRESS", detail: "running" }), context);
+    expect(running.lock).toBeUndefined();
+    expect(running).toMatchObject({ notice: { text: "The first try of this request is still being processed. Try again in a moment: it is the same request, and it takes effect once.", retry: "save" } });
   });
 
   it("an error that is no answer of the API marks nothing", () => {
     const outcome = refusalOf(new Error("boom"), context);
-    expect(outcome).toEqual({ notice: { tone: "error", text: "Something went wrong: boom.", retry: "save" } });
+    expect(outcome).toEqual({ notice: { tone: "error", text: `Could not save the purchase order. boom. Try again; if it keeps failing, reload the page. ${WRITE_AGAIN}`, retry: "save" } });
   });
 });
