@@ -11,6 +11,7 @@ import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
 import { formatDateTime } from "@/lib/format/display";
 import { reconnect } from "@/lib/ui/browser-api";
+import { describeFailure } from "@/lib/ui/failure";
 
 const PAGE_SIZE = 50;
 const FILTERS = ["event", "from", "to"] as const;
@@ -46,7 +47,7 @@ async function fetchPage(query: string, signal: AbortSignal): Promise<AuditPage>
   if (!response.ok) {
     // A DataApiError, so the app's retry rule applies: a 4xx (a filter refused) is shown at once, not asked again.
     const error = parseErrorBody(await response.json().catch(() => undefined));
-    throw new DataApiError({ status: response.status, code: error?.code ?? `HTTP_${response.status}`, detail: error?.detail ?? `Backroom answered ${response.status}` });
+    throw new DataApiError({ status: response.status, code: error?.code ?? `HTTP_${response.status}`, detail: error?.detail ?? `Backroom answered ${response.status}`, requestId: response.headers.get("X-Request-Id") ?? undefined });
   }
   return (await response.json()) as AuditPage;
 }
@@ -169,7 +170,7 @@ export function ActivityLog() {
       </p>
       {activity.error && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-          The activity could not be loaded: {activity.error.message}
+          {describeFailure(activity.error, { what: "the activity", service: "Backroom" }).message}
         </p>
       )}
       <TableFrame label="Activity of this key">

@@ -3,8 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTimeZone } from "@/components/shell/providers";
 import { CopyButton } from "@/components/table/copy-button";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import { parseErrorBody } from "@/lib/data-api/error-read";
 import { formatDateTime } from "@/lib/format/display";
 import { reconnect } from "@/lib/ui/browser-api";
+import { describeFailure } from "@/lib/ui/failure";
 import { TableFrame } from "@/components/table/table-frame";
 
 export interface LoggedRequest {
@@ -43,7 +46,10 @@ async function fetchLog(signal: AbortSignal): Promise<LoggedRequest[]> {
     reconnect();
     return [];
   }
-  if (!response.ok) throw new Error(`Backroom answered ${response.status}`);
+  if (!response.ok) {
+    const error = parseErrorBody(await response.json().catch(() => undefined));
+    throw new DataApiError({ status: response.status, code: error?.code, detail: error?.detail ?? `Backroom answered ${response.status}`, requestId: response.headers.get("X-Request-Id") ?? undefined });
+  }
   return ((await response.json()) as { requests: LoggedRequest[] }).requests;
 }
 
@@ -67,7 +73,7 @@ export function RequestLog() {
       </div>
       {log.error && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-          The log could not be loaded: {log.error.message}
+          {describeFailure(log.error, { what: "the request log", service: "Backroom" }).message}
         </p>
       )}
       <TableFrame label={"Recent API requests"}>

@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { type ConnectBody, ENVIRONMENT_CHOICES, KeyConnect } from "@/lib/session/connect";
 import { type Connected, sessionClient } from "@/lib/session/session-client";
+import { describeFailure } from "@/lib/ui/failure";
 
 interface ConnectFormProps {
   /** Whether each environment is served by the embedded sandbox (then demo users are offered). */
@@ -77,7 +78,10 @@ export function ConnectForm({ sandbox, next }: ConnectFormProps) {
       if (result.retryAfterSeconds && "apiKey" in body) waitLeft.start(result.retryAfterSeconds);
       if (result.fields.apiKey) form.setError("apiKey", { message: result.fields.apiKey });
       else if (result.status === 401) form.setError("apiKey", { message: result.message });
-      else setFailure(result.message);
+      // A demo refused (400) and too many keys refused (429, the button counts down) are the connect's own words;
+      // anything else reads as it does on every page.
+      else if (result.status === 400 || result.status === 429) setFailure(result.message);
+      else setFailure(describeFailure(result.error, { what: "the key", doing: "connect", service: "Backroom" }).message);
       return;
     }
     form.reset({ apiKey: "", environment: body.environment });

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { SessionKey } from "@/lib/session/connect";
 import { sessionClient, type SessionResult } from "@/lib/session/session-client";
+import { describeFailure, type FailureContext } from "@/lib/ui/failure";
 import { EnvironmentBadge } from "./environment-badge";
 
 interface KeyRingProps {
@@ -17,12 +18,13 @@ export function KeyRing({ keys, activeKeyId }: KeyRingProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
 
-  async function act(action: () => Promise<SessionResult<unknown>>) {
+  /** Runs one of the ring's actions; a failure is told in the words every page uses (`what` and `doing` name the action). */
+  async function act(action: () => Promise<SessionResult<unknown>>, words: Pick<FailureContext, "what" | "doing">) {
     setBusy(true);
     setFailure(undefined);
     const result = await action();
     setBusy(false);
-    if (!result.ok) setFailure(result.message);
+    if (!result.ok) setFailure(describeFailure(result.error, { ...words, service: "Backroom" }).message);
     router.refresh();
   }
 
@@ -47,11 +49,11 @@ export function KeyRing({ keys, activeKeyId }: KeyRingProps) {
                 </p>
               </div>
               {!active && (
-                <button type="button" aria-label={`Use this key, ${key.label}`} disabled={busy} onClick={() => void act(() => sessionClient.switchTo(key.id))} className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-60 dark:hover:bg-slate-800">
+                <button type="button" aria-label={`Use this key, ${key.label}`} disabled={busy} onClick={() => void act(() => sessionClient.switchTo(key.id), { what: key.label, doing: "switch to" })} className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-60 dark:hover:bg-slate-800">
                   Use this key
                 </button>
               )}
-              <button type="button" aria-label={`Remove ${key.label}`} disabled={busy} onClick={() => void act(() => sessionClient.remove(key.id))} className="rounded border border-red-700 px-3 py-1 text-sm text-red-800 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
+              <button type="button" aria-label={`Remove ${key.label}`} disabled={busy} onClick={() => void act(() => sessionClient.remove(key.id), { what: key.label, doing: "remove" })} className="rounded border border-red-700 px-3 py-1 text-sm text-red-800 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
                 Remove
               </button>
             </li>
@@ -59,7 +61,7 @@ export function KeyRing({ keys, activeKeyId }: KeyRingProps) {
         })}
       </ul>
       <div className="flex items-center gap-4">
-        <button type="button" disabled={busy} onClick={() => void act(() => sessionClient.signOut())} className="rounded bg-slate-800 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-900 disabled:opacity-60 dark:bg-slate-200 dark:text-slate-950">
+        <button type="button" disabled={busy} onClick={() => void act(() => sessionClient.signOut(), { what: "this browser", doing: "sign out" })} className="rounded bg-slate-800 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-900 disabled:opacity-60 dark:bg-slate-200 dark:text-slate-950">
           Sign out
         </button>
         <p role="status" className="text-sm text-red-800 dark:text-red-300">

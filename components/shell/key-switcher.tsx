@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { SessionKey } from "@/lib/session/connect";
 import { sessionClient } from "@/lib/session/session-client";
+import { describeFailure } from "@/lib/ui/failure";
 
 /** The key in use, and the others of the ring to switch to; the page reloads its data for the new key. */
 export function KeySwitcher({ keys, activeKeyId }: { keys: SessionKey[]; activeKeyId: string }) {
@@ -15,7 +16,7 @@ export function KeySwitcher({ keys, activeKeyId }: { keys: SessionKey[]; activeK
     setFailure(undefined);
     const result = await sessionClient.switchTo(keyId);
     setBusy(false);
-    if (!result.ok) setFailure(result.message);
+    if (!result.ok) setFailure(describeFailure(result.error, { what: "that key", doing: "switch to", service: "Backroom" }).message);
     // A page the new key may not see shows why; the overview is always there.
     router.refresh();
   }

@@ -1,10 +1,22 @@
+import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
 import type { ConnectBody, SessionKey } from "./connect";
 
-/** What the session endpoints answer, or why they refused: a message and the fields it concerns. */
+/**
+ * What the session endpoints answer, or why they refused: the server's message and the fields it concerns, and the
+ * same failure as a `DataApiError`, for the words every page uses (`describeFailure` in `lib/ui/failure.ts`).
+ */
 export type SessionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; status: number; message: string; fields: Record<string, string>; /** From `Retry-After`: how long until Backroom takes a key again. */ retryAfterSeconds?: number };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      fields: Record<string, string>;
+      /** From `Retry-After`: how long until Backroom takes a key again. */
+      retryAfterSeconds?: number;
+      error: DataApiError;
+    };
 
 async function send<T>(method: string, url: string, body?: unknown): Promise<SessionResult<T>> {
   let response: Response;
@@ -15,8 +27,9 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<Ses
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
     });
-  } catch {
-    return { ok: false, status: 0, message: "Backroom could not be reached. Check your connection and try again.", fields: {} };
+  } catch (cause) {
+    const message = "Backroom could not be reached. Check your connection and try again.";
+    return { ok: false, status: 0, message, fields: {}, error: new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: message, cause }) };
   }
   const text = await response.text();
   let parsed: unknown;
@@ -29,12 +42,22 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<Ses
   const error = parseErrorBody(parsed);
   const fields = Object.fromEntries((error?.fieldErrors ?? []).map((f) => [f.field, f.detail]));
   const retryAfter = Number(response.headers.get("Retry-After"));
+  const retryAfterSeconds = Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+  const message = error?.detail ?? `Backroom answered ${response.status}.`;
   return {
     ok: false,
     status: response.status,
-    message: error?.detail ?? `Backroom answered ${response.status}.`,
+    message,
     fields,
-    ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+    ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+    error: new DataApiError({
+      status: response.status,
+      code: error?.code,
+      detail: message,
+      fieldErrors: error?.fieldErrors,
+      requestId: response.headers.get("X-Request-Id") ?? undefined,
+      retryAfter: retryAfterSeconds,
+    }),
   };
 }
 
