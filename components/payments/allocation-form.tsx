@@ -3,11 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, useForm, useWatch } from "react-hook-form";
-import { CopyButton } from "@/components/table/copy-button";
 import { TableFrame } from "@/components/table/table-frame";
 import { useTimeZone } from "@/components/shell/providers";
-import { DataApiError } from "@/lib/data-api/data-api-error";
-import type { RecordOf } from "@/lib/data-api/client";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { browserApi } from "@/lib/ui/browser-api";
@@ -21,16 +18,16 @@ import {
   fillOldestFirst,
 } from "@/lib/ui/payments/allocation";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
-import { type AllocationRequest, type Outcome, sendInOrder } from "@/lib/ui/payments/submission";
+import { type AllocationRequest, backToForm, type Outcome, sendInOrder } from "@/lib/ui/payments/submission";
+import { AllocationProgress, type Created, OutcomeList } from "./allocation-outcomes";
+import { AllocationReview } from "./allocation-review";
 import type { Watched } from "./applications-section";
 import { todayIn } from "@/lib/format/days";
 import { byDueDate, InvoiceLink, Overdue } from "./open-invoices-table";
 import type { OpenInvoice, Payment } from "@/lib/ui/payments/requests";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 
-type Created = RecordOf<"createPaymentApplication">;
 type Phase = "edit" | "confirm" | "sending" | "done";
-
 
 /** Sends one allocation request through the proxy, with its Idempotency-Key. */
 async function send(request: AllocationRequest, idempotencyKey: string): Promise<Created | undefined> {
@@ -39,16 +36,6 @@ async function send(request: AllocationRequest, idempotencyKey: string): Promise
     idempotencyKey,
   });
   return result.records[0];
-}
-
-/** A failure in words, with the API's request id when there is one. */
-function failureText(error: unknown): { message: string; requestId?: string } {
-  if (error instanceof DataApiError) {
-    if (error.status === 0) return { message: "The Data API could not be reached. Nothing is lost: retrying sends the same request again, and it is made at most once." };
-    if (error.status === 429) return { message: `The API's rate limit for this key is used up for now${error.retryAfter ? `: try again in ${error.retryAfter} s` : ""}.`, requestId: error.requestId };
-    return { message: error.detail, requestId: error.requestId };
-  }
-  return { message: error instanceof Error ? error.message : "Unknown error" };
 }
 
 /**
@@ -120,7 +107,7 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
     form.setFocus(focusAfter.current);
     focusAfter.current = undefined;
   }, [phase, form]);
-  const ids = { summary: useId(), review: useId(), errors: useId() };
+  const ids = { summary: useId(), errors: useId() };
 
   const left = creditLeft(credit, lines);
   const over = compareDecimals(left, "0") < 0;
@@ -143,25 +130,19 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
     try {
       const done = await sendInOrder(batch, send, sessionKeyStore(), setOutcomes);
       const sent = done.filter((o) => o.state === "sent");
-      const failed = done.find((o) => o.state === "failed");
       if (sent.length) {
         await onSubmitted(sent.flatMap((o) => (o.result?.RequestID != null ? [{ requestId: o.result.RequestID, paymentNum }] : [])));
       }
       // The API's field errors go back onto the form, on the amount or invoice they concern; the sent lines leave it.
-      if (failed && failed.state === "failed" && failed.error instanceof DataApiError && failed.error.fieldErrors.length > 0) {
+      // Any other failure is told in the outcomes (allocation-outcomes.tsx), in the words every page uses.
+      const back = backToForm(done, lines);
+      if (back) {
         setSentBefore((before) => [...before, ...sent]);
-        for (const o of sent) {
-          const index = lines.findIndex((l) => l.invoiceNum === o.request.targetInvoiceNum);
-          if (index >= 0) form.setValue(`lines.${index}.amount`, "");
-        }
-        const index = lines.findIndex((l) => l.invoiceNum === failed.request.targetInvoiceNum);
-        for (const fieldError of failed.error.fieldErrors) {
-          const message = fieldError.message ?? fieldError.detail;
-          if (fieldError.field === "Amount" || fieldError.field === "TargetInvoiceNum") {
-            form.setError(`lines.${index}.amount`, { type: "api", message });
-            focusAfter.current = `lines.${index}.amount`;
-          } else form.setError("root.api", { type: "api", message });
-        }
+        for (const index of back.sentLines) form.setValue(`lines.${index}.amount`, "");
+        for (const { index, message } of back.lineErrors) form.setError(`lines.${index}.amount`, { type: "api", message });
+        for (const message of back.formErrors) form.setError("root.api", { type: "api", message });
+        const first = back.lineErrors[0];
+        if (first) focusAfter.current = `lines.${first.index}.amount`;
         setPhase("edit");
       } else {
         setPhase("done");
@@ -172,61 +153,10 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
   };
 
   if (phase === "sending" || phase === "done") {
-    const rest = outcomes.filter((o) => o.state !== "sent").map((o) => o.request);
-    const sentCount = outcomes.filter((o) => o.state === "sent").length;
-    return (
-      <div className="space-y-3">
-        <p role="status" className="text-sm font-semibold">
-          {phase === "sending"
-            ? `Sending request ${Math.min(sentCount + 1, outcomes.length)} of ${outcomes.length}…`
-            : rest.length === 0
-              ? `${sentCount === 1 ? "The request was" : `All ${sentCount} requests were`} sent: each is Pending until the ERP confirms it. Its status is followed below.`
-              : `${sentCount} of ${outcomes.length} requests were sent; ${rest.length} ${rest.length === 1 ? "was" : "were"} not.`}
-        </p>
-        <progress max={outcomes.length} value={sentCount} aria-label="Requests sent" className="w-full max-w-md" />
-        <OutcomeList outcomes={[...sentBefore, ...outcomes]} />
-        {phase === "done" && (
-          <div className="flex flex-wrap gap-2">
-            {rest.length > 0 && (
-              <button type="button" className={PRIMARY} onClick={() => void run(rest)}>
-                Retry the {rest.length === 1 ? "request" : `${rest.length} requests`} not sent
-              </button>
-            )}
-            <button type="button" className={BUTTON} onClick={onAgain}>
-              Allocate more
-            </button>
-          </div>
-        )}
-      </div>
-    );
+    return <AllocationProgress phase={phase} outcomes={outcomes} sentBefore={sentBefore} onRetry={(rest) => void run(rest)} onAgain={onAgain} />;
   }
-
   if (phase === "confirm") {
-    return (
-      <div className="space-y-3" aria-labelledby={ids.review} role="group">
-        <h3 id={ids.review} className="font-semibold">
-          Review: {requests.length} {requests.length === 1 ? "request" : "requests"} from payment {paymentNum}
-        </h3>
-        <ul className="list-inside list-disc text-sm">
-          {requests.map((r) => (
-            <li key={r.targetInvoiceNum}>
-              {formatMoney(r.amount)} to invoice {r.targetInvoiceNum}
-            </li>
-          ))}
-        </ul>
-        <p className="text-sm">
-          Total {formatMoney(allocatedTotal(lines))}; credit left afterwards {formatMoney(left)}. Each request is Pending until the ERP exports and confirms it.
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className={PRIMARY} onClick={() => void run(requests)}>
-            Confirm and send
-          </button>
-          <button type="button" className={BUTTON} onClick={() => setPhase("edit")}>
-            Back to the amounts
-          </button>
-        </div>
-      </div>
-    );
+    return <AllocationReview paymentNum={paymentNum} requests={requests} total={allocatedTotal(lines)} left={left} onConfirm={() => void run(requests)} onBack={() => setPhase("edit")} />;
   }
 
   const errors: FieldErrors<AllocationValues> = form.formState.errors;
@@ -326,42 +256,5 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
         </button>
       </div>
     </form>
-  );
-}
-
-/** What became of each request: sent (with its request id and status), failed (why, and the request id), not sent. */
-function OutcomeList({ outcomes }: { outcomes: Outcome<Created | undefined>[] }) {
-  return (
-    <ul className="space-y-1 text-sm">
-      {outcomes.map((o) => {
-        const what = `${formatMoney(o.request.amount)} to invoice ${o.request.targetInvoiceNum}`;
-        if (o.state === "sent") {
-          return (
-            <li key={o.request.targetInvoiceNum}>
-              <span className="font-semibold text-emerald-800 dark:text-emerald-300">Sent:</span> {what}, request {o.result?.RequestID ?? "—"} ({o.result?.Status ?? "Pending"})
-            </li>
-          );
-        }
-        if (o.state === "failed") {
-          const { message, requestId } = failureText(o.error);
-          return (
-            <li key={o.request.targetInvoiceNum}>
-              <span className="font-semibold text-red-800 dark:text-red-300">Not made:</span> {what}. {message}
-              {requestId && (
-                <>
-                  {" "}
-                  Request id <code className="font-mono">{requestId}</code> <CopyButton text={requestId} label="Copy request id" />
-                </>
-              )}
-            </li>
-          );
-        }
-        return (
-          <li key={o.request.targetInvoiceNum}>
-            <span className="font-semibold">Not sent yet:</span> {what}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

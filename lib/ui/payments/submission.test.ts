@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { type KeyStore, sessionKeyStore } from "@/lib/ui/idempotency";
 import { MemoryStorage } from "@/lib/ui/test-storage";
-import { type AllocationRequest, keyFor, type Outcome, sendInOrder, signatureOf } from "./submission";
+import { type AllocationRequest, backToForm, keyFor, type Outcome, sendInOrder, signatureOf } from "./submission";
 
 /** A KeyStore over a Map, that lets a test see what is kept. */
 function mapStore(): KeyStore & { keys: Map<string, string> } {
@@ -419,5 +419,38 @@ describe("sendInOrder", () => {
     expect(api.keysSeen).toEqual(["key-1", "key-2"]);
     // The first request's key waits for its own answer.
     expect(store.get(signatureOf(request("INV-1", "10.5")))).toBe("key-1");
+  });
+});
+
+describe("backToForm", () => {
+  const lines = [{ invoiceNum: "INV-1" }, { invoiceNum: "INV-2" }, { invoiceNum: "INV-3" }];
+  const refused = (fieldErrors: { field: string; detail: string; message?: string }[]) =>
+    new DataApiError({ status: 422, code: "VALIDATION_FAILED", detail: "Invalid", fieldErrors: fieldErrors.map((f) => ({ code: "X", ...f })) });
+
+  it("puts the API's field errors on the line they concern, clears the sent lines, and keeps the rest for above the form", () => {
+    const outcomes: Outcome<unknown>[] = [
+      { state: "sent", request: requests[0]!, result: undefined },
+      { state: "failed", request: requests[1]!, error: refused([{ field: "Amount", detail: "too much", message: "More than the open balance" }, { field: "TargetInvoiceNum", detail: "closed" }, { field: "ARAccountID", detail: "On hold" }]) },
+      { state: "not sent", request: requests[2]! },
+    ];
+    expect(backToForm(outcomes, lines)).toEqual({
+      sentLines: [0],
+      lineErrors: [
+        { index: 1, message: "More than the open balance" },
+        { index: 1, message: "closed" },
+      ],
+      formErrors: ["On hold"],
+    });
+  });
+
+  it("a request whose invoice is no longer on the form: its errors go above the form", () => {
+    const outcomes: Outcome<unknown>[] = [{ state: "failed", request: request("INV-9"), error: refused([{ field: "Amount", detail: "too much" }]) }];
+    expect(backToForm(outcomes, lines)).toEqual({ sentLines: [], lineErrors: [], formErrors: ["too much"] });
+  });
+
+  it("is undefined when the batch ended otherwise: all sent, or a failure naming no field (its outcome says why)", () => {
+    expect(backToForm([{ state: "sent", request: requests[0]!, result: undefined }], lines)).toBeUndefined();
+    expect(backToForm([{ state: "failed", request: requests[0]!, error: new DataApiError({ status: 500, detail: "Boom" }) }], lines)).toBeUndefined();
+    expect(backToForm([{ state: "failed", request: requests[0]!, error: new Error("boom") }], lines)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { DataApiError } from "@/lib/data-api/data-api-error";
 import { isFinalRefusal, keyForSignature, type KeyStore } from "@/lib/ui/idempotency";
 
 /**
@@ -71,4 +72,38 @@ export async function sendInOrder<T>(
     }
   }
   return outcomes;
+}
+
+/** What a batch stopped by the API's field errors puts back on the form. */
+export interface BackToForm {
+  /** The lines (by index) whose request was sent: their amounts are cleared, as they leave the form. */
+  sentLines: number[];
+  /** Errors on a line's amount: the API named the amount or the target invoice of that line's request. */
+  lineErrors: { index: number; message: string }[];
+  /** Errors that name no line's amount, for above the form. */
+  formErrors: string[];
+}
+
+/**
+ * Where a batch that stopped on the API's field errors (a 400 or 422 naming `Amount`, `TargetInvoiceNum`, …) sends
+ * the person: back to the amounts, each error on the line it concerns, the sent lines cleared. Undefined for any other
+ * end (all sent, or a failure without field errors): the outcomes are shown instead, with their words.
+ *
+ * @example
+ * backToForm(outcomes, [{ invoiceNum: "INV-1" }, { invoiceNum: "INV-2" }]);
+ * // { sentLines: [0], lineErrors: [{ index: 1, message: "Amount is more than the open balance" }], formErrors: [] }
+ */
+export function backToForm(outcomes: readonly Outcome<unknown>[], lines: readonly { invoiceNum: string }[]): BackToForm | undefined {
+  const failed = outcomes.find((o) => o.state === "failed");
+  if (!failed || !(failed.error instanceof DataApiError) || failed.error.fieldErrors.length === 0) return undefined;
+  const indexOf = (request: AllocationRequest) => lines.findIndex((l) => l.invoiceNum === request.targetInvoiceNum);
+  const sentLines = outcomes.filter((o) => o.state === "sent").map((o) => indexOf(o.request)).filter((i) => i >= 0);
+  const index = indexOf(failed.request);
+  const back: BackToForm = { sentLines, lineErrors: [], formErrors: [] };
+  for (const fieldError of failed.error.fieldErrors) {
+    const message = fieldError.message ?? fieldError.detail;
+    if (index >= 0 && (fieldError.field === "Amount" || fieldError.field === "TargetInvoiceNum")) back.lineErrors.push({ index, message });
+    else back.formErrors.push(message);
+  }
+  return back;
 }
