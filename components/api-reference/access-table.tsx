@@ -1,5 +1,6 @@
 import { KEY_TYPES } from "@/lib/data-api/operation";
-import { ACCESS_WORDS, type AccessView } from "./reference-model";
+import type { AccessView } from "@/lib/ui/api-reference/reference-model";
+import { ACCESS_WORDS } from "@/lib/ui/api-reference/reference-words";
 
 interface AccessTableProps {
   access: AccessView;

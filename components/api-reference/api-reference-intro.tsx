@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { pageSize } from "@/lib/data-api/query-params";
-import { ACCESS_WORDS, HEADER_TEXT } from "./reference-model";
+import { ACCESS_WORDS, HEADER_TEXT } from "@/lib/ui/api-reference/reference-words";
 
 interface ApiReferenceIntroProps {
   operationCount: number;

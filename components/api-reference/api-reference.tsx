@@ -1,7 +1,7 @@
 import { operationList } from "@/lib/data-api/registry";
 import { ApiReferenceIntro } from "./api-reference-intro";
 import { OperationSearch, type SearchEntry } from "./operation-search";
-import { groupByResource, operationAnchor, operationView, searchText } from "./reference-model";
+import { groupByResource, operationAnchor, operationView, searchText } from "@/lib/ui/api-reference/reference-model";
 import { ResourceSection } from "./resource-section";
 import { ResourceToc } from "./resource-toc";
 

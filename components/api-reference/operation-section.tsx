@@ -3,7 +3,8 @@ import { AccessTable } from "./access-table";
 import { MethodBadge } from "./method-badge";
 import { ParamTable } from "./param-table";
 import { RecordFields } from "./record-fields";
-import { HEADER_TEXT, STATUS_TEXT, envelopeWords, operationAnchor, type OperationView } from "./reference-model";
+import { operationAnchor, type OperationView } from "@/lib/ui/api-reference/reference-model";
+import { HEADER_TEXT, STATUS_TEXT, envelopeWords } from "@/lib/ui/api-reference/reference-words";
 import { RequestBody } from "./request-body";
 
 interface OperationSectionProps {

@@ -1,5 +1,5 @@
 import { NoneMark } from "./none-mark";
-import type { ParamRow } from "./reference-model";
+import type { ParamRow } from "@/lib/ui/api-reference/reference-model";
 
 interface ParamTableProps {
   params: readonly ParamRow[];

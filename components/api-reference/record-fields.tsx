@@ -1,4 +1,4 @@
-import type { RecordView } from "./reference-model";
+import type { RecordView } from "@/lib/ui/api-reference/reference-model";
 
 interface RecordFieldsProps {
   record: RecordView;

@@ -1,4 +1,4 @@
-import type { RequestBodyView } from "./reference-model";
+import type { RequestBodyView } from "@/lib/ui/api-reference/reference-model";
 
 interface RequestBodyProps {
   body: RequestBodyView | undefined;

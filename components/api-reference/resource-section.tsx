@@ -1,5 +1,5 @@
 import { OperationSection } from "./operation-section";
-import type { ResourceGroup } from "./reference-model";
+import type { ResourceGroup } from "@/lib/ui/api-reference/reference-model";
 
 interface ResourceSectionProps {
   group: ResourceGroup;

@@ -1,4 +1,4 @@
-import type { ResourceGroup } from "./reference-model";
+import type { ResourceGroup } from "@/lib/ui/api-reference/reference-model";
 
 interface ResourceTocProps {
   groups: readonly ResourceGroup[];
