@@ -28,7 +28,11 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
             </a>
           </div>
         </header>
-        <Providers key={active.id} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}>
+        <Providers
+          key={active.id}
+          timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}
+          scope={{ keyType: active.keyType, customers: active.scope.customers, suppliers: active.scope.suppliers }}
+        >
           <main id="content" tabIndex={-1} className="px-4 py-6 focus:outline-none sm:px-6">
             {children}
           </main>

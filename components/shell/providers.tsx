@@ -5,9 +5,12 @@ import { createContext, useContext, useEffect, useState } from "react";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { ResponseMeta } from "@/lib/data-api/response-meta";
 import { budgetStore } from "@/lib/ui/browser-api";
+import type { KeyScope } from "@/lib/ui/key-scope";
+import { KeyScopeContext } from "@/lib/ui/key-scope-context";
 import { savePreference, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 
 const TimeZoneContext = createContext<string>("UTC");
+
 
 /**
  * The zone dates are shown in: the viewer's own, known to the server from the `tz` cookie this provider keeps, so
@@ -39,7 +42,7 @@ function makeClient() {
 }
 
 /** Client-side state of the dashboard: one query cache per key (the layout keys this component by the key's id). */
-export function Providers({ children, timeZone }: { children: React.ReactNode; timeZone: string | undefined }) {
+export function Providers({ children, timeZone, scope }: { children: React.ReactNode; timeZone: string | undefined; scope: KeyScope }) {
   const [client] = useState(makeClient);
   // Without the cookie, both renders use UTC (never "the runtime's zone", which differs between them).
   const [zone, setZone] = useState(timeZone ?? "UTC");
@@ -54,7 +57,9 @@ export function Providers({ children, timeZone }: { children: React.ReactNode; t
   }, [zone]);
   return (
     <TimeZoneContext.Provider value={zone}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <KeyScopeContext.Provider value={scope}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </KeyScopeContext.Provider>
     </TimeZoneContext.Provider>
   );
 }

@@ -1,8 +1,10 @@
 "use client";
 
-import { useQueries } from "@tanstack/react-query";
+import { type QueryClient, useQueries, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { createContext, useContext } from "react";
+import { type KeyScope, namesInScope } from "@/lib/ui/key-scope";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
@@ -20,9 +22,13 @@ const DETAIL: Record<string, (id: string) => string> = {
 
 /**
  * The names of the ids on a page of rows: one request per kind of id (`CustomerIDs=1,2,3`), only for the ids shown,
- * cached like any other answer. A name the key may not see stays an id.
+ * cached like any other answer. A name the key may not see stays an id. Nothing is asked for a kind whose names are
+ * all known already: from the session (a Customer key's customers, a Supplier key's suppliers), or from a list the
+ * browser holds (a purchase's warehouse, vendor and products, read by the editor a moment before).
  */
 export function useNames<R>(columns: ColumnSpec<R>[], rows: R[]): Names {
+  const client = useQueryClient();
+  const scope = useKeyScope();
   const wanted = new Map<string, Set<string>>();
   for (const column of columns) {
     if (!column.named) continue;
@@ -33,22 +39,45 @@ export function useNames<R>(columns: ColumnSpec<R>[], rows: R[]): Names {
     }
     if (ids.size) wanted.set(column.named, ids);
   }
-  const entries = [...wanted.entries()];
+  const entries = [...wanted.entries()].map(([param, ids]) => ({ param, ids, known: knownNames(client, scope, param, ids) }));
   const results = useQueries({
-    queries: entries.map(([param, ids]) => {
+    queries: entries.map(({ param, ids, known }) => {
       const lookup = LOOKUPS[param]!;
       const query = { ...lookup.query, [param]: [...ids].sort((a, b) => Number(a) - Number(b)).join(","), PageSize: "500" };
-      return { ...apiQueryOptions(browserApi, { operation: lookup.operation, query }, lookup.staleTime), retry: false };
+      return { ...apiQueryOptions(browserApi, { operation: lookup.operation, query }, lookup.staleTime), retry: false, enabled: known === undefined };
     }),
   });
   const names: Names = new Map();
-  entries.forEach(([param], index) => {
+  entries.forEach(({ param, known }, index) => {
     const lookup = LOOKUPS[param]!;
-    const map = new Map<string, string>();
+    const map = new Map<string, string>(known);
     for (const row of (results[index]?.data?.records ?? []) as Record<string, unknown>[]) map.set(String(row[lookup.id]), lookup.name(row));
     names.set(param, map);
   });
   return names;
+}
+
+/**
+ * The names of every one of `ids` without asking the API, or undefined when one is not known: from the session's
+ * scope, then from the records of any list of the lookup's operation in the query cache (single requests and walks).
+ */
+function knownNames(client: QueryClient, scope: KeyScope, param: string, ids: Set<string>): Map<string, string> | undefined {
+  const lookup = LOOKUPS[param]!;
+  const found = new Map<string, string>();
+  const fromScope = namesInScope(param === "CustomerIDs" ? scope.customers : param === "SupplierIDs" ? scope.suppliers : undefined, [...ids].map(Number));
+  for (const [id, name] of fromScope ?? []) found.set(String(id), name);
+  if (found.size < ids.size) {
+    const cached = client.getQueriesData<{ records?: unknown[] }>({
+      predicate: (query) => (query.queryKey[0] === "api" && query.queryKey[1] === lookup.operation) || (query.queryKey[0] === "walk" && query.queryKey[2] === lookup.operation),
+    });
+    for (const [, data] of cached) {
+      for (const record of data?.records ?? []) {
+        const id = String((record as Record<string, unknown>)[lookup.id]);
+        if (ids.has(id) && !found.has(id)) found.set(id, lookup.name(record as Record<string, unknown>));
+      }
+    }
+  }
+  return found.size === ids.size ? found : undefined;
 }
 
 export const NamesProvider = NamesContext.Provider;

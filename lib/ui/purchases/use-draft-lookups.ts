@@ -4,18 +4,22 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
 import type { DraftHeader } from "./draft";
 import { catalogQuery, locationsRequest, suppliersRequest, vendorChoices, vendorsRequest } from "./requests";
 
 /**
- * What the purchase-order editor reads around the order being typed: the key's suppliers and warehouses, the chosen
+ * What the purchase-order editor reads around the order being typed: the key's suppliers (from the session for a
+ * Supplier key) and warehouses, the chosen
  * supplier's vendors (the vendor's row for the chosen warehouse: lead time, pickup days, batch codes) and the catalog
  * for the destination's state. A key with one supplier has it chosen: `header` is the typed header with it.
  */
 export function useDraftLookups(typed: DraftHeader) {
-  const suppliers = useQuery(apiQueryOptions(browserApi, suppliersRequest, STALE.directory));
+  // A Supplier key's suppliers are in the session: only other keys ask the API for them.
+  const scoped = useKeyScope().suppliers;
+  const suppliers = useQuery({ ...apiQueryOptions(browserApi, suppliersRequest, STALE.directory), enabled: scoped === undefined });
   const locations = useQuery(apiQueryOptions(browserApi, locationsRequest, STALE.reference));
-  const supplierList = useMemo(() => suppliers.data?.records ?? [], [suppliers.data]);
+  const supplierList = useMemo(() => (scoped ? scoped.map((s) => ({ SupplierID: s.id, Supplier: s.name })) : (suppliers.data?.records ?? [])), [scoped, suppliers.data]);
   const header: DraftHeader = { ...typed, supplierId: typed.supplierId ?? (supplierList.length === 1 ? (supplierList[0]!.SupplierID ?? undefined) : undefined) };
   const vendors = useQuery({ ...apiQueryOptions(browserApi, vendorsRequest(header.supplierId ?? 0), STALE.directory), enabled: header.supplierId !== undefined });
   const vendorRows = useMemo(() => vendors.data?.records ?? [], [vendors.data]);
@@ -30,7 +34,7 @@ export function useDraftLookups(typed: DraftHeader) {
   return {
     header,
     supplierList,
-    suppliersPending: suppliers.isPending,
+    suppliersPending: scoped === undefined && suppliers.isPending,
     choices,
     vendor,
     vendorRow,
