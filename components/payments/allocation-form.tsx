@@ -21,7 +21,7 @@ import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { type AllocationRequest, backToForm, type Outcome, sendInOrder } from "@/lib/ui/payments/submission";
 import { AllocationProgress, type Created, OutcomeList } from "./allocation-outcomes";
 import { AllocationReview } from "./allocation-review";
-import type { Watched } from "./applications-section";
+import type { Watched } from "@/lib/ui/payments/use-watched";
 import { todayIn } from "@/lib/format/days";
 import { byDueDate, InvoiceLink, Overdue } from "./open-invoices-table";
 import type { OpenInvoice, Payment } from "@/lib/ui/payments/requests";
@@ -131,7 +131,7 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
       const done = await sendInOrder(batch, send, sessionKeyStore(), setOutcomes);
       const sent = done.filter((o) => o.state === "sent");
       if (sent.length) {
-        await onSubmitted(sent.flatMap((o) => (o.result?.RequestID != null ? [{ requestId: o.result.RequestID, paymentNum }] : [])));
+        await onSubmitted(sent.flatMap((o) => (o.result?.RequestID != null ? [{ requestId: o.result.RequestID, paymentNum, requestedBy: o.result.RequestedByUserID ?? undefined }] : [])));
       }
       // The API's field errors go back onto the form, on the amount or invoice they concern; the sent lines leave it.
       // Any other failure is told in the outcomes (allocation-outcomes.tsx), in the words every page uses.

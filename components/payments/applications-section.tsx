@@ -13,13 +13,9 @@ import { browserApi, budgetStore } from "@/lib/ui/browser-api";
 import { APPLICATIONS_PAGE_SIZE, applicationsRequest, PARAMS, PAYMENTS_STALE } from "@/lib/ui/payments/requests";
 import { nextCheckIn } from "@/lib/ui/follow-up";
 import { useRefreshNow } from "@/lib/ui/refresh-now";
+import type { Watched } from "@/lib/ui/payments/use-watched";
 import { PAYMENT_APPLICATION_STATUSES } from "@/lib/data-api/values";
 
-/** A request sent from this page, watched until the ERP settles it. */
-export interface Watched {
-  requestId: number;
-  paymentNum: string;
-}
 
 /** Applications shown before "Show all": the newest. */
 const SHOWN = 25;
@@ -59,14 +55,16 @@ export function ApplicationsSection({
   const request = applicationsRequest(account, statuses);
   const query = useQuery(apiQueryOptions(browserApi, request, PAYMENTS_STALE));
   const refreshNow = useRefreshNow();
-  const { open, checking, lastChecked, checkNow } = useFollowUp(account, watching, async (all) => {
+  const { open, checking, lastChecked, checkNow } = useFollowUp(account, watching, { request, records: query.data?.records }, async (all, listFresh) => {
     onSettled(all);
-    await refreshNow([request]);
+    if (!listFresh) await refreshNow([request]);
   });
   const [showAll, setShowAll] = useState(false);
   const all = [...(query.data?.records ?? [])].sort((a, b) => (b.TimeRequested ?? "").localeCompare(a.TimeRequested ?? ""));
   const rows = showAll ? all : all.slice(0, SHOWN);
-  const users = [...new Set(rows.flatMap((r) => (r.RequestedByUserID != null ? [r.RequestedByUserID] : [])))].sort((a, b) => a - b);
+  // The key's own user (the API named it in the answers to this page's requests) needs no name from the API.
+  const own = new Set(watching.flatMap((w) => (w.requestedBy != null ? [w.requestedBy] : [])));
+  const users = [...new Set(rows.flatMap((r) => (r.RequestedByUserID != null && !own.has(r.RequestedByUserID) ? [r.RequestedByUserID] : [])))].sort((a, b) => a - b);
   const names = useQuery({
     ...apiQueryOptions(browserApi, { operation: "listUsers", query: { UserIDs: users.join(","), PageSize: "500" } }, PAYMENTS_STALE),
     enabled: users.length > 0,
@@ -140,7 +138,7 @@ export function ApplicationsSection({
                   <td>{r.TargetInvoiceNum ?? MISSING}</td>
                   <td className="numeric">{formatMoney(r.Amount)}</td>
                   <td>{r.Status ? <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.Status] ?? ""}`}>{r.Status}</span> : MISSING}</td>
-                  <td>{r.RequestedByUserID != null ? (userName.get(r.RequestedByUserID) ?? `User ${r.RequestedByUserID}`) : MISSING}</td>
+                  <td>{r.RequestedByUserID != null ? (own.has(r.RequestedByUserID) ? "This key's user" : (userName.get(r.RequestedByUserID) ?? `User ${r.RequestedByUserID}`)) : MISSING}</td>
                   <td>{formatDateTime(r.TimeRequested, timeZone)}</td>
                   <td>{formatDateTime(r.TimeExported, timeZone)}</td>
                   <td>
@@ -167,13 +165,26 @@ export function ApplicationsSection({
  * Follows the requests sent from this page: asks the API (past the proxy's cache) for those still Pending or Exported,
  * after 15 s, then less and less often while nothing changes (up to every 5 minutes), and not at all while the hour's
  * requests are nearly used up or nothing is open. When one settles, `onChange` reads the balances again.
+ *
+ * While the page's own list of applications holds every followed request (it is newest first, and they are the
+ * newest), their statuses are read from it and a check reads the list again: one request, not a second one for the
+ * open ones. Otherwise (a status filter that leaves them out) the open ones are asked for by their payments.
  */
-function useFollowUp(account: number, watching: Watched[], onChange: (all: boolean) => Promise<void>) {
-  const stillOpen = openRequest(account, watching);
-  const open = useQuery({ ...apiQueryOptions(browserApi, stillOpen, PAYMENTS_STALE), enabled: watching.length > 0 });
-  const refreshNow = useRefreshNow();
+function useFollowUp(account: number, watching: Watched[], list: { request: ApiRequest; records: { RequestID?: number | null; Status?: string | null }[] | undefined }, onChange: (all: boolean, listFresh: boolean) => Promise<void>) {
   const ids = new Set(watching.map((w) => w.requestId));
-  const openCount = watching.length === 0 ? 0 : open.data ? open.data.records.filter((r) => r.RequestID != null && ids.has(r.RequestID)).length : watching.length;
+  const listed = list.records?.filter((r) => r.RequestID != null && ids.has(r.RequestID));
+  const covered = watching.length > 0 && listed !== undefined && listed.length === ids.size;
+  const stillOpen = openRequest(account, watching);
+  const open = useQuery({ ...apiQueryOptions(browserApi, stillOpen, PAYMENTS_STALE), enabled: watching.length > 0 && !covered });
+  const refreshNow = useRefreshNow();
+  const openCount =
+    watching.length === 0
+      ? 0
+      : covered
+        ? listed.filter((r) => r.Status === "Pending" || r.Status === "Exported").length
+        : open.data
+          ? open.data.records.filter((r) => r.RequestID != null && ids.has(r.RequestID)).length
+          : watching.length;
   const [checking, setChecking] = useState(false);
   const [lastChecked, setLastChecked] = useState<number>();
   // Each finished check moves `tick`, which schedules the next; `quiet` counts checks since the last change.
@@ -184,7 +195,7 @@ function useFollowUp(account: number, watching: Watched[], onChange: (all: boole
   const check = async (extra: ApiRequest[] = []) => {
     setChecking(true);
     try {
-      await refreshNow([stillOpen, ...extra]);
+      await refreshNow(covered ? [list.request] : [stillOpen, ...extra]);
       setLastChecked(Date.now());
     } finally {
       setChecking(false);
@@ -194,9 +205,9 @@ function useFollowUp(account: number, watching: Watched[], onChange: (all: boole
   useEffect(() => {
     if (openCount !== previous.current) quiet.current = 0;
     // Something settled: the balances changed.
-    if (openCount < previous.current) void onChange(openCount === 0);
+    if (openCount < previous.current) void onChange(openCount === 0, covered);
     previous.current = openCount;
-  }, [openCount, onChange]);
+  }, [openCount, onChange, covered]);
 
   useEffect(() => {
     if (openCount === 0) return;

@@ -2,12 +2,15 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { RequestError } from "@/components/table/request-error";
 import { pushParams } from "@/lib/ui/address";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import { namesInScope } from "@/lib/ui/key-scope";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useRefreshNow } from "@/lib/ui/refresh-now";
+import { useWatched, type Watched } from "@/lib/ui/payments/use-watched";
 import {
   accountOf,
   accountsRequest,
@@ -22,16 +25,11 @@ import {
   statusesOf,
 } from "@/lib/ui/payments/requests";
 import { AllocationForm } from "./allocation-form";
-import { ApplicationsSection, type Watched } from "./applications-section";
+import { type AccountOption, AccountPicker } from "./account-picker";
+import { ApplicationsSection } from "./applications-section";
 import { OpenInvoicesTable } from "./open-invoices-table";
 import { PaymentsTable } from "./payments-table";
 
-
-/** An AR account to choose, named by its customer when the key may see it. */
-interface AccountOption {
-  id: number;
-  label: string;
-}
 
 /** The accounts of the open invoices, named by their customers, sorted by name. */
 function accountOptions(invoices: OpenInvoice[] | undefined, names: Map<number, string>): AccountOption[] {
@@ -50,9 +48,12 @@ function accountOptions(invoices: OpenInvoice[] | undefined, names: Map<number, 
 export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: boolean; anyAccount: boolean }) {
   const params = useSearchParams();
   const accounts = useQuery(apiQueryOptions(browserApi, accountsRequest, PAYMENTS_STALE));
-  const customers = customersRequest((accounts.data?.records ?? []).flatMap((i) => (i.CustomerID != null ? [i.CustomerID] : [])));
-  const names = useQuery({ ...apiQueryOptions(browserApi, customers ?? { operation: "listCustomers" }, PAYMENTS_STALE), enabled: customers !== undefined, retry: false });
-  const nameOf = new Map<number, string>();
+  const customerIds = (accounts.data?.records ?? []).flatMap((i) => (i.CustomerID != null ? [i.CustomerID] : []));
+  // A Customer key's customers are named by the session: only other keys ask the API.
+  const inSession = namesInScope(useKeyScope().customers, customerIds);
+  const customers = customersRequest(customerIds);
+  const names = useQuery({ ...apiQueryOptions(browserApi, customers ?? { operation: "listCustomers" }, PAYMENTS_STALE), enabled: customers !== undefined && !inSession, retry: false });
+  const nameOf = new Map<number, string>(inSession);
   for (const c of names.data?.records ?? []) if (c.CustomerID != null && c.CustomerName) nameOf.set(c.CustomerID, c.CustomerName);
   const options = accountOptions(accounts.data?.records, nameOf);
   // A key with one account works in it without choosing.
@@ -118,7 +119,13 @@ function Account({
   statuses: string | undefined;
 }) {
   const payments = useQuery(apiQueryOptions(browserApi, paymentsRequest(account), PAYMENTS_STALE));
-  const invoices = useQuery(apiQueryOptions(browserApi, openInvoicesRequest(account), PAYMENTS_STALE));
+  // The account's open invoices: from the list of every account's when it holds them all (nothing more to ask),
+  // else the account's own request.
+  const every = useQuery(apiQueryOptions(browserApi, accountsRequest, PAYMENTS_STALE));
+  const whole = every.data !== undefined && !every.data.paging?.hasNextPage;
+  const own = useQuery({ ...apiQueryOptions(browserApi, openInvoicesRequest(account), PAYMENTS_STALE), enabled: !whole });
+  const invoicesRequest = whole ? accountsRequest : openInvoicesRequest(account);
+  const invoices = whole ? { ...every, data: { ...every.data, records: every.data.records.filter((i) => i.ARAccountID === account) } } : own;
   const refreshNow = useRefreshNow();
   // Requests sent from this page and not yet settled: the applications list checks on them.
   const [watching, setWatching, forget] = useWatched(account);
@@ -126,14 +133,17 @@ function Account({
   const ids = { payments: useId(), invoices: useId() };
 
   const afterSubmit = async (sent: Watched[]) => {
+    // The proxy dropped this key's payment answers on the write; these ask again for the payments' credit left (a
+    // pending request holds its amount) and the new requests. The open invoices' balances change only when the ERP
+    // applies a request: they are read again when one settles (onSettled).
+    // Followed only then: the list read again holds the new requests, and their statuses are read from it.
+    await refreshNow([paymentsRequest(account), applicationsRequest(account, statuses)]).catch(() => {});
     setWatching((w) => [...w, ...sent.filter((s) => !w.some((x) => x.requestId === s.requestId))]);
-    // The proxy dropped this key's payment answers on the write; these ask again for the new balances and requests.
-    await refreshNow([paymentsRequest(account), openInvoicesRequest(account), applicationsRequest(account, statuses)]).catch(() => {});
   };
   const onSettled = (all: boolean) => {
     // Nothing left to follow: a reload need not ask again.
     if (all) forget();
-    void refreshNow([paymentsRequest(account), openInvoicesRequest(account)]).catch(() => {});
+    void refreshNow([paymentsRequest(account), invoicesRequest]).catch(() => {});
   };
 
   return (
@@ -179,111 +189,3 @@ function Account({
   );
 }
 
-/**
- * The requests sent from this tab for an account and not yet seen settled, kept in sessionStorage so that a reload
- * goes on following them (forgotten there once all have settled). Read after the first render (the server's render
- * knows none).
- */
-function useWatched(account: number): [Watched[], (update: (w: Watched[]) => Watched[]) => void, () => void] {
-  const storageKey = `backroom.watching.${account}`;
-  const [watching, setWatching] = useState<Watched[]>([]);
-  useEffect(() => {
-    try {
-      const stored = JSON.parse(sessionStorage.getItem(storageKey) ?? "[]") as unknown;
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, after hydration.
-      if (Array.isArray(stored)) setWatching(stored.filter((w): w is Watched => typeof w?.requestId === "number" && typeof w?.paymentNum === "string"));
-    } catch {
-      // Storage refused or unreadable: follow what this page sends.
-    }
-  }, [storageKey]);
-  const update = (change: (w: Watched[]) => Watched[]) =>
-    setWatching((current) => {
-      const next = change(current);
-      try {
-        sessionStorage.setItem(storageKey, JSON.stringify(next));
-      } catch {
-        // Kept in memory only.
-      }
-      return next;
-    });
-  const forget = () => {
-    try {
-      sessionStorage.removeItem(storageKey);
-    } catch {
-      // Nothing was kept.
-    }
-  };
-  return [watching, update, forget];
-}
-
-/** The AR account: a list of the accounts with open invoices, and an id field for any other. */
-/** `anyAccount`: keys that see many customers' accounts (Employee, Supplier) may also open one by its id. */
-function AccountPicker({
-  options,
-  value,
-  valueLabel,
-  onChange,
-  loading,
-  anyAccount,
-}: {
-  options: AccountOption[];
-  value: number | undefined;
-  /** The chosen account's name, also when the list does not hold it. */
-  valueLabel: string;
-  onChange: (id: number | undefined) => void;
-  loading: boolean;
-  anyAccount: boolean;
-}) {
-  const ids = { select: useId(), other: useId() };
-  const [other, setOther] = useState("");
-  const listed = value === undefined || options.some((o) => o.id === value);
-  return (
-    <div className="flex flex-wrap items-end gap-4">
-      <div>
-        <label htmlFor={ids.select} className="block text-xs font-semibold text-slate-700 dark:text-slate-300">
-          AR account
-        </label>
-        <select
-          id={ids.select}
-          value={value === undefined ? "" : String(value)}
-          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
-          className="mt-0.5 max-w-md rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
-        >
-          <option value="">{loading ? "Loading accounts…" : "Choose an AR account"}</option>
-          {!listed && value !== undefined && <option value={String(value)}>{valueLabel}</option>}
-          {options.map((o) => (
-            <option key={o.id} value={String(o.id)}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {anyAccount && (
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (/^\d{1,12}$/.test(other.trim())) onChange(Number(other.trim()));
-        }}
-      >
-        <div>
-          <label htmlFor={ids.other} className="block text-xs font-semibold text-slate-700 dark:text-slate-300">
-            Or an AR account id
-          </label>
-          <input
-            id={ids.other}
-            inputMode="numeric"
-            pattern="\d*"
-            value={other}
-            onChange={(e) => setOther(e.target.value)}
-            className="mt-0.5 w-32 rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
-          />
-        </div>
-        <button type="submit" className="pager-button">
-          Open
-        </button>
-      </form>
-      )}
-    </div>
-  );
-}

@@ -5,7 +5,9 @@ import type { KeyType } from "@/lib/data-api/operation";
 import { PaymentsWorkspace } from "@/components/payments/payments-workspace";
 import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { apiQueryKey } from "@/lib/ui/api-query";
+import { namesInScope } from "@/lib/ui/key-scope";
 import { mayCall } from "@/lib/ui/navigation";
+import type { SessionKey } from "@/lib/session/connect";
 import {
   accountOf,
   accountsRequest,
@@ -24,7 +26,7 @@ import { BlockSkeleton } from "../_lib/streamed";
 export const metadata: Metadata = { title: "Payments · Backroom" };
 
 /** The workspace's data, streamed in after the page's title (the accounts first, then the account's three lists). */
-async function Workspace({ keyType, params, mayAllocate }: { keyType: KeyType; params: Awaited<PageProps<"/payments">["searchParams"]>; mayAllocate: boolean }) {
+async function Workspace({ keyType, customers, params, mayAllocate }: { keyType: KeyType; customers: SessionKey["scope"]["customers"]; params: Awaited<PageProps<"/payments">["searchParams"]>; mayAllocate: boolean }) {
   const lists = (account: number) => [
     { request: paymentsRequest(account), staleTime: PAYMENTS_STALE },
     { request: openInvoicesRequest(account), staleTime: PAYMENTS_STALE },
@@ -37,7 +39,9 @@ async function Workspace({ keyType, params, mayAllocate }: { keyType: KeyType; p
   const open = (state.queries.find((q) => JSON.stringify(q.queryKey) === key)?.state.data as DataApiResult<RecordOf<"listOpenInvoices">> | undefined)?.records ?? [];
   const accounts = [...new Set(open.flatMap((i) => (i.ARAccountID != null ? [i.ARAccountID] : [])))];
   const single = named === undefined && accounts.length === 1 ? accounts[0] : undefined;
-  const names = customersRequest(open.flatMap((i) => (i.CustomerID != null ? [i.CustomerID] : [])));
+  const customerIds = open.flatMap((i) => (i.CustomerID != null ? [i.CustomerID] : []));
+  // A Customer key's customers are named by the session (the browser names them the same way).
+  const names = namesInScope(customers, customerIds) ? undefined : customersRequest(customerIds);
   const more = await prefetched([
     ...(names && mayCall(keyType, "listCustomers") ? [{ request: names, staleTime: PAYMENTS_STALE }] : []),
     ...(single === undefined ? [] : lists(single)),
@@ -71,7 +75,7 @@ export default async function PaymentsPage({ searchParams }: PageProps<"/payment
         }
       />
       <Suspense fallback={<BlockSkeleton height="h-96" label="Loading payments" />}>
-        <Workspace keyType={active.keyType} params={params} mayAllocate={mayAllocate} />
+        <Workspace keyType={active.keyType} customers={active.scope.customers} params={params} mayAllocate={mayAllocate} />
       </Suspense>
     </div>
   );
