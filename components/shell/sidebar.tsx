@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
 import type { NavSection } from "@/lib/ui/navigation";
@@ -26,6 +26,7 @@ export function Sidebar({ sections }: SidebarProps) {
       className="block rounded px-2 py-1 text-sm text-slate-800 hover:bg-slate-200 aria-[current=page]:bg-slate-800 aria-[current=page]:font-semibold aria-[current=page]:text-white dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-200 dark:aria-[current=page]:text-slate-950"
     >
       {label}
+      <PendingHint />
     </Link>
   );
   return (
@@ -68,4 +69,13 @@ export function Sidebar({ sections }: SidebarProps) {
       </nav>
     </aside>
   );
+}
+
+/**
+ * A dot beside the link just clicked while its page is on its way (the server sends a page's title and skeletons at
+ * once, so this is brief); always there, so showing it moves nothing.
+ */
+function PendingHint() {
+  const { pending } = useLinkStatus();
+  return <span aria-hidden="true" className={`ml-1.5 inline-block h-1.5 w-1.5 rounded-full align-middle ${pending ? "animate-pulse bg-current" : "bg-transparent"}`} />;
 }
