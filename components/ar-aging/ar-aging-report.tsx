@@ -11,11 +11,12 @@ import { pushParams } from "@/lib/ui/address";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDateTime, formatMoney } from "@/lib/format/display";
-import { apiQueryOptions } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { filtersOf } from "@/lib/ui/views/filters";
 import {
   accountCustomers,
+  accountsFromOpenInvoices,
   accountInvoices,
   accountLabel,
   type AgingLine,
@@ -33,6 +34,7 @@ import {
 } from "@/lib/ui/ar-aging/aging";
 import { AgingChart, type Owner } from "./aging-chart";
 import { BucketPanel, type PanelContent } from "./bucket-panel";
+import { accountsRequest } from "@/lib/ui/payments/requests";
 import { accountInvoicesRequest, AGING_PAGE_SIZE, AGING_STALE, agingRequest, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
 import { TableFrame } from "@/components/table/table-frame";
 
@@ -62,11 +64,18 @@ export function ArAgingReport() {
     const lines = byOutstanding(linesOf(records ?? []));
     return { lines, total: totalLine(lines), chart: largestLines(lines), asOf: newestUpdate(records ?? []), picked: accountInvoices(records ?? []) };
   }, [records]);
-  // An aging row names no customer: one invoice per AR account does (in one request, cached as long as the aging).
-  const namesRequest = accountInvoicesRequest(report.picked.keys());
+  const customersById = useMemo(() => nameMap(customers.data?.records, "CustomerID", "CustomerName"), [customers.data]);
+  // An aging row names no customer. The key's open invoices do, when their list is whole (read beside the aging, so
+  // the names come with it); otherwise one invoice per AR account does (in one request, once the aging is known).
+  const openInvoices = useQuery({ ...apiQueryOptions(browserApi, accountsRequest, STALE.working), retry: false });
+  const fromOpen = useMemo(
+    () => accountsFromOpenInvoices(openInvoices.data?.records, openInvoices.data !== undefined && !openInvoices.data.paging?.hasNextPage, customersById, report.picked.values()),
+    [openInvoices.data, customersById, report.picked],
+  );
+  const namesRequest = fromOpen ? undefined : accountInvoicesRequest(report.picked.keys());
   const invoices = useQuery({
     ...apiQueryOptions(browserApi, namesRequest ?? { operation: "listInvoices" }, AGING_STALE),
-    enabled: namesRequest !== undefined,
+    enabled: namesRequest !== undefined && !openInvoices.isPending,
     retry: false,
     // While new filters' names load, the previous answer still names the accounts both reports share.
     placeholderData: keepPreviousData,
@@ -74,8 +83,7 @@ export function ArAgingReport() {
   const [panel, setPanel] = useState<PanelContent>();
   const trigger = useRef<HTMLElement | null>(null);
 
-  const customersById = useMemo(() => nameMap(customers.data?.records, "CustomerID", "CustomerName"), [customers.data]);
-  const accountNames = useMemo(() => accountCustomers(report.picked, invoices.data?.records, customersById), [report.picked, invoices.data, customersById]);
+  const accountNames = useMemo(() => fromOpen ?? accountCustomers(report.picked, invoices.data?.records, customersById), [fromOpen, report.picked, invoices.data, customersById]);
   const supplierNames = useMemo(() => nameMap(suppliers.data?.records, "SupplierID", "Supplier"), [suppliers.data]);
 
   const ownerOf = (line: AgingLine): Owner => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   accountCustomers,
+  accountsFromOpenInvoices,
   accountInvoices,
   accountLabel,
   type AgingLine,
@@ -309,5 +310,33 @@ describe("palette", () => {
   it.each(["light", "dark"] as const)("is sequential in the %s theme: each older bucket stands further from the page", (theme) => {
     const fromPage = BUCKETS.map((b) => contrast(b.color[theme], backgrounds[theme][0]!));
     fromPage.slice(1).forEach((c, i) => expect(c).toBeGreaterThan(fromPage[i]!));
+  });
+});
+
+describe("accountsFromOpenInvoices", () => {
+  const open = [
+    { ARAccountID: 50001, CustomerID: 20001 },
+    { ARAccountID: 50001, CustomerID: 20001 },
+    { ARAccountID: 50002, CustomerID: 20002 },
+  ];
+  const names = new Map([
+    [20001, "Valley Downtown"],
+    [20002, "Valley Uptown"],
+  ]);
+
+  it("names every account of the aging from the open invoices and the customers' names", () => {
+    expect(accountsFromOpenInvoices(open, true, names, [50002, 50001])).toEqual(
+      new Map([
+        [50001, { name: "Valley Downtown", customerId: 20001 }],
+        [50002, { name: "Valley Uptown", customerId: 20002 }],
+      ]),
+    );
+  });
+
+  it("is undefined when the list is not whole, an account is missing, or a customer has no name", () => {
+    expect(accountsFromOpenInvoices(open, false, names, [50001])).toBeUndefined();
+    expect(accountsFromOpenInvoices(open, true, names, [50001, 50003])).toBeUndefined();
+    expect(accountsFromOpenInvoices(open, true, new Map([[20001, "Valley Downtown"]]), [50001, 50002])).toBeUndefined();
+    expect(accountsFromOpenInvoices(undefined, true, names, [])).toBeUndefined();
   });
 });

@@ -346,6 +346,33 @@ export function accountCustomers(
 }
 
 /**
+ * The AR accounts' customers from the key's open invoices (each names its account and its customer), named from
+ * `customersById`; undefined unless the list is whole and names every one of `accounts`. An account in the aging owes
+ * something, so it has open invoices: for a key with few accounts this names them all with requests that do not wait
+ * for the aging (the open invoices and the customers are read beside it), and the invoices by id are not needed.
+ *
+ * @example
+ * accountsFromOpenInvoices([{ ARAccountID: 50001, CustomerID: 20001 }], true, new Map([[20001, "Valley"]]), [50001]);
+ * // Map { 50001 => { name: "Valley", customerId: 20001 } }
+ */
+export function accountsFromOpenInvoices(
+  open: readonly { ARAccountID?: number | null; CustomerID?: number | null }[] | undefined,
+  whole: boolean,
+  customersById: Map<number, string>,
+  accounts: Iterable<number>,
+): Map<number, AccountCustomer> | undefined {
+  if (!open || !whole) return undefined;
+  const found = new Map<number, AccountCustomer>();
+  for (const invoice of open) {
+    if (invoice.ARAccountID == null || invoice.CustomerID == null || found.has(invoice.ARAccountID)) continue;
+    const name = customersById.get(invoice.CustomerID);
+    if (name) found.set(invoice.ARAccountID, { name, customerId: invoice.CustomerID });
+  }
+  for (const account of accounts) if (!found.has(account)) return undefined;
+  return found;
+}
+
+/**
  * An AR account by its customer's name, or by its id.
  *
  * @example
