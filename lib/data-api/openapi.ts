@@ -4,6 +4,7 @@ import "./error-body";
 import type { EnvelopeKind } from "./envelopes";
 import { KEY_TYPES, type RequestHeader } from "./operation";
 import { type AnyOperation, operationList } from "./registry";
+import { REQUEST_ID } from "./request-check";
 
 type Json = Record<string, unknown>;
 
@@ -198,7 +199,7 @@ export function buildOpenApiDocument(): Json {
         "If-None-Match": { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier answer: 304 with an empty body when unchanged.", schema: { type: "string" } },
         "Idempotency-Key": { name: "Idempotency-Key", in: "header", required: false, description: "A unique string per logical operation; a retry with the same key, method, path, query and body replays the stored answer.", schema: { type: "string" } },
         Prefer: { name: "Prefer", in: "header", required: false, description: "return=minimal omits the response body; return=representation is the default; handling=lenient ignores unrecognized fields.", schema: { type: "string" } },
-        "X-Request-Id": { name: "X-Request-Id", in: "header", required: false, description: "A short alphanumeric id, echoed unchanged.", schema: { type: "string", pattern: "^[A-Za-z0-9]{1,64}$" } },
+        "X-Request-Id": { name: "X-Request-Id", in: "header", required: false, description: "A short alphanumeric id, echoed unchanged.", schema: { type: "string", pattern: REQUEST_ID.source } },
       },
       headers: {
         "RateLimit-Limit": headerSchema("Maximum requests allowed in the current window."),

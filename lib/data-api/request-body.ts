@@ -1,3 +1,5 @@
+import { type Refusal, refusal } from "./refusal";
+
 /**
  * Reading a write's body within the documented limit, for the sandbox and the proxy alike. Pure Web APIs: runs in
  * Node and the browser.
@@ -52,4 +54,35 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
     offset += chunk.byteLength;
   }
   return new TextDecoder().decode(joined);
+}
+
+/**
+ * Reads a write's JSON body: 415 unless the Content-Type is JSON, 413 past MAX_BODY_BYTES (stopping as soon as the
+ * limit is passed, not after reading everything), 400 BODY_REQUIRED when there is nothing but white space, 400
+ * MALFORMED_JSON when the text is not JSON. Answers the raw text too (the idempotency fingerprint hashes it, the proxy
+ * sends it on as it came, the audit trail reads it), on a refusal as well once it was read.
+ *
+ * @example
+ * const read = await readJsonBody(request);
+ * if (isRefusal(read)) return answer(read.body, read.status); // 415, 413 or 400
+ * read.value; // the parsed JSON, not yet checked against the operation's schema
+ */
+export async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown } | (Refusal & { raw?: string })> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!isJsonContentType(type)) {
+    return refusal(415, { Error: { code: "UNSUPPORTED_MEDIA_TYPE", detail: `Send the body as application/json${type ? `, not ${type.split(";")[0]}` : ""}.` } });
+  }
+  let raw: string;
+  try {
+    raw = await readBodyText(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return refusal(413, { Error: { code: "BODY_TOO_LARGE", detail: error.message } });
+    throw error;
+  }
+  if (raw.trim() === "") return { ...refusal(400, { Error: { code: "BODY_REQUIRED", detail: "The request needs a JSON body." } }), raw };
+  try {
+    return { raw, value: JSON.parse(raw) as unknown };
+  } catch (error) {
+    return { ...refusal(400, { Error: { code: "MALFORMED_JSON", detail: `The body is not valid JSON: ${(error as Error).message}` } }), raw };
+  }
 }
