@@ -75,7 +75,7 @@ export function hasMalformedEscape(path) {
  * `includes("%")`):
  * - under `/api/`: 400 in the API's error shape, `{"Error": {"code": "MALFORMED_PATH", "detail": ...}}`, private and
  *   not stored, as the proxy and the session routes answer;
- * - under `/sandbox/`: the same 400 as the emulated API gives it (lib/sandbox/app.ts), with its `Cache-Control`;
+ * - under `/sandbox/`: the same 400 as the emulated API gives it (lib/sandbox/pipeline/route.ts), with its `Cache-Control`;
  * - anywhere else (pages): `{ rewrite }`, the address Next should render instead, where the not-found page answers 404.
  *
  * @param {string} target the request target, `request.url` of Node's IncomingMessage

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type * as z from "zod";
 import type { FieldError } from "@/lib/data-api/error-read";
+import type { ApiErrorBody, Refusal } from "@/lib/data-api/refusal";
 import type { OperationId, Operations } from "@/lib/data-api/registry";
 import type { Database } from "./db/schema";
 import type { Environment } from "./environments";
@@ -61,11 +62,16 @@ export type WriteHandlers = { [K in OperationId]?: WriteHandler<K> };
 export class SandboxError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { Error: string } | { Error: { code: string; detail: string; fieldErrors?: FieldError[]; [extra: string]: unknown } },
+    readonly body: ApiErrorBody,
     readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.Error === "string" ? body.Error : body.Error.detail);
   }
+}
+
+/** Throws a refusal of the shared request check (`lib/data-api/request-check.ts`) as the sandbox's error. */
+export function refuse(refusal: Refusal): never {
+  throw new SandboxError(refusal.status, refusal.body, refusal.headers);
 }
 
 export const notFound = (what: string) => new SandboxError(404, { Error: `${what} not found` });

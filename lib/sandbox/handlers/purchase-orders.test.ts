@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FieldError } from "@/lib/data-api/error-read";
+import { MAX_BODY_BYTES } from "@/lib/data-api/request-body";
 import { demoKeys, hashKey } from "../keys";
 import { openTestSandbox, type Answer, type TestSandbox } from "../testing";
-import { MAX_BODY_BYTES } from "../write-input";
 import { expectDocumented } from "./test-fixtures";
 
 // Contract tests of POST /purchases and POST /purchases/validate (v2), and of the Customer key's 403 on every purchase

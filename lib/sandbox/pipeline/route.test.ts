@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { MALFORMED_PATH } from "@/lib/data-api/request-check";
+import { operations } from "@/lib/data-api/registry";
+import type { ApiEnv } from "./context";
+import { route } from "./route";
+import { stageApp } from "./testing";
+
+/** The route stage under `basePath`, answering what it set. */
+function routed(basePath = "") {
+  const stage = stageApp([route(basePath)], {}, (c) => Response.json({ env: c.var.env, versionPath: c.var.versionPath, operation: c.var.operation.id, params: c.var.params }));
+  return basePath ? new Hono<ApiEnv>().basePath(basePath).route("/", stage) : stage;
+}
+
+describe("the route stage", () => {
+  it("finds the operation, its raw path parameters, the environment and the version's base path", async () => {
+    const res = await routed("/sandbox").request("/sandbox/production/api/v2/purchases/PO-1%2F2/submit", { method: "POST" });
+    expect(await res.json()).toEqual({ env: "production", versionPath: "/sandbox/production/api/v2", operation: operations.submitPurchase.id, params: { purchaseGlobalID: "PO-1/2" } });
+  });
+
+  it.each([["/staging/api/v1/states"], ["/test/api/v3/states"], ["/test/api/v1/nope"], ["/test/api/v1/states/extra"], ["/test/api/v2/states"]])("answers %s 404", async (path) => {
+    const res = await routed().request(path);
+    expect([res.status, await res.json()]).toEqual([404, { Error: "Not found" }]);
+  });
+
+  it.each([["/test/api/v1/customers/%"], ["/test/api/v2/purchases/%zz"], ["/test/api/v1/customers/%C3%28"]])("answers %s 400 MALFORMED_PATH", async (path) => {
+    const res = await routed().request(path);
+    expect([res.status, await res.json()]).toEqual([400, MALFORMED_PATH]);
+  });
+
+  it("answers a method the path does not take 405, with Allow", async () => {
+    const res = await routed().request("/test/api/v1/states", { method: "DELETE" });
+    expect([res.status, res.headers.get("Allow"), await res.json()]).toEqual([405, "GET", { Error: "Method DELETE is not allowed here" }]);
+  });
+});
