@@ -40,11 +40,11 @@ async function connected(type: keyof typeof DEMO_KEYS = "Customer", answer: Answ
 const json = async (response: Response) => (await response.json()) as Record<string, unknown> & { Error?: unknown; Data?: Record<string, unknown>[] };
 const errorCode = async (response: Response) => ((await json(response)).Error as { code?: string }).code;
 const list = (records: unknown[] = []) => Response.json({ Data: records, Page: 1, PageSize: 50, HasNextPage: false });
-/** The API's own answer to a request made directly with a demo key, at the address the proxy uses. */
-async function direct(method: string, path: string, type: keyof typeof DEMO_KEYS, body?: unknown) {
-  const headers: Record<string, string> = { "x-api-key": DEMO_KEYS[type] };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+/** The API's own answer to a request made directly with a demo key, at the address the proxy uses; a text body is sent as it is, with `extra` headers. */
+async function direct(method: string, path: string, type: keyof typeof DEMO_KEYS, body?: unknown, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = { "x-api-key": DEMO_KEYS[type], ...extra };
+  if (body !== undefined && typeof body !== "string") headers["Content-Type"] = "application/json";
+  const response = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api${path}`, { method, headers, body: body === undefined || typeof body === "string" ? body : JSON.stringify(body) }));
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 /** An upstream that never answers: it fails only when its request is aborted. */
@@ -453,6 +453,52 @@ describe("proxy: writes", () => {
     expect(response.status).toBe(status);
     expect((await json(response)).Error).toMatch(error);
     expect(backend.calls).toHaveLength(1);
+  });
+});
+
+describe("proxy: the request check it shares with the API", () => {
+  it.each([
+    { name: "an empty body", body: "", type: "application/json" },
+    { name: "a body of white space", body: " \n ", type: "application/json" },
+    { name: "text that is not JSON", body: "{not json", type: "application/json" },
+    { name: "a text/plain body", body: "{}", type: "text/plain" },
+    { name: "a form body", body: "po_num=1", type: "application/x-www-form-urlencoded; charset=utf-8" },
+    { name: "an unknown field under a Prefer whose handling is another preference's parameter", body: '{"po_num":"X","rush":true}', type: "application/json", prefer: "return=representation; handling=lenient" },
+    { name: "an unknown field under handling=lenientish", body: '{"po_num":"X","rush":true}', type: "application/json", prefer: "handling=lenientish" },
+  ])("refuses $name with the very answer the API gives, with no upstream call", async ({ body, type, prefer }) => {
+    const { backend, send } = await connected("Supplier");
+    const headers = { "Content-Type": type, ...(prefer ? { Prefer: prefer } : {}) };
+    const response = await send("POST", "/api/v2/purchases/validate", { body, headers });
+    const api = await direct("POST", "/v2/purchases/validate", "Supplier", body, headers);
+    expect(api.status).toBeGreaterThanOrEqual(400);
+    expect([response.status, await response.json()]).toEqual([api.status, api.body]);
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it("reads an unknown field leniently under handling=lenient, as the API does: the same answer, nothing said of it", async () => {
+    const { send } = await connected("Supplier");
+    const body = '{"po_num":"X","rush":true}';
+    const headers = { "Content-Type": "application/json", Prefer: "handling=lenient" };
+    const response = await send("POST", "/api/v2/purchases/validate", { body, headers });
+    const answer = await response.json();
+    const api = await direct("POST", "/v2/purchases/validate", "Supplier", body, headers);
+    expect([response.status, answer]).toEqual([api.status, api.body]);
+    const fields = ((answer as { Error?: { fieldErrors?: { field: string }[] } }).Error?.fieldErrors ?? []).map((f) => f.field);
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields).not.toContain("rush");
+  });
+
+  it("answers 304 from the cache to an If-None-Match that names its ETag in a list, or is *, as the API compares", async () => {
+    const { backend, send } = await connected("Customer");
+    const etag = (await send("GET", "/api/v1/payments")).headers.get("ETag")!;
+    for (const sent of [`W/"other", ${etag}`, etag.replace(/^W\//, ""), "*"]) {
+      const again = await send("GET", "/api/v1/payments", { headers: { "If-None-Match": sent } });
+      expect([again.status, await again.text()], sent).toEqual([304, ""]);
+    }
+    expect(backend.calls).toHaveLength(1);
+    // The API answers the same request alike.
+    const api = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api/v1/payments`, { headers: { "x-api-key": DEMO_KEYS.Customer, "If-None-Match": "*" } }));
+    expect([api.status, await api.text()]).toEqual([304, ""]);
   });
 });
 

@@ -1,16 +1,16 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { matchOperation, type AnyOperation } from "@/lib/data-api/registry";
-import { searchParamsToObject } from "@/lib/data-api/query-params";
-import { BodyTooLargeError, isJsonContentType, readBodyText } from "@/lib/data-api/request-body";
-import { queryErrorBody, validationErrorBody } from "@/lib/data-api/validation-errors";
 import type { Version } from "@/lib/data-api/operation";
+import { isRefusal } from "@/lib/data-api/refusal";
+import type { AnyOperation } from "@/lib/data-api/registry";
+import { type CheckedRequest, checkRequest, matchesEtag, requestIdOf, type RefusedRequest } from "@/lib/data-api/request-check";
 import type { Environment } from "./env";
 import { freshForMs, freshnessOf } from "./freshness";
 import type { CacheOutcome } from "./metrics";
 import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog, RequestSource } from "./request-log";
-import type { CacheLookup, ResponseCache } from "./response-cache";
+import type { CachedResponse, CacheLookup, ResponseCache } from "./response-cache";
+import { answer, passBack, readWhole, sendUpstream, upstreamHeaders, waited } from "./proxy-upstream";
 import { isUnavailable, unavailableAnswer } from "./route-errors";
 import type { AuditTrail } from "./audit/audit-trail";
 import { auditedWrite } from "./audit/audited-writes";
@@ -53,20 +53,13 @@ export interface ProxyDeps {
   telemetry?: ProxyTelemetry;
 }
 
-/** Upstream headers the browser gets back; everything else (cookies, server, encodings) stays behind. */
-const PASSED_BACK = ["ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "X-Request-Id", "Idempotency-Replayed", "Preference-Applied", "Content-Type"];
-const REQUEST_ID = /^[A-Za-z0-9]{1,64}$/;
-
-function answer(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers } });
-}
-
 /**
  * `/api/{v1|v2}/...`: forwards one registry operation to the Data API with the session's active key.
  * - non-GET requests must come from Backroom's own pages (403 otherwise, before anything else);
  * - no session, or no key in it: 401; an unknown operation 404, a wrong method 405 with Allow;
- * - path, query and body are checked against the contract first (400, 413, 415), and the upstream URL is built from
- *   the configured base and the operation's template, never from the browser's path;
+ * - path, query and body are checked against the contract first (400, 413, 415), by the request check the sandbox
+ *   shares (`lib/data-api/request-check.ts`), and the upstream URL is built from the configured base and the
+ *   operation's template, never from the browser's path;
  * - GET answers are cached per key, by its fingerprint (fresh ones served without an upstream call, stale ones
  *   revalidated with If-None-Match); a write invalidates its resource's entries; writes are never retried;
  * - the answer keeps its status, body and the API's headers, `Location` rewritten to `/api/...`;
@@ -84,8 +77,9 @@ function answer(body: unknown, status: number, headers: Record<string, string> =
 export async function proxyRequest(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
   const started = performance.now();
   const at = new Date((deps.now ?? Date.now)()).toISOString();
-  // 32 hex characters, as before; randomUUID draws from a cached entropy pool (randomBytes costs a system call each time).
-  const requestId = REQUEST_ID.test(request.headers.get("X-Request-Id") ?? "") ? request.headers.get("X-Request-Id")! : randomUUID().replaceAll("-", "");
+  // The shared rule; minted as 32 hex characters, as before (randomUUID draws from a cached entropy pool, randomBytes
+  // costs a system call each time).
+  const requestId = requestIdOf(request.headers.get("X-Request-Id"), () => randomUUID().replaceAll("-", ""));
   const ids = { "X-Request-Id": requestId };
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   const unauthenticated = (response: Response) => {
@@ -137,179 +131,165 @@ interface Trace {
   cache: CacheOutcome | null;
 }
 
-/** The proxy's work once the session's key is known: every return is an answer for the key, logged by the caller. */
+/** A checked request on its way through `forward`: what the cache and the store stages need of it. */
+interface Forwarding {
+  deps: ProxyDeps;
+  key: ActiveKey;
+  operation: AnyOperation;
+  requestId: string;
+  trace: Trace;
+  /** The audit record of a write the trail keeps; undefined for every other operation. */
+  write: WriteRecord | undefined;
+}
+
+/** What the cache holds for a GET, and what the browser holds (its If-None-Match). */
+interface Copy {
+  lookup: CacheLookup | undefined;
+  cached: CachedResponse | undefined;
+  browserEtag: string | null;
+  /** The answer when the cached copy is fresh and the page did not ask for the API's current one. */
+  fresh?: Response;
+}
+
+/**
+ * The proxy's work once the session's key is known: the request check, then the cache or the Data API, then what the
+ * answer leaves behind (the cache, the audit trail). Every return is an answer for the key, logged by the caller.
+ */
 async function forward(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps, who: { key: ActiveKey; sessionId: string | undefined }, requestId: string, trace: Trace): Promise<Response> {
   const { key } = who;
-  const ids = { "X-Request-Id": requestId };
-  const match = matchOperation(request.method, version, segments);
-  if (match.kind === "not-found") return answer({ Error: "Not found" }, 404, ids);
-  if (match.kind === "method-not-allowed") return answer({ Error: `Method ${request.method} is not allowed here` }, 405, { ...ids, Allow: match.allow.join(", ") });
-  const operation: AnyOperation = match.operation;
-  trace.operation = operation.id;
 
-  const url = new URL(request.url);
-  const rawQuery = searchParamsToObject(url.searchParams);
-  let body: string | undefined;
-  let write: WriteRecord | undefined;
-  // A write the audit trail keeps is recorded whatever becomes of it: refused here, or sent.
-  // Once the write is sent, a trail that cannot take its answer must not hide the API's answer: the entry stays "sent".
-  const answered = (status: number | null, answeredId: string | null, bytes?: Uint8Array) =>
-    write?.answered(status, answeredId, bytes).catch((error: unknown) => deps.telemetry?.failed("audit answer not recorded", error, requestId));
-  const refuse = async (error: unknown, status: number) => {
-    await write?.refused(status, error);
-    return answer(error, status, ids);
-  };
-  // Only a write the trail keeps is recorded; for every other operation nothing is built.
-  const audit = () =>
-    deps.audit && auditedWrite(operation.id) && auditWrite({ trail: deps.audit, actor: actorOf(request, who.sessionId, key), operation: operation.id, path: match.params, query: rawQuery, body, idempotencyKey: request.headers.get("Idempotency-Key"), requestId });
-  write = audit();
-
-  const path = operation.pathSchema.safeParse(match.params);
-  if (!path.success) return refuse(queryErrorBody(path.error), 400);
-  const query = operation.querySchema.safeParse(rawQuery);
-  if (!query.success) return refuse(queryErrorBody(query.error), 400);
-
-  if (operation.body) {
-    if (!isJsonContentType(request.headers.get("Content-Type"))) return refuse({ Error: { code: "UNSUPPORTED_MEDIA_TYPE", detail: "Send the body as application/json." } }, 415);
-    try {
-      body = await readBodyText(request);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return refuse({ Error: { code: "BODY_TOO_LARGE", detail: error.message } }, 413);
-      throw error;
-    }
-    // From here the record names what the body names.
-    write = audit();
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch {
-      return refuse({ Error: { code: "MALFORMED_JSON", detail: "The body is not valid JSON." } }, 400);
-    }
-    const lenient = /handling\s*=\s*"?lenient/i.test(request.headers.get("Prefer") ?? "") && operation.lenientBody !== undefined;
-    const checked = (lenient ? operation.lenientBody! : operation.body).safeParse(value);
-    if (!checked.success) return refuse(validationErrorBody(checked.error), 400);
+  // 1. Check: a request the contract refuses is answered here, and a write the trail keeps is recorded refused.
+  const checked = await checkRequest(request, version, segments);
+  trace.operation = "operation" in checked ? checked.operation.id : null;
+  const write = "operation" in checked ? auditOf(request, checked, deps, who, requestId) : undefined;
+  if (isRefusal(checked)) {
+    await write?.refused(checked.status, checked.body);
+    return answer(checked.body, checked.status, { "X-Request-Id": requestId, ...checked.headers });
   }
-
+  const { operation } = checked;
+  const forwarding: Forwarding = { deps, key, operation, requestId, trace, write };
   const upstream = await deps.upstream(key.environment, request);
-  const target = upstreamUrl(upstream.v1Base, operation, path.data as Record<string, string | number>, query.data as Record<string, unknown>);
-  const headers = new Headers({ "x-api-key": key.apiKey, Accept: "application/json", "X-Request-Id": requestId });
-  if (body !== undefined) headers.set("Content-Type", "application/json");
-  for (const name of ["Idempotency-Key", "Prefer"]) {
-    const value = request.headers.get(name);
-    if (value && operation.method !== "GET") headers.set(name, value);
-  }
+  const target = upstreamUrl(upstream.v1Base, operation, checked.path as Record<string, string | number>, checked.query);
 
-  const now = deps.now ?? Date.now;
+  // 2. The cache, for a GET: a fresh copy is the answer.
+  const copy = await lookInCache(forwarding, request, target);
+  if (copy.fresh) return copy.fresh;
+
+  // 3. Upstream: a write is recorded before it is sent (a trail that cannot take it stops it: the route answers 503).
+  // With a cached entry, only its own ETag revalidates: a 304 to the browser's ETag would not vouch for our copy.
+  const revalidating = copy.cached ? copy.cached.etag : operation.method === "GET" ? copy.browserEtag : null;
+  await write?.sending();
+  trace.source = "upstream";
+  const sent = await sendUpstream({
+    upstream, target, method: operation.method, headers: upstreamHeaders(key.apiKey, request, checked, requestId, revalidating), body: checked.raw,
+    signal: request.signal, timeoutMs: deps.timeoutMs, operation: operation.id, requestId, telemetry: deps.telemetry,
+  });
+  if ("failed" in sent) {
+    await answered(forwarding, null);
+    return sent.failed;
+  }
+  await deps.rateLimits.note(key.fingerprint, sent.response.headers).catch((error: unknown) => deps.telemetry?.failed("rate-limit figures unavailable", error, requestId));
+
+  // 4. Store: what the answer leaves behind, and the answer the browser gets.
+  const passed = passBack(sent.response.headers, upstream.v1Base, version, requestId);
+  if (operation.method !== "GET") return storeWrite(forwarding, sent.response, passed);
+  return storeRead(forwarding, sent, passed, copy);
+}
+
+/**
+ * The cached copy of a GET's answer, per key, and the answer when it is fresh, unless the page asks for the API's
+ * current one (`Cache-Control: no-cache`: "check now", a status poll), which revalidates the copy instead.
+ */
+async function lookInCache(forwarding: Forwarding, request: Request, target: URL): Promise<Copy> {
+  const { deps, key, operation, requestId, trace } = forwarding;
   const browserEtag = request.headers.get("If-None-Match");
-  const lookup: CacheLookup | undefined = operation.method === "GET" && deps.cache ? await deps.cache.lookup(key.fingerprint, target.href, operation.resource) : undefined;
+  const lookup = operation.method === "GET" && deps.cache ? await deps.cache.lookup(key.fingerprint, target.href, operation.resource) : undefined;
   const cached = lookup?.entry;
   trace.cache = lookup?.available ? "miss" : "bypass";
-  // `Cache-Control: no-cache` from the page ("check now", a status poll) asks for the API's current answer: the copy is
-  // revalidated (a 304 when unchanged) instead of served while fresh.
   const wantsCurrent = /(^|,)\s*(no-cache|max-age=0)\s*(,|$)/i.test(request.headers.get("Cache-Control") ?? "");
-  if (cached && now() < cached.freshUntil && !wantsCurrent) {
-    trace.source = "cache";
-    trace.cache = "hit";
-    return fromCache(cached, browserEtag, ids);
-  }
-  // With an entry, only its own ETag revalidates: a 304 to the browser's ETag would not vouch for our copy.
-  const revalidating = cached ? cached.etag : operation.method === "GET" ? browserEtag : null;
-  if (revalidating) headers.set("If-None-Match", revalidating);
+  if (!cached || now(deps) >= cached.freshUntil || wantsCurrent) return { lookup, cached, browserEtag };
+  trace.source = "cache";
+  trace.cache = "hit";
+  return { lookup, cached, browserEtag, fresh: fromCache(cached, browserEtag, requestId) };
+}
 
-  // Recorded before it is sent: a write the trail cannot take is not made (the route answers 503).
-  await write?.sending();
-  let response: Response;
-  trace.source = "upstream";
-  const timeout = AbortSignal.timeout(deps.timeoutMs);
-  const sent = performance.now();
-  const took = () => (performance.now() - sent) / 1000;
-  try {
-    response = await upstream.fetch(new Request(target, { method: operation.method, headers, body, signal: AbortSignal.any([timeout, request.signal]) }));
-  } catch (error) {
-    await answered(null, null);
-    if (timeout.aborted) {
-      deps.telemetry?.upstream(operation.id, "timeout", took());
-      return answer({ Error: `The Data API did not answer within ${waited(deps.timeoutMs)}. Nothing was retried; try again.` }, 504, ids);
-    }
-    if (request.signal.aborted) {
-      deps.telemetry?.upstream(operation.id, "cancelled", took());
-      return answer({ Error: "The request was cancelled" }, 499, ids);
-    }
-    deps.telemetry?.upstream(operation.id, "unreachable", took());
-    deps.telemetry?.failed(`${operation.id}: the Data API could not be reached`, error, requestId);
-    return answer({ Error: "The Data API could not be reached. Try again in a moment." }, 502, ids);
-  }
-  deps.telemetry?.upstream(operation.id, String(response.status), took());
-  await deps.rateLimits.note(key.fingerprint, response.headers).catch((error: unknown) => deps.telemetry?.failed("rate-limit figures unavailable", error, requestId));
+/** The audit record of a write the trail keeps (`audit/audited-writes.ts`), with what the check read of it; none for any other operation. */
+function auditOf(request: Request, checked: CheckedRequest | Extract<RefusedRequest, { operation: AnyOperation }>, deps: ProxyDeps, who: { key: ActiveKey; sessionId: string | undefined }, requestId: string): WriteRecord | undefined {
+  if (!deps.audit || !auditedWrite(checked.operation.id)) return undefined;
+  return auditWrite({
+    trail: deps.audit, actor: actorOf(request, who.sessionId, who.key), operation: checked.operation.id, path: checked.params, query: checked.rawQuery,
+    body: checked.raw, idempotencyKey: request.headers.get("Idempotency-Key"), requestId,
+  });
+}
 
-  const passed = passBack(response.headers, upstream.v1Base, version, requestId);
-  if (operation.method === "GET") {
-    if (response.status === 304 && cached && lookup) {
-      trace.source = "revalidated";
-      trace.cache = "revalidated";
-      await deps.cache?.refresh(lookup, now() + freshForMs(freshnessOf(operation), new Date(now())), passed);
-      return fromCache({ ...cached, headers: { ...cached.headers, ...passed } }, browserEtag, ids);
-    }
-    if (response.status === 200) {
-      let bytes: Uint8Array<ArrayBuffer>;
-      try {
-        bytes = new Uint8Array(await response.arrayBuffer());
-      } catch {
-        // The headers came and the body did not: a failure of the API, told as such (never a 500 of ours).
-        if (timeout.aborted) return answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids);
-        return answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids);
-      }
-      if (deps.audit) await learnOutcomes(deps.audit, key.fingerprint, operation.id, bytes).catch((error: unknown) => deps.telemetry?.failed("audit outcome not recorded", error, requestId));
-      // An empty 200 is passed on but not kept: the cache holds answers with a body only.
-      if (bytes.byteLength > 0 && lookup) {
-        await deps.cache?.store(lookup, {
-          status: 200, headers: passed, body: bytes, etag: response.headers.get("ETag"), storedAt: now(),
-          freshUntil: now() + freshForMs(freshnessOf(operation), new Date(now())), resource: operation.resource,
-        });
-      }
-      return new Response(bytes, { status: 200, headers: { ...passed, "Cache-Control": "private, no-store" } });
-    }
-  } else {
-    // What the write changed is stale now, for this key, on every instance; other keys see it on their next revalidation.
-    if (response.ok) await deps.cache?.invalidate(key.fingerprint, [operation.resource]);
-    if (write) {
-      // A recorded write's answer is read whole (a write's answer is small) so the entry holds what it says.
-      let bytes: Uint8Array<ArrayBuffer> | undefined;
-      try {
-        bytes = new Uint8Array(await response.arrayBuffer());
-      } catch {
-        await answered(null, null);
-        return answer({ Error: "The Data API's answer broke off. Whether the write was done is not known: look before trying again." }, 502, ids);
-      }
-      await answered(response.status, response.headers.get("X-Request-Id"), bytes);
-      return new Response(response.status === 204 ? null : bytes, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });
-    }
+/** Writes the API's answer (or its absence: status null) onto a recorded write. Once the write is sent, a trail that cannot take its answer must not hide the API's answer: the entry stays "sent". */
+async function answered(forwarding: Forwarding, status: number | null, answeredId: string | null = null, bytes?: Uint8Array): Promise<void> {
+  const { write, deps, requestId } = forwarding;
+  await write?.answered(status, answeredId, bytes).catch((error: unknown) => deps.telemetry?.failed("audit answer not recorded", error, requestId));
+}
+
+/**
+ * A GET's answer: a 304 to our revalidation refreshes the copy and serves it; a 200 is read whole, the outcomes it
+ * tells learned, kept in the cache when it has a body, and answered; anything else is streamed as it comes.
+ */
+async function storeRead(forwarding: Forwarding, sent: { response: Response; timeout: AbortSignal }, passed: Record<string, string>, copy: Copy): Promise<Response> {
+  const { deps, key, operation, requestId, trace } = forwarding;
+  const { response, timeout } = sent;
+  const { lookup, cached } = copy;
+  if (response.status === 304 && cached && lookup) {
+    trace.source = "revalidated";
+    trace.cache = "revalidated";
+    await deps.cache?.refresh(lookup, freshUntil(deps, operation), passed);
+    return fromCache({ ...cached, headers: { ...cached.headers, ...passed } }, copy.browserEtag, requestId);
   }
-  // Streamed as it comes; fetch decoded it, so Content-Encoding and Content-Length are not passed on.
+  if (response.status !== 200) return streamed(response, passed);
+  const bytes = await readWhole(response);
+  if (!bytes) {
+    // The headers came and the body did not: a failure of the API, told as such (never a 500 of ours).
+    const ids = { "X-Request-Id": requestId };
+    if (timeout.aborted) return answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids);
+    return answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids);
+  }
+  if (deps.audit) await learnOutcomes(deps.audit, key.fingerprint, operation.id, bytes).catch((error: unknown) => deps.telemetry?.failed("audit outcome not recorded", error, requestId));
+  // An empty 200 is passed on but not kept: the cache holds answers with a body only.
+  if (bytes.byteLength > 0 && lookup) {
+    await deps.cache?.store(lookup, { status: 200, headers: passed, body: bytes, etag: response.headers.get("ETag"), storedAt: now(deps), freshUntil: freshUntil(deps, operation), resource: operation.resource });
+  }
+  return new Response(bytes, { status: 200, headers: { ...passed, "Cache-Control": "private, no-store" } });
+}
+
+/** A write's answer: what it changed is stale now (for this key, on every instance); a recorded write's answer is read whole and written onto its entry. */
+async function storeWrite(forwarding: Forwarding, response: Response, passed: Record<string, string>): Promise<Response> {
+  const { deps, key, operation, requestId, write } = forwarding;
+  // Other keys see the change on their next revalidation.
+  if (response.ok) await deps.cache?.invalidate(key.fingerprint, [operation.resource]);
+  if (!write) return streamed(response, passed);
+  // A write's answer is small: the entry holds what it says.
+  const bytes = await readWhole(response);
+  if (!bytes) {
+    await answered(forwarding, null);
+    return answer({ Error: "The Data API's answer broke off. Whether the write was done is not known: look before trying again." }, 502, { "X-Request-Id": requestId });
+  }
+  await answered(forwarding, response.status, response.headers.get("X-Request-Id"), bytes);
+  return new Response(response.status === 204 ? null : bytes, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });
+}
+
+/** The API's answer streamed as it comes; fetch decoded it, so Content-Encoding and Content-Length are not passed on. */
+function streamed(response: Response, passed: Record<string, string>): Response {
   return new Response(response.status === 204 || response.status === 304 ? null : response.body, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });
 }
 
-/** A timeout in words: "50 ms" below a second, "30 s" from there on. */
-function waited(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+const now = (deps: ProxyDeps) => (deps.now ?? Date.now)();
+
+/** Until when an answer of `operation` stored now is fresh (`freshness.ts`). */
+function freshUntil(deps: ProxyDeps, operation: AnyOperation): number {
+  const at = now(deps);
+  return at + freshForMs(freshnessOf(operation), new Date(at));
 }
 
-/** The headers passed back, with `Location` moved from the upstream base to Backroom's own `/api/{version}`. */
-function passBack(upstreamHeaders: Headers, v1Base: string, version: Version, requestId: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of PASSED_BACK) {
-    const value = upstreamHeaders.get(name);
-    if (value !== null) out[name] = value;
-  }
-  out["X-Request-Id"] ??= requestId;
-  const location = upstreamHeaders.get("Location");
-  const base = v1Base.replace(/\/api\/v1$/, `/api/${version}`);
-  if (location?.startsWith(`${base}/`)) out.Location = `/api/${version}${location.slice(base.length)}`;
-  return out;
-}
-
-function fromCache(entry: { headers: Record<string, string>; body: Uint8Array; etag: string | null }, browserEtag: string | null, ids: Record<string, string>): Response {
-  const headers = { ...entry.headers, ...ids, "Cache-Control": "private, no-store" };
-  if (browserEtag && entry.etag && browserEtag.replace(/^W\//, "") === entry.etag.replace(/^W\//, "")) return new Response(null, { status: 304, headers });
+/** A cached answer: 304 when the browser's If-None-Match names its ETag (weakly, as the API compares), else the body. */
+function fromCache(entry: { headers: Record<string, string>; body: Uint8Array; etag: string | null }, browserEtag: string | null, requestId: string): Response {
+  const headers = { ...entry.headers, "X-Request-Id": requestId, "Cache-Control": "private, no-store" };
+  if (entry.etag && matchesEtag(browserEtag, entry.etag)) return new Response(null, { status: 304, headers });
   return new Response(entry.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
