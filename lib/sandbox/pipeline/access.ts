@@ -7,7 +7,8 @@ import type { Stage } from "./context";
  */
 export function access(): Stage {
   return async (c, next) => {
-    const { operation, scope } = c.var;
+    const operation = c.get("operation");
+    const scope = c.get("scope");
     if (scope.type !== "Employee" && operation.access[scope.type] === "forbidden") {
       throw new SandboxError(403, { Error: `${scope.type} keys may not call ${operation.method} ${operation.path}` });
     }

@@ -9,7 +9,7 @@ import type { KeyScope } from "../keys";
 /**
  * What the stages of the sandbox's API pipeline (`api.ts`) tell the stages after them, as Hono variables. Each is set
  * by one stage and read only by the stages composed after it: `requestId` first, then the route, the key, the checked
- * input.
+ * input. Read them with `c.get(name)`: Hono's `c.var` copies every variable into a new object each time it is read.
  */
 export interface ApiVariables {
   /** The answer's `X-Request-Id` (request-id.ts). */

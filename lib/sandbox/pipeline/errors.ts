@@ -10,6 +10,6 @@ import { type ApiEnv, json } from "./context";
  */
 export function answerError(error: Error, c: Context<ApiEnv>): Response {
   if (error instanceof SandboxError) return json(error.body, error.status, error.headers);
-  console.error(`sandbox: ${c.req.method} ${c.req.path} failed (request ${c.var.requestId})`, error);
+  console.error(`sandbox: ${c.req.method} ${c.req.path} failed (request ${c.get("requestId")})`, error);
   return json({ Error: "Unexpected server error" }, 500);
 }

@@ -14,29 +14,33 @@ import {
 import { readHandlers, writeHandlers } from "../handlers";
 import { checkIdempotencyKey, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type StoredResponse } from "../idempotency";
 import { type ApiEnv, JSON_TYPE } from "./context";
+import { weakEtag } from "./etag";
 
 /**
  * The last stage: the operation's handler, on a request every stage before it accepted. A read answers its records
- * in the operation's envelope (the ETag stage around it adds the validator); a write goes through `write`.
+ * in the operation's envelope, tagged with a weak ETag of the body (the ETag stage around it answers 304 when the
+ * request names the tag); a write goes through `write`.
  */
 export function handle(options: { clocks: Record<Environment, EnvironmentClock>; basePath: string }): HonoHandler<ApiEnv> {
   return async (c) => {
-    const { db, env, scope, operation, input } = c.var;
+    const env = c.get("env");
+    const operation = c.get("operation");
+    const input = c.get("input");
     const origin = new URL(c.req.url).origin;
     const context: HandlerContext<OperationId> = {
-      db,
+      db: c.get("db"),
       env,
-      scope,
+      scope: c.get("scope"),
       now: options.clocks[env].now(),
       query: input.query as HandlerContext<OperationId>["query"],
       path: input.path as HandlerContext<OperationId>["path"],
       assetUrl: (asset) => `${origin}${options.basePath}/${env}/${asset}`,
     };
-    if (operation.method !== "GET") return write(c, context, `${origin}${c.var.versionPath}`);
+    if (operation.method !== "GET") return write(c, context, `${origin}${c.get("versionPath")}`);
     const handler = readHandlers[operation.id as keyof typeof readHandlers] as Handler<OperationId> | undefined;
     if (!handler) throw new Error(`no handler for ${operation.id}`);
-    const result = await handler(context);
-    return new Response(JSON.stringify(envelope(operation, result, input.query)), { status: operation.success, headers: { "Content-Type": JSON_TYPE } });
+    const body = JSON.stringify(envelope(operation, await handler(context), input.query));
+    return new Response(body, { status: operation.success, headers: { "Content-Type": JSON_TYPE, ETag: weakEtag(body) } });
   };
 }
 
@@ -64,7 +68,8 @@ function envelope(operation: AnyOperation, result: HandlerResult, query: Record<
  * refusals (409, 422, ...) are stored for replay too; an unexpected failure frees the key.
  */
 async function write(c: Context<ApiEnv>, context: HandlerContext<OperationId>, versionBase: string): Promise<Response> {
-  const { operation, input } = c.var;
+  const operation = c.get("operation");
+  const input = c.get("input");
   const handler = writeHandlers[operation.id as keyof typeof writeHandlers] as WriteHandler<OperationId> | undefined;
   if (!handler) throw new Error(`no handler for ${operation.id}`);
   const { minimal, representation, lenient } = input.prefer;

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 /** The key stage in `env`, answering the scope it set. */
-const keyed = (env: Environment = "test") => stageApp([key(databases)], { env }, (c) => Response.json({ type: c.var.scope.type, keyHash: c.var.scope.keyHash, same: c.var.db === databases[env] }));
+const keyed = (env: Environment = "test") => stageApp([key(databases)], { env }, (c) => Response.json({ type: c.get("scope").type, keyHash: c.get("scope").keyHash, same: c.get("db") === databases[env] }));
 const send = (sent: string | null, env: Environment = "test") => keyed(env).request(`/${env}/api/v1/states`, { headers: sent === null ? {} : { "x-api-key": sent } });
 
 describe("the key stage", () => {

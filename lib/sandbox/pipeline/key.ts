@@ -12,7 +12,7 @@ import type { Stage } from "./context";
  */
 export function key(databases: Record<Environment, Kysely<Database>>): Stage {
   return async (c, next) => {
-    const db = databases[c.var.env];
+    const db = databases[c.get("env")];
     const sent = c.req.header("x-api-key");
     if (!sent) throw new SandboxError(401, { Error: "Missing API key: send it in the x-api-key header" });
     const scope = await resolveKey(db, sent);

@@ -7,7 +7,7 @@ import { stageApp } from "./testing";
 const draft = { vendor_id: 3, to_location_id: 1, supplier_id: 12, delivery_date: "2026-12-01", po_num: "PO-1001" };
 
 /** The parse stage for `operation`, answering the input it set. */
-const parsed = (operation: AnyOperation, params: Record<string, string> = {}) => stageApp([parse()], { operation, params }, (c) => Response.json(c.var.input));
+const parsed = (operation: AnyOperation, params: Record<string, string> = {}) => stageApp([parse()], { operation, params }, (c) => Response.json(c.get("input")));
 const post = (body: string, headers: Record<string, string> = { "Content-Type": "application/json" }) => ({ method: "POST", headers, body });
 
 describe("the parse stage", () => {

@@ -10,7 +10,7 @@ import type { Stage } from "./context";
  */
 export function parse(): Stage {
   return async (c, next) => {
-    const input = await checkInput({ operation: c.var.operation, params: c.var.params }, c.req.raw);
+    const input = await checkInput({ operation: c.get("operation"), params: c.get("params") }, c.req.raw);
     if (isRefusal(input)) refuse(input);
     c.set("input", input);
     await next();

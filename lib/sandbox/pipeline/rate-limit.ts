@@ -9,7 +9,7 @@ import type { Stage } from "./context";
  */
 export function rateLimit(limiter: RateLimiter): Stage {
   return async (c, next) => {
-    const rate = limiter.take(`${c.var.env}:${c.var.scope.keyHash}`);
+    const rate = limiter.take(`${c.get("env")}:${c.get("scope").keyHash}`);
     const figures = { "RateLimit-Limit": String(rate.limit), "RateLimit-Remaining": String(rate.remaining), "RateLimit-Reset": String(rate.reset) };
     if (!rate.allowed) throw new SandboxError(429, { Error: "Rate limit exceeded" }, { ...figures, "Retry-After": String(rate.reset) });
     await next();

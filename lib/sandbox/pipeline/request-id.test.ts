@@ -8,7 +8,7 @@ const PATH = "/test/api/v1/states";
 
 describe("the request-id stage", () => {
   it("echoes a caller's short alphanumeric X-Request-Id, and tells the stages after it", async () => {
-    const app = stageApp([requestId()], {}, (c) => Response.json({ seen: c.var.requestId }));
+    const app = stageApp([requestId()], {}, (c) => Response.json({ seen: c.get("requestId") }));
     const res = await app.request(PATH, { headers: { "X-Request-Id": "abc123XYZ" } });
     expect(res.headers.get("X-Request-Id")).toBe("abc123XYZ");
     expect(await res.json()).toEqual({ seen: "abc123XYZ" });

@@ -8,7 +8,7 @@ import { stageApp } from "./testing";
 
 /** The route stage under `basePath`, answering what it set. */
 function routed(basePath = "") {
-  const stage = stageApp([route(basePath)], {}, (c) => Response.json({ env: c.var.env, versionPath: c.var.versionPath, operation: c.var.operation.id, params: c.var.params }));
+  const stage = stageApp([route(basePath)], {}, (c) => Response.json({ env: c.get("env"), versionPath: c.get("versionPath"), operation: c.get("operation").id, params: c.get("params") }));
   return basePath ? new Hono<ApiEnv>().basePath(basePath).route("/", stage) : stage;
 }
 
