@@ -11,7 +11,7 @@ import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog, RequestSource } from "./request-log";
 import type { CachedResponse, CacheLookup, ResponseCache } from "./response-cache";
 import { answer, passBack, readWhole, sendUpstream, upstreamHeaders, waited } from "./proxy-upstream";
-import { isUnavailable, unavailableAnswer } from "./route-errors";
+import { isUnavailable, ROUTE_FAILURES, unavailableAnswer } from "./route-errors";
 import type { AuditTrail } from "./audit/audit-trail";
 import { auditedWrite } from "./audit/audited-writes";
 import { actorOf, auditWrite, learnOutcomes, type WriteRecord } from "./audit/write-audit";
@@ -86,7 +86,7 @@ export async function proxyRequest(request: Request, version: Version, segments:
     deps.telemetry?.answered({ requestId, method: request.method, operation: null, status: response.status, durationMs: elapsed(), source: "unauthenticated", cache: null });
     return response;
   };
-  if (isWrite(request.method) && !isSameOrigin(request)) return unauthenticated(answer({ Error: "Cross-site request refused" }, 403, ids));
+  if (isWrite(request.method) && !isSameOrigin(request)) return unauthenticated(refusedHere("cross-site", ids));
 
   const sessionId = readSessionId(request);
   let key: ActiveKey | undefined;
@@ -98,7 +98,7 @@ export async function proxyRequest(request: Request, version: Version, segments:
     deps.telemetry?.failed("session store unavailable", error, requestId);
     return unauthenticated(unavailableAnswer(requestId));
   }
-  if (!key) return unauthenticated(answer({ Error: "Not connected: connect an API key at /connect" }, 401, ids));
+  if (!key) return unauthenticated(refusedHere("not-connected", ids));
 
   // From here every answer is the key's, and is logged once. The duration runs to the Response being handed back:
   // for a body streamed from the API (writes, non-200 reads) that is the time to its headers, not to its last byte.
@@ -268,7 +268,8 @@ async function storeWrite(forwarding: Forwarding, response: Response, passed: Re
   const bytes = await readWhole(response);
   if (!bytes) {
     await answered(forwarding, null);
-    return answer({ Error: "The Data API's answer broke off. Whether the write was done is not known: look before trying again." }, 502, { "X-Request-Id": requestId });
+    // Sent with an Idempotency-Key (as Backroom's pages send every write), trying again is safe: the API replays.
+    return answer({ Error: "The Data API's answer broke off, so whether the write was done is not known. Trying it again with the same Idempotency-Key is safe: the API makes it at most once." }, 502, { "X-Request-Id": requestId });
   }
   await answered(forwarding, response.status, response.headers.get("X-Request-Id"), bytes);
   return new Response(response.status === 204 ? null : bytes, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });
@@ -292,4 +293,10 @@ function fromCache(entry: { headers: Record<string, string>; body: Uint8Array; e
   const headers = { ...entry.headers, "X-Request-Id": requestId, "Cache-Control": "private, no-store" };
   if (entry.etag && matchesEtag(browserEtag, entry.etag)) return new Response(null, { status: 304, headers });
   return new Response(entry.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
+/** One of Backroom's own refusals, in the words every route handler uses (route-errors.ts), as the proxy answers. */
+function refusedHere(failure: "cross-site" | "not-connected", ids: Record<string, string>): Response {
+  const { status, text } = ROUTE_FAILURES[failure];
+  return answer({ Error: text() }, status, ids);
 }
