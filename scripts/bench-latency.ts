@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { findChromium } from "../e2e/find-chromium";
 import { writeBenchmarkSection } from "./benchmarks-doc";
-import { fetchJson, freePort, onSignalStop, sessionCookie, start, stopAll } from "./processes";
+import { fetchJson, median, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -44,19 +44,9 @@ const OBSERVE = `
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__bench.cls += e.value; }).observe({ type: "layout-shift", buffered: true });
 `;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function main() {
   const began = Date.now();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const app = start("next", ["node", "scripts/start.mjs", "--port", String(port)], {
-    SANDBOX_DATA_DIR: join(temp, "sandbox"),
-    DATA_DIR: join(temp, "data"),
-    SANDBOX_JOB_INTERVAL: "0",
-    NODE_ENV: "production",
-  });
-  await app.ready(`${base}/connect`, 200, {}, 600_000);
+  const base = await startProductionApp(temp);
 
   const sandbox = <T>(path: string, init: RequestInit = {}) => fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
   // The demo retailer's stores and the demo brand's supplier: the issued keys see what the demo users see.

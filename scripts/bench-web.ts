@@ -9,7 +9,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { fetchJson, freePort, onSignalStop, sessionCookie, start, stopAll } from "./processes";
+import { fetchJson, median, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
 
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -47,19 +47,9 @@ interface Result {
   accessibility: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function main() {
   const began = Date.now();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const app = start("next", ["node", "scripts/start.mjs", "--port", String(port)], {
-    SANDBOX_DATA_DIR: join(temp, "sandbox"),
-    DATA_DIR: join(temp, "data"),
-    SANDBOX_JOB_INTERVAL: "0",
-    NODE_ENV: "production",
-  });
-  await app.ready(`${base}/connect`, 200, {}, 600_000);
+  const base = await startProductionApp(temp);
 
   const cookies = { Customer: await demoCookie(base, "Customer"), Supplier: await demoCookie(base, "Supplier"), Employee: await demoCookie(base, "Employee") };
   const invoice = (await api<{ Data: { InvoiceID: number }[] }>(base, cookies.Employee, "/api/v1/invoices?PageSize=1")).Data[0]!.InvoiceID;

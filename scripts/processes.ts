@@ -115,6 +115,30 @@ export async function fetchJson<T>(url: string, init: RequestInit = {}): Promise
 }
 
 /**
+ * Starts Backroom's production build (building it first when there is none, or the sources are newer) on the embedded
+ * sandbox, its data under `dataDir`, the sandbox's jobs not running on their own; resolves with its address once the
+ * connect page answers. What the browser benchmarks measure.
+ *
+ * @example
+ * const base = await startProductionApp(mkdtempSync(join(tmpdir(), "bench-")));
+ */
+export async function startProductionApp(dataDir: string): Promise<string> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = start("next", ["node", "scripts/start.mjs", "--port", String(port)], {
+    SANDBOX_DATA_DIR: `${dataDir}/sandbox`,
+    DATA_DIR: `${dataDir}/data`,
+    SANDBOX_JOB_INTERVAL: "0",
+    NODE_ENV: "production",
+  });
+  await app.ready(`${base}/connect`, 200, {}, 600_000);
+  return base;
+}
+
+/** The middle value (the upper one of an even count): what the benchmarks report of repeated runs. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
  * POST /api/session as Backroom's own connect page would (same Origin), with a key or a sandbox demo user: the session
  * cookie, as a Cookie header's value.
  */

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { DeliveriesCard, AwaitingCard, OnHoldCard } from "@/components/overview/staff-cards";
-import { OrdersCard, ReceivablesCard, StockCard, TopCustomersCard } from "@/components/overview/brand-cards";
-import { DueSoonCard, NextDeliveriesCard, OwedCard, PaymentsCard } from "@/components/overview/retailer-cards";
+import { OrdersCard, StockCard, TopCustomersCard } from "@/components/overview/brand-cards";
+import { AgingCard } from "@/components/overview/aging-card";
+import { DueSoonCard, NextDeliveriesCard, PaymentsCard } from "@/components/overview/retailer-cards";
 import { Card } from "@/components/overview/card";
 import { AGING_STALE, accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
 import { accountInvoices } from "@/lib/ui/ar-aging/aging";
@@ -17,13 +18,13 @@ import { requireSession } from "./_lib/session";
 export const metadata: Metadata = { title: "Overview · Backroom" };
 
 const BODIES: Record<OverviewCardId, () => React.ReactNode> = {
-  owed: () => <OwedCard />,
+  owed: () => <AgingCard card="owed" label="What you owe by age" testId="owed-total" />,
   dueSoon: () => <DueSoonCard />,
   payments: () => <PaymentsCard />,
   nextDeliveries: () => <NextDeliveriesCard />,
   stock: () => <StockCard />,
   orders: () => <OrdersCard />,
-  receivables: () => <ReceivablesCard />,
+  receivables: () => <AgingCard card="receivables" label="Receivables by age" testId="receivables-total" />,
   topCustomers: () => <TopCustomersCard />,
   deliveries: () => <DeliveriesCard />,
   onHold: () => <OnHoldCard />,

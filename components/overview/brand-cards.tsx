@@ -4,10 +4,10 @@ import Link from "next/link";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
-import { accountCustomers, accountInvoices, amountsOf, sumAmounts } from "@/lib/ui/ar-aging/aging";
+import { accountCustomers, accountInvoices, amountsOf } from "@/lib/ui/ar-aging/aging";
 import { accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
 import { OVERVIEW_STALE, overviewAging, overviewAvailable, overviewInventory, overviewOrders } from "@/lib/ui/overview/requests";
-import { AgingBar, Card, Figure } from "./card";
+import { Card, Figure } from "./card";
 import { useApi } from "./use-api";
 
 // A brand's overview, one component per card: each streams in with its own data.
@@ -85,17 +85,6 @@ export function OrdersCard() {
           New purchase order
         </Link>
       </p>
-    </Card>
-  );
-}
-
-export function ReceivablesCard() {
-  const aging = useApi(overviewAging, OVERVIEW_STALE.aging);
-  const totals = sumAmounts((aging.data?.records ?? []).map(amountsOf));
-  return (
-    <Card card="receivables" query={aging}>
-      <Figure label="Total outstanding" value={formatMoney(totals.total)} testId="receivables-total" />
-      <AgingBar totals={totals} label="Receivables by age" />
     </Card>
   );
 }

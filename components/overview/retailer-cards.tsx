@@ -5,25 +5,13 @@ import { useTimeZone } from "@/components/shell/providers";
 import { addDecimals } from "@/lib/format/decimal";
 import { addDays, todayIn } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { amountsOf, sumAmounts } from "@/lib/ui/ar-aging/aging";
 import { deliveryWeekdays, weekdayName } from "@/lib/ui/delivery/cutoff";
 import { apiDeliveryDates } from "@/lib/ui/delivery/schedule";
-import { accountsOfOpenInvoices, OVERVIEW_STALE, overviewAging, overviewCustomers, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
-import { AgingBar, Card, Figure } from "./card";
+import { accountsOfOpenInvoices, OVERVIEW_STALE, overviewCustomers, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
+import { Card, Figure } from "./card";
 import { useApi } from "./use-api";
 
 // A retailer's overview, one component per card: each streams in with its own data.
-
-export function OwedCard() {
-  const aging = useApi(overviewAging, OVERVIEW_STALE.aging);
-  const totals = sumAmounts((aging.data?.records ?? []).map(amountsOf));
-  return (
-    <Card card="owed" query={aging}>
-      <Figure label="Total outstanding" value={formatMoney(totals.total)} testId="owed-total" />
-      <AgingBar totals={totals} label="What you owe by age" />
-    </Card>
-  );
-}
 
 export function DueSoonCard() {
   const today = todayIn(useTimeZone());

@@ -1,0 +1,22 @@
+"use client";
+
+import { formatMoney } from "@/lib/format/display";
+import { amountsOf, sumAmounts } from "@/lib/ui/ar-aging/aging";
+import { OVERVIEW_STALE, overviewAging } from "@/lib/ui/overview/requests";
+import { AgingBar, Card, Figure } from "./card";
+import { useApi } from "./use-api";
+
+/**
+ * What is owed by age, from the aging: a retailer's own debt ("What you owe") or a brand's receivables. The total,
+ * then the buckets as a bar with every amount written out.
+ */
+export function AgingCard({ card, label, testId }: { card: "owed" | "receivables"; label: string; testId: string }) {
+  const aging = useApi(overviewAging, OVERVIEW_STALE.aging);
+  const totals = sumAmounts((aging.data?.records ?? []).map(amountsOf));
+  return (
+    <Card card={card} query={aging}>
+      <Figure label="Total outstanding" value={formatMoney(totals.total)} testId={testId} />
+      <AgingBar totals={totals} label={label} />
+    </Card>
+  );
+}
