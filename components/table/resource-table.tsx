@@ -43,7 +43,6 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
   const operation = OPERATION_META[view.operation];
   const request = listRequest(view, params);
   const query = useQuery({ ...apiQueryOptions(browserApi, request, view.staleTime), placeholderData: keepPreviousData });
-  const filters = useMemo(() => filtersOf(operation, view.filters), [operation, view.filters]);
   const visible = visibleColumns(view as unknown as ListViewSpec, params);
   const { page: pageName, size: sizeName } = pagingParams(operation.version);
   const page = Number(request.query?.[pageName] ?? 1);
@@ -77,23 +76,13 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
     },
   });
 
-  const values = Object.fromEntries(filters.map((f) => [f.name, params.get(f.name) ?? undefined]));
-  const setFilter = (name: string, value: string | undefined) =>
-    pushParams((p) => {
-      if (value === undefined) p.delete(name);
-      else p.set(name, value);
-      p.delete(pageName);
-    });
-  const defaultLabel = (filter: FilterSpec) =>
-    filter.defaultValue === undefined ? undefined : filter.defaultValue.split(",").map((v) => valueLabel(view.operation, filter.name, v)).join(", ");
-  const defaultsInForce = filters.filter((f) => f.defaultValue !== undefined && !values[f.name]);
+  const { defaultLabel, defaultsInForce } = useListFilters(view);
   const hasNext = query.data?.paging?.hasNextPage ?? false;
   const first = (page - 1) * pageSize + 1;
   const helpColumns = view.columns.filter((c) => c.help && visible.includes(c.id));
 
   return (
     <div className="space-y-4">
-      <FilterBar filters={filters} values={values} onChange={setFilter} defaultLabel={defaultLabel} />
       <div className="flex flex-wrap items-center gap-3">
         <ColumnChooser table={table} />
         <TableExport view={view} request={request} timeZone={timeZone} visible={visible} />
@@ -212,4 +201,35 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
       )}
     </div>
   );
+}
+
+/**
+ * A list's filters as the address holds them, and what changing one does (the address changes in the browser; the
+ * page goes back to the first).
+ */
+function useListFilters<K extends ListOperationId>(view: ListViewSpec<K>) {
+  const params = useSearchParams();
+  const operation = OPERATION_META[view.operation];
+  const filters = useMemo(() => filtersOf(operation, view.filters), [operation, view.filters]);
+  const { page: pageName } = pagingParams(operation.version);
+  const values = Object.fromEntries(filters.map((f) => [f.name, params.get(f.name) ?? undefined]));
+  const setFilter = (name: string, value: string | undefined) =>
+    pushParams((p) => {
+      if (value === undefined) p.delete(name);
+      else p.set(name, value);
+      p.delete(pageName);
+    });
+  const defaultLabel = (filter: FilterSpec) =>
+    filter.defaultValue === undefined ? undefined : filter.defaultValue.split(",").map((v) => valueLabel(view.operation, filter.name, v)).join(", ");
+  const defaultsInForce = filters.filter((f) => f.defaultValue !== undefined && !values[f.name]);
+  return { filters, values, setFilter, defaultLabel, defaultsInForce };
+}
+
+/**
+ * The filters of a list page, above its table: drawn with the page's title (they need only the address), so they are
+ * there before the rows come, and usable while they do.
+ */
+export function ListFilters<K extends ListOperationId>({ view }: { view: ListViewSpec<K> }) {
+  const { filters, values, setFilter, defaultLabel } = useListFilters(view);
+  return <FilterBar filters={filters} values={values} onChange={setFilter} defaultLabel={defaultLabel} />;
 }
