@@ -10,7 +10,7 @@ import { accountInvoices } from "@/lib/ui/ar-aging/aging";
 import { OVERVIEW_BY_KEY, type OverviewCardId } from "@/lib/ui/overview/cards";
 import { accountsOfOpenInvoices, CARD_REQUESTS, type CardRequest, overviewAging, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
 import { STALE } from "@/lib/ui/api-query";
-import { PageTitle } from "./_lib/list-page";
+import { PageTitle } from "./_lib/page-title";
 import { Prefetched } from "./_lib/streamed";
 import { serverAnswer } from "./_lib/prefetch";
 import { requireSession } from "./_lib/session";

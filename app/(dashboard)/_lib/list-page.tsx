@@ -6,6 +6,7 @@ import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
 import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { Prefetched, TableSkeleton } from "./streamed";
 import { requireSession } from "./session";
+import { NotForThisKey, PageTitle } from "./page-title";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -37,25 +38,5 @@ async function ListRegion({ view, name, searchParams }: { view: ListViewSpec; na
     <Prefetched requests={[{ request: listRequest(view, await searchParams), staleTime: view.staleTime }]}>
       <ListView name={name} />
     </Prefetched>
-  );
-}
-
-export function PageTitle({ title, intro }: { title: string; intro?: string }) {
-  return (
-    <div>
-      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-      {intro && <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{intro}</p>}
-    </div>
-  );
-}
-
-export function NotForThisKey({ title, keyType }: { title: string; keyType: string }) {
-  return (
-    <div className="space-y-2">
-      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-      <p>
-        {keyType} keys may not see {title.toLowerCase()}: the Data API answers 403. Switch to another key to see this page.
-      </p>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ActivityLog } from "@/components/activity/activity-log";
-import { PageTitle } from "../_lib/list-page";
+import { PageTitle } from "../_lib/page-title";
 import { requireSession } from "../_lib/session";
 
 export const metadata: Metadata = { title: "Activity · Backroom" };

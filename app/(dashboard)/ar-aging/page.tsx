@@ -9,7 +9,7 @@ import { accountInvoicesRequest, AGING_STALE, agingRequest, customersLookup, LOO
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import { NotForThisKey, PageTitle } from "../_lib/list-page";
+import { NotForThisKey, PageTitle } from "../_lib/page-title";
 import { prefetched, serverAnswer } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
 import { BlockSkeleton } from "../_lib/streamed";

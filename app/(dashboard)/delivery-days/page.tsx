@@ -4,7 +4,7 @@ import { DeliveryDays } from "@/components/delivery/delivery-days";
 import { STALE } from "@/lib/ui/api-query";
 import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
 import { mayCall } from "@/lib/ui/navigation";
-import { NotForThisKey, PageTitle } from "../_lib/list-page";
+import { NotForThisKey, PageTitle } from "../_lib/page-title";
 import { TableSkeleton, Prefetched } from "../_lib/streamed";
 import { requireSession } from "../_lib/session";
 

@@ -18,7 +18,7 @@ import {
   paymentsRequest,
   statusesOf,
 } from "@/lib/ui/payments/requests";
-import { NotForThisKey, PageTitle } from "../_lib/list-page";
+import { NotForThisKey, PageTitle } from "../_lib/page-title";
 import { prefetched } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
 import { BlockSkeleton } from "../_lib/streamed";

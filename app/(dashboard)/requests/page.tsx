@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { RequestLog } from "@/components/requests/request-log";
-import { PageTitle } from "../_lib/list-page";
+import { PageTitle } from "../_lib/page-title";
 import { requireSession } from "../_lib/session";
 
 export const metadata: Metadata = { title: "Request log · Backroom" };

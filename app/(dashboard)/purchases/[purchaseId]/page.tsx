@@ -5,7 +5,7 @@ import { PurchaseDetail } from "@/components/purchases/purchase-detail";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
 import { purchaseRequest } from "@/lib/ui/purchases/requests";
-import { NotForThisKey } from "../../_lib/list-page";
+import { NotForThisKey } from "../../_lib/page-title";
 import { DetailSkeleton, Prefetched } from "../../_lib/streamed";
 import { requireSession } from "../../_lib/session";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PurchaseEditor } from "@/components/purchases/purchase-editor";
 import { mayCall } from "@/lib/ui/navigation";
-import { NotForThisKey } from "../../_lib/list-page";
+import { NotForThisKey } from "../../_lib/page-title";
 import { requireSession } from "../../_lib/session";
 
 export const metadata: Metadata = { title: "New purchase order · Backroom" };
