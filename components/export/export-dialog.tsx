@@ -8,7 +8,7 @@ import { openCsvSink } from "@/lib/export/sink";
 import { describeFailure, waitInWords } from "@/lib/ui/failure";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 
-interface ExportCsvProps {
+export interface ExportCsvProps {
   /** The suggested file name, ending in .csv. */
   fileName: string;
   columns: ExportColumn[];
