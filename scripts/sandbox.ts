@@ -22,6 +22,7 @@ const sandbox = await startSandbox({
   rateLimit: config.SANDBOX_RATE_LIMIT,
   scale,
   jobIntervalSeconds: config.SANDBOX_JOB_INTERVAL,
+  v2: config.SANDBOX_V2 === "on",
   basePath: "",
   reset: process.argv.includes("--reset"),
   log: (line) => console.log(line),

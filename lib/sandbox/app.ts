@@ -23,6 +23,8 @@ export interface SandboxOptions {
   rateLimit?: Partial<RateLimitOptions>;
   /** The path the app is mounted under (`/sandbox` inside Backroom; empty when standalone). */
   basePath?: string;
+  /** Whether the v2 paths exist (SANDBOX_V2); they do unless this is false. */
+  v2?: boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ export function createSandboxApp(options: SandboxOptions) {
 
   app.route("/", operatorRoutes({ databases: options.databases, clocks, faults, jobs }));
   app.route("/", assetRoutes(options.databases));
-  app.route("/", apiRoutes({ databases: options.databases, clocks, faults, limiter, basePath }));
+  app.route("/", apiRoutes({ databases: options.databases, clocks, faults, limiter, basePath, v2: options.v2 }));
 
   app.notFound(() => json({ Error: "Not found" }, 404));
   app.onError((error) => {

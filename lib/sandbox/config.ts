@@ -13,5 +13,10 @@ export const SandboxConfig = z.object({
   SANDBOX_SCALE: z.coerce.number().positive().max(20).default(1),
   /** Seconds between runs of the ERP's jobs (import, export, end of day when due); 0 turns the timer off. */
   SANDBOX_JOB_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(30),
+  /**
+   * `off`: the v2 paths (the purchase endpoints the documentation marks Beta) answer 404, as a service without them
+   * would; for trying Backroom's v1 fallback. `on` by default.
+   */
+  SANDBOX_V2: z.enum(["on", "off"]).default("on"),
 });
 export type SandboxConfig = z.output<typeof SandboxConfig>;

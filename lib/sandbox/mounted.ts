@@ -15,6 +15,7 @@ export function mountedSandbox(config: SandboxConfig): Promise<SandboxRuntime> {
     rateLimit: config.SANDBOX_RATE_LIMIT,
     scale: config.SANDBOX_SCALE,
     jobIntervalSeconds: config.SANDBOX_JOB_INTERVAL,
+    v2: config.SANDBOX_V2 === "on",
     basePath: "/sandbox",
     log: (line) => console.log(line),
   }).catch((error: unknown) => {

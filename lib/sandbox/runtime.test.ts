@@ -17,6 +17,17 @@ const get = (runtime: Awaited<ReturnType<typeof startSandbox>>, path: string, ke
   runtime.app.request(path, { headers: { "x-api-key": key } });
 
 describe("sandbox runtime", () => {
+  it("without v2 (SANDBOX_V2=off) answers the v2 purchase paths 404 with a valid key; v1's purchases still answer", async () => {
+    const runtime = await startSandbox(options({ dataDir: ":memory:", v2: false }));
+    try {
+      const v2 = await get(runtime, "/test/api/v2/purchases?page_size=5");
+      expect([v2.status, await v2.json()]).toEqual([404, { Error: "Not found" }]);
+      expect((await get(runtime, "/test/api/v1/purchases?PageSize=5")).status).toBe(200);
+    } finally {
+      await runtime.close();
+    }
+  });
+
   it("keeps data and issued keys across a restart, without seeding again; --reset seeds afresh", async () => {
     const lines: string[] = [];
     const first = await startSandbox(options({ log: (l) => lines.push(l) }));

@@ -25,6 +25,8 @@ export interface SandboxRuntimeOptions {
   reset?: boolean;
   /** Seconds between the ERP jobs' runs; 0 or absent: no timer (tests drive the jobs through the operator). */
   jobIntervalSeconds?: number;
+  /** Whether the v2 paths exist (SANDBOX_V2); they do unless this is false. */
+  v2?: boolean;
   log?: (line: string) => void;
 }
 
@@ -83,7 +85,7 @@ export async function startSandbox(options: SandboxRuntimeOptions): Promise<Sand
   for (const env of ENVIRONMENTS) clockEntries.push([env, environmentClock(options.clock, await loadClockOffset(databases[env]))] as const);
   const clocks = Object.fromEntries(clockEntries) as Record<Environment, EnvironmentClock>;
   const jobs = createJobRunner(databases, clocks);
-  const app = createSandboxApp({ databases, clocks, jobs, rateLimit: { limit: options.rateLimit }, basePath: options.basePath });
+  const app = createSandboxApp({ databases, clocks, jobs, rateLimit: { limit: options.rateLimit }, basePath: options.basePath, v2: options.v2 });
   const stopTimer = options.jobIntervalSeconds ? jobs.start(options.jobIntervalSeconds * 1000) : () => undefined;
   return {
     app,

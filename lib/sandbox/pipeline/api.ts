@@ -24,6 +24,8 @@ export interface ApiOptions {
   limiter: RateLimiter;
   /** The path the sandbox is mounted under (`/sandbox` inside Backroom; empty when standalone). */
   basePath: string;
+  /** Whether the v2 paths exist (SANDBOX_V2); they do unless this is false. */
+  v2?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export function apiRoutes(options: ApiOptions): Hono<ApiEnv> {
   api.onError(answerError);
   api.use(API_ROUTE, requestId()); // X-Request-Id on every answer
   api.use(API_ROUTE, faultStage(options.faults, options.basePath)); // the operator's faults, before anything else
-  api.use(API_ROUTE, route(options.basePath)); // 404, 400 MALFORMED_PATH, 405
+  api.use(API_ROUTE, route(options.basePath, options.v2 ?? true)); // 404 (every v2 path without v2), 400 MALFORMED_PATH, 405
   api.use(API_ROUTE, key(options.databases)); // 401
   api.use(API_ROUTE, rateLimit(options.limiter)); // RateLimit-* headers, 429
   api.use(API_ROUTE, access()); // 403
