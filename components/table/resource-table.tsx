@@ -9,6 +9,7 @@ import { pagingParams } from "@/lib/data-api/values";
 import type { RecordOf } from "@/lib/data-api/client";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { pushParams } from "@/lib/ui/address";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useTimeZone } from "@/components/shell/providers";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
@@ -210,7 +211,8 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
 function useListFilters<K extends ListOperationId>(view: ListViewSpec<K>) {
   const params = useSearchParams();
   const operation = OPERATION_META[view.operation];
-  const filters = useMemo(() => filtersOf(operation, view.filters), [operation, view.filters]);
+  const { keyType } = useKeyScope();
+  const filters = useMemo(() => filtersOf(operation, view.filters, keyType), [operation, view.filters, keyType]);
   const { page: pageName } = pagingParams(operation.version);
   const values = Object.fromEntries(filters.map((f) => [f.name, params.get(f.name) ?? undefined]));
   const setFilter = (name: string, value: string | undefined) =>

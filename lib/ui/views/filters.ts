@@ -1,5 +1,6 @@
 import type { OperationMeta } from "@/lib/data-api/meta";
 import type { OperationId } from "@/lib/data-api/registry";
+import type { KeyType } from "@/lib/data-api/operation";
 import { STALE } from "../api-query";
 import { ACCOUNT_STATUSES, INVOICE_STATUSES } from "@/lib/data-api/values";
 
@@ -95,10 +96,23 @@ export interface FilterSpec {
 
 const PAGING = new Set(["Page", "PageSize", "page", "page_size"]);
 
-/** The filters of a list operation, from its query parameters: one control per parameter, paging aside. */
-export function filtersOf(operation: OperationMeta, only?: readonly string[]): FilterSpec[] {
+/**
+ * Parameters only Employee keys may set (the documentation's override rights): the Active default of payment types,
+ * and inactive vendors. Other keys are not offered them.
+ */
+const EMPLOYEE_ONLY: Partial<Record<OperationId, readonly string[]>> = {
+  listPaymentTypes: ["Active"],
+  listVendors: ["Active"],
+};
+
+/**
+ * The filters of a list operation, from its query parameters: one control per parameter, paging aside, and for a key
+ * type that may not set a parameter (`EMPLOYEE_ONLY`), not that one.
+ */
+export function filtersOf(operation: OperationMeta, only?: readonly string[], keyType?: KeyType): FilterSpec[] {
   const params = operation.query;
-  const names = (only ?? Object.keys(params)).filter((n) => params[n] && !PAGING.has(n));
+  const reserved = keyType !== undefined && keyType !== "Employee" ? (EMPLOYEE_ONLY[operation.id as OperationId] ?? []) : [];
+  const names = (only ?? Object.keys(params)).filter((n) => params[n] && !PAGING.has(n) && !reserved.includes(n));
   return names.map((name) => {
     const spec = params[name]!;
     const labels = VALUE_LABELS[`${operation.id}.${name}`] ?? {};

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import { filtersOf } from "./filters";
+
+const names = (...args: Parameters<typeof filtersOf>) => filtersOf(...args).map((f) => f.name);
+
+describe("filtersOf", () => {
+  it("offers Active on payment types and vendors to Employee keys only (the documentation's override rights)", () => {
+    for (const operation of [OPERATION_META.listPaymentTypes, OPERATION_META.listVendors]) {
+      expect(names(operation, undefined, "Employee")).toContain("Active");
+      expect(names(operation, undefined, "Supplier")).not.toContain("Active");
+      expect(names(operation, undefined, "Customer")).not.toContain("Active");
+      // The other filters stay.
+      expect(names(operation, undefined, "Supplier")).toEqual(names(operation, undefined, "Employee").filter((n) => n !== "Active"));
+    }
+  });
+
+  it("leaves every other operation's filters alone, and all of them when the key type is not given", () => {
+    expect(names(OPERATION_META.listCustomers, undefined, "Supplier")).toEqual(names(OPERATION_META.listCustomers));
+    expect(names(OPERATION_META.listVendors)).toContain("Active");
+  });
+});
