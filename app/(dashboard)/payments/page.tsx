@@ -3,9 +3,8 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import type { KeyType } from "@/lib/data-api/operation";
 import { PaymentsWorkspace } from "@/components/payments/payments-workspace";
-import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
-import { apiQueryKey } from "@/lib/ui/api-query";
 import { namesInScope } from "@/lib/ui/key-scope";
+import { accountsOfOpenInvoices } from "@/lib/ui/overview/requests";
 import { mayCall } from "@/lib/ui/navigation";
 import type { SessionKey } from "@/lib/session/connect";
 import {
@@ -19,7 +18,7 @@ import {
   statusesOf,
 } from "@/lib/ui/payments/requests";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
-import { prefetched } from "../_lib/prefetch";
+import { prefetched, serverAnswer } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
 import { BlockSkeleton } from "../_lib/streamed";
 
@@ -34,20 +33,21 @@ async function Workspace({ keyType, customers, params, mayAllocate }: { keyType:
   ];
   // An account named in the address: its lists start with the accounts, not after them (one round trip, not two).
   const named = accountOf(params);
-  const [state, early] = await Promise.all([prefetched([{ request: accountsRequest, staleTime: PAYMENTS_STALE }]), prefetched(named === undefined ? [] : lists(named))]);
-  const key = JSON.stringify(apiQueryKey(accountsRequest));
-  const open = (state.queries.find((q) => JSON.stringify(q.queryKey) === key)?.state.data as DataApiResult<RecordOf<"listOpenInvoices">> | undefined)?.records ?? [];
-  const accounts = [...new Set(open.flatMap((i) => (i.ARAccountID != null ? [i.ARAccountID] : [])))];
+  const accountsList = { request: accountsRequest, staleTime: PAYMENTS_STALE };
+  const [answer, early] = await Promise.all([serverAnswer(accountsList), prefetched(named === undefined ? [] : lists(named))]);
+  const open = answer?.records ?? [];
+  const accounts = accountsOfOpenInvoices(open);
   const single = named === undefined && accounts.length === 1 ? accounts[0] : undefined;
   const customerIds = open.flatMap((i) => (i.CustomerID != null ? [i.CustomerID] : []));
   // A Customer key's customers are named by the session (the browser names them the same way).
   const names = namesInScope(customers, customerIds) ? undefined : customersRequest(customerIds);
-  const more = await prefetched([
+  // The accounts' list is the render's answer already: prefetched again, it is only handed on.
+  const state = await prefetched([
+    accountsList,
     ...(names && mayCall(keyType, "listCustomers") ? [{ request: names, staleTime: PAYMENTS_STALE }] : []),
     ...(single === undefined ? [] : lists(single)),
   ]);
   state.queries.push(...early.queries);
-  state.queries.push(...more.queries);
   return (
     <HydrationBoundary state={state}>
       <PaymentsWorkspace mayAllocate={mayAllocate} anyAccount={keyType !== "Customer"} />
