@@ -54,3 +54,11 @@ export function stateCustomersRequest(p: DeliveryParams): ApiRequest<"listCustom
 
 export const statesRequest: ApiRequest<"listStates"> = { operation: "listStates", query: { PageSize: "500" } };
 export const repsRequest: ApiRequest<"listSalesReps"> = { operation: "listSalesReps", query: { PageSize: "500" } };
+
+/**
+ * One customer's delivery schedule (DeliverySchedule), as its page shows it. `/deliveryDays` covers active customers:
+ * another answers no record.
+ */
+export function customerScheduleRequest(customerId: number): ApiRequest<"listDeliveryDays"> {
+  return { operation: "listDeliveryDays", query: { CustomerIDs: String(customerId) } };
+}
