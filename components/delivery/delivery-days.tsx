@@ -14,6 +14,7 @@ import { addDays, isoWeekday, localDay } from "@/lib/format/days";
 import { weekdayName } from "@/lib/ui/delivery/cutoff";
 import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, stateCustomersRequest, statesRequest } from "@/lib/ui/delivery/requests";
 import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/ui/delivery/schedule";
+import { scheduleFallbackRequest, unknownSchedules, withSchedules } from "@/lib/ui/delivery/schedule-fallback";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { ACCOUNT_STATUSES, ACCOUNT_STATUS_LABELS } from "@/lib/data-api/values";
 
@@ -40,12 +41,18 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
   const partial = everyState.data !== undefined && !everyState.data.complete;
   const byState = useQuery({ ...apiWalkOptions(browserApi, chosen ?? customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES), enabled: partial && chosen !== undefined });
   const customers = partial && chosen ? byState : everyState;
+  // Sparse records: customers sent without their schedule have it read from /deliveryDays, and only those.
+  const fallback = customers.data ? scheduleFallbackRequest(customers.data.records, params) : undefined;
+  const schedules = useQuery({ ...apiWalkOptions(browserApi, fallback ?? { operation: "listDeliveryDays" }, DELIVERY_STALE, CUSTOMER_PAGES), enabled: fallback !== undefined });
+  const walked = fallback && schedules.data ? withSchedules(customers.data?.records ?? [], schedules.data.records) : (customers.data?.records ?? []);
+  const unknown = customers.data ? unknownSchedules(walked, params) : 0;
+  const loading = customers.isPending || (fallback !== undefined && schedules.isPending);
   const states = useQuery(apiQueryOptions(browserApi, statesRequest, STALE.reference));
   const reps = useQuery({ ...apiQueryOptions(browserApi, repsRequest, STALE.directory), enabled: withReps });
   const stateList = (states.data?.records ?? []) as ScheduleState[];
   const now = new Date();
   // Grouped anew each render: a few milliseconds for 3,000 customers, and always on the current day.
-  const days = byWeekday(customers.data?.records ?? [], stateList, reps.data?.records ?? [], { states: params.states?.split(","), rep: params.rep, q: params.q }, now);
+  const days = byWeekday(walked, stateList, reps.data?.records ?? [], { states: params.states?.split(","), rep: params.rep, q: params.q }, now);
   // The states in view: those filtered to, else those the customers are in.
   const inView = stateList.filter((s) => (params.states ? params.states.split(",").includes(s.StateAbbreviation ?? "") : [...days.values()].some((rows) => rows.some((r) => r.state === s.StateAbbreviation))));
   const zone = inView[0]?.TimeZone ?? "UTC";
@@ -162,7 +169,7 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
                     </abbr>
                   </span>
                   <span className="block text-lg font-bold tabular-nums" aria-label={`${count} customers`}>
-                    {customers.isPending ? "…" : count}
+                    {loading ? "…" : count}
                   </span>
                   {cut?.next && <span className="hidden text-xs sm:block">{formatDay(cut.next.day).replace(/, \d{4}$/, "")}</span>}
                 </a>
@@ -214,7 +221,13 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
             More than 3,000 customers match: the first 3,000 are counted.{chosen ? "" : " Choose a state to see all of its customers."}
           </p>
         )}
-        {customers.isPending ? (
+        {fallback && schedules.error && <RequestError error={schedules.error} onRetry={() => void schedules.refetch()} what="delivery schedules" />}
+        {unknown > 0 && !loading && (
+          <p className="text-sm">
+            {unknown === 1 ? "1 customer has" : `${unknown.toLocaleString("en-US")} customers have`} no delivery days this key may see (their records leave them out, and the delivery schedules cover active customers only), so {unknown === 1 ? "it is" : "they are"} on no day.
+          </p>
+        )}
+        {loading ? (
           <p aria-busy="true">Loading customers…</p>
         ) : rows.length === 0 ? (
           <p className="text-sm">No customer takes deliveries on {weekdayName(day)} with these filters.</p>

@@ -5,7 +5,7 @@ import type { OperationId } from "@/lib/data-api/registry";
 import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { backend } from "@/lib/backend";
 import { pageApi } from "@/lib/server/page-api";
-import { type ApiRequest, apiQueryOptions, apiWalkOptions } from "@/lib/ui/api-query";
+import { type ApiRequest, apiQueryOptions, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
 
 /**
  * One query client for everything a page render fetches on the server (React's `cache`: one per request). Regions of
@@ -58,4 +58,19 @@ export async function serverAnswer<K extends OperationId>(prefetch: Prefetch & {
   const options = apiQueryOptions(await pageApi(backend), prefetch.request, prefetch.staleTime);
   await client.prefetchQuery(options);
   return client.getQueryData<DataApiResult<RecordOf<K>>>(options.queryKey);
+}
+
+/**
+ * A whole list on the server, walked through the render's client (`apiWalkOptions`, shared with the browser's key):
+ * what a region reads when its next request depends on the walk (delivery days: the schedules of customers whose
+ * records came without them). Undefined when it failed: the browser asks again.
+ *
+ * @example
+ * const customers = await serverWalk({ request: customersRequest(params), staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES });
+ */
+export async function serverWalk<K extends OperationId>(prefetch: Prefetch & { request: ApiRequest<K>; pages: number }): Promise<Walked<RecordOf<K>> | undefined> {
+  const client = renderClient();
+  const options = apiWalkOptions(await pageApi(backend), prefetch.request, prefetch.staleTime, prefetch.pages);
+  await client.prefetchQuery(options);
+  return client.getQueryData<Walked<RecordOf<K>>>(options.queryKey);
 }

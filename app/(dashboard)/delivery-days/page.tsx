@@ -3,8 +3,10 @@ import { Suspense } from "react";
 import { DeliveryDays } from "@/components/delivery/delivery-days";
 import { STALE } from "@/lib/ui/api-query";
 import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
+import { scheduleFallbackRequest } from "@/lib/ui/delivery/schedule-fallback";
 import { mayCall } from "@/lib/ui/navigation";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
+import { serverAnswer, serverWalk } from "../_lib/prefetch";
 import { TableSkeleton, Prefetched } from "../_lib/streamed";
 import { requireSession } from "../_lib/session";
 
@@ -13,8 +15,9 @@ export const metadata: Metadata = { title: "Delivery days · Backroom" };
 /**
  * Delivery days: which customers get deliveries on which weekday, and by when an order must be placed for the next
  * one, in each state's own time zone. The title at once; the customers (every state's, every page up to 3,000), the
- * states and the sales reps are fetched on the server side by side, and the week streams in with its data. Choosing a
- * state, a rep, a name or a day then happens in the browser, from what was walked.
+ * states and the sales reps are fetched on the server side by side, and the week streams in with its data. Customers
+ * whose records come without their schedule (sparse records) have it read from /deliveryDays, then and only then.
+ * Choosing a state, a rep, a name or a day then happens in the browser, from what was walked.
  */
 export default async function DeliveryDaysPage({ searchParams }: PageProps<"/delivery-days">) {
   const [{ active }, params] = await Promise.all([requireSession(), searchParams]);
@@ -30,11 +33,15 @@ export default async function DeliveryDaysPage({ searchParams }: PageProps<"/del
       />
       <Suspense fallback={<TableSkeleton label="Loading delivery days" />}>
         <Prefetched
-          requests={[
-            { request: customersRequest(parsed), staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES },
-            { request: statesRequest, staleTime: STALE.reference },
-            ...(withReps ? [{ request: repsRequest, staleTime: STALE.directory }] : []),
-          ]}
+          requests={async () => {
+            const customers = { request: customersRequest(parsed), staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES };
+            const states = { request: statesRequest, staleTime: STALE.reference };
+            const reps = withReps ? [{ request: repsRequest, staleTime: STALE.directory }] : [];
+            // Side by side; the customers' answer says whether their schedules must be read from /deliveryDays too.
+            const [walked] = await Promise.all([serverWalk(customers), serverAnswer(states), ...reps.map((r) => serverAnswer(r))]);
+            const fallback = walked ? scheduleFallbackRequest(walked.records, parsed) : undefined;
+            return [customers, states, ...reps, ...(fallback ? [{ request: fallback, staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES }] : [])];
+          }}
         >
           <DeliveryDays withReps={withReps} />
         </Prefetched>
