@@ -1,16 +1,16 @@
 "use client";
 
-import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { pushParams } from "@/lib/ui/address";
+import { RetailerInventoryList } from "@/components/catalog/retailer-inventory-list";
 import { RequestError } from "@/components/table/request-error";
 import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import { deliveryWeekdays } from "@/lib/ui/delivery/cutoff";
+import { DeliverySchedule } from "./delivery-schedule";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -24,8 +24,18 @@ export function weekdays(days: string | null | undefined): string {
     .join(", ");
 }
 
-/** One customer: every field the key may see, delivery days in words, credit terms, and prices at a chosen date. */
-export function CustomerDetail({ customerId, showCreditTerms }: { customerId: number; showCreditTerms: boolean }) {
+interface CustomerDetailProps {
+  customerId: number;
+  showCreditTerms: boolean;
+  /** Whether the key may read retailer inventory (every key type today; asked of the registry by the page). */
+  showRetailerInventory: boolean;
+}
+
+/**
+ * One customer whole: every field the key may see, its delivery schedule with order cut-offs, its shelf inventory with
+ * days of cover, credit terms, and prices at a chosen date.
+ */
+export function CustomerDetail({ customerId, showCreditTerms, showRetailerInventory }: CustomerDetailProps) {
   const params = useSearchParams();
   const effectiveDate = params.get("EffectiveDate") ?? "";
   const customer = useQuery(apiQueryOptions(browserApi, { operation: "getCustomer", path: { customerID: customerId } }, STALE.directory));
@@ -39,14 +49,8 @@ export function CustomerDetail({ customerId, showCreditTerms }: { customerId: nu
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">{row.CustomerName ?? `Customer ${customerId}`}</h1>
       <RecordFacts row={row} columns={columns} skip={["ProfilePictureURL"]} />
-      {row.DeliveryDays && (
-        <p className="text-sm">
-          <Link className="link" href={`/delivery-days?day=${deliveryWeekdays(row.DeliveryDays)[0] ?? 1}&q=${encodeURIComponent(row.CustomerName ?? "")}${row.State ? `&States=${row.State}` : ""}`}>
-            Delivery days and order cut-offs
-          </Link>{" "}
-          for this customer ({weekdays(row.DeliveryDays)}).
-        </p>
-      )}
+      <DeliverySchedule customerId={customerId} customer={row} />
+      {showRetailerInventory && <RetailerInventoryList filter="CustomerIDs" id={customerId} />}
       {showCreditTerms && (
         <EmbeddedList name="customerCreditTerms" query={{ CustomerIDs: String(customerId) }} title="Credit terms" href={`/customers/credit-terms?CustomerIDs=${customerId}`} columns={["SupplierID", "Term", "TimeUpdated"]} />
       )}

@@ -4,12 +4,13 @@
  */
 import Link from "next/link";
 import type { RecordOf } from "@/lib/data-api/client";
-import { formatDate, formatDay } from "@/lib/format/display";
+import { formatDate, formatDay, formatQuantity } from "@/lib/format/display";
 import { STALE } from "../api-query";
 import { type ColumnSpec, columnsOf } from "./columns";
 import { valueLabel } from "./filters";
 import type { ListOperationId, ListViewSpec } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
+import { daysOfCover } from "../stock/days-of-cover";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
@@ -143,8 +144,11 @@ export const LIST_VIEWS = {
     title: "Retailer inventory",
     intro: "Inventory and sales at retailers: sell-through per product and customer.",
     noun: { one: "row", many: "rows" },
-    columns: columnsOf<Row<"listRetailerInventory">>(RECORD_META.RetailerInventory),
-    defaultColumns: ["CustomerID", "ProductID", "Inventory", "DailySales", "LastInventoryDate"],
+    columns: columnsOf<Row<"listRetailerInventory">>(RECORD_META.RetailerInventory, {}, [
+      // Computed, exactly: how many days the shelf lasts at its rate of sale ("—" where nothing sells).
+      { id: "DaysOfCover", header: "Days of cover", kind: "quantity", numeric: true, help: "Inventory ÷ daily sales: the days the stock lasts at its rate of sale; — where sales are zero or not reported.", text: (r) => formatQuantity(daysOfCover(r.Inventory, r.DailySales)) },
+    ]),
+    defaultColumns: ["CustomerID", "ProductID", "Inventory", "DailySales", "DaysOfCover", "LastInventoryDate"],
     rowKey: keyOf("ID", "ProductID", "CustomerID"),
     staleTime: STALE.working,
     exportName: "retailer-inventory",

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { CustomerDetail } from "@/components/customers/customer-detail";
 import { STALE } from "@/lib/ui/api-query";
+import { customerScheduleRequest, statesRequest } from "@/lib/ui/delivery/requests";
 import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { embeddedRequest } from "@/lib/ui/views/list-view-spec";
@@ -17,6 +18,7 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
   const id = Number(customerId);
   const effective: Record<string, string> = typeof query.EffectiveDate === "string" ? { EffectiveDate: query.EffectiveDate } : {};
   const showCreditTerms = mayCall(active.keyType, "listCustomerCreditTerms");
+  const showRetailerInventory = mayCall(active.keyType, "listRetailerInventory");
   // The shell at once; the page's data streams in when its requests have answered.
   return (
     <Suspense fallback={<DetailSkeleton label="Loading the customer" />}>
@@ -25,9 +27,13 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
         { request: { operation: "getCustomer", path: { customerID: id } }, staleTime: STALE.directory },
         ...(showCreditTerms ? [{ request: embeddedRequest(LIST_VIEWS.customerCreditTerms, { CustomerIDs: customerId }), staleTime: STALE.directory }] : []),
         { request: embeddedRequest(LIST_VIEWS.customerPricing, { CustomerIDs: customerId, ...effective }), staleTime: STALE.directory },
+        // The schedule, and the states whose cut-off rules time its deliveries (the same answer the delivery-days page reads).
+        { request: customerScheduleRequest(id), staleTime: STALE.directory },
+        { request: statesRequest, staleTime: STALE.reference },
+        ...(showRetailerInventory ? [{ request: embeddedRequest(LIST_VIEWS.retailerInventory, { CustomerIDs: customerId }), staleTime: LIST_VIEWS.retailerInventory.staleTime }] : []),
       ]}
       >
-        <CustomerDetail customerId={id} showCreditTerms={showCreditTerms} />
+        <CustomerDetail customerId={id} showCreditTerms={showCreditTerms} showRetailerInventory={showRetailerInventory} />
       </Prefetched>
     </Suspense>
   );
