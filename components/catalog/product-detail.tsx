@@ -7,9 +7,23 @@ import { RecordFacts } from "@/components/views/record-facts";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
+import { RetailerInventoryList } from "./retailer-inventory-list";
+import { WarehouseStock } from "./warehouse-stock";
 
-/** One product: its image and every field, where it is in stock, and (for keys that may see it) its batches. */
-export function ProductDetail({ productId, showBatches }: { productId: number; showBatches: boolean }) {
+interface ProductDetailProps {
+  productId: number;
+  /** What the key may read (asked of the registry by the page): batches and warehouse inventory are not for Customer keys. */
+  showBatches: boolean;
+  showInventory: boolean;
+  showRetailerInventory: boolean;
+}
+
+/**
+ * One product whole: its image and every field, where it is in stock (availability, and for keys that may see it the
+ * warehouse inventory with what Allocated and Not authorized mean), the retailers' shelves with days of cover, and (for
+ * keys that may see them) its batches. Its allocations follow, streamed by the page (`ProductAllocations`).
+ */
+export function ProductDetail({ productId, showBatches, showInventory, showRetailerInventory }: ProductDetailProps) {
   const product = useQuery(apiQueryOptions(browserApi, { operation: "getProduct", path: { productID: productId } }, STALE.directory));
   if (product.error) return <RequestError error={product.error} onRetry={() => void product.refetch()} what="this product" />;
   const row = product.data?.records[0];
@@ -25,6 +39,8 @@ export function ProductDetail({ productId, showBatches }: { productId: number; s
         <RecordFacts row={row} columns={LIST_VIEWS.products.columns} skip={["ThumbnailImageURL", "FullSizeImageURL", "ProductName"]} />
       </div>
       <EmbeddedList name="availableInventory" query={{ ProductIDs: String(productId) }} title="Availability" href={`/inventory/available?ProductIDs=${productId}`} />
+      {showInventory && <WarehouseStock productId={productId} />}
+      {showRetailerInventory && <RetailerInventoryList filter="ProductIDs" id={productId} />}
       {showBatches && <EmbeddedList name="batches" query={{ ProductIDs: String(productId) }} title="Batches" href={`/inventory/batches?ProductIDs=${productId}`} />}
     </div>
   );
