@@ -3,6 +3,7 @@ import type { KeyType } from "@/lib/data-api/operation";
 import { navigationFor } from "@/lib/ui/navigation";
 import { seriousViolations } from "./axe";
 import { connect, signIn } from "./connect";
+import { chooseFirstCustomer } from "./pricing";
 
 // The dashboard for each kind of key: every sidebar page loads with data and passes axe, filters live in the URL,
 // an invoice shows its lines, a CSV export holds the whole filtered list, and a sparse record renders.
@@ -47,6 +48,8 @@ for (const key of KEYS) {
             await expect(page).toHaveURL(/account=\d+/, { timeout: 1_000 });
           }).toPass();
         }
+        // Customer pricing asks for a customer first (records-whole.spec.ts checks that nothing is requested before).
+        if (href === "/catalog/pricing") await chooseFirstCustomer(page);
         if (href === "/requests") {
           await expect(page.getByRole("region", { name: "Recent API requests" }).locator("tbody tr").first()).toBeVisible();
         } else {
