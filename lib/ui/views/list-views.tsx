@@ -207,6 +207,8 @@ export const LIST_VIEWS = {
     columns: columnsOf<Row<"listCustomerPricing">>(RECORD_META.CustomerPrice),
     defaultColumns: ["CustomerID", "ProductID", "FullPrice", "Discount", "UnitPrice", "PromotionID", "StartDate", "EndDate"],
     rowKey: keyOf("CustomerID", "ProductID"),
+    // The customer first: the page asks nothing until one is chosen (CustomerIDs is documented as required).
+    filters: ["CustomerIDs", "EffectiveDate"],
     staleTime: STALE.directory,
     exportName: "customer-pricing",
   }),
