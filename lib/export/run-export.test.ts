@@ -73,8 +73,13 @@ describe("runExport", () => {
     const signal = new AbortController().signal;
     const plan = await planExport(service.fetchPage, { signal });
     const out = collector();
-    await runExport({ ...service, plan, columns, write: out.write, signal, bom: false });
+    service.asked.length = 0;
+    const result = await runExport({ ...service, plan, columns, write: out.write, signal, bom: false });
     expect(out.text()).toBe("N\r\n");
+    // The plan's page 1 said it all: not asked again.
+    expect(service.asked).toEqual([]);
+    expect(result.requests).toBe(0);
+    expect(requestsToFetch(plan)).toBe(0);
   });
 
   it("waits for the window to reset when the requests left would not cover the rest and the reserve", async () => {

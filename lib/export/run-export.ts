@@ -43,12 +43,14 @@ export interface ExportResult {
 }
 
 /**
- * Requests the export will make: the plan's pages it did not already fetch (retries after a 429 aside).
+ * Requests the export will make: the plan's pages it did not already fetch (retries after a 429 aside); none for a
+ * list the plan found empty (its empty page 1 is all there is).
  *
  * @example
  * requestsToFetch(plan); // 18 for 25 pages of which the plan fetched 7
  */
-export function requestsToFetch(plan: Pick<ExportPlan, "pages" | "fetched">): number {
+export function requestsToFetch(plan: Pick<ExportPlan, "pages" | "fetched"> & { rows?: number }): number {
+  if (plan.rows === 0) return 0;
   let count = 0;
   for (let page = 1; page <= plan.pages; page++) if (!plan.fetched.has(page)) count++;
   return count;
@@ -80,7 +82,8 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   await untilAborted(write(csvHeader(columns, { bom })), signal);
   report(0);
   for (let page = 1; page <= plan.pages; page++) {
-    let pageRows = plan.fetched.get(page);
+    // An empty list's page 1 was fetched by the plan, and kept as nothing.
+    let pageRows = plan.fetched.get(page) ?? (plan.rows === 0 ? [] : undefined);
     if (!pageRows) {
       pageRows = (await pacer.request((s) => fetchPage(page, plan.pageSize, s), toFetch)).rows;
       toFetch--;
