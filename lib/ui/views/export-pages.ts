@@ -1,0 +1,47 @@
+/**
+ * How an export reads the Data API: one page of a request as rows, "is there more" and the rate-limit headers of the
+ * answer, which is what `lib/export/` paces itself by. The list's own export and a child export read the list the
+ * same way; a child export then reads its child operation with a batch of ids.
+ */
+import type { DataApiClient } from "@/lib/data-api/client";
+import { OPERATION_META } from "@/lib/data-api/meta.generated";
+import { pagingParams } from "@/lib/data-api/values";
+import { type ApiRequest, callApi } from "../api-query";
+import { type ChildExport, childRequest } from "./child-exports";
+
+/** One page as an export reads it (the shape of `PageResult` in lib/export/plan.ts). */
+export interface ExportPage {
+  rows: Record<string, unknown>[];
+  hasNextPage: boolean;
+  rateLimit: { limit?: number; remaining?: number; reset?: number };
+}
+
+/** Makes a request and reads its answer as an export's page. */
+export async function exportPage(client: DataApiClient, request: ApiRequest, signal: AbortSignal): Promise<ExportPage> {
+  const result = await callApi(client, request, { signal });
+  return { rows: result.records as Record<string, unknown>[], hasNextPage: result.paging?.hasNextPage ?? false, rateLimit: result.meta.rateLimit };
+}
+
+/**
+ * The pages of a list as its page asks for it (its filters and fixed parameters), with the export's page and size.
+ *
+ * @example
+ * const fetchPage = listPages(browserApi, listRequest(view, params));
+ * await fetchPage(2, 500, signal); // Page=2&PageSize=500, the filters as the address has them
+ */
+export function listPages(client: DataApiClient, request: ApiRequest) {
+  const paging = pagingParams(OPERATION_META[request.operation].version);
+  return (page: number, pageSize: number, signal: AbortSignal) =>
+    exportPage(client, { ...request, query: { ...request.query, [paging.page]: String(page), [paging.size]: String(pageSize) } }, signal);
+}
+
+/**
+ * The pages of a child export's operation for a batch of the list's ids (`childRequest`).
+ *
+ * @example
+ * const fetchChildPage = childPages(browserApi, invoiceLines, listRequest(LIST_VIEWS.invoices, params));
+ * await fetchChildPage(["300001", "300002"], 1, 500, signal); // /invoiceTransactions?InvoiceIDs=300001,300002&…
+ */
+export function childPages(client: DataApiClient, spec: ChildExport, parentRequest: ApiRequest) {
+  return (ids: readonly string[], page: number, pageSize: number, signal: AbortSignal) => exportPage(client, childRequest(spec, parentRequest, ids, page, pageSize), signal);
+}
