@@ -3,10 +3,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ExportColumn } from "@/lib/format/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
-import { type ExportProgress, RATE_LIMIT_RESERVE, requestsToFetch, runExport, waitsForReset } from "@/lib/export/run-export";
+import { CHILD_BATCH_SIZE, type ChildExportProgress, type FetchChildPage, runChildExport } from "@/lib/export/run-child-export";
+import { type ExportProgress, runExport } from "@/lib/export/run-export";
 import { openCsvSink } from "@/lib/export/sink";
-import { describeFailure, waitInWords } from "@/lib/ui/failure";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
+import { type ChildWords, Countdown, type Phase, progressOf, StatusText } from "./export-status";
 
 export interface ExportCsvProps {
   /** The suggested file name, ending in .csv. */
@@ -16,19 +17,23 @@ export interface ExportCsvProps {
   fetchPage: FetchPage;
   /** The button's text; "Export CSV" by default. */
   label?: string;
+  /**
+   * A child export ("Export lines"): `fetchPage` is then the list's, walked for its rows' ids, and `columns` the
+   * child's; the child rows are read with the ids in batches (`runChildExport`).
+   */
+  child?: ChildExportSetup;
 }
 
-type Phase =
-  | { step: "closed" }
-  | { step: "planning" }
-  | { step: "ready"; plan: ExportPlan }
-  | { step: "running"; plan: ExportPlan; progress: ExportProgress; fileName: string; waitId: number }
-  | { step: "done"; rows: number; fileName: string }
-  | { step: "cancelled" }
-  | { step: "failed"; error: unknown };
-
-const count = (n: number) => n.toLocaleString("en-US");
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+/** How a child export reads and writes its rows, and its words. */
+export interface ChildExportSetup extends ChildWords {
+  /** The id a row of the list gives the child operation; undefined when it has none (the row is skipped). */
+  parentId: (row: Record<string, unknown>) => string | undefined;
+  /** The parent id a child row names. */
+  childParentId: (row: Record<string, unknown>) => string | undefined;
+  /** The list's identifying columns, written first on every row. */
+  parentColumns: ExportColumn[];
+  fetchChildPage: FetchChildPage;
+}
 
 function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === "AbortError";
@@ -37,9 +42,10 @@ function isAbortError(error: unknown): boolean {
 /**
  * "Export CSV": the whole filtered list, every page, into one CSV file. A dialog first counts the pages and says what
  * the export costs in requests against the rate limit, then writes the file page by page (straight to disk where the
- * browser allows), pausing for the rate limit when it must, with progress and a way to cancel.
+ * browser allows), pausing for the rate limit when it must, with progress and a way to cancel. With `child`, the
+ * same dialog exports the rows that belong to the list's rows ("Export lines"): the list first, then its children.
  */
-export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV" }: ExportCsvProps) {
+export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", child }: ExportCsvProps) {
   const ids = { title: useId(), status: useId(), progress: useId() };
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -83,15 +89,24 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV" }
       if (!sink) return; // the person cancelled the save dialog: still ready to start
       if (controller.signal.aborted) return void (await sink.abort());
       let waitId = 0;
-      const running = (progress: ExportProgress) => {
+      const running = (progress: ExportProgress | ChildExportProgress) => {
         if (progress.waitingSeconds !== undefined) waitId++;
         if (!controller.signal.aborted) setPhase({ step: "running", plan, progress, fileName: sink.fileName, waitId });
       };
-      running({ page: 0, pages: plan.pages, rows: 0 });
+      const write = (chunk: string) => sink.write(chunk);
+      const { signal } = controller;
+      running(child ? { phase: "parents", page: 0, pages: plan.pages, parents: 0, batchesDone: 0, batches: Math.ceil(plan.rows / CHILD_BATCH_SIZE), rows: 0 } : { page: 0, pages: plan.pages, rows: 0 });
       try {
-        const result = await runExport({ fetchPage, plan, columns, write: (chunk) => sink.write(chunk), onProgress: running, signal: controller.signal });
-        await sink.close();
-        setPhase({ step: "done", rows: result.rows, fileName: sink.fileName });
+        if (child) {
+          const { parentId, childParentId, parentColumns, fetchChildPage } = child;
+          const result = await runChildExport({ fetchParentPage: fetchPage, plan, parentId, childParentId, parentColumns, fetchChildPage, columns, write, onProgress: running, signal });
+          await sink.close();
+          setPhase({ step: "done", rows: result.rows, fileName: sink.fileName, parents: result.parents, skipped: result.skipped });
+        } else {
+          const result = await runExport({ fetchPage, plan, columns, write, onProgress: running, signal });
+          await sink.close();
+          setPhase({ step: "done", rows: result.rows, fileName: sink.fileName });
+        }
       } catch (error) {
         await sink.abort();
         // Closing the dialog aborts too: then there is nothing left to show.
@@ -101,6 +116,7 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV" }
   }
 
   const close = () => dialogRef.current?.close();
+  const bar = phase.step === "running" ? progressOf(phase.progress, child) : undefined;
 
   return (
     <>
@@ -117,15 +133,15 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV" }
         {phase.step !== "closed" && (
           <div className="space-y-4 p-6">
             <h2 id={ids.title} className="text-lg font-semibold">
-              Export to CSV
+              {child ? `${label} to CSV` : "Export to CSV"}
             </h2>
 
-            {phase.step === "running" && (
+            {phase.step === "running" && bar && (
               <div>
                 <label htmlFor={ids.progress} className="block text-sm font-medium tabular-nums">
-                  Page {count(phase.progress.page)} of {count(phase.progress.pages)} · {plural(phase.progress.rows, "row", "rows")}
+                  {bar.label}
                 </label>
-                <progress id={ids.progress} max={Math.max(1, phase.progress.pages)} value={phase.progress.page} className="mt-1 h-2 w-full accent-blue-800 dark:accent-sky-300" />
+                <progress id={ids.progress} max={bar.max} value={bar.value} className="mt-1 h-2 w-full accent-blue-800 dark:accent-sky-300" />
                 {phase.progress.waitingSeconds !== undefined && (
                   <p className="mt-1 text-xs text-slate-700 tabular-nums dark:text-slate-300">
                     Resumes in <Countdown key={phase.waitId} seconds={phase.progress.waitingSeconds} />.
@@ -135,7 +151,7 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV" }
             )}
 
             <div id={ids.status} role="status" aria-live="polite" className="space-y-2 text-sm">
-              <StatusText phase={phase} />
+              <StatusText phase={phase} child={child} />
             </div>
 
             <div className="flex flex-wrap justify-end gap-2">
@@ -170,89 +186,4 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV" }
       </dialog>
     </>
   );
-}
-
-/** What the dialog says at each step; read out by screen readers as it changes. */
-function StatusText({ phase }: { phase: Phase }) {
-  switch (phase.step) {
-    case "planning":
-      return <p>Counting pages…</p>;
-    case "ready":
-      return <PlanSummary plan={phase.plan} />;
-    case "running":
-      return phase.progress.waitingSeconds !== undefined ? (
-        <p>Waiting {waitInWords(phase.progress.waitingSeconds)} for the rate limit to reset</p>
-      ) : (
-        <p>Exporting to {phase.fileName}…</p>
-      );
-    case "done":
-      return (
-        <p className="rounded border border-emerald-600 bg-emerald-50 px-3 py-2 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">
-          Exported {plural(phase.rows, "row", "rows")} to {phase.fileName}
-        </p>
-      );
-    case "cancelled":
-      return <p>Export cancelled. No file was saved.</p>;
-    case "failed": {
-      // The words every page uses for the same failure (lib/ui/failure.ts); a 429's wait is not counted down here.
-      const { message, requestId } = describeFailure(phase.error, { what: "the list", doing: "export" });
-      return (
-        <div className="rounded border border-red-700 bg-red-50 px-3 py-2 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
-          <p>{message}</p>
-          {requestId && (
-            <p className="mt-1">
-              Request id <code className="font-mono select-all">{requestId}</code>
-            </p>
-          )}
-        </div>
-      );
-    }
-    default:
-      return null;
-  }
-}
-
-/** What the export will cost, in requests against the rate limit, before it starts. */
-function PlanSummary({ plan }: { plan: ExportPlan }) {
-  const requests = requestsToFetch(plan);
-  const { remaining, reset } = plan.rateLimit;
-  const resetsIn = reset === undefined ? "" : ` (in about ${waitInWords(Math.max(1, Math.round(reset / 60)) * 60)})`;
-  return (
-    <>
-      <p>
-        {plan.rows === 0
-          ? "The list is empty: the file will hold only the column headers."
-          : requests === 0
-            ? `Every row is already fetched: this export takes no more requests (${plural(plan.rows, "row", "rows")}).`
-            : `This export takes ${plural(requests, "request", "requests")} (${plural(plan.rows, "row", "rows")}, up to ${count(plan.pageSize)} per request).`}
-      </p>
-      <p className="text-xs text-slate-700 dark:text-slate-300">
-        Counting the rows took {plural(plan.requestsUsed, "request", "requests")}; the pages it fetched are not fetched again.
-      </p>
-      {remaining !== undefined && <p>You have {plural(remaining, "request", "requests")} left this hour.</p>}
-      {remaining !== undefined && requests > remaining ? (
-        <p className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100">
-          <strong>That is more than you have left.</strong> The export will pause until the rate limit resets{resetsIn}, and keeps{" "}
-          {RATE_LIMIT_RESERVE} requests for the rest of the dashboard.
-        </p>
-      ) : (
-        waitsForReset(plan.rateLimit, requests) && (
-          <p className="text-slate-700 dark:text-slate-300">
-            To keep {RATE_LIMIT_RESERVE} requests for the rest of the dashboard, the export will pause until the rate limit resets{resetsIn}.
-          </p>
-        )
-      )}
-    </>
-  );
-}
-
-/** Seconds counting down to zero (the wait the export announced), not read out at every tick. */
-function Countdown({ seconds }: { seconds: number }) {
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return <>{waitInWords(left)}</>;
 }

@@ -2,11 +2,14 @@
 
 import { type ComponentType, useEffect, useState } from "react";
 import type { ExportCsvProps } from "@/components/export/export-dialog";
-import { OPERATION_META } from "@/lib/data-api/meta.generated";
-import { pagingParams } from "@/lib/data-api/values";
-import { type ApiRequest, callApi } from "@/lib/ui/api-query";
+import type { ExportColumn } from "@/lib/format/csv";
+import type { FetchPage } from "@/lib/export/plan";
+import type { ApiRequest } from "@/lib/ui/api-query";
 import { browserApi, loadOnce } from "@/lib/ui/browser-api";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
+import { type ChildExport, childExportsFor, idOf } from "@/lib/ui/views/child-exports";
 import { type ColumnSpec, csvText } from "@/lib/ui/views/columns";
+import { childPages, listPages } from "@/lib/ui/views/export-pages";
 import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { BUTTON } from "@/lib/ui/styles";
 
@@ -47,19 +50,42 @@ function ExportCsv(props: ExportCsvProps) {
   );
 }
 
+/** Columns as a CSV writes them: figures and timestamps as the API sent them, other values as the table shows them. */
+function exportColumns(columns: ColumnSpec[], timeZone: string | undefined): ExportColumn[] {
+  return columns.map((c) => ({ id: c.id, header: c.header, value: (row: Record<string, unknown>) => csvText(c, row, timeZone) }));
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
 /**
  * "Export CSV" for a list: the whole filtered list (every page, 500 rows per request), with the visible columns,
- * figures and timestamps exactly as the API sent them, other values as the table shows them.
+ * figures and timestamps exactly as the API sent them, other values as the table shows them. Beside it, the list's
+ * child exports the key may make ("Export lines", "Export certificates": `lib/ui/views/child-exports.ts`).
  */
 export function TableExport({ view, request, timeZone, visible }: { view: ListViewSpec; request: ApiRequest; timeZone: string | undefined; visible: string[] }) {
-  const columns = (view.columns as ColumnSpec<Record<string, unknown>>[])
-    .filter((c) => visible.includes(c.id))
-    .map((c) => ({ id: c.id, header: c.header, value: (row: Record<string, unknown>) => csvText(c, row, timeZone) }));
-  const paging = pagingParams(OPERATION_META[request.operation].version);
-  const fetchPage = async (page: number, pageSize: number, signal: AbortSignal) => {
-    const query = { ...request.query, [paging.page]: String(page), [paging.size]: String(pageSize) };
-    const result = await callApi(browserApi, { ...request, query }, { signal });
-    return { rows: result.records as Record<string, unknown>[], hasNextPage: result.paging?.hasNextPage ?? false, rateLimit: result.meta.rateLimit };
+  const { keyType } = useKeyScope();
+  const columns = exportColumns((view.columns as ColumnSpec<Record<string, unknown>>[]).filter((c) => visible.includes(c.id)), timeZone);
+  const fetchPage = listPages(browserApi, request);
+  return (
+    <>
+      <ExportCsv fileName={`${view.exportName}-${today()}.csv`} columns={columns} fetchPage={fetchPage} />
+      {childExportsFor(view.operation, keyType).map((spec) => (
+        <ChildExportButton key={`${spec.child}:${spec.label}`} spec={spec} request={request} timeZone={timeZone} fetchPage={fetchPage} />
+      ))}
+    </>
+  );
+}
+
+/** One child export of the list: the list's pages walked for their ids, then the child operation in batches. */
+function ChildExportButton({ spec, request, timeZone, fetchPage }: { spec: ChildExport; request: ApiRequest; timeZone: string | undefined; fetchPage: FetchPage }) {
+  const child = {
+    parentNoun: spec.parent.noun,
+    noun: spec.noun,
+    idLabel: spec.parent.columns.find((c) => c.id === spec.parentId)?.header ?? spec.parentId,
+    parentId: (row: Record<string, unknown>) => idOf(row, spec.parentId),
+    childParentId: (row: Record<string, unknown>) => idOf(row, spec.childParentId),
+    parentColumns: exportColumns(spec.parentColumns, timeZone),
+    fetchChildPage: childPages(browserApi, spec, request),
   };
-  return <ExportCsv fileName={`${view.exportName}-${new Date().toISOString().slice(0, 10)}.csv`} columns={columns} fetchPage={fetchPage} />;
+  return <ExportCsv label={spec.label} fileName={`${spec.exportName}-${today()}.csv`} columns={exportColumns(spec.columns, timeZone)} fetchPage={fetchPage} child={child} />;
 }
