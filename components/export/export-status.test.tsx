@@ -31,9 +31,9 @@ describe("progressOf", () => {
 });
 
 describe("StatusText of a child export", () => {
-  it("says what the export costs before it starts: the list's pages left, then a request per 100 rows at least", () => {
+  it("says what the export costs before it starts: the list's pages left, then a request per 100 rows", () => {
     const said = text(<StatusText phase={{ step: "ready", plan: planOf(1234, 3, [1, 2], 900) }} child={lines} />);
-    expect(said).toContain("1,234 invoices match the filters. Reading them takes 1 more request, then their lines at least 13 requests");
+    expect(said).toContain("1,234 invoices match the filters. Reading them takes 1 more request, then their lines about 13 requests");
     expect(said).toContain("You have 900 requests left this hour.");
     expect(text(<StatusText phase={{ step: "ready", plan: planOf(0, 1, []) }} child={lines} />)).toContain("No invoices match the filters: the file will hold only the column headers.");
   });

@@ -124,7 +124,7 @@ function PlanSummary({ plan }: { plan: ExportPlan }) {
   );
 }
 
-/** A child export's cost: the list's pages not yet read, then at least one request per batch of its rows. */
+/** A child export's cost: the list's pages not yet read, then a request per batch of its rows (more for a long batch). */
 function ChildPlanSummary({ plan, child }: { plan: ExportPlan; child: ChildWords }) {
   const listRequests = requestsToFetch(plan);
   const batches = minimumChildRequests(plan) - listRequests;
@@ -133,7 +133,7 @@ function ChildPlanSummary({ plan, child }: { plan: ExportPlan; child: ChildWords
       <p>
         {plan.rows === 0
           ? `No ${child.parentNoun.many} match the filters: the file will hold only the column headers.`
-          : `${capitalized(nouns(plan.rows, child.parentNoun))} ${plan.rows === 1 ? "matches" : "match"} the filters. Reading ${plan.rows === 1 ? "it" : "them"} takes ${plural(listRequests, "more request", "more requests")}, then their ${child.noun.many} at least ${plural(batches, "request", "requests")}: one for every ${count(CHILD_BATCH_SIZE)} ${child.parentNoun.many}, and one more for every further 500 ${child.noun.many}.`}
+          : `${capitalized(nouns(plan.rows, child.parentNoun))} ${plan.rows === 1 ? "matches" : "match"} the filters. Reading ${plan.rows === 1 ? "it" : "them"} takes ${plural(listRequests, "more request", "more requests")}, then their ${child.noun.many} about ${plural(batches, "request", "requests")}: one for every ${count(CHILD_BATCH_SIZE)} ${child.parentNoun.many}, and one more for every further 500 ${child.noun.many}.`}
       </p>
       <p className="text-xs text-slate-700 dark:text-slate-300">
         Counting the {child.parentNoun.many} took {plural(plan.requestsUsed, "request", "requests")}; the pages it fetched are not fetched again.
