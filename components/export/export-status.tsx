@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { ExportPlan } from "@/lib/export/plan";
-import { type ChildExportProgress, CHILD_BATCH_SIZE, minimumChildRequests } from "@/lib/export/run-child-export";
+import { type ChildExportProgress, CHILD_BATCH_SIZE, estimatedChildRequests } from "@/lib/export/run-child-export";
 import { type ExportProgress, RATE_LIMIT_RESERVE, requestsToFetch, waitsForReset } from "@/lib/export/run-export";
 import { describeFailure, waitInWords } from "@/lib/ui/failure";
 
@@ -127,7 +127,7 @@ function PlanSummary({ plan }: { plan: ExportPlan }) {
 /** A child export's cost: the list's pages not yet read, then a request per batch of its rows (more for a long batch). */
 function ChildPlanSummary({ plan, child }: { plan: ExportPlan; child: ChildWords }) {
   const listRequests = requestsToFetch(plan);
-  const batches = minimumChildRequests(plan) - listRequests;
+  const batches = estimatedChildRequests(plan) - listRequests;
   return (
     <>
       <p>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { CSV_BOM, type ExportColumn } from "@/lib/format/csv";
 import { type FetchPage, type PageResult, planExport } from "./plan";
-import { batchesOf, type ChildExportProgress, type FetchChildPage, minimumChildRequests, runChildExport } from "./run-child-export";
+import { batchesOf, type ChildExportProgress, type FetchChildPage, estimatedChildRequests, runChildExport } from "./run-child-export";
 
 type Row = Record<string, unknown>;
 
@@ -119,7 +119,7 @@ describe("runChildExport", () => {
     const service = fakeService(12_345, { linesOf: () => 1 });
     const signal = new AbortController().signal;
     const plan = await planExport(service.fetchParentPage, { signal, now: service.now });
-    expect(minimumChildRequests(plan)).toBe(18 + 124);
+    expect(estimatedChildRequests(plan)).toBe(18 + 124);
     service.parentAsked.length = 0;
     const result = await runChildExport({ ...service, ...ids, plan, parentColumns, columns, write: collector().write, signal });
     expect(service.parentAsked).toEqual([3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 22, 23]);

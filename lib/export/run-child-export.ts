@@ -86,13 +86,14 @@ export function batchesOf<T>(ids: readonly T[], size: number): T[][] {
 }
 
 /**
- * Requests a child export makes at least, before it starts: the list's pages the plan did not fetch, and one per
- * batch of its rows (a batch with more child rows than a page holds takes one more request per page).
+ * Requests a child export will make, as far as the plan can tell: the list's pages the plan did not fetch, and one
+ * per batch of its rows. Rows without an id make no batch; a batch with more child rows than a page holds takes one
+ * more request per further page.
  *
  * @example
- * minimumChildRequests(plan, 100); // 1 + 13 for 1,234 invoices in 3 pages of which the plan fetched 2
+ * estimatedChildRequests(plan, 100); // 1 + 13 for 1,234 invoices in 3 pages of which the plan fetched 2
  */
-export function minimumChildRequests(plan: Pick<ExportPlan, "pages" | "fetched" | "rows">, batchSize = CHILD_BATCH_SIZE): number {
+export function estimatedChildRequests(plan: Pick<ExportPlan, "pages" | "fetched" | "rows">, batchSize = CHILD_BATCH_SIZE): number {
   return requestsToFetch(plan) + Math.ceil(plan.rows / batchSize);
 }
 
