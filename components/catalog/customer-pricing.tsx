@@ -2,9 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { ListView } from "@/components/views/list-view";
-
-/** The parameter the pricing list needs before it asks the API anything. */
-export const PRICING_CUSTOMER = "CustomerIDs";
+import { PRICING_CUSTOMER } from "@/lib/ui/views/pricing";
 
 /**
  * The customer pricing table, once a customer is chosen. The documentation calls CustomerIDs required for

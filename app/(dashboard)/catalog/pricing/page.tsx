@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
-import { CustomerPricing, PRICING_CUSTOMER } from "@/components/catalog/customer-pricing";
+import { CustomerPricing } from "@/components/catalog/customer-pricing";
 import { ListFilters } from "@/components/views/list-view";
 import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { listRequest } from "@/lib/ui/views/list-view-spec";
+import { PRICING_CUSTOMER } from "@/lib/ui/views/pricing";
 import { NotForThisKey, PageTitle } from "../../_lib/page-title";
 import { requireSession } from "../../_lib/session";
 import { Prefetched, TableSkeleton } from "../../_lib/streamed";
