@@ -17,6 +17,7 @@ import { log, throttledWarning } from "@/lib/server/log";
 import { createMetrics, type Metrics } from "@/lib/server/metrics";
 import { type ProxyDeps, type ProxyTelemetry, proxyRequest, type Upstream } from "@/lib/server/proxy";
 import { publicOrigin } from "@/lib/server/public-origin";
+import { createPurchasesV2Availability, type PurchasesV2Availability } from "@/lib/server/purchases-v2";
 import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
 import { createResponseCache } from "@/lib/server/response-cache";
@@ -48,6 +49,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   metrics: Metrics;
   /** The audit trail (`GET /api/audit`), written by the proxy and the session endpoints. */
   audit: AuditTrail;
+  /** Whether each environment's Data API offers the v2 purchase endpoints (DATA_API_V2; marked by the proxy in `auto`). */
+  purchasesV2: PurchasesV2Availability;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
   /** Closes the database pool and the Redis connections (at shutdown, after the last request). */
@@ -190,6 +193,13 @@ async function assemble(): Promise<Backend> {
     throttle,
     upstream,
     timeoutMs: serverEnv.DATA_API_TIMEOUT_MS,
+    // In the shared store, so every instance agrees (kept locally while Redis is away: each instance then marks for itself).
+    purchasesV2: createPurchasesV2Availability({
+      mode: serverEnv.DATA_API_V2,
+      store: local,
+      baseOf: (environment) => realApiBase(environment) ?? "embedded sandbox",
+      onError: throttledWarning("v2 purchase availability: shared store unavailable"),
+    }),
     isSandbox,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     maxAgeSeconds: Math.floor(maxAgeMs / 1000),

@@ -34,6 +34,11 @@ const ServerEnv = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   /** The proxy's per-key response cache; "off" sends every request upstream (for measuring what the cache saves). */
   PROXY_CACHE: z.enum(["on", "off"]).default("on"),
+  /**
+   * The v2 purchase endpoints (marked Beta): "auto" uses them until a v2 list read answers 404, 405 or 501, then reads
+   * v1's posted purchases for 10 minutes before trying v2 again; "on" always uses them; "off" never does.
+   */
+  DATA_API_V2: z.preprocess(unsetIfEmpty, z.enum(["auto", "on", "off"]).default("auto")),
   /** How long the proxy waits for the Data API before answering 504. */
   DATA_API_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** PostgreSQL for the session store and every durable table, shared by the instances; unset: SQLite in DATA_DIR. */

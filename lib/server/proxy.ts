@@ -15,6 +15,7 @@ import { isUnavailable, ROUTE_FAILURES, unavailableAnswer } from "./route-errors
 import type { AuditTrail } from "./audit/audit-trail";
 import { auditedWrite } from "./audit/audited-writes";
 import { actorOf, auditWrite, learnOutcomes, type WriteRecord } from "./audit/write-audit";
+import type { PurchasesV2Availability } from "./purchases-v2";
 import { isSameOrigin, isWrite } from "./same-origin";
 import type { ActiveKey, SessionStore } from "./session";
 import { readSessionId } from "./session-cookie";
@@ -51,6 +52,8 @@ export interface ProxyDeps {
   /** The audit trail: every write (and its refusal) recorded, and outcomes learned from reads. */
   audit?: AuditTrail;
   telemetry?: ProxyTelemetry;
+  /** Told every read's upstream answer: a v2 purchase read answered 404/405/501 marks v2 missing (`purchases-v2.ts`). */
+  purchasesV2?: Pick<PurchasesV2Availability, "noteAnswer">;
 }
 
 /**
@@ -69,7 +72,9 @@ export interface ProxyDeps {
  * - a write the audit trail keeps (`audit/audited-writes.ts`) is recorded before it goes upstream (a database that
  *   cannot take it stops the write: 503), its answer written onto the entry; a write refused here is recorded refused;
  *   a read that tells a write's outcome (a payment application's Status, a purchase's ERP id) writes it onto its entry;
- * - a session store that cannot answer (its database is down) is route-errors' 503, told to the telemetry.
+ * - a session store that cannot answer (its database is down) is route-errors' 503, told to the telemetry;
+ * - every read's upstream answer is told to `deps.purchasesV2`: in `DATA_API_V2=auto`, a v2 purchase list read
+ *   answered 404, 405 or 501 marks the environment's v2 purchase endpoints missing (`purchases-v2.ts`).
  *
  * @example
  * export const GET = (request: Request, ctx: { params: Promise<{ path: string[] }> }) => proxyRequest(request, "v1", (await ctx.params).path, deps);
@@ -189,6 +194,10 @@ async function forward(request: Request, version: Version, segments: readonly st
     return sent.failed;
   }
   await deps.rateLimits.note(key.fingerprint, sent.response.headers).catch((error: unknown) => deps.telemetry?.failed("rate-limit figures unavailable", error, requestId));
+  // Every read's answer, the browser's and the server render's alike (`page-api.ts` calls this proxy in-process): a
+  // service without the v2 purchase endpoints is marked before its 404 reaches the page, so the page's refresh that
+  // follows renders the v1 view.
+  if (operation.method === "GET") await deps.purchasesV2?.noteAnswer(key.environment, operation.id, sent.response.status);
 
   // 4. Store: what the answer leaves behind, and the answer the browser gets.
   const passed = passBack(sent.response.headers, upstream.v1Base, version, requestId);
