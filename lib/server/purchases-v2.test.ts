@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fixedClock } from "@/lib/sandbox/clock";
 import { type SandboxRuntime, startSandbox } from "@/lib/sandbox/runtime";
 import { proxyRequest } from "./proxy";
-import { createPurchasesV2Availability, type DataApiV2Mode, saysV2Missing, V2_MISSING_TTL_MS } from "./purchases-v2";
+import { createPurchasesV2Availability, type DataApiV2Mode, V2_MISSING_TTL_MS } from "./purchases-v2";
 import { createMemoryStore } from "./shared/memory-store";
 import type { SharedStore } from "./shared/shared-store";
 import { sharedStoreProfiles } from "./shared/testing";
@@ -10,33 +10,6 @@ import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, typ
 
 const availability = (mode: DataApiV2Mode, store: SharedStore = createMemoryStore(), base = "https://api.example/api/v1") =>
   createPurchasesV2Availability({ mode, store, baseOf: () => base });
-
-describe("saysV2Missing: which answers say the service has no v2 purchase endpoints", () => {
-  it.each([
-    { operation: "listPurchasesV2", status: 404, missing: true },
-    { operation: "listPurchasesV2", status: 405, missing: true },
-    { operation: "listPurchasesV2", status: 501, missing: true },
-    { operation: "listPurchaseLinesV2", status: 404, missing: true },
-    // A single purchase's 404 may be that purchase only; its 405 and 501 are the path's.
-    { operation: "getPurchaseV2", status: 404, missing: false },
-    { operation: "getPurchaseV2", status: 405, missing: true },
-    { operation: "getPurchaseV2", status: 501, missing: true },
-    { operation: "listPurchasesV2", status: 200, missing: false },
-    { operation: "listPurchasesV2", status: 304, missing: false },
-    { operation: "listPurchasesV2", status: 400, missing: false },
-    { operation: "listPurchasesV2", status: 403, missing: false },
-    { operation: "listPurchasesV2", status: 429, missing: false },
-    { operation: "listPurchasesV2", status: 500, missing: false },
-    { operation: "listPurchasesV2", status: 503, missing: false },
-    // v1's own reads, and v2's writes, say nothing of it.
-    { operation: "listPurchases", status: 404, missing: false },
-    { operation: "getPurchase", status: 404, missing: false },
-    { operation: "createPurchase", status: 404, missing: false },
-    { operation: "listInvoices", status: 501, missing: false },
-  ])("$operation answered $status: $missing", ({ operation, status, missing }) => {
-    expect(saysV2Missing(operation, status)).toBe(missing);
-  });
-});
 
 describe("the v2 purchase endpoints' availability", () => {
   beforeEach(() => void vi.useFakeTimers({ now: Date.parse("2026-11-21T18:00:00.000Z") }));

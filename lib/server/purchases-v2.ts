@@ -1,4 +1,5 @@
 import "server-only";
+import { saysV2Missing } from "@/lib/data-api/v2-missing";
 import type { Environment } from "./env";
 import type { SharedStore } from "./shared/shared-store";
 
@@ -36,25 +37,6 @@ export interface PurchasesV2Availability {
 
 /** How long a mark lasts: the endpoints are checked again this often while they are missing. */
 export const V2_MISSING_TTL_MS = 10 * 60_000;
-
-/** The statuses of a service without the endpoints: no such path, no such method there, not implemented. */
-const MISSING_STATUSES: ReadonlySet<number> = new Set([404, 405, 501]);
-/** Reads whose 404 can only mean the path is missing (a list is never "not found"). */
-const V2_LIST_READS: ReadonlySet<string> = new Set(["listPurchasesV2", "listPurchaseLinesV2"]);
-/** A single purchase: its 404 may be a purchase that does not exist, so only 405 and 501 count. */
-const V2_SINGLE_READ = "getPurchaseV2";
-
-/**
- * Whether an answer to `operation` says the service has no v2 purchase endpoints.
- *
- * @example
- * saysV2Missing("listPurchasesV2", 404); // true
- * saysV2Missing("getPurchaseV2", 404); // false: maybe only that purchase is missing
- */
-export function saysV2Missing(operation: string, status: number): boolean {
-  if (!MISSING_STATUSES.has(status)) return false;
-  return V2_LIST_READS.has(operation) || (operation === V2_SINGLE_READ && status !== 404);
-}
 
 export interface PurchasesV2Options {
   mode: DataApiV2Mode;
