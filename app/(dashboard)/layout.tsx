@@ -7,11 +7,13 @@ import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { EnvironmentBadge } from "@/components/session/environment-badge";
 import { navigationFor } from "@/lib/ui/navigation";
 import { parseTheme, parseTimeZone, THEME_COOKIE, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { purchasesV2Available } from "./_lib/purchases-v2";
 import { requireSession } from "./_lib/session";
 
 /** The dashboard: a connected key is required (otherwise /connect, and back here after). */
 export default async function DashboardLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const [{ active, keys }, jar] = await Promise.all([requireSession(), cookies()]);
+  const purchasesV2 = await purchasesV2Available(active);
   const rateLimit = active.rateLimit;
   return (
     <div className="md:flex md:min-h-screen">
@@ -32,6 +34,7 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
           key={active.id}
           timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}
           scope={{ keyType: active.keyType, customers: active.scope.customers, suppliers: active.scope.suppliers }}
+          purchasesV2={purchasesV2}
         >
           <main id="content" tabIndex={-1} className="px-4 py-6 focus:outline-none sm:px-6">
             {children}

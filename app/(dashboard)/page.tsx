@@ -11,6 +11,7 @@ import { OVERVIEW_BY_KEY, type OverviewCardId } from "@/lib/ui/overview/cards";
 import { accountsOfOpenInvoices, CARD_REQUESTS, type CardRequest, overviewAging, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
 import { STALE } from "@/lib/ui/api-query";
 import { PageTitle } from "./_lib/page-title";
+import { purchasesV2Available } from "./_lib/purchases-v2";
 import { Prefetched } from "./_lib/streamed";
 import { serverAnswer } from "./_lib/prefetch";
 import { requireSession } from "./_lib/session";
@@ -36,8 +37,10 @@ const BODIES: Record<OverviewCardId, () => React.ReactNode> = {
  * payments need its AR accounts, from the open invoices; the top customers need the accounts' names). A request two
  * cards share is made once for the page (the render's one query client).
  */
-async function cardRequests(card: OverviewCardId): Promise<CardRequest[]> {
+async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise<CardRequest[]> {
   const first = CARD_REQUESTS[card];
+  // The orders card reads v2's drafts and submitted orders: nothing to ask without v2.
+  if (card === "orders" && !purchasesV2) return [];
   if (card === "payments") {
     const open = await serverAnswer({ request: overviewOpenInvoices, staleTime: STALE.working });
     const accounts = accountsOfOpenInvoices(open?.records ?? []);
@@ -60,13 +63,14 @@ async function cardRequests(card: OverviewCardId): Promise<CardRequest[]> {
 export default async function OverviewPage() {
   const { active } = await requireSession();
   const { subtitle, cards } = OVERVIEW_BY_KEY[active.keyType];
+  const purchasesV2 = await purchasesV2Available(active);
   return (
     <div className="space-y-6">
       <PageTitle title="Overview" intro={subtitle} />
       <div className="grid gap-4 lg:grid-cols-2">
         {cards.map((card) => (
           <Suspense key={card} fallback={<Card card={card} loading />}>
-            <Prefetched requests={() => cardRequests(card)}>{BODIES[card]()}</Prefetched>
+            <Prefetched requests={() => cardRequests(card, purchasesV2)}>{BODIES[card]()}</Prefetched>
           </Suspense>
         ))}
       </div>

@@ -7,6 +7,7 @@ import type { ResponseMeta } from "@/lib/data-api/response-meta";
 import { budgetStore } from "@/lib/ui/browser-api";
 import type { KeyScope } from "@/lib/ui/key-scope";
 import { KeyScopeContext } from "@/lib/ui/key-scope-context";
+import { PurchasesV2Context } from "@/lib/ui/purchases/v2-context";
 import { savePreference, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 
 const TimeZoneContext = createContext<string>("UTC");
@@ -41,8 +42,11 @@ function makeClient() {
   return client;
 }
 
-/** Client-side state of the dashboard: one query cache per key (the layout keys this component by the key's id). */
-export function Providers({ children, timeZone, scope }: { children: React.ReactNode; timeZone: string | undefined; scope: KeyScope }) {
+/**
+ * Client-side state of the dashboard: one query cache per key (the layout keys this component by the key's id), the
+ * key's scope, and whether the key's service offers the v2 purchase endpoints (`purchasesV2`, `usePurchasesV2`).
+ */
+export function Providers({ children, timeZone, scope, purchasesV2 }: { children: React.ReactNode; timeZone: string | undefined; scope: KeyScope; purchasesV2: boolean }) {
   const [client] = useState(makeClient);
   // Without the cookie, both renders use UTC (never "the runtime's zone", which differs between them).
   const [zone, setZone] = useState(timeZone ?? "UTC");
@@ -58,7 +62,9 @@ export function Providers({ children, timeZone, scope }: { children: React.React
   return (
     <TimeZoneContext.Provider value={zone}>
       <KeyScopeContext.Provider value={scope}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        <PurchasesV2Context.Provider value={purchasesV2}>
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        </PurchasesV2Context.Provider>
       </KeyScopeContext.Provider>
     </TimeZoneContext.Provider>
   );

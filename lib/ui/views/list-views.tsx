@@ -368,6 +368,53 @@ export const LIST_VIEWS = {
     fixed: { include_transactions: "false" },
     exportName: "purchases",
   }),
+  // Without the v2 purchase endpoints (a service that lacks them, or DATA_API_V2=off): the purchases v1 holds, posted
+  // by the ERP, read only, with the filters v1 has.
+  purchasesV1: view({
+    operation: "listPurchases",
+    title: "Purchases",
+    intro: "Purchases the ERP has posted, read through v1.",
+    noun: { one: "purchase", many: "purchases" },
+    columns: columnsOf<Row<"listPurchases">>(RECORD_META.PurchaseV1, {
+      PONum: {
+        header: "PO no.",
+        cell: (r) => (r.PurchaseID != null ? linkTo(`/purchases/${r.PurchaseID}`, r.PONum ?? String(r.PurchaseID)) : (r.PONum ?? "—")),
+      },
+      PurchaseID: { header: "ERP id" },
+      PurchaseGlobalID: { header: "Global id" },
+      // Named through their lists, as on the v2 list (the record's own names can be missing: records are sparse).
+      VendorID: { header: "Vendor", named: "VendorIDs" },
+      ToLocationID: { header: "Warehouse", named: "LocationIDs" },
+      VendorName: { header: "Vendor name" },
+      ToLocationName: { header: "Warehouse name" },
+      TotalCases: { header: "Cases" },
+      PostDate: { header: "Posted" },
+      ReceiveDate: { header: "Received" },
+      TimeCreated: { header: "Created" },
+      TimeUpdated: { header: "Updated" },
+    }).filter((c) => c.id !== "PublicPDFLink"),
+    defaultColumns: ["PONum", "Status", "VendorID", "ToLocationID", "TotalCases", "Total", "PostDate", "PurchaseID", "TimeCreated"],
+    rowKey: keyOf("PurchaseID"),
+    staleTime: STALE.working,
+    filters: ["Statuses", "VendorIDs", "LocationIDs", "StartDate", "EndDate", "PurchaseIDs"],
+    exportName: "posted-purchases",
+  }),
+  // A posted purchase's lines (v1's purchase transactions), on the purchase's page without v2.
+  purchaseLinesV1: view({
+    operation: "listPurchaseTransactions",
+    title: "Posted lines",
+    noun: { one: "line", many: "lines" },
+    columns: columnsOf<Row<"listPurchaseTransactions">>(RECORD_META.PurchaseTransactionV1, {
+      NumUnits: { header: "Units" },
+      FOB: { header: "FOB" },
+      ExtPrice: { header: "Extended" },
+      ExpirationDate: { header: "Expires" },
+    }),
+    defaultColumns: ["ProductID", "Ordered", "Cases", "NumUnits", "BatchCode", "ExpirationDate", "FOB", "ExtPrice"],
+    rowKey: keyOf("PurchaseTransID"),
+    staleTime: STALE.working,
+    exportName: "posted-purchase-lines",
+  }),
 } satisfies Record<string, ListViewSpec<ListOperationId>>;
 
 export type ListViewName = keyof typeof LIST_VIEWS;

@@ -2,10 +2,13 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { PurchaseEditor } from "@/components/purchases/purchase-editor";
+import { DraftsNeedV2 } from "@/components/purchases/v1-notice";
+import { V2MissingWatch } from "@/components/purchases/v2-missing-watch";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
 import { purchaseRequest } from "@/lib/ui/purchases/requests";
 import { NotForThisKey } from "../../../_lib/page-title";
+import { purchasesV2MayGoMissing, purchasesV2State } from "../../../_lib/purchases-v2";
 import { DetailSkeleton, Prefetched } from "../../../_lib/streamed";
 import { requireSession } from "../../../_lib/session";
 
@@ -16,8 +19,11 @@ export default async function EditPurchasePage({ params }: PageProps<"/purchases
   const [{ purchaseId }, { active }] = await Promise.all([params, requireSession()]);
   if (!mayCall(active.keyType, "updatePurchase")) return <NotForThisKey title="Purchase orders" keyType={active.keyType} />;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(purchaseId)) notFound();
+  // Drafts are v2's alone: without it, say so rather than offer an editor that would fail.
+  const v2 = await purchasesV2State(active);
+  if (v2 !== "available") return <DraftsNeedV2 title="Edit purchase order" reason={v2} />;
   // The shell at once; the page's data streams in when its requests have answered.
-  return (
+  const page = (
     <Suspense fallback={<DetailSkeleton label="Loading the purchase order" />}>
       <Prefetched
         requests={[{ request: purchaseRequest(purchaseId), staleTime: STALE.working }]}
@@ -26,4 +32,6 @@ export default async function EditPurchasePage({ params }: PageProps<"/purchases
       </Prefetched>
     </Suspense>
   );
+  // In auto, a draft's read that meets a service without v2 renders this page again: drafts need v2.
+  return (await purchasesV2MayGoMissing()) ? <V2MissingWatch>{page}</V2MissingWatch> : page;
 }
