@@ -123,16 +123,30 @@ export async function fetchJson<T>(url: string, init: RequestInit = {}): Promise
  * const base = await startProductionApp(mkdtempSync(join(tmpdir(), "bench-")));
  */
 export async function startProductionApp(dataDir: string): Promise<string> {
+  return (await startApp(dataDir)).base;
+}
+
+/**
+ * `startProductionApp` with settings of its own (`env`, e.g. `SANDBOX_V2: "off"`), and, with `build: false`, only from
+ * the existing build (`--no-build`: a browser test starting a second app while the first serves must not rebuild
+ * under it). Resolves with its address and the process, for `stop`.
+ *
+ * @example
+ * const app = await startApp(dir, { env: { SANDBOX_V2: "off" }, build: false });
+ * await stop(app.process.child);
+ */
+export async function startApp(dataDir: string, options: { env?: Record<string, string>; build?: boolean } = {}): Promise<{ base: string; process: Started }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = start("next", ["node", "scripts/start.mjs", "--port", String(port)], {
+  const app = start("next", ["node", "scripts/start.mjs", "--port", String(port), ...(options.build === false ? ["--no-build"] : [])], {
     SANDBOX_DATA_DIR: `${dataDir}/sandbox`,
     DATA_DIR: `${dataDir}/data`,
     SANDBOX_JOB_INTERVAL: "0",
     NODE_ENV: "production",
+    ...options.env,
   });
   await app.ready(`${base}/connect`, 200, {}, 600_000);
-  return base;
+  return { base, process: app };
 }
 
 /** The middle value (the upper one of an even count): what the benchmarks report of repeated runs. */
