@@ -5,16 +5,12 @@ import { RequestError } from "@/components/table/request-error";
 import { SpecTable } from "@/components/table/spec-table";
 import { RecordFacts } from "@/components/views/record-facts";
 import { externalHref } from "@/lib/format/external-url";
-import { apiQueryOptions, apiWalkOptions } from "@/lib/ui/api-query";
+import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { MAX_LINE_PAGES, purchaseLinesV1Request, purchaseV1Request } from "@/lib/ui/purchases/v1-purchases";
-import type { ColumnSpec } from "@/lib/ui/views/columns";
+import { LINE_COLUMNS_V1, MAX_LINE_PAGES, purchaseLinesV1Request, purchaseV1Request } from "@/lib/ui/purchases/v1-purchases";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 
 type Row = Record<string, unknown>;
-
-const LINES = LIST_VIEWS.purchaseLinesV1;
-const LINE_COLUMNS = LINES.defaultColumns.map((id) => LINES.columns.find((c) => c.id === id)).filter((c) => c !== undefined) as ColumnSpec<Row>[];
 
 /**
  * A posted purchase read through v1, for a service without the v2 purchase endpoints: its header, every field, the
@@ -22,8 +18,8 @@ const LINE_COLUMNS = LINES.defaultColumns.map((id) => LINES.columns.find((c) => 
  * Read only: v1 has no writes for purchases.
  */
 export function PurchaseDetailV1({ purchaseId }: { purchaseId: number }) {
-  const purchase = useQuery(apiQueryOptions(browserApi, purchaseV1Request(purchaseId), LINES.staleTime));
-  const lines = useQuery(apiWalkOptions(browserApi, purchaseLinesV1Request(purchaseId), LINES.staleTime, MAX_LINE_PAGES));
+  const purchase = useQuery(apiQueryOptions(browserApi, purchaseV1Request(purchaseId), STALE.working));
+  const lines = useQuery(apiWalkOptions(browserApi, purchaseLinesV1Request(purchaseId), STALE.working, MAX_LINE_PAGES));
   if (purchase.error) return <RequestError error={purchase.error} onRetry={() => void purchase.refetch()} what="this purchase" />;
   const row = purchase.data?.records[0];
   if (!row) return <p aria-busy="true">Loading purchase {purchaseId}…</p>;
@@ -51,7 +47,7 @@ export function PurchaseDetailV1({ purchaseId }: { purchaseId: number }) {
         {lines.error ? (
           <RequestError error={lines.error} onRetry={() => void lines.refetch()} what="the purchase's lines" />
         ) : (
-          <SpecTable label="Purchase lines" columns={LINE_COLUMNS} rows={rows} rowKey={(line, index) => String(line.PurchaseTransID ?? index)} busy={lines.isFetching}>
+          <SpecTable label="Purchase lines" columns={LINE_COLUMNS_V1} rows={rows} rowKey={(line, index) => String(line.PurchaseTransID ?? index)} busy={lines.isFetching}>
             {lines.isPending && <p className="p-3 text-sm">Loading…</p>}
             {lines.data && rows.length === 0 && <p className="p-3 text-sm">No lines.</p>}
             {lines.data && !lines.data.complete && <p className="p-3 text-sm">Showing the first {rows.length.toLocaleString("en-US")} lines; the purchase has more.</p>}

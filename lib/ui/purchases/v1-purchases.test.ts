@@ -7,7 +7,7 @@ import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { filtersOf } from "@/lib/ui/views/filters";
 import { listRequest } from "@/lib/ui/views/list-view-spec";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
-import { draftsNeedV2, purchaseLinesV1Request, purchaseV1Request, v1OnlyNote, v2Signal } from "./v1-purchases";
+import { draftsNeedV2, LINE_COLUMNS_V1, purchaseLinesV1Request, purchaseV1Request, v1OnlyNote, v2Signal } from "./v1-purchases";
 
 const view = LIST_VIEWS.purchasesV1;
 const column = (id: string) => view.columns.find((c) => c.id === id)!;
@@ -64,13 +64,13 @@ describe("the purchasesV1 list view (posted purchases without v2)", () => {
   });
 });
 
-describe("the purchaseLinesV1 view (a posted purchase's lines)", () => {
-  const lines = LIST_VIEWS.purchaseLinesV1;
-  it("shows products by name (linked by the names' DETAIL map), money as money", () => {
-    expect(lines.columns.find((c) => c.id === "ProductID")).toMatchObject({ named: "ProductIDs", header: "Product" });
-    expect(lines.columns.find((c) => c.id === "ExtPrice")).toMatchObject({ kind: "money", header: "Extended" });
-    expect(lines.columns.find((c) => c.id === "NumUnits")).toMatchObject({ kind: "quantity", header: "Units" });
-    expect(lines.defaultColumns[0]).toBe("ProductID");
+describe("a posted purchase's line columns", () => {
+  it("are v1's PurchaseTransaction fields, products by name (linked by the names' DETAIL map), money as money", () => {
+    expect(LINE_COLUMNS_V1.map((c) => c.id)).toEqual(["ProductID", "Ordered", "Cases", "NumUnits", "BatchCode", "ExpirationDate", "FOB", "ExtPrice"]);
+    for (const c of LINE_COLUMNS_V1) expect(RECORD_META.PurchaseTransactionV1.fields).toHaveProperty(c.id);
+    expect(LINE_COLUMNS_V1[0]).toMatchObject({ named: "ProductIDs", header: "Product" });
+    expect(LINE_COLUMNS_V1.find((c) => c.id === "ExtPrice")).toMatchObject({ kind: "money", header: "Extended" });
+    expect(LINE_COLUMNS_V1.find((c) => c.id === "NumUnits")).toMatchObject({ kind: "quantity", header: "Units" });
   });
 });
 

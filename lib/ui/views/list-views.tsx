@@ -399,22 +399,6 @@ export const LIST_VIEWS = {
     filters: ["Statuses", "VendorIDs", "LocationIDs", "StartDate", "EndDate", "PurchaseIDs"],
     exportName: "posted-purchases",
   }),
-  // A posted purchase's lines (v1's purchase transactions), on the purchase's page without v2.
-  purchaseLinesV1: view({
-    operation: "listPurchaseTransactions",
-    title: "Posted lines",
-    noun: { one: "line", many: "lines" },
-    columns: columnsOf<Row<"listPurchaseTransactions">>(RECORD_META.PurchaseTransactionV1, {
-      NumUnits: { header: "Units" },
-      FOB: { header: "FOB" },
-      ExtPrice: { header: "Extended" },
-      ExpirationDate: { header: "Expires" },
-    }),
-    defaultColumns: ["ProductID", "Ordered", "Cases", "NumUnits", "BatchCode", "ExpirationDate", "FOB", "ExtPrice"],
-    rowKey: keyOf("PurchaseTransID"),
-    staleTime: STALE.working,
-    exportName: "posted-purchase-lines",
-  }),
 } satisfies Record<string, ListViewSpec<ListOperationId>>;
 
 export type ListViewName = keyof typeof LIST_VIEWS;
