@@ -13,15 +13,17 @@ interface FilterBarProps {
   onChange: (name: string, value: string | undefined) => void;
   /** A label per coded default ("New" for "1"), to say what the API shows when a filter is left empty. */
   defaultLabel: (filter: FilterSpec) => string | undefined;
+  /** The search landmark's name, when a page has more than one filter bar ("Filters" by default). */
+  label?: string;
 }
 
 const inputClass = "mt-0.5 rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900";
 const labelClass = "block text-xs font-semibold text-slate-700 dark:text-slate-300";
 
 /** The filters of a list, one control per API parameter; every change goes to the URL (and so to the request). */
-export function FilterBar({ filters, values, onChange, defaultLabel }: FilterBarProps) {
+export function FilterBar({ filters, values, onChange, defaultLabel, label = "Filters" }: FilterBarProps) {
   return (
-    <div role="search" aria-label="Filters" className="flex flex-wrap items-end gap-3">
+    <div role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
       {filters.map((filter) => (
         <FilterControl key={filter.name} filter={filter} value={values[filter.name]} onChange={(v) => onChange(filter.name, v)} placeholder={defaultLabel(filter) ?? "Any"} />
       ))}
@@ -37,7 +39,7 @@ function FilterControl({ filter, value, onChange, placeholder }: { filter: Filte
     case "multi":
       return <MultiSelect label={filter.label} options={control.options} selected={list} placeholder={placeholder} defaults={filter.defaultValue?.split(",")} onApply={(v) => onChange(v.length ? v.join(",") : undefined)} />;
     case "lookup":
-      return <LookupSelect filter={filter} lookup={control.lookup} selected={list} placeholder={placeholder} onApply={(v) => onChange(v.length ? v.join(",") : undefined)} />;
+      return <LookupSelect filter={filter} lookup={control.lookup} wholeNumbers={control.wholeNumbers === true} selected={list} placeholder={placeholder} onApply={(v) => onChange(v.length ? v.join(",") : undefined)} />;
     case "date":
       return (
         <div>
@@ -102,14 +104,15 @@ function TextFilter({ id, filter, value, onChange, placeholder }: { id: string; 
 }
 
 /** Ids with names: the options come from the API (one page of up to 500), loaded when the list first opens. */
-function LookupSelect({ filter, lookup, selected, placeholder, onApply }: { filter: FilterSpec; lookup: Lookup; selected: string[]; placeholder: string; onApply: (v: string[]) => void }) {
+function LookupSelect({ filter, lookup, wholeNumbers, selected, placeholder, onApply }: { filter: FilterSpec; lookup: Lookup; wholeNumbers: boolean; selected: string[]; placeholder: string; onApply: (v: string[]) => void }) {
   const [wanted, setWanted] = useState(false);
   const query = useQuery({ ...apiQueryOptions(browserApi, { operation: lookup.operation, query: lookup.query }, lookup.staleTime), enabled: wanted || selected.length > 0 });
   const seen = new Set<string>();
   const options = [];
   for (const row of (query.data?.records ?? []) as Record<string, unknown>[]) {
     const value = String(row[lookup.id] ?? "");
-    if (!value || seen.has(value)) continue;
+    // An id the parameter cannot carry (the generic payment type's -1) would be refused with a 400: not offered.
+    if (!value || seen.has(value) || (wholeNumbers && !/^\d+$/.test(value))) continue;
     seen.add(value);
     options.push({ value, label: lookup.name(row) || value });
   }

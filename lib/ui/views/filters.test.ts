@@ -19,4 +19,17 @@ describe("filtersOf", () => {
     expect(names(OPERATION_META.listCustomers, undefined, "Supplier")).toEqual(names(OPERATION_META.listCustomers));
     expect(names(OPERATION_META.listVendors)).toContain("Active");
   });
+
+  it("marks lookups of id lists as taking whole numbers (the generic payment type -1 cannot be sent), not those of text lists", () => {
+    const [types] = filtersOf(OPERATION_META.listPayments, ["PaymentTypeIDs"]);
+    expect(types!.control).toMatchObject({ control: "lookup", wholeNumbers: true });
+    const [states] = filtersOf(OPERATION_META.listCustomers, ["States"]);
+    expect(states!.control).toMatchObject({ control: "lookup" });
+    expect(states!.control).not.toHaveProperty("wholeNumbers");
+  });
+
+  it("offers purchase_ids as typed text that says it takes either id", () => {
+    const [ids] = filtersOf(OPERATION_META.listPurchasesV2, ["purchase_ids"]);
+    expect(ids).toMatchObject({ name: "purchase_ids", label: "Purchase IDs (global or ERP)", control: { control: "text", placeholder: "ERP or global ids" } });
+  });
 });

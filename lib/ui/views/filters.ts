@@ -76,11 +76,13 @@ const LABELS: Record<string, string> = {
   ProductGroups: "Product groups",
   PaymentInvoiceNums: "Payment invoice numbers",
   TargetInvoiceNums: "Target invoice numbers",
+  purchase_ids: "Purchase IDs (global or ERP)",
 };
 
 export type FilterControl =
   | { control: "multi"; options: { value: string; label: string }[] }
-  | { control: "lookup"; lookup: Lookup }
+  /** `wholeNumbers`: the parameter is an id list (`^\d+(,\d+)*$`), so ids such as the generic payment type's -1 cannot be asked for and are not offered. */
+  | { control: "lookup"; lookup: Lookup; wholeNumbers?: boolean }
   | { control: "date" }
   | { control: "boolean" }
   | { control: "text"; placeholder: string };
@@ -118,10 +120,10 @@ export function filtersOf(operation: OperationMeta, only?: readonly string[], ke
     const labels = VALUE_LABELS[`${operation.id}.${name}`] ?? {};
     const base = { name, label: LABELS[name] ?? name, description: spec.description, defaultValue: spec.defaultValue };
     if (spec.values) return { ...base, control: { control: "multi", options: spec.values.map((v) => ({ value: v, label: labels[v] ?? v })) } };
-    if (LOOKUPS[name] && (spec.kind === "id list" || spec.kind === "text list")) return { ...base, control: { control: "lookup", lookup: LOOKUPS[name]! } };
+    if (LOOKUPS[name] && (spec.kind === "id list" || spec.kind === "text list")) return { ...base, control: { control: "lookup", lookup: LOOKUPS[name]!, ...(spec.kind === "id list" ? { wholeNumbers: true } : {}) } };
     if (spec.kind === "date") return { ...base, control: { control: "date" } };
     if (spec.kind === "boolean") return { ...base, control: { control: "boolean" } };
-    return { ...base, control: { control: "text", placeholder: spec.kind === "id list" ? "1,2,3" : "comma-separated" } };
+    return { ...base, control: { control: "text", placeholder: spec.kind === "id list" ? "1,2,3" : spec.kind === "purchase id list" ? "ERP or global ids" : "comma-separated" } };
   });
 }
 

@@ -363,7 +363,8 @@ export const LIST_VIEWS = {
     defaultColumns: ["po_num", "status", "vendor_id", "to_location_id", "total_cases", "total", "post_date", "purchase_id", "time_created"],
     rowKey: (r, index) => r.purchase_global_id ?? (r.purchase_id != null ? String(r.purchase_id) : String(index)),
     staleTime: STALE.working,
-    filters: ["statuses", "vendor_ids", "location_ids", "start_date", "end_date"],
+    // purchase_ids finds a purchase by either of its ids: the ERP's number or the global id a draft has from the start.
+    filters: ["statuses", "vendor_ids", "location_ids", "start_date", "end_date", "purchase_ids"],
     // Line items stay out of the list (a posted purchase can carry hundreds); the detail page reads them.
     fixed: { include_transactions: "false" },
     exportName: "purchases",
