@@ -49,6 +49,7 @@ export function AllocationForm({
   paymentNum,
   payment,
   paymentsLoading,
+  paymentsFiltered = false,
   invoices,
   invoicesLoading,
   onClose,
@@ -58,6 +59,8 @@ export function AllocationForm({
   paymentNum: string;
   payment: Payment | undefined;
   paymentsLoading: boolean;
+  /** Whether the payments listed are narrowed by the page's filters (a payment missing from them may exist). */
+  paymentsFiltered?: boolean;
   invoices: OpenInvoice[] | undefined;
   invoicesLoading: boolean;
   onClose: () => void;
@@ -68,7 +71,8 @@ export function AllocationForm({
   const [round, setRound] = useState(0);
   let body: React.ReactNode;
   if (paymentsLoading || invoicesLoading) body = <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading the allocation form" />;
-  else if (!payment) body = <p className="text-sm">Payment {paymentNum} is not among this AR account&apos;s payments.</p>;
+  else if (!payment)
+    body = <p className="text-sm">{paymentsFiltered ? `Payment ${paymentNum} is not among the payments these filters show: clear them to allocate it.` : <>Payment {paymentNum} is not among this AR account&apos;s payments.</>}</p>;
   else if (compareDecimals(payment.AvailableBalance ?? "0", "0") <= 0) body = <p className="text-sm">Payment {paymentNum} has no credit left to allocate.</p>;
   else if (!invoices?.length) body = <p className="text-sm">This AR account has no open invoices to allocate to.</p>;
   else body = <Allocation key={round} account={account} payment={payment} invoices={invoices} onSubmitted={onSubmitted} onAgain={() => setRound((r) => r + 1)} />;

@@ -10,7 +10,7 @@ import { useTimeZone } from "@/components/shell/providers";
 import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";
 import { apiQueryOptions, type ApiRequest } from "@/lib/ui/api-query";
 import { browserApi, budgetStore } from "@/lib/ui/browser-api";
-import { APPLICATIONS_PAGE_SIZE, applicationsRequest, PARAMS, PAYMENTS_STALE } from "@/lib/ui/payments/requests";
+import { APPLICATIONS_PAGE_SIZE, PARAMS, PAYMENTS_STALE, type WorkspaceFilters } from "@/lib/ui/payments/requests";
 import { nextCheckIn } from "@/lib/ui/follow-up";
 import { useRefreshNow } from "@/lib/ui/refresh-now";
 import type { Watched } from "@/lib/ui/payments/use-watched";
@@ -36,23 +36,29 @@ function openRequest(account: number, watched: Watched[]): ApiRequest<"listPayme
 /**
  * The AR account's payment applications (requests through the API, and allocations made in the ERP) with their
  * status and when each step happened. Requests sent from this page are checked on sparingly until the ERP settles
- * them (Confirmed or Rejected): then the balances are read again.
+ * them (Confirmed or Rejected): then the balances are read again. `request` is the list under the page's filters;
+ * `children` are the filters drawn beside the statuses (target invoices).
  */
 export function ApplicationsSection({
   account,
-  statuses,
+  filters,
+  request,
   watching,
   onSettled,
+  children,
 }: {
   account: number;
-  statuses: string | undefined;
+  filters: WorkspaceFilters;
+  request: ApiRequest<"listPaymentApplications">;
   watching: Watched[];
   /** A followed request settled; `all`: none is open any more. */
   onSettled: (all: boolean) => void;
+  children?: React.ReactNode;
 }) {
   const timeZone = useTimeZone();
   const titleId = useId();
-  const request = applicationsRequest(account, statuses);
+  const { statuses } = filters;
+  const filtered = statuses !== undefined || filters.targets !== undefined || filters.suppliers !== undefined;
   const query = useQuery(apiQueryOptions(browserApi, request, PAYMENTS_STALE));
   const refreshNow = useRefreshNow();
   const { open, checking, lastChecked, checkNow } = useFollowUp(account, watching, { request, records: query.data?.records }, async (all, listFresh) => {
@@ -92,6 +98,7 @@ export function ApplicationsSection({
             })
           }
         />
+        {children}
         <button type="button" className="pager-button" onClick={() => void checkNow(request)} disabled={checking}>
           {checking ? "Checking…" : "Check status now"}
         </button>
@@ -108,7 +115,7 @@ export function ApplicationsSection({
       ) : query.isPending ? (
         <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading payment applications" />
       ) : rows.length === 0 ? (
-        <p className="text-sm">No payment applications{statuses ? " with these statuses" : ""} for this AR account.</p>
+        <p className="text-sm">{filtered ? "No payment applications of this AR account match these filters." : "No payment applications for this AR account."}</p>
       ) : (
         <TableFrame label="Payment applications table">
           <table className="data-table" aria-busy={query.isFetching}>
@@ -156,7 +163,7 @@ export function ApplicationsSection({
           {showAll ? `Show the newest ${SHOWN}` : `Show all ${all.length}`}
         </button>
       )}
-      {query.data?.paging?.hasNextPage && <p className="text-sm">The first {APPLICATIONS_PAGE_SIZE} applications the API listed are shown: choose statuses to narrow the list.</p>}
+      {query.data?.paging?.hasNextPage && <p className="text-sm">The first {APPLICATIONS_PAGE_SIZE} applications the API listed are shown: choose statuses or target invoices to narrow the list.</p>}
     </section>
   );
 }

@@ -29,17 +29,20 @@ export function PaymentsTable({
   hasMore,
   selected,
   onAllocate,
+  filtered = false,
 }: {
   payments: Payment[] | undefined;
   loading: boolean;
   hasMore: boolean;
   selected: string | undefined;
   onAllocate?: (paymentNum: string) => void;
+  /** Whether the page's filters narrow the list (an empty list then says so). */
+  filtered?: boolean;
 }) {
   const timeZone = useTimeZone();
   const [showAll, setShowAll] = useState(false);
   if (loading) return <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading payments" />;
-  if (!payments?.length) return <p className="text-sm">No payments for this AR account.</p>;
+  if (!payments?.length) return <p className="text-sm">{filtered ? "No payments of this AR account match these filters." : "No payments for this AR account."}</p>;
   const sorted = [...payments].sort((a, b) => (b.PostDate ?? "").localeCompare(a.PostDate ?? ""));
   // What people come for: the payments with credit left. The others (spent or reversed) are one click away.
   const withCredit = sorted.filter(hasCredit);

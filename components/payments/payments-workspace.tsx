@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useId } from "react";
+import { FilterBar } from "@/components/table/filter-bar";
 import { RequestError } from "@/components/table/request-error";
 import { pushParams } from "@/lib/ui/address";
 import { apiQueryOptions } from "@/lib/ui/api-query";
@@ -11,19 +12,21 @@ import { namesInScope } from "@/lib/ui/key-scope";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useRefreshNow } from "@/lib/ui/refresh-now";
 import { useWatched, type Watched } from "@/lib/ui/payments/use-watched";
+import { type WorkspaceFilterSpecs, workspaceFilterSpecs } from "@/lib/ui/payments/filters";
 import {
   accountOf,
+  accountRequests,
   accountsRequest,
-  applicationsRequest,
   customersRequest,
   type OpenInvoice,
   openInvoicesRequest,
   PARAMS,
   paymentOf,
   PAYMENTS_STALE,
-  paymentsRequest,
-  statusesOf,
+  type WorkspaceFilters,
+  workspaceFiltersOf,
 } from "@/lib/ui/payments/requests";
+import type { FilterSpec } from "@/lib/ui/views/filters";
 import { AllocationForm } from "./allocation-form";
 import { type AccountOption, AccountPicker } from "./account-picker";
 import { ApplicationsSection } from "./applications-section";
@@ -40,17 +43,41 @@ function accountOptions(invoices: OpenInvoice[] | undefined, names: Map<number, 
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
+/** No filter of the page has an API default: an empty one shows everything. */
+const noDefault = () => undefined;
+
+/**
+ * Sets a filter of the page in the address (the account stays named there). A filter of the payments closes the
+ * allocation form: the payment being allocated may no longer be listed.
+ */
+function setFilter(account: number | undefined, name: string, value: string | undefined) {
+  pushParams((p) => {
+    if (account !== undefined) p.set(PARAMS.account, String(account));
+    if (value === undefined) p.delete(name);
+    else p.set(name, value);
+    if (name !== PARAMS.targets && name !== PARAMS.statuses) p.delete(PARAMS.payment);
+  });
+}
+
+/** A filter bar over some of the page's filters, its values read from the address. */
+function Filters({ specs, label, params, account }: { specs: FilterSpec[]; label: string; params: URLSearchParams; account: number | undefined }) {
+  if (specs.length === 0) return null;
+  const values = Object.fromEntries(specs.map((f) => [f.name, params.get(f.name) ?? undefined]));
+  return <FilterBar filters={specs} values={values} label={label} onChange={(name, value) => setFilter(account, name, value)} defaultLabel={noDefault} />;
+}
+
 /**
  * The payments workspace of one AR account: its payments and the credit each has left, its open invoices, the
  * allocation form (Customer and Employee keys), and the payment applications with their status. The account, the
- * payment being allocated and the statuses shown live in the address.
+ * payment being allocated and the filters of the lists live in the address.
  */
 export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: boolean; anyAccount: boolean }) {
   const params = useSearchParams();
+  const scope = useKeyScope();
   const accounts = useQuery(apiQueryOptions(browserApi, accountsRequest, PAYMENTS_STALE));
   const customerIds = (accounts.data?.records ?? []).flatMap((i) => (i.CustomerID != null ? [i.CustomerID] : []));
   // A Customer key's customers are named by the session: only other keys ask the API.
-  const inSession = namesInScope(useKeyScope().customers, customerIds);
+  const inSession = namesInScope(scope.customers, customerIds);
   const customers = customersRequest(customerIds);
   const names = useQuery({ ...apiQueryOptions(browserApi, customers ?? { operation: "listCustomers" }, PAYMENTS_STALE), enabled: customers !== undefined && !inSession, retry: false });
   const nameOf = new Map<number, string>(inSession);
@@ -85,9 +112,14 @@ export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: bo
       else p.set(PARAMS.payment, num);
     });
 
+  const specs = workspaceFilterSpecs(scope.keyType, scope.suppliers);
+
   return (
     <div className="space-y-8">
-      <AccountPicker options={options} value={account} valueLabel={accountLabel} onChange={setAccount} loading={accounts.isPending} anyAccount={anyAccount} />
+      <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
+        <AccountPicker options={options} value={account} valueLabel={accountLabel} onChange={setAccount} loading={accounts.isPending} anyAccount={anyAccount} />
+        <Filters specs={specs.account} label="Filters of the account's lists" params={params} account={account} />
+      </div>
       {accounts.error && <RequestError error={accounts.error} onRetry={() => void accounts.refetch()} what="the AR accounts" />}
       {account === undefined ? (
         !accounts.isPending && (
@@ -97,7 +129,16 @@ export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: bo
           </p>
         )
       ) : (
-        <Account account={account} accountLabel={accountLabel} paymentNum={paymentNum} onPayment={setPayment} mayAllocate={mayAllocate} statuses={statusesOf(params)} />
+        <Account
+          account={account}
+          accountLabel={accountLabel}
+          paymentNum={paymentNum}
+          onPayment={setPayment}
+          mayAllocate={mayAllocate}
+          filters={workspaceFiltersOf(params)}
+          specs={specs}
+          params={params}
+        />
       )}
     </div>
   );
@@ -109,22 +150,28 @@ function Account({
   paymentNum,
   onPayment,
   mayAllocate,
-  statuses,
+  filters,
+  specs,
+  params,
 }: {
   account: number;
   accountLabel: string;
   paymentNum: string | undefined;
   onPayment: (num: string | undefined) => void;
   mayAllocate: boolean;
-  statuses: string | undefined;
+  filters: WorkspaceFilters;
+  specs: WorkspaceFilterSpecs;
+  params: URLSearchParams;
 }) {
-  const payments = useQuery(apiQueryOptions(browserApi, paymentsRequest(account), PAYMENTS_STALE));
-  // The account's open invoices: from the list of every account's when it holds them all (nothing more to ask),
-  // else the account's own request.
+  const requests = accountRequests(account, filters, useKeyScope().keyType);
+  const payments = useQuery(apiQueryOptions(browserApi, requests.payments, PAYMENTS_STALE));
+  // The account's open invoices: from the list of every account's when it holds them all (nothing more to ask) and
+  // no supplier narrows them, else the account's own request.
+  const bySupplier = specs.openInvoicesBySupplier && filters.suppliers !== undefined;
   const every = useQuery(apiQueryOptions(browserApi, accountsRequest, PAYMENTS_STALE));
-  const whole = every.data !== undefined && !every.data.paging?.hasNextPage;
-  const own = useQuery({ ...apiQueryOptions(browserApi, openInvoicesRequest(account), PAYMENTS_STALE), enabled: !whole });
-  const invoicesRequest = whole ? accountsRequest : openInvoicesRequest(account);
+  const whole = every.data !== undefined && !every.data.paging?.hasNextPage && !bySupplier;
+  const own = useQuery({ ...apiQueryOptions(browserApi, requests.openInvoices, PAYMENTS_STALE), enabled: !whole });
+  const invoicesRequest = whole ? accountsRequest : requests.openInvoices;
   const invoices = whole ? { ...every, data: { ...every.data, records: every.data.records.filter((i) => i.ARAccountID === account) } } : own;
   const refreshNow = useRefreshNow();
   // Requests sent from this page and not yet settled: the applications list checks on them.
@@ -137,13 +184,13 @@ function Account({
     // pending request holds its amount) and the new requests. The open invoices' balances change only when the ERP
     // applies a request: they are read again when one settles (onSettled).
     // Followed only then: the list read again holds the new requests, and their statuses are read from it.
-    await refreshNow([paymentsRequest(account), applicationsRequest(account, statuses)]).catch(() => {});
+    await refreshNow([requests.payments, requests.applications]).catch(() => {});
     setWatching((w) => [...w, ...sent.filter((s) => !w.some((x) => x.requestId === s.requestId))]);
   };
   const onSettled = (all: boolean) => {
     // Nothing left to follow: a reload need not ask again.
     if (all) forget();
-    void refreshNow([paymentsRequest(account), invoicesRequest]).catch(() => {});
+    void refreshNow([requests.payments, invoicesRequest]).catch(() => {});
   };
 
   return (
@@ -152,10 +199,18 @@ function Account({
         <h2 id={ids.payments} className="text-lg font-semibold">
           Payments of {accountLabel}
         </h2>
+        <Filters specs={specs.payments} label="Filters of the payments" params={params} account={account} />
         {payments.error ? (
           <RequestError error={payments.error} onRetry={() => void payments.refetch()} what="the payments" />
         ) : (
-          <PaymentsTable payments={payments.data?.records} loading={payments.isPending} hasMore={payments.data?.paging?.hasNextPage ?? false} selected={paymentNum} onAllocate={mayAllocate ? onPayment : undefined} />
+          <PaymentsTable
+            payments={payments.data?.records}
+            loading={payments.isPending}
+            hasMore={payments.data?.paging?.hasNextPage ?? false}
+            selected={paymentNum}
+            onAllocate={mayAllocate ? onPayment : undefined}
+            filtered={filters.suppliers !== undefined || filters.paymentTypes !== undefined}
+          />
         )}
       </section>
 
@@ -166,6 +221,7 @@ function Account({
           paymentNum={paymentNum}
           payment={payment}
           paymentsLoading={payments.isPending}
+          paymentsFiltered={filters.suppliers !== undefined || filters.paymentTypes !== undefined}
           invoices={invoices.data?.records}
           invoicesLoading={invoices.isPending}
           onClose={() => onPayment(undefined)}
@@ -177,14 +233,21 @@ function Account({
         <h2 id={ids.invoices} className="text-lg font-semibold">
           Open invoices
         </h2>
+        {filters.suppliers !== undefined && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {bySupplier ? "Narrowed to the suppliers chosen." : "Of every supplier: the Data API narrows open invoices by supplier for Supplier keys only."}
+          </p>
+        )}
         {invoices.error ? (
           <RequestError error={invoices.error} onRetry={() => void invoices.refetch()} what="the open invoices" />
         ) : (
-          <OpenInvoicesTable invoices={invoices.data?.records} loading={invoices.isPending} hasMore={invoices.data?.paging?.hasNextPage ?? false} />
+          <OpenInvoicesTable invoices={invoices.data?.records} loading={invoices.isPending} hasMore={invoices.data?.paging?.hasNextPage ?? false} filtered={bySupplier} />
         )}
       </section>
 
-      <ApplicationsSection account={account} statuses={statuses} watching={watching} onSettled={onSettled} />
+      <ApplicationsSection account={account} filters={filters} request={requests.applications} watching={watching} onSettled={onSettled}>
+        <Filters specs={specs.applications} label="Filters of the payment applications" params={params} account={account} />
+      </ApplicationsSection>
     </>
   );
 }

@@ -7,16 +7,7 @@ import { namesInScope } from "@/lib/ui/key-scope";
 import { accountsOfOpenInvoices } from "@/lib/ui/overview/requests";
 import { mayCall } from "@/lib/ui/navigation";
 import type { SessionKey } from "@/lib/session/connect";
-import {
-  accountOf,
-  accountsRequest,
-  applicationsRequest,
-  customersRequest,
-  openInvoicesRequest,
-  PAYMENTS_STALE,
-  paymentsRequest,
-  statusesOf,
-} from "@/lib/ui/payments/requests";
+import { accountOf, accountRequests, accountsRequest, customersRequest, PAYMENTS_STALE, workspaceFiltersOf } from "@/lib/ui/payments/requests";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
 import { prefetched, serverAnswer } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
@@ -26,11 +17,12 @@ export const metadata: Metadata = { title: "Payments · Backroom" };
 
 /** The workspace's data, streamed in after the page's title (the accounts first, then the account's three lists). */
 async function Workspace({ keyType, customers, params, mayAllocate }: { keyType: KeyType; customers: SessionKey["scope"]["customers"]; params: Awaited<PageProps<"/payments">["searchParams"]>; mayAllocate: boolean }) {
-  const lists = (account: number) => [
-    { request: paymentsRequest(account), staleTime: PAYMENTS_STALE },
-    { request: openInvoicesRequest(account), staleTime: PAYMENTS_STALE },
-    { request: applicationsRequest(account, statusesOf(params)), staleTime: PAYMENTS_STALE },
-  ];
+  // The account's lists under the address's filters: the very requests the page reads (a reload keeps the filters).
+  const filters = workspaceFiltersOf(params);
+  const lists = (account: number) => {
+    const requests = accountRequests(account, filters, keyType);
+    return [requests.payments, requests.openInvoices, requests.applications].map((request) => ({ request, staleTime: PAYMENTS_STALE }));
+  };
   // An account named in the address: its lists start with the accounts, not after them (one round trip, not two).
   const named = accountOf(params);
   const accountsList = { request: accountsRequest, staleTime: PAYMENTS_STALE };
