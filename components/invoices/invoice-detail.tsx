@@ -9,9 +9,10 @@ import { formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from 
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { invoiceRequests } from "@/lib/ui/views/invoice-requests";
-import { TableFrame } from "@/components/table/table-frame";
 import { INVOICE_STATUSES } from "@/lib/data-api/values";
 import { externalHref } from "@/lib/format/external-url";
+import { revisionNotice } from "@/lib/ui/invoices/revision";
+import { InvoiceLines } from "./invoice-lines";
 
 /** One invoice: header, totals, lines and certificates of analysis, with the PDF and a revision warning. */
 export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
@@ -74,8 +75,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
       </div>
       {inv.RevisionStatus && (
         <p role="status" className="rounded border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          A revision of this invoice is in progress ({inv.RevisionStatus}
-          {inv.RevisionUpdatedAt ? `, since ${formatDateTime(inv.RevisionUpdatedAt, timeZone)}` : ""}): values may not reflect the latest update.
+          {revisionNotice(inv.RevisionStatus, inv.RevisionUpdatedAt ? formatDateTime(inv.RevisionUpdatedAt, timeZone) : undefined)}
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -114,56 +114,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
         {lines.error ? (
           <RequestError error={lines.error} onRetry={() => void lines.refetch()} what="the lines of this invoice" />
         ) : (
-          <TableFrame label={"Invoice lines"}>
-            <table className="data-table" aria-busy={lines.isFetching}>
-              <thead>
-                <tr>
-                  {["Product", "Batch", "Cases", "Units", "Ordered", "Back order", "Unit price", "Discount", "Extended", "COA"].map((h, i) => (
-                    <th key={h} scope="col" className={i >= 2 && i <= 8 ? "numeric" : undefined}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {(lines.data?.records ?? []).map((line, index) => {
-                  const coa = line.COA_URL ?? coaByLine.get(line.InvoiceTransID ?? -1);
-                  return (
-                    <tr key={`${line.InvoiceTransID ?? "line"}:${index}`}>
-                      <td>
-                        {line.ProductID != null ? (
-                          <Link className="link" prefetch={false} href={`/catalog/products/${line.ProductID}` as never}>
-                            {line.ProductName ?? line.ProductID}
-                          </Link>
-                        ) : (
-                          (line.ProductName ?? MISSING)
-                        )}
-                        {line.RevisionStatus && <span className="ml-2 text-xs">(revision {line.RevisionStatus})</span>}
-                      </td>
-                      <td>{line.BatchCode ?? MISSING}</td>
-                      <td className="numeric">{formatQuantity(line.Cases)}</td>
-                      <td className="numeric">{formatQuantity(line.NumUnits)}</td>
-                      <td className="numeric">{formatQuantity(line.Ordered)}</td>
-                      <td className="numeric">{formatQuantity(line.BackOrder)}</td>
-                      <td className="numeric">{formatMoney(line.UnitPrice)}</td>
-                      <td className="numeric">{formatMoney(line.Discount)}</td>
-                      <td className="numeric">{formatMoney(line.ExtPrice)}</td>
-                      <td>
-                        {coa ? (
-                          <a className="link" href={coa} target="_blank" rel="noreferrer noopener">
-                            COA<span className="sr-only"> for {line.ProductName ?? "this line"}</span>
-                          </a>
-                        ) : (
-                          MISSING
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            {lines.data && lines.data.records.length === 0 && <p className="p-4 text-sm">This invoice has no lines.</p>}
-          </TableFrame>
+          <InvoiceLines lines={lines.data?.records} busy={lines.isFetching} coaOf={(line) => line.COA_URL ?? coaByLine.get(line.InvoiceTransID ?? -1)} />
         )}
         {(linesPage > 1 || lines.data?.paging?.hasNextPage) && (
           <div className="flex gap-3 text-sm">

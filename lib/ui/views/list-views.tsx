@@ -11,6 +11,7 @@ import { valueLabel } from "./filters";
 import type { ListOperationId, ListViewSpec } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { daysOfCover } from "../stock/days-of-cover";
+import { REVISION_BADGE, revisionMark, revisionNotice } from "../invoices/revision";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
@@ -42,7 +43,20 @@ function external(url: unknown, label: string) {
 type Row<K extends ListOperationId> = RecordOf<K>;
 
 const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInvoices">>(RECORD_META.Invoice, {
-  InvoiceNum: { header: "Invoice", cell: (r) => (r.InvoiceID != null ? linkTo(`/invoices/${r.InvoiceID}`, r.InvoiceNum ?? String(r.InvoiceID)) : (r.InvoiceNum ?? "—")) },
+  InvoiceNum: {
+    header: "Invoice",
+    cell: (r) => (
+      <>
+        {r.InvoiceID != null ? linkTo(`/invoices/${r.InvoiceID}`, r.InvoiceNum ?? String(r.InvoiceID)) : (r.InvoiceNum ?? "—")}
+        {/* An update in progress, marked as the invoice's page marks it: its figures may not reflect it yet. */}
+        {r.RevisionStatus && (
+          <span className={REVISION_BADGE} title={revisionNotice(r.RevisionStatus)}>
+            {revisionMark(r.RevisionStatus)}
+          </span>
+        )}
+      </>
+    ),
+  },
   CustomerName: { header: "Customer", cell: (r) => (r.CustomerID != null ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID)) : (r.CustomerName ?? "—")) },
   Status: { text: (r) => (r.Status == null ? "—" : valueLabel("listInvoices", "Statuses", String(r.Status))) },
   PDFURL: { header: "PDF", cell: (r) => external(r.PDFURL, "PDF") },
