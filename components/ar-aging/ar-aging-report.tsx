@@ -20,12 +20,15 @@ import {
   accountInvoices,
   accountLabel,
   type AgingLine,
-  type Bucket,
   BUCKETS,
   bucketName,
   byOutstanding,
+  CREDIT,
   largestLines,
   linesOf,
+  type Listed,
+  listedAmount,
+  listedInvoices,
   nameMap,
   newestUpdate,
   rowCount,
@@ -43,7 +46,7 @@ const filters = filtersOf(OPERATION_META.listArAging);
 /** None of the filters has an API default: empty means every row the key may see. */
 const noDefault = () => undefined;
 
-type OpenBucket = (line: AgingLine, bucket: Bucket, trigger: HTMLElement) => void;
+type OpenBucket = (line: AgingLine, bucket: Listed, trigger: HTMLElement) => void;
 
 /**
  * The AR aging report, like an accounting package's aging summary: when it was calculated, a stacked bar chart of the
@@ -97,8 +100,9 @@ export function ArAgingReport() {
     setPanel({
       owner: ownerOf(line).name,
       bucket,
-      amount: line.amounts.buckets[bucket.id],
-      invoices: line.invoices[bucket.id],
+      amount: listedAmount(line, bucket),
+      invoices: listedInvoices(line, bucket),
+      unread: bucket.id === "credit" ? line.credits.unread : 0,
       rowsOf: line.total ? (invoice) => ({ account: accountLabel(invoice.arAccountId, accountNames), supplier: supplierLabel(invoice.supplierId, supplierNames) }) : undefined,
     });
   };
@@ -256,7 +260,9 @@ function AgingTable({
                     <BucketAmount line={line} owner={owner} bucket={b} onOpen={onOpen} />
                   </td>
                 ))}
-                <td className="numeric">{formatMoney(line.amounts.openCredit)}</td>
+                <td className="numeric">
+                  <BucketAmount line={line} owner={owner} bucket={CREDIT} onOpen={onOpen} />
+                </td>
                 <td className="numeric font-semibold">{formatMoney(line.amounts.total)}</td>
               </tr>
             );
@@ -272,7 +278,9 @@ function AgingTable({
                 <BucketAmount line={total} owner={totalOwner} bucket={b} onOpen={onOpen} />
               </td>
             ))}
-            <td className="numeric">{formatMoney(total.amounts.openCredit)}</td>
+            <td className="numeric">
+              <BucketAmount line={total} owner={totalOwner} bucket={CREDIT} onOpen={onOpen} />
+            </td>
             <td className="numeric">{formatMoney(total.amounts.total)}</td>
           </tr>
         </tfoot>
@@ -281,11 +289,15 @@ function AgingTable({
   );
 }
 
-/** A bucket's amount in the table: a button naming the row, the bucket, the amount and the invoices behind it. */
-function BucketAmount({ line, owner, bucket, onOpen }: { line: AgingLine; owner: Owner; bucket: Bucket; onOpen: OpenBucket }) {
-  const amount = line.amounts.buckets[bucket.id];
-  const invoices = line.invoices[bucket.id];
-  if (invoices.length === 0 && compareDecimals(amount, "0") === 0) return <span className="text-slate-600 dark:text-slate-400">{formatMoney(amount)}</span>;
+/**
+ * A bucket's amount (or the open credit) in the table: a button naming the row, the bucket, the amount and the
+ * invoices behind it.
+ */
+function BucketAmount({ line, owner, bucket, onOpen }: { line: AgingLine; owner: Owner; bucket: Listed; onOpen: OpenBucket }) {
+  const amount = listedAmount(line, bucket);
+  const invoices = listedInvoices(line, bucket);
+  const unread = bucket.id === "credit" ? line.credits.unread : 0;
+  if (invoices.length === 0 && unread === 0 && compareDecimals(amount, "0") === 0) return <span className="text-slate-600 dark:text-slate-400">{formatMoney(amount)}</span>;
   const name = bucketName(owner.name, bucket, amount, invoices.length);
   return (
     <button type="button" aria-haspopup="dialog" aria-label={name} title={name} onClick={(event) => onOpen(line, bucket, event.currentTarget)} className="link cursor-pointer tabular-nums">

@@ -4,26 +4,35 @@ import Link from "next/link";
 import { useEffect, useId, useRef } from "react";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatMoney, MISSING } from "@/lib/format/display";
-import { type Bucket, type BucketInvoice, invoiceCount } from "@/lib/ui/ar-aging/aging";
+import { type BucketInvoice, creditsMatch, invoiceCount, type Listed } from "@/lib/ui/ar-aging/aging";
 import { TableFrame } from "@/components/table/table-frame";
 import { BUTTON } from "@/lib/ui/styles";
 
-/** What the panel shows: one bucket of one line (a row, or all rows), with its invoices. */
+/** What the panel shows: one bucket (or the open credit) of one line (a row, or all rows), with its invoices. */
 export interface PanelContent {
   /** Whose bucket: "Acme Retail, Supplier 7", or "All AR accounts". */
   owner: string;
-  bucket: Bucket;
+  bucket: Listed;
   /** The bucket's amount as the report shows it. */
   amount: string;
   invoices: BucketInvoice[];
+  /** Entries the API listed that the report could not read as invoices (credit invoices' shape is not documented). */
+  unread?: number;
   /** The total's panel: each invoice's AR account and supplier, by name. */
   rowsOf?: (invoice: BucketInvoice) => { account: string; supplier: string };
 }
 
 
+/** What the amount is, in words: "is current (not yet due)", "is 31–60 days past due", "is open credit". */
+function amountIs(bucket: Listed): string {
+  if (bucket.id === "current") return "is current (not yet due)";
+  if (bucket.id === "credit") return "is open credit";
+  return `is ${bucket.label} past due`;
+}
+
 /**
- * The invoices behind one bucket, in a modal dialog: each invoice number links to its invoice, with the open balance
- * aged in the bucket and the exact sum. Opening focuses the close button; Escape, the close button or a click on the
+ * The invoices behind one bucket (or the open credit), in a modal dialog: each invoice number links to its invoice,
+ * with the open balance aged in the bucket (a credit's as the API sends it) and the exact sum. Opening focuses the close button; Escape, the close button or a click on the
  * backdrop close it, and `onClose` gives the focus back to whatever opened it.
  */
 export function BucketPanel({ content, onClose }: { content: PanelContent | undefined; onClose: () => void }) {
@@ -43,7 +52,11 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
   }, [content]);
 
   const sum = content ? addDecimals(...content.invoices.map((i) => i.openBalance)) : "0";
-  const differs = content !== undefined && content.invoices.length > 0 && compareDecimals(sum, content.amount) !== 0;
+  const unread = content?.unread ?? 0;
+  // Credit invoices may carry their balances negative while the open credit is positive: either sign accounts for it.
+  const matches = content?.bucket.id === "credit" ? creditsMatch(content.invoices.map((i) => i.openBalance), content.amount) : compareDecimals(sum, content?.amount ?? "0") === 0;
+  const listName = content?.bucket.id === "credit" ? "Credit invoices" : `Invoices in ${content?.bucket.label ?? ""}`;
+  const differs = content !== undefined && content.invoices.length > 0 && unread === 0 && !matches;
 
   return (
     <dialog
@@ -66,16 +79,22 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
             </button>
           </div>
           <p id={ids.summary} className="text-sm">
-            {formatMoney(content.amount)} {content.bucket.id === "current" ? "is current (not yet due)" : `is ${content.bucket.label} past due`}
+            {formatMoney(content.amount)} {amountIs(content.bucket)}
             {content.invoices.length > 0 ? `, from ${invoiceCount(content.invoices.length)}.` : "."}
           </p>
+          {unread > 0 && (
+            <p className="text-sm">
+              The API lists {unread === 1 ? "1 more entry" : `${unread} more entries`} here that {unread === 1 ? "names" : "name"} no invoice: the documentation does not describe
+              what credit invoices hold, so {unread === 1 ? "it is" : "they are"} not shown.
+            </p>
+          )}
           {content.invoices.length === 0 ? (
-            <p className="text-sm">The API lists no invoices for this bucket.</p>
+            unread === 0 && <p className="text-sm">The API lists no invoices for {content.bucket.id === "credit" ? "this credit" : "this bucket"}.</p>
           ) : (
-            <TableFrame label={`Invoices in ${content.bucket.label}`}>
+            <TableFrame label={listName}>
               <table className="data-table">
                 <caption className="sr-only">
-                  Invoices in {content.bucket.label}, {content.owner}
+                  {listName}, {content.owner}
                 </caption>
                 <thead>
                   <tr>

@@ -13,9 +13,14 @@ import {
   bucketName,
   byOutstanding,
   chartSummary,
+  CREDIT,
+  creditInvoicesOf,
+  creditsMatch,
   decimalOf,
   largestLines,
   linesOf,
+  listedAmount,
+  listedInvoices,
   MAX_BARS,
   nameMap,
   newestUpdate,
@@ -338,5 +343,47 @@ describe("accountsFromOpenInvoices", () => {
     expect(accountsFromOpenInvoices(open, true, names, [50001, 50003])).toBeUndefined();
     expect(accountsFromOpenInvoices(open, true, new Map([[20001, "Valley Downtown"]]), [50001, 50002])).toBeUndefined();
     expect(accountsFromOpenInvoices(undefined, true, names, [])).toBeUndefined();
+  });
+});
+
+describe("credit invoices", () => {
+  it("are read like the buckets' invoices, their balances as sent (the sandbox sends a credit negative)", () => {
+    const credit: AgingRow = { ...row(50002, 101, ["0", "0", "0", "0", "0"], "65"), CreditInvoices: [{ InvoiceID: 301490, InvoiceNum: "INV-101490", OpenBalance: "-65.000000" }] };
+    const [line] = linesOf([credit]);
+    expect(line!.credits).toEqual({ invoices: [{ invoiceId: 301490, invoiceNum: "INV-101490", openBalance: "-65.000000", arAccountId: 50002, supplierId: 101 }], unread: 0 });
+    expect(listedAmount(line!, CREDIT)).toBe("65");
+    expect(listedInvoices(line!, CREDIT)).toBe(line!.credits.invoices);
+    expect(bucketName("Valley, Mojave Sun", CREDIT, "65", 1)).toBe("Valley, Mojave Sun, Open credit: $65.00, 1 invoice");
+  });
+
+  it("count entries of another shape (the documentation does not show theirs) instead of inventing invoices", () => {
+    const odd = { ...row(1, 2, ["0", "0", "0", "0", "0"], "5"), CreditInvoices: [{ CreditMemo: "CM-1", Amount: "5" }, "CM-2", null, { InvoiceNum: "INV-9", OpenBalance: 5 }, { InvoiceID: "77" }] };
+    expect(creditInvoicesOf(odd as AgingRow)).toEqual({
+      invoices: [
+        { invoiceId: undefined, invoiceNum: "INV-9", openBalance: "5", arAccountId: 1, supplierId: 2 },
+        { invoiceId: 77, invoiceNum: undefined, openBalance: "0", arAccountId: 1, supplierId: 2 },
+      ],
+      unread: 3,
+    });
+  });
+
+  it("are none when the row has none, or sends something that is no list", () => {
+    expect(creditInvoicesOf(row(1, 2, ["0", "0", "0", "0", "0"]))).toEqual({ invoices: [], unread: 0 });
+    expect(creditInvoicesOf({ ARAccountID: 1, CreditInvoices: null })).toEqual({ invoices: [], unread: 0 });
+  });
+
+  it("of every row make the total's, with its unread count", () => {
+    const a = { ...row(1, 5, ["0", "0", "0", "0", "0"], "1"), CreditInvoices: [{ InvoiceID: 11, InvoiceNum: "A-11", OpenBalance: "-1" }, 42] } as AgingRow;
+    const b = { ...row(2, 6, ["0", "0", "0", "0", "0"], "2"), CreditInvoices: [{ InvoiceID: 12, InvoiceNum: "B-12", OpenBalance: "-2" }] } as AgingRow;
+    const total = totalLine(linesOf([a, b]));
+    expect(total.credits.invoices.map((i) => [i.invoiceNum, i.arAccountId])).toEqual([["A-11", 1], ["B-12", 2]]);
+    expect(total.credits.unread).toBe(1);
+    expect(totalLine([]).credits).toEqual({ invoices: [], unread: 0 });
+  });
+
+  it("account for the open credit when they sum to it with either sign", () => {
+    expect(creditsMatch(["-40", "-25.000000"], "65.000000")).toBe(true);
+    expect(creditsMatch(["40", "25"], "65")).toBe(true);
+    expect(creditsMatch(["-40"], "65")).toBe(false);
   });
 });

@@ -30,6 +30,15 @@ export const BUCKETS = [
 
 export type Bucket = (typeof BUCKETS)[number];
 export type BucketId = Bucket["id"];
+
+/**
+ * The open credit, listed beside the buckets: credits are not aged, so it is no bucket of the chart, but its amount
+ * (OpenCredit) has invoices behind it as the buckets do (CreditInvoices), and the table and the panel show them alike.
+ */
+export const CREDIT = { id: "credit", label: "Open credit", amount: "OpenCredit", invoices: "CreditInvoices" } as const;
+export type Credit = typeof CREDIT;
+/** What the invoices panel can list: an age bucket or the open credit. */
+export type Listed = Bucket | Credit;
 /** An amount per bucket, as a decimal string. */
 export type BucketAmounts = Record<BucketId, string>;
 
@@ -56,6 +65,15 @@ export interface BucketInvoice {
   supplierId?: number;
 }
 
+/**
+ * The credit invoices of a line. The documentation does not show their shape: entries shaped like the buckets' are
+ * read as invoices; any other is counted (`unread`), so the report says there is more than it can show.
+ */
+export interface CreditInvoices {
+  invoices: BucketInvoice[];
+  unread: number;
+}
+
 /** A line of the report: one API row, or the total of all rows (`total: true`). */
 export interface AgingLine {
   key: string;
@@ -64,6 +82,7 @@ export interface AgingLine {
   supplierId?: number;
   amounts: AgingAmounts;
   invoices: Record<BucketId, BucketInvoice[]>;
+  credits: CreditInvoices;
 }
 
 /**
@@ -123,6 +142,67 @@ function invoicesOf(row: AgingRow, bucket: Bucket): BucketInvoice[] {
     }));
 }
 
+/** A whole number read from a number or its digits (an id sent as text is still an id); undefined otherwise. */
+function idOf(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value : undefined;
+  return typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * A row's credit invoices. Their item shape is "not shown" in the documentation, so every entry is read with care: an
+ * object naming an invoice (InvoiceID or InvoiceNum) is read as the buckets' entries are, its OpenBalance as sent (a
+ * credit's is negative in the sandbox, which follows the buckets' shape there); anything else is counted unread.
+ *
+ * @example
+ * creditInvoicesOf({ ARAccountID: 1, CreditInvoices: [{ InvoiceID: 7, InvoiceNum: "INV-7", OpenBalance: "-5.00" }, "?"] });
+ * // { invoices: [{ invoiceId: 7, invoiceNum: "INV-7", openBalance: "-5.00", arAccountId: 1 }], unread: 1 }
+ */
+export function creditInvoicesOf(row: AgingRow): CreditInvoices {
+  const entries: unknown[] = Array.isArray(row.CreditInvoices) ? row.CreditInvoices : [];
+  const invoices: BucketInvoice[] = [];
+  let unread = 0;
+  for (const entry of entries) {
+    const item = entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>) : undefined;
+    const invoiceId = idOf(item?.InvoiceID);
+    const invoiceNum = typeof item?.InvoiceNum === "string" && item.InvoiceNum !== "" ? item.InvoiceNum : undefined;
+    if (invoiceId === undefined && invoiceNum === undefined) {
+      unread += 1;
+      continue;
+    }
+    const balance = item?.OpenBalance;
+    invoices.push({
+      invoiceId,
+      invoiceNum,
+      openBalance: decimalOf(typeof balance === "string" || typeof balance === "number" ? balance : undefined),
+      arAccountId: row.ARAccountID ?? undefined,
+      supplierId: row.SupplierID ?? undefined,
+    });
+  }
+  return { invoices, unread };
+}
+
+/**
+ * Whether credit invoices' balances account for an open credit: they sum to it, or to its negative (a credit's open
+ * balance may be sent negative, while OpenCredit is positive).
+ *
+ * @example
+ * creditsMatch(["-40", "-25"], "65"); // true
+ */
+export function creditsMatch(balances: string[], openCredit: string): boolean {
+  const sum = addDecimals(...balances);
+  return compareDecimals(sum, openCredit) === 0 || compareDecimals(subtractDecimal("0", sum), openCredit) === 0;
+}
+
+/** A line's amount for a bucket or for its open credit. */
+export function listedAmount(line: AgingLine, listed: Listed): string {
+  return listed.id === "credit" ? line.amounts.openCredit : line.amounts.buckets[listed.id];
+}
+
+/** A line's invoices behind a bucket or its open credit. */
+export function listedInvoices(line: AgingLine, listed: Listed): BucketInvoice[] {
+  return listed.id === "credit" ? line.credits.invoices : line.invoices[listed.id];
+}
+
 /**
  * The report's lines, one per API row, in the API's order; the key joins the row's ids and its index, so a repeated
  * row never collides.
@@ -135,6 +215,7 @@ export function linesOf(rows: AgingRow[]): AgingLine[] {
     supplierId: row.SupplierID ?? undefined,
     amounts: amountsOf(row),
     invoices: Object.fromEntries(BUCKETS.map((b) => [b.id, invoicesOf(row, b)])) as Record<BucketId, BucketInvoice[]>,
+    credits: creditInvoicesOf(row),
   }));
 }
 
@@ -150,6 +231,7 @@ export function totalLine(lines: AgingLine[]): AgingLine {
     total: true,
     amounts: sumAmounts(lines.map((l) => l.amounts)),
     invoices: Object.fromEntries(BUCKETS.map((b) => [b.id, lines.flatMap((l) => l.invoices[b.id])])) as Record<BucketId, BucketInvoice[]>,
+    credits: { invoices: lines.flatMap((l) => l.credits.invoices), unread: lines.reduce((n, l) => n + l.credits.unread, 0) },
   };
 }
 
@@ -262,7 +344,7 @@ export function rowCount(n: number): string {
  * @example
  * bucketName("Acme Retail, Supplier 7", BUCKETS[2], "1234.5", 3); // "Acme Retail, Supplier 7, 31–60 days: $1,234.50, 3 invoices"
  */
-export function bucketName(owner: string, bucket: Bucket, amount: string, invoices: number): string {
+export function bucketName(owner: string, bucket: Listed, amount: string, invoices: number): string {
   return `${owner}, ${bucket.label}: ${formatMoney(amount)}, ${invoiceCount(invoices)}`;
 }
 
