@@ -22,8 +22,8 @@ interface FieldSpec {
 }
 
 /**
- * The header of the order (supplier, vendor, destination warehouse, delivery date, PO number) as a list of fields,
- * each rendered by `HeaderFieldView`. The label is the field's `HEADER_LABELS`, its id `po-{field}` (the API's name,
+ * The header of the order (supplier, vendor, destination warehouse, delivery date, PO number, and for an Employee
+ * key's new order the supplier's user it is made on behalf of) as a list of fields, each rendered by `HeaderFieldView`. The label is the field's `HEADER_LABELS`, its id `po-{field}` (the API's name,
  * where the editor sends the focus and places the API's field errors).
  */
 export function HeaderFields({ editor }: { editor: PurchaseEditorModel }) {
@@ -52,7 +52,8 @@ function headerSpecs(editor: PurchaseEditorModel): FieldSpec[] {
         options: lookups.supplierList.map((s) => ({ value: s.SupplierID ?? "", label: s.Supplier ?? `Supplier ${s.SupplierID}` })),
         // A draft keeps its supplier.
         disabled: editor.disabled || state.globalId !== undefined,
-        onChange: (supplierId) => set("supplier_id", { supplierId, vendorId: undefined, locationId: undefined }),
+        // Another supplier has other vendors and other users.
+        onChange: (supplierId) => set("supplier_id", { supplierId, vendorId: undefined, locationId: undefined, createdByUserId: undefined }),
       },
       note: state.globalId ? "A draft keeps its supplier." : undefined,
     },
@@ -107,7 +108,36 @@ function headerSpecs(editor: PurchaseEditorModel): FieldSpec[] {
       control: { kind: "text", value: header.poNum, maxLength: 64, onChange: (poNum) => set("po_num", { poNum }) },
       note: "Unique for the vendor.",
     },
+    ...(editor.onBehalf ? [onBehalfSpec(editor, set)] : []),
   ];
+}
+
+/**
+ * The supplier's user an Employee key orders on behalf of (created_by_user_id). Left empty, the order is the key's
+ * own user's, as the API does. Chosen once: the API takes it when the order is created and never after.
+ */
+function onBehalfSpec(editor: PurchaseEditorModel, set: (field: HeaderField, changes: Partial<DraftHeader>) => void): FieldSpec {
+  const { header, lookups, state } = editor;
+  const { users } = lookups;
+  const created = state.globalId !== undefined;
+  return {
+    field: "created_by_user_id",
+    control: {
+      kind: "select",
+      value: header.createdByUserId,
+      placeholder: header.supplierId === undefined ? "Choose the supplier first" : users.pending ? "Loading the supplier's users…" : "This key's own user (default)",
+      options: users.options,
+      disabled: editor.disabled || created,
+      onChange: (createdByUserId) => set("created_by_user_id", { createdByUserId }),
+    },
+    note: created
+      ? "Sent when the draft was created: the API takes it only then."
+      : users.error
+        ? "The supplier's users could not be loaded: the order will be this key's own user's."
+        : header.supplierId !== undefined && !users.pending && users.options.length === 0
+          ? "This supplier has no active users: the order will be this key's own user's."
+          : "Optional. Only Employee keys may order for someone else; it is set when the order is created.",
+  };
 }
 
 /** One header field: its label, its control (marked invalid and described by its problem, if any), its note and its problem. */

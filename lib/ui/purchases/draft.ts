@@ -294,10 +294,12 @@ export interface DraftHeader {
   /** YYYY-MM-DD, or empty. */
   deliveryDate: string;
   poNum: string;
+  /** The supplier's user an Employee key orders on behalf of (created_by_user_id, sent on create only); unset: the key's own. */
+  createdByUserId?: number;
 }
 
 /** The header fields by the API's names (for placing its field errors) and the editor's. */
-export type HeaderField = "supplier_id" | "vendor_id" | "to_location_id" | "delivery_date" | "po_num";
+export type HeaderField = "supplier_id" | "vendor_id" | "to_location_id" | "delivery_date" | "po_num" | "created_by_user_id";
 
 /**
  * The editor's checks of the header before anything is sent; `today` (YYYY-MM-DD) bounds the delivery date (undefined:

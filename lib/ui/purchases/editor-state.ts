@@ -80,6 +80,7 @@ export const HEADER_LABELS: Record<HeaderField, string> = {
   to_location_id: "Destination warehouse",
   delivery_date: "Requested delivery date",
   po_num: "PO number",
+  created_by_user_id: "Ordered on behalf of",
 };
 
 export interface EditorState {

@@ -30,6 +30,13 @@ describe("refusalOf", () => {
     expect(outcome.lock).toBeUndefined();
   });
 
+  it("a refusal of the user the order is made for lands on that field (an Employee key's created_by_user_id)", () => {
+    const error = refused({ status: 400, code: "VALIDATION_FAILED", detail: "Invalid body", fieldErrors: [{ field: "created_by_user_id", code: "X", detail: "Unknown user" }] });
+    const outcome = refusalOf(error, { ...context, globalId: undefined });
+    expect(outcome.fields?.header).toEqual({ created_by_user_id: "Unknown user" });
+    expect(outcome.fields?.focus).toEqual({ header: "created_by_user_id" });
+  });
+
   it("a PO number already used: marked on the PO number, focused, with the purchase that has it", () => {
     const holder = "0b8e7a3c-1111-4222-8333-944455556666";
     const outcome = refusalOf(refused({ status: 409, code: "DUPLICATE_PO_NUMBER", detail: `PO number taken by ${holder}`, requestId: "req-2" }), context);

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
+import { supplierUserOptions, supplierUsersRequest } from "./created-by";
 import type { DraftHeader } from "./draft";
 import { catalogQuery, locationsRequest, suppliersRequest, vendorChoices, vendorsRequest } from "./requests";
 
@@ -12,9 +13,10 @@ import { catalogQuery, locationsRequest, suppliersRequest, vendorChoices, vendor
  * What the purchase-order editor reads around the order being typed: the key's suppliers (from the session for a
  * Supplier key) and warehouses, the chosen
  * supplier's vendors (the vendor's row for the chosen warehouse: lead time, pickup days, batch codes) and the catalog
- * for the destination's state. A key with one supplier has it chosen: `header` is the typed header with it.
+ * for the destination's state, and, for an order made on behalf of someone (`onBehalf`: an Employee key creating one),
+ * the chosen supplier's users. A key with one supplier has it chosen: `header` is the typed header with it.
  */
-export function useDraftLookups(typed: DraftHeader) {
+export function useDraftLookups(typed: DraftHeader, { onBehalf = false }: { onBehalf?: boolean } = {}) {
   // A Supplier key's suppliers are in the session: only other keys ask the API for them.
   const scoped = useKeyScope().suppliers;
   const suppliers = useQuery({ ...apiQueryOptions(browserApi, suppliersRequest, STALE.directory), enabled: scoped === undefined });
@@ -31,6 +33,8 @@ export function useDraftLookups(typed: DraftHeader) {
   const catalog = useQuery(catalogQuery(header.supplierId, state));
   const products = catalog.data?.products;
   const unitsPerCase = useMemo(() => new Map((products ?? []).flatMap((p) => (p.unitsPerCase ? [[p.productId, p.unitsPerCase] as const] : []))), [products]);
+  const users = useQuery({ ...apiQueryOptions(browserApi, supplierUsersRequest(header.supplierId ?? 0), STALE.directory), enabled: onBehalf && header.supplierId !== undefined });
+  const userOptions = supplierUserOptions(users.data?.records, header.supplierId);
   return {
     header,
     supplierList,
@@ -44,6 +48,8 @@ export function useDraftLookups(typed: DraftHeader) {
     catalog,
     products,
     unitsPerCase,
+    /** The chosen supplier's users to order on behalf of (none unless `onBehalf`). */
+    users: { options: onBehalf ? userOptions : [], pending: onBehalf && header.supplierId !== undefined && users.isPending, error: users.error },
   };
 }
 

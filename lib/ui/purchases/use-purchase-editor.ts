@@ -8,7 +8,9 @@ import type { CreatePurchaseBody, UpdatePurchaseBody } from "@/lib/data-api/writ
 import { apiQueryKey } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { hashOf, sendOnce, sessionKeyStore } from "@/lib/ui/idempotency";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useUnsavedChangesPrompt } from "@/lib/ui/unsaved-changes";
+import { createdByField, mayOrderOnBehalf } from "./created-by";
 import { type DraftHeader, type DraftLine, existingPurchaseOf, isBlank, toWriteLines, totalCases } from "./draft";
 import { confirmingOf, type EditorAction, type FocusTarget, editorReducer, initialEditorState, isDirty, isLocked, readinessProblems, runningAction } from "./editor-state";
 import { fieldMessages } from "./field-messages";
@@ -33,7 +35,11 @@ export function usePurchaseEditor({ purchaseId, initial, today, focusField }: { 
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(editorReducer, undefined, () => initialEditorState(purchaseId, initial.header, initial.lines));
   const { globalId, lines, phase } = state;
-  const lookups = useDraftLookups(state.header);
+  const { keyType } = useKeyScope();
+  // Ordering on behalf of a supplier's user: an Employee key, on a new order (a saved draft's creator is not shown by
+  // the API, and PATCH does not take it).
+  const onBehalf = mayOrderOnBehalf(keyType) && purchaseId === undefined;
+  const lookups = useDraftLookups(state.header, { onBehalf });
   const { header, requiresBatchCodes, unitsPerCase, supplierList } = lookups;
 
   const dirty = isDirty(state);
@@ -70,6 +76,8 @@ export function usePurchaseEditor({ purchaseId, initial, today, focusField }: { 
     delivery_date: header.deliveryDate,
     po_num: header.poNum.trim(),
     purchase_transactions: toWriteLines(lines),
+    // Only a create (and its validation) sends it: the update below is built without it.
+    ...createdByField(header, keyType),
   });
 
   /** Runs one action at a time: a second click while one runs does nothing. */
@@ -190,6 +198,8 @@ export function usePurchaseEditor({ purchaseId, initial, today, focusField }: { 
     state,
     dispatch,
     lookups,
+    /** Whether the header offers the user the order is made on behalf of (an Employee key's new order). */
+    onBehalf,
     header,
     today,
     dirty,
