@@ -6,12 +6,12 @@ import Link from "next/link";
 import type { RecordOf } from "@/lib/data-api/client";
 import { formatDate, formatDay, formatQuantity } from "@/lib/format/display";
 import { STALE } from "../api-query";
+import { REVISION_BADGE, revisionMark, revisionNotice } from "../invoices/revision";
 import { type ColumnSpec, columnsOf } from "./columns";
 import { valueLabel } from "./filters";
 import type { ListOperationId, ListViewSpec } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { daysOfCover } from "../stock/days-of-cover";
-import { REVISION_BADGE, revisionMark, revisionNotice } from "../invoices/revision";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
