@@ -61,6 +61,9 @@ describe("the lines' columns", () => {
   it("show the purchase transaction that filled the line, linked to its purchase only when the record names it", () => {
     expect(cellText(column("PurchaseTransID"), promoted)).toBe("7001");
     expect(cellText(column("PurchaseTransID"), { ...promoted, PurchaseTransID: null })).toBe("Not yet filled");
+    // Left out of a sparse record: unknown, not "not yet filled".
+    expect(cellText(column("PurchaseTransID"), { ProductName: "sparse" })).toBe("—");
+    expect(column("PurchaseTransID").cell!({ ProductName: "sparse" }, "UTC")).toBe("—");
     expect(hrefsOf(column("PurchaseTransID").cell!(promoted, "UTC"))).toEqual([]);
     const withPurchase = { ...promoted, PurchaseID: 700123 } as InvoiceLine;
     expect(purchaseOfLine(withPurchase)).toBe(700123);

@@ -57,6 +57,12 @@ export function purchaseOfLine(line: InvoiceLine): number | undefined {
 /** The mark of a price set by hand (sky, as the Exported status; contrast checked by axe in both themes). */
 const OVERRIDDEN_BADGE = "ml-2 inline-block rounded bg-sky-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-950 dark:bg-sky-900 dark:text-sky-50";
 
+/** A line's purchase transaction as text: its id, "Not yet filled" when the API says null, "—" when it says nothing. */
+function filledText(line: InvoiceLine): string {
+  if (line.PurchaseTransID === null) return "Not yet filled";
+  return line.PurchaseTransID === undefined ? MISSING : String(line.PurchaseTransID);
+}
+
 function link(href: string, label: string) {
   return (
     <Link className="link" prefetch={false} href={href as never}>
@@ -120,15 +126,14 @@ export function lineColumns({ keyType, coaOf }: LineColumnOptions): ColumnSpec<I
     },
     PromotionOverridden: { header: "Price overridden" },
     PurchaseTransID: {
-      // The purchase transaction that filled the line (null until it is filled).
+      // The purchase transaction that filled the line: null until it is filled; left out of a sparse record, unknown.
       header: "Purchase transaction",
-      numeric: false,
       cell: (l) => {
-        if (l.PurchaseTransID == null) return "Not yet filled";
+        if (l.PurchaseTransID == null) return filledText(l);
         const purchase = purchaseOfLine(l);
         return purchase !== undefined && purchases ? link(`/purchases/${purchase}`, String(l.PurchaseTransID)) : String(l.PurchaseTransID);
       },
-      text: (l) => (l.PurchaseTransID == null ? "Not yet filled" : String(l.PurchaseTransID)),
+      text: filledText,
     },
     COA_URL: {
       header: "COA",
