@@ -78,7 +78,7 @@ export function csvColumnsOf(record: RecordMeta, headers: Readonly<Record<string
  * @example
  * childExport({ label: "Export lines", parent: LIST_VIEWS.purchasesV1, parentId: "PurchaseID", parentColumns: ["PONum"],
  *   child: "listPurchaseTransactions", idParam: "PurchaseIDs", childParentId: "PurchaseID",
- *   record: RECORD_META.PurchaseTransaction, noun: LINES, exportName: "purchase-lines" });
+ *   record: RECORD_META.PurchaseTransactionV1, noun: LINES, exportName: "purchase-lines" });
  */
 export function childExport<P extends ListOperationId, C extends ListOperationId>(spec: ChildExportSpec<P, C>): ChildExport {
   const parent = spec.parent as unknown as ListViewSpec;
@@ -133,6 +133,20 @@ export const CHILD_EXPORTS: readonly ChildExport[] = [
     childParentId: "purchase_id",
     record: RECORD_META.PostedPurchaseLineV2,
     headers: { num_units: "Units" },
+    noun: LINES,
+    exportName: "purchase-lines",
+  }),
+  // A service without the v2 endpoints: v1 /purchaseTrans, the posted purchases' lines by PurchaseIDs.
+  childExport({
+    label: "Export lines",
+    parent: LIST_VIEWS.purchasesV1,
+    parentId: "PurchaseID",
+    parentColumns: ["PONum", "VendorName"],
+    child: "listPurchaseTransactions",
+    idParam: "PurchaseIDs",
+    childParentId: "PurchaseID",
+    record: RECORD_META.PurchaseTransactionV1,
+    headers: { NumUnits: "Units" },
     noun: LINES,
     exportName: "purchase-lines",
   }),
