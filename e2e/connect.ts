@@ -1,11 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 
-/** Connects with a sandbox demo user of the Test environment, as the connect page's "Try as ..." buttons do. */
-export async function connect(page: Page, button: string) {
+/**
+ * Connects with a sandbox demo user of the Test environment, as the connect page's "Try as ..." buttons do. `timeout`
+ * for an app started by the test itself, whose first connect also opens its sandbox.
+ */
+export async function connect(page: Page, button: string, { timeout }: { timeout?: number } = {}) {
   await page.goto("/connect");
   await page.getByRole("radio", { name: /Test/ }).check();
   await page.getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible({ timeout });
 }
 
 /**
