@@ -2,23 +2,18 @@
 
 import { type QueryClient, useQueries, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { createContext, useContext } from "react";
+import { createContext, Fragment, useContext } from "react";
 import { type KeyScope, namesInScope } from "@/lib/ui/key-scope";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
+import { detailHref } from "@/lib/ui/views/detail-paths";
 import { LOOKUPS } from "@/lib/ui/views/filters";
 
 /** Names by lookup ("CustomerIDs") and id: what a table shows in place of bare ids. */
 export type Names = Map<string, Map<string, string>>;
 const NamesContext = createContext<Names>(new Map());
-
-/** Detail pages of named ids. */
-const DETAIL: Record<string, (id: string) => string> = {
-  CustomerIDs: (id) => `/customers/${id}`,
-  ProductIDs: (id) => `/catalog/products/${id}`,
-};
 
 /**
  * The names of the ids on a page of rows: one request per kind of id (`CustomerIDs=1,2,3`), only for the ids shown,
@@ -35,7 +30,10 @@ export function useNames<R>(columns: ColumnSpec<R>[], rows: R[]): Names {
     const ids = wanted.get(column.named) ?? new Set<string>();
     for (const row of rows) {
       const value = (row as Record<string, unknown>)[column.id];
-      if (value !== undefined && value !== null && /^\d+$/.test(String(value))) ids.add(String(value));
+      // A list of ids (a user's CustomerIDs) is named id by id.
+      for (const id of Array.isArray(value) ? value : [value]) {
+        if (id !== undefined && id !== null && /^\d+$/.test(String(id))) ids.add(String(id));
+      }
     }
     if (ids.size) wanted.set(column.named, ids);
   }
@@ -83,18 +81,19 @@ function knownNames(client: QueryClient, scope: KeyScope, param: string, ids: Se
 export const NamesProvider = NamesContext.Provider;
 
 /**
- * An id shown by its name when known (linked to its page where there is one), the id alone otherwise. Its width is
- * the lookup's, fixed: the name arriving after the id moves nothing in the table.
+ * An id shown by its name when known (linked to its page where there is one, `detail-paths.ts`), the id alone
+ * otherwise. Its width is the lookup's, fixed: the name arriving after the id moves nothing in the table. `inline`
+ * drops the fixed width, for an id among others in a sentence or a list.
  */
-export function NamedId({ kind, id }: { kind: string; id: unknown }) {
+export function NamedId({ kind, id, inline = false }: { kind: string; id: unknown; inline?: boolean }) {
   const names = useContext(NamesContext);
   if (id === undefined || id === null || id === "") return <>—</>;
   const text = String(id);
   const name = names.get(kind)?.get(text);
   const label = name ? name : text;
-  const href = DETAIL[kind]?.(text);
+  const href = detailHref(kind, text);
   return (
-    <span className={`block truncate ${LOOKUPS[kind]?.width ?? ""}`} title={name ? `${name} (ID ${text})` : undefined}>
+    <span className={inline ? undefined : `block truncate ${LOOKUPS[kind]?.width ?? ""}`} title={name ? `${name} (ID ${text})` : undefined}>
       {href ? (
         <Link className="link" prefetch={false} href={href as never}>
           {label}
@@ -103,5 +102,21 @@ export function NamedId({ kind, id }: { kind: string; id: unknown }) {
         label
       )}
     </span>
+  );
+}
+
+/** A list of ids (a user's CustomerIDs), each by its name and linked, separated by commas; an empty list is "—". */
+export function NamedIds({ kind, ids }: { kind: string; ids: readonly unknown[] }) {
+  const shown = ids.filter((id) => id !== undefined && id !== null && id !== "");
+  if (shown.length === 0) return <>—</>;
+  return (
+    <>
+      {shown.map((id, index) => (
+        <Fragment key={`${String(id)}:${index}`}>
+          {index > 0 && ", "}
+          <NamedId kind={kind} id={id} inline />
+        </Fragment>
+      ))}
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { Invoice } from "@/lib/data-api/records/invoices";
 import { PostedPurchaseLineV2, PurchaseV1, PurchaseV2 } from "@/lib/data-api/records/purchases";
+import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { LIST_VIEWS } from "./list-views";
-import { columnsOf, humanize } from "./columns";
+import { type ColumnSpec, columnsOf, humanize } from "./columns";
 import { listRequest } from "./list-view-spec";
 
 const byId = (columns: { id: string }[]) => new Map(columns.map((c) => [c.id, c]));
@@ -27,6 +28,54 @@ describe("columnsOf", () => {
     expect(v1.get("VendorID")).not.toHaveProperty("named");
     expect(v1.get("ToLocationID")).not.toHaveProperty("named");
     expect(byId(columnsOf(Invoice)).get("CustomerID")).not.toHaveProperty("named");
+  });
+});
+
+describe("columnsOf links every id to its record's page", () => {
+  const hrefOf = (columns: ColumnSpec[], id: string, row: Record<string, unknown>) => columns.find((c) => c.id === id)?.href?.(row);
+
+  it("names an id by its lookup where the record has no name for it, linked by NamedId", () => {
+    const vendors = byId(columnsOf(RECORD_META.Vendor));
+    expect(vendors.get("SupplierID")).toMatchObject({ named: "SupplierIDs", header: "Supplier" });
+    expect(vendors.get("LocationID")).toMatchObject({ named: "LocationIDs", header: "Warehouse" });
+    expect(byId(columnsOf(RECORD_META.PaymentApplication)).get("RequestedByUserID")).toMatchObject({ named: "UserIDs", header: "Requested by" });
+  });
+
+  it("links a record's own name, and its id, to its page where the record carries the name", () => {
+    const suppliers = columnsOf(RECORD_META.Supplier);
+    expect(hrefOf(suppliers, "Supplier", { SupplierID: 101, Supplier: "Mojave Sun" })).toBe("/directory/suppliers/101");
+    expect(hrefOf(suppliers, "SupplierID", { SupplierID: 101 })).toBe("/directory/suppliers/101");
+    expect(hrefOf(columnsOf(RECORD_META.Location), "Location", { LocationID: 2 })).toBe("/directory/locations/2");
+    expect(hrefOf(columnsOf(RECORD_META.User), "FullName", { UserID: 1001 })).toBe("/directory/users/1001");
+    expect(hrefOf(columnsOf(RECORD_META.SalesRep), "Name", { UserID: 1012 })).toBe("/directory/users/1012");
+    expect(hrefOf(columnsOf(RECORD_META.Product), "Supplier", { SupplierID: 101 })).toBe("/directory/suppliers/101");
+    expect(hrefOf(columnsOf(RECORD_META.MenuPromotion), "SupplierName", { SupplierID: 101 })).toBe("/directory/suppliers/101");
+    expect(hrefOf(columnsOf(RECORD_META.PromotionProduct), "PromotionName", { PromotionID: 3001 })).toBe("/catalog/product-promotions/3001");
+    expect(hrefOf(columnsOf(RECORD_META.Invoice), "BuiltByUserName", { BuiltByUserID: 1003 })).toBe("/directory/users/1003");
+  });
+
+  it("links a customer's sales rep by SalesRepUserID, and a price's promotion to the product promotion", () => {
+    const customers = columnsOf(RECORD_META.Customer);
+    expect(hrefOf(customers, "SalesRepName", { SalesRepUserID: 1012, SalesRepName: "Rosa Hill" })).toBe("/directory/users/1012");
+    expect(hrefOf(customers, "SalesRepName", { SalesRepName: "Rosa Hill" })).toBeUndefined();
+    expect(hrefOf(columnsOf(RECORD_META.CustomerPrice), "PromotionID", { PromotionID: 3001 })).toBe("/catalog/product-promotions/3001");
+    expect(hrefOf(columnsOf(RECORD_META.CustomerPrice), "PromotionID", { PromotionID: null })).toBeUndefined();
+    expect(hrefOf(columnsOf(RECORD_META.InvoiceTransaction), "InvoiceID", { InvoiceID: 500001 })).toBe("/invoices/500001");
+    expect(hrefOf(columnsOf(RECORD_META.PurchaseTransactionV1), "PurchaseID", { PurchaseID: 700365 })).toBe("/purchases/700365");
+  });
+
+  it("names each id of a list of ids (a user's accounts, a promotion's products)", () => {
+    const users = byId(columnsOf(RECORD_META.User));
+    expect(users.get("CustomerIDs")).toMatchObject({ named: "CustomerIDs", header: "Customers" });
+    expect(users.get("SupplierIDs")).toMatchObject({ named: "SupplierIDs", header: "Suppliers" });
+    expect(users.get("LocationIDs")).toMatchObject({ named: "LocationIDs", header: "Warehouses" });
+    expect(byId(columnsOf(RECORD_META.PromotionProduct)).get("ProductIDs")).toMatchObject({ named: "ProductIDs" });
+  });
+
+  it("leaves an id of a kind without a page as text (vendors have none)", () => {
+    const purchases = byId(columnsOf(RECORD_META.PurchaseV1));
+    expect(purchases.get("VendorID")).not.toHaveProperty("href");
+    expect(purchases.get("VendorName")).not.toHaveProperty("href");
   });
 });
 

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { RecordMeta } from "@/lib/data-api/meta";
 import { formatBoolean, formatDate, formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "@/lib/format/display";
+import { detailHref, hasDetailPage } from "./detail-paths";
+import { LOOKUPS } from "./filters";
 
 /** How a column's values are shown (and written to CSV). */
 /** `day`: a calendar day sent as a timestamp (DueDate, PostDate), shown as the day it names in every zone. */
@@ -19,22 +21,36 @@ export interface ColumnSpec<R = Record<string, unknown>> {
   text?: (row: R, timeZone: string | undefined) => string;
   /** Right-aligned with tabular figures. */
   numeric?: boolean;
-  /** An id shown by its name: the lookup (`CustomerIDs`) that names it. */
+  /** An id shown by its name (or a list of ids, each by its name): the lookup (`CustomerIDs`) that names it. */
   named?: string;
+  /** The page the value links to (a record's name or id to the record's page); undefined leaves it text. */
+  href?: (row: R) => string | undefined;
 }
 
-/** Id fields a table shows by name, and the lookup that names them. */
-const NAMED: Record<string, string> = { CustomerID: "CustomerIDs", ProductID: "ProductIDs", LocationID: "LocationIDs", ToLocationID: "LocationIDs", SupplierID: "SupplierIDs", VendorID: "VendorIDs" };
-const NAMED_HEADERS: Record<string, string> = { CustomerID: "Customer", ProductID: "Product", LocationID: "Warehouse", ToLocationID: "Warehouse", SupplierID: "Supplier", VendorID: "Vendor" };
-/** A record that carries the name itself (an invoice's CustomerName) keeps its id as an id. */
-const NAME_FIELDS: Record<string, string[]> = {
-  CustomerID: ["CustomerName"],
-  ProductID: ["ProductName"],
-  LocationID: ["Location"],
-  ToLocationID: ["ToLocationName"],
-  SupplierID: ["Supplier", "SupplierName"],
-  VendorID: ["VendorName"],
+/**
+ * Id fields, and what they are ids of: the id list that names their kind (`CustomerIDs`: the lookup that names them,
+ * the filter that selects them, the page they link to), the header of a column that shows them by name, and the
+ * fields of a record that carry the name itself (an invoice's CustomerName). An id with a lookup is shown by its name
+ * unless the record carries it; an id whose record carries its name stays an id, and both link to the record's page.
+ */
+const ID_FIELDS: Record<string, { kind: string; header?: string; names: readonly string[] }> = {
+  CustomerID: { kind: "CustomerIDs", header: "Customer", names: ["CustomerName"] },
+  ProductID: { kind: "ProductIDs", header: "Product", names: ["ProductName"] },
+  LocationID: { kind: "LocationIDs", header: "Warehouse", names: ["Location"] },
+  ToLocationID: { kind: "LocationIDs", header: "Warehouse", names: ["ToLocationName"] },
+  SupplierID: { kind: "SupplierIDs", header: "Supplier", names: ["Supplier", "SupplierName"] },
+  VendorID: { kind: "VendorIDs", header: "Vendor", names: ["VendorName"] },
+  UserID: { kind: "UserIDs", header: "User", names: ["FullName", "Name"] },
+  SalesRepUserID: { kind: "UserIDs", header: "Sales rep", names: ["SalesRepName"] },
+  SubmittedByUserID: { kind: "UserIDs", header: "Submitted by", names: ["SubmittedByUserName"] },
+  BuiltByUserID: { kind: "UserIDs", header: "Built by", names: ["BuiltByUserName"] },
+  RequestedByUserID: { kind: "UserIDs", header: "Requested by", names: [] },
+  InvoiceID: { kind: "InvoiceIDs", names: ["InvoiceNum"] },
+  PurchaseID: { kind: "PurchaseIDs", names: ["PONum"] },
+  PromotionID: { kind: "PromotionIDs", names: ["PromotionName"] },
 };
+/** Id lists (`number[]`) of a record shown by name, each linked (a user's CustomerIDs, a promotion's ProductIDs). */
+const NAMED_LISTS: Record<string, string> = { CustomerIDs: "Customers", SupplierIDs: "Suppliers", LocationIDs: "Warehouses", ProductIDs: "Products" };
 
 const MONEY = /(Total|Price|Balance|Amount|Due|Credit|Debit|Discount|Freight|Tax|Cost|Outstanding|^FOB$|^Fob$)/;
 const NOT_MONEY = /(Cases|Units|Potency|Cannabinoids|Days|DOI)/;
@@ -93,15 +109,42 @@ function kindOf(name: string, label: string): ColumnKind {
  * columnsOf(Invoice, { InvoiceNum: { header: "Invoice" } });
  */
 export function columnsOf<R>(record: RecordMeta, overrides: Record<string, Partial<ColumnSpec<R>>> = {}, extra: ColumnSpec<R>[] = []): ColumnSpec<R>[] {
+  const links = recordLinks<R>(record);
   const columns = Object.entries(record.fields).map(([name, field]): ColumnSpec<R> => {
     // v2 records name fields in snake_case ("total_cases", "vendor_id"): their kinds and names follow the v1 name.
     const v1 = pascalOf(name);
     const kind = kindOf(v1, field.label);
-    const carriesName = NAME_FIELDS[v1]?.some((n) => n in record.fields);
-    const named = NAMED[v1] && !carriesName && field.label.startsWith("number") ? { named: NAMED[v1], header: NAMED_HEADERS[v1]! } : {};
-    return { id: name, header: humanize(name), kind, help: field.description, numeric: kind === "money" || kind === "quantity" || kind === "number", ...named, ...overrides[name] };
+    const base: ColumnSpec<R> = { id: name, header: humanize(name), kind, help: field.description, numeric: kind === "money" || kind === "quantity" || kind === "number" };
+    return { ...base, ...links.get(name), ...overrides[name] };
   });
   return [...columns, ...extra];
+}
+
+/**
+ * How a record's ids and names link, by field: an id with a lookup and no name beside it is shown by name (`named`,
+ * linked by NamedId); an id whose record carries its name, and that name, link to the record's page (`href`); a list
+ * of ids (`number[]`) is shown by names, each linked.
+ */
+function recordLinks<R>(record: RecordMeta): Map<string, Partial<ColumnSpec<R>>> {
+  const links = new Map<string, Partial<ColumnSpec<R>>>();
+  for (const [name, field] of Object.entries(record.fields)) {
+    const v1 = pascalOf(name);
+    const list = NAMED_LISTS[v1];
+    if (list && field.label.startsWith("number[]")) links.set(name, { named: v1, header: list });
+    const id = ID_FIELDS[v1];
+    if (!id || !field.label.startsWith("number") || field.label.startsWith("number[]")) continue;
+    // By their v1 names only: a v2 purchase's vendor_name is null on a draft, so its vendor_id is named by lookup.
+    const nameFields = id.names.filter((n) => n in record.fields);
+    const href = (row: R) => detailHref(id.kind, (row as Record<string, unknown>)[name]);
+    if (LOOKUPS[id.kind] && nameFields.length === 0) {
+      links.set(name, { named: id.kind, ...(id.header ? { header: id.header } : {}) });
+      continue;
+    }
+    if (!hasDetailPage(id.kind)) continue;
+    links.set(name, { href });
+    for (const nameField of nameFields) if (!links.has(nameField)) links.set(nameField, { href });
+  }
+  return links;
 }
 
 /** A value shown as text: every kind formatted exactly, a missing value as "—", never "undefined". */
