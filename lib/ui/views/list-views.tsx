@@ -5,6 +5,7 @@
 import Link from "next/link";
 import type { RecordOf } from "@/lib/data-api/client";
 import { formatDate, formatDay, formatQuantity } from "@/lib/format/display";
+import { externalHref } from "@/lib/format/external-url";
 import { STALE } from "../api-query";
 import { REVISION_BADGE, revisionMark, revisionNotice } from "../invoices/revision";
 import { type ColumnSpec, columnsOf } from "./columns";
@@ -30,9 +31,11 @@ function linkTo(href: string, label: string) {
     </Link>
   );
 }
+/** A link the API gave, only where it is http(s) or Backroom's own (`externalHref`: never `javascript:`). */
 function external(url: unknown, label: string) {
-  return typeof url === "string" && url ? (
-    <a href={url} className={linkClass} target="_blank" rel="noreferrer noopener">
+  const href = typeof url === "string" ? externalHref(url) : undefined;
+  return href ? (
+    <a href={href} className={linkClass} target="_blank" rel="noreferrer noopener">
       {label}
     </a>
   ) : (
@@ -240,8 +243,15 @@ export const LIST_VIEWS = {
     operation: "listPromotionProducts",
     title: "Product promotions",
     noun: { one: "promotion", many: "promotions" },
-    columns: columnsOf<Row<"listPromotionProducts">>(RECORD_META.PromotionProduct),
-    defaultColumns: ["PromotionName", "States", "ProductOverrideType", "UnitPrice", "StartDate", "EndDate", "AllProducts"],
+    columns: columnsOf<Row<"listPromotionProducts">>(RECORD_META.PromotionProduct, {
+      // A count linking to the promotion's page, which names each product (names here would be a request per page).
+      ProductIDs: {
+        named: undefined,
+        cell: (r) =>
+          r.AllProducts ? "All products" : r.ProductIDs?.length && r.PromotionID != null ? linkTo(`/catalog/product-promotions/${r.PromotionID}`, `${r.ProductIDs.length} ${r.ProductIDs.length === 1 ? "product" : "products"}`) : "—",
+      },
+    }),
+    defaultColumns: ["PromotionName", "ProductIDs", "States", "ProductOverrideType", "UnitPrice", "StartDate", "EndDate", "AllProducts"],
     rowKey: keyOf("PromotionID"),
     staleTime: STALE.directory,
     exportName: "product-promotions",
@@ -251,7 +261,10 @@ export const LIST_VIEWS = {
     title: "Suppliers",
     intro: "Brands whose products the distributor carries.",
     noun: { one: "supplier", many: "suppliers" },
-    columns: columnsOf<Row<"listSuppliers">>(RECORD_META.Supplier, { SupplierWebsiteURL: { header: "Website", cell: (r) => external(r.SupplierWebsiteURL, "Website") } }),
+    columns: columnsOf<Row<"listSuppliers">>(RECORD_META.Supplier, {
+      SupplierWebsiteURL: { header: "Website", cell: (r) => external(r.SupplierWebsiteURL, "Website") },
+      BrandAssetsURL: { header: "Brand assets", cell: (r) => external(r.BrandAssetsURL, "Brand assets") },
+    }),
     defaultColumns: ["Supplier", "State", "Active", "Description", "SupplierWebsiteURL"],
     rowKey: keyOf("SupplierID"),
     staleTime: STALE.directory,
