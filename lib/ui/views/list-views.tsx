@@ -244,6 +244,8 @@ export const LIST_VIEWS = {
     title: "Product promotions",
     noun: { one: "promotion", many: "promotions" },
     columns: columnsOf<Row<"listPromotionProducts">>(RECORD_META.PromotionProduct, {
+      // A price, though documented as a number (not a dec-string like the others): shown as money.
+      UnitPrice: { kind: "money" },
       // A count linking to the promotion's page, which names each product (names here would be a request per page).
       ProductIDs: {
         named: undefined,
