@@ -4,6 +4,7 @@ import { cache } from "react";
 import type { OperationId } from "@/lib/data-api/registry";
 import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { backend } from "@/lib/backend";
+import { DataApiError } from "@/lib/data-api/data-api-error";
 import { pageApi } from "@/lib/server/page-api";
 import { type ApiRequest, apiQueryOptions, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
 
@@ -73,4 +74,22 @@ export async function serverWalk<K extends OperationId>(prefetch: Prefetch & { r
   const options = apiWalkOptions(await pageApi(backend), prefetch.request, prefetch.staleTime, prefetch.pages);
   await client.prefetchQuery(options);
   return client.getQueryData<Walked<RecordOf<K>>>(options.queryKey);
+}
+
+/**
+ * One request on the server, through the render's client: its answer, or the HTTP status it was refused with (none
+ * when no answer came). For a page that acts on a refusal itself (a user the key may not read is looked for among its
+ * sales reps) and tells the browser so, rather than having it ask again for the same 404.
+ *
+ * @example
+ * const outcome = await serverOutcome({ request: userRequest(1012), staleTime: STALE.directory });
+ * if ("status" in outcome && outcome.status === 404) ...
+ */
+export async function serverOutcome<K extends OperationId>(prefetch: Prefetch & { request: ApiRequest<K>; pages?: undefined }): Promise<{ data: DataApiResult<RecordOf<K>> } | { status: number | undefined }> {
+  const client = renderClient();
+  const options = apiQueryOptions(await pageApi(backend), prefetch.request, prefetch.staleTime);
+  await client.prefetchQuery(options);
+  const state = client.getQueryState<DataApiResult<RecordOf<K>>>(options.queryKey);
+  if (state?.data !== undefined) return { data: state.data };
+  return { status: state?.error instanceof DataApiError ? state.error.status : undefined };
 }
