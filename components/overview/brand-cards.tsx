@@ -4,7 +4,7 @@ import Link from "next/link";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
-import { accountCustomers, accountInvoices, amountsOf } from "@/lib/ui/ar-aging/aging";
+import { type AccountCustomer, accountCustomers, accountInvoices, amountsOf } from "@/lib/ui/ar-aging/aging";
 import { accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
 import { OVERVIEW_STALE, overviewAging, overviewAvailable, overviewInventory, overviewOrders } from "@/lib/ui/overview/requests";
 import { apiQueryKey } from "@/lib/ui/api-query";
@@ -117,10 +117,22 @@ export function TopCustomersCard() {
       <ol className="list-inside list-decimal space-y-1 text-sm">
         {top.map(([account, total]) => (
           <li key={account}>
-            {accounts.get(account)?.name ?? `AR account ${account}`} <span className="float-right tabular-nums">{formatMoney(total)}</span>
+            <AccountName account={account} customer={accounts.get(account)} /> <span className="float-right tabular-nums">{formatMoney(total)}</span>
           </li>
         ))}
       </ol>
     </Card>
+  );
+}
+
+/** An AR account by its customer's name, linked to the customer's page when the invoices named the customer. */
+function AccountName({ account, customer }: { account: number; customer: AccountCustomer | undefined }) {
+  if (!customer) return <>AR account {account}</>;
+  return customer.customerId !== undefined ? (
+    <Link className="link" href={`/customers/${customer.customerId}`}>
+      {customer.name}
+    </Link>
+  ) : (
+    <>{customer.name}</>
   );
 }

@@ -84,7 +84,7 @@ export function NextDeliveriesCard() {
             const dates = apiDeliveryDates(c);
             return (
               <li key={c.CustomerID}>
-                <strong>{c.CustomerName}</strong>: {dates.length ? dates.slice(0, 3).map((d) => formatDay(d)).join(" · ") : deliveryWeekdays(c.DeliveryDays).map(weekdayName).join(", ") || "no delivery days"}
+                <strong>{c.CustomerID != null ? <Link className="link" href={`/customers/${c.CustomerID}`}>{c.CustomerName ?? c.CustomerID}</Link> : c.CustomerName}</strong>: {dates.length ? dates.slice(0, 3).map((d) => formatDay(d)).join(" · ") : deliveryWeekdays(c.DeliveryDays).map(weekdayName).join(", ") || "no delivery days"}
               </li>
             );
           })}

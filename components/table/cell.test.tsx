@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
-import { columnsOf } from "@/lib/ui/views/columns";
+import { type ColumnSpec, columnsOf } from "@/lib/ui/views/columns";
+import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { renderCell } from "./cell";
 import { NamesProvider } from "./names";
 
@@ -31,5 +32,15 @@ describe("renderCell", () => {
   it("links a named warehouse id by NamedId", () => {
     const names = new Map([["LocationIDs", new Map([["1", "Oakland DC"]])]]);
     expect(html(renderCell(column("Vendor", "LocationID"), { LocationID: 1 }, "UTC"), names)).toContain('<a class="link" href="/directory/locations/1">Oakland DC</a>');
+  });
+
+  it("links a sales rep's first few customers, and the rest to the rep's page", () => {
+    const customers = LIST_VIEWS.salesReps.columns.find((c) => c.id === "Customers") as ColumnSpec;
+    const row = { UserID: 1006, Customers: [20003, 20004, 20020, 20024, 20028].map((id) => ({ CustomerID: id, CustomerName: `Store ${id}` })) };
+    const out = html(renderCell(customers, row, "UTC"));
+    expect(out.startsWith("5: ")).toBe(true);
+    expect(out.match(/href="\/customers\/\d+"/g)).toHaveLength(3);
+    expect(out).toContain('<a class="link" href="/directory/users/1006">and 2 more customers</a>');
+    expect(html(renderCell(customers, { UserID: 1006, Customers: [] }, "UTC"))).toBe("—");
   });
 });

@@ -3,6 +3,7 @@
  * The spec's shape and the requests it makes are in `list-view-spec.ts`; `components/views/list-view.tsx` renders one.
  */
 import Link from "next/link";
+import { Fragment } from "react";
 import type { RecordOf } from "@/lib/data-api/client";
 import { formatDate, formatDay, formatQuantity } from "@/lib/format/display";
 import { externalHref } from "@/lib/format/external-url";
@@ -44,6 +45,35 @@ function external(url: unknown, label: string) {
 }
 
 type Row<K extends ListOperationId> = RecordOf<K>;
+
+/** Shown in a cell of a rep's accounts before "and N more", which links the rep's page (every account is there). */
+const FEW = 3;
+
+/**
+ * A sales rep's customers or suppliers in a cell: the count (customers), the first few linked to their pages, and the
+ * rest as one link to the rep's page. An entry without an id stays text.
+ */
+function fewLinks(items: { id?: number | null; name?: string | null; href: string }[], userId: number | null | undefined, noun: "customers" | "suppliers") {
+  if (items.length === 0) return "—";
+  const rest = items.length - FEW;
+  return (
+    <>
+      {noun === "customers" && `${items.length}: `}
+      {items.slice(0, FEW).map((item, index) => (
+        <Fragment key={`${item.id ?? ""}:${index}`}>
+          {index > 0 && ", "}
+          {item.id != null ? linkTo(item.href, item.name || String(item.id)) : (item.name ?? "—")}
+        </Fragment>
+      ))}
+      {rest > 0 && (
+        <>
+          {", "}
+          {userId != null ? linkTo(`/directory/users/${userId}`, `and ${rest} more ${noun}`) : `and ${rest} more ${noun}`}
+        </>
+      )}
+    </>
+  );
+}
 
 const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInvoices">>(RECORD_META.Invoice, {
   InvoiceNum: {
@@ -332,8 +362,14 @@ export const LIST_VIEWS = {
     title: "Sales reps",
     noun: { one: "sales rep", many: "sales reps" },
     columns: columnsOf<Row<"listSalesReps">>(RECORD_META.SalesRep, {
-      Customers: { text: (r) => (r.Customers?.length ? `${r.Customers.length}: ${r.Customers.map((c) => c.CustomerName).join(", ")}` : "—") },
-      Suppliers: { text: (r) => (r.Suppliers?.length ? r.Suppliers.map((s) => s.Supplier).join(", ") : "—") },
+      Customers: {
+        text: (r) => (r.Customers?.length ? `${r.Customers.length}: ${r.Customers.map((c) => c.CustomerName).join(", ")}` : "—"),
+        cell: (r) => fewLinks((r.Customers ?? []).map((c) => ({ id: c.CustomerID, name: c.CustomerName, href: `/customers/${c.CustomerID}` })), r.UserID, "customers"),
+      },
+      Suppliers: {
+        text: (r) => (r.Suppliers?.length ? r.Suppliers.map((s) => s.Supplier).join(", ") : "—"),
+        cell: (r) => fewLinks((r.Suppliers ?? []).map((s) => ({ id: s.SupplierID, name: s.Supplier, href: `/directory/suppliers/${s.SupplierID}` })), r.UserID, "suppliers"),
+      },
     }),
     defaultColumns: ["Name", "Email", "Type", "ProductGroups", "Customers"],
     rowKey: keyOf("UserID"),
