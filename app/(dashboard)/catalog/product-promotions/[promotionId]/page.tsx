@@ -32,7 +32,8 @@ export default async function PromotionPage({ params, searchParams }: PageProps<
           const walked = await serverWalk(walk);
           const lookup = walked ? findPromotion(walked, Number(promotionId)) : undefined;
           const lists = lookup?.state === "found" ? promotionProductsList(promotionProductIds(lookup.promotion)) : [];
-          return [walk, ...lists.map((list) => ({ request: relatedRequest(list), staleTime: relatedStaleTime(list) }))];
+          // A failed walk is not run again here (the browser asks, and shows the failure with a retry).
+          return [...(walked ? [walk] : []), ...lists.map((list) => ({ request: relatedRequest(list), staleTime: relatedStaleTime(list) }))];
         }}
       >
         <PromotionDetail promotionId={Number(promotionId)} supplierIds={supplierIds} />

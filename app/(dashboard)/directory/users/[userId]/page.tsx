@@ -36,8 +36,10 @@ async function UserRegion({ userId }: { userId: number }) {
   const hidden = "status" in outcome && outcome.status === 404;
   const role = "data" in outcome ? outcome.data.records[0]?.Role : undefined;
   const reps = needsRepRecord({ role, notFound: hidden }) ? [{ request: salesRepsRequest, staleTime: STALE.directory, pages: SALES_REP_PAGES }] : [];
+  // The user's answer is in the render's client already; a refusal is not asked again here (prefetching a failed
+  // query runs it again), and only an answer is sent to the browser.
   return (
-    <Prefetched requests={[user, ...reps]}>
+    <Prefetched requests={["data" in outcome ? [user] : [], reps].flat()}>
       <UserDetail userId={userId} hidden={hidden} />
     </Prefetched>
   );
