@@ -10,6 +10,7 @@ import { browserApi } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 import { userRequest } from "@/lib/ui/directory/requests";
 import { findRep, needsRepRecord, repAccounts, type RepLookup, SALES_REP_PAGES, type SalesRep, salesRepsRequest } from "@/lib/ui/directory/sales-rep";
+import { detailHref } from "@/lib/ui/views/detail-paths";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 
 /**
@@ -108,13 +109,13 @@ function RepAccounts({ rep }: { rep: SalesRep }) {
           All sales reps
         </Link>
       </div>
-      <AccountList heading="Customers" items={customers.map((c) => ({ ...c, href: `/customers/${c.id}` }))} />
-      <AccountList heading="Suppliers" items={suppliers.map((s) => ({ ...s, href: `/directory/suppliers/${s.id}` }))} />
+      <AccountList heading="Customers" kind="CustomerIDs" items={customers} />
+      <AccountList heading="Suppliers" kind="SupplierIDs" items={suppliers} />
     </section>
   );
 }
 
-function AccountList({ heading, items }: { heading: string; items: { id: number; name: string; href: string }[] }) {
+function AccountList({ heading, kind, items }: { heading: string; kind: string; items: { id: number; name: string }[] }) {
   const id = `user-accounts-${heading.toLowerCase()}`;
   return (
     <div className="space-y-1">
@@ -123,13 +124,20 @@ function AccountList({ heading, items }: { heading: string; items: { id: number;
       </h3>
       {items.length ? (
         <ul aria-labelledby={id} className="gap-x-6 text-sm sm:columns-2 lg:columns-3">
-          {items.map((item) => (
-            <li key={item.id} className="break-inside-avoid">
-              <Link className="link" prefetch={false} href={item.href as never}>
-                {item.name}
-              </Link>
-            </li>
-          ))}
+          {items.map((item) => {
+            const href = detailHref(kind, item.id);
+            return (
+              <li key={item.id} className="break-inside-avoid">
+                {href ? (
+                  <Link className="link" prefetch={false} href={href as never}>
+                    {item.name}
+                  </Link>
+                ) : (
+                  item.name
+                )}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p className="text-sm">None.</p>

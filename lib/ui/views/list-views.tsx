@@ -10,6 +10,7 @@ import { externalHref } from "@/lib/format/external-url";
 import { STALE } from "../api-query";
 import { REVISION_BADGE, revisionMark, revisionNotice } from "../invoices/revision";
 import { type ColumnSpec, columnsOf } from "./columns";
+import { detailHref } from "./detail-paths";
 import { valueLabel } from "./filters";
 import type { ListOperationId, ListViewSpec } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
@@ -53,22 +54,28 @@ const FEW = 3;
  * A sales rep's customers or suppliers in a cell: the count (customers), the first few linked to their pages, and the
  * rest as one link to the rep's page. An entry without an id stays text.
  */
-function fewLinks(items: { id?: number | null; name?: string | null; href: string }[], userId: number | null | undefined, noun: "customers" | "suppliers") {
+function fewLinks(items: { id?: number | null; name?: string | null }[], userId: number | null | undefined, noun: "customers" | "suppliers") {
   if (items.length === 0) return "—";
+  const kind = noun === "customers" ? "CustomerIDs" : "SupplierIDs";
   const rest = items.length - FEW;
+  const repPage = detailHref("UserIDs", userId);
   return (
     <>
       {noun === "customers" && `${items.length}: `}
-      {items.slice(0, FEW).map((item, index) => (
-        <Fragment key={`${item.id ?? ""}:${index}`}>
-          {index > 0 && ", "}
-          {item.id != null ? linkTo(item.href, item.name || String(item.id)) : (item.name ?? "—")}
-        </Fragment>
-      ))}
+      {items.slice(0, FEW).map((item, index) => {
+        const href = detailHref(kind, item.id);
+        const label = item.name || (item.id != null ? String(item.id) : "—");
+        return (
+          <Fragment key={`${item.id ?? ""}:${index}`}>
+            {index > 0 && ", "}
+            {href ? linkTo(href, label) : label}
+          </Fragment>
+        );
+      })}
       {rest > 0 && (
         <>
           {", "}
-          {userId != null ? linkTo(`/directory/users/${userId}`, `and ${rest} more ${noun}`) : `and ${rest} more ${noun}`}
+          {repPage ? linkTo(repPage, `and ${rest} more ${noun}`) : `and ${rest} more ${noun}`}
         </>
       )}
     </>
@@ -279,8 +286,13 @@ export const LIST_VIEWS = {
       // A count linking to the promotion's page, which names each product (names here would be a request per page).
       ProductIDs: {
         named: undefined,
-        cell: (r) =>
-          r.AllProducts ? "All products" : r.ProductIDs?.length && r.PromotionID != null ? linkTo(`/catalog/product-promotions/${r.PromotionID}`, `${r.ProductIDs.length} ${r.ProductIDs.length === 1 ? "product" : "products"}`) : "—",
+        cell: (r) => {
+          if (r.AllProducts) return "All products";
+          if (!r.ProductIDs?.length) return "—";
+          const count = `${r.ProductIDs.length} ${r.ProductIDs.length === 1 ? "product" : "products"}`;
+          const href = detailHref("PromotionIDs", r.PromotionID);
+          return href ? linkTo(href, count) : count;
+        },
       },
     }),
     defaultColumns: ["PromotionName", "ProductIDs", "States", "ProductOverrideType", "UnitPrice", "StartDate", "EndDate", "AllProducts"],
@@ -364,11 +376,11 @@ export const LIST_VIEWS = {
     columns: columnsOf<Row<"listSalesReps">>(RECORD_META.SalesRep, {
       Customers: {
         text: (r) => (r.Customers?.length ? `${r.Customers.length}: ${r.Customers.map((c) => c.CustomerName).join(", ")}` : "—"),
-        cell: (r) => fewLinks((r.Customers ?? []).map((c) => ({ id: c.CustomerID, name: c.CustomerName, href: `/customers/${c.CustomerID}` })), r.UserID, "customers"),
+        cell: (r) => fewLinks((r.Customers ?? []).map((c) => ({ id: c.CustomerID, name: c.CustomerName })), r.UserID, "customers"),
       },
       Suppliers: {
         text: (r) => (r.Suppliers?.length ? r.Suppliers.map((s) => s.Supplier).join(", ") : "—"),
-        cell: (r) => fewLinks((r.Suppliers ?? []).map((s) => ({ id: s.SupplierID, name: s.Supplier, href: `/directory/suppliers/${s.SupplierID}` })), r.UserID, "suppliers"),
+        cell: (r) => fewLinks((r.Suppliers ?? []).map((s) => ({ id: s.SupplierID, name: s.Supplier })), r.UserID, "suppliers"),
       },
     }),
     defaultColumns: ["Name", "Email", "Type", "ProductGroups", "Customers"],
