@@ -8,6 +8,8 @@ import { type AgingLine, barScale, type Bucket, bucketColor, BUCKETS, bucketName
 export interface Owner {
   account: string;
   supplier: string;
+  /** The supplier's id, for a link to its page (none on the line of all accounts). */
+  supplierId?: number;
   /** "Acme Retail, Supplier 7" (or "All AR accounts"). */
   name: string;
 }

@@ -38,6 +38,7 @@ import {
 import { AgingChart, type Owner } from "./aging-chart";
 import { BucketPanel, type PanelContent } from "./bucket-panel";
 import { accountsRequest } from "@/lib/ui/payments/requests";
+import { RecordLink } from "@/components/table/record-link";
 import { accountInvoicesRequest, AGING_PAGE_SIZE, AGING_STALE, agingRequest, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
 import { TableFrame } from "@/components/table/table-frame";
 
@@ -93,7 +94,7 @@ export function ArAgingReport() {
     if (line.total) return { account: "All AR accounts", supplier: rowCount(report.lines.length), name: "All AR accounts" };
     const account = accountLabel(line.arAccountId, accountNames);
     const supplier = supplierLabel(line.supplierId, supplierNames);
-    return { account, supplier, name: `${account}, ${supplier}` };
+    return { account, supplier, supplierId: line.supplierId ?? undefined, name: `${account}, ${supplier}` };
   };
   const open: OpenBucket = (line, bucket, element) => {
     trigger.current = element;
@@ -103,7 +104,7 @@ export function ArAgingReport() {
       amount: listedAmount(line, bucket),
       invoices: listedInvoices(line, bucket),
       unread: bucket.id === "credit" ? line.credits.unread : 0,
-      rowsOf: line.total ? (invoice) => ({ account: accountLabel(invoice.arAccountId, accountNames), supplier: supplierLabel(invoice.supplierId, supplierNames) }) : undefined,
+      rowsOf: line.total ? (invoice) => ({ account: accountLabel(invoice.arAccountId, accountNames), supplier: supplierLabel(invoice.supplierId, supplierNames), supplierId: invoice.supplierId ?? undefined }) : undefined,
     });
   };
   const close = () => {
@@ -254,7 +255,11 @@ function AgingTable({
                     owner.account
                   )}
                 </th>
-                <td>{owner.supplier}</td>
+                <td>
+                  <RecordLink kind="SupplierIDs" id={owner.supplierId}>
+                    {owner.supplier}
+                  </RecordLink>
+                </td>
                 {BUCKETS.map((b) => (
                   <td key={b.id} className="numeric">
                     <BucketAmount line={line} owner={owner} bucket={b} onOpen={onOpen} />

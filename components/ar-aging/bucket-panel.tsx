@@ -7,6 +7,7 @@ import { formatMoney, MISSING } from "@/lib/format/display";
 import { type BucketInvoice, creditsMatch, invoiceCount, type Listed } from "@/lib/ui/ar-aging/aging";
 import { TableFrame } from "@/components/table/table-frame";
 import { BUTTON } from "@/lib/ui/styles";
+import { RecordLink } from "@/components/table/record-link";
 
 /** What the panel shows: one bucket (or the open credit) of one line (a row, or all rows), with its invoices. */
 export interface PanelContent {
@@ -19,7 +20,7 @@ export interface PanelContent {
   /** Entries the API listed that the report could not read as invoices (credit invoices' shape is not documented). */
   unread?: number;
   /** The total's panel: each invoice's AR account and supplier, by name. */
-  rowsOf?: (invoice: BucketInvoice) => { account: string; supplier: string };
+  rowsOf?: (invoice: BucketInvoice) => { account: string; supplier: string; supplierId?: number };
 }
 
 
@@ -128,7 +129,11 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
                         {owner && (
                           <>
                             <td>{owner.account}</td>
-                            <td>{owner.supplier}</td>
+                            <td>
+                              <RecordLink kind="SupplierIDs" id={owner.supplierId}>
+                                {owner.supplier}
+                              </RecordLink>
+                            </td>
                           </>
                         )}
                         <td className="numeric">{formatMoney(invoice.openBalance)}</td>

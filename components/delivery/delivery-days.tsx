@@ -17,6 +17,7 @@ import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/ui/delivery/sche
 import { scheduleFallbackRequest, unknownSchedules, withSchedules } from "@/lib/ui/delivery/schedule-fallback";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { ACCOUNT_STATUSES, ACCOUNT_STATUS_LABELS } from "@/lib/data-api/values";
+import { RecordLink } from "@/components/table/record-link";
 
 const SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 const ALL_STATUSES = ACCOUNT_STATUSES.join(",");
@@ -263,7 +264,7 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
                       </Link>
                     </th>
                     <td>{r.state ?? "—"}</td>
-                    <td className="whitespace-normal">{r.rep ?? "—"}</td>
+                    <td className="whitespace-normal">{r.rep || r.repUserId != null ? <RecordLink kind="UserIDs" id={r.repUserId}>{r.rep ?? `User ${r.repUserId}`}</RecordLink> : "—"}</td>
                     <td>{r.accountStatus ? (ACCOUNT_STATUS_LABELS[r.accountStatus as keyof typeof ACCOUNT_STATUS_LABELS] ?? r.accountStatus) : "—"}</td>
                     <td className="whitespace-normal">{r.nextDates.length ? r.nextDates.slice(0, 3).map((d) => formatDay(d).replace(/, \d{4}$/, "")).join(" · ") : "—"}</td>
                     <td>{r.weekdays.map((w) => SHORT[w - 1]).join(", ")}</td>

@@ -13,6 +13,7 @@ import { INVOICE_STATUSES } from "@/lib/data-api/values";
 import { externalHref } from "@/lib/format/external-url";
 import { revisionNotice } from "@/lib/ui/invoices/revision";
 import { InvoiceLines } from "./invoice-lines";
+import { RecordLink } from "@/components/table/record-link";
 
 /** One invoice: header, totals, lines and certificates of analysis, with the PDF and a revision warning. */
 export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
@@ -42,8 +43,8 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
     ["Due", formatDay(inv.DueDate)],
     ["PO number", inv.PONum ?? MISSING],
     ["PO date", formatDay(inv.PODate)],
-    ["Submitted by", inv.SubmittedByUserName ?? MISSING],
-    ["Built by", inv.BuiltByUserName ?? MISSING],
+    ["Submitted by", inv.SubmittedByUserName || inv.SubmittedByUserID != null ? <RecordLink kind="UserIDs" id={inv.SubmittedByUserID}>{inv.SubmittedByUserName ?? `User ${inv.SubmittedByUserID}`}</RecordLink> : MISSING],
+    ["Built by", inv.BuiltByUserName || inv.BuiltByUserID != null ? <RecordLink kind="UserIDs" id={inv.BuiltByUserID}>{inv.BuiltByUserName ?? `User ${inv.BuiltByUserID}`}</RecordLink> : MISSING],
     ["Last updated", formatDateTime(inv.InvoiceLastUpdated, timeZone)],
     ["Memo", inv.Memo ?? MISSING],
     ["AR note", inv.ARNote ?? MISSING],
@@ -138,10 +139,15 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
               <li key={`${c.InvoiceTransID}:${i}`}>
                 {externalHref(c.COA_URL) ? (
                   <a className="link" href={externalHref(c.COA_URL)} target="_blank" rel="noreferrer noopener">
-                    Batch {c.BatchCode ?? MISSING}, product {c.ProductID ?? MISSING}
+                    Batch {c.BatchCode ?? MISSING}
                   </a>
                 ) : (
                   `Batch ${c.BatchCode ?? MISSING}`
+                )}
+                {c.ProductID != null && (
+                  <>
+                    , product <RecordLink kind="ProductIDs" id={c.ProductID}>{c.ProductID}</RecordLink>
+                  </>
                 )}
               </li>
             ))}
@@ -151,3 +157,4 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
     </div>
   );
 }
+

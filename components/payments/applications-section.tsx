@@ -15,6 +15,7 @@ import { nextCheckIn } from "@/lib/ui/follow-up";
 import { useRefreshNow } from "@/lib/ui/refresh-now";
 import type { Watched } from "@/lib/ui/payments/use-watched";
 import { PAYMENT_APPLICATION_STATUSES } from "@/lib/data-api/values";
+import { RecordLink } from "@/components/table/record-link";
 
 
 /** Applications shown before "Show all": the newest. */
@@ -145,7 +146,15 @@ export function ApplicationsSection({
                   <td>{r.TargetInvoiceNum ?? MISSING}</td>
                   <td className="numeric">{formatMoney(r.Amount)}</td>
                   <td>{r.Status ? <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.Status] ?? ""}`}>{r.Status}</span> : MISSING}</td>
-                  <td>{r.RequestedByUserID != null ? (own.has(r.RequestedByUserID) ? "This key's user" : (userName.get(r.RequestedByUserID) ?? `User ${r.RequestedByUserID}`)) : MISSING}</td>
+                  <td>
+                    {r.RequestedByUserID != null ? (
+                      <RecordLink kind="UserIDs" id={r.RequestedByUserID}>
+                        {own.has(r.RequestedByUserID) ? "This key's user" : (userName.get(r.RequestedByUserID) ?? `User ${r.RequestedByUserID}`)}
+                      </RecordLink>
+                    ) : (
+                      MISSING
+                    )}
+                  </td>
                   <td>{formatDateTime(r.TimeRequested, timeZone)}</td>
                   <td>{formatDateTime(r.TimeExported, timeZone)}</td>
                   <td>

@@ -46,6 +46,8 @@ export interface ScheduleRow {
   state?: string;
   accountStatus?: string;
   rep?: string;
+  /** The rep's user id, for a link to the rep's page. */
+  repUserId?: number;
   weekdays: number[];
   /** The next delivery dates: the API's when it sends them, else computed from the weekdays in the state's zone. */
   nextDates: string[];
@@ -87,6 +89,7 @@ export function byWeekday(customers: ScheduleCustomer[], states: ScheduleState[]
       state: customer.State ?? undefined,
       accountStatus: customer.AccountStatus ?? undefined,
       rep: customer.SalesRepName ?? undefined,
+      repUserId: customer.SalesRepUserID ?? undefined,
       weekdays,
       nextDates,
     };
