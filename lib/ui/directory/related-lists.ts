@@ -44,7 +44,7 @@ export function supplierLists(keyType: KeyType, supplierId: number): RelatedList
       title: "Products",
       query: { SupplierIDs },
       href: `/catalog/products?SupplierIDs=${SupplierIDs}`,
-      columns: ["ThumbnailImageURL", "ProductName", "SupplierProductNumber", "ProductTypeName", "StatusID", "WholesaleUnitsPerCase"],
+      columns: ["ThumbnailImageURL", "ProductName", "State", "SupplierProductNumber", "ProductTypeName", "StatusID", "WholesaleUnitsPerCase"],
     },
     {
       operation: "listPromotionProducts",
