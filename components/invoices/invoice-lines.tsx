@@ -1,14 +1,12 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { renderCell } from "@/components/table/cell";
 import { ColumnChooser } from "@/components/table/column-chooser";
-import { NamesProvider, useNames } from "@/components/table/names";
-import { TableFrame } from "@/components/table/table-frame";
-import { useTimeZone } from "@/components/shell/providers";
+import { SpecTable } from "@/components/table/spec-table";
 import { pushParams } from "@/lib/ui/address";
 import { type InvoiceLine, LINE_COLUMNS_PARAM, lineColumns, toggledLineColumns, visibleLineColumns } from "@/lib/ui/invoices/line-columns";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
+import type { ColumnSpec } from "@/lib/ui/views/columns";
 
 interface InvoiceLinesProps {
   lines: InvoiceLine[] | undefined;
@@ -24,12 +22,10 @@ interface InvoiceLinesProps {
  */
 export function InvoiceLines({ lines, busy, coaOf }: InvoiceLinesProps) {
   const params = useSearchParams();
-  const timeZone = useTimeZone();
   const columns = lineColumns({ keyType: useKeyScope().keyType, coaOf });
   const visible = visibleLineColumns(columns, params.get(LINE_COLUMNS_PARAM));
   const shown = columns.filter((c) => visible.includes(c.id));
   const rows = lines ?? [];
-  const names = useNames(shown, rows);
   // The chooser's view of the columns (it is shared with the list pages' TanStack tables). Each change reads the
   // address as it is then, so ticks made before the page follows the last one are all kept.
   const table = {
@@ -50,33 +46,9 @@ export function InvoiceLines({ lines, busy, coaOf }: InvoiceLinesProps) {
   return (
     <div className="space-y-2">
       <ColumnChooser table={table} />
-      <TableFrame label="Invoice lines">
-        <NamesProvider value={names}>
-          <table className="data-table" aria-busy={busy}>
-            <thead>
-              <tr>
-                {shown.map((c) => (
-                  <th key={c.id} scope="col" className={c.numeric ? "numeric" : undefined} title={c.help}>
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((line, index) => (
-                <tr key={`${line.InvoiceTransID ?? "line"}:${index}`}>
-                  {shown.map((c) => (
-                    <td key={c.id} className={c.numeric ? "numeric" : undefined}>
-                      {renderCell(c, line, timeZone)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </NamesProvider>
+      <SpecTable label="Invoice lines" columns={shown as ColumnSpec<Record<string, unknown>>[]} rows={rows as Record<string, unknown>[]} rowKey={(line, index) => `${String(line.InvoiceTransID ?? "line")}:${index}`} busy={busy}>
         {lines && lines.length === 0 && <p className="p-4 text-sm">This invoice has no lines.</p>}
-      </TableFrame>
+      </SpecTable>
     </div>
   );
 }
