@@ -6,6 +6,9 @@
 /** Invoice status ids and their names. */
 export const INVOICE_STATUSES = { 1: "New", 2: "Locked for Routing", 3: "Loaded", 4: "Returned", 5: "Balanced", 7: "Verified" } as const;
 
+/** A product's StatusID and its name. */
+export const PRODUCT_STATUSES = { 0: "Discontinued", 1: "Active", 2: "Pre-order", 3: "Manufacture", 4: "Unavailable", 5: "Close Out" } as const;
+
 /** A customer's account status. */
 export const ACCOUNT_STATUSES = ["Active", "Inactive", "OutOfBus"] as const;
 export const ACCOUNT_STATUS_LABELS: Record<(typeof ACCOUNT_STATUSES)[number], string> = {

@@ -1,7 +1,5 @@
 import { array, boolean, date, dateTime, decimal, defineRecord, nullable, number, string } from "../fields";
 
-export const PRODUCT_STATUSES = { 0: "Discontinued", 1: "Active", 2: "Pre-order", 3: "Manufacture", 4: "Unavailable", 5: "Close Out" } as const;
-
 export const ProductCategory = defineRecord("ProductCategory", {
   ProductCategoryID: number(),
   CategoryName: string(),

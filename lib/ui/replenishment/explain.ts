@@ -1,4 +1,4 @@
-import { PRODUCT_STATUSES } from "@/lib/data-api/records/catalog";
+import { PRODUCT_STATUSES } from "@/lib/data-api/values";
 import { isoWeekday } from "@/lib/format/days";
 import { weekdayName } from "@/lib/ui/delivery/cutoff";
 import type { Arrival } from "./arrival";
