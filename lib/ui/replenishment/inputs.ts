@@ -70,6 +70,8 @@ export interface PurchaseV2Input {
   status?: Sparse<string>;
   to_location_id?: Sparse<number>;
   vendor_id?: Sparse<number>;
+  /** Unique per vendor: the page starts its own PO numbers past the ones it sees (drafts.ts). */
+  po_num?: Sparse<string>;
   purchase_transactions?: unknown;
 }
 
