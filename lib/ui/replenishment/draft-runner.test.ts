@@ -238,9 +238,9 @@ describe("runDraftJobs", () => {
 describe("draftRunner", () => {
   it("runs one batch at a time: a double-click drafts each order once", async () => {
     const { api, options } = setup();
-    const runner = draftRunner(options);
+    const runner = draftRunner();
     const jobs = draftJobs(drafts);
-    const [a, b] = [runner.run(jobs), runner.run(jobs)];
+    const [a, b] = [runner.run(jobs, options), runner.run(jobs, options)];
     expect(runner.running).toBe(true);
     expect(await a).toBe(await b);
     expect(runner.running).toBe(false);

@@ -173,11 +173,15 @@ export async function runDraftJobs(jobs: readonly DraftJob[], options: RunOption
 /**
  * A runner that runs one batch at a time: a second `run` while one is running answers the first's promise instead of
  * starting another (a double-click drafts each order once).
+ *
+ * @example
+ * const runner = draftRunner();
+ * await runner.run(draftJobs(drafts, known), { api: draftApiOf(browserApi), store: sessionKeyStore(), known }, setJobs);
  */
-export function draftRunner(options: RunOptions) {
+export function draftRunner() {
   let running: Promise<DraftJob[]> | undefined;
   return {
-    run(jobs: readonly DraftJob[], onChange?: (jobs: DraftJob[]) => void): Promise<DraftJob[]> {
+    run(jobs: readonly DraftJob[], options: RunOptions, onChange?: (jobs: DraftJob[]) => void): Promise<DraftJob[]> {
       running ??= runDraftJobs(jobs, options, onChange).finally(() => {
         running = undefined;
       });
@@ -193,7 +197,7 @@ export function draftRunner(options: RunOptions) {
  * The DraftApi over the typed client (the browser's): validate, and create without `submit` (a draft, InProgress).
  *
  * @example
- * draftRunner({ api: draftApiOf(browserApi), store: sessionKeyStore() });
+ * runDraftJobs(jobs, { api: draftApiOf(browserApi), store: sessionKeyStore() });
  */
 export function draftApiOf(client: Pick<DataApiClient, "validatePurchase" | "createPurchase">): DraftApi {
   return {
