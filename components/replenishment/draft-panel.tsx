@@ -1,0 +1,181 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useId, useMemo, useState } from "react";
+import { CopyButton } from "@/components/table/copy-button";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import { formatDay } from "@/lib/format/display";
+import { browserApi } from "@/lib/ui/browser-api";
+import { describeFailure } from "@/lib/ui/failure";
+import { sessionKeyStore } from "@/lib/ui/idempotency";
+import type { V1Reason } from "@/lib/ui/purchases/v1-purchases";
+import { draftApiOf, draftJobs, type DraftJob, draftRunner, NotReadyError, progressText } from "@/lib/ui/replenishment/draft-runner";
+import { draftsOf, type PlannedDraft } from "@/lib/ui/replenishment/drafts";
+import type { PlanRow } from "@/lib/ui/replenishment/plan";
+import { picksOf, type Selection, skipWords } from "@/lib/ui/replenishment/selection";
+import { BUTTON, PRIMARY } from "@/lib/ui/styles";
+
+const count = (n: number) => n.toLocaleString("en-US");
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** A planned order in words: where from and to, how much, and when. */
+function orderWords(draft: PlannedDraft): string {
+  const vendor = draft.vendorName ? `${draft.vendorName} (${draft.vendorId})` : `vendor ${draft.vendorId}`;
+  return `${draft.warehouseName ?? `Warehouse ${draft.locationId}`} from ${vendor}: ${plural(draft.lines.length, "line")}, ${plural(draft.totalCases, "case")}, delivery ${formatDay(draft.deliveryDate)}`;
+}
+
+/** Why a draft failed, in the dashboard's words. */
+function failureOf(job: DraftJob): { message: string; requestId?: string } {
+  if (job.state.phase !== "failed") return { message: "" };
+  const { error } = job.state;
+  if (error instanceof NotReadyError) return { message: `${error.message} Nothing was created for it.` };
+  const failure = describeFailure(error, { what: `purchase order ${job.poNumber}`, doing: "draft", write: true });
+  const fields = error instanceof DataApiError ? error.fieldErrors.map((f) => f.detail).filter(Boolean) : [];
+  return { message: [failure.message, ...fields.slice(0, 5)].join(" "), requestId: failure.requestId };
+}
+
+export interface DraftPanelProps {
+  /** The rows in view: their ticked rows are what is drafted. */
+  rows: readonly PlanRow[];
+  selection: Selection;
+  /** The page may draft: v2 in use (undefined) or why not. */
+  v1Reason: V1Reason | undefined;
+  supplierName?: string;
+  /** The PO numbers each vendor's purchases carry already (knownPoNumbers). */
+  known: ReadonlyMap<number, ReadonlySet<string>>;
+  /** Drafting runs: the table's ticks and numbers wait. */
+  onRunning: (running: boolean) => void;
+  /** Drafts were made for these rows: the page unticks them. */
+  onDrafted: (rowKeys: string[]) => void;
+}
+
+/**
+ * Draft purchase orders from the ticked rows in view: one per vendor and warehouse, what each will hold, then
+ * "Draft purchase orders", which checks and creates each (never submits), saying its progress in a live region; at
+ * the end a link to each draft in the editor, and each failure with its reason and a way to try the failed ones
+ * again (the same PO numbers and Idempotency-Keys: an order whose create went through is not made twice).
+ */
+export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onRunning, onDrafted }: DraftPanelProps) {
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const [runner] = useState(draftRunner);
+  const [store] = useState(() => sessionKeyStore());
+  const [jobs, setJobs] = useState<DraftJob[]>();
+  const [running, setRunning] = useState(false);
+  const planned = useMemo(() => draftsOf(rows, picksOf(rows, selection)), [rows, selection]);
+  const preview = useMemo(() => draftJobs(planned.drafts, known), [planned, known]);
+  const byKey = useMemo(() => new Map(rows.map((r) => [r.key, r])), [rows]);
+
+  const start = async (batch: DraftJob[]) => {
+    if (runner.running) return;
+    setRunning(true);
+    onRunning(true);
+    setJobs(batch);
+    try {
+      const done = await runner.run(batch, { api: draftApiOf(browserApi), store, supplierName, known }, setJobs);
+      const made = done.filter((j) => j.state.phase === "created");
+      if (made.length > 0) {
+        onDrafted(made.flatMap((j) => j.draft.lines.map((l) => l.key)));
+        // The plan's drafts (its "in drafts" figures) and every purchase list: read again.
+        void queryClient.invalidateQueries({ queryKey: ["walk", "api", "listPurchasesV2"] });
+        void queryClient.invalidateQueries({ queryKey: ["api", "listPurchasesV2"] });
+      }
+    } finally {
+      setRunning(false);
+      onRunning(false);
+    }
+  };
+
+  const created = (jobs ?? []).filter((j) => j.state.phase === "created");
+  const failed = (jobs ?? []).filter((j) => j.state.phase === "failed");
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Draft purchase orders
+      </h2>
+      {v1Reason ? (
+        <p role="note" className="max-w-3xl text-sm">
+          Drafting needs the v2 purchase endpoints, which{" "}
+          {v1Reason === "missing" ? "this Data API service does not offer" : "Backroom is set not to use (DATA_API_V2=off)"}: the plan counts the posted
+          purchases on order, but no purchase order can be drafted from it here.
+        </p>
+      ) : (
+        <>
+          {preview.length === 0 ? (
+            <p className="text-sm">Tick the rows to order: each vendor and warehouse becomes one draft purchase order.</p>
+          ) : (
+            <div className="space-y-1 text-sm">
+              <p>
+                The ticked rows in view make {plural(preview.length, "draft purchase order")}, {plural(preview.reduce((n, j) => n + j.draft.totalCases, 0), "case")} in all. Nothing is
+                submitted: each draft opens in the editor to check and submit.
+              </p>
+              <ul className="list-inside list-disc" aria-label="Purchase orders to draft">
+                {preview.map((job) => (
+                  <li key={job.id}>
+                    {job.poNumber}: {orderWords(job.draft)}
+                    {job.draft.requiresBatchCodes ? ". Batch codes required: the editor asks for one on each line" : ""}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {planned.skipped.length > 0 && (
+            <ul className="list-inside list-disc text-sm" aria-label="Ticked rows left out">
+              {planned.skipped.map((s) => {
+                const row = byKey.get(s.key);
+                return (
+                  <li key={s.key}>
+                    Left out: {row ? `${row.productName ?? `Product ${row.productId}`} at ${row.warehouseName ?? `Warehouse ${row.locationId}`}` : s.key}, {skipWords(s.reason)}.
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <button type="button" className={PRIMARY} disabled={running || preview.length === 0} onClick={() => void start(draftJobs(planned.drafts, known))}>
+            Draft purchase orders
+          </button>
+          <p role="status" aria-label="Drafting progress" className="text-sm font-semibold">
+            {jobs ? progressText(jobs) : ""}
+          </p>
+          {created.length > 0 && (
+            <ul className="space-y-1 text-sm" aria-label="Drafts made">
+              {created.map((job) => (
+                <li key={job.id}>
+                  <Link className="link font-semibold" prefetch={false} href={`/purchases/${encodeURIComponent(job.state.phase === "created" ? job.state.globalId : "")}/edit`}>
+                    {job.poNumber}
+                  </Link>{" "}
+                  {orderWords(job.draft)}.
+                  {job.draft.requiresBatchCodes ? " Needs a batch code on each line: the editor asks for them before it is submitted." : ""}
+                </li>
+              ))}
+            </ul>
+          )}
+          {failed.length > 0 && (
+            <div className="space-y-2 rounded border border-red-700 bg-red-50 p-3 text-sm text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
+              <ul className="space-y-2" aria-label="Drafts that failed">
+                {failed.map((job) => {
+                  const failure = failureOf(job);
+                  return (
+                    <li key={job.id}>
+                      <strong>{job.poNumber}</strong> ({orderWords(job.draft)}): {failure.message}
+                      {failure.requestId && (
+                        <>
+                          {" "}
+                          Request id <code className="font-mono">{failure.requestId}</code> <CopyButton text={failure.requestId} label="Copy request id" />
+                        </>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+              <button type="button" className={BUTTON} disabled={running} onClick={() => void start(jobs ?? [])}>
+                Try the failed ones again
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

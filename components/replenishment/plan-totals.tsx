@@ -1,0 +1,55 @@
+import type { PlanRow } from "@/lib/ui/replenishment/plan";
+import { planTotals } from "@/lib/ui/replenishment/view";
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * What the suggestions in view come to, per vendor and warehouse (the orders they would make) and in all: lines,
+ * cases and units. The person's own ticks and numbers are totalled by the draft panel, per order it would make.
+ */
+export function PlanTotals({ rows }: { rows: readonly PlanRow[] }) {
+  const { groups, all } = planTotals(rows);
+  if (groups.length === 0) return <p className="text-sm">No suggestions among these rows.</p>;
+  return (
+    <table className="data-table max-w-3xl" aria-label="Suggested, by vendor and warehouse">
+      <thead>
+        <tr>
+          <th scope="col">Warehouse</th>
+          <th scope="col">Vendor</th>
+          <th scope="col" className="numeric">
+            Lines
+          </th>
+          <th scope="col" className="numeric">
+            Cases
+          </th>
+          <th scope="col" className="numeric">
+            Units
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {groups.map((g) => (
+          <tr key={`${g.locationId}:${g.vendorId}`}>
+            <td>{g.warehouseName ?? `Warehouse ${g.locationId}`}</td>
+            <td>{g.vendorName ? `${g.vendorName} (${g.vendorId})` : `Vendor ${g.vendorId}`}</td>
+            <td className="numeric tabular-nums">{count(g.lines)}</td>
+            <td className="numeric tabular-nums">{count(g.cases)}</td>
+            <td className="numeric tabular-nums">{count(g.units)}</td>
+          </tr>
+        ))}
+      </tbody>
+      {groups.length > 1 && (
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2} className="text-left">
+              All
+            </th>
+            <td className="numeric tabular-nums font-semibold">{count(all.lines)}</td>
+            <td className="numeric tabular-nums font-semibold">{count(all.cases)}</td>
+            <td className="numeric tabular-nums font-semibold">{count(all.units)}</td>
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}
