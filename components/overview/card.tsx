@@ -43,6 +43,14 @@ export function Card({
         <Link className="link" href={(href ?? spec.href) as never}>
           {spec.more}
         </Link>
+        {"also" in spec && (
+          <>
+            {" · "}
+            <Link className="link" prefetch={false} href={spec.also.href as never}>
+              {spec.also.label}
+            </Link>
+          </>
+        )}
       </p>
     </section>
   );

@@ -66,6 +66,7 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
   listInventory: [
     { page: "/inventory", control: "the warehouse inventory list", file: "app/(dashboard)/inventory/page.tsx", view: "inventory" },
     { page: "/", control: "the overview's stock card", file: "lib/ui/overview/requests.ts" },
+    { page: "/purchases/plan", control: "the replenishment plan: the supplier's stock and sales", file: "lib/ui/replenishment/requests.ts" },
   ],
   listInventoryBatches: [
     { page: "/inventory/batches", control: "the batch list", file: "app/(dashboard)/inventory/batches/page.tsx", view: "batches" },
@@ -82,25 +83,37 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
   listPurchasesV2: [
     { page: "/purchases", control: "the purchase list", file: "app/(dashboard)/purchases/page.tsx", view: "purchases" },
     { page: "/purchases/new", control: "the editor's PO number check", file: "lib/ui/purchases/use-purchase-editor.ts" },
+    { page: "/purchases/plan", control: "the replenishment plan: units on order and in drafts", file: "lib/ui/replenishment/requests.ts" },
   ],
   getPurchaseV2: [{ page: "/purchases/[purchaseId]", control: "the purchase and its lines", file: "lib/ui/purchases/requests.ts" }],
-  createPurchase: [{ page: "/purchases/new", control: "Save draft", file: "app/(dashboard)/purchases/new/page.tsx" }],
-  validatePurchase: [{ page: "/purchases/new", control: "Validate", file: "lib/ui/purchases/use-purchase-editor.ts" }],
+  createPurchase: [
+    { page: "/purchases/new", control: "Save draft", file: "app/(dashboard)/purchases/new/page.tsx" },
+    { page: "/purchases/plan", control: "Draft purchase orders", file: "lib/ui/replenishment/draft-runner.ts" },
+  ],
+  validatePurchase: [
+    { page: "/purchases/new", control: "Validate", file: "lib/ui/purchases/use-purchase-editor.ts" },
+    { page: "/purchases/plan", control: "Draft purchase orders: each draft checked first", file: "lib/ui/replenishment/draft-runner.ts" },
+  ],
   updatePurchase: [{ page: "/purchases/[purchaseId]/edit", control: "Save on a draft", file: "app/(dashboard)/purchases/[purchaseId]/edit/page.tsx" }],
   submitPurchase: [{ page: "/purchases/[purchaseId]/edit", control: "Submit", file: "lib/ui/purchases/use-purchase-editor.ts" }],
   deletePurchase: [{ page: "/purchases/[purchaseId]/edit", control: "Delete draft", file: "lib/ui/purchases/use-purchase-editor.ts" }],
   listPurchaseLinesV2: [{ page: "/purchases", control: "Export lines: the filtered purchases' lines", file: "lib/ui/views/child-exports.ts" }],
   // Without the v2 endpoints (a service without them, or DATA_API_V2=off): v1's posted purchases, read only.
-  listPurchases: [{ page: "/purchases", control: "the purchase list without v2", file: "app/(dashboard)/purchases/page.tsx", view: "purchasesV1" }],
+  listPurchases: [
+    { page: "/purchases", control: "the purchase list without v2", file: "app/(dashboard)/purchases/page.tsx", view: "purchasesV1" },
+    { page: "/purchases/plan", control: "the replenishment plan without v2: posted purchases on order", file: "lib/ui/replenishment/requests.ts" },
+  ],
   getPurchase: [{ page: "/purchases/[purchaseId]", control: "a posted purchase without v2", file: "lib/ui/purchases/v1-purchases.ts" }],
   listPurchaseTransactions: [
     { page: "/purchases/[purchaseId]", control: "a posted purchase's lines without v2", file: "lib/ui/purchases/v1-purchases.ts" },
     { page: "/purchases", control: "Export lines without v2", file: "lib/ui/views/child-exports.ts" },
+    { page: "/purchases/plan", control: "the replenishment plan without v2: the posted purchases' lines", file: "lib/ui/replenishment/requests.ts" },
   ],
   // Catalog
   listProducts: [
     { page: "/catalog/products", control: "the product list", file: "app/(dashboard)/catalog/products/page.tsx", view: "products" },
     { page: "/purchases/new", control: "the editor's product picker", file: "lib/ui/purchases/requests.ts" },
+    { page: "/purchases/plan", control: "the replenishment plan: case sizes and statuses", file: "lib/ui/replenishment/requests.ts" },
   ],
   getProduct: [{ page: "/catalog/products/[productId]", control: "the product's facts", file: "components/catalog/product-detail.tsx" }],
   listProductCategories: [{ page: "/catalog/categories", control: "the category list", file: "app/(dashboard)/catalog/categories/page.tsx", view: "categories" }],
@@ -114,6 +127,7 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
   listSuppliers: [
     { page: "/directory/suppliers", control: "the supplier list", file: "app/(dashboard)/directory/suppliers/page.tsx", view: "suppliers" },
     { page: "/purchases/new", control: "the editor's supplier picker", file: "lib/ui/purchases/requests.ts" },
+    { page: "/purchases/plan", control: "the replenishment plan's supplier picker", file: "lib/ui/replenishment/requests.ts" },
   ],
   getSupplier: [{ page: "/directory/suppliers/[supplierId]", control: "the supplier's facts", file: "lib/ui/directory/requests.ts" }],
   listSupplierCreditTerms: [
@@ -122,15 +136,18 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
   listVendors: [
     { page: "/directory/vendors", control: "the vendor list", file: "app/(dashboard)/directory/vendors/page.tsx", view: "vendors" },
     { page: "/purchases/new", control: "the editor's vendor picker", file: "lib/ui/purchases/requests.ts" },
+    { page: "/purchases/plan", control: "the replenishment plan: lead times, targets and pickups", file: "lib/ui/replenishment/requests.ts" },
   ],
   listLocations: [
     { page: "/directory/locations", control: "the warehouse list", file: "app/(dashboard)/directory/locations/page.tsx", view: "locations" },
     { page: "/purchases/new", control: "the editor's warehouse names", file: "lib/ui/purchases/requests.ts" },
+    { page: "/purchases/plan", control: "the replenishment plan: warehouses and their states", file: "lib/ui/replenishment/requests.ts" },
   ],
   getLocation: [{ page: "/directory/locations/[locationId]", control: "the warehouse's address and facts", file: "lib/ui/directory/requests.ts" }],
   listStates: [
     { page: "/directory/states", control: "the state list", file: "app/(dashboard)/directory/states/page.tsx", view: "states" },
     { page: "/delivery-days", control: "the states' cut-offs", file: "lib/ui/delivery/requests.ts" },
+    { page: "/purchases/plan", control: "the replenishment plan: each warehouse's time zone", file: "lib/ui/replenishment/requests.ts" },
   ],
   listUsers: [
     { page: "/directory/users", control: "the user list", file: "app/(dashboard)/directory/users/page.tsx", view: "users" },

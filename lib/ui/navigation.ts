@@ -40,7 +40,11 @@ export const NAVIGATION: readonly NavSection[] = [
   },
   {
     label: "Purchasing",
-    entries: [{ href: "/purchases", label: "Purchases", operation: "listPurchasesV2" }],
+    entries: [
+      { href: "/purchases", label: "Purchases", operation: "listPurchasesV2" },
+      // The replenishment planner reads the supplier's warehouse inventory first: a key that may not has no plan.
+      { href: "/purchases/plan", label: "Replenishment", operation: "listInventory" },
+    ],
   },
   {
     label: "Catalog",

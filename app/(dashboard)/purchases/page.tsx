@@ -3,7 +3,7 @@ import Link from "next/link";
 import { V1OnlyNotice } from "@/components/purchases/v1-notice";
 import { V2MissingWatch } from "@/components/purchases/v2-missing-watch";
 import { mayCall } from "@/lib/ui/navigation";
-import { PRIMARY } from "@/lib/ui/styles";
+import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 import { ListPage } from "../_lib/list-page";
 import { purchasesV2MayGoMissing, purchasesV2State } from "../_lib/purchases-v2";
 import { requireSession } from "../_lib/session";
@@ -18,15 +18,26 @@ export default async function Page({ searchParams }: PageProps<"/purchases">) {
     return (
       <ListPage name="purchasesV1" searchParams={searchParams}>
         <V1OnlyNotice reason={v2} />
+        {/* The plan counts the posted purchases on order without v2; it only cannot draft. */}
+        {mayCall(active.keyType, "listInventory") && (
+          <Link href="/purchases/plan" prefetch={false} className={`${BUTTON} inline-block`}>
+            Plan replenishment
+          </Link>
+        )}
       </ListPage>
     );
   }
   const page = (
     <ListPage name="purchases" searchParams={searchParams}>
       {mayCall(active.keyType, "createPurchase") && (
-        <Link href="/purchases/new" className={`${PRIMARY} inline-block`}>
-          New purchase order
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link href="/purchases/new" className={`${PRIMARY} inline-block`}>
+            New purchase order
+          </Link>
+          <Link href="/purchases/plan" prefetch={false} className={`${BUTTON} inline-block`}>
+            Plan replenishment
+          </Link>
+        </div>
       )}
     </ListPage>
   );

@@ -11,6 +11,8 @@ export interface OverviewCardSpec {
   more: string;
   /** The body's least height (a Tailwind class): the placeholder's and the card's, so the frame keeps its size. */
   bodyHeight: string;
+  /** A second link beside the first, to the page that acts on what the card shows. */
+  also?: { href: string; label: string };
 }
 
 export const OVERVIEW_CARDS = {
@@ -18,7 +20,7 @@ export const OVERVIEW_CARDS = {
   dueSoon: { title: "Invoices due soon", href: "/invoices", more: "All invoices", bodyHeight: "min-h-40" },
   payments: { title: "Payments", href: "/payments", more: "Allocate a payment's credit", bodyHeight: "min-h-24" },
   nextDeliveries: { title: "Next deliveries", href: "/delivery-days", more: "Delivery days and order cut-offs", bodyHeight: "min-h-24" },
-  stock: { title: "Stock health", href: "/inventory/available", more: "Available inventory", bodyHeight: "min-h-96" },
+  stock: { title: "Stock health", href: "/inventory/available", more: "Available inventory", bodyHeight: "min-h-96", also: { href: "/purchases/plan", label: "Plan replenishment" } },
   orders: { title: "Purchase orders", href: "/purchases", more: "All purchases", bodyHeight: "min-h-96" },
   receivables: { title: "Receivables from your customers", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-40" },
   topCustomers: { title: "Top customers by open balance", href: "/ar-aging", more: "Every account", bodyHeight: "min-h-40" },
