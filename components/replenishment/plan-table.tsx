@@ -5,25 +5,11 @@ import { RecordLink } from "@/components/table/record-link";
 import { TableFrame } from "@/components/table/table-frame";
 import { formatDay } from "@/lib/format/display";
 import type { CoverSort } from "@/lib/ui/replenishment/address";
+import { PLAN_HEADERS } from "@/lib/ui/replenishment/columns";
 import { explain } from "@/lib/ui/replenishment/explain";
 import type { PlanRow } from "@/lib/ui/replenishment/plan";
 import { casesText, hasBadCases, isOrderable, isTicked, orderCases, reasonWords, type Selection } from "@/lib/ui/replenishment/selection";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
-
-/** The table's headers, in order: the page's and the browser tests' one list. */
-export const PLAN_HEADERS = [
-  "Product",
-  "Warehouse",
-  "Vendor",
-  "Available",
-  "On order",
-  "Sells per day",
-  "Days of cover",
-  "Arrives in (days)",
-  "Target days",
-  "Suggested cases",
-  "Suggested units",
-] as const;
 
 const NOTE = "block text-xs text-slate-700 dark:text-slate-300";
 const MISSING = "—";

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { apiQueryKey, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { readPlanAddress } from "@/lib/ui/replenishment/address";
+import { PLAN_HEADERS } from "@/lib/ui/replenishment/columns";
 import {
   inventoryRead,
   linesV1Reads,
@@ -15,7 +16,6 @@ import {
   statesRead,
   vendorsRead,
 } from "@/lib/ui/replenishment/requests";
-import { PLAN_HEADERS } from "./plan-table";
 import { SupplierPlan } from "./replenishment-planner";
 
 // Supplier 12: Oakland (1) and Fresno (2). Chocolate 7 sells 12.4 a day at Oakland (reserved for authorized accounts)
