@@ -50,6 +50,13 @@ for (const key of KEYS) {
         }
         // Customer pricing asks for a customer first (records-whole.spec.ts checks that nothing is requested before).
         if (href === "/catalog/pricing") await chooseFirstCustomer(page);
+        // The replenishment plan asks an Employee key for a supplier first: the demo brand.
+        if (href === "/purchases/plan" && key.keyType === "Employee") {
+          await expect(async () => {
+            await page.getByLabel("Supplier", { exact: true }).selectOption("101", { timeout: 1_000 });
+            await expect(page).toHaveURL(/supplier=101/, { timeout: 1_000 });
+          }).toPass();
+        }
         if (href === "/requests") {
           await expect(page.getByRole("region", { name: "Recent API requests" }).locator("tbody tr").first()).toBeVisible();
         } else {
