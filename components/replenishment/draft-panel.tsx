@@ -132,7 +132,15 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
               })}
             </ul>
           )}
-          <button type="button" className={PRIMARY} disabled={running || preview.length === 0} onClick={() => void start(draftJobs(planned.drafts, known))}>
+          {/* aria-disabled, not disabled, while it runs: the button keeps the focus, and a second click is ignored. */}
+          <button
+            type="button"
+            className={`${PRIMARY} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
+            aria-disabled={running || preview.length === 0}
+            onClick={() => {
+              if (!running && preview.length > 0) void start(draftJobs(planned.drafts, known));
+            }}
+          >
             Draft purchase orders
           </button>
           <p role="status" aria-label="Drafting progress" className="text-sm font-semibold">
@@ -169,7 +177,14 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
                   );
                 })}
               </ul>
-              <button type="button" className={BUTTON} disabled={running} onClick={() => void start(jobs ?? [])}>
+              <button
+                type="button"
+                className={`${BUTTON} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
+                aria-disabled={running}
+                onClick={() => {
+                  if (!running) void start(jobs ?? []);
+                }}
+              >
                 Try the failed ones again
               </button>
             </div>

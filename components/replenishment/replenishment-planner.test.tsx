@@ -156,7 +156,13 @@ describe("SupplierPlan", () => {
     expect(words).toContain("The ticked rows in view make 2 draft purchase orders");
     expect(words).toMatch(/PLAN-\d{8}-40-1: Oakland DC from North Farm \(40\): 1 line/);
     expect(words).toMatch(/PLAN-\d{8}-40-2: Fresno DC from North Farm \(40\): 1 line/);
-    expect(rendered("")).toMatch(/<button type="button"[^>]*>Draft purchase orders<\/button>/);
+    expect(rendered("")).toMatch(/<button type="button"[^>]*aria-disabled="false"[^>]*>Draft purchase orders<\/button>/);
+  });
+
+  it("offers nothing to draft when no row in view is ticked", () => {
+    const html = rendered("below=0&q=almond");
+    expect(text(html)).toContain("Tick the rows to order");
+    expect(html).toMatch(/<button type="button"[^>]*aria-disabled="true"[^>]*>Draft purchase orders<\/button>/);
   });
 
   it("without v2 counts the posted purchases on order and says drafting needs v2, with no button", () => {
