@@ -153,7 +153,7 @@ test("the plan's filters and sort live in the address and survive a reload", asy
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("an employee chooses a supplier first; a retailer has no plan", async ({ page }) => {
+test("an employee chooses a supplier first, and the address keeps the choice", async ({ page }) => {
   await connect(page, "Try as an employee");
   await page.goto("/purchases/plan");
   await expect(page.getByRole("heading", { level: 1, name: "Replenishment plan" })).toBeVisible();
@@ -170,7 +170,9 @@ test("an employee chooses a supplier first; a retailer has no plan", async ({ pa
   await expect(planRows(page).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Supplier", { exact: true })).toHaveValue("101");
   expect(await seriousViolations(page)).toEqual([]);
+});
 
+test("a retailer has no plan: the page says so, and the sidebar has no entry", async ({ page }) => {
   await connect(page, "Try as a retailer");
   await page.goto("/purchases/plan");
   await expect(page.getByText("Customer keys may not see replenishment plan")).toBeVisible();
