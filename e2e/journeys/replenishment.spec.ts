@@ -107,17 +107,17 @@ test("a brand plans from the stock card, drafts one warehouse's orders, and subm
   const po = (await entry.getByRole("link").innerText()).trim();
   await entry.getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Draft purchase order ${po}`, { timeout: 30_000 });
-  await expect(page.getByLabel("Product, line 1")).toHaveValue(/#\d+$/, { timeout: 30_000 });
+  await expect(page.getByLabel("Product, line 1", { exact: true })).toHaveValue(/#\d+$/, { timeout: 30_000 });
 
   // The changed quantity came through, in units.
   let changed = 0;
   for (let n = 1; n <= lineCount; n++) {
-    if (!(await page.getByLabel(`Product, line ${n}`).inputValue()).endsWith(`#${productId}`)) continue;
-    await expect(page.getByLabel(`Units, line ${n}`)).toHaveValue(String(units));
+    if (!(await page.getByLabel(`Product, line ${n}`, { exact: true }).inputValue()).endsWith(`#${productId}`)) continue;
+    await expect(page.getByLabel(`Units, line ${n}`, { exact: true })).toHaveValue(String(units));
     changed = n;
   }
   expect(changed, `product ${productId} is a line of ${po}`).toBeGreaterThan(0);
-  for (let n = 1; n <= lineCount; n++) await page.getByLabel(`Batch code, line ${n} (required)`).fill(`PLAN-B-${n}`);
+  for (let n = 1; n <= lineCount; n++) await page.getByLabel(`Batch code, line ${n} (required)`, { exact: true }).fill(`PLAN-B-${n}`);
   await page.getByRole("button", { name: "Validate" }).click();
   const status = page.getByRole("status", { name: "Purchase order status" });
   await expect(status).toContainText("Valid: ready to submit", { timeout: 30_000 });
