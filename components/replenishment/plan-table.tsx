@@ -124,7 +124,7 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
   return (
     <>
       <tr data-row={row.key} className="align-top">
-        <td className="min-w-56">
+        <td className="min-w-56 max-w-72 whitespace-normal">
           <div className="flex items-start gap-2">
             {orderable && (
               <input type="checkbox" className="mt-1" checked={ticked} disabled={disabled} aria-label={`Order ${what}`} onChange={(e) => actions.tick(row.key, e.target.checked)} />
@@ -150,7 +150,7 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
             {warehouse}
           </RecordLink>
         </td>
-        <td>
+        <td className="max-w-48 whitespace-normal">
           <VendorCell row={row} what={what} disabled={disabled} onChange={actions.vendor} />
         </td>
         <td className="numeric tabular-nums">{count(row.available)}</td>
@@ -226,7 +226,7 @@ function VendorCell({ row, what, disabled, onChange }: { row: PlanRow; what: str
   if (row.vendorChoices.length > 1 && row.vendor) {
     return (
       <>
-        <select value={row.vendor.vendorId} disabled={disabled} aria-label={`Vendor for ${what}`} className={fieldClass(false, "max-w-56")} onChange={(e) => onChange(row.key, Number(e.target.value))}>
+        <select value={row.vendor.vendorId} disabled={disabled} aria-label={`Vendor for ${what}`} className={fieldClass(false, "max-w-44")} onChange={(e) => onChange(row.key, Number(e.target.value))}>
           {row.vendorChoices.map((v) => (
             <option key={v.vendorId} value={v.vendorId}>
               {name(v)}
