@@ -144,7 +144,7 @@ const COLUMNS = {
   vendors: {
     vendor_id: "number", location_id: "number", supplier_id: "number", vendor_name: "text",
     vendor_license_number: "text", vendor_address: "text", vendor_address2: "text null", vendor_city: "text",
-    vendor_state: "text", vendor_postal_code: "text", lead_time_days: "number", target_doi: "number", max_doi: "number",
+    vendor_state: "text", vendor_postal_code: "text", lead_time_days: "number", target_doi: "number", max_doi: "number null",
     require_po_batch_codes: "number", active: "number", time_updated: "text",
   },
   vendor_pickup_days: { vendor_id: "number", location_id: "number", day: "text", position: "number" },

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, type ColumnDataType } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, type ColumnDataType, sql } from "kysely";
 
 /**
  * Migrations, written with Kysely's schema builder so they run on SQLite and PostgreSQL alike.
@@ -333,7 +333,36 @@ const writes: Migration = {
   },
 };
 
-const MIGRATIONS: Record<string, Migration> = { "001-initial": initial, "002-filter-indexes": filterIndexes, "003-writes": writes };
+/**
+ * A vendor may have no MaxDOI (no cap on its orders): `vendors.max_doi` admits null, and `/vendors` then leaves the field
+ * out, as the live service leaves out what a record does not have. SQLite cannot drop a NOT NULL in place, so the table
+ * is rebuilt with its rows and indexes (PostgreSQL would take `alter column max_doi drop not null`).
+ */
+const optionalMaxDoi: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("vendors").renameTo("vendors_before_004").execute();
+    const columns: Column[] = [
+      ["vendor_id", "integer"], ["location_id", "integer"], ["supplier_id", "integer"], ["vendor_name", "text"],
+      ["vendor_license_number", "text"], ["vendor_address", "text"], ["vendor_address2", "text", "null"], ["vendor_city", "text"],
+      ["vendor_state", "text"], ["vendor_postal_code", "text"], ["lead_time_days", "integer"], ["target_doi", "integer"],
+      ["max_doi", "integer", "null"], ["require_po_batch_codes", "integer"], ["active", "integer"], timeUpdated,
+    ];
+    await createTable(db, "vendors", columns, ["vendor_id", "location_id"]);
+    const names = sql.join(columns.map(([name]) => sql.ref(name)));
+    await sql`insert into vendors (${names}) select ${names} from vendors_before_004`.execute(db);
+    // Dropping the old table drops its indexes, whose names the new table's take.
+    await db.schema.dropTable("vendors_before_004").execute();
+    await index(db, "vendors", ["supplier_id"]);
+    await index(db, "vendors", ["location_id"]);
+  },
+};
+
+const MIGRATIONS: Record<string, Migration> = {
+  "001-initial": initial,
+  "002-filter-indexes": filterIndexes,
+  "003-writes": writes,
+  "004-optional-max-doi": optionalMaxDoi,
+};
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 

@@ -437,7 +437,8 @@ export interface VendorTable {
   vendor_postal_code: string;
   lead_time_days: number;
   target_doi: number;
-  max_doi: number;
+  /** Null: no maximum (the record leaves MaxDOI out). */
+  max_doi: number | null;
   require_po_batch_codes: Bool;
   active: Bool;
   time_updated: string;

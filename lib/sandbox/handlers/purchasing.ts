@@ -176,7 +176,8 @@ export const purchasingHandlers: Handlers = {
         VendorID: v.vendor_id,
         LeadTimeDays: v.lead_time_days,
         TargetDOI: v.target_doi,
-        MaxDOI: v.max_doi,
+        // Left out when the vendor has no maximum: records are sparse (field notes), never null where a number is documented.
+        MaxDOI: v.max_doi ?? undefined,
         VendorName: v.vendor_name,
         VendorLicenseNumber: v.vendor_license_number,
         VendorAddress: v.vendor_address,
