@@ -211,6 +211,24 @@ describe("sandbox migrations", () => {
     await db.destroy();
   });
 
+  it("let a vendor go without MaxDOI from 004 on, keeping the vendors stored before", async () => {
+    const db = openSandboxDatabase(":memory:");
+    await migrateToLatest(db, "003-writes");
+    const vendor = {
+      vendor_id: 9001, location_id: 1, supplier_id: 101, vendor_name: "V", vendor_license_number: "C11-0000001-LIC", vendor_address: "1 Main St",
+      vendor_address2: null, vendor_city: "Oakland", vendor_state: "CA", vendor_postal_code: "94601", lead_time_days: 5, target_doi: 21,
+      max_doi: 40, require_po_batch_codes: 1, active: 1, time_updated: "t",
+    } as const;
+    await db.insertInto("vendors").values(vendor).execute();
+    await expect(db.insertInto("vendors").values({ ...vendor, vendor_id: 9002, max_doi: null }).execute()).rejects.toThrow(/NOT NULL/);
+    await migrateToLatest(db);
+    await db.insertInto("vendors").values({ ...vendor, vendor_id: 9002, max_doi: null }).execute();
+    expect(await db.selectFrom("vendors").select(["vendor_id", "max_doi"]).orderBy("vendor_id").execute()).toEqual([{ vendor_id: 9001, max_doi: 40 }, { vendor_id: 9002, max_doi: null }]);
+    const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'vendors' and sql is not null order by name`.execute(db);
+    expect(indexes.rows.map((r) => r.name)).toEqual(["vendors_location_id_idx", "vendors_supplier_id_idx"]);
+    await db.destroy();
+  });
+
   it("keep data in a file database across a reopen, in WAL mode", async () => {
     const file = join(dir, "test.sqlite");
     const first = openSandboxDatabase(file);

@@ -366,9 +366,10 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Brings a database up to the newest schema. Throws with the failing migration's error. */
-export async function migrateToLatest(db: AnyDb): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/** Brings a database up to the newest schema, or up to the migration named (tests of a migration's upgrade). */
+export async function migrateToLatest(db: AnyDb, upTo?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await (upTo === undefined ? migrator.migrateToLatest() : migrator.migrateTo(upTo));
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
     throw new Error(`sandbox migration ${failed ?? ""} failed: ${String(error)}`, { cause: error });
