@@ -12,7 +12,7 @@ import { expectDocumented } from "./test-fixtures";
 const SUPPLIER = 101;
 const VENDOR = 9002; // warehouses 1 and 2 (CA); no batch codes
 const BATCH_VENDOR = 9001; // warehouses 1 and 2 (CA); RequirePOBatchCodes
-const NV_VENDOR = 9003; // warehouse 3 (NV); RequirePOBatchCodes
+const NV_VENDOR = 9003; // warehouse 3 (NV); no batch codes, no pickup days
 const OTHER_SUPPLIER = 102;
 const OTHER_VENDOR = 9004; // supplier 102's, warehouses 1 and 2
 const DELIVERY = "2026-12-01"; // after the test clock's day, 2026-11-21

@@ -8,8 +8,11 @@ const TODAY = TEST_NOW.toISOString().slice(0, 10);
 
 describe.each(ENVIRONMENTS)("seeded inventory, vendors and purchases (%s)", (env) => {
   let db: Kysely<Database>;
+  let demoSupplierId: number;
   beforeAll(async () => {
-    db = (await seededDatabase(env)).db;
+    const seeded = await seededDatabase(env);
+    db = seeded.db;
+    demoSupplierId = seeded.summary.demo.supplier.supplierId;
   });
   afterAll(() => db.destroy());
 
@@ -74,17 +77,32 @@ describe.each(ENVIRONMENTS)("seeded inventory, vendors and purchases (%s)", (env
   });
 
   it("has vendors per supplier and warehouse of its states, a third requiring batch codes, some inactive, with pickup days", async () => {
-    const [v] = await rowsOf(db, sql<{ n: number; batch: number; inactive: number; wrong_state: number; no_days: number }>`
+    const [v] = await rowsOf(db, sql<{ n: number; batch: number; inactive: number; wrong_state: number }>`
       select count(*) n, sum(require_po_batch_codes) batch, sum(active = 0) inactive,
-             sum(not exists (select 1 from locations l where l.location_id = v.location_id and l.state = v.vendor_state)) wrong_state,
-             sum(not exists (select 1 from vendor_pickup_days d where d.vendor_id = v.vendor_id and d.location_id = v.location_id)) no_days
+             sum(not exists (select 1 from locations l where l.location_id = v.location_id and l.state = v.vendor_state)) wrong_state
       from vendors v`);
-    expect(v).toMatchObject({ wrong_state: 0, no_days: 0 });
+    expect(v).toMatchObject({ wrong_state: 0 });
+    // Every vendor picks up on some weekdays but the demo brand's Nevada one (see the next test).
+    const noDays = await rowsOf(db, sql<{ supplier_id: number; vendor_state: string }>`
+      select supplier_id, vendor_state from vendors v
+      where not exists (select 1 from vendor_pickup_days d where d.vendor_id = v.vendor_id and d.location_id = v.location_id)`);
+    expect(noDays).toEqual([{ supplier_id: demoSupplierId, vendor_state: "NV" }]);
     expect(v!.batch / v!.n).toBeGreaterThan(0.15);
     expect(v!.batch / v!.n).toBeLessThan(0.6);
     expect(v!.inactive).toBeGreaterThan(0);
     const days = await rowsOf(db, sql<{ day: string }>`select distinct day from vendor_pickup_days where day not in ('Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun')`);
     expect(days).toEqual([]);
+  });
+
+  it("gives the demo brand vendors on different terms: one without pickup days, one without a maximum", async () => {
+    const vendors = await rowsOf(db, sql<{ vendor_id: number; state: string; lead: number; target: number; max: number | null; batch: number; days: string | null }>`
+      select v.vendor_id, v.vendor_state state, v.lead_time_days lead, v.target_doi target, v.max_doi max, v.require_po_batch_codes batch,
+             (select group_concat(day, ',') from vendor_pickup_days d where d.vendor_id = v.vendor_id and d.location_id = v.location_id) days
+      from vendors v where v.supplier_id = ${demoSupplierId} group by v.vendor_id order by v.vendor_id`);
+    expect(vendors.length).toBeGreaterThanOrEqual(3);
+    for (const key of ["lead", "target", "max", "days"] as const) expect(new Set(vendors.map((v) => v[key])).size, key).toBe(vendors.length);
+    expect(vendors.filter((v) => v.max === null).map((v) => [v.state, v.batch])).toEqual([["CA", 1]]);
+    expect(vendors.filter((v) => v.days === null).map((v) => v.state)).toEqual(["NV"]);
   });
 
   it("has ERP-posted purchases in every ERP status, 3 to 20 lines each, dated by status", async () => {
