@@ -73,25 +73,35 @@ export function seedRetailerInventory(ctx: SeedContext, customers: CustomerInfo[
   const reporting = new Set(customers.filter((c) => c.reportsInventory).map((c) => c.row.customer_id));
   const recent = new Set(invoices.invoices.filter((i) => i.age <= 90 && i.row.status !== 4 && reporting.has(i.row.customer_id)).map((i) => i.row.invoice_id));
   const bought = new Map<number, Map<number, number>>();
-  for (const line of invoices.lines) {
-    if (!recent.has(line.invoice_id) || line.num_units <= 0) continue;
+  const written = new Set<string>();
+  // Unwritten lines (all recent; their returns have negative units) are drawn for as if bought, in the order drawn.
+  const unwritten = new Set(invoices.unwritten);
+  const lines = [...invoices.lines, ...invoices.unwritten].sort((a, b) => a.invoice_trans_id - b.invoice_trans_id);
+  for (const line of lines) {
+    const isWritten = !unwritten.has(line);
+    if ((isWritten ? !recent.has(line.invoice_id) : !reporting.has(line.customer_id)) || line.num_units <= 0) continue;
     const products = bought.get(line.customer_id) ?? new Map<number, number>();
     products.set(line.product_id, line.num_units);
     bought.set(line.customer_id, products);
+    if (isWritten) written.add(`${line.customer_id}:${line.product_id}`);
   }
   const rows: RetailerInventoryTable[] = [];
   for (const customerId of [...bought.keys()].sort((a, b) => a - b)) {
     const products = [...(bought.get(customerId) ?? new Map<number, number>()).entries()].sort((a, b) => a[0] - b[0]).slice(0, 25);
     for (const [productId, units] of products) {
       const last = dayFromToday(ctx, -rng.int(0, 6));
+      const inventory = rng.int(0, units * 2) * 100 + (rng.chance(0.2) ? 50 : 0);
+      const dailySales = rng.int(10, Math.max(20, units * 15));
+      const updated = businessStamp(ctx, last);
+      if (!written.has(`${customerId}:${productId}`)) continue;
       rows.push({
         id: rows.length + 1,
         product_id: productId,
         customer_id: customerId,
-        inventory_centi: rng.int(0, units * 2) * 100 + (rng.chance(0.2) ? 50 : 0),
-        daily_sales_centi: rng.int(10, Math.max(20, units * 15)),
+        inventory_centi: inventory,
+        daily_sales_centi: dailySales,
         last_inventory_date: last,
-        time_updated: businessStamp(ctx, last),
+        time_updated: updated,
       });
     }
   }

@@ -4,6 +4,7 @@ import { seedAllocations, seedRetailerInventory } from "./allocations";
 import type { SeedContext } from "./context";
 import { seedCustomerCreditTerms, seedCustomers } from "./customers";
 import { type DemoScopes, demoScopes } from "./demo-keys";
+import { planDemoStock } from "./demo-stock";
 import { seedInventory } from "./inventory";
 import { buildStock } from "./invoice-lines";
 import { seedInvoices } from "./invoices";
@@ -51,10 +52,12 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
   const stock = buildStock(products, purchases.layers, warehouses.map((w) => w.row.location_id));
   const demoSupplier = suppliers[0];
   if (!demoSupplier) throw new Error("seed: no supplier");
-  const invoices = seedInvoices(ctx, customers, demoIds, stock, promotionsBySupplier(promotions.promotions), staff, demoSupplier.row.supplier_id);
+  const demoStock = planDemoStock({ supplierId: demoSupplier.row.supplier_id, warehouses, stock, vendors: vendors.vendors, pickupDays: vendors.pickupDays, purchases: purchases.purchases, purchaseLines: purchases.lines });
+  const invoices = seedInvoices(ctx, customers, demoIds, stock, promotionsBySupplier(promotions.promotions), staff, demoSupplier.row.supplier_id, demoStock);
 
   const boughtFrom = new Map<number, Set<number>>();
-  for (const line of invoices.lines) {
+  // Unwritten lines count: the customer has terms with the brand all the same, and the draws stay as they were.
+  for (const line of [...invoices.lines, ...invoices.unwritten]) {
     const set = boughtFrom.get(line.customer_id) ?? new Set<number>();
     set.add(line.supplier_id);
     boughtFrom.set(line.customer_id, set);
@@ -68,7 +71,7 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
 
   const allocations = seedAllocations(ctx, customers, stock, demoSupplier.row.supplier_id);
   const byId = new Map(customers.map((c) => [c.row.customer_id, c]));
-  const inventory = seedInventory(ctx, warehouses, stock, purchases.receivedUnits, invoices, byId, allocations.rows, allocations.restricted);
+  const inventory = seedInventory(ctx, warehouses, stock, purchases.receivedUnits, invoices, byId, allocations.rows, allocations.restricted, demoStock);
 
   const retailerInventory = seedRetailerInventory(ctx, customers, invoices);
   const customerCreditTerms = seedCustomerCreditTerms(ctx, customers, boughtFrom);

@@ -94,6 +94,18 @@ describe.each(ENVIRONMENTS)("seeded inventory, vendors and purchases (%s)", (env
     expect(days).toEqual([]);
   });
 
+  it("sets AvgDailySales90d to the units of the last 90 days' invoices (returns left out) over 90 (DOI 0 without sales)", async () => {
+    const wrong = await rowsOf(db, sql<{ product_id: number }>`
+      select i.location_id, i.product_id, i.avg_daily_sales_90d_centi, s.units from inventory i
+      left join (select c.location_id, l.product_id, sum(l.num_units) units from invoice_lines l join invoices v using (invoice_id)
+                 join customers c on c.customer_id = v.customer_id
+                 where v.status != 4 and v.date >= date(${TODAY}, '-90 days') group by c.location_id, l.product_id) s
+        on s.location_id = i.location_id and s.product_id = i.product_id
+      where i.avg_daily_sales_90d_centi != round(coalesce(s.units, 0) * 100.0 / 90)
+         or (i.avg_daily_sales_90d_centi = 0 and i.doi_centi != 0)`);
+    expect(wrong).toEqual([]);
+  });
+
   it("gives the demo brand vendors on different terms: one without pickup days, one without a maximum", async () => {
     const vendors = await rowsOf(db, sql<{ vendor_id: number; state: string; lead: number; target: number; max: number | null; batch: number; days: string | null }>`
       select v.vendor_id, v.vendor_state state, v.lead_time_days lead, v.target_doi target, v.max_doi max, v.require_po_batch_codes batch,
@@ -103,6 +115,17 @@ describe.each(ENVIRONMENTS)("seeded inventory, vendors and purchases (%s)", (env
     for (const key of ["lead", "target", "max", "days"] as const) expect(new Set(vendors.map((v) => v[key])).size, key).toBe(vendors.length);
     expect(vendors.filter((v) => v.max === null).map((v) => [v.state, v.batch])).toEqual([["CA", 1]]);
     expect(vendors.filter((v) => v.days === null).map((v) => v.state)).toEqual(["NV"]);
+  });
+
+  it("gives the demo brand's Nevada warehouse two Active products unsold in the last 90 days and one sold once", async () => {
+    const sold = await rowsOf(db, sql<{ product_id: number; avg: number; lines: number }>`
+      select i.product_id, i.avg_daily_sales_90d_centi avg, (
+        select count(*) from invoice_lines l join invoices v using (invoice_id) join customers c on c.customer_id = v.customer_id
+        where l.product_id = i.product_id and c.location_id = i.location_id and v.date >= date(${TODAY}, '-90 days')) lines
+      from inventory i join products p using (product_id) join locations w using (location_id)
+      where p.supplier_id = ${demoSupplierId} and p.status_id = 1 and w.state = 'NV'`);
+    expect(sold.filter((r) => r.lines === 0 && r.avg === 0).length).toBeGreaterThanOrEqual(2);
+    expect(sold.filter((r) => r.lines === 1 && r.avg > 0).length).toBeGreaterThanOrEqual(1);
   });
 
   it("has ERP-posted purchases in every ERP status, 3 to 20 lines each, dated by status", async () => {

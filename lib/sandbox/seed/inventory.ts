@@ -1,6 +1,7 @@
 import type { AllocationTable, InventoryBatchTable, InventoryTable } from "../db/schema";
 import { businessStamp, plusDays, type SeedContext } from "./context";
 import type { CustomerInfo } from "./customers";
+import type { DemoStock } from "./demo-stock";
 import type { StockEntry } from "./invoice-lines";
 import type { InvoiceSeed } from "./invoices";
 import { LABORATORIES } from "./names";
@@ -97,15 +98,17 @@ function batchRow(ctx: SeedContext, entry: StockEntry, layer: Layer, locationId:
 /**
  * One inventory row per warehouse and product it has received. The pipeline quantities come from the invoices; the
  * available units are set (DOI days of the 90-day sales, a few out of stock, discontinued and unavailable products
- * mostly at zero), and Inventory is solved from the documented formulas:
+ * mostly at zero; a few of the demo brand's as demo-stock.ts says), and Inventory is solved from the documented formulas:
  *   OnFloorInventory = Inventory + Received - (Loaded + Picked + PendingSales + Delivered + Unsellable)
  *   AvailableUnits   = OnFloorInventory - (PreSales + Allocated)
  * A few rows with stock just received show a negative Inventory, as the documentation allows. DOI is
  * OnFloorInventory / AvgDailySales90d (0 without sales). The on-floor units are spread over the 1 to 3 newest batches.
  */
-export function seedInventory(ctx: SeedContext, warehouses: Warehouse[], stock: Map<number, StockEntry[]>, receivedUnits: Map<number, number>, invoices: InvoiceSeed, customers: Map<number, CustomerInfo>, allocations: AllocationTable[], restricted: Set<number>): { rows: InventoryTable[]; batches: InventoryBatchTable[] } {
+export function seedInventory(ctx: SeedContext, warehouses: Warehouse[], stock: Map<number, StockEntry[]>, receivedUnits: Map<number, number>, invoices: InvoiceSeed, customers: Map<number, CustomerInfo>, allocations: AllocationTable[], restricted: Set<number>, demoStock: Pick<DemoStock, "stockOf">): { rows: InventoryTable[]; batches: InventoryBatchTable[] } {
   const { rng } = ctx;
   const p = pipeline(ctx, invoices, customers, allocations);
+  const avgCentiOf = (key: number) => Math.round(((p.sales90.get(key) ?? 0) * 100) / 90);
+  const setStock = demoStock.stockOf(avgCentiOf);
   const rows: InventoryTable[] = [];
   const batches: InventoryBatchTable[] = [];
   // The first row that can show a negative Inventory does, so even a small seed has one.
@@ -120,17 +123,21 @@ export function seedInventory(ctx: SeedContext, warehouses: Warehouse[], stock: 
         pendingSales: p.pendingSales.get(key) ?? 0, delivered: p.delivered.get(key) ?? 0, unsellable: p.unsellable.get(key) ?? 0,
         preSales: p.preSales.get(key) ?? 0, allocated: p.allocated.get(key) ?? 0,
       };
-      const avgCenti = Math.round(((p.sales90.get(key) ?? 0) * 100) / 90);
+      const avgCenti = avgCentiOf(key);
       const retired = (product.status_id === 0 || product.status_id === 4) && rng.chance(0.85);
       const outOfStock = retired || rng.chance(0.08);
       const daily = Math.max(avgCenti / 100, 0.3);
-      const available = outOfStock ? 0 : Math.max(product.wholesale_units_per_case, Math.round(daily * rng.float(5, 45)));
+      const drawn = outOfStock ? 0 : Math.max(product.wholesale_units_per_case, Math.round(daily * rng.float(5, 45)));
+      // A few of the demo brand's pairs get the stock demo-stock.ts sets, after the draw.
+      const available = setStock.get(key) ?? drawn;
       const outflow = q.loaded + q.picked + q.pendingSales + q.delivered + q.unsellable;
       let inventory = available + q.preSales + q.allocated - q.received + outflow;
       // Negative only where the units just received leave room for it with AvailableUnits still at zero or more.
       const room = q.received - outflow - q.preSales - q.allocated;
       if (room >= 1 && (!negativeShown || rng.chance(0.3))) {
-        inventory = -rng.int(1, Math.max(1, Math.min(room, Math.floor(q.received / 4))));
+        const negative = -rng.int(1, Math.max(1, Math.min(room, Math.floor(q.received / 4))));
+        // A pair whose stock demo-stock.ts sets keeps it; the draws are the same either way.
+        if (!setStock.has(key)) inventory = negative;
         negativeShown = true;
       }
       const onFloor = inventory + q.received - outflow;

@@ -1,6 +1,7 @@
 import type { InvoiceLineTable, InvoiceSupplierTotalTable, InvoiceTable } from "../db/schema";
 import { businessStamp, dayFromToday, plusDays, type SeedContext, scaled, stampAfter, weekday } from "./context";
 import type { CustomerInfo } from "./customers";
+import type { DemoStock } from "./demo-stock";
 import { buildLines, type StockEntry } from "./invoice-lines";
 import { INVOICE_MEMOS } from "./names";
 import { termDays } from "./places";
@@ -24,6 +25,11 @@ export interface InvoiceSeed {
   invoices: InvoiceInfo[];
   lines: InvoiceLineTable[];
   supplierTotals: InvoiceSupplierTotalTable[];
+  /**
+   * Lines drawn but not written (the demo brand's stalled products, demo-stock.ts), all of the last 90 days. The steps
+   * that draw per line bought (shelf inventory, credit terms) count them, so that what they draw stays as it was.
+   */
+  unwritten: InvoiceLineTable[];
 }
 
 interface Plan {
@@ -87,9 +93,9 @@ function carriedStock(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<
   return carried;
 }
 
-export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<number>, stock: Map<number, StockEntry[]>, promotions: Map<number, PromotionInfo[]>, staff: Staff, demoSupplierId: number): InvoiceSeed {
+export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<number>, stock: Map<number, StockEntry[]>, promotions: Map<number, PromotionInfo[]>, staff: Staff, demoSupplierId: number, demoStock: Pick<DemoStock, "keeps">): InvoiceSeed {
   const { rng } = ctx;
-  const seed: InvoiceSeed = { invoices: [], lines: [], supplierTotals: [] };
+  const seed: InvoiceSeed = { invoices: [], lines: [], supplierTotals: [], unwritten: [] };
   const carried = carriedStock(ctx, customers, demoIds, stock, demoSupplierId);
   let nextTrans = FIRST_INVOICE_TRANS_ID;
   const nextTransId = () => nextTrans++;
@@ -106,8 +112,11 @@ export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoId
     let updated = updatedDays > 0 ? businessStamp(ctx, plusDays(day, updatedDays)) : stampAfter(ctx, created, rng.int(5, 180));
     if (updated < created) updated = created;
 
-    const lines = buildLines(ctx, { invoiceId: id, customerId: c.row.customer_id, state: c.row.state, day, age: plan.age, credit: status === 4, filled: status !== 1, updated }, carried.get(c.row.customer_id) ?? [], promotions, nextTransId);
-    if (lines.length === 0) continue;
+    const drawn = buildLines(ctx, { invoiceId: id, customerId: c.row.customer_id, state: c.row.state, day, age: plan.age, credit: status === 4, filled: status !== 1, updated }, carried.get(c.row.customer_id) ?? [], promotions, nextTransId);
+    if (drawn.length === 0) continue;
+    // The demo brand's stalled products lose their recent lines after the draws (demo-stock.ts); their ids stay unused.
+    const lines: InvoiceLineTable[] = [];
+    for (const line of drawn) (demoStock.keeps(c.row.location_id, line.product_id, plan.age, line.num_units) ? lines : seed.unwritten).push(line);
 
     let full = 0, ext = 0, discount = 0, units = 0, cases = 0;
     const bySupplier = new Map<number, number>();
@@ -150,6 +159,8 @@ export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoId
       invoice_total_micros: ext,
       open_balance_micros: ext,
     };
+    // An invoice left without lines is not written, after its draws: the invoices after it stay as drawn.
+    if (lines.length === 0) continue;
     seed.invoices.push({ row, customer: c, age: plan.age, suppliers });
     for (const line of lines) seed.lines.push(line);
     for (const [supplier_id, total_micros] of suppliers) seed.supplierTotals.push({ invoice_id: id, supplier_id, total_micros });
