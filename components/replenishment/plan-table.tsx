@@ -61,14 +61,14 @@ export function PlanTable({ rows, selection, actions, sort, onSort, caption, dis
           <tr>
             {PLAN_HEADERS.map((header, index) =>
               header === "Days of cover" ? (
-                <th key={header} scope="col" className="numeric" aria-sort={sort === "asc" ? "ascending" : sort === "desc" ? "descending" : undefined}>
+                <th key={header} scope="col" className="numeric whitespace-normal" aria-sort={sort === "asc" ? "ascending" : sort === "desc" ? "descending" : undefined}>
                   <button type="button" onClick={onSort} className="inline-flex items-center gap-1 font-semibold hover:underline">
                     {header}
                     <span aria-hidden="true">{sort === "asc" ? "↑" : sort === "desc" ? "↓" : "↕"}</span>
                   </button>
                 </th>
               ) : (
-                <th key={header} scope="col" className={index >= 3 ? "numeric" : undefined}>
+                <th key={header} scope="col" className={index >= 3 ? "numeric whitespace-normal" : undefined}>
                   {header}
                 </th>
               ),
@@ -124,7 +124,7 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
   return (
     <>
       <tr data-row={row.key} className="align-top">
-        <td className="min-w-56 max-w-72 whitespace-normal">
+        <td className="min-w-48 max-w-64 whitespace-normal">
           <div className="flex items-start gap-2">
             {orderable && (
               <input type="checkbox" className="mt-1" checked={ticked} disabled={disabled} aria-label={`Order ${what}`} onChange={(e) => actions.tick(row.key, e.target.checked)} />
@@ -145,7 +145,7 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
             </div>
           </div>
         </td>
-        <td>
+        <td className="whitespace-normal">
           <RecordLink kind="LocationIDs" id={row.locationId}>
             {warehouse}
           </RecordLink>
@@ -226,7 +226,7 @@ function VendorCell({ row, what, disabled, onChange }: { row: PlanRow; what: str
   if (row.vendorChoices.length > 1 && row.vendor) {
     return (
       <>
-        <select value={row.vendor.vendorId} disabled={disabled} aria-label={`Vendor for ${what}`} className={fieldClass(false, "max-w-44")} onChange={(e) => onChange(row.key, Number(e.target.value))}>
+        <select value={row.vendor.vendorId} disabled={disabled} aria-label={`Vendor for ${what}`} className={fieldClass(false, "max-w-40")} onChange={(e) => onChange(row.key, Number(e.target.value))}>
           {row.vendorChoices.map((v) => (
             <option key={v.vendorId} value={v.vendorId}>
               {name(v)}
