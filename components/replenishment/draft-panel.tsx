@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useId, useMemo, useState } from "react";
 import { CopyButton } from "@/components/table/copy-button";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { formatDay } from "@/lib/format/display";
+import { formatDay, formatQuantity } from "@/lib/format/display";
 import { browserApi } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
@@ -16,8 +16,7 @@ import type { PlanRow } from "@/lib/ui/replenishment/plan";
 import { picksOf, type Selection, skipWords } from "@/lib/ui/replenishment/selection";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 
-const count = (n: number) => n.toLocaleString("en-US");
-const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatQuantity(n)} ${n === 1 ? one : many}`;
 
 /** A planned order in words: where from and to, how much, and when. */
 function orderWords(draft: PlannedDraft): string {

@@ -3,7 +3,7 @@
 import { memo, useCallback, useState } from "react";
 import { RecordLink } from "@/components/table/record-link";
 import { TableFrame } from "@/components/table/table-frame";
-import { formatDay } from "@/lib/format/display";
+import { formatDay, formatQuantity, MISSING } from "@/lib/format/display";
 import type { CoverSort } from "@/lib/ui/replenishment/address";
 import { PLAN_HEADERS } from "@/lib/ui/replenishment/columns";
 import { explain } from "@/lib/ui/replenishment/explain";
@@ -12,11 +12,6 @@ import { casesText, hasBadCases, isOrderable, isTicked, orderCases, reasonWords,
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 
 const NOTE = "block text-xs text-slate-700 dark:text-slate-300";
-const MISSING = "—";
-
-function count(value: number | undefined): string {
-  return value === undefined ? MISSING : value.toLocaleString("en-US", { maximumFractionDigits: 2 });
-}
 
 /** What the person can do to a row; stable across renders, so unchanged rows are not drawn again. */
 export interface RowActions {
@@ -153,18 +148,18 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
         <td className="max-w-48 whitespace-normal">
           <VendorCell row={row} what={what} disabled={disabled} onChange={actions.vendor} />
         </td>
-        <td className="numeric tabular-nums">{count(row.available)}</td>
+        <td className="numeric tabular-nums">{formatQuantity(row.available)}</td>
         <td className="numeric tabular-nums">
-          {count(row.onOrder)}
+          {formatQuantity(row.onOrder)}
           {row.inDrafts !== 0 && (
             <span className={NOTE}>
-              +{count(row.inDrafts)} in drafts{row.draftsCounted ? " (counted)" : ""}
+              +{formatQuantity(row.inDrafts)} in drafts{row.draftsCounted ? " (counted)" : ""}
             </span>
           )}
         </td>
         <td className="numeric tabular-nums">{row.sellsPerDay ?? MISSING}</td>
         <td className="numeric tabular-nums">
-          {row.daysOfCover === undefined ? MISSING : count(Math.round(row.daysOfCover * 10) / 10)}
+          {row.daysOfCover === undefined ? MISSING : formatQuantity(Math.round(row.daysOfCover * 10) / 10)}
           {row.belowTarget && <span className="block text-xs font-semibold text-red-800 dark:text-red-300">below target</span>}
         </td>
         <td className="numeric tabular-nums">
@@ -195,7 +190,7 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
                   Whole cases
                 </span>
               )}
-              {!bad && typed && row.suggestedCases !== undefined && ordered !== row.suggestedCases && <span className={NOTE}>suggested {count(row.suggestedCases)}</span>}
+              {!bad && typed && row.suggestedCases !== undefined && ordered !== row.suggestedCases && <span className={NOTE}>suggested {formatQuantity(row.suggestedCases)}</span>}
               {!bad && reason && <span className={NOTE}>{reason}</span>}
             </>
           ) : (
@@ -203,7 +198,7 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
           )}
         </td>
         <td className="numeric tabular-nums">
-          {count(units)}
+          {formatQuantity(units)}
           {units !== undefined && row.unitsPerCase > 1 && <span className={NOTE}>{row.unitsPerCase} a case</span>}
         </td>
       </tr>

@@ -1,7 +1,7 @@
 import type { PlanRow } from "@/lib/ui/replenishment/plan";
 import { planTotals } from "@/lib/ui/replenishment/view";
+import { formatQuantity } from "@/lib/format/display";
 
-const count = (n: number) => n.toLocaleString("en-US");
 
 /**
  * What the suggestions in view come to, per vendor and warehouse (the orders they would make) and in all: lines,
@@ -32,9 +32,9 @@ export function PlanTotals({ rows }: { rows: readonly PlanRow[] }) {
           <tr key={`${g.locationId}:${g.vendorId}`}>
             <td>{g.warehouseName ?? `Warehouse ${g.locationId}`}</td>
             <td>{g.vendorName ? `${g.vendorName} (${g.vendorId})` : `Vendor ${g.vendorId}`}</td>
-            <td className="numeric tabular-nums">{count(g.lines)}</td>
-            <td className="numeric tabular-nums">{count(g.cases)}</td>
-            <td className="numeric tabular-nums">{count(g.units)}</td>
+            <td className="numeric tabular-nums">{formatQuantity(g.lines)}</td>
+            <td className="numeric tabular-nums">{formatQuantity(g.cases)}</td>
+            <td className="numeric tabular-nums">{formatQuantity(g.units)}</td>
           </tr>
         ))}
       </tbody>
@@ -44,9 +44,9 @@ export function PlanTotals({ rows }: { rows: readonly PlanRow[] }) {
             <th scope="row" colSpan={2} className="text-left">
               All
             </th>
-            <td className="numeric tabular-nums font-semibold">{count(all.lines)}</td>
-            <td className="numeric tabular-nums font-semibold">{count(all.cases)}</td>
-            <td className="numeric tabular-nums font-semibold">{count(all.units)}</td>
+            <td className="numeric tabular-nums font-semibold">{formatQuantity(all.lines)}</td>
+            <td className="numeric tabular-nums font-semibold">{formatQuantity(all.cases)}</td>
+            <td className="numeric tabular-nums font-semibold">{formatQuantity(all.units)}</td>
           </tr>
         </tfoot>
       )}
