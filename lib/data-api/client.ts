@@ -26,6 +26,12 @@ export type CallInput<K extends OperationId> = {
   ifNoneMatch?: string;
   /** Asks caches between the page and the API (Backroom's proxy) for the current answer: `Cache-Control: no-cache`. */
   revalidate?: boolean;
+  /**
+   * Whether a cache in front may answer with its last-known copy when the API fails (RFC 5861 `stale-if-error`; the
+   * answer's `meta.stale` says so). True by default; false (an export, which must not mix pages of different ages)
+   * sends `Cache-Control: stale-if-error=0`, and the failure comes back as the API's.
+   */
+  acceptStale?: boolean;
   /** Idempotency-Key for POST and PATCH: reuse the same key when retrying the same logical operation. */
   idempotencyKey?: string;
   /** Prefer tokens, for example ["return=minimal"] or ["handling=lenient"]. */
@@ -116,7 +122,8 @@ export function createDataApiClient(options: DataApiClientOptions) {
     if (options.apiKey) headers.set("x-api-key", options.apiKey);
     if (body !== undefined) headers.set("Content-Type", "application/json");
     if (input.ifNoneMatch) headers.set("If-None-Match", input.ifNoneMatch);
-    if (input.revalidate) headers.set("Cache-Control", "no-cache");
+    const cacheControl = [...(input.revalidate ? ["no-cache"] : []), ...(input.acceptStale === false ? ["stale-if-error=0"] : [])];
+    if (cacheControl.length) headers.set("Cache-Control", cacheControl.join(", "));
     if (input.idempotencyKey) headers.set("Idempotency-Key", input.idempotencyKey);
     if (prefer.length) headers.set("Prefer", prefer.join(", "));
     if (input.requestId) headers.set("X-Request-Id", input.requestId);
