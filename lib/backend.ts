@@ -31,6 +31,8 @@ import { withNearCache } from "@/lib/server/shared/near-cache";
 import { createRedisStore } from "@/lib/server/shared/redis-store";
 import type { SharedStore } from "@/lib/server/shared/shared-store";
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
  * Backroom's server side, assembled once per process: the database (SQLite in DATA_DIR, or PostgreSQL with
  * DATABASE_URL) and its session store, the shared store (memory, or Redis with REDIS_URL) holding the response cache,
@@ -39,6 +41,7 @@ import type { SharedStore } from "@/lib/server/shared/shared-store";
  * URL and a fetch), and here an environment without a real API URL gets the embedded sandbox, called in-process (no
  * loopback HTTP), exactly as the real API would be called over the network.
  */
+
 export interface Backend extends ProxyDeps, SessionDeps {
   /** Whether an environment is served by the embedded sandbox (the UI marks it "Sandbox"). */
   isSandbox(environment: Environment): boolean;
@@ -172,6 +175,7 @@ async function assemble(): Promise<Backend> {
   });
 
   const metrics = createMetrics(() => store.countLive());
+  const staleIfErrorMs = serverEnv.STALE_IF_ERROR_HOURS * HOUR_MS;
 
   async function upstream(environment: Environment, request: Request): Promise<Upstream> {
     const real = realApiBase(environment);
@@ -184,7 +188,7 @@ async function assemble(): Promise<Backend> {
 
   const backend: Backend = {
     store,
-    cache: serverEnv.PROXY_CACHE === "off" ? undefined : createResponseCache(withNearCache(shared), { onStoreError: throttledWarning("response cache unavailable: answering uncached") }),
+    cache: serverEnv.PROXY_CACHE === "off" ? undefined : createResponseCache(withNearCache(shared), { keepStaleMs: Math.max(HOUR_MS, staleIfErrorMs), onStoreError: throttledWarning("response cache unavailable: answering uncached") }),
     rateLimits: createRateLimitBook(local),
     requestLog: createRequestLog(local, { onError: throttledWarning("request log: entries lost") }),
     telemetry: proxyTelemetry(metrics),
@@ -193,6 +197,7 @@ async function assemble(): Promise<Backend> {
     throttle,
     upstream,
     timeoutMs: serverEnv.DATA_API_TIMEOUT_MS,
+    staleIfErrorMs,
     // In the shared store, so every instance agrees (kept locally while Redis is away: each instance then marks for itself).
     purchasesV2: createPurchasesV2Availability({
       mode: serverEnv.DATA_API_V2,

@@ -18,7 +18,7 @@ export interface LoggedRequest {
   status: number;
   durationMs: number;
   requestId: string;
-  source: "upstream" | "cache" | "revalidated" | "refused";
+  source: "upstream" | "cache" | "revalidated" | "stale" | "refused";
   keyId: string;
   label?: string;
   environment?: string;
@@ -28,6 +28,7 @@ const SOURCES: Record<LoggedRequest["source"], string> = {
   upstream: "Data API",
   cache: "Backroom's cache (no API call)",
   revalidated: "Data API, not modified (304)",
+  stale: "Backroom's last-known copy (the Data API failed or was out of budget)",
   refused: "Refused by Backroom (no API call)",
 };
 

@@ -39,6 +39,11 @@ const ServerEnv = z.object({
    * v1's posted purchases for 10 minutes before trying v2 again; "on" always uses them; "off" never does.
    */
   DATA_API_V2: z.preprocess(unsetIfEmpty, z.enum(["auto", "on", "off"]).default("auto")),
+  /**
+   * How old a cached answer may be for the proxy to serve it, marked stale, when the Data API answers a read with 429
+   * or 5xx, too late or not at all (RFC 5861 stale-if-error); 0 turns it off. Cached answers are kept this long.
+   */
+  STALE_IF_ERROR_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().min(0).max(168).default(24)),
   /** How long the proxy waits for the Data API before answering 504. */
   DATA_API_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** PostgreSQL for the session store and every durable table, shared by the instances; unset: SQLite in DATA_DIR. */

@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { failureAnswer } from "./route-errors";
 
 /** How the proxy answered a GET as far as its cache goes; writes, and every request when the cache is off or away, are `bypass`. */
-export type CacheOutcome = "hit" | "revalidated" | "miss" | "bypass";
+export type CacheOutcome = "hit" | "revalidated" | "stale" | "miss" | "bypass";
 
 /**
  * The instance's Prometheus metrics (prom-client): the default process metrics, and Backroom's own. Labels hold only
@@ -59,7 +59,7 @@ export function createMetrics(sessionsActive: () => Promise<number>): Metrics {
     }),
     proxyCache: new Counter({
       name: "backroom_proxy_cache_total",
-      help: "Proxied requests by what the response cache did: hit, revalidated (304), miss, bypass (writes; cache off or unavailable).",
+      help: "Proxied requests by what the response cache did: hit, revalidated (304), stale (the last-known copy, the API having failed), miss, bypass (writes; cache off or unavailable).",
       labelNames: ["outcome"],
       registers,
     }),

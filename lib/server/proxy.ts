@@ -17,6 +17,8 @@ import { auditedWrite } from "./audit/audited-writes";
 import { actorOf, auditWrite, learnOutcomes, type WriteRecord } from "./audit/write-audit";
 import type { PurchasesV2Availability } from "./purchases-v2";
 import { isSameOrigin, isWrite } from "./same-origin";
+import { lastKnownAnswer, staleAllowanceMs, staleReasonOf } from "./stale-if-error";
+import type { StaleReason } from "@/lib/data-api/response-meta";
 import type { ActiveKey, SessionStore } from "./session";
 import { readSessionId } from "./session-cookie";
 import { upstreamUrl } from "./upstream-url";
@@ -46,6 +48,11 @@ export interface ProxyDeps {
   rateLimits: RateLimitBook;
   upstream: (environment: Environment, request: Request) => Upstream | Promise<Upstream>;
   timeoutMs: number;
+  /**
+   * How old a cached answer may be to be served, marked stale, when the API answers a GET with 429 or 5xx, too late or
+   * not at all (`STALE_IF_ERROR_HOURS`, `stale-if-error.ts`); 0 or unset: never.
+   */
+  staleIfErrorMs?: number;
   now?: () => number;
   /** Where each answer given for a key is noted (the dashboard's request log); none in tests that do not look. */
   requestLog?: RequestLog;
@@ -65,6 +72,8 @@ export interface ProxyDeps {
  *   operation's template, never from the browser's path;
  * - GET answers are cached per key, by its fingerprint (fresh ones served without an upstream call, stale ones
  *   revalidated with If-None-Match); a write invalidates its resource's entries; writes are never retried;
+ * - a GET the API answers with 429 or 5xx, too late or not at all is answered with the cached copy when there is one
+ *   (up to `deps.staleIfErrorMs` old, or what the request's `stale-if-error` allows), marked `X-Backroom-Stale`;
  * - the answer keeps its status, body and the API's headers, `Location` rewritten to `/api/...`;
  *   `Cache-Control: private, no-store`; 504 after the timeout, 502 when the API cannot be reached;
  * - every answer given once the key is known goes to `deps.requestLog` under the key's ring id (never the key), and
@@ -152,6 +161,8 @@ interface Copy {
   lookup: CacheLookup | undefined;
   cached: CachedResponse | undefined;
   browserEtag: string | null;
+  /** How old a last-known answer this request accepts may be (ms). */
+  staleAllowanceMs: number;
   /** The answer when the cached copy is fresh and the page did not ask for the API's current one. */
   fresh?: Response;
 }
@@ -191,13 +202,21 @@ async function forward(request: Request, version: Version, segments: readonly st
   });
   if ("failed" in sent) {
     await answered(forwarding, null);
-    return sent.failed;
+    // A browser that left (499) is answered nothing worth a copy.
+    const reason = ({ 504: "timeout", 502: "unreachable" } as const)[sent.failed.status as 502 | 504];
+    return (reason && lastKnown(forwarding, copy, reason)) || sent.failed;
   }
   await deps.rateLimits.note(key.fingerprint, sent.response.headers).catch((error: unknown) => deps.telemetry?.failed("rate-limit figures unavailable", error, requestId));
   // Every read's answer, the browser's and the server render's alike (`page-api.ts` calls this proxy in-process): a
   // service without the v2 purchase endpoints is marked before its 404 reaches the page, so the page's refresh that
   // follows renders the v1 view.
   if (operation.method === "GET") await deps.purchasesV2?.noteAnswer(key.environment, operation.id, sent.response.status);
+  const failure = operation.method === "GET" ? staleReasonOf(sent.response.status) : undefined;
+  const stale = failure && lastKnown(forwarding, copy, failure, sent.response.headers);
+  if (stale) {
+    await sent.response.body?.cancel().catch(() => {});
+    return stale;
+  }
 
   // 4. Store: what the answer leaves behind, and the answer the browser gets.
   const passed = passBack(sent.response.headers, upstream.v1Base, version, requestId);
@@ -216,10 +235,11 @@ async function lookInCache(forwarding: Forwarding, request: Request, target: URL
   const cached = lookup?.entry;
   trace.cache = lookup?.available ? "miss" : "bypass";
   const wantsCurrent = /(^|,)\s*(no-cache|max-age=0)\s*(,|$)/i.test(request.headers.get("Cache-Control") ?? "");
-  if (!cached || now(deps) >= cached.freshUntil || wantsCurrent) return { lookup, cached, browserEtag };
+  const copy = { lookup, cached, browserEtag, staleAllowanceMs: staleAllowanceMs(request.headers, deps.staleIfErrorMs ?? 0) };
+  if (!cached || now(deps) >= cached.freshUntil || wantsCurrent) return copy;
   trace.source = "cache";
   trace.cache = "hit";
-  return { lookup, cached, browserEtag, fresh: fromCache(cached, browserEtag, requestId) };
+  return { ...copy, fresh: fromCache(cached, browserEtag, requestId) };
 }
 
 /** The audit record of a write the trail keeps (`audit/audited-writes.ts`), with what the check read of it; none for any other operation. */
@@ -256,8 +276,8 @@ async function storeRead(forwarding: Forwarding, sent: { response: Response; tim
   if (!bytes) {
     // The headers came and the body did not: a failure of the API, told as such (never a 500 of ours).
     const ids = { "X-Request-Id": requestId };
-    if (timeout.aborted) return answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids);
-    return answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids);
+    if (timeout.aborted) return lastKnown(forwarding, copy, "timeout") ?? answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids);
+    return lastKnown(forwarding, copy, "unreachable") ?? answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids);
   }
   if (deps.audit) await learnOutcomes(deps.audit, key.fingerprint, operation.id, bytes).catch((error: unknown) => deps.telemetry?.failed("audit outcome not recorded", error, requestId));
   // An empty 200 is passed on but not kept: the cache holds answers with a body only.
@@ -265,6 +285,20 @@ async function storeRead(forwarding: Forwarding, sent: { response: Response; tim
     await deps.cache?.store(lookup, { status: 200, headers: passed, body: bytes, etag: response.headers.get("ETag"), storedAt: now(deps), freshUntil: freshUntil(deps, operation), resource: operation.resource });
   }
   return new Response(bytes, { status: 200, headers: { ...passed, "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * The cached copy of a GET as its last-known answer, when the API did not answer it well (`reason`) and the copy is
+ * no older than the request allows; undefined otherwise (the failure is answered as it is).
+ */
+function lastKnown(forwarding: Forwarding, copy: Copy, reason: StaleReason, upstream?: Headers): Response | undefined {
+  const { deps, requestId, trace } = forwarding;
+  const entry = copy.lookup?.lastKnown;
+  const at = now(deps);
+  if (!entry || at - entry.storedAt > copy.staleAllowanceMs) return undefined;
+  trace.source = "stale";
+  trace.cache = "stale";
+  return lastKnownAnswer({ entry, reason, now: at, upstream, requestId, browserEtag: copy.browserEtag });
 }
 
 /** A write's answer: what it changed is stale now (for this key, on every instance); a recorded write's answer is read whole and written onto its entry. */
@@ -297,9 +331,14 @@ function freshUntil(deps: ProxyDeps, operation: AnyOperation): number {
   return at + freshForMs(freshnessOf(operation), new Date(at));
 }
 
-/** A cached answer: 304 when the browser's If-None-Match names its ETag (weakly, as the API compares), else the body. */
+/**
+ * A cached answer: 304 when the browser's If-None-Match names its ETag (weakly, as the API compares), else the body.
+ * Without the rate-limit figures it was stored with: they were the budget then, and the meter wants it now (a cached
+ * answer spends nothing; the next upstream answer brings the figures).
+ */
 function fromCache(entry: { headers: Record<string, string>; body: Uint8Array; etag: string | null }, browserEtag: string | null, requestId: string): Response {
-  const headers = { ...entry.headers, "X-Request-Id": requestId, "Cache-Control": "private, no-store" };
+  const kept = Object.entries(entry.headers).filter(([name]) => !/^(ratelimit-|retry-after$)/i.test(name));
+  const headers = { ...Object.fromEntries(kept), "X-Request-Id": requestId, "Cache-Control": "private, no-store" };
   if (entry.etag && matchesEtag(browserEtag, entry.etag)) return new Response(null, { status: 304, headers });
   return new Response(entry.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

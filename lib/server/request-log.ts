@@ -8,7 +8,7 @@ import type { SharedStore } from "./shared/shared-store";
  * - `revalidated`: the API answered 304 to our ETag and the cached body was served;
  * - `refused`: answered by the proxy itself before anything went upstream (404, 405, 400, 413, 415).
  */
-export type RequestSource = "upstream" | "cache" | "revalidated" | "refused";
+export type RequestSource = "upstream" | "cache" | "revalidated" | "stale" | "refused";
 
 /** One request as the request log keeps it: what support needs to find it, never the key or a body. */
 export interface RequestLogEntry {

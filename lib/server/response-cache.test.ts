@@ -23,6 +23,7 @@ function answer(text: string, over: Partial<CachedResponse> = {}): CachedRespons
   };
 }
 
+const HOUR = 60 * 60 * 1000;
 const bodyOf = (entry: CachedResponse | undefined) => (entry ? new TextDecoder().decode(entry.body) : undefined);
 
 const opened: SharedStore[] = [];
@@ -109,6 +110,30 @@ describe.each(sharedStoreProfiles())("response cache on $name", (profile) => {
     // What is stored after the write is served again.
     await put(cache, ALICE, INVOICES, answer("a-invoices, after the write"));
     expect(bodyOf(await get(peer, ALICE, INVOICES))).toBe("a-invoices, after the write");
+  });
+
+  it("keeps an answer a write made out of date as the last-known one (never as the entry), until its key is forgotten", async () => {
+    const { cache, peer, put } = await setup();
+    await put(cache, ALICE, INVOICES, answer("a-invoices"));
+    await peer.invalidate(ALICE, ["Invoices"]);
+    const afterWrite = await cache.lookup(ALICE, INVOICES, "Invoices");
+    expect([afterWrite.entry, bodyOf(afterWrite.lastKnown)]).toEqual([undefined, "a-invoices"]);
+    // Bob's lookup of the same URL finds nothing of Alice's, last-known or not.
+    expect((await cache.lookup(BOB, INVOICES, "Invoices")).lastKnown).toBeUndefined();
+    await peer.forgetKey(ALICE);
+    expect((await cache.lookup(ALICE, INVOICES, "Invoices")).lastKnown).toBeUndefined();
+  });
+
+  it("keeps an entry keepStaleMs past its freshness (the last-known answer's allowance), AR aging's past its midnight too", async () => {
+    const store = await profile.open();
+    opened.push(store);
+    const ttls: number[] = [];
+    const recording: SharedStore = { ...store, set: (key, value, ttlMs, options) => (key.startsWith("cache:entry") && ttls.push(ttlMs), store.set(key, value, ttlMs, options)) };
+    const c = clock();
+    const cache = createResponseCache(recording, { now: c.now, keepStaleMs: 24 * HOUR });
+    await cache.store(await cache.lookup(ALICE, INVOICES, "Invoices"), answer("fresh 15 s", { freshUntil: c.now() + 15_000 }));
+    await cache.store(await cache.lookup(ALICE, STATES, "Aging"), answer("fresh 20 h", { freshUntil: c.now() + 20 * HOUR, resource: "Aging" }));
+    expect(ttls).toEqual([15_000 + 24 * HOUR, 44 * HOUR]);
   });
 
   it("does not keep an answer fetched before a write that landed while it was on its way", async () => {

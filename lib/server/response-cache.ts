@@ -22,6 +22,12 @@ export interface CachedResponse {
  */
 export interface CacheLookup {
   entry: CachedResponse | undefined;
+  /**
+   * The last answer stored for this key and URL, even when a write has made it invalid since (the entry of a resource
+   * the key wrote to), but never one of a key forgotten (sign-out, key removed): what the proxy answers, marked stale,
+   * when the API does not answer well (`stale-if-error`). The same as `entry` when that is valid.
+   */
+  lastKnown: CachedResponse | undefined;
   /** False when the store could not be read (Redis away): the request goes upstream and nothing is stored. */
   available: boolean;
   /** @internal the slot and the generation tokens the lookup saw */
@@ -46,7 +52,10 @@ export interface ResponseCache {
 export interface ResponseCacheOptions {
   /** Larger bodies are not cached. Default 2 MiB. */
   maxEntryBytes?: number;
-  /** How long a stale entry is kept for revalidation by ETag after its freshness ends. Default 1 hour. */
+  /**
+   * How long an entry is kept after its freshness ends: for revalidation by ETag, and as the last-known answer when
+   * the API fails (`STALE_IF_ERROR_HOURS`). Default 1 hour.
+   */
   keepStaleMs?: number;
   now?: () => number;
   /** Told when the store fails (the request is then answered uncached). */
@@ -55,8 +64,8 @@ export interface ResponseCacheOptions {
 
 /** How long a generation token lives: longer than any entry, so an entry never outlives the token it was stored under. */
 const GENERATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** The longest an entry is kept (AR aging is fresh until the next midnight, then kept stale for revalidation). */
-const MAX_ENTRY_TTL_MS = 26 * 60 * 60 * 1000;
+/** The longest an entry is fresh (AR aging: until the next midnight); it is kept `keepStaleMs` longer. */
+const MAX_FRESH_MS = 26 * 60 * 60 * 1000;
 
 const newToken = () => randomBytes(9).toString("base64url");
 
@@ -125,7 +134,7 @@ export function createResponseCache(store: SharedStore, options: ResponseCacheOp
       if (!(await store.set(slot.generationNames[i]!, Buffer.from(token), GENERATION_TTL_MS, { onlyIfAbsent: true }))) return;
       tokens.push(token);
     }
-    const ttl = Math.min(Math.max(entry.freshUntil - now(), 0) + keepStaleMs, MAX_ENTRY_TTL_MS);
+    const ttl = Math.min(Math.max(entry.freshUntil - now(), 0), MAX_FRESH_MS) + keepStaleMs;
     await store.set(slot.entryName, encode(entry, tokens.join(".")), ttl);
   }
 
@@ -150,13 +159,15 @@ export function createResponseCache(store: SharedStore, options: ResponseCacheOp
         values = await store.get([slot.entryName, ...slot.generationNames]);
       } catch (error) {
         onStoreError(error);
-        return { entry: undefined, available: false, slot };
+        return { entry: undefined, lastKnown: undefined, available: false, slot };
       }
       const [keyToken, resourceToken] = values.slice(1).map((v) => v?.toString());
       slot.tokens = [keyToken, resourceToken];
       const found = values[0] ? decode(values[0]) : undefined;
-      const valid = found && keyToken !== undefined && resourceToken !== undefined && found.tokens === `${keyToken}.${resourceToken}`;
-      return { entry: valid ? found.entry : undefined, available: true, slot };
+      // Tokens are base64url (no "."): the key's comes first.
+      const ofKey = found && keyToken !== undefined && found.tokens.startsWith(`${keyToken}.`);
+      const valid = ofKey && resourceToken !== undefined && found.tokens === `${keyToken}.${resourceToken}`;
+      return { entry: valid ? found.entry : undefined, lastKnown: ofKey ? found.entry : undefined, available: true, slot };
     },
 
     async store(lookup, entry) {

@@ -22,6 +22,8 @@ import { createMemoryStore } from "./shared/memory-store";
 export const BACKROOM = "http://backroom.test";
 /** The upstream's origin; an environment's v1 base is `${UPSTREAM}/${environment}/api/v1`, as the sandbox serves it. */
 export const UPSTREAM = "http://sandbox.test";
+/** How old a last-known answer the test backend serves may be: the default of STALE_IF_ERROR_HOURS (24). */
+export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
 /** The sandbox's documented demo keys of its test environment. */
 export const DEMO_KEYS: Record<KeyType, string> = { Customer: "test-customer-demo", Supplier: "test-supplier-demo", Employee: "test-employee-demo" };
 
@@ -82,12 +84,13 @@ export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: num
     db,
     calls,
     store: createSessionStore({ db, secrets: { current: "x".repeat(40) } }),
-    cache: createResponseCache(createMemoryStore(), { now: () => time }),
+    cache: createResponseCache(createMemoryStore(), { now: () => time, keepStaleMs: STALE_IF_ERROR_MS }),
     rateLimits: createRateLimitBook(createMemoryStore()),
     audit: createAuditTrail(db, () => new Date(time)),
     throttle: createConnectThrottle({ secret: "x".repeat(40), ...options.throttle }),
     upstream: (environment: Environment) => ({ v1Base: `${UPSTREAM}/${environment}/api/v1`, fetch: recorded }),
     timeoutMs: options.timeoutMs ?? 5_000,
+    staleIfErrorMs: STALE_IF_ERROR_MS,
     now: () => time,
     isSandbox: () => true,
     maxAgeSeconds: 7 * 24 * 60 * 60,
