@@ -55,12 +55,12 @@ function walked(client: QueryClient, read: PlanRead, records: unknown[]) {
 }
 
 /** The plan as the server renders it from the answers its prefetch leaves in the cache. */
-function rendered(address: string, { v2 = true, answered = true }: { v2?: boolean; answered?: boolean } = {}): string {
+function rendered(address: string, { v2 = true, answered = true, vendors = DATA.vendors }: { v2?: boolean; answered?: boolean; vendors?: typeof DATA.vendors } = {}): string {
   const client = new QueryClient();
   if (answered) {
     walked(client, inventoryRead(12), DATA.inventory);
     walked(client, productsRead(12), DATA.products);
-    walked(client, vendorsRead(12), DATA.vendors);
+    walked(client, vendorsRead(12), vendors);
     client.setQueryData(apiQueryKey(locationsRead.request), { records: DATA.locations });
     client.setQueryData(apiQueryKey(statesRead.request), { records: DATA.states });
     if (v2) walked(client, purchasesRead(), DATA.purchases);
@@ -99,6 +99,14 @@ describe("SupplierPlan", () => {
   it("shows only the rows below target by default (a discontinued one too: the row says why it has no order), and every row with below=0", () => {
     expect(rowKeys(rendered(""))).toEqual(["1:7", "1:9", "2:7"]);
     expect(rowKeys(rendered("below=0"))).toEqual(["1:8", "1:7", "1:9", "2:7"]);
+  });
+
+  it("neither marks nor shows by default a row without a target: Fresno's empty shelf with no vendor delivering there", () => {
+    const oaklandOnly = DATA.vendors.filter((v) => v.LocationID === 1);
+    expect(rowKeys(rendered("", { vendors: oaklandOnly }))).toEqual(["1:7", "1:9"]);
+    const fresno = rowText(rendered("below=0", { vendors: oaklandOnly }), "2:7");
+    expect(fresno).not.toContain("below target");
+    expect(rowText(rendered("below=0"), "2:7")).toContain("below target");
   });
 
   it("applies the address's warehouse and search", () => {

@@ -93,6 +93,8 @@ describe("planRows: the rules, one by one", () => {
 
     // Vendors
     ["no vendor: no suggestion", { vendors: [] }, {}, { vendor: undefined, vendorChoices: [], reason: "no-vendor", arrival: undefined }],
+    ["no vendor, no stock while selling: no target, so not below it", { vendors: [], inventory: [{ ...OAKLAND_STOCK, AvailableUnits: 0 }] }, {}, { targetDays: undefined, belowTarget: false, reason: "no-vendor" }],
+    ["a vendor without TargetDOI, no stock while selling: not below target", { vendors: [{ ...NORTH_FARM, TargetDOI: undefined }], inventory: [{ ...OAKLAND_STOCK, AvailableUnits: 0 }] }, {}, { targetDays: undefined, belowTarget: false, reason: "no-target" }],
     ["an inactive vendor is ignored", { vendors: [{ ...NORTH_FARM, Active: false }] }, {}, { vendor: undefined, reason: "no-vendor" }],
     ["a vendor without Active is taken as active (the list answers active ones)", { vendors: [{ ...NORTH_FARM, Active: undefined }] }, {}, { vendor: { vendorId: 40 } }],
     ["a vendor for another warehouse does not deliver here", { vendors: [{ ...NORTH_FARM, LocationID: 2 }] }, {}, { reason: "no-vendor" }],

@@ -69,7 +69,7 @@ export interface PlanRow {
   sellsPerDay?: string;
   /** (Available + on order) ÷ sells per day; undefined without sales or without an available figure. */
   daysOfCover?: number;
-  /** Days of cover under the target days, or no stock while selling. */
+  /** Days of cover under the target days, or no stock while selling; never without a target (targetDays). */
   belowTarget: boolean;
   /** The vendor an order would go to: the person's choice, or the lowest VendorID. */
   vendor?: PlanVendor;

@@ -65,7 +65,10 @@ describe("isBelowTarget", () => {
   it.each([
     ["cover under the target", { perDay: m(2), stock: m(59), available: m(59), targetDays: 30 }, true],
     ["cover exactly the target", { perDay: m(2), stock: m(60), available: m(60), targetDays: 30 }, false],
-    ["no stock and selling, without a target", { perDay: m(2), stock: m(100), available: m(0) }, true],
+    ["no stock and selling, with a target", { perDay: m(2), stock: m(0), available: m(0), targetDays: 30 }, true],
+    // No target (no vendor, or a vendor without TargetDOI): nothing to be below, even with an empty shelf.
+    ["no stock and selling, without a target", { perDay: m(2), stock: m(100), available: m(0) }, false],
+    ["no stock, nothing on order and selling, without a target", { perDay: m(2), stock: m(0), available: m(0) }, false],
     ["stock, selling, no target", { perDay: m(2), stock: m(10), available: m(10) }, false],
     ["not selling", { perDay: m(0), stock: m(0), available: m(0), targetDays: 30 }, false],
     ["no sales figure", { stock: m(0), available: m(0), targetDays: 30 }, false],

@@ -87,11 +87,13 @@ export function coverDays(stock: bigint, perDay: bigint): number | undefined {
 
 /**
  * Whether a row is below its target: days of cover under the target days (exactly: P < v × target), or no stock while
- * selling. `available` undefined (not sent) is not "no stock".
+ * selling. A row without a target (no vendor, or a vendor without TargetDOI) is never below it, however empty its
+ * shelf: there is nothing to be below, and "Only below target" leaves it out. `available` undefined (not sent) is not
+ * "no stock".
  */
 export function isBelowTarget(row: { perDay?: bigint; stock: bigint; available?: bigint; targetDays?: number }): boolean {
   const { perDay, stock, available, targetDays } = row;
-  if (perDay === undefined || perDay <= 0n) return false;
+  if (targetDays === undefined || perDay === undefined || perDay <= 0n) return false;
   if (available !== undefined && available <= 0n) return true;
-  return targetDays !== undefined && stock < salesOver(perDay, targetDays);
+  return stock < salesOver(perDay, targetDays);
 }

@@ -45,6 +45,25 @@ describe("filterRows", () => {
   });
 });
 
+describe("filterRows: rows without a target", () => {
+  // Out of stock and selling at Oakland, Fresno (no vendor delivers there) and Brooklyn (its vendor gives no TargetDOI).
+  const untargeted = planRows(
+    world({
+      inventory: [
+        { ...OAKLAND_STOCK, AvailableUnits: 0 },
+        { ...OAKLAND_STOCK, LocationID: 2, AvailableUnits: 0 },
+        { ...OAKLAND_STOCK, LocationID: 3, AvailableUnits: 0 },
+      ],
+      vendors: [NORTH_FARM, { ...NORTH_FARM, VendorID: 43, LocationID: 3, TargetDOI: undefined }],
+    }),
+    { now: SATURDAY },
+  );
+  it("leaves out of Only below target a row with no vendor or a vendor without TargetDOI, however empty its shelf", () => {
+    expect(keys(filterRows(untargeted, { onlyBelowTarget: true }))).toEqual(["1:7"]);
+    expect(keys(filterRows(untargeted, {}))).toEqual(["1:7", "2:7", "3:7"]);
+  });
+});
+
 describe("sortByCover", () => {
   it("puts the fewest days of cover first and rows without cover last", () => {
     expect(keys(sortByCover(rows))).toEqual(["1:10", "2:7", "1:7", "1:8", "1:9"]);

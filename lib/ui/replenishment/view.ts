@@ -10,7 +10,7 @@ export interface PlanFilters {
   locationId?: number;
   /** A VendorID: the rows whose order would go to that vendor. */
   vendorId?: number;
-  /** Only rows whose days of cover are under the target days, or that have no stock and sell. */
+  /** Only rows whose days of cover are under the target days, or that have no stock and sell (rows with a target only). */
   onlyBelowTarget?: boolean;
   /** Text in the product's name or supplier product number (case ignored). */
   search?: string;
