@@ -20,6 +20,7 @@ import { ColumnChooser } from "./column-chooser";
 import { FilterBar } from "./filter-bar";
 import { NamesProvider, useNames } from "./names";
 import { RequestError } from "./request-error";
+import { StaleNote } from "./stale-note";
 import { TableExport } from "./table-export";
 import { TableFrame } from "./table-frame";
 
@@ -90,6 +91,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
           {query.isFetching ? "Loading…" : rows.length > 0 ? `Showing ${first.toLocaleString("en-US")}–${(first + rows.length - 1).toLocaleString("en-US")}${hasNext ? "" : ` (last page)`}` : ""}
         </p>
+        <StaleNote of={[query.data]} />
       </div>
 
       {query.error && !query.data ? (

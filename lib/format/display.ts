@@ -8,6 +8,15 @@ import { DECIMAL_SCALE, parseDecimal, toDecimalString } from "./decimal";
 /** What an empty cell shows. */
 export const MISSING = "—";
 
+/** A retailer's shelf whose LastInventoryDate is the live service's sentinel (2000-01-01): nobody has counted it. */
+export const NEVER_COUNTED = "never counted";
+
+/** An end date that is the live service's sentinel (3000-12-31): no end. */
+export const OPEN_ENDED = "open-ended";
+
+/** A customer whose DeliveryDays is null, "" or holds no weekday. */
+export const NO_DELIVERY_DAYS = "no delivery days";
+
 /** U+2212, the typographic minus: the same width as "+" and the figures, so negative amounts line up. */
 const MINUS = "\u2212";
 
@@ -91,12 +100,16 @@ const ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** One cached formatter per style and zone (a table formats thousands of cells); an unknown zone falls back to the runtime's. */
-function formatter(style: "date" | "dateTime", timeZone: string | undefined): Intl.DateTimeFormat {
+function formatter(style: "date" | "dateTime" | "time" | "shortDateTime", timeZone: string | undefined): Intl.DateTimeFormat {
   const key = `${style}|${timeZone ?? ""}`;
   let cached = formatters.get(key);
   if (!cached) {
-    const options: Intl.DateTimeFormatOptions =
-      style === "date" ? { year: "numeric", month: "short", day: "numeric" } : { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+    const options: Intl.DateTimeFormatOptions = {
+      date: { year: "numeric", month: "short", day: "numeric" },
+      dateTime: { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+      time: { hour: "numeric", minute: "2-digit" },
+      shortDateTime: { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+    }[style] as Intl.DateTimeFormatOptions;
     try {
       cached = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
     } catch {
@@ -195,4 +208,20 @@ export function formatBoolean(value: Sparse<boolean | string>): string {
   if (value === true || value === "true") return "Yes";
   if (value === false || value === "false") return "No";
   return String(value);
+}
+
+/**
+ * An instant as a clock time in `timeZone`, with its day when that is not the day of `now` there: how a note says
+ * when something happened or will ("as of 2:02 PM", "until Nov 24, 9:00 AM"). An unreadable value is shown as given.
+ *
+ * @example
+ * formatClock("2026-11-23T22:02:00Z", "America/Los_Angeles", new Date("2026-11-23T23:00:00Z")); // "2:02 PM"
+ * formatClock("2026-11-24T17:00:00Z", "America/Los_Angeles", new Date("2026-11-23T23:00:00Z")); // "Nov 24, 9:00 AM"
+ */
+export function formatClock(value: Sparse<string>, timeZone: string | undefined, now: Date): string {
+  if (isMissing(value)) return MISSING;
+  const at = instant(value);
+  if (!at) return value;
+  const sameDay = formatter("date", timeZone).format(at) === formatter("date", timeZone).format(now);
+  return plainSpaces(formatter(sameDay ? "time" : "shortDateTime", timeZone).format(at));
 }

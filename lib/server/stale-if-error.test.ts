@@ -56,11 +56,11 @@ describe.each(sharedStoreProfiles())("proxy: last-known answers (stale-if-error)
   }
 
   /** Reads a fresh answer into the cache, moves the clock past its freshness by `laterMs`, and answers its body. */
-  async function cached(setup: Awaited<ReturnType<typeof setup>>, laterMs = 60_000, path = PAYMENTS) {
-    const first = await setup.send("GET", path);
+  async function cached(s: Awaited<ReturnType<typeof setup>>, laterMs = 60_000, path = PAYMENTS) {
+    const first = await s.send("GET", path);
     expect(first.status).toBe(200);
     const body = await first.text();
-    setup.backend.advance(laterMs);
+    s.backend.advance(laterMs);
     return body;
   }
 

@@ -2,6 +2,8 @@ import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/clie
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import type { OperationId } from "@/lib/data-api/registry";
+import type { StaleNote } from "@/lib/data-api/response-meta";
+import { oldestStale } from "./stale";
 
 /**
  * One Data API request as the dashboard caches it: the operation, its path values and its query as text (exactly
@@ -52,6 +54,8 @@ export interface Walked<T> {
   complete: boolean;
   /** Requests the walk made (its cost in the key's hourly budget). */
   requests: number;
+  /** The oldest last-known page's note, when any page was a cache's last-known answer (`ResponseMeta.stale`). */
+  stale?: StaleNote;
 }
 
 /**
@@ -67,12 +71,15 @@ export function apiWalkOptions<K extends OperationId>(client: DataApiClient, req
     queryKey: ["walk", ...apiQueryKey(request), String(maxPages)] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Walked<RecordOf<K>>> => {
       const records: RecordOf<K>[] = [];
+      let stale: StaleNote | undefined;
+      const walked = (complete: boolean, requests: number): Walked<RecordOf<K>> => ({ records, complete, requests, ...(stale ? { stale } : {}) });
       for (let page = 1; page <= maxPages; page++) {
         const result = await callApi(client, { ...request, query: { ...request.query, [paging.page]: String(page), [paging.size]: "500" } }, { signal });
         records.push(...result.records);
-        if (!result.paging?.hasNextPage) return { records, complete: true, requests: page };
+        stale = oldestStale([stale, result.meta.stale]);
+        if (!result.paging?.hasNextPage) return walked(true, page);
       }
-      return { records, complete: false, requests: maxPages };
+      return walked(false, maxPages);
     },
     staleTime,
   };

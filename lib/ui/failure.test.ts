@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DataApiError, type DataApiErrorInit } from "@/lib/data-api/data-api-error";
-import { describeFailure, waitInWords, WRITE_AGAIN } from "./failure";
+import { describeFailure, describeStale, waitInWords, WRITE_AGAIN } from "./failure";
 
 // Every kind of failure in words, read and write alike: the same failure reads the same on every page and form.
 
@@ -136,4 +136,20 @@ describe("waitInWords", () => {
     [185, "3 min 5 s"],
     [1740, "29 min"],
   ])("%d seconds: %s", (seconds, words) => expect(waitInWords(seconds)).toBe(words));
+});
+
+describe("describeStale", () => {
+  const LA = "America/Los_Angeles";
+  const now = new Date("2026-11-23T22:10:00Z"); // 2:10 PM in Los Angeles
+  it.each([
+    [{ reason: "rate-limited", at: "2026-11-23T22:02:00.000Z", until: "2026-11-23T23:00:00.000Z" }, "Shown as of 2:02 PM · the API's hourly limit is spent until 3:00 PM"],
+    [{ reason: "rate-limited", at: "2026-11-23T22:02:00.000Z" }, "Shown as of 2:02 PM · the API's hourly limit is spent"],
+    // A budget that has returned since is not promised again.
+    [{ reason: "rate-limited", at: "2026-11-23T21:02:00.000Z", until: "2026-11-23T22:00:00.000Z" }, "Shown as of 1:02 PM · the API's hourly limit is spent"],
+    [{ reason: "timeout", at: "2026-11-23T22:02:00.000Z" }, "Shown as of 2:02 PM · the API did not answer"],
+    [{ reason: "unreachable", at: "2026-11-22T17:30:00.000Z" }, "Shown as of Nov 22, 9:30 AM · the API did not answer"],
+    [{ reason: "api-error", at: "2026-11-23T22:02:00.000Z" }, "Shown as of 2:02 PM · the API failed"],
+  ] as const)("%j reads %j", (note, words) => {
+    expect(describeStale(note, LA, now)).toBe(words);
+  });
 });

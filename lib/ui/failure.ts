@@ -1,4 +1,6 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
+import type { StaleNote } from "@/lib/data-api/response-meta";
+import { formatClock } from "@/lib/format/display";
 
 /**
  * What kind of failure a request met, as the person can act on it:
@@ -173,4 +175,25 @@ export function describeFailure(error: unknown, context: FailureContext): Failur
     ...(api?.retryAfter !== undefined ? { retryAfterSeconds: api.retryAfter } : {}),
     ...(api?.requestId ? { requestId: api.requestId } : {}),
   };
+}
+
+/** Why an answer was a last-known one, as the end of its note. */
+const STALE_WHY: Record<StaleNote["reason"], string> = {
+  "rate-limited": "the API's hourly limit is spent",
+  "api-error": "the API failed",
+  timeout: "the API did not answer",
+  unreachable: "the API did not answer",
+};
+
+/**
+ * The one quiet line of a region drawn from a last-known answer (the proxy's `stale-if-error`): how old it is and
+ * why, the times in the person's zone, with the day when it is not today.
+ *
+ * @example
+ * describeStale({ reason: "rate-limited", at: "2026-11-23T22:02:00Z", until: "2026-11-23T23:00:00Z" }, "America/Los_Angeles", new Date("2026-11-23T22:10:00Z"));
+ * // "Shown as of 2:02 PM · the API's hourly limit is spent until 3:00 PM"
+ */
+export function describeStale(note: StaleNote, timeZone: string, now: Date): string {
+  const until = note.reason === "rate-limited" && note.until && Date.parse(note.until) > now.getTime() ? ` until ${formatClock(note.until, timeZone, now)}` : "";
+  return `Shown as of ${formatClock(note.at, timeZone, now)} · ${STALE_WHY[note.reason]}${until}`;
 }
