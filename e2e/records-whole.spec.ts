@@ -77,7 +77,7 @@ for (const keyType of ["Employee", "Customer"] as const) {
     await expect(stock.locator("tbody tr")).toHaveCount(shelf.length);
     // Days of cover = Inventory ÷ DailySales, exactly: the fourth column (product, inventory, daily sales, days of cover).
     const first = shelf[0]!;
-    await expect(stock.locator("tbody tr").first().locator("td").nth(3)).toHaveText(formatQuantity(daysOfCover(first.Inventory as string, first.DailySales as string)));
+    await expect(stock.locator("tbody tr").first().locator("td").nth(3)).toHaveText(formatQuantity(daysOfCover(first.Inventory as string, first.DailySales as string, first.LastInventoryDate as string | undefined)));
     await expect(page.getByText("Days of cover is the inventory divided by daily sales")).toBeVisible();
 
     await settledAndAccessible(page, errors);
@@ -131,7 +131,7 @@ test("a product's page shows the retailers' inventory of it with days of cover",
   await expect(stock.getByRole("columnheader", { name: "Customer" })).toBeVisible();
   await expect(stock.locator("tbody tr")).toHaveCount(shelves.length);
   const first = shelves[0]!;
-  await expect(stock.locator("tbody tr").first().locator("td").nth(3)).toHaveText(formatQuantity(daysOfCover(first.Inventory as string, first.DailySales as string)));
+  await expect(stock.locator("tbody tr").first().locator("td").nth(3)).toHaveText(formatQuantity(daysOfCover(first.Inventory as string, first.DailySales as string, first.LastInventoryDate as string | undefined)));
   await settledAndAccessible(page, errors);
 });
 

@@ -24,6 +24,8 @@ describe("RetailerInventoryList", () => {
       { ID: 1, ProductID: 10001, CustomerID: 20001, Inventory: "7.00", DailySales: "1.70", LastInventoryDate: "2026-11-16T00:00:00.000Z" },
       { ID: 2, ProductID: 10002, CustomerID: 20001, Inventory: "12.50", DailySales: "0.00" },
       { ID: 3, ProductID: 10003, CustomerID: 20001 },
+      // The live service's "never counted": no date, and no days of cover from a shelf nobody counted.
+      { ID: 4, ProductID: 10004, CustomerID: 20001, Inventory: "0.00", DailySales: "2.00", LastInventoryDate: "2000-01-01T00:00:00" },
     ];
     const html = render(<RetailerInventoryList filter="CustomerIDs" id={20001} />, embeddedRequest(LIST_VIEWS.retailerInventory, { CustomerIDs: "20001" }), rows);
     expect(html).toContain(">Days of cover</th>");
@@ -31,7 +33,9 @@ describe("RetailerInventoryList", () => {
       ["7", "1.7", "4.1", "Nov 16, 2026"],
       ["12.5", "0", "—", "—"],
       ["—", "—", "—", "—"],
+      ["0", "2", "—", "never counted"],
     ]);
+    expect(html).toContain("or the shelf was never counted");
     expect(html).toContain('href="/inventory/retailers?CustomerIDs=20001"');
     expect(html).not.toContain("undefined");
   });

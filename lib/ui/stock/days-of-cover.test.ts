@@ -25,6 +25,13 @@ describe("daysOfCover", () => {
     expect(daysOfCover("12.50", "1e3")).toBeUndefined();
   });
 
+  it("has no figure for a shelf never counted (LastInventoryDate 2000-01-01 or 1999-12-31): its Inventory is no count", () => {
+    expect(daysOfCover("0.00", "2.00", "2000-01-01T00:00:00")).toBeUndefined();
+    expect(daysOfCover("6.00", "2.00", "1999-12-31T16:00:00-08:00")).toBeUndefined();
+    expect(daysOfCover("6.00", "2.00", "2026-11-16T00:00:00.000Z")).toBe("3.0");
+    expect(daysOfCover("6.00", "2.00", null)).toBe("3.0");
+  });
+
   it("gives 0 days for a shelf with no stock, negative included", () => {
     expect(daysOfCover("0.00", "2.00")).toBe("0.0");
     expect(daysOfCover("-3.00", "2.00")).toBe("0.0");

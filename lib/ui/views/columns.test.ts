@@ -3,7 +3,7 @@ import { Invoice } from "@/lib/data-api/records/invoices";
 import { PostedPurchaseLineV2, PurchaseV1, PurchaseV2 } from "@/lib/data-api/records/purchases";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { LIST_VIEWS } from "./list-views";
-import { type ColumnSpec, columnsOf, humanize } from "./columns";
+import { cellText, type ColumnSpec, columnsOf, csvText, humanize } from "./columns";
 import { listRequest } from "./list-view-spec";
 
 const byId = (columns: { id: string }[]) => new Map(columns.map((c) => [c.id, c]));
@@ -91,5 +91,40 @@ describe("humanize", () => {
     expect(
       ["InvoiceNum", "CustomerID", "Due_31_60", "COA_URL", "shipment_num", "fob", "term_id", "purchase_pdf_url_api_key_id", "other_cost", "po_num"].map(humanize),
     ).toEqual(["Invoice no.", "Customer ID", "Due 31–60", "COA URL", "Shipment no.", "FOB", "Term ID", "Purchase PDF URL API key ID", "Other cost", "PO no."]);
+  });
+});
+
+describe("cellText and csvText of the live service's sentinel dates", () => {
+  const column = (view: keyof typeof LIST_VIEWS, id: string) => LIST_VIEWS[view].columns.find((c) => c.id === id) as ColumnSpec;
+  const counted = column("retailerInventory", "LastInventoryDate");
+  const ends = column("customerPricing", "EndDate");
+
+  it("shows a shelf never counted (LastInventoryDate 2000-01-01 or 1999-12-31, any time of day) in words", () => {
+    expect(cellText(counted, { LastInventoryDate: "2000-01-01T00:00:00" }, "America/Los_Angeles")).toBe("never counted");
+    expect(cellText(counted, { LastInventoryDate: "1999-12-31T16:00:00-08:00" }, "UTC")).toBe("never counted");
+    expect(cellText(counted, { LastInventoryDate: "2026-11-16T00:00:00.000Z" }, "UTC")).toBe("Nov 16, 2026");
+  });
+
+  it("shows an end date of 3000-12-31 as open-ended, on every list with an EndDate", () => {
+    expect(cellText(ends, { EndDate: "3000-12-31" })).toBe("open-ended");
+    expect(cellText(column("allocations", "EndDate"), { EndDate: "3000-12-31T00:00:00" })).toBe("open-ended");
+    expect(cellText(ends, { EndDate: "2026-12-31" })).toBe("Dec 31, 2026");
+  });
+
+  it("writes the value the API sent to CSV, so the column stays dates a spreadsheet reads", () => {
+    expect(csvText(counted, { LastInventoryDate: "2000-01-01T00:00:00" })).toBe("2000-01-01T00:00:00");
+    expect(csvText(ends, { EndDate: "3000-12-31" })).toBe("3000-12-31");
+  });
+
+  it("gives a shelf never counted no days of cover: its Inventory is no count", () => {
+    const cover = column("retailerInventory", "DaysOfCover");
+    expect(cellText(cover, { Inventory: "0.00", DailySales: "1.50", LastInventoryDate: "2000-01-01T00:00:00" })).toBe("—");
+    expect(cellText(cover, { Inventory: "3.00", DailySales: "1.50", LastInventoryDate: "2026-11-16T00:00:00" })).toBe("2");
+  });
+
+  it("shows a junk license number as it was sent: it is the record's value", () => {
+    const license = column("customers", "LicenseNum");
+    expect(cellText(license, { LicenseNum: "LIC-99999-FAKE" })).toBe("LIC-99999-FAKE");
+    expect(cellText(license, { LicenseNum: "#N/A" })).toBe("#N/A");
   });
 });

@@ -3,6 +3,7 @@ import type { RecordMeta } from "@/lib/data-api/meta";
 import { formatBoolean, formatDate, formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "@/lib/format/display";
 import { detailHref, hasDetailPage } from "./detail-paths";
 import { LOOKUPS } from "./filters";
+import { sentinelWords } from "./sentinels";
 
 /** How a column's values are shown (and written to CSV). */
 /** `day`: a calendar day sent as a timestamp (DueDate, PostDate), shown as the day it names in every zone. */
@@ -171,15 +172,18 @@ export function formatValue(kind: ColumnKind, value: unknown, timeZone?: string)
   }
 }
 
-/** A row's value of a column as text (table and CSV). */
+/** A row's value of a column as text (table and CSV): a field's sentinel (`sentinels.ts`) in words, "never counted". */
 export function cellText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): string {
   if (column.text) return column.text(row, timeZone);
-  return formatValue(column.kind, (row as Record<string, unknown>)[column.id], timeZone);
+  const value = (row as Record<string, unknown>)[column.id];
+  return sentinelWords(column.id, value) ?? formatValue(column.kind, value, timeZone);
 }
 
 /**
  * A row's value of a column for CSV: figures and timestamps as the API sent them (exact, and read by spreadsheets as
- * numbers and dates), everything else as the table shows it; a missing value is an empty cell.
+ * numbers and dates), everything else as the table shows it; a missing value is an empty cell. A sentinel date
+ * (2000-01-01 "never counted", 3000-12-31 "open-ended") stays as sent too: words would turn a column of dates into
+ * text for the spreadsheet, and a file that is read back or joined must hold the value the API holds.
  */
 export function csvText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): string {
   const raw = (row as Record<string, unknown>)[column.id];

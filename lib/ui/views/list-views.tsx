@@ -199,8 +199,8 @@ export const LIST_VIEWS = {
     intro: "Inventory and sales at retailers: sell-through per product and customer.",
     noun: { one: "row", many: "rows" },
     columns: columnsOf<Row<"listRetailerInventory">>(RECORD_META.RetailerInventory, {}, [
-      // Computed, exactly: how many days the shelf lasts at its rate of sale ("—" where nothing sells).
-      { id: "DaysOfCover", header: "Days of cover", kind: "quantity", numeric: true, help: "Inventory ÷ daily sales: the days the stock lasts at its rate of sale; — where sales are zero or not reported.", text: (r) => formatQuantity(daysOfCover(r.Inventory, r.DailySales)) },
+      // Computed, exactly: how many days the shelf lasts at its rate of sale ("—" where nothing sells or nobody counted).
+      { id: "DaysOfCover", header: "Days of cover", kind: "quantity", numeric: true, help: "Inventory ÷ daily sales: the days the stock lasts at its rate of sale; — where sales are zero or not reported, or the shelf was never counted.", text: (r) => formatQuantity(daysOfCover(r.Inventory, r.DailySales, r.LastInventoryDate)) },
     ]),
     defaultColumns: ["CustomerID", "ProductID", "Inventory", "DailySales", "DaysOfCover", "LastInventoryDate"],
     rowKey: keyOf("ID", "ProductID", "CustomerID"),

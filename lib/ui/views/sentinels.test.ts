@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { realDate, sentinelWords } from "./sentinels";
+
+describe("sentinelWords", () => {
+  it.each([
+    ["LastInventoryDate", "2000-01-01", "never counted"],
+    ["LastInventoryDate", "2000-01-01T00:00:00", "never counted"],
+    ["LastInventoryDate", "2000-01-01T00:00:00.000Z", "never counted"],
+    ["LastInventoryDate", "2000-01-01T17:45:12Z", "never counted"],
+    ["LastInventoryDate", "1999-12-31T16:00:00-08:00", "never counted"],
+    ["LastInventoryDate", "1999-12-31", "never counted"],
+    ["EndDate", "3000-12-31", "open-ended"],
+    ["EndDate", "3000-12-31T00:00:00", "open-ended"],
+    ["EndDate", "9999-12-31", "open-ended"],
+  ])("%s %s reads %s", (field, value, words) => {
+    expect(sentinelWords(field, value)).toBe(words);
+  });
+
+  it.each([
+    ["LastInventoryDate", "2026-11-16T00:00:00.000Z"],
+    ["LastInventoryDate", "2000-01-02T00:00:00"],
+    ["EndDate", "2026-12-31"],
+    ["EndDate", "2999-12-31"],
+    ["LastInventoryDate", undefined],
+    ["LastInventoryDate", null],
+    ["LastInventoryDate", ""],
+    ["LastInventoryDate", "N/A"],
+    // Only the fields of the rules: a StartDate of 2000-01-01 is a date like any other.
+    ["StartDate", "2000-01-01"],
+    ["TimeUpdated", "3000-12-31T00:00:00Z"],
+    // Junk license numbers are the record's value, shown as sent: no rule.
+    ["LicenseNum", "LIC-99999-FAKE"],
+    ["LicenseNum", "#N/A"],
+  ])("%s %s is no sentinel", (field, value) => {
+    expect(sentinelWords(field, value)).toBeUndefined();
+  });
+});
+
+describe("realDate", () => {
+  it("is the calendar day of a real date, and undefined for a sentinel or nothing", () => {
+    expect(realDate("LastInventoryDate", "2026-11-16T08:00:00Z")).toBe("2026-11-16");
+    expect(realDate("LastInventoryDate", "2000-01-01T00:00:00")).toBeUndefined();
+    expect(realDate("EndDate", "3000-12-31")).toBeUndefined();
+    expect(realDate("EndDate", "2027-01-31")).toBe("2027-01-31");
+    expect(realDate("EndDate", null)).toBeUndefined();
+    expect(realDate("EndDate", "soon")).toBeUndefined();
+  });
+});
