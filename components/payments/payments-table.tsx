@@ -5,6 +5,7 @@ import { TableFrame } from "@/components/table/table-frame";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals, parseDecimal } from "@/lib/format/decimal";
 import { formatDateTime, formatDay, formatMoney, MISSING } from "@/lib/format/display";
+import { paymentTypeName } from "@/lib/ui/payments/payment-type";
 import type { Payment } from "@/lib/ui/payments/requests";
 
 /** Whether a payment still has credit to allocate. */
@@ -82,7 +83,7 @@ export function PaymentsTable({
                     {num ?? MISSING}
                     {isReversed(p) && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-50">Reversed</span>}
                   </th>
-                  <td>{p.PaymentTypeName ?? MISSING}</td>
+                  <td>{paymentTypeName(p.PaymentTypeName, p.PaymentTypeID)}</td>
                   <td title={formatDateTime(p.PostDate, timeZone)}>{formatDay(p.PostDate)}</td>
                   <td className="max-w-xs truncate" title={p.Memo ?? undefined}>
                     {p.Memo || MISSING}

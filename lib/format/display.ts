@@ -17,6 +17,9 @@ export const OPEN_ENDED = "open-ended";
 /** A customer whose DeliveryDays is null, "" or holds no weekday. */
 export const NO_DELIVERY_DAYS = "no delivery days";
 
+/** The payment type the live service names `SupplierCredit` (PaymentTypeID -1). */
+export const SUPPLIER_CREDIT = "Supplier credit";
+
 /** U+2212, the typographic minus: the same width as "+" and the figures, so negative amounts line up. */
 const MINUS = "\u2212";
 

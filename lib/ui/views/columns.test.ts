@@ -128,3 +128,13 @@ describe("cellText and csvText of the live service's sentinel dates", () => {
     expect(cellText(license, { LicenseNum: "#N/A" })).toBe("#N/A");
   });
 });
+
+describe("a payment type's name", () => {
+  it("reads SupplierCredit (PaymentTypeID -1) as Supplier credit on the payment types list, its CSV and a supplier's page", () => {
+    const name = LIST_VIEWS.paymentTypes.columns.find((c) => c.id === "Name") as ColumnSpec;
+    expect(cellText(name, { PaymentTypeID: -1, Name: "SupplierCredit" })).toBe("Supplier credit");
+    expect(csvText(name, { PaymentTypeID: -1, Name: "SupplierCredit" })).toBe("Supplier credit");
+    expect(cellText(name, { PaymentTypeID: 20, Name: "Brand credit" })).toBe("Brand credit");
+    expect(cellText(name, { PaymentTypeID: 21 })).toBe("—");
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
-import { filtersOf } from "./filters";
+import { filtersOf, LOOKUPS } from "./filters";
 
 const names = (...args: Parameters<typeof filtersOf>) => filtersOf(...args).map((f) => f.name);
 
@@ -31,5 +31,12 @@ describe("filtersOf", () => {
   it("offers purchase_ids as typed text that says it takes either id", () => {
     const [ids] = filtersOf(OPERATION_META.listPurchasesV2, ["purchase_ids"]);
     expect(ids).toMatchObject({ name: "purchase_ids", label: "Purchase IDs (global or ERP)", control: { control: "text", placeholder: "ERP or global ids" } });
+  });
+});
+
+describe("LOOKUPS", () => {
+  it("names the payment type SupplierCredit in words, as every other place does", () => {
+    expect(LOOKUPS.PaymentTypeIDs!.name({ PaymentTypeID: -1, Name: "SupplierCredit" })).toBe("Supplier credit");
+    expect(LOOKUPS.PaymentTypeIDs!.name({ PaymentTypeID: 20, Name: "Brand credit" })).toBe("Brand credit");
   });
 });

@@ -3,6 +3,7 @@ import type { OperationId } from "@/lib/data-api/registry";
 import type { KeyType } from "@/lib/data-api/operation";
 import { STALE } from "../api-query";
 import { ACCOUNT_STATUSES, INVOICE_STATUSES } from "@/lib/data-api/values";
+import { paymentTypeName } from "../payments/payment-type";
 
 /** Where a filter of ids gets the names it shows: a list operation, and the fields of its records. */
 export interface Lookup {
@@ -29,7 +30,7 @@ export const LOOKUPS: Record<string, Lookup> = {
   LocationIDs: { operation: "listLocations", id: "LocationID", name: text("Location"), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-40" },
   VendorIDs: { operation: "listVendors", id: "VendorID", name: text("VendorName"), query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-48" },
   UserIDs: { operation: "listUsers", id: "UserID", name: text("FullName"), query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-44" },
-  PaymentTypeIDs: { operation: "listPaymentTypes", id: "PaymentTypeID", name: text("Name"), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-36" },
+  PaymentTypeIDs: { operation: "listPaymentTypes", id: "PaymentTypeID", name: (r) => paymentTypeName(r.Name as string | undefined, r.PaymentTypeID as number | undefined), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-36" },
   TermIDs: { operation: "listInvoiceCreditTerms", id: "TermID", name: text("Term"), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-32" },
   States: { operation: "listStates", id: "StateAbbreviation", name: (r) => `${r.StateName ?? r.StateAbbreviation} (${r.StateAbbreviation})`, query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-40" },
 };

@@ -15,6 +15,7 @@ import { valueLabel } from "./filters";
 import type { ListOperationId, ListViewSpec } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { daysOfCover } from "../stock/days-of-cover";
+import { paymentTypeName } from "../payments/payment-type";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
@@ -402,7 +403,7 @@ export const LIST_VIEWS = {
     operation: "listPaymentTypes",
     title: "Payment types",
     noun: { one: "payment type", many: "payment types" },
-    columns: columnsOf<Row<"listPaymentTypes">>(RECORD_META.PaymentType),
+    columns: columnsOf<Row<"listPaymentTypes">>(RECORD_META.PaymentType, { Name: { text: (r) => paymentTypeName(r.Name, r.PaymentTypeID) } }),
     defaultColumns: ["Name", "PaymentTypeID", "SupplierID", "TimeUpdated"],
     rowKey: keyOf("PaymentTypeID", "SupplierID"),
     staleTime: STALE.reference,
