@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
@@ -191,6 +192,7 @@ export function ArAgingReport() {
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
           {query.isFetching && query.data ? "Updating…" : query.data ? `${rowCount(report.lines.length)} (AR account and supplier).` : ""}
         </p>
+        <StaleNote of={[query.data]} />
       </div>
       {body}
       <BucketPanel content={panel} onClose={close} />

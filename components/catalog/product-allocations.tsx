@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { SpecTable } from "@/components/table/spec-table";
+import { StaleNote } from "@/components/table/stale-note";
 import { RequestError } from "@/components/table/request-error";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
@@ -42,6 +43,7 @@ export function ProductAllocations({ productId }: { productId: number }) {
             See the supplier&apos;s allocations
           </Link>
         )}
+        <StaleNote as="span" of={[page.data]} />
       </div>
       <p className="max-w-4xl text-sm text-slate-700 dark:text-slate-300">
         Units of this product reserved for particular customers. While an allocation runs (from its start date to its end date), its units count in the

@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import { RequestError } from "@/components/table/request-error";
 import { EmbeddedList } from "@/components/views/embedded-list";
@@ -31,6 +32,7 @@ export function ProductDetail({ productId, showBatches, showInventory, showRetai
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">{row.ProductName ?? `Product ${productId}`}</h1>
+      <StaleNote of={[product.data]} />
       <div className="flex flex-col gap-6 md:flex-row">
         {row.FullSizeImageURL && (
           // eslint-disable-next-line @next/next/no-img-element -- product images come from the API's own hosts, any of them.

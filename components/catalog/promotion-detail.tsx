@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { EmbeddedList } from "@/components/views/embedded-list";
@@ -42,6 +43,7 @@ export function PromotionDetail({ promotionId, supplierIds }: { promotionId: num
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-2xl font-bold tracking-tight">{promotion.PromotionName || title}</h1>
+        <StaleNote of={[walk.data]} />
         <Link className="link text-sm" prefetch={false} href="/catalog/product-promotions">
           All product promotions
         </Link>

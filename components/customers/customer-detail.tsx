@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { pushParams } from "@/lib/ui/address";
@@ -48,6 +49,7 @@ export function CustomerDetail({ customerId, showCreditTerms, showRetailerInvent
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">{row.CustomerName ?? `Customer ${customerId}`}</h1>
+      <StaleNote of={[customer.data]} />
       <RecordFacts row={row} columns={columns} skip={["ProfilePictureURL"]} />
       <DeliverySchedule customerId={customerId} customer={row} />
       {showRetailerInventory && <RetailerInventoryList filter="CustomerIDs" id={customerId} />}

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { StaleNote } from "@/components/table/stale-note";
 import { RequestError } from "@/components/table/request-error";
 import { TableFrame } from "@/components/table/table-frame";
 import { isoWeekday } from "@/lib/format/days";
@@ -44,6 +45,7 @@ export function DeliverySchedule({ customerId, customer }: DeliveryScheduleProps
       <h2 id="delivery-schedule" className="text-lg font-semibold">
         Delivery schedule
       </h2>
+      <StaleNote of={[schedule.data, states.data]} />
       {schedule.error ? (
         <RequestError error={schedule.error} onRetry={() => void schedule.refetch()} what="the delivery schedule" />
       ) : schedule.isPending ? (

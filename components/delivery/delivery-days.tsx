@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
@@ -207,6 +208,7 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
           <h2 id="dd-list" className="text-lg font-semibold">
             {weekdayName(day)}&apos;s customers ({rows.length})
           </h2>
+          <StaleNote as="span" of={[everyState.data, byState.data, schedules.data, states.data]} />
           <button type="button" className={`${BUTTON} print:hidden`} onClick={() => window.print()}>
             Print {weekdayName(day)}&apos;s route list
           </button>

@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { EmbeddedList } from "@/components/views/embedded-list";
@@ -38,6 +39,7 @@ export function LocationDetail({ locationId, keyType }: { locationId: number; ke
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">{row.Location || title}</h1>
+      <StaleNote of={[location.data]} />
       <div className="flex flex-col gap-6 md:flex-row">
         <section aria-labelledby="location-address" className="min-w-56 rounded border border-slate-300 p-3 dark:border-slate-700">
           <h2 id="location-address" className="mb-1 font-semibold">

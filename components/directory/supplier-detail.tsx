@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { EmbeddedList } from "@/components/views/embedded-list";
@@ -35,6 +36,7 @@ export function SupplierDetail({ supplierId, keyType }: { supplierId: number; ke
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">{row.Supplier || title}</h1>
+      <StaleNote of={[supplier.data]} />
       <RecordFacts row={row} columns={LIST_VIEWS.suppliers.columns} skip={["Supplier"]} />
       {supplierLists(keyType, supplierId).map((list) => (
         <EmbeddedList key={list.name} name={list.name} query={list.query} title={list.title} href={list.href} columns={list.columns} />

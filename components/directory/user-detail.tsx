@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { RecordFacts } from "@/components/views/record-facts";
@@ -50,6 +51,7 @@ export function UserDetail({ userId, hidden = false }: { userId: number; /** The
     return (
       <div className="space-y-6">
         <h1 className="text-2xl font-bold tracking-tight">{lookup.rep.Name || title}</h1>
+        <StaleNote of={[reps.data]} />
         <p className="max-w-3xl text-sm">
           The Data API shows this key only its own users, so this is the sales rep record it gives for them (/salesReps).
         </p>
@@ -62,6 +64,7 @@ export function UserDetail({ userId, hidden = false }: { userId: number; /** The
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">{row.FullName || title}</h1>
+      <StaleNote of={[user.data, reps.data]} />
       <RecordFacts row={row} columns={LIST_VIEWS.users.columns} skip={["FullName"]} />
       {row.Role === "DistributorRep" && <RepSection lookup={lookup} error={reps.error} onRetry={() => void reps.refetch()} />}
     </div>

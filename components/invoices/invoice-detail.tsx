@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -65,6 +66,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-2xl font-bold tracking-tight">Invoice {inv.InvoiceNum ?? invoiceId}</h1>
+        <StaleNote of={[invoice.data, lines.data, coas.data]} />
         {externalHref(inv.PDFURL) && (
           <a className="link" href={externalHref(inv.PDFURL)} target="_blank" rel="noreferrer noopener">
             Open the PDF

@@ -27,7 +27,7 @@ export function StockCard() {
   const dois = selling.map((r) => Number(r.DOI)).sort((a, b) => a - b);
   const median = dois.length ? dois[Math.floor(dois.length / 2)]! : undefined;
   return (
-    <Card card="stock" query={available}>
+    <Card card="stock" query={available} also={[inventory.data]}>
       <div className="grid grid-cols-2 gap-4">
         <Figure label="Out of stock (product × warehouse)" value={String(out)} testId="out-of-stock" />
         <Figure label={`Under 14 days of inventory (of ${selling.length} selling)`} value={inventory.isPending ? "…" : String(low)} testId="low-doi" />
@@ -113,7 +113,7 @@ export function TopCustomersCard() {
   for (const r of rows) if (r.ARAccountID != null) byAccount.set(r.ARAccountID, addDecimals(byAccount.get(r.ARAccountID) ?? "0", amountsOf(r).total));
   const top = [...byAccount].sort((a, b) => compareDecimals(b[1], a[1])).slice(0, 5);
   return (
-    <Card card="topCustomers" query={aging}>
+    <Card card="topCustomers" query={aging} also={[names.data]}>
       <ol className="list-inside list-decimal space-y-1 text-sm">
         {top.map(([account, total]) => (
           <li key={account}>

@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
+import { StaleNote } from "@/components/table/stale-note";
+import type { Answered } from "@/lib/ui/stale";
 import { type AgingAmounts, barScale, BUCKETS, bucketColor, segmentsOf } from "@/lib/ui/ar-aging/aging";
 import { formatMoney } from "@/lib/format/display";
 import { OVERVIEW_CARDS, type OverviewCardId } from "@/lib/ui/overview/cards";
@@ -14,13 +16,16 @@ export function Card({
   href,
   children,
   query,
+  also = [],
   loading = false,
 }: {
   card: OverviewCardId;
   /** Where the link goes when the data names a better place than the card's usual one. */
   href?: string;
   children?: React.ReactNode;
-  query?: { error: unknown; isPending: boolean; refetch: () => unknown };
+  query?: { error: unknown; isPending: boolean; refetch: () => unknown; data?: Answered };
+  /** The card's other answers, besides the query's: the card says how old the oldest is when any was last-known. */
+  also?: readonly Answered[];
   loading?: boolean;
 }) {
   const spec = OVERVIEW_CARDS[card];
@@ -36,7 +41,10 @@ export function Card({
         ) : loading || query?.isPending ? (
           <span className={`skeleton block w-full ${spec.bodyHeight}`} role="status" aria-busy="true" aria-label={`Loading ${spec.title.toLowerCase()}`} />
         ) : (
-          children
+          <>
+            {children}
+            <StaleNote of={[query?.data, ...also]} />
+          </>
         )}
       </div>
       <p className="text-sm">

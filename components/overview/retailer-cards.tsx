@@ -62,7 +62,7 @@ export function PaymentsCard() {
     refetch: () => [open, payments, pending].forEach((q) => void q.refetch()),
   };
   return (
-    <Card card="payments" query={state}>
+    <Card card="payments" query={state} also={[open.data, payments.data, pending.data]}>
       <Figure label="Credit available on payments" value={formatMoney(credit)} testId="credit-available" />
       <p className="text-sm">
         <strong data-testid="pending-requests">{waiting.length}</strong> allocation {waiting.length === 1 ? "request" : "requests"} on the way to the ERP

@@ -19,7 +19,7 @@ export function DeliveriesCard() {
   const days = [today, addDays(today, 1)].map((day) => ({ day, weekday: isoWeekday(day), count: (customers.data?.records ?? []).filter((c) => deliveryWeekdays(c.DeliveryDays).includes(isoWeekday(day))).length }));
   const partial = customers.data?.paging?.hasNextPage;
   return (
-    <Card card="deliveries" href={`/delivery-days?day=${days[1]!.weekday}`} query={customers}>
+    <Card card="deliveries" href={`/delivery-days?day=${days[1]!.weekday}`} query={customers} also={[states.data]}>
       <div className="grid grid-cols-2 gap-4">
         {days.map((d, i) => (
           <p key={d.day} className="text-sm">

@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { MultiSelect } from "@/components/table/multi-select";
@@ -110,6 +111,7 @@ export function ApplicationsSection({
               ? "Every request sent from this page is settled."
               : ""}
         </p>
+        <StaleNote as="span" of={[query.data]} />
       </div>
       {query.error && !query.data ? (
         <RequestError error={query.error} onRetry={() => void query.refetch()} what="the payment applications" />

@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useId } from "react";
@@ -199,6 +200,7 @@ function Account({
         <h2 id={ids.payments} className="text-lg font-semibold">
           Payments of {accountLabel}
         </h2>
+        <StaleNote of={[payments.data]} />
         <Filters specs={specs.payments} label="Filters of the payments" params={params} account={account} />
         {payments.error ? (
           <RequestError error={payments.error} onRetry={() => void payments.refetch()} what="the payments" />
@@ -233,6 +235,7 @@ function Account({
         <h2 id={ids.invoices} className="text-lg font-semibold">
           Open invoices
         </h2>
+        <StaleNote of={[invoices.data]} />
         {filters.suppliers !== undefined && (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {bySupplier ? "Narrowed to the suppliers chosen." : "Of every supplier: the Data API narrows open invoices by supplier for Supplier keys only."}

@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery } from "@tanstack/react-query";
 import { RequestError } from "@/components/table/request-error";
 import { SpecTable } from "@/components/table/spec-table";
@@ -29,6 +30,7 @@ export function PurchaseDetailV1({ purchaseId }: { purchaseId: number }) {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Purchase order {row.PONum ?? purchaseId}</h1>
+        <StaleNote of={[purchase.data, lines.data]} />
         <p className="mt-1 text-sm">
           Status <strong>{row.Status ?? "—"}</strong>, ERP id {row.PurchaseID ?? purchaseId}
         </p>

@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
@@ -81,6 +82,7 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Purchase order {purchase.po_num ?? purchaseId}</h1>
+        <StaleNote of={[query.data]} />
         <p className="mt-1 text-sm">
           Status <strong>{purchase.status ?? "—"}</strong>
           {purchase.purchase_id != null ? `, ERP id ${purchase.purchase_id}` : ""}

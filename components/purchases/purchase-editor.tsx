@@ -1,5 +1,7 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
+import type { Answered } from "@/lib/ui/stale";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useMemo } from "react";
@@ -36,6 +38,7 @@ export function PurchaseEditor({ purchaseId }: { purchaseId?: string }) {
     <DraftEditor
       key={purchase.purchase_global_id ?? purchaseId}
       purchaseId={purchase.purchase_global_id ?? purchaseId}
+      source={query.data}
       initial={{
         header: {
           // Not among the documented fields of a purchase: read when the service sends them.
@@ -76,7 +79,7 @@ function focusField(target: FocusTarget) {
  * A draft being edited: the header fields, the line grid and the action bar with its notices, around
  * `usePurchaseEditor` (the state, its phase and the requests).
  */
-function DraftEditor({ purchaseId, initial }: { purchaseId?: string; initial: { header: DraftHeader; lines: DraftLine[] } }) {
+function DraftEditor({ purchaseId, initial, source }: { purchaseId?: string; initial: { header: DraftHeader; lines: DraftLine[] }; /** The saved draft's read: its note when it was a last-known answer (saving would replace what changed since). */ source?: Answered }) {
   const editor = usePurchaseEditor({ purchaseId, initial, today: todayIn(useTimeZone()), focusField });
   const { state, dispatch, header, disabled, used, cases, messages } = editor;
   const { catalog, products } = editor.lookups;
@@ -113,6 +116,7 @@ function DraftEditor({ purchaseId, initial }: { purchaseId?: string; initial: { 
             "Nothing is sent until you save or submit. Validate checks the order with the API without creating anything."
           )}
         </p>
+        <StaleNote of={[source]} />
       </div>
 
       <HeaderFields editor={editor} />

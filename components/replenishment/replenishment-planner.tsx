@@ -1,5 +1,6 @@
 "use client";
 
+import { StaleNote } from "@/components/table/stale-note";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { RequestError } from "@/components/table/request-error";
@@ -126,6 +127,7 @@ export function SupplierPlan({ supplierId, supplierName, narrow, v2, v1Reason, a
       <p className="text-sm" aria-live="polite">
         {view.length === rows.length ? `${rows.length} rows.` : `${view.length} of ${rows.length} rows match the filters.`} Orders are in whole cases; &ldquo;Why?&rdquo; explains a row&rsquo;s number.
       </p>
+      <StaleNote of={data.answers} />
       <PlanTable rows={view} selection={selection} actions={actions} sort={sort} onSort={() => pushParams((p) => writePlanAddress(p, { sort: nextCoverSort(sort) }))} caption={caption} disabled={drafting} />
       <DraftPanel rows={view} selection={selection} v1Reason={v1Reason} supplierName={supplierName} known={known} onRunning={setDrafting} onDrafted={onDrafted} />
     </div>

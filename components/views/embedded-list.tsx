@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
+import { StaleNote } from "@/components/table/stale-note";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
@@ -29,6 +30,7 @@ export function EmbeddedList({ name, query, title, href, columns }: { name: List
         <Link className="link text-sm" prefetch={false} href={href as never}>
           See the full list
         </Link>
+        <StaleNote as="span" of={[result.data]} />
       </div>
       {result.error ? (
         <RequestError error={result.error} onRetry={() => void result.refetch()} what={title.toLowerCase()} />

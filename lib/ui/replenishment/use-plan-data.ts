@@ -6,6 +6,7 @@ import type { RecordOf } from "@/lib/data-api/client";
 import type { OperationId } from "@/lib/data-api/registry";
 import { apiQueryOptions, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import type { Answered } from "@/lib/ui/stale";
 import type { PlanInput } from "./plan";
 import {
   inventoryRead,
@@ -48,6 +49,8 @@ export interface PlanData {
   retry: () => void;
   /** Lists whose walk stopped at its bound: the plan says so. */
   cutShort: CutShort[];
+  /** The plan's reads, for the note of how old it is when any was a last-known answer (`StaleNote`). */
+  answers: Answered[];
 }
 
 /**
@@ -98,5 +101,6 @@ export function usePlanData({ supplierId, narrow, v2 }: { supplierId: number; na
         : undefined,
     [ready, v2, inventory.data, products.data, vendors.data, locations.data, states.data, purchases.data, posted.data, lines.records],
   );
-  return { input, error: failed[0]?.error ?? undefined, retry, cutShort };
+  const answers = [inventory.data, products.data, vendors.data, locations.data, states.data, purchases.data, posted.data];
+  return { input, error: failed[0]?.error ?? undefined, retry, cutShort, answers };
 }
