@@ -42,6 +42,22 @@ describe("RetailerInventoryList", () => {
 });
 
 describe("WarehouseStock", () => {
+  it("shows a Supplier key's 11-field rows without an Inventory column of dashes, every figure they have in its place", () => {
+    // Production /inventory for a Supplier key: no Inventory, Received, Loaded, Picked, Delivered or Unsellable.
+    const rows = [
+      { LocationID: 1, ProductID: 10032, OnFloorInventory: "64.00", PreSales: "12.00", Allocated: "12.00", NotAuthorized: false, AvailableUnits: 40, PurchaseTransID: 700001, DOI: "9.10", AvgDailySales90d: "4.40", TimeUpdated: "2026-11-20T08:00:00Z" },
+      { LocationID: 2, ProductID: 10032, OnFloorInventory: "5.00", PreSales: "0.00", Allocated: "0.00", NotAuthorized: true, AvailableUnits: 5, PurchaseTransID: 700002, DOI: "2.00", AvgDailySales90d: "2.50", TimeUpdated: "2026-11-20T08:00:00Z" },
+    ];
+    const html = render(<WarehouseStock productId={10032} />, embeddedRequest(LIST_VIEWS.inventory, { ProductIDs: "10032" }), rows);
+    const headers = [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) => m[1]);
+    expect(headers).toEqual(["Warehouse", "Available units", "On floor inventory", "Pre sales", "Allocated", "Not authorized", "Days of inventory"]);
+    expect(cells(html).map((c) => c.slice(1))).toEqual([
+      ["40", "64", "12", "12", "No", "9.1"],
+      ["5", "5", "0", "0", "Yes", "2"],
+    ]);
+  });
+
+
   it("shows Allocated and Not authorized with a sentence each, linking to the allocations", () => {
     const rows = [{ LocationID: 1, ProductID: 10032, AvailableUnits: 40, OnFloorInventory: "64.00", PreSales: "12.00", Allocated: "12.00", NotAuthorized: true, Inventory: "70.00", DOI: "9.10" }];
     const html = render(<WarehouseStock productId={10032} />, embeddedRequest(LIST_VIEWS.inventory, { ProductIDs: "10032" }), rows);

@@ -9,14 +9,18 @@ interface ChoosableColumn {
   columnDef: { header?: unknown };
 }
 
-/** Which columns show: every field of the record can be turned on; the choice goes into the URL. */
-export function ColumnChooser({ table }: { table: { getAllLeafColumns: () => ChoosableColumn[] } }) {
+/**
+ * Which columns show: every field of the record can be turned on; the choice goes into the URL. `empty`: the columns
+ * the table does not draw because no row of the page has anything in them (sparse records); they stay offered, and
+ * chosen, marked empty on this page, and are not counted as shown.
+ */
+export function ColumnChooser({ table, empty }: { table: { getAllLeafColumns: () => ChoosableColumn[] }; empty?: ReadonlySet<string> }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const columns = table.getAllLeafColumns();
-  const shown = columns.filter((c) => c.getIsVisible()).length;
+  const shown = columns.filter((c) => c.getIsVisible() && !empty?.has(c.id)).length;
   useEffect(() => {
     if (!open) return;
     const outside = (event: MouseEvent) => {
@@ -48,6 +52,7 @@ export function ColumnChooser({ table }: { table: { getAllLeafColumns: () => Cho
                   list mounts afresh each time it opens, so it starts from what the table shows. */}
               <input type="checkbox" defaultChecked={column.getIsVisible()} onChange={(e) => column.toggleVisibility(e.target.checked)} autoFocus={index === 0} />
               {String(column.columnDef.header ?? column.id)}
+              {empty?.has(column.id) && <span className="text-slate-600 dark:text-slate-400"> (empty on this page)</span>}
             </label>
           ))}
         </fieldset>

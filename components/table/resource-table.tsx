@@ -13,6 +13,7 @@ import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useTimeZone } from "@/components/shell/providers";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
+import { emptyColumns } from "@/lib/ui/views/empty-columns";
 import { filtersOf, type FilterSpec, valueLabel } from "@/lib/ui/views/filters";
 import { COLUMNS_PARAM, type ListOperationId, type ListViewSpec, listRequest, PAGE_SIZES, visibleColumns } from "@/lib/ui/views/list-view-spec";
 import { renderCell } from "./cell";
@@ -61,6 +62,8 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
   ) as ColumnDef<typeof features, Row>[];
   const columnVisibility: ColumnVisibilityState = Object.fromEntries(view.columns.map((c) => [c.id, visible.includes(c.id)]));
   const rows = (query.data?.records as Row[] | undefined) ?? noRows;
+  // Sparse records: a column no row shown has anything in is not drawn (the chooser keeps it, marked empty).
+  const empty = emptyColumns(view.columns as ColumnSpec<Row>[], rows);
   const names = useNames((view.columns as ColumnSpec<Row>[]).filter((c) => visible.includes(c.id)), rows);
   const table = useTable({
     features,
@@ -81,12 +84,12 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
   const { defaultLabel, defaultsInForce } = useListFilters(view);
   const hasNext = query.data?.paging?.hasNextPage ?? false;
   const first = (page - 1) * pageSize + 1;
-  const helpColumns = view.columns.filter((c) => c.help && visible.includes(c.id));
+  const helpColumns = view.columns.filter((c) => c.help && visible.includes(c.id) && !empty.has(c.id));
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <ColumnChooser table={table} />
+        <ColumnChooser table={table} empty={empty} />
         <TableExport view={view} request={request} timeZone={timeZone} visible={visible} />
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
           {query.isFetching ? "Loading…" : rows.length > 0 ? `Showing ${first.toLocaleString("en-US")}–${(first + rows.length - 1).toLocaleString("en-US")}${hasNext ? "" : ` (last page)`}` : ""}
@@ -108,7 +111,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
               <thead>
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
-                    {group.headers.map((header) => {
+                    {group.headers.filter((header) => !empty.has(header.column.id)).map((header) => {
                       const spec = (header.column.columnDef.meta as { spec: ColumnSpec } | undefined)?.spec;
                       return (
                         <th key={header.id} scope="col" className={spec?.numeric ? "numeric" : undefined} title={spec?.help}>
@@ -132,7 +135,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
                     ))
                   : table.getRowModel().rows.map((row) => (
                       <tr key={row.id}>
-                        {row.getVisibleCells().map((cell) => {
+                        {row.getVisibleCells().filter((cell) => !empty.has(cell.column.id)).map((cell) => {
                           const spec = (cell.column.columnDef.meta as { spec: ColumnSpec } | undefined)?.spec;
                           return (
                             <td key={cell.id} className={spec?.numeric ? "numeric" : undefined}>

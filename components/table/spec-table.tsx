@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
+import { emptyColumns } from "@/lib/ui/views/empty-columns";
 import { renderCell } from "./cell";
 import { NamesProvider, useNames } from "./names";
 import { TableFrame } from "./table-frame";
@@ -12,6 +13,7 @@ type Row = Record<string, unknown>;
 /**
  * A plain table of rows by column specs (no paging, no chooser): each cell formatted by its kind, ids shown by name,
  * in a scrolling frame. `children` go inside the frame, under the table (loading, empty and "more" notes).
+ * `hideEmpty`: a column no row has anything in is not drawn (`emptyColumns`: sparse records, as a list page does).
  */
 export function SpecTable({
   label,
@@ -19,6 +21,7 @@ export function SpecTable({
   rows,
   rowKey,
   busy,
+  hideEmpty = false,
   children,
 }: {
   label: string;
@@ -26,17 +29,20 @@ export function SpecTable({
   rows: Row[];
   rowKey: (row: Row, index: number) => string;
   busy?: boolean;
+  hideEmpty?: boolean;
   children?: ReactNode;
 }) {
   const timeZone = useTimeZone();
-  const names = useNames(columns, rows);
+  const empty = hideEmpty ? emptyColumns(columns, rows) : undefined;
+  const drawn = empty?.size ? columns.filter((c) => !empty.has(c.id)) : columns;
+  const names = useNames(drawn, rows);
   return (
     <NamesProvider value={names}>
       <TableFrame label={label}>
         <table className="data-table" aria-busy={busy}>
           <thead>
             <tr>
-              {columns.map((c) => (
+              {drawn.map((c) => (
                 <th key={c.id} scope="col" className={c.numeric ? "numeric" : undefined} title={c.help}>
                   {c.header}
                 </th>
@@ -46,7 +52,7 @@ export function SpecTable({
           <tbody>
             {rows.map((row, index) => (
               <tr key={rowKey(row, index)}>
-                {columns.map((c) => (
+                {drawn.map((c) => (
                   <td key={c.id} className={c.numeric ? "numeric" : undefined}>
                     {renderCell(c, row, timeZone)}
                   </td>

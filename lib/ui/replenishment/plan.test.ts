@@ -57,6 +57,9 @@ describe("planRows: the baseline row", () => {
 
 type Case = [string, Partial<PlanInput>, Partial<PlanOptions>, Expected];
 
+/** Production `/inventory` for a Supplier key: these 11 fields only (no Inventory, Received, Loaded, Picked, Delivered, Unsellable). */
+const SUPPLIER_KEY_ROW = { LocationID: 1, ProductID: 7, OnFloorInventory: "70.00", PreSales: "9.00", Allocated: "0.00", NotAuthorized: false, AvailableUnits: 61, PurchaseTransID: 700001, DOI: "4.92", AvgDailySales90d: "12.40", TimeUpdated: "2026-11-21T08:00:00Z" };
+
 describe("planRows: the rules, one by one", () => {
   const table: Case[] = [
     // Inventory rows
@@ -66,6 +69,7 @@ describe("planRows: the rules, one by one", () => {
       {},
       { available: 61, sellsPerDay: "12.4", suggestedCases: 37 },
     ],
+    ["a Supplier key's 11-field row plans as the full one does", { inventory: [SUPPLIER_KEY_ROW] }, {}, { available: 61, sellsPerDay: "12.4", daysOfCover: 4.919, belowTarget: true, suggestedCases: 37 }],
     ["a decimal string sales figure is read exactly", { inventory: [{ ...OAKLAND_STOCK, AvgDailySales90d: "12.400000" }] }, {}, { sellsPerDay: "12.4", suggestedUnits: 444 }],
     ["a missing AvailableUnits: no suggestion, with the reason", { inventory: [{ ...OAKLAND_STOCK, AvailableUnits: undefined }] }, {}, { available: undefined, daysOfCover: undefined, suggestedCases: undefined, reason: "no-stock-figure" }],
     ["a missing AvgDailySales90d: no suggestion, with the reason", { inventory: [{ ...OAKLAND_STOCK, AvgDailySales90d: undefined }] }, {}, { sellsPerDay: undefined, reason: "no-sales-figure", belowTarget: false }],

@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { SearchParamsContext } from "next/dist/shared/lib/hooks-client-context.shared-runtime";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { apiQueryKey } from "@/lib/ui/api-query";
+import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
+import { LIST_VIEWS } from "@/lib/ui/views/list-views";
+import { ResourceTable } from "./resource-table";
+
+const result = (records: unknown[]) => ({ records, notModified: false, meta: {}, body: undefined, paging: { page: 1, pageSize: 50, hasNextPage: false } });
+
+/** A list page's table as the server renders it, from the answer its prefetch leaves in the cache. */
+function render(view: ListViewSpec, records: unknown[], address = "") {
+  const params = new URLSearchParams(address);
+  const client = new QueryClient();
+  client.setQueryData(apiQueryKey(listRequest(view, params)), result(records));
+  return renderToString(
+    <SearchParamsContext.Provider value={params}>
+      <QueryClientProvider client={client}>
+        <ResourceTable view={view} />
+      </QueryClientProvider>
+    </SearchParamsContext.Provider>,
+  ).replace(/<!-- -->/g, "");
+}
+
+const headers = (html: string) => [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ""));
+const cellCounts = (html: string) => [...html.matchAll(/<tr>(.*?)<\/tr>/g)].slice(1).map(([, row]) => row!.match(/<td/g)?.length ?? 0);
+
+/** Production `/inventory` for a Supplier key: 11 fields, without Inventory, Received, Loaded, Picked, Delivered, Unsellable. */
+const SUPPLIER_INVENTORY = [
+  { LocationID: 1, ProductID: 10001, OnFloorInventory: "64.00", PreSales: "12.00", Allocated: "0.00", NotAuthorized: false, AvailableUnits: 52, PurchaseTransID: 700001, DOI: "5.60", AvgDailySales90d: "9.29", TimeUpdated: "2026-11-20T08:00:00Z" },
+  { LocationID: 2, ProductID: 10002, OnFloorInventory: "10.00", PreSales: "0.00", Allocated: "2.00", NotAuthorized: true, AvailableUnits: 8, PurchaseTransID: 700002, DOI: "1.10", AvgDailySales90d: "7.10", TimeUpdated: "2026-11-20T08:00:00Z" },
+];
+
+describe("ResourceTable with sparse records", () => {
+  const inventory = LIST_VIEWS.inventory as unknown as ListViewSpec;
+
+  it("draws the default columns the rows have and not Inventory, which none of a Supplier key's rows carry", () => {
+    const html = render(inventory, SUPPLIER_INVENTORY);
+    expect(headers(html)).toEqual(["Warehouse", "Product", "Available units", "On floor inventory", "Pre sales", "Allocated", "Days of inventory", "Avg daily sales (90 d)"]);
+    expect(cellCounts(html)).toEqual([8, 8]);
+    // The chooser counts what is drawn; the six empty fields stay offered in it.
+    expect(html).toMatch(/Columns \(8 of \d+\)/);
+    // Its definition goes with it: the help lists the columns drawn.
+    expect(html).not.toMatch(/<dt class="font-semibold">Inventory<\/dt>/);
+  });
+
+  it("draws a column as soon as one row of the page has it", () => {
+    const html = render(inventory, [{ ...SUPPLIER_INVENTORY[0], Inventory: "-3.00" }, SUPPLIER_INVENTORY[1]]);
+    expect(headers(html)).toContain("Inventory");
+    expect(cellCounts(html)).toEqual([9, 9]);
+  });
+
+  it("hides a chosen column that is empty on the page too (the chooser keeps it chosen), and draws every column without rows", () => {
+    expect(headers(render(inventory, SUPPLIER_INVENTORY, "columns=ProductID,Received,DOI"))).toEqual(["Product", "Days of inventory"]);
+    expect(headers(render(inventory, [], "columns=ProductID,Received,DOI"))).toEqual(["Product", "Received", "Days of inventory"]);
+  });
+});
