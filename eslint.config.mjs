@@ -20,7 +20,7 @@ const LAYERS = [
   { part: "lib/data-api", may: [], packages: BROWSER_ONLY, why: "the contract is zod only, for Node and the browser" },
   { part: "lib/server", may: ["lib/data-api", "lib/session", "lib/audit", "lib/format"], testsMay: ["lib/sandbox", "scripts"], why: "lib/backend.ts is where the server and the sandbox meet" },
   { part: "lib/session", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "it is shared by the browser and the server" },
-  { part: "lib/ui", may: ["lib/data-api", "lib/format"], testsMay: ["lib/sandbox"], packages: BROWSER_ONLY, why: "the dashboard's model is shared by server pages and client components" },
+  { part: "lib/ui", may: ["lib/data-api", "lib/format"], testsMay: ["lib/sandbox", "lib/export"], packages: BROWSER_ONLY, why: "the dashboard's model is shared by server pages and client components" },
   { part: "lib/format", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "it is pure and universal" },
   { part: "lib/export", may: ["lib/data-api", "lib/format"], packages: BROWSER_ONLY, why: "it runs in the browser" },
   { part: "lib/audit", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "the audit trail's vocabulary is shared by the server and the Activity page" },

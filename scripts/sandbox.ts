@@ -20,6 +20,7 @@ const sandbox = await startSandbox({
   dataDir: config.SANDBOX_DATA_DIR,
   clock: clockFromEnv(config.SANDBOX_NOW),
   rateLimit: config.SANDBOX_RATE_LIMIT,
+  rateLimitWindowSeconds: config.SANDBOX_RATE_LIMIT_WINDOW,
   scale,
   jobIntervalSeconds: config.SANDBOX_JOB_INTERVAL,
   v2: config.SANDBOX_V2 === "on",

@@ -22,7 +22,7 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
         <header className="flex flex-wrap items-center print:hidden gap-x-5 gap-y-2 border-b border-slate-300 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900">
           <EnvironmentBadge environment={active.environment} sandbox={active.sandbox} />
           <KeySwitcher keys={keys} activeKeyId={active.id} />
-          <BudgetMeter initial={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.parse(rateLimit.resetsAt), seenAt: Date.parse(rateLimit.seenAt) } : undefined} />
+          <BudgetMeter initial={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.parse(rateLimit.resetsAt), seenAt: Date.parse(rateLimit.seenAt) } : undefined} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
           <div className="ml-auto flex items-center gap-4">
             <ThemeToggle initial={parseTheme(jar.get(THEME_COOKIE)?.value)} />
             <a href="/connect" className="link text-xs">

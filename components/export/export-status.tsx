@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import type { ExportPlan } from "@/lib/export/plan";
 import { type ChildExportProgress, CHILD_BATCH_SIZE, estimatedChildRequests } from "@/lib/export/run-child-export";
-import { type ExportProgress, RATE_LIMIT_RESERVE, requestsToFetch, waitsForReset } from "@/lib/export/run-export";
+import { type ExportProgress, requestsToFetch, reserveOf, waitsForReset } from "@/lib/export/run-export";
 import { describeFailure, waitInWords } from "@/lib/ui/failure";
 
 /** What an export dialog shows in each step, in words (read out by screen readers as it changes). */
@@ -64,7 +64,10 @@ export function StatusText({ phase, child }: { phase: Phase; child: ChildWords |
       return child ? <ChildPlanSummary plan={phase.plan} child={child} /> : <PlanSummary plan={phase.plan} />;
     case "running":
       return phase.progress.waitingSeconds !== undefined ? (
-        <p>Waiting {waitInWords(phase.progress.waitingSeconds)} for the rate limit to reset</p>
+        <p>
+          Paused: the key&apos;s budget for this hour is nearly spent, and {reserveOf(phase.plan.rateLimit.limit)} requests are kept for the rest of the dashboard. The
+          export resumes by itself when the rate limit resets, in {waitInWords(phase.progress.waitingSeconds)}; keep this dialog open.
+        </p>
       ) : (
         <p>Exporting to {phase.fileName}…</p>
       );
@@ -153,12 +156,12 @@ function BudgetNote({ plan, requests }: { plan: ExportPlan; requests: number }) 
       {remaining !== undefined && requests > remaining ? (
         <p className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100">
           <strong>That is more than you have left.</strong> The export will pause until the rate limit resets{resetsIn}, and keeps{" "}
-          {RATE_LIMIT_RESERVE} requests for the rest of the dashboard.
+          {reserveOf(plan.rateLimit.limit)} requests for the rest of the dashboard.
         </p>
       ) : (
         waitsForReset(plan.rateLimit, requests) && (
           <p className="text-slate-700 dark:text-slate-300">
-            To keep {RATE_LIMIT_RESERVE} requests for the rest of the dashboard, the export will pause until the rate limit resets{resetsIn}.
+            To keep {reserveOf(plan.rateLimit.limit)} requests for the rest of the dashboard, the export will pause until the rate limit resets{resetsIn}.
           </p>
         )
       )}

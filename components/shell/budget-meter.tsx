@@ -1,24 +1,44 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { formatClock } from "@/lib/format/display";
 import { type Budget, budgetStore } from "@/lib/ui/browser-api";
+import { isLowBudget } from "@/lib/ui/budget";
 
 /**
  * Requests left this hour for the active key, from the API's last `RateLimit-*` headers (the live service allows
- * about 1,000 an hour). Turns amber under a fifth, red under a twentieth.
+ * about 1,000 an hour, shared by everyone using the key). Turns amber under a fifth; under a tenth the budget is low
+ * (`isLowBudget`: the pages stop refetching and following up by themselves, an export pauses) and the meter says so in
+ * words, with the time the budget returns in the person's zone.
  */
-export function BudgetMeter({ initial }: { initial: Budget | undefined }) {
+export function BudgetMeter({ initial, timeZone: cookieZone }: { initial: Budget | undefined; /** The `tz` cookie's zone (the header is outside the providers). */ timeZone: string | undefined }) {
   budgetStore.seed(initial);
   const budget = useSyncExternalStore(budgetStore.subscribe, budgetStore.get, () => initial);
+  // The figures' own time and the cookie's zone until the page is interactive (so the server's render and the
+  // browser's agree), then the browser's clock and zone, the clock looked at again when the window resets.
+  const [now, setNow] = useState<number | undefined>(undefined);
+  const [timeZone, setTimeZone] = useState(cookieZone ?? "UTC");
+  const resetsAt = budget?.resetsAt;
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the clock and zone are read only after hydration (see above).
+    setNow(Date.now());
+    setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+    if (resetsAt === undefined || resetsAt <= Date.now()) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(resetsAt - Date.now() + 500, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [resetsAt]);
   if (!budget) {
     return <span className="text-xs text-slate-700 dark:text-slate-300">API budget: not known yet</span>;
   }
+  const at = now ?? budget.seenAt;
+  const low = isLowBudget(budget, at);
   const share = budget.limit > 0 ? budget.remaining / budget.limit : 0;
-  const tone = share < 0.05 ? "accent-red-700" : share < 0.2 ? "accent-amber-600" : "accent-emerald-700";
+  const tone = low ? "accent-red-700" : share < 0.2 ? "accent-amber-600" : "accent-emerald-700";
   // From the figures alone (no clock, no zone), so the server's render and the browser's agree.
   const minutes = Math.max(0, Math.ceil((budget.resetsAt - budget.seenAt) / 60_000));
+  const back = formatClock(new Date(budget.resetsAt).toISOString(), timeZone, new Date(at));
   return (
-    <div className="flex items-center gap-2 text-xs">
+    <div className="flex items-center gap-2 text-xs" data-budget={low ? "low" : "ok"}>
       <label htmlFor="budget-meter" className="whitespace-nowrap text-slate-800 dark:text-slate-200">
         API budget
       </label>
@@ -26,6 +46,11 @@ export function BudgetMeter({ initial }: { initial: Budget | undefined }) {
       <span className="whitespace-nowrap tabular-nums" title={`The hourly window had ${minutes} min to run when these figures came`}>
         {budget.remaining.toLocaleString("en-US")} of {budget.limit.toLocaleString("en-US")} left
       </span>
+      {low && (
+        <strong className="whitespace-nowrap font-semibold text-amber-900 dark:text-amber-200" title="Under a tenth of the key's hourly requests are left: pages no longer refresh or follow up by themselves, and an export pauses, until the budget returns. Your own clicks still go.">
+          {budget.remaining === 0 ? "Spent" : "Low"} · back at {back}
+        </strong>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { createContext, useContext, useEffect, useState } from "react";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { ResponseMeta } from "@/lib/data-api/response-meta";
 import { budgetStore } from "@/lib/ui/browser-api";
+import { isLowBudget } from "@/lib/ui/budget";
 import type { KeyScope } from "@/lib/ui/key-scope";
 import { KeyScopeContext } from "@/lib/ui/key-scope-context";
 import { PurchasesV2Context } from "@/lib/ui/purchases/v2-context";
@@ -28,6 +29,8 @@ function makeClient() {
         // A refused request (4xx) would be refused again; a 429 says when to come back, and the page shows it.
         retry: (count, error) => count < 2 && !(error instanceof DataApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
+        // Coming back online refetches what is stale, unless the key's budget is low: the person's next click will.
+        refetchOnReconnect: () => !isLowBudget(budgetStore.get(), Date.now()),
       },
     },
   });

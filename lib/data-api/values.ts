@@ -36,5 +36,13 @@ export function pagingParams(version: "v1" | "v2"): { page: string; size: string
   return version === "v2" ? { page: "page", size: "page_size" } : { page: "Page", size: "PageSize" };
 }
 
+/**
+ * Backroom's rule for a key's hourly budget (the live service allows about 1,000 requests an hour per key, shared by
+ * a team): under this share of `RateLimit-Limit` left, the budget is low, and what nobody asked for just now waits for
+ * the reset: the browser's refetches and follow-up checks, a running export (at a page's boundary). Plain data here
+ * so the pages and the export share it.
+ */
+export const LOW_BUDGET_SHARE = 0.1;
+
 /** The most line items one purchase may carry. */
 export const MAX_LINE_ITEMS = 200;

@@ -1,4 +1,5 @@
 import { isDataApiError } from "@/lib/data-api/data-api-error";
+import { LOW_BUDGET_SHARE } from "@/lib/data-api/values";
 import { abortError, type PageResult, type RateLimitSeen } from "./plan";
 
 /**
@@ -8,8 +9,20 @@ import { abortError, type PageResult, type RateLimitSeen } from "./plan";
  * child export (`run-child-export.ts`) make every request through one of these.
  */
 
-/** Requests left untouched for the rest of the dashboard while an export runs. */
+/** Requests left untouched for the rest of the dashboard while an export runs, at least (the key's limit unknown). */
 export const RATE_LIMIT_RESERVE = 20;
+
+/**
+ * The requests an export leaves for the rest of the dashboard: a tenth of the key's hourly limit (`LOW_BUDGET_SHARE`,
+ * where the pages stop refetching too), never fewer than RATE_LIMIT_RESERVE.
+ *
+ * @example
+ * reserveOf(1028); // 103
+ * reserveOf(undefined); // 20
+ */
+export function reserveOf(limit: number | undefined): number {
+  return limit === undefined ? RATE_LIMIT_RESERVE : Math.max(RATE_LIMIT_RESERVE, Math.ceil(limit * LOW_BUDGET_SHARE));
+}
 /** How often a request answered with 429 is tried again before the export fails. */
 export const MAX_RETRIES = 3;
 /** The wait after a 429 without Retry-After, or before a reset the service did not announce. */
@@ -44,9 +57,10 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
  */
 export function waitsForReset(seen: Pick<RateLimitSeen, "limit" | "remaining">, toFetch: number): boolean {
   const { remaining, limit } = seen;
-  if (remaining === undefined || remaining >= toFetch + RATE_LIMIT_RESERVE) return false;
-  if (remaining <= RATE_LIMIT_RESERVE) return true;
-  return limit !== undefined && toFetch + RATE_LIMIT_RESERVE <= limit;
+  const reserve = reserveOf(limit);
+  if (remaining === undefined || remaining >= toFetch + reserve) return false;
+  if (remaining <= reserve) return true;
+  return limit !== undefined && toFetch + reserve <= limit;
 }
 
 export interface PacerOptions {

@@ -100,12 +100,12 @@ describe("runExport", () => {
   });
 
   it("does not wait while the requests left cover the rest and the reserve", async () => {
-    const service = fakeService(12_345, { startRemaining: 48 }); // 38 left after planning = 18 + 20
+    const service = fakeService(12_345, { startRemaining: 128 }); // 118 left after planning = 18 + 100 (a tenth of 1,000)
     const signal = new AbortController().signal;
     const plan = await planExport(service.fetchPage, { signal, now: service.now });
     await runExport({ ...service, plan, columns, write: collector().write, signal });
     expect(service.sleeps).toEqual([]);
-    expect(Math.min(...service.remainingSeen)).toBe(20);
+    expect(Math.min(...service.remainingSeen)).toBe(100);
   });
 
   it("uses the window down to the reserve, then waits, when the export is larger than a whole window", async () => {
@@ -219,10 +219,12 @@ describe("requestsToFetch and waitsForReset", () => {
   });
 
   it.each([
-    [{ limit: 1000, remaining: 38 }, 18, false], // exactly the rest plus the reserve
-    [{ limit: 1000, remaining: 37 }, 18, true], // a fresh window holds the rest: wait for it
+    [{ limit: 1000, remaining: 118 }, 18, false], // exactly the rest plus the reserve (a tenth of the limit)
+    [{ limit: 1000, remaining: 117 }, 18, true], // a fresh window holds the rest: wait for it
+    [{ limit: 1028, remaining: 102 }, 1, true], // under a tenth left: the budget is low, the export waits
     [{ limit: 1000, remaining: 500 }, 2000, false], // larger than any window: use this one down to the reserve
-    [{ limit: 1000, remaining: 20 }, 2000, true], // only the reserve left
+    [{ limit: 1000, remaining: 100 }, 2000, true], // only the reserve left
+    [{ limit: 100, remaining: 25 }, 5, false], // a small limit: at least 20 are kept, not a tenth
     [{ remaining: 30 }, 18, false], // limit unknown: go on down to the reserve
     [{}, 5000, false], // nothing known
   ])("%j with %i pages to fetch waits: %s", (seen, toFetch, waits) => {

@@ -9,6 +9,8 @@ export const SandboxConfig = z.object({
   SANDBOX_NOW: z.iso.datetime({ offset: true }).optional(),
   /** Requests per key per hour. */
   SANDBOX_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMIT),
+  /** The rate limit's window in seconds (an hour, as the live service's); shorter to watch a spent budget return. */
+  SANDBOX_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Multiplies the seeded volumes; fractions allowed. */
   SANDBOX_SCALE: z.coerce.number().positive().max(20).default(1),
   /** Seconds between runs of the ERP's jobs (import, export, end of day when due); 0 turns the timer off. */

@@ -13,6 +13,7 @@ export function mountedSandbox(config: SandboxConfig): Promise<SandboxRuntime> {
     dataDir: config.SANDBOX_DATA_DIR,
     clock: clockFromEnv(config.SANDBOX_NOW),
     rateLimit: config.SANDBOX_RATE_LIMIT,
+    rateLimitWindowSeconds: config.SANDBOX_RATE_LIMIT_WINDOW,
     scale: config.SANDBOX_SCALE,
     jobIntervalSeconds: config.SANDBOX_JOB_INTERVAL,
     v2: config.SANDBOX_V2 === "on",

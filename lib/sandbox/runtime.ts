@@ -15,8 +15,10 @@ export interface SandboxRuntimeOptions {
   /** Folder of the environments' database files, or ":memory:" to keep everything in memory (tests). */
   dataDir: string;
   clock: Clock;
-  /** Requests per key per hour. */
+  /** Requests per key per window (an hour unless `rateLimitWindowSeconds` says otherwise). */
   rateLimit: number;
+  /** The rate limit's window in seconds; 3600 by default. */
+  rateLimitWindowSeconds?: number;
   /** Multiplies the seeded volumes (fractions allowed). */
   scale: number;
   /** Where the app is mounted: "/sandbox" inside Backroom, "" standalone. */
@@ -85,7 +87,7 @@ export async function startSandbox(options: SandboxRuntimeOptions): Promise<Sand
   for (const env of ENVIRONMENTS) clockEntries.push([env, environmentClock(options.clock, await loadClockOffset(databases[env]))] as const);
   const clocks = Object.fromEntries(clockEntries) as Record<Environment, EnvironmentClock>;
   const jobs = createJobRunner(databases, clocks);
-  const app = createSandboxApp({ databases, clocks, jobs, rateLimit: { limit: options.rateLimit }, basePath: options.basePath, v2: options.v2 });
+  const app = createSandboxApp({ databases, clocks, jobs, rateLimit: { limit: options.rateLimit, windowSeconds: options.rateLimitWindowSeconds }, basePath: options.basePath, v2: options.v2 });
   const stopTimer = options.jobIntervalSeconds ? jobs.start(options.jobIntervalSeconds * 1000) : () => undefined;
   return {
     app,

@@ -40,9 +40,10 @@ export function apiQueryOptions<K extends OperationId>(client: DataApiClient, re
 
 /**
  * Makes a request with a client: what a query runs, and what a "check now" runs with `revalidate` (past the proxy's
- * fresh copy, for the API's current answer).
+ * fresh copy, for the API's current answer); `acceptStale: false` refuses the proxy's last-known answer when the API
+ * fails (an export: its file must not mix pages of different ages).
  */
-export function callApi<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, options: { signal?: AbortSignal; revalidate?: boolean } = {}): Promise<DataApiResult<RecordOf<K>>> {
+export function callApi<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, options: { signal?: AbortSignal; revalidate?: boolean; acceptStale?: boolean } = {}): Promise<DataApiResult<RecordOf<K>>> {
   // The typed client checks the query against the contract before sending; text values are what it would send.
   return (client.request as (id: K, input: object) => Promise<DataApiResult<RecordOf<K>>>)(request.operation, { path: request.path, query: request.query, ...options });
 }

@@ -3,16 +3,9 @@ import { DataApiError } from "@/lib/data-api/data-api-error";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import type { OperationId } from "@/lib/data-api/registry";
 import { parseResponseMeta } from "@/lib/data-api/response-meta";
+import type { Budget } from "./budget";
 
-/** The rate-limit figures the API last sent for the active key: what the budget meter shows. */
-export interface Budget {
-  limit: number;
-  remaining: number;
-  /** When the window resets (ms since the epoch). */
-  resetsAt: number;
-  /** When these figures were sent (ms since the epoch): older figures never replace newer ones. */
-  seenAt: number;
-}
+export type { Budget } from "./budget";
 
 let budget: Budget | undefined;
 const listeners = new Set<() => void>();

@@ -16,9 +16,12 @@ export interface ExportPage {
   rateLimit: { limit?: number; remaining?: number; reset?: number };
 }
 
-/** Makes a request and reads its answer as an export's page. */
+/**
+ * Makes a request and reads its answer as an export's page. Never the proxy's last-known copy: a file must not mix
+ * pages of different ages, so a spent budget comes back as the 429 the export waits out (`lib/export/pacer.ts`).
+ */
 export async function exportPage(client: DataApiClient, request: ApiRequest, signal: AbortSignal): Promise<ExportPage> {
-  const result = await callApi(client, request, { signal });
+  const result = await callApi(client, request, { signal, acceptStale: false });
   return { rows: result.records as Record<string, unknown>[], hasNextPage: result.paging?.hasNextPage ?? false, rateLimit: result.meta.rateLimit };
 }
 
