@@ -22,7 +22,7 @@ describe("StaleNote", () => {
   it("says how old the oldest last-known answer is and why, in the person's zone (UTC until it is known)", () => {
     const newer = { reason: "timeout", at: "2020-01-02T14:30:00.000Z" } as const;
     // A budget that returned long ago is not promised again; the day is said, as it is not today.
-    expect(html(<StaleNote of={[result([], newer), { stale: SPENT, records: [], complete: true, requests: 1 }]} />)).toContain(">Shown as of Jan 2, 2:02 PM · the API&#x27;s hourly limit is spent</p>");
+    expect(html(<StaleNote of={[result([], newer), { stale: SPENT }]} />)).toContain(">Shown as of Jan 2, 2:02 PM · the API&#x27;s hourly limit is spent</p>");
   });
 
   it("is drawn in a region drawn from a last-known answer: an embedded list, a record page's section", () => {
