@@ -52,7 +52,7 @@ const COLUMNS = {
     customer_name_alt: "text", chain_name: "text", license_num: "text", address: "text", state: "text",
     sales_rep_user_id: "number", delivery_minimum: "number", profile_picture_url: "text",
     collection_agent_full_name: "text null", collection_agent_email: "text null", on_hold: "number",
-    delivery_days: "text", account_status: "text", time_updated: "text",
+    delivery_days: "text null", account_status: "text", time_updated: "text", delivery_dates_lag_days: "number",
   },
   customer_credit_terms: { customer_id: "number", supplier_id: "number", term_id: "number", time_updated: "text" },
   supplier_credit_terms: { supplier_id: "number", term_id: "number", time_updated: "text" },
@@ -226,6 +226,30 @@ describe("sandbox migrations", () => {
     expect(await db.selectFrom("vendors").select(["vendor_id", "max_doi"]).orderBy("vendor_id").execute()).toEqual([{ vendor_id: 9001, max_doi: 40 }, { vendor_id: 9002, max_doi: null }]);
     const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'vendors' and sql is not null order by name`.execute(db);
     expect(indexes.rows.map((r) => r.name)).toEqual(["vendors_location_id_idx", "vendors_supplier_id_idx"]);
+    await db.destroy();
+  });
+
+  it("let a customer go without delivery days from 005 on, keeping the customers stored before with a lag of 0", async () => {
+    const db = openSandboxDatabase(":memory:");
+    await migrateToLatest(db, "004-optional-max-doi");
+    const customer = {
+      customer_id: 20001, location_id: 1, ar_account_id: 50001, customer_name: "Store", customer_name_alt: "Store LLC", chain_name: "Store",
+      license_num: "C10-0000001-LIC", address: "1 Main St", state: "CA", sales_rep_user_id: 1002, delivery_minimum: 0,
+      profile_picture_url: "assets/customers/20001.svg", collection_agent_full_name: null, collection_agent_email: null, on_hold: 0,
+      delivery_days: "25", account_status: "Active", time_updated: "t",
+    } as const;
+    await db.insertInto("customers").values(customer).execute();
+    await expect(db.insertInto("customers").values({ ...customer, customer_id: 20002, ar_account_id: 50002, delivery_days: null }).execute()).rejects.toThrow(/NOT NULL/);
+    await migrateToLatest(db);
+    await db.insertInto("customers").values({ ...customer, customer_id: 20002, ar_account_id: 50002, delivery_days: null, delivery_dates_lag_days: 1 }).execute();
+    expect(await db.selectFrom("customers").select(["customer_id", "delivery_days", "delivery_dates_lag_days"]).orderBy("customer_id").execute()).toEqual([
+      { customer_id: 20001, delivery_days: "25", delivery_dates_lag_days: 0 },
+      { customer_id: 20002, delivery_days: null, delivery_dates_lag_days: 1 },
+    ]);
+    // The unique AR account index came back with the table.
+    await expect(db.insertInto("customers").values({ ...customer, customer_id: 20003 }).execute()).rejects.toThrow(/UNIQUE/);
+    const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'customers' and sql is not null order by name`.execute(db);
+    expect(indexes.rows.map((r) => r.name)).toEqual(["customers_account_status_idx", "customers_ar_account_id_idx", "customers_sales_rep_user_id_idx", "customers_state_idx"]);
     await db.destroy();
   });
 

@@ -357,11 +357,42 @@ const optionalMaxDoi: Migration = {
   },
 };
 
+/**
+ * A customer's delivery schedule as the live service has it: `customers.delivery_days` admits null (no schedule; the
+ * field notes saw `null` for about 5 % of customers), and `delivery_dates_lag_days` says how many days old the ERP
+ * sync's computation of the customer's next delivery dates is (0: computed today; 1: as of the start of yesterday, so
+ * yesterday's date may still be listed first). The table is rebuilt with its rows and its four indexes, as 004 does
+ * for vendors; rows stored before keep their days and get a lag of 0.
+ */
+const deliverySchedule: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("customers").renameTo("customers_before_005").execute();
+    const columns: Column[] = [
+      ["customer_id", "integer"], ["location_id", "integer"], ["ar_account_id", "integer"], ["customer_name", "text"],
+      ["customer_name_alt", "text"], ["chain_name", "text"], ["license_num", "text"], ["address", "text"], ["state", "text"],
+      ["sales_rep_user_id", "integer"], ["delivery_minimum", "integer"], ["profile_picture_url", "text"],
+      ["collection_agent_full_name", "text", "null"], ["collection_agent_email", "text", "null"], ["on_hold", "integer"],
+      ["delivery_days", "text", "null"], ["account_status", "text"], timeUpdated,
+    ];
+    await createTable(db, "customers", columns, ["customer_id"]);
+    const names = sql.join(columns.map(([name]) => sql.ref(name)));
+    await sql`insert into customers (${names}) select ${names} from customers_before_005`.execute(db);
+    // Dropping the old table drops its indexes, whose names the new table's take.
+    await db.schema.dropTable("customers_before_005").execute();
+    await index(db, "customers", ["ar_account_id"], true);
+    await index(db, "customers", ["state"]);
+    await index(db, "customers", ["account_status"]);
+    await index(db, "customers", ["sales_rep_user_id"]);
+    await db.schema.alterTable("customers").addColumn("delivery_dates_lag_days", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  },
+};
+
 const MIGRATIONS: Record<string, Migration> = {
   "001-initial": initial,
   "002-filter-indexes": filterIndexes,
   "003-writes": writes,
   "004-optional-max-doi": optionalMaxDoi,
+  "005-delivery-schedule": deliverySchedule,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -129,10 +129,19 @@ export interface CustomerTable {
   collection_agent_full_name: string | null;
   collection_agent_email: string | null;
   on_hold: Bool;
-  /** Weekday numbers joined without separator, 1 = Monday .. 7 = Sunday, for example "25" (Tuesday and Friday). */
-  delivery_days: string;
+  /**
+   * Weekday numbers, 1 = Monday .. 7 = Sunday, as the ERP holds them: joined without separator ("25": Tuesday and
+   * Friday), with commas ("2,5") or with semicolons in any order ("5;2"); null when the customer has no schedule.
+   * Read them with `deliveryWeekdays` (`delivery.ts`).
+   */
+  delivery_days: string | null;
   account_status: "Active" | "Inactive" | "OutOfBus";
   time_updated: string;
+  /**
+   * How many days old the ERP sync's computation of the next delivery dates is: 0 (the dates after today), 1 (as of
+   * the start of yesterday: from yesterday on, so a date that has passed may be listed first). Default 0.
+   */
+  delivery_dates_lag_days: Generated<number>;
 }
 
 export interface CustomerCreditTermTable {

@@ -22,10 +22,11 @@ const repPhone = (userId: number) => `(916) 555-${String(1000 + (userId % 9000))
 
 /**
  * A customer as the key sees it. Supplier keys get the sparse record the field notes describe: no OnHold, sales rep,
- * profile picture, collection agent, next delivery dates or delivery minimum (left out, not null).
+ * profile picture, collection agent, next delivery dates or delivery minimum (left out, not null). A customer without
+ * a schedule has DeliveryDays and NextDeliveryDates null and DeliveryDates empty (the field notes saw DeliveryDays null).
  */
 function customerRecord(c: CustomerRow, scope: KeyScope, now: Date, assetUrl: (p: string) => string): ApiRecord {
-  const dates = nextDeliveryDates(c.delivery_days, now, c.time_zone);
+  const dates = nextDeliveryDates(c.delivery_days, now, c.time_zone, { lagDays: c.delivery_dates_lag_days });
   const full: ApiRecord = {
     CustomerID: c.customer_id,
     LocationID: c.location_id,
@@ -45,7 +46,7 @@ function customerRecord(c: CustomerRow, scope: KeyScope, now: Date, assetUrl: (p
     CollectionAgentEmail: c.collection_agent_email,
     OnHold: bool(c.on_hold),
     DeliveryDays: deliveryDaysText(c.delivery_days),
-    NextDeliveryDates: dates.join(";"),
+    NextDeliveryDates: c.delivery_days === null ? null : dates.join(";"),
     DeliveryDates: dates,
     AccountStatus: c.account_status,
     TimeUpdated: c.time_updated,
@@ -105,7 +106,8 @@ export const customerHandlers: Handlers = {
     );
   },
 
-  // GET /deliveryDays: active customers' delivery weekdays and their next dates.
+  // GET /deliveryDays: active customers' delivery weekdays and their next dates (as the ERP's sync computed them), a
+  // customer without a schedule included (DeliveryDays null, DeliveryDates empty).
   async listDeliveryDays({ db, scope, query, now }) {
     const ids = visibleIds(query.CustomerIDs, customerScope(scope));
     if (isEmpty(ids)) return EMPTY;
@@ -113,13 +115,17 @@ export const customerHandlers: Handlers = {
       (limit, offset) =>
         db.selectFrom("customers as c")
           .innerJoin("states as s", "s.state", "c.state")
-          .select(["c.customer_id", "c.delivery_days", "s.time_zone"])
+          .select(["c.customer_id", "c.delivery_days", "c.delivery_dates_lag_days", "s.time_zone"])
           .where("c.account_status", "=", "Active")
           .$if(ids !== undefined, (q) => q.where("c.customer_id", "in", ids!))
           .$if(query.States !== undefined, (q) => q.where("c.state", "in", query.States!))
           .orderBy("c.customer_id").limit(limit).offset(offset).execute(),
       query,
-      (c) => ({ CustomerID: c.customer_id, DeliveryDays: deliveryDaysText(c.delivery_days), DeliveryDates: nextDeliveryDates(c.delivery_days, now, c.time_zone) }),
+      (c) => ({
+        CustomerID: c.customer_id,
+        DeliveryDays: deliveryDaysText(c.delivery_days),
+        DeliveryDates: nextDeliveryDates(c.delivery_days, now, c.time_zone, { lagDays: c.delivery_dates_lag_days }),
+      }),
     );
   },
 };

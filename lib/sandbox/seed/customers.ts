@@ -1,3 +1,4 @@
+import type { Selectable } from "kysely";
 import type { CustomerCreditTermTable, CustomerTable, UserTable } from "../db/schema";
 import { businessStamp, dayFromToday, type SeedContext, scaled } from "./context";
 import { initials, slug, STORE_PREFIXES, STORE_SUFFIXES, STREET_NAMES, STREET_SUFFIXES } from "./names";
@@ -11,7 +12,7 @@ export const FIRST_AR_ACCOUNT_ID = 50001;
 export type PayerBehavior = "prompt" | "slow" | "delinquent";
 
 export interface CustomerInfo {
-  row: CustomerTable;
+  row: Selectable<CustomerTable>;
   /** The term its invoices carry (the customer's usual term with the distributor). */
   houseTerm: number;
   behavior: PayerBehavior;
@@ -118,6 +119,7 @@ export function seedCustomers(ctx: SeedContext, rows: UserRows, states: string[]
           delivery_days: deliveryDays(ctx),
           account_status: status,
           time_updated: rng.chance(0.1) ? businessStamp(ctx, dayFromToday(ctx, -rng.int(1, 200))) : ctx.syncStamp,
+          delivery_dates_lag_days: 0,
         },
         houseTerm: demo ? 3 : rng.weighted([[1, 15], [2, 15], [3, 20], [4, 40], [5, 10]] as const),
         behavior: demo ? "slow" : onHold ? "delinquent" : rng.weighted([["prompt", 55], ["slow", 35], ["delinquent", 10]] as const),
