@@ -58,6 +58,25 @@ const inventoryRecord = (i: Selectable<InventoryTable>): ApiRecord => ({
   TimeUpdated: i.time_updated,
 });
 
+/**
+ * The record production's `/inventory` gives a Supplier key, as the field notes observed it: 11 fields, in this order,
+ * `AvailableUnits` a JSON number and the other quantities decimal strings; Inventory, Received, Loaded, Picked,
+ * Delivered and Unsellable left out (not null).
+ */
+const supplierProductionRecord = (i: Selectable<InventoryTable>): ApiRecord => ({
+  LocationID: i.location_id,
+  ProductID: i.product_id,
+  OnFloorInventory: units(onFloor(i)),
+  PreSales: units(i.pre_sales),
+  Allocated: units(i.allocated),
+  NotAuthorized: bool(i.not_authorized),
+  AvailableUnits: availableUnits(i),
+  PurchaseTransID: i.purchase_trans_id,
+  DOI: centi(i.doi_centi),
+  AvgDailySales90d: centi(i.avg_daily_sales_90d_centi),
+  TimeUpdated: i.time_updated,
+});
+
 const batchRecord = (b: Selectable<InventoryBatchTable>, assetUrl: (path: string) => string): ApiRecord => ({
   LocationID: b.location_id,
   ProductID: b.product_id,
@@ -90,9 +109,10 @@ const batchRecord = (b: Selectable<InventoryBatchTable>, assetUrl: (path: string
 /** LastInventoryDate is documented as a date-time; a stored bare day is sent as its midnight UTC. */
 
 export const inventoryHandlers: Handlers = {
-  // GET /inventory: Customer keys are refused by the registry (403). Supplier keys see their suppliers' products.
-  // States filters by the product's state (products are sold per state; a warehouse stocks its state's products).
-  async listInventory({ db, scope, query }) {
+  // GET /inventory: Customer keys are refused by the registry (403). Supplier keys see their suppliers' products, in
+  // production as the sparse record the live service gives them. States filters by the product's state (products are
+  // sold per state; a warehouse stocks its state's products).
+  async listInventory({ db, env, scope, query }) {
     const suppliers = visibleIds(query.SupplierIDs, supplierScope(scope));
     if (isEmpty(suppliers)) return EMPTY;
     return listOf(
@@ -104,7 +124,7 @@ export const inventoryHandlers: Handlers = {
           .$if(query.States !== undefined, (q) => q.where("p.state", "in", query.States!))
           .orderBy("i.location_id").orderBy("i.product_id").limit(limit).offset(offset).execute(),
       query,
-      inventoryRecord,
+      env === "production" && scope.type === "Supplier" ? supplierProductionRecord : inventoryRecord,
     );
   },
 
