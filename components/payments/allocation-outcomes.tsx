@@ -1,7 +1,9 @@
 "use client";
 
 import { CopyButton } from "@/components/table/copy-button";
+import { RetryButton } from "@/components/table/retry-button";
 import type { RecordOf } from "@/lib/data-api/client";
+import { DataApiError } from "@/lib/data-api/data-api-error";
 import { formatMoney } from "@/lib/format/display";
 import { describeFailure } from "@/lib/ui/failure";
 import type { AllocationRequest, Outcome } from "@/lib/ui/payments/submission";
@@ -42,11 +44,7 @@ export function AllocationProgress({
       <OutcomeList outcomes={[...sentBefore, ...outcomes]} />
       {phase === "done" && (
         <div className="flex flex-wrap gap-2">
-          {rest.length > 0 && (
-            <button type="button" className={PRIMARY} onClick={() => onRetry(rest)}>
-              Retry the {rest.length === 1 ? "request" : `${rest.length} requests`} not sent
-            </button>
-          )}
+          {rest.length > 0 && <RetryButton label={`Retry the ${rest.length === 1 ? "request" : `${rest.length} requests`} not sent`} onRetry={() => onRetry(rest)} waitSeconds={waitOf(outcomes)} className={PRIMARY} />}
           <button type="button" className={BUTTON} onClick={onAgain}>
             Allocate more
           </button>
@@ -54,6 +52,11 @@ export function AllocationProgress({
       )}
     </div>
   );
+}
+
+/** The wait a 429 among the failures asked for (the key's budget spent): the retry offers itself after it. */
+function waitOf(outcomes: Outcome<Created | undefined>[]): number {
+  return Math.max(0, ...outcomes.map((o) => (o.state === "failed" && o.error instanceof DataApiError && o.error.status === 429 ? (o.error.retryAfter ?? 60) : 0)));
 }
 
 /**

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { CopyButton } from "@/components/table/copy-button";
+import { RetryButton } from "@/components/table/retry-button";
 import type { EditorAction, EditorState } from "@/lib/ui/purchases/editor-state";
 import { BUTTON } from "@/lib/ui/styles";
 
@@ -63,11 +64,7 @@ export function FailureNotice({ state, locked, onRetry }: { state: EditorState; 
           Request id <code className="font-mono">{notice.requestId}</code> <CopyButton text={notice.requestId} label="Copy request id" />
         </p>
       )}
-      {notice.retry && (
-        <button type="button" className={BUTTON} onClick={() => onRetry(notice.retry!)}>
-          Try again
-        </button>
-      )}
+      {notice.retry && <RetryButton key={notice.text} label="Try again" onRetry={() => onRetry(notice.retry!)} waitSeconds={notice.retryAfterSeconds} className={BUTTON} />}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { describeFailure } from "@/lib/ui/failure";
 import { CopyButton } from "./copy-button";
+import { useCountdown } from "./retry-button";
 
 /**
  * Why a request failed, in the words of `describeFailure` (the same on every page), with a retry: a 429 counts down
@@ -12,12 +12,7 @@ import { CopyButton } from "./copy-button";
  */
 export function RequestError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
   const limited = error instanceof DataApiError && error.status === 429;
-  const [left, setLeft] = useState(limited ? (error.retryAfter ?? 60) : 0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
+  const left = useCountdown(limited ? (error.retryAfter ?? 60) : 0);
   const failure = describeFailure(error, { what, waitLeft: limited ? left : undefined });
   return (
     <div role="alert" className="rounded border border-red-700 bg-red-50 p-4 text-sm text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100">

@@ -59,6 +59,8 @@ export interface Notice {
   requestId?: string;
   /** The action to try again (a failure with no settled answer: the same Idempotency-Key goes again). */
   retry?: EditorAction;
+  /** Seconds the API asked to wait before trying again (a 429's Retry-After: the key's budget is spent). */
+  retryAfterSeconds?: number;
 }
 
 /** What the last paste gave: lines added, rows refused with why, and rows past the 200-line limit. */

@@ -65,6 +65,9 @@ describe("refusalOf", () => {
     // The words of every page (lib/ui/failure.ts), with what a write may promise.
     expect(refusalOf(refused({ status: 502, detail: "broke off" }), context).notice.text).toBe(`Could not save the purchase order. The Data API failed (502): broke off. ${WRITE_AGAIN}`);
     expect(refusalOf(refused({ status: 429, detail: "slow down", retryAfter: 30 }), context).notice.text).toBe(`The API's rate limit for this key is used up for now. You can try again in 30 s. ${WRITE_AGAIN}`);
+    // A spent budget: the same request is offered again once the API's wait is over, and not before.
+    expect(refusalOf(refused({ status: 429, detail: "slow down", retryAfter: 30 }), context).notice).toMatchObject({ retry: "save", retryAfterSeconds: 30 });
+    expect(refusalOf(refused({ status: 502, detail: "broke off" }), context).notice.retryAfterSeconds).toBeUndefined();
     expect(refusalOf(refused({ status: 0, code: "NETWORK_ERROR", detail: "unreachable" }), context).notice.text).toBe(`The Data API could not be reached. Check your connection and try again. ${WRITE_AGAIN}`);
     // The first try still running is no conflict: the editor does not lock, and offers the same request again.
     const running = refusalOf(refused({ status: 409, code: "IDEMPOTENCY_KEY_IN_PROGRESS", detail: "running" }), context);

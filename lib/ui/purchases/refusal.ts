@@ -18,6 +18,7 @@ export function refusalOf(error: unknown, context: { action: EditorAction; poNum
   const poNum = context.poNum.trim();
   const failure = describeFailure(error, { what: "the purchase order", doing: action, write: true });
   const retry = failure.retry ? action : undefined;
+  const wait = failure.retryAfterSeconds !== undefined ? { retryAfterSeconds: failure.retryAfterSeconds } : {};
   if (!(error instanceof DataApiError)) return { notice: { tone: "error", text: failure.message, retry } };
   const placed = placeFieldErrors(error.fieldErrors, context.lines.filter((l) => !isBlank(l)));
   const header: Partial<Record<HeaderField, string>> = {};
@@ -39,5 +40,5 @@ export function refusalOf(error: unknown, context: { action: EditorAction; poNum
   }
   const count = placed.lines.length + placed.header.length;
   const text = count ? `${failure.title} See the ${count === 1 ? "marked field" : `${count} marked fields`}.` : failure.message;
-  return { fields, notice: { tone: "error", text, requestId, ...(retry ? { retry } : {}) } };
+  return { fields, notice: { tone: "error", text, requestId, ...(retry ? { retry, ...wait } : {}) } };
 }
