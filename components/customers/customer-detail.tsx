@@ -10,20 +10,9 @@ import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { DeliverySchedule } from "./delivery-schedule";
-
-const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
-/** "1,3" → "Monday, Wednesday" (the API numbers days 1 = Monday .. 7 = Sunday). */
-export function weekdays(days: string | null | undefined): string {
-  if (!days) return "—";
-  return days
-    .split(/[,;\s]+/)
-    .filter(Boolean)
-    .map((d) => WEEKDAYS[Number(d) - 1] ?? d)
-    .join(", ");
-}
 
 interface CustomerDetailProps {
   customerId: number;
@@ -44,7 +33,7 @@ export function CustomerDetail({ customerId, showCreditTerms, showRetailerInvent
   const row = customer.data?.records[0];
   if (!row) return <p aria-busy="true">Loading customer {customerId}…</p>;
   const columns = LIST_VIEWS.customers.columns.map((c) =>
-    c.id === "DeliveryDays" ? { ...c, text: (r: typeof row) => weekdays(r.DeliveryDays) } : c,
+    c.id === "DeliveryDays" ? { ...c, text: (r: typeof row) => deliveryDaysText(r.DeliveryDays, "long") } : c,
   );
   return (
     <div className="space-y-6">

@@ -38,6 +38,19 @@ describe("DeliverySchedule", () => {
     expect(html).toContain("for this customer (Wednesday)");
   });
 
+  it("reads the live service's DeliveryDays forms, and says a customer without days has none", () => {
+    expect(render([{ CustomerID: 20001, DeliveryDays: "4;1" }], { State: "CA" })).toContain("<dd>Monday, Thursday</dd>");
+    expect(render([{ CustomerID: 20001, DeliveryDays: "25" }], { State: "CA" })).toContain("<dd>Tuesday, Friday</dd>");
+    const none = render([{ CustomerID: 20001, DeliveryDays: null }], { State: "CA", AccountStatus: "Active" });
+    expect(none).toContain("<dd>no delivery days</dd>");
+    expect(none).not.toContain("undefined");
+  });
+
+  it("leaves out a listed delivery date that has already passed", () => {
+    const html = render([{ CustomerID: 20001, DeliveryDays: "2,5", DeliveryDates: [inDays(-4), inDays(3)] }], { State: "CA" });
+    expect(html.match(/<tr><th scope="row"/g)).toHaveLength(1);
+  });
+
   it("renders a sparse record and a customer without a state: — and no cut-off, never undefined", () => {
     const html = render([{ DeliveryDays: "4" }], {});
     expect(html).toContain("<dd>Thursday</dd>");

@@ -6,7 +6,7 @@ import { StaleNote } from "@/components/table/stale-note";
 import { RequestError } from "@/components/table/request-error";
 import { TableFrame } from "@/components/table/table-frame";
 import { isoWeekday } from "@/lib/format/days";
-import { formatDate } from "@/lib/format/display";
+import { formatDate, NO_DELIVERY_DAYS } from "@/lib/format/display";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { deliveryWeekdays, weekdayName } from "@/lib/ui/delivery/cutoff";
@@ -61,7 +61,7 @@ export function DeliverySchedule({ customerId, customer }: DeliveryScheduleProps
         <>
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="font-semibold">Delivery days</dt>
-            <dd>{view.days || "—"}</dd>
+            <dd>{view.days || NO_DELIVERY_DAYS}</dd>
           </dl>
           {view.deliveries.length === 0 ? (
             <p className="text-sm">No delivery in the next two weeks.</p>

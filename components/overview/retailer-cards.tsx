@@ -5,7 +5,7 @@ import { useTimeZone } from "@/components/shell/providers";
 import { addDecimals } from "@/lib/format/decimal";
 import { addDays, todayIn } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { deliveryWeekdays, weekdayName } from "@/lib/ui/delivery/cutoff";
+import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
 import { apiDeliveryDates } from "@/lib/ui/delivery/schedule";
 import { accountsOfOpenInvoices, OVERVIEW_STALE, overviewCustomers, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
 import { Card, Figure } from "./card";
@@ -73,6 +73,8 @@ export function PaymentsCard() {
 }
 
 export function NextDeliveriesCard() {
+  // Today on the viewer's clock: the card reads no state, so it knows no store's own zone.
+  const today = todayIn(useTimeZone());
   const customers = useApi(overviewCustomers, OVERVIEW_STALE.directory);
   return (
     <Card card="nextDeliveries" query={customers}>
@@ -81,10 +83,11 @@ export function NextDeliveriesCard() {
           .filter((c) => c.AccountStatus !== "OutOfBus")
           .slice(0, 5)
           .map((c) => {
-            const dates = apiDeliveryDates(c);
+            // The listed dates from today on (a passed one is no next delivery), else the weekdays.
+            const dates = apiDeliveryDates(c, today);
             return (
               <li key={c.CustomerID}>
-                <strong>{c.CustomerID != null ? <Link className="link" href={`/customers/${c.CustomerID}`}>{c.CustomerName ?? c.CustomerID}</Link> : c.CustomerName}</strong>: {dates.length ? dates.slice(0, 3).map((d) => formatDay(d)).join(" · ") : deliveryWeekdays(c.DeliveryDays).map(weekdayName).join(", ") || "no delivery days"}
+                <strong>{c.CustomerID != null ? <Link className="link" href={`/customers/${c.CustomerID}`}>{c.CustomerName ?? c.CustomerID}</Link> : c.CustomerName}</strong>: {dates.length ? dates.slice(0, 3).map((d) => formatDay(d)).join(" · ") : deliveryDaysText(c.DeliveryDays, "long")}
               </li>
             );
           })}

@@ -1,5 +1,6 @@
 import { localDay } from "@/lib/format/days";
 import { type CutOffRule, cutOffFor, deliveryWeekdays, upcomingDeliveries, weekdayName } from "./cutoff";
+import { upcomingDates } from "./schedule";
 import type { ScheduleRecord } from "./schedule-fallback";
 
 /**
@@ -39,8 +40,7 @@ export function customerSchedule(record: ScheduleRecord | undefined, rule: CutOf
   const weekdays = deliveryWeekdays(record?.DeliveryDays);
   const zone = zoneOf(rule);
   const today = localDay(now, zone);
-  const given = (record?.DeliveryDates ?? []).map((d) => d.slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= today);
-  const days = [...new Set(given)].sort();
+  const days = upcomingDates(record?.DeliveryDates, today);
   const withCutOff = (day: string): ScheduledDelivery => {
     const cutOff = rule ? cutOffFor(day, rule) : undefined;
     return { day, cutOff, open: cutOff === undefined ? undefined : now.getTime() < cutOff.getTime() };

@@ -4,6 +4,7 @@ import {
   cutOffFor,
   type CutOffRule,
   cutOffSentence,
+  deliveryDaysText,
   deliveryWeekdays,
   parseClockTime,
   upcomingDeliveries,
@@ -188,8 +189,29 @@ describe("deliveryWeekdays", () => {
     [null, []],
     [undefined, []],
     ["0,8,3", [3]],
+    // The live service's forms: joined by ";" and unsorted, by ",", run together.
+    ["4;1", [1, 4]],
+    ["2;5;", [2, 5]],
   ])("reads %j as %j", (text, expected) => {
     expect(deliveryWeekdays(text)).toEqual(expected);
+  });
+});
+
+describe("deliveryDaysText", () => {
+  it.each<[string | null | undefined, string, string]>([
+    ["4;1", "Mon, Thu", "Monday, Thursday"],
+    ["2,5", "Tue, Fri", "Tuesday, Friday"],
+    ["25", "Tue, Fri", "Tuesday, Friday"],
+    ["7", "Sun", "Sunday"],
+    // A customer without delivery days: null, "" or no weekday in the text.
+    [null, "no delivery days", "no delivery days"],
+    ["", "no delivery days", "no delivery days"],
+    ["0", "no delivery days", "no delivery days"],
+    // Left out of the record (a key that may not see it): unknown, not none.
+    [undefined, "—", "—"],
+  ])("writes %j as %j (long: %j)", (text, short, long) => {
+    expect(deliveryDaysText(text)).toBe(short);
+    expect(deliveryDaysText(text, "long")).toBe(long);
   });
 });
 

@@ -14,6 +14,7 @@ export interface CutOffRule {
 }
 
 import { addDays, isoWeekday, localDay } from "@/lib/format/days";
+import { MISSING, NO_DELIVERY_DAYS } from "@/lib/format/display";
 
 const CLOCK = /^\s*(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$/;
 
@@ -72,9 +73,29 @@ export function zonedInstant(day: string, hours: number, minutes: number, timeZo
   return new Date(wall - before * 60_000);
 }
 
-/** The delivery weekdays of a DeliveryDays text ("2,5", "25", "2, 5"): ISO numbers 1..7, sorted, without repeats. */
+/**
+ * The delivery weekdays of a DeliveryDays text in any form the live service sends ("2,5", "4;1" unsorted, "25" run
+ * together, "2, 5"): ISO numbers 1..7, sorted, without repeats. Every reader of DeliveryDays goes through this.
+ */
 export function deliveryWeekdays(text: string | null | undefined): number[] {
   return [...new Set((text ?? "").replace(/[^1-7]/g, "").split("").map(Number))].sort((a, b) => a - b);
+}
+
+/**
+ * A DeliveryDays text in words: "4;1" → "Mon, Thu" ("Monday, Thursday" in the long form). A customer without delivery
+ * days (null, "", no weekday in it) reads NO_DELIVERY_DAYS; a field left out of the record (undefined: a key that may
+ * not see it) is unknown, not none, and reads MISSING.
+ *
+ * @example
+ * deliveryDaysText("4;1"); // "Mon, Thu"
+ * deliveryDaysText("25", "long"); // "Tuesday, Friday"
+ * deliveryDaysText(null); // "no delivery days"
+ */
+export function deliveryDaysText(text: string | null | undefined, form: "short" | "long" = "short"): string {
+  if (text === undefined) return MISSING;
+  const days = deliveryWeekdays(text);
+  if (days.length === 0) return NO_DELIVERY_DAYS;
+  return days.map((d) => (form === "long" ? weekdayName(d) : weekdayName(d).slice(0, 3))).join(", ");
 }
 
 /**

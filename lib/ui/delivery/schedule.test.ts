@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byWeekday, dayCutOff, type ScheduleCustomer } from "./schedule";
+import { apiDeliveryDates, byWeekday, dayCutOff, type ScheduleCustomer } from "./schedule";
 
 const ca = { StateAbbreviation: "CA", StateName: "California", OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1", TimeZone: "America/Los_Angeles" };
 const ny = { StateAbbreviation: "NY", StateName: "New York", OrderCutOffTime: "11:00 AM", OrderCutOffDaysInAdvance: "2", TimeZone: "America/New_York" };
@@ -33,6 +33,33 @@ describe("byWeekday", () => {
     expect(row(2).nextDates).toEqual(["2026-11-25", "2026-12-02"]);
     expect(row(3).nextDates).toEqual(["2026-11-25", "2026-11-27"]);
     expect(row(1).nextDates).toEqual(["2026-11-24", "2026-11-27", "2026-12-01", "2026-12-04"]);
+  });
+
+  it("drops the API's dates that have passed (computed in a nightly sync), and computes the next ones when none is left", () => {
+    const stale: ScheduleCustomer[] = [
+      { CustomerID: 5, CustomerName: "Stale Next", State: "CA", DeliveryDays: "3", NextDeliveryDates: "2026-11-18;2026-11-25" },
+      { CustomerID: 6, CustomerName: "All Past", State: "CA", DeliveryDays: "3", DeliveryDates: ["2026-11-11", "2026-11-18T00:00:00Z"] },
+      // Today on the state's clock (Saturday Nov 21 in Los Angeles; already Sunday in UTC) is kept.
+      { CustomerID: 7, CustomerName: "Today", State: "CA", DeliveryDays: "6", NextDeliveryDates: "2026-11-20;2026-11-21;2026-11-28" },
+    ];
+    const days = byWeekday(stale, [ca], [], {}, now);
+    expect(days.get(3)!.map((r) => [r.name, r.nextDates])).toEqual([
+      ["All Past", ["2026-11-25", "2026-12-02"]],
+      ["Stale Next", ["2026-11-25"]],
+    ]);
+    expect(days.get(6)![0]!.nextDates).toEqual(["2026-11-21", "2026-11-28"]);
+  });
+
+  it("reads the live service's DeliveryDays forms: \"4;1\" unsorted, \"2,5\", \"25\"; none on no day", () => {
+    const forms: ScheduleCustomer[] = [
+      { CustomerID: 8, CustomerName: "Semicolons", State: "CA", DeliveryDays: "4;1" },
+      { CustomerID: 9, CustomerName: "Null", State: "CA", DeliveryDays: null },
+      { CustomerID: 10, CustomerName: "Left out", State: "CA" },
+    ];
+    const days = byWeekday(forms, [ca], [], {}, now);
+    expect(names(days, 1)).toEqual(["Semicolons"]);
+    expect(names(days, 4)).toEqual(["Semicolons"]);
+    expect([...days.values()].flat().map((r) => r.name)).toEqual(["Semicolons", "Semicolons"]);
   });
 
   it("filters by the rep's customers and by name, ignoring case and accents", () => {
@@ -73,5 +100,14 @@ describe("dayCutOff", () => {
   it("counts today's delivery as missed once its cut-off has passed (days in advance 0)", () => {
     const sameDay = { ...ca, OrderCutOffDaysInAdvance: "0" };
     expect(dayCutOff(sameDay, 6, now).sentence).toBe("Too late for Saturday's delivery (Nov 21): the cut-off was Sat 2:30 PM PT. Order by Sat 2:30 PM PT for Saturday's delivery (Nov 28)");
+  });
+});
+
+describe("apiDeliveryDates", () => {
+  it("gives the API's dates from today on, sorted, once each, from DeliveryDates and NextDeliveryDates alike", () => {
+    expect(apiDeliveryDates({ NextDeliveryDates: "2026-11-27; 2026-11-18;2026-11-25;junk" }, "2026-11-21")).toEqual(["2026-11-25", "2026-11-27"]);
+    expect(apiDeliveryDates({ DeliveryDates: ["2026-11-25T00:00:00Z", "2026-11-21", "2026-11-20"], NextDeliveryDates: "2026-11-25" }, "2026-11-21")).toEqual(["2026-11-21", "2026-11-25"]);
+    expect(apiDeliveryDates({ DeliveryDates: null, NextDeliveryDates: "" }, "2026-11-21")).toEqual([]);
+    expect(apiDeliveryDates({}, "2026-11-21")).toEqual([]);
   });
 });

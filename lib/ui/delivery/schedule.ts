@@ -49,16 +49,29 @@ export interface ScheduleRow {
   /** The rep's user id, for a link to the rep's page. */
   repUserId?: number;
   weekdays: number[];
-  /** The next delivery dates: the API's when it sends them, else computed from the weekdays in the state's zone. */
+  /** The next delivery dates: the API's from today on when it sends any, else computed from the weekdays in the state's zone. */
   nextDates: string[];
 }
 
 const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
 
-/** The next delivery dates the API sent, as YYYY-MM-DD: DeliveryDates (an array) or NextDeliveryDates ("a;b"). */
-export function apiDeliveryDates(customer: Pick<ScheduleCustomer, "DeliveryDates" | "NextDeliveryDates">): string[] {
-  if (Array.isArray(customer.DeliveryDates) && customer.DeliveryDates.length) return customer.DeliveryDates.map((d) => d.slice(0, 10));
-  return (customer.NextDeliveryDates ?? "").split(";").map((d) => d.trim().slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+/**
+ * Delivery dates as YYYY-MM-DD from `today` on, sorted, once each: a DeliveryDates array or a NextDeliveryDates text
+ * ("a;b"). The live service computes them in a nightly sync, so a date in the list may have passed: it is no next
+ * delivery, and is dropped. `today` is the customer's state's day when its zone is known, else the viewer's.
+ *
+ * @example
+ * upcomingDates("2026-11-18;2026-11-25", "2026-11-21"); // ["2026-11-25"]
+ */
+export function upcomingDates(dates: readonly string[] | string | null | undefined, today: string): string[] {
+  const list = typeof dates === "string" ? dates.split(";") : Array.isArray(dates) ? dates : [];
+  const days = list.map((d) => String(d).trim().slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= today);
+  return [...new Set(days)].sort();
+}
+
+/** The next delivery dates the API sent (DeliveryDates and NextDeliveryDates), from `today` on: see upcomingDates. */
+export function apiDeliveryDates(customer: Pick<ScheduleCustomer, "DeliveryDates" | "NextDeliveryDates">, today: string): string[] {
+  return upcomingDates([...upcomingDates(customer.DeliveryDates, today), ...upcomingDates(customer.NextDeliveryDates, today)], today);
 }
 
 /**
@@ -80,8 +93,8 @@ export function byWeekday(customers: ScheduleCustomer[], states: ScheduleState[]
     const weekdays = deliveryWeekdays(customer.DeliveryDays);
     if (!weekdays.length) continue;
     const rule = rules.get(customer.State ?? "") ?? {};
-    const given = apiDeliveryDates(customer);
     const today = stateToday(rule, now);
+    const given = apiDeliveryDates(customer, today);
     const nextDates = given.length ? given : upcomingDeliveries(weekdays, rule, now, 14).filter((d) => d.day > today).map((d) => d.day);
     const row: ScheduleRow = {
       customerId: customer.CustomerID,

@@ -138,3 +138,26 @@ describe("a payment type's name", () => {
     expect(cellText(name, { PaymentTypeID: 21 })).toBe("—");
   });
 });
+
+describe("a customer's delivery days and dates in the customers list (and its record facts)", () => {
+  const column = (id: string) => LIST_VIEWS.customers.columns.find((c) => c.id === id) as ColumnSpec;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+  it("writes DeliveryDays in every form the live service sends as weekday names", () => {
+    const days = column("DeliveryDays");
+    expect(cellText(days, { DeliveryDays: "4;1" })).toBe("Mon, Thu");
+    expect(cellText(days, { DeliveryDays: "2,5" })).toBe("Tue, Fri");
+    expect(cellText(days, { DeliveryDays: "25" })).toBe("Tue, Fri");
+    expect(cellText(days, { DeliveryDays: null })).toBe("no delivery days");
+    expect(cellText(days, { DeliveryDays: "" })).toBe("no delivery days");
+    expect(cellText(days, {})).toBe("—");
+  });
+
+  it("shows as next delivery dates only those from today on", () => {
+    const next = cellText(column("NextDeliveryDates"), { NextDeliveryDates: `${day(-10)};${day(10)}` }, "UTC");
+    expect(next).toBe(cellText(column("NextDeliveryDates"), { NextDeliveryDates: day(10) }, "UTC"));
+    expect(next).not.toBe("—");
+    expect(cellText(column("NextDeliveryDates"), { NextDeliveryDates: `${day(-10)};${day(-3)}` }, "UTC")).toBe("—");
+    expect(cellText(column("DeliveryDates"), { DeliveryDates: [day(-10), day(10)] }, "UTC")).toBe(cellText(column("DeliveryDates"), { DeliveryDates: [day(10)] }, "UTC"));
+  });
+});

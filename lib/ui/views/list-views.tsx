@@ -5,7 +5,8 @@
 import Link from "next/link";
 import { Fragment } from "react";
 import type { RecordOf } from "@/lib/data-api/client";
-import { formatDate, formatDay, formatQuantity } from "@/lib/format/display";
+import { todayIn } from "@/lib/format/days";
+import { formatDay, formatQuantity, MISSING } from "@/lib/format/display";
 import { externalHref } from "@/lib/format/external-url";
 import { STALE } from "../api-query";
 import { REVISION_BADGE, revisionMark, revisionNotice } from "../invoices/revision";
@@ -16,6 +17,8 @@ import type { ListOperationId, ListViewSpec } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { daysOfCover } from "../stock/days-of-cover";
 import { paymentTypeName } from "../payments/payment-type";
+import { deliveryDaysText } from "../delivery/cutoff";
+import { upcomingDates } from "../delivery/schedule";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
@@ -83,6 +86,12 @@ function fewLinks(items: { id?: number | null; name?: string | null }[], userId:
   );
 }
 
+/** A customer's listed delivery dates from today on, in the viewer's zone, as days; "—" when none is left. */
+function nextDeliveries(dates: readonly string[] | string | null | undefined, timeZone: string | undefined): string {
+  const days = upcomingDates(dates, todayIn(timeZone ?? "UTC"));
+  return days.length ? days.map((d) => formatDay(d)).join("; ") : MISSING;
+}
+
 const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInvoices">>(RECORD_META.Invoice, {
   InvoiceNum: {
     header: "Invoice",
@@ -125,8 +134,11 @@ export const LIST_VIEWS = {
     noun: { one: "customer", many: "customers" },
     columns: columnsOf<Row<"listCustomers">>(RECORD_META.Customer, {
       CustomerName: { header: "Customer", cell: (r) => (r.CustomerID != null ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID)) : (r.CustomerName ?? "—")) },
-      NextDeliveryDates: { text: (r) => (r.NextDeliveryDates ? r.NextDeliveryDates.split(";").map((d) => formatDate(d.trim())).join("; ") : "—") },
-      DeliveryDates: { text: (r) => (r.DeliveryDates?.length ? r.DeliveryDates.map((d) => formatDay(d)).join("; ") : "—") },
+      // Weekday names in every form the live service sends ("4;1" → "Mon, Thu"), "no delivery days" for none.
+      DeliveryDays: { text: (r) => deliveryDaysText(r.DeliveryDays) },
+      // Next deliveries from today on (the viewer's day: the list knows no state's zone); a passed date is none.
+      NextDeliveryDates: { text: (r, timeZone) => nextDeliveries(r.NextDeliveryDates, timeZone) },
+      DeliveryDates: { text: (r, timeZone) => nextDeliveries(r.DeliveryDates, timeZone) },
     }),
     defaultColumns: ["CustomerName", "ChainName", "State", "AccountStatus", "OnHold", "SalesRepName", "NextDeliveryDates"],
     rowKey: keyOf("CustomerID"),
