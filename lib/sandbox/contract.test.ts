@@ -50,6 +50,21 @@ async function sampleIds(type: KeyType) {
   };
 }
 
+/**
+ * Where the sandbox departs from the documented schema on purpose, as the live service does (docs/sandbox.md, "Shapes"):
+ * a customer without a delivery schedule has DeliveryDays, and NextDeliveryDates, null where a string is documented.
+ */
+const LIVE_NULLS = new Set(["DeliveryDays", "NextDeliveryDates"]);
+
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const key of path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+  return value;
+}
+
+/** A schema issue the live service's own answers would raise too: a null in one of LIVE_NULLS. */
+const isLiveNull = (body: unknown, path: readonly PropertyKey[]) => LIVE_NULLS.has(String(path.at(-1))) && valueAt(body, path) === null;
+
 function requestFor(op: AnyOperation, ids: Record<string, unknown>): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => String(name === "purchaseID" && op.version === "v2" ? ids.purchaseGlobalID : ids[name] ?? 1));
   const query = new URLSearchParams();
@@ -82,7 +97,8 @@ describe("every read operation, for every key type", () => {
         }
         const checked = op.responseDoc!.safeParse(body);
         schemaChecked++;
-        if (!checked.success) failures.push(`${path}: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+        const issues = checked.success ? [] : checked.error.issues.filter((i) => !isLiveNull(body, i.path));
+        if (issues.length) failures.push(`${path}: ${issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
       }
       expect(failures).toEqual([]);
       // Every key type may read some of them: a run that only met 403s would check no schema at all.

@@ -39,7 +39,8 @@ describe("filters", () => {
       [`/v1/customers/creditTerms?CustomerIDs=${customer.CustomerID}`, (r) => r.CustomerID === customer.CustomerID],
       [`/v1/customers/creditTerms?SupplierIDs=${payment.SupplierID}&PageSize=500`, (r) => r.SupplierID === payment.SupplierID],
       [`/v1/deliveryDays?CustomerIDs=${onHold.CustomerID}`, (r) => r.CustomerID === onHold.CustomerID],
-      [`/v1/deliveryDays?States=${customer.State}&PageSize=500`, (r) => typeof r.DeliveryDays === "string"],
+      // A schedule: its weekdays, or null for a customer without one (as the live service has some), and its dates.
+      [`/v1/deliveryDays?States=${customer.State}&PageSize=500`, (r) => (typeof r.DeliveryDays === "string" || r.DeliveryDays === null) && Array.isArray(r.DeliveryDates)],
       [`/v1/invoices?CustomerIDs=${invoice.CustomerID}&Statuses=7&PageSize=500`, (r) => r.CustomerID === invoice.CustomerID],
       [`/v1/invoices?InvoiceIDs=${invoice.InvoiceID}&Statuses=7`, (r) => r.InvoiceID === invoice.InvoiceID],
       [`/v1/invoices?States=${customer.State}&Statuses=7&PageSize=500`, (r) => r.CustomerID !== undefined],

@@ -69,7 +69,7 @@ describe.each(ENVIRONMENTS)("seeded catalog, customers and users (%s)", (env) =>
     expect(s!.inactive).toBeGreaterThan(0);
     expect(s!.types).toBe(s!.groups);
     const generic = await db.selectFrom("payment_types").selectAll().where("payment_type_id", "=", -1).execute();
-    expect(generic).toMatchObject([{ supplier_id: null, name: "Check/ACH" }]);
+    expect(generic).toMatchObject([{ supplier_id: null, name: "SupplierCredit" }]);
   });
 
   it("has customers in every account status, some on hold, served by a warehouse of their state by a Territory Manager there", async () => {
@@ -80,7 +80,8 @@ describe.each(ENVIRONMENTS)("seeded catalog, customers and users (%s)", (env) =>
              sum(not exists (select 1 from locations l where l.location_id = c.location_id and l.state = c.state)) wrong_location,
              sum(not exists (select 1 from users u join user_states s using (user_id) join rep_product_groups g using (user_id)
                              where u.user_id = c.sales_rep_user_id and u.role = 'DistributorRep' and s.state = c.state and g.product_group != 'Supplier')) wrong_rep,
-             sum(delivery_days not glob '[1-7]*' or length(delivery_days) > 3) bad_days,
+             sum(delivery_days is not null and (delivery_days glob '*[^1-7,;]*' or replace(replace(delivery_days, ',', ''), ';', '') not glob '[1-7]*'
+                 or length(replace(replace(delivery_days, ',', ''), ';', '')) > 3)) bad_days,
              (select count(*) from (select chain_name from customers group by chain_name having count(*) > 1)) chains,
              count(*) - count(distinct ar_account_id) dup_ar, sum(collection_agent_full_name is not null) agents
       from customers c`);

@@ -8,6 +8,7 @@ import { planDemoStock } from "./demo-stock";
 import { seedInventory } from "./inventory";
 import { buildStock } from "./invoice-lines";
 import { seedInvoices } from "./invoices";
+import { customerQuirks, genericBrandCredits, neverCountedShelves, openEndedPromotions } from "./live-quirks";
 import { finishPayments, seedPaymentTypes } from "./payment-model";
 import { seedRequests } from "./payment-requests";
 import { ensureBrandCredits, simulatePayments } from "./payments";
@@ -25,7 +26,7 @@ import { seedVendors } from "./vendors";
  * The seed's version. Raise it whenever the generator changes what it writes: an environment seeded by another
  * version is started afresh (see runtime.ts), so no database keeps serving data the code no longer makes.
  */
-export const SEED_VERSION = "4";
+export const SEED_VERSION = "5";
 
 export type TableRows = { [T in keyof Database]?: Insertable<Database[T]>[] };
 
@@ -79,6 +80,13 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
   if (!supplierUser) throw new Error("seed: the demo supplier has no user");
   // Last, so the randomness of everything before is what it was without them.
   const draftOrders = seedDraftOrders(ctx, demoSupplier, vendors.vendors, products, purchases.purchases, purchases.lines, supplierUser.user_id);
+
+  // The live service's quirks, laid over what was drawn without drawing (live-quirks.ts): the stream stays as it was.
+  const demoCustomerIds = demo.customers.map((c) => c.row.customer_id);
+  customerQuirks(customers, demoIds);
+  neverCountedShelves(retailerInventory, new Map(products.map((p) => [p.row.product_id, p.row.supplier_id])), { customerIds: demoCustomerIds, supplierId: demoSupplier.row.supplier_id }, ctx.syncStamp);
+  openEndedPromotions(promotions.promotions, products, ctx.today, demo.customers[0].row.state);
+  genericBrandCredits(payments.payments);
 
   const tables: TableRows = {
     sandbox_meta: [

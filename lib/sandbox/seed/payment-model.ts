@@ -59,11 +59,14 @@ export function available(payment: PaymentDraft): number {
   return payment.amount - used;
 }
 
-/** The generic type (-1) and one type per supplier and product group, "GreenLeaf Farms Flower credit". */
+/**
+ * The generic type (-1), named SupplierCredit as on the live service, and one type per supplier and product group,
+ * "GreenLeaf Farms Flower credit". Receipts (checks, ACH, COD cash) carry the generic type, the only one of no supplier.
+ */
 export function seedPaymentTypes(ctx: SeedContext, suppliers: SupplierInfo[]): { rows: PaymentTypeTable[]; bySupplier: Map<number, PaymentTypeTable[]> } {
   const { rng } = ctx;
   const rows: PaymentTypeTable[] = [
-    { payment_type_id: GENERIC_PAYMENT_TYPE_ID, name: "Check/ACH", supplier_id: null, time_created: businessStamp(ctx, dayFromToday(ctx, -900)), time_updated: ctx.syncStamp },
+    { payment_type_id: GENERIC_PAYMENT_TYPE_ID, name: "SupplierCredit", supplier_id: null, time_created: businessStamp(ctx, dayFromToday(ctx, -900)), time_updated: ctx.syncStamp },
   ];
   const bySupplier = new Map<number, PaymentTypeTable[]>();
   for (const s of suppliers) {
