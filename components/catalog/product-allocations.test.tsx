@@ -33,6 +33,12 @@ describe("ProductAllocations", () => {
     expect(html).not.toContain("the supplier has more");
   });
 
+  it("shows the live service's end date 3000-12-31 as open-ended", () => {
+    const html = render({ ProductID: 10032, SupplierID: 101 }, result([{ ...allocation(7001, 10032, 20001), EndDate: "3000-12-31" }]));
+    expect(html).toContain(">open-ended<");
+    expect(html).not.toContain("3000");
+  });
+
   it("says when the supplier has more allocations than the page read", () => {
     const html = render({ ProductID: 10032, SupplierID: 101, Supplier: "Mojave Sun" }, result([allocation(7002, 10005, 20007)], true));
     expect(html).toContain("Read from the first 1 allocations of Mojave Sun: the supplier has more");

@@ -38,6 +38,13 @@ describe("customerSchedule", () => {
   it("is empty for a missing or empty record (sparse: nothing to show but —)", () => {
     expect(customerSchedule(undefined, ca, now)).toEqual({ weekdays: [], days: "", deliveries: [], datesFrom: "none" });
     expect(customerSchedule({ CustomerID: 1, DeliveryDays: null, DeliveryDates: null }, ca, now).datesFrom).toBe("none");
+    expect(customerSchedule({ CustomerID: 1, DeliveryDays: "" }, ca, now)).toMatchObject({ weekdays: [], days: "", datesFrom: "none" });
+  });
+
+  it("reads the live service's odd forms: days joined by \";\" and unsorted, only past dates (then the weekdays' own)", () => {
+    const s = customerSchedule({ CustomerID: 1, DeliveryDays: "4;1", DeliveryDates: ["2026-11-19", "2026-11-23"] }, ca, now);
+    expect(s).toMatchObject({ weekdays: [1, 4], days: "Monday, Thursday", datesFrom: "weekdays" });
+    expect(s.deliveries.map((d) => d.day)).toEqual(["2026-11-26", "2026-11-30", "2026-12-03", "2026-12-07"]);
   });
 });
 

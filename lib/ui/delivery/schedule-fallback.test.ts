@@ -26,6 +26,8 @@ describe("lacksSchedule", () => {
 
   it("takes null as the API's answer (no schedule), not as a field left out", () => {
     expect(lacksSchedule(saidNone)).toBe(false);
+    // The live service's other "none": an empty DeliveryDays, with no dates.
+    expect(lacksSchedule({ ...saidNone, DeliveryDays: "" })).toBe(false);
   });
 });
 
@@ -87,6 +89,13 @@ describe("withSchedules", () => {
     const after = byWeekday(withSchedules(sparse, schedules), [ca], [], {}, now);
     expect(after.get(3)!.map((r) => [r.name, r.nextDates])).toEqual([["No days", ["2026-11-25", "2026-12-02"]]]);
     expect(after.get(1)!.map((r) => [r.name, r.nextDates])).toEqual([["No dates", ["2026-11-23"]]]);
+  });
+
+  it("reads a joined schedule as the live service sends it: days joined by \";\" and unsorted, a date already passed dropped", () => {
+    const joined = withSchedules([noDays], [{ CustomerID: 3, DeliveryDays: "4;1", DeliveryDates: ["2026-11-19", "2026-11-23", "2026-11-26"] }]);
+    const days = byWeekday(joined, [ca], [], {}, now);
+    expect(days.get(1)!.map((r) => [r.name, r.nextDates])).toEqual([["No days", ["2026-11-23", "2026-11-26"]]]);
+    expect(days.get(4)!.map((r) => r.name)).toEqual(["No days"]);
   });
 });
 
