@@ -111,6 +111,17 @@ describe("pick", () => {
     expect(faults.list("test")[0]).toMatchObject({ matched: 2, applied: 2, remaining: 0 });
   });
 
+  it("with a key, meets only that key's requests, and lists the key by its last four characters, never whole", () => {
+    const faults = createFaults();
+    const [listed] = faults.set("test", [rule({ path: "/api/*", kind: "rate-limit", key: "test-issued-key-7f3a" })]);
+    expect(listed).toMatchObject({ keyHint: "7f3a" });
+    expect(JSON.stringify(faults.list("test"))).not.toContain("test-issued-key");
+    expect(faults.pick("test", "GET", "/api/v1/invoices", "test-customer-demo")).toBeUndefined();
+    expect(faults.pick("test", "GET", "/api/v1/invoices")).toBeUndefined();
+    expect(faults.pick("test", "GET", "/api/v1/invoices", "test-issued-key-7f3a")?.kind).toBe("rate-limit");
+    expect(faults.list("test")[0]).toMatchObject({ matched: 1, applied: 1 });
+  });
+
   it("sends requests past a spent rule to the next one", () => {
     const faults = createFaults();
     faults.set("test", [rule({ path: "/*", kind: "error", count: 1 }), rule({ path: "/*", kind: "latency", latencyMs: 5 })]);

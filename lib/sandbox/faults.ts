@@ -3,6 +3,7 @@
  * or hung, so a client of the sandbox can be tested against the failures the live service has. Off unless configured.
  * Kept in memory, like the rate limiter: a restart clears every rule.
  */
+import { createHash } from "node:crypto";
 import * as z from "zod";
 import type { Environment } from "./environments";
 
@@ -28,6 +29,8 @@ export const FaultRuleInput = z
     when: z.enum(["before", "after"]).optional(),
     share: z.number().gt(0).max(1).default(1),
     count: z.number().int().positive().optional(),
+    /** Only requests carrying this `x-api-key` (one key's budget spent, while every other key's requests run). */
+    key: z.string().min(1).max(500).optional(),
   })
   .superRefine((rule, ctx) => {
     const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
@@ -48,8 +51,12 @@ export type FaultRule = z.output<typeof FaultRuleInput>;
 /** Body of the operator's endpoint that replaces an environment's fault rules. */
 export const FaultRulesBody = z.strictObject({ rules: z.array(FaultRuleInput).max(50) });
 
-/** A rule as stored: its id, how many requests it matched and affected, and how many more it may affect (null: no limit). */
-export interface StoredFaultRule extends FaultRule {
+/**
+ * A rule as stored: its id, how many requests it matched and affected, and how many more it may affect (null: no
+ * limit). A rule for one key keeps only its hash, and lists the key's last four characters (`keyHint`).
+ */
+export interface StoredFaultRule extends Omit<FaultRule, "key"> {
+  keyHint?: string;
   id: number;
   matched: number;
   applied: number;
@@ -64,13 +71,18 @@ export interface Faults {
   list(env: Environment): StoredFaultRule[];
   /** Removes the environment's rules: its requests run normally again. */
   clear(env: Environment): void;
-  /** The fault this request meets, if any: the first rule that matches method and path, is not spent, and selects this request (counting it). */
-  pick(env: Environment, method: string, path: string): StoredFaultRule | undefined;
+  /**
+   * The fault this request meets, if any: the first rule that matches method, path and (for a rule of one key) the
+   * request's `x-api-key`, is not spent, and selects this request (counting it).
+   */
+  pick(env: Environment, method: string, path: string, apiKey?: string): StoredFaultRule | undefined;
 }
 
 interface Entry {
   rule: StoredFaultRule;
   pattern: RegExp;
+  /** The SHA-256 of the key a rule is for; undefined: every key. */
+  keyHash: string | undefined;
   /** The share accumulator: each matching request adds `share`; reaching 1 selects the request. */
   acc: number;
 }
@@ -108,9 +120,10 @@ export function createFaults(): Faults {
 
   function set(env: Environment, rules: FaultRule[]): StoredFaultRule[] {
     const checked = FaultRulesBody.parse({ rules }).rules;
-    entries[env] = checked.map((rule) => ({
+    entries[env] = checked.map(({ key, ...rule }) => ({
       rule: {
         ...rule,
+        ...(key ? { keyHint: key.slice(-4) } : {}),
         // The defaults of each kind, written out so the operator's listing shows what a rule does.
         ...(rule.kind === "timeout" ? { latencyMs: rule.latencyMs ?? DEFAULT_TIMEOUT_MS } : {}),
         ...(rule.kind === "rate-limit" ? { retryAfter: rule.retryAfter ?? DEFAULT_RETRY_AFTER } : {}),
@@ -121,13 +134,15 @@ export function createFaults(): Faults {
         remaining: rule.count ?? null,
       },
       pattern: compilePattern(rule.path),
+      keyHash: key ? hashOf(key) : undefined,
       acc: 0,
     }));
     return list(env);
   }
 
-  function pick(env: Environment, method: string, path: string): StoredFaultRule | undefined {
+  function pick(env: Environment, method: string, path: string, apiKey?: string): StoredFaultRule | undefined {
     const upper = method.toUpperCase();
+    let requestKey: string | undefined;
     // A HEAD request runs the GET handler, so it meets the GET faults.
     const verb = upper === "HEAD" ? "GET" : upper;
     const target = normalizePath(path);
@@ -136,6 +151,7 @@ export function createFaults(): Faults {
       if (rule.remaining === 0) continue;
       if (rule.method !== "*" && rule.method !== verb) continue;
       if (!entry.pattern.test(target)) continue;
+      if (entry.keyHash !== undefined && entry.keyHash !== (requestKey ??= apiKey ? hashOf(apiKey) : "")) continue;
       rule.matched++;
       entry.acc += rule.share;
       if (entry.acc < 1 - EPSILON) continue;
@@ -156,6 +172,8 @@ export function createFaults(): Faults {
     pick,
   };
 }
+
+const hashOf = (key: string) => createHash("sha256").update(key).digest("hex");
 
 /** Response of a dropped connection: its body stream errors at once, so an HTTP client sees the connection fail. */
 export function droppedConnection(): Response {

@@ -12,7 +12,7 @@ export function faultStage(faults: Faults, basePath: string): Stage {
   return async (c, next) => {
     const env = c.req.param("env") ?? "";
     if (!isEnvironment(env)) return next();
-    const fault = faults.pick(env, c.req.method, c.req.path.slice(basePath.length + env.length + 1));
+    const fault = faults.pick(env, c.req.method, c.req.path.slice(basePath.length + env.length + 1), c.req.header("x-api-key"));
     if (!fault) return next();
     const answer = await withFault(
       fault,
