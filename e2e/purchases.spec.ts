@@ -233,16 +233,18 @@ test.describe("the purchase-order editor", () => {
     await page.getByLabel("Cases, line 1").fill("1");
     // The sandbox creates the draft, then drops the connection: the answer never arrives. Backroom reads a write's
     // answer whole (the audit trail records it), so the page hears 502: whether the write was done is not known.
-    const faults = await page.request.put("/sandbox/test/operator/faults", { headers: OPERATOR, data: { rules: [{ method: "POST", path: "/api/v2/purchases", kind: "drop", when: "after", count: 20 }] } });
-    expect(faults.status(), await faults.text()).toBe(200);
+    // A rule of this test's own, beside any other test's (POST adds one; DELETE by its id removes only it).
+    const faults = await page.request.post("/sandbox/test/operator/faults", { headers: OPERATOR, data: { method: "POST", path: "/api/v2/purchases", kind: "drop", when: "after", count: 20 } });
+    expect(faults.status(), await faults.text()).toBe(201);
+    const ruleId = ((await faults.json()) as { rule: { id: number } }).rule.id;
     try {
       await page.getByRole("button", { name: "Save draft" }).click();
       const failed = page.getByRole("alert").filter({ hasText: "Trying again sends the same request" });
       await expect(failed).toContainText("The Data API failed (502)");
-      const rules = (await (await page.request.get("/sandbox/test/operator/faults", { headers: OPERATOR })).json()) as { rules: { applied: number }[] };
-      expect(rules.rules[0]!.applied).toBeGreaterThanOrEqual(1);
+      const rules = (await (await page.request.get("/sandbox/test/operator/faults", { headers: OPERATOR })).json()) as { rules: { id: number; applied: number }[] };
+      expect(rules.rules.find((r) => r.id === ruleId)!.applied).toBeGreaterThanOrEqual(1);
     } finally {
-      await page.request.delete("/sandbox/test/operator/faults", { headers: OPERATOR });
+      await page.request.delete(`/sandbox/test/operator/faults/${ruleId}`, { headers: OPERATOR });
     }
     // The network is back: the same request again, answered by a replay of the draft made the first time.
     await page.getByRole("alert").getByRole("button", { name: "Try again" }).click();

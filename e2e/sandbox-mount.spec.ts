@@ -58,14 +58,15 @@ test.describe("/sandbox", () => {
     const invoices = (await (await request.get(`/sandbox/test/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`, { headers: customer })).json()).Data;
     const url = `/sandbox/test/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices[0].InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`;
     const key = `e2e-drop-${Date.now()}`;
-    await request.put("/sandbox/test/operator/faults", { headers: employee, data: { rules: [{ method: "POST", path: "/api/v1/payments/applications", kind: "drop", count: 1 }] } });
+    const added = await request.post("/sandbox/test/operator/faults", { headers: employee, data: { method: "POST", path: "/api/v1/payments/applications", kind: "drop", count: 1, key: customer["x-api-key"] } });
+    expect(added.status()).toBe(201);
     try {
       await expect(request.post(url, { headers: { ...customer, "Idempotency-Key": key } }).then((r) => r.body())).rejects.toThrow();
       const retry = await request.post(url, { headers: { ...customer, "Idempotency-Key": key } });
       expect(retry.status()).toBe(201);
       expect(retry.headers()["idempotency-replayed"]).toBe("true");
     } finally {
-      await request.delete("/sandbox/test/operator/faults", { headers: employee });
+      await request.delete(`/sandbox/test/operator/faults/${((await added.json()) as { rule: { id: number } }).rule.id}`, { headers: employee });
     }
   });
 });

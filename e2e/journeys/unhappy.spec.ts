@@ -24,13 +24,18 @@ async function connectProduction(page: Page) {
   await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
 }
 
+/** Runs with fault rules of the test's own, added beside any other test's and removed after. */
 async function withFaults(page: Page, rules: object[], run: () => Promise<void>) {
-  const set = await page.request.put("/sandbox/production/operator/faults", { headers: OPERATOR, data: { rules } });
-  expect(set.status(), await set.text()).toBe(200);
+  const ids: number[] = [];
   try {
+    for (const rule of rules) {
+      const added = await page.request.post("/sandbox/production/operator/faults", { headers: OPERATOR, data: rule });
+      expect(added.status(), await added.text()).toBe(201);
+      ids.push(((await added.json()) as { rule: { id: number } }).rule.id);
+    }
     await run();
   } finally {
-    await page.request.delete("/sandbox/production/operator/faults", { headers: OPERATOR });
+    for (const id of ids) await page.request.delete(`/sandbox/production/operator/faults/${id}`, { headers: OPERATOR });
   }
 }
 

@@ -12,6 +12,8 @@ const MAX_LATENCY_MS = 60_000;
 const MAX_TIMEOUT_MS = 300_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY_AFTER = 30;
+/** The most rules an environment holds. */
+export const MAX_RULES = 50;
 // Slack for the share accumulator: ten shares of 0.1 add up to 0.9999999999999999, which must still select.
 const EPSILON = 1e-9;
 
@@ -49,7 +51,7 @@ export const FaultRuleInput = z
 export type FaultRule = z.output<typeof FaultRuleInput>;
 
 /** Body of the operator's endpoint that replaces an environment's fault rules. */
-export const FaultRulesBody = z.strictObject({ rules: z.array(FaultRuleInput).max(50) });
+export const FaultRulesBody = z.strictObject({ rules: z.array(FaultRuleInput).max(MAX_RULES) });
 
 /**
  * A rule as stored: its id, how many requests it matched and affected, and how many more it may affect (null: no
@@ -67,6 +69,13 @@ export interface StoredFaultRule extends Omit<FaultRule, "key"> {
 export interface Faults {
   /** Replaces the environment's rules (their counters start afresh); throws a ZodError, changing nothing, on an invalid rule. */
   set(env: Environment, rules: FaultRule[]): StoredFaultRule[];
+  /**
+   * Adds one rule after the environment's others, leaving them as they are (tests running side by side each add and
+   * remove their own); throws, changing nothing, on an invalid rule (a ZodError) or past MAX_RULES (a RangeError).
+   */
+  add(env: Environment, rule: FaultRule): StoredFaultRule;
+  /** Removes one rule by its id; answers whether there was one. */
+  remove(env: Environment, id: number): boolean;
   /** The environment's rules in order, with their counters. */
   list(env: Environment): StoredFaultRule[];
   /** Removes the environment's rules: its requests run normally again. */
@@ -119,8 +128,25 @@ export function createFaults(): Faults {
   }
 
   function set(env: Environment, rules: FaultRule[]): StoredFaultRule[] {
-    const checked = FaultRulesBody.parse({ rules }).rules;
-    entries[env] = checked.map(({ key, ...rule }) => ({
+    entries[env] = entriesOf(FaultRulesBody.parse({ rules }).rules);
+    return list(env);
+  }
+
+  function add(env: Environment, rule: FaultRule): StoredFaultRule {
+    if (entries[env].length >= MAX_RULES) throw new RangeError(`an environment holds at most ${MAX_RULES} fault rules`);
+    const [entry] = entriesOf([FaultRuleInput.parse(rule)]);
+    entries[env].push(entry!);
+    return { ...entry!.rule };
+  }
+
+  function remove(env: Environment, id: number): boolean {
+    const before = entries[env].length;
+    entries[env] = entries[env].filter((entry) => entry.rule.id !== id);
+    return entries[env].length < before;
+  }
+
+  function entriesOf(checked: FaultRule[]): Entry[] {
+    return checked.map(({ key, ...rule }) => ({
       rule: {
         ...rule,
         ...(key ? { keyHint: key.slice(-4) } : {}),
@@ -137,7 +163,6 @@ export function createFaults(): Faults {
       keyHash: key ? hashOf(key) : undefined,
       acc: 0,
     }));
-    return list(env);
   }
 
   function pick(env: Environment, method: string, path: string, apiKey?: string): StoredFaultRule | undefined {
@@ -165,6 +190,8 @@ export function createFaults(): Faults {
 
   return {
     set,
+    add,
+    remove,
     list,
     clear: (env) => {
       entries[env] = [];

@@ -111,6 +111,25 @@ describe("/{env}/operator/faults", () => {
     expect(await sandbox.db.selectFrom("purchases").select("purchase_global_id").where("po_num", "=", "DROP-1").execute()).toHaveLength(1);
   });
 
+  it("adds one rule beside the others and removes it by id: a rule for one key spends only that key's budget", async () => {
+    await sandbox.operator("PUT", "/faults", { rules: [{ method: "POST", path: "/api/v2/purchases", kind: "error" }] });
+    const issued = (await sandbox.operator("POST", "/keys", { type: "Customer", company: "Fault", customerIds: [20001] })).body as { key: string };
+    const added = await sandbox.operator("POST", "/faults", { path: "/api/*", kind: "rate-limit", retryAfter: 600, key: issued.key });
+    expect(added.status).toBe(201);
+    const rule = (added.body as { rule: { id: number; keyHint: string } }).rule;
+    expect(rule.keyHint).toBe(issued.key.slice(-4));
+    expect(JSON.stringify((await sandbox.operator("GET", "/faults")).body)).not.toContain(issued.key);
+    expect((await sandbox.operator("GET", "/faults")).body.rules).toHaveLength(2);
+    expect((await sandbox.call("GET", "/v1/invoices", { as: issued.key })).status).toBe(429);
+    expect((await sandbox.call("GET", "/v1/invoices", { as: "Customer" })).status).toBe(200);
+    expect((await sandbox.operator("DELETE", `/faults/${rule.id}`)).status).toBe(204);
+    expect((await sandbox.operator("DELETE", `/faults/${rule.id}`)).status).toBe(404);
+    expect((await sandbox.call("GET", "/v1/invoices", { as: issued.key })).status).toBe(200);
+    expect((await sandbox.operator("GET", "/faults")).body.rules).toEqual([expect.objectContaining({ path: "/api/v2/purchases" })]);
+    expect((await sandbox.operator("POST", "/faults", { path: "/api/*", kind: "latency" })).status).toBe(400);
+    await sandbox.operator("DELETE", "/faults");
+  });
+
   it("refuses a bad rule with 400 and keeps the rules it had", async () => {
     await sandbox.operator("PUT", "/faults", { rules: [{ path: "/api/v1/states", kind: "error" }] });
     expect((await sandbox.operator("PUT", "/faults", { rules: [{ path: "/api/v1/states", kind: "latency" }] })).status).toBe(400);

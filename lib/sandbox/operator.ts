@@ -7,7 +7,7 @@ import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import type { EnvironmentClock } from "./clock";
 import type { Database } from "./db/schema";
 import { type Environment, isEnvironment } from "./environments";
-import { type Faults, FaultRulesBody } from "./faults";
+import { FaultRuleInput, type Faults, FaultRulesBody, MAX_RULES } from "./faults";
 import { refuse, SandboxError } from "./handler";
 import type { JobRunner } from "./job-runner";
 import { JOBS, type JobName } from "./jobs";
@@ -123,6 +123,18 @@ export function operatorRoutes(options: OperatorOptions) {
     const parsed = FaultRulesBody.safeParse(await jsonBody(c.req.raw));
     if (!parsed.success) return c.json(validationErrorBody(parsed.error), 400);
     return c.json({ rules: options.faults.set(c.get("env"), parsed.data.rules) });
+  });
+  // POST /{env}/operator/faults adds one rule (201, with its id) and DELETE /{env}/operator/faults/{id} removes it: for
+  // tests running side by side, each with rules of its own (a PUT would replace the others').
+  app.post("/:env/operator/faults", async (c) => {
+    const parsed = FaultRuleInput.safeParse(await jsonBody(c.req.raw));
+    if (!parsed.success) return c.json(validationErrorBody(parsed.error), 400);
+    if (options.faults.list(c.get("env")).length >= MAX_RULES) return c.json({ Error: { code: "VALIDATION_FAILED", detail: `An environment holds at most ${MAX_RULES} fault rules.` } }, 400);
+    return c.json({ rule: options.faults.add(c.get("env"), parsed.data) }, 201);
+  });
+  app.delete("/:env/operator/faults/:id{[0-9]+}", (c) => {
+    if (!options.faults.remove(c.get("env"), Number(c.req.param("id")))) return c.json({ Error: "No such fault rule" }, 404);
+    return c.body(null, 204);
   });
   app.get("/:env/operator/faults", (c) => c.json({ rules: options.faults.list(c.get("env")) }));
   app.delete("/:env/operator/faults", (c) => {
