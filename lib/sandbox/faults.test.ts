@@ -257,6 +257,11 @@ describe("withFault", () => {
     });
   });
 
+  it("rate-limit names the sandbox's limit, as a spent budget's 429 does, when given it", async () => {
+    const response = await withFault(stored({ path: "/*", kind: "rate-limit", retryAfter: 60 }), runner(), undefined, 1028);
+    expect([response.headers.get("RateLimit-Limit"), response.headers.get("RateLimit-Remaining")]).toEqual(["1028", "0"]);
+  });
+
   it("drop before loses the request without running it", async () => {
     const run = runner();
     const response = await withFault(stored({ path: "/*", kind: "drop", when: "before" }), run);

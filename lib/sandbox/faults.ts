@@ -236,11 +236,12 @@ function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
 }
 
 /**
- * Carries out a fault around a request: `run` answers the request normally. latency: wait then run; error / rate-limit: answer without running;
+ * Carries out a fault around a request: `run` answers the request normally; `rateLimit` is the sandbox's, which a
+ * rate-limit fault's 429 names as a spent budget's does. latency: wait then run; error / rate-limit: answer without running;
  * drop before: dropped without running; drop after: run, then dropped; timeout: wait (abortable by `signal`) then dropped.
  * A latency wait is abortable too: a request whose client left during it is dropped without running.
  */
-export async function withFault(rule: StoredFaultRule | undefined, run: () => Promise<Response>, signal?: AbortSignal): Promise<Response> {
+export async function withFault(rule: StoredFaultRule | undefined, run: () => Promise<Response>, signal?: AbortSignal, rateLimit?: number): Promise<Response> {
   if (!rule) return run();
   switch (rule.kind) {
     case "latency":
@@ -249,8 +250,10 @@ export async function withFault(rule: StoredFaultRule | undefined, run: () => Pr
       return faultJson(rule.kind, 500, { Error: "Unexpected server error" });
     case "rate-limit": {
       const seconds = String(rule.retryAfter ?? DEFAULT_RETRY_AFTER);
+      // As a spent budget answers (pipeline/rate-limit.ts): the window's limit, none left, and when it returns.
       return faultJson(rule.kind, 429, { Error: "Rate limit exceeded" }, {
         "Retry-After": seconds,
+        ...(rateLimit === undefined ? {} : { "RateLimit-Limit": String(rateLimit) }),
         "RateLimit-Remaining": "0",
         "RateLimit-Reset": seconds,
       });

@@ -8,7 +8,7 @@ import { replaceResponse, type Stage } from "./context";
  * pipeline runs. Paths are matched relative to the environment (`/api/v1/invoices`); a path outside the two
  * environments meets none.
  */
-export function faultStage(faults: Faults, basePath: string): Stage {
+export function faultStage(faults: Faults, basePath: string, rateLimit: number): Stage {
   return async (c, next) => {
     const env = c.req.param("env") ?? "";
     if (!isEnvironment(env)) return next();
@@ -21,6 +21,7 @@ export function faultStage(faults: Faults, basePath: string): Stage {
         return c.res;
       },
       c.req.raw.signal,
+      rateLimit,
     );
     replaceResponse(c, answer);
   };
