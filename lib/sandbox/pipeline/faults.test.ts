@@ -15,7 +15,7 @@ function faultsWith(rule: Parameters<typeof FaultRuleInput.parse>[0]) {
 /** An app whose handler counts its runs and answers with a header only the rest of the pipeline would add. */
 function faulted(faults: ReturnType<typeof createFaults>, basePath = "") {
   const handler = vi.fn(() => Response.json({ ok: true }, { headers: { "RateLimit-Remaining": "9" } }));
-  const stage = stageApp([faultStage(faults, basePath)], {}, handler);
+  const stage = stageApp([faultStage(faults, basePath, 1028)], {}, handler);
   const app = basePath ? new Hono<ApiEnv>().basePath(basePath).route("/", stage) : stage;
   return { app, handler };
 }
@@ -46,7 +46,8 @@ describe("the fault stage", () => {
     const faults = faultsWith({ path: "/api/v1/states", kind: "rate-limit", retryAfter: 7 });
     const { app, handler } = faulted(faults, "/sandbox");
     const res = await app.request("/sandbox/test/api/v1/states");
-    expect([res.status, res.headers.get("Retry-After")]).toEqual([429, "7"]);
+    // A spent budget's answer: the sandbox's limit, none left, back in 7 s.
+    expect([res.status, res.headers.get("Retry-After"), res.headers.get("RateLimit-Limit"), res.headers.get("RateLimit-Remaining")]).toEqual([429, "7", "1028", "0"]);
     expect(handler).not.toHaveBeenCalled();
     expect(faults.list("test")[0]).toMatchObject({ matched: 1, applied: 1 });
   });
