@@ -136,6 +136,29 @@ describe.each(sharedStoreProfiles())("response cache on $name", (profile) => {
     expect(ttls).toEqual([15_000 + 24 * HOUR, 44 * HOUR]);
   });
 
+  it("keeps every answer of a cold key's first page, looked up and stored side by side (on either instance)", async () => {
+    const { cache, peer, get } = await setup();
+    const urls = [INVOICES, `${INVOICES}&Page=2`, `${INVOICES}&Page=3`];
+    // Every lookup finds no token yet; each store makes or adopts them.
+    const lookups = await Promise.all(urls.map((url, i) => (i % 2 ? peer : cache).lookup(ALICE, url, "Invoices")));
+    await Promise.all(lookups.map((lookup, i) => (i % 2 ? peer : cache).store(lookup, answer(`page ${i + 1}`))));
+    expect(await Promise.all(urls.map(async (url) => bodyOf(await get(cache, ALICE, url))))).toEqual(["page 1", "page 2", "page 3"]);
+  });
+
+  it("does not keep an answer looked up before a write when the key had no token yet, nor after a store and a write meanwhile", async () => {
+    const { cache, peer, put, get } = await setup();
+    const before = await cache.lookup(ALICE, INVOICES, "Invoices");
+    await peer.invalidate(ALICE, ["Invoices"]);
+    await cache.store(before, answer("read before the write"));
+    expect(await get(cache, ALICE, INVOICES)).toBeUndefined();
+
+    const cold = await cache.lookup(BOB, INVOICES, "Invoices");
+    await put(peer, BOB, STATES, answer("b-states", { resource: "Invoices" }));
+    await peer.invalidate(BOB, ["Invoices"]);
+    await cache.store(cold, answer("read before the write"));
+    expect(await get(cache, BOB, INVOICES)).toBeUndefined();
+  });
+
   it("does not keep an answer fetched before a write that landed while it was on its way", async () => {
     const { cache, peer, put, get } = await setup();
     await put(cache, ALICE, INVOICES, answer("before"));

@@ -67,7 +67,12 @@ const GENERATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** The longest an entry is fresh (AR aging: until the next midnight); it is kept `keepStaleMs` longer. */
 const MAX_FRESH_MS = 26 * 60 * 60 * 1000;
 
-const newToken = () => randomBytes(9).toString("base64url");
+/**
+ * A new generation token, marked by who made it: `s:` a store that found none (the first answer cached for a key or a
+ * resource), `w:` a write or a sign-out replacing one. A store that finds a token made meanwhile by another store
+ * adopts it; one made by a write means its answer may predate the write, and it is not kept.
+ */
+const newToken = (by: "store" | "write") => `${by === "store" ? "s" : "w"}:${randomBytes(9).toString("base64url")}`;
 
 function fingerprintOk(keyFingerprint: string): string {
   // A newline would make "fingerprint\nurl" ambiguous; fingerprints are HMAC digests and never hold one.
@@ -122,17 +127,24 @@ export function createResponseCache(store: SharedStore, options: ResponseCacheOp
   async function write(lookup: CacheLookup, entry: CachedResponse): Promise<void> {
     if (!lookup.available) return;
     const { slot } = lookup;
-    // Make the tokens this entry is stored under where there are none yet; if another instance made one meanwhile,
-    // ours would not match it, so the entry is not stored (the next request stores it).
+    // Make the tokens this entry is stored under where there are none yet. One made meanwhile by another store (the
+    // requests of a cold key's first page answer together) is taken as ours; one made by a write means this answer
+    // may predate it, so the entry is not stored (the next request stores it).
     const tokens: string[] = [];
     for (const [i, seen] of slot.tokens.entries()) {
       if (seen !== undefined) {
         tokens.push(seen);
         continue;
       }
-      const token = newToken();
-      if (!(await store.set(slot.generationNames[i]!, Buffer.from(token), GENERATION_TTL_MS, { onlyIfAbsent: true }))) return;
-      tokens.push(token);
+      const name = slot.generationNames[i]!;
+      const token = newToken("store");
+      if (await store.set(name, Buffer.from(token), GENERATION_TTL_MS, { onlyIfAbsent: true })) {
+        tokens.push(token);
+        continue;
+      }
+      const made = (await store.get([name]))[0]?.toString();
+      if (!made?.startsWith("s:")) return;
+      tokens.push(made);
     }
     const ttl = Math.min(Math.max(entry.freshUntil - now(), 0), MAX_FRESH_MS) + keepStaleMs;
     await store.set(slot.entryName, encode(entry, tokens.join(".")), ttl);
@@ -164,7 +176,7 @@ export function createResponseCache(store: SharedStore, options: ResponseCacheOp
       const [keyToken, resourceToken] = values.slice(1).map((v) => v?.toString());
       slot.tokens = [keyToken, resourceToken];
       const found = values[0] ? decode(values[0]) : undefined;
-      // Tokens are base64url (no "."): the key's comes first.
+      // Tokens hold no "." (a mark, ":" and base64url): the key's comes first.
       const ofKey = found && keyToken !== undefined && found.tokens.startsWith(`${keyToken}.`);
       const valid = ofKey && resourceToken !== undefined && found.tokens === `${keyToken}.${resourceToken}`;
       return { entry: valid ? found.entry : undefined, lastKnown: ofKey ? found.entry : undefined, available: true, slot };
@@ -188,13 +200,13 @@ export function createResponseCache(store: SharedStore, options: ResponseCacheOp
     async invalidate(keyFingerprint, resources) {
       const fp = fingerprintOk(keyFingerprint);
       await quietly(async () => {
-        await Promise.all(resources.map((resource) => store.set(resourceGeneration(fp, resource), Buffer.from(newToken()), GENERATION_TTL_MS)));
+        await Promise.all(resources.map((resource) => store.set(resourceGeneration(fp, resource), Buffer.from(newToken("write")), GENERATION_TTL_MS)));
       });
     },
 
     async forgetKey(keyFingerprint) {
       const fp = fingerprintOk(keyFingerprint);
-      await quietly(async () => void (await store.set(keyGeneration(fp), Buffer.from(newToken()), GENERATION_TTL_MS)));
+      await quietly(async () => void (await store.set(keyGeneration(fp), Buffer.from(newToken("write")), GENERATION_TTL_MS)));
     },
   };
 }
