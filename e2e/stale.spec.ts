@@ -27,6 +27,8 @@ async function connectIssued(page: Page): Promise<string> {
 /** The page's rows as text, once nothing is loading, without the stale note's words. */
 async function rowsOf(page: Page, selector: string): Promise<string[]> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  // Ids are named by lookups the browser makes after the rows: wait for them too.
+  await page.waitForLoadState("networkidle");
   await expect(page.locator(selector).first()).toBeVisible();
   const lines = (text: string) => text.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("Shown as of"));
   return (await page.locator(selector).allInnerTexts()).map((text) => lines(text).join("\n"));
