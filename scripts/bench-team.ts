@@ -1,0 +1,204 @@
+// npm run bench:team: one hour of a brand's team of three people sharing one Supplier key (a purchasing manager and two
+// sales leads), each opening their usual pages, and the Data API requests the hour costs the key (target: under 300
+// of the live service's 1,028 an hour, leaving the rest for the work that runs without a tab).
+//
+// Two steps, both on this repository's own code:
+// 1. What each page asks for: a production build on the embedded sandbox; each usual page visited once in Chromium with
+//    a key issued for the visit (a cold cache, a request log of its own), and the Data API requests it made (the
+//    server's first render and the browser's) read from the key's request log.
+// 2. The hour: those requests replayed through the proxy itself (`proxyRequest`, in process, with its response cache,
+//    freshness and rate-limit book) for three sessions of one key, each visit at its minute of the hour on the proxy's
+//    clock, over a sandbox seeded as the app's; the requests that reach the sandbox are what the hour costs. A visit
+//    repeats everything the page asked for when it was cold, so what a tab's own cache would save is not counted: the
+//    figure is an upper bound.
+//
+// Prints a Markdown section; BENCH_WRITE=1 writes it into docs/benchmarks.md. Runs with the react-server condition
+// (`package.json`), as the server-only modules it replays through run in Next's server.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { findChromium } from "../e2e/find-chromium";
+import type { Version } from "../lib/data-api/operation";
+import { fixedClock } from "../lib/sandbox/clock";
+import { startSandbox } from "../lib/sandbox/runtime";
+import { proxyRequest } from "../lib/server/proxy";
+import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS } from "../lib/server/testing";
+import { writeBenchmarkSection } from "./benchmarks-doc";
+import { fetchJson, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
+
+const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+const TARGET = 300;
+const temp = mkdtempSync(join(tmpdir(), "backroom-bench-team-"));
+onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
+
+/**
+ * A page of the brand's dashboard, by a name and its path (`{customer}`, `{product}`, `{purchase}`: the demo brand's;
+ * each visit of a customer's or a product's page opens the next one, so the team looks at different records).
+ */
+const PAGES: Record<string, string> = {
+  overview: "/",
+  plan: "/purchases/plan",
+  purchases: "/purchases",
+  purchase: "/purchases/{purchase}",
+  inventory: "/inventory",
+  products: "/catalog/products",
+  product: "/catalog/products/{product}",
+  customers: "/customers",
+  customer: "/customers/{customer}",
+  invoices: "/invoices",
+  arAging: "/ar-aging",
+  deliveryDays: "/delivery-days",
+};
+type PageName = keyof typeof PAGES;
+
+/**
+ * The hour: who opens which page at which minute. Each person starts at the overview and comes back to it; the
+ * purchasing manager works from the plan, the purchases and the stock; the sales leads from customers, their
+ * invoices and balances, and the week's deliveries. About one page every three minutes each.
+ */
+const HOUR: Record<string, [minute: number, page: PageName][]> = {
+  "Purchasing manager": [
+    [0, "overview"], [1, "plan"], [4, "inventory"], [6, "product"], [9, "plan"], [13, "purchases"], [15, "purchase"],
+    [19, "purchases"], [24, "overview"], [26, "plan"], [31, "inventory"], [35, "products"], [38, "product"],
+    [42, "purchases"], [47, "plan"], [51, "overview"], [55, "purchases"], [58, "plan"],
+  ],
+  "Sales lead 1": [
+    [0, "overview"], [2, "customers"], [4, "customer"], [7, "invoices"], [10, "arAging"], [14, "customers"],
+    [16, "customer"], [20, "deliveryDays"], [25, "overview"], [28, "invoices"], [32, "arAging"], [36, "customers"],
+    [39, "customer"], [44, "products"], [48, "deliveryDays"], [52, "overview"], [56, "invoices"],
+  ],
+  "Sales lead 2": [
+    [1, "overview"], [3, "deliveryDays"], [6, "customers"], [8, "customer"], [12, "invoices"], [17, "arAging"],
+    [21, "customers"], [23, "customer"], [27, "overview"], [30, "inventory"], [34, "products"], [37, "product"],
+    [41, "arAging"], [45, "customers"], [49, "customer"], [53, "overview"], [57, "deliveryDays"],
+  ],
+};
+
+async function main() {
+  const began = Date.now();
+  const base = await startProductionApp(temp);
+  const sandbox = <T>(path: string, init: RequestInit = {}) => fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
+  const asBrand = { headers: { "x-api-key": DEMO_KEYS.Supplier } };
+  const ids: Record<string, number[]> = {
+    customer: (await sandbox<{ Data: { CustomerID: number }[] }>("/api/v1/customers?PageSize=20", asBrand)).Data.map((c) => c.CustomerID),
+    product: (await sandbox<{ Data: { ProductID: number }[] }>("/api/v1/products?SupplierIDs=101&PageSize=20", asBrand)).Data.map((p) => p.ProductID),
+    purchase: (await sandbox<{ data: { purchase_id: number | null }[] }>("/api/v2/purchases?statuses=Received&page_size=20", asBrand)).data.map((p) => p.purchase_id!),
+  };
+  const opened = new Map<string, number>();
+  /** The page's path for its next visit: a record page opens the next record of its kind. */
+  const pathOf = (page: PageName) =>
+    PAGES[page]!.replace(/\{(\w+)\}/g, (_, kind: string) => {
+      const n = opened.get(kind) ?? 0;
+      opened.set(kind, n + 1);
+      return String(ids[kind]![n % ids[kind]!.length]);
+    });
+
+  // 1. What each page asks for, cold.
+  const browser = await chromium.launch({ executablePath: findChromium(), args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  // A page of one record is measured for each of its visits in the hour (each a different record); any other once.
+  const visitsOf = (page: PageName) => Object.values(HOUR).flat().filter(([, p]) => p === page).length;
+  const asked = new Map<PageName, string[][]>();
+  try {
+    for (const page of Object.keys(PAGES) as PageName[]) {
+      const captures: string[][] = [];
+      for (let i = 0; i < (PAGES[page]!.includes("{") ? visitsOf(page) : 1); i++) {
+        const { key } = await sandbox<{ key: string }>("/operator/keys", { method: "POST", body: JSON.stringify({ type: "Supplier", company: "Team bench", supplierIds: [101] }) });
+        captures.push(await requestsOf(browser, base, pathOf(page), await sessionCookie(base, { apiKey: key, environment: "test" })));
+      }
+      asked.set(page, captures);
+      console.error(`${page}: ${captures.map((c) => c.length).join(", ")} requests`);
+    }
+  } finally {
+    await browser.close();
+  }
+  await stopAll();
+
+  // 2. The hour, through the proxy, on its own clock.
+  const runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(new Date()), rateLimit: 1_000_000, scale: 1, basePath: "" });
+  const backend = await createTestBackend((request) => runtime.app.fetch(request));
+  try {
+    const people = await Promise.all(Object.keys(HOUR).map(async (name) => ({ name, cookie: (await connectKey(backend, DEMO_KEYS.Supplier, "Supplier")).cookie })));
+    const visits = people.flatMap(({ name, cookie }) => HOUR[name]!.map(([minute, page]) => ({ minute, page, name, cookie }))).sort((a, b) => a.minute - b.minute);
+    const byPerson = new Map<string, number>();
+    const byPage = new Map<PageName, { visits: number; upstream: number }>();
+    let clock = 0;
+    const seen = new Map<PageName, number>();
+    /** The requests of a page's next visit: a record page's next record. */
+    const requestsOfVisit = (page: PageName) => {
+      const n = seen.get(page) ?? 0;
+      seen.set(page, n + 1);
+      const captures = asked.get(page)!;
+      return captures[n % captures.length]!;
+    };
+    for (const visit of visits) {
+      backend.advance(visit.minute * 60_000 - clock);
+      clock = visit.minute * 60_000;
+      const before = backend.calls.length;
+      // A page's requests go out together (its regions fetch side by side).
+      await Promise.all(requestsOfVisit(visit.page).map((path) => replay(backend, path, visit.cookie)));
+      const upstream = backend.calls.length - before;
+      byPerson.set(visit.name, (byPerson.get(visit.name) ?? 0) + upstream);
+      const tally = byPage.get(visit.page) ?? { visits: 0, upstream: 0 };
+      byPage.set(visit.page, { visits: tally.visits + 1, upstream: tally.upstream + upstream });
+    }
+    const total = backend.calls.length;
+    const revalidated = backend.calls.filter((c) => c.status === 304).length;
+    const asking = [...seen].reduce((n, [page, count]) => n + Array.from({ length: count }, (_, i) => asked.get(page)![i % asked.get(page)!.length]!.length).reduce((a, b) => a + b, 0), 0);
+
+    const date = new Date().toISOString().slice(0, 10);
+    const section = [
+      "## A team's hour on one key (`npm run bench:team`)",
+      "",
+      `Measured ${date} on this repository's machine: a brand's team of three sharing one Supplier key opens ${visits.length} pages in an hour (the schedule is \`HOUR\` in \`scripts/bench-team.ts\`: about one page every three minutes each). What each page asks for is measured in Chromium on a production build with a cold key; the hour is those requests replayed through the proxy (its cache, freshness and revalidation) on its own clock for three sessions of the key. Every visit repeats all its cold requests (a tab's own cache is not counted), so the figure is an upper bound. Target: under ${TARGET} of the key's 1,028 an hour.`,
+      "",
+      "| Page | Requests, cold (each record's) | Visits | Upstream in the hour |",
+      "| --- | ---: | ---: | ---: |",
+      ...[...byPage].map(([page, { visits: n, upstream }]) => `| ${page} (\`${PAGES[page]}\`) | ${asked.get(page)!.map((c) => c.length).join(", ")} | ${n} | ${upstream} |`),
+      "",
+      `| Person | Upstream in the hour |`,
+      "| --- | ---: |",
+      ...[...byPerson].map(([name, n]) => `| ${name} | ${n} |`),
+      "",
+      `**${total} requests reached the Data API in the hour** (${revalidated} of them revalidations answered 304) for ${asking} the pages asked of the proxy: ${total < TARGET ? "under" : "**over**"} the target of ${TARGET}; ${Math.round((Date.now() - began) / 1000)} s.`,
+    ].join("\n");
+    console.log(section);
+    if (process.env.BENCH_WRITE === "1") writeBenchmarkSection("## A team's hour on one key", section);
+    if (total >= TARGET) process.exitCode = 1;
+  } finally {
+    await backend.close();
+    await runtime.close();
+  }
+}
+
+/** The Data API paths a cold visit of `path` asked for (server and browser), from the key's request log. */
+async function requestsOf(browser: Browser, base: string, path: string, cookie: string): Promise<string[]> {
+  const [name, value] = cookie.split("=") as [string, string];
+  const context = await browser.newContext({ baseURL: base });
+  await context.addCookies([{ name, value, url: base }]);
+  const page = await context.newPage();
+  try {
+    await page.goto(path, { waitUntil: "networkidle", timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 30_000 });
+    await page.waitForTimeout(500);
+    const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { method: string; path: string }[] };
+    return log.requests.filter((r) => r.method === "GET").map((r) => r.path);
+  } finally {
+    await context.close();
+  }
+}
+
+/** One request of a page through the proxy, as the route handler at `/api/{version}/[...path]` makes it. */
+async function replay(backend: Awaited<ReturnType<typeof createTestBackend>>, path: string, cookie: string): Promise<void> {
+  const url = new URL(path, BACKROOM);
+  const [, , version, ...segments] = url.pathname.split("/");
+  const response = await proxyRequest(browserRequest("GET", path, { cookie }), version as Version, segments.map(decodeURIComponent), backend);
+  await response.arrayBuffer();
+}
+
+try {
+  await main();
+} finally {
+  await stopAll();
+  rmSync(temp, { recursive: true, force: true });
+}
