@@ -15,7 +15,8 @@ import { createMemoryStore } from "./shared/memory-store";
 
 /**
  * Test helpers for the proxy and the session endpoints: a backend over an in-memory store and a recorded upstream,
- * and requests shaped as Backroom's own pages send them. Used by the `*.test.ts` files beside it only.
+ * and requests shaped as Backroom's own pages send them. Used by the `*.test.ts` files beside it, and by the team
+ * benchmark (`scripts/bench-team.ts`), which replays a team's hour through the proxy on its clock.
  */
 
 /** Where the browser reaches Backroom in these tests. */
