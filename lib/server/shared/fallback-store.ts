@@ -24,6 +24,8 @@ export function withLocalFallback(shared: SharedStore, local: SharedStore, onFal
     get: (keys) => either((store) => store.get(keys)),
     set: (key, value, ttlMs, options) => either((store) => store.set(key, value, ttlMs, options)),
     delete: (keys) => either((store) => store.delete(keys)),
+    take: (key) => either((store) => store.take(key)),
+    increment: (key, ttlMs) => either((store) => store.increment(key, ttlMs)),
     push: (key, values, keep, ttlMs) => either((store) => store.push(key, values, keep, ttlMs)),
     list: (key) => either((store) => store.list(key)),
     publish: (channel, message) => shared.publish(channel, message),

@@ -47,6 +47,19 @@ export function createMemoryStore(options: { maxBytes?: number } = {}): SharedSt
     async delete(keys) {
       for (const key of keys) slots.delete(key);
     },
+    async take(key) {
+      const slot = slots.get(key);
+      slots.delete(key);
+      return Buffer.isBuffer(slot) ? slot : undefined;
+    },
+    async increment(key, ttlMs) {
+      const slot = slots.get(key);
+      const count = (Buffer.isBuffer(slot) ? Number(slot.toString()) || 0 : 0) + 1;
+      // The window runs from the counter's first increment: later ones keep its time to live.
+      const ttl = count === 1 ? ttlMs : Math.max(1, slots.getRemainingTTL(key));
+      slots.set(key, Buffer.from(String(count)), { ttl });
+      return count;
+    },
     async push(key, values, keep, ttlMs) {
       const current = slots.get(key);
       const list: List = current && !Buffer.isBuffer(current) ? current : { values: [], bytes: 0 };

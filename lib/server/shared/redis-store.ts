@@ -32,6 +32,9 @@ export class StoreUnavailable extends Error {
   }
 }
 
+/** INCR, and PEXPIRE when the INCR made the counter: a fixed window from the first increment. */
+const INCREMENT = "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n";
+
 /**
  * The shared store on Redis 6.2+ or Valkey (ioredis), for several instances. Redis holds nothing readable:
  * - each key's name is an HMAC of the caller's name (under a key derived from the session secret), after `prefix`;
@@ -141,6 +144,17 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
       if (keys.length === 0) return;
       await guarded(() => client.del(...keys.map(name)));
     },
+    take: (key) =>
+      guarded(async () => {
+        const slot = name(key);
+        return open(slot, await client.getdelBuffer(slot));
+      }),
+    increment: (key, ttlMs) =>
+      guarded(async () => {
+        // One round trip, atomic: the window's time to live is set by the increment that made the counter.
+        const count = await client.eval(INCREMENT, 1, name(key), Math.max(1, Math.ceil(ttlMs)));
+        return Number(count);
+      }),
     push: (key, values, keep, ttlMs) =>
       guarded(async () => {
         if (values.length === 0) return;

@@ -48,6 +48,23 @@ describe.each(sharedStoreProfiles())("shared store on $name", (profile) => {
     expect(text((await store.get(["long"]))[0])).toBe("y");
   });
 
+  it("takes a value once: the first caller gets it, the next finds it gone", async () => {
+    const store = await open();
+    await store.set("one-time", Buffer.from("code"), 60_000);
+    const [first, second] = await Promise.all([store.take("one-time"), store.peer().take("one-time")]);
+    expect([first, second].map((v) => v?.toString()).sort()).toEqual(["code", undefined].sort());
+    expect(await store.take("never-set")).toBeUndefined();
+  });
+
+  it("counts in a fixed window: increments from 1, shared by the instances, gone after the first increment's time to live", async () => {
+    const store = await open();
+    expect(await store.increment("attempts", 300)).toBe(1);
+    const counts = await Promise.all([store.increment("attempts", 300), store.peer().increment("attempts", 300), store.increment("attempts", 60_000)]);
+    expect(counts.sort()).toEqual([2, 3, 4]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await store.increment("attempts", 300)).toBe(1);
+  });
+
   it("keeps a list's newest values, newest first, for its time to live", async () => {
     const store = await open();
     for (let i = 1; i <= 3; i++) await store.push("log", [Buffer.from(`entry ${i}`)], 3, 60_000);

@@ -18,6 +18,13 @@ export interface SharedStore {
    */
   set(key: string, value: Buffer, ttlMs: number, options?: { onlyIfAbsent?: boolean }): Promise<boolean>;
   delete(keys: readonly string[]): Promise<void>;
+  /** A key's value, deleted as it is read (at most one caller gets it); undefined when absent. */
+  take(key: string): Promise<Buffer | undefined>;
+  /**
+   * Adds one to a counter and answers its new value; an absent counter starts at 1 and lives `ttlMs` from then (later
+   * increments never extend it: a fixed window). Counters are numbers, not encrypted: what they count is in their name.
+   */
+  increment(key: string, ttlMs: number): Promise<number>;
   /** Adds `values` (oldest first) at the head of a list, keeps its `keep` newest values, and gives it `ttlMs` more to live. */
   push(key: string, values: readonly Buffer[], keep: number, ttlMs: number): Promise<void>;
   /** A list's values, newest first; empty when there is none. */
