@@ -64,6 +64,21 @@ const ServerEnv = z.object({
   CONNECT_FAILURES_PER_MINUTE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(100_000).default(100)),
   /** Days the audit trail keeps its entries (purged daily); at least 30. */
   AUDIT_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(30, "AUDIT_RETENTION_DAYS must be at least 30").max(36_500).default(400)),
+  /**
+   * The address people reach Backroom at (`https://backroom.example.com`): the links in its mail, and the relying party
+   * of passkeys. Unset: the address of each request, for loopback hosts only (local use and the tests).
+   */
+  PUBLIC_URL: optional(z.url().transform((s) => s.replace(/\/+$/, ""))),
+  /** Mail (account verification, password resets, invitations) through this SMTP server; unset: nothing is sent. */
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")),
+  /** The sender of Backroom's mail. */
+  MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().min(3).default("Backroom <no-reply@backroom.invalid>")),
+  /** Single sign-on with an OpenID Connect provider: its issuer URL (discovery at /.well-known/openid-configuration). */
+  OIDC_ISSUER: optional(z.url().transform((s) => s.replace(/\/+$/, ""))),
+  OIDC_CLIENT_ID: optional(z.string().min(1)),
+  OIDC_CLIENT_SECRET: optional(z.string().min(1)),
+  /** How the sign-in page names the provider ("Sign in with …"). */
+  OIDC_NAME: z.preprocess(unsetIfEmpty, z.string().min(1).max(60).default("single sign-on")),
   /** How this instance names itself in logs; default the host name and process id. */
   INSTANCE_ID: z.preprocess(unsetIfEmpty, z.string().max(100).default(`${hostname()}-${process.pid}`)),
 });
@@ -92,6 +107,9 @@ export function assertRunnable(): void {
   }
   // Instances sharing PostgreSQL or Redis must share the secret too: one that each generates for itself could not read
   // the keys and cache entries the others wrote.
+  if (Boolean(parsed.OIDC_ISSUER) !== Boolean(parsed.OIDC_CLIENT_ID) || Boolean(parsed.OIDC_ISSUER) !== Boolean(parsed.OIDC_CLIENT_SECRET)) {
+    throw new Error("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three for single sign-on, or none.");
+  }
   if (!parsed.SESSION_SECRET && (parsed.DATABASE_URL || parsed.REDIS_URL)) {
     throw new Error("SESSION_SECRET is required with DATABASE_URL or REDIS_URL: every instance needs the same one (32 or more random characters).");
   }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ColumnsOf, expectedColumns, sqliteColumns, sqliteTables } from "@/lib/testing/catalogue";
+import { AUTH_TABLES } from "./migration-accounts";
 import { MIGRATION_LOCK_TABLE, MIGRATION_TABLE, MIGRATIONS, migrate } from "./migrations";
 import type { Database } from "./open";
 import { openDatabase } from "./open";
@@ -36,6 +37,11 @@ const COLUMNS = {
     reference_json: "text", idempotency_key: "text null", request_id: "text null", upstream_status: "number null", result: "text",
     answer_json: "text", outcome: "text null", outcome_final: "number", outcome_at: "text null",
   },
+  workspace_keys: {
+    id: "text", workspace_id: "text", environment: "text", key_type: "text", label: "text", scope_json: "text", hint: "text", fingerprint: "text",
+    secret_id: "text", iv: "text", ciphertext: "text", tag: "text", added_at: "text", added_by: "text null", last_used_at: "text null",
+  },
+  workspace_active_keys: { user_id: "text", workspace_id: "text", key_id: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 const key = {
@@ -80,7 +86,8 @@ describe("migrations on SQLite", () => {
     const database = openDatabase({ file: ":memory:" });
     try {
       await migrate(database);
-      const tables = await sqliteTables(database.db, [MIGRATION_TABLE, MIGRATION_LOCK_TABLE]);
+      // better-auth's own tables are checked against better-auth (lib/server/auth/auth-schema.test.ts).
+      const tables = await sqliteTables(database.db, [MIGRATION_TABLE, MIGRATION_LOCK_TABLE, ...Object.keys(AUTH_TABLES)]);
       expect(tables).toEqual(Object.keys(COLUMNS).sort());
       const found = await sqliteColumns(database.db, tables);
       expect(found).toEqual(expectedColumns(COLUMNS, found));

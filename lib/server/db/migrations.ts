@@ -1,5 +1,6 @@
 import "server-only";
 import { type ColumnDataType, type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
+import { accounts } from "./migration-accounts";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -111,7 +112,7 @@ const audit: Migration = {
 };
 
 /** Every migration, applied in the order of their names. A new table of Backroom's is a new entry here. */
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": initial, "002-audit": audit };
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": initial, "002-audit": audit, "003-accounts": accounts };
 
 /**
  * The tables recording which migrations ran. Named when only the session store lived in this database; kept, since

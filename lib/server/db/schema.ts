@@ -64,9 +64,51 @@ export interface AuditEventTable {
   outcome_at: string | null;
 }
 
-/** Every table Backroom keeps. */
+/**
+ * A workspace's Data API key (a workspace is better-auth's organization, `auth_organization`): metadata in clear, the
+ * key AES-256-GCM encrypted under the secret `secret_id`, as a session's keys are.
+ */
+export interface WorkspaceKeyTable {
+  id: string;
+  workspace_id: string;
+  environment: string;
+  key_type: string;
+  label: string;
+  scope_json: string;
+  hint: string;
+  fingerprint: string;
+  secret_id: string;
+  iv: string;
+  ciphertext: string;
+  tag: string;
+  added_at: string;
+  /** The user who added it (better-auth's user id). */
+  added_by: string | null;
+  last_used_at: string | null;
+}
+
+/** The key a person works with in a workspace. */
+export interface WorkspaceActiveKeyTable {
+  user_id: string;
+  workspace_id: string;
+  key_id: string;
+}
+
+/** Every table of Backroom's own. */
 export interface BackroomDatabase {
   sessions: SessionTable;
   session_keys: SessionKeyTable;
   audit_events: AuditEventTable;
+  workspace_keys: WorkspaceKeyTable;
+  workspace_active_keys: WorkspaceActiveKeyTable;
+}
+
+/**
+ * better-auth's tables (`auth_*`, made by migration 003), written through better-auth; typed here for the few reads
+ * Backroom makes itself (`db.withTables<AuthTables>()`): who is a member of a workspace, with which role.
+ */
+export interface AuthTables {
+  auth_member: { id: string; organizationId: string; userId: string; role: string; createdAt: Date | string; salesRepUserId: number | null };
+  auth_organization: { id: string; name: string; slug: string; logo: string | null; createdAt: Date | string; metadata: string | null; requireTwoFactor: boolean | number | null };
+  auth_user: { id: string; name: string; email: string; emailVerified: boolean | number; image: string | null; createdAt: Date | string; updatedAt: Date | string; twoFactorEnabled: boolean | number | null };
 }

@@ -1,0 +1,196 @@
+import "server-only";
+import { passkey } from "@better-auth/passkey";
+import { hash, verify } from "@node-rs/argon2";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
+import type { Kysely } from "kysely";
+import { accessControl, ROLES } from "@/lib/session/roles";
+import type { BackroomDatabase } from "../db/schema";
+import { hkdf } from "../session/key-crypto";
+import type { SharedStore } from "../shared/shared-store";
+import type { Mailer } from "./mailer";
+import { sharedSecondaryStorage } from "./secondary-storage";
+
+/** better-auth's endpoints, under Backroom's address (`app/api/auth/[...all]/route.ts`). */
+export const AUTH_BASE_PATH = "/api/auth";
+/** The OpenID Connect provider's id in better-auth's generic OAuth (its callback: /api/auth/oauth2/callback/oidc). */
+export const OIDC_PROVIDER_ID = "oidc";
+/** An invitation to a workspace is good for a week. */
+export const INVITATION_DAYS = 7;
+
+export interface AuthConfig {
+  db: Kysely<BackroomDatabase>;
+  dialect: "sqlite" | "postgres";
+  /** SESSION_SECRET and SESSION_SECRET_PREVIOUS (newest first): better-auth's secrets are derived from them. */
+  secrets: { current: string; previous?: string[] };
+  /** Sessions (mirrored from the database) and rate-limit counters: the shared store, through its local fallback. */
+  store: SharedStore;
+  mailer: Mailer;
+  /** `PUBLIC_URL`; unset: each request's own address, for loopback hosts only. */
+  publicUrl?: string;
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  /** A session ends after this long without a request, and this long after it began (enforced by `actor.ts`). */
+  idleSeconds: number;
+  /** The invitation's link, as the person invited opens it. */
+  invitationLink: (baseUrl: string, invitationId: string) => string;
+  /** Told of what better-auth does that Backroom records or must spread to every instance (`auth/events.ts`). */
+  events?: AuthEvents;
+}
+
+/** What better-auth tells Backroom as it happens. */
+export interface AuthEvents {
+  /** A member's role changed, or a member left or was removed: their requests are looked at again on every instance. */
+  membershipChanged?(change: { workspaceId: string; userId: string; kind: "role" | "removed" | "left"; role?: string; by?: string }): Promise<void>;
+  /** An invitation was made (its link, for the person who made it when no mail goes out). */
+  invited?(invitation: { id: string; workspaceId: string; email: string; role: string; by: string }): Promise<void>;
+}
+
+/** Loopback hosts, any port: where Backroom answers without PUBLIC_URL (local use, the tests). */
+const LOOPBACK = ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
+
+/**
+ * better-auth's secrets, derived from Backroom's (HKDF, "better-auth"), versioned so that SESSION_SECRET_PREVIOUS keeps
+ * what was encrypted under an earlier secret readable (two-factor secrets, backup codes): the current secret is
+ * version n + 1 when n previous ones are listed newest first, so each keeps its version as the list grows.
+ */
+function authSecrets(secrets: AuthConfig["secrets"]): { version: number; value: string }[] {
+  const previous = secrets.previous ?? [];
+  const derive = (secret: string) => hkdf(secret, "better-auth").toString("base64url");
+  return [{ version: previous.length + 1, value: derive(secrets.current) }, ...previous.map((secret, i) => ({ version: previous.length - i, value: derive(secret) }))];
+}
+
+/**
+ * The options of Backroom's better-auth: its tables (`auth_*`, made by Backroom's migration 003), Argon2id passwords,
+ * sessions in the database mirrored in the shared store, rate limits there too, and the plugins: workspaces
+ * (better-auth's organizations, with Backroom's five roles), two factors (backup codes encrypted), passkeys, and single
+ * sign-on with an OpenID Connect provider when one is configured. Separate from `createAuth` so the schema test can ask
+ * better-auth what it expects of these very options.
+ */
+export function authOptions(config: AuthConfig) {
+  const { mailer } = config;
+  return {
+    appName: "Backroom",
+    basePath: AUTH_BASE_PATH,
+    baseURL: config.publicUrl ?? { allowedHosts: LOOPBACK, protocol: "http" as const },
+    trustedOrigins: config.publicUrl ? [config.publicUrl] : LOOPBACK.map((host) => `http://${host}`),
+    secrets: authSecrets(config.secrets),
+    database: { db: config.db, type: config.dialect, transaction: true },
+    secondaryStorage: sharedSecondaryStorage(config.store),
+    telemetry: { enabled: false },
+    user: { modelName: "auth_user" },
+    account: { modelName: "auth_account", accountLinking: { enabled: true, trustedProviders: [OIDC_PROVIDER_ID] } },
+    // Tokens (email verification, password resets, sign-in state with the OpenID provider) in the database, so a link
+    // outlives a restart of the embedded profile, and by their hash, so a leaked table holds none that works.
+    verification: { modelName: "auth_verification", storeInDatabase: true, storeIdentifier: "hashed" as const },
+    session: {
+      modelName: "auth_session",
+      // Idle: a session seen within the last `idleSeconds` lives on (its expiry moves at most once a minute).
+      expiresIn: config.idleSeconds,
+      updateAge: Math.min(60, Math.floor(config.idleSeconds / 10)),
+      // The database is the record (a restart of the embedded profile keeps people signed in); the shared store holds
+      // a copy every instance reads, and a revocation deletes both.
+      storeSessionInDatabase: true,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 12,
+      maxPasswordLength: 256,
+      password: {
+        // @node-rs/argon2's default algorithm is Argon2id (its const enum cannot be named under isolatedModules); a test
+        // checks the stored hash says so.
+        hash: (password: string) => hash(password),
+        verify: ({ hash: stored, password }: { hash: string; password: string }) => verify(stored, password),
+      },
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }: { user: { email: string }; url: string }) => {
+        await mailer.send({ to: user.email, subject: "Reset your Backroom password", text: `Someone asked to reset the password of your Backroom account.\n\nSet a new one: ${url}\n\nIf it was not you, ignore this mail.`, link: url });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: mailer.delivers,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }: { user: { email: string }; url: string }) => {
+        await mailer.send({ to: user.email, subject: "Confirm your Backroom account", text: `Confirm that this address is yours: ${url}`, link: url });
+      },
+    },
+    rateLimit: { enabled: true, storage: "secondary-storage" as const, window: 60, max: 200, customRules: { "/sign-in/*": { window: 60, max: 20 }, "/two-factor/*": { window: 60, max: 20 } } },
+    advanced: {
+      cookiePrefix: "backroom",
+      // X-Forwarded-For as Backroom's server settled it (scripts/serve.mjs: believed only with TRUST_PROXY).
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    plugins: [
+      organization({
+        ac: accessControl,
+        roles: ROLES,
+        creatorRole: "owner",
+        invitationExpiresIn: INVITATION_DAYS * 24 * 60 * 60,
+        cancelPendingInvitationsOnReInvite: true,
+        // Without mail, the invited person cannot have proved the address; with it, they must have.
+        requireEmailVerificationOnInvitation: mailer.delivers,
+        schema: {
+          organization: { modelName: "auth_organization", additionalFields: { requireTwoFactor: { type: "boolean", required: false, defaultValue: false, input: true } } },
+          member: { modelName: "auth_member", additionalFields: { salesRepUserId: { type: "number", required: false, input: false } } },
+          invitation: { modelName: "auth_invitation" },
+        },
+        sendInvitationEmail: async (data) => {
+          const link = config.invitationLink(config.publicUrl ?? "", data.id);
+          await config.events?.invited?.({ id: data.id, workspaceId: data.organization.id, email: data.email, role: data.role, by: data.inviter.user.id });
+          await mailer.send({
+            to: data.email,
+            subject: `${data.inviter.user.name} invites you to ${data.organization.name} on Backroom`,
+            text: `${data.inviter.user.name} (${data.inviter.user.email}) invites you to the workspace ${data.organization.name} as ${data.role}.\n\nAccept: ${link}\n\nThe invitation ends in ${INVITATION_DAYS} days.`,
+            link,
+          });
+        },
+        organizationHooks: {
+          afterUpdateMemberRole: async ({ member, previousRole, user, organization: workspace }) => {
+            void previousRole;
+            void user;
+            await config.events?.membershipChanged?.({ workspaceId: workspace.id, userId: member.userId, kind: "role", role: member.role });
+          },
+          afterRemoveMember: async ({ member, organization: workspace }) => {
+            await config.events?.membershipChanged?.({ workspaceId: workspace.id, userId: member.userId, kind: "removed" });
+          },
+        },
+      }),
+      twoFactor({
+        issuer: "Backroom",
+        schema: { twoFactor: { modelName: "auth_two_factor" } },
+        backupCodeOptions: { storeBackupCodes: "encrypted" },
+      }),
+      passkey({ rpName: "Backroom", schema: { passkey: { modelName: "auth_passkey" } } }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.name,
+                  discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+/**
+ * Backroom's better-auth: accounts, sessions, workspaces and their members, invitations, two factors, passkeys and
+ * single sign-on, on Backroom's own database, its endpoints under `/api/auth/*` as the library names them.
+ *
+ * @example
+ * const auth = createAuth({ db, dialect: "sqlite", secrets, store, mailer, idleSeconds: 8 * 3600, invitationLink });
+ * const session = await auth.api.getSession({ headers: request.headers });
+ */
+export function createAuth(config: AuthConfig) {
+  return betterAuth(authOptions(config));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { operations, type OperationId } from "@/lib/data-api/registry";
+import { may, mayCall, ROLE_NAMES, WRITE_PERMISSIONS } from "./roles";
+
+const WRITES = (Object.keys(operations) as OperationId[]).filter((id) => operations[id].method !== "GET");
+
+describe("roles", () => {
+  it("names a permission for every write operation of the registry", () => {
+    expect(WRITES.filter((id) => !WRITE_PERMISSIONS[id])).toEqual([]);
+  });
+
+  // The table, row by row.
+  it.each([
+    ["owner", { allocate: true, purchase: true, keys: true, members: true, audit: true, ownAudit: false }],
+    ["admin", { allocate: true, purchase: true, keys: true, members: true, audit: true, ownAudit: false }],
+    ["accounts", { allocate: true, purchase: false, keys: false, members: false, audit: true, ownAudit: false }],
+    ["purchasing", { allocate: false, purchase: true, keys: false, members: false, audit: false, ownAudit: true }],
+    ["viewer", { allocate: false, purchase: false, keys: false, members: false, audit: false, ownAudit: false }],
+  ] as const)("%s may: %j", (role, allowed) => {
+    expect({
+      allocate: may(role, { payments: ["allocate"] }),
+      purchase: may(role, { purchases: ["write"] }),
+      keys: may(role, { keys: ["manage"] }),
+      members: may(role, { member: ["create", "update", "delete"], invitation: ["create", "cancel"] }),
+      audit: may(role, { audit: ["read"] }),
+      ownAudit: may(role, { audit: ["read-own"] }),
+    }).toEqual(allowed);
+  });
+
+  it("lets every role read, and each write only the roles the table names", () => {
+    for (const role of ROLE_NAMES) expect(mayCall(role, "listInvoices", "GET")).toBe(true);
+    const allowedFor = (id: OperationId) => ROLE_NAMES.filter((role) => mayCall(role, id, operations[id].method));
+    expect(allowedFor("createPaymentApplication")).toEqual(["owner", "admin", "accounts"]);
+    for (const id of WRITES.filter((w) => w !== "createPaymentApplication")) expect(allowedFor(id), id).toEqual(["owner", "admin", "purchasing"]);
+  });
+
+  it("reads better-auth's comma-separated roles, and grants nothing to an unknown role or none", () => {
+    expect(may("viewer,accounts", { payments: ["allocate"] })).toBe(true);
+    expect(may("superuser", { payments: ["allocate"] })).toBe(false);
+    expect(mayCall(undefined, "listInvoices", "GET")).toBe(false);
+    expect(mayCall("stranger", "listInvoices", "GET")).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import { createAccessControl } from "better-auth/plugins/access";
+import { defaultStatements } from "better-auth/plugins/organization/access";
+import type { OperationId } from "@/lib/data-api/registry";
+
+/**
+ * What a person may do in a workspace, by role: the one statement list (better-auth's access control), read by the
+ * server (the proxy refuses a write the role may not make; better-auth's organization endpoints check members,
+ * invitations and the workspace itself) and by the pages (they hide what the role may not do).
+ *
+ * | Role | Read and export | Allocate payments | Purchase orders and plan drafts | Keys | Members | Audit trail |
+ * |---|---|---|---|---|---|---|
+ * | owner | yes | yes | yes | manage | manage (incl. owners) | yes |
+ * | admin | yes | yes | yes | manage | manage (not owners) | yes |
+ * | accounts | yes | yes | no | no | no | yes |
+ * | purchasing | yes | no | yes | no | no | own entries |
+ * | viewer | yes | no | no | no | no | no |
+ *
+ * "Not owners": better-auth's organization plugin keeps an admin from changing or removing an owner and from making
+ * one, and the last owner from leaving or being demoted (its `creatorRole` rules). The key's type still caps all of
+ * it: a Supplier key cannot allocate a payment whoever holds it (the Data API refuses, and the pages say so).
+ */
+export const STATEMENTS = {
+  ...defaultStatements,
+  payments: ["allocate"],
+  purchases: ["write"],
+  keys: ["manage"],
+  audit: ["read", "read-own"],
+} as const;
+
+export const accessControl = createAccessControl(STATEMENTS);
+
+const manageWorkspace = {
+  member: ["create", "update", "delete"],
+  invitation: ["create", "cancel"],
+  keys: ["manage"],
+  audit: ["read"],
+  payments: ["allocate"],
+  purchases: ["write"],
+} as const;
+
+export const ROLES = {
+  owner: accessControl.newRole({ ...manageWorkspace, organization: ["update", "delete"] }),
+  admin: accessControl.newRole({ ...manageWorkspace, organization: ["update"] }),
+  accounts: accessControl.newRole({ payments: ["allocate"], audit: ["read"] }),
+  purchasing: accessControl.newRole({ purchases: ["write"], audit: ["read-own"] }),
+  viewer: accessControl.newRole({}),
+};
+
+export type RoleName = keyof typeof ROLES;
+export const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
+
+/** How each role is named and described where people choose one (the Members page, an invitation). */
+export const ROLE_LABELS: Record<RoleName, { label: string; description: string }> = {
+  owner: { label: "Owner", description: "Everything, including other owners and the workspace itself." },
+  admin: { label: "Admin", description: "Everything but owners: keys, members, payments, purchase orders." },
+  accounts: { label: "Accounts", description: "Reads and exports, allocates payments, sees the audit trail." },
+  purchasing: { label: "Purchasing", description: "Reads and exports, drafts and submits purchase orders, sees their own audit entries." },
+  viewer: { label: "Viewer", description: "Reads and exports only." },
+};
+
+export type Permission = { [R in keyof typeof STATEMENTS]?: readonly (typeof STATEMENTS)[R][number][] };
+
+/**
+ * Whether a role (or a member's roles, comma-separated as better-auth stores them) grants a permission.
+ *
+ * @example
+ * may("accounts", { payments: ["allocate"] }); // true
+ * may("viewer", { purchases: ["write"] }); // false
+ */
+export function may(role: string | null | undefined, permission: Permission): boolean {
+  return (role ?? "")
+    .split(",")
+    .map((r) => r.trim())
+    .some((r) => isRole(r) && ROLES[r].authorize(permission as never).success);
+}
+
+export function isRole(name: string): name is RoleName {
+  return Object.hasOwn(ROLES, name);
+}
+
+/** The permission each write operation of the Data API needs, by operation; reads need none beyond membership. */
+export const WRITE_PERMISSIONS: Partial<Record<OperationId, Permission>> = {
+  createPaymentApplication: { payments: ["allocate"] },
+  createPurchase: { purchases: ["write"] },
+  validatePurchase: { purchases: ["write"] },
+  updatePurchase: { purchases: ["write"] },
+  deletePurchase: { purchases: ["write"] },
+  submitPurchase: { purchases: ["write"] },
+};
+
+/**
+ * Whether a role may make an operation of the Data API: every read, and the writes its permissions allow. An unknown
+ * write (one the table above lacks) is refused.
+ *
+ * @example
+ * mayCall("viewer", "listInvoices", "GET"); // true
+ * mayCall("purchasing", "createPaymentApplication", "POST"); // false
+ */
+export function mayCall(role: string | null | undefined, operation: OperationId, method: string): boolean {
+  if (method === "GET") return isMember(role);
+  const permission = WRITE_PERMISSIONS[operation];
+  return permission !== undefined && may(role, permission);
+}
+
+function isMember(role: string | null | undefined): boolean {
+  return (role ?? "").split(",").some((r) => isRole(r.trim()));
+}
