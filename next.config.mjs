@@ -16,9 +16,14 @@ const nextConfig = {
   typedRoutes: true,
   // Loaded from node_modules at run time instead of bundled: a native addon (better-sqlite3), and the clients whose one
   // instance per process the server relies on (Redis, metrics). Next already leaves out pg and pino.
-  serverExternalPackages: ["better-sqlite3", "ioredis", "prom-client"],
+  // @node-rs/argon2 is a native addon too (loaded per platform), and better-auth keeps one instance per process.
+  serverExternalPackages: ["better-sqlite3", "ioredis", "prom-client", "@node-rs/argon2"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
+  },
+  // Before accounts, people connected a key at /connect: its links and bookmarks now sign in.
+  async redirects() {
+    return [{ source: "/connect", destination: "/sign-in", permanent: false }];
   },
 };
 

@@ -20,7 +20,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
         <a href="#content" className="skip-link">
           Skip to content
         </a>
-        <TestModeBanner active={session?.active} />
+        <TestModeBanner active={session?.view.keys.find((k) => k.id === session.view.activeKeyId)} />
         {children}
       </body>
     </html>

@@ -22,8 +22,11 @@ import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
 import { createResponseCache } from "@/lib/server/response-cache";
 import { answerFailures } from "@/lib/server/route-errors";
-import { createSessionStore, loadOrCreateSecret } from "@/lib/server/session";
-import { withActiveKeyCache } from "@/lib/server/session/active-key-cache";
+import { type ActorResolver, createActorResolver } from "@/lib/server/auth/actor";
+import { type Auth, createAuth } from "@/lib/server/auth/auth";
+import { createMailer } from "@/lib/server/auth/mailer";
+import { createWorkspaceKeyStore } from "@/lib/server/auth/workspace-keys";
+import { loadOrCreateSecret } from "@/lib/server/session";
 import type { SessionDeps } from "@/lib/server/session-api";
 import { withLocalFallback } from "@/lib/server/shared/fallback-store";
 import { createMemoryStore } from "@/lib/server/shared/memory-store";
@@ -43,10 +46,12 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 
 export interface Backend extends ProxyDeps, SessionDeps {
+  /** Who is asking, for every route and page (`auth/actor.ts`). */
+  actors: ActorResolver;
+  /** better-auth: accounts, sessions, workspaces, members, invitations, two factors, passkeys, single sign-on. */
+  auth: Auth;
   /** Whether an environment is served by the embedded sandbox (the UI marks it "Sandbox"). */
   isSandbox(environment: Environment): boolean;
-  /** Session lifetime, for the cookie's Max-Age. */
-  maxAgeSeconds: number;
   /** The log of recent requests per key (`GET /api/session/requests`), written by the proxy. */
   requestLog: RequestLog;
   metrics: Metrics;
@@ -107,6 +112,18 @@ async function migrateAtStart(database: Database): Promise<{ migrated: () => boo
   return { migrated: () => done, stop: () => clearTimeout(timer) };
 }
 
+/** Sessions not yet expired (better-auth's, in the database), for the `backroom_sessions_active` gauge. */
+async function countLiveSessions(database: Database): Promise<number> {
+  const row = await database.db
+    .withTables<{ auth_session: { expiresAt: Date | string } }>()
+    .selectFrom("auth_session")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("expiresAt", ">", new Date())
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers count(*) as a bigint, which pg gives as text.
+  return Number(row.n);
+}
+
 /** The proxy's metrics and log lines. */
 function proxyTelemetry(metrics: Metrics): ProxyTelemetry {
   return {
@@ -140,16 +157,10 @@ async function assemble(): Promise<Backend> {
   const local = serverEnv.REDIS_URL ? withLocalFallback(shared, createMemoryStore({ maxBytes: 16 * 1024 * 1024 }), throttledWarning("Redis unavailable: rate-limit figures and request log kept locally")) : createMemoryStore({ maxBytes: 16 * 1024 * 1024 });
 
   const maxAgeMs = serverEnv.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;
-  const store = withActiveKeyCache(
-    createSessionStore({ db: database.db, secrets: { current: secret, previous: serverEnv.SESSION_SECRET_PREVIOUS }, idleMs: serverEnv.SESSION_IDLE_MINUTES * 60 * 1000, maxAgeMs }),
-    shared,
-  );
-  // Expired sessions (and their encrypted keys) go every hour, not only when their cookie comes back. Every instance
-  // does it; the delete is the same whichever runs it.
-  const purge = () => void store.purgeExpired().catch((error: unknown) => log().warn({ error: error instanceof Error ? error.message : String(error) }, "session purge failed"));
-  if (migrations.migrated()) purge();
-  const purgeTimer = setInterval(purge, 3_600_000);
-  purgeTimer.unref();
+  const secrets = { current: secret, previous: serverEnv.SESSION_SECRET_PREVIOUS };
+  const keys = createWorkspaceKeyStore({ db: database.db, secrets });
+  const actors = createActorResolver({ db: database.db, keys, shared, maxAgeMs });
+  const mailer = createMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM, noted: (line) => log().info(line, "mail not sent: no SMTP_URL") });
 
   // The audit trail keeps AUDIT_RETENTION_DAYS; older entries go once a day (every instance runs the same delete).
   const audit = createAuditTrail(database.db);
@@ -174,7 +185,25 @@ async function assemble(): Promise<Backend> {
     globalPerMinute: serverEnv.CONNECT_FAILURES_PER_MINUTE,
   });
 
-  const metrics = createMetrics(() => store.countLive());
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    secrets,
+    // Sessions mirrored and rate-limit counters: in Redis for every instance, kept locally while Redis is away (a
+    // session then falls back to the database, which holds it too).
+    store: local,
+    mailer,
+    publicUrl: serverEnv.PUBLIC_URL,
+    oidc: serverEnv.OIDC_ISSUER ? { issuer: serverEnv.OIDC_ISSUER, clientId: serverEnv.OIDC_CLIENT_ID!, clientSecret: serverEnv.OIDC_CLIENT_SECRET!, name: serverEnv.OIDC_NAME } : undefined,
+    idleSeconds: serverEnv.SESSION_IDLE_MINUTES * 60,
+    invitationLink: (base, id) => `${base}/invitations/${encodeURIComponent(id)}`,
+    events: actors.events,
+    audit,
+    throttle,
+  });
+  actors.bind(auth);
+
+  const metrics = createMetrics(() => countLiveSessions(database));
   const staleIfErrorMs = serverEnv.STALE_IF_ERROR_HOURS * HOUR_MS;
 
   async function upstream(environment: Environment, request: Request): Promise<Upstream> {
@@ -187,7 +216,12 @@ async function assemble(): Promise<Backend> {
   }
 
   const backend: Backend = {
-    store,
+    actors,
+    auth,
+    keys,
+    db: database.db,
+    mailDelivers: mailer.delivers,
+    secret,
     cache: serverEnv.PROXY_CACHE === "off" ? undefined : createResponseCache(withNearCache(shared), { keepStaleMs: Math.max(HOUR_MS, staleIfErrorMs), onStoreError: throttledWarning("response cache unavailable: answering uncached") }),
     rateLimits: createRateLimitBook(local),
     requestLog: createRequestLog(local, { onError: throttledWarning("request log: entries lost") }),
@@ -207,13 +241,11 @@ async function assemble(): Promise<Backend> {
     }),
     isSandbox,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
-    maxAgeSeconds: Math.floor(maxAgeMs / 1000),
     readiness: {
       database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
       cache: async () => (serverEnv.REDIS_URL ? shared.health() : "off"),
     },
     async close() {
-      clearInterval(purgeTimer);
       clearInterval(auditTimer);
       migrations.stop();
       await backend.requestLog.flush();

@@ -1,6 +1,8 @@
 import { cookies } from "next/headers";
 import { BudgetMeter } from "@/components/shell/budget-meter";
 import { KeySwitcher } from "@/components/shell/key-switcher";
+import { PersonMenu } from "@/components/shell/person-menu";
+import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import { Providers } from "@/components/shell/providers";
 import { Sidebar } from "@/components/shell/sidebar";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
@@ -12,7 +14,7 @@ import { requireSession } from "./_lib/session";
 
 /** The dashboard: a connected key is required (otherwise /connect, and back here after). */
 export default async function DashboardLayout({ children }: Readonly<{ children: React.ReactNode }>) {
-  const [{ active, keys }, jar] = await Promise.all([requireSession(), cookies()]);
+  const [{ active, keys, view }, jar] = await Promise.all([requireSession(), cookies()]);
   const purchasesV2 = await purchasesV2Available(active);
   const rateLimit = active.rateLimit;
   return (
@@ -21,19 +23,18 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
       <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-center print:hidden gap-x-5 gap-y-2 border-b border-slate-300 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900">
           <EnvironmentBadge environment={active.environment} sandbox={active.sandbox} />
+          <WorkspaceSwitcher workspaces={view.workspaces} activeId={view.workspace!.id} />
           <KeySwitcher keys={keys} activeKeyId={active.id} />
           <BudgetMeter initial={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.parse(rateLimit.resetsAt), seenAt: Date.parse(rateLimit.seenAt) } : undefined} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
           <div className="ml-auto flex items-center gap-4">
             <ThemeToggle initial={parseTheme(jar.get(THEME_COOKIE)?.value)} />
-            <a href="/connect" className="link text-xs">
-              Keys and sign-out
-            </a>
+            <PersonMenu name={view.person.name} email={view.person.email} role={view.role!} />
           </div>
         </header>
         <Providers
           key={active.id}
           timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}
-          scope={{ keyType: active.keyType, customers: active.scope.customers, suppliers: active.scope.suppliers }}
+          scope={{ keyType: active.keyType, customers: active.scope.customers, suppliers: active.scope.suppliers, role: view.role!, salesRepUserId: view.salesRepUserId }}
           purchasesV2={purchasesV2}
         >
           <main id="content" tabIndex={-1} className="px-4 py-6 focus:outline-none sm:px-6">

@@ -1,34 +1,26 @@
 import Link from "next/link";
-import type { SessionKey } from "@/lib/session/connect";
-import { EnvironmentBadge } from "./environment-badge";
+import type { SessionKey, SessionView } from "@/lib/session/session-view";
 
 interface SessionIndicatorProps {
-  active: SessionKey | undefined;
-  /** Whether the embedded sandbox serves any environment (then every page says so, connected or not). */
+  person: SessionView["person"] | undefined;
+  /** Whether the embedded sandbox serves any environment (then every page says so, signed in or not). */
   sandboxOn: boolean;
 }
 
-/** The header's right side: which key is in use and where, or an invitation to connect. */
-export function SessionIndicator({ active, sandboxOn }: SessionIndicatorProps) {
-  if (!active) {
-    return (
-      <div className="ml-auto flex items-center gap-3 text-sm">
-        {sandboxOn && <span className="rounded bg-violet-200 px-1.5 py-0.5 text-xs font-semibold text-violet-950 dark:bg-violet-300">Sandbox</span>}
-        <Link href="/connect" prefetch={false} className="link">
-          Connect
-        </Link>
-      </div>
-    );
-  }
+/** The public header's right side: who is signed in, or an invitation to sign in. */
+export function SessionIndicator({ person, sandboxOn }: SessionIndicatorProps) {
   return (
     <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
-      <EnvironmentBadge environment={active.environment} sandbox={active.sandbox} />
-      <span className="truncate" title={`${active.keyType} key`}>
-        {active.label}
-      </span>
-      <Link href="/connect" prefetch={false} className="link whitespace-nowrap">
-        Keys
-      </Link>
+      {sandboxOn && <span className="rounded bg-violet-200 px-1.5 py-0.5 text-xs font-semibold text-violet-950 dark:bg-violet-300">Sandbox</span>}
+      {person ? (
+        <Link href="/account" prefetch={false} className="link truncate" title={person.email}>
+          {person.name}
+        </Link>
+      ) : (
+        <Link href="/sign-in" prefetch={false} className="link">
+          Sign in
+        </Link>
+      )}
     </div>
   );
 }

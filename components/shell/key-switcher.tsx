@@ -2,11 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { SessionKey } from "@/lib/session/connect";
+import type { SessionKey } from "@/lib/session/session-view";
 import { sessionClient } from "@/lib/session/session-client";
 import { describeFailure } from "@/lib/ui/failure";
 
-/** The key in use, and the others of the ring to switch to; the page reloads its data for the new key. */
+/** The key in use, and the workspace's others to work with instead; the page reloads its data for the new key. */
 export function KeySwitcher({ keys, activeKeyId }: { keys: SessionKey[]; activeKeyId: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -14,7 +14,7 @@ export function KeySwitcher({ keys, activeKeyId }: { keys: SessionKey[]; activeK
   async function change(keyId: string) {
     setBusy(true);
     setFailure(undefined);
-    const result = await sessionClient.switchTo(keyId);
+    const result = await sessionClient.chooseKey(keyId);
     setBusy(false);
     if (!result.ok) setFailure(describeFailure(result.error, { what: "that key", doing: "switch to", service: "Backroom" }).message);
     // A page the new key may not see shows why; the overview is always there.

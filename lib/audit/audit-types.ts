@@ -5,10 +5,19 @@
 
 /** What an entry records. */
 export const AUDIT_EVENTS = [
+  "sign-in",
+  "sign-in-failed",
+  "sign-out",
+  "key-added",
+  "key-removed",
+  "invitation-sent",
+  "invitation-cancelled",
+  "invitation-accepted",
+  "role-changed",
+  "member-removed",
+  "member-left",
   "connect",
   "connect-refused",
-  "sign-out",
-  "key-removed",
   "payment-allocation",
   "purchase-create",
   "purchase-update",
@@ -19,10 +28,19 @@ export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
 /** Each event in words, for the page and the CSV. */
 export const AUDIT_EVENT_NAMES: Record<AuditEvent, string> = {
-  connect: "Connected",
-  "connect-refused": "Connect refused",
+  "sign-in": "Signed in",
+  "sign-in-failed": "Sign-in failed",
   "sign-out": "Signed out",
+  "key-added": "Key added",
   "key-removed": "Key removed",
+  "invitation-sent": "Invitation sent",
+  "invitation-cancelled": "Invitation cancelled",
+  "invitation-accepted": "Invitation accepted",
+  "role-changed": "Role changed",
+  "member-removed": "Member removed",
+  "member-left": "Member left",
+  connect: "Connected (before accounts)",
+  "connect-refused": "Connect refused (before accounts)",
   "payment-allocation": "Payment allocation requested",
   "purchase-create": "Purchase order created",
   "purchase-update": "Purchase order edited",
@@ -66,6 +84,13 @@ export interface AuditReference {
   // A refusal.
   errorCode?: string;
   errorDetail?: string;
+  // A workspace's people and keys.
+  /** Whom it concerns (the person invited, the member whose role changed or who was removed). */
+  subjectEmail?: string;
+  role?: string;
+  previousRole?: string;
+  /** How a person signed in: password, passkey, single sign-on, a second factor, the demo. */
+  method?: string;
 }
 
 /** An entry as `GET /api/audit` answers it. */
@@ -78,6 +103,10 @@ export interface AuditEntry {
   keyLabel: string | null;
   keyType: string | null;
   keyScope: string | null;
+  /** Who: the person (better-auth's user id and their email at the time), and the workspace. */
+  userId: string | null;
+  userEmail: string | null;
+  workspaceId: string | null;
   /** The first 12 characters of the session id's hash: enough to tell sessions apart. */
   session: string | null;
   clientAddress: string;
@@ -99,4 +128,6 @@ export interface AuditPage {
   pageSize: number;
   total: number;
   hasNextPage: boolean;
+  /** The people whose entries the caller may filter by. */
+  people: { userId: string; email: string }[];
 }

@@ -31,6 +31,19 @@ describe("the connect throttle, in memory", () => {
     expect(waits).toEqual([120, 240, 480, 960, 1920, 3600, 3600]);
   });
 
+  it("makes an account wait after 5 failed sign-ins from any addresses, and only that account", async () => {
+    const throttle = createConnectThrottle({ secret });
+    for (let i = 1; i <= 4; i++) expect(await throttle.failed(`203.0.113.${i}`, "Ana@Shop.example"), `failure ${i}`).toBeUndefined();
+    expect(await throttle.failed("203.0.113.5", "ana@shop.example")).toEqual({ seconds: 60, scope: "account" });
+    // From a sixth address the account still waits; another account from the same address does not.
+    expect(await throttle.check("198.51.100.9", "ana@shop.example")).toEqual({ seconds: 60, scope: "account" });
+    expect(await throttle.check("203.0.113.5", "ben@shop.example")).toBeUndefined();
+    // A success forgets the account's failures.
+    vi.advanceTimersByTime(60_000);
+    await throttle.succeeded("198.51.100.9", "ana@shop.example");
+    expect(await throttle.failed("198.51.100.9", "ana@shop.example")).toBeUndefined();
+  });
+
   it("forgets an address's failures when a key is accepted from it", async () => {
     const throttle = createConnectThrottle({ secret });
     for (let i = 0; i < 4; i++) await throttle.failed("203.0.113.7");

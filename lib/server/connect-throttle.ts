@@ -4,9 +4,11 @@ import type { Redis } from "ioredis";
 import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis } from "rate-limiter-flexible";
 
 /**
- * Counts failed connects (a key the Data API refused) so that `POST /api/session` cannot be used to guess keys:
- * - per client address, 5 failures in 15 minutes earn a wait (1 minute), and every further failure after a wait
- *   doubles it, up to an hour; the escalation is forgotten a day after the last wait, or at a successful connect;
+ * Counts failed sign-ins (a wrong password or second factor) and refused keys (a key the Data API refused when an owner
+ * adds it), so that neither can be used to guess:
+ * - per client address, and per account (the email tried), 5 failures in 15 minutes earn a wait (1 minute), and every
+ *   further failure after a wait doubles it, up to an hour; the escalation is forgotten a day after the last wait, or
+ *   at a success;
  * - over all addresses, more than `globalPerMinute` failures in a minute (default 100) make every key connect wait for
  *   the rest of the minute: the upstream API is not asked to check a flood of guesses.
  * The counters are rate-limiter-flexible's: in Redis when it is configured (every instance counts together), in memory
@@ -14,19 +16,19 @@ import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis } from "r
  * never the address.
  */
 export interface ConnectThrottle {
-  /** Before a key is checked upstream: the wait still to run for this address (or for everyone), if any. */
-  check(address: string): Promise<ThrottleWait | undefined>;
-  /** A key was refused (401): counts it, and answers the wait it has earned, if any. */
-  failed(address: string): Promise<ThrottleWait | undefined>;
-  /** A key was accepted from this address: its failures and escalation are forgotten. */
-  succeeded(address: string): Promise<void>;
+  /** Before a sign-in (or a key checked upstream): the wait still to run for this address, account, or everyone. */
+  check(address: string, account?: string): Promise<ThrottleWait | undefined>;
+  /** A sign-in failed (or a key was refused): counts it, and answers the wait it has earned, if any. */
+  failed(address: string, account?: string): Promise<ThrottleWait | undefined>;
+  /** A sign-in succeeded (or a key was accepted): the address's and account's failures are forgotten. */
+  succeeded(address: string, account?: string): Promise<void>;
 }
 
 export interface ThrottleWait {
   /** Whole seconds until a connect is taken again (the `Retry-After`). */
   seconds: number;
-  /** Whether this address earned it, or the global ceiling was reached. */
-  scope: "address" | "global";
+  /** Whether this address earned it, the account tried, or the global ceiling was reached. */
+  scope: "address" | "account" | "global";
 }
 
 export interface ConnectThrottleOptions {
@@ -72,6 +74,8 @@ export function createConnectThrottle(options: ConnectThrottleOptions): ConnectT
   const everyone = limiter("connect-failures-all", globalPerMinute, 60);
 
   const hashed = (address: string) => createHmac("sha256", options.secret).update(`connect throttle ${address}`).digest("base64url").slice(0, 32);
+  // An account's counters live beside the addresses', under names of their own.
+  const ofAccount = (account: string) => createHmac("sha256", options.secret).update(`sign-in throttle account ${account.trim().toLowerCase()}`).digest("base64url").slice(0, 32);
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
   async function globalWait(): Promise<ThrottleWait | undefined> {
@@ -79,29 +83,42 @@ export function createConnectThrottle(options: ConnectThrottleOptions): ConnectT
     return all && all.consumedPoints >= globalPerMinute ? { seconds: seconds(all.msBeforeNext), scope: "global" } : undefined;
   }
 
+  /** The wait a name (an address's or an account's) still has to run, if any. */
+  async function waitOf(key: string, scope: "address" | "account"): Promise<ThrottleWait | undefined> {
+    const own = await failures.get(key);
+    return own && own.consumedPoints > free ? { seconds: seconds(own.msBeforeNext), scope } : undefined;
+  }
+
+  /** Counts a failure of a name; answers the wait it earned, if any. */
+  async function fail(key: string, scope: "address" | "account"): Promise<ThrottleWait | undefined> {
+    const earlier = await waits.get(key);
+    const counted = earlier ? undefined : await failures.penalty(key);
+    // Within the free failures, and never made to wait before: nothing earned.
+    if (counted && counted.consumedPoints < free) return undefined;
+    const earned = await waits.penalty(key);
+    const wait = Math.min(first * 2 ** (earned.consumedPoints - 1), ceiling);
+    await failures.block(key, wait);
+    return { seconds: wait, scope };
+  }
+
+  const longer = (a: ThrottleWait | undefined, b: ThrottleWait | undefined) => (!a ? b : !b ? a : a.seconds >= b.seconds ? a : b);
+
   return {
-    async check(address) {
-      const own = await failures.get(hashed(address));
-      if (own && own.consumedPoints > free) return { seconds: seconds(own.msBeforeNext), scope: "address" };
-      return globalWait();
+    async check(address, account) {
+      const own = longer(await waitOf(hashed(address), "address"), account ? await waitOf(ofAccount(account), "account") : undefined);
+      return own ?? globalWait();
     },
 
-    async failed(address) {
-      const key = hashed(address);
+    async failed(address, account) {
       await everyone.penalty(GLOBAL);
-      const earlier = await waits.get(key);
-      const counted = earlier ? undefined : await failures.penalty(key);
-      // Within the free failures, and never made to wait before: only the global ceiling may apply.
-      if (counted && counted.consumedPoints < free) return globalWait();
-      const earned = await waits.penalty(key);
-      const wait = Math.min(first * 2 ** (earned.consumedPoints - 1), ceiling);
-      await failures.block(key, wait);
-      return { seconds: wait, scope: "address" };
+      const earned = longer(await fail(hashed(address), "address"), account ? await fail(ofAccount(account), "account") : undefined);
+      // Within the free failures: only the global ceiling may apply.
+      return earned ?? globalWait();
     },
 
-    async succeeded(address) {
-      const key = hashed(address);
-      await Promise.all([failures.delete(key), waits.delete(key)]);
+    async succeeded(address, account) {
+      const keys = [hashed(address), ...(account ? [ofAccount(account)] : [])];
+      await Promise.all(keys.flatMap((key) => [failures.delete(key), waits.delete(key)]));
     },
   };
 }

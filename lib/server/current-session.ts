@@ -1,29 +1,29 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import type { SessionKey } from "@/lib/session/connect";
-import type { SessionDeps } from "./session-api";
-import { sessionJson } from "./session-api";
-import { sessionIdFromCookies } from "./session-cookie";
+import type { SessionView } from "@/lib/session/session-view";
+import type { Actor } from "./auth/actor";
+import { type SessionDeps, sessionView } from "./session-api";
 
 export interface CurrentSession {
-  active: SessionKey | undefined;
-  keys: SessionKey[];
+  /** Who is asking (never serialised: it holds the decrypted key). */
+  actor: Actor;
+  /** What the pages may see of it. */
+  view: SessionView;
 }
 
 /**
- * The session of the request being rendered (server components), or undefined when there is none. Reading the cookie
- * first makes the page dynamic (rendered per request, as the CSP nonce needs), and spares a visitor without a
- * session any work.
+ * Who is signed in, for the request being rendered (server components), or undefined when nobody is. Reading the
+ * cookies first makes the page dynamic (rendered per request, as the CSP nonce needs), and spares a visitor without a
+ * session any work. The same resolver as every route handler and the proxy (`auth/actor.ts`).
  */
 // Cached per render: the layout and the page ask for it in the same request.
-export const currentSession = cache(async (getDeps: () => Promise<Pick<SessionDeps, "store" | "isSandbox" | "rateLimits">>): Promise<CurrentSession | undefined> => {
-  const https = (await headers()).get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
-  const sessionId = sessionIdFromCookies(await cookies(), https);
-  if (!sessionId) return undefined;
+export const currentSession = cache(async (getDeps: () => Promise<Pick<SessionDeps, "actors" | "db" | "isSandbox" | "rateLimits" | "mailDelivers">>): Promise<CurrentSession | undefined> => {
+  const jar = await cookies();
+  if (!jar.getAll().some((c) => /(^|__Secure-)backroom\.session_token$/.test(c.name))) return undefined;
   const deps = await getDeps();
-  const view = await deps.store.view(sessionId);
-  if (!view) return undefined;
-  const { keys } = await sessionJson(view, deps);
-  return { active: keys.find((k) => k.id === view.activeKeyId), keys };
+  const incoming = await headers();
+  const actor = await deps.actors.resolve(new Headers({ cookie: incoming.get("cookie") ?? "" }));
+  if (!actor) return undefined;
+  return { actor, view: await sessionView(actor, deps) };
 });

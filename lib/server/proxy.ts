@@ -19,9 +19,13 @@ import type { PurchasesV2Availability } from "./purchases-v2";
 import { isSameOrigin, isWrite } from "./same-origin";
 import { lastKnownAnswer, staleAllowanceMs, staleReasonOf } from "./stale-if-error";
 import type { StaleReason } from "@/lib/data-api/response-meta";
-import type { ActiveKey, SessionStore } from "./session";
-import { readSessionId } from "./session-cookie";
+import type { ActiveKey } from "./session";
 import { upstreamUrl } from "./upstream-url";
+import type { Actor } from "./auth/actor";
+import { mayCall } from "@/lib/session/roles";
+import { failureAnswer } from "./route-errors";
+import { refusalFor } from "./with-actor";
+import type { OperationId } from "@/lib/data-api/registry";
 
 /** Where an environment's requests go: the real API's base and fetch, or the embedded sandbox's. */
 export interface Upstream {
@@ -42,7 +46,8 @@ export interface ProxyTelemetry {
 }
 
 export interface ProxyDeps {
-  store: SessionStore;
+  /** Who is asking (`auth/actor.ts`): the person, their workspace and role, and the key they work with. */
+  actors: { resolve(headers: Headers): Promise<Actor | undefined> };
   /** The response cache; none when PROXY_CACHE=off (every GET goes upstream). */
   cache?: ResponseCache;
   rateLimits: RateLimitBook;
@@ -102,23 +107,25 @@ export async function proxyRequest(request: Request, version: Version, segments:
   };
   if (isWrite(request.method) && !isSameOrigin(request)) return unauthenticated(refusedHere("cross-site", ids));
 
-  const sessionId = readSessionId(request);
-  let key: ActiveKey | undefined;
+  let actor: Actor | undefined;
   try {
-    key = sessionId ? await deps.store.activeKey(sessionId) : undefined;
+    actor = await deps.actors.resolve(request.headers);
   } catch (error) {
     // A bug is not an outage: anything else goes on to the route's answerFailures (500).
     if (!isUnavailable(error)) throw error;
     deps.telemetry?.failed("session store unavailable", error, requestId);
     return unauthenticated(unavailableAnswer(requestId));
   }
-  if (!key) return unauthenticated(refusedHere("not-connected", ids));
+  // Signed in, working in a workspace they are a member of, with two factors where it requires them, and a key.
+  const refused = refusalFor(actor, "key");
+  if (refused) return unauthenticated(failureAnswer(refused, requestId));
+  const key = actor!.key!;
 
   // From here every answer is the key's, and is logged once. The duration runs to the Response being handed back:
   // for a body streamed from the API (writes, non-200 reads) that is the time to its headers, not to its last byte.
   // A throw (a programming error, or no Data API configured: Next answers 500) is not logged.
   const trace: Trace = { operation: null, source: "refused", cache: null };
-  const response = await forward(request, version, segments, deps, { key, sessionId }, requestId, trace);
+  const response = await forward(request, version, segments, deps, { key, actor: actor! }, requestId, trace);
   const durationMs = elapsed();
   const answeredId = response.headers.get("X-Request-Id") ?? requestId;
   if (trace.cache) deps.telemetry?.cache(trace.cache);
@@ -171,7 +178,7 @@ interface Copy {
  * The proxy's work once the session's key is known: the request check, then the cache or the Data API, then what the
  * answer leaves behind (the cache, the audit trail). Every return is an answer for the key, logged by the caller.
  */
-async function forward(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps, who: { key: ActiveKey; sessionId: string | undefined }, requestId: string, trace: Trace): Promise<Response> {
+async function forward(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps, who: { key: ActiveKey; actor: Actor }, requestId: string, trace: Trace): Promise<Response> {
   const { key } = who;
 
   // 1. Check: a request the contract refuses is answered here, and a write the trail keeps is recorded refused.
@@ -183,6 +190,13 @@ async function forward(request: Request, version: Version, segments: readonly st
     return answer(checked.body, checked.status, { "X-Request-Id": requestId, ...checked.headers });
   }
   const { operation } = checked;
+
+  // 2. Role: a write the person's role does not allow reaches nothing, and is recorded refused (lib/session/roles.ts).
+  if (!mayCall(who.actor.membership?.role, operation.id as OperationId, operation.method)) {
+    const refusal = failureAnswer("forbidden-by-role", requestId, `Your role in ${who.actor.workspace?.name ?? "this workspace"} (${who.actor.membership?.role ?? "none"}) does not allow ${operation.method} ${operation.path}.`);
+    await write?.refused(refusal.status, await refusal.clone().json());
+    return refusal;
+  }
   const forwarding: Forwarding = { deps, key, operation, requestId, trace, write };
   const upstream = await deps.upstream(key.environment, request);
   const target = upstreamUrl(upstream.v1Base, operation, checked.path as Record<string, string | number>, checked.query);
@@ -243,10 +257,10 @@ async function lookInCache(forwarding: Forwarding, request: Request, target: URL
 }
 
 /** The audit record of a write the trail keeps (`audit/audited-writes.ts`), with what the check read of it; none for any other operation. */
-function auditOf(request: Request, checked: CheckedRequest | Extract<RefusedRequest, { operation: AnyOperation }>, deps: ProxyDeps, who: { key: ActiveKey; sessionId: string | undefined }, requestId: string): WriteRecord | undefined {
+function auditOf(request: Request, checked: CheckedRequest | Extract<RefusedRequest, { operation: AnyOperation }>, deps: ProxyDeps, who: { key: ActiveKey; actor: Actor }, requestId: string): WriteRecord | undefined {
   if (!deps.audit || !auditedWrite(checked.operation.id)) return undefined;
   return auditWrite({
-    trail: deps.audit, actor: actorOf(request, who.sessionId, who.key), operation: checked.operation.id, path: checked.params, query: checked.rawQuery,
+    trail: deps.audit, actor: actorOf(request, who.actor, who.key), operation: checked.operation.id, path: checked.params, query: checked.rawQuery,
     body: checked.raw, idempotencyKey: request.headers.get("Idempotency-Key"), requestId,
   });
 }
@@ -344,7 +358,7 @@ function fromCache(entry: { headers: Record<string, string>; body: Uint8Array; e
 }
 
 /** One of Backroom's own refusals, in the words every route handler uses (route-errors.ts), as the proxy answers. */
-function refusedHere(failure: "cross-site" | "not-connected", ids: Record<string, string>): Response {
+function refusedHere(failure: "cross-site", ids: Record<string, string>): Response {
   const { status, text } = ROUTE_FAILURES[failure];
   return answer({ Error: text() }, status, ids);
 }

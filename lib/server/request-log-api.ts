@@ -3,16 +3,14 @@ import * as z from "zod";
 import type { Environment } from "./env";
 import type { LoggedRequest, RequestLog } from "./request-log";
 import { NO_STORE } from "./route-errors";
-import type { SessionStore } from "./session";
-import { withSession } from "./with-session";
+import { type ActorDeps, withActor } from "./with-actor";
 
 /** What `GET /api/session/requests` needs from the backend. */
-export interface RequestLogDeps {
-  store: SessionStore;
+export interface RequestLogDeps extends ActorDeps {
   requestLog: RequestLog;
 }
 
-/** One request as the dashboard's request log shows it: the log's entry, and which key of the ring made it. */
+/** One request as the dashboard's request log shows it: the log's entry, and which key of the workspace made it. */
 export type RequestLogRow = LoggedRequest & { label: string; environment: Environment };
 
 /** The body of `GET /api/session/requests`. */
@@ -25,9 +23,10 @@ export const DEFAULT_REQUEST_LIMIT = 100;
 const Limit = z.coerce.number().int().min(1).max(200).default(DEFAULT_REQUEST_LIMIT);
 
 /**
- * `GET /api/session/requests?limit=`: the recent requests made with the keys of the caller's session ring, newest
- * first, each with its key's id, label and environment (never the key). 401 `not-connected` without a live session
- * (as `GET /api/session`, with-session.ts), 400 when `limit` is not an integer from 1 to 200 (default 100). Always `private, no-store`.
+ * `GET /api/session/requests?limit=`: the recent requests made with the workspace's keys (by any of its members: the
+ * key's hour is theirs together), newest first, each with its key's id, label and environment (never the key). 401
+ * without a session, 403 outside a workspace (with-actor.ts), 400 when `limit` is not an integer from 1 to 200
+ * (default 100). Always `private, no-store`.
  *
  * @example
  * export const GET = async (request: Request) => listRequests(request, await backend());
@@ -35,11 +34,11 @@ const Limit = z.coerce.number().int().min(1).max(200).default(DEFAULT_REQUEST_LI
  * //   "method":"GET","path":"/api/v1/invoices?Statuses=1,7","operation":"listInvoices","status":200,
  * //   "durationMs":41.2,"requestId":"3f...","source":"upstream"}]}
  */
-export const listRequests = withSession("session", async (request: Request, { view }, deps: RequestLogDeps): Promise<Response> => {
+export const listRequests = withActor("workspace", undefined, async (request: Request, actor, deps: RequestLogDeps): Promise<Response> => {
   const limit = Limit.safeParse(new URL(request.url).searchParams.get("limit") ?? undefined);
   if (!limit.success) return Response.json({ Error: "limit must be an integer from 1 to 200" }, { status: 400, headers: NO_STORE });
 
-  const keys = new Map(view.keys.map((key) => [key.id, key]));
+  const keys = new Map(actor.workspace.keys.map((key) => [key.id, key]));
   const requests = (await deps.requestLog.recent([...keys.keys()], limit.data)).map(({ keyId, ...entry }): RequestLogRow => {
     const key = keys.get(keyId)!;
     return { keyId, label: key.label, environment: key.environment, ...entry };

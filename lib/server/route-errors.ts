@@ -24,10 +24,18 @@ export function isUnavailable(error: unknown): boolean {
 export const ROUTE_FAILURES = {
   /** A write from another site, or with neither `Sec-Fetch-Site` nor `Origin` (same-origin.ts). */
   "cross-site": { status: 403, text: () => "Cross-site request refused" },
-  /** No session, an ended one, or (where a key is needed) no active key in it. */
-  "not-connected": { status: 401, text: () => "Not connected: connect an API key at /connect" },
-  /** A key id the session's ring does not hold (switching to it, removing it), or no session at all. */
-  "no-such-key": { status: 404, text: () => "No such key in this session" },
+  /** Nobody signed in: no session, or an ended one (signed out, expired, revoked on another instance). */
+  "not-signed-in": { status: 401, code: "NOT_SIGNED_IN", text: () => "Not signed in: sign in at /sign-in" },
+  /** Signed in, but working in no workspace (none chosen, or no longer a member of it). */
+  "no-workspace": { status: 403, code: "NO_WORKSPACE", text: () => "Choose a workspace to work in (you are not a member of one, or were removed)" },
+  /** The workspace requires two factors, and the person has not turned them on. */
+  "two-factor-required": { status: 403, code: "TWO_FACTOR_REQUIRED", text: () => "This workspace requires two factors: turn them on at /account, then try again" },
+  /** The workspace holds no Data API key yet. */
+  "no-key": { status: 409, code: "NO_KEY", text: () => "This workspace holds no Data API key yet: an owner or admin adds one under Keys" },
+  /** The person's role in the workspace does not allow it (`lib/session/roles.ts`). */
+  "forbidden-by-role": { status: 403, code: "FORBIDDEN_BY_ROLE", text: () => "Your role in this workspace does not allow this" },
+  /** A key id the workspace does not hold (choosing it, removing it). */
+  "no-such-key": { status: 404, text: () => "No such key in this workspace" },
   /** Nothing here (an unknown Data API path, `/api/metrics` without a token configured). */
   "not-found": { status: 404, text: () => "Not found" },
   /** `/api/metrics` without its bearer token. */
@@ -36,7 +44,7 @@ export const ROUTE_FAILURES = {
   unavailable: { status: 503, text: (requestId: string) => `Backroom cannot reach its session store. Try again in a moment (request ${requestId}).`, headers: { "Retry-After": "5" } },
   /** A bug: nothing more is said than the request id the log line has. */
   failed: { status: 500, text: (requestId: string) => `Something went wrong on Backroom's side (request ${requestId}).` },
-} as const satisfies Record<string, { status: number; text: (requestId: string) => string; headers?: Record<string, string> }>;
+} as const satisfies Record<string, { status: number; code?: string; text: (requestId: string) => string; headers?: Record<string, string> }>;
 
 /** One of Backroom's own refusals or failures (`ROUTE_FAILURES`). */
 export type RouteFailure = keyof typeof ROUTE_FAILURES;
@@ -50,18 +58,21 @@ export function newRequestId(): string {
 }
 
 /**
- * One of Backroom's refusals or failures in the API's error shape (`{ Error: "..." }`), with its status, its own
- * headers (`Retry-After` on 503, `WWW-Authenticate` on the metrics' 401), `Cache-Control: private, no-store` and
- * `X-Request-Id` (the given one, or a new one).
+ * One of Backroom's refusals or failures in the API's error shape, with its status, its own headers (`Retry-After` on
+ * 503, `WWW-Authenticate` on the metrics' 401), `Cache-Control: private, no-store` and `X-Request-Id` (the given one,
+ * or a new one): `{ Error: "..." }`, or `{ Error: { code, detail } }` for a refusal a page acts on (`detail` may say
+ * more than the usual words).
  *
  * @example
- * if (!view) return failureAnswer("not-connected");
- * // 401 {"Error":"Not connected: connect an API key at /connect"}
+ * if (!actor) return failureAnswer("not-signed-in");
+ * // 401 {"Error":{"code":"NOT_SIGNED_IN","detail":"Not signed in: sign in at /sign-in"}}
  */
-export function failureAnswer(failure: RouteFailure, requestId: string = newRequestId()): Response {
+export function failureAnswer(failure: RouteFailure, requestId: string = newRequestId(), detail?: string): Response {
   const { status, text, ...rest } = ROUTE_FAILURES[failure];
   const own: Record<string, string> = "headers" in rest ? rest.headers : {};
-  return Response.json({ Error: text(requestId) }, { status, headers: { ...NO_STORE, "X-Request-Id": requestId, ...own } });
+  const words = detail ?? text(requestId);
+  const body = "code" in rest ? { Error: { code: rest.code, detail: words } } : { Error: words };
+  return Response.json(body, { status, headers: { ...NO_STORE, "X-Request-Id": requestId, ...own } });
 }
 
 /**

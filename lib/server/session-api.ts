@@ -1,12 +1,17 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import * as z from "zod";
 import { createDataApiClient } from "@/lib/data-api/client";
 import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import { DemoConnect, KeyConnect, type SessionKey } from "@/lib/session/connect";
-import type { AuditActor, AuditTrail } from "./audit/audit-trail";
+import { AddKey, DemoSignIn, type SessionKey, type SessionView, type WorkspaceChoice } from "@/lib/session/session-view";
+import type { Actor, ActorResolver } from "./auth/actor";
+import type { Auth } from "./auth/auth";
+import type { WorkspaceKeyStore } from "./auth/workspace-keys";
+import type { AuditTrail } from "./audit/audit-trail";
 import { actorOf } from "./audit/write-audit";
 import { clientAddress, type ConnectThrottle, type ThrottleWait } from "./connect-throttle";
+import type { AuthTables, BackroomDatabase } from "./db/schema";
 import type { Environment } from "./env";
 import { KeyRejected, probeKey } from "./key-probe";
 import type { Upstream } from "./proxy";
@@ -14,33 +19,38 @@ import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog } from "./request-log";
 import type { ResponseCache } from "./response-cache";
 import { failureAnswer, NO_STORE } from "./route-errors";
-import type { KeyHandle, SessionStore, SessionView, StoredKeyInfo } from "./session";
-import { clearedSessionCookies, sessionCookie } from "./session-cookie";
-import { withSession } from "./with-session";
+import type { KeyHandle, StoredKeyInfo } from "./session";
+import { withActor } from "./with-actor";
+import type { Kysely } from "kysely";
 
-/** What the session endpoints need from the backend. */
+/** What the session, key and demo endpoints need from the backend. */
 export interface SessionDeps {
-  store: SessionStore;
+  actors: ActorResolver;
+  auth: Auth;
+  keys: WorkspaceKeyStore;
+  db: Kysely<BackroomDatabase>;
   /** The proxy's response cache, when on: a removed key's answers go with it. */
   cache?: ResponseCache;
   rateLimits: RateLimitBook;
   upstream: (environment: Environment, request: Request) => Upstream | Promise<Upstream>;
   isSandbox: (environment: Environment) => boolean;
-  maxAgeSeconds: number;
-  /** How long each upstream read may take. */
+  /** How long each upstream read of a key's check may take. */
   timeoutMs: number;
   /** The sandbox's demo key of a key type, for an environment the sandbox serves; undefined otherwise. */
   demoKey: (environment: Environment, keyType: "Customer" | "Supplier" | "Employee") => string | undefined;
   /** The proxy's request log: a key's entries go when the key does. */
   requestLog?: RequestLog;
-  /** Failed connects counted per client address and overall (429 once too many). */
+  /** Refused keys (and failed sign-ins) counted per client address and account (429 once too many). */
   throttle: ConnectThrottle;
-  /** Where connects, refused connects, sign-outs and key removals are recorded. */
+  /** Where keys added and removed, and demo sign-ins, are recorded. */
   audit: AuditTrail;
+  /** Whether Backroom sends mail (SMTP_URL). */
+  mailDelivers: boolean;
+  /** The demo people's passwords are derived from this (SESSION_SECRET): never stored, never shown. */
+  secret: string;
 }
 
-
-/** A session endpoint's JSON body: small (4 KiB is plenty for a key), or undefined when it is not JSON. */
+/** A small JSON body (4 KiB is plenty for a key), or undefined when it is not JSON. */
 async function smallJson(request: Request): Promise<unknown> {
   try {
     return JSON.parse(await readBodyText(request, 4096)) as unknown;
@@ -50,9 +60,11 @@ async function smallJson(request: Request): Promise<unknown> {
 }
 const json = (body: unknown, status = 200, headers: HeadersInit = {}) => Response.json(body, { status, headers: { ...NO_STORE, ...Object.fromEntries(new Headers(headers)) } });
 
-/** One key of the ring as the browser sees it: never the key nor its fingerprint, only what tells keys apart. */
-function keyJson(key: StoredKeyInfo, rateLimit: SessionKey["rateLimit"], deps: Pick<SessionDeps, "isSandbox">): SessionKey {
-  return {
+/** Each key as the pages see it (never the key nor its fingerprint), with its last rate-limit figures. */
+async function keysJson(keys: readonly StoredKeyInfo[], deps: Pick<SessionDeps, "isSandbox" | "rateLimits">): Promise<SessionKey[]> {
+  // The figures are a hint: a store that does not answer shows none rather than failing the page.
+  const figures = await deps.rateLimits.get(keys.map((k) => k.fingerprint)).catch(() => keys.map(() => undefined));
+  return keys.map((key, i) => ({
     id: key.id,
     keyType: key.keyType,
     environment: key.environment,
@@ -62,25 +74,37 @@ function keyJson(key: StoredKeyInfo, rateLimit: SessionKey["rateLimit"], deps: P
     hint: key.hint,
     addedAt: key.addedAt,
     lastUsedAt: key.lastUsedAt,
-    rateLimit,
-  };
+    rateLimit: figures[i] ?? null,
+  }));
 }
 
-/** Each key of the ring as the browser sees it, with its last rate-limit figures (one read of the shared store). */
-async function keysJson(keys: readonly StoredKeyInfo[], deps: Pick<SessionDeps, "isSandbox" | "rateLimits">): Promise<SessionKey[]> {
-  // The figures are a hint: a store that does not answer shows none rather than failing the session.
-  const figures = await deps.rateLimits.get(keys.map((k) => k.fingerprint)).catch(() => keys.map(() => undefined));
-  return keys.map((key, i) => keyJson(key, figures[i] ?? null, deps));
+/** The workspaces a person belongs to, with their role in each. */
+async function workspacesOf(userId: string, deps: Pick<SessionDeps, "db">): Promise<WorkspaceChoice[]> {
+  const db = deps.db.withTables<AuthTables>();
+  const rows = await db
+    .selectFrom("auth_member")
+    .innerJoin("auth_organization", "auth_organization.id", "auth_member.organizationId")
+    .select(["auth_organization.id", "auth_organization.name", "auth_organization.slug", "auth_member.role"])
+    .where("auth_member.userId", "=", userId)
+    .orderBy("auth_organization.name")
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, role: r.role }));
 }
 
-/** The session as the browser sees it: the active key's description, and the ring. */
-export async function sessionJson(view: SessionView, deps: Pick<SessionDeps, "isSandbox" | "rateLimits">) {
-  const keys = await keysJson(view.keys, deps);
-  const active = keys.find((k) => k.id === view.activeKeyId);
+/** Who is signed in as the pages see it (`GET /api/session`). */
+export async function sessionView(actor: Actor, deps: Pick<SessionDeps, "db" | "isSandbox" | "rateLimits" | "mailDelivers">): Promise<SessionView> {
+  const [workspaces, keys] = await Promise.all([workspacesOf(actor.person.id, deps), keysJson(actor.workspace?.keys ?? [], deps)]);
+  const { workspace } = actor;
   return {
-    ...(active ?? { keyType: null, environment: null, label: null, scope: null, rateLimit: null }),
-    activeKeyId: view.activeKeyId,
+    person: actor.person,
+    workspace: workspace ? { id: workspace.id, name: workspace.name, slug: workspace.slug, requireTwoFactor: workspace.requireTwoFactor } : null,
+    role: actor.membership?.role ?? null,
+    salesRepUserId: actor.membership?.salesRepUserId ?? null,
+    needsTwoFactor: actor.needsTwoFactor,
+    workspaces,
     keys,
+    activeKeyId: actor.key?.id ?? null,
+    mailDelivers: deps.mailDelivers,
   };
 }
 
@@ -91,102 +115,134 @@ async function forgetKeys(keys: readonly KeyHandle[], deps: SessionDeps): Promis
   );
 }
 
-/** A wait in words: "45 seconds", "4 minutes", "1 hour". */
-function inWords(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  if (seconds < 5400) return `${Math.ceil(seconds / 60)} minutes`;
-  return `${Math.round(seconds / 3600)} hour${Math.round(seconds / 3600) === 1 ? "" : "s"}`;
-}
-
 /** 429 in the API's error shape, with `Retry-After`: too many refused keys from this address, or from everywhere. */
 function tooManyAttempts(wait: ThrottleWait): Response {
   const detail =
-    wait.scope === "address"
-      ? `Too many keys were refused from your address. Try again in ${inWords(wait.seconds)}.`
-      : `Too many keys were refused in the last minute, from everywhere: Backroom checks no key for a moment. Try again in ${inWords(wait.seconds)}.`;
+    wait.scope === "global"
+      ? `Too many keys were refused in the last minute, from everywhere: Backroom checks no key for a moment. Try again in ${wait.seconds} seconds.`
+      : `Too many keys were refused from your address. Try again in ${wait.seconds} seconds.`;
   return json({ Error: { code: "TOO_MANY_ATTEMPTS", detail, retryAfterSeconds: wait.seconds } }, 429, { "Retry-After": String(wait.seconds) });
 }
 
-// POST /api/session: verify a key with the Data API, tell its type and scope, store it encrypted, answer a new session.
-// A key connect from an address that had too many keys refused waits (429 with Retry-After; connect-throttle.ts); a
-// demo connect of the sandbox guesses nothing and is never held up. Every connect and every refused key is audited.
-// A cross-site request is refused first (with-session.ts).
-export const connect = withSession("cookie", async (request: Request, { sessionId: current }, deps: SessionDeps): Promise<Response> => {
-  const body = await smallJson(request);
-  // One schema per shape, not their union: a union's failure names no field ("body: Invalid input") when the
-  // environment or the demo user is wrong; the shape is told by the `demo` property.
-  const parsed = (typeof body === "object" && body !== null && "demo" in body ? DemoConnect : KeyConnect).safeParse(body);
-  if (!parsed.success) return json(validationErrorBody(parsed.error, "Enter an API key and choose an environment."), 400);
-  const { environment } = parsed.data;
-  const guessable = "apiKey" in parsed.data;
-  const apiKey = "apiKey" in parsed.data ? parsed.data.apiKey : deps.demoKey(environment, parsed.data.demo);
-  if (!apiKey) return json({ Error: { code: "NO_DEMO", detail: `The ${environment} environment is the real Data API: connect with your own key.` } }, 400);
+// GET /api/session: who is signed in, the workspace they work in and their role, its keys and the one they work with,
+// their other workspaces (401 NOT_SIGNED_IN without a session, with-actor.ts).
+export const describe = withActor("signed-in", undefined, async (_request: Request, actor, deps: SessionDeps): Promise<Response> => json(await sessionView(actor, deps)));
+
+const ChooseKey = z.strictObject({ activeKeyId: z.string().min(1).max(100) });
+
+// PATCH /api/session {activeKeyId}: work with another key of the workspace from now on, in every session of the person.
+export const chooseKey = withActor("workspace", undefined, async (request: Request, actor, deps: SessionDeps): Promise<Response> => {
+  const parsed = ChooseKey.safeParse(await smallJson(request));
+  if (!parsed.success) return json(validationErrorBody(parsed.error), 400);
+  if (!(await deps.keys.setActive(actor.workspace.id, actor.person.id, parsed.data.activeKeyId))) return failureAnswer("no-such-key");
+  await deps.actors.keyChosen(actor.workspace.id, actor.person.id);
+  const again = await deps.actors.resolve(request.headers);
+  return again ? json(await sessionView(again, deps)) : failureAnswer("not-signed-in");
+});
+
+// GET /api/keys: the workspace's keys (every member: the header's switcher lists them), never a key itself.
+export const listKeys = withActor("workspace", undefined, async (_request: Request, actor, deps: SessionDeps): Promise<Response> => json({ keys: await keysJson(actor.workspace.keys, deps) }));
+
+/**
+ * Checks a key with the Data API (`key-probe.ts`: its type and scope), as the pages' proxy would call it. A refused key
+ * counts against the address (the sign-in throttle's limiter), and is recorded.
+ */
+async function checkedKey(request: Request, actor: Actor, apiKey: string, environment: Environment, deps: SessionDeps, guessable: boolean): Promise<{ probed: Awaited<ReturnType<typeof probeKey>> } | { refused: Response }> {
   const address = clientAddress(request);
   if (guessable) {
     const wait = await deps.throttle.check(address);
-    if (wait) return tooManyAttempts(wait);
+    if (wait) return { refused: tooManyAttempts(wait) };
   }
   const upstream = await deps.upstream(environment, request);
-  let probed;
   try {
-    // Each read of the probe gets the proxy's timeout: a hung API must not hang the connect form.
+    // Each read of the probe gets the proxy's timeout: a hung API must not hang the form.
     const send = (input: RequestInfo | URL, init?: RequestInit) => upstream.fetch(new Request(input, { ...init, signal: AbortSignal.timeout(deps.timeoutMs) }));
-    probed = await probeKey(createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: send }));
+    const probed = await probeKey(createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: send }));
+    if (guessable) await deps.throttle.succeeded(address);
+    return { probed };
   } catch (error) {
     if (!(error instanceof KeyRejected)) throw error;
-    if (error.status !== 401) return json({ Error: { code: "KEY_CHECK_FAILED", detail: error.message } }, 502);
+    if (error.status !== 401) return { refused: json({ Error: { code: "KEY_CHECK_FAILED", detail: error.message } }, 502) };
     // Only a refused key counts against the address: an API that could not check it (502) is nobody's guess.
     const wait = guessable ? await deps.throttle.failed(address) : undefined;
-    const actor: AuditActor = { ...actorOf(request, current, undefined), environment };
-    await deps.audit.record({ event: "connect-refused", actor, result: "refused", upstreamStatus: 401, answer: { errorCode: "KEY_REJECTED" } });
-    const detail = wait ? `${error.message} Too many keys were refused from your address: try again in ${inWords(wait.seconds)}.` : error.message;
-    return json({ Error: { code: "KEY_REJECTED", detail, ...(wait ? { retryAfterSeconds: wait.seconds } : {}) } }, 401, wait ? { "Retry-After": String(wait.seconds) } : {});
+    await deps.audit.record({ event: "key-added", actor: { ...actorOf(request, actor, undefined), environment }, result: "refused", upstreamStatus: 401, answer: { errorCode: "KEY_REJECTED" } });
+    const detail = wait ? `${error.message} Too many keys were refused from your address: try again in ${wait.seconds} seconds.` : error.message;
+    return { refused: json({ Error: { code: "KEY_REJECTED", detail, ...(wait ? { retryAfterSeconds: wait.seconds } : {}) } }, 401, wait ? { "Retry-After": String(wait.seconds) } : {}) };
   }
-  if (guessable) await deps.throttle.succeeded(address);
-  const { sessionId, keyId } = await deps.store.connect(current, { apiKey, environment, ...probed });
-  const view = await deps.store.view(sessionId);
-  await deps.audit.record({ event: "connect", actor: actorOf(request, sessionId, view?.keys.find((k) => k.id === keyId)), result: "done", upstreamStatus: 200 });
-  return json({ keyType: probed.keyType, environment, label: probed.label, scope: probed.scope, ...(view ? { activeKeyId: view.activeKeyId, keys: await keysJson(view.keys, deps) } : {}) }, 201, {
-    "Set-Cookie": sessionCookie(request, sessionId, deps.maxAgeSeconds),
-  });
+}
+
+// POST /api/keys {apiKey, environment, label?}: owners and admins add a key to the workspace, once, for everyone in it.
+// Backroom checks it with the Data API first (its type and scope), and keeps it encrypted; it never shows it again.
+export const addKey = withActor("workspace", { keys: ["manage"] }, async (request: Request, actor, deps: SessionDeps): Promise<Response> => {
+  const parsed = AddKey.safeParse(await smallJson(request));
+  if (!parsed.success) return json(validationErrorBody(parsed.error, "Enter an API key and choose an environment."), 400);
+  const { apiKey, environment, label } = parsed.data;
+  const checked = await checkedKey(request, actor, apiKey, environment, deps, true);
+  if ("refused" in checked) return checked.refused;
+  const { key, added } = await deps.keys.add(actor.workspace.id, actor.person.id, { apiKey, environment, ...checked.probed, label: label || checked.probed.label });
+  await deps.actors.workspaceChanged(actor.workspace.id);
+  if (added) await deps.audit.record({ event: "key-added", actor: actorOf(request, actor, key), result: "done", upstreamStatus: 200 });
+  const [shown] = await keysJson([key], deps);
+  return json(shown, added ? 201 : 200);
 });
 
-// GET /api/session: the active key's type, environment, label, scope and last rate-limit figures, and the key ring
-// (401 `not-connected` without a live session, with-session.ts).
-export const describe = withSession("session", async (_request: Request, { view }, deps: SessionDeps): Promise<Response> => json(await sessionJson(view, deps)));
+// DELETE /api/keys/{keyId}: owners and admins remove a key; its stored copy, cached answers and request log go at once.
+export const removeKey = withActor("workspace", { keys: ["manage"] }, async (request: Request, actor, keyId: string, deps: SessionDeps): Promise<Response> => {
+  const held = actor.workspace.keys.find((k) => k.id === keyId);
+  const removed = held ? await deps.keys.remove(actor.workspace.id, keyId) : undefined;
+  if (!held || !removed) return failureAnswer("no-such-key");
+  await deps.actors.workspaceChanged(actor.workspace.id, removed.activeFor);
+  await deps.audit.record({ event: "key-removed", actor: actorOf(request, actor, held), result: "done" });
+  await forgetKeys([removed.key], deps);
+  return new Response(null, { status: 204, headers: NO_STORE });
+});
 
-const SwitchBody = z.strictObject({ activeKeyId: z.string().min(1).max(100) });
+/** The demo people of the sandbox, one per kind, each the owner of a workspace holding the sandbox's demo key. */
+const DEMO = {
+  Customer: { name: "Demo retailer", workspace: "Valley Cannabis (demo)" },
+  Supplier: { name: "Demo brand", workspace: "Demo brand (demo)" },
+  Employee: { name: "Demo distributor staff", workspace: "Distributor staff (demo)" },
+} as const;
 
-// PATCH /api/session {activeKeyId}: make another key of the ring the active one (404 `no-such-key` without a session too).
-export const switchKey = withSession("cookie", async (request: Request, { sessionId }, deps: SessionDeps): Promise<Response> => {
-  const parsed = SwitchBody.safeParse(await smallJson(request));
+// POST /api/demo {as, environment}: the sandbox's "Try the demo": signs into the demo person of that kind (made on first
+// use: an account, the owner of a demo workspace holding the sandbox's demo key), and answers the session with its
+// cookie. Only where the sandbox serves the environment (400 NO_DEMO otherwise). Never a key in the page.
+export async function demoSignIn(request: Request, deps: SessionDeps): Promise<Response> {
+  if (request.method !== "POST") return failureAnswer("not-found");
+  const parsed = DemoSignIn.safeParse(await smallJson(request));
   if (!parsed.success) return json(validationErrorBody(parsed.error), 400);
-  if (!sessionId || !(await deps.store.switchKey(sessionId, parsed.data.activeKeyId))) return failureAnswer("no-such-key");
-  return describe(request, deps);
-});
-
-// DELETE /api/session/keys/{keyId}: remove one key from the ring (its stored copy is deleted at once).
-export const removeKey = withSession("cookie", async (request: Request, { sessionId }, keyId: string, deps: SessionDeps): Promise<Response> => {
-  const held = sessionId ? (await deps.store.view(sessionId))?.keys.find((k) => k.id === keyId) : undefined;
-  const removed = sessionId && held ? await deps.store.removeKey(sessionId, keyId) : undefined;
-  if (!sessionId || !removed) return failureAnswer("no-such-key");
-  await deps.audit.record({ event: "key-removed", actor: actorOf(request, sessionId, held), result: "done" });
-  await forgetKeys([removed], deps);
-  const view = await deps.store.view(sessionId);
-  return view ? json(await sessionJson(view, deps)) : failureAnswer("not-connected");
-});
-
-// DELETE /api/session: sign out; the stored keys are deleted at once and the cookie cleared.
-export const signOut = withSession("cookie", async (request: Request, { sessionId }, deps: SessionDeps): Promise<Response> => {
-  if (sessionId) {
-    // One entry per key the session held, so each key's activity shows it.
-    const held = (await deps.store.view(sessionId))?.keys ?? [];
-    const gone = await deps.store.signOut(sessionId);
-    for (const key of held) await deps.audit.record({ event: "sign-out", actor: actorOf(request, sessionId, key), result: "done" });
-    // What the keys' answers left in the cache, the rate-limit book and the request log goes with them.
-    await forgetKeys(gone, deps);
+  const { as, environment } = parsed.data;
+  const apiKey = deps.demoKey(environment, as);
+  if (!apiKey) return json({ Error: { code: "NO_DEMO", detail: `The ${environment} environment is the real Data API: sign in with your own account.` } }, 400);
+  const email = `demo-${as.toLowerCase()}-${environment}@backroom.invalid`;
+  // Derived, never stored: the demo person's password is the server's to know.
+  const password = createHmac("sha256", deps.secret).update(`backroom demo person ${email}`).digest("base64url");
+  const headers = new Headers({ origin: new URL(request.url).origin, "x-forwarded-for": clientAddress(request) });
+  const signIn = () => deps.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+  let signedIn = await signIn();
+  if (signedIn.status === 401) {
+    // First use: the person is made (two at once: the second finds the first's).
+    await deps.auth.api.signUpEmail({ body: { email, password, name: DEMO[as].name }, headers }).catch(() => undefined);
+    signedIn = await signIn();
   }
-  const headers = new Headers(NO_STORE);
-  for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);
-  return new Response(null, { status: 204, headers });
-});
+  if (!signedIn.ok) return json({ Error: { code: "DEMO_FAILED", detail: "The demo person could not be signed in." } }, 500);
+  const cookies = signedIn.headers.getSetCookie();
+  const asPerson = new Headers({ ...Object.fromEntries(headers), cookie: cookies.map((c) => c.split(";")[0]).join("; ") });
+  const slug = `demo-${as.toLowerCase()}-${environment}`;
+  const existing = (await deps.auth.api.listOrganizations({ headers: asPerson })).find((o) => o.slug === slug);
+  const workspace = existing ?? (await deps.auth.api.createOrganization({ body: { name: DEMO[as].workspace, slug }, headers: asPerson }).catch(async () => (await deps.auth.api.listOrganizations({ headers: asPerson })).find((o) => o.slug === slug)));
+  if (!workspace) return json({ Error: { code: "DEMO_FAILED", detail: "The demo workspace could not be made." } }, 500);
+  if ((await deps.keys.list(workspace.id)).length === 0) {
+    const actor = await deps.actors.resolve(asPerson);
+    const checked = await checkedKey(request, actor!, apiKey, environment, deps, false);
+    if ("refused" in checked) return checked.refused;
+    await deps.keys.add(workspace.id, actor!.person.id, { apiKey, environment, ...checked.probed });
+    await deps.actors.workspaceChanged(workspace.id);
+  }
+  await deps.auth.api.setActiveOrganization({ body: { organizationId: workspace.id }, headers: asPerson });
+  const actor = await deps.actors.resolve(asPerson);
+  if (!actor) return json({ Error: { code: "DEMO_FAILED", detail: "The demo person's session ended at once." } }, 500);
+  const answer = json(await sessionView(actor, deps));
+  for (const cookie of cookies) answer.headers.append("Set-Cookie", cookie);
+  return answer;
+}

@@ -9,9 +9,14 @@ import type { Environment } from "./env";
 import type { ProxyDeps } from "./proxy";
 import { createRateLimitBook } from "./rate-limit-book";
 import { createResponseCache } from "./response-cache";
-import { createSessionStore, type KeyType } from "./session";
+import type { KeyType } from "./session";
 import type { SessionDeps } from "./session-api";
 import { createMemoryStore } from "./shared/memory-store";
+import type { RoleName } from "@/lib/session/roles";
+import { type ActorResolver, createActorResolver } from "./auth/actor";
+import type { Mail } from "./auth/mailer";
+import { recordingMailer, testAuth } from "./auth/testing";
+import { createWorkspaceKeyStore } from "./auth/workspace-keys";
 
 /**
  * Test helpers for the proxy and the session endpoints: a backend over an in-memory store and a recorded upstream,
@@ -40,26 +45,28 @@ export interface UpstreamCall {
 }
 
 export interface TestBackend extends ProxyDeps, SessionDeps {
+  actors: ActorResolver;
   audit: AuditTrail;
   db: Kysely<BackroomDatabase>;
-  /** Every upstream request, in order (the key probe of a connect included). */
+  /** Every mail better-auth would have sent (verification, reset, invitation). */
+  mail: Mail[];
+  /** Every upstream request, in order (the key probe of a key added included). */
   calls: UpstreamCall[];
   /** Replaces what answers upstream from now on. */
   answerWith(fetch: Fetch): void;
   /** Moves the proxy's clock (the cache's freshness) forward. */
   advance(ms: number): void;
-  /** Rows in the store's tables. */
-  rows(): Promise<{ sessions: number; keys: number }>;
   close(): Promise<void>;
 }
 
 /**
- * A backend as `lib/backend.ts` assembles it, over an in-memory store, with `fetch` answering upstream and every
- * upstream request recorded. The demo keys are offered for the test environment only.
+ * A backend as `lib/backend.ts` assembles it (better-auth, the workspace keys, the actor resolver, the proxy's cache
+ * and book), over an in-memory database and store, with `fetch` answering upstream and every upstream request
+ * recorded. The demo keys are offered for the test environment only.
  *
  * @example
  * const backend = await createTestBackend(sandbox.runtime.app.fetch);
- * const cookie = await connectDemo(backend, "Customer");
+ * const { cookie } = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
  * const res = await proxyRequest(browserRequest("GET", "/api/v1/payments", { cookie }), "v1", ["payments"], backend);
  */
 export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: number; throttle?: Omit<ConnectThrottleOptions, "secret"> } = {}): Promise<TestBackend> {
@@ -79,26 +86,36 @@ export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: num
     call.status = response.status;
     return response;
   };
-  const count = async (table: "sessions" | "session_keys") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const secret = "x".repeat(40);
+  const shared = createMemoryStore();
+  const audit = createAuditTrail(db, () => new Date(time));
+  const throttle = createConnectThrottle({ secret, ...options.throttle });
+  const keys = createWorkspaceKeyStore({ db, secrets: { current: secret } });
+  const actors = createActorResolver({ db, keys, shared, maxAgeMs: 7 * 24 * 60 * 60 * 1000 });
+  const mailer = recordingMailer(false);
+  const { auth } = testAuth(database, { store: shared, mailer, events: actors.events, audit, throttle, secrets: { current: secret } });
+  actors.bind(auth);
   return {
     db,
     calls,
-    store: createSessionStore({ db, secrets: { current: "x".repeat(40) } }),
+    mail: mailer.sent,
+    actors,
+    auth,
+    keys,
+    mailDelivers: false,
+    secret,
     cache: createResponseCache(createMemoryStore(), { now: () => time, keepStaleMs: STALE_IF_ERROR_MS }),
     rateLimits: createRateLimitBook(createMemoryStore()),
-    audit: createAuditTrail(db, () => new Date(time)),
-    throttle: createConnectThrottle({ secret: "x".repeat(40), ...options.throttle }),
+    audit,
+    throttle,
     upstream: (environment: Environment) => ({ v1Base: `${UPSTREAM}/${environment}/api/v1`, fetch: recorded }),
     timeoutMs: options.timeoutMs ?? 5_000,
     staleIfErrorMs: STALE_IF_ERROR_MS,
     now: () => time,
     isSandbox: () => true,
-    maxAgeSeconds: 7 * 24 * 60 * 60,
     demoKey: (environment, keyType) => (environment === "test" ? DEMO_KEYS[keyType] : undefined),
     answerWith: (next) => void (answer = next),
     advance: (ms) => void (time += ms),
-    rows: async () => ({ sessions: await count("sessions"), keys: await count("session_keys") }),
     close: () => database.close(),
   };
 }
@@ -138,9 +155,45 @@ export function cookieOf(response: Response): string {
   return setCookie.split(";")[0]!;
 }
 
-/** Stores a key in a new session directly (no probe upstream); answers the Cookie header, the key's id and its fingerprint. */
-export async function connectKey(backend: TestBackend, apiKey: string, keyType: KeyType = "Customer"): Promise<{ cookie: string; keyId: string; fingerprint: string }> {
-  const { sessionId, keyId } = await backend.store.connect(undefined, { apiKey, environment: "test", keyType, label: `${keyType} key`, scope: { summary: "test" } });
-  const fingerprint = (await backend.store.view(sessionId))!.keys.find((k) => k.id === keyId)!.fingerprint;
-  return { cookie: `backroom_session=${sessionId}`, keyId, fingerprint };
+const PASSWORD = "correct horse battery staple";
+let people = 0;
+
+/** The Cookie header of a response's better-auth session cookie. */
+export function sessionCookieOf(response: Response): string {
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** A new person, signed in: answers their Cookie header and user id. */
+export async function signUp(backend: TestBackend, email = `person-${++people}@backroom.test`): Promise<{ cookie: string; userId: string; email: string }> {
+  const response = await backend.auth.api.signUpEmail({ body: { email, password: PASSWORD, name: email.split("@")[0]! }, asResponse: true, headers: new Headers({ origin: BACKROOM }) });
+  if (!response.ok) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { cookie: sessionCookieOf(response), userId: user.id, email };
+}
+
+/**
+ * A person who owns a new workspace holding `apiKey` (stored directly: no probe upstream), working in it with that
+ * key: answers their Cookie header, the key's id and fingerprint, their user id and the workspace's id.
+ *
+ * @example
+ * const { cookie, fingerprint } = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+ */
+export async function connectKey(backend: TestBackend, apiKey: string, keyType: KeyType = "Customer"): Promise<{ cookie: string; keyId: string; fingerprint: string; userId: string; workspaceId: string }> {
+  const person = await signUp(backend);
+  const headers = new Headers({ cookie: person.cookie, origin: BACKROOM });
+  const workspace = await backend.auth.api.createOrganization({ body: { name: `${keyType} workspace ${people}`, slug: `workspace-${people}-${keyType.toLowerCase()}` }, headers });
+  const { key } = await backend.keys.add(workspace!.id, person.userId, { apiKey, environment: "test", keyType, label: `${keyType} key`, scope: { summary: "test" } });
+  await backend.auth.api.setActiveOrganization({ body: { organizationId: workspace!.id }, headers });
+  return { cookie: person.cookie, keyId: key.id, fingerprint: key.fingerprint, userId: person.userId, workspaceId: workspace!.id };
+}
+
+/**
+ * Another person, made a member of a workspace with `role` (as an accepted invitation would), working in it: answers
+ * their Cookie header, user id and member id.
+ */
+export async function joinAs(backend: TestBackend, workspaceId: string, role: RoleName): Promise<{ cookie: string; userId: string; memberId: string }> {
+  const person = await signUp(backend);
+  const member = await backend.auth.api.addMember({ body: { userId: person.userId, role, organizationId: workspaceId } });
+  await backend.auth.api.setActiveOrganization({ body: { organizationId: workspaceId }, headers: new Headers({ cookie: person.cookie, origin: BACKROOM }) });
+  return { cookie: person.cookie, userId: person.userId, memberId: member!.id };
 }

@@ -1,6 +1,6 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
-import type { ConnectBody, SessionKey } from "./connect";
+import type { AddKey, DemoSignIn, SessionKey, SessionView } from "./session-view";
 
 /**
  * What the session endpoints answer, or why they refused: the server's message and the fields it concerns, and the
@@ -61,17 +61,16 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<Ses
   };
 }
 
-export interface Connected {
-  keyType: SessionKey["keyType"];
-  environment: SessionKey["environment"];
-  label: string;
-  scope: SessionKey["scope"];
-}
-
-/** The browser's calls to Backroom's session endpoints (never the Data API, never with a key in a URL). */
+/** The browser's calls to Backroom's session, key and demo endpoints (never the Data API, never with a key in a URL). */
 export const sessionClient = {
-  connect: (body: ConnectBody) => send<Connected>("POST", "/api/session", body),
-  switchTo: (activeKeyId: string) => send<unknown>("PATCH", "/api/session", { activeKeyId }),
-  remove: (keyId: string) => send<unknown>("DELETE", `/api/session/keys/${encodeURIComponent(keyId)}`),
-  signOut: () => send<unknown>("DELETE", "/api/session"),
+  describe: () => send<SessionView>("GET", "/api/session"),
+  /** Works with another key of the workspace from now on (kept across the person's sessions). */
+  chooseKey: (activeKeyId: string) => send<SessionView>("PATCH", "/api/session", { activeKeyId }),
+  /** Adds a key to the workspace (owners and admins): Backroom checks it with the Data API first. */
+  addKey: (body: AddKey) => send<SessionKey>("POST", "/api/keys", body),
+  removeKey: (keyId: string) => send<unknown>("DELETE", `/api/keys/${encodeURIComponent(keyId)}`),
+  /** Signs in as a demo person of the sandbox (the sandbox only). */
+  demo: (body: DemoSignIn) => send<SessionView>("POST", "/api/demo", body),
+  /** Ends this session (better-auth's sign-out), on every instance within a second. */
+  signOut: () => send<unknown>("POST", "/api/auth/sign-out", {}),
 };

@@ -31,12 +31,12 @@ export const budgetStore = {
   },
 };
 
-/** Sends the person to /connect and back here: the session ended (idle, expired, signed out elsewhere). */
+/** Sends the person to /sign-in and back here: the session ended (idle, expired, signed out elsewhere, removed). */
 export function reconnect() {
   const here = `${window.location.pathname}${window.location.search}`;
   // A full load on purpose: every client cache of the ended session goes with it.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- see above.
-  window.location.assign(`/connect?next=${encodeURIComponent(here)}&expired=1`);
+  window.location.assign(`/sign-in?next=${encodeURIComponent(here)}&expired=1`);
 }
 
 /** What the browser's requests go through: the budget meter notes each answer's figures, and a 401 reconnects. */

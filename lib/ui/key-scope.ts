@@ -7,6 +7,10 @@ export interface KeyScope {
   keyType: "Employee" | "Customer" | "Supplier";
   customers?: { id: number; name: string }[];
   suppliers?: { id: number; name: string }[];
+  /** The person's role in the workspace (`lib/session/roles.ts`): the pages hide what it may not do. */
+  role?: string;
+  /** The sales rep the person is linked to (a workspace of an Employee key): "My accounts" by default. */
+  salesRepUserId?: number | null;
 }
 
 /**

@@ -6,7 +6,7 @@ import { PaymentsWorkspace } from "@/components/payments/payments-workspace";
 import { namesInScope } from "@/lib/ui/key-scope";
 import { accountsOfOpenInvoices } from "@/lib/ui/overview/requests";
 import { mayCall } from "@/lib/ui/navigation";
-import type { SessionKey } from "@/lib/session/connect";
+import type { SessionKey } from "@/lib/session/session-view";
 import { accountOf, accountRequests, accountsRequest, customersRequest, PAYMENTS_STALE, workspaceFiltersOf } from "@/lib/ui/payments/requests";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
 import { prefetched, serverAnswer } from "../_lib/prefetch";

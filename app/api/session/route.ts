@@ -1,12 +1,11 @@
 import { backend } from "@/lib/backend";
 import { answerFailures } from "@/lib/server/route-errors";
-import { connect, describe, signOut, switchKey } from "@/lib/server/session-api";
+import { chooseKey, describe } from "@/lib/server/session-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// POST /api/session: connect a key. GET: the active key and the ring. PATCH: switch keys. DELETE: sign out.
-export const POST = answerFailures(async (request: Request) => connect(request, await backend()));
+// GET /api/session: who is signed in, their workspace, role and keys. PATCH {activeKeyId}: work with another key.
+// Signing in and out is better-auth's, under /api/auth/*.
 export const GET = answerFailures(async (request: Request) => describe(request, await backend()));
-export const PATCH = answerFailures(async (request: Request) => switchKey(request, await backend()));
-export const DELETE = answerFailures(async (request: Request) => signOut(request, await backend()));
+export const PATCH = answerFailures(async (request: Request) => chooseKey(request, await backend()));

@@ -4,13 +4,13 @@ import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditEntry, type AuditEvent, type
 import { queryErrorBody } from "@/lib/data-api/validation-errors";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import { NO_STORE } from "../route-errors";
-import type { SessionStore } from "../session";
-import { withSession } from "../with-session";
+import { may } from "@/lib/session/roles";
+import { failureAnswer } from "../route-errors";
+import { type ActorDeps, withActor } from "../with-actor";
 import type { AuditTrail } from "./audit-trail";
 
 /** What `GET /api/audit` needs from the backend. */
-export interface AuditDeps {
-  store: SessionStore;
+export interface AuditDeps extends ActorDeps {
   audit: AuditTrail;
 }
 
@@ -31,6 +31,8 @@ const AuditQuery = z
       }),
     from: day.optional(),
     to: day.optional(),
+    /** One person's entries (their user id). */
+    person: z.string().min(1).max(100).optional(),
     page: z.coerce.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(100_000).default(1),
     pageSize: z.coerce.number({ error: "pageSize must be a whole number from 1 to 500" }).int("pageSize must be a whole number from 1 to 500").min(1, "pageSize must be a whole number from 1 to 500").max(500, "pageSize must be a whole number from 1 to 500").default(50),
     format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
@@ -46,6 +48,7 @@ const COLUMNS: ExportColumn[] = (
     ["upstreamStatus", "API status", (e) => e.upstreamStatus ?? ""],
     ["outcome", "Outcome", (e) => e.outcome ?? ""],
     ["outcomeAt", "Outcome learned (UTC)", (e) => e.outcomeAt ?? ""],
+    ["userEmail", "Who", (e) => e.userEmail ?? ""],
     ["keyLabel", "Key", (e) => e.keyLabel ?? ""],
     ["keyType", "Key type", (e) => e.keyType ?? ""],
     ["environment", "Environment", (e) => e.environment ?? ""],
@@ -67,36 +70,51 @@ const COLUMNS: ExportColumn[] = (
     ["lineCount", "Lines", (e) => e.reference.lineCount ?? ""],
     ["totalCases", "Total cases", (e) => e.reference.totalCases ?? ""],
     ["erpId", "ERP id", (e) => e.reference.erpId ?? ""],
+    ["subjectEmail", "Concerning", (e) => e.reference.subjectEmail ?? ""],
+    ["role", "Role", (e) => e.reference.role ?? ""],
+    ["method", "How", (e) => e.reference.method ?? ""],
     ["error", "Error", (e) => [e.reference.errorCode, e.reference.errorDetail].filter(Boolean).join(": ")],
   ] satisfies [string, string, (e: AuditEntry) => string | number][]
 ).map(([id, header, value]) => ({ id, header, value: (row) => String(value(row as unknown as AuditEntry)) }));
 
 /**
- * `GET /api/audit`: the active key's audit entries (every session that held the key), newest first.
+ * `GET /api/audit`: the workspace's audit entries (every member's, and its keys' from before accounts), newest first,
+ * for roles that may read the trail (owner, admin, accounts); purchasing sees only their own entries, a viewer none
+ * (403 FORBIDDEN_BY_ROLE).
+ * - `person` (a user id): that person's entries only;
  * - `event` (comma-separated events), `from` and `to` (UTC dates, inclusive), `page` (from 1) and `pageSize` (1 to 500,
  *   default 50); an unknown parameter or a bad value answers 400 in the API's error shape;
  * - `format=csv`: every matching entry (the newest 10,000) as a CSV download;
- * - 401 `not-connected` without a session or an active key (with-session.ts). Always `private, no-store`.
+ * - 401 without a session, 403 outside a workspace (with-actor.ts). Always `private, no-store`.
  *
  * @example
  * // GET /api/audit?event=payment-allocation&from=2026-11-01
  * // 200 {"entries":[{"id":"12","at":"2026-11-21T18:00:00.000Z","event":"payment-allocation","result":"done",...}],"page":1,"pageSize":50,"total":1,"hasNextPage":false}
  */
-export const listAudit = withSession("active-key", async (request: Request, { key }, deps: AuditDeps): Promise<Response> => {
+export const listAudit = withActor("workspace", undefined, async (request: Request, actor, deps: AuditDeps): Promise<Response> => {
+  const role = actor.membership.role;
+  const all = may(role, { audit: ["read"] });
+  if (!all && !may(role, { audit: ["read-own"] })) return failureAnswer("forbidden-by-role", undefined, "Your role in this workspace does not show the audit trail.");
   const url = new URL(request.url);
   const parsed = AuditQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NO_STORE });
   const q = parsed.data;
-  const bounds = { events: q.event, from: q.from && `${q.from}T00:00:00.000Z`, to: q.to && `${q.to}T23:59:59.999Z` };
+  // A role that sees only its own entries sees only its own, whoever is asked for.
+  const userId = all ? q.person : actor.person.id;
+  const bounds = { events: q.event, from: q.from && `${q.from}T00:00:00.000Z`, to: q.to && `${q.to}T23:59:59.999Z`, ...(userId ? { userId } : {}) };
+  const scope = { workspaceId: actor.workspace.id, fingerprints: actor.workspace.keys.map((k) => k.fingerprint) };
 
   if (q.format === "csv") {
-    const { entries } = await deps.audit.list(key.fingerprint, { ...bounds, limit: CSV_MAX_ROWS, offset: 0 });
+    const { entries } = await deps.audit.list(scope, { ...bounds, limit: CSV_MAX_ROWS, offset: 0 });
     const text = csvHeader(COLUMNS, { bom: true }) + csvRows(COLUMNS, entries as unknown as Record<string, unknown>[]);
     return new Response(text, {
       headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="backroom-activity-${new Date().toISOString().slice(0, 10)}.csv"` },
     });
   }
-  const { entries, total } = await deps.audit.list(key.fingerprint, { ...bounds, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-  const body: AuditPage = { entries, page: q.page, pageSize: q.pageSize, total, hasNextPage: q.page * q.pageSize < total };
+  const [{ entries, total }, people] = await Promise.all([
+    deps.audit.list(scope, { ...bounds, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+    all ? deps.audit.people(actor.workspace.id) : Promise.resolve([{ userId: actor.person.id, email: actor.person.email }]),
+  ]);
+  const body: AuditPage = { entries, page: q.page, pageSize: q.pageSize, total, hasNextPage: q.page * q.pageSize < total, people };
   return Response.json(body, { headers: NO_STORE });
 });

@@ -12,9 +12,13 @@ export interface AuditActor {
   /** The scope's summary ("2 stores: Valley Market, Hill Grocers"). */
   scope: string | null;
   environment: string | null;
-  /** SHA-256 of the session id (as the sessions table keeps it), or null without a session. */
+  /** SHA-256 of the session id, or null without a session. */
   sessionHash: string | null;
   clientAddress: string;
+  /** The person (better-auth's user id and email) and the workspace; null where nobody was signed in. */
+  userId: string | null;
+  userEmail: string | null;
+  workspaceId: string | null;
 }
 
 /** An entry as it is first written. */
@@ -47,6 +51,8 @@ export interface AuditSettlement {
 
 export interface AuditFilter {
   events?: readonly AuditEvent[];
+  /** One person's entries only (their own, or the page's filter by person). */
+  userId?: string;
   /** Inclusive bounds, ISO timestamps. */
   from?: string;
   to?: string;
@@ -76,8 +82,13 @@ export interface AuditTrail {
   pending(fingerprint: string, events: readonly AuditEvent[]): Promise<PendingEntry[]>;
   /** Writes an outcome learned later. */
   learn(id: string, outcome: string, final: boolean, answer?: AuditReference): Promise<void>;
-  /** A key's entries, newest first, and how many match in all. */
-  list(fingerprint: string, filter: AuditFilter): Promise<{ entries: AuditEntry[]; total: number }>;
+  /**
+   * A workspace's entries, newest first, and how many match in all: those written in the workspace, and those of its
+   * keys from before accounts (by their fingerprints).
+   */
+  list(scope: { workspaceId: string; fingerprints: readonly string[] }, filter: AuditFilter): Promise<{ entries: AuditEntry[]; total: number }>;
+  /** The people of a workspace's entries, for the page's filter. */
+  people(workspaceId: string): Promise<{ userId: string; email: string }[]>;
   /** Deletes entries older than `retentionDays` (at least 30); answers how many went. */
   purge(retentionDays: number): Promise<number>;
 }
@@ -98,6 +109,9 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
         key_scope: entry.actor.scope,
         session_hash: entry.actor.sessionHash,
         client_address: entry.actor.clientAddress,
+        user_id: entry.actor.userId,
+        user_email: entry.actor.userEmail,
+        workspace_id: entry.actor.workspaceId,
         reference_json: JSON.stringify(entry.reference ?? {}),
         idempotency_key: entry.idempotencyKey ?? null,
         request_id: entry.requestId ?? null,
@@ -164,8 +178,11 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
         .execute();
     },
 
-    async list(fingerprint, filter) {
-      let query = db.selectFrom("audit_events").where("key_fingerprint", "=", fingerprint);
+    async list(scope, filter) {
+      let query = db
+        .selectFrom("audit_events")
+        .where((eb) => eb.or([eb("workspace_id", "=", scope.workspaceId), ...(scope.fingerprints.length ? [eb.and([eb("workspace_id", "is", null), eb("key_fingerprint", "in", scope.fingerprints)])] : [])]));
+      if (filter.userId) query = query.where("user_id", "=", filter.userId);
       if (filter.events?.length) query = query.where("event", "in", filter.events);
       if (filter.from) query = query.where("at", ">=", filter.from);
       if (filter.to) query = query.where("at", "<=", filter.to);
@@ -184,6 +201,9 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
           keyLabel: r.key_label,
           keyType: r.key_type,
           keyScope: r.key_scope,
+          userId: r.user_id,
+          userEmail: r.user_email,
+          workspaceId: r.workspace_id,
           session: r.session_hash?.slice(0, 12) ?? null,
           clientAddress: r.client_address,
           idempotencyKey: r.idempotency_key,
@@ -196,6 +216,21 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
           outcomeAt: r.outcome_at,
         })),
       };
+    },
+
+    async people(workspaceId) {
+      const rows = await db
+        .selectFrom("audit_events")
+        .select(["user_id", "user_email"])
+        .distinct()
+        .where("workspace_id", "=", workspaceId)
+        .where("user_id", "is not", null)
+        .orderBy("user_email")
+        .execute();
+      // One line per person, with the latest email seen (an address can change).
+      const people = new Map<string, string>();
+      for (const row of rows) people.set(row.user_id!, row.user_email ?? "");
+      return [...people].map(([userId, email]) => ({ userId, email }));
     },
 
     async purge(retentionDays) {

@@ -1,8 +1,9 @@
 import "server-only";
 import type { AuditEvent, AuditReference, AuditResult } from "@/lib/audit/audit-types";
 import { clientAddress } from "../connect-throttle";
+import { createHash } from "node:crypto";
+import type { Actor } from "../auth/actor";
 import type { StoredKeyInfo } from "../session";
-import { hashSessionId } from "../session/random-ids";
 import type { AuditActor, AuditTrail, PendingEntry } from "./audit-trail";
 import { answerReference, auditedWrite, observe, type Outcome, OUTCOME_READS, requestReference } from "./audited-writes";
 
@@ -11,16 +12,22 @@ import { answerReference, auditedWrite, observe, type Outcome, OUTCOME_READS, re
  * each write recorded before it goes to the API, its answer written onto it, and its outcome learned from later reads.
  */
 
-/** The actor of a request: the key's description (never the key), the session's hash and the client's address. */
-export function actorOf(request: Request, sessionId: string | undefined, key: StoredKeyInfo | undefined): AuditActor {
+/**
+ * Who did it, as the trail records it: the person (their id and email) and the workspace, the key's description (never
+ * the key), the session's hash and the client's address. A refused sign-in names only the email tried (`email`).
+ */
+export function actorOf(request: Request, actor: Pick<Actor, "person" | "session" | "workspace"> | undefined, key: StoredKeyInfo | undefined, email?: string): AuditActor {
   return {
     fingerprint: key?.fingerprint ?? null,
     label: key?.label ?? null,
     keyType: key?.keyType ?? null,
     scope: key?.scope.summary ?? null,
     environment: key?.environment ?? null,
-    sessionHash: (sessionId && hashSessionId(sessionId)) || null,
+    sessionHash: actor ? createHash("sha256").update(actor.session.id).digest("base64url") : null,
     clientAddress: clientAddress(request),
+    userId: actor?.person.id ?? null,
+    userEmail: actor?.person.email ?? email ?? null,
+    workspaceId: actor?.workspace?.id ?? null,
   };
 }
 

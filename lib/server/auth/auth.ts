@@ -7,7 +7,10 @@ import type { Kysely } from "kysely";
 import { accessControl, ROLES } from "@/lib/session/roles";
 import type { BackroomDatabase } from "../db/schema";
 import { hkdf } from "../session/key-crypto";
+import type { AuditTrail } from "../audit/audit-trail";
+import type { ConnectThrottle } from "../connect-throttle";
 import type { SharedStore } from "../shared/shared-store";
+import { authHooks } from "./auth-hooks";
 import type { Mailer } from "./mailer";
 import { sharedSecondaryStorage } from "./secondary-storage";
 
@@ -33,14 +36,22 @@ export interface AuthConfig {
   idleSeconds: number;
   /** The invitation's link, as the person invited opens it. */
   invitationLink: (baseUrl: string, invitationId: string) => string;
-  /** Told of what better-auth does that Backroom records or must spread to every instance (`auth/events.ts`). */
+  /** Told of what better-auth does that Backroom must spread to every instance (`actor.ts`). */
   events?: AuthEvents;
+  /** Where sign-ins, sign-outs, invitations and role changes are recorded (`auth-hooks.ts`). */
+  audit?: AuditTrail;
+  /** Failed sign-ins make the address and the account wait (the connect throttle's limiter). */
+  throttle?: ConnectThrottle;
 }
 
 /** What better-auth tells Backroom as it happens. */
 export interface AuthEvents {
+  /** A session ended (sign-out, sign-out everywhere, a password reset) or changed (its active workspace). */
+  sessionChanged?(token: string): Promise<void>;
   /** A member's role changed, or a member left or was removed: their requests are looked at again on every instance. */
   membershipChanged?(change: { workspaceId: string; userId: string; kind: "role" | "removed" | "left"; role?: string; by?: string }): Promise<void>;
+  /** A workspace's settings changed (its name, whether it requires two factors). */
+  workspaceChanged?(workspaceId: string): Promise<void>;
   /** An invitation was made (its link, for the person who made it when no mail goes out). */
   invited?(invitation: { id: string; workspaceId: string; email: string; role: string; by: string }): Promise<void>;
 }
@@ -114,6 +125,13 @@ export function authOptions(config: AuthConfig) {
       },
     },
     rateLimit: { enabled: true, storage: "secondary-storage" as const, window: 60, max: 200, customRules: { "/sign-in/*": { window: 60, max: 20 }, "/two-factor/*": { window: 60, max: 20 } } },
+    hooks: authHooks({ audit: config.audit, throttle: config.throttle }),
+    databaseHooks: {
+      session: {
+        update: { after: async (session: { token: string }) => void (await config.events?.sessionChanged?.(session.token)) },
+        delete: { after: async (session: { token: string }) => void (await config.events?.sessionChanged?.(session.token)) },
+      },
+    },
     advanced: {
       cookiePrefix: "backroom",
       // X-Forwarded-For as Backroom's server settled it (scripts/serve.mjs: believed only with TRUST_PROXY).
@@ -151,6 +169,12 @@ export function authOptions(config: AuthConfig) {
           },
           afterRemoveMember: async ({ member, organization: workspace }) => {
             await config.events?.membershipChanged?.({ workspaceId: workspace.id, userId: member.userId, kind: "removed" });
+          },
+          afterAddMember: async ({ member, organization: workspace }) => {
+            await config.events?.membershipChanged?.({ workspaceId: workspace.id, userId: member.userId, kind: "role", role: member.role });
+          },
+          afterUpdateOrganization: async ({ organization: workspace }) => {
+            if (workspace) await config.events?.workspaceChanged?.(workspace.id);
           },
         },
       }),

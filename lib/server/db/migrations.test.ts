@@ -35,7 +35,8 @@ const COLUMNS = {
     id: "number or text", at: "text", event: "text", operation: "text null", environment: "text null", key_fingerprint: "text null",
     key_label: "text null", key_type: "text null", key_scope: "text null", session_hash: "text null", client_address: "text",
     reference_json: "text", idempotency_key: "text null", request_id: "text null", upstream_status: "number null", result: "text",
-    answer_json: "text", outcome: "text null", outcome_final: "number", outcome_at: "text null",
+    answer_json: "text", outcome: "text null", outcome_final: "number", outcome_at: "text null", user_id: "text null", user_email: "text null",
+    workspace_id: "text null",
   },
   workspace_keys: {
     id: "text", workspace_id: "text", environment: "text", key_type: "text", label: "text", scope_json: "text", hint: "text", fingerprint: "text",

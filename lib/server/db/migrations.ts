@@ -37,8 +37,9 @@ const initial: Migration = {
   },
 };
 
-/** The audit trail's columns set when an entry is written, which nothing may change afterwards. */
-const AUDIT_FIXED = ["id", "at", "event", "operation", "environment", "key_fingerprint", "key_label", "key_type", "key_scope", "session_hash", "client_address", "reference_json", "idempotency_key"];
+/** The audit trail's columns set when an entry is written, which nothing may change afterwards (as of 002, then 004). */
+const AUDIT_FIXED_002 = ["id", "at", "event", "operation", "environment", "key_fingerprint", "key_label", "key_type", "key_scope", "session_hash", "client_address", "reference_json", "idempotency_key"];
+const AUDIT_FIXED = [...AUDIT_FIXED_002, "user_id", "user_email", "workspace_id"];
 /** Entries younger than this are never deleted, whatever AUDIT_RETENTION_DAYS says (its minimum). */
 export const AUDIT_MIN_RETENTION_DAYS = 30;
 
@@ -82,37 +83,62 @@ const audit: Migration = {
     // The daily purge.
     await db.schema.createIndex("audit_events_at_idx").on("audit_events").column("at").execute();
 
-    // Append-only, enforced by the database as well as by the code: the columns written with the entry never change,
-    // and an entry younger than the minimum retention is never deleted.
-    const fixed = AUDIT_FIXED.join(", ");
-    if (postgres) {
-      await sql.raw(`
-        create function audit_events_guard() returns trigger language plpgsql as $$
-        begin
-          if tg_op = 'DELETE' then
-            if old.at > to_char((now() at time zone 'utc') - interval '${AUDIT_MIN_RETENTION_DAYS} days', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') then
-              raise exception 'audit entries younger than ${AUDIT_MIN_RETENTION_DAYS} days are never deleted';
-            end if;
-            return old;
+    await guardAuditEntries(db, postgres, AUDIT_FIXED_002);
+  },
+};
+
+/**
+ * Append-only, enforced by the database as well as by the code: the columns written with an entry (`fixed`) never
+ * change, and an entry younger than the minimum retention is never deleted. Made by 002, made again by 004 with the
+ * columns it added.
+ */
+async function guardAuditEntries(db: AnyDb, postgres: boolean, fixed: readonly string[]): Promise<void> {
+  const list = fixed.join(", ");
+  if (postgres) {
+    await sql.raw(`
+      create or replace function audit_events_guard() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'DELETE' then
+          if old.at > to_char((now() at time zone 'utc') - interval '${AUDIT_MIN_RETENTION_DAYS} days', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') then
+            raise exception 'audit entries younger than ${AUDIT_MIN_RETENTION_DAYS} days are never deleted';
           end if;
-          if (${AUDIT_FIXED.map((c) => `new.${c}`).join(", ")}) is distinct from (${AUDIT_FIXED.map((c) => `old.${c}`).join(", ")}) then
-            raise exception 'audit entries are append-only';
-          end if;
-          return new;
-        end $$`).execute(db);
-      await sql.raw("create trigger audit_events_append_only before update or delete on audit_events for each row execute function audit_events_guard()").execute(db);
-    } else {
-      await sql.raw(`create trigger audit_events_fixed before update of ${fixed} on audit_events begin select raise(abort, 'audit entries are append-only'); end`).execute(db);
-      await sql.raw(`
-        create trigger audit_events_kept before delete on audit_events
-        when old.at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${AUDIT_MIN_RETENTION_DAYS} days')
-        begin select raise(abort, 'audit entries younger than ${AUDIT_MIN_RETENTION_DAYS} days are never deleted'); end`).execute(db);
-    }
+          return old;
+        end if;
+        if (${fixed.map((c) => `new.${c}`).join(", ")}) is distinct from (${fixed.map((c) => `old.${c}`).join(", ")}) then
+          raise exception 'audit entries are append-only';
+        end if;
+        return new;
+      end $$`).execute(db);
+    await sql.raw("drop trigger if exists audit_events_append_only on audit_events").execute(db);
+    await sql.raw("create trigger audit_events_append_only before update or delete on audit_events for each row execute function audit_events_guard()").execute(db);
+  } else {
+    await sql.raw("drop trigger if exists audit_events_fixed").execute(db);
+    await sql.raw("drop trigger if exists audit_events_kept").execute(db);
+    await sql.raw(`create trigger audit_events_fixed before update of ${list} on audit_events begin select raise(abort, 'audit entries are append-only'); end`).execute(db);
+    await sql.raw(`
+      create trigger audit_events_kept before delete on audit_events
+      when old.at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${AUDIT_MIN_RETENTION_DAYS} days')
+      begin select raise(abort, 'audit entries younger than ${AUDIT_MIN_RETENTION_DAYS} days are never deleted'); end`).execute(db);
+  }
+}
+
+/**
+ * People in the audit trail: each entry names the person (better-auth's user id, and their email at the time) and the
+ * workspace, beside the key's fingerprint; the Activity page reads a workspace's entries and filters by person.
+ */
+const auditPeople: Migration = {
+  async up(db: AnyDb) {
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    await db.schema.alterTable("audit_events").addColumn("user_id", "text").execute();
+    await db.schema.alterTable("audit_events").addColumn("user_email", "text").execute();
+    await db.schema.alterTable("audit_events").addColumn("workspace_id", "text").execute();
+    await db.schema.createIndex("audit_events_workspace_at_idx").on("audit_events").columns(["workspace_id", "at", "id"]).execute();
+    await guardAuditEntries(db, postgres, AUDIT_FIXED);
   },
 };
 
 /** Every migration, applied in the order of their names. A new table of Backroom's is a new entry here. */
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": initial, "002-audit": audit, "003-accounts": accounts };
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": initial, "002-audit": audit, "003-accounts": accounts, "004-audit-people": auditPeople };
 
 /**
  * The tables recording which migrations ran. Named when only the session store lived in this database; kept, since

@@ -62,6 +62,10 @@ export interface AuditEventTable {
   outcome: string | null;
   outcome_final: Generated<number>;
   outcome_at: string | null;
+  /** Who (migration 004): the person's better-auth user id and email at the time, and the workspace. */
+  user_id: string | null;
+  user_email: string | null;
+  workspace_id: string | null;
 }
 
 /**
@@ -107,8 +111,8 @@ export interface BackroomDatabase {
  * better-auth's tables (`auth_*`, made by migration 003), written through better-auth; typed here for the few reads
  * Backroom makes itself (`db.withTables<AuthTables>()`): who is a member of a workspace, with which role.
  */
-export interface AuthTables {
+export type AuthTables = {
   auth_member: { id: string; organizationId: string; userId: string; role: string; createdAt: Date | string; salesRepUserId: number | null };
   auth_organization: { id: string; name: string; slug: string; logo: string | null; createdAt: Date | string; metadata: string | null; requireTwoFactor: boolean | number | null };
   auth_user: { id: string; name: string; email: string; emailVerified: boolean | number; image: string | null; createdAt: Date | string; updatedAt: Date | string; twoFactorEnabled: boolean | number | null };
-}
+};

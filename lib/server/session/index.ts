@@ -1,16 +1,6 @@
 import "server-only";
 
-// The server's session store: sessions, their encrypted key rings, and the database they live in.
-export { createSessionStore } from "./session-store";
+// What the server keeps of keys: their encryption, their records, the secret they are sealed under, and their types.
+// The keys themselves are a workspace's (`../auth/workspace-keys.ts`).
 export { loadOrCreateSecret } from "./secret";
-export type {
-  ActiveKey,
-  Environment,
-  KeyHandle,
-  KeyScope,
-  KeyType,
-  SessionStore,
-  SessionStoreOptions,
-  SessionView,
-  StoredKeyInfo,
-} from "./types";
+export type { ActiveKey, Environment, KeyHandle, KeyScope, KeyType, StoredKeyInfo } from "./types";

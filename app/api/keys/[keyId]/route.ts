@@ -5,7 +5,7 @@ import { removeKey } from "@/lib/server/session-api";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// DELETE /api/session/keys/{keyId}: remove one key from the session's ring.
+// DELETE /api/keys/{keyId}: an owner or admin removes a key of the workspace (its stored copy is deleted at once).
 export const DELETE = answerFailures(async (request: Request, context: { params: Promise<{ keyId: string }> }) =>
   removeKey(request, (await context.params).keyId, await backend()),
 );

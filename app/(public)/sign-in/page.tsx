@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { SignInForm } from "@/components/account/sign-in-form";
+import { isSandbox } from "@/lib/backend";
+import { serverEnv } from "@/lib/server/env";
+import { safeNext } from "@/lib/session/safe-next";
+
+export const metadata: Metadata = { title: "Sign in · Backroom" };
+
+export default async function SignInPage({ searchParams }: PageProps<"/sign-in">) {
+  const params = await searchParams;
+  const sandbox = { production: isSandbox("production"), test: isSandbox("test") };
+  const sso = serverEnv.OIDC_ISSUER ? serverEnv.OIDC_NAME : undefined;
+  const email = typeof params.email === "string" ? params.email : undefined;
+  return (
+    <main id="content" className="mx-auto max-w-2xl space-y-8 px-4 py-8 sm:px-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Sign in to Backroom</h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          Your workspace holds its Data API keys: sign in with your own account and work with them, within your role. Nobody in the
+          workspace sees a key again once it is added.
+        </p>
+      </div>
+      {params.expired === "1" && (
+        <p role="alert" className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          Your session has ended. Sign in again to go back where you were.
+        </p>
+      )}
+      {params.sso === "failed" && (
+        <p role="alert" className="rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-950 dark:bg-red-950 dark:text-red-100">
+          Single sign-on did not sign you in. Try again, or sign in with your password.
+        </p>
+      )}
+      <SignInForm sandbox={sandbox} next={safeNext(params.next)} sso={sso} email={email} />
+    </main>
+  );
+}

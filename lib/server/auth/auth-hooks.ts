@@ -1,0 +1,116 @@
+import "server-only";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import type { AuditEvent, AuditReference } from "@/lib/audit/audit-types";
+import type { AuditTrail } from "../audit/audit-trail";
+import { actorOf } from "../audit/write-audit";
+import { clientAddress, type ConnectThrottle } from "../connect-throttle";
+
+/**
+ * What better-auth's endpoints leave in Backroom's audit trail, and the sign-in throttle around them (one limiter with
+ * refused keys: `connect-throttle.ts`, per address and per account):
+ * - a sign-in (password, passkey, a second factor, single sign-on, a new account signed in) is an entry, a failed one
+ *   too (with the email tried), and failures earn the address and the account a wait;
+ * - invitations sent, cancelled and accepted, roles changed, members removed or leaving are entries naming whom they
+ *   concern.
+ * Sign-out is recorded where it happens (`/api/auth/sign-out`, and sign-out everywhere).
+ */
+
+/** Where a person signs in, and how, in the trail's words. */
+const SIGN_INS: Record<string, string> = {
+  "/sign-in/email": "password",
+  "/sign-up/email": "new account",
+  "/passkey/verify-authentication": "passkey",
+  "/two-factor/verify-totp": "second factor (authenticator app)",
+  "/two-factor/verify-backup-code": "second factor (backup code)",
+};
+const signInMethod = (path: string) => SIGN_INS[path] ?? (path.startsWith("/callback/") ? "single sign-on" : undefined);
+
+/** Where the email is the account being tried (the throttle counts per account). */
+const THROTTLED = new Set(["/sign-in/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code", "/passkey/verify-authentication"]);
+
+const ORGANIZATION_EVENTS: Record<string, AuditEvent> = {
+  "/organization/invite-member": "invitation-sent",
+  "/organization/cancel-invitation": "invitation-cancelled",
+  "/organization/accept-invitation": "invitation-accepted",
+  "/organization/update-member-role": "role-changed",
+  "/organization/remove-member": "member-removed",
+  "/organization/leave": "member-left",
+};
+
+interface HookDeps {
+  audit?: AuditTrail;
+  throttle?: ConnectThrottle;
+}
+
+type Session = { session: { id: string; activeOrganizationId?: string | null }; user: { id: string; email: string; name: string } };
+/** The actor of an entry, from better-auth's session (the person acting) and the workspace concerned. */
+function actorFrom(session: Session | null | undefined, workspaceId: string | null | undefined) {
+  if (!session) return undefined;
+  return {
+    person: { id: session.user.id, email: session.user.email, name: session.user.name, twoFactorEnabled: false },
+    session: { id: session.session.id, createdAt: "" },
+    ...(workspaceId ? { workspace: { id: workspaceId, name: "", slug: "", requireTwoFactor: false, keys: [] } } : {}),
+  };
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/**
+ * better-auth's `hooks` for Backroom.
+ *
+ * @example
+ * betterAuth({ ...options, hooks: authHooks({ audit, throttle }) });
+ */
+export function authHooks(deps: HookDeps) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      const request = new Request("http://backroom.internal", { headers: ctx.headers ?? new Headers() });
+      // Recorded before: afterwards the session is gone.
+      if ((ctx.path === "/sign-out" || ctx.path === "/revoke-sessions") && deps.audit) {
+        const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
+        if (session) await deps.audit.record({ event: "sign-out", actor: actorOf(request, actorFrom(session, session.session.activeOrganizationId), undefined), result: "done", reference: { method: ctx.path === "/sign-out" ? "this session" : "every session" } });
+        return;
+      }
+      if (!deps.throttle || !THROTTLED.has(ctx.path)) return;
+      const wait = await deps.throttle.check(clientAddress(request), text((ctx.body as Record<string, unknown> | undefined)?.email));
+      if (!wait) return;
+      throw new APIError("TOO_MANY_REQUESTS", {
+        code: "TOO_MANY_ATTEMPTS",
+        message: wait.scope === "account" ? `Too many failed sign-ins for this account: try again in ${wait.seconds} seconds.` : `Too many failed sign-ins from your address: try again in ${wait.seconds} seconds.`,
+      }, { "Retry-After": String(wait.seconds) });
+    }),
+
+    after: createAuthMiddleware(async (ctx) => {
+      const request = new Request("http://backroom.internal", { headers: ctx.headers ?? new Headers() });
+      const returned: unknown = ctx.context.returned;
+      const failed = isAPIError(returned);
+      const body = (ctx.body ?? {}) as Record<string, unknown>;
+      const method = signInMethod(ctx.path);
+      if (method) {
+        const session = ctx.context.newSession as Session | null;
+        const email = text(body.email);
+        const address = clientAddress(request);
+        if (session) {
+          await deps.throttle?.succeeded(address, session.user.email);
+          await deps.audit?.record({ event: "sign-in", actor: actorOf(request, actorFrom(session, null), undefined), result: "done", reference: { method } });
+        } else if (failed && (returned.statusCode === 401 || returned.statusCode === 403)) {
+          if (THROTTLED.has(ctx.path)) await deps.throttle?.failed(address, email);
+          await deps.audit?.record({ event: "sign-in-failed", actor: actorOf(request, undefined, undefined, email), result: "refused", upstreamStatus: null, answer: { method, errorCode: String(returned.body?.code ?? returned.status) } });
+        }
+        return;
+      }
+      const event = ORGANIZATION_EVENTS[ctx.path];
+      if (!event || failed || !deps.audit) return;
+      const session = ctx.context.session as Session | null;
+      const answer = (returned ?? {}) as Record<string, unknown>;
+      const invitation = (answer.invitation ?? answer) as Record<string, unknown>;
+      const member = (answer.member ?? answer) as Record<string, unknown> & { user?: { email?: string } };
+      const workspaceId = text(body.organizationId) ?? text(invitation.organizationId) ?? text(member.organizationId) ?? session?.session.activeOrganizationId ?? null;
+      const reference: AuditReference = {
+        ...(text(invitation.email) ? { subjectEmail: text(invitation.email) } : member.user?.email ? { subjectEmail: member.user.email } : {}),
+        ...(text(body.role) ?? text(invitation.role) ? { role: text(body.role) ?? text(invitation.role) } : {}),
+      };
+      await deps.audit.record({ event, actor: actorOf(request, actorFrom(session, workspaceId), undefined), result: "done", reference });
+    }),
+  };
+}

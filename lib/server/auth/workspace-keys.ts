@@ -1,0 +1,131 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import type { BackroomDatabase, WorkspaceKeyTable } from "../db/schema";
+import { decryptApiKey, deriveSecretRing, encryptApiKey, fingerprintApiKey } from "../session/key-crypto";
+import { keyHint, NewKeySchema, toKeyInfo } from "../session/key-record";
+import { newKeyId } from "../session/random-ids";
+import type { ActiveKey, Environment, KeyHandle, KeyScope, KeyType, StoredKeyInfo } from "../session/types";
+
+/**
+ * A workspace's Data API keys, held once for its members: added by an owner or an admin, encrypted at rest with
+ * AES-256-GCM under a key derived from SESSION_SECRET (`key-crypto.ts`; earlier secrets still decrypt, and a key read
+ * with one is re-encrypted under the current one), the row, its workspace and environment as associated data, so a
+ * ciphertext copied to another row or workspace does not decrypt. Each member works with one of them at a time (their
+ * choice is kept across their sessions; the workspace's oldest key until they choose).
+ */
+export interface WorkspaceKeyStore {
+  /** Adds a key to a workspace; the same key (under any known secret) in the same environment is answered as it is. */
+  add(workspaceId: string, addedBy: string, key: { apiKey: string; environment: Environment; keyType: KeyType; label: string; scope: KeyScope }): Promise<{ key: StoredKeyInfo; added: boolean }>;
+  /** The workspace's keys (no secrets), oldest first. */
+  list(workspaceId: string): Promise<StoredKeyInfo[]>;
+  /** Removes a key of the workspace, answering it and the members whose active key it was; undefined when absent. */
+  remove(workspaceId: string, keyId: string): Promise<{ key: KeyHandle; activeFor: string[] } | undefined>;
+  /** The key a member works with, decrypted, for requests upstream: their choice, else the workspace's oldest key. */
+  active(workspaceId: string, userId: string): Promise<ActiveKey | undefined>;
+  /** Makes `keyId` the member's active key; false when the workspace holds no such key. */
+  setActive(workspaceId: string, userId: string, keyId: string): Promise<boolean>;
+}
+
+/** The additional authenticated data of a workspace key's ciphertext. */
+function keyAad(keyId: string, environment: string, workspaceId: string): string {
+  return `backroom workspace key v1|${keyId}|${environment}|${workspaceId}`;
+}
+
+/** How often a key's use is written down. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * @example
+ * const keys = createWorkspaceKeyStore({ db, secrets: { current: serverEnv.SESSION_SECRET } });
+ * await keys.add(workspaceId, userId, { apiKey, environment: "test", ...probed });
+ * const key = await keys.active(workspaceId, userId); // key.apiKey goes upstream as x-api-key
+ */
+export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>; secrets: { current: string; previous?: string[] }; now?: () => Date }): WorkspaceKeyStore {
+  const { db } = options;
+  const ring = deriveSecretRing(options.secrets);
+  const clock = options.now ?? (() => new Date());
+
+  function seal(apiKey: string, keyId: string, environment: string, workspaceId: string) {
+    const { secretId, iv, ciphertext, tag } = encryptApiKey(apiKey, ring.current, keyAad(keyId, environment, workspaceId));
+    return { secret_id: secretId, iv, ciphertext, tag, fingerprint: fingerprintApiKey(apiKey, ring.current) };
+  }
+
+  const info = (row: WorkspaceKeyTable) => toKeyInfo({ ...row, session_id_hash: row.workspace_id });
+
+  return {
+    async add(workspaceId, addedBy, key) {
+      const input = NewKeySchema.parse(key);
+      const fingerprints = ring.all.map((secret) => fingerprintApiKey(input.apiKey, secret));
+      const existing = await db
+        .selectFrom("workspace_keys")
+        .selectAll()
+        .where("workspace_id", "=", workspaceId)
+        .where("environment", "=", input.environment)
+        .where("fingerprint", "in", fingerprints)
+        .executeTakeFirst();
+      if (existing) return { key: info(existing), added: false };
+      const id = newKeyId();
+      const row: WorkspaceKeyTable = {
+        id,
+        workspace_id: workspaceId,
+        environment: input.environment,
+        key_type: input.keyType,
+        label: input.label,
+        scope_json: JSON.stringify(input.scope),
+        hint: keyHint(input.apiKey),
+        ...seal(input.apiKey, id, input.environment, workspaceId),
+        added_at: clock().toISOString(),
+        added_by: addedBy,
+        last_used_at: null,
+      };
+      await db.insertInto("workspace_keys").values(row).execute();
+      return { key: info(row), added: true };
+    },
+
+    async list(workspaceId) {
+      const rows = await db.selectFrom("workspace_keys").selectAll().where("workspace_id", "=", workspaceId).orderBy("added_at").orderBy("id").execute();
+      return rows.map(info);
+    },
+
+    async remove(workspaceId, keyId) {
+      return db.transaction().execute(async (trx) => {
+        const activeFor = (await trx.selectFrom("workspace_active_keys").select("user_id").where("workspace_id", "=", workspaceId).where("key_id", "=", keyId).execute()).map((r) => r.user_id);
+        await trx.deleteFrom("workspace_active_keys").where("workspace_id", "=", workspaceId).where("key_id", "=", keyId).execute();
+        const removed = await trx.deleteFrom("workspace_keys").where("id", "=", keyId).where("workspace_id", "=", workspaceId).returning(["id", "fingerprint"]).executeTakeFirst();
+        return removed ? { key: removed, activeFor } : undefined;
+      });
+    },
+
+    async active(workspaceId, userId) {
+      const chosen = await db
+        .selectFrom("workspace_active_keys")
+        .innerJoin("workspace_keys", "workspace_keys.id", "workspace_active_keys.key_id")
+        .selectAll("workspace_keys")
+        .where("workspace_active_keys.workspace_id", "=", workspaceId)
+        .where("workspace_active_keys.user_id", "=", userId)
+        .executeTakeFirst();
+      const row = chosen ?? (await db.selectFrom("workspace_keys").selectAll().where("workspace_id", "=", workspaceId).orderBy("added_at").orderBy("id").limit(1).executeTakeFirst());
+      if (!row || row.workspace_id !== workspaceId) return undefined;
+      const opened = decryptApiKey({ secretId: row.secret_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag }, ring, keyAad(row.id, row.environment, workspaceId));
+      if (!opened) return undefined;
+      const now = clock();
+      const at = now.toISOString();
+      // Re-encrypted under the current secret when read with an earlier one; its use noted at most once a minute.
+      const rotated = opened.secret === ring.current ? undefined : seal(opened.apiKey, row.id, row.environment, workspaceId);
+      const stale = row.last_used_at === null || Date.parse(row.last_used_at) <= now.getTime() - TOUCH_EVERY_MS;
+      if (rotated || stale) await db.updateTable("workspace_keys").set({ last_used_at: at, ...rotated }).where("id", "=", row.id).execute();
+      return { ...info(row), ...(stale ? { lastUsedAt: at } : {}), fingerprint: rotated?.fingerprint ?? row.fingerprint, apiKey: opened.apiKey };
+    },
+
+    async setActive(workspaceId, userId, keyId) {
+      const held = await db.selectFrom("workspace_keys").select("id").where("id", "=", keyId).where("workspace_id", "=", workspaceId).executeTakeFirst();
+      if (!held) return false;
+      await db
+        .insertInto("workspace_active_keys")
+        .values({ user_id: userId, workspace_id: workspaceId, key_id: keyId })
+        .onConflict((oc) => oc.columns(["user_id", "workspace_id"]).doUpdateSet({ key_id: keyId }))
+        .execute();
+      return true;
+    },
+  };
+}
