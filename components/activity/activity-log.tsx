@@ -14,7 +14,7 @@ import { reconnect } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 
 const PAGE_SIZE = 50;
-const FILTERS = ["event", "from", "to"] as const;
+const FILTERS = ["event", "person", "from", "to"] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const RESULTS: Record<AuditResult, string> = {
@@ -33,6 +33,8 @@ function filtersOf(params: URLSearchParams): URLSearchParams {
     const value = params.get(name);
     if (value && DATE.test(value)) out.set(name, value);
   }
+  const person = params.get("person");
+  if (person && person.length <= 100) out.set("person", person);
   const page = Number(params.get("page"));
   if (Number.isInteger(page) && page > 1) out.set("page", String(page));
   return out;
@@ -42,7 +44,7 @@ async function fetchPage(query: string, signal: AbortSignal): Promise<AuditPage>
   const response = await fetch(`/api/audit?pageSize=${PAGE_SIZE}${query ? `&${query}` : ""}`, { credentials: "same-origin", signal });
   if (response.status === 401) {
     reconnect();
-    return { entries: [], page: 1, pageSize: PAGE_SIZE, total: 0, hasNextPage: false };
+    return { entries: [], page: 1, pageSize: PAGE_SIZE, total: 0, hasNextPage: false, people: [] };
   }
   if (!response.ok) {
     // A DataApiError, so the app's retry rule applies: a 4xx (a filter refused) is shown at once, not asked again.
@@ -72,13 +74,15 @@ function describeReference(entry: AuditEntry): string {
     ];
     return parts.filter(Boolean).join(" · ") || "—";
   }
-  return entry.keyScope ?? "—";
+  if (r.subjectEmail || r.role || r.method) return [r.subjectEmail, r.role && `as ${r.role}`, r.method && `by ${r.method}`].filter(Boolean).join(" · ");
+  return entry.keyLabel ? `${entry.keyLabel}${entry.keyScope ? ` · ${entry.keyScope}` : ""}` : (entry.keyScope ?? "—");
 }
 
 /**
- * The active key's audit trail (`GET /api/audit`): every write made through Backroom with this key, and its connects,
- * sign-outs and removals, newest first. The filters (event, from, to) and the page live in the address, so a view can
- * be bookmarked or sent; the CSV download takes the same filters.
+ * The workspace's audit trail (`GET /api/audit`): every write made through Backroom with its keys, sign-ins and
+ * sign-outs, keys added and removed, invitations, role changes and removals, each naming who, newest first (a role that
+ * sees only its own entries sees those). The filters (event, person, from, to) and the page live in the address, so a
+ * view can be bookmarked or sent; the CSV download takes the same filters.
  */
 export function ActivityLog() {
   const timeZone = useTimeZone();
@@ -133,6 +137,17 @@ export function ActivityLog() {
           </select>
         </label>
         <label className="flex flex-col text-sm">
+          Person
+          <select name="person" defaultValue={filters.get("person") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
+            <option value="">Everyone</option>
+            {(data?.people ?? []).map((p) => (
+              <option key={p.userId} value={p.userId}>
+                {p.email}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
           From (UTC)
           <input type="date" name="from" defaultValue={filters.get("from") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900" />
         </label>
@@ -173,12 +188,13 @@ export function ActivityLog() {
           {describeFailure(activity.error, { what: "the activity", service: "Backroom" }).message}
         </p>
       )}
-      <TableFrame label="Activity of this key">
+      <TableFrame label="Activity of this workspace">
         <table className="data-table">
-          <caption className="sr-only">Activity of this key, newest first</caption>
+          <caption className="sr-only">Activity of this workspace, newest first</caption>
           <thead>
             <tr>
               <th scope="col">Time</th>
+              <th scope="col">Who</th>
               <th scope="col">Event</th>
               <th scope="col">Reference</th>
               <th scope="col">Result</th>
@@ -191,6 +207,7 @@ export function ActivityLog() {
             {(data?.entries ?? []).map((entry) => (
               <tr key={entry.id}>
                 <td className="whitespace-nowrap">{formatDateTime(entry.at, timeZone)}</td>
+                <td className="text-xs">{entry.userEmail ?? <span title="Before accounts: the key's session">{entry.keyLabel ?? "—"}</span>}</td>
                 <td>{AUDIT_EVENT_NAMES[entry.event] ?? entry.event}</td>
                 <td className="min-w-64 max-w-md text-xs break-words whitespace-normal">{describeReference(entry)}</td>
                 <td className={`min-w-40 max-w-xs whitespace-normal ${entry.result === "done" ? "" : "font-semibold text-red-800 dark:text-red-300"}`}>
@@ -222,7 +239,7 @@ export function ActivityLog() {
             ))}
           </tbody>
         </table>
-        {data && data.entries.length === 0 && <p className="p-4 text-sm">{query ? "No activity matches these filters." : "No activity recorded for this key yet."}</p>}
+        {data && data.entries.length === 0 && <p className="p-4 text-sm">{query ? "No activity matches these filters." : "No activity recorded in this workspace yet."}</p>}
       </TableFrame>
       {data && data.total > PAGE_SIZE && (
         <nav aria-label="Activity pages" className="flex items-center gap-3">

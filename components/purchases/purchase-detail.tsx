@@ -1,5 +1,7 @@
 "use client";
 
+import { may } from "@/lib/session/roles";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { StaleNote } from "@/components/table/stale-note";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -60,6 +62,7 @@ function awaitingImport(purchase: Purchase | undefined): boolean {
  */
 export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
   const timeZone = useTimeZone();
+  const mayDraft = may(useKeyScope().role, { purchases: ["write"] });
   const request = purchaseRequest(purchaseId);
   const client = useQueryClient();
   const options = apiQueryOptions(browserApi, request, STALE.working);
@@ -91,7 +94,7 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
       {note && (
         <div role="note" className="space-y-2 rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50">
           <p>{note}</p>
-          {purchase.status === "InProgress" && purchase.purchase_global_id && (
+          {purchase.status === "InProgress" && purchase.purchase_global_id && mayDraft && (
             <p>
               <Link className="link font-semibold" href={`/purchases/${encodeURIComponent(purchase.purchase_global_id)}/edit`}>
                 Open the draft in the editor

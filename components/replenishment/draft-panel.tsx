@@ -1,5 +1,7 @@
 "use client";
 
+import { may } from "@/lib/session/roles";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useMemo, useState } from "react";
@@ -56,6 +58,7 @@ export interface DraftPanelProps {
  * again (the same PO numbers and Idempotency-Keys: an order whose create went through is not made twice).
  */
 export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onRunning, onDrafted }: DraftPanelProps) {
+  const mayDraft = may(useKeyScope().role, { purchases: ["write"] });
   const headingId = useId();
   const queryClient = useQueryClient();
   const [runner] = useState(draftRunner);
@@ -98,6 +101,11 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
           Drafting needs the v2 purchase endpoints, which{" "}
           {v1Reason === "missing" ? "this Data API service does not offer" : "Backroom is set not to use (DATA_API_V2=off)"}: the plan counts the posted
           purchases on order, but no purchase order can be drafted from it here.
+        </p>
+      ) : !mayDraft ? (
+        <p role="note" className="max-w-3xl text-sm">
+          Your role in this workspace does not draft purchase orders (owners, admins and purchasing do): the plan shows what to order, and someone who
+          may can draft it.
         </p>
       ) : (
         <>

@@ -7,13 +7,15 @@ import type { NavSection } from "@/lib/ui/navigation";
 
 interface SidebarProps {
   sections: NavSection[];
+  /** Whether the person's role shows the audit trail (all of it, or their own entries). */
+  activity?: boolean;
 }
 
 /**
  * The dashboard's navigation: the pages the active key may see, the current one marked for assistive technology.
  * Below the `md` breakpoint it folds behind a "Menu" button.
  */
-export function Sidebar({ sections }: SidebarProps) {
+export function Sidebar({ sections, activity = true }: SidebarProps) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const current = (href: string) => pathname === href || (pathname.startsWith(`${href}/`) && !sections.some((s) => s.entries.some((e) => e.href !== href && e.href.startsWith(href) && pathname.startsWith(e.href))));
@@ -61,7 +63,7 @@ export function Sidebar({ sections }: SidebarProps) {
         ))}
         <div className="mt-3 border-t border-slate-300 pt-3 dark:border-slate-700">
           <ul className="space-y-0.5">
-            <li>{link("/activity", "Activity")}</li>
+            {activity && <li>{link("/activity", "Activity")}</li>}
             <li>{link("/requests", "Request log")}</li>
             <li>{link("/docs/api", "API reference")}</li>
           </ul>

@@ -1,3 +1,4 @@
+import { may } from "@/lib/session/roles";
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
@@ -53,9 +54,11 @@ async function Workspace({ keyType, customers, params, mayAllocate }: { keyType:
  * has one), then the account's three lists side by side, so the page paints with its data.
  */
 export default async function PaymentsPage({ searchParams }: PageProps<"/payments">) {
-  const [{ active }, params] = await Promise.all([requireSession(), searchParams]);
+  const [{ active, view }, params] = await Promise.all([requireSession(), searchParams]);
   if (!mayCall(active.keyType, "listPayments")) return <NotForThisKey title="Payments" keyType={active.keyType} />;
-  const mayAllocate = mayCall(active.keyType, "createPaymentApplication");
+  // The key's type caps what the role allows: both must.
+  const keyMay = mayCall(active.keyType, "createPaymentApplication");
+  const mayAllocate = keyMay && may(view.role, { payments: ["allocate"] });
   return (
     <div className="space-y-4">
       <PageTitle
@@ -63,7 +66,9 @@ export default async function PaymentsPage({ searchParams }: PageProps<"/payment
         intro={
           mayAllocate
             ? "Payments received, the credit each has left, and the open invoices it can pay. Allocate a payment's credit to one or more invoices; each allocation is a request the ERP confirms later."
-            : "Payments received, the credit each has left, open invoices and payment applications. Supplier keys may not request allocations: the Data API answers 403."
+            : keyMay
+              ? "Payments received, the credit each has left, open invoices and payment applications. Your role in this workspace does not allocate payments: owners, admins and accounts do."
+              : "Payments received, the credit each has left, open invoices and payment applications. Supplier keys may not request allocations: the Data API answers 403."
         }
       />
       <Suspense fallback={<BlockSkeleton height="h-96" label="Loading payments" />}>

@@ -1,3 +1,4 @@
+import { may } from "@/lib/session/roles";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { V1OnlyNotice } from "@/components/purchases/v1-notice";
@@ -11,7 +12,8 @@ import { requireSession } from "../_lib/session";
 export const metadata: Metadata = { title: "Purchases · Backroom" };
 
 export default async function Page({ searchParams }: PageProps<"/purchases">) {
-  const { active } = await requireSession();
+  const { active, view } = await requireSession();
+  const drafts = mayCall(active.keyType, "createPurchase") && may(view.role, { purchases: ["write"] });
   const v2 = await purchasesV2State(active);
   // Without the v2 endpoints (the service lacks them, or DATA_API_V2=off): v1's posted purchases, read only.
   if (v2 !== "available" && mayCall(active.keyType, "listPurchases")) {
@@ -30,10 +32,14 @@ export default async function Page({ searchParams }: PageProps<"/purchases">) {
   const page = (
     <ListPage name="purchases" searchParams={searchParams}>
       {mayCall(active.keyType, "createPurchase") && (
-        <div className="flex flex-wrap gap-3">
-          <Link href="/purchases/new" className={`${PRIMARY} inline-block`}>
-            New purchase order
-          </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          {drafts ? (
+            <Link href="/purchases/new" className={`${PRIMARY} inline-block`}>
+              New purchase order
+            </Link>
+          ) : (
+            <p className="text-sm">Your role in this workspace does not draft purchase orders: owners, admins and purchasing do.</p>
+          )}
           <Link href="/purchases/plan" prefetch={false} className={`${BUTTON} inline-block`}>
             Plan replenishment
           </Link>

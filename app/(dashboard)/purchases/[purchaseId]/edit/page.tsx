@@ -1,3 +1,4 @@
+import { may } from "@/lib/session/roles";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
@@ -7,7 +8,7 @@ import { V2MissingWatch } from "@/components/purchases/v2-missing-watch";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
 import { purchaseRequest } from "@/lib/ui/purchases/requests";
-import { NotForThisKey } from "../../../_lib/page-title";
+import { NotForThisKey, NotForThisRole } from "../../../_lib/page-title";
 import { purchasesV2MayGoMissing, purchasesV2State } from "../../../_lib/purchases-v2";
 import { DetailSkeleton, Prefetched } from "../../../_lib/streamed";
 import { requireSession } from "../../../_lib/session";
@@ -16,8 +17,9 @@ export const metadata: Metadata = { title: "Edit purchase order · Backroom" };
 
 /** A saved draft in the editor (read-only, with a link to its page, once it is no longer a draft). */
 export default async function EditPurchasePage({ params }: PageProps<"/purchases/[purchaseId]/edit">) {
-  const [{ purchaseId }, { active }] = await Promise.all([params, requireSession()]);
+  const [{ purchaseId }, { active, view }] = await Promise.all([params, requireSession()]);
   if (!mayCall(active.keyType, "updatePurchase")) return <NotForThisKey title="Purchase orders" keyType={active.keyType} />;
+  if (!may(view.role, { purchases: ["write"] })) return <NotForThisRole title="Purchase order" role={view.role!} doing="draft or submit purchase orders" />;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(purchaseId)) notFound();
   // Drafts are v2's alone: without it, say so rather than offer an editor that would fail.
   const v2 = await purchasesV2State(active);
