@@ -174,7 +174,14 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
       ]);
       if (!membership || !workspace) return actor;
       const needsTwoFactor = workspace.requireTwoFactor && !part.person.twoFactorEnabled;
-      const key = needsTwoFactor ? undefined : await through(names.key(workspace.id, part.person.id), () => keys.active(workspace.id, part.person.id));
+      const keyName = names.key(workspace.id, part.person.id);
+      let key = needsTwoFactor ? undefined : await through(keyName, () => keys.active(workspace.id, part.person.id));
+      // A copy of a key the workspace no longer holds (removed while the member worked with it as the workspace's
+      // oldest, which no change names for them) is read again: the workspace's copy is the one a removal drops.
+      if (key && !workspace.keys.some((k) => k.id === key!.id)) {
+        copies.drop([keyName]);
+        key = await through(keyName, () => keys.active(workspace.id, part.person.id));
+      }
       // Copies of the copies: the caller may change what it is given.
       return { ...actor, workspace: { ...workspace, keys: [...workspace.keys] }, membership: { ...membership }, needsTwoFactor, ...(key ? { key: { ...key } } : {}) };
     },
