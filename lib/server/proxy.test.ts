@@ -5,7 +5,7 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { type ProxyTelemetry, proxyRequest } from "./proxy";
 import { createRequestLog, type LoggedRequest } from "./request-log";
 import { createMemoryStore } from "./shared/memory-store";
-import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend, UPSTREAM } from "./testing";
+import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, signUp, type TestBackend, UPSTREAM } from "./testing";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -55,8 +55,8 @@ const never: Answer = (request) =>
 
 describe("proxy: requests refused before anything goes upstream", () => {
   it.each([
-    { name: "GET without a session cookie answers 401", method: "GET", path: "/api/v1/invoices", init: {}, cookie: "", status: 401 },
-    { name: "GET with a session id the store does not know answers 401", method: "GET", path: "/api/v1/invoices", init: {}, cookie: `backroom_session=${"Z".repeat(43)}`, status: 401 },
+    { name: "GET when nobody is signed in answers 401 NOT_SIGNED_IN", method: "GET", path: "/api/v1/invoices", init: {}, cookie: "", status: 401, code: "NOT_SIGNED_IN" },
+    { name: "GET with a session token better-auth never issued answers 401 NOT_SIGNED_IN", method: "GET", path: "/api/v1/invoices", init: {}, cookie: `backroom.session_token=${"Z".repeat(32)}.${"s".repeat(43)}`, status: 401, code: "NOT_SIGNED_IN" },
     { name: "a cross-site POST answers 403", method: "POST", path: "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1", init: { site: "cross-site" }, status: 403 },
     { name: "a DELETE with another site's Origin answers 403", method: "DELETE", path: "/api/v2/purchases/PO-1", init: { site: null, headers: { Origin: "https://evil.example" } }, status: 403 },
     { name: "a cross-site POST without a session answers 403, not 401", method: "POST", path: "/api/v2/purchases", init: { site: "cross-site", json: {} }, cookie: "", status: 403 },
@@ -64,13 +64,91 @@ describe("proxy: requests refused before anything goes upstream", () => {
     { name: "GET with an extra segment answers 404", method: "GET", path: "/api/v1/invoices/1/extra", init: {}, status: 404 },
     { name: "GET of a v1 path under v2 answers 404", method: "GET", path: "/api/v2/invoices", init: {}, status: 404 },
     { name: "GET of the sandbox's operator endpoints answers 404", method: "GET", path: "/api/v1/operator/faults", init: {}, status: 404 },
-  ])("$name", async ({ method, path, init, cookie, status }) => {
+  ])("$name", async ({ method, path, init, cookie, status, code }) => {
     const { backend, send } = await connected();
     const response = await send(method, path, init, cookie);
     expect(response.status).toBe(status);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(typeof (await json(response)).Error).toBe("string");
+    const { Error: error } = await json(response);
+    // Who is asking is a refusal a page acts on (its code); the proxy's own contract refusals are the API's words.
+    if (code) expect(error).toEqual({ code, detail: expect.any(String) });
+    else expect(typeof error).toBe("string");
     expect(backend.calls).toHaveLength(0);
+  });
+
+  it("refuses a real session token whose signature was changed (401), and reads nothing upstream", async () => {
+    const { backend, cookie, send } = await connected();
+    const forged = cookie.replace(/(backroom\.session_token=[^.;]+\.)([^;]+)/, (_all, token: string) => `${token}${"A".repeat(43)}`);
+    expect(forged).not.toBe(cookie);
+    const response = await send("GET", "/api/v1/invoices", {}, forged);
+    expect([response.status, await errorCode(response)]).toEqual([401, "NOT_SIGNED_IN"]);
+    expect(backend.calls).toHaveLength(0);
+  });
+});
+
+describe("proxy: who is asking", () => {
+  /** A backend answered by a list, and a person signed in who owns a workspace holding the demo Customer key. */
+  async function setup() {
+    const backend = await createTestBackend(() => list());
+    backends.push(backend);
+    const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
+    const send = (cookie: string, method = "GET", path = "/api/v1/invoices") => proxyRequest(browserRequest(method, path, { cookie }), "v1", path.split("?")[0]!.split("/").slice(3), backend);
+    return { backend, owner, send };
+  }
+  const asPerson = (cookie: string) => new Headers({ cookie, origin: BACKROOM });
+
+  it("answers 403 NO_WORKSPACE to a person signed in who works in no workspace, and sends nothing upstream", async () => {
+    const { backend, send } = await setup();
+    const { cookie } = await signUp(backend);
+    const response = await send(cookie);
+    expect([response.status, await errorCode(response)]).toEqual([403, "NO_WORKSPACE"]);
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it("answers 409 NO_KEY in a workspace that holds no key yet", async () => {
+    const { backend, send } = await setup();
+    const { cookie } = await signUp(backend);
+    const workspace = await backend.auth.api.createOrganization({ body: { name: "Keyless", slug: "keyless" }, headers: asPerson(cookie) });
+    await backend.auth.api.setActiveOrganization({ body: { organizationId: workspace!.id }, headers: asPerson(cookie) });
+    const response = await send(cookie);
+    expect([response.status, await errorCode(response)]).toEqual([409, "NO_KEY"]);
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it("answers 403 TWO_FACTOR_REQUIRED to a member without two factors once the workspace requires them", async () => {
+    const { backend, owner, send } = await setup();
+    expect((await send(owner.cookie)).status).toBe(200);
+    await backend.auth.api.updateOrganization({ body: { organizationId: owner.workspaceId, data: { requireTwoFactor: true } }, headers: asPerson(owner.cookie) });
+    const response = await send(owner.cookie);
+    expect([response.status, await errorCode(response)]).toEqual([403, "TWO_FACTOR_REQUIRED"]);
+    expect(backend.calls).toHaveLength(1);
+  });
+
+  it("answers 403 NO_WORKSPACE to a member removed from the workspace, on their next request", async () => {
+    const { backend, owner, send } = await setup();
+    const viewer = await joinAs(backend, owner.workspaceId, "viewer");
+    expect((await send(viewer.cookie)).status).toBe(200);
+    await backend.auth.api.removeMember({ body: { organizationId: owner.workspaceId, memberIdOrEmail: viewer.memberId }, headers: asPerson(owner.cookie) });
+    const response = await send(viewer.cookie);
+    expect([response.status, await errorCode(response)]).toEqual([403, "NO_WORKSPACE"]);
+    expect(backend.calls).toHaveLength(1);
+  });
+
+  it("answers 401 NOT_SIGNED_IN once the person signed out, with the same cookie", async () => {
+    const { backend, owner, send } = await setup();
+    expect((await send(owner.cookie)).status).toBe(200);
+    await backend.auth.api.signOut({ headers: asPerson(owner.cookie) });
+    const response = await send(owner.cookie);
+    expect([response.status, await errorCode(response)]).toEqual([401, "NOT_SIGNED_IN"]);
+    expect(backend.calls).toHaveLength(1);
+  });
+
+  it("sends every member of a workspace's requests upstream with the workspace's one key", async () => {
+    const { backend, owner, send } = await setup();
+    const viewer = await joinAs(backend, owner.workspaceId, "viewer");
+    expect((await send(owner.cookie, "GET", "/api/v1/invoices?PageSize=1")).status).toBe(200);
+    expect((await send(viewer.cookie, "GET", "/api/v1/invoices?PageSize=2")).status).toBe(200);
+    expect(backend.calls.map((c) => c.headers.get("x-api-key"))).toEqual([DEMO_KEYS.Customer, DEMO_KEYS.Customer]);
   });
 
   it.each([
@@ -736,7 +814,7 @@ describe("proxy: telemetry", () => {
 
   it("answers 503 in the API's error shape, and tells why, when the session store cannot answer", async () => {
     const { backend, send, seen } = await observed("Customer");
-    backend.store = { ...backend.store, activeKey: () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })) };
+    backend.actors = { ...backend.actors, resolve: () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })) };
     const response = await send("GET", "/api/v1/invoices");
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
@@ -747,7 +825,7 @@ describe("proxy: telemetry", () => {
 
   it("lets a fault of Backroom's own in the session read go on to the route's 500, not pass for an outage", async () => {
     const { backend, send, seen } = await observed("Customer");
-    backend.store = { ...backend.store, activeKey: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'scope')")) };
+    backend.actors = { ...backend.actors, resolve: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'scope')")) };
     await expect(send("GET", "/api/v1/invoices")).rejects.toThrow(TypeError);
     expect(seen.failed).toEqual([]);
   });

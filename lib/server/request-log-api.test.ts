@@ -4,8 +4,8 @@ import { createRequestLog, type RequestLog, type RequestLogEntry } from "./reque
 import { createMemoryStore } from "./shared/memory-store";
 import { listRequests, type RequestLogJson } from "./request-log-api";
 import type { Environment } from "./session";
-import { removeKey, signOut } from "./session-api";
-import { browserRequest, createTestBackend, type TestBackend } from "./testing";
+import { removeKey } from "./session-api";
+import { BACKROOM, browserRequest, connectKey, createTestBackend, joinAs, signUp, type TestBackend } from "./testing";
 
 let backend: TestBackend & { requestLog: RequestLog };
 beforeEach(async () => {
@@ -19,11 +19,11 @@ const list = (cookie?: string, query = "") => listRequests(browserRequest("GET",
 const proxyGet = (cookie: string, path: string) => proxyRequest(browserRequest("GET", `/api/v1/${path}`, { cookie }), "v1", path.split("?")[0]!.split("/"), backend);
 const body = async (response: Response) => (await response.json()) as RequestLogJson;
 
-/** Adds a key to the session (a new one without `cookie`), as connecting does; answers the new cookie and the key's id. */
-async function addKey(cookie: string | undefined, apiKey: string, label: string, environment: Environment = "test") {
-  const previous = cookie?.split("=")[1];
-  const { sessionId, keyId } = await backend.store.connect(previous, { apiKey, environment, keyType: "Employee", label, scope: { summary: label } });
-  return { cookie: `backroom_session=${sessionId}`, keyId };
+/** Adds a key to a workspace (stored directly: no probe), as an owner adding it does; answers the key's id. */
+async function addKey(workspace: { workspaceId: string; userId: string }, apiKey: string, label: string, environment: Environment = "test") {
+  const { key } = await backend.keys.add(workspace.workspaceId, workspace.userId, { apiKey, environment, keyType: "Employee", label, scope: { summary: label } });
+  await backend.actors.workspaceChanged(workspace.workspaceId);
+  return key.id;
 }
 
 /** A logged request `second` seconds into the test's day. */
@@ -35,41 +35,55 @@ const entry = (second: number, requestId = `r${second}`): RequestLogEntry => ({
 describe("GET /api/session/requests", () => {
   it.each([
     { name: "without a session cookie", cookie: undefined },
-    { name: "with a session id the store does not know", cookie: `backroom_session=${"Z".repeat(43)}` },
-  ])("answers 401 {Error} $name, as GET /api/session does, private, no-store", async ({ cookie }) => {
+    { name: "with a session token better-auth never issued", cookie: `backroom.session_token=${"Z".repeat(32)}.${"s".repeat(43)}` },
+  ])("answers 401 NOT_SIGNED_IN $name, as GET /api/session does, private, no-store", async ({ cookie }) => {
     const response = await list(cookie);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ Error: "Not connected: connect an API key at /connect" });
+    expect(await response.json()).toEqual({ Error: { code: "NOT_SIGNED_IN", detail: "Not signed in: sign in at /sign-in" } });
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
-  it("answers the requests of every key of the ring, newest first, with each key's id, label and environment", async () => {
-    const first = await addKey(undefined, "test-first-key-123456", "Acme (Customer)");
-    const second = await addKey(first.cookie, "prod-second-key-123456", "Ops (Employee)", "production");
-    const stranger = await addKey(undefined, "test-stranger-key-123456", "Someone else");
-    // A minute before the proxy's clock (18:00:00), which the request below is logged at.
-    backend.requestLog.record(first.keyId, entry(-60));
-    backend.requestLog.record(stranger.keyId, entry(-30));
-    // The second key is the active one: the proxy logs under it.
-    expect((await proxyGet(second.cookie, "invoices?Statuses=1,7")).status).toBe(200);
+  it("answers 403 NO_WORKSPACE to a person working in no workspace", async () => {
+    const { cookie } = await signUp(backend);
+    const response = await list(cookie);
+    expect([response.status, ((await response.json()) as { Error: { code: string } }).Error.code]).toEqual([403, "NO_WORKSPACE"]);
+  });
 
-    const response = await list(second.cookie);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    const { requests } = await body(response);
-    expect(requests).toEqual([
-      {
-        keyId: second.keyId, label: "Ops (Employee)", environment: "production", at: "2026-11-21T18:00:00.000Z", method: "GET",
-        path: "/api/v1/invoices?Statuses=1,7", operation: "listInvoices", status: 200, durationMs: expect.any(Number),
-        requestId: expect.stringMatching(/^[A-Za-z0-9]+$/), source: "upstream",
-      },
-      { keyId: first.keyId, label: "Acme (Customer)", environment: "test", ...entry(-60) },
-    ]);
-    expect(JSON.stringify(requests)).not.toMatch(/key-123456/);
+  it("answers the requests of every key of the workspace, by any member, newest first, with each key's id, label and environment", async () => {
+    const owner = await connectKey(backend, "test-first-key-123456", "Customer");
+    const first = owner.keyId;
+    const second = await addKey(owner, "prod-second-key-123456", "Ops (Employee)", "production");
+    const stranger = await connectKey(backend, "test-stranger-key-123456", "Customer");
+    const viewer = await joinAs(backend, owner.workspaceId, "viewer");
+    // A minute before the proxy's clock (18:00:00), which the request below is logged at.
+    backend.requestLog.record(first, entry(-60));
+    backend.requestLog.record(stranger.keyId, entry(-30));
+    // The viewer works with the second key: the proxy logs under it.
+    await backend.keys.setActive(owner.workspaceId, viewer.userId, second);
+    await backend.actors.keyChosen(owner.workspaceId, viewer.userId);
+    expect((await proxyGet(viewer.cookie, "invoices?Statuses=1,7")).status).toBe(200);
+
+    for (const cookie of [owner.cookie, viewer.cookie]) {
+      const response = await list(cookie);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      const { requests } = await body(response);
+      expect(requests).toEqual([
+        {
+          keyId: second, label: "Ops (Employee)", environment: "production", at: "2026-11-21T18:00:00.000Z", method: "GET",
+          path: "/api/v1/invoices?Statuses=1,7", operation: "listInvoices", status: 200, durationMs: expect.any(Number),
+          requestId: expect.stringMatching(/^[A-Za-z0-9]+$/), source: "upstream",
+        },
+        { keyId: first, label: "Customer key", environment: "test", ...entry(-60) },
+      ]);
+      expect(JSON.stringify(requests)).not.toMatch(/key-123456/);
+    }
+    // The other workspace sees its own key's requests only.
+    expect((await body(await list(stranger.cookie))).requests.map((r) => r.keyId)).toEqual([stranger.keyId]);
   });
 
   it("answers 100 requests unless ?limit= says otherwise (1 to 200), and 400 for any other limit", async () => {
-    const { cookie, keyId } = await addKey(undefined, "test-only-key-123456", "Only");
+    const { cookie, keyId } = await connectKey(backend, "test-only-key-123456", "Customer");
     for (let i = 0; i < 250; i++) backend.requestLog.record(keyId, entry(i));
     expect((await body(await list(cookie))).requests).toHaveLength(100);
     const three = (await body(await list(cookie, "?limit=3"))).requests;
@@ -82,18 +96,22 @@ describe("GET /api/session/requests", () => {
     }
   });
 
-  it("forgets a key's requests when the key is removed, and the session's when it signs out", async () => {
-    const first = await addKey(undefined, "test-first-key-123456", "First");
-    const second = await addKey(first.cookie, "test-second-key-123456", "Second");
-    backend.requestLog.record(first.keyId, entry(1));
-    backend.requestLog.record(second.keyId, entry(2));
+  it("forgets a key's requests when the key is removed from the workspace", async () => {
+    const owner = await connectKey(backend, "test-first-key-123456", "Customer");
+    const second = await addKey(owner, "test-second-key-123456", "Second");
+    backend.requestLog.record(owner.keyId, entry(1));
+    backend.requestLog.record(second, entry(2));
 
-    expect((await removeKey(browserRequest("DELETE", `/api/session/keys/${first.keyId}`, { cookie: second.cookie }), first.keyId, backend)).status).toBe(200);
-    expect((await backend.requestLog.recent([first.keyId, second.keyId])).map((r) => r.keyId)).toEqual([second.keyId]);
-    expect((await body(await list(second.cookie))).requests.map((r) => r.keyId)).toEqual([second.keyId]);
+    const removed = await removeKey(browserRequest("DELETE", `/api/keys/${owner.keyId}`, { cookie: owner.cookie }), owner.keyId, backend);
+    expect(removed.status).toBe(204);
+    expect((await backend.requestLog.recent([owner.keyId, second])).map((r) => r.keyId)).toEqual([second]);
+    expect((await body(await list(owner.cookie))).requests.map((r) => r.keyId)).toEqual([second]);
+  });
 
-    expect((await signOut(browserRequest("DELETE", "/api/session", { cookie: second.cookie }), backend)).status).toBe(204);
-    expect(await backend.requestLog.recent([first.keyId, second.keyId])).toEqual([]);
-    expect((await list(second.cookie)).status).toBe(401);
+  it("answers 401 once the person signed out (better-auth's sign-out), with the same cookie", async () => {
+    const owner = await connectKey(backend, "test-first-key-123456", "Customer");
+    expect((await list(owner.cookie)).status).toBe(200);
+    await backend.auth.api.signOut({ headers: new Headers({ cookie: owner.cookie, origin: BACKROOM }) });
+    expect((await list(owner.cookie)).status).toBe(401);
   });
 });

@@ -42,8 +42,11 @@ describe("answerFailures", () => {
 describe("failureAnswer", () => {
   it.each(Object.keys(ROUTE_FAILURES) as RouteFailure[])("answers %s in the API's error shape, private, no-store, with its status and a request id", async (failure) => {
     const response = failureAnswer(failure, "abc123");
-    expect(response.status).toBe(ROUTE_FAILURES[failure].status);
-    expect(await response.json()).toEqual({ Error: ROUTE_FAILURES[failure].text("abc123") });
+    const known = ROUTE_FAILURES[failure];
+    expect(response.status).toBe(known.status);
+    // A refusal a page acts on carries its code beside the words; the others are the words alone.
+    const words = known.text("abc123");
+    expect(await response.json()).toEqual("code" in known ? { Error: { code: known.code, detail: words } } : { Error: words });
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("X-Request-Id")).toBe("abc123");
   });
@@ -51,7 +54,24 @@ describe("failureAnswer", () => {
   it("adds the headers a failure has: Retry-After on 503, WWW-Authenticate on the metrics' 401", () => {
     expect(failureAnswer("unavailable").headers.get("Retry-After")).toBe("5");
     expect(failureAnswer("token-required").headers.get("WWW-Authenticate")).toBe('Bearer realm="metrics"');
-    expect(failureAnswer("not-connected").headers.get("Retry-After")).toBeNull();
+    expect(failureAnswer("not-signed-in").headers.get("Retry-After")).toBeNull();
     expect(failureAnswer("failed").headers.get("X-Request-Id")).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it.each([
+    ["not-signed-in", 401, "NOT_SIGNED_IN"],
+    ["no-workspace", 403, "NO_WORKSPACE"],
+    ["two-factor-required", 403, "TWO_FACTOR_REQUIRED"],
+    ["no-key", 409, "NO_KEY"],
+    ["forbidden-by-role", 403, "FORBIDDEN_BY_ROLE"],
+  ] as const)("answers %s with %i and the code %s a page acts on", async (failure, status, code) => {
+    const response = failureAnswer(failure);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { Error: { code: string } }).Error.code).toBe(code);
+  });
+
+  it("says more than the usual words when given a detail, under the same code", async () => {
+    const response = failureAnswer("forbidden-by-role", "abc123", "Your role in Valley (viewer) does not allow POST /purchases.");
+    expect(await response.json()).toEqual({ Error: { code: "FORBIDDEN_BY_ROLE", detail: "Your role in Valley (viewer) does not allow POST /purchases." } });
   });
 });
