@@ -151,7 +151,7 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail }: SignInFo
             )}
           </div>
           <p className="text-sm">
-            <Link href={`/sign-up${next ? `?next=${encodeURIComponent(next)}` : ""}`} className="link" prefetch={false}>
+            <Link href={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"} className="link" prefetch={false}>
               Create an account
             </Link>
             {" · "}

@@ -13,5 +13,10 @@ import { accessControl, ROLES } from "./roles";
  */
 export const authClient = createAuthClient({
   basePath: "/api/auth",
-  plugins: [organizationClient({ ac: accessControl, roles: ROLES }), twoFactorClient(), passkeyClient()],
+  plugins: [
+    // The workspace's own field (`auth.ts`: `requireTwoFactor`), so `organization.update` takes it; types only.
+    organizationClient({ ac: accessControl, roles: ROLES, schema: { organization: { additionalFields: { requireTwoFactor: { type: "boolean", required: false } } } } }),
+    twoFactorClient(),
+    passkeyClient(),
+  ],
 });

@@ -1,5 +1,6 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
+import type { MembersJson } from "./members-view";
 import type { AddKey, DemoSignIn, SessionKey, SessionView } from "./session-view";
 
 /**
@@ -73,4 +74,12 @@ export const sessionClient = {
   demo: (body: DemoSignIn) => send<SessionView>("POST", "/api/demo", body),
   /** Ends this session (better-auth's sign-out), on every instance within a second. */
   signOut: () => send<unknown>("POST", "/api/auth/sign-out", {}),
+};
+
+/** The browser's calls to the workspace's members endpoints (roles, removals and invitations are better-auth's). */
+export const membersClient = {
+  /** The members, with role, two factors, last activity and rep link, and the pending invitations (every member). */
+  list: () => send<MembersJson>("GET", "/api/members"),
+  /** Links a member to a sales rep's UserID, or unlinks them with null (owners and admins): a default view only. */
+  linkSalesRep: (memberId: string, salesRepUserId: number | null) => send<null>("PATCH", `/api/members/${encodeURIComponent(memberId)}`, { salesRepUserId }),
 };

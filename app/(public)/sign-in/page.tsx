@@ -25,6 +25,11 @@ export default async function SignInPage({ searchParams }: PageProps<"/sign-in">
           Your session has ended. Sign in again to go back where you were.
         </p>
       )}
+      {params.reset === "done" && (
+        <p role="status" className="rounded border border-emerald-600 bg-emerald-50 px-3 py-2 text-sm text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">
+          Your password is set: sign in with it.
+        </p>
+      )}
       {params.sso === "failed" && (
         <p role="alert" className="rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-950 dark:bg-red-950 dark:text-red-100">
           Single sign-on did not sign you in. Try again, or sign in with your password.

@@ -1,0 +1,14 @@
+import "server-only";
+import { headers } from "next/headers";
+import { backend } from "@/lib/backend";
+import { listMembers, type MembersJson } from "@/lib/server/members-api";
+
+/**
+ * The workspace's members as `GET /api/members` answers them, asked in-process with the request's cookie (the same
+ * handler, the same checks), so a page's first paint has them; undefined when it failed (the page reads them again).
+ */
+export async function membersNow(): Promise<MembersJson | undefined> {
+  const cookie = (await headers()).get("cookie") ?? "";
+  const answer = await listMembers(new Request("http://backroom.invalid/api/members", { headers: { cookie } }), await backend()).catch(() => undefined);
+  return answer?.ok ? ((await answer.json()) as MembersJson) : undefined;
+}

@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
+import Link from "next/link";
+import { PasskeyList } from "@/components/account/passkey-list";
+import { PasswordForm } from "@/components/account/password-form";
+import { ProfileForm } from "@/components/account/profile-form";
+import { SessionList } from "@/components/account/session-list";
+import { TwoFactorSettings } from "@/components/account/two-factor-settings";
+import { backend } from "@/lib/backend";
+import { currentSession } from "@/lib/server/current-session";
+import { safeNext } from "@/lib/session/safe-next";
+import { passkeyRows, sessionRows } from "@/lib/ui/account/account-rows";
+import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { requirePerson } from "../_lib/person";
+
+export const metadata: Metadata = { title: "Account · Backroom" };
+
+/** The person's sessions and passkeys, read with better-auth's server API for the first paint (no token goes out). */
+async function sessionsAndPasskeys(currentId: string | undefined) {
+  const [{ auth }, incoming] = await Promise.all([backend(), headers()]);
+  const asked = new Headers({ cookie: incoming.get("cookie") ?? "" });
+  const [sessions, passkeys] = await Promise.all([auth.api.listSessions({ headers: asked }).catch(() => []), auth.api.listPasskeys({ headers: asked }).catch(() => [])]);
+  return { sessions: sessionRows(sessions, currentId), passkeys: passkeyRows(passkeys) };
+}
+
+export default async function AccountPage({ searchParams }: PageProps<"/account">) {
+  const [view, params, session, jar] = await Promise.all([requirePerson(), searchParams, currentSession(backend), cookies()]);
+  const { sessions, passkeys } = await sessionsAndPasskeys(session?.actor.session.id);
+  const timeZone = parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC";
+  const next = safeNext(params.next) ?? "/";
+  const required = params.required === "two-factor" || view.needsTwoFactor;
+  const section = "space-y-3 border-t border-slate-300 pt-6 dark:border-slate-700";
+  return (
+    <div className="max-w-3xl space-y-8">
+      {required && (
+        <div role="note" className="space-y-1 rounded border border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">
+            {view.workspace ? `${view.workspace.name} requires two factors of its members.` : "Your workspace requires two factors of its members."}
+          </p>
+          <p>
+            {view.person.twoFactorEnabled ? "Yours are on: " : <>Turn yours on <a href="#two-factor" className="link">below</a>: the dashboard opens once they are. </>}
+            <Link href={next as never} className="link" prefetch={false}>
+              Back to {next === "/" ? "the dashboard" : "where you were"}
+            </Link>
+          </p>
+        </div>
+      )}
+      <h1 className="text-2xl font-bold tracking-tight">Your account</h1>
+      <section aria-labelledby="profile" className="space-y-3">
+        <h2 id="profile" className="text-lg font-semibold">
+          Profile
+        </h2>
+        <ProfileForm name={view.person.name} email={view.person.email} />
+      </section>
+      <section aria-labelledby="password" className={section}>
+        <h2 id="password" className="text-lg font-semibold">
+          Password
+        </h2>
+        <PasswordForm />
+      </section>
+      <section aria-labelledby="two-factor" className={section} id="two-factor-section">
+        <h2 id="two-factor" className="text-lg font-semibold">
+          Two factors
+        </h2>
+        <TwoFactorSettings enabled={view.person.twoFactorEnabled} />
+      </section>
+      <section aria-labelledby="passkeys" className={section}>
+        <h2 id="passkeys" className="text-lg font-semibold">
+          Passkeys
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">A passkey signs you in with your device&apos;s lock (a fingerprint, a face, a PIN) instead of your password.</p>
+        <PasskeyList initial={passkeys} timeZone={timeZone} />
+      </section>
+      <section aria-labelledby="sessions" className={section}>
+        <h2 id="sessions" className="text-lg font-semibold">
+          Where you are signed in
+        </h2>
+        <SessionList initial={sessions} currentId={session?.actor.session.id ?? ""} timeZone={timeZone} />
+      </section>
+    </div>
+  );
+}

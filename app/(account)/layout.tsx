@@ -1,0 +1,35 @@
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { AccountMenu } from "@/components/account/account-menu";
+import { PersonMenu } from "@/components/shell/person-menu";
+import { ThemeToggle } from "@/components/shell/theme-toggle";
+import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
+import { parseTheme, THEME_COOKIE } from "@/lib/ui/preferences";
+import { requirePerson } from "./_lib/person";
+
+/**
+ * The pages of a person's account and their workspace's settings: a plain header (the workspace switcher and the
+ * person's menu), signed in required, but no key (a new workspace has none yet: its keys page is where one is added).
+ */
+export default async function AccountLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const [view, jar] = await Promise.all([requirePerson(), cookies()]);
+  return (
+    <>
+      <header className="border-b border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <Link href="/" prefetch={false} className="text-lg font-bold tracking-tight text-slate-900 dark:text-slate-50">
+            Backroom
+          </Link>
+          {view.workspace && view.workspaces.length > 0 && <WorkspaceSwitcher workspaces={view.workspaces} activeId={view.workspace.id} />}
+          <div className="ml-auto flex items-center gap-4">
+            <ThemeToggle initial={parseTheme(jar.get(THEME_COOKIE)?.value)} />
+            {view.role ? <PersonMenu name={view.person.name} email={view.person.email} role={view.role} /> : <AccountMenu name={view.person.name} email={view.person.email} />}
+          </div>
+        </div>
+      </header>
+      <main id="content" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-8 focus:outline-none sm:px-6">
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { CreateWorkspaceForm } from "@/components/account/create-workspace-form";
+import { WorkspaceList } from "@/components/account/workspace-list";
+import { safeNext } from "@/lib/session/safe-next";
+import { requirePerson } from "../_lib/person";
+
+export const metadata: Metadata = { title: "Workspaces · Backroom" };
+
+export default async function WorkspacesPage({ searchParams }: PageProps<"/workspaces">) {
+  const [view, params] = await Promise.all([requirePerson(), searchParams]);
+  const next = safeNext(params.next);
+  return (
+    <div className="max-w-2xl space-y-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Your workspaces</h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          A workspace holds a team&apos;s Data API keys and its members. Open the one to work in{next ? <>: then you go on to <code className="code-chip">{next}</code></> : "."}
+        </p>
+      </div>
+      <WorkspaceList workspaces={view.workspaces} activeId={view.workspace?.id} next={next} />
+      <section aria-labelledby="create-workspace" className="space-y-3 border-t border-slate-300 pt-6 dark:border-slate-700">
+        <h2 id="create-workspace" className="text-lg font-semibold">
+          Create a workspace
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">You become its owner: you add its key and invite your team.</p>
+        <CreateWorkspaceForm />
+      </section>
+    </div>
+  );
+}

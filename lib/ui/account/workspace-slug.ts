@@ -1,0 +1,28 @@
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** Six characters of [a-z0-9], from the browser's (or Node's) random source. */
+export function randomSuffix(length = 6): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  // 256 is not a multiple of 36: the first four characters come up a little more often, which a suffix can bear.
+  return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("");
+}
+
+/**
+ * A new workspace's slug (better-auth's organizations need a unique one): its name in lower-case ASCII words joined by
+ * hyphens, at most 40 characters, then a random suffix so two teams of the same name never collide.
+ *
+ * @example
+ * workspaceSlug("Valley Cannabis — Buyers", "x7k2qa"); // "valley-cannabis-buyers-x7k2qa"
+ * workspaceSlug("店", "x7k2qa"); // "workspace-x7k2qa"
+ */
+export function workspaceSlug(name: string, suffix = randomSuffix()): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+/, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return `${base || "workspace"}-${suffix}`;
+}
