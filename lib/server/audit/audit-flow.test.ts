@@ -4,8 +4,8 @@ import type { AuditEntry, AuditPage } from "@/lib/audit/audit-types";
 import type { Version } from "@/lib/data-api/operation";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { proxyRequest } from "../proxy";
-import { connect, removeKey, signOut } from "../session-api";
-import { BACKROOM, type BrowserInit, browserRequest, connectKey, cookieOf, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
+import { addKey, removeKey } from "../session-api";
+import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, signUp, type TestBackend } from "../testing";
 import { listAudit } from "./audit-api";
 
 let sandbox: TestSandbox;
@@ -145,67 +145,121 @@ describe("the audit trail of writes through the proxy", () => {
   });
 });
 
-describe("the audit trail of sessions", () => {
-  const post = (backend: TestBackend, json: unknown, init: BrowserInit = {}) =>
-    connect(browserRequest("POST", "/api/session", { json, ...init, headers: { "X-Forwarded-For": "198.51.100.4", ...init.headers } }), backend);
+describe("the audit trail of people and keys", () => {
+  const from = { "X-Forwarded-For": "198.51.100.4" };
+  const add = (backend: TestBackend, cookie: string, json: unknown) => addKey(browserRequest("POST", "/api/keys", { cookie, json, headers: from }), backend);
 
-  it("records connects, refused keys, key removals and sign-outs, each on its key's activity", async () => {
+  it("records a new account's sign-in, keys added and refused, a key removed and the sign-out, each naming the person and the workspace", async () => {
     const backend = await open();
-    const first = await post(backend, { apiKey: DEMO_KEYS.Customer, environment: "test" });
-    const cookie = cookieOf(first);
-    const customerKeyId = ((await first.json()) as { activeKeyId: string }).activeKeyId;
-    expect((await post(backend, { apiKey: "not-a-key-0000", environment: "test" }, { cookie })).status).toBe(401);
-    const second = await post(backend, { demo: "Supplier", environment: "test" }, { cookie });
-    const ringCookie = cookieOf(second);
-    // The Supplier key is active: its activity holds its connect only.
-    expect((await entries(backend, ringCookie)).map((e) => e.event)).toEqual(["connect"]);
-    const from = { "X-Forwarded-For": "198.51.100.4" };
-    await removeKey(browserRequest("DELETE", `/api/session/keys/${customerKeyId}`, { cookie: ringCookie, headers: from }), customerKeyId, backend);
-    await signOut(browserRequest("DELETE", "/api/session", { cookie: ringCookie, headers: from }), backend);
+    const person = await signUp(backend);
+    const headers = new Headers({ cookie: person.cookie, origin: BACKROOM, ...from });
+    const workspace = await backend.auth.api.createOrganization({ body: { name: "Valley", slug: "valley" }, headers });
+    await backend.auth.api.setActiveOrganization({ body: { organizationId: workspace!.id }, headers });
+    const added = await add(backend, person.cookie, { apiKey: DEMO_KEYS.Customer, environment: "test" });
+    expect(added.status).toBe(201);
+    const keyId = ((await added.json()) as { id: string }).id;
+    expect((await add(backend, person.cookie, { apiKey: "not-a-key-0000", environment: "test" })).status).toBe(401);
+    expect((await add(backend, person.cookie, { apiKey: DEMO_KEYS.Supplier, environment: "test" })).status).toBe(201);
+    expect((await removeKey(browserRequest("DELETE", `/api/keys/${keyId}`, { cookie: person.cookie, headers: from }), keyId, backend)).status).toBe(204);
+    await backend.auth.api.signOut({ headers });
 
-    const rows = await backend.db.selectFrom("audit_events").select(["event", "key_type", "key_label", "client_address", "result", "upstream_status"]).orderBy("id").execute();
+    const rows = await backend.db.selectFrom("audit_events").select(["event", "key_type", "user_id", "user_email", "workspace_id", "result", "upstream_status", "reference_json"]).orderBy("id").execute();
+    const who = { user_id: person.userId, user_email: person.email };
     expect(rows).toEqual([
-      { event: "connect", key_type: "Customer", key_label: expect.stringContaining("retailer"), client_address: "198.51.100.4", result: "done", upstream_status: 200 },
-      { event: "connect-refused", key_type: null, key_label: null, client_address: "198.51.100.4", result: "refused", upstream_status: 401 },
-      { event: "connect", key_type: "Supplier", key_label: expect.stringContaining("brand"), client_address: "198.51.100.4", result: "done", upstream_status: 200 },
-      { event: "key-removed", key_type: "Customer", key_label: expect.stringContaining("retailer"), client_address: "198.51.100.4", result: "done", upstream_status: null },
-      { event: "sign-out", key_type: "Supplier", key_label: expect.stringContaining("brand"), client_address: "198.51.100.4", result: "done", upstream_status: null },
+      // Signing up signs in (better-auth's hook saw it before any workspace; its address is the test's own).
+      { event: "sign-in", key_type: null, ...who, workspace_id: null, result: "done", upstream_status: null, reference_json: JSON.stringify({ method: "new account" }) },
+      { event: "key-added", key_type: "Customer", ...who, workspace_id: workspace!.id, result: "done", upstream_status: 200, reference_json: "{}" },
+      { event: "key-added", key_type: null, ...who, workspace_id: workspace!.id, result: "refused", upstream_status: 401, reference_json: "{}" },
+      { event: "key-added", key_type: "Supplier", ...who, workspace_id: workspace!.id, result: "done", upstream_status: 200, reference_json: "{}" },
+      { event: "key-removed", key_type: "Customer", ...who, workspace_id: workspace!.id, result: "done", upstream_status: null, reference_json: "{}" },
+      { event: "sign-out", key_type: null, ...who, workspace_id: workspace!.id, result: "done", upstream_status: null, reference_json: JSON.stringify({ method: "this session" }) },
     ]);
+    const addresses = await backend.db.selectFrom("audit_events").select("client_address").where("event", "!=", "sign-in").execute();
+    expect(addresses.map((r) => r.client_address)).toEqual(Array(5).fill("198.51.100.4"));
     const stored = JSON.stringify(await backend.db.selectFrom("audit_events").selectAll().execute());
     for (const key of [...Object.values(DEMO_KEYS), "not-a-key-0000"]) expect(stored).not.toContain(key);
+  });
+
+  it("records a write a member's role refuses, naming them, and sends nothing upstream", async () => {
+    const backend = await open();
+    const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
+    const viewer = await joinAs(backend, owner.workspaceId, "viewer");
+    const calls = backend.calls.length;
+    const refused = await proxied(backend, viewer.cookie)("POST", "/api/v1/payments/applications?PaymentInvoiceNum=P-1&TargetInvoiceNum=I-1&ARAccountID=7&Amount=1.00");
+    expect(refused.status).toBe(403);
+    expect(backend.calls).toHaveLength(calls);
+    const [entry] = await entries(backend, owner.cookie, "?event=payment-allocation");
+    expect(entry).toMatchObject({
+      result: "refused", upstreamStatus: null, userId: viewer.userId, workspaceId: owner.workspaceId, keyType: "Customer",
+      reference: { paymentInvoiceNum: "P-1", amount: "1.00", errorCode: "FORBIDDEN_BY_ROLE" },
+    });
   });
 });
 
 describe("GET /api/audit", () => {
-  it("answers the active key's entries only, paged, filtered, and as CSV", async () => {
+  it("answers the workspace's entries only, paged, filtered, and as CSV", async () => {
     const backend = await open();
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const send = proxied(backend, brand.cookie);
     for (let i = 1; i <= 3; i++) await send("DELETE", `/api/v2/purchases/MISSING-${i}`);
+    const DELETES = "?event=purchase-delete";
     expect((await audit(backend, retailer.cookie)).status).toBe(200);
-    expect(await entries(backend, retailer.cookie)).toEqual([]);
+    // Another workspace's writes are not the retailer's to see (whatever of their own the retailer's trail holds).
+    expect((await entries(backend, retailer.cookie)).filter((e) => e.workspaceId !== retailer.workspaceId && e.userId !== retailer.userId)).toEqual([]);
+    expect(await entries(backend, retailer.cookie, DELETES)).toEqual([]);
 
-    const page = (await (await audit(backend, brand.cookie, "?pageSize=2&page=2")).json()) as AuditPage;
+    const page = (await (await audit(backend, brand.cookie, `${DELETES}&pageSize=2&page=2`)).json()) as AuditPage;
     expect([page.total, page.entries.length, page.hasNextPage]).toEqual([3, 1, false]);
-    expect(page.entries[0]!.reference.purchaseGlobalId).toBe("MISSING-1");
+    expect(page.entries[0]).toMatchObject({ userId: brand.userId, workspaceId: brand.workspaceId, reference: { purchaseGlobalId: "MISSING-1" } });
     expect(await entries(backend, brand.cookie, "?event=payment-allocation,connect")).toEqual([]);
-    expect(await entries(backend, brand.cookie, "?from=2026-11-21&to=2026-11-21")).toHaveLength(3);
+    expect(await entries(backend, brand.cookie, `${DELETES}&from=2026-11-21&to=2026-11-21`)).toHaveLength(3);
     expect(await entries(backend, brand.cookie, "?to=2026-11-20")).toHaveLength(0);
 
-    const csv = await audit(backend, brand.cookie, "?format=csv");
+    const csv = await audit(backend, brand.cookie, `${DELETES}&format=csv`);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="backroom-activity-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await csv.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^When \(UTC\),Event,Result,API status,Outcome,/);
+    expect(lines[0]).toMatch(/^When \(UTC\),Event,Result,API status,Outcome,Outcome learned \(UTC\),Who,/);
     expect(lines[1]).toContain("Purchase order deleted,refused,404");
+    expect(lines[1]).toContain(`,${(await (await backend.db.selectFrom("audit_events").select("user_email").where("event", "=", "purchase-delete").executeTakeFirstOrThrow())).user_email},`);
   });
 
-  it("answers 401 without a key and 400 for a bad filter, in the API's error shape", async () => {
+  it("shows the trail by role: everyone's to owners, admins and accounts (filtered by person), purchasing their own only, a viewer none", async () => {
+    const backend = await open();
+    const owner = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    const members = {
+      admin: await joinAs(backend, owner.workspaceId, "admin"),
+      accounts: await joinAs(backend, owner.workspaceId, "accounts"),
+      purchasing: await joinAs(backend, owner.workspaceId, "purchasing"),
+      viewer: await joinAs(backend, owner.workspaceId, "viewer"),
+    };
+    await proxied(backend, owner.cookie)("DELETE", "/api/v2/purchases/OWNERS-1");
+    await proxied(backend, members.purchasing.cookie)("DELETE", "/api/v2/purchases/PURCHASING-1");
+    const deletes = async (cookie: string, query = "") => (await entries(backend, cookie, `?event=purchase-delete${query}`)).map((e) => e.reference.purchaseGlobalId);
+
+    for (const cookie of [owner.cookie, members.admin.cookie, members.accounts.cookie]) {
+      expect(await deletes(cookie)).toEqual(["PURCHASING-1", "OWNERS-1"]);
+      expect(await deletes(cookie, `&person=${owner.userId}`)).toEqual(["OWNERS-1"]);
+    }
+    // Purchasing sees their own, whoever they ask for, and only themselves among the people.
+    expect(await deletes(members.purchasing.cookie)).toEqual(["PURCHASING-1"]);
+    expect(await deletes(members.purchasing.cookie, `&person=${owner.userId}`)).toEqual(["PURCHASING-1"]);
+    const own = (await (await audit(backend, members.purchasing.cookie)).json()) as AuditPage;
+    expect(own.people).toEqual([{ userId: members.purchasing.userId, email: expect.any(String) }]);
+    const all = (await (await audit(backend, owner.cookie)).json()) as AuditPage;
+    expect(all.people.map((p) => p.userId)).toEqual(expect.arrayContaining([owner.userId, members.purchasing.userId]));
+    // A viewer sees no trail.
+    const refused = await audit(backend, members.viewer.cookie);
+    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([403, "FORBIDDEN_BY_ROLE"]);
+  });
+
+  it("answers 401 when nobody is signed in, 403 outside a workspace, and 400 for a bad filter, in the API's error shape", async () => {
     const backend = await open();
     const { cookie } = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     expect((await audit(backend, "")).status).toBe(401);
+    expect((await audit(backend, (await signUp(backend)).cookie)).status).toBe(403);
     for (const query of ["?event=launch", "?from=yesterday", "?from=2026-11-05&to=2026-11-01", "?page=0", "?pageSize=501", "?format=xml", "?colour=red"]) {
       const response = await audit(backend, cookie, query);
       expect(response.status, query).toBe(400);
@@ -214,34 +268,20 @@ describe("GET /api/audit", () => {
   });
 });
 
-describe("connect throttling", () => {
-  const post = (backend: TestBackend, json: unknown, address: string) =>
-    connect(browserRequest("POST", "/api/session", { json, headers: { "X-Forwarded-For": address } }), backend);
+describe("refused keys: the global ceiling", () => {
+  const post = (backend: TestBackend, cookie: string, json: unknown, address: string) =>
+    addKey(browserRequest("POST", "/api/keys", { cookie, json, headers: { "X-Forwarded-For": address } }), backend);
   const wrong = { apiKey: "wrong-key-000000", environment: "test" };
 
-  it("makes an address wait after 5 refused keys (429, Retry-After, nothing sent upstream), and holds up no one else", async () => {
-    const backend = await open();
-    for (let i = 1; i <= 4; i++) expect((await post(backend, wrong, "203.0.113.50")).status).toBe(401);
-    const fifth = await post(backend, wrong, "203.0.113.50");
-    expect([fifth.status, fifth.headers.get("Retry-After")]).toEqual([401, "60"]);
-    expect(((await fifth.json()) as { Error: { detail: string } }).Error.detail).toMatch(/try again in 60 seconds/);
-
-    const calls = backend.calls.length;
-    const held = await post(backend, { apiKey: DEMO_KEYS.Customer, environment: "test" }, "203.0.113.50");
-    expect([held.status, held.headers.get("Retry-After")]).toEqual([429, "60"]);
-    expect(await held.json()).toEqual({ Error: { code: "TOO_MANY_ATTEMPTS", detail: "Too many keys were refused from your address. Try again in 60 seconds.", retryAfterSeconds: 60 } });
-    expect(backend.calls).toHaveLength(calls);
-
-    expect((await post(backend, { demo: "Customer", environment: "test" }, "203.0.113.50")).status).toBe(201);
-    expect((await post(backend, { apiKey: DEMO_KEYS.Customer, environment: "test" }, "198.51.100.9")).status).toBe(201);
-  });
-
-  it("makes every key connect wait once too many keys were refused in a minute from everywhere", async () => {
+  it("makes every key added wait once too many keys were refused in a minute from everywhere, and asks the API nothing meanwhile", async () => {
     const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { throttle: { globalPerMinute: 3 } });
     backends.push(backend);
-    for (let i = 1; i <= 3; i++) await post(backend, wrong, `192.0.2.${i}`);
-    const held = await post(backend, { apiKey: DEMO_KEYS.Employee, environment: "test" }, "198.51.100.77");
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
+    for (let i = 1; i <= 3; i++) expect((await post(backend, cookie, wrong, `192.0.2.${i}`)).status).toBe(401);
+    const calls = backend.calls.length;
+    const held = await post(backend, cookie, { apiKey: DEMO_KEYS.Employee, environment: "test" }, "198.51.100.77");
     expect(held.status).toBe(429);
     expect(((await held.json()) as { Error: { detail: string } }).Error.detail).toMatch(/from everywhere/);
+    expect(backend.calls).toHaveLength(calls);
   });
 });

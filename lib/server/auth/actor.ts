@@ -59,6 +59,8 @@ interface SessionPart {
   person: Person;
   sessionId: string;
   createdAt: string;
+  /** SHA-256 of the cookie's whole value (`token.signature`) better-auth verified when this copy was made. */
+  signed: string;
   workspaceId: string | null;
 }
 
@@ -70,14 +72,26 @@ const names = {
   key: (workspaceId: string, userId: string) => `k:${workspaceId}:${userId}`,
 };
 
-/** The session token a request's better-auth cookie holds (`token.signature`), unverified: a name for the copies. */
-function tokenOf(headers: Headers): string | undefined {
-  const cookie = headers.get("cookie") ?? "";
-  const match = /(?:^|;\s*)(?:__Secure-)?backroom\.session_token=([^;]+)/.exec(cookie);
-  if (!match) return undefined;
-  const value = decodeURIComponent(match[1]!);
-  const dot = value.lastIndexOf(".");
-  return dot > 0 ? value.slice(0, dot) : undefined;
+/**
+ * The session cookie of a request as better-auth reads it (better-call's `getSignedCookie`: the first cookie of exactly
+ * that name, trimmed, unquoted, decoded where it decodes): its token, a name for the copies, and its whole value
+ * (`token.signature`), unverified here.
+ */
+function sessionCookieOf(headers: Headers, name: string): { token: string; value: string } | undefined {
+  for (const pair of (headers.get("cookie") ?? "").split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      // Kept as sent, as better-call keeps a value that does not decode.
+    }
+    const dot = value.lastIndexOf(".");
+    return dot > 0 ? { token: value.slice(0, dot), value } : undefined;
+  }
+  return undefined;
 }
 
 export interface ActorResolver {
@@ -122,13 +136,14 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
   const db = options.db.withTables<AuthTables>();
   const copies = createHeardCopies<unknown>(shared, ACTORS_CHANGED, { unheardTtlMs: UNHEARD_TTL_MS, max: 20_000 });
   let auth: Auth | undefined;
+  let cookieName: string | undefined;
 
   async function through<V>(name: string, read: () => Promise<V | undefined>): Promise<V | undefined> {
     const [value] = await copies.through([name], async () => [await read()]);
     return value as V | undefined;
   }
 
-  async function readSession(headers: Headers): Promise<SessionPart | undefined> {
+  async function readSession(headers: Headers, signed: string): Promise<SessionPart | undefined> {
     if (!auth) throw new Error("the actor resolver is not bound to better-auth yet");
     const found = await auth.api.getSession({ headers });
     if (!found) return undefined;
@@ -138,6 +153,7 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
       sessionId: session.id,
       createdAt: new Date(session.createdAt).toISOString(),
       workspaceId: (session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null,
+      signed,
     };
   }
 
@@ -155,9 +171,17 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
 
   return {
     async resolve(headers) {
-      const token = tokenOf(headers);
-      if (!token) return undefined;
-      const part = await through(names.session(token), () => readSession(headers));
+      if (!auth) throw new Error("the actor resolver is not bound to better-auth yet");
+      // The name better-auth gives its cookie (`__Secure-` when Backroom is served over HTTPS), and reads only.
+      cookieName ??= (await auth.$context).authCookies.sessionToken.name;
+      const cookie = sessionCookieOf(headers, cookieName);
+      if (!cookie) return undefined;
+      const { token } = cookie;
+      const signed = sha(cookie.value);
+      let part = await through(names.session(token), () => readSession(headers, signed));
+      // A copy answers only the very cookie better-auth verified: the same token with another signature (a forged one)
+      // is verified afresh, and refused.
+      if (part && part.signed !== signed) part = await readSession(headers, signed);
       if (!part) return undefined;
       // The absolute lifetime: ended, on every instance, however recently used.
       if (Date.parse(part.createdAt) + options.maxAgeMs <= now()) {
