@@ -18,7 +18,12 @@ interface SidebarProps {
 export function Sidebar({ sections, activity = true }: SidebarProps) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
-  const current = (href: string) => pathname === href || (pathname.startsWith(`${href}/`) && !sections.some((s) => s.entries.some((e) => e.href !== href && e.href.startsWith(href) && pathname.startsWith(e.href))));
+  // An entry's address may carry a query ("My accounts"): the page is its path.
+  const current = (address: string) => {
+    const href = address.split("?")[0]!;
+    const paths = sections.flatMap((s) => s.entries.map((e) => e.href.split("?")[0]!));
+    return pathname === href || (pathname.startsWith(`${href}/`) && !paths.some((p) => p !== href && p.startsWith(href) && pathname.startsWith(p)));
+  };
   const link = (href: string, label: string) => (
     <Link
       href={href as never}

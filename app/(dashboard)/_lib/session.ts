@@ -16,9 +16,9 @@ export async function requireSession(): Promise<{ active: SessionKey; keys: Sess
   const session = await currentSession(backend);
   const here = safeNext((await headers()).get("x-backroom-path") ?? undefined);
   const back = here && here !== "/" ? `?next=${encodeURIComponent(here)}` : "";
-  if (!session) redirect(`/sign-in${back}`);
+  if (!session) redirect(`/sign-in${back}` as never);
   const { view } = session;
-  if (!view.workspace || !view.role) redirect(`/workspaces${back}`);
+  if (!view.workspace || !view.role) redirect(`/workspaces${back}` as never);
   if (view.needsTwoFactor) redirect(`/account?required=two-factor${back ? `&${back.slice(1)}` : ""}`);
   const active = view.keys.find((k) => k.id === view.activeKeyId);
   if (!active) redirect("/settings/keys");

@@ -11,6 +11,7 @@ import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
 import { prefetched, serverAnswer } from "../_lib/prefetch";
+import { myAccounts } from "../_lib/my-accounts";
 import { requireSession } from "../_lib/session";
 import { BlockSkeleton } from "../_lib/streamed";
 
@@ -53,12 +54,14 @@ export default async function ArAgingPage({ searchParams }: PageProps<"/ar-aging
   const view = LIST_VIEWS.arAging;
   const [{ active }, params] = await Promise.all([requireSession(), searchParams]);
   if (!mayCall(active.keyType, view.operation)) return <NotForThisKey title={view.title} keyType={active.keyType} />;
+  const note = await myAccounts("/ar-aging", params);
   return (
     <div className="space-y-4">
       <PageTitle
         title={view.title}
         intro="What each AR account owes, per supplier, by how long it is past due. Select any amount to list the invoices behind it."
       />
+      {note}
       <Suspense fallback={<BlockSkeleton height="h-96" label="Loading the AR aging report" />}>
         <AgingReport keyType={active.keyType} params={params} />
       </Suspense>

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
 import { ListPage } from "../_lib/list-page";
+import { myAccounts } from "../_lib/my-accounts";
 
 export const metadata: Metadata = { title: "Customers · Backroom" };
 
-export default function Page({ searchParams }: PageProps<"/customers">) {
-  return <ListPage name="customers" searchParams={searchParams} />;
+export default async function Page({ searchParams }: PageProps<"/customers">) {
+  const note = await myAccounts("/customers", await searchParams);
+  return (
+    <ListPage name="customers" searchParams={searchParams}>
+      {note}
+    </ListPage>
+  );
 }

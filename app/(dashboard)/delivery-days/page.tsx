@@ -8,6 +8,7 @@ import { mayCall } from "@/lib/ui/navigation";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
 import { serverAnswer, serverWalk } from "../_lib/prefetch";
 import { TableSkeleton, Prefetched } from "../_lib/streamed";
+import { myAccounts } from "../_lib/my-accounts";
 import { requireSession } from "../_lib/session";
 
 export const metadata: Metadata = { title: "Delivery days · Backroom" };
@@ -24,6 +25,7 @@ export default async function DeliveryDaysPage({ searchParams }: PageProps<"/del
   if (!mayCall(active.keyType, "listCustomers")) return <NotForThisKey title="Delivery days" keyType={active.keyType} />;
   const parsed = deliveryParams(params);
   const withReps = mayCall(active.keyType, "listSalesReps");
+  const note = await myAccounts("/delivery-days", params);
   // The shell at once; the page's data streams in when its requests have answered.
   return (
     <div className="space-y-5">
@@ -31,6 +33,7 @@ export default async function DeliveryDaysPage({ searchParams }: PageProps<"/del
         title="Delivery days"
         intro="Which customers get deliveries on which day, and by when an order must be placed to make the next one. Cut-offs are on each state's own clock."
       />
+      {note}
       <Suspense fallback={<TableSkeleton label="Loading delivery days" />}>
         <Prefetched
           requests={async () => {
