@@ -1,8 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { signIn } from "./connect";
+import { signIn } from "./sign-in";
 
-// The Activity page: the active key's audit trail, for every key type, with its filters in the address.
+// The Activity page: the workspace's audit trail (its people, its keys), for every key type, with its filters in the
+// address.
 
 /** A request through Backroom's proxy from the page itself (same origin, the session's cookie), as the dashboard sends writes. */
 async function send(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -15,16 +16,16 @@ async function send(page: Page, method: string, path: string, body?: unknown, he
   );
 }
 
-const rows = (page: Page) => page.getByRole("table", { name: /Activity of this key/ }).locator("tbody tr");
+const rows = (page: Page) => page.getByRole("table", { name: /Activity of this workspace/ }).locator("tbody tr");
 
 test.describe("/activity", () => {
-  test("a retailer sees its connect and a refused payment allocation, filters by event in the address, and downloads the CSV", async ({ page }) => {
+  test("a retailer sees its sign-in and a refused payment allocation, filters by event in the address, and downloads the CSV", async ({ page }) => {
     await signIn(page, "Customer");
     await page.goto("/requests");
     const payments = JSON.parse((await send(page, "GET", "/api/v1/payments?PageSize=5")).body) as { Data: { PaymentInvoiceNum: string; ARAccountID: number }[] };
     const payment = payments.Data[0]!;
     const invoices = JSON.parse((await send(page, "GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).body) as { Data: { InvoiceNum: string }[] };
-    // The demo key is every test's: this test's entry is told by its Idempotency-Key.
+    // The demo workspace is every test's: this test's entry is told by its Idempotency-Key.
     const idempotencyKey = `e2e-activity-${Date.now()}`;
     const refused = await send(page, "POST", `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices.Data[0]!.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=99999999.00`, undefined, { "Idempotency-Key": idempotencyKey });
     expect(refused.status).toBe(400);
@@ -36,17 +37,17 @@ test.describe("/activity", () => {
     await expect(allocation).toContainText(`from payment ${payment.PaymentInvoiceNum}`);
     await expect(allocation).toContainText("Refused (400)");
     await expect(allocation).toContainText("INSUFFICIENT_BALANCE");
-    await expect(rows(page).filter({ hasText: "Connected" }).first()).toBeVisible();
+    await expect(rows(page).filter({ hasText: "Signed in" }).first()).toBeVisible();
 
     await page.getByLabel("Event").selectOption("payment-allocation");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/\/activity\?event=payment-allocation$/);
-    await expect(rows(page).filter({ hasText: "Connected" })).toHaveCount(0);
+    await expect(rows(page).filter({ hasText: "Signed in" })).toHaveCount(0);
     await expect(rows(page).first()).toContainText("Payment allocation requested");
     // The address alone brings the view back.
     await page.reload();
     await expect(page.getByLabel("Event")).toHaveValue("payment-allocation");
-    await expect(rows(page).filter({ hasText: "Connected" })).toHaveCount(0);
+    await expect(rows(page).filter({ hasText: "Signed in" })).toHaveCount(0);
 
     const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
     expect(href).toBe("/api/audit?event=payment-allocation&format=csv");
@@ -85,7 +86,7 @@ test.describe("/activity", () => {
   test("an employee sees its connects, and the date filters narrow the list", async ({ page }) => {
     await signIn(page, "Employee");
     await page.goto("/activity");
-    await expect(rows(page).filter({ hasText: "Connected" }).first()).toContainText("Every customer, supplier and warehouse");
+    await expect(rows(page).filter({ hasText: "Signed in" }).first()).toContainText("Every customer, supplier and warehouse");
 
     // A range that runs backwards is refused in the form, at once; the address keeps the last good view.
     await page.getByLabel("From (UTC)").fill("2026-11-30");

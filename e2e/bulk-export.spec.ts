@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { signIn } from "./connect";
+import { signIn } from "./sign-in";
 
 // Bulk exports of a list's children through the export dialog: the lines and the certificates of the filtered
 // invoices (a retailer's and an employee's), the posted lines of a brand's purchases. Each file is checked against

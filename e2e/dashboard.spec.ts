@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import type { KeyType } from "@/lib/data-api/operation";
 import { navigationFor } from "@/lib/ui/navigation";
 import { seriousViolations } from "./axe";
-import { connect, signIn } from "./connect";
+import { signIn, tryDemo } from "./sign-in";
 import { chooseFirstCustomer } from "./pricing";
 
 // The dashboard for each kind of key: every sidebar page loads with data and passes axe, filters live in the URL,
@@ -22,7 +22,7 @@ function pagesFor(keyType: KeyType): string[] {
 for (const key of KEYS) {
   test.describe(`the ${key.keyType} key`, () => {
     test("the sidebar links every page the key may call, and no other", async ({ page }) => {
-      await connect(page, key.button);
+      await tryDemo(page, key.button);
       await page.goto("/");
       const nav = page.getByRole("navigation", { name: "Dashboard" });
       for (const label of key.absent) await expect(nav.getByRole("link", { name: label, exact: true })).toHaveCount(0);
@@ -71,7 +71,7 @@ for (const key of KEYS) {
 }
 
 test("filters, page size and columns live in the URL and survive a reload", async ({ page }) => {
-  await connect(page, "Try as an employee");
+  await tryDemo(page, "Try as an employee");
   await page.goto("/invoices");
   await page.getByRole("button", { name: /^Status/ }).click();
   await page.getByRole("checkbox", { name: "Verified" }).check();
@@ -94,7 +94,7 @@ test("filters, page size and columns live in the URL and survive a reload", asyn
 });
 
 test("an invoice shows its header, totals and lines", async ({ page }) => {
-  await connect(page, "Try as a retailer");
+  await tryDemo(page, "Try as a retailer");
   await page.goto("/invoices");
   const first = page.locator('table.data-table tbody tr a[href^="/invoices/"]').first();
   const number = (await first.textContent())!;
@@ -111,7 +111,7 @@ test("a CSV export downloads every row of the filtered list", async ({ page }) =
   await page.addInitScript(() => {
     delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
-  await connect(page, "Try as an employee");
+  await tryDemo(page, "Try as an employee");
   const query = "Statuses=1,2,3,4,5,7&StartDate=2026-10-01";
   // The expected count, walked page by page through the proxy as a client of the API would.
   let expected = 0;
@@ -138,7 +138,7 @@ test("a CSV export downloads every row of the filtered list", async ({ page }) =
 test("a sparse record renders: a Supplier key's customer has fields left out, shown as —", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await connect(page, "Try as a brand");
+  await tryDemo(page, "Try as a brand");
   await page.goto("/customers");
   await page.locator("table.data-table tbody tr").first().getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -149,7 +149,7 @@ test("a sparse record renders: a Supplier key's customer has fields left out, sh
 });
 
 test("AR aging: the recalculation time, a chart and a table with totals; a bucket lists its invoices", async ({ page }) => {
-  await connect(page, "Try as a retailer");
+  await tryDemo(page, "Try as a retailer");
   await page.goto("/ar-aging");
   await expect(page.getByText(/^As of end of day /)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Outstanding by age" })).toBeVisible();
@@ -168,7 +168,7 @@ test("AR aging: the recalculation time, a chart and a table with totals; a bucke
 });
 
 test("a retailer has no purchases: none in the sidebar, the page says so, and the API answers 403", async ({ page }) => {
-  await connect(page, "Try as a retailer");
+  await tryDemo(page, "Try as a retailer");
   await page.goto("/purchases");
   await expect(page.getByRole("heading", { level: 1, name: "Purchases" })).toBeVisible();
   await expect(page.getByText("Customer keys may not see purchases: the Data API answers 403.")).toBeVisible();

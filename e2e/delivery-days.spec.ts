@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { connect } from "./connect";
+import { tryDemo } from "./sign-in";
 
 // Delivery days: customers per weekday with counts, filters in the address, each state's order cut-off, and the link
 // from a customer's page. The expected counts are read from the API through the proxy, page by page.
@@ -26,7 +26,7 @@ async function customersOf(page: Page, state: string): Promise<Customer[]> {
 const on = (weekday: number) => (c: Customer) => (c.DeliveryDays ?? "").includes(String(weekday));
 
 test("a rep finds Wednesday's customers in California, with the count and the order cut-off", async ({ page }) => {
-  await connect(page, "Try as an employee");
+  await tryDemo(page, "Try as an employee");
   const customers = await customersOf(page, "CA");
   const wednesday = customers.filter(on(3));
   expect(wednesday.length).toBeGreaterThan(0);
@@ -57,7 +57,7 @@ test("a rep finds Wednesday's customers in California, with the count and the or
 });
 
 test("the sales rep filter keeps the customers the rep covers", async ({ page }) => {
-  await connect(page, "Try as an employee");
+  await tryDemo(page, "Try as an employee");
   const reps = ((await (await page.request.get("/api/v1/salesReps?PageSize=500")).json()) as { Data: { UserID: number; Name: string; Customers: { CustomerID: number }[] }[] }).Data;
   const rep = reps.filter((r) => r.Customers.length > 0).sort((a, b) => b.Customers.length - a.Customers.length)[0]!;
   const customers = await customersOf(page, "CA");
@@ -73,7 +73,7 @@ test("the sales rep filter keeps the customers the rep covers", async ({ page })
 });
 
 test("a customer's page links to its delivery days", async ({ page }) => {
-  await connect(page, "Try as an employee");
+  await tryDemo(page, "Try as an employee");
   const customer = (await customersOf(page, "CA")).find((c) => c.DeliveryDays)!;
   await page.goto(`/customers/${customer.CustomerID}`);
   await page.getByRole("link", { name: "Delivery days and order cut-offs" }).click();
@@ -83,7 +83,7 @@ test("a customer's page links to its delivery days", async ({ page }) => {
 
 for (const [who, button] of [["a brand", "Try as a brand"], ["a retailer", "Try as a retailer"]] as const) {
   test(`${who} sees the delivery days of the customers the key may see`, async ({ page }) => {
-    await connect(page, button);
+    await tryDemo(page, button);
     await page.goto("/delivery-days");
     const heading = page.getByRole("heading", { name: /'s customers \(\d+\)$/ });
     await expect(heading).toBeVisible();

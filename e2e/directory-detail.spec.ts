@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { signIn } from "./connect";
+import { signIn } from "./sign-in";
 
 // The pages of a supplier, a warehouse, a user (and a sales rep) and a product promotion, for each kind of key, each
 // reached by a link from its list page: each shows the record's real data and what relates to it, and passes axe.

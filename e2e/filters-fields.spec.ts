@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { signIn } from "./connect";
+import { signIn } from "./sign-in";
 
 // Issue 21's filters and whole records: the payments page narrowed by payment type, supplier and target invoice (in
 // the address, through a reload); purchases found by either id; an invoice's lines with their prices, promotion,

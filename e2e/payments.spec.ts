@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { connect } from "./connect";
+import { tryDemo } from "./sign-in";
 
 // Payments as a retailer (the customer demo key): allocate, split, follow to Confirmed, the API's own refusal on the
 // amount, and a double-click that makes one request; as a brand, no allocation controls. The tests share the
@@ -46,7 +46,7 @@ async function applications(page: Page, account: number, paymentNum: string, inv
 }
 
 test("a retailer allocates part of a payment to one invoice, sees it Pending, and Confirmed after the ERP's export", async ({ page }) => {
-  await connect(page, "Try as a retailer");
+  await tryDemo(page, "Try as a retailer");
   const { form, paymentNum } = await openAllocation(page);
   const [invoice] = await owedInvoices(page);
   const openInvoices = page.getByRole("region", { name: "Open invoices table" });
@@ -87,7 +87,7 @@ test("a retailer allocates part of a payment to one invoice, sees it Pending, an
 });
 
 test("a retailer splits a payment across three invoices, one request each, sent in order", async ({ page }) => {
-  await connect(page, "Try as a retailer");
+  await tryDemo(page, "Try as a retailer");
   const { form, paymentNum, account } = await openAllocation(page);
   const invoices = (await owedInvoices(page)).slice(0, 3);
   expect(invoices).toHaveLength(3);
@@ -106,7 +106,7 @@ test("a retailer splits a payment across three invoices, one request each, sent 
 });
 
 test("the API's refusal of an amount over the credit lands on that amount's field", async ({ page }) => {
-  await connect(page, "Try as a retailer");
+  await tryDemo(page, "Try as a retailer");
   const { form, paymentNum, account } = await openAllocation(page);
   const [first, second] = await owedInvoices(page);
   const credit = (await form.locator("dd").first().textContent())!.replace(/[$,]/g, "");
@@ -128,7 +128,7 @@ test("the API's refusal of an amount over the credit lands on that amount's fiel
 });
 
 test("a double-click on Confirm makes exactly one request", async ({ page }) => {
-  await connect(page, "Try as a retailer");
+  await tryDemo(page, "Try as a retailer");
   const { form, paymentNum, account } = await openAllocation(page);
   const [invoice] = await owedInvoices(page);
   const before = (await applications(page, account, paymentNum, invoice!)).length;
@@ -142,7 +142,7 @@ test("a double-click on Confirm makes exactly one request", async ({ page }) => 
 });
 
 test("a brand sees payments, open invoices and applications, and no allocation controls", async ({ page }) => {
-  await connect(page, "Try as a brand");
+  await tryDemo(page, "Try as a brand");
   await page.goto("/payments");
   await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
   await expect(page.getByText(/Supplier keys may not request allocations/)).toBeVisible();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { type Started, startApp, stop } from "../scripts/processes";
 import { seriousViolations } from "./axe";
-import { connect } from "./connect";
+import { tryDemo } from "./sign-in";
 
 // Purchases as a brand (the supplier demo key) on a service without the v2 purchase endpoints: an app of this file's
 // own, started from the existing build with the sandbox's v2 off (SANDBOX_V2=off: every v2 path answers 404) and
@@ -58,7 +58,7 @@ async function columnTexts(page: Page, header: string): Promise<string[]> {
 test("the Purchases list switches to v1's posted purchases, says so in one line, offers no new order, and filters by status", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await connect(page, "Try as a brand", SLOW);
+  await tryDemo(page, "Try as a brand", SLOW);
   await page.goto("/purchases");
   // The first visit reads v2 (nothing is marked yet), meets its 404 and renders again as the v1 view.
   await expect(page.getByRole("note")).toHaveText(NOTE, SLOW);
@@ -93,7 +93,7 @@ test("the Purchases list switches to v1's posted purchases, says so in one line,
 });
 
 test("a posted purchase's page shows its facts and its lines from v1, products named", async ({ page }) => {
-  await connect(page, "Try as a brand", SLOW);
+  await tryDemo(page, "Try as a brand", SLOW);
   await page.goto("/purchases?Statuses=Verified");
   await expect(page.getByRole("note")).toHaveText(NOTE, SLOW);
   const link = rows(page).first().getByRole("link").first();
@@ -115,7 +115,7 @@ test("a posted purchase's page shows its facts and its lines from v1, products n
 });
 
 test("the draft editor's pages (new and edit) say drafts need the v2 endpoints instead of offering an editor", async ({ page }) => {
-  await connect(page, "Try as a brand", SLOW);
+  await tryDemo(page, "Try as a brand", SLOW);
   // The list's v2 read marks v2 missing when the earlier tests have not (run alone); once marked, nothing of v2 is asked.
   await page.goto("/purchases");
   await expect(page.getByRole("note")).toHaveText(NOTE, SLOW);

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { connect } from "./connect";
+import { tryDemo } from "./sign-in";
 
 // Purchases as a brand (the supplier demo key): the list of drafts and posted purchases, and a purchase's page.
 
 test("a brand's drafts are in the list with their vendor named, and a draft's page shows its lines", async ({ page }) => {
-  await connect(page, "Try as a brand");
+  await tryDemo(page, "Try as a brand");
   await page.goto("/purchases?statuses=InProgress");
   const rows = page.locator("table.data-table tbody tr");
   await expect(rows.first()).toContainText("InProgress");
@@ -21,7 +21,7 @@ test("a brand's drafts are in the list with their vendor named, and a draft's pa
 });
 
 test("a posted purchase's page shows its ERP id, the PDF link and the posted lines", async ({ page }) => {
-  await connect(page, "Try as a brand");
+  await tryDemo(page, "Try as a brand");
   await page.goto("/purchases?statuses=Verified");
   await page.locator("table.data-table tbody tr").first().getByRole("link").first().click();
   await expect(page.getByText(/Status Verified, ERP id \d+/)).toBeVisible();
@@ -88,7 +88,7 @@ test.describe("the purchase-order editor", () => {
   let draftId = "";
 
   test("a brand drafts an order: validate finds the missing batch codes, fixed, saved, reloaded intact, edited, submitted and imported", async ({ page }) => {
-    await connect(page, "Try as a brand");
+    await tryDemo(page, "Try as a brand");
     const products = (await catalog(page)).slice(0, 3);
     expect(products).toHaveLength(3);
     const po = poNumber("A");
@@ -172,7 +172,7 @@ test.describe("the purchase-order editor", () => {
   });
 
   test("a PO number the vendor already has is refused, with a link to the purchase order that has it", async ({ page }) => {
-    await connect(page, "Try as a brand");
+    await tryDemo(page, "Try as a brand");
     const [product] = await catalog(page);
     await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, "PO-MS-D1");
     await page.getByLabel("Product, line 1").fill(String(product!.ProductID));
@@ -194,7 +194,7 @@ test.describe("the purchase-order editor", () => {
   });
 
   test("ten lines pasted from a spreadsheet become lines; a row that matches nothing is named", async ({ page }) => {
-    await connect(page, "Try as a brand");
+    await tryDemo(page, "Try as a brand");
     const products = await catalog(page);
     await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, poNumber("P"));
     const rows = Array.from({ length: 10 }, (_, i) => {
@@ -225,7 +225,7 @@ test.describe("the purchase-order editor", () => {
   });
 
   test("a save whose answer was lost is tried again with the same Idempotency-Key: one draft, not two", async ({ page }) => {
-    await connect(page, "Try as a brand");
+    await tryDemo(page, "Try as a brand");
     const [product] = await catalog(page);
     const po = poNumber("R");
     await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, po);
@@ -256,7 +256,7 @@ test.describe("the purchase-order editor", () => {
   });
 
   test("a draft submitted elsewhere meanwhile: saving says it is no longer a draft, and the editor locks", async ({ page }) => {
-    await connect(page, "Try as a brand");
+    await tryDemo(page, "Try as a brand");
     const [product] = await catalog(page);
     await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, poNumber("S"));
     await page.getByLabel("Product, line 1").fill(String(product!.ProductID));
@@ -278,7 +278,7 @@ test.describe("the purchase-order editor", () => {
   });
 
   test("a saved draft is deleted after a confirmation, and is gone from the API", async ({ page }) => {
-    await connect(page, "Try as a brand");
+    await tryDemo(page, "Try as a brand");
     const [product] = await catalog(page);
     await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, poNumber("D"));
     await page.getByLabel("Product, line 1").fill(String(product!.ProductID));
@@ -300,7 +300,7 @@ test.describe("the purchase-order editor", () => {
 });
 
 test("a retailer may not draft purchase orders", async ({ page }) => {
-  await connect(page, "Try as a retailer");
+  await tryDemo(page, "Try as a retailer");
   await page.goto("/purchases/new");
   await expect(page.getByText("Customer keys may not see purchase orders")).toBeVisible();
   const response = await page.request.post("/api/v2/purchases/validate", {

@@ -5,7 +5,7 @@ import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
 import { upcomingDates } from "@/lib/ui/delivery/schedule";
 import { daysOfCover } from "@/lib/ui/stock/days-of-cover";
 import { seriousViolations } from "./axe";
-import { signIn } from "./connect";
+import { signIn } from "./sign-in";
 import { requestsSince } from "./journeys/keyboard";
 import { chooseFirstCustomer } from "./pricing";
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { ownWorkspace } from "./sign-in";
 
 // When the key's hourly budget is spent, the pages a person had open show what they showed: the proxy answers with its
 // last-known copies (stale-if-error), each region drawn from one says how old it is and when the budget returns, and
@@ -13,14 +14,12 @@ const PAGES = [
   { path: "/purchases", rows: "table.data-table tbody tr" },
 ];
 
-/** Connects the page with a key of the demo brand issued for this test: its own cache and budget. */
+/** A person whose workspace holds a key of the demo brand issued for this test: its own cache and budget. */
 async function connectIssued(page: Page): Promise<string> {
   const issued = await page.request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { type: "Supplier", company: "Stale answers", supplierIds: [101] } });
   expect(issued.status(), await issued.text()).toBe(201);
   const { key } = (await issued.json()) as { key: string };
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const connected = await page.request.post("/api/session", { data: { apiKey: key, environment: "test" }, headers: { Origin: origin } });
-  expect(connected.status(), await connected.text()).toBe(201);
+  await ownWorkspace(page, key);
   return key;
 }
 

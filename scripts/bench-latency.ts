@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { findChromium } from "../e2e/find-chromium";
 import { writeBenchmarkSection } from "./benchmarks-doc";
-import { fetchJson, median, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
+import { browserCookies, fetchJson, median, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -136,15 +136,14 @@ async function main() {
 
 /** One visit: the page loaded in a fresh context with the key's session, measured once its data has come. */
 async function measure(browser: Browser, base: string, path: string, cookie: string): Promise<Measured> {
-  const [name, value] = cookie.split("=") as [string, string];
   const context = await browser.newContext({ baseURL: base });
-  await context.addCookies([{ name, value, url: base }]);
+  await context.addCookies(browserCookies(cookie, base));
   await context.addInitScript(OBSERVE);
   const page = await context.newPage();
   try {
     // A person who has used Backroom before: the browser holds its code and styles (they are immutable, and cached
     // for a year), and has a page of the site open; only the API's answers are new (the key's cache is cold).
-    await page.goto("/connect", { waitUntil: "networkidle", timeout: 60_000 });
+    await page.goto("/sign-in", { waitUntil: "networkidle", timeout: 60_000 });
     const since = new Date().toISOString();
     await page.goto(path, { waitUntil: "networkidle", timeout: 60_000 });
     // Streamed regions and browser reads: done when nothing is loading any more.

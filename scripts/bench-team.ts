@@ -23,9 +23,9 @@ import type { Version } from "../lib/data-api/operation";
 import { fixedClock } from "../lib/sandbox/clock";
 import { startSandbox } from "../lib/sandbox/runtime";
 import { proxyRequest } from "../lib/server/proxy";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS } from "../lib/server/testing";
+import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs } from "../lib/server/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
-import { fetchJson, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
+import { browserCookies, fetchJson, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
 
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 const TARGET = 300;
@@ -118,7 +118,10 @@ async function main() {
   const runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(new Date()), rateLimit: 1_000_000, scale: 1, basePath: "" });
   const backend = await createTestBackend((request) => runtime.app.fetch(request));
   try {
-    const people = await Promise.all(Object.keys(HOUR).map(async (name) => ({ name, cookie: (await connectKey(backend, DEMO_KEYS.Supplier, "Supplier")).cookie })));
+    // The team: the owner added the brand's key to their workspace once; the others are members working with it.
+    const [first, ...others] = Object.keys(HOUR);
+    const owner = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    const people = [{ name: first!, cookie: owner.cookie }, ...(await Promise.all(others.map(async (name) => ({ name, cookie: (await joinAs(backend, owner.workspaceId, "purchasing")).cookie }))))];
     const visits = people.flatMap(({ name, cookie }) => HOUR[name]!.map(([minute, page]) => ({ minute, page, name, cookie }))).sort((a, b) => a.minute - b.minute);
     const byPerson = new Map<string, number>();
     const byPage = new Map<PageName, { visits: number; upstream: number }>();
@@ -173,9 +176,8 @@ async function main() {
 
 /** The Data API paths a cold visit of `path` asked for (server and browser), from the key's request log. */
 async function requestsOf(browser: Browser, base: string, path: string, cookie: string): Promise<string[]> {
-  const [name, value] = cookie.split("=") as [string, string];
   const context = await browser.newContext({ baseURL: base });
-  await context.addCookies([{ name, value, url: base }]);
+  await context.addCookies(browserCookies(cookie, base));
   const page = await context.newPage();
   try {
     await page.goto(path, { waitUntil: "networkidle", timeout: 60_000 });

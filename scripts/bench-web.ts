@@ -20,7 +20,7 @@ onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
 
 type Who = "Customer" | "Supplier" | "Employee";
 
-/** Connects as a sandbox demo user, as the connect page does: the session cookie. */
+/** Signs in as a sandbox demo person, as the sign-in page's "Try the demo" does: the session cookie. */
 const demoCookie = (base: string, who: Who) => sessionCookie(base, { demo: who, environment: "test" });
 
 /** Backroom's own API (the proxy) with a session, as its pages call it. */
@@ -55,7 +55,7 @@ async function main() {
   const invoice = (await api<{ Data: { InvoiceID: number }[] }>(base, cookies.Employee, "/api/v1/invoices?PageSize=1")).Data[0]!.InvoiceID;
   const draft = await draftOf150(base, cookies.Supplier);
   const pages: { page: string; path: string; cookie?: string }[] = [
-    { page: "Connect", path: "/connect" },
+    { page: "Sign in", path: "/sign-in" },
     { page: "Overview (retailer)", path: "/", cookie: cookies.Customer },
     { page: "Invoices, 500 rows (employee)", path: "/invoices?PageSize=500", cookie: cookies.Employee },
     { page: "Invoice detail (employee)", path: `/invoices/${invoice}`, cookie: cookies.Employee },

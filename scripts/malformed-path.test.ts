@@ -45,7 +45,7 @@ describe("hasMalformedEscape", () => {
 });
 
 describe("malformedPathAnswer", () => {
-  it.each(["/api/v1/customers/%", "/api/v2/purchases/%zz?x=1", "/api/session/keys/%", "/api/health/%C3%28", "http://backroom.example/api/v1/products/%"])(
+  it.each(["/api/v1/customers/%", "/api/v2/purchases/%zz?x=1", "/api/keys/%", "/api/health/%C3%28", "http://backroom.example/api/v1/products/%"])(
     "answers %s 400 in the API's error shape, private and not stored",
     (target) => {
       const answer = malformedPathAnswer(target);
@@ -124,7 +124,7 @@ describe("serve.mjs's step before Next (answerMalformedPath on a real HTTP serve
     ["GET", "/api/v1/customers/%"],
     ["GET", "/api/v2/purchases/%zz"],
     ["POST", "/api/v2/purchases/%"],
-    ["DELETE", "/api/session/keys/%"],
+    ["DELETE", "/api/keys/%"],
     ["GET", "/sandbox/test/api/v1/customers/%"],
   ])("answers %s %s 400 in JSON without handing it to Next", async (method, path) => {
     reachedNext.length = 0;
@@ -157,7 +157,7 @@ describe("serve.mjs's step before Next (answerMalformedPath on a real HTTP serve
 describe("proxy.ts (next dev, next start): the same answers", () => {
   const nextRequest = (path: string) => new NextRequest(new URL(path, "http://backroom.test"));
 
-  it.each(["/api/v1/customers/%", "/sandbox/test/api/v1/customers/%", "/api/session/keys/%zz"])("runs for %s and answers it 400", async (path) => {
+  it.each(["/api/v1/customers/%", "/sandbox/test/api/v1/customers/%", "/api/keys/%zz"])("runs for %s and answers it 400", async (path) => {
     expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url: path })).toBe(true);
     const response = proxy(nextRequest(path));
     expect(response.status).toBe(400);

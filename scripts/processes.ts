@@ -145,20 +145,50 @@ export async function startApp(dataDir: string, options: { env?: Record<string, 
     NODE_ENV: "production",
     ...options.env,
   });
-  await app.ready(`${base}/connect`, 200, {}, 600_000);
+  await app.ready(`${base}/sign-in`, 200, {}, 600_000);
   return { base, process: app };
 }
 
 /** The middle value (the upper one of an even count): what the benchmarks report of repeated runs. */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+let people = 0;
+
 /**
- * POST /api/session as Backroom's own connect page would (same Origin), with a key or a sandbox demo user: the session
- * cookie, as a Cookie header's value.
+ * A signed-in session as Backroom's own pages make one (same Origin), as a Cookie header's value: a sandbox demo person
+ * (POST /api/demo, the sign-in page's "Try the demo"), or with a key: a new person of the caller's own, owner of a new
+ * workspace holding that key (better-auth's sign-up and organization/create, then POST /api/keys).
  */
 export async function sessionCookie(app: string, body: { apiKey: string; environment: "test" } | { demo: "Customer" | "Supplier" | "Employee"; environment: "test" }): Promise<string> {
-  const res = await fetch(`${app}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app }, body: JSON.stringify(body) });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("backroom_session="));
-  if (res.status !== 201 || !cookie) throw new Error(`POST /api/session: ${res.status} ${await res.text()}`);
-  return cookie.split(";")[0]!;
+  const jar = new Map<string, string>();
+  const post = async (path: string, data: object, expected: number) => {
+    const res = await fetch(`${app}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app, Cookie: [...jar].map(([n, v]) => `${n}=${v}`).join("; ") }, body: JSON.stringify(data) });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(";");
+      const at = pair!.indexOf("=");
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    if (res.status !== expected) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  if ("demo" in body) {
+    await post("/api/demo", { as: body.demo, environment: body.environment }, 200);
+  } else {
+    const email = `bench-${process.pid}-${Date.now().toString(36)}-${++people}@example.test`;
+    await post("/api/auth/sign-up/email", { email, password: "a long passphrase for benchmarks", name: "Bench person" }, 200);
+    await post("/api/auth/organization/create", { name: "Bench workspace", slug: email.replace(/[^a-z0-9]+/g, "-") }, 200);
+    await post("/api/keys", { apiKey: body.apiKey, environment: body.environment }, 201);
+  }
+  const cookie = [...jar].filter(([name]) => name.includes("backroom")).map(([n, v]) => `${n}=${v}`).join("; ");
+  if (!cookie) throw new Error("no session cookie");
+  return cookie;
+}
+
+
+/** A Cookie header's value as the cookies a browser context adds for `url` (Playwright's `addCookies`). */
+export function browserCookies(cookie: string, url: string): { name: string; value: string; url: string }[] {
+  return cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+  });
 }

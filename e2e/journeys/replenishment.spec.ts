@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { PLAN_HEADERS } from "@/lib/ui/replenishment/columns";
 import { seriousViolations } from "../axe";
-import { connect } from "../connect";
+import { tryDemo } from "../sign-in";
 import { connectWithKey, issueKey, requestsSince } from "./keyboard";
 
 // The replenishment planner (issue 22). A brand goes from the overview's stock card to the plan, narrows it to one
@@ -141,7 +141,7 @@ test("a brand plans from the stock card, drafts one warehouse's orders, and subm
 });
 
 test("the plan's filters and sort live in the address and survive a reload", async ({ page }) => {
-  await connect(page, "Try as a brand");
+  await tryDemo(page, "Try as a brand");
   await page.goto("/purchases/plan");
   await expect(planRows(page).first()).toBeVisible({ timeout: 30_000 });
   const belowOnly = await planRows(page).count();
@@ -168,7 +168,7 @@ test("the plan's filters and sort live in the address and survive a reload", asy
 });
 
 test("an employee chooses a supplier first, and the address keeps the choice", async ({ page }) => {
-  await connect(page, "Try as an employee");
+  await tryDemo(page, "Try as an employee");
   await page.goto("/purchases/plan");
   await expect(page.getByRole("heading", { level: 1, name: "Replenishment plan" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Choose a supplier" })).toBeVisible();
@@ -187,7 +187,7 @@ test("an employee chooses a supplier first, and the address keeps the choice", a
 });
 
 test("a retailer has no plan: the page says so, and the sidebar has no entry", async ({ page }) => {
-  await connect(page, "Try as a retailer");
+  await tryDemo(page, "Try as a retailer");
   await page.goto("/purchases/plan");
   await expect(page.getByText("Customer keys may not see replenishment plan")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Replenishment" })).toHaveCount(0);

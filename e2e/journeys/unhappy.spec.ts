@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "../connect";
+import { ownWorkspace, signIn, tryDemo } from "../sign-in";
 
 // What a person meets when things go wrong: the API answering 429 or 500 (the sandbox's faults) shows a clear message
-// and recovers, the page's own code failing to download mid-visit does too, and an expired session sends them to connect
+// and recovers, the page's own code failing to download mid-visit does too, and an ended session sends them to sign in
 // and back to where they were. (A write whose answer is
 // lost, retried without a second purchase order, is in e2e/purchases.spec.ts.)
 //
@@ -17,11 +17,7 @@ const OPERATOR = { "x-api-key": "production-employee-demo", "Content-Type": "app
 async function connectProduction(page: Page) {
   const issued = await page.request.post("/sandbox/production/operator/keys", { headers: OPERATOR, data: { type: "Employee", company: "Unhappy paths" } });
   expect(issued.status(), await issued.text()).toBe(201);
-  await page.goto("/connect");
-  await page.getByLabel("API key").fill(((await issued.json()) as { key: string }).key);
-  await page.getByRole("radio", { name: /Production/ }).check();
-  await page.getByRole("button", { name: "Connect", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+  await ownWorkspace(page, ((await issued.json()) as { key: string }).key, { environment: "production" });
 }
 
 /** Runs with fault rules of the test's own, added beside any other test's and removed after. */
@@ -69,19 +65,16 @@ test("a 429 from the API counts down its wait, then Retry recovers", async ({ pa
   });
 });
 
-test("an expired session sends the person to connect, and back to the page they were on", async ({ page, context }) => {
-  await page.goto("/connect");
-  await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: "Try as a retailer" }).click();
-  await page.getByRole("link", { name: "Open the dashboard" }).click();
+test("an ended session sends the person to sign in, and back to the page they were on", async ({ page, context }) => {
+  await tryDemo(page, "Try as a retailer");
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   // The overview's own requests are over (its payments and requests on their way follow the first answers): one of
-  // them meeting the ended session would rightly send the person to connect from here, before the click.
+  // them meeting the ended session would rightly send the person to sign in from here, before the click.
   await page.waitForLoadState("networkidle");
   // The session ends (expired, or signed out elsewhere): its cookie is gone.
   await context.clearCookies();
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Customers", exact: true }).click();
-  await expect(page).toHaveURL(/\/connect\?next=%2Fcustomers/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fcustomers/);
   await page.getByRole("radio", { name: /Test/ }).check();
   await page.getByRole("button", { name: "Try as a retailer" }).click();
   await expect(page).toHaveURL(/\/customers$/);
