@@ -8,7 +8,7 @@ import { listMembers, type MembersJson } from "@/lib/server/members-api";
  * handler, the same checks), so a page's first paint has them; undefined when it failed (the page reads them again).
  */
 export async function membersNow(): Promise<MembersJson | undefined> {
-  const cookie = (await headers()).get("cookie") ?? "";
-  const answer = await listMembers(new Request("http://backroom.invalid/api/members", { headers: { cookie } }), await backend()).catch(() => undefined);
+  // The page's own headers: the cookie, and the host better-auth resolves its address from.
+  const answer = await listMembers(new Request("http://backroom.invalid/api/members", { headers: new Headers(await headers()) }), await backend()).catch(() => undefined);
   return answer?.ok ? ((await answer.json()) as MembersJson) : undefined;
 }

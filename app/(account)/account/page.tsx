@@ -18,7 +18,8 @@ export const metadata: Metadata = { title: "Account · Backroom" };
 /** The person's sessions and passkeys, read with better-auth's server API for the first paint (no token goes out). */
 async function sessionsAndPasskeys(currentId: string | undefined) {
   const [{ auth }, incoming] = await Promise.all([backend(), headers()]);
-  const asked = new Headers({ cookie: incoming.get("cookie") ?? "" });
+  // The page's own headers: the cookie, and the host better-auth resolves its address from.
+  const asked = new Headers(incoming);
   const [sessions, passkeys] = await Promise.all([auth.api.listSessions({ headers: asked }).catch(() => []), auth.api.listPasskeys({ headers: asked }).catch(() => [])]);
   return { sessions: sessionRows(sessions, currentId), passkeys: passkeyRows(passkeys) };
 }
@@ -58,7 +59,7 @@ export default async function AccountPage({ searchParams }: PageProps<"/account"
         </h2>
         <PasswordForm />
       </section>
-      <section aria-labelledby="two-factor" className={section} id="two-factor-section">
+      <section aria-labelledby="two-factor" className={section}>
         <h2 id="two-factor" className="text-lg font-semibold">
           Two factors
         </h2>

@@ -13,6 +13,7 @@ describe("authFailure", () => {
     expect(authFailure({ status: 403, code: "EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION" }, "x")).toMatch(/^Confirm your email address/);
     expect(authFailure({ status: 400, code: "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER" }, "x")).toMatch(/last owner/);
     expect(authFailure({ status: 429, message: "Too many requests." }, "x")).toMatch(/^Too many attempts/);
+    expect(authFailure({ status: 401, code: "UNAUTHORIZED", message: "Unauthorized" }, "x")).toMatch(/^Your session has ended/);
   });
 
   it("keeps the server's own words otherwise, and says when nothing answered", () => {

@@ -29,6 +29,8 @@ const WORDS: Record<string, string> = {
   INVALID_PASSWORD: "That is not your current password.",
   INVALID_TOKEN: "This link has expired or was used already. Ask for a new one.",
   SESSION_NOT_FRESH: "This needs a recent sign-in: sign out, sign in again, and try once more.",
+  UNAUTHORIZED: "Your session has ended: sign in again, then try once more.",
+  FAILED_TO_GET_SESSION: "Your session has ended: sign in again, then try once more.",
   USER_ALREADY_EXISTS: "An account with this email exists already. Sign in, or reset its password.",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with this email exists already. Sign in, or reset its password.",
 };
