@@ -56,14 +56,16 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
     async add(workspaceId, addedBy, key) {
       const input = NewKeySchema.parse(key);
       const fingerprints = ring.all.map((secret) => fingerprintApiKey(input.apiKey, secret));
-      const existing = await db
-        .selectFrom("workspace_keys")
-        .selectAll()
-        .where("workspace_id", "=", workspaceId)
-        .where("environment", "=", input.environment)
-        .where("fingerprint", "in", fingerprints)
-        .executeTakeFirst();
-      if (existing) return { key: info(existing), added: false };
+      const existing = () =>
+        db
+          .selectFrom("workspace_keys")
+          .selectAll()
+          .where("workspace_id", "=", workspaceId)
+          .where("environment", "=", input.environment)
+          .where("fingerprint", "in", fingerprints)
+          .executeTakeFirst();
+      const held = await existing();
+      if (held) return { key: info(held), added: false };
       const id = newKeyId();
       const row: WorkspaceKeyTable = {
         id,
@@ -78,7 +80,14 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
         added_by: addedBy,
         last_used_at: null,
       };
-      await db.insertInto("workspace_keys").values(row).execute();
+      // The same key added at the same moment (two owners, the demo's first two sign-ins): the first row stands.
+      const inserted = await db
+        .insertInto("workspace_keys")
+        .values(row)
+        .onConflict((oc) => oc.columns(["workspace_id", "environment", "fingerprint"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!inserted) return { key: info((await existing())!), added: false };
       return { key: info(row), added: true };
     },
 
