@@ -23,7 +23,8 @@ export const currentSession = cache(async (getDeps: () => Promise<Pick<SessionDe
   if (!jar.getAll().some((c) => /(^|__Secure-)backroom\.session_token$/.test(c.name))) return undefined;
   const deps = await getDeps();
   const incoming = await headers();
-  const actor = await deps.actors.resolve(new Headers({ cookie: incoming.get("cookie") ?? "" }));
+  // The whole request's headers: better-auth settles its own address from Host (no PUBLIC_URL) as for a route's call.
+  const actor = await deps.actors.resolve(new Headers(incoming));
   if (!actor) return undefined;
   return { actor, view: await sessionView(actor, deps) };
 });
