@@ -217,7 +217,10 @@ export async function demoSignIn(request: Request, deps: SessionDeps): Promise<R
   const email = `demo-${as.toLowerCase()}-${environment}@backroom.invalid`;
   // Derived, never stored: the demo person's password is the server's to know.
   const password = createHmac("sha256", deps.secret).update(`backroom demo person ${email}`).digest("base64url");
-  const headers = new Headers({ origin: new URL(request.url).origin, "x-forwarded-for": clientAddress(request) });
+  // As the person's browser would ask better-auth: its address settled from Host (without PUBLIC_URL), its origin ours.
+  const url = new URL(request.url);
+  const headers = new Headers({ host: request.headers.get("host") ?? url.host, origin: url.origin, "x-forwarded-for": clientAddress(request) });
+  for (const name of ["x-forwarded-host", "x-forwarded-proto"]) if (request.headers.has(name)) headers.set(name, request.headers.get(name)!);
   const signIn = () => deps.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
   let signedIn = await signIn();
   if (signedIn.status === 401) {
