@@ -2,6 +2,7 @@ import "server-only";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { AuditEvent, AuditReference } from "@/lib/audit/audit-types";
 import type { AuditTrail } from "../audit/audit-trail";
+import type { AuthEvents } from "./auth";
 import { actorOf } from "../audit/write-audit";
 import { clientAddress, type ConnectThrottle } from "../connect-throttle";
 
@@ -40,6 +41,8 @@ const ORGANIZATION_EVENTS: Record<string, AuditEvent> = {
 interface HookDeps {
   audit?: AuditTrail;
   throttle?: ConnectThrottle;
+  /** Told of a member who left: better-auth has no organization hook for it, as it has for a removal. */
+  events?: Pick<AuthEvents, "membershipChanged">;
 }
 
 type Session = { session: { id: string; activeOrganizationId?: string | null }; user: { id: string; email: string; name: string } };
@@ -100,14 +103,22 @@ export function authHooks(deps: HookDeps) {
         return;
       }
       const event = ORGANIZATION_EVENTS[ctx.path];
-      if (!event || failed || !deps.audit) return;
-      const session = ctx.context.session as Session | null;
+      if (!event || failed) return;
+      // The acting person: better-auth's after-hooks are not given the endpoint's session, so it is read again.
+      const session = ((ctx.context.session as Session | null) ?? (await getSessionFromCtx(ctx).catch(() => null))) as Session | null;
+      // Every instance drops what it holds of the leaver's membership, as after a removal.
+      if (event === "member-left" && session && text(body.organizationId)) {
+        await deps.events?.membershipChanged?.({ workspaceId: text(body.organizationId)!, userId: session.user.id, kind: "left" });
+      }
+      if (!deps.audit) return;
       const answer = (returned ?? {}) as Record<string, unknown>;
       const invitation = (answer.invitation ?? answer) as Record<string, unknown>;
       const member = (answer.member ?? answer) as Record<string, unknown> & { user?: { email?: string } };
       const workspaceId = text(body.organizationId) ?? text(invitation.organizationId) ?? text(member.organizationId) ?? session?.session.activeOrganizationId ?? null;
+      // A role changed or a member removed: better-auth answers the member without their user, so whom it concerns is read.
+      const subject = text(invitation.email) ?? member.user?.email ?? (text(member.userId) ? (await ctx.context.internalAdapter.findUserById(text(member.userId)!).catch(() => null))?.email : undefined);
       const reference: AuditReference = {
-        ...(text(invitation.email) ? { subjectEmail: text(invitation.email) } : member.user?.email ? { subjectEmail: member.user.email } : {}),
+        ...(subject ? { subjectEmail: subject } : {}),
         ...(text(body.role) ?? text(invitation.role) ? { role: text(body.role) ?? text(invitation.role) } : {}),
       };
       await deps.audit.record({ event, actor: actorOf(request, actorFrom(session, workspaceId), undefined), result: "done", reference });

@@ -1,11 +1,16 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createAuditTrail } from "../audit/audit-trail";
+import { createConnectThrottle } from "../connect-throttle";
 import type { Database } from "../db/open";
 import { databaseProfiles } from "../db/testing";
-import { testAuth } from "./testing";
+import { isAPIError } from "better-auth/api";
+import { INVITATION_DAYS } from "./auth";
+import { recordingMailer, testAuth } from "./testing";
 
 const opened: Database[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(opened.splice(0).map((d) => d.close()));
 });
 
@@ -13,10 +18,13 @@ const PASSWORD = "correct horse battery staple";
 const ORIGIN = "http://localhost:3000";
 
 describe.each(databaseProfiles())("Backroom's better-auth on $name", ({ open }) => {
-  async function setup() {
+  /** better-auth on a fresh database; `mail: false` for a Backroom that sends no mail (no address to prove first). */
+  async function setup({ mail = true }: { mail?: boolean } = {}) {
     const database = await open();
     opened.push(database);
-    const { auth, config } = testAuth(database);
+    const audit = createAuditTrail(database.db);
+    const throttle = createConnectThrottle({ secret: "t".repeat(40) });
+    const { auth, config } = testAuth(database, { audit, throttle, mailer: recordingMailer(mail) });
     /** Signs up (or in) and answers the Cookie header of the person's session. */
     const person = async (email: string, name = email.split("@")[0]!) => {
       const res = await auth.api.signUpEmail({ body: { email, password: PASSWORD, name }, asResponse: true, headers: new Headers({ origin: ORIGIN }) });
@@ -24,7 +32,18 @@ describe.each(databaseProfiles())("Backroom's better-auth on $name", ({ open }) 
       return cookieOf(res);
     };
     const as = (cookie: string) => new Headers({ cookie, origin: ORIGIN });
-    return { database, auth, config, person, as };
+    /** A workspace owned by a new person, and that person's cookie. */
+    const workspaceOf = async (email: string, slug = "valley") => {
+      const owner = await person(email);
+      const workspace = await auth.api.createOrganization({ body: { name: slug, slug }, headers: as(owner) });
+      return { owner, workspaceId: workspace!.id };
+    };
+    /** The audit trail's rows, oldest first. */
+    const trail = () =>
+      database.db.selectFrom("audit_events").select(["event", "result", "user_id", "user_email", "workspace_id", "client_address", "reference_json", "answer_json"]).orderBy("id").execute();
+    /** Signs an existing person in again: their new session's Cookie header. */
+    const signInAs = async (email: string) => cookieOf(await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true }));
+    return { database, auth, config, audit, person, as, workspaceOf, trail, signInAs };
   }
 
   it("signs up with an Argon2id password, and signs in with it (and not with another)", async () => {
@@ -100,6 +119,163 @@ describe.each(databaseProfiles())("Backroom's better-auth on $name", ({ open }) 
     await auth.api.removeMember({ body: { organizationId: workspace!.id, memberIdOrEmail: second.id }, headers: as(owner) });
     const after = (await auth.api.listMembers({ query: { organizationId: workspace!.id }, headers: as(owner) })).members;
     expect(after.map((m) => [m.user.email, m.role]).sort()).toEqual([["ada@brand.example", "accounts"], ["owner@shop.example", "owner"]]);
+  });
+
+  describe("the last owner", () => {
+    it("may leave or be demoted once another owner is there, and the one left then may not", async () => {
+      const { auth, person, as, workspaceOf } = await setup({ mail: false });
+      const { owner, workspaceId } = await workspaceOf("owner@shop.example");
+      const second = await person("second@shop.example");
+      const secondMember = await auth.api.addMember({ body: { userId: (await auth.api.getSession({ headers: as(second) }))!.user.id, role: "owner", organizationId: workspaceId } });
+      const members = await auth.api.listMembers({ query: { organizationId: workspaceId }, headers: as(owner) });
+      const first = members.members.find((m) => m.user.email === "owner@shop.example")!;
+      await auth.api.updateMemberRole({ body: { organizationId: workspaceId, memberId: first.id, role: "admin" }, headers: as(second) });
+      // The second owner is the last one now.
+      await expect(auth.api.leaveOrganization({ body: { organizationId: workspaceId }, headers: as(second) })).rejects.toThrow(/only owner|without an owner/i);
+      await expect(auth.api.updateMemberRole({ body: { organizationId: workspaceId, memberId: secondMember!.id, role: "viewer" }, headers: as(second) })).rejects.toThrow(/only owner|without an owner/i);
+      // An admin cannot remove them either.
+      await expect(auth.api.removeMember({ body: { organizationId: workspaceId, memberIdOrEmail: secondMember!.id }, headers: as(owner) })).rejects.toThrow(/only owner|not allowed/i);
+      const after = await auth.api.listMembers({ query: { organizationId: workspaceId }, headers: as(owner) });
+      expect(after.members.map((m) => [m.user.email, m.role]).sort()).toEqual([["owner@shop.example", "admin"], ["second@shop.example", "owner"]]);
+    });
+  });
+
+  describe("invitations", () => {
+    it(`last ${INVITATION_DAYS} days: accepted the minute before, refused the minute after`, async () => {
+      const { auth, person, as, workspaceOf, signInAs } = await setup({ mail: false });
+      const created = await workspaceOf("owner@shop.example");
+      const { workspaceId } = created;
+      let { owner } = created;
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+      const made = Date.now();
+      const early = await auth.api.createInvitation({ body: { organizationId: workspaceId, email: "early@shop.example", role: "viewer" }, headers: as(owner) });
+      const late = await auth.api.createInvitation({ body: { organizationId: workspaceId, email: "late@shop.example", role: "viewer" }, headers: as(owner) });
+      expect(new Date(late.expiresAt).getTime() - made).toBeGreaterThanOrEqual(INVITATION_DAYS * 86_400_000 - 1_000);
+      expect(new Date(late.expiresAt).getTime() - made).toBeLessThanOrEqual(INVITATION_DAYS * 86_400_000 + 1_000);
+      // Each invited person signs up when they open the link (a session of theirs from a week ago would have ended).
+      vi.setSystemTime(made + INVITATION_DAYS * 86_400_000 - 60_000);
+      await auth.api.acceptInvitation({ body: { invitationId: early.id }, headers: as(await person("early@shop.example")) });
+      vi.setSystemTime(made + INVITATION_DAYS * 86_400_000 + 60_000);
+      await expect(auth.api.acceptInvitation({ body: { invitationId: late.id }, headers: as(await person("late@shop.example")) })).rejects.toThrow(/not found/i);
+      // The owner signs in again a week later to look.
+      owner = await signInAs("owner@shop.example");
+      const members = await auth.api.listMembers({ query: { organizationId: workspaceId }, headers: as(owner) });
+      expect(members.members.map((m) => m.user.email).sort()).toEqual(["early@shop.example", "owner@shop.example"]);
+    });
+
+    it("is accepted once: a second accept, a cancelled one and a declined one are refused", async () => {
+      const { auth, person, as, workspaceOf } = await setup({ mail: false });
+      const { owner, workspaceId } = await workspaceOf("owner@shop.example");
+      const invite = (email: string) => auth.api.createInvitation({ body: { organizationId: workspaceId, email, role: "accounts" }, headers: as(owner) });
+      const [used, cancelled, declined] = [await invite("ana@shop.example"), await invite("ben@shop.example"), await invite("cy@shop.example")];
+      const [ana, ben, cy] = [await person("ana@shop.example"), await person("ben@shop.example"), await person("cy@shop.example")];
+
+      await auth.api.acceptInvitation({ body: { invitationId: used.id }, headers: as(ana) });
+      await expect(auth.api.acceptInvitation({ body: { invitationId: used.id }, headers: as(ana) })).rejects.toThrow(/not found/i);
+      await auth.api.cancelInvitation({ body: { invitationId: cancelled.id }, headers: as(owner) });
+      await expect(auth.api.acceptInvitation({ body: { invitationId: cancelled.id }, headers: as(ben) })).rejects.toThrow(/not found/i);
+      await auth.api.rejectInvitation({ body: { invitationId: declined.id }, headers: as(cy) });
+      await expect(auth.api.acceptInvitation({ body: { invitationId: declined.id }, headers: as(cy) })).rejects.toThrow(/not found/i);
+      // Another person cannot accept an invitation made for someone else's address.
+      const forAna = await invite("ana.two@shop.example");
+      await expect(auth.api.acceptInvitation({ body: { invitationId: forAna.id }, headers: as(ben) })).rejects.toThrow(/recipient|not found|not allowed/i);
+
+      const members = await auth.api.listMembers({ query: { organizationId: workspaceId }, headers: as(owner) });
+      expect(members.members.map((m) => [m.user.email, m.role]).sort()).toEqual([["ana@shop.example", "accounts"], ["owner@shop.example", "owner"]]);
+    });
+  });
+
+  describe("sign-in throttling (the hooks and the connect throttle's limiter)", () => {
+    /**
+     * A sign-in through better-auth's API, answered as a Response: a refusal the hooks throw before the endpoint (the
+     * throttle's 429) is better-auth's APIError, which its handler turns into this very answer.
+     */
+    const signIn = async (auth: Awaited<ReturnType<typeof setup>>["auth"], email: string, password: string, address: string): Promise<Response> => {
+      try {
+        return await auth.api.signInEmail({ body: { email, password }, asResponse: true, headers: new Headers({ origin: ORIGIN, "x-forwarded-for": address }) });
+      } catch (error) {
+        if (!isAPIError(error)) throw error;
+        return Response.json(error.body, { status: error.statusCode, headers: error.headers });
+      }
+    };
+
+    it("makes an address wait after 5 failed sign-ins, whichever accounts were tried: 429 with Retry-After, the right password too", async () => {
+      const { auth, person } = await setup();
+      await person("ana@shop.example");
+      for (let i = 1; i <= 5; i++) expect((await signIn(auth, `nobody-${i}@shop.example`, "wrong password here", "203.0.113.9")).status, `failure ${i}`).toBe(401);
+      const held = await signIn(auth, "ana@shop.example", PASSWORD, "203.0.113.9");
+      expect([held.status, held.headers.get("Retry-After")]).toEqual([429, "60"]);
+      expect(((await held.json()) as { code: string; message: string })).toMatchObject({ code: "TOO_MANY_ATTEMPTS", message: expect.stringMatching(/from your address: try again in 60 seconds/) });
+      // Another address is not held up.
+      expect((await signIn(auth, "ana@shop.example", PASSWORD, "198.51.100.2")).status).toBe(200);
+      // Through the route (/api/auth/sign-in/email), the same 429 with its Retry-After.
+      const http = await auth.handler(new Request(`${ORIGIN}/api/auth/sign-in/email`, { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json", "x-forwarded-for": "203.0.113.9" }, body: JSON.stringify({ email: "ana@shop.example", password: PASSWORD }) }));
+      expect([http.status, http.headers.get("Retry-After")]).toEqual([429, "60"]);
+    });
+
+    it("makes an account wait after 5 failed sign-ins from any addresses, and only that account", async () => {
+      const { auth, person } = await setup();
+      await person("ana@shop.example");
+      await person("ben@shop.example");
+      for (let i = 1; i <= 5; i++) expect((await signIn(auth, "Ana@Shop.example", "wrong password here", `203.0.113.${i}`)).status, `failure ${i}`).toBe(401);
+      const held = await signIn(auth, "ana@shop.example", PASSWORD, "198.51.100.7");
+      expect([held.status, held.headers.get("Retry-After")]).toEqual([429, "60"]);
+      expect(((await held.json()) as { message: string }).message).toMatch(/for this account/);
+      expect((await signIn(auth, "ben@shop.example", PASSWORD, "198.51.100.7")).status).toBe(200);
+    });
+
+    it("forgets an address's and an account's failures at a sign-in that succeeds", async () => {
+      const { auth, person } = await setup();
+      await person("ana@shop.example");
+      for (let i = 0; i < 4; i++) await signIn(auth, "ana@shop.example", "wrong password here", "203.0.113.9");
+      expect((await signIn(auth, "ana@shop.example", PASSWORD, "203.0.113.9")).status).toBe(200);
+      for (let i = 1; i <= 4; i++) expect((await signIn(auth, "ana@shop.example", "wrong password here", "203.0.113.9")).status, `failure ${i}`).toBe(401);
+      expect((await signIn(auth, "ana@shop.example", PASSWORD, "203.0.113.9")).status).toBe(200);
+    });
+  });
+
+  describe("the audit trail of accounts (the hooks)", () => {
+    it("records sign-ins, a failed sign-in with the address tried, and sign-outs, naming the person", async () => {
+      const { auth, person, trail } = await setup();
+      await person("ana@shop.example");
+      const from = (address: string) => new Headers({ origin: ORIGIN, "x-forwarded-for": address });
+      const signedIn = await auth.api.signInEmail({ body: { email: "ana@shop.example", password: PASSWORD }, asResponse: true, headers: from("203.0.113.9") });
+      expect((await auth.api.signInEmail({ body: { email: "ana@shop.example", password: "not the password at all" }, asResponse: true, headers: from("198.51.100.3") })).status).toBe(401);
+      const cookie = cookieOf(signedIn);
+      await auth.api.signOut({ headers: new Headers({ cookie, origin: ORIGIN, "x-forwarded-for": "203.0.113.9" }) });
+      const userId = ((await signedIn.clone().json()) as { user: { id: string } }).user.id;
+      const who = { user_id: userId, user_email: "ana@shop.example", workspace_id: null };
+      expect(await trail()).toEqual([
+        { event: "sign-in", result: "done", ...who, client_address: "unknown", reference_json: JSON.stringify({ method: "new account" }), answer_json: "{}" },
+        { event: "sign-in", result: "done", ...who, client_address: "203.0.113.9", reference_json: JSON.stringify({ method: "password" }), answer_json: "{}" },
+        { event: "sign-in-failed", result: "refused", user_id: null, user_email: "ana@shop.example", workspace_id: null, client_address: "198.51.100.3", reference_json: "{}", answer_json: expect.stringContaining('"method":"password"') },
+        { event: "sign-out", result: "done", ...who, client_address: "203.0.113.9", reference_json: JSON.stringify({ method: "this session" }), answer_json: "{}" },
+      ]);
+      expect(JSON.stringify(await trail())).not.toContain("not the password");
+    });
+
+    it("records invitations sent and accepted, a role changed and a member removed, naming who acted, whom it concerned and the workspace", async () => {
+      const { auth, person, as, workspaceOf, trail } = await setup({ mail: false });
+      const { owner, workspaceId } = await workspaceOf("owner@shop.example");
+      const ownerId = (await auth.api.getSession({ headers: as(owner) }))!.user.id;
+      const invitation = await auth.api.createInvitation({ body: { organizationId: workspaceId, email: "ana@shop.example", role: "viewer" }, headers: as(owner) });
+      const ana = await person("ana@shop.example");
+      const anaId = (await auth.api.getSession({ headers: as(ana) }))!.user.id;
+      const accepted = await auth.api.acceptInvitation({ body: { invitationId: invitation.id }, headers: as(ana) });
+      await auth.api.updateMemberRole({ body: { organizationId: workspaceId, memberId: accepted!.member.id, role: "accounts" }, headers: as(owner) });
+      await auth.api.removeMember({ body: { organizationId: workspaceId, memberIdOrEmail: accepted!.member.id }, headers: as(owner) });
+
+      const rows = (await trail()).filter((r) => !r.event.startsWith("sign-"));
+      expect(rows.map((r) => [r.event, r.result, r.user_id, r.workspace_id])).toEqual([
+        ["invitation-sent", "done", ownerId, workspaceId],
+        ["invitation-accepted", "done", anaId, workspaceId],
+        ["role-changed", "done", ownerId, workspaceId],
+        ["member-removed", "done", ownerId, workspaceId],
+      ]);
+      expect(JSON.parse(rows[0]!.reference_json)).toEqual({ subjectEmail: "ana@shop.example", role: "viewer" });
+      expect(JSON.parse(rows[2]!.reference_json)).toEqual({ subjectEmail: "ana@shop.example", role: "accounts" });
+      expect(JSON.parse(rows[3]!.reference_json)).toEqual({ subjectEmail: "ana@shop.example" });
+    });
   });
 });
 

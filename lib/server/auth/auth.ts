@@ -125,7 +125,7 @@ export function authOptions(config: AuthConfig) {
       },
     },
     rateLimit: { enabled: true, storage: "secondary-storage" as const, window: 60, max: 200, customRules: { "/sign-in/*": { window: 60, max: 20 }, "/two-factor/*": { window: 60, max: 20 } } },
-    hooks: authHooks({ audit: config.audit, throttle: config.throttle }),
+    hooks: authHooks({ audit: config.audit, throttle: config.throttle, events: config.events }),
     databaseHooks: {
       session: {
         update: { after: async (session: { token: string }) => void (await config.events?.sessionChanged?.(session.token)) },
