@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { DEMO_FIXED_DETAIL } from "./auth/demo";
 import { log } from "./log";
 
 /** Error codes of a database or network that is not answering (pg, Node's sockets, SQLite), as opposed to a bug. */
@@ -34,6 +35,8 @@ export const ROUTE_FAILURES = {
   "no-key": { status: 409, code: "NO_KEY", text: () => "This workspace holds no Data API key yet: an owner or admin adds one under Keys" },
   /** The person's role in the workspace does not allow it (`lib/session/roles.ts`). */
   "forbidden-by-role": { status: 403, code: "FORBIDDEN_BY_ROLE", text: () => "Your role in this workspace does not allow this" },
+  /** A demo person changing what every visitor of the demo shares (`auth/demo.ts`). */
+  "demo-shared": { status: 403, code: "DEMO_SHARED", text: () => DEMO_FIXED_DETAIL },
   /** A key id the workspace does not hold (choosing it, removing it). */
   "no-such-key": { status: 404, text: () => "No such key in this workspace" },
   /** Nothing here (an unknown Data API path, `/api/metrics` without a token configured). */

@@ -7,6 +7,7 @@ import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { AddKey, DemoSignIn, type SessionKey, type SessionView, type WorkspaceChoice } from "@/lib/session/session-view";
 import type { Actor, ActorResolver } from "./auth/actor";
 import type { Auth } from "./auth/auth";
+import { demoEmail } from "./auth/demo";
 import type { WorkspaceKeyStore } from "./auth/workspace-keys";
 import type { AuditTrail } from "./audit/audit-trail";
 import { actorOf } from "./audit/write-audit";
@@ -214,7 +215,7 @@ export async function demoSignIn(request: Request, deps: SessionDeps): Promise<R
   const { as, environment } = parsed.data;
   const apiKey = deps.demoKey(environment, as);
   if (!apiKey) return json({ Error: { code: "NO_DEMO", detail: `The ${environment} environment is the real Data API: sign in with your own account.` } }, 400);
-  const email = `demo-${as.toLowerCase()}-${environment}@backroom.invalid`;
+  const email = demoEmail(as, environment);
   // Derived, never stored: the demo person's password is the server's to know.
   const password = createHmac("sha256", deps.secret).update(`backroom demo person ${email}`).digest("base64url");
   // As the person's browser would ask better-auth: its address settled from Host (without PUBLIC_URL), its origin ours.

@@ -2,6 +2,7 @@ import "server-only";
 import type { Permission } from "@/lib/session/roles";
 import { may } from "@/lib/session/roles";
 import type { Actor } from "./auth/actor";
+import { demoFixedPermission, isDemoPerson } from "./auth/demo";
 import { failureAnswer } from "./route-errors";
 import { isSameOrigin, isWrite } from "./same-origin";
 
@@ -49,6 +50,7 @@ export function withActor<N extends ActorNeed, A extends [...unknown[], ActorDep
     const refused = refusalFor(actor, need);
     if (refused) return failureAnswer(refused);
     if (permission && !may(actor!.membership?.role, permission)) return failureAnswer("forbidden-by-role");
+    if (isWrite(request.method) && demoFixedPermission(permission) && isDemoPerson(actor!.person.email)) return failureAnswer("demo-shared");
     return handler(request, actor as ActorFor[N], ...args);
   };
 }

@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import type { AuditEvent, AuditReference } from "@/lib/audit/audit-types";
 import type { AuditTrail } from "../audit/audit-trail";
 import type { AuthEvents } from "./auth";
+import { DEMO_FIXED_DETAIL, DEMO_FIXED_PATHS, isDemoPerson } from "./demo";
 import { actorOf } from "../audit/write-audit";
 import { clientAddress, type ConnectThrottle } from "../connect-throttle";
 
@@ -68,6 +69,10 @@ export function authHooks(deps: HookDeps) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       const request = new Request("http://backroom.internal", { headers: ctx.headers ?? new Headers() });
+      if (DEMO_FIXED_PATHS.has(ctx.path)) {
+        const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
+        if (isDemoPerson(session?.user.email)) throw new APIError("FORBIDDEN", { code: "DEMO_SHARED", message: DEMO_FIXED_DETAIL });
+      }
       // Recorded before: afterwards the session is gone.
       if ((ctx.path === "/sign-out" || ctx.path === "/revoke-sessions") && deps.audit) {
         const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;

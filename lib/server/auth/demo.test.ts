@@ -1,0 +1,75 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
+import { linkSalesRep } from "../members-api";
+import { addKey, demoSignIn, listKeys, removeKey } from "../session-api";
+import { BACKROOM, browserRequest, createTestBackend, DEMO_KEYS, sessionCookieOf, type TestBackend } from "../testing";
+import { demoEmail, isDemoPerson } from "./demo";
+
+let sandbox: TestSandbox;
+let backend: TestBackend;
+beforeAll(async () => {
+  sandbox = await openTestSandbox();
+}, 60_000);
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
+});
+afterEach(() => backend.close());
+
+const errorOf = async (response: Response) => ((await response.json()) as { Error?: { code: string }; code?: string });
+
+/** The demo Employee person signed in: their cookie and workspace's key. */
+async function demoPerson() {
+  const response = await demoSignIn(browserRequest("POST", "/api/demo", { json: { as: "Employee", environment: "test" } }), backend);
+  expect(response.status).toBe(200);
+  return sessionCookieOf(response);
+}
+
+/** A call of better-auth's own endpoint `/api/auth${path}`, as the browser makes it. */
+function authCall(cookie: string, path: string, json: unknown) {
+  const method = json === undefined ? "GET" : "POST";
+  return backend.auth.handler(browserRequest(method, `/api/auth${path}`, { cookie, ...(json === undefined ? {} : { json }), headers: { Origin: BACKROOM } }));
+}
+
+describe("the shared demo person", () => {
+  it("is told apart by its address, and no other is", () => {
+    expect(isDemoPerson(demoEmail("Customer", "test"))).toBe(true);
+    expect(isDemoPerson("demo-customer-test@example.com")).toBe(false);
+    expect(isDemoPerson("ana@backroom.invalid")).toBe(false);
+    expect(isDemoPerson(undefined)).toBe(false);
+  });
+
+  it("may not add, remove or re-link what every visitor shares: keys and members (403 DEMO_SHARED), and the key stays", async () => {
+    const cookie = await demoPerson();
+    const keys = ((await (await listKeys(browserRequest("GET", "/api/keys", { cookie, site: null }), backend)).json()) as { keys: { id: string }[] }).keys;
+    expect(keys).toHaveLength(1);
+    const added = await addKey(browserRequest("POST", "/api/keys", { cookie, json: { apiKey: DEMO_KEYS.Customer, environment: "test" } }), backend);
+    expect([added.status, (await errorOf(added)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
+    const removed = await removeKey(browserRequest("DELETE", `/api/keys/${keys[0]!.id}`, { cookie }), keys[0]!.id, backend);
+    expect([removed.status, (await errorOf(removed)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
+    const linked = await linkSalesRep(browserRequest("PATCH", "/api/members/x", { cookie, json: { salesRepUserId: 5 } }), "x", backend);
+    expect([linked.status, (await errorOf(linked)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
+    // Nothing was asked of the API, and the key is still there for the next visitor.
+    expect(((await (await listKeys(browserRequest("GET", "/api/keys", { cookie, site: null }), backend)).json()) as { keys: unknown[] }).keys).toHaveLength(1);
+  });
+
+  it.each([
+    ["/change-password", { currentPassword: "x".repeat(12), newPassword: "a new passphrase here" }],
+    ["/two-factor/enable", { password: "x".repeat(12) }],
+    ["/passkey/generate-register-options", undefined],
+    ["/revoke-sessions", {}],
+    ["/organization/update", { data: { requireTwoFactor: true } }],
+    ["/organization/invite-member", { email: "someone@example.com", role: "viewer" }],
+  ])("may not call %s of better-auth (403 DEMO_SHARED)", async (path, json) => {
+    const cookie = await demoPerson();
+    const response = await authCall(cookie, path, json);
+    expect([response.status, (await errorOf(response)).code]).toEqual([403, "DEMO_SHARED"]);
+  });
+
+  it("still signs out its own session", async () => {
+    const cookie = await demoPerson();
+    const response = await authCall(cookie, "/sign-out", {});
+    expect(response.status).toBe(200);
+    expect(await backend.actors.resolve(new Headers({ cookie, host: new URL(BACKROOM).host }))).toBeUndefined();
+  });
+});
