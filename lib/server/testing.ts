@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { type AuditTrail, createAuditTrail } from "./audit/audit-trail";
 import { type ConnectThrottleOptions, createConnectThrottle } from "./connect-throttle";
 import { migrate } from "./db/migrations";
-import { openDatabase } from "./db/open";
+import { type Database, openDatabase } from "./db/open";
 import type { BackroomDatabase } from "./db/schema";
 import type { Environment } from "./env";
 import type { ProxyDeps } from "./proxy";
@@ -69,9 +69,10 @@ export interface TestBackend extends ProxyDeps, SessionDeps {
  * const { cookie } = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
  * const res = await proxyRequest(browserRequest("GET", "/api/v1/payments", { cookie }), "v1", ["payments"], backend);
  */
-export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: number; throttle?: Omit<ConnectThrottleOptions, "secret"> } = {}): Promise<TestBackend> {
-  const database = openDatabase({ file: ":memory:" });
-  await migrate(database);
+export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: number; throttle?: Omit<ConnectThrottleOptions, "secret">; database?: Database } = {}): Promise<TestBackend> {
+  // A migrated database of a profile (`databaseProfiles()`), or SQLite in memory.
+  const database = options.database ?? openDatabase({ file: ":memory:" });
+  if (!options.database) await migrate(database);
   const { db } = database;
   let time = Date.parse("2026-11-21T18:00:00.000Z");
   let answer = fetch;
