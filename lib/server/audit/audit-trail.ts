@@ -1,9 +1,12 @@
 import "server-only";
 import { type Kysely, sql } from "kysely";
-import type { AuditEventTable, BackroomDatabase } from "../db/schema";
+import type { AuditEventTable, AuthTables, BackroomDatabase } from "../db/schema";
 import { AUDIT_MIN_RETENTION_DAYS } from "../db/migrations";
 import type { AuditEntry, AuditEvent, AuditReference, AuditResult } from "@/lib/audit/audit-types";
 
+
+/** The entries of a person that belong to no workspace. */
+const PERSONAL_EVENTS: AuditEvent[] = ["sign-in", "sign-in-failed", "sign-out"];
 /** Who did something, as the audit trail keeps it: never the key, its fingerprint (an HMAC) and description. */
 export interface AuditActor {
   fingerprint: string | null;
@@ -96,6 +99,9 @@ export interface AuditTrail {
 const PENDING_DAYS = 90;
 
 export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()): AuditTrail {
+  /** The addresses of a workspace's members now: whose personal entries its trail shows. */
+  const membersEmails = (workspaceId: string) =>
+    db.withTables<AuthTables>().selectFrom("auth_member").innerJoin("auth_user", "auth_user.id", "auth_member.userId").select("auth_user.email").where("auth_member.organizationId", "=", workspaceId);
   return {
     async record(entry) {
       const row = {
@@ -181,7 +187,15 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
     async list(scope, filter) {
       let query = db
         .selectFrom("audit_events")
-        .where((eb) => eb.or([eb("workspace_id", "=", scope.workspaceId), ...(scope.fingerprints.length ? [eb.and([eb("workspace_id", "is", null), eb("key_fingerprint", "in", scope.fingerprints)])] : [])]));
+        .where((eb) =>
+          eb.or([
+            eb("workspace_id", "=", scope.workspaceId),
+            // A person's own entries belong to no workspace (signing in and out, failed sign-ins to their address):
+            // each workspace they are a member of sees them.
+            eb.and([eb("workspace_id", "is", null), eb("event", "in", PERSONAL_EVENTS), eb("user_email", "in", membersEmails(scope.workspaceId))]),
+            ...(scope.fingerprints.length ? [eb.and([eb("workspace_id", "is", null), eb("key_fingerprint", "in", scope.fingerprints)])] : []),
+          ]),
+        );
       if (filter.userId) query = query.where("user_id", "=", filter.userId);
       if (filter.events?.length) query = query.where("event", "in", filter.events);
       if (filter.from) query = query.where("at", ">=", filter.from);
@@ -223,7 +237,7 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
         .selectFrom("audit_events")
         .select(["user_id", "user_email"])
         .distinct()
-        .where("workspace_id", "=", workspaceId)
+        .where((eb) => eb.or([eb("workspace_id", "=", workspaceId), eb.and([eb("workspace_id", "is", null), eb("event", "in", PERSONAL_EVENTS), eb("user_email", "in", membersEmails(workspaceId))])]))
         .where("user_id", "is not", null)
         .orderBy("user_email")
         .execute();
