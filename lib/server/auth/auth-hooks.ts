@@ -21,6 +21,8 @@ import { clientAddress, type ConnectThrottle } from "../connect-throttle";
 const SIGN_INS: Record<string, string> = {
   "/sign-in/email": "password",
   "/sign-up/email": "new account",
+  // Where mail goes out, the new account signs in by the confirmation link.
+  "/verify-email": "address confirmed",
   "/passkey/verify-authentication": "passkey",
   "/two-factor/verify-totp": "second factor (authenticator app)",
   "/two-factor/verify-backup-code": "second factor (backup code)",

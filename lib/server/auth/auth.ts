@@ -113,12 +113,21 @@ export function authOptions(config: AuthConfig) {
         verify: ({ hash: stored, password }: { hash: string; password: string }) => verify(stored, password),
       },
       revokeSessionsOnPasswordReset: true,
+      // Where mail goes out, an address is proved before its person signs in: a sign-up answers alike whether the
+      // address had an account or not (no enumeration), and the one who has it is told by mail instead.
+      requireEmailVerification: mailer.delivers,
+      onExistingUserSignUp: async ({ user }: { user: { email: string } }) => {
+        const signIn = `${config.publicUrl ?? ""}/sign-in`;
+        await mailer.send({ to: user.email, subject: "Someone tried to create a Backroom account with your address", text: `Someone tried to create a Backroom account with this address, which already has one.\n\nIf it was you, sign in: ${signIn} (or reset your password there).\nIf it was not, nothing has changed and you need do nothing.`, link: signIn });
+      },
       sendResetPassword: async ({ user, url }: { user: { email: string }; url: string }) => {
         await mailer.send({ to: user.email, subject: "Reset your Backroom password", text: `Someone asked to reset the password of your Backroom account.\n\nSet a new one: ${url}\n\nIf it was not you, ignore this mail.`, link: url });
       },
     },
     emailVerification: {
       sendOnSignUp: mailer.delivers,
+      // A person who signs in before proving the address gets a new link.
+      sendOnSignIn: mailer.delivers,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }: { user: { email: string }; url: string }) => {
         await mailer.send({ to: user.email, subject: "Confirm your Backroom account", text: `Confirm that this address is yours: ${url}`, link: url });
