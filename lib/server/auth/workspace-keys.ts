@@ -50,7 +50,7 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
     return { secret_id: secretId, iv, ciphertext, tag, fingerprint: fingerprintApiKey(apiKey, ring.current) };
   }
 
-  const info = (row: WorkspaceKeyTable) => toKeyInfo({ ...row, session_id_hash: row.workspace_id });
+  const info = (row: WorkspaceKeyTable) => toKeyInfo(row);
 
   return {
     async add(workspaceId, addedBy, key) {

@@ -137,8 +137,22 @@ const auditPeople: Migration = {
   },
 };
 
+/**
+ * The anonymous key ring goes (issue 28): keys belong to workspaces now (`workspace_keys`, 003), and nothing reads a
+ * session's ring. Its rows are dropped, not moved: a ring was one browser's, with no person or workspace to give its
+ * keys to; the people who connected them sign in and add them to a workspace once. And the Activity page's personal
+ * entries (sign-ins, failed ones: no workspace) are read by address for a workspace's members.
+ */
+const ringGone: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.dropTable("session_keys").ifExists().execute();
+    await db.schema.dropTable("sessions").ifExists().execute();
+    await db.schema.createIndex("audit_events_personal_idx").on("audit_events").columns(["user_email", "at"]).where(sql.ref("workspace_id"), "is", null).execute();
+  },
+};
+
 /** Every migration, applied in the order of their names. A new table of Backroom's is a new entry here. */
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": initial, "002-audit": audit, "003-accounts": accounts, "004-audit-people": auditPeople };
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": initial, "002-audit": audit, "003-accounts": accounts, "004-audit-people": auditPeople, "005-ring-gone": ringGone };
 
 /**
  * The tables recording which migrations ran. Named when only the session store lived in this database; kept, since
@@ -169,7 +183,10 @@ export async function migrate(database: Database): Promise<void> {
     await database.db.connection().execute(async (connection) => {
       await sql`select pg_advisory_lock(${ADVISORY_LOCK})`.execute(connection);
       try {
-        await migrateToLatest(connection);
+        // Kysely looks for its tables in every schema unless told one: another schema's lock table (a second
+        // deployment's, a test's) would be taken for ours, and ours never made.
+        const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
+        await migrateToLatest(connection, rows[0]!.schema);
       } finally {
         await sql`select pg_advisory_unlock(${ADVISORY_LOCK})`.execute(connection);
       }
@@ -187,12 +204,13 @@ export async function migrate(database: Database): Promise<void> {
   }
 }
 
-async function migrateToLatest(db: Kysely<BackroomDatabase>): Promise<void> {
+async function migrateToLatest(db: Kysely<BackroomDatabase>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -7,35 +7,9 @@ import type { Generated } from "kysely";
  * base64url text, since `blob` and `bytea` differ between the two. The tables themselves are made by `migrations.ts`.
  */
 
-/** A session, known only by the SHA-256 of the cookie's id: a leaked table holds no working session. */
-export interface SessionTable {
-  id_hash: string;
-  created_at: string;
-  last_seen_at: string;
-  active_key_id: string | null;
-}
-
-/** One key of a session's ring: metadata in clear, the key itself AES-256-GCM encrypted under the secret `secret_id`. */
-export interface SessionKeyTable {
-  id: string;
-  session_id_hash: string;
-  environment: string;
-  key_type: string;
-  label: string;
-  scope_json: string;
-  hint: string;
-  fingerprint: string;
-  secret_id: string;
-  iv: string;
-  ciphertext: string;
-  tag: string;
-  added_at: string;
-  last_used_at: string | null;
-}
-
 /**
- * One entry of the audit trail (`lib/server/audit/`): a write made through Backroom, or a connect, sign-out or key
- * removal. Append-only: the columns up to `idempotency_key` never change once written (a trigger refuses it); what
+ * One entry of the audit trail (`lib/server/audit/`): a write made through Backroom, a sign-in or sign-out, a key
+ * added or removed, a member invited, changed or removed. Append-only: the columns up to `idempotency_key` never change once written (a trigger refuses it); what
  * Backroom learns later (the API's answer, then the outcome) fills the rest in. Never the key: its fingerprint (the
  * HMAC the session store keeps), label, type and scope. JSON columns are text.
  */
@@ -50,7 +24,7 @@ export interface AuditEventTable {
   key_label: string | null;
   key_type: string | null;
   key_scope: string | null;
-  /** SHA-256 of the session id, as the sessions table keeps it. */
+  /** SHA-256 of the session's id (better-auth's since 003; the ring's before): entries of one session, told together. */
   session_hash: string | null;
   client_address: string;
   reference_json: string;
@@ -70,7 +44,7 @@ export interface AuditEventTable {
 
 /**
  * A workspace's Data API key (a workspace is better-auth's organization, `auth_organization`): metadata in clear, the
- * key AES-256-GCM encrypted under the secret `secret_id`, as a session's keys are.
+ * key AES-256-GCM encrypted under the secret `secret_id` (`session/key-crypto.ts`).
  */
 export interface WorkspaceKeyTable {
   id: string;
@@ -100,8 +74,6 @@ export interface WorkspaceActiveKeyTable {
 
 /** Every table of Backroom's own. */
 export interface BackroomDatabase {
-  sessions: SessionTable;
-  session_keys: SessionKeyTable;
   audit_events: AuditEventTable;
   workspace_keys: WorkspaceKeyTable;
   workspace_active_keys: WorkspaceActiveKeyTable;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SessionKeyTable } from "../db/schema";
+import type { WorkspaceKeyTable } from "../db/schema";
 import { keyHint, NewKeySchema, toKeyInfo } from "./key-record";
 
-const row: SessionKeyTable = {
-  id: "k1", session_id_hash: "s1", environment: "production", key_type: "Supplier", label: "Green Leaf (Supplier)",
+const row: WorkspaceKeyTable = {
+  id: "k1", workspace_id: "w1", added_by: null, environment: "production", key_type: "Supplier", label: "Green Leaf (Supplier)",
   scope_json: JSON.stringify({ suppliers: [{ id: 7, name: "Green Leaf" }], summary: "1 supplier" }), hint: "abcd",
   fingerprint: "f", secret_id: "0011aabb", iv: "iv", ciphertext: "ct", tag: "tag", added_at: "2030-01-01T00:00:00.000Z", last_used_at: null,
 };
@@ -22,7 +22,7 @@ describe("key records", () => {
     });
   });
 
-  it.each<[string, Partial<SessionKeyTable>]>([
+  it.each<[string, Partial<WorkspaceKeyTable>]>([
     ["an unknown environment", { environment: "staging" }],
     ["an unknown key type", { key_type: "Admin" }],
     ["a scope without summary", { scope_json: "{}" }],

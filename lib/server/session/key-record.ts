@@ -1,11 +1,11 @@
 import "server-only";
 import * as z from "zod";
 import { KEY_TYPES } from "@/lib/data-api/operation";
-import type { SessionKeyTable } from "../db/schema";
+import type { WorkspaceKeyTable } from "../db/schema";
 import type { KeyScope, StoredKeyInfo } from "./types";
 
 /**
- * One row of `session_keys`, in and out: the checks a key passes before it is stored, the text its ciphertext is
+ * One row of `workspace_keys`, in and out: the checks a key passes before it is stored, the text its ciphertext is
  * bound to, and the metadata read back for the UI.
  */
 
@@ -68,7 +68,7 @@ const Row = z.object({
  * @example
  * const keys = rows.map(toKeyInfo);
  */
-export function toKeyInfo(row: SessionKeyTable): StoredKeyInfo {
+export function toKeyInfo(row: Omit<WorkspaceKeyTable, "workspace_id" | "added_by">): StoredKeyInfo {
   const { environment, key_type, scope_json } = Row.parse(row);
   return {
     id: row.id,
