@@ -7,7 +7,7 @@ import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { AddKey, DemoSignIn, type SessionKey, type SessionView, type WorkspaceChoice } from "@/lib/session/session-view";
 import type { Actor, ActorResolver } from "./auth/actor";
 import type { Auth } from "./auth/auth";
-import { demoEmail } from "./auth/demo";
+import { demoEmail, isDemoPerson } from "./auth/demo";
 import type { WorkspaceKeyStore } from "./auth/workspace-keys";
 import type { AuditTrail } from "./audit/audit-trail";
 import { actorOf } from "./audit/write-audit";
@@ -106,6 +106,7 @@ export async function sessionView(actor: Actor, deps: Pick<SessionDeps, "db" | "
     keys,
     activeKeyId: actor.key?.id ?? null,
     mailDelivers: deps.mailDelivers,
+    demo: isDemoPerson(actor.person.email),
   };
 }
 

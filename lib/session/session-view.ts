@@ -72,4 +72,6 @@ export interface SessionView {
   activeKeyId: string | null;
   /** Whether Backroom sends mail (SMTP_URL): without, an invitation's link is shown to the person who made it. */
   mailDelivers: boolean;
+  /** The shared demo person of the sandbox: its account, keys and members stay as they are (`auth/demo.ts`). */
+  demo: boolean;
 }

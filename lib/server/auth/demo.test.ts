@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { linkSalesRep } from "../members-api";
-import { addKey, demoSignIn, listKeys, removeKey } from "../session-api";
-import { BACKROOM, browserRequest, createTestBackend, DEMO_KEYS, sessionCookieOf, type TestBackend } from "../testing";
+import { addKey, demoSignIn, describe as describeSession, listKeys, removeKey } from "../session-api";
+import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, sessionCookieOf, type TestBackend } from "../testing";
 import { demoEmail, isDemoPerson } from "./demo";
 
 let sandbox: TestSandbox;
@@ -37,6 +37,12 @@ describe("the shared demo person", () => {
     expect(isDemoPerson("demo-customer-test@example.com")).toBe(false);
     expect(isDemoPerson("ana@backroom.invalid")).toBe(false);
     expect(isDemoPerson(undefined)).toBe(false);
+  });
+
+  it("is told so by GET /api/session (the pages hide what it may not change), and nobody else is", async () => {
+    const shown = async (cookie: string) => ((await (await describeSession(browserRequest("GET", "/api/session", { cookie, site: null }), backend)).json()) as { demo: boolean }).demo;
+    expect(await shown(await demoPerson())).toBe(true);
+    expect(await shown((await connectKey(backend, DEMO_KEYS.Employee, "Employee")).cookie)).toBe(false);
   });
 
   it("may not add, remove or re-link what every visitor shares: keys and members (403 DEMO_SHARED), and the key stays", async () => {
