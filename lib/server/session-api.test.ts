@@ -76,7 +76,7 @@ describe("GET /api/session (describe)", () => {
     expect(response.status).toBe(200);
     expect(await view(response)).toEqual({
       person: { id: person.userId, email: person.email, name: person.email.split("@")[0], twoFactorEnabled: false },
-      workspace: null, role: null, salesRepUserId: null, needsTwoFactor: false, workspaces: [], keys: [], activeKeyId: null, mailDelivers: false,
+      workspace: null, role: null, salesRepUserId: null, needsTwoFactor: false, workspaces: [], keys: [], activeKeyId: null, mailDelivers: false, demo: false,
     });
   });
 
