@@ -140,7 +140,7 @@ describe.each(databaseProfiles())("the audit trail on $name", ({ open }) => {
     }
   });
 
-  it("names the people of a workspace's entries once each, and nobody of another workspace or nobody at all", async () => {
+  it("names the people of a workspace's entries once each, with the address they last acted under, and nobody of another workspace or nobody at all", async () => {
     const { database, clock, audit } = await trail("2026-11-01T09:00:00.000Z");
     try {
       const write = async (key: string, who: Partial<AuditActor>) => {
@@ -150,10 +150,12 @@ describe.each(databaseProfiles())("the audit trail on $name", ({ open }) => {
       await write("1", { userId: "user-zoe", userEmail: "zoe@valley.example" });
       await write("2", {});
       await write("3", {});
+      // Ana changed her address: the later one names her.
+      await write("3b", { userEmail: "ana.new@valley.example" });
       await write("4", { userId: "user-olga", userEmail: "olga@other.example", workspaceId: "ws-other" });
       await write("5", { userId: null, userEmail: null });
       expect(await audit.people("ws-valley")).toEqual([
-        { userId: "user-ana", email: "ana@valley.example" },
+        { userId: "user-ana", email: "ana.new@valley.example" },
         { userId: "user-zoe", email: "zoe@valley.example" },
       ]);
       expect(await audit.people("ws-other")).toEqual([{ userId: "user-olga", email: "olga@other.example" }]);

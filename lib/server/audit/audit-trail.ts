@@ -235,16 +235,16 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
     async people(workspaceId) {
       const rows = await db
         .selectFrom("audit_events")
-        .select(["user_id", "user_email"])
-        .distinct()
+        .select((eb) => ["user_id", "user_email", eb.fn.max("at").as("last")])
         .where((eb) => eb.or([eb("workspace_id", "=", workspaceId), eb.and([eb("workspace_id", "is", null), eb("event", "in", PERSONAL_EVENTS), eb("user_email", "in", membersEmails(workspaceId))])]))
         .where("user_id", "is not", null)
-        .orderBy("user_email")
+        .groupBy(["user_id", "user_email"])
+        .orderBy("last")
         .execute();
-      // One line per person, with the latest email seen (an address can change).
+      // One line per person, with the latest email seen (an address can change): the latest row sets it last.
       const people = new Map<string, string>();
       for (const row of rows) people.set(row.user_id!, row.user_email ?? "");
-      return [...people].map(([userId, email]) => ({ userId, email }));
+      return [...people].map(([userId, email]) => ({ userId, email })).sort((a, b) => a.email.localeCompare(b.email));
     },
 
     async purge(retentionDays) {
