@@ -1,137 +1,178 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, test } from "@playwright/test";
+import { DEMO_KEYS, origin, tryDemo } from "./sign-in";
 
-// Connecting with a key, the key ring, and what the browser may never see: the key itself.
+// Signing in, the session cookie, and what the browser may never see: a workspace's key. The accounts' own journeys
+// (mail, invitations, roles, passkeys, two factors, single sign-on) are in e2e/accounts/.
 
-const DEMO_KEYS = ["test-customer-demo", "test-supplier-demo", "test-employee-demo"];
-
-async function connectAsDemo(page: Page, button: string) {
-  await page.goto("/connect");
-  await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
-}
+const SESSION_COOKIE = "backroom.session_token";
+const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 async function sessionCookie(context: BrowserContext) {
-  const cookie = (await context.cookies()).find((c) => c.name.endsWith("backroom_session"));
-  if (!cookie) throw new Error("no session cookie");
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie`);
   return cookie;
 }
 
-test.describe("/connect", () => {
-  for (const [button, keyType, scope] of [
-    ["Try as a retailer", "Customer", /2 stores/],
-    ["Try as a brand", "Supplier", /1 brand/],
-    ["Try as an employee", "Employee", /Every customer, supplier and warehouse/],
+let people = 0;
+const uniqueEmail = (tag: string) => `${tag}-${process.pid}-${Date.now().toString(36)}-${++people}@example.test`;
+const PASSWORD = "a long passphrase for tests";
+
+test.describe("/sign-in", () => {
+  for (const [button, person, keyType, label, scope] of [
+    ["Try as a retailer", "Demo retailer", "Customer", /\(retailer\)$/, /^2 stores: /],
+    ["Try as a brand", "Demo brand", "Supplier", /\(brand\)$/, /^1 brand: /],
+    ["Try as an employee", "Demo distributor staff", "Employee", /^Distributor staff \(employee\)$/, /^Every customer, supplier and warehouse$/],
   ] as const) {
-    test(`connects as the demo ${keyType} user and shows the key's type and scope`, async ({ page }) => {
-      await connectAsDemo(page, button);
-      const status = page.getByRole("status").filter({ hasText: "Connected as" });
-      await expect(status).toContainText(`a ${keyType} key (test)`);
-      await expect(status).toContainText(scope);
-      const ring = page.getByRole("region", { name: "Your keys" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Your keys" }) }));
-      await expect(ring.getByText("In use")).toBeVisible();
-      await expect(page.getByRole("banner").getByText("Sandbox")).toBeVisible();
+    test(`the demo ${keyType} person signs in, and the header names them and the workspace's key: its type and what it reaches`, async ({ page }) => {
+      await tryDemo(page, button);
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+      const header = page.getByRole("banner");
+      await expect(header).toContainText(person);
+      await expect(header.getByTestId("role")).toHaveText("Owner");
+      await expect(header.getByText("Sandbox")).toBeVisible();
       await expect(page.getByRole("region", { name: "Environment" })).toContainText("Test environment");
+      // The key in use: its label (what it reaches) and type, in the header's key switcher.
+      const key = header.getByLabel("Key", { exact: true });
+      const shown = (await key.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent ?? "")).trim();
+      expect(shown).toMatch(new RegExp(`^(.+) \\(${keyType}, Test\\)$`));
+      expect(shown.replace(` (${keyType}, Test)`, "")).toMatch(label);
+      // What the key reaches, in full, on the workspace's keys page.
+      const session = (await (await page.request.get("/api/session")).json()) as { keys: { keyType: string; scope: { summary: string } }[] };
+      expect(session.keys.map((k) => k.keyType)).toEqual([keyType]);
+      expect(session.keys[0]!.scope.summary).toMatch(scope);
+      await page.goto("/settings/keys");
+      await expect(page.getByRole("row").filter({ hasText: session.keys[0]!.scope.summary })).toBeVisible();
+      // The cookie: better-auth's, under Backroom's prefix, out of the page's scripts' reach.
+      const cookie = await sessionCookie(page.context());
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     });
   }
 
-  test("a wrong key gets a clear message and nothing is stored", async ({ page }) => {
-    await page.goto("/connect");
-    await page.getByLabel("API key").fill("test-not-a-real-key");
-    await page.getByRole("radio", { name: /Test/ }).check();
-    await page.getByRole("button", { name: "Connect" }).click();
-    await expect(page.getByText("This key was not accepted")).toBeVisible();
-    await expect(page.getByLabel("API key")).toHaveAttribute("aria-invalid", "true");
-    expect((await page.request.get("/api/session")).status()).toBe(401);
-    expect(await page.context().cookies()).toEqual([]);
-  });
+  test("a wrong password gets a clear message, and no session cookie", async ({ page, playwright, baseURL }) => {
+    // A person of the test's own, made from elsewhere (this browser stays signed out).
+    const email = uniqueEmail("wrong-password");
+    const elsewhere = await playwright.request.newContext({ baseURL });
+    const made = await elsewhere.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Wren Wrong" }, headers: { Origin: origin() } });
+    expect(made.status(), await made.text()).toBe(200);
+    await elsewhere.dispose();
 
-  test("switching keys and removing one keeps the ring in order", async ({ page }) => {
-    await connectAsDemo(page, "Try as a retailer");
-    await connectAsDemo(page, "Try as a brand");
-    await expect(page.getByRole("button", { name: /^Use this key/ })).toHaveCount(1);
-    await page.getByRole("button", { name: /^Use this key/ }).click();
-    await expect(page.getByRole("banner")).toContainText("(retailer)");
-    await page.getByRole("button", { name: /^Remove .*\(brand\)/ }).click();
-    await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(1);
-    const session = await (await page.request.get("/api/session")).json();
-    expect(session.keyType).toBe("Customer");
-    expect(session.keys).toHaveLength(1);
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("not the passphrase at all");
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/sign-in/email");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    expect((await answered).status()).toBe(401);
+    await expect(page.getByRole("status")).toHaveText("Invalid email or password");
+    await expect(page).toHaveURL(/\/sign-in$/);
+    expect((await page.context().cookies()).filter((c) => c.name.includes("session"))).toEqual([]);
+    expect((await page.request.get("/api/session")).status()).toBe(401);
+    // The right one still signs in (and clears the address's failure, which other tests' sign-ins share).
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/workspaces$/);
+    expect((await page.request.get("/api/session")).status()).toBe(200);
   });
 });
 
-test("after connecting, no response, URL, cookie or storage entry the browser holds contains the key", async ({ page }) => {
-  const bodies: { url: string; text: string }[] = [];
-  page.on("response", async (response) => {
-    const text = await response.text().catch(() => "");
-    bodies.push({ url: response.url(), text });
-  });
-  // Typed, as a person would: the one request that carries it is the connect POST itself.
-  await page.goto("/connect");
-  await page.getByLabel("API key").fill("test-supplier-demo");
+test("after adding a key by typing it, no response, URL, cookie, storage entry or page holds it", async ({ page, request }) => {
+  // A brand's key issued for this test, from outside the browser (the operator's answer holds it).
+  const issued = await request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { type: "Supplier", company: "Session brand", supplierIds: [101] } });
+  expect(issued.status(), await issued.text()).toBe(201);
+  const apiKey = ((await issued.json()) as { key: string }).key;
+  const secrets = [apiKey, ...Object.values(DEMO_KEYS)];
+
+  const seen: { url: string; text: string }[] = [];
+  page.on("response", async (response) => seen.push({ url: response.url(), text: await response.text().catch(() => "") }));
+  // As a new person does it, typed: an account, a workspace, then its key. The one request that carries the key is
+  // the POST of the keys page's form.
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill("Kim Keyholder");
+  await page.getByLabel("Email").fill(uniqueEmail("key"));
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create the account" }).click();
+  await expect(page).toHaveURL(/\/workspaces$/);
+  await page.getByLabel("Workspace name").fill("Keyholders");
+  await page.getByRole("button", { name: "Create the workspace" }).click();
+  await expect(page).toHaveURL(/\/settings\/keys$/);
+  await page.getByLabel("API key").fill(apiKey);
   await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: "Connect" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/keys" && r.method() === "POST");
+  await page.getByRole("button", { name: "Add the key" }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ apiKey, environment: "test" });
+  await expect(page.getByRole("status").filter({ hasText: "Added “" })).toContainText("a Supplier key of Test");
   await expect(page.getByLabel("API key")).toHaveValue("");
 
-  await page.goto("/connect");
+  await page.getByRole("link", { name: "Open the dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await page.goto("/settings/keys");
   await page.goto("/docs/api");
-  const reads = ["/api/session", "/api/v1/invoices?PageSize=5", "/api/v2/purchases?page_size=5"];
+  const reads = ["/api/session", "/api/keys", "/api/v1/invoices?PageSize=5", "/api/v2/purchases?page_size=5"];
   await page.evaluate(async (urls) => {
     for (const url of urls) await (await fetch(url)).text();
   }, reads);
   // Every body is read by the listener above before it is checked (not "networkidle": a page may keep a connection
   // open, and that wait timed out on a loaded machine).
-  await expect.poll(() => reads.filter((read) => bodies.some((b) => b.url.endsWith(read))).length).toBe(reads.length);
+  await expect.poll(() => reads.filter((read) => seen.some((b) => b.url.endsWith(read))).length).toBe(reads.length);
 
-  expect(bodies.length).toBeGreaterThan(5);
-  for (const key of DEMO_KEYS) {
-    expect(bodies.filter((b) => b.text.includes(key) || b.url.includes(key)).map((b) => b.url), `responses holding ${key}`).toEqual([]);
-    for (const cookie of await page.context().cookies()) expect(cookie.value).not.toContain(key);
-    const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
-    expect(storage).not.toContain(key);
-    expect(await page.content()).not.toContain(key);
+  expect(seen.length).toBeGreaterThan(5);
+  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  const content = await page.content();
+  const cookies = await page.context().cookies();
+  for (const secret of secrets) {
+    expect(seen.filter((b) => b.text.includes(secret) || b.url.includes(secret)).map((b) => b.url), "responses holding a key").toEqual([]);
+    for (const cookie of cookies) expect(cookie.value).not.toContain(secret);
+    expect(storage).not.toContain(secret);
+    expect(content).not.toContain(secret);
   }
 });
 
-test("a cross-site write is refused before it reaches the session or the API", async ({ page, playwright, baseURL }) => {
-  await connectAsDemo(page, "Try as a retailer");
+test("a cross-site write is refused before it reaches the session, the keys or the API", async ({ page, playwright, baseURL }) => {
+  await tryDemo(page, "Try as a retailer");
   const cookie = await sessionCookie(page.context());
   const outsider = await playwright.request.newContext({ baseURL });
   const headers = { Cookie: `${cookie.name}=${cookie.value}`, Origin: "https://evil.example", "Content-Type": "application/json" };
-  const connect = await outsider.post("/api/session", { headers, data: { demo: "Employee", environment: "test" } });
-  expect(connect.status()).toBe(403);
+  const addKey = await outsider.post("/api/keys", { headers, data: { apiKey: "test-employee-demo", environment: "test" } });
+  expect(addKey.status(), await addKey.text()).toBe(403);
   const write = await outsider.post("/api/v1/payments/applications?PaymentInvoiceNum=PAY-1&TargetInvoiceNum=INV-1&ARAccountID=50001&Amount=1", { headers });
-  expect(write.status()).toBe(403);
-  const signOut = await outsider.delete("/api/session", { headers: { ...headers, "Sec-Fetch-Site": "cross-site" } });
-  expect(signOut.status()).toBe(403);
-  // The session survived all three.
-  expect((await page.request.get("/api/session")).status()).toBe(200);
+  expect(write.status(), await write.text()).toBe(403);
+  const signOut = await outsider.post("/api/auth/sign-out", { headers: { ...headers, "Sec-Fetch-Site": "cross-site" }, data: {} });
+  expect(signOut.status(), await signOut.text()).toBe(403);
   await outsider.dispose();
+  // The session survived all three, and its workspace still has its one key.
+  const session = await page.request.get("/api/session");
+  expect(session.status()).toBe(200);
+  expect(((await session.json()) as { keys: { keyType: string }[] }).keys.map((k) => k.keyType)).toEqual(["Customer"]);
 });
 
 test("sign-out makes the old session cookie useless", async ({ page, playwright, baseURL }) => {
-  await connectAsDemo(page, "Try as a brand");
+  await tryDemo(page, "Try as a brand");
   const cookie = await sessionCookie(page.context());
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("heading", { name: "Your keys" })).toHaveCount(0);
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to Backroom" })).toBeVisible();
+  expect((await page.context().cookies()).filter((c) => c.name === SESSION_COOKIE)).toEqual([]);
   const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${cookie.name}=${cookie.value}` } });
   expect((await replay.get("/api/session")).status()).toBe(401);
   expect((await replay.get("/api/v1/states")).status()).toBe(401);
   await replay.dispose();
 });
 
-test("pages carry a nonce-based Content-Security-Policy and the other security headers", async ({ page }) => {
-  const response = await page.goto("/connect");
+test("pages carry a nonce-based Content-Security-Policy and the other security headers, and work under it", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/sign-in");
   const headers = response!.headers();
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
-  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(headers["content-security-policy"]).toContain(directive);
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) expect(headers["content-security-policy"]).toContain(directive);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("same-origin");
   // JSON answers get the fixed headers too (from next.config.mjs; the nonce proxy runs for pages only).
   const json = await page.request.get("/api/v1/states");
   expect(json.headers()["x-content-type-options"]).toBe("nosniff");
-  // The page works under the policy: the form hydrates and validates on the client.
-  await page.getByRole("button", { name: "Connect" }).click();
-  await expect(page.getByText("Enter the whole API key")).toBeVisible();
+  // The pages work under the policy: the sign-in page's demo button (its script) signs in and the dashboard renders.
+  await tryDemo(page, "Try as an employee");
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  expect(violations).toEqual([]);
 });

@@ -22,7 +22,8 @@ interface SignUpFormProps {
 
 /**
  * Create an account: name, email and a password of 12 characters or more. The new person is signed in and goes where
- * they were going, or to /workspaces (they have none yet: they make one or accept an invitation).
+ * they were going, or to /workspaces (they have none yet: they make one or accept an invitation). Where Backroom sends
+ * mail, they are signed in by the confirmation link it mails instead, which goes on to the same place.
  */
 export function SignUpForm({ next, email: initialEmail, mailDelivers }: SignUpFormProps) {
   const router = useRouter();
@@ -53,7 +54,14 @@ export function SignUpForm({ next, email: initialEmail, mailDelivers }: SignUpFo
         } else setOutcome({ tone: "error", text: words });
         return;
       }
-      setOutcome({ tone: "ok", text: `Welcome, ${data?.user.name ?? name}.${mailDelivers ? ` A mail to ${email.trim()} asks you to confirm the address.` : ""}` });
+      // Where mail goes out, better-auth signs nobody in before the address is confirmed: the mail's link does, and goes
+      // on to where the sign-up was going (its callbackURL). Going there now would only meet the sign-in page.
+      if (!data?.token) {
+        setPassword("");
+        setOutcome({ tone: "ok", text: `Almost done, ${data?.user.name ?? name}: a mail to ${email.trim()} has a link to confirm the address. Open it to sign in.` });
+        return;
+      }
+      setOutcome({ tone: "ok", text: `Welcome, ${data.user.name}.${mailDelivers ? ` A mail to ${email.trim()} asks you to confirm the address.` : ""}` });
       router.push(destination as never);
       router.refresh();
     });

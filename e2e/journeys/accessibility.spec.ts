@@ -1,10 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "../axe";
-import { tryDemo } from "../sign-in";
+import { DEMO_KEYS, origin, ownWorkspace, tryDemo } from "../sign-in";
 
 // axe on the pages the sidebar does not list, for each key type that may see them (the sidebar's pages are checked
 // per key type in e2e/dashboard.spec.ts; the overview, delivery days, payments and the purchase editor in their own
-// specs): the connect page and the API reference, and every kind of detail page. Zero serious or critical violations.
+// specs): the pages of signing in and of accounts, the API reference, and every kind of detail page. Zero serious or
+// critical violations.
 
 async function firstId(page: Page, path: string, field: string): Promise<string> {
   const response = await page.request.get(path);
@@ -25,9 +26,17 @@ async function check(page: Page, path: string) {
   expect(errors, path).toEqual([]);
 }
 
-test("the connect page and the API reference, without a key", async ({ page }) => {
-  await check(page, "/connect");
-  await check(page, "/docs/api");
+test("the sign-in, sign-up and forgot-password pages and the API reference, signed out", async ({ page }) => {
+  for (const path of ["/sign-in", "/sign-up", "/forgot-password", "/docs/api"]) await check(page, path);
+});
+
+test("the account pages, signed in as a workspace's owner with a pending invitation", async ({ page }) => {
+  // A workspace of the test's own (the demo's is shared and closed to changes), with someone invited: the Members
+  // page then lists the invitation and its link to copy (no mail goes out here).
+  await ownWorkspace(page, DEMO_KEYS.Customer, { name: "Accessible team" });
+  const invited = await page.request.post("/api/auth/organization/invite-member", { data: { email: `invited-${Date.now().toString(36)}@example.test`, role: "viewer" }, headers: { Origin: origin() } });
+  expect(invited.status(), await invited.text()).toBe(200);
+  for (const path of ["/workspaces", "/settings/members", "/settings/keys", "/settings/workspace", "/account"]) await check(page, path);
 });
 
 const KEYS = [

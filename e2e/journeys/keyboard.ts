@@ -57,19 +57,30 @@ export async function issueKey(page: Page, type: "Customer" | "Supplier" | "Empl
   return ((await response.json()) as { key: string }).key;
 }
 
+let people = 0;
+
 /**
- * Connects from /connect with the keyboard alone, typing the key as a new user would, and opens the dashboard.
- * Returns when the connect was done: what the key's request log holds from then on is the journey's.
+ * A new person's first steps with the keyboard alone, typing as they would: an account on /sign-up, a workspace on
+ * /workspaces, its key on /settings/keys (Test environment), then the dashboard. Returns when the key was added: what
+ * the key's request log holds from then on is the journey's.
  */
 export async function connectWithKey(page: Page, key: string): Promise<string> {
-  await page.goto("/connect");
+  await page.goto("/sign-up");
+  await typeInto(page, page.getByLabel("Name"), "Journey person");
+  await typeInto(page, page.getByLabel("Email"), `journey-${process.pid}-${Date.now().toString(36)}-${++people}@example.test`);
+  await typeInto(page, page.getByLabel("Password"), "a long passphrase for journeys");
+  await press(page, page.getByRole("button", { name: "Create the account" }));
+  await expect(page).toHaveURL(/\/workspaces$/);
+  await typeInto(page, page.getByLabel("Workspace name"), "Journey workspace");
+  await press(page, page.getByRole("button", { name: "Create the workspace" }));
+  await expect(page).toHaveURL(/\/settings\/keys$/);
   await typeInto(page, page.getByLabel("API key"), key);
   const test = page.getByRole("radio", { name: /Test/ });
-  await tabTo(page, page.locator('input[type="radio"]:checked'));
+  await tabTo(page, page.locator('input[name="key-environment"]:checked'));
   for (let i = 0; i < 3 && !(await test.isChecked()); i++) await page.keyboard.press("ArrowDown");
   await expect(test).toBeChecked();
-  await press(page, page.getByRole("button", { name: "Connect", exact: true }));
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
+  await press(page, page.getByRole("button", { name: "Add the key" }));
+  await expect(page.getByRole("status").filter({ hasText: /^Added “/ })).toBeVisible();
   const since = new Date().toISOString();
   await press(page, page.getByRole("link", { name: "Open the dashboard" }));
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();

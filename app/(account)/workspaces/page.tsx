@@ -14,7 +14,7 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Your workspaces</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          A workspace holds a team&apos;s Data API keys and its members. Open the one to work in{next ? <>: then you go on to <code className="code-chip">{next}</code></> : "."}
+          A workspace holds a team&apos;s Data API keys and its members. Open the one to work in{next && view.workspaces.length > 0 ? <>: then you go on to <code className="code-chip">{next}</code></> : "."}
         </p>
       </div>
       <WorkspaceList workspaces={view.workspaces} activeId={view.workspace?.id} next={next} />
