@@ -29,8 +29,17 @@ const DEMOS = [
 const FIELD = "mt-1 w-full rounded border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-50";
 
 /** better-auth's error as the person reads it: its message, and how long to wait when it said so. */
-function wordsOf(error: { message?: string; status?: number; statusText?: string } | null | undefined, fallback: string): string {
+function wordsOf(error: { code?: string; message?: string; status?: number; statusText?: string } | null | undefined, fallback: string): string {
   return error?.message || error?.statusText || fallback;
+}
+
+/**
+ * A password sign-in's refusal in words. An address not yet confirmed (only where Backroom sends mail) has been sent a
+ * new link by better-auth as it refused: the person is told to open it, not just that the address is "not verified".
+ */
+function passwordFailure(error: Parameters<typeof wordsOf>[0], email: string): string {
+  if (error?.code === "EMAIL_NOT_VERIFIED") return `Confirm your email address first: Backroom has mailed a new link to ${email}. Open it to sign in.`;
+  return wordsOf(error, "Those details did not sign you in.");
 }
 
 /**
@@ -60,7 +69,7 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail }: SignInFo
     setFailure(undefined);
     const { data, error } = await authClient.signIn.email({ email: email.trim(), password });
     setBusy(false);
-    if (error) return setFailure(wordsOf(error, "Those details did not sign you in."));
+    if (error) return setFailure(passwordFailure(error, email.trim()));
     if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) return setSecondFactor("totp");
     goOn(data && "user" in data ? data.user.name : email);
   }

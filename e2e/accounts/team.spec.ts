@@ -81,7 +81,7 @@ test("a team: the owner signs up, adds the key and invites a viewer by mail; the
   const memberContext = await browser.newContext({ baseURL: app.url });
   const member = await memberContext.newPage();
   try {
-    await test.step("the member opens the link, signs up with that address, confirms it from the mail and accepts", async () => {
+    await test.step("the member opens the link, signs up with that address, cannot sign in until they confirm it from the mail, and accepts", async () => {
       await member.goto(invitationLink);
       await expect(member.getByRole("heading", { level: 1, name: "An invitation to a workspace" })).toBeVisible();
       await member.getByRole("link", { name: "Create an account" }).click();
@@ -92,7 +92,16 @@ test("a team: the owner signs up, adds the key and invites a viewer by mail; the
       await member.getByRole("button", { name: "Create the account" }).click();
       await expect(member.getByRole("status").filter({ hasText: `a mail to ${memberPerson.email} has a link to confirm the address` })).toBeVisible(SLOW);
       expect(await sessionCookie(member)).toBeUndefined();
-      // The confirmation goes on to the invitation.
+      // The password does not sign in before the address is confirmed: the page says to open the link, and one more
+      // is mailed.
+      await member.goto(`/sign-in?next=${encodeURIComponent(new URL(invitationLink).pathname)}`);
+      await member.getByLabel("Email").fill(memberPerson.email);
+      await member.getByLabel("Password").fill("correct horse battery staple");
+      await member.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect(member.getByRole("status")).toHaveText(`Confirm your email address first: Backroom has mailed a new link to ${memberPerson.email}. Open it to sign in.`, SLOW);
+      expect(await sessionCookie(member)).toBeUndefined();
+      await expect.poll(() => mailbox.count(memberPerson.email, /^Confirm your Backroom account$/), SLOW).toBe(2);
+      // The first mail's confirmation (the sign-up's) goes on to the invitation.
       const link = await confirmFromMail(member, mailbox, memberPerson.email, app.url);
       expect(new URL(link).searchParams.get("callbackURL")).toBe(new URL(invitationLink).pathname);
       await expect(member).toHaveURL(invitationLink, SLOW);
