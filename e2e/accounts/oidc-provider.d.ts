@@ -1,6 +1,6 @@
 // oidc-provider ships no types and the project has no @types for it: what e2e/accounts/identity-provider.ts uses.
 declare module "oidc-provider" {
-  import type { IncomingMessage, Server, ServerResponse } from "node:http";
+  import type { IncomingMessage, ServerResponse } from "node:http";
 
   export interface Account {
     accountId: string;
@@ -20,7 +20,6 @@ declare module "oidc-provider" {
 
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
-    listen(port: number, host: string, callback?: () => void): Server;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
