@@ -33,6 +33,14 @@ function wordsOf(error: { code?: string; message?: string; status?: number; stat
   return error?.message || error?.statusText || fallback;
 }
 
+/** A second factor's refusal in words: better-auth's "Invalid backup code" does not say that each works once. */
+function codeFailure(error: Parameters<typeof wordsOf>[0], backup: boolean): string {
+  if (error?.code === "INVALID_BACKUP_CODE") return "That backup code did not sign you in: it is not one of yours, or it was used already (each works once).";
+  if (error?.code === "INVALID_CODE") return backup ? "That code did not sign you in." : "That code did not match: type the one your authenticator app shows now.";
+  if (error?.code === "INVALID_TWO_FACTOR_COOKIE") return "This sign-in took too long: sign in with your password again.";
+  return wordsOf(error, "That code did not sign you in.");
+}
+
 /**
  * A password sign-in's refusal in words. An address not yet confirmed (only where Backroom sends mail) has been sent a
  * new link by better-auth as it refused: the person is told to open it, not just that the address is "not verified".
@@ -80,7 +88,11 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail }: SignInFo
     setFailure(undefined);
     const { data, error } = secondFactor === "backup" ? await authClient.twoFactor.verifyBackupCode({ code: code.trim() }) : await authClient.twoFactor.verifyTotp({ code: code.trim() });
     setBusy(false);
-    if (error) return setFailure(wordsOf(error, "That code did not sign you in."));
+    if (error) {
+      // The password step has lapsed: back to it.
+      if (error.code === "INVALID_TWO_FACTOR_COOKIE") setSecondFactor(undefined);
+      return setFailure(codeFailure(error, secondFactor === "backup"));
+    }
     goOn(data?.user?.name ?? email);
   }
 
