@@ -5,6 +5,7 @@ import { OrdersCard, StockCard, TopCustomersCard } from "@/components/overview/b
 import { AgingCard } from "@/components/overview/aging-card";
 import { DueSoonCard, NextDeliveriesCard, PaymentsCard } from "@/components/overview/retailer-cards";
 import { Card } from "@/components/overview/card";
+import { may } from "@/lib/session/roles";
 import { AGING_STALE, accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
 import { accountInvoices } from "@/lib/ui/ar-aging/aging";
 import { OVERVIEW_BY_KEY, type OverviewCardId } from "@/lib/ui/overview/cards";
@@ -61,7 +62,8 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
  * card holds up no other.
  */
 export default async function OverviewPage() {
-  const { active } = await requireSession();
+  const { active, view } = await requireSession();
+  const mayAllocate = may(view.role, { payments: ["allocate"] });
   const { subtitle, cards } = OVERVIEW_BY_KEY[active.keyType];
   const purchasesV2 = await purchasesV2Available(active);
   return (
@@ -69,7 +71,7 @@ export default async function OverviewPage() {
       <PageTitle title="Overview" intro={subtitle} />
       <div className="grid gap-4 lg:grid-cols-2">
         {cards.map((card) => (
-          <Suspense key={card} fallback={<Card card={card} loading />}>
+          <Suspense key={card} fallback={<Card card={card} loading readOnly={card === "payments" && !mayAllocate} />}>
             <Prefetched requests={() => cardRequests(card, purchasesV2)}>{BODIES[card]()}</Prefetched>
           </Suspense>
         ))}

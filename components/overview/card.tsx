@@ -18,6 +18,7 @@ export function Card({
   query,
   also = [],
   loading = false,
+  readOnly = false,
 }: {
   card: OverviewCardId;
   /** Where the link goes when the data names a better place than the card's usual one. */
@@ -27,6 +28,8 @@ export function Card({
   /** The card's other answers, besides the query's: the card says how old the oldest is when any was last-known. */
   also?: readonly Answered[];
   loading?: boolean;
+  /** The person's role may not act on the card's page (a viewer's payments): its link says what it shows instead. */
+  readOnly?: boolean;
 }) {
   const spec = OVERVIEW_CARDS[card];
   const id = `overview-${card}`;
@@ -49,7 +52,7 @@ export function Card({
       </div>
       <p className="text-sm">
         <Link className="link" href={(href ?? spec.href) as never}>
-          {spec.more}
+          {readOnly && "read" in spec ? spec.read : spec.more}
         </Link>
         {"also" in spec && (
           <>

@@ -8,6 +8,8 @@ import { formatDay, formatMoney } from "@/lib/format/display";
 import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
 import { apiDeliveryDates } from "@/lib/ui/delivery/schedule";
 import { accountsOfOpenInvoices, OVERVIEW_STALE, overviewCustomers, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
+import { may } from "@/lib/session/roles";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { Card, Figure } from "./card";
 import { useApi } from "./use-api";
 
@@ -54,6 +56,7 @@ export function PaymentsCard() {
   const pending = useApi(overviewPending(accounts), OVERVIEW_STALE.working, accounts.length > 0);
   const credit = addDecimals(...(payments.data?.records ?? []).map((p) => p.AvailableBalance ?? "0"));
   const waiting = pending.data?.records ?? [];
+  const mayAllocate = may(useKeyScope().role, { payments: ["allocate"] });
   // Without open invoices there is no account to ask about (and nothing is pending): the card says so with zeros.
   const asked = accounts.length > 0;
   const state = {
@@ -62,7 +65,7 @@ export function PaymentsCard() {
     refetch: () => [open, payments, pending].forEach((q) => void q.refetch()),
   };
   return (
-    <Card card="payments" query={state} also={[open.data, payments.data, pending.data]}>
+    <Card card="payments" query={state} also={[open.data, payments.data, pending.data]} readOnly={!mayAllocate}>
       <Figure label="Credit available on payments" value={formatMoney(credit)} testId="credit-available" />
       <p className="text-sm">
         <strong data-testid="pending-requests">{waiting.length}</strong> allocation {waiting.length === 1 ? "request" : "requests"} on the way to the ERP

@@ -9,6 +9,8 @@ export interface OverviewCardSpec {
   title: string;
   href: string;
   more: string;
+  /** The link's words for a person whose role may not act on the page (`more` says what it does). */
+  read?: string;
   /** The body's least height (a Tailwind class): the placeholder's and the card's, so the frame keeps its size. */
   bodyHeight: string;
   /** A second link beside the first, to the page that acts on what the card shows. */
@@ -18,7 +20,7 @@ export interface OverviewCardSpec {
 export const OVERVIEW_CARDS = {
   owed: { title: "What you owe", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-40" },
   dueSoon: { title: "Invoices due soon", href: "/invoices", more: "All invoices", bodyHeight: "min-h-40" },
-  payments: { title: "Payments", href: "/payments", more: "Allocate a payment's credit", bodyHeight: "min-h-24" },
+  payments: { title: "Payments", href: "/payments", more: "Allocate a payment's credit", read: "Payments and their credit", bodyHeight: "min-h-24" },
   nextDeliveries: { title: "Next deliveries", href: "/delivery-days", more: "Delivery days and order cut-offs", bodyHeight: "min-h-24" },
   stock: { title: "Stock health", href: "/inventory/available", more: "Available inventory", bodyHeight: "min-h-96", also: { href: "/purchases/plan", label: "Plan replenishment" } },
   orders: { title: "Purchase orders", href: "/purchases", more: "All purchases", bodyHeight: "min-h-96" },
