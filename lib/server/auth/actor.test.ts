@@ -228,6 +228,20 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     await withinASecond(async () => expect(await a.actors.resolve(as(owner.cookie))).toBeUndefined());
   });
 
+  it("asks again for two factors, on the other instance, of every session of a person who turned them off on one", async () => {
+    const { a, b } = await twoInstances();
+    const { owner, workspaceId } = await workspace(a);
+    const adapter = (await b.auth.$context).internalAdapter;
+    await adapter.updateUser(owner.userId, { twoFactorEnabled: true });
+    await b.auth.api.updateOrganization({ body: { organizationId: workspaceId, data: { requireTwoFactor: true } }, headers: as(owner.cookie) });
+    await withinASecond(async () => expect(await a.actors.resolve(as(owner.cookie))).toMatchObject({ needsTwoFactor: false, key: { apiKey: API_KEY } }));
+    await adapter.updateUser(owner.userId, { twoFactorEnabled: false });
+    await withinASecond(async () => {
+      const actor = await a.actors.resolve(as(owner.cookie));
+      expect([actor?.needsTwoFactor, actor?.key]).toEqual([true, undefined]);
+    });
+  });
+
   it("gives the new role, on the other instance, of a member whose role changed on one", async () => {
     const { a, b } = await twoInstances();
     const { owner, members, workspaceId } = await workspace(a, ["viewer"]);

@@ -120,6 +120,20 @@ describe.each(databaseProfiles())("Backroom's better-auth on $name", ({ open }) 
     await expect(auth.api.acceptInvitation({ body: { invitationId: invitation.id }, headers: as(viewer) })).rejects.toThrow(/not found/i);
   });
 
+  it("without PUBLIC_URL, mails an invitation's link on the address the inviter's request came to", async () => {
+    const database = await open();
+    opened.push(database);
+    const { auth, config } = testAuth(database, { publicUrl: undefined, mailer: recordingMailer(false) });
+    const site = "http://localhost:3107";
+    const call = (path: string, body: unknown, cookie = "") =>
+      auth.handler(new Request(`${site}/api/auth${path}`, { method: "POST", headers: { "Content-Type": "application/json", origin: site, cookie }, body: JSON.stringify(body) }));
+    const signedUp = await call("/sign-up/email", { email: "owner@shop.example", password: PASSWORD, name: "Owner" });
+    const cookie = cookieOf(signedUp);
+    const workspace = (await (await call("/organization/create", { name: "Valley", slug: "valley" }, cookie)).json()) as { id: string };
+    const invited = (await (await call("/organization/invite-member", { organizationId: workspace.id, email: "vic@shop.example", role: "viewer" }, cookie)).json()) as { id: string };
+    expect((config.mailer as unknown as { sent: { link: string }[] }).sent.at(-1)!.link).toBe(`${site}/invitations/${invited.id}`);
+  });
+
   it("keeps an admin from demoting or removing an owner, and from making one, where an owner may", async () => {
     const { auth, config, person, as } = await setup();
     const owner = await person("owner@shop.example");

@@ -5,7 +5,7 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import { accessControl, ROLES } from "@/lib/session/roles";
-import type { BackroomDatabase } from "../db/schema";
+import type { AuthTables, BackroomDatabase } from "../db/schema";
 import { hkdf } from "../session/key-crypto";
 import type { AuditTrail } from "../audit/audit-trail";
 import type { ConnectThrottle } from "../connect-throttle";
@@ -13,10 +13,14 @@ import type { SharedStore } from "../shared/shared-store";
 import { authHooks } from "./auth-hooks";
 import type { Mailer } from "./mailer";
 import { sharedSecondaryStorage } from "./secondary-storage";
+import { publicOrigin } from "../public-origin";
 
 /** better-auth's endpoints, under Backroom's address (`app/api/auth/[...all]/route.ts`). */
 export const AUTH_BASE_PATH = "/api/auth";
-/** The OpenID Connect provider's id in better-auth's generic OAuth (its callback: /api/auth/oauth2/callback/oidc). */
+/**
+ * The OpenID Connect provider's id in better-auth's generic OAuth. Its redirect URI, to register with the provider:
+ * `{PUBLIC_URL}/api/auth/callback/oidc` (better-auth 1.7 calls generic providers back as social ones).
+ */
 export const OIDC_PROVIDER_ID = "oidc";
 /** An invitation to a workspace is good for a week. */
 export const INVITATION_DAYS = 7;
@@ -58,6 +62,14 @@ export interface AuthEvents {
 
 /** Loopback hosts, any port: where Backroom answers without PUBLIC_URL (local use, the tests). */
 const LOOPBACK = ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
+
+/**
+ * Backroom's own address for a link in a mail: PUBLIC_URL, or without it the address the request came to (only a
+ * loopback host gets this far: better-auth refuses any other without PUBLIC_URL, so a forged Host names no other site).
+ */
+function siteOf(config: AuthConfig, request: Request | undefined): string {
+  return config.publicUrl ?? (request ? publicOrigin(request) : "");
+}
 
 /**
  * better-auth's secrets, derived from Backroom's (HKDF, "better-auth"), versioned so that SESSION_SECRET_PREVIOUS keeps
@@ -116,8 +128,8 @@ export function authOptions(config: AuthConfig) {
       // Where mail goes out, an address is proved before its person signs in: a sign-up answers alike whether the
       // address had an account or not (no enumeration), and the one who has it is told by mail instead.
       requireEmailVerification: mailer.delivers,
-      onExistingUserSignUp: async ({ user }: { user: { email: string } }) => {
-        const signIn = `${config.publicUrl ?? ""}/sign-in`;
+      onExistingUserSignUp: async ({ user }: { user: { email: string } }, request?: Request) => {
+        const signIn = `${siteOf(config, request)}/sign-in`;
         await mailer.send({ to: user.email, subject: "Someone tried to create a Backroom account with your address", text: `Someone tried to create a Backroom account with this address, which already has one.\n\nIf it was you, sign in: ${signIn} (or reset your password there).\nIf it was not, nothing has changed and you need do nothing.`, link: signIn });
       },
       sendResetPassword: async ({ user, url }: { user: { email: string }; url: string }) => {
@@ -136,6 +148,17 @@ export function authOptions(config: AuthConfig) {
     rateLimit: { enabled: true, storage: "secondary-storage" as const, window: 60, max: 200, customRules: { "/sign-in/*": { window: 60, max: 20 }, "/two-factor/*": { window: 60, max: 20 } } },
     hooks: authHooks({ audit: config.audit, throttle: config.throttle, events: config.events }),
     databaseHooks: {
+      // A person changed (two factors turned off, a new address or name): every session of theirs is read again, on
+      // every instance, as for a sign-out (a workspace that requires two factors stops giving them its key at once).
+      user: {
+        update: {
+          after: async (user: { id: string }) => {
+            if (!config.events?.sessionChanged) return;
+            const sessions = await config.db.withTables<AuthTables>().selectFrom("auth_session").select("token").where("userId", "=", user.id).execute();
+            for (const { token } of sessions) await config.events.sessionChanged(token);
+          },
+        },
+      },
       session: {
         update: { after: async (session: { token: string }) => void (await config.events?.sessionChanged?.(session.token)) },
         delete: { after: async (session: { token: string }) => void (await config.events?.sessionChanged?.(session.token)) },
@@ -160,8 +183,8 @@ export function authOptions(config: AuthConfig) {
           member: { modelName: "auth_member", additionalFields: { salesRepUserId: { type: "number", required: false, input: false } } },
           invitation: { modelName: "auth_invitation" },
         },
-        sendInvitationEmail: async (data) => {
-          const link = config.invitationLink(config.publicUrl ?? "", data.id);
+        sendInvitationEmail: async (data, request) => {
+          const link = config.invitationLink(siteOf(config, request), data.id);
           await config.events?.invited?.({ id: data.id, workspaceId: data.organization.id, email: data.email, role: data.role, by: data.inviter.user.id });
           await mailer.send({
             to: data.email,
