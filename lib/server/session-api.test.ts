@@ -432,6 +432,13 @@ describe("POST /api/demo (try the demo)", () => {
     expect(await count("auth_user")).toBe(0);
   });
 
+  it("refuses a cross-site sign-in (403) and signs nobody in", async () => {
+    const response = await demo({ as: "Customer", environment: "test" }, { site: null, headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await count("auth_user")).toBe(0);
+  });
+
   it("answers 404 to anything but a POST", async () => {
     expect((await demoSignIn(browserRequest("GET", "/api/demo", { site: null }), backend)).status).toBe(404);
   });

@@ -20,6 +20,7 @@ import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog } from "./request-log";
 import type { ResponseCache } from "./response-cache";
 import { failureAnswer, NO_STORE } from "./route-errors";
+import { isSameOrigin } from "./same-origin";
 import type { KeyHandle, StoredKeyInfo } from "./session";
 import { withActor } from "./with-actor";
 import type { Kysely } from "kysely";
@@ -211,6 +212,8 @@ const DEMO = {
 // cookie. Only where the sandbox serves the environment (400 NO_DEMO otherwise). Never a key in the page.
 export async function demoSignIn(request: Request, deps: SessionDeps): Promise<Response> {
   if (request.method !== "POST") return failureAnswer("not-found");
+  // Checked here, as withActor checks every other handler's writes: nobody is signed in yet to wrap it around.
+  if (!isSameOrigin(request)) return failureAnswer("cross-site");
   const parsed = DemoSignIn.safeParse(await smallJson(request));
   if (!parsed.success) return json(validationErrorBody(parsed.error), 400);
   const { as, environment } = parsed.data;
