@@ -7,7 +7,7 @@ import type { CachedResponse } from "./response-cache";
  * The proxy's last-known answers (RFC 5861 `stale-if-error`): when a GET's upstream answer is a 429, a 5xx, a timeout
  * or no answer at all, the cached answer for the same key and URL is served instead (status 200, the body as it was),
  * marked with `Age` and `X-Backroom-Stale: <why>; at=<when it was read>[; until=<when the budget returns>]`, so the
- * page shows what it showed and says how old it is. `proxy.ts` decides when; this file says whether and how.
+ * page shows what it showed and says how old it is. The proxy's cache and store stages (`proxy/`) decide when; this file says whether and how.
  */
 
 /** Why an upstream status is a reason to answer with the last-known copy; undefined when the answer stands. */

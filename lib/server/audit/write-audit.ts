@@ -2,7 +2,6 @@ import "server-only";
 import type { AuditEvent, AuditReference, AuditResult } from "@/lib/audit/audit-types";
 import { clientAddress } from "../connect-throttle";
 import { createHash } from "node:crypto";
-import type { Actor } from "../auth/actor";
 import type { StoredKeyInfo } from "../session";
 import type { AuditActor, AuditTrail, PendingEntry } from "./audit-trail";
 import { answerReference, auditedWrite, observe, type Outcome, OUTCOME_READS, requestReference } from "./audited-writes";
@@ -12,11 +11,18 @@ import { answerReference, auditedWrite, observe, type Outcome, OUTCOME_READS, re
  * each write recorded before it goes to the API, its answer written onto it, and its outcome learned from later reads.
  */
 
+/** What the trail needs of who is asking (`auth/actor.ts`'s Actor has it; better-auth's hooks make it from a session). */
+export interface ActingPerson {
+  person: { id: string; email: string };
+  session: { id: string };
+  workspace?: { id: string } | null;
+}
+
 /**
  * Who did it, as the trail records it: the person (their id and email) and the workspace, the key's description (never
  * the key), the session's hash and the client's address. A refused sign-in names only the email tried (`email`).
  */
-export function actorOf(request: Request, actor: Pick<Actor, "person" | "session" | "workspace"> | undefined, key: StoredKeyInfo | undefined, email?: string): AuditActor {
+export function actorOf(request: Request, actor: ActingPerson | undefined, key: StoredKeyInfo | undefined, email?: string): AuditActor {
   return {
     fingerprint: key?.fingerprint ?? null,
     label: key?.label ?? null,

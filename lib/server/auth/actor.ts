@@ -6,7 +6,8 @@ import type { AuthTables, BackroomDatabase } from "../db/schema";
 import type { ActiveKey, StoredKeyInfo } from "../session/types";
 import { createHeardCopies } from "../shared/heard-copies";
 import type { SharedStore } from "../shared/shared-store";
-import type { Auth, AuthEvents } from "./auth";
+import type { Auth } from "./auth";
+import type { AuthEvents } from "./events";
 import type { WorkspaceKeyStore } from "./workspace-keys";
 
 /** A person signed in: better-auth's user. */

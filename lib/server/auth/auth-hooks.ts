@@ -2,9 +2,9 @@ import "server-only";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { AuditEvent, AuditReference } from "@/lib/audit/audit-types";
 import type { AuditTrail } from "../audit/audit-trail";
-import type { AuthEvents } from "./auth";
+import type { AuthEvents } from "./events";
 import { DEMO_FIXED_DETAIL, DEMO_FIXED_PATHS, isDemoPerson } from "./demo";
-import { actorOf } from "../audit/write-audit";
+import { type ActingPerson, actorOf } from "../audit/write-audit";
 import { clientAddress, type ConnectThrottle } from "../connect-throttle";
 
 /**
@@ -50,13 +50,9 @@ interface HookDeps {
 
 type Session = { session: { id: string; activeOrganizationId?: string | null }; user: { id: string; email: string; name: string } };
 /** The actor of an entry, from better-auth's session (the person acting) and the workspace concerned. */
-function actorFrom(session: Session | null | undefined, workspaceId: string | null | undefined) {
+function actorFrom(session: Session | null | undefined, workspaceId: string | null | undefined): ActingPerson | undefined {
   if (!session) return undefined;
-  return {
-    person: { id: session.user.id, email: session.user.email, name: session.user.name, twoFactorEnabled: false },
-    session: { id: session.session.id, createdAt: "" },
-    ...(workspaceId ? { workspace: { id: workspaceId, name: "", slug: "", requireTwoFactor: false, keys: [] } } : {}),
-  };
+  return { person: session.user, session: session.session, workspace: workspaceId ? { id: workspaceId } : null };
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);

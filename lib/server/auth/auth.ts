@@ -11,6 +11,7 @@ import type { AuditTrail } from "../audit/audit-trail";
 import type { ConnectThrottle } from "../connect-throttle";
 import type { SharedStore } from "../shared/shared-store";
 import { authHooks } from "./auth-hooks";
+import type { AuthEvents } from "./events";
 import type { Mailer } from "./mailer";
 import { sharedSecondaryStorage } from "./secondary-storage";
 import { publicOrigin } from "../public-origin";
@@ -48,17 +49,7 @@ export interface AuthConfig {
   throttle?: ConnectThrottle;
 }
 
-/** What better-auth tells Backroom as it happens. */
-export interface AuthEvents {
-  /** A session ended (sign-out, sign-out everywhere, a password reset) or changed (its active workspace). */
-  sessionChanged?(token: string): Promise<void>;
-  /** A member's role changed, or a member left or was removed: their requests are looked at again on every instance. */
-  membershipChanged?(change: { workspaceId: string; userId: string; kind: "role" | "removed" | "left"; role?: string; by?: string }): Promise<void>;
-  /** A workspace's settings changed (its name, whether it requires two factors). */
-  workspaceChanged?(workspaceId: string): Promise<void>;
-  /** An invitation was made (its link, for the person who made it when no mail goes out). */
-  invited?(invitation: { id: string; workspaceId: string; email: string; role: string; by: string }): Promise<void>;
-}
+export type { AuthEvents } from "./events";
 
 /** Loopback hosts, any port: where Backroom answers without PUBLIC_URL (local use, the tests). */
 const LOOPBACK = ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];

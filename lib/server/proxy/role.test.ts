@@ -3,9 +3,9 @@ import type { Version } from "@/lib/data-api/operation";
 import { operationList } from "@/lib/data-api/registry";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { ROLE_NAMES, type RoleName } from "@/lib/session/roles";
-import { auditedWrite } from "./audit/audited-writes";
-import { proxyRequest } from "./proxy";
-import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "./testing";
+import { auditedWrite } from "../audit/audited-writes";
+import { proxyRequest } from ".";
+import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
 
 /**
  * The role table of issue 28, through the proxy: every role × every write operation of the registry. A write the role

@@ -1,25 +1,15 @@
 import "server-only";
 import type { Version } from "@/lib/data-api/operation";
 import type { CheckedRequest } from "@/lib/data-api/request-check";
-import type { ProxyTelemetry, Upstream } from "./proxy";
+import { answer, type ProxyTelemetry, type Upstream } from "./context";
 
 /**
- * The proxy's leg to the Data API (`proxy.ts` decides when it is taken): the headers that go upstream, the call with
- * its timeout and the answers for a call that failed, and the headers that come back.
+ * The upstream stage: the proxy's leg to the Data API (taken when the cache had no fresh copy). The headers that go
+ * upstream, the call with its timeout and the answers for a call that failed, and the headers that come back.
  */
 
 /** Upstream headers the browser gets back; everything else (cookies, server, encodings) stays behind. */
 const PASSED_BACK = ["ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "X-Request-Id", "Idempotency-Replayed", "Preference-Applied", "Content-Type"];
-
-/**
- * An answer of the proxy's own, in JSON, private and never stored.
- *
- * @example
- * answer({ Error: "Not found" }, 404, { "X-Request-Id": requestId });
- */
-export function answer(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers } });
-}
 
 /**
  * What goes upstream with a checked request, and nothing else of the browser's: the key, `Accept`, the request id;

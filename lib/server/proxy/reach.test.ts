@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationList } from "@/lib/data-api/registry";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { proxyRequest } from "./proxy";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend, UPSTREAM } from "./testing";
+import { proxyRequest } from ".";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend, UPSTREAM } from "../testing";
 
 /**
  * Every operation of the registry through the proxy, as an Employee key: the browser gets what the API gives when

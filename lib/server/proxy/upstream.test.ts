@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { checkRequest, type CheckedRequest } from "@/lib/data-api/request-check";
 import { isRefusal } from "@/lib/data-api/refusal";
-import type { ProxyTelemetry } from "./proxy";
-import { passBack, readWhole, sendUpstream, upstreamHeaders, waited } from "./proxy-upstream";
+import type { ProxyTelemetry } from "./context";
+import { passBack, readWhole, sendUpstream, upstreamHeaders, waited } from "./upstream";
 
 const BASE = "https://api.example/test/api/v1";
 

@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Version } from "@/lib/data-api/operation";
 import { MAX_BODY_BYTES } from "@/lib/data-api/request-body";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { type ProxyTelemetry, proxyRequest } from "./proxy";
-import { createRequestLog, type LoggedRequest } from "./request-log";
-import { createMemoryStore } from "./shared/memory-store";
-import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, signUp, type TestBackend, UPSTREAM } from "./testing";
+import { type ProxyTelemetry, proxyRequest } from ".";
+import { createRequestLog, type LoggedRequest } from "../request-log";
+import { createMemoryStore } from "../shared/memory-store";
+import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, signUp, type TestBackend, UPSTREAM } from "../testing";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
