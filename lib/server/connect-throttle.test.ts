@@ -67,6 +67,17 @@ describe("the connect throttle, in memory", () => {
     vi.advanceTimersByTime(40_001);
     expect(await throttle.check("192.0.2.99")).toBeUndefined();
   });
+
+  it("never locks everyone out of signing in: failed sign-ins from anywhere neither count to the global ceiling nor wait on it", async () => {
+    const throttle = createConnectThrottle({ secret, globalPerMinute: 10 });
+    for (let i = 0; i < 30; i++) expect(await throttle.failed(`10.0.2.${i}`, `person-${i}@shop.example`, "sign-in")).toBeUndefined();
+    expect(await throttle.check("192.0.2.99", "ana@shop.example", "sign-in")).toBeUndefined();
+    expect(await throttle.check("192.0.2.99")).toBeUndefined();
+    // Keys past the ceiling hold up keys, not sign-ins.
+    for (let i = 0; i < 10; i++) await throttle.failed(`10.0.3.${i}`);
+    expect((await throttle.check("192.0.2.99"))?.scope).toBe("global");
+    expect(await throttle.check("192.0.2.99", "ana@shop.example", "sign-in")).toBeUndefined();
+  });
 });
 
 describe.skipIf(!redisUrl())("the connect throttle on Redis, shared by instances", () => {

@@ -9,20 +9,28 @@ import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis } from "r
  * - per client address, and per account (the email tried), 5 failures in 15 minutes earn a wait (1 minute), and every
  *   further failure after a wait doubles it, up to an hour; the escalation is forgotten a day after the last wait, or
  *   at a success;
- * - over all addresses, more than `globalPerMinute` failures in a minute (default 100) make every key connect wait for
- *   the rest of the minute: the upstream API is not asked to check a flood of guesses.
+ * - over all addresses, more than `globalPerMinute` refused keys in a minute (default 100) make every key check wait for
+ *   the rest of the minute: the upstream API is not asked to check a flood of guesses. Failed sign-ins are not counted
+ *   there: a flood of them from anywhere would otherwise lock every honest person out.
  * The counters are rate-limiter-flexible's: in Redis when it is configured (every instance counts together), in memory
  * otherwise, and in memory while Redis does not answer (its insurance limiter). Redis sees an HMAC of the address,
  * never the address.
  */
 export interface ConnectThrottle {
-  /** Before a sign-in (or a key checked upstream): the wait still to run for this address, account, or everyone. */
-  check(address: string, account?: string): Promise<ThrottleWait | undefined>;
+  /**
+   * Before a sign-in (or a key checked upstream): the wait still to run for this address, account, or (a key only)
+   * everyone. `what` is "key" unless told: the global ceiling protects the Data API from a flood of keys to check, and
+   * never holds up sign-ins (a flood of failed sign-ins from anywhere must not lock everyone out).
+   */
+  check(address: string, account?: string, what?: ThrottledAttempt): Promise<ThrottleWait | undefined>;
   /** A sign-in failed (or a key was refused): counts it, and answers the wait it has earned, if any. */
-  failed(address: string, account?: string): Promise<ThrottleWait | undefined>;
+  failed(address: string, account?: string, what?: ThrottledAttempt): Promise<ThrottleWait | undefined>;
   /** A sign-in succeeded (or a key was accepted): the address's and account's failures are forgotten. */
   succeeded(address: string, account?: string): Promise<void>;
 }
+
+/** What is being tried: a key checked with the Data API, or a sign-in. */
+export type ThrottledAttempt = "key" | "sign-in";
 
 export interface ThrottleWait {
   /** Whole seconds until a connect is taken again (the `Retry-After`). */
@@ -104,16 +112,16 @@ export function createConnectThrottle(options: ConnectThrottleOptions): ConnectT
   const longer = (a: ThrottleWait | undefined, b: ThrottleWait | undefined) => (!a ? b : !b ? a : a.seconds >= b.seconds ? a : b);
 
   return {
-    async check(address, account) {
+    async check(address, account, what = "key") {
       const own = longer(await waitOf(hashed(address), "address"), account ? await waitOf(ofAccount(account), "account") : undefined);
-      return own ?? globalWait();
+      return own ?? (what === "key" ? globalWait() : undefined);
     },
 
-    async failed(address, account) {
-      await everyone.penalty(GLOBAL);
+    async failed(address, account, what = "key") {
+      if (what === "key") await everyone.penalty(GLOBAL);
       const earned = longer(await fail(hashed(address), "address"), account ? await fail(ofAccount(account), "account") : undefined);
-      // Within the free failures: only the global ceiling may apply.
-      return earned ?? globalWait();
+      // Within the free failures: only the global ceiling may apply (to keys).
+      return earned ?? (what === "key" ? globalWait() : undefined);
     },
 
     async succeeded(address, account) {

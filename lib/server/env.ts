@@ -60,7 +60,7 @@ const ServerEnv = z.object({
   LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   /** Refused keys from one client address in 15 minutes before its connects wait (then 1 minute, doubling to 1 hour). */
   CONNECT_FAILURES_PER_ADDRESS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(1000).default(5)),
-  /** Refused keys a minute, over all addresses, before every key connect waits for the rest of the minute. */
+  /** Refused keys a minute, over all addresses, before every key check waits for the rest of the minute (never sign-ins). */
   CONNECT_FAILURES_PER_MINUTE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(100_000).default(100)),
   /** Days the audit trail keeps its entries (purged daily); at least 30. */
   AUDIT_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(30, "AUDIT_RETENTION_DAYS must be at least 30").max(36_500).default(400)),

@@ -228,6 +228,17 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     await withinASecond(async () => expect(await a.actors.resolve(as(owner.cookie))).toBeUndefined());
   });
 
+  it("refuses a session the database no longer holds though the shared store still copies it (ended while Redis was away), in Backroom and in better-auth", async () => {
+    const { database, a, b } = await twoInstances();
+    const { owner } = await workspace(a);
+    expect(await a.actors.resolve(as(owner.cookie))).toBeDefined();
+    // The row goes from the database alone: better-auth's copy in the shared store stays.
+    await database.db.withTables<AuthTables>().deleteFrom("auth_session").where("userId", "=", owner.userId).execute();
+    expect(await b.actors.resolve(as(owner.cookie))).toBeUndefined();
+    const asked = await b.auth.handler(new Request(`${ORIGIN}/api/auth/organization/list`, { headers: as(owner.cookie) }));
+    expect(asked.status).toBe(401);
+  });
+
   it("asks again for two factors, on the other instance, of every session of a person who turned them off on one", async () => {
     const { a, b } = await twoInstances();
     const { owner, workspaceId } = await workspace(a);

@@ -1,4 +1,5 @@
 import "server-only";
+import { isAPIError } from "better-auth/api";
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { isRole } from "@/lib/session/roles";
@@ -146,9 +147,16 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
 
   async function readSession(headers: Headers, signed: string): Promise<SessionPart | undefined> {
     if (!auth) throw new Error("the actor resolver is not bound to better-auth yet");
-    const found = await auth.api.getSession({ headers });
+    // A session ended behind better-auth's copy is refused by its hook (auth-hooks.ts): nobody's.
+    const found = await auth.api.getSession({ headers }).catch((error: unknown) => {
+      if (isAPIError(error) && error.statusCode === 401) return null;
+      throw error;
+    });
     if (!found) return undefined;
     const { session, user } = found;
+    // The database is the record: a session ended while the shared store was away (its delete reached only this
+    // instance's fallback) may still be copied in Redis when it comes back, and is refused here.
+    if (!(await db.selectFrom("auth_session").select("id").where("id", "=", session.id).executeTakeFirst())) return undefined;
     return {
       person: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean((user as { twoFactorEnabled?: unknown }).twoFactorEnabled) },
       sessionId: session.id,

@@ -67,6 +67,13 @@ export function authHooks(deps: HookDeps) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       const request = new Request("http://backroom.internal", { headers: ctx.headers ?? new Headers() });
+      // The database is the record of sessions: one the shared store still copies but the database no longer holds
+      // (ended while Redis was away) is ended everywhere, and this request is answered as nobody's.
+      const current = (await getSessionFromCtx(ctx).catch(() => null)) as (Session & { session: { token: string } }) | null;
+      if (current && !(await ctx.context.adapter.findOne({ model: "session", where: [{ field: "id", value: current.session.id }] }))) {
+        await ctx.context.internalAdapter.deleteSession(current.session.token).catch(() => undefined);
+        throw new APIError("UNAUTHORIZED", { code: "SESSION_ENDED", message: "This session has ended: sign in again." });
+      }
       if (DEMO_FIXED_PATHS.has(ctx.path)) {
         const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
         if (isDemoPerson(session?.user.email)) throw new APIError("FORBIDDEN", { code: "DEMO_SHARED", message: DEMO_FIXED_DETAIL });
@@ -78,7 +85,7 @@ export function authHooks(deps: HookDeps) {
         return;
       }
       if (!deps.throttle || !THROTTLED.has(ctx.path)) return;
-      const wait = await deps.throttle.check(clientAddress(request), text((ctx.body as Record<string, unknown> | undefined)?.email));
+      const wait = await deps.throttle.check(clientAddress(request), text((ctx.body as Record<string, unknown> | undefined)?.email), "sign-in");
       if (!wait) return;
       throw new APIError("TOO_MANY_REQUESTS", {
         code: "TOO_MANY_ATTEMPTS",
@@ -100,7 +107,7 @@ export function authHooks(deps: HookDeps) {
           await deps.throttle?.succeeded(address, session.user.email);
           await deps.audit?.record({ event: "sign-in", actor: actorOf(request, actorFrom(session, null), undefined), result: "done", reference: { method } });
         } else if (failed && (returned.statusCode === 401 || returned.statusCode === 403)) {
-          if (THROTTLED.has(ctx.path)) await deps.throttle?.failed(address, email);
+          if (THROTTLED.has(ctx.path)) await deps.throttle?.failed(address, email, "sign-in");
           await deps.audit?.record({ event: "sign-in-failed", actor: actorOf(request, undefined, undefined, email), result: "refused", upstreamStatus: null, answer: { method, errorCode: String(returned.body?.code ?? returned.status) } });
         }
         return;

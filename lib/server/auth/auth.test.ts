@@ -134,6 +134,22 @@ describe.each(databaseProfiles())("Backroom's better-auth on $name", ({ open }) 
     expect((config.mailer as unknown as { sent: { link: string }[] }).sent.at(-1)!.link).toBe(`${site}/invitations/${invited.id}`);
   });
 
+  it("reads second factors enrolled under a secret after the secrets rotate, and after older ones are dropped", async () => {
+    const database = await open();
+    opened.push(database);
+    const [a, b, c] = ["first-secret-0123456789abcdefghijklmnopq", "second-secret-0123456789abcdefghijklmno", "third-secret-0123456789abcdefghijklmnopq"];
+    const under = (current: string, previous?: string[]) => testAuth(database, { secrets: { current, previous }, mailer: recordingMailer(false) }).auth;
+    // Enrolled while the secret was `b` (after `a`).
+    const first = under(b, [a]);
+    const signedUp = await first.api.signUpEmail({ body: { email: "ana@shop.example", password: PASSWORD, name: "Ana" }, asResponse: true, headers: new Headers({ origin: ORIGIN }) });
+    const userId = ((await signedUp.clone().json()) as { user: { id: string } }).user.id;
+    const enrolled = await first.api.enableTwoFactor({ body: { password: PASSWORD }, headers: new Headers({ cookie: cookieOf(signedUp), origin: ORIGIN }) });
+    // Rotated to `c`, with `a` (never used for it) dropped: `b`'s version still names `b`.
+    const later = under(c, [b]);
+    const codes = await later.api.viewBackupCodes({ body: { userId } });
+    expect(codes.backupCodes.sort()).toEqual("backupCodes" in enrolled ? [...enrolled.backupCodes].sort() : ["(no backup codes)"]);
+  });
+
   it("keeps an admin from demoting or removing an owner, and from making one, where an owner may", async () => {
     const { auth, config, person, as } = await setup();
     const owner = await person("owner@shop.example");

@@ -6,6 +6,7 @@ import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import { accessControl, ROLES } from "@/lib/session/roles";
 import type { AuthTables, BackroomDatabase } from "../db/schema";
+import { createHash } from "node:crypto";
 import { hkdf } from "../session/key-crypto";
 import type { AuditTrail } from "../audit/audit-trail";
 import type { ConnectThrottle } from "../connect-throttle";
@@ -63,14 +64,17 @@ function siteOf(config: AuthConfig, request: Request | undefined): string {
 }
 
 /**
- * better-auth's secrets, derived from Backroom's (HKDF, "better-auth"), versioned so that SESSION_SECRET_PREVIOUS keeps
- * what was encrypted under an earlier secret readable (two-factor secrets, backup codes): the current secret is
- * version n + 1 when n previous ones are listed newest first, so each keeps its version as the list grows.
+ * better-auth's secrets, derived from Backroom's (HKDF, "better-auth"), each with a version of its own that never
+ * changes: a number drawn from the secret itself. better-auth writes the version beside what it encrypts (two-factor
+ * secrets, backup codes) and reads it back by that number, so SESSION_SECRET_PREVIOUS may grow or lose its oldest
+ * secrets without renumbering the rest (a version by place in the list did: dropping the oldest secret moved every
+ * other one, and no second factor could be read). What was encrypted under a secret dropped is not readable: keep a
+ * secret listed while second factors enrolled under it remain (docs/deploy.md).
  */
 function authSecrets(secrets: AuthConfig["secrets"]): { version: number; value: string }[] {
-  const previous = secrets.previous ?? [];
-  const derive = (secret: string) => hkdf(secret, "better-auth").toString("base64url");
-  return [{ version: previous.length + 1, value: derive(secrets.current) }, ...previous.map((secret, i) => ({ version: previous.length - i, value: derive(secret) }))];
+  const versioned = (secret: string) => ({ version: createHash("sha256").update(`backroom secret version ${secret}`).digest().readUInt32BE(0), value: hkdf(secret, "better-auth").toString("base64url") });
+  // A secret listed twice (the current one left among the previous ones) is one secret, once.
+  return [...new Set([secrets.current, ...(secrets.previous ?? [])])].map(versioned);
 }
 
 /**
@@ -136,7 +140,9 @@ export function authOptions(config: AuthConfig) {
         await mailer.send({ to: user.email, subject: "Confirm your Backroom account", text: `Confirm that this address is yours: ${url}`, link: url });
       },
     },
-    rateLimit: { enabled: true, storage: "secondary-storage" as const, window: 60, max: 200, customRules: { "/sign-in/*": { window: 60, max: 20 }, "/two-factor/*": { window: 60, max: 20 } } },
+    // Per address, in the shared store: sign-ins and second factors 20 a minute; sign-ups 30 (an office behind one
+    // address bringing its team on; better-auth's own default, 3 in 10 s, refused that).
+    rateLimit: { enabled: true, storage: "secondary-storage" as const, window: 60, max: 200, customRules: { "/sign-in/*": { window: 60, max: 20 }, "/sign-up/*": { window: 60, max: 30 }, "/two-factor/*": { window: 60, max: 20 } } },
     hooks: authHooks({ audit: config.audit, throttle: config.throttle, events: config.events }),
     databaseHooks: {
       // A person changed (two factors turned off, a new address or name): every session of theirs is read again, on
