@@ -69,7 +69,7 @@ export interface TestBackend extends ProxyDeps, SessionDeps {
  * const { cookie } = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
  * const res = await proxyRequest(browserRequest("GET", "/api/v1/payments", { cookie }), "v1", ["payments"], backend);
  */
-export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: number; throttle?: Omit<ConnectThrottleOptions, "secret">; database?: Database } = {}): Promise<TestBackend> {
+export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: number; throttle?: Omit<ConnectThrottleOptions, "secret">; database?: Database; mailDelivers?: boolean } = {}): Promise<TestBackend> {
   // A migrated database of a profile (`databaseProfiles()`), or SQLite in memory.
   const database = options.database ?? openDatabase({ file: ":memory:" });
   if (!options.database) await migrate(database);
@@ -93,7 +93,8 @@ export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: num
   const throttle = createConnectThrottle({ secret, ...options.throttle });
   const keys = createWorkspaceKeyStore({ db, secrets: { current: secret } });
   const actors = createActorResolver({ db, keys, shared, maxAgeMs: 7 * 24 * 60 * 60 * 1000 });
-  const mailer = recordingMailer(false);
+  // Backroom without mail, as the embedded default runs, unless the test says mail goes out (then addresses are proved).
+  const mailer = recordingMailer(options.mailDelivers ?? false);
   const { auth } = testAuth(database, { store: shared, mailer, events: actors.events, audit, throttle, secrets: { current: secret } });
   actors.bind(auth);
   return {
@@ -103,7 +104,7 @@ export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: num
     actors,
     auth,
     keys,
-    mailDelivers: false,
+    mailDelivers: mailer.delivers,
     secret,
     cache: createResponseCache(createMemoryStore(), { now: () => time, keepStaleMs: STALE_IF_ERROR_MS }),
     rateLimits: createRateLimitBook(createMemoryStore()),

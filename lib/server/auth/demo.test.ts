@@ -72,6 +72,17 @@ describe("the shared demo person", () => {
     expect([response.status, (await errorOf(response)).code]).toEqual([403, "DEMO_SHARED"]);
   });
 
+  it("signs in where mail goes out too, sending none: its `.invalid` address is taken as proved", async () => {
+    const mailing = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { mailDelivers: true });
+    try {
+      const response = await demoSignIn(browserRequest("POST", "/api/demo", { json: { as: "Customer", environment: "test" } }), mailing);
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(mailing.mail).toEqual([]);
+    } finally {
+      await mailing.close();
+    }
+  });
+
   it("still signs out its own session", async () => {
     const cookie = await demoPerson();
     const response = await authCall(cookie, "/sign-out", {});
