@@ -114,7 +114,8 @@ export function auditWrite(input: WriteRequest): WriteRecord | undefined {
           .sort((a, b) => Number(b.id) - Number(a.id))[0];
         if (last) told.reference.totalCases = last.reference.totalCases;
       }
-      await trail.settle(id, { result: resultOf(status), upstreamStatus: status, requestId, answer: told.reference, outcome: told.outcome?.outcome, outcomeFinal: told.outcome?.final });
+      // The API's own request id when it gave one; else the one the entry was written with stays (the browser was told it).
+      await trail.settle(id, { result: resultOf(status), upstreamStatus: status, requestId: requestId ?? input.requestId, answer: told.reference, outcome: told.outcome?.outcome, outcomeFinal: told.outcome?.final });
       // A deleted draft's earlier entries have their outcome: it will never be imported.
       if (event === "purchase-delete" && status !== null && status < 300 && reference.purchaseGlobalId && actor.fingerprint) {
         const earlier = await trail.pending(actor.fingerprint, ["purchase-create", "purchase-submit"]);

@@ -201,6 +201,13 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       expect(lastKnown(later, await lookInCache(later, get(), TARGET), "timeout")).toBeUndefined();
     });
 
+    it("answers nothing with an allowance of 0, however new the copy (STALE_IF_ERROR_HOURS=0: never)", async () => {
+      const { forwarding, keep } = await setup({ staleIfErrorMs: 0 });
+      await keep();
+      const f = forwarding();
+      expect(lastKnown(f, await lookInCache(f, get({ "Cache-Control": "no-cache" }), TARGET), "api-error")).toBeUndefined();
+    });
+
     it("answers nothing when nothing was cached", async () => {
       const { forwarding } = await setup();
       const f = forwarding();

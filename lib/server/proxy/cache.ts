@@ -38,7 +38,8 @@ export function lastKnown(forwarding: Pick<Forwarding, "deps" | "requestId" | "t
   const { deps, requestId, trace } = forwarding;
   const entry = copy.lookup?.lastKnown;
   const at = now(deps);
-  if (!entry || at - entry.storedAt > copy.staleAllowanceMs) return undefined;
+  // 0 allows none, however new the copy.
+  if (!entry || copy.staleAllowanceMs <= 0 || at - entry.storedAt > copy.staleAllowanceMs) return undefined;
   trace.source = "stale";
   trace.cache = "stale";
   return lastKnownAnswer({ entry, reason, now: at, upstream, requestId, browserEtag: copy.browserEtag });
@@ -53,11 +54,15 @@ export function freshUntil(deps: Pick<ProxyDeps, "now">, operation: AnyOperation
 /**
  * A cached answer: 304 when the browser's If-None-Match names its ETag (weakly, as the API compares), else the body.
  * Without the rate-limit figures it was stored with: they were the budget then, and the meter wants it now (a cached
- * answer spends nothing; the next upstream answer brings the figures).
+ * answer spends nothing; the next upstream answer brings the figures), unless the API's 304 revalidating it brought
+ * them (`spent`).
  */
-export function fromCache(entry: { headers: Record<string, string>; body: Uint8Array; etag: string | null }, browserEtag: string | null, requestId: string): Response {
-  const kept = Object.entries(entry.headers).filter(([name]) => !/^(ratelimit-|retry-after$)/i.test(name));
-  const headers = { ...Object.fromEntries(kept), "X-Request-Id": requestId, "Cache-Control": "private, no-store" };
+export function fromCache(entry: { headers: Record<string, string>; body: Uint8Array; etag: string | null }, browserEtag: string | null, requestId: string, spent: Record<string, string> = {}): Response {
+  const figures = /^(ratelimit-|retry-after$)/i;
+  const kept = Object.entries(entry.headers).filter(([name]) => !figures.test(name));
+  // `spent`: the API's answer that revalidated the copy (a 304), whose rate-limit figures are the budget now.
+  const now = Object.entries(spent).filter(([name]) => figures.test(name));
+  const headers = { ...Object.fromEntries(kept), ...Object.fromEntries(now), "X-Request-Id": requestId, "Cache-Control": "private, no-store" };
   if (entry.etag && matchesEtag(browserEtag, entry.etag)) return new Response(null, { status: 304, headers });
   return new Response(entry.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -116,6 +116,8 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
       const passed = { ETag: 'W/"old2"', "RateLimit-Remaining": "8", "X-Request-Id": "up1" };
       const answer = await storeRead(f, sent(new Response(null, { status: 304, headers: passed })), passed, copy);
       expect([answer.status, await answer.text(), answer.headers.get("ETag"), answer.headers.get("X-Request-Id"), answer.headers.get("Cache-Control")]).toEqual([200, OLD, 'W/"old2"', "rid", "private, no-store"]);
+      // The 304 spent a request: its figures are the budget now, and the browser's meter is told.
+      expect(answer.headers.get("RateLimit-Remaining")).toBe("8");
       expect(f.trace).toMatchObject({ source: "revalidated", cache: "revalidated" });
       expect(await entry()).toMatchObject({ etag: 'W/"old2"', storedAt: T0 + 20_000, freshUntil: T0 + 35_000, headers: expect.objectContaining({ ETag: 'W/"old2"' }) });
       // Fresh again: the next request is answered from it.
@@ -332,7 +334,8 @@ describe.each(databaseProfiles())("the store stage's audit entries on $name", ({
     expect([answer.status, answer.headers.get("X-Request-Id"), answer.headers.get("Cache-Control")]).toEqual([502, "rid", "private, no-store"]);
     expect(((await answer.json()) as { Error: string }).Error).toMatch(/whether the write was done is not known.*same Idempotency-Key is safe/);
     const [row] = await rows();
-    expect(row).toMatchObject({ result: "unknown", upstream_status: null });
+    // The request id the browser was told stays on the entry: the two can be matched up.
+    expect(row).toMatchObject({ result: "unknown", upstream_status: null, request_id: "rid" });
     expect(JSON.parse(row!.answer_json)).toEqual({ errorDetail: expect.stringMatching(/did not answer/) });
   });
 

@@ -23,7 +23,7 @@ export async function storeRead(forwarding: Forwarding, sent: { response: Respon
     trace.source = "revalidated";
     trace.cache = "revalidated";
     await deps.cache?.refresh(lookup, freshUntil(deps, operation), passed);
-    return fromCache({ ...cached, headers: { ...cached.headers, ...passed } }, copy.browserEtag, requestId);
+    return fromCache({ ...cached, headers: { ...cached.headers, ...passed } }, copy.browserEtag, requestId, passed);
   }
   if (response.status !== 200) return streamed(response, passed);
   const bytes = await readWhole(response);
