@@ -41,7 +41,7 @@ export function proxy(request: NextRequest) {
 
   const forwarded = new Headers(request.headers);
   forwarded.set("Content-Security-Policy", policy);
-  // The address being rendered, so a page that needs a session can send the person to /connect and back here.
+  // The address being rendered, so a page that needs a session can send the person to /sign-in and back here.
   forwarded.set("x-backroom-path", request.nextUrl.pathname + request.nextUrl.search);
   const response = NextResponse.next({ request: { headers: forwarded } });
   response.headers.set("Content-Security-Policy", policy);

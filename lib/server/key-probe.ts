@@ -8,7 +8,7 @@ export interface ProbedKey {
   scope: { customers?: { id: number; name: string }[]; suppliers?: { id: number; name: string }[]; summary: string };
 }
 
-/** Why a key was refused, in words for the connect form. */
+/** Why a key was refused, in words for the add-key form. */
 export class KeyRejected extends Error {
   constructor(
     message: string,
@@ -55,7 +55,7 @@ export async function probeKey(api: DataApiClient): Promise<ProbedKey> {
   });
 }
 
-/** Why the probe failed, in words for the connect form; anything but an answer of the API is rethrown as it is. */
+/** Why the probe failed, in words for the add-key form; anything but an answer of the API is rethrown as it is. */
 function rejection(error: unknown): unknown {
   if (!(error instanceof DataApiError)) return error;
   if (error.status === 401) return new KeyRejected("This key was not accepted. Check that it is complete and that it belongs to the environment you chose.", 401);

@@ -27,7 +27,7 @@ export interface RequestLogEntry {
   source: RequestSource;
 }
 
-/** A logged request with the id of the ring entry whose key made it. */
+/** A logged request with the id of the workspace key that made it. */
 export type LoggedRequest = RequestLogEntry & { keyId: string };
 
 /** Entries kept per key; the oldest go first. */
@@ -59,7 +59,7 @@ export interface RequestLogOptions {
 const nameOf = (keyId: string) => `requests\n${keyId}`;
 
 /**
- * The recent requests per stored key (by its ring entry's id, stable across session-id rotation, never the key), in a
+ * The recent requests per stored key (by the workspace key's id, never the key), in a
  * shared store: with Redis every instance writes to and reads the same log; in memory it is the process's own. The
  * last 200 per key, for a day after the key's last request, and within the store's own bound.
  *

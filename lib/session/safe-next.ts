@@ -1,5 +1,5 @@
 /**
- * Where to go after connecting, when a page sent the person to /connect: only a path of this site. Resolved as a
+ * Where to go after signing in (or choosing a workspace), when a page sent the person there: only a path of this site. Resolved as a
  * URL would be (which drops tabs and newlines, so `/\t/evil.com` is another site), and kept only when it stays on
  * this origin.
  *

@@ -23,9 +23,11 @@ export type { ProxyDeps, ProxyTelemetry, Upstream } from "./context";
  */
 
 /**
- * `/api/{v1|v2}/...`: forwards one registry operation to the Data API with the session's active key.
+ * `/api/{v1|v2}/...`: forwards one registry operation to the Data API with the key the person works with.
  * - non-GET requests must come from Backroom's own pages (403 otherwise, before anything else);
- * - no session, or no key in it: 401; an unknown operation 404, a wrong method 405 with Allow;
+ * - nobody signed in: 401; in no workspace, or without the two factors it requires: 403; no key there: 409; an
+ *   unknown operation 404, a wrong method 405 with Allow;
+ * - a write the person's role does not allow: 403 FORBIDDEN_BY_ROLE, recorded refused, nothing upstream;
  * - path, query and body are checked against the contract first (400, 413, 415), by the request check the sandbox
  *   shares (`lib/data-api/request-check.ts`), and the upstream URL is built from the configured base and the
  *   operation's template, never from the browser's path;
@@ -35,7 +37,7 @@ export type { ProxyDeps, ProxyTelemetry, Upstream } from "./context";
  *   (up to `deps.staleIfErrorMs` old, or what the request's `stale-if-error` allows), marked `X-Backroom-Stale`;
  * - the answer keeps its status, body and the API's headers, `Location` rewritten to `/api/...`;
  *   `Cache-Control: private, no-store`; 504 after the timeout, 502 when the API cannot be reached;
- * - every answer given once the key is known goes to `deps.requestLog` under the key's ring id (never the key), and
+ * - every answer given once the key is known goes to `deps.requestLog` under the workspace key's id (never the key), and
  *   every answer to `deps.telemetry` (metrics, one log line);
  * - a write the audit trail keeps (`audit/audited-writes.ts`) is recorded before it goes upstream (a database that
  *   cannot take it stops the write: 503), its answer written onto the entry; a write refused here is recorded refused;

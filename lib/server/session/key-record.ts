@@ -43,19 +43,6 @@ export function keyHint(apiKey: string): string {
   return apiKey.length >= MIN_LENGTH_FOR_HINT ? apiKey.slice(-4) : "";
 }
 
-/**
- * The additional authenticated data of a key's ciphertext: its record id, its environment and its session's id hash.
- * A ciphertext copied to another row, relabelled as the other environment or moved to another session (by someone who
- * can write the database but lacks the secret) no longer decrypts. The session's hash comes from the caller's cookie,
- * not from the row, so editing the row cannot make it match.
- *
- * @example
- * encryptApiKey(apiKey, ring.current, keyAad(keyId, "production", idHash));
- */
-export function keyAad(keyId: string, environment: string, sessionIdHash: string): string {
-  return `backroom api key v1|${keyId}|${environment}|${sessionIdHash}`;
-}
-
 const Row = z.object({
   environment: z.enum(ENVIRONMENTS),
   key_type: z.enum(KEY_TYPES),

@@ -14,7 +14,7 @@ export interface KeyScope {
   summary: string;
 }
 
-// One key of a session's ring: metadata and the last characters, never the key. The browser sees what
+// One key of a workspace: metadata and the last characters, never the key. The browser sees what
 // `session-api.ts` picks of it (never the fingerprint).
 export interface StoredKeyInfo {
   id: string;
@@ -30,11 +30,11 @@ export interface StoredKeyInfo {
 }
 
 
-// What the server knows a stored key by besides its ring id: a keyed hash of the key (HMAC under the session secret),
-// the same for every session holding the same key. Shared caches and rate-limit figures go by it; never sent to a browser.
+// What the server knows a stored key by besides its id: a keyed hash of the key (HMAC under the session secret),
+// the same for every workspace holding the same key. Shared caches and rate-limit figures go by it; never sent to a browser.
 export type KeyHandle = Pick<StoredKeyInfo, "id" | "fingerprint">;
 
-// The active key in clear, for the request upstream only; never serialise it into a response.
+// The key a person works with, in clear, for the request upstream only; never serialise it into a response.
 export interface ActiveKey extends StoredKeyInfo {
   apiKey: string;
 }

@@ -39,7 +39,7 @@ export interface HeardCopies<V> {
 
 /**
  * Copies of values read from a slower source, kept in this process as long as they cannot have gone out of date
- * unnoticed: one mechanism for the decrypted session keys (active-key-cache.ts) and the copies of Redis values
+ * unnoticed: one mechanism for who is asking (auth/actor.ts: sessions, memberships, workspaces and their keys) and the copies of Redis values
  * (near-cache.ts).
  * - A change made through any instance is published on `channel`; every other instance drops its copies of those keys
  *   when the message arrives (milliseconds).
