@@ -8,6 +8,7 @@ import { authFailure } from "@/lib/ui/account/auth-failure";
 import { ConfirmButton } from "./confirm-button";
 import { BusyButton, FormStatus, type Outcome, TextField } from "./form-bits";
 import { useAction } from "./use-action";
+import { usePasskeyHostProblem } from "./use-passkey-host";
 
 interface PasskeyListProps {
   /** The passkeys as the server read them for the first paint. */
@@ -19,6 +20,7 @@ interface PasskeyListProps {
 export function PasskeyList({ initial, timeZone }: PasskeyListProps) {
   const { busy, run } = useAction();
   const [passkeys, setPasskeys] = useState(initial);
+  const hostProblem = usePasskeyHostProblem();
   const [name, setName] = useState("");
   const [working, setWorking] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
@@ -76,6 +78,9 @@ export function PasskeyList({ initial, timeZone }: PasskeyListProps) {
           ))}
         </ul>
       )}
+      {hostProblem ? (
+        <p className="text-sm">{hostProblem}</p>
+      ) : (
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -90,6 +95,7 @@ export function PasskeyList({ initial, timeZone }: PasskeyListProps) {
           Add a passkey
         </BusyButton>
       </form>
+      )}
       <FormStatus outcome={outcome} />
     </div>
   );

@@ -8,6 +8,7 @@ import { sessionClient } from "@/lib/session/session-client";
 import { ENVIRONMENT_CHOICES } from "@/lib/session/session-view";
 import { describeFailure } from "@/lib/ui/failure";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
+import { usePasskeyHostProblem } from "./use-passkey-host";
 
 interface SignInFormProps {
   /** Whether each environment is served by the embedded sandbox (then the demo is offered). */
@@ -58,6 +59,7 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail }: SignInFo
   const router = useRouter();
   const ids = { email: useId(), password: useId(), code: useId(), status: useId(), demo: useId() };
   const [email, setEmail] = useState(initialEmail ?? "");
+  const passkeyProblem = usePasskeyHostProblem();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [secondFactor, setSecondFactor] = useState<"totp" | "backup" | undefined>();
@@ -162,9 +164,11 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail }: SignInFo
             <button type="submit" disabled={busy} className={PRIMARY}>
               {busy ? "Signing in…" : "Sign in"}
             </button>
-            <button type="button" disabled={busy} onClick={() => void withPasskey()} className={BUTTON}>
-              Sign in with a passkey
-            </button>
+            {!passkeyProblem && (
+              <button type="button" disabled={busy} onClick={() => void withPasskey()} className={BUTTON}>
+                Sign in with a passkey
+              </button>
+            )}
             {sso && (
               <button type="button" disabled={busy} onClick={() => void withSso()} className={BUTTON}>
                 Sign in with {sso}
@@ -182,6 +186,7 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail }: SignInFo
           </p>
         </form>
       )}
+      {passkeyProblem && !secondFactor && <p className="text-sm text-slate-700 dark:text-slate-300">{passkeyProblem}</p>}
       <div id={ids.status} role="status" aria-live="polite" className="text-sm">
         {failure && <p className="text-red-800 dark:text-red-300">{failure}</p>}
         {signedIn && <p className="rounded border border-emerald-600 bg-emerald-50 px-3 py-2 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">Signed in as {signedIn}.</p>}
