@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { type Cluster, type Instance, startCluster } from "../../scripts/cluster";
-import { sessionCookie } from "../../scripts/processes";
+import { browserCookies, sessionCookie } from "../../scripts/processes";
 
 // Backroom as a deployment: nginx in front of two production instances on one PostgreSQL and one Redis, the Data
 // API the standalone sandbox (e2e/scale/cluster.ts). The tests run in order, on one cluster: some stop its parts.
@@ -35,7 +35,10 @@ async function retailerKey(cluster: Cluster): Promise<string> {
   return ((await res.json()) as { key: string }).key;
 }
 
-/** POST /api/session straight to one instance, as Backroom's own page would: the session cookie. */
+/**
+ * A new person, straight on one instance as Backroom's own pages would: signed up, owner of a new workspace holding
+ * the key. Their session cookie.
+ */
 const connectTo = (instance: Instance, apiKey: string) => sessionCookie(instance.url, { apiKey, environment: "test" });
 
 const get = (instance: Instance, path: string, cookie: string) => fetch(`${instance.url}${path}`, { headers: { Cookie: cookie } });
@@ -52,7 +55,7 @@ async function ready(instance: Instance) {
 
 test("two instances started at once on one empty database migrate it once and are ready", async ({ cluster }) => {
   const migrations = await cluster.database.query<{ name: string }>("select name from session_store_migration order by name");
-  expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit"]);
+  expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit", "003-accounts", "004-audit-people", "005-ring-gone"]);
   for (const instance of cluster.instances) {
     expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok" } } });
     expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
@@ -71,8 +74,8 @@ test("a session made on one instance works on the other, and a GET answered by o
   await expect.poll(async () => (await logged(one, cookie)).slice(0, 2).map((r) => r.source)).toEqual(["cache", "upstream"]);
 
   // The rate-limit figures the first instance saw are the second one's too.
-  const session = (await (await get(two, "/api/session", cookie)).json()) as { rateLimit: { remaining: number } | null };
-  expect(session.rateLimit?.remaining).toBeGreaterThan(0);
+  const session = (await (await get(two, "/api/session", cookie)).json()) as { activeKeyId: string; keys: { id: string; rateLimit: { remaining: number } | null }[] };
+  expect(session.keys.find((k) => k.id === session.activeKeyId)?.rateLimit?.remaining).toBeGreaterThan(0);
 });
 
 test("a write through one instance makes the other's cached reads of that resource stale at once", async ({ cluster }) => {
@@ -106,24 +109,67 @@ test("sign-out, or removing the key, on one instance is refused on the other wit
     expect((await get(two, "/api/v1/states", cookie)).status).toBe(200);
     expect((await get(two, "/api/v1/states", cookie)).status).toBe(200);
     const keyId = ((await (await get(one, "/api/session", cookie)).json()) as { activeKeyId: string }).activeKeyId;
+    const headers = { Cookie: cookie, Origin: one.url, "Content-Type": "application/json" };
     const started = Date.now();
-    const ended = await fetch(`${one.url}${how === "sign-out" ? "/api/session" : `/api/session/keys/${keyId}`}`, { method: "DELETE", headers: { Cookie: cookie, Origin: one.url } });
-    expect(ended.status).toBe(how === "sign-out" ? 204 : 200);
-    expect((await get(one, "/api/v1/states", cookie)).status, `${how}: the instance that did it refuses at once`).toBe(401);
+    const ended = how === "sign-out" ? await fetch(`${one.url}/api/auth/sign-out`, { method: "POST", headers, body: "{}" }) : await fetch(`${one.url}/api/keys/${keyId}`, { method: "DELETE", headers });
+    expect(ended.status).toBe(how === "sign-out" ? 200 : 204);
+    // Signed out: nobody (401); the workspace's only key removed: no key to work with (409 NO_KEY).
+    const refused = how === "sign-out" ? 401 : 409;
+    expect((await get(one, "/api/v1/states", cookie)).status, `${how}: the instance that did it refuses at once`).toBe(refused);
     let status = 200;
-    while (status !== 401 && Date.now() - started < 2_000) status = (await get(two, "/api/v1/states", cookie)).status;
+    while (status !== refused && Date.now() - started < 2_000) status = (await get(two, "/api/v1/states", cookie)).status;
     const took = Date.now() - started;
-    expect(status, `${how}: refused by the other instance`).toBe(401);
+    expect(status, `${how}: refused by the other instance`).toBe(refused);
     expect(took, `${how}: refused by the other instance within a second (took ${took} ms)`).toBeLessThan(1_000);
   }
 });
 
-test("refused keys are counted across the instances: five on either make the next connect from that address wait on both, and no one else; the audit trail is shared", async ({ cluster }) => {
+test("a role changed, then a member removed, on one instance take effect on the other within a second", async ({ cluster }) => {
   const [one, two] = cluster.instances;
+  const owner = await connectTo(one, await retailerKey(cluster));
+  const call = (instance: Instance, path: string, body: unknown, cookie: string) =>
+    fetch(`${instance.url}/api/auth${path}`, { method: "POST", headers: { Cookie: cookie, Origin: instance.url, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const workspaceId = ((await (await get(one, "/api/session", owner)).json()) as { workspace: { id: string } }).workspace.id;
+  // The member: invited as accounts, signed up (no mail here: nothing to prove) and accepted, on the other instance.
+  const email = `scale-member-${Date.now()}@example.test`;
+  const invitation = (await (await call(one, "/organization/invite-member", { organizationId: workspaceId, email, role: "accounts" }, owner)).json()) as { id: string };
+  const signedUp = await call(two, "/sign-up/email", { email, password: "a long passphrase for scale", name: "Scale member" }, "");
+  expect(signedUp.status).toBe(200);
+  const member = signedUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  expect((await call(two, "/organization/accept-invitation", { invitationId: invitation.id }, member)).status).toBe(200);
+  expect((await call(two, "/organization/set-active", { organizationId: workspaceId }, member)).status).toBe(200);
+  const memberId = ((await (await get(one, "/api/members", owner)).json()) as { members: { memberId: string; email: string }[] }).members.find((m) => m.email === email)!.memberId;
+  // A well-formed allocation: the role decides before anything goes upstream.
+  const allocate = () => fetch(`${two.url}/api/v1/payments/applications?PaymentInvoiceNum=PAY-SCALE&TargetInvoiceNum=INV-SCALE&ARAccountID=1&Amount=1.00`, { method: "POST", headers: { Cookie: member, Origin: two.url } });
+  const roleOnTwo = async () => ((await (await get(two, "/api/session", member)).json()) as { role: string | null }).role;
+  expect(await roleOnTwo()).toBe("accounts");
+
+  let started = Date.now();
+  expect((await call(one, "/organization/update-member-role", { organizationId: workspaceId, memberId, role: "viewer" }, owner)).status).toBe(200);
+  let role = await roleOnTwo();
+  while (role !== "viewer" && Date.now() - started < 2_000) role = await roleOnTwo();
+  let took = Date.now() - started;
+  expect(role, "the new role on the other instance").toBe("viewer");
+  expect(took, `the new role on the other instance within a second (took ${took} ms)`).toBeLessThan(1_000);
+  const refused = await allocate();
+  expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([403, "FORBIDDEN_BY_ROLE"]);
+
+  started = Date.now();
+  expect((await call(one, "/organization/remove-member", { organizationId: workspaceId, memberIdOrEmail: memberId }, owner)).status).toBe(200);
+  let status = (await get(two, "/api/v1/states", member)).status;
+  while (status !== 403 && Date.now() - started < 2_000) status = (await get(two, "/api/v1/states", member)).status;
+  took = Date.now() - started;
+  expect(status, "the removed member refused on the other instance (NO_WORKSPACE)").toBe(403);
+  expect(took, `refused on the other instance within a second (took ${took} ms)`).toBeLessThan(1_000);
+});
+
+test("refused keys are counted across the instances: five on either make the next key from that address wait on both, and no one else; the audit trail is shared", async ({ cluster }) => {
+  const [one, two] = cluster.instances;
+  const owner = await connectTo(one, await retailerKey(cluster));
   // Straight to the instances, as from behind the load balancer: X-Forwarded-For names the client (TRUST_PROXY=1).
-  // An address of its own, so the other tests' connects (from 127.0.0.1) are not held up.
+  // An address of its own, so the other tests' keys (from 127.0.0.1) are not held up.
   const attempt = (instance: Instance, apiKey: string, address = "203.0.113.66") =>
-    fetch(`${instance.url}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: instance.url, "X-Forwarded-For": address }, body: JSON.stringify({ apiKey, environment: "test" }) });
+    fetch(`${instance.url}/api/keys`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: owner, Origin: instance.url, "X-Forwarded-For": address }, body: JSON.stringify({ apiKey, environment: "test" }) });
   const statuses: number[] = [];
   for (let i = 0; i < 5; i++) statuses.push((await attempt(i % 2 ? two : one, `scale-wrong-key-${i}`)).status);
   expect(statuses).toEqual([401, 401, 401, 401, 401]);
@@ -135,25 +181,21 @@ test("refused keys are counted across the instances: five on either make the nex
   }
   expect((await attempt(two, "test-customer-demo", "203.0.113.67")).status).toBe(201);
 
-  const rows = await cluster.database.query<{ event: string; n: string }>("select event, count(*) as n from audit_events where client_address in ('203.0.113.66', '203.0.113.67') group by event order by event");
-  expect(rows.map((r) => [r.event, Number(r.n)])).toEqual([["connect", 1], ["connect-refused", 5]]);
+  const rows = await cluster.database.query<{ event: string; result: string; n: string }>("select event, result, count(*) as n from audit_events where client_address in ('203.0.113.66', '203.0.113.67') group by event, result order by event, result");
+  expect(rows.map((r) => [r.event, r.result, Number(r.n)])).toEqual([["key-added", "done", 1], ["key-added", "refused", 5]]);
 });
 
-/** Connects on the connect page with a key, as a new user would. */
-async function connectInBrowser(page: Page, key: string) {
-  await page.goto("/connect");
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("radio", { name: /Test/ }).check();
-  await page.getByRole("button", { name: "Connect", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected as" })).toBeVisible();
-  await page.getByRole("link", { name: "Open the dashboard" }).click();
+/** A new person whose workspace holds `key`, signed in in the page's browser through nginx, on the Overview. */
+async function connectInBrowser(page: Page, cluster: Cluster, key: string) {
+  await page.context().addCookies(browserCookies(await sessionCookie(cluster.url, { apiKey: key, environment: "test" }), cluster.url));
+  await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 }
 
 test("a retailer's journey through nginx alternates between the instances, and goes on when one is killed halfway", async ({ cluster, page }) => {
   const [one, two] = cluster.instances;
   const servedBefore = cluster.upstreamsServed().length;
-  await connectInBrowser(page, await retailerKey(cluster));
+  await connectInBrowser(page, cluster, await retailerKey(cluster));
   const nav = page.getByRole("navigation", { name: "Dashboard" });
 
   await nav.getByRole("link", { name: "Invoices", exact: true }).click();
@@ -210,7 +252,7 @@ test("a retailer's journey through nginx alternates between the instances, and g
 });
 
 test("with Redis stopped, pages still load and /api/ready says the cache is unavailable; Redis back, it says ok", async ({ cluster, page }) => {
-  await connectInBrowser(page, await retailerKey(cluster));
+  await connectInBrowser(page, cluster, await retailerKey(cluster));
   await cluster.redis.stop();
   for (const instance of cluster.instances) {
     await expect.poll(async () => (await ready(instance)).body, { timeout: 10_000 }).toEqual({ status: "degraded", checks: { database: "ok", cache: "unavailable" } });
@@ -242,7 +284,7 @@ test("every proxied request is one JSON log line without a key, a cookie or a qu
   }
   expect(new Set(lines.map((l) => l.instance))).toEqual(new Set(["web-1", "web-2"]));
   const everything = cluster.allLines().join("\n");
-  for (const secret of ["test-customer-demo", "test-employee-demo", "x-api-key", "backroom_session=", "CustomerIDs=", "PublicPDFLink"]) expect(everything).not.toContain(secret);
+  for (const secret of ["test-customer-demo", "test-employee-demo", "x-api-key", "session_token=", "CustomerIDs=", "PublicPDFLink"]) expect(everything).not.toContain(secret);
 
   // The second instance has run since the start (the first was restarted in the journey). Which instance served the
   // journey's invoice list is nginx's choice: a key of its own asks the second one, so its counters hold one for sure.
