@@ -5,7 +5,7 @@ import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
 import { upcomingDates } from "@/lib/ui/delivery/schedule";
 import { daysOfCover } from "@/lib/ui/stock/days-of-cover";
 import { seriousViolations } from "./axe";
-import { signIn } from "./sign-in";
+import { ownWorkspace, signIn } from "./sign-in";
 import { requestsSince } from "./journeys/keyboard";
 import { chooseFirstCustomer } from "./pricing";
 
@@ -29,9 +29,7 @@ async function signInWithNewKey(page: Page, body: object) {
   const issued = await page.request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { company: "Records whole", ...body } });
   expect(issued.status(), await issued.text()).toBe(201);
   const { key } = (await issued.json()) as { key: string };
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const response = await page.request.post("/api/session", { data: { apiKey: key, environment: "test" }, headers: { Origin: origin } });
-  expect(response.status(), await response.text()).toBe(201);
+  await ownWorkspace(page, key);
   return new Date().toISOString();
 }
 

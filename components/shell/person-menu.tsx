@@ -11,8 +11,8 @@ export function PersonMenu({ name, email, role }: { name: string; email: string;
   async function signOut() {
     setBusy(true);
     await sessionClient.signOut();
-    // A full load on purpose: every client cache of the ended session goes with it.
-    window.location.assign("/sign-in");
+    // A full load on purpose (not the router): every client cache of the ended session goes with it.
+    window.location.assign(new URL("/sign-in", window.location.href));
   }
   const roleName = role.split(",").map((r) => (isRole(r) ? ROLE_LABELS[r].label : r)).join(", ");
   return (
