@@ -1,7 +1,7 @@
 import { passkeyClient } from "@better-auth/passkey/client";
 import { organizationClient, twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
-import { accessControl, ROLES } from "./roles";
+import { accessControl, ROLES } from "./access-control";
 
 /**
  * better-auth's client for the pages that sign people in and manage their accounts and workspaces (the dashboard's

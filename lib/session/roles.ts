@@ -1,5 +1,4 @@
-import { createAccessControl } from "better-auth/plugins/access";
-import { defaultStatements } from "better-auth/plugins/organization/access";
+import type { defaultStatements } from "better-auth/plugins/organization/access";
 import type { OperationId } from "@/lib/data-api/registry";
 
 /**
@@ -18,16 +17,22 @@ import type { OperationId } from "@/lib/data-api/registry";
  * "Not owners": better-auth's organization plugin keeps an admin from changing or removing an owner and from making
  * one, and the last owner from leaving or being demoted (its `creatorRole` rules). The key's type still caps all of
  * it: a Supplier key cannot allocate a payment whoever holds it (the Data API refuses, and the pages say so).
+ *
+ * Plain data, read here by `may` with no library: the pages' first load carries the table and nothing of better-auth
+ * (its access control and error codes were 3 kB of every page). `access-control.ts` makes better-auth's roles of the
+ * same grants, for the server and the account pages' client, and a test holds the two to the same answers.
  */
-export const STATEMENTS = {
-  ...defaultStatements,
+export const OWN_STATEMENTS = {
   payments: ["allocate"],
   purchases: ["write"],
   keys: ["manage"],
   audit: ["read", "read-own"],
 } as const;
 
-export const accessControl = createAccessControl(STATEMENTS);
+/** better-auth's organization statements (organization, member, invitation, team, ac) and Backroom's own. */
+export type Statements = typeof defaultStatements & typeof OWN_STATEMENTS;
+
+export type Permission = { [R in keyof Statements]?: readonly Statements[R][number][] };
 
 const manageWorkspace = {
   member: ["create", "update", "delete"],
@@ -38,16 +43,17 @@ const manageWorkspace = {
   purchases: ["write"],
 } as const;
 
-export const ROLES = {
-  owner: accessControl.newRole({ ...manageWorkspace, organization: ["update", "delete"] }),
-  admin: accessControl.newRole({ ...manageWorkspace, organization: ["update"] }),
-  accounts: accessControl.newRole({ payments: ["allocate"], audit: ["read"] }),
-  purchasing: accessControl.newRole({ purchases: ["write"], audit: ["read-own"] }),
-  viewer: accessControl.newRole({}),
-};
+/** What each role is granted: every action of a statement it names, and nothing else. */
+export const GRANTS = {
+  owner: { ...manageWorkspace, organization: ["update", "delete"] },
+  admin: { ...manageWorkspace, organization: ["update"] },
+  accounts: { payments: ["allocate"], audit: ["read"] },
+  purchasing: { purchases: ["write"], audit: ["read-own"] },
+  viewer: {},
+} as const satisfies Record<string, Permission>;
 
-export type RoleName = keyof typeof ROLES;
-export const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
+export type RoleName = keyof typeof GRANTS;
+export const ROLE_NAMES = Object.keys(GRANTS) as RoleName[];
 
 /** How each role is named and described where people choose one (the Members page, an invitation). */
 export const ROLE_LABELS: Record<RoleName, { label: string; description: string }> = {
@@ -57,8 +63,6 @@ export const ROLE_LABELS: Record<RoleName, { label: string; description: string 
   purchasing: { label: "Purchasing", description: "Reads and exports, drafts and submits purchase orders, sees their own audit entries." },
   viewer: { label: "Viewer", description: "Reads and exports only." },
 };
-
-export type Permission = { [R in keyof typeof STATEMENTS]?: readonly (typeof STATEMENTS)[R][number][] };
 
 /**
  * Whether a role (or a member's roles, comma-separated as better-auth stores them) grants a permission.
@@ -71,11 +75,19 @@ export function may(role: string | null | undefined, permission: Permission): bo
   return (role ?? "")
     .split(",")
     .map((r) => r.trim())
-    .some((r) => isRole(r) && ROLES[r].authorize(permission as never).success);
+    .some((r) => isRole(r) && grants(GRANTS[r], permission));
+}
+
+/** Every action the permission asks of every statement is granted (better-auth's `authorize` with its "AND"). */
+function grants(granted: Permission, permission: Permission): boolean {
+  return Object.entries(permission).every(([statement, actions]) => {
+    const allowed: readonly string[] = granted[statement as keyof Permission] ?? [];
+    return (actions ?? []).every((action) => allowed.includes(action));
+  });
 }
 
 export function isRole(name: string): name is RoleName {
-  return Object.hasOwn(ROLES, name);
+  return Object.hasOwn(GRANTS, name);
 }
 
 /** The permission each write operation of the Data API needs, by operation; reads need none beyond membership. */

@@ -4,7 +4,7 @@ import { hash, verify } from "@node-rs/argon2";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
-import { accessControl, ROLES } from "@/lib/session/roles";
+import { accessControl, ROLES } from "@/lib/session/access-control";
 import type { AuthTables, BackroomDatabase } from "../db/schema";
 import { createHash } from "node:crypto";
 import { hkdf } from "../session/key-crypto";
