@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { apiQueryKey, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import { KeyScopeContext } from "@/lib/ui/key-scope-context";
 import { readPlanAddress } from "@/lib/ui/replenishment/address";
 import { PLAN_HEADERS } from "@/lib/ui/replenishment/columns";
 import {
@@ -55,7 +56,10 @@ function walked(client: QueryClient, read: PlanRead, records: unknown[]) {
 }
 
 /** The plan as the server renders it from the answers its prefetch leaves in the cache. */
-function rendered(address: string, { v2 = true, answered = true, vendors = DATA.vendors }: { v2?: boolean; answered?: boolean; vendors?: typeof DATA.vendors } = {}): string {
+function rendered(
+  address: string,
+  { v2 = true, answered = true, vendors = DATA.vendors, role = "purchasing" }: { v2?: boolean; answered?: boolean; vendors?: typeof DATA.vendors; role?: string } = {},
+): string {
   const client = new QueryClient();
   if (answered) {
     walked(client, inventoryRead(12), DATA.inventory);
@@ -71,9 +75,11 @@ function rendered(address: string, { v2 = true, answered = true, vendors = DATA.
     }
   }
   return renderToString(
-    <QueryClientProvider client={client}>
-      <SupplierPlan supplierId={12} supplierName="Cocoa Co" narrow={false} v2={v2} v1Reason={v2 ? undefined : "off"} address={readPlanAddress(new URLSearchParams(address))} />
-    </QueryClientProvider>,
+    <KeyScopeContext.Provider value={{ keyType: "Supplier", role }}>
+      <QueryClientProvider client={client}>
+        <SupplierPlan supplierId={12} supplierName="Cocoa Co" narrow={false} v2={v2} v1Reason={v2 ? undefined : "off"} address={readPlanAddress(new URLSearchParams(address))} />
+      </QueryClientProvider>
+    </KeyScopeContext.Provider>,
   );
 }
 
@@ -171,6 +177,13 @@ describe("SupplierPlan", () => {
     const html = rendered("below=0&q=almond");
     expect(text(html)).toContain("Tick the rows to order");
     expect(html).toMatch(/<button type="button"[^>]*aria-disabled="true"[^>]*>Draft purchase orders<\/button>/);
+  });
+
+  it("tells a role that may not draft why, with no button, and still shows the plan", () => {
+    const html = rendered("", { role: "viewer" });
+    expect(text(html)).toContain("Your role in this workspace does not draft purchase orders");
+    expect(html).not.toMatch(/<button[^>]*>Draft purchase orders<\/button>/);
+    expect(rowKeys(html)).toEqual(["1:7", "1:9", "2:7"]);
   });
 
   it("without v2 counts the posted purchases on order and says drafting needs v2, with no button", () => {
