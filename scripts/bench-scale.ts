@@ -14,6 +14,8 @@ import { browsingSession, employeeKey, INVOICE_PAGE, runBrowsingSession, STEP_PA
 import { buildIfStale } from "./build-if-stale.mjs";
 import { startCluster } from "./cluster";
 import { fetchJson, freePort, onSignalStop, sessionCookie, start, stopAll } from "./processes";
+import { operationList, type OperationId } from "../lib/data-api/registry";
+import { mayCall } from "../lib/session/roles";
 
 const HEADING = "## Scale (`npm run bench:scale`)";
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1500);
@@ -71,6 +73,43 @@ async function ownWork(app: string, api: string, key: string) {
   return { floor: summarize(floor), hit: summarize(hit), miss: summarize(miss), missDirect: summarize(missDirect) };
 }
 
+/** Sign-ins timed, one at a time; better-auth allows 20 a minute per address, so a handful, below that. */
+const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15);
+
+/** A password sign-in's time to its answer (Argon2id's check, the session written and mirrored), ms, for a new person. */
+async function signIns(app: string): Promise<Summary> {
+  const email = `bench-sign-in-${Date.now().toString(36)}@example.test`;
+  const password = "a long passphrase for the benchmark";
+  const post = (path: string, body: object) => fetch(`${app}/api/auth${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app }, body: JSON.stringify(body) });
+  const made = await post("/sign-up/email", { email, password, name: "Bench person" });
+  if (made.status !== 200) throw new Error(`sign-up: ${made.status} ${await made.text()}`);
+  const times: number[] = [];
+  for (let i = 0; i < SIGN_INS; i++) {
+    const started = performance.now();
+    const res = await post("/sign-in/email", { email, password });
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`sign-in: ${res.status}`);
+  }
+  return summarize(times);
+}
+
+/** The role stage's own question (`mayCall`: may this role make this write), ns a call, over every role and write. */
+function roleCheckNs(): number {
+  const writes = operationList.filter((o) => o.method !== "GET");
+  const roles = ["owner", "admin", "accounts", "purchasing", "viewer"];
+  const rounds = 200_000;
+  let allowed = 0;
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < rounds; i++) {
+    const op = writes[i % writes.length]!;
+    if (mayCall(roles[i % roles.length], op.id as OperationId, op.method)) allowed++;
+  }
+  const took = Number(process.hrtime.bigint() - started);
+  if (allowed === 0) throw new Error("no role allowed any write");
+  return took / rounds;
+}
+
 /** Requests per second of a cached GET with autocannon, on each URL at once (connections shared out). */
 async function throughput(apps: string[], cookie: Record<string, string>): Promise<{ rps: number; errors: number }> {
   const runs = await Promise.all(
@@ -119,7 +158,7 @@ try {
   const work = [];
   for (const profile of profiles) {
     console.error(`${profile.name}: ${SAMPLES} rounds of floor, hit, direct and miss...`);
-    work.push({ ...profile, ...(await ownWork(profile.url, api, await employeeKey(sandboxRoot))) });
+    work.push({ ...profile, ...(await ownWork(profile.url, api, await employeeKey(sandboxRoot))), signIn: await signIns(profile.url) });
   }
 
   const customers = await fetchJson<{ Data: { CustomerID: number }[] }>(`${api}/customers?PageSize=1`, { headers: { "x-api-key": "test-employee-demo" } });
@@ -137,12 +176,21 @@ try {
 
   const over = work.map((w) => ({ ...w, hitOver: w.hit.p50 - w.floor.p50, hitOverMean: w.hit.mean - w.floor.mean, missOver: w.miss.p50 - w.missDirect.p50 - w.floor.p50 }));
   const verdict = (met: boolean) => (met ? "met" : "**missed**");
+  const roleNs = roleCheckNs();
   const tables = [
     `The proxy's own work, one request at a time, ${SAMPLES} rounds of four requests (ms, time to the whole body):`,
     "",
     "| Profile | Floor p50 / p90 / mean | Cache hit p50 / p90 / mean | Hit over the floor, p50 (mean) | Miss p50 | Same request direct, p50 | Miss over direct and floor, p50 |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...over.map((w) => `| ${w.name} | ${ms(w.floor.p50)} / ${ms(w.floor.p90)} / ${ms(w.floor.mean)} | ${ms(w.hit.p50)} / ${ms(w.hit.p90)} / ${ms(w.hit.mean)} | ${ms(w.hitOver)} (${ms(w.hitOverMean)}) | ${ms(w.miss.p50)} | ${ms(w.missDirect.p50)} | ${ms(w.missOver)} |`),
+    "",
+    `Sign-in with a password (\`POST /api/auth/sign-in/email\`), ${SIGN_INS} one after another (ms):`,
+    "",
+    "| Profile | p50 | p90 | mean |",
+    "| --- | ---: | ---: | ---: |",
+    ...work.map((w) => `| ${w.name} | ${ms(w.signIn.p50)} | ${ms(w.signIn.p90)} | ${ms(w.signIn.mean)} |`),
+    "",
+    `The role check (\`mayCall\`, the role stage's question), in process: ${roleNs.toFixed(0)} ns a call over every role and write.`,
     "",
     `Browsing session, ${steps.length} GETs (bench:proxy's), a fresh key each time:`,
     "",
@@ -180,12 +228,16 @@ try {
     "one instance on the embedded default (SQLite in its data folder, caches in memory). Instances log one JSON line per",
     "proxied request, as in production.",
     "",
-    "- **Own work**: one request at a time from Node's `fetch` (keep-alive), in rounds of four: Next's floor",
+    "- **Own work**: one request at a time from Node's `fetch` (keep-alive), in rounds of four, signed in (a person whose",
+    "  workspace holds an issued Employee key, better-auth's session cookie): Next's floor",
     "  (`GET /api/health`, a route handler that answers without work), a cache hit (`GET /api/v1/states`, fresh for",
     "  5 minutes, with the session cookie), then a page no request asked for before (`/invoices?PageSize=1&Page=n`)",
     "  directly from the sandbox and, right after, through the proxy (a miss: looked up, fetched, stored). A hit's own work",
-    "  is its time less the floor's (the session's key, the contract checks, the cache read, the log line); a miss's is its",
-    "  time less the direct request's and the floor's. The floor includes Next's routing and the client's own time.",
+    "  is its time less the floor's (who is asking and their key, the contract and role checks, the cache read, the log",
+    "  line); a miss's is its time less the direct request's and the floor's. The floor includes Next's routing and the client's own time.",
+    "- **Sign-in**: a new person signs in with their password again and again, one at a time: Argon2id's check, the",
+    "  session written to the database and mirrored in the shared store, the audit entry. better-auth allows 20 sign-ins a",
+    "  minute per address, so the sample is small.",
     `- **Browsing session**: bench:proxy's ${steps.length} GETs, ${STEP_PAUSE_MS} ms apart, with a fresh operator-issued key each time: once all`,
     "  through one instance, once through the two in turn. Upstream requests are the drop in the sandbox's",
     "  `RateLimit-Remaining` for the key (read directly before and after, that request subtracted).",
