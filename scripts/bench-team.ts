@@ -153,6 +153,11 @@ async function main() {
     const section = [
       "## A team's hour on one key (`npm run bench:team`)",
       "",
+      "What a key's budget goes to when a team shares it. Under a tenth of the hour left (`isLowBudget`), the pages stop",
+      "everything the people did not ask for just now: follow-up checks wait for the reset, nothing refetches on reconnect",
+      "(or on focus, or by prefetching: never), and a running export pauses at a page's boundary until the reset. The hour",
+      "below has no follow-ups and no export: it is the browsing alone.",
+      "",
       `Measured ${date} on this repository's machine: a brand's team of three sharing one Supplier key opens ${visits.length} pages in an hour (the schedule is \`HOUR\` in \`scripts/bench-team.ts\`: about one page every three minutes each). What each page asks for is measured in Chromium on a production build with a cold key; the hour is those requests replayed through the proxy (its cache, freshness and revalidation) on its own clock for three sessions of the key. Every visit repeats all its cold requests (a tab's own cache is not counted), so the figure is an upper bound. Target: under ${TARGET} of the key's 1,028 an hour.`,
       "",
       "| Page | Requests, cold (each record's) | Visits | Upstream in the hour |",
