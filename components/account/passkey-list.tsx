@@ -14,13 +14,15 @@ interface PasskeyListProps {
   /** The passkeys as the server read them for the first paint. */
   initial: PasskeyRow[];
   timeZone: string;
+  /** The host the page was asked for (its `Host` header): passkeys' note about IP addresses is drawn on the server. */
+  host?: string;
 }
 
 /** The person's passkeys (sign in without a password): each with its name and when it was added; add one, delete one. */
-export function PasskeyList({ initial, timeZone }: PasskeyListProps) {
+export function PasskeyList({ initial, timeZone, host }: PasskeyListProps) {
   const { busy, run } = useAction();
   const [passkeys, setPasskeys] = useState(initial);
-  const hostProblem = usePasskeyHostProblem();
+  const hostProblem = usePasskeyHostProblem(host);
   const [name, setName] = useState("");
   const [working, setWorking] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();

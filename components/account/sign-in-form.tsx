@@ -19,6 +19,8 @@ interface SignInFormProps {
   sso?: string;
   /** The email to start with (an invitation's). */
   email?: string;
+  /** The host the page was asked for (its `Host` header): the note about passkeys at an IP address is drawn on the server. */
+  host?: string;
 }
 
 const DEMOS = [
@@ -55,11 +57,11 @@ function passwordFailure(error: Parameters<typeof wordsOf>[0], email: string): s
  * Sign in: email and password (then the second factor, when the account has one), a passkey, single sign-on where it
  * is configured, and on the sandbox the demo people. Signed in, the person goes where they were going.
  */
-export function SignInForm({ sandbox, next, sso, email: initialEmail }: SignInFormProps) {
+export function SignInForm({ sandbox, next, sso, email: initialEmail, host }: SignInFormProps) {
   const router = useRouter();
   const ids = { email: useId(), password: useId(), code: useId(), status: useId(), demo: useId() };
   const [email, setEmail] = useState(initialEmail ?? "");
-  const passkeyProblem = usePasskeyHostProblem();
+  const passkeyProblem = usePasskeyHostProblem(host);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [secondFactor, setSecondFactor] = useState<"totp" | "backup" | undefined>();

@@ -21,12 +21,12 @@ async function sessionsAndPasskeys(currentId: string | undefined) {
   // The page's own headers: the cookie, and the host better-auth resolves its address from.
   const asked = new Headers(incoming);
   const [sessions, passkeys] = await Promise.all([auth.api.listSessions({ headers: asked }).catch(() => []), auth.api.listPasskeys({ headers: asked }).catch(() => [])]);
-  return { sessions: sessionRows(sessions, currentId), passkeys: passkeyRows(passkeys) };
+  return { sessions: sessionRows(sessions, currentId), passkeys: passkeyRows(passkeys), host: incoming.get("host") ?? undefined };
 }
 
 export default async function AccountPage({ searchParams }: PageProps<"/account">) {
   const [view, params, session, jar] = await Promise.all([requirePerson(), searchParams, currentSession(backend), cookies()]);
-  const { sessions, passkeys } = await sessionsAndPasskeys(session?.actor.session.id);
+  const { sessions, passkeys, host } = await sessionsAndPasskeys(session?.actor.session.id);
   const timeZone = parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC";
   const next = safeNext(params.next) ?? "/";
   const required = params.required === "two-factor" || view.needsTwoFactor;
@@ -70,7 +70,7 @@ export default async function AccountPage({ searchParams }: PageProps<"/account"
           Passkeys
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">A passkey signs you in with your device&apos;s lock (a fingerprint, a face, a PIN) instead of your password.</p>
-        <PasskeyList initial={passkeys} timeZone={timeZone} />
+        <PasskeyList initial={passkeys} timeZone={timeZone} host={host} />
       </section>
       <section aria-labelledby="sessions" className={section}>
         <h2 id="sessions" className="text-lg font-semibold">

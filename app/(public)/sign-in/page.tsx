@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { SignInForm } from "@/components/account/sign-in-form";
 import { isSandbox } from "@/lib/backend";
 import { serverEnv } from "@/lib/server/env";
@@ -7,7 +8,7 @@ import { safeNext } from "@/lib/session/safe-next";
 export const metadata: Metadata = { title: "Sign in · Backroom" };
 
 export default async function SignInPage({ searchParams }: PageProps<"/sign-in">) {
-  const params = await searchParams;
+  const [params, incoming] = await Promise.all([searchParams, headers()]);
   const sandbox = { production: isSandbox("production"), test: isSandbox("test") };
   const sso = serverEnv.OIDC_ISSUER ? serverEnv.OIDC_NAME : undefined;
   const email = typeof params.email === "string" ? params.email : undefined;
@@ -35,7 +36,7 @@ export default async function SignInPage({ searchParams }: PageProps<"/sign-in">
           Single sign-on did not sign you in. Try again, or sign in with your password.
         </p>
       )}
-      <SignInForm sandbox={sandbox} next={safeNext(params.next)} sso={sso} email={email} />
+      <SignInForm sandbox={sandbox} next={safeNext(params.next)} sso={sso} email={email} host={incoming.get("host") ?? undefined} />
     </main>
   );
 }
