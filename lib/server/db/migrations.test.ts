@@ -43,6 +43,9 @@ const COLUMNS = {
     run_at: "text", locked_by: "text null", locked_until: "text null", created_at: "text", finished_at: "text null", error: "text null",
   },
   job_effects: { key: "text", state: "text", at: "text" },
+  notifications: {
+    id: "text", user_id: "text", workspace_id: "text null", kind: "text", effect_key: "text", title: "text", link: "text null", created_at: "text", read_at: "text null",
+  },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

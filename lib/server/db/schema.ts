@@ -112,6 +112,20 @@ export interface BackroomDatabase {
   workspace_active_keys: WorkspaceActiveKeyTable;
   jobs: JobTable;
   job_effects: JobEffectTable;
+  notifications: NotificationTable;
+}
+
+/** A person's inbox (migration 007, `lib/server/notifications/`): each thing told once (`effect_key` is unique). */
+export interface NotificationTable {
+  id: string;
+  user_id: string;
+  workspace_id: string | null;
+  kind: string;
+  effect_key: string;
+  title: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
 }
 
 /**
