@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { migrate } from "../db/migrations";
 import { type Database, openDatabase } from "../db/open";
@@ -258,5 +259,34 @@ describe("a job's options", () => {
     expect([1, 2, 3].map((attempt) => backoffMs(5, attempt, 0))).toEqual([5_000, 10_000, 20_000]);
     expect(backoffMs(5, 3, 1)).toBe(40_000);
     expect(backoffMs(5, 40, 0)).toBe(5_000 * 2 ** 16);
+  });
+});
+
+describe.skipIf(!url)("the job queue on PostgreSQL, its database away at start", () => {
+  it("fails to start while the database is missing, says so, and starts on a later attempt once it is there", async () => {
+    const name = freshSchema();
+    const missing = new URL(url!);
+    missing.pathname = `/${name}`;
+    const database = await databaseProfiles().find((profile) => profile.name === "postgres")!.open();
+    const admin = openDatabase({ url: url!, poolMax: 1 });
+    const jobs = createJobQueue({ database, url: missing.toString(), bossSchema: "pgboss", ...FAST });
+    try {
+      await expect(jobs.start()).rejects.toThrow();
+      expect(await jobs.check()).toBe("unavailable");
+      await expect(jobs.send("mail", {})).rejects.toThrow(/not started/);
+      // The database comes; the next attempt starts (pg-boss itself would answer a second start() without starting).
+      await sql`create database ${sql.id(name)}`.execute(admin.db);
+      await jobs.start();
+      expect(await jobs.check()).toBe("ok");
+      const runs: unknown[] = [];
+      jobs.work("mail", async (job) => void runs.push(job.data));
+      await jobs.send("mail", { to: "ana@shop.example" });
+      await expect.poll(() => runs, { timeout: 15_000 }).toEqual([{ to: "ana@shop.example" }]);
+    } finally {
+      await jobs.stop();
+      await database.close();
+      await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
+      await admin.close();
+    }
   });
 });

@@ -36,47 +36,64 @@ type Fetched = PgBoss.JobWithMetadata<unknown>;
  * const store = createPgBossStore({ url: serverEnv.DATABASE_URL, leaseSeconds: 300, onError: (error) => log().error(...) });
  */
 export function createPgBossStore(options: PgBossStoreOptions): JobStore {
-  const boss = new PgBoss({
-    connectionString: options.url,
-    schema: options.schema ?? "pgboss",
-    max: options.poolMax ?? 3,
-    application_name: "backroom-jobs",
-    // A server that does not answer fails a query instead of holding it (passed on to pg's pool).
-    ...({ connectionTimeoutMillis: 5_000 } as object),
-    expireInSeconds: options.leaseSeconds,
-    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
-    // No cron schedules: none are used, and the clock-skew checks cost a query a minute.
-    schedule: false,
-    supervise: true,
-    migrate: true,
-  });
-  boss.on("error", options.onError);
-  let started = false;
+  /** The started pg-boss, else none. */
+  let boss: PgBoss | undefined;
   /** Queues made (or found) by this instance: pg-boss drops a send to a queue that does not exist. */
   const queues = new Map<string, Promise<void>>();
+
+  /**
+   * A new pg-boss for each start: one whose start failed (the database was away) answers every later `start()` at once
+   * without starting, so a retry needs a fresh one.
+   */
+  function create(): PgBoss {
+    const created = new PgBoss({
+      connectionString: options.url,
+      schema: options.schema ?? "pgboss",
+      max: options.poolMax ?? 3,
+      application_name: "backroom-jobs",
+      // A server that does not answer fails a query instead of holding it (passed on to pg's pool).
+      ...({ connectionTimeoutMillis: 5_000 } as object),
+      expireInSeconds: options.leaseSeconds,
+      maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
+      // No cron schedules: none are used, and their clock checks cost queries.
+      schedule: false,
+      supervise: true,
+      migrate: true,
+    });
+    created.on("error", options.onError);
+    return created;
+  }
+
+  function started(): PgBoss {
+    if (!boss) throw new Error("the job queue is not started (pg-boss needs its connection first)");
+    return boss;
+  }
 
   function queue(kind: string): Promise<void> {
     let made = queues.get(kind);
     if (!made) {
-      made = boss.createQueue(kind, { name: kind, policy: "short" });
+      made = started().createQueue(kind, { name: kind, policy: "short" });
       made.catch(() => queues.delete(kind));
       queues.set(kind, made);
     }
     return made;
   }
 
-  function notStarted(): never {
-    throw new Error("the job queue is not started (pg-boss needs its connection first)");
-  }
-
   return {
     async start() {
-      await boss.start();
-      started = true;
+      const starting = create();
+      try {
+        await starting.start();
+      } catch (error) {
+        // Its pool may be open: closed, so the next attempt's is the only one.
+        await (starting.getDb() as { close?: () => Promise<void> }).close?.().catch(() => undefined);
+        throw error;
+      }
+      boss = starting;
     },
 
     async send(kind, data, request: SendRequest) {
-      if (!started) notStarted();
+      const boss = started();
       await queue(kind);
       const id = randomUUID();
       return boss.send(kind, data, {
@@ -91,7 +108,7 @@ export function createPgBossStore(options: PgBossStoreOptions): JobStore {
     },
 
     async claim(kinds, limit) {
-      if (!started) return [];
+      if (!boss) return [];
       const claimed: ClaimedJob[] = [];
       for (const kind of kinds) {
         if (claimed.length >= limit) break;
@@ -104,24 +121,25 @@ export function createPgBossStore(options: PgBossStoreOptions): JobStore {
     },
 
     async complete(job) {
-      await boss.complete(job.kind, job.id);
+      await started().complete(job.kind, job.id);
     },
 
     async fail(job, error): Promise<Exclude<JobOutcome, "done">> {
-      await boss.fail(job.kind, job.id, { message: (error instanceof Error ? error.message : String(error)).slice(0, 2_000) });
+      await started().fail(job.kind, job.id, { message: (error instanceof Error ? error.message : String(error)).slice(0, 2_000) });
       // pg-boss's own rule (failJobs): retried while retry_count < retry_limit.
       return job.attempt <= job.retryLimit ? "retried" : "failed";
     },
 
     async close() {
-      started = false;
+      const closing = boss;
+      boss = undefined;
+      queues.clear();
       // Not graceful: the runner has waited for its jobs already, and pg-boss's own workers are none.
-      await boss.stop({ graceful: false, close: true, wait: true });
+      await closing?.stop({ graceful: false, close: true, wait: true });
     },
 
     async ping() {
-      if (!started) notStarted();
-      await boss.getDb().executeSql("select 1", []);
+      await started().getDb().executeSql("select 1", []);
     },
   };
 }

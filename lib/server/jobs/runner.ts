@@ -109,6 +109,7 @@ export function createRunner(store: JobStore, options: RunnerOptions): JobRunner
   const inFlight = new Map<string, { job: ClaimedJob; done: Promise<void>; forgotten: boolean }>();
   let state: "new" | "starting" | "running" | "stopping" | "stopped" = "new";
   let timer: NodeJS.Timeout | undefined;
+  let starting: Promise<void> | undefined;
   let polling: Promise<void> | undefined;
   let pollAgain = false;
   let pollFailing = false;
@@ -194,25 +195,30 @@ export function createRunner(store: JobStore, options: RunnerOptions): JobRunner
       if (state === "running") wake();
     },
 
-    async start() {
-      if (state !== "new") {
-        if (state === "stopping" || state === "stopped") throw new Error("the job queue was stopped");
-        return;
-      }
-      state = "starting";
-      try {
-        await store.start();
-      } catch (error) {
-        state = "new";
-        throw error;
-      }
-      state = "running";
-      timer = setInterval(wake, pollMs);
-      timer.unref();
-      wake();
+    start() {
+      if (state === "stopping" || state === "stopped") return Promise.reject(new Error("the job queue was stopped"));
+      if (state === "running") return Promise.resolve();
+      starting ??= (async () => {
+        state = "starting";
+        try {
+          await store.start();
+        } catch (error) {
+          state = "new";
+          throw error;
+        } finally {
+          starting = undefined;
+        }
+        state = "running";
+        timer = setInterval(wake, pollMs);
+        timer.unref();
+        wake();
+      })();
+      return starting;
     },
 
     async stop() {
+      // A start under way ends first (started or not), so nothing starts after the stop.
+      await starting?.catch(() => undefined);
       if (state === "stopping" || state === "stopped") return;
       const started = state !== "new";
       state = "stopping";
