@@ -50,14 +50,14 @@ async function logged(instance: Instance, cookie: string): Promise<{ path: strin
 
 async function ready(instance: Instance) {
   const res = await fetch(`${instance.url}/api/ready`);
-  return { status: res.status, body: (await res.json()) as { status: string; checks: { database: string; cache: string } } };
+  return { status: res.status, body: (await res.json()) as { status: string; checks: { database: string; cache: string; jobs: string } } };
 }
 
 test("two instances started at once on one empty database migrate it once and are ready", async ({ cluster }) => {
   const migrations = await cluster.database.query<{ name: string }>("select name from session_store_migration order by name");
-  expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit", "003-accounts", "004-audit-people", "005-ring-gone"]);
+  expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit", "003-accounts", "004-audit-people", "005-ring-gone", "006-jobs"]);
   for (const instance of cluster.instances) {
-    expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok" } } });
+    expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok" } } });
     expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
   }
 });
@@ -255,7 +255,7 @@ test("with Redis stopped, pages still load and /api/ready says the cache is unav
   await connectInBrowser(page, cluster, await retailerKey(cluster));
   await cluster.redis.stop();
   for (const instance of cluster.instances) {
-    await expect.poll(async () => (await ready(instance)).body, { timeout: 10_000 }).toEqual({ status: "degraded", checks: { database: "ok", cache: "unavailable" } });
+    await expect.poll(async () => (await ready(instance)).body, { timeout: 10_000 }).toEqual({ status: "degraded", checks: { database: "ok", cache: "unavailable", jobs: "ok" } });
     expect((await ready(instance)).status).toBe(200);
   }
   const nav = page.getByRole("navigation", { name: "Dashboard" });
@@ -271,7 +271,7 @@ test("with Redis stopped, pages still load and /api/ready says the cache is unav
 
   await cluster.redis.start();
   for (const instance of cluster.instances) {
-    await expect.poll(async () => (await ready(instance)).body, { timeout: 15_000 }).toEqual({ status: "ok", checks: { database: "ok", cache: "ok" } });
+    await expect.poll(async () => (await ready(instance)).body, { timeout: 15_000 }).toEqual({ status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok" } });
   }
 });
 
