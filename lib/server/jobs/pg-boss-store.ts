@@ -112,7 +112,13 @@ export function createPgBossStore(options: PgBossStoreOptions): JobStore {
       const claimed: ClaimedJob[] = [];
       for (const kind of kinds) {
         if (claimed.length >= limit) break;
-        await queue(kind);
+        try {
+          await queue(kind);
+        } catch (error) {
+          // The jobs taken already run; the failure is told by the next look.
+          if (claimed.length > 0) break;
+          throw error;
+        }
         const jobs: Fetched[] = await boss.fetch<unknown>(kind, { batchSize: limit - claimed.length, includeMetadata: true });
         // pg-boss counts retries from 0, and counts a run again only once it has started before.
         for (const job of jobs) claimed.push({ id: job.id, kind, data: job.data, attempt: job.retryCount + 1, retryLimit: job.retryLimit });
