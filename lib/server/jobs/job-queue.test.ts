@@ -171,6 +171,8 @@ describe.each(setups)("the job queue: $name", ({ fixture }) => {
     await expect.poll(() => started, { timeout: 15_000 }).toContain(now);
     // Running, no longer queued: the key takes a new job.
     expect(await jobs.send("digest", { n: 9 }, { key: "ws-3", delaySeconds: 3600 })).toEqual(expect.any(String));
+    // The delayed ones wait their hour.
+    expect(started).toEqual([now]);
     release.open();
   });
 
