@@ -13,6 +13,8 @@ import { type Database, openDatabase } from "@/lib/server/db/open";
 import { assertRunnable, type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
 import type { ReadinessDeps } from "@/lib/server/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/jobs";
+import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
+import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
 import { isBuilding, onShutdown } from "@/lib/server/lifecycle";
 import { log, throttledWarning } from "@/lib/server/log";
 import { createMetrics, type Metrics } from "@/lib/server/metrics";
@@ -64,6 +66,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   jobs: JobQueue;
   /** Effects run at most once even when a job runs twice (a mail). */
   effects: EffectLedger;
+  /** The people's inboxes (`GET /api/notifications`), told by the follow-ups (`outcomes`) what happened to their writes. */
+  notifications: NotificationStore;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
   /** Stops the job queue, then closes the database pool and the Redis connections (at shutdown, after the last request). */
@@ -253,6 +257,7 @@ async function assemble(): Promise<Backend> {
   const jobs = createJobQueue({ database, url: serverEnv.DATABASE_URL, metrics, logger: log(), stopTimeoutMs: JOBS_STOP_MS });
   const jobsStart = isBuilding() ? { stop() {} } : await startJobsWhenReady(jobs, migrations.migrated);
   const staleIfErrorMs = serverEnv.STALE_IF_ERROR_HOURS * HOUR_MS;
+  const notifications = createNotificationStore(database.db);
 
   async function upstream(environment: Environment, request: Request): Promise<Upstream> {
     const real = realApiBase(environment);
@@ -290,6 +295,7 @@ async function assemble(): Promise<Backend> {
     isSandbox,
     jobs,
     effects: createEffectLedger(database.db),
+    notifications,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
@@ -307,6 +313,11 @@ async function assemble(): Promise<Backend> {
       await new Promise<void>((resolve) => log().flush(() => resolve()));
     },
   };
+  // Follow-ups: the proxy tells them of writes awaiting an outcome and of outcomes learned; their looks are jobs, read
+  // through this same proxy.
+  const followUps = createFollowUps({ jobs, audit, keys, notifications, proxy: backend, shared, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
+  backend.outcomes = followUps;
+  jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
   onShutdown(backend.close);
   log().info({ database: database.dialect, cache: serverEnv.REDIS_URL ? "redis" : "memory" }, "backend ready");
   return backend;
