@@ -5,6 +5,7 @@ import { databaseProfiles } from "../db/testing";
 import type { JobOptions, JobQueue } from "../jobs/job-queue";
 import { createNotificationStore } from "../notifications/notification-store";
 import { proxyRequest } from "../proxy";
+import { createRequestLog } from "../request-log";
 import { createMemoryStore } from "../shared/memory-store";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob, followUpDelay, followUpReads } from "./follow-ups";
@@ -71,6 +72,7 @@ describe.each(databaseProfiles())("follow-ups on $name", ({ open }) => {
     const notifications = createNotificationStore(backend.db);
     const followUps = createFollowUps({ jobs, audit: backend.audit, keys: backend.keys, notifications, proxy: backend, shared: createMemoryStore(), firstSeconds: 2 });
     backend.outcomes = followUps;
+    backend.requestLog = createRequestLog(createMemoryStore(), { flushEveryMs: 0 });
     const person = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const send = (method: string, path: string, headers: Record<string, string> = {}) => {
       const url = new URL(path, BACKROOM);
@@ -100,6 +102,11 @@ describe.each(databaseProfiles())("follow-ups on $name", ({ open }) => {
     await followUps.run(sent[0]!.data);
     expect(backend.calls.slice(calls).map((c) => c.url.pathname)).toEqual(["/test/api/v1/payments/applications"]);
     expect(sent[1]).toMatchObject({ data: { step: 1 }, options: { key: `${person.keyId}:1`, delaySeconds: 120 } });
+    // The key's request log says the look was Backroom's, not a page's.
+    await backend.requestLog!.flush();
+    const [look, ...pages] = await backend.requestLog!.recent([person.keyId]);
+    expect(look).toMatchObject({ operation: "listPaymentApplications", by: "follow-up" });
+    expect(pages.every((entry) => entry.by === undefined)).toBe(true);
     expect((await notifications.list(person.userId)).items).toEqual([]);
 
     // The ERP's two syncs settle it; the next look (past the cached answer's freshness) learns it.

@@ -166,7 +166,7 @@ export function createFollowUps(deps: FollowUpDeps): FollowUps {
         return;
       }
       const actor = backgroundActor(job.workspaceId, key, now());
-      const proxy: ProxyDeps = { ...deps.proxy, actors: { resolve: async () => actor } };
+      const proxy: ProxyDeps = { ...deps.proxy, actors: { resolve: async () => actor }, background: "follow-up" };
       for (const read of followUpReads(pending)) {
         const waitForHour = await spend(key);
         if (waitForHour !== undefined) {
