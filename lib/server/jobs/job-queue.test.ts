@@ -264,6 +264,26 @@ describe("a job's options", () => {
   });
 });
 
+describe.skipIf(!url)("the job queue on PostgreSQL, several instances making new queues at once", () => {
+  it("sends every job when three instances make the same five queues at the same moment", async () => {
+    const database = await databaseProfiles().find((profile) => profile.name === "postgres")!.open();
+    const bossSchema = freshSchema();
+    const instances = Array.from({ length: 3 }, () => createJobQueue({ database, url: url!, bossSchema, ...FAST }));
+    try {
+      for (const instance of instances) await instance.start();
+      const kinds = ["a", "b", "c", "d", "e"].map((letter) => `new-kind-${letter}`);
+      const ids = await Promise.all(instances.flatMap((instance) => kinds.map((kind) => instance.send(kind, {}))));
+      expect(ids.filter((id) => typeof id === "string")).toHaveLength(15);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop()));
+      await database.close();
+      const admin = openDatabase({ url: url!, poolMax: 1 });
+      await admin.db.schema.dropSchema(bossSchema).ifExists().cascade().execute();
+      await admin.close();
+    }
+  });
+});
+
 describe.skipIf(!url)("the job queue on PostgreSQL, its database away at start", () => {
   it("fails to start while the database is missing, says so, and starts on a later attempt once it is there", async () => {
     const name = freshSchema();

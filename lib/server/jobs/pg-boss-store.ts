@@ -18,6 +18,28 @@ export interface PgBossStoreOptions {
   onError: (error: Error) => void;
 }
 
+/** How many times a queue's making is tried when PostgreSQL ends it as a deadlock. */
+const QUEUE_ATTEMPTS = 10;
+
+/**
+ * Makes the queue of a kind unless it exists. pg-boss's `create_queue` makes a partition of its job table with a foreign
+ * key to its queue table, and two of them at once (two instances making the same new queue, or two new queues) can
+ * deadlock: PostgreSQL ends one (40P01), which tries again after a while at random, and finds the queue made or makes it.
+ * An instance makes its queues one at a time (`queue` below), so only instances meet here.
+ */
+async function makeQueue(boss: PgBoss, kind: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(kind)) return;
+      await boss.createQueue(kind, { name: kind, policy: "short" });
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "40P01" || attempt >= QUEUE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * Math.min(attempt, 6)));
+    }
+  }
+}
+
 /** pg-boss's `fetch` with `includeMetadata`: what a claim needs of it. */
 type Fetched = PgBoss.JobWithMetadata<unknown>;
 
@@ -40,6 +62,8 @@ export function createPgBossStore(options: PgBossStoreOptions): JobStore {
   let boss: PgBoss | undefined;
   /** Queues made (or found) by this instance: pg-boss drops a send to a queue that does not exist. */
   const queues = new Map<string, Promise<void>>();
+  /** The last queue being made: the next waits for it (two at once may deadlock). */
+  let making: Promise<unknown> = Promise.resolve();
 
   /**
    * A new pg-boss for each start: one whose start failed (the database was away) answers every later `start()` at once
@@ -72,7 +96,9 @@ export function createPgBossStore(options: PgBossStoreOptions): JobStore {
   function queue(kind: string): Promise<void> {
     let made = queues.get(kind);
     if (!made) {
-      made = started().createQueue(kind, { name: kind, policy: "short" });
+      const boss = started();
+      made = making.catch(() => undefined).then(() => makeQueue(boss, kind));
+      making = made;
       made.catch(() => queues.delete(kind));
       queues.set(kind, made);
     }
