@@ -55,6 +55,9 @@ export default defineConfig({
       DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`),
       // The ERP's jobs run when a test asks (operator endpoints), never on a timer in the middle of a test.
       SANDBOX_JOB_INTERVAL: "0",
+      // A write's first follow-up (e2e/notifications.spec.ts) after 16 s: past the 15 s a page's copy of the list stays
+      // fresh, so the follow-up's read asks the API (the later waits are the schedule's: 2 minutes and more).
+      FOLLOW_UP_INTERVAL_SECONDS: "16",
       // The browser tests run the embedded default (SQLite, memory), as `npm start` does; `npm run test:scale` runs
       // the service profile. Blank, not unset: Playwright adds the runner's own environment, which CI gives both URLs.
       DATABASE_URL: "",

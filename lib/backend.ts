@@ -12,7 +12,10 @@ import { migrate } from "@/lib/server/db/migrations";
 import { type Database, openDatabase } from "@/lib/server/db/open";
 import { assertRunnable, type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
 import type { ReadinessDeps } from "@/lib/server/health";
-import { onShutdown } from "@/lib/server/lifecycle";
+import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/jobs";
+import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
+import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
+import { isBuilding, onShutdown } from "@/lib/server/lifecycle";
 import { log, throttledWarning } from "@/lib/server/log";
 import { createMetrics, type Metrics } from "@/lib/server/metrics";
 import { type ProxyDeps, type ProxyTelemetry, proxyRequest, type Upstream } from "@/lib/server/proxy";
@@ -59,9 +62,15 @@ export interface Backend extends ProxyDeps, SessionDeps {
   audit: AuditTrail;
   /** Whether each environment's Data API offers the v2 purchase endpoints (DATA_API_V2; marked by the proxy in `auto`). */
   purchasesV2: PurchasesV2Availability;
+  /** Background work (`lib/server/jobs/`): pg-boss on PostgreSQL, shared by the instances; a table and a timer on SQLite. Register handlers with `work`. */
+  jobs: JobQueue;
+  /** Effects run at most once even when a job runs twice (a mail). */
+  effects: EffectLedger;
+  /** The people's inboxes (`GET /api/notifications`), told by the follow-ups (`outcomes`) what happened to their writes. */
+  notifications: NotificationStore;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
-  /** Closes the database pool and the Redis connections (at shutdown, after the last request). */
+  /** Stops the job queue, then closes the database pool and the Redis connections (at shutdown, after the last request). */
   close(): Promise<void>;
 }
 
@@ -110,6 +119,44 @@ async function migrateAtStart(database: Database): Promise<{ migrated: () => boo
   };
   await attempt();
   return { migrated: () => done, stop: () => clearTimeout(timer) };
+}
+
+/**
+ * How long the job queue's stop waits for its jobs in flight: within the 5 s `scripts/serve.mjs` gives the whole close
+ * (`CLOSE_MS`), leaving the rest for the pools. A job still running then is given back, and retried by an instance.
+ */
+const JOBS_STOP_MS = 3_000;
+
+/**
+ * Starts the job queue once the migrations have run (the embedded queue's table is theirs), trying again every few
+ * seconds while it cannot (the database is not up yet); `/api/ready` says `jobs: unavailable` meanwhile. The first
+ * attempt is awaited, as the migrations' is, so a started instance's first readiness probe sees its queue.
+ */
+async function startJobsWhenReady(jobs: JobQueue, migrated: () => boolean): Promise<{ stop: () => void }> {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const attempt = async () => {
+    if (migrated()) {
+      try {
+        await jobs.start();
+        log().info({}, "job queue started");
+        return;
+      } catch (error) {
+        if (stopped) return;
+        log().error({ error: error instanceof Error ? error.message : String(error), retryInMs: MIGRATION_RETRY_MS }, "job queue did not start");
+      }
+    }
+    if (stopped) return;
+    timer = setTimeout(() => void attempt(), MIGRATION_RETRY_MS);
+    timer.unref();
+  };
+  await attempt();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
 
 /** Sessions not yet expired (better-auth's, in the database), for the `backroom_sessions_active` gauge. */
@@ -204,7 +251,13 @@ async function assemble(): Promise<Backend> {
   actors.bind(auth);
 
   const metrics = createMetrics(() => countLiveSessions(database));
+
+  // Background jobs: on PostgreSQL pg-boss (its own schema and pool, from the same DATABASE_URL); on SQLite the jobs
+  // table. Never started by `next build`.
+  const jobs = createJobQueue({ database, url: serverEnv.DATABASE_URL, metrics, logger: log(), stopTimeoutMs: JOBS_STOP_MS });
+  const jobsStart = isBuilding() ? { stop() {} } : await startJobsWhenReady(jobs, migrations.migrated);
   const staleIfErrorMs = serverEnv.STALE_IF_ERROR_HOURS * HOUR_MS;
+  const notifications = createNotificationStore(database.db);
 
   async function upstream(environment: Environment, request: Request): Promise<Upstream> {
     const real = realApiBase(environment);
@@ -240,19 +293,31 @@ async function assemble(): Promise<Backend> {
       onError: throttledWarning("v2 purchase availability: shared store unavailable"),
     }),
     isSandbox,
+    jobs,
+    effects: createEffectLedger(database.db),
+    notifications,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
       cache: async () => (serverEnv.REDIS_URL ? shared.health() : "off"),
+      jobs: () => jobs.check(),
     },
     async close() {
       clearInterval(auditTimer);
       migrations.stop();
+      // Before the database closes: the jobs in flight finish (or are given back) while it still answers.
+      jobsStart.stop();
+      await jobs.stop();
       await backend.requestLog.flush();
       await Promise.allSettled([shared.close(), database.close(), throttleRedis?.quit()]);
       await new Promise<void>((resolve) => log().flush(() => resolve()));
     },
   };
+  // Follow-ups: the proxy tells them of writes awaiting an outcome and of outcomes learned; their looks are jobs, read
+  // through this same proxy.
+  const followUps = createFollowUps({ jobs, audit, keys, notifications, proxy: backend, shared, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
+  backend.outcomes = followUps;
+  jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
   onShutdown(backend.close);
   log().info({ database: database.dialect, cache: serverEnv.REDIS_URL ? "redis" : "memory" }, "backend ready");
   return backend;

@@ -134,6 +134,8 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
       INSTANCE_ID: name,
       DATA_DIR: join(dir, name),
       LOG_LEVEL: "info",
+      // A write's first follow-up after 2 s (e2e/scale: one queue, each follow-up run once).
+      FOLLOW_UP_INTERVAL_SECONDS: "2",
     };
     mkdirSync(env.DATA_DIR, { recursive: true });
     // Every line is kept: the tests read the instances' logs.

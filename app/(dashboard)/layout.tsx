@@ -2,6 +2,7 @@ import { may } from "@/lib/session/roles";
 import { cookies } from "next/headers";
 import { BudgetMeter } from "@/components/shell/budget-meter";
 import { KeySwitcher } from "@/components/shell/key-switcher";
+import { NotificationBell } from "@/components/shell/notification-bell";
 import { PersonMenu } from "@/components/shell/person-menu";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import { Providers } from "@/components/shell/providers";
@@ -13,11 +14,12 @@ import { withMyAccounts } from "@/lib/ui/my-accounts";
 import { parseTheme, parseTimeZone, THEME_COOKIE, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { purchasesV2Available } from "./_lib/purchases-v2";
 import { requireSession } from "./_lib/session";
+import { unreadCount } from "./_lib/unread";
 
 /** The dashboard: a person signed in, in a workspace with a key (otherwise where they can go on, and back here after). */
 export default async function DashboardLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const [{ active, keys, view }, jar] = await Promise.all([requireSession(), cookies()]);
-  const purchasesV2 = await purchasesV2Available(active);
+  const [purchasesV2, unread] = await Promise.all([purchasesV2Available(active), unreadCount(view.person.id)]);
   const rateLimit = active.rateLimit;
   return (
     <div className="md:flex md:min-h-screen">
@@ -30,6 +32,7 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
           <BudgetMeter initial={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.parse(rateLimit.resetsAt), seenAt: Date.parse(rateLimit.seenAt) } : undefined} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
           <div className="ml-auto flex items-center gap-4">
             <ThemeToggle initial={parseTheme(jar.get(THEME_COOKIE)?.value)} />
+            <NotificationBell initialUnread={unread} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
             <PersonMenu name={view.person.name} email={view.person.email} role={view.role!} />
           </div>
         </header>

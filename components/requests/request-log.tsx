@@ -19,6 +19,8 @@ export interface LoggedRequest {
   durationMs: number;
   requestId: string;
   source: "upstream" | "cache" | "revalidated" | "stale" | "refused";
+  /** Backroom's own request for the workspace (a write's follow-up), not a page's. */
+  by?: "follow-up";
   keyId: string;
   label?: string;
   environment?: string;
@@ -107,7 +109,10 @@ export function RequestLog() {
                 </td>
                 <td className={`numeric ${r.status >= 400 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>{r.status}</td>
                 <td className="numeric">{r.durationMs.toLocaleString("en-US")} ms</td>
-                <td>{SOURCES[r.source] ?? r.source}</td>
+                <td>
+                  {SOURCES[r.source] ?? r.source}
+                  {r.by === "follow-up" && <span className="block text-xs text-slate-700 dark:text-slate-300">Asked by Backroom: a write&apos;s follow-up</span>}
+                </td>
                 <td>
                   <span className="font-mono text-xs">{r.requestId}</span> <CopyButton text={r.requestId} label="Copy request id" />
                 </td>

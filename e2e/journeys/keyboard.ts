@@ -89,6 +89,7 @@ export async function connectWithKey(page: Page, key: string): Promise<string> {
 
 /** The Data API requests the key made since `since` (server and browser), from its request log, by operation. */
 export async function requestsSince(page: Page, since: string): Promise<string[]> {
-  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; operation?: string; path: string }[] };
-  return log.requests.filter((r) => r.at >= since).map((r) => r.operation ?? r.path);
+  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; operation?: string; path: string; by?: string }[] };
+  // The pages' requests: a follow-up Backroom makes for a write of the journey is its own (the log marks it `by`).
+  return log.requests.filter((r) => r.at >= since && r.by === undefined).map((r) => r.operation ?? r.path);
 }

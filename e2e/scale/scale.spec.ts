@@ -50,14 +50,14 @@ async function logged(instance: Instance, cookie: string): Promise<{ path: strin
 
 async function ready(instance: Instance) {
   const res = await fetch(`${instance.url}/api/ready`);
-  return { status: res.status, body: (await res.json()) as { status: string; checks: { database: string; cache: string } } };
+  return { status: res.status, body: (await res.json()) as { status: string; checks: { database: string; cache: string; jobs: string } } };
 }
 
 test("two instances started at once on one empty database migrate it once and are ready", async ({ cluster }) => {
   const migrations = await cluster.database.query<{ name: string }>("select name from session_store_migration order by name");
-  expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit", "003-accounts", "004-audit-people", "005-ring-gone"]);
+  expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit", "003-accounts", "004-audit-people", "005-ring-gone", "006-jobs", "007-notifications"]);
   for (const instance of cluster.instances) {
-    expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok" } } });
+    expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok" } } });
     expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
   }
 });
@@ -99,6 +99,33 @@ test("a write through one instance makes the other's cached reads of that resour
   // Within the list's 15 s of freshness, the first instance asks the API again and sees the new draft.
   expect(await drafts(one)).toContain(poNum);
   await expect.poll(async () => (await logged(one, cookie)).find((r) => r.path.startsWith("/api/v2/purchases?"))?.source).toBe("upstream");
+});
+
+test("two instances, one queue: a payment request's follow-up runs once, on either, and its person is told once", async ({ cluster }) => {
+  const [one, two] = cluster.instances;
+  const cookie = await connectTo(one, await retailerKey(cluster));
+  const data = async (path: string) => ((await (await get(one, path, cookie)).json()) as { Data: Record<string, unknown>[] }).Data;
+  const payment = (await data("/api/v1/payments?PageSize=500")).find((p) => Number(p.AvailableBalance) >= 1)!;
+  const invoice = (await data(`/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`))[0]!;
+  const created = await fetch(`${one.url}/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: one.url, "Idempotency-Key": `scale-follow-${Date.now()}` },
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  // The ERP's two syncs, before the first look (2 s after the write): that look learns the outcome.
+  for (let sync = 0; sync < 2; sync++) expect((await fetch(`${cluster.sandbox.url}/test/operator/jobs/export`, { method: "POST", headers: OPERATOR, body: "{}" })).status).toBe(200);
+
+  const inbox = async (instance: Instance) => (await (await get(instance, "/api/notifications", cookie)).json()) as { items: { title: string }[]; unread: number };
+  await expect.poll(async () => (await inbox(two)).unread, { timeout: 30_000 }).toBe(1);
+  expect((await inbox(one)).items[0]!.title).toMatch(/^Payment request \d+ (confirmed|rejected): 0\.01 from /);
+  // One look, by one of the instances: the key's log (shared) holds one follow-up read, and the instances' logs one
+  // upstream read of the applications between them.
+  const looks = () => cluster.instances.flatMap((instance) => instance.proxyLines().filter((line) => line.operation === "listPaymentApplications"));
+  expect(looks()).toHaveLength(1);
+  // Settled: no look follows (the next would come 2 minutes on), and nobody is told again.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(looks()).toHaveLength(1);
+  expect((await inbox(one)).items).toHaveLength(1);
 });
 
 test("sign-out, or removing the key, on one instance is refused on the other within a second", async ({ cluster }) => {
@@ -255,7 +282,7 @@ test("with Redis stopped, pages still load and /api/ready says the cache is unav
   await connectInBrowser(page, cluster, await retailerKey(cluster));
   await cluster.redis.stop();
   for (const instance of cluster.instances) {
-    await expect.poll(async () => (await ready(instance)).body, { timeout: 10_000 }).toEqual({ status: "degraded", checks: { database: "ok", cache: "unavailable" } });
+    await expect.poll(async () => (await ready(instance)).body, { timeout: 10_000 }).toEqual({ status: "degraded", checks: { database: "ok", cache: "unavailable", jobs: "ok" } });
     expect((await ready(instance)).status).toBe(200);
   }
   const nav = page.getByRole("navigation", { name: "Dashboard" });
@@ -271,7 +298,7 @@ test("with Redis stopped, pages still load and /api/ready says the cache is unav
 
   await cluster.redis.start();
   for (const instance of cluster.instances) {
-    await expect.poll(async () => (await ready(instance)).body, { timeout: 15_000 }).toEqual({ status: "ok", checks: { database: "ok", cache: "ok" } });
+    await expect.poll(async () => (await ready(instance)).body, { timeout: 15_000 }).toEqual({ status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok" } });
   }
 });
 

@@ -7,7 +7,11 @@ afterEach(() => {
   delete (globalThis as Record<symbol, unknown>)[DRAINING];
 });
 
-const deps = (database: "ok" | "unavailable", cache: "ok" | "off" | "unavailable"): ReadinessDeps => ({ database: async () => database, cache: async () => cache });
+const deps = (database: "ok" | "unavailable", cache: "ok" | "off" | "unavailable", jobs: "ok" | "unavailable" = "ok"): ReadinessDeps => ({
+  database: async () => database,
+  cache: async () => cache,
+  jobs: async () => jobs,
+});
 const read = async (response: Response) => ({ status: response.status, body: await response.json() });
 
 describe("GET /api/health", () => {
@@ -20,18 +24,19 @@ describe("GET /api/health", () => {
 
 describe("GET /api/ready", () => {
   it.each([
-    { database: "ok", cache: "off", status: 200, body: { status: "ok", checks: { database: "ok", cache: "off" } } },
-    { database: "ok", cache: "ok", status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok" } } },
-    { database: "ok", cache: "unavailable", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "unavailable" } } },
-    { database: "unavailable", cache: "ok", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "ok" } } },
-    { database: "unavailable", cache: "off", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "off" } } },
-  ] as const)("answers $status with the database $database and the cache $cache", async ({ database, cache, status, body }) => {
-    expect(await read(await readinessResponse(deps(database, cache)))).toEqual({ status, body });
+    { database: "ok", cache: "off", jobs: "ok", status: 200, body: { status: "ok", checks: { database: "ok", cache: "off", jobs: "ok" } } },
+    { database: "ok", cache: "ok", jobs: "ok", status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok" } } },
+    { database: "ok", cache: "unavailable", jobs: "ok", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "unavailable", jobs: "ok" } } },
+    { database: "ok", cache: "ok", jobs: "unavailable", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "ok", jobs: "unavailable" } } },
+    { database: "unavailable", cache: "ok", jobs: "unavailable", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "ok", jobs: "unavailable" } } },
+    { database: "unavailable", cache: "off", jobs: "ok", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "off", jobs: "ok" } } },
+  ] as const)("answers $status with the database $database, the cache $cache and the job queue $jobs", async ({ database, cache, jobs, status, body }) => {
+    expect(await read(await readinessResponse(deps(database, cache, jobs)))).toEqual({ status, body });
   });
 
   it("answers 503 'stopping' once the server has been told to stop, so the load balancer sends no more", async () => {
     (globalThis as Record<symbol, unknown>)[DRAINING] = true;
-    expect(await read(await readinessResponse(deps("ok", "ok")))).toEqual({ status: 503, body: { status: "stopping", checks: { database: "ok", cache: "ok" } } });
+    expect(await read(await readinessResponse(deps("ok", "ok")))).toEqual({ status: 503, body: { status: "stopping", checks: { database: "ok", cache: "ok", jobs: "ok" } } });
   });
 });
 
@@ -60,6 +65,7 @@ describe("GET /api/metrics", () => {
     metrics.upstreamDuration.observe({ operation: "listInvoices" }, 0.21);
     metrics.proxyCache.inc({ outcome: "hit" });
     metrics.proxyCache.inc({ outcome: "hit" });
+    metrics.jobs.inc({ kind: "invitation-mail", outcome: "retried" });
     const response = await metricsResponse(request(`Bearer ${TOKEN}`), TOKEN, metrics);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -67,6 +73,7 @@ describe("GET /api/metrics", () => {
     expect(text).toContain('backroom_upstream_requests_total{operation="listInvoices",status="200"} 1');
     expect(text).toContain('backroom_upstream_duration_seconds_bucket{le="0.3",operation="listInvoices"} 1');
     expect(text).toContain('backroom_proxy_cache_total{outcome="hit"} 2');
+    expect(text).toContain('backroom_jobs_total{kind="invitation-mail",outcome="retried"} 1');
     expect(text).toContain("backroom_sessions_active 3");
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);

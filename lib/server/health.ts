@@ -6,9 +6,9 @@ export type CheckState = "ok" | "off" | "unavailable";
 
 /** The body of `GET /api/ready`. */
 export interface Readiness {
-  /** `ok`; `degraded` (the cache is away: serving, uncached); `unavailable` (no database); `stopping` (SIGTERM). */
+  /** `ok`; `degraded` (the cache or the job queue is away: serving, uncached or without background work); `unavailable` (no database); `stopping` (SIGTERM). */
   status: "ok" | "degraded" | "unavailable" | "stopping";
-  checks: { database: CheckState; cache: CheckState };
+  checks: { database: CheckState; cache: CheckState; jobs: CheckState };
 }
 
 export interface ReadinessDeps {
@@ -16,6 +16,8 @@ export interface ReadinessDeps {
   database(): Promise<"ok" | "unavailable">;
   /** "off" without Redis; otherwise whether it answers. */
   cache(): Promise<CheckState>;
+  /** Whether the job queue is started and its store answers (`lib/server/jobs/`). */
+  jobs(): Promise<"ok" | "unavailable">;
 }
 
 const noStore = { "Cache-Control": "no-store" };
@@ -28,14 +30,15 @@ export function healthResponse(): Response {
 /**
  * `GET /api/ready` (readiness: send traffic to the instance or not): each check `ok`, `off` or `unavailable`; 503 when the
  * database is unavailable or its migrations have not run, or the instance is stopping; 200 otherwise. A lost cache
- * degrades the instance (it serves, uncached) without taking it out of the pool.
+ * degrades the instance (it serves, uncached) without taking it out of the pool, and so does a job queue that cannot
+ * take jobs (pages serve; background work waits in the queue until it can).
  *
  * @example
- * // 200 {"status":"degraded","checks":{"database":"ok","cache":"unavailable"}}
+ * // 200 {"status":"degraded","checks":{"database":"ok","cache":"unavailable","jobs":"ok"}}
  */
 export async function readinessResponse(deps: ReadinessDeps): Promise<Response> {
-  const [database, cache] = await Promise.all([deps.database(), deps.cache()]);
-  const status: Readiness["status"] = isDraining() ? "stopping" : database !== "ok" ? "unavailable" : cache === "unavailable" ? "degraded" : "ok";
-  const body: Readiness = { status, checks: { database, cache } };
+  const [database, cache, jobs] = await Promise.all([deps.database(), deps.cache(), deps.jobs()]);
+  const status: Readiness["status"] = isDraining() ? "stopping" : database !== "ok" ? "unavailable" : cache === "unavailable" || jobs === "unavailable" ? "degraded" : "ok";
+  const body: Readiness = { status, checks: { database, cache, jobs } };
   return Response.json(body, { status: status === "unavailable" || status === "stopping" ? 503 : 200, headers: noStore });
 }

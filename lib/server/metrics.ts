@@ -18,6 +18,8 @@ export interface Metrics {
   upstreamDuration: Histogram<"operation">;
   /** `backroom_proxy_cache_total{outcome}`. */
   proxyCache: Counter<"outcome">;
+  /** `backroom_jobs_total{kind,outcome}`: background jobs' runs by how they ended: done, retried (a throw, to run again), failed (for good). */
+  jobs: Counter<"kind" | "outcome">;
 }
 
 /**
@@ -61,6 +63,12 @@ export function createMetrics(sessionsActive: () => Promise<number>): Metrics {
       name: "backroom_proxy_cache_total",
       help: "Proxied requests by what the response cache did: hit, revalidated (304), stale (the last-known copy, the API having failed), miss, bypass (writes; cache off or unavailable).",
       labelNames: ["outcome"],
+      registers,
+    }),
+    jobs: new Counter({
+      name: "backroom_jobs_total",
+      help: "Runs of background jobs on this instance, by kind and how they ended: done, retried (threw or outlived its lease; to run again after a backoff), failed (retries spent).",
+      labelNames: ["kind", "outcome"],
       registers,
     }),
   };

@@ -25,6 +25,8 @@ export interface RequestLogEntry {
   /** The X-Request-Id the browser got back. */
   requestId: string;
   source: RequestSource;
+  /** Made by Backroom for the workspace, not by a person's page: a write's follow-up (`lib/server/follow-ups/`). */
+  by?: "follow-up";
 }
 
 /** A logged request with the id of the workspace key that made it. */

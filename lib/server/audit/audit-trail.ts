@@ -69,6 +69,9 @@ export interface PendingEntry {
   event: AuditEvent;
   reference: AuditReference;
   outcome: string | null;
+  /** Who made the write and where: the person an outcome is told to. */
+  userId: string | null;
+  workspaceId: string | null;
 }
 
 /**
@@ -83,8 +86,11 @@ export interface AuditTrail {
   settle(id: string, settlement: AuditSettlement): Promise<void>;
   /** A key's entries not yet at a final outcome, of the given events, from the last 90 days. */
   pending(fingerprint: string, events: readonly AuditEvent[]): Promise<PendingEntry[]>;
-  /** Writes an outcome learned later. */
-  learn(id: string, outcome: string, final: boolean, answer?: AuditReference): Promise<void>;
+  /**
+   * Writes an outcome learned later, unless the entry already has its final one; answers whether it wrote. Of several
+   * readers learning the same final outcome at once (two instances, a page and a follow-up), exactly one is told true.
+   */
+  learn(id: string, outcome: string, final: boolean, answer?: AuditReference): Promise<boolean>;
   /**
    * A workspace's entries, newest first, and how many match in all: those written in the workspace, and those of its
    * keys from before accounts (by their fingerprints).
@@ -165,23 +171,31 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
       const since = new Date(now().getTime() - PENDING_DAYS * 86_400_000).toISOString();
       const rows = await db
         .selectFrom("audit_events")
-        .select(["id", "event", "reference_json", "answer_json", "outcome"])
+        .select(["id", "event", "reference_json", "answer_json", "outcome", "user_id", "workspace_id"])
         .where("key_fingerprint", "=", fingerprint)
         .where("at", ">=", since)
         .where("outcome_final", "=", 0)
         .where("result", "=", "done")
         .where("event", "in", events)
         .execute();
-      return rows.map((r) => ({ id: String(r.id), event: r.event as AuditEvent, reference: { ...parse(r.reference_json), ...parse(r.answer_json) }, outcome: r.outcome }));
+      return rows.map((r) => ({
+        id: String(r.id),
+        event: r.event as AuditEvent,
+        reference: { ...parse(r.reference_json), ...parse(r.answer_json) },
+        outcome: r.outcome,
+        userId: r.user_id,
+        workspaceId: r.workspace_id,
+      }));
     },
 
     async learn(id, outcome, final, answer) {
-      await db
+      const result = await db
         .updateTable("audit_events")
         .set({ outcome, outcome_final: final ? 1 : 0, outcome_at: now().toISOString(), ...(answer ? { answer_json: JSON.stringify(answer) } : {}) })
         .where("id", "=", Number(id))
         .where("outcome_final", "=", 0)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async list(scope, filter) {

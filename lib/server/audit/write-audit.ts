@@ -125,26 +125,39 @@ export function auditWrite(input: WriteRequest): WriteRecord | undefined {
   };
 }
 
-/** Writes an outcome onto each pending entry that `match` recognises, when it changed. */
-async function settleMatching(trail: AuditTrail, pending: readonly PendingEntry[], match: (reference: AuditReference) => Outcome | undefined) {
+/** A write's final outcome, as it was learned: whose write it was, for the notification they are owed. */
+export interface LearnedOutcome {
+  entry: PendingEntry;
+  outcome: string;
+}
+
+/**
+ * Writes an outcome onto each pending entry that `match` recognises, when it changed; answers the entries this call
+ * brought to their final outcome (each entry is answered to one caller only, however many learn it at once).
+ */
+async function settleMatching(trail: AuditTrail, pending: readonly PendingEntry[], match: (reference: AuditReference) => Outcome | undefined): Promise<LearnedOutcome[]> {
+  const finished: LearnedOutcome[] = [];
   for (const entry of pending) {
     const outcome = match(entry.reference);
     if (!outcome || (outcome.outcome === entry.outcome && !outcome.final)) continue;
-    await trail.learn(entry.id, outcome.outcome, outcome.final, outcome.erpId === undefined ? undefined : { ...entry.reference, erpId: outcome.erpId });
+    const answer = outcome.erpId === undefined ? undefined : { ...entry.reference, erpId: outcome.erpId };
+    const wrote = await trail.learn(entry.id, outcome.outcome, outcome.final, answer);
+    if (wrote && outcome.final) finished.push({ entry: answer ? { ...entry, reference: answer } : entry, outcome: outcome.outcome });
   }
+  return finished;
 }
 
 /**
  * Learns outcomes from a read's answer (`OUTCOME_READS`): a payment application's Status, a purchase imported with its
  * ERP id. Nothing is parsed when the key has no entry waiting for one.
  */
-export async function learnOutcomes(trail: AuditTrail, fingerprint: string, operation: string, bytes: Uint8Array): Promise<void> {
+export async function learnOutcomes(trail: AuditTrail, fingerprint: string, operation: string, bytes: Uint8Array): Promise<LearnedOutcome[]> {
   const events = OUTCOME_READS[operation];
-  if (!events) return;
+  if (!events) return [];
   const pending = await trail.pending(fingerprint, events);
-  if (pending.length === 0) return;
+  if (pending.length === 0) return [];
   const seen = observe(operation, json(bytes));
-  await settleMatching(trail, pending, (reference) =>
+  return settleMatching(trail, pending, (reference) =>
     seen.find((o) => (o.kind === "payment" ? reference.paymentRequestId === o.paymentRequestId : reference.purchaseGlobalId === o.purchaseGlobalId))?.outcome,
   );
 }

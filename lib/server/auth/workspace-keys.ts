@@ -22,6 +22,8 @@ export interface WorkspaceKeyStore {
   remove(workspaceId: string, keyId: string): Promise<{ key: KeyHandle; activeFor: string[] } | undefined>;
   /** The key a member works with, decrypted, for requests upstream: their choice, else the workspace's oldest key. */
   active(workspaceId: string, userId: string): Promise<ActiveKey | undefined>;
+  /** One key of the workspace, decrypted, for work done for the workspace without a person (follow-ups); undefined when gone. */
+  open(workspaceId: string, keyId: string): Promise<ActiveKey | undefined>;
   /** Makes `keyId` the member's active key; false when the workspace holds no such key. */
   setActive(workspaceId: string, userId: string, keyId: string): Promise<boolean>;
 }
@@ -51,6 +53,19 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
   }
 
   const info = (row: WorkspaceKeyTable) => toKeyInfo(row);
+
+  /** A key row decrypted; re-encrypted under the current secret when read with an earlier one, its use noted at most once a minute. */
+  async function opened(row: WorkspaceKeyTable, workspaceId: string): Promise<ActiveKey | undefined> {
+    if (row.workspace_id !== workspaceId) return undefined;
+    const key = decryptApiKey({ secretId: row.secret_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag }, ring, keyAad(row.id, row.environment, workspaceId));
+    if (!key) return undefined;
+    const now = clock();
+    const at = now.toISOString();
+    const rotated = key.secret === ring.current ? undefined : seal(key.apiKey, row.id, row.environment, workspaceId);
+    const stale = row.last_used_at === null || Date.parse(row.last_used_at) <= now.getTime() - TOUCH_EVERY_MS;
+    if (rotated || stale) await db.updateTable("workspace_keys").set({ last_used_at: at, ...rotated }).where("id", "=", row.id).execute();
+    return { ...info(row), ...(stale ? { lastUsedAt: at } : {}), fingerprint: rotated?.fingerprint ?? row.fingerprint, apiKey: key.apiKey };
+  }
 
   return {
     async add(workspaceId, addedBy, key) {
@@ -114,16 +129,12 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
         .where("workspace_active_keys.user_id", "=", userId)
         .executeTakeFirst();
       const row = chosen ?? (await db.selectFrom("workspace_keys").selectAll().where("workspace_id", "=", workspaceId).orderBy("added_at").orderBy("id").limit(1).executeTakeFirst());
-      if (!row || row.workspace_id !== workspaceId) return undefined;
-      const opened = decryptApiKey({ secretId: row.secret_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag }, ring, keyAad(row.id, row.environment, workspaceId));
-      if (!opened) return undefined;
-      const now = clock();
-      const at = now.toISOString();
-      // Re-encrypted under the current secret when read with an earlier one; its use noted at most once a minute.
-      const rotated = opened.secret === ring.current ? undefined : seal(opened.apiKey, row.id, row.environment, workspaceId);
-      const stale = row.last_used_at === null || Date.parse(row.last_used_at) <= now.getTime() - TOUCH_EVERY_MS;
-      if (rotated || stale) await db.updateTable("workspace_keys").set({ last_used_at: at, ...rotated }).where("id", "=", row.id).execute();
-      return { ...info(row), ...(stale ? { lastUsedAt: at } : {}), fingerprint: rotated?.fingerprint ?? row.fingerprint, apiKey: opened.apiKey };
+      return row ? opened(row, workspaceId) : undefined;
+    },
+
+    async open(workspaceId, keyId) {
+      const row = await db.selectFrom("workspace_keys").selectAll().where("id", "=", keyId).where("workspace_id", "=", workspaceId).executeTakeFirst();
+      return row ? opened(row, workspaceId) : undefined;
     },
 
     async setActive(workspaceId, userId, keyId) {

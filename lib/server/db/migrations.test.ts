@@ -38,6 +38,14 @@ const COLUMNS = {
     secret_id: "text", iv: "text", ciphertext: "text", tag: "text", added_at: "text", added_by: "text null", last_used_at: "text null",
   },
   workspace_active_keys: { user_id: "text", workspace_id: "text", key_id: "text" },
+  jobs: {
+    id: "text", kind: "text", key: "text null", data: "text", state: "text", attempt: "number", retry_limit: "number", retry_delay_seconds: "number",
+    run_at: "text", locked_by: "text null", locked_until: "text null", created_at: "text", finished_at: "text null", error: "text null",
+  },
+  job_effects: { key: "text", state: "text", at: "text" },
+  notifications: {
+    id: "text", user_id: "text", workspace_id: "text null", kind: "text", effect_key: "text", title: "text", link: "text null", created_at: "text", read_at: "text null",
+  },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { type ColumnDataType, type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
 import { accounts } from "./migration-accounts";
+import { notifications } from "./migration-notifications";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -151,8 +152,36 @@ const ringGone: Migration = {
   },
 };
 
+/**
+ * Background jobs (issue 29): the embedded profile's queue (`jobs`: on PostgreSQL pg-boss keeps its jobs in its own
+ * schema, and this table is made all the same, empty, so the schema is one on both), and the effects claimed once
+ * (`job_effects`, on both). Plain types both dialects share; the partial unique index is written once for both.
+ */
+const jobs: Migration = {
+  async up(db: AnyDb) {
+    await createTable(db, "jobs", [
+      ["id", "text"], ["kind", "text"], ["key", "text", "null"], ["data", "text"], ["state", "text"], ["attempt", "integer"],
+      ["retry_limit", "integer"], ["retry_delay_seconds", "integer"], ["run_at", "text"], ["locked_by", "text", "null"],
+      ["locked_until", "text", "null"], ["created_at", "text"], ["finished_at", "text", "null"], ["error", "text", "null"],
+    ], "id");
+    // One queued job per kind and key: a second send meets this index and is dropped (insert ... on conflict do nothing).
+    await sql`create unique index jobs_queued_key_idx on jobs (kind, "key") where state = 'queued' and "key" is not null`.execute(db);
+    // The runner's look for due jobs, and the purge of ended ones.
+    await db.schema.createIndex("jobs_state_run_at_idx").on("jobs").columns(["state", "run_at"]).execute();
+    await createTable(db, "job_effects", [["key", "text"], ["state", "text"], ["at", "text"]], "key");
+  },
+};
+
 /** Every migration, applied in the order of their names. A new table of Backroom's is a new entry here. */
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { "001-initial": initial, "002-audit": audit, "003-accounts": accounts, "004-audit-people": auditPeople, "005-ring-gone": ringGone };
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  "001-initial": initial,
+  "002-audit": audit,
+  "003-accounts": accounts,
+  "004-audit-people": auditPeople,
+  "005-ring-gone": ringGone,
+  "006-jobs": jobs,
+  "007-notifications": notifications,
+};
 
 /**
  * The tables recording which migrations ran. Named when only the session store lived in this database; kept, since

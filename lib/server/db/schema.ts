@@ -72,11 +72,60 @@ export interface WorkspaceActiveKeyTable {
   key_id: string;
 }
 
+/**
+ * A background job of the embedded profile (`lib/server/jobs/table-store.ts`, migration 006); on PostgreSQL pg-boss
+ * keeps the jobs in its own schema and this table stays empty. `state`: queued (never started), retry (waiting after a
+ * throw), active (leased to `locked_by` until `locked_until`), done, failed. `data` is JSON.
+ */
+export interface JobTable {
+  id: string;
+  kind: string;
+  /** At most one queued job per kind and key (a unique index). */
+  key: string | null;
+  data: string;
+  state: string;
+  /** Runs begun: 1 during the first. */
+  attempt: number;
+  retry_limit: number;
+  retry_delay_seconds: number;
+  /** Not before then (a delay, a retry's backoff). */
+  run_at: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+  /** The last run's error message. */
+  error: string | null;
+}
+
+/** An effect claimed once (`lib/server/jobs/effect-ledger.ts`, migration 006): `running`, then `done`. */
+export interface JobEffectTable {
+  key: string;
+  state: string;
+  at: string;
+}
+
 /** Every table of Backroom's own. */
 export interface BackroomDatabase {
   audit_events: AuditEventTable;
   workspace_keys: WorkspaceKeyTable;
   workspace_active_keys: WorkspaceActiveKeyTable;
+  jobs: JobTable;
+  job_effects: JobEffectTable;
+  notifications: NotificationTable;
+}
+
+/** A person's inbox (migration 007, `lib/server/notifications/`): each thing told once (`effect_key` is unique). */
+export interface NotificationTable {
+  id: string;
+  user_id: string;
+  workspace_id: string | null;
+  kind: string;
+  effect_key: string;
+  title: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
 }
 
 /**

@@ -57,7 +57,7 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       now: () => time,
     };
     const forwarding = (operation: AnyOperation = operations.listPayments, requestId = "rid"): Forwarding & { trace: Trace } => ({
-      deps, key: KEY, operation, requestId, trace: { operation: operation.id, source: "refused", cache: null }, write: undefined,
+      deps, key: KEY, workspaceId: "w1", operation, requestId, trace: { operation: operation.id, source: "refused", cache: null }, write: undefined,
     });
     /** Stores an answer for the key and TARGET as the store stage would: fresh for 15 s from now unless told. */
     const keep = async (entry: { etag?: string | null; freshForMs?: number } = {}) => {

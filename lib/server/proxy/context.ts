@@ -2,7 +2,7 @@ import "server-only";
 import type { AnyOperation } from "@/lib/data-api/registry";
 import type { Actor } from "../auth/actor";
 import type { AuditTrail } from "../audit/audit-trail";
-import type { WriteRecord } from "../audit/write-audit";
+import type { LearnedOutcome, WriteRecord } from "../audit/write-audit";
 import type { Environment } from "../env";
 import type { CacheOutcome } from "../metrics";
 import type { PurchasesV2Availability } from "../purchases-v2";
@@ -56,6 +56,18 @@ export interface ProxyDeps {
   telemetry?: ProxyTelemetry;
   /** Told every read's upstream answer: a v2 purchase read answered 404/405/501 marks v2 missing (`purchases-v2.ts`). */
   purchasesV2?: Pick<PurchasesV2Availability, "noteAnswer">;
+  /** Set when the requests are Backroom's own for the workspace (a follow-up's look), not a person's: the request log says so. */
+  background?: "follow-up";
+  /** Told of writes that await an outcome and of final outcomes reads learned (`follow-ups/`: looked after, people told). */
+  outcomes?: OutcomeListener;
+}
+
+/** What the follow-ups hear from the proxy. */
+export interface OutcomeListener {
+  /** A recorded write was done for the workspace's key: its outcome may be worth following. */
+  written(workspaceId: string, keyId: string, event: string): Promise<void>;
+  /** A read brought these writes to their final outcome (each told once, on whichever instance learned it). */
+  learned(outcomes: readonly LearnedOutcome[]): Promise<void>;
 }
 
 /** What the request log and the telemetry note of an answer besides its status, set by the stages as they go. */
@@ -69,6 +81,8 @@ export interface Trace {
 export interface Forwarding {
   deps: ProxyDeps;
   key: ActiveKey;
+  /** The workspace whose key it is. */
+  workspaceId: string;
   operation: AnyOperation;
   requestId: string;
   trace: Trace;

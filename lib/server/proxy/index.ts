@@ -14,7 +14,7 @@ import { roleRefusal } from "./role";
 import { storeRead, storeWrite } from "./store";
 import { passBack, sendUpstream, upstreamHeaders } from "./upstream";
 
-export type { ProxyDeps, ProxyTelemetry, Upstream } from "./context";
+export type { OutcomeListener, ProxyDeps, ProxyTelemetry, Upstream } from "./context";
 
 /*
  * The proxy as a pipeline of stages, as the sandbox's (`lib/sandbox/pipeline/`), each a file beside this one with its
@@ -89,6 +89,7 @@ export async function proxyRequest(request: Request, version: Version, segments:
     durationMs,
     requestId: answeredId,
     source: trace.source,
+    ...(deps.background ? { by: deps.background } : {}),
   });
   return response;
 }
@@ -106,7 +107,7 @@ async function forward(request: Request, version: Version, segments: readonly st
   if (refusedByRole) return refusedByRole;
 
   // 5. Cache: a GET's fresh copy is the answer.
-  const forwarding: Forwarding = { deps, key, operation, requestId, trace, write };
+  const forwarding: Forwarding = { deps, key, workspaceId: actor.workspace.id, operation, requestId, trace, write };
   const upstream = await deps.upstream(key.environment, request);
   const target = upstreamUrl(upstream.v1Base, operation, checked.path as Record<string, string | number>, checked.query);
   const copy = await lookInCache(forwarding, request, target);

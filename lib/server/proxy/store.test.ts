@@ -77,7 +77,7 @@ function depsOf(cache: ResponseCache | undefined, extra: Partial<ProxyDeps> = {}
   };
 }
 const forwardingOf = (deps: ProxyDeps, operation: AnyOperation, write?: Forwarding["write"]): Forwarding & { trace: Trace } => ({
-  deps, key: KEY, operation, requestId: "rid", trace: { operation: operation.id, source: "upstream", cache: "miss" }, write,
+  deps, key: KEY, workspaceId: "w1", operation, requestId: "rid", trace: { operation: operation.id, source: "upstream", cache: "miss" }, write,
 });
 
 describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ open }) => {

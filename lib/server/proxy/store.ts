@@ -33,7 +33,11 @@ export async function storeRead(forwarding: Forwarding, sent: { response: Respon
     if (timeout.aborted) return lastKnown(forwarding, copy, "timeout") ?? answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids);
     return lastKnown(forwarding, copy, "unreachable") ?? answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids);
   }
-  if (deps.audit) await learnOutcomes(deps.audit, key.fingerprint, operation.id, bytes).catch((error: unknown) => deps.telemetry?.failed("audit outcome not recorded", error, requestId));
+  if (deps.audit) {
+    await learnOutcomes(deps.audit, key.fingerprint, operation.id, bytes)
+      .then((learned) => (learned.length ? deps.outcomes?.learned(learned) : undefined))
+      .catch((error: unknown) => deps.telemetry?.failed("audit outcome not recorded", error, requestId));
+  }
   // An empty 200 is passed on but not kept: the cache holds answers with a body only.
   if (bytes.byteLength > 0 && lookup) {
     await deps.cache?.store(lookup, { status: 200, headers: passed, body: bytes, etag: response.headers.get("ETag"), storedAt: now(deps), freshUntil: freshUntil(deps, operation), resource: operation.resource });
@@ -43,7 +47,7 @@ export async function storeRead(forwarding: Forwarding, sent: { response: Respon
 
 /** A write's answer: what it changed is stale now (for this key, on every instance); a recorded write's answer is read whole and written onto its entry. */
 export async function storeWrite(forwarding: Forwarding, response: Response, passed: Record<string, string>): Promise<Response> {
-  const { deps, key, operation, requestId, write } = forwarding;
+  const { deps, key, workspaceId, operation, requestId, write } = forwarding;
   // Other keys see the change on their next revalidation.
   if (response.ok) await deps.cache?.invalidate(key.fingerprint, [operation.resource]);
   if (!write) return streamed(response, passed);
@@ -55,6 +59,7 @@ export async function storeWrite(forwarding: Forwarding, response: Response, pas
     return answer({ Error: "The Data API's answer broke off, so whether the write was done is not known. Trying it again with the same Idempotency-Key is safe: the API makes it at most once." }, 502, { "X-Request-Id": requestId });
   }
   await answered(forwarding, response.status, response.headers.get("X-Request-Id"), bytes);
+  if (response.ok) await deps.outcomes?.written(workspaceId, key.id, write.event).catch((error: unknown) => deps.telemetry?.failed("follow-up not queued", error, requestId));
   return new Response(response.status === 204 ? null : bytes, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });
 }
 

@@ -1,0 +1,78 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Notification } from "@/lib/session/notifications-view";
+import type { BackroomDatabase } from "../db/schema";
+
+/** What a person is told. */
+export type NotificationKind = "payment-confirmed" | "payment-rejected" | "purchase-imported";
+
+export interface NewNotification {
+  userId: string;
+  workspaceId: string | null;
+  kind: NotificationKind;
+  /** Makes the notification once: a second `tell` with the same key adds nothing. */
+  effectKey: string;
+  title: string;
+  /** A path of Backroom's, the record it is about. */
+  link: string | null;
+}
+
+export interface NotificationStore {
+  /** Adds a notification unless one with its effect key exists; answers its id when it was added now. */
+  tell(notification: NewNotification): Promise<string | undefined>;
+  /** A person's notifications, newest first, and how many are unread. */
+  list(userId: string, options?: { limit?: number }): Promise<{ items: Notification[]; unread: number }>;
+  /** Marks some of the person's notifications read (by id), or all of them; answers how many changed. */
+  markRead(userId: string, ids: readonly string[] | "all"): Promise<number>;
+}
+
+/**
+ * @example
+ * const store = createNotificationStore(db);
+ * await store.tell({ userId, workspaceId, kind: "payment-confirmed", effectKey: `outcome:${entryId}`, title: "Payment request 41 confirmed", link: "/payments" });
+ * const { items, unread } = await store.list(userId);
+ */
+export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()): NotificationStore {
+  return {
+    async tell(notification) {
+      const id = randomUUID();
+      const inserted = await db
+        .insertInto("notifications")
+        .values({
+          id,
+          user_id: notification.userId,
+          workspace_id: notification.workspaceId,
+          kind: notification.kind,
+          effect_key: notification.effectKey,
+          title: notification.title.slice(0, 300),
+          link: notification.link,
+          created_at: now().toISOString(),
+          read_at: null,
+        })
+        .onConflict((oc) => oc.column("effect_key").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      return inserted?.id;
+    },
+
+    async list(userId, { limit = 50 } = {}) {
+      const [rows, count] = await Promise.all([
+        db.selectFrom("notifications").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id").limit(limit).execute(),
+        db.selectFrom("notifications").select((eb) => eb.fn.countAll<number | string>().as("unread")).where("user_id", "=", userId).where("read_at", "is", null).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        unread: Number(count.unread),
+        items: rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, link: r.link, createdAt: r.created_at, read: r.read_at !== null, workspaceId: r.workspace_id })),
+      };
+    },
+
+    async markRead(userId, ids) {
+      if (ids !== "all" && ids.length === 0) return 0;
+      let query = db.updateTable("notifications").set({ read_at: now().toISOString() }).where("user_id", "=", userId).where("read_at", "is", null);
+      if (ids !== "all") query = query.where("id", "in", ids);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
