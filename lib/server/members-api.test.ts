@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AuthTables } from "./db/schema";
 import { databaseProfiles } from "./db/testing";
-import { linkSalesRep, listMembers, type MembersJson } from "./members-api";
+import type { MembersJson } from "@/lib/session/members-view";
+import { linkSalesRep, listMembers } from "./members-api";
 import { describe as describeSession } from "./session-api";
 import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, joinAs, signUp, type TestBackend } from "./testing";
 

@@ -7,42 +7,13 @@ import type { ActorResolver } from "./auth/actor";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
 import { failureAnswer, NO_STORE } from "./route-errors";
 import { withActor } from "./with-actor";
+import type { MembersJson } from "@/lib/session/members-view";
 
 /** What the members endpoints need from the backend. */
 export interface MembersDeps {
   actors: ActorResolver;
   db: Kysely<BackroomDatabase>;
   /** Whether Backroom sends mail: without, the Members page shows an invitation's link to whoever may copy it. */
-  mailDelivers: boolean;
-}
-
-/** A member as the Members page lists them. */
-export interface MemberRow {
-  memberId: string;
-  userId: string;
-  name: string;
-  email: string;
-  role: string;
-  joinedAt: string;
-  twoFactorEnabled: boolean;
-  /** The last time any of their sessions was used (better-auth moves it at most once a minute), or null. */
-  lastActiveAt: string | null;
-  salesRepUserId: number | null;
-}
-
-/** A pending invitation. */
-export interface InvitationRow {
-  id: string;
-  email: string;
-  role: string;
-  expiresAt: string;
-  invitedBy: string;
-}
-
-/** `GET /api/members`. */
-export interface MembersJson {
-  members: MemberRow[];
-  invitations: InvitationRow[];
   mailDelivers: boolean;
 }
 

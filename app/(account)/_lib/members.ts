@@ -1,7 +1,8 @@
 import "server-only";
 import { headers } from "next/headers";
 import { backend } from "@/lib/backend";
-import { listMembers, type MembersJson } from "@/lib/server/members-api";
+import { listMembers } from "@/lib/server/members-api";
+import type { MembersJson } from "@/lib/session/members-view";
 
 /**
  * The workspace's members as `GET /api/members` answers them, asked in-process with the request's cookie (the same
