@@ -2,6 +2,7 @@ import "server-only";
 import type { AuditEvent } from "@/lib/audit/audit-types";
 import type { Version } from "@/lib/data-api/operation";
 import type { AuditTrail, PendingEntry } from "../audit/audit-trail";
+import type { RateLimitFigures } from "../rate-limit-book";
 import type { LearnedOutcome } from "../audit/write-audit";
 import type { Actor } from "../auth/actor";
 import type { WorkspaceKeyStore } from "../auth/workspace-keys";
@@ -127,15 +128,13 @@ export function createFollowUps(deps: FollowUpDeps): FollowUps {
   const queue = (job: FollowUpJob, delaySeconds: number) => deps.jobs.send(FOLLOW_UP, job, { key: `${job.keyId}:${job.step}`, delaySeconds });
 
   /** Seconds until the key may be read in the background again when people should go first (under a fifth of the hour left); else undefined. */
-  async function yieldFor(key: ActiveKey): Promise<number | undefined> {
-    const [figures] = await deps.proxy.rateLimits.get([key.fingerprint]);
+  function yieldFor(figures: RateLimitFigures | undefined): number | undefined {
     if (!figures || figures.remaining >= figures.limit * YIELD_SHARE) return undefined;
     return Math.max(1, Math.ceil((Date.parse(figures.resetsAt) - now()) / 1000) + 1);
   }
 
   /** Counts one background request of the key this hour; answers the seconds to the next hour when it would pass a tenth of the limit. */
-  async function spend(key: ActiveKey): Promise<number | undefined> {
-    const [figures] = await deps.proxy.rateLimits.get([key.fingerprint]);
+  async function spend(key: ActiveKey, figures: RateLimitFigures | undefined): Promise<number | undefined> {
     const hour = Math.floor(now() / 3_600_000);
     const spent = await deps.shared.increment(`follow-up-spent\n${key.fingerprint}\n${hour}`, 3_600_000);
     if (spent <= (figures?.limit ?? ASSUMED_LIMIT) * BACKGROUND_SHARE) return undefined;
@@ -160,7 +159,9 @@ export function createFollowUps(deps: FollowUpDeps): FollowUps {
       if (!key) return;
       const pending = await deps.audit.pending(key.fingerprint, FOLLOWED_EVENTS);
       if (pending.length === 0) return;
-      const waitForPeople = await yieldFor(key);
+      // The key's figures as the proxy last noted them, read once for the look (its own reads note newer ones).
+      const [figures] = await deps.proxy.rateLimits.get([key.fingerprint]);
+      const waitForPeople = yieldFor(figures);
       if (waitForPeople !== undefined) {
         await queue(job, waitForPeople);
         return;
@@ -168,7 +169,7 @@ export function createFollowUps(deps: FollowUpDeps): FollowUps {
       const actor = backgroundActor(job.workspaceId, key, now());
       const proxy: ProxyDeps = { ...deps.proxy, actors: { resolve: async () => actor }, background: "follow-up" };
       for (const read of followUpReads(pending)) {
-        const waitForHour = await spend(key);
+        const waitForHour = await spend(key, figures);
         if (waitForHour !== undefined) {
           await queue(job, waitForHour);
           return;

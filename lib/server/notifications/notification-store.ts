@@ -23,6 +23,8 @@ export interface NotificationStore {
   tell(notification: NewNotification): Promise<string | undefined>;
   /** A person's notifications, newest first, and how many are unread. */
   list(userId: string, options?: { limit?: number }): Promise<{ items: Notification[]; unread: number }>;
+  /** How many of the person's notifications are unread (the bell's count). */
+  unread(userId: string): Promise<number>;
   /** Marks some of the person's notifications read (by id), or all of them; answers how many changed. */
   markRead(userId: string, ids: readonly string[] | "all"): Promise<number>;
 }
@@ -34,6 +36,11 @@ export interface NotificationStore {
  * const { items, unread } = await store.list(userId);
  */
 export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()): NotificationStore {
+  async function unread(userId: string): Promise<number> {
+    const count = await db.selectFrom("notifications").select((eb) => eb.fn.countAll<number | string>().as("unread")).where("user_id", "=", userId).where("read_at", "is", null).executeTakeFirstOrThrow();
+    return Number(count.unread);
+  }
+
   return {
     async tell(notification) {
       const id = randomUUID();
@@ -59,13 +66,15 @@ export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () =>
     async list(userId, { limit = 50 } = {}) {
       const [rows, count] = await Promise.all([
         db.selectFrom("notifications").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id").limit(limit).execute(),
-        db.selectFrom("notifications").select((eb) => eb.fn.countAll<number | string>().as("unread")).where("user_id", "=", userId).where("read_at", "is", null).executeTakeFirstOrThrow(),
+        unread(userId),
       ]);
       return {
-        unread: Number(count.unread),
+        unread: count,
         items: rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, link: r.link, createdAt: r.created_at, read: r.read_at !== null, workspaceId: r.workspace_id })),
       };
     },
+
+    unread,
 
     async markRead(userId, ids) {
       if (ids !== "all" && ids.length === 0) return 0;

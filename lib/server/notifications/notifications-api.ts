@@ -35,6 +35,5 @@ export const markNotificationsRead = withActor("signed-in", undefined, async (re
   const parsed = MarkRead.safeParse(body);
   if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Give the notifications to mark read: {\"ids\": [...]} or {\"all\": true}."), { status: 400, headers: NO_STORE });
   await deps.notifications.markRead(actor.person.id, "all" in parsed.data ? "all" : parsed.data.ids);
-  const { unread } = await deps.notifications.list(actor.person.id, { limit: 0 });
-  return Response.json({ unread }, { headers: NO_STORE });
+  return Response.json({ unread: await deps.notifications.unread(actor.person.id) }, { headers: NO_STORE });
 });
