@@ -18,6 +18,7 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
   const [open, setOpen] = useState(false);
   const [inbox, setInbox] = useState<NotificationsJson>();
   const [failure, setFailure] = useState<string>();
+  const [marking, setMarking] = useState(false);
   const panelId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -48,8 +49,12 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
   }, [open]);
 
   async function markRead(body: { ids: string[] } | { all: true }) {
+    // One at a time: a double-click sends one request (a second would be harmless, and is not needed).
+    if (marking) return;
+    setMarking(true);
     const response = await fetch("/api/notifications/read", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" }).catch(() => undefined);
     if (response?.ok) await load();
+    setMarking(false);
   }
 
   function toggle() {
@@ -78,7 +83,7 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
               Notifications
             </h2>
             {unread > 0 && (
-              <button type="button" className="link" onClick={() => void markRead({ all: true })}>
+              <button type="button" className="link" disabled={marking} onClick={() => void markRead({ all: true })}>
                 Mark all read
               </button>
             )}
