@@ -19,6 +19,8 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
   const [inbox, setInbox] = useState<NotificationsJson>();
   const [failure, setFailure] = useState<string>();
   const [marking, setMarking] = useState(false);
+  // A ref as well as the state: a double-click's second event comes before the re-render that disables the button.
+  const markingRef = useRef(false);
   const panelId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -50,10 +52,12 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
 
   async function markRead(body: { ids: string[] } | { all: true }) {
     // One at a time: a double-click sends one request (a second would be harmless, and is not needed).
-    if (marking) return;
+    if (markingRef.current) return;
+    markingRef.current = true;
     setMarking(true);
     const response = await fetch("/api/notifications/read", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" }).catch(() => undefined);
     if (response?.ok) await load();
+    markingRef.current = false;
     setMarking(false);
   }
 
