@@ -13,8 +13,10 @@ import { type Database, openDatabase } from "@/lib/server/db/open";
 import { assertRunnable, type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
 import type { ReadinessDeps } from "@/lib/server/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/jobs";
+import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
+import { createNotifier, type Notifier } from "@/lib/server/notifications/notifier";
 import { isBuilding, onShutdown } from "@/lib/server/lifecycle";
 import { log, throttledWarning } from "@/lib/server/log";
 import { createMetrics, type Metrics } from "@/lib/server/metrics";
@@ -27,7 +29,7 @@ import { createResponseCache } from "@/lib/server/response-cache";
 import { answerFailures } from "@/lib/server/route-errors";
 import { type ActorResolver, createActorResolver } from "@/lib/server/auth/actor";
 import { type Auth, createAuth } from "@/lib/server/auth/auth";
-import { createMailer } from "@/lib/server/auth/mailer";
+import { createMailer, type Mailer } from "@/lib/server/auth/mailer";
 import { createWorkspaceKeyStore } from "@/lib/server/auth/workspace-keys";
 import { loadOrCreateSecret } from "@/lib/server/session";
 import type { SessionDeps } from "@/lib/server/session-api";
@@ -68,6 +70,12 @@ export interface Backend extends ProxyDeps, SessionDeps {
   effects: EffectLedger;
   /** The people's inboxes (`GET /api/notifications`), told by the follow-ups (`outcomes`) what happened to their writes. */
   notifications: NotificationStore;
+  /** How anything tells a person something: their settings for the kind decide the inbox, an email, both or nothing. */
+  notifier: Notifier;
+  /** Backroom's mail (SMTP_URL; without it, nothing is sent and the log notes it). */
+  mailer: Mailer;
+  /** Backroom's own reads for a workspace's key (follow-ups, watches, reports), within a tenth of its hourly budget. */
+  background: Background;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
   /** Stops the job queue, then closes the database pool and the Redis connections (at shutdown, after the last request). */
@@ -296,6 +304,10 @@ async function assemble(): Promise<Backend> {
     jobs,
     effects: createEffectLedger(database.db),
     notifications,
+    notifier: createNotifier({ store: notifications }),
+    mailer,
+    // Set below, once the backend (the proxy's dependencies) exists.
+    background: undefined as unknown as Background,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
@@ -315,7 +327,8 @@ async function assemble(): Promise<Backend> {
   };
   // Follow-ups: the proxy tells them of writes awaiting an outcome and of outcomes learned; their looks are jobs, read
   // through this same proxy.
-  const followUps = createFollowUps({ jobs, audit, keys, notifications, proxy: backend, shared, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
+  backend.background = createBackground({ proxy: backend, shared });
+  const followUps = createFollowUps({ jobs, audit, keys, notifier: backend.notifier, background: backend.background, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
   backend.outcomes = followUps;
   jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
   onShutdown(backend.close);

@@ -8,9 +8,11 @@
 import type { Version } from "../lib/data-api/operation";
 import { fixedClock } from "../lib/sandbox/clock";
 import { startSandbox } from "../lib/sandbox/runtime";
+import { createBackground } from "../lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP_STEPS_SECONDS, type FollowUpJob } from "../lib/server/follow-ups/follow-ups";
 import type { JobQueue } from "../lib/server/jobs/job-queue";
 import { createNotificationStore } from "../lib/server/notifications/notification-store";
+import { createNotifier } from "../lib/server/notifications/notifier";
 import { proxyRequest } from "../lib/server/proxy";
 import { createMemoryStore } from "../lib/server/shared/memory-store";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../lib/server/testing";
@@ -67,7 +69,7 @@ async function main() {
   const runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(new Date(start)), rateLimit: 1_000_000, scale: 1, basePath: "" });
   const backend = await createTestBackend((request) => runtime.app.fetch(request));
   const { jobs, next } = simulatedQueue(now);
-  const followUps = createFollowUps({ jobs, audit: backend.audit, keys: backend.keys, notifications: createNotificationStore(backend.db), proxy: backend, shared: createMemoryStore(), now });
+  const followUps = createFollowUps({ jobs, audit: backend.audit, keys: backend.keys, notifier: createNotifier({ store: createNotificationStore(backend.db) }), background: createBackground({ proxy: backend, shared: createMemoryStore(), now }) });
   backend.outcomes = followUps;
   try {
     // The retailer: 20 allocation requests of a cent each from its payments with credit to its open invoices.

@@ -20,11 +20,18 @@ export interface LoggedRequest {
   requestId: string;
   source: "upstream" | "cache" | "revalidated" | "stale" | "refused";
   /** Backroom's own request for the workspace (a write's follow-up), not a page's. */
-  by?: "follow-up";
+  by?: "follow-up" | "watch" | "report";
   keyId: string;
   label?: string;
   environment?: string;
 }
+
+/** What Backroom was doing when it asked for itself, with nobody's tab open. */
+const BACKGROUND_PURPOSES: Record<NonNullable<LoggedRequest["by"]>, string> = {
+  "follow-up": "a write's follow-up",
+  watch: "a watch for notifications",
+  report: "a scheduled report",
+};
 
 const SOURCES: Record<LoggedRequest["source"], string> = {
   upstream: "Data API",
@@ -111,7 +118,7 @@ export function RequestLog() {
                 <td className="numeric">{r.durationMs.toLocaleString("en-US")} ms</td>
                 <td>
                   {SOURCES[r.source] ?? r.source}
-                  {r.by === "follow-up" && <span className="block text-xs text-slate-700 dark:text-slate-300">Asked by Backroom: a write&apos;s follow-up</span>}
+                  {r.by && <span className="block text-xs text-slate-700 dark:text-slate-300">Asked by Backroom: {BACKGROUND_PURPOSES[r.by]}</span>}
                 </td>
                 <td>
                   <span className="font-mono text-xs">{r.requestId}</span> <CopyButton text={r.requestId} label="Copy request id" />

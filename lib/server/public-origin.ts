@@ -24,3 +24,16 @@ function first(list: string | null): string | undefined {
   const value = list?.split(",")[0]?.trim();
   return value || undefined;
 }
+
+/**
+ * Backroom's address for a link in a mail sent with no request to read it from (a notification, a digest, a report):
+ * PUBLIC_URL, or without it this process's own loopback address (local use and the tests; a deployment sets
+ * PUBLIC_URL, which better-auth requires there anyway).
+ *
+ * @example
+ * mailOrigin("https://backroom.example"); // "https://backroom.example"
+ * mailOrigin(undefined, "3100"); // "http://localhost:3100"
+ */
+export function mailOrigin(publicUrl: string | undefined, port: string | undefined = process.env.PORT): string {
+  return publicUrl ?? `http://localhost:${port || "3000"}`;
+}

@@ -1,14 +1,23 @@
 import "server-only";
 import nodemailer from "nodemailer";
 
-/** One mail Backroom sends: an account's verification, a password reset, an invitation to a workspace. */
+/**
+ * One mail Backroom sends: an account's verification, a password reset, an invitation to a workspace, a notification,
+ * a daily digest, a scheduled report.
+ */
 export interface Mail {
   to: string;
   subject: string;
   /** The body, in plain text; it holds `link`. */
   text: string;
-  /** The link the mail is for (it carries a token or an invitation's id). */
+  /** The same body in HTML, when there is one (a notification, a digest): sent as the alternative to `text`. */
+  html?: string;
+  /** The link the mail is for (it carries a token or an invitation's id, or is the page the mail is about). */
   link: string;
+  /** More headers (List-Unsubscribe and List-Unsubscribe-Post for a notification's kind). */
+  headers?: Record<string, string>;
+  /** Files attached (a scheduled report's CSV). */
+  attachments?: { filename: string; content: string | Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -66,7 +75,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     delivers: true,
     async send(mail) {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments: mail.attachments });
     },
   };
 }

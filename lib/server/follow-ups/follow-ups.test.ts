@@ -4,10 +4,12 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { databaseProfiles } from "../db/testing";
 import type { JobOptions, JobQueue } from "../jobs/job-queue";
 import { createNotificationStore } from "../notifications/notification-store";
+import { createNotifier } from "../notifications/notifier";
 import { proxyRequest } from "../proxy";
 import { createRequestLog } from "../request-log";
 import { createMemoryStore } from "../shared/memory-store";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
+import { createBackground } from "../background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob, followUpDelay, followUpReads } from "./follow-ups";
 
 describe("the follow-up schedule", () => {
@@ -70,7 +72,7 @@ describe.each(databaseProfiles())("follow-ups on $name", ({ open }) => {
     backends.push(backend);
     const { jobs, sent } = queueRecorder();
     const notifications = createNotificationStore(backend.db);
-    const followUps = createFollowUps({ jobs, audit: backend.audit, keys: backend.keys, notifications, proxy: backend, shared: createMemoryStore(), firstSeconds: 2 });
+    const followUps = createFollowUps({ jobs, audit: backend.audit, keys: backend.keys, notifier: createNotifier({ store: notifications }), background: createBackground({ proxy: backend, shared: createMemoryStore() }), firstSeconds: 2 });
     backend.outcomes = followUps;
     backend.requestLog = createRequestLog(createMemoryStore(), { flushEveryMs: 0 });
     const person = await connectKey(backend, DEMO_KEYS.Customer, "Customer");

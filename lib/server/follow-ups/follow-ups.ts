@@ -2,16 +2,13 @@ import "server-only";
 import type { AuditEvent } from "@/lib/audit/audit-types";
 import type { Version } from "@/lib/data-api/operation";
 import type { AuditTrail, PendingEntry } from "../audit/audit-trail";
-import type { RateLimitFigures } from "../rate-limit-book";
 import type { LearnedOutcome } from "../audit/write-audit";
-import type { Actor } from "../auth/actor";
 import type { WorkspaceKeyStore } from "../auth/workspace-keys";
 import type { JobQueue } from "../jobs/job-queue";
-import type { NotificationStore } from "../notifications/notification-store";
+import type { Notifier } from "../notifications/notifier";
 import { outcomeNotification } from "../notifications/outcomes";
-import { type OutcomeListener, proxyRequest, type ProxyDeps } from "../proxy";
-import type { ActiveKey } from "../session";
-import type { SharedStore } from "../shared/shared-store";
+import type { Background } from "../background/background-reads";
+import type { OutcomeListener } from "../proxy";
 
 /**
  * Follow-ups: Backroom looks, for the person who made a write, until the ERP settles it. A payment allocation request
@@ -30,12 +27,6 @@ export const FOLLOW_UP_STEPS_SECONDS = [60, 120, 300, 900, 3600] as const;
 /** The writes followed: those whose outcome a person waits for. A draft's create is not (it may wait for weeks). */
 export const FOLLOWED_EVENTS: readonly AuditEvent[] = ["payment-allocation", "purchase-submit"];
 
-/** Background work may spend this share of a key's hourly limit, and waits while less than `YIELD_SHARE` is left. */
-export const BACKGROUND_SHARE = 0.1;
-export const YIELD_SHARE = 0.2;
-/** The live service's hourly limit (about 1,000), assumed until the API has told a key's own (`RateLimit-Limit`). */
-const ASSUMED_LIMIT = 1000;
-
 export interface FollowUpJob {
   workspaceId: string;
   keyId: string;
@@ -47,14 +38,11 @@ export interface FollowUpDeps {
   jobs: JobQueue;
   audit: AuditTrail;
   keys: Pick<WorkspaceKeyStore, "open">;
-  notifications: NotificationStore;
-  /** The proxy's own dependencies: the follow-up's reads go through it as a page's do. */
-  proxy: ProxyDeps;
-  /** Where the background's spending per key and hour is counted (shared by the instances). */
-  shared: SharedStore;
+  notifier: Notifier;
+  /** Backroom's own reads for the key: through the proxy, within the background's share of the key's budget. */
+  background: Background;
   /** The first wait, in seconds (`FOLLOW_UP_INTERVAL_SECONDS`); the later ones are the schedule's. */
   firstSeconds?: number;
-  now?: () => number;
 }
 
 export interface FollowUps extends OutcomeListener {
@@ -107,39 +95,9 @@ export function followUpReads(pending: readonly Pick<PendingEntry, "event" | "re
 
 const unique = (values: readonly string[]) => [...new Set(values)].sort();
 
-/**
- * Who a follow-up's read is made as: nobody signed in, the workspace's key, and the viewer's role (the role stage lets
- * it read and nothing else: a follow-up can never write).
- */
-function backgroundActor(workspaceId: string, key: ActiveKey, now: number): Actor {
-  return {
-    person: { id: "backroom:follow-up", email: "", name: "Backroom", twoFactorEnabled: true },
-    session: { id: `follow-up:${key.id}`, createdAt: new Date(now).toISOString() },
-    workspace: { id: workspaceId, name: "", slug: "", requireTwoFactor: false, keys: [] },
-    membership: { id: "follow-up", role: "viewer", salesRepUserId: null },
-    needsTwoFactor: false,
-    key,
-  };
-}
-
 export function createFollowUps(deps: FollowUpDeps): FollowUps {
-  const now = deps.now ?? Date.now;
   const firstSeconds = deps.firstSeconds ?? FOLLOW_UP_STEPS_SECONDS[0];
   const queue = (job: FollowUpJob, delaySeconds: number) => deps.jobs.send(FOLLOW_UP, job, { key: `${job.keyId}:${job.step}`, delaySeconds });
-
-  /** Seconds until the key may be read in the background again when people should go first (under a fifth of the hour left); else undefined. */
-  function yieldFor(figures: RateLimitFigures | undefined): number | undefined {
-    if (!figures || figures.remaining >= figures.limit * YIELD_SHARE) return undefined;
-    return Math.max(1, Math.ceil((Date.parse(figures.resetsAt) - now()) / 1000) + 1);
-  }
-
-  /** Counts one background request of the key this hour; answers the seconds to the next hour when it would pass a tenth of the limit. */
-  async function spend(key: ActiveKey, figures: RateLimitFigures | undefined): Promise<number | undefined> {
-    const hour = Math.floor(now() / 3_600_000);
-    const spent = await deps.shared.increment(`follow-up-spent\n${key.fingerprint}\n${hour}`, 3_600_000);
-    if (spent <= (figures?.limit ?? ASSUMED_LIMIT) * BACKGROUND_SHARE) return undefined;
-    return Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now()) / 1000));
-  }
 
   return {
     async written(workspaceId, keyId, event) {
@@ -149,7 +107,7 @@ export function createFollowUps(deps: FollowUpDeps): FollowUps {
     async learned(outcomes) {
       for (const learned of outcomes) {
         const notification = outcomeNotification(learned);
-        if (notification) await deps.notifications.tell(notification);
+        if (notification) await deps.notifier.notify(notification);
       }
     },
 
@@ -159,25 +117,17 @@ export function createFollowUps(deps: FollowUpDeps): FollowUps {
       if (!key) return;
       const pending = await deps.audit.pending(key.fingerprint, FOLLOWED_EVENTS);
       if (pending.length === 0) return;
-      // The key's figures as the proxy last noted them, read once for the look (its own reads note newer ones).
-      const [figures] = await deps.proxy.rateLimits.get([key.fingerprint]);
-      const waitForPeople = yieldFor(figures);
-      if (waitForPeople !== undefined) {
-        await queue(job, waitForPeople);
-        return;
-      }
-      const actor = backgroundActor(job.workspaceId, key, now());
-      const proxy: ProxyDeps = { ...deps.proxy, actors: { resolve: async () => actor }, background: "follow-up" };
-      for (const read of followUpReads(pending)) {
-        const waitForHour = await spend(key, figures);
-        if (waitForHour !== undefined) {
-          await queue(job, waitForHour);
+      const reads = await deps.background.open(job.workspaceId, key, "follow-up");
+      for (const read of [undefined, ...followUpReads(pending)]) {
+        // Before anything is read, and again whenever the hour's background share is spent: look later.
+        const response = read && (await reads.read(read.version, read.path));
+        const wait = reads.wait();
+        if (wait !== undefined) {
+          await queue(job, wait);
           return;
         }
-        const segments = read.path.split("?")[0]!.split("/").filter(Boolean);
-        const response = await proxyRequest(new Request(`http://backroom.internal/api/${read.version}${read.path}`), read.version, segments, proxy);
         // Read whole, so the store stage has learned what it told; an error answer is tried again at the next look.
-        await response.arrayBuffer();
+        await response?.arrayBuffer();
       }
       if ((await deps.audit.pending(key.fingerprint, FOLLOWED_EVENTS)).length > 0) await queue({ ...job, step: job.step + 1 }, followUpDelay(job.step + 1, firstSeconds));
     },

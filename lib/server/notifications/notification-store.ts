@@ -4,14 +4,18 @@ import type { Kysely } from "kysely";
 import type { Notification } from "@/lib/session/notifications-view";
 import type { BackroomDatabase } from "../db/schema";
 
-/** What a person is told. */
-export type NotificationKind = "payment-confirmed" | "payment-rejected" | "purchase-imported";
+import type { NotificationKind } from "@/lib/session/notification-kinds";
+
+export type { NotificationKind };
 
 export interface NewNotification {
   userId: string;
   workspaceId: string | null;
   kind: NotificationKind;
-  /** Makes the notification once: a second `tell` with the same key adds nothing. */
+  /**
+   * Makes the notification once: a second `tell` with the same key adds nothing. Unique among all notifications: one
+   * told to several people names the person ("invoice-due:<userId>:<invoiceId>:<due date>").
+   */
   effectKey: string;
   title: string;
   /** A path of Backroom's, the record it is about. */

@@ -89,7 +89,7 @@ export async function proxyRequest(request: Request, version: Version, segments:
     durationMs,
     requestId: answeredId,
     source: trace.source,
-    ...(deps.background ? { by: deps.background } : {}),
+    ...(deps.askedBy ? { by: deps.askedBy } : {}),
   });
   return response;
 }

@@ -1,0 +1,100 @@
+import "server-only";
+import type { Version } from "@/lib/data-api/operation";
+import type { Actor } from "../auth/actor";
+import { proxyRequest, type ProxyDeps } from "../proxy";
+import type { RateLimitFigures } from "../rate-limit-book";
+import type { ActiveKey } from "../session";
+import type { SharedStore } from "../shared/shared-store";
+
+/**
+ * Backroom's own reads for a workspace's key, with nobody's tab open (a write's follow-up, a watch for notifications,
+ * a scheduled report): through the same proxy as a page's reads (its cache, its rate-limit book, its audit trail's
+ * outcomes), as a viewer (the role stage lets it read and nothing else), within a budget that puts people first:
+ * all background work of a key spends at most `BACKGROUND_SHARE` of its hourly limit, counted in the shared store for
+ * every instance, and waits while less than `YIELD_SHARE` of the limit is left.
+ */
+
+/** Why Backroom reads in the background: the request log says so next to each of these requests. */
+export type BackgroundPurpose = "follow-up" | "watch" | "report";
+
+/** Background work may spend this share of a key's hourly limit, and waits while less than `YIELD_SHARE` is left. */
+export const BACKGROUND_SHARE = 0.1;
+export const YIELD_SHARE = 0.2;
+/** The live service's hourly limit (about 1,000), assumed until the API has told a key's own (`RateLimit-Limit`). */
+const ASSUMED_LIMIT = 1000;
+
+export interface BackgroundReads {
+  /**
+   * Seconds to wait before reading for this key (people go first: under a fifth of its hour is left, as the proxy last
+   * noted), or undefined when it may read now. After `read` answered undefined: the seconds to the next hour.
+   */
+  wait(): number | undefined;
+  /**
+   * One GET through the proxy (`path` with its query, after the version: "/invoices?PageSize=500"); answers undefined,
+   * without reading, when this hour's background share of the key is spent (`wait()` then says until when).
+   */
+  read(version: Version, path: string): Promise<Response | undefined>;
+}
+
+export interface BackgroundDeps {
+  proxy: ProxyDeps;
+  /** Where the background's spending per key and hour is counted (shared by the instances). */
+  shared: SharedStore;
+  now?: () => number;
+}
+
+/**
+ * Who a background read is made as: nobody signed in, the workspace's key, and the viewer's role.
+ */
+function backgroundActor(workspaceId: string, key: ActiveKey, purpose: BackgroundPurpose, now: number): Actor {
+  return {
+    person: { id: `backroom:${purpose}`, email: "", name: "Backroom", twoFactorEnabled: true },
+    session: { id: `${purpose}:${key.id}`, createdAt: new Date(now).toISOString() },
+    workspace: { id: workspaceId, name: "", slug: "", requireTwoFactor: false, keys: [] },
+    membership: { id: purpose, role: "viewer", salesRepUserId: null },
+    needsTwoFactor: false,
+    key,
+  };
+}
+
+/**
+ * @example
+ * const background = createBackground({ proxy: backend, shared });
+ * const reads = await background.open(workspaceId, key, "watch");
+ * if (reads.wait() !== undefined) return requeue(reads.wait());
+ * const response = await reads.read("v1", "/invoices?PageSize=500");
+ */
+export function createBackground(deps: BackgroundDeps) {
+  const now = deps.now ?? Date.now;
+
+  /** Seconds until the key may be read in the background again when people should go first; else undefined. */
+  function yieldFor(figures: RateLimitFigures | undefined): number | undefined {
+    if (!figures || figures.remaining >= figures.limit * YIELD_SHARE) return undefined;
+    return Math.max(1, Math.ceil((Date.parse(figures.resetsAt) - now()) / 1000) + 1);
+  }
+
+  return {
+    async open(workspaceId: string, key: ActiveKey, purpose: BackgroundPurpose): Promise<BackgroundReads> {
+      // The key's figures as the proxy last noted them, read once for this piece of work (its own reads note newer ones).
+      const [figures] = await deps.proxy.rateLimits.get([key.fingerprint]);
+      let waitSeconds = yieldFor(figures);
+      const actor = backgroundActor(workspaceId, key, purpose, now());
+      const proxy: ProxyDeps = { ...deps.proxy, actors: { resolve: async () => actor }, askedBy: purpose };
+      return {
+        wait: () => waitSeconds,
+        async read(version, path) {
+          const hour = Math.floor(now() / 3_600_000);
+          const spent = await deps.shared.increment(`background-spent\n${key.fingerprint}\n${hour}`, 3_600_000);
+          if (spent > (figures?.limit ?? ASSUMED_LIMIT) * BACKGROUND_SHARE) {
+            waitSeconds = Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now()) / 1000));
+            return undefined;
+          }
+          const segments = path.split("?")[0]!.split("/").filter(Boolean);
+          return proxyRequest(new Request(`http://backroom.internal/api/${version}${path}`), version, segments, proxy);
+        },
+      };
+    },
+  };
+}
+
+export type Background = ReturnType<typeof createBackground>;
