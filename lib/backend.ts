@@ -140,7 +140,7 @@ const JOBS_STOP_MS = 3_000;
  * seconds while it cannot (the database is not up yet); `/api/ready` says `jobs: unavailable` meanwhile. The first
  * attempt is awaited, as the migrations' is, so a started instance's first readiness probe sees its queue.
  */
-async function startJobsWhenReady(jobs: JobQueue, migrated: () => boolean): Promise<{ stop: () => void }> {
+async function startJobsWhenReady(jobs: JobQueue, migrated: () => boolean, started: () => Promise<void>): Promise<{ stop: () => void }> {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const attempt = async () => {
@@ -148,6 +148,7 @@ async function startJobsWhenReady(jobs: JobQueue, migrated: () => boolean): Prom
       try {
         await jobs.start();
         log().info({}, "job queue started");
+        await started().catch((error: unknown) => log().error({ error: error instanceof Error ? error.message : String(error) }, "recurring jobs not queued"));
         return;
       } catch (error) {
         if (stopped) return;
@@ -263,7 +264,9 @@ async function assemble(): Promise<Backend> {
   // Background jobs: on PostgreSQL pg-boss (its own schema and pool, from the same DATABASE_URL); on SQLite the jobs
   // table. Never started by `next build`.
   const jobs = createJobQueue({ database, url: serverEnv.DATABASE_URL, metrics, logger: log(), stopTimeoutMs: JOBS_STOP_MS });
-  const jobsStart = isBuilding() ? { stop() {} } : await startJobsWhenReady(jobs, migrations.migrated);
+  /** Recurring work (`jobs/recurring.ts`): each queues its next slot once the queue has started. */
+  const recurrences: { queueNext(): Promise<void> }[] = [];
+  let jobsStart = { stop() {} };
   const staleIfErrorMs = serverEnv.STALE_IF_ERROR_HOURS * HOUR_MS;
   const notifications = createNotificationStore(database.db);
 
@@ -331,6 +334,8 @@ async function assemble(): Promise<Backend> {
   const followUps = createFollowUps({ jobs, audit, keys, notifier: backend.notifier, background: backend.background, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
   backend.outcomes = followUps;
   jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
+  // Every handler registered: the queue starts (never in `next build`).
+  if (!isBuilding()) jobsStart = await startJobsWhenReady(jobs, migrations.migrated, async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))));
   onShutdown(backend.close);
   log().info({ database: database.dialect, cache: serverEnv.REDIS_URL ? "redis" : "memory" }, "backend ready");
   return backend;
