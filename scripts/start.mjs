@@ -18,5 +18,7 @@ else if (!hasBuild()) {
 
 // Set before Next is loaded, as `next start` does.
 process.env.NODE_ENV = "production";
+// What the server's own links in mail name when PUBLIC_URL is unset (`mailOrigin`): the port it listens on.
+process.env.PORT = String(port);
 const { serve } = await import("./serve.mjs");
 await serve({ dir: root, hostname: host, port });
