@@ -16,12 +16,15 @@ import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } 
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
-import { createNotifier, type Notifier } from "@/lib/server/notifications/notifier";
+import { createDigests, DIGEST, DIGEST_SWEEP, DIGEST_SWEEP_SECONDS, type DigestJob } from "@/lib/server/notifications/digest";
+import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/notifications/notifier";
+import { createPreferences, type Preferences } from "@/lib/server/notifications/preferences";
+import { recurring } from "@/lib/server/jobs/recurring";
+import { mailOrigin, publicOrigin } from "@/lib/server/public-origin";
 import { isBuilding, onShutdown } from "@/lib/server/lifecycle";
 import { log, throttledWarning } from "@/lib/server/log";
 import { createMetrics, type Metrics } from "@/lib/server/metrics";
 import { type ProxyDeps, type ProxyTelemetry, proxyRequest, type Upstream } from "@/lib/server/proxy";
-import { publicOrigin } from "@/lib/server/public-origin";
 import { createPurchasesV2Availability, type PurchasesV2Availability } from "@/lib/server/purchases-v2";
 import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
@@ -72,6 +75,12 @@ export interface Backend extends ProxyDeps, SessionDeps {
   notifications: NotificationStore;
   /** How anything tells a person something: their settings for the kind decide the inbox, an email, both or nothing. */
   notifier: Notifier;
+  /** Each person's channel per kind and daily digest (`/account/notifications`). */
+  preferences: Preferences;
+  /** The session secrets before the current one: an unsubscribe link signed before a rotation still works. */
+  previousSecrets?: string[];
+  /** What an unsubscribe link of a topic other than a kind or the digest leaves ("report:<id>"). */
+  unsubscribers: Record<string, (userId: string, id: string) => Promise<boolean>>;
   /** Backroom's mail (SMTP_URL; without it, nothing is sent and the log notes it). */
   mailer: Mailer;
   /** Backroom's own reads for a workspace's key (follow-ups, watches, reports), within a tenth of its hourly budget. */
@@ -269,6 +278,10 @@ async function assemble(): Promise<Backend> {
   let jobsStart = { stop() {} };
   const staleIfErrorMs = serverEnv.STALE_IF_ERROR_HOURS * HOUR_MS;
   const notifications = createNotificationStore(database.db);
+  const preferences = createPreferences(database.db);
+  const effects = createEffectLedger(database.db);
+  const origin = mailOrigin(serverEnv.PUBLIC_URL);
+  const notifier = createNotifier({ store: notifications, preferences, jobs, mailer, effects, db: database.db, secret, origin });
 
   async function upstream(environment: Environment, request: Request): Promise<Upstream> {
     const real = realApiBase(environment);
@@ -305,9 +318,12 @@ async function assemble(): Promise<Backend> {
     }),
     isSandbox,
     jobs,
-    effects: createEffectLedger(database.db),
+    effects,
     notifications,
-    notifier: createNotifier({ store: notifications }),
+    notifier,
+    preferences,
+    previousSecrets: serverEnv.SESSION_SECRET_PREVIOUS,
+    unsubscribers: {},
     mailer,
     // Set below, once the backend (the proxy's dependencies) exists.
     background: undefined as unknown as Background,
@@ -334,6 +350,11 @@ async function assemble(): Promise<Backend> {
   const followUps = createFollowUps({ jobs, audit, keys, notifier: backend.notifier, background: backend.background, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
   backend.outcomes = followUps;
   jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
+  // Notifications by email, and the daily digests (a sweep every 15 minutes queues those due).
+  jobs.work<{ id: string }>(NOTIFICATION_MAIL, (job) => notifier.mail(job.data.id));
+  const digests = createDigests({ db: database.db, store: notifications, jobs, mailer, effects, secret, origin });
+  jobs.work<DigestJob>(DIGEST, async (job) => void (await digests.run(job.data)));
+  recurrences.push(recurring(jobs, DIGEST_SWEEP, DIGEST_SWEEP_SECONDS, async () => void (await digests.sweep())));
   // Every handler registered: the queue starts (never in `next build`).
   if (!isBuilding()) jobsStart = await startJobsWhenReady(jobs, migrations.migrated, async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))));
   onShutdown(backend.close);

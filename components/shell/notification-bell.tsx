@@ -94,7 +94,9 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
           </div>
           {failure && <p role="alert" className="text-red-800 dark:text-red-300">{failure}</p>}
           {!inbox && !failure && <p aria-busy="true">Loading…</p>}
-          {inbox && inbox.items.length === 0 && <p className="text-slate-700 dark:text-slate-300">Nothing yet. Backroom tells you here when the ERP settles a payment request or imports a purchase order of yours.</p>}
+          {inbox && inbox.items.length === 0 && (
+            <p className="text-slate-700 dark:text-slate-300">Nothing yet. Backroom tells you here when the ERP settles a payment request or imports a purchase order of yours, and what your workspace&apos;s data needs of you.</p>
+          )}
           {inbox && inbox.items.length > 0 && (
             <ul className="max-h-96 space-y-2 overflow-y-auto">
               {inbox.items.map((item) => (
@@ -114,6 +116,11 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
               ))}
             </ul>
           )}
+          <p className="mt-3 border-t border-slate-300 pt-2 dark:border-slate-600">
+            <Link href="/account/notifications" prefetch={false} className="link" onClick={close}>
+              Notification settings
+            </Link>
+          </p>
         </section>
       )}
     </div>

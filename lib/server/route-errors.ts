@@ -37,6 +37,8 @@ export const ROUTE_FAILURES = {
   "forbidden-by-role": { status: 403, code: "FORBIDDEN_BY_ROLE", text: () => "Your role in this workspace does not allow this" },
   /** A demo person changing what every visitor of the demo shares (`auth/demo.ts`). */
   "demo-shared": { status: 403, code: "DEMO_SHARED", text: () => DEMO_FIXED_DETAIL },
+  /** An unsubscribe link whose token is not one of ours (altered, cut short, or from another Backroom). */
+  "bad-unsubscribe-token": { status: 400, code: "BAD_UNSUBSCRIBE_TOKEN", text: () => "This unsubscribe link is not valid: it may have been cut short. Change what you receive in your notification settings instead." },
   /** A key id the workspace does not hold (choosing it, removing it). */
   "no-such-key": { status: 404, text: () => "No such key in this workspace" },
   /** Nothing here (an unknown Data API path, `/api/metrics` without a token configured). */

@@ -4,7 +4,7 @@ import type { RoleName } from "./roles";
 /**
  * What Backroom tells people, by kind: which keys a kind is about (a retailer's invoices come from a Customer key, a
  * brand's stock from a Supplier key, a rep's customers from an Employee key), and where each role gets it unless the
- * person chose otherwise (the settings page, `/settings/notifications`). Plain data, read by the server (who is told,
+ * person chose otherwise (the settings page, `/account/notifications`). Plain data, read by the server (who is told,
  * and how) and by the settings page.
  */
 

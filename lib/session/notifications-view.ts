@@ -15,3 +15,26 @@ export interface NotificationsJson {
   items: Notification[];
   unread: number;
 }
+
+/** One kind as the settings page shows it. */
+export interface KindSettingJson {
+  kind: string;
+  label: string;
+  description: string;
+  /** Where it goes for the person now: their choice, or their role's default. */
+  channel: "inbox" | "email" | "both" | "off";
+  /** The role's default, shown next to it. */
+  defaultChannel: "inbox" | "email" | "both" | "off";
+  /** Whether the person chose the channel (else it follows the role). */
+  chosen: boolean;
+}
+
+/** The body of `GET /api/notifications/settings` (and of its PUT's answer). */
+export interface NotificationSettingsJson {
+  /** Whether email can be chosen, and if not why: no mail server, or a demo person (whose address reaches nobody). */
+  email: { delivers: boolean; address: string; off?: "no-smtp" | "demo" };
+  kinds: KindSettingJson[];
+  digest: { enabled: boolean; time: string; timeZone: string };
+  /** Whether the person may change them (a demo person's are shared by every visitor, so fixed). */
+  editable: boolean;
+}

@@ -26,3 +26,32 @@ export const notifications: Migration = {
     await db.schema.createIndex("notifications_user_created_idx").on("notifications").columns(["user_id", "created_at"]).execute();
   },
 };
+
+/**
+ * Each person's say in what they are told (`lib/server/notifications/preferences.ts`): a channel per kind they changed
+ * (`notification_settings`; a kind without a row follows the role's default), and their daily digest
+ * (`notification_people`: on or off, its local time and zone, and the local day of the last one sent). A notification
+ * sent by email only is kept out of the inbox (`inbox` 0) but still told once, and still listed in the digest.
+ */
+export const notificationSettings: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("notifications").addColumn("inbox", "integer", (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .createTable("notification_settings")
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("channel", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("notification_settings_pk", ["user_id", "kind"])
+      .execute();
+    await db.schema
+      .createTable("notification_people")
+      .addColumn("user_id", "text", (c) => c.primaryKey())
+      .addColumn("digest", "integer", (c) => c.notNull())
+      .addColumn("digest_time", "text", (c) => c.notNull())
+      .addColumn("time_zone", "text", (c) => c.notNull())
+      .addColumn("last_digest_on", "text")
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+  },
+};

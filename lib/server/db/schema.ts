@@ -113,6 +113,8 @@ export interface BackroomDatabase {
   jobs: JobTable;
   job_effects: JobEffectTable;
   notifications: NotificationTable;
+  notification_settings: NotificationSettingTable;
+  notification_people: NotificationPersonTable;
 }
 
 /** A person's inbox (migration 007, `lib/server/notifications/`): each thing told once (`effect_key` is unique). */
@@ -126,6 +128,27 @@ export interface NotificationTable {
   link: string | null;
   created_at: string;
   read_at: string | null;
+  /** 1: shown in the inbox; 0: sent by email only (migration 008). */
+  inbox: Generated<number>;
+}
+
+/** A channel a person chose for a kind (migration 008); a kind without a row follows the role's default. */
+export interface NotificationSettingTable {
+  user_id: string;
+  kind: string;
+  channel: string;
+  updated_at: string;
+}
+
+/** A person's daily digest (migration 008): on (1) or off (0), at `digest_time` ("07:00") in `time_zone`. */
+export interface NotificationPersonTable {
+  user_id: string;
+  digest: number;
+  digest_time: string;
+  time_zone: string;
+  /** The local date ("2026-11-23") of the last digest made (sent, or found empty). */
+  last_digest_on: string | null;
+  updated_at: string;
 }
 
 /**

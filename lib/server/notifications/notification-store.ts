@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Notification } from "@/lib/session/notifications-view";
-import type { BackroomDatabase } from "../db/schema";
+import type { BackroomDatabase, NotificationTable } from "../db/schema";
 
 import type { NotificationKind } from "@/lib/session/notification-kinds";
 
@@ -23,8 +23,15 @@ export interface NewNotification {
 }
 
 export interface NotificationStore {
-  /** Adds a notification unless one with its effect key exists; answers its id when it was added now. */
-  tell(notification: NewNotification): Promise<string | undefined>;
+  /**
+   * Adds a notification unless one with its effect key exists; answers its id when it was added now. `inbox: false`
+   * keeps it out of the inbox (sent by email only), still told once and listed in the digest.
+   */
+  tell(notification: NewNotification, options?: { inbox?: boolean }): Promise<string | undefined>;
+  /** One notification by id (the mail job's), with nothing about its reader. */
+  get(id: string): Promise<(Notification & { userId: string }) | undefined>;
+  /** A person's notifications made at or after `since` (inbox or email only), oldest first: the digest's. */
+  since(userId: string, since: string): Promise<Notification[]>;
   /** A person's notifications, newest first, and how many are unread. */
   list(userId: string, options?: { limit?: number }): Promise<{ items: Notification[]; unread: number }>;
   /** How many of the person's notifications are unread (the bell's count). */
@@ -39,14 +46,16 @@ export interface NotificationStore {
  * await store.tell({ userId, workspaceId, kind: "payment-confirmed", effectKey: `outcome:${entryId}`, title: "Payment request 41 confirmed", link: "/payments" });
  * const { items, unread } = await store.list(userId);
  */
+const view = (r: Selectable<NotificationTable>): Notification => ({ id: r.id, kind: r.kind, title: r.title, link: r.link, createdAt: r.created_at, read: r.read_at !== null, workspaceId: r.workspace_id });
+
 export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()): NotificationStore {
   async function unread(userId: string): Promise<number> {
-    const count = await db.selectFrom("notifications").select((eb) => eb.fn.countAll<number | string>().as("unread")).where("user_id", "=", userId).where("read_at", "is", null).executeTakeFirstOrThrow();
+    const count = await db.selectFrom("notifications").select((eb) => eb.fn.countAll<number | string>().as("unread")).where("user_id", "=", userId).where("inbox", "=", 1).where("read_at", "is", null).executeTakeFirstOrThrow();
     return Number(count.unread);
   }
 
   return {
-    async tell(notification) {
+    async tell(notification, { inbox = true } = {}) {
       const id = randomUUID();
       const inserted = await db
         .insertInto("notifications")
@@ -60,6 +69,7 @@ export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () =>
           link: notification.link,
           created_at: now().toISOString(),
           read_at: null,
+          inbox: inbox ? 1 : 0,
         })
         .onConflict((oc) => oc.column("effect_key").doNothing())
         .returning("id")
@@ -69,13 +79,23 @@ export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () =>
 
     async list(userId, { limit = 50 } = {}) {
       const [rows, count] = await Promise.all([
-        db.selectFrom("notifications").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id").limit(limit).execute(),
+        db.selectFrom("notifications").selectAll().where("user_id", "=", userId).where("inbox", "=", 1).orderBy("created_at", "desc").orderBy("id").limit(limit).execute(),
         unread(userId),
       ]);
       return {
         unread: count,
-        items: rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, link: r.link, createdAt: r.created_at, read: r.read_at !== null, workspaceId: r.workspace_id })),
+        items: rows.map(view),
       };
+    },
+
+    async get(id) {
+      const row = await db.selectFrom("notifications").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && { ...view(row), userId: row.user_id };
+    },
+
+    async since(userId, since) {
+      const rows = await db.selectFrom("notifications").selectAll().where("user_id", "=", userId).where("created_at", ">=", since).orderBy("created_at").orderBy("id").execute();
+      return rows.map(view);
     },
 
     unread,

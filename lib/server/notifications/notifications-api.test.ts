@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { browserRequest, createTestBackend, signUp, type TestBackend } from "../testing";
 import { createNotificationStore } from "./notification-store";
+import type { NotificationSettingsJson } from "@/lib/session/notifications-view";
 import { listNotifications, markNotificationsRead } from "./notifications-api";
+import { createPreferences } from "./preferences";
+import { getNotificationSettings, postUnsubscribe, putNotificationSettings } from "./settings-api";
+import { unsubscribeToken } from "./unsubscribe";
+
+const SECRET = "s".repeat(40);
 
 const backends: TestBackend[] = [];
 afterEach(async () => {
@@ -49,5 +55,63 @@ describe("/api/notifications", () => {
     expect(await (await mark({ ids: [mine] })).json()).toEqual({ unread: 0 });
     // Again: the same answer (safe to repeat).
     expect(await (await mark({ ids: [mine] })).json()).toEqual({ unread: 0 });
+  });
+});
+
+describe("/api/notifications/settings and /api/notifications/unsubscribe", () => {
+  async function settingsSetUp(mailDelivers = true) {
+    const backend = await createTestBackend(() => new Response("no upstream in these tests", { status: 500 }));
+    backends.push(backend);
+    const deps = { actors: backend.actors, preferences: createPreferences(backend.db), mailDelivers, secret: SECRET };
+    const person = await signUp(backend);
+    const put = (json: unknown, site: "same-origin" | "cross-site" = "same-origin") => putNotificationSettings(browserRequest("PUT", "/api/notifications/settings", { cookie: person.cookie, json, site }), deps);
+    const get = async () => (await (await getNotificationSettings(browserRequest("GET", "/api/notifications/settings", { cookie: person.cookie, site: null }), deps)).json()) as NotificationSettingsJson;
+    return { deps, person, put, get };
+  }
+
+  it("shows every kind with the person's channel, and changes what a PUT names", async () => {
+    const { put, get } = await settingsSetUp();
+    const before = await get();
+    expect(before.email).toEqual({ delivers: true, address: expect.stringMatching(/@backroom\.test$/) });
+    expect(before.digest).toEqual({ enabled: true, time: "07:00", timeZone: "UTC" });
+    // Outside a workspace every kind is listed, each at the inbox until chosen.
+    expect(before.kinds.map((k) => [k.kind, k.channel, k.chosen])).toContainEqual(["invoice-due", "inbox", false]);
+    const answer = await put({ channels: { "invoice-due": "email", "below-cover": "off" }, digest: { enabled: true, time: "18:30", timeZone: "Europe/Berlin" } });
+    expect(answer.status).toBe(200);
+    const after = (await answer.json()) as NotificationSettingsJson;
+    expect(after.kinds.find((k) => k.kind === "invoice-due")).toMatchObject({ channel: "email", chosen: true });
+    expect(after.kinds.find((k) => k.kind === "below-cover")).toMatchObject({ channel: "off", chosen: true });
+    expect(after.digest).toEqual({ enabled: true, time: "18:30", timeZone: "Europe/Berlin" });
+    expect(await get()).toEqual(after);
+  });
+
+  it("refuses what is not a setting, cross-site writes, and strangers, in the API's error shape", async () => {
+    const { put, deps } = await settingsSetUp();
+    expect((await put({ channels: { "invoice-due": "pigeon" } })).status).toBe(400);
+    expect((await put({ channels: { "no-such-kind": "inbox" } })).status).toBe(400);
+    expect((await put({ digest: { enabled: true, time: "25:00", timeZone: "UTC" } })).status).toBe(400);
+    const zone = await put({ digest: { enabled: true, time: "07:00", timeZone: "Mars/Olympus" } });
+    expect(zone.status).toBe(400);
+    expect(await zone.json()).toMatchObject({ Error: { code: "VALIDATION_FAILED" } });
+    expect((await put({ channels: {} }, "cross-site")).status).toBe(403);
+    expect((await putNotificationSettings(browserRequest("PUT", "/api/notifications/settings", { json: {} }), deps)).status).toBe(401);
+  });
+
+  it("says email is off without a mail server", async () => {
+    const { get } = await settingsSetUp(false);
+    expect((await get()).email).toMatchObject({ delivers: false, off: "no-smtp" });
+  });
+
+  it("unsubscribes by a signed token alone, from anywhere, and refuses a token that is not one", async () => {
+    const { deps, person, get } = await settingsSetUp();
+    const token = unsubscribeToken(SECRET, { userId: person.userId, topic: "digest" });
+    // A mail client's RFC 8058 POST: no cookie, no origin of Backroom's.
+    const answer = await postUnsubscribe(new Request(`http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example" } }), deps);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ unsubscribed: "the daily digest" });
+    expect((await get()).digest.enabled).toBe(false);
+    const bad = await postUnsubscribe(new Request(`http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(token.slice(0, -3))}`, { method: "POST" }), deps);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ Error: { code: "BAD_UNSUBSCRIBE_TOKEN" } });
   });
 });

@@ -1,0 +1,131 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import type { Mailer } from "../auth/mailer";
+import type { AuthTables, BackroomDatabase } from "../db/schema";
+import type { EffectLedger, JobQueue } from "../jobs/job-queue";
+import { digestMail } from "./mail";
+import type { NotificationStore } from "./notification-store";
+import { DEFAULT_DIGEST, type DigestSetting } from "./preferences";
+import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe";
+
+/**
+ * The daily digest: one email per person per day, at the time they chose in their zone (7:00 unless they chose),
+ * listing what they were told in the 24 hours before it (inbox and email alike: what their settings selected), each
+ * a link to its record. Nothing is sent on a day with nothing to say. A sweep every 15 minutes (`DIGEST_SWEEP`, a
+ * recurring job) queues a `DIGEST` job for each person whose time has come today and who has had no digest today
+ * (job key `<user>:<local date>`); the job sends at most once (`EffectLedger`, `digest:<user>:<local date>`) and marks
+ * the day done. Without SMTP there are no digests (the settings page says so).
+ */
+
+export const DIGEST_SWEEP = "digest-sweep";
+export const DIGEST = "digest";
+/** How often the sweep looks for digests due (a digest goes out within this much of its time). */
+export const DIGEST_SWEEP_SECONDS = 900;
+
+export interface DigestJob {
+  userId: string;
+  /** The person's local date ("2026-11-23") the digest is for. */
+  day: string;
+}
+
+/**
+ * The local date and minutes past midnight of an instant in a zone.
+ *
+ * @example
+ * localClock(new Date("2026-11-23T06:30:00Z"), "Europe/Berlin"); // { day: "2026-11-23", minutes: 450 }
+ */
+export function localClock(at: Date, timeZone: string): { day: string; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/**
+ * The local date a person's digest is due for at `at`, or undefined when none is: off, not yet their time today, or
+ * today's already made.
+ *
+ * @example
+ * digestDueOn({ enabled: true, time: "07:00", timeZone: "UTC" }, "2026-11-22", new Date("2026-11-23T07:10:00Z")); // "2026-11-23"
+ * digestDueOn({ enabled: true, time: "07:00", timeZone: "UTC" }, "2026-11-23", new Date("2026-11-23T09:00:00Z")); // undefined
+ */
+export function digestDueOn(setting: DigestSetting, lastOn: string | null, at: Date): string | undefined {
+  if (!setting.enabled) return undefined;
+  const { day, minutes } = localClock(at, setting.timeZone);
+  const [hours, mins] = setting.time.split(":").map(Number);
+  if (minutes < hours! * 60 + mins! || lastOn === day) return undefined;
+  return day;
+}
+
+export interface DigestDeps {
+  db: Kysely<BackroomDatabase>;
+  store: NotificationStore;
+  jobs: JobQueue;
+  mailer: Mailer;
+  effects: EffectLedger;
+  secret: string;
+  origin: string;
+  now?: () => Date;
+}
+
+export function createDigests(deps: DigestDeps) {
+  const now = deps.now ?? (() => new Date());
+  const auth = deps.db.withTables<AuthTables>();
+
+  /** Each member of a workspace with their digest setting and the day of their last digest. */
+  async function people(userIds?: readonly string[]) {
+    let query = auth
+      .selectFrom("auth_user")
+      .leftJoin("notification_people", "notification_people.user_id", "auth_user.id")
+      .select(["auth_user.id", "auth_user.email", "notification_people.digest", "notification_people.digest_time", "notification_people.time_zone", "notification_people.last_digest_on"])
+      .where((eb) => eb.exists(eb.selectFrom("auth_member").select("auth_member.id").whereRef("auth_member.userId", "=", "auth_user.id")));
+    if (userIds) query = query.where("auth_user.id", "in", userIds);
+    const rows = await query.execute();
+    return rows.map((r) => ({
+      userId: r.id,
+      email: r.email,
+      setting: r.digest === null ? DEFAULT_DIGEST : { enabled: r.digest === 1, time: r.digest_time!, timeZone: r.time_zone! },
+      lastOn: r.last_digest_on,
+    }));
+  }
+
+  async function markDone(userId: string, day: string) {
+    await deps.db
+      .insertInto("notification_people")
+      .values({ user_id: userId, digest: 1, digest_time: DEFAULT_DIGEST.time, time_zone: DEFAULT_DIGEST.timeZone, last_digest_on: day, updated_at: now().toISOString() })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ last_digest_on: day }))
+      .execute();
+  }
+
+  return {
+    /** Queues the digest of everyone whose time has come today (the recurring sweep's work). */
+    async sweep(): Promise<number> {
+      if (!deps.mailer.delivers) return 0;
+      const at = now();
+      let queued = 0;
+      for (const person of await people()) {
+        const day = digestDueOn(person.setting, person.lastOn, at);
+        if (day && (await deps.jobs.send(DIGEST, { userId: person.userId, day } satisfies DigestJob, { key: `${person.userId}:${day}` }))) queued++;
+      }
+      return queued;
+    },
+
+    /** The job: sends the person's digest for the day, unless there is nothing to say; answers whether it sent one. */
+    async run({ userId, day }: DigestJob): Promise<boolean> {
+      const [person] = await people([userId]);
+      if (!person || !person.setting.enabled || person.lastOn === day) return false;
+      const at = now();
+      const items = await deps.store.since(userId, new Date(at.getTime() - 86_400_000).toISOString());
+      let sent = false;
+      if (items.length > 0) {
+        const unsubscribe = unsubscribeLinks(deps.origin, unsubscribeToken(deps.secret, { userId, topic: "digest" }));
+        const label = new Intl.DateTimeFormat("en-US", { timeZone: person.setting.timeZone, weekday: "long", month: "long", day: "numeric" }).format(at);
+        sent = await deps.effects.once(`digest:${userId}:${day}`, () => deps.mailer.send(digestMail({ items, to: person.email, day: label, links: { origin: deps.origin, unsubscribe } })));
+      }
+      await markDone(userId, day);
+      return sent;
+    },
+  };
+}
