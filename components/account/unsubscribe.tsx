@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { parseErrorBody } from "@/lib/data-api/error-read";
 import { PRIMARY } from "@/lib/ui/styles";
 
-type State = { step: "working" } | { step: "done"; what: string } | { step: "failed"; text: string };
+type State = { step: "working" } | { step: "done"; what: string } | { step: "failed"; text: string; retry: boolean };
 
 /**
  * Stops the emails an unsubscribe link names, as soon as the page opens: one click from the email, no sign-in. The
@@ -19,10 +19,11 @@ export function Unsubscribe({ token }: { token: string }) {
   const stop = async () => {
     setState({ step: "working" });
     const response = await fetch(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST" }).catch(() => undefined);
-    if (!response) return setState({ step: "failed", text: "Backroom did not answer. Try again in a moment." });
+    if (!response) return setState({ step: "failed", text: "Backroom did not answer. Try again in a moment.", retry: true });
     const body = (await response.json().catch(() => undefined)) as { unsubscribed?: string } | undefined;
     if (response.ok && body?.unsubscribed) return setState({ step: "done", what: body.unsubscribed });
-    setState({ step: "failed", text: parseErrorBody(body)?.detail ?? "This link could not be used." });
+    // A link that is not one of ours stays so: only a failure of Backroom's is worth another try.
+    setState({ step: "failed", text: parseErrorBody(body)?.detail ?? "This link could not be used.", retry: response.status >= 500 });
   };
 
   useEffect(() => {
@@ -56,9 +57,11 @@ export function Unsubscribe({ token }: { token: string }) {
             {state.text}
           </p>
           <div className="flex flex-wrap items-center gap-4">
-            <button type="button" className={PRIMARY} onClick={() => void stop()}>
-              Try again
-            </button>
+            {state.retry && (
+              <button type="button" className={PRIMARY} onClick={() => void stop()}>
+                Try again
+              </button>
+            )}
             <Link href="/account/notifications" className="link" prefetch={false}>
               Notification settings
             </Link>

@@ -29,6 +29,8 @@ export interface AccountsAppOptions {
   oidc?: boolean;
   /** What the sign-in page calls the provider ("Sign in with …"). */
   oidcName?: string;
+  /** More settings of the app's (FOLLOW_UP_INTERVAL_SECONDS for a spec that waits for a follow-up). */
+  env?: Record<string, string>;
 }
 
 /** Starts the app (and its mail server and identity provider); `stop` ends them all and removes its data. */
@@ -56,6 +58,7 @@ async function startAccountsApp(options: AccountsAppOptions): Promise<AccountsAp
     OIDC_CLIENT_ID: idp?.clientId ?? "",
     OIDC_CLIENT_SECRET: idp?.clientSecret ?? "",
     OIDC_NAME: options.oidcName ?? "",
+    ...options.env,
   });
   const stopAll = async () => {
     await stop(app.child);

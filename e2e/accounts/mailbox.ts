@@ -9,6 +9,8 @@ export interface CaughtMail {
   subject: string;
   /** The plain-text body, its transfer encoding undone. */
   text: string;
+  /** Its List-Unsubscribe header (RFC 2369), if any: the link a mail client's own button posts to (RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 export interface Mailbox {
@@ -95,7 +97,7 @@ export async function startMailbox(): Promise<Mailbox> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const { headers, body } = split(Buffer.concat(chunks).toString("utf8"));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject: headerText(headers.get("subject") ?? ""), text: plainText(headers, body) });
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject: headerText(headers.get("subject") ?? ""), text: plainText(headers, body), ...(headers.has("list-unsubscribe") ? { listUnsubscribe: headers.get("list-unsubscribe") } : {}) });
         callback();
       });
     },

@@ -2,7 +2,7 @@ import "server-only";
 import * as z from "zod";
 import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import { CHANNELS, defaultChannel, KIND_NAMES, NOTIFICATION_KINDS, type NotificationKind } from "@/lib/session/notification-kinds";
+import { type Channel, CHANNELS, defaultChannel, KIND_NAMES, NOTIFICATION_KINDS, type NotificationKind } from "@/lib/session/notification-kinds";
 import type { NotificationSettingsJson } from "@/lib/session/notifications-view";
 import type { Actor, ActorResolver } from "../auth/actor";
 import { isDemoPerson } from "../auth/demo";
@@ -40,12 +40,16 @@ function kindsFor(actor: Actor): NotificationKind[] {
 export async function notificationSettings(actor: Actor, deps: SettingsDeps): Promise<NotificationSettingsJson> {
   const [chosen, digest] = await Promise.all([deps.preferences.chosen(actor.person.id), deps.preferences.digest(actor.person.id)]);
   const demo = isDemoPerson(actor.person.email);
+  const emails = deps.mailDelivers && !demo;
   const role = actor.membership?.role;
   return {
-    email: { delivers: deps.mailDelivers && !demo, address: actor.person.email, ...(deps.mailDelivers ? (demo ? { off: "demo" as const } : {}) : { off: "no-smtp" as const }) },
+    email: { delivers: emails, address: actor.person.email, ...(deps.mailDelivers ? (demo ? { off: "demo" as const } : {}) : { off: "no-smtp" as const }) },
     kinds: kindsFor(actor).map((kind) => {
-      const fallback = role === undefined ? "inbox" : defaultChannel(kind, role);
-      return { kind, label: NOTIFICATION_KINDS[kind].label, description: NOTIFICATION_KINDS[kind].description, channel: chosen[kind] ?? fallback, defaultChannel: fallback, chosen: chosen[kind] !== undefined };
+      // Without email, what would be emailed goes to the inbox (the notifier's rule): shown as it is.
+      const actual = (channel: Channel): Channel => (emails || channel === "off" ? channel : "inbox");
+      const fallback = actual(role === undefined ? "inbox" : defaultChannel(kind, role));
+      const mine = chosen[kind];
+      return { kind, label: NOTIFICATION_KINDS[kind].label, description: NOTIFICATION_KINDS[kind].description, channel: mine ? actual(mine) : fallback, defaultChannel: fallback, chosen: mine !== undefined };
     }),
     digest,
     editable: !demo,
