@@ -272,7 +272,15 @@ async function assemble(): Promise<Backend> {
 
   // Background jobs: on PostgreSQL pg-boss (its own schema and pool, from the same DATABASE_URL); on SQLite the jobs
   // table. Never started by `next build`.
-  const jobs = createJobQueue({ database, url: serverEnv.DATABASE_URL, metrics, logger: log(), stopTimeoutMs: JOBS_STOP_MS });
+  const jobs = createJobQueue({
+    database,
+    url: serverEnv.DATABASE_URL,
+    metrics,
+    logger: log(),
+    stopTimeoutMs: JOBS_STOP_MS,
+    leaseSeconds: serverEnv.JOB_LEASE_SECONDS,
+    maintenanceSeconds: serverEnv.JOB_MAINTENANCE_SECONDS,
+  });
   /** Recurring work (`jobs/recurring.ts`): each queues its next slot once the queue has started. */
   const recurrences: { queueNext(): Promise<void> }[] = [];
   let jobsStart = { stop() {} };

@@ -62,9 +62,13 @@ const ServerEnv = z.object({
   CONNECT_FAILURES_PER_ADDRESS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(1000).default(5)),
   /** Refused keys a minute, over all addresses, before every key check waits for the rest of the minute (never sign-ins). */
   CONNECT_FAILURES_PER_MINUTE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(100_000).default(100)),
-  /** Days the audit trail keeps its entries (purged daily); at least 30. */
   /** Seconds before a write's first follow-up (the later waits are 2, 5, 15 and 60 minutes: `lib/server/follow-ups/`). */
   FOLLOW_UP_INTERVAL_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(3600).default(60)),
+  /** How long a background job may run; a job whose instance died is run again by another once this has passed. */
+  JOB_LEASE_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(5).max(3600).default(300)),
+  /** How often pg-boss's maintenance gives back the jobs of dead instances (PostgreSQL only). */
+  JOB_MAINTENANCE_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(3600).default(60)),
+  /** Days the audit trail keeps its entries (purged daily); at least 30. */
   AUDIT_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(30, "AUDIT_RETENTION_DAYS must be at least 30").max(36_500).default(400)),
   /**
    * The address people reach Backroom at (`https://backroom.example.com`): the links in its mail, and the relying party

@@ -160,6 +160,7 @@ export function createRunner(store: JobStore, options: RunnerOptions): JobRunner
       let outcome: JobOutcome;
       try {
         if (!handler) throw new Error(`no handler for jobs of kind ${claimed.kind}`);
+        logger?.info({ kind: claimed.kind, job: claimed.id, attempt: claimed.attempt }, "job started");
         await within(handler(job), leaseSeconds * 1000, `the job ran longer than its lease (${leaseSeconds} s)`);
         if (entry.forgotten) return;
         await store.complete(claimed);
