@@ -15,6 +15,8 @@ import type { ReadinessDeps } from "@/lib/server/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/jobs";
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
+import { recurring } from "@/lib/server/jobs/recurring";
+import { createWatch, WATCH, WATCH_PERIOD_SECONDS, WATCH_SWEEP, type WatchJob } from "@/lib/server/watch/watch";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
 import { createNotifier, type Notifier } from "@/lib/server/notifications/notifier";
 import { isBuilding, onShutdown } from "@/lib/server/lifecycle";
@@ -334,6 +336,10 @@ async function assemble(): Promise<Backend> {
   const followUps = createFollowUps({ jobs, audit, keys, notifier: backend.notifier, background: backend.background, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
   backend.outcomes = followUps;
   jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
+  // Watches: every hour, one job per workspace key tells its members what changed (`lib/server/watch/`).
+  const watch = createWatch({ jobs, db: database.db, keys, notifier: backend.notifier, background: backend.background });
+  jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
+  recurrences.push(recurring(jobs, WATCH_SWEEP, WATCH_PERIOD_SECONDS, async (slotStart) => void (await watch.sweep(slotStart))));
   // Every handler registered: the queue starts (never in `next build`).
   if (!isBuilding()) jobsStart = await startJobsWhenReady(jobs, migrations.migrated, async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))));
   onShutdown(backend.close);

@@ -46,6 +46,7 @@ const COLUMNS = {
   notifications: {
     id: "text", user_id: "text", workspace_id: "text null", kind: "text", effect_key: "text", title: "text", link: "text null", created_at: "text", read_at: "text null",
   },
+  watch_holds: { key_id: "text", customer_id: "number", since: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {
