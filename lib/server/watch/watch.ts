@@ -127,9 +127,12 @@ async function watchCustomer(reads: BackgroundReads, context: Context): Promise<
  * product, vendors, warehouses, states, open purchases with their lines): six requests for one supplier.
  */
 async function watchSupplier(reads: BackgroundReads, key: ActiveKey, context: Context): Promise<NewNotification[]> {
-  const suppliers = (key.scope.suppliers ?? []).map((s) => s.id);
-  if (suppliers.length === 0 || candidates("below-cover", "Supplier", context.members).length === 0) return [];
+  if (candidates("below-cover", "Supplier", context.members).length === 0) return [];
   const page = { PageSize: "500" };
+  // The key's suppliers as its scope says, or (a scope that does not name them) as `/suppliers` answers it.
+  const named = (key.scope.suppliers ?? []).map((s) => s.id);
+  const suppliers = named.length ? named : ((await list<{ SupplierID?: number | null }>(reads, "v1", `/suppliers?${q(page)}`)) ?? []).flatMap((s) => (typeof s.SupplierID === "number" ? [s.SupplierID] : []));
+  if (suppliers.length === 0) return [];
   const locations = await list<LocationInput>(reads, "v1", `/locations?${q(page)}`);
   const states = await list<StateInput>(reads, "v1", `/states?${q(page)}`);
   const purchases = await openPurchases(reads);
