@@ -15,6 +15,8 @@ import { candidates, type WatchMember } from "./recipients";
 
 export interface CustomerContext {
   workspaceId: string;
+  /** The key watched (a summary names it: one per key, person and day). */
+  keyId: string;
   keyType: KeyType;
   members: readonly WatchMember[];
   now: Date;
@@ -100,11 +102,12 @@ export function tomorrowsDeliveries(world: DeliveryWorld, rep: number, now: Date
 }
 
 /**
- * Tomorrow's delivery cut-off, one summary per rep member and delivery date: "3 customers have a delivery tomorrow:
+ * Tomorrow's delivery cut-off, one summary per rep member, key and delivery date: "3 customers have a delivery tomorrow:
  * order by Mon, Nov 23, 2:30 PM PT", linking to the delivery-days page on the rep and the weekday.
  *
  * @example
- * cutOffNotifications(world, { keyType: "Employee", members, now, workspaceId });
+ * cutOffNotifications(world, { keyType: "Employee", members, now, workspaceId, keyId });
+ * // [{ kind: "delivery-cutoff", effectKey: "delivery-cutoff:<userId>:<keyId>:2026-11-24", link: "/delivery-days?rep=1006&day=2", ... }]
  */
 export function cutOffNotifications(world: DeliveryWorld, context: CustomerContext): NewNotification[] {
   const out: NewNotification[] = [];
@@ -116,7 +119,7 @@ export function cutOffNotifications(world: DeliveryWorld, context: CustomerConte
         userId: m.userId,
         workspaceId: context.workspaceId,
         kind: "delivery-cutoff",
-        effectKey: `delivery-cutoff:${m.userId}:${d.day}`,
+        effectKey: `delivery-cutoff:${m.userId}:${context.keyId}:${d.day}`,
         title: `${who} a delivery tomorrow: order by ${cutOffText(d.cutOff, d.timeZone)}`,
         link: `/delivery-days?rep=${m.salesRepUserId}&day=${isoWeekday(d.day)}`,
       });

@@ -21,7 +21,7 @@ const VIEWER: WatchMember = { userId: "viewer", role: "viewer", salesRepUserId: 
 const REP: WatchMember = { userId: "rep", role: "viewer", salesRepUserId: 1006 };
 const OTHER_REP: WatchMember = { userId: "other-rep", role: "accounts", salesRepUserId: 1008 };
 const members = [OWNER, VIEWER];
-const base = { workspaceId: "w1", members };
+const base = { workspaceId: "w1", keyId: "k1", members };
 
 describe("who a watch tells", () => {
   it("tells every member about the key's own kinds, and only rep-linked members about a rep's customers", () => {
@@ -84,7 +84,7 @@ describe("products below target days of cover", () => {
     const twoWarehouses = world({ inventory: [OAKLAND_STOCK, atFresno], vendors: [NORTH_FARM, { ...NORTH_FARM, VendorID: 41, LocationID: 2 }] });
     expect(belowCover([twoWarehouses], SATURDAY).productIds).toEqual([7]);
     expect(belowCoverNotifications([world(), world({ products: [{ ...CHOCOLATE, ProductID: 8 }], inventory: [{ ...OAKLAND_STOCK, ProductID: 8 }] })], { ...base, members: [OWNER], now: SATURDAY })).toEqual([
-      { userId: "owner", workspaceId: "w1", kind: "below-cover", effectKey: "below-cover:owner:2026-11-21", title: "2 products below target days of cover", link: "/purchases/plan" },
+      { userId: "owner", workspaceId: "w1", kind: "below-cover", effectKey: "below-cover:owner:k1:2026-11-21", title: "2 products below target days of cover", link: "/purchases/plan" },
     ]);
   });
 
@@ -131,8 +131,8 @@ describe("tomorrow's delivery cut-off", () => {
   });
 
   it("sends one summary per rep member and delivery date", () => {
-    expect(cutOffNotifications(world, { workspaceId: "w1", members: [OWNER, REP, OTHER_REP], keyType: "Employee", now: monday })).toEqual([
-      { userId: "rep", workspaceId: "w1", kind: "delivery-cutoff", effectKey: "delivery-cutoff:rep:2026-11-24", title: "2 customers have a delivery tomorrow: order by Mon, Nov 23, 2:30 PM PT", link: "/delivery-days?rep=1006&day=2" },
+    expect(cutOffNotifications(world, { workspaceId: "w1", keyId: "k1", members: [OWNER, REP, OTHER_REP], keyType: "Employee", now: monday })).toEqual([
+      { userId: "rep", workspaceId: "w1", kind: "delivery-cutoff", effectKey: "delivery-cutoff:rep:k1:2026-11-24", title: "2 customers have a delivery tomorrow: order by Mon, Nov 23, 2:30 PM PT", link: "/delivery-days?rep=1006&day=2" },
     ]);
   });
 });

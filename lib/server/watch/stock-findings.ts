@@ -11,6 +11,8 @@ import { candidates, type WatchMember } from "./recipients";
 
 export interface StockContext {
   workspaceId: string;
+  /** The key watched: a workspace with two brands' keys gets a summary for each. */
+  keyId: string;
   members: readonly WatchMember[];
   now: Date;
 }
@@ -28,11 +30,11 @@ export function belowCover(plans: readonly PlanInput[], now: Date): { productIds
 }
 
 /**
- * One summary a day per member: "5 products below target days of cover", linking to the plan; none when no product is.
+ * One summary a day per member and key: "5 products below target days of cover", linking to the plan; none when no product is.
  *
  * @example
- * belowCoverNotifications([world], { workspaceId, members, now });
- * // [{ kind: "below-cover", title: "1 product below target days of cover", link: "/purchases/plan", effectKey: "below-cover:<userId>:2026-11-21", ... }]
+ * belowCoverNotifications([world], { workspaceId, keyId, members, now });
+ * // [{ kind: "below-cover", title: "1 product below target days of cover", link: "/purchases/plan", effectKey: "below-cover:<userId>:<keyId>:2026-11-21", ... }]
  */
 export function belowCoverNotifications(plans: readonly PlanInput[], context: StockContext): NewNotification[] {
   const { productIds, day } = belowCover(plans, context.now);
@@ -42,7 +44,7 @@ export function belowCoverNotifications(plans: readonly PlanInput[], context: St
     userId: m.userId,
     workspaceId: context.workspaceId,
     kind: "below-cover",
-    effectKey: `below-cover:${m.userId}:${day}`,
+    effectKey: `below-cover:${m.userId}:${context.keyId}:${day}`,
     title,
     link: "/purchases/plan",
   }));

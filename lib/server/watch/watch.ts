@@ -221,6 +221,7 @@ async function watchEmployee(reads: BackgroundReads, context: Context): Promise<
 
 interface Context {
   workspaceId: string;
+  keyId: string;
   members: WatchMember[];
   now: Date;
   /** The hold store for this key: records the holds seen now and answers since when each is seen. */
@@ -259,7 +260,7 @@ export function createWatch(deps: WatchDeps) {
       const waitFirst = reads.wait();
       if (waitFirst !== undefined) return void (await queue(job, waitFirst));
       const at = new Date(now());
-      const context: Context = { workspaceId: job.workspaceId, members, now: at, holds: (ids) => holdStore.seen(key.id, ids, at) };
+      const context: Context = { workspaceId: job.workspaceId, keyId: key.id, members, now: at, holds: (ids) => holdStore.seen(key.id, ids, at) };
       let found: NewNotification[];
       try {
         found = key.keyType === "Customer" ? await watchCustomer(reads, context) : key.keyType === "Supplier" ? await watchSupplier(reads, key, context) : await watchEmployee(reads, context);
