@@ -87,8 +87,10 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
 
     // The next hour's watch (past the cache's freshness) reads again and tells nothing it told.
     const count = (await store.list(owner.userId, { limit: 500 })).items.length;
+    const first = upstream().length;
     later(3_600_000);
     await watch.run({ ...job, slot: job.slot + 1 });
+    expect(upstream().length).toBe(first + 4);
     expect((await store.list(owner.userId, { limit: 500 })).items).toHaveLength(count);
   });
 
@@ -133,6 +135,15 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
     later(3_600_000);
     await watch.run({ ...job, slot: job.slot + 1 });
     expect((await store.list(owner.userId)).items).toHaveLength(1);
+  });
+
+  it("counts v1's posted purchases and their lines on order when the service has no v2 purchases", async () => {
+    const { backend, store, watch, owner, job, upstream } = await setUp("Supplier");
+    backend.answerWith((request) => (new URL(request.url).pathname.includes("/api/v2/") ? Promise.resolve(new Response(null, { status: 404 })) : sandbox.runtime.app.fetch(request)));
+    const before = upstream().length;
+    await watch.run(job);
+    expect(upstream().slice(before).filter((path) => path.includes("purchase"))).toEqual(["/v2/purchases", "/v1/purchases", "/v1/purchaseTrans"]);
+    expect((await store.list(owner.userId)).items.map((n) => n.kind)).toEqual(["below-cover"]);
   });
 
   it("tells a rep's linked members of their customers on hold and tomorrow's cut-off, and the others nothing", async () => {

@@ -62,15 +62,14 @@ class ReadLater {
 type Row = Record<string, unknown>;
 
 /**
- * Every record of a list, page by page up to `maxPages` (v1 `Page`/`HasNextPage`, v2 `page`/`has_next_page`); undefined
- * when an answer is an error (the findings that need it are left for the next watch). Throws ReadLater when the
- * background may not read now.
+ * Every record of a list, page by page up to `maxPages` (v1 `Page`/`HasNextPage`, v2 `page`/`has_next_page`), or the
+ * status of the first answer that is an error. Throws ReadLater when the background may not read now.
  */
-async function list<T = Row>(reads: BackgroundReads, version: Version, path: string, maxPages = 1): Promise<T[] | undefined> {
+async function pages<T>(reads: BackgroundReads, version: Version, path: string, maxPages: number): Promise<{ records: T[] } | { status: number }> {
   const paging = pagingParams(version);
+  const [base, query = ""] = path.split("?");
   const records: T[] = [];
   for (let page = 1; page <= maxPages; page++) {
-    const [base, query = ""] = path.split("?");
     const params = new URLSearchParams(query);
     if (page > 1) params.set(paging.page, String(page));
     const response = await reads.read(version, `${base}?${params}`);
@@ -78,15 +77,25 @@ async function list<T = Row>(reads: BackgroundReads, version: Version, path: str
     if (!response || wait !== undefined) throw new ReadLater(wait ?? 60);
     if (!response.ok) {
       await response.arrayBuffer();
-      return undefined;
+      return { status: response.status };
     }
     const body = (await response.json().catch(() => undefined)) as { Data?: unknown; data?: unknown; HasNextPage?: unknown; has_next_page?: unknown } | undefined;
     const data = version === "v2" ? body?.data : body?.Data;
-    if (!Array.isArray(data)) return undefined;
+    // A 200 without its list is no answer either (502: what the proxy says of a malformed upstream answer).
+    if (!Array.isArray(data)) return { status: 502 };
     records.push(...(data as T[]));
     if ((version === "v2" ? body?.has_next_page : body?.HasNextPage) !== true) break;
   }
-  return records;
+  return { records };
+}
+
+/**
+ * Every record of a list (see `pages`); undefined when an answer is an error: the findings that need it are left for
+ * the next watch.
+ */
+async function list<T = Row>(reads: BackgroundReads, version: Version, path: string, maxPages = 1): Promise<T[] | undefined> {
+  const answer = await pages<T>(reads, version, path, maxPages);
+  return "records" in answer ? answer.records : undefined;
 }
 
 /** A v2 list's status when it is not offered by the service (then the plan counts v1's posted purchases). */
@@ -154,16 +163,8 @@ async function watchSupplier(reads: BackgroundReads, key: ActiveKey, context: Co
  * posted ones and their lines. Another supplier's purchases name other products, so one read serves every supplier.
  */
 async function openPurchases(reads: BackgroundReads): Promise<Pick<PlanInput, "purchases" | "purchasesV1"> | undefined> {
-  const v2 = await reads.read("v2", `/purchases?${q({ statuses: OPEN_STATUSES_V2, include_transactions: "true", page_size: "500" })}`);
-  const wait = reads.wait();
-  if (!v2 || wait !== undefined) throw new ReadLater(wait ?? 60);
-  if (v2.ok) {
-    const body = (await v2.json().catch(() => undefined)) as { data?: unknown; has_next_page?: unknown } | undefined;
-    if (!Array.isArray(body?.data)) return undefined;
-    const more = body.has_next_page === true ? await list<PurchaseV2Input>(reads, "v2", `/purchases?${q({ statuses: OPEN_STATUSES_V2, include_transactions: "true", page_size: "500", page: "2" })}`, PLAN_PAGES.purchases - 1) : [];
-    return more ? { purchases: [...(body.data as PurchaseV2Input[]), ...more] } : undefined;
-  }
-  await v2.arrayBuffer();
+  const v2 = await pages<PurchaseV2Input>(reads, "v2", `/purchases?${q({ statuses: OPEN_STATUSES_V2, include_transactions: "true", page_size: "500" })}`, PLAN_PAGES.purchases);
+  if ("records" in v2) return { purchases: v2.records };
   if (!V2_MISSING.has(v2.status)) return undefined;
   const posted = await list<PurchaseV1Input>(reads, "v1", `/purchases?${q({ Statuses: OPEN_STATUSES_V1, PageSize: "500" })}`, PLAN_PAGES.purchases);
   if (!posted) return undefined;
