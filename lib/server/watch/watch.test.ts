@@ -5,6 +5,7 @@ import { databaseProfiles } from "../db/testing";
 import type { JobOptions, JobQueue } from "../jobs/job-queue";
 import { createNotificationStore } from "../notifications/notification-store";
 import { createNotifier } from "../notifications/notifier";
+import { createRequestLog } from "../request-log";
 import { createMemoryStore } from "../shared/memory-store";
 import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
 import { createWatch, WATCH, type WatchJob } from "./watch";
@@ -67,9 +68,13 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
     const { backend, store, watch, owner, job, upstream, later } = await setUp("Customer");
     const accounts = await joinAs(backend, owner.workspaceId, "accounts");
     const viewer = await joinAs(backend, owner.workspaceId, "viewer");
+    backend.requestLog = createRequestLog(createMemoryStore(), { flushEveryMs: 0 });
     const before = upstream().length;
     await watch.run(job);
     expect(upstream().slice(before).sort()).toEqual(["/v1/customers", "/v1/payments", "/v1/payments/openInvoices", "/v1/states"]);
+    // The key's request log says these were Backroom's watch, not a page's.
+    await backend.requestLog.flush();
+    expect((await backend.requestLog.recent([owner.keyId])).map((entry) => entry.by)).toEqual(["watch", "watch", "watch", "watch"]);
 
     const told = await titles(store, owner.userId);
     // The seed's first open invoice was due on Oct 5, six weeks before the sandbox's Saturday.
