@@ -18,7 +18,15 @@ const LAYERS = [
   { part: "app", may: ["components", "lib/data-api", "lib/server", "lib/session", "lib/ui", "lib/format", "lib/export", "lib/audit", "lib/backend.ts"], why: "it reaches the sandbox only through lib/backend.ts" },
   { part: "components", may: ["lib/data-api", "lib/ui", "lib/format", "lib/session", "lib/export", "lib/audit"], packages: BROWSER_ONLY, why: "server code reaches a component through app/'s pages" },
   { part: "lib/data-api", may: [], packages: BROWSER_ONLY, why: "the contract is zod only, for Node and the browser" },
-  { part: "lib/server", may: ["lib/data-api", "lib/session", "lib/audit", "lib/format"], testsMay: ["lib/sandbox", "scripts"], why: "lib/backend.ts is where the server and the sandbox meet" },
+  {
+    part: "lib/server",
+    may: ["lib/data-api", "lib/session", "lib/audit", "lib/format", "lib/ui"],
+    // The watches (lib/server/watch/) tell what the pages show by the pages' own pure rules: the planner's below-target
+    // rule and the delivery-days cut-offs, one rule each, never a second copy on the server.
+    only: { "lib/ui": ["replenishment/plan.ts", "replenishment/inputs.ts", "replenishment/requests.ts", "delivery/cutoff.ts", "delivery/schedule.ts", "delivery/schedule-fallback.ts", "delivery/customer-schedule.ts"] },
+    testsMay: ["lib/sandbox", "scripts"],
+    why: "lib/backend.ts is where the server and the sandbox meet",
+  },
   { part: "lib/session", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "it is shared by the browser and the server" },
   { part: "lib/ui", may: ["lib/data-api", "lib/format"], testsMay: ["lib/sandbox", "lib/export"], packages: BROWSER_ONLY, why: "the dashboard's model is shared by server pages and client components" },
   { part: "lib/format", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "it is pure and universal" },

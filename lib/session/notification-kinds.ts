@@ -6,6 +6,11 @@ import type { RoleName } from "./roles";
  * brand's stock from a Supplier key, a rep's customers from an Employee key), and where each role gets it unless the
  * person chose otherwise (the settings page, `/account/notifications`). Plain data, read by the server (who is told,
  * and how) and by the settings page.
+ *
+ * By default, email right away is kept for what a person waits for or must act on at once: the outcome of their own
+ * write, a customer put on hold, and the one daily summary of stock below cover (for purchasing). What a watch finds
+ * per record (an invoice due or overdue, a payment's credit) goes to the inbox and the daily digest: a workspace's
+ * first watch finds every overdue invoice at once, and ten emails in a minute would teach people to ignore them.
  */
 
 /** Where a person gets a kind: the inbox (the header's bell), an email, both, or nowhere. */
@@ -67,19 +72,19 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, KindSpec> = {
     label: "Invoice due in 7 days",
     description: "An open invoice of the retailer's falls due within the next 7 days.",
     keyTypes: ["Customer"],
-    defaults: { owner: "inbox", admin: "inbox", accounts: "both" },
+    defaults: { owner: "inbox", admin: "inbox", accounts: "inbox" },
   },
   "invoice-overdue": {
     label: "Invoice overdue",
     description: "An open invoice of the retailer's has passed its due date.",
     keyTypes: ["Customer"],
-    defaults: { owner: "both", admin: "inbox", accounts: "both" },
+    defaults: { owner: "inbox", admin: "inbox", accounts: "inbox" },
   },
   "credit-available": {
     label: "Credit available on a payment",
     description: "A payment of the retailer's has credit not yet applied to an invoice.",
     keyTypes: ["Customer"],
-    defaults: { owner: "inbox", admin: "inbox", accounts: "both" },
+    defaults: { owner: "inbox", admin: "inbox", accounts: "inbox" },
   },
   "below-cover": {
     label: "Products below target days of cover",

@@ -49,6 +49,7 @@ const COLUMNS = {
   },
   notification_settings: { user_id: "text", kind: "text", channel: "text", updated_at: "text" },
   notification_people: { user_id: "text", digest: "number", digest_time: "text", time_zone: "text", last_digest_on: "text null", updated_at: "text" },
+  watch_holds: { key_id: "text", customer_id: "number", since: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

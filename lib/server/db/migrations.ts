@@ -2,6 +2,7 @@ import "server-only";
 import { type ColumnDataType, type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
 import { accounts } from "./migration-accounts";
 import { notifications, notificationSettings } from "./migration-notifications";
+import { watch } from "./migration-watch";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -182,6 +183,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "006-jobs": jobs,
   "007-notifications": notifications,
   "008-notification-settings": notificationSettings,
+  "009-watch": watch,
 };
 
 /**

@@ -115,6 +115,14 @@ export interface BackroomDatabase {
   notifications: NotificationTable;
   notification_settings: NotificationSettingTable;
   notification_people: NotificationPersonTable;
+  watch_holds: WatchHoldTable;
+}
+
+/** A customer a key's watch last saw on hold, and since when (migration 009, `lib/server/watch/hold-store.ts`). */
+export interface WatchHoldTable {
+  key_id: string;
+  customer_id: number;
+  since: string;
 }
 
 /** A person's inbox (migration 007, `lib/server/notifications/`): each thing told once (`effect_key` is unique). */

@@ -18,13 +18,15 @@ const ORIGIN = "https://backroom.example";
 
 describe("defaults by role", () => {
   it("gives each role what its work needs, and a member of several roles the most of them", () => {
-    expect(defaultChannel("invoice-due", "accounts")).toBe("both");
+    expect(defaultChannel("invoice-due", "accounts")).toBe("inbox");
+    expect(defaultChannel("customer-on-hold", "accounts")).toBe("both");
     expect(defaultChannel("invoice-due", "owner")).toBe("inbox");
     expect(defaultChannel("invoice-due", "viewer")).toBe("off");
     expect(defaultChannel("below-cover", "purchasing")).toBe("both");
     expect(defaultChannel("below-cover", "accounts")).toBe("off");
     expect(defaultChannel("payment-confirmed", "viewer")).toBe("both");
-    expect(defaultChannel("invoice-due", "viewer,accounts")).toBe("both");
+    expect(defaultChannel("invoice-due", "viewer,accounts")).toBe("inbox");
+    expect(defaultChannel("below-cover", "owner,purchasing")).toBe("both");
     expect(defaultChannel("invoice-due", "")).toBe("off");
   });
 });
@@ -123,7 +125,8 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
 
   it("tells each member as their role's defaults and their own choices say", async () => {
     const { owner, accounts, viewer, store, preferences, sent, tell } = await setUp();
-    // invoice-due: the owner's inbox, accounts' inbox and email, nothing for a viewer.
+    await preferences.choose(accounts.userId, { "invoice-due": "both" });
+    // invoice-due: the owner's inbox (the role's default), accounts' inbox and email (chosen), nothing for a viewer.
     expect(await tell(owner.userId, "invoice-due", "1041")).toBe(true);
     expect(await tell(accounts.userId, "invoice-due", "1041")).toBe(true);
     expect(await tell(viewer.userId, "invoice-due", "1041")).toBe(false);
@@ -151,6 +154,7 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
 
   it("sends a notification's email once, with its unsubscribe link, even when the job runs again or a send fails", async () => {
     const { accounts, notifier, sent, mails, failNextSend, tell, preferences } = await setUp();
+    await preferences.choose(accounts.userId, { "invoice-due": "both" });
     await tell(accounts.userId, "invoice-due", "1041");
     const { id } = sent[0]!.data as { id: string };
     failNextSend();

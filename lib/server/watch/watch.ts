@@ -1,0 +1,93 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import { KIND_NAMES } from "@/lib/session/notification-kinds";
+import type { WorkspaceKeyStore } from "../auth/workspace-keys";
+import type { Background } from "../background/background-reads";
+import type { BackroomDatabase } from "../db/schema";
+import type { JobQueue } from "../jobs/job-queue";
+import type { NewNotification } from "../notifications/notification-store";
+import type { Notifier } from "../notifications/notifier";
+import { createHoldStore, workspaceMembers } from "./hold-store";
+import { type WatchContext, watchCustomer, watchEmployee, watchSupplier } from "./key-watches";
+import { ReadLater } from "./paged-reads";
+import { candidates } from "./recipients";
+
+/**
+ * Watches: once an hour, Backroom reads what each workspace key may see and tells its members what changed for them
+ * (invoices falling due or overdue, credit to apply, products below target days of cover, customers put on hold, a
+ * rep's deliveries tomorrow and their cut-off). A recurring `watch-sweep` queues one `watch` job per workspace key and
+ * hour; the job reads through the proxy as a viewer (`background-reads.ts`: its cache, its rate-limit book, a tenth of
+ * the key's hour at most, and nothing while people have under a fifth left: the job is queued again for later), a
+ * handful of filtered lists of 500, then hands every finding to the notifier for every candidate member. Each finding
+ * has an effect key naming the person and the fact, so an hourly re-run tells nothing twice and a new fact tells again.
+ */
+
+export const WATCH = "watch";
+export const WATCH_SWEEP = "watch-sweep";
+/** How often every key is watched. */
+export const WATCH_PERIOD_SECONDS = 3600;
+
+export interface WatchJob {
+  workspaceId: string;
+  keyId: string;
+  /** The sweep's hour (slots of `WATCH_PERIOD_SECONDS` from the epoch): one job per key and hour. */
+  slot: number;
+}
+
+export interface WatchDeps {
+  jobs: JobQueue;
+  db: Kysely<BackroomDatabase>;
+  keys: Pick<WorkspaceKeyStore, "open">;
+  notifier: Notifier;
+  /** Backroom's own reads for the key: through the proxy, within the background's share of the key's budget. */
+  background: Background;
+  now?: () => number;
+  periodSeconds?: number;
+}
+
+/**
+ * @example
+ * const watch = createWatch({ jobs, db, keys, notifier, background });
+ * jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
+ * recurrences.push(recurring(jobs, WATCH_SWEEP, WATCH_PERIOD_SECONDS, (slotStart) => watch.sweep(slotStart)));
+ */
+export function createWatch(deps: WatchDeps) {
+  const now = deps.now ?? Date.now;
+  const periodMs = (deps.periodSeconds ?? WATCH_PERIOD_SECONDS) * 1000;
+  const holdStore = createHoldStore(deps.db);
+  const queue = (job: WatchJob, delaySeconds: number) => deps.jobs.send(WATCH, job, { key: `${job.keyId}:${job.slot}`, delaySeconds });
+
+  return {
+    /** The sweep: one watch job per workspace key for the slot starting at `slotStart` (now by default). */
+    async sweep(slotStart: Date = new Date(now())): Promise<number> {
+      const slot = Math.floor(slotStart.getTime() / periodMs);
+      const keys = await deps.db.selectFrom("workspace_keys").select(["id", "workspace_id"]).orderBy("id").execute();
+      for (const key of keys) await queue({ workspaceId: key.workspace_id, keyId: key.id, slot }, 0);
+      return keys.length;
+    },
+
+    /** The job: watches one key once, and is queued again for later when the key's budget says to wait. */
+    async run(job: WatchJob): Promise<void> {
+      const key = await deps.keys.open(job.workspaceId, job.keyId);
+      // The key was removed from the workspace: nothing to watch.
+      if (!key) return;
+      const members = await workspaceMembers(deps.db, job.workspaceId);
+      if (!KIND_NAMES.some((kind) => candidates(kind, key.keyType, members).length > 0)) return;
+      const reads = await deps.background.open(job.workspaceId, key, "watch");
+      const waitFirst = reads.wait();
+      if (waitFirst !== undefined) return void (await queue(job, waitFirst));
+      const at = new Date(now());
+      const context: WatchContext = { workspaceId: job.workspaceId, keyId: key.id, members, now: at, holds: (ids) => holdStore.seen(key.id, ids, at) };
+      let found: NewNotification[];
+      try {
+        found = key.keyType === "Customer" ? await watchCustomer(reads, context) : key.keyType === "Supplier" ? await watchSupplier(reads, key, context) : await watchEmployee(reads, context);
+      } catch (error) {
+        if (error instanceof ReadLater) return void (await queue(job, error.seconds));
+        throw error;
+      }
+      for (const notification of found) await deps.notifier.notify(notification);
+    },
+  };
+}
+
+export type Watch = ReturnType<typeof createWatch>;
