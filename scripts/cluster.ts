@@ -54,8 +54,11 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** Starts everything; each part is ready when this resolves. `sandboxEnv` adds to the sandbox's settings (a benchmark raises its rate limit). */
-export async function startCluster(options: { sandboxEnv?: Record<string, string> } = {}): Promise<Cluster> {
+/**
+ * Starts everything; each part is ready when this resolves. `sandboxEnv` adds to the sandbox's settings (a benchmark
+ * raises its rate limit), `instanceEnv` to the instances' (a test's SMTP server, a short job lease).
+ */
+export async function startCluster(options: { sandboxEnv?: Record<string, string>; instanceEnv?: Record<string, string> } = {}): Promise<Cluster> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error("test:scale needs DATABASE_URL (a PostgreSQL server it may create a database on): scripts/test-services.sh starts one");
   for (const binary of ["redis-server", "nginx"]) {
@@ -136,6 +139,7 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
       LOG_LEVEL: "info",
       // A write's first follow-up after 2 s (e2e/scale: one queue, each follow-up run once).
       FOLLOW_UP_INTERVAL_SECONDS: "2",
+      ...options.instanceEnv,
     };
     mkdirSync(env.DATA_DIR, { recursive: true });
     // Every line is kept: the tests read the instances' logs.

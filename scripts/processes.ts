@@ -157,9 +157,15 @@ let people = 0;
 /**
  * A signed-in session as Backroom's own pages make one (same Origin), as a Cookie header's value: a sandbox demo person
  * (POST /api/demo, the sign-in page's "Try the demo"), or with a key: a new person of the caller's own, owner of a new
- * workspace holding that key (better-auth's sign-up and organization/create, then POST /api/keys).
+ * workspace holding that key (better-auth's sign-up and organization/create, then POST /api/keys). Where the app sends
+ * mail, an address is proved before its person signs in: `confirm` is given the address and answers the link the
+ * confirmation mail holds, which signs the person in.
  */
-export async function sessionCookie(app: string, body: { apiKey: string; environment: "test" } | { demo: "Customer" | "Supplier" | "Employee"; environment: "test" }): Promise<string> {
+export async function sessionCookie(
+  app: string,
+  body: { apiKey: string; environment: "test" } | { demo: "Customer" | "Supplier" | "Employee"; environment: "test" },
+  options: { confirm?: (email: string) => Promise<string>; email?: string } = {},
+): Promise<string> {
   const jar = new Map<string, string>();
   const post = async (path: string, data: object, expected: number) => {
     const res = await fetch(`${app}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app, Cookie: [...jar].map(([n, v]) => `${n}=${v}`).join("; ") }, body: JSON.stringify(data) });
@@ -174,8 +180,17 @@ export async function sessionCookie(app: string, body: { apiKey: string; environ
   if ("demo" in body) {
     await post("/api/demo", { as: body.demo, environment: body.environment }, 200);
   } else {
-    const email = `bench-${process.pid}-${Date.now().toString(36)}-${++people}@example.test`;
+    const email = options.email ?? `bench-${process.pid}-${Date.now().toString(36)}-${++people}@example.test`;
     await post("/api/auth/sign-up/email", { email, password: "a long passphrase for benchmarks", name: "Bench person" }, 200);
+    if (options.confirm) {
+      const confirmed = await fetch(await options.confirm(email), { redirect: "manual" });
+      for (const set of confirmed.headers.getSetCookie()) {
+        const [pair] = set.split(";");
+        const at = pair!.indexOf("=");
+        jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+      }
+      if (confirmed.status >= 400) throw new Error(`confirming ${email}: ${confirmed.status} ${await confirmed.text()}`);
+    }
     await post("/api/auth/organization/create", { name: "Bench workspace", slug: email.replace(/[^a-z0-9]+/g, "-") }, 200);
     await post("/api/keys", { apiKey: body.apiKey, environment: body.environment }, 201);
   }
