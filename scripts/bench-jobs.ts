@@ -112,7 +112,7 @@ async function main() {
 
     // The rep's workspace: the demo Employee key, its owner linked to no rep (the watch of a rep's customers reads
     // only for members linked to a rep: none here, so it reads nothing).
-    const rep = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    await connectKey(backend, DEMO_KEYS.Employee, "Employee");
 
     // The hours: the background alone (no page is open), each job at its time; each hour's sweep queues the watches.
     const writes = backend.calls.length;
