@@ -58,6 +58,10 @@ export default defineConfig({
       // A write's first follow-up (e2e/notifications.spec.ts) after 16 s: past the 15 s a page's copy of the list stays
       // fresh, so the follow-up's read asks the API (the later waits are the schedule's: 2 minutes and more).
       FOLLOW_UP_INTERVAL_SECONDS: "16",
+      // No hourly watches: one crossing an hour in the middle of a test would tell its fresh workspace of every overdue
+      // invoice, and the bell's count would not be the test's. The watches are tested on their own (lib/server/watch/,
+      // and e2e/scale/jobs.spec.ts on a running cluster).
+      WATCH_PERIOD_SECONDS: "0",
       // The browser tests run the embedded default (SQLite, memory), as `npm start` does; `npm run test:scale` runs
       // the service profile. Blank, not unset: Playwright adds the runner's own environment, which CI gives both URLs.
       DATABASE_URL: "",

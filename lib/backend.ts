@@ -15,7 +15,7 @@ import type { ReadinessDeps } from "@/lib/server/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/jobs";
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
-import { createWatch, WATCH, WATCH_PERIOD_SECONDS, WATCH_SWEEP, type WatchJob } from "@/lib/server/watch/watch";
+import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "@/lib/server/watch/watch";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
 import { createDigests, DIGEST, DIGEST_SWEEP, DIGEST_SWEEP_SECONDS, type DigestJob } from "@/lib/server/notifications/digest";
 import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/notifications/notifier";
@@ -364,10 +364,12 @@ async function assemble(): Promise<Backend> {
   const digests = createDigests({ db: database.db, store: notifications, jobs, mailer, effects, secret, origin });
   jobs.work<DigestJob>(DIGEST, async (job) => void (await digests.run(job.data)));
   recurrences.push(recurring(jobs, DIGEST_SWEEP, DIGEST_SWEEP_SECONDS, async () => void (await digests.sweep())));
-  // Watches: every hour, one job per workspace key tells its members what changed (`lib/server/watch/`).
-  const watch = createWatch({ jobs, db: database.db, keys, notifier: backend.notifier, background: backend.background });
+  // Watches: every hour (WATCH_PERIOD_SECONDS; 0: none), one job per workspace key tells its members what changed
+  // (`lib/server/watch/`).
+  const watchPeriod = serverEnv.WATCH_PERIOD_SECONDS;
+  const watch = createWatch({ jobs, db: database.db, keys, notifier: backend.notifier, background: backend.background, periodSeconds: watchPeriod || undefined });
   jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
-  recurrences.push(recurring(jobs, WATCH_SWEEP, WATCH_PERIOD_SECONDS, async (slotStart) => void (await watch.sweep(slotStart))));
+  if (watchPeriod > 0) recurrences.push(recurring(jobs, WATCH_SWEEP, watchPeriod, async (slotStart) => void (await watch.sweep(slotStart))));
   // Every handler registered: the queue starts (never in `next build`).
   if (!isBuilding()) jobsStart = await startJobsWhenReady(jobs, migrations.migrated, async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))));
   onShutdown(backend.close);

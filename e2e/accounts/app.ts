@@ -58,6 +58,8 @@ async function startAccountsApp(options: AccountsAppOptions): Promise<AccountsAp
     OIDC_CLIENT_ID: idp?.clientId ?? "",
     OIDC_CLIENT_SECRET: idp?.clientSecret ?? "",
     OIDC_NAME: options.oidcName ?? "",
+    // No hourly watches (playwright.config.ts says why).
+    WATCH_PERIOD_SECONDS: "0",
     ...options.env,
   });
   const stopAll = async () => {

@@ -20,7 +20,7 @@ const test = base.extend<object, { cluster: Cluster; mailbox: Mailbox }>({
   cluster: [
     async ({ mailbox }, provide) => {
       const cluster = await startCluster({
-        instanceEnv: { SMTP_URL: mailbox.url, MAIL_FROM: "Backroom scale <backroom@example.test>", JOB_LEASE_SECONDS: "10", JOB_MAINTENANCE_SECONDS: "2", FOLLOW_UP_INTERVAL_SECONDS: "2" },
+        instanceEnv: { SMTP_URL: mailbox.url, MAIL_FROM: "Backroom scale <backroom@example.test>", JOB_LEASE_SECONDS: "10", JOB_MAINTENANCE_SECONDS: "2", FOLLOW_UP_INTERVAL_SECONDS: "2", WATCH_PERIOD_SECONDS: String(WATCH_SECONDS) },
       });
       await provide(cluster);
       await cluster.stop();
@@ -34,6 +34,9 @@ test.afterEach(async ({ cluster, mailbox }, testInfo) => {
   for (const instance of cluster.instances) await testInfo.attach(`${instance.name}.log`, { body: instance.proc.lines.slice(-300).join("\n"), contentType: "text/plain" });
   await testInfo.attach("mail.json", { body: JSON.stringify(mailbox.mails, null, 2), contentType: "application/json" });
 });
+
+/** The watches' period here: every few seconds, so that several slots pass within a test. */
+const WATCH_SECONDS = 6;
 
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
@@ -92,9 +95,37 @@ test("an instance killed during a follow-up: the other finishes the job once its
   // However long the queue goes on, no second email.
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   expect(mailbox.count(email, subject)).toBe(1);
-  const inbox = (await (await fetch(`${survivor.url}/api/notifications`, { headers: { Cookie: cookie } })).json()) as { items: { title: string }[] };
-  expect(inbox.items.map((i) => i.title)).toEqual([expect.stringMatching(subject)]);
+  const inbox = (await (await fetch(`${survivor.url}/api/notifications`, { headers: { Cookie: cookie } })).json()) as { items: { title: string; kind: string }[] };
+  // (The watches tell of invoices too, every few seconds here: only the payment's outcome is looked at.)
+  expect(inbox.items.filter((i) => i.kind.startsWith("payment-")).map((i) => i.title)).toEqual([expect.stringMatching(subject)]);
 
   // Back, as systemd would restart it.
   await runner!.start();
+});
+
+test("two instances, one sweep: each slot's watches are queued once and each key is watched once per slot", async ({ cluster, mailbox }) => {
+  test.setTimeout(120_000);
+  const [one, two] = cluster.instances;
+  const customers = (await (await fetch(`${cluster.sandbox.url}/test/api/v1/customers?PageSize=500`, { headers: { "x-api-key": "test-customer-demo" } })).json()) as { Data: { CustomerID: number }[] };
+  const issued = await fetch(`${cluster.sandbox.url}/test/operator/keys`, { method: "POST", headers: OPERATOR, body: JSON.stringify({ type: "Customer", company: "Scale watch", customerIds: customers.Data.map((c) => c.CustomerID) }) });
+  const apiKey = ((await issued.json()) as { key: string }).key;
+  const email = `scale-watch-${Date.now().toString(36)}@example.test`;
+  const cookie = await sessionCookie(two.url, { apiKey, environment: "test" }, { email, confirm: async (to) => linkIn(await mailbox.waitFor(to, /^Confirm your Backroom account$/), "http") });
+
+  // The person's first watch tells them of the retailer's open invoices, in the inbox.
+  const inbox = async () => ((await (await fetch(`${one.url}/api/notifications`, { headers: { Cookie: cookie } })).json()) as { items: { title: string; kind: string }[] }).items;
+  await expect.poll(async () => (await inbox()).filter((i) => i.kind === "invoice-overdue" || i.kind === "invoice-due").length, { timeout: 30_000 }).toBeGreaterThan(0);
+
+  // Over several slots, the sweeps that ran on the two instances together: one per slot, not one per instance.
+  const sweeps = () => cluster.instances.flatMap((instance) => logged(instance, "job started").filter((line) => line.kind === "watch-sweep"));
+  const before = sweeps().length;
+  const watchedFrom = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, 4 * WATCH_SECONDS * 1000));
+  const slots = (Date.now() - watchedFrom) / (WATCH_SECONDS * 1000);
+  const ran = sweeps().length - before;
+  expect(ran, `${ran} sweeps in ${slots.toFixed(1)} slots`).toBeGreaterThanOrEqual(Math.floor(slots) - 1);
+  expect(ran, `${ran} sweeps in ${slots.toFixed(1)} slots`).toBeLessThanOrEqual(Math.ceil(slots) + 1);
+  // Every watch found the same facts again and told nothing twice.
+  const titles = (await inbox()).map((i) => i.title);
+  expect(new Set(titles).size).toBe(titles.length);
 });

@@ -64,6 +64,8 @@ const ServerEnv = z.object({
   CONNECT_FAILURES_PER_MINUTE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(100_000).default(100)),
   /** Seconds before a write's first follow-up (the later waits are 2, 5, 15 and 60 minutes: `lib/server/follow-ups/`). */
   FOLLOW_UP_INTERVAL_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(3600).default(60)),
+  /** How often each workspace key is watched for notifications (`lib/server/watch/`); 0 turns the watches off. */
+  WATCH_PERIOD_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
   /** How long a background job may run; a job whose instance died is run again by another once this has passed. */
   JOB_LEASE_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(5).max(3600).default(300)),
   /** How often pg-boss's maintenance gives back the jobs of dead instances (PostgreSQL only). */
