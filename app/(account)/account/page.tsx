@@ -53,6 +53,18 @@ export default async function AccountPage({ searchParams }: PageProps<"/account"
         </h2>
         <ProfileForm name={view.person.name} email={view.person.email} />
       </section>
+      <section aria-labelledby="notifications" className={section}>
+        <h2 id="notifications" className="text-lg font-semibold">
+          Notifications
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          What Backroom tells you while no tab is open, in the inbox or by email, and your daily digest:{" "}
+          <Link href="/account/notifications" className="link" prefetch={false}>
+            notification settings
+          </Link>
+          .
+        </p>
+      </section>
       <section aria-labelledby="password" className={section}>
         <h2 id="password" className="text-lg font-semibold">
           Password
