@@ -15,13 +15,16 @@ import type { ReadinessDeps } from "@/lib/server/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/jobs";
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
+import { recurring } from "@/lib/server/jobs/recurring";
+import { createReports, REPORT, REPORT_SWEEP, REPORT_SWEEP_SECONDS, type ReportJob } from "@/lib/server/reports/report-job";
+import { createReportStore } from "@/lib/server/reports/report-store";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
 import { createNotifier, type Notifier } from "@/lib/server/notifications/notifier";
 import { isBuilding, onShutdown } from "@/lib/server/lifecycle";
 import { log, throttledWarning } from "@/lib/server/log";
 import { createMetrics, type Metrics } from "@/lib/server/metrics";
 import { type ProxyDeps, type ProxyTelemetry, proxyRequest, type Upstream } from "@/lib/server/proxy";
-import { publicOrigin } from "@/lib/server/public-origin";
+import { mailOrigin, publicOrigin } from "@/lib/server/public-origin";
 import { createPurchasesV2Availability, type PurchasesV2Availability } from "@/lib/server/purchases-v2";
 import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
@@ -334,6 +337,10 @@ async function assemble(): Promise<Backend> {
   const followUps = createFollowUps({ jobs, audit, keys, notifier: backend.notifier, background: backend.background, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
   backend.outcomes = followUps;
   jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
+  // Scheduled reports: a sweep every 15 minutes queues the due ones; each is read in the background and mailed once.
+  const reports = createReports({ store: createReportStore(database.db), jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
+  jobs.work<ReportJob>(REPORT, (job) => reports.run(job.data));
+  recurrences.push(recurring(jobs, REPORT_SWEEP, REPORT_SWEEP_SECONDS, async () => void (await reports.sweep())));
   // Every handler registered: the queue starts (never in `next build`).
   if (!isBuilding()) jobsStart = await startJobsWhenReady(jobs, migrations.migrated, async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))));
   onShutdown(backend.close);

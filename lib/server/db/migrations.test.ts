@@ -46,6 +46,12 @@ const COLUMNS = {
   notifications: {
     id: "text", user_id: "text", workspace_id: "text null", kind: "text", effect_key: "text", title: "text", link: "text null", created_at: "text", read_at: "text null",
   },
+  saved_views: { id: "text", workspace_id: "text", name: "text", path: "text", created_by: "text", created_at: "text", idempotency_key: "text null" },
+  report_schedules: {
+    id: "text", view_id: "text", workspace_id: "text", key_id: "text", frequency: "text", weekday: "number null", local_time: "text", time_zone: "text",
+    next_run_at: "text", last_run_at: "text null", last_rows: "number null", last_error: "text null", scheduled_by: "text", updated_at: "text",
+  },
+  report_recipients: { schedule_id: "text", user_id: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

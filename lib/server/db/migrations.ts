@@ -2,6 +2,7 @@ import "server-only";
 import { type ColumnDataType, type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
 import { accounts } from "./migration-accounts";
 import { notifications } from "./migration-notifications";
+import { reports } from "./migration-reports";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -181,6 +182,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "005-ring-gone": ringGone,
   "006-jobs": jobs,
   "007-notifications": notifications,
+  "010-reports": reports,
 };
 
 /**
