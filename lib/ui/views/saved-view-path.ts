@@ -76,14 +76,14 @@ export function readViewAddress(address: string): ViewAddress | AddressProblem {
 }
 
 /**
- * A view's address as it is stored and linked: the path, then its parameters in a stable order, without the page
- * (a report is the whole list; a view opens at its first page).
+ * A view's address as it is stored and linked: the path, then its parameters in the address's order, without the
+ * page and empty values (a report is the whole list; a view opens at its first page).
  *
  * @example
  * viewHref({ pathname: "/invoices", params: new URLSearchParams("Page=3&Statuses=1,7") }); // "/invoices?Statuses=1%2C7"
  */
 export function viewHref(address: Pick<ViewAddress, "pathname" | "params">): string {
-  const kept = [...address.params].filter(([key, value]) => key !== "Page" && key !== "page" && value !== "").sort(([a], [b]) => a.localeCompare(b));
+  const kept = [...address.params].filter(([key, value]) => key !== "Page" && key !== "page" && value !== "");
   const query = new URLSearchParams(kept).toString();
   return query ? `${address.pathname}?${query}` : address.pathname;
 }
