@@ -143,7 +143,7 @@ function ViewCard({ view, me, mayScheduleOthers, members, timeZone, said }: View
           <>
             <p>{scheduleWords(view.schedule)}.</p>
             <p>
-              Next run: <time dateTime={view.schedule.nextRunAt}>{formatDateTime(view.schedule.nextRunAt, timeZone)}</time>
+              Next run: <time dateTime={view.schedule.nextRunAt}>{formatDateTime(view.schedule.nextRunAt, timeZone)}</time> ({timeZone})
               {view.schedule.lastRunAt && (
                 <>
                   {" "}

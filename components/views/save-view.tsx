@@ -43,7 +43,8 @@ export function SaveView() {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [error, setError] = useState<string>();
-  const [said, setSaid] = useState<string>();
+  /** What the last save said, for the address it saved (another address of the page does not say it). */
+  const [said, setSaid] = useState<{ address: string; text: string }>();
   const idempotencyKey = useRef("");
   const toggle = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -54,6 +55,7 @@ export function SaveView() {
 
   if (!address) return null;
   const saved = views.data?.views.find((v) => v.path === address);
+  const note = said?.address === address ? said.text : saved ? `Saved as “${saved.name}”.` : undefined;
 
   function close() {
     setOpen(false);
@@ -67,7 +69,7 @@ export function SaveView() {
       const result = await savedViewsClient.create({ name, path: address! }, idempotencyKey.current);
       if (!result.ok) return setError(result.fields.name ?? result.fields.path ?? result.message);
       await queryClient.invalidateQueries({ queryKey: SAVED_VIEWS_KEY });
-      setSaid(`Saved as “${result.data.name}”.`);
+      setSaid({ address: address!, text: `Saved as “${result.data.name}”.` });
       setName("");
       close();
     });
@@ -90,8 +92,8 @@ export function SaveView() {
         Save view
       </button>
       <p role="status" aria-live="polite" className="text-slate-700 dark:text-slate-300">
-        {said ?? (saved ? `Saved as “${saved.name}”.` : "")}
-        {(said || saved) && (
+        {note}
+        {note && (
           <>
             {" "}
             <Link href="/saved-views" prefetch={false} className="link">

@@ -123,16 +123,17 @@ export function createReports(deps: ReportDeps) {
   const queue = (job: ReportJob, delaySeconds = 0) => deps.jobs.send(REPORT, job, { key: reportJobKey(job), delaySeconds });
 
   return {
-    /** Queues a run per due schedule and moves each to its next run (a schedule another sweep moved is left). */
+    /** Queues a run per due schedule and moves each to its next run; answers how many it moved (another sweep's are not counted). */
     async sweep(): Promise<number> {
       const at = now();
       let queued = 0;
       for (const due of await deps.store.due(at)) {
         const schedule = { frequency: due.frequency === "weekly" ? ("weekly" as const) : ("daily" as const), weekday: due.weekday, localTime: due.local_time, timeZone: due.time_zone };
-        // Runs missed while every instance was down are one run, the latest; the next is the first still to come.
-        if (!(await deps.store.advance(due.id, due.next_run_at, nextRunAt(schedule, at)))) continue;
+        // Queued first, then moved: a sweep that dies between the two queues the same run again (its key and the
+        // mails' ledger make that one run). Runs missed while every instance was down are one run; the next is the
+        // first still to come.
         await queue({ scheduleId: due.id, dueAt: due.next_run_at });
-        queued++;
+        if (await deps.store.advance(due.id, due.next_run_at, nextRunAt(schedule, at))) queued++;
       }
       return queued;
     },
