@@ -10,6 +10,7 @@ import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { readViewAddress, viewHref } from "@/lib/ui/views/saved-view-path";
 import type { ActorResolver } from "../auth/actor";
+import { isDemoPerson } from "../auth/demo";
 import type { BackroomDatabase } from "../db/schema";
 import { failureAnswer, NO_STORE } from "../route-errors";
 import { type ActorFor, withActor } from "../with-actor";
@@ -22,7 +23,8 @@ import { createReportStore } from "./report-store";
  * - the view's creator, an owner or an admin renames or deletes it;
  * - an owner or an admin schedules a view's report to any members of the workspace; any other member schedules only
  *   a view they made, to themself alone, and never changes a schedule that mails others.
- * A schedule reads with the scheduler's active key (as a viewer), so scheduling needs one.
+ * A schedule reads with the scheduler's active key (as a viewer), so scheduling needs one; the shared demo's people
+ * schedule nothing.
  */
 
 export interface ViewsDeps {
@@ -108,6 +110,8 @@ function mailsOnlySelf(actor: Member, createdBy: string, recipients: readonly st
 // PUT /api/views/{viewId}/schedule {frequency, weekday, localTime, timeZone, recipients}: schedules the view's CSV by
 // mail (replacing its schedule), read with the asker's active key. Safe to repeat.
 export const putSchedule = withActor("key", undefined, async (request: Request, actor, viewId: string, deps: ViewsDeps): Promise<Response> => {
+  // The demo's people are shared by every visitor: nobody's mail to schedule there.
+  if (isDemoPerson(actor.person.email)) return failureAnswer("demo-shared", undefined, "The demo is shared by everyone who tries it: create an account to schedule reports.");
   const store = createReportStore(deps.db);
   const view = await store.get(actor.workspace.id, viewId);
   if (!view) return failureAnswer("not-found");
