@@ -20,10 +20,28 @@ const LAYERS = [
   { part: "lib/data-api", may: [], packages: BROWSER_ONLY, why: "the contract is zod only, for Node and the browser" },
   {
     part: "lib/server",
-    may: ["lib/data-api", "lib/session", "lib/audit", "lib/format", "lib/ui"],
-    // The watches (lib/server/watch/) tell what the pages show by the pages' own pure rules: the planner's below-target
-    // rule and the delivery-days cut-offs, one rule each, never a second copy on the server.
-    only: { "lib/ui": ["replenishment/plan.ts", "replenishment/inputs.ts", "replenishment/requests.ts", "delivery/cutoff.ts", "delivery/schedule.ts", "delivery/schedule-fallback.ts", "delivery/customer-schedule.ts"] },
+    may: ["lib/data-api", "lib/session", "lib/audit", "lib/format", "lib/export", "lib/ui"],
+    // The server uses the pages' own pure rules, never a second copy: the watches (lib/server/watch/) the planner's
+    // below-target rule and the delivery-days cut-offs; a scheduled report (lib/server/reports/) the page's own CSV:
+    // the list views, their requests and columns, the export's plan and runner.
+    only: {
+      "lib/export": ["plan.ts", "run-export.ts"],
+      "lib/ui": [
+        "replenishment/plan.ts",
+        "replenishment/inputs.ts",
+        "replenishment/requests.ts",
+        "delivery/cutoff.ts",
+        "delivery/schedule.ts",
+        "delivery/schedule-fallback.ts",
+        "delivery/customer-schedule.ts",
+        "navigation.ts",
+        "views/list-views.tsx",
+        "views/list-view-spec.ts",
+        "views/export-pages.ts",
+        "views/export-columns.ts",
+        "views/saved-view-path.ts",
+      ],
+    },
     testsMay: ["lib/sandbox", "scripts"],
     why: "lib/backend.ts is where the server and the sandbox meet",
   },

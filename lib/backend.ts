@@ -16,6 +16,8 @@ import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } 
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
 import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "@/lib/server/watch/watch";
+import { createReports, REPORT, REPORT_SWEEP, REPORT_SWEEP_SECONDS, type ReportJob } from "@/lib/server/reports/report-job";
+import { createReportStore, leaveReport } from "@/lib/server/reports/report-store";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
 import { createDigests, DIGEST, DIGEST_SWEEP, DIGEST_SWEEP_SECONDS, type DigestJob } from "@/lib/server/notifications/digest";
 import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/notifications/notifier";
@@ -332,7 +334,8 @@ async function assemble(): Promise<Backend> {
     notifier,
     preferences,
     previousSecrets: serverEnv.SESSION_SECRET_PREVIOUS,
-    unsubscribers: {},
+    // A scheduled report's link takes its person off that schedule's recipients.
+    unsubscribers: { report: (userId, scheduleId) => leaveReport(database.db, scheduleId, userId) },
     mailer,
     // Set below, once the backend (the proxy's dependencies) exists.
     background: undefined as unknown as Background,
@@ -370,6 +373,10 @@ async function assemble(): Promise<Backend> {
   const watch = createWatch({ jobs, db: database.db, keys, notifier: backend.notifier, background: backend.background, periodSeconds: watchPeriod || undefined });
   jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
   if (watchPeriod > 0) recurrences.push(recurring(jobs, WATCH_SWEEP, watchPeriod, async (slotStart) => void (await watch.sweep(slotStart))));
+  // Scheduled reports: a sweep every 15 minutes queues the due ones; each is read in the background and mailed once.
+  const reports = createReports({ store: createReportStore(database.db), jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
+  jobs.work<ReportJob>(REPORT, (job) => reports.run(job.data));
+  recurrences.push(recurring(jobs, REPORT_SWEEP, REPORT_SWEEP_SECONDS, async () => void (await reports.sweep())));
   // Every handler registered: the queue starts (never in `next build`).
   if (!isBuilding()) jobsStart = await startJobsWhenReady(jobs, migrations.migrated, async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))));
   onShutdown(backend.close);

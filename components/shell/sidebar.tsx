@@ -68,6 +68,7 @@ export function Sidebar({ sections, activity = true }: SidebarProps) {
         ))}
         <div className="mt-3 border-t border-slate-300 pt-3 dark:border-slate-700">
           <ul className="space-y-0.5">
+            <li>{link("/saved-views", "Saved views")}</li>
             {activity && <li>{link("/activity", "Activity")}</li>}
             <li>{link("/requests", "Request log")}</li>
             <li>{link("/docs/api", "API reference")}</li>

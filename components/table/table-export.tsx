@@ -2,13 +2,13 @@
 
 import { type ComponentType, useEffect, useState } from "react";
 import type { ExportCsvProps } from "@/components/export/export-dialog";
-import type { ExportColumn } from "@/lib/format/csv";
 import type { FetchPage } from "@/lib/export/plan";
 import type { ApiRequest } from "@/lib/ui/api-query";
 import { browserApi, loadOnce } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { type ChildExport, childExportsFor, idOf } from "@/lib/ui/views/child-exports";
-import { type ColumnSpec, csvText } from "@/lib/ui/views/columns";
+import type { ColumnSpec } from "@/lib/ui/views/columns";
+import { exportColumns } from "@/lib/ui/views/export-columns";
 import { childPages, listPages } from "@/lib/ui/views/export-pages";
 import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { BUTTON } from "@/lib/ui/styles";
@@ -48,11 +48,6 @@ function ExportCsv(props: ExportCsvProps) {
       {props.label ?? "Export CSV"}
     </button>
   );
-}
-
-/** Columns as a CSV writes them: figures and timestamps as the API sent them, other values as the table shows them. */
-function exportColumns(columns: ColumnSpec[], timeZone: string | undefined): ExportColumn[] {
-  return columns.map((c) => ({ id: c.id, header: c.header, value: (row: Record<string, unknown>) => csvText(c, row, timeZone) }));
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

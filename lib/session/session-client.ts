@@ -19,12 +19,19 @@ export type SessionResult<T> =
       error: DataApiError;
     };
 
-async function send<T>(method: string, url: string, body?: unknown): Promise<SessionResult<T>> {
+/**
+ * One call to Backroom's own endpoints (never the Data API): JSON in and out, a refusal read into words and fields.
+ *
+ * @example
+ * const result = await send<MembersJson>("GET", "/api/members");
+ * if (!result.ok) setError(result.message);
+ */
+export async function send<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<SessionResult<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: body === undefined ? headers : { "Content-Type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
     });

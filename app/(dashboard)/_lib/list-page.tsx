@@ -1,6 +1,7 @@
 import "server-only";
 import { Suspense } from "react";
 import { ListFilters, ListView } from "@/components/views/list-view";
+import { SaveView } from "@/components/views/save-view";
 import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
 import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
@@ -25,6 +26,7 @@ export async function ListPage({ name, searchParams, children }: { name: ListVie
       <PageTitle title={view.title} intro={view.intro} />
       {children}
       <ListFilters name={name} />
+      <SaveView />
       <Suspense fallback={<TableSkeleton label={`Loading ${view.title.toLowerCase()}`} />}>
         <ListRegion view={view} name={name} searchParams={searchParams} />
       </Suspense>

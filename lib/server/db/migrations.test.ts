@@ -50,6 +50,12 @@ const COLUMNS = {
   notification_settings: { user_id: "text", kind: "text", channel: "text", updated_at: "text" },
   notification_people: { user_id: "text", digest: "number", digest_time: "text", time_zone: "text", last_digest_on: "text null", updated_at: "text" },
   watch_holds: { key_id: "text", customer_id: "number", since: "text" },
+  saved_views: { id: "text", workspace_id: "text", name: "text", path: "text", created_by: "text", created_at: "text", idempotency_key: "text null" },
+  report_schedules: {
+    id: "text", view_id: "text", workspace_id: "text", key_id: "text", frequency: "text", weekday: "number null", local_time: "text", time_zone: "text",
+    next_run_at: "text", last_run_at: "text null", last_rows: "number null", last_error: "text null", scheduled_by: "text", updated_at: "text",
+  },
+  report_recipients: { schedule_id: "text", user_id: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

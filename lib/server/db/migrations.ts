@@ -3,6 +3,7 @@ import { type ColumnDataType, type Kysely, type Migration, Migrator, PostgresAda
 import { accounts } from "./migration-accounts";
 import { notifications, notificationSettings } from "./migration-notifications";
 import { watch } from "./migration-watch";
+import { reports } from "./migration-reports";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -184,6 +185,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "007-notifications": notifications,
   "008-notification-settings": notificationSettings,
   "009-watch": watch,
+  "010-reports": reports,
 };
 
 /**

@@ -116,6 +116,9 @@ export interface BackroomDatabase {
   notification_settings: NotificationSettingTable;
   notification_people: NotificationPersonTable;
   watch_holds: WatchHoldTable;
+  saved_views: SavedViewTable;
+  report_schedules: ReportScheduleTable;
+  report_recipients: ReportRecipientTable;
 }
 
 /** A customer a key's watch last saw on hold, and since when (migration 009, `lib/server/watch/hold-store.ts`). */
@@ -157,6 +160,45 @@ export interface NotificationPersonTable {
   /** The local date ("2026-11-23") of the last digest made (sent, or found empty). */
   last_digest_on: string | null;
   updated_at: string;
+}
+
+/** A list page's address saved under a name in a workspace (migration 010, `lib/server/reports/`). */
+export interface SavedViewTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** The list page's path with its query string ("/invoices?Statuses=1,7"). */
+  path: string;
+  created_by: string;
+  created_at: string;
+  idempotency_key: string | null;
+}
+
+/** A saved view's schedule (migration 010): its CSV mailed daily or weekly to members. */
+export interface ReportScheduleTable {
+  id: string;
+  view_id: string;
+  workspace_id: string;
+  key_id: string;
+  /** "daily" or "weekly". */
+  frequency: string;
+  /** ISO weekday (1 Monday … 7 Sunday) of a weekly report. */
+  weekday: number | null;
+  /** "HH:MM", in `time_zone`. */
+  local_time: string;
+  time_zone: string;
+  next_run_at: string;
+  last_run_at: string | null;
+  last_rows: number | null;
+  last_error: string | null;
+  scheduled_by: string;
+  updated_at: string;
+}
+
+/** A member a schedule mails (migration 010). */
+export interface ReportRecipientTable {
+  schedule_id: string;
+  user_id: string;
 }
 
 /**

@@ -114,4 +114,16 @@ describe("/api/notifications/settings and /api/notifications/unsubscribe", () =>
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ Error: { code: "BAD_UNSUBSCRIBE_TOKEN" } });
   });
+
+  it("hands a report's unsubscribe to the reports, and refuses a topic nobody answers for", async () => {
+    const { deps, person } = await settingsSetUp();
+    const left: string[] = [];
+    const withReports = { ...deps, unsubscribers: { report: async (userId: string, id: string) => (left.push(`${userId}:${id}`), true) } };
+    const post = (topic: string, on = withReports) => postUnsubscribe(new Request(`http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(SECRET, { userId: person.userId, topic }))}`, { method: "POST" }), on);
+    const answer = await post("report:s-41");
+    expect(await answer.json()).toEqual({ unsubscribed: "this scheduled report" });
+    expect(left).toEqual([`${person.userId}:s-41`]);
+    expect((await post("report:s-41", { ...deps, unsubscribers: {} })).status).toBe(400);
+    expect((await post("pigeons:1")).status).toBe(400);
+  });
 });

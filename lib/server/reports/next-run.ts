@@ -1,0 +1,81 @@
+import { addDays, isoWeekday, localDay } from "@/lib/format/days";
+
+/**
+ * When a scheduled report is due next: daily, or weekly on an ISO weekday, at a wall-clock time ("07:30") in an IANA
+ * time zone. Pure (Intl only). Across a daylight-saving change the wall clock wins: 07:30 stays 07:30 local. A time
+ * the clock skips (02:30 on the spring-forward night) runs at the same distance past the gap (03:30); a time it shows
+ * twice (01:30 on the fall-back night) runs at the first.
+ */
+
+export interface ScheduleTime {
+  frequency: "daily" | "weekly";
+  /** ISO weekday, 1 (Monday) to 7 (Sunday); weekly only. */
+  weekday?: number | null;
+  /** "HH:MM", 24-hour. */
+  localTime: string;
+  timeZone: string;
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at an instant, in minutes (east positive): -300 for New York in winter. */
+function offsetMinutes(at: number, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Math.round((wall - Math.floor(at / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a wall-clock time of a day has in a zone (see the module's note for skipped and repeated times).
+ *
+ * @example
+ * zonedInstant("2026-07-01", "07:30", "Europe/Berlin").toISOString(); // "2026-07-01T05:30:00.000Z"
+ * zonedInstant("2026-03-08", "02:30", "America/New_York").toISOString(); // "2026-03-08T07:30:00.000Z" (03:30 EDT)
+ */
+export function zonedInstant(day: string, localTime: string, timeZone: string): Date {
+  const [hours, minutes] = localTime.split(":").map(Number) as [number, number];
+  const wall = Date.parse(`${day}T00:00:00Z`) + (hours * 60 + minutes) * 60_000;
+  // The offset a little before and after: they differ only on the day of a change.
+  const before = offsetMinutes(wall - 86_400_000 / 2, timeZone);
+  const after = offsetMinutes(wall + 86_400_000 / 2, timeZone);
+  const first = wall - before * 60_000;
+  // Read as the earlier offset, the time is real (and the first of two) when the zone agrees at that instant.
+  if (offsetMinutes(first, timeZone) === before) return new Date(first);
+  const second = wall - after * 60_000;
+  if (offsetMinutes(second, timeZone) === after) return new Date(second);
+  // Skipped by a spring-forward: the earlier offset puts it past the gap, as far as it was into it.
+  return new Date(first);
+}
+
+/** Whether a string names a time zone this runtime knows ("Europe/Berlin", "UTC"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first run strictly after `after`.
+ *
+ * @example
+ * nextRunAt({ frequency: "daily", localTime: "07:00", timeZone: "UTC" }, new Date("2026-11-23T08:00:00Z")); // 2026-11-24T07:00:00Z
+ * nextRunAt({ frequency: "weekly", weekday: 1, localTime: "09:00", timeZone: "Europe/Berlin" }, new Date("2026-11-23T09:00:00Z")); // 2026-11-30T08:00:00Z
+ */
+export function nextRunAt(schedule: ScheduleTime, after: Date): Date {
+  // Start the day before, in the zone: a time zone far east may already be on the next day.
+  let day = addDays(localDay(after, schedule.timeZone), -1);
+  for (let i = 0; i < 16; i++, day = addDays(day, 1)) {
+    if (schedule.frequency === "weekly" && isoWeekday(day) !== schedule.weekday) continue;
+    const at = zonedInstant(day, schedule.localTime, schedule.timeZone);
+    if (at.getTime() > after.getTime()) return at;
+  }
+  throw new RangeError(`no run within two weeks of ${after.toISOString()} for ${JSON.stringify(schedule)}`);
+}

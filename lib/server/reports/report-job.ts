@@ -1,0 +1,181 @@
+import "server-only";
+import { createDataApiClient } from "@/lib/data-api/client";
+import type { Version } from "@/lib/data-api/operation";
+import { localDay } from "@/lib/format/days";
+import { planExport } from "@/lib/export/plan";
+import { runExport } from "@/lib/export/run-export";
+import { viewExportColumns } from "@/lib/ui/views/export-columns";
+import { listPages } from "@/lib/ui/views/export-pages";
+import { LIST_VIEWS } from "@/lib/ui/views/list-views";
+import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
+import { readViewAddress } from "@/lib/ui/views/saved-view-path";
+import type { Mailer } from "../auth/mailer";
+import type { WorkspaceKeyStore } from "../auth/workspace-keys";
+import type { Background, BackgroundReads } from "../background/background-reads";
+import type { EffectLedger, JobQueue } from "../jobs/job-queue";
+import { nextRunAt } from "./next-run";
+import { reportMail } from "./report-mail";
+import type { ReportStore } from "./report-store";
+
+/**
+ * Scheduled reports: every 15 minutes `report-sweep` queues one `report` job per schedule due (keyed by the schedule
+ * and its due time, so a second sweep queues nothing more) and moves the schedule to its next run. The job makes the
+ * view's CSV with the page's own export code (`planExport`, `runExport` and its pacer, the page's columns, with the
+ * byte order mark as the download has it), reading each page through `background.read`: the proxy, as a viewer, within
+ * the background's tenth of the key's hour, yielding to people. When the share is spent, or the pacer would wait for
+ * the window, the job is queued again for then and starts over (the pages it read may come from the proxy's cache).
+ * Each recipient's mail is sent inside `effects.once`, so a job run twice (a retry after a failed send, a lease that
+ * ran out) mails nobody twice.
+ */
+
+export const REPORT = "report";
+export const REPORT_SWEEP = "report-sweep";
+/** How often the sweep looks for due schedules. */
+export const REPORT_SWEEP_SECONDS = 900;
+
+export interface ReportJob {
+  scheduleId: string;
+  /** The run's due time (ISO), as the schedule had it: the run's identity. */
+  dueAt: string;
+  /** How many times the run was put off for the key's budget (0 the first time). */
+  deferrals?: number;
+}
+
+export interface ReportDeps {
+  store: ReportStore;
+  jobs: JobQueue;
+  keys: Pick<WorkspaceKeyStore, "open">;
+  background: Background;
+  effects: EffectLedger;
+  mailer: Mailer;
+  secret: string;
+  /** Backroom's address for the mails' links (`mailOrigin(PUBLIC_URL)`). */
+  origin: string;
+  now?: () => Date;
+}
+
+/** A report put off: the key's background share is spent, or the pacer would wait for the rate-limit window. */
+class Deferred extends Error {
+  constructor(readonly seconds: number) {
+    super(`report deferred ${seconds} s`);
+  }
+}
+
+/** The Deferred behind an error (the typed client wraps what its fetch throws as a network error). */
+function deferredIn(error: unknown): Deferred | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof Deferred) return e;
+  return undefined;
+}
+
+/** After this many deferrals (about two days of hourly ones) a run is dropped: the next scheduled run comes anyway. */
+const MAX_DEFERRALS = 48;
+
+/** The job key of a run (one run queued at a time), and of its deferred attempts. */
+export const reportJobKey = (job: ReportJob) => `${job.scheduleId}:${job.dueAt}${job.deferrals ? `:${job.deferrals}` : ""}`;
+
+/**
+ * A Data API client whose requests are background reads: the same typed client the pages use, so the report reads and
+ * parses exactly what the page's export does.
+ */
+function backgroundClient(reads: BackgroundReads) {
+  return createDataApiClient({
+    baseUrl: "http://backroom.internal/api/v1",
+    fetch: async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const [, , version, ...rest] = url.pathname.split("/");
+      const response = await reads.read(version as Version, `/${rest.join("/")}${url.search}`);
+      if (!response) throw new Deferred(reads.wait() ?? 3600);
+      return response;
+    },
+  });
+}
+
+/**
+ * The CSV of a saved view, as the page's "Export CSV" makes it, read with `reads`; throws `Deferred` when it must wait.
+ *
+ * @example
+ * const { csv, rows } = await viewCsv(reads, "/invoices?Statuses=1", "Europe/Berlin");
+ */
+export async function viewCsv(reads: BackgroundReads, path: string, timeZone: string): Promise<{ csv: string; rows: number; exportName: string }> {
+  const address = readViewAddress(path);
+  if ("problem" in address) throw new Error(`saved view ${path} is not a list page: ${address.detail}`);
+  const view = LIST_VIEWS[address.name] as unknown as ListViewSpec;
+  const fetchPage = listPages(backgroundClient(reads), listRequest(view, address.params));
+  const signal = new AbortController().signal;
+  const plan = await planExport(fetchPage, { signal });
+  const chunks: string[] = [];
+  const result = await runExport({
+    fetchPage,
+    plan,
+    columns: viewExportColumns(view, address.params, timeZone),
+    write: async (chunk) => void chunks.push(chunk),
+    signal,
+    // The pacer would wait for the window: a job does not sit on its lease; it comes back then.
+    sleep: async (ms) => {
+      throw new Deferred(Math.ceil(ms / 1000));
+    },
+  });
+  return { csv: chunks.join(""), rows: result.rows, exportName: view.exportName };
+}
+
+export function createReports(deps: ReportDeps) {
+  const now = deps.now ?? (() => new Date());
+  const queue = (job: ReportJob, delaySeconds = 0) => deps.jobs.send(REPORT, job, { key: reportJobKey(job), delaySeconds });
+
+  return {
+    /** Queues a run per due schedule and moves each to its next run; answers how many it moved (another sweep's are not counted). */
+    async sweep(): Promise<number> {
+      const at = now();
+      let queued = 0;
+      for (const due of await deps.store.due(at)) {
+        const schedule = { frequency: due.frequency === "weekly" ? ("weekly" as const) : ("daily" as const), weekday: due.weekday, localTime: due.local_time, timeZone: due.time_zone };
+        // Queued first, then moved: a sweep that dies between the two queues the same run again (its key and the
+        // mails' ledger make that one run). Runs missed while every instance was down are one run; the next is the
+        // first still to come.
+        await queue({ scheduleId: due.id, dueAt: due.next_run_at });
+        if (await deps.store.advance(due.id, due.next_run_at, nextRunAt(schedule, at))) queued++;
+      }
+      return queued;
+    },
+
+    /** The job: makes the view's CSV and mails it to each recipient once. */
+    async run(job: ReportJob): Promise<void> {
+      const order = await deps.store.order(job.scheduleId);
+      // The schedule or its view was deleted since: nothing to send.
+      if (!order || order.recipients.length === 0) return;
+      const key = await deps.keys.open(order.schedule.workspace_id, order.schedule.key_id);
+      if (!key) {
+        await deps.store.recordRun(job.scheduleId, { at: now(), error: "The key the report reads with was removed from the workspace: schedule it again." });
+        return;
+      }
+      const reads = await deps.background.open(order.schedule.workspace_id, key, "report");
+      let made: Awaited<ReturnType<typeof viewCsv>>;
+      try {
+        const wait = reads.wait();
+        if (wait !== undefined) throw new Deferred(wait);
+        made = await viewCsv(reads, order.view.path, order.schedule.time_zone);
+      } catch (error) {
+        const deferred = deferredIn(error);
+        if (deferred) {
+          const deferrals = (job.deferrals ?? 0) + 1;
+          if (deferrals <= MAX_DEFERRALS) await queue({ ...job, deferrals }, deferred.seconds);
+          else await deps.store.recordRun(job.scheduleId, { at: now(), error: "The key's background budget stayed spent for two days: this run was skipped." });
+          return;
+        }
+        await deps.store.recordRun(job.scheduleId, { at: now(), error: error instanceof Error ? error.message : String(error) });
+        // The job's backoff tries again.
+        throw error;
+      }
+      const day = localDay(new Date(job.dueAt), order.schedule.time_zone);
+      const fileName = `${made.exportName}-${day}.csv`;
+      for (const to of order.recipients) {
+        const mail = reportMail({ to, scheduleId: job.scheduleId, viewName: order.view.name, viewPath: order.view.path, day, rows: made.rows, csv: made.csv, fileName, origin: deps.origin, secret: deps.secret });
+        // A send that throws releases its claim and fails the job: the retry mails those not yet mailed.
+        await deps.effects.once(`report:${job.scheduleId}:${job.dueAt}:${to.userId}`, () => deps.mailer.send(mail));
+      }
+      await deps.store.recordRun(job.scheduleId, { at: now(), rows: made.rows });
+    },
+  };
+}
+
+export type Reports = ReturnType<typeof createReports>;
