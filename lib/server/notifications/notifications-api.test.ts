@@ -118,7 +118,7 @@ describe("/api/notifications/settings and /api/notifications/unsubscribe", () =>
   it("hands a report's unsubscribe to the reports, and refuses a topic nobody answers for", async () => {
     const { deps, person } = await settingsSetUp();
     const left: string[] = [];
-    const withReports = { ...deps, unsubscribers: { report: async (userId: string, id: string) => (left.push(`${userId}:${id}`), true) } };
+    const withReports: typeof deps & { unsubscribers: Record<string, (userId: string, id: string) => Promise<boolean>> } = { ...deps, unsubscribers: { report: async (userId, id) => (left.push(`${userId}:${id}`), true) } };
     const post = (topic: string, on = withReports) => postUnsubscribe(new Request(`http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(SECRET, { userId: person.userId, topic }))}`, { method: "POST" }), on);
     const answer = await post("report:s-41");
     expect(await answer.json()).toEqual({ unsubscribed: "this scheduled report" });
