@@ -3,7 +3,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { BusyButton } from "@/components/account/form-bits";
 import type { MemberRow } from "@/lib/session/members-view";
-import { FREQUENCIES, type ScheduleInput, type ScheduleJson, WEEKDAYS } from "@/lib/session/saved-views-view";
+import type { ScheduleInput, ScheduleJson } from "@/lib/session/saved-views-view";
+import { FREQUENCIES, WEEKDAYS } from "@/lib/session/schedule-values";
 import { BUTTON, FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 
 interface ScheduleFormProps {

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useAction } from "@/components/account/use-action";
 import { SAVED_VIEWS_KEY, savedViewsClient } from "@/lib/session/saved-views-client";
 import { BUTTON, FIELD_ERROR, fieldClass, PRIMARY } from "@/lib/ui/styles";
-import { readViewAddress, viewHref } from "@/lib/ui/views/saved-view-path";
+import { viewHref } from "@/lib/ui/views/view-href";
 
 /** The saved views, read once for every list page of the visit (Backroom's own database, not the Data API). */
 export function useSavedViews() {
@@ -22,10 +22,12 @@ export function useSavedViews() {
   });
 }
 
-/** The address of the page as a view would save it, or undefined when it is not a list page. */
+/**
+ * The address of the page as a view would save it. The control is drawn on list pages only (`ListPage`), and the
+ * server checks the address again when it is saved (`readViewAddress`), so the browser needs no table of list pages.
+ */
 function currentAddress(pathname: string, search: string): string | undefined {
-  const address = readViewAddress(`${pathname}${search ? `?${search}` : ""}`);
-  return "problem" in address ? undefined : viewHref(address);
+  return viewHref({ pathname: pathname.replace(/\/+$/, "") || "/", params: new URLSearchParams(search) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ScheduleInput, type SavedViewJson, type SavedViewsJson, type ScheduleJson } from "./saved-views-view";
+import type { ScheduleInput, SavedViewJson, SavedViewsJson, ScheduleJson } from "./saved-views-view";
 import { send } from "./session-client";
 
 /** The query key of the workspace's saved views: the list pages' "Save view" and the Saved views page share it. */

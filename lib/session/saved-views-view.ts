@@ -1,14 +1,12 @@
 import * as z from "zod";
+import { FREQUENCIES, WEEKDAYS } from "./schedule-values";
 
 /**
  * Saved views and their schedules as the pages and the views API share them: the answers of `/api/views` and the
  * bodies it takes (one schema for the Saved views page's forms and the route handlers, `lib/server/reports/views-api.ts`).
  */
 
-export const FREQUENCIES = ["daily", "weekly"] as const;
-
-/** ISO weekdays, 1 (Monday) to 7 (Sunday), as the schedule form offers them. */
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export { FREQUENCIES, WEEKDAYS };
 
 /** A view's name: what the Saved views page and a report's subject call it. */
 export const ViewName = z.string().trim().min(1, "Give the view a name.").max(80, "Keep the name under 80 characters.");

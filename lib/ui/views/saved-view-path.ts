@@ -2,6 +2,9 @@ import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import { LIST_VIEWS, type ListViewName } from "./list-views";
 import { COLUMNS_PARAM } from "./list-view-spec";
+import { viewHref } from "./view-href";
+
+export { viewHref };
 
 /**
  * Which list page an address is, for a saved view: the list pages (`ListPage` in `app/(dashboard)`) by path, and
@@ -73,17 +76,4 @@ export function readViewAddress(address: string): ViewAddress | AddressProblem {
     if (!known.has(key)) return { problem: "unknown-parameter", detail: `The ${pathname} page does not read the parameter ${key}.` };
   }
   return { pathname: pathname as ListPath, name, params: url.searchParams };
-}
-
-/**
- * A view's address as it is stored and linked: the path, then its parameters in the address's order, without the
- * page and empty values (a report is the whole list; a view opens at its first page).
- *
- * @example
- * viewHref({ pathname: "/invoices", params: new URLSearchParams("Page=3&Statuses=1,7") }); // "/invoices?Statuses=1%2C7"
- */
-export function viewHref(address: Pick<ViewAddress, "pathname" | "params">): string {
-  const kept = [...address.params].filter(([key, value]) => key !== "Page" && key !== "page" && value !== "");
-  const query = new URLSearchParams(kept).toString();
-  return query ? `${address.pathname}?${query}` : address.pathname;
 }
