@@ -14,9 +14,14 @@ const KEYS = [
   { button: "Try as an employee", keyType: "Employee", absent: [] },
 ] as const;
 
-/** Every page of the sidebar for a key type: the pages of the operations it may call, and the request log (the overview, always there, has its own spec). */
+/** The pages of the operations a key type may call, as the sidebar lists them. */
+function dataPages(keyType: KeyType): string[] {
+  return navigationFor(keyType).flatMap((section) => section.entries.map((entry) => entry.href));
+}
+
+/** Every page of the sidebar with a list of the API's to load: the data pages, the activity and the request log (the overview, always there, and the saved views have their own specs). */
 function pagesFor(keyType: KeyType): string[] {
-  return [...navigationFor(keyType).flatMap((section) => section.entries.map((entry) => entry.href)), "/activity", "/requests"];
+  return [...dataPages(keyType), "/activity", "/requests"];
 }
 
 for (const key of KEYS) {
@@ -27,7 +32,7 @@ for (const key of KEYS) {
       const nav = page.getByRole("navigation", { name: "Dashboard" });
       for (const label of key.absent) await expect(nav.getByRole("link", { name: label, exact: true })).toHaveCount(0);
       const links = await nav.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!).filter((h) => h !== "/docs/api" && h !== "/"));
-      expect(links).toEqual(pagesFor(key.keyType));
+      expect(links).toEqual([...dataPages(key.keyType), "/saved-views", "/activity", "/requests"]);
     });
 
     for (const href of pagesFor(key.keyType)) {

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from "../db/open";
 import { databaseProfiles, freshSchema, postgresUrl } from "../db/testing";
 import { createMetrics } from "../metrics";
 import { createJobQueue, type Job, type JobQueueOptions, type JobRunner } from "./index";
+import { recurring } from "./recurring";
 import { sendRequest } from "./runner";
 import { backoffMs } from "./table-store";
 
@@ -95,6 +96,22 @@ describe.each(setups)("the job queue: $name", ({ fixture }) => {
     current = undefined;
   });
   const open = async () => (current = await fixture());
+
+  it("runs recurring work once per slot, whichever of two runners queues and takes it", async () => {
+    const { queue } = await open();
+    const slots: { runner: string; slot: number }[] = [];
+    const [a, b] = [queue(0), queue(1)];
+    // Both register and queue the next slot, as two instances starting do; slots of 1 s.
+    const chains = (["a", "b"] as const).map((name, i) => recurring([a, b][i]!, "tick", 1, async (slotStart) => void slots.push({ runner: name, slot: slotStart.getTime() / 1000 })));
+    await Promise.all([a.start(), b.start()]);
+    await Promise.all(chains.map((chain) => chain.queueNext()));
+    await expect.poll(() => slots.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await Promise.all([a.stop(), b.stop()]);
+    const seen = slots.map((s) => s.slot);
+    // Each slot ran once, and the chain went on from slot to slot (a slot is skipped only when a run came late).
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...seen].sort((x, y) => x - y));
+  });
 
   it("runs each job once while two runners on one database race for them", async () => {
     const { queue } = await open();
