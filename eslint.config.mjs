@@ -40,6 +40,7 @@ const LAYERS = [
         "views/export-pages.ts",
         "views/export-columns.ts",
         "views/saved-view-path.ts",
+        "views/sentinels.ts",
       ],
     },
     testsMay: ["lib/sandbox", "scripts"],

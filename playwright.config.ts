@@ -62,6 +62,8 @@ export default defineConfig({
       // invoice, and the bell's count would not be the test's. The watches are tested on their own (lib/server/watch/,
       // and e2e/scale/jobs.spec.ts on a running cluster).
       WATCH_PERIOD_SECONDS: "0",
+      // No history sync either: its reads would spend the demo keys' budgets under the tests that count them.
+      HISTORY_SWEEP_SECONDS: "0",
       // The browser tests run the embedded default (SQLite, memory), as `npm start` does; `npm run test:scale` runs
       // the service profile. Blank, not unset: Playwright adds the runner's own environment, which CI gives both URLs.
       DATABASE_URL: "",

@@ -16,6 +16,7 @@ import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } 
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
 import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "@/lib/server/watch/watch";
+import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySyncJob } from "@/lib/server/insights/history-sync";
 import { createReports, REPORT, REPORT_SWEEP, REPORT_SWEEP_SECONDS, type ReportJob } from "@/lib/server/reports/report-job";
 import { createReportStore, leaveReport } from "@/lib/server/reports/report-store";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
@@ -373,6 +374,11 @@ async function assemble(): Promise<Backend> {
   const watch = createWatch({ jobs, db: database.db, keys, notifier: backend.notifier, background: backend.background, periodSeconds: watchPeriod || undefined });
   jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
   if (watchPeriod > 0) recurrences.push(recurring(jobs, WATCH_SWEEP, watchPeriod, async (slotStart) => void (await watch.sweep(slotStart))));
+  // The insights' history (issue 30): each Supplier and Employee key's invoices and lines, backfilled then refreshed
+  // daily, a walk of a few requests per job within the background's budget; an hourly sweep starts them.
+  const history = createHistorySync({ db: database.db, jobs, keys, background: backend.background, historyDays: serverEnv.HISTORY_DAYS });
+  jobs.work<HistorySyncJob>(HISTORY_SYNC, (job) => history.run(job.data));
+  if (serverEnv.HISTORY_SWEEP_SECONDS > 0) recurrences.push(recurring(jobs, HISTORY_SWEEP, serverEnv.HISTORY_SWEEP_SECONDS, async () => void (await history.sweep())));
   // Scheduled reports: a sweep every 15 minutes queues the due ones; each is read in the background and mailed once.
   const reports = createReports({ store: createReportStore(database.db), jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
   jobs.work<ReportJob>(REPORT, (job) => reports.run(job.data));

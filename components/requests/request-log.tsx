@@ -20,7 +20,7 @@ export interface LoggedRequest {
   requestId: string;
   source: "upstream" | "cache" | "revalidated" | "stale" | "refused";
   /** Backroom's own request for the workspace (a write's follow-up), not a page's. */
-  by?: "follow-up" | "watch" | "report";
+  by?: "follow-up" | "watch" | "report" | "sync";
   keyId: string;
   label?: string;
   environment?: string;
@@ -31,6 +31,7 @@ const BACKGROUND_PURPOSES: Record<NonNullable<LoggedRequest["by"]>, string> = {
   "follow-up": "a write's follow-up",
   watch: "a watch for notifications",
   report: "a scheduled report",
+  sync: "the insights' history sync",
 };
 
 const SOURCES: Record<LoggedRequest["source"], string> = {

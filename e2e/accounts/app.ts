@@ -60,6 +60,7 @@ async function startAccountsApp(options: AccountsAppOptions): Promise<AccountsAp
     OIDC_NAME: options.oidcName ?? "",
     // No hourly watches (playwright.config.ts says why).
     WATCH_PERIOD_SECONDS: "0",
+    HISTORY_SWEEP_SECONDS: "0",
     ...options.env,
   });
   const stopAll = async () => {

@@ -66,6 +66,10 @@ const ServerEnv = z.object({
   FOLLOW_UP_INTERVAL_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(3600).default(60)),
   /** How often each workspace key is watched for notifications (`lib/server/watch/`); 0 turns the watches off. */
   WATCH_PERIOD_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
+  /** How far back a Supplier key's synced history reaches, in days (`lib/server/insights/`). */
+  HISTORY_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(7).max(1095).default(365)),
+  /** How often the history's sweep starts backfills and daily refreshes (seconds); 0 turns the history sync off. */
+  HISTORY_SWEEP_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
   /** How long a background job may run; a job whose instance died is run again by another once this has passed. */
   JOB_LEASE_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(5).max(3600).default(300)),
   /** How often pg-boss's maintenance gives back the jobs of dead instances (PostgreSQL only). */

@@ -26,7 +26,7 @@ export interface RequestLogEntry {
   requestId: string;
   source: RequestSource;
   /** Made by Backroom for the workspace, not by a person's page: a write's follow-up (`lib/server/follow-ups/`). */
-  by?: "follow-up" | "watch" | "report";
+  by?: "follow-up" | "watch" | "report" | "sync";
 }
 
 /** A logged request with the id of the workspace key that made it. */

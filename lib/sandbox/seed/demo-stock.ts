@@ -6,9 +6,9 @@ import { pairKey } from "./purchases";
  * What the demo brand's stock gives the replenishment planner (issue 22) whatever the scale and the day. The draws
  * leave products under and over their vendors' targets; these few pairs make sure of the cases a small seed may miss:
  *
- * - at each Californian warehouse (where the default vendor requires batch codes), two selling products under the
- *   target: the one whose units on order cover the fewest days holds half the target's days of cover counting what is
- *   on order (no stock at all when the order alone covers more), and the lowest-numbered one with nothing on order
+ * - at each Californian warehouse (where the default vendor requires batch codes), up to three selling products under
+ *   the target: the two whose units on order cover the fewest days hold half the target's days of cover counting what
+ *   is on order (no stock at all when the order alone covers more), and the lowest-numbered one with nothing on order
  *   half the target's days;
  * - at the Nevada warehouse, two products without a sale in the last 90 days (AvgDailySales90d 0: dead stock), and a
  *   slow seller (one sale in that time) holding the stock for which the vendor's target asks for a case that its
@@ -130,10 +130,10 @@ export function planDemoStock(input: Input): DemoStock {
           .map((x) => ({ ...x, perDay: avgDailyCenti(x.key) / 100 }))
           .filter((x) => x.perDay > 0);
         if (w.state === SHORT_STATE) {
-          // The product whose units on order cover the fewest days, and the lowest-numbered one with nothing on order.
-          const withOrder = selling.filter((x) => ordered(x.key) > 0).sort((a, b) => ordered(a.key) / a.perDay - ordered(b.key) / b.perDay)[0];
+          // The two products whose units on order cover the fewest days, and the lowest-numbered one with nothing on order.
+          const withOrder = selling.filter((x) => ordered(x.key) > 0).sort((a, b) => ordered(a.key) / a.perDay - ordered(b.key) / b.perDay).slice(0, 2);
           const without = selling.find((x) => ordered(x.key) === 0);
-          for (const x of [withOrder, without]) if (x) stock.set(x.key, Math.max(0, Math.floor((x.perDay * vendor.target_doi) / 2) - ordered(x.key)));
+          for (const x of [...withOrder, without]) if (x) stock.set(x.key, Math.max(0, Math.floor((x.perDay * vendor.target_doi) / 2) - ordered(x.key)));
         }
         for (const x of selling.filter((y) => slow.has(y.key))) {
           const units = vendor.max_doi === null ? undefined : cappedStock(x.perDay, x.p.wholesale_units_per_case, vendor.lead_time_days, w.hasPickupDays, vendor.target_doi, vendor.max_doi);

@@ -3,6 +3,7 @@ import type { Database } from "../db/schema";
 import { seedAllocations, seedRetailerInventory } from "./allocations";
 import type { SeedContext } from "./context";
 import { seedCustomerCreditTerms, seedCustomers } from "./customers";
+import { brandShelves } from "./demo-history";
 import { type DemoScopes, demoScopes } from "./demo-keys";
 import { planDemoStock } from "./demo-stock";
 import { seedInventory } from "./inventory";
@@ -26,7 +27,7 @@ import { seedVendors } from "./vendors";
  * The seed's version. Raise it whenever the generator changes what it writes: an environment seeded by another
  * version is started afresh (see runtime.ts), so no database keeps serving data the code no longer makes.
  */
-export const SEED_VERSION = "5";
+export const SEED_VERSION = "6";
 
 export type TableRows = { [T in keyof Database]?: Insertable<Database[T]>[] };
 
@@ -75,6 +76,7 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
   const inventory = seedInventory(ctx, warehouses, stock, purchases.receivedUnits, invoices, byId, allocations.rows, allocations.restricted, demoStock);
 
   const retailerInventory = seedRetailerInventory(ctx, customers, invoices);
+  brandShelves(ctx, retailerInventory, customers, invoices.brand);
   const customerCreditTerms = seedCustomerCreditTerms(ctx, customers, boughtFrom);
   const supplierUser = supplierUsers.get(demoSupplier.row.supplier_id)?.[0];
   if (!supplierUser) throw new Error("seed: the demo supplier has no user");

@@ -60,6 +60,8 @@ export interface LineRequest {
   /** Lines of New invoices are not yet filled: no purchase transaction, no batch. */
   filled: boolean;
   updated: string;
+  /** How many lines to try for (default: 1 to 3 for a credit, 3 to 13 otherwise). */
+  wanted?: number;
 }
 
 /**
@@ -71,7 +73,7 @@ export function buildLines(ctx: SeedContext, req: LineRequest, stock: StockEntry
   const { rng } = ctx;
   const available = receivedBy(stock, req.day);
   if (available === 0) return [];
-  const wanted = req.credit ? rng.int(1, 3) : rng.int(3, 13);
+  const wanted = req.wanted ?? (req.credit ? rng.int(1, 3) : rng.int(3, 13));
   const chosen: StockEntry[] = [];
   const seen = new Set<number>();
   for (let tries = 0; chosen.length < wanted && tries < wanted * 6; tries++) {

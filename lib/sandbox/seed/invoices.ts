@@ -1,6 +1,7 @@
 import type { InvoiceLineTable, InvoiceSupplierTotalTable, InvoiceTable } from "../db/schema";
-import { businessStamp, dayFromToday, plusDays, type SeedContext, scaled, stampAfter, weekday } from "./context";
+import { businessStamp, dayFromToday, plusDays, type SeedContext, scaled, stampAfter } from "./context";
 import type { CustomerInfo } from "./customers";
+import { activity, afterOrder, ANCHORS, type BrandCadence, type BrandProfile, brandDue, drawBrandProfile, MAX_ACTIVITY } from "./demo-history";
 import type { DemoStock } from "./demo-stock";
 import { buildLines, type StockEntry } from "./invoice-lines";
 import { INVOICE_MEMOS } from "./names";
@@ -30,6 +31,8 @@ export interface InvoiceSeed {
    * that draw per line bought (shelf inventory, credit terms) count them, so that what they draw stays as it was.
    */
   unwritten: InvoiceLineTable[];
+  /** The demo brand's retailers, by customer id: their profile, their last order's age and what they bought. */
+  brand: Map<number, { profile: BrandProfile; lastAge: number; products: Set<number> }>;
 }
 
 interface Plan {
@@ -50,8 +53,9 @@ function statusForAge(ctx: SeedContext, age: number): number {
 }
 
 /**
- * Plans every invoice: each customer gets a share of the volume by its size and ordering window, on business days.
- * The demo stores also get a fixed set of recent invoices, so every status exists at any scale.
+ * Plans every invoice: each customer gets a share of the volume by its size and ordering window, its days drawn by
+ * how busy they are (the season and the weekday, demo-history.ts). The demo stores also get a fixed set of recent
+ * invoices, so every status exists at any scale.
  */
 function planInvoices(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<number>): Plan[] {
   const { rng } = ctx;
@@ -59,12 +63,17 @@ function planInvoices(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<
   let weightSum = 0;
   for (const c of customers) weightSum += c.weight * (c.firstDay - c.lastDay);
   const plans: Plan[] = [];
+  const busy = new Map<number, number>();
+  const busyOn = (age: number) => {
+    let a = busy.get(age);
+    if (a === undefined) busy.set(age, (a = activity(dayFromToday(ctx, -age))));
+    return a;
+  };
   for (const c of customers) {
     const count = Math.max(demoIds.has(c.row.customer_id) ? 20 : 1, Math.round((total * c.weight * (c.firstDay - c.lastDay)) / weightSum));
     for (let k = 0; k < count; k++) {
       let age = rng.int(c.lastDay, c.firstDay);
-      const wd = weekday(dayFromToday(ctx, -age));
-      if (wd >= 6 && rng.chance(0.9) && age + wd - 5 <= 548) age += wd - 5;
+      for (let tries = 0; tries < 12 && rng.next() * MAX_ACTIVITY >= busyOn(age); tries++) age = rng.int(c.lastDay, c.firstDay);
       plans.push({ customer: c, age, status: age >= 2 && rng.chance(0.02) ? 4 : undefined });
     }
     if (demoIds.has(c.row.customer_id)) {
@@ -76,31 +85,68 @@ function planInvoices(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<
   return plans;
 }
 
+interface Carried {
+  /** The other brands' products it buys from, drawn on every invoice. */
+  others: StockEntry[];
+  /** With the demo brand's products it carries: what a return may bring back. */
+  all: StockEntry[];
+  /** Its profile as a retailer of the demo brand, when it carries it. */
+  brand?: BrandProfile;
+}
+
 /**
  * What each store buys from: the brands it carries, 4 to 10 of those its warehouse stocks (the demo stores carry the
- * demo supplier), so an invoice has a few suppliers rather than one per line.
+ * demo supplier), so an invoice has a few suppliers rather than one per line. The demo brand, when carried, is
+ * ordered on the store's own cadence, of the part of its catalog the store carries (demo-history.ts).
  */
-function carriedStock(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<number>, stock: Map<number, StockEntry[]>, demoSupplierId: number): Map<number, StockEntry[]> {
+function carriedStock(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<number>, stock: Map<number, StockEntry[]>, demoSupplierId: number): Map<number, Carried> {
   const { rng } = ctx;
-  const carried = new Map<number, StockEntry[]>();
+  const carried = new Map<number, Carried>();
+  let position = 0;
+  const anchors = new Map<number, number>();
   for (const c of customers) {
     const entries = stock.get(c.row.location_id) ?? [];
     const brands = [...new Set(entries.map((e) => e.product.row.supplier_id))].sort((a, b) => a - b);
     const roster = new Set(rng.sample(brands, rng.int(4, 10)));
-    if (demoIds.has(c.row.customer_id) || rng.chance(0.5)) roster.add(demoSupplierId);
-    carried.set(c.row.customer_id, entries.filter((e) => roster.has(e.product.row.supplier_id)));
+    const demo = demoIds.has(c.row.customer_id);
+    const others = entries.filter((e) => roster.has(e.product.row.supplier_id) && e.product.row.supplier_id !== demoSupplierId);
+    if (!demo && !roster.has(demoSupplierId) && !rng.chance(0.5)) {
+      carried.set(c.row.customer_id, { others, all: others });
+      continue;
+    }
+    const anchored = anchors.get(c.row.location_id) ?? 0;
+    const anchor = c.row.account_status === "Active" && c.lastDay === 0 && anchored < ANCHORS;
+    if (anchor || demo) anchors.set(c.row.location_id, anchored + 1);
+    const brand = drawBrandProfile(ctx, entries.filter((e) => e.product.row.supplier_id === demoSupplierId), demo || anchor ? 0 : position++, demo ? "demo" : anchor ? "anchor" : "drawn");
+    const mine = new Set([...others, ...brand.entries]);
+    carried.set(c.row.customer_id, { others, all: entries.filter((e) => mine.has(e)), brand });
   }
   return carried;
 }
 
+/** Per lapsed retailer of the demo brand, the age of its last order: its first invoice at or after the stop. */
+function lastOrderAges(plans: Plan[], carried: Map<number, Carried>): Map<number, number> {
+  const last = new Map<number, number>();
+  for (const plan of plans) {
+    const id = plan.customer.row.customer_id;
+    const profile = carried.get(id)?.brand;
+    if (!profile || profile.stopAge === 0 || plan.age < profile.stopAge || plan.age > profile.startAge || plan.status === 4) continue;
+    last.set(id, Math.min(last.get(id) ?? plan.age, plan.age));
+  }
+  return last;
+}
+
 export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<number>, stock: Map<number, StockEntry[]>, promotions: Map<number, PromotionInfo[]>, staff: Staff, demoSupplierId: number, demoStock: Pick<DemoStock, "keeps">): InvoiceSeed {
   const { rng } = ctx;
-  const seed: InvoiceSeed = { invoices: [], lines: [], supplierTotals: [], unwritten: [] };
+  const seed: InvoiceSeed = { invoices: [], lines: [], supplierTotals: [], unwritten: [], brand: new Map() };
   const carried = carriedStock(ctx, customers, demoIds, stock, demoSupplierId);
   let nextTrans = FIRST_INVOICE_TRANS_ID;
   const nextTransId = () => nextTrans++;
+  const plans = planInvoices(ctx, customers, demoIds);
+  const lastOrder = lastOrderAges(plans, carried);
+  const cadences = new Map<number, BrandCadence>();
 
-  for (const plan of planInvoices(ctx, customers, demoIds)) {
+  for (const plan of plans) {
     const c = plan.customer;
     const day = dayFromToday(ctx, -plan.age);
     const status = plan.status ?? statusForAge(ctx, plan.age);
@@ -112,7 +158,19 @@ export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoId
     let updated = updatedDays > 0 ? businessStamp(ctx, plusDays(day, updatedDays)) : stampAfter(ctx, created, rng.int(5, 180));
     if (updated < created) updated = created;
 
-    const drawn = buildLines(ctx, { invoiceId: id, customerId: c.row.customer_id, state: c.row.state, day, age: plan.age, credit: status === 4, filled: status !== 1, updated }, carried.get(c.row.customer_id) ?? [], promotions, nextTransId);
+    const request = { invoiceId: id, customerId: c.row.customer_id, state: c.row.state, day, age: plan.age, credit: status === 4, filled: status !== 1, updated };
+    const mine = carried.get(c.row.customer_id);
+    const cadence = cadences.get(c.row.customer_id) ?? { orders: 0, nextAge: Number.POSITIVE_INFINITY };
+    cadences.set(c.row.customer_id, cadence);
+    // A return may bring back the demo brand's products once the store has ordered them.
+    const drawn = buildLines(ctx, request, (request.credit && cadence.orders > 0 ? mine?.all : mine?.others) ?? [], promotions, nextTransId);
+    // The demo stores' fixed recent invoices carry the brand, so that the brand has every status at any scale.
+    const fixed = plan.status !== undefined && demoIds.has(c.row.customer_id);
+    if (mine?.brand && !request.credit && (fixed || brandDue(mine.brand, cadence, plan.age, lastOrder.get(c.row.customer_id)))) {
+      const ordered = buildLines(ctx, { ...request, wanted: rng.int(2, 9) }, mine.brand.entries, promotions, nextTransId);
+      if (ordered.length > 0) afterOrder(ctx, mine.brand, cadence, plan.age, day);
+      drawn.push(...ordered);
+    }
     if (drawn.length === 0) continue;
     // The demo brand's stalled products lose their recent lines after the draws (demo-stock.ts); their ids stay unused.
     const lines: InvoiceLineTable[] = [];
@@ -163,6 +221,12 @@ export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoId
     if (lines.length === 0) continue;
     seed.invoices.push({ row, customer: c, age: plan.age, suppliers });
     for (const line of lines) seed.lines.push(line);
+    if (mine?.brand && status !== 4 && lines.some((l) => l.supplier_id === demoSupplierId)) {
+      const bought = seed.brand.get(c.row.customer_id) ?? { profile: mine.brand, lastAge: plan.age, products: new Set<number>() };
+      bought.lastAge = plan.age;
+      for (const line of lines) if (line.supplier_id === demoSupplierId) bought.products.add(line.product_id);
+      seed.brand.set(c.row.customer_id, bought);
+    }
     for (const [supplier_id, total_micros] of suppliers) seed.supplierTotals.push({ invoice_id: id, supplier_id, total_micros });
   }
   ensureRevisions(ctx, seed.invoices);

@@ -77,10 +77,12 @@ export function neverCountedShelves(rows: RetailerInventoryTable[], supplierOf: 
     (r: RetailerInventoryTable) => demo.customerIds.includes(r.customer_id),
     (r: RetailerInventoryTable) => supplierOf.get(r.product_id) === demo.supplierId,
   ];
+  // The 2000-01-01 form itself (not only the shifted one), on a row that is not the key's first.
   for (const sees of seenBy) {
-    if ([...sentinel, ...shifted].some(sees)) continue;
+    if ([...sentinel].some(sees)) continue;
     const own = rows.filter(sees);
-    for (const r of spread(own, 1, 0.5)) if (own.length > 1) sentinel.add(r);
+    const candidates = own.slice(1).filter((r) => !shifted.has(r));
+    for (const r of spread(candidates, 1, 0.5)) sentinel.add(r);
   }
   for (const r of rows) {
     if (!sentinel.has(r) && !shifted.has(r)) continue;

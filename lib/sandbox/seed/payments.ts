@@ -151,13 +151,15 @@ export function simulatePayments(ctx: SeedContext, staff: Staff, customers: Cust
 }
 
 /**
- * Makes sure a supplier (the demo one) has payments of its own types whatever the scale: brand credits on the
- * newest invoices carrying its goods, one applied and one still unapplied.
+ * Makes sure a supplier (the demo one) has payments of its own types whatever the scale: at least five brand credits,
+ * the missing ones on the newest invoices carrying its goods, the first of those applied and the others unapplied.
  */
 export function ensureBrandCredits(ctx: SeedContext, staff: Staff, drafts: PaymentDraft[], invoices: InvoiceInfo[], supplierId: number, typesBySupplier: Map<number, PaymentTypeTable[]>): void {
-  if (drafts.filter((d) => d.supplierId === supplierId).length >= 2) return;
+  // Five: of a brand's credits, every third keeps the brand's own type (live-quirks.ts): two of them, three generic.
+  const missing = 5 - drafts.filter((d) => d.supplierId === supplierId).length;
+  if (missing <= 0) return;
   const sim: Simulation = { ctx, staff, typesBySupplier, drafts };
-  const carrying = invoices.filter((i) => payable(i) && i.row.open_balance_micros > 0 && i.suppliers.some(([id, total]) => id === supplierId && total > 0)).slice(-2);
+  const carrying = invoices.filter((i) => payable(i) && i.row.open_balance_micros > 0 && i.suppliers.some(([id, total]) => id === supplierId && total > 0)).slice(-missing);
   const types = typesBySupplier.get(supplierId) ?? [];
   carrying.forEach((invoice, k) => {
     const type = types[k % types.length];

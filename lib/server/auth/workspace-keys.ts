@@ -1,4 +1,5 @@
 import "server-only";
+import { HISTORY_TABLES } from "../insights/history-types";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase, WorkspaceKeyTable } from "../db/schema";
 import { decryptApiKey, deriveSecretRing, encryptApiKey, fingerprintApiKey } from "../session/key-crypto";
@@ -116,6 +117,10 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
         const activeFor = (await trx.selectFrom("workspace_active_keys").select("user_id").where("workspace_id", "=", workspaceId).where("key_id", "=", keyId).execute()).map((r) => r.user_id);
         await trx.deleteFrom("workspace_active_keys").where("workspace_id", "=", workspaceId).where("key_id", "=", keyId).execute();
         const removed = await trx.deleteFrom("workspace_keys").where("id", "=", keyId).where("workspace_id", "=", workspaceId).returning(["id", "fingerprint"]).executeTakeFirst();
+        if (removed) {
+          // The key's synced history goes with it (`lib/server/insights/`): nothing of a removed key is kept.
+          for (const table of HISTORY_TABLES) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
+        }
         return removed ? { key: removed, activeFor } : undefined;
       });
     },

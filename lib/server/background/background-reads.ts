@@ -15,7 +15,7 @@ import type { SharedStore } from "../shared/shared-store";
  */
 
 /** Why Backroom reads in the background: the request log says so next to each of these requests. */
-export type BackgroundPurpose = "follow-up" | "watch" | "report";
+export type BackgroundPurpose = "follow-up" | "watch" | "report" | "sync";
 
 /** Background work may spend this share of a key's hourly limit, and waits while less than `YIELD_SHARE` is left. */
 export const BACKGROUND_SHARE = 0.1;

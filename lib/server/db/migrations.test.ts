@@ -56,6 +56,11 @@ const COLUMNS = {
     next_run_at: "text", last_run_at: "text null", last_rows: "number null", last_error: "text null", scheduled_by: "text", updated_at: "text",
   },
   report_recipients: { schedule_id: "text", user_id: "text" },
+  history_invoices: { key_id: "text", invoice_id: "number", customer_id: "number", invoice_num: "text", customer_name: "text", date: "text", status: "number" },
+  history_lines: { key_id: "text", line_id: "number", invoice_id: "number", customer_id: "number", product_id: "number", supplier_id: "number", product_name: "text", num_units: "number", ext_price: "text" },
+  history_reps: { key_id: "text", user_id: "number", name: "text", customer_ids_json: "text" },
+  history_products: { key_id: "text", product_id: "number", name: "text", product_group: "text", supplier_id: "number" },
+  history_state: { key_id: "text", state_json: "text", updated_at: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

@@ -4,6 +4,7 @@ import { accounts } from "./migration-accounts";
 import { notifications, notificationSettings } from "./migration-notifications";
 import { watch } from "./migration-watch";
 import { reports } from "./migration-reports";
+import { history } from "./migration-history";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -186,6 +187,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "008-notification-settings": notificationSettings,
   "009-watch": watch,
   "010-reports": reports,
+  "011-history": history,
 };
 
 /**

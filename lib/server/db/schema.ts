@@ -119,6 +119,59 @@ export interface BackroomDatabase {
   saved_views: SavedViewTable;
   report_schedules: ReportScheduleTable;
   report_recipients: ReportRecipientTable;
+  history_invoices: HistoryInvoiceTable;
+  history_lines: HistoryLineTable;
+  history_reps: HistoryRepTable;
+  history_products: HistoryProductTable;
+  history_state: HistoryStateTable;
+}
+
+/** A key's synced invoice (migration 011, `lib/server/insights/`). */
+export interface HistoryInvoiceTable {
+  key_id: string;
+  invoice_id: number;
+  customer_id: number;
+  invoice_num: string;
+  customer_name: string;
+  date: string;
+  status: number;
+}
+
+/** A key's synced invoice line (migration 011): units and the exact decimal revenue. */
+export interface HistoryLineTable {
+  key_id: string;
+  line_id: number;
+  invoice_id: number;
+  customer_id: number;
+  product_id: number;
+  supplier_id: number;
+  product_name: string;
+  num_units: number;
+  ext_price: string;
+}
+
+/** An active product of the key's (migration 011), with its group (`ProductTypeName`). */
+export interface HistoryProductTable {
+  key_id: string;
+  product_id: number;
+  name: string;
+  product_group: string;
+  supplier_id: number;
+}
+
+/** A sales rep the key sees, and the customers they cover (migration 011). */
+export interface HistoryRepTable {
+  key_id: string;
+  user_id: number;
+  name: string;
+  customer_ids_json: string;
+}
+
+/** Where a key's sync stands (migration 011), as JSON (`HistoryState` in `lib/server/insights/history-sync.ts`). */
+export interface HistoryStateTable {
+  key_id: string;
+  state_json: string;
+  updated_at: string;
 }
 
 /** A customer a key's watch last saw on hold, and since when (migration 009, `lib/server/watch/hold-store.ts`). */

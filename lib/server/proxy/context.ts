@@ -57,7 +57,7 @@ export interface ProxyDeps {
   /** Told every read's upstream answer: a v2 purchase read answered 404/405/501 marks v2 missing (`purchases-v2.ts`). */
   purchasesV2?: Pick<PurchasesV2Availability, "noteAnswer">;
   /** Set when the requests are Backroom's own for the workspace (a follow-up's look, a watch, a report), not a person's: the request log says so. */
-  askedBy?: "follow-up" | "watch" | "report";
+  askedBy?: "follow-up" | "watch" | "report" | "sync";
   /** Told of writes that await an outcome and of final outcomes reads learned (`follow-ups/`: looked after, people told). */
   outcomes?: OutcomeListener;
 }

@@ -77,18 +77,17 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
     expect((await backend.requestLog.recent([owner.keyId])).map((entry) => entry.by)).toEqual(["watch", "watch", "watch", "watch"]);
 
     const told = await titles(store, owner.userId);
-    // The seed's first open invoice was due on Oct 5, six weeks before the sandbox's Saturday.
-    expect(told).toContain("invoice-overdue: Invoice INV-101329 is overdue since Oct 5: $3,089.45 open");
-    // Due on Tuesday and Friday of the coming week; a payment of the seed's with $44.00 left to apply.
-    expect(told).toContain("invoice-due: Invoice INV-101471 is due on Nov 25: $1,092.82 open");
-    expect(told).toContain("invoice-due: Invoice INV-101478 is due on Nov 27: $584.50 open");
-    expect(told).toContain("credit-available: Payment PAY-200197 has $44.00 of credit to apply");
+    // The seed's first open invoice was due on Oct 7, about six weeks before the sandbox's Saturday.
+    expect(told).toContain("invoice-overdue: Invoice INV-101312 is overdue since Oct 7: $1,905.06 open");
+    // Due on Monday of the coming week; a payment of the seed's with $130.00 left to apply.
+    expect(told).toContain("invoice-due: Invoice INV-101463 is due on Nov 24: $2,760.03 open");
+    expect(told).toContain("credit-available: Payment PAY-200304 has $130.00 of credit to apply");
     expect(told.every((t) => /^(invoice-overdue|invoice-due|credit-available|customer-on-hold): /.test(t))).toBe(true);
     // Every member is a candidate: the notifier, not the watch, applies each person's settings.
     expect(await titles(store, accounts.userId)).toEqual(told);
     expect(await titles(store, viewer.userId)).toEqual(told);
-    const [item] = (await store.list(owner.userId, { limit: 500 })).items.filter((n) => n.title.startsWith("Invoice INV-101329 "));
-    expect(item).toMatchObject({ link: "/invoices/301329", workspaceId: owner.workspaceId, read: false });
+    const [item] = (await store.list(owner.userId, { limit: 500 })).items.filter((n) => n.title.startsWith("Invoice INV-101312 "));
+    expect(item).toMatchObject({ link: "/invoices/301312", workspaceId: owner.workspaceId, read: false });
 
     // The next hour's watch (past the cache's freshness) reads again and tells nothing it told.
     const count = (await store.list(owner.userId, { limit: 500 })).items.length;

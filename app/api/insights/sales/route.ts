@@ -1,0 +1,9 @@
+import { backend } from "@/lib/backend";
+import { getSales } from "@/lib/server/insights/insights-api";
+import { answerFailures } from "@/lib/server/route-errors";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// GET /api/insights/sales?from=&to=&by=product|customer|week|rep: the key's sales from its synced history.
+export const GET = answerFailures(async (request: Request) => getSales(request, await backend()));

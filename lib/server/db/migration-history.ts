@@ -1,0 +1,66 @@
+import "server-only";
+import type { Kysely, Migration } from "kysely";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
+type AnyDb = Kysely<any>;
+
+/**
+ * A workspace key's synced history (issue 30, `lib/server/insights/`): its invoices of every status but Canceled and
+ * their lines, each row the key's (`key_id`: deleted with the key), and where the sync stands (`history_state`: the
+ * window being walked, the invoices whose lines are still to read, when the backfill ended and the last refresh ran).
+ */
+export const history: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("history_invoices")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("invoice_id", "integer", (c) => c.notNull())
+      .addColumn("customer_id", "integer", (c) => c.notNull())
+      .addColumn("invoice_num", "text", (c) => c.notNull())
+      .addColumn("customer_name", "text", (c) => c.notNull())
+      .addColumn("date", "text", (c) => c.notNull())
+      .addColumn("status", "integer", (c) => c.notNull())
+      .addPrimaryKeyConstraint("history_invoices_pk", ["key_id", "invoice_id"])
+      .execute();
+    await db.schema.createIndex("history_invoices_key_date_idx").on("history_invoices").columns(["key_id", "date"]).execute();
+    await db.schema
+      .createTable("history_lines")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("line_id", "integer", (c) => c.notNull())
+      .addColumn("invoice_id", "integer", (c) => c.notNull())
+      .addColumn("customer_id", "integer", (c) => c.notNull())
+      .addColumn("product_id", "integer", (c) => c.notNull())
+      .addColumn("supplier_id", "integer", (c) => c.notNull())
+      .addColumn("product_name", "text", (c) => c.notNull())
+      .addColumn("num_units", "integer", (c) => c.notNull())
+      .addColumn("ext_price", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("history_lines_pk", ["key_id", "line_id"])
+      .execute();
+    await db.schema.createIndex("history_lines_key_invoice_idx").on("history_lines").columns(["key_id", "invoice_id"]).execute();
+    // The sales reps the key sees, with their customers (`/salesReps`): who covers whom, for the rep views.
+    await db.schema
+      .createTable("history_reps")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("user_id", "integer", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("customer_ids_json", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("history_reps_pk", ["key_id", "user_id"])
+      .execute();
+    // The brand's active products (`/products`, status Active), with the group white space compares within.
+    await db.schema
+      .createTable("history_products")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("product_id", "integer", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("product_group", "text", (c) => c.notNull())
+      .addColumn("supplier_id", "integer", (c) => c.notNull())
+      .addPrimaryKeyConstraint("history_products_pk", ["key_id", "product_id"])
+      .execute();
+    await db.schema
+      .createTable("history_state")
+      .addColumn("key_id", "text", (c) => c.primaryKey())
+      .addColumn("state_json", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+  },
+};

@@ -1,0 +1,216 @@
+/**
+ * What the insights' numbers mean (issue 30), written once: the pure aggregations follow it and the pages show
+ * `DEFINITIONS` beside the figures. Shared helpers for the aggregations: the input, sale days, weeks, tiers, growth.
+ */
+import { addDays, isoWeekday, localDay } from "@/lib/format/days";
+import { requireDecimal, toDecimalString } from "@/lib/format/decimal";
+import type { HistoryCustomer, HistoryInvoice, HistoryLine, HistoryProduct } from "./history-types";
+
+/** The text a page shows under its figures. */
+export const DEFINITIONS = `Sales are the lines of invoices dated in the period (from and to included). An invoice's date is read as a calendar day in its customer's time zone (UTC when none is known).
+Units are NumUnits, revenue is ExtPrice (exact, 2 decimals), invoices the count of distinct sales invoices.
+A Returned invoice (status 4) counts negative in units and revenue and is not counted as an invoice or an order. Canceled invoices are not in the history.
+Weeks start on Monday; a week is named by its Monday, and the first and last weeks of a period count only its days. Each rep covering a customer is credited with all of that customer's sales, so reps' totals can add up to more than the total; customers without a rep are under "none".
+Last order is the day of the customer's latest non-returned invoice; days since counts from it to the period's end. Tiers: Active up to 30 days, Priority 31 to 60, At risk 61 to 90, Lost over 90 or never ordered.
+Growth is (this − previous) ÷ |previous| in percent with one decimal, blank when the previous is zero. The previous period is the same number of days just before.
+Account health looks at the 30 days ending on the chosen day against the 30 before; the weekly leaderboard at the Monday-to-Sunday week.
+Reorder interval is the median of the days between a customer's distinct order days (blank with fewer than two).
+White space: the brand's active products a customer did not buy in the window, by product group, for customers who bought anything in it.
+Shelf watch: cover is inventory ÷ daily sales in days; a product is listed under the minimum cover, when out of stock, or when never counted.`;
+
+/** The synced history an aggregation reads. */
+export interface HistoryInput {
+  invoices: readonly HistoryInvoice[];
+  lines: readonly HistoryLine[];
+  customers: readonly HistoryCustomer[];
+  products: readonly HistoryProduct[];
+  /** Reps' display names by UserID (optional; a missing one shows as "Rep <id>"). */
+  repNames?: Readonly<Record<number, string>>;
+}
+
+/** The time zone a customer's invoice dates are read in (default: UTC for everyone). */
+export type ZoneOf = (customer: HistoryCustomer | undefined) => string;
+
+/** Options every date-reading aggregation takes. */
+export interface ZoneOptions {
+  zoneOf?: ZoneOf;
+}
+
+/** An inclusive period of local days (YYYY-MM-DD). */
+export interface Period extends ZoneOptions {
+  from: string;
+  to: string;
+}
+
+/** Statuses the history holds; anything else is ignored. */
+export const HISTORY_STATUSES: ReadonlySet<number> = new Set([1, 2, 3, 4, 5, 7]);
+/** Invoice status Returned: counts negative. */
+export const RETURNED = 4;
+
+export type Tier = "Active" | "Priority" | "At risk" | "Lost";
+
+/**
+ * The tier of a customer by days since its last order (null: never ordered).
+ *
+ * @example
+ * tierOf(30); // "Active"
+ * tierOf(61); // "At risk"
+ * tierOf(null); // "Lost"
+ */
+export function tierOf(daysSince: number | null): Tier {
+  if (daysSince === null) return "Lost";
+  if (daysSince <= 30) return "Active";
+  if (daysSince <= 60) return "Priority";
+  if (daysSince <= 90) return "At risk";
+  return "Lost";
+}
+
+/**
+ * Whole days from one YYYY-MM-DD to another (negative when `to` is earlier).
+ *
+ * @example
+ * daysBetween("2026-01-01", "2026-03-01"); // 59
+ */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The Monday (YYYY-MM-DD) of the week a day falls in.
+ *
+ * @example
+ * weekStart("2026-11-22"); // "2026-11-16" (a Sunday's week began the Monday before)
+ */
+export function weekStart(day: string): string {
+  return addDays(day, 1 - isoWeekday(day));
+}
+
+/**
+ * Growth from `previous` to `current` in percent with one decimal, rounded half away from zero; null when the
+ * previous is zero. Divides by |previous| so a smaller loss reads as growth.
+ *
+ * @example
+ * growthPercent(150n, 100n); // "50.0"
+ * growthPercent(1n, 3n); // "-66.7"
+ * growthPercent(5n, 0n); // null
+ */
+export function growthPercent(current: bigint, previous: bigint): string | null {
+  if (previous === 0n) return null;
+  const numerator = (current - previous) * 1000n;
+  const denominator = previous < 0n ? -previous : previous;
+  const magnitude = numerator < 0n ? -numerator : numerator;
+  const tenths = (magnitude * 2n + denominator) / (2n * denominator);
+  // Tenths of a percent to micro-units, so the decimal formatter writes it.
+  return toDecimalString((numerator < 0n ? -tenths : tenths) * 100_000n, 1);
+}
+
+/** A line of a sales invoice with the facts the aggregations group by. */
+export interface SaleLine {
+  line: HistoryLine;
+  invoice: HistoryInvoice;
+  customer: HistoryCustomer | undefined;
+  /** The invoice's day in the customer's zone. */
+  day: string;
+  /** -1 for a Returned invoice, else 1. */
+  sign: 1 | -1;
+}
+
+/** An invoice with its day in its customer's zone. */
+export interface DatedInvoice {
+  invoice: HistoryInvoice;
+  day: string;
+  returned: boolean;
+}
+
+const UTC: ZoneOf = () => "UTC";
+
+/**
+ * The invoices of the history's statuses, each with its local day.
+ *
+ * @example
+ * datedInvoices(input, { zoneOf: () => "Europe/Berlin" }).filter((i) => !i.returned);
+ */
+export function datedInvoices(input: HistoryInput, options: ZoneOptions = {}): DatedInvoice[] {
+  const zoneOf = options.zoneOf ?? UTC;
+  const customers = customersById(input);
+  const dated: DatedInvoice[] = [];
+  for (const invoice of input.invoices) {
+    if (!HISTORY_STATUSES.has(invoice.status)) continue;
+    const at = new Date(invoice.date);
+    if (Number.isNaN(at.getTime())) continue;
+    dated.push({ invoice, day: localDay(at, zoneOf(customers.get(invoice.customerId))), returned: invoice.status === RETURNED });
+  }
+  return dated;
+}
+
+/**
+ * The lines of invoices whose local day is within `from`..`to` (inclusive).
+ *
+ * @example
+ * saleLines(input, { from: "2026-01-01", to: "2026-01-31" }).length;
+ */
+export function saleLines(input: HistoryInput, range: Period): SaleLine[] {
+  const customers = customersById(input);
+  const inRange = new Map<number, DatedInvoice>();
+  for (const dated of datedInvoices(input, range)) {
+    if (dated.day >= range.from && dated.day <= range.to) inRange.set(dated.invoice.invoiceId, dated);
+  }
+  const out: SaleLine[] = [];
+  for (const line of input.lines) {
+    const dated = inRange.get(line.invoiceId);
+    if (!dated) continue;
+    out.push({
+      line,
+      invoice: dated.invoice,
+      customer: customers.get(dated.invoice.customerId),
+      day: dated.day,
+      sign: dated.returned ? -1 : 1,
+    });
+  }
+  return out;
+}
+
+/**
+ * The input's customers by id.
+ *
+ * @example
+ * customersById(input).get(42)?.name;
+ */
+export function customersById(input: HistoryInput): Map<number, HistoryCustomer> {
+  return new Map(input.customers.map((customer) => [customer.customerId, customer]));
+}
+
+/** Running totals of a group of sale lines. */
+export class Totals {
+  units = 0;
+  micros = 0n;
+  readonly invoiceIds = new Set<number>();
+
+  /** Adds a line (negative when returned). */
+  add(sale: SaleLine): void {
+    this.units += sale.sign * sale.line.numUnits;
+    this.micros += BigInt(sale.sign) * requireDecimal(sale.line.extPrice);
+    if (sale.sign === 1) this.invoiceIds.add(sale.invoice.invoiceId);
+  }
+
+  /** Revenue with 2 decimals. */
+  get revenue(): string {
+    return toDecimalString(this.micros, 2);
+  }
+}
+
+/**
+ * Sales in a period totalled per customer.
+ *
+ * @example
+ * totalsByCustomer(input, { from: "2026-11-16", to: "2026-11-22" }).get(42)?.revenue;
+ */
+export function totalsByCustomer(input: HistoryInput, period: Period): Map<number, Totals> {
+  const map = new Map<number, Totals>();
+  for (const sale of saleLines(input, period)) {
+    let totals = map.get(sale.invoice.customerId);
+    if (!totals) map.set(sale.invoice.customerId, (totals = new Totals()));
+    totals.add(sale);
+  }
+  return map;
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import type { BackroomDatabase } from "../db/schema";
+import type { HistoryCustomer, HistoryInvoice, HistoryLine, HistoryProduct } from "./history-types";
+
+/** A key's history as the aggregations read it, and how far it reaches. */
+export interface KeyHistory {
+  invoices: HistoryInvoice[];
+  lines: HistoryLine[];
+  customers: HistoryCustomer[];
+  products: HistoryProduct[];
+  /** The reps' names by UserID. */
+  repNames: Record<number, string>;
+}
+
+/**
+ * Reads a key's synced history from Backroom's database (no request to the API): the invoices dated from `from`
+ * (inclusive, `YYYY-MM-DD`; all when left out) and their lines; the customers named on them, each with the reps
+ * covering it; the products, active ones from the catalogue and any other sold in the period by its line's name.
+ *
+ * @example
+ * const history = await readHistory(db, keyId, { from: "2025-11-23" });
+ */
+export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, { from }: { from?: string } = {}): Promise<KeyHistory> {
+  let invoiceQuery = db.selectFrom("history_invoices").selectAll().where("key_id", "=", keyId);
+  if (from) invoiceQuery = invoiceQuery.where("date", ">=", from);
+  const [invoiceRows, lineRows, repRows, productRows] = await Promise.all([
+    invoiceQuery.orderBy("date").orderBy("invoice_id").execute(),
+    db
+      .selectFrom("history_lines")
+      .innerJoin("history_invoices", (join) => join.onRef("history_invoices.key_id", "=", "history_lines.key_id").onRef("history_invoices.invoice_id", "=", "history_lines.invoice_id"))
+      .selectAll("history_lines")
+      .where("history_lines.key_id", "=", keyId)
+      .$if(from !== undefined, (q) => q.where("history_invoices.date", ">=", from!))
+      .orderBy("history_lines.line_id")
+      .execute(),
+    db.selectFrom("history_reps").selectAll().where("key_id", "=", keyId).execute(),
+    db.selectFrom("history_products").selectAll().where("key_id", "=", keyId).execute(),
+  ]);
+  const repsOf = new Map<number, number[]>();
+  for (const rep of repRows) for (const customerId of JSON.parse(rep.customer_ids_json) as number[]) repsOf.set(customerId, [...(repsOf.get(customerId) ?? []), rep.user_id]);
+  const customers = new Map<number, HistoryCustomer>();
+  for (const r of invoiceRows) customers.set(r.customer_id, { customerId: r.customer_id, name: r.customer_name, state: null, repUserIds: repsOf.get(r.customer_id) ?? [] });
+  const products = new Map<number, HistoryProduct>(productRows.map((p) => [p.product_id, { productId: p.product_id, name: p.name, supplierId: p.supplier_id, group: p.product_group, active: true }]));
+  for (const l of lineRows) if (!products.has(l.product_id)) products.set(l.product_id, { productId: l.product_id, name: l.product_name, supplierId: l.supplier_id, group: "Other", active: false });
+  return {
+    invoices: invoiceRows.map((r) => ({ invoiceId: r.invoice_id, customerId: r.customer_id, invoiceNum: r.invoice_num, date: r.date, status: r.status })),
+    lines: lineRows.map((l) => ({ lineId: l.line_id, invoiceId: l.invoice_id, customerId: l.customer_id, productId: l.product_id, supplierId: l.supplier_id, numUnits: l.num_units, extPrice: l.ext_price })),
+    customers: [...customers.values()],
+    products: [...products.values()],
+    repNames: Object.fromEntries(repRows.map((r) => [r.user_id, r.name])),
+  };
+}

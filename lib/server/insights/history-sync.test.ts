@@ -1,0 +1,187 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
+import { createBackground } from "../background/background-reads";
+import { databaseProfiles } from "../db/testing";
+import type { JobQueue } from "../jobs/job-queue";
+import { createMemoryStore } from "../shared/memory-store";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend, UPSTREAM } from "../testing";
+import { createHistorySync, type HistorySyncJob } from "./history-sync";
+import { getSales } from "./insights-api";
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await openTestSandbox();
+}, 60_000);
+afterAll(() => sandbox.close());
+
+type Row = Record<string, unknown>;
+
+/** Every record of a v1 list, read straight from the sandbox with the demo key (the walk the history must equal). */
+async function walk(path: string, key: string): Promise<Row[]> {
+  const all: Row[] = [];
+  for (let page = 1; ; page++) {
+    const response = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api/v1${path}&PageSize=500&Page=${page}`, { headers: { "x-api-key": key } }));
+    const body = (await response.json()) as { Data: Row[]; HasNextPage: boolean };
+    all.push(...body.Data);
+    if (!body.HasNextPage) return all;
+  }
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
+  const backends: TestBackend[] = [];
+  afterEach(async () => {
+    await Promise.all(backends.splice(0).map((b) => b.close()));
+  });
+
+  async function setUp(failAt?: number, clock = { at: Date.parse(TEST_CLOCK) }) {
+    let calls = 0;
+    const backend = await createTestBackend(async (request) => {
+      calls++;
+      if (calls === failAt) throw new Error("connection reset");
+      return sandbox.runtime.app.fetch(request);
+    }, { database: await open() });
+    backends.push(backend);
+    const queued: HistorySyncJob[] = [];
+    const jobs: JobQueue = {
+      async send(_kind, data) {
+        queued.push(data as unknown as HistorySyncJob);
+        return "1";
+      },
+      work() {},
+      async start() {},
+      async stop() {},
+      async check() {
+        return "ok";
+      },
+    };
+    const now = () => clock.at;
+    const sync = createHistorySync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now }), now, historyDays: 365 });
+    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    const drain = async () => {
+      for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
+    };
+    return { backend, sync, brand, queued, drain, clock, calls: () => calls };
+  }
+
+  it("backfills a year of the key's invoices and lines, newest first, equal to a direct walk of the API", async () => {
+    const { backend, sync, brand, drain } = await setUp();
+    await sync.start(brand.workspaceId, brand.keyId);
+    const before = backend.calls.length;
+    await drain();
+    const state = (await sync.state(brand.keyId))!;
+    expect(state.phase).toBe("idle");
+    expect(state.backfilledAt).toBeDefined();
+
+    const to = day(Date.parse(TEST_CLOCK));
+    const from = day(Date.parse(TEST_CLOCK) - 365 * 86_400_000);
+    const invoices = await walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`, DEMO_KEYS.Supplier);
+    const kept = await backend.db.selectFrom("history_invoices").selectAll().where("key_id", "=", brand.keyId).orderBy("invoice_id").execute();
+    expect(kept.map((r) => [r.invoice_id, r.customer_id, r.customer_name, r.invoice_num, r.status])).toEqual(
+      invoices.map((i) => [i.InvoiceID, i.CustomerID, i.CustomerName, i.InvoiceNum, i.Status]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    const lines: Row[] = [];
+    const ids = invoices.map((i) => i.InvoiceID);
+    for (let i = 0; i < ids.length; i += 200) lines.push(...(await walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Supplier)));
+    const keptLines = await backend.db.selectFrom("history_lines").selectAll().where("key_id", "=", brand.keyId).orderBy("line_id").execute();
+    expect(keptLines.map((l) => [l.line_id, l.invoice_id, l.product_id, l.product_name, l.num_units, l.ext_price])).toEqual(
+      lines.map((l) => [l.InvoiceTransID, l.InvoiceID, l.ProductID, l.ProductName, l.NumUnits, l.ExtPrice]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    // And the reps it sees, with their customers: the walk's last request.
+    const reps = await walk("/salesReps?", DEMO_KEYS.Supplier);
+    const keptReps = await backend.db.selectFrom("history_reps").selectAll().where("key_id", "=", brand.keyId).orderBy("user_id").execute();
+    expect(keptReps.map((r) => [r.user_id, r.name, JSON.parse(r.customer_ids_json)])).toEqual(
+      reps.map((r) => [r.UserID, r.Name, ((r.Customers as { CustomerID: number }[] | null) ?? []).map((c) => c.CustomerID)]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    expect(keptReps.length).toBeGreaterThan(0);
+    const products = await walk("/products?", DEMO_KEYS.Supplier);
+    const keptProducts = await backend.db.selectFrom("history_products").selectAll().where("key_id", "=", brand.keyId).orderBy("product_id").execute();
+    expect(keptProducts.map((p) => [p.product_id, p.name, p.product_group])).toEqual(
+      products.map((p) => [p.ProductID, p.ProductName, p.ProductTypeName || "Other"]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    expect(invoices.length).toBeGreaterThan(0);
+    // Every request went upstream as the background's: a tenth of the key's hour at most.
+    expect(backend.calls.length - before).toBe(state.requests);
+    expect(state.requests).toBeLessThanOrEqual(100);
+  });
+
+  it("goes on after a run that died, and a refresh reads the last 60 days again; a key removed takes its history", async () => {
+    const { backend, sync, brand, drain, queued } = await setUp(9);
+    await sync.start(brand.workspaceId, brand.keyId);
+    // The ninth upstream request fails: that run throws (the queue would retry it) with the walk saved so far.
+    await expect(drain()).rejects.toThrow(/answered 502/);
+    const halfway = (await sync.state(brand.keyId))!;
+    expect(halfway.phase).toBe("backfill");
+    queued.push({ workspaceId: brand.workspaceId, keyId: brand.keyId });
+    await drain();
+    expect((await sync.state(brand.keyId))!.phase).toBe("idle");
+    const count = async (table: "history_invoices" | "history_lines") => Number((await backend.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", brand.keyId).executeTakeFirstOrThrow()).n);
+    const [invoices, lines] = [await count("history_invoices"), await count("history_lines")];
+    expect(invoices).toBeGreaterThan(0);
+
+    const before = (await sync.state(brand.keyId))!.requests;
+    await sync.start(brand.workspaceId, brand.keyId);
+    expect((await sync.state(brand.keyId))!.phase).toBe("refresh");
+    await drain();
+    const refreshed = (await sync.state(brand.keyId))!;
+    expect([refreshed.phase, await count("history_invoices"), await count("history_lines")]).toEqual(["idle", invoices, lines]);
+    expect(refreshed.requests - before).toBeLessThan(20);
+
+    // The key removed from its workspace: its history goes in the same transaction.
+    expect(await backend.keys.remove(brand.workspaceId, brand.keyId)).toBeDefined();
+    expect([await count("history_invoices"), await count("history_lines"), await sync.state(brand.keyId)]).toEqual([0, 0, undefined]);
+  });
+
+  it("sweeps: a new Supplier key starts its backfill, a day later its refresh, and a removed key's history goes", async () => {
+    const { backend, sync, brand, drain, queued, clock } = await setUp();
+    const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
+    expect(await sync.sweep()).toEqual({ started: 1, forgotten: 0 });
+    expect(queued).toEqual([{ workspaceId: brand.workspaceId, keyId: brand.keyId }]);
+    // A Customer key keeps no history.
+    expect(await sync.state(retailer.keyId)).toBeUndefined();
+    await drain();
+    // Within the day, nothing to start; a day on, the refresh.
+    expect(await sync.sweep()).toEqual({ started: 0, forgotten: 0 });
+    clock.at += 25 * 3_600_000;
+    expect(await sync.sweep()).toEqual({ started: 1, forgotten: 0 });
+    expect((await sync.state(brand.keyId))!.phase).toBe("refresh");
+    await drain();
+    await backend.db.deleteFrom("workspace_keys").where("id", "=", brand.keyId).execute();
+    expect(await sync.sweep()).toEqual({ started: 0, forgotten: 1 });
+    expect(await sync.state(brand.keyId)).toBeUndefined();
+  });
+
+  it("answers GET /api/insights/sales from the history alone, to the cent of the API's lines", async () => {
+    const { backend, sync, brand, drain } = await setUp();
+    const ask = (query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: brand.cookie, site: null }), backend);
+    expect((await ask("from=2026-01-01&to=2026-03-31&by=product")).status).toBe(409);
+    await sync.start(brand.workspaceId, brand.keyId);
+    await drain();
+    const calls = backend.calls.length;
+    const answer = await ask("from=2026-08-01&to=2026-10-31&by=product");
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { asOf: string; rows: { key: number; name: string; units: number; revenue: string; invoices: number }[] };
+    // Nothing asked of the API.
+    expect(backend.calls.length).toBe(calls);
+    // The same sums from a direct walk: lines of invoices dated in the period (UTC days), a return negative.
+    const invoices = await walk("/invoices?Statuses=1,2,3,4,5,7&StartDate=2026-07-30&EndDate=2026-11-02", DEMO_KEYS.Supplier);
+    const inPeriod = new Map(invoices.filter((i) => String(i.Date).slice(0, 10) >= "2026-08-01" && String(i.Date).slice(0, 10) <= "2026-10-31").map((i) => [i.InvoiceID, i.Status === 4 ? -1n : 1n]));
+    const ids = [...inPeriod.keys()];
+    const lines: Row[] = [];
+    for (let i = 0; i < ids.length; i += 200) lines.push(...(await walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Supplier)));
+    const cents = new Map<number, bigint>();
+    for (const l of lines) {
+      const [whole, fraction = ""] = String(l.ExtPrice).split(".");
+      const micros = BigInt(whole!) * 1_000_000n + (whole!.startsWith("-") ? -1n : 1n) * BigInt((fraction + "000000").slice(0, 6));
+      cents.set(Number(l.ProductID), (cents.get(Number(l.ProductID)) ?? 0n) + micros * inPeriod.get(l.InvoiceID as number)!);
+    }
+    const expected = Object.fromEntries([...cents].map(([id, micros]) => [id, (Number(micros) / 1_000_000).toFixed(2)]));
+    expect(Object.fromEntries(body.rows.map((r) => [r.key, r.revenue]))).toEqual(expected);
+    expect(body.rows.length).toBeGreaterThan(0);
+    const bad = await ask("from=2026-10-31&to=2026-08-01&by=product");
+    expect([bad.status, ((await bad.json()) as { Error: { code: string } }).Error.code]).toEqual([400, "VALIDATION_FAILED"]);
+    const byCustomer = (await (await ask("from=2026-08-01&to=2026-10-31&by=customer")).json()) as { rows: { tier: string }[] };
+    expect(byCustomer.rows.every((r) => ["Active", "Priority", "At risk", "Lost"].includes(r.tier))).toBe(true);
+  });
+});
