@@ -23,7 +23,8 @@ const LAYERS = [
     may: ["lib/data-api", "lib/session", "lib/audit", "lib/format", "lib/export", "lib/ui"],
     // The server uses the pages' own pure rules, never a second copy: the watches (lib/server/watch/) the planner's
     // below-target rule and the delivery-days cut-offs; a scheduled report (lib/server/reports/) the page's own CSV:
-    // the list views, their requests and columns, the export's plan and runner.
+    // the list views, their requests and columns, the export's plan and runner; the insights' API and export
+    // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/).
     only: {
       "lib/export": ["plan.ts", "run-export.ts"],
       "lib/ui": [
@@ -41,6 +42,7 @@ const LAYERS = [
         "views/export-columns.ts",
         "views/saved-view-path.ts",
         "views/sentinels.ts",
+        "insights",
       ],
     },
     testsMay: ["lib/sandbox", "scripts"],

@@ -16,7 +16,7 @@ import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } 
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
 import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "@/lib/server/watch/watch";
-import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySyncJob } from "@/lib/server/insights/history-sync";
+import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySync, type HistorySyncJob } from "@/lib/server/insights/history-sync";
 import { createReports, REPORT, REPORT_SWEEP, REPORT_SWEEP_SECONDS, type ReportJob } from "@/lib/server/reports/report-job";
 import { createReportStore, leaveReport } from "@/lib/server/reports/report-store";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
@@ -89,6 +89,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   mailer: Mailer;
   /** Backroom's own reads for a workspace's key (follow-ups, watches, reports), within a tenth of its hourly budget. */
   background: Background;
+  /** Each Supplier key's synced history (issue 30): the Insights page starts a key's first backfill. */
+  history: HistorySync;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
   /** Stops the job queue, then closes the database pool and the Redis connections (at shutdown, after the last request). */
@@ -340,6 +342,7 @@ async function assemble(): Promise<Backend> {
     mailer,
     // Set below, once the backend (the proxy's dependencies) exists.
     background: undefined as unknown as Background,
+    history: undefined as unknown as HistorySync,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
@@ -374,9 +377,10 @@ async function assemble(): Promise<Backend> {
   const watch = createWatch({ jobs, db: database.db, keys, notifier: backend.notifier, background: backend.background, periodSeconds: watchPeriod || undefined });
   jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
   if (watchPeriod > 0) recurrences.push(recurring(jobs, WATCH_SWEEP, watchPeriod, async (slotStart) => void (await watch.sweep(slotStart))));
-  // The insights' history (issue 30): each Supplier and Employee key's invoices and lines, backfilled then refreshed
-  // daily, a walk of a few requests per job within the background's budget; an hourly sweep starts them.
-  const history = createHistorySync({ db: database.db, jobs, keys, background: backend.background, historyDays: serverEnv.HISTORY_DAYS });
+  // The insights' history (issue 30): each Supplier key's invoices, lines and retailers' stock, backfilled then
+  // refreshed daily, a walk of a few requests per job within the background's budget; an hourly sweep starts them
+  // (and the Insights page a key's first, when it opens before the sweep).
+  const history = (backend.history = createHistorySync({ db: database.db, jobs, keys, background: backend.background, historyDays: serverEnv.HISTORY_DAYS }));
   jobs.work<HistorySyncJob>(HISTORY_SYNC, (job) => history.run(job.data));
   if (serverEnv.HISTORY_SWEEP_SECONDS > 0) recurrences.push(recurring(jobs, HISTORY_SWEEP, serverEnv.HISTORY_SWEEP_SECONDS, async () => void (await history.sweep())));
   // Scheduled reports: a sweep every 15 minutes queues the due ones; each is read in the background and mailed once.

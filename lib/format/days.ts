@@ -30,3 +30,19 @@ export function isoWeekday(day: string): number {
   const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
   return weekday === 0 ? 7 : weekday;
 }
+
+/**
+ * Whether a name is a time zone this runtime knows (an IANA name such as "America/Los_Angeles", or "UTC").
+ *
+ * @example
+ * isZone("America/Los_Angeles"); // true
+ * isZone("Pacific"); // false
+ */
+export function isZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

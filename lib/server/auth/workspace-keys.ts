@@ -1,5 +1,5 @@
 import "server-only";
-import { HISTORY_TABLES } from "../insights/history-types";
+import { HISTORY_TABLES } from "../insights/history-tables";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase, WorkspaceKeyTable } from "../db/schema";
 import { decryptApiKey, deriveSecretRing, encryptApiKey, fingerprintApiKey } from "../session/key-crypto";

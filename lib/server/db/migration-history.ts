@@ -6,7 +6,7 @@ type AnyDb = Kysely<any>;
 
 /**
  * A workspace key's synced history (issue 30, `lib/server/insights/`): its invoices of every status but Canceled and
- * their lines, each row the key's (`key_id`: deleted with the key), and where the sync stands (`history_state`: the
+ * their lines, the retailers' stock of its products, each row the key's (`key_id`: deleted with the key), and where the sync stands (`history_state`: the
  * window being walked, the invoices whose lines are still to read, when the backfill ended and the last refresh ran).
  */
 export const history: Migration = {
@@ -55,6 +55,31 @@ export const history: Migration = {
       .addColumn("product_group", "text", (c) => c.notNull())
       .addColumn("supplier_id", "integer", (c) => c.notNull())
       .addPrimaryKeyConstraint("history_products_pk", ["key_id", "product_id"])
+      .execute();
+    // The retailers the key sees (`/customers`, every status), with what the pages group and date by: the rep covering
+    // each (`SalesRepUserID`) and the time zone of its state (`/states`), in which its invoices' days are read.
+    await db.schema
+      .createTable("history_customers")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("customer_id", "integer", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("state", "text")
+      .addColumn("time_zone", "text")
+      .addColumn("rep_user_id", "integer")
+      .addColumn("rep_name", "text")
+      .addPrimaryKeyConstraint("history_customers_pk", ["key_id", "customer_id"])
+      .execute();
+    // The retailers' stock of the key's products as last counted (`/retailerInventory`), replaced whole each walk:
+    // the shelf watch's call list. Decimal strings; `last_inventory_date` null when never counted.
+    await db.schema
+      .createTable("history_shelf")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("customer_id", "integer", (c) => c.notNull())
+      .addColumn("product_id", "integer", (c) => c.notNull())
+      .addColumn("inventory", "text", (c) => c.notNull())
+      .addColumn("daily_sales", "text", (c) => c.notNull())
+      .addColumn("last_inventory_date", "text")
+      .addPrimaryKeyConstraint("history_shelf_pk", ["key_id", "customer_id", "product_id"])
       .execute();
     await db.schema
       .createTable("history_state")

@@ -123,6 +123,8 @@ export interface BackroomDatabase {
   history_lines: HistoryLineTable;
   history_reps: HistoryRepTable;
   history_products: HistoryProductTable;
+  history_shelf: HistoryShelfTable;
+  history_customers: HistoryCustomerTable;
   history_state: HistoryStateTable;
 }
 
@@ -157,6 +159,27 @@ export interface HistoryProductTable {
   name: string;
   product_group: string;
   supplier_id: number;
+}
+
+/** A retailer the key sees (migration 011, `/customers`), with its covering rep and its state's time zone. */
+export interface HistoryCustomerTable {
+  key_id: string;
+  customer_id: number;
+  name: string;
+  state: string | null;
+  time_zone: string | null;
+  rep_user_id: number | null;
+  rep_name: string | null;
+}
+
+/** A retailer's stock of one of the key's products as last counted (migration 011, `/retailerInventory`). */
+export interface HistoryShelfTable {
+  key_id: string;
+  customer_id: number;
+  product_id: number;
+  inventory: string;
+  daily_sales: string;
+  last_inventory_date: string | null;
 }
 
 /** A sales rep the key sees, and the customers they cover (migration 011). */

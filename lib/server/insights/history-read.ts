@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../db/schema";
-import type { HistoryCustomer, HistoryInvoice, HistoryLine, HistoryProduct } from "./history-types";
+import type { HistoryCustomer, HistoryInvoice, HistoryLine, HistoryProduct, ShelfRow } from "@/lib/ui/insights/history-types";
 
 /** A key's history as the aggregations read it, and how far it reaches. */
 export interface KeyHistory {
@@ -11,12 +11,15 @@ export interface KeyHistory {
   products: HistoryProduct[];
   /** The reps' names by UserID. */
   repNames: Record<number, string>;
+  /** The retailers' stock of the key's products as the last walk found it. */
+  shelf: ShelfRow[];
 }
 
 /**
  * Reads a key's synced history from Backroom's database (no request to the API): the invoices dated from `from`
- * (inclusive, `YYYY-MM-DD`; all when left out) and their lines; the customers named on them, each with the reps
- * covering it; the products, active ones from the catalogue and any other sold in the period by its line's name.
+ * (inclusive, `YYYY-MM-DD`; all when left out) and their lines; the customers named on them or on the shelf
+ * snapshot, as the key's `/customers` has them (name, state's zone) with the reps covering each; the products, active
+ * ones from the catalogue and any other sold in the period by its line's name.
  *
  * @example
  * const history = await readHistory(db, keyId, { from: "2025-11-23" });
@@ -24,7 +27,7 @@ export interface KeyHistory {
 export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, { from }: { from?: string } = {}): Promise<KeyHistory> {
   let invoiceQuery = db.selectFrom("history_invoices").selectAll().where("key_id", "=", keyId);
   if (from) invoiceQuery = invoiceQuery.where("date", ">=", from);
-  const [invoiceRows, lineRows, repRows, productRows] = await Promise.all([
+  const [invoiceRows, lineRows, repRows, productRows, shelfRows, customerRows] = await Promise.all([
     invoiceQuery.orderBy("date").orderBy("invoice_id").execute(),
     db
       .selectFrom("history_lines")
@@ -36,11 +39,24 @@ export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, {
       .execute(),
     db.selectFrom("history_reps").selectAll().where("key_id", "=", keyId).execute(),
     db.selectFrom("history_products").selectAll().where("key_id", "=", keyId).execute(),
+    db.selectFrom("history_shelf").selectAll().where("key_id", "=", keyId).orderBy("customer_id").orderBy("product_id").execute(),
+    db.selectFrom("history_customers").selectAll().where("key_id", "=", keyId).execute(),
   ]);
-  const repsOf = new Map<number, number[]>();
-  for (const rep of repRows) for (const customerId of JSON.parse(rep.customer_ids_json) as number[]) repsOf.set(customerId, [...(repsOf.get(customerId) ?? []), rep.user_id]);
+  // Who covers a customer: the rep its record names (SalesRepUserID), and any rep whose accounts list it.
+  const repsOf = new Map<number, Set<number>>();
+  const cover = (customerId: number, userId: number) => repsOf.set(customerId, (repsOf.get(customerId) ?? new Set()).add(userId));
+  for (const rep of repRows) for (const customerId of JSON.parse(rep.customer_ids_json) as number[]) cover(customerId, rep.user_id);
+  for (const c of customerRows) if (c.rep_user_id !== null) cover(c.customer_id, c.rep_user_id);
+  const known = new Map(customerRows.map((c) => [c.customer_id, c]));
   const customers = new Map<number, HistoryCustomer>();
-  for (const r of invoiceRows) customers.set(r.customer_id, { customerId: r.customer_id, name: r.customer_name, state: null, repUserIds: repsOf.get(r.customer_id) ?? [] });
+  const add = (customerId: number, fallbackName: string) => {
+    if (customers.has(customerId)) return;
+    const record = known.get(customerId);
+    customers.set(customerId, { customerId, name: record?.name ?? fallbackName, state: record?.state ?? null, timeZone: record?.time_zone ?? null, repUserIds: [...(repsOf.get(customerId) ?? [])].sort((a, b) => a - b) });
+  };
+  // The customers the history names: those invoiced (named as the invoice names them when the key's /customers does not list them) and those of the shelf.
+  for (const r of invoiceRows) add(r.customer_id, r.customer_name);
+  for (const r of shelfRows) add(r.customer_id, `Customer ${r.customer_id}`);
   const products = new Map<number, HistoryProduct>(productRows.map((p) => [p.product_id, { productId: p.product_id, name: p.name, supplierId: p.supplier_id, group: p.product_group, active: true }]));
   for (const l of lineRows) if (!products.has(l.product_id)) products.set(l.product_id, { productId: l.product_id, name: l.product_name, supplierId: l.supplier_id, group: "Other", active: false });
   return {
@@ -48,6 +64,7 @@ export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, {
     lines: lineRows.map((l) => ({ lineId: l.line_id, invoiceId: l.invoice_id, customerId: l.customer_id, productId: l.product_id, supplierId: l.supplier_id, numUnits: l.num_units, extPrice: l.ext_price })),
     customers: [...customers.values()],
     products: [...products.values()],
-    repNames: Object.fromEntries(repRows.map((r) => [r.user_id, r.name])),
+    repNames: Object.fromEntries([...customerRows.filter((c) => c.rep_user_id !== null && c.rep_name).map((c) => [c.rep_user_id!, c.rep_name!] as const), ...repRows.map((r) => [r.user_id, r.name] as const)]),
+    shelf: shelfRows.map((r) => ({ customerId: r.customer_id, productId: r.product_id, inventory: r.inventory, dailySales: r.daily_sales, lastInventoryDate: r.last_inventory_date })),
   };
 }

@@ -100,6 +100,23 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect(keptProducts.map((p) => [p.product_id, p.name, p.product_group])).toEqual(
       products.map((p) => [p.ProductID, p.ProductName, p.ProductTypeName || "Other"]).sort((a, b) => Number(a[0]) - Number(b[0])),
     );
+    // And the retailers' stock of its products, as the API lists it now (the shelf watch's snapshot).
+    const shelf = await walk("/retailerInventory?", DEMO_KEYS.Supplier);
+    const keptShelf = await backend.db.selectFrom("history_shelf").selectAll().where("key_id", "=", brand.keyId).orderBy("customer_id").orderBy("product_id").execute();
+    expect(keptShelf.map((r) => [r.customer_id, r.product_id, r.inventory, r.daily_sales, r.last_inventory_date])).toEqual(
+      shelf.map((r) => [r.CustomerID, r.ProductID, r.Inventory, r.DailySales, r.LastInventoryDate ?? null]).sort((a, b) => Number(a[0]) - Number(b[0]) || Number(a[1]) - Number(b[1])),
+    );
+    expect(keptShelf.length).toBeGreaterThan(0);
+    // The retailers it sees, every status, with the rep their record names and their state's zone (from /states).
+    const zones = new Map((await walk("/states?", DEMO_KEYS.Supplier)).map((s) => [s.StateAbbreviation, s.TimeZone]));
+    const apiCustomers = await walk("/customers?AccountStatuses=Active,Inactive,OutOfBus", DEMO_KEYS.Supplier);
+    const keptCustomers = await backend.db.selectFrom("history_customers").selectAll().where("key_id", "=", brand.keyId).orderBy("customer_id").execute();
+    expect(keptCustomers.map((c) => [c.customer_id, c.name, c.state, c.time_zone, c.rep_user_id])).toEqual(
+      apiCustomers.map((c) => [c.CustomerID, c.CustomerName, c.State ?? null, zones.get(c.State) ?? null, c.SalesRepUserID ?? null]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    // Supplier keys get customers without their sales rep (the field notes' sparse record): the zone is there.
+    expect(keptCustomers.length).toBeGreaterThan(0);
+    expect(keptCustomers.every((c) => c.state === null || c.time_zone !== null)).toBe(true);
     expect(invoices.length).toBeGreaterThan(0);
     // Every request went upstream as the background's: a tenth of the key's hour at most.
     expect(backend.calls.length - before).toBe(state.requests);

@@ -5,7 +5,8 @@ import type { Background } from "../background/background-reads";
 import type { BackroomDatabase } from "../db/schema";
 import type { JobQueue } from "../jobs/job-queue";
 import { pages, ReadLater } from "../watch/paged-reads";
-import { HISTORY_TABLES } from "./history-types";
+import { isZone } from "@/lib/format/days";
+import { HISTORY_TABLES } from "./history-tables";
 
 /**
  * A workspace key's history, kept in Backroom's database (issue 30): its invoices of every status but Canceled
@@ -69,6 +70,9 @@ const addDays = (date: string, days: number) => day(Date.parse(`${date}T00:00:00
 type InvoiceRow = { InvoiceID: number; CustomerID: number; CustomerName?: string | null; InvoiceNum: string; Date: string; Status: number };
 type LineRow = { InvoiceTransID: number; InvoiceID: number; CustomerID: number; ProductID: number; ProductName?: string | null; SupplierID: number; NumUnits: number; ExtPrice: string };
 type ProductRow = { ProductID: number; ProductName?: string | null; ProductTypeName?: string | null; SupplierID: number };
+type CustomerRow = { CustomerID: number; CustomerName?: string | null; State?: string | null; SalesRepUserID?: number | null; SalesRepName?: string | null };
+type StateRow = { StateAbbreviation: string; TimeZone?: string | null };
+type ShelfApiRow = { CustomerID: number; ProductID: number; Inventory: string; DailySales: string; LastInventoryDate?: string | null };
 type RepRow = { UserID: number; Name?: string | null; Customers?: { CustomerID: number }[] | null };
 
 /**
@@ -151,8 +155,35 @@ export function createHistorySync(deps: HistorySyncDeps) {
     state.pendingLines = state.pendingLines.slice(ids.length);
   }
 
-  /** The reference the pages group by, replaced whole at the walk's end: the brand's active products, the reps. */
+  /**
+   * What is replaced whole at the walk's end: the brand's active products, the retailers (with their rep and their
+   * state's zone) and the reps the pages group by, and the retailers' stock of its products (the shelf watch's
+   * snapshot, as of this walk).
+   */
   async function reference(keyId: string, readAll: <T>(path: string) => Promise<T[]>) {
+    const states = await readAll<StateRow>("/states?PageSize=500");
+    const zones = new Map(states.filter((s) => s.TimeZone && isZone(s.TimeZone)).map((s) => [s.StateAbbreviation, s.TimeZone!]));
+    const customers = await readAll<CustomerRow>("/customers?AccountStatuses=Active,Inactive,OutOfBus&PageSize=500");
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("history_customers").where("key_id", "=", keyId).execute();
+      for (let i = 0; i < customers.length; i += 500) {
+        await trx
+          .insertInto("history_customers")
+          .values(
+            customers.slice(i, i + 500).map((c) => ({
+              key_id: keyId,
+              customer_id: c.CustomerID,
+              name: c.CustomerName ?? `Customer ${c.CustomerID}`,
+              state: c.State ?? null,
+              time_zone: (c.State && zones.get(c.State)) ?? null,
+              rep_user_id: c.SalesRepUserID ?? null,
+              rep_name: c.SalesRepName ?? null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(["key_id", "customer_id"]).doNothing())
+          .execute();
+      }
+    });
     const products = await readAll<ProductRow>("/products?PageSize=500");
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_products").where("key_id", "=", keyId).execute();
@@ -161,6 +192,17 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .insertInto("history_products")
           .values(products.slice(i, i + 500).map((p) => ({ key_id: keyId, product_id: p.ProductID, name: p.ProductName ?? `Product ${p.ProductID}`, product_group: p.ProductTypeName || "Other", supplier_id: p.SupplierID })))
           .onConflict((oc) => oc.columns(["key_id", "product_id"]).doNothing())
+          .execute();
+      }
+    });
+    const shelf = await readAll<ShelfApiRow>("/retailerInventory?PageSize=500");
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("history_shelf").where("key_id", "=", keyId).execute();
+      for (let i = 0; i < shelf.length; i += 500) {
+        await trx
+          .insertInto("history_shelf")
+          .values(shelf.slice(i, i + 500).map((r) => ({ key_id: keyId, customer_id: r.CustomerID, product_id: r.ProductID, inventory: r.Inventory, daily_sales: r.DailySales, last_inventory_date: r.LastInventoryDate ?? null })))
+          .onConflict((oc) => oc.columns(["key_id", "customer_id", "product_id"]).doNothing())
           .execute();
       }
     });

@@ -6,7 +6,11 @@ import type { ActorResolver } from "../auth/actor";
 import type { BackroomDatabase } from "../db/schema";
 import { failureAnswer, NO_STORE } from "../route-errors";
 import { withActor } from "../with-actor";
-import { salesBy } from "./aggregate";
+import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
+import { customerZone } from "@/lib/ui/insights/definitions";
+import { salesBy } from "@/lib/ui/insights/aggregate";
+import { insightsQuery, TABLE_IDS, type InsightTable } from "@/lib/ui/insights/insights-tables";
+import { insightsView } from "./insights-view";
 import { readHistory } from "./history-read";
 import type { HistoryState } from "./history-sync";
 
@@ -44,6 +48,26 @@ export const getSales = withActor("key", undefined, async (request: Request, act
   // The whole history (a year, some thousands of rows): a customer's last order may be older than the period.
   const history = await readHistory(deps.db, actor.key.id);
   const input = supplier === undefined ? history : { ...history, lines: history.lines.filter((l) => l.supplierId === supplier) };
-  const rows = salesBy(by, input, { from, to }).map((r) => ({ ...r, key: keyOf(by, r.key) }));
+  const rows = salesBy(by, input, { from, to, zoneOf: customerZone }).map((r) => ({ ...r, key: keyOf(by, r.key) }));
   return Response.json({ asOf: state.refreshedAt ?? state.backfilledAt, rows }, { headers: NO_STORE });
+});
+
+const ExportTable = z.object({ table: z.enum(TABLE_IDS) });
+
+// GET /api/insights/export?table=weeks|products|retailers|reps|health|white-space|shelf[&weeks&customer&tier&sort&dir]:
+// one of the Insights page's tables as CSV (every row, in the page's order and with its filters), from the history
+// alone: what the page's "Export CSV" links download.
+export const getExport = withActor("key", undefined, async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
+  if (actor.key.keyType !== "Supplier") return failureAnswer("no-insights");
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = ExportTable.safeParse(params);
+  if (!parsed.success) return Response.json(validationErrorBody(parsed.error, `Ask for one table: ?table=${TABLE_IDS.join("|")}.`), { status: 400, headers: NO_STORE });
+  const view = await insightsView(deps.db, actor.key.id, insightsQuery(params));
+  if (!view.ready) return failureAnswer("history-pending");
+  const table = view.tables[parsed.data.table] as InsightTable<unknown>;
+  const columns: ExportColumn[] = table.columns.map((c) => ({ id: c.id, header: c.header, value: (row) => c.value(row) }));
+  const name = `insights-${table.id}${view.query.customer ? `-customer-${view.query.customer}` : ""}-${view.asOf}.csv`;
+  return new Response(csvHeader(columns, { bom: true }) + csvRows(columns, table.rows as Record<string, unknown>[]), {
+    headers: { ...NO_STORE, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}"` },
+  });
 });

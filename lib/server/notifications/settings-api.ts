@@ -2,6 +2,7 @@ import "server-only";
 import * as z from "zod";
 import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import { isZone } from "@/lib/format/days";
 import { type Channel, CHANNELS, defaultChannel, KIND_NAMES, NOTIFICATION_KINDS, type NotificationKind } from "@/lib/session/notification-kinds";
 import type { NotificationSettingsJson } from "@/lib/session/notifications-view";
 import type { Actor, ActorResolver } from "../auth/actor";
@@ -61,15 +62,6 @@ export async function notificationSettings(actor: Actor, deps: SettingsDeps): Pr
 export const getNotificationSettings = withActor("signed-in", undefined, async (_request: Request, actor, deps: SettingsDeps): Promise<Response> =>
   Response.json(await notificationSettings(actor, deps), { headers: NO_STORE }),
 );
-
-const isZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const SettingsBody = z.strictObject({
   channels: z.partialRecord(z.enum(KIND_NAMES as [NotificationKind, ...NotificationKind[]]), z.enum(CHANNELS as ["inbox", "email", "both", "off"])).optional(),

@@ -13,7 +13,7 @@ export interface CutOffRule {
   TimeZone?: string | null;
 }
 
-import { addDays, isoWeekday, localDay } from "@/lib/format/days";
+import { addDays, isoWeekday, isZone, localDay } from "@/lib/format/days";
 import { MISSING, NO_DELIVERY_DAYS } from "@/lib/format/display";
 
 const CLOCK = /^\s*(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$/;
@@ -110,15 +110,6 @@ export function cutOffFor(deliveryDay: string, rule: CutOffRule): Date | undefin
   const daysAhead = Number(rule.OrderCutOffDaysInAdvance ?? 0);
   if (!time || !rule.TimeZone || !Number.isInteger(daysAhead) || daysAhead < 0 || !isZone(rule.TimeZone)) return undefined;
   return zonedInstant(addDays(deliveryDay, -daysAhead), time.hours, time.minutes, rule.TimeZone);
-}
-
-function isZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** One delivery a customer can get: its date (in the state's zone) and the cut-off to order for it. */

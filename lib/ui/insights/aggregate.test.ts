@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountHealth, median, periodComparison, salesBy, weeklyLeaderboard } from "./aggregate";
-import { DEFINITIONS, growthPercent, tierOf, weekStart, type HistoryInput } from "./definitions";
+import { DEFINITIONS, growthPercent, invoiceDay, tierOf, weekStart, type HistoryInput } from "./definitions";
 import type { HistoryCustomer, HistoryInvoice, HistoryLine } from "./history-types";
 
 const customers: HistoryCustomer[] = [
@@ -98,6 +98,25 @@ describe("salesBy", () => {
     const input = history([invoice(1, 2, "2026-11-23T02:00:00.000Z")], [line(1, 2, 7, 1, "10")]);
     const rows = salesBy("week", input, { from: "2026-11-16", to: "2026-11-29", zoneOf: (c) => (c?.state === "CA" ? "America/Los_Angeles" : "UTC") });
     expect(rows.map((r) => r.revenue)).toEqual(["10.00", "0.00"]);
+  });
+
+  it("salesBy(week) keeps an ERP calendar date (midnight UTC) on its day in any zone: a Monday stays in Monday's week", () => {
+    const input = history([invoice(1, 2, "2026-11-23T00:00:00.000Z")], [line(1, 2, 7, 1, "10")]);
+    const rows = salesBy("week", input, { from: "2026-11-16", to: "2026-11-29", zoneOf: () => "America/Los_Angeles" });
+    expect(rows.map((r) => [r.key, r.revenue])).toEqual([
+      ["2026-11-16", "0.00"],
+      ["2026-11-23", "10.00"],
+    ]);
+  });
+
+  it.each([
+    ["2026-11-23T00:00:00.000Z", "America/Los_Angeles", "2026-11-23"],
+    ["2026-11-23T00:00:00Z", "Pacific/Kiritimati", "2026-11-23"],
+    ["2026-11-23T03:30:00.000Z", "America/Los_Angeles", "2026-11-22"],
+    ["2026-11-22T23:30:00.000Z", "Europe/Berlin", "2026-11-23"],
+    ["not a date", "UTC", undefined],
+  ])("invoiceDay(%s, %s) is %s", (date, zone, day) => {
+    expect(invoiceDay(date, zone)).toBe(day);
   });
 
   it("salesBy(week) lists every week of the period, empty ones as zero rows, in date order", () => {

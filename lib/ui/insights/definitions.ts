@@ -7,7 +7,7 @@ import { requireDecimal, toDecimalString } from "@/lib/format/decimal";
 import type { HistoryCustomer, HistoryInvoice, HistoryLine, HistoryProduct } from "./history-types";
 
 /** The text a page shows under its figures. */
-export const DEFINITIONS = `Sales are the lines of invoices dated in the period (from and to included). An invoice's date is read as a calendar day in its customer's time zone (UTC when none is known).
+export const DEFINITIONS = `Sales are the lines of invoices dated in the period (from and to included). An invoice counts on its date: a Date at midnight UTC is the ERP's calendar date as it stands; one with a time of day is read on the clock of its customer's state (UTC when none is known).
 Units are NumUnits, revenue is ExtPrice (exact, 2 decimals), invoices the count of distinct sales invoices.
 A Returned invoice (status 4) counts negative in units and revenue and is not counted as an invoice or an order. Canceled invoices are not in the history.
 Weeks start on Monday; a week is named by its Monday, and the first and last weeks of a period count only its days. Each rep covering a customer is credited with all of that customer's sales, so reps' totals can add up to more than the total; customers without a rep are under "none".
@@ -124,6 +124,28 @@ export interface DatedInvoice {
 
 const UTC: ZoneOf = () => "UTC";
 
+/** The zone the pages read a customer's invoices in: its state's (as synced), else UTC. */
+export const customerZone: ZoneOf = (customer) => customer?.timeZone ?? "UTC";
+
+/** An ERP's date without a time, as the API writes it: midnight UTC exactly. */
+const CALENDAR_MIDNIGHT = /^(\d{4}-\d{2}-\d{2})T00:00:00(?:\.0+)?Z$/;
+
+/**
+ * The calendar day an invoice counts for: a `Date` at midnight UTC exactly is the ERP's calendar date and is taken as
+ * it is (read in a zone west of UTC it would fall on the day before); one with a time of day is read on its
+ * customer's clock. Undefined when the text is no date.
+ *
+ * @example
+ * invoiceDay("2026-11-23T00:00:00.000Z", "America/Los_Angeles"); // "2026-11-23"
+ * invoiceDay("2026-11-23T03:30:00.000Z", "America/Los_Angeles"); // "2026-11-22"
+ */
+export function invoiceDay(date: string, timeZone: string): string | undefined {
+  const calendar = CALENDAR_MIDNIGHT.exec(date);
+  if (calendar) return calendar[1];
+  const at = new Date(date);
+  return Number.isNaN(at.getTime()) ? undefined : localDay(at, timeZone);
+}
+
 /**
  * The invoices of the history's statuses, each with its local day.
  *
@@ -136,9 +158,9 @@ export function datedInvoices(input: HistoryInput, options: ZoneOptions = {}): D
   const dated: DatedInvoice[] = [];
   for (const invoice of input.invoices) {
     if (!HISTORY_STATUSES.has(invoice.status)) continue;
-    const at = new Date(invoice.date);
-    if (Number.isNaN(at.getTime())) continue;
-    dated.push({ invoice, day: localDay(at, zoneOf(customers.get(invoice.customerId))), returned: invoice.status === RETURNED });
+    const day = invoiceDay(invoice.date, zoneOf(customers.get(invoice.customerId)));
+    if (day === undefined) continue;
+    dated.push({ invoice, day, returned: invoice.status === RETURNED });
   }
   return dated;
 }

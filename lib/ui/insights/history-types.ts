@@ -5,9 +5,6 @@
  * API's decimal strings (exact arithmetic in `lib/format/decimal.ts`); dates are the API's ISO date-times.
  */
 
-/** Every table of a key's synced history (migration 011): what goes when the key goes. */
-export const HISTORY_TABLES = ["history_lines", "history_invoices", "history_reps", "history_products", "history_state"] as const;
-
 /** An invoice header (`/invoices?Statuses=1,2,3,4,5,7`). */
 export interface HistoryInvoice {
   invoiceId: number;
@@ -57,8 +54,10 @@ export interface HistoryProduct {
 export interface HistoryCustomer {
   customerId: number;
   name: string;
-  /** The customer's state (its clock: weeks start on Monday in that state's zone). */
+  /** The customer's state. */
   state: string | null;
+  /** Its state's time zone (`/states` TimeZone), in which its invoices' days are read; null when unknown (UTC). */
+  timeZone?: string | null;
   /** The sales reps' UserIDs covering it (`/salesReps` Customers). */
   repUserIds: number[];
 }

@@ -1,0 +1,235 @@
+import Link from "next/link";
+import { formatDate, formatDateTime, formatMoney, formatQuantity } from "@/lib/format/display";
+import { DEFINITIONS } from "@/lib/ui/insights/definitions";
+import { type InsightsQuery, type InsightsView, PERIODS, TIERS } from "@/lib/ui/insights/insights-tables";
+import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
+import { InsightTableView } from "./insight-table";
+import { SalesChart } from "./sales-chart";
+
+// The Insights page's body, drawn on the server from `insightsView` (no JavaScript of its own): every choice is a GET
+// form or a link, so the address holds the view (bookmarks, saved links and the exports ask the same).
+
+const DEFAULTS: Partial<Record<keyof InsightsQuery, string>> = { weeks: "13", sort: "revenueLast30", dir: "desc" };
+
+/** The page's address for a query with some choices changed (defaults left out). */
+function hrefOf(query: InsightsQuery, change: Partial<InsightsQuery> = {}, path = "/insights", extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra);
+  for (const [name, value] of Object.entries({ ...query, ...change })) {
+    if (value === undefined || DEFAULTS[name as keyof InsightsQuery] === String(value)) continue;
+    params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+const exportHref = (query: InsightsQuery, table: string) => hrefOf(query, {}, "/api/insights/export", { table });
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Growth({ value }: { value: string | null }) {
+  if (value === null) return <span className="text-slate-700 dark:text-slate-300">no sales before</span>;
+  const down = value.startsWith("-");
+  return (
+    <span className={down ? "text-red-800 dark:text-red-300" : "text-emerald-800 dark:text-emerald-300"}>
+      {down ? "−" : "+"}
+      {value.replace(/^-/, "")}% on the period before
+    </span>
+  );
+}
+
+export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZone: string | undefined }) {
+  if (!view.ready) {
+    const window = view.state?.window;
+    return (
+      <div className="space-y-4">
+        <Title />
+        <p role="status" className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-4 dark:border-sky-400 dark:bg-sky-950">
+          This key&apos;s history is being synced in the background, a few requests at a time within a tenth of its hourly budget:{" "}
+          {view.invoices.toLocaleString("en-US")} invoices so far{window ? `, back to ${formatDate(window.from)}` : ""}. The insights open here once
+          its year is in.{" "}
+          <Link href="/insights" prefetch={false} className="underline">
+            Check again
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const { query, comparison, tables } = view;
+  const retailer = view.retailers.find((r) => r.customerId === query.customer);
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <Title />
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="history-freshness">
+          History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} · {view.invoices.toLocaleString("en-US")} invoices · refreshed nightly
+        </p>
+      </div>
+
+      <form method="get" action="/insights" className="flex flex-wrap items-end gap-3" aria-label="Period and retailer">
+        <label className="flex flex-col text-sm font-medium">
+          Period
+          <select name="weeks" defaultValue={query.weeks} className={fieldClass(false, "mt-1")}>
+            {PERIODS.map((weeks) => (
+              <option key={weeks} value={weeks}>
+                Last {weeks} weeks
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-medium">
+          Retailer
+          <select name="customer" defaultValue={query.customer === undefined ? "" : String(query.customer)} className={fieldClass(false, "mt-1 max-w-xs")}>
+            <option value="">All retailers</option>
+            {view.retailers.map((r) => (
+              <option key={r.customerId} value={r.customerId}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {query.tier && <input type="hidden" name="tier" value={query.tier} />}
+        <button type="submit" className={PRIMARY}>
+          Show
+        </button>
+        {retailer && (
+          <Link href={hrefOf(query, { customer: undefined }) as never} prefetch={false} className={BUTTON}>
+            All retailers
+          </Link>
+        )}
+      </form>
+
+      <Section id="sales-heading" title={retailer ? `Sales to ${retailer.name}` : "Sales"}>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          {(
+            [
+              ["Revenue", formatMoney(comparison.current.revenue), formatMoney(comparison.previous.revenue), comparison.growth.revenue],
+              ["Units", formatQuantity(comparison.current.units), formatQuantity(comparison.previous.units), comparison.growth.units],
+              ["Invoices", formatQuantity(comparison.current.invoices), formatQuantity(comparison.previous.invoices), comparison.growth.invoices],
+            ] as const
+          ).map(([label, now, before, growth]) => (
+            <div key={label} className="rounded border border-slate-300 p-3 dark:border-slate-700">
+              <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
+              <dd className="text-2xl font-semibold tabular-nums">{now}</dd>
+              <dd className="text-sm">
+                <Growth value={growth} /> ({before})
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {formatDate(comparison.current.from)} to {formatDate(comparison.current.to)}, against {formatDate(comparison.previous.from)} to{" "}
+          {formatDate(comparison.previous.to)}.
+        </p>
+        <SalesChart weeks={tables.weeks.rows} describedBy="weeks-caption" />
+        <InsightTableView table={tables.weeks} exportHref={exportHref(query, "weeks")} empty="No weeks in the period." />
+      </Section>
+
+      <div className="space-y-8">
+        {(
+          [
+            ["products", "By product"],
+            ["retailers", "By retailer"],
+            ["reps", "By rep"],
+          ] as const
+        ).map(([id, title]) => (
+          <Section key={id} id={`${id}-heading`} title={title}>
+            {id === "reps" && tables.reps.rows.every((row) => row.key === "none") ? (
+              <p className="text-sm">
+                No sales in the period can be put to a rep: the API tells this key of no rep covering its retailers (Supplier keys see their Supplier
+                Reps, and the customers&apos; records leave the rep out for them).
+              </p>
+            ) : (
+              <InsightTableView table={tables[id]} limit={10} exportHref={exportHref(query, id)} empty="No sales in the period." />
+            )}
+          </Section>
+        ))}
+      </div>
+
+      <Section id="health-heading" title="Account health">
+        <form method="get" action="/insights" className="flex flex-wrap items-end gap-3" aria-label="Account health filter">
+          <input type="hidden" name="weeks" value={query.weeks} />
+          {query.customer !== undefined && <input type="hidden" name="customer" value={query.customer} />}
+          <input type="hidden" name="sort" value={query.sort} />
+          <input type="hidden" name="dir" value={query.dir} />
+          <label className="flex flex-col text-sm font-medium">
+            Tier
+            <select name="tier" defaultValue={query.tier ?? ""} className={fieldClass(false, "mt-1")}>
+              <option value="">Every tier</option>
+              {TIERS.map((tier) => (
+                <option key={tier} value={tier}>
+                  {tier}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={BUTTON}>
+            Filter
+          </button>
+        </form>
+        <div id="health">
+          <InsightTableView
+            table={tables.health}
+            limit={200}
+            intro={`As of ${formatDate(view.asOf)}.`}
+            exportHref={exportHref(query, "health")}
+            empty={query.tier ? `No retailer is ${query.tier} now.` : "No retailer in the history."}
+            sortLinks={{
+              columns: ["name", "lastOrder", "daysSince", "medianReorderDays", "tier", "revenueLast30", "growth", "orders"],
+              sort: query.sort,
+              dir: query.dir,
+              href: (sort, dir) => `${hrefOf(query, { sort: sort as InsightsQuery["sort"], dir })}#health`,
+            }}
+          />
+        </div>
+      </Section>
+
+      <Section id="white-space-heading" title="White space">
+        <InsightTableView
+          table={tables["white-space"]}
+          limit={25}
+          intro="The brand's active products each retailer bought in the last 90 days, and those it did not; the retailers that carry most of the line and lack a product first."
+          exportHref={exportHref(query, "white-space")}
+          empty="No retailer bought in the last 90 days."
+        />
+      </Section>
+
+      <Section id="shelf-heading" title="Shelf watch">
+        <InsightTableView
+          table={tables.shelf}
+          limit={50}
+          intro="Retailers' stock of the brand's products under 7 days of their daily sales, out of stock, or never counted: a call list, as the last sync found it."
+          exportHref={exportHref(query, "shelf")}
+          empty="Every counted product covers 7 days or more."
+        />
+      </Section>
+
+      <Section id="definitions-heading" title="Definitions">
+        <div className="max-w-3xl space-y-2 text-sm">
+          {DEFINITIONS.split("\n").map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      </Section>
+    </div>
+  );
+}
+
+function Title() {
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight">Insights</h1>
+      <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+        Who is buying, who stopped and what each store is missing, from this key&apos;s synced history: opening this page asks nothing of the API.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+import * as z from "zod";
+import { addDays } from "@/lib/format/days";
+import { requireDecimal } from "@/lib/format/decimal";
+import { accountHealth, periodComparison, salesBy, shelfWatch, whiteSpace } from "./aggregate";
+import type { AccountHealthRow } from "./account-health";
+import { customerZone, type HistoryInput, type Tier } from "./definitions";
+import type { ShelfRow } from "./history-types";
+import type { PeriodComparison } from "./period-comparison";
+import type { SalesRow } from "./sales-by";
+import type { ShelfWatchRow } from "./shelf-watch";
+import type { WhiteSpaceRow } from "./white-space";
+
+/**
+ * The Insights page's figures and tables (issue 30) from a key's synced history, pure: the page draws them and
+ * `GET /api/insights/export` writes any of its tables as CSV from the same definitions, so a download holds what the
+ * page shows (every row of it, where the page shows the first ones). `lib/server/insights/insights-view.ts` reads the
+ * history from Backroom's database and calls `insightTables`.
+ */
+
+export const PERIODS = ["4", "13", "26", "52"] as const;
+export const TIERS = ["Active", "Priority", "At risk", "Lost"] as const satisfies readonly Tier[];
+export const TABLE_IDS = ["weeks", "products", "retailers", "reps", "health", "white-space", "shelf"] as const;
+export type InsightTableId = (typeof TABLE_IDS)[number];
+
+const HEALTH_SORTS = ["name", "lastOrder", "daysSince", "medianReorderDays", "tier", "revenueLast30", "growth", "orders"] as const;
+export type HealthSort = (typeof HEALTH_SORTS)[number];
+
+/** The page's address: every choice is in it (a bookmark, a saved link and the export ask the same). Bad values fall back. */
+export const InsightsQuery = z.object({
+  /** Weeks in the period, ending on the history's last day. */
+  weeks: z.enum(PERIODS).catch("13"),
+  /** One retailer: every section narrows to it. */
+  customer: z.coerce.number().int().positive().optional().catch(undefined),
+  /** The health table's tier filter. */
+  tier: z.enum(TIERS).optional().catch(undefined),
+  sort: z.enum(HEALTH_SORTS).catch("revenueLast30"),
+  dir: z.enum(["asc", "desc"]).catch("desc"),
+});
+export type InsightsQuery = z.infer<typeof InsightsQuery>;
+
+/**
+ * The query from an address's parameters (the first of a repeated one).
+ *
+ * @example
+ * insightsQuery({ weeks: "26", customer: "2001" }); // { weeks: "26", customer: 2001, sort: "revenueLast30", dir: "desc" }
+ */
+export function insightsQuery(params: Record<string, string | string[] | undefined>): InsightsQuery {
+  const first = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  return InsightsQuery.parse(first);
+}
+
+/** How a page shows a column's text (the CSV keeps it as is): figures right-aligned, money and days formatted. */
+export type ColumnKind = "text" | "id" | "count" | "money" | "percent" | "day";
+
+/** One column: its header and its text (the CSV's field, which the page formats by the column's kind). */
+export interface InsightColumn<R> {
+  id: string;
+  header: string;
+  value: (row: R) => string;
+  kind?: ColumnKind;
+}
+
+export interface InsightTable<R> {
+  id: InsightTableId;
+  title: string;
+  columns: InsightColumn<R>[];
+  rows: R[];
+}
+
+/** A week of the period beside the same week of the period before, for the chart and its table. */
+export interface WeekRow {
+  week: string;
+  units: number;
+  revenue: string;
+  invoices: number;
+  previousWeek: string;
+  previousUnits: number;
+  previousRevenue: string;
+}
+
+type NamedShelfRow = ShelfWatchRow & { customer: string; product: string };
+type WhiteSpaceLine = WhiteSpaceRow & { missingCount: number; missingText: string };
+
+export interface InsightsTables {
+  weeks: InsightTable<WeekRow>;
+  products: InsightTable<SalesRow>;
+  retailers: InsightTable<SalesRow>;
+  reps: InsightTable<SalesRow>;
+  health: InsightTable<AccountHealthRow>;
+  "white-space": InsightTable<WhiteSpaceLine>;
+  shelf: InsightTable<NamedShelfRow>;
+}
+
+/** How far a key's history sync has come (`HistoryState` in `lib/server/insights/history-sync.ts`). */
+export interface HistoryProgress {
+  /** The window walked now. */
+  window?: { from: string; to: string };
+  backfilledAt?: string;
+  refreshedAt?: string;
+}
+
+/** What the figures are of and for: the query, the history's last day (the period ends on it). */
+export interface InsightFigures {
+  query: InsightsQuery;
+  asOf: string;
+  comparison: PeriodComparison;
+  /** Every retailer of the history, by name, for the chooser. */
+  retailers: { customerId: number; name: string }[];
+  tables: InsightsTables;
+}
+
+export type InsightsView =
+  | { ready: false; state: HistoryProgress | undefined; invoices: number }
+  | ({ ready: true; state: HistoryProgress & { backfilledAt: string }; /** Invoices in the whole history. */ invoices: number } & InsightFigures);
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+const percent = (value: string | null) => (value === null ? "" : `${value}%`);
+
+const salesColumns = (first: string): InsightColumn<SalesRow>[] => [
+  { id: "key", header: "ID", value: (r) => r.key, kind: "id" },
+  { id: "name", header: first, value: (r) => r.name },
+  { id: "units", header: "Units", value: (r) => text(r.units), kind: "count" },
+  { id: "revenue", header: "Revenue", value: (r) => r.revenue, kind: "money" },
+  { id: "invoices", header: "Invoices", value: (r) => text(r.invoices), kind: "count" },
+];
+
+const TIER_ORDER: Record<Tier, number> = { Active: 0, Priority: 1, "At risk": 2, Lost: 3 };
+
+/** What the health table orders a row by for a column (null: no value, listed last in either direction). */
+function sortValue(row: AccountHealthRow, sort: HealthSort): string | number | bigint | null {
+  switch (sort) {
+    case "name":
+      return row.name;
+    case "tier":
+      return TIER_ORDER[row.tier];
+    case "revenueLast30":
+      return requireDecimal(row.revenueLast30);
+    case "growth":
+      return row.growth === null ? null : requireDecimal(row.growth);
+    default:
+      return row[sort];
+  }
+}
+
+function compareValues(a: string | number | bigint, b: string | number | bigint): number {
+  if (typeof a === "string" || typeof b === "string") return String(a).localeCompare(String(b));
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The health rows in the query's order, rows without a value for the column last, ties by customer id.
+ *
+ * @example
+ * sortHealth(rows, "daysSince", "desc")[0]; // the account longest without an order
+ */
+export function sortHealth(rows: readonly AccountHealthRow[], sort: HealthSort, dir: "asc" | "desc"): AccountHealthRow[] {
+  const sign = dir === "asc" ? 1 : -1;
+  return rows
+    .map((row) => ({ row, value: sortValue(row, sort) }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null) return a.value === b.value ? a.row.customerId - b.row.customerId : a.value === null ? 1 : -1;
+      return compareValues(a.value, b.value) * sign || a.row.customerId - b.row.customerId;
+    })
+    .map(({ row }) => row);
+}
+
+/** Only what one retailer bought and holds. */
+function narrowed<T extends HistoryInput & { shelf: readonly ShelfRow[] }>(history: T, customerId: number | undefined): T {
+  if (customerId === undefined) return history;
+  return {
+    ...history,
+    invoices: history.invoices.filter((i) => i.customerId === customerId),
+    lines: history.lines.filter((l) => l.customerId === customerId),
+    customers: history.customers.filter((c) => c.customerId === customerId),
+    shelf: history.shelf.filter((r) => r.customerId === customerId),
+  };
+}
+
+/**
+ * Every figure of the Insights page for a query, from a key's history whose last day is `asOf`.
+ *
+ * @example
+ * const figures = insightTables(history, insightsQuery({ weeks: "26" }), "2026-11-23");
+ * figures.tables.health.rows.filter((row) => row.tier === "At risk");
+ */
+export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow[] }, query: InsightsQuery, asOf: string): InsightFigures {
+  const retailers = [...history.customers].sort((a, b) => a.name.localeCompare(b.name) || a.customerId - b.customerId).map(({ customerId, name }) => ({ customerId, name }));
+  const input = narrowed(history, query.customer);
+  const days = Number(query.weeks) * 7;
+  const zoneOf = customerZone;
+  const period = { from: addDays(asOf, 1 - days), to: asOf, zoneOf };
+  const previous = { from: addDays(period.from, -days), to: addDays(period.from, -1), zoneOf };
+  const comparison = periodComparison(input, period);
+  const thisWeeks = salesBy("week", input, period);
+  const previousWeeks = salesBy("week", input, previous);
+  const weeks: WeekRow[] = thisWeeks.map((w, i) => ({
+    week: w.key,
+    units: w.units,
+    revenue: w.revenue,
+    invoices: w.invoices,
+    previousWeek: previousWeeks[i]?.key ?? addDays(w.key, -days),
+    previousUnits: previousWeeks[i]?.units ?? 0,
+    previousRevenue: previousWeeks[i]?.revenue ?? "0.00",
+  }));
+  const health = sortHealth(
+    accountHealth(input, { asOf, zoneOf }).filter((r) => query.tier === undefined || r.tier === query.tier),
+    query.sort,
+    query.dir,
+  );
+  const customerNames = new Map(history.customers.map((c) => [c.customerId, c.name]));
+  const productNames = new Map(history.products.map((p) => [p.productId, p.name]));
+  const shelf = shelfWatch(input.shelf).map((r) => ({ ...r, customer: customerNames.get(r.customerId) ?? `Customer ${r.customerId}`, product: productNames.get(r.productId) ?? `Product ${r.productId}` }));
+  const space = whiteSpace(input, { asOf, days: 90, zoneOf }).map((r) => {
+    const missing = r.groups.filter((g) => g.missing.length > 0);
+    return { ...r, missingCount: missing.reduce((n, g) => n + g.missing.length, 0), missingText: missing.map((g) => `${g.group}: ${g.missing.map((p) => p.name).join(", ")}`).join("; ") };
+  });
+  return {
+    asOf,
+    query,
+    comparison,
+    retailers,
+    tables: {
+      weeks: {
+        id: "weeks",
+        title: "Sales by week",
+        rows: weeks,
+        columns: [
+          { id: "week", kind: "day", header: "Week of", value: (r) => r.week },
+          { id: "units", header: "Units", value: (r) => text(r.units), kind: "count" },
+          { id: "revenue", header: "Revenue", value: (r) => r.revenue, kind: "money" },
+          { id: "invoices", header: "Invoices", value: (r) => text(r.invoices), kind: "count" },
+          { id: "previousWeek", kind: "day", header: "Week before (of)", value: (r) => r.previousWeek },
+          { id: "previousUnits", header: "Units before", value: (r) => text(r.previousUnits), kind: "count" },
+          { id: "previousRevenue", header: "Revenue before", value: (r) => r.previousRevenue, kind: "money" },
+        ],
+      },
+      products: { id: "products", title: "Sales by product", rows: salesBy("product", input, period), columns: salesColumns("Product") },
+      retailers: { id: "retailers", title: "Sales by retailer", rows: salesBy("customer", input, period).filter((r) => r.units !== 0 || r.invoices > 0), columns: salesColumns("Retailer") },
+      reps: { id: "reps", title: "Sales by rep", rows: salesBy("rep", input, period), columns: salesColumns("Rep") },
+      health: {
+        id: "health",
+        title: "Account health",
+        rows: health,
+        columns: [
+          { id: "customerId", header: "ID", value: (r) => text(r.customerId), kind: "id" },
+          { id: "name", header: "Retailer", value: (r) => r.name },
+          { id: "lastOrder", kind: "day", header: "Last order", value: (r) => text(r.lastOrder) },
+          { id: "daysSince", header: "Days since", value: (r) => text(r.daysSince), kind: "count" },
+          { id: "medianReorderDays", header: "Median reorder (days)", value: (r) => text(r.medianReorderDays), kind: "count" },
+          { id: "tier", header: "Tier", value: (r) => r.tier },
+          { id: "revenueLast30", header: "Revenue, last 30 days", value: (r) => r.revenueLast30, kind: "money" },
+          { id: "revenuePrevious30", header: "Revenue, 30 days before", value: (r) => r.revenuePrevious30, kind: "money" },
+          { id: "growth", header: "Growth", value: (r) => percent(r.growth), kind: "percent" },
+          { id: "orders", header: "Orders", value: (r) => text(r.orders), kind: "count" },
+        ],
+      },
+      "white-space": {
+        id: "white-space",
+        title: "White space",
+        rows: space,
+        columns: [
+          { id: "customerId", header: "ID", value: (r) => text(r.customerId), kind: "id" },
+          { id: "name", header: "Retailer", value: (r) => r.name },
+          { id: "carried", header: "Carries", value: (r) => `${r.carriedCount} of ${r.activeCount}`, kind: "count" },
+          { id: "share", header: "Share", value: (r) => `${r.share}%`, kind: "percent" },
+          { id: "revenue", header: "Revenue, 90 days", value: (r) => r.revenue, kind: "money" },
+          { id: "missing", header: "Missing, by group", value: (r) => r.missingText },
+        ],
+      },
+      shelf: {
+        id: "shelf",
+        title: "Shelf watch",
+        rows: shelf,
+        columns: [
+          { id: "customer", header: "Retailer", value: (r) => r.customer },
+          { id: "product", header: "Product", value: (r) => r.product },
+          { id: "label", header: "Status", value: (r) => r.label },
+          { id: "inventory", header: "Inventory", value: (r) => r.inventory, kind: "count" },
+          { id: "dailySales", header: "Daily sales", value: (r) => r.dailySales, kind: "count" },
+          { id: "lastInventoryDate", header: "Last counted", value: (r) => r.lastInventoryDate ?? "never" },
+        ],
+      },
+    },
+  };
+}
