@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { TableFrame } from "@/components/table/table-frame";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
 import type { ColumnKind, InsightColumn, InsightTable } from "@/lib/ui/insights/insights-tables";
 
@@ -68,7 +69,7 @@ export function InsightTableView<R>({
       {table.rows.length === 0 ? (
         <p className="rounded border border-dashed border-slate-400 p-4 text-sm">{empty}</p>
       ) : (
-        <div className="overflow-x-auto rounded border border-slate-300 dark:border-slate-700">
+        <TableFrame label={`${table.title}, table`}>
           <table className="data-table w-full text-sm" aria-describedby={captionId}>
             <caption className="sr-only">{table.title}</caption>
             <thead className="bg-slate-100 text-left dark:bg-slate-800">
@@ -82,7 +83,7 @@ export function InsightTableView<R>({
               {rows.map((row, i) => (
                 <tr key={i} className="border-t border-slate-200 dark:border-slate-700">
                   {table.columns.map((column) => (
-                    <td key={column.id} className={`px-3 py-1.5 whitespace-nowrap ${RIGHT.has(column.kind ?? "text") ? "text-right tabular-nums" : ""} ${column.id === "missing" ? "whitespace-normal" : ""}`}>
+                    <td key={column.id} className={`px-3 py-1.5 ${column.id === "missing" ? "min-w-96" : "whitespace-nowrap"} ${RIGHT.has(column.kind ?? "text") ? "text-right tabular-nums" : ""}`}>
                       {shown(column.kind, column.value(row))}
                     </td>
                   ))}
@@ -90,7 +91,7 @@ export function InsightTableView<R>({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </div>
   );

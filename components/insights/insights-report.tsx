@@ -75,19 +75,19 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
       </div>
 
       <form method="get" action="/insights" className="flex flex-wrap items-end gap-3" aria-label="Period and retailer">
-        <label className="flex flex-col text-sm font-medium">
-          Period
-          <select name="weeks" defaultValue={query.weeks} className={fieldClass(false, "mt-1")}>
+        <div className="flex flex-col text-sm font-medium">
+          <label htmlFor="insights-weeks">Period</label>
+          <select id="insights-weeks" name="weeks" defaultValue={query.weeks} className={fieldClass(false, "mt-1")}>
             {PERIODS.map((weeks) => (
               <option key={weeks} value={weeks}>
                 Last {weeks} weeks
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col text-sm font-medium">
-          Retailer
-          <select name="customer" defaultValue={query.customer === undefined ? "" : String(query.customer)} className={fieldClass(false, "mt-1 max-w-xs")}>
+        </div>
+        <div className="flex flex-col text-sm font-medium">
+          <label htmlFor="insights-customer">Retailer</label>
+          <select id="insights-customer" name="customer" defaultValue={query.customer === undefined ? "" : String(query.customer)} className={fieldClass(false, "mt-1 max-w-xs")}>
             <option value="">All retailers</option>
             {view.retailers.map((r) => (
               <option key={r.customerId} value={r.customerId}>
@@ -95,7 +95,7 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {query.tier && <input type="hidden" name="tier" value={query.tier} />}
         <button type="submit" className={PRIMARY}>
           Show
@@ -160,9 +160,9 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
           {query.customer !== undefined && <input type="hidden" name="customer" value={query.customer} />}
           <input type="hidden" name="sort" value={query.sort} />
           <input type="hidden" name="dir" value={query.dir} />
-          <label className="flex flex-col text-sm font-medium">
-            Tier
-            <select name="tier" defaultValue={query.tier ?? ""} className={fieldClass(false, "mt-1")}>
+          <div className="flex flex-col text-sm font-medium">
+            <label htmlFor="insights-tier">Tier</label>
+            <select id="insights-tier" name="tier" defaultValue={query.tier ?? ""} className={fieldClass(false, "mt-1")}>
               <option value="">Every tier</option>
               {TIERS.map((tier) => (
                 <option key={tier} value={tier}>
@@ -170,7 +170,7 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button type="submit" className={BUTTON}>
             Filter
           </button>

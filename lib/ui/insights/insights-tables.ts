@@ -212,7 +212,7 @@ export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow
   const shelf = shelfWatch(input.shelf).map((r) => ({ ...r, customer: customerNames.get(r.customerId) ?? `Customer ${r.customerId}`, product: productNames.get(r.productId) ?? `Product ${r.productId}` }));
   const space = whiteSpace(input, { asOf, days: 90, zoneOf }).map((r) => {
     const missing = r.groups.filter((g) => g.missing.length > 0);
-    return { ...r, missingCount: missing.reduce((n, g) => n + g.missing.length, 0), missingText: missing.map((g) => `${g.group}: ${g.missing.map((p) => p.name).join(", ")}`).join("; ") };
+    return { ...r, missingCount: missing.reduce((n, g) => n + g.missing.length, 0), missingText: missing.map((g) => `${g.group} — ${g.missing.map((p) => p.name).join(", ")}`).join("; ") };
   });
   return {
     asOf,
@@ -277,7 +277,7 @@ export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow
           { id: "label", header: "Status", value: (r) => r.label },
           { id: "inventory", header: "Inventory", value: (r) => r.inventory, kind: "count" },
           { id: "dailySales", header: "Daily sales", value: (r) => r.dailySales, kind: "count" },
-          { id: "lastInventoryDate", header: "Last counted", value: (r) => r.lastInventoryDate ?? "never" },
+          { id: "lastInventoryDate", kind: "day", header: "Last counted", value: (r) => r.lastInventoryDate ?? "" },
         ],
       },
     },

@@ -1,0 +1,68 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
+import { connectWithKey, issueKey, requestsSince } from "./journeys/keyboard";
+
+// Insights (issue 30): a brand's key connected, its history synced in the background (the page queues the first
+// backfill), then the page opens from the history alone: no Data API request on load, narrowed to one retailer, the
+// account health table exported whole, axe clean.
+
+/** A CSV line's fields (quoted ones unquoted). */
+function cells(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1]!.replace(/^"|"$/g, "").replace(/""/g, '"'));
+}
+
+test("a brand opens Insights from its synced history, narrows to a retailer and exports the account health", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A key of its own: the sync's reads spend its budget, not the demo brand's that other tests count.
+  await connectWithKey(page, await issueKey(page, "Supplier"));
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Insights" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
+  // The first visit finds no history: the backfill is queued, and the page says so until its year is in.
+  await expect(async () => {
+    await page.goto("/insights");
+    await expect(page.getByTestId("history-freshness")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+
+  // Opened again: nothing asked of the API (the background's reads are marked as its own in the log).
+  const since = new Date().toISOString();
+  await page.goto("/insights");
+  await expect(page.getByTestId("history-freshness")).toContainText(/History up to .* · [\d,]+ invoices · refreshed nightly/);
+  await expect(page.getByRole("img", { name: /Weekly revenue, 1[34] weeks/ })).toBeVisible();
+  const revenue = page.getByRole("region", { name: "Sales", exact: true }).getByRole("definition").first();
+  await expect(revenue).toHaveText(/^\$[\d,]+\.\d\d$/);
+  expect(await requestsSince(page, since)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Narrowed to the retailer that bought most in the period.
+  const top = page.getByRole("region", { name: "By retailer", exact: true }).locator("tbody tr").first().locator("td").nth(1);
+  const name = (await top.textContent())!;
+  await page.getByLabel("Retailer", { exact: true }).selectOption({ label: name });
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/customer=\d+/);
+  await expect(page.getByRole("heading", { level: 2, name: `Sales to ${name}` })).toBeVisible();
+  const health = page.getByRole("region", { name: "Account health", exact: true });
+  await expect(health.locator("tbody tr")).toHaveCount(1);
+  await expect(health.locator("tbody tr td").nth(1)).toHaveText(name);
+
+  // Back to every retailer, sorted by days since the last order, longest first, and exported whole.
+  await page.getByRole("link", { name: "All retailers" }).click();
+  await expect(page).not.toHaveURL(/customer=/);
+  await health.getByRole("link", { name: /^Days since/ }).click();
+  await expect(page).toHaveURL(/sort=daysSince/);
+  await expect(health.getByRole("columnheader", { name: /Days since/ })).toHaveAttribute("aria-sort", "descending");
+  const rows = Number((await health.getByText(/rows?[.;]/).first().textContent())!.match(/([\d,]+) rows?/)![1]!.replace(/,/g, ""));
+  const download = page.waitForEvent("download");
+  await health.getByRole("link", { name: "Export CSV of account health" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^insights-health-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await file.path())!, "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  expect(lines[0]).toBe("ID,Retailer,Last order,Days since,Median reorder (days),Tier,\"Revenue, last 30 days\",\"Revenue, 30 days before\",Growth,Orders");
+  expect(lines.length - 1).toBe(rows);
+  // In the page's order: days since descending, those never ordered last.
+  const days = lines.slice(1).map((line) => cells(line)[3]!);
+  const known = days.filter((d) => d !== "").map(Number);
+  expect(known).toEqual([...known].sort((a, b) => b - a));
+  expect(days.slice(known.length).every((d) => d === "")).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+});
