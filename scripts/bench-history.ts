@@ -40,6 +40,7 @@ async function main() {
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     const walk = async () => {
       const before = backend.calls.length;
+      const asked = (await sync.state(brand.keyId))?.requests ?? 0;
       const began = Date.now();
       await sync.start(brand.workspaceId, brand.keyId);
       let runs = 0;
@@ -49,7 +50,10 @@ async function main() {
         // A new hour for each run: the background's tenth of the hour is the budget's, not the benchmark's, to show.
         clock += 3_600_000;
       }
-      return { requests: backend.calls.length - before, runs, ms: Date.now() - began };
+      // Reads asked: each would reach the API on a cold cache (a nightly refresh's); the upstream count is lower where
+      // the proxy's shared cache answered (the refresh's reference reads, moments after the backfill's here).
+      const reads = (await sync.state(brand.keyId))!.requests - asked;
+      return { requests: reads, upstream: backend.calls.length - before, runs, ms: Date.now() - began };
     };
     const backfill = await walk();
     const count = async (table: "history_invoices" | "history_lines") =>
@@ -61,12 +65,12 @@ async function main() {
     const section = [
       "## The insights' history (`npm run bench:history`)",
       "",
-      `Measured ${date} on this repository's machine: the demo brand's key (Supplier) on the sandbox at scale 1 (seeded in ${(seeded / 1000).toFixed(1)} s) backfills a year of invoices (\`Statuses=1,2,3,4,5,7\`, 60-day windows, 500 a page) and their lines (400 invoices a request, 500 lines a page) through the proxy, then refreshes the last 60 days; every request that reaches the Data API is counted. Targets: under ${TARGETS.backfill} requests for the backfill, under ${TARGETS.refresh} for a refresh.`,
+      `Measured ${date} on this repository's machine: the demo brand's key (Supplier) on the sandbox at scale 1 (seeded in ${(seeded / 1000).toFixed(1)} s) backfills a year of invoices (\`Statuses=1,2,3,4,5,7\`, 60-day windows, 500 a page) and their lines (400 invoices a request, 500 lines a page) through the proxy, then refreshes the last 60 days (and reads the products, the states, the customers, the reps and the retailers' stock again at each walk's end); requests are the reads each walk asked of the proxy, all of which reach the API when the cache is cold, and of them the ones that did here. Targets: under ${TARGETS.backfill} requests for the backfill, under ${TARGETS.refresh} for a refresh.`,
       "",
-      "| Walk | Requests | Job runs | Time |",
-      "| --- | ---: | ---: | ---: |",
-      `| Backfill: ${invoices.toLocaleString("en-US")} invoices, ${lines.toLocaleString("en-US")} lines | ${backfill.requests} | ${backfill.runs} | ${(backfill.ms / 1000).toFixed(1)} s |`,
-      `| Refresh (60 days) | ${refresh.requests} | ${refresh.runs} | ${(refresh.ms / 1000).toFixed(1)} s |`,
+      "| Walk | Requests | Reached the API here | Job runs | Time |",
+      "| --- | ---: | ---: | ---: | ---: |",
+      `| Backfill: ${invoices.toLocaleString("en-US")} invoices, ${lines.toLocaleString("en-US")} lines | ${backfill.requests} | ${backfill.upstream} | ${backfill.runs} | ${(backfill.ms / 1000).toFixed(1)} s |`,
+      `| Refresh (60 days) | ${refresh.requests} | ${refresh.upstream} | ${refresh.runs} | ${(refresh.ms / 1000).toFixed(1)} s |`,
       "",
       `Backfill ${backfill.requests < TARGETS.backfill ? "under" : "over"} its target of ${TARGETS.backfill}; refresh ${refresh.requests < TARGETS.refresh ? "under" : "over"} its target of ${TARGETS.refresh}.`,
     ].join("\n");

@@ -28,6 +28,10 @@ interface Visit {
   page: string;
   path: string;
   who: Who;
+  /** A page drawn from the key's synced history (Insights): measured with one key whose history is in. */
+  synced?: boolean;
+  /** Its own LCP target where it is stricter than the pages' (Insights waits for no API: 400 ms, issue 30). */
+  lcp?: number;
 }
 
 interface Measured {
@@ -67,8 +71,19 @@ async function main() {
     return sessionCookie(base, { apiKey: key, environment: "test" });
   };
   const draft = await draftOf20(base, await freshCookie("Supplier"));
+  // A key whose history is synced (its first visit to Insights queues the backfill; the page then draws from it).
+  let syncedCookie: string | undefined;
+  const withHistory = async () => {
+    if (syncedCookie) return syncedCookie;
+    const cookie = await freshCookie("Supplier");
+    for (const start = Date.now(); ; await new Promise((r) => setTimeout(r, 2_000))) {
+      const html = await (await fetch(`${base}/insights`, { headers: { Cookie: cookie } })).text();
+      if (html.includes("history-freshness")) return (syncedCookie = cookie);
+      if (Date.now() - start > 300_000) throw new Error("the history of the bench's Supplier key was not synced within 5 minutes");
+    }
+  };
 
-  const visits: Visit[] = [
+  const all: Visit[] = [
     { page: "Overview (retailer)", path: "/", who: "Customer" },
     { page: "Overview (brand)", path: "/", who: "Supplier" },
     { page: "Overview (staff)", path: "/", who: "Employee" },
@@ -80,12 +95,14 @@ async function main() {
     { page: "Inventory (brand)", path: "/inventory", who: "Supplier" },
     { page: "Delivery days (staff)", path: "/delivery-days", who: "Employee" },
     { page: "Customers (staff)", path: "/customers", who: "Employee" },
-  ].filter((v): v is Visit => !ONLY || v.page.toLowerCase().includes(ONLY));
+    { page: "Insights (brand)", path: "/insights", who: "Supplier", synced: true, lcp: 400 },
+  ];
+  const visits = all.filter((v) => !ONLY || v.page.toLowerCase().includes(ONLY));
 
   // The server's first render of each route, before the fault (its code loaded), with a key of its own.
   for (const who of ["Customer", "Supplier", "Employee"] as const) {
     const cookie = await freshCookie(who);
-    for (const visit of visits.filter((v) => v.who === who)) await (await fetch(`${base}${visit.path}`, { headers: { Cookie: cookie } })).arrayBuffer();
+    for (const visit of visits.filter((v) => v.who === who && !v.synced)) await (await fetch(`${base}${visit.path}`, { headers: { Cookie: cookie } })).arrayBuffer();
   }
 
   const browser = await chromium.launch({
@@ -99,7 +116,7 @@ async function main() {
       const runs: Measured[] = [];
       for (let i = 0; i < RUNS; i++) {
         // A key issued for the visit (connected before the fault: connecting is not what is measured).
-        const cookie = await freshCookie(visit.who);
+        const cookie = visit.synced ? await withHistory() : await freshCookie(visit.who);
         await sandbox("/operator/faults", { method: "PUT", body: JSON.stringify({ rules: [{ path: "/api/*", kind: "latency", latencyMs: LATENCY_MS }] }) });
         try {
           runs.push(await measure(browser, base, visit.path, cookie));
@@ -109,7 +126,7 @@ async function main() {
         }
       }
       const result = { fcp: median(runs.map((r) => r.fcp)), lcp: median(runs.map((r) => r.lcp)), cls: Math.max(...runs.map((r) => r.cls)), data: median(runs.map((r) => r.data)), requests: median(runs.map((r) => r.requests)) };
-      const met = result.fcp <= TARGET.fcp && result.lcp <= TARGET.lcp && Math.round(result.cls * 1000) === 0;
+      const met = result.fcp <= TARGET.fcp && result.lcp <= (visit.lcp ?? TARGET.lcp) && Math.round(result.cls * 1000) === 0;
       if (!met) missed++;
       console.error(`${visit.page}: ${runs.map((r) => `FCP ${Math.round(r.fcp)} / LCP ${Math.round(r.lcp)} / data ${Math.round(r.data)} ms, CLS ${r.cls.toFixed(4)}, ${r.requests} requests`).join("; ")}`);
       rows.push(`| ${visit.page} | \`${visit.path.replace(draft, "{id}")}\` | ${Math.round(result.fcp)} ms | ${Math.round(result.lcp)} ms | ${Math.round(result.data)} ms | ${result.cls.toFixed(4)} | ${result.requests} | ${met ? "met" : "**missed**"} |`);

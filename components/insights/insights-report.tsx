@@ -178,7 +178,7 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
         <div id="health">
           <InsightTableView
             table={tables.health}
-            limit={200}
+            limit={50}
             intro={`As of ${formatDate(view.asOf)}.`}
             exportHref={exportHref(query, "health")}
             empty={query.tier ? `No retailer is ${query.tier} now.` : "No retailer in the history."}
@@ -205,7 +205,7 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
       <Section id="shelf-heading" title="Shelf watch">
         <InsightTableView
           table={tables.shelf}
-          limit={50}
+          limit={25}
           intro="Retailers' stock of the brand's products under 7 days of their daily sales, out of stock, or never counted: a call list, as the last sync found it."
           exportHref={exportHref(query, "shelf")}
           empty="Every counted product covers 7 days or more."

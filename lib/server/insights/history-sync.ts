@@ -25,6 +25,8 @@ export const HISTORY_SYNC = "history-sync";
 export const HISTORY_SWEEP = "history-sweep";
 export const WINDOW_DAYS = 60;
 export const REFRESH_DAYS = 60;
+/** How often a walk reads the products, states, customers and reps again (days). */
+export const REFERENCE_DAYS = 7;
 /** Invoice ids per `/invoiceTransactions` request: about 2.8 kB of query, well within a URL's length. */
 export const LINE_BATCH = 400;
 /** Requests one run makes before it gives the queue back (queued again at once). */
@@ -44,6 +46,8 @@ export interface HistoryState {
   pendingLines: number[];
   backfilledAt?: string;
   refreshedAt?: string;
+  /** When the reference (products, states, customers, reps) was last read: weekly, the shelf every walk. */
+  referencedAt?: string;
   requests: number;
 }
 
@@ -155,12 +159,8 @@ export function createHistorySync(deps: HistorySyncDeps) {
     state.pendingLines = state.pendingLines.slice(ids.length);
   }
 
-  /**
-   * What is replaced whole at the walk's end: the brand's active products, the retailers (with their rep and their
-   * state's zone) and the reps the pages group by, and the retailers' stock of its products (the shelf watch's
-   * snapshot, as of this walk).
-   */
-  async function reference(keyId: string, readAll: <T>(path: string) => Promise<T[]>) {
+  /** The brand's active products, the retailers it sees (with their state's zone) and the reps, replaced whole. */
+  async function groupings(keyId: string, readAll: <T>(path: string) => Promise<T[]>) {
     const states = await readAll<StateRow>("/states?PageSize=500");
     const zones = new Map(states.filter((s) => s.TimeZone && isZone(s.TimeZone)).map((s) => [s.StateAbbreviation, s.TimeZone!]));
     const customers = await readAll<CustomerRow>("/customers?AccountStatuses=Active,Inactive,OutOfBus&PageSize=500");
@@ -195,17 +195,6 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .execute();
       }
     });
-    const shelf = await readAll<ShelfApiRow>("/retailerInventory?PageSize=500");
-    await deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("history_shelf").where("key_id", "=", keyId).execute();
-      for (let i = 0; i < shelf.length; i += 500) {
-        await trx
-          .insertInto("history_shelf")
-          .values(shelf.slice(i, i + 500).map((r) => ({ key_id: keyId, customer_id: r.CustomerID, product_id: r.ProductID, inventory: r.Inventory, daily_sales: r.DailySales, last_inventory_date: r.LastInventoryDate ?? null })))
-          .onConflict((oc) => oc.columns(["key_id", "customer_id", "product_id"]).doNothing())
-          .execute();
-      }
-    });
     const rows = await readAll<RepRow>("/salesReps?PageSize=500");
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_reps").where("key_id", "=", keyId).execute();
@@ -214,6 +203,30 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .insertInto("history_reps")
           .values(rows.map((r) => ({ key_id: keyId, user_id: r.UserID, name: r.Name ?? `Rep ${r.UserID}`, customer_ids_json: JSON.stringify((r.Customers ?? []).map((c) => c.CustomerID)) })))
           .onConflict((oc) => oc.columns(["key_id", "user_id"]).doNothing())
+          .execute();
+      }
+    });
+  }
+
+  /**
+   * What is replaced whole at a walk's end: the retailers' stock of the brand's products (the shelf watch's snapshot)
+   * every time; once a week (`REFERENCE_DAYS`) and at the backfill, what the pages group and date by, which rarely
+   * changes: the brand's active products, the retailers (with their state's zone) and the reps.
+   */
+  async function reference(keyId: string, state: HistoryState, readAll: <T>(path: string) => Promise<T[]>) {
+    const due = !state.referencedAt || now() - Date.parse(state.referencedAt) >= REFERENCE_DAYS * 86_400_000;
+    if (due) {
+      await groupings(keyId, readAll);
+      state.referencedAt = new Date(now()).toISOString();
+    }
+    const shelf = await readAll<ShelfApiRow>("/retailerInventory?PageSize=500");
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("history_shelf").where("key_id", "=", keyId).execute();
+      for (let i = 0; i < shelf.length; i += 500) {
+        await trx
+          .insertInto("history_shelf")
+          .values(shelf.slice(i, i + 500).map((r) => ({ key_id: keyId, customer_id: r.CustomerID, product_id: r.ProductID, inventory: r.Inventory, daily_sales: r.DailySales, last_inventory_date: r.LastInventoryDate ?? null })))
+          .onConflict((oc) => oc.columns(["key_id", "customer_id", "product_id"]).doNothing())
           .execute();
       }
     });
@@ -229,7 +242,7 @@ export function createHistorySync(deps: HistorySyncDeps) {
       state.window = { from: from < state.horizon ? state.horizon : from, to, page: 1 };
       return;
     }
-    await reference(keyId, readAll);
+    await reference(keyId, state, readAll);
     const at = new Date(now()).toISOString();
     if (state.phase === "backfill") state.backfilledAt = at;
     state.refreshedAt = at;
