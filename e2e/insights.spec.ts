@@ -66,3 +66,48 @@ test("a brand opens Insights from its synced history, narrows to a retailer and 
   expect(days.slice(known.length).every((d) => d === "")).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("a rep's Employee key: Insights over their accounts once they are linked, with the week's leaderboard and a supplier chosen", async ({ page }) => {
+  test.setTimeout(120_000);
+  await connectWithKey(page, await issueKey(page, "Employee"));
+  await page.goto("/insights");
+  await expect(page.getByText("no member is linked to one yet")).toBeVisible();
+
+  // The person links themself to Marcus Brown (rep 1006) on the Members page.
+  await page.goto("/settings/members");
+  // Typed again until the page is hydrated (Save stays disabled for text React has not seen).
+  await expect(async () => {
+    await page.getByLabel("Sales rep UserID of Journey person").fill("1006");
+    await page.getByRole("button", { name: "Save the sales rep of Journey person" }).click({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByText("Journey person is linked to the sales rep with UserID 1006.")).toBeVisible();
+
+  const link = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Insights" });
+  await expect(async () => {
+    await page.goto("/");
+    await expect(link).toHaveAttribute("href", "/insights?rep=1006", { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await link.click();
+  await expect(async () => {
+    await page.goto("/insights?rep=1006");
+    await expect(page.getByTestId("history-freshness")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+  await expect(page.getByTestId("history-freshness")).toContainText(/invoices of [\d,]+ accounts of 1 linked rep · refreshed nightly/);
+
+  const since = new Date().toISOString();
+  await page.goto("/insights?rep=1006");
+  await expect(page.getByRole("heading", { level: 2, name: /^Sales \(.+'s accounts\)$/ })).toBeVisible();
+  const leaderboard = page.getByRole("region", { name: "Weekly leaderboard", exact: true });
+  await expect(leaderboard.locator("tbody tr").first()).toBeVisible();
+  await expect(leaderboard.locator("tbody tr").first().locator("td").first()).toHaveText("1");
+  // A rep's page has no white space (a brand's line is what it compares against).
+  await expect(page.getByRole("region", { name: "White space", exact: true })).toHaveCount(0);
+  expect(await requestsSince(page, since)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // One supplier: the demo brand's lines only.
+  await page.getByLabel("Supplier", { exact: true }).selectOption({ value: "101" });
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/supplier=101/);
+  await expect(page.getByRole("heading", { level: 2, name: /^Sales of .+ \(.+'s accounts\)$/ })).toBeVisible();
+});

@@ -10,6 +10,7 @@ import { Sidebar } from "@/components/shell/sidebar";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { EnvironmentBadge } from "@/components/session/environment-badge";
 import { navigationFor } from "@/lib/ui/navigation";
+import { insightsHref } from "@/lib/ui/insights/insights-href";
 import { withMyAccounts } from "@/lib/ui/my-accounts";
 import { parseTheme, parseTimeZone, THEME_COOKIE, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { purchasesV2Available } from "./_lib/purchases-v2";
@@ -23,7 +24,7 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
   const rateLimit = active.rateLimit;
   return (
     <div className="md:flex md:min-h-screen">
-      <Sidebar sections={active.keyType === "Employee" ? withMyAccounts(navigationFor(active.keyType), view.salesRepUserId) : navigationFor(active.keyType)} activity={may(view.role, { audit: ["read"] }) || may(view.role, { audit: ["read-own"] })} insights={active.keyType === "Supplier"} />
+      <Sidebar sections={active.keyType === "Employee" ? withMyAccounts(navigationFor(active.keyType), view.salesRepUserId) : navigationFor(active.keyType)} activity={may(view.role, { audit: ["read"] }) || may(view.role, { audit: ["read-own"] })} insights={insightsHref(active.keyType, view.salesRepUserId)} />
       <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-center print:hidden gap-x-5 gap-y-2 border-b border-slate-300 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900">
           <EnvironmentBadge environment={active.environment} sandbox={active.sandbox} />

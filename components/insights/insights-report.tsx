@@ -46,7 +46,8 @@ function Growth({ value }: { value: string | null }) {
   );
 }
 
-export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZone: string | undefined }) {
+export function InsightsReport({ view, keyType, timeZone }: { view: InsightsView; keyType: "Supplier" | "Employee"; timeZone: string | undefined }) {
+  const staff = keyType === "Employee";
   if (!view.ready) {
     const window = view.state?.window;
     return (
@@ -65,12 +66,19 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
   }
   const { query, comparison, tables } = view;
   const retailer = view.retailers.find((r) => r.customerId === query.customer);
+  const rep = view.reps.find((r) => r.userId === query.rep);
+  const supplier = view.suppliers.find((s) => s.supplierId === query.supplier);
+  const accounts = view.state.scope?.customerIds.length;
+  const linked = view.state.scope?.repUserIds.length ?? 0;
+  // An Employee key's reps to choose: those its members are linked to.
+  const repChoices = view.reps.filter((r) => view.state.scope?.repUserIds.includes(r.userId));
   return (
     <div className="space-y-8">
       <div className="space-y-2">
         <Title />
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="history-freshness">
-          History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} · {view.invoices.toLocaleString("en-US")} invoices · refreshed nightly
+          History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} · {view.invoices.toLocaleString("en-US")} invoices
+          {accounts !== undefined ? ` of ${accounts.toLocaleString("en-US")} accounts of ${linked} linked ${linked === 1 ? "rep" : "reps"}` : ""} · refreshed nightly
         </p>
       </div>
 
@@ -96,6 +104,32 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
             ))}
           </select>
         </div>
+        {staff && (
+          <>
+            <div className="flex flex-col text-sm font-medium">
+              <label htmlFor="insights-rep">Rep</label>
+              <select id="insights-rep" name="rep" defaultValue={query.rep === undefined ? "" : String(query.rep)} className={fieldClass(false, "mt-1 max-w-xs")}>
+                <option value="">Every linked rep</option>
+                {repChoices.map((r) => (
+                  <option key={r.userId} value={r.userId}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col text-sm font-medium">
+              <label htmlFor="insights-supplier">Supplier</label>
+              <select id="insights-supplier" name="supplier" defaultValue={query.supplier === undefined ? "" : String(query.supplier)} className={fieldClass(false, "mt-1 max-w-xs")}>
+                <option value="">Every supplier</option>
+                {view.suppliers.map((s) => (
+                  <option key={s.supplierId} value={s.supplierId}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        )}
         {query.tier && <input type="hidden" name="tier" value={query.tier} />}
         <button type="submit" className={PRIMARY}>
           Show
@@ -107,7 +141,7 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
         )}
       </form>
 
-      <Section id="sales-heading" title={retailer ? `Sales to ${retailer.name}` : "Sales"}>
+      <Section id="sales-heading" title={[retailer ? `Sales to ${retailer.name}` : "Sales", supplier ? `of ${supplier.name}` : "", rep ? `(${rep.name}'s accounts)` : ""].filter(Boolean).join(" ")}>
         <dl className="grid gap-3 sm:grid-cols-3">
           {(
             [
@@ -158,6 +192,8 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
         <form method="get" action="/insights" className="flex flex-wrap items-end gap-3" aria-label="Account health filter">
           <input type="hidden" name="weeks" value={query.weeks} />
           {query.customer !== undefined && <input type="hidden" name="customer" value={query.customer} />}
+          {query.rep !== undefined && <input type="hidden" name="rep" value={query.rep} />}
+          {query.supplier !== undefined && <input type="hidden" name="supplier" value={query.supplier} />}
           <input type="hidden" name="sort" value={query.sort} />
           <input type="hidden" name="dir" value={query.dir} />
           <div className="flex flex-col text-sm font-medium">
@@ -192,6 +228,23 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
         </div>
       </Section>
 
+      {staff && (
+        <Section id="leaderboard-heading" title="Weekly leaderboard">
+          {rep ? (
+            <InsightTableView
+              table={tables.leaderboard}
+              limit={25}
+              intro={`${rep.name}'s accounts ranked by revenue in the week of ${formatDate(tables.leaderboard.rows[0]?.week ?? view.asOf)}, the last full week.`}
+              exportHref={exportHref(query, "leaderboard")}
+              empty={`${rep.name} covers none of these accounts.`}
+            />
+          ) : (
+            <p className="text-sm">Choose a rep above to rank their accounts by this week&apos;s sales.</p>
+          )}
+        </Section>
+      )}
+
+      {!staff && (
       <Section id="white-space-heading" title="White space">
         <InsightTableView
           table={tables["white-space"]}
@@ -201,6 +254,7 @@ export function InsightsReport({ view, timeZone }: { view: InsightsView; timeZon
           empty="No retailer bought in the last 90 days."
         />
       </Section>
+      )}
 
       <Section id="shelf-heading" title="Shelf watch">
         <InsightTableView

@@ -9,15 +9,15 @@ interface SidebarProps {
   sections: NavSection[];
   /** Whether the person's role shows the audit trail (all of it, or their own entries). */
   activity?: boolean;
-  /** Whether the key has Insights (a Supplier key: `app/(dashboard)/insights`). */
-  insights?: boolean;
+  /** Where the Insights link goes (Supplier and Employee keys: `app/(dashboard)/insights`; a rep's with their accounts), or none. */
+  insights?: string;
 }
 
 /**
  * The dashboard's navigation: the pages the active key may see, the current one marked for assistive technology.
  * Below the `md` breakpoint it folds behind a "Menu" button.
  */
-export function Sidebar({ sections, activity = true, insights = false }: SidebarProps) {
+export function Sidebar({ sections, activity = true, insights }: SidebarProps) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   // An entry's address may carry a query ("My accounts"): the page is its path.
@@ -57,7 +57,7 @@ export function Sidebar({ sections, activity = true, insights = false }: Sidebar
       <nav id="sidebar-nav" aria-label="Dashboard" className={`${open ? "block" : "hidden"} px-2 pb-4 md:block`}>
         <ul className="mt-1">
           <li>{link("/", "Overview")}</li>
-          {insights && <li>{link("/insights", "Insights")}</li>}
+          {insights && <li>{link(insights, "Insights")}</li>}
         </ul>
         {sections.map((section) => (
           <div key={section.label} className="mt-3">

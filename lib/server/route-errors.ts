@@ -40,7 +40,7 @@ export const ROUTE_FAILURES = {
   /** The insights of a key whose history is not synced yet (its first backfill runs in the background). */
   "history-pending": { status: 409, code: "HISTORY_PENDING", text: () => "This key's history is being synced in the background; the insights open once its first year is in" },
   /** Insights asked with a key that has none (they are a brand's: Supplier keys). */
-  "no-insights": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Insights are kept for brands' keys (Supplier): this key's type has none" },
+  "no-insights": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Insights are kept for brands' keys (Supplier) and for Employee keys over their linked reps' accounts: a Customer key has none" },
   /** An unsubscribe link whose token is not one of ours (altered, cut short, or from another Backroom). */
   "bad-unsubscribe-token": { status: 400, code: "BAD_UNSUBSCRIBE_TOKEN", text: () => "This unsubscribe link is not valid: it may have been cut short. Change what you receive in your notification settings instead." },
   /** A key id the workspace does not hold (choosing it, removing it). */

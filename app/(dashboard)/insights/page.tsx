@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import { InsightsReport } from "@/components/insights/insights-report";
 import { backend } from "@/lib/backend";
 import { insightsView } from "@/lib/server/insights/insights-view";
+import { workspaceMembers } from "@/lib/server/watch/hold-store";
 import { insightsQuery } from "@/lib/ui/insights/insights-tables";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../_lib/page-title";
@@ -10,24 +11,40 @@ import { requireSession } from "../_lib/session";
 
 export const metadata: Metadata = { title: "Insights · Backroom" };
 
-// Insights (issue 30): a brand's sales, account health, white space and shelf watch, drawn on the server from the
+// Insights (issue 30): a brand's sales, account health, white space and shelf watch, or for an Employee key the same
+// over the accounts of the reps its members are linked to, with their weekly leaderboard; drawn on the server from the
 // key's synced history alone: opening the page asks nothing of the API. A key without a history yet has its first
 // backfill queued here (the hourly sweep would otherwise start it), and the page says how far it has come.
 export default async function InsightsPage({ searchParams }: PageProps<"/insights">) {
   const [{ active, view: session }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
-  if (active.keyType !== "Supplier") {
+  const workspaceId = session.workspace!.id;
+  const { db, history } = await backend();
+  if (active.keyType === "Customer") {
     return (
-      <div className="space-y-2">
-        <PageTitle title="Insights" />
-        <p className="max-w-3xl">
-          Insights are kept for brands&apos; keys (Supplier): this workspace&apos;s {active.keyType} key has none. Switch to a Supplier key to see
-          its sales, account health, white space and shelf watch.
-        </p>
-      </div>
+      <Explained>
+        Insights are kept for brands&apos; keys (Supplier), and for Employee keys over the accounts of the sales reps their members are linked to: this
+        workspace&apos;s Customer key has none. Switch to another key to see them.
+      </Explained>
     );
   }
-  const { db, history } = await backend();
+  if (active.keyType === "Employee" && !(await workspaceMembers(db, workspaceId)).some((m) => m.salesRepUserId !== null)) {
+    return (
+      <Explained>
+        An Employee key&apos;s insights cover the accounts of the sales reps this workspace&apos;s members are linked to, and no member is linked to one yet.
+        An owner or admin links a member to their rep under Members; the history of those reps&apos; accounts is then synced in the background.
+      </Explained>
+    );
+  }
   const view = await insightsView(db, active.id, insightsQuery(params));
-  if (!view.ready && !view.state) await history.start(session.workspace!.id, active.id);
-  return <InsightsReport view={view} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />;
+  if (!view.ready && !view.state) await history.start(workspaceId, active.id);
+  return <InsightsReport view={view} keyType={active.keyType} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />;
+}
+
+function Explained({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="space-y-2">
+      <PageTitle title="Insights" />
+      <p className="max-w-3xl">{children}</p>
+    </div>
+  );
 }

@@ -69,6 +69,14 @@ export const history: Migration = {
       .addColumn("rep_name", "text")
       .addPrimaryKeyConstraint("history_customers_pk", ["key_id", "customer_id"])
       .execute();
+    // The suppliers by name (an Employee key's: the page's supplier chooser).
+    await db.schema
+      .createTable("history_suppliers")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("supplier_id", "integer", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("history_suppliers_pk", ["key_id", "supplier_id"])
+      .execute();
     // The retailers' stock of the key's products as last counted (`/retailerInventory`), replaced whole each walk:
     // the shelf watch's call list. Decimal strings; `last_inventory_date` null when never counted.
     await db.schema

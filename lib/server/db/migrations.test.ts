@@ -61,6 +61,7 @@ const COLUMNS = {
   history_reps: { key_id: "text", user_id: "number", name: "text", customer_ids_json: "text" },
   history_products: { key_id: "text", product_id: "number", name: "text", product_group: "text", supplier_id: "number" },
   history_customers: { key_id: "text", customer_id: "number", name: "text", state: "text null", time_zone: "text null", rep_user_id: "number null", rep_name: "text null" },
+  history_suppliers: { key_id: "text", supplier_id: "number", name: "text" },
   history_shelf: { key_id: "text", customer_id: "number", product_id: "number", inventory: "text", daily_sales: "text", last_inventory_date: "text null" },
   history_state: { key_id: "text", state_json: "text", updated_at: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;

@@ -125,6 +125,7 @@ export interface BackroomDatabase {
   history_products: HistoryProductTable;
   history_shelf: HistoryShelfTable;
   history_customers: HistoryCustomerTable;
+  history_suppliers: HistorySupplierTable;
   history_state: HistoryStateTable;
 }
 
@@ -159,6 +160,13 @@ export interface HistoryProductTable {
   name: string;
   product_group: string;
   supplier_id: number;
+}
+
+/** A supplier by name (migration 011): an Employee key's history names the suppliers its lines are of. */
+export interface HistorySupplierTable {
+  key_id: string;
+  supplier_id: number;
+  name: string;
 }
 
 /** A retailer the key sees (migration 011, `/customers`), with its covering rep and its state's time zone. */

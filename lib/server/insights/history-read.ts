@@ -13,6 +13,8 @@ export interface KeyHistory {
   repNames: Record<number, string>;
   /** The retailers' stock of the key's products as the last walk found it. */
   shelf: ShelfRow[];
+  /** Suppliers' names by SupplierID (an Employee key's history). */
+  supplierNames: Record<number, string>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface KeyHistory {
 export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, { from }: { from?: string } = {}): Promise<KeyHistory> {
   let invoiceQuery = db.selectFrom("history_invoices").selectAll().where("key_id", "=", keyId);
   if (from) invoiceQuery = invoiceQuery.where("date", ">=", from);
-  const [invoiceRows, lineRows, repRows, productRows, shelfRows, customerRows] = await Promise.all([
+  const [invoiceRows, lineRows, repRows, productRows, shelfRows, customerRows, supplierRows] = await Promise.all([
     invoiceQuery.orderBy("date").orderBy("invoice_id").execute(),
     db
       .selectFrom("history_lines")
@@ -41,6 +43,7 @@ export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, {
     db.selectFrom("history_products").selectAll().where("key_id", "=", keyId).execute(),
     db.selectFrom("history_shelf").selectAll().where("key_id", "=", keyId).orderBy("customer_id").orderBy("product_id").execute(),
     db.selectFrom("history_customers").selectAll().where("key_id", "=", keyId).execute(),
+    db.selectFrom("history_suppliers").selectAll().where("key_id", "=", keyId).execute(),
   ]);
   // Who covers a customer: the rep its record names (SalesRepUserID), and any rep whose accounts list it.
   const repsOf = new Map<number, Set<number>>();
@@ -65,6 +68,7 @@ export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, {
     customers: [...customers.values()],
     products: [...products.values()],
     repNames: Object.fromEntries([...customerRows.filter((c) => c.rep_user_id !== null && c.rep_name).map((c) => [c.rep_user_id!, c.rep_name!] as const), ...repRows.map((r) => [r.user_id, r.name] as const)]),
+    supplierNames: Object.fromEntries(supplierRows.map((r) => [r.supplier_id, r.name])),
     shelf: shelfRows.map((r) => ({ customerId: r.customer_id, productId: r.product_id, inventory: r.inventory, dailySales: r.daily_sales, lastInventoryDate: r.last_inventory_date })),
   };
 }

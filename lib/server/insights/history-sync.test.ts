@@ -4,7 +4,7 @@ import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
 import type { JobQueue } from "../jobs/job-queue";
 import { createMemoryStore } from "../shared/memory-store";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend, UPSTREAM } from "../testing";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend, UPSTREAM } from "../testing";
 import { createHistorySync, type HistorySyncJob } from "./history-sync";
 import { getSales } from "./insights-api";
 
@@ -167,6 +167,48 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     await backend.db.deleteFrom("workspace_keys").where("id", "=", brand.keyId).execute();
     expect(await sync.sweep()).toEqual({ started: 0, forgotten: 1 });
     expect(await sync.state(brand.keyId)).toBeUndefined();
+  });
+
+  it("keeps an Employee key's history of its linked reps' accounts only, equal to a direct walk of theirs, and none without a linked member", async () => {
+    const { backend, sync, drain, queued } = await setUp();
+    const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    // No member linked to a rep: the sweep starts the brand's key (set up beside it), nothing for the Employee key.
+    expect(await sync.sweep()).toEqual({ started: 1, forgotten: 0 });
+    expect(await sync.state(staff.keyId)).toBeUndefined();
+    const rep = await joinAs(backend, staff.workspaceId, "viewer");
+    // Linked to Marcus Brown (rep 1006).
+    await backend.db.withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>().updateTable("auth_member").set({ salesRepUserId: 1006 }).where("id", "=", rep.memberId).execute();
+    queued.length = 0;
+    expect(await sync.sweep()).toEqual({ started: 1, forgotten: 0 });
+    await drain();
+    const state = (await sync.state(staff.keyId))!;
+    expect(state.phase).toBe("idle");
+    const reps = await walk("/salesReps?", DEMO_KEYS.Employee);
+    const customerIds = ((reps.find((r) => r.UserID === 1006)!.Customers as { CustomerID: number }[]) ?? []).map((c) => c.CustomerID).sort((a, b) => a - b);
+    expect(state.scope).toEqual({ repUserIds: [1006], customerIds });
+    expect(customerIds.length).toBeGreaterThan(0);
+    const to = day(Date.parse(TEST_CLOCK));
+    const from = day(Date.parse(TEST_CLOCK) - 365 * 86_400_000);
+    const invoices = await walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}&CustomerIDs=${customerIds.join(",")}`, DEMO_KEYS.Employee);
+    const kept = await backend.db.selectFrom("history_invoices").select(["invoice_id", "customer_id"]).where("key_id", "=", staff.keyId).orderBy("invoice_id").execute();
+    expect(kept.map((r) => r.invoice_id)).toEqual(invoices.map((i) => i.InvoiceID as number).sort((a, b) => a - b));
+    expect(kept.every((r) => customerIds.includes(r.customer_id))).toBe(true);
+    expect(kept.length).toBeGreaterThan(0);
+    // Its reps are the linked one; its suppliers named; its customers with their rep (an Employee key sees it).
+    expect((await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute()).map((r) => r.user_id)).toEqual([1006]);
+    expect(Number((await backend.db.selectFrom("history_suppliers").select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", staff.keyId).executeTakeFirstOrThrow()).n)).toBeGreaterThan(0);
+    const customers = await backend.db.selectFrom("history_customers").select(["customer_id", "rep_user_id"]).where("key_id", "=", staff.keyId).orderBy("customer_id").execute();
+    expect(customers.map((c) => c.customer_id)).toEqual(customerIds);
+    // The shelf holds those customers' rows only.
+    const shelf = await backend.db.selectFrom("history_shelf").select("customer_id").where("key_id", "=", staff.keyId).execute();
+    expect(shelf.every((r) => customerIds.includes(r.customer_id))).toBe(true);
+    // The sales endpoint answers an Employee key from it, per supplier too.
+    const ask = (query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: rep.cookie, site: null }), backend);
+    const all = (await (await ask(`from=${from}&to=${to}&by=customer`)).json()) as { rows: { key: number; invoices: number }[] };
+    expect(all.rows.filter((r) => r.invoices > 0).every((r) => customerIds.includes(r.key))).toBe(true);
+    // The member unlinked: the next sweep forgets the key's history.
+    await backend.db.withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>().updateTable("auth_member").set({ salesRepUserId: null }).where("id", "=", rep.memberId).execute();
+    expect(await sync.sweep()).toEqual({ started: 0, forgotten: 1 });
   });
 
   it("answers GET /api/insights/sales from the history alone, to the cent of the API's lines", async () => {

@@ -6,6 +6,7 @@ import type { BackroomDatabase } from "../db/schema";
 import type { JobQueue } from "../jobs/job-queue";
 import { pages, ReadLater } from "../watch/paged-reads";
 import { isZone } from "@/lib/format/days";
+import { workspaceMembers } from "../watch/hold-store";
 import { HISTORY_TABLES } from "./history-tables";
 
 /**
@@ -32,6 +33,8 @@ export const LINE_BATCH = 400;
 /** Requests one run makes before it gives the queue back (queued again at once). */
 const STEPS_PER_RUN = 25;
 const STATUSES = "1,2,3,4,5,7";
+/** Customer ids per request of an Employee key's walk (about 3 kB of query). */
+const CUSTOMER_BATCH = 400;
 
 
 export interface HistoryState {
@@ -39,8 +42,17 @@ export interface HistoryState {
   horizon: string;
   /** What the walk is doing: the first backfill, a refresh, or nothing until the next night. */
   phase: "backfill" | "refresh" | "idle";
-  /** The window walked now (inclusive days) and the next invoice page of it; undefined once its invoices are read. */
-  window?: { from: string; to: string; page: number };
+  /**
+   * The window walked now (inclusive days), the next invoice page of it, and for an Employee key which batch of its
+   * customers (`CUSTOMER_BATCH` a request); page 0 once its invoices are read.
+   */
+  window?: { from: string; to: string; page: number; batch?: number };
+  /**
+   * An Employee key's scope, read at each walk's start: the sales reps its workspace's members are linked to and
+   * their customers. An Employee key sees every invoice of the distributor; its history keeps those customers' only.
+   * Undefined for a Supplier key (its own scope is the API's).
+   */
+  scope?: { repUserIds: number[]; customerIds: number[] };
   /** The window's invoice ids seen so far (to delete the ones no longer listed) and those whose lines are to read. */
   seen: number[];
   pendingLines: number[];
@@ -77,7 +89,19 @@ type ProductRow = { ProductID: number; ProductName?: string | null; ProductTypeN
 type CustomerRow = { CustomerID: number; CustomerName?: string | null; State?: string | null; SalesRepUserID?: number | null; SalesRepName?: string | null };
 type StateRow = { StateAbbreviation: string; TimeZone?: string | null };
 type ShelfApiRow = { CustomerID: number; ProductID: number; Inventory: string; DailySales: string; LastInventoryDate?: string | null };
+type SupplierRow = { SupplierID: number; Supplier?: string | null };
 type RepRow = { UserID: number; Name?: string | null; Customers?: { CustomerID: number }[] | null };
+
+const repRow = (keyId: string, r: RepRow) => ({ key_id: keyId, user_id: r.UserID, name: r.Name ?? `Rep ${r.UserID}`, customer_ids_json: JSON.stringify((r.Customers ?? []).map((c) => c.CustomerID)) });
+
+/** The `CustomerIDs` of each request of a walk: one unfiltered request for a Supplier key, batches of its scope for an Employee key. */
+function customerBatches(state: HistoryState): (string | undefined)[] {
+  if (!state.scope) return [undefined];
+  const ids = state.scope.customerIds;
+  const batches: string[] = [];
+  for (let i = 0; i < ids.length; i += CUSTOMER_BATCH) batches.push(ids.slice(i, i + CUSTOMER_BATCH).join(","));
+  return batches;
+}
 
 /**
  * @example
@@ -108,6 +132,8 @@ export function createHistorySync(deps: HistorySyncDeps) {
   async function invoicePage(keyId: string, state: HistoryState, read: (path: string) => Promise<{ records: InvoiceRow[]; more: boolean }>) {
     const window = state.window!;
     const query = new URLSearchParams({ Statuses: STATUSES, StartDate: window.from, EndDate: window.to, PageSize: "500", Page: String(window.page) });
+    const customers = customerBatches(state)[window.batch ?? 0];
+    if (customers) query.set("CustomerIDs", customers);
     const { records, more } = await read(`/invoices?${query}`);
     if (records.length) {
       await deps.db
@@ -122,6 +148,10 @@ export function createHistorySync(deps: HistorySyncDeps) {
     state.pendingLines.push(...records.map((r) => r.InvoiceID));
     if (more) {
       window.page++;
+      return;
+    }
+    if ((window.batch ?? 0) + 1 < customerBatches(state).length) {
+      state.window = { ...window, page: 1, batch: (window.batch ?? 0) + 1 };
       return;
     }
     // The window is read whole: what it held before and the API lists no more (canceled) goes, lines and all.
@@ -139,7 +169,29 @@ export function createHistorySync(deps: HistorySyncDeps) {
       await deps.db.deleteFrom("history_lines").where("key_id", "=", keyId).where("invoice_id", "in", ids).execute();
       await deps.db.deleteFrom("history_invoices").where("key_id", "=", keyId).where("invoice_id", "in", ids).execute();
     }
-    state.window = { ...window, page: 0 };
+    state.window = { ...window, page: 0, batch: 0 };
+  }
+
+  /**
+   * An Employee key's scope at a walk's start: the reps the workspace's members are linked to, from `/salesReps`
+   * (kept as the history's reps), and their customers; what the history held of other customers goes.
+   */
+  async function readScope(keyId: string, workspaceId: string, state: HistoryState, readAll: <T>(path: string) => Promise<T[]>) {
+    const linked = new Set((await workspaceMembers(deps.db, workspaceId)).flatMap((m) => (m.salesRepUserId === null ? [] : [m.salesRepUserId])));
+    const reps = linked.size === 0 ? [] : (await readAll<RepRow>("/salesReps?PageSize=500")).filter((r) => linked.has(r.UserID));
+    const customerIds = [...new Set(reps.flatMap((r) => (r.Customers ?? []).map((c) => c.CustomerID)))].sort((a, b) => a - b);
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("history_reps").where("key_id", "=", keyId).execute();
+      if (reps.length) await trx.insertInto("history_reps").values(reps.map((r) => repRow(keyId, r))).execute();
+      for (const table of ["history_lines", "history_invoices", "history_shelf", "history_customers"] as const) {
+        await trx
+          .deleteFrom(table)
+          .where("key_id", "=", keyId)
+          .$if(customerIds.length > 0, (q) => q.where("customer_id", "not in", customerIds))
+          .execute();
+      }
+    });
+    state.scope = { repUserIds: reps.map((r) => r.UserID).sort((a, b) => a - b), customerIds };
   }
 
   /** One batch of the window's invoices' lines, every page of it, replacing what was kept of those invoices. */
@@ -159,11 +211,18 @@ export function createHistorySync(deps: HistorySyncDeps) {
     state.pendingLines = state.pendingLines.slice(ids.length);
   }
 
-  /** The brand's active products, the retailers it sees (with their state's zone) and the reps, replaced whole. */
-  async function groupings(keyId: string, readAll: <T>(path: string) => Promise<T[]>) {
+  /**
+   * The brand's active products, the retailers it sees (with their state's zone) and the reps, replaced whole. For an
+   * Employee key: its scope's customers, the suppliers (for the page's chooser) and no products (the distributor's
+   * whole catalogue, which only a brand's white space needs); its reps were read with its scope.
+   */
+  async function groupings(keyId: string, state: HistoryState, readAll: <T>(path: string) => Promise<T[]>) {
     const states = await readAll<StateRow>("/states?PageSize=500");
     const zones = new Map(states.filter((s) => s.TimeZone && isZone(s.TimeZone)).map((s) => [s.StateAbbreviation, s.TimeZone!]));
-    const customers = await readAll<CustomerRow>("/customers?AccountStatuses=Active,Inactive,OutOfBus&PageSize=500");
+    const customers: CustomerRow[] = [];
+    for (const batch of customerBatches(state)) {
+      customers.push(...(await readAll<CustomerRow>(`/customers?AccountStatuses=Active,Inactive,OutOfBus&PageSize=500${batch ? `&CustomerIDs=${batch}` : ""}`)));
+    }
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_customers").where("key_id", "=", keyId).execute();
       for (let i = 0; i < customers.length; i += 500) {
@@ -184,6 +243,17 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .execute();
       }
     });
+    if (state.scope) {
+      const suppliers = await readAll<SupplierRow>("/suppliers?Active=false&PageSize=500");
+      const active = await readAll<SupplierRow>("/suppliers?PageSize=500");
+      const named = new Map([...suppliers, ...active].map((row) => [row.SupplierID, row.Supplier ?? `Supplier ${row.SupplierID}`]));
+      await deps.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("history_suppliers").where("key_id", "=", keyId).execute();
+        const rows = [...named].map(([supplierId, name]) => ({ key_id: keyId, supplier_id: supplierId, name }));
+        for (let i = 0; i < rows.length; i += 500) await trx.insertInto("history_suppliers").values(rows.slice(i, i + 500)).execute();
+      });
+      return;
+    }
     const products = await readAll<ProductRow>("/products?PageSize=500");
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_products").where("key_id", "=", keyId).execute();
@@ -201,7 +271,7 @@ export function createHistorySync(deps: HistorySyncDeps) {
       if (rows.length) {
         await trx
           .insertInto("history_reps")
-          .values(rows.map((r) => ({ key_id: keyId, user_id: r.UserID, name: r.Name ?? `Rep ${r.UserID}`, customer_ids_json: JSON.stringify((r.Customers ?? []).map((c) => c.CustomerID)) })))
+          .values(rows.map((r) => repRow(keyId, r)))
           .onConflict((oc) => oc.columns(["key_id", "user_id"]).doNothing())
           .execute();
       }
@@ -216,10 +286,11 @@ export function createHistorySync(deps: HistorySyncDeps) {
   async function reference(keyId: string, state: HistoryState, readAll: <T>(path: string) => Promise<T[]>) {
     const due = !state.referencedAt || now() - Date.parse(state.referencedAt) >= REFERENCE_DAYS * 86_400_000;
     if (due) {
-      await groupings(keyId, readAll);
+      await groupings(keyId, state, readAll);
       state.referencedAt = new Date(now()).toISOString();
     }
-    const shelf = await readAll<ShelfApiRow>("/retailerInventory?PageSize=500");
+    const shelf: ShelfApiRow[] = [];
+    for (const batch of customerBatches(state)) shelf.push(...(await readAll<ShelfApiRow>(`/retailerInventory?PageSize=500${batch ? `&CustomerIDs=${batch}` : ""}`)));
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_shelf").where("key_id", "=", keyId).execute();
       for (let i = 0; i < shelf.length; i += 500) {
@@ -239,10 +310,15 @@ export function createHistorySync(deps: HistorySyncDeps) {
     if (state.phase === "backfill" && window.from > state.horizon) {
       const to = addDays(window.from, -1);
       const from = addDays(to, -(WINDOW_DAYS - 1));
-      state.window = { from: from < state.horizon ? state.horizon : from, to, page: 1 };
+      state.window = { from: from < state.horizon ? state.horizon : from, to, page: 1, batch: 0 };
       return;
     }
     await reference(keyId, state, readAll);
+    finish(state);
+  }
+
+  /** The walk's end: when it ended is the history's "as of". */
+  function finish(state: HistoryState) {
     const at = new Date(now()).toISOString();
     if (state.phase === "backfill") state.backfilledAt = at;
     state.refreshedAt = at;
@@ -257,7 +333,7 @@ export function createHistorySync(deps: HistorySyncDeps) {
       const state = await load(keyId);
       if (state && state.phase !== "idle") return void (await queue({ workspaceId, keyId }));
       const next: HistoryState = state
-        ? { ...state, phase: "refresh", window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 }, seen: [], pendingLines: [] }
+        ? { ...state, phase: "refresh", window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 }, seen: [], pendingLines: [], scope: undefined }
         : { horizon: addDays(today, -historyDays), phase: "backfill", window: { from: addDays(today, -(WINDOW_DAYS - 1)), to: today, page: 1 }, seen: [], pendingLines: [], requests: 0 };
       await save(keyId, next);
       await queue({ workspaceId, keyId });
@@ -288,7 +364,10 @@ export function createHistorySync(deps: HistorySyncDeps) {
       };
       try {
         for (let step = 0; step < STEPS_PER_RUN && !idle(state); step++) {
-          if (state.window!.page > 0) await invoicePage(job.keyId, state, readPage<InvoiceRow>);
+          if (key.keyType === "Employee" && !state.scope) await readScope(job.keyId, job.workspaceId, state, readAll);
+          // No member linked to a rep (or no customers of theirs): nothing to walk; the page says why.
+          else if (state.scope && state.scope.customerIds.length === 0) finish(state);
+          else if (state.window!.page > 0) await invoicePage(job.keyId, state, readPage<InvoiceRow>);
           else if (state.pendingLines.length > 0) await lineBatch(job.keyId, state, readAll<LineRow>);
           else await nextWindow(job.keyId, state, readAll);
           await save(job.keyId, state);
@@ -301,14 +380,15 @@ export function createHistorySync(deps: HistorySyncDeps) {
     },
 
     /**
-     * The hourly sweep: a Supplier key without a history starts its backfill, one whose last walk ended over a day
-     * ago its refresh (so each key is refreshed daily, at about the hour its backfill ended), and the history of a key
-     * no longer in any workspace is deleted. Customer keys keep none (the insights are a brand's); Employee keys not
-     * yet: an Employee key sees every invoice of the distributor, so its history is to be narrowed to the customers
-     * of its members' reps first (issue 30, not done).
+     * The hourly sweep: a key without a history starts its backfill, one whose last walk ended over a day ago its
+     * refresh (so each key is refreshed daily, at about the hour its backfill ended), and the history of a key no
+     * longer in any workspace is deleted. Supplier keys keep one (the brand's insights); Employee keys when a member of
+     * their workspace is linked to a sales rep (those reps' accounts); Customer keys none.
      */
     async sweep(): Promise<{ started: number; forgotten: number }> {
-      const keys = await deps.db.selectFrom("workspace_keys").select(["id", "workspace_id", "key_type"]).where("key_type", "=", "Supplier").execute();
+      const all = await deps.db.selectFrom("workspace_keys").select(["id", "workspace_id", "key_type"]).where("key_type", "in", ["Supplier", "Employee"]).execute();
+      const keys = [];
+      for (const key of all) if (key.key_type === "Supplier" || (await workspaceMembers(deps.db, key.workspace_id)).some((m) => m.salesRepUserId !== null)) keys.push(key);
       const states = await deps.db.selectFrom("history_state").select(["key_id", "state_json"]).execute();
       const byKey = new Map(states.map((s) => [s.key_id, JSON.parse(s.state_json) as HistoryState]));
       let started = 0;

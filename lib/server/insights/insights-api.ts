@@ -38,7 +38,7 @@ const keyOf = (by: string, key: string) => (by === "week" ? key : key === "none"
 // in the period, from its synced history only (no request to the API): {asOf, rows: [{key, name, units, revenue,
 // invoices}]}; by=customer adds lastOrder, daysSince and tier. `asOf` is when the history was last walked.
 export const getSales = withActor("key", undefined, async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
-  if (actor.key.keyType !== "Supplier") return failureAnswer("no-insights");
+  if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
   const parsed = SalesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep."), { status: 400, headers: NO_STORE });
   const row = await deps.db.selectFrom("history_state").select("state_json").where("key_id", "=", actor.key.id).executeTakeFirst();
@@ -58,7 +58,7 @@ const ExportTable = z.object({ table: z.enum(TABLE_IDS) });
 // one of the Insights page's tables as CSV (every row, in the page's order and with its filters), from the history
 // alone: what the page's "Export CSV" links download.
 export const getExport = withActor("key", undefined, async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
-  if (actor.key.keyType !== "Supplier") return failureAnswer("no-insights");
+  if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = ExportTable.safeParse(params);
   if (!parsed.success) return Response.json(validationErrorBody(parsed.error, `Ask for one table: ?table=${TABLE_IDS.join("|")}.`), { status: 400, headers: NO_STORE });

@@ -1,9 +1,10 @@
 import * as z from "zod";
-import { addDays } from "@/lib/format/days";
+import { addDays, isoWeekday } from "@/lib/format/days";
 import { requireDecimal } from "@/lib/format/decimal";
-import { accountHealth, periodComparison, salesBy, shelfWatch, whiteSpace } from "./aggregate";
+import { accountHealth, periodComparison, salesBy, shelfWatch, weeklyLeaderboard, whiteSpace } from "./aggregate";
 import type { AccountHealthRow } from "./account-health";
-import { customerZone, type HistoryInput, type Tier } from "./definitions";
+import { customerZone, type HistoryInput, type Tier, weekStart } from "./definitions";
+import type { LeaderboardRow } from "./weekly-leaderboard";
 import type { ShelfRow } from "./history-types";
 import type { PeriodComparison } from "./period-comparison";
 import type { SalesRow } from "./sales-by";
@@ -19,7 +20,7 @@ import type { WhiteSpaceRow } from "./white-space";
 
 export const PERIODS = ["4", "13", "26", "52"] as const;
 export const TIERS = ["Active", "Priority", "At risk", "Lost"] as const satisfies readonly Tier[];
-export const TABLE_IDS = ["weeks", "products", "retailers", "reps", "health", "white-space", "shelf"] as const;
+export const TABLE_IDS = ["weeks", "products", "retailers", "reps", "health", "white-space", "shelf", "leaderboard"] as const;
 export type InsightTableId = (typeof TABLE_IDS)[number];
 
 const HEALTH_SORTS = ["name", "lastOrder", "daysSince", "medianReorderDays", "tier", "revenueLast30", "growth", "orders"] as const;
@@ -31,6 +32,10 @@ export const InsightsQuery = z.object({
   weeks: z.enum(PERIODS).catch("13"),
   /** One retailer: every section narrows to it. */
   customer: z.coerce.number().int().positive().optional().catch(undefined),
+  /** One supplier (an Employee key's history holds every supplier's lines): its lines only. */
+  supplier: z.coerce.number().int().positive().optional().catch(undefined),
+  /** One rep: the customers they cover only, and their weekly leaderboard. */
+  rep: z.coerce.number().int().positive().optional().catch(undefined),
   /** The health table's tier filter. */
   tier: z.enum(TIERS).optional().catch(undefined),
   sort: z.enum(HEALTH_SORTS).catch("revenueLast30"),
@@ -79,6 +84,7 @@ export interface WeekRow {
 }
 
 type NamedShelfRow = ShelfWatchRow & { customer: string; product: string };
+type NamedLeaderboardRow = LeaderboardRow & { week: string };
 type WhiteSpaceLine = WhiteSpaceRow & { missingCount: number; missingText: string };
 
 export interface InsightsTables {
@@ -89,10 +95,14 @@ export interface InsightsTables {
   health: InsightTable<AccountHealthRow>;
   "white-space": InsightTable<WhiteSpaceLine>;
   shelf: InsightTable<NamedShelfRow>;
+  /** The chosen rep's accounts ranked for the history's last full week (no rows without a rep chosen). */
+  leaderboard: InsightTable<NamedLeaderboardRow>;
 }
 
 /** How far a key's history sync has come (`HistoryState` in `lib/server/insights/history-sync.ts`). */
 export interface HistoryProgress {
+  /** An Employee key's scope: the linked reps and their customers. */
+  scope?: { repUserIds: number[]; customerIds: number[] };
   /** The window walked now. */
   window?: { from: string; to: string };
   backfilledAt?: string;
@@ -106,6 +116,10 @@ export interface InsightFigures {
   comparison: PeriodComparison;
   /** Every retailer of the history, by name, for the chooser. */
   retailers: { customerId: number; name: string }[];
+  /** The suppliers of the history's lines, by name (the chooser of an Employee key's page). */
+  suppliers: { supplierId: number; name: string }[];
+  /** The reps of the history (an Employee key's: those its members are linked to), by name. */
+  reps: { userId: number; name: string }[];
   tables: InsightsTables;
 }
 
@@ -165,15 +179,32 @@ export function sortHealth(rows: readonly AccountHealthRow[], sort: HealthSort, 
 }
 
 /** Only what one retailer bought and holds. */
-function narrowed<T extends HistoryInput & { shelf: readonly ShelfRow[] }>(history: T, customerId: number | undefined): T {
-  if (customerId === undefined) return history;
-  return {
-    ...history,
-    invoices: history.invoices.filter((i) => i.customerId === customerId),
-    lines: history.lines.filter((l) => l.customerId === customerId),
-    customers: history.customers.filter((c) => c.customerId === customerId),
-    shelf: history.shelf.filter((r) => r.customerId === customerId),
-  };
+/**
+ * The history narrowed to the query's retailer, rep (the customers they cover) and supplier (its lines, the invoices
+ * holding them, and the shelf rows of products its lines name).
+ */
+function narrowed<T extends HistoryInput & { shelf: readonly ShelfRow[] }>(history: T, query: Pick<InsightsQuery, "customer" | "rep" | "supplier">): T {
+  let input = history;
+  const { customer, rep, supplier } = query;
+  if (customer !== undefined || rep !== undefined) {
+    const covered = new Set(history.customers.filter((c) => rep !== undefined && c.repUserIds.includes(rep)).map((c) => c.customerId));
+    const keep = (id: number) => (customer === undefined || id === customer) && (rep === undefined || covered.has(id));
+    input = {
+      ...input,
+      invoices: input.invoices.filter((i) => keep(i.customerId)),
+      lines: input.lines.filter((l) => keep(l.customerId)),
+      customers: input.customers.filter((c) => keep(c.customerId)),
+      shelf: input.shelf.filter((r) => keep(r.customerId)),
+    };
+  }
+  if (supplier !== undefined) {
+    const lines = input.lines.filter((l) => l.supplierId === supplier);
+    const invoices = new Set(lines.map((l) => l.invoiceId));
+    const products = new Set(lines.map((l) => l.productId));
+    for (const p of input.products) if (p.supplierId === supplier) products.add(p.productId);
+    input = { ...input, lines, invoices: input.invoices.filter((i) => invoices.has(i.invoiceId)), shelf: input.shelf.filter((r) => products.has(r.productId)) };
+  }
+  return input;
 }
 
 /**
@@ -183,9 +214,13 @@ function narrowed<T extends HistoryInput & { shelf: readonly ShelfRow[] }>(histo
  * const figures = insightTables(history, insightsQuery({ weeks: "26" }), "2026-11-23");
  * figures.tables.health.rows.filter((row) => row.tier === "At risk");
  */
-export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow[] }, query: InsightsQuery, asOf: string): InsightFigures {
-  const retailers = [...history.customers].sort((a, b) => a.name.localeCompare(b.name) || a.customerId - b.customerId).map(({ customerId, name }) => ({ customerId, name }));
-  const input = narrowed(history, query.customer);
+export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow[]; supplierNames?: Readonly<Record<number, string>> }, query: InsightsQuery, asOf: string): InsightFigures {
+  const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
+  const retailers = [...history.customers].sort((a, b) => byName(a, b) || a.customerId - b.customerId).map(({ customerId, name }) => ({ customerId, name }));
+  const supplierIds = [...new Set(history.lines.map((l) => l.supplierId))];
+  const suppliers = supplierIds.map((supplierId) => ({ supplierId, name: history.supplierNames?.[supplierId] ?? `Supplier ${supplierId}` })).sort((a, b) => byName(a, b) || a.supplierId - b.supplierId);
+  const reps = Object.entries(history.repNames ?? {}).map(([id, name]) => ({ userId: Number(id), name })).sort((a, b) => byName(a, b) || a.userId - b.userId);
+  const input = narrowed(history, query);
   const days = Number(query.weeks) * 7;
   const zoneOf = customerZone;
   const period = { from: addDays(asOf, 1 - days), to: asOf, zoneOf };
@@ -214,9 +249,14 @@ export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow
     const missing = r.groups.filter((g) => g.missing.length > 0);
     return { ...r, missingCount: missing.reduce((n, g) => n + g.missing.length, 0), missingText: missing.map((g) => `${g.group} — ${g.missing.map((p) => p.name).join(", ")}`).join("; ") };
   });
+  // The last full week (Monday to Sunday) the history holds: the week before asOf's, unless asOf is its Sunday.
+  const lastFullWeek = isoWeekday(asOf) === 7 ? weekStart(asOf) : addDays(weekStart(asOf), -7);
+  const leaderboard = query.rep === undefined ? [] : weeklyLeaderboard(input, { weekOf: lastFullWeek, repUserId: query.rep, zoneOf }).map((row) => ({ ...row, week: lastFullWeek }));
   return {
     asOf,
     query,
+    suppliers,
+    reps,
     comparison,
     retailers,
     tables: {
@@ -265,6 +305,20 @@ export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow
           { id: "share", header: "Share", value: (r) => `${r.share}%`, kind: "percent" },
           { id: "revenue", header: "Revenue, 90 days", value: (r) => r.revenue, kind: "money" },
           { id: "missing", header: "Missing, by group", value: (r) => r.missingText },
+        ],
+      },
+      leaderboard: {
+        id: "leaderboard",
+        title: "Weekly leaderboard",
+        rows: leaderboard,
+        columns: [
+          { id: "rank", header: "Rank", value: (r) => text(r.rank), kind: "id" },
+          { id: "customerId", header: "ID", value: (r) => text(r.customerId), kind: "id" },
+          { id: "name", header: "Retailer", value: (r) => r.name },
+          { id: "week", kind: "day", header: "Week of", value: (r) => r.week },
+          { id: "units", header: "Units", value: (r) => text(r.units), kind: "count" },
+          { id: "revenue", header: "Revenue", value: (r) => r.revenue, kind: "money" },
+          { id: "invoices", header: "Invoices", value: (r) => text(r.invoices), kind: "count" },
         ],
       },
       shelf: {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import type { AccountHealthRow } from "./account-health";
+import type { HistoryCustomer, HistoryInvoice, HistoryLine, ShelfRow } from "./history-types";
+import { insightsQuery, insightTables, sortHealth } from "./insights-tables";
+
+const customers: HistoryCustomer[] = [
+  { customerId: 1, name: "Corner Shop", state: "NY", repUserIds: [10] },
+  { customerId: 2, name: "Big Store", state: "CA", repUserIds: [11] },
+];
+const invoices: HistoryInvoice[] = [
+  { invoiceId: 1, customerId: 1, invoiceNum: "A", date: "2026-11-20T00:00:00.000Z", status: 2 },
+  { invoiceId: 2, customerId: 2, invoiceNum: "B", date: "2026-11-19T00:00:00.000Z", status: 2 },
+  { invoiceId: 3, customerId: 2, invoiceNum: "C", date: "2026-10-01T00:00:00.000Z", status: 2 },
+];
+const lines: HistoryLine[] = [
+  { lineId: 1, invoiceId: 1, customerId: 1, productId: 7, supplierId: 100, numUnits: 2, extPrice: "20.00" },
+  { lineId: 2, invoiceId: 1, customerId: 1, productId: 9, supplierId: 200, numUnits: 1, extPrice: "5.50" },
+  { lineId: 3, invoiceId: 2, customerId: 2, productId: 7, supplierId: 100, numUnits: 3, extPrice: "30.00" },
+  { lineId: 4, invoiceId: 3, customerId: 2, productId: 9, supplierId: 200, numUnits: 4, extPrice: "22.00" },
+];
+const shelf: ShelfRow[] = [
+  { customerId: 1, productId: 7, inventory: "0", dailySales: "1", lastInventoryDate: "2026-11-20T00:00:00.000Z" },
+  { customerId: 2, productId: 9, inventory: "1", dailySales: "1", lastInventoryDate: "2026-11-20T00:00:00.000Z" },
+];
+const history = {
+  invoices,
+  lines,
+  customers,
+  products: [{ productId: 7, name: "Lager", supplierId: 100, group: "Beer", active: true }],
+  repNames: { 10: "Ana", 11: "Ben" },
+  supplierNames: { 100: "Brewery", 200: "Cidery" },
+  shelf,
+};
+const AS_OF = "2026-11-22";
+
+describe("insightsQuery", () => {
+  it("falls back to the defaults for values it does not know, and takes the first of a repeated one", () => {
+    expect(insightsQuery({ weeks: "7", customer: "x", tier: "Gold", sort: "drop table", dir: "up" })).toEqual({ weeks: "13", sort: "revenueLast30", dir: "desc" });
+    expect(insightsQuery({ weeks: ["26", "4"], customer: "2", rep: "11", supplier: "100", tier: "At risk", sort: "daysSince", dir: "asc" })).toEqual({
+      weeks: "26",
+      customer: 2,
+      rep: 11,
+      supplier: 100,
+      tier: "At risk",
+      sort: "daysSince",
+      dir: "asc",
+    });
+  });
+});
+
+describe("sortHealth", () => {
+  const row = (customerId: number, daysSince: number | null, growth: string | null): AccountHealthRow => ({
+    customerId,
+    name: `C${customerId}`,
+    lastOrder: null,
+    daysSince,
+    tier: "Active",
+    medianReorderDays: null,
+    revenueLast30: "0.00",
+    revenuePrevious30: "0.00",
+    growth,
+    orders: 0,
+  });
+  const rows = [row(1, 5, "10.0"), row(2, null, null), row(3, 40, "-5.5"), row(4, 5, "2.0")];
+
+  it.each([
+    ["daysSince", "desc", [3, 1, 4, 2]],
+    ["daysSince", "asc", [1, 4, 3, 2]],
+    ["growth", "desc", [1, 4, 3, 2]],
+    ["growth", "asc", [3, 4, 1, 2]],
+    ["name", "asc", [1, 2, 3, 4]],
+  ] as const)("orders by %s %s, rows without a value last, ties by customer id", (sort, dir, ids) => {
+    expect(sortHealth(rows, sort, dir).map((r) => r.customerId)).toEqual(ids);
+  });
+});
+
+describe("insightTables", () => {
+  it("narrows to a supplier: its lines, the invoices holding them, the shelf rows of its products", () => {
+    const figures = insightTables(history, insightsQuery({ supplier: "100", weeks: "4" }), AS_OF);
+    expect(figures.comparison.current).toMatchObject({ units: 5, revenue: "50.00", invoices: 2 });
+    expect(figures.tables.products.rows.map((r) => r.key)).toEqual(["7"]);
+    expect(figures.tables.shelf.rows.map((r) => [r.customerId, r.productId])).toEqual([[1, 7]]);
+    expect(figures.suppliers).toEqual([
+      { supplierId: 100, name: "Brewery" },
+      { supplierId: 200, name: "Cidery" },
+    ]);
+  });
+
+  it("narrows to a rep's accounts and ranks them for the history's last full week; no leaderboard without a rep", () => {
+    // 2026-11-22 is a Sunday: its week is the last full one.
+    const ben = insightTables(history, insightsQuery({ rep: "11" }), AS_OF);
+    expect(ben.tables.health.rows.map((r) => r.customerId)).toEqual([2]);
+    expect(ben.tables.leaderboard.rows).toEqual([{ rank: 1, customerId: 2, name: "Big Store", units: 3, revenue: "30.00", invoices: 1, week: "2026-11-16" }]);
+    expect(insightTables(history, insightsQuery({}), AS_OF).tables.leaderboard.rows).toEqual([]);
+    // A Tuesday: the week before.
+    expect(insightTables(history, insightsQuery({ rep: "11" }), "2026-11-24").tables.leaderboard.rows.map((r) => [r.week, r.revenue])).toEqual([["2026-11-16", "30.00"]]);
+    expect(ben.reps).toEqual([
+      { userId: 10, name: "Ana" },
+      { userId: 11, name: "Ben" },
+    ]);
+  });
+
+  it("writes each table's cells as the CSV has them: decimals as the API's, days, percents", () => {
+    const figures = insightTables(history, insightsQuery({ weeks: "4" }), AS_OF);
+    const health = figures.tables.health;
+    const corner = health.rows.find((r) => r.customerId === 1)!;
+    expect(Object.fromEntries(health.columns.map((c) => [c.header, c.value(corner)]))).toEqual({
+      ID: "1",
+      Retailer: "Corner Shop",
+      "Last order": "2026-11-20",
+      "Days since": "2",
+      "Median reorder (days)": "",
+      Tier: "Active",
+      "Revenue, last 30 days": "25.50",
+      "Revenue, 30 days before": "0.00",
+      Growth: "",
+      Orders: "1",
+    });
+  });
+});
