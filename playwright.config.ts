@@ -4,6 +4,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { findChromium } from "./e2e/find-chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = join(tmpdir(), `backroom-e2e-${port}`);
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 // Browser tests run against a production build (`npm start` builds first when needed).
@@ -44,15 +45,17 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node scripts/start.mjs --port ${port}`,
+    // On CI the run starts from empty databases: a directory left by an earlier run on the same machine (another
+    // branch's migrations, its accounts) would otherwise be this run's. Locally the server is reused as it is.
+    command: process.env.CI ? `rm -rf ${dataDir} && node scripts/start.mjs --port ${port}` : `node scripts/start.mjs --port ${port}`,
     url: `http://127.0.0.1:${port}/docs/api`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     stdout: "pipe",
     // The embedded sandbox and the session store keep their databases for the run outside the working tree.
     env: {
-      SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`),
-      DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), `backroom-e2e-${port}`),
+      SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? dataDir,
+      DATA_DIR: process.env.DATA_DIR ?? dataDir,
       // The ERP's jobs run when a test asks (operator endpoints), never on a timer in the middle of a test.
       SANDBOX_JOB_INTERVAL: "0",
       // A write's first follow-up (e2e/notifications.spec.ts) after 16 s: past the 15 s a page's copy of the list stays
