@@ -72,7 +72,9 @@ export function ApplicationsSection({
   const rows = showAll ? all : all.slice(0, SHOWN);
   // The key's own user (the API named it in the answers to this page's requests) needs no name from the API.
   const own = new Set(watching.flatMap((w) => (w.requestedBy != null ? [w.requestedBy] : [])));
-  const users = [...new Set(rows.flatMap((r) => (r.RequestedByUserID != null && !own.has(r.RequestedByUserID) ? [r.RequestedByUserID] : [])))].sort((a, b) => a - b);
+  // Named for every row of the list, not only those shown: the shown ones change as new requests come in on top, and
+  // each new set of ids would be another request for the same names.
+  const users = [...new Set(all.flatMap((r) => (r.RequestedByUserID != null && !own.has(r.RequestedByUserID) ? [r.RequestedByUserID] : [])))].sort((a, b) => a - b);
   const names = useQuery({
     ...apiQueryOptions(browserApi, { operation: "listUsers", query: { UserIDs: users.join(","), PageSize: "500" } }, PAYMENTS_STALE),
     enabled: users.length > 0,
