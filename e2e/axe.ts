@@ -13,6 +13,9 @@ const source = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe
  * took 56 s on our two-core machines, against 7 s for the same run here.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A client-side navigation applies the new page's <title> when its metadata has streamed in: the check waits for
+  // it a moment (a page that never gets one is still reported by axe's document-title rule).
+  await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(source);
   const violations = await page.evaluate(async () => {

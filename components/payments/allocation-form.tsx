@@ -70,7 +70,7 @@ export function AllocationForm({
   // A new round (after "Allocate more") starts a fresh form over the invoices as they are then.
   const [round, setRound] = useState(0);
   let body: React.ReactNode;
-  if (paymentsLoading || invoicesLoading) body = <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading the allocation form" />;
+  if (paymentsLoading || invoicesLoading) body = <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading the allocation form" />;
   else if (!payment)
     body = <p className="text-sm">{paymentsFiltered ? `Payment ${paymentNum} is not among the payments these filters show: clear them to allocate it.` : <>Payment {paymentNum} is not among this AR account&apos;s payments.</>}</p>;
   else if (compareDecimals(payment.AvailableBalance ?? "0", "0") <= 0) body = <p className="text-sm">Payment {paymentNum} has no credit left to allocate.</p>;

@@ -118,7 +118,7 @@ export function ApplicationsSection({
       {query.error && !query.data ? (
         <RequestError error={query.error} onRetry={() => void query.refetch()} what="the payment applications" />
       ) : query.isPending ? (
-        <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading payment applications" />
+        <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading payment applications" />
       ) : rows.length === 0 ? (
         <p className="text-sm">{filtered ? "No payment applications of this AR account match these filters." : "No payment applications for this AR account."}</p>
       ) : (

@@ -33,7 +33,7 @@ export function Overdue({ dueDate, today }: { dueDate: string | undefined; today
 /** The AR account's open invoices: total, open balance, due date and days overdue, oldest due first. */
 export function OpenInvoicesTable({ invoices, loading, hasMore, filtered = false }: { invoices: OpenInvoice[] | undefined; loading: boolean; hasMore: boolean; filtered?: boolean }) {
   const today = todayIn(useTimeZone());
-  if (loading) return <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading open invoices" />;
+  if (loading) return <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading open invoices" />;
   if (!invoices?.length) return <p className="text-sm">{filtered ? "No open invoices of the suppliers chosen." : "No open invoices: this AR account owes nothing."}</p>;
   return (
     <>

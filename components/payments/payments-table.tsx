@@ -42,7 +42,7 @@ export function PaymentsTable({
 }) {
   const timeZone = useTimeZone();
   const [showAll, setShowAll] = useState(false);
-  if (loading) return <span className="skeleton block h-24 w-full" aria-busy="true" aria-label="Loading payments" />;
+  if (loading) return <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading payments" />;
   if (!payments?.length) return <p className="text-sm">{filtered ? "No payments of this AR account match these filters." : "No payments for this AR account."}</p>;
   const sorted = [...payments].sort((a, b) => (b.PostDate ?? "").localeCompare(a.PostDate ?? ""));
   // What people come for: the payments with credit left. The others (spent or reversed) are one click away.
