@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createMemoryStore } from "../shared/memory-store";
+import { connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
+import { type BackgroundPurpose, createBackground } from "./background-reads";
+
+const backends: TestBackend[] = [];
+afterEach(async () => {
+  await Promise.all(backends.splice(0).map((b) => b.close()));
+});
+
+/** A backend whose API answers every list with nothing, a key of limit 100 an hour with all of it left, and a clock. */
+async function setUp(remaining = 100) {
+  const backend = await createTestBackend(async () => Response.json({ Data: [], Page: 1, PageSize: 50, HasNextPage: false }));
+  backends.push(backend);
+  const key = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+  await backend.rateLimits.note(key.fingerprint, new Headers({ "RateLimit-Limit": "100", "RateLimit-Remaining": String(remaining), "RateLimit-Reset": "1800" }));
+  const clock = { at: Date.parse("2026-11-21T18:10:00.000Z") };
+  const background = createBackground({ proxy: backend, shared: createMemoryStore(), now: () => clock.at });
+  const active = (await backend.keys.open(key.workspaceId, key.keyId))!;
+  /** Reads until the background refuses, answering how many it made (each a distinct page, so none is a cache hit). */
+  const readAll = async (purpose: BackgroundPurpose) => {
+    const reads = await background.open(key.workspaceId, active, purpose);
+    let made = 0;
+    // As every caller does: nothing while the key's people should go first.
+    if (reads.wait() !== undefined) return { made, wait: reads.wait() };
+    while ((await reads.read("v1", `/invoices?PageSize=1&Page=${purpose.length}${made + 1}`)) !== undefined) made++;
+    return { made, wait: reads.wait() };
+  };
+  return { backend, clock, readAll, background, key, active };
+}
+
+describe("background reads", () => {
+  it("spend at most a tenth of the key's hour, the history sync at most 7 %, so a follow-up always finds the rest", async () => {
+    const { readAll, clock } = await setUp();
+    // The sync runs first and takes what it may: 7 of the 100.
+    const sync = await readAll("sync");
+    expect(sync.made).toBe(7);
+    // Until the next hour (18:10 now: 50 minutes).
+    expect(sync.wait).toBe(50 * 60);
+    // The follow-up, the watch or the report then have the other 3.
+    expect((await readAll("follow-up")).made).toBe(3);
+    expect((await readAll("watch")).made).toBe(0);
+    // A new hour: the sync again first, then the others; without the sync, a watch may take the whole tenth.
+    clock.at += 3_600_000;
+    expect((await readAll("watch")).made).toBe(10);
+    expect((await readAll("sync")).made).toBe(0);
+  });
+
+  it("wait while people have under a fifth of the hour left, and read nothing", async () => {
+    const { readAll, backend } = await setUp(19);
+    const calls = backend.calls.length;
+    const { made, wait } = await readAll("sync");
+    expect(made).toBe(0);
+    expect(wait).toBeGreaterThan(0);
+    expect(backend.calls.length).toBe(calls);
+  });
+});
