@@ -44,7 +44,7 @@ const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "applicati
  * A key issued for one journey (a cold cache and a request log of its own): a retailer's for the demo retailer's
  * accounts, a brand's for the demo brand, or staff's.
  */
-export async function issueKey(page: Page, type: "Customer" | "Supplier" | "Employee"): Promise<string> {
+export async function issueKey(page: Page, type: "Customer" | "Supplier" | "Employee", options: { rateLimit?: number } = {}): Promise<string> {
   let ids = {};
   if (type === "Customer") {
     // The demo retailer's accounts, read through the sandbox with its demo key.
@@ -52,7 +52,7 @@ export async function issueKey(page: Page, type: "Customer" | "Supplier" | "Empl
     ids = { customerIds: ((await response.json()) as { Data: { CustomerID: number }[] }).Data.map((c) => c.CustomerID) };
   }
   if (type === "Supplier") ids = { supplierIds: [101] };
-  const response = await page.request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { type, company: `Journey ${type}`, ...ids } });
+  const response = await page.request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { type, company: `Journey ${type}`, ...ids, ...options } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { key: string }).key;
 }

@@ -217,7 +217,24 @@ describe("operator keys", () => {
     expect((await get("/production/api/v1/states", key)).status).toBe(401);
   });
 
+  it("issues a key with its own hourly limit, as the operator grants a caller who needs more volume", async () => {
+    const issued = await issue({ type: "Customer", company: "Busy Store", customerIds: [10], rateLimit: 8 });
+    expect(issued.status).toBe(201);
+    const { key } = await issued.json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const res = await get("/test/api/v1/states", key);
+      statuses.push(res.status);
+      if (i === 0) expect(res.headers.get("RateLimit-Limit")).toBe("8");
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
+    // Keys issued without one keep the environment's (5 here).
+    const { key: plain } = await (await issue({ type: "Customer", company: "Quiet Store", customerIds: [10] })).json();
+    expect((await get("/test/api/v1/states", plain)).headers.get("RateLimit-Limit")).toBe("5");
+  });
+
   it.each([
+    ["a limit of 0", { type: "Employee", company: "x", rateLimit: 0 }, "test-employee-demo", 400],
     ["a Customer key", { type: "Employee", company: "x" }, "test-customer-demo", 403],
     ["a Customer key without customers", { type: "Customer", company: "x" }, "test-employee-demo", 400],
     ["an unknown property", { type: "Employee", company: "x", admin: true }, "test-employee-demo", 400],

@@ -25,6 +25,8 @@ export interface KeyScope {
   userId: number;
   customerIds: number[];
   supplierIds: number[];
+  /** The key's own hourly limit, when the operator gave it one (else the environment's). */
+  rateLimit?: number;
 }
 
 /** Resolves a key to its scope, or undefined when the key is unknown or revoked. */
@@ -43,6 +45,7 @@ export async function resolveKey(db: Kysely<Database>, key: string): Promise<Key
     userId: row.user_id,
     customerIds: customers.map((c) => c.customer_id),
     supplierIds: suppliers.map((s) => s.supplier_id),
+    ...(row.rate_limit === null ? {} : { rateLimit: row.rate_limit }),
   };
 }
 
@@ -53,6 +56,8 @@ export interface NewKey {
   customerIds?: number[];
   supplierIds?: number[];
   createdAt: string;
+  /** Requests per hour of this key (the environment's limit when left out). */
+  rateLimit?: number;
 }
 
 /**
@@ -65,7 +70,7 @@ export async function storeKey(db: Kysely<Database>, env: Environment, spec: New
   const write = async (trx: Kysely<Database>) => {
     await trx
       .insertInto("api_keys")
-      .values({ key_hash: keyHash, key_prefix: clear.slice(0, env.length + 12), type: spec.type, company: spec.company, user_id: spec.userId, created_at: spec.createdAt, revoked_at: null })
+      .values({ key_hash: keyHash, key_prefix: clear.slice(0, env.length + 12), type: spec.type, company: spec.company, user_id: spec.userId, created_at: spec.createdAt, revoked_at: null, rate_limit: spec.rateLimit ?? null })
       .execute();
     if (spec.customerIds?.length) {
       await trx.insertInto("api_key_customers").values(spec.customerIds.map((customer_id) => ({ key_hash: keyHash, customer_id }))).execute();

@@ -15,6 +15,8 @@ const NewKeyBody = z
     company: z.string().trim().min(1).max(200),
     customerIds: z.array(z.number().int().positive()).min(1).max(500).optional(),
     supplierIds: z.array(z.number().int().positive()).min(1).max(500).optional(),
+    /** The key's own hourly limit, as the operator grants a caller who needs more volume. */
+    rateLimit: z.number().int().min(1).max(1_000_000).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.type === "Customer" && !body.customerIds) ctx.addIssue({ code: "custom", path: ["customerIds"], message: "a Customer key needs customerIds" });
@@ -55,7 +57,7 @@ export function keyRoutes(options: { databases: Record<Environment, Kysely<Datab
         .execute();
       if (body.customerIds) await trx.insertInto("user_customers").values(body.customerIds.map((customer_id) => ({ user_id: userId, customer_id }))).execute();
       if (body.supplierIds) await trx.insertInto("user_suppliers").values(body.supplierIds.map((supplier_id) => ({ user_id: userId, supplier_id }))).execute();
-      return storeKey(trx, env, { type: body.type, company: body.company, userId, customerIds: body.customerIds, supplierIds: body.supplierIds, createdAt: now });
+      return storeKey(trx, env, { type: body.type, company: body.company, userId, customerIds: body.customerIds, supplierIds: body.supplierIds, createdAt: now, rateLimit: body.rateLimit });
     });
     return c.json({ key }, 201);
   });

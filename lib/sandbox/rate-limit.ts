@@ -26,8 +26,11 @@ export function createRateLimiter(options: Partial<RateLimitOptions> = {}) {
   const now = options.now ?? Date.now;
   const windows = new Map<string, { start: number; count: number }>();
 
-  /** Counts one request of the key, unless the limit is reached; answers the figures for the response headers. */
-  function take(key: string): RateLimitState {
+  /**
+   * Counts one request of the key, unless its limit (the key's own, else the environment's) is reached; answers the
+   * figures for the response headers.
+   */
+  function take(key: string, keyLimit = limit): RateLimitState {
     const at = now();
     let window = windows.get(key);
     if (!window || at - window.start >= windowMs) {
@@ -35,9 +38,9 @@ export function createRateLimiter(options: Partial<RateLimitOptions> = {}) {
       windows.set(key, window);
     }
     const reset = Math.max(1, Math.ceil((window.start + windowMs - at) / 1000));
-    if (window.count >= limit) return { limit, remaining: 0, reset, allowed: false };
+    if (window.count >= keyLimit) return { limit: keyLimit, remaining: 0, reset, allowed: false };
     window.count++;
-    return { limit, remaining: limit - window.count, reset, allowed: true };
+    return { limit: keyLimit, remaining: keyLimit - window.count, reset, allowed: true };
   }
 
   return { take, limit };

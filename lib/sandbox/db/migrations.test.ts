@@ -171,7 +171,7 @@ const COLUMNS = {
   },
   api_keys: {
     key_hash: "text", key_prefix: "text", type: "text", company: "text", user_id: "number", created_at: "text",
-    revoked_at: "text null",
+    revoked_at: "text null", rate_limit: "number null",
   },
   api_key_customers: { key_hash: "text", customer_id: "number" },
   api_key_suppliers: { key_hash: "text", supplier_id: "number" },

@@ -387,12 +387,23 @@ const deliverySchedule: Migration = {
   },
 };
 
+/**
+ * A key's own hourly limit (`api_keys.rate_limit`, null: the environment's, `SANDBOX_RATE_LIMIT`): the operator's answer
+ * to a caller who asked for more volume, as the documentation tells such callers to.
+ */
+const keyRateLimit: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("api_keys").addColumn("rate_limit", "integer").execute();
+  },
+};
+
 const MIGRATIONS: Record<string, Migration> = {
   "001-initial": initial,
   "002-filter-indexes": filterIndexes,
   "003-writes": writes,
   "004-optional-max-doi": optionalMaxDoi,
   "005-delivery-schedule": deliverySchedule,
+  "006-key-rate-limit": keyRateLimit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -547,6 +547,8 @@ export interface ApiKeyTable {
   user_id: number;
   created_at: string;
   revoked_at: string | null;
+  /** Requests per hour of this key; null: the environment's limit. */
+  rate_limit: number | null;
 }
 export interface ApiKeyCustomerTable {
   key_hash: string;
