@@ -8,6 +8,7 @@ import type { SessionKey } from "@/lib/session/session-view";
 import { describeFailure } from "@/lib/ui/failure";
 import { AddKeyForm } from "./add-key-form";
 import { FormStatus, type Outcome } from "./form-bits";
+import { HistoryScopeForm } from "./history-scope-form";
 import { KeyList } from "./key-list";
 import { useAction } from "./use-action";
 
@@ -28,6 +29,8 @@ export function KeysSettings({ keys, activeKeyId, canManage, sandboxTest, timeZo
   const [removing, setRemoving] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
   const [added, setAdded] = useState(false);
+
+  const staffKeys = keys.flatMap((key) => (key.keyType === "Employee" && key.historyScope ? [{ ...key, historyScope: key.historyScope }] : []));
 
   const remove = (key: SessionKey) =>
     run(async () => {
@@ -52,6 +55,21 @@ export function KeysSettings({ keys, activeKeyId, canManage, sandboxTest, timeZo
         <KeyList keys={keys} activeKeyId={activeKeyId} canManage={canManage} timeZone={timeZone} removing={removing} onRemove={remove} />
       )}
       <FormStatus outcome={outcome} />
+      {staffKeys.length > 0 && (
+        <section aria-labelledby="insights-history" className="space-y-3">
+          <h2 id="insights-history" className="text-lg font-semibold">
+            Insights history
+          </h2>
+          <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+            Insights are drawn from a history Backroom keeps of each key&apos;s invoices, read in the background with at most 7% of the key&apos;s hourly
+            budget, and nothing while people have less than a fifth of it left. An Employee key sees the whole distributor, so what its history covers is
+            a choice.
+          </p>
+          {staffKeys.map((key) => (
+            <HistoryScopeForm key={key.id} apiKey={key} canManage={canManage} onSaved={() => router.refresh()} />
+          ))}
+        </section>
+      )}
       {canManage ? (
         <section aria-labelledby="add-key" className="space-y-3">
           <h2 id="add-key" className="text-lg font-semibold">

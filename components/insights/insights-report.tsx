@@ -54,7 +54,7 @@ export function InsightsReport({ view, keyType, timeZone }: { view: InsightsView
       <div className="space-y-4">
         <Title />
         <p role="status" className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-4 dark:border-sky-400 dark:bg-sky-950">
-          This key&apos;s history is being synced in the background, a few requests at a time within a tenth of its hourly budget:{" "}
+          This key&apos;s history is being synced in the background, a few requests at a time within 7% of its hourly budget:{" "}
           {view.invoices.toLocaleString("en-US")} invoices so far{window ? `, back to ${formatDate(window.from)}` : ""}. The insights open here once
           its year is in.{" "}
           <Link href="/insights" prefetch={false} className="underline">
@@ -68,18 +68,32 @@ export function InsightsReport({ view, keyType, timeZone }: { view: InsightsView
   const retailer = view.retailers.find((r) => r.customerId === query.customer);
   const rep = view.reps.find((r) => r.userId === query.rep);
   const supplier = view.suppliers.find((s) => s.supplierId === query.supplier);
-  const accounts = view.state.scope?.customerIds.length;
-  const linked = view.state.scope?.repUserIds.length ?? 0;
-  // An Employee key's reps to choose: those its members are linked to.
-  const repChoices = view.reps.filter((r) => view.state.scope?.repUserIds.includes(r.userId));
+  const scope = view.state.scope;
+  const distributor = scope?.distributor === true;
+  const linked = scope?.repUserIds.length ?? 0;
+  const covers = !scope ? "" : distributor ? " of every account" : ` of ${scope.customerIds.length.toLocaleString("en-US")} accounts of ${linked} linked ${linked === 1 ? "rep" : "reps"}`;
+  // An Employee key's reps to choose: every rep for the whole distributor's history, else those its members are linked to.
+  const repChoices = distributor ? view.reps : view.reps.filter((r) => scope?.repUserIds.includes(r.userId));
   return (
     <div className="space-y-8">
       <div className="space-y-2">
         <Title />
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="history-freshness">
           History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} · {view.invoices.toLocaleString("en-US")} invoices
-          {accounts !== undefined ? ` of ${accounts.toLocaleString("en-US")} accounts of ${linked} linked ${linked === 1 ? "rep" : "reps"}` : ""} · refreshed nightly
+          {covers} · refreshed nightly
         </p>
+        {staff && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {distributor
+              ? "The whole distributor's history, shown one supplier at a time (the one that sold most in the period until you choose)."
+              : "The accounts of the sales reps this workspace's members are linked to."}{" "}
+            Owners and admins choose what it covers under{" "}
+            <Link href="/settings/keys" prefetch={false} className="underline">
+              Keys
+            </Link>
+            .
+          </p>
+        )}
       </div>
 
       <form method="get" action="/insights" className="flex flex-wrap items-end gap-3" aria-label="Period and retailer">
@@ -109,7 +123,7 @@ export function InsightsReport({ view, keyType, timeZone }: { view: InsightsView
             <div className="flex flex-col text-sm font-medium">
               <label htmlFor="insights-rep">Rep</label>
               <select id="insights-rep" name="rep" defaultValue={query.rep === undefined ? "" : String(query.rep)} className={fieldClass(false, "mt-1 max-w-xs")}>
-                <option value="">Every linked rep</option>
+                <option value="">{distributor ? "Every rep" : "Every linked rep"}</option>
                 {repChoices.map((r) => (
                   <option key={r.userId} value={r.userId}>
                     {r.name}
@@ -120,7 +134,7 @@ export function InsightsReport({ view, keyType, timeZone }: { view: InsightsView
             <div className="flex flex-col text-sm font-medium">
               <label htmlFor="insights-supplier">Supplier</label>
               <select id="insights-supplier" name="supplier" defaultValue={query.supplier === undefined ? "" : String(query.supplier)} className={fieldClass(false, "mt-1 max-w-xs")}>
-                <option value="">Every supplier</option>
+                {!distributor && <option value="">Every supplier</option>}
                 {view.suppliers.map((s) => (
                   <option key={s.supplierId} value={s.supplierId}>
                     {s.name}
@@ -173,6 +187,7 @@ export function InsightsReport({ view, keyType, timeZone }: { view: InsightsView
             ["products", "By product"],
             ["retailers", "By retailer"],
             ["reps", "By rep"],
+            ...(staff ? ([["suppliers", "By supplier"]] as const) : []),
           ] as const
         ).map(([id, title]) => (
           <Section key={id} id={`${id}-heading`} title={title}>
@@ -244,23 +259,25 @@ export function InsightsReport({ view, keyType, timeZone }: { view: InsightsView
         </Section>
       )}
 
-      {!staff && (
       <Section id="white-space-heading" title="White space">
-        <InsightTableView
-          table={tables["white-space"]}
-          limit={25}
-          intro="The brand's active products each retailer bought in the last 90 days, and those it did not; the retailers that carry most of the line and lack a product first."
-          exportHref={exportHref(query, "white-space")}
-          empty="No retailer bought in the last 90 days."
-        />
+        {staff && !supplier ? (
+          <p className="text-sm">Choose a supplier above to see which of its active products each retailer bought in the last 90 days, and which it did not.</p>
+        ) : (
+          <InsightTableView
+            table={tables["white-space"]}
+            limit={25}
+            intro={`${supplier ? `${supplier.name}'s` : "The brand's"} active products each retailer bought in the last 90 days, and those it did not; the retailers that carry most of the line and lack a product first.`}
+            exportHref={exportHref(query, "white-space")}
+            empty="No retailer bought in the last 90 days."
+          />
+        )}
       </Section>
-      )}
 
       <Section id="shelf-heading" title="Shelf watch">
         <InsightTableView
           table={tables.shelf}
           limit={25}
-          intro="Retailers' stock of the brand's products under 7 days of their daily sales, out of stock, or never counted: a call list, as the last sync found it."
+          intro={`Retailers' stock of ${supplier ? `${supplier.name}'s` : staff ? "the suppliers'" : "the brand's"} products under 7 days of their daily sales, out of stock, or never counted: a call list, as the last sync found it.`}
           exportHref={exportHref(query, "shelf")}
           empty="Every counted product covers 7 days or more."
         />

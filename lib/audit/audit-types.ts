@@ -23,6 +23,7 @@ export const AUDIT_EVENTS = [
   "purchase-update",
   "purchase-submit",
   "purchase-delete",
+  "history-scope-changed",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -46,6 +47,7 @@ export const AUDIT_EVENT_NAMES: Record<AuditEvent, string> = {
   "purchase-update": "Purchase order edited",
   "purchase-submit": "Purchase order submitted",
   "purchase-delete": "Purchase order deleted",
+  "history-scope-changed": "Insights history scope changed",
 };
 
 /**
@@ -62,6 +64,8 @@ export type AuditResult = "sent" | "done" | "refused" | "unknown";
  * the fields of the event's kind are set.
  */
 export interface AuditReference {
+  // An Employee key's insights history: what it covers ("linked-reps" or "distributor").
+  historyScope?: string;
   // A payment allocation request.
   arAccountId?: number;
   paymentInvoiceNum?: string;

@@ -40,7 +40,11 @@ export const ROUTE_FAILURES = {
   /** The insights of a key whose history is not synced yet (its first backfill runs in the background). */
   "history-pending": { status: 409, code: "HISTORY_PENDING", text: () => "This key's history is being synced in the background; the insights open once its first year is in" },
   /** Insights asked with a key that has none (they are a brand's: Supplier keys). */
-  "no-insights": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Insights are kept for brands' keys (Supplier) and for Employee keys over their linked reps' accounts: a Customer key has none" },
+  "no-insights": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Insights are kept for brands' keys (Supplier) and for Employee keys (their linked reps' accounts, or the whole distributor's): a Customer key has none" },
+  /** An Employee key's history of the whole distributor, asked for everyone's sales at once. */
+  "supplier-required": { status: 400, code: "SUPPLIER_REQUIRED", text: () => "This key's history holds the whole distributor's sales: name one supplier (&supplier=ID), or ask by=supplier" },
+  /** A history scope asked of a key that has none to choose (Supplier and Customer keys). */
+  "no-history-scope": { status: 409, code: "NOT_FOR_THIS_KEY", text: () => "Only an Employee key's history can cover the linked reps' accounts or the whole distributor: a brand's key keeps its own sales, a retailer's none" },
   /** An unsubscribe link whose token is not one of ours (altered, cut short, or from another Backroom). */
   "bad-unsubscribe-token": { status: 400, code: "BAD_UNSUBSCRIBE_TOKEN", text: () => "This unsubscribe link is not valid: it may have been cut short. Change what you receive in your notification settings instead." },
   /** A key id the workspace does not hold (choosing it, removing it). */

@@ -4,7 +4,7 @@ import * as z from "zod";
 import { createDataApiClient } from "@/lib/data-api/client";
 import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import { AddKey, DemoSignIn, type SessionKey, type SessionView, type WorkspaceChoice } from "@/lib/session/session-view";
+import { AddKey, DemoSignIn, type SessionKey, type SessionView, UpdateKey, type WorkspaceChoice } from "@/lib/session/session-view";
 import type { Actor, ActorResolver } from "./auth/actor";
 import type { Auth } from "./auth/auth";
 import { demoEmail, isDemoPerson } from "./auth/demo";
@@ -14,6 +14,7 @@ import { actorOf } from "./audit/write-audit";
 import { clientAddress, type ConnectThrottle, type ThrottleWait } from "./connect-throttle";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
 import type { Environment } from "./env";
+import type { HistorySync } from "./insights/history-sync";
 import { KeyRejected, probeKey } from "./key-probe";
 import type { Upstream } from "./proxy";
 import type { RateLimitBook } from "./rate-limit-book";
@@ -77,6 +78,7 @@ async function keysJson(keys: readonly StoredKeyInfo[], deps: Pick<SessionDeps, 
     addedAt: key.addedAt,
     lastUsedAt: key.lastUsedAt,
     rateLimit: figures[i] ?? null,
+    ...(key.historyScope ? { historyScope: key.historyScope } : {}),
   }));
 }
 
@@ -198,6 +200,25 @@ export const removeKey = withActor("workspace", { keys: ["manage"] }, async (req
   await deps.audit.record({ event: "key-removed", actor: actorOf(request, actor, held), result: "done" });
   await forgetKeys([removed.key], deps);
   return new Response(null, { status: 204, headers: NO_STORE });
+});
+
+// PATCH /api/keys/{keyId} {historyScope}: owners and admins choose what an Employee key's insights history covers, the
+// accounts of the reps the workspace's members are linked to or the whole distributor's (a backfill of some hundreds of
+// requests, within the background's share of the key's hours). A change deletes the key's history and starts the new
+// walk; the same choice again changes nothing (a double click is one change). Recorded in the audit trail.
+export const updateKey = withActor("workspace", { keys: ["manage"] }, async (request: Request, actor, keyId: string, deps: SessionDeps & { history: Pick<HistorySync, "setScope"> }): Promise<Response> => {
+  const held = actor.workspace.keys.find((k) => k.id === keyId);
+  if (!held) return failureAnswer("no-such-key");
+  const parsed = UpdateKey.safeParse(await smallJson(request));
+  if (!parsed.success) return json(validationErrorBody(parsed.error, `Send {"historyScope": "linked-reps"} or {"historyScope": "distributor"}.`), 400);
+  if (held.keyType !== "Employee") return failureAnswer("no-history-scope");
+  const { historyScope } = parsed.data;
+  if (await deps.history.setScope(actor.workspace.id, keyId, historyScope)) {
+    await deps.actors.workspaceChanged(actor.workspace.id);
+    await deps.audit.record({ event: "history-scope-changed", actor: actorOf(request, actor, held), result: "done", reference: { historyScope } });
+  }
+  const [shown] = await keysJson([{ ...held, historyScope }], deps);
+  return json(shown);
 });
 
 /** The demo people of the sandbox, one per kind, each the owner of a workspace holding the sandbox's demo key. */

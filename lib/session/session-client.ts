@@ -1,7 +1,7 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
 import type { MembersJson } from "./members-view";
-import type { AddKey, DemoSignIn, SessionKey, SessionView } from "./session-view";
+import type { AddKey, DemoSignIn, SessionKey, SessionView, UpdateKey } from "./session-view";
 
 /**
  * What the session endpoints answer, or why they refused: the server's message and the fields it concerns, and the
@@ -77,6 +77,8 @@ export const sessionClient = {
   /** Adds a key to the workspace (owners and admins): Backroom checks it with the Data API first. */
   addKey: (body: AddKey) => send<SessionKey>("POST", "/api/keys", body),
   removeKey: (keyId: string) => send<unknown>("DELETE", `/api/keys/${encodeURIComponent(keyId)}`),
+  /** Changes a key's settings (owners and admins): what an Employee key's insights history covers. */
+  updateKey: (keyId: string, body: UpdateKey) => send<SessionKey>("PATCH", `/api/keys/${encodeURIComponent(keyId)}`, body),
   /** Signs in as a demo person of the sandbox (the sandbox only). */
   demo: (body: DemoSignIn) => send<SessionView>("POST", "/api/demo", body),
   /** Ends this session (better-auth's sign-out), on every instance within a second. */

@@ -33,6 +33,20 @@ export const DemoSignIn = z.strictObject({
 });
 export type DemoSignIn = z.infer<typeof DemoSignIn>;
 
+/**
+ * What an Employee key's insights history covers (issue 30): the accounts of the sales reps the workspace's members
+ * are linked to (the default), or the whole distributor's, every account (a larger backfill in the background, so that
+ * staff can look at any supplier). Owners and admins choose on the Keys page (`PATCH /api/keys/{id}`).
+ */
+export const HISTORY_SCOPES = ["linked-reps", "distributor"] as const;
+export type HistoryScope = (typeof HISTORY_SCOPES)[number];
+
+/** Changing a key's settings (owners and admins): `PATCH /api/keys/{id}`. */
+export const UpdateKey = z.strictObject({
+  historyScope: z.enum(HISTORY_SCOPES, { error: "Choose the linked reps' accounts or the whole distributor" }),
+});
+export type UpdateKey = z.infer<typeof UpdateKey>;
+
 /** A workspace's key as the pages see it: never the key itself. */
 export interface SessionKey {
   id: string;
@@ -46,6 +60,8 @@ export interface SessionKey {
   addedAt: string;
   lastUsedAt: string | null;
   rateLimit: { limit: number; remaining: number; resetsAt: string; seenAt: string } | null;
+  /** An Employee key's: what its insights history covers. */
+  historyScope?: HistoryScope;
 }
 
 /** A workspace the person belongs to, and their role there. */

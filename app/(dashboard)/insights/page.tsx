@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
+import Link from "next/link";
 import { InsightsReport } from "@/components/insights/insights-report";
 import { backend } from "@/lib/backend";
 import { insightsView } from "@/lib/server/insights/insights-view";
@@ -12,9 +13,10 @@ import { requireSession } from "../_lib/session";
 export const metadata: Metadata = { title: "Insights · Backroom" };
 
 // Insights (issue 30): a brand's sales, account health, white space and shelf watch, or for an Employee key the same
-// over the accounts of the reps its members are linked to, with their weekly leaderboard; drawn on the server from the
-// key's synced history alone: opening the page asks nothing of the API. A key without a history yet has its first
-// backfill queued here (the hourly sweep would otherwise start it), and the page says how far it has come.
+// over the accounts of the reps its members are linked to (with their weekly leaderboard), or over the whole
+// distributor one supplier at a time, as an owner or admin chose on Keys; drawn on the server from the key's synced
+// history alone: opening the page asks nothing of the API. A key without a history yet has its first backfill queued
+// here (the hourly sweep would otherwise start it), and the page says how far it has come.
 export default async function InsightsPage({ searchParams }: PageProps<"/insights">) {
   const [{ active, view: session }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   const workspaceId = session.workspace!.id;
@@ -22,16 +24,24 @@ export default async function InsightsPage({ searchParams }: PageProps<"/insight
   if (active.keyType === "Customer") {
     return (
       <Explained>
-        Insights are kept for brands&apos; keys (Supplier), and for Employee keys over the accounts of the sales reps their members are linked to: this
-        workspace&apos;s Customer key has none. Switch to another key to see them.
+        Insights are kept for brands&apos; keys (Supplier), and for Employee keys over the accounts of the sales reps their members are linked to or
+        over the whole distributor: this workspace&apos;s Customer key has none. Switch to another key to see them.
       </Explained>
     );
   }
-  if (active.keyType === "Employee" && !(await workspaceMembers(db, workspaceId)).some((m) => m.salesRepUserId !== null)) {
+  if (active.keyType === "Employee" && active.historyScope !== "distributor" && !(await workspaceMembers(db, workspaceId)).some((m) => m.salesRepUserId !== null)) {
     return (
       <Explained>
         An Employee key&apos;s insights cover the accounts of the sales reps this workspace&apos;s members are linked to, and no member is linked to one yet.
-        An owner or admin links a member to their rep under Members; the history of those reps&apos; accounts is then synced in the background.
+        An owner or admin links a member to their rep under{" "}
+        <Link href="/settings/members" prefetch={false} className="underline">
+          Members
+        </Link>
+        ; the history of those reps&apos; accounts is then synced in the background. Or they choose, under{" "}
+        <Link href="/settings/keys" prefetch={false} className="underline">
+          Keys
+        </Link>
+        , to keep the whole distributor&apos;s history, so that staff can look at any supplier&apos;s sales.
       </Explained>
     );
   }

@@ -95,6 +95,7 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
         added_at: clock().toISOString(),
         added_by: addedBy,
         last_used_at: null,
+        history_scope: null,
       };
       // The same key added at the same moment (two owners, the demo's first two sign-ins): the first row stands.
       const inserted = await db

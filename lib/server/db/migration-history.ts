@@ -97,3 +97,16 @@ export const history: Migration = {
       .execute();
   },
 };
+
+/**
+ * What an Employee key's history covers (`workspace_keys.history_scope`): null or `linked-reps`, the accounts of the
+ * sales reps its workspace's members are linked to (as 011 kept it); `distributor`, every account's invoices, which an
+ * owner or admin chooses on the Insights page so that staff can choose any supplier. And the index the page's reads
+ * of one supplier's lines take (a distributor's year is some hundred thousand lines).
+ */
+export const historyScope: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("workspace_keys").addColumn("history_scope", "text").execute();
+    await db.schema.createIndex("history_lines_key_supplier_idx").on("history_lines").columns(["key_id", "supplier_id"]).execute();
+  },
+};

@@ -35,7 +35,7 @@ const COLUMNS = {
   },
   workspace_keys: {
     id: "text", workspace_id: "text", environment: "text", key_type: "text", label: "text", scope_json: "text", hint: "text", fingerprint: "text",
-    secret_id: "text", iv: "text", ciphertext: "text", tag: "text", added_at: "text", added_by: "text null", last_used_at: "text null",
+    secret_id: "text", iv: "text", ciphertext: "text", tag: "text", added_at: "text", added_by: "text null", last_used_at: "text null", history_scope: "text null",
   },
   workspace_active_keys: { user_id: "text", workspace_id: "text", key_id: "text" },
   jobs: {

@@ -4,7 +4,7 @@ import { accounts } from "./migration-accounts";
 import { notifications, notificationSettings } from "./migration-notifications";
 import { watch } from "./migration-watch";
 import { reports } from "./migration-reports";
-import { history } from "./migration-history";
+import { history, historyScope } from "./migration-history";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -188,6 +188,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "009-watch": watch,
   "010-reports": reports,
   "011-history": history,
+  "012-history-scope": historyScope,
 };
 
 /**

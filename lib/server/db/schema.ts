@@ -63,6 +63,8 @@ export interface WorkspaceKeyTable {
   /** The user who added it (better-auth's user id). */
   added_by: string | null;
   last_used_at: string | null;
+  /** An Employee key's history (issue 30): null or "linked-reps", the linked reps' accounts; "distributor", every account's. */
+  history_scope: string | null;
 }
 
 /** The key a person works with in a workspace. */

@@ -23,28 +23,49 @@ export interface KeyHistory {
  * snapshot, as the key's `/customers` has them (name, state's zone) with the reps covering each; the products, active
  * ones from the catalogue and any other sold in the period by its line's name.
  *
+ * With `supplier`, one supplier's part only, as `narrowed` in `insights-tables.ts` cuts a whole history: its lines, the
+ * invoices holding them, its products, the shelf rows of those and the customers of either. A distributor's year (an
+ * Employee key's whole history: some hundred thousand lines) is never held whole.
+ *
  * @example
  * const history = await readHistory(db, keyId, { from: "2025-11-23" });
+ * const brand = await readHistory(db, keyId, { supplier: 101 });
  */
-export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, { from }: { from?: string } = {}): Promise<KeyHistory> {
-  let invoiceQuery = db.selectFrom("history_invoices").selectAll().where("key_id", "=", keyId);
-  if (from) invoiceQuery = invoiceQuery.where("date", ">=", from);
-  const [invoiceRows, lineRows, repRows, productRows, shelfRows, customerRows, supplierRows] = await Promise.all([
-    invoiceQuery.orderBy("date").orderBy("invoice_id").execute(),
+export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, { from, supplier }: { from?: string; supplier?: number } = {}): Promise<KeyHistory> {
+  const supplierInvoices = db.selectFrom("history_lines").select("invoice_id").where("key_id", "=", keyId).where("supplier_id", "=", supplier ?? -1);
+  const [invoiceRows, lineRows, repRows, productRows, allShelfRows, customerRows, supplierRows] = await Promise.all([
+    db
+      .selectFrom("history_invoices")
+      .selectAll()
+      .where("key_id", "=", keyId)
+      .$if(from !== undefined, (q) => q.where("date", ">=", from!))
+      .$if(supplier !== undefined, (q) => q.where("invoice_id", "in", supplierInvoices))
+      .orderBy("date")
+      .orderBy("invoice_id")
+      .execute(),
     db
       .selectFrom("history_lines")
       .innerJoin("history_invoices", (join) => join.onRef("history_invoices.key_id", "=", "history_lines.key_id").onRef("history_invoices.invoice_id", "=", "history_lines.invoice_id"))
       .selectAll("history_lines")
       .where("history_lines.key_id", "=", keyId)
       .$if(from !== undefined, (q) => q.where("history_invoices.date", ">=", from!))
+      .$if(supplier !== undefined, (q) => q.where("history_lines.supplier_id", "=", supplier!))
       .orderBy("history_lines.line_id")
       .execute(),
     db.selectFrom("history_reps").selectAll().where("key_id", "=", keyId).execute(),
-    db.selectFrom("history_products").selectAll().where("key_id", "=", keyId).execute(),
+    db
+      .selectFrom("history_products")
+      .selectAll()
+      .where("key_id", "=", keyId)
+      .$if(supplier !== undefined, (q) => q.where("supplier_id", "=", supplier!))
+      .execute(),
     db.selectFrom("history_shelf").selectAll().where("key_id", "=", keyId).orderBy("customer_id").orderBy("product_id").execute(),
     db.selectFrom("history_customers").selectAll().where("key_id", "=", keyId).execute(),
     db.selectFrom("history_suppliers").selectAll().where("key_id", "=", keyId).execute(),
   ]);
+  // One supplier's shelf: the rows of the products its catalogue or its lines name (the shelf has no supplier id).
+  const supplierProducts = supplier === undefined ? undefined : new Set([...productRows.map((p) => p.product_id), ...lineRows.map((l) => l.product_id)]);
+  const shelfRows = supplierProducts ? allShelfRows.filter((r) => supplierProducts.has(r.product_id)) : allShelfRows;
   // Who covers a customer: the rep its record names (SalesRepUserID), and any rep whose accounts list it.
   const repsOf = new Map<number, Set<number>>();
   const cover = (customerId: number, userId: number) => repsOf.set(customerId, (repsOf.get(customerId) ?? new Set()).add(userId));

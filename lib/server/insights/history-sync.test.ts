@@ -5,6 +5,9 @@ import { databaseProfiles } from "../db/testing";
 import type { JobQueue } from "../jobs/job-queue";
 import { createMemoryStore } from "../shared/memory-store";
 import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend, UPSTREAM } from "../testing";
+import { insightsQuery, insightTables } from "@/lib/ui/insights/insights-tables";
+import { updateKey } from "../session-api";
+import { readHistory } from "./history-read";
 import { createHistorySync, type HistorySyncJob } from "./history-sync";
 import { getSales } from "./insights-api";
 
@@ -209,6 +212,81 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     // The member unlinked: the next sweep forgets the key's history.
     await backend.db.withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>().updateTable("auth_member").set({ salesRepUserId: null }).where("id", "=", rep.memberId).execute();
     expect(await sync.sweep()).toEqual({ started: 0, forgotten: 1 });
+  });
+
+  it("keeps the whole distributor's history for an Employee key once an owner chooses it on Keys, equal to a direct walk, one supplier at a time", async () => {
+    const { backend, sync, drain, queued } = await setUp();
+    const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const deps = { ...backend, history: sync };
+    const patch = (cookie: string, keyId: string, json: unknown) => updateKey(browserRequest("PATCH", `/api/keys/${keyId}`, { cookie, json }), keyId, deps);
+    // Who may, and what: a viewer may not; a brand's key has no scope to choose; a body that is not one of the two.
+    const viewer = await joinAs(backend, staff.workspaceId, "viewer");
+    expect((await patch(viewer.cookie, staff.keyId, { historyScope: "distributor" })).status).toBe(403);
+    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    const refused = await patch(brand.cookie, brand.keyId, { historyScope: "distributor" });
+    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([409, "NOT_FOR_THIS_KEY"]);
+    const bad = await patch(staff.cookie, staff.keyId, { historyScope: "everything" });
+    expect([bad.status, ((await bad.json()) as { Error: { code: string } }).Error.code]).toEqual([400, "VALIDATION_FAILED"]);
+    expect(queued).toEqual([]);
+
+    // The owner chooses the whole distributor: the backfill starts (no member is linked to a rep), once for a double click.
+    const chosen = await patch(staff.cookie, staff.keyId, { historyScope: "distributor" });
+    expect([chosen.status, ((await chosen.json()) as { historyScope: string }).historyScope]).toEqual([200, "distributor"]);
+    expect((await patch(staff.cookie, staff.keyId, { historyScope: "distributor" })).status).toBe(200);
+    expect(queued).toEqual([{ workspaceId: staff.workspaceId, keyId: staff.keyId }]);
+    const audit = await backend.audit.list({ workspaceId: staff.workspaceId, fingerprints: [staff.fingerprint] }, { events: ["history-scope-changed"], limit: 10, offset: 0 });
+    expect(audit.entries.map((e) => [e.event, e.reference.historyScope])).toEqual([["history-scope-changed", "distributor"]]);
+    await drain();
+    const state = (await sync.state(staff.keyId))!;
+    expect([state.phase, state.scope]).toEqual(["idle", { repUserIds: [], customerIds: [], distributor: true }]);
+
+    // Every invoice of the distributor's year and every line of them, as a direct walk finds them.
+    const to = day(Date.parse(TEST_CLOCK));
+    const from = day(Date.parse(TEST_CLOCK) - 365 * 86_400_000);
+    const invoices = await walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`, DEMO_KEYS.Employee);
+    const kept = await backend.db.selectFrom("history_invoices").select("invoice_id").where("key_id", "=", staff.keyId).orderBy("invoice_id").execute();
+    expect(kept.map((r) => r.invoice_id)).toEqual(invoices.map((i) => i.InvoiceID as number).sort((a, b) => a - b));
+    const ids = invoices.map((i) => i.InvoiceID);
+    const lines: Row[] = [];
+    for (let i = 0; i < ids.length; i += 200) lines.push(...(await walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Employee)));
+    const keptLines = await backend.db.selectFrom("history_lines").select(["line_id", "supplier_id", "ext_price"]).where("key_id", "=", staff.keyId).orderBy("line_id").execute();
+    expect(keptLines.map((l) => [l.line_id, l.supplier_id, l.ext_price])).toEqual(lines.map((l) => [l.InvoiceTransID, l.SupplierID, l.ExtPrice]).sort((a, b) => Number(a[0]) - Number(b[0])));
+    expect(new Set(keptLines.map((l) => l.supplier_id)).size).toBeGreaterThan(1);
+    // Every rep (the page's chooser) and the catalogue's active products (a chosen supplier's white space).
+    expect((await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute()).length).toBe((await walk("/salesReps?", DEMO_KEYS.Employee)).length);
+    expect((await backend.db.selectFrom("history_products").select("product_id").where("key_id", "=", staff.keyId).execute()).length).toBe((await walk("/products?", DEMO_KEYS.Employee)).length);
+
+    // One supplier's part read from the database is the whole history narrowed in memory: every table of the page.
+    const query = insightsQuery({ supplier: "101", weeks: "26" });
+    const whole = insightTables(await readHistory(backend.db, staff.keyId), query, to);
+    const one = insightTables(await readHistory(backend.db, staff.keyId, { supplier: 101 }), query, to, { bySupplier: whole.tables.suppliers.rows });
+    for (const table of ["weeks", "products", "retailers", "reps", "health", "white-space", "shelf"] as const) expect(one.tables[table].rows).toEqual(whole.tables[table].rows);
+    expect(one.tables.products.rows.length).toBeGreaterThan(0);
+
+    // The sales endpoint: one supplier at a time, or by supplier; the demo brand's sales to the cent of its own key's.
+    const ask = (cookie: string, query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie, site: null }), backend);
+    const period = `from=${day(Date.parse(TEST_CLOCK) - 90 * 86_400_000)}&to=${to}`;
+    const everyone = await ask(staff.cookie, `${period}&by=product`);
+    expect([everyone.status, ((await everyone.json()) as { Error: { code: string } }).Error.code]).toEqual([400, "SUPPLIER_REQUIRED"]);
+    const bySupplier = (await (await ask(staff.cookie, `${period}&by=supplier`)).json()) as { rows: { key: number; revenue: string }[] };
+    expect(bySupplier.rows.length).toBeGreaterThan(1);
+    await sync.start(brand.workspaceId, brand.keyId);
+    await drain();
+    const ofBrand = (await (await ask(brand.cookie, `${period}&by=product`)).json()) as { rows: unknown[] };
+    const ofStaff = (await (await ask(staff.cookie, `${period}&by=product&supplier=101`)).json()) as { rows: unknown[] };
+    expect(ofStaff.rows).toEqual(ofBrand.rows);
+    // The brand's own history holds its lines only: its one supplier row is the distributor's row of it.
+    const brandTotal = (await (await ask(brand.cookie, `${period}&by=supplier`)).json()) as { rows: { key: number; revenue: string }[] };
+    expect(brandTotal.rows).toHaveLength(1);
+    expect(bySupplier.rows.find((r) => r.key === 101)).toEqual(brandTotal.rows[0]);
+
+    // Back to the linked reps' accounts, and none is linked: the history goes, and the sweep keeps none.
+    expect((await patch(staff.cookie, staff.keyId, { historyScope: "linked-reps" })).status).toBe(200);
+    expect(await sync.state(staff.keyId)).toBeUndefined();
+    expect(Number((await backend.db.selectFrom("history_lines").select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", staff.keyId).executeTakeFirstOrThrow()).n)).toBe(0);
+    queued.length = 0;
+    await sync.sweep();
+    expect(queued.filter((job) => job.keyId === staff.keyId)).toEqual([]);
   });
 
   it("answers GET /api/insights/sales from the history alone, to the cent of the API's lines", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { WorkspaceKeyStore } from "../auth/workspace-keys";
 import type { Background } from "../background/background-reads";
@@ -7,6 +8,7 @@ import type { JobQueue } from "../jobs/job-queue";
 import { pages, ReadLater } from "../watch/paged-reads";
 import { isZone } from "@/lib/format/days";
 import { workspaceMembers } from "../watch/hold-store";
+import type { HistoryScope } from "@/lib/session/session-view";
 import { HISTORY_TABLES } from "./history-tables";
 
 /**
@@ -49,10 +51,11 @@ export interface HistoryState {
   window?: { from: string; to: string; page: number; batch?: number };
   /**
    * An Employee key's scope, read at each walk's start: the sales reps its workspace's members are linked to and
-   * their customers. An Employee key sees every invoice of the distributor; its history keeps those customers' only.
+   * their customers. An Employee key sees every invoice of the distributor; its history keeps those customers' only,
+   * unless an owner or admin chose the whole distributor (`distributor`: every customer, `customerIds` empty).
    * Undefined for a Supplier key (its own scope is the API's).
    */
-  scope?: { repUserIds: number[]; customerIds: number[] };
+  scope?: HistoryScopeState;
   /** The window's invoice ids seen so far (to delete the ones no longer listed) and those whose lines are to read. */
   seen: number[];
   pendingLines: number[];
@@ -61,6 +64,16 @@ export interface HistoryState {
   /** When the reference (products, states, customers, reps) was last read: weekly, the shelf every walk. */
   referencedAt?: string;
   requests: number;
+}
+
+/** What an Employee key's history covers, as the walk found it. */
+export interface HistoryScopeState {
+  /** The reps the workspace's members are linked to. */
+  repUserIds: number[];
+  /** Their customers (empty for the whole distributor: nothing to narrow to). */
+  customerIds: number[];
+  /** Every account's invoices: the owner's or an admin's choice (`workspace_keys.history_scope`). */
+  distributor?: boolean;
 }
 
 export interface HistorySyncJob {
@@ -85,7 +98,7 @@ const addDays = (date: string, days: number) => day(Date.parse(`${date}T00:00:00
 
 type InvoiceRow = { InvoiceID: number; CustomerID: number; CustomerName?: string | null; InvoiceNum: string; Date: string; Status: number };
 type LineRow = { InvoiceTransID: number; InvoiceID: number; CustomerID: number; ProductID: number; ProductName?: string | null; SupplierID: number; NumUnits: number; ExtPrice: string };
-type ProductRow = { ProductID: number; ProductName?: string | null; ProductTypeName?: string | null; SupplierID: number };
+type ProductRow = { ProductID: number; ProductName?: string | null; ProductTypeName?: string | null; SupplierID: number; Supplier?: string | null };
 type CustomerRow = { CustomerID: number; CustomerName?: string | null; State?: string | null; SalesRepUserID?: number | null; SalesRepName?: string | null };
 type StateRow = { StateAbbreviation: string; TimeZone?: string | null };
 type ShelfApiRow = { CustomerID: number; ProductID: number; Inventory: string; DailySales: string; LastInventoryDate?: string | null };
@@ -94,9 +107,12 @@ type RepRow = { UserID: number; Name?: string | null; Customers?: { CustomerID: 
 
 const repRow = (keyId: string, r: RepRow) => ({ key_id: keyId, user_id: r.UserID, name: r.Name ?? `Rep ${r.UserID}`, customer_ids_json: JSON.stringify((r.Customers ?? []).map((c) => c.CustomerID)) });
 
-/** The `CustomerIDs` of each request of a walk: one unfiltered request for a Supplier key, batches of its scope for an Employee key. */
+/**
+ * The `CustomerIDs` of each request of a walk: one unfiltered request for a Supplier key and for an Employee key's
+ * whole distributor, batches of its linked reps' customers otherwise.
+ */
 function customerBatches(state: HistoryState): (string | undefined)[] {
-  if (!state.scope) return [undefined];
+  if (!state.scope || state.scope.distributor) return [undefined];
   const ids = state.scope.customerIds;
   const batches: string[] = [];
   for (let i = 0; i < ids.length; i += CUSTOMER_BATCH) batches.push(ids.slice(i, i + CUSTOMER_BATCH).join(","));
@@ -117,6 +133,21 @@ export function createHistorySync(deps: HistorySyncDeps) {
   async function load(keyId: string): Promise<HistoryState | undefined> {
     const row = await deps.db.selectFrom("history_state").select("state_json").where("key_id", "=", keyId).executeTakeFirst();
     return row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
+  }
+
+  /** What an Employee key's history is to cover, as its workspace chose (`linked-reps` until an owner or admin says otherwise). */
+  async function scopeOf(keyId: string): Promise<HistoryScope> {
+    const row = await deps.db.selectFrom("workspace_keys").select("history_scope").where("id", "=", keyId).executeTakeFirst();
+    return row?.history_scope === "distributor" ? "distributor" : "linked-reps";
+  }
+
+  /**
+   * Whether a key keeps a history: a Supplier key (the brand's insights); an Employee key chosen to keep the whole
+   * distributor's, or one whose workspace has a member linked to a sales rep (those reps' accounts); a Customer key never.
+   */
+  async function keeps(key: { workspace_id: string; key_type: string; history_scope: string | null }): Promise<boolean> {
+    if (key.key_type === "Supplier" || (key.key_type === "Employee" && key.history_scope === "distributor")) return true;
+    return key.key_type === "Employee" && (await workspaceMembers(deps.db, key.workspace_id)).some((m) => m.salesRepUserId !== null);
   }
 
   async function save(keyId: string, state: HistoryState) {
@@ -174,15 +205,19 @@ export function createHistorySync(deps: HistorySyncDeps) {
 
   /**
    * An Employee key's scope at a walk's start: the reps the workspace's members are linked to, from `/salesReps`
-   * (kept as the history's reps), and their customers; what the history held of other customers goes.
+   * (kept as the history's reps), and their customers; what the history held of other customers goes. For the whole
+   * distributor: every rep (the page's chooser), and no customer to narrow to.
    */
   async function readScope(keyId: string, workspaceId: string, state: HistoryState, readAll: <T>(path: string) => Promise<T[]>) {
+    const distributor = (await scopeOf(keyId)) === "distributor";
     const linked = new Set((await workspaceMembers(deps.db, workspaceId)).flatMap((m) => (m.salesRepUserId === null ? [] : [m.salesRepUserId])));
-    const reps = linked.size === 0 ? [] : (await readAll<RepRow>("/salesReps?PageSize=500")).filter((r) => linked.has(r.UserID));
-    const customerIds = [...new Set(reps.flatMap((r) => (r.Customers ?? []).map((c) => c.CustomerID)))].sort((a, b) => a - b);
+    const all = linked.size === 0 && !distributor ? [] : await readAll<RepRow>("/salesReps?PageSize=500");
+    const reps = distributor ? all : all.filter((r) => linked.has(r.UserID));
+    const customerIds = distributor ? [] : [...new Set(reps.flatMap((r) => (r.Customers ?? []).map((c) => c.CustomerID)))].sort((a, b) => a - b);
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_reps").where("key_id", "=", keyId).execute();
       if (reps.length) await trx.insertInto("history_reps").values(reps.map((r) => repRow(keyId, r))).execute();
+      if (distributor) return;
       for (const table of ["history_lines", "history_invoices", "history_shelf", "history_customers"] as const) {
         await trx
           .deleteFrom(table)
@@ -191,7 +226,8 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .execute();
       }
     });
-    state.scope = { repUserIds: reps.map((r) => r.UserID).sort((a, b) => a - b), customerIds };
+    const repUserIds = reps.map((r) => r.UserID).filter((id) => linked.has(id)).sort((a, b) => a - b);
+    state.scope = distributor ? { repUserIds, customerIds, distributor } : { repUserIds, customerIds };
   }
 
   /** One batch of the window's invoices' lines, every page of it, replacing what was kept of those invoices. */
@@ -212,9 +248,9 @@ export function createHistorySync(deps: HistorySyncDeps) {
   }
 
   /**
-   * The brand's active products, the retailers it sees (with their state's zone) and the reps, replaced whole. For an
-   * Employee key: its scope's customers, the suppliers (for the page's chooser) and no products (the distributor's
-   * whole catalogue, which only a brand's white space needs); its reps were read with its scope.
+   * The active products (a brand's own; an Employee key's the distributor's whole catalogue, for a chosen supplier's
+   * white space), the retailers the key sees (with their state's zone) and the reps, replaced whole. For an Employee
+   * key: its scope's customers and the suppliers (for the page's chooser); its reps were read with its scope.
    */
   async function groupings(keyId: string, state: HistoryState, readAll: <T>(path: string) => Promise<T[]>) {
     const states = await readAll<StateRow>("/states?PageSize=500");
@@ -243,17 +279,6 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .execute();
       }
     });
-    if (state.scope) {
-      const suppliers = await readAll<SupplierRow>("/suppliers?Active=false&PageSize=500");
-      const active = await readAll<SupplierRow>("/suppliers?PageSize=500");
-      const named = new Map([...suppliers, ...active].map((row) => [row.SupplierID, row.Supplier ?? `Supplier ${row.SupplierID}`]));
-      await deps.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("history_suppliers").where("key_id", "=", keyId).execute();
-        const rows = [...named].map(([supplierId, name]) => ({ key_id: keyId, supplier_id: supplierId, name }));
-        for (let i = 0; i < rows.length; i += 500) await trx.insertInto("history_suppliers").values(rows.slice(i, i + 500)).execute();
-      });
-      return;
-    }
     const products = await readAll<ProductRow>("/products?PageSize=500");
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_products").where("key_id", "=", keyId).execute();
@@ -265,6 +290,19 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .execute();
       }
     });
+    // The suppliers by name: a brand's from its products (no request more); an Employee key's every supplier, inactive too.
+    const named = new Map(products.flatMap((p) => (p.Supplier ? [[p.SupplierID, p.Supplier] as const] : [])));
+    if (state.scope) {
+      for (const row of [...(await readAll<SupplierRow>("/suppliers?Active=false&PageSize=500")), ...(await readAll<SupplierRow>("/suppliers?PageSize=500"))]) {
+        named.set(row.SupplierID, row.Supplier ?? named.get(row.SupplierID) ?? `Supplier ${row.SupplierID}`);
+      }
+    }
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("history_suppliers").where("key_id", "=", keyId).execute();
+      const rows = [...named].map(([supplierId, name]) => ({ key_id: keyId, supplier_id: supplierId, name }));
+      for (let i = 0; i < rows.length; i += 500) await trx.insertInto("history_suppliers").values(rows.slice(i, i + 500)).execute();
+    });
+    if (state.scope) return;
     const rows = await readAll<RepRow>("/salesReps?PageSize=500");
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_reps").where("key_id", "=", keyId).execute();
@@ -366,11 +404,14 @@ export function createHistorySync(deps: HistorySyncDeps) {
         for (let step = 0; step < STEPS_PER_RUN && !idle(state); step++) {
           if (key.keyType === "Employee" && !state.scope) await readScope(job.keyId, job.workspaceId, state, readAll);
           // No member linked to a rep (or no customers of theirs): nothing to walk; the page says why.
-          else if (state.scope && state.scope.customerIds.length === 0) finish(state);
+          else if (state.scope && !state.scope.distributor && state.scope.customerIds.length === 0) finish(state);
           else if (state.window!.page > 0) await invoicePage(job.keyId, state, readPage<InvoiceRow>);
           else if (state.pendingLines.length > 0) await lineBatch(job.keyId, state, readAll<LineRow>);
           else await nextWindow(job.keyId, state, readAll);
           await save(job.keyId, state);
+          // The embedded sandbox and SQLite answer through promises alone: without a turn of the event loop between
+          // steps, a run would hold the process's I/O (every page and API answer) until its last step.
+          await nextTurn();
         }
       } catch (error) {
         if (error instanceof ReadLater) return void (await queue(job, error.seconds));
@@ -382,13 +423,12 @@ export function createHistorySync(deps: HistorySyncDeps) {
     /**
      * The hourly sweep: a key without a history starts its backfill, one whose last walk ended over a day ago its
      * refresh (so each key is refreshed daily, at about the hour its backfill ended), and the history of a key no
-     * longer in any workspace is deleted. Supplier keys keep one (the brand's insights); Employee keys when a member of
-     * their workspace is linked to a sales rep (those reps' accounts); Customer keys none.
+     * longer in any workspace, or no longer keeping one (`keeps`), is deleted.
      */
     async sweep(): Promise<{ started: number; forgotten: number }> {
-      const all = await deps.db.selectFrom("workspace_keys").select(["id", "workspace_id", "key_type"]).where("key_type", "in", ["Supplier", "Employee"]).execute();
+      const all = await deps.db.selectFrom("workspace_keys").select(["id", "workspace_id", "key_type", "history_scope"]).where("key_type", "in", ["Supplier", "Employee"]).execute();
       const keys = [];
-      for (const key of all) if (key.key_type === "Supplier" || (await workspaceMembers(deps.db, key.workspace_id)).some((m) => m.salesRepUserId !== null)) keys.push(key);
+      for (const key of all) if (await keeps(key)) keys.push(key);
       const states = await deps.db.selectFrom("history_state").select(["key_id", "state_json"]).execute();
       const byKey = new Map(states.map((s) => [s.key_id, JSON.parse(s.state_json) as HistoryState]));
       let started = 0;
@@ -408,6 +448,26 @@ export function createHistorySync(deps: HistorySyncDeps) {
 
     /** Where a key's history stands, for the page ("History up to …"). */
     state: load,
+
+    /** What an Employee key's history covers (`linked-reps` until an owner or admin chose otherwise). */
+    scope: scopeOf,
+
+    /**
+     * An owner's or admin's choice of what an Employee key's history covers. A change deletes what the history held
+     * (the whole distributor's is a new backfill; the linked reps' a smaller one) and starts the new walk when the key
+     * keeps one. Answers whether anything changed.
+     *
+     * @example
+     * await sync.setScope(workspaceId, keyId, "distributor"); // true: the distributor's year is backfilled from now on
+     */
+    async setScope(workspaceId: string, keyId: string, scope: HistoryScope): Promise<boolean> {
+      const key = await deps.db.selectFrom("workspace_keys").select(["workspace_id", "key_type", "history_scope"]).where("id", "=", keyId).where("workspace_id", "=", workspaceId).executeTakeFirst();
+      if (!key || key.key_type !== "Employee" || (await scopeOf(keyId)) === scope) return false;
+      await deps.db.updateTable("workspace_keys").set({ history_scope: scope }).where("id", "=", keyId).execute();
+      await this.forget(keyId);
+      if (await keeps({ ...key, history_scope: scope })) await this.start(workspaceId, keyId);
+      return true;
+    },
 
     /** Deletes a key's history (the key was removed from its workspace). */
     async forget(keyId: string): Promise<void> {

@@ -7,6 +7,7 @@ import type { BackroomDatabase } from "../db/schema";
 import { failureAnswer, NO_STORE } from "../route-errors";
 import { withActor } from "../with-actor";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
+import { addDays } from "@/lib/format/days";
 import { customerZone } from "@/lib/ui/insights/definitions";
 import { salesBy } from "@/lib/ui/insights/aggregate";
 import { insightsQuery, TABLE_IDS, type InsightTable } from "@/lib/ui/insights/insights-tables";
@@ -26,7 +27,7 @@ const SalesQuery = z
   .strictObject({
     from: Day,
     to: Day,
-    by: z.enum(["product", "customer", "week", "rep"]),
+    by: z.enum(["product", "customer", "week", "rep", "supplier"]),
     supplier: z.coerce.number().int().positive().optional(),
   })
   .refine((q) => q.from <= q.to, { message: "from must be on or before to", path: ["from"] });
@@ -34,21 +35,23 @@ const SalesQuery = z
 /** A row's key as the API gives it: ids as numbers, a week's Monday as its day, "no rep" as null. */
 const keyOf = (by: string, key: string) => (by === "week" ? key : key === "none" ? null : Number(key));
 
-// GET /api/insights/sales?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep[&supplier=ID]: the key's sales
-// in the period, from its synced history only (no request to the API): {asOf, rows: [{key, name, units, revenue,
-// invoices}]}; by=customer adds lastOrder, daysSince and tier. `asOf` is when the history was last walked.
+// GET /api/insights/sales?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier[&supplier=ID]: the
+// key's sales in the period, from its synced history only (no request to the API): {asOf, rows: [{key, name, units,
+// revenue, invoices}]}; by=customer adds lastOrder, daysSince and tier. `asOf` is when the history was last walked.
+// An Employee key's history of the whole distributor answers one supplier at a time (400 without one), or by=supplier.
 export const getSales = withActor("key", undefined, async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
   if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
   const parsed = SalesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep."), { status: 400, headers: NO_STORE });
+  if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier."), { status: 400, headers: NO_STORE });
   const row = await deps.db.selectFrom("history_state").select("state_json").where("key_id", "=", actor.key.id).executeTakeFirst();
   const state = row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
   if (!state?.backfilledAt) return failureAnswer("history-pending");
   const { from, to, by, supplier } = parsed.data;
-  // The whole history (a year, some thousands of rows): a customer's last order may be older than the period.
-  const history = await readHistory(deps.db, actor.key.id);
-  const input = supplier === undefined ? history : { ...history, lines: history.lines.filter((l) => l.supplierId === supplier) };
-  const rows = salesBy(by, input, { from, to, zoneOf: customerZone }).map((r) => ({ ...r, key: keyOf(by, r.key) }));
+  if (state.scope?.distributor && supplier === undefined && by !== "supplier") return failureAnswer("supplier-required");
+  // The whole history (a year, some thousands of rows): a customer's last order may be older than the period. By
+  // supplier, the period's invoices are enough (a day before it: an invoice's day is read on its customer's clock).
+  const history = await readHistory(deps.db, actor.key.id, { supplier, from: by === "supplier" ? addDays(from, -1) : undefined });
+  const rows = salesBy(by, history, { from, to, zoneOf: customerZone }).map((r) => ({ ...r, key: keyOf(by, r.key) }));
   return Response.json({ asOf: state.refreshedAt ?? state.backfilledAt, rows }, { headers: NO_STORE });
 });
 
@@ -66,8 +69,9 @@ export const getExport = withActor("key", undefined, async (request: Request, ac
   if (!view.ready) return failureAnswer("history-pending");
   const table = view.tables[parsed.data.table] as InsightTable<unknown>;
   const columns: ExportColumn[] = table.columns.map((c) => ({ id: c.id, header: c.header, value: (row) => c.value(row) }));
-  const name = `insights-${table.id}${view.query.customer ? `-customer-${view.query.customer}` : ""}-${view.asOf}.csv`;
+  const name = `insights-${table.id}${view.query.supplier ? `-supplier-${view.query.supplier}` : ""}${view.query.customer ? `-customer-${view.query.customer}` : ""}-${view.asOf}.csv`;
   return new Response(csvHeader(columns, { bom: true }) + csvRows(columns, table.rows as Record<string, unknown>[]), {
     headers: { ...NO_STORE, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}"` },
   });
 });
+

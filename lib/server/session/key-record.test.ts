@@ -6,6 +6,7 @@ const row: WorkspaceKeyTable = {
   id: "k1", workspace_id: "w1", added_by: null, environment: "production", key_type: "Supplier", label: "Green Leaf (Supplier)",
   scope_json: JSON.stringify({ suppliers: [{ id: 7, name: "Green Leaf" }], summary: "1 supplier" }), hint: "abcd",
   fingerprint: "f", secret_id: "0011aabb", iv: "iv", ciphertext: "ct", tag: "tag", added_at: "2030-01-01T00:00:00.000Z", last_used_at: null,
+  history_scope: null,
 };
 
 describe("key records", () => {

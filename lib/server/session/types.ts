@@ -1,5 +1,6 @@
 import "server-only";
 import type { KeyType } from "@/lib/data-api/operation";
+import type { HistoryScope } from "@/lib/session/session-view";
 
 // The contract's key types; re-exported so callers of the store need one import.
 export type { KeyType };
@@ -27,6 +28,8 @@ export interface StoredKeyInfo {
   hint: string;
   addedAt: string;
   lastUsedAt: string | null;
+  /** An Employee key's: what its insights history covers (`workspace_keys.history_scope`). */
+  historyScope?: HistoryScope;
 }
 
 

@@ -78,6 +78,21 @@ describe("salesBy", () => {
     ]);
   });
 
+  it("salesBy(supplier) totals each supplier's lines of an invoice apart, a return negative, unnamed ones by id", () => {
+    const input = {
+      ...history(
+        [invoice(1, 1, "2026-11-02T10:00:00.000Z"), invoice(2, 2, "2026-11-03T10:00:00.000Z"), invoice(3, 2, "2026-11-04T10:00:00.000Z", 4)],
+        [line(1, 1, 7, 2, "20"), { ...line(1, 1, 9, 1, "7.5"), supplierId: 200 }, line(2, 2, 7, 1, "10"), { ...line(3, 2, 9, 1, "2.5"), supplierId: 300 }],
+      ),
+      supplierNames: { 100: "Brewery", 200: "Cidery" },
+    };
+    expect(salesBy("supplier", input, { from: "2026-11-01", to: "2026-11-30" })).toEqual([
+      { key: "100", name: "Brewery", units: 3, revenue: "30.00", invoices: 2 },
+      { key: "200", name: "Cidery", units: 1, revenue: "7.50", invoices: 1 },
+      { key: "300", name: "Supplier 300", units: -1, revenue: "-2.50", invoices: 0 },
+    ]);
+  });
+
   it("salesBy(week) counts 23:30 UTC on a Sunday in Monday's week in Europe/Berlin, and in Sunday's week in UTC", () => {
     // 2026-11-22 is a Sunday; 23:30 UTC is 00:30 on Monday 2026-11-23 in Berlin.
     const input = history([invoice(1, 1, "2026-11-22T23:30:00.000Z")], [line(1, 1, 7, 1, "10")]);

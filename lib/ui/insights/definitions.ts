@@ -26,6 +26,8 @@ export interface HistoryInput {
   products: readonly HistoryProduct[];
   /** Reps' display names by UserID (optional; a missing one shows as "Rep <id>"). */
   repNames?: Readonly<Record<number, string>>;
+  /** Suppliers' names by SupplierID (optional; a missing one shows as "Supplier <id>"). */
+  supplierNames?: Readonly<Record<number, string>>;
 }
 
 /** The time zone a customer's invoice dates are read in (default: UTC for everyone). */

@@ -86,6 +86,29 @@ describe("insightTables", () => {
     ]);
   });
 
+  it("narrowed to a supplier, lists the customers who bought it or stock it and its own products; ranks every supplier", () => {
+    const withCidery = {
+      ...history,
+      customers: [...customers, { customerId: 3, name: "Cider Bar", state: "CA", repUserIds: [] }],
+      invoices: [...invoices, { invoiceId: 4, customerId: 3, invoiceNum: "D", date: "2026-11-18T00:00:00.000Z", status: 2 }],
+      lines: [...lines, { lineId: 5, invoiceId: 4, customerId: 3, productId: 9, supplierId: 200, numUnits: 1, extPrice: "8.00" }],
+      products: [...history.products, { productId: 9, name: "Dry cider", supplierId: 200, group: "Cider", active: true }],
+    };
+    const brewery = insightTables(withCidery, insightsQuery({ supplier: "100", weeks: "4" }), AS_OF);
+    expect(brewery.tables.health.rows.map((r) => r.customerId).sort()).toEqual([1, 2]);
+    expect(brewery.tables["white-space"].rows.map((r) => [r.customerId, r.activeCount])).toEqual([
+      [2, 1],
+      [1, 1],
+    ]);
+    // The ranking is what a supplier is chosen from: every supplier of the period, whichever is chosen.
+    expect(brewery.tables.suppliers.rows.map((r) => [r.key, r.name, r.revenue])).toEqual([
+      ["100", "Brewery", "50.00"],
+      ["200", "Cidery", "13.50"],
+    ]);
+    // Narrowed to a retailer, the ranking is that retailer's.
+    expect(insightTables(withCidery, insightsQuery({ customer: "3" }), AS_OF).tables.suppliers.rows.map((r) => [r.key, r.revenue])).toEqual([["200", "8.00"]]);
+  });
+
   it("narrows to a rep's accounts and ranks them for the history's last full week; no leaderboard without a rep", () => {
     // 2026-11-22 is a Sunday: its week is the last full one.
     const ben = insightTables(history, insightsQuery({ rep: "11" }), AS_OF);

@@ -3,7 +3,7 @@ import { addDays, isoWeekday } from "@/lib/format/days";
 import { requireDecimal } from "@/lib/format/decimal";
 import { accountHealth, periodComparison, salesBy, shelfWatch, weeklyLeaderboard, whiteSpace } from "./aggregate";
 import type { AccountHealthRow } from "./account-health";
-import { customerZone, type HistoryInput, type Tier, weekStart } from "./definitions";
+import { customerZone, type HistoryInput, type Period, type Tier, weekStart } from "./definitions";
 import type { LeaderboardRow } from "./weekly-leaderboard";
 import type { ShelfRow } from "./history-types";
 import type { PeriodComparison } from "./period-comparison";
@@ -20,7 +20,7 @@ import type { WhiteSpaceRow } from "./white-space";
 
 export const PERIODS = ["4", "13", "26", "52"] as const;
 export const TIERS = ["Active", "Priority", "At risk", "Lost"] as const satisfies readonly Tier[];
-export const TABLE_IDS = ["weeks", "products", "retailers", "reps", "health", "white-space", "shelf", "leaderboard"] as const;
+export const TABLE_IDS = ["weeks", "products", "retailers", "reps", "suppliers", "health", "white-space", "shelf", "leaderboard"] as const;
 export type InsightTableId = (typeof TABLE_IDS)[number];
 
 const HEALTH_SORTS = ["name", "lastOrder", "daysSince", "medianReorderDays", "tier", "revenueLast30", "growth", "orders"] as const;
@@ -92,6 +92,8 @@ export interface InsightsTables {
   products: InsightTable<SalesRow>;
   retailers: InsightTable<SalesRow>;
   reps: InsightTable<SalesRow>;
+  /** Sales by supplier in the period, narrowed to the retailer and rep but not to the supplier (an Employee key's page). */
+  suppliers: InsightTable<SalesRow>;
   health: InsightTable<AccountHealthRow>;
   "white-space": InsightTable<WhiteSpaceLine>;
   shelf: InsightTable<NamedShelfRow>;
@@ -101,8 +103,8 @@ export interface InsightsTables {
 
 /** How far a key's history sync has come (`HistoryState` in `lib/server/insights/history-sync.ts`). */
 export interface HistoryProgress {
-  /** An Employee key's scope: the linked reps and their customers. */
-  scope?: { repUserIds: number[]; customerIds: number[] };
+  /** An Employee key's scope: the linked reps and their customers, or the whole distributor's. */
+  scope?: { repUserIds: number[]; customerIds: number[]; distributor?: boolean };
   /** The window walked now. */
   window?: { from: string; to: string };
   backfilledAt?: string;
@@ -116,7 +118,7 @@ export interface InsightFigures {
   comparison: PeriodComparison;
   /** Every retailer of the history, by name, for the chooser. */
   retailers: { customerId: number; name: string }[];
-  /** The suppliers of the history's lines, by name (the chooser of an Employee key's page). */
+  /** The suppliers of the history, by name (the chooser of an Employee key's page). */
   suppliers: { supplierId: number; name: string }[];
   /** The reps of the history (an Employee key's: those its members are linked to), by name. */
   reps: { userId: number; name: string }[];
@@ -178,10 +180,11 @@ export function sortHealth(rows: readonly AccountHealthRow[], sort: HealthSort, 
     .map(({ row }) => row);
 }
 
-/** Only what one retailer bought and holds. */
 /**
- * The history narrowed to the query's retailer, rep (the customers they cover) and supplier (its lines, the invoices
- * holding them, and the shelf rows of products its lines name).
+ * The history narrowed to the query's retailer, rep (the customers they cover) and supplier: its lines, the invoices
+ * holding them, its products (those its lines name and its catalogue's), the shelf rows of those products, and the
+ * customers who bought it or stock it, as a brand's own history holds them (`readHistory` reads the same from the
+ * database when asked for one supplier).
  */
 function narrowed<T extends HistoryInput & { shelf: readonly ShelfRow[] }>(history: T, query: Pick<InsightsQuery, "customer" | "rep" | "supplier">): T {
   let input = history;
@@ -199,31 +202,59 @@ function narrowed<T extends HistoryInput & { shelf: readonly ShelfRow[] }>(histo
   }
   if (supplier !== undefined) {
     const lines = input.lines.filter((l) => l.supplierId === supplier);
-    const invoices = new Set(lines.map((l) => l.invoiceId));
-    const products = new Set(lines.map((l) => l.productId));
-    for (const p of input.products) if (p.supplierId === supplier) products.add(p.productId);
-    input = { ...input, lines, invoices: input.invoices.filter((i) => invoices.has(i.invoiceId)), shelf: input.shelf.filter((r) => products.has(r.productId)) };
+    const invoiceIds = new Set(lines.map((l) => l.invoiceId));
+    const productIds = new Set(lines.map((l) => l.productId));
+    for (const p of input.products) if (p.supplierId === supplier) productIds.add(p.productId);
+    const invoices = input.invoices.filter((i) => invoiceIds.has(i.invoiceId));
+    const shelf = input.shelf.filter((r) => productIds.has(r.productId));
+    const customerIds = new Set([...invoices.map((i) => i.customerId), ...shelf.map((r) => r.customerId)]);
+    input = {
+      ...input,
+      lines,
+      invoices,
+      shelf,
+      products: input.products.filter((p) => productIds.has(p.productId)),
+      customers: input.customers.filter((c) => customerIds.has(c.customerId)),
+    };
   }
   return input;
 }
 
+/** The query's period: its weeks ending on the history's last day, in each customer's zone. */
+function periodOf(query: Pick<InsightsQuery, "weeks">, asOf: string): Period {
+  return { from: addDays(asOf, 1 - Number(query.weeks) * 7), to: asOf, zoneOf: customerZone };
+}
+
 /**
- * Every figure of the Insights page for a query, from a key's history whose last day is `asOf`.
+ * Sales by supplier in the query's period, narrowed to its retailer and rep (not to its supplier: this is what the
+ * supplier is chosen from), revenue descending.
+ *
+ * @example
+ * supplierRanking(history, insightsQuery({ weeks: "4" }), "2026-11-23")[0]; // the supplier that sold most
+ */
+export function supplierRanking(history: HistoryInput & { shelf: readonly ShelfRow[] }, query: InsightsQuery, asOf: string): SalesRow[] {
+  return salesBy("supplier", narrowed(history, { customer: query.customer, rep: query.rep }), periodOf(query, asOf));
+}
+
+/**
+ * Every figure of the Insights page for a query, from a key's history whose last day is `asOf`. `bySupplier` is the
+ * supplier ranking when the history given holds one supplier's lines only (read so from the database: a distributor's
+ * whole year is too much to hold); it is computed from the history otherwise.
  *
  * @example
  * const figures = insightTables(history, insightsQuery({ weeks: "26" }), "2026-11-23");
  * figures.tables.health.rows.filter((row) => row.tier === "At risk");
  */
-export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow[]; supplierNames?: Readonly<Record<number, string>> }, query: InsightsQuery, asOf: string): InsightFigures {
+export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow[] }, query: InsightsQuery, asOf: string, options: { bySupplier?: SalesRow[] } = {}): InsightFigures {
   const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
   const retailers = [...history.customers].sort((a, b) => byName(a, b) || a.customerId - b.customerId).map(({ customerId, name }) => ({ customerId, name }));
-  const supplierIds = [...new Set(history.lines.map((l) => l.supplierId))];
+  const supplierIds = [...new Set([...Object.keys(history.supplierNames ?? {}).map(Number), ...history.lines.map((l) => l.supplierId)])];
   const suppliers = supplierIds.map((supplierId) => ({ supplierId, name: history.supplierNames?.[supplierId] ?? `Supplier ${supplierId}` })).sort((a, b) => byName(a, b) || a.supplierId - b.supplierId);
   const reps = Object.entries(history.repNames ?? {}).map(([id, name]) => ({ userId: Number(id), name })).sort((a, b) => byName(a, b) || a.userId - b.userId);
   const input = narrowed(history, query);
   const days = Number(query.weeks) * 7;
   const zoneOf = customerZone;
-  const period = { from: addDays(asOf, 1 - days), to: asOf, zoneOf };
+  const period = periodOf(query, asOf);
   const previous = { from: addDays(period.from, -days), to: addDays(period.from, -1), zoneOf };
   const comparison = periodComparison(input, period);
   const thisWeeks = salesBy("week", input, period);
@@ -277,6 +308,7 @@ export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow
       products: { id: "products", title: "Sales by product", rows: salesBy("product", input, period), columns: salesColumns("Product") },
       retailers: { id: "retailers", title: "Sales by retailer", rows: salesBy("customer", input, period).filter((r) => r.units !== 0 || r.invoices > 0), columns: salesColumns("Retailer") },
       reps: { id: "reps", title: "Sales by rep", rows: salesBy("rep", input, period), columns: salesColumns("Rep") },
+      suppliers: { id: "suppliers", title: "Sales by supplier", rows: options.bySupplier ?? supplierRanking(history, query, asOf), columns: salesColumns("Supplier") },
       health: {
         id: "health",
         title: "Account health",

@@ -1,4 +1,4 @@
-/** Issue 30: sales in a period grouped by product, customer, week or rep. Pure. */
+/** Issue 30: sales in a period grouped by product, customer, week, rep or supplier. Pure. */
 import { addDays } from "@/lib/format/days";
 import {
   customersById,
@@ -15,11 +15,11 @@ import {
   type ZoneOptions,
 } from "./definitions";
 
-export type SalesDimension = "product" | "customer" | "week" | "rep";
+export type SalesDimension = "product" | "customer" | "week" | "rep" | "supplier";
 
 /** One row of `salesBy`. */
 export interface SalesRow {
-  /** ProductID, CustomerID, the week's Monday or the rep's UserID ("none": no rep), as text. */
+  /** ProductID, CustomerID, the week's Monday, the rep's UserID ("none": no rep) or SupplierID, as text. */
   key: string;
   name: string;
   units: number;
@@ -36,7 +36,7 @@ export interface CustomerSalesRow extends SalesRow {
 }
 
 /**
- * Sales in a period grouped by product, customer, week or rep, revenue descending then key (weeks: by date, with
+ * Sales in a period grouped by product, customer, week, rep or supplier, revenue descending then key (weeks: by date, with
  * every week of the period present, so a chart has no gaps). Customer rows cover every known customer.
  *
  * @example
@@ -72,6 +72,10 @@ export function salesBy(by: SalesDimension, input: HistoryInput, period: Period)
       return sortByRevenue(
         rows(groups, (key) => (key === "none" ? "No rep" : (input.repNames?.[Number(key)] ?? `Rep ${key}`))),
       );
+    }
+    case "supplier": {
+      const groups = group(sales, (sale) => [String(sale.line.supplierId)]);
+      return sortByRevenue(rows(groups, (key) => input.supplierNames?.[Number(key)] ?? `Supplier ${key}`));
     }
   }
 }
