@@ -4,7 +4,7 @@ import * as z from "zod";
 import { createDataApiClient } from "@/lib/data-api/client";
 import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import { AddKey, DemoSignIn, type SessionKey, type SessionView, UpdateKey, type WorkspaceChoice } from "@/lib/session/session-view";
+import { AddKey, DemoSignIn, HISTORY_SCOPES, type SessionKey, type SessionView, type UpdateKey, type WorkspaceChoice } from "@/lib/session/session-view";
 import type { Actor, ActorResolver } from "./auth/actor";
 import type { Auth } from "./auth/auth";
 import { demoEmail, isDemoPerson } from "./auth/demo";
@@ -202,6 +202,8 @@ export const removeKey = withActor("workspace", { keys: ["manage"] }, async (req
   return new Response(null, { status: 204, headers: NO_STORE });
 });
 
+const UpdateKeyBody: z.ZodType<UpdateKey> = z.strictObject({ historyScope: z.enum(HISTORY_SCOPES, { error: "Choose the linked reps' accounts or the whole distributor" }) });
+
 // PATCH /api/keys/{keyId} {historyScope}: owners and admins choose what an Employee key's insights history covers, the
 // accounts of the reps the workspace's members are linked to or the whole distributor's (a backfill of some hundreds of
 // requests, within the background's share of the key's hours). A change deletes the key's history and starts the new
@@ -209,7 +211,7 @@ export const removeKey = withActor("workspace", { keys: ["manage"] }, async (req
 export const updateKey = withActor("workspace", { keys: ["manage"] }, async (request: Request, actor, keyId: string, deps: SessionDeps & { history: Pick<HistorySync, "setScope"> }): Promise<Response> => {
   const held = actor.workspace.keys.find((k) => k.id === keyId);
   if (!held) return failureAnswer("no-such-key");
-  const parsed = UpdateKey.safeParse(await smallJson(request));
+  const parsed = UpdateKeyBody.safeParse(await smallJson(request));
   if (!parsed.success) return json(validationErrorBody(parsed.error, `Send {"historyScope": "linked-reps"} or {"historyScope": "distributor"}.`), 400);
   if (held.keyType !== "Employee") return failureAnswer("no-history-scope");
   const { historyScope } = parsed.data;

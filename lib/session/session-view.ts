@@ -41,11 +41,10 @@ export type DemoSignIn = z.infer<typeof DemoSignIn>;
 export const HISTORY_SCOPES = ["linked-reps", "distributor"] as const;
 export type HistoryScope = (typeof HISTORY_SCOPES)[number];
 
-/** Changing a key's settings (owners and admins): `PATCH /api/keys/{id}`. */
-export const UpdateKey = z.strictObject({
-  historyScope: z.enum(HISTORY_SCOPES, { error: "Choose the linked reps' accounts or the whole distributor" }),
-});
-export type UpdateKey = z.infer<typeof UpdateKey>;
+/** Changing a key's settings (owners and admins): `PATCH /api/keys/{id}` (checked by the route: the form offers two radios). */
+export interface UpdateKey {
+  historyScope: HistoryScope;
+}
 
 /** A workspace's key as the pages see it: never the key itself. */
 export interface SessionKey {
