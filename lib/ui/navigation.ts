@@ -8,6 +8,8 @@ export interface NavEntry {
   label: string;
   /** The operation the page lists; a key type that may not call it does not see the entry. */
   operation: OperationId;
+  /** Only for these key types (a workflow made for some: a retailer's statements, the distributor's collections). */
+  keyTypes?: readonly KeyType[];
 }
 
 export interface NavSection {
@@ -78,14 +80,14 @@ export function mayCall(keyType: KeyType, operation: OperationId): boolean {
 }
 
 /**
- * The sidebar for a key type: sections keep only the pages whose operation that key may call, and a section left
- * empty goes.
+ * The sidebar for a key type: sections keep only the pages whose operation that key may call (and that are made for
+ * it, `keyTypes`), and a section left empty goes.
  *
  * @example
  * navigationFor("Customer").flatMap((s) => s.entries).some((e) => e.href === "/inventory"); // false
  */
 export function navigationFor(keyType: KeyType): NavSection[] {
-  return NAVIGATION.map((section) => ({ ...section, entries: section.entries.filter((e) => mayCall(keyType, e.operation)) })).filter((s) => s.entries.length > 0);
+  return NAVIGATION.map((section) => ({ ...section, entries: section.entries.filter((e) => mayCall(keyType, e.operation) && (!e.keyTypes || e.keyTypes.includes(keyType))) })).filter((s) => s.entries.length > 0);
 }
 
 /** The entry a path belongs to (the longest href that is the path or a parent of it). */
