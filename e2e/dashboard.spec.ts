@@ -53,6 +53,15 @@ for (const key of KEYS) {
             await expect(page).toHaveURL(/account=\d+/, { timeout: 1_000 });
           }).toPass();
         }
+        // A statement is of one AR account: a retailer's first, or one the distributor's staff name.
+        if (href === "/statements") {
+          if (key.keyType === "Customer") await page.getByRole("navigation", { name: "AR accounts" }).getByRole("link").first().click();
+          else {
+            await page.getByLabel("AR account", { exact: true }).fill("50001");
+            await page.getByRole("button", { name: "Open the statement" }).click();
+          }
+          await expect(page).toHaveURL(/account=\d+/);
+        }
         // Customer pricing asks for a customer first (records-whole.spec.ts checks that nothing is requested before).
         if (href === "/catalog/pricing") await chooseFirstCustomer(page);
         // The replenishment plan asks an Employee key for a supplier first: the demo brand.

@@ -19,6 +19,21 @@ const INTERNAL_BASE = "http://backroom.internal/api/v1";
  */
 export const pageApi = cache(async (getDeps: () => Promise<ProxyDeps>): Promise<DataApiClient> => {
   const [incoming, deps] = await Promise.all([headers(), getDeps()]);
+  return proxyClient(incoming, deps);
+});
+
+/**
+ * The same client for a route handler: the proxy in-process with the route's request's cookie (a PDF made of the
+ * Data API's answers is read as the person's own page would read them).
+ *
+ * @example
+ * const api = requestApi(request, backend);
+ */
+export function requestApi(request: Request, deps: ProxyDeps): DataApiClient {
+  return proxyClient(request.headers, deps);
+}
+
+function proxyClient(incoming: Headers, deps: ProxyDeps): DataApiClient {
   const forwarded = new Headers();
   for (const name of FORWARDED) {
     const value = incoming.get(name);
@@ -36,4 +51,4 @@ export const pageApi = cache(async (getDeps: () => Promise<ProxyDeps>): Promise<
       return proxyRequest(new Request(url, { ...init, headers: requestHeaders }), match[1] as "v1" | "v2", segments, deps);
     },
   });
-});
+}

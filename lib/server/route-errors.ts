@@ -43,6 +43,12 @@ export const ROUTE_FAILURES = {
   "no-insights": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Insights are kept for brands' keys (Supplier) and for Employee keys (their linked reps' accounts, or the whole distributor's): a Customer key has none" },
   /** An Employee key's history of the whole distributor, asked for everyone's sales at once. */
   "supplier-required": { status: 400, code: "SUPPLIER_REQUIRED", text: () => "This key's history holds the whole distributor's sales: name one supplier (&supplier=ID), or ask by=supplier" },
+  /** A statement asked with a key that has none to give (Supplier keys: statements are a retailer's and the distributor's). */
+  "no-statements": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Statements of account are for retailers' keys (Customer) and the distributor's staff (Employee): a brand's key has none" },
+  /** A statement of an AR account the key reads nothing of (not its own, or no history at all). */
+  "no-such-account": { status: 404, code: "NO_SUCH_ACCOUNT", text: () => "Nothing of this AR account can be read with this key: no open invoice, payment or allocation" },
+  /** A statement asked for a day the API's aging is not as of (it keeps its last close only). */
+  "statement-date-unavailable": { status: 409, code: "STATEMENT_DATE_UNAVAILABLE", text: () => "The Data API keeps its aging as of its last close only: ask for that day, or leave asOf out" },
   /** A history scope asked of a key that has none to choose (Supplier and Customer keys). */
   "no-history-scope": { status: 409, code: "NOT_FOR_THIS_KEY", text: () => "Only an Employee key's history can cover the linked reps' accounts or the whole distributor: a brand's key keeps its own sales, a retailer's none" },
   /** An unsubscribe link whose token is not one of ours (altered, cut short, or from another Backroom). */

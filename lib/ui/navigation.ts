@@ -25,6 +25,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { href: "/invoices", label: "Invoices", operation: "listInvoices" },
       { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
       { href: "/payments", label: "Payments", operation: "listPayments" },
+      { href: "/statements", label: "Statements", operation: "listOpenInvoices", keyTypes: ["Customer", "Employee"] },
       { href: "/customers", label: "Customers", operation: "listCustomers" },
       { href: "/delivery-days", label: "Delivery days", operation: "listCustomers" },
       { href: "/customers/credit-terms", label: "Customer credit terms", operation: "listCustomerCreditTerms" },

@@ -1,0 +1,139 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { Suspense } from "react";
+import { StatementView } from "@/components/statements/statement-view";
+import { backend } from "@/lib/backend";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import type { KeyType } from "@/lib/data-api/operation";
+import { pageApi } from "@/lib/server/page-api";
+import { accountStatement } from "@/lib/server/statements/statement-data";
+import type { SessionKey } from "@/lib/session/session-view";
+import { describeFailure, describeStale } from "@/lib/ui/failure";
+import { namesInScope } from "@/lib/ui/key-scope";
+import { accountsOfOpenInvoices } from "@/lib/ui/overview/requests";
+import { accountOf, accountsRequest, PAYMENTS_STALE } from "@/lib/ui/payments/requests";
+import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { fieldClass, PRIMARY } from "@/lib/ui/styles";
+import { PageTitle } from "../_lib/page-title";
+import { serverAnswer } from "../_lib/prefetch";
+import { requireSession } from "../_lib/session";
+import { BlockSkeleton } from "../_lib/streamed";
+
+export const metadata: Metadata = { title: "Statements · Backroom" };
+
+type Params = Awaited<PageProps<"/statements">["searchParams"]>;
+
+/** The statement of an account, streamed in after the accounts: the API's answers in two rounds (issue 31). */
+async function StatementSection({ account, keyType, asked, timeZone }: { account: number; keyType: KeyType; asked: string | undefined; timeZone: string | undefined }) {
+  let read;
+  try {
+    read = await accountStatement(await pageApi(backend), account, { keyType });
+  } catch (error) {
+    const failure = describeFailure(error, { what: `the statement of AR account ${account}` });
+    return (
+      <p role="alert" className="max-w-3xl rounded border border-red-700 px-3 py-2 text-sm dark:border-red-400">
+        {failure.message}
+        {error instanceof DataApiError && error.requestId ? ` (request ${error.requestId})` : ""}
+      </p>
+    );
+  }
+  if (!read) {
+    return (
+      <p role="status" className="max-w-3xl text-sm">
+        Nothing of AR account {account} can be read with this key: no open invoice, payment or allocation. A retailer&apos;s key reads its own accounts only.
+      </p>
+    );
+  }
+  const askedFor = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked !== read.statement.asOf ? asked : undefined;
+  return <StatementView statement={read.statement} askedFor={askedFor} staleLine={read.stale ? describeStale(read.stale, timeZone ?? "UTC", new Date()) : undefined} />;
+}
+
+/** The accounts to choose from (a retailer's, from its open invoices, named by the session), then the chosen one's statement. */
+async function Statements({ keyType, customers, params, timeZone }: { keyType: KeyType; customers: SessionKey["scope"]["customers"]; params: Params; timeZone: string | undefined }) {
+  const named = accountOf(params);
+  let accounts: { id: number; name: string }[] = [];
+  if (keyType === "Customer") {
+    const open = (await serverAnswer({ request: accountsRequest, staleTime: PAYMENTS_STALE }))?.records ?? [];
+    const ids = accountsOfOpenInvoices(open);
+    accounts = ids.map((id) => {
+      const customerIds = [...new Set(open.flatMap((i) => (i.ARAccountID === id && i.CustomerID != null ? [i.CustomerID] : [])))];
+      const names = namesInScope(customers, customerIds);
+      return { id, name: names ? [...names.values()].join(", ") : `AR account ${id}` };
+    });
+  }
+  const account = named ?? (accounts.length === 1 ? accounts[0]!.id : undefined);
+  const asked = typeof params.asOf === "string" ? params.asOf : undefined;
+  return (
+    <div className="space-y-6">
+      <nav aria-label="AR accounts" className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        {accounts.length > 0 && (
+          <ul className="flex flex-wrap gap-2">
+            {accounts.map((a) => (
+              <li key={a.id}>
+                <Link
+                  href={`/statements?account=${a.id}`}
+                  prefetch={false}
+                  aria-current={a.id === account ? "page" : undefined}
+                  className="block rounded border border-slate-400 px-3 py-1.5 text-sm aria-[current=page]:border-sky-800 aria-[current=page]:bg-sky-50 aria-[current=page]:font-semibold dark:aria-[current=page]:border-sky-300 dark:aria-[current=page]:bg-sky-950"
+                >
+                  {a.name} <span className="text-slate-700 dark:text-slate-300">· AR account {a.id}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form method="get" action="/statements" className="flex items-end gap-2">
+          <div className="flex flex-col text-sm font-medium">
+            <label htmlFor="statement-account">{accounts.length > 0 ? "Another AR account" : "AR account"}</label>
+            <input id="statement-account" name="account" inputMode="numeric" pattern="\d{1,12}" required defaultValue={named === undefined || accounts.some((a) => a.id === named) ? "" : String(named)} className={fieldClass(false, "mt-1 w-36")} />
+          </div>
+          <button type="submit" className={PRIMARY}>
+            Open the statement
+          </button>
+        </form>
+      </nav>
+      {account === undefined ? (
+        <p className="text-sm">
+          {keyType === "Customer"
+            ? accounts.length === 0
+              ? "Nothing is open on this key's accounts: enter an AR account to see its statement."
+              : "Choose an AR account to see its statement."
+            : "Enter an AR account to see its statement."}
+        </p>
+      ) : (
+        <Suspense key={account} fallback={<BlockSkeleton height="h-96" label={`Loading the statement of AR account ${account}`} />}>
+          <StatementSection account={account} keyType={keyType} asked={asked} timeZone={timeZone} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Statements of account (issue 31): for a retailer (Customer key) each of its AR accounts, for the distributor's staff
+ * (Employee key) any, as of the Data API's last close: the aging and its invoices, the credit on payments, the last 90
+ * days' payments and allocations, what changed since; a PDF of it to file. Brands' keys have none.
+ */
+export default async function StatementsPage({ searchParams }: PageProps<"/statements">) {
+  const [{ active }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  if (active.keyType === "Supplier") {
+    return (
+      <div className="space-y-2">
+        <PageTitle title="Statements" />
+        <p className="max-w-3xl">Statements of account are a retailer&apos;s (Customer keys) and the distributor&apos;s staff&apos;s (Employee keys): a brand&apos;s key has none. Switch to another key to see them.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <PageTitle
+        title="Statements"
+        intro="An AR account's statement of account as the distributor's last close left it: what is open and how old, the credit on payments, the last 90 days' payments and allocations. Download it as a PDF to file or forward."
+      />
+      <Suspense fallback={<BlockSkeleton height="h-12" label="Loading the accounts" />}>
+        <Statements keyType={active.keyType} customers={active.scope.customers} params={params} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { pdfPages } from "@/lib/testing/pdf-text";
+import { seriousViolations } from "./axe";
+import { signIn } from "./sign-in";
+
+// Statements of account (issue 31): a retailer opens an account's statement and downloads it as a PDF whose figures
+// are the page's (every open invoice, the balance outstanding); the distributor's staff open any account's; axe clean.
+
+test("a retailer downloads the statement of an account: every open invoice and the balance of the page are in the PDF", async ({ page }) => {
+  await signIn(page, "Customer");
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Statements" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Statements" })).toBeVisible();
+  const accounts = page.getByRole("navigation", { name: "AR accounts" }).getByRole("link");
+  await expect(accounts).toHaveCount(2);
+  await accounts.last().click();
+  await expect(page).toHaveURL(/account=50002/);
+  await expect(accounts.last()).toHaveAttribute("aria-current", "page");
+  const balance = (await page.getByTestId("statement-balance").textContent())!.match(/Balance outstanding (\S+)/)![1]!;
+  const invoices = page.getByRole("region", { name: "Open invoices at the close, table" });
+  const numbers = await invoices.locator("tbody tr td:first-child").allTextContents();
+  expect(numbers.length).toBeGreaterThan(0);
+  expect(await invoices.locator("tfoot td").last().textContent()).toBe(balance);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download PDF.*\(Letter\)/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^statement-50002-\d{4}-\d{2}-\d{2}-letter\.pdf$/);
+  const pages = await pdfPages(new Uint8Array(await readFile((await file.path())!)));
+  const text = pages.flatMap((p) => p.lines).join("\n");
+  for (const number of numbers) expect(text).toContain(number);
+  expect(text).toContain(`Balance outstanding ${balance}`);
+  expect(text).toContain(`Page ${pages.length} of ${pages.length}`);
+  // Its invoice links open Backroom's pages, never the API's documents.
+  const links = pages.flatMap((p) => p.links);
+  expect(links.length).toBeGreaterThanOrEqual(numbers.length);
+  expect(links.every((href) => new URL(href).pathname.startsWith("/invoices/") && new URL(href).origin === new URL(page.url()).origin)).toBe(true);
+});
+
+test("the distributor's staff open any account's statement, and a day the API's aging is not as of is said so", async ({ page }) => {
+  await signIn(page, "Employee");
+  await page.goto("/statements");
+  await page.getByLabel("AR account", { exact: true }).fill("50003");
+  await page.getByRole("button", { name: "Open the statement" }).click();
+  await expect(page).toHaveURL(/account=50003/);
+  await expect(page.getByRole("heading", { level: 2, name: "Statement of account" })).toBeVisible();
+  await expect(page.getByTestId("statement-balance")).toContainText(/Balance outstanding [−$\d,.]+/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/statements?account=50003&asOf=2020-01-31");
+  await expect(page.getByRole("note")).toContainText("a statement of Jan 31, 2020 cannot be made from it");
+  // The PDF refuses that day outright: a filed document is of the day it names.
+  const refused = await page.request.get("/api/statements/50003.pdf?asOf=2020-01-31");
+  expect(refused.status()).toBe(409);
+});

@@ -1,0 +1,66 @@
+import "server-only";
+import * as z from "zod";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import { formatDay } from "@/lib/format/display";
+import type { ActorResolver } from "../auth/actor";
+import { requestApi } from "../page-api";
+import type { ProxyDeps } from "../proxy";
+import { publicOrigin } from "../public-origin";
+import { failureAnswer, NO_STORE } from "../route-errors";
+import { withActor } from "../with-actor";
+import { PAPER_SIZES } from "./pdf-layout";
+import { accountStatement } from "./statement-data";
+import { statementPdf } from "./statement-pdf";
+
+/** What the statement's PDF needs from the backend: who is asking, and the proxy its reads go through. */
+export interface StatementsDeps extends ProxyDeps {
+  actors: ActorResolver;
+}
+
+const Query = z.strictObject({
+  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a day as YYYY-MM-DD").optional(),
+  size: z.enum(PAPER_SIZES).default("Letter"),
+});
+
+/** The Data API's refusal (its budget spent, an error, no answer) in its own shape and status, with its wait. */
+function upstreamFailure(error: DataApiError): Response {
+  const status = error.status >= 400 ? error.status : 502;
+  const headers: Record<string, string> = { ...NO_STORE, ...(error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {}) };
+  return Response.json({ Error: { code: error.code ?? "UPSTREAM_FAILED", detail: `The statement could not be read: ${error.detail}` } }, { status, headers });
+}
+
+// GET /api/statements/{arAccountId}.pdf[?asOf=YYYY-MM-DD&size=A4|Letter]: an AR account's statement of account as a PDF,
+// read through the proxy with the session's key (its scope applies: a Customer key's own accounts, an Employee key's
+// any), as of the API's last close (asOf, when given, must be that day: 409 otherwise). Any member may read one, as they
+// read the pages it is made of. The figures are the statement page's, from the same model.
+export const getStatementPdf = withActor("key", undefined, async (request: Request, actor, file: string, deps: StatementsDeps): Promise<Response> => {
+  if (actor.key.keyType === "Supplier") return failureAnswer("no-statements");
+  const account = /^(\d{1,12})\.pdf$/.exec(file);
+  if (!account) return failureAnswer("not-found");
+  const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Ask as ?asOf=YYYY-MM-DD&size=A4|Letter (both optional)."), { status: 400, headers: NO_STORE });
+  const { asOf, size } = parsed.data;
+  const arAccountId = Number(account[1]);
+  let read;
+  try {
+    // A document is made of one moment's answers: no last-known copy of one list beside a fresh one of another.
+    read = await accountStatement(requestApi(request, deps), arAccountId, { keyType: actor.key.keyType, acceptStale: false });
+  } catch (error) {
+    if (error instanceof DataApiError) return upstreamFailure(error);
+    throw error;
+  }
+  if (!read) return failureAnswer("no-such-account");
+  const { statement } = read;
+  if (asOf !== undefined && asOf !== statement.asOf) {
+    const detail = statement.asOf
+      ? `The Data API keeps its aging as of its last close only, ${formatDay(statement.asOf)} (asOf=${statement.asOf}): a statement of ${asOf} cannot be made from it.`
+      : `The Data API has no aging of this account (nothing was open at its last close): leave asOf out.`;
+    return failureAnswer("statement-date-unavailable", undefined, detail);
+  }
+  const bytes = await statementPdf(statement, { size, origin: publicOrigin(request), madeAt: new Date() });
+  const name = `statement-${arAccountId}-${statement.asOf ?? "open"}-${size.toLowerCase()}.pdf`;
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: { ...NO_STORE, "content-type": "application/pdf", "content-disposition": `attachment; filename="${name}"`, "content-length": String(bytes.byteLength) },
+  });
+});

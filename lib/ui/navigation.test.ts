@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { navigationFor } from "./navigation";
+
+const hrefs = (keyType: "Customer" | "Supplier" | "Employee") => navigationFor(keyType).flatMap((s) => s.entries.map((e) => e.href));
+
+describe("navigationFor", () => {
+  it("shows a page made for some key types to those only: statements to retailers and staff, never to a brand", () => {
+    expect(hrefs("Customer")).toContain("/statements");
+    expect(hrefs("Employee")).toContain("/statements");
+    expect(hrefs("Supplier")).not.toContain("/statements");
+    // A brand may read open invoices (its own portion): the entry is kept from it by its key types, not its operation.
+    expect(hrefs("Supplier")).toContain("/payments");
+  });
+
+  it("keeps the pages a key type may not call from it", () => {
+    expect(hrefs("Customer")).not.toContain("/inventory");
+    expect(hrefs("Employee")).toContain("/inventory");
+  });
+});
