@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { pdfPages } from "@/lib/testing/pdf-text";
 import { seriousViolations } from "./axe";
+import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { signIn } from "./sign-in";
 
 // Statements of account (issue 31): a retailer opens an account's statement and downloads it as a PDF whose figures
@@ -53,4 +54,28 @@ test("the distributor's staff open any account's statement, and a day the API's 
   // The PDF refuses that day outright: a filed document is of the day it names.
   const refused = await page.request.get("/api/statements/50003.pdf?asOf=2020-01-31");
   expect(refused.status()).toBe(409);
+});
+
+test("a retailer's owner mails each account's statement monthly to the Accounts role, and stops it", async ({ page }) => {
+  // An account of their own: the shared demo changes nothing everyone shares.
+  await connectWithKey(page, await issueKey(page, "Customer"));
+  await page.goto("/statements");
+  const monthly = page.getByRole("region", { name: "Monthly statements by email" });
+  await expect(monthly.getByTestId("monthly-statements-state")).toHaveText(/^Off: no statement is mailed\./);
+  // Chosen again until the page is hydrated (a choice made before is not seen).
+  await expect(async () => {
+    await monthly.getByLabel("Day of the month").selectOption("5", { timeout: 1_000 });
+    await monthly.getByLabel("Paper").selectOption("A4", { timeout: 1_000 });
+    await expect(monthly.getByLabel("Paper")).toHaveValue("A4", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await monthly.getByLabel("Time zone").selectOption("America/Los_Angeles");
+  await monthly.getByRole("button", { name: "Mail statements monthly" }).dblclick();
+  await expect(monthly.getByRole("status")).toContainText("Saved: statements go on the 5th of each month at 07:00 (America/Los_Angeles)");
+  await expect(monthly.getByTestId("monthly-statements-state")).toContainText("goes as a PDF (A4) on the 5th of each month");
+  // Nobody has the Accounts role yet: the page says a run would mail nobody.
+  await expect(monthly.getByTestId("monthly-statements-state")).toContainText("No member has the Accounts role");
+  expect(await seriousViolations(page)).toEqual([]);
+  await monthly.getByRole("button", { name: "Stop" }).click();
+  await expect(monthly.getByRole("status")).toContainText("Stopped");
+  await expect(monthly.getByTestId("monthly-statements-state")).toHaveText(/^Off/);
 });

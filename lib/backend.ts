@@ -34,6 +34,8 @@ import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
 import { createResponseCache } from "@/lib/server/response-cache";
 import { answerFailures } from "@/lib/server/route-errors";
+import { createMonthlyStatements, STATEMENT_MAIL, STATEMENT_SWEEP, STATEMENT_SWEEP_SECONDS, type StatementJob } from "@/lib/server/statements/monthly-statements";
+import { createStatementSchedules, leaveStatements, type StatementSchedules } from "@/lib/server/statements/statement-schedules";
 import { type ActorResolver, createActorResolver } from "@/lib/server/auth/actor";
 import { type Auth, createAuth } from "@/lib/server/auth/auth";
 import { createMailer, type Mailer } from "@/lib/server/auth/mailer";
@@ -91,6 +93,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   background: Background;
   /** Each Supplier key's synced history (issue 30): the Insights page starts a key's first backfill. */
   history: HistorySync;
+  /** Each retailer key's monthly statements by email (issue 31). */
+  statementSchedules: StatementSchedules;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
   /** Stops the job queue, then closes the database pool and the Redis connections (at shutdown, after the last request). */
@@ -338,11 +342,15 @@ async function assemble(): Promise<Backend> {
     preferences,
     previousSecrets: serverEnv.SESSION_SECRET_PREVIOUS,
     // A scheduled report's link takes its person off that schedule's recipients.
-    unsubscribers: { report: (userId, scheduleId) => leaveReport(database.db, scheduleId, userId) },
+    unsubscribers: {
+      report: (userId, scheduleId) => leaveReport(database.db, scheduleId, userId),
+      statements: (userId, scheduleId) => leaveStatements(database.db, scheduleId, userId),
+    },
     mailer,
     // Set below, once the backend (the proxy's dependencies) exists.
     background: undefined as unknown as Background,
     history: undefined as unknown as HistorySync,
+    statementSchedules: createStatementSchedules(database.db),
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
@@ -387,6 +395,11 @@ async function assemble(): Promise<Backend> {
   const reports = createReports({ store: createReportStore(database.db), jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
   jobs.work<ReportJob>(REPORT, (job) => reports.run(job.data));
   recurrences.push(recurring(jobs, REPORT_SWEEP, REPORT_SWEEP_SECONDS, async () => void (await reports.sweep())));
+  // Monthly statements (issue 31): a sweep every 15 minutes queues the due ones; each account's statement is read in
+  // the background, made a PDF and mailed once to the Accounts role.
+  const monthly = createMonthlyStatements({ schedules: backend.statementSchedules, jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
+  jobs.work<StatementJob>(STATEMENT_MAIL, (job) => monthly.run(job.data));
+  recurrences.push(recurring(jobs, STATEMENT_SWEEP, STATEMENT_SWEEP_SECONDS, async () => void (await monthly.sweep())));
   // Every handler registered: the queue starts (never in `next build`).
   if (!isBuilding()) jobsStart = await startJobsWhenReady(jobs, migrations.migrated, async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))));
   onShutdown(backend.close);

@@ -45,6 +45,8 @@ export const ROUTE_FAILURES = {
   "supplier-required": { status: 400, code: "SUPPLIER_REQUIRED", text: () => "This key's history holds the whole distributor's sales: name one supplier (&supplier=ID), or ask by=supplier" },
   /** A statement asked with a key that has none to give (Supplier keys: statements are a retailer's and the distributor's). */
   "no-statements": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Statements of account are for retailers' keys (Customer) and the distributor's staff (Employee): a brand's key has none" },
+  /** Monthly statements asked of a key that is not a retailer's (they mail a retailer's own accounts). */
+  "no-monthly-statements": { status: 409, code: "NOT_FOR_THIS_KEY", text: () => "Monthly statements by email are a retailer's key's (Customer): they mail its own accounts' statements to the Accounts role" },
   /** A statement of an AR account the key reads nothing of (not its own, or no history at all). */
   "no-such-account": { status: 404, code: "NO_SUCH_ACCOUNT", text: () => "Nothing of this AR account can be read with this key: no open invoice, payment or allocation" },
   /** A statement asked for a day the API's aging is not as of (it keeps its last close only). */

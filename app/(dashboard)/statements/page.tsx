@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { Suspense } from "react";
+import { MonthlyStatements } from "@/components/statements/monthly-statements";
 import { StatementView } from "@/components/statements/statement-view";
 import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { KeyType } from "@/lib/data-api/operation";
 import { pageApi } from "@/lib/server/page-api";
 import { accountStatement } from "@/lib/server/statements/statement-data";
+import { may } from "@/lib/session/roles";
 import type { SessionKey } from "@/lib/session/session-view";
 import { describeFailure, describeStale } from "@/lib/ui/failure";
 import { namesInScope } from "@/lib/ui/key-scope";
@@ -116,7 +118,7 @@ async function Statements({ keyType, customers, params, timeZone }: { keyType: K
  * days' payments and allocations, what changed since; a PDF of it to file. Brands' keys have none.
  */
 export default async function StatementsPage({ searchParams }: PageProps<"/statements">) {
-  const [{ active }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   if (active.keyType === "Supplier") {
     return (
       <div className="space-y-2">
@@ -134,6 +136,14 @@ export default async function StatementsPage({ searchParams }: PageProps<"/state
       <Suspense fallback={<BlockSkeleton height="h-12" label="Loading the accounts" />}>
         <Statements keyType={active.keyType} customers={active.scope.customers} params={params} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
       </Suspense>
+      {active.keyType === "Customer" && <Monthly keyId={active.id} workspaceId={view.workspace!.id} canManage={may(view.role, { organization: ["update"] })} demo={view.demo} />}
     </div>
   );
+}
+
+/** A retailer's monthly statements by email, as they stand (Backroom's own data: no request to the API). */
+async function Monthly({ keyId, workspaceId, canManage, demo }: { keyId: string; workspaceId: string; canManage: boolean; demo: boolean }) {
+  const { statementSchedules } = await backend();
+  const [schedule, recipients] = await Promise.all([statementSchedules.get(keyId), statementSchedules.recipients(workspaceId)]);
+  return <MonthlyStatements initial={{ schedule: schedule ?? null, recipients }} canManage={canManage} demo={demo} />;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { createDataApiClient, type DataApiClient } from "@/lib/data-api/client";
 import type { Version } from "@/lib/data-api/operation";
 import type { Actor } from "../auth/actor";
 import { proxyRequest, type ProxyDeps } from "../proxy";
@@ -107,3 +108,43 @@ export function createBackground(deps: BackgroundDeps) {
 }
 
 export type Background = ReturnType<typeof createBackground>;
+
+/** Work put off: the key's background share is spent, people need its budget, or a pacer would wait for the window. */
+export class Deferred extends Error {
+  constructor(readonly seconds: number) {
+    super(`deferred ${seconds} s`);
+  }
+}
+
+/**
+ * The Deferred behind an error (the typed client wraps what its fetch throws as a network error).
+ *
+ * @example
+ * const deferred = deferredIn(error); if (deferred) requeue(deferred.seconds);
+ */
+export function deferredIn(error: unknown): Deferred | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof Deferred) return e;
+  return undefined;
+}
+
+/**
+ * A Data API client whose requests are background reads: the same typed client the pages use, so a scheduled report
+ * or a mailed statement reads and parses exactly what its page does. A read the background may not make throws
+ * `Deferred` (see `deferredIn`).
+ *
+ * @example
+ * const api = backgroundClient(await background.open(workspaceId, key, "report"));
+ * const { records } = await api.listStates();
+ */
+export function backgroundClient(reads: BackgroundReads): DataApiClient {
+  return createDataApiClient({
+    baseUrl: "http://backroom.internal/api/v1",
+    fetch: async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const [, , version, ...rest] = url.pathname.split("/");
+      const response = await reads.read(version as Version, `/${rest.join("/")}${url.search}`);
+      if (!response) throw new Deferred(reads.wait() ?? 3600);
+      return response;
+    },
+  });
+}

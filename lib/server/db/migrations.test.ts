@@ -64,6 +64,11 @@ const COLUMNS = {
   history_suppliers: { key_id: "text", supplier_id: "number", name: "text" },
   history_shelf: { key_id: "text", customer_id: "number", product_id: "number", inventory: "text", daily_sales: "text", last_inventory_date: "text null" },
   history_state: { key_id: "text", state_json: "text", updated_at: "text" },
+  statement_schedules: {
+    id: "text", workspace_id: "text", key_id: "text", day_of_month: "number", local_time: "text", time_zone: "text", paper_size: "text", created_by: "text",
+    created_at: "text", next_run_at: "text", last_run_at: "text null", last_accounts: "number null", last_mailed: "number null", last_error: "text null",
+  },
+  statement_optouts: { schedule_id: "text", user_id: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

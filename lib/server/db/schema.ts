@@ -129,6 +129,8 @@ export interface BackroomDatabase {
   history_customers: HistoryCustomerTable;
   history_suppliers: HistorySupplierTable;
   history_state: HistoryStateTable;
+  statement_schedules: StatementScheduleTable;
+  statement_optouts: StatementOptoutTable;
 }
 
 /** A key's synced invoice (migration 011, `lib/server/insights/`). */
@@ -205,6 +207,33 @@ export interface HistoryStateTable {
   key_id: string;
   state_json: string;
   updated_at: string;
+}
+
+/** A workspace key's monthly statements by email (migration 013, `lib/server/statements/statement-schedules.ts`). */
+export interface StatementScheduleTable {
+  id: string;
+  workspace_id: string;
+  key_id: string;
+  /** 1 to 28: a day every month has. */
+  day_of_month: number;
+  /** "HH:MM", 24-hour, in `time_zone`. */
+  local_time: string;
+  time_zone: string;
+  /** "Letter" or "A4". */
+  paper_size: string;
+  created_by: string;
+  created_at: string;
+  next_run_at: string;
+  last_run_at: string | null;
+  last_accounts: number | null;
+  last_mailed: number | null;
+  last_error: string | null;
+}
+
+/** A member who left a key's monthly statements (their mail's unsubscribe link). */
+export interface StatementOptoutTable {
+  schedule_id: string;
+  user_id: string;
 }
 
 /** A customer a key's watch last saw on hold, and since when (migration 009, `lib/server/watch/hold-store.ts`). */

@@ -91,6 +91,9 @@ export const putNotificationSettings = withActor("signed-in", undefined, async (
   return Response.json(await notificationSettings(actor, deps), { headers: NO_STORE });
 });
 
+/** What a registered topic's unsubscribe stopped, in words. */
+const UNSUBSCRIBED: Record<string, string> = { report: "this scheduled report", statements: "the monthly statements" };
+
 /**
  * Stops what an unsubscribe token names: a kind's emails (both becomes the inbox, email becomes off), the daily
  * digest, or a topic another part registered ("report:<id>"). Answers what it stopped, or undefined for a token that
@@ -115,7 +118,7 @@ export async function unsubscribe(token: string, deps: Pick<SettingsDeps, "prefe
   const leave = deps.unsubscribers?.[prefix];
   if (!leave || !id) return undefined;
   await leave(userId, id);
-  return { topic, label: prefix === "report" ? "this scheduled report" : topic };
+  return { topic, label: UNSUBSCRIBED[prefix] ?? topic };
 }
 
 // POST /api/notifications/unsubscribe?token=…: the one-click unsubscribe, from the page an email links to or from the

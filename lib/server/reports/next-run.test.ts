@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTimeZone, nextRunAt, zonedInstant } from "./next-run";
+import { isTimeZone, nextMonthlyRunAt, nextRunAt, zonedInstant } from "./next-run";
 
 const at = (iso: string) => new Date(iso);
 
@@ -52,5 +52,21 @@ describe("nextRunAt", () => {
   it("knows the zones the runtime knows", () => {
     expect(isTimeZone("Europe/Berlin")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
+  });
+});
+
+describe("nextMonthlyRunAt", () => {
+  it.each([
+    ["later this month", { dayOfMonth: 28, localTime: "07:00", timeZone: "America/Los_Angeles" }, "2026-11-25T12:00:00Z", "2026-11-28T15:00:00.000Z"],
+    ["next month, the day passed", { dayOfMonth: 1, localTime: "07:00", timeZone: "America/Los_Angeles" }, "2026-11-25T12:00:00Z", "2026-12-01T15:00:00.000Z"],
+    ["next year, from December", { dayOfMonth: 1, localTime: "07:00", timeZone: "UTC" }, "2026-12-01T07:00:00Z", "2027-01-01T07:00:00.000Z"],
+    ["in a zone already on the 1st (07:00 there still to come) while UTC is on the 30th", { dayOfMonth: 1, localTime: "07:00", timeZone: "Pacific/Auckland" }, "2026-11-30T12:00:00Z", "2026-11-30T18:00:00.000Z"],
+    ["across a change to daylight saving, the wall clock kept", { dayOfMonth: 15, localTime: "07:00", timeZone: "America/New_York" }, "2027-02-20T12:00:00Z", "2027-03-15T11:00:00.000Z"],
+  ])("runs %s", (_, schedule, after, expected) => {
+    expect(nextMonthlyRunAt(schedule, new Date(after)).toISOString()).toBe(expected);
+  });
+
+  it("refuses a day some months lack", () => {
+    expect(() => nextMonthlyRunAt({ dayOfMonth: 31, localTime: "07:00", timeZone: "UTC" }, new Date())).toThrow(RangeError);
   });
 });

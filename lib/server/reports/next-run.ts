@@ -79,3 +79,28 @@ export function nextRunAt(schedule: ScheduleTime, after: Date): Date {
   }
   throw new RangeError(`no run within two weeks of ${after.toISOString()} for ${JSON.stringify(schedule)}`);
 }
+
+/** A monthly run: a day of the month every month has (1 to 28), at a wall-clock time in a zone. */
+export interface MonthlyTime {
+  dayOfMonth: number;
+  localTime: string;
+  timeZone: string;
+}
+
+/**
+ * The first monthly run strictly after `after` (a monthly statement's), with the same wall-clock rules as `nextRunAt`.
+ *
+ * @example
+ * nextMonthlyRunAt({ dayOfMonth: 1, localTime: "07:00", timeZone: "America/Los_Angeles" }, new Date("2026-11-25T12:00:00Z")); // 2026-12-01T15:00:00Z
+ */
+export function nextMonthlyRunAt(schedule: MonthlyTime, after: Date): Date {
+  if (!Number.isInteger(schedule.dayOfMonth) || schedule.dayOfMonth < 1 || schedule.dayOfMonth > 28) throw new RangeError(`day of month ${schedule.dayOfMonth} is not 1 to 28`);
+  // This month's day in the zone (and the month before, for a zone already in tomorrow), then the next months'.
+  const [year, month] = localDay(after, schedule.timeZone).split("-").map(Number) as [number, number];
+  for (let i = -1; i < 3; i++) {
+    const first = new Date(Date.UTC(year, month - 1 + i, schedule.dayOfMonth));
+    const at = zonedInstant(first.toISOString().slice(0, 10), schedule.localTime, schedule.timeZone);
+    if (at.getTime() > after.getTime()) return at;
+  }
+  throw new RangeError(`no monthly run after ${after.toISOString()} for ${JSON.stringify(schedule)}`);
+}

@@ -1,6 +1,4 @@
 import "server-only";
-import { createDataApiClient } from "@/lib/data-api/client";
-import type { Version } from "@/lib/data-api/operation";
 import { localDay } from "@/lib/format/days";
 import { planExport } from "@/lib/export/plan";
 import { runExport } from "@/lib/export/run-export";
@@ -11,7 +9,7 @@ import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { readViewAddress } from "@/lib/ui/views/saved-view-path";
 import type { Mailer } from "../auth/mailer";
 import type { WorkspaceKeyStore } from "../auth/workspace-keys";
-import type { Background, BackgroundReads } from "../background/background-reads";
+import { type Background, backgroundClient, type BackgroundReads, Deferred, deferredIn } from "../background/background-reads";
 import type { EffectLedger, JobQueue } from "../jobs/job-queue";
 import { nextRunAt } from "./next-run";
 import { reportMail } from "./report-mail";
@@ -54,41 +52,11 @@ export interface ReportDeps {
   now?: () => Date;
 }
 
-/** A report put off: the key's background share is spent, or the pacer would wait for the rate-limit window. */
-class Deferred extends Error {
-  constructor(readonly seconds: number) {
-    super(`report deferred ${seconds} s`);
-  }
-}
-
-/** The Deferred behind an error (the typed client wraps what its fetch throws as a network error). */
-function deferredIn(error: unknown): Deferred | undefined {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof Deferred) return e;
-  return undefined;
-}
-
 /** After this many deferrals (about two days of hourly ones) a run is dropped: the next scheduled run comes anyway. */
 const MAX_DEFERRALS = 48;
 
 /** The job key of a run (one run queued at a time), and of its deferred attempts. */
 export const reportJobKey = (job: ReportJob) => `${job.scheduleId}:${job.dueAt}${job.deferrals ? `:${job.deferrals}` : ""}`;
-
-/**
- * A Data API client whose requests are background reads: the same typed client the pages use, so the report reads and
- * parses exactly what the page's export does.
- */
-function backgroundClient(reads: BackgroundReads) {
-  return createDataApiClient({
-    baseUrl: "http://backroom.internal/api/v1",
-    fetch: async (input) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const [, , version, ...rest] = url.pathname.split("/");
-      const response = await reads.read(version as Version, `/${rest.join("/")}${url.search}`);
-      if (!response) throw new Deferred(reads.wait() ?? 3600);
-      return response;
-    },
-  });
-}
 
 /**
  * The CSV of a saved view, as the page's "Export CSV" makes it, read with `reads`; throws `Deferred` when it must wait.

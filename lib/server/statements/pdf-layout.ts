@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fontkit from "@cantoo/fontkit";
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, rgb } from "@cantoo/pdf-lib";
+import type { PaperSize } from "@/lib/ui/statements/statement-schedule";
 
 /**
  * A printed document's pages with pdf-lib (the maintained fork, `@cantoo/pdf-lib`): a cursor that flows text, wrapped
@@ -12,8 +13,7 @@ import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, rgb } fr
  * sign (U+2212) the dashboard writes negative amounts with, and a retailer's name may hold any letter.
  */
 
-export type PaperSize = "A4" | "Letter";
-export const PAPER_SIZES: readonly PaperSize[] = ["A4", "Letter"];
+export type { PaperSize } from "@/lib/ui/statements/statement-schedule";
 
 const MARGIN = 40;
 const TEXT = rgb(0.1, 0.1, 0.12);

@@ -1,17 +1,20 @@
 import "server-only";
 import * as z from "zod";
+import { readBodyText } from "@/lib/data-api/request-body";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { formatDay } from "@/lib/format/display";
+import { PAPER_SIZES } from "@/lib/ui/statements/statement-schedule";
 import type { ActorResolver } from "../auth/actor";
 import { requestApi } from "../page-api";
 import type { ProxyDeps } from "../proxy";
 import { publicOrigin } from "../public-origin";
 import { failureAnswer, NO_STORE } from "../route-errors";
 import { withActor } from "../with-actor";
-import { PAPER_SIZES } from "./pdf-layout";
+import { isTimeZone } from "../reports/next-run";
 import { accountStatement } from "./statement-data";
 import { statementPdf } from "./statement-pdf";
+import type { StatementSchedules } from "./statement-schedules";
 
 /** What the statement's PDF needs from the backend: who is asking, and the proxy its reads go through. */
 export interface StatementsDeps extends ProxyDeps {
@@ -63,4 +66,53 @@ export const getStatementPdf = withActor("key", undefined, async (request: Reque
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: { ...NO_STORE, "content-type": "application/pdf", "content-disposition": `attachment; filename="${name}"`, "content-length": String(bytes.byteLength) },
   });
+});
+
+/** What the monthly statements' endpoints need: who is asking, and the schedules. */
+export interface ScheduleDeps {
+  actors: ActorResolver;
+  statementSchedules: StatementSchedules;
+}
+
+const ScheduleBody = z.strictObject({
+  dayOfMonth: z.number().int().min(1, "a day from 1 to 28: every month has it").max(28, "a day from 1 to 28: every month has it"),
+  localTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a time as HH:MM, 24-hour"),
+  timeZone: z.string().refine(isTimeZone, "a time zone such as America/Los_Angeles"),
+  paperSize: z.enum(PAPER_SIZES),
+});
+
+/** The active key's schedule and whom it mails; monthly statements are a retailer's key's. */
+async function scheduleAnswer(actor: { workspace: { id: string }; key: { id: string } }, deps: ScheduleDeps): Promise<Response> {
+  const [schedule, recipients] = await Promise.all([deps.statementSchedules.get(actor.key.id), deps.statementSchedules.recipients(actor.workspace.id)]);
+  return Response.json({ schedule: schedule ?? null, recipients }, { headers: NO_STORE });
+}
+
+// GET /api/statements/schedule: the active (Customer) key's monthly statements by email, {schedule, recipients}: null
+// when none, and the workspace's members with the Accounts role, whom a run mails.
+export const getStatementSchedule = withActor("key", undefined, async (_request: Request, actor, deps: ScheduleDeps): Promise<Response> => {
+  if (actor.key.keyType !== "Customer") return failureAnswer("no-monthly-statements");
+  return scheduleAnswer(actor, deps);
+});
+
+// PUT /api/statements/schedule {dayOfMonth, localTime, timeZone, paperSize}: owners and admins mail each of the active
+// key's AR accounts' statement monthly to the Accounts role (made, or replaced: the same body twice is one schedule).
+export const putStatementSchedule = withActor("key", { organization: ["update"] }, async (request: Request, actor, deps: ScheduleDeps): Promise<Response> => {
+  if (actor.key.keyType !== "Customer") return failureAnswer("no-monthly-statements");
+  let body: unknown;
+  try {
+    body = JSON.parse(await readBodyText(request, 1024));
+  } catch {
+    body = undefined;
+  }
+  const parsed = ScheduleBody.safeParse(body);
+  if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Send {dayOfMonth: 1 to 28, localTime: \"HH:MM\", timeZone, paperSize: \"Letter\" or \"A4\"}."), { status: 400, headers: NO_STORE });
+  await deps.statementSchedules.set(actor.workspace.id, actor.key.id, { ...parsed.data, by: actor.person.id });
+  return scheduleAnswer(actor, deps);
+});
+
+// DELETE /api/statements/schedule: owners and admins stop the active key's monthly statements.
+export const deleteStatementSchedule = withActor("key", { organization: ["update"] }, async (_request: Request, actor, deps: ScheduleDeps): Promise<Response> => {
+  if (actor.key.keyType !== "Customer") return failureAnswer("no-monthly-statements");
+  await deps.statementSchedules.remove(actor.key.id);
+  return new Response(null, { status: 204, headers: NO_STORE });
 });
