@@ -60,6 +60,7 @@ test("a retailer's owner mails each account's statement monthly to the Accounts 
   // An account of their own: the shared demo changes nothing everyone shares.
   await connectWithKey(page, await issueKey(page, "Customer"));
   await page.goto("/statements");
+  await page.getByText("Monthly statements by email · off").click();
   const monthly = page.getByRole("region", { name: "Monthly statements by email" });
   await expect(monthly.getByTestId("monthly-statements-state")).toHaveText(/^Off: no statement is mailed\./);
   // Chosen again until the page is hydrated (a choice made before is not seen).

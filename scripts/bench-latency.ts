@@ -96,6 +96,8 @@ async function main() {
     { page: "Delivery days (staff)", path: "/delivery-days", who: "Employee" },
     { page: "Customers (staff)", path: "/customers", who: "Employee" },
     { page: "Insights (brand)", path: "/insights", who: "Supplier", synced: true, lcp: 400 },
+    { page: "Statement (retailer)", path: "/statements?account=50001", who: "Customer" },
+    { page: "Statement (staff)", path: "/statements?account=50001", who: "Employee" },
   ];
   const visits = all.filter((v) => !ONLY || v.page.toLowerCase().includes(ONLY));
 

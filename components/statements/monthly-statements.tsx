@@ -81,97 +81,102 @@ export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatement
       </p>
     );
 
+  // A disclosure above the statement, closed until asked: it never moves what streams in below it.
   return (
-    <section aria-labelledby={`${id}-heading`} className="max-w-3xl space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold">
-        Monthly statements by email
-      </h2>
-      <p className="text-sm" data-testid="monthly-statements-state">
-        {schedule ? (
-          <>
-            Each account&apos;s statement goes as a PDF ({schedule.paperSize}) on {ordinalDay(schedule.dayOfMonth)} of each month at {schedule.localTime} (
-            {schedule.timeZone}), next on <time dateTime={schedule.nextRunAt}>{formatDateTime(schedule.nextRunAt, schedule.timeZone)}</time>. {who}
-          </>
-        ) : (
-          <>Off: no statement is mailed. {canManage ? "Set a day to mail each account's statement as a PDF every month." : "Owners and admins can turn it on."}</>
-        )}
-      </p>
-      {schedule?.lastRunAt && (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Last run <time dateTime={schedule.lastRunAt}>{formatDateTime(schedule.lastRunAt, schedule.timeZone)}</time>:{" "}
-          {schedule.lastError ?? `${schedule.lastAccounts} ${schedule.lastAccounts === 1 ? "statement" : "statements"} to ${schedule.lastMailed} ${schedule.lastMailed === 1 ? "member" : "members"}.`}
+    <details className="max-w-3xl rounded border border-slate-300 dark:border-slate-700">
+      <summary className="cursor-pointer px-4 py-2 text-sm">
+        <span className="font-semibold">Monthly statements by email</span>
+        {" · "}
+        {schedule ? `on ${ordinalDay(schedule.dayOfMonth)} at ${schedule.localTime} (${schedule.timeZone})` : "off"}
+      </summary>
+      <section aria-label="Monthly statements by email" className="space-y-3 border-t border-slate-300 px-4 py-3 dark:border-slate-700">
+        <p className="text-sm" data-testid="monthly-statements-state">
+          {schedule ? (
+            <>
+              Each account&apos;s statement goes as a PDF ({schedule.paperSize}) on {ordinalDay(schedule.dayOfMonth)} of each month at {schedule.localTime} (
+              {schedule.timeZone}), next on <time dateTime={schedule.nextRunAt}>{formatDateTime(schedule.nextRunAt, schedule.timeZone)}</time>. {who}
+            </>
+          ) : (
+            <>Off: no statement is mailed. {canManage ? "Set a day to mail each account's statement as a PDF every month." : "Owners and admins can turn it on."}</>
+          )}
         </p>
-      )}
-      {canManage && !demo && (
-        <form
-          aria-label="Monthly statements"
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <div className="flex flex-wrap items-start gap-3">
-            <div>
-              <label htmlFor={`${id}-day`} className="block text-xs font-medium">
-                Day of the month
-              </label>
-              <select id={`${id}-day`} value={dayOfMonth} onChange={(e) => setDayOfMonth(Number(e.target.value))} aria-describedby={fields.dayOfMonth ? `${id}-dayOfMonth-error` : undefined} className={fieldClass(Boolean(fields.dayOfMonth))}>
-                {DAYS.map((day) => (
-                  <option key={day} value={day}>
-                    {day}
-                  </option>
-                ))}
-              </select>
-              {error("dayOfMonth")}
+        {schedule?.lastRunAt && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Last run <time dateTime={schedule.lastRunAt}>{formatDateTime(schedule.lastRunAt, schedule.timeZone)}</time>:{" "}
+            {schedule.lastError ?? `${schedule.lastAccounts} ${schedule.lastAccounts === 1 ? "statement" : "statements"} to ${schedule.lastMailed} ${schedule.lastMailed === 1 ? "member" : "members"}.`}
+          </p>
+        )}
+        {canManage && !demo && (
+          <form
+            aria-label="Monthly statements"
+            className="space-y-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <div className="flex flex-wrap items-start gap-3">
+              <div>
+                <label htmlFor={`${id}-day`} className="block text-xs font-medium">
+                  Day of the month
+                </label>
+                <select id={`${id}-day`} value={dayOfMonth} onChange={(e) => setDayOfMonth(Number(e.target.value))} aria-describedby={fields.dayOfMonth ? `${id}-dayOfMonth-error` : undefined} className={fieldClass(Boolean(fields.dayOfMonth))}>
+                  {DAYS.map((day) => (
+                    <option key={day} value={day}>
+                      {day}
+                    </option>
+                  ))}
+                </select>
+                {error("dayOfMonth")}
+              </div>
+              <div>
+                <label htmlFor={`${id}-time`} className="block text-xs font-medium">
+                  Time
+                </label>
+                <input id={`${id}-time`} type="time" required value={localTime} onChange={(e) => setLocalTime(e.target.value)} aria-describedby={fields.localTime ? `${id}-localTime-error` : undefined} className={fieldClass(Boolean(fields.localTime))} />
+                {error("localTime")}
+              </div>
+              <div>
+                <label htmlFor={`${id}-zone`} className="block text-xs font-medium">
+                  Time zone
+                </label>
+                <select id={`${id}-zone`} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} aria-describedby={fields.timeZone ? `${id}-timeZone-error` : undefined} className={fieldClass(Boolean(fields.timeZone), "max-w-56")}>
+                  {zones(timeZone).map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone}
+                    </option>
+                  ))}
+                </select>
+                {error("timeZone")}
+              </div>
+              <div>
+                <label htmlFor={`${id}-paper`} className="block text-xs font-medium">
+                  Paper
+                </label>
+                <select id={`${id}-paper`} value={paperSize} onChange={(e) => setPaperSize(e.target.value as PaperSize)} className={fieldClass(false)}>
+                  {PAPER_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
-            <div>
-              <label htmlFor={`${id}-time`} className="block text-xs font-medium">
-                Time
-              </label>
-              <input id={`${id}-time`} type="time" required value={localTime} onChange={(e) => setLocalTime(e.target.value)} aria-describedby={fields.localTime ? `${id}-localTime-error` : undefined} className={fieldClass(Boolean(fields.localTime))} />
-              {error("localTime")}
+            <div className="flex flex-wrap gap-2">
+              <BusyButton busy={busy} busyLabel="Saving…">
+                {schedule ? "Save" : "Mail statements monthly"}
+              </BusyButton>
+              {schedule && (
+                <button type="button" className={BUTTON} disabled={busy} onClick={() => void stop()}>
+                  Stop
+                </button>
+              )}
             </div>
-            <div>
-              <label htmlFor={`${id}-zone`} className="block text-xs font-medium">
-                Time zone
-              </label>
-              <select id={`${id}-zone`} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} aria-describedby={fields.timeZone ? `${id}-timeZone-error` : undefined} className={fieldClass(Boolean(fields.timeZone), "max-w-56")}>
-                {zones(timeZone).map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
-                  </option>
-                ))}
-              </select>
-              {error("timeZone")}
-            </div>
-            <div>
-              <label htmlFor={`${id}-paper`} className="block text-xs font-medium">
-                Paper
-              </label>
-              <select id={`${id}-paper`} value={paperSize} onChange={(e) => setPaperSize(e.target.value as PaperSize)} className={fieldClass(false)}>
-                {PAPER_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <BusyButton busy={busy} busyLabel="Saving…">
-              {schedule ? "Save" : "Mail statements monthly"}
-            </BusyButton>
-            {schedule && (
-              <button type="button" className={BUTTON} disabled={busy} onClick={() => void stop()}>
-                Stop
-              </button>
-            )}
-          </div>
-        </form>
-      )}
-      {canManage && demo && <p className="text-sm">The shared demo mails nothing: create an account to set this up for your workspace.</p>}
-      <FormStatus outcome={outcome} />
-    </section>
+          </form>
+        )}
+        {canManage && demo && <p className="text-sm">The shared demo mails nothing: create an account to set this up for your workspace.</p>}
+        <FormStatus outcome={outcome} />
+      </section>
+    </details>
   );
 }

@@ -26,12 +26,19 @@ export const metadata: Metadata = { title: "Statements · Backroom" };
 
 type Params = Awaited<PageProps<"/statements">["searchParams"]>;
 
-/** The statement of an account, streamed in after the accounts: the API's answers in two rounds (issue 31). */
-async function StatementSection({ account, keyType, asked, timeZone }: { account: number; keyType: KeyType; asked: string | undefined; timeZone: string | undefined }) {
-  let read;
+/** An account's statement as read (its reads under way while the page lists the accounts), or why it could not be. */
+async function readSection(account: number, keyType: KeyType) {
   try {
-    read = await accountStatement(await pageApi(backend), account, { keyType });
+    return { read: await accountStatement(await pageApi(backend), account, { keyType }) };
   } catch (error) {
+    return { error };
+  }
+}
+
+/** The statement of an account, streamed in (issue 31). */
+async function StatementSection({ account, reading, asked, timeZone }: { account: number; reading: ReturnType<typeof readSection>; asked: string | undefined; timeZone: string | undefined }) {
+  const { read, error } = await reading;
+  if (error !== undefined) {
     const failure = describeFailure(error, { what: `the statement of AR account ${account}` });
     return (
       <p role="alert" className="max-w-3xl rounded border border-red-700 px-3 py-2 text-sm dark:border-red-400">
@@ -54,6 +61,8 @@ async function StatementSection({ account, keyType, asked, timeZone }: { account
 /** The accounts to choose from (a retailer's, from its open invoices, named by the session), then the chosen one's statement. */
 async function Statements({ keyType, customers, params, timeZone }: { keyType: KeyType; customers: SessionKey["scope"]["customers"]; params: Params; timeZone: string | undefined }) {
   const named = accountOf(params);
+  // An account named in the address: its statement is read beside the accounts' list, not after it (one round trip).
+  const early = named === undefined ? undefined : readSection(named, keyType);
   let accounts: { id: number; name: string }[] = [];
   if (keyType === "Customer") {
     const open = (await serverAnswer({ request: accountsRequest, staleTime: PAYMENTS_STALE }))?.records ?? [];
@@ -105,7 +114,7 @@ async function Statements({ keyType, customers, params, timeZone }: { keyType: K
         </p>
       ) : (
         <Suspense key={account} fallback={<BlockSkeleton height="h-96" label={`Loading the statement of AR account ${account}`} />}>
-          <StatementSection account={account} keyType={keyType} asked={asked} timeZone={timeZone} />
+          <StatementSection account={account} reading={account === named && early ? early : readSection(account, keyType)} asked={asked} timeZone={timeZone} />
         </Suspense>
       )}
     </div>
@@ -133,10 +142,10 @@ export default async function StatementsPage({ searchParams }: PageProps<"/state
         title="Statements"
         intro="An AR account's statement of account as the distributor's last close left it: what is open and how old, the credit on payments, the last 90 days' payments and allocations. Download it as a PDF to file or forward."
       />
+      {active.keyType === "Customer" && <Monthly keyId={active.id} workspaceId={view.workspace!.id} canManage={may(view.role, { organization: ["update"] })} demo={view.demo} />}
       <Suspense fallback={<BlockSkeleton height="h-12" label="Loading the accounts" />}>
         <Statements keyType={active.keyType} customers={active.scope.customers} params={params} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
       </Suspense>
-      {active.keyType === "Customer" && <Monthly keyId={active.id} workspaceId={view.workspace!.id} canManage={may(view.role, { organization: ["update"] })} demo={view.demo} />}
     </div>
   );
 }

@@ -13,12 +13,13 @@ import { accountCustomers, agingInvoiceIds, buildStatement, type Statement, type
  * background's reads). The API ties an AR account to its customers only through invoices, so the reads come in rounds:
  *
  * 1. the account's open invoices, payments and allocations, the warehouses and the states (and a Customer key's whole
- *    aging: it holds only its own accounts);
- * 2. the account's customers, named by its open invoices, and an Employee key's aging of those customers;
+ *    aging and customers: it reads only its own accounts and stores);
+ * 2. for an Employee key: the account's customers, named by its open invoices, and their aging;
  * 3. only when the aging lists invoices no longer open: those invoices (their dates, totals and customer);
- * 4. only when nothing is open now: the customers those invoices name.
+ * 4. only when nothing is open now (an Employee key): the customers those invoices name.
  *
- * Seven requests for the demo retailer's account, in two rounds; every list is walked to its end (500 a page).
+ * Seven requests for the demo retailer's account in one round, and for an Employee key in two; every list is walked
+ * to its end (500 a page).
  */
 
 /** Every invoice status: an invoice the aging lists may be of any. */
@@ -65,23 +66,25 @@ export async function readStatement(api: DataApiClient, arAccountId: number, opt
   const account = { ARAccountIDs: [arAccountId] };
   const customerKey = options.keyType === "Customer";
 
-  const [openInvoices, payments, applications, locations, states, ownAging] = await Promise.all([
+  // A retailer's key reads its own accounts and stores only: their whole aging and customers come in the first round.
+  const [openInvoices, payments, applications, locations, states, ownAging, ownCustomers] = await Promise.all([
     all("listOpenInvoices", account),
     all("listPayments", account),
     all("listPaymentApplications", account),
     all("listLocations", {}),
     all("listStates", {}),
     customerKey ? all("listArAging", {}) : Promise.resolve(undefined),
+    customerKey ? all("listCustomers", { AccountStatuses: ACCOUNT_STATUSES }) : Promise.resolve(undefined),
   ]);
   const named = accountCustomers({ arAccountId, openInvoices, invoices: [] });
   const [aging, namedCustomers] = await Promise.all([
     ownAging ?? (named.length ? batched("listArAging", "CustomerIDs", named, {}) : Promise.resolve([])),
-    named.length ? batched("listCustomers", "CustomerIDs", named, { AccountStatuses: ACCOUNT_STATUSES }) : Promise.resolve([]),
+    ownCustomers ?? (named.length ? batched("listCustomers", "CustomerIDs", named, { AccountStatuses: ACCOUNT_STATUSES }) : Promise.resolve([])),
   ]);
   const openIds = new Set(openInvoices.flatMap((i) => (i.InvoiceID != null ? [i.InvoiceID] : [])));
   const closed = agingInvoiceIds(aging, arAccountId).filter((id) => !openIds.has(id));
   const invoices = closed.length ? await batched("listInvoices", "InvoiceIDs", closed, { Statuses: ALL_STATUSES }) : [];
-  const more = accountCustomers({ arAccountId, openInvoices, invoices }).filter((id) => !named.includes(id));
+  const more = accountCustomers({ arAccountId, openInvoices, invoices }).filter((id) => !named.includes(id) && !ownCustomers);
   const customers = more.length ? [...namedCustomers, ...(await batched("listCustomers", "CustomerIDs", more, { AccountStatuses: ACCOUNT_STATUSES }))] : namedCustomers;
   return {
     input: { arAccountId, aging, openInvoices, invoices, payments, applications, customers, locations, states },
