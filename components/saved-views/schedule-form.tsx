@@ -6,6 +6,7 @@ import type { MemberRow } from "@/lib/session/members-view";
 import type { ScheduleInput, ScheduleJson } from "@/lib/session/saved-views-view";
 import { FREQUENCIES, WEEKDAYS } from "@/lib/session/schedule-values";
 import { BUTTON, FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
+import { timeZoneChoices } from "@/lib/ui/time-zones";
 
 interface ScheduleFormProps {
   viewName: string;
@@ -24,11 +25,6 @@ interface ScheduleFormProps {
   onCancel: () => void;
 }
 
-/** The time zones offered: the runtime's list, with the schedule's own and UTC always in it. */
-function zones(extra: string): string[] {
-  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set([extra, "UTC", ...known])].sort();
-}
 
 /**
  * When and to whom a view's CSV is mailed: daily or weekly (with its day), a time of day in a time zone, and the
@@ -104,7 +100,7 @@ export function ScheduleForm({ viewName, current, members, me, timeZone, busy, e
             Time zone
           </label>
           <select id={`${id}-zone`} value={zone} onChange={(e) => setZone(e.target.value)} aria-describedby={described("timeZone")} className={fieldClass(Boolean(errors.timeZone), "max-w-56")}>
-            {zones(zone).map((z) => (
+            {timeZoneChoices(zone).map((z) => (
               <option key={z} value={z}>
                 {z}
               </option>

@@ -10,6 +10,7 @@ import { send } from "@/lib/session/session-client";
 import { describeFailure } from "@/lib/ui/failure";
 import { ordinalDay, PAPER_SIZES, type PaperSize, type StatementScheduleAnswer } from "@/lib/ui/statements/statement-schedule";
 import { BUTTON, FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
+import { timeZoneChoices } from "@/lib/ui/time-zones";
 
 interface MonthlyStatementsProps {
   initial: StatementScheduleAnswer;
@@ -19,11 +20,6 @@ interface MonthlyStatementsProps {
   demo: boolean;
 }
 
-/** The time zones offered: the runtime's list, with the schedule's own and UTC always in it. */
-function zones(extra: string): string[] {
-  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set([extra, "UTC", ...known])].sort();
-}
 
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
 
@@ -141,7 +137,7 @@ export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatement
                   Time zone
                 </label>
                 <select id={`${id}-zone`} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} aria-describedby={fields.timeZone ? `${id}-timeZone-error` : undefined} className={fieldClass(Boolean(fields.timeZone), "max-w-56")}>
-                  {zones(timeZone).map((zone) => (
+                  {timeZoneChoices(timeZone).map((zone) => (
                     <option key={zone} value={zone}>
                       {zone}
                     </option>

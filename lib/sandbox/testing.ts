@@ -31,6 +31,11 @@ export interface TestSandbox {
   call(method: string, path: string, options?: CallOptions): Promise<Answer>;
   /** A request to an operator endpoint of the test environment, as its Employee key: `operator("POST", "/jobs/import")`. */
   operator(method: string, path: string, body?: unknown): Promise<Answer>;
+  /**
+   * Every record of a v1 list of the test environment, page by page (500 a page), read straight from the sandbox: what
+   * a test compares Backroom's own copy or document with. `walk("/invoices?Statuses=1,7", "Supplier")`.
+   */
+  walk(path: string, as?: KeyType | string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,18 @@ export async function openTestSandbox(): Promise<TestSandbox> {
     db: runtime.databases.test,
     call: (method, path, options) => send(`/test/api${path}`, method, options),
     operator: (method, path, body) => send(`/test/operator${path}`, method, { body }),
+    async walk(path, as) {
+      const url = new URL(path, "http://sandbox.test");
+      url.searchParams.set("PageSize", "500");
+      const all: Record<string, unknown>[] = [];
+      for (let page = 1; ; page++) {
+        url.searchParams.set("Page", String(page));
+        const { status, body } = await send(`/test/api/v1${url.pathname}${url.search}`, "GET", { as });
+        if (status !== 200) throw new Error(`GET ${path} answered ${status}`);
+        all.push(...(body.Data as Record<string, unknown>[]));
+        if (!body.HasNextPage) return all;
+      }
+    },
     close: () => runtime.close(),
   };
 }

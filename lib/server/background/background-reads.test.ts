@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryStore } from "../shared/memory-store";
 import { connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
-import { type BackgroundPurpose, createBackground } from "./background-reads";
+import { type BackgroundPurpose, createBackground, Deferred, whenBudgetAllows } from "./background-reads";
 
 const backends: TestBackend[] = [];
 afterEach(async () => {
@@ -53,5 +53,28 @@ describe("background reads", () => {
     expect(made).toBe(0);
     expect(wait).toBeGreaterThan(0);
     expect(backend.calls.length).toBe(calls);
+  });
+});
+
+describe("whenBudgetAllows", () => {
+  const reads = (wait?: number) => ({ wait: () => wait, read: async () => undefined });
+
+  it("gives the work's result, or puts the run off while the key's budget must wait, and drops it after two days", async () => {
+    const deferred: [number, number][] = [];
+    const recorded: string[] = [];
+    const run = (deferrals?: number) => ({ deferrals, defer: async (n: number, seconds: number) => void deferred.push([n, seconds]), record: async (error: string) => void recorded.push(error) });
+    expect(await whenBudgetAllows(reads(), async () => "made", run())).toBe("made");
+    expect(await whenBudgetAllows(reads(600), async () => "never", run())).toBeUndefined();
+    // A read refused mid-work (the typed client wraps it as a network error's cause) puts it off too.
+    expect(await whenBudgetAllows(reads(), async () => Promise.reject(new Error("network", { cause: new Deferred(90) })), run(3))).toBeUndefined();
+    expect(deferred).toEqual([[1, 600], [4, 90]]);
+    expect(await whenBudgetAllows(reads(600), async () => "never", run(48))).toBeUndefined();
+    expect(recorded).toEqual(["The key's background budget stayed spent for two days: this run was skipped."]);
+  });
+
+  it("records any other failure and throws it again, for the job's backoff", async () => {
+    const recorded: string[] = [];
+    await expect(whenBudgetAllows(reads(), async () => Promise.reject(new Error("the API answered 500")), { defer: async () => {}, record: async (error) => void recorded.push(error) })).rejects.toThrow("500");
+    expect(recorded).toEqual(["the API answered 500"]);
   });
 });

@@ -148,3 +148,37 @@ export function backgroundClient(reads: BackgroundReads): DataApiClient {
     },
   });
 }
+
+/** How often a scheduled run is put off for the key's budget before it is dropped (about two days of hourly waits). */
+export const MAX_DEFERRALS = 48;
+
+/**
+ * A scheduled run's reads (a report's CSV, a month's statements) within the background's budget: the work's result;
+ * or, when the key's budget must wait, undefined, the run queued again for then (`defer`) up to `MAX_DEFERRALS` times
+ * and dropped after, saying so (`record`); or any other failure recorded and rethrown (the job's backoff tries again).
+ *
+ * @example
+ * const made = await whenBudgetAllows(reads, () => viewCsv(reads, path, zone), { deferrals: job.deferrals, defer, record });
+ * if (made === undefined) return;
+ */
+export async function whenBudgetAllows<T>(
+  reads: BackgroundReads,
+  work: () => Promise<T>,
+  run: { deferrals?: number; defer: (deferrals: number, seconds: number) => Promise<unknown>; record: (error: string) => Promise<void> },
+): Promise<T | undefined> {
+  try {
+    const wait = reads.wait();
+    if (wait !== undefined) throw new Deferred(wait);
+    return await work();
+  } catch (error) {
+    const deferred = deferredIn(error);
+    if (!deferred) {
+      await run.record(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    const deferrals = (run.deferrals ?? 0) + 1;
+    if (deferrals <= MAX_DEFERRALS) await run.defer(deferrals, deferred.seconds);
+    else await run.record("The key's background budget stayed spent for two days: this run was skipped.");
+    return undefined;
+  }
+}

@@ -4,7 +4,7 @@ import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
 import type { JobQueue } from "../jobs/job-queue";
 import { createMemoryStore } from "../shared/memory-store";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend, UPSTREAM } from "../testing";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
 import { insightsQuery, insightTables } from "@/lib/ui/insights/insights-tables";
 import { updateKey } from "../session-api";
 import { readHistory } from "./history-read";
@@ -19,16 +19,6 @@ afterAll(() => sandbox.close());
 
 type Row = Record<string, unknown>;
 
-/** Every record of a v1 list, read straight from the sandbox with the demo key (the walk the history must equal). */
-async function walk(path: string, key: string): Promise<Row[]> {
-  const all: Row[] = [];
-  for (let page = 1; ; page++) {
-    const response = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api/v1${path}&PageSize=500&Page=${page}`, { headers: { "x-api-key": key } }));
-    const body = (await response.json()) as { Data: Row[]; HasNextPage: boolean };
-    all.push(...body.Data);
-    if (!body.HasNextPage) return all;
-  }
-}
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -79,40 +69,40 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
 
     const to = day(Date.parse(TEST_CLOCK));
     const from = day(Date.parse(TEST_CLOCK) - 365 * 86_400_000);
-    const invoices = await walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`, DEMO_KEYS.Supplier);
+    const invoices = await sandbox.walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`, DEMO_KEYS.Supplier);
     const kept = await backend.db.selectFrom("history_invoices").selectAll().where("key_id", "=", brand.keyId).orderBy("invoice_id").execute();
     expect(kept.map((r) => [r.invoice_id, r.customer_id, r.customer_name, r.invoice_num, r.status])).toEqual(
       invoices.map((i) => [i.InvoiceID, i.CustomerID, i.CustomerName, i.InvoiceNum, i.Status]).sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     const lines: Row[] = [];
     const ids = invoices.map((i) => i.InvoiceID);
-    for (let i = 0; i < ids.length; i += 200) lines.push(...(await walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Supplier)));
+    for (let i = 0; i < ids.length; i += 200) lines.push(...(await sandbox.walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Supplier)));
     const keptLines = await backend.db.selectFrom("history_lines").selectAll().where("key_id", "=", brand.keyId).orderBy("line_id").execute();
     expect(keptLines.map((l) => [l.line_id, l.invoice_id, l.product_id, l.product_name, l.num_units, l.ext_price])).toEqual(
       lines.map((l) => [l.InvoiceTransID, l.InvoiceID, l.ProductID, l.ProductName, l.NumUnits, l.ExtPrice]).sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     // And the reps it sees, with their customers: the walk's last request.
-    const reps = await walk("/salesReps?", DEMO_KEYS.Supplier);
+    const reps = await sandbox.walk("/salesReps?", DEMO_KEYS.Supplier);
     const keptReps = await backend.db.selectFrom("history_reps").selectAll().where("key_id", "=", brand.keyId).orderBy("user_id").execute();
     expect(keptReps.map((r) => [r.user_id, r.name, JSON.parse(r.customer_ids_json)])).toEqual(
       reps.map((r) => [r.UserID, r.Name, ((r.Customers as { CustomerID: number }[] | null) ?? []).map((c) => c.CustomerID)]).sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     expect(keptReps.length).toBeGreaterThan(0);
-    const products = await walk("/products?", DEMO_KEYS.Supplier);
+    const products = await sandbox.walk("/products?", DEMO_KEYS.Supplier);
     const keptProducts = await backend.db.selectFrom("history_products").selectAll().where("key_id", "=", brand.keyId).orderBy("product_id").execute();
     expect(keptProducts.map((p) => [p.product_id, p.name, p.product_group])).toEqual(
       products.map((p) => [p.ProductID, p.ProductName, p.ProductTypeName || "Other"]).sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     // And the retailers' stock of its products, as the API lists it now (the shelf watch's snapshot).
-    const shelf = await walk("/retailerInventory?", DEMO_KEYS.Supplier);
+    const shelf = await sandbox.walk("/retailerInventory?", DEMO_KEYS.Supplier);
     const keptShelf = await backend.db.selectFrom("history_shelf").selectAll().where("key_id", "=", brand.keyId).orderBy("customer_id").orderBy("product_id").execute();
     expect(keptShelf.map((r) => [r.customer_id, r.product_id, r.inventory, r.daily_sales, r.last_inventory_date])).toEqual(
       shelf.map((r) => [r.CustomerID, r.ProductID, r.Inventory, r.DailySales, r.LastInventoryDate ?? null]).sort((a, b) => Number(a[0]) - Number(b[0]) || Number(a[1]) - Number(b[1])),
     );
     expect(keptShelf.length).toBeGreaterThan(0);
     // The retailers it sees, every status, with the rep their record names and their state's zone (from /states).
-    const zones = new Map((await walk("/states?", DEMO_KEYS.Supplier)).map((s) => [s.StateAbbreviation, s.TimeZone]));
-    const apiCustomers = await walk("/customers?AccountStatuses=Active,Inactive,OutOfBus", DEMO_KEYS.Supplier);
+    const zones = new Map((await sandbox.walk("/states?", DEMO_KEYS.Supplier)).map((s) => [s.StateAbbreviation, s.TimeZone]));
+    const apiCustomers = await sandbox.walk("/customers?AccountStatuses=Active,Inactive,OutOfBus", DEMO_KEYS.Supplier);
     const keptCustomers = await backend.db.selectFrom("history_customers").selectAll().where("key_id", "=", brand.keyId).orderBy("customer_id").execute();
     expect(keptCustomers.map((c) => [c.customer_id, c.name, c.state, c.time_zone, c.rep_user_id])).toEqual(
       apiCustomers.map((c) => [c.CustomerID, c.CustomerName, c.State ?? null, zones.get(c.State) ?? null, c.SalesRepUserID ?? null]).sort((a, b) => Number(a[0]) - Number(b[0])),
@@ -186,13 +176,13 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     await drain();
     const state = (await sync.state(staff.keyId))!;
     expect(state.phase).toBe("idle");
-    const reps = await walk("/salesReps?", DEMO_KEYS.Employee);
+    const reps = await sandbox.walk("/salesReps?", DEMO_KEYS.Employee);
     const customerIds = ((reps.find((r) => r.UserID === 1006)!.Customers as { CustomerID: number }[]) ?? []).map((c) => c.CustomerID).sort((a, b) => a - b);
     expect(state.scope).toEqual({ repUserIds: [1006], customerIds });
     expect(customerIds.length).toBeGreaterThan(0);
     const to = day(Date.parse(TEST_CLOCK));
     const from = day(Date.parse(TEST_CLOCK) - 365 * 86_400_000);
-    const invoices = await walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}&CustomerIDs=${customerIds.join(",")}`, DEMO_KEYS.Employee);
+    const invoices = await sandbox.walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}&CustomerIDs=${customerIds.join(",")}`, DEMO_KEYS.Employee);
     const kept = await backend.db.selectFrom("history_invoices").select(["invoice_id", "customer_id"]).where("key_id", "=", staff.keyId).orderBy("invoice_id").execute();
     expect(kept.map((r) => r.invoice_id)).toEqual(invoices.map((i) => i.InvoiceID as number).sort((a, b) => a - b));
     expect(kept.every((r) => customerIds.includes(r.customer_id))).toBe(true);
@@ -243,18 +233,18 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     // Every invoice of the distributor's year and every line of them, as a direct walk finds them.
     const to = day(Date.parse(TEST_CLOCK));
     const from = day(Date.parse(TEST_CLOCK) - 365 * 86_400_000);
-    const invoices = await walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`, DEMO_KEYS.Employee);
+    const invoices = await sandbox.walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`, DEMO_KEYS.Employee);
     const kept = await backend.db.selectFrom("history_invoices").select("invoice_id").where("key_id", "=", staff.keyId).orderBy("invoice_id").execute();
     expect(kept.map((r) => r.invoice_id)).toEqual(invoices.map((i) => i.InvoiceID as number).sort((a, b) => a - b));
     const ids = invoices.map((i) => i.InvoiceID);
     const lines: Row[] = [];
-    for (let i = 0; i < ids.length; i += 200) lines.push(...(await walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Employee)));
+    for (let i = 0; i < ids.length; i += 200) lines.push(...(await sandbox.walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Employee)));
     const keptLines = await backend.db.selectFrom("history_lines").select(["line_id", "supplier_id", "ext_price"]).where("key_id", "=", staff.keyId).orderBy("line_id").execute();
     expect(keptLines.map((l) => [l.line_id, l.supplier_id, l.ext_price])).toEqual(lines.map((l) => [l.InvoiceTransID, l.SupplierID, l.ExtPrice]).sort((a, b) => Number(a[0]) - Number(b[0])));
     expect(new Set(keptLines.map((l) => l.supplier_id)).size).toBeGreaterThan(1);
     // Every rep (the page's chooser) and the catalogue's active products (a chosen supplier's white space).
-    expect((await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute()).length).toBe((await walk("/salesReps?", DEMO_KEYS.Employee)).length);
-    expect((await backend.db.selectFrom("history_products").select("product_id").where("key_id", "=", staff.keyId).execute()).length).toBe((await walk("/products?", DEMO_KEYS.Employee)).length);
+    expect((await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute()).length).toBe((await sandbox.walk("/salesReps?", DEMO_KEYS.Employee)).length);
+    expect((await backend.db.selectFrom("history_products").select("product_id").where("key_id", "=", staff.keyId).execute()).length).toBe((await sandbox.walk("/products?", DEMO_KEYS.Employee)).length);
 
     // One supplier's part read from the database is the whole history narrowed in memory: every table of the page.
     const query = insightsQuery({ supplier: "101", weeks: "26" });
@@ -302,11 +292,11 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     // Nothing asked of the API.
     expect(backend.calls.length).toBe(calls);
     // The same sums from a direct walk: lines of invoices dated in the period (UTC days), a return negative.
-    const invoices = await walk("/invoices?Statuses=1,2,3,4,5,7&StartDate=2026-07-30&EndDate=2026-11-02", DEMO_KEYS.Supplier);
+    const invoices = await sandbox.walk("/invoices?Statuses=1,2,3,4,5,7&StartDate=2026-07-30&EndDate=2026-11-02", DEMO_KEYS.Supplier);
     const inPeriod = new Map(invoices.filter((i) => String(i.Date).slice(0, 10) >= "2026-08-01" && String(i.Date).slice(0, 10) <= "2026-10-31").map((i) => [i.InvoiceID, i.Status === 4 ? -1n : 1n]));
     const ids = [...inPeriod.keys()];
     const lines: Row[] = [];
-    for (let i = 0; i < ids.length; i += 200) lines.push(...(await walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Supplier)));
+    for (let i = 0; i < ids.length; i += 200) lines.push(...(await sandbox.walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Supplier)));
     const cents = new Map<number, bigint>();
     for (const l of lines) {
       const [whole, fraction = ""] = String(l.ExtPrice).split(".");

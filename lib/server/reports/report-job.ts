@@ -9,7 +9,7 @@ import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { readViewAddress } from "@/lib/ui/views/saved-view-path";
 import type { Mailer } from "../auth/mailer";
 import type { WorkspaceKeyStore } from "../auth/workspace-keys";
-import { type Background, backgroundClient, type BackgroundReads, Deferred, deferredIn } from "../background/background-reads";
+import { type Background, backgroundClient, type BackgroundReads, Deferred, whenBudgetAllows } from "../background/background-reads";
 import type { EffectLedger, JobQueue } from "../jobs/job-queue";
 import { nextRunAt } from "./next-run";
 import { reportMail } from "./report-mail";
@@ -51,9 +51,6 @@ export interface ReportDeps {
   origin: string;
   now?: () => Date;
 }
-
-/** After this many deferrals (about two days of hourly ones) a run is dropped: the next scheduled run comes anyway. */
-const MAX_DEFERRALS = 48;
 
 /** The job key of a run (one run queued at a time), and of its deferred attempts. */
 export const reportJobKey = (job: ReportJob) => `${job.scheduleId}:${job.dueAt}${job.deferrals ? `:${job.deferrals}` : ""}`;
@@ -117,23 +114,12 @@ export function createReports(deps: ReportDeps) {
         return;
       }
       const reads = await deps.background.open(order.schedule.workspace_id, key, "report");
-      let made: Awaited<ReturnType<typeof viewCsv>>;
-      try {
-        const wait = reads.wait();
-        if (wait !== undefined) throw new Deferred(wait);
-        made = await viewCsv(reads, order.view.path, order.schedule.time_zone);
-      } catch (error) {
-        const deferred = deferredIn(error);
-        if (deferred) {
-          const deferrals = (job.deferrals ?? 0) + 1;
-          if (deferrals <= MAX_DEFERRALS) await queue({ ...job, deferrals }, deferred.seconds);
-          else await deps.store.recordRun(job.scheduleId, { at: now(), error: "The key's background budget stayed spent for two days: this run was skipped." });
-          return;
-        }
-        await deps.store.recordRun(job.scheduleId, { at: now(), error: error instanceof Error ? error.message : String(error) });
-        // The job's backoff tries again.
-        throw error;
-      }
+      const made = await whenBudgetAllows(reads, () => viewCsv(reads, order.view.path, order.schedule.time_zone), {
+        deferrals: job.deferrals,
+        defer: (deferrals, seconds) => queue({ ...job, deferrals }, seconds),
+        record: (error) => deps.store.recordRun(job.scheduleId, { at: now(), error }),
+      });
+      if (made === undefined) return;
       const day = localDay(new Date(job.dueAt), order.schedule.time_zone);
       const fileName = `${made.exportName}-${day}.csv`;
       for (const to of order.recipients) {

@@ -11,7 +11,7 @@ import { createEffectLedger } from "../jobs/effect-ledger";
 import type { JobQueue } from "../jobs/job-queue";
 import { unsubscribe } from "../notifications/settings-api";
 import { createMemoryStore } from "../shared/memory-store";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend, UPSTREAM } from "../testing";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
 import { createMonthlyStatements, type StatementJob } from "./monthly-statements";
 import { createStatementSchedules, leaveStatements } from "./statement-schedules";
 import { deleteStatementSchedule, getStatementSchedule, putStatementSchedule } from "./statements-api";
@@ -42,17 +42,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-type Row = Record<string, unknown>;
-
-async function walk(path: string, key: string): Promise<Row[]> {
-  const all: Row[] = [];
-  for (let page = 1; ; page++) {
-    const response = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api/v1${path}&PageSize=500&Page=${page}`, { headers: { "x-api-key": key } }));
-    const body = (await response.json()) as { Data: Row[]; HasNextPage: boolean };
-    all.push(...body.Data);
-    if (!body.HasNextPage) return all;
-  }
-}
 
 describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
   const backends: TestBackend[] = [];
@@ -108,7 +97,7 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     const mail = received[0]!;
     const to = (await backend.db.withTables<{ auth_user: { id: string; email: string } }>().selectFrom("auth_user").select("email").where("id", "=", clerk.userId).executeTakeFirstOrThrow()).email;
     expect((Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((a) => a?.value.map((v) => v.address) ?? [])).toEqual([to]);
-    const stores = (await walk("/customers?", DEMO_KEYS.Customer)).sort((a, b) => Number(a.CustomerID) - Number(b.CustomerID)).map((c) => c.CustomerName);
+    const stores = (await sandbox.walk("/customers?", DEMO_KEYS.Customer)).sort((a, b) => Number(a.CustomerID) - Number(b.CustomerID)).map((c) => c.CustomerName);
     const subject = mail.subject ?? "";
     expect(subject).toBe(`Statements of account as of ${/as of (\w{3} \d{1,2}, \d{4})/.exec(subject)![1]}: ${stores.join(", ")}`);
     // mailparser gathers List-* headers under "list": the one-click unsubscribe a mail client shows.
@@ -121,7 +110,7 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     for (const [i, account] of [50001, 50002].entries()) {
       const pages = await pdfPages(new Uint8Array(mail.attachments[i]!.content));
       const text = pages.flatMap((p) => p.lines).join("\n");
-      for (const invoice of await walk(`/payments/openInvoices?ARAccountIDs=${account}`, DEMO_KEYS.Customer)) expect(text).toContain(String(invoice.InvoiceNum));
+      for (const invoice of await sandbox.walk(`/payments/openInvoices?ARAccountIDs=${account}`, DEMO_KEYS.Customer)) expect(text).toContain(String(invoice.InvoiceNum));
       expect(Math.round(pages[0]!.width)).toBe(595);
     }
     expect(mail.text).toContain("https://backroom.example/statements?account=50001");

@@ -2,7 +2,8 @@ import "server-only";
 import type { DataApiClient } from "@/lib/data-api/client";
 import type { Mailer } from "../auth/mailer";
 import type { WorkspaceKeyStore } from "../auth/workspace-keys";
-import { type Background, backgroundClient, Deferred, deferredIn } from "../background/background-reads";
+import type { KeyType } from "@/lib/data-api/operation";
+import { type Background, backgroundClient, whenBudgetAllows } from "../background/background-reads";
 import type { EffectLedger, JobQueue } from "../jobs/job-queue";
 import { nextMonthlyRunAt } from "../reports/next-run";
 import type { PaperSize } from "./pdf-layout";
@@ -24,8 +25,6 @@ export const STATEMENT_MAIL = "statement-mail";
 export const STATEMENT_SWEEP = "statement-sweep";
 /** How often the sweep looks for due schedules. */
 export const STATEMENT_SWEEP_SECONDS = 900;
-/** After this many deferrals (about two days of hourly ones) a run is dropped: next month's comes anyway. */
-const MAX_DEFERRALS = 48;
 
 export interface StatementJob {
   scheduleId: string;
@@ -67,6 +66,19 @@ export function createMonthlyStatements(deps: MonthlyStatementsDeps) {
   const now = deps.now ?? (() => new Date());
   const queue = (job: StatementJob, delaySeconds = 0) => deps.jobs.send(STATEMENT_MAIL, job, { key: statementJobKey(job), delaySeconds });
 
+  /** Each of the key's accounts' statement and its PDF, read as one moment's answers. */
+  async function statementsOf(api: DataApiClient, keyType: KeyType, size: PaperSize): Promise<MailedStatement[]> {
+    const made: MailedStatement[] = [];
+    const madeAt = now();
+    for (const account of await accountsOf(api)) {
+      const read = await accountStatement(api, account, { keyType, acceptStale: false });
+      if (!read) continue;
+      const pdf = await statementPdf(read.statement, { size, origin: deps.origin, madeAt });
+      made.push({ statement: read.statement, pdf, fileName: `statement-${account}-${read.statement.asOf ?? "open"}-${size.toLowerCase()}.pdf` });
+    }
+    return made;
+  }
+
   return {
     /** Queues a run per due schedule and moves each to next month; answers how many it moved. */
     async sweep(): Promise<number> {
@@ -97,31 +109,12 @@ export function createMonthlyStatements(deps: MonthlyStatementsDeps) {
         return;
       }
       const reads = await deps.background.open(schedule.workspace_id, key, "report");
-      const made: MailedStatement[] = [];
-      try {
-        const wait = reads.wait();
-        if (wait !== undefined) throw new Deferred(wait);
-        const api = backgroundClient(reads);
-        const madeAt = now();
-        for (const account of await accountsOf(api)) {
-          const read = await accountStatement(api, account, { keyType: key.keyType, acceptStale: false });
-          if (!read) continue;
-          const size = schedule.paper_size as PaperSize;
-          const pdf = await statementPdf(read.statement, { size, origin: deps.origin, madeAt });
-          made.push({ statement: read.statement, pdf, fileName: `statement-${account}-${read.statement.asOf ?? "open"}-${size.toLowerCase()}.pdf` });
-        }
-      } catch (error) {
-        const deferred = deferredIn(error);
-        if (deferred) {
-          const deferrals = (job.deferrals ?? 0) + 1;
-          if (deferrals <= MAX_DEFERRALS) await queue({ ...job, deferrals }, deferred.seconds);
-          else await deps.schedules.recordRun(schedule.id, { at: now(), error: "The key's background budget stayed spent for two days: this month's statements were skipped." });
-          return;
-        }
-        await deps.schedules.recordRun(schedule.id, { at: now(), error: error instanceof Error ? error.message : String(error) });
-        // The job's backoff tries again.
-        throw error;
-      }
+      const made = await whenBudgetAllows(reads, () => statementsOf(backgroundClient(reads), key.keyType, schedule.paper_size as PaperSize), {
+        deferrals: job.deferrals,
+        defer: (deferrals, seconds) => queue({ ...job, deferrals }, seconds),
+        record: (error) => deps.schedules.recordRun(schedule.id, { at: now(), error }),
+      });
+      if (made === undefined) return;
       if (made.length === 0) {
         await deps.schedules.recordRun(schedule.id, { at: now(), accounts: 0, mailed: 0, error: "The key reads no AR account: no open invoice and no payment." });
         return;

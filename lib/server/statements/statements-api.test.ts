@@ -3,7 +3,7 @@ import { addDecimals } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { pdfPages } from "@/lib/testing/pdf-text";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend, UPSTREAM } from "../testing";
+import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
 import { getStatementPdf } from "./statements-api";
 
 let sandbox: TestSandbox;
@@ -16,18 +16,6 @@ afterEach(async () => {
   await backend?.close();
 });
 
-type Row = Record<string, unknown>;
-
-/** Every record of a list read straight from the sandbox with a demo key (what the PDF must hold). */
-async function walk(path: string, key: string): Promise<Row[]> {
-  const all: Row[] = [];
-  for (let page = 1; ; page++) {
-    const response = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api/v1${path}&PageSize=500&Page=${page}`, { headers: { "x-api-key": key } }));
-    const body = (await response.json()) as { Data: Row[]; HasNextPage: boolean };
-    all.push(...body.Data);
-    if (!body.HasNextPage) return all;
-  }
-}
 
 async function setUp(keyType: "Customer" | "Employee" | "Supplier" = "Customer") {
   backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
@@ -47,11 +35,11 @@ describe("GET /api/statements/{arAccountId}.pdf", () => {
       const pages = await pdfPages(new Uint8Array(await answer.arrayBuffer()));
       const text = pages.flatMap((p) => p.lines).join("\n");
       // What the API has open on the account (the sandbox's clock stands still: the close is now), each listed.
-      const open = await walk(`/payments/openInvoices?ARAccountIDs=${account}`, DEMO_KEYS.Customer);
+      const open = await sandbox.walk(`/payments/openInvoices?ARAccountIDs=${account}`, DEMO_KEYS.Customer);
       expect(open.length).toBeGreaterThan(0);
       for (const invoice of open) expect(text).toContain(String(invoice.InvoiceNum));
       // The balance outstanding is the API's aging, summed over the account's suppliers, to the cent.
-      const aging = (await walk("/arAging?", DEMO_KEYS.Customer)).filter((r) => r.ARAccountID === account);
+      const aging = (await sandbox.walk("/arAging?", DEMO_KEYS.Customer)).filter((r) => r.ARAccountID === account);
       const total = formatMoney(addDecimals(...aging.map((r) => String(r.TotalBalanceOutstanding))));
       expect(text).toMatch(new RegExp(`Balance outstanding ${total.replace(/\$/g, "\\$")}`));
       expect(formatMoney(addDecimals(...open.map((i) => String(i.OpenBalance))))).toBe(total);
