@@ -24,7 +24,8 @@ const LAYERS = [
     // The server uses the pages' own pure rules, never a second copy: the watches (lib/server/watch/) the planner's
     // below-target rule and the delivery-days cut-offs; a scheduled report (lib/server/reports/) the page's own CSV:
     // the list views, their requests and columns, the export's plan and runner; the insights' API and export
-    // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/).
+    // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/); the collections' sync and
+    // export (lib/server/collections/) the Collections page's model, list and columns (lib/ui/collections/).
     only: {
       "lib/export": ["plan.ts", "run-export.ts"],
       "lib/ui": [
@@ -43,6 +44,7 @@ const LAYERS = [
         "views/saved-view-path.ts",
         "views/sentinels.ts",
         "insights",
+        "collections",
       ],
     },
     testsMay: ["lib/sandbox", "scripts"],

@@ -1,4 +1,5 @@
 import "server-only";
+import { COLLECTIONS_TABLES } from "../collections/collections-tables";
 import { HISTORY_TABLES } from "../insights/history-tables";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase, WorkspaceKeyTable } from "../db/schema";
@@ -119,8 +120,9 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
         await trx.deleteFrom("workspace_active_keys").where("workspace_id", "=", workspaceId).where("key_id", "=", keyId).execute();
         const removed = await trx.deleteFrom("workspace_keys").where("id", "=", keyId).where("workspace_id", "=", workspaceId).returning(["id", "fingerprint"]).executeTakeFirst();
         if (removed) {
-          // The key's synced history goes with it (`lib/server/insights/`): nothing of a removed key is kept.
-          for (const table of HISTORY_TABLES) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
+          // The key's synced history and collections snapshot go with it (`lib/server/insights/`, `collections/`):
+          // nothing of a removed key is kept.
+          for (const table of [...HISTORY_TABLES, ...COLLECTIONS_TABLES]) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
         }
         return removed ? { key: removed, activeFor } : undefined;
       });

@@ -5,6 +5,7 @@ import { notifications, notificationSettings } from "./migration-notifications";
 import { watch } from "./migration-watch";
 import { reports } from "./migration-reports";
 import { history, historyScope } from "./migration-history";
+import { collections } from "./migration-collections";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -189,6 +190,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "010-reports": reports,
   "011-history": history,
   "012-history-scope": historyScope,
+  "014-collections": collections,
 };
 
 /**
