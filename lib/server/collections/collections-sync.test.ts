@@ -5,9 +5,8 @@ import { type CollectionsInput, entryOf, type ListName } from "@/lib/ui/collecti
 import { collectionsQuery, COLUMNS, listed } from "@/lib/ui/collections/collections-list";
 import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
-import type { JobQueue } from "../jobs/job-queue";
 import { createMemoryStore } from "../shared/memory-store";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend, UPSTREAM } from "../testing";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, recordingJobs, type TestBackend, UPSTREAM } from "../testing";
 import { getCollectionsExport } from "./collections-api";
 import { createCollectionsSync, type CollectionsSyncJob } from "./collections-sync";
 import { COLLECTIONS_TABLES } from "./collections-tables";
@@ -66,19 +65,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
       { database: await open() },
     );
     backends.push(backend);
-    const queued: CollectionsSyncJob[] = [];
-    const jobs: JobQueue = {
-      async send(_kind, data) {
-        queued.push(data as unknown as CollectionsSyncJob);
-        return "1";
-      },
-      work() {},
-      async start() {},
-      async stop() {},
-      async check() {
-        return "ok";
-      },
-    };
+    const { jobs, queued } = recordingJobs<CollectionsSyncJob>();
     const clock = { at: Date.parse(TEST_CLOCK) };
     const now = () => clock.at;
     const sync = createCollectionsSync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now }), now });
