@@ -89,9 +89,10 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
 
   // Each row's statement: the account's, by its AR account id (the Statements page is another branch's).
   const first = table.locator("tbody tr").first();
-  const account = (await first.locator("td").first().textContent())!.trim();
-  const name = (await first.getByRole("rowheader").textContent())!.trim();
-  await expect(first.getByRole("link", { name: `Statement of ${name}` })).toHaveAttribute("href", `/statements?account=${account}`);
+  const header = first.getByRole("rowheader");
+  const account = (await header.textContent())!.match(/AR account (\d+)/)![1]!;
+  const name = (await header.locator(":scope > :first-child").textContent())!.trim();
+  await expect(header.getByRole("link", { name: `Statement of ${name}` })).toHaveAttribute("href", `/statements?account=${account}`);
 
   // The whole filtered list exported, in the page's order, every column.
   const download = page.waitForEvent("download");

@@ -5,8 +5,9 @@ import type { CollectionRow } from "@/lib/ui/collections/collections";
 import { type CollectionColumn, type CollectionsQuery, collectionsHref, COLUMNS } from "@/lib/ui/collections/collections-list";
 
 // The Collections page's table, drawn on the server (no JavaScript of its own): the page's columns of `COLUMNS` (the CSV
-// has them all), sortable headers as links that change the address's `sort` and `dir`, the customer linked to its page
-// when the account holds one, the agent's email as a mail link, and each row's statement.
+// has them all), sortable headers as links that change the address's `sort` and `dir`; the customer linked to its page
+// when the account holds one, under it the AR account and its statement; the agent's email as a mail link; the days
+// since the last payment under its date.
 
 const SHOWN = COLUMNS.filter((c) => c.page);
 const RIGHT = new Set(["id", "count", "money"]);
@@ -25,7 +26,7 @@ function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow })
   if (column.id === "name") {
     const only = row.customerIds.length === 1 ? row.customerIds[0] : undefined;
     return (
-      <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
+      <th scope="row" className="px-2 py-1.5 text-left font-normal whitespace-nowrap">
         {only === undefined ? (
           <span title={row.customerNames.join("; ") || undefined}>{row.name}</span>
         ) : (
@@ -33,12 +34,28 @@ function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow })
             {row.name}
           </Link>
         )}
+        <span className="block text-xs text-slate-700 dark:text-slate-300">
+          AR account {row.arAccountId} ·{" "}
+          <Link href={`/statements?account=${row.arAccountId}` as never} prefetch={false} className="underline">
+            Statement<span className="sr-only"> of {row.name}</span>
+          </Link>
+        </span>
       </th>
+    );
+  }
+  if (column.id === "lastPayment" && row.lastPayment) {
+    return (
+      <td className="px-2 py-1.5 whitespace-nowrap">
+        {formatDate(row.lastPayment)}
+        <span className="block text-xs text-slate-700 dark:text-slate-300">
+          {row.daysSince === null ? "" : `${formatQuantity(String(row.daysSince))} ${row.daysSince === 1 ? "day" : "days"} before the close`}
+        </span>
+      </td>
     );
   }
   if (column.id === "agentName" && row.agentEmail) {
     return (
-      <td className="px-3 py-1.5 whitespace-nowrap">
+      <td className="px-2 py-1.5 whitespace-nowrap">
         <a href={`mailto:${row.agentEmail}`} className="underline">
           {row.agentName ?? row.agentEmail}
         </a>
@@ -46,16 +63,16 @@ function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow })
     );
   }
   if (column.id === "onHold") {
-    return <td className={`px-3 py-1.5 whitespace-nowrap ${row.onHold ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>{row.onHold ? "On hold" : "No"}</td>;
+    return <td className={`px-2 py-1.5 whitespace-nowrap ${row.onHold ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>{row.onHold ? "On hold" : "No"}</td>;
   }
-  return <td className={`px-3 py-1.5 whitespace-nowrap ${align}`}>{cellText(column, row)}</td>;
+  return <td className={`px-2 py-1.5 whitespace-nowrap ${align}`}>{cellText(column, row)}</td>;
 }
 
 function HeaderCell({ column, query }: { column: CollectionColumn; query: CollectionsQuery }) {
   const align = RIGHT.has(column.kind) ? "text-right" : "text-left";
   if (!column.order) {
     return (
-      <th scope="col" className={`px-3 py-2 font-semibold ${align}`}>
+      <th scope="col" className={`px-2 py-2 align-bottom font-semibold whitespace-normal ${align}`}>
         {column.header}
       </th>
     );
@@ -65,7 +82,7 @@ function HeaderCell({ column, query }: { column: CollectionColumn; query: Collec
   const first = column.kind === "text" ? "asc" : "desc";
   const dir = current ? (query.dir === "asc" ? "desc" : "asc") : first;
   return (
-    <th scope="col" aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : "none"} className={`px-3 py-2 font-semibold whitespace-nowrap ${align}`}>
+    <th scope="col" aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : "none"} className={`px-2 py-2 align-bottom font-semibold whitespace-normal ${align}`}>
       <Link href={`${collectionsHref({ ...query, sort: column.id, dir, page: 1 })}#collections-list` as never} scroll={false} prefetch={false} className="underline decoration-dotted underline-offset-2 hover:decoration-solid">
         {column.header}
         <span aria-hidden="true">{current ? (query.dir === "asc" ? " ▲" : " ▼") : ""}</span>
@@ -92,9 +109,6 @@ export function CollectionsTable({ rows, query, describedBy }: CollectionsTableP
             {SHOWN.map((column) => (
               <HeaderCell key={column.id} column={column} query={query} />
             ))}
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Statement
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -103,11 +117,6 @@ export function CollectionsTable({ rows, query, describedBy }: CollectionsTableP
               {SHOWN.map((column) => (
                 <Cell key={column.id} column={column} row={row} />
               ))}
-              <td className="px-3 py-1.5 whitespace-nowrap">
-                <Link href={`/statements?account=${row.arAccountId}` as never} prefetch={false} className="underline">
-                  Statement<span className="sr-only"> of {row.name}</span>
-                </Link>
-              </td>
             </tr>
           ))}
         </tbody>

@@ -33,7 +33,10 @@ export interface CollectionColumn {
   value: (row: CollectionRow) => string;
   /** What the column orders by (absent: it does not sort). Null sorts last either way. */
   order?: (row: CollectionRow) => string | number | bigint | null;
-  /** Shown on the page (every column is in the CSV): the page keeps to what a call needs, within a laptop's width. */
+  /**
+   * A column of its own on the page (every column is in the CSV): the page keeps to what a call needs, within a laptop's
+   * width; the AR account and the days since stand in the customer's and the last payment's cells.
+   */
   page: boolean;
 }
 
@@ -49,7 +52,7 @@ const text = (value: string | number | null) => (value === null ? "" : String(va
 
 /** Every column, in the CSV's order; the page shows those marked `page`. */
 export const COLUMNS: readonly CollectionColumn[] = [
-  { id: "arAccountId", header: "AR account", kind: "id", page: true, value: (r) => String(r.arAccountId), order: (r) => r.arAccountId },
+  { id: "arAccountId", header: "AR account", kind: "id", page: false, value: (r) => String(r.arAccountId), order: (r) => r.arAccountId },
   { id: "name", header: "Customer", kind: "text", page: true, value: (r) => r.name, order: (r) => r.name.toLocaleLowerCase("en-US") },
   { id: "customerIds", header: "Customer IDs", kind: "text", page: false, value: (r) => r.customerIds.join(" ") },
   { id: "customerNames", header: "Customers", kind: "text", page: false, value: (r) => r.customerNames.join("; ") },
@@ -72,7 +75,7 @@ export const COLUMNS: readonly CollectionColumn[] = [
   money("unapplied", "Unapplied payments", true),
   money("total", "Total outstanding", true),
   { id: "lastPayment", header: "Last payment", kind: "day", page: true, value: (r) => text(r.lastPayment), order: (r) => r.lastPayment },
-  { id: "daysSince", header: "Days since", kind: "count", page: true, value: (r) => text(r.daysSince), order: (r) => r.daysSince },
+  { id: "daysSince", header: "Days since", kind: "count", page: false, value: (r) => text(r.daysSince), order: (r) => r.daysSince },
 ];
 
 export const SORTS = COLUMNS.filter((c) => c.order).map((c) => c.id) as [string, ...string[]];
