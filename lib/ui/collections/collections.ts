@@ -16,7 +16,8 @@ Current, 1–30, 31–60, 61–90 and 91+ are the aging's buckets (CurrentDue, D
 Over 30 is what is more than 30 days past due: 31–60, 61–90 and 91+ together. Over 60 is 61–90 and 91+; over 90 is 91+.
 Open credit is the aging's OpenCredit (credits not aged). Unapplied payments is the credit left on the account's payments (the sum of their AvailableBalance), not yet allocated to an invoice. Total outstanding is the aging's TotalBalanceOutstanding: the buckets less the open credit.
 Customer: the customers the account's open invoices name (an invoice read by id where none does), the lowest CustomerID first; "and 2 more" when the account holds several. On hold when any of them is; state, account status, collection agent and sales rep as their customer records say (the first customer that names an agent).
-Last payment is the post date of the account's latest payment with a positive amount (a reversed payment, with a negative amount, is none); days since counts calendar days from it to the aging's close (0 when it was posted on the day of the close or later).`;
+Last payment is the post date of the account's latest payment with a positive amount (a reversed payment, with a negative amount, is none); days since counts calendar days from it to the aging's close (0 when it was posted on the day of the close or later).
+The filters: any balance keeps every account of the aging; over 30, 60 or 90 days keeps those with something more than that many days past due; unapplied credit keeps those with credit left on their payments or open credit; the search matches any of an account's customers' names, or an AR account's or customer's id.`;
 
 /** One AR account of the collections list. Money is a decimal string with 6 decimals; null where nothing is known. */
 export interface CollectionRow {
