@@ -26,6 +26,8 @@ const LAYERS = [
     // the list views, their requests and columns, the export's plan and runner; the insights' API and export
     // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/); a statement's PDF and mail
     // (lib/server/statements/) the statement page's model (lib/ui/statements/) and its one stale-answer rule (stale.ts).
+    // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/); the collections' sync and
+    // export (lib/server/collections/) the Collections page's model, list and columns (lib/ui/collections/).
     only: {
       "lib/export": ["plan.ts", "run-export.ts"],
       "lib/ui": [
@@ -46,6 +48,7 @@ const LAYERS = [
         "insights",
         "statements",
         "stale.ts",
+        "collections",
       ],
     },
     testsMay: ["lib/sandbox", "scripts"],

@@ -67,6 +67,8 @@ export default defineConfig({
       WATCH_PERIOD_SECONDS: "0",
       // No history sync either: its reads would spend the demo keys' budgets under the tests that count them.
       HISTORY_SWEEP_SECONDS: "0",
+      // Nor the collections' sweep: a page opened starts its key's first walk, as the tests that look at it want.
+      COLLECTIONS_SWEEP_SECONDS: "0",
       // The browser tests run the embedded default (SQLite, memory), as `npm start` does; `npm run test:scale` runs
       // the service profile. Blank, not unset: Playwright adds the runner's own environment, which CI gives both URLs.
       DATABASE_URL: "",

@@ -19,9 +19,13 @@ function dataPages(keyType: KeyType): string[] {
   return navigationFor(keyType).flatMap((section) => section.entries.map((entry) => entry.href));
 }
 
-/** Every page of the sidebar with a list of the API's to load: the data pages, the activity and the request log (the overview, always there, and the saved views have their own specs). */
+/**
+ * Every page of the sidebar with a list of the API's to load: the data pages, the activity and the request log (the
+ * overview, always there, and the saved views have their own specs; so has Collections, whose first visit starts its
+ * key's walk in the background: e2e/collections.spec.ts, with a key of its own, not the demo staff's that others count).
+ */
 function pagesFor(keyType: KeyType): string[] {
-  return [...dataPages(keyType), "/activity", "/requests"];
+  return [...dataPages(keyType).filter((href) => href !== "/collections"), "/activity", "/requests"];
 }
 
 for (const key of KEYS) {

@@ -16,6 +16,7 @@ import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } 
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
 import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "@/lib/server/watch/watch";
+import { COLLECTIONS_SWEEP, COLLECTIONS_SYNC, type CollectionsSync, type CollectionsSyncJob, createCollectionsSync } from "@/lib/server/collections/collections-sync";
 import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySync, type HistorySyncJob } from "@/lib/server/insights/history-sync";
 import { createReports, REPORT, REPORT_SWEEP, REPORT_SWEEP_SECONDS, type ReportJob } from "@/lib/server/reports/report-job";
 import { createReportStore, leaveReport } from "@/lib/server/reports/report-store";
@@ -95,6 +96,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   history: HistorySync;
   /** Each retailer key's monthly statements by email (issue 31). */
   statementSchedules: StatementSchedules;
+  /** Each Employee key's collections snapshot (issue 31): the Collections page starts a key's first walk. */
+  collections: CollectionsSync;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
   /** Stops the job queue, then closes the database pool and the Redis connections (at shutdown, after the last request). */
@@ -351,6 +354,7 @@ async function assemble(): Promise<Backend> {
     background: undefined as unknown as Background,
     history: undefined as unknown as HistorySync,
     statementSchedules: createStatementSchedules(database.db),
+    collections: undefined as unknown as CollectionsSync,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
@@ -391,6 +395,12 @@ async function assemble(): Promise<Backend> {
   const history = (backend.history = createHistorySync({ db: database.db, jobs, keys, background: backend.background, historyDays: serverEnv.HISTORY_DAYS }));
   jobs.work<HistorySyncJob>(HISTORY_SYNC, (job) => history.run(job.data));
   if (serverEnv.HISTORY_SWEEP_SECONDS > 0) recurrences.push(recurring(jobs, HISTORY_SWEEP, serverEnv.HISTORY_SWEEP_SECONDS, async () => void (await history.sweep())));
+  // The collections list (issue 31): each Employee key's AR aging, customers, open invoices and payments, walked daily
+  // within the background's budget into one row per AR account; an hourly sweep starts the walks (and the Collections
+  // page a key's first, when it opens before the sweep).
+  const collections = (backend.collections = createCollectionsSync({ db: database.db, jobs, keys, background: backend.background }));
+  jobs.work<CollectionsSyncJob>(COLLECTIONS_SYNC, (job) => collections.run(job.data));
+  if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0) recurrences.push(recurring(jobs, COLLECTIONS_SWEEP, serverEnv.COLLECTIONS_SWEEP_SECONDS, async () => void (await collections.sweep())));
   // Scheduled reports: a sweep every 15 minutes queues the due ones; each is read in the background and mailed once.
   const reports = createReports({ store: createReportStore(database.db), jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
   jobs.work<ReportJob>(REPORT, (job) => reports.run(job.data));

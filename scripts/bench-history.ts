@@ -11,9 +11,8 @@ import { createBackground, SYNC_SHARE } from "../lib/server/background/backgroun
 import { createHistorySync, type HistorySyncJob } from "../lib/server/insights/history-sync";
 import { insightsView } from "../lib/server/insights/insights-view";
 import { insightsQuery } from "../lib/ui/insights/insights-tables";
-import type { JobQueue } from "../lib/server/jobs/job-queue";
 import { createMemoryStore } from "../lib/server/shared/memory-store";
-import { connectKey, createTestBackend, DEMO_KEYS } from "../lib/server/testing";
+import { connectKey, createTestBackend, DEMO_KEYS, recordingJobs } from "../lib/server/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const TARGETS = { backfill: 150, refresh: 20 };
@@ -25,19 +24,7 @@ async function main() {
   const runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(new Date(start)), rateLimit: 1_000_000, scale: 1, basePath: "" });
   const seeded = Date.now() - start;
   const backend = await createTestBackend((request) => runtime.app.fetch(request));
-  const queued: HistorySyncJob[] = [];
-  const jobs: JobQueue = {
-    async send(_kind, data) {
-      queued.push(data as unknown as HistorySyncJob);
-      return String(queued.length);
-    },
-    work() {},
-    async start() {},
-    async stop() {},
-    async check() {
-      return "ok";
-    },
-  };
+  const { jobs, queued } = recordingJobs<HistorySyncJob>();
   let clock = start;
   const now = () => clock;
   const sync = createHistorySync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now }), now });

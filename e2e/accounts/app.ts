@@ -61,6 +61,7 @@ async function startAccountsApp(options: AccountsAppOptions): Promise<AccountsAp
     // No hourly watches (playwright.config.ts says why).
     WATCH_PERIOD_SECONDS: "0",
     HISTORY_SWEEP_SECONDS: "0",
+    COLLECTIONS_SWEEP_SECONDS: "0",
     ...options.env,
   });
   const stopAll = async () => {

@@ -70,6 +70,8 @@ const ServerEnv = z.object({
   HISTORY_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(7).max(1095).default(365)),
   /** How often the history's sweep starts backfills and daily refreshes (seconds); 0 turns the history sync off. */
   HISTORY_SWEEP_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
+  /** How often the collections' sweep starts an Employee key's first walk and its daily refresh (seconds); 0 turns it off. */
+  COLLECTIONS_SWEEP_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
   /** How long a background job may run; a job whose instance died is run again by another once this has passed. */
   JOB_LEASE_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(5).max(3600).default(300)),
   /** How often pg-boss's maintenance gives back the jobs of dead instances (PostgreSQL only). */

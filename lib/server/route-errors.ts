@@ -53,6 +53,10 @@ export const ROUTE_FAILURES = {
   "statement-date-unavailable": { status: 409, code: "STATEMENT_DATE_UNAVAILABLE", text: () => "The Data API keeps its aging as of its last close only: ask for that day, or leave asOf out" },
   /** A history scope asked of a key that has none to choose (Supplier and Customer keys). */
   "no-history-scope": { status: 409, code: "NOT_FOR_THIS_KEY", text: () => "Only an Employee key's history can cover the linked reps' accounts or the whole distributor: a brand's key keeps its own sales, a retailer's none" },
+  /** The collections list of a key whose first walk has not ended (it runs in the background). */
+  "collections-pending": { status: 409, code: "COLLECTIONS_PENDING", text: () => "This key's collections list is being read in the background; it opens once its first walk is in" },
+  /** The collections list asked with a key other than an Employee key's (it is the distributor staff's). */
+  "no-collections": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "The collections list is the distributor staff's: it is kept for Employee keys only" },
   /** An unsubscribe link whose token is not one of ours (altered, cut short, or from another Backroom). */
   "bad-unsubscribe-token": { status: 400, code: "BAD_UNSUBSCRIBE_TOKEN", text: () => "This unsubscribe link is not valid: it may have been cut short. Change what you receive in your notification settings instead." },
   /** A key id the workspace does not hold (choosing it, removing it). */

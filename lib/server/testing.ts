@@ -17,6 +17,7 @@ import { type ActorResolver, createActorResolver } from "./auth/actor";
 import type { Mail } from "./auth/mailer";
 import { recordingMailer, testAuth } from "./auth/testing";
 import { createWorkspaceKeyStore } from "./auth/workspace-keys";
+import type { JobQueue } from "./jobs/job-queue";
 
 /**
  * Test helpers for the proxy and the session endpoints: a backend over an in-memory store and a recorded upstream,
@@ -198,4 +199,28 @@ export async function joinAs(backend: TestBackend, workspaceId: string, role: Ro
   const member = await backend.auth.api.addMember({ body: { userId: person.userId, role, organizationId: workspaceId } });
   await backend.auth.api.setActiveOrganization({ body: { organizationId: workspaceId }, headers: new Headers({ cookie: person.cookie, origin: BACKROOM }) });
   return { cookie: person.cookie, userId: person.userId, memberId: member!.id };
+}
+
+/**
+ * A job queue that only keeps what is sent, in order, for a test or a benchmark to run the jobs itself (`queued.shift()`).
+ *
+ * @example
+ * const { jobs, queued } = recordingJobs<SyncJob>();
+ * for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
+ */
+export function recordingJobs<T>(): { jobs: JobQueue; queued: T[] } {
+  const queued: T[] = [];
+  const jobs: JobQueue = {
+    async send(_kind, data) {
+      queued.push(data as unknown as T);
+      return String(queued.length);
+    },
+    work() {},
+    async start() {},
+    async stop() {},
+    async check() {
+      return "ok";
+    },
+  };
+  return { jobs, queued };
 }

@@ -24,6 +24,7 @@ export const NAVIGATION: readonly NavSection[] = [
     entries: [
       { href: "/invoices", label: "Invoices", operation: "listInvoices" },
       { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
+      { href: "/collections", label: "Collections", operation: "listArAging", keyTypes: ["Employee"] },
       { href: "/payments", label: "Payments", operation: "listPayments" },
       { href: "/statements", label: "Statements", operation: "listOpenInvoices", keyTypes: ["Customer", "Employee"] },
       { href: "/customers", label: "Customers", operation: "listCustomers" },

@@ -1,4 +1,5 @@
 import "server-only";
+import { COLLECTIONS_TABLES } from "../collections/collections-tables";
 import { HISTORY_TABLES } from "../insights/history-tables";
 import { forgetStatementSchedule } from "../statements/statement-schedules";
 import type { Kysely } from "kysely";
@@ -120,8 +121,9 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
         await trx.deleteFrom("workspace_active_keys").where("workspace_id", "=", workspaceId).where("key_id", "=", keyId).execute();
         const removed = await trx.deleteFrom("workspace_keys").where("id", "=", keyId).where("workspace_id", "=", workspaceId).returning(["id", "fingerprint"]).executeTakeFirst();
         if (removed) {
-          // The key's synced history goes with it (`lib/server/insights/`), and its monthly statements: nothing of a removed key is kept.
-          for (const table of HISTORY_TABLES) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
+          // The key's synced history, collections snapshot and monthly statements go with it (`lib/server/insights/`,
+          // `collections/`, `statements/`): nothing of a removed key is kept.
+          for (const table of [...HISTORY_TABLES, ...COLLECTIONS_TABLES]) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
           await forgetStatementSchedule(trx, keyId);
         }
         return removed ? { key: removed, activeFor } : undefined;

@@ -39,9 +39,10 @@ export interface BackgroundReads {
   wait(): number | undefined;
   /**
    * One GET through the proxy (`path` with its query, after the version: "/invoices?PageSize=500"); answers undefined,
-   * without reading, when this hour's background share of the key is spent (`wait()` then says until when).
+   * without reading, when this hour's background share of the key is spent (`wait()` then says until when). `headers`
+   * go with it as a page's would (`Cache-Control: no-cache`: the API's current answer, not the proxy's copy).
    */
-  read(version: Version, path: string): Promise<Response | undefined>;
+  read(version: Version, path: string, headers?: Record<string, string>): Promise<Response | undefined>;
 }
 
 export interface BackgroundDeps {
@@ -90,7 +91,7 @@ export function createBackground(deps: BackgroundDeps) {
       const proxy: ProxyDeps = { ...deps.proxy, actors: { resolve: async () => actor }, askedBy: purpose };
       return {
         wait: () => waitSeconds,
-        async read(version, path) {
+        async read(version, path, headers) {
           const hour = Math.floor(now() / 3_600_000);
           const limit = figures?.limit ?? ASSUMED_LIMIT;
           const spentOn = (share: number, counter: string) => deps.shared.increment(`${counter}\n${key.fingerprint}\n${hour}`, 3_600_000).then((spent) => spent > limit * share);
@@ -100,7 +101,7 @@ export function createBackground(deps: BackgroundDeps) {
             return undefined;
           }
           const segments = path.split("?")[0]!.split("/").filter(Boolean);
-          return proxyRequest(new Request(`http://backroom.internal/api/${version}${path}`), version, segments, proxy);
+          return proxyRequest(new Request(`http://backroom.internal/api/${version}${path}`, { headers }), version, segments, proxy);
         },
       };
     },

@@ -69,6 +69,17 @@ const COLUMNS = {
     created_at: "text", next_run_at: "text", last_run_at: "text null", last_accounts: "number null", last_mailed: "number null", last_error: "text null",
   },
   statement_optouts: { schedule_id: "text", user_id: "text" },
+  collections_pages: { key_id: "text", list: "text", page: "number", records_json: "text" },
+  collections_accounts: {
+    key_id: "text", ar_account_id: "number", name: "text", customer_ids_json: "text", customer_names_json: "text", state: "text null", on_hold: "number",
+    account_status: "text null", agent_name: "text null", agent_email: "text null", sales_rep: "text null", suppliers: "number", current_due: "text",
+    due_1_30: "text", due_31_60: "text", due_61_90: "text", due_91: "text", over_30: "text", over_60: "text", over_90: "text", open_credit: "text",
+    unapplied: "text", total: "text", last_payment: "text null", days_since: "number null",
+  },
+  collections_state: {
+    key_id: "text", phase: "text", list: "text null", page: "number", pending_json: "text", walk_close_date: "text null", fresh_aging: "number", as_of: "text null",
+    started_at: "text null", refreshed_at: "text null", requests: "number", updated_at: "text",
+  },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

@@ -6,6 +6,7 @@ import { watch } from "./migration-watch";
 import { reports } from "./migration-reports";
 import { history, historyScope } from "./migration-history";
 import { statements } from "./migration-statements";
+import { collections } from "./migration-collections";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -191,6 +192,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "011-history": history,
   "012-history-scope": historyScope,
   "013-statements": statements,
+  "014-collections": collections,
 };
 
 /**

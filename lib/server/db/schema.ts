@@ -131,6 +131,9 @@ export interface BackroomDatabase {
   history_state: HistoryStateTable;
   statement_schedules: StatementScheduleTable;
   statement_optouts: StatementOptoutTable;
+  collections_pages: CollectionsPageTable;
+  collections_accounts: CollectionsAccountTable;
+  collections_state: CollectionsStateTable;
 }
 
 /** A key's synced invoice (migration 011, `lib/server/insights/`). */
@@ -234,6 +237,68 @@ export interface StatementScheduleTable {
 export interface StatementOptoutTable {
   schedule_id: string;
   user_id: string;
+}
+
+/** A page of a list a key's collections walk has read (migration 014), its records cut to the fields used, as JSON. */
+export interface CollectionsPageTable {
+  key_id: string;
+  /** aging, customers, openInvoices, payments or invoices. */
+  list: string;
+  page: number;
+  records_json: string;
+}
+
+/** One AR account of a key's collections list (migration 014, `CollectionRow` in `lib/ui/collections/collections.ts`). */
+export interface CollectionsAccountTable {
+  key_id: string;
+  ar_account_id: number;
+  name: string;
+  customer_ids_json: string;
+  customer_names_json: string;
+  state: string | null;
+  /** 1 when any of the account's customers is on hold. */
+  on_hold: number;
+  account_status: string | null;
+  agent_name: string | null;
+  agent_email: string | null;
+  sales_rep: string | null;
+  suppliers: number;
+  current_due: string;
+  due_1_30: string;
+  due_31_60: string;
+  due_61_90: string;
+  due_91: string;
+  over_30: string;
+  over_60: string;
+  over_90: string;
+  open_credit: string;
+  unapplied: string;
+  total: string;
+  last_payment: string | null;
+  days_since: number | null;
+}
+
+/** Where a key's collections walk stands and what its snapshot is (migration 014, `lib/server/collections/`). */
+export interface CollectionsStateTable {
+  key_id: string;
+  /** walk or idle. */
+  phase: string;
+  /** The list read next (null when idle), and its page (for invoices: the batch). */
+  list: string | null;
+  page: number;
+  /** Invoice ids still to read by id, as JSON. */
+  pending_json: string;
+  /** The aging's CloseDate the walk's first page gave (a later page closed on another day starts the aging again). */
+  walk_close_date: string | null;
+  /** 1: the walk reads the aging's pages past the proxy's copy (after it found them closed on different days). */
+  fresh_aging: number;
+  /** The snapshot's aging close day (YYYY-MM-DD), once one is computed. */
+  as_of: string | null;
+  started_at: string | null;
+  refreshed_at: string | null;
+  /** Requests every walk of the key has made. */
+  requests: number;
+  updated_at: string;
 }
 
 /** A customer a key's watch last saw on hold, and since when (migration 009, `lib/server/watch/hold-store.ts`). */

@@ -2,9 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
-import type { JobQueue } from "../jobs/job-queue";
 import { createMemoryStore } from "../shared/memory-store";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, recordingJobs, type TestBackend } from "../testing";
 import { insightsQuery, insightTables } from "@/lib/ui/insights/insights-tables";
 import { updateKey } from "../session-api";
 import { readHistory } from "./history-read";
@@ -36,19 +35,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
       return sandbox.runtime.app.fetch(request);
     }, { database: await open() });
     backends.push(backend);
-    const queued: HistorySyncJob[] = [];
-    const jobs: JobQueue = {
-      async send(_kind, data) {
-        queued.push(data as unknown as HistorySyncJob);
-        return "1";
-      },
-      work() {},
-      async start() {},
-      async stop() {},
-      async check() {
-        return "ok";
-      },
-    };
+    const { jobs, queued } = recordingJobs<HistorySyncJob>();
     const now = () => clock.at;
     const sync = createHistorySync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now }), now, historyDays: 365 });
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");

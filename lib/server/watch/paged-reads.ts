@@ -17,19 +17,20 @@ type Row = Record<string, unknown>;
 
 /**
  * Every record of a list, page by page up to `maxPages` (v1 `Page`/`HasNextPage`, v2 `page`/`has_next_page`), or the
- * status of the first answer that is an error. Throws ReadLater when the background may not read now.
+ * status of the first answer that is an error. Throws ReadLater when the background may not read now. `headers` go
+ * with every page's request (`background-reads.ts`).
  *
  * @example
  * await pages(reads, "v2", "/purchases?statuses=Submitted&page_size=500", 4); // { records: [...] }, or { status: 404 } without v2
  */
-export async function pages<T>(reads: BackgroundReads, version: Version, path: string, maxPages: number): Promise<{ records: T[] } | { status: number }> {
+export async function pages<T>(reads: BackgroundReads, version: Version, path: string, maxPages: number, headers?: Record<string, string>): Promise<{ records: T[] } | { status: number }> {
   const paging = pagingParams(version);
   const [base, query = ""] = path.split("?");
   const records: T[] = [];
   for (let page = 1; page <= maxPages; page++) {
     const params = new URLSearchParams(query);
     if (page > 1) params.set(paging.page, String(page));
-    const response = await reads.read(version, `${base}?${params}`);
+    const response = await reads.read(version, `${base}?${params}`, headers);
     const wait = reads.wait();
     if (!response || wait !== undefined) throw new ReadLater(wait ?? 60);
     if (!response.ok) {

@@ -1,0 +1,230 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
+import { collectionRows, invoicesToName } from "@/lib/ui/collections/collections";
+import { type CollectionsInput, entryOf, type ListName } from "@/lib/ui/collections/collections-input";
+import { collectionsQuery, COLUMNS, listed } from "@/lib/ui/collections/collections-list";
+import { createBackground } from "../background/background-reads";
+import { databaseProfiles } from "../db/testing";
+import { createMemoryStore } from "../shared/memory-store";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, recordingJobs, type TestBackend, UPSTREAM } from "../testing";
+import { getCollectionsExport } from "./collections-api";
+import { createCollectionsSync, type CollectionsSyncJob } from "./collections-sync";
+import { COLLECTIONS_TABLES } from "./collections-tables";
+import { collectionsView } from "./collections-view";
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await openTestSandbox();
+}, 60_000);
+afterAll(() => sandbox.close());
+
+/** Every record of a v1 list, read straight from the sandbox with the demo staff's key. */
+async function walk(path: string): Promise<unknown[]> {
+  const all: unknown[] = [];
+  for (let page = 1; ; page++) {
+    const response = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api/v1${path}${path.includes("?") ? "&" : "?"}PageSize=500&Page=${page}`, { headers: { "x-api-key": DEMO_KEYS.Employee } }));
+    const body = (await response.json()) as { Data: unknown[]; HasNextPage: boolean };
+    all.push(...body.Data);
+    if (!body.HasNextPage) return all;
+  }
+}
+
+/** The collections list computed by the pure model from a direct walk of the API: what the snapshot must equal. */
+async function direct() {
+  const kept = <L extends ListName>(list: L, records: unknown[]) => records.flatMap((r) => entryOf(list, r) ?? []) as CollectionsInput[L];
+  const input: CollectionsInput = {
+    aging: kept("aging", await walk("/arAging")),
+    customers: kept("customers", await walk("/customers?AccountStatuses=Active,Inactive,OutOfBus")),
+    openInvoices: kept("openInvoices", await walk("/payments/openInvoices")),
+    payments: kept("payments", await walk("/payments")),
+    invoices: [],
+  };
+  const ids = [...invoicesToName(input.aging, input.openInvoices).keys()];
+  if (ids.length) input.invoices = kept("invoices", await walk(`/invoices?InvoiceIDs=${ids.join(",")}&Statuses=1,2,3,4,5,7`));
+  return { input, rows: collectionRows(input) };
+}
+
+describe.each(databaseProfiles())("the collections sync on $name", ({ open }) => {
+  const backends: TestBackend[] = [];
+  afterEach(async () => {
+    await Promise.all(backends.splice(0).map((b) => b.close()));
+  });
+
+  async function setUp(failAt?: number, change?: (url: URL, body: { Data: Record<string, unknown>[] }) => void) {
+    let calls = 0;
+    const backend = await createTestBackend(
+      async (request) => {
+        calls++;
+        if (calls === failAt) throw new Error("connection reset");
+        const answer = await sandbox.runtime.app.fetch(request);
+        if (!change) return answer;
+        const body = (await answer.json()) as { Data: Record<string, unknown>[] };
+        change(new URL(request.url), body);
+        return Response.json(body, { status: answer.status });
+      },
+      { database: await open() },
+    );
+    backends.push(backend);
+    const { jobs, queued } = recordingJobs<CollectionsSyncJob>();
+    const clock = { at: Date.parse(TEST_CLOCK) };
+    const now = () => clock.at;
+    const sync = createCollectionsSync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now }), now });
+    const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const drain = async () => {
+      for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
+    };
+    const count = async (table: (typeof COLLECTIONS_TABLES)[number]) =>
+      Number((await backend.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", staff.keyId).executeTakeFirstOrThrow()).n);
+    return { backend, sync, staff, queued, drain, clock, count };
+  }
+
+  it("walks the staff's aging, customers, open invoices and payments into one row per AR account, equal to a direct walk of the API", async () => {
+    const { backend, sync, staff, drain, count } = await setUp();
+    expect(await collectionsView(backend.db, staff.keyId)).toEqual({ ready: false, state: undefined });
+    await sync.start(staff.workspaceId, staff.keyId);
+    const before = backend.calls.length;
+    await drain();
+    const state = (await sync.state(staff.keyId))!;
+    expect([state.phase, state.list, state.pending, state.asOf, state.refreshedAt]).toEqual(["idle", null, [], TEST_CLOCK.slice(0, 10), TEST_CLOCK]);
+    // Every request went upstream as the background's, counted; the kept pages are gone with the walk.
+    expect(backend.calls.length - before).toBe(state.requests);
+    expect(await count("collections_pages")).toBe(0);
+
+    const { input, rows } = await direct();
+    const view = await collectionsView(backend.db, staff.keyId);
+    if (!view.ready) throw new Error("the snapshot is not in");
+    expect(view.rows).toEqual(rows);
+    expect(view.state).toMatchObject({ phase: "idle", asOf: TEST_CLOCK.slice(0, 10), refreshedAt: TEST_CLOCK });
+    // A list worth a look: every account of the aging, summed across its suppliers, most of them named, some overdue,
+    // on hold, with an agent, with credit on their payments.
+    expect(rows.length).toBe(new Set(input.aging.map((a) => a.ARAccountID)).size);
+    expect(rows.some((r) => r.suppliers > 1)).toBe(true);
+    expect(rows.filter((r) => r.customerIds.length > 0).length).toBeGreaterThan(rows.length / 2);
+    for (const check of [(r: (typeof rows)[number]) => r.over90 !== "0.000000", (r: (typeof rows)[number]) => r.onHold, (r: (typeof rows)[number]) => r.agentName !== null, (r: (typeof rows)[number]) => r.unapplied !== "0.000000", (r: (typeof rows)[number]) => r.lastPayment !== null]) {
+      expect(rows.some(check)).toBe(true);
+    }
+    // Read again: nothing asked of the API.
+    const calls = backend.calls.length;
+    await collectionsView(backend.db, staff.keyId);
+    expect(backend.calls.length).toBe(calls);
+  });
+
+  it("goes on after a request that failed, refreshes, and a key removed takes its snapshot in the same transaction", async () => {
+    const { backend, sync, staff, drain, queued, count } = await setUp(3);
+    await sync.start(staff.workspaceId, staff.keyId);
+    // The third upstream request fails: that run throws (the queue would retry it) with the walk saved so far.
+    await expect(drain()).rejects.toThrow(/answered 502/);
+    const halfway = (await sync.state(staff.keyId))!;
+    expect([halfway.phase, halfway.list]).toEqual(["walk", "openInvoices"]);
+    expect(await count("collections_pages")).toBe(2);
+    queued.push({ workspaceId: staff.workspaceId, keyId: staff.keyId });
+    await drain();
+    const done = (await sync.state(staff.keyId))!;
+    expect(done.phase).toBe("idle");
+    const view = await collectionsView(backend.db, staff.keyId);
+    expect(view.ready && view.rows).toEqual((await direct()).rows);
+
+    // A refresh: the same walk again, the rows replaced (as many), the earlier snapshot shown meanwhile.
+    await sync.start(staff.workspaceId, staff.keyId);
+    const walking = await collectionsView(backend.db, staff.keyId);
+    expect([walking.ready, walking.state?.phase]).toEqual([true, "walk"]);
+    await drain();
+    const refreshed = (await sync.state(staff.keyId))!;
+    expect(refreshed.phase).toBe("idle");
+    expect(refreshed.requests - done.requests).toBeLessThanOrEqual(6);
+    expect(await count("collections_accounts")).toBe(view.ready ? view.rows.length : -1);
+
+    expect(await backend.keys.remove(staff.workspaceId, staff.keyId)).toBeDefined();
+    for (const table of COLLECTIONS_TABLES) expect(await count(table), table).toBe(0);
+    // A job of the removed key finds nothing to do, and asks nothing.
+    const calls = backend.calls.length;
+    await sync.run({ workspaceId: staff.workspaceId, keyId: staff.keyId });
+    expect(backend.calls.length).toBe(calls);
+  });
+
+  it("names an account no open invoice names by one of its invoices, read by id", async () => {
+    const { rows } = await direct();
+    const account = rows.find((r) => r.customerIds.length === 1 && r.over30 !== "0.000000")!;
+    // The open invoices as a service might list them: none of this account's.
+    const { backend, sync, staff, drain } = await setUp(undefined, (url, body) => {
+      if (url.pathname.endsWith("/payments/openInvoices")) body.Data = body.Data.filter((i) => i.ARAccountID !== account.arAccountId);
+    });
+    await sync.start(staff.workspaceId, staff.keyId);
+    await drain();
+    const byId = backend.calls.filter((c) => c.url.pathname.endsWith("/invoices"));
+    expect(byId).toHaveLength(1);
+    expect(byId[0]!.url.searchParams.get("Statuses")).toBe("1,2,3,4,5,7");
+    const view = await collectionsView(backend.db, staff.keyId);
+    if (!view.ready) throw new Error("the snapshot is not in");
+    expect(view.rows.find((r) => r.arAccountId === account.arAccountId)).toEqual(account);
+  });
+
+  it("reads the aging again from its first page when a page of it closed on another day than the walk's first", async () => {
+    const { backend, sync, staff, drain, count } = await setUp();
+    await sync.start(staff.workspaceId, staff.keyId);
+    await backend.db.updateTable("collections_state").set({ walk_close_date: "2026-11-20" }).where("key_id", "=", staff.keyId).execute();
+    await backend.db.insertInto("collections_pages").values({ key_id: staff.keyId, list: "aging", page: 7, records_json: "[]" }).execute();
+    await drain();
+    const state = (await sync.state(staff.keyId))!;
+    expect([state.phase, state.asOf]).toEqual(["idle", TEST_CLOCK.slice(0, 10)]);
+    // The aging's one page was read twice: once found closed on another day (and the walk's pages dropped), then past
+    // the proxy's copy of it (which would hold the earlier close), and kept.
+    const agingReads = backend.calls.filter((c) => c.url.pathname.endsWith("/arAging"));
+    expect(agingReads.map((c) => c.headers.has("if-none-match"))).toEqual([false, true]);
+    expect(await count("collections_pages")).toBe(0);
+    const view = await collectionsView(backend.db, staff.keyId);
+    expect(view.ready && view.rows).toEqual((await direct()).rows);
+  });
+
+  it("sweeps: an Employee key starts its first walk, a day later its refresh, a lost walk is queued again, a removed key's snapshot goes", async () => {
+    const { backend, sync, staff, drain, queued, clock } = await setUp();
+    await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    expect(await sync.sweep()).toEqual({ started: 1, forgotten: 0 });
+    expect(queued).toEqual([{ workspaceId: staff.workspaceId, keyId: staff.keyId }]);
+    // Its walk under way: not started again; an hour without a step: queued again (its job was lost).
+    queued.length = 0;
+    expect(await sync.sweep()).toEqual({ started: 0, forgotten: 0 });
+    expect(queued).toEqual([]);
+    clock.at += 61 * 60_000;
+    expect(await sync.sweep()).toEqual({ started: 0, forgotten: 0 });
+    expect(queued).toHaveLength(1);
+    await drain();
+    // Within the day, nothing to start; a day on, the refresh.
+    expect(await sync.sweep()).toEqual({ started: 0, forgotten: 0 });
+    clock.at += 25 * 3_600_000;
+    expect(await sync.sweep()).toEqual({ started: 1, forgotten: 0 });
+    expect((await sync.state(staff.keyId))!.phase).toBe("walk");
+    await drain();
+    await backend.db.deleteFrom("workspace_keys").where("id", "=", staff.keyId).execute();
+    expect(await sync.sweep()).toEqual({ started: 0, forgotten: 1 });
+    expect(await sync.state(staff.keyId)).toBeUndefined();
+  });
+
+  it("answers GET /api/collections/export with the filtered list in the page's order, every column, from the snapshot alone", async () => {
+    const { backend, sync, staff, drain } = await setUp();
+    const ask = (cookie: string, query = "") => getCollectionsExport(browserRequest("GET", `/api/collections/export${query}`, { cookie, site: null }), backend);
+    const pending = await ask(staff.cookie);
+    expect([pending.status, ((await pending.json()) as { Error: { code: string } }).Error.code]).toEqual([409, "COLLECTIONS_PENDING"]);
+    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    const refused = await ask(brand.cookie);
+    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([403, "NOT_FOR_THIS_KEY"]);
+    await sync.start(staff.workspaceId, staff.keyId);
+    await drain();
+    const calls = backend.calls.length;
+    const answer = await ask(staff.cookie, "?age=30&sort=total&dir=asc&page=2");
+    expect(backend.calls.length).toBe(calls);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="collections-${TEST_CLOCK.slice(0, 10)}.csv"`);
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    // The byte order mark first (Excel reads UTF-8 by it); Response.text() would drop it.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(COLUMNS.map((c) => (c.header.includes(",") ? `"${c.header}"` : c.header)).join(","));
+    // Every row over 30 days, not just the page's 50, smallest total first.
+    const expected = listed((await direct()).rows, collectionsQuery({ age: "30", sort: "total", dir: "asc" }));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(lines.slice(1).map((line) => Number(line.split(",")[0]))).toEqual(expected.map((r) => r.arAccountId));
+    expect(expected.every((r) => r.over30 !== "0.000000")).toBe(true);
+  });
+});

@@ -1,0 +1,336 @@
+import "server-only";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type { Kysely, Transaction } from "kysely";
+import type { WorkspaceKeyStore } from "../auth/workspace-keys";
+import type { Background } from "../background/background-reads";
+import type { BackroomDatabase } from "../db/schema";
+import type { JobQueue } from "../jobs/job-queue";
+import { pages, ReadLater } from "../watch/paged-reads";
+import { agingCloseDay, type CollectionRow, collectionRows, invoicesToName } from "@/lib/ui/collections/collections";
+import { type CollectionsInput, entryOf, type ListName } from "@/lib/ui/collections/collections-input";
+import { COLLECTIONS_TABLES } from "./collections-tables";
+
+/**
+ * An Employee key's collections snapshot (issue 31), kept in Backroom's database and refreshed daily: the AR aging is
+ * recalculated once a day, at its end, so the collections list is a daily call list, and reading it live would cost a
+ * page view some 54 requests at the sandbox's scale 1 (5 % of the key's hour).
+ *
+ * - **A walk** reads every page (500 a page) of `/arAging`, `/customers` (every status), `/payments/openInvoices` and
+ *   `/payments`, then `/invoices?InvoiceIDs=` for the accounts no open invoice names (400 ids a request), keeping each
+ *   page as it comes (`collections_pages`); at its end the rows are computed by the pure model
+ *   (`lib/ui/collections/collections.ts`) and replaced in one transaction, with the state.
+ * - **Resumable**: where the walk stands (`collections_state`) is saved with each page, in one transaction, so a job
+ *   that dies or waits for the key's budget goes on from there, and a page read twice is kept once. Every read is the
+ *   background's (`background-reads.ts`, purpose `sync`: at most 7 % of the key's hour, nothing while people have
+ *   under a fifth of it left).
+ * - **One aging**: a walk whose aging pages close on different days (the end of day came in the middle) reads the
+ *   aging again from its first page.
+ */
+
+export const COLLECTIONS_SYNC = "collections-sync";
+export const COLLECTIONS_SWEEP = "collections-sweep";
+/** Rows a page of the API holds at most. */
+const PAGE_SIZE = 500;
+/** Invoice ids per `/invoices` request: about 2.8 kB of query, as the history's line batches. */
+const INVOICE_BATCH = 400;
+/** Requests one run makes before it gives the queue back (queued again at once). */
+const STEPS_PER_RUN = 25;
+const DAY_MS = 86_400_000;
+/** A walk whose state has not moved for this long has lost its job: the sweep queues it again. */
+const STALLED_MS = 3_600_000;
+/** Every status but Canceled (the API's default is New only). */
+const STATUSES = "1,2,3,4,5,7";
+
+/** The lists a walk reads whole, in order; then the invoices by id. */
+const LISTS = [
+  { list: "aging", path: "/arAging" },
+  { list: "customers", path: "/customers?AccountStatuses=Active,Inactive,OutOfBus" },
+  { list: "openInvoices", path: "/payments/openInvoices" },
+  { list: "payments", path: "/payments" },
+] as const satisfies readonly { list: ListName; path: string }[];
+
+/** Where a key's walk stands and what its snapshot is. */
+export interface CollectionsState {
+  phase: "walk" | "idle";
+  /** The list read next, and its page (for invoices, the batch); null when idle. */
+  list: ListName | null;
+  page: number;
+  /** Invoice ids still to read by id. */
+  pending: number[];
+  /** The aging's close day as the walk's first aging page gave it. */
+  walkCloseDate: string | null;
+  /** The aging's pages are read past the proxy's copy (`Cache-Control: no-cache`): set when they closed on different days. */
+  freshAging: boolean;
+  /** The snapshot's aging close day (YYYY-MM-DD), once a walk has ended. */
+  asOf: string | null;
+  startedAt: string | null;
+  refreshedAt: string | null;
+  /** Requests of every walk of the key. */
+  requests: number;
+  updatedAt: string;
+}
+
+export interface CollectionsSyncJob {
+  workspaceId: string;
+  keyId: string;
+}
+
+export interface CollectionsSyncDeps {
+  db: Kysely<BackroomDatabase>;
+  jobs: JobQueue;
+  keys: Pick<WorkspaceKeyStore, "open">;
+  background: Background;
+  now?: () => number;
+}
+
+type Db = Kysely<BackroomDatabase> | Transaction<BackroomDatabase>;
+
+/** A computed row as `collections_accounts` keeps it. */
+function accountRow(keyId: string, r: CollectionRow) {
+  return {
+    key_id: keyId,
+    ar_account_id: r.arAccountId,
+    name: r.name,
+    customer_ids_json: JSON.stringify(r.customerIds),
+    customer_names_json: JSON.stringify(r.customerNames),
+    state: r.state,
+    on_hold: r.onHold ? 1 : 0,
+    account_status: r.accountStatus,
+    agent_name: r.agentName,
+    agent_email: r.agentEmail,
+    sales_rep: r.salesRep,
+    suppliers: r.suppliers,
+    current_due: r.current,
+    due_1_30: r.due1to30,
+    due_31_60: r.due31to60,
+    due_61_90: r.due61to90,
+    due_91: r.due91,
+    over_30: r.over30,
+    over_60: r.over60,
+    over_90: r.over90,
+    open_credit: r.openCredit,
+    unapplied: r.unapplied,
+    total: r.total,
+    last_payment: r.lastPayment,
+    days_since: r.daysSince,
+  };
+}
+
+/**
+ * @example
+ * const sync = createCollectionsSync({ db, jobs, keys, background });
+ * jobs.work<CollectionsSyncJob>(COLLECTIONS_SYNC, (job) => sync.run(job.data));
+ * await sync.start(workspaceId, keyId); // the first walk, or today's refresh
+ */
+export function createCollectionsSync(deps: CollectionsSyncDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const queue = (job: CollectionsSyncJob, delaySeconds = 0) => deps.jobs.send(COLLECTIONS_SYNC, job, { key: job.keyId, delaySeconds });
+
+  async function load(keyId: string): Promise<CollectionsState | undefined> {
+    const row = await db.selectFrom("collections_state").selectAll().where("key_id", "=", keyId).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      phase: row.phase === "walk" ? "walk" : "idle",
+      list: row.list as ListName | null,
+      page: row.page,
+      pending: JSON.parse(row.pending_json) as number[],
+      walkCloseDate: row.walk_close_date,
+      freshAging: row.fresh_aging === 1,
+      asOf: row.as_of,
+      startedAt: row.started_at,
+      refreshedAt: row.refreshed_at,
+      requests: row.requests,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  async function save(trx: Db, keyId: string, state: CollectionsState) {
+    state.updatedAt = new Date(now()).toISOString();
+    const values = {
+      phase: state.phase,
+      list: state.list,
+      page: state.page,
+      pending_json: JSON.stringify(state.pending),
+      walk_close_date: state.walkCloseDate,
+      fresh_aging: state.freshAging ? 1 : 0,
+      as_of: state.asOf,
+      started_at: state.startedAt,
+      refreshed_at: state.refreshedAt,
+      requests: state.requests,
+      updated_at: state.updatedAt,
+    };
+    await trx
+      .insertInto("collections_state")
+      .values({ key_id: keyId, ...values })
+      .onConflict((oc) => oc.column("key_id").doUpdateSet(values))
+      .execute();
+  }
+
+  /** A page of a list, kept (read again: replaced), with the state that moves past it, in one transaction. */
+  async function keep(keyId: string, list: ListName, page: number, entries: unknown[], state: CollectionsState) {
+    await db.transaction().execute(async (trx) => {
+      const values = { key_id: keyId, list, page, records_json: JSON.stringify(entries) };
+      await trx
+        .insertInto("collections_pages")
+        .values(values)
+        .onConflict((oc) => oc.columns(["key_id", "list", "page"]).doUpdateSet({ records_json: values.records_json }))
+        .execute();
+      await save(trx, keyId, state);
+    });
+  }
+
+  /** The lists kept so far, as the pure model reads them. */
+  async function kept(keyId: string, lists: readonly ListName[]): Promise<CollectionsInput> {
+    const input: CollectionsInput = { aging: [], customers: [], openInvoices: [], payments: [], invoices: [] };
+    const rows = await db.selectFrom("collections_pages").select(["list", "records_json"]).where("key_id", "=", keyId).where("list", "in", lists).orderBy("list").orderBy("page").execute();
+    for (const row of rows) (input[row.list as ListName] as unknown[]).push(...(JSON.parse(row.records_json) as unknown[]));
+    return input;
+  }
+
+  /** One step of a walk: a page of the list it stands at, or the walk's end. */
+  async function step(keyId: string, state: CollectionsState, read: (path: string, headers?: Record<string, string>) => Promise<unknown[]>) {
+    const list = state.list!;
+    if (list === "invoices") {
+      if (state.pending.length === 0) return finish(keyId, state);
+      const ids = state.pending.slice(0, INVOICE_BATCH);
+      const records = await read(`/invoices?${new URLSearchParams({ InvoiceIDs: ids.join(","), Statuses: STATUSES, PageSize: String(PAGE_SIZE) })}`);
+      const page = state.page;
+      state.pending = state.pending.slice(ids.length);
+      state.page++;
+      return keep(keyId, "invoices", page, records.flatMap((r) => entryOf("invoices", r) ?? []), state);
+    }
+    const at = LISTS.findIndex((l) => l.list === list);
+    const path = LISTS[at]!.path;
+    const fresh = list === "aging" && state.freshAging ? { "Cache-Control": "no-cache" } : undefined;
+    const records = await read(`${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ PageSize: String(PAGE_SIZE), Page: String(state.page) })}`, fresh);
+    const entries = records.flatMap((r) => entryOf(list, r) ?? []);
+    const page = state.page;
+    if (list === "aging") {
+      const close = agingCloseDay(entries as CollectionsInput["aging"]) ?? null;
+      if (state.walkCloseDate && close && close !== state.walkCloseDate) {
+        // The aging was recalculated between its pages: read it again from its first page, as of one close, past the
+        // proxy's copies (kept until the next UTC midnight, they would hold the earlier close).
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom("collections_pages").where("key_id", "=", keyId).execute();
+          Object.assign(state, { page: 1, walkCloseDate: null, freshAging: true });
+          await save(trx, keyId, state);
+        });
+        return;
+      }
+      state.walkCloseDate ??= close;
+    }
+    if (records.length === PAGE_SIZE) state.page++;
+    else if (at + 1 < LISTS.length) Object.assign(state, { list: LISTS[at + 1]!.list, page: 1 });
+    else {
+      const input = await kept(keyId, ["aging", "openInvoices"]);
+      Object.assign(state, { list: "invoices", page: 1, pending: [...invoicesToName(input.aging, input.openInvoices).keys()].sort((a, b) => a - b) });
+    }
+    await keep(keyId, list, page, entries, state);
+  }
+
+  /** The walk's end: the rows computed from the kept lists and replaced, the pages deleted, the state idle, at once. */
+  async function finish(keyId: string, state: CollectionsState) {
+    const input = await kept(keyId, ["aging", "customers", "openInvoices", "payments", "invoices"]);
+    const rows = collectionRows(input);
+    const at = new Date(now()).toISOString();
+    Object.assign(state, { phase: "idle", list: null, page: 0, pending: [], walkCloseDate: null, freshAging: false, asOf: agingCloseDay(input.aging) ?? at.slice(0, 10), refreshedAt: at });
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("collections_accounts").where("key_id", "=", keyId).execute();
+      // 25 columns a row: 200 rows keep a statement's parameters (5,000) well within both databases' limits.
+      for (let i = 0; i < rows.length; i += 200) await trx.insertInto("collections_accounts").values(rows.slice(i, i + 200).map((r) => accountRow(keyId, r))).execute();
+      await trx.deleteFrom("collections_pages").where("key_id", "=", keyId).execute();
+      await save(trx, keyId, state);
+    });
+  }
+
+  return {
+    /** Starts the key's walk (its first, or a refresh: the last snapshot stays shown until it ends); a walk under way goes on. */
+    async start(workspaceId: string, keyId: string): Promise<void> {
+      const state = await load(keyId);
+      if (state?.phase !== "walk") {
+        const next: CollectionsState = {
+          ...(state ?? { asOf: null, refreshedAt: null, requests: 0, updatedAt: "" }),
+          phase: "walk",
+          list: "aging",
+          page: 1,
+          pending: [],
+          walkCloseDate: null,
+          freshAging: false,
+          startedAt: new Date(now()).toISOString(),
+        };
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom("collections_pages").where("key_id", "=", keyId).execute();
+          await save(trx, keyId, next);
+        });
+      }
+      await queue({ workspaceId, keyId });
+    },
+
+    /** The job: walks on from where the key's state stands, up to a few requests, then queues itself again. */
+    async run(job: CollectionsSyncJob): Promise<void> {
+      const key = await deps.keys.open(job.workspaceId, job.keyId);
+      if (!key || key.keyType !== "Employee") return void (await this.forget(job.keyId));
+      const state = await load(job.keyId);
+      if (!state || state.phase !== "walk") return;
+      const reads = await deps.background.open(job.workspaceId, key, "sync");
+      const first = reads.wait();
+      if (first !== undefined) return void (await queue(job, first));
+      const read = async (path: string, headers?: Record<string, string>): Promise<unknown[]> => {
+        const answer = await pages<unknown>(reads, "v1", path, 1, headers);
+        state.requests++;
+        if (!("records" in answer)) throw new Error(`the collections' read of ${path.split("?")[0]} answered ${answer.status}`);
+        return answer.records;
+      };
+      try {
+        for (let n = 0; n < STEPS_PER_RUN && state.phase === "walk"; n++) {
+          await step(job.keyId, state, read);
+          // The embedded sandbox and SQLite answer through promises alone: without a turn of the event loop between
+          // steps, a run would hold the process's I/O (every page and API answer) until its last step.
+          await nextTurn();
+        }
+      } catch (error) {
+        if (error instanceof ReadLater) return void (await queue(job, error.seconds));
+        throw error;
+      }
+      if (state.phase === "walk") await queue(job);
+    },
+
+    /**
+     * The hourly sweep: an Employee key without a snapshot starts its first walk, one whose last walk ended over a day
+     * ago its refresh, a walk whose job was lost (its state still for an hour) is queued again, and the snapshot of a
+     * key no longer in any workspace (or no longer an Employee key) is deleted.
+     */
+    async sweep(): Promise<{ started: number; forgotten: number }> {
+      const keys = await db.selectFrom("workspace_keys").select(["id", "workspace_id"]).where("key_type", "=", "Employee").execute();
+      const snapshots = (await db.selectFrom("collections_state").select("key_id").execute()).map((s) => s.key_id);
+      let started = 0;
+      for (const key of keys) {
+        const state = await load(key.id);
+        if (state?.phase === "walk") {
+          if (now() - Date.parse(state.updatedAt) > STALLED_MS) await queue({ workspaceId: key.workspace_id, keyId: key.id });
+          continue;
+        }
+        if (state?.refreshedAt && now() - Date.parse(state.refreshedAt) < DAY_MS) continue;
+        await this.start(key.workspace_id, key.id);
+        started++;
+      }
+      const live = new Set(keys.map((k) => k.id));
+      const gone = snapshots.filter((id) => !live.has(id));
+      for (const keyId of gone) await this.forget(keyId);
+      return { started, forgotten: gone.length };
+    },
+
+    /** Where a key's walk stands, for the page. */
+    state: load,
+
+    /** Deletes a key's snapshot (the key left its workspace). */
+    async forget(keyId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const table of COLLECTIONS_TABLES) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
+      });
+    },
+  };
+}
+
+export type CollectionsSync = ReturnType<typeof createCollectionsSync>;

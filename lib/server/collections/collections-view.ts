@@ -1,0 +1,74 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
+import type { CollectionRow } from "@/lib/ui/collections/collections";
+import type { BackroomDatabase, CollectionsAccountTable } from "../db/schema";
+import type { CollectionsState } from "./collections-sync";
+
+/** What the Collections page and its export are drawn from: the key's snapshot once its first walk has ended. */
+export type CollectionsView =
+  | { ready: false; state: Pick<CollectionsState, "phase" | "list" | "page" | "startedAt"> | undefined }
+  | { ready: true; state: Pick<CollectionsState, "phase" | "list" | "page" | "startedAt"> & { asOf: string; refreshedAt: string }; rows: CollectionRow[] };
+
+/*
+ * This process's last snapshots read, by key and the walk that made them (`refreshed_at`): a snapshot changes once a
+ * day, and every choice of the page (a filter, a sort, a page) reads it whole.
+ */
+const snapshots = new LRUCache<string, Promise<CollectionRow[]>>({ max: 8 });
+
+function rowOf(r: CollectionsAccountTable): CollectionRow {
+  return {
+    arAccountId: r.ar_account_id,
+    customerIds: JSON.parse(r.customer_ids_json) as number[],
+    customerNames: JSON.parse(r.customer_names_json) as string[],
+    name: r.name,
+    state: r.state,
+    onHold: r.on_hold === 1,
+    accountStatus: r.account_status,
+    agentName: r.agent_name,
+    agentEmail: r.agent_email,
+    salesRep: r.sales_rep,
+    suppliers: r.suppliers,
+    current: r.current_due,
+    due1to30: r.due_1_30,
+    due31to60: r.due_31_60,
+    due61to90: r.due_61_90,
+    due91: r.due_91,
+    over30: r.over_30,
+    over60: r.over_60,
+    over90: r.over_90,
+    openCredit: r.open_credit,
+    unapplied: r.unapplied,
+    total: r.total,
+    lastPayment: r.last_payment,
+    daysSince: r.days_since,
+  };
+}
+
+/**
+ * A key's collections snapshot, read from Backroom's database alone (no request to the API): every row, in the
+ * aging's order, and where its walk stands.
+ *
+ * @example
+ * const view = await collectionsView(db, keyId);
+ * if (view.ready) listed(view.rows, collectionsQuery(searchParams));
+ */
+export async function collectionsView(db: Kysely<BackroomDatabase>, keyId: string): Promise<CollectionsView> {
+  const state = await db.selectFrom("collections_state").select(["phase", "list", "page", "started_at", "as_of", "refreshed_at"]).where("key_id", "=", keyId).executeTakeFirst();
+  const progress = state && { phase: state.phase === "walk" ? ("walk" as const) : ("idle" as const), list: state.list as CollectionsState["list"], page: state.page, startedAt: state.started_at };
+  if (!state?.refreshed_at || !state.as_of) return { ready: false, state: progress };
+  const version = JSON.stringify([keyId, state.refreshed_at]);
+  let rows = snapshots.get(version);
+  if (!rows) {
+    rows = db
+      .selectFrom("collections_accounts")
+      .selectAll()
+      .where("key_id", "=", keyId)
+      .orderBy("ar_account_id")
+      .execute()
+      .then((found) => found.map(rowOf));
+    snapshots.set(version, rows);
+    rows.catch(() => snapshots.delete(version));
+  }
+  return { ready: true, state: { ...progress!, asOf: state.as_of, refreshedAt: state.refreshed_at }, rows: await rows };
+}

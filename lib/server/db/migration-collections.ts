@@ -1,0 +1,67 @@
+import "server-only";
+import type { Kysely, Migration } from "kysely";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
+type AnyDb = Kysely<any>;
+
+/**
+ * An Employee key's collections snapshot (issue 31, `lib/server/collections/`), every row the key's (`key_id`: deleted
+ * with the key):
+ * - `collections_pages`: the pages of the lists a walk has read so far (AR aging, customers, open invoices, payments,
+ *   invoices by id), each record cut to the fields the snapshot uses, so a walk that stops goes on where it stood;
+ *   deleted when the walk ends.
+ * - `collections_accounts`: the computed list, one row per AR account, replaced whole at a walk's end. Money is exact
+ *   decimal text; `on_hold` 0 or 1.
+ * - `collections_state`: where the walk stands (the list and page it reads next, the invoices still to read by id, the
+ *   aging's close day its first page gave, whether the aging is read past the proxy's copy) and what the snapshot is
+ *   (the aging's close day, when the walk that made it ended, its requests).
+ */
+export const collections: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("collections_pages")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("list", "text", (c) => c.notNull())
+      .addColumn("page", "integer", (c) => c.notNull())
+      .addColumn("records_json", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("collections_pages_pk", ["key_id", "list", "page"])
+      .execute();
+    let accounts = db.schema
+      .createTable("collections_accounts")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("ar_account_id", "integer", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("customer_ids_json", "text", (c) => c.notNull())
+      .addColumn("customer_names_json", "text", (c) => c.notNull())
+      .addColumn("state", "text")
+      .addColumn("on_hold", "integer", (c) => c.notNull())
+      .addColumn("account_status", "text")
+      .addColumn("agent_name", "text")
+      .addColumn("agent_email", "text")
+      .addColumn("sales_rep", "text")
+      .addColumn("suppliers", "integer", (c) => c.notNull());
+    for (const money of ["current_due", "due_1_30", "due_31_60", "due_61_90", "due_91", "over_30", "over_60", "over_90", "open_credit", "unapplied", "total"]) {
+      accounts = accounts.addColumn(money, "text", (c) => c.notNull());
+    }
+    await accounts
+      .addColumn("last_payment", "text")
+      .addColumn("days_since", "integer")
+      .addPrimaryKeyConstraint("collections_accounts_pk", ["key_id", "ar_account_id"])
+      .execute();
+    await db.schema
+      .createTable("collections_state")
+      .addColumn("key_id", "text", (c) => c.primaryKey())
+      .addColumn("phase", "text", (c) => c.notNull())
+      .addColumn("list", "text")
+      .addColumn("page", "integer", (c) => c.notNull())
+      .addColumn("pending_json", "text", (c) => c.notNull())
+      .addColumn("walk_close_date", "text")
+      .addColumn("fresh_aging", "integer", (c) => c.notNull())
+      .addColumn("as_of", "text")
+      .addColumn("started_at", "text")
+      .addColumn("refreshed_at", "text")
+      .addColumn("requests", "integer", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+  },
+};
