@@ -6,7 +6,7 @@ import { signIn } from "./sign-in";
 
 // Collections (issue 31): staff's Employee key connected, the page queues the key's first walk (AR aging, customers,
 // open invoices, payments) and opens from the snapshot once it is in: no Data API request on reopening, sorted by a
-// column, filtered to over 90 days, exported whole, each row's statement linked, axe clean.
+// column, filtered to over 90 days, exported whole, a row's statement opened from it, axe clean.
 
 /**
  * The key's own hourly limit (the sandbox's operator grants one): the walk reads at most 7 % of a key's hour, and the
@@ -87,7 +87,7 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
   expect((await column(table, "Over 90")).map(cents).every((c) => c > 0)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Each row's statement: the account's, by its AR account id (the Statements page is another branch's).
+  // Each row's statement: the account's, by its AR account id.
   const first = table.locator("tbody tr").first();
   const header = first.getByRole("rowheader");
   const account = (await header.textContent())!.match(/AR account (\d+)/)![1]!;
@@ -108,6 +108,15 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
   expect(lines.length - 1).toBe(over);
   expect(cells(lines[1]!)[0]).toBe(account);
   expect(lines.slice(1).every((line) => Number(cells(line)[18]) > 0)).toBe(true);
+
+  // The first row's statement, opened from it: the same account, its balance the snapshot's when nothing was paid since.
+  const total = (await column(table, "Total outstanding"))[0]!;
+  await header.getByRole("link", { name: `Statement of ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/statements\\?account=${account}$`));
+  await expect(page.getByRole("heading", { level: 2, name: "Statement of account" })).toBeVisible();
+  await expect(page.getByText(`AR account ${account} ·`)).toBeVisible();
+  await expect(page.getByTestId("statement-balance")).toContainText(`Balance outstanding ${total}`);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("a brand's key is told that Collections are the distributor staff's", async ({ page }) => {

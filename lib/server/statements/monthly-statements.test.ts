@@ -8,10 +8,9 @@ import { createMailer } from "../auth/mailer";
 import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
 import { createEffectLedger } from "../jobs/effect-ledger";
-import type { JobQueue } from "../jobs/job-queue";
 import { unsubscribe } from "../notifications/settings-api";
 import { createMemoryStore } from "../shared/memory-store";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, recordingJobs, type TestBackend } from "../testing";
 import { createMonthlyStatements, type StatementJob } from "./monthly-statements";
 import { createStatementSchedules, leaveStatements } from "./statement-schedules";
 import { deleteStatementSchedule, getStatementSchedule, putStatementSchedule } from "./statements-api";
@@ -54,19 +53,7 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { database: await open() });
     backends.push(backend);
     const clock = { at: new Date(TEST_CLOCK) };
-    const queued: StatementJob[] = [];
-    const jobs: JobQueue = {
-      async send(_kind, data) {
-        queued.push(data as unknown as StatementJob);
-        return "1";
-      },
-      work() {},
-      async start() {},
-      async stop() {},
-      async check() {
-        return "ok";
-      },
-    };
+    const { jobs, queued } = recordingJobs<StatementJob>();
     const schedules = createStatementSchedules(backend.db, () => clock.at);
     const mailer = createMailer({ url: smtpUrl, from: "Backroom <no-reply@backroom.test>", noted: () => {} });
     const monthly = createMonthlyStatements({ schedules, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore() }), effects: createEffectLedger(backend.db), mailer, secret: backend.secret, origin: "https://backroom.example", now: () => clock.at });
