@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryStore } from "../shared/memory-store";
 import { connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
-import { type BackgroundPurpose, createBackground, Deferred, whenBudgetAllows } from "./background-reads";
+import { backgroundClient, type BackgroundPurpose, createBackground, Deferred, deferredIn, whenBudgetAllows } from "./background-reads";
 
 const backends: TestBackend[] = [];
 afterEach(async () => {
@@ -76,5 +76,23 @@ describe("whenBudgetAllows", () => {
     const recorded: string[] = [];
     await expect(whenBudgetAllows(reads(), async () => Promise.reject(new Error("the API answered 500")), { defer: async () => {}, record: async (error) => void recorded.push(error) })).rejects.toThrow("500");
     expect(recorded).toEqual(["the API answered 500"]);
+  });
+});
+
+describe("backgroundClient", () => {
+  it("reads through the background with the typed client's own headers: a document refuses last-known copies", async () => {
+    const asked: { path: string; headers?: Record<string, string> }[] = [];
+    const reads = {
+      wait: () => undefined,
+      read: async (_version: string, path: string, headers?: Record<string, string>) => {
+        asked.push({ path, headers });
+        return Response.json({ Data: [], Page: 1, PageSize: 500, HasNextPage: false });
+      },
+    };
+    await backgroundClient(reads).listStates({ query: { PageSize: 500 }, acceptStale: false });
+    expect(asked).toEqual([{ path: "/states?PageSize=500", headers: expect.objectContaining({ "cache-control": "stale-if-error=0" }) }]);
+    // A read the background may not make is put off (Deferred, for whenBudgetAllows).
+    const spent = { wait: () => 1200, read: async () => undefined };
+    await expect(backgroundClient(spent).listStates()).rejects.toSatisfy((error) => deferredIn(error)?.seconds === 1200);
   });
 });

@@ -11,8 +11,8 @@ import type { SharedStore } from "../shared/shared-store";
  * Backroom's own reads for a workspace's key, with nobody's tab open (a write's follow-up, a watch for notifications,
  * a scheduled report): through the same proxy as a page's reads (its cache, its rate-limit book, its audit trail's
  * outcomes), as a viewer (the role stage lets it read and nothing else), within a budget that puts people first:
- * all background work of a key spends at most `BACKGROUND_SHARE` of its hourly limit (the history sync at most
- * `SYNC_SHARE` of it), counted in the shared store for every instance, and waits while less than `YIELD_SHARE` of the
+ * all background work of a key spends at most `BACKGROUND_SHARE` of its hourly limit (the syncs of the insights'
+ * history and of the collections' snapshot at most `SYNC_SHARE` of it), counted in the shared store for every instance, and waits while less than `YIELD_SHARE` of the
  * limit is left.
  */
 
@@ -23,8 +23,8 @@ export type BackgroundPurpose = "follow-up" | "watch" | "report" | "sync";
 export const BACKGROUND_SHARE = 0.1;
 export const YIELD_SHARE = 0.2;
 /**
- * Of the background's share, what the history sync (bulk work of hours: a distributor's year is some hundreds of
- * requests) may spend, so that a follow-up, a watch or a report, which someone is waiting on, always finds the rest
+ * Of the background's share, what the syncs (`sync`: the insights' history and the collections' snapshot, bulk work
+ * of hours: a distributor's year is some hundreds of requests) may spend, so that a follow-up, a watch or a report, which someone is waiting on, always finds the rest
  * (3 % of the hour, about 30 requests: the three demo workspaces' follow-ups and watches need 19 in their first hour).
  */
 export const SYNC_SHARE = 0.07;
@@ -140,10 +140,11 @@ export function deferredIn(error: unknown): Deferred | undefined {
 export function backgroundClient(reads: BackgroundReads): DataApiClient {
   return createDataApiClient({
     baseUrl: "http://backroom.internal/api/v1",
-    fetch: async (input) => {
+    fetch: async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       const [, , version, ...rest] = url.pathname.split("/");
-      const response = await reads.read(version as Version, `/${rest.join("/")}${url.search}`);
+      // The client's own headers go with it (`Cache-Control`: a revalidation, or no last-known copy for a document).
+      const response = await reads.read(version as Version, `/${rest.join("/")}${url.search}`, Object.fromEntries(new Headers(init?.headers)));
       if (!response) throw new Deferred(reads.wait() ?? 3600);
       return response;
     },
