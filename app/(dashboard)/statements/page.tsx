@@ -110,7 +110,15 @@ async function Statements({ keyType, customers, params, timeZone }: { keyType: K
             ? accounts.length === 0
               ? "Nothing is open on this key's accounts: enter an AR account to see its statement."
               : "Choose an AR account to see its statement."
-            : "Enter an AR account to see its statement."}
+            : (
+              <>
+                Enter an AR account to see its statement, or open one from{" "}
+                <Link href="/collections" prefetch={false} className="underline">
+                  Collections
+                </Link>
+                , the accounts to call.
+              </>
+            )}
         </p>
       ) : (
         <Suspense key={account} fallback={<BlockSkeleton height="h-96" label={`Loading the statement of AR account ${account}`} />}>
