@@ -195,6 +195,7 @@ export class Layout {
     const rowHeight = 13;
     const widths = columns.map((c) => (c.width / columns.reduce((sum, col) => sum + col.width, 0)) * this.contentWidth);
     const starts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((sum, w) => sum + w, 0));
+    const textOf = (cell: Cell) => (typeof cell === "string" ? cell : cell.text);
     const drawRow = (cells: Cell[], options: { bold?: boolean; shade?: boolean; header?: boolean }) => {
       if (options.shade || options.header) this.page.drawRectangle({ x: MARGIN, y: this.y - rowHeight + 3.5, width: this.contentWidth, height: rowHeight, color: SHADE });
       const baseline = this.y - rowHeight + 7;
@@ -204,7 +205,7 @@ export class Layout {
         const font = options.bold || options.header || bold ? this.bold : this.regular;
         // A left-aligned cell runs on over the empty cells after it (a total's label).
         let width = widths[i]!;
-        for (let next = i + 1; column.align !== "right" && next < cells.length && cells[next] === ""; next++) width += widths[next]!;
+        for (let next = i + 1; column.align !== "right" && next < cells.length && textOf(cells[next]!) === ""; next++) width += widths[next]!;
         const shown = this.fit(text, width - 8, font, size);
         const textWidth = font.widthOfTextAtSize(shown, size);
         const x = column.align === "right" ? starts[i]! + widths[i]! - 4 - textWidth : starts[i]! + 4;

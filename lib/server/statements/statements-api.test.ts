@@ -42,6 +42,8 @@ describe("GET /api/statements/{arAccountId}.pdf", () => {
       const aging = (await sandbox.walk("/arAging?", DEMO_KEYS.Customer)).filter((r) => r.ARAccountID === account);
       const total = formatMoney(addDecimals(...aging.map((r) => String(r.TotalBalanceOutstanding))));
       expect(text).toMatch(new RegExp(`Balance outstanding ${total.replace(/\$/g, "\\$")}`));
+      // The open invoices' table ends on its total, its label whole (it runs on over the empty cells beside it).
+      expect(pages.flatMap((p) => p.lines)).toContain(`Balance outstanding ${total}`);
       expect(formatMoney(addDecimals(...open.map((i) => String(i.OpenBalance))))).toBe(total);
       // Each page says where it belongs and which it is; every invoice links to Backroom's page of it.
       pages.forEach((page, i) => {
