@@ -55,3 +55,14 @@ export const notificationSettings: Migration = {
       .execute();
   },
 };
+
+/**
+ * A watch's findings told as one (`grouped_in`: the summary's id): when one run finds more than a few new things of a
+ * kind for a person ("12 invoices are overdue"), each is still recorded, once, so it is not told again, but only the
+ * summary reaches the inbox, an email and the digest.
+ */
+export const notificationGroups: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("notifications").addColumn("grouped_in", "text").execute();
+  },
+};

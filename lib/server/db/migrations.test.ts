@@ -45,7 +45,7 @@ const COLUMNS = {
   job_effects: { key: "text", state: "text", at: "text" },
   notifications: {
     id: "text", user_id: "text", workspace_id: "text null", kind: "text", effect_key: "text", title: "text", link: "text null", created_at: "text", read_at: "text null",
-    inbox: "number",
+    inbox: "number", grouped_in: "text null",
   },
   notification_settings: { user_id: "text", kind: "text", channel: "text", updated_at: "text" },
   notification_people: { user_id: "text", digest: "number", digest_time: "text", time_zone: "text", last_digest_on: "text null", updated_at: "text" },

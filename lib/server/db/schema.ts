@@ -321,6 +321,8 @@ export interface NotificationTable {
   read_at: string | null;
   /** 1: shown in the inbox; 0: sent by email only (migration 008). */
   inbox: Generated<number>;
+  /** The summary it was told in (migration 015): recorded, not shown, mailed nor listed in the digest itself. */
+  grouped_in: string | null;
 }
 
 /** A channel a person chose for a kind (migration 008); a kind without a row follows the role's default. */

@@ -28,9 +28,17 @@ export interface NotificationStore {
    * keeps it out of the inbox (sent by email only), still told once and listed in the digest.
    */
   tell(notification: NewNotification, options?: { inbox?: boolean }): Promise<string | undefined>;
+  /** Which of these effect keys no notification has yet (in their order): what would be new if told. */
+  fresh(effectKeys: readonly string[]): Promise<string[]>;
+  /**
+   * Tells `summary` in place of `items`, in one transaction: the summary as `tell` would, and each item recorded once
+   * (its effect key) but kept out of the inbox and the digest (`grouped_in`). Answers the summary's id when it was added
+   * now; nothing is added when it was told before.
+   */
+  tellGroup(summary: NewNotification, items: readonly NewNotification[], options?: { inbox?: boolean }): Promise<string | undefined>;
   /** One notification by id (the mail job's), with nothing about its reader. */
   get(id: string): Promise<(Notification & { userId: string }) | undefined>;
-  /** A person's notifications made at or after `since` (inbox or email only), oldest first: the digest's. */
+  /** A person's notifications made at or after `since` (inbox or email only, not those told in a summary), oldest first: the digest's. */
   since(userId: string, since: string): Promise<Notification[]>;
   /** A person's notifications, newest first, and how many are unread. */
   list(userId: string, options?: { limit?: number }): Promise<{ items: Notification[]; unread: number }>;
@@ -54,27 +62,52 @@ export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () =>
     return Number(count.unread);
   }
 
+  /** Adds one notification unless its effect key is taken; answers its id when added. */
+  async function insert(into: Kysely<BackroomDatabase>, notification: NewNotification, at: string, inbox: boolean, groupedIn: string | null = null) {
+    const inserted = await into
+      .insertInto("notifications")
+      .values({
+        id: randomUUID(),
+        user_id: notification.userId,
+        workspace_id: notification.workspaceId,
+        kind: notification.kind,
+        effect_key: notification.effectKey,
+        title: notification.title.slice(0, 300),
+        link: notification.link,
+        created_at: at,
+        read_at: null,
+        inbox: inbox ? 1 : 0,
+        grouped_in: groupedIn,
+      })
+      .onConflict((oc) => oc.column("effect_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return inserted?.id;
+  }
+
   return {
     async tell(notification, { inbox = true } = {}) {
-      const id = randomUUID();
-      const inserted = await db
-        .insertInto("notifications")
-        .values({
-          id,
-          user_id: notification.userId,
-          workspace_id: notification.workspaceId,
-          kind: notification.kind,
-          effect_key: notification.effectKey,
-          title: notification.title.slice(0, 300),
-          link: notification.link,
-          created_at: now().toISOString(),
-          read_at: null,
-          inbox: inbox ? 1 : 0,
-        })
-        .onConflict((oc) => oc.column("effect_key").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      return inserted?.id;
+      return insert(db, notification, now().toISOString(), inbox);
+    },
+
+    async fresh(effectKeys) {
+      const told = new Set<string>();
+      // In slices: a parameter list of SQLite's stays well under its limit.
+      for (let i = 0; i < effectKeys.length; i += 500) {
+        const rows = await db.selectFrom("notifications").select("effect_key").where("effect_key", "in", effectKeys.slice(i, i + 500)).execute();
+        for (const row of rows) told.add(row.effect_key);
+      }
+      return effectKeys.filter((key) => !told.has(key));
+    },
+
+    async tellGroup(summary, items, { inbox = true } = {}) {
+      const at = now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const id = await insert(trx, summary, at, inbox);
+        if (id === undefined) return undefined;
+        for (const item of items) await insert(trx, item, at, false, id);
+        return id;
+      });
     },
 
     async list(userId, { limit = 50 } = {}) {
@@ -94,7 +127,7 @@ export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () =>
     },
 
     async since(userId, since) {
-      const rows = await db.selectFrom("notifications").selectAll().where("user_id", "=", userId).where("created_at", ">=", since).orderBy("created_at").orderBy("id").execute();
+      const rows = await db.selectFrom("notifications").selectAll().where("user_id", "=", userId).where("created_at", ">=", since).where("grouped_in", "is", null).orderBy("created_at").orderBy("id").execute();
       return rows.map(view);
     },
 

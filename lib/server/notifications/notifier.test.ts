@@ -7,8 +7,8 @@ import { createEffectLedger } from "../jobs";
 import type { JobQueue } from "../jobs/job-queue";
 import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
 import { createDigests, DIGEST, digestDueOn, localClock } from "./digest";
-import { createNotificationStore } from "./notification-store";
-import { createNotifier, NOTIFICATION_MAIL } from "./notifier";
+import { createNotificationStore, type NewNotification } from "./notification-store";
+import { createNotifier, NOTIFICATION_MAIL, type Summarize } from "./notifier";
 import { createPreferences } from "./preferences";
 import { unsubscribe } from "./settings-api";
 import { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe";
@@ -150,6 +150,51 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     expect(sent.map((s) => s.kind)).toEqual([NOTIFICATION_MAIL, NOTIFICATION_MAIL]);
     // Someone no longer in the workspace is not told by default.
     expect(await preferences.channel("nobody", owner.workspaceId, "payment-confirmed")).toBe("off");
+  });
+
+  it("tells many new things of a kind for one person as one summary, each recorded once, and a few one by one", async () => {
+    let clock = new Date("2026-11-23T05:00:00Z");
+    const { owner, accounts, store, preferences, notifier, digests, sent, mails } = await setUp(() => clock);
+    await preferences.choose(accounts.userId, { "invoice-overdue": "both" });
+    const overdue = (userId: string, facts: readonly string[]): NewNotification[] =>
+      facts.map((fact) => ({ userId, workspaceId: owner.workspaceId, kind: "invoice-overdue", effectKey: `invoice-overdue:${userId}:${fact}`, title: `Invoice ${fact} is overdue`, link: `/invoices/${fact}` }));
+    const summarize: Summarize = (kind, items) => ({ title: `${items.length} invoices are overdue`, link: "/statements" });
+    const titles = async (userId: string) => (await store.list(userId)).items.map((n) => n.title);
+    const five = ["1", "2", "3", "4", "5"];
+
+    // A first run: five for each; a summary each (the owner's inbox; accounts' inbox and one email).
+    expect(await notifier.notifyAll([...overdue(owner.userId, five), ...overdue(accounts.userId, five)], summarize)).toBe(2);
+    expect(await titles(owner.userId)).toEqual(["5 invoices are overdue"]);
+    expect(await titles(accounts.userId)).toEqual(["5 invoices are overdue"]);
+    expect((await store.list(owner.userId)).items[0]).toMatchObject({ link: "/statements", read: false });
+    expect(await store.unread(owner.userId)).toBe(1);
+    expect(sent.filter((s) => s.kind === NOTIFICATION_MAIL)).toHaveLength(1);
+    // Each thing is recorded (told once), grouped in its summary.
+    expect(await store.fresh(overdue(owner.userId, [...five, "6"]).map((n) => n.effectKey))).toEqual([`invoice-overdue:${owner.userId}:6`]);
+
+    // The next run: the same five and one new: only the new one, alone; then three new: each alone (not above three).
+    expect(await notifier.notifyAll(overdue(owner.userId, [...five, "6"]), summarize)).toBe(1);
+    expect(await notifier.notifyAll(overdue(owner.userId, ["7", "8", "9"]), summarize)).toBe(3);
+    expect(await titles(owner.userId)).toHaveLength(5);
+    expect(await notifier.notifyAll(overdue(owner.userId, [...five, "6", "7", "8", "9"]), summarize)).toBe(0);
+    // A summarizer that keeps a kind apart: each alone.
+    expect(await notifier.notifyAll(overdue(owner.userId, ["10", "11", "12", "13"]), () => undefined)).toBe(4);
+
+    // The summary's email is the one mail; the digest lists the summary, not the things in it.
+    const { id } = sent.find((s) => s.kind === NOTIFICATION_MAIL)!.data as { id: string };
+    await notifier.mail(id);
+    expect(mails.map((m) => m.subject)).toEqual(["5 invoices are overdue"]);
+    await preferences.setDigest(accounts.userId, { enabled: true, time: "07:00", timeZone: "UTC" });
+    clock = new Date("2026-11-23T07:05:00Z");
+    expect(await digests.run({ userId: accounts.userId, day: "2026-11-23" })).toBe(true);
+    expect(mails.at(-1)!.subject).toBe("Backroom: 1 update for Monday, November 23");
+    expect(mails.at(-1)!.text).toContain("- 5 invoices are overdue\n  https://backroom.example/statements");
+    expect(mails.at(-1)!.text).not.toContain("Invoice 1 is overdue");
+
+    // Nobody is told what their settings turn off, and nothing is recorded for them.
+    await preferences.choose(accounts.userId, { "invoice-overdue": "off" });
+    expect(await notifier.notifyAll(overdue(accounts.userId, ["20", "21", "22", "23"]), summarize)).toBe(0);
+    expect(await store.fresh([`invoice-overdue:${accounts.userId}:20`])).toHaveLength(1);
   });
 
   it("sends a notification's email once, with its unsubscribe link, even when the job runs again or a send fails", async () => {

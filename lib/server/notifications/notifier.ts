@@ -1,6 +1,7 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { byEmail, isNotificationKind, toInbox } from "@/lib/session/notification-kinds";
+import { byEmail, isNotificationKind, type NotificationKind, toInbox } from "@/lib/session/notification-kinds";
 import { isDemoPerson } from "../auth/demo";
 import type { Mailer } from "../auth/mailer";
 import type { AuthTables, BackroomDatabase } from "../db/schema";
@@ -21,9 +22,21 @@ import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe";
 
 export const NOTIFICATION_MAIL = "notification-mail";
 
+/** More new things of one kind for one person than this, told together (`notifyAll`), are told as one summary. */
+export const GROUP_ABOVE = 3;
+
+/** The words and the page of a summary of `items` (new things of one kind for one person), or undefined: each alone. */
+export type Summarize = (kind: NotificationKind, items: readonly NewNotification[]) => { title: string; link: string } | undefined;
+
 export interface Notifier {
   /** Tells one person one thing, where their settings for its kind say; answers whether it was new (not told before). */
   notify(notification: NewNotification): Promise<boolean>;
+  /**
+   * Tells several things at once (a watch's run): for each person and kind, more than `GROUP_ABOVE` new ones become one
+   * summary (`summarize`'s words, its effect key naming the things it holds), each of them recorded so that it is not
+   * told again; fewer are told one by one. Answers how many notifications were made (summaries count one).
+   */
+  notifyAll(notifications: readonly NewNotification[], summarize: Summarize): Promise<number>;
   /** The job: sends notification `id` by email to its person, once. */
   mail(id: string): Promise<void>;
 }
@@ -51,15 +64,43 @@ export interface NotifierDeps {
 export function createNotifier(deps: NotifierDeps): Notifier {
   const emails = Boolean(deps.mailer?.delivers && deps.jobs && deps.effects && deps.db && deps.secret && deps.origin);
 
+  /** Tells `notification` (by `tell`) where the person's settings for its kind say; answers whether it was new. */
+  async function deliver(notification: NewNotification, tell: (inbox: boolean) => Promise<string | undefined>): Promise<boolean> {
+    const channel = deps.preferences ? await deps.preferences.channel(notification.userId, notification.workspaceId, notification.kind) : "inbox";
+    if (channel === "off") return false;
+    const email = emails && byEmail(channel);
+    const id = await tell(toInbox(channel) || !email);
+    if (id === undefined) return false;
+    if (email) await deps.jobs!.send(NOTIFICATION_MAIL, { id }, { key: id });
+    return true;
+  }
+
+  const notify = (notification: NewNotification) => deliver(notification, (inbox) => deps.store.tell(notification, { inbox }));
+
   return {
-    async notify(notification) {
-      const channel = deps.preferences ? await deps.preferences.channel(notification.userId, notification.workspaceId, notification.kind) : "inbox";
-      if (channel === "off") return false;
-      const email = emails && byEmail(channel);
-      const id = await deps.store.tell(notification, { inbox: toInbox(channel) || !email });
-      if (id === undefined) return false;
-      if (email) await deps.jobs!.send(NOTIFICATION_MAIL, { id }, { key: id });
-      return true;
+    notify,
+
+    async notifyAll(notifications, summarize) {
+      const groups = new Map<string, NewNotification[]>();
+      for (const n of notifications) {
+        const key = JSON.stringify([n.userId, n.workspaceId, n.kind]);
+        groups.set(key, [...(groups.get(key) ?? []), n]);
+      }
+      let told = 0;
+      for (const group of groups.values()) {
+        const fresh = new Set(await deps.store.fresh(group.map((n) => n.effectKey)));
+        const items = group.filter((n) => fresh.has(n.effectKey));
+        const words = items.length > GROUP_ABOVE ? summarize(items[0]!.kind, items) : undefined;
+        if (!words) {
+          for (const item of items) if (await notify(item)) told++;
+          continue;
+        }
+        const { userId, workspaceId, kind } = items[0]!;
+        const held = createHash("sha256").update(items.map((n) => n.effectKey).sort().join("\n")).digest("hex").slice(0, 32);
+        const summary: NewNotification = { userId, workspaceId, kind, effectKey: `group:${kind}:${userId}:${held}`, ...words };
+        if (await deliver(summary, (inbox) => deps.store.tellGroup(summary, items, { inbox }))) told++;
+      }
+      return told;
     },
 
     async mail(id) {

@@ -76,18 +76,36 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
     await backend.requestLog.flush();
     expect((await backend.requestLog.recent([owner.keyId])).map((entry) => entry.by)).toEqual(["watch", "watch", "watch", "watch"]);
 
+    // A first run finds everything already overdue or in credit: more than three of a kind, told as one summary each;
+    // the one invoice due within the week (on Monday), told alone.
     const told = await titles(store, owner.userId);
+    expect(told).toEqual([
+      expect.stringMatching(/^credit-available: \d+ payments have credit to apply$/),
+      "invoice-due: Invoice INV-101463 is due on Nov 24: $2,760.03 open",
+      expect.stringMatching(/^invoice-overdue: \d+ invoices are overdue$/),
+    ]);
+    // Each summary holds its findings, recorded so that none is told again: as many as it says, and the ones it is about.
+    const rows = await backend.db.selectFrom("notifications").select(["id", "title", "link", "grouped_in", "inbox"]).where("user_id", "=", owner.userId).execute();
+    const held = (summary: string) => {
+      const group = rows.find((r) => r.grouped_in === null && r.title.endsWith(summary))!;
+      return { group, items: rows.filter((r) => r.grouped_in === group.id) };
+    };
+    for (const summary of ["payments have credit to apply", "invoices are overdue"]) {
+      const { group, items } = held(summary);
+      expect(group.title).toBe(`${items.length} ${summary}`);
+      expect(items.every((r) => r.inbox === 0)).toBe(true);
+    }
     // The seed's first open invoice was due on Oct 7, about six weeks before the sandbox's Saturday.
-    expect(told).toContain("invoice-overdue: Invoice INV-101312 is overdue since Oct 7: $1,905.06 open");
-    // Due on Monday of the coming week; a payment of the seed's with $130.00 left to apply.
-    expect(told).toContain("invoice-due: Invoice INV-101463 is due on Nov 24: $2,760.03 open");
-    expect(told).toContain("credit-available: Payment PAY-200304 has $130.00 of credit to apply");
-    expect(told.every((t) => /^(invoice-overdue|invoice-due|credit-available|customer-on-hold): /.test(t))).toBe(true);
+    expect(held("invoices are overdue").items).toContainEqual(expect.objectContaining({ title: "Invoice INV-101312 is overdue since Oct 7: $1,905.06 open", link: "/invoices/301312" }));
+    // A payment of the seed's with $130.00 left to apply.
+    expect(held("payments have credit to apply").items.map((r) => r.title)).toContain("Payment PAY-200304 has $130.00 of credit to apply");
+    expect(held("invoices are overdue").group.link).toBe("/statements");
+    expect(held("payments have credit to apply").group.link).toBe("/payments");
     // Every member is a candidate: the notifier, not the watch, applies each person's settings.
     expect(await titles(store, accounts.userId)).toEqual(told);
     expect(await titles(store, viewer.userId)).toEqual(told);
-    const [item] = (await store.list(owner.userId, { limit: 500 })).items.filter((n) => n.title.startsWith("Invoice INV-101312 "));
-    expect(item).toMatchObject({ link: "/invoices/301312", workspaceId: owner.workspaceId, read: false });
+    const [item] = (await store.list(owner.userId, { limit: 500 })).items.filter((n) => n.kind === "invoice-overdue");
+    expect(item).toMatchObject({ link: "/statements", workspaceId: owner.workspaceId, read: false });
 
     // The next hour's watch (past the cache's freshness) reads again and tells nothing it told.
     const count = (await store.list(owner.userId, { limit: 500 })).items.length;

@@ -6,7 +6,8 @@ import type { Background } from "../background/background-reads";
 import type { BackroomDatabase } from "../db/schema";
 import type { JobQueue } from "../jobs/job-queue";
 import type { NewNotification } from "../notifications/notification-store";
-import type { Notifier } from "../notifications/notifier";
+import type { Notifier, Summarize } from "../notifications/notifier";
+import { DUE_WITHIN_DAYS } from "./account-findings";
 import { createHoldStore, workspaceMembers } from "./hold-store";
 import { type WatchContext, watchCustomer, watchEmployee, watchSupplier } from "./key-watches";
 import { ReadLater } from "./paged-reads";
@@ -19,7 +20,8 @@ import { candidates } from "./recipients";
  * hour; the job reads through the proxy as a viewer (`background-reads.ts`: its cache, its rate-limit book, a tenth of
  * the key's hour at most, and nothing while people have under a fifth left: the job is queued again for later), a
  * handful of filtered lists of 500, then hands every finding to the notifier for every candidate member. Each finding
- * has an effect key naming the person and the fact, so an hourly re-run tells nothing twice and a new fact tells again.
+ * has an effect key naming the person and the fact, so an hourly re-run tells nothing twice and a new fact tells again;
+ * more than a few new findings of a kind for a person in one run are told as one summary (`summaryOf`).
  */
 
 export const WATCH = "watch";
@@ -85,9 +87,38 @@ export function createWatch(deps: WatchDeps) {
         if (error instanceof ReadLater) return void (await queue(job, error.seconds));
         throw error;
       }
-      for (const notification of found) await deps.notifier.notify(notification);
+      await deps.notifier.notifyAll(found, summaryOf);
     },
   };
 }
 
 export type Watch = ReturnType<typeof createWatch>;
+
+/**
+ * A run's many new findings of a kind for one person, as one notification (`GROUP_ABOVE`): a watch's first run finds
+ * every invoice already overdue, and the inbox gets "14 invoices are overdue" rather than fourteen lines. The kinds
+ * that are summaries already (below cover, tomorrow's cut-off) and a write's outcomes are never grouped.
+ *
+ * @example
+ * summaryOf("invoice-overdue", items); // { title: "14 invoices are overdue", link: "/statements" }
+ * summaryOf("customer-on-hold", items); // { title: "5 customers are on hold", link: "/customers?CustomerIDs=20001,20007,…&OnHold=true" }
+ */
+export const summaryOf: Summarize = (kind, items) => {
+  const count = items.length;
+  switch (kind) {
+    case "invoice-overdue":
+      return { title: `${count} invoices are overdue`, link: "/statements" };
+    case "invoice-due":
+      return { title: `${count} invoices fall due within ${DUE_WITHIN_DAYS} days`, link: "/statements" };
+    case "credit-available":
+      return { title: `${count} payments have credit to apply`, link: "/payments" };
+    case "customer-on-hold": {
+      // Each finding links to its customer's page: the summary lists those customers, on hold.
+      const ids = items.map((n) => /^\/customers\/(\d+)$/.exec(n.link ?? "")?.[1]);
+      const named = ids.every((id) => id !== undefined) ? `CustomerIDs=${[...new Set(ids)].sort((a, b) => Number(a) - Number(b)).join(",")}&` : "";
+      return { title: `${count} customers are on hold`, link: `/customers?${named}OnHold=true` };
+    }
+    default:
+      return undefined;
+  }
+};
