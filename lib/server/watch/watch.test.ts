@@ -8,7 +8,8 @@ import { createNotifier } from "../notifications/notifier";
 import { createRequestLog } from "../request-log";
 import { createMemoryStore } from "../shared/memory-store";
 import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
-import { createWatch, WATCH, type WatchJob } from "./watch";
+import type { NewNotification } from "../notifications/notification-store";
+import { createWatch, summaryOf, WATCH, type WatchJob } from "./watch";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -37,6 +38,26 @@ function queueRecorder() {
 /** The sandbox's clock, Saturday 2026-11-21 10:00 in Los Angeles; Monday the 23rd at 10:00 for tomorrow's deliveries. */
 const SATURDAY = Date.parse("2026-11-21T18:00:00.000Z");
 const MONDAY = Date.parse("2026-11-23T18:00:00.000Z");
+
+describe("a run's many findings of a kind, as one", () => {
+  const found = (kind: NewNotification["kind"], links: readonly (string | null)[]): NewNotification[] =>
+    links.map((link, i) => ({ userId: "u", workspaceId: "w", kind, effectKey: `${kind}:u:${i}`, title: `finding ${i}`, link }));
+
+  it.each([
+    ["invoice-overdue", ["/invoices/3", "/invoices/1", "/invoices/2", "/invoices/4"], { title: "4 invoices are overdue", link: "/statements" }],
+    ["invoice-due", ["/invoices/3", "/invoices/1", "/invoices/2", "/invoices/4", "/invoices/5"], { title: "5 invoices fall due within 7 days", link: "/statements" }],
+    ["credit-available", ["/payments?ARAccountIDs=1", "/payments?ARAccountIDs=1", "/payments?ARAccountIDs=2", "/payments?ARAccountIDs=3"], { title: "4 payments have credit to apply", link: "/payments" }],
+    // The customers it is about, in order, each once (a hold seen again after a release is a new finding).
+    ["customer-on-hold", ["/customers/20013", "/customers/20002", "/customers/100", "/customers/20002"], { title: "4 customers are on hold", link: "/customers?CustomerIDs=100,20002,20013&OnHold=true" }],
+    // A finding with no customer's page: every customer on hold.
+    ["customer-on-hold", ["/customers/20013", null, "/customers/1", "/customers/2"], { title: "4 customers are on hold", link: "/customers?OnHold=true" }],
+    ["below-cover", ["/purchases/plan", "/purchases/plan", "/purchases/plan", "/purchases/plan"], undefined],
+    ["delivery-cutoff", ["/delivery-days?rep=1&day=1", "/delivery-days?rep=1&day=2", "/delivery-days?rep=1&day=3", "/delivery-days?rep=1&day=4"], undefined],
+    ["payment-confirmed", ["/payments", "/payments", "/payments", "/payments"], undefined],
+  ] as const)("%s: %j", (kind, links, summary) => {
+    expect(summaryOf(kind, found(kind, links))).toEqual(summary);
+  });
+});
 
 describe.each(databaseProfiles())("watches on $name", ({ open }) => {
   const backends: TestBackend[] = [];
