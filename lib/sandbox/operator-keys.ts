@@ -6,7 +6,7 @@ import type { Clock } from "./clock";
 import type { Database } from "./db/schema";
 import type { Environment } from "./environments";
 import { storeKey } from "./keys";
-import { jsonBody, type OperatorEnv } from "./operator";
+import { jsonBody, type OperatorEnv } from "./operator-request";
 
 /** Body of POST /{env}/operator/keys (sandbox only, not part of the Data API). */
 const NewKeyBody = z

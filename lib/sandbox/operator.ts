@@ -1,35 +1,24 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
 import * as z from "zod";
-import { isRefusal } from "@/lib/data-api/refusal";
-import { readJsonBody } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import type { EnvironmentClock } from "./clock";
 import type { Database } from "./db/schema";
 import { type Environment, isEnvironment } from "./environments";
 import { FaultRuleInput, type Faults, FaultRulesBody, MAX_RULES } from "./faults";
-import { refuse, SandboxError } from "./handler";
+import { SandboxError } from "./handler";
 import type { JobRunner } from "./job-runner";
 import { JOBS, type JobName } from "./jobs";
 import { resolveKey } from "./keys";
+import { jsonBody, type OperatorEnv } from "./operator-request";
 import { keyRoutes } from "./operator-keys";
 import { reseedEnvironment } from "./seed";
-
-/** Hono variables of an operator request: the environment, checked. */
-export type OperatorEnv = { Variables: { env: Environment } };
 
 export interface OperatorOptions {
   databases: Record<Environment, Kysely<Database>>;
   clocks: Record<Environment, EnvironmentClock>;
   faults: Faults;
   jobs: JobRunner;
-}
-
-/** An operator request's JSON body (415, 413 and 400 as for the API's writes). */
-export async function jsonBody(request: Request): Promise<unknown> {
-  const read = await readJsonBody(request);
-  if (isRefusal(read)) refuse(read);
-  return read.value;
 }
 
 const ClockBody = z
