@@ -119,7 +119,7 @@ export function NotificationSettings({ initial, zone }: { initial: NotificationS
           Daily digest
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          One email a day listing what you were told in the day before it (everything your settings above do not turn off), with links back. None on a day
+          One email a day listing what you were told since the last one (everything your settings above do not turn off), with links back. None on a day
           with nothing to say.
         </p>
         <fieldset className="space-y-3" disabled={readOnly || !email}>

@@ -59,10 +59,12 @@ export const notificationSettings: Migration = {
 /**
  * A watch's findings told as one (`grouped_in`: the summary's id): when one run finds more than a few new things of a
  * kind for a person ("12 invoices are overdue"), each is still recorded, once, so it is not told again, but only the
- * summary reaches the inbox, an email and the digest.
+ * summary reaches the inbox, an email and the digest. And the instant of a person's last digest (`last_digest_at`): the
+ * next lists what came since, not a fixed 24 hours (a day missed, a digest time moved).
  */
-export const notificationGroups: Migration = {
+export const notificationSummaries: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable("notifications").addColumn("grouped_in", "text").execute();
+    await db.schema.alterTable("notification_people").addColumn("last_digest_at", "text").execute();
   },
 };

@@ -48,7 +48,7 @@ const COLUMNS = {
     inbox: "number", grouped_in: "text null",
   },
   notification_settings: { user_id: "text", kind: "text", channel: "text", updated_at: "text" },
-  notification_people: { user_id: "text", digest: "number", digest_time: "text", time_zone: "text", last_digest_on: "text null", updated_at: "text" },
+  notification_people: { user_id: "text", digest: "number", digest_time: "text", time_zone: "text", last_digest_on: "text null", last_digest_at: "text null", updated_at: "text" },
   watch_holds: { key_id: "text", customer_id: "number", since: "text" },
   saved_views: { id: "text", workspace_id: "text", name: "text", path: "text", created_by: "text", created_at: "text", idempotency_key: "text null" },
   report_schedules: {

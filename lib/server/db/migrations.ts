@@ -1,7 +1,7 @@
 import "server-only";
 import { type ColumnDataType, type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
 import { accounts } from "./migration-accounts";
-import { notificationGroups, notifications, notificationSettings } from "./migration-notifications";
+import { notificationSummaries, notifications, notificationSettings } from "./migration-notifications";
 import { watch } from "./migration-watch";
 import { reports } from "./migration-reports";
 import { history, historyScope } from "./migration-history";
@@ -193,7 +193,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "012-history-scope": historyScope,
   "013-statements": statements,
   "014-collections": collections,
-  "015-notification-groups": notificationGroups,
+  "015-notification-summaries": notificationSummaries,
 };
 
 /**

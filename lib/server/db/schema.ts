@@ -341,6 +341,8 @@ export interface NotificationPersonTable {
   time_zone: string;
   /** The local date ("2026-11-23") of the last digest made (sent, or found empty). */
   last_digest_on: string | null;
+  /** When the last digest was made (migration 015): the next lists what the person was told since. */
+  last_digest_at: string | null;
   updated_at: string;
 }
 

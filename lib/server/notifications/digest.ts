@@ -10,7 +10,8 @@ import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe";
 
 /**
  * The daily digest: one email per person per day, at the time they chose in their zone (7:00 unless they chose),
- * listing what they were told in the 24 hours before it (inbox and email alike: what their settings selected), each
+ * listing what they were told since the last one (`digestSince`: the 24 hours before a first one; at most three days;
+ * inbox and email alike: what their settings selected, a summary for the findings it holds), each
  * a link to its record. Nothing is sent on a day with nothing to say. A sweep every 15 minutes (`DIGEST_SWEEP`, a
  * recurring job) queues a `DIGEST` job for each person whose time has come today and who has had no digest today
  * (job key `<user>:<local date>`); the job sends at most once (`EffectLedger`, `digest:<user>:<local date>`) and marks
@@ -59,6 +60,25 @@ export function digestDueOn(setting: DigestSetting, lastOn: string | null, at: D
   return day;
 }
 
+/** How far back a digest looks when there was none before it, and at most (a digest turned off, then on again). */
+export const DIGEST_FIRST_MS = 86_400_000;
+export const DIGEST_MOST_MS = 3 * 86_400_000;
+
+/**
+ * Where a digest made at `at` starts: at the last one (`lastAt`), so that a day missed (every instance down at the
+ * time) or a digest time moved loses nothing and lists nothing twice; 24 hours back for a first digest; never more
+ * than three days back.
+ *
+ * @example
+ * digestSince(null, new Date("2026-11-23T07:00:00Z")); // "2026-11-22T07:00:00.000Z"
+ * digestSince("2026-11-22T18:00:00.000Z", new Date("2026-11-23T07:00:00Z")); // "2026-11-22T18:00:00.000Z"
+ */
+export function digestSince(lastAt: string | null, at: Date): string {
+  const last = lastAt === null ? Number.NaN : Date.parse(lastAt);
+  const from = Number.isNaN(last) ? at.getTime() - DIGEST_FIRST_MS : Math.max(last, at.getTime() - DIGEST_MOST_MS);
+  return new Date(from).toISOString();
+}
+
 export interface DigestDeps {
   db: Kysely<BackroomDatabase>;
   store: NotificationStore;
@@ -79,7 +99,7 @@ export function createDigests(deps: DigestDeps) {
     let query = auth
       .selectFrom("auth_user")
       .leftJoin("notification_people", "notification_people.user_id", "auth_user.id")
-      .select(["auth_user.id", "auth_user.email", "notification_people.digest", "notification_people.digest_time", "notification_people.time_zone", "notification_people.last_digest_on"])
+      .select(["auth_user.id", "auth_user.email", "notification_people.digest", "notification_people.digest_time", "notification_people.time_zone", "notification_people.last_digest_on", "notification_people.last_digest_at"])
       .where((eb) => eb.exists(eb.selectFrom("auth_member").select("auth_member.id").whereRef("auth_member.userId", "=", "auth_user.id")));
     if (userIds) query = query.where("auth_user.id", "in", userIds);
     const rows = await query.execute();
@@ -88,14 +108,15 @@ export function createDigests(deps: DigestDeps) {
       email: r.email,
       setting: r.digest === null ? DEFAULT_DIGEST : { enabled: r.digest === 1, time: r.digest_time!, timeZone: r.time_zone! },
       lastOn: r.last_digest_on,
+      lastAt: r.last_digest_at,
     }));
   }
 
-  async function markDone(userId: string, day: string) {
+  async function markDone(userId: string, day: string, at: Date) {
     await deps.db
       .insertInto("notification_people")
-      .values({ user_id: userId, digest: 1, digest_time: DEFAULT_DIGEST.time, time_zone: DEFAULT_DIGEST.timeZone, last_digest_on: day, updated_at: now().toISOString() })
-      .onConflict((oc) => oc.column("user_id").doUpdateSet({ last_digest_on: day }))
+      .values({ user_id: userId, digest: 1, digest_time: DEFAULT_DIGEST.time, time_zone: DEFAULT_DIGEST.timeZone, last_digest_on: day, last_digest_at: at.toISOString(), updated_at: now().toISOString() })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ last_digest_on: day, last_digest_at: at.toISOString() }))
       .execute();
   }
 
@@ -117,14 +138,14 @@ export function createDigests(deps: DigestDeps) {
       const [person] = await people([userId]);
       if (!person || !person.setting.enabled || person.lastOn === day) return false;
       const at = now();
-      const items = await deps.store.since(userId, new Date(at.getTime() - 86_400_000).toISOString());
+      const items = await deps.store.since(userId, digestSince(person.lastAt, at));
       let sent = false;
       if (items.length > 0) {
         const unsubscribe = unsubscribeLinks(deps.origin, unsubscribeToken(deps.secret, { userId, topic: "digest" }));
         const label = new Intl.DateTimeFormat("en-US", { timeZone: person.setting.timeZone, weekday: "long", month: "long", day: "numeric" }).format(at);
         sent = await deps.effects.once(`digest:${userId}:${day}`, () => deps.mailer.send(digestMail({ items, to: person.email, day: label, links: { origin: deps.origin, unsubscribe } })));
       }
-      await markDone(userId, day);
+      await markDone(userId, day, at);
       return sent;
     },
   };

@@ -6,7 +6,7 @@ import { databaseProfiles } from "../db/testing";
 import { createEffectLedger } from "../jobs";
 import type { JobQueue } from "../jobs/job-queue";
 import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
-import { createDigests, DIGEST, digestDueOn, localClock } from "./digest";
+import { createDigests, DIGEST, digestDueOn, digestSince, localClock } from "./digest";
 import { createNotificationStore, type NewNotification } from "./notification-store";
 import { createNotifier, NOTIFICATION_MAIL, type Summarize } from "./notifier";
 import { createPreferences } from "./preferences";
@@ -47,6 +47,17 @@ describe("the daily digest's clock", () => {
     // Across a change of clocks (Berlin leaves summer time on 2026-10-25): 7:00 local is 06:00 UTC again.
     expect(digestDueOn(seven, null, new Date("2026-10-25T06:00:00Z"))).toBe("2026-10-25");
     expect(digestDueOn(seven, null, new Date("2026-10-24T04:59:00Z"))).toBeUndefined();
+  });
+
+  it.each([
+    ["a first digest: the 24 hours before it", null, "2026-11-23T07:00:00Z", "2026-11-22T07:00:00.000Z"],
+    ["the day before's: since it", "2026-11-22T07:00:05.000Z", "2026-11-23T07:00:00Z", "2026-11-22T07:00:05.000Z"],
+    ["a day missed: since the last one made", "2026-11-21T07:00:00.000Z", "2026-11-23T07:00:00Z", "2026-11-21T07:00:00.000Z"],
+    ["the time moved earlier (18:00 to 7:00): since 18:00, nothing twice", "2026-11-22T18:00:00.000Z", "2026-11-23T07:00:00Z", "2026-11-22T18:00:00.000Z"],
+    ["turned off for a week: three days at most", "2026-11-16T07:00:00.000Z", "2026-11-23T07:00:00Z", "2026-11-20T07:00:00.000Z"],
+    ["a date it cannot read: as a first", "yesterday", "2026-11-23T07:00:00Z", "2026-11-22T07:00:00.000Z"],
+  ])("starts where the last left off: %s", (_, lastAt, at, since) => {
+    expect(digestSince(lastAt, new Date(at))).toBe(since);
   });
 });
 
@@ -253,5 +264,15 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     expect(due).toContain(viewer.userId);
     expect(await digests.run({ userId: viewer.userId, day: "2026-11-23" })).toBe(false);
     expect(mails).toHaveLength(1);
+
+    // Accounts moves the digest to 18:00 and is told one more thing that morning: the next digest, the next evening's,
+    // lists it (since the last digest; 24 hours back would have lost it), and not the first digest's three again.
+    await preferences.setDigest(accounts.userId, { enabled: true, time: "18:00", timeZone: "Europe/Berlin" });
+    clock = new Date("2026-11-23T10:00:00Z");
+    await tell(accounts.userId, "invoice-due", "1050");
+    clock = new Date("2026-11-24T17:05:00Z");
+    expect(await digests.run({ userId: accounts.userId, day: "2026-11-24" })).toBe(true);
+    expect(mails.at(-1)!.subject).toBe("Backroom: 1 update for Tuesday, November 24");
+    expect(mails.at(-1)!.text).toContain("- Invoice 1050 is due");
   });
 });
