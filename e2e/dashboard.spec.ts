@@ -78,7 +78,9 @@ for (const key of KEYS) {
         if (href === "/requests") {
           await expect(page.getByRole("region", { name: "Recent API requests" }).locator("tbody tr").first()).toBeVisible();
         } else {
-          await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
+          // The plan reads six lists (every product, the stock, the open purchases with their lines...) and computes
+          // over them: on two busy cores that takes longer than the default five seconds.
+          await expect(page.locator("table.data-table tbody tr").first()).toBeVisible({ timeout: href === "/purchases/plan" ? 20_000 : undefined });
           await expect(page.locator("main")).not.toContainText("undefined");
         }
         expect(await seriousViolations(page)).toEqual([]);

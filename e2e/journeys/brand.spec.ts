@@ -8,6 +8,8 @@ import { choose, connectWithKey, issueKey, press, requestsSince, tabTo, typeInto
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 test("a brand drafts, validates, fixes, saves and submits a purchase order, and sees it imported, by keyboard", async ({ page }) => {
+  // Keyboard alone, with the ERP's jobs run between: about 50 s on two busy cores, near the default minute.
+  test.setTimeout(120_000);
   // Test data read from the sandbox directly (with the demo key), so the journey's own key logs only the journey.
   const products = ((await (await page.request.get("/sandbox/test/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500", { headers: { "x-api-key": "test-supplier-demo" } })).json()) as { Data: { ProductID: number; WholesaleUnitsPerCase: number }[] }).Data;
   const since = await connectWithKey(page, await issueKey(page, "Supplier"));

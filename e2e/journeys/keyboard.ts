@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { STALE } from "@/lib/ui/api-query";
 
 /**
  * Keyboard-only helpers for the journeys: nothing is clicked; the focus moves with Tab (or Shift+Tab) as a person's
@@ -87,9 +88,27 @@ export async function connectWithKey(page: Page, key: string): Promise<string> {
   return since;
 }
 
-/** The Data API requests the key made since `since` (server and browser), from its request log, by operation. */
+/** The working lists' freshness: a page reads a list it shows again once its copy is this old (the shortest of all). */
+const KEPT_CURRENT_MS = STALE.working;
+
+/**
+ * The Data API requests the key made since `since` (server and browser), from its request log, by operation, newest
+ * first. Left out: a follow-up Backroom makes for a write of the journey (the log marks it `by`), and a page keeping a
+ * list current: a read of an address read before in the journey, once that copy was `KEPT_CURRENT_MS` old. Those come
+ * with the journey's pace (a person's, or a busy machine's), not with what the pages read: on two loaded cores the
+ * retailer's journey read its open invoices and its users' names again when their copies had gone stale.
+ */
 export async function requestsSince(page: Page, since: string): Promise<string[]> {
-  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; operation?: string; path: string; by?: string }[] };
-  // The pages' requests: a follow-up Backroom makes for a write of the journey is its own (the log marks it `by`).
-  return log.requests.filter((r) => r.at >= since && r.by === undefined).map((r) => r.operation ?? r.path);
+  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; method: string; operation?: string; path: string; by?: string }[] };
+  const made = log.requests.filter((r) => r.at >= since && r.by === undefined).sort((a, b) => a.at.localeCompare(b.at));
+  const lastRead = new Map<string, number>();
+  const counted = made.filter((r) => {
+    if (r.method !== "GET") return true;
+    const at = Date.parse(r.at);
+    const before = lastRead.get(r.path);
+    lastRead.set(r.path, at);
+    return before === undefined || at - before < KEPT_CURRENT_MS;
+  });
+  if (counted.length < made.length) console.log(`kept current, not counted: ${made.filter((r) => !counted.includes(r)).map((r) => r.operation ?? r.path).join(", ")}`);
+  return counted.reverse().map((r) => r.operation ?? r.path);
 }

@@ -10,6 +10,8 @@ import { choose, connectWithKey, issueKey, press, requestsSince, tabTo, typeInto
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 test("a retailer reviews an invoice and allocates a payment across two invoices until confirmed, by keyboard", async ({ page }) => {
+  // Keyboard alone, with the ERP's jobs run between: about 50 s on two busy cores, near the default minute.
+  test.setTimeout(120_000);
   const since = await connectWithKey(page, await issueKey(page, "Customer"));
   const nav = page.getByRole("navigation", { name: "Dashboard" });
 
