@@ -6,14 +6,27 @@ import { createServer } from "node:net";
 const root = new URL("..", import.meta.url).pathname;
 const children = new Set<ChildProcess>();
 
-/** A port the OS says is free now (other benchmarks or test servers may be running on this machine). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+/** The ports `freePort` gave this process: the OS may offer a port again once its probe is closed. */
+const given = new Set<number>();
+
+/**
+ * A port the OS says is free now (other benchmarks or test servers may be running on this machine), and not one given
+ * before in this process: two asked for in a row could otherwise be the same, before either server listens (the
+ * multi-instance test once started both instances on one port).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const address = probe.address();
+        probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      });
     });
-  });
+    if (!given.has(port)) {
+      given.add(port);
+      return port;
+    }
+  }
 }
 
 /** A process started by `start`: its output as lines, how it ended, and a wait for it to answer. */
