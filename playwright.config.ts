@@ -19,6 +19,9 @@ export default defineConfig({
   // Two workers share two cores with the production server and its sandbox: a page of 1 MB of HTML (/docs/api) or a
   // 500-row table takes seconds to load and query there, so a test gets 60 s rather than Playwright's 30.
   timeout: 60_000,
+  // And an assertion waits up to 15 s rather than 5: on such a machine the Employee's payments page (an AR account
+  // list of 1,200) and the replenishment plan have shown their rows after 5 s (CI, 2026-11-25).
+  expect: { timeout: 15_000 },
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
