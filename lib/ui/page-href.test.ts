@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { deliveryParams } from "./delivery/requests";
-import { type PageLink, pageHref, pageRead, readPageHref } from "./page-href";
+import { type CustomersLink, type DeliveryDaysLink, type PageLink, type PaymentsLink, pageHref, pageRead, readPageHref, type StatementsLink } from "./page-href";
 import { accountOf, paymentOf } from "./payments/requests";
 import { readPlanAddress } from "./replenishment/address";
 import { listRequest } from "./views/list-view-spec";
@@ -13,7 +13,7 @@ const searchOf = (href: string) => Object.fromEntries(new URL(href, "http://back
 const segmentOf = (href: string) => decodeURIComponent(new URL(href, "http://backroom.test").pathname.split("/")[2]!);
 
 describe("pageHref: every page a link of Backroom's opens, read back by the page itself", () => {
-  it.each([
+  it.each<[PaymentsLink]>([
     [{ account: 50001 }],
     [{ account: 50001, payment: "PAY-200036" }],
     [{}],
@@ -27,16 +27,16 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     expect(accountOf(new URLSearchParams(search))).toBe(link.account);
   });
 
-  it.each([[{ account: 50001 }], [{ account: 50001, asOf: "2026-11-30" }], [{}]])("the statements page reads its AR account and day: %j", (link) => {
+  it.each<[StatementsLink]>([[{ account: 50001 }], [{ account: 50001, asOf: "2026-11-30" }], [{}]])("the statements page reads its AR account and day: %j", (link) => {
     const href = pageHref.statements(link);
     expect(new URL(href, "http://backroom.test").pathname).toBe("/statements");
     expect(pageRead.statements(searchOf(href))).toEqual(link);
   });
 
-  it.each([[{ customerIds: [20001, 20007, 20013], onHold: true }], [{ onHold: true }], [{ customerIds: [20013] }]])("the customers list asks the API for what it names: %j", (link) => {
+  it.each<[CustomersLink]>([[{ customerIds: [20001, 20007, 20013], onHold: true }], [{ onHold: true }], [{ customerIds: [20013] }]])("the customers list asks the API for what it names: %j", (link) => {
     const href = pageHref.customers(link);
     // The list page asks the API with its address's parameters (app/(dashboard)/_lib/list-page.tsx, listRequest).
-    const { query } = listRequest(LIST_VIEWS.customers, searchOf(href));
+    const query: Record<string, string | undefined> = listRequest(LIST_VIEWS.customers, searchOf(href)).query ?? {};
     expect(query.CustomerIDs).toBe(link.customerIds?.join(","));
     expect(query.OnHold).toBe(link.onHold === undefined ? undefined : String(link.onHold));
     expect(pageRead.customers(searchOf(href))).toEqual(link);
@@ -46,7 +46,7 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     expect(pageHref.customers({ customerIds: [20007, 20001, 20007], onHold: true })).toBe("/customers?CustomerIDs=20001,20007&OnHold=true");
   });
 
-  it.each([[{ rep: 1006, day: 2 }], [{ day: 7 }], [{ rep: 1006 }]])("the delivery-days page reads its rep and weekday: %j", (link) => {
+  it.each<[DeliveryDaysLink]>([[{ rep: 1006, day: 2 }], [{ day: 7 }], [{ rep: 1006 }]])("the delivery-days page reads its rep and weekday: %j", (link) => {
     const parsed = deliveryParams(searchOf(pageHref.deliveryDays(link)));
     expect({ rep: parsed.rep, day: parsed.day }).toEqual({ rep: link.rep, day: link.day });
   });
