@@ -49,14 +49,18 @@ test("a retailer allocates a payment and closes the page; the ERP settles it; th
   // link must name the one the payment is in (issue 37: it named ARAccountIDs, which the page does not read).
   const employee = { "x-api-key": "test-employee-demo" };
   const sandbox = async (path: string) => ((await (await page.request.get(`/sandbox/test/api/v1${path}`, { headers: employee })).json()) as { Data: Row[] }).Data;
-  const open = await sandbox("/payments/openInvoices?PageSize=500");
-  const owing = (account: unknown) => open.find((i) => i.ARAccountID === account && Number(i.OpenBalance) > 0);
-  const withCredit = (await sandbox("/payments?PageSize=500")).find((p) => Number(p.AvailableBalance) >= 1 && owing(p.ARAccountID))!;
-  const other = open.find((i) => i.ARAccountID !== withCredit.ARAccountID)!;
-  await ownWorkspace(page, await issuedKey(page, { type: "Customer", customerIds: [Number(owing(withCredit.ARAccountID)!.CustomerID), Number(other.CustomerID)] }));
+  let withCredit: Row | undefined;
+  let owing: Row | undefined;
+  for (const p of (await sandbox("/payments?PageSize=500")).filter((p) => Number(p.AvailableBalance) >= 1)) {
+    owing = (await sandbox(`/payments/openInvoices?ARAccountIDs=${p.ARAccountID}`)).find((i) => Number(i.OpenBalance) > 0);
+    withCredit = p;
+    if (owing) break;
+  }
+  const other = (await sandbox("/payments/openInvoices?PageSize=500")).find((i) => i.ARAccountID !== withCredit!.ARAccountID)!;
+  await ownWorkspace(page, await issuedKey(page, { type: "Customer", customerIds: [Number(owing!.CustomerID), Number(other.CustomerID)] }));
 
   // The allocation as the payments page sends it, then the tab is closed.
-  const payment = (await data(page, "/api/v1/payments?PageSize=500")).find((p) => p.PaymentInvoiceNum === withCredit.PaymentInvoiceNum)!;
+  const payment = (await data(page, "/api/v1/payments?PageSize=500")).find((p) => p.PaymentInvoiceNum === withCredit!.PaymentInvoiceNum)!;
   // An invoice that owes something: a credit (a negative open balance) takes no payment.
   const invoice = (await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).find((i) => Number(i.OpenBalance) > 0)!;
   const created = await page.request.post(
