@@ -84,9 +84,9 @@ test("a retailer allocates a payment and closes the page; the ERP settles it; th
 
   // Its link opens the AR account's payments: the payment, and the request among the account's applications.
   await item.click();
-  await expect(later).toHaveURL(new RegExp(`/payments\\?account=${payment.ARAccountID}$`));
   await expect(later.getByRole("region", { name: "Payments table" }).getByRole("row", { name: new RegExp(`^${payment.PaymentInvoiceNum} `) })).toBeVisible();
   await expect(later.getByRole("region", { name: "Payment applications table" }).getByRole("rowheader", { name: String(requestId), exact: true })).toBeVisible();
+  await expect(later).toHaveURL(new RegExp(`/payments\\?account=${payment.ARAccountID}$`));
   await expect(later.getByRole("button", { name: /^Notifications/ })).toHaveAccessibleName("Notifications");
   // Once: the follow-ups and the pages go on reading, and nothing more is told.
   await expect(later.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
