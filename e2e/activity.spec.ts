@@ -24,10 +24,10 @@ test.describe("/activity", () => {
     await page.goto("/requests");
     const payments = JSON.parse((await send(page, "GET", "/api/v1/payments?PageSize=5")).body) as { Data: { PaymentInvoiceNum: string; ARAccountID: number }[] };
     const payment = payments.Data[0]!;
-    const invoices = JSON.parse((await send(page, "GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).body) as { Data: { InvoiceNum: string }[] };
+    const invoices = JSON.parse((await send(page, "GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).body) as { Data: { InvoiceNum: string; OpenBalance: string }[] };
     // The demo workspace is every test's: this test's entry is told by its Idempotency-Key.
     const idempotencyKey = `e2e-activity-${Date.now()}`;
-    const refused = await send(page, "POST", `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices.Data[0]!.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=99999999.00`, undefined, { "Idempotency-Key": idempotencyKey });
+    const refused = await send(page, "POST", `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices.Data.find((i) => Number(i.OpenBalance) > 0)!.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=99999999.00`, undefined, { "Idempotency-Key": idempotencyKey });
     expect(refused.status).toBe(400);
 
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Activity" }).click();

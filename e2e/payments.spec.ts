@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { pageHref } from "@/lib/ui/page-href";
 import { tryDemo } from "./sign-in";
 
 // Payments as a retailer (the customer demo key): allocate, split, follow to Confirmed, the API's own refusal on the
@@ -125,6 +126,26 @@ test("the API's refusal of an amount over the credit lands on that amount's fiel
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByText(/Amount 2\.00 exceeds the available balance of payment/)).toBeVisible();
   await expect(field).toBeFocused();
+});
+
+test("a credit among the open invoices is offered no amount, and the form says why", async ({ page }) => {
+  await tryDemo(page, "Try as a retailer");
+  type Row = Record<string, string | number>;
+  const rowsOf = async (path: string) => ((await (await page.request.get(path)).json()) as { Data: Row[] }).Data;
+  // The demo stores always have an open credit (a return: a negative open balance), and payments with credit left.
+  const credit = (await rowsOf("/api/v1/payments/openInvoices?PageSize=500")).find((i) => Number(i.OpenBalance) < 0)!;
+  expect(credit, "an open credit").toBeDefined();
+  const payment = (await rowsOf(`/api/v1/payments?ARAccountIDs=${credit.ARAccountID}&PageSize=500`)).find((p) => Number(p.AvailableBalance) >= 1)!;
+  await page.goto(pageHref.payments({ account: Number(credit.ARAccountID), payment: String(payment.PaymentInvoiceNum) }));
+  const form = page.getByRole("region", { name: `Allocate payment ${payment.PaymentInvoiceNum}` });
+  await expect(form.getByRole("button", { name: "Review allocation" })).toBeVisible();
+  const row = form.getByRole("row", { name: new RegExp(`^${credit.InvoiceNum} `) });
+  await expect(row).toContainText(/A credit of \$[\d,]+\.\d\d: nothing is owed/);
+  await expect(form.getByLabel(`Amount for invoice ${credit.InvoiceNum}`)).toHaveCount(0);
+  // The invoices that owe something keep theirs.
+  const [owed] = await owedInvoices(page);
+  await expect(form.getByLabel(`Amount for invoice ${owed}`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("a double-click on Confirm makes exactly one request", async ({ page }) => {

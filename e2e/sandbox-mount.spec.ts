@@ -56,7 +56,7 @@ test.describe("/sandbox", () => {
     const payments = (await (await request.get("/sandbox/test/api/v1/payments?PageSize=500", { headers: customer })).json()).Data;
     const payment = payments.find((p: { AvailableBalance: string }) => Number(p.AvailableBalance) >= 1);
     const invoices = (await (await request.get(`/sandbox/test/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`, { headers: customer })).json()).Data;
-    const url = `/sandbox/test/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices[0].InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`;
+    const url = `/sandbox/test/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices.find((i: { OpenBalance: string }) => Number(i.OpenBalance) > 0).InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`;
     const key = `e2e-drop-${Date.now()}`;
     const added = await request.post("/sandbox/test/operator/faults", { headers: employee, data: { method: "POST", path: "/api/v1/payments/applications", kind: "drop", count: 1, key: customer["x-api-key"] } });
     expect(added.status()).toBe(201);

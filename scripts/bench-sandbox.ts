@@ -100,7 +100,7 @@ try {
   const order = await largeOrder();
   const payments = (await get("/payments?ARAccountIDs=50001&PageSize=500")).body as unknown as { Data: { PaymentInvoiceNum: string; AvailableBalance: string }[] };
   const payment = payments.Data.find((p) => Number(p.AvailableBalance) >= 1)!;
-  const invoice = ((await get("/payments/openInvoices?ARAccountIDs=50001")).body as unknown as { Data: { InvoiceNum: string }[] }).Data[0]!;
+  const invoice = ((await get("/payments/openInvoices?ARAccountIDs=50001")).body as unknown as { Data: { InvoiceNum: string; OpenBalance: string }[] }).Data.find((i) => Number(i.OpenBalance) > 0)!;
   let poNumber = 0;
 
   const rows = [

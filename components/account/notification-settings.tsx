@@ -119,8 +119,8 @@ export function NotificationSettings({ initial, zone }: { initial: NotificationS
           Daily digest
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          One email a day listing what you were told since the last one (everything your settings above do not turn off), with links back. None on a day
-          with nothing to say.
+          One email a day listing what you were told since the last one (everything your settings above do not turn off) and not already emailed to
+          you, with links back. None on a day with nothing new to say.
         </p>
         <fieldset className="space-y-3" disabled={readOnly || !email}>
           <legend className="sr-only">Daily digest</legend>

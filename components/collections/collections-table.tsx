@@ -3,6 +3,7 @@ import { TableFrame } from "@/components/table/table-frame";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
 import type { CollectionRow } from "@/lib/ui/collections/collections";
 import { type CollectionColumn, type CollectionsQuery, collectionsHref, COLUMNS } from "@/lib/ui/collections/collections-list";
+import { pageHref } from "@/lib/ui/page-href";
 
 // The Collections page's table, drawn on the server (no JavaScript of its own): the page's columns of `COLUMNS` (the CSV
 // has them all), sortable headers as links that change the address's `sort` and `dir`; the customer linked to its page
@@ -36,7 +37,7 @@ function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow })
         )}
         <span className="block text-xs text-slate-700 dark:text-slate-300">
           AR account {row.arAccountId} ·{" "}
-          <Link href={`/statements?account=${row.arAccountId}` as never} prefetch={false} className="underline">
+          <Link href={pageHref.statements({ account: row.arAccountId })} prefetch={false} className="underline">
             Statement<span className="sr-only"> of {row.name}</span>
           </Link>
         </span>

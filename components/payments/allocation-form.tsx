@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
-import { type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { type FieldErrors, useForm, type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { TableFrame } from "@/components/table/table-frame";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals } from "@/lib/format/decimal";
@@ -16,6 +16,8 @@ import {
   creditLeft,
   exceedsOpenBalance,
   fillOldestFirst,
+  notPayable,
+  owes,
 } from "@/lib/ui/payments/allocation";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { type AllocationRequest, backToForm, type Outcome, sendInOrder } from "@/lib/ui/payments/submission";
@@ -75,6 +77,7 @@ export function AllocationForm({
     body = <p className="text-sm">{paymentsFiltered ? `Payment ${paymentNum} is not among the payments these filters show: clear them to allocate it.` : <>Payment {paymentNum} is not among this AR account&apos;s payments.</>}</p>;
   else if (compareDecimals(payment.AvailableBalance ?? "0", "0") <= 0) body = <p className="text-sm">Payment {paymentNum} has no credit left to allocate.</p>;
   else if (!invoices?.length) body = <p className="text-sm">This AR account has no open invoices to allocate to.</p>;
+  else if (!invoices.some((i) => owes(i.OpenBalance))) body = <p className="text-sm">No open invoice of this AR account owes anything: its open items are credits, which take no payment.</p>;
   else body = <Allocation key={round} account={account} payment={payment} invoices={invoices} onSubmitted={onSubmitted} onAgain={() => setRound((r) => r + 1)} />;
   return (
     <section aria-labelledby={titleId} className="space-y-3 rounded-lg border-2 border-sky-700 p-4 dark:border-sky-400">
@@ -96,9 +99,10 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
   const paymentNum = payment.PaymentInvoiceNum ?? "";
   const credit = payment.AvailableBalance ?? "0";
   const rows = byDueDate(invoices).filter((i) => i.InvoiceNum);
+  const refs = rows.map((i) => ({ invoiceNum: i.InvoiceNum!, openBalance: i.OpenBalance ?? "0", dueDate: i.DueDate ?? undefined }));
   // Made anew each render: react-hook-form takes its options from every render, so amounts are checked against the
-  // credit as the API last gave it, not the figure when the form opened.
-  const form = useForm<AllocationValues>({ resolver: zodResolver(allocationSchema(credit)), defaultValues: { lines: rows.map((i) => ({ invoiceNum: i.InvoiceNum!, amount: "" })) }, mode: "onTouched" });
+  // credit and the open balances as the API last gave them, not the figures when the form opened.
+  const form = useForm<AllocationValues>({ resolver: zodResolver(allocationSchema(credit, refs)), defaultValues: { lines: rows.map((i) => ({ invoiceNum: i.InvoiceNum!, amount: "" })) }, mode: "onTouched" });
   const lines = useWatch({ control: form.control, name: "lines" }) ?? [];
   const [phase, setPhase] = useState<Phase>("edit");
   const [outcomes, setOutcomes] = useState<Outcome<Created | undefined>[]>([]);
@@ -118,10 +122,7 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
   const requests: AllocationRequest[] = allocationsOf({ lines }).map((a) => ({ arAccountId: account, paymentInvoiceNum: paymentNum, targetInvoiceNum: a.invoiceNum, amount: a.amount }));
 
   const fill = () => {
-    const filled = fillOldestFirst(
-      credit,
-      rows.map((i) => ({ invoiceNum: i.InvoiceNum!, openBalance: i.OpenBalance ?? "0", dueDate: i.DueDate ?? undefined })),
-    );
+    const filled = fillOldestFirst(credit, refs);
     form.reset({ lines: filled }, { keepDefaultValues: true });
   };
 
@@ -211,6 +212,7 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
               const error = errors.lines?.[index]?.amount?.message;
               const warn = !error && exceedsOpenBalance(lines[index]?.amount ?? "", invoice.OpenBalance ?? "0");
               const hintId = `${ids.summary}-line-${index}`;
+              const why = notPayable(invoice.OpenBalance);
               return (
                 <tr key={invoice.InvoiceNum}>
                   <th scope="row" className="font-normal">
@@ -222,25 +224,18 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
                   </td>
                   <td className="numeric">{formatMoney(invoice.OpenBalance)}</td>
                   <td>
-                    <input
-                      {...form.register(`lines.${index}.amount`)}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      aria-label={`Amount for invoice ${invoice.InvoiceNum}`}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error || warn ? hintId : undefined}
-                      placeholder="0.00"
-                      className={`w-32 rounded border bg-white px-2 py-1 text-right text-sm tabular-nums dark:bg-slate-900 ${error ? "border-red-700 dark:border-red-400" : "border-slate-400"}`}
-                    />
-                    {error ? (
-                      <p id={hintId} className="mt-1 max-w-xs text-xs font-semibold text-red-800 dark:text-red-300">
-                        {error}
-                      </p>
-                    ) : warn ? (
-                      <p id={hintId} className="mt-1 max-w-xs text-xs text-amber-900 dark:text-amber-200">
-                        More than the open balance of {formatMoney(invoice.OpenBalance)}
-                      </p>
-                    ) : null}
+                    {why && !error ? (
+                      // A credit or a paid invoice owes nothing: no amount is asked for it (the API would refuse it).
+                      <p className="max-w-xs text-sm text-slate-700 dark:text-slate-300">{why}</p>
+                    ) : (
+                      <AmountField
+                        field={form.register(`lines.${index}.amount`)}
+                        invoiceNum={invoice.InvoiceNum!}
+                        hintId={hintId}
+                        error={error}
+                        warning={warn ? `More than the open balance of ${formatMoney(invoice.OpenBalance)}` : undefined}
+                      />
+                    )}
                   </td>
                 </tr>
               );
@@ -260,5 +255,32 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
         </button>
       </div>
     </form>
+  );
+}
+
+/** An invoice's amount to allocate, with its error or its warning beneath. */
+function AmountField({ field, invoiceNum, hintId, error, warning }: { field: UseFormRegisterReturn; invoiceNum: string; hintId: string; error?: string; warning?: string }) {
+  return (
+    <>
+      <input
+        {...field}
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={`Amount for invoice ${invoiceNum}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || warning ? hintId : undefined}
+        placeholder="0.00"
+        className={`w-32 rounded border bg-white px-2 py-1 text-right text-sm tabular-nums dark:bg-slate-900 ${error ? "border-red-700 dark:border-red-400" : "border-slate-400"}`}
+      />
+      {error ? (
+        <p id={hintId} className="mt-1 max-w-xs text-xs font-semibold text-red-800 dark:text-red-300">
+          {error}
+        </p>
+      ) : warning ? (
+        <p id={hintId} className="mt-1 max-w-xs text-xs text-amber-900 dark:text-amber-200">
+          {warning}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
+import { pageHref } from "@/lib/ui/page-href";
 import { type Statement, STATEMENT_DEFINITIONS } from "@/lib/ui/statements/statement";
 import { agingBoxes, statementTables } from "@/lib/ui/statements/statement-tables";
 import { BUTTON } from "@/lib/ui/styles";
@@ -109,7 +110,7 @@ export function StatementView({ statement, askedFor, staleLine }: StatementViewP
         </p>
         {statement.credits.length > 0 && (
           <p className="text-sm">
-            <Link href={`/payments?account=${statement.arAccountId}`} prefetch={false} className="link">
+            <Link href={pageHref.payments({ account: statement.arAccountId })} prefetch={false} className="link">
               Allocate the credit on Payments
             </Link>
           </p>

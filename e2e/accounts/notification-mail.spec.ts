@@ -29,7 +29,8 @@ test("a payment request settled with no tab open sends exactly one email, whose 
 
   // The allocation as the payments page sends it; then the tab is closed.
   const payment = (await data(page, "/api/v1/payments?PageSize=500")).find((p) => Number(p.AvailableBalance) >= 1)!;
-  const invoice = (await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`))[0]!;
+  // An invoice that owes something: a credit (a negative open balance) takes no payment.
+  const invoice = (await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).find((i) => Number(i.OpenBalance) > 0)!;
   const created = await page.request.post(
     `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`,
     { headers: { Origin: app.url, "Idempotency-Key": `mail-${Date.now()}` } },
@@ -42,13 +43,17 @@ test("a payment request settled with no tab open sends exactly one email, whose 
   // The ERP's two syncs: exported, then confirmed or rejected.
   for (let sync = 0; sync < 2; sync++) expect((await context.request.post(`${app.url}/sandbox/test/operator/jobs/export`, { headers: OPERATOR, data: {} })).status()).toBe(200);
 
-  const subject = new RegExp(`^Payment request ${requestId} (confirmed|rejected): 0\\.01 from `);
+  const subject = new RegExp(`^Payment request ${requestId} (confirmed|rejected): \\$0\\.01 from `);
   const mail = await app.mailbox!.waitFor(email, subject, { timeout: 120_000 });
-  expect(mail.text).toContain(`${app.url}/payments?ARAccountIDs=${payment.ARAccountID}`);
+  const link = linkIn(mail, `${app.url}/payments?`);
+  expect(link).toBe(`${app.url}/payments?account=${payment.ARAccountID}`);
   expect(mail.listUnsubscribe).toMatch(new RegExp(`^<${app.url}/api/notifications/unsubscribe\\?token=`));
 
   // The bell has it too; and however long the follow-ups and pages go on, no second email comes.
+  // The email's link opens the AR account's payments, the payment among them.
   const later = await context.newPage();
+  await later.goto(link);
+  await expect(later.getByRole("region", { name: "Payments table" }).getByRole("row", { name: new RegExp(`^${payment.PaymentInvoiceNum} `) })).toBeVisible({ timeout: 30_000 });
   await later.goto("/invoices");
   await expect(later.getByRole("button", { name: /^Notifications/ })).toHaveAccessibleName("Notifications, 1 unread", { timeout: 30_000 });
   await later.waitForTimeout(3_000);

@@ -14,7 +14,8 @@ import type { SessionKey } from "@/lib/session/session-view";
 import { describeFailure, describeStale } from "@/lib/ui/failure";
 import { namesInScope } from "@/lib/ui/key-scope";
 import { accountsOfOpenInvoices } from "@/lib/ui/overview/requests";
-import { accountOf, accountsRequest, PAYMENTS_STALE } from "@/lib/ui/payments/requests";
+import { PAGE_PARAMS, pageHref, pageRead } from "@/lib/ui/page-href";
+import { accountsRequest, PAYMENTS_STALE } from "@/lib/ui/payments/requests";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { PageTitle } from "../_lib/page-title";
@@ -54,13 +55,13 @@ async function StatementSection({ account, reading, asked, timeZone }: { account
       </p>
     );
   }
-  const askedFor = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked !== read.statement.asOf ? asked : undefined;
+  const askedFor = asked && asked !== read.statement.asOf ? asked : undefined;
   return <StatementView statement={read.statement} askedFor={askedFor} staleLine={read.stale ? describeStale(read.stale, timeZone ?? "UTC", new Date()) : undefined} />;
 }
 
 /** The accounts to choose from (a retailer's, from its open invoices, named by the session), then the chosen one's statement. */
 async function Statements({ keyType, customers, params, timeZone }: { keyType: KeyType; customers: SessionKey["scope"]["customers"]; params: Params; timeZone: string | undefined }) {
-  const named = accountOf(params);
+  const { account: named, asOf: asked } = pageRead.statements(params);
   // An account named in the address: its statement is read beside the accounts' list, not after it (one round trip).
   const early = named === undefined ? undefined : readSection(named, keyType);
   let accounts: { id: number; name: string }[] = [];
@@ -74,7 +75,6 @@ async function Statements({ keyType, customers, params, timeZone }: { keyType: K
     });
   }
   const account = named ?? (accounts.length === 1 ? accounts[0]!.id : undefined);
-  const asked = typeof params.asOf === "string" ? params.asOf : undefined;
   return (
     <div className="space-y-6">
       <nav aria-label="AR accounts" className="flex flex-wrap items-end gap-x-6 gap-y-3">
@@ -83,7 +83,7 @@ async function Statements({ keyType, customers, params, timeZone }: { keyType: K
             {accounts.map((a) => (
               <li key={a.id}>
                 <Link
-                  href={`/statements?account=${a.id}`}
+                  href={pageHref.statements({ account: a.id })}
                   prefetch={false}
                   aria-current={a.id === account ? "page" : undefined}
                   className="block rounded border border-slate-400 px-3 py-1.5 text-sm aria-[current=page]:border-sky-800 aria-[current=page]:bg-sky-50 aria-[current=page]:font-semibold dark:aria-[current=page]:border-sky-300 dark:aria-[current=page]:bg-sky-950"
@@ -97,7 +97,7 @@ async function Statements({ keyType, customers, params, timeZone }: { keyType: K
         <form method="get" action="/statements" className="flex items-end gap-2">
           <div className="flex flex-col text-sm font-medium">
             <label htmlFor="statement-account">{accounts.length > 0 ? "Another AR account" : "AR account"}</label>
-            <input id="statement-account" name="account" inputMode="numeric" pattern="\d{1,12}" required defaultValue={named === undefined || accounts.some((a) => a.id === named) ? "" : String(named)} className={fieldClass(false, "mt-1 w-36")} />
+            <input id="statement-account" name={PAGE_PARAMS.statements.account} inputMode="numeric" pattern="\d{1,12}" required defaultValue={named === undefined || accounts.some((a) => a.id === named) ? "" : String(named)} className={fieldClass(false, "mt-1 w-36")} />
           </div>
           <button type="submit" className={PRIMARY}>
             Open the statement

@@ -11,6 +11,9 @@ let payment: { num: string; account: number; available: number };
 let invoice: string;
 let otherAccountInvoice: string;
 let otherAccountPayment: string;
+/** Invoices of the same account that owe nothing: a credit (a return, its open balance negative) and one paid. */
+let creditInvoice: string;
+let paidInvoice: string;
 
 beforeAll(async () => {
   sandbox = await openTestSandbox();
@@ -25,6 +28,11 @@ beforeAll(async () => {
   invoice = (await open(50001)).invoice_num;
   otherAccountInvoice = (await open(50002)).invoice_num;
   otherAccountPayment = (await db.selectFrom("payments").select("payment_invoice_num").where("ar_account_id", "=", 50002).executeTakeFirstOrThrow()).payment_invoice_num;
+  const owing = (compare: "<" | "=") =>
+    db.selectFrom("invoices as i").innerJoin("customers as c", "c.customer_id", "i.customer_id").select("i.invoice_num")
+      .where("c.ar_account_id", "=", 50001).where("i.open_balance_micros", compare, 0).orderBy("i.invoice_id").executeTakeFirstOrThrow();
+  creditInvoice = (await owing("<")).invoice_num;
+  paidInvoice = (await owing("=")).invoice_num;
 }, 60_000);
 afterAll(() => sandbox.close());
 
@@ -72,6 +80,8 @@ describe("POST /payments/applications", () => {
     ["an unknown payment", () => request("1.00", { PaymentInvoiceNum: "PAY-999999" }), "Customer", 400, "PAYMENT_NOT_IN_ACCOUNT"],
     ["another account's payment", () => request("1.00", { PaymentInvoiceNum: otherAccountPayment }), "Customer", 400, "PAYMENT_NOT_IN_ACCOUNT"],
     ["another account's invoice", () => request("1.00", { TargetInvoiceNum: otherAccountInvoice }), "Customer", 400, "INVOICE_NOT_IN_ACCOUNT"],
+    ["a credit (an invoice with a negative open balance)", () => request("1.00", { TargetInvoiceNum: creditInvoice }), "Customer", 400, "INVOICE_NOT_OPEN"],
+    ["a paid invoice", () => request("1.00", { TargetInvoiceNum: paidInvoice }), "Customer", 400, "INVOICE_NOT_OPEN"],
     ["more than the available balance", () => request("99999999.00"), "Customer", 400, "INSUFFICIENT_BALANCE"],
   ])("refuses %s", async (_, params, as, status, code) => {
     const before = await sandbox.db.selectFrom("payment_applications").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
@@ -109,7 +119,7 @@ describe("POST /payments/applications", () => {
     const reversed = await sandbox.db.selectFrom("payments").select(["payment_invoice_num", "ar_account_id"]).where("amount_micros", "<", 0).executeTakeFirst();
     if (!reversed) return expect.fail("the seed has a reversed payment");
     const target = await sandbox.db.selectFrom("invoices as i").innerJoin("customers as c", "c.customer_id", "i.customer_id").select("i.invoice_num")
-      .where("c.ar_account_id", "=", reversed.ar_account_id).executeTakeFirstOrThrow();
+      .where("c.ar_account_id", "=", reversed.ar_account_id).where("i.open_balance_micros", ">", 0).executeTakeFirstOrThrow();
     const { status, body } = await post({ PaymentInvoiceNum: reversed.payment_invoice_num, TargetInvoiceNum: target.invoice_num, ARAccountID: reversed.ar_account_id, Amount: "1.00" }, "Employee");
     expect([status, errorCode(body)]).toEqual([400, "INSUFFICIENT_BALANCE"]);
   });
@@ -120,7 +130,7 @@ describe("POST /payments/applications", () => {
       .innerJoin("customers as c", "c.customer_id", "i.customer_id").select(["t.supplier_id", "i.invoice_num", "c.ar_account_id"])
       .where("c.ar_account_id", "=", 50001).where("i.open_balance_micros", ">", 0).orderBy("i.invoice_id").executeTakeFirstOrThrow();
     const other = await db.selectFrom("invoices as i").innerJoin("customers as c", "c.customer_id", "i.customer_id").select("i.invoice_num")
-      .where("c.ar_account_id", "=", 50001)
+      .where("c.ar_account_id", "=", 50001).where("i.open_balance_micros", ">", 0)
       .where((eb) => eb.not(eb.exists(eb.selectFrom("invoice_supplier_totals as t").select("t.invoice_id").whereRef("t.invoice_id", "=", "i.invoice_id").where("t.supplier_id", "=", carrying.supplier_id))))
       .executeTakeFirstOrThrow();
     const template = await db.selectFrom("payments").selectAll().where("ar_account_id", "=", 50001).executeTakeFirstOrThrow();

@@ -25,11 +25,17 @@ export const paymentRequestHandlers: WriteHandlers = {
     const invoice = await db
       .selectFrom("invoices as i")
       .innerJoin("customers as c", "c.customer_id", "i.customer_id")
-      .select(["i.invoice_id", "i.invoice_num", "c.ar_account_id"])
+      .select(["i.invoice_id", "i.invoice_num", "i.open_balance_micros", "c.ar_account_id"])
       .where("i.invoice_num", "=", query.TargetInvoiceNum)
       .executeTakeFirst();
     if (!invoice || invoice.ar_account_id !== accountId) {
       throw invalid("INVOICE_NOT_IN_ACCOUNT", "TargetInvoiceNum", `No invoice ${query.TargetInvoiceNum} in AR account ${accountId}`);
+    }
+    // A payment pays what an invoice owes: a paid invoice, or a credit (a return: a negative open balance) owes
+    // nothing. The documentation is silent; the ERP would refuse it, so the request is refused now (docs/sandbox.md).
+    if (invoice.open_balance_micros <= 0) {
+      const what = invoice.open_balance_micros < 0 ? `is a credit of ${money(-invoice.open_balance_micros)}` : "is paid";
+      throw invalid("INVOICE_NOT_OPEN", "TargetInvoiceNum", `Invoice ${invoice.invoice_num} ${what}: only an invoice with an open balance above zero can take a payment`);
     }
     // A brand's credit pays only invoices carrying that brand's goods, as in the ERP.
     if (payment.supplier_id !== null) {

@@ -118,8 +118,8 @@ describe.each(databaseProfiles())("follow-ups on $name", ({ open }) => {
     await followUps.run(sent[1]!.data);
     const { items, unread } = await notifications.list(person.userId);
     expect(unread).toBe(1);
-    expect(items[0]!.title).toMatch(new RegExp(`^Payment request ${requestId} (confirmed|rejected): 0\\.01 from `));
-    expect(items[0]).toMatchObject({ workspaceId: person.workspaceId, link: expect.stringMatching(/^\/payments\?ARAccountIDs=\d+$/) });
+    expect(items[0]!.title).toMatch(new RegExp(`^Payment request ${requestId} (confirmed|rejected): \\$0\\.01 from `));
+    expect(items[0]).toMatchObject({ workspaceId: person.workspaceId, link: expect.stringMatching(/^\/payments\?account=\d+$/) });
     // Settled: no next look, and a look that runs anyway reads nothing.
     expect(sent).toHaveLength(2);
     const after = backend.calls.length;

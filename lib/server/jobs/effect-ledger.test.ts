@@ -50,4 +50,19 @@ describe.each(databaseProfiles())("the effect ledger on $name", ({ open }) => {
       await database.close();
     }
   });
+
+  it("tells which keys were claimed: done, running, not those released or never run", async () => {
+    const database = await open();
+    try {
+      const effects = createEffectLedger(database.db);
+      await effects.once("mail:n1", async () => {});
+      await effects.once("mail:n2", async () => Promise.reject(new Error("421"))).catch(() => undefined);
+      await database.db.insertInto("job_effects").values({ key: "mail:n3", state: "running", at: "2026-11-23T10:00:00.000Z" }).execute();
+      const many = Array.from({ length: 1200 }, (_, i) => `mail:x${i}`);
+      expect(await effects.claimed(["mail:n1", "mail:n2", "mail:n3", "mail:n4", ...many])).toEqual(new Set(["mail:n1", "mail:n3"]));
+      expect(await effects.claimed([])).toEqual(new Set());
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -35,5 +35,15 @@ export function createEffectLedger(db: Kysely<BackroomDatabase>, now: () => Date
       await db.updateTable("job_effects").set({ state: "done", at: now().toISOString() }).where("key", "=", key).execute();
       return true;
     },
+
+    async claimed(keys) {
+      const found = new Set<string>();
+      // In slices: a parameter list of SQLite's stays well under its limit.
+      for (let i = 0; i < keys.length; i += 500) {
+        const rows = await db.selectFrom("job_effects").select("key").where("key", "in", keys.slice(i, i + 500)).execute();
+        for (const row of rows) found.add(row.key);
+      }
+      return found;
+    },
   };
 }

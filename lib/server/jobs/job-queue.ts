@@ -54,4 +54,12 @@ export interface EffectLedger {
    * await effects.once(`invitation-mail:${job.data.invitationId}`, () => mailer.send(mail));
    */
   once(key: string, effect: () => Promise<void>): Promise<boolean>;
+  /**
+   * Which of these keys have been claimed: their effect ran, or is running (a mail sent, or being sent, or lost with a
+   * process that died while sending it). The daily digest leaves out what was already emailed.
+   *
+   * @example
+   * await effects.claimed(["mail:n1", "mail:n2"]); // Set { "mail:n1" }
+   */
+  claimed(keys: readonly string[]): Promise<Set<string>>;
 }

@@ -11,8 +11,9 @@ import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe";
 /**
  * The daily digest: one email per person per day, at the time they chose in their zone (7:00 unless they chose),
  * listing what they were told since the last one (`digestSince`: the 24 hours before a first one; at most three days;
- * inbox and email alike: what their settings selected, a summary for the findings it holds), each
- * a link to its record. Nothing is sent on a day with nothing to say. A sweep every 15 minutes (`DIGEST_SWEEP`, a
+ * what their settings selected, a summary for the findings it holds) and not already emailed to them (the mail's
+ * effect, `mail:<notification id>`, in the ledger: sent, or being sent), each a link to its record, and how many more
+ * were emailed. Nothing is sent on a day with nothing new to say (everything was emailed, or there was nothing). A sweep every 15 minutes (`DIGEST_SWEEP`, a
  * recurring job) queues a `DIGEST` job for each person whose time has come today and who has had no digest today
  * (job key `<user>:<local date>`); the job sends at most once (`EffectLedger`, `digest:<user>:<local date>`) and marks
  * the day done. Without SMTP there are no digests (the settings page says so).
@@ -138,12 +139,16 @@ export function createDigests(deps: DigestDeps) {
       const [person] = await people([userId]);
       if (!person || !person.setting.enabled || person.lastOn === day) return false;
       const at = now();
-      const items = await deps.store.since(userId, digestSince(person.lastAt, at));
+      const told = await deps.store.since(userId, digestSince(person.lastAt, at));
+      // What was emailed on its own is not listed again: the digest is what the person has not had in their mail.
+      const emailed = await deps.effects.claimed(told.map((n) => `mail:${n.id}`));
+      const items = told.filter((n) => !emailed.has(`mail:${n.id}`));
       let sent = false;
       if (items.length > 0) {
         const unsubscribe = unsubscribeLinks(deps.origin, unsubscribeToken(deps.secret, { userId, topic: "digest" }));
         const label = new Intl.DateTimeFormat("en-US", { timeZone: person.setting.timeZone, weekday: "long", month: "long", day: "numeric" }).format(at);
-        sent = await deps.effects.once(`digest:${userId}:${day}`, () => deps.mailer.send(digestMail({ items, to: person.email, day: label, links: { origin: deps.origin, unsubscribe } })));
+        const mail = digestMail({ items, emailed: told.length - items.length, to: person.email, day: label, links: { origin: deps.origin, unsubscribe } });
+        sent = await deps.effects.once(`digest:${userId}:${day}`, () => deps.mailer.send(mail));
       }
       await markDone(userId, day, at);
       return sent;

@@ -60,24 +60,27 @@ export function notificationMail(notification: Pick<Notification, "kind" | "titl
 }
 
 /**
- * The daily digest: what the person was told since the last one, by kind, each a link to its record.
+ * The daily digest: what the person was told since the last one and not emailed, by kind, each a link to its record,
+ * and how many more were emailed to them as they happened (`emailed`, not listed again).
  *
  * @example
- * digestMail({ items, to: "ana@example.com", day: "Monday, November 23", links });
- * // { subject: "Backroom: 3 updates for Monday, November 23", … }
+ * digestMail({ items, emailed: 2, to: "ana@example.com", day: "Monday, November 23", links });
+ * // { subject: "Backroom: 3 updates for Monday, November 23", text: "…Not listed: 2 more, emailed to you as they happened.…", … }
  */
-export function digestMail({ items, to, day, links }: { items: readonly Pick<Notification, "kind" | "title" | "link">[]; to: string; day: string; links: MailLinks }): Mail {
+export function digestMail({ items, emailed = 0, to, day, links }: { items: readonly Pick<Notification, "kind" | "title" | "link">[]; emailed?: number; to: string; day: string; links: MailLinks }): Mail {
   const groups = new Map<string, Pick<Notification, "kind" | "title" | "link">[]>();
   for (const item of items) {
     const label = isNotificationKind(item.kind) ? NOTIFICATION_KINDS[item.kind].label : item.kind;
     groups.set(label, [...(groups.get(label) ?? []), item]);
   }
   const subject = `Backroom: ${items.length} ${items.length === 1 ? "update" : "updates"} for ${day}`;
+  const also = emailed > 0 ? `Not listed: ${emailed} more, emailed to you as ${emailed === 1 ? "it" : "they"} happened.` : undefined;
   const why = "You get this daily digest because it is on in your Backroom notification settings.";
   const text = [
     subject,
     "",
     ...[...groups].flatMap(([label, group]) => [`${label} (${group.length})`, ...group.map((n) => `- ${n.title}\n  ${linkOf(n, links.origin)}`), ""]),
+    ...(also ? [also, ""] : []),
     "--",
     why,
     `Stop the daily digest (one click): ${links.unsubscribe.url}`,
@@ -93,6 +96,7 @@ export function digestMail({ items, to, day, links }: { items: readonly Pick<Not
             .map((n) => `<li style="margin:4px 0"><a href="${escapeHtml(linkOf(n, links.origin))}" style="color:#1d4ed8">${escapeHtml(n.title)}</a></li>`)
             .join("")}</ul>`,
       ),
+      ...(also ? [`<p style="margin:20px 0 0">${escapeHtml(also)}</p>`] : []),
       footer(why, links.unsubscribe.url, "Stop the daily digest"),
       `<p style="font-size:14px;color:#334155"><a href="${escapeHtml(`${links.origin}/account/notifications`)}" style="color:#1d4ed8">Change your notification settings</a></p>`,
     ].join(""),

@@ -191,16 +191,20 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     // A summarizer that keeps a kind apart: each alone.
     expect(await notifier.notifyAll(overdue(owner.userId, ["10", "11", "12", "13"]), () => undefined)).toBe(4);
 
-    // The summary's email is the one mail; the digest lists the summary, not the things in it.
+    // The summary's email is accounts' one mail; the owner's digest lists the summary, not the things in it; accounts'
+    // digest has nothing they were not emailed, and is not sent.
     const { id } = sent.find((s) => s.kind === NOTIFICATION_MAIL)!.data as { id: string };
     await notifier.mail(id);
     expect(mails.map((m) => m.subject)).toEqual(["5 invoices are overdue"]);
+    await preferences.setDigest(owner.userId, { enabled: true, time: "07:00", timeZone: "UTC" });
     await preferences.setDigest(accounts.userId, { enabled: true, time: "07:00", timeZone: "UTC" });
     clock = new Date("2026-11-23T07:05:00Z");
-    expect(await digests.run({ userId: accounts.userId, day: "2026-11-23" })).toBe(true);
-    expect(mails.at(-1)!.subject).toBe("Backroom: 1 update for Monday, November 23");
+    expect(await digests.run({ userId: owner.userId, day: "2026-11-23" })).toBe(true);
+    expect(mails.at(-1)!.subject).toBe("Backroom: 9 updates for Monday, November 23");
     expect(mails.at(-1)!.text).toContain("- 5 invoices are overdue\n  https://backroom.example/statements");
-    expect(mails.at(-1)!.text).not.toContain("Invoice 1 is overdue");
+    expect(mails.at(-1)!.text).not.toContain("Invoice 1 is overdue\n");
+    expect(await digests.run({ userId: accounts.userId, day: "2026-11-23" })).toBe(false);
+    expect(mails).toHaveLength(2);
 
     // Nobody is told what their settings turn off, and nothing is recorded for them.
     await preferences.choose(accounts.userId, { "invoice-overdue": "off" });
@@ -274,5 +278,43 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     expect(await digests.run({ userId: accounts.userId, day: "2026-11-24" })).toBe(true);
     expect(mails.at(-1)!.subject).toBe("Backroom: 1 update for Tuesday, November 24");
     expect(mails.at(-1)!.text).toContain("- Invoice 1050 is due");
+  });
+
+  it("leaves out of the digest what was emailed to the person, says how many, and sends none when all of it was", async () => {
+    let clock = new Date("2026-11-23T05:00:00Z");
+    const { accounts, notifier, digests, sent, mails, failNextSend, tell, preferences } = await setUp(() => clock);
+    await preferences.setDigest(accounts.userId, { enabled: true, time: "07:00", timeZone: "UTC" });
+    await preferences.choose(accounts.userId, { "invoice-due": "both", "invoice-overdue": "inbox", "credit-available": "email" });
+    await tell(accounts.userId, "invoice-due", "1041");
+    await tell(accounts.userId, "invoice-overdue", "977");
+    await tell(accounts.userId, "credit-available", "P-12");
+    await tell(accounts.userId, "invoice-due", "1042");
+    // The mail jobs: two sent; the third's send fails (and is not retried before the digest): it was not emailed.
+    const [due, credit, second] = sent.filter((s) => s.kind === NOTIFICATION_MAIL).map((s) => (s.data as { id: string }).id);
+    await notifier.mail(due!);
+    await notifier.mail(credit!);
+    failNextSend();
+    await expect(notifier.mail(second!)).rejects.toThrow("421");
+    expect(mails.map((m) => m.subject)).toEqual(["Invoice 1041 is due", "Invoice P-12 is due"]);
+
+    clock = new Date("2026-11-23T07:05:00Z");
+    expect(await digests.run({ userId: accounts.userId, day: "2026-11-23" })).toBe(true);
+    const digest = mails.at(-1)!;
+    expect(digest.subject).toBe("Backroom: 2 updates for Monday, November 23");
+    expect(digest.text).toContain("- Invoice 977 is due");
+    expect(digest.text).toContain("- Invoice 1042 is due");
+    expect(digest.text).not.toContain("Invoice 1041");
+    expect(digest.text).not.toContain("P-12");
+    expect(digest.text).toContain("Not listed: 2 more, emailed to you as they happened.");
+    expect(digest.html).toContain("Not listed: 2 more, emailed to you as they happened.");
+
+    // The next day, only what was emailed: no digest.
+    clock = new Date("2026-11-23T12:00:00Z");
+    await tell(accounts.userId, "credit-available", "P-13");
+    await notifier.mail((sent.filter((s) => s.kind === NOTIFICATION_MAIL).at(-1)!.data as { id: string }).id);
+    clock = new Date("2026-11-24T07:05:00Z");
+    const before = mails.length;
+    expect(await digests.run({ userId: accounts.userId, day: "2026-11-24" })).toBe(false);
+    expect(mails).toHaveLength(before);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
+import { pageHref } from "@/lib/ui/page-href";
 import type { Statement } from "@/lib/ui/statements/statement";
 import type { Mail } from "../auth/mailer";
 import { unsubscribeLinks, unsubscribeToken } from "../notifications/unsubscribe";
@@ -32,7 +33,7 @@ function summary(statement: Statement): { name: string; lines: string[]; url: (o
     ...(compareDecimals(overdue, "0") > 0 ? [`past due ${formatMoney(overdue)} (over 30 days ${formatMoney(addDecimals(buckets["31-60"], buckets["61-90"], buckets["91"]))})`] : ["nothing past due"]),
     ...(statement.credits.length ? [`credit on payments to apply ${formatMoney(statement.creditTotal)}`] : []),
   ];
-  return { name: `${statement.name ?? "AR account"} (AR account ${statement.arAccountId})`, lines, url: (origin) => `${origin}/statements?account=${statement.arAccountId}` };
+  return { name: `${statement.name ?? "AR account"} (AR account ${statement.arAccountId})`, lines, url: (origin) => `${origin}${pageHref.statements({ account: statement.arAccountId })}` };
 }
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
+import { pageHref } from "@/lib/ui/page-href";
 import { type Statement, STATEMENT_DEFINITIONS } from "@/lib/ui/statements/statement";
 import { agingBoxes, statementTables } from "@/lib/ui/statements/statement-tables";
 import { Layout, type PaperSize } from "./pdf-layout";
@@ -47,7 +48,7 @@ export async function statementPdf(statement: Statement, options: { size: PaperS
       layout.paragraph(table.empty);
       continue;
     }
-    const cells = (row: { text: string; invoiceId?: number }[]) => row.map((c) => ({ text: c.text, href: c.invoiceId === undefined ? undefined : `${origin}/invoices/${c.invoiceId}` }));
+    const cells = (row: { text: string; invoiceId?: number }[]) => row.map((c) => ({ text: c.text, href: c.invoiceId === undefined ? undefined : `${origin}${pageHref.invoice(c.invoiceId)}` }));
     layout.table(table.title, table.columns, table.rows.map(cells), table.total && cells(table.total));
   }
 

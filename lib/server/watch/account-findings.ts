@@ -2,6 +2,7 @@ import "server-only";
 import { addDays, localDay } from "@/lib/format/days";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
+import { pageHref } from "@/lib/ui/page-href";
 import type { NewNotification } from "../notifications/notification-store";
 import { candidates, type WatchMember } from "./recipients";
 
@@ -67,7 +68,7 @@ export function invoiceNotifications(invoices: readonly OpenInvoiceInput[], cont
     if (typeof invoice.InvoiceID !== "number" || !open || !dueDay || !/^\d{4}-\d{2}-\d{2}$/.test(dueDay)) continue;
     const today = localDay(context.now, context.zoneOf?.(invoice.CustomerID ?? undefined) ?? "UTC");
     const name = `Invoice ${invoice.InvoiceNum ?? invoice.InvoiceID}`;
-    const link = `/invoices/${invoice.InvoiceID}`;
+    const link = pageHref.invoice(invoice.InvoiceID);
     if (dueDay < today) {
       for (const m of overdue) out.push({ userId: m.userId, workspaceId: context.workspaceId, kind: "invoice-overdue", effectKey: `invoice-overdue:${m.userId}:${invoice.InvoiceID}`, title: `${name} is overdue since ${dayText(dueDay)}: ${formatMoney(open)} open`, link });
     } else if (dueDay <= addDays(today, DUE_WITHIN_DAYS)) {
@@ -83,7 +84,7 @@ export function invoiceNotifications(invoices: readonly OpenInvoiceInput[], cont
  *
  * @example
  * creditNotifications([{ PaymentID: 600036, PaymentInvoiceNum: "PAY-1", ARAccountID: 50001, AvailableBalance: "120.000000" }], { workspaceId, members, now });
- * // [{ kind: "credit-available", title: "Payment PAY-1 has $120.00 of credit to apply", link: "/payments?ARAccountIDs=50001", effectKey: "credit-available:<userId>:600036:120.00", ... }]
+ * // [{ kind: "credit-available", title: "Payment PAY-1 has $120.00 of credit to apply", link: "/payments?account=50001", effectKey: "credit-available:<userId>:600036:120.00", ... }]
  */
 export function creditNotifications(payments: readonly PaymentInput[], context: AccountContext): NewNotification[] {
   const members = candidates("credit-available", "Customer", context.members);
@@ -91,7 +92,7 @@ export function creditNotifications(payments: readonly PaymentInput[], context: 
   for (const payment of payments) {
     const credit = positive(payment.AvailableBalance);
     if (typeof payment.PaymentID !== "number" || !credit) continue;
-    const link = typeof payment.ARAccountID === "number" ? `/payments?ARAccountIDs=${payment.ARAccountID}` : "/payments";
+    const link = pageHref.payments({ account: payment.ARAccountID ?? undefined });
     const title = `Payment ${payment.PaymentInvoiceNum ?? payment.PaymentID} has ${formatMoney(credit)} of credit to apply`;
     for (const m of members) out.push({ userId: m.userId, workspaceId: context.workspaceId, kind: "credit-available", effectKey: `credit-available:${m.userId}:${payment.PaymentID}:${credit}`, title, link });
   }

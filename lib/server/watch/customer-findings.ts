@@ -4,6 +4,7 @@ import { addDays, isoWeekday, localDay } from "@/lib/format/days";
 import { cutOffFor } from "@/lib/ui/delivery/cutoff";
 import { cutOffText } from "@/lib/ui/delivery/customer-schedule";
 import { byWeekday, type ScheduleCustomer, type ScheduleRep, type ScheduleState } from "@/lib/ui/delivery/schedule";
+import { pageHref } from "@/lib/ui/page-href";
 import type { NewNotification } from "../notifications/notification-store";
 import { candidates, type WatchMember } from "./recipients";
 
@@ -45,7 +46,7 @@ export function holdNotifications(holds: readonly SeenHold[], context: CustomerC
   for (const hold of holds) {
     const told = context.keyType === "Employee" ? members.filter((m) => m.salesRepUserId === hold.salesRepUserId) : members;
     const title = `${hold.name ?? `Customer ${hold.customerId}`} is on hold`;
-    for (const m of told) out.push({ userId: m.userId, workspaceId: context.workspaceId, kind: "customer-on-hold", effectKey: `customer-on-hold:${m.userId}:${hold.customerId}:${hold.since}`, title, link: `/customers/${hold.customerId}` });
+    for (const m of told) out.push({ userId: m.userId, workspaceId: context.workspaceId, kind: "customer-on-hold", effectKey: `customer-on-hold:${m.userId}:${hold.customerId}:${hold.since}`, title, link: pageHref.customer(hold.customerId) });
   }
   return out;
 }
@@ -121,7 +122,7 @@ export function cutOffNotifications(world: DeliveryWorld, context: CustomerConte
         kind: "delivery-cutoff",
         effectKey: `delivery-cutoff:${m.userId}:${context.keyId}:${d.day}`,
         title: `${who} a delivery tomorrow: order by ${cutOffText(d.cutOff, d.timeZone)}`,
-        link: `/delivery-days?rep=${m.salesRepUserId}&day=${isoWeekday(d.day)}`,
+        link: pageHref.deliveryDays({ rep: m.salesRepUserId, day: isoWeekday(d.day) }),
       });
     }
   }

@@ -72,7 +72,7 @@ describe("credit available", () => {
       ],
       { ...base, members: [OWNER], now: SATURDAY },
     );
-    expect(found).toEqual([{ userId: "owner", workspaceId: "w1", kind: "credit-available", effectKey: "credit-available:owner:600036:120.50", title: "Payment PAY-200036 has $120.50 of credit to apply", link: "/payments?ARAccountIDs=50001" }]);
+    expect(found).toEqual([{ userId: "owner", workspaceId: "w1", kind: "credit-available", effectKey: "credit-available:owner:600036:120.50", title: "Payment PAY-200036 has $120.50 of credit to apply", link: "/payments?account=50001" }]);
   });
 });
 

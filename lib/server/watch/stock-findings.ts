@@ -1,4 +1,5 @@
 import "server-only";
+import { pageHref } from "@/lib/ui/page-href";
 import { type PlanInput, planRows } from "@/lib/ui/replenishment/plan";
 import type { NewNotification } from "../notifications/notification-store";
 import { candidates, type WatchMember } from "./recipients";
@@ -46,6 +47,6 @@ export function belowCoverNotifications(plans: readonly PlanInput[], context: St
     kind: "below-cover",
     effectKey: `below-cover:${m.userId}:${context.keyId}:${day}`,
     title,
-    link: "/purchases/plan",
+    link: pageHref.purchasePlan(),
   }));
 }

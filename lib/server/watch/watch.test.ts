@@ -46,7 +46,9 @@ describe("a run's many findings of a kind, as one", () => {
   it.each([
     ["invoice-overdue", ["/invoices/3", "/invoices/1", "/invoices/2", "/invoices/4"], { title: "4 invoices are overdue", link: "/statements" }],
     ["invoice-due", ["/invoices/3", "/invoices/1", "/invoices/2", "/invoices/4", "/invoices/5"], { title: "5 invoices fall due within 7 days", link: "/statements" }],
-    ["credit-available", ["/payments?ARAccountIDs=1", "/payments?ARAccountIDs=1", "/payments?ARAccountIDs=2", "/payments?ARAccountIDs=3"], { title: "4 payments have credit to apply", link: "/payments" }],
+    // Payments of several AR accounts: the page asks which; of one, it opens on that account's payments.
+    ["credit-available", ["/payments?account=1", "/payments?account=1", "/payments?account=2", "/payments?account=3"], { title: "4 payments have credit to apply", link: "/payments" }],
+    ["credit-available", ["/payments?account=50001", "/payments?account=50001", "/payments?account=50001", "/payments?account=50001"], { title: "4 payments have credit to apply", link: "/payments?account=50001" }],
     // The customers it is about, in order, each once (a hold seen again after a release is a new finding).
     ["customer-on-hold", ["/customers/20013", "/customers/20002", "/customers/100", "/customers/20002"], { title: "4 customers are on hold", link: "/customers?CustomerIDs=100,20002,20013&OnHold=true" }],
     // A finding with no customer's page: every customer on hold.

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { KIND_NAMES } from "@/lib/session/notification-kinds";
+import { pageHref, readPageHref } from "@/lib/ui/page-href";
 import type { WorkspaceKeyStore } from "../auth/workspace-keys";
 import type { Background } from "../background/background-reads";
 import type { BackroomDatabase } from "../db/schema";
@@ -101,22 +102,29 @@ export type Watch = ReturnType<typeof createWatch>;
  *
  * @example
  * summaryOf("invoice-overdue", items); // { title: "14 invoices are overdue", link: "/statements" }
+ * summaryOf("credit-available", items); // { title: "4 payments have credit to apply", link: "/payments?account=50001" } (one account's)
  * summaryOf("customer-on-hold", items); // { title: "5 customers are on hold", link: "/customers?CustomerIDs=20001,20007,…&OnHold=true" }
  */
 export const summaryOf: Summarize = (kind, items) => {
   const count = items.length;
+  // What each finding's link names (`pageHref`, read back): the summary links to a page showing them all.
+  const links = items.map((n) => (n.link === null ? undefined : readPageHref(n.link)));
   switch (kind) {
     case "invoice-overdue":
-      return { title: `${count} invoices are overdue`, link: "/statements" };
+      return { title: `${count} invoices are overdue`, link: pageHref.statements() };
     case "invoice-due":
-      return { title: `${count} invoices fall due within ${DUE_WITHIN_DAYS} days`, link: "/statements" };
-    case "credit-available":
-      return { title: `${count} payments have credit to apply`, link: "/payments" };
+      return { title: `${count} invoices fall due within ${DUE_WITHIN_DAYS} days`, link: pageHref.statements() };
+    case "credit-available": {
+      // The payments of one AR account open on it; of several, the page asks which.
+      const accounts = new Set(links.map((l) => (l?.page === "payments" ? l.params.account : undefined)));
+      const [account] = accounts;
+      return { title: `${count} payments have credit to apply`, link: pageHref.payments({ account: accounts.size === 1 ? account : undefined }) };
+    }
     case "customer-on-hold": {
       // Each finding links to its customer's page: the summary lists those customers, on hold.
-      const ids = items.map((n) => /^\/customers\/(\d+)$/.exec(n.link ?? "")?.[1]);
-      const named = ids.every((id) => id !== undefined) ? `CustomerIDs=${[...new Set(ids)].sort((a, b) => Number(a) - Number(b)).join(",")}&` : "";
-      return { title: `${count} customers are on hold`, link: `/customers?${named}OnHold=true` };
+      const ids = links.map((l) => (l?.page === "customer" ? l.id : undefined));
+      const customerIds = ids.every((id) => id !== undefined) ? (ids as number[]) : undefined;
+      return { title: `${count} customers are on hold`, link: pageHref.customers({ customerIds, onHold: true }) };
     }
     default:
       return undefined;

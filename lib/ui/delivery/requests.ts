@@ -1,9 +1,11 @@
 import { type ApiRequest, STALE } from "@/lib/ui/api-query";
 import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
+import { pageRead } from "@/lib/ui/page-href";
 
 /**
  * What the delivery-days page reads, and its address: `day` (1 = Monday .. 7 = Sunday), `States`, `AccountStatuses`
- * (sent to the API), `rep` and `q` (applied in the page).
+ * (sent to the API), `rep` and `q` (applied in the page). The day and the rep are the ones a link to the page names
+ * (`pageHref.deliveryDays`, a delivery cut-off's notification included), read by `pageRead.deliveryDays`.
  */
 
 type Params = Record<string, string | string[] | undefined>;
@@ -23,15 +25,14 @@ export interface DeliveryParams {
 
 /** The page's address read and checked (anything unreadable is left out, as if absent). */
 export function deliveryParams(params: Params): DeliveryParams {
-  const day = Number(one(params, "day"));
-  const rep = Number(one(params, "rep"));
+  const { day, rep } = pageRead.deliveryDays(params);
   const states = (one(params, "States") ?? "").split(",").map((s) => s.trim().toUpperCase()).filter((s) => /^[A-Z]{2}$/.test(s));
   const statuses = (one(params, "AccountStatuses") ?? "Active").split(",").filter((s): s is (typeof ACCOUNT_STATUSES)[number] => (ACCOUNT_STATUSES as readonly string[]).includes(s));
   return {
-    day: Number.isInteger(day) && day >= 1 && day <= 7 ? day : undefined,
+    day,
     states: states.length ? states.join(",") : undefined,
     statuses: (statuses.length ? statuses : ["Active"]).join(","),
-    rep: Number.isInteger(rep) && rep > 0 ? rep : undefined,
+    rep,
     q: one(params, "q")?.trim() || undefined,
   };
 }

@@ -12,7 +12,9 @@ import {
   exceedsOpenBalance,
   fillOldestFirst,
   isEntered,
+  notPayable,
   type OpenInvoiceRef,
+  owes,
 } from "./allocation";
 
 type Lines = AllocationValues["lines"];
@@ -23,8 +25,8 @@ function lines(...amounts: string[]): Lines {
 }
 
 /** The issues of a refused parse, as path and message, or [] when it was accepted. */
-function issuesOf(credit: string, values: AllocationValues) {
-  const result = allocationSchema(credit).safeParse(values);
+function issuesOf(credit: string, values: AllocationValues, invoices: OpenInvoiceRef[] = []) {
+  const result = allocationSchema(credit, invoices).safeParse(values);
   return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
 }
 
@@ -93,7 +95,34 @@ describe("creditLeft", () => {
   });
 });
 
+describe("owes: which invoices take a payment", () => {
+  it.each([
+    ["120.500000", true, undefined],
+    ["0.000001", true, undefined],
+    ["0", false, "Paid: nothing is owed"],
+    ["0.000000", false, "Paid: nothing is owed"],
+    ["-25.000000", false, "A credit of $25.00: nothing is owed"],
+    ["abc", false, "Its open balance is not known"],
+    [null, false, "Its open balance is not known"],
+  ])("%j", (open, owed, why) => {
+    expect(owes(open)).toBe(owed);
+    expect(notPayable(open)).toBe(why);
+  });
+});
+
 describe("allocationSchema", () => {
+  it("refuses an amount toward an invoice that owes nothing: a credit (a negative open balance) or a paid one", () => {
+    const invoices: OpenInvoiceRef[] = [
+      { invoiceNum: "A", openBalance: "80.00" },
+      { invoiceNum: "B", openBalance: "-25.000000" },
+      { invoiceNum: "C", openBalance: "0.000000" },
+    ];
+    expect(issuesOf("100", { lines: lines("10", "5", "") }, invoices)).toEqual([{ path: ["lines", 1, "amount"], message: "Invoice B takes no payment. A credit of $25.00: nothing is owed." }]);
+    expect(issuesOf("100", { lines: lines("", "", "1") }, invoices)).toEqual([{ path: ["lines", 2, "amount"], message: "Invoice C takes no payment. Paid: nothing is owed." }]);
+    // Nothing entered on them: the others go through.
+    expect(issuesOf("100", { lines: lines("80", "", "") }, invoices)).toEqual([]);
+  });
+
   it("checks an amount with the contract's rule for Amount (the form has no copy of the parameter's schema)", () => {
     const contract = paymentApplicationParams.Amount.make("Amount");
     for (const text of ["125.50", "1", "0.01", "007", "10.000000", "0", "0.00", "000", "-5", "+5", "1e3", "1.", ".5", "1,5", "abc", "", " 5", "12.5.0"]) {
@@ -102,7 +131,7 @@ describe("allocationSchema", () => {
   });
 
   it("accepts amounts within the credit, with blank lines between", () => {
-    const result = allocationSchema("100.00").safeParse({ lines: lines("40", "", "59.999999") });
+    const result = allocationSchema("100.00", []).safeParse({ lines: lines("40", "", "59.999999") });
     expect(result.success).toBe(true);
   });
 
@@ -325,7 +354,7 @@ describe("fillOldestFirst", () => {
       for (const [index, line] of filled.entries()) {
         if (line.amount !== "") expect(exceedsOpenBalance(line.amount, invoices[index]!.openBalance)).toBe(false);
       }
-      expect(allocationSchema(credit).safeParse({ lines: filled }).success).toBe(true);
+      expect(allocationSchema(credit, invoices).safeParse({ lines: filled }).success).toBe(true);
     }
   });
 

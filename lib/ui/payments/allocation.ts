@@ -51,11 +51,42 @@ export function creditLeft(credit: string, lines: AllocationValues["lines"]): st
 }
 
 /**
- * The form's schema: each entered amount follows the contract (a positive decimal) with at most 6 decimals (the API's
- * precision), at least one amount is entered, and together they do not exceed the payment's credit left. An amount
- * above an invoice's open balance is allowed (the API accepts it) and only warned about: see `exceedsOpenBalance`.
+ * Whether an invoice can take a payment: it owes something (an open balance above zero). A paid invoice owes nothing,
+ * and a credit (a return: a negative open balance) is money owed to the customer, not by it; the Data API refuses a
+ * request toward either (docs/sandbox.md), so the form offers no amount for them.
+ *
+ * @example
+ * owes("120.500000"); // true
+ * owes("-25.000000"); // false (a credit)
+ * owes("0"); // false
  */
-export function allocationSchema(credit: string) {
+export function owes(openBalance: string | null | undefined): boolean {
+  const micros = typeof openBalance === "string" ? parseDecimal(openBalance.trim()) : undefined;
+  return micros !== undefined && micros > 0n;
+}
+
+/**
+ * Why an invoice takes no payment, in the form's words, or undefined when it does.
+ *
+ * @example
+ * notPayable("-25.000000"); // "A credit of $25.00: nothing is owed"
+ */
+export function notPayable(openBalance: string | null | undefined): string | undefined {
+  if (owes(openBalance)) return undefined;
+  const micros = typeof openBalance === "string" ? parseDecimal(openBalance.trim()) : undefined;
+  if (micros === undefined) return "Its open balance is not known";
+  return micros < 0n ? `A credit of ${formatMoney(toDecimalString(-micros, 6))}: nothing is owed` : "Paid: nothing is owed";
+}
+
+/**
+ * The form's schema: each entered amount follows the contract (a positive decimal) with at most 6 decimals (the API's
+ * precision) and goes to an invoice that owes something (`owes`: never a credit or a paid invoice), at least one amount
+ * is entered, and together they do not exceed the payment's credit left. An amount above an invoice's open balance is
+ * allowed (the API accepts it) and only warned about: see `exceedsOpenBalance`. `invoices` are the invoices offered,
+ * with their open balances; a line naming an invoice not among them is left to the API.
+ */
+export function allocationSchema(credit: string, invoices: readonly Pick<OpenInvoiceRef, "invoiceNum" | "openBalance">[]) {
+  const openBalances = new Map(invoices.map((i) => [i.invoiceNum, i.openBalance]));
   return z
     .object({
       lines: z.array(
@@ -76,6 +107,15 @@ export function allocationSchema(credit: string) {
         }),
       ),
     })
+    .check(
+      z.superRefine((values, ctx) => {
+        for (const [index, line] of values.lines.entries()) {
+          const open = openBalances.get(line.invoiceNum);
+          const why = open === undefined || !isEntered(line.amount) ? undefined : notPayable(open);
+          if (why) ctx.addIssue({ code: "custom", path: ["lines", index, "amount"], message: `Invoice ${line.invoiceNum} takes no payment. ${why}.` });
+        }
+      }),
+    )
     .check(
       z.superRefine((values, ctx) => {
         const entered = values.lines.filter((l) => isEntered(l.amount));

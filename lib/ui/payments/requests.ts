@@ -2,6 +2,7 @@ import type { RecordOf } from "@/lib/data-api/client";
 import type { KeyType } from "@/lib/data-api/operation";
 import { type ApiRequest, STALE } from "@/lib/ui/api-query";
 import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
+import { PAGE_PARAMS, pageRead } from "@/lib/ui/page-href";
 
 /**
  * The requests of the payments page, shared by its server page (which prefetches them) and its client components
@@ -14,11 +15,11 @@ export type Payment = RecordOf<"listPayments">;
 /**
  * The address's parameters of the page: the AR account, the payment being allocated, and the filters of the account's
  * lists, each under the API's own name (the applications' statuses and target invoices, the payments' types, and the
- * suppliers, which narrow the payments and the applications, and a Supplier key's open invoices).
+ * suppliers, which narrow the payments and the applications, and a Supplier key's open invoices). The account and the
+ * payment are the ones a link to the page names (`pageHref.payments`, notifications included).
  */
 export const PARAMS = {
-  account: "account",
-  payment: "payment",
+  ...PAGE_PARAMS.payments,
   statuses: "Statuses",
   suppliers: "SupplierIDs",
   paymentTypes: "PaymentTypeIDs",
@@ -41,15 +42,14 @@ function read(params: Params, name: string): string | undefined {
   return first === null || first === undefined || first === "" ? undefined : first;
 }
 
-/** The AR account in the address, when it is a number. */
+/** The AR account in the address, when it is a number (as `pageHref.payments` writes it). */
 export function accountOf(params: Params): number | undefined {
-  const value = read(params, PARAMS.account);
-  return value && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+  return pageRead.payments(params).account;
 }
 
 /** The payment being allocated (its PaymentInvoiceNum), when the address names one. */
 export function paymentOf(params: Params): string | undefined {
-  return read(params, PARAMS.payment);
+  return pageRead.payments(params).payment;
 }
 
 /** The statuses the applications list shows (a comma list of Pending, Exported, Confirmed, Rejected), or all. */

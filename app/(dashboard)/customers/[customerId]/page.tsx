@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
+import { pageRead } from "@/lib/ui/page-href";
 import { CustomerDetail } from "@/components/customers/customer-detail";
 import { STALE } from "@/lib/ui/api-query";
 import { customerScheduleRequest, statesRequest } from "@/lib/ui/delivery/requests";
@@ -14,8 +15,8 @@ export const metadata: Metadata = { title: "Customer · Backroom" };
 
 export default async function CustomerPage({ params, searchParams }: PageProps<"/customers/[customerId]">) {
   const [{ customerId }, query, { active }] = await Promise.all([params, searchParams, requireSession()]);
-  if (!/^\d{1,15}$/.test(customerId)) notFound();
-  const id = Number(customerId);
+  const id = pageRead.customer(customerId);
+  if (id === undefined) notFound();
   const effective: Record<string, string> = typeof query.EffectiveDate === "string" ? { EffectiveDate: query.EffectiveDate } : {};
   const showCreditTerms = mayCall(active.keyType, "listCustomerCreditTerms");
   const showRetailerInventory = mayCall(active.keyType, "listRetailerInventory");

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
+import { pageRead } from "@/lib/ui/page-href";
 import { InvoiceDetail } from "@/components/invoices/invoice-detail";
 import { invoiceRequests } from "@/lib/ui/views/invoice-requests";
 import { DetailSkeleton, Prefetched } from "../../_lib/streamed";
@@ -10,8 +11,8 @@ export const metadata: Metadata = { title: "Invoice · Backroom" };
 
 export default async function InvoicePage({ params }: PageProps<"/invoices/[invoiceId]">) {
   const [{ invoiceId }] = await Promise.all([params, requireSession()]);
-  if (!/^\d{1,15}$/.test(invoiceId)) notFound();
-  const id = Number(invoiceId);
+  const id = pageRead.invoice(invoiceId);
+  if (id === undefined) notFound();
   const r = invoiceRequests(id);
   // The shell at once; the page's data streams in when its requests have answered.
   return (

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
+import { pageRead } from "@/lib/ui/page-href";
 import { PurchaseDetail } from "@/components/purchases/purchase-detail";
 import { PurchaseDetailV1 } from "@/components/purchases/purchase-detail-v1";
 import { V1OnlyNotice } from "@/components/purchases/v1-notice";
@@ -21,7 +22,7 @@ export const metadata: Metadata = { title: "Purchase · Backroom" };
 export default async function PurchasePage({ params }: PageProps<"/purchases/[purchaseId]">) {
   const [{ purchaseId }, { active }] = await Promise.all([params, requireSession()]);
   if (!mayCall(active.keyType, "getPurchaseV2")) return <NotForThisKey title="Purchases" keyType={active.keyType} />;
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(purchaseId)) notFound();
+  if (pageRead.purchase(purchaseId) === undefined) notFound();
   const v2 = await purchasesV2State(active);
   if (v2 !== "available") return <PostedPurchasePage purchaseId={purchaseId} reason={v2} />;
   // The shell at once; the page's data streams in when its requests have answered.
