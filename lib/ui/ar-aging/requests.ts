@@ -3,20 +3,25 @@ import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { LOOKUPS } from "@/lib/ui/views/filters";
 import { listRequest } from "@/lib/ui/views/list-view-spec";
 import { INVOICE_STATUSES } from "@/lib/data-api/values";
+import { type AgingLine, largestLines } from "./aging";
+import { type AgingListQuery, agingPage } from "./aging-list";
 
 /**
  * The requests of the AR aging page, shared by its server page (which prefetches them) and its client component
  * (which reads the same cache entries), so that both ask the API exactly the same thing.
  */
 
-/** Rows the report asks for: the API's largest page. */
+/** Rows the report asks for in a request: the API's largest page. */
 export const AGING_PAGE_SIZE = 500;
+
+/** Pages of the aging read live at most (20,000 rows): past it, the report says it is not whole. */
+export const AGING_MAX_PAGES = 40;
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
 
 /**
- * The aging request for a URL: its filters (CustomerIDs, SupplierIDs, States) as the URL names them, always the first
- * page of 500 (the report has no pages: it says when there are more rows and suggests a filter).
+ * The aging request for a URL: its filters (CustomerIDs, SupplierIDs, States) as the URL names them, the first page of
+ * 500 (the report reads the others after it: `components/ar-aging/aging-walk.ts`; the overview's card reads this one).
  *
  * @example
  * agingRequest(new URLSearchParams("States=CA")); // { operation: "listArAging", query: { States: "CA", Page: "1", PageSize: "500" } }
@@ -53,7 +58,7 @@ export const LOOKUP_STALE = STALE.directory;
 
 /**
  * The invoices that name the AR accounts' customers (one per account, from `accountInvoices`): every status, in one
- * page (a report has at most 500 rows, so at most 500 accounts). Undefined when there is nothing to ask.
+ * page of up to 500 (`namesToAsk` keeps to that). Undefined when there is nothing to ask.
  *
  * @example
  * accountInvoicesRequest([9017, 9001]); // { operation: "listInvoices", query: { InvoiceIDs: "9001,9017", Statuses: "1,2,3,4,5,7", PageSize: "500" } }
@@ -62,4 +67,24 @@ export function accountInvoicesRequest(invoiceIds: Iterable<number>): ApiRequest
   const ids = [...new Set(invoiceIds)].sort((a, b) => a - b);
   if (ids.length === 0) return undefined;
   return { operation: "listInvoices", query: { InvoiceIDs: ids.join(","), Statuses: Object.keys(INVOICE_STATUSES).join(","), PageSize: String(AGING_PAGE_SIZE) } };
+}
+
+/**
+ * The invoices to ask for by id to name the report's accounts (`picked`: `accountInvoices` of its rows): all of them in
+ * one request when they fit (500), else those of the accounts the report shows (the chart's bars and the table's
+ * page, ordered by the names known without them: `label`), so a whole aging of thousands of accounts costs one request
+ * a page.
+ *
+ * @example
+ * namesToAsk(accountInvoices(rows), linesOf(rows), agingListQuery(params), label); // { operation: "listInvoices", query: { InvoiceIDs: "…" } }
+ */
+export function namesToAsk(
+  picked: Map<number, number>,
+  lines: readonly AgingLine[],
+  list: AgingListQuery,
+  label: (line: AgingLine, column: "account" | "supplier") => string,
+): ApiRequest<"listInvoices"> | undefined {
+  if (picked.size <= AGING_PAGE_SIZE) return accountInvoicesRequest(picked.keys());
+  const shown = new Set([...largestLines([...lines]).shown, ...agingPage(lines, list, label).rows].map((line) => line.arAccountId));
+  return accountInvoicesRequest([...picked].flatMap(([invoice, account]) => (shown.has(account) ? [invoice] : [])));
 }
