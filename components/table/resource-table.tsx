@@ -2,20 +2,20 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ColumnDef, columnVisibilityFeature, createColumnHelper, tableFeatures, useTable, type ColumnVisibilityState } from "@tanstack/react-table";
-import { useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import type { RecordOf } from "@/lib/data-api/client";
 import { apiQueryOptions } from "@/lib/ui/api-query";
-import { pushParams } from "@/lib/ui/address";
+import { isPlainClick, pushParams } from "@/lib/ui/address";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useTimeZone } from "@/components/shell/providers";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { emptyColumns } from "@/lib/ui/views/empty-columns";
 import { filtersOf, type FilterSpec, valueLabel } from "@/lib/ui/views/filters";
-import { COLUMNS_PARAM, type ListOperationId, type ListViewSpec, listRequest, PAGE_SIZES, visibleColumns } from "@/lib/ui/views/list-view-spec";
+import { COLUMNS_PARAM, type ListOperationId, type ListViewSpec, listRequest, PAGE_SIZES, pageDefaultInForce, todayUtc, visibleColumns } from "@/lib/ui/views/list-view-spec";
 import { renderCell } from "./cell";
 import { ColumnChooser } from "./column-chooser";
 import { FilterBar } from "./filter-bar";
@@ -88,6 +88,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
 
   return (
     <div className="space-y-4">
+      <PageDefaultNote view={view} />
       <div className="flex flex-wrap items-center gap-3">
         <ColumnChooser table={table} empty={empty} />
         <TableExport view={view} request={request} timeZone={timeZone} visible={visible} />
@@ -226,10 +227,53 @@ function useListFilters<K extends ListOperationId>(view: ListViewSpec<K>) {
       else p.set(name, value);
       p.delete(pageName);
     });
+  // The page's own default, where it is in force, names what an empty filter shows; else the API's default does.
+  const pageLabels = pageDefaultInForce(view, params) ? view.pageDefault!.labels : {};
   const defaultLabel = (filter: FilterSpec) =>
-    filter.defaultValue === undefined ? undefined : filter.defaultValue.split(",").map((v) => valueLabel(view.operation, filter.name, v)).join(", ");
-  const defaultsInForce = filters.filter((f) => f.defaultValue !== undefined && !values[f.name]);
+    pageLabels[filter.name]?.(todayUtc()) ?? (filter.defaultValue === undefined ? undefined : filter.defaultValue.split(",").map((v) => valueLabel(view.operation, filter.name, v)).join(", "));
+  const defaultsInForce = filters.filter((f) => f.defaultValue !== undefined && !values[f.name] && !pageLabels[f.name]);
   return { filters, values, setFilter, defaultLabel, defaultsInForce };
+}
+
+/**
+ * What a list with a page default shows, in words above its table (issue 37): the page's default while it is in
+ * force ("Showing invoices of every status … the last 90 days"), or the API's own when the address asks for exactly
+ * that, each with a link to the other. Nothing for a list without one, or with filters of the person's choosing.
+ */
+function PageDefaultNote<K extends ListOperationId>({ view }: { view: ListViewSpec<K> }) {
+  const params = useSearchParams();
+  const pathname = usePathname();
+  const { page: pageName } = pagingParams(OPERATION_META[view.operation].version);
+  const chosen = view.pageDefault;
+  if (!chosen) return null;
+  const inForce = pageDefaultInForce(view, params);
+  const isApi = !inForce && Object.entries(chosen.api.query).every(([name, value]) => params.get(name) === value);
+  if (!inForce && !isApi) return null;
+  const next = new URLSearchParams(params.toString());
+  next.delete(pageName);
+  if (inForce) for (const [name, value] of Object.entries(chosen.api.query)) next.set(name, value);
+  else for (const name of chosen.unless) next.delete(name);
+  const search = next.toString();
+  const href = `${pathname}${search ? `?${search}` : ""}`;
+  return (
+    <p className="text-sm" data-testid="page-default">
+      {inForce ? chosen.describe(todayUtc()) : `Showing ${chosen.api.describe}.`}{" "}
+      <a
+        href={href}
+        className="link font-semibold"
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          pushParams((p) => {
+            for (const name of [...p.keys()]) p.delete(name);
+            for (const [name, value] of next) p.append(name, value);
+          });
+        }}
+      >
+        Show {inForce ? chosen.api.describe : chosen.name}
+      </a>
+    </p>
+  );
 }
 
 /**
