@@ -3,19 +3,18 @@
 import { StaleNote } from "@/components/table/stale-note";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useMemo, useState, useTransition } from "react";
+import { type ComponentType, useEffect, useMemo, useState, useTransition } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import { FilterBar } from "@/components/table/filter-bar";
 import { RequestError } from "@/components/table/request-error";
-import { TableExport } from "@/components/table/table-export";
 import { pushParams } from "@/lib/ui/address";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { formatDateTime } from "@/lib/format/display";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { filtersOf } from "@/lib/ui/views/filters";
-import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
+import { loadOnce } from "@/lib/ui/browser-api";
+import { BUTTON } from "@/lib/ui/styles";
 import {
   type AccountCustomer,
   accountCustomers,
@@ -180,7 +179,6 @@ export function ArAgingReport({ throughServer = false, note }: { throughServer?:
   const accountNames = useMemo(() => fromOpen ?? accountCustomers(report.picked, invoices.data?.records, customersById), [fromOpen, report.picked, invoices.data, customersById]);
   const page = useMemo(() => agingPage(report.lines, list, (line, column) => labelOf(line, column, accountNames, supplierNames)), [report.lines, list, accountNames, supplierNames]);
   const filtered = filters.some((f) => params.get(f.name));
-  const exportView = LIST_VIEWS.arAging as unknown as ListViewSpec;
 
   let body: React.ReactNode;
   if (query.error && !query.data) {
@@ -232,12 +230,33 @@ export function ArAgingReport({ throughServer = false, note }: { throughServer?:
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
             {query.isFetching && query.data ? walking(progress).replace("Loading AR aging…", "Updating…") : query.data ? `${rowCount(report.lines.length)} (AR account and supplier), every page of the aging.` : ""}
           </p>
-          {query.data && report.lines.length > 0 && <TableExport view={exportView} request={listRequest(exportView, params)} timeZone={timeZone} visible={[...exportView.defaultColumns]} />}
+          {query.data && report.lines.length > 0 && <LiveExport timeZone={timeZone} />}
         </div>
         <StaleNote of={[query.data]} />
       </div>
       {body}
     </div>
+  );
+}
+
+// The live report's export (the list's own, with its dialog) loads after the report: few visits export.
+const loadExport = loadOnce(() => import("./aging-live-export").then((m) => m.AgingLiveExport));
+
+/** "Export CSV" once its code has come; the same button, waiting, meanwhile. */
+function LiveExport({ timeZone }: { timeZone: string | undefined }) {
+  const [Export, setExport] = useState<{ component: ComponentType<{ timeZone: string | undefined }> }>();
+  useEffect(() => {
+    let live = true;
+    void loadExport().then((component) => live && setExport({ component }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (Export) return <Export.component timeZone={timeZone} />;
+  return (
+    <button type="button" disabled className={BUTTON}>
+      Export CSV
+    </button>
   );
 }
 
@@ -289,7 +308,7 @@ export function SnapshotAgingReport({ report }: { report: SnapshotReport }) {
             {report.refreshing ? " A refresh is under way." : ""}
           </p>
           {report.count > 0 && (
-            <a href={exportHref} download className="pager-button">
+            <a href={exportHref} download className={BUTTON}>
               Export CSV<span className="sr-only"> of the {rowCount(report.count)}</span>
             </a>
           )}
