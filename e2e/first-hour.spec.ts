@@ -110,11 +110,11 @@ test("the invoices open on the retailer's every status of the last 90 days, said
   expect(await seriousViolations(page)).toEqual([]);
 
   // The API's own default, one click away: New only, said so, and back.
-  await note.getByRole("link", { name: "Show the API's default: New invoices only" }).click();
+  await note.getByRole("button", { name: "Show the API's default: New invoices only" }).click();
   await expect(page).toHaveURL(/Statuses=1(&|$)/);
   await expect(note).toHaveText("Showing the API's default: New invoices only. Show every status of the last 90 days");
   await expect(rows).toHaveCount(news.length);
-  await note.getByRole("link", { name: "Show every status of the last 90 days" }).click();
+  await note.getByRole("button", { name: "Show every status of the last 90 days" }).click();
   await expect(page).not.toHaveURL(/Statuses=/);
   await expect(rows).toHaveCount(Math.min(50, recent.length));
 });

@@ -1,5 +1,5 @@
 import type { DataApiClient } from "@/lib/data-api/client";
-import { walkPages, type WalkProgress } from "@/lib/export/walk";
+import type { WalkProgress } from "@/lib/export/walk";
 import { type AgingRow } from "@/lib/ui/ar-aging/aging";
 import { AGING_MAX_PAGES, AGING_PAGE_SIZE, AGING_STALE, agingRequest } from "@/lib/ui/ar-aging/requests";
 import { apiQueryKey, callApi, type Walked } from "@/lib/ui/api-query";
@@ -24,6 +24,8 @@ export function agingWalkOptions(client: DataApiClient, params: Params, { onProg
   return {
     queryKey: ["walk", ...apiQueryKey(request), "whole"] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Walked<AgingRow>> => {
+      // The pacer comes with the first walk, not with the page.
+      const { walkPages } = await import("@/lib/export/walk");
       const walked = await walkPages({
         signal,
         pageSize: AGING_PAGE_SIZE,

@@ -30,9 +30,9 @@ import {
   supplierLabel,
   totalLine,
 } from "@/lib/ui/ar-aging/aging";
-import { type AgingListQuery, agingListQuery, agingPage, withAgingList } from "@/lib/ui/ar-aging/aging-list";
+import { type AgingListQuery, agingListQuery, agingPage, namesToAsk, withAgingList } from "@/lib/ui/ar-aging/aging-list";
 import { accountsRequest } from "@/lib/ui/payments/requests";
-import { AGING_STALE, customersLookup, LOOKUP_STALE, namesToAsk, suppliersLookup } from "@/lib/ui/ar-aging/requests";
+import { AGING_STALE, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
 import { AgingBody } from "./aging-body";
 import { agingWalkOptions, type WalkProgress } from "./aging-walk";
 

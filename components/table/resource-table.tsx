@@ -2,13 +2,13 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ColumnDef, columnVisibilityFeature, createColumnHelper, tableFeatures, useTable, type ColumnVisibilityState } from "@tanstack/react-table";
-import { usePathname, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import type { RecordOf } from "@/lib/data-api/client";
 import { apiQueryOptions } from "@/lib/ui/api-query";
-import { isPlainClick, pushParams } from "@/lib/ui/address";
+import { pushParams } from "@/lib/ui/address";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useTimeZone } from "@/components/shell/providers";
@@ -242,36 +242,27 @@ function useListFilters<K extends ListOperationId>(view: ListViewSpec<K>) {
  */
 function PageDefaultNote<K extends ListOperationId>({ view }: { view: ListViewSpec<K> }) {
   const params = useSearchParams();
-  const pathname = usePathname();
-  const { page: pageName } = pagingParams(OPERATION_META[view.operation].version);
   const chosen = view.pageDefault;
   if (!chosen) return null;
   const inForce = pageDefaultInForce(view, params);
-  const isApi = !inForce && Object.entries(chosen.api.query).every(([name, value]) => params.get(name) === value);
-  if (!inForce && !isApi) return null;
-  const next = new URLSearchParams(params.toString());
-  next.delete(pageName);
-  if (inForce) for (const [name, value] of Object.entries(chosen.api.query)) next.set(name, value);
-  else for (const name of chosen.unless) next.delete(name);
-  const search = next.toString();
-  const href = `${pathname}${search ? `?${search}` : ""}`;
+  if (!inForce && Object.entries(chosen.api.query).some(([name, value]) => params.get(name) !== value)) return null;
+  const { page: pageName } = pagingParams(OPERATION_META[view.operation].version);
   return (
     <p className="text-sm" data-testid="page-default">
       {inForce ? chosen.describe(todayUtc()) : `Showing ${chosen.api.describe}.`}{" "}
-      <a
-        href={href}
-        className="link font-semibold"
-        onClick={(event) => {
-          if (!isPlainClick(event)) return;
-          event.preventDefault();
+      <button
+        type="button"
+        className="link cursor-pointer font-semibold"
+        onClick={() =>
           pushParams((p) => {
-            for (const name of [...p.keys()]) p.delete(name);
-            for (const [name, value] of next) p.append(name, value);
-          });
-        }}
+            p.delete(pageName);
+            if (inForce) for (const [name, value] of Object.entries(chosen.api.query)) p.set(name, value);
+            else for (const name of chosen.unless) p.delete(name);
+          })
+        }
       >
         Show {inForce ? chosen.api.describe : chosen.name}
-      </a>
+      </button>
     </p>
   );
 }

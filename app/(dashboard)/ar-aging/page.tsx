@@ -19,10 +19,9 @@ import {
   newestUpdate,
   supplierLabel,
   totalLine,
-  withoutLongLists,
 } from "@/lib/ui/ar-aging/aging";
-import { agingListQuery, agingPage, ofSuppliers } from "@/lib/ui/ar-aging/aging-list";
-import { AGING_STALE, customersLookup, LOOKUP_STALE, namesToAsk, suppliersLookup } from "@/lib/ui/ar-aging/requests";
+import { agingListQuery, agingPage, namesToAsk, ofSuppliers, withoutLongLists } from "@/lib/ui/ar-aging/aging-list";
+import { AGING_STALE, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
 import { accountsRequest } from "@/lib/ui/payments/requests";

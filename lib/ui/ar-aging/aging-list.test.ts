@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type AgingLine, type AgingRow, linesOf, listedCount, BUCKETS, CREDIT, totalLine, withoutLongLists } from "./aging";
-import { agingListQuery, agingPage, ofSuppliers, sortedLines, withAgingList } from "./aging-list";
+import { type AgingLine, type AgingRow, linesOf, listedCount, BUCKETS, CREDIT, totalLine } from "./aging";
+import { agingListQuery, agingPage, ofSuppliers, sortedLines, withAgingList, withoutLongLists } from "./aging-list";
 
 /** A row owing `total` now and `old` over 90 days, with one invoice per bucket that holds anything. */
 function row(account: number, supplier: number, total: string, old = "0"): AgingRow {

@@ -5,7 +5,9 @@
  * the browser (a live aging) and the server (a snapshot) order the same rows the same way.
  */
 import { compareDecimals } from "@/lib/format/decimal";
-import { type AgingLine, BUCKETS, CREDIT, listedAmount } from "./aging";
+import type { ApiRequest } from "../api-query";
+import { type AgingLine, type BucketId, type BucketInvoice, BUCKETS, CREDIT, largestLines, type Listed, listedAmount } from "./aging";
+import { accountInvoicesRequest, AGING_PAGE_SIZE } from "./requests";
 import { pageOf } from "../page-of";
 
 /** The columns the table sorts by: the row's names, each bucket, the open credit and the total outstanding. */
@@ -119,4 +121,52 @@ export function agingPage(lines: readonly AgingLine[], query: AgingListQuery, la
 export function ofSuppliers<T extends { SupplierID?: number | null }>(rows: readonly T[], supplierIds: string | undefined): T[] {
   const only = supplierIds?.split(",").filter(Boolean).map(Number);
   return only?.length ? rows.filter((r) => r.SupplierID != null && only.includes(r.SupplierID)) : [...rows];
+}
+
+/**
+ * The invoices to ask for by id to name the report's accounts (`picked`: `accountInvoices` of its rows): all of them in
+ * one request when they fit (500), else those of the accounts the report shows (the chart's bars and the table's
+ * page, ordered by the names known without them: `label`), so a whole aging of thousands of accounts costs one request
+ * a page.
+ *
+ * @example
+ * namesToAsk(accountInvoices(rows), linesOf(rows), agingListQuery(params), label); // { operation: "listInvoices", query: { InvoiceIDs: "…" } }
+ */
+export function namesToAsk(
+  picked: Map<number, number>,
+  lines: readonly AgingLine[],
+  list: AgingListQuery,
+  label: (line: AgingLine, column: "account" | "supplier") => string,
+): ApiRequest<"listInvoices"> | undefined {
+  if (picked.size <= AGING_PAGE_SIZE) return accountInvoicesRequest(picked.keys());
+  const shown = new Set([...largestLines([...lines]).shown, ...agingPage(lines, list, label).rows].map((line) => line.arAccountId));
+  return accountInvoicesRequest([...picked].flatMap(([invoice, account]) => (shown.has(account) ? [invoice] : [])));
+}
+
+/** Invoices a bucket of the report's total lists at most when the report is drawn on the server. */
+export const MAX_LISTED = 500;
+
+/**
+ * A line with every list of more than `max` invoices left out and counted instead (`unlisted`): what the server sends
+ * of a whole aging's total, whose buckets hold thousands.
+ *
+ * @example
+ * withoutLongLists(totalLine(lines)).unlisted; // { current: 5120, "1-30": 2210 }
+ */
+export function withoutLongLists(line: AgingLine, max = MAX_LISTED): AgingLine {
+  const unlisted: Partial<Record<Listed["id"], number>> = {};
+  const invoices = Object.fromEntries(
+    BUCKETS.map((b) => {
+      const list = line.invoices[b.id];
+      if (list.length <= max) return [b.id, list];
+      unlisted[b.id] = list.length;
+      return [b.id, []];
+    }),
+  ) as Record<BucketId, BucketInvoice[]>;
+  let credits = line.credits;
+  if (credits.invoices.length > max) {
+    unlisted.credit = credits.invoices.length;
+    credits = { invoices: [], unread: credits.unread };
+  }
+  return Object.keys(unlisted).length === 0 ? line : { ...line, invoices, credits, unlisted };
 }

@@ -213,34 +213,6 @@ export function listedCount(line: AgingLine, listed: Listed): number {
   return line.unlisted?.[listed.id] ?? listedInvoices(line, listed).length;
 }
 
-/** Invoices a bucket of the report's total lists at most when the report is drawn on the server. */
-export const MAX_LISTED = 500;
-
-/**
- * A line with every list of more than `max` invoices left out and counted instead (`unlisted`): what the server sends
- * of a whole aging's total, whose buckets hold thousands.
- *
- * @example
- * withoutLongLists(totalLine(lines)).unlisted; // { current: 5120, "1-30": 2210 }
- */
-export function withoutLongLists(line: AgingLine, max = MAX_LISTED): AgingLine {
-  const unlisted: Partial<Record<Listed["id"], number>> = {};
-  const invoices = Object.fromEntries(
-    BUCKETS.map((b) => {
-      const list = line.invoices[b.id];
-      if (list.length <= max) return [b.id, list];
-      unlisted[b.id] = list.length;
-      return [b.id, []];
-    }),
-  ) as Record<BucketId, BucketInvoice[]>;
-  let credits = line.credits;
-  if (credits.invoices.length > max) {
-    unlisted.credit = credits.invoices.length;
-    credits = { invoices: [], unread: credits.unread };
-  }
-  return Object.keys(unlisted).length === 0 ? line : { ...line, invoices, credits, unlisted };
-}
-
 /**
  * The report's lines, one per API row, in the API's order; the key joins the row's ids and its index, so a repeated
  * row never collides.

@@ -3,8 +3,6 @@ import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { LOOKUPS } from "@/lib/ui/views/filters";
 import { listRequest } from "@/lib/ui/views/list-view-spec";
 import { INVOICE_STATUSES } from "@/lib/data-api/values";
-import { type AgingLine, largestLines } from "./aging";
-import { type AgingListQuery, agingPage } from "./aging-list";
 
 /**
  * The requests of the AR aging page, shared by its server page (which prefetches them) and its client component
@@ -67,24 +65,4 @@ export function accountInvoicesRequest(invoiceIds: Iterable<number>): ApiRequest
   const ids = [...new Set(invoiceIds)].sort((a, b) => a - b);
   if (ids.length === 0) return undefined;
   return { operation: "listInvoices", query: { InvoiceIDs: ids.join(","), Statuses: Object.keys(INVOICE_STATUSES).join(","), PageSize: String(AGING_PAGE_SIZE) } };
-}
-
-/**
- * The invoices to ask for by id to name the report's accounts (`picked`: `accountInvoices` of its rows): all of them in
- * one request when they fit (500), else those of the accounts the report shows (the chart's bars and the table's
- * page, ordered by the names known without them: `label`), so a whole aging of thousands of accounts costs one request
- * a page.
- *
- * @example
- * namesToAsk(accountInvoices(rows), linesOf(rows), agingListQuery(params), label); // { operation: "listInvoices", query: { InvoiceIDs: "…" } }
- */
-export function namesToAsk(
-  picked: Map<number, number>,
-  lines: readonly AgingLine[],
-  list: AgingListQuery,
-  label: (line: AgingLine, column: "account" | "supplier") => string,
-): ApiRequest<"listInvoices"> | undefined {
-  if (picked.size <= AGING_PAGE_SIZE) return accountInvoicesRequest(picked.keys());
-  const shown = new Set([...largestLines([...lines]).shown, ...agingPage(lines, list, label).rows].map((line) => line.arAccountId));
-  return accountInvoicesRequest([...picked].flatMap(([invoice, account]) => (shown.has(account) ? [invoice] : [])));
 }
