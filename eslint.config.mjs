@@ -27,7 +27,8 @@ const LAYERS = [
     // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/); a statement's PDF and mail
     // (lib/server/statements/) the statement page's model (lib/ui/statements/) and its one stale-answer rule (stale.ts).
     // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/); the collections' sync and
-    // export (lib/server/collections/) the Collections page's model, list and columns (lib/ui/collections/); every link
+    // export (lib/server/collections/) the Collections page's model, list and columns (lib/ui/collections/), and the AR
+    // aging's export from the snapshot the AR aging page's rows and their order (lib/ui/ar-aging/); every link
     // Backroom sends (notifications, mails, digests, a statement's PDF) the pages' own addresses (page-href.ts).
     only: {
       "lib/export": ["plan.ts", "run-export.ts"],
@@ -51,6 +52,8 @@ const LAYERS = [
         "stale.ts",
         "collections",
         "page-href.ts",
+        "ar-aging/aging.ts",
+        "ar-aging/aging-list.ts",
       ],
     },
     testsMay: ["lib/sandbox", "scripts"],

@@ -171,7 +171,7 @@ test("a sparse record renders: a Supplier key's customer has fields left out, sh
 test("AR aging: the recalculation time, a chart and a table with totals; a bucket lists its invoices", async ({ page }) => {
   await tryDemo(page, "Try as a retailer");
   await page.goto("/ar-aging");
-  await expect(page.getByText(/^As of end of day /)).toBeVisible();
+  await expect(page.getByText(/^As of the close of /)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Outstanding by age" })).toBeVisible();
   const table = page.getByRole("region", { name: "AR aging table" });
   await expect(table.locator("tfoot")).toContainText(/^Total, \d+ rows?/);

@@ -2,7 +2,7 @@
 
 import { Fragment, useId, useRef, useState } from "react";
 import { formatMoney } from "@/lib/format/display";
-import { type AgingLine, barScale, type Bucket, bucketColor, BUCKETS, bucketName, chartSummary, rowCount, type Segment, segmentsOf } from "@/lib/ui/ar-aging/aging";
+import { type AgingLine, barScale, type Bucket, bucketColor, BUCKETS, bucketName, chartSummary, listedCount, rowCount, type Segment, segmentsOf } from "@/lib/ui/ar-aging/aging";
 
 /** Who a line is, as the chart and the table show it: two visible lines, and the words a screen reader says. */
 export interface Owner {
@@ -121,7 +121,7 @@ export function AgingChart({ total, bars, omitted, rows, ownerOf, onOpen, descri
                   gridRow={gridRow}
                   labelledBy={labelId}
                   segments={segments}
-                  nameOf={(s) => bucketName(owner.name, s.bucket, s.amount, line.invoices[s.bucket.id].length)}
+                  nameOf={(s) => bucketName(owner.name, s.bucket, s.amount, listedCount(line, s.bucket))}
                   onOpen={(s, trigger) => onOpen(line, s.bucket, trigger)}
                 />
               ) : (

@@ -2,74 +2,164 @@
 
 import { StaleNote } from "@/components/table/stale-note";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
-import { useSearchParams } from "next/navigation";
-import { useId, useMemo, useRef, useState } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { type ComponentType, useEffect, useMemo, useState, useTransition } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import { FilterBar } from "@/components/table/filter-bar";
 import { RequestError } from "@/components/table/request-error";
 import { pushParams } from "@/lib/ui/address";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
-import { compareDecimals } from "@/lib/format/decimal";
-import { formatDateTime, formatMoney } from "@/lib/format/display";
+import { formatDateTime } from "@/lib/format/display";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { filtersOf } from "@/lib/ui/views/filters";
+import { loadOnce } from "@/lib/ui/browser-api";
+import { BUTTON } from "@/lib/ui/styles";
 import {
+  type AccountCustomer,
   accountCustomers,
+  accountLabel,
   accountsFromOpenInvoices,
   accountInvoices,
-  accountLabel,
   type AgingLine,
-  BUCKETS,
-  bucketName,
-  byOutstanding,
-  CREDIT,
   largestLines,
   linesOf,
-  type Listed,
-  listedAmount,
-  listedInvoices,
   nameMap,
   newestUpdate,
   rowCount,
   supplierLabel,
   totalLine,
 } from "@/lib/ui/ar-aging/aging";
-import { AgingChart, type Owner } from "./aging-chart";
-import { BucketPanel, type PanelContent } from "./bucket-panel";
+import { type AgingListQuery, agingListQuery, agingPage, namesToAsk, withAgingList } from "@/lib/ui/ar-aging/aging-list";
 import { accountsRequest } from "@/lib/ui/payments/requests";
-import { RecordLink } from "@/components/table/record-link";
-import { accountInvoicesRequest, AGING_PAGE_SIZE, AGING_STALE, agingRequest, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
-import { TableFrame } from "@/components/table/table-frame";
+import { AGING_STALE, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
+import { AgingBody } from "./aging-body";
+import { agingWalkOptions, type WalkProgress } from "./aging-walk";
 
 /** The report's filters: every parameter of listArAging but paging (customers, suppliers, states). */
 const filters = filtersOf(OPERATION_META.listArAging);
 /** None of the filters has an API default: empty means every row the key may see. */
 const noDefault = () => undefined;
 
-type OpenBucket = (line: AgingLine, bucket: Listed, trigger: HTMLElement) => void;
+/**
+ * How the report moves to another address: in the browser alone (the live report reads its own data), or through
+ * the server (an Employee key's report: the server chooses between the snapshot and a live read, and draws the
+ * snapshot).
+ */
+function useNavigate(throughServer: boolean) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const go = (update: (params: URLSearchParams) => void) => {
+    if (!throughServer) return pushParams(update);
+    const params = new URLSearchParams(window.location.search);
+    update(params);
+    const search = params.toString();
+    startTransition(() => router.push(`${window.location.pathname}${search ? `?${search}` : ""}` as never, { scroll: false }));
+  };
+  return { go, pending };
+}
+
+/** The report's filters (in the address); a change goes back to the table's first page. */
+function AgingFilters({ go }: { go: (update: (params: URLSearchParams) => void) => void }) {
+  const params = useSearchParams();
+  const values = Object.fromEntries(filters.map((f) => [f.name, params.get(f.name) ?? undefined]));
+  const setFilter = (name: string, value: string | undefined) =>
+    go((p) => {
+      if (value === undefined) p.delete(name);
+      else p.set(name, value);
+      // The report reads every page: the API's paging in the address would mean nothing; the table starts again.
+      for (const paging of ["Page", "PageSize", "page"]) p.delete(paging);
+    });
+  return <FilterBar filters={filters} values={values} onChange={setFilter} defaultLabel={noDefault} />;
+}
+
+/** When the figures were calculated, and what that means. */
+function Freshness({ closedAt, read }: { closedAt: string | undefined; read?: string }) {
+  const timeZone = useTimeZone();
+  return (
+    <div className="rounded border border-slate-300 p-3 text-sm dark:border-slate-700" data-testid="aging-freshness">
+      <p className="font-semibold">
+        {closedAt ? `As of the close of ${formatDateTime(closedAt, timeZone)}` : "As of the last end-of-day recalculation"}
+        {read ? ` · read ${formatDateTime(read, timeZone)}` : ""}
+      </p>
+      <p className="text-slate-700 dark:text-slate-300">
+        The Data API recalculates AR aging once a day, at the end of the day: invoices and payments since then are not in these figures yet.
+        {closedAt && ` Times are in ${timeZone}.`}
+      </p>
+    </div>
+  );
+}
+
+/** No rows for these filters. */
+function NoAging({ filtered, clear }: { filtered: boolean; clear: () => void }) {
+  return (
+    <div className="rounded border border-slate-300 p-6 text-center text-sm dark:border-slate-700">
+      <p className="font-semibold">No AR aging for these filters.</p>
+      <p className="mt-1">AR aging lists the AR accounts with an open balance at the last end-of-day recalculation.</p>
+      {filtered && (
+        <button type="button" onClick={clear} className="pager-button mt-3">
+          Clear the filters
+        </button>
+      )}
+    </div>
+  );
+}
+
+const clearFilters = (p: URLSearchParams) => {
+  for (const f of filters) p.delete(f.name);
+  p.delete("page");
+};
+
+/** The address's parameters with the table's choices changed, as a link's href. */
+function useTableAddress(go: (update: (params: URLSearchParams) => void) => void) {
+  const params = useSearchParams();
+  const hrefOf = (query: AgingListQuery) => {
+    const search = withAgingList(new URLSearchParams(params.toString()), query).toString();
+    return `/ar-aging${search ? `?${search}` : ""}`;
+  };
+  const move = (query: AgingListQuery) =>
+    go((p) => {
+      const next = withAgingList(p, query);
+      for (const name of [...p.keys()]) p.delete(name);
+      for (const [name, value] of next) p.append(name, value);
+    });
+  return { hrefOf, move };
+}
+
+/** What the live walk says while it reads. */
+function walking(progress: WalkProgress | undefined): string {
+  if (!progress) return "Loading AR aging…";
+  const read = `${rowCount(progress.rows)} read in ${progress.pages} ${progress.pages === 1 ? "page" : "pages"}`;
+  if (progress.waitingSeconds !== undefined) {
+    return `Reading the whole AR aging: ${read}. Waiting ${Math.ceil(progress.waitingSeconds / 60)} min for the key's hourly budget (the rest of the dashboard keeps its share), then the rest.`;
+  }
+  return `Reading the whole AR aging: ${read}…`;
+}
 
 /**
- * The AR aging report, like an accounting package's aging summary: when it was calculated, a stacked bar chart of the
- * buckets (all rows, then the 25 largest rows), and a table of every row with exact totals. Every bucket amount, in
- * the chart and in the table, opens the invoices behind it. The filters live in the URL, as on every list page; the
- * first answer comes hydrated from the server.
+ * The AR aging report read live, like an accounting package's aging summary: when it was calculated, a stacked bar
+ * chart of the buckets (all rows, then the 25 largest rows), and a table of every row (50 a page) with exact totals.
+ * Every page of the aging is read (`agingWalkOptions`, within the export's pacing), so the totals are the whole
+ * aging's. The filters live in the URL, as on every list page; the first answer comes hydrated from the server.
  */
-export function ArAgingReport() {
+export function ArAgingReport({ throughServer = false, note }: { throughServer?: boolean; note?: React.ReactNode }) {
   const params = useSearchParams();
   const timeZone = useTimeZone();
-  const ids = { chartTitle: useId(), chartNote: useId(), tableTitle: useId() };
-  const query = useQuery({ ...apiQueryOptions(browserApi, agingRequest(params), AGING_STALE), placeholderData: keepPreviousData });
+  const [progress, setProgress] = useState<WalkProgress>();
+  const { go, pending } = useNavigate(throughServer);
+  const { hrefOf, move } = useTableAddress(go);
+  const query = useQuery({ ...agingWalkOptions(browserApi, params, { onProgress: setProgress }), placeholderData: keepPreviousData });
   // Names only: a lookup that fails leaves ids ("AR account 123"), never an error on the page.
   const customers = useQuery({ ...apiQueryOptions(browserApi, customersLookup, LOOKUP_STALE), retry: false });
   const suppliers = useQuery({ ...apiQueryOptions(browserApi, suppliersLookup, LOOKUP_STALE), retry: false });
   const records = query.data?.records;
+  const list = useMemo(() => agingListQuery(params), [params]);
   const report = useMemo(() => {
-    const lines = byOutstanding(linesOf(records ?? []));
+    const lines = linesOf(records ?? []);
     return { lines, total: totalLine(lines), chart: largestLines(lines), asOf: newestUpdate(records ?? []), picked: accountInvoices(records ?? []) };
   }, [records]);
   const customersById = useMemo(() => nameMap(customers.data?.records, "CustomerID", "CustomerName"), [customers.data]);
+  const supplierNames = useMemo(() => nameMap(suppliers.data?.records, "SupplierID", "Supplier"), [suppliers.data]);
   // An aging row names no customer. The key's open invoices do, when their list is whole (read beside the aging, so
   // the names come with it); otherwise one invoice per AR account does (in one request, once the aging is known).
   const openInvoices = useQuery({ ...apiQueryOptions(browserApi, accountsRequest, STALE.working), retry: false });
@@ -77,7 +167,8 @@ export function ArAgingReport() {
     () => accountsFromOpenInvoices(openInvoices.data?.records, openInvoices.data !== undefined && !openInvoices.data.paging?.hasNextPage, customersById, report.picked.values()),
     [openInvoices.data, customersById, report.picked],
   );
-  const namesRequest = fromOpen ? undefined : accountInvoicesRequest(report.picked.keys());
+  const known = useMemo(() => fromOpen ?? accountCustomers(new Map(), [], customersById), [fromOpen, customersById]);
+  const namesRequest = fromOpen ? undefined : namesToAsk(report.picked, report.lines, list, (line, column) => labelOf(line, column, known, supplierNames));
   const invoices = useQuery({
     ...apiQueryOptions(browserApi, namesRequest ?? { operation: "listInvoices" }, AGING_STALE),
     enabled: namesRequest !== undefined && !openInvoices.isPending,
@@ -85,47 +176,9 @@ export function ArAgingReport() {
     // While new filters' names load, the previous answer still names the accounts both reports share.
     placeholderData: keepPreviousData,
   });
-  const [panel, setPanel] = useState<PanelContent>();
-  const trigger = useRef<HTMLElement | null>(null);
-
   const accountNames = useMemo(() => fromOpen ?? accountCustomers(report.picked, invoices.data?.records, customersById), [fromOpen, report.picked, invoices.data, customersById]);
-  const supplierNames = useMemo(() => nameMap(suppliers.data?.records, "SupplierID", "Supplier"), [suppliers.data]);
-
-  const ownerOf = (line: AgingLine): Owner => {
-    if (line.total) return { account: "All AR accounts", supplier: rowCount(report.lines.length), name: "All AR accounts" };
-    const account = accountLabel(line.arAccountId, accountNames);
-    const supplier = supplierLabel(line.supplierId, supplierNames);
-    return { account, supplier, supplierId: line.supplierId ?? undefined, name: `${account}, ${supplier}` };
-  };
-  const open: OpenBucket = (line, bucket, element) => {
-    trigger.current = element;
-    setPanel({
-      owner: ownerOf(line).name,
-      bucket,
-      amount: listedAmount(line, bucket),
-      invoices: listedInvoices(line, bucket),
-      unread: bucket.id === "credit" ? line.credits.unread : 0,
-      rowsOf: line.total ? (invoice) => ({ account: accountLabel(invoice.arAccountId, accountNames), supplier: supplierLabel(invoice.supplierId, supplierNames), supplierId: invoice.supplierId ?? undefined }) : undefined,
-    });
-  };
-  const close = () => {
-    setPanel(undefined);
-    // Back to the segment or amount that opened the panel (unless a refetch has replaced it meanwhile).
-    if (trigger.current?.isConnected) trigger.current.focus();
-    trigger.current = null;
-  };
-
-  const values = Object.fromEntries(filters.map((f) => [f.name, params.get(f.name) ?? undefined]));
-  const filtered = Object.values(values).some(Boolean);
-  const setFilter = (name: string, value: string | undefined) =>
-    pushParams((p) => {
-      if (value === undefined) p.delete(name);
-      else p.set(name, value);
-      // The report always asks for the first 500 rows: paging in the address would mean nothing.
-      p.delete("Page");
-      p.delete("PageSize");
-    });
-  const clearFilters = () => pushParams((p) => filters.forEach((f) => p.delete(f.name)));
+  const page = useMemo(() => agingPage(report.lines, list, (line, column) => labelOf(line, column, accountNames, supplierNames)), [report.lines, list, accountNames, supplierNames]);
+  const filtered = filters.some((f) => params.get(f.name));
 
   let body: React.ReactNode;
   if (query.error && !query.data) {
@@ -133,53 +186,36 @@ export function ArAgingReport() {
   } else if (query.isPending) {
     body = (
       <div aria-busy="true" className="space-y-3">
-        <p>Loading AR aging…</p>
+        <p role="status">{walking(progress)}</p>
         <span className="skeleton h-48 w-full" />
       </div>
     );
   } else {
-    const { lines, total, chart, asOf } = report;
     body = (
       <>
         {query.error && <RequestError error={query.error} onRetry={() => void query.refetch()} what="AR aging" />}
-        <div className="rounded border border-slate-300 p-3 text-sm dark:border-slate-700">
-          <p className="font-semibold">{asOf ? `As of end of day ${formatDateTime(asOf, timeZone)}` : "As of the last end-of-day recalculation"}</p>
-          <p className="text-slate-700 dark:text-slate-300">
-            The Data API recalculates AR aging once a day, at the end of the day: invoices and payments since then are not in these figures yet.
-            {asOf && ` Times are in ${timeZone}.`}
-          </p>
-        </div>
-        {query.data?.paging?.hasNextPage && (
+        <Freshness closedAt={report.asOf} />
+        {query.data && !query.data.complete && (
           <p className="rounded border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-            This report covers the first {AGING_PAGE_SIZE} rows only: the API has more, and the chart, the table and their totals leave them out. Filter by
-            customer, supplier or state for a complete report.
+            The aging has more than {rowCount(report.lines.length)}: the chart, the table and the totals cover those read. Filter by customer, supplier or state for a
+            complete report.
           </p>
         )}
-        {lines.length === 0 ? (
-          <div className="rounded border border-slate-300 p-6 text-center text-sm dark:border-slate-700">
-            <p className="font-semibold">No AR aging for these filters.</p>
-            <p className="mt-1">AR aging lists the AR accounts with an open balance at the last end-of-day recalculation.</p>
-            {filtered && (
-              <button type="button" onClick={clearFilters} className="pager-button mt-3">
-                Clear the filters
-              </button>
-            )}
-          </div>
+        {report.lines.length === 0 ? (
+          <NoAging filtered={filtered} clear={() => go(clearFilters)} />
         ) : (
-          <>
-            <section aria-labelledby={ids.chartTitle} className="space-y-2">
-              <h2 id={ids.chartTitle} className="text-lg font-semibold">
-                Outstanding by age
-              </h2>
-              <AgingChart total={total} bars={chart.shown} omitted={chart.omitted} rows={lines.length} ownerOf={ownerOf} onOpen={open} describedBy={ids.chartNote} />
-            </section>
-            <section aria-labelledby={ids.tableTitle} className="space-y-2">
-              <h2 id={ids.tableTitle} className="text-lg font-semibold">
-                By AR account and supplier
-              </h2>
-              <AgingTable lines={lines} total={total} ownerOf={ownerOf} onOpen={open} busy={query.isFetching} customerOf={(id) => accountNames.get(id)?.customerId} />
-            </section>
-          </>
+          <AgingBody
+            count={report.lines.length}
+            total={report.total}
+            chart={report.chart}
+            page={page}
+            query={list}
+            hrefOf={hrefOf}
+            go={move}
+            accountNames={accountNames}
+            supplierNames={supplierNames}
+            busy={query.isFetching || pending}
+          />
         )}
       </>
     );
@@ -188,127 +224,113 @@ export function ArAgingReport() {
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <FilterBar filters={filters} values={values} onChange={setFilter} defaultLabel={noDefault} />
-        <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-          {query.isFetching && query.data ? "Updating…" : query.data ? `${rowCount(report.lines.length)} (AR account and supplier).` : ""}
-        </p>
+        <AgingFilters go={go} />
+        {note}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+            {query.isFetching && query.data ? walking(progress).replace("Loading AR aging…", "Updating…") : query.data ? `${rowCount(report.lines.length)} (AR account and supplier), every page of the aging.` : ""}
+          </p>
+          {query.data && report.lines.length > 0 && <LiveExport timeZone={timeZone} />}
+        </div>
         <StaleNote of={[query.data]} />
       </div>
       {body}
-      <BucketPanel content={panel} onClose={close} />
     </div>
   );
 }
 
-/**
- * Every row, largest total outstanding first, with a totals row computed exactly from the rows. Bucket amounts are
- * buttons that open their invoices (an empty bucket is plain text: there is nothing to list).
- */
-function AgingTable({
-  lines,
-  total,
-  ownerOf,
-  onOpen,
-  busy,
-  customerOf,
-}: {
-  lines: AgingLine[];
-  total: AgingLine;
-  ownerOf: (line: AgingLine) => Owner;
-  onOpen: OpenBucket;
-  busy: boolean;
-  /** The customer (its id) an AR account belongs to, when known: the account's name links to it. */
-  customerOf: (arAccountId: number) => number | undefined;
-}) {
-  const totalOwner = ownerOf(total);
+// The live report's export (the list's own, with its dialog) loads after the report: few visits export.
+const loadExport = loadOnce(() => import("./aging-live-export").then((m) => m.AgingLiveExport));
+
+/** "Export CSV" once its code has come; the same button, waiting, meanwhile. */
+function LiveExport({ timeZone }: { timeZone: string | undefined }) {
+  const [Export, setExport] = useState<{ component: ComponentType<{ timeZone: string | undefined }> }>();
+  useEffect(() => {
+    let live = true;
+    void loadExport().then((component) => live && setExport({ component }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (Export) return <Export.component timeZone={timeZone} />;
   return (
-    <TableFrame label={"AR aging table"}>
-      <table className="data-table" aria-busy={busy}>
-        <caption className="sr-only">AR aging by AR account and supplier, largest total outstanding first, with totals</caption>
-        <thead>
-          <tr>
-            <th scope="col">AR account</th>
-            <th scope="col">Supplier</th>
-            {BUCKETS.map((b) => (
-              <th key={b.id} scope="col" className="numeric">
-                {b.label}
-              </th>
-            ))}
-            <th scope="col" className="numeric">
-              Open credit
-            </th>
-            <th scope="col" className="numeric">
-              Total outstanding
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => {
-            const owner = ownerOf(line);
-            const customerId = line.arAccountId === undefined ? undefined : customerOf(line.arAccountId);
-            return (
-              <tr key={line.key}>
-                <th scope="row" className="font-normal">
-                  {customerId !== undefined ? (
-                    <Link className="link" prefetch={false} href={`/customers/${customerId}` as never}>
-                      {owner.account}
-                    </Link>
-                  ) : (
-                    owner.account
-                  )}
-                </th>
-                <td>
-                  <RecordLink kind="SupplierIDs" id={owner.supplierId}>
-                    {owner.supplier}
-                  </RecordLink>
-                </td>
-                {BUCKETS.map((b) => (
-                  <td key={b.id} className="numeric">
-                    <BucketAmount line={line} owner={owner} bucket={b} onOpen={onOpen} />
-                  </td>
-                ))}
-                <td className="numeric">
-                  <BucketAmount line={line} owner={owner} bucket={CREDIT} onOpen={onOpen} />
-                </td>
-                <td className="numeric font-semibold">{formatMoney(line.amounts.total)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr className="font-semibold [&>*]:border-t-2 [&>*]:border-t-slate-500">
-            <th scope="row" colSpan={2}>
-              Total, {rowCount(lines.length)}
-            </th>
-            {BUCKETS.map((b) => (
-              <td key={b.id} className="numeric">
-                <BucketAmount line={total} owner={totalOwner} bucket={b} onOpen={onOpen} />
-              </td>
-            ))}
-            <td className="numeric">
-              <BucketAmount line={total} owner={totalOwner} bucket={CREDIT} onOpen={onOpen} />
-            </td>
-            <td className="numeric">{formatMoney(total.amounts.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </TableFrame>
+    <button type="button" disabled className={BUTTON}>
+      Export CSV
+    </button>
   );
 }
 
+/** A line's name in a column the table sorts by name. */
+function labelOf(line: AgingLine, column: "account" | "supplier", accounts: Map<number, AccountCustomer>, suppliers: Map<number, string>): string {
+  return column === "account" ? accountLabel(line.arAccountId, accounts) : supplierLabel(line.supplierId, suppliers);
+}
+
+/** The report of an Employee key's snapshot, drawn on the server: its page of rows, its chart and the totals of every row. */
+export interface SnapshotReport {
+  count: number;
+  total: AgingLine;
+  chart: { shown: AgingLine[]; omitted: number };
+  page: { rows: AgingLine[]; page: number; pages: number };
+  /** The names of the accounts on the page and in the chart. */
+  accounts: [number, AccountCustomer][];
+  /** The aging's close (the rows' newest CloseDate), and when the walk that read it ended. */
+  closedAt: string | undefined;
+  readAt: string;
+  /** A refresh is under way (the figures shown stay until it ends). */
+  refreshing: boolean;
+}
+
 /**
- * A bucket's amount (or the open credit) in the table: a button naming the row, the bucket, the amount and the
- * invoices behind it.
+ * An Employee key's whole AR aging from its daily snapshot (issue 37): the server drew it (no request to the API); the
+ * filters, the sort and the pages go through the server (`useNavigate`), which draws the next one. The CSV holds every
+ * row of the filters, from the same snapshot.
  */
-function BucketAmount({ line, owner, bucket, onOpen }: { line: AgingLine; owner: Owner; bucket: Listed; onOpen: OpenBucket }) {
-  const amount = listedAmount(line, bucket);
-  const invoices = listedInvoices(line, bucket);
-  const unread = bucket.id === "credit" ? line.credits.unread : 0;
-  if (invoices.length === 0 && unread === 0 && compareDecimals(amount, "0") === 0) return <span className="text-slate-600 dark:text-slate-400">{formatMoney(amount)}</span>;
-  const name = bucketName(owner.name, bucket, amount, invoices.length);
+export function SnapshotAgingReport({ report }: { report: SnapshotReport }) {
+  const params = useSearchParams();
+  const { go, pending } = useNavigate(true);
+  const { hrefOf, move } = useTableAddress(go);
+  const suppliers = useQuery({ ...apiQueryOptions(browserApi, suppliersLookup, LOOKUP_STALE), retry: false });
+  const supplierNames = useMemo(() => nameMap(suppliers.data?.records, "SupplierID", "Supplier"), [suppliers.data]);
+  const accountNames = useMemo(() => new Map(report.accounts), [report.accounts]);
+  const filtered = filters.some((f) => params.get(f.name));
+  const list = agingListQuery(params);
+  const exportHref = `/api/ar-aging/export${(() => {
+    const search = withAgingList(new URLSearchParams(params.toString()), { ...list, page: 1 }).toString();
+    return search ? `?${search}` : "";
+  })()}`;
   return (
-    <button type="button" aria-haspopup="dialog" aria-label={name} title={name} onClick={(event) => onOpen(line, bucket, event.currentTarget)} className="link cursor-pointer tabular-nums">
-      {formatMoney(amount)}
-    </button>
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <AgingFilters go={go} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+            {pending ? "Updating…" : `${rowCount(report.count)} (AR account and supplier), the whole aging, from this key's daily snapshot: opening this page asks nothing of the API.`}
+            {report.refreshing ? " A refresh is under way." : ""}
+          </p>
+          {report.count > 0 && (
+            <a href={exportHref} download className={BUTTON}>
+              Export CSV<span className="sr-only"> of the {rowCount(report.count)}</span>
+            </a>
+          )}
+        </div>
+      </div>
+      <Freshness closedAt={report.closedAt} read={report.readAt} />
+      {report.count === 0 ? (
+        <NoAging filtered={filtered} clear={() => go(clearFilters)} />
+      ) : (
+        <AgingBody
+          count={report.count}
+          total={report.total}
+          chart={report.chart}
+          page={report.page}
+          query={list}
+          hrefOf={hrefOf}
+          go={move}
+          accountNames={accountNames}
+          supplierNames={supplierNames}
+          busy={pending}
+        />
+      )}
+    </div>
   );
 }

@@ -19,6 +19,8 @@ export interface PanelContent {
   invoices: BucketInvoice[];
   /** Entries the API listed that the report could not read as invoices (credit invoices' shape is not documented). */
   unread?: number;
+  /** Invoices behind the amount that are too many to list here (a whole aging's total): how many. */
+  unlisted?: number;
   /** The total's panel: each invoice's AR account and supplier, by name. */
   rowsOf?: (invoice: BucketInvoice) => { account: string; supplier: string; supplierId?: number };
 }
@@ -81,8 +83,14 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
           </div>
           <p id={ids.summary} className="text-sm">
             {formatMoney(content.amount)} {amountIs(content.bucket)}
-            {content.invoices.length > 0 ? `, from ${invoiceCount(content.invoices.length)}.` : "."}
+            {content.invoices.length > 0 ? `, from ${invoiceCount(content.invoices.length)}.` : content.unlisted ? `, from ${invoiceCount(content.unlisted)}.` : "."}
           </p>
+          {content.unlisted !== undefined && (
+            <p className="text-sm">
+              Too many to list here. Each row&apos;s amount in the table lists its own invoices; sort the table by this column to see the rows that hold most of
+              it.
+            </p>
+          )}
           {unread > 0 && (
             <p className="text-sm">
               The API lists {unread === 1 ? "1 more entry" : `${unread} more entries`} here that {unread === 1 ? "names" : "name"} no invoice: the documentation does not describe
@@ -90,7 +98,7 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
             </p>
           )}
           {content.invoices.length === 0 ? (
-            unread === 0 && <p className="text-sm">The API lists no invoices for {content.bucket.id === "credit" ? "this credit" : "this bucket"}.</p>
+            unread === 0 && content.unlisted === undefined && <p className="text-sm">The API lists no invoices for {content.bucket.id === "credit" ? "this credit" : "this bucket"}.</p>
           ) : (
             <TableFrame label={listName}>
               <table className="data-table">

@@ -15,7 +15,12 @@ export function AgingCard({ card, label, testId }: { card: "owed" | "receivables
   const totals = sumAmounts((aging.data?.records ?? []).map(amountsOf));
   return (
     <Card card={card} query={aging}>
-      <Figure label="Total outstanding" value={formatMoney(totals.total)} testId={testId} />
+      <Figure
+        label="Balance at the last close, all ages"
+        value={formatMoney(totals.total)}
+        testId={testId}
+        counts="What the AR aging says was owed at the end of the last day (it is recalculated once a day): every age, current included, less open credit."
+      />
       <AgingBar totals={totals} label={label} />
     </Card>
   );

@@ -29,8 +29,13 @@ export function StockCard() {
   return (
     <Card card="stock" query={available} also={[inventory.data]}>
       <div className="grid grid-cols-2 gap-4">
-        <Figure label="Out of stock (product × warehouse)" value={String(out)} testId="out-of-stock" />
-        <Figure label={`Under 14 days of inventory (of ${selling.length} selling)`} value={inventory.isPending ? "…" : String(low)} testId="low-doi" />
+        <Figure label="Out of stock" value={String(out)} testId="out-of-stock" counts="Product and warehouse pairs with nothing available now (available inventory)." />
+        <Figure
+          label="Under 14 days of inventory"
+          value={inventory.isPending ? "…" : String(low)}
+          testId="low-doi"
+          counts={`Of the ${selling.length} warehouse stock rows that sold in the last 90 days, those whose stock covers under 14 days of sales.`}
+        />
       </div>
       {median !== undefined && <p className="text-sm">Median days of inventory: {median.toLocaleString("en-US", { maximumFractionDigits: 1 })}.</p>}
       <table className="data-table" aria-label="Product and warehouse pairs by available-inventory bucket">

@@ -68,13 +68,22 @@ export function Card({
 }
 
 /** A figure with its label above it. */
-export function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/**
+ * A card's figure: its label, the value, and (`counts`) what it counts in words, under it, where a figure beside it
+ * counts something else (the aging's total at the close beside what is overdue now).
+ */
+export function Figure({ label, value, testId, counts }: { label: string; value: string; testId?: string; counts?: string }) {
   return (
     <p className="text-sm">
       {label}{" "}
       <strong className="block text-2xl tabular-nums" data-testid={testId}>
         {value}
       </strong>
+      {counts && (
+        <span className="block text-xs text-slate-700 dark:text-slate-300" data-testid={testId ? `${testId}-counts` : undefined}>
+          {counts}
+        </span>
+      )}
     </p>
   );
 }

@@ -23,8 +23,12 @@ export function DueSoonCard() {
   const soon = invoices.filter((i) => i.DueDate && i.DueDate.slice(0, 10) >= today && i.DueDate.slice(0, 10) <= addDays(today, 14));
   return (
     <Card card="dueSoon" query={open}>
-      <p className="text-sm">
-        <strong>{overdue.length}</strong> overdue ({formatMoney(addDecimals(...overdue.map((i) => i.OpenBalance ?? "0")))}), <strong>{soon.length}</strong> due in the next 14 days.
+      <p className="text-sm" data-testid="overdue-now">
+        Overdue now: <strong>{overdue.length}</strong> open {overdue.length === 1 ? "invoice" : "invoices"} past {overdue.length === 1 ? "its" : "their"} due date (
+        {formatMoney(addDecimals(...overdue.map((i) => i.OpenBalance ?? "0")))} open); <strong>{soon.length}</strong> due in the next 14 days.
+      </p>
+      <p className="text-xs text-slate-700 dark:text-slate-300">
+        Counted from your open invoices as they stand now, by due date: not the aging&apos;s balance at the last close, which counts every age and takes off open credit.
       </p>
       {soon.length > 0 && (
         <ul className="space-y-1 text-sm">

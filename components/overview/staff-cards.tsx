@@ -42,7 +42,7 @@ export function OnHoldCard() {
   const held = onHold.data?.records ?? [];
   return (
     <Card card="onHold" query={onHold}>
-      <Figure label="On hold" value={`${held.length}${onHold.data?.paging?.hasNextPage ? "+" : ""}`} testId="on-hold" />
+      <Figure label="On hold" value={`${held.length}${onHold.data?.paging?.hasNextPage ? "+" : ""}`} testId="on-hold" counts="Customers whose account is on hold now." />
       <ul className="space-y-1 text-sm">
         {held.slice(0, 5).map((c) => (
           <li key={c.CustomerID}>
@@ -62,7 +62,7 @@ export function AwaitingCard() {
   const waiting = awaiting.data?.records ?? [];
   return (
     <Card card="awaiting" query={awaiting}>
-      <Figure label="Balanced, not yet verified" value={`${waiting.length}${awaiting.data?.paging?.hasNextPage ? "+" : ""}`} testId="awaiting-verification" />
+      <Figure label="Balanced, not yet verified" value={`${waiting.length}${awaiting.data?.paging?.hasNextPage ? "+" : ""}`} testId="awaiting-verification" counts="Invoices in the Balanced status now." />
       <p className="text-sm">
         Worth {awaiting.data?.paging?.hasNextPage ? "at least " : ""}
         {formatMoney(addDecimals(...waiting.map((i) => i.InvoiceTotal ?? "0")))}; the end of day verifies them.

@@ -15,7 +15,7 @@ import { useTimeZone } from "@/components/shell/providers";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { emptyColumns } from "@/lib/ui/views/empty-columns";
 import { filtersOf, type FilterSpec, valueLabel } from "@/lib/ui/views/filters";
-import { COLUMNS_PARAM, type ListOperationId, type ListViewSpec, listRequest, PAGE_SIZES, visibleColumns } from "@/lib/ui/views/list-view-spec";
+import { COLUMNS_PARAM, type ListOperationId, type ListViewSpec, listRequest, PAGE_SIZES, pageDefaultInForce, todayUtc, visibleColumns } from "@/lib/ui/views/list-view-spec";
 import { renderCell } from "./cell";
 import { ColumnChooser } from "./column-chooser";
 import { FilterBar } from "./filter-bar";
@@ -88,6 +88,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
 
   return (
     <div className="space-y-4">
+      <PageDefaultNote view={view} />
       <div className="flex flex-wrap items-center gap-3">
         <ColumnChooser table={table} empty={empty} />
         <TableExport view={view} request={request} timeZone={timeZone} visible={visible} />
@@ -226,10 +227,44 @@ function useListFilters<K extends ListOperationId>(view: ListViewSpec<K>) {
       else p.set(name, value);
       p.delete(pageName);
     });
+  // The page's own default, where it is in force, names what an empty filter shows; else the API's default does.
+  const pageLabels = pageDefaultInForce(view, params) ? view.pageDefault!.labels : {};
   const defaultLabel = (filter: FilterSpec) =>
-    filter.defaultValue === undefined ? undefined : filter.defaultValue.split(",").map((v) => valueLabel(view.operation, filter.name, v)).join(", ");
-  const defaultsInForce = filters.filter((f) => f.defaultValue !== undefined && !values[f.name]);
+    pageLabels[filter.name]?.(todayUtc()) ?? (filter.defaultValue === undefined ? undefined : filter.defaultValue.split(",").map((v) => valueLabel(view.operation, filter.name, v)).join(", "));
+  const defaultsInForce = filters.filter((f) => f.defaultValue !== undefined && !values[f.name] && !pageLabels[f.name]);
   return { filters, values, setFilter, defaultLabel, defaultsInForce };
+}
+
+/**
+ * What a list with a page default shows, in words above its table (issue 37): the page's default while it is in
+ * force ("Showing invoices of every status … the last 90 days"), or the API's own when the address asks for exactly
+ * that, each with a link to the other. Nothing for a list without one, or with filters of the person's choosing.
+ */
+function PageDefaultNote<K extends ListOperationId>({ view }: { view: ListViewSpec<K> }) {
+  const params = useSearchParams();
+  const chosen = view.pageDefault;
+  if (!chosen) return null;
+  const inForce = pageDefaultInForce(view, params);
+  if (!inForce && Object.entries(chosen.api.query).some(([name, value]) => params.get(name) !== value)) return null;
+  const { page: pageName } = pagingParams(OPERATION_META[view.operation].version);
+  return (
+    <p className="text-sm" data-testid="page-default">
+      {inForce ? chosen.describe(todayUtc()) : `Showing ${chosen.api.describe}.`}{" "}
+      <button
+        type="button"
+        className="link cursor-pointer font-semibold"
+        onClick={() =>
+          pushParams((p) => {
+            p.delete(pageName);
+            if (inForce) for (const [name, value] of Object.entries(chosen.api.query)) p.set(name, value);
+            else for (const name of chosen.unless) p.delete(name);
+          })
+        }
+      >
+        Show {inForce ? chosen.api.describe : chosen.name}
+      </button>
+    </p>
+  );
 }
 
 /**

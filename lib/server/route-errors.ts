@@ -57,6 +57,10 @@ export const ROUTE_FAILURES = {
   "collections-pending": { status: 409, code: "COLLECTIONS_PENDING", text: () => "This key's collections list is being read in the background; it opens once its first walk is in" },
   /** The collections list asked with a key other than an Employee key's (it is the distributor staff's). */
   "no-collections": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "The collections list is the distributor staff's: it is kept for Employee keys only" },
+  /** The AR aging's export from a snapshot, asked before the key's first walk that kept the aging has ended. */
+  "aging-pending": { status: 409, code: "AGING_PENDING", text: () => "This key's snapshot of the whole AR aging is being read in the background; export from the AR aging page's live report meanwhile" },
+  /** The AR aging's snapshot export asked with a key other than an Employee key's (only those keep a snapshot). */
+  "no-aging-snapshot": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Only Employee keys keep a snapshot of the AR aging: export it from the AR aging page" },
   /** An unsubscribe link whose token is not one of ours (altered, cut short, or from another Backroom). */
   "bad-unsubscribe-token": { status: 400, code: "BAD_UNSUBSCRIBE_TOKEN", text: () => "This unsubscribe link is not valid: it may have been cut short. Change what you receive in your notification settings instead." },
   /** A key id the workspace does not hold (choosing it, removing it). */

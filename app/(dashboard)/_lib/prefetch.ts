@@ -1,8 +1,8 @@
 import "server-only";
-import { dehydrate, hashKey, QueryClient } from "@tanstack/react-query";
+import { dehydrate, type DehydratedState, hashKey, QueryClient } from "@tanstack/react-query";
 import { cache } from "react";
 import type { OperationId } from "@/lib/data-api/registry";
-import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
+import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { pageApi } from "@/lib/server/page-api";
@@ -92,4 +92,23 @@ export async function serverOutcome<K extends OperationId>(prefetch: Prefetch & 
   const state = client.getQueryState<DataApiResult<RecordOf<K>>>(options.queryKey);
   if (state?.data !== undefined) return { data: state.data };
   return { status: state?.error instanceof DataApiError ? state.error.status : undefined };
+}
+
+/**
+ * A query of a page's own making (a walk with its own pacing: `agingWalkOptions`) run on the server with the render's
+ * client: its answer for the region, and the dehydrated state that hands it to the browser (nothing when it failed:
+ * the browser runs it again and shows its progress or its error).
+ *
+ * @example
+ * const { state, data } = await prefetchedQuery((api) => agingWalkOptions(api, params, { sleep: refuseToWait }));
+ */
+export async function prefetchedQuery<T>(make: (api: DataApiClient) => { queryKey: readonly unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<T>; staleTime: number }): Promise<{ state: DehydratedState; data: T | undefined }> {
+  const client = renderClient();
+  const options = make(await pageApi(backend));
+  await client.prefetchQuery(options as Parameters<QueryClient["prefetchQuery"]>[0]);
+  const hash = hashKey(options.queryKey);
+  return {
+    state: dehydrate(client, { shouldDehydrateQuery: (query) => query.queryHash === hash && query.state.status === "success" }),
+    data: client.getQueryData<T>(options.queryKey),
+  };
 }

@@ -11,6 +11,10 @@ import { getCollectionsExport } from "./collections-api";
 import { createCollectionsSync, type CollectionsSyncJob } from "./collections-sync";
 import { COLLECTIONS_TABLES } from "./collections-tables";
 import { collectionsView } from "./collections-view";
+import { getAgingExport } from "./aging-export";
+import { agingSnapshot } from "./aging-view";
+import { addDecimals } from "@/lib/format/decimal";
+import { linesOf, totalLine, type AgingRow } from "@/lib/ui/ar-aging/aging";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -107,6 +111,40 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const calls = backend.calls.length;
     await collectionsView(backend.db, staff.keyId);
     expect(backend.calls.length).toBe(calls);
+  });
+
+  it("keeps the whole aging: every /arAging row in the API's order, summing exactly to the API's, and exports it as CSV", async () => {
+    const { backend, sync, staff, drain } = await setUp();
+    expect(await agingSnapshot(backend.db, staff.keyId)).toEqual({ ready: false, state: undefined, outdated: false });
+    await sync.start(staff.workspaceId, staff.keyId);
+    await drain();
+    const snapshot = await agingSnapshot(backend.db, staff.keyId);
+    if (!snapshot.ready) throw new Error("the snapshot is not in");
+    const api = (await walk("/arAging")) as AgingRow[];
+    expect(snapshot.rows.length).toBe(api.length);
+    expect(snapshot.rows).toEqual((await direct()).input.aging);
+    // The whole AR: the rows' totals added exactly, as the page's total line adds them.
+    const whole = addDecimals(...api.map((r) => r.TotalBalanceOutstanding ?? "0"));
+    expect(totalLine(linesOf(snapshot.rows as AgingRow[])).amounts.total).toBe(whole);
+    // Each bucket's invoices as the API lists them (number and open balance), for the page's panel.
+    const first = api.find((r) => (r.CurrentInvoices ?? []).length > 0)!;
+    const kept = snapshot.rows.find((r) => r.ARAccountID === first.ARAccountID && r.SupplierID === first.SupplierID)!;
+    expect(kept.CurrentInvoices).toEqual(first.CurrentInvoices);
+    expect(snapshot.accounts.size).toBe(new Set(api.map((r) => r.ARAccountID)).size);
+
+    // The export: every row of a supplier, smallest total first, from the snapshot alone.
+    const calls = backend.calls.length;
+    const supplier = api[0]!.SupplierID!;
+    const answer = await getAgingExport(browserRequest("GET", `/api/ar-aging/export?SupplierIDs=${supplier}&sort=total&dir=asc`, { cookie: staff.cookie, site: null }), backend);
+    expect(backend.calls.length).toBe(calls);
+    expect(answer.status).toBe(200);
+    const lines = (await answer.text()).trimEnd().split("\r\n");
+    const ofSupplier = api.filter((r) => r.SupplierID === supplier);
+    expect(lines.length - 1).toBe(ofSupplier.length);
+    const totals = lines.slice(1).map((line) => Number(line.split(",").at(-1)));
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    expect((await getAgingExport(browserRequest("GET", "/api/ar-aging/export", { cookie: brand.cookie, site: null }), backend)).status).toBe(403);
   });
 
   it("goes on after a request that failed, refreshes, and a key removed takes its snapshot in the same transaction", async () => {

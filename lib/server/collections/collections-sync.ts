@@ -25,6 +25,8 @@ import { COLLECTIONS_TABLES } from "./collections-tables";
  *   under a fifth of it left).
  * - **One aging**: a walk whose aging pages close on different days (the end of day came in the middle) reads the
  *   aging again from its first page.
+ * - **The aging kept whole** (issue 37): its rows are kept beside the accounts (`collections_aging`), so the AR aging
+ *   page shows an Employee key's whole aging from the snapshot (`aging-view.ts`).
  */
 
 export const COLLECTIONS_SYNC = "collections-sync";
@@ -239,6 +241,14 @@ export function createCollectionsSync(deps: CollectionsSyncDeps) {
       await trx.deleteFrom("collections_accounts").where("key_id", "=", keyId).execute();
       // 25 columns a row: 200 rows keep a statement's parameters (5,000) well within both databases' limits.
       for (let i = 0; i < rows.length; i += 200) await trx.insertInto("collections_accounts").values(rows.slice(i, i + 200).map((r) => accountRow(keyId, r))).execute();
+      // The aging itself, every row in the API's order: the AR aging page's whole aging (5 columns a row).
+      await trx.deleteFrom("collections_aging").where("key_id", "=", keyId).execute();
+      for (let i = 0; i < input.aging.length; i += 200) {
+        await trx
+          .insertInto("collections_aging")
+          .values(input.aging.slice(i, i + 200).map((entry, j) => ({ key_id: keyId, position: i + j, ar_account_id: entry.ARAccountID!, supplier_id: entry.SupplierID ?? null, record_json: JSON.stringify(entry) })))
+          .execute();
+      }
       await trx.deleteFrom("collections_pages").where("key_id", "=", keyId).execute();
       await save(trx, keyId, state);
     });

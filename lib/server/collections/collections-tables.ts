@@ -1,2 +1,2 @@
-/** Every table of a key's collections snapshot (migration 014): what goes when the key goes. */
-export const COLLECTIONS_TABLES = ["collections_pages", "collections_accounts", "collections_state"] as const;
+/** Every table of a key's collections snapshot (migrations 014 and 016): what goes when the key goes. */
+export const COLLECTIONS_TABLES = ["collections_pages", "collections_accounts", "collections_state", "collections_aging"] as const;

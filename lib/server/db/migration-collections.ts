@@ -65,3 +65,23 @@ export const collections: Migration = {
       .execute();
   },
 };
+
+/**
+ * The AR aging a collections walk read, kept whole (issue 37): `collections_aging` holds every `/arAging` row of the
+ * key's snapshot (one AR account and supplier), in the API's order (`position`), as the walk kept it (its amounts as
+ * decimal text, its close date, the invoices behind each bucket and its credits), replaced with the accounts at a
+ * walk's end. The AR aging page draws an Employee key's whole aging from it, with no request to the API.
+ */
+export const collectionsAging: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("collections_aging")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("position", "integer", (c) => c.notNull())
+      .addColumn("ar_account_id", "integer", (c) => c.notNull())
+      .addColumn("supplier_id", "integer")
+      .addColumn("record_json", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("collections_aging_pk", ["key_id", "position"])
+      .execute();
+  },
+};

@@ -80,6 +80,7 @@ const COLUMNS = {
     key_id: "text", phase: "text", list: "text null", page: "number", pending_json: "text", walk_close_date: "text null", fresh_aging: "number", as_of: "text null",
     started_at: "text null", refreshed_at: "text null", requests: "number", updated_at: "text",
   },
+  collections_aging: { key_id: "text", position: "number", ar_account_id: "number", supplier_id: "number null", record_json: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

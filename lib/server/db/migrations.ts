@@ -6,7 +6,7 @@ import { watch } from "./migration-watch";
 import { reports } from "./migration-reports";
 import { history, historyScope } from "./migration-history";
 import { statements } from "./migration-statements";
-import { collections } from "./migration-collections";
+import { collections, collectionsAging } from "./migration-collections";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -194,6 +194,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "013-statements": statements,
   "014-collections": collections,
   "015-notification-summaries": notificationSummaries,
+  "016-collections-aging": collectionsAging,
 };
 
 /**

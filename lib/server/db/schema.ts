@@ -134,6 +134,7 @@ export interface BackroomDatabase {
   collections_pages: CollectionsPageTable;
   collections_accounts: CollectionsAccountTable;
   collections_state: CollectionsStateTable;
+  collections_aging: CollectionsAgingTable;
 }
 
 /** A key's synced invoice (migration 011, `lib/server/insights/`). */
@@ -276,6 +277,16 @@ export interface CollectionsAccountTable {
   total: string;
   last_payment: string | null;
   days_since: number | null;
+}
+
+/** One `/arAging` row of a key's collections snapshot (migration 016), in the API's order. */
+export interface CollectionsAgingTable {
+  key_id: string;
+  position: number;
+  ar_account_id: number;
+  supplier_id: number | null;
+  /** The row as the walk kept it (`AgingEntry` in `lib/ui/collections/collections-input.ts`), as JSON. */
+  record_json: string;
 }
 
 /** Where a key's collections walk stands and what its snapshot is (migration 014, `lib/server/collections/`). */

@@ -83,6 +83,11 @@ export interface AgingLine {
   amounts: AgingAmounts;
   invoices: Record<BucketId, BucketInvoice[]>;
   credits: CreditInvoices;
+  /**
+   * Buckets (and the open credit) whose invoices are too many to send with the report (the total of a whole aging:
+   * thousands), by how many there are; their lists above are empty. Absent when every list is whole.
+   */
+  unlisted?: Partial<Record<Listed["id"], number>>;
 }
 
 /**
@@ -201,6 +206,11 @@ export function listedAmount(line: AgingLine, listed: Listed): string {
 /** A line's invoices behind a bucket or its open credit. */
 export function listedInvoices(line: AgingLine, listed: Listed): BucketInvoice[] {
   return listed.id === "credit" ? line.credits.invoices : line.invoices[listed.id];
+}
+
+/** How many invoices a line lists behind a bucket or its open credit (those too many to send, counted). */
+export function listedCount(line: AgingLine, listed: Listed): number {
+  return line.unlisted?.[listed.id] ?? listedInvoices(line, listed).length;
 }
 
 /**

@@ -9,14 +9,17 @@ import { INVOICE_STATUSES } from "@/lib/data-api/values";
  * (which reads the same cache entries), so that both ask the API exactly the same thing.
  */
 
-/** Rows the report asks for: the API's largest page. */
+/** Rows the report asks for in a request: the API's largest page. */
 export const AGING_PAGE_SIZE = 500;
+
+/** Pages of the aging read live at most (20,000 rows): past it, the report says it is not whole. */
+export const AGING_MAX_PAGES = 40;
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
 
 /**
- * The aging request for a URL: its filters (CustomerIDs, SupplierIDs, States) as the URL names them, always the first
- * page of 500 (the report has no pages: it says when there are more rows and suggests a filter).
+ * The aging request for a URL: its filters (CustomerIDs, SupplierIDs, States) as the URL names them, the first page of
+ * 500 (the report reads the others after it: `components/ar-aging/aging-walk.ts`; the overview's card reads this one).
  *
  * @example
  * agingRequest(new URLSearchParams("States=CA")); // { operation: "listArAging", query: { States: "CA", Page: "1", PageSize: "500" } }
@@ -53,7 +56,7 @@ export const LOOKUP_STALE = STALE.directory;
 
 /**
  * The invoices that name the AR accounts' customers (one per account, from `accountInvoices`): every status, in one
- * page (a report has at most 500 rows, so at most 500 accounts). Undefined when there is nothing to ask.
+ * page of up to 500 (`namesToAsk` keeps to that). Undefined when there is nothing to ask.
  *
  * @example
  * accountInvoicesRequest([9017, 9001]); // { operation: "listInvoices", query: { InvoiceIDs: "9001,9017", Statuses: "1,2,3,4,5,7", PageSize: "500" } }

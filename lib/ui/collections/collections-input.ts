@@ -12,7 +12,10 @@ import { BUCKETS, creditInvoicesOf } from "@/lib/ui/ar-aging/aging";
 
 type Aging = ReadOf<typeof ARAging>;
 
-/** An AR aging row (one AR account and supplier): its amounts, its close date and the ids of the invoices behind it. */
+/**
+ * An AR aging row (one AR account and supplier): its amounts, its close date and the invoices behind it (id, number and
+ * open balance: the AR aging page lists them from a kept snapshot).
+ */
 export type AgingEntry = Pick<
   Aging,
   | "ARAccountID"
@@ -55,7 +58,9 @@ export interface CollectionsInput {
 
 export type ListName = keyof CollectionsInput;
 
-const refs = (list: Aging["CurrentInvoices"]) => list?.flatMap((ref) => (ref?.InvoiceID == null ? [] : [{ InvoiceID: ref.InvoiceID }]));
+/** A bucket's invoices as kept: each that names an invoice, with its number and the open balance aged there. */
+const refs = (list: Aging["CurrentInvoices"]) =>
+  list?.flatMap((ref) => (ref?.InvoiceID == null ? [] : [withoutUnset({ InvoiceID: ref.InvoiceID, InvoiceNum: ref.InvoiceNum ?? undefined, OpenBalance: ref.OpenBalance ?? undefined })]));
 
 /**
  * A record of a list as kept, or undefined when it names no account (an aging row, an open invoice, a payment) or no
@@ -80,8 +85,8 @@ function read(list: ListName, record: unknown): CollectionsInput[ListName][numbe
         kept[bucket.amount] = r[bucket.amount];
         kept[bucket.invoices] = refs(r[bucket.invoices]);
       }
-      // The credits' item shape is not documented: those that name an invoice id are kept as ids.
-      kept.CreditInvoices = creditInvoicesOf(r).invoices.flatMap((i) => (i.invoiceId === undefined ? [] : [{ InvoiceID: i.invoiceId }]));
+      // The credits' item shape is not documented: those that name an invoice id are kept, shaped as the buckets' are.
+      kept.CreditInvoices = creditInvoicesOf(r).invoices.flatMap((i) => (i.invoiceId === undefined ? [] : [withoutUnset({ InvoiceID: i.invoiceId, InvoiceNum: i.invoiceNum, OpenBalance: i.openBalance })]));
       return withoutUnset(kept);
     }
     case "customers": {

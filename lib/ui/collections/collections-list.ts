@@ -8,8 +8,8 @@ import type { CollectionRow } from "./collections";
  * download holds what the page shows, every row of it.
  */
 
-/** Rows a page shows. */
-export const PAGE_SIZE = 50;
+/** Rows a page shows, and one page of them (shared with the AR aging's table). */
+export { ROWS_PER_PAGE as PAGE_SIZE, pageOf } from "@/lib/ui/page-of";
 
 /** The least age of the debt an account must have: any balance, or some of it over 30, 60 or 90 days past due. */
 export const AGES = [
@@ -190,16 +190,4 @@ export function agentsOf(rows: readonly CollectionRow[]): { names: string[]; non
     else names.add(row.agentName);
   }
   return { names: [...names].sort((a, b) => a.localeCompare(b, "en-US")), none };
-}
-
-/**
- * One page of the listed rows: its rows, its number (the last page when asked past it) and the count of pages.
- *
- * @example
- * pageOf(listedRows, 3); // { rows: [...50 rows], page: 3, pages: 12 }
- */
-export function pageOf<T>(rows: readonly T[], page: number): { rows: T[]; page: number; pages: number } {
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const shown = Math.min(page, pages);
-  return { rows: rows.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE), page: shown, pages };
 }

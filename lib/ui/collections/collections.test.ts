@@ -155,7 +155,7 @@ describe("invoicesToName and agingCloseDay", () => {
 
 describe("entryOf", () => {
   it.each([
-    ["aging", { ARAccountID: "50001", SupplierID: 101, Due_91: 12.5, CurrentInvoices: [{ InvoiceID: 7, InvoiceNum: "INV-7", OpenBalance: "1" }], CreditInvoices: ["?", { InvoiceID: 9 }], Extra: true }, { ARAccountID: 50001, SupplierID: 101, Due_91: "12.5", CurrentInvoices: [{ InvoiceID: 7 }], CreditInvoices: [{ InvoiceID: 9 }] }],
+    ["aging", { ARAccountID: "50001", SupplierID: 101, Due_91: 12.5, CurrentInvoices: [{ InvoiceID: 7, InvoiceNum: "INV-7", OpenBalance: "1" }], CreditInvoices: ["?", { InvoiceID: 9 }], Extra: true }, { ARAccountID: 50001, SupplierID: 101, Due_91: "12.5", CurrentInvoices: [{ InvoiceID: 7, InvoiceNum: "INV-7", OpenBalance: "1" }], CreditInvoices: [{ InvoiceID: 9, OpenBalance: "0" }] }],
     ["aging", { SupplierID: 101, Due_91: "1" }, undefined],
     ["payments", { ARAccountID: 50001, Amount: "12.5", Memo: "COD", PaymentID: 1 }, { ARAccountID: 50001, Amount: "12.5" }],
     ["openInvoices", { ARAccountID: 50001, InvoiceID: 3 }, undefined],

@@ -61,9 +61,9 @@ describe("childRequest", () => {
       operation: "listInvoiceTransactions",
       query: { Statuses: "3,5", InvoiceIDs: "300001,300002", Page: "2", PageSize: "500" },
     });
-    // No Statuses in the list's address: none passed on (the lines of every status of these invoices).
+    // No Statuses in the list's address: the page's default (every status) passed on, as the list asked for it.
     const unfiltered = listRequest(LIST_VIEWS.invoices, new URLSearchParams("StartDate=2026-11-01"));
-    expect(childRequest(invoiceLines, unfiltered, ["300001"], 1, 500).query).toEqual({ InvoiceIDs: "300001", Page: "1", PageSize: "500" });
+    expect(childRequest(invoiceLines, unfiltered, ["300001"], 1, 500).query).toEqual({ Statuses: "1,2,3,4,5,7", InvoiceIDs: "300001", Page: "1", PageSize: "500" });
     // /invoiceCOAs takes no Statuses: nothing is passed on.
     expect(childRequest(certificates, parent, ["300001"], 1, 500).query).toEqual({ InvoiceIDs: "300001", Page: "1", PageSize: "500" });
   });

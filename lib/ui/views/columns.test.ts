@@ -4,7 +4,7 @@ import { PostedPurchaseLineV2, PurchaseV1, PurchaseV2 } from "@/lib/data-api/rec
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { LIST_VIEWS } from "./list-views";
 import { cellText, type ColumnSpec, columnsOf, csvText, humanize } from "./columns";
-import { listRequest } from "./list-view-spec";
+import { embeddedRequest, listRequest } from "./list-view-spec";
 
 const byId = (columns: { id: string }[]) => new Map(columns.map((c) => [c.id, c]));
 
@@ -83,6 +83,20 @@ describe("listRequest", () => {
   it("always sends a view's fixed parameters, whatever the address says", () => {
     const request = listRequest(LIST_VIEWS.purchases, new URLSearchParams("statuses=InProgress&include_transactions=true"));
     expect(request.query).toEqual({ statuses: "InProgress", include_transactions: "false", page: "1", page_size: "50" });
+  });
+
+  it("opens the invoices on every status of the last 90 days, not the API's New only, until a status is chosen", () => {
+    const today = "2026-11-25";
+    // A bare address: the page's default, what the page, its export and a saved view of it ask.
+    expect(listRequest(LIST_VIEWS.invoices, new URLSearchParams(""), { today }).query).toEqual({ Statuses: "1,2,3,4,5,7", StartDate: "2026-08-27", Page: "1", PageSize: "50" });
+    // A date or a customer of the person's own: kept, the statuses still every one.
+    expect(listRequest(LIST_VIEWS.invoices, new URLSearchParams("StartDate=2026-01-01&CustomerIDs=20001"), { today }).query).toEqual({ Statuses: "1,2,3,4,5,7", StartDate: "2026-01-01", CustomerIDs: "20001", Page: "1", PageSize: "50" });
+    // A status chosen (New alone is the API's default, a click away): the address as it is.
+    expect(listRequest(LIST_VIEWS.invoices, new URLSearchParams("Statuses=1"), { today }).query).toEqual({ Statuses: "1", Page: "1", PageSize: "50" });
+    // A record page's embedded list is not the list page.
+    expect(embeddedRequest(LIST_VIEWS.invoices, { CustomerIDs: "20001" }).query).toEqual({ CustomerIDs: "20001", Page: "1", PageSize: "100" });
+    // Lists without a page default are as before.
+    expect(listRequest(LIST_VIEWS.customers, new URLSearchParams(""), { today }).query).toEqual({ Page: "1", PageSize: "50" });
   });
 });
 

@@ -5,7 +5,8 @@
 import Link from "next/link";
 import { Fragment } from "react";
 import type { RecordOf } from "@/lib/data-api/client";
-import { todayIn } from "@/lib/format/days";
+import { addDays, todayIn } from "@/lib/format/days";
+import { INVOICE_STATUSES } from "@/lib/data-api/values";
 import { formatDay, formatQuantity, MISSING } from "@/lib/format/display";
 import { externalHref } from "@/lib/format/external-url";
 import { STALE } from "../api-query";
@@ -13,7 +14,7 @@ import { REVISION_BADGE, revisionMark, revisionNotice } from "../invoices/revisi
 import { type ColumnSpec, columnsOf } from "./columns";
 import { detailHref } from "./detail-paths";
 import { valueLabel } from "./filters";
-import type { ListOperationId, ListViewSpec } from "./list-view-spec";
+import type { ListOperationId, ListViewSpec, PageDefault } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { daysOfCover } from "../stock/days-of-cover";
 import { paymentTypeName } from "../payments/payment-type";
@@ -114,11 +115,26 @@ const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInv
   DueDate: { header: "Due" },
 });
 
+/**
+ * "My invoices" (issue 37): every status dated in the last 90 days, the way a retailer, a brand or the staff mean it;
+ * the API alone lists New (1) only, a handful of any day's. Open balances are no filter of /invoices (they are the
+ * payments' open invoices and the AR aging), so the page lists what was invoiced lately, whatever became of it, and
+ * the API's default is a click away (`Statuses=1`). A status chosen turns it off (the dates are then the address's).
+ */
+const INVOICES_DEFAULT: PageDefault = {
+  unless: ["Statuses"],
+  query: (today) => ({ Statuses: Object.keys(INVOICE_STATUSES).join(","), StartDate: addDays(today, -90) }),
+  labels: { Statuses: () => "Every status", StartDate: (today) => addDays(today, -90) },
+  describe: (today) => `Showing invoices of every status (${Object.values(INVOICE_STATUSES).join(", ")}) dated from ${formatDay(addDays(today, -90))}: the last 90 days.`,
+  name: "every status of the last 90 days",
+  api: { query: { Statuses: "1" }, describe: "the API's default: New invoices only" },
+};
+
 export const LIST_VIEWS = {
   invoices: view({
     operation: "listInvoices",
     title: "Invoices",
-    intro: "Invoices of the customers this key covers. The API shows New invoices unless Status says otherwise.",
+    intro: "Invoices of the customers this key covers: by default every status of the last 90 days (the API alone would show New invoices only).",
     noun: { one: "invoice", many: "invoices" },
     columns: invoiceColumns,
     defaultColumns: ["InvoiceNum", "CustomerName", "Date", "DueDate", "Status", "InvoiceTotal", "OpenBalance", "PDFURL"],
@@ -126,6 +142,7 @@ export const LIST_VIEWS = {
     staleTime: STALE.working,
     filters: ["Statuses", "StartDate", "EndDate", "CustomerIDs", "States", "InvoiceIDs"],
     exportName: "invoices",
+    pageDefault: INVOICES_DEFAULT,
   }),
   customers: view({
     operation: "listCustomers",
