@@ -99,6 +99,12 @@ export interface AuditTrail {
   /** The people of a workspace's entries, for the page's filter. */
   people(workspaceId: string): Promise<{ userId: string; email: string }[]>;
   /**
+   * Who made each of these payment allocation requests of an AR account through Backroom, in a workspace and an
+   * environment: the entries the API accepted (done) whose answer gave one of these RequestIDs, by RequestID (the newest
+   * entry of a RequestID, should the ERP have given it twice).
+   */
+  paymentRequesters(scope: { workspaceId: string; environment: string }, arAccountId: number, requestIds: readonly number[]): Promise<Map<number, { userId: string | null; email: string | null }>>;
+  /**
    * How a person's last membership ended, since `since`: the newest entry of them removed (named by their address) or
    * leaving, or undefined. `byUserId`/`byEmail`: who removed them (themselves, when they left).
    */
@@ -276,6 +282,28 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
       const people = new Map<string, string>();
       for (const row of rows) people.set(row.user_id!, row.user_email ?? "");
       return [...people].map(([userId, email]) => ({ userId, email })).sort((a, b) => a.email.localeCompare(b.email));
+    },
+
+    async paymentRequesters(scope, arAccountId, requestIds) {
+      const found = new Map<number, { userId: string | null; email: string | null }>();
+      if (requestIds.length === 0) return found;
+      const wanted = new Set(requestIds);
+      const rows = await db
+        .selectFrom("audit_events")
+        .select(["user_id", "user_email", "reference_json", "answer_json"])
+        .where("workspace_id", "=", scope.workspaceId)
+        .where("event", "=", "payment-allocation")
+        .where("environment", "=", scope.environment)
+        .where("result", "=", "done")
+        // The account's entries alone are parsed (its id is followed by the payment's number in the reference).
+        .where(sql<boolean>`reference_json like ${containing(`"arAccountId":${arAccountId},`)} escape '!'`)
+        .orderBy("id")
+        .execute();
+      for (const row of rows) {
+        const reference = { ...parse(row.reference_json), ...parse(row.answer_json) };
+        if (reference.arAccountId === arAccountId && reference.paymentRequestId !== undefined && wanted.has(reference.paymentRequestId)) found.set(reference.paymentRequestId, { userId: row.user_id, email: row.user_email });
+      }
+      return found;
     },
 
     async lastDeparture(person, since) {
