@@ -71,7 +71,7 @@ test("staff find an account's statement by its customer's name: matches from the
   // A name before the key's collections list is in: its walk starts, and the page says names come once it is in.
   await search.getByLabel("Customer or AR account").fill(name.toLowerCase());
   await search.getByRole("button", { name: "Find", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 2, name: /^Names can be searched once this key's collections list is in/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Names can be searched once this key's collections list is in: it is being read now/ })).toBeVisible();
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 2, name: /accounts? match/ })).toBeVisible({ timeout: 1_000 });
@@ -83,7 +83,9 @@ test("staff find an account's statement by its customer's name: matches from the
   await match.click();
   await expect(page).toHaveURL(/account=50003/);
   await expect(page.getByRole("heading", { level: 2, name: "Statement of account" })).toBeVisible();
-  // The matches stay above the statement, the one open marked.
+  // The matches fold away above the statement (which comes first on the screen), the one open marked among them.
+  await expect(match).toBeHidden();
+  await page.getByText("Show them again").click();
   await expect(match).toHaveAttribute("aria-current", "page");
   // A customer's id finds its account too.
   await search.getByLabel("Customer or AR account").fill(String(open.Data[0]!.CustomerID));

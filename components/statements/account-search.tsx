@@ -34,7 +34,7 @@ export function AccountSearch({ q, matches, reading, account }: AccountSearchPro
         <div className="flex min-w-0 flex-1 flex-col text-sm font-medium sm:max-w-md">
           <label htmlFor="statement-search">Customer or AR account</label>
           <span id="statement-search-hint" className="text-xs font-normal text-slate-700 dark:text-slate-300">
-            {matches ? "A customer's name or id, or an AR account's number" : `An AR account's number: names can be searched once this key's collections list is in${reading ? " (being read now)" : ""}`}
+            {matches ? "A customer's name or id, or an AR account's number" : `An AR account's number; names once this key's collections list is in${reading ? " (being read now)" : ""}`}
           </span>
           <input
             id="statement-search"
@@ -44,7 +44,6 @@ export function AccountSearch({ q, matches, reading, account }: AccountSearchPro
             maxLength={200}
             defaultValue={q}
             aria-describedby="statement-search-hint"
-            {...(matches ? {} : { inputMode: "numeric" as const, pattern: "\\d{1,12}" })}
             className={fieldClass(false, "mt-1 w-full")}
           />
         </div>
@@ -57,53 +56,77 @@ export function AccountSearch({ q, matches, reading, account }: AccountSearchPro
   );
 }
 
-function Matches({ q, matches, reading, id, exact, account, href }: { q: string; matches: CollectionRow[] | undefined; reading: boolean; id: number | undefined; exact: boolean; account: number | undefined; href: (id: number) => `/statements?account=${number}${string}` }) {
-  const shown = matches?.slice(0, SHOWN_MATCHES) ?? [];
-  const heading =
-    matches === undefined
-      ? id === undefined
-        ? `Names can be searched once this key's collections list is in${reading ? ": it is being read now, within a small share of the key's hourly budget" : ""}. Meanwhile, enter an AR account's number.`
-        : `AR account ${id}`
-      : matches.length === 0
-        ? `No account matches “${q}”`
-        : `${matches.length.toLocaleString("en-US")} ${matches.length === 1 ? "account matches" : "accounts match"} “${q}”`;
+type StatementHref = (id: number) => `/statements?account=${number}${string}`;
+
+/**
+ * What a search found: without the key's collections list, a name is told to wait for it (a number still opens its
+ * statement); with it, the matching accounts. While a statement is open below, they fold away under their count.
+ */
+function Matches({ q, matches, reading, id, exact, account, href }: { q: string; matches: CollectionRow[] | undefined; reading: boolean; id: number | undefined; exact: boolean; account: number | undefined; href: StatementHref }) {
+  // A number the snapshot does not hold (no snapshot yet, or an account with no aging): its statement may still be read.
+  const byNumber = id !== undefined && !exact && (
+    <p className="text-sm">
+      <Link href={href(id)} prefetch={false} className="link">
+        Open the statement of AR account {id}
+      </Link>
+    </p>
+  );
+  if (matches === undefined) {
+    return (
+      byNumber || (
+        <p role="status" className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-3 text-sm dark:border-sky-400 dark:bg-sky-950">
+          Names can be searched once this key&apos;s collections list is in{reading ? ": it is being read now, within a small share of the key's hourly budget" : ""}. Meanwhile,
+          enter an AR account&apos;s number, or{" "}
+          <Link href={`/statements?q=${encodeURIComponent(q)}`} prefetch={false} className="link">
+            search again
+          </Link>{" "}
+          in a moment.
+        </p>
+      )
+    );
+  }
+  const count = matches.length === 0 ? `No account matches “${q}”` : `${matches.length.toLocaleString("en-US")} ${matches.length === 1 ? "account matches" : "accounts match"} “${q}”`;
+  const shown = matches.slice(0, SHOWN_MATCHES);
+  const list = shown.length > 0 && (
+    <>
+      <ul className="divide-y divide-slate-300 rounded border border-slate-300 sm:max-w-2xl dark:divide-slate-700 dark:border-slate-700">
+        {shown.map((m) => (
+          <li key={m.arAccountId}>
+            <Link
+              href={href(m.arAccountId)}
+              prefetch={false}
+              aria-current={m.arAccountId === account ? "page" : undefined}
+              className="flex min-h-11 flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 px-3 py-2 hover:bg-slate-50 aria-[current=page]:bg-sky-50 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-sky-950"
+            >
+              <span>
+                <span className="font-semibold underline">{m.name}</span>
+                <span className="text-slate-700 dark:text-slate-300"> · AR account {m.arAccountId}</span>
+                {m.customerNames.length > 1 && <span className="block text-xs text-slate-700 dark:text-slate-300">{m.customerNames.join(", ")}</span>}
+              </span>
+              <span className="text-xs text-slate-700 dark:text-slate-300">{[m.state, `balance ${formatMoney(m.total)}`].filter(Boolean).join(" · ")}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {matches.length > SHOWN_MATCHES && <p className="text-sm">The first {SHOWN_MATCHES} by name: type more of it to narrow them.</p>}
+    </>
+  );
   return (
     <section aria-labelledby="statement-matches" className="space-y-2">
       <h2 id="statement-matches" className="text-sm font-semibold">
-        {heading}
+        {count}
       </h2>
-      {shown.length > 0 && (
-        <ul className="divide-y divide-slate-300 rounded border border-slate-300 sm:max-w-2xl dark:divide-slate-700 dark:border-slate-700">
-          {shown.map((m) => (
-            <li key={m.arAccountId}>
-              <Link
-                href={href(m.arAccountId)}
-                prefetch={false}
-                aria-current={m.arAccountId === account ? "page" : undefined}
-                className="flex min-h-11 flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 px-3 py-2 hover:bg-slate-50 aria-[current=page]:bg-sky-50 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-sky-950"
-              >
-                <span>
-                  <span className="font-semibold underline">{m.name}</span>
-                  <span className="text-slate-700 dark:text-slate-300"> · AR account {m.arAccountId}</span>
-                  {m.customerNames.length > 1 && <span className="block text-xs text-slate-700 dark:text-slate-300">{m.customerNames.join(", ")}</span>}
-                </span>
-                <span className="text-xs text-slate-700 dark:text-slate-300">
-                  {[m.state, `balance ${formatMoney(m.total)}`].filter(Boolean).join(" · ")}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+      {account === undefined ? (
+        list
+      ) : (
+        list && (
+          <details className="space-y-2">
+            <summary className="cursor-pointer text-sm">Show them again</summary>
+            {list}
+          </details>
+        )
       )}
-      {matches !== undefined && matches.length > SHOWN_MATCHES && <p className="text-sm">The first {SHOWN_MATCHES} by name: type more of it to narrow them.</p>}
-      {/* A number the snapshot does not hold (an account with no aging): its statement may still be read. */}
-      {id !== undefined && !exact && (
-        <p className="text-sm">
-          <Link href={href(id)} prefetch={false} className="link">
-            Open the statement of AR account {id}
-          </Link>
-        </p>
-      )}
+      {byNumber}
     </section>
   );
 }

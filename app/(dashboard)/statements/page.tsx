@@ -134,23 +134,26 @@ async function Statements({ keyType, customers, params, timeZone, staff }: { key
         <RetailerAccounts accounts={accounts} account={account} named={named} />
       )}
       {account === undefined ? (
-        <p className="text-sm">
-          {keyType === "Customer"
-            ? accounts.length === 0
-              ? "Nothing is open on this key's accounts: enter an AR account to see its statement."
-              : "Choose an AR account to see its statement."
-            : q
-              ? "Choose an account to see its statement."
-              : (
-                <>
-                  Find an account by its customer to see its statement, or open one from{" "}
-                  <Link href="/collections" prefetch={false} className="underline">
-                    Collections
-                  </Link>
-                  , the accounts to call.
-                </>
-              )}
-        </p>
+        // Staff who searched see what the search found, above.
+        (keyType === "Customer" || !q) && (
+          <p className="text-sm">
+            {keyType === "Customer" ? (
+              accounts.length === 0 ? (
+                "Nothing is open on this key's accounts: enter an AR account to see its statement."
+              ) : (
+                "Choose an AR account to see its statement."
+              )
+            ) : (
+              <>
+                Find an account by its customer to see its statement, or open one from{" "}
+                <Link href="/collections" prefetch={false} className="underline">
+                  Collections
+                </Link>
+                , the accounts to call.
+              </>
+            )}
+          </p>
+        )
       ) : (
         <Suspense key={account} fallback={<BlockSkeleton height="h-96" label={`Loading the statement of AR account ${account}`} />}>
           <StatementSection account={account} reading={account === named && early ? early : readSection(account, keyType)} asked={asked} timeZone={timeZone} />
