@@ -107,4 +107,14 @@ test.describe("/activity", () => {
     await expect(page).toHaveURL(/\/activity$/);
     await expect(rows(page).first()).toBeVisible();
   });
+
+  test("a demo person's first sign-in is a sign-in: no failed one of theirs in the trail", async ({ page }) => {
+    // Whichever test came first, each demo person has been signed in by now: the brand's at least by this test.
+    await signIn(page, "Supplier");
+    await page.goto("/activity?event=sign-in");
+    await expect(rows(page).filter({ hasText: "demo-supplier-test@backroom.invalid" }).first()).toBeVisible();
+    await page.goto("/activity?event=sign-in-failed");
+    await expect(page.getByText("No activity matches these filters.")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -61,8 +61,10 @@ for (const key of KEYS) {
         if (href === "/statements") {
           if (key.keyType === "Customer") await page.getByRole("navigation", { name: "AR accounts" }).getByRole("link").first().click();
           else {
-            await page.getByLabel("AR account", { exact: true }).fill("50001");
-            await page.getByRole("button", { name: "Open the statement" }).click();
+            await page.getByLabel("Customer or AR account").fill("50001");
+            await page.getByRole("button", { name: "Find", exact: true }).click();
+            // Opened by its number, or from its match where the key's collections list is in.
+            await page.getByRole("link", { name: /AR account 50001/ }).first().click();
           }
           await expect(page).toHaveURL(/account=\d+/);
         }

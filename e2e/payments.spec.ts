@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { pageHref } from "@/lib/ui/page-href";
 import { tryDemo } from "./sign-in";
@@ -85,6 +85,60 @@ test("a retailer allocates part of a payment to one invoice, sees it Pending, an
   await expect
     .poll(async () => cents((await openInvoices.getByRole("row", { name: new RegExp(`^${invoice} `) }).locator("td").last().textContent())!))
     .toBeLessThanOrEqual(cents(balanceBefore) - 1000);
+});
+
+/** The "Requested by" cell of a row of the payment applications table (its sixth column). */
+const requestedByCell = (row: Locator) => row.locator("td").nth(4);
+
+test("Requested by names the Backroom person of a request sent from Backroom, before and after a send, and links only users the key can open", async ({ page }) => {
+  await tryDemo(page, "Try as a retailer");
+  const { form, paymentNum } = await openAllocation(page);
+  const list = page.getByRole("region", { name: "Payment applications table" });
+  await expect(list.locator("tbody tr").first()).toBeVisible();
+  // Every text the new request's cell shows from the moment it is listed: one name, never one and then another.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { requestedBySeen: string[] }).requestedBySeen = seen;
+    new MutationObserver(() => {
+      for (const row of document.querySelectorAll("table tbody tr")) {
+        const text = row.querySelectorAll("td")[4]?.textContent ?? "";
+        const id = row.querySelector("th")?.textContent ?? "";
+        if (text && !seen.includes(`${id}:${text}`)) seen.push(`${id}:${text}`);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+
+  const [invoice] = await owedInvoices(page);
+  await form.getByLabel(`Amount for invoice ${invoice}`).fill("0.11");
+  await form.getByRole("button", { name: "Review allocation" }).click();
+  await form.getByRole("button", { name: "Confirm and send" }).click();
+  const sent = form.getByText(new RegExp(`Sent: \\$0\\.11 to invoice ${invoice}, request (\\d+) \\(Pending\\)`));
+  await expect(sent).toBeVisible();
+  const requestId = /request (\d+)/.exec((await sent.textContent())!)![1]!;
+  const row = list.getByRole("row", { name: new RegExp(`^${requestId} `) });
+  await expect(row).toContainText(paymentNum);
+  await expect(requestedByCell(row)).toHaveText("Demo retailerin Backroom");
+  await expect(requestedByCell(row).getByRole("link")).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { requestedBySeen: string[] }).requestedBySeen);
+  expect(seen.filter((s) => s.startsWith(`${requestId}:`))).toEqual([`${requestId}:Demo retailerin Backroom`]);
+  await expect(list.getByText("This key's user")).toHaveCount(0);
+
+  // Read again from the start (no send on this page): the same person, not the key's ERP user.
+  await page.reload();
+  await expect(requestedByCell(list.getByRole("row", { name: new RegExp(`^${requestId} `) }))).toHaveText("Demo retailerin Backroom", { timeout: 15_000 });
+
+  // An allocation made in the ERP by a clerk this retailer's key cannot read: named by id, not linked to a page that
+  // would not open. Every name that is linked opens.
+  const inTheErp = list.getByRole("row", { name: /^In the ERP / }).first();
+  await expect(requestedByCell(inTheErp)).toHaveText(/^ERP user \d+$/);
+  await expect(requestedByCell(inTheErp).getByRole("link")).toHaveCount(0);
+  const links = await list.locator("tbody tr td:nth-child(6) a").evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")!))]);
+  for (const href of links) {
+    const id = /^\/directory\/users\/(\d+)$/.exec(href)?.[1];
+    expect(id, href).toBeDefined();
+    expect((await page.request.get(`/api/v1/users/${id}`)).status(), href).toBe(200);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("a retailer splits a payment across three invoices, one request each, sent in order", async ({ page }) => {

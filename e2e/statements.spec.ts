@@ -43,8 +43,10 @@ test("a retailer downloads the statement of an account: every open invoice and t
 test("the distributor's staff open any account's statement, and a day the API's aging is not as of is said so", async ({ page }) => {
   await signIn(page, "Employee");
   await page.goto("/statements");
-  await page.getByLabel("AR account", { exact: true }).fill("50003");
-  await page.getByRole("button", { name: "Open the statement" }).click();
+  // The demo staff's key has no collections list (its walk would spend the budget other tests count): by number.
+  await page.getByLabel("Customer or AR account").fill("50003");
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await page.getByRole("link", { name: /AR account 50003/ }).first().click();
   await expect(page).toHaveURL(/account=50003/);
   await expect(page.getByRole("heading", { level: 2, name: "Statement of account" })).toBeVisible();
   await expect(page.getByTestId("statement-balance")).toContainText(/Balance outstanding [−$\d,.]+/);
@@ -54,6 +56,41 @@ test("the distributor's staff open any account's statement, and a day the API's 
   // The PDF refuses that day outright: a filed document is of the day it names.
   const refused = await page.request.get("/api/statements/50003.pdf?asOf=2020-01-31");
   expect(refused.status()).toBe(409);
+});
+
+test("staff find an account's statement by its customer's name: matches from the key's collections list, each with its AR account", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A key of its own: the collections list's walk spends its budget, not the demo staff's that other tests count.
+  await connectWithKey(page, await issueKey(page, "Employee", { rateLimit: 100_000 }));
+  // The customer of AR account 50003, as the API names it.
+  const open = (await (await page.request.get("/sandbox/test/api/v1/payments/openInvoices?ARAccountIDs=50003&PageSize=1", { headers: { "x-api-key": "test-employee-demo" } })).json()) as { Data: { CustomerID: number }[] };
+  const customer = (await (await page.request.get(`/sandbox/test/api/v1/customers/${open.Data[0]!.CustomerID}`, { headers: { "x-api-key": "test-employee-demo" } })).json()) as { Data: { CustomerName: string }[] };
+  const name = customer.Data[0]!.CustomerName;
+  await page.goto("/statements");
+  const search = page.getByRole("search", { name: "Find an account" });
+  // A name before the key's collections list is in: its walk starts, and the page says names come once it is in.
+  await search.getByLabel("Customer or AR account").fill(name.toLowerCase());
+  await search.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Names can be searched once this key's collections list is in: it is being read now/ })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 2, name: /accounts? match/ })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+  const matches = page.getByRole("region", { name: /accounts? match/ });
+  const match = matches.getByRole("link", { name: new RegExp(`AR account 50003`) });
+  await expect(match).toContainText(name);
+  expect(await seriousViolations(page)).toEqual([]);
+  await match.click();
+  await expect(page).toHaveURL(/account=50003/);
+  await expect(page.getByRole("heading", { level: 2, name: "Statement of account" })).toBeVisible();
+  // The matches fold away above the statement (which comes first on the screen), the one open marked among them.
+  await expect(match).toBeHidden();
+  await page.getByText("Show them again").click();
+  await expect(match).toHaveAttribute("aria-current", "page");
+  // A customer's id finds its account too.
+  await search.getByLabel("Customer or AR account").fill(String(open.Data[0]!.CustomerID));
+  await search.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByRole("region", { name: /account matches/ }).getByRole("link", { name: /AR account 50003/ })).toBeVisible();
 });
 
 test("a retailer's owner mails each account's statement monthly to the Accounts role, and stops it", async ({ page }) => {

@@ -7,6 +7,11 @@ import { BusyButton } from "./form-bits";
 interface ConfirmButtonProps {
   /** The first button: "Remove". */
   label: string;
+  /**
+   * The first button's accessible name where the label alone does not say what it acts on (a row's "Remove"): "Remove
+   * Ana Ruiz". It begins with the label, so a person who says what they see ("click Remove") still finds it.
+   */
+  name?: string;
   /** What it asks, naming what goes: "Remove the key “Brand ops” (…abcd)? Everyone stops using it at once." */
   question: string;
   /** The confirming button: "Remove the key". */
@@ -28,7 +33,7 @@ interface ConfirmButtonProps {
  * Cancel (the safe answer: Enter does no harm), and Escape or Cancel put things back and the focus on the button. Once
  * the work ends the question closes; the page's status says how it went.
  */
-export function ConfirmButton({ label, question, confirmLabel, busyLabel, dismissLabel = "Cancel", busy, onConfirm, disabled, className = BUTTON }: ConfirmButtonProps) {
+export function ConfirmButton({ label, name, question, confirmLabel, busyLabel, dismissLabel = "Cancel", busy, onConfirm, disabled, className = BUTTON }: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -45,7 +50,7 @@ export function ConfirmButton({ label, question, confirmLabel, busyLabel, dismis
   };
   if (!asking) {
     return (
-      <button ref={trigger} type="button" disabled={disabled} onClick={() => setAsking(true)} className={className}>
+      <button ref={trigger} type="button" disabled={disabled} onClick={() => setAsking(true)} className={className} aria-label={name}>
         {label}
       </button>
     );

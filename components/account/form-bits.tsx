@@ -5,7 +5,7 @@ import { FIELD_ERROR, PRIMARY } from "@/lib/ui/styles";
 
 /** The account pages' text field, as the sign-in form draws it; red-bordered with its message when it has a problem. */
 export function inputClass(invalid: boolean): string {
-  return `mt-1 w-full rounded border bg-white px-3 py-2 text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-50 ${invalid ? "border-red-700 dark:border-red-400" : "border-slate-400 dark:border-slate-500"}`;
+  return `mt-1 w-full rounded border bg-white px-3 py-2 text-sm text-slate-900 read-only:bg-slate-100 dark:bg-slate-900 dark:text-slate-50 dark:read-only:bg-slate-800 ${invalid ? "border-red-700 dark:border-red-400" : "border-slate-400 dark:border-slate-500"}`;
 }
 
 interface TextFieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "className"> {

@@ -49,6 +49,7 @@ export function InvitationList({ invitations, mailDelivers, origin, canCancel, t
               {canCancel && (
                 <ConfirmButton
                   label="Cancel"
+                  name={`Cancel the invitation of ${invitation.email}`}
                   question={`Cancel the invitation of ${invitation.email}? Its link stops working.`}
                   confirmLabel="Cancel the invitation"
                   busyLabel="Cancelling…"

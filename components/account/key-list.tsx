@@ -64,6 +64,7 @@ export function KeyList({ keys, activeKeyId, canManage, timeZone, removing, onRe
                 <td>
                   <ConfirmButton
                     label="Remove"
+                    name={`Remove the key “${key.label}”`}
                     question={`Remove the key “${key.label}” (…${key.hint})? Everyone in the workspace stops using it at once.`}
                     confirmLabel="Remove the key"
                     busyLabel="Removing…"

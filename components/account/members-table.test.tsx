@@ -50,6 +50,12 @@ describe("MembersTable", () => {
     expect(rowOf(text, "Adam Admin")).toContain("Leave the workspace on the Workspace page");
   });
 
+  it("names whom each Remove removes (a screen reader's list of buttons is not a row of \"Remove\"s)", () => {
+    const text = html({ userId: "u1", role: "owner" });
+    expect(rowOf(text, "Adam Admin")).toMatch(/<button[^>]*aria-label="Remove Adam Admin"[^>]*>Remove<\/button>/);
+    expect(rowOf(text, "Vera Viewer")).toMatch(/<button[^>]*aria-label="Remove Vera Viewer"[^>]*>Remove<\/button>/);
+  });
+
   it("keeps the last owner owner", () => {
     const owner = rowOf(html({ userId: "u1", role: "owner" }), "Olive Owner");
     expect(owner).toMatch(/<select[^>]* disabled=""/);

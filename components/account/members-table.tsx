@@ -77,6 +77,7 @@ export function MembersTable({ members, me, showSalesRep, timeZone, busyMemberId
                     {choices.canRemove && (
                       <ConfirmButton
                         label="Remove"
+                        name={`Remove ${member.name}`}
                         question={`Remove ${member.name} (${member.email}) from the workspace? They lose access at once.`}
                         confirmLabel="Remove"
                         busyLabel="Removing…"

@@ -70,6 +70,7 @@ export function PasskeyList({ initial, timeZone, host }: PasskeyListProps) {
               </span>
               <ConfirmButton
                 label="Delete"
+                name={`Delete the passkey “${p.name ?? "Passkey"}”`}
                 question={`Delete the passkey “${p.name ?? "Passkey"}”? It no longer signs you in.`}
                 confirmLabel="Delete"
                 busyLabel="Deleting…"

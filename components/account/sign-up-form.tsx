@@ -16,6 +16,8 @@ interface SignUpFormProps {
   next?: string;
   /** The email to start with. */
   email?: string;
+  /** `email` is the address an invitation was sent to (on the way to it): kept as it is, since no other accepts it. */
+  invited?: boolean;
   /** Whether Backroom sends mail: then a confirmation link is on its way, and invitations need it opened. */
   mailDelivers: boolean;
 }
@@ -25,7 +27,7 @@ interface SignUpFormProps {
  * they were going, or to /workspaces (they have none yet: they make one or accept an invitation). Where Backroom sends
  * mail, they are signed in by the confirmation link it mails instead, which goes on to the same place.
  */
-export function SignUpForm({ next, email: initialEmail, mailDelivers }: SignUpFormProps) {
+export function SignUpForm({ next, email: initialEmail, invited = false, mailDelivers }: SignUpFormProps) {
   const router = useRouter();
   const { busy, run } = useAction();
   const [name, setName] = useState("");
@@ -75,7 +77,16 @@ export function SignUpForm({ next, email: initialEmail, mailDelivers }: SignUpFo
       className="space-y-4"
     >
       <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" required maxLength={200} />
-      <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        autoComplete="email"
+        required
+        readOnly={invited}
+        hint={invited ? "The address the invitation was sent to: an account with another address cannot accept it." : undefined}
+      />
       <TextField
         label="Password"
         type="password"

@@ -136,7 +136,7 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
       const done = await sendInOrder(batch, send, sessionKeyStore(), setOutcomes);
       const sent = done.filter((o) => o.state === "sent");
       if (sent.length) {
-        await onSubmitted(sent.flatMap((o) => (o.result?.RequestID != null ? [{ requestId: o.result.RequestID, paymentNum, requestedBy: o.result.RequestedByUserID ?? undefined }] : [])));
+        await onSubmitted(sent.flatMap((o) => (o.result?.RequestID != null ? [{ requestId: o.result.RequestID, paymentNum }] : [])));
       }
       // The API's field errors go back onto the form, on the amount or invoice they concern; the sent lines leave it.
       // Any other failure is told in the outcomes (allocation-outcomes.tsx), in the words every page uses.

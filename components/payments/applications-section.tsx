@@ -1,7 +1,7 @@
 "use client";
 
 import { StaleNote } from "@/components/table/stale-note";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { MultiSelect } from "@/components/table/multi-select";
 import { RequestError } from "@/components/table/request-error";
@@ -17,6 +17,8 @@ import { useRefreshNow } from "@/lib/ui/refresh-now";
 import type { Watched } from "@/lib/ui/payments/use-watched";
 import { PAYMENT_APPLICATION_STATUSES } from "@/lib/data-api/values";
 import { RecordLink } from "@/components/table/record-link";
+import type { PaymentRequesters } from "@/lib/audit/audit-types";
+import { type NameLookup, NOT_YET, type RequestedBy, requestedBy, usersToName } from "@/lib/ui/payments/requested-by";
 
 
 /** Applications shown before "Show all": the newest. */
@@ -28,6 +30,51 @@ const STATUS_STYLE: Record<string, string> = {
   Confirmed: "bg-emerald-100 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50",
   Rejected: "bg-red-100 text-red-950 dark:bg-red-900 dark:text-red-50",
 };
+
+/**
+ * Who in the workspace sent which of these requests from Backroom (`GET /api/payments/requesters`, the audit trail):
+ * Backroom's own answer, no request to the API. A RequestID's sender never changes: kept as long as the page is open.
+ */
+function requestersQuery(account: number, requestIds: number[]) {
+  return queryOptions({
+    queryKey: ["payment-requesters", account, requestIds.join(",")],
+    queryFn: async ({ signal }): Promise<NameLookup<string | null>> => {
+      const response = await fetch(`/api/payments/requesters?account=${account}&requests=${requestIds.join(",")}`, { credentials: "same-origin", signal });
+      if (!response.ok) throw new Error(`Who sent the payment requests could not be read (${response.status}).`);
+      const body = (await response.json()) as PaymentRequesters;
+      return { names: new Map(body.requesters.map((r) => [r.requestId, r.name])), covered: new Set(requestIds) };
+    },
+    staleTime: Infinity,
+    // While a new list's senders are asked for, the last answer stands for the requests it covered (their cells stay).
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+}
+
+/** A "Requested by" cell: the Backroom person (as such), the ERP user linked where the key can open their page, or a wait. */
+function RequestedByCell({ who }: { who: RequestedBy }) {
+  switch (who.kind) {
+    case "pending":
+      return <span className="skeleton inline-block h-4 w-24 align-middle" role="status" aria-label="Loading who requested it" />;
+    case "missing":
+      return <>{MISSING}</>;
+    case "backroom":
+      return (
+        <>
+          {who.name ?? "A former member"}
+          <span className="block text-xs text-slate-600 dark:text-slate-400">in Backroom</span>
+        </>
+      );
+    case "erp":
+      return who.name !== undefined ? (
+        <RecordLink kind="UserIDs" id={who.userId}>
+          {who.name}
+        </RecordLink>
+      ) : (
+        <span title="This key cannot read this ERP user">ERP user {who.userId}</span>
+      );
+  }
+}
 
 /** The requests of the watched ones still open: Pending or Exported, for their payments. */
 function openRequest(account: number, watched: Watched[]): ApiRequest<"listPaymentApplications"> {
@@ -70,17 +117,27 @@ export function ApplicationsSection({
   const [showAll, setShowAll] = useState(false);
   const all = [...(query.data?.records ?? [])].sort((a, b) => (b.TimeRequested ?? "").localeCompare(a.TimeRequested ?? ""));
   const rows = showAll ? all : all.slice(0, SHOWN);
-  // The key's own user (the API named it in the answers to this page's requests) needs no name from the API.
-  const own = new Set(watching.flatMap((w) => (w.requestedBy != null ? [w.requestedBy] : [])));
-  // Named for every row of the list, not only those shown: the shown ones change as new requests come in on top, and
-  // each new set of ids would be another request for the same names.
-  const users = [...new Set(all.flatMap((r) => (r.RequestedByUserID != null && !own.has(r.RequestedByUserID) ? [r.RequestedByUserID] : [])))].sort((a, b) => a - b);
+  // Who requested each: named for every row of the list, not only those shown (the shown ones change as new requests
+  // come in on top, and each new set of ids would be another request for the same names). First Backroom's own
+  // senders (the audit trail), then, in one request to the API, the ERP users of the rest.
+  const requestIds = [...new Set(all.flatMap((r) => (r.RequestID != null ? [r.RequestID] : [])))].sort((a, b) => a - b);
+  const senders = useQuery({ ...requestersQuery(account, requestIds), enabled: requestIds.length > 0 });
+  // Unreadable (an error): every request is the ERP user's, as before Backroom kept its senders.
+  const sent: NameLookup<string | null> = requestIds.length === 0 ? NOT_YET : (senders.data ?? (senders.isError ? { names: new Map(), covered: new Set(requestIds) } : NOT_YET));
+  const users = usersToName(all, sent);
+  const usersAsked = { operation: "listUsers", query: { UserIDs: users.join(","), PageSize: "500" } } as const;
   const names = useQuery({
-    ...apiQueryOptions(browserApi, { operation: "listUsers", query: { UserIDs: users.join(","), PageSize: "500" } }, PAYMENTS_STALE),
-    enabled: users.length > 0,
+    ...apiQueryOptions(browserApi, usersAsked, PAYMENTS_STALE),
+    // Once Backroom has said which it sent: then one request names the rest.
+    enabled: users.length > 0 && (requestIds.length === 0 || senders.data !== undefined || senders.isError),
     retry: false,
   });
-  const userName = new Map((names.data?.records ?? []).map((u) => [u.UserID, u.FullName]));
+  // The users the key can read are named (their page opens); the others, asked and not answered, by id alone.
+  const erpUsers: NameLookup<string> = names.data
+    ? { names: new Map(names.data.records.flatMap((u) => (u.UserID != null ? [[u.UserID, u.FullName ?? `User ${u.UserID}`] as const] : []))), covered: new Set(users) }
+    : names.isError
+      ? { names: new Map(), covered: new Set(users) }
+      : NOT_YET;
   const selected = statuses ? statuses.split(",") : [];
 
   return (
@@ -151,13 +208,7 @@ export function ApplicationsSection({
                   <td className="numeric">{formatMoney(r.Amount)}</td>
                   <td>{r.Status ? <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.Status] ?? ""}`}>{r.Status}</span> : MISSING}</td>
                   <td>
-                    {r.RequestedByUserID != null ? (
-                      <RecordLink kind="UserIDs" id={r.RequestedByUserID}>
-                        {own.has(r.RequestedByUserID) ? "This key's user" : (userName.get(r.RequestedByUserID) ?? `User ${r.RequestedByUserID}`)}
-                      </RecordLink>
-                    ) : (
-                      MISSING
-                    )}
+                    <RequestedByCell who={requestedBy(r, sent, erpUsers)} />
                   </td>
                   <td>{formatDateTime(r.TimeRequested, timeZone)}</td>
                   <td>{formatDateTime(r.TimeExported, timeZone)}</td>

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { seriousViolations } from "../axe";
 import { accountsTest } from "./app";
 import { linkIn } from "./mailbox";
 import { addKey, confirmFromMail, createWorkspace, issueCustomerKey, SLOW, sessionCookie, signUp, uniqueEmail, whoIsSignedIn } from "./people";
@@ -7,7 +8,8 @@ import { addKey, confirmFromMail, createWorkspace, issueCustomerKey, SLOW, sessi
 // owner signs up and confirms the address from the mail, makes a workspace, adds its key, and invites a member by
 // email as a viewer; the member opens the mailed link, signs up with that address, confirms it, and accepts. As a
 // viewer they see payments but no allocation, and the proxy refuses their own POST before it reaches the Data API;
-// made Accounts by the owner, they allocate; removed, their next page is /workspaces (still signed in, in no workspace).
+// made Accounts by the owner, they allocate, and the owner's Payments names them as who requested it; removed, their
+// next page is /workspaces (still signed in, in no workspace), which tells them from which workspace and by whom.
 
 const test = accountsTest({ mail: true });
 
@@ -61,6 +63,7 @@ test("a team: the owner signs up, adds the key and invites a viewer by mail; the
   });
 
   let invitationLink = "";
+  let requestId = "";
   await test.step("the owner invites the member by email as a viewer; the mail carries the invitation's link", async () => {
     await owner.goto("/settings/members");
     await expect(owner.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
@@ -71,6 +74,9 @@ test("a team: the owner signs up, adds the key and invites a viewer by mail; the
     await expect(invite.getByRole("status")).toHaveText(`Invited ${memberPerson.email}: a mail with the link is on its way.`, SLOW);
     const pending = owner.locator("section", { has: owner.getByRole("heading", { name: "Pending invitations" }) });
     await expect(pending.getByRole("listitem").filter({ hasText: memberPerson.email })).toContainText("as Viewer");
+    // Its Cancel says whose invitation it cancels.
+    await expect(pending.getByRole("button", { name: `Cancel the invitation of ${memberPerson.email}`, exact: true })).toBeVisible();
+    expect(await seriousViolations(owner)).toEqual([]);
     // With mail, the page shows no link to copy: the mail has it.
     await expect(pending.getByText(`${app.url}/invitations/`)).toHaveCount(0);
     const mail = await mailbox.waitFor(memberPerson.email, new RegExp(`^Olive Owner invites you to ${workspace} on Backroom$`));
@@ -86,8 +92,13 @@ test("a team: the owner signs up, adds the key and invites a viewer by mail; the
       await expect(member.getByRole("heading", { level: 1, name: "An invitation to a workspace" })).toBeVisible();
       await member.getByRole("link", { name: "Create an account" }).click();
       await expect(member).toHaveURL(/\/sign-up\?next=%2Finvitations%2F/);
+      // The form knows the address the invitation was sent to: the account is made with it, the only one that accepts.
+      const email = member.getByLabel("Email");
+      await expect(email).toHaveValue(memberPerson.email);
+      await expect(email).toHaveAttribute("readonly");
+      await expect(email).toHaveAccessibleDescription(/The address the invitation was sent to/);
+      expect(await seriousViolations(member)).toEqual([]);
       await member.getByLabel("Name").fill(memberPerson.name);
-      await member.getByLabel("Email").fill(memberPerson.email);
       await member.getByLabel("Password").fill("correct horse battery staple");
       await member.getByRole("button", { name: "Create the account" }).click();
       await expect(member.getByRole("status").filter({ hasText: `a mail to ${memberPerson.email} has a link to confirm the address` })).toBeVisible(SLOW);
@@ -172,13 +183,22 @@ test("a team: the owner signs up, adds the key and invites a viewer by mail; the
       await expect(form.getByText(`$1.25 to invoice ${invoice}`)).toBeVisible();
       await form.getByRole("button", { name: "Confirm and send" }).click();
       await expect(form.getByRole("status")).toContainText("The request was sent", SLOW);
-      await expect(form.getByText(new RegExp(`Sent: \\$1\\.25 to invoice ${invoice}, request \\d+ \\(Pending\\)`))).toBeVisible();
+      const sent = form.getByText(new RegExp(`Sent: \\$1\\.25 to invoice ${invoice}, request \\d+ \\(Pending\\)`));
+      await expect(sent).toBeVisible();
+      requestId = /request (\d+)/.exec((await sent.textContent())!)![1]!;
+    });
+
+    await test.step("the owner sees on Payments that the member made that request: their name, from Backroom", async () => {
+      await openPayments(owner);
+      const row = owner.getByRole("region", { name: "Payment applications table" }).getByRole("row", { name: new RegExp(`^${requestId} `) });
+      await expect(row.locator("td").nth(4)).toHaveText(`${memberPerson.name}in Backroom`, SLOW);
     });
 
     await test.step("the owner removes the member; the member's next page is /workspaces, signed in but in no workspace", async () => {
       await owner.goto("/settings/members");
       const row = owner.getByRole("row").filter({ hasText: memberPerson.email });
-      await row.getByRole("button", { name: "Remove" }).click();
+      // Its Remove says whom it removes.
+      await row.getByRole("button", { name: `Remove ${memberPerson.name}`, exact: true }).click();
       await row.getByRole("group").getByRole("button", { name: "Remove" }).click();
       await expect(owner.getByRole("status").filter({ hasText: `${memberPerson.name} is no longer a member: their access ended.` })).toBeVisible(SLOW);
       await expect(owner.getByRole("row").filter({ hasText: memberPerson.email })).toHaveCount(0);
@@ -186,7 +206,11 @@ test("a team: the owner signs up, adds the key and invites a viewer by mail; the
       await member.goto("/payments");
       await expect(member).toHaveURL(/\/workspaces\?next=%2Fpayments$/, SLOW);
       await expect(member.getByRole("heading", { level: 1, name: "Your workspaces" })).toBeVisible();
-      await expect(member.getByText("You belong to no workspace yet.")).toBeVisible();
+      // Told what happened, not greeted as a newcomer; a workspace of their own is still theirs to create.
+      await expect(member.getByTestId("removal-notice")).toContainText(new RegExp(`^You were removed from ${workspace} by ${ownerPerson.name} on \\w{3} \\d{1,2}, \\d{4}`));
+      await expect(member.getByText("You belong to no workspace yet.")).toHaveCount(0);
+      await expect(member.getByRole("button", { name: "Create the workspace" })).toBeVisible();
+      expect(await seriousViolations(member)).toEqual([]);
       expect(await whoIsSignedIn(member.request)).toEqual({ email: memberPerson.email, name: memberPerson.name, workspace: null, role: null });
       // The workspace's data is closed to them too.
       expect((await member.request.get("/api/v1/payments?PageSize=1")).status()).toBe(403);

@@ -135,3 +135,12 @@ export interface AuditPage {
   /** The people whose entries the caller may filter by. */
   people: { userId: string; email: string }[];
 }
+
+/**
+ * The body of `GET /api/payments/requesters`: who in the workspace made each of the payment allocation requests asked
+ * about that Backroom sent (the others are the ERP's users' own), by the API's RequestID.
+ */
+export interface PaymentRequesters {
+  /** `name`: the person's name now; null when their account is gone since (a former member). */
+  requesters: { requestId: number; name: string | null }[];
+}

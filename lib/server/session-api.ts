@@ -249,21 +249,20 @@ export async function demoSignIn(request: Request, deps: SessionDeps): Promise<R
   const url = new URL(request.url);
   const headers = new Headers({ host: request.headers.get("host") ?? url.host, origin: url.origin, "x-forwarded-for": clientAddress(request) });
   for (const name of ["x-forwarded-host", "x-forwarded-proto"]) if (request.headers.has(name)) headers.set(name, request.headers.get(name)!);
-  const signIn = () => deps.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
-  let signedIn = await signIn();
-  if (signedIn.status === 401) {
-    // First use: the person is made (two at once: the second finds the first's), its address taken as proved: it is
-    // ours, `.invalid`, and no mail could reach it (where mail goes out, sign-up would wait for a confirmation).
-    const context = await deps.auth.$context;
+  // First use: the person is made before anyone signs in as them, so that the first sign-in is a sign-in and not a
+  // failed one (which the audit trail would show every member of the demo workspace, and which would count against
+  // the address). Two at once: the second finds the first's, and waits for its password (a few milliseconds).
+  const context = await deps.auth.$context;
+  const passwordSet = async () => ((await context.internalAdapter.findUserByEmail(email, { includeAccounts: true }))?.accounts ?? []).some((a) => a.providerId === "credential" && a.password);
+  if (!(await passwordSet())) {
+    // Its address taken as proved: it is ours, `.invalid`, and no mail could reach it (where mail goes out, sign-up
+    // would wait for a confirmation).
     const hashed = await context.password.hash(password);
     const made = await context.internalAdapter.createUser({ email, name: DEMO[as].name, emailVerified: true }, { method: "admin" }).catch(() => undefined);
     if (made) await context.internalAdapter.linkAccount({ userId: made.id, providerId: "credential", accountId: made.id, password: hashed });
-    // Made by another request at the same moment: its password is on its way (a few milliseconds). Waited for, not
-    // tried: a failed sign-in counts against the address.
-    const passwordSet = async () => ((await context.internalAdapter.findUserByEmail(email, { includeAccounts: true }))?.accounts ?? []).some((a) => a.providerId === "credential" && a.password);
     for (let attempt = 0; !made && attempt < 40 && !(await passwordSet()); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
-    signedIn = await signIn();
   }
+  const signedIn = await deps.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
   if (!signedIn.ok) return json({ Error: { code: "DEMO_FAILED", detail: "The demo person could not be signed in." } }, 500);
   const cookies = signedIn.headers.getSetCookie();
   const asPerson = new Headers({ ...Object.fromEntries(headers), cookie: cookies.map((c) => c.split(";")[0]).join("; ") });

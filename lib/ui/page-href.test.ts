@@ -27,7 +27,7 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     expect(accountOf(new URLSearchParams(search))).toBe(link.account);
   });
 
-  it.each<[StatementsLink]>([[{ account: 50001 }], [{ account: 50001, asOf: "2026-11-30" }], [{}]])("the statements page reads its AR account and day: %j", (link) => {
+  it.each<[StatementsLink]>([[{ account: 50001 }], [{ account: 50001, asOf: "2026-11-30" }], [{ account: 50001, q: "cloud & co" }], [{}]])("the statements page reads its AR account and day: %j", (link) => {
     const href = pageHref.statements(link);
     expect(new URL(href, "http://backroom.test").pathname).toBe("/statements");
     expect(pageRead.statements(searchOf(href))).toEqual(link);

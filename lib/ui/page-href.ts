@@ -15,8 +15,11 @@ type CustomersQuery = keyof (typeof OPERATION_META)["listCustomers"]["query"];
 export const PAGE_PARAMS = {
   /** `/payments`: the AR account, and the payment being allocated (its PaymentInvoiceNum). */
   payments: { account: "account", payment: "payment" },
-  /** `/statements`: the AR account, and the day the statement is as of (YYYY-MM-DD; today when absent). */
-  statements: { account: "account", asOf: "asOf" },
+  /**
+   * `/statements`: the AR account, the day the statement is as of (YYYY-MM-DD; today when absent), and what staff
+   * searched for (a customer's name or id, or an AR account's number), whose matches stay above the statement.
+   */
+  statements: { account: "account", asOf: "asOf", q: "q" },
   /** `/customers`: a list page, whose address is the API's own query (`listRequest`): listCustomers' names. */
   customers: { customerIds: "CustomerIDs", onHold: "OnHold" } satisfies Record<string, CustomersQuery>,
   /** `/delivery-days`: the sales rep (`/salesReps` UserID) and the weekday (1 = Monday .. 7 = Sunday). */
@@ -33,6 +36,8 @@ export interface StatementsLink {
   account?: number;
   /** YYYY-MM-DD. */
   asOf?: string;
+  /** Staff's search (at most 200 characters). */
+  q?: string;
 }
 
 export interface CustomersLink {
@@ -63,7 +68,8 @@ function withQuery<P extends string>(path: P, query: Record<string, string | und
  */
 export const pageHref = {
   payments: ({ account, payment }: PaymentsLink = {}) => withQuery("/payments", { [PAGE_PARAMS.payments.account]: account?.toString(), [PAGE_PARAMS.payments.payment]: payment }),
-  statements: ({ account, asOf }: StatementsLink = {}) => withQuery("/statements", { [PAGE_PARAMS.statements.account]: account?.toString(), [PAGE_PARAMS.statements.asOf]: asOf }),
+  statements: ({ account, asOf, q }: StatementsLink = {}) =>
+    withQuery("/statements", { [PAGE_PARAMS.statements.account]: account?.toString(), [PAGE_PARAMS.statements.asOf]: asOf, [PAGE_PARAMS.statements.q]: q }),
   customers: ({ customerIds, onHold }: CustomersLink = {}) =>
     withQuery("/customers", {
       [PAGE_PARAMS.customers.customerIds]: customerIds?.length ? [...new Set(customerIds)].sort((a, b) => a - b).join(",") : undefined,
@@ -105,7 +111,8 @@ export const pageRead = {
   payments: (params: SearchParams): PaymentsLink => defined({ account: idOf(paramOf(params, PAGE_PARAMS.payments.account)), payment: paramOf(params, PAGE_PARAMS.payments.payment) }),
   statements: (params: SearchParams): StatementsLink => {
     const asOf = paramOf(params, PAGE_PARAMS.statements.asOf);
-    return defined({ account: idOf(paramOf(params, PAGE_PARAMS.statements.account)), asOf: asOf && /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : undefined });
+    const q = paramOf(params, PAGE_PARAMS.statements.q)?.trim().slice(0, 200);
+    return defined({ account: idOf(paramOf(params, PAGE_PARAMS.statements.account)), asOf: asOf && /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : undefined, q: q || undefined });
   },
   customers: (params: SearchParams): CustomersLink => {
     const ids = (paramOf(params, PAGE_PARAMS.customers.customerIds) ?? "").split(",").map((s) => idOf(s.trim()));

@@ -2,15 +2,18 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { Suspense } from "react";
+import { AccountSearch } from "@/components/statements/account-search";
 import { MonthlyStatements } from "@/components/statements/monthly-statements";
 import { StatementView } from "@/components/statements/statement-view";
 import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { KeyType } from "@/lib/data-api/operation";
+import { collectionsView } from "@/lib/server/collections/collections-view";
 import { pageApi } from "@/lib/server/page-api";
 import { accountStatement } from "@/lib/server/statements/statement-data";
 import { may } from "@/lib/session/roles";
 import type { SessionKey } from "@/lib/session/session-view";
+import { collectionsQuery, listed } from "@/lib/ui/collections/collections-list";
 import { describeFailure, describeStale } from "@/lib/ui/failure";
 import { namesInScope } from "@/lib/ui/key-scope";
 import { accountsOfOpenInvoices } from "@/lib/ui/overview/requests";
@@ -59,9 +62,56 @@ async function StatementSection({ account, reading, asked, timeZone }: { account
   return <StatementView statement={read.statement} askedFor={askedFor} staleLine={read.stale ? describeStale(read.stale, timeZone ?? "UTC", new Date()) : undefined} />;
 }
 
+/**
+ * How the distributor's staff find an account (an Employee key, any AR account): the search of the key's collections
+ * snapshot. A key without one yet has its first walk queued by a search for a name (as the Collections page queues it
+ * on a visit; not on every visit here, whose reads would spend the key's budget for a search nobody made).
+ */
+async function StaffSearch({ workspaceId, keyId, q, account }: { workspaceId: string; keyId: string; q: string; account: number | undefined }) {
+  const { db, collections } = await backend();
+  const view = await collectionsView(db, keyId);
+  const byName = q !== "" && !/^\d{1,12}$/.test(q);
+  if (!view.ready && !view.state && byName) await collections.start(workspaceId, keyId);
+  const matches = view.ready ? (q ? listed(view.rows, collectionsQuery({ q, sort: "name", dir: "asc" })) : []) : undefined;
+  return <AccountSearch q={q} matches={matches} reading={!view.ready && (view.state !== undefined || byName)} account={account} />;
+}
+
+/** A retailer's AR accounts (from its open invoices), and another one by its number. */
+function RetailerAccounts({ accounts, account, named }: { accounts: { id: number; name: string }[]; account: number | undefined; named: number | undefined }) {
+  return (
+    <nav aria-label="AR accounts" className="flex flex-wrap items-end gap-x-6 gap-y-3">
+      {accounts.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {accounts.map((a) => (
+            <li key={a.id}>
+              <Link
+                href={pageHref.statements({ account: a.id })}
+                prefetch={false}
+                aria-current={a.id === account ? "page" : undefined}
+                className="block rounded border border-slate-400 px-3 py-1.5 text-sm aria-[current=page]:border-sky-800 aria-[current=page]:bg-sky-50 aria-[current=page]:font-semibold dark:aria-[current=page]:border-sky-300 dark:aria-[current=page]:bg-sky-950"
+              >
+                {a.name} <span className="text-slate-700 dark:text-slate-300">· AR account {a.id}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form method="get" action="/statements" className="flex items-end gap-2">
+        <div className="flex flex-col text-sm font-medium">
+          <label htmlFor="statement-account">{accounts.length > 0 ? "Another AR account" : "AR account"}</label>
+          <input id="statement-account" name={PAGE_PARAMS.statements.account} inputMode="numeric" pattern="\d{1,12}" required defaultValue={named === undefined || accounts.some((a) => a.id === named) ? "" : String(named)} className={fieldClass(false, "mt-1 w-36")} />
+        </div>
+        <button type="submit" className={PRIMARY}>
+          Open the statement
+        </button>
+      </form>
+    </nav>
+  );
+}
+
 /** The accounts to choose from (a retailer's, from its open invoices, named by the session), then the chosen one's statement. */
-async function Statements({ keyType, customers, params, timeZone }: { keyType: KeyType; customers: SessionKey["scope"]["customers"]; params: Params; timeZone: string | undefined }) {
-  const { account: named, asOf: asked } = pageRead.statements(params);
+async function Statements({ keyType, customers, params, timeZone, staff }: { keyType: KeyType; customers: SessionKey["scope"]["customers"]; params: Params; timeZone: string | undefined; staff: { workspaceId: string; keyId: string } | undefined }) {
+  const { account: named, asOf: asked, q = "" } = pageRead.statements(params);
   // An account named in the address: its statement is read beside the accounts' list, not after it (one round trip).
   const early = named === undefined ? undefined : readSection(named, keyType);
   let accounts: { id: number; name: string }[] = [];
@@ -77,49 +127,32 @@ async function Statements({ keyType, customers, params, timeZone }: { keyType: K
   const account = named ?? (accounts.length === 1 ? accounts[0]!.id : undefined);
   return (
     <div className="space-y-6">
-      <nav aria-label="AR accounts" className="flex flex-wrap items-end gap-x-6 gap-y-3">
-        {accounts.length > 0 && (
-          <ul className="flex flex-wrap gap-2">
-            {accounts.map((a) => (
-              <li key={a.id}>
-                <Link
-                  href={pageHref.statements({ account: a.id })}
-                  prefetch={false}
-                  aria-current={a.id === account ? "page" : undefined}
-                  className="block rounded border border-slate-400 px-3 py-1.5 text-sm aria-[current=page]:border-sky-800 aria-[current=page]:bg-sky-50 aria-[current=page]:font-semibold dark:aria-[current=page]:border-sky-300 dark:aria-[current=page]:bg-sky-950"
-                >
-                  {a.name} <span className="text-slate-700 dark:text-slate-300">· AR account {a.id}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        <form method="get" action="/statements" className="flex items-end gap-2">
-          <div className="flex flex-col text-sm font-medium">
-            <label htmlFor="statement-account">{accounts.length > 0 ? "Another AR account" : "AR account"}</label>
-            <input id="statement-account" name={PAGE_PARAMS.statements.account} inputMode="numeric" pattern="\d{1,12}" required defaultValue={named === undefined || accounts.some((a) => a.id === named) ? "" : String(named)} className={fieldClass(false, "mt-1 w-36")} />
-          </div>
-          <button type="submit" className={PRIMARY}>
-            Open the statement
-          </button>
-        </form>
-      </nav>
+      {staff ? (
+        <StaffSearch workspaceId={staff.workspaceId} keyId={staff.keyId} q={q} account={account} />
+      ) : (
+        <RetailerAccounts accounts={accounts} account={account} named={named} />
+      )}
       {account === undefined ? (
-        <p className="text-sm">
-          {keyType === "Customer"
-            ? accounts.length === 0
-              ? "Nothing is open on this key's accounts: enter an AR account to see its statement."
-              : "Choose an AR account to see its statement."
-            : (
+        // Staff who searched see what the search found, above.
+        (keyType === "Customer" || !q) && (
+          <p className="text-sm">
+            {keyType === "Customer" ? (
+              accounts.length === 0 ? (
+                "Nothing is open on this key's accounts: enter an AR account to see its statement."
+              ) : (
+                "Choose an AR account to see its statement."
+              )
+            ) : (
               <>
-                Enter an AR account to see its statement, or open one from{" "}
+                Find an account by its customer to see its statement, or open one from{" "}
                 <Link href="/collections" prefetch={false} className="underline">
                   Collections
                 </Link>
                 , the accounts to call.
               </>
             )}
-        </p>
+          </p>
+        )
       ) : (
         <Suspense key={account} fallback={<BlockSkeleton height="h-96" label={`Loading the statement of AR account ${account}`} />}>
           <StatementSection account={account} reading={account === named && early ? early : readSection(account, keyType)} asked={asked} timeZone={timeZone} />
@@ -152,7 +185,13 @@ export default async function StatementsPage({ searchParams }: PageProps<"/state
       />
       {active.keyType === "Customer" && <Monthly keyId={active.id} workspaceId={view.workspace!.id} canManage={may(view.role, { organization: ["update"] })} demo={view.demo} />}
       <Suspense fallback={<BlockSkeleton height="h-12" label="Loading the accounts" />}>
-        <Statements keyType={active.keyType} customers={active.scope.customers} params={params} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
+        <Statements
+          keyType={active.keyType}
+          customers={active.scope.customers}
+          params={params}
+          timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}
+          staff={active.keyType === "Employee" ? { workspaceId: view.workspace!.id, keyId: active.id } : undefined}
+        />
       </Suspense>
     </div>
   );

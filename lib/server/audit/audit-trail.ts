@@ -98,11 +98,34 @@ export interface AuditTrail {
   list(scope: { workspaceId: string; fingerprints: readonly string[] }, filter: AuditFilter): Promise<{ entries: AuditEntry[]; total: number }>;
   /** The people of a workspace's entries, for the page's filter. */
   people(workspaceId: string): Promise<{ userId: string; email: string }[]>;
+  /**
+   * Who made each of these payment allocation requests of an AR account through Backroom, in a workspace and an
+   * environment: the entries the API accepted (done) whose answer gave one of these RequestIDs, by RequestID (the newest
+   * entry of a RequestID, should the ERP have given it twice).
+   */
+  paymentRequesters(scope: { workspaceId: string; environment: string }, arAccountId: number, requestIds: readonly number[]): Promise<Map<number, { userId: string | null; email: string | null }>>;
+  /**
+   * How a person's last membership ended, since `since`: the newest entry of them removed (named by their address) or
+   * leaving, or undefined. `byUserId`/`byEmail`: who removed them (themselves, when they left).
+   */
+  lastDeparture(person: { id: string; email: string }, since: string): Promise<Departure | undefined>;
   /** Deletes entries older than `retentionDays` (at least 30); answers how many went. */
   purge(retentionDays: number): Promise<number>;
 }
 
+/** A membership that ended, as `lastDeparture` finds it. */
+export interface Departure {
+  event: "member-removed" | "member-left";
+  at: string;
+  workspaceId: string | null;
+  byUserId: string | null;
+  byEmail: string | null;
+}
+
 const PENDING_DAYS = 90;
+
+/** A LIKE pattern matching `text` anywhere, its wildcards escaped with `!` (`... like ? escape '!'`, SQLite and PostgreSQL alike). */
+const containing = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()): AuditTrail {
   /** The addresses of a workspace's members now: whose personal entries its trail shows. */
@@ -259,6 +282,48 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
       const people = new Map<string, string>();
       for (const row of rows) people.set(row.user_id!, row.user_email ?? "");
       return [...people].map(([userId, email]) => ({ userId, email })).sort((a, b) => a.email.localeCompare(b.email));
+    },
+
+    async paymentRequesters(scope, arAccountId, requestIds) {
+      const found = new Map<number, { userId: string | null; email: string | null }>();
+      if (requestIds.length === 0) return found;
+      const wanted = new Set(requestIds);
+      const rows = await db
+        .selectFrom("audit_events")
+        .select(["user_id", "user_email", "reference_json", "answer_json"])
+        .where("workspace_id", "=", scope.workspaceId)
+        .where("event", "=", "payment-allocation")
+        .where("environment", "=", scope.environment)
+        .where("result", "=", "done")
+        // The account's entries alone are parsed (its id is followed by the payment's number in the reference).
+        .where(sql<boolean>`reference_json like ${containing(`"arAccountId":${arAccountId},`)} escape '!'`)
+        .orderBy("id")
+        .execute();
+      for (const row of rows) {
+        const reference = { ...parse(row.reference_json), ...parse(row.answer_json) };
+        if (reference.arAccountId === arAccountId && reference.paymentRequestId !== undefined && wanted.has(reference.paymentRequestId)) found.set(reference.paymentRequestId, { userId: row.user_id, email: row.user_email });
+      }
+      return found;
+    },
+
+    async lastDeparture(person, since) {
+      // A removal names whom it concerns in its reference (`subjectEmail`, as JSON writes it); a leaving is the person's own.
+      const subject = containing(`"subjectEmail":${JSON.stringify(person.email)}`);
+      const row = await db
+        .selectFrom("audit_events")
+        .select(["event", "at", "workspace_id", "user_id", "user_email"])
+        .where("at", ">=", since)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("event", "=", "member-removed"), sql<boolean>`reference_json like ${subject} escape '!'`]),
+            eb.and([eb("event", "=", "member-left"), eb("user_id", "=", person.id)]),
+          ]),
+        )
+        .orderBy("at", "desc")
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      return row && { event: row.event as Departure["event"], at: row.at, workspaceId: row.workspace_id, byUserId: row.user_id, byEmail: row.user_email };
     },
 
     async purge(retentionDays) {

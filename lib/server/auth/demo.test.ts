@@ -83,6 +83,13 @@ describe("the shared demo person", () => {
     }
   });
 
+  it("signs in the first time as the next: one sign-in in the audit trail, no failed one before it", async () => {
+    await demoPerson();
+    await demoPerson();
+    const entries = await backend.db.selectFrom("audit_events").select(["event"]).where("user_email", "=", demoEmail("Employee", "test")).orderBy("id").execute();
+    expect(entries.map((e) => e.event)).toEqual(["sign-in", "sign-in"]);
+  });
+
   it("still signs out its own session", async () => {
     const cookie = await demoPerson();
     const response = await authCall(cookie, "/sign-out", {});

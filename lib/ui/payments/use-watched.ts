@@ -6,8 +6,6 @@ import { useEffect, useState } from "react";
 export interface Watched {
   requestId: number;
   paymentNum: string;
-  /** The user the API says made the request: the key's own user (its name need not be asked for). */
-  requestedBy?: number;
 }
 
 /**
