@@ -35,11 +35,11 @@ function recorder() {
 
 const MADE = /seeded the test environment's template/;
 
-/** A database file opened for `use` (read only for a template: opening it to write would make it WAL). */
-async function withDatabase<T>(file: string, use: (db: Kysely<Database>) => Promise<T>, { readonly = false } = {}): Promise<T> {
+/** A database file opened for `work` (read only for a template: opening it to write would make it WAL). */
+async function withDatabase<T>(file: string, work: (db: Kysely<Database>) => Promise<T>, { readonly = false } = {}): Promise<T> {
   const db = readonly ? new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) }) : openSandboxDatabase(file);
   try {
-    return await use(db);
+    return await work(db);
   } finally {
     await db.destroy();
   }
