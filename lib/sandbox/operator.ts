@@ -106,7 +106,9 @@ export function operatorRoutes(options: OperatorOptions) {
       options.clocks[env].advance(-options.clocks[env].offsetMs);
       const now = options.clocks[env].now();
       const template = options.templates?.find(env, now, scale);
-      return template ? restoreFromTemplate(db, template) : reseedEnvironment(db, { env, now, scale });
+      const reseed = () => reseedEnvironment(db, { env, now, scale });
+      // A template that cannot be read (gone since it was found) changes nothing: the seed is made here instead.
+      return template ? restoreFromTemplate(db, template).catch(reseed) : reseed();
     });
     options.faults.clear(env);
     return c.json({ env, seededAt: summary.now, scale: summary.scale, elapsedMs: summary.elapsedMs });

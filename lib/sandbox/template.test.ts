@@ -150,6 +150,20 @@ describe("seedTemplates", () => {
 });
 
 describe("copyTemplate and restoreFromTemplate", () => {
+  it("restores nothing from a template that is gone: the environment keeps its data, and no empty template appears", async () => {
+    const dir = folder();
+    const template = await seedTemplates(dir, { fixed: true }).obtain("test", TEST_NOW, TEST_SCALE);
+    const file = join(dir, "env.sqlite");
+    await copyTemplate(template, file);
+    rmSync(template);
+    await withDatabase(file, async (db) => {
+      const before = await customerCount(db);
+      await expect(restoreFromTemplate(db, template)).rejects.toThrow(/is gone/);
+      expect(await customerCount(db)).toBe(before);
+    });
+    expect(existsSync(template)).toBe(false);
+  });
+
   it("gives copies that share nothing with the template or with each other", async () => {
     const dir = folder();
     const template = await seedTemplates(dir, { fixed: true }).obtain("test", TEST_NOW, TEST_SCALE);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
@@ -169,6 +169,13 @@ export async function restoreFromTemplate(db: Kysely<Database>, template: string
   const started = performance.now();
   await sql`attach database ${template} as seed_template`.execute(db);
   try {
+    // A template removed since it was found (its span ended a moment ago) was attached as a new, empty file: its meta
+    // table is missing, and nothing has been touched yet. The empty file goes; the caller seeds instead.
+    const meta = await sql<{ n: number }>`select count(*) as n from seed_template.sqlite_master where name = 'sandbox_meta'`.execute(db);
+    if (Number(meta.rows[0]?.n) === 0) {
+      if (statSync(template).size === 0) rmSync(template, { force: true });
+      throw new Error(`the template ${template} is gone`);
+    }
     await db.transaction().execute(async (trx) => {
       for (const table of [...SEED_TABLES].reverse()) await trx.deleteFrom(table).execute();
       for (const table of SEED_TABLES) {
