@@ -108,13 +108,11 @@ export function AddKeyForm({ defaultEnvironment, onAdded, sandbox, sandboxPrepar
         {fields.environment && <p className="mt-1 text-xs font-semibold text-red-800 dark:text-red-300">{fields.environment}</p>}
       </fieldset>
       <TextField label="Label (optional)" hint="How the workspace will tell it apart; Backroom names it after what it reaches otherwise." error={fields.label} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
-      <div role="status" aria-live="polite" className="text-sm">
-        {preparing && (
-          <p className="rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sky-950 dark:bg-sky-950 dark:text-sky-100">
-            Preparing the sandbox… Backroom has just started and is setting up the sandbox&apos;s data. A key of it is checked as soon as it is ready.
-          </p>
-        )}
-      </div>
+      {preparing && (
+        <p role="status" className="rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
+          Preparing the sandbox… Backroom has just started and is setting up the sandbox&apos;s data. A key of it is checked as soon as it is ready.
+        </p>
+      )}
       <BusyButton busy={busy} busyLabel={preparing ? "Preparing the sandbox…" : "Checking the key…"} disabled={waiting}>
         Add the key
       </BusyButton>

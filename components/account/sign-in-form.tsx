@@ -208,14 +208,12 @@ export function SignInForm({ sandbox, sandboxPreparing = false, next, sso, email
             No account? Try the demo
           </h2>
           <p className="text-sm text-slate-700 dark:text-slate-300">A demo person of the sandbox, owner of a workspace with realistic seeded data.</p>
-          <div id={ids.demoStatus} role="status" aria-live="polite" className="text-sm">
-            {preparing && (
-              <p className="mt-2 rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sky-950 dark:bg-sky-950 dark:text-sky-100">
-                Preparing the sandbox… Backroom has just started and is setting up the demo&apos;s data. A demo chosen now opens as soon as it is
-                ready.
-              </p>
-            )}
-          </div>
+          {/* Drawn with the page (no live region to wait for): only while the sandbox is being prepared. */}
+          {preparing && (
+            <p id={ids.demoStatus} role="status" className="mt-2 rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
+              Preparing the sandbox… Backroom has just started and is setting up the demo&apos;s data. A demo chosen now opens as soon as it is ready.
+            </p>
+          )}
           <fieldset className="mt-2">
             <legend className="text-sm">Environment</legend>
             <div className="mt-1 flex gap-4">
@@ -229,7 +227,7 @@ export function SignInForm({ sandbox, sandboxPreparing = false, next, sso, email
           </fieldset>
           <div className="mt-2 flex flex-wrap gap-2">
             {DEMOS.map((d) => (
-              <button key={d.as} type="button" disabled={busy} onClick={() => void asDemo(d.as)} aria-describedby={ids.demoStatus} className={BUTTON}>
+              <button key={d.as} type="button" disabled={busy} onClick={() => void asDemo(d.as)} aria-describedby={preparing ? ids.demoStatus : undefined} className={BUTTON}>
                 {opening === d.as ? (preparing ? "Preparing the sandbox…" : "Opening the demo…") : d.label}
               </button>
             ))}
