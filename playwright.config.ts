@@ -53,7 +53,8 @@ export default defineConfig({
     command: process.env.CI ? `rm -rf ${dataDir} && node scripts/start.mjs --port ${port}` : `node scripts/start.mjs --port ${port}`,
     url: `http://127.0.0.1:${port}/docs/api`,
     reuseExistingServer: !process.env.CI,
-    timeout: 300_000,
+    // The build, when there is none (CI), and its seed templates of the sandbox (15 to 30 s: docs/sandbox.md).
+    timeout: 420_000,
     stdout: "pipe",
     // The embedded sandbox and the session store keep their databases for the run outside the working tree.
     env: {

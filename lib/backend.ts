@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { SandboxConfig } from "@/lib/sandbox/config";
 import { demoKeys } from "@/lib/sandbox/keys";
-import { mountedSandbox } from "@/lib/sandbox/mounted";
+import { mountedSandbox, mountedSandboxState } from "@/lib/sandbox/mounted";
 import type { SandboxRuntime } from "@/lib/sandbox/runtime";
 import { type AuditTrail, createAuditTrail } from "@/lib/server/audit/audit-trail";
 import { createConnectThrottle } from "@/lib/server/connect-throttle";
@@ -43,6 +43,7 @@ import { createMailer, type Mailer } from "@/lib/server/auth/mailer";
 import { createWorkspaceKeyStore } from "@/lib/server/auth/workspace-keys";
 import { loadOrCreateSecret } from "@/lib/server/session";
 import type { SessionDeps } from "@/lib/server/session-api";
+import type { SandboxCheck } from "@/lib/session/session-view";
 import { withLocalFallback } from "@/lib/server/shared/fallback-store";
 import { createMemoryStore } from "@/lib/server/shared/memory-store";
 import { withNearCache } from "@/lib/server/shared/near-cache";
@@ -124,6 +125,16 @@ export function embeddedSandbox(): Promise<SandboxRuntime> {
 /** Whether an environment is served by the embedded sandbox: no real API URL for it (known without opening anything). */
 export function isSandbox(environment: Environment): boolean {
   return realApiBase(environment) === undefined && sandboxEnabled;
+}
+
+/**
+ * The embedded sandbox's state (`/api/ready`'s `sandbox` check; the sign-in and Keys pages say "Preparing the
+ * sandbox…" while it is `preparing`): `off` when it serves no environment.
+ */
+export function sandboxCheck(): SandboxCheck {
+  if (!isSandbox("production") && !isSandbox("test")) return "off";
+  const state = mountedSandboxState();
+  return state === "ready" ? "ok" : state === "failed" ? "unavailable" : "preparing";
 }
 
 /** How long to wait between attempts at the migrations when the database is not there at start. */
@@ -360,6 +371,7 @@ async function assemble(): Promise<Backend> {
       database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
       cache: async () => (serverEnv.REDIS_URL ? shared.health() : "off"),
       jobs: () => jobs.check(),
+      sandbox: sandboxCheck,
     },
     async close() {
       clearInterval(auditTimer);
@@ -412,6 +424,12 @@ async function assemble(): Promise<Backend> {
   recurrences.push(recurring(jobs, STATEMENT_SWEEP, STATEMENT_SWEEP_SECONDS, async () => void (await monthly.sweep())));
   // Every handler registered: the queue starts (never in `next build`).
   if (!isBuilding()) jobsStart = await startJobsWhenReady(jobs, migrations.migrated, async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))));
+  // The embedded sandbox opens its databases now, in the background (a copy of the seed's templates: about a second; a
+  // seed, when no template is right for today: seconds more), so that the first "Try the demo" does not wait for it.
+  // Not awaited: the instance serves meanwhile, and a request to the sandbox waits for this same start.
+  if (!isBuilding() && sandboxCheck() !== "off") {
+    void embeddedSandbox().catch((error: unknown) => log().error({ error: error instanceof Error ? error.message : String(error) }, "the embedded sandbox did not start (the next request to it tries again)"));
+  }
   onShutdown(backend.close);
   log().info({ database: database.dialect, cache: serverEnv.REDIS_URL ? "redis" : "memory" }, "backend ready");
   return backend;

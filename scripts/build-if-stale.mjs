@@ -1,11 +1,17 @@
-// Builds Backroom (`next build`) when there is no build, or the sources are newer than it. Shared by `npm start` and
-// the multi-instance test, which builds once before starting its instances with --no-build.
+// Builds Backroom (`npm run build`: `next build`, then the sandbox's seed templates) when there is no build, or the
+// sources are newer than it. Shared by `npm start` and the multi-instance test, which builds once before starting its
+// instances with --no-build.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const buildId = join(root, ".next", "BUILD_ID");
+/**
+ * The build's templates of the sandbox's seed (lib/sandbox/template.ts): made by `npm run build`, copied into every new
+ * data directory. Inside `.next`, so `next build` removes them with the rest of the last build.
+ */
+export const TEMPLATE_DIR = join(root, ".next", "sandbox-templates");
 /** What a build depends on. */
 const SOURCES = ["app", "components", "lib", "public", "package.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "proxy.ts", "instrumentation.ts"];
 
@@ -27,10 +33,15 @@ function newestSource() {
   return newest;
 }
 
+/** Whether a build exists and no source is newer than it: what it runs is what the sources say. */
+export function buildIsCurrent() {
+  return hasBuild() && statSync(buildId).mtimeMs >= newestSource();
+}
+
 /** Builds when needed; exits the process with the build's status when it fails. */
 export function buildIfStale() {
-  if (hasBuild() && statSync(buildId).mtimeMs >= newestSource()) return;
+  if (buildIsCurrent()) return;
   console.log("Building Backroom (no build yet, or sources changed since the last one)...");
-  const build = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -1,10 +1,13 @@
-// npm run sandbox [-- --port 4010 --host 127.0.0.1 --reset]: the Data API sandbox as a standalone server.
+// npm run sandbox [-- --port 4010 --host 127.0.0.1 --reset]: the Data API sandbox as a standalone server. A new (or
+// --reset) environment is a copy of the build's seed template when the build is current (its templates are what these
+// sources seed); otherwise, or with SANDBOX_TEMPLATE_DIR empty, it is seeded here.
 import { serve } from "@hono/node-server";
 import { clockFromEnv } from "../lib/sandbox/clock";
 import { SandboxConfig } from "../lib/sandbox/config";
 import { ENVIRONMENTS } from "../lib/sandbox/environments";
 import { demoKeys } from "../lib/sandbox/keys";
 import { startSandbox } from "../lib/sandbox/runtime";
+import { buildIsCurrent, TEMPLATE_DIR } from "./build-if-stale.mjs";
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,6 +27,7 @@ const sandbox = await startSandbox({
   scale,
   jobIntervalSeconds: config.SANDBOX_JOB_INTERVAL,
   v2: config.SANDBOX_V2 === "on",
+  templateDir: (config.SANDBOX_TEMPLATE_DIR ?? (buildIsCurrent() ? TEMPLATE_DIR : undefined)) || undefined,
   basePath: "",
   reset: process.argv.includes("--reset"),
   log: (line) => console.log(line),

@@ -3,7 +3,7 @@
 //   --port N      the port (default PORT, else 3000); HOST chooses the address (default 127.0.0.1)
 //   --no-build    never build: fail when there is no build (the instances of a deployment, which share one build)
 // The server runs in this process (serve.mjs), so SIGTERM from npm, systemd or a test reaches it directly.
-import { buildIfStale, hasBuild } from "./build-if-stale.mjs";
+import { buildIfStale, hasBuild, TEMPLATE_DIR } from "./build-if-stale.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -20,5 +20,7 @@ else if (!hasBuild()) {
 process.env.NODE_ENV = "production";
 // What the server's own links in mail name when PUBLIC_URL is unset (`mailOrigin`): the port it listens on.
 process.env.PORT = String(port);
+// The embedded sandbox copies the build's seed templates into a new data directory (set empty to seed each one).
+process.env.SANDBOX_TEMPLATE_DIR ??= TEMPLATE_DIR;
 const { serve } = await import("./serve.mjs");
 await serve({ dir: root, hostname: host, port });

@@ -7,12 +7,17 @@ import { describeFailure, waitInWords } from "@/lib/ui/failure";
 import { BusyButton, FormStatus, type Outcome, TextField } from "./form-bits";
 import { environmentWords } from "./key-list";
 import { useAction } from "./use-action";
+import { useSandboxPreparing } from "./use-sandbox-preparing";
 
 interface AddKeyFormProps {
   /** The environment ticked first (the sandbox's Test, where it serves one). */
   defaultEnvironment: "production" | "test";
   /** Told of the key Backroom checked and kept (the page reads its keys again). */
   onAdded: (key: SessionKey) => void;
+  /** Whether the sandbox serves each environment (a key of one is checked against it). */
+  sandbox: Record<"production" | "test", boolean>;
+  /** Whether the sandbox was still being prepared as the page was drawn (a key of it is checked once it is ready). */
+  sandboxPreparing: boolean;
 }
 
 type Fields = Partial<Record<"apiKey" | "environment" | "label", string>>;
@@ -22,7 +27,7 @@ type Fields = Partial<Record<"apiKey" | "environment" | "label", string>>;
  * is (its type and what it reaches); a refused key's message stays on the field; too many refusals say how long to
  * wait, and the button waits that long.
  */
-export function AddKeyForm({ defaultEnvironment, onAdded }: AddKeyFormProps) {
+export function AddKeyForm({ defaultEnvironment, onAdded, sandbox, sandboxPreparing }: AddKeyFormProps) {
   const { busy, run } = useAction();
   const [apiKey, setApiKey] = useState("");
   const [environment, setEnvironment] = useState(defaultEnvironment);
@@ -31,6 +36,8 @@ export function AddKeyForm({ defaultEnvironment, onAdded }: AddKeyFormProps) {
   const [outcome, setOutcome] = useState<Outcome>();
   const [wait, setWait] = useState<{ seconds: number; until: number }>();
   const keyRef = useRef<HTMLInputElement>(null);
+  // A key of an environment the sandbox serves is checked against it: while it is being prepared, the check waits.
+  const preparing = useSandboxPreparing(sandboxPreparing) && sandbox[environment];
 
   // The button comes back when the wait is over.
   useEffect(() => {
@@ -101,7 +108,12 @@ export function AddKeyForm({ defaultEnvironment, onAdded }: AddKeyFormProps) {
         {fields.environment && <p className="mt-1 text-xs font-semibold text-red-800 dark:text-red-300">{fields.environment}</p>}
       </fieldset>
       <TextField label="Label (optional)" hint="How the workspace will tell it apart; Backroom names it after what it reaches otherwise." error={fields.label} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
-      <BusyButton busy={busy} busyLabel="Checking the key…" disabled={waiting}>
+      {preparing && (
+        <p role="status" className="rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
+          Preparing the sandbox… Backroom has just started and is setting up the sandbox&apos;s data. A key of it is checked as soon as it is ready.
+        </p>
+      )}
+      <BusyButton busy={busy} busyLabel={preparing ? "Preparing the sandbox…" : "Checking the key…"} disabled={waiting}>
         Add the key
       </BusyButton>
       {wait && <p className="text-sm">Add the key again in {waitInWords(wait.seconds)}: the button comes back then.</p>}

@@ -17,13 +17,15 @@ interface KeysSettingsProps {
   activeKeyId: string | null;
   /** Owners and admins (`keys: ["manage"]`). */
   canManage: boolean;
-  /** Whether the sandbox serves the test environment (then Test is ticked first). */
-  sandboxTest: boolean;
+  /** Whether the sandbox serves each environment (Test is ticked first where it does). */
+  sandbox: Record<"production" | "test", boolean>;
+  /** Whether the sandbox was still being prepared (the server just started) as the page was drawn. */
+  sandboxPreparing: boolean;
   timeZone: string;
 }
 
 /** The Keys page: the workspace's keys, and for owners and admins adding and removing them. */
-export function KeysSettings({ keys, activeKeyId, canManage, sandboxTest, timeZone }: KeysSettingsProps) {
+export function KeysSettings({ keys, activeKeyId, canManage, sandbox, sandboxPreparing, timeZone }: KeysSettingsProps) {
   const router = useRouter();
   const { run } = useAction();
   const [removing, setRemoving] = useState<string>();
@@ -76,7 +78,9 @@ export function KeysSettings({ keys, activeKeyId, canManage, sandboxTest, timeZo
             Add a key
           </h2>
           <AddKeyForm
-            defaultEnvironment={sandboxTest ? "test" : "production"}
+            defaultEnvironment={sandbox.test ? "test" : "production"}
+            sandbox={sandbox}
+            sandboxPreparing={sandboxPreparing}
             onAdded={() => {
               setAdded(true);
               router.refresh();

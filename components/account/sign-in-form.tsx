@@ -9,10 +9,13 @@ import { ENVIRONMENT_CHOICES } from "@/lib/session/session-view";
 import { describeFailure } from "@/lib/ui/failure";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 import { usePasskeyHostProblem } from "./use-passkey-host";
+import { useSandboxPreparing } from "./use-sandbox-preparing";
 
 interface SignInFormProps {
   /** Whether each environment is served by the embedded sandbox (then the demo is offered). */
   sandbox: Record<"production" | "test", boolean>;
+  /** Whether the sandbox was still being prepared (the server just started) as the page was drawn. */
+  sandboxPreparing?: boolean;
   /** Where to go once signed in (a path of this site), if the person was sent here. */
   next?: string;
   /** The OpenID Connect provider's name, when single sign-on is configured. */
@@ -57,9 +60,12 @@ function passwordFailure(error: Parameters<typeof wordsOf>[0], email: string): s
  * Sign in: email and password (then the second factor, when the account has one), a passkey, single sign-on where it
  * is configured, and on the sandbox the demo people. Signed in, the person goes where they were going.
  */
-export function SignInForm({ sandbox, next, sso, email: initialEmail, host }: SignInFormProps) {
+export function SignInForm({ sandbox, sandboxPreparing = false, next, sso, email: initialEmail, host }: SignInFormProps) {
   const router = useRouter();
-  const ids = { email: useId(), password: useId(), code: useId(), status: useId(), demo: useId() };
+  const ids = { email: useId(), password: useId(), code: useId(), status: useId(), demo: useId(), demoStatus: useId() };
+  const preparing = useSandboxPreparing(sandboxPreparing);
+  /** The demo button pressed, while its sign-in runs. */
+  const [opening, setOpening] = useState<"Customer" | "Supplier" | "Employee">();
   const [email, setEmail] = useState(initialEmail ?? "");
   const passkeyProblem = usePasskeyHostProblem(host);
   const [password, setPassword] = useState("");
@@ -121,9 +127,12 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail, host }: Si
 
   async function asDemo(as: "Customer" | "Supplier" | "Employee") {
     setBusy(true);
+    setOpening(as);
     setFailure(undefined);
+    // Answered once the sandbox is ready: while it is being prepared, the request waits for it.
     const result = await sessionClient.demo({ as, environment });
     setBusy(false);
+    setOpening(undefined);
     if (!result.ok) return setFailure(result.status === 400 ? result.message : describeFailure(result.error, { what: "the demo", doing: "open", service: "Backroom" }).message);
     goOn(`${result.data.person.name}, ${result.data.workspace?.name ?? "a demo workspace"}`);
   }
@@ -164,7 +173,7 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail, host }: Si
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <button type="submit" disabled={busy} className={PRIMARY}>
-              {busy ? "Signing in…" : "Sign in"}
+              {busy && !opening ? "Signing in…" : "Sign in"}
             </button>
             {!passkeyProblem && (
               <button type="button" disabled={busy} onClick={() => void withPasskey()} className={BUTTON}>
@@ -199,6 +208,12 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail, host }: Si
             No account? Try the demo
           </h2>
           <p className="text-sm text-slate-700 dark:text-slate-300">A demo person of the sandbox, owner of a workspace with realistic seeded data.</p>
+          {/* Drawn with the page (no live region to wait for): only while the sandbox is being prepared. */}
+          {preparing && (
+            <p id={ids.demoStatus} role="status" className="mt-2 rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
+              Preparing the sandbox… Backroom has just started and is setting up the demo&apos;s data. A demo chosen now opens as soon as it is ready.
+            </p>
+          )}
           <fieldset className="mt-2">
             <legend className="text-sm">Environment</legend>
             <div className="mt-1 flex gap-4">
@@ -212,8 +227,8 @@ export function SignInForm({ sandbox, next, sso, email: initialEmail, host }: Si
           </fieldset>
           <div className="mt-2 flex flex-wrap gap-2">
             {DEMOS.map((d) => (
-              <button key={d.as} type="button" disabled={busy} onClick={() => void asDemo(d.as)} className={BUTTON}>
-                {d.label}
+              <button key={d.as} type="button" disabled={busy} onClick={() => void asDemo(d.as)} aria-describedby={preparing ? ids.demoStatus : undefined} className={BUTTON}>
+                {opening === d.as ? (preparing ? "Preparing the sandbox…" : "Opening the demo…") : d.label}
               </button>
             ))}
           </div>

@@ -50,14 +50,15 @@ async function logged(instance: Instance, cookie: string): Promise<{ path: strin
 
 async function ready(instance: Instance) {
   const res = await fetch(`${instance.url}/api/ready`);
-  return { status: res.status, body: (await res.json()) as { status: string; checks: { database: string; cache: string; jobs: string } } };
+  return { status: res.status, body: (await res.json()) as { status: string; checks: { database: string; cache: string; jobs: string; sandbox: string } } };
 }
 
 test("two instances started at once on one empty database migrate it once and are ready", async ({ cluster }) => {
   const migrations = await cluster.database.query<{ name: string }>("select name from session_store_migration order by name");
   expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit", "003-accounts", "004-audit-people", "005-ring-gone", "006-jobs", "007-notifications", "008-notification-settings", "009-watch", "010-reports", "011-history", "012-history-scope", "013-statements", "014-collections", "015-notification-summaries", "016-collections-aging"]);
   for (const instance of cluster.instances) {
-    expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok" } } });
+    // The instances talk to the standalone sandbox as the real Data API: no embedded one.
+    expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok", sandbox: "off" } } });
     expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
   }
 });
@@ -282,7 +283,7 @@ test("with Redis stopped, pages still load and /api/ready says the cache is unav
   await connectInBrowser(page, cluster, await retailerKey(cluster));
   await cluster.redis.stop();
   for (const instance of cluster.instances) {
-    await expect.poll(async () => (await ready(instance)).body, { timeout: 10_000 }).toEqual({ status: "degraded", checks: { database: "ok", cache: "unavailable", jobs: "ok" } });
+    await expect.poll(async () => (await ready(instance)).body, { timeout: 10_000 }).toEqual({ status: "degraded", checks: { database: "ok", cache: "unavailable", jobs: "ok", sandbox: "off" } });
     expect((await ready(instance)).status).toBe(200);
   }
   const nav = page.getByRole("navigation", { name: "Dashboard" });
@@ -298,7 +299,7 @@ test("with Redis stopped, pages still load and /api/ready says the cache is unav
 
   await cluster.redis.start();
   for (const instance of cluster.instances) {
-    await expect.poll(async () => (await ready(instance)).body, { timeout: 15_000 }).toEqual({ status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok" } });
+    await expect.poll(async () => (await ready(instance)).body, { timeout: 15_000 }).toEqual({ status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok", sandbox: "off" } });
   }
 });
 

@@ -10,6 +10,7 @@ import { operatorRoutes } from "./operator";
 import { apiRoutes } from "./pipeline/api";
 import { json } from "./pipeline/context";
 import { createRateLimiter, type RateLimitOptions } from "./rate-limit";
+import type { SeedTemplates } from "./template";
 
 export interface SandboxOptions {
   /** One database per environment. */
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   basePath?: string;
   /** Whether the v2 paths exist (SANDBOX_V2); they do unless this is false. */
   v2?: boolean;
+  /** The seed's templates, when the runtime has them: the operator's reset copies one when it is right for the moment. */
+  templates?: SeedTemplates;
 }
 
 /**
@@ -47,7 +50,7 @@ export function createSandboxApp(options: SandboxOptions) {
     c.res.headers.set("Cache-Control", "private, no-cache");
   });
 
-  app.route("/", operatorRoutes({ databases: options.databases, clocks, faults, jobs }));
+  app.route("/", operatorRoutes({ databases: options.databases, clocks, faults, jobs, templates: options.templates }));
   app.route("/", assetRoutes(options.databases));
   app.route("/", apiRoutes({ databases: options.databases, clocks, faults, limiter, basePath, v2: options.v2 }));
 

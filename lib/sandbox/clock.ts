@@ -4,6 +4,8 @@
  */
 export interface Clock {
   now(): Date;
+  /** True for a clock that stands still (SANDBOX_NOW): a seed made on it is right for that one moment only. */
+  readonly fixed?: boolean;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -11,7 +13,7 @@ export const systemClock: Clock = { now: () => new Date() };
 export function fixedClock(at: string | Date): Clock {
   const time = new Date(at).getTime();
   if (Number.isNaN(time)) throw new Error(`not a timestamp: ${String(at)}`);
-  return { now: () => new Date(time) };
+  return { now: () => new Date(time), fixed: true };
 }
 
 /** The clock the environment asks for: fixed by SANDBOX_NOW, or the system's. */

@@ -20,5 +20,11 @@ export const SandboxConfig = z.object({
    * would; for trying Backroom's v1 fallback. `on` by default.
    */
   SANDBOX_V2: z.enum(["on", "off"]).default("on"),
+  /**
+   * Folder of the seed's templates (`template.ts`): a new data directory copies them instead of seeding. Unset, `npm
+   * start` and `npm run sandbox` use the build's (`.next/sandbox-templates`; the sandbox only when the build is current),
+   * `next dev` none; empty: none, each data directory is seeded for itself.
+   */
+  SANDBOX_TEMPLATE_DIR: z.string().optional(),
 });
 export type SandboxConfig = z.output<typeof SandboxConfig>;

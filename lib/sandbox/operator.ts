@@ -13,12 +13,15 @@ import { resolveKey } from "./keys";
 import { jsonBody, type OperatorEnv } from "./operator-request";
 import { keyRoutes } from "./operator-keys";
 import { reseedEnvironment } from "./seed";
+import { restoreFromTemplate, type SeedTemplates } from "./template";
 
 export interface OperatorOptions {
   databases: Record<Environment, Kysely<Database>>;
   clocks: Record<Environment, EnvironmentClock>;
   faults: Faults;
   jobs: JobRunner;
+  /** The seed's templates: a reset copies the environment's when one is right for the moment, and seeds otherwise. */
+  templates?: SeedTemplates;
 }
 
 const ClockBody = z
@@ -101,7 +104,11 @@ export function operatorRoutes(options: OperatorOptions) {
     const summary = await options.jobs.exclusive(env, async () => {
       const scale = Number((await db.selectFrom("sandbox_meta").select("value").where("key", "=", "scale").executeTakeFirst())?.value ?? 1);
       options.clocks[env].advance(-options.clocks[env].offsetMs);
-      return reseedEnvironment(db, { env, now: options.clocks[env].now(), scale });
+      const now = options.clocks[env].now();
+      const template = options.templates?.find(env, now, scale);
+      const reseed = () => reseedEnvironment(db, { env, now, scale });
+      // A template that cannot be read (gone since it was found) changes nothing: the seed is made here instead.
+      return template ? restoreFromTemplate(db, template).catch(reseed) : reseed();
     });
     options.faults.clear(env);
     return c.json({ env, seededAt: summary.now, scale: summary.scale, elapsedMs: summary.elapsedMs });

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixedClock } from "./clock";
 import { startSandbox, type SandboxRuntimeOptions } from "./runtime";
+import { templateName } from "./template";
 import { SEED_VERSION } from "./seed";
 
 const dir = mkdtempSync(join(tmpdir(), "backroom-runtime-"));
@@ -66,6 +68,61 @@ describe("sandbox runtime", () => {
     const version = await second.databases.test.selectFrom("sandbox_meta").select("value").where("key", "=", "seed_version").executeTakeFirstOrThrow();
     expect(version.value).toBe(SEED_VERSION);
     await second.close();
+    rmSync(own, { recursive: true, force: true });
+  }, 60_000);
+
+  it("copies a new data directory's environments from the templates: seeded once for two directories, the same data", async () => {
+    const own = mkdtempSync(join(tmpdir(), "backroom-templates-"));
+    const templateDir = join(own, "templates");
+    const lines: string[] = [];
+    const first = await startSandbox(options({ dataDir: join(own, "one"), templateDir, log: (l) => lines.push(l) }));
+    expect(lines.filter((l) => l.includes("template"))).toEqual([
+      expect.stringContaining("seeded the production environment's template"),
+      expect.stringContaining("copied the production environment from its template"),
+      expect.stringContaining("seeded the test environment's template"),
+      expect.stringContaining("copied the test environment from its template"),
+    ]);
+    const second = await startSandbox(options({ dataDir: join(own, "two"), templateDir, log: (l) => lines.push(l) }));
+    expect(lines.slice(4)).toEqual([expect.stringContaining("copied the production environment from its template"), expect.stringContaining("copied the test environment from its template")]);
+    // The copies are each their own: a key issued in one is unknown to the other.
+    const issued = await first.app.request("/test/operator/keys", {
+      method: "POST",
+      headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" },
+      body: JSON.stringify({ type: "Employee", company: "Auditor" }),
+    });
+    const { key } = (await issued.json()) as { key: string };
+    expect((await get(first, "/test/api/v1/states", key)).status).toBe(200);
+    expect((await get(second, "/test/api/v1/states", key)).status).toBe(401);
+    const seeded = await startSandbox(options({ dataDir: ":memory:" }));
+    for (const path of ["/test/api/v1/invoices?Statuses=1,7&PageSize=200", "/production/api/v1/payments?PageSize=200"]) {
+      const demo = path.startsWith("/production") ? "production-employee-demo" : "test-employee-demo";
+      expect((await get(second, path, demo)).headers.get("ETag"), path).toBe((await get(seeded, path, demo)).headers.get("ETag"));
+    }
+    await Promise.all([first.close(), second.close(), seeded.close()]);
+
+    // --reset copies afresh, seeding nothing.
+    const reset = await startSandbox(options({ dataDir: join(own, "one"), templateDir, reset: true, log: (l) => lines.push(l) }));
+    expect(lines.slice(6)).toEqual([expect.stringContaining("copied the production environment"), expect.stringContaining("copied the test environment")]);
+    expect((await get(reset, "/test/api/v1/states", key)).status).toBe(401);
+    await reset.close();
+    rmSync(own, { recursive: true, force: true });
+  }, 60_000);
+
+  it("restores the seed from the template on the operator's reset, when one is right for the moment", async () => {
+    const own = mkdtempSync(join(tmpdir(), "backroom-templates-"));
+    const templateDir = join(own, "templates");
+    const runtime = await startSandbox(options({ dataDir: join(own, "data"), templateDir }));
+    const states = async () => ((await (await get(runtime, "/test/api/v1/states")).json()) as { Data: { StateName: string }[] }).Data.map((s) => s.StateName);
+    const seededStates = await states();
+    // Marked in the template itself: what the reset restores shows where it came from.
+    const template = new SQLite(join(templateDir, templateName("test", new Date("2026-11-21T18:00:00.000Z"), 0.05, true)));
+    template.prepare("update states set state_name = 'From the template' where state = 'CA'").run();
+    template.close();
+    const reset = await runtime.app.request("/test/operator/reset", { method: "POST", headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" }, body: "{}" });
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toMatchObject({ env: "test", seededAt: "2026-11-21T18:00:00.000Z", scale: 0.05 });
+    expect(await states()).toEqual(seededStates.map((name) => (name === "California" ? "From the template" : name)));
+    await runtime.close();
     rmSync(own, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,15 +1,16 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { createSandboxApp, type SandboxApp } from "./app";
 import { type Clock, type EnvironmentClock, environmentClock } from "./clock";
 import { migrateToLatest } from "./db/migrations";
-import { openSandboxDatabase } from "./db/open";
+import { openSandboxDatabase, removeDatabaseFiles } from "./db/open";
 import type { Database } from "./db/schema";
 import { ENVIRONMENTS, type Environment } from "./environments";
 import { createJobRunner, type JobRunner } from "./job-runner";
 import { loadClockOffset } from "./operator";
-import { SEED_VERSION, seedEnvironment } from "./seed";
+import { SEED_VERSION, seedAndAnalyze } from "./seed";
+import { copyTemplate, type SeedTemplates, seedTemplates } from "./template";
 
 export interface SandboxRuntimeOptions {
   /** Folder of the environments' database files, or ":memory:" to keep everything in memory (tests). */
@@ -23,8 +24,14 @@ export interface SandboxRuntimeOptions {
   scale: number;
   /** Where the app is mounted: "/sandbox" inside Backroom, "" standalone. */
   basePath: string;
-  /** Delete the databases and seed them again. */
+  /** Delete the databases and seed them again (from the templates, when there are). */
   reset?: boolean;
+  /**
+   * Folder of the seed's templates (`template.ts`): a new database is a copy of its environment's template (made there
+   * first when none is right for now) rather than seeded; so is the operator's reset, when one is right. Unset: each
+   * database is seeded for itself. `npm start` gives the build's (`.next/sandbox-templates`).
+   */
+  templateDir?: string;
   /** Seconds between the ERP jobs' runs; 0 or absent: no timer (tests drive the jobs through the operator). */
   jobIntervalSeconds?: number;
   /** Whether the v2 paths exist (SANDBOX_V2); they do unless this is false. */
@@ -40,54 +47,80 @@ export interface SandboxRuntime {
   close(): Promise<void>;
 }
 
-function removeDatabase(file: string) {
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+/** A database file opened and migrated. */
+async function openMigrated(file: string): Promise<Kysely<Database>> {
+  const db = openSandboxDatabase(file);
+  await migrateToLatest(db);
+  return db;
+}
+
+/** The version of the seed that filled a database; undefined when nothing has. */
+async function seedVersionOf(db: Kysely<Database>): Promise<string | undefined> {
+  const meta = await db.selectFrom("sandbox_meta").select(["key", "value"]).where("key", "in", ["seeded_at", "seed_version"]).execute();
+  if (!meta.some((m) => m.key === "seeded_at")) return undefined;
+  return meta.find((m) => m.key === "seed_version")?.value ?? "?";
 }
 
 /**
- * The database of an environment: migrated, and seeded when it has never been, or was seeded by another version of
- * the seed (then it starts afresh: writes made to it are lost, as with --reset). Data survives a restart.
+ * The database of an environment: as it was when it holds the current seed's data (data survives a restart);
+ * otherwise (new, never seeded, or seeded by another version of the seed: then it starts afresh, and writes made to it
+ * are lost, as with --reset) a copy of the seed's template when there are templates, else seeded here.
  */
-async function openEnvironment(env: Environment, options: SandboxRuntimeOptions): Promise<Kysely<Database>> {
+async function openEnvironment(env: Environment, options: SandboxRuntimeOptions, templates: SeedTemplates | undefined): Promise<Kysely<Database>> {
   const inMemory = options.dataDir === ":memory:";
   const file = inMemory ? ":memory:" : join(options.dataDir, `sandbox-${env}.sqlite`);
   if (!inMemory) {
     mkdirSync(options.dataDir, { recursive: true });
-    if (options.reset) removeDatabase(file);
+    if (options.reset) removeDatabaseFiles(file);
+    if (existsSync(file)) {
+      const db = await openMigrated(file);
+      const version = await seedVersionOf(db);
+      if (version === SEED_VERSION) return db;
+      if (version !== undefined) options.log?.(`sandbox: the ${env} environment was seeded by seed version ${version}; seeding version ${SEED_VERSION} afresh`);
+      await db.destroy();
+      removeDatabaseFiles(file);
+    }
+    if (templates) {
+      const copied = await copiedFromTemplate(env, file, options, templates);
+      if (copied) return copied;
+    }
   }
-  let db = openSandboxDatabase(file);
-  await migrateToLatest(db);
-  const meta = await db.selectFrom("sandbox_meta").select(["key", "value"]).where("key", "in", ["seeded_at", "seed_version"]).execute();
-  const seeded = meta.some((m) => m.key === "seeded_at");
-  const version = meta.find((m) => m.key === "seed_version")?.value;
-  if (seeded && version !== SEED_VERSION && !inMemory) {
-    options.log?.(`sandbox: the ${env} environment was seeded by seed version ${version ?? "?"}; seeding version ${SEED_VERSION} afresh`);
-    await db.destroy();
-    removeDatabase(file);
-    db = openSandboxDatabase(file);
-    await migrateToLatest(db);
-  }
-  if (!seeded || version !== SEED_VERSION) {
-    const summary = await seedEnvironment(db, { env, now: options.clock.now(), scale: options.scale });
-    // Statistics for the query planner: without them SQLite sorts a whole filtered table to serve a 50-row page
-    // (13 ms) instead of walking the primary key (1 ms). PostgreSQL takes the same statement.
-    await sql`analyze`.execute(db);
-    options.log?.(`sandbox: seeded the ${env} environment in ${summary.elapsedMs} ms`);
-  }
+  const db = await openMigrated(file);
+  const summary = await seedAndAnalyze(db, { env, now: options.clock.now(), scale: options.scale });
+  options.log?.(`sandbox: seeded the ${env} environment in ${summary.elapsedMs} ms`);
   return db;
 }
 
-/** Opens (and on first use seeds) both environments and builds the sandbox app on them. */
+/**
+ * The environment's database as a copy of its template (made first when there is none for now); undefined when no
+ * template could be had or copied (a folder that cannot be written, say): the caller seeds the database itself.
+ */
+async function copiedFromTemplate(env: Environment, file: string, options: SandboxRuntimeOptions, templates: SeedTemplates): Promise<Kysely<Database> | undefined> {
+  const started = performance.now();
+  try {
+    await copyTemplate(await templates.obtain(env, options.clock.now(), options.scale), file);
+  } catch (error) {
+    removeDatabaseFiles(file);
+    options.log?.(`sandbox: no template for the ${env} environment (${error instanceof Error ? error.message : String(error)}); seeding it here`);
+    return undefined;
+  }
+  const db = await openMigrated(file);
+  options.log?.(`sandbox: copied the ${env} environment from its template in ${Math.round(performance.now() - started)} ms`);
+  return db;
+}
+
+/** Opens (and on first use seeds, or copies from the templates) both environments and builds the sandbox app on them. */
 export async function startSandbox(options: SandboxRuntimeOptions): Promise<SandboxRuntime> {
+  const templates = options.templateDir && options.dataDir !== ":memory:" ? seedTemplates(options.templateDir, { fixed: options.clock.fixed, log: options.log }) : undefined;
   const entries = [];
-  for (const env of ENVIRONMENTS) entries.push([env, await openEnvironment(env, options)] as const);
+  for (const env of ENVIRONMENTS) entries.push([env, await openEnvironment(env, options, templates)] as const);
   const databases = Object.fromEntries(entries) as Record<Environment, Kysely<Database>>;
   // A clock the operator moved stays moved across restarts (its offset is kept in the environment's database).
   const clockEntries = [];
   for (const env of ENVIRONMENTS) clockEntries.push([env, environmentClock(options.clock, await loadClockOffset(databases[env]))] as const);
   const clocks = Object.fromEntries(clockEntries) as Record<Environment, EnvironmentClock>;
   const jobs = createJobRunner(databases, clocks);
-  const app = createSandboxApp({ databases, clocks, jobs, rateLimit: { limit: options.rateLimit, windowSeconds: options.rateLimitWindowSeconds }, basePath: options.basePath, v2: options.v2 });
+  const app = createSandboxApp({ databases, clocks, jobs, templates, rateLimit: { limit: options.rateLimit, windowSeconds: options.rateLimitWindowSeconds }, basePath: options.basePath, v2: options.v2 });
   const stopTimer = options.jobIntervalSeconds ? jobs.start(options.jobIntervalSeconds * 1000) : () => undefined;
   return {
     app,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { SandboxCheck } from "@/lib/session/session-view";
 import { healthResponse, type ReadinessDeps, readinessResponse } from "./health";
 import { createMetrics, metricsResponse } from "./metrics";
 
@@ -7,10 +8,11 @@ afterEach(() => {
   delete (globalThis as Record<symbol, unknown>)[DRAINING];
 });
 
-const deps = (database: "ok" | "unavailable", cache: "ok" | "off" | "unavailable", jobs: "ok" | "unavailable" = "ok"): ReadinessDeps => ({
+const deps = (database: "ok" | "unavailable", cache: "ok" | "off" | "unavailable", jobs: "ok" | "unavailable" = "ok", sandbox: SandboxCheck = "off"): ReadinessDeps => ({
   database: async () => database,
   cache: async () => cache,
   jobs: async () => jobs,
+  sandbox: () => sandbox,
 });
 const read = async (response: Response) => ({ status: response.status, body: await response.json() });
 
@@ -24,19 +26,22 @@ describe("GET /api/health", () => {
 
 describe("GET /api/ready", () => {
   it.each([
-    { database: "ok", cache: "off", jobs: "ok", status: 200, body: { status: "ok", checks: { database: "ok", cache: "off", jobs: "ok" } } },
-    { database: "ok", cache: "ok", jobs: "ok", status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok" } } },
-    { database: "ok", cache: "unavailable", jobs: "ok", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "unavailable", jobs: "ok" } } },
-    { database: "ok", cache: "ok", jobs: "unavailable", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "ok", jobs: "unavailable" } } },
-    { database: "unavailable", cache: "ok", jobs: "unavailable", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "ok", jobs: "unavailable" } } },
-    { database: "unavailable", cache: "off", jobs: "ok", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "off", jobs: "ok" } } },
-  ] as const)("answers $status with the database $database, the cache $cache and the job queue $jobs", async ({ database, cache, jobs, status, body }) => {
-    expect(await read(await readinessResponse(deps(database, cache, jobs)))).toEqual({ status, body });
+    { database: "ok", cache: "off", jobs: "ok", sandbox: "off", status: 200, body: { status: "ok", checks: { database: "ok", cache: "off", jobs: "ok", sandbox: "off" } } },
+    { database: "ok", cache: "ok", jobs: "ok", sandbox: "ok", status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok", sandbox: "ok" } } },
+    { database: "ok", cache: "unavailable", jobs: "ok", sandbox: "off", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "unavailable", jobs: "ok", sandbox: "off" } } },
+    { database: "ok", cache: "ok", jobs: "unavailable", sandbox: "off", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "ok", jobs: "unavailable", sandbox: "off" } } },
+    // The sandbox opening its databases at start: everything else serves, and a request to it waits.
+    { database: "ok", cache: "off", jobs: "ok", sandbox: "preparing", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "off", jobs: "ok", sandbox: "preparing" } } },
+    { database: "ok", cache: "off", jobs: "ok", sandbox: "unavailable", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "off", jobs: "ok", sandbox: "unavailable" } } },
+    { database: "unavailable", cache: "ok", jobs: "unavailable", sandbox: "ok", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "ok", jobs: "unavailable", sandbox: "ok" } } },
+    { database: "unavailable", cache: "off", jobs: "ok", sandbox: "preparing", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "off", jobs: "ok", sandbox: "preparing" } } },
+  ] as const)("answers $status with the database $database, the cache $cache, the job queue $jobs and the sandbox $sandbox", async ({ database, cache, jobs, sandbox, status, body }) => {
+    expect(await read(await readinessResponse(deps(database, cache, jobs, sandbox)))).toEqual({ status, body });
   });
 
   it("answers 503 'stopping' once the server has been told to stop, so the load balancer sends no more", async () => {
     (globalThis as Record<symbol, unknown>)[DRAINING] = true;
-    expect(await read(await readinessResponse(deps("ok", "ok")))).toEqual({ status: 503, body: { status: "stopping", checks: { database: "ok", cache: "ok", jobs: "ok" } } });
+    expect(await read(await readinessResponse(deps("ok", "ok")))).toEqual({ status: 503, body: { status: "stopping", checks: { database: "ok", cache: "ok", jobs: "ok", sandbox: "off" } } });
   });
 });
 

@@ -1,7 +1,7 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
 import type { MembersJson } from "./members-view";
-import type { AddKey, DemoSignIn, SessionKey, SessionView, UpdateKey } from "./session-view";
+import type { AddKey, DemoSignIn, SandboxCheck, SessionKey, SessionView, UpdateKey } from "./session-view";
 
 /**
  * What the session endpoints answer, or why they refused: the server's message and the fields it concerns, and the
@@ -81,6 +81,15 @@ export const sessionClient = {
   updateKey: (keyId: string, body: UpdateKey) => send<SessionKey>("PATCH", `/api/keys/${encodeURIComponent(keyId)}`, body),
   /** Signs in as a demo person of the sandbox (the sandbox only). */
   demo: (body: DemoSignIn) => send<SessionView>("POST", "/api/demo", body),
+  /** The embedded sandbox's state, from `/api/ready` (whatever its status); undefined when Backroom did not answer. */
+  sandbox: async (): Promise<SandboxCheck | undefined> => {
+    try {
+      const response = await fetch("/api/ready", { cache: "no-store" });
+      return ((await response.json()) as { checks?: { sandbox?: SandboxCheck } }).checks?.sandbox;
+    } catch {
+      return undefined;
+    }
+  },
   /** Ends this session (better-auth's sign-out), on every instance within a second. */
   signOut: () => send<unknown>("POST", "/api/auth/sign-out", {}),
 };

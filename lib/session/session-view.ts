@@ -34,6 +34,13 @@ export const DemoSignIn = z.strictObject({
 export type DemoSignIn = z.infer<typeof DemoSignIn>;
 
 /**
+ * The embedded sandbox's state, as `GET /api/ready` reports it (`checks.sandbox`): `off` where it serves no environment,
+ * `preparing` while it opens its databases at the server's start (copying the seed's templates, or seeding them), `ok`
+ * once it serves, `unavailable` when its start failed (the next request tries again).
+ */
+export type SandboxCheck = "ok" | "off" | "preparing" | "unavailable";
+
+/**
  * What an Employee key's insights history covers (issue 30): the accounts of the sales reps the workspace's members
  * are linked to (the default), or the whole distributor's, every account (a larger backfill in the background, so that
  * staff can look at any supplier). Owners and admins choose on the Keys page (`PATCH /api/keys/{id}`).

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { SignInForm } from "@/components/account/sign-in-form";
-import { isSandbox } from "@/lib/backend";
+import { isSandbox, sandboxCheck } from "@/lib/backend";
 import { serverEnv } from "@/lib/server/env";
 import { safeNext } from "@/lib/session/safe-next";
 
@@ -36,7 +36,14 @@ export default async function SignInPage({ searchParams }: PageProps<"/sign-in">
           Single sign-on did not sign you in. Try again, or sign in with your password.
         </p>
       )}
-      <SignInForm sandbox={sandbox} next={safeNext(params.next)} sso={sso} email={email} host={incoming.get("host") ?? undefined} />
+      <SignInForm
+        sandbox={sandbox}
+        sandboxPreparing={sandboxCheck() === "preparing"}
+        next={safeNext(params.next)}
+        sso={sso}
+        email={email}
+        host={incoming.get("host") ?? undefined}
+      />
     </main>
   );
 }

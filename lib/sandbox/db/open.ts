@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database } from "./schema";
@@ -15,4 +16,9 @@ export function openSandboxDatabase(filename: string): Kysely<Database> {
   }
   sqlite.pragma("busy_timeout = 5000");
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Removes a database file and the WAL and shared-memory files beside it (absent ones are no error). */
+export function removeDatabaseFiles(file: string): void {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${file}${suffix}`, { force: true });
 }

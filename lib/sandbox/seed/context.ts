@@ -25,10 +25,30 @@ export function createContext(env: Environment, now: Date, scale: number): SeedC
   return { env, now, scale, rng: new Random(`backroom-sandbox-${env}`), nowIso: now.toISOString(), today: isoDay(now), syncStamp: syncStamp(now) };
 }
 
+/** The most recent 08:00 UTC, in milliseconds. */
+function lastSync(now: Date): number {
+  const at = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 8);
+  return at > now.getTime() ? at - DAY_MS : at;
+}
+
 function syncStamp(now: Date): string {
-  let at = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 8);
-  if (at > now.getTime()) at -= DAY_MS;
-  return new Date(at).toISOString();
+  return new Date(lastSync(now)).toISOString();
+}
+
+/**
+ * The span a seed made at `now` stays right for: the same UTC date (every day of the seed counts from it: due dates,
+ * ages, delivery weekdays) and the same nightly sync stamp (the last 08:00 UTC). Two seeds made within one span differ
+ * only in times of day near their own moment (stamps capped at now, "a few minutes ago"), as two snapshots of the same
+ * day would: a copy of the first serves the second's purpose (`../template.ts`). Spans end at 00:00 and 08:00 UTC.
+ *
+ * @example
+ * seedPeriod(new Date("2026-11-25T10:00:00Z")); // { start: 2026-11-25T08:00Z, end: 2026-11-26T00:00Z }
+ * seedPeriod(new Date("2026-11-25T03:00:00Z")); // { start: 2026-11-25T00:00Z, end: 2026-11-25T08:00Z }
+ */
+export function seedPeriod(now: Date): { start: Date; end: Date } {
+  const sync = lastSync(now);
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return { start: new Date(Math.max(sync, midnight)), end: new Date(Math.min(sync + DAY_MS, midnight + DAY_MS)) };
 }
 
 /** A volume at this scale, never below `min` (so a small scale still has a few of everything). */

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { KeysSettings } from "@/components/account/keys-settings";
-import { isSandbox } from "@/lib/backend";
+import { isSandbox, sandboxCheck } from "@/lib/backend";
 import { may } from "@/lib/session/roles";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { requireWorkspace } from "../../_lib/person";
@@ -24,7 +24,8 @@ export default async function KeysPage() {
         keys={view.keys}
         activeKeyId={view.activeKeyId}
         canManage={may(view.role, { keys: ["manage"] })}
-        sandboxTest={isSandbox("test")}
+        sandbox={{ production: isSandbox("production"), test: isSandbox("test") }}
+        sandboxPreparing={sandboxCheck() === "preparing"}
         timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC"}
       />
     </div>
