@@ -386,7 +386,7 @@ async function assemble(): Promise<Backend> {
   };
   // Follow-ups: the proxy tells them of writes awaiting an outcome and of outcomes learned; their looks are jobs, read
   // through this same proxy.
-  backend.background = createBackground({ proxy: backend, shared });
+  backend.background = createBackground({ proxy: backend, shared, paceMs: serverEnv.SYNC_PACE_MS });
   const followUps = createFollowUps({ jobs, audit, keys, notifier: backend.notifier, background: backend.background, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
   backend.outcomes = followUps;
   jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
