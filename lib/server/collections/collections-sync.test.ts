@@ -240,6 +240,17 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     expect(await sync.state(staff.keyId)).toBeUndefined();
   });
 
+  it("starts an Employee key's first walk when the key is added (the key store's listeners), without reading; no other key's", async () => {
+    const { backend, sync, staff, queued } = await setUp();
+    backend.keys.onAdded((key) => sync.keyAdded(key.workspaceId, key.keyId, key.keyType));
+    const calls = backend.calls.length;
+    const { key } = await backend.keys.add(staff.workspaceId, staff.userId, { apiKey: "test-employee-second", environment: "test", keyType: "Employee", label: "Second", scope: { summary: "test" } });
+    expect(queued).toEqual([{ workspaceId: staff.workspaceId, keyId: key.id }]);
+    expect((await sync.state(key.id))!.phase).toBe("walk");
+    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    expect([await sync.state(brand.keyId), queued.length, backend.calls.length]).toEqual([undefined, 1, calls]);
+  });
+
   it("answers GET /api/collections/export with the filtered list in the page's order, every column, from the snapshot alone", async () => {
     const { backend, sync, staff, drain } = await setUp();
     const ask = (cookie: string, query = "") => getCollectionsExport(browserRequest("GET", `/api/collections/export${query}`, { cookie, site: null }), backend);
