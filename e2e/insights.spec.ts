@@ -10,9 +10,9 @@ import { connectWithKey, issueKey, requestsSince } from "./journeys/keyboard";
 
 /**
  * The keys' own hourly limit (the sandbox's operator grants one): the history sync reads at most 7 % of a key's hour,
- * and a year of the sandbox's history (scale 1) is more than 7 % of the live limit, 1,028: a brand's backfill takes two
- * hours there, a distributor's seven (docs/benchmarks.md). The tests look at what the page makes of a history, not at
- * the pace, which lib/server/background/background-reads.test.ts checks.
+ * and a year of the sandbox's history (scale 1) is more than 7 % of the live limit, 1,028: a brand's backfill ends in
+ * its second hour there, a distributor's in its seventh (docs/benchmarks.md). The tests look at what the page makes of
+ * a history, not at the pace, which lib/server/insights/history-sync.test.ts checks on a simulated clock.
  */
 const SYNCING = { rateLimit: 100_000 };
 
