@@ -69,10 +69,14 @@ export default defineConfig({
       // invoice, and the bell's count would not be the test's. The watches are tested on their own (lib/server/watch/,
       // and e2e/scale/jobs.spec.ts on a running cluster).
       WATCH_PERIOD_SECONDS: "0",
-      // No history sync either: its reads would spend the demo keys' budgets under the tests that count them.
+      // No history sweep either (its refreshes would spend the demo keys' budgets under the tests that count them), nor
+      // the collections' sweep: a key added starts its own first walk, and a page opened one that has none.
       HISTORY_SWEEP_SECONDS: "0",
-      // Nor the collections' sweep: a page opened starts its key's first walk, as the tests that look at it want.
       COLLECTIONS_SWEEP_SECONDS: "0",
+      // The syncs' pace, a request every 50 ms rather than every second: the tests of Insights and Collections read a
+      // key's whole year (the distributor's, some 450 requests) within their minutes. The pace itself is tested on a
+      // simulated clock (lib/server/insights/history-sync.test.ts).
+      SYNC_PACE_MS: "50",
       // The browser tests run the embedded default (SQLite, memory), as `npm start` does; `npm run test:scale` runs
       // the service profile. Blank, not unset: Playwright adds the runner's own environment, which CI gives both URLs.
       DATABASE_URL: "",

@@ -93,11 +93,11 @@ export interface Backend extends ProxyDeps, SessionDeps {
   mailer: Mailer;
   /** Backroom's own reads for a workspace's key (follow-ups, watches, reports), within a tenth of its hourly budget. */
   background: Background;
-  /** Each Supplier key's synced history (issue 30): the Insights page starts a key's first backfill. */
+  /** Each Supplier key's synced history (issue 30): a key added starts its first backfill (or the sweep, or the Insights page). */
   history: HistorySync;
   /** Each retailer key's monthly statements by email (issue 31). */
   statementSchedules: StatementSchedules;
-  /** Each Employee key's collections snapshot (issue 31): the Collections page starts a key's first walk. */
+  /** Each Employee key's collections snapshot (issue 31): a key added starts its first walk (or the sweep, or the Collections page). */
   collections: CollectionsSync;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
@@ -247,7 +247,11 @@ async function assemble(): Promise<Backend> {
 
   const maxAgeMs = serverEnv.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;
   const secrets = { current: secret, previous: serverEnv.SESSION_SECRET_PREVIOUS };
-  const keys = createWorkspaceKeyStore({ db: database.db, secrets });
+  const keys = createWorkspaceKeyStore({
+    db: database.db,
+    secrets,
+    listenerFailed: (error, key) => log().warn({ keyId: key.keyId, error: error instanceof Error ? error.message : String(error) }, "a key added: its sync did not start (the sweep starts it)"),
+  });
   const actors = createActorResolver({ db: database.db, keys, shared, maxAgeMs });
   const mailer = createMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM, noted: (line) => log().info(line, "mail not sent: no SMTP_URL") });
 
@@ -386,7 +390,7 @@ async function assemble(): Promise<Backend> {
   };
   // Follow-ups: the proxy tells them of writes awaiting an outcome and of outcomes learned; their looks are jobs, read
   // through this same proxy.
-  backend.background = createBackground({ proxy: backend, shared });
+  backend.background = createBackground({ proxy: backend, shared, paceMs: serverEnv.SYNC_PACE_MS });
   const followUps = createFollowUps({ jobs, audit, keys, notifier: backend.notifier, background: backend.background, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
   backend.outcomes = followUps;
   jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
@@ -402,8 +406,8 @@ async function assemble(): Promise<Backend> {
   jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
   if (watchPeriod > 0) recurrences.push(recurring(jobs, WATCH_SWEEP, watchPeriod, async (slotStart) => void (await watch.sweep(slotStart))));
   // The insights' history (issue 30): each Supplier key's invoices, lines and retailers' stock, backfilled then
-  // refreshed daily, a walk of a few requests per job within the background's budget; an hourly sweep starts them
-  // (and the Insights page a key's first, when it opens before the sweep).
+  // refreshed daily, a walk of some requests per job within the background's budget, paced; a key added starts its
+  // backfill (below), an hourly sweep the refreshes (and the Insights page a key's first, should neither have).
   const history = (backend.history = createHistorySync({ db: database.db, jobs, keys, background: backend.background, historyDays: serverEnv.HISTORY_DAYS }));
   jobs.work<HistorySyncJob>(HISTORY_SYNC, (job) => history.run(job.data));
   if (serverEnv.HISTORY_SWEEP_SECONDS > 0) recurrences.push(recurring(jobs, HISTORY_SWEEP, serverEnv.HISTORY_SWEEP_SECONDS, async () => void (await history.sweep())));
@@ -413,6 +417,10 @@ async function assemble(): Promise<Backend> {
   const collections = (backend.collections = createCollectionsSync({ db: database.db, jobs, keys, background: backend.background }));
   jobs.work<CollectionsSyncJob>(COLLECTIONS_SYNC, (job) => collections.run(job.data));
   if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0) recurrences.push(recurring(jobs, COLLECTIONS_SWEEP, serverEnv.COLLECTIONS_SWEEP_SECONDS, async () => void (await collections.sweep())));
+  // A key added (on Keys, or a demo workspace's at its first sign-in): what the features keep of it starts at once,
+  // not at their next sweep or the first view of their page. Each queues a job, which opens the key.
+  keys.onAdded((key) => history.keyAdded(key.workspaceId, key.keyId));
+  keys.onAdded((key) => collections.keyAdded(key.workspaceId, key.keyId, key.keyType));
   // Scheduled reports: a sweep every 15 minutes queues the due ones; each is read in the background and mailed once.
   const reports = createReports({ store: createReportStore(database.db), jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
   jobs.work<ReportJob>(REPORT, (job) => reports.run(job.data));

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { formatDate, formatDateTime, formatMoney, formatQuantity } from "@/lib/format/display";
+import { formatClock, formatDate, formatDateTime, formatMoney, formatQuantity } from "@/lib/format/display";
+import { type BackfillEstimate, estimateWords } from "@/lib/ui/insights/backfill-estimate";
 import { DEFINITIONS } from "@/lib/ui/insights/definitions";
 import { type InsightsQuery, type InsightsView, PERIODS, TIERS } from "@/lib/ui/insights/insights-tables";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
@@ -46,21 +47,39 @@ function Growth({ value }: { value: string | null }) {
   );
 }
 
-export function InsightsReport({ view, keyType, timeZone }: { view: InsightsView; keyType: "Supplier" | "Employee"; timeZone: string | undefined }) {
+interface InsightsReportProps {
+  view: InsightsView;
+  keyType: "Supplier" | "Employee";
+  timeZone: string | undefined;
+  /** While the first backfill runs: when it expects to be done (none for a walk that cannot tell). */
+  estimate?: BackfillEstimate;
+  /** The time the page was drawn at (the estimate's "paused until" names a day only when it is not today's). */
+  now: Date;
+}
+
+export function InsightsReport({ view, keyType, timeZone, estimate, now }: InsightsReportProps) {
   const staff = keyType === "Employee";
   if (!view.ready) {
     const window = view.state?.window;
     return (
       <div className="space-y-4">
         <Title />
-        <p role="status" className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-4 dark:border-sky-400 dark:bg-sky-950">
-          This key&apos;s history is being synced in the background, a few requests at a time within 7% of its hourly budget:{" "}
-          {view.invoices.toLocaleString("en-US")} invoices so far{window ? `, back to ${formatDate(window.from)}` : ""}. The insights open here once
-          its year is in.{" "}
-          <Link href="/insights" prefetch={false} className="underline">
-            Check again
-          </Link>
-        </p>
+        <div role="status" className="max-w-3xl space-y-2 rounded border border-sky-700 bg-sky-50 p-4 dark:border-sky-400 dark:bg-sky-950">
+          {estimate && (
+            <p className="font-semibold" data-testid="backfill-estimate">
+              {estimateWords(estimate)}
+            </p>
+          )}
+          <p>
+            This key&apos;s year of history is being synced in the background, newest first in 60-day windows, paced for the API and within 7% of
+            its hourly budget: {view.invoices.toLocaleString("en-US")} invoices so far{window ? `, back to ${formatDate(window.from)}` : ""}.
+            {estimate?.resumesAt ? ` It goes on at ${formatClock(estimate.resumesAt, timeZone, now)}, when the key's budget allows.` : ""} The insights
+            open here once its year is in.{" "}
+            <Link href="/insights" prefetch={false} className="underline">
+              Check again
+            </Link>
+          </p>
+        </div>
       </div>
     );
   }

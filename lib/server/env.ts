@@ -68,8 +68,13 @@ const ServerEnv = z.object({
   WATCH_PERIOD_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
   /** How far back a Supplier key's synced history reaches, in days (`lib/server/insights/`). */
   HISTORY_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(7).max(1095).default(365)),
-  /** How often the history's sweep starts backfills and daily refreshes (seconds); 0 turns the history sync off. */
+  /**
+   * How often the history's sweep starts daily refreshes, and the backfills no key added started (seconds); 0 turns the
+   * sweep off (a key added, or the Insights page, still starts its first backfill).
+   */
   HISTORY_SWEEP_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
+  /** How far apart the syncs' requests for one key are, at least (ms; the live service stalls under bursts); 0: unpaced. */
+  SYNC_PACE_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(60_000).default(1000)),
   /** How often the collections' sweep starts an Employee key's first walk and its daily refresh (seconds); 0 turns it off. */
   COLLECTIONS_SWEEP_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
   /** How long a background job may run; a job whose instance died is run again by another once this has passed. */

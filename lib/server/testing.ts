@@ -201,6 +201,19 @@ export async function joinAs(backend: TestBackend, workspaceId: string, role: Ro
   return { cookie: person.cookie, userId: person.userId, memberId: member!.id };
 }
 
+/** A job queue whose sends go to `send`, and nothing else: what a test or a benchmark runs itself. */
+function sendingQueue(send: JobQueue["send"]): JobQueue {
+  return {
+    send,
+    work() {},
+    async start() {},
+    async stop() {},
+    async check() {
+      return "ok";
+    },
+  };
+}
+
 /**
  * A job queue that only keeps what is sent, in order, for a test or a benchmark to run the jobs itself (`queued.shift()`).
  *
@@ -210,17 +223,37 @@ export async function joinAs(backend: TestBackend, workspaceId: string, role: Ro
  */
 export function recordingJobs<T>(): { jobs: JobQueue; queued: T[] } {
   const queued: T[] = [];
-  const jobs: JobQueue = {
-    async send(_kind, data) {
-      queued.push(data as unknown as T);
-      return String(queued.length);
-    },
-    work() {},
-    async start() {},
-    async stop() {},
-    async check() {
-      return "ok";
-    },
-  };
+  const jobs = sendingQueue(async (_kind, data) => {
+    queued.push(data as unknown as T);
+    return String(queued.length);
+  });
   return { jobs, queued };
+}
+
+/**
+ * A job queue that keeps what is sent with when it is due, on a clock of the caller's, as the real one would: one job
+ * of a kind and key waiting at a time (a second send is dropped). `next()` gives the job due first and moves the clock
+ * to its time when it is later: what a test or a benchmark runs to see a walk as the queue would pace it (a job put off
+ * waits, one queued at once does not).
+ *
+ * @example
+ * const clock = { at: Date.parse("2026-11-21T10:45:00Z") };
+ * const { jobs, next } = scheduledJobs<SyncJob>(clock);
+ * for (let job = next(); job; job = next()) await sync.run(job);
+ */
+export function scheduledJobs<T>(clock: { at: number }): { jobs: JobQueue; queued: { at: number; kind: string; key?: string; data: T }[]; next: () => T | undefined } {
+  const queued: { at: number; kind: string; key?: string; data: T }[] = [];
+  const jobs = sendingQueue(async (kind, data, options) => {
+    if (options?.key !== undefined && queued.some((q) => q.kind === kind && q.key === options.key)) return null;
+    queued.push({ at: clock.at + (options?.delaySeconds ?? 0) * 1000, kind, key: options?.key, data: data as unknown as T });
+    return String(queued.length);
+  });
+  const next = () => {
+    if (queued.length === 0) return undefined;
+    const first = queued.reduce((best, job, i) => (job.at < queued[best]!.at ? i : best), 0);
+    const [job] = queued.splice(first, 1);
+    clock.at = Math.max(clock.at, job!.at);
+    return job!.data;
+  };
+  return { jobs, queued, next };
 }

@@ -15,8 +15,9 @@ export const metadata: Metadata = { title: "Insights · Backroom" };
 // Insights (issue 30): a brand's sales, account health, white space and shelf watch, or for an Employee key the same
 // over the accounts of the reps its members are linked to (with their weekly leaderboard), or over the whole
 // distributor one supplier at a time, as an owner or admin chose on Keys; drawn on the server from the key's synced
-// history alone: opening the page asks nothing of the API. A key without a history yet has its first backfill queued
-// here (the hourly sweep would otherwise start it), and the page says how far it has come.
+// history alone: opening the page asks nothing of the API. A key's first backfill starts when the key is added (a key
+// without one yet, an Employee key whose member was linked since, has it queued here); until it is in, the page says
+// how far it has come and when it expects to be done.
 export default async function InsightsPage({ searchParams }: PageProps<"/insights">) {
   const [{ active, view: session }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   const workspaceId = session.workspace!.id;
@@ -47,7 +48,8 @@ export default async function InsightsPage({ searchParams }: PageProps<"/insight
   }
   const view = await insightsView(db, active.id, insightsQuery(params));
   if (!view.ready && !view.state) await history.start(workspaceId, active.id);
-  return <InsightsReport view={view} keyType={active.keyType} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />;
+  const estimate = view.ready ? undefined : await history.estimate(active.id);
+  return <InsightsReport view={view} keyType={active.keyType} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} estimate={estimate} now={new Date()} />;
 }
 
 function Explained({ children }: { children: React.ReactNode }) {

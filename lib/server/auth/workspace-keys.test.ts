@@ -77,6 +77,26 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
     expect(await rows()).toHaveLength(1);
   });
 
+  it("tells its listeners of each key added, once, by its ids and type (never the key); a listener that fails leaves the key added", async () => {
+    const { db, clock, ana, valley } = await setup();
+    const failures: string[] = [];
+    const keys = createWorkspaceKeyStore({ db, secrets: { current: SECRET }, now: clock.now, listenerFailed: (error, key) => void failures.push(`${key.keyId}: ${(error as Error).message}`) });
+    const told: unknown[] = [];
+    keys.onAdded(async (key) => void told.push(key));
+    keys.onAdded(async () => Promise.reject(new Error("the queue is away")));
+    const first = await keys.add(valley, ana, test);
+    // The same key again (a double click): nothing new to tell; two at once: told once.
+    await keys.add(valley, ana, test);
+    const second = (await Promise.all([keys.add(valley, ana, prod), keys.add(valley, ana, prod)]))[0].key;
+    expect(told).toEqual([
+      { workspaceId: valley, keyId: first.key.id, keyType: "Supplier", environment: "test" },
+      { workspaceId: valley, keyId: second.id, keyType: "Customer", environment: "production" },
+    ]);
+    expect(JSON.stringify(told)).not.toMatch(new RegExp(`${PROD_KEY}|${TEST_KEY}`));
+    expect(first.added).toBe(true);
+    expect(failures).toEqual([`${first.key.id}: the queue is away`, `${second.id}: the queue is away`]);
+  });
+
   it("refuses a key it could not show back", async () => {
     const { keys, rows, ana, valley } = await setup();
     await expect(keys.add(valley, ana, { ...prod, environment: "staging" as "test" })).rejects.toThrow();

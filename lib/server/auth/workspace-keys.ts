@@ -29,6 +29,20 @@ export interface WorkspaceKeyStore {
   open(workspaceId: string, keyId: string): Promise<ActiveKey | undefined>;
   /** Makes `keyId` the member's active key; false when the workspace holds no such key. */
   setActive(workspaceId: string, userId: string, keyId: string): Promise<boolean>;
+  /**
+   * Calls `listener` after each key added (not for the same key answered again), with its ids and type, never the key:
+   * what a feature keeps of a key starts there (the insights' history, the collections' snapshot), in a job that opens
+   * the key. Each `add` waits for its listeners; one that fails is reported (`listenerFailed`) and the key stays added.
+   */
+  onAdded(listener: (key: AddedKey) => Promise<void>): void;
+}
+
+/** A key just added, as the key store tells its listeners. */
+export interface AddedKey {
+  workspaceId: string;
+  keyId: string;
+  keyType: KeyType;
+  environment: Environment;
 }
 
 /** The additional authenticated data of a workspace key's ciphertext. */
@@ -45,8 +59,15 @@ const TOUCH_EVERY_MS = 60_000;
  * await keys.add(workspaceId, userId, { apiKey, environment: "test", ...probed });
  * const key = await keys.active(workspaceId, userId); // key.apiKey goes upstream as x-api-key
  */
-export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>; secrets: { current: string; previous?: string[] }; now?: () => Date }): WorkspaceKeyStore {
+export function createWorkspaceKeyStore(options: {
+  db: Kysely<BackroomDatabase>;
+  secrets: { current: string; previous?: string[] };
+  now?: () => Date;
+  /** A listener of `onAdded` failed (the key is added all the same; the features' sweeps start it later). */
+  listenerFailed?: (error: unknown, key: AddedKey) => void;
+}): WorkspaceKeyStore {
   const { db } = options;
+  const listeners: ((key: AddedKey) => Promise<void>)[] = [];
   const ring = deriveSecretRing(options.secrets);
   const clock = options.now ?? (() => new Date());
 
@@ -107,6 +128,9 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
         .returning("id")
         .executeTakeFirst();
       if (!inserted) return { key: info((await existing())!), added: false };
+      const added: AddedKey = { workspaceId, keyId: id, keyType: input.keyType, environment: input.environment };
+      const told = await Promise.allSettled(listeners.map((listener) => listener(added)));
+      for (const outcome of told) if (outcome.status === "rejected") options.listenerFailed?.(outcome.reason, added);
       return { key: info(row), added: true };
     },
 
@@ -156,6 +180,10 @@ export function createWorkspaceKeyStore(options: { db: Kysely<BackroomDatabase>;
         .onConflict((oc) => oc.columns(["user_id", "workspace_id"]).doUpdateSet({ key_id: keyId }))
         .execute();
       return true;
+    },
+
+    onAdded(listener) {
+      listeners.push(listener);
     },
   };
 }

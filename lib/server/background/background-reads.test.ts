@@ -15,7 +15,8 @@ async function setUp(remaining = 100) {
   const key = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
   await backend.rateLimits.note(key.fingerprint, new Headers({ "RateLimit-Limit": "100", "RateLimit-Remaining": String(remaining), "RateLimit-Reset": "1800" }));
   const clock = { at: Date.parse("2026-11-21T18:10:00.000Z") };
-  const background = createBackground({ proxy: backend, shared: createMemoryStore(), now: () => clock.at });
+  // Unpaced: these count the shares, not the pace (lib/server/insights/history-sync.test.ts looks at it).
+  const background = createBackground({ proxy: backend, shared: createMemoryStore(), now: () => clock.at, paceMs: 0 });
   const active = (await backend.keys.open(key.workspaceId, key.keyId))!;
   /** Reads until the background refuses, answering how many it made (each a distinct page, so none is a cache hit). */
   const readAll = async (purpose: BackgroundPurpose) => {

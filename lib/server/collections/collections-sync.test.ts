@@ -72,7 +72,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const { jobs, queued } = recordingJobs<CollectionsSyncJob>();
     const clock = { at: Date.parse(TEST_CLOCK) };
     const now = () => clock.at;
-    const sync = createCollectionsSync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now }), now });
+    const sync = createCollectionsSync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now, sleep: async (ms) => void (clock.at += ms) }), now });
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const drain = async () => {
       for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
@@ -83,13 +83,15 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
   }
 
   it("walks the staff's aging, customers, open invoices and payments into one row per AR account, equal to a direct walk of the API", async () => {
-    const { backend, sync, staff, drain, count } = await setUp();
+    const { backend, sync, staff, drain, count, clock } = await setUp();
     expect(await collectionsView(backend.db, staff.keyId)).toEqual({ ready: false, state: undefined });
     await sync.start(staff.workspaceId, staff.keyId);
     const before = backend.calls.length;
     await drain();
     const state = (await sync.state(staff.keyId))!;
-    expect([state.phase, state.list, state.pending, state.asOf, state.refreshedAt]).toEqual(["idle", null, [], TEST_CLOCK.slice(0, 10), TEST_CLOCK]);
+    // Ended when its last request was read: one a second from the start.
+    expect([state.phase, state.list, state.pending, state.asOf, state.refreshedAt]).toEqual(["idle", null, [], TEST_CLOCK.slice(0, 10), new Date(clock.at).toISOString()]);
+    expect(clock.at - Date.parse(TEST_CLOCK)).toBe((state.requests - 1) * 1000);
     // Every request went upstream as the background's, counted; the kept pages are gone with the walk.
     expect(backend.calls.length - before).toBe(state.requests);
     expect(await count("collections_pages")).toBe(0);
@@ -98,7 +100,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const view = await collectionsView(backend.db, staff.keyId);
     if (!view.ready) throw new Error("the snapshot is not in");
     expect(view.rows).toEqual(rows);
-    expect(view.state).toMatchObject({ phase: "idle", asOf: TEST_CLOCK.slice(0, 10), refreshedAt: TEST_CLOCK });
+    expect(view.state).toMatchObject({ phase: "idle", asOf: TEST_CLOCK.slice(0, 10), refreshedAt: state.refreshedAt });
     // A list worth a look: every account of the aging, summed across its suppliers, most of them named, some overdue,
     // on hold, with an agent, with credit on their payments.
     expect(rows.length).toBe(new Set(input.aging.map((a) => a.ARAccountID)).size);
@@ -236,6 +238,17 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     await backend.db.deleteFrom("workspace_keys").where("id", "=", staff.keyId).execute();
     expect(await sync.sweep()).toEqual({ started: 0, forgotten: 1 });
     expect(await sync.state(staff.keyId)).toBeUndefined();
+  });
+
+  it("starts an Employee key's first walk when the key is added (the key store's listeners), without reading; no other key's", async () => {
+    const { backend, sync, staff, queued } = await setUp();
+    backend.keys.onAdded((key) => sync.keyAdded(key.workspaceId, key.keyId, key.keyType));
+    const calls = backend.calls.length;
+    const { key } = await backend.keys.add(staff.workspaceId, staff.userId, { apiKey: "test-employee-second", environment: "test", keyType: "Employee", label: "Second", scope: { summary: "test" } });
+    expect(queued).toEqual([{ workspaceId: staff.workspaceId, keyId: key.id }]);
+    expect((await sync.state(key.id))!.phase).toBe("walk");
+    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    expect([await sync.state(brand.keyId), queued.length, backend.calls.length]).toEqual([undefined, 1, calls]);
   });
 
   it("answers GET /api/collections/export with the filtered list in the page's order, every column, from the snapshot alone", async () => {

@@ -22,7 +22,8 @@ import { COLLECTIONS_TABLES } from "./collections-tables";
  * - **Resumable**: where the walk stands (`collections_state`) is saved with each page, in one transaction, so a job
  *   that dies or waits for the key's budget goes on from there, and a page read twice is kept once. Every read is the
  *   background's (`background-reads.ts`, purpose `sync`: at most 7 % of the key's hour, nothing while people have
- *   under a fifth of it left).
+ *   under a fifth of it left, one a second at most, none before a 429's `Retry-After`).
+ * - **Started** when the key is added (`keyAdded`, through the key store's listeners), else by the sweep or the page.
  * - **One aging**: a walk whose aging pages close on different days (the end of day came in the middle) reads the
  *   aging again from its first page.
  * - **The aging kept whole** (issue 37): its rows are kept beside the accounts (`collections_aging`), so the AR aging
@@ -275,6 +276,17 @@ export function createCollectionsSync(deps: CollectionsSyncDeps) {
         });
       }
       await queue({ workspaceId, keyId });
+    },
+
+    /**
+     * A key just added (the key store's listener): an Employee key's first walk starts now, rather than at the next
+     * sweep or the first view of Collections. Nothing is read here: the job opens the key.
+     *
+     * @example
+     * keys.onAdded((key) => collections.keyAdded(key.workspaceId, key.keyId, key.keyType));
+     */
+    async keyAdded(workspaceId: string, keyId: string, keyType: string): Promise<void> {
+      if (keyType === "Employee" && !(await load(keyId))) await this.start(workspaceId, keyId);
     },
 
     /** The job: walks on from where the key's state stands, up to a few requests, then queues itself again. */

@@ -2,13 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
+import { createRateLimitBook } from "../rate-limit-book";
 import { createMemoryStore } from "../shared/memory-store";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, recordingJobs, type TestBackend } from "../testing";
+import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, recordingJobs, scheduledJobs, signUp, type TestBackend } from "../testing";
 import { insightsQuery, insightTables } from "@/lib/ui/insights/insights-tables";
-import { updateKey } from "../session-api";
+import { addKey, updateKey } from "../session-api";
 import { readHistory } from "./history-read";
-import { createHistorySync, type HistorySyncJob } from "./history-sync";
+import { createHistorySync, type HistorySyncJob, WINDOW_DAYS } from "./history-sync";
 import { getSales } from "./insights-api";
+import { estimateWords } from "@/lib/ui/insights/backfill-estimate";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -37,7 +39,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     backends.push(backend);
     const { jobs, queued } = recordingJobs<HistorySyncJob>();
     const now = () => clock.at;
-    const sync = createHistorySync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now }), now, historyDays: 365 });
+    const sync = createHistorySync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now, sleep: async (ms) => void (clock.at += ms) }), now, historyDays: 365 });
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     const drain = async () => {
       for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
@@ -130,13 +132,20 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect([await count("history_invoices"), await count("history_lines"), await sync.state(brand.keyId)]).toEqual([0, 0, undefined]);
   });
 
-  it("sweeps: a new Supplier key starts its backfill, a day later its refresh, and a removed key's history goes", async () => {
+  it("sweeps: a new Supplier key starts its backfill, a lost walk is queued again, a day later its refresh, and a removed key's history goes", async () => {
     const { backend, sync, brand, drain, queued, clock } = await setUp();
     const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     expect(await sync.sweep()).toEqual({ started: 1, forgotten: 0 });
     expect(queued).toEqual([{ workspaceId: brand.workspaceId, keyId: brand.keyId }]);
     // A Customer key keeps no history.
     expect(await sync.state(retailer.keyId)).toBeUndefined();
+    // Its walk under way: not started again; an hour without a step: queued again (its job failed for good).
+    queued.length = 0;
+    expect(await sync.sweep()).toEqual({ started: 0, forgotten: 0 });
+    expect(queued).toEqual([]);
+    clock.at += 61 * 60_000;
+    expect(await sync.sweep()).toEqual({ started: 0, forgotten: 0 });
+    expect(queued).toEqual([{ workspaceId: brand.workspaceId, keyId: brand.keyId }]);
     await drain();
     // Within the day, nothing to start; a day on, the refresh.
     expect(await sync.sweep()).toEqual({ started: 0, forgotten: 0 });
@@ -183,7 +192,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     const shelf = await backend.db.selectFrom("history_shelf").select("customer_id").where("key_id", "=", staff.keyId).execute();
     expect(shelf.every((r) => customerIds.includes(r.customer_id))).toBe(true);
     // The sales endpoint answers an Employee key from it, per supplier too.
-    const ask = (query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: rep.cookie, site: null }), backend);
+    const ask = (query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: rep.cookie, site: null }), { ...backend, history: sync });
     const all = (await (await ask(`from=${from}&to=${to}&by=customer`)).json()) as { rows: { key: number; invoices: number }[] };
     expect(all.rows.filter((r) => r.invoices > 0).every((r) => customerIds.includes(r.key))).toBe(true);
     // The member unlinked: the next sweep forgets the key's history.
@@ -241,7 +250,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect(one.tables.products.rows.length).toBeGreaterThan(0);
 
     // The sales endpoint: one supplier at a time, or by supplier; the demo brand's sales to the cent of its own key's.
-    const ask = (cookie: string, query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie, site: null }), backend);
+    const ask = (cookie: string, query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie, site: null }), { ...backend, history: sync });
     const period = `from=${day(Date.parse(TEST_CLOCK) - 90 * 86_400_000)}&to=${to}`;
     const everyone = await ask(staff.cookie, `${period}&by=product`);
     expect([everyone.status, ((await everyone.json()) as { Error: { code: string } }).Error.code]).toEqual([400, "SUPPLIER_REQUIRED"]);
@@ -268,7 +277,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
 
   it("answers GET /api/insights/sales from the history alone, to the cent of the API's lines", async () => {
     const { backend, sync, brand, drain } = await setUp();
-    const ask = (query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: brand.cookie, site: null }), backend);
+    const ask = (query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: brand.cookie, site: null }), { ...backend, history: sync });
     expect((await ask("from=2026-01-01&to=2026-03-31&by=product")).status).toBe(409);
     await sync.start(brand.workspaceId, brand.keyId);
     await drain();
@@ -297,5 +306,147 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect([bad.status, ((await bad.json()) as { Error: { code: string } }).Error.code]).toEqual([400, "VALIDATION_FAILED"]);
     const byCustomer = (await (await ask("from=2026-08-01&to=2026-10-31&by=customer")).json()) as { rows: { tier: string }[] };
     expect(byCustomer.rows.every((r) => ["Active", "Priority", "At risk", "Lost"].includes(r.tier))).toBe(true);
+  });
+});
+
+describe("the history sync's start and pace", () => {
+  const backends: TestBackend[] = [];
+  afterEach(async () => {
+    await Promise.all(backends.splice(0).map((b) => b.close()));
+  });
+
+  /**
+   * A backend over the test sandbox whose answers give the key an hourly limit of `limit` (the live service's 1,028
+   * unless said: the syncs may read 7 % of it an hour), changed by `answer`, a simulated clock that the pace's waits and
+   * the queue's delays move, and each upstream request's time on that clock.
+   */
+  async function paced(start: string, { limit = 1028, answer }: { limit?: number; answer?: (call: number, response: Response) => Response } = {}) {
+    const clock = { at: Date.parse(start) };
+    const times: number[] = [];
+    const backend = await createTestBackend(async (request) => {
+      times.push(clock.at);
+      const response = await sandbox.runtime.app.fetch(request);
+      const headers = new Headers(response.headers);
+      headers.set("RateLimit-Limit", String(limit));
+      headers.set("RateLimit-Remaining", String(limit - 10));
+      headers.set("RateLimit-Reset", "1800");
+      const live = new Response(response.body, { status: response.status, headers });
+      return answer ? answer(times.length, live) : live;
+    });
+    backends.push(backend);
+    const { jobs, next, queued } = scheduledJobs<HistorySyncJob>(clock);
+    const now = () => clock.at;
+    // The proxy notes the figures on the same clock (their reset is when people may be read for again).
+    const proxy = { ...backend, rateLimits: createRateLimitBook(createMemoryStore(), () => new Date(clock.at)) };
+    const background = createBackground({ proxy, shared: createMemoryStore(), now, sleep: async (ms) => void (clock.at += ms) });
+    const sync = createHistorySync({ db: backend.db, jobs, keys: backend.keys, background, now, historyDays: 365 });
+    backend.keys.onAdded((key) => sync.keyAdded(key.workspaceId, key.keyId));
+    return { backend, sync, clock, times, next, queued };
+  }
+
+  it("starts a key's first backfill when the key is added, without reading: a Supplier key's, an Employee key's whose workspace links a rep", async () => {
+    const { backend, sync, queued } = await paced("2026-11-21T18:45:00.000Z");
+    // Added on Keys (POST /api/keys): the key is checked with the API, then its backfill is queued, not yet read.
+    const person = await signUp(backend);
+    const headers = new Headers({ cookie: person.cookie, origin: BACKROOM });
+    const workspace = (await backend.auth.api.createOrganization({ body: { name: "A brand", slug: `a-brand-${person.userId.slice(0, 6)}` }, headers }))!;
+    await backend.auth.api.setActiveOrganization({ body: { organizationId: workspace.id }, headers });
+    const added = await addKey(browserRequest("POST", "/api/keys", { cookie: person.cookie, json: { apiKey: DEMO_KEYS.Supplier, environment: "test" } }), backend);
+    expect(added.status).toBe(201);
+    const keyId = ((await added.json()) as { id: string }).id;
+    const calls = backend.calls.length;
+    expect(queued.map((q) => q.data)).toEqual([{ workspaceId: workspace.id, keyId }]);
+    expect((await sync.state(keyId))!.phase).toBe("backfill");
+    expect(backend.calls.length).toBe(calls);
+    // The same key again: nothing added, nothing started twice.
+    expect((await addKey(browserRequest("POST", "/api/keys", { cookie: person.cookie, json: { apiKey: DEMO_KEYS.Supplier, environment: "test" } }), backend)).status).toBe(200);
+    expect(queued).toHaveLength(1);
+
+    // A Customer key keeps no history; nor does an Employee key until a member of its workspace is linked to a rep.
+    const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
+    const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    expect([await sync.state(retailer.keyId), await sync.state(staff.keyId), queued.length]).toEqual([undefined, undefined, 1]);
+    const rep = await joinAs(backend, staff.workspaceId, "viewer");
+    await backend.db.withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>().updateTable("auth_member").set({ salesRepUserId: 1006 }).where("id", "=", rep.memberId).execute();
+    const { key } = await backend.keys.add(staff.workspaceId, staff.userId, { apiKey: "test-employee-second", environment: "test", keyType: "Employee", label: "Second", scope: { summary: "test" } });
+    expect((await sync.state(key.id))!.phase).toBe("backfill");
+    expect(queued.map((q) => q.data.keyId)).toEqual([keyId, key.id]);
+  });
+
+  it("reads its windows back to back, one request a second, within its share of each clock hour, and says when it will be done", async () => {
+    // A key of 200 requests an hour: the syncs may read 14 of them an hour, fewer than the test sandbox's year (19).
+    const { backend, sync, clock, times, next, queued } = await paced("2026-11-21T18:45:00.000Z", { limit: 200 });
+    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    const estimates: { at: number; secondsLeft?: number; resumesAt?: string; windows: number; windowsRead: number }[] = [];
+    // What an API client is told meanwhile: 409 HISTORY_PENDING, with the estimate and Retry-After.
+    const ask = async () => {
+      const answer = await getSales(browserRequest("GET", "/api/insights/sales?from=2026-08-01&to=2026-10-31&by=product", { cookie: brand.cookie, site: null }), { ...backend, history: sync });
+      return { status: answer.status, retryAfter: answer.headers.get("Retry-After"), ...((await answer.json()) as { Error: { code: string; detail: string } }).Error };
+    };
+    const told = [await ask()];
+    let runs = 0;
+    for (let job = next(); job; job = next()) {
+      const estimate = await sync.estimate(brand.keyId);
+      if (estimate) estimates.push({ at: clock.at, ...estimate });
+      await sync.run(job);
+      runs++;
+      const after = await sync.estimate(brand.keyId);
+      if (after) estimates.push({ at: clock.at, ...after });
+      if (after?.resumesAt) told.push(await ask());
+    }
+    const state = (await sync.state(brand.keyId))!;
+    expect([state.phase, state.requests]).toEqual(["idle", times.length]);
+    expect(state.backfilledAt).toBeDefined();
+
+    // One request a second at most.
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
+    // Within the syncs' share of each clock hour: 14 of the 200.
+    const perHour = new Map<number, number>();
+    for (const t of times) perHour.set(Math.floor(t / 3_600_000), (perHour.get(Math.floor(t / 3_600_000)) ?? 0) + 1);
+    expect(Math.max(...perHour.values())).toBeLessThanOrEqual(14);
+    // Back to back: a request follows the one before within its second, save once, for the share's next hour.
+    const waits = gaps.map((gap, i) => ({ gap, after: times[i]!, next: times[i + 1]! })).filter((w) => w.gap > 1000);
+    expect(waits).toHaveLength(1);
+    expect(perHour.get(Math.floor(waits[0]!.after / 3_600_000))).toBe(14);
+    expect(new Date(waits[0]!.next).toISOString()).toBe("2026-11-21T19:00:00.000Z");
+    // Done a few seconds into that hour, some minutes after it started: not an hour later.
+    expect(times.at(-1)! - Date.parse("2026-11-21T19:00:00.000Z")).toBeLessThan(60_000);
+    expect(runs).toBeLessThanOrEqual(Math.ceil(times.length / 25) + 1);
+    expect(queued).toEqual([]);
+
+    // The estimate: "Starting…" until a window is read, then the windows left at the pace, the share's wait counted in.
+    expect(estimates[0]).toMatchObject({ windowsRead: 0 });
+    expect(estimates[0]!.secondsLeft).toBeUndefined();
+    const paused = estimates.find((e) => e.resumesAt)!;
+    expect(paused.resumesAt).toBe("2026-11-21T19:00:00.000Z");
+    const actual = (times.at(-1)! - paused.at) / 1000;
+    expect(Math.abs(paused.secondsLeft! - actual)).toBeLessThan(60);
+    expect(paused.windowsRead).toBe(Math.ceil(366 / WINDOW_DAYS) - 1);
+    expect(told).toEqual([
+      { status: 409, code: "HISTORY_PENDING", retryAfter: "60", detail: "This key's history is being synced in the background; the insights open once its first year is in. Starting…" },
+      { status: 409, code: "HISTORY_PENDING", retryAfter: String(paused.secondsLeft), detail: `This key's history is being synced in the background; the insights open once its first year is in. ${estimateWords(paused)}.` },
+    ]);
+    expect(estimateWords(paused)).toBe("About 15 minutes left: 6 of 7 windows read");
+  });
+
+  it("waits for a 429's Retry-After, and while people have under a fifth of the key's hour left, then goes on", async () => {
+    const { backend, sync, clock, times, next } = await paced("2026-11-21T18:05:00.000Z", { answer: (call, response) => {
+      // The 10th request is refused for two minutes; the 15th says people have spent the key down to 100 of 1,028.
+      if (call === 10) return new Response(JSON.stringify({ Error: "Too many requests" }), { status: 429, headers: { "Retry-After": "120", "RateLimit-Limit": "1028", "RateLimit-Remaining": "0", "RateLimit-Reset": "120" } });
+      if (call === 15) response.headers.set("RateLimit-Remaining", "100");
+      return response;
+    } });
+    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    await sync.start(brand.workspaceId, brand.keyId);
+    for (let job = next(); job; job = next()) await sync.run(job);
+    expect((await sync.state(brand.keyId))!.phase).toBe("idle");
+    // Two minutes after the 429, the next request; none between.
+    expect(times[10]! - times[9]!).toBeGreaterThanOrEqual(120_000);
+    // After the figures said 100 left (under a fifth), nothing until the key's hour reset (30 minutes later).
+    expect(times[15]! - times[14]!).toBeGreaterThanOrEqual(1_800_000);
+    expect(clock.at).toBeGreaterThan(times[14]! + 1_800_000);
+    // Else one a second.
+    expect(times.slice(1).map((t, i) => t - times[i]!).filter((gap) => gap !== 1000)).toHaveLength(2);
   });
 });

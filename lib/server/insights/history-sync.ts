@@ -9,6 +9,7 @@ import { pages, ReadLater } from "../watch/paged-reads";
 import { isZone } from "@/lib/format/days";
 import { workspaceMembers } from "../watch/hold-store";
 import type { HistoryScope } from "@/lib/session/session-view";
+import { type BackfillEstimate, backfillEstimate, HISTORY_WINDOW_DAYS } from "@/lib/ui/insights/backfill-estimate";
 import { HISTORY_TABLES } from "./history-tables";
 
 /**
@@ -20,20 +21,30 @@ import { HISTORY_TABLES } from "./history-tables";
  * - **Refresh** (nightly): the last `REFRESH_DAYS` again, as one window: statuses and revisions change. Invoices of the
  *   window the API no longer lists (canceled) are deleted; an invoice's lines are replaced whole.
  * - **Resumable**: where the walk stands (`history_state`) is saved after every request, so a job that dies, or waits
- *   for the key's budget, goes on from there. Every read is the background's (`background-reads.ts`): a tenth of the
- *   key's hour at most, nothing while people have under a fifth left.
+ *   for the key's budget, goes on from there. Every read is the background's (`background-reads.ts`): of the key's
+ *   hour at most `SYNC_SHARE`, nothing while people have under a fifth left, one a second at most, none before a 429's
+ *   `Retry-After`. Within those, the windows follow each other at once: each run makes some `RUN_REQUESTS` and queues
+ *   the next at once; it waits only when the budget says so (`resumesAt`), which the page's estimate counts in.
+ * - **Started** when the key is added (`keyAdded`, through the key store's listeners), else by the sweep or the page.
  */
 
 export const HISTORY_SYNC = "history-sync";
 export const HISTORY_SWEEP = "history-sweep";
-export const WINDOW_DAYS = 60;
+export const WINDOW_DAYS = HISTORY_WINDOW_DAYS;
 export const REFRESH_DAYS = 60;
 /** How often a walk reads the products, states, customers and reps again (days). */
 export const REFERENCE_DAYS = 7;
 /** Invoice ids per `/invoiceTransactions` request: about 2.8 kB of query, well within a URL's length. */
 export const LINE_BATCH = 400;
-/** Requests one run makes before it gives the queue back (queued again at once). */
+/** Steps one run takes at most before it gives the queue back (queued again at once). */
 const STEPS_PER_RUN = 25;
+/**
+ * Requests after which a run gives the queue back (queued again at once): at one a second, about half a minute of one
+ * of the queue's slots, well within a job's lease. A step is not cut: a window's line batch reads all its pages.
+ */
+const RUN_REQUESTS = 30;
+/** A walk whose state has not moved for this long has lost its job (it failed for good): the sweep queues it again. */
+const STALLED_MS = 3_600_000;
 const STATUSES = "1,2,3,4,5,7";
 /** Customer ids per request of an Employee key's walk (about 3 kB of query). */
 const CUSTOMER_BATCH = 400;
@@ -64,6 +75,15 @@ export interface HistoryState {
   /** When the reference (products, states, customers, reps) was last read: weekly, the shelf every walk. */
   referencedAt?: string;
   requests: number;
+  /**
+   * The walk under way, for its estimate (`backfill-estimate.ts`): the day it began (its first window ends on it), the
+   * key's `requests` then, and when its current window began. Absent from a walk started before it was kept.
+   */
+  walk?: { day: string; requests: number; windowRequests: number };
+  /** The walk's requests in the current clock hour (the share the syncs may read is counted by the hour). */
+  hour?: { start: string; requests: number };
+  /** When a walk put off goes on: the key's share of the hour spent, people first, or a 429's `Retry-After`. */
+  resumesAt?: string;
 }
 
 /** What an Employee key's history covers, as the walk found it. */
@@ -349,6 +369,7 @@ export function createHistorySync(deps: HistorySyncDeps) {
       const to = addDays(window.from, -1);
       const from = addDays(to, -(WINDOW_DAYS - 1));
       state.window = { from: from < state.horizon ? state.horizon : from, to, page: 1, batch: 0 };
+      if (state.walk) state.walk.windowRequests = state.requests;
       return;
     }
     await reference(keyId, state, readAll);
@@ -362,6 +383,21 @@ export function createHistorySync(deps: HistorySyncDeps) {
     state.refreshedAt = at;
     state.phase = "idle";
     state.window = undefined;
+    state.walk = undefined;
+    state.resumesAt = undefined;
+  }
+
+  /** Queues a run for later, the state saying when (the page's estimate counts the wait in). */
+  async function putOff(job: HistorySyncJob, state: HistoryState, seconds: number) {
+    state.resumesAt = new Date(now() + seconds * 1000).toISOString();
+    await save(job.keyId, state);
+    await queue(job, seconds);
+  }
+
+  /** Whether a key keeps a history, read from its row (absent: it was removed). */
+  async function kept(keyId: string): Promise<{ workspace_id: string } | undefined> {
+    const key = await deps.db.selectFrom("workspace_keys").select(["workspace_id", "key_type", "history_scope"]).where("id", "=", keyId).executeTakeFirst();
+    return key && (await keeps(key)) ? key : undefined;
   }
 
   return {
@@ -370,14 +406,27 @@ export function createHistorySync(deps: HistorySyncDeps) {
       const today = day(now());
       const state = await load(keyId);
       if (state && state.phase !== "idle") return void (await queue({ workspaceId, keyId }));
+      const walk = { day: today, requests: state?.requests ?? 0, windowRequests: state?.requests ?? 0 };
       const next: HistoryState = state
-        ? { ...state, phase: "refresh", window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 }, seen: [], pendingLines: [], scope: undefined }
-        : { horizon: addDays(today, -historyDays), phase: "backfill", window: { from: addDays(today, -(WINDOW_DAYS - 1)), to: today, page: 1 }, seen: [], pendingLines: [], requests: 0 };
+        ? { ...state, phase: "refresh", window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 }, seen: [], pendingLines: [], scope: undefined, walk, resumesAt: undefined }
+        : { horizon: addDays(today, -historyDays), phase: "backfill", window: { from: addDays(today, -(WINDOW_DAYS - 1)), to: today, page: 1 }, seen: [], pendingLines: [], requests: 0, walk };
       await save(keyId, next);
       await queue({ workspaceId, keyId });
     },
 
-    /** The job: walks on from where the key's state stands, up to a few requests, then queues itself again. */
+    /**
+     * A key just added (the key store's listener): its first backfill starts now when it keeps a history (`keeps`: a
+     * Supplier key; an Employee key whose workspace links a member to a rep), rather than at the next sweep or the
+     * first view of Insights. Nothing is read here: the job opens the key.
+     *
+     * @example
+     * keys.onAdded((key) => history.keyAdded(key.workspaceId, key.keyId));
+     */
+    async keyAdded(workspaceId: string, keyId: string): Promise<void> {
+      if ((await kept(keyId)) && !(await load(keyId))) await this.start(workspaceId, keyId);
+    },
+
+    /** The job: walks on from where the key's state stands, some requests, then queues itself again at once. */
     async run(job: HistorySyncJob): Promise<void> {
       const key = await deps.keys.open(job.workspaceId, job.keyId);
       if (!key) return void (await this.forget(job.keyId));
@@ -385,10 +434,14 @@ export function createHistorySync(deps: HistorySyncDeps) {
       if (!state || state.phase === "idle" || !state.window) return;
       const reads = await deps.background.open(job.workspaceId, key, "sync");
       const first = reads.wait();
-      if (first !== undefined) return void (await queue(job, first));
+      if (first !== undefined) return void (await putOff(job, state, first));
+      state.resumesAt = undefined;
+      const began = state.requests;
       const readPage = async <T>(path: string): Promise<{ records: T[]; more: boolean }> => {
         const answer = await pages<T>(reads, "v1", path, 1);
         state.requests++;
+        const hour = new Date(Math.floor(now() / 3_600_000) * 3_600_000).toISOString();
+        state.hour = state.hour?.start === hour ? { start: hour, requests: state.hour.requests + 1 } : { start: hour, requests: 1 };
         if (!("records" in answer)) throw new Error(`the history's read of ${path.split("?")[0]} answered ${answer.status}`);
         return { records: answer.records, more: answer.records.length === 500 };
       };
@@ -401,7 +454,7 @@ export function createHistorySync(deps: HistorySyncDeps) {
         }
       };
       try {
-        for (let step = 0; step < STEPS_PER_RUN && !idle(state); step++) {
+        for (let step = 0; step < STEPS_PER_RUN && !idle(state) && state.requests - began < RUN_REQUESTS; step++) {
           if (key.keyType === "Employee" && !state.scope) await readScope(job.keyId, job.workspaceId, state, readAll);
           // No member linked to a rep (or no customers of theirs): nothing to walk; the page says why.
           else if (state.scope && !state.scope.distributor && state.scope.customerIds.length === 0) finish(state);
@@ -414,28 +467,36 @@ export function createHistorySync(deps: HistorySyncDeps) {
           await nextTurn();
         }
       } catch (error) {
-        if (error instanceof ReadLater) return void (await queue(job, error.seconds));
+        // The budget says to wait: what the step read before is saved (a step changes the walk only once its reads are in).
+        if (error instanceof ReadLater) return void (await putOff(job, state, error.seconds));
         throw error;
       }
       if (!idle(state)) await queue(job);
     },
 
     /**
-     * The hourly sweep: a key without a history starts its backfill, one whose last walk ended over a day ago its
-     * refresh (so each key is refreshed daily, at about the hour its backfill ended), and the history of a key no
-     * longer in any workspace, or no longer keeping one (`keeps`), is deleted.
+     * The hourly sweep: a key without a history starts its backfill (one added before the key store told of it, or an
+     * Employee key whose workspace has since linked a member to a rep), one whose last walk ended over a day ago its
+     * refresh (so each key is refreshed daily, at about the hour its backfill ended), a walk whose job was lost (its
+     * state still for an hour) is queued again, and the history of a key no longer in any workspace, or no longer
+     * keeping one (`keeps`), is deleted.
      */
     async sweep(): Promise<{ started: number; forgotten: number }> {
       const all = await deps.db.selectFrom("workspace_keys").select(["id", "workspace_id", "key_type", "history_scope"]).where("key_type", "in", ["Supplier", "Employee"]).execute();
       const keys = [];
       for (const key of all) if (await keeps(key)) keys.push(key);
-      const states = await deps.db.selectFrom("history_state").select(["key_id", "state_json"]).execute();
+      const states = await deps.db.selectFrom("history_state").select(["key_id", "state_json", "updated_at"]).execute();
       const byKey = new Map(states.map((s) => [s.key_id, JSON.parse(s.state_json) as HistoryState]));
+      const movedAt = new Map(states.map((s) => [s.key_id, Date.parse(s.updated_at)]));
       let started = 0;
       for (const key of keys) {
         const state = byKey.get(key.id);
         const ended = state?.refreshedAt ? Date.parse(state.refreshedAt) : undefined;
-        if (state && state.phase !== "idle") continue;
+        if (state && state.phase !== "idle") {
+          // Its job is queued (the queue keeps one per key: this send is then dropped), or it failed for good.
+          if (now() - movedAt.get(key.id)! > STALLED_MS) await queue({ workspaceId: key.workspace_id, keyId: key.id });
+          continue;
+        }
         if (state && ended !== undefined && now() - ended < 86_400_000) continue;
         await this.start(key.workspace_id, key.id);
         started++;
@@ -448,6 +509,20 @@ export function createHistorySync(deps: HistorySyncDeps) {
 
     /** Where a key's history stands, for the page ("History up to …"). */
     state: load,
+
+    /**
+     * When a key's first backfill expects to be done (`backfill-estimate.ts`), at the pace its syncs read at; undefined
+     * when no backfill is under way.
+     *
+     * @example
+     * const estimate = await history.estimate(keyId); // { windows: 7, windowsRead: 3, secondsLeft: 1150 }
+     */
+    async estimate(keyId: string): Promise<BackfillEstimate | undefined> {
+      const state = await load(keyId);
+      const key = await deps.db.selectFrom("workspace_keys").select("fingerprint").where("id", "=", keyId).executeTakeFirst();
+      if (state?.phase !== "backfill" || !key) return undefined;
+      return backfillEstimate(state, await deps.background.syncPace(key.fingerprint), now());
+    },
 
     /** What an Employee key's history covers (`linked-reps` until an owner or admin chose otherwise). */
     scope: scopeOf,

@@ -11,14 +11,31 @@ import { addDays } from "@/lib/format/days";
 import { customerZone } from "@/lib/ui/insights/definitions";
 import { salesBy } from "@/lib/ui/insights/aggregate";
 import { insightsQuery, TABLE_IDS, type InsightTable } from "@/lib/ui/insights/insights-tables";
+import { estimateWords, retryAfterSeconds } from "@/lib/ui/insights/backfill-estimate";
 import { insightsView } from "./insights-view";
 import { readHistory } from "./history-read";
-import type { HistoryState } from "./history-sync";
+import type { HistoryState, HistorySync } from "./history-sync";
 
 /** What the insights' endpoints need from the backend. */
 export interface InsightsDeps {
   actors: ActorResolver;
   db: Kysely<BackroomDatabase>;
+  /** The first backfill's estimate, for `HISTORY_PENDING`. */
+  history: Pick<HistorySync, "estimate">;
+}
+
+/**
+ * 409 `HISTORY_PENDING`, saying how far the key's first backfill has come and when it expects to be done, with
+ * `Retry-After` (seconds) for a client to come back then.
+ */
+async function pending(key: { id: string }, deps: InsightsDeps): Promise<Response> {
+  const estimate = await deps.history.estimate(key.id);
+  if (!estimate) return failureAnswer("history-pending");
+  const now = Date.now();
+  const words = estimateWords(estimate);
+  const answer = failureAnswer("history-pending", undefined, `This key's history is being synced in the background; the insights open once its first year is in. ${words}${words.endsWith("…") ? "" : "."}`);
+  answer.headers.set("Retry-After", String(retryAfterSeconds(estimate, now)));
+  return answer;
 }
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a day as YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "a day that exists");
@@ -38,6 +55,8 @@ const keyOf = (by: string, key: string) => (by === "week" ? key : key === "none"
 // GET /api/insights/sales?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier[&supplier=ID]: the
 // key's sales in the period, from its synced history only (no request to the API): {asOf, rows: [{key, name, units,
 // revenue, invoices}]}; by=customer adds lastOrder, daysSince and tier. `asOf` is when the history was last walked.
+// Until the key's first backfill is in: 409 HISTORY_PENDING, its detail saying when it expects to be done, with
+// Retry-After.
 // An Employee key's history of the whole distributor answers one supplier at a time (400 without one), or by=supplier.
 export const getSales = withActor("key", undefined, async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
   if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
@@ -45,7 +64,7 @@ export const getSales = withActor("key", undefined, async (request: Request, act
   if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier."), { status: 400, headers: NO_STORE });
   const row = await deps.db.selectFrom("history_state").select("state_json").where("key_id", "=", actor.key.id).executeTakeFirst();
   const state = row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
-  if (!state?.backfilledAt) return failureAnswer("history-pending");
+  if (!state?.backfilledAt) return pending(actor.key, deps);
   const { from, to, by, supplier } = parsed.data;
   if (state.scope?.distributor && supplier === undefined && by !== "supplier") return failureAnswer("supplier-required");
   // The whole history (a year, some thousands of rows): a customer's last order may be older than the period. By
@@ -66,7 +85,7 @@ export const getExport = withActor("key", undefined, async (request: Request, ac
   const parsed = ExportTable.safeParse(params);
   if (!parsed.success) return Response.json(validationErrorBody(parsed.error, `Ask for one table: ?table=${TABLE_IDS.join("|")}.`), { status: 400, headers: NO_STORE });
   const view = await insightsView(deps.db, actor.key.id, insightsQuery(params));
-  if (!view.ready) return failureAnswer("history-pending");
+  if (!view.ready) return pending(actor.key, deps);
   const table = view.tables[parsed.data.table] as InsightTable<unknown>;
   const columns: ExportColumn[] = table.columns.map((c) => ({ id: c.id, header: c.header, value: (row) => c.value(row) }));
   const name = `insights-${table.id}${view.query.supplier ? `-supplier-${view.query.supplier}` : ""}${view.query.customer ? `-customer-${view.query.customer}` : ""}-${view.asOf}.csv`;
