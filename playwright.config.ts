@@ -69,8 +69,9 @@ export default defineConfig({
       // invoice, and the bell's count would not be the test's. The watches are tested on their own (lib/server/watch/,
       // and e2e/scale/jobs.spec.ts on a running cluster).
       WATCH_PERIOD_SECONDS: "0",
-      // No history sweep either (its refreshes would spend the demo keys' budgets under the tests that count them), nor
-      // the collections' sweep: a key added starts its own first walk, and a page opened one that has none.
+      // No history sweep either (its reads would spend the demo keys' budgets under the tests that count them), nor the
+      // collections' sweep; with the sweeps off, a key added starts no walk either: a page opened starts its key's first
+      // (e2e/insights-on-add.spec.ts starts a server of its own with the sweep on).
       HISTORY_SWEEP_SECONDS: "0",
       COLLECTIONS_SWEEP_SECONDS: "0",
       // The syncs' pace, a request every 50 ms rather than every second: the tests of Insights and Collections read a

@@ -418,9 +418,11 @@ async function assemble(): Promise<Backend> {
   jobs.work<CollectionsSyncJob>(COLLECTIONS_SYNC, (job) => collections.run(job.data));
   if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0) recurrences.push(recurring(jobs, COLLECTIONS_SWEEP, serverEnv.COLLECTIONS_SWEEP_SECONDS, async () => void (await collections.sweep())));
   // A key added (on Keys, or a demo workspace's at its first sign-in): what the features keep of it starts at once,
-  // not at their next sweep or the first view of their page. Each queues a job, which opens the key.
-  keys.onAdded((key) => history.keyAdded(key.workspaceId, key.keyId));
-  keys.onAdded((key) => collections.keyAdded(key.workspaceId, key.keyId, key.keyType));
+  // not at their next sweep or the first view of their page. Each queues a job, which opens the key. A sweep set to 0
+  // keeps its feature's walks to those a page asks for (the browser tests and benchmarks, whose keys' budgets and CPU
+  // are counted): a key added starts none of them either.
+  if (serverEnv.HISTORY_SWEEP_SECONDS > 0) keys.onAdded((key) => history.keyAdded(key.workspaceId, key.keyId));
+  if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0) keys.onAdded((key) => collections.keyAdded(key.workspaceId, key.keyId, key.keyType));
   // Scheduled reports: a sweep every 15 minutes queues the due ones; each is read in the background and mailed once.
   const reports = createReports({ store: createReportStore(database.db), jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
   jobs.work<ReportJob>(REPORT, (job) => reports.run(job.data));

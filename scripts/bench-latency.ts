@@ -173,8 +173,9 @@ async function measure(browser: Browser, base: string, path: string, cookie: str
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
       return { fcp, lcp: bench.lcp, cls: bench.cls, data: bench.data };
     });
-    const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string }[] };
-    return { ...measured, requests: log.requests.filter((r) => r.at >= since).length };
+    // The page's own requests: not Backroom's background reads (marked `by`), should any run.
+    const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; by?: string }[] };
+    return { ...measured, requests: log.requests.filter((r) => r.at >= since && r.by === undefined).length };
   } finally {
     await context.close();
   }

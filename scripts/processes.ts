@@ -130,13 +130,16 @@ export async function fetchJson<T>(url: string, init: RequestInit = {}): Promise
 /**
  * Starts Backroom's production build (building it first when there is none, or the sources are newer) on the embedded
  * sandbox, its data under `dataDir`, the sandbox's jobs not running on their own; resolves with its address once the
- * connect page answers. What the browser benchmarks measure.
+ * connect page answers. What the browser benchmarks measure: the history's and the collections' sweeps are off, so a
+ * key a benchmark adds (most visits add one) starts no walk in the background, whose reads and work would share the
+ * server and the key's request log with the pages measured (`npm run bench:history` and `bench:collections` measure
+ * the walks).
  *
  * @example
  * const base = await startProductionApp(mkdtempSync(join(tmpdir(), "bench-")));
  */
 export async function startProductionApp(dataDir: string): Promise<string> {
-  return (await startApp(dataDir)).base;
+  return (await startApp(dataDir, { env: { HISTORY_SWEEP_SECONDS: "0", COLLECTIONS_SWEEP_SECONDS: "0" } })).base;
 }
 
 /**
