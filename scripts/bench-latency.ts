@@ -37,6 +37,8 @@ interface Visit {
 interface Measured {
   fcp: number;
   lcp: number;
+  /** The largest contentful paint's element, in words (printed with each run). */
+  lcpElement: string;
   cls: number;
   /** When the last skeleton went (every region's data in), from the navigation's start. */
   data: number;
@@ -48,13 +50,21 @@ interface Measured {
  * runs): `data` is the last moment the page went from showing a skeleton (`aria-busy="true"`) to showing none.
  */
 const OBSERVE = `
-  window.__bench = { lcp: 0, cls: 0, data: 0, busy: true };
+  window.__bench = { lcp: 0, lcpElement: "", cls: 0, data: 0, busy: true };
   new MutationObserver(() => {
     const busy = document.querySelector('[aria-busy="true"]') !== null;
     if (window.__bench.busy && !busy) window.__bench.data = performance.now();
     window.__bench.busy = busy;
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-busy"] });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.lcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__bench.lcp = e.startTime;
+      // What the largest element was: its tag, the region it is in, and its first words.
+      const el = e.element;
+      const region = el?.closest("section[aria-labelledby], header, nav, main")?.querySelector("h1, h2")?.textContent ?? el?.closest("header, nav, main")?.tagName.toLowerCase() ?? "";
+      window.__bench.lcpElement = el ? \`\${el.tagName.toLowerCase()}\${region ? \` in "\${region}"\` : ""}: "\${(el.textContent ?? "").trim().slice(0, 40)}"\` : "";
+    }
+  }).observe({ type: "largest-contentful-paint", buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__bench.cls += e.value; }).observe({ type: "layout-shift", buffered: true });
 `;
 
@@ -130,7 +140,7 @@ async function main() {
       const result = { fcp: median(runs.map((r) => r.fcp)), lcp: median(runs.map((r) => r.lcp)), cls: Math.max(...runs.map((r) => r.cls)), data: median(runs.map((r) => r.data)), requests: median(runs.map((r) => r.requests)) };
       const met = result.fcp <= TARGET.fcp && result.lcp <= (visit.lcp ?? TARGET.lcp) && Math.round(result.cls * 1000) === 0;
       if (!met) missed++;
-      console.error(`${visit.page}: ${runs.map((r) => `FCP ${Math.round(r.fcp)} / LCP ${Math.round(r.lcp)} / data ${Math.round(r.data)} ms, CLS ${r.cls.toFixed(4)}, ${r.requests} requests`).join("; ")}`);
+      console.error(`${visit.page}: ${runs.map((r) => `FCP ${Math.round(r.fcp)} / LCP ${Math.round(r.lcp)} / data ${Math.round(r.data)} ms, CLS ${r.cls.toFixed(4)}, ${r.requests} requests, largest: ${r.lcpElement || "?"}`).join("; ")}`);
       rows.push(`| ${visit.page} | \`${visit.path.replace(draft, "{id}")}\` | ${Math.round(result.fcp)} ms | ${Math.round(result.lcp)} ms | ${Math.round(result.data)} ms | ${result.cls.toFixed(4)} | ${result.requests} | ${met ? "met" : "**missed**"} |`);
     }
   } finally {
@@ -169,9 +179,9 @@ async function measure(browser: Browser, base: string, path: string, cookie: str
     await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 30_000 });
     await page.waitForTimeout(300);
     const measured = await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { lcp: number; cls: number; data: number } }).__bench;
+      const bench = (window as unknown as { __bench: { lcp: number; lcpElement: string; cls: number; data: number } }).__bench;
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
-      return { fcp, lcp: bench.lcp, cls: bench.cls, data: bench.data };
+      return { fcp, lcp: bench.lcp, lcpElement: bench.lcpElement, cls: bench.cls, data: bench.data };
     });
     // The page's own requests: not Backroom's background reads (marked `by`), should any run.
     const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; by?: string }[] };

@@ -19,7 +19,7 @@ export function AgingCard({ card, label, testId }: { card: "owed" | "receivables
         label="Balance at the last close, all ages"
         value={formatMoney(totals.total)}
         testId={testId}
-        counts="What the AR aging says was owed at the end of the last day (it is recalculated once a day): every age, current included, less open credit."
+        counts="The AR aging as of the end of the last day: every age, current included, less open credit."
       />
       <AgingBar totals={totals} label={label} />
     </Card>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useTimeZone } from "@/components/shell/providers";
-import { addDecimals } from "@/lib/format/decimal";
+import { addDecimals, isPositiveDecimal } from "@/lib/format/decimal";
 import { addDays, todayIn } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
@@ -18,7 +18,8 @@ import { useApi } from "./use-api";
 export function DueSoonCard() {
   const today = todayIn(useTimeZone());
   const open = useApi(overviewOpenInvoices, OVERVIEW_STALE.working);
-  const invoices = [...(open.data?.records ?? [])].sort((a, b) => (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999"));
+  // What is owed: a credit (a negative open balance, a return's) is not due, nor overdue (as the watches count).
+  const invoices = (open.data?.records ?? []).filter((i) => isPositiveDecimal(i.OpenBalance ?? "")).sort((a, b) => (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999"));
   const overdue = invoices.filter((i) => i.DueDate && i.DueDate.slice(0, 10) < today);
   const soon = invoices.filter((i) => i.DueDate && i.DueDate.slice(0, 10) >= today && i.DueDate.slice(0, 10) <= addDays(today, 14));
   return (
@@ -28,7 +29,7 @@ export function DueSoonCard() {
         {formatMoney(addDecimals(...overdue.map((i) => i.OpenBalance ?? "0")))} open); <strong>{soon.length}</strong> due in the next 14 days.
       </p>
       <p className="text-xs text-slate-700 dark:text-slate-300">
-        Counted from your open invoices as they stand now, by due date: not the aging&apos;s balance at the last close, which counts every age and takes off open credit.
+        From your open invoices now, by due date; the balance beside it is the aging&apos;s at the last close.
       </p>
       {soon.length > 0 && (
         <ul className="space-y-1 text-sm">

@@ -11,24 +11,28 @@ export interface OverviewCardSpec {
   more: string;
   /** The link's words for a person whose role may not act on the page (`more` says what it does). */
   read?: string;
-  /** The body's least height (a Tailwind class): the placeholder's and the card's, so the frame keeps its size. */
+  /**
+   * The body's least height (Tailwind classes): the placeholder's and the card's, so the frame keeps its size. Measured
+   * at 360 to 1366 px with the sandbox's demo data (a card's words wrap to more lines in a narrow column): a body that
+   * outgrows its placeholder moves every card below it when it comes (CLS).
+   */
   bodyHeight: string;
   /** A second link beside the first, to the page that acts on what the card shows. */
   also?: { href: string; label: string };
 }
 
 export const OVERVIEW_CARDS = {
-  owed: { title: "What you owe", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-40" },
-  dueSoon: { title: "Invoices due soon", href: "/invoices", more: "All invoices", bodyHeight: "min-h-40" },
-  payments: { title: "Payments", href: "/payments", more: "Allocate a payment's credit", read: "Payments and their credit", bodyHeight: "min-h-24" },
+  owed: { title: "What you owe", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-64 xl:min-h-52" },
+  dueSoon: { title: "Invoices due soon", href: "/invoices", more: "All invoices", bodyHeight: "min-h-60 xl:min-h-56" },
+  payments: { title: "Payments", href: "/payments", more: "Allocate a payment's credit", read: "Payments and their credit", bodyHeight: "min-h-28" },
   nextDeliveries: { title: "Next deliveries", href: "/delivery-days", more: "Delivery days and order cut-offs", bodyHeight: "min-h-24" },
-  stock: { title: "Stock health", href: "/inventory/available", more: "Available inventory", bodyHeight: "min-h-96", also: { href: "/purchases/plan", label: "Plan replenishment" } },
+  stock: { title: "Stock health", href: "/inventory/available", more: "Available inventory", bodyHeight: "min-h-116 xl:min-h-104", also: { href: "/purchases/plan", label: "Plan replenishment" } },
   orders: { title: "Purchase orders", href: "/purchases", more: "All purchases", bodyHeight: "min-h-96" },
-  receivables: { title: "Receivables from your customers", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-40" },
+  receivables: { title: "Receivables from your customers", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-72 xl:min-h-56" },
   topCustomers: { title: "Top customers by open balance", href: "/ar-aging", more: "Every account", bodyHeight: "min-h-40" },
-  deliveries: { title: "Deliveries today and tomorrow", href: "/delivery-days", more: "Delivery days and order cut-offs", bodyHeight: "min-h-24" },
-  onHold: { title: "Customers on hold", href: "/customers?OnHold=true", more: "All customers on hold", bodyHeight: "min-h-40" },
-  awaiting: { title: "Invoices awaiting verification", href: "/invoices?Statuses=5", more: "All balanced invoices", bodyHeight: "min-h-24" },
+  deliveries: { title: "Deliveries today and tomorrow", href: "/delivery-days", more: "Delivery days and order cut-offs", bodyHeight: "min-h-32" },
+  onHold: { title: "Customers on hold", href: "/customers?OnHold=true", more: "All customers on hold", bodyHeight: "min-h-52" },
+  awaiting: { title: "Invoices awaiting verification", href: "/invoices?Statuses=5", more: "All balanced invoices", bodyHeight: "min-h-32" },
 } as const satisfies Record<string, OverviewCardSpec>;
 
 export type OverviewCardId = keyof typeof OVERVIEW_CARDS;
