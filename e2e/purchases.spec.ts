@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { tryDemo } from "./sign-in";
+import { origin, tryDemo } from "./sign-in";
 
 // Purchases as a brand (the supplier demo key): the list of drafts and posted purchases, and a purchase's page.
 
@@ -8,7 +8,7 @@ test("a brand's drafts are in the list with their vendor named, and a draft's pa
   await tryDemo(page, "Try as a brand");
   await page.goto("/purchases?statuses=InProgress");
   const rows = page.locator("table.data-table tbody tr");
-  await expect(rows.first()).toContainText("InProgress");
+  await expect(rows.first()).toContainText("In progress");
   // A draft's vendor_name is null: the vendor column names it from its id.
   await expect(rows.first().locator("td").nth(1)).not.toHaveText("—");
   await rows.first().getByRole("link").first().click();
@@ -30,6 +30,109 @@ test("a posted purchase's page shows its ERP id, the PDF link and the posted lin
   await expect(page.getByRole("region", { name: "Purchase lines" }).locator("tbody tr").first()).toBeVisible();
   await expect(page.locator("main")).not.toContainText("undefined");
 });
+
+/** The day `days` after today (UTC), as the API writes it, and as the pages show it ("Dec 14, 2026"). */
+function dayAhead(days: number): { iso: string; shown: string } {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return { iso: date.toISOString().slice(0, 10), shown: date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }) };
+}
+
+interface CatalogEntry {
+  ProductID: number;
+  ProductName: string;
+  SupplierProductNumber: string;
+  WholesaleUnitsPerCase: number;
+}
+
+/** The brand's orderable products in California (the catalog of a purchase order to Oakland DC). */
+async function californiaCatalog(page: Page): Promise<CatalogEntry[]> {
+  const response = await page.request.get("/api/v1/products?SupplierIDs=101&States=CA&Statuses=1,2,3,4,5&PageSize=500");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { Data: CatalogEntry[] }).Data;
+}
+
+test("a draft's page reads as a purchasing manager's: status in words, requested delivery, vendor and warehouse by name, lines in cases and units, the raw fields behind a closed All fields", async ({ page }) => {
+  await tryDemo(page, "Try as a brand");
+  const [first, second] = (await californiaCatalog(page)).filter((p) => p.WholesaleUnitsPerCase > 1);
+  const delivery = dayAhead(40);
+  const po = `E2E-PAGE-${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/v2/purchases", {
+    headers: { Origin: origin() },
+    data: { vendor_id: 9001, to_location_id: 1, supplier_id: 101, delivery_date: delivery.iso, po_num: po, purchase_transactions: [{ product_id: first!.ProductID, cases: 3 }, { product_id: second!.ProductID, units: 2 * second!.WholesaleUnitsPerCase }] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { data: { purchase_global_id: string } }).data.purchase_global_id;
+
+  await page.goto(`/purchases/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Purchase order ${po}`);
+  await expect(page.getByText("Status In progress")).toBeVisible();
+  const facts = page.getByRole("region", { name: "Details" });
+  await expect(facts.locator('dt:text-is("Requested delivery") + dd')).toHaveText(delivery.shown);
+  await expect(facts.locator('dt:text-is("Vendor") + dd')).toHaveText("Mojave Sun Distribution LLC");
+  await expect(facts.locator('dt:text-is("Warehouse") + dd')).toHaveText("Oakland DC");
+  await expect(page.getByRole("region", { name: "Totals" }).locator('dt:text-is("Cases") + dd')).toHaveText("5");
+  // Each line in cases and units (a draft keeps units: its cases are counted by the product's case size), by name.
+  const lines = page.getByRole("region", { name: "Purchase lines" }).locator("tbody tr");
+  await expect(lines).toHaveCount(2);
+  for (const [n, product, cases] of [[0, first!, 3], [1, second!, 2]] as const) {
+    await expect(lines.nth(n).getByRole("cell").nth(0)).toContainText(product.ProductName);
+    await expect(lines.nth(n).getByRole("cell").nth(1)).toHaveText(String(cases));
+    await expect(lines.nth(n).getByRole("cell").nth(2)).toHaveText(String(cases * product.WholesaleUnitsPerCase));
+  }
+  // The raw fields are behind a closed "All fields"; the PDF's ERP key id is nowhere, nor a name field's dash.
+  const all = page.locator("details").filter({ has: page.getByText("All fields", { exact: true }) });
+  await expect(all).not.toHaveAttribute("open");
+  const shown = await page.getByRole("main").innerText();
+  for (const raw of ["Purchase PDF URL API key ID", "Term ID", "Warehouse name", "Global id"]) expect(shown).not.toContain(raw);
+  await all.getByText("All fields", { exact: true }).click();
+  await expect(all.locator('dt:text-is("Global id") + dd')).toHaveText(id);
+  expect(await page.getByRole("main").innerText()).not.toContain("Purchase PDF URL API key ID");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The list words the status as the page does.
+  await page.goto(`/purchases?purchase_ids=${id}`);
+  const row = page.locator("table.data-table tbody tr").filter({ hasText: po });
+  await expect(row).toContainText("In progress");
+  await expect(row).not.toContainText("InProgress");
+  expect((await page.request.delete(`/api/v2/purchases/${id}`, { headers: { Origin: origin() } })).status()).toBe(204);
+});
+
+for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+  test(`the editor offers each product of a shared supplier product number by name, id and case size, and a line shows its product's whole name (${size.width} px)`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await tryDemo(page, "Try as a brand");
+    // A supplier product number two products of the catalog have (the field notes: never a unique key).
+    const byNumber = new Map<string, CatalogEntry[]>();
+    for (const p of await californiaCatalog(page)) byNumber.set(p.SupplierProductNumber.trim().toLowerCase(), [...(byNumber.get(p.SupplierProductNumber.trim().toLowerCase()) ?? []), p]);
+    const shared = [...byNumber.values()].find((group) => group.length > 1 && group[0]!.SupplierProductNumber.trim() !== "");
+    expect(shared, "two products of one supplier product number in the California catalog").toBeDefined();
+    const number = shared![0]!.SupplierProductNumber.trim();
+
+    await page.goto("/purchases/new");
+    await expect(async () => {
+      const option = page.getByLabel("Vendor").locator("option", { hasText: /\(9002\)/ });
+      await page.getByLabel("Vendor").selectOption((await option.getAttribute("value", { timeout: 2000 }))!);
+      await page.getByLabel("Destination warehouse").selectOption({ label: "Oakland DC" }, { timeout: 2000 });
+      await expect(page.getByLabel("Product, line 1")).toBeEnabled({ timeout: 2000 });
+    }).toPass();
+    await page.getByLabel("Product, line 1").fill(number);
+    const choices = page.getByRole("group", { name: `Products numbered ${number}, line 1` });
+    await expect(choices.getByRole("button")).toHaveCount(shared!.length);
+    for (const p of shared!) await expect(choices).toContainText(`${p.ProductName} · #${p.ProductID} · ${p.WholesaleUnitsPerCase} per case`);
+    const chosen = shared![1]!;
+    await choices.getByRole("button", { name: new RegExp(`#${chosen.ProductID} `) }).click();
+    await expect(page.getByLabel("Product, line 1")).toHaveValue(new RegExp(`#${chosen.ProductID}$`));
+    await expect(choices).toHaveCount(0);
+
+    // The field is too narrow for the label: the whole name is under it, wrapped, on the screen, nothing cut.
+    const about = page.locator(`[data-line] [data-testid="line-product"]`).first();
+    await expect(about).toContainText(`${chosen.ProductName} · ${chosen.WholesaleUnitsPerCase} per case`);
+    await about.scrollIntoViewIfNeeded();
+    await expect(about).toBeInViewport({ ratio: 1 });
+    expect(await about.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
 
 // The draft editor, as a brand: draft, validate, fix, save, reload, edit, submit and follow it into the ERP; a PO
 // number already used; lines pasted from a spreadsheet; deleting a draft. Serial: the later tests read what the
@@ -129,6 +232,8 @@ test.describe("the purchase-order editor", () => {
 
     await page.getByRole("button", { name: "Save draft" }).click();
     await expect(outcome(page)).toContainText("Draft saved.");
+    // Validate's answer and the save's are two sentences on two lines, never "…6 cases.Draft saved.".
+    expect(await outcome(page).innerText()).toMatch(/^Valid: ready to submit, 6 cases\.\n+Draft saved\./);
     await expect(page).toHaveURL(/\/purchases\/[0-9a-f-]{36}\/edit$/);
     draftId = page.url().split("/").at(-2)!;
 

@@ -37,7 +37,7 @@ const rowOf = (text: string, label: string) => text.slice(text.indexOf(label), t
 describe("KeyList", () => {
   it("shows each key's label, type, environment, reach, hint and dates, never more of the key", () => {
     const brand = rowOf(html(false), "Brand ops");
-    expect(brand).toContain("<td>Supplier</td>");
+    expect(brand).toContain('<td data-label="Type">Supplier</td>');
     expect(brand).toContain("Test (sandbox)");
     expect(brand).toContain("1 supplier: Demo brand");
     expect(brand).toContain("…abcd");

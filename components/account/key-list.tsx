@@ -26,12 +26,14 @@ export function environmentWords(key: Pick<SessionKey, "environment" | "sandbox"
 
 /**
  * The workspace's Data API keys, never a key itself: its label, type, environment, what it reaches, its last four
- * characters, when it was added and last used; Remove (asked twice, naming the key) for owners and admins.
+ * characters, when it was added and last used; Remove (asked twice, naming the key) for owners and admins. Dates and
+ * reach wrap, so the row fits a desk's page with Remove in view (at 1366 px it was past the frame's edge); on a phone
+ * each key is a card (`stack`).
  */
 export function KeyList({ keys, activeKeyId, canManage, timeZone, removing, onRemove }: KeyListProps) {
   return (
     <TableFrame label="Keys of this workspace">
-      <table className="data-table">
+      <table className="data-table stack">
         <caption className="sr-only">Data API keys of this workspace</caption>
         <thead>
           <tr>
@@ -48,20 +50,27 @@ export function KeyList({ keys, activeKeyId, canManage, timeZone, removing, onRe
         <tbody>
           {keys.map((key) => (
             <tr key={key.id}>
-              <td>
+              <td data-label="Label" className="min-w-32 whitespace-normal">
                 <span className="font-semibold">{key.label}</span>
                 {key.id === activeKeyId && <span className="block text-xs text-slate-700 dark:text-slate-300">You work with this one</span>}
               </td>
-              <td>{key.keyType}</td>
-              <td>{environmentWords(key)}</td>
-              <td className="min-w-48 max-w-sm whitespace-normal">{key.scope.summary}</td>
-              <td className="font-mono whitespace-nowrap" aria-label={`ending in ${key.hint}`}>
-                …{key.hint}
+              <td data-label="Type">{key.keyType}</td>
+              <td data-label="Environment">{environmentWords(key)}</td>
+              <td data-label="Reaches" className="min-w-36 whitespace-normal">
+                {key.scope.summary}
               </td>
-              <td className="whitespace-nowrap">{formatDateTime(key.addedAt, timeZone)}</td>
-              <td className="whitespace-nowrap">{key.lastUsedAt ? formatDateTime(key.lastUsedAt, timeZone) : "Never"}</td>
+              <td data-label="Key" className="whitespace-nowrap" aria-label={`ending in ${key.hint}`}>
+                <span className="font-mono">…{key.hint}</span>
+              </td>
+              <td data-label="Added" className="min-w-28 whitespace-normal">
+                {formatDateTime(key.addedAt, timeZone)}
+              </td>
+              <td data-label="Last used" className="min-w-28 whitespace-normal">
+                {key.lastUsedAt ? formatDateTime(key.lastUsedAt, timeZone) : "Never"}
+              </td>
               {canManage && (
-                <td>
+                // The question that replaces the button wraps in the cell rather than widening the table.
+                <td className="max-w-xs whitespace-normal">
                   <ConfirmButton
                     label="Remove"
                     name={`Remove the key “${key.label}”`}

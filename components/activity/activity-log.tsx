@@ -12,6 +12,7 @@ import { parseErrorBody } from "@/lib/data-api/error-read";
 import { formatDateTime } from "@/lib/format/display";
 import { reconnect } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
+import { purchaseStatusWords } from "@/lib/ui/purchases/fields";
 
 const PAGE_SIZE = 50;
 const FILTERS = ["event", "person", "from", "to"] as const;
@@ -188,8 +189,10 @@ export function ActivityLog() {
           {describeFailure(activity.error, { what: "the activity", service: "Backroom" }).message}
         </p>
       )}
+      {/* Every column within a desk's page (at 1366 px From and Request id were past the frame's edge): times, people,
+          addresses and ids wrap in narrow columns. On a phone each entry is a card (`stack`). */}
       <TableFrame label="Activity of this workspace">
-        <table className="data-table">
+        <table className="data-table stack">
           <caption className="sr-only">Activity of this workspace, newest first</caption>
           <thead>
             <tr>
@@ -206,34 +209,42 @@ export function ActivityLog() {
           <tbody>
             {(data?.entries ?? []).map((entry) => (
               <tr key={entry.id}>
-                <td className="whitespace-nowrap">{formatDateTime(entry.at, timeZone)}</td>
-                <td className="text-xs">{entry.userEmail ?? <span title="Before accounts: the key's session">{entry.keyLabel ?? "—"}</span>}</td>
-                <td>{AUDIT_EVENT_NAMES[entry.event] ?? entry.event}</td>
-                <td className="min-w-64 max-w-md text-xs break-words whitespace-normal">{describeReference(entry)}</td>
-                <td className={`min-w-40 max-w-xs whitespace-normal ${entry.result === "done" ? "" : "font-semibold text-red-800 dark:text-red-300"}`}>
+                <td data-label="Time" className="min-w-24 whitespace-normal">
+                  {formatDateTime(entry.at, timeZone)}
+                </td>
+                <td data-label="Who" className="max-w-44 min-w-28 text-xs whitespace-normal [overflow-wrap:anywhere]">
+                  {entry.userEmail ?? <span title="Before accounts: the key's session">{entry.keyLabel ?? "—"}</span>}
+                </td>
+                <td data-label="Event" className="min-w-24 whitespace-normal">
+                  {AUDIT_EVENT_NAMES[entry.event] ?? entry.event}
+                </td>
+                <td data-label="Reference" className="max-w-xs min-w-40 text-xs break-words whitespace-normal">
+                  {describeReference(entry)}
+                </td>
+                <td data-label="Result" className={`max-w-56 min-w-24 whitespace-normal ${entry.result === "done" ? "" : "font-semibold text-red-800 dark:text-red-300"}`}>
                   {RESULTS[entry.result] ?? entry.result}
                   {entry.upstreamStatus !== null && <span className="font-normal"> ({entry.upstreamStatus})</span>}
                   {(entry.reference.errorCode || entry.reference.errorDetail) && (
-                    <span className="block text-xs font-normal break-words">{[entry.reference.errorCode, entry.reference.errorDetail].filter(Boolean).join(": ")}</span>
+                    <span className="block text-xs font-normal [overflow-wrap:anywhere]">{[entry.reference.errorCode, entry.reference.errorDetail].filter(Boolean).join(": ")}</span>
                   )}
                 </td>
-                <td>
-                  {entry.outcome ?? "—"}
+                <td data-label="Outcome" className="whitespace-normal">
+                  {(entry.event.startsWith("purchase-") ? purchaseStatusWords(entry.outcome) : entry.outcome) ?? "—"}
                   {entry.outcomeAt && entry.outcome && <span className="block text-xs text-slate-700 dark:text-slate-300">{formatDateTime(entry.outcomeAt, timeZone)}</span>}
                 </td>
-                <td className="text-xs">
+                <td data-label="From" className="max-w-32 text-xs whitespace-normal [overflow-wrap:anywhere]">
                   {entry.clientAddress}
                   {entry.session && <span className="block font-mono text-slate-700 dark:text-slate-300">session {entry.session}</span>}
                 </td>
-                <td>
+                <td data-label="Request id" className="max-w-40 min-w-32 whitespace-normal">
                   {entry.requestId ? (
                     <>
-                      <span className="font-mono text-xs">{entry.requestId}</span> <CopyButton text={entry.requestId} label="Copy request id" />
+                      <span className="font-mono text-xs [overflow-wrap:anywhere]">{entry.requestId}</span> <CopyButton text={entry.requestId} label="Copy request id" />
                     </>
                   ) : (
                     "—"
                   )}
-                  {entry.idempotencyKey && <span className="block font-mono text-xs text-slate-700 dark:text-slate-300" title="Idempotency-Key">key {entry.idempotencyKey}</span>}
+                  {entry.idempotencyKey && <span className="block font-mono text-xs text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300" title="Idempotency-Key">key {entry.idempotencyKey}</span>}
                 </td>
               </tr>
             ))}

@@ -15,6 +15,7 @@ import { externalHref } from "@/lib/format/external-url";
 import { revisionNotice } from "@/lib/ui/invoices/revision";
 import { InvoiceLines } from "./invoice-lines";
 import { RecordLink } from "@/components/table/record-link";
+import { FactList } from "@/components/views/fact-list";
 
 /** One invoice: header, totals, lines and certificates of analysis, with the PDF and a revision warning. */
 export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
@@ -86,27 +87,13 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
           <h2 id="invoice-facts" className="sr-only">
             Details
           </h2>
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-            {facts.map(([term, value]) => (
-              <div key={term} className="contents">
-                <dt className="font-semibold">{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList facts={facts} />
         </section>
         <section aria-labelledby="invoice-totals" className="rounded border border-slate-300 p-3 dark:border-slate-700">
           <h2 id="invoice-totals" className="mb-2 font-semibold">
             Totals
           </h2>
-          <dl className="grid grid-cols-[1fr_max-content] gap-x-4 gap-y-1 text-sm tabular-nums">
-            {totals.map(([term, value]) => (
-              <div key={term} className="contents">
-                <dt>{term}</dt>
-                <dd className="text-right">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList figures facts={totals} />
         </section>
       </div>
 

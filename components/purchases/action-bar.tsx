@@ -2,7 +2,7 @@
 
 import type { PurchaseEditorModel } from "@/lib/ui/purchases/use-purchase-editor";
 import { BUTTON, DANGER, PRIMARY } from "@/lib/ui/styles";
-import { casesText } from "./editor-notices";
+import { casesText } from "@/lib/ui/purchases/fields";
 
 /**
  * The editor's buttons: Validate, Save, Submit… and (for a saved draft) Delete draft…; Submit and Delete ask first,

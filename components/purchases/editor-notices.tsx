@@ -3,34 +3,31 @@
 import Link from "next/link";
 import { CopyButton } from "@/components/table/copy-button";
 import { RetryButton } from "@/components/table/retry-button";
+import { casesText } from "@/lib/ui/purchases/fields";
 import type { EditorAction, EditorState } from "@/lib/ui/purchases/editor-state";
 import { BUTTON } from "@/lib/ui/styles";
-
-/** A number of cases as the editor writes it: up to two decimals, with thousands separators. */
-export function casesText(cases: number): string {
-  return cases.toLocaleString("en-US", { maximumFractionDigits: 2 });
-}
 
 const BUSY: Record<EditorAction, string> = { validate: "Checking with the API…", save: "Saving…", submit: "Submitting…", delete: "Deleting…" };
 
 /**
- * The editor's status line (a live region): the action running, else Validate's answer, a success, or that there are
- * unsaved changes.
+ * The editor's status (one live region): the action running, else Validate's answer, a success, or that there are
+ * unsaved changes. Each message is a paragraph of its own: Validate's answer and "Draft saved." after it are two
+ * sentences, never one run-on line.
  */
 export function EditorStatus({ id, state, busy, dirty }: { id: string; state: EditorState; busy: EditorAction | undefined; dirty: boolean }) {
   const { validation, notice } = state;
   return (
-    <div id={id} role="status" aria-label="Purchase order status" className="text-sm">
-      {busy && BUSY[busy]}
+    <div id={id} role="status" aria-label="Purchase order status" className="space-y-1 text-sm">
+      {busy && <p>{BUSY[busy]}</p>}
       {!busy && validation && (
-        <span className={validation.valid ? "font-semibold text-emerald-800 dark:text-emerald-300" : "font-semibold text-red-800 dark:text-red-300"}>
+        <p className={validation.valid ? "font-semibold text-emerald-800 dark:text-emerald-300" : "font-semibold text-red-800 dark:text-red-300"}>
           {validation.valid
             ? `Valid: ready to submit, ${casesText(validation.totalCases)} cases.`
             : `Not ready to submit (${casesText(validation.totalCases)} cases): see the marked fields.`}
-        </span>
+        </p>
       )}
-      {!busy && notice?.tone === "ok" && <span className="font-semibold text-emerald-800 dark:text-emerald-300">{notice.text}</span>}
-      {!busy && dirty && state.globalId && !notice && !validation && <span>Unsaved changes.</span>}
+      {!busy && notice?.tone === "ok" && <p className="font-semibold text-emerald-800 dark:text-emerald-300">{notice.text}</p>}
+      {!busy && dirty && state.globalId && !notice && !validation && <p>Unsaved changes.</p>}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { memo, useId } from "react";
 import { TableFrame } from "@/components/table/table-frame";
-import { type CatalogProduct, type DraftLine, isBlank, matchProduct, productLabel } from "@/lib/ui/purchases/draft";
+import { type CatalogProduct, type DraftLine, isBlank, matchProduct, productDetails, productLabel, sharedNumber } from "@/lib/ui/purchases/draft";
 import type { LineMessages } from "@/lib/ui/purchases/field-messages";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 
@@ -88,8 +88,9 @@ export function LineGrid({
         Enter adds a line; ↑ and ↓ move between lines in the quantity and batch code columns; rows pasted from a spreadsheet become lines.
       </p>
       <datalist id={listId}>
+        {/* The label beside each suggestion tells apart two products of one supplier product number. */}
         {(catalog ?? []).map((p) => (
-          <option key={p.productId} value={productLabel(p)} />
+          <option key={p.productId} value={productLabel(p)} label={productDetails(p) || undefined} />
         ))}
       </datalist>
       <TableFrame label="Purchase order lines">
@@ -165,6 +166,8 @@ const LineRow = memo(function LineRow({
   const hasQuantity = line.quantity.trim() !== "";
   const blank = isBlank(line);
   const described = (field: keyof LineMessages) => (messages?.[field] ? `${id}-${field}` : undefined);
+  // A number that several products have: each is offered, by what tells them apart.
+  const choices = product === undefined && catalog ? sharedNumber(line.productText ?? "", catalog) : [];
   const error = (field: keyof LineMessages) =>
     messages?.[field] ? (
       // Narrow columns wrap their message instead of widening the grid.
@@ -175,7 +178,7 @@ const LineRow = memo(function LineRow({
   return (
     <tr data-line={line.key} className="align-top">
       <td className="numeric tabular-nums">{n}</td>
-      <td className="min-w-60">
+      <td className="min-w-60 xl:min-w-80">
         <input
           data-col="product"
           list={listId}
@@ -184,7 +187,7 @@ const LineRow = memo(function LineRow({
           autoComplete="off"
           aria-label={`Product, line ${n}`}
           aria-invalid={messages?.product ? true : undefined}
-          aria-describedby={described("product")}
+          aria-describedby={[described("product"), product ? `${id}-about` : undefined].filter(Boolean).join(" ") || undefined}
           title={productText || undefined}
           placeholder={catalog ? "Name, product number or id" : "Choose vendor and destination first"}
           className={fieldClass(!!messages?.product, "w-full")}
@@ -193,6 +196,30 @@ const LineRow = memo(function LineRow({
             actions.change(line.key, match ? { productId: match.productId, productText: undefined } : { productId: undefined, productText: e.target.value });
           }}
         />
+        {product && (
+          // The product's whole name (the field is too narrow for it), wrapping, with what tells it apart.
+          <p id={`${id}-about`} className="mt-1 max-w-60 text-xs xl:max-w-80 whitespace-normal text-slate-700 dark:text-slate-300" data-testid="line-product">
+            <span className="font-semibold text-slate-900 dark:text-slate-100">{product.name}</span>
+            {productDetails(product) && ` · ${productDetails(product)}`}
+          </p>
+        )}
+        {choices.length > 0 && (
+          <div role="group" aria-label={`Products numbered ${line.productText?.trim()}, line ${n}`} className="mt-1 max-w-60 space-y-1 text-xs whitespace-normal xl:max-w-80">
+            <p>{choices.length} products have this number: choose one.</p>
+            {choices.map((choice) => (
+              <button
+                key={choice.productId}
+                type="button"
+                disabled={disabled}
+                className={`${SMALL} block w-full text-left`}
+                onClick={() => actions.change(line.key, { productId: choice.productId, productText: undefined })}
+              >
+                {choice.name} · #{choice.productId}
+                {productDetails(choice) && ` · ${productDetails(choice)}`}
+              </button>
+            ))}
+          </div>
+        )}
         {error("product")}
       </td>
       {(["cases", "units"] as const).map((kind) => (

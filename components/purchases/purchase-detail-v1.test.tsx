@@ -44,6 +44,29 @@ describe("PurchaseDetailV1", () => {
     expect(html).toContain('href="/catalog/products/10015"');
   });
 
+  it("reads as a purchasing manager's page: the vendor and totals first, the posted line in cases and units, every other field behind a closed All fields, no secret", () => {
+    const html = rendered(
+      { PurchaseID: 700, PONum: "4501001", Status: "Verified", VendorID: 9001, VendorName: "Mojave Sun", ToLocationID: 1, ToLocationName: "Oakland DC", TotalCases: "28.00", Total: "48542.440000", Terms: "COD", PurchasePDFURLAPIKeyID: 4242, TermID: 1 },
+      [{ PurchaseTransID: 1, PurchaseID: 700, ProductID: 10015, Ordered: "300.00", Cases: "28.00", NumUnits: "280.00", FOB: "2.360000", ExtPrice: "660.800000" }],
+    );
+    const words = text(html);
+    const [main, all] = words.split("All fields");
+    expect(main).toContain("Vendor Mojave Sun");
+    expect(main).toContain("Warehouse Oakland DC");
+    expect(main).toContain("Terms COD");
+    expect(main).toContain("Cases 28");
+    expect(main).toContain("Total $48,542.44");
+    // The line: cases, units, units ordered, unit cost and extended amount.
+    expect(main).toMatch(/28 280 300 — — \$2\.36 \$660\.80/);
+    expect(main).not.toContain("Term ID");
+    expect(main).not.toContain("Warehouse name");
+    // The raw fields, closed, without the PDF's key id (nor the word of it).
+    expect(html).toMatch(/<details[^>]*><summary[^>]*>All fields<\/summary>/);
+    expect(all).toContain("Term ID 1");
+    expect(words).not.toContain("Purchase PDF URL API key ID");
+    expect(words).not.toContain("4242");
+  });
+
   it("shows a sparse purchase and sparse lines with \"—\", never \"undefined\"", () => {
     const words = text(rendered({ PurchaseID: 700 }, [{ PurchaseTransID: 1 }]));
     expect(words).toContain("Purchase order 700");

@@ -6,8 +6,6 @@ import { StaleNote } from "@/components/table/stale-note";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
-import { SpecTable } from "@/components/table/spec-table";
-import { RecordFacts } from "@/components/views/record-facts";
 import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { formatDateTime } from "@/lib/format/display";
 import { apiQueryOptions, callApi, STALE } from "@/lib/ui/api-query";
@@ -16,32 +14,15 @@ import { nextCheckIn } from "@/lib/ui/follow-up";
 import { purchaseRequest } from "@/lib/ui/purchases/requests";
 import { BUTTON } from "@/lib/ui/styles";
 import { useTimeZone } from "@/components/shell/providers";
-import { type ColumnSpec, columnsOf } from "@/lib/ui/views/columns";
+import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { externalHref } from "@/lib/format/external-url";
+import { purchaseHeader } from "@/lib/ui/purchases/purchase-view";
+import { purchaseStatusWords } from "@/lib/ui/purchases/fields";
+import { PurchaseAllFields, PurchaseFacts, PurchaseLinesTable } from "./purchase-sheet";
 
 type Purchase = RecordOf<"getPurchaseV2">;
 type Row = Record<string, unknown>;
-
-const DRAFT_LINES = columnsOf<Row>(RECORD_META.DraftPurchaseLineV2, {
-  product_id: { header: "Product" },
-  num_units: { header: "Units" },
-  batch_code: { header: "Batch code" },
-  expiration_date: { header: "Expires" },
-  needs_activation: { header: "Needs activation" },
-}).filter((c) => ["product_id", "num_units", "batch_code", "expiration_date", "needs_activation"].includes(c.id));
-
-const POSTED_LINES = columnsOf<Row>(RECORD_META.PostedPurchaseLineV2, {
-  product_id: { header: "Product" },
-  ordered: { header: "Ordered" },
-  cases: { header: "Cases" },
-  num_units: { header: "Units" },
-  batch_code: { header: "Batch code" },
-  expiration_date: { header: "Expires" },
-  fob: { header: "FOB" },
-  ext_price: { header: "Extended" },
-}).filter((c) => ["product_id", "ordered", "cases", "num_units", "batch_code", "expiration_date", "fob", "ext_price"].includes(c.id));
 
 /** What a purchase's status means for the person reading it. */
 function stateNote(purchase: Purchase): string | undefined {
@@ -56,8 +37,9 @@ function awaitingImport(purchase: Purchase | undefined): boolean {
 }
 
 /**
- * One purchase (v2, by global id or ERP id): its header, what its status means, every field, the PDF for a posted
- * purchase, and its lines (a draft's requested lines, or the ERP's posted lines with prices). A submitted purchase
+ * One purchase (v2, by global id or ERP id) as a purchasing manager reads it: its status in words and what it means,
+ * the vendor, warehouse, requested delivery date, dates and totals, the PDF for a posted purchase, its lines (a draft's
+ * requested lines, or the ERP's posted lines with prices) in cases and units, and every field behind "All fields". A submitted purchase
  * is checked on sparingly (15 s, doubling to 5 minutes, past the proxy's cache) until the ERP has imported it.
  */
 export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
@@ -77,7 +59,6 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
   // A draft's lines or the ERP's posted lines (the contract reads each by its shape).
   const lines = (Array.isArray(purchase?.purchase_transactions) ? purchase.purchase_transactions : []) as Row[];
   const posted = lines.some((l) => "purchase_trans_id" in l);
-  const columns: ColumnSpec<Row>[] = posted ? POSTED_LINES : DRAFT_LINES;
   if (query.error) return <RequestError error={query.error} onRetry={() => void query.refetch()} what="this purchase" />;
   if (!purchase) return <p aria-busy="true">Loading purchase {purchaseId}…</p>;
   const note = stateNote(purchase);
@@ -87,7 +68,7 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
         <h1 className="text-2xl font-bold tracking-tight">Purchase order {purchase.po_num ?? purchaseId}</h1>
         <StaleNote of={[query.data]} />
         <p className="mt-1 text-sm">
-          Status <strong>{purchase.status ?? "—"}</strong>
+          Status <strong>{purchaseStatusWords(purchase.status)}</strong>
           {purchase.purchase_id != null ? `, ERP id ${purchase.purchase_id}` : ""}
         </p>
       </div>
@@ -114,21 +95,20 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
       )}
       {externalHref(purchase.public_pdf_link) && (
         // The link embeds the ERP's access token: it is opened, never shown as text, logged or sent elsewhere.
-        <a className="link" href={externalHref(purchase.public_pdf_link)} target="_blank" rel="noreferrer noopener">
-          Open the PDF
-        </a>
+        <p>
+          <a className="link" href={externalHref(purchase.public_pdf_link)} target="_blank" rel="noreferrer noopener">
+            Open the PDF
+          </a>
+        </p>
       )}
-      <RecordFacts row={purchase} columns={LIST_VIEWS.purchases.columns} skip={["purchase_transactions", "public_pdf_link", "po_num"]} />
+      <PurchaseFacts header={purchaseHeader(purchase)} />
       <section aria-labelledby="purchase-lines" className="space-y-2">
         <h2 id="purchase-lines" className="text-lg font-semibold">
           {posted ? "Posted lines" : "Lines"} ({lines.length})
         </h2>
-        {lines.length === 0 ? (
-          <p className="text-sm">No lines yet.</p>
-        ) : (
-          <SpecTable label="Purchase lines" columns={columns} rows={lines} rowKey={(line, index) => String(line.purchase_trans_id ?? line.id ?? index)} />
-        )}
+        {lines.length === 0 ? <p className="text-sm">No lines yet.</p> : <PurchaseLinesTable rows={lines} />}
       </section>
+      <PurchaseAllFields row={purchase} columns={LIST_VIEWS.purchases.columns as ColumnSpec<Row>[]} skip={["purchase_transactions"]} />
     </div>
   );
 }

@@ -12,12 +12,13 @@ import { todayIn } from "@/lib/format/days";
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { type DraftHeader, type DraftLine, emptyLine, fromDraftLines } from "@/lib/ui/purchases/draft";
+import { casesText, purchaseStatusWords } from "@/lib/ui/purchases/fields";
 import type { FocusTarget } from "@/lib/ui/purchases/editor-state";
 import { type Purchase, purchaseRequest } from "@/lib/ui/purchases/requests";
 import { usePurchaseEditor } from "@/lib/ui/purchases/use-purchase-editor";
 import { BUTTON, FIELD_ERROR } from "@/lib/ui/styles";
 import { ActionBar } from "./action-bar";
-import { casesText, EditorStatus, FailureNotice } from "./editor-notices";
+import { EditorStatus, FailureNotice } from "./editor-notices";
 import { HeaderFields } from "./header-fields";
 import { focusLineField, type LineActions, LineGrid } from "./line-grid";
 import { PasteOutcome, PastePanel } from "./paste-panel";
@@ -59,7 +60,7 @@ function NotADraft({ purchase, id }: { purchase: Purchase; id: string }) {
     <div className="space-y-3">
       <h1 className="text-2xl font-bold tracking-tight">Purchase order {purchase.po_num ?? id}</h1>
       <p role="note" className="rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50">
-        This purchase order was submitted (status {purchase.status ?? "unknown"}): it can no longer be edited.{" "}
+        This purchase order was submitted (status {purchaseStatusWords(purchase.status)}): it can no longer be edited.{" "}
         <Link className="link" href={`/purchases/${encodeURIComponent(id)}`}>
           Open its page
         </Link>
@@ -106,7 +107,7 @@ function DraftEditor({ purchaseId, initial, source }: { purchaseId?: string; ini
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           {globalId ? (
             <>
-              Saved through the API as a draft (InProgress).{" "}
+              Saved through the API as a draft (status In progress).{" "}
               <Link className="link" href={`/purchases/${encodeURIComponent(globalId)}`}>
                 Its page
               </Link>

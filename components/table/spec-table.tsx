@@ -14,6 +14,7 @@ type Row = Record<string, unknown>;
  * A plain table of rows by column specs (no paging, no chooser): each cell formatted by its kind, ids shown by name,
  * in a scrolling frame. `children` go inside the frame, under the table (loading, empty and "more" notes).
  * `hideEmpty`: a column no row has anything in is not drawn (`emptyColumns`: sparse records, as a list page does).
+ * `stack`: on a phone each row is a card, each value labelled by its column's header (`.data-table.stack`).
  */
 export function SpecTable({
   label,
@@ -22,6 +23,7 @@ export function SpecTable({
   rowKey,
   busy,
   hideEmpty = false,
+  stack = false,
   children,
 }: {
   label: string;
@@ -30,6 +32,7 @@ export function SpecTable({
   rowKey: (row: Row, index: number) => string;
   busy?: boolean;
   hideEmpty?: boolean;
+  stack?: boolean;
   children?: ReactNode;
 }) {
   const timeZone = useTimeZone();
@@ -39,7 +42,7 @@ export function SpecTable({
   return (
     <NamesProvider value={names}>
       <TableFrame label={label}>
-        <table className="data-table" aria-busy={busy}>
+        <table className={stack ? "data-table stack" : "data-table"} aria-busy={busy}>
           <thead>
             <tr>
               {drawn.map((c) => (
@@ -53,7 +56,7 @@ export function SpecTable({
             {rows.map((row, index) => (
               <tr key={rowKey(row, index)}>
                 {drawn.map((c) => (
-                  <td key={c.id} className={c.numeric ? "numeric" : undefined}>
+                  <td key={c.id} className={c.numeric ? "numeric" : undefined} data-label={stack ? c.header : undefined}>
                     {renderCell(c, row, timeZone)}
                   </td>
                 ))}

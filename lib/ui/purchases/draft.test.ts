@@ -19,7 +19,9 @@ import {
   matchProduct,
   parsePaste,
   placeFieldErrors,
+  productDetails,
   productLabel,
+  sharedNumber,
   toWriteLines,
   totalCases,
 } from "./draft";
@@ -705,6 +707,21 @@ describe("productLabel", () => {
     const labels = catalog.filter((p) => p.supplierProductNumber?.trim().toLowerCase() === "n/a").map(productLabel);
     expect(labels).toStrictEqual(["N/A · Sample A · #21", "N/A · Sample B · #22", "n/a · Sample C · #23"]);
     expect(new Set(catalog.map(productLabel)).size).toBe(catalog.length);
+  });
+});
+
+describe("productDetails and sharedNumber: choosing between products of one supplier product number", () => {
+  it("says a product's case size, package, state and status, leaving out what the catalog did not say", () => {
+    expect(productDetails({ productId: 10005, name: "Zkittlez Quarter 7g", unitsPerCase: 12, packageName: "12/7g jar", state: "CA", status: "Active" })).toBe("12 per case · 12/7g jar · CA · Active");
+    expect(productDetails({ productId: 30, name: "Numberless" })).toBe("");
+  });
+
+  it("offers every product a typed number names when it names more than one (\"N/A\" in any case), none otherwise", () => {
+    expect(sharedNumber(" n/A ", catalog).map((p) => p.productId)).toEqual([21, 22, 23]);
+    // One product has it (and matchProduct finds it), or none does, or nothing is typed.
+    expect(sharedNumber("SKU-1", catalog)).toEqual([]);
+    expect(sharedNumber("SKU-9", catalog)).toEqual([]);
+    expect(sharedNumber("  ", catalog)).toEqual([]);
   });
 });
 

@@ -30,6 +30,10 @@ export interface CatalogProduct {
   name: string;
   supplierProductNumber?: string;
   unitsPerCase?: number;
+  /** The package ("12/3.5g jar"), the state it is listed in and its status: what tells apart two products of one number. */
+  packageName?: string;
+  state?: string;
+  status?: string;
 }
 
 /** A problem with one field of one line (or of the whole list, when `key` is absent). */
@@ -214,6 +218,31 @@ export function placeFieldErrors(
 export function productLabel(product: CatalogProduct): string {
   const number = product.supplierProductNumber?.trim();
   return `${number ? `${number} · ` : ""}${product.name} · #${product.productId}`;
+}
+
+/**
+ * What tells a product apart beyond its label: its case size, package, state and status (the catalog repeats a
+ * supplier product number across products, and "N/A" or "0" across many).
+ *
+ * @example
+ * productDetails({ productId: 10005, name: "Zkittlez Quarter 7g", unitsPerCase: 12, packageName: "12/7g jar", state: "CA", status: "Active" }); // "12 per case · 12/7g jar · CA · Active"
+ */
+export function productDetails(product: CatalogProduct): string {
+  return [product.unitsPerCase ? `${product.unitsPerCase} per case` : undefined, product.packageName, product.state, product.status].filter(Boolean).join(" · ");
+}
+
+/**
+ * The products a typed supplier product number names when it names more than one: the editor offers each to choose
+ * from (by name, id, case size and package) instead of guessing. None for a text that names one product, or none.
+ *
+ * @example
+ * sharedNumber("N/A", catalog).length; // 2, where two products have the number "N/A"
+ */
+export function sharedNumber(text: string, catalog: CatalogProduct[]): CatalogProduct[] {
+  const typed = text.trim().toLowerCase();
+  if (!typed) return [];
+  const numbered = catalog.filter((p) => p.supplierProductNumber?.trim().toLowerCase() === typed);
+  return numbered.length > 1 ? numbered : [];
 }
 
 /**

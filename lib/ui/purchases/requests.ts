@@ -1,6 +1,7 @@
 import type { RecordOf } from "@/lib/data-api/client";
 import { type ApiRequest, apiWalkOptions, STALE, type Walked } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import { PRODUCT_STATUSES } from "@/lib/data-api/values";
 import type { CatalogProduct } from "./draft";
 
 /**
@@ -22,6 +23,14 @@ export function vendorsRequest(supplierId: number): ApiRequest<"listVendors"> {
 /** One purchase with its lines (a draft's, or the ERP's posted lines). */
 export function purchaseRequest(purchaseId: string): ApiRequest<"getPurchaseV2"> {
   return { operation: "getPurchaseV2", path: { purchaseID: purchaseId } };
+}
+
+/**
+ * The products on a purchase's lines (`lineProductIds`), by id: every status (the API ignores Statuses with
+ * ProductIDs). The very request the tables' product names make (`LOOKUPS.ProductIDs`), so one answer serves both.
+ */
+export function lineProductsRequest(ids: readonly number[]): ApiRequest<"listProducts"> {
+  return { operation: "listProducts", query: { ProductIDs: ids.join(","), PageSize: "500" } };
 }
 
 /** Every status but Discontinued (0): the ERP refuses discontinued products on a purchase order. */
@@ -47,7 +56,19 @@ function catalogOf(walked: Walked<RecordOf<"listProducts">>): { products: Catalo
   return {
     complete: walked.complete,
     products: walked.records.flatMap((p) =>
-      p.ProductID == null ? [] : [{ productId: p.ProductID, name: p.ProductName ?? `Product ${p.ProductID}`, supplierProductNumber: p.SupplierProductNumber ?? undefined, unitsPerCase: p.WholesaleUnitsPerCase ?? undefined }],
+      p.ProductID == null
+        ? []
+        : [
+            {
+              productId: p.ProductID,
+              name: p.ProductName ?? `Product ${p.ProductID}`,
+              supplierProductNumber: p.SupplierProductNumber ?? undefined,
+              unitsPerCase: p.WholesaleUnitsPerCase ?? undefined,
+              packageName: p.PackageName ?? undefined,
+              state: p.State ?? undefined,
+              status: p.StatusID == null ? undefined : (PRODUCT_STATUSES[p.StatusID as keyof typeof PRODUCT_STATUSES] ?? `Status ${p.StatusID}`),
+            },
+          ],
     ),
   };
 }

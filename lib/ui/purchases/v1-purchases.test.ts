@@ -7,7 +7,7 @@ import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { filtersOf } from "@/lib/ui/views/filters";
 import { listRequest } from "@/lib/ui/views/list-view-spec";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
-import { draftsNeedV2, LINE_COLUMNS_V1, purchaseLinesV1Request, purchaseV1Request, v1OnlyNote, v2Signal } from "./v1-purchases";
+import { draftsNeedV2, purchaseLinesV1Request, purchaseV1Request, v1OnlyNote, v2Signal } from "./v1-purchases";
 
 const view = LIST_VIEWS.purchasesV1;
 const column = (id: string) => view.columns.find((c) => c.id === id)!;
@@ -37,10 +37,11 @@ describe("the purchasesV1 list view (posted purchases without v2)", () => {
       ["PurchaseIDs", "text"],
     ]);
     expect(filters[0]!.control).toMatchObject({ options: ["New", "Accepted", "Received", "Confirmed", "Verified"].map((v) => ({ value: v, label: v })) });
+    expect(cellText(column("Status"), { Status: "Verified" }, "UTC")).toBe("Verified");
   });
 
-  it("has a column for every documented field of a v1 purchase but the PDF link (it embeds the ERP's token)", () => {
-    expect(view.columns.map((c) => c.id).sort()).toEqual(Object.keys(RECORD_META.PurchaseV1.fields).filter((f) => f !== "PublicPDFLink").sort());
+  it("has a column for every documented field of a v1 purchase but the PDF link and its ERP key id (they give access to the ERP)", () => {
+    expect(view.columns.map((c) => c.id).sort()).toEqual(Object.keys(RECORD_META.PurchaseV1.fields).filter((f) => f !== "PublicPDFLink" && f !== "PurchasePDFURLAPIKeyID").sort());
     for (const id of view.defaultColumns) expect(view.columns.some((c) => c.id === id)).toBe(true);
   });
 
@@ -61,16 +62,6 @@ describe("the purchasesV1 list view (posted purchases without v2)", () => {
 
   it("shows a sparse record's missing fields as \"—\", never \"undefined\"", () => {
     for (const c of view.columns) expect(cellText(c, {}, "UTC")).toBe("—");
-  });
-});
-
-describe("a posted purchase's line columns", () => {
-  it("are v1's PurchaseTransaction fields, products by name (linked by the names' DETAIL map), money as money", () => {
-    expect(LINE_COLUMNS_V1.map((c) => c.id)).toEqual(["ProductID", "Ordered", "Cases", "NumUnits", "BatchCode", "ExpirationDate", "FOB", "ExtPrice"]);
-    for (const c of LINE_COLUMNS_V1) expect(RECORD_META.PurchaseTransactionV1.fields).toHaveProperty(c.id);
-    expect(LINE_COLUMNS_V1[0]).toMatchObject({ named: "ProductIDs", header: "Product" });
-    expect(LINE_COLUMNS_V1.find((c) => c.id === "ExtPrice")).toMatchObject({ kind: "money", header: "Extended" });
-    expect(LINE_COLUMNS_V1.find((c) => c.id === "NumUnits")).toMatchObject({ kind: "quantity", header: "Units" });
   });
 });
 

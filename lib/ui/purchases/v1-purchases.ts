@@ -1,8 +1,6 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { needsV2ListCheck, saysV2Missing } from "@/lib/data-api/v2-missing";
-import { RECORD_META } from "@/lib/data-api/meta.generated";
 import type { ApiRequest } from "@/lib/ui/api-query";
-import { type ColumnSpec, columnsOf } from "@/lib/ui/views/columns";
 
 /**
  * Purchases without the v2 endpoints (which the documentation marks Beta): v1 holds the purchases the ERP has posted,
@@ -44,17 +42,6 @@ export const MAX_LINE_PAGES = 4;
 export function purchaseLinesV1Request(purchaseId: number): ApiRequest<"listPurchaseTransactions"> {
   return { operation: "listPurchaseTransactions", query: { PurchaseIDs: String(purchaseId) } };
 }
-
-/** The columns of a posted purchase's lines (v1's PurchaseTransaction), in order; products are named and linked by id. */
-export const LINE_COLUMNS_V1: ColumnSpec<Record<string, unknown>>[] = (() => {
-  const columns = columnsOf<Record<string, unknown>>(RECORD_META.PurchaseTransactionV1, {
-    NumUnits: { header: "Units" },
-    FOB: { header: "FOB" },
-    ExtPrice: { header: "Extended" },
-    ExpirationDate: { header: "Expires" },
-  });
-  return ["ProductID", "Ordered", "Cases", "NumUnits", "BatchCode", "ExpirationDate", "FOB", "ExtPrice"].map((id) => columns.find((c) => c.id === id)!);
-})();
 
 /** The cheapest v2 list read: one row, no lines. Its answer tells whether a single purchase's 404 was the purchase's or v2's. */
 export const V2_LIST_CHECK: ApiRequest<"listPurchasesV2"> = { operation: "listPurchasesV2", query: { page: "1", page_size: "1", include_transactions: "false" } };

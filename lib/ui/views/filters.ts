@@ -4,6 +4,7 @@ import type { KeyType } from "@/lib/data-api/operation";
 import { STALE } from "../api-query";
 import { ACCOUNT_STATUSES, INVOICE_STATUSES } from "@/lib/data-api/values";
 import { paymentTypeName } from "../payments/payment-type";
+import { PURCHASE_STATUS_WORDS } from "../purchases/fields";
 
 /** Where a filter of ids gets the names it shows: a list operation, and the fields of its records. */
 export interface Lookup {
@@ -44,6 +45,8 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   "listInvoiceTransactions.Statuses": Object.fromEntries(Object.entries(INVOICE_STATUSES)),
   "listProducts.Statuses": { 0: "Discontinued", 1: "Active", 2: "Pre-order", 3: "Manufacture", 4: "Unavailable", 5: "Close Out" },
   "listCustomers.AccountStatuses": { OutOfBus: "Out of Business" },
+  "listPurchasesV2.statuses": PURCHASE_STATUS_WORDS,
+  "listPurchases.Statuses": PURCHASE_STATUS_WORDS,
 };
 
 const LABELS: Record<string, string> = {

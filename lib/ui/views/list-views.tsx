@@ -20,6 +20,7 @@ import { daysOfCover } from "../stock/days-of-cover";
 import { paymentTypeName } from "../payments/payment-type";
 import { deliveryDaysText } from "../delivery/cutoff";
 import { upcomingDates } from "../delivery/schedule";
+import { PURCHASE_SECRETS, purchaseStatusWords } from "../purchases/fields";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
@@ -254,7 +255,11 @@ export const LIST_VIEWS = {
     intro: "The catalog. The API shows Active products unless Status says otherwise.",
     noun: { one: "product", many: "products" },
     columns: columnsOf<Row<"listProducts">>(RECORD_META.Product, {
-      ProductName: { header: "Product", cell: (r) => (r.ProductID != null ? linkTo(`/catalog/products/${r.ProductID}`, r.ProductName ?? String(r.ProductID)) : (r.ProductName ?? "—")) },
+      ProductName: {
+        header: "Product",
+        // The name wraps (at 1366 px a row of long names pushed the last default column past the frame's edge).
+        cell: (r) => <span className="block min-w-40 whitespace-normal">{r.ProductID != null ? linkTo(`/catalog/products/${r.ProductID}`, r.ProductName ?? String(r.ProductID)) : (r.ProductName ?? "—")}</span>,
+      },
       StatusID: { header: "Status", text: (r) => (r.StatusID == null ? "—" : valueLabel("listProducts", "Statuses", String(r.StatusID))) },
       ThumbnailImageURL: {
         header: "Image",
@@ -266,8 +271,12 @@ export const LIST_VIEWS = {
             "—"
           ),
       },
+      WholesaleUnitsPerCase: { header: "Units per case" },
+      ProductTypeName: { header: "Product type" },
     }),
-    defaultColumns: ["ThumbnailImageURL", "ProductName", "Supplier", "SupplierProductNumber", "ProductTypeName", "StatusID", "WholesaleUnitsPerCase"],
+    // A supplier's product is listed once per state it is sold in, each with an id of its own and the same name and
+    // number: the State beside the name tells the rows apart.
+    defaultColumns: ["ThumbnailImageURL", "ProductName", "State", "Supplier", "SupplierProductNumber", "ProductTypeName", "StatusID", "WholesaleUnitsPerCase"],
     rowKey: keyOf("ProductID"),
     staleTime: STALE.directory,
     filters: ["Statuses", "SupplierIDs", "SupplierProductNumbers", "States", "ProductIDs"],
@@ -442,7 +451,7 @@ export const LIST_VIEWS = {
     operation: "listPurchasesV2",
     title: "Purchases",
     intro:
-      "Purchase orders made through the API (InProgress drafts and Submitted orders) and purchases the ERP has posted, in one list. Drafts have no ERP id until the ERP imports them.",
+      "Purchase orders made through the API (drafts, In progress, and Submitted orders) and purchases the ERP has posted, in one list. Drafts have no ERP id until the ERP imports them.",
     noun: { one: "purchase", many: "purchases" },
     columns: columnsOf<Row<"listPurchasesV2">>(RECORD_META.PurchaseV2, {
       po_num: {
@@ -453,7 +462,7 @@ export const LIST_VIEWS = {
           return id ? linkTo(`/purchases/${encodeURIComponent(id)}`, r.po_num ?? id) : (r.po_num ?? "—");
         },
       },
-      status: { header: "Status" },
+      status: { header: "Status", text: (r) => purchaseStatusWords(r.status) },
       purchase_id: { header: "ERP id" },
       purchase_global_id: { header: "Global id" },
       vendor_name: { header: "Vendor name" },
@@ -465,7 +474,11 @@ export const LIST_VIEWS = {
       receiving_num: { header: "Receiving no." },
       time_created: { header: "Created" },
       time_updated: { header: "Updated" },
-    }).filter((c) => c.id !== "public_pdf_link" && c.id !== "purchase_transactions"),
+    }, [
+      // Not among the documented fields: the requested delivery date a draft was made with, when the service sends it.
+      { id: "delivery_date", header: "Requested delivery", kind: "day", help: "The delivery date the purchase order asks for (sent by the service beside the documented fields)." },
+      // The PDF's address and its ERP key id give access to the ERP (field notes): never a column, nor a CSV's.
+    ]).filter((c) => !PURCHASE_SECRETS.includes(c.id) && c.id !== "purchase_transactions"),
     // Vendor and warehouse by id, named through their lists: a draft's vendor_name and to_location_name are null.
     defaultColumns: ["po_num", "status", "vendor_id", "to_location_id", "total_cases", "total", "post_date", "purchase_id", "time_created"],
     rowKey: (r, index) => r.purchase_global_id ?? (r.purchase_id != null ? String(r.purchase_id) : String(index)),
@@ -488,6 +501,7 @@ export const LIST_VIEWS = {
         header: "PO no.",
         cell: (r) => (r.PurchaseID != null ? linkTo(`/purchases/${r.PurchaseID}`, r.PONum ?? String(r.PurchaseID)) : (r.PONum ?? "—")),
       },
+      Status: { text: (r) => purchaseStatusWords(r.Status) },
       PurchaseID: { header: "ERP id" },
       PurchaseGlobalID: { header: "Global id" },
       // Named through their lists, as on the v2 list (the record's own names can be missing: records are sparse).
@@ -500,7 +514,7 @@ export const LIST_VIEWS = {
       ReceiveDate: { header: "Received" },
       TimeCreated: { header: "Created" },
       TimeUpdated: { header: "Updated" },
-    }).filter((c) => c.id !== "PublicPDFLink"),
+    }).filter((c) => !PURCHASE_SECRETS.includes(c.id)),
     defaultColumns: ["PONum", "Status", "VendorID", "ToLocationID", "TotalCases", "Total", "PostDate", "PurchaseID", "TimeCreated"],
     rowKey: keyOf("PurchaseID"),
     staleTime: STALE.working,
