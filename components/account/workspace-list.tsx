@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { formatDateTime } from "@/lib/format/display";
 import { authClient } from "@/lib/session/auth-client";
 import type { WorkspaceChoice } from "@/lib/session/session-view";
 import { authFailure } from "@/lib/ui/account/auth-failure";
@@ -17,13 +16,10 @@ interface WorkspaceListProps {
   activeId: string | undefined;
   /** Where to go once one is open (a path of this site), else the dashboard. */
   next: string | undefined;
-  /** In no workspace because they were removed from their last one: from which, by whom, when. */
-  removal?: { workspace: string | null; by: string | null; at: string };
-  timeZone: string;
 }
 
 /** The person's workspaces with their role in each; Open makes one the workspace they work in, and goes on. */
-export function WorkspaceList({ workspaces, activeId, next, removal, timeZone }: WorkspaceListProps) {
+export function WorkspaceList({ workspaces, activeId, next }: WorkspaceListProps) {
   const router = useRouter();
   const { busy, run } = useAction();
   const [opening, setOpening] = useState<string>();
@@ -43,17 +39,6 @@ export function WorkspaceList({ workspaces, activeId, next, removal, timeZone }:
       router.refresh();
     });
 
-  if (workspaces.length === 0 && removal) {
-    return (
-      <div className="space-y-1 rounded border border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100" data-testid="removal-notice">
-        <p className="font-semibold">
-          You were removed from {removal.workspace ?? "a workspace since deleted"}
-          {removal.by ? ` by ${removal.by}` : ""} on {formatDateTime(removal.at, timeZone)}.
-        </p>
-        <p>You belong to no workspace now. Ask one of its owners or admins to invite you again, or create a workspace of your own below.</p>
-      </div>
-    );
-  }
   if (workspaces.length === 0) {
     return <p className="text-sm">You belong to no workspace yet. Create one below, or open the link of an invitation someone sent you.</p>;
   }

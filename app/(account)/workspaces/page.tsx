@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { CreateWorkspaceForm } from "@/components/account/create-workspace-form";
+import { RemovalNotice } from "@/components/account/removal-notice";
 import { WorkspaceList } from "@/components/account/workspace-list";
 import { backend } from "@/lib/backend";
 import { removalNotice } from "@/lib/server/auth/removal-notice";
@@ -23,7 +24,11 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
           A workspace holds a team&apos;s Data API keys and its members. Open the one to work in{next && view.workspaces.length > 0 ? <>: then you go on to <code className="code-chip">{next}</code></> : "."}
         </p>
       </div>
-      <WorkspaceList workspaces={view.workspaces} activeId={view.workspace?.id} next={next} removal={removal} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC"} />
+      {removal ? (
+        <RemovalNotice removal={removal} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC"} />
+      ) : (
+        <WorkspaceList workspaces={view.workspaces} activeId={view.workspace?.id} next={next} />
+      )}
       <section aria-labelledby="create-workspace" className="space-y-3 border-t border-slate-300 pt-6 dark:border-slate-700">
         <h2 id="create-workspace" className="text-lg font-semibold">
           Create a workspace
