@@ -87,7 +87,7 @@ test("an instance killed during a follow-up: the other finishes the job once its
   const survivor = runner === one ? two : one;
 
   // The survivor runs the same job again once the lease has passed, learns the outcome, and the person is told once.
-  const subject = new RegExp(`^Payment request ${requestId} (confirmed|rejected): 0\\.01 from `);
+  const subject = new RegExp(`^Payment request ${requestId} (confirmed|rejected): \\$0\\.01 from `);
   await mailbox.waitFor(email, subject, { timeout: 90_000 });
   const again = followUpStarts(survivor, cluster.instances.indexOf(survivor)).filter((line) => line.job === first!.job);
   expect(again.length, "the killed instance's job ran again on the other").toBeGreaterThan(0);
