@@ -196,12 +196,21 @@ const LineRow = memo(function LineRow({
             actions.change(line.key, match ? { productId: match.productId, productText: undefined } : { productId: undefined, productText: e.target.value });
           }}
         />
-        {product && (
+        {product ? (
           // The product's whole name (the field is too narrow for it), wrapping, with what tells it apart.
-          <p id={`${id}-about`} className="mt-1 max-w-60 text-xs xl:max-w-80 whitespace-normal text-slate-700 dark:text-slate-300" data-testid="line-product">
+          <p id={`${id}-about`} className="mt-1 min-h-8 w-60 text-xs xl:w-80 whitespace-normal text-slate-700 dark:text-slate-300" data-testid="line-product">
             <span className="font-semibold text-slate-900 dark:text-slate-100">{product.name}</span>
             {productDetails(product) && ` · ${productDetails(product)}`}
           </p>
+        ) : (
+          // Until the catalog names the line's product, its place (two lines: most names and details fit in them; the
+          // width the name's is, so the table's columns keep theirs), so the grid does not move when the names come.
+          line.productId !== undefined &&
+          catalog === undefined && (
+            <span aria-hidden="true" className="mt-1 block min-h-8 w-60 xl:w-80">
+              <span className="skeleton block h-3 w-40" />
+            </span>
+          )
         )}
         {choices.length > 0 && (
           <div role="group" aria-label={`Products numbered ${line.productText?.trim()}, line ${n}`} className="mt-1 max-w-60 space-y-1 text-xs whitespace-normal xl:max-w-80">
