@@ -39,6 +39,8 @@ interface Measured {
   lcp: number;
   /** The largest contentful paint's element, in words (printed with each run). */
   lcpElement: string;
+  /** What moved (printed with a run whose CLS is not 0). */
+  shifted: string[];
   cls: number;
   /** When the last skeleton went (every region's data in), from the navigation's start. */
   data: number;
@@ -50,7 +52,7 @@ interface Measured {
  * runs): `data` is the last moment the page went from showing a skeleton (`aria-busy="true"`) to showing none.
  */
 const OBSERVE = `
-  window.__bench = { lcp: 0, lcpElement: "", cls: 0, data: 0, busy: true };
+  window.__bench = { lcp: 0, lcpElement: "", cls: 0, shifted: [], data: 0, busy: true };
   new MutationObserver(() => {
     const busy = document.querySelector('[aria-busy="true"]') !== null;
     if (window.__bench.busy && !busy) window.__bench.data = performance.now();
@@ -65,7 +67,17 @@ const OBSERVE = `
       window.__bench.lcpElement = el ? \`\${el.tagName.toLowerCase()}\${region ? \` in "\${region}"\` : ""}: "\${(el.textContent ?? "").trim().slice(0, 40)}"\` : "";
     }
   }).observe({ type: "largest-contentful-paint", buffered: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__bench.cls += e.value; }).observe({ type: "layout-shift", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__bench.cls += e.value;
+      // What moved, and when: each shifted element's tag, its first words, and how far it went.
+      for (const s of e.sources ?? []) {
+        const el = s.node && s.node.nodeType === 1 ? s.node : s.node?.parentElement;
+        window.__bench.shifted.push(\`\${Math.round(e.startTime)} ms \${el ? el.tagName.toLowerCase() : "?"} "\${(el?.textContent ?? "").trim().slice(0, 30)}" by \${Math.round(s.currentRect.x - s.previousRect.x)},\${Math.round(s.currentRect.y - s.previousRect.y)}\`);
+      }
+    }
+  }).observe({ type: "layout-shift", buffered: true });
 `;
 
 async function main() {
@@ -142,7 +154,7 @@ async function main() {
       const result = { fcp: median(runs.map((r) => r.fcp)), lcp: median(runs.map((r) => r.lcp)), cls: Math.max(...runs.map((r) => r.cls)), data: median(runs.map((r) => r.data)), requests: median(runs.map((r) => r.requests)) };
       const met = result.fcp <= TARGET.fcp && result.lcp <= (visit.lcp ?? TARGET.lcp) && Math.round(result.cls * 1000) === 0;
       if (!met) missed++;
-      console.error(`${visit.page}: ${runs.map((r) => `FCP ${Math.round(r.fcp)} / LCP ${Math.round(r.lcp)} / data ${Math.round(r.data)} ms, CLS ${r.cls.toFixed(4)}, ${r.requests} requests, largest: ${r.lcpElement || "?"}`).join("; ")}`);
+      console.error(`${visit.page}: ${runs.map((r) => `FCP ${Math.round(r.fcp)} / LCP ${Math.round(r.lcp)} / data ${Math.round(r.data)} ms, CLS ${r.cls.toFixed(4)}, ${r.requests} requests, largest: ${r.lcpElement || "?"}${r.shifted.length ? `, moved: ${r.shifted.join(" | ")}` : ""}`).join("; ")}`);
       rows.push(`| ${visit.page} | \`${visit.path.replace(draft, "{id}")}\` | ${Math.round(result.fcp)} ms | ${Math.round(result.lcp)} ms | ${Math.round(result.data)} ms | ${result.cls.toFixed(4)} | ${result.requests} | ${met ? "met" : "**missed**"} |`);
     }
   } finally {
@@ -181,9 +193,9 @@ async function measure(browser: Browser, base: string, path: string, cookie: str
     await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 30_000 });
     await page.waitForTimeout(300);
     const measured = await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { lcp: number; lcpElement: string; cls: number; data: number } }).__bench;
+      const bench = (window as unknown as { __bench: { lcp: number; lcpElement: string; cls: number; shifted: string[]; data: number } }).__bench;
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
-      return { fcp, lcp: bench.lcp, lcpElement: bench.lcpElement, cls: bench.cls, data: bench.data };
+      return { fcp, lcp: bench.lcp, lcpElement: bench.lcpElement, cls: bench.cls, shifted: bench.shifted.slice(0, 6), data: bench.data };
     });
     // The page's own requests: not Backroom's background reads (marked `by`), should any run.
     const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; by?: string }[] };
