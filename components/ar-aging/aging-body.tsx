@@ -222,7 +222,8 @@ function AgingTable({
             const customerId = line.arAccountId === undefined ? undefined : customerOf(line.arAccountId);
             return (
               <tr key={line.key}>
-                <th scope="row" className="font-normal">
+                {/* Names wrap (the figures do not), so that every column, Total last, fits a laptop's width. */}
+                <th scope="row" className="min-w-36 font-normal whitespace-normal">
                   {customerId !== undefined ? (
                     <Link className="link" prefetch={false} href={`/customers/${customerId}` as never}>
                       {owner.account}
@@ -231,7 +232,7 @@ function AgingTable({
                     owner.account
                   )}
                 </th>
-                <td>
+                <td className="min-w-32 whitespace-normal">
                   <RecordLink kind="SupplierIDs" id={owner.supplierId}>
                     {owner.supplier}
                   </RecordLink>
