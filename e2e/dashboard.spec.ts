@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { KeyType } from "@/lib/data-api/operation";
+import { withMyAccounts } from "@/lib/ui/my-accounts";
 import { navigationFor } from "@/lib/ui/navigation";
 import { seriousViolations } from "./axe";
 import { signIn, tryDemo } from "./sign-in";
@@ -36,7 +37,13 @@ for (const key of KEYS) {
       const nav = page.getByRole("navigation", { name: "Dashboard" });
       for (const label of key.absent) await expect(nav.getByRole("link", { name: label, exact: true })).toHaveCount(0);
       const links = await nav.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!).filter((h) => h !== "/docs/api" && h !== "/"));
-      expect(links).toEqual([...(key.keyType === "Customer" ? [] : ["/insights"]), ...dataPages(key.keyType), "/saved-views", "/activity", "/requests"]);
+      // The demo staff person is linked to a sales rep (issue 38): their customers, AR aging and delivery days open on
+      // "My accounts", and Insights on their rep's.
+      const rep = ((await (await page.request.get("/api/session")).json()) as { salesRepUserId?: number | null }).salesRepUserId ?? null;
+      expect(rep !== null).toBe(key.keyType === "Employee");
+      const pages = withMyAccounts(navigationFor(key.keyType), rep).flatMap((section) => section.entries.map((entry) => entry.href));
+      const insights = key.keyType === "Customer" ? [] : [rep === null ? "/insights" : `/insights?rep=${rep}`];
+      expect(links).toEqual([...insights, ...pages, "/saved-views", "/activity", "/requests"]);
     });
 
     for (const href of pagesFor(key.keyType)) {
@@ -79,6 +86,11 @@ for (const key of KEYS) {
         }
         if (href === "/requests") {
           await expect(page.getByRole("region", { name: "Recent API requests" }).locator("tbody tr").first()).toBeVisible();
+        } else if (href === "/today") {
+          // A rep's day is cards, not a table: the demo staff person's rep's accounts.
+          await expect(page.getByTestId("today-summary")).toContainText("active accounts", { timeout: 30_000 });
+          await expect(page.getByRole("article").first()).toBeVisible();
+          await expect(page.locator("main")).not.toContainText("undefined");
         } else {
           // The plan reads six lists (every product, the stock, the open purchases with their lines...) and computes
           // over them: on two busy cores that takes longer than the default five seconds.

@@ -176,6 +176,34 @@ async function checkedKey(request: Request, actor: Actor, apiKey: string, enviro
   }
 }
 
+/**
+ * The demo distributor staff person is linked to the sandbox's sales rep with the most active accounts (the most
+ * customers in `/salesReps`, which lists active ones only; the lowest UserID among equals), so that "Try the demo"
+ * opens a full Today and "My accounts" (issue 38). Once: a link there stays (the demo's members are fixed), and a
+ * failed read leaves the person unlinked, as any member starts, rather than failing the sign-in.
+ */
+async function linkDemoRep(request: Request, workspaceId: string, apiKey: string, environment: Environment, deps: SessionDeps): Promise<void> {
+  const db = deps.db.withTables<AuthTables>();
+  const members = await db.selectFrom("auth_member").select(["id", "userId", "salesRepUserId"]).where("organizationId", "=", workspaceId).execute();
+  const member = members.find((m) => m.salesRepUserId == null);
+  if (!member || members.length !== 1) return;
+  const upstream = await deps.upstream(environment, request);
+  const send = (input: RequestInfo | URL, init?: RequestInit) => upstream.fetch(new Request(input, { ...init, signal: AbortSignal.timeout(deps.timeoutMs) }));
+  const reps = await createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: send })
+    .listSalesReps({ query: { PageSize: 500 } })
+    .then((answer) => answer.records)
+    .catch(() => []);
+  let best: { id: number; accounts: number } | undefined;
+  for (const rep of reps) {
+    const accounts = rep.Customers?.length ?? 0;
+    if (rep.UserID == null || accounts === 0) continue;
+    if (!best || accounts > best.accounts || (accounts === best.accounts && rep.UserID < best.id)) best = { id: rep.UserID, accounts };
+  }
+  if (!best) return;
+  await db.updateTable("auth_member").set({ salesRepUserId: best.id }).where("id", "=", member.id).where("salesRepUserId", "is", null).execute();
+  await deps.actors.events.membershipChanged({ workspaceId, userId: member.userId, kind: "role" });
+}
+
 // POST /api/keys {apiKey, environment, label?}: owners and admins add a key to the workspace, once, for everyone in it.
 // Backroom checks it with the Data API first (its type and scope), and keeps it encrypted; it never shows it again.
 export const addKey = withActor("workspace", { keys: ["manage"] }, async (request: Request, actor, deps: SessionDeps): Promise<Response> => {
@@ -278,6 +306,7 @@ export async function demoSignIn(request: Request, deps: SessionDeps): Promise<R
     await deps.actors.workspaceChanged(workspace.id);
   }
   await deps.auth.api.setActiveOrganization({ body: { organizationId: workspace.id }, headers: asPerson });
+  if (as === "Employee") await linkDemoRep(request, workspace.id, apiKey, environment, deps);
   const actor = await deps.actors.resolve(asPerson);
   if (!actor) return json({ Error: { code: "DEMO_FAILED", detail: "The demo person's session ended at once." } }, 500);
   const answer = json(await sessionView(actor, deps));

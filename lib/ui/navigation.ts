@@ -22,6 +22,8 @@ export const NAVIGATION: readonly NavSection[] = [
   {
     label: "Sales",
     entries: [
+      // A rep's day (issue 38): the Employee key's reps and their accounts.
+      { href: "/today", label: "Today", operation: "listSalesReps", keyTypes: ["Employee"] },
       { href: "/invoices", label: "Invoices", operation: "listInvoices" },
       { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
       { href: "/collections", label: "Collections", operation: "listArAging", keyTypes: ["Employee"] },

@@ -24,6 +24,8 @@ export const PAGE_PARAMS = {
   customers: { customerIds: "CustomerIDs", onHold: "OnHold" } satisfies Record<string, CustomersQuery>,
   /** `/delivery-days`: the sales rep (`/salesReps` UserID) and the weekday (1 = Monday .. 7 = Sunday). */
   deliveryDays: { rep: "rep", day: "day" },
+  /** `/today`: the sales rep (`/salesReps` UserID) whose day is shown (the person's own rep when absent). */
+  today: { rep: "rep" },
 } as const satisfies Record<string, Record<string, string>>;
 
 
@@ -43,6 +45,10 @@ export interface StatementsLink {
 export interface CustomersLink {
   customerIds?: readonly number[];
   onHold?: boolean;
+}
+
+export interface TodayLink {
+  rep?: number;
 }
 
 export interface DeliveryDaysLink {
@@ -76,6 +82,7 @@ export const pageHref = {
       [PAGE_PARAMS.customers.onHold]: onHold?.toString(),
     }),
   deliveryDays: ({ rep, day }: DeliveryDaysLink = {}) => withQuery("/delivery-days", { [PAGE_PARAMS.deliveryDays.rep]: rep?.toString(), [PAGE_PARAMS.deliveryDays.day]: day?.toString() }),
+  today: ({ rep }: TodayLink = {}) => withQuery("/today", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
   invoice: (invoiceId: number) => `/invoices/${invoiceId}` as const,
   customer: (customerId: number) => `/customers/${customerId}` as const,
   /** A purchase by its global id (v2) or its numeric ERP id. */
@@ -123,6 +130,7 @@ export const pageRead = {
     const day = Number(paramOf(params, PAGE_PARAMS.deliveryDays.day));
     return defined({ day: Number.isInteger(day) && day >= 1 && day <= 7 ? day : undefined, rep: idOf(paramOf(params, PAGE_PARAMS.deliveryDays.rep)) });
   },
+  today: (params: SearchParams): TodayLink => defined({ rep: idOf(paramOf(params, PAGE_PARAMS.today.rep)) }),
   invoice: (segment: string): number | undefined => idOf(segment),
   customer: (segment: string): number | undefined => idOf(segment),
   /** A global id (letters, digits and dashes) or a numeric ERP id. */
@@ -135,6 +143,7 @@ export type PageLink =
   | { page: "statements"; params: StatementsLink }
   | { page: "customers"; params: CustomersLink }
   | { page: "deliveryDays"; params: DeliveryDaysLink }
+  | { page: "today"; params: TodayLink }
   | { page: "invoice"; id: number }
   | { page: "customer"; id: number }
   | { page: "purchase"; id: string }
@@ -166,6 +175,7 @@ export function readPageHref(href: string): PageLink | undefined {
     if (first === "statements") return { page: "statements", params: pageRead.statements(q) };
     if (first === "customers") return { page: "customers", params: pageRead.customers(q) };
     if (first === "delivery-days") return { page: "deliveryDays", params: pageRead.deliveryDays(q) };
+    if (first === "today") return { page: "today", params: pageRead.today(q) };
     return undefined;
   }
   if (first === "purchases" && second === "plan") return { page: "purchasePlan" };

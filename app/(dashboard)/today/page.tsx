@@ -1,0 +1,142 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { Suspense } from "react";
+import { TodaySkeleton, TodayView } from "@/components/today/today-view";
+import { backend } from "@/lib/backend";
+import { accountsHealth } from "@/lib/server/insights/rep-health";
+import { todayIn } from "@/lib/format/days";
+import { STALE } from "@/lib/ui/api-query";
+import { repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
+import { repCustomerIds } from "@/lib/ui/my-accounts";
+import { pageHref, pageRead } from "@/lib/ui/page-href";
+import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES, TODAY_STALE } from "@/lib/ui/today/requests";
+import { PageTitle } from "../_lib/page-title";
+import { serverAnswer, serverWalk } from "../_lib/prefetch";
+import { requireSession } from "../_lib/session";
+import { Prefetched, type PrefetchRequest } from "../_lib/streamed";
+
+export const metadata: Metadata = { title: "Today · Backroom" };
+
+const INTRO = "Your accounts' deliveries today and tomorrow with the order cut-off, the accounts on hold, what is past due, and whose orders stopped.";
+
+// GET /today (issue 38): a rep's day, for an Employee key's workspace. The person's own rep (the link on Members), or
+// the one `?rep=` names; without either, a choice of reps and how to be linked to one.
+export default async function TodayPage({ searchParams }: PageProps<"/today">) {
+  const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  if (active.keyType !== "Employee") {
+    return (
+      <div className="space-y-2">
+        <PageTitle title="Today" />
+        <p className="max-w-3xl">
+          Today is the distributor&apos;s sales reps&apos; day, read with an Employee key: this workspace&apos;s {active.keyType} key does not see the reps and their
+          accounts. Switch to an Employee key to see it.
+        </p>
+      </div>
+    );
+  }
+  const asked = pageRead.today(params).rep;
+  const repId = asked ?? view.salesRepUserId ?? undefined;
+  const today = todayIn(parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
+  return (
+    <div className="space-y-4">
+      <PageTitle title="Today" intro={INTRO} />
+      <Suspense fallback={<span className="skeleton block h-11 w-full max-w-md" aria-hidden="true" />}>
+        <RepChoice repId={repId} linked={view.salesRepUserId ?? undefined} />
+      </Suspense>
+      {repId !== undefined && (
+        <Suspense fallback={<TodaySkeleton />}>
+          <TodayRegion repId={repId} today={today} keyId={active.id} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** Whose day is shown, and a choice of another rep: a form that works before any JavaScript has loaded. */
+async function RepChoice({ repId, linked }: { repId: number | undefined; linked: number | undefined }) {
+  const reps = await serverAnswer({ request: repsRequest, staleTime: STALE.directory });
+  const options = (reps?.records ?? []).flatMap((r) => (r.UserID != null ? [{ id: r.UserID, name: r.Name ?? `Rep ${r.UserID}`, accounts: r.Customers?.length ?? 0 }] : [])).sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <div className="space-y-2">
+      {linked === undefined && (
+        <p className="max-w-3xl text-sm" data-testid="today-unlinked">
+          You are not linked to a sales rep: choose one to see their day. An owner or admin links you to your rep under{" "}
+          <Link href="/settings/members" className="link">
+            Members
+          </Link>
+          ; Today then opens on your own accounts, and your Customers, AR aging and Delivery days pages on &quot;My accounts&quot;.
+        </p>
+      )}
+      {linked !== undefined && repId !== linked && (
+        <p className="text-sm">
+          You are looking at another rep&apos;s day.{" "}
+          <Link href={pageHref.today()} className="link inline-flex min-h-11 items-center">
+            Back to your own
+          </Link>
+        </p>
+      )}
+      {options.length > 0 && (
+        <form method="get" action="/today" className="flex flex-wrap items-end gap-2">
+          <label className="block text-sm font-semibold">
+            Sales rep
+            <select name="rep" defaultValue={repId ?? ""} className="mt-1 block min-h-11 w-full max-w-xs rounded border border-slate-400 bg-white px-2 dark:bg-slate-900">
+              {repId === undefined && <option value="">Choose a rep</option>}
+              {options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name} ({o.accounts} {o.accounts === 1 ? "account" : "accounts"})
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+            Show
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** The rep's lists fetched on the server (the browser hydrates them), and the history's health of their accounts. */
+async function TodayRegion({ repId, today, keyId }: { repId: number; today: string; keyId: string }) {
+  const reps = await serverAnswer({ request: repsRequest, staleTime: STALE.directory });
+  const idList = reps ? repCustomerIds(reps.records, repId) : undefined;
+  const ids = idList ? idList.split(",").filter(Boolean).map(Number) : [];
+  const walk = (request: PrefetchRequest["request"], staleTime: number): PrefetchRequest => ({ request, staleTime, pages: TODAY_PAGES });
+  // The aging first (its AR accounts name the open invoices to read), beside the others; then the open invoices.
+  const agings = await Promise.all(agingRequests(ids).map((request) => serverWalk({ request, staleTime: TODAY_STALE.aging, pages: TODAY_PAGES })));
+  const arAccounts = [...new Set(agings.flatMap((a) => a?.records ?? []).flatMap((r) => (r.ARAccountID != null ? [r.ARAccountID] : [])))];
+  const { db } = await backend();
+  const health = ids.length ? await accountsHealth(db, keyId, ids) : undefined;
+  const requests: PrefetchRequest[] = [
+    { request: repsRequest, staleTime: STALE.directory },
+    { request: statesRequest, staleTime: STALE.reference },
+    ...customersRequests(ids).map((r) => walk(r, TODAY_STALE.customers)),
+    ...agingRequests(ids).map((r) => walk(r, TODAY_STALE.aging)),
+    ...invoicesRequests(ids, today).map((r) => walk(r, TODAY_STALE.invoices)),
+    ...openInvoicesRequests(arAccounts).map((r) => walk(r, TODAY_STALE.openInvoices)),
+  ];
+  return (
+    <Prefetched requests={requests}>
+      <TodayView
+        repId={repId}
+        health={health}
+        noHistory={
+          <>
+            This key keeps no history of these accounts yet: it is read in the background once a member is linked to their rep (
+            <Link href="/settings/members" className="link">
+              Members
+            </Link>
+            ), or when an owner keeps the whole distributor&apos;s (
+            <Link href="/settings/keys" className="link">
+              Keys
+            </Link>
+            ). <Link href="/insights" className="link">Insights</Link> says how far it has come.
+          </>
+        }
+      />
+    </Prefetched>
+  );
+}

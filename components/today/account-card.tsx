@@ -1,0 +1,83 @@
+import Link from "next/link";
+import { compareDecimals } from "@/lib/format/decimal";
+import { formatDay, formatMoney } from "@/lib/format/display";
+import { pageHref } from "@/lib/ui/page-href";
+import type { AccountCard as Card } from "@/lib/ui/today/today";
+
+const TOUCH = "inline-flex min-h-11 items-center";
+
+/**
+ * One of a rep's accounts on Today: its name (to the customer's page), hold, state and licence, address with a maps
+ * link, balance as of the aging's close, last order and next delivery; `children` for what a section adds (the last
+ * visit's note). Phone first: one column of short lines, links 44 px tall.
+ */
+export function AccountCard({ card, children }: { card: Card; children?: React.ReactNode }) {
+  const balance = card.balances[0];
+  return (
+    <article aria-labelledby={`account-${card.customerId}`} className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" data-customer={card.customerId}>
+      <div className="flex flex-wrap items-center justify-between gap-x-2">
+        <h3 className="text-base font-semibold">
+          <Link id={`account-${card.customerId}`} href={pageHref.customer(card.customerId)} className={`link ${TOUCH}`}>
+            {card.name}
+          </Link>
+        </h3>
+        {card.onHold && <span className="rounded bg-red-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-300 dark:text-red-950">On hold</span>}
+      </div>
+      <p className="text-slate-700 dark:text-slate-300">
+        {[card.state, card.licence ? `Licence ${card.licence}` : "No licence on record"].filter(Boolean).join(" · ")}
+      </p>
+      {card.address ? (
+        <p>
+          {card.address}{" "}
+          <a href={card.mapsHref} target="_blank" rel="noopener noreferrer" className={`link ${TOUCH}`} aria-label={`Directions to ${card.name}`}>
+            Directions
+          </a>
+        </p>
+      ) : (
+        <p className="py-1">No address on record.</p>
+      )}
+      <p className="py-1">
+        {balance ? (
+          <>
+            Balance <strong className="tabular-nums">{formatMoney(balance.total)}</strong>
+            {compareDecimals(balance.over30, "0") > 0 && (
+              <>
+                {" "}
+                · <strong className="tabular-nums">{formatMoney(balance.over30)}</strong> over 30 days
+              </>
+            )}
+            {balance.sharedWith > 0 && (
+              <span className="text-slate-700 dark:text-slate-300">
+                {" "}
+                (AR account {balance.arAccountId}, shared with {balance.sharedWith} other {balance.sharedWith === 1 ? "store" : "stores"})
+              </span>
+            )}
+          </>
+        ) : (
+          "Nothing open."
+        )}
+      </p>
+      <p className="pb-1">
+        {card.lastOrder ? (
+          <>
+            Last order {formatDay(card.lastOrder.day)}
+            {card.lastOrder.invoiceNum && card.lastOrder.invoiceId !== undefined && (
+              <>
+                {" "}
+                (
+                <Link href={pageHref.invoice(card.lastOrder.invoiceId)} className="link">
+                  {card.lastOrder.invoiceNum}
+                </Link>
+                )
+              </>
+            )}
+          </>
+        ) : (
+          "No order in the last 90 days."
+        )}
+        {card.nextDeliveries[0] && <> · Next delivery {card.nextDeliveryWhen ?? formatDay(card.nextDeliveries[0])}</>}
+      </p>
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,215 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo } from "react";
+import { RequestError } from "@/components/table/request-error";
+import { StaleNote } from "@/components/table/stale-note";
+import { useTimeZone } from "@/components/shell/providers";
+import { todayIn } from "@/lib/format/days";
+import { formatDay, formatMoney } from "@/lib/format/display";
+import { compareDecimals } from "@/lib/format/decimal";
+import { cutOffSentence, weekdayName } from "@/lib/ui/delivery/cutoff";
+import { isoWeekday } from "@/lib/format/days";
+import { pageHref } from "@/lib/ui/page-href";
+import { type AccountCard as Card, type DeliveryGroup, type TodayHealth, todayModel } from "@/lib/ui/today/today";
+import { type TodayList, useToday } from "@/lib/ui/today/use-today";
+import { AccountCard } from "./account-card";
+import { CutOffCountdown } from "./cut-off-countdown";
+
+export interface TodayViewProps {
+  repId: number;
+  /** The history's health of the rep's accounts; undefined when the key keeps none of them. */
+  health?: TodayHealth[];
+  /** Why there is no "orders stopped" section, when there is none. */
+  noHistory?: React.ReactNode;
+}
+
+const SECTION = "space-y-3";
+const GRID = "grid gap-3 sm:grid-cols-2 xl:grid-cols-3";
+
+/**
+ * A rep's Today (issue 38): deliveries of today and tomorrow among the rep's accounts with tomorrow's cut-off counting
+ * down, the accounts on hold, the balances more than 30 days past due, the accounts whose orders stopped, and every
+ * account. Drawn from the lists `useToday` reads (the server fetched the first round); the model is `todayModel`.
+ */
+export function TodayView({ repId, health, noHistory }: TodayViewProps) {
+  const timeZone = useTimeZone();
+  const today = todayIn(timeZone);
+  const { rep, reps, unknownRep, ids, lists, input } = useToday(repId, today);
+  const model = useMemo(() => (input ? todayModel({ ...input, health, now: new Date() }) : undefined), [input, health]);
+  const failed = Object.entries(lists).find(([, list]) => list.error);
+
+  if (reps.error) return <RequestError error={reps.error} onRetry={() => void reps.refetch()} what="the sales reps" />;
+  if (unknownRep)
+    return (
+      <p className="max-w-3xl" role="status">
+        Sales rep {repId} is not among the active sales reps this key reads (no longer active, or another key&apos;s). Choose another rep below; an owner or
+        admin changes your link under <Link href="/settings/members" className="link">Members</Link>.
+      </p>
+    );
+  return (
+    <div className="space-y-6">
+      <p className="text-sm" data-testid="today-summary">
+        {rep ? (
+          <>
+            <strong>{rep.Name ?? `Rep ${repId}`}</strong>: {ids.length} active {ids.length === 1 ? "account" : "accounts"}.{" "}
+            <Link href={pageHref.customers({ customerIds: ids })} className="link inline-flex min-h-11 items-center">
+              The list of them
+            </Link>
+          </>
+        ) : (
+          <span className="skeleton inline-block h-4 w-64" aria-hidden="true" />
+        )}
+      </p>
+      {failed && <RequestError error={failed[1].error} onRetry={() => void failed[1].refetch()} what={`the accounts' ${failed[0] === "openInvoices" ? "open invoices" : failed[0]}`} />}
+      {!model ? (
+        <TodaySkeleton />
+      ) : (
+        <>
+          <Deliveries title="Deliveries today" groups={model.today} empty="No delivery today among these accounts." />
+          <Deliveries title="Deliveries tomorrow" groups={model.tomorrow} empty="No delivery tomorrow among these accounts." tomorrow />
+          <Section title="On hold" count={model.onHold.length} empty={model.unknownHolds === model.accounts.length && model.accounts.length ? "This key's records do not say which accounts are on hold." : "No account on hold."}>
+            <Cards cards={model.onHold} />
+          </Section>
+          <Section
+            title="Past due"
+            count={model.overdue.length}
+            empty="Nothing more than 30 days past due."
+            note={model.agingAsOf ? `AR aging as of the close of ${formatDay(model.agingAsOf)}: balances more than 30 days past their due date, the oldest first.` : undefined}
+          >
+            <ul className={GRID} aria-label="Accounts past due">
+              {model.overdue.map((o) => (
+                <li key={o.arAccountId} className="space-y-2">
+                  <p className="text-sm">
+                    <strong className="tabular-nums">{formatMoney(o.over30)}</strong> over 30 days
+                    {compareDecimals(o.over60, "0") > 0 && (
+                      <>
+                        , <strong className="tabular-nums">{formatMoney(o.over60)}</strong> over 60
+                      </>
+                    )}
+                    {compareDecimals(o.over90, "0") > 0 && (
+                      <>
+                        , <strong className="tabular-nums">{formatMoney(o.over90)}</strong> over 90
+                      </>
+                    )}{" "}
+                    <span className="text-slate-700 dark:text-slate-300">(AR account {o.arAccountId})</span>
+                  </p>
+                  {o.cards.map((card) => (
+                    <AccountCard key={card.customerId} card={card} />
+                  ))}
+                </li>
+              ))}
+            </ul>
+          </Section>
+          {model.stopped ? (
+            <Section title="Orders stopped" count={model.stopped.length} empty="Every account with a past order has ordered in the last 60 days." note="From this key's synced history: accounts that ordered before and not for more than 60 days (the Insights tiers At risk and Lost), the longest silent first.">
+              <Cards cards={model.stopped} />
+            </Section>
+          ) : (
+            noHistory && (
+              <section aria-labelledby="today-stopped" className={SECTION}>
+                <h2 id="today-stopped" className="text-lg font-semibold">
+                  Orders stopped
+                </h2>
+                <p className="max-w-3xl text-sm">{noHistory}</p>
+              </section>
+            )
+          )}
+          <Notes model={model} lists={lists} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** What Today could not know, said once under it, and how old last-known answers are. */
+function Notes({ model, lists }: { model: ReturnType<typeof todayModel>; lists: Record<string, TodayList> }) {
+  const lines = [
+    model.missing > 0 && `${model.missing} of the rep's accounts were not returned by the key (no longer active, or out of its reach).`,
+    model.unknownSchedules > 0 && `${model.unknownSchedules} ${model.unknownSchedules === 1 ? "account's" : "accounts'"} delivery days are not shown to this key.`,
+  ].filter(Boolean);
+  return (
+    <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
+      {lines.map((line) => (
+        <p key={String(line)}>{line}</p>
+      ))}
+      <StaleNote of={Object.values(lists).map((l) => l.data)} />
+    </div>
+  );
+}
+
+function Section({ title, count, empty, note, children }: { title: string; count: number; empty: string; note?: string; children: React.ReactNode }) {
+  const id = `today-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className={SECTION}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title} <span className="text-base font-normal text-slate-700 dark:text-slate-300">({count})</span>
+      </h2>
+      {note && count > 0 && <p className="max-w-3xl text-sm">{note}</p>}
+      {count === 0 ? <p className="text-sm">{empty}</p> : children}
+    </section>
+  );
+}
+
+function Cards({ cards }: { cards: Card[] }) {
+  return (
+    <ul className={GRID}>
+      {cards.map((card) => (
+        <li key={card.customerId}>
+          <AccountCard card={card} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Deliveries({ title, groups, empty, tomorrow = false }: { title: string; groups: DeliveryGroup[]; empty: string; tomorrow?: boolean }) {
+  const count = groups.reduce((n, g) => n + g.cards.length, 0);
+  return (
+    <Section title={title} count={count} empty={empty}>
+      {groups.map((g) => (
+        <div key={`${g.state}|${g.day}`} className="space-y-2">
+          <h3 className="font-semibold">
+            {g.state || "No state"} · {weekdayName(isoWeekday(g.day))} {formatDay(g.day)}
+          </h3>
+          {tomorrow && <CutOffLine group={g} />}
+          <Cards cards={g.cards} />
+        </div>
+      ))}
+    </Section>
+  );
+}
+
+function CutOffLine({ group }: { group: DeliveryGroup }) {
+  if (!group.cutOff || !group.timeZone) return <p className="text-sm">The state gives no usable order cut-off.</p>;
+  const sentence = cutOffSentence({ day: group.day, cutOff: group.cutOff, open: !group.cutOffPassed }, group.timeZone);
+  return (
+    <p className={`text-sm ${group.cutOffPassed ? "" : "font-semibold"}`} data-testid="cut-off">
+      {group.cutOffPassed ? sentence.replace(/^Order by (.*) for (.*)$/, "Too late for $2: the cut-off was $1.") : sentence}
+      {!group.cutOffPassed && (
+        <>
+          {" · "}
+          <CutOffCountdown at={group.cutOff} />
+        </>
+      )}
+    </p>
+  );
+}
+
+/** Today's place while its lists come: two sections' headings and cards, as tall as they will be. */
+export function TodaySkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading today's accounts" className="space-y-6">
+      {[0, 1].map((i) => (
+        <div key={i} className="space-y-3">
+          <span className="skeleton block h-6 w-48" />
+          <div className={GRID}>
+            {[0, 1, 2].map((j) => (
+              <span key={j} className="skeleton block h-36 w-full" />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

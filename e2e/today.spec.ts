@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
+import { connectWithKey, issueKey } from "./journeys/keyboard";
+import { signIn, tryDemo } from "./sign-in";
+
+// A rep's Today (issue 38). The demo staff person is linked to the sandbox's rep with the most active accounts, so
+// "Try the demo" opens a full Today; a member with no link chooses a rep; another key type is told Today is not its.
+
+interface Rep {
+  UserID: number;
+  Name: string;
+  Customers: { CustomerID: number }[];
+}
+
+test("the demo staff person's Today: their rep's accounts, today's and tomorrow's deliveries with the cut-off, each card opening its customer", async ({ page }) => {
+  await tryDemo(page, "Try as an employee");
+  const reps = ((await (await page.request.get("/api/v1/salesReps?PageSize=500")).json()) as { Data: Rep[] }).Data;
+  // The rep with the most active accounts (the lowest UserID among equals).
+  const busiest = [...reps].sort((a, b) => b.Customers.length - a.Customers.length || a.UserID - b.UserID)[0]!;
+
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  await expect(page.getByTestId("today-summary")).toHaveText(`${busiest.Name}: ${busiest.Customers.length} active accounts. The list of them`, { timeout: 30_000 });
+  await expect(page.getByLabel("Sales rep")).toHaveValue(String(busiest.UserID));
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true })).toHaveAttribute("aria-current", "page");
+
+  // Every section is there, each counted; a delivery card belongs to the rep.
+  const mine = new Set(busiest.Customers.map((c) => c.CustomerID));
+  for (const name of ["Deliveries today", "Deliveries tomorrow", "On hold", "Past due", "Orders stopped"]) await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}`) })).toBeVisible();
+  const tomorrow = page.getByRole("region", { name: /^Deliveries tomorrow/ });
+  const cards = tomorrow.getByRole("article");
+  const count = Number((await page.getByRole("heading", { level: 2, name: /^Deliveries tomorrow/ }).innerText()).match(/\((\d+)\)/)![1]);
+  await expect(cards).toHaveCount(count);
+  if (count > 0) {
+    for (const id of await cards.evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute("data-customer"))))) expect(mine.has(id), `customer ${id} is the rep's`).toBe(true);
+    // The state's cut-off for tomorrow, on its clock: still open (with the time left) or passed.
+    await expect(tomorrow.getByTestId("cut-off").first()).toHaveText(/^(Order by \w{3} \d{1,2}:\d{2} [AP]M PT for \w+'s delivery \(\w{3} \d{1,2}\) · .+ left|Too late for .+: the cut-off was .+\.)$/);
+    // Each card: a licence line, an address with directions (or none on record), a balance and a last order.
+    const first = cards.first();
+    await expect(first).toContainText(/Licence|No licence on record/);
+    await expect(first).toContainText(/Balance \$|Nothing open\./);
+    await expect(first).toContainText(/Last order|No order in the last 90 days\./);
+    const directions = first.getByRole("link", { name: /^Directions to / });
+    if (await directions.count()) await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    const name = (await first.getByRole("heading", { level: 3 }).innerText()).trim();
+    await first.getByRole("heading", { level: 3 }).getByRole("link").click();
+    await expect(page).toHaveURL(/\/customers\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(name, { timeout: 30_000 });
+  }
+});
+
+test("Today is axe-clean, and its sections each say what they hold", async ({ page }) => {
+  await signIn(page, "Employee");
+  await page.goto("/today");
+  await expect(page.getByTestId("today-summary")).toContainText("active accounts", { timeout: 30_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a staff member with no rep link chooses a rep, and is told how to be linked", async ({ page }) => {
+  await connectWithKey(page, await issueKey(page, "Employee"));
+  await page.goto("/today");
+  await expect(page.getByTestId("today-unlinked")).toContainText("You are not linked to a sales rep");
+  await expect(page.getByTestId("today-unlinked").getByRole("link", { name: "Members" })).toHaveAttribute("href", "/settings/members");
+  const reps = ((await (await page.request.get("/api/v1/salesReps?PageSize=500")).json()) as { Data: Rep[] }).Data;
+  const rep = reps.find((r) => r.Customers.length > 0)!;
+  await page.getByLabel("Sales rep").selectOption(String(rep.UserID));
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`/today\\?rep=${rep.UserID}$`));
+  await expect(page.getByTestId("today-summary")).toContainText(`${rep.Name}: ${rep.Customers.length} active`, { timeout: 30_000 });
+});
+
+test("a retailer's key has no Today: the page says so, and the sidebar has no entry", async ({ page }) => {
+  await signIn(page, "Customer");
+  await page.goto("/today");
+  await expect(page.getByText("Today is the distributor's sales reps' day")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true })).toHaveCount(0);
+});

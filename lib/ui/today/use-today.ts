@@ -1,0 +1,70 @@
+"use client";
+
+import { useQueries, useQuery } from "@tanstack/react-query";
+import type { RecordOf } from "@/lib/data-api/client";
+import type { OperationId } from "@/lib/data-api/registry";
+import { type ApiRequest, apiQueryOptions, apiWalkOptions, STALE, type Walked } from "@/lib/ui/api-query";
+import { browserApi } from "@/lib/ui/browser-api";
+import { repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
+import { scheduleFallbackRequest, withSchedules } from "@/lib/ui/delivery/schedule-fallback";
+import { repCustomerIds } from "@/lib/ui/my-accounts";
+import { type Answered, oldestStale } from "@/lib/ui/stale";
+import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES, TODAY_STALE } from "./requests";
+import type { TodayInput } from "./today";
+
+/** Several walks of one list (its id batches) as one: every record, complete when each is, the oldest stale note. */
+function useWalks<K extends OperationId>(requests: ApiRequest<K>[], staleTime: number, enabled = true) {
+  return useQueries({
+    queries: requests.map((request) => ({ ...apiWalkOptions(browserApi, request, staleTime, TODAY_PAGES), enabled })),
+    combine: (results) => ({
+      data: results.length && results.every((r) => r.data) ? ({ records: results.flatMap((r) => r.data!.records), complete: results.every((r) => r.data!.complete), requests: 0, stale: oldestStale(results.map((r) => r.data!.stale)) } satisfies Walked<RecordOf<K>>) : undefined,
+      error: results.find((r) => r.error)?.error ?? null,
+      isPending: results.some((r) => r.isPending),
+      refetch: () => Promise.all(results.map((r) => r.refetch())),
+    }),
+  });
+}
+
+/** One list, read or not: what a section of Today needs to say it is loading, failed, or how old it is. */
+export interface TodayList {
+  error: unknown;
+  isPending: boolean;
+  refetch: () => unknown;
+  data?: Answered;
+}
+
+/**
+ * What a rep's Today reads, in the browser (the server has fetched the first round: the browser hydrates it). The rep's
+ * accounts come from `/salesReps`; then, side by side, their records, the states, the aging, the last 90 days' invoices;
+ * then the open invoices of the AR accounts the aging named and, where records came without schedules, their
+ * `/deliveryDays`. `today` is the viewer's day (the invoices' StartDate, so the server's prefetch asks the same).
+ */
+export function useToday(repId: number, today: string) {
+  const reps = useQuery(apiQueryOptions(browserApi, repsRequest, STALE.directory));
+  const rep = reps.data?.records.find((r) => r.UserID === repId);
+  const idList = reps.data ? repCustomerIds(reps.data.records, repId) : undefined;
+  const ids = idList ? idList.split(",").filter(Boolean).map(Number) : [];
+  const customers = useWalks(customersRequests(ids), TODAY_STALE.customers);
+  const states = useQuery(apiQueryOptions(browserApi, statesRequest, STALE.reference));
+  const aging = useWalks(agingRequests(ids), TODAY_STALE.aging);
+  const invoices = useWalks(invoicesRequests(ids, today), TODAY_STALE.invoices);
+  const arAccounts = [...new Set((aging.data?.records ?? []).flatMap((r) => (r.ARAccountID != null ? [r.ARAccountID] : [])))];
+  const openInvoices = useWalks(openInvoicesRequests(arAccounts), TODAY_STALE.openInvoices, aging.data !== undefined);
+  const fallback = customers.data ? scheduleFallbackRequest(customers.data.records, {}) : undefined;
+  const schedules = useQuery({ ...apiQueryOptions(browserApi, fallback ?? { operation: "listDeliveryDays" }, STALE.directory), enabled: fallback !== undefined });
+
+  const lists: Record<"reps" | "customers" | "states" | "aging" | "invoices" | "openInvoices", TodayList> = { reps, customers, states, aging, invoices, openInvoices };
+  // The model's input once the lists it cannot do without are in (the aging's open invoices only once there is an aging).
+  const ready = customers.data && states.data && aging.data && invoices.data && (arAccounts.length === 0 || openInvoices.data) && (!fallback || schedules.data || schedules.error);
+  const input: Omit<TodayInput, "now" | "health"> | undefined = ready
+    ? {
+        customerIds: ids,
+        customers: withSchedules(customers.data!.records, schedules.data?.records ?? []),
+        states: states.data!.records,
+        aging: aging.data!.records,
+        openInvoices: arAccounts.length ? openInvoices.data!.records : [],
+        invoices: invoices.data!.records,
+      }
+    : undefined;
+  return { rep, reps, unknownRep: reps.data !== undefined && rep === undefined, ids, lists, input, schedulesUnread: schedules.error !== null };
+}
