@@ -20,7 +20,7 @@ test("the demo staff person's Today: their rep's accounts, today's and tomorrow'
 
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-  await expect(page.getByTestId("today-summary")).toHaveText(`${busiest.Name}: ${busiest.Customers.length} active accounts. The list of them`, { timeout: 30_000 });
+  await expect(page.getByTestId("today-summary")).toHaveText(`${busiest.Name}: ${busiest.Customers.length} active accounts. All of them`, { timeout: 30_000 });
   await expect(page.getByLabel("Sales rep")).toHaveValue(String(busiest.UserID));
   await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true })).toHaveAttribute("aria-current", "page");
 
@@ -54,6 +54,27 @@ test("Today is axe-clean, and its sections each say what they hold", async ({ pa
   await page.goto("/today");
   await expect(page.getByTestId("today-summary")).toContainText("active accounts", { timeout: 30_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("the rep's accounts, all of them as cards, searched by name", async ({ page }) => {
+  await signIn(page, "Employee");
+  await page.goto("/today");
+  await page.getByTestId("today-summary").getByRole("link", { name: "All of them" }).click();
+  await expect(page).toHaveURL(/\/today\/accounts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "My accounts" })).toBeVisible();
+  const count = page.getByTestId("accounts-count");
+  await expect(count).toContainText(/^\d+ active accounts of /, { timeout: 30_000 });
+  const total = Number((await count.innerText()).match(/^(\d+)/)![1]);
+  const cards = page.getByRole("list", { name: "Accounts" }).getByRole("article");
+  await expect(cards).toHaveCount(total);
+  const name = (await cards.nth(Math.floor(total / 2)).getByRole("heading", { level: 3 }).innerText()).trim();
+  // Searched by the words of a name, in any case.
+  await page.getByLabel("Name, address, licence or id").fill(name.toUpperCase());
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(count).toContainText(new RegExp(`^\\d+ of ${total} accounts match`));
+  await expect(cards.getByRole("heading", { level: 3, name })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -18,6 +18,8 @@ import { CutOffCountdown } from "./cut-off-countdown";
 
 export interface TodayViewProps {
   repId: number;
+  /** Whether the rep is the person's own (the link on Members): their pages' addresses need not name it. */
+  linked?: boolean;
   /** The history's health of the rep's accounts; undefined when the key keeps none of them. */
   health?: TodayHealth[];
   /** Why there is no "orders stopped" section, when there is none. */
@@ -32,7 +34,7 @@ const GRID = "grid gap-3 sm:grid-cols-2 xl:grid-cols-3";
  * down, the accounts on hold, the balances more than 30 days past due, the accounts whose orders stopped, and every
  * account. Drawn from the lists `useToday` reads (the server fetched the first round); the model is `todayModel`.
  */
-export function TodayView({ repId, health, noHistory }: TodayViewProps) {
+export function TodayView({ repId, linked = false, health, noHistory }: TodayViewProps) {
   const timeZone = useTimeZone();
   const today = todayIn(timeZone);
   const { rep, reps, unknownRep, ids, lists, input } = useToday(repId, today);
@@ -53,8 +55,8 @@ export function TodayView({ repId, health, noHistory }: TodayViewProps) {
         {rep ? (
           <>
             <strong>{rep.Name ?? `Rep ${repId}`}</strong>: {ids.length} active {ids.length === 1 ? "account" : "accounts"}.{" "}
-            <Link href={pageHref.customers({ customerIds: ids })} className="link inline-flex min-h-11 items-center">
-              The list of them
+            <Link href={pageHref.todayAccounts(linked ? {} : { rep: repId })} className="link inline-flex min-h-11 items-center">
+              All of them
             </Link>
           </>
         ) : (

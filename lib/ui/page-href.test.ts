@@ -73,6 +73,7 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     [pageHref.deliveryDays({ rep: 1006, day: 2 }), { page: "deliveryDays", params: { rep: 1006, day: 2 } }],
     [pageHref.today({ rep: 1008 }), { page: "today", params: { rep: 1008 } }],
     [pageHref.today(), { page: "today", params: {} }],
+    [pageHref.todayAccounts({ rep: 1008 }), { page: "todayAccounts", params: { rep: 1008 } }],
     [pageHref.invoice(301), { page: "invoice", id: 301 }],
     [pageHref.customer(20013), { page: "customer", id: 20013 }],
     [pageHref.purchase("abc-1"), { page: "purchase", id: "abc-1" }],
@@ -80,7 +81,7 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
   ])("readPageHref reads %s back to what it was made of", (href, link) => {
     expect(readPageHref(href)).toEqual(link);
     // And it is a page of Backroom's: the route's file exists.
-    const route = { payments: "payments", statements: "statements", customers: "customers", deliveryDays: "delivery-days", today: "today", invoice: "invoices/[invoiceId]", customer: "customers/[customerId]", purchase: "purchases/[purchaseId]", purchasePlan: "purchases/plan" }[link.page];
+    const route = { payments: "payments", statements: "statements", customers: "customers", deliveryDays: "delivery-days", today: "today", todayAccounts: "today/accounts", invoice: "invoices/[invoiceId]", customer: "customers/[customerId]", purchase: "purchases/[purchaseId]", purchasePlan: "purchases/plan" }[link.page];
     expect(existsSync(join(process.cwd(), "app/(dashboard)", route, "page.tsx"))).toBe(true);
   });
 

@@ -83,6 +83,8 @@ export const pageHref = {
     }),
   deliveryDays: ({ rep, day }: DeliveryDaysLink = {}) => withQuery("/delivery-days", { [PAGE_PARAMS.deliveryDays.rep]: rep?.toString(), [PAGE_PARAMS.deliveryDays.day]: day?.toString() }),
   today: ({ rep }: TodayLink = {}) => withQuery("/today", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
+  /** A rep's accounts as cards (the rep as on Today). */
+  todayAccounts: ({ rep }: TodayLink = {}) => withQuery("/today/accounts", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
   invoice: (invoiceId: number) => `/invoices/${invoiceId}` as const,
   customer: (customerId: number) => `/customers/${customerId}` as const,
   /** A purchase by its global id (v2) or its numeric ERP id. */
@@ -144,6 +146,7 @@ export type PageLink =
   | { page: "customers"; params: CustomersLink }
   | { page: "deliveryDays"; params: DeliveryDaysLink }
   | { page: "today"; params: TodayLink }
+  | { page: "todayAccounts"; params: TodayLink }
   | { page: "invoice"; id: number }
   | { page: "customer"; id: number }
   | { page: "purchase"; id: string }
@@ -179,6 +182,7 @@ export function readPageHref(href: string): PageLink | undefined {
     return undefined;
   }
   if (first === "purchases" && second === "plan") return { page: "purchasePlan" };
+  if (first === "today" && second === "accounts") return { page: "todayAccounts", params: pageRead.today(q) };
   const id = first === "invoices" ? pageRead.invoice(second) : first === "customers" ? pageRead.customer(second) : undefined;
   if (id !== undefined) return { page: first === "invoices" ? "invoice" : "customer", id };
   const purchase = first === "purchases" ? pageRead.purchase(second) : undefined;

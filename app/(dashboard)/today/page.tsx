@@ -7,15 +7,14 @@ import { backend } from "@/lib/backend";
 import { accountsHealth } from "@/lib/server/insights/rep-health";
 import { todayIn } from "@/lib/format/days";
 import { STALE } from "@/lib/ui/api-query";
-import { repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
-import { repCustomerIds } from "@/lib/ui/my-accounts";
+import { repsRequest } from "@/lib/ui/delivery/requests";
 import { pageHref, pageRead } from "@/lib/ui/page-href";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
-import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES, TODAY_STALE } from "@/lib/ui/today/requests";
 import { PageTitle } from "../_lib/page-title";
-import { serverAnswer, serverWalk } from "../_lib/prefetch";
+import { serverAnswer } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
-import { Prefetched, type PrefetchRequest } from "../_lib/streamed";
+import { Prefetched } from "../_lib/streamed";
+import { todayPrefetch } from "./_lib/today-prefetch";
 
 export const metadata: Metadata = { title: "Today · Backroom" };
 
@@ -47,7 +46,7 @@ export default async function TodayPage({ searchParams }: PageProps<"/today">) {
       </Suspense>
       {repId !== undefined && (
         <Suspense fallback={<TodaySkeleton />}>
-          <TodayRegion repId={repId} today={today} keyId={active.id} />
+          <TodayRegion repId={repId} linked={repId === view.salesRepUserId} today={today} keyId={active.id} />
         </Suspense>
       )}
     </div>
@@ -100,28 +99,15 @@ async function RepChoice({ repId, linked }: { repId: number | undefined; linked:
 }
 
 /** The rep's lists fetched on the server (the browser hydrates them), and the history's health of their accounts. */
-async function TodayRegion({ repId, today, keyId }: { repId: number; today: string; keyId: string }) {
-  const reps = await serverAnswer({ request: repsRequest, staleTime: STALE.directory });
-  const idList = reps ? repCustomerIds(reps.records, repId) : undefined;
-  const ids = idList ? idList.split(",").filter(Boolean).map(Number) : [];
-  const walk = (request: PrefetchRequest["request"], staleTime: number): PrefetchRequest => ({ request, staleTime, pages: TODAY_PAGES });
-  // The aging first (its AR accounts name the open invoices to read), beside the others; then the open invoices.
-  const agings = await Promise.all(agingRequests(ids).map((request) => serverWalk({ request, staleTime: TODAY_STALE.aging, pages: TODAY_PAGES })));
-  const arAccounts = [...new Set(agings.flatMap((a) => a?.records ?? []).flatMap((r) => (r.ARAccountID != null ? [r.ARAccountID] : [])))];
+async function TodayRegion({ repId, linked, today, keyId }: { repId: number; linked: boolean; today: string; keyId: string }) {
+  const { ids, requests } = await todayPrefetch(repId, today);
   const { db } = await backend();
   const health = ids.length ? await accountsHealth(db, keyId, ids) : undefined;
-  const requests: PrefetchRequest[] = [
-    { request: repsRequest, staleTime: STALE.directory },
-    { request: statesRequest, staleTime: STALE.reference },
-    ...customersRequests(ids).map((r) => walk(r, TODAY_STALE.customers)),
-    ...agingRequests(ids).map((r) => walk(r, TODAY_STALE.aging)),
-    ...invoicesRequests(ids, today).map((r) => walk(r, TODAY_STALE.invoices)),
-    ...openInvoicesRequests(arAccounts).map((r) => walk(r, TODAY_STALE.openInvoices)),
-  ];
   return (
     <Prefetched requests={requests}>
       <TodayView
         repId={repId}
+        linked={linked}
         health={health}
         noHistory={
           <>

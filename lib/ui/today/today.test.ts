@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AgingRow } from "@/lib/ui/ar-aging/aging";
 import { idBatches, invoicesRequests } from "./requests";
+import { matchAccounts } from "./match-accounts";
 import { licenceOf, mapsHref, type TodayCustomer, type TodayInput, todayModel } from "./today";
 
 const CA = { StateAbbreviation: "CA", TimeZone: "America/Los_Angeles", OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1" };
@@ -198,4 +199,22 @@ describe("Today's requests", () => {
     expect(idBatches([3, 1, 2, 2, -1], 2)).toEqual(["1,2", "3"]);
     expect(invoicesRequests([20002, 20001], "2026-11-24")).toEqual([{ operation: "listInvoices", query: { CustomerIDs: "20001,20002", Statuses: "1,2,3,4,5,7", StartDate: "2026-08-26" } }]);
   });
+});
+
+describe("matchAccounts: a rep's search over their accounts", () => {
+  const model = todayModel(
+    input({
+      now: new Date("2026-11-24T20:00:00Z"),
+      customers: [customer(1, { CustomerName: "Café Verde", Address: "1 Main St, Oakland, CA" }), customer(2, { CustomerName: "Green Leaf", Address: "9 Oak Ave, Fresno, CA", LicenseNum: "C10-77" })],
+    }),
+  );
+  it.each([
+    ["", ["Café Verde", "Green Leaf"]],
+    ["cafe", ["Café Verde"]],
+    ["oak", ["Café Verde", "Green Leaf"]],
+    ["oakland main", ["Café Verde"]],
+    ["c10-77", ["Green Leaf"]],
+    ["2", ["Green Leaf"]],
+    ["nowhere", []],
+  ])("%j finds %j", (q, found) => expect(names(matchAccounts(model.accounts, q))).toEqual(found));
 });

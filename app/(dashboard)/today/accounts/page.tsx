@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { Suspense } from "react";
+import { TodayAccounts } from "@/components/today/today-accounts";
+import { TodaySkeleton } from "@/components/today/today-view";
+import { todayIn } from "@/lib/format/days";
+import { pageHref, pageRead } from "@/lib/ui/page-href";
+import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { PageTitle } from "../../_lib/page-title";
+import { requireSession } from "../../_lib/session";
+import { Prefetched } from "../../_lib/streamed";
+import { todayPrefetch } from "../_lib/today-prefetch";
+
+export const metadata: Metadata = { title: "My accounts · Backroom" };
+
+// GET /today/accounts (issue 38): a rep's accounts as cards, searched; the person's own rep or the one `?rep=` names.
+export default async function TodayAccountsPage({ searchParams }: PageProps<"/today/accounts">) {
+  const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  const repId = pageRead.today(params).rep ?? view.salesRepUserId ?? undefined;
+  if (active.keyType !== "Employee" || repId === undefined) {
+    return (
+      <div className="space-y-2">
+        <PageTitle title="My accounts" />
+        <p className="max-w-3xl">
+          A rep&apos;s accounts are read with an Employee key, for the rep a member is linked to:{" "}
+          <Link href={pageHref.today()} className="link">
+            Today
+          </Link>{" "}
+          says how to choose one.
+        </p>
+      </div>
+    );
+  }
+  const today = todayIn(parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
+  return (
+    <div className="space-y-4">
+      <PageTitle title="My accounts" intro="Your sales rep's active accounts, each with its address, licence, balance and last order." />
+      <p className="text-sm">
+        <Link href={pageHref.today(repId === view.salesRepUserId ? {} : { rep: repId })} className="link inline-flex min-h-11 items-center">
+          Back to Today
+        </Link>
+      </p>
+      <Suspense fallback={<TodaySkeleton />}>
+        <Region repId={repId} today={today} />
+      </Suspense>
+    </div>
+  );
+}
+
+async function Region({ repId, today }: { repId: number; today: string }) {
+  const { requests } = await todayPrefetch(repId, today);
+  return (
+    <Prefetched requests={requests}>
+      <TodayAccounts repId={repId} />
+    </Prefetched>
+  );
+}
