@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { signIn } from "./sign-in";
 
 // Installable, and the pages without a connection (issue 38): the web app manifest and its icons, and the service
@@ -107,6 +108,7 @@ test("pages open without a connection once visited or saved, the others say so, 
   await expect(page.getByRole("heading", { level: 1, name: NOT_SAVED })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/delivery-days");
   await expect(page.getByRole("link", { name: "Go to Today" })).toHaveAttribute("href", "/today");
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Nothing of the API is kept, and neither is the sign-in page.
   const apiRead = await page.evaluate(async () => (await fetch("/api/v1/customers?PageSize=1")).status);

@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect } from "react";
-import { clearDevice } from "@/lib/ui/offline/clear-device";
 
 /**
  * Clears the device of the person's pages and data (`clearDevice`) once drawn: a page draws it where the server found
@@ -9,7 +8,8 @@ import { clearDevice } from "@/lib/ui/offline/clear-device";
  */
 export function ClearDeviceOnLoad() {
   useEffect(() => {
-    void clearDevice();
+    // Loaded when needed: the sign-in page's first load does not carry it for everyone who is signed in.
+    void import("@/lib/ui/offline/clear-device").then(({ clearDevice }) => clearDevice());
   }, []);
   return null;
 }

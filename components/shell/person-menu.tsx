@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useState } from "react";
 import { isRole, ROLE_LABELS } from "@/lib/session/roles";
 import { sessionClient } from "@/lib/session/session-client";
-import { clearDevice } from "@/lib/ui/offline/clear-device";
 
 /** Who is signed in and their role here, with their account, the workspace's settings, and signing out. */
 export function PersonMenu({ name, email, role }: { name: string; email: string; role: string }) {
@@ -12,7 +11,8 @@ export function PersonMenu({ name, email, role }: { name: string; email: string;
   async function signOut() {
     setBusy(true);
     await sessionClient.signOut();
-    await clearDevice();
+    // Nothing of the person stays on the device (loaded here only: no page's first load carries it).
+    await (await import("@/lib/ui/offline/clear-device")).clearDevice();
     // A full load on purpose (not the router): every client cache of the ended session goes with it.
     window.location.assign(new URL("/sign-in", window.location.href));
   }

@@ -28,11 +28,21 @@ declare global {
 }
 declare const self: ServiceWorkerGlobalScope;
 
-/** Deletes the least recently kept pages past `PAGES_MAX` (Cache Storage lists a cache's entries in the order put). */
+/**
+ * Deletes the pages too old to be shown (a week), then the least recently kept past `PAGES_MAX` (Cache Storage lists a
+ * cache's entries in the order they were put). Run after each page kept, so no page stays on the device past its week
+ * once the worker runs again.
+ */
 async function trimPages(): Promise<void> {
   const cache = await caches.open(PAGES_CACHE);
-  const keys = await cache.keys();
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - PAGES_MAX)).map((key) => cache.delete(key)));
+  const now = Date.now();
+  const kept: Request[] = [];
+  for (const key of await cache.keys()) {
+    const page = await cache.match(key, { ignoreVary: true });
+    if (page && isFresh(page.headers.get("date"), now)) kept.push(key);
+    else await cache.delete(key, { ignoreVary: true });
+  }
+  await Promise.all(kept.slice(0, Math.max(0, kept.length - PAGES_MAX)).map((key) => cache.delete(key, { ignoreVary: true })));
 }
 
 /** The pages cache's rules: keep only whole dashboard pages, show none older than a week, keep at most PAGES_MAX. */
