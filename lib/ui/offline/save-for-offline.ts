@@ -22,11 +22,13 @@ export async function saveForOffline(urls: string[], { timeoutMs = 120_000 }: { 
   if (!worker) return none;
   return new Promise<SaveResult>((resolve) => {
     const channel = new MessageChannel();
-    const timer = setTimeout(() => resolve(none), timeoutMs);
-    channel.port1.onmessage = (event: MessageEvent<SaveResult>) => {
+    const settle = (result: SaveResult) => {
       clearTimeout(timer);
-      resolve(event.data);
+      channel.port1.close();
+      resolve(result);
     };
+    const timer = setTimeout(() => settle(none), timeoutMs);
+    channel.port1.onmessage = (event: MessageEvent<SaveResult>) => settle(event.data);
     worker.postMessage({ type: "backroom:save-pages", urls } satisfies SaveMessage, [channel.port2]);
   });
 }
