@@ -1,3 +1,5 @@
+import { withSerwist } from "@serwist/turbopack";
+
 /**
  * Security headers every answer carries, pages and JSON alike. They are the same on every request, so Next adds them
  * from here; `proxy.ts` adds what depends on the request (the CSP's nonce, HSTS over HTTPS) and runs for pages only.
@@ -27,4 +29,6 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// withSerwist leaves esbuild out of the server's bundle: the service worker's route (app/serwist/[path]/route.ts) runs it
+// when the build prerenders the worker.
+export default withSerwist(nextConfig);

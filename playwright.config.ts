@@ -35,6 +35,9 @@ export default defineConfig({
       dependencies: ["setup"],
       use: {
         ...devices["Desktop Chrome"],
+        // Backroom's service worker precaches the build's shell and answers navigations: a browser test that is not
+        // about it runs without it (as page.route() needs), and e2e/offline-shell.spec.ts allows it.
+        serviceWorkers: "block",
         launchOptions: {
           executablePath: findChromium(),
           args: [

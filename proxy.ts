@@ -32,6 +32,10 @@ export function proxy(request: NextRequest) {
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The service worker (/serwist/sw.js) and the web app manifest: without worker-src, the script-src above (a nonce
+    // and 'strict-dynamic', which drops 'self') would refuse the worker's registration.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

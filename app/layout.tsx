@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
+import { ServiceWorkerRegistration } from "@/components/offline/service-worker-registration";
 import { TestModeBanner } from "@/components/session/session-indicator";
 import { backend } from "@/lib/backend";
 import { currentSession } from "@/lib/server/current-session";
@@ -9,6 +10,8 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: "Backroom",
   description: "Backroom: a web dashboard, and an embedded sandbox, for the distributor's Data API.",
+  // Installed on an iPhone's home screen (Add to Home Screen): standalone, as app/manifest.ts says for the others.
+  appleWebApp: { capable: true, title: "Backroom" },
 };
 
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
@@ -22,6 +25,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
         </a>
         <TestModeBanner active={session?.view.keys.find((k) => k.id === session.view.activeKeyId)} />
         {children}
+        <ServiceWorkerRegistration />
       </body>
     </html>
   );

@@ -11,6 +11,8 @@ export function PersonMenu({ name, email, role }: { name: string; email: string;
   async function signOut() {
     setBusy(true);
     await sessionClient.signOut();
+    // Nothing of the person stays on the device (loaded here only: no page's first load carries it).
+    await (await import("@/lib/ui/offline/clear-device")).clearDevice();
     // A full load on purpose (not the router): every client cache of the ended session goes with it.
     window.location.assign(new URL("/sign-in", window.location.href));
   }

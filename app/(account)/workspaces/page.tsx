@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { CreateWorkspaceForm } from "@/components/account/create-workspace-form";
+import { ClearDeviceOnLoad } from "@/components/offline/clear-device-on-load";
 import { RemovalNotice } from "@/components/account/removal-notice";
 import { WorkspaceList } from "@/components/account/workspace-list";
 import { backend } from "@/lib/backend";
@@ -18,6 +19,8 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
   const removal = view.workspaces.length === 0 ? await removalNotice(await backend(), view.person) : undefined;
   return (
     <div className="max-w-2xl space-y-8">
+      {/* In no workspace (removed from it, or never in one): none of a workspace's pages or data stays on the device. */}
+      {!view.workspace && <ClearDeviceOnLoad />}
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Your workspaces</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">

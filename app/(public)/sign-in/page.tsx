@@ -1,19 +1,23 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { SignInForm } from "@/components/account/sign-in-form";
-import { isSandbox, sandboxCheck } from "@/lib/backend";
+import { ClearDeviceOnLoad } from "@/components/offline/clear-device-on-load";
+import { backend, isSandbox, sandboxCheck } from "@/lib/backend";
+import { currentSession } from "@/lib/server/current-session";
 import { serverEnv } from "@/lib/server/env";
 import { safeNext } from "@/lib/session/safe-next";
 
 export const metadata: Metadata = { title: "Sign in · Backroom" };
 
 export default async function SignInPage({ searchParams }: PageProps<"/sign-in">) {
-  const [params, incoming] = await Promise.all([searchParams, headers()]);
+  const [params, incoming, session] = await Promise.all([searchParams, headers(), currentSession(backend)]);
   const sandbox = { production: isSandbox("production"), test: isSandbox("test") };
   const sso = serverEnv.OIDC_ISSUER ? serverEnv.OIDC_NAME : undefined;
   const email = typeof params.email === "string" ? params.email : undefined;
   return (
     <main id="content" className="mx-auto max-w-2xl space-y-8 px-4 py-8 sm:px-6">
+      {/* Every ended session comes here (signed out, expired, a 401 in the browser): nothing of it stays on the device. */}
+      {!session && <ClearDeviceOnLoad />}
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Sign in to Backroom</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
