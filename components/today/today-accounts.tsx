@@ -8,7 +8,10 @@ import { todayIn } from "@/lib/format/days";
 import { matchAccounts } from "@/lib/ui/today/match-accounts";
 import { todayModel } from "@/lib/ui/today/today";
 import { useToday } from "@/lib/ui/today/use-today";
+import { useOnline } from "@/lib/ui/offline/use-online";
+import { useWeek } from "@/lib/ui/offline/use-week";
 import { AccountCard } from "./account-card";
+import { OfflineLine } from "./offline-line";
 import { TodaySkeleton } from "./today-view";
 
 /**
@@ -20,13 +23,16 @@ export function TodayAccounts({ repId }: { repId: number }) {
   const params = useSearchParams();
   const router = useRouter();
   const q = params.get("q") ?? "";
-  const { rep, reps, lists, input } = useToday(repId, todayIn(timeZone));
+  const { week } = useWeek(repId);
+  const online = useOnline();
+  const { rep, reps, lists, input, asOf } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
   const accounts = useMemo(() => (input ? todayModel({ ...input, now: new Date() }).accounts : undefined), [input]);
   const failed = Object.values(lists).find((l) => l.error);
   if (reps.error) return <RequestError error={reps.error} onRetry={() => void reps.refetch()} what="the sales reps" />;
   const shown = accounts ? matchAccounts(accounts, q) : undefined;
   return (
     <div className="space-y-4">
+      <OfflineLine asOf={asOf} timeZone={timeZone} />
       <form
         role="search"
         aria-label="Accounts"

@@ -11,10 +11,15 @@ import { compareDecimals } from "@/lib/format/decimal";
 import { cutOffSentence, weekdayName } from "@/lib/ui/delivery/cutoff";
 import { isoWeekday } from "@/lib/format/days";
 import { pageHref } from "@/lib/ui/page-href";
+import { OFFLINE_CUSTOMER_PATH } from "@/lib/ui/offline/page-rules";
 import { type AccountCard as Card, type DeliveryGroup, type TodayHealth, todayModel } from "@/lib/ui/today/today";
 import { type TodayList, useToday } from "@/lib/ui/today/use-today";
+import { useOnline } from "@/lib/ui/offline/use-online";
+import { useWeek } from "@/lib/ui/offline/use-week";
 import { AccountCard } from "./account-card";
 import { CutOffCountdown } from "./cut-off-countdown";
+import { OfflineLine } from "./offline-line";
+import { SaveOffline } from "./save-offline";
 
 export interface TodayViewProps {
   repId: number;
@@ -36,8 +41,12 @@ const GRID = "grid gap-3 sm:grid-cols-2 xl:grid-cols-3";
  */
 export function TodayView({ repId, linked = false, health, noHistory }: TodayViewProps) {
   const timeZone = useTimeZone();
-  const today = todayIn(timeZone);
-  const { rep, reps, unknownRep, ids, lists, input } = useToday(repId, today);
+  const { week } = useWeek(repId);
+  const online = useOnline();
+  // Offline, the lists as the device keeps them: asked for on the day they were saved.
+  const today = !online && week ? week.day : todayIn(timeZone);
+  const { rep, reps, unknownRep, ids, lists, input, queryKeys, asOf } = useToday(repId, today);
+  const own = linked ? {} : { rep: repId };
   const model = useMemo(() => (input ? todayModel({ ...input, health, now: new Date() }) : undefined), [input, health]);
   const failed = Object.entries(lists).find(([, list]) => list.error);
 
@@ -51,11 +60,13 @@ export function TodayView({ repId, linked = false, health, noHistory }: TodayVie
     );
   return (
     <div className="space-y-6">
+      <OfflineLine asOf={asOf} timeZone={timeZone} />
+      <SaveOffline repId={repId} day={today} accounts={ids.length} keys={model ? queryKeys : undefined} pages={[pageHref.today(own), pageHref.todayAccounts(own), OFFLINE_CUSTOMER_PATH]} week={week} timeZone={timeZone} />
       <p className="text-sm" data-testid="today-summary">
         {rep ? (
           <>
             <strong>{rep.Name ?? `Rep ${repId}`}</strong>: {ids.length} active {ids.length === 1 ? "account" : "accounts"}.{" "}
-            <Link href={pageHref.todayAccounts(linked ? {} : { rep: repId })} className="link inline-flex min-h-11 items-center">
+            <Link href={pageHref.todayAccounts(own)} className="link inline-flex min-h-11 items-center">
               All of them
             </Link>
           </>

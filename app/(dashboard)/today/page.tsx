@@ -14,7 +14,8 @@ import { PageTitle } from "../_lib/page-title";
 import { serverAnswer } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
 import { Prefetched } from "../_lib/streamed";
-import { todayPrefetch } from "./_lib/today-prefetch";
+import { isOfflineSave } from "../_lib/offline-save";
+import { repAccounts, todayPrefetch } from "./_lib/today-prefetch";
 
 export const metadata: Metadata = { title: "Today · Backroom" };
 
@@ -100,7 +101,9 @@ async function RepChoice({ repId, linked }: { repId: number | undefined; linked:
 
 /** The rep's lists fetched on the server (the browser hydrates them), and the history's health of their accounts. */
 async function TodayRegion({ repId, linked, today, keyId }: { repId: number; linked: boolean; today: string; keyId: string }) {
-  const { ids, requests } = await todayPrefetch(repId, today);
+  // Kept by "Save for offline": no prefetch (the page draws from the device), the health from the history all the same.
+  const saving = await isOfflineSave();
+  const { ids, requests } = saving ? { ids: await repAccounts(repId), requests: [] } : await todayPrefetch(repId, today);
   const { db } = await backend();
   const health = ids.length ? await accountsHealth(db, keyId, ids) : undefined;
   return (

@@ -1,7 +1,7 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isFresh, isKeptPath, isKeptResponse, isSaveMessage, NOT_KEPT_SEGMENTS, PAGE_MAX_AGE_SECONDS, requestHandling, type ResponseFacts } from "./page-rules";
+import { isFresh, isKeptPath, isKeptResponse, isSaveMessage, NOT_KEPT_SEGMENTS, OFFLINE_CUSTOMER_PATH, PAGE_MAX_AGE_SECONDS, requestHandling, type ResponseFacts, standInFor } from "./page-rules";
 
 const ORIGIN = "https://backroom.example";
 
@@ -112,5 +112,22 @@ describe("isSaveMessage", () => {
     ["backroom:save-pages", false],
   ])("%j: %s", (data, ok) => {
     expect(isSaveMessage(data)).toBe(ok);
+  });
+});
+
+describe("standInFor", () => {
+  it.each([
+    ["/customers/20013", OFFLINE_CUSTOMER_PATH],
+    ["/customers/1", OFFLINE_CUSTOMER_PATH],
+    ["/customers", undefined],
+    ["/customers/credit-terms", undefined],
+    ["/customers/12/x", undefined],
+    ["/invoices/12", undefined],
+    ["/today", undefined],
+  ])("%s is stood in for by %s", (path, standIn) => expect(standInFor(path)).toBe(standIn));
+
+  it("stands in with a page the worker keeps (a dashboard page)", () => {
+    expect(isKeptPath(OFFLINE_CUSTOMER_PATH)).toBe(true);
+    expect(existsSync(join(process.cwd(), "app/(dashboard)", OFFLINE_CUSTOMER_PATH, "page.tsx"))).toBe(true);
   });
 });

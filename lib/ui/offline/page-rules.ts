@@ -13,6 +13,25 @@ export const PAGES_CACHE = "backroom-pages";
 export const OFFLINE_PATH = "/offline";
 
 /**
+ * The customer page drawn from the rep's week kept on the device (issue 38): one page kept for every account, not one
+ * per account. The worker answers it for a customer's address (`/customers/{id}`) that the network does not answer
+ * and that was not kept itself; the page reads the id from its address.
+ */
+export const OFFLINE_CUSTOMER_PATH = "/today/customer";
+
+/**
+ * The kept page that stands in for an address the network did not answer and the device did not keep, when there is
+ * one: a customer's page is drawn from the rep's week by `OFFLINE_CUSTOMER_PATH`.
+ *
+ * @example
+ * standInFor("/customers/20013"); // "/today/customer"
+ * standInFor("/invoices/1"); // undefined
+ */
+export function standInFor(pathname: string): string | undefined {
+  return /^\/customers\/\d{1,15}$/.test(pathname) ? OFFLINE_CUSTOMER_PATH : undefined;
+}
+
+/**
  * The request header of a page fetched by "Save for offline" (`saveForOffline`): a page's server render may skip its
  * data prefetch for it, as the page will read its data from what the device keeps.
  */

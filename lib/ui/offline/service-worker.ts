@@ -5,7 +5,7 @@
  * dashboard's pages per address for when the network fails, and keeps given addresses on a page's request ("Save for
  * offline"). It never keeps an answer of /api/*: the rules are page-rules.ts, and docs/architecture.md says why.
  */
-import { NetworkFirst, NetworkOnly, type PrecacheEntry, Serwist, type SerwistPlugin } from "serwist";
+import { NetworkFirst, NetworkOnly, type PrecacheEntry, PrecacheFallbackPlugin, Serwist, type SerwistPlugin } from "serwist";
 import {
   isFresh,
   isKeptPath,
@@ -16,6 +16,7 @@ import {
   PAGES_CACHE,
   PAGES_MAX,
   requestHandling,
+  standInFor,
   SAVE_HEADER,
   type SaveResult,
 } from "./page-rules";
@@ -50,7 +51,19 @@ const pagesRules: SerwistPlugin = {
   cacheWillUpdate: async ({ response }) => (isKeptResponse(response) ? response : null),
   cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse && isFresh(cachedResponse.headers.get("date"), Date.now()) ? cachedResponse : undefined),
   cacheDidUpdate: trimPages,
+  // Neither the network nor a kept copy: a kept page that draws this address from the data kept on the device (a
+  // customer's page from the rep's week), before the offline page (the fallback's plugin runs after this one).
+  handlerDidError: async ({ request }) => {
+    const standIn = standInFor(new URL(request.url).pathname);
+    if (!standIn) return undefined;
+    const cache = await caches.open(PAGES_CACHE);
+    const kept = await cache.match(new URL(standIn, self.location.origin), { ignoreVary: true });
+    return kept && isFresh(kept.headers.get("date"), Date.now()) ? kept : undefined;
+  },
 };
+
+const pages = new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [pagesRules], matchOptions: { ignoreVary: true } });
+const offlinePage = { url: OFFLINE_PATH, matcher: ({ request }: { request: Request }) => request.destination === "document" };
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
@@ -65,12 +78,15 @@ const serwist = new Serwist({
   runtimeCaching: [
     {
       matcher: ({ request }) => requestHandling(request, self.location.origin) === "keep-page",
-      handler: new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [pagesRules], matchOptions: { ignoreVary: true } }),
+      handler: pages,
     },
     { matcher: ({ request }) => requestHandling(request, self.location.origin) === "page-from-network", handler: new NetworkOnly() },
   ],
-  fallbacks: { entries: [{ url: OFFLINE_PATH, matcher: ({ request }) => request.destination === "document" }] },
+  fallbacks: { entries: [offlinePage] },
 });
+// Serwist adds the fallback only to strategies without a handlerDidError of their own: the pages' (whose stand-in
+// comes first) gets it here, after its own.
+pages.plugins.push(new PrecacheFallbackPlugin({ fallbackUrls: [offlinePage], serwist }));
 
 /**
  * Keeps the given addresses now: each is fetched once, with `SAVE_HEADER`, and kept when it is a dashboard page that

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgingRow } from "@/lib/ui/ar-aging/aging";
-import { idBatches, invoicesRequests } from "./requests";
+import { idBatches, invoicesRequests, keptAnswer } from "./requests";
 import { matchAccounts } from "./match-accounts";
 import { licenceOf, mapsHref, type TodayCustomer, type TodayInput, todayModel } from "./today";
 
@@ -217,4 +217,18 @@ describe("matchAccounts: a rep's search over their accounts", () => {
     ["2", ["Green Leaf"]],
     ["nowhere", []],
   ])("%j finds %j", (q, found) => expect(names(matchAccounts(model.accounts, q))).toEqual(found));
+});
+
+describe("keptAnswer: what the device keeps of Today's answers", () => {
+  it("keeps the fields the pages read of invoices, aging rows and open invoices, and customers whole", () => {
+    const invoice = { InvoiceID: 1, CustomerID: 2, InvoiceNum: "INV-1", Date: "2026-11-20T00:00:00Z", Status: 7, InvoiceTotal: "10.00", PDFURL: "https://erp.example/pdf?token=x", Memo: "…" };
+    expect(keptAnswer(["walk", "api", "listInvoices", "", "CustomerIDs=2", "10"], { records: [invoice], complete: true, requests: 1 })).toEqual({
+      records: [{ InvoiceID: 1, CustomerID: 2, InvoiceNum: "INV-1", Date: "2026-11-20T00:00:00Z", Status: 7, InvoiceTotal: "10.00" }],
+      complete: true,
+      requests: 1,
+    });
+    const customer = { records: [{ CustomerID: 2, CustomerName: "A", Address: "1 Main" }] };
+    expect(keptAnswer(["walk", "api", "listCustomers", "", "CustomerIDs=2", "10"], customer)).toBe(customer);
+    expect(keptAnswer(["api", "listArAging", "", "CustomerIDs=2"], { records: [{ ARAccountID: 5, CurrentInvoices: [{ InvoiceID: 1 }], Due_91: "1" }] })).toEqual({ records: [{ ARAccountID: 5, Due_91: "1" }] });
+  });
 });

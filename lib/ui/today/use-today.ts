@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { type QueryKey, useQueries, useQuery } from "@tanstack/react-query";
 import type { RecordOf } from "@/lib/data-api/client";
 import type { OperationId } from "@/lib/data-api/registry";
 import { type ApiRequest, apiQueryOptions, apiWalkOptions, STALE, type Walked } from "@/lib/ui/api-query";
@@ -20,6 +20,7 @@ function useWalks<K extends OperationId>(requests: ApiRequest<K>[], staleTime: n
       data: results.length && results.every((r) => r.data) ? ({ records: results.flatMap((r) => r.data!.records), complete: results.every((r) => r.data!.complete), requests: 0, stale: oldestStale(results.map((r) => r.data!.stale)) } satisfies Walked<RecordOf<K>>) : undefined,
       error: results.find((r) => r.error)?.error ?? null,
       isPending: results.some((r) => r.isPending),
+      dataUpdatedAt: results.length ? Math.min(...results.map((r) => r.dataUpdatedAt)) : 0,
       refetch: () => Promise.all(results.map((r) => r.refetch())),
     }),
   });
@@ -53,6 +54,14 @@ export function useToday(repId: number, today: string) {
   const fallback = customers.data ? scheduleFallbackRequest(customers.data.records, {}) : undefined;
   const schedules = useQuery({ ...apiQueryOptions(browserApi, fallback ?? { operation: "listDeliveryDays" }, STALE.directory), enabled: fallback !== undefined });
 
+  // Every query Today reads: what "Save for offline" keeps.
+  const walkKey = (request: ApiRequest) => apiWalkOptions(browserApi, request, 0, TODAY_PAGES).queryKey;
+  const queryKeys: QueryKey[] = [
+    apiQueryOptions(browserApi, repsRequest, 0).queryKey,
+    apiQueryOptions(browserApi, statesRequest, 0).queryKey,
+    ...[...customersRequests(ids), ...agingRequests(ids), ...invoicesRequests(ids, today), ...openInvoicesRequests(arAccounts)].map(walkKey),
+    ...(fallback ? [apiQueryOptions(browserApi, fallback, 0).queryKey] : []),
+  ];
   const lists: Record<"reps" | "customers" | "states" | "aging" | "invoices" | "openInvoices", TodayList> = { reps, customers, states, aging, invoices, openInvoices };
   // The model's input once the lists it cannot do without are in (the aging's open invoices only once there is an aging).
   const ready = customers.data && states.data && aging.data && invoices.data && (arAccounts.length === 0 || openInvoices.data) && (!fallback || schedules.data || schedules.error);
@@ -66,5 +75,8 @@ export function useToday(repId: number, today: string) {
         invoices: invoices.data!.records,
       }
     : undefined;
-  return { rep, reps, unknownRep: reps.data !== undefined && rep === undefined, ids, lists, input, schedulesUnread: schedules.error !== null };
+  // When the oldest of what is shown was read (a week restored from the device: when it was saved).
+  const read = [reps, customers, states, aging, invoices].map((l) => l.dataUpdatedAt).filter((t) => t > 0);
+  const asOf = read.length ? Math.min(...read) : undefined;
+  return { asOf, customerRecords: customers.data?.records, rep, reps, unknownRep: reps.data !== undefined && rep === undefined, ids, lists, input, queryKeys, schedulesUnread: schedules.error !== null };
 }

@@ -6,6 +6,13 @@ import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequest
 import { serverAnswer, serverWalk } from "../../_lib/prefetch";
 import type { PrefetchRequest } from "../../_lib/streamed";
 
+/** The rep's accounts' ids, from `/salesReps` (read once per render, whoever asks). */
+export async function repAccounts(repId: number): Promise<number[]> {
+  const reps = await serverAnswer({ request: repsRequest, staleTime: STALE.directory });
+  const idList = reps ? repCustomerIds(reps.records, repId) : undefined;
+  return idList ? idList.split(",").filter(Boolean).map(Number) : [];
+}
+
 /**
  * What a rep's Today and their accounts' list read, fetched on the server so the browser hydrates them: the reps, the
  * states, the accounts' records, aging and last 90 days' invoices, and the open invoices of the AR accounts the aging
@@ -16,9 +23,7 @@ import type { PrefetchRequest } from "../../_lib/streamed";
  * <Prefetched requests={requests}>...</Prefetched>
  */
 export async function todayPrefetch(repId: number, today: string): Promise<{ ids: number[]; requests: PrefetchRequest[] }> {
-  const reps = await serverAnswer({ request: repsRequest, staleTime: STALE.directory });
-  const idList = reps ? repCustomerIds(reps.records, repId) : undefined;
-  const ids = idList ? idList.split(",").filter(Boolean).map(Number) : [];
+  const ids = await repAccounts(repId);
   const walk = (request: PrefetchRequest["request"], staleTime: number): PrefetchRequest => ({ request, staleTime, pages: TODAY_PAGES });
   const agings = await Promise.all(agingRequests(ids).map((request) => serverWalk({ request, staleTime: TODAY_STALE.aging, pages: TODAY_PAGES })));
   const arAccounts = [...new Set(agings.flatMap((a) => a?.records ?? []).flatMap((r) => (r.ARAccountID != null ? [r.ARAccountID] : [])))];

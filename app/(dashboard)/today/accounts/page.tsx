@@ -10,6 +10,7 @@ import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../../_lib/page-title";
 import { requireSession } from "../../_lib/session";
 import { Prefetched } from "../../_lib/streamed";
+import { isOfflineSave } from "../../_lib/offline-save";
 import { todayPrefetch } from "../_lib/today-prefetch";
 
 export const metadata: Metadata = { title: "My accounts · Backroom" };
@@ -49,7 +50,8 @@ export default async function TodayAccountsPage({ searchParams }: PageProps<"/to
 }
 
 async function Region({ repId, today }: { repId: number; today: string }) {
-  const { requests } = await todayPrefetch(repId, today);
+  // Kept by "Save for offline": no prefetch, the page draws from the device.
+  const { requests } = (await isOfflineSave()) ? { requests: [] } : await todayPrefetch(repId, today);
   return (
     <Prefetched requests={requests}>
       <TodayAccounts repId={repId} />

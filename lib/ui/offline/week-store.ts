@@ -1,0 +1,99 @@
+import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
+import { persistQueryClientRestore } from "@tanstack/query-persist-client-core";
+import { dehydrate, hashKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { createStore, del, get, set } from "idb-keyval";
+
+/**
+ * A rep's week kept on the device (issue 38, "Save for offline"): the answers Today read (the rep's accounts, their
+ * delivery schedules, AR aging rows, last orders, the states' cut-offs) and the accounts' visit notes, as
+ * react-query's dehydrated cache, in IndexedDB through TanStack Query's persister over idb-keyval. Restored into the
+ * page's query client where a page of the rep's opens (Today, the accounts, a customer's page from the device): an
+ * answer already newer in the cache is kept, so online the network's answer wins and offline the device's shows.
+ *
+ * Never the API key or a password (the browser has neither); the person's data, deleted by `clearDevice` at sign-out.
+ */
+
+/** The IndexedDB database and store the week lives in (one key for the cache, one for what was saved). */
+export const WEEK_DATABASE = "backroom-offline";
+const STORE = "week";
+const CACHE_KEY = "cache";
+const META_KEY = "meta";
+
+/** Kept for a week: a session lasts at most that long (SESSION_MAX_DAYS' default), and the pages kept as long. */
+export const WEEK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What a save kept, shown beside the button and read by the offline line. */
+export interface WeekMeta {
+  /** When it was saved (ms since the epoch). */
+  savedAt: number;
+  repId: number;
+  /** The day the lists were asked for (Today's invoices start 90 days before it): their keys, to read them by offline. */
+  day: string;
+  accounts: number;
+  /** Queries kept, and the size of what was written (the serialized cache, in bytes of UTF-16 text / 2 ≈ characters). */
+  queries: number;
+  bytes: number;
+}
+
+let store: ReturnType<typeof createStore> | undefined;
+/** The store, opened on first use (never on the server, nor on a page that keeps nothing). */
+const weekStore = () => (store ??= createStore(WEEK_DATABASE, STORE));
+
+let lastBytes = 0;
+const persister = createAsyncStoragePersister({
+  storage: {
+    getItem: (key: string) => get<string>(key, weekStore()).then((value) => value ?? null),
+    setItem: (key: string, value: string) => {
+      lastBytes = new TextEncoder().encode(value).length;
+      return set(key, value, weekStore());
+    },
+    removeItem: (key: string) => del(key, weekStore()),
+  },
+  key: CACHE_KEY,
+  // A save is a person's action, written at once.
+  throttleTime: 0,
+});
+
+/** The buster of a rep's week: another rep's saved week is not this one's. */
+const busterOf = (repId: number) => `week-v1:${repId}`;
+
+/**
+ * Keeps these queries' answers (the successful ones) on the device as the rep's week, replacing any week kept before.
+ *
+ * @example
+ * const meta = await saveWeek(queryClient, { repId: 1008, day: "2026-11-25", accounts: 254, keys: today.queryKeys });
+ */
+export async function saveWeek(
+  queryClient: QueryClient,
+  { repId, day, accounts, keys, trim = (_key, data) => data }: { repId: number; day: string; accounts: number; keys: readonly QueryKey[]; /** What of an answer to keep (the fields the pages read). */ trim?: (key: QueryKey, data: unknown) => unknown },
+): Promise<WeekMeta> {
+  const wanted = new Set(keys.map((key) => hashKey(key)));
+  const clientState = dehydrate(queryClient, { shouldDehydrateQuery: (query) => wanted.has(query.queryHash) && query.state.status === "success", shouldDehydrateMutation: () => false });
+  for (const query of clientState.queries) query.state.data = trim(query.queryKey, query.state.data);
+  // What persistQueryClientSave writes, with the answers trimmed first.
+  await persister.persistClient({ buster: busterOf(repId), timestamp: Date.now(), clientState });
+  const meta: WeekMeta = { savedAt: Date.now(), repId, day, accounts, queries: clientState.queries.length, bytes: lastBytes };
+  await set(META_KEY, meta, weekStore());
+  return meta;
+}
+
+/** What the device keeps of a week, or undefined when nothing (or only what is past its week). */
+export async function weekMeta(): Promise<WeekMeta | undefined> {
+  if (typeof indexedDB === "undefined") return undefined;
+  const meta = await get<WeekMeta>(META_KEY, weekStore()).catch(() => undefined);
+  return meta && Date.now() - meta.savedAt <= WEEK_MAX_AGE_MS ? meta : undefined;
+}
+
+/**
+ * Puts the rep's kept week into the query client (answers newer in the cache stay). Resolves with what was kept, or
+ * undefined when the device keeps no week of this rep.
+ *
+ * @example
+ * const meta = await restoreWeek(queryClient, 1008);
+ */
+export async function restoreWeek(queryClient: QueryClient, repId: number): Promise<WeekMeta | undefined> {
+  const meta = await weekMeta();
+  if (!meta || meta.repId !== repId) return undefined;
+  await persistQueryClientRestore({ queryClient, persister, buster: busterOf(repId), maxAge: WEEK_MAX_AGE_MS });
+  return meta;
+}
