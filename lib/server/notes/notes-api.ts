@@ -38,12 +38,24 @@ const clock = (deps: NotesDeps) => deps.now?.() ?? Date.now();
 const storeOf = (deps: NotesDeps) => createNotesStore(deps.db, () => new Date(clock(deps)));
 const scopeOf = (actor: Member): NotesScope => ({ workspaceId: actor.workspace.id, environment: actor.key.environment });
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
-const invalid = (field: string, detail: string) => json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, detail }] } }, 400);
+const invalid = (field: string, detail: string) => json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } }, 400);
 
 /** A stored note as the asker sees it: `mayDelete` when they wrote it, may write, and it is under a day old. */
 function noteJson(note: StoredNote, actor: Member, now: number): NoteJson {
   const mayDelete = note.authorId === actor.person.id && mayWriteNotes(actor.membership.role) && withinDeleteWindow(note.createdAt, now);
   return { id: note.id, customerId: note.customerId, text: note.text, author: { id: note.authorId, name: note.authorName }, createdAt: note.createdAt, mayDelete };
+}
+
+/**
+ * The notes of one or several customers as `GET /api/notes` answers them, for a member working with a key: what the
+ * route answers, and what a page renders with on the server (`page-notes.ts`). Undefined when the key may not read
+ * them (a Customer key asking about another's store).
+ */
+export async function readNotes(actor: Member, deps: NotesDeps, customerIds: readonly number[], latest?: number): Promise<NotesJson | undefined> {
+  if (outOfScope(actor.key, customerIds).length) return undefined;
+  const notes = await storeOf(deps).list(scopeOf(actor), customerIds, latest);
+  const now = clock(deps);
+  return { notes: notes.map((note) => noteJson(note, actor, now)) };
 }
 
 // GET /api/notes?customerId=N, or ?customerIds=1,2,3 (up to 500), optionally &latest=N (each customer's newest N);
@@ -54,11 +66,8 @@ export const listNotes = withActor("key", undefined, async (request: Request, ac
   const query = parsed.data;
   const ids = query.customerIds ?? [query.customerId!];
   if (outOfScope(actor.key, ids).length) return failureAnswer("customer-not-in-scope");
-  const notes = await storeOf(deps).list(scopeOf(actor), ids, query.latest);
-  const now = clock(deps);
-  if (query.format === "csv") return notesCsv(query.customerId!, notes, new Date(now));
-  const body: NotesJson = { notes: notes.map((note) => noteJson(note, actor, now)) };
-  return json(body);
+  if (query.format === "csv") return notesCsv(query.customerId!, await storeOf(deps).list(scopeOf(actor), ids), new Date(clock(deps)));
+  return json(await readNotes(actor, deps, ids, query.latest));
 });
 
 // POST /api/notes {customerId, text} with an Idempotency-Key: writes a note (201). The same key again in the workspace

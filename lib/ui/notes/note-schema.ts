@@ -44,6 +44,9 @@ export interface NoteJson {
   mayDelete: boolean;
 }
 
+/** Whose notes to read: one customer, or several (up to 500) with, optionally, each one's newest `latest`. */
+export type NotesOf = { customerId: number } | { customerIds: readonly number[]; latest?: number };
+
 /** The body of `GET /api/notes`: newest first. */
 export interface NotesJson {
   notes: NoteJson[];
