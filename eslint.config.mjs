@@ -30,7 +30,7 @@ const LAYERS = [
     // export (lib/server/collections/) the Collections page's model, list and columns (lib/ui/collections/), and the AR
     // aging's export from the snapshot the AR aging page's rows and their order (lib/ui/ar-aging/); every link
     // Backroom sends (notifications, mails, digests, a statement's PDF) the pages' own addresses (page-href.ts); the
-    // visit notes' API (lib/server/notes/) the one schema of a note the customer page's form checks with.
+    // visit notes' API (lib/server/notes/) the one schema of a note the customer page's form checks with, and its rules (note-rules.ts).
     only: {
       "lib/export": ["plan.ts", "run-export.ts"],
       "lib/ui": [
@@ -55,6 +55,7 @@ const LAYERS = [
         "page-href.ts",
         "ar-aging/aging.ts",
         "ar-aging/aging-list.ts",
+        "notes/note-rules.ts",
         "notes/note-schema.ts",
       ],
     },

@@ -2,25 +2,24 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { BusyButton, FormStatus, type Outcome } from "@/components/account/form-bits";
+import type { Outcome } from "@/components/account/form-bits";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
-import { describeFailure } from "@/lib/ui/failure";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
-import { NewNote, type NewNoteBody, type NewNoteInput, NOTE_MAX_LENGTH } from "@/lib/ui/notes/note-schema";
+import { noteFailure } from "@/lib/ui/notes/note-failure";
+import { NewNote, type NewNoteBody, type NewNoteInput } from "@/lib/ui/notes/note-schema";
 import { NOTES_KEY } from "@/lib/ui/notes/notes-query";
 import { saveNote } from "@/lib/ui/notes/save-note";
-import { FIELD_ERROR, fieldClass, PRIMARY } from "@/lib/ui/styles";
+import { NoteFormLayout } from "./note-form-layout";
 
-/** Words for a failed save: Backroom's own refusals (who may, which customer, a reused key) as it said them. */
-export function noteFailure(error: unknown, doing: "save" | "delete"): string {
-  if (isDataApiError(error) && (error.status === 403 || error.status === 409)) return error.detail;
-  return describeFailure(error, { what: "the note", doing, write: true, service: "Backroom" }).message;
-}
+/** A second "Save note" this soon after a save, on an emptied form, is the rest of a double click. */
+const DOUBLE_CLICK_MS = 1500;
 
-interface NoteFormProps {
+export interface NoteFormProps {
   customerId: number;
+  /** Says how a save went, in the section's live region. */
+  onOutcome: (outcome: Outcome | undefined) => void;
 }
 
 /**
@@ -28,63 +27,46 @@ interface NoteFormProps {
  * (`NewNote`); sent with an Idempotency-Key made when it is first sent and kept until an answer comes (`saveNote`), so
  * a double click, or "Save note" again after a lost answer, makes one note.
  */
-export function NoteForm({ customerId }: NoteFormProps) {
+export function NoteForm({ customerId, onOutcome }: NoteFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<NewNoteInput, unknown, NewNoteBody>({ resolver: zodResolver(NewNote), defaultValues: { customerId, text: "" } });
   const text = useWatch({ control: form.control, name: "text" }) ?? "";
-  const [outcome, setOutcome] = useState<Outcome>();
   const sending = useRef(false);
-  const ids = { field: useId(), count: useId(), error: useId() };
-  const error = form.formState.errors.text?.message;
-  const over = text.length > NOTE_MAX_LENGTH;
+  // When the last note was saved: the second click of a double click can come after the first's save has emptied the
+  // form, and is then nothing to complain about.
+  const savedAt = useRef(0);
 
   const submit = async (note: NewNoteBody) => {
     // One save at a time: a second click while the first is on its way sends nothing.
     if (sending.current) return;
     sending.current = true;
-    setOutcome(undefined);
     try {
       await saveNote(sessionKeyStore(), note);
+      savedAt.current = Date.now();
       form.reset({ customerId, text: "" });
-      setOutcome({ tone: "ok", text: "Note saved." });
+      onOutcome({ tone: "ok", text: "Note saved." });
       await queryClient.invalidateQueries({ queryKey: NOTES_KEY });
     } catch (failure) {
       const onText = isDataApiError(failure) ? failure.fieldErrors.find((f) => f.field === "text") : undefined;
       // The API names the field in its detail ("text: …"); beside the field, the words alone.
       if (onText) form.setError("text", { type: "api", message: onText.detail.replace(/^text: /, "") }, { shouldFocus: true });
-      else setOutcome({ tone: "error", text: noteFailure(failure, "save") });
+      else onOutcome({ tone: "error", text: noteFailure(failure, "save") });
     } finally {
       sending.current = false;
     }
   };
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} aria-label="Write a visit note" className="space-y-2">
-      <label htmlFor={ids.field} className="block text-sm font-semibold">
-        New note
-      </label>
-      <textarea
-        id={ids.field}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[ids.count, error ? ids.error : ""].filter(Boolean).join(" ")}
-        className={fieldClass(Boolean(error) || over, "block w-full text-base sm:text-sm")}
-        {...form.register("text")}
-      />
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <p id={ids.count} className={`text-xs ${over ? "font-semibold text-red-800 dark:text-red-300" : "text-slate-700 dark:text-slate-300"}`}>
-          {text.length.toLocaleString("en-US")} / {NOTE_MAX_LENGTH.toLocaleString("en-US")} characters
-        </p>
-        <BusyButton busy={form.formState.isSubmitting} busyLabel="Saving…" className={`${PRIMARY} min-h-11 min-w-11 sm:min-h-0`}>
-          Save note
-        </BusyButton>
-      </div>
-      {error && (
-        <p id={ids.error} className={FIELD_ERROR}>
-          {error}
-        </p>
-      )}
-      <FormStatus outcome={outcome} focus={outcome?.tone === "error"} />
-    </form>
+    <NoteFormLayout
+      field={form.register("text")}
+      length={text.length}
+      error={form.formState.errors.text?.message}
+      busy={form.formState.isSubmitting}
+      onSubmit={(event) => {
+        if (form.getValues("text").trim() === "" && Date.now() - savedAt.current < DOUBLE_CLICK_MS) return event.preventDefault();
+        onOutcome(undefined);
+        void form.handleSubmit(submit)(event);
+      }}
+    />
   );
 }

@@ -62,10 +62,10 @@ export const ROLE_NAMES = Object.keys(GRANTS) as RoleName[];
 /** How each role is named and described where people choose one (the Members page, an invitation). */
 export const ROLE_LABELS: Record<RoleName, { label: string; description: string }> = {
   owner: { label: "Owner", description: "Everything, including other owners and the workspace itself." },
-  admin: { label: "Admin", description: "Everything but owners: keys, members, payments, purchase orders, visit notes." },
-  accounts: { label: "Accounts", description: "Reads and exports, allocates payments, writes visit notes, sees the audit trail." },
-  purchasing: { label: "Purchasing", description: "Reads and exports, drafts and submits purchase orders, writes visit notes, sees their own audit entries." },
-  viewer: { label: "Viewer", description: "Reads and exports only (visit notes too)." },
+  admin: { label: "Admin", description: "Everything but owners: keys, members, payments, purchase orders." },
+  accounts: { label: "Accounts", description: "Reads and exports, allocates payments, writes notes, sees the audit trail." },
+  purchasing: { label: "Purchasing", description: "Reads and exports, drafts and submits purchase orders, writes notes, sees their own audit entries." },
+  viewer: { label: "Viewer", description: "Reads and exports only." },
 };
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NewNote, NOTE_MAX_LENGTH, withinDeleteWindow } from "./note-schema";
+import { NOTE_MAX_LENGTH, withinDeleteWindow } from "./note-rules";
+import { NewNote } from "./note-schema";
 
 describe("NewNote", () => {
   it("trims the text and takes up to 2,000 characters of it", () => {

@@ -1,6 +1,7 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
-import type { NewNoteBody, NoteJson, NotesJson, NotesOf } from "./note-schema";
+import type { NoteJson, NotesJson, NotesOf } from "./note-rules";
+import type { NewNoteBody } from "./note-schema";
 
 /**
  * The browser's calls to `/api/notes` (`lib/server/notes/notes-api.ts`): JSON in and out, and every failure thrown as

@@ -1,7 +1,7 @@
 import { reconnect } from "../browser-api";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { notesClient } from "./notes-client";
-import type { NotesJson, NotesOf } from "./note-schema";
+import type { NotesJson, NotesOf } from "./note-rules";
 
 /** Every notes query's key begins with this: a note written or deleted invalidates them all. */
 export const NOTES_KEY = ["backroom", "notes"] as const;

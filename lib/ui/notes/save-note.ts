@@ -1,6 +1,7 @@
 import { hashOf, type KeyStore, sendOnce } from "../idempotency";
 import { notesClient } from "./notes-client";
-import type { NewNoteBody, NoteJson } from "./note-schema";
+import type { NoteJson } from "./note-rules";
+import type { NewNoteBody } from "./note-schema";
 
 /**
  * A note on its way to Backroom: what it says, and the Idempotency-Key made when it was written. Kept as it is until
