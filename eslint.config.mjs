@@ -29,8 +29,10 @@ const LAYERS = [
     // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/); the collections' sync and
     // export (lib/server/collections/) the Collections page's model, list and columns (lib/ui/collections/), and the AR
     // aging's export from the snapshot the AR aging page's rows and their order (lib/ui/ar-aging/); every link
-    // Backroom sends (notifications, mails, digests, a statement's PDF) the pages' own addresses (page-href.ts); a rep's
-    // Today (app/(dashboard)/today) its accounts' health from the history in Today's own shape (lib/ui/today/).
+    // Backroom sends (notifications, mails, digests, a statement's PDF) the pages' own addresses (page-href.ts); the
+    // visit notes' API (lib/server/notes/) the one schema of a note the customer page's form checks with, and its rules
+    // (note-rules.ts); a rep's Today (app/(dashboard)/today) its accounts' health from the history in Today's own shape
+    // (lib/ui/today/).
     only: {
       "lib/export": ["plan.ts", "run-export.ts"],
       "lib/ui": [
@@ -56,6 +58,8 @@ const LAYERS = [
         "ar-aging/aging.ts",
         "ar-aging/aging-list.ts",
         "today/today.ts",
+        "notes/note-rules.ts",
+        "notes/note-schema.ts",
       ],
     },
     testsMay: ["lib/sandbox", "scripts"],

@@ -75,6 +75,7 @@ function describeReference(entry: AuditEntry): string {
     ];
     return parts.filter(Boolean).join(" · ") || "—";
   }
+  if (entry.event === "note-added" || entry.event === "note-deleted") return r.customerId !== undefined ? `Customer ${r.customerId}` : "—";
   if (r.subjectEmail || r.role || r.method) return [r.subjectEmail, r.role && `as ${r.role}`, r.method && `by ${r.method}`].filter(Boolean).join(" · ");
   return entry.keyLabel ? `${entry.keyLabel}${entry.keyScope ? ` · ${entry.keyScope}` : ""}` : (entry.keyScope ?? "—");
 }

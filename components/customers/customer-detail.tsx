@@ -13,6 +13,7 @@ import { browserApi } from "@/lib/ui/browser-api";
 import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { DeliverySchedule } from "./delivery-schedule";
+import { VisitNotes } from "./visit-notes";
 
 interface CustomerDetailProps {
   customerId: number;
@@ -22,8 +23,8 @@ interface CustomerDetailProps {
 }
 
 /**
- * One customer whole: every field the key may see, its delivery schedule with order cut-offs, its shelf inventory with
- * days of cover, credit terms, and prices at a chosen date.
+ * One customer whole: every field the key may see, its delivery schedule with order cut-offs, the workspace's visit
+ * notes on it, its shelf inventory with days of cover, credit terms, and prices at a chosen date.
  */
 export function CustomerDetail({ customerId, showCreditTerms, showRetailerInventory }: CustomerDetailProps) {
   const params = useSearchParams();
@@ -41,6 +42,7 @@ export function CustomerDetail({ customerId, showCreditTerms, showRetailerInvent
       <StaleNote of={[customer.data]} />
       <RecordFacts row={row} columns={columns} skip={["ProfilePictureURL"]} />
       <DeliverySchedule customerId={customerId} customer={row} />
+      <VisitNotes customerId={customerId} />
       {showRetailerInventory && <RetailerInventoryList filter="CustomerIDs" id={customerId} />}
       {showCreditTerms && (
         <EmbeddedList name="customerCreditTerms" query={{ CustomerIDs: String(customerId) }} title="Credit terms" href={`/customers/credit-terms?CustomerIDs=${customerId}`} columns={["SupplierID", "Term", "TimeUpdated"]} />

@@ -24,6 +24,8 @@ export const AUDIT_EVENTS = [
   "purchase-submit",
   "purchase-delete",
   "history-scope-changed",
+  "note-added",
+  "note-deleted",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -48,6 +50,8 @@ export const AUDIT_EVENT_NAMES: Record<AuditEvent, string> = {
   "purchase-submit": "Purchase order submitted",
   "purchase-delete": "Purchase order deleted",
   "history-scope-changed": "Insights history scope changed",
+  "note-added": "Visit note added",
+  "note-deleted": "Visit note deleted",
 };
 
 /**
@@ -88,6 +92,10 @@ export interface AuditReference {
   // A refusal.
   errorCode?: string;
   errorDetail?: string;
+  // A visit note (never its text).
+  /** The Data API's CustomerID the note is on. */
+  customerId?: number;
+  noteId?: string;
   // A workspace's people and keys.
   /** Whom it concerns (the person invited, the member whose role changed or who was removed). */
   subjectEmail?: string;

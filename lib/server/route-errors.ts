@@ -63,6 +63,16 @@ export const ROUTE_FAILURES = {
   "no-aging-snapshot": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Only Employee keys keep a snapshot of the AR aging: export it from the AR aging page" },
   /** An unsubscribe link whose token is not one of ours (altered, cut short, or from another Backroom). */
   "bad-unsubscribe-token": { status: 400, code: "BAD_UNSUBSCRIBE_TOKEN", text: () => "This unsubscribe link is not valid: it may have been cut short. Change what you receive in your notification settings instead." },
+  /** A visit note on a customer outside a Customer key's stores (`lib/server/notes/`). */
+  "customer-not-in-scope": { status: 403, code: "CUSTOMER_NOT_IN_SCOPE", text: () => "This workspace's retailer key covers its own stores only: notes are read and written on those" },
+  /** A visit note deleted by someone other than its author. */
+  "note-not-author": { status: 403, code: "NOT_NOTE_AUTHOR", text: () => "Only the person who wrote a note may delete it" },
+  /** A visit note deleted more than a day after it was written. */
+  "note-delete-window-passed": { status: 403, code: "NOTE_DELETE_WINDOW_PASSED", text: () => "A note may be deleted by its author within 24 hours of writing it; this one is older, and stays" },
+  /** An Idempotency-Key sent again with a different note. */
+  "idempotency-key-reused": { status: 409, code: "IDEMPOTENCY_KEY_REUSED", text: () => "This Idempotency-Key was used for a different note: make a new key for a new note" },
+  /** An Idempotency-Key sent again whose note its author has deleted since. */
+  "note-deleted": { status: 409, code: "NOTE_DELETED", text: () => "The note this Idempotency-Key made has been deleted since" },
   /** A key id the workspace does not hold (choosing it, removing it). */
   "no-such-key": { status: 404, text: () => "No such key in this workspace" },
   /** Nothing here (an unknown Data API path, `/api/metrics` without a token configured). */

@@ -9,7 +9,7 @@ import type { Environment } from "./env";
 import type { ProxyDeps } from "./proxy";
 import { createRateLimitBook } from "./rate-limit-book";
 import { createResponseCache } from "./response-cache";
-import type { KeyType } from "./session";
+import type { KeyScope, KeyType } from "./session";
 import type { SessionDeps } from "./session-api";
 import { createMemoryStore } from "./shared/memory-store";
 import type { RoleName } from "@/lib/session/roles";
@@ -181,11 +181,11 @@ export async function signUp(backend: TestBackend, email = `person-${++people}@b
  * @example
  * const { cookie, fingerprint } = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
  */
-export async function connectKey(backend: TestBackend, apiKey: string, keyType: KeyType = "Customer"): Promise<{ cookie: string; keyId: string; fingerprint: string; userId: string; workspaceId: string }> {
+export async function connectKey(backend: TestBackend, apiKey: string, keyType: KeyType = "Customer", scope: KeyScope = { summary: "test" }): Promise<{ cookie: string; keyId: string; fingerprint: string; userId: string; workspaceId: string }> {
   const person = await signUp(backend);
   const headers = new Headers({ cookie: person.cookie, origin: BACKROOM });
   const workspace = await backend.auth.api.createOrganization({ body: { name: `${keyType} workspace ${people}`, slug: `workspace-${people}-${keyType.toLowerCase()}` }, headers });
-  const { key } = await backend.keys.add(workspace!.id, person.userId, { apiKey, environment: "test", keyType, label: `${keyType} key`, scope: { summary: "test" } });
+  const { key } = await backend.keys.add(workspace!.id, person.userId, { apiKey, environment: "test", keyType, label: `${keyType} key`, scope });
   await backend.auth.api.setActiveOrganization({ body: { organizationId: workspace!.id }, headers });
   return { cookie: person.cookie, keyId: key.id, fingerprint: key.fingerprint, userId: person.userId, workspaceId: workspace!.id };
 }

@@ -11,15 +11,16 @@ describe("roles", () => {
 
   // The table, row by row.
   it.each([
-    ["owner", { allocate: true, purchase: true, keys: true, members: true, audit: true, ownAudit: false }],
-    ["admin", { allocate: true, purchase: true, keys: true, members: true, audit: true, ownAudit: false }],
-    ["accounts", { allocate: true, purchase: false, keys: false, members: false, audit: true, ownAudit: false }],
-    ["purchasing", { allocate: false, purchase: true, keys: false, members: false, audit: false, ownAudit: true }],
-    ["viewer", { allocate: false, purchase: false, keys: false, members: false, audit: false, ownAudit: false }],
+    ["owner", { allocate: true, purchase: true, notes: true, keys: true, members: true, audit: true, ownAudit: false }],
+    ["admin", { allocate: true, purchase: true, notes: true, keys: true, members: true, audit: true, ownAudit: false }],
+    ["accounts", { allocate: true, purchase: false, notes: true, keys: false, members: false, audit: true, ownAudit: false }],
+    ["purchasing", { allocate: false, purchase: true, notes: true, keys: false, members: false, audit: false, ownAudit: true }],
+    ["viewer", { allocate: false, purchase: false, notes: false, keys: false, members: false, audit: false, ownAudit: false }],
   ] as const)("%s may: %j", (role, allowed) => {
     expect({
       allocate: may(role, { payments: ["allocate"] }),
       purchase: may(role, { purchases: ["write"] }),
+      notes: may(role, { notes: ["write"] }),
       keys: may(role, { keys: ["manage"] }),
       members: may(role, { member: ["create", "update", "delete"], invitation: ["create", "cancel"] }),
       audit: may(role, { audit: ["read"] }),

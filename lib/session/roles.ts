@@ -6,17 +6,19 @@ import type { OperationId } from "@/lib/data-api/registry";
  * server (the proxy refuses a write the role may not make; better-auth's organization endpoints check members,
  * invitations and the workspace itself) and by the pages (they hide what the role may not do).
  *
- * | Role | Read and export | Allocate payments | Purchase orders and plan drafts | Keys | Members | Audit trail |
- * |---|---|---|---|---|---|---|
- * | owner | yes | yes | yes | manage | manage (incl. owners) | yes |
- * | admin | yes | yes | yes | manage | manage (not owners) | yes |
- * | accounts | yes | yes | no | no | no | yes |
- * | purchasing | yes | no | yes | no | no | own entries |
- * | viewer | yes | no | no | no | no | no |
+ * | Role | Read and export | Allocate payments | Purchase orders and plan drafts | Visit notes | Keys | Members | Audit trail |
+ * |---|---|---|---|---|---|---|---|
+ * | owner | yes | yes | yes | write | manage | manage (incl. owners) | yes |
+ * | admin | yes | yes | yes | write | manage | manage (not owners) | yes |
+ * | accounts | yes | yes | no | write | no | no | yes |
+ * | purchasing | yes | no | yes | write | no | no | own entries |
+ * | viewer | yes | no | no | read | no | no | no |
  *
  * "Not owners": better-auth's organization plugin keeps an admin from changing or removing an owner and from making
  * one, and the last owner from leaving or being demoted (its `creatorRole` rules). The key's type still caps all of
- * it: a Supplier key cannot allocate a payment whoever holds it (the Data API refuses, and the pages say so).
+ * it: a Supplier key cannot allocate a payment whoever holds it (the Data API refuses, and the pages say so). Visit
+ * notes are Backroom's own (`lib/server/notes/`): every member reads them, `notes: ["write"]` writes them (and deletes
+ * one's own within the day).
  *
  * Plain data, read here by `may` with no library: the pages' first load carries the table and nothing of better-auth
  * (its access control and error codes were 3 kB of every page). `access-control.ts` makes better-auth's roles of the
@@ -25,6 +27,7 @@ import type { OperationId } from "@/lib/data-api/registry";
 export const OWN_STATEMENTS = {
   payments: ["allocate"],
   purchases: ["write"],
+  notes: ["write"],
   keys: ["manage"],
   audit: ["read", "read-own"],
 } as const;
@@ -41,14 +44,15 @@ const manageWorkspace = {
   audit: ["read"],
   payments: ["allocate"],
   purchases: ["write"],
+  notes: ["write"],
 } as const;
 
 /** What each role is granted: every action of a statement it names, and nothing else. */
 export const GRANTS = {
   owner: { ...manageWorkspace, organization: ["update", "delete"] },
   admin: { ...manageWorkspace, organization: ["update"] },
-  accounts: { payments: ["allocate"], audit: ["read"] },
-  purchasing: { purchases: ["write"], audit: ["read-own"] },
+  accounts: { payments: ["allocate"], notes: ["write"], audit: ["read"] },
+  purchasing: { purchases: ["write"], notes: ["write"], audit: ["read-own"] },
   viewer: {},
 } as const satisfies Record<string, Permission>;
 
@@ -59,8 +63,8 @@ export const ROLE_NAMES = Object.keys(GRANTS) as RoleName[];
 export const ROLE_LABELS: Record<RoleName, { label: string; description: string }> = {
   owner: { label: "Owner", description: "Everything, including other owners and the workspace itself." },
   admin: { label: "Admin", description: "Everything but owners: keys, members, payments, purchase orders." },
-  accounts: { label: "Accounts", description: "Reads and exports, allocates payments, sees the audit trail." },
-  purchasing: { label: "Purchasing", description: "Reads and exports, drafts and submits purchase orders, sees their own audit entries." },
+  accounts: { label: "Accounts", description: "Reads and exports, allocates payments, writes notes, sees the audit trail." },
+  purchasing: { label: "Purchasing", description: "Reads and exports, drafts and submits purchase orders, writes notes, sees their own audit entries." },
   viewer: { label: "Viewer", description: "Reads and exports only." },
 };
 

@@ -81,6 +81,10 @@ const COLUMNS = {
     started_at: "text null", refreshed_at: "text null", requests: "number", updated_at: "text",
   },
   collections_aging: { key_id: "text", position: "number", ar_account_id: "number", supplier_id: "number null", record_json: "text" },
+  visit_notes: {
+    id: "text", workspace_id: "text", environment: "text", customer_id: "number", text: "text", author_id: "text", author_name: "text", created_at: "text",
+    idempotency_key: "text null", request_hash: "text", deleted_at: "text null", deleted_by: "text null",
+  },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

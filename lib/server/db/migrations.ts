@@ -7,6 +7,7 @@ import { reports } from "./migration-reports";
 import { history, historyScope } from "./migration-history";
 import { statements } from "./migration-statements";
 import { collections, collectionsAging } from "./migration-collections";
+import { visitNotes } from "./migration-notes";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -195,6 +196,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "014-collections": collections,
   "015-notification-summaries": notificationSummaries,
   "016-collections-aging": collectionsAging,
+  "017-visit-notes": visitNotes,
 };
 
 /**

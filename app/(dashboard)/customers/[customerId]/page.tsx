@@ -8,6 +8,7 @@ import { customerScheduleRequest, statesRequest } from "@/lib/ui/delivery/reques
 import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { embeddedRequest } from "@/lib/ui/views/list-view-spec";
+import { NotesPrefetched } from "../../_lib/notes-prefetched";
 import { DetailSkeleton, Prefetched } from "../../_lib/streamed";
 import { requireSession } from "../../_lib/session";
 
@@ -34,7 +35,9 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
         ...(showRetailerInventory ? [{ request: embeddedRequest(LIST_VIEWS.retailerInventory, { CustomerIDs: customerId }), staleTime: LIST_VIEWS.retailerInventory.staleTime }] : []),
       ]}
       >
-        <CustomerDetail customerId={id} showCreditTerms={showCreditTerms} showRetailerInventory={showRetailerInventory} />
+        <NotesPrefetched of={{ customerId: id }}>
+          <CustomerDetail customerId={id} showCreditTerms={showCreditTerms} showRetailerInventory={showRetailerInventory} />
+        </NotesPrefetched>
       </Prefetched>
     </Suspense>
   );

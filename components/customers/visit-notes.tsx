@@ -1,0 +1,145 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ComponentType, useEffect, useId, useState } from "react";
+import { ConfirmButton } from "@/components/account/confirm-button";
+import { FormStatus, type Outcome } from "@/components/account/form-bits";
+import { useTimeZone } from "@/components/shell/providers";
+import { RequestError } from "@/components/table/request-error";
+import { formatDateTime } from "@/lib/format/display";
+import { may } from "@/lib/session/roles";
+import { loadOnce } from "@/lib/ui/browser-api";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
+import type { NoteJson } from "@/lib/ui/notes/note-rules";
+import { noteFailure } from "@/lib/ui/notes/note-failure";
+import { notesClient, notesCsvHref } from "@/lib/ui/notes/notes-client";
+import { NOTES_KEY, notesQueryOptions } from "@/lib/ui/notes/notes-query";
+import { BUTTON } from "@/lib/ui/styles";
+import type { NoteFormProps } from "./note-form";
+import { NoteFormLayout } from "./note-form-layout";
+
+interface VisitNotesProps {
+  customerId: number;
+}
+
+/** Phone first: every control of the section is at least 44 px tall on a phone (WCAG 2.5.5), as on a desk it need not be. */
+const TOUCH = "[&_a]:min-h-11 [&_button]:min-h-11 sm:[&_a]:min-h-0 sm:[&_button]:min-h-0";
+
+/**
+ * A customer's visit notes (Backroom's own, `GET /api/notes`): newest first, each with its author and when (in the
+ * person's time zone); the form for roles that write; "Delete" on one's own notes within the day, asked first; and
+ * the customer's notes as CSV.
+ */
+export function VisitNotes({ customerId }: VisitNotesProps) {
+  const headingId = useId();
+  const { role } = useKeyScope();
+  const notes = useQuery(notesQueryOptions({ customerId }));
+  const mayWrite = may(role, { notes: ["write"] });
+  // One live region for the section: a note saved, a note deleted, or why not. The focus goes to it when the control
+  // that acted is gone (a deleted note's) or failed; after a save it stays in the form, to write the next.
+  const [outcome, setOutcome] = useState<Outcome & { focus?: boolean }>();
+  return (
+    <section aria-labelledby={headingId} className={`max-w-3xl space-y-3 ${TOUCH}`}>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Visit notes
+        </h2>
+        <a href={notesCsvHref(customerId)} download className="link inline-flex items-center text-sm">
+          Export notes (CSV)
+        </a>
+      </div>
+      {mayWrite ? <LazyNoteForm customerId={customerId} onOutcome={setOutcome} /> : <p className="text-sm">Your role reads visit notes; owners, admins, accounts and purchasing write them.</p>}
+      <FormStatus outcome={outcome} focus={outcome?.tone === "error" || outcome?.focus === true} />
+      {notes.error ? (
+        <RequestError error={notes.error} onRetry={() => void notes.refetch()} what="the visit notes" />
+      ) : notes.data ? (
+        <NoteList notes={notes.data.notes} onOutcome={setOutcome} />
+      ) : (
+        <VisitNotes.Skeleton />
+      )}
+    </section>
+  );
+}
+
+/** The list's place while the notes load: two notes' height. */
+VisitNotes.Skeleton = function VisitNotesSkeleton() {
+  return <span role="status" aria-busy="true" aria-label="Loading the visit notes" className="skeleton block h-32 w-full" />;
+};
+
+// The form's code (react-hook-form and zod, about 48 kB compressed) loads after the page: the notes show at once.
+const loadForm = loadOnce(() => import("./note-form").then((m) => m.NoteForm));
+
+/** The note form once its code has come; the same form, waiting, meanwhile (so nothing moves when it comes). */
+function LazyNoteForm(props: NoteFormProps) {
+  const [Form, setForm] = useState<{ component: ComponentType<NoteFormProps> }>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadForm().then(
+      (component) => live && setForm({ component }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (Form) return <Form.component {...props} />;
+  return (
+    <NoteFormLayout
+      field={{ disabled: true, value: "", readOnly: true }}
+      length={0}
+      error={failed ? "The note form could not be loaded: check your connection, then reload the page." : undefined}
+      busy={false}
+      onSubmit={(event) => event.preventDefault()}
+    />
+  );
+}
+
+function NoteList({ notes, onOutcome }: { notes: NoteJson[]; onOutcome: (outcome: Outcome & { focus?: boolean }) => void }) {
+  const timeZone = useTimeZone();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string>();
+  const remove = async (note: NoteJson) => {
+    setBusy(note.id);
+    try {
+      await notesClient.remove(note.id);
+      onOutcome({ tone: "ok", text: "Note deleted.", focus: true });
+    } catch (error) {
+      onOutcome({ tone: "error", text: noteFailure(error, "delete") });
+    } finally {
+      setBusy(undefined);
+      await queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+    }
+  };
+  return notes.length === 0 ? (
+    <p className="text-sm">No visit notes on this customer yet.</p>
+  ) : (
+    <ol className="space-y-3" aria-label="Visit notes, newest first">
+      {notes.map((note) => {
+        const when = formatDateTime(note.createdAt, timeZone);
+        return (
+          <li key={note.id} className="rounded border border-slate-300 p-3 dark:border-slate-700">
+            <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{note.text}</p>
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+              <p className="text-xs text-slate-700 dark:text-slate-300">
+                {note.author.name} · <time dateTime={note.createdAt}>{when}</time>
+              </p>
+              {note.mayDelete && (
+                <ConfirmButton
+                  label="Delete"
+                  name={`Delete the note of ${when}`}
+                  question="Delete this note? It is gone for everyone."
+                  confirmLabel="Delete note"
+                  busyLabel="Deleting…"
+                  busy={busy === note.id}
+                  onConfirm={() => remove(note)}
+                  className={BUTTON}
+                />
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import type { NotesJson, NotesOf } from "@/lib/ui/notes/note-rules";
+import { currentSession } from "../current-session";
+import type { SessionDeps } from "../session-api";
+import { refusalFor } from "../with-actor";
+import { type NotesDeps, readNotes } from "./notes-api";
+
+type PageDeps = NotesDeps & Pick<SessionDeps, "actors" | "db" | "isSandbox" | "rateLimits" | "mailDelivers">;
+
+/**
+ * The notes a page shows, read on the server while it renders (the customer page; a Today page's cards), so they are in
+ * its first paint and nothing moves when they come: the same answer as `GET /api/notes`, for whoever is signed in.
+ * Undefined where the route would refuse (no session, no key, a Customer key's other store): the browser asks then,
+ * and shows why.
+ *
+ * @example
+ * const notes = await pageNotes(backend, { customerId: 20001 });
+ */
+export async function pageNotes(getDeps: () => Promise<PageDeps>, of: NotesOf): Promise<NotesJson | undefined> {
+  const session = await currentSession(getDeps);
+  if (!session || refusalFor(session.actor, "key")) return undefined;
+  const actor = session.actor as Parameters<typeof readNotes>[0];
+  const ids = "customerId" in of ? [of.customerId] : of.customerIds;
+  return readNotes(actor, await getDeps(), ids, "customerId" in of ? undefined : of.latest);
+}

@@ -1,0 +1,26 @@
+import * as z from "zod";
+import { NOTE_MAX_LENGTH } from "./note-rules";
+
+/**
+ * The body of `POST /api/notes`: one schema for the customer page's form, the route handler and the tests. zod, so the
+ * page loads it with the form, after its first paint; what the list needs is in `note-rules.ts`. Browser-safe:
+ * `lib/server/notes/` imports this file, and the pages do.
+ */
+
+/** A note's text: trimmed, then not empty and at most 2,000 characters. */
+export const NoteText = z
+  .string({ error: "Write the note." })
+  .trim()
+  .min(1, "Write the note: it is empty.")
+  .max(NOTE_MAX_LENGTH, `Keep the note to ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters.`);
+
+/** A Data API CustomerID. */
+export const CustomerId = z.number({ error: "customerId must be a customer's number" }).int("customerId must be a whole number").positive("customerId must be positive").max(2_147_483_647, "customerId is too large");
+
+/** POST /api/notes: the customer and the text (the Idempotency-Key goes in its header). */
+export const NewNote = z.strictObject({ customerId: CustomerId, text: NoteText });
+
+/** What the form holds before the schema tidies it (the text untrimmed). */
+export type NewNoteInput = z.input<typeof NewNote>;
+/** What the route stores: the text trimmed. */
+export type NewNoteBody = z.output<typeof NewNote>;

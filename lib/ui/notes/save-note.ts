@@ -1,0 +1,40 @@
+import { hashOf, type KeyStore, sendOnce } from "../idempotency";
+import { notesClient } from "./notes-client";
+import type { NoteJson } from "./note-rules";
+import type { NewNoteBody } from "./note-schema";
+
+/**
+ * A note on its way to Backroom: what it says, and the Idempotency-Key made when it was written. Kept as it is until
+ * an answer arrives (a queue of notes written offline keeps it with them), so however often it is sent it makes one
+ * note.
+ */
+export interface NoteDraft extends NewNoteBody {
+  idempotencyKey: string;
+}
+
+/**
+ * A draft of a note just written, with its Idempotency-Key made now.
+ *
+ * @example
+ * const draft = draftNote({ customerId: 20001, text: "Wants the spring menu" }); // queue it while offline
+ */
+export function draftNote(note: NewNoteBody, newKey: () => string = () => crypto.randomUUID()): NoteDraft {
+  return { ...note, idempotencyKey: newKey() };
+}
+
+/** Sends a draft: the note it made, whether this send made it (201) or an earlier one did (200). */
+export function sendDraft(draft: NoteDraft): Promise<NoteJson> {
+  return notesClient.create({ customerId: draft.customerId, text: draft.text }, draft.idempotencyKey);
+}
+
+/**
+ * Saves a note from a form: the key is made when the note is first sent and kept in `store` (the tab's
+ * sessionStorage) until an answer settles it, so a double click, a reload while it is on its way or "Try again" after
+ * a lost answer send the same key, and Backroom makes one note. A refusal on its merits (400, 403, 409) ends the key.
+ *
+ * @example
+ * const note = await saveNote(sessionKeyStore(), { customerId: 20001, text: "Wants the spring menu" });
+ */
+export function saveNote(store: KeyStore, note: NewNoteBody): Promise<NoteJson> {
+  return sendOnce(store, `POST /api/notes ${note.customerId} ${hashOf(note.text)}`, (idempotencyKey) => sendDraft({ ...note, idempotencyKey }));
+}
