@@ -55,7 +55,7 @@ async function ready(instance: Instance) {
 
 test("two instances started at once on one empty database migrate it once and are ready", async ({ cluster }) => {
   const migrations = await cluster.database.query<{ name: string }>("select name from session_store_migration order by name");
-  expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit", "003-accounts", "004-audit-people", "005-ring-gone", "006-jobs", "007-notifications", "008-notification-settings", "009-watch", "010-reports", "011-history", "012-history-scope", "013-statements", "014-collections", "015-notification-summaries", "016-collections-aging"]);
+  expect(migrations.map((m) => m.name)).toEqual(["001-initial", "002-audit", "003-accounts", "004-audit-people", "005-ring-gone", "006-jobs", "007-notifications", "008-notification-settings", "009-watch", "010-reports", "011-history", "012-history-scope", "013-statements", "014-collections", "015-notification-summaries", "016-collections-aging", "017-visit-notes"]);
   for (const instance of cluster.instances) {
     // The instances talk to the standalone sandbox as the real Data API: no embedded one.
     expect(await ready(instance)).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok", sandbox: "off" } } });
