@@ -41,7 +41,7 @@ async function deviceText(page: Page): Promise<string> {
   });
 }
 
-test("a rep saves the week on Today, and without a signal Today, the accounts and a customer's page open from the device", async ({ page, context }) => {
+test("a rep saves the week on Today; without a signal Today, the accounts and a customer's page open from the device, and a note written there arrives once the signal is back", async ({ page, context }) => {
   test.setTimeout(150_000);
   await signIn(page, "Employee");
   await page.goto("/today");
@@ -75,8 +75,25 @@ test("a rep saves the week on Today, and without a signal Today, the accounts an
   await expect(page.getByTestId("offline-line")).toContainText(/^Offline · as of /);
   await expect(page.getByRole("heading", { level: 2, name: "Customer record" })).toBeVisible();
 
-  // Back online, signing out leaves nothing of the customers on the device.
+  // A note written without a signal (a double tap on Save): kept on the device, and sent once the signal is back.
+  const text = `Visited offline ${Date.now().toString(36)}: wants the spring menu`;
+  const form = page.getByRole("form", { name: "Write a visit note" });
+  await form.getByRole("textbox").fill(text);
+  await form.getByRole("button", { name: "Save note" }).dblclick();
+  await expect(page.getByText("Saved on this device: it is sent when you are back online.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Notes waiting to be sent" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("list", { name: "Notes waiting to be sent" })).toContainText(text);
+
+  // Back online: the note reaches Backroom once, and leaves the device's outbox.
   await context.setOffline(false);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/notes?customerId=${customerId}`)).json()) as { notes: { text: string }[] }).notes.filter((n) => n.text === text).length, { timeout: 30_000 })
+    .toBe(1);
+  await expect(page.getByRole("list", { name: "Notes waiting to be sent" })).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(1_000);
+  expect(((await (await page.request.get(`/api/notes?customerId=${customerId}`)).json()) as { notes: { text: string }[] }).notes.filter((n) => n.text === text)).toHaveLength(1);
+
+  // Signing out leaves nothing of the customers on the device.
   await page.goto("/today");
   await expect(summary).toContainText("active accounts", { timeout: 30_000 });
   expect(await deviceText(page)).toContain(name);

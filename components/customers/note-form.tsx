@@ -10,7 +10,8 @@ import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { noteFailure } from "@/lib/ui/notes/note-failure";
 import { NewNote, type NewNoteBody, type NewNoteInput } from "@/lib/ui/notes/note-schema";
 import { NOTES_KEY } from "@/lib/ui/notes/notes-query";
-import { saveNote } from "@/lib/ui/notes/save-note";
+import { writeNote } from "@/lib/ui/offline/outbox";
+import { outboxChanged } from "@/lib/ui/offline/use-outbox";
 import { NoteFormLayout } from "./note-form-layout";
 
 /** A second "Save note" this soon after a save, on an emptied form, is the rest of a double click. */
@@ -41,11 +42,17 @@ export function NoteForm({ customerId, onOutcome }: NoteFormProps) {
     if (sending.current) return;
     sending.current = true;
     try {
-      await saveNote(sessionKeyStore(), note);
+      // Sent now, or kept on the device without a connection and sent when it is back (with the key made now).
+      const outcome = await writeNote(sessionKeyStore(), note);
       savedAt.current = Date.now();
       form.reset({ customerId, text: "" });
-      onOutcome({ tone: "ok", text: "Note saved." });
-      await queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+      if ("queued" in outcome) {
+        outboxChanged();
+        onOutcome({ tone: "ok", text: "Saved on this device: it is sent when you are back online." });
+      } else {
+        onOutcome({ tone: "ok", text: "Note saved." });
+        await queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+      }
     } catch (failure) {
       const onText = isDataApiError(failure) ? failure.fieldErrors.find((f) => f.field === "text") : undefined;
       // The API names the field in its detail ("text: …"); beside the field, the words alone.

@@ -14,12 +14,16 @@ import type { NoteJson } from "@/lib/ui/notes/note-rules";
 import { noteFailure } from "@/lib/ui/notes/note-failure";
 import { notesClient, notesCsvHref } from "@/lib/ui/notes/notes-client";
 import { NOTES_KEY, notesQueryOptions } from "@/lib/ui/notes/notes-query";
+import type { QueuedNote } from "@/lib/ui/offline/outbox";
+import { useQueuedNotes } from "@/lib/ui/offline/use-outbox";
 import { BUTTON } from "@/lib/ui/styles";
 import type { NoteFormProps } from "./note-form";
 import { NoteFormLayout } from "./note-form-layout";
 
 interface VisitNotesProps {
   customerId: number;
+  /** The customer's notes as the device keeps them (a rep's saved week): shown while Backroom's answer is not here. */
+  kept?: NoteJson[];
 }
 
 /** Phone first: every control of the section is at least 44 px tall on a phone (WCAG 2.5.5), as on a desk it need not be. */
@@ -30,10 +34,12 @@ const TOUCH = "[&_a]:min-h-11 [&_button]:min-h-11 sm:[&_a]:min-h-0 sm:[&_button]
  * person's time zone); the form for roles that write; "Delete" on one's own notes within the day, asked first; and
  * the customer's notes as CSV.
  */
-export function VisitNotes({ customerId }: VisitNotesProps) {
+export function VisitNotes({ customerId, kept }: VisitNotesProps) {
   const headingId = useId();
   const { role } = useKeyScope();
   const notes = useQuery(notesQueryOptions({ customerId }));
+  const queued = useQueuedNotes(customerId);
+  const shown = notes.data?.notes ?? kept;
   const mayWrite = may(role, { notes: ["write"] });
   // One live region for the section: a note saved, a note deleted, or why not. The focus goes to it when the control
   // that acted is gone (a deleted note's) or failed; after a save it stays in the form, to write the next.
@@ -50,10 +56,11 @@ export function VisitNotes({ customerId }: VisitNotesProps) {
       </div>
       {mayWrite ? <LazyNoteForm customerId={customerId} onOutcome={setOutcome} /> : <p className="text-sm">Your role reads visit notes; owners, admins, accounts and purchasing write them.</p>}
       <FormStatus outcome={outcome} focus={outcome?.tone === "error" || outcome?.focus === true} />
-      {notes.error ? (
+      {queued.length > 0 && <QueuedList notes={queued} />}
+      {notes.error && !shown ? (
         <RequestError error={notes.error} onRetry={() => void notes.refetch()} what="the visit notes" />
-      ) : notes.data ? (
-        <NoteList notes={notes.data.notes} onOutcome={setOutcome} />
+      ) : shown ? (
+        <NoteList notes={shown} onOutcome={setOutcome} />
       ) : (
         <VisitNotes.Skeleton />
       )}
@@ -92,6 +99,21 @@ function LazyNoteForm(props: NoteFormProps) {
       busy={false}
       onSubmit={(event) => event.preventDefault()}
     />
+  );
+}
+
+/** Notes written on this device without a connection, waiting to be sent (`lib/ui/offline/outbox.ts`). */
+function QueuedList({ notes }: { notes: QueuedNote[] }) {
+  const timeZone = useTimeZone();
+  return (
+    <ol className="space-y-3" aria-label="Notes waiting to be sent">
+      {notes.map((note) => (
+        <li key={note.idempotencyKey} className="rounded border border-dashed border-amber-600 p-3">
+          <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{note.text}</p>
+          <p className="mt-2 text-xs font-semibold text-amber-900 dark:text-amber-200">Waiting to be sent: written offline, {formatDateTime(new Date(note.queuedAt).toISOString(), timeZone)}; sent when the connection is back.</p>
+        </li>
+      ))}
+    </ol>
   );
 }
 

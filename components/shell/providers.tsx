@@ -10,6 +10,7 @@ import type { KeyScope } from "@/lib/ui/key-scope";
 import { KeyScopeContext } from "@/lib/ui/key-scope-context";
 import { PurchasesV2Context } from "@/lib/ui/purchases/v2-context";
 import { savePreference, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { OutboxSender } from "@/components/offline/outbox-sender";
 
 const TimeZoneContext = createContext<string>("UTC");
 
@@ -66,7 +67,10 @@ export function Providers({ children, timeZone, scope, purchasesV2 }: { children
     <TimeZoneContext.Provider value={zone}>
       <KeyScopeContext.Provider value={scope}>
         <PurchasesV2Context.Provider value={purchasesV2}>
-          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+          <QueryClientProvider client={client}>
+            <OutboxSender />
+            {children}
+          </QueryClientProvider>
         </PurchasesV2Context.Provider>
       </KeyScopeContext.Provider>
     </TimeZoneContext.Provider>

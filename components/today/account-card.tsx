@@ -2,6 +2,7 @@ import Link from "next/link";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { pageHref } from "@/lib/ui/page-href";
+import type { NoteJson } from "@/lib/ui/notes/note-rules";
 import type { AccountCard as Card } from "@/lib/ui/today/today";
 
 const TOUCH = "inline-flex min-h-11 items-center";
@@ -11,7 +12,7 @@ const TOUCH = "inline-flex min-h-11 items-center";
  * link, balance as of the aging's close, last order and next delivery; `children` for what a section adds (the last
  * visit's note). Phone first: one column of short lines, links 44 px tall.
  */
-export function AccountCard({ card, children }: { card: Card; children?: React.ReactNode }) {
+export function AccountCard({ card, note, children }: { card: Card; /** The account's latest visit note. */ note?: NoteJson; children?: React.ReactNode }) {
   const balance = card.balances[0];
   return (
     <article aria-labelledby={`account-${card.customerId}`} className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" data-customer={card.customerId}>
@@ -77,6 +78,14 @@ export function AccountCard({ card, children }: { card: Card; children?: React.R
         )}
         {card.nextDeliveries[0] && <> · Next delivery {card.nextDeliveryWhen ?? formatDay(card.nextDeliveries[0])}</>}
       </p>
+      {note && (
+        <p className="border-t border-slate-200 py-1 text-slate-800 dark:border-slate-700 dark:text-slate-200" data-testid="last-note">
+          <span className="font-semibold">
+            Last note, {note.author.name} {formatDay(note.createdAt)}:
+          </span>{" "}
+          <span className="[overflow-wrap:anywhere]">“{note.text.length > 160 ? `${note.text.slice(0, 159).trimEnd()}…` : note.text}”</span>
+        </p>
+      )}
       {children}
     </article>
   );

@@ -16,6 +16,7 @@ import { pageHref } from "@/lib/ui/page-href";
 import { todayModel } from "@/lib/ui/today/today";
 import { useToday } from "@/lib/ui/today/use-today";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
+import { VisitNotes } from "@/components/customers/visit-notes";
 import { AccountCard } from "./account-card";
 import { OfflineLine } from "./offline-line";
 
@@ -53,7 +54,7 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
   const timeZone = useTimeZone();
   const online = useOnline();
   const { week, restored } = useWeek(repId);
-  const { input, asOf, lists, customerRecords } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
+  const { input, asOf, lists, customerRecords, notesByCustomer } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
   const model = useMemo(() => (input ? todayModel({ ...input, now: new Date() }) : undefined), [input]);
   const card = model?.accounts.find((c) => c.customerId === customerId);
   const record = customerRecords?.find((c) => c.CustomerID === customerId);
@@ -74,6 +75,7 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
         </Link>
       </p>
       <AccountCard card={card} />
+      <VisitNotes customerId={customerId} kept={notesByCustomer.get(customerId) ?? []} />
       <section aria-labelledby="kept-deliveries" className="space-y-1 text-sm">
         <h2 id="kept-deliveries" className="text-lg font-semibold">
           Deliveries

@@ -25,7 +25,7 @@ export function TodayAccounts({ repId }: { repId: number }) {
   const q = params.get("q") ?? "";
   const { week } = useWeek(repId);
   const online = useOnline();
-  const { rep, reps, lists, input, asOf } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
+  const { rep, reps, lists, input, asOf, notesByCustomer } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
   const accounts = useMemo(() => (input ? todayModel({ ...input, now: new Date() }).accounts : undefined), [input]);
   const failed = Object.values(lists).find((l) => l.error);
   if (reps.error) return <RequestError error={reps.error} onRetry={() => void reps.refetch()} what="the sales reps" />;
@@ -65,7 +65,7 @@ export function TodayAccounts({ repId }: { repId: number }) {
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Accounts">
             {shown.map((card) => (
               <li key={card.customerId}>
-                <AccountCard card={card} />
+                <AccountCard card={card} note={notesByCustomer.get(card.customerId)?.[0]} />
               </li>
             ))}
           </ul>

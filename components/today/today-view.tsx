@@ -13,6 +13,7 @@ import { isoWeekday } from "@/lib/format/days";
 import { pageHref } from "@/lib/ui/page-href";
 import { OFFLINE_CUSTOMER_PATH } from "@/lib/ui/offline/page-rules";
 import { type AccountCard as Card, type DeliveryGroup, type TodayHealth, todayModel } from "@/lib/ui/today/today";
+import type { NoteJson } from "@/lib/ui/notes/note-rules";
 import { type TodayList, useToday } from "@/lib/ui/today/use-today";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { useWeek } from "@/lib/ui/offline/use-week";
@@ -45,7 +46,8 @@ export function TodayView({ repId, linked = false, health, noHistory }: TodayVie
   const online = useOnline();
   // Offline, the lists as the device keeps them: asked for on the day they were saved.
   const today = !online && week ? week.day : todayIn(timeZone);
-  const { rep, reps, unknownRep, ids, lists, input, queryKeys, asOf } = useToday(repId, today);
+  const { rep, reps, unknownRep, ids, lists, input, queryKeys, asOf, notesByCustomer } = useToday(repId, today);
+  const lastNote = (id: number) => notesByCustomer.get(id)?.[0];
   const own = linked ? {} : { rep: repId };
   const model = useMemo(() => (input ? todayModel({ ...input, health, now: new Date() }) : undefined), [input, health]);
   const failed = Object.entries(lists).find(([, list]) => list.error);
@@ -79,10 +81,10 @@ export function TodayView({ repId, linked = false, health, noHistory }: TodayVie
         <TodaySkeleton />
       ) : (
         <>
-          <Deliveries title="Deliveries today" groups={model.today} empty="No delivery today among these accounts." />
-          <Deliveries title="Deliveries tomorrow" groups={model.tomorrow} empty="No delivery tomorrow among these accounts." tomorrow />
+          <Deliveries title="Deliveries today" groups={model.today} empty="No delivery today among these accounts." lastNote={lastNote} />
+          <Deliveries title="Deliveries tomorrow" groups={model.tomorrow} empty="No delivery tomorrow among these accounts." lastNote={lastNote} tomorrow />
           <Section title="On hold" count={model.onHold.length} empty={model.unknownHolds === model.accounts.length && model.accounts.length ? "This key's records do not say which accounts are on hold." : "No account on hold."}>
-            <Cards cards={model.onHold} />
+            <Cards cards={model.onHold} lastNote={lastNote} />
           </Section>
           <Section
             title="Past due"
@@ -108,7 +110,7 @@ export function TodayView({ repId, linked = false, health, noHistory }: TodayVie
                     <span className="text-slate-700 dark:text-slate-300">(AR account {o.arAccountId})</span>
                   </p>
                   {o.cards.map((card) => (
-                    <AccountCard key={card.customerId} card={card} />
+                    <AccountCard key={card.customerId} card={card} note={lastNote(card.customerId)} />
                   ))}
                 </li>
               ))}
@@ -116,7 +118,7 @@ export function TodayView({ repId, linked = false, health, noHistory }: TodayVie
           </Section>
           {model.stopped ? (
             <Section title="Orders stopped" count={model.stopped.length} empty="Every account with a past order has ordered in the last 60 days." note="From this key's synced history: accounts that ordered before and not for more than 60 days (the Insights tiers At risk and Lost), the longest silent first.">
-              <Cards cards={model.stopped} />
+              <Cards cards={model.stopped} lastNote={lastNote} />
             </Section>
           ) : (
             noHistory && (
@@ -164,19 +166,21 @@ function Section({ title, count, empty, note, children }: { title: string; count
   );
 }
 
-function Cards({ cards }: { cards: Card[] }) {
+type LastNote = (customerId: number) => NoteJson | undefined;
+
+function Cards({ cards, lastNote }: { cards: Card[]; lastNote: LastNote }) {
   return (
     <ul className={GRID}>
       {cards.map((card) => (
         <li key={card.customerId}>
-          <AccountCard card={card} />
+          <AccountCard card={card} note={lastNote(card.customerId)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function Deliveries({ title, groups, empty, tomorrow = false }: { title: string; groups: DeliveryGroup[]; empty: string; tomorrow?: boolean }) {
+function Deliveries({ title, groups, empty, lastNote, tomorrow = false }: { title: string; groups: DeliveryGroup[]; empty: string; lastNote: LastNote; tomorrow?: boolean }) {
   const count = groups.reduce((n, g) => n + g.cards.length, 0);
   return (
     <Section title={title} count={count} empty={empty}>
@@ -186,7 +190,7 @@ function Deliveries({ title, groups, empty, tomorrow = false }: { title: string;
             {g.state || "No state"} · {weekdayName(isoWeekday(g.day))} {formatDay(g.day)}
           </h3>
           {tomorrow && <CutOffLine group={g} />}
-          <Cards cards={g.cards} />
+          <Cards cards={g.cards} lastNote={lastNote} />
         </div>
       ))}
     </Section>

@@ -1,4 +1,3 @@
-import { hashOf, type KeyStore, sendOnce } from "../idempotency";
 import { notesClient } from "./notes-client";
 import type { NoteJson } from "./note-rules";
 import type { NewNoteBody } from "./note-schema";
@@ -25,16 +24,4 @@ export function draftNote(note: NewNoteBody, newKey: () => string = () => crypto
 /** Sends a draft: the note it made, whether this send made it (201) or an earlier one did (200). */
 export function sendDraft(draft: NoteDraft): Promise<NoteJson> {
   return notesClient.create({ customerId: draft.customerId, text: draft.text }, draft.idempotencyKey);
-}
-
-/**
- * Saves a note from a form: the key is made when the note is first sent and kept in `store` (the tab's
- * sessionStorage) until an answer settles it, so a double click, a reload while it is on its way or "Try again" after
- * a lost answer send the same key, and Backroom makes one note. A refusal on its merits (400, 403, 409) ends the key.
- *
- * @example
- * const note = await saveNote(sessionKeyStore(), { customerId: 20001, text: "Wants the spring menu" });
- */
-export function saveNote(store: KeyStore, note: NewNoteBody): Promise<NoteJson> {
-  return sendOnce(store, `POST /api/notes ${note.customerId} ${hashOf(note.text)}`, (idempotencyKey) => sendDraft({ ...note, idempotencyKey }));
 }

@@ -10,7 +10,12 @@ import { scheduleFallbackRequest, withSchedules } from "@/lib/ui/delivery/schedu
 import { repCustomerIds } from "@/lib/ui/my-accounts";
 import { type Answered, oldestStale } from "@/lib/ui/stale";
 import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES, TODAY_STALE } from "./requests";
+import { NOTES_MAX_CUSTOMERS, type NoteJson } from "@/lib/ui/notes/note-rules";
+import { notesQueryOptions } from "@/lib/ui/notes/notes-query";
 import type { TodayInput } from "./today";
+
+/** The latest notes of each account kept with Today: the last visit's on its card, three on its page offline. */
+const NOTES_PER_ACCOUNT = 3;
 
 /** Several walks of one list (its id batches) as one: every record, complete when each is, the oldest stale note. */
 function useWalks<K extends OperationId>(requests: ApiRequest<K>[], staleTime: number, enabled = true) {
@@ -54,6 +59,9 @@ export function useToday(repId: number, today: string) {
   const fallback = customers.data ? scheduleFallbackRequest(customers.data.records, {}) : undefined;
   const schedules = useQuery({ ...apiQueryOptions(browserApi, fallback ?? { operation: "listDeliveryDays" }, STALE.directory), enabled: fallback !== undefined });
 
+  // The accounts' latest visit notes (Backroom's own: no request to the API), for the cards and the week kept offline.
+  const notesOf = { customerIds: ids.slice(0, NOTES_MAX_CUSTOMERS), latest: NOTES_PER_ACCOUNT };
+  const notes = useQuery({ ...notesQueryOptions(notesOf), enabled: ids.length > 0 });
   // Every query Today reads: what "Save for offline" keeps.
   const walkKey = (request: ApiRequest) => apiWalkOptions(browserApi, request, 0, TODAY_PAGES).queryKey;
   const queryKeys: QueryKey[] = [
@@ -61,7 +69,10 @@ export function useToday(repId: number, today: string) {
     apiQueryOptions(browserApi, statesRequest, 0).queryKey,
     ...[...customersRequests(ids), ...agingRequests(ids), ...invoicesRequests(ids, today), ...openInvoicesRequests(arAccounts)].map(walkKey),
     ...(fallback ? [apiQueryOptions(browserApi, fallback, 0).queryKey] : []),
+    notesQueryOptions(notesOf).queryKey,
   ];
+  const notesByCustomer = new Map<number, NoteJson[]>();
+  for (const note of notes.data?.notes ?? []) notesByCustomer.set(note.customerId, [...(notesByCustomer.get(note.customerId) ?? []), note]);
   const lists: Record<"reps" | "customers" | "states" | "aging" | "invoices" | "openInvoices", TodayList> = { reps, customers, states, aging, invoices, openInvoices };
   // The model's input once the lists it cannot do without are in (the aging's open invoices only once there is an aging).
   const ready = customers.data && states.data && aging.data && invoices.data && (arAccounts.length === 0 || openInvoices.data) && (!fallback || schedules.data || schedules.error);
@@ -78,5 +89,5 @@ export function useToday(repId: number, today: string) {
   // When the oldest of what is shown was read (a week restored from the device: when it was saved).
   const read = [reps, customers, states, aging, invoices].map((l) => l.dataUpdatedAt).filter((t) => t > 0);
   const asOf = read.length ? Math.min(...read) : undefined;
-  return { asOf, customerRecords: customers.data?.records, rep, reps, unknownRep: reps.data !== undefined && rep === undefined, ids, lists, input, queryKeys, schedulesUnread: schedules.error !== null };
+  return { asOf, notesByCustomer, customerRecords: customers.data?.records, rep, reps, unknownRep: reps.data !== undefined && rep === undefined, ids, lists, input, queryKeys, schedulesUnread: schedules.error !== null };
 }
