@@ -1,0 +1,93 @@
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionKeyStore } from "@/lib/ui/idempotency";
+import { fakeBackroom } from "@/lib/ui/notes/testing";
+import { MemoryStorage } from "@/lib/ui/test-storage";
+import { flushOutbox, queuedNotes, writeNote } from "./outbox";
+
+beforeEach(async () => {
+  // Each test from an empty outbox: what the last one left is sent to nobody.
+  await flushOutbox(async () => undefined);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("writeNote online", () => {
+  it("sends a double click with one Idempotency-Key, so one note is made", async () => {
+    const backroom = fakeBackroom();
+    const store = sessionKeyStore(new MemoryStorage());
+    const note = { customerId: 20001, text: "Wants the spring menu" };
+    const [first, second] = await Promise.all([writeNote(store, note, { online: true }), writeNote(store, note, { online: true })]);
+    expect("sent" in first && "sent" in second && first.sent.id === second.sent.id).toBe(true);
+    expect(new Set(backroom.keys).size).toBe(1);
+    expect(backroom.notes.size).toBe(1);
+    // Answered: the key is spent, and the same words written again later are a new note.
+    await writeNote(store, note, { online: true });
+    expect(backroom.notes.size).toBe(2);
+  });
+
+  it("keeps the key through a 503, so trying again is the same note", async () => {
+    const backroom = fakeBackroom();
+    const store = sessionKeyStore(new MemoryStorage());
+    const note = { customerId: 20001, text: "Backroom busy" };
+    backroom.fail.push(Response.json({ Error: "Backroom cannot reach its session store." }, { status: 503 }));
+    await expect(writeNote(store, note, { online: true })).rejects.toMatchObject({ status: 503 });
+    await writeNote(store, note, { online: true });
+    expect(new Set(backroom.keys).size).toBe(1);
+    expect(backroom.notes.size).toBe(1);
+  });
+
+  it("ends the key on a refusal on the merits, with the API's code and field errors", async () => {
+    const backroom = fakeBackroom();
+    const store = sessionKeyStore(new MemoryStorage());
+    const note = { customerId: 20001, text: "x" };
+    backroom.fail.push(Response.json({ Error: { code: "VALIDATION_FAILED", detail: "bad", fieldErrors: [{ field: "text", code: "TOO_SMALL", detail: "Write the note: it is empty." }] } }, { status: 400 }));
+    await expect(writeNote(store, note, { online: true })).rejects.toMatchObject({ status: 400, code: "VALIDATION_FAILED", fieldErrors: [{ field: "text", code: "TOO_SMALL", detail: "Write the note: it is empty." }] });
+    await writeNote(store, note, { online: true });
+    expect(new Set(backroom.keys).size).toBe(2);
+    expect(await queuedNotes()).toEqual([]);
+  });
+});
+
+describe("a note written without a connection", () => {
+  it("is kept on the device, and sent once when the connection is back, however often the outbox is sent", async () => {
+    const backroom = fakeBackroom();
+    const store = sessionKeyStore(new MemoryStorage());
+    const outcome = await writeNote(store, { customerId: 20001, text: "Written in a dead zone" }, { online: false });
+    expect("queued" in outcome).toBe(true);
+    expect(backroom.keys).toEqual([]);
+    expect((await queuedNotes()).map((n) => n.text)).toEqual(["Written in a dead zone"]);
+    // Still no connection: it stays.
+    backroom.fail.push("network");
+    expect(await flushOutbox()).toEqual({ sent: 0, refused: 0, waiting: 1 });
+    // Back: sent with the key made when it was written, then gone; a second send (another tab) finds nothing to send.
+    expect(await flushOutbox()).toEqual({ sent: 1, refused: 0, waiting: 0 });
+    expect(await flushOutbox()).toEqual({ sent: 0, refused: 0, waiting: 0 });
+    expect(new Set(backroom.keys)).toEqual(new Set([backroom.keys[0]]));
+    expect(backroom.notes.size).toBe(1);
+  });
+
+  it("is queued when a send online gets no answer, with the key that send used (it may have reached Backroom)", async () => {
+    const backroom = fakeBackroom();
+    const store = sessionKeyStore(new MemoryStorage());
+    backroom.fail.push("network");
+    const outcome = await writeNote(store, { customerId: 20001, text: "Signal dropped" }, { online: true });
+    expect("queued" in outcome && outcome.queued.idempotencyKey).toBe(backroom.keys[0]);
+    await flushOutbox();
+    expect(new Set(backroom.keys).size).toBe(1);
+    expect(backroom.notes.size).toBe(1);
+  });
+
+  it("leaves the outbox when Backroom refuses it on its merits, and stays when it fails or the session ended", async () => {
+    const backroom = fakeBackroom();
+    const store = sessionKeyStore(new MemoryStorage());
+    await writeNote(store, { customerId: 20001, text: "Deleted since" }, { online: false });
+    await writeNote(store, { customerId: 20002, text: "Backroom down" }, { online: false });
+    // Sent oldest first (two written in one millisecond: in the outbox's order).
+    const answers = { "Deleted since": Response.json({ Error: { code: "NOTE_DELETED", detail: "deleted" } }, { status: 409 }), "Backroom down": Response.json({ Error: "down" }, { status: 502 }) };
+    for (const note of await queuedNotes()) backroom.fail.push(answers[note.text as keyof typeof answers]);
+    expect(await flushOutbox()).toEqual({ sent: 0, refused: 1, waiting: 1 });
+    backroom.fail.push(Response.json({ Error: { code: "UNAUTHENTICATED", detail: "signed out" } }, { status: 401 }));
+    expect(await flushOutbox()).toEqual({ sent: 0, refused: 0, waiting: 1 });
+    expect((await queuedNotes()).map((n) => n.text)).toEqual(["Backroom down"]);
+  });
+});

@@ -1,0 +1,67 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { NOTES_KEY } from "@/lib/ui/notes/notes-query";
+import type { QueuedNote } from "./outbox";
+
+/** Told on the window whenever the outbox changes (a note queued, notes sent). */
+export const OUTBOX_CHANGED = "backroom:outbox";
+
+/** Says the outbox changed, to every page component that shows it. */
+export const outboxChanged = () => window.dispatchEvent(new Event(OUTBOX_CHANGED));
+
+/**
+ * Sends the notes waiting on the device when a dashboard page opens and whenever the browser comes back online, then
+ * has the notes read again. Drawn once, by the dashboard's providers.
+ */
+export function useOutboxSender(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let running = false;
+    const send = async () => {
+      if (running || !navigator.onLine) return;
+      running = true;
+      try {
+        // Only where notes were ever queued (no empty database for everyone else), and its code loaded only then.
+        if (!(await hasOutbox())) return;
+        const { flushOutbox } = await import("./outbox");
+        const { sent, refused } = await flushOutbox();
+        if (sent + refused > 0) {
+          outboxChanged();
+          await queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+        }
+      } catch {
+        // The device's storage refused (private mode): nothing was queued there either.
+      } finally {
+        running = false;
+      }
+    };
+    void send();
+    window.addEventListener("online", send);
+    return () => window.removeEventListener("online", send);
+  }, [queryClient]);
+}
+
+/** Whether this origin has an outbox database (a note was queued on this device since it was last cleared). */
+async function hasOutbox(): Promise<boolean> {
+  const { OUTBOX_DATABASE } = await import("./outbox");
+  if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return true;
+  return (await indexedDB.databases()).some((d) => d.name === OUTBOX_DATABASE);
+}
+
+/** The notes waiting on the device, for one customer or all, kept current as the outbox changes. */
+export function useQueuedNotes(customerId?: number): QueuedNote[] {
+  const [notes, setNotes] = useState<QueuedNote[]>([]);
+  const read = useCallback(() => {
+    void hasOutbox()
+      .then(async (has) => (has ? (await import("./outbox")).queuedNotes() : []))
+      .then((all) => setNotes(customerId === undefined ? all : all.filter((n) => n.customerId === customerId)));
+  }, [customerId]);
+  useEffect(() => {
+    read();
+    window.addEventListener(OUTBOX_CHANGED, read);
+    return () => window.removeEventListener(OUTBOX_CHANGED, read);
+  }, [read]);
+  return notes;
+}
