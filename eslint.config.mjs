@@ -58,6 +58,7 @@ const LAYERS = [
         "ar-aging/aging.ts",
         "ar-aging/aging-list.ts",
         "today/today.ts",
+        "today/today-data.ts",
         "notes/note-rules.ts",
         "notes/note-schema.ts",
       ],

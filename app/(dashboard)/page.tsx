@@ -1,4 +1,8 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { pageHref } from "@/lib/ui/page-href";
+import { opensOnToday } from "@/lib/ui/today/start-page";
 import { Suspense } from "react";
 import { DeliveriesCard, AwaitingCard, OnHoldCard } from "@/components/overview/staff-cards";
 import { OrdersCard, StockCard, TopCustomersCard } from "@/components/overview/brand-cards";
@@ -62,7 +66,9 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
  * card holds up no other.
  */
 export default async function OverviewPage() {
-  const { active, view } = await requireSession();
+  const [{ active, view }, asked] = await Promise.all([requireSession(), headers()]);
+  // A rep's phone opens on their Today, unless they came from a dashboard page (issue 38).
+  if (opensOnToday({ keyType: active.keyType, salesRepUserId: view.salesRepUserId, userAgent: asked.get("user-agent"), mobileHint: asked.get("sec-ch-ua-mobile"), referer: asked.get("referer") })) redirect(pageHref.today());
   const mayAllocate = may(view.role, { payments: ["allocate"] });
   const { subtitle, cards } = OVERVIEW_BY_KEY[active.keyType];
   const purchasesV2 = await purchasesV2Available(active);

@@ -54,15 +54,14 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
   const timeZone = useTimeZone();
   const online = useOnline();
   const { week, restored } = useWeek(repId);
-  const { input, asOf, lists, customerRecords, notesByCustomer } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
+  const { input, asOf, answer, customerRecords, notesByCustomer } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
   const model = useMemo(() => (input ? todayModel({ ...input, now: new Date() }) : undefined), [input]);
   const card = model?.accounts.find((c) => c.customerId === customerId);
   const record = customerRecords?.find((c) => c.CustomerID === customerId);
   const schedule = input?.customers.find((c) => c.CustomerID === customerId);
   if (!model) {
     if (restored && !online) return <NotKept customerId={customerId} />;
-    const failed = Object.values(lists).find((l) => l.error);
-    return failed ? <NotKept customerId={customerId} /> : <p aria-busy="true">Loading customer {customerId}…</p>;
+    return answer.error ? <NotKept customerId={customerId} /> : <p aria-busy="true">Loading customer {customerId}…</p>;
   }
   if (!card || !record || !schedule) return <NotKept customerId={customerId} reason="It is not one of the accounts kept on this device." />;
   return (

@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from "react";
 import { saveForOffline } from "@/lib/ui/offline/save-for-offline";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { saveWeek, type WeekMeta } from "@/lib/ui/offline/week-store";
-import { keptAnswer } from "@/lib/ui/today/requests";
 
 export interface SaveOfflineProps {
   repId: number;
@@ -43,7 +42,7 @@ export function SaveOffline({ repId, day, accounts, keys, pages, week, timeZone 
     if (!keys) return;
     if (!quiet) setState({ phase: "saving" });
     try {
-      const [meta, result] = await Promise.all([saveWeek(queryClient, { repId, day, accounts, keys, trim: keptAnswer }), quiet ? Promise.resolve({ saved: pages, failed: [] }) : saveForOffline(pages)]);
+      const [meta, result] = await Promise.all([saveWeek(queryClient, { repId, day, accounts, keys }), quiet ? Promise.resolve({ saved: pages, failed: [] }) : saveForOffline(pages)]);
       setState({ phase: "saved", meta, pagesFailed: result.failed.length });
     } catch (error) {
       if (!quiet) setState({ phase: "failed", detail: error instanceof Error ? error.message : String(error) });

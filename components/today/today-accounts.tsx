@@ -25,10 +25,9 @@ export function TodayAccounts({ repId }: { repId: number }) {
   const q = params.get("q") ?? "";
   const { week } = useWeek(repId);
   const online = useOnline();
-  const { rep, reps, lists, input, asOf, notesByCustomer } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
+  const { answer, rep, input, asOf, notesByCustomer } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
   const accounts = useMemo(() => (input ? todayModel({ ...input, now: new Date() }).accounts : undefined), [input]);
-  const failed = Object.values(lists).find((l) => l.error);
-  if (reps.error) return <RequestError error={reps.error} onRetry={() => void reps.refetch()} what="the sales reps" />;
+  const failed = answer.error && !answer.data ? answer : undefined;
   const shown = accounts ? matchAccounts(accounts, q) : undefined;
   return (
     <div className="space-y-4">

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { RequestError } from "@/components/table/request-error";
 import { StaleNote } from "@/components/table/stale-note";
 import { useTimeZone } from "@/components/shell/providers";
@@ -12,7 +12,7 @@ import { cutOffSentence, weekdayName } from "@/lib/ui/delivery/cutoff";
 import { isoWeekday } from "@/lib/format/days";
 import { pageHref } from "@/lib/ui/page-href";
 import { OFFLINE_CUSTOMER_PATH } from "@/lib/ui/offline/page-rules";
-import { type AccountCard as Card, type DeliveryGroup, type TodayHealth, todayModel } from "@/lib/ui/today/today";
+import { type AccountCard as Card, type DeliveryGroup, todayModel } from "@/lib/ui/today/today";
 import type { NoteJson } from "@/lib/ui/notes/note-rules";
 import { type TodayList, useToday } from "@/lib/ui/today/use-today";
 import { useOnline } from "@/lib/ui/offline/use-online";
@@ -26,13 +26,13 @@ export interface TodayViewProps {
   repId: number;
   /** Whether the rep is the person's own (the link on Members): their pages' addresses need not name it. */
   linked?: boolean;
-  /** The history's health of the rep's accounts; undefined when the key keeps none of them. */
-  health?: TodayHealth[];
-  /** Why there is no "orders stopped" section, when there is none. */
+  /** Why there is no "orders stopped" section, when the key keeps no history of these accounts. */
   noHistory?: React.ReactNode;
 }
 
 const SECTION = "space-y-3";
+/** Accounts past due shown before "Show all": the oldest debts, a phone's screenful or two. */
+const OVERDUE_SHOWN = 10;
 const GRID = "grid gap-3 sm:grid-cols-2 xl:grid-cols-3";
 
 /**
@@ -40,19 +40,23 @@ const GRID = "grid gap-3 sm:grid-cols-2 xl:grid-cols-3";
  * down, the accounts on hold, the balances more than 30 days past due, the accounts whose orders stopped, and every
  * account. Drawn from the lists `useToday` reads (the server fetched the first round); the model is `todayModel`.
  */
-export function TodayView({ repId, linked = false, health, noHistory }: TodayViewProps) {
+export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) {
   const timeZone = useTimeZone();
   const { week } = useWeek(repId);
   const online = useOnline();
   // Offline, the lists as the device keeps them: asked for on the day they were saved.
   const today = !online && week ? week.day : todayIn(timeZone);
-  const { rep, reps, unknownRep, ids, lists, input, queryKeys, asOf, notesByCustomer } = useToday(repId, today);
+  const { answer, rep, unknownRep, ids, lists, input, health, queryKeys, asOf, notesByCustomer } = useToday(repId, today);
   const lastNote = (id: number) => notesByCustomer.get(id)?.[0];
   const own = linked ? {} : { rep: repId };
   const model = useMemo(() => (input ? todayModel({ ...input, health, now: new Date() }) : undefined), [input, health]);
-  const failed = Object.entries(lists).find(([, list]) => list.error);
+  const failed = answer.error && !answer.data ? answer : undefined;
+  const [allOverdue, setAllOverdue] = useState(false);
+  // When the day's sections were first drawn (bench:phone reads it).
+  useEffect(() => {
+    if (model) performance.mark("backroom:today-drawn");
+  }, [model]);
 
-  if (reps.error) return <RequestError error={reps.error} onRetry={() => void reps.refetch()} what="the sales reps" />;
   if (unknownRep)
     return (
       <p className="max-w-3xl" role="status">
@@ -76,7 +80,7 @@ export function TodayView({ repId, linked = false, health, noHistory }: TodayVie
           <span className="skeleton inline-block h-4 w-64" aria-hidden="true" />
         )}
       </p>
-      {failed && <RequestError error={failed[1].error} onRetry={() => void failed[1].refetch()} what={`the accounts' ${failed[0] === "openInvoices" ? "open invoices" : failed[0]}`} />}
+      {failed && <RequestError error={failed.error} onRetry={() => void failed.refetch()} what="the rep's accounts" />}
       {!model ? (
         <TodaySkeleton />
       ) : (
@@ -93,7 +97,7 @@ export function TodayView({ repId, linked = false, health, noHistory }: TodayVie
             note={model.agingAsOf ? `AR aging as of the close of ${formatDay(model.agingAsOf)}: balances more than 30 days past their due date, the oldest first.` : undefined}
           >
             <ul className={GRID} aria-label="Accounts past due">
-              {model.overdue.map((o) => (
+              {model.overdue.slice(0, allOverdue ? undefined : OVERDUE_SHOWN).map((o) => (
                 <li key={o.arAccountId} className="space-y-2">
                   <p className="text-sm">
                     <strong className="tabular-nums">{formatMoney(o.over30)}</strong> over 30 days
@@ -115,6 +119,11 @@ export function TodayView({ repId, linked = false, health, noHistory }: TodayVie
                 </li>
               ))}
             </ul>
+            {!allOverdue && model.overdue.length > OVERDUE_SHOWN && (
+              <button type="button" onClick={() => setAllOverdue(true)} className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+                Show all {model.overdue.length} accounts past due
+              </button>
+            )}
           </Section>
           {model.stopped ? (
             <Section title="Orders stopped" count={model.stopped.length} empty="Every account with a past order has ordered in the last 60 days." note="From this key's synced history: accounts that ordered before and not for more than 60 days (the Insights tiers At risk and Lost), the longest silent first.">

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { TodaySkeleton, TodayView } from "@/components/today/today-view";
-import { backend } from "@/lib/backend";
-import { accountsHealth } from "@/lib/server/insights/rep-health";
 import { todayIn } from "@/lib/format/days";
 import { STALE } from "@/lib/ui/api-query";
 import { repsRequest } from "@/lib/ui/delivery/requests";
@@ -13,9 +12,7 @@ import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../_lib/page-title";
 import { serverAnswer } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
-import { Prefetched } from "../_lib/streamed";
-import { isOfflineSave } from "../_lib/offline-save";
-import { repAccounts, todayPrefetch } from "./_lib/today-prefetch";
+import { todayState } from "./_lib/today-prefetch";
 
 export const metadata: Metadata = { title: "Today · Backroom" };
 
@@ -99,19 +96,14 @@ async function RepChoice({ repId, linked }: { repId: number | undefined; linked:
   );
 }
 
-/** The rep's lists fetched on the server (the browser hydrates them), and the history's health of their accounts. */
+/** The rep's Today read on the server (the browser hydrates it). "Save for offline" keeps the page with it drawn. */
 async function TodayRegion({ repId, linked, today, keyId }: { repId: number; linked: boolean; today: string; keyId: string }) {
-  // Kept by "Save for offline": no prefetch (the page draws from the device), the health from the history all the same.
-  const saving = await isOfflineSave();
-  const { ids, requests } = saving ? { ids: await repAccounts(repId), requests: [] } : await todayPrefetch(repId, today);
-  const { db } = await backend();
-  const health = ids.length ? await accountsHealth(db, keyId, ids) : undefined;
+  const { state } = await todayState(repId, today, keyId);
   return (
-    <Prefetched requests={requests}>
+    <HydrationBoundary state={state}>
       <TodayView
         repId={repId}
         linked={linked}
-        health={health}
         noHistory={
           <>
             This key keeps no history of these accounts yet: it is read in the background once a member is linked to their rep (
@@ -126,6 +118,6 @@ async function TodayRegion({ repId, linked, today, keyId }: { repId: number; lin
           </>
         }
       />
-    </Prefetched>
+    </HydrationBoundary>
   );
 }

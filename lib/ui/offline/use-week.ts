@@ -2,7 +2,10 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { restoreWeek, type WeekMeta } from "./week-store";
+import { preloadWeek, restoreWeek, type WeekMeta } from "./week-store";
+
+// A rep's page's code is loading: the kept week is read beside the page's hydration.
+if (typeof window !== "undefined") preloadWeek();
 
 /**
  * The rep's week as the device keeps it, put into the page's query client once the page has mounted (answers newer in
@@ -16,9 +19,14 @@ export function useWeek(repId: number): { week?: WeekMeta; restored: boolean } {
   const [state, setState] = useState<{ week?: WeekMeta; restored: boolean }>({ restored: false });
   useEffect(() => {
     let live = true;
+    performance.mark("backroom:week-restore");
     restoreWeek(queryClient, repId)
       .catch(() => undefined)
-      .then((week) => live && setState({ week, restored: true }));
+      .then((week) => {
+        // When the device's week was in the page's cache (bench:phone reads it).
+        performance.mark("backroom:week-restored");
+        if (live) setState({ week, restored: true });
+      });
     return () => {
       live = false;
     };

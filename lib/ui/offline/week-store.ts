@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import { persistQueryClientRestore } from "@tanstack/query-persist-client-core";
-import { dehydrate, hashKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import type { PersistedClient } from "@tanstack/query-persist-client-core";
+import { dehydrate, hashKey, hydrate, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { createStore, del, get, set } from "idb-keyval";
 
 /**
@@ -65,12 +65,11 @@ const busterOf = (repId: number) => `week-v1:${repId}`;
  */
 export async function saveWeek(
   queryClient: QueryClient,
-  { repId, day, accounts, keys, trim = (_key, data) => data }: { repId: number; day: string; accounts: number; keys: readonly QueryKey[]; /** What of an answer to keep (the fields the pages read). */ trim?: (key: QueryKey, data: unknown) => unknown },
+  { repId, day, accounts, keys }: { repId: number; day: string; accounts: number; keys: readonly QueryKey[] },
 ): Promise<WeekMeta> {
   const wanted = new Set(keys.map((key) => hashKey(key)));
   const clientState = dehydrate(queryClient, { shouldDehydrateQuery: (query) => wanted.has(query.queryHash) && query.state.status === "success", shouldDehydrateMutation: () => false });
-  for (const query of clientState.queries) query.state.data = trim(query.queryKey, query.state.data);
-  // What persistQueryClientSave writes, with the answers trimmed first.
+  // What persistQueryClientSave writes (written here: the count of what was kept is told beside the button).
   await persister.persistClient({ buster: busterOf(repId), timestamp: Date.now(), clientState });
   const meta: WeekMeta = { savedAt: Date.now(), repId, day, accounts, queries: clientState.queries.length, bytes: lastBytes };
   await set(META_KEY, meta, weekStore());
@@ -79,9 +78,28 @@ export async function saveWeek(
 
 /** What the device keeps of a week, or undefined when nothing (or only what is past its week). */
 export async function weekMeta(): Promise<WeekMeta | undefined> {
-  if (typeof indexedDB === "undefined") return undefined;
+  if (!(await hasWeekStore())) return undefined;
   const meta = await get<WeekMeta>(META_KEY, weekStore()).catch(() => undefined);
   return meta && Date.now() - meta.savedAt <= WEEK_MAX_AGE_MS ? meta : undefined;
+}
+
+/** Whether this origin has the week's database (a week was saved on this device since it was last cleared). */
+async function hasWeekStore(): Promise<boolean> {
+  if (typeof indexedDB === "undefined") return false;
+  if (typeof indexedDB.databases !== "function") return true;
+  return (await indexedDB.databases()).some((d) => d.name === WEEK_DATABASE);
+}
+
+let preloaded: Promise<{ meta?: WeekMeta; client?: PersistedClient }> | undefined;
+
+/**
+ * Starts reading the kept week (its size is some hundreds of kilobytes) while the page is still being hydrated, so that
+ * `restoreWeek` has it at once. Called when a rep's page's code loads; reads nothing where no week was saved.
+ */
+export function preloadWeek(): void {
+  preloaded ??= weekMeta()
+    .then(async (meta) => ({ meta, client: meta ? await persister.restoreClient() : undefined }))
+    .catch(() => ({}));
 }
 
 /**
@@ -92,8 +110,12 @@ export async function weekMeta(): Promise<WeekMeta | undefined> {
  * const meta = await restoreWeek(queryClient, 1008);
  */
 export async function restoreWeek(queryClient: QueryClient, repId: number): Promise<WeekMeta | undefined> {
-  const meta = await weekMeta();
-  if (!meta || meta.repId !== repId) return undefined;
-  await persistQueryClientRestore({ queryClient, persister, buster: busterOf(repId), maxAge: WEEK_MAX_AGE_MS });
+  preloadWeek();
+  const { meta, client } = await preloaded!;
+  // Read once: a save since, or another rep's page, reads again.
+  preloaded = undefined;
+  if (!meta || meta.repId !== repId || !client || client.buster !== busterOf(repId) || Date.now() - client.timestamp > WEEK_MAX_AGE_MS) return undefined;
+  // As persistQueryClientRestore does, from what was read already.
+  hydrate(queryClient, client.clientState);
   return meta;
 }

@@ -1,13 +1,11 @@
-import type { OperationId } from "@/lib/data-api/registry";
 import { addDays } from "@/lib/format/days";
-import { type ApiRequest, STALE } from "@/lib/ui/api-query";
+import type { ApiRequest } from "@/lib/ui/api-query";
 import { LAST_ORDER_DAYS } from "./today";
 
 /**
  * What a rep's Today reads (issue 38), each list asked for the rep's accounts by id (`CustomerIDs`, or the AR accounts'
  * `ARAccountIDs`) in batches of `ID_BATCH`, every page of 500: for the demo rep's 254 accounts, one request a list.
- * The same requests, with the same keys, are what "Save for offline" keeps on the device, so Today, the customer list
- * and a customer's page open from it without the network.
+ * Backroom's server makes them (`readTodayData`) and hands the browser one compact answer.
  */
 
 /** Ids per request (about 3 kB of query): the history sync's batch too. */
@@ -44,31 +42,3 @@ export const invoicesRequests = (ids: Iterable<number>, today: string): ApiReque
 /** The open invoices of the AR accounts the aging named: which store each account's balance is of. */
 export const openInvoicesRequests = (arAccountIds: Iterable<number>): ApiRequest<"listOpenInvoices">[] => idBatches(arAccountIds).map((ARAccountIDs) => ({ operation: "listOpenInvoices", query: { ARAccountIDs } }));
 
-/** How long each of Today's lists stays fresh in the browser. */
-export const TODAY_STALE = { customers: STALE.directory, aging: STALE.daily, invoices: STALE.working, openInvoices: STALE.working } as const;
-
-/**
- * The fields of each list Today and a customer's page kept on the device read: what "Save for offline" keeps of the
- * answers (a rep's 90 days of invoices whole were most of 2.5 MB). The customers' records are kept whole (the
- * customer's page shows every field).
- */
-export const KEPT_FIELDS: Partial<Record<OperationId, readonly string[]>> = {
-  listInvoices: ["InvoiceID", "CustomerID", "InvoiceNum", "Date", "Status", "InvoiceTotal"],
-  listArAging: ["ARAccountID", "SupplierID", "CloseDate", "CurrentDue", "Due_1_30", "Due_31_60", "Due_61_90", "Due_91", "OpenCredit", "TotalBalanceOutstanding"],
-  listOpenInvoices: ["InvoiceID", "CustomerID", "ARAccountID", "OpenBalance", "DueDate"],
-};
-
-/**
- * An answer of Today's as the device keeps it: its records with the fields `KEPT_FIELDS` names for its operation
- * (read from the query key: ["api", operation, …] or a walk's ["walk", "api", operation, …]); any other answer as it is.
- *
- * @example
- * keptAnswer(["walk", "api", "listInvoices", "", "CustomerIDs=1", "10"], { records: [{ InvoiceID: 1, PDFURL: "…" }] }); // { records: [{ InvoiceID: 1 }] }
- */
-export function keptAnswer(key: readonly unknown[], data: unknown): unknown {
-  const operation = (key[0] === "walk" ? key[2] : key[1]) as OperationId;
-  const fields = KEPT_FIELDS[operation];
-  if (!fields || typeof data !== "object" || data === null || !Array.isArray((data as { records?: unknown }).records)) return data;
-  const records = (data as { records: Record<string, unknown>[] }).records.map((r) => Object.fromEntries(fields.filter((f) => f in r).map((f) => [f, r[f]])));
-  return { ...data, records };
-}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { AgingRow } from "@/lib/ui/ar-aging/aging";
-import { idBatches, invoicesRequests, keptAnswer } from "./requests";
+import { idBatches, invoicesRequests } from "./requests";
+import { compactInput } from "./today-data";
 import { matchAccounts } from "./match-accounts";
+import { opensOnToday } from "./start-page";
 import { licenceOf, mapsHref, type TodayCustomer, type TodayInput, todayModel } from "./today";
 
 const CA = { StateAbbreviation: "CA", TimeZone: "America/Los_Angeles", OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1" };
@@ -219,16 +221,51 @@ describe("matchAccounts: a rep's search over their accounts", () => {
   ])("%j finds %j", (q, found) => expect(names(matchAccounts(model.accounts, q))).toEqual(found));
 });
 
-describe("keptAnswer: what the device keeps of Today's answers", () => {
-  it("keeps the fields the pages read of invoices, aging rows and open invoices, and customers whole", () => {
-    const invoice = { InvoiceID: 1, CustomerID: 2, InvoiceNum: "INV-1", Date: "2026-11-20T00:00:00Z", Status: 7, InvoiceTotal: "10.00", PDFURL: "https://erp.example/pdf?token=x", Memo: "…" };
-    expect(keptAnswer(["walk", "api", "listInvoices", "", "CustomerIDs=2", "10"], { records: [invoice], complete: true, requests: 1 })).toEqual({
-      records: [{ InvoiceID: 1, CustomerID: 2, InvoiceNum: "INV-1", Date: "2026-11-20T00:00:00Z", Status: 7, InvoiceTotal: "10.00" }],
-      complete: true,
-      requests: 1,
-    });
-    const customer = { records: [{ CustomerID: 2, CustomerName: "A", Address: "1 Main" }] };
-    expect(keptAnswer(["walk", "api", "listCustomers", "", "CustomerIDs=2", "10"], customer)).toBe(customer);
-    expect(keptAnswer(["api", "listArAging", "", "CustomerIDs=2"], { records: [{ ARAccountID: 5, CurrentInvoices: [{ InvoiceID: 1 }], Due_91: "1" }] })).toEqual({ records: [{ ARAccountID: 5, Due_91: "1" }] });
+describe("compactInput: what Today's answer keeps of the lists", () => {
+  it("draws the same Today as the whole lists, from one aging row per account, one open invoice per account and store, one invoice per store", () => {
+    const raw = {
+      ...input({ now: new Date(0), customers: [customer(1, { DeliveryDays: "3" }), customer(2), customer(3, { OnHold: true })] }),
+      aging: [
+        { ARAccountID: 501, SupplierID: 10, CloseDate: "2026-11-23T00:00:00.000Z", CurrentDue: "100", Due_31_60: "40.10", Due_91: "0" },
+        { ARAccountID: 501, SupplierID: 11, CloseDate: "2026-11-23T00:00:00.000Z", Due_91: "9.90" },
+        { ARAccountID: 502, SupplierID: 10, CloseDate: "2026-11-23T00:00:00.000Z", Due_61_90: "300" },
+        { ARAccountID: 503, SupplierID: 10, CloseDate: "2026-11-23T00:00:00.000Z", CurrentDue: "0", OpenCredit: "0" },
+      ] as AgingRow[],
+      openInvoices: [
+        { InvoiceID: 1, CustomerID: 1, ARAccountID: 501, OpenBalance: "150" },
+        { InvoiceID: 2, CustomerID: 1, ARAccountID: 501, OpenBalance: "1" },
+        { InvoiceID: 3, CustomerID: 2, ARAccountID: 502, OpenBalance: "200" },
+        { InvoiceID: 4, CustomerID: 3, ARAccountID: 502, OpenBalance: "100" },
+      ],
+      invoices: [
+        { InvoiceID: 10, CustomerID: 1, InvoiceNum: "INV-10", Date: "2026-11-20T00:00:00.000Z", Status: 7, InvoiceTotal: "10" },
+        { InvoiceID: 11, CustomerID: 1, InvoiceNum: "INV-11", Date: "2026-11-22T00:00:00.000Z", Status: 4 },
+        { InvoiceID: 12, CustomerID: 2, InvoiceNum: "INV-12", Date: "2026-10-02T00:00:00.000Z", Status: 5 },
+      ],
+    };
+    const compact = compactInput(raw);
+    expect(compact.aging.map((r) => r.ARAccountID)).toEqual([501, 502]);
+    expect(compact.openInvoices).toHaveLength(3);
+    expect(compact.invoices.map((i) => i.InvoiceID)).toEqual([10, 12]);
+    const now = new Date("2026-11-24T20:00:00Z");
+    expect(todayModel({ ...compact, now })).toEqual(todayModel({ ...raw, now }));
   });
+});
+
+describe("opensOnToday: where a rep's phone opens", () => {
+  const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+  const pixel = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+  const tablet = "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+  const desk = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+  const rep = { keyType: "Employee", salesRepUserId: 1008, mobileHint: null, referer: null };
+  it.each([
+    ["a linked rep's iPhone from the home screen", { ...rep, userAgent: iphone }, true],
+    ["an Android phone signing in", { ...rep, userAgent: pixel, referer: "https://b.example/sign-in?next=%2F" }, true],
+    ["a phone's client hint", { ...rep, userAgent: desk, mobileHint: "?1" }, true],
+    ["a tablet (no Mobile)", { ...rep, userAgent: tablet }, false],
+    ["a desk", { ...rep, userAgent: desk }, false],
+    ["Overview clicked from a dashboard page", { ...rep, userAgent: iphone, referer: "https://b.example/today" }, false],
+    ["a member linked to no rep", { ...rep, userAgent: iphone, salesRepUserId: null }, false],
+    ["a Supplier key", { ...rep, userAgent: iphone, keyType: "Supplier" }, false],
+  ])("%s: %j", (_name, request, expected) => expect(opensOnToday(request)).toBe(expected));
 });

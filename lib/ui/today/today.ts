@@ -218,7 +218,7 @@ export function todayModel(input: TodayInput): TodayModel {
     if (row.ARAccountID == null) continue;
     const { buckets, total } = amountsOf(row);
     const before = accountFigures.get(row.ARAccountID);
-    const these = { total, over30: addDecimals(buckets["31-60"], buckets["61-90"], buckets["91"]), over60: addDecimals(buckets["61-90"], buckets["91"]), over90: buckets["91"] };
+    const these = { total, over30: addDecimals(buckets["31-60"], buckets["61-90"], buckets["91"]), over60: addDecimals(buckets["61-90"], buckets["91"]), over90: addDecimals(buckets["91"]) };
     accountFigures.set(
       row.ARAccountID,
       before ? { total: addDecimals(before.total, these.total), over30: addDecimals(before.over30, these.over30), over60: addDecimals(before.over60, these.over60), over90: addDecimals(before.over90, these.over90) } : these,

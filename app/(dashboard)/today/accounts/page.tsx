@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { TodayAccounts } from "@/components/today/today-accounts";
 import { TodaySkeleton } from "@/components/today/today-view";
@@ -9,9 +10,9 @@ import { pageHref, pageRead } from "@/lib/ui/page-href";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../../_lib/page-title";
 import { requireSession } from "../../_lib/session";
-import { Prefetched } from "../../_lib/streamed";
+
 import { isOfflineSave } from "../../_lib/offline-save";
-import { todayPrefetch } from "../_lib/today-prefetch";
+import { todayState } from "../_lib/today-prefetch";
 
 export const metadata: Metadata = { title: "My accounts · Backroom" };
 
@@ -43,18 +44,18 @@ export default async function TodayAccountsPage({ searchParams }: PageProps<"/to
         </Link>
       </p>
       <Suspense fallback={<TodaySkeleton />}>
-        <Region repId={repId} today={today} />
+        <Region repId={repId} today={today} keyId={active.id} />
       </Suspense>
     </div>
   );
 }
 
-async function Region({ repId, today }: { repId: number; today: string }) {
-  // Kept by "Save for offline": no prefetch, the page draws from the device.
-  const { requests } = (await isOfflineSave()) ? { requests: [] } : await todayPrefetch(repId, today);
+async function Region({ repId, today, keyId }: { repId: number; today: string; keyId: string }) {
+  // Kept by "Save for offline": no prefetch (its 254 cards' HTML), the page draws from the device.
+  const { state } = (await isOfflineSave()) ? { state: undefined } : await todayState(repId, today, keyId);
   return (
-    <Prefetched requests={requests}>
+    <HydrationBoundary state={state}>
       <TodayAccounts repId={repId} />
-    </Prefetched>
+    </HydrationBoundary>
   );
 }

@@ -1,0 +1,192 @@
+// npm run bench:phone: a rep's Today on a mid-range phone (issue 38). A production build on the embedded sandbox, every
+// sandbox API request 300 ms late (the operator's latency fault, `BENCH_LATENCY_MS`), Chromium at a phone's size with
+// its CPU 4x slower and its network 1.6 Mbps down, 750 kbps up, 150 ms round trips (Chrome's "Fast 3G"-like preset the
+// issue names). Each run with a key issued for it (a cold proxy cache) in a fresh context that has opened the sign-in
+// page first (the code cached, as on a phone that has used Backroom before). Three figures, median of BENCH_RUNS (3):
+// - Today online: largest contentful paint (target at most 1.5 s) and when its data is in;
+// - the week's download for the demo rep ("Save for offline" after Today): the API requests Today and the save made
+//   (target at most 15) and the bytes kept on the device for it (IndexedDB and the kept pages; target at most 2 MB);
+// - Today offline from the device: from the navigation's start to its data shown (target at most 500 ms).
+// BENCH_WRITE=1 writes the section into docs/benchmarks.md. Builds first when there is no build.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { findChromium } from "../e2e/find-chromium";
+import { writeBenchmarkSection } from "./benchmarks-doc";
+import { browserCookies, fetchJson, median, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
+
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TARGET = { lcp: 1500, requests: 15, bytes: 2_000_000, offline: 500 };
+const PHONE = { width: 390, height: 844 };
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
+const CPU_SLOWDOWN = 4;
+const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+const temp = mkdtempSync(join(tmpdir(), "backroom-bench-phone-"));
+onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
+
+/** Largest contentful paint, watched from the page's first byte. */
+const OBSERVE = `
+  window.__lcp = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });
+`;
+
+interface Run {
+  lcp: number;
+  data: number;
+  requests: number;
+  saveRequests: number;
+  weekBytes: number;
+  pagesBytes: number;
+  offline: number;
+}
+
+async function main() {
+  const began = Date.now();
+  const base = await startProductionApp(temp);
+  const sandbox = <T>(path: string, init: RequestInit = {}) => fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
+  // The demo rep: the sandbox's rep with the most active accounts (whom the demo staff person is linked to).
+  const reps = (await sandbox<{ Data: { UserID: number; Name: string; Customers: unknown[] }[] }>("/api/v1/salesReps?PageSize=500")).Data;
+  const rep = [...reps].sort((a, b) => b.Customers.length - a.Customers.length || a.UserID - b.UserID)[0]!;
+  const path = `/today?rep=${rep.UserID}`;
+  const freshCookie = async () => {
+    const { key } = await sandbox<{ key: string }>("/operator/keys", { method: "POST", body: JSON.stringify({ type: "Employee", company: "Phone bench" }) });
+    return sessionCookie(base, { apiKey: key, environment: "test" });
+  };
+  // The server's first render of the pages, before anything is measured.
+  const warm = await freshCookie();
+  for (const page of [path, `/today/accounts?rep=${rep.UserID}`, "/today/customer"]) await (await fetch(`${base}${page}`, { headers: { Cookie: warm } })).arrayBuffer();
+
+  const browser = await chromium.launch({ executablePath: findChromium(), args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  const runs: Run[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const cookie = await freshCookie();
+      const context = await browser.newContext({ baseURL: base, viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+      await context.addCookies(browserCookies(cookie, base));
+      await context.addInitScript(OBSERVE);
+      try {
+        runs.push(await measure(context, base, path));
+      } finally {
+        await context.close();
+        await fetch(`${base}/sandbox/test/operator/faults`, { method: "DELETE", headers: OPERATOR });
+      }
+      console.error(`run ${i + 1}: ${JSON.stringify(runs.at(-1))}`);
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const m = (pick: (r: Run) => number) => median(runs.map(pick));
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
+  const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
+  const weekBytes = m((r) => r.weekBytes + r.pagesBytes);
+  const date = new Date().toISOString().slice(0, 10);
+  const section = [
+    "## A rep's Today on a phone (`npm run bench:phone`)",
+    "",
+    `Measured ${date} on this repository's machine (2 cores): a production build on the embedded sandbox, every sandbox API request ${LATENCY_MS} ms late (the operator's latency fault), Chromium at ${PHONE.width} × ${PHONE.height} with its CPU ${CPU_SLOWDOWN}× slower and its network at 1.6 Mbps down, 750 kbps up and 150 ms round trips (DevTools' emulation); each run with an Employee key issued for it (a cold proxy cache) in a fresh context that opened the sign-in page first (Backroom's code cached, and its service worker installed, as on a phone that has used it), on the Today of the sandbox's busiest rep (${rep.Name}, ${rep.Customers.length} active accounts). Median of ${RUNS} runs.`,
+    "",
+    "| Figure | Measured | Target | |",
+    "| --- | ---: | ---: | --- |",
+    `| Today online: largest contentful paint | ${Math.round(m((r) => r.lcp))} ms | ${TARGET.lcp} ms | ${verdict(m((r) => r.lcp) <= TARGET.lcp)} |`,
+    `| Today online: every section's data in | ${Math.round(m((r) => r.data))} ms | | |`,
+    `| The week's download: API requests (Today's ${m((r) => r.requests)}, "Save for offline" ${m((r) => r.saveRequests)}) | ${m((r) => r.requests + r.saveRequests)} | ${TARGET.requests} | ${verdict(m((r) => r.requests + r.saveRequests) <= TARGET.requests)} |`,
+    `| The week's bytes on the device (IndexedDB ${kb(m((r) => r.weekBytes))}, its three pages ${kb(m((r) => r.pagesBytes))}) | ${kb(weekBytes)} | ${kb(TARGET.bytes)} | ${verdict(weekBytes <= TARGET.bytes)} |`,
+    `| Today offline, from the device: navigation to data shown | ${Math.round(m((r) => r.offline))} ms | ${TARGET.offline} ms | ${verdict(m((r) => r.offline) <= TARGET.offline)} |`,
+    "",
+    `The app's shell the service worker precaches (the build's scripts and styles, nobody's data) is not counted in the week's bytes. ${Math.round((Date.now() - began) / 1000)} s.`,
+  ].join("\n");
+  console.log(section);
+  if (process.env.BENCH_WRITE === "1") writeBenchmarkSection("## A rep's Today on a phone", section);
+}
+
+/** Today online (throttled, the API distant), then "Save for offline", then Today offline from the device. */
+async function measure(context: BrowserContext, base: string, path: string): Promise<Run> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.goto("/sign-in", { waitUntil: "networkidle", timeout: 60_000 });
+  // The service worker in control, its precache in (a phone that has used Backroom before).
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: 60_000 });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await fetchJson(`${base}/sandbox/test/operator/faults`, { method: "PUT", headers: OPERATOR, body: JSON.stringify({ rules: [{ path: "/api/*", kind: "latency", latencyMs: LATENCY_MS }] }) });
+
+  const since = new Date().toISOString();
+  await page.goto(path, { waitUntil: "domcontentloaded", timeout: 120_000 });
+  const data = await dataShown(page);
+  await page.waitForTimeout(500);
+  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  const requests = await apiRequestsSince(page, since);
+
+  // "Save for offline": what it asks of the API, and what it keeps.
+  const beforeSave = new Date().toISOString();
+  await page.getByRole("button", { name: "Save for offline" }).click();
+  await page.getByText(/^Kept on this device: /).waitFor({ timeout: 120_000 });
+  const saveRequests = await apiRequestsSince(page, beforeSave);
+  const { weekBytes, pagesBytes } = await page.evaluate(async () => {
+    const text = await new Promise<string>((resolve, reject) => {
+      const open = indexedDB.open("backroom-offline");
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const all = open.result.transaction("week").objectStore("week").getAll();
+        all.onsuccess = () => resolve(all.result.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(""));
+        all.onerror = () => reject(all.error);
+      };
+    });
+    const cache = await caches.open("backroom-pages");
+    let pages = 0;
+    for (const request of await cache.keys()) pages += (await (await cache.match(request))!.arrayBuffer()).byteLength;
+    return { weekBytes: new TextEncoder().encode(text).length, pagesBytes: pages };
+  });
+
+  console.error(
+    "kept queries:",
+    await page.evaluate(async () => {
+      const text = await new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open("backroom-offline");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const one = open.result.transaction("week").objectStore("week").get("cache");
+          one.onsuccess = () => resolve(one.result as string);
+          one.onerror = () => reject(one.error);
+        };
+      });
+      const client = JSON.parse(text) as { clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+      return client.clientState.queries.map((q) => `${String(q.queryKey.slice(0, 3))}: ${Math.round(JSON.stringify(q.state.data).length / 1000)} kB`).join("; ");
+    }),
+  );
+  // Offline: Today from the device.
+  await cdp.send("Network.emulateNetworkConditions", { ...NETWORK, offline: true });
+  await context.setOffline(true);
+  await page.goto(path, { waitUntil: "commit", timeout: 60_000 });
+  await page.getByTestId("offline-line").waitFor({ timeout: 30_000 });
+  const offline = await dataShown(page);
+  console.error(
+    "offline marks:",
+    await page.evaluate(() => JSON.stringify({ nav: performance.getEntriesByType("navigation").map((n) => ({ responseEnd: Math.round((n as PerformanceNavigationTiming).responseEnd), dcl: Math.round((n as PerformanceNavigationTiming).domContentLoadedEventEnd) })), marks: performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)]) })),
+  );
+  await context.setOffline(false);
+  return { lcp, data, requests, saveRequests, weekBytes, pagesBytes, offline };
+}
+
+/** From the navigation's start to the moment Today's sections are drawn (its summary names the accounts, no skeleton in the page's main). */
+async function dataShown(page: Page): Promise<number> {
+  await page.waitForFunction(() => /\d+ active accounts/.test(document.querySelector('[data-testid="today-summary"]')?.textContent ?? "") && !document.querySelector('main [aria-busy="true"]') && document.querySelector("main article") !== null, undefined, { timeout: 120_000, polling: 50 });
+  return page.evaluate(() => performance.now());
+}
+
+/** The Data API requests of the page's key since a moment (the key's request log; not Backroom's background reads). */
+async function apiRequestsSince(page: Page, since: string): Promise<number> {
+  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; by?: string }[] };
+  return log.requests.filter((r) => r.at >= since && r.by === undefined).length;
+}
+
+try {
+  await main();
+} finally {
+  await stopAll();
+  rmSync(temp, { recursive: true, force: true });
+}
