@@ -25,7 +25,7 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
   const timeZone = parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value);
   const audit = may(view.role, { audit: ["read"] }) || may(view.role, { audit: ["read-own"] });
   return (
-    <ShellMenu className="md:grid md:min-h-screen md:grid-cols-[14rem_minmax(0,1fr)] md:grid-rows-[auto_1fr]">
+    <ShellMenu className="md:grid md:min-h-screen md:grid-cols-[14rem_minmax(0,1fr)] md:grid-rows-[auto_1fr] print:block!">
       <AppHeader
         variant="dashboard"
         navigation

@@ -57,7 +57,7 @@ export function MembersTable({ members, me, showSalesRep, timeZone, busyMemberId
                 <td {...cardCell()}>
                   <span className="font-semibold">{member.name}</span>
                   {member.userId === me.userId && <span className="text-xs"> (you)</span>}
-                  <span className="block text-xs text-slate-700 dark:text-slate-300">{member.email}</span>
+                  <span className="block text-xs font-normal text-slate-700 dark:text-slate-300">{member.email}</span>
                 </td>
                 <td className="whitespace-normal sm:min-w-44" {...cardCell("Role", { wide: true })}>
                   {manages ? <MemberRoleControl key={member.role} name={member.name} choices={choices} busy={busy} onSave={(role) => onRole(member, role)} /> : roleWords(member.role)}
