@@ -1,32 +1,29 @@
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { AccountMenu } from "@/components/account/account-menu";
+import { AppHeader } from "@/components/shell/app-header";
 import { PersonMenu } from "@/components/shell/person-menu";
+import { ShellMenu } from "@/components/shell/shell-menu";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import { parseTheme, THEME_COOKIE } from "@/lib/ui/preferences";
 import { requirePerson } from "./_lib/person";
 
 /**
- * The pages of a person's account and their workspace's settings: a plain header (the workspace switcher and the
- * person's menu), signed in required, but no key (a new workspace has none yet: its keys page is where one is added).
+ * The pages of a person's account and their workspace's settings: a plain header (the workspace switcher, the theme and
+ * the person's menu; on a phone, behind its Menu button), signed in required, but no key (a new workspace has none
+ * yet: its keys page is where one is added).
  */
 export default async function AccountLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const [view, jar] = await Promise.all([requirePerson(), cookies()]);
   return (
-    <>
-      <header className="border-b border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <Link href="/" prefetch={false} className="text-lg font-bold tracking-tight text-slate-900 dark:text-slate-50">
-            Backroom
-          </Link>
-          {view.workspace && view.workspaces.length > 0 && <WorkspaceSwitcher workspaces={view.workspaces} activeId={view.workspace.id} />}
-          <div className="ml-auto flex items-center gap-4">
-            <ThemeToggle initial={parseTheme(jar.get(THEME_COOKIE)?.value)} />
-            {view.role ? <PersonMenu name={view.person.name} email={view.person.email} role={view.role} /> : <AccountMenu name={view.person.name} email={view.person.email} />}
-          </div>
-        </div>
-      </header>
+    <ShellMenu>
+      <AppHeader
+        variant="account"
+        context={view.workspace && view.workspaces.length > 0 && <WorkspaceSwitcher workspaces={view.workspaces} activeId={view.workspace.id} />}
+        theme={<ThemeToggle initial={parseTheme(jar.get(THEME_COOKIE)?.value)} />}
+        person={view.role ? <PersonMenu name={view.person.name} email={view.person.email} role={view.role} /> : <AccountMenu name={view.person.name} email={view.person.email} />}
+      />
       <main id="content" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-8 focus:outline-none sm:px-6">
         {view.demo && (
           <p className="mb-6 rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100" data-testid="demo-shared">
@@ -40,6 +37,6 @@ export default async function AccountLayout({ children }: Readonly<{ children: R
         )}
         {children}
       </main>
-    </>
+    </ShellMenu>
   );
 }

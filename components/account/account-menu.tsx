@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { PERSON_LINK, PERSON_LINKS, PERSON_MENU } from "@/components/shell/header-field";
 import { sessionClient } from "@/lib/session/session-client";
 import { fullLoad } from "./full-load";
 
@@ -20,16 +21,18 @@ export function AccountMenu({ name, email }: AccountMenuProps) {
     fullLoad("/sign-in");
   }
   return (
-    <div className="flex items-center gap-3 text-xs">
-      <span className="whitespace-nowrap" title={email}>
+    <div className={PERSON_MENU}>
+      <span className="md:whitespace-nowrap" title={email}>
         {name}
       </span>
-      <Link href="/account" prefetch={false} className="link whitespace-nowrap">
-        Account
-      </Link>
-      <button type="button" onClick={() => void signOut()} aria-disabled={busy || undefined} className="link whitespace-nowrap">
-        Sign out
-      </button>
+      <span className={PERSON_LINKS}>
+        <Link href="/account" prefetch={false} className={PERSON_LINK}>
+          Account
+        </Link>
+        <button type="button" onClick={() => void signOut()} aria-disabled={busy || undefined} className={PERSON_LINK}>
+          Sign out
+        </button>
+      </span>
     </div>
   );
 }

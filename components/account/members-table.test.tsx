@@ -22,7 +22,7 @@ describe("MembersTable", () => {
   it("lists each member with two factors, last activity and joining day in the viewer's zone", () => {
     const text = html({ userId: "u3", role: "viewer" });
     expect(text).toContain("olive@example.com");
-    expect(rowOf(text, "Olive Owner")).toContain("<td>On</td>");
+    expect(rowOf(text, "Olive Owner")).toMatch(/<td[^>]*>On<\/td>/);
     expect(rowOf(text, "Adam Admin")).toContain("Never");
     expect(rowOf(text, "Olive Owner")).toContain("Nov 23, 2026, 2:02 PM");
     expect(rowOf(text, "Olive Owner")).toContain("Nov 1, 2026");
@@ -68,7 +68,7 @@ describe("MembersTable", () => {
     expect(managed).toContain('<th scope="col">Sales rep</th>');
     expect(rowOf(managed, "Adam Admin")).toMatch(/<input[^>]*value="4021"/);
     const read = html({ userId: "u3", role: "viewer" }, true);
-    expect(rowOf(read, "Adam Admin")).toContain("<td>4021</td>");
-    expect(rowOf(read, "Vera Viewer")).toContain("<td>—</td>");
+    expect(rowOf(read, "Adam Admin")).toMatch(/<td[^>]*>4021<\/td>/);
+    expect(rowOf(read, "Vera Viewer")).toMatch(/<td[^>]*>—<\/td>/);
   });
 });

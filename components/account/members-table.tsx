@@ -1,6 +1,7 @@
 "use client";
 
 import { TableFrame } from "@/components/table/table-frame";
+import { cardCell } from "@/components/table/whole-table";
 import { formatDate, formatDateTime } from "@/lib/format/display";
 import type { MemberRow } from "@/lib/session/members-view";
 import { may } from "@/lib/session/roles";
@@ -34,7 +35,8 @@ export function MembersTable({ members, me, showSalesRep, timeZone, busyMemberId
   const removes = rows.some((r) => r.choices.canRemove);
   return (
     <TableFrame label="Members of this workspace">
-      <table className="data-table">
+      {/* On a phone a card per member, every column in it. */}
+      <table className="data-table cards">
         <caption className="sr-only">Members of this workspace</caption>
         <thead>
           <tr>
@@ -52,19 +54,23 @@ export function MembersTable({ members, me, showSalesRep, timeZone, busyMemberId
             const busy = busyMemberId === member.memberId;
             return (
               <tr key={member.memberId}>
-                <td>
+                <td {...cardCell()}>
                   <span className="font-semibold">{member.name}</span>
                   {member.userId === me.userId && <span className="text-xs"> (you)</span>}
-                  <span className="block text-xs text-slate-700 dark:text-slate-300">{member.email}</span>
+                  <span className="block text-xs font-normal text-slate-700 dark:text-slate-300">{member.email}</span>
                 </td>
-                <td className="min-w-44 whitespace-normal">
+                <td className="whitespace-normal sm:min-w-44" {...cardCell("Role", { wide: true })}>
                   {manages ? <MemberRoleControl key={member.role} name={member.name} choices={choices} busy={busy} onSave={(role) => onRole(member, role)} /> : roleWords(member.role)}
                 </td>
-                <td>{member.twoFactorEnabled ? "On" : "Off"}</td>
-                <td className="whitespace-nowrap">{member.lastActiveAt ? formatDateTime(member.lastActiveAt, timeZone) : "Never"}</td>
-                <td className="whitespace-nowrap">{formatDate(member.joinedAt, timeZone)}</td>
+                <td {...cardCell("Two factors")}>{member.twoFactorEnabled ? "On" : "Off"}</td>
+                <td className="whitespace-nowrap" {...cardCell("Last active")}>
+                  {member.lastActiveAt ? formatDateTime(member.lastActiveAt, timeZone) : "Never"}
+                </td>
+                <td className="whitespace-nowrap" {...cardCell("Joined")}>
+                  {formatDate(member.joinedAt, timeZone)}
+                </td>
                 {showSalesRep && (
-                  <td>
+                  <td {...cardCell("Sales rep", { wide: true })}>
                     {manages ? (
                       <SalesRepField key={String(member.salesRepUserId)} name={member.name} value={member.salesRepUserId} busy={busy} onSave={(id) => onSalesRep(member, id)} />
                     ) : (
@@ -73,7 +79,7 @@ export function MembersTable({ members, me, showSalesRep, timeZone, busyMemberId
                   </td>
                 )}
                 {removes && (
-                  <td>
+                  <td {...cardCell(false, { wide: true })}>
                     {choices.canRemove && (
                       <ConfirmButton
                         label="Remove"

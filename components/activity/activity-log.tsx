@@ -5,6 +5,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import { CopyButton } from "@/components/table/copy-button";
+import { FilterDisclosure } from "@/components/table/filter-disclosure";
 import { TableFrame } from "@/components/table/table-frame";
 import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditEntry, type AuditPage, type AuditResult } from "@/lib/audit/audit-types";
 import { DataApiError } from "@/lib/data-api/data-api-error";
@@ -12,6 +13,7 @@ import { parseErrorBody } from "@/lib/data-api/error-read";
 import { formatDateTime } from "@/lib/format/display";
 import { reconnect } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
+import { filtersSet } from "@/lib/ui/views/filter-count";
 import { purchaseStatusWords } from "@/lib/ui/purchases/fields";
 
 const PAGE_SIZE = 50;
@@ -126,56 +128,58 @@ export function ActivityLog() {
 
   return (
     <div className="space-y-3">
-      <form onSubmit={onSubmit} key={query} className="flex flex-wrap items-end gap-3" aria-label="Filter the activity">
-        <label className="flex flex-col text-sm">
-          Event
-          <select name="event" defaultValue={filters.get("event") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
-            <option value="">All events</option>
-            {AUDIT_EVENTS.map((e) => (
-              <option key={e} value={e}>
-                {AUDIT_EVENT_NAMES[e]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          Person
-          <select name="person" defaultValue={filters.get("person") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
-            <option value="">Everyone</option>
-            {(data?.people ?? []).map((p) => (
-              <option key={p.userId} value={p.userId}>
-                {p.email}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          From (UTC)
-          <input type="date" name="from" defaultValue={filters.get("from") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900" />
-        </label>
-        <label className="flex flex-col text-sm">
-          To (UTC)
-          <input type="date" name="to" defaultValue={filters.get("to") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900" />
-        </label>
-        <button type="submit" className="pager-button text-sm">
-          Apply
-        </button>
-        {query && (
-          <button
-            type="button"
-            className="pager-button text-sm"
-            onClick={() => {
-              setRefused(undefined);
-              go(new URLSearchParams());
-            }}
-          >
-            Clear filters
+      <FilterDisclosure count={filtersSet(Object.fromEntries(FILTERS.map((name) => [name, filters.get(name)])))}>
+        <form onSubmit={onSubmit} key={query} className="flex flex-wrap items-end gap-3" aria-label="Filter the activity">
+          <label className="flex flex-col text-sm">
+            Event
+            <select name="event" defaultValue={filters.get("event") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
+              <option value="">All events</option>
+              {AUDIT_EVENTS.map((e) => (
+                <option key={e} value={e}>
+                  {AUDIT_EVENT_NAMES[e]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-sm">
+            Person
+            <select name="person" defaultValue={filters.get("person") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
+              <option value="">Everyone</option>
+              {(data?.people ?? []).map((p) => (
+                <option key={p.userId} value={p.userId}>
+                  {p.email}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-sm">
+            From (UTC)
+            <input type="date" name="from" defaultValue={filters.get("from") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900" />
+          </label>
+          <label className="flex flex-col text-sm">
+            To (UTC)
+            <input type="date" name="to" defaultValue={filters.get("to") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900" />
+          </label>
+          <button type="submit" className="pager-button text-sm">
+            Apply
           </button>
-        )}
-        <a href={`/api/audit?${csv}`} download className="pager-button text-sm">
-          Download CSV
-        </a>
-      </form>
+          {query && (
+            <button
+              type="button"
+              className="pager-button text-sm"
+              onClick={() => {
+                setRefused(undefined);
+                go(new URLSearchParams());
+              }}
+            >
+              Clear filters
+            </button>
+          )}
+          <a href={`/api/audit?${csv}`} download className="pager-button text-sm">
+            Download CSV
+          </a>
+        </form>
+      </FilterDisclosure>
 
       {refused && (
         <p role="alert" className="text-sm font-semibold text-red-800 dark:text-red-300">

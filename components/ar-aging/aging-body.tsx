@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId, useRef, useState } from "react";
 import { RecordLink } from "@/components/table/record-link";
 import { TableFrame } from "@/components/table/table-frame";
+import { cardCell, useWholeTable, WholeTableToggle } from "@/components/table/whole-table";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 import { isPlainClick } from "@/lib/ui/address";
@@ -98,11 +99,14 @@ export function AgingBody({ count, total, chart, page, query, hrefOf, go, accoun
         <h2 id={ids.tableTitle} className="text-lg font-semibold">
           By AR account and supplier
         </h2>
-        <p id={ids.pages} className="text-sm text-slate-700 dark:text-slate-300">
-          {page.pages > 1
-            ? `${rowCount(count)}, ${(page.page - 1) * ROWS_PER_PAGE + 1}–${(page.page - 1) * ROWS_PER_PAGE + page.rows.length} shown (page ${page.page} of ${page.pages}). The totals are of every row.`
-            : `${rowCount(count)}.`}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p id={ids.pages} className="text-sm text-slate-700 dark:text-slate-300">
+            {page.pages > 1
+              ? `${rowCount(count)}, ${(page.page - 1) * ROWS_PER_PAGE + 1}–${(page.page - 1) * ROWS_PER_PAGE + page.rows.length} shown (page ${page.page} of ${page.pages}). The totals are of every row.`
+              : `${rowCount(count)}.`}
+          </p>
+          <WholeTableToggle />
+        </div>
         <AgingTable
           lines={page.rows}
           count={count}
@@ -200,10 +204,12 @@ function AgingTable({
   customerOf: (arAccountId: number) => number | undefined;
 }) {
   const totalOwner = ownerOf(total);
+  // On a phone each row is a card: the account, its supplier, every bucket, the credit and the total (`cardCell`).
+  const cards = !useWholeTable();
   const header = (sort: AgingSort, numeric = true) => <SortHeader key={sort} sort={sort} query={query} hrefOf={hrefOf} move={move} numeric={numeric} />;
   return (
     <TableFrame label={"AR aging table"}>
-      <table className="data-table" aria-busy={busy} aria-describedby={describedBy}>
+      <table className={cards ? "data-table cards" : "data-table"} aria-busy={busy} aria-describedby={describedBy}>
         <caption className="sr-only">
           AR aging by AR account and supplier, {query.dir === "asc" ? "ascending" : "descending"} by {SORT_NAMES[query.sort].toLowerCase()}, with the totals of every row
         </caption>
@@ -223,7 +229,7 @@ function AgingTable({
             return (
               <tr key={line.key}>
                 {/* Names wrap (the figures do not), so that every column, Total last, fits a laptop's width. */}
-                <th scope="row" className="min-w-36 font-normal whitespace-normal">
+                <th scope="row" className="min-w-36 font-normal whitespace-normal" {...cardCell()}>
                   {customerId !== undefined ? (
                     <Link className="link" prefetch={false} href={`/customers/${customerId}` as never}>
                       {owner.account}
@@ -232,38 +238,40 @@ function AgingTable({
                     owner.account
                   )}
                 </th>
-                <td className="min-w-32 whitespace-normal">
+                <td className="min-w-32 whitespace-normal" {...cardCell("Supplier")}>
                   <RecordLink kind="SupplierIDs" id={owner.supplierId}>
                     {owner.supplier}
                   </RecordLink>
                 </td>
                 {BUCKETS.map((b) => (
-                  <td key={b.id} className="numeric">
+                  <td key={b.id} className="numeric" {...cardCell(b.label)}>
                     <BucketAmount line={line} owner={owner} bucket={b} onOpen={onOpen} />
                   </td>
                 ))}
-                <td className="numeric">
+                <td className="numeric" {...cardCell(CREDIT.label)}>
                   <BucketAmount line={line} owner={owner} bucket={CREDIT} onOpen={onOpen} />
                 </td>
-                <td className="numeric font-semibold">{formatMoney(line.amounts.total)}</td>
+                <td className="numeric font-semibold" {...cardCell("Total")}>
+                  {formatMoney(line.amounts.total)}
+                </td>
               </tr>
             );
           })}
         </tbody>
         <tfoot>
           <tr className="font-semibold [&>*]:border-t-2 [&>*]:border-t-slate-500">
-            <th scope="row" colSpan={2}>
+            <th scope="row" colSpan={2} {...cardCell()}>
               Total, {rowCount(count)}
             </th>
             {BUCKETS.map((b) => (
-              <td key={b.id} className="numeric">
+              <td key={b.id} className="numeric" {...cardCell(b.label)}>
                 <BucketAmount line={total} owner={totalOwner} bucket={b} onOpen={onOpen} />
               </td>
             ))}
-            <td className="numeric">
+            <td className="numeric" {...cardCell(CREDIT.label)}>
               <BucketAmount line={total} owner={totalOwner} bucket={CREDIT} onOpen={onOpen} />
             </td>
-            <td className="numeric" data-testid="aging-total">
+            <td className="numeric" data-testid="aging-total" {...cardCell("Total")}>
               {formatMoney(total.amounts.total)}
             </td>
           </tr>

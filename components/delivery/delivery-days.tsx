@@ -6,7 +6,9 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useId } from "react";
 import { RequestError } from "@/components/table/request-error";
+import { FilterDisclosure } from "@/components/table/filter-disclosure";
 import { TableFrame } from "@/components/table/table-frame";
+import { cardCell, useWholeTable, WholeTableToggle } from "@/components/table/whole-table";
 import { formatDay } from "@/lib/format/display";
 import { isPlainClick, pushParams } from "@/lib/ui/address";
 import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/ui/api-query";
@@ -18,6 +20,7 @@ import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/ui/delivery/sche
 import { scheduleFallbackRequest, unknownSchedules, withSchedules } from "@/lib/ui/delivery/schedule-fallback";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { ACCOUNT_STATUSES, ACCOUNT_STATUS_LABELS } from "@/lib/data-api/values";
+import { filtersSet } from "@/lib/ui/views/filter-count";
 import { RecordLink } from "@/components/table/record-link";
 
 const SHORT = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
@@ -38,6 +41,7 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
   const search = useSearchParams();
   const params = deliveryParams(Object.fromEntries(search.entries()));
   const ids = { cutoffs: useId() };
+  const cards = !useWholeTable();
   const everyState = useQuery(apiWalkOptions(browserApi, customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES));
   const chosen = stateCustomersRequest(params);
   const partial = everyState.data !== undefined && !everyState.data.complete;
@@ -90,61 +94,63 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
   return (
     <div className="space-y-5">
       {/* Keyed by the address: after any navigation the fields show the filters in force, not an unsent choice. */}
-      <form key={search.toString()} action="/delivery-days" method="get" onSubmit={apply} className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Filter the customers">
-        <input type="hidden" name="day" value={day} />
-        <div>
-          <label htmlFor="dd-state" className="block text-sm font-semibold">
-            State
-          </label>
-          <select id="dd-state" name="States" defaultValue={params.states ?? ""} className={fieldClass(false, "mt-1")}>
-            <option value="">All states</option>
-            {stateList.map((s) => (
-              <option key={s.StateAbbreviation} value={s.StateAbbreviation ?? ""}>
-                {s.StateName ?? s.StateAbbreviation}
-              </option>
-            ))}
-          </select>
-        </div>
-        {withReps && (
+      <FilterDisclosure count={filtersSet(Object.fromEntries(FILTERS.filter((name) => name !== "day").map((name) => [name, search.get(name)])))} className="print:hidden">
+        <form key={search.toString()} action="/delivery-days" method="get" onSubmit={apply} className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Filter the customers">
+          <input type="hidden" name="day" value={day} />
           <div>
-            <label htmlFor="dd-rep" className="block text-sm font-semibold">
-              Sales rep
+            <label htmlFor="dd-state" className="block text-sm font-semibold">
+              State
             </label>
-            <select id="dd-rep" name="rep" defaultValue={params.rep ?? ""} className={fieldClass(false, "mt-1 max-w-64")}>
-              <option value="">Any rep</option>
-              {[...(reps.data?.records ?? [])]
-                .sort((a, b) => (a.Name ?? "").localeCompare(b.Name ?? ""))
-                .map((r) => (
-                  <option key={r.UserID} value={r.UserID ?? ""}>
-                    {r.Name ?? `User ${r.UserID}`} ({r.Customers?.length ?? 0})
-                  </option>
-                ))}
+            <select id="dd-state" name="States" defaultValue={params.states ?? ""} className={fieldClass(false, "mt-1")}>
+              <option value="">All states</option>
+              {stateList.map((s) => (
+                <option key={s.StateAbbreviation} value={s.StateAbbreviation ?? ""}>
+                  {s.StateName ?? s.StateAbbreviation}
+                </option>
+              ))}
             </select>
           </div>
-        )}
-        <div>
-          <label htmlFor="dd-status" className="block text-sm font-semibold">
-            Account status
-          </label>
-          <select id="dd-status" name="AccountStatuses" defaultValue={params.statuses} className={fieldClass(false, "mt-1")}>
-            {ACCOUNT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ACCOUNT_STATUS_LABELS[s]}
-              </option>
-            ))}
-            <option value={ALL_STATUSES}>Any status</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="dd-q" className="block text-sm font-semibold">
-            Customer name
-          </label>
-          <input id="dd-q" name="q" type="search" defaultValue={params.q ?? ""} className={fieldClass(false, "mt-1 w-56")} />
-        </div>
-        <button type="submit" className={PRIMARY}>
-          Apply
-        </button>
-      </form>
+          {withReps && (
+            <div>
+              <label htmlFor="dd-rep" className="block text-sm font-semibold">
+                Sales rep
+              </label>
+              <select id="dd-rep" name="rep" defaultValue={params.rep ?? ""} className={fieldClass(false, "mt-1 max-w-64")}>
+                <option value="">Any rep</option>
+                {[...(reps.data?.records ?? [])]
+                  .sort((a, b) => (a.Name ?? "").localeCompare(b.Name ?? ""))
+                  .map((r) => (
+                    <option key={r.UserID} value={r.UserID ?? ""}>
+                      {r.Name ?? `User ${r.UserID}`} ({r.Customers?.length ?? 0})
+                    </option>
+                  ))}
+              </select>
+            </div>
+          )}
+          <div>
+            <label htmlFor="dd-status" className="block text-sm font-semibold">
+              Account status
+            </label>
+            <select id="dd-status" name="AccountStatuses" defaultValue={params.statuses} className={fieldClass(false, "mt-1")}>
+              {ACCOUNT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {ACCOUNT_STATUS_LABELS[s]}
+                </option>
+              ))}
+              <option value={ALL_STATUSES}>Any status</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="dd-q" className="block text-sm font-semibold">
+              Customer name
+            </label>
+            <input id="dd-q" name="q" type="search" defaultValue={params.q ?? ""} className={fieldClass(false, "mt-1 w-56")} />
+          </div>
+          <button type="submit" className={PRIMARY}>
+            Apply
+          </button>
+        </form>
+      </FilterDisclosure>
 
       <nav aria-label="Days of the week" className="print:hidden">
         <ul className="grid grid-cols-7 gap-1 sm:gap-2">
@@ -209,9 +215,12 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
             {weekdayName(day)}&apos;s customers ({rows.length})
           </h2>
           <StaleNote as="span" of={[everyState.data, byState.data, schedules.data, states.data]} />
-          <button type="button" className={`${BUTTON} print:hidden`} onClick={() => window.print()}>
-            Print {weekdayName(day)}&apos;s route list
-          </button>
+          <span className="flex flex-wrap items-center gap-2 print:hidden">
+            <WholeTableToggle />
+            <button type="button" className={BUTTON} onClick={() => window.print()}>
+              Print {weekdayName(day)}&apos;s route list
+            </button>
+          </span>
         </div>
         <p className="hidden text-sm print:block">
           Route list for {weekdayName(day)}
@@ -238,7 +247,7 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
           <TableFrame label={`${weekdayName(day)}'s customers`}>
             {/* Fixed column widths: a long table paints while it is still arriving, and columns sized by their content
                 would move when a wider row came in. Narrower than 60rem, the frame scrolls sideways instead. */}
-            <table className="data-table min-w-[60rem] table-fixed print:min-w-0">
+            <table className={`data-table min-w-[60rem] table-fixed print:min-w-0 ${cards ? "cards" : ""}`}>
               <colgroup>
                 <col className="w-[28%]" />
                 <col className="w-[7%]" />
@@ -260,16 +269,16 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.customerId}>
-                    <th scope="row" className="font-normal whitespace-normal">
+                    <th scope="row" className="font-normal whitespace-normal" {...cardCell()}>
                       <Link className="link" href={`/customers/${r.customerId}`}>
                         {r.name}
                       </Link>
                     </th>
-                    <td>{r.state ?? "—"}</td>
-                    <td className="whitespace-normal">{r.rep || r.repUserId != null ? <RecordLink kind="UserIDs" id={r.repUserId}>{r.rep ?? `User ${r.repUserId}`}</RecordLink> : "—"}</td>
-                    <td>{r.accountStatus ? (ACCOUNT_STATUS_LABELS[r.accountStatus as keyof typeof ACCOUNT_STATUS_LABELS] ?? r.accountStatus) : "—"}</td>
-                    <td className="whitespace-normal">{r.nextDates.length ? r.nextDates.slice(0, 3).map((d) => formatDay(d).replace(/, \d{4}$/, "")).join(" · ") : "—"}</td>
-                    <td>{r.weekdays.map((w) => SHORT[w - 1]).join(", ")}</td>
+                    <td {...cardCell("State")}>{r.state ?? "—"}</td>
+                    <td className="whitespace-normal" {...cardCell("Sales rep")}>{r.rep || r.repUserId != null ? <RecordLink kind="UserIDs" id={r.repUserId}>{r.rep ?? `User ${r.repUserId}`}</RecordLink> : "—"}</td>
+                    <td {...cardCell("Account status")}>{r.accountStatus ? (ACCOUNT_STATUS_LABELS[r.accountStatus as keyof typeof ACCOUNT_STATUS_LABELS] ?? r.accountStatus) : "—"}</td>
+                    <td className="whitespace-normal" {...cardCell("Next deliveries")}>{r.nextDates.length ? r.nextDates.slice(0, 3).map((d) => formatDay(d).replace(/, \d{4}$/, "")).join(" · ") : "—"}</td>
+                    <td {...cardCell("Delivery days")}>{r.weekdays.map((w) => SHORT[w - 1]).join(", ")}</td>
                   </tr>
                 ))}
               </tbody>

@@ -4,11 +4,14 @@ import { type BackfillEstimate, estimateWords } from "@/lib/ui/insights/backfill
 import { DEFINITIONS } from "@/lib/ui/insights/definitions";
 import { type InsightsQuery, type InsightsView, PERIODS, TIERS } from "@/lib/ui/insights/insights-tables";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
+import { filtersSet } from "@/lib/ui/views/filter-count";
+import { FilterDisclosure } from "@/components/table/filter-disclosure";
 import { InsightTableView } from "./insight-table";
 import { SalesChart } from "./sales-chart";
 
-// The Insights page's body, drawn on the server from `insightsView` (no JavaScript of its own): every choice is a GET
-// form or a link, so the address holds the view (bookmarks, saved links and the exports ask the same).
+// The Insights page's body, drawn on the server from `insightsView` (no JavaScript of its own but the phone's
+// `FilterDisclosure`): every choice is a GET form or a link, so the address holds the view (bookmarks, saved links and
+// the exports ask the same).
 
 const DEFAULTS: Partial<Record<keyof InsightsQuery, string>> = { weeks: "13", sort: "revenueLast30", dir: "desc" };
 
@@ -115,64 +118,66 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
         )}
       </div>
 
-      <form method="get" action="/insights" className="flex flex-wrap items-end gap-3" aria-label="Period and retailer">
-        <div className="flex flex-col text-sm font-medium">
-          <label htmlFor="insights-weeks">Period</label>
-          <select id="insights-weeks" name="weeks" defaultValue={query.weeks} className={fieldClass(false, "mt-1")}>
-            {PERIODS.map((weeks) => (
-              <option key={weeks} value={weeks}>
-                Last {weeks} weeks
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col text-sm font-medium">
-          <label htmlFor="insights-customer">Retailer</label>
-          <select id="insights-customer" name="customer" defaultValue={query.customer === undefined ? "" : String(query.customer)} className={fieldClass(false, "mt-1 max-w-xs")}>
-            <option value="">All retailers</option>
-            {view.retailers.map((r) => (
-              <option key={r.customerId} value={r.customerId}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {staff && (
-          <>
-            <div className="flex flex-col text-sm font-medium">
-              <label htmlFor="insights-rep">Rep</label>
-              <select id="insights-rep" name="rep" defaultValue={query.rep === undefined ? "" : String(query.rep)} className={fieldClass(false, "mt-1 max-w-xs")}>
-                <option value="">{distributor ? "Every rep" : "Every linked rep"}</option>
-                {repChoices.map((r) => (
-                  <option key={r.userId} value={r.userId}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col text-sm font-medium">
-              <label htmlFor="insights-supplier">Supplier</label>
-              <select id="insights-supplier" name="supplier" defaultValue={query.supplier === undefined ? "" : String(query.supplier)} className={fieldClass(false, "mt-1 max-w-xs")}>
-                {!distributor && <option value="">Every supplier</option>}
-                {view.suppliers.map((s) => (
-                  <option key={s.supplierId} value={s.supplierId}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </>
-        )}
-        {query.tier && <input type="hidden" name="tier" value={query.tier} />}
-        <button type="submit" className={PRIMARY}>
-          Show
-        </button>
-        {retailer && (
-          <Link href={hrefOf(query, { customer: undefined }) as never} prefetch={false} className={BUTTON}>
-            All retailers
-          </Link>
-        )}
-      </form>
+      <FilterDisclosure count={filtersSet({ weeks: query.weeks === DEFAULTS.weeks ? undefined : query.weeks, customer: query.customer?.toString(), rep: query.rep?.toString(), supplier: query.supplier?.toString() })}>
+        <form method="get" action="/insights" className="flex flex-wrap items-end gap-3" aria-label="Period and retailer">
+          <div className="flex flex-col text-sm font-medium">
+            <label htmlFor="insights-weeks">Period</label>
+            <select id="insights-weeks" name="weeks" defaultValue={query.weeks} className={fieldClass(false, "mt-1")}>
+              {PERIODS.map((weeks) => (
+                <option key={weeks} value={weeks}>
+                  Last {weeks} weeks
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col text-sm font-medium">
+            <label htmlFor="insights-customer">Retailer</label>
+            <select id="insights-customer" name="customer" defaultValue={query.customer === undefined ? "" : String(query.customer)} className={fieldClass(false, "mt-1 max-w-xs")}>
+              <option value="">All retailers</option>
+              {view.retailers.map((r) => (
+                <option key={r.customerId} value={r.customerId}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          {staff && (
+            <>
+              <div className="flex flex-col text-sm font-medium">
+                <label htmlFor="insights-rep">Rep</label>
+                <select id="insights-rep" name="rep" defaultValue={query.rep === undefined ? "" : String(query.rep)} className={fieldClass(false, "mt-1 max-w-xs")}>
+                  <option value="">{distributor ? "Every rep" : "Every linked rep"}</option>
+                  {repChoices.map((r) => (
+                    <option key={r.userId} value={r.userId}>
+                      {r.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex flex-col text-sm font-medium">
+                <label htmlFor="insights-supplier">Supplier</label>
+                <select id="insights-supplier" name="supplier" defaultValue={query.supplier === undefined ? "" : String(query.supplier)} className={fieldClass(false, "mt-1 max-w-xs")}>
+                  {!distributor && <option value="">Every supplier</option>}
+                  {view.suppliers.map((s) => (
+                    <option key={s.supplierId} value={s.supplierId}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </>
+          )}
+          {query.tier && <input type="hidden" name="tier" value={query.tier} />}
+          <button type="submit" className={PRIMARY}>
+            Show
+          </button>
+          {retailer && (
+            <Link href={hrefOf(query, { customer: undefined }) as never} prefetch={false} className={BUTTON}>
+              All retailers
+            </Link>
+          )}
+        </form>
+      </FilterDisclosure>
 
       <Section id="sales-heading" title={[retailer ? `Sales to ${retailer.name}` : "Sales", supplier ? `of ${supplier.name}` : "", rep ? `(${rep.name}'s accounts)` : ""].filter(Boolean).join(" ")}>
         <dl className="grid gap-3 sm:grid-cols-3">

@@ -32,8 +32,8 @@ export function AccountPicker({
   const [other, setOther] = useState("");
   const listed = value === undefined || options.some((o) => o.id === value);
   return (
-    <div className="flex flex-wrap items-end gap-4">
-      <div>
+    <div className="flex max-w-full flex-wrap items-end gap-4">
+      <div className="max-w-full min-w-0">
         <label htmlFor={ids.select} className="block text-xs font-semibold text-slate-700 dark:text-slate-300">
           AR account
         </label>
@@ -41,7 +41,7 @@ export function AccountPicker({
           id={ids.select}
           value={value === undefined ? "" : String(value)}
           onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
-          className="mt-0.5 max-w-md rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
+          className="mt-0.5 max-w-[min(28rem,100%)] rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
         >
           <option value="">{loading ? "Loading accounts…" : "Choose an AR account"}</option>
           {!listed && value !== undefined && <option value={String(value)}>{valueLabel}</option>}

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, useForm, type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { TableFrame } from "@/components/table/table-frame";
+import { cardCell } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
@@ -194,7 +195,8 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
         </p>
       )}
       <TableFrame label="Amounts to allocate">
-        <table className="data-table">
+        {/* On a phone a card per invoice, every column in it (`cardCell`). */}
+        <table className="data-table cards">
           <caption className="sr-only">Open invoices of the AR account, oldest due first, with the amount to allocate to each</caption>
           <thead>
             <tr>
@@ -215,15 +217,17 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
               const why = notPayable(invoice.OpenBalance);
               return (
                 <tr key={invoice.InvoiceNum}>
-                  <th scope="row" className="font-normal">
+                  <th scope="row" className="font-normal" {...cardCell()}>
                     <InvoiceLink invoice={invoice} />
                   </th>
-                  <td>{formatDay(invoice.DueDate)}</td>
-                  <td>
+                  <td {...cardCell("Due")}>{formatDay(invoice.DueDate)}</td>
+                  <td {...cardCell("Overdue")}>
                     <Overdue dueDate={invoice.DueDate ?? undefined} today={today} />
                   </td>
-                  <td className="numeric">{formatMoney(invoice.OpenBalance)}</td>
-                  <td>
+                  <td className="numeric" {...cardCell("Open balance")}>
+                    {formatMoney(invoice.OpenBalance)}
+                  </td>
+                  <td {...cardCell("Amount to allocate")}>
                     {why && !error ? (
                       // A credit or a paid invoice owes nothing: no amount is asked for it (the API would refuse it).
                       <p className="max-w-xs text-sm text-slate-700 dark:text-slate-300">{why}</p>

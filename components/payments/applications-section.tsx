@@ -7,6 +7,7 @@ import { MultiSelect } from "@/components/table/multi-select";
 import { RequestError } from "@/components/table/request-error";
 import { pushParams } from "@/lib/ui/address";
 import { TableFrame } from "@/components/table/table-frame";
+import { cardCell, useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";
 import { apiQueryOptions, type ApiRequest } from "@/lib/ui/api-query";
@@ -115,6 +116,7 @@ export function ApplicationsSection({
     if (!listFresh) await refreshNow([request]);
   });
   const [showAll, setShowAll] = useState(false);
+  const cards = !useWholeTable();
   const all = [...(query.data?.records ?? [])].sort((a, b) => (b.TimeRequested ?? "").localeCompare(a.TimeRequested ?? ""));
   const rows = showAll ? all : all.slice(0, SHOWN);
   // Who requested each: named for every row of the list, not only those shown (the shown ones change as new requests
@@ -180,7 +182,7 @@ export function ApplicationsSection({
         <p className="text-sm">{filtered ? "No payment applications of this AR account match these filters." : "No payment applications for this AR account."}</p>
       ) : (
         <TableFrame label="Payment applications table">
-          <table className="data-table" aria-busy={query.isFetching}>
+          <table className={cards ? "data-table cards" : "data-table"} aria-busy={query.isFetching}>
             <caption className="sr-only">Payment applications, newest first</caption>
             <thead>
               <tr>
@@ -200,17 +202,19 @@ export function ApplicationsSection({
             <tbody>
               {rows.map((r, index) => (
                 <tr key={r.RequestID != null ? `r${r.RequestID}` : `a${r.PaymentApplicationID ?? index}`}>
-                  <th scope="row" className="font-normal">
+                  <th scope="row" className="font-normal" {...cardCell()}>
                     {r.RequestID != null ? r.RequestID : <span title="Allocated directly in the ERP">In the ERP</span>}
                   </th>
-                  <td>{r.PaymentInvoiceNum ?? MISSING}</td>
-                  <td>{r.TargetInvoiceNum ?? MISSING}</td>
-                  <td className="numeric">{formatMoney(r.Amount)}</td>
-                  <td>{r.Status ? <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.Status] ?? ""}`}>{r.Status}</span> : MISSING}</td>
+                  <td {...cardCell("Payment")}>{r.PaymentInvoiceNum ?? MISSING}</td>
+                  <td {...cardCell("Invoice")}>{r.TargetInvoiceNum ?? MISSING}</td>
+                  <td className="numeric" {...cardCell("Amount")}>
+                    {formatMoney(r.Amount)}
+                  </td>
+                  <td {...cardCell("Status")}>{r.Status ? <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.Status] ?? ""}`}>{r.Status}</span> : MISSING}</td>
                   <td>
                     <RequestedByCell who={requestedBy(r, sent, erpUsers)} />
                   </td>
-                  <td>{formatDateTime(r.TimeRequested, timeZone)}</td>
+                  <td {...cardCell("Requested")}>{formatDateTime(r.TimeRequested, timeZone)}</td>
                   <td>{formatDateTime(r.TimeExported, timeZone)}</td>
                   <td>
                     {formatDateTime(r.TimeApplied, timeZone)}

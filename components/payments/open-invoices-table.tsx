@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { TableFrame } from "@/components/table/table-frame";
+import { cardCell, useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
 import { daysOverdue } from "@/lib/ui/payments/allocation";
@@ -33,12 +34,13 @@ export function Overdue({ dueDate, today }: { dueDate: string | undefined; today
 /** The AR account's open invoices: total, open balance, due date and days overdue, oldest due first. */
 export function OpenInvoicesTable({ invoices, loading, hasMore, filtered = false }: { invoices: OpenInvoice[] | undefined; loading: boolean; hasMore: boolean; filtered?: boolean }) {
   const today = todayIn(useTimeZone());
+  const cards = !useWholeTable();
   if (loading) return <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading open invoices" />;
   if (!invoices?.length) return <p className="text-sm">{filtered ? "No open invoices of the suppliers chosen." : "No open invoices: this AR account owes nothing."}</p>;
   return (
     <>
       <TableFrame label="Open invoices table">
-        <table className="data-table">
+        <table className={cards ? "data-table cards" : "data-table"}>
           <caption className="sr-only">Open invoices, oldest due first</caption>
           <thead>
             <tr>
@@ -58,17 +60,21 @@ export function OpenInvoicesTable({ invoices, loading, hasMore, filtered = false
           <tbody>
             {byDueDate(invoices).map((i) => (
               <tr key={i.InvoiceID ?? i.InvoiceNum}>
-                <th scope="row" className="font-normal">
+                <th scope="row" className="font-normal" {...cardCell()}>
                   <InvoiceLink invoice={i} />
                 </th>
                 <td>{i.PONum || MISSING}</td>
                 <td>{formatDay(i.Date)}</td>
-                <td>{formatDay(i.DueDate)}</td>
-                <td>
+                <td {...cardCell("Due")}>{formatDay(i.DueDate)}</td>
+                <td {...cardCell("Overdue")}>
                   <Overdue dueDate={i.DueDate ?? undefined} today={today} />
                 </td>
-                <td className="numeric">{formatMoney(i.InvoiceTotal)}</td>
-                <td className="numeric font-semibold">{formatMoney(i.OpenBalance)}</td>
+                <td className="numeric" {...cardCell("Total")}>
+                  {formatMoney(i.InvoiceTotal)}
+                </td>
+                <td className="numeric font-semibold" {...cardCell("Open balance")}>
+                  {formatMoney(i.OpenBalance)}
+                </td>
               </tr>
             ))}
           </tbody>

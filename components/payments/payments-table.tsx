@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { TableFrame } from "@/components/table/table-frame";
+import { cardCell, useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals, parseDecimal } from "@/lib/format/decimal";
 import { formatDateTime, formatDay, formatMoney, MISSING } from "@/lib/format/display";
@@ -42,6 +43,7 @@ export function PaymentsTable({
 }) {
   const timeZone = useTimeZone();
   const [showAll, setShowAll] = useState(false);
+  const cards = !useWholeTable();
   if (loading) return <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading payments" />;
   if (!payments?.length) return <p className="text-sm">{filtered ? "No payments of this AR account match these filters." : "No payments for this AR account."}</p>;
   const sorted = [...payments].sort((a, b) => (b.PostDate ?? "").localeCompare(a.PostDate ?? ""));
@@ -52,7 +54,7 @@ export function PaymentsTable({
   return (
     <>
       <TableFrame label="Payments table">
-        <table className="data-table">
+        <table className={cards ? "data-table cards" : "data-table"}>
           <caption className="sr-only">Payments, newest first</caption>
           <thead>
             <tr>
@@ -79,19 +81,25 @@ export function PaymentsTable({
               const current = num !== undefined && num === selected;
               return (
                 <tr key={p.PaymentID ?? num} aria-current={current ? "true" : undefined} className={current ? "bg-sky-50 dark:bg-sky-950" : undefined}>
-                  <th scope="row" className="font-normal">
+                  <th scope="row" className="font-normal" {...cardCell()}>
                     {num ?? MISSING}
                     {isReversed(p) && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-50">Reversed</span>}
                   </th>
-                  <td>{paymentTypeName(p.PaymentTypeName, p.PaymentTypeID)}</td>
-                  <td title={formatDateTime(p.PostDate, timeZone)}>{formatDay(p.PostDate)}</td>
+                  <td {...cardCell("Type")}>{paymentTypeName(p.PaymentTypeName, p.PaymentTypeID)}</td>
+                  <td title={formatDateTime(p.PostDate, timeZone)} {...cardCell("Posted")}>
+                    {formatDay(p.PostDate)}
+                  </td>
                   <td className="max-w-xs truncate" title={p.Memo ?? undefined}>
                     {p.Memo || MISSING}
                   </td>
-                  <td className="numeric">{formatMoney(p.Amount)}</td>
-                  <td className="numeric font-semibold">{formatMoney(p.AvailableBalance)}</td>
+                  <td className="numeric" {...cardCell("Amount")}>
+                    {formatMoney(p.Amount)}
+                  </td>
+                  <td className="numeric font-semibold" {...cardCell("Credit left")}>
+                    {formatMoney(p.AvailableBalance)}
+                  </td>
                   {onAllocate && (
-                    <td>
+                    <td {...cardCell(false)}>
                       {num && hasCredit(p) ? (
                         <button type="button" className="pager-button" aria-pressed={current} onClick={() => onAllocate(num)}>
                           {current ? "Allocating" : "Allocate"}

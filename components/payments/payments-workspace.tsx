@@ -6,6 +6,7 @@ import { useSearchParams } from "next/navigation";
 import { useId } from "react";
 import { FilterBar } from "@/components/table/filter-bar";
 import { RequestError } from "@/components/table/request-error";
+import { WholeTableToggle } from "@/components/table/whole-table";
 import { pushParams } from "@/lib/ui/address";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
@@ -196,6 +197,7 @@ function Account({
 
   return (
     <>
+      <WholeTableToggle tables />
       <section aria-labelledby={ids.payments} className="space-y-2">
         <h2 id={ids.payments} className="text-lg font-semibold">
           Payments of {accountLabel}

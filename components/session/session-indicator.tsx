@@ -13,11 +13,11 @@ export function SessionIndicator({ person, sandboxOn }: SessionIndicatorProps) {
     <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
       {sandboxOn && <span className="rounded bg-violet-200 px-1.5 py-0.5 text-xs font-semibold text-violet-950 dark:bg-violet-300">Sandbox</span>}
       {person ? (
-        <Link href="/account" prefetch={false} className="link truncate" title={person.email}>
+        <Link href="/account" prefetch={false} className="link block truncate max-sm:py-3" title={person.email}>
           {person.name}
         </Link>
       ) : (
-        <Link href="/sign-in" prefetch={false} className="link">
+        <Link href="/sign-in" prefetch={false} className="link block whitespace-nowrap max-sm:py-3">
           Sign in
         </Link>
       )}

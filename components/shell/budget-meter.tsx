@@ -28,7 +28,7 @@ export function BudgetMeter({ initial, timeZone: cookieZone }: { initial: Budget
     return () => clearTimeout(timer);
   }, [resetsAt]);
   if (!budget) {
-    return <span className="text-xs text-slate-700 dark:text-slate-300">API budget: not known yet</span>;
+    return <span className="text-sm text-slate-700 md:text-xs dark:text-slate-300">API budget: not known yet</span>;
   }
   const at = now ?? budget.seenAt;
   const low = isLowBudget(budget, at);
@@ -38,8 +38,8 @@ export function BudgetMeter({ initial, timeZone: cookieZone }: { initial: Budget
   const minutes = Math.max(0, Math.ceil((budget.resetsAt - budget.seenAt) / 60_000));
   const back = formatClock(new Date(budget.resetsAt).toISOString(), timeZone, new Date(at));
   return (
-    <div className="flex items-center gap-2 text-xs" data-budget={low ? "low" : "ok"}>
-      <label htmlFor="budget-meter" className="whitespace-nowrap text-slate-800 dark:text-slate-200">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm md:flex-nowrap md:text-xs" data-budget={low ? "low" : "ok"}>
+      <label htmlFor="budget-meter" className="font-semibold whitespace-nowrap text-slate-800 md:font-normal dark:text-slate-200">
         API budget
       </label>
       <meter id="budget-meter" min={0} max={budget.limit} low={budget.limit * 0.2} optimum={budget.limit} value={budget.remaining} className={`h-3 w-24 ${tone}`} />

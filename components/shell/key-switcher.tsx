@@ -5,9 +5,13 @@ import { useState } from "react";
 import type { SessionKey } from "@/lib/session/session-view";
 import { sessionClient } from "@/lib/session/session-client";
 import { describeFailure } from "@/lib/ui/failure";
+import { HEADER_FIELD, HEADER_LABEL, HEADER_SELECT } from "./header-field";
 
-/** The key in use, and the workspace's others to work with instead; the page reloads its data for the new key. */
-export function KeySwitcher({ keys, activeKeyId }: { keys: SessionKey[]; activeKeyId: string }) {
+/**
+ * The key in use, and the workspace's others to work with instead; the page reloads its data for the new key. `badge`:
+ * its environment, beside the label.
+ */
+export function KeySwitcher({ keys, activeKeyId, badge }: { keys: SessionKey[]; activeKeyId: string; badge?: React.ReactNode }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -21,16 +25,19 @@ export function KeySwitcher({ keys, activeKeyId }: { keys: SessionKey[]; activeK
     router.refresh();
   }
   return (
-    <div className="flex min-w-0 items-center gap-1 text-xs">
-      <label htmlFor="key-switcher" className="whitespace-nowrap text-slate-800 dark:text-slate-200">
-        Key
-      </label>
+    <div className={HEADER_FIELD}>
+      <span className="flex items-center gap-2 md:gap-1">
+        {badge}
+        <label htmlFor="key-switcher" className={HEADER_LABEL}>
+          Key
+        </label>
+      </span>
       <select
         id="key-switcher"
         value={activeKeyId}
         disabled={busy}
         onChange={(e) => void change(e.target.value)}
-        className="max-w-56 min-w-0 truncate rounded border border-slate-400 bg-white px-1 py-0.5 dark:bg-slate-900"
+        className={HEADER_SELECT}
       >
         {keys.map((key) => (
           <option key={key.id} value={key.id}>

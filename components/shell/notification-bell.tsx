@@ -74,7 +74,7 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
   const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
   return (
     <div className="relative text-xs" onKeyDown={(e) => e.key === "Escape" && open && close()}>
-      <button ref={buttonRef} type="button" aria-expanded={open} aria-controls={panelId} aria-label={label} onClick={toggle} className="flex items-center gap-1 rounded px-1 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800">
+      <button ref={buttonRef} type="button" aria-expanded={open} aria-controls={panelId} aria-label={label} onClick={toggle} className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-1 py-0.5 hover:bg-slate-100 md:min-h-0 md:min-w-0 dark:hover:bg-slate-800">
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
           <path d="M10 2a5 5 0 0 0-5 5v3.6L3.3 13.5A1 1 0 0 0 4.2 15h11.6a1 1 0 0 0 .9-1.5L15 10.6V7a5 5 0 0 0-5-5Zm0 17a2.5 2.5 0 0 0 2.4-2h-4.8A2.5 2.5 0 0 0 10 19Z" />
         </svg>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { isRole, ROLE_LABELS } from "@/lib/session/roles";
 import { sessionClient } from "@/lib/session/session-client";
+import { PERSON_LINK, PERSON_LINKS, PERSON_MENU } from "./header-field";
 
 /** Who is signed in and their role here, with their account, the workspace's settings, and signing out. */
 export function PersonMenu({ name, email, role }: { name: string; email: string; role: string }) {
@@ -18,19 +19,21 @@ export function PersonMenu({ name, email, role }: { name: string; email: string;
   }
   const roleName = role.split(",").map((r) => (isRole(r) ? ROLE_LABELS[r].label : r)).join(", ");
   return (
-    <div className="flex items-center gap-3 text-xs">
-      <span className="whitespace-nowrap" title={email}>
+    <div className={PERSON_MENU}>
+      <span className="md:whitespace-nowrap" title={email}>
         {name} · <span data-testid="role">{roleName}</span>
       </span>
-      <Link href="/settings/members" prefetch={false} className="link whitespace-nowrap">
-        Workspace
-      </Link>
-      <Link href="/account" prefetch={false} className="link whitespace-nowrap">
-        Account
-      </Link>
-      <button type="button" onClick={() => void signOut()} disabled={busy} className="link whitespace-nowrap">
-        Sign out
-      </button>
+      <span className={PERSON_LINKS}>
+        <Link href="/settings/members" prefetch={false} className={PERSON_LINK}>
+          Workspace
+        </Link>
+        <Link href="/account" prefetch={false} className={PERSON_LINK}>
+          Account
+        </Link>
+        <button type="button" onClick={() => void signOut()} disabled={busy} className={PERSON_LINK}>
+          Sign out
+        </button>
+      </span>
     </div>
   );
 }

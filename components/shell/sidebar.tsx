@@ -2,81 +2,61 @@
 
 import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
-import { useState } from "react";
-import type { NavSection } from "@/lib/ui/navigation";
+import type { SidebarModel } from "@/lib/ui/sidebar";
+import { NAV_ID } from "./menu-parts";
+import { useShellMenu } from "./shell-menu";
 
-interface SidebarProps {
-  sections: NavSection[];
-  /** Whether the person's role shows the audit trail (all of it, or their own entries). */
-  activity?: boolean;
-  /** Where the Insights link goes (Supplier and Employee keys: `app/(dashboard)/insights`; a rep's with their accounts), or none. */
-  insights?: string;
-}
+/** In the phone's menu the links stand two to a row (half the scrolling), one to a row at a desk. */
+const PHONE_COLUMNS = "grid grid-cols-2 gap-x-2 md:block";
 
 /**
- * The dashboard's navigation: the pages the active key may see, the current one marked for assistive technology.
- * Below the `md` breakpoint it folds behind a "Menu" button.
+ * The dashboard's navigation (`sidebarFor`): the pages the active key may see, the current one marked for assistive
+ * technology. At `md` and up a column beside the page; below it, the lower part of the header's menu (`ShellMenu`),
+ * shown while the menu is open.
  */
-export function Sidebar({ sections, activity = true, insights }: SidebarProps) {
+export function Sidebar({ model }: { model: SidebarModel }) {
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
+  const { open, close } = useShellMenu();
   // An entry's address may carry a query ("My accounts"): the page is its path.
+  const paths = [...model.head, ...model.sections.flatMap((s) => s.entries), ...model.tail].map((e) => e.href.split("?")[0]!);
   const current = (address: string) => {
     const href = address.split("?")[0]!;
-    const paths = sections.flatMap((s) => s.entries.map((e) => e.href.split("?")[0]!));
-    return pathname === href || (pathname.startsWith(`${href}/`) && !paths.some((p) => p !== href && p.startsWith(href) && pathname.startsWith(p)));
+    return pathname === href || (href !== "/" && pathname.startsWith(`${href}/`) && !paths.some((p) => p !== href && p.startsWith(href) && pathname.startsWith(p)));
   };
-  const link = (href: string, label: string) => (
-    <Link
-      href={href as never}
-      prefetch={false}
-      aria-current={current(href) ? "page" : undefined}
-      onClick={() => setOpen(false)}
-      className="block rounded px-2 py-1 text-sm text-slate-800 hover:bg-slate-200 aria-[current=page]:bg-slate-800 aria-[current=page]:font-semibold aria-[current=page]:text-white dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-200 dark:aria-[current=page]:text-slate-950"
-    >
-      {label}
-      <PendingHint />
-    </Link>
+  const list = (links: { href: string; label: string }[], className: string) => (
+    <ul className={className}>
+      {links.map(({ href, label }) => (
+        <li key={href}>
+          <Link
+            href={href as never}
+            prefetch={false}
+            aria-current={current(href) ? "page" : undefined}
+            onClick={() => close()}
+            className="flex min-h-11 items-center rounded px-2 py-1 text-base text-slate-800 hover:bg-slate-200 aria-[current=page]:bg-slate-800 aria-[current=page]:font-semibold aria-[current=page]:text-white md:block md:min-h-0 md:text-sm dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-200 dark:aria-[current=page]:text-slate-950"
+          >
+            {label}
+            <PendingHint />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
   return (
-    <aside className="border-b border-slate-300 bg-white print:hidden md:sticky md:top-0 md:h-screen md:w-56 md:shrink-0 md:overflow-y-auto md:border-r md:border-b-0 dark:border-slate-700 dark:bg-slate-900">
-      <div className="flex items-center justify-between px-4 py-3">
+    <aside className={`${open ? "block" : "hidden"} border-b border-slate-300 bg-white print:hidden md:sticky md:top-0 md:col-start-1 md:row-span-2 md:row-start-1 md:block md:h-screen md:w-56 md:self-start md:overflow-y-auto md:border-r md:border-b-0 dark:border-slate-700 dark:bg-slate-900`}>
+      <div className="hidden px-4 py-3 md:block">
         <Link href="/" prefetch={false} className="text-lg font-bold tracking-tight">
           Backroom
         </Link>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="sidebar-nav"
-          onClick={() => setOpen((o) => !o)}
-          className="rounded border border-slate-400 px-2 py-1 text-sm md:hidden"
-        >
-          Menu
-        </button>
       </div>
-      <nav id="sidebar-nav" aria-label="Dashboard" className={`${open ? "block" : "hidden"} px-2 pb-4 md:block`}>
-        <ul className="mt-1">
-          <li>{link("/", "Overview")}</li>
-          {insights && <li>{link(insights, "Insights")}</li>}
-        </ul>
-        {sections.map((section) => (
+      <nav id={NAV_ID} aria-label="Dashboard" className="px-2 pt-2 pb-4 md:pt-0">
+        {list(model.head, `${PHONE_COLUMNS} md:mt-1`)}
+        {model.sections.map((section) => (
           <div key={section.label} className="mt-3">
             <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{section.label}</h2>
-            <ul className="mt-1 space-y-0.5">
-              {section.entries.map((entry) => (
-                <li key={entry.href}>{link(entry.href, entry.label)}</li>
-              ))}
-            </ul>
+            {list(section.entries, `${PHONE_COLUMNS} mt-1 md:space-y-0.5`)}
           </div>
         ))}
-        <div className="mt-3 border-t border-slate-300 pt-3 dark:border-slate-700">
-          <ul className="space-y-0.5">
-            <li>{link("/saved-views", "Saved views")}</li>
-            {activity && <li>{link("/activity", "Activity")}</li>}
-            <li>{link("/requests", "Request log")}</li>
-            <li>{link("/docs/api", "API reference")}</li>
-          </ul>
-        </div>
+        <div className="mt-3 border-t border-slate-300 pt-3 dark:border-slate-700">{list(model.tail, `${PHONE_COLUMNS} md:space-y-0.5`)}</div>
       </nav>
     </aside>
   );
@@ -88,5 +68,5 @@ export function Sidebar({ sections, activity = true, insights }: SidebarProps) {
  */
 function PendingHint() {
   const { pending } = useLinkStatus();
-  return <span aria-hidden="true" className={`ml-1.5 inline-block h-1.5 w-1.5 rounded-full align-middle ${pending ? "animate-pulse bg-current" : "bg-transparent"}`} />;
+  return <span aria-hidden="true" className={`ml-1.5 inline-block h-1.5 w-1.5 shrink-0 rounded-full align-middle ${pending ? "animate-pulse bg-current" : "bg-transparent"}`} />;
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { parseTheme, savePreference, type Theme, THEME_COOKIE, THEMES } from "@/lib/ui/preferences";
+import { HEADER_FIELD, HEADER_LABEL, HEADER_SELECT } from "./header-field";
 
 const LABELS: Record<Theme, string> = { system: "System", light: "Light", dark: "Dark" };
 
@@ -16,11 +17,11 @@ export function ThemeToggle({ initial }: { initial: Theme }) {
     else document.documentElement.setAttribute("data-theme", next);
   }
   return (
-    <div className="flex items-center gap-1 text-xs">
-      <label htmlFor="theme-choice" className="text-slate-800 dark:text-slate-200">
+    <div className={HEADER_FIELD}>
+      <label htmlFor="theme-choice" className={HEADER_LABEL}>
         Theme
       </label>
-      <select id="theme-choice" value={theme} onChange={(e) => choose(e.target.value)} className="rounded border border-slate-400 bg-white px-1 py-0.5 dark:bg-slate-900">
+      <select id="theme-choice" value={theme} onChange={(e) => choose(e.target.value)} className={HEADER_SELECT}>
         {THEMES.map((t) => (
           <option key={t} value={t}>
             {LABELS[t]}

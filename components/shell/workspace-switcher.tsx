@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { WorkspaceChoice } from "@/lib/session/session-view";
 import { ROLE_LABELS, isRole } from "@/lib/session/roles";
+import { HEADER_FIELD, HEADER_LABEL, HEADER_SELECT } from "./header-field";
 
 /**
  * The workspace the person works in, and the others they belong to: choosing one makes it their session's active
@@ -23,11 +24,11 @@ export function WorkspaceSwitcher({ workspaces, activeId }: { workspaces: Worksp
   }
   const label = (w: WorkspaceChoice) => `${w.name} (${w.role.split(",").map((r) => (isRole(r) ? ROLE_LABELS[r].label : r)).join(", ")})`;
   return (
-    <div className="flex min-w-0 items-center gap-1 text-xs">
-      <label htmlFor="workspace-switcher" className="whitespace-nowrap text-slate-800 dark:text-slate-200">
+    <div className={HEADER_FIELD}>
+      <label htmlFor="workspace-switcher" className={HEADER_LABEL}>
         Workspace
       </label>
-      <select id="workspace-switcher" value={activeId} disabled={busy} onChange={(e) => void change(e.target.value)} className="max-w-56 min-w-0 truncate rounded border border-slate-400 bg-white px-1 py-0.5 dark:bg-slate-900">
+      <select id="workspace-switcher" value={activeId} disabled={busy} onChange={(e) => void change(e.target.value)} className={HEADER_SELECT}>
         {workspaces.map((w) => (
           <option key={w.id} value={w.id}>
             {label(w)}

@@ -43,11 +43,11 @@ export function ColumnChooser({ table, empty }: { table: { getAllLeafColumns: ()
               button.current?.focus();
             }
           }}
-          className="absolute z-20 mt-1 max-h-80 w-64 overflow-y-auto rounded border border-slate-400 bg-white p-2 shadow-lg dark:bg-slate-900"
+          className="absolute z-20 mt-1 max-h-80 w-64 max-w-[calc(100vw-2rem)] overflow-y-auto rounded border border-slate-400 bg-white p-2 shadow-lg dark:bg-slate-900"
         >
           <legend className="sr-only">Visible columns</legend>
           {columns.map((column, index) => (
-            <label key={column.id} className="flex items-center gap-2 px-1 py-0.5 text-sm">
+            <label key={column.id} className="flex min-h-11 items-center gap-2 px-1 py-0.5 text-sm md:min-h-0">
               {/* Uncontrolled: the tick shows at once, while the table follows when the address (its source) updates. The
                   list mounts afresh each time it opens, so it starts from what the table shows. */}
               <input type="checkbox" defaultChecked={column.getIsVisible()} onChange={(e) => column.toggleVisibility(e.target.checked)} autoFocus={index === 0} />

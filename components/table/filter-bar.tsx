@@ -4,7 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { apiQueryOptions } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import { filtersSet } from "@/lib/ui/views/filter-count";
 import type { FilterSpec, Lookup } from "@/lib/ui/views/filters";
+import { FilterDisclosure } from "./filter-disclosure";
 import { MultiSelect } from "./multi-select";
 
 interface FilterBarProps {
@@ -20,14 +22,19 @@ interface FilterBarProps {
 const inputClass = "mt-0.5 rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900";
 const labelClass = "block text-xs font-semibold text-slate-700 dark:text-slate-300";
 
-/** The filters of a list, one control per API parameter; every change goes to the URL (and so to the request). */
+/**
+ * The filters of a list, one control per API parameter; every change goes to the URL (and so to the request). On a
+ * phone they fold behind one "Filters" button that says how many are set (`FilterDisclosure`).
+ */
 export function FilterBar({ filters, values, onChange, defaultLabel, label = "Filters" }: FilterBarProps) {
   return (
-    <div role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
-      {filters.map((filter) => (
-        <FilterControl key={filter.name} filter={filter} value={values[filter.name]} onChange={(v) => onChange(filter.name, v)} placeholder={defaultLabel(filter) ?? "Any"} />
-      ))}
-    </div>
+    <FilterDisclosure label={label} count={filtersSet(Object.fromEntries(filters.map((f) => [f.name, values[f.name]])))}>
+      <div role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
+        {filters.map((filter) => (
+          <FilterControl key={filter.name} filter={filter} value={values[filter.name]} onChange={(v) => onChange(filter.name, v)} placeholder={defaultLabel(filter) ?? "Any"} />
+        ))}
+      </div>
+    </FilterDisclosure>
   );
 }
 

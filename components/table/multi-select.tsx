@@ -92,7 +92,8 @@ export function MultiSelect({ label, options, selected, onApply, placeholder, de
               close(false);
             }
           }}
-          className="absolute z-20 mt-1 w-72 rounded border border-slate-400 bg-white p-2 shadow-lg dark:bg-slate-900"
+          // On a phone a sheet along the screen's foot (a panel at the field's side would run past the screen's edge).
+          className="fixed inset-x-2 bottom-2 z-30 rounded border border-slate-400 bg-white p-2 shadow-lg sm:absolute sm:inset-x-auto sm:bottom-auto sm:z-20 sm:mt-1 sm:w-72 dark:bg-slate-900"
         >
           {options.length > 8 && (
             <input
@@ -110,7 +111,7 @@ export function MultiSelect({ label, options, selected, onApply, placeholder, de
             {problem && <p className="p-1 text-sm text-red-800 dark:text-red-300">{problem}</p>}
             {!loading && shown.length === 0 && !problem && <p className="p-1 text-sm">Nothing matches.</p>}
             {shown.slice(0, 300).map((option) => (
-              <label key={option.value} className="flex items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+              <label key={option.value} className="flex min-h-11 items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-100 md:min-h-0 dark:hover:bg-slate-800">
                 <input
                   type="checkbox"
                   checked={draft.includes(option.value)}

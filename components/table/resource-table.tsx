@@ -13,6 +13,7 @@ import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useTimeZone } from "@/components/shell/providers";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
+import { cardColumns } from "@/lib/ui/views/card-columns";
 import { emptyColumns } from "@/lib/ui/views/empty-columns";
 import { filtersOf, type FilterSpec, valueLabel } from "@/lib/ui/views/filters";
 import { COLUMNS_PARAM, type ListOperationId, type ListViewSpec, listRequest, PAGE_SIZES, pageDefaultInForce, todayUtc, visibleColumns } from "@/lib/ui/views/list-view-spec";
@@ -24,6 +25,7 @@ import { RequestError } from "./request-error";
 import { StaleNote } from "./stale-note";
 import { TableExport } from "./table-export";
 import { TableFrame } from "./table-frame";
+import { useWholeTable, WholeTableToggle } from "./whole-table";
 
 const features = tableFeatures({ columnVisibilityFeature });
 type Row = Record<string, unknown>;
@@ -52,7 +54,8 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
   const pageSize = Number(request.query?.[sizeName] ?? 50);
 
   // Memoized by the React Compiler on the view, the zone and the address (TanStack Table wants stable columns).
-  const columns = orderColumns(view.columns as ColumnSpec<Row>[], visible).map((spec) =>
+  const ordered = orderColumns(view.columns as ColumnSpec<Row>[], visible);
+  const columns = ordered.map((spec) =>
     helper.display({
       id: spec.id,
       header: spec.header,
@@ -65,6 +68,9 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
   // Sparse records: a column no row shown has anything in is not drawn (the chooser keeps it, marked empty).
   const empty = emptyColumns(view.columns as ColumnSpec<Row>[], rows);
   const names = useNames((view.columns as ColumnSpec<Row>[]).filter((c) => visible.includes(c.id)), rows);
+  // On a phone each row is a card of its first columns, the whole table a tap away (`?table=whole`).
+  const whole = useWholeTable();
+  const card = whole ? undefined : cardColumns(ordered.filter((c) => visible.includes(c.id) && !empty.has(c.id)).map((c) => c.id), view.card);
   const table = useTable({
     features,
     columns,
@@ -96,6 +102,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
           {query.isFetching ? "Loading…" : rows.length > 0 ? `Showing ${first.toLocaleString("en-US")}–${(first + rows.length - 1).toLocaleString("en-US")}${hasNext ? "" : ` (last page)`}` : ""}
         </p>
         <StaleNote of={[query.data]} />
+        <WholeTableToggle />
       </div>
 
       {query.error && !query.data ? (
@@ -105,7 +112,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
           {query.error && <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />}
           <NamesProvider value={names}>
           <TableFrame label={view.title}>
-            <table className="data-table" aria-busy={query.isFetching} aria-describedby={helpColumns.length ? "column-help" : undefined}>
+            <table className={card ? "data-table cards" : "data-table"} aria-busy={query.isFetching} aria-describedby={helpColumns.length ? "column-help" : undefined}>
               <caption className="sr-only">
                 {view.title}, page {page}
               </caption>
@@ -128,7 +135,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
                   ? Array.from({ length: 8 }, (_, i) => (
                       <tr key={i} aria-hidden="true">
                         {visible.map((id) => (
-                          <td key={id}>
+                          <td key={id} data-card={card?.get(id)}>
                             <span className="skeleton" />
                           </td>
                         ))}
@@ -139,7 +146,7 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
                         {row.getVisibleCells().filter((cell) => !empty.has(cell.column.id)).map((cell) => {
                           const spec = (cell.column.columnDef.meta as { spec: ColumnSpec } | undefined)?.spec;
                           return (
-                            <td key={cell.id} className={spec?.numeric ? "numeric" : undefined}>
+                            <td key={cell.id} className={spec?.numeric ? "numeric" : undefined} data-label={card && spec?.header} data-card={card?.get(cell.column.id)}>
                               <table.FlexRender cell={cell} />
                             </td>
                           );

@@ -17,6 +17,11 @@ export interface ListViewSpec<K extends ListOperationId = ListOperationId> {
   noun: { one: string; many: string };
   columns: ColumnSpec<RecordOf<K>>[];
   defaultColumns: readonly string[];
+  /**
+   * The columns a row's card shows on a phone, first (`cardColumns`: the first is the card's title); the card fills
+   * up with the first visible columns. Default: the first visible columns alone.
+   */
+  card?: readonly string[];
   rowKey: (row: RecordOf<K>, index: number) => string;
   staleTime: number;
   /** The filters shown, by parameter name, in order (default: every parameter of the operation). */

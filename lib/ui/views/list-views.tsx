@@ -139,6 +139,8 @@ export const LIST_VIEWS = {
     noun: { one: "invoice", many: "invoices" },
     columns: invoiceColumns,
     defaultColumns: ["InvoiceNum", "CustomerName", "Date", "DueDate", "Status", "InvoiceTotal", "OpenBalance", "PDFURL"],
+    // On a phone: what is owed, by when, on which invoice.
+    card: ["InvoiceNum", "CustomerName", "DueDate", "Status", "OpenBalance"],
     rowKey: keyOf("InvoiceID"),
     staleTime: STALE.working,
     filters: ["Statuses", "StartDate", "EndDate", "CustomerIDs", "States", "InvoiceIDs"],
