@@ -4,6 +4,9 @@
  * read may name). The body's schema is `note-schema.ts`.
  */
 
+/** Every notes query's key begins with this: a note written or deleted invalidates them all. */
+export const NOTES_KEY = ["backroom", "notes"] as const;
+
 /** The longest note, in characters (UTF-16 code units, as a textarea's `maxLength` counts). */
 export const NOTE_MAX_LENGTH = 2000;
 /** How long after writing it the author may delete a note. */

@@ -1,10 +1,9 @@
 import { reconnect } from "../browser-api";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { notesClient } from "./notes-client";
-import type { NotesJson, NotesOf } from "./note-rules";
+import { NOTES_KEY, type NotesJson, type NotesOf } from "./note-rules";
 
-/** Every notes query's key begins with this: a note written or deleted invalidates them all. */
-export const NOTES_KEY = ["backroom", "notes"] as const;
+export { NOTES_KEY } from "./note-rules";
 
 /** Notes change only when someone writes one: a minute before asking again is plenty. */
 const STALE_MS = 60_000;

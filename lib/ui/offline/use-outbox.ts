@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { NOTES_KEY } from "@/lib/ui/notes/notes-query";
+import { NOTES_KEY } from "@/lib/ui/notes/note-rules";
 import type { QueuedNote } from "./outbox";
 
 /** Told on the window whenever the outbox changes (a note queued, notes sent). */
