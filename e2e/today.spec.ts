@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { devices, expect, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { signIn, tryDemo } from "./sign-in";
@@ -96,4 +96,27 @@ test("a retailer's key has no Today: the page says so, and the sidebar has no en
   await page.goto("/today");
   await expect(page.getByText("Today is the distributor's sales reps' day")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true })).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  const { defaultBrowserType: _iphone, ...iPhone13 } = devices["iPhone 13"];
+  test.use(iPhone13);
+
+  test("the demo staff person's phone opens on Today, which fits it and passes axe; Overview is a tap away", async ({ page }) => {
+    await tryDemo(page, "Try as an employee");
+    await expect(page).toHaveURL(/\/today$/);
+    await expect(page.getByTestId("today-summary")).toContainText("active accounts", { timeout: 30_000 });
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A card's own links (its name, directions) are a finger's width tall; a link in its sentences is WCAG 2.5.5's
+    // inline exception.
+    const card = page.getByRole("article").first();
+    const own = [card.getByRole("heading", { level: 3 }).getByRole("link"), card.getByRole("link", { name: /^Directions to / })];
+    for (const link of own) if (await link.count()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await seriousViolations(page)).toEqual([]);
+    // From a dashboard page, Overview opens the overview.
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Overview", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  });
 });
