@@ -14,6 +14,7 @@ import { useWeek } from "@/lib/ui/offline/use-week";
 import { weekMeta, type WeekMeta } from "@/lib/ui/offline/week-store";
 import { pageHref } from "@/lib/ui/page-href";
 import { todayModel } from "@/lib/ui/today/today";
+import { TODAY_CUSTOMER_FIELDS } from "@/lib/ui/today/today-data";
 import { useToday } from "@/lib/ui/today/use-today";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { VisitNotes } from "@/components/customers/visit-notes";
@@ -86,7 +87,8 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
         <h2 id="kept-record" className="text-lg font-semibold">
           Customer record
         </h2>
-        <RecordFacts row={record} columns={LIST_VIEWS.customers.columns} skip={["ProfilePictureURL"]} />
+        <RecordFacts row={record} columns={LIST_VIEWS.customers.columns.filter((c) => (TODAY_CUSTOMER_FIELDS as readonly string[]).includes(c.id))} />
+        <p className="text-sm text-slate-700 dark:text-slate-300">The record&apos;s other fields (the rep&apos;s email and phone, when it was updated) are on the customer&apos;s page online.</p>
       </section>
     </div>
   );

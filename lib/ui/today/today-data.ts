@@ -1,4 +1,4 @@
-import type { DataApiClient, RecordOf } from "@/lib/data-api/client";
+import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
 import type { StaleNote } from "@/lib/data-api/response-meta";
 import { addDecimals } from "@/lib/format/decimal";
 import { type ApiRequest, apiQueryOptions, apiWalkOptions, STALE, type Walked } from "@/lib/ui/api-query";
@@ -22,7 +22,7 @@ export interface TodayData {
   repName?: string;
   /** The rep's accounts (`/salesReps` Customers), sorted. */
   accountIds: number[];
-  /** The model's input, compact (`compactInput`): customer records whole, everything else what the model reads. */
+  /** The model's input, compact (`compactInput`): the customers' `TODAY_CUSTOMER_FIELDS`, the rest what the model reads. */
   input: Omit<TodayInput, "now" | "health" | "customers"> & { customers: RecordOf<"listCustomers">[] };
   /** The accounts' health from the key's history, where it keeps one (the server reads it from its database). */
   health?: TodayHealth[];
@@ -33,6 +33,30 @@ export interface TodayData {
   /** The oldest last-known answer among them, when the proxy served one (the API spent or away). */
   stale?: StaleNote;
 }
+
+/**
+ * The fields of a customer's record Today keeps (its cards, its model, and a customer's page from the device): who and
+ * where it is, its hold, schedule and status, its chain, its rep and its collection agent. The rest (the rep's email
+ * and phone, a picture's address, when it was updated) is read online, on the customer's own page.
+ */
+export const TODAY_CUSTOMER_FIELDS = [
+  "CustomerID",
+  "CustomerName",
+  "CustomerNameAlt",
+  "ChainName",
+  "LicenseNum",
+  "Address",
+  "State",
+  "LocationID",
+  "AccountStatus",
+  "OnHold",
+  "DeliveryMinimum",
+  "DeliveryDays",
+  "NextDeliveryDates",
+  "DeliveryDates",
+  "SalesRepName",
+  "CollectionAgentFullName",
+] as const;
 
 /** Invoice status Returned: a return is no order. */
 const RETURNED = 4;
@@ -95,14 +119,19 @@ export function compactInput(raw: Omit<TodayInput, "now" | "health">): Omit<Toda
  * @example
  * const data = await readTodayData(requestApi(request, deps), 1008, "2026-11-25");
  */
-export async function readTodayData(api: DataApiClient, repId: number, today: string, { signal }: { signal?: AbortSignal } = {}): Promise<TodayData> {
+export async function readTodayData(
+  api: DataApiClient,
+  repId: number,
+  today: string,
+  { signal, reps: known }: { signal?: AbortSignal; /** `/salesReps` as the caller has read it already (a page's other region). */ reps?: DataApiResult<RecordOf<"listSalesReps">> } = {},
+): Promise<TodayData> {
   const context = { signal: signal ?? new AbortController().signal };
   const once = <K extends Parameters<typeof apiQueryOptions>[1]["operation"]>(request: ApiRequest<K>) => apiQueryOptions(api, request, 0).queryFn(context);
   const walk = async <K extends Parameters<typeof apiWalkOptions>[1]["operation"]>(requests: ApiRequest<K>[]) => {
     const walked: Walked<RecordOf<K>>[] = await Promise.all(requests.map((r) => apiWalkOptions(api, r, 0, TODAY_PAGES).queryFn(context)));
     return { records: walked.flatMap((w) => w.records), complete: walked.every((w) => w.complete), stale: oldestStale(walked.map((w) => w.stale)) };
   };
-  const reps = await once(repsRequest);
+  const reps = known ?? (await once(repsRequest));
   const rep = reps.records.find((r) => r.UserID === repId);
   const idList = repCustomerIds(reps.records, repId);
   const ids = idList ? idList.split(",").filter(Boolean).map(Number) : [];
@@ -116,7 +145,7 @@ export async function readTodayData(api: DataApiClient, repId: number, today: st
     accountIds: ids,
     input: {
       ...compactInput({ customerIds: ids, customers: customers.records, states: states.records, aging: aging.records, openInvoices: openInvoices.records, invoices: invoices.records }),
-      customers: withSchedules(customers.records, schedules?.records ?? []),
+      customers: withSchedules(customers.records, schedules?.records ?? []).map((c) => Object.fromEntries(TODAY_CUSTOMER_FIELDS.filter((f) => f in c).map((f) => [f, c[f]])) as RecordOf<"listCustomers">),
     },
     readAt: Date.now(),
     complete: customers.complete && aging.complete && invoices.complete && openInvoices.complete,

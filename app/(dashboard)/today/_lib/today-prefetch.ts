@@ -3,7 +3,9 @@ import type { DehydratedState } from "@tanstack/react-query";
 import { backend } from "@/lib/backend";
 import { accountsHealth } from "@/lib/server/insights/rep-health";
 import { readTodayData, TODAY_DATA_STALE, type TodayData, todayDataKey } from "@/lib/ui/today/today-data";
-import { prefetchedQuery } from "../../_lib/prefetch";
+import { STALE } from "@/lib/ui/api-query";
+import { repsRequest } from "@/lib/ui/delivery/requests";
+import { prefetchedQuery, serverAnswer } from "../../_lib/prefetch";
 
 /**
  * A rep's Today read on the server for the page's first paint (`readTodayData` through the proxy, as the person, with
@@ -15,11 +17,12 @@ import { prefetchedQuery } from "../../_lib/prefetch";
  * <HydrationBoundary state={state}>...</HydrationBoundary>
  */
 export async function todayState(repId: number, today: string, keyId: string): Promise<{ state: DehydratedState; data?: TodayData }> {
-  const { db } = await backend();
+  // The reps as the page's other region (its choice of rep) reads them: one request for both.
+  const [{ db }, reps] = await Promise.all([backend(), serverAnswer({ request: repsRequest, staleTime: STALE.directory })]);
   return prefetchedQuery((api) => ({
     queryKey: todayDataKey(repId, today),
     queryFn: async (): Promise<TodayData> => {
-      const data = await readTodayData(api, repId, today);
+      const data = await readTodayData(api, repId, today, { reps });
       const health = data.accountIds.length ? await accountsHealth(db, keyId, data.accountIds) : undefined;
       return health ? { ...data, health } : data;
     },
