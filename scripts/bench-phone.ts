@@ -149,32 +149,12 @@ async function measure(context: BrowserContext, base: string, path: string): Pro
     return { weekBytes: new TextEncoder().encode(text).length, pagesBytes: pages };
   });
 
-  console.error(
-    "kept queries:",
-    await page.evaluate(async () => {
-      const text = await new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open("backroom-offline");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const one = open.result.transaction("week").objectStore("week").get("cache");
-          one.onsuccess = () => resolve(one.result as string);
-          one.onerror = () => reject(one.error);
-        };
-      });
-      const client = JSON.parse(text) as { clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
-      return client.clientState.queries.map((q) => `${String(q.queryKey.slice(0, 3))}: ${Math.round(JSON.stringify(q.state.data).length / 1000)} kB`).join("; ");
-    }),
-  );
   // Offline: Today from the device.
   await cdp.send("Network.emulateNetworkConditions", { ...NETWORK, offline: true });
   await context.setOffline(true);
   await page.goto(path, { waitUntil: "commit", timeout: 60_000 });
   await page.getByTestId("offline-line").waitFor({ timeout: 30_000 });
   const offline = await dataShown(page);
-  console.error(
-    "offline marks:",
-    await page.evaluate(() => JSON.stringify({ nav: performance.getEntriesByType("navigation").map((n) => ({ responseEnd: Math.round((n as PerformanceNavigationTiming).responseEnd), dcl: Math.round((n as PerformanceNavigationTiming).domContentLoadedEventEnd) })), marks: performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)]) })),
-  );
   await context.setOffline(false);
   return { lcp, data, requests, saveRequests, weekBytes, pagesBytes, offline };
 }

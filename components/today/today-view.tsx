@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { RequestError } from "@/components/table/request-error";
 import { StaleNote } from "@/components/table/stale-note";
 import { useTimeZone } from "@/components/shell/providers";
@@ -52,10 +52,6 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
   const model = useMemo(() => (input ? todayModel({ ...input, health, now: new Date() }) : undefined), [input, health]);
   const failed = answer.error && !answer.data ? answer : undefined;
   const [allOverdue, setAllOverdue] = useState(false);
-  // When the day's sections were first drawn (bench:phone reads it).
-  useEffect(() => {
-    if (model) performance.mark("backroom:today-drawn");
-  }, [model]);
 
   if (unknownRep)
     return (

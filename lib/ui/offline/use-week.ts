@@ -19,14 +19,9 @@ export function useWeek(repId: number): { week?: WeekMeta; restored: boolean } {
   const [state, setState] = useState<{ week?: WeekMeta; restored: boolean }>({ restored: false });
   useEffect(() => {
     let live = true;
-    performance.mark("backroom:week-restore");
     restoreWeek(queryClient, repId)
       .catch(() => undefined)
-      .then((week) => {
-        // When the device's week was in the page's cache (bench:phone reads it).
-        performance.mark("backroom:week-restored");
-        if (live) setState({ week, restored: true });
-      });
+      .then((week) => live && setState({ week, restored: true }));
     return () => {
       live = false;
     };
