@@ -1,7 +1,7 @@
 "use client";
 
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { saveForOffline } from "@/lib/ui/offline/save-for-offline";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { saveWeek, type WeekMeta } from "@/lib/ui/offline/week-store";
@@ -50,11 +50,11 @@ export function SaveOffline({ repId, day, accounts, keys, pages, week, timeZone 
   };
 
   // A week kept before, brought up to date with what Today read now (once a visit).
+  const refresh = useEffectEvent(() => void save(true));
   useEffect(() => {
     if (!week || !keys || !online || refreshed.current || week.repId !== repId) return;
     refreshed.current = true;
-    void save(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once a visit, when the lists are in; `save` reads the latest.
+    refresh();
   }, [week, keys, online, repId]);
 
   return (

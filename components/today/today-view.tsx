@@ -14,7 +14,8 @@ import { pageHref } from "@/lib/ui/page-href";
 import { OFFLINE_CUSTOMER_PATH } from "@/lib/ui/offline/page-rules";
 import { type AccountCard as Card, type DeliveryGroup, todayModel } from "@/lib/ui/today/today";
 import type { NoteJson } from "@/lib/ui/notes/note-rules";
-import { type TodayList, useToday } from "@/lib/ui/today/use-today";
+import type { TodayData } from "@/lib/ui/today/today-data";
+import { useToday } from "@/lib/ui/today/use-today";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { useWeek } from "@/lib/ui/offline/use-week";
 import { AccountCard } from "./account-card";
@@ -46,7 +47,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
   const online = useOnline();
   // Offline, the lists as the device keeps them: asked for on the day they were saved.
   const today = !online && week ? week.day : todayIn(timeZone);
-  const { answer, rep, unknownRep, ids, lists, input, health, queryKeys, asOf, notesByCustomer } = useToday(repId, today);
+  const { answer, rep, unknownRep, ids, input, health, queryKeys, asOf, notesByCustomer } = useToday(repId, today);
   const lastNote = (id: number) => notesByCustomer.get(id)?.[0];
   const own = linked ? {} : { rep: repId };
   const model = useMemo(() => (input ? todayModel({ ...input, health, now: new Date() }) : undefined), [input, health]);
@@ -135,7 +136,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
               </section>
             )
           )}
-          <Notes model={model} lists={lists} />
+          <Notes model={model} data={answer.data} />
         </>
       )}
     </div>
@@ -143,8 +144,9 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
 }
 
 /** What Today could not know, said once under it, and how old last-known answers are. */
-function Notes({ model, lists }: { model: ReturnType<typeof todayModel>; lists: Record<string, TodayList> }) {
+function Notes({ model, data }: { model: ReturnType<typeof todayModel>; data?: TodayData }) {
   const lines = [
+    data?.complete === false && "Some of the rep's lists are longer than Today reads (5,000 rows a list): it shows what came first.",
     model.missing > 0 && `${model.missing} of the rep's accounts were not returned by the key (no longer active, or out of its reach).`,
     model.unknownSchedules > 0 && `${model.unknownSchedules} ${model.unknownSchedules === 1 ? "account's" : "accounts'"} delivery days are not shown to this key.`,
   ].filter(Boolean);
@@ -153,7 +155,7 @@ function Notes({ model, lists }: { model: ReturnType<typeof todayModel>; lists: 
       {lines.map((line) => (
         <p key={String(line)}>{line}</p>
       ))}
-      <StaleNote of={Object.values(lists).map((l) => l.data)} />
+      <StaleNote of={[data]} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { DataApiError } from "@/lib/data-api/data-api-error";
 import { randomUUID } from "node:crypto";
 import { DEMO_FIXED_DETAIL } from "./auth/demo";
 import { log } from "./log";
@@ -112,6 +113,19 @@ export function failureAnswer(failure: RouteFailure, requestId: string = newRequ
   const words = detail ?? text(requestId);
   const body = "code" in rest ? { Error: { code: rest.code, detail: words } } : { Error: words };
   return Response.json(body, { status, headers: { ...NO_STORE, "X-Request-Id": requestId, ...own } });
+}
+
+/**
+ * The Data API's refusal of a read a route made for the person (its budget spent, an error, no answer), in the API's
+ * shape with its status (502 without one) and its wait, `what` saying what could not be read.
+ *
+ * @example
+ * if (error instanceof DataApiError) return upstreamFailureAnswer(error, "The statement");
+ */
+export function upstreamFailureAnswer(error: DataApiError, what: string): Response {
+  const status = error.status >= 400 ? error.status : 502;
+  const headers: Record<string, string> = { ...NO_STORE, ...(error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {}) };
+  return Response.json({ Error: { code: error.code ?? "UPSTREAM_FAILED", detail: `${what} could not be read: ${error.detail}` } }, { status, headers });
 }
 
 /**

@@ -9,7 +9,7 @@ import type { ActorResolver } from "../auth/actor";
 import { requestApi } from "../page-api";
 import type { ProxyDeps } from "../proxy";
 import { publicOrigin } from "../public-origin";
-import { failureAnswer, NO_STORE } from "../route-errors";
+import { failureAnswer, NO_STORE, upstreamFailureAnswer } from "../route-errors";
 import { withActor } from "../with-actor";
 import { isTimeZone } from "../reports/next-run";
 import { accountStatement } from "./statement-data";
@@ -25,13 +25,6 @@ const Query = z.strictObject({
   asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a day as YYYY-MM-DD").optional(),
   size: z.enum(PAPER_SIZES).default("Letter"),
 });
-
-/** The Data API's refusal (its budget spent, an error, no answer) in its own shape and status, with its wait. */
-function upstreamFailure(error: DataApiError): Response {
-  const status = error.status >= 400 ? error.status : 502;
-  const headers: Record<string, string> = { ...NO_STORE, ...(error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {}) };
-  return Response.json({ Error: { code: error.code ?? "UPSTREAM_FAILED", detail: `The statement could not be read: ${error.detail}` } }, { status, headers });
-}
 
 // GET /api/statements/{arAccountId}.pdf[?asOf=YYYY-MM-DD&size=A4|Letter]: an AR account's statement of account as a PDF,
 // read through the proxy with the session's key (its scope applies: a Customer key's own accounts, an Employee key's
@@ -50,7 +43,7 @@ export const getStatementPdf = withActor("key", undefined, async (request: Reque
     // A document is made of one moment's answers: no last-known copy of one list beside a fresh one of another.
     read = await accountStatement(requestApi(request, deps), arAccountId, { keyType: actor.key.keyType, acceptStale: false });
   } catch (error) {
-    if (error instanceof DataApiError) return upstreamFailure(error);
+    if (error instanceof DataApiError) return upstreamFailureAnswer(error, "The statement");
     throw error;
   }
   if (!read) return failureAnswer("no-such-account");

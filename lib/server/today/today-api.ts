@@ -9,7 +9,7 @@ import type { BackroomDatabase } from "../db/schema";
 import { accountsHealth } from "../insights/rep-health";
 import { requestApi } from "../page-api";
 import type { ProxyDeps } from "../proxy";
-import { NO_STORE } from "../route-errors";
+import { NO_STORE, upstreamFailureAnswer } from "../route-errors";
 import { withActor } from "../with-actor";
 
 export interface TodayDeps extends ProxyDeps {
@@ -37,7 +37,6 @@ export const getToday = withActor("key", undefined, async (request: Request, act
     return Response.json(health ? { ...data, health } : data, { headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof DataApiError)) throw error;
-    const headers: Record<string, string> = { ...NO_STORE, ...(error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {}) };
-    return Response.json({ Error: { code: error.code ?? "UPSTREAM_FAILED", detail: `Today could not be read: ${error.detail}` } }, { status: error.status >= 400 ? error.status : 502, headers });
+    return upstreamFailureAnswer(error, "Today");
   }
 });

@@ -4,6 +4,9 @@ import { hashOf, type KeyStore, keyForSignature } from "@/lib/ui/idempotency";
 import type { NoteJson } from "@/lib/ui/notes/note-rules";
 import type { NewNoteBody } from "@/lib/ui/notes/note-schema";
 import { type NoteDraft, sendDraft } from "@/lib/ui/notes/save-note";
+import { OUTBOX_DATABASE } from "./device-databases";
+
+export { OUTBOX_DATABASE } from "./device-databases";
 
 /**
  * Visit notes written without a connection (issue 38): each kept on the device (IndexedDB, idb-keyval) with the
@@ -12,8 +15,6 @@ import { type NoteDraft, sendDraft } from "@/lib/ui/notes/save-note";
  * Backroom makes one note. Deleted by `clearDevice` with the rest at sign-out.
  */
 
-/** The IndexedDB database of notes waiting to be sent. */
-export const OUTBOX_DATABASE = "backroom-outbox";
 
 /** A note waiting on the device. */
 export interface QueuedNote extends NoteDraft {

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { NOTES_KEY } from "@/lib/ui/notes/note-rules";
+import { hasDatabase, OUTBOX_DATABASE } from "./device-databases";
 import type { QueuedNote } from "./outbox";
 
 /** Told on the window whenever the outbox changes (a note queued, notes sent). */
@@ -43,12 +44,8 @@ export function useOutboxSender(): void {
   }, [queryClient]);
 }
 
-/** Whether this origin has an outbox database (a note was queued on this device since it was last cleared). */
-async function hasOutbox(): Promise<boolean> {
-  const { OUTBOX_DATABASE } = await import("./outbox");
-  if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return true;
-  return (await indexedDB.databases()).some((d) => d.name === OUTBOX_DATABASE);
-}
+/** Whether a note was queued on this device since it was last cleared (its database is there). */
+const hasOutbox = () => hasDatabase(OUTBOX_DATABASE);
 
 /** The notes waiting on the device, for one customer or all, kept current as the outbox changes. */
 export function useQueuedNotes(customerId?: number): QueuedNote[] {

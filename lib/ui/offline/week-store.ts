@@ -2,6 +2,9 @@ import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persi
 import type { PersistedClient } from "@tanstack/query-persist-client-core";
 import { dehydrate, hashKey, hydrate, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { createStore, del, get, set } from "idb-keyval";
+import { hasDatabase, WEEK_DATABASE } from "./device-databases";
+
+export { WEEK_DATABASE } from "./device-databases";
 
 /**
  * A rep's week kept on the device (issue 38, "Save for offline"): the answers Today read (the rep's accounts, their
@@ -13,8 +16,6 @@ import { createStore, del, get, set } from "idb-keyval";
  * Never the API key or a password (the browser has neither); the person's data, deleted by `clearDevice` at sign-out.
  */
 
-/** The IndexedDB database and store the week lives in (one key for the cache, one for what was saved). */
-export const WEEK_DATABASE = "backroom-offline";
 const STORE = "week";
 const CACHE_KEY = "cache";
 const META_KEY = "meta";
@@ -78,16 +79,9 @@ export async function saveWeek(
 
 /** What the device keeps of a week, or undefined when nothing (or only what is past its week). */
 export async function weekMeta(): Promise<WeekMeta | undefined> {
-  if (!(await hasWeekStore())) return undefined;
+  if (!(await hasDatabase(WEEK_DATABASE))) return undefined;
   const meta = await get<WeekMeta>(META_KEY, weekStore()).catch(() => undefined);
   return meta && Date.now() - meta.savedAt <= WEEK_MAX_AGE_MS ? meta : undefined;
-}
-
-/** Whether this origin has the week's database (a week was saved on this device since it was last cleared). */
-async function hasWeekStore(): Promise<boolean> {
-  if (typeof indexedDB === "undefined") return false;
-  if (typeof indexedDB.databases !== "function") return true;
-  return (await indexedDB.databases()).some((d) => d.name === WEEK_DATABASE);
 }
 
 let preloaded: Promise<{ meta?: WeekMeta; client?: PersistedClient }> | undefined;

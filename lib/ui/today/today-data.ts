@@ -1,4 +1,5 @@
 import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
+import type { OperationId } from "@/lib/data-api/registry";
 import type { StaleNote } from "@/lib/data-api/response-meta";
 import { addDecimals } from "@/lib/format/decimal";
 import { type ApiRequest, apiQueryOptions, apiWalkOptions, STALE, type Walked } from "@/lib/ui/api-query";
@@ -8,7 +9,7 @@ import { scheduleFallbackRequest, withSchedules } from "@/lib/ui/delivery/schedu
 import { repCustomerIds } from "@/lib/ui/my-accounts";
 import { oldestStale } from "@/lib/ui/stale";
 import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES } from "./requests";
-import type { TodayHealth, TodayInput, TodayInvoice, TodayOpenInvoice } from "./today";
+import { lastOrders, type TodayHealth, type TodayInput, type TodayOpenInvoice } from "./today";
 
 /**
  * A rep's Today as one answer (issue 38): Backroom's server reads the lists through its proxy (`readTodayData`: seven
@@ -58,9 +59,6 @@ export const TODAY_CUSTOMER_FIELDS = [
   "CollectionAgentFullName",
 ] as const;
 
-/** Invoice status Returned: a return is no order. */
-const RETURNED = 4;
-
 /**
  * What the model needs of the lists, and only that: one aging row per AR account (its suppliers' rows added exactly,
  * accounts owing nothing left out), one open invoice per AR account and store (which store an account is), one
@@ -103,13 +101,7 @@ export function compactInput(raw: Omit<TodayInput, "now" | "health">): Omit<Toda
     pairs.set(`${invoice.ARAccountID}:${invoice.CustomerID}`, { ARAccountID: invoice.ARAccountID, CustomerID: invoice.CustomerID });
   }
 
-  const last = new Map<number, TodayInvoice>();
-  for (const invoice of raw.invoices) {
-    if (invoice.CustomerID == null || invoice.Status === RETURNED || typeof invoice.Date !== "string") continue;
-    const known = last.get(invoice.CustomerID);
-    if (!known || invoice.Date.slice(0, 10) > String(known.Date).slice(0, 10)) last.set(invoice.CustomerID, { InvoiceID: invoice.InvoiceID, CustomerID: invoice.CustomerID, InvoiceNum: invoice.InvoiceNum, Date: invoice.Date, Status: invoice.Status });
-  }
-  return { customerIds: raw.customerIds, customers: raw.customers, states: raw.states, aging, openInvoices: [...pairs.values()], invoices: [...last.values()] };
+  return { customerIds: raw.customerIds, customers: raw.customers, states: raw.states, aging, openInvoices: [...pairs.values()], invoices: [...lastOrders(raw.invoices).values()].map((i) => ({ InvoiceID: i.InvoiceID, CustomerID: i.CustomerID, InvoiceNum: i.InvoiceNum, Date: i.Date, Status: i.Status })) };
 }
 
 /**
@@ -126,8 +118,8 @@ export async function readTodayData(
   { signal, reps: known }: { signal?: AbortSignal; /** `/salesReps` as the caller has read it already (a page's other region). */ reps?: DataApiResult<RecordOf<"listSalesReps">> } = {},
 ): Promise<TodayData> {
   const context = { signal: signal ?? new AbortController().signal };
-  const once = <K extends Parameters<typeof apiQueryOptions>[1]["operation"]>(request: ApiRequest<K>) => apiQueryOptions(api, request, 0).queryFn(context);
-  const walk = async <K extends Parameters<typeof apiWalkOptions>[1]["operation"]>(requests: ApiRequest<K>[]) => {
+  const once = <K extends OperationId>(request: ApiRequest<K>) => apiQueryOptions(api, request, 0).queryFn(context);
+  const walk = async <K extends OperationId>(requests: ApiRequest<K>[]) => {
     const walked: Walked<RecordOf<K>>[] = await Promise.all(requests.map((r) => apiWalkOptions(api, r, 0, TODAY_PAGES).queryFn(context)));
     return { records: walked.flatMap((w) => w.records), complete: walked.every((w) => w.complete), stale: oldestStale(walked.map((w) => w.stale)) };
   };

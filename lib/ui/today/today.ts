@@ -175,6 +175,23 @@ export function mapsHref(address: string | null | undefined): string | undefined
   return value ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(value)}` : undefined;
 }
 
+/**
+ * Each store's last order: its newest invoice that is not a return (by the invoice's calendar day), by customer id.
+ *
+ * @example
+ * lastOrders(invoices).get(20001)?.InvoiceNum; // "INV-10"
+ */
+export function lastOrders(invoices: readonly TodayInvoice[]): Map<number, TodayInvoice & { Date: string }> {
+  const latest = new Map<number, TodayInvoice & { Date: string }>();
+  for (const invoice of invoices) {
+    const { CustomerID: id, Date: date } = invoice;
+    if (id == null || invoice.Status === RETURNED || typeof date !== "string") continue;
+    const known = latest.get(id);
+    if (!known || date.slice(0, 10) > known.Date.slice(0, 10)) latest.set(id, { ...invoice, Date: date });
+  }
+  return latest;
+}
+
 const zoneOf = (rule: CutOffRule | undefined) => (rule?.TimeZone && isZone(rule.TimeZone) ? rule.TimeZone : undefined);
 
 const byName = (a: AccountCard, b: AccountCard) => a.name.localeCompare(b.name) || a.customerId - b.customerId;
@@ -231,14 +248,7 @@ export function todayModel(input: TodayInput): TodayModel {
     for (const store of stores) balancesOf.set(store, [...(balancesOf.get(store) ?? []), { arAccountId, ...figures, sharedWith: stores.size - 1 }]);
   }
 
-  // The last order: the newest invoice that is not a return.
-  const lastOrders = new Map<number, { day: string; invoiceNum?: string; invoiceId?: number }>();
-  for (const invoice of input.invoices) {
-    if (invoice.CustomerID == null || invoice.Status === RETURNED || typeof invoice.Date !== "string") continue;
-    const day = invoice.Date.slice(0, 10);
-    const known = lastOrders.get(invoice.CustomerID);
-    if (!known || day > known.day) lastOrders.set(invoice.CustomerID, { day, invoiceNum: invoice.InvoiceNum ?? undefined, invoiceId: invoice.InvoiceID ?? undefined });
-  }
+  const latest = lastOrders(input.invoices);
   const health = input.health ? new Map(input.health.map((h) => [h.customerId, h])) : undefined;
 
   const accounts: AccountCard[] = [];
@@ -262,7 +272,8 @@ export function todayModel(input: TodayInput): TodayModel {
     if (customer.DeliveryDays === undefined && !given.length) unknownSchedules++;
     if (customer.OnHold === undefined) unknownHolds++;
     const fromHistory = health?.get(id);
-    const recent = lastOrders.get(id);
+    const invoice = latest.get(id);
+    const recent = invoice ? { day: invoice.Date!.slice(0, 10), invoiceNum: invoice.InvoiceNum ?? undefined, invoiceId: invoice.InvoiceID ?? undefined } : undefined;
     const lastOrder = recent ?? (fromHistory?.lastOrder ? { day: fromHistory.lastOrder } : undefined);
     const card: AccountCard = {
       customerId: id,

@@ -3,19 +3,10 @@
 import { type QueryKey, useQuery } from "@tanstack/react-query";
 import { NOTES_MAX_CUSTOMERS, type NoteJson } from "@/lib/ui/notes/note-rules";
 import { notesQueryOptions } from "@/lib/ui/notes/notes-query";
-import type { Answered } from "@/lib/ui/stale";
 import { todayQueryOptions } from "./today-query";
 
 /** The latest notes of each account kept with Today: the last visit's on its card, three on its page offline. */
 const NOTES_PER_ACCOUNT = 3;
-
-/** One answer Today is drawn from: what a section needs to say it is loading, failed, or how old it is. */
-export interface TodayList {
-  error: unknown;
-  isPending: boolean;
-  refetch: () => unknown;
-  data?: Answered;
-}
 
 /**
  * What a rep's Today reads, in the browser: its one compact answer (`GET /api/today`; the server prefetched it, the
@@ -33,13 +24,11 @@ export function useToday(repId: number, today: string) {
   for (const note of notes.data?.notes ?? []) notesByCustomer.set(note.customerId, [...(notesByCustomer.get(note.customerId) ?? []), note]);
   // What "Save for offline" keeps: Today's answer and the notes.
   const queryKeys: QueryKey[] = [todayQueryOptions(repId, today).queryKey, notesQueryOptions(notesOf).queryKey];
-  const lists: Record<"today", TodayList> = { today: answer };
   return {
     answer,
     rep: data?.repName !== undefined ? { Name: data.repName } : undefined,
     unknownRep: data !== undefined && data.repName === undefined,
     ids,
-    lists,
     input: data?.input,
     health: data?.health,
     customerRecords: data?.input.customers,
