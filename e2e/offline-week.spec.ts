@@ -53,6 +53,17 @@ test("a rep saves the week on Today; without a signal Today, the accounts and a 
   await page.getByRole("button", { name: "Save for offline" }).click();
   await expect(page.getByTestId("offline-saved")).toContainText(`Kept on this device: ${accounts} accounts as of`, { timeout: 60_000 });
 
+  // The kept Today is drawn whole: its cards are in the HTML as it is read, with no streamed boundary waiting to be
+  // revealed (React reveals those in batches, up to 300 ms after the first paint).
+  const kept = await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).pathname === "/today") return (await (await caches.match(request))?.text()) ?? "";
+    }
+    return "";
+  });
+  expect(kept).toContain('data-testid="today-summary"');
+  expect(kept).not.toMatch(/<template id="B:\d+">/);
+
   // A card of tomorrow's deliveries, or any: its customer, opened later from the device.
   const card = page.getByRole("article").first();
   const customerId = Number(await card.getAttribute("data-customer"));

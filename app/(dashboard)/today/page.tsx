@@ -2,13 +2,14 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { HydrationBoundary } from "@tanstack/react-query";
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { TodaySkeleton, TodayView } from "@/components/today/today-view";
 import { todayIn } from "@/lib/format/days";
 import { STALE } from "@/lib/ui/api-query";
 import { repsRequest } from "@/lib/ui/delivery/requests";
 import { pageHref, pageRead } from "@/lib/ui/page-href";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { isOfflineSave } from "../_lib/offline-save";
 import { PageTitle } from "../_lib/page-title";
 import { serverAnswer } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
@@ -21,7 +22,7 @@ const INTRO = "Your accounts' deliveries today and tomorrow with the order cut-o
 // GET /today (issue 38): a rep's day, for an Employee key's workspace. The person's own rep (the link on Members), or
 // the one `?rep=` names; without either, a choice of reps and how to be linked to one.
 export default async function TodayPage({ searchParams }: PageProps<"/today">) {
-  const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  const [{ active, view }, params, jar, kept] = await Promise.all([requireSession(), searchParams, cookies(), isOfflineSave()]);
   if (active.keyType !== "Employee") {
     return (
       <div className="space-y-2">
@@ -39,16 +40,26 @@ export default async function TodayPage({ searchParams }: PageProps<"/today">) {
   return (
     <div className="space-y-4">
       <PageTitle title="Today" intro={INTRO} />
-      <Suspense fallback={<span className="skeleton block h-11 w-full max-w-md" aria-hidden="true" />}>
+      <Streamed whole={kept} fallback={<span className="skeleton block h-11 w-full max-w-md" aria-hidden="true" />}>
         <RepChoice repId={repId} linked={view.salesRepUserId ?? undefined} />
-      </Suspense>
+      </Streamed>
       {repId !== undefined && (
-        <Suspense fallback={<TodaySkeleton />}>
+        <Streamed whole={kept} fallback={<TodaySkeleton />}>
           <TodayRegion repId={repId} linked={repId === view.salesRepUserId} today={today} keyId={active.id} />
-        </Suspense>
+        </Streamed>
       )}
     </div>
   );
+}
+
+/**
+ * A region streamed after the page's first bytes (its fallback first), or drawn in them when the page is kept whole
+ * ("Save for offline": its data is in the proxy's fresh copies). A kept page has no boundary to reveal, so offline its
+ * cards are drawn as the HTML is read, not when React reveals a streamed boundary (batched, up to 300 ms after the
+ * first paint).
+ */
+function Streamed({ whole, fallback, children }: { whole: boolean; fallback: ReactNode; children: ReactNode }) {
+  return whole ? children : <Suspense fallback={fallback}>{children}</Suspense>;
 }
 
 /** Whose day is shown, and a choice of another rep: a form that works before any JavaScript has loaded. */

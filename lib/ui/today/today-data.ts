@@ -77,21 +77,24 @@ export function compactInput(raw: Omit<TodayInput, "now" | "health">): Omit<Toda
     accounts.set(row.ARAccountID, at);
   }
   const aging: AgingRow[] = [];
-  for (const [id, { rows, close }] of accounts) {
+  // The model reads the aging's close as the newest CloseDate of all rows: it is kept once, on the first row.
+  const newest = [...accounts.values()].reduce<string | undefined>((at, { close }) => (close && (!at || close > at) ? close : at), undefined);
+  for (const [id, { rows }] of accounts) {
     const amounts = rows.map(amountsOf);
-    const bucket = (b: "current" | "1-30" | "31-60" | "61-90" | "91") => addDecimals(...amounts.map((a) => a.buckets[b]));
+    const sum = (values: string[]) => addDecimals(...values);
+    const bucket = (b: "current" | "1-30" | "31-60" | "61-90" | "91") => sum(amounts.map((a) => a.buckets[b]));
     const row = {
       ARAccountID: id,
-      CloseDate: close,
+      ...(aging.length === 0 && newest ? { CloseDate: newest } : {}),
       CurrentDue: bucket("current"),
       Due_1_30: bucket("1-30"),
       Due_31_60: bucket("31-60"),
       Due_61_90: bucket("61-90"),
       Due_91: bucket("91"),
-      OpenCredit: addDecimals(...amounts.map((a) => a.openCredit)),
-      TotalBalanceOutstanding: addDecimals(...amounts.map((a) => a.total)),
+      OpenCredit: sum(amounts.map((a) => a.openCredit)),
+      TotalBalanceOutstanding: sum(amounts.map((a) => a.total)),
     } as AgingRow;
-    // An account owing nothing and holding no credit draws nothing; its close date is kept on another's.
+    // An account owing nothing and holding no credit draws nothing.
     if ([row.CurrentDue, row.Due_1_30, row.Due_31_60, row.Due_61_90, row.Due_91, row.OpenCredit, row.TotalBalanceOutstanding].some((v) => Number(v) !== 0)) aging.push(row);
   }
 
@@ -137,12 +140,23 @@ export async function readTodayData(
     accountIds: ids,
     input: {
       ...compactInput({ customerIds: ids, customers: customers.records, states: states.records, aging: aging.records, openInvoices: openInvoices.records, invoices: invoices.records }),
-      customers: withSchedules(customers.records, schedules?.records ?? []).map((c) => Object.fromEntries(TODAY_CUSTOMER_FIELDS.filter((f) => f in c).map((f) => [f, c[f]])) as RecordOf<"listCustomers">),
+      customers: withSchedules(customers.records, schedules?.records ?? []).map(keptCustomer),
     },
     readAt: Date.now(),
     complete: customers.complete && aging.complete && invoices.complete && openInvoices.complete,
     stale: oldestStale([reps.meta.stale, states.meta.stale, customers.stale, aging.stale, invoices.stale, openInvoices.stale]),
   };
+}
+
+/**
+ * A customer's `TODAY_CUSTOMER_FIELDS`, its delivery dates once: the API sends them as a list (`DeliveryDates`) and as
+ * text (`NextDeliveryDates`); the model takes either, so the list goes when the text names the same days.
+ */
+function keptCustomer(customer: RecordOf<"listCustomers">): RecordOf<"listCustomers"> {
+  const kept = Object.fromEntries(TODAY_CUSTOMER_FIELDS.filter((f) => f in customer).map((f) => [f, customer[f]])) as RecordOf<"listCustomers">;
+  const list = kept.DeliveryDates;
+  if (Array.isArray(list) && typeof kept.NextDeliveryDates === "string" && list.join(";") === kept.NextDeliveryDates) delete kept.DeliveryDates;
+  return kept;
 }
 
 /** The key Today's answer is cached (and kept on the device) under: the rep and the day it was asked for. */
