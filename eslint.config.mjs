@@ -9,14 +9,49 @@ import nextTs from "eslint-config-next/typescript";
  * `./x` are judged alike; `no-restricted-imports` bars packages (`server-only`, `node:*`) where a layer runs in the
  * browser. scripts/eslint-layers.test.ts checks that the rules bite.
  */
-const PARTS = ["app", "components", "lib/data-api", "lib/server", "lib/session", "lib/ui", "lib/format", "lib/export", "lib/audit", "lib/sandbox", "lib/backend.ts", "scripts", "e2e"];
+const PARTS = [
+  "app",
+  "components",
+  "lib/data-api",
+  "lib/server",
+  "lib/session",
+  "lib/ui",
+  "lib/format",
+  "lib/export",
+  "lib/audit",
+  "lib/sandbox",
+  "lib/backend.ts",
+  "scripts",
+  "e2e",
+];
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 /** What runs in the browser must not pull in server code. */
-const BROWSER_ONLY = [{ group: ["server-only", "node:*"], message: "this layer runs in the browser too (docs/architecture.md)." }];
+const BROWSER_ONLY = [
+  { group: ["server-only", "node:*"], message: "this layer runs in the browser too (docs/architecture.md)." },
+];
 
 const LAYERS = [
-  { part: "app", may: ["components", "lib/data-api", "lib/server", "lib/session", "lib/ui", "lib/format", "lib/export", "lib/audit", "lib/backend.ts"], why: "it reaches the sandbox only through lib/backend.ts" },
-  { part: "components", may: ["lib/data-api", "lib/ui", "lib/format", "lib/session", "lib/export", "lib/audit"], packages: BROWSER_ONLY, why: "server code reaches a component through app/'s pages" },
+  {
+    part: "app",
+    may: [
+      "components",
+      "lib/data-api",
+      "lib/server",
+      "lib/session",
+      "lib/ui",
+      "lib/format",
+      "lib/export",
+      "lib/audit",
+      "lib/backend.ts",
+    ],
+    why: "it reaches the sandbox only through lib/backend.ts",
+  },
+  {
+    part: "components",
+    may: ["lib/data-api", "lib/ui", "lib/format", "lib/session", "lib/export", "lib/audit"],
+    packages: BROWSER_ONLY,
+    why: "server code reaches a component through app/'s pages",
+  },
   { part: "lib/data-api", may: [], packages: BROWSER_ONLY, why: "the contract is zod only, for Node and the browser" },
   {
     part: "lib/server",
@@ -66,13 +101,39 @@ const LAYERS = [
     testsMay: ["lib/sandbox", "scripts"],
     why: "lib/backend.ts is where the server and the sandbox meet",
   },
-  { part: "lib/session", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "it is shared by the browser and the server" },
-  { part: "lib/ui", may: ["lib/data-api", "lib/format"], testsMay: ["lib/sandbox", "lib/export"], packages: BROWSER_ONLY, why: "the dashboard's model is shared by server pages and client components" },
+  {
+    part: "lib/session",
+    may: ["lib/data-api"],
+    packages: BROWSER_ONLY,
+    why: "it is shared by the browser and the server",
+  },
+  {
+    part: "lib/ui",
+    may: ["lib/data-api", "lib/format"],
+    testsMay: ["lib/sandbox", "lib/export"],
+    packages: BROWSER_ONLY,
+    why: "the dashboard's model is shared by server pages and client components",
+  },
   { part: "lib/format", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "it is pure and universal" },
   { part: "lib/export", may: ["lib/data-api", "lib/format"], packages: BROWSER_ONLY, why: "it runs in the browser" },
-  { part: "lib/audit", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "the audit trail's vocabulary is shared by the server and the Activity page" },
-  { part: "lib/sandbox", may: ["lib/data-api", "lib/format"], only: { "lib/format": ["decimal.ts", "days.ts"] }, testsMay: ["scripts"], why: "the emulator stands alone (npm run sandbox); lib/backend.ts mounts it" },
-  { part: "lib/backend.ts", may: ["lib/data-api", "lib/server", "lib/sandbox", "lib/session", "lib/audit"], why: "the composition root assembles the server and mounts the sandbox, nothing of the pages" },
+  {
+    part: "lib/audit",
+    may: ["lib/data-api"],
+    packages: BROWSER_ONLY,
+    why: "the audit trail's vocabulary is shared by the server and the Activity page",
+  },
+  {
+    part: "lib/sandbox",
+    may: ["lib/data-api", "lib/format"],
+    only: { "lib/format": ["decimal.ts", "days.ts"] },
+    testsMay: ["scripts"],
+    why: "the emulator stands alone (npm run sandbox); lib/backend.ts mounts it",
+  },
+  {
+    part: "lib/backend.ts",
+    may: ["lib/data-api", "lib/server", "lib/sandbox", "lib/session", "lib/audit"],
+    why: "the composition root assembles the server and mounts the sandbox, nothing of the pages",
+  },
 ];
 
 function allowed({ may, only }) {
@@ -81,7 +142,9 @@ function allowed({ may, only }) {
 }
 
 function zones({ part, may, only = {}, why }, extra = []) {
-  return PARTS.filter((other) => other !== part && !(may.includes(other) && !only[other]) && !extra.includes(other)).map((other) => ({
+  return PARTS.filter(
+    (other) => other !== part && !(may.includes(other) && !only[other]) && !extra.includes(other),
+  ).map((other) => ({
     target: ".",
     from: `./${other}`,
     ...(only[other] ? { except: only[other].map((file) => `./${file}`) } : {}),
@@ -108,7 +171,9 @@ const layerRules = LAYERS.flatMap((layer) => [
     // or the sandbox's rules to check that the editor makes the same checks (docs/architecture.md says which).
     name: `layers/${layer.part}/tests`,
     files: TESTS.map((glob) => `${layer.part}/${glob}`),
-    rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: zones(layer, layer.testsMay) }] },
+    rules: {
+      "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: zones(layer, layer.testsMay) }],
+    },
   },
 ]);
 
@@ -123,5 +188,14 @@ export default defineConfig([
     },
   },
   ...layerRules,
-  globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", ".data/**", "test-results/**", "playwright-report/**", "public/openapi.json"]),
+  globalIgnores([
+    ".next/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    ".data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "public/openapi.json",
+  ]),
 ]);

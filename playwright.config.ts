@@ -53,7 +53,9 @@ export default defineConfig({
   webServer: {
     // On CI the run starts from empty databases: a directory left by an earlier run on the same machine (another
     // branch's migrations, its accounts) would otherwise be this run's. Locally the server is reused as it is.
-    command: process.env.CI ? `rm -rf ${dataDir} && node scripts/start.mjs --port ${port}` : `node scripts/start.mjs --port ${port}`,
+    command: process.env.CI
+      ? `rm -rf ${dataDir} && node scripts/start.mjs --port ${port}`
+      : `node scripts/start.mjs --port ${port}`,
     url: `http://127.0.0.1:${port}/docs/api`,
     reuseExistingServer: !process.env.CI,
     // The build, when there is none (CI), and its seed templates of the sandbox (15 to 30 s: docs/sandbox.md).

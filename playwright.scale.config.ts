@@ -22,7 +22,12 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: findChromium(),
-          args: [...(isRoot ? ["--no-sandbox"] : []), "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+          args: [
+            ...(isRoot ? ["--no-sandbox"] : []),
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
         },
       },
     },

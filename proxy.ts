@@ -21,7 +21,9 @@ export function proxy(request: NextRequest) {
   // /api and /sandbox come here only for a path holding a %, to have it checked (the matcher below): nothing more.
   if (/^\/(api|sandbox)\//.test(request.nextUrl.pathname)) return NextResponse.next();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const https = (request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? request.nextUrl.protocol.replace(":", "")) === "https";
+  const https =
+    (request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? request.nextUrl.protocol.replace(":", "")) ===
+    "https";
   // NODE_ENV is fixed at build time by Next: development needs eval for React's debugging, production never.
   const development = process.env.NODE_ENV === "development";
   const policy = [

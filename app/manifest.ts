@@ -9,7 +9,8 @@ export default function manifest(): MetadataRoute.Manifest {
   return {
     name: "Backroom",
     short_name: "Backroom",
-    description: "Your distributor's Data API: today's deliveries, customers, balances and orders, on a desk or a phone.",
+    description:
+      "Your distributor's Data API: today's deliveries, customers, balances and orders, on a desk or a phone.",
     id: "/",
     start_url: "/today",
     scope: "/",

@@ -9,7 +9,11 @@ import { signIn } from "./sign-in";
 async function send(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   return page.evaluate(
     async ({ method, path, body, headers }) => {
-      const response = await fetch(path, { method, headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(path, {
+        method,
+        headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: response.status, body: (await response.text()) || "null" };
     },
     { method, path, body, headers },
@@ -19,15 +23,27 @@ async function send(page: Page, method: string, path: string, body?: unknown, he
 const rows = (page: Page) => page.getByRole("table", { name: /Activity of this workspace/ }).locator("tbody tr");
 
 test.describe("/activity", () => {
-  test("a retailer sees its sign-in and a refused payment allocation, filters by event in the address, and downloads the CSV", async ({ page }) => {
+  test("a retailer sees its sign-in and a refused payment allocation, filters by event in the address, and downloads the CSV", async ({
+    page,
+  }) => {
     await signIn(page, "Customer");
     await page.goto("/requests");
-    const payments = JSON.parse((await send(page, "GET", "/api/v1/payments?PageSize=5")).body) as { Data: { PaymentInvoiceNum: string; ARAccountID: number }[] };
+    const payments = JSON.parse((await send(page, "GET", "/api/v1/payments?PageSize=5")).body) as {
+      Data: { PaymentInvoiceNum: string; ARAccountID: number }[];
+    };
     const payment = payments.Data[0]!;
-    const invoices = JSON.parse((await send(page, "GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).body) as { Data: { InvoiceNum: string; OpenBalance: string }[] };
+    const invoices = JSON.parse(
+      (await send(page, "GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).body,
+    ) as { Data: { InvoiceNum: string; OpenBalance: string }[] };
     // The demo workspace is every test's: this test's entry is told by its Idempotency-Key.
     const idempotencyKey = `e2e-activity-${Date.now()}`;
-    const refused = await send(page, "POST", `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices.Data.find((i) => Number(i.OpenBalance) > 0)!.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=99999999.00`, undefined, { "Idempotency-Key": idempotencyKey });
+    const refused = await send(
+      page,
+      "POST",
+      `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices.Data.find((i) => Number(i.OpenBalance) > 0)!.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=99999999.00`,
+      undefined,
+      { "Idempotency-Key": idempotencyKey },
+    );
     expect(refused.status).toBe(400);
 
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Activity" }).click();
@@ -62,11 +78,21 @@ test.describe("/activity", () => {
   test("a brand sees a purchase order created and deleted, with its PO number, lines and cases", async ({ page }) => {
     await signIn(page, "Supplier");
     await page.goto("/requests");
-    const vendor = (JSON.parse((await send(page, "GET", "/api/v1/vendors?PageSize=1")).body) as { Data: { VendorID: number; LocationID: number; SupplierID: number }[] }).Data[0]!;
-    const product = (JSON.parse((await send(page, "GET", "/api/v1/products?PageSize=1")).body) as { Data: { ProductID: number }[] }).Data[0]!;
+    const vendor = (
+      JSON.parse((await send(page, "GET", "/api/v1/vendors?PageSize=1")).body) as {
+        Data: { VendorID: number; LocationID: number; SupplierID: number }[];
+      }
+    ).Data[0]!;
+    const product = (
+      JSON.parse((await send(page, "GET", "/api/v1/products?PageSize=1")).body) as { Data: { ProductID: number }[] }
+    ).Data[0]!;
     const po = `E2E-ACT-${Date.now()}`;
     const created = await send(page, "POST", "/api/v2/purchases", {
-      vendor_id: vendor.VendorID, to_location_id: vendor.LocationID, supplier_id: vendor.SupplierID, delivery_date: "2026-12-20", po_num: po,
+      vendor_id: vendor.VendorID,
+      to_location_id: vendor.LocationID,
+      supplier_id: vendor.SupplierID,
+      delivery_date: "2026-12-20",
+      po_num: po,
       purchase_transactions: [{ product_id: product.ProductID, cases: 6 }],
     });
     expect(created.status).toBe(201);
@@ -86,7 +112,9 @@ test.describe("/activity", () => {
   test("an employee sees its sign-ins, by whom, and the date filters narrow the list", async ({ page }) => {
     await signIn(page, "Employee");
     await page.goto("/activity");
-    await expect(rows(page).filter({ hasText: "Signed in" }).first()).toContainText("demo-employee-test@backroom.invalid");
+    await expect(rows(page).filter({ hasText: "Signed in" }).first()).toContainText(
+      "demo-employee-test@backroom.invalid",
+    );
 
     // A range that runs backwards is refused in the form, at once; the address keeps the last good view.
     await page.getByLabel("From (UTC)").fill("2026-11-30");

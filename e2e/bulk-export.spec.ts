@@ -71,7 +71,11 @@ async function walkV2<T>(page: Page, path: string): Promise<T[]> {
 }
 
 /** Opens a child export's dialog, checks it with axe, starts it and returns the dialog and the downloaded file's rows. */
-async function exportFrom(page: Page, button: string, what: RegExp): Promise<{ dialog: Locator; rows: Record<string, string>[]; fileName: string }> {
+async function exportFrom(
+  page: Page,
+  button: string,
+  what: RegExp,
+): Promise<{ dialog: Locator; rows: Record<string, string>[]; fileName: string }> {
   await page.getByRole("button", { name: button, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `${button} to CSV` });
   await expect(dialog).toContainText(what);
@@ -100,7 +104,9 @@ const INVOICE_KEYS = [
 ] as const;
 
 for (const key of INVOICE_KEYS) {
-  test(`${key.who} exports the lines and the certificates of the filtered invoices, and only theirs`, async ({ page }) => {
+  test(`${key.who} exports the lines and the certificates of the filtered invoices, and only theirs`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await signIn(page, key.keyType);
     const invoices = await walkV1<Invoice>(page, `/api/v1/invoices?Statuses=${key.statuses}`);
@@ -111,18 +117,30 @@ for (const key of INVOICE_KEYS) {
     await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
 
     // The lines: each of a filtered invoice, beside its number; every unit of every invoice (its TotalNumUnits).
-    const lines = await exportFrom(page, "Export lines", new RegExp(`${invoices.length.toLocaleString("en-US")} invoices? match(es)? the filters`));
+    const lines = await exportFrom(
+      page,
+      "Export lines",
+      new RegExp(`${invoices.length.toLocaleString("en-US")} invoices? match(es)? the filters`),
+    );
     expect(lines.fileName).toMatch(/^invoice-lines-\d{4}-\d{2}-\d{2}\.csv$/);
-    await expect(lines.dialog).toContainText(`Exported ${lines.rows.length.toLocaleString("en-US")} lines of ${invoices.length.toLocaleString("en-US")} invoices`);
+    await expect(lines.dialog).toContainText(
+      `Exported ${lines.rows.length.toLocaleString("en-US")} lines of ${invoices.length.toLocaleString("en-US")} invoices`,
+    );
     expect(lines.rows.length).toBeGreaterThan(invoices.length);
     const units = new Map<string, number>();
     for (const row of lines.rows) {
       const invoice = byId.get(row["Invoice ID"]!);
-      expect(invoice, `line ${row["Invoice trans ID"]} of invoice ${row["Invoice ID"]}, not a filtered one`).toBeDefined();
+      expect(
+        invoice,
+        `line ${row["Invoice trans ID"]} of invoice ${row["Invoice ID"]}, not a filtered one`,
+      ).toBeDefined();
       expect(row.Invoice).toBe(invoice!.InvoiceNum);
       units.set(row["Invoice ID"]!, (units.get(row["Invoice ID"]!) ?? 0) + Number(row.Units));
     }
-    for (const invoice of invoices) expect(units.get(String(invoice.InvoiceID)) ?? 0, `units of ${invoice.InvoiceNum}`).toBe(Number(invoice.TotalNumUnits));
+    for (const invoice of invoices)
+      expect(units.get(String(invoice.InvoiceID)) ?? 0, `units of ${invoice.InvoiceNum}`).toBe(
+        Number(invoice.TotalNumUnits),
+      );
     expect(lines.rows.some((r) => Object.values(r).includes("undefined"))).toBe(false);
     await lines.dialog.getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("button", { name: "Export lines", exact: true })).toBeFocused();
@@ -130,7 +148,9 @@ for (const key of INVOICE_KEYS) {
     // The certificates: each of a filtered invoice's line, with its document.
     const certificates = await exportFrom(page, "Export certificates", /invoices? match(es)? the filters/);
     expect(certificates.fileName).toMatch(/^invoice-certificates-\d{4}-\d{2}-\d{2}\.csv$/);
-    await expect(certificates.dialog).toContainText(`Exported ${certificates.rows.length.toLocaleString("en-US")} certificates of ${invoices.length.toLocaleString("en-US")} invoices`);
+    await expect(certificates.dialog).toContainText(
+      `Exported ${certificates.rows.length.toLocaleString("en-US")} certificates of ${invoices.length.toLocaleString("en-US")} invoices`,
+    );
     expect(certificates.rows.length).toBeGreaterThan(0);
     const lineIds = new Set(lines.rows.map((r) => r["Invoice trans ID"]));
     for (const row of certificates.rows) {
@@ -160,13 +180,21 @@ test("a brand exports the posted lines of its purchases; drafts, without an ERP 
   await expect(lines.dialog).toContainText(`Exported ${lines.rows.length.toLocaleString("en-US")} lines of`);
 
   // The API's lines of the purchases listed before, counted per purchase, against the file's.
-  const expected = await walkV2<{ purchase_id: number; purchase_trans_id: number }>(page, `/api/v2/purchaseTrans?purchase_ids=${posted.join(",")}`);
+  const expected = await walkV2<{ purchase_id: number; purchase_trans_id: number }>(
+    page,
+    `/api/v2/purchaseTrans?purchase_ids=${posted.join(",")}`,
+  );
   expect(expected.length).toBeGreaterThan(0);
   const countBy = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
   const inFile = countBy(lines.rows.map((r) => r["Purchase ID"]!));
-  for (const [id, n] of countBy(expected.map((l) => String(l.purchase_id)))) expect(inFile.get(id), `lines of purchase ${id}`).toBe(n);
+  for (const [id, n] of countBy(expected.map((l) => String(l.purchase_id))))
+    expect(inFile.get(id), `lines of purchase ${id}`).toBe(n);
   // And nothing of a purchase the brand does not have.
-  const after = new Set((await walkV2<{ purchase_id: number | null }>(page, "/api/v2/purchases?include_transactions=false")).map((p) => String(p.purchase_id)));
+  const after = new Set(
+    (await walkV2<{ purchase_id: number | null }>(page, "/api/v2/purchases?include_transactions=false")).map((p) =>
+      String(p.purchase_id),
+    ),
+  );
   expect([...inFile.keys()].filter((id) => !after.has(id))).toEqual([]);
   expect(lines.rows.every((r) => r["PO no."] !== "")).toBe(true);
 });

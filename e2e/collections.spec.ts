@@ -24,18 +24,24 @@ function cents(text: string): number {
 
 /** A CSV line's fields (quoted ones unquoted). */
 function cells(line: string): string[] {
-  return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1]!.replace(/^"|"$/g, "").replace(/""/g, '"'));
+  return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) =>
+    m[1]!.replace(/^"|"$/g, "").replace(/""/g, '"'),
+  );
 }
 
 /** The texts of one column of the table's body, by its header's position. */
 async function column(table: Locator, header: string): Promise<string[]> {
-  const headers = (await table.locator("thead th").allTextContents()).map((h) => h.replace(/[▲▼]|, sorted \w+|, sort$/g, "").trim());
+  const headers = (await table.locator("thead th").allTextContents()).map((h) =>
+    h.replace(/[▲▼]|, sorted \w+|, sort$/g, "").trim(),
+  );
   const index = headers.indexOf(header);
   expect(index, `${header} in ${headers.join(" | ")}`).toBeGreaterThanOrEqual(0);
   return table.locator(`tbody tr > :nth-child(${index + 1})`).allTextContents();
 }
 
-test("staff open Collections from the key's snapshot, sort, filter to over 90 days, export, and reach each row's statement", async ({ page }) => {
+test("staff open Collections from the key's snapshot, sort, filter to over 90 days, export, and reach each row's statement", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // A key of its own: the walk's reads spend its budget, not the demo staff's that other tests count.
   await connectWithKey(page, await issueKey(page, "Employee", SYNCING));
@@ -53,12 +59,16 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
   const since = new Date().toISOString();
   await page.goto("/collections");
   const freshness = page.getByTestId("collections-freshness");
-  await expect(freshness).toContainText(/^As of the aging's close \w{3} \d{1,2}, \d{4} · [\d,]+ accounts · refreshed daily/);
+  await expect(freshness).toContainText(
+    /^As of the aging's close \w{3} \d{1,2}, \d{4} · [\d,]+ accounts · refreshed daily/,
+  );
   const accounts = Number((await freshness.textContent())!.match(/· ([\d,]+) accounts/)![1]!.replace(/,/g, ""));
   expect(accounts).toBeGreaterThan(50);
   const table = page.getByRole("region", { name: "Collections, table" }).getByRole("table");
   await expect(table.locator("tbody tr")).toHaveCount(50);
-  await expect(page.getByText(`${accounts.toLocaleString("en-US")} accounts; page 1 of ${Math.ceil(accounts / 50)}`)).toBeVisible();
+  await expect(
+    page.getByText(`${accounts.toLocaleString("en-US")} accounts; page 1 of ${Math.ceil(accounts / 50)}`),
+  ).toBeVisible();
   // By default the most over 90 days past due first.
   await expect(table.getByRole("columnheader", { name: /^Over 90/ })).toHaveAttribute("aria-sort", "descending");
   const over90 = (await column(table, "Over 90")).map(cents);
@@ -69,7 +79,10 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
   // Sorted by total outstanding, largest first.
   await table.getByRole("link", { name: /^Total outstanding/ }).click();
   await expect(page).toHaveURL(/sort=total/);
-  await expect(table.getByRole("columnheader", { name: /^Total outstanding/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(table.getByRole("columnheader", { name: /^Total outstanding/ })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
   const totals = (await column(table, "Total outstanding")).map(cents);
   expect(totals).toEqual([...totals].sort((a, b) => b - a));
   expect(totals[0]).toBeGreaterThan(totals.at(-1)!);
@@ -92,7 +105,10 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
   const header = first.getByRole("rowheader");
   const account = (await header.textContent())!.match(/AR account (\d+)/)![1]!;
   const name = (await header.locator(":scope > :first-child").textContent())!.trim();
-  await expect(header.getByRole("link", { name: `Statement of ${name}` })).toHaveAttribute("href", `/statements?account=${account}`);
+  await expect(header.getByRole("link", { name: `Statement of ${name}` })).toHaveAttribute(
+    "href",
+    `/statements?account=${account}`,
+  );
 
   // The whole filtered list exported, in the page's order, every column.
   const download = page.waitForEvent("download");
@@ -101,7 +117,11 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
   expect(file.suggestedFilename()).toMatch(/^collections-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await readFile((await file.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = bytes.toString("utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const lines = bytes
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
   expect(lines[0]).toBe(
     "AR account,Customer,Customer IDs,Customers,State,On hold,Account status,Collection agent,Agent email,Sales rep,Suppliers,Current,1–30 days,31–60 days,61–90 days,91+ days,Over 30,Over 60,Over 90,Open credit,Unapplied payments,Total outstanding,Last payment,Days since",
   );
@@ -123,8 +143,12 @@ test("a brand's key is told that Collections are the distributor staff's", async
   await signIn(page, "Supplier");
   await page.goto("/collections");
   await expect(page.getByRole("heading", { level: 1, name: "Collections" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "AR aging" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Collections" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "AR aging" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Collections" }),
+  ).toHaveCount(0);
   await expect(page.getByText("Collections are the distributor staff's")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -10,7 +10,11 @@ import { chooseFirstCustomer } from "./pricing";
 // an invoice shows its lines, a CSV export holds the whole filtered list, and a sparse record renders.
 
 const KEYS = [
-  { button: "Try as a retailer", keyType: "Customer", absent: ["Warehouse inventory", "Batches", "Vendors", "Supplier credit terms", "Purchases"] },
+  {
+    button: "Try as a retailer",
+    keyType: "Customer",
+    absent: ["Warehouse inventory", "Batches", "Vendors", "Supplier credit terms", "Purchases"],
+  },
   { button: "Try as a brand", keyType: "Supplier", absent: [] },
   { button: "Try as an employee", keyType: "Employee", absent: [] },
 ] as const;
@@ -36,12 +40,18 @@ for (const key of KEYS) {
       await page.goto("/");
       const nav = page.getByRole("navigation", { name: "Dashboard" });
       for (const label of key.absent) await expect(nav.getByRole("link", { name: label, exact: true })).toHaveCount(0);
-      const links = await nav.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!).filter((h) => h !== "/docs/api" && h !== "/"));
+      const links = await nav
+        .getByRole("link")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")!).filter((h) => h !== "/docs/api" && h !== "/"));
       // The demo staff person is linked to a sales rep (issue 38): their customers, AR aging and delivery days open on
       // "My accounts", and Insights on their rep's.
-      const rep = ((await (await page.request.get("/api/session")).json()) as { salesRepUserId?: number | null }).salesRepUserId ?? null;
+      const rep =
+        ((await (await page.request.get("/api/session")).json()) as { salesRepUserId?: number | null })
+          .salesRepUserId ?? null;
       expect(rep !== null).toBe(key.keyType === "Employee");
-      const pages = withMyAccounts(navigationFor(key.keyType), rep).flatMap((section) => section.entries.map((entry) => entry.href));
+      const pages = withMyAccounts(navigationFor(key.keyType), rep).flatMap((section) =>
+        section.entries.map((entry) => entry.href),
+      );
       const insights = key.keyType === "Customer" ? [] : [rep === null ? "/insights" : `/insights?rep=${rep}`];
       expect(links).toEqual([...insights, ...pages, "/saved-views", "/activity", "/requests"]);
     });
@@ -66,12 +76,16 @@ for (const key of KEYS) {
         }
         // A statement is of one AR account: a retailer's first, or one the distributor's staff name.
         if (href === "/statements") {
-          if (key.keyType === "Customer") await page.getByRole("navigation", { name: "AR accounts" }).getByRole("link").first().click();
+          if (key.keyType === "Customer")
+            await page.getByRole("navigation", { name: "AR accounts" }).getByRole("link").first().click();
           else {
             await page.getByLabel("Customer or AR account").fill("50001");
             await page.getByRole("button", { name: "Find", exact: true }).click();
             // Opened by its number, or from its match where the key's collections list is in.
-            await page.getByRole("link", { name: /AR account 50001/ }).first().click();
+            await page
+              .getByRole("link", { name: /AR account 50001/ })
+              .first()
+              .click();
           }
           await expect(page).toHaveURL(/account=\d+/);
         }
@@ -85,7 +99,9 @@ for (const key of KEYS) {
           }).toPass();
         }
         if (href === "/requests") {
-          await expect(page.getByRole("region", { name: "Recent API requests" }).locator("tbody tr").first()).toBeVisible();
+          await expect(
+            page.getByRole("region", { name: "Recent API requests" }).locator("tbody tr").first(),
+          ).toBeVisible();
         } else if (href === "/today") {
           // A rep's day is cards, not a table: the demo staff person's rep's accounts.
           await expect(page.getByTestId("today-summary")).toContainText("active accounts", { timeout: 30_000 });
@@ -94,7 +110,9 @@ for (const key of KEYS) {
         } else {
           // The plan reads six lists (every product, the stock, the open purchases with their lines...) and computes
           // over them: on two busy cores that takes longer than the default five seconds.
-          await expect(page.locator("table.data-table tbody tr").first()).toBeVisible({ timeout: href === "/purchases/plan" ? 20_000 : undefined });
+          await expect(page.locator("table.data-table tbody tr").first()).toBeVisible({
+            timeout: href === "/purchases/plan" ? 20_000 : undefined,
+          });
           await expect(page.locator("main")).not.toContainText("undefined");
         }
         expect(await seriousViolations(page)).toEqual([]);
@@ -150,7 +168,9 @@ test("a CSV export downloads every row of the filtered list", async ({ page }) =
   // The expected count, walked page by page through the proxy as a client of the API would.
   let expected = 0;
   for (let pageNumber = 1; ; pageNumber++) {
-    const body = (await (await page.request.get(`/api/v1/invoices?${query}&PageSize=500&Page=${pageNumber}`)).json()) as { Data: unknown[] };
+    const body = (await (
+      await page.request.get(`/api/v1/invoices?${query}&PageSize=500&Page=${pageNumber}`)
+    ).json()) as { Data: unknown[] };
     expected += body.Data.length;
     if (body.Data.length < 500) break;
   }
@@ -182,7 +202,9 @@ test("a sparse record renders: a Supplier key's customer has fields left out, sh
   expect(errors).toEqual([]);
 });
 
-test("AR aging: the recalculation time, a chart and a table with totals; a bucket lists its invoices", async ({ page }) => {
+test("AR aging: the recalculation time, a chart and a table with totals; a bucket lists its invoices", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as a retailer");
   await page.goto("/ar-aging");
   await expect(page.getByText(/^As of the close of /)).toBeVisible();
@@ -201,12 +223,16 @@ test("AR aging: the recalculation time, a chart and a table with totals; a bucke
   await expect(table.getByRole("button", { name, exact: true })).toBeFocused();
 });
 
-test("a retailer has no purchases: none in the sidebar, the page says so, and the API answers 403", async ({ page }) => {
+test("a retailer has no purchases: none in the sidebar, the page says so, and the API answers 403", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as a retailer");
   await page.goto("/purchases");
   await expect(page.getByRole("heading", { level: 1, name: "Purchases" })).toBeVisible();
   await expect(page.getByText("Customer keys may not see purchases: the Data API answers 403.")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Purchases" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Purchases" }),
+  ).toHaveCount(0);
   const forced = await page.request.get("/api/v2/purchases?include_transactions=false");
   expect(forced.status()).toBe(403);
 });

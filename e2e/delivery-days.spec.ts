@@ -15,7 +15,9 @@ interface Customer {
 async function customersOf(page: Page, state: string): Promise<Customer[]> {
   const all: Customer[] = [];
   for (let p = 1; ; p++) {
-    const response = await page.request.get(`/api/v1/customers?States=${state}&AccountStatuses=Active&PageSize=500&Page=${p}`);
+    const response = await page.request.get(
+      `/api/v1/customers?States=${state}&AccountStatuses=Active&PageSize=500&Page=${p}`,
+    );
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { Data: Customer[]; HasNextPage: boolean };
     all.push(...body.Data);
@@ -35,12 +37,22 @@ test("a rep finds Wednesday's customers in California, with the count and the or
   await expect(page.getByRole("heading", { name: `Wednesday's customers (${wednesday.length})` })).toBeVisible();
   const week = page.getByRole("navigation", { name: "Days of the week" });
   await expect(week.getByRole("link", { name: /Wed/ })).toHaveAttribute("aria-current", "true");
-  for (const [weekday, short] of [[1, "Mon"], [3, "Wed"], [5, "Fri"]] as const) {
-    await expect(week.getByRole("link", { name: new RegExp(short) }).getByLabel(/customers$/)).toHaveText(String(customers.filter(on(weekday)).length));
+  for (const [weekday, short] of [
+    [1, "Mon"],
+    [3, "Wed"],
+    [5, "Fri"],
+  ] as const) {
+    await expect(week.getByRole("link", { name: new RegExp(short) }).getByLabel(/customers$/)).toHaveText(
+      String(customers.filter(on(weekday)).length),
+    );
   }
-  await expect(page.getByRole("region", { name: "Wednesday's customers" }).locator("tbody tr")).toHaveCount(wednesday.length);
+  await expect(page.getByRole("region", { name: "Wednesday's customers" }).locator("tbody tr")).toHaveCount(
+    wednesday.length,
+  );
   // The cut-off, on California's clock: the next Wednesday an order placed now still makes.
-  await expect(page.getByTestId("cutoff-CA")).toContainText(/Order by Tue 2:30 PM PT for Wednesday's delivery \((Nov|Dec|Jan) \d+\)/);
+  await expect(page.getByTestId("cutoff-CA")).toContainText(
+    /Order by Tue 2:30 PM PT for Wednesday's delivery \((Nov|Dec|Jan) \d+\)/,
+  );
   expect(await seriousViolations(page)).toEqual([]);
 
   // Name search, kept in the address.
@@ -58,7 +70,11 @@ test("a rep finds Wednesday's customers in California, with the count and the or
 
 test("the sales rep filter keeps the customers the rep covers", async ({ page }) => {
   await tryDemo(page, "Try as an employee");
-  const reps = ((await (await page.request.get("/api/v1/salesReps?PageSize=500")).json()) as { Data: { UserID: number; Name: string; Customers: { CustomerID: number }[] }[] }).Data;
+  const reps = (
+    (await (await page.request.get("/api/v1/salesReps?PageSize=500")).json()) as {
+      Data: { UserID: number; Name: string; Customers: { CustomerID: number }[] }[];
+    }
+  ).Data;
   const rep = reps.filter((r) => r.Customers.length > 0).sort((a, b) => b.Customers.length - a.Customers.length)[0]!;
   const customers = await customersOf(page, "CA");
   const covered = new Set(rep.Customers.map((c) => c.CustomerID));
@@ -81,7 +97,10 @@ test("a customer's page links to its delivery days", async ({ page }) => {
   await expect(page.getByRole("row").filter({ hasText: customer.CustomerName }).first()).toBeVisible();
 });
 
-for (const [who, button] of [["a brand", "Try as a brand"], ["a retailer", "Try as a retailer"]] as const) {
+for (const [who, button] of [
+  ["a brand", "Try as a brand"],
+  ["a retailer", "Try as a retailer"],
+] as const) {
   test(`${who} sees the delivery days of the customers the key may see`, async ({ page }) => {
     await tryDemo(page, button);
     await page.goto("/delivery-days");

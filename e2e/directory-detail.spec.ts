@@ -40,14 +40,19 @@ async function expectSound(page: Page, errors: string[]) {
 
 for (const keyType of ["Customer", "Supplier", "Employee"] as const satisfies readonly KeyType[]) {
   test.describe(`the ${keyType} key`, () => {
-    test("a supplier's page, from the suppliers list: its facts and its related lists, those the key may call", async ({ page }) => {
+    test("a supplier's page, from the suppliers list: its facts and its related lists, those the key may call", async ({
+      page,
+    }) => {
       const errors = pageErrors(page);
       await signIn(page, keyType);
       const name = await openFromList(page, "/directory/suppliers", "/directory/suppliers/");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
       await expect(page.locator("dt", { hasText: /^Description$/ })).toBeVisible();
       await expect(related(page, "Products").locator("tbody tr").first()).toBeVisible();
-      await expect(related(page, "Products").getByRole("link", { name: "See the full list" })).toHaveAttribute("href", /^\/catalog\/products\?SupplierIDs=\d+$/);
+      await expect(related(page, "Products").getByRole("link", { name: "See the full list" })).toHaveAttribute(
+        "href",
+        /^\/catalog\/products\?SupplierIDs=\d+$/,
+      );
       await expect(related(page, "Product promotions")).toBeVisible();
       await expect(related(page, "Payment types").locator("tbody tr").first()).toBeVisible();
       // Customer keys are refused supplier credit terms and vendors (403): the page does not ask.
@@ -77,30 +82,39 @@ for (const keyType of ["Customer", "Supplier", "Employee"] as const satisfies re
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
       const role = page.locator("dt", { hasText: /^Role$/ }).locator("xpath=following-sibling::dd[1]");
       await expect(role).toHaveText(/^(Customer|Supplier|Admin|DistributorRep)$/);
-      await expect(page.locator("dt", { hasText: /^Email$/ }).locator("xpath=following-sibling::dd[1]")).toContainText("@");
+      await expect(page.locator("dt", { hasText: /^Email$/ }).locator("xpath=following-sibling::dd[1]")).toContainText(
+        "@",
+      );
       await expectSound(page, errors);
     });
 
-    test("a sales rep's page, from the sales reps list: the customers and suppliers they serve, linked", async ({ page }) => {
+    test("a sales rep's page, from the sales reps list: the customers and suppliers they serve, linked", async ({
+      page,
+    }) => {
       const errors = pageErrors(page);
       await signIn(page, keyType);
       const name = await openFromList(page, "/directory/sales-reps", "/directory/users/");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
       // Customer and Supplier keys may not read a rep as a user: the page shows the rep's record and says so.
-      if (keyType !== "Employee") await expect(page.getByText("this is the sales rep record it gives for them")).toBeVisible();
+      if (keyType !== "Employee")
+        await expect(page.getByText("this is the sales rep record it gives for them")).toBeVisible();
       const accounts = page.getByRole("region", { name: "Accounts", exact: true });
       await expect(accounts.locator('a[href^="/customers/"], a[href^="/directory/suppliers/"]').first()).toBeVisible();
       await expectSound(page, errors);
     });
 
-    test("a product promotion's page, from the promotions list: its facts and its products, linked", async ({ page }) => {
+    test("a product promotion's page, from the promotions list: its facts and its products, linked", async ({
+      page,
+    }) => {
       const errors = pageErrors(page);
       await signIn(page, keyType);
       // A promotion that names its products ("3 products"), not an all-products one.
       const count = page.locator("table.data-table tbody tr a", { hasText: /^\d+ products?$/ }).first();
       await openFromList(page, "/catalog/product-promotions", "/catalog/product-promotions/", count);
       await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/^Promotion \d+$/);
-      await expect(page.locator("dt", { hasText: /^Unit price$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText(/^\$\d/);
+      await expect(
+        page.locator("dt", { hasText: /^Unit price$/ }).locator("xpath=following-sibling::dd[1]"),
+      ).toHaveText(/^\$\d/);
       await expect(related(page, "Products").locator('tbody tr a[href^="/catalog/products/"]').first()).toBeVisible();
       await expectSound(page, errors);
     });
@@ -108,17 +122,24 @@ for (const keyType of ["Customer", "Supplier", "Employee"] as const satisfies re
 }
 
 for (const keyType of ["Employee", "Customer"] as const satisfies readonly KeyType[]) {
-  test(`${keyType} key: a customer's sales rep links to the rep's page, which lists the customer among their accounts`, async ({ page }) => {
+  test(`${keyType} key: a customer's sales rep links to the rep's page, which lists the customer among their accounts`, async ({
+    page,
+  }) => {
     const errors = pageErrors(page);
     await signIn(page, keyType);
     await openFromList(page, "/customers", "/customers/");
     const customerPath = new URL(page.url()).pathname;
-    const rep = page.locator("dt", { hasText: /^Sales rep name$/ }).locator("xpath=following-sibling::dd[1]").getByRole("link");
+    const rep = page
+      .locator("dt", { hasText: /^Sales rep name$/ })
+      .locator("xpath=following-sibling::dd[1]")
+      .getByRole("link");
     const repName = (await rep.textContent())!.trim();
     await rep.click();
     await expect(page).toHaveURL(/\/directory\/users\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(repName);
-    await expect(page.getByRole("region", { name: "Accounts", exact: true }).locator(`a[href="${customerPath}"]`)).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Accounts", exact: true }).locator(`a[href="${customerPath}"]`),
+    ).toBeVisible();
     await expectSound(page, errors);
   });
 }
@@ -132,7 +153,9 @@ test("a pricing line's promotion links to the product promotion's page, with its
   await promotion.click();
   await expect(page).toHaveURL(new RegExp(`/catalog/product-promotions/${id}$`));
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/^Promotion \d+$/);
-  await expect(page.locator("dt", { hasText: /^Promotion ID$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText(id);
+  await expect(page.locator("dt", { hasText: /^Promotion ID$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+    id,
+  );
   const products = related(page, "Products").locator('tbody tr a[href^="/catalog/products/"]');
   await expect(products.first()).toBeVisible();
   expect(await products.count()).toBeGreaterThan(0);

@@ -14,16 +14,23 @@ test.describe("/docs/api", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Data API reference" })).toBeVisible();
     await expect(page.getByRole("link", { name: "/openapi.json" })).toHaveAttribute("href", "/openapi.json");
     await expect(page.getByRole("article")).toHaveCount(TOTAL);
-    await expect(page.getByRole("heading", { level: 3 }).filter({ hasText: /^(GET|POST|PATCH|DELETE) \/api\/v[12]\// })).toHaveCount(TOTAL);
+    await expect(
+      page.getByRole("heading", { level: 3 }).filter({ hasText: /^(GET|POST|PATCH|DELETE) \/api\/v[12]\// }),
+    ).toHaveCount(TOTAL);
     await expect(page.getByText(`${TOTAL} of ${TOTAL} operations`)).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Resources" }).getByRole("link", { name: "Invoices" })).toHaveAttribute("href", "#resource-invoices");
+    await expect(
+      page.getByRole("navigation", { name: "Resources" }).getByRole("link", { name: "Invoices" }),
+    ).toHaveAttribute("href", "#resource-invoices");
 
     const search = page.getByRole("searchbox", { name: "Search operations" });
     await search.fill("invoiceTransactions");
 
     const visible = page.getByRole("article");
     await expect(visible).toHaveCount(2);
-    await expect(visible.getByRole("heading", { level: 3 })).toHaveText(["GET /api/v1/invoiceTransactions", "GET /api/v1/invoiceTransactions/{invoiceID}"]);
+    await expect(visible.getByRole("heading", { level: 3 })).toHaveText([
+      "GET /api/v1/invoiceTransactions",
+      "GET /api/v1/invoiceTransactions/{invoiceID}",
+    ]);
     await expect(page.getByText(`2 of ${TOTAL} operations`)).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "GET /api/v1/customers", exact: true })).toBeHidden();
     await expect(page).toHaveURL(/[?&]q=invoiceTransactions(&|$)/);
@@ -66,7 +73,9 @@ test.describe("/docs/api", () => {
     await expect(access.getByRole("row", { name: "Employee yes" })).toBeVisible();
     await expect(access.getByRole("row", { name: "Supplier scoped to its accounts" })).toBeVisible();
     await expect(create.getByText("Idempotency-Key", { exact: true })).toBeVisible();
-    await expect(create.getByRole("table", { name: /^Request body fields of/ }).getByRole("row", { name: /^po_num\b/ })).toContainText("required");
+    await expect(
+      create.getByRole("table", { name: /^Request body fields of/ }).getByRole("row", { name: /^po_num\b/ }),
+    ).toContainText("required");
 
     // A v2 list, for comparison: Customer keys are refused there too, and it takes no Idempotency-Key.
     const list = operation(page, "GET /api/v2/purchases");

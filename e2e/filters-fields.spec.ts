@@ -49,22 +49,39 @@ async function paymentRows(page: Page): Promise<Locator> {
  */
 async function accountWithBrandCredit(page: Page): Promise<{ account: number; credit: Payment; all: number }> {
   // The filter offers the payment types the API lists (those of active suppliers, by default).
-  const offered = new Set((await api<{ Data: { PaymentTypeID: number }[] }>(page, "/api/v1/payments/types?PageSize=500")).Data.map((t) => t.PaymentTypeID));
+  const offered = new Set(
+    (await api<{ Data: { PaymentTypeID: number }[] }>(page, "/api/v1/payments/types?PageSize=500")).Data.map(
+      (t) => t.PaymentTypeID,
+    ),
+  );
   for (let n = 1; n <= 10; n++) {
     const { Data } = await api<{ Data: Payment[] }>(page, `/api/v1/payments?PageSize=500&Page=${n}`);
-    for (const credit of Data.filter((p) => p.SupplierID != null && p.PaymentTypeID > 0 && offered.has(p.PaymentTypeID))) {
-      const { Data: all } = await api<{ Data: Payment[] }>(page, `/api/v1/payments?ARAccountIDs=${credit.ARAccountID}&PageSize=500`);
-      if (all.some((p) => p.PaymentTypeID !== credit.PaymentTypeID && p.SupplierID !== credit.SupplierID)) return { account: credit.ARAccountID, credit, all: all.length };
+    for (const credit of Data.filter(
+      (p) => p.SupplierID != null && p.PaymentTypeID > 0 && offered.has(p.PaymentTypeID),
+    )) {
+      const { Data: all } = await api<{ Data: Payment[] }>(
+        page,
+        `/api/v1/payments?ARAccountIDs=${credit.ARAccountID}&PageSize=500`,
+      );
+      if (all.some((p) => p.PaymentTypeID !== credit.PaymentTypeID && p.SupplierID !== credit.SupplierID))
+        return { account: credit.ARAccountID, credit, all: all.length };
     }
     if (Data.length < 500) break;
   }
   throw new Error("No AR account has both a brand credit and other payments");
 }
 
-test("payments narrowed by payment type, then by supplier: fewer rows, and the same after a reload", async ({ page }) => {
+test("payments narrowed by payment type, then by supplier: fewer rows, and the same after a reload", async ({
+  page,
+}) => {
   await signIn(page, "Employee");
   const { account, credit, all } = await accountWithBrandCredit(page);
-  const ofType = (await api<{ Data: Payment[] }>(page, `/api/v1/payments?ARAccountIDs=${account}&PaymentTypeIDs=${credit.PaymentTypeID}&PageSize=500`)).Data;
+  const ofType = (
+    await api<{ Data: Payment[] }>(
+      page,
+      `/api/v1/payments?ARAccountIDs=${account}&PaymentTypeIDs=${credit.PaymentTypeID}&PageSize=500`,
+    )
+  ).Data;
   expect(ofType.length).toBeLessThan(all);
 
   await page.goto(`/payments?account=${account}`);
@@ -74,7 +91,8 @@ test("payments narrowed by payment type, then by supplier: fewer rows, and the s
   const check = async () => {
     const rows = await paymentRows(page);
     await expect(rows).toHaveCount(ofType.length);
-    for (const type of await rows.locator("td:nth-child(2)").allTextContents()) expect(type).toBe(credit.PaymentTypeName);
+    for (const type of await rows.locator("td:nth-child(2)").allTextContents())
+      expect(type).toBe(credit.PaymentTypeName);
   };
   await check();
   await page.reload();
@@ -83,15 +101,24 @@ test("payments narrowed by payment type, then by supplier: fewer rows, and the s
   expect(await seriousViolations(page)).toEqual([]);
 
   // The supplier, over the account's lists: its payments only; open invoices are said not to be narrowed for this key.
-  const supplier = (await api<{ Data: { Supplier: string }[] }>(page, `/api/v1/suppliers?SupplierIDs=${credit.SupplierID}`)).Data[0]!.Supplier;
-  const ofSupplier = (await api<{ Data: Payment[] }>(page, `/api/v1/payments?ARAccountIDs=${account}&SupplierIDs=${credit.SupplierID}&PageSize=500`)).Data;
+  const supplier = (
+    await api<{ Data: { Supplier: string }[] }>(page, `/api/v1/suppliers?SupplierIDs=${credit.SupplierID}`)
+  ).Data[0]!.Supplier;
+  const ofSupplier = (
+    await api<{ Data: Payment[] }>(
+      page,
+      `/api/v1/payments?ARAccountIDs=${account}&SupplierIDs=${credit.SupplierID}&PageSize=500`,
+    )
+  ).Data;
   expect(ofSupplier.length).toBeLessThan(all);
   await page.goto(`/payments?account=${account}`);
   await expect(await paymentRows(page)).toHaveCount(all);
   await pick(page, "Suppliers", supplier);
   await expect(page).toHaveURL(new RegExp(`SupplierIDs=${credit.SupplierID}(&|$)`));
   await expect(await paymentRows(page)).toHaveCount(ofSupplier.length);
-  await expect(page.getByText("Of every supplier: the Data API narrows open invoices by supplier for Supplier keys only.")).toBeVisible();
+  await expect(
+    page.getByText("Of every supplier: the Data API narrows open invoices by supplier for Supplier keys only."),
+  ).toBeVisible();
   await page.reload();
   await expect(page.getByRole("button", { name: /^Suppliers / })).toContainText(supplier);
   await expect(await paymentRows(page)).toHaveCount(ofSupplier.length);
@@ -102,11 +129,20 @@ test("payment applications narrowed to one target invoice, kept through a reload
   await signIn(page, "Customer");
   const account = 50001;
   type Application = { TargetInvoiceNum: string; Status: string; TimeRequested: string };
-  const applications = (await api<{ Data: Application[] }>(page, `/api/v1/payments/applications?ARAccountIDs=${account}&PageSize=100`)).Data;
+  const applications = (
+    await api<{ Data: Application[] }>(page, `/api/v1/payments/applications?ARAccountIDs=${account}&PageSize=100`)
+  ).Data;
   // The oldest confirmed one's invoice: paid long ago, so no allocation of the other tests (which pay what is owed)
   // lands on it while this one runs.
-  const target = applications.filter((a) => a.Status === "Confirmed" && a.TargetInvoiceNum).sort((a, b) => a.TimeRequested.localeCompare(b.TimeRequested))[0]!.TargetInvoiceNum;
-  const expected = (await api<{ Data: Application[] }>(page, `/api/v1/payments/applications?ARAccountIDs=${account}&TargetInvoiceNums=${target}&PageSize=100`)).Data.length;
+  const target = applications
+    .filter((a) => a.Status === "Confirmed" && a.TargetInvoiceNum)
+    .sort((a, b) => a.TimeRequested.localeCompare(b.TimeRequested))[0]!.TargetInvoiceNum;
+  const expected = (
+    await api<{ Data: Application[] }>(
+      page,
+      `/api/v1/payments/applications?ARAccountIDs=${account}&TargetInvoiceNums=${target}&PageSize=100`,
+    )
+  ).Data.length;
   expect(expected).toBeGreaterThan(0);
   expect(expected).toBeLessThan(applications.length);
 
@@ -120,7 +156,8 @@ test("payment applications narrowed to one target invoice, kept through a reload
   }).toPass();
   const check = async () => {
     await expect(table.locator("tbody tr")).toHaveCount(expected);
-    for (const invoice of await table.locator("tbody tr td:nth-of-type(2)").allTextContents()) expect(invoice).toBe(target);
+    for (const invoice of await table.locator("tbody tr td:nth-of-type(2)").allTextContents())
+      expect(invoice).toBe(target);
   };
   await check();
   await page.reload();
@@ -129,14 +166,21 @@ test("payment applications narrowed to one target invoice, kept through a reload
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("a purchase is found by its ERP id and a draft by its global id, in the address through a reload", async ({ page }) => {
+test("a purchase is found by its ERP id and a draft by its global id, in the address through a reload", async ({
+  page,
+}) => {
   await signIn(page, "Supplier");
   type Purchase = { purchase_id: number | null; purchase_global_id: string | null; po_num: string };
-  const posted = (await api<{ data: Purchase[] }>(page, "/api/v2/purchases?statuses=Verified&include_transactions=false&page_size=5")).data.find((p) => p.purchase_id != null)!;
+  const posted = (
+    await api<{ data: Purchase[] }>(page, "/api/v2/purchases?statuses=Verified&include_transactions=false&page_size=5")
+  ).data.find((p) => p.purchase_id != null)!;
   // A seeded draft (PO-<prefix>-D1, D2): the purchases spec, which may run alongside, deletes drafts of its own (E2E-...).
-  const draft = (await api<{ data: Purchase[] }>(page, "/api/v2/purchases?statuses=InProgress&include_transactions=false&page_size=500")).data.find(
-    (p) => p.purchase_global_id != null && /^PO-\w+-D\d+$/.test(p.po_num),
-  )!;
+  const draft = (
+    await api<{ data: Purchase[] }>(
+      page,
+      "/api/v2/purchases?statuses=InProgress&include_transactions=false&page_size=500",
+    )
+  ).data.find((p) => p.purchase_global_id != null && /^PO-\w+-D\d+$/.test(p.po_num))!;
   const field = page.getByLabel("Purchase IDs (global or ERP)");
   const rows = page.locator("table.data-table tbody tr");
 
@@ -161,7 +205,9 @@ test("a purchase is found by its ERP id and a draft by its global id, in the add
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("an invoice's lines show full price, discount, promotion (linked), reason and purchase transaction; more columns on demand", async ({ page }) => {
+test("an invoice's lines show full price, discount, promotion (linked), reason and purchase transaction; more columns on demand", async ({
+  page,
+}) => {
   await signIn(page, "Employee");
   type Line = { InvoiceID: number; ProductName: string; PromotionID: number | null };
   // A recent balanced or verified invoice with a promoted line (its lines are filled: their purchase transactions are
@@ -169,16 +215,34 @@ test("an invoice's lines show full price, discount, promotion (linked), reason a
   const since = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
   let found: Line | undefined;
   for (let n = 1; n <= 10 && !found; n++) {
-    const invoices = (await api<{ Data: { InvoiceID: number }[] }>(page, `/api/v1/invoices?Statuses=5,7&StartDate=${since}&PageSize=50&Page=${n}`)).Data;
+    const invoices = (
+      await api<{ Data: { InvoiceID: number }[] }>(
+        page,
+        `/api/v1/invoices?Statuses=5,7&StartDate=${since}&PageSize=50&Page=${n}`,
+      )
+    ).Data;
     if (invoices.length === 0) break;
-    const lines = (await api<{ Data: Line[] }>(page, `/api/v1/invoiceTransactions?InvoiceIDs=${invoices.map((i) => i.InvoiceID).join(",")}&PageSize=500`)).Data;
+    const lines = (
+      await api<{ Data: Line[] }>(
+        page,
+        `/api/v1/invoiceTransactions?InvoiceIDs=${invoices.map((i) => i.InvoiceID).join(",")}&PageSize=500`,
+      )
+    ).Data;
     found = lines.find((l) => l.PromotionID != null);
   }
   expect(found, "an invoice line with a promotion").toBeDefined();
 
   await page.goto(`/invoices/${found!.InvoiceID}`);
   const table = page.getByRole("region", { name: "Invoice lines" });
-  for (const header of ["Product", "Full price", "Discount", "Unit price", "Promotion", "Reason", "Purchase transaction"]) {
+  for (const header of [
+    "Product",
+    "Full price",
+    "Discount",
+    "Unit price",
+    "Promotion",
+    "Reason",
+    "Purchase transaction",
+  ]) {
     await expect(table.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
   }
   const promotion = table.getByRole("link", { name: `Promotion ${found!.PromotionID}`, exact: true }).first();
@@ -224,13 +288,18 @@ test("AR aging lists an account's credit invoices from its open credit", async (
   await page.goto("/ar-aging");
   const table = page.getByRole("region", { name: "AR aging table" });
   await expect(table.locator("tfoot")).toContainText(/^Total, \d+ rows?/);
-  const credit = table.locator("tbody").getByRole("button", { name: /, Open credit: \$[\d,.]+, [1-9]\d* invoices?$/ }).first();
+  const credit = table
+    .locator("tbody")
+    .getByRole("button", { name: /, Open credit: \$[\d,.]+, [1-9]\d* invoices?$/ })
+    .first();
   await expect(credit).toBeVisible();
   await credit.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: /^Open credit: / })).toBeVisible();
   await expect(dialog).toContainText(/is open credit, from \d+ invoices?\./);
-  await expect(dialog.getByRole("region", { name: "Credit invoices" }).locator('tbody a[href^="/invoices/"]').first()).toBeVisible();
+  await expect(
+    dialog.getByRole("region", { name: "Credit invoices" }).locator('tbody a[href^="/invoices/"]').first(),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -238,7 +307,9 @@ test("AR aging lists an account's credit invoices from its open credit", async (
 });
 
 test.describe("the purchase editor's user to order on behalf of", () => {
-  test("an Employee key picks one of the supplier's users, and Validate sends it as created_by_user_id", async ({ page }) => {
+  test("an Employee key picks one of the supplier's users, and Validate sends it as created_by_user_id", async ({
+    page,
+  }) => {
     await signIn(page, "Employee");
     await page.goto("/purchases/new");
     const onBehalf = page.getByLabel("Ordered on behalf of");
@@ -257,9 +328,13 @@ test.describe("the purchase editor's user to order on behalf of", () => {
       await page.getByLabel("Vendor").selectOption((await option.getAttribute("value", { timeout: 2_000 }))!);
       await page.getByLabel("Destination warehouse").selectOption({ index: 1 }, { timeout: 2_000 });
     }).toPass();
-    await page.getByLabel("Requested delivery date").fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+    await page
+      .getByLabel("Requested delivery date")
+      .fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
     await page.getByLabel("PO number").fill(`E2E-ONBEHALF-${Date.now().toString(36)}`);
-    const sent = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/v2/purchases/validate");
+    const sent = page.waitForRequest(
+      (request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/v2/purchases/validate",
+    );
     await page.getByRole("button", { name: "Validate" }).click();
     expect((await sent).postDataJSON()).toMatchObject({ supplier_id: 101, created_by_user_id: Number(user) });
   });

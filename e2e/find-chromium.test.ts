@@ -5,7 +5,9 @@ import { findChromium } from "./find-chromium";
 function fsWith(...paths: string[]) {
   return {
     exists: (p: string) => paths.some((q) => q === p || q.startsWith(`${p}/`)),
-    list: (dir: string) => [...new Set(paths.filter((q) => q.startsWith(`${dir}/`)).map((q) => q.slice(dir.length + 1).split("/")[0]!))],
+    list: (dir: string) => [
+      ...new Set(paths.filter((q) => q.startsWith(`${dir}/`)).map((q) => q.slice(dir.length + 1).split("/")[0]!)),
+    ],
   };
 }
 
@@ -18,15 +20,26 @@ describe("findChromium", () => {
   });
 
   it("fails clearly when that variable names a missing file", () => {
-    expect(() => findChromium({ PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH: "/nope" }, fsWith("/usr/bin/chromium"))).toThrow(/\/nope, which does not exist/);
+    expect(() => findChromium({ PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH: "/nope" }, fsWith("/usr/bin/chromium"))).toThrow(
+      /\/nope, which does not exist/,
+    );
   });
 
   it("then Debian's /usr/bin/chromium", () => {
-    expect(findChromium({ PLAYWRIGHT_BROWSERS_PATH: cache }, fsWith("/usr/bin/chromium", `${cache}/chromium-1200/chrome-linux64/chrome`))).toBe("/usr/bin/chromium");
+    expect(
+      findChromium(
+        { PLAYWRIGHT_BROWSERS_PATH: cache },
+        fsWith("/usr/bin/chromium", `${cache}/chromium-1200/chrome-linux64/chrome`),
+      ),
+    ).toBe("/usr/bin/chromium");
   });
 
   it("then the newest build in Playwright's cache", () => {
-    const fs = fsWith(`${cache}/chromium-1100/chrome-linux/chrome`, `${cache}/chromium-1200/chrome-linux64/chrome`, `${cache}/firefox-1/firefox`);
+    const fs = fsWith(
+      `${cache}/chromium-1100/chrome-linux/chrome`,
+      `${cache}/chromium-1200/chrome-linux64/chrome`,
+      `${cache}/firefox-1/firefox`,
+    );
     expect(findChromium({ PLAYWRIGHT_BROWSERS_PATH: cache }, fs)).toBe(`${cache}/chromium-1200/chrome-linux64/chrome`);
   });
 

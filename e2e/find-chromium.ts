@@ -9,19 +9,31 @@ import { join } from "node:path";
  */
 export function findChromium(
   env: Record<string, string | undefined> = process.env,
-  fs: { exists: (path: string) => boolean; list: (dir: string) => string[] } = { exists: existsSync, list: (dir) => readdirSync(dir) },
+  fs: { exists: (path: string) => boolean; list: (dir: string) => string[] } = {
+    exists: existsSync,
+    list: (dir) => readdirSync(dir),
+  },
 ): string {
   const fromEnv = env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH;
   if (fromEnv) {
-    if (!fs.exists(fromEnv)) throw new Error(`PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH points at ${fromEnv}, which does not exist.`);
+    if (!fs.exists(fromEnv))
+      throw new Error(`PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH points at ${fromEnv}, which does not exist.`);
     return fromEnv;
   }
   if (fs.exists("/usr/bin/chromium")) return "/usr/bin/chromium";
   const cache = env.PLAYWRIGHT_BROWSERS_PATH || join(homedir(), ".cache", "ms-playwright");
   if (fs.exists(cache)) {
-    const builds = fs.list(cache).filter((d) => d.startsWith("chromium")).sort().reverse();
+    const builds = fs
+      .list(cache)
+      .filter((d) => d.startsWith("chromium"))
+      .sort()
+      .reverse();
     for (const build of builds) {
-      for (const rel of ["chrome-linux64/chrome", "chrome-linux/chrome", "chrome-headless-shell-linux64/chrome-headless-shell"]) {
+      for (const rel of [
+        "chrome-linux64/chrome",
+        "chrome-linux/chrome",
+        "chrome-headless-shell-linux64/chrome-headless-shell",
+      ]) {
         const candidate = join(cache, build, rel);
         if (fs.exists(candidate)) return candidate;
       }

@@ -13,7 +13,11 @@ const STAFF = { "x-api-key": "test-employee-demo" };
 async function walk<T>(page: Page, path: string, headers: Record<string, string>): Promise<T[]> {
   const all: T[] = [];
   for (let n = 1; ; n++) {
-    const body = (await (await page.request.get(`/sandbox/test/api/v1${path}${path.includes("?") ? "&" : "?"}PageSize=500&Page=${n}`, { headers })).json()) as { Data: T[]; HasNextPage: boolean };
+    const body = (await (
+      await page.request.get(`/sandbox/test/api/v1${path}${path.includes("?") ? "&" : "?"}PageSize=500&Page=${n}`, {
+        headers,
+      })
+    ).json()) as { Data: T[]; HasNextPage: boolean };
     all.push(...body.Data);
     if (!body.HasNextPage) return all;
   }
@@ -33,7 +37,9 @@ function money(value: bigint): string {
   return `${cents < 0n ? "−" : ""}$${(abs / 100n).toLocaleString("en-US")}.${String(abs % 100n).padStart(2, "0")}`;
 }
 
-test("staff see their whole AR: every row of the aging, its total the sum of every row, then from the snapshot with its age", async ({ page }) => {
+test("staff see their whole AR: every row of the aging, its total the sum of every row, then from the snapshot with its age", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const rows = await walk<{ TotalBalanceOutstanding: string }>(page, "/arAging", STAFF);
   expect(rows.length).toBeGreaterThan(500);
@@ -51,8 +57,14 @@ test("staff see their whole AR: every row of the aging, its total the sum of eve
   await expect(page.getByText(/first 500 rows/)).toHaveCount(0);
   // The table shows 50 rows a page, largest total first; the chart speaks of every row.
   await expect(table.locator("tbody tr")).toHaveCount(50);
-  await expect(page.getByText(new RegExp(`^${count}, 1–50 shown \\(page 1 of ${Math.ceil(rows.length / 50)}\\)`))).toBeVisible();
-  await expect(page.getByRole("img", { name: new RegExp(`^AR aging chart of ${count}: ${whole.replace(/[$.]/g, "\\$&")} outstanding in total`) })).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^${count}, 1–50 shown \\(page 1 of ${Math.ceil(rows.length / 50)}\\)`)),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("img", {
+      name: new RegExp(`^AR aging chart of ${count}: ${whole.replace(/[$.]/g, "\\$&")} outstanding in total`),
+    }),
+  ).toBeVisible();
 
   // Once the key's snapshot is in, the page opens from it: the same whole, its age said, nothing asked of the API for it.
   await expect(async () => {
@@ -61,9 +73,13 @@ test("staff see their whole AR: every row of the aging, its total the sum of eve
   }).toPass({ timeout: 90_000, intervals: [2_000] });
   const since = new Date().toISOString();
   await page.goto("/ar-aging?sort=91");
-  await expect(page.getByTestId("aging-freshness")).toContainText(/^As of the close of \w{3} \d{1,2}, \d{4}, .+ · read \w{3} \d{1,2}, \d{4}/);
+  await expect(page.getByTestId("aging-freshness")).toContainText(
+    /^As of the close of \w{3} \d{1,2}, \d{4}, .+ · read \w{3} \d{1,2}, \d{4}/,
+  );
   await expect(total).toHaveText(whole);
-  await expect(page.getByText(`${count} (AR account and supplier), the whole aging, from this key's daily snapshot`)).toBeVisible();
+  await expect(
+    page.getByText(`${count} (AR account and supplier), the whole aging, from this key's daily snapshot`),
+  ).toBeVisible();
   await expect(table.getByRole("columnheader", { name: /^91\+ days/ })).toHaveAttribute("aria-sort", "descending");
   expect((await requestsSince(page, since)).filter((r) => /arAging|ArAging/.test(r))).toEqual([]);
   // The next page of the table, in the address.
@@ -83,10 +99,16 @@ test("the retailer's overview says what its balance and its overdue figure each 
   const owed = page.getByRole("region", { name: "What you owe" });
   await expect(owed.getByTestId("owed-total")).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(owed).toContainText("Balance at the last close, all ages");
-  await expect(owed.getByTestId("owed-total-counts")).toHaveText(/as of the end of the last day: every age, current included, less open credit/);
+  await expect(owed.getByTestId("owed-total-counts")).toHaveText(
+    /as of the end of the last day: every age, current included, less open credit/,
+  );
   const due = page.getByRole("region", { name: "Invoices due soon" });
-  await expect(due.getByTestId("overdue-now")).toContainText(/^Overdue now: \d+ open invoices? past (its|their) due date/);
-  await expect(due).toContainText("From your open invoices now, by due date; the balance beside it is the aging's at the last close.");
+  await expect(due.getByTestId("overdue-now")).toContainText(
+    /^Overdue now: \d+ open invoices? past (its|their) due date/,
+  );
+  await expect(due).toContainText(
+    "From your open invoices now, by due date; the balance beside it is the aging's at the last close.",
+  );
   // A credit (the demo retailer has returns with a negative open balance) is neither due nor overdue: every invoice
   // listed owes something.
   const amounts = await due.getByRole("listitem").locator("span.tabular-nums").allTextContents();
@@ -95,7 +117,9 @@ test("the retailer's overview says what its balance and its overdue figure each 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("the invoices open on the retailer's every status of the last 90 days, said above the table; the API's default is a click away", async ({ page }) => {
+test("the invoices open on the retailer's every status of the last 90 days, said above the table; the API's default is a click away", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as a retailer");
   const customer = { "x-api-key": "test-customer-demo" };
   const from = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
@@ -103,10 +127,15 @@ test("the invoices open on the retailer's every status of the last 90 days, said
   const news = await walk<{ Status: number }>(page, "/invoices", customer);
   expect(recent.length).toBeGreaterThan(news.length);
 
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Invoices", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Dashboard" })
+    .getByRole("link", { name: "Invoices", exact: true })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
   const note = page.getByTestId("page-default");
-  await expect(note).toContainText(/^Showing invoices of every status \(New, Locked for Routing, Loaded, Returned, Balanced, Verified\) dated from \w{3} \d{1,2}, \d{4}: the last 90 days\./);
+  await expect(note).toContainText(
+    /^Showing invoices of every status \(New, Locked for Routing, Loaded, Returned, Balanced, Verified\) dated from \w{3} \d{1,2}, \d{4}: the last 90 days\./,
+  );
   // The first page: as many rows as the sandbox has of them (up to 50), of several statuses, not New alone.
   const rows = page.locator("table.data-table tbody tr");
   await expect(rows).toHaveCount(Math.min(50, recent.length));

@@ -17,7 +17,15 @@ const test = base.extend<object, { app: { url: string; process: Started } }>({
       const { base: url, process } = await startApp(dir, {
         build: false,
         // Blank, not unset: the runner's environment may name a database and Redis (CI does); this app is the embedded default.
-        env: { HISTORY_SWEEP_SECONDS: "3600", COLLECTIONS_SWEEP_SECONDS: "0", WATCH_PERIOD_SECONDS: "0", SYNC_PACE_MS: "50", DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "warn" },
+        env: {
+          HISTORY_SWEEP_SECONDS: "3600",
+          COLLECTIONS_SWEEP_SECONDS: "0",
+          WATCH_PERIOD_SECONDS: "0",
+          SYNC_PACE_MS: "50",
+          DATABASE_URL: "",
+          REDIS_URL: "",
+          LOG_LEVEL: "warn",
+        },
       });
       await provide({ url, process });
       await stop(process.child);
@@ -34,7 +42,9 @@ test.afterEach(async ({ app }, testInfo) => {
   await testInfo.attach("app.log", { body: app.process.lines.slice(-200).join("\n"), contentType: "text/plain" });
 });
 
-test("a new brand key's history fills from the moment it is added, and Insights says when it expects to be done", async ({ page }) => {
+test("a new brand key's history fills from the moment it is added, and Insights says when it expects to be done", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // A key of the live limit (1,028 an hour): the sync may read 71 requests of it an hour, fewer than a year at the
   // sandbox's scale (about 80), so the backfill reads most of its year at once and waits for the next hour for the rest.
@@ -45,7 +55,11 @@ test("a new brand key's history fills from the moment it is added, and Insights 
   await expect(async () => {
     const answer = await page.request.get("/api/insights/sales?from=2026-01-01&to=2026-03-31&by=product");
     const body = (await answer.json()) as { Error?: { code: string; detail: string } };
-    told = { status: answer.status(), detail: body.Error?.detail ?? "", retryAfter: answer.headers()["retry-after"] ?? null };
+    told = {
+      status: answer.status(),
+      detail: body.Error?.detail ?? "",
+      retryAfter: answer.headers()["retry-after"] ?? null,
+    };
     // Done already (the walk crossed into a new hour and read the rest), or a window read and an estimate given.
     expect(told.status === 200 || /: [1-7] of 7 windows read\.$/.test(told.detail), JSON.stringify(told)).toBe(true);
   }).toPass({ timeout: 60_000, intervals: [1_000] });
@@ -60,6 +74,8 @@ test("a new brand key's history fills from the moment it is added, and Insights 
   }
   const status = page.getByRole("status").filter({ hasText: "being synced in the background" });
   await expect(status).toContainText(/ [1-9][\d,]* invoices so far, back to \w{3} \d{1,2}, \d{4}\./);
-  await expect(page.getByTestId("backfill-estimate")).toHaveText(/^(About \d+ minutes? left|Less than a minute left): [1-7] of 7 windows read$/);
+  await expect(page.getByTestId("backfill-estimate")).toHaveText(
+    /^(About \d+ minutes? left|Less than a minute left): [1-7] of 7 windows read$/,
+  );
   expect(await seriousViolations(page)).toEqual([]);
 });

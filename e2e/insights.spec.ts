@@ -18,10 +18,14 @@ const SYNCING = { rateLimit: 100_000 };
 
 /** A CSV line's fields (quoted ones unquoted). */
 function cells(line: string): string[] {
-  return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1]!.replace(/^"|"$/g, "").replace(/""/g, '"'));
+  return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) =>
+    m[1]!.replace(/^"|"$/g, "").replace(/""/g, '"'),
+  );
 }
 
-test("a brand opens Insights from its synced history, narrows to a retailer and exports the account health", async ({ page }) => {
+test("a brand opens Insights from its synced history, narrows to a retailer and exports the account health", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // A key of its own: the sync's reads spend its budget, not the demo brand's that other tests count.
   await connectWithKey(page, await issueKey(page, "Supplier", SYNCING));
@@ -36,7 +40,9 @@ test("a brand opens Insights from its synced history, narrows to a retailer and 
   // Opened again: nothing asked of the API (the background's reads are marked as its own in the log).
   const since = new Date().toISOString();
   await page.goto("/insights");
-  await expect(page.getByTestId("history-freshness")).toContainText(/History up to .* · [\d,]+ invoices · refreshed nightly/);
+  await expect(page.getByTestId("history-freshness")).toContainText(
+    /History up to .* · [\d,]+ invoices · refreshed nightly/,
+  );
   await expect(page.getByRole("img", { name: /Weekly revenue, 1[34] weeks/ })).toBeVisible();
   const revenue = page.getByRole("region", { name: "Sales", exact: true }).getByRole("definition").first();
   await expect(revenue).toHaveText(/^\$[\d,]+\.\d\d$/);
@@ -44,7 +50,12 @@ test("a brand opens Insights from its synced history, narrows to a retailer and 
   expect(await seriousViolations(page)).toEqual([]);
 
   // Narrowed to the retailer that bought most in the period.
-  const top = page.getByRole("region", { name: "By retailer", exact: true }).locator("tbody tr").first().locator("td").nth(1);
+  const top = page
+    .getByRole("region", { name: "By retailer", exact: true })
+    .locator("tbody tr")
+    .first()
+    .locator("td")
+    .nth(1);
   const name = (await top.textContent())!;
   await page.getByLabel("Retailer", { exact: true }).selectOption({ label: name });
   await page.getByRole("button", { name: "Show", exact: true }).click();
@@ -60,13 +71,25 @@ test("a brand opens Insights from its synced history, narrows to a retailer and 
   await health.getByRole("link", { name: /^Days since/ }).click();
   await expect(page).toHaveURL(/sort=daysSince/);
   await expect(health.getByRole("columnheader", { name: /Days since/ })).toHaveAttribute("aria-sort", "descending");
-  const rows = Number((await health.getByText(/rows?[.;]/).first().textContent())!.match(/([\d,]+) rows?/)![1]!.replace(/,/g, ""));
+  const rows = Number(
+    (await health
+      .getByText(/rows?[.;]/)
+      .first()
+      .textContent())!
+      .match(/([\d,]+) rows?/)![1]!
+      .replace(/,/g, ""),
+  );
   const download = page.waitForEvent("download");
   await health.getByRole("link", { name: "Export CSV of account health" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^insights-health-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile((await file.path())!, "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-  expect(lines[0]).toBe("ID,Retailer,Last order,Days since,Median reorder (days),Tier,\"Revenue, last 30 days\",\"Revenue, 30 days before\",Growth,Orders");
+  const lines = (await readFile((await file.path())!, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  expect(lines[0]).toBe(
+    'ID,Retailer,Last order,Days since,Median reorder (days),Tier,"Revenue, last 30 days","Revenue, 30 days before",Growth,Orders',
+  );
   expect(lines.length - 1).toBe(rows);
   // In the page's order: days since descending, those never ordered last.
   const days = lines.slice(1).map((line) => cells(line)[3]!);
@@ -76,7 +99,9 @@ test("a brand opens Insights from its synced history, narrows to a retailer and 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("a rep's Employee key: Insights over their accounts once they are linked, with the week's leaderboard and a supplier chosen", async ({ page }) => {
+test("a rep's Employee key: Insights over their accounts once they are linked, with the week's leaderboard and a supplier chosen", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await connectWithKey(page, await issueKey(page, "Employee", SYNCING));
   await page.goto("/insights");
@@ -101,7 +126,9 @@ test("a rep's Employee key: Insights over their accounts once they are linked, w
     await page.goto("/insights?rep=1006");
     await expect(page.getByTestId("history-freshness")).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 90_000, intervals: [2_000] });
-  await expect(page.getByTestId("history-freshness")).toContainText(/invoices of [\d,]+ accounts of 1 linked rep · refreshed nightly/);
+  await expect(page.getByTestId("history-freshness")).toContainText(
+    /invoices of [\d,]+ accounts of 1 linked rep · refreshed nightly/,
+  );
 
   const since = new Date().toISOString();
   await page.goto("/insights?rep=1006");
@@ -119,10 +146,14 @@ test("a rep's Employee key: Insights over their accounts once they are linked, w
   await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(page).toHaveURL(/supplier=101/);
   await expect(page.getByRole("heading", { level: 2, name: /^Sales of .+ \(.+'s accounts\)$/ })).toBeVisible();
-  await expect(page.getByRole("region", { name: "White space", exact: true }).locator("tbody tr").first()).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "White space", exact: true }).locator("tbody tr").first(),
+  ).toBeVisible();
 });
 
-test("staff keep the whole distributor's history, chosen on Keys, and look at any supplier, the top seller first", async ({ page }) => {
+test("staff keep the whole distributor's history, chosen on Keys, and look at any supplier, the top seller first", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await connectWithKey(page, await issueKey(page, "Employee", SYNCING));
   await page.goto("/insights");
@@ -147,7 +178,9 @@ test("staff keep the whole distributor's history, chosen on Keys, and look at an
     await page.goto("/insights");
     await expect(page.getByTestId("history-freshness")).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 120_000, intervals: [2_000] });
-  await expect(page.getByTestId("history-freshness")).toContainText(/[\d,]+ invoices of every account · refreshed nightly/);
+  await expect(page.getByTestId("history-freshness")).toContainText(
+    /[\d,]+ invoices of every account · refreshed nightly/,
+  );
   const since = new Date().toISOString();
   await page.goto("/insights");
   const bySupplier = page.getByRole("region", { name: "By supplier", exact: true });
@@ -170,7 +203,10 @@ test("staff keep the whole distributor's history, chosen on Keys, and look at an
   await space.getByRole("link", { name: "Export CSV of white space" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^insights-white-space-supplier-101-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile((await file.path())!, "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-  expect(lines[0]).toBe("ID,Retailer,Carries,Share,\"Revenue, 90 days\",\"Missing, by group\"");
+  const lines = (await readFile((await file.path())!, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  expect(lines[0]).toBe('ID,Retailer,Carries,Share,"Revenue, 90 days","Missing, by group"');
   expect(lines.length).toBeGreaterThan(1);
 });

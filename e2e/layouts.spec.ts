@@ -42,9 +42,19 @@ for (const size of SIZES) {
     await page.setViewportSize(size);
     await signIn(page, "Supplier");
     // A write through Backroom, for an entry with an address and a request id to show.
-    const vendor = (JSON.parse((await send(page, "GET", "/api/v1/vendors?PageSize=1")).body) as { Data: { VendorID: number; LocationID: number; SupplierID: number }[] }).Data[0]!;
+    const vendor = (
+      JSON.parse((await send(page, "GET", "/api/v1/vendors?PageSize=1")).body) as {
+        Data: { VendorID: number; LocationID: number; SupplierID: number }[];
+      }
+    ).Data[0]!;
     const po = `E2E-LAYOUT-${Date.now().toString(36)}`;
-    const created = await send(page, "POST", "/api/v2/purchases", { vendor_id: vendor.VendorID, to_location_id: vendor.LocationID, supplier_id: vendor.SupplierID, delivery_date: "2027-06-30", po_num: po });
+    const created = await send(page, "POST", "/api/v2/purchases", {
+      vendor_id: vendor.VendorID,
+      to_location_id: vendor.LocationID,
+      supplier_id: vendor.SupplierID,
+      delivery_date: "2027-06-30",
+      po_num: po,
+    });
     expect(created.status, created.body).toBe(201);
     const globalId = (JSON.parse(created.body) as { data: { purchase_global_id: string } }).data.purchase_global_id;
     expect((await send(page, "DELETE", `/api/v2/purchases/${globalId}`)).status).toBe(204);
@@ -55,7 +65,8 @@ for (const size of SIZES) {
     await expect(row).toBeVisible();
     expect(await fitsItsFrame(frame)).toBe(true);
     if (size.width >= 640) {
-      for (const header of ["From", "Request id"]) await expect(frame.getByRole("columnheader", { name: header, exact: true })).toBeInViewport({ ratio: 1 });
+      for (const header of ["From", "Request id"])
+        await expect(frame.getByRole("columnheader", { name: header, exact: true })).toBeInViewport({ ratio: 1 });
     }
     // The entry's address and its request id (with its Copy) on the screen, at either size.
     await row.scrollIntoViewIfNeeded();

@@ -13,7 +13,9 @@ test("an address no route matches: the not-found page, one <main>", async ({ pag
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("a dashboard record's address with no valid id: the not-found page inside the dashboard, one <main>", async ({ page }) => {
+test("a dashboard record's address with no valid id: the not-found page inside the dashboard, one <main>", async ({
+  page,
+}) => {
   await signIn(page, "Employee");
   const answered = await page.goto("/directory/users/not-a-number");
   expect(answered?.status()).toBe(404);

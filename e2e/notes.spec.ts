@@ -8,7 +8,10 @@ import { signIn } from "./sign-in";
 
 /** The first store of the active key (a Customer key's scope, as `GET /api/session` gives it). */
 async function ownStore(page: Page): Promise<number> {
-  const session = (await (await page.request.get("/api/session")).json()) as { activeKeyId: string; keys: { id: string; scope: { customers?: { id: number }[] } }[] };
+  const session = (await (await page.request.get("/api/session")).json()) as {
+    activeKeyId: string;
+    keys: { id: string; scope: { customers?: { id: number }[] } }[];
+  };
   const id = session.keys.find((k) => k.id === session.activeKeyId)?.scope.customers?.[0]?.id;
   expect(id).toBeDefined();
   return id!;
@@ -16,11 +19,15 @@ async function ownStore(page: Page): Promise<number> {
 
 /** How many of the customer's notes say exactly this, as the API answers. */
 async function notesSaying(page: Page, customerId: number, text: string): Promise<number> {
-  const body = (await (await page.request.get(`/api/notes?customerId=${customerId}`)).json()) as { notes: { text: string }[] };
+  const body = (await (await page.request.get(`/api/notes?customerId=${customerId}`)).json()) as {
+    notes: { text: string }[];
+  };
   return body.notes.filter((n) => n.text === text).length;
 }
 
-test("the demo retailer writes a visit note, a double click makes one, it shows with author and time, and its author deletes it", async ({ page }) => {
+test("the demo retailer writes a visit note, a double click makes one, it shows with author and time, and its author deletes it", async ({
+  page,
+}) => {
   await signIn(page, "Customer");
   const customerId = await ownStore(page);
   const words = `Visit ${Date.now().toString(36)}: wants the spring menu, call Tuesday`;
@@ -31,12 +38,15 @@ test("the demo retailer writes a visit note, a double click makes one, it shows 
   // Write it, and save it with a double click: every POST carries one Idempotency-Key, and one note is made.
   const keys: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/api/notes" && request.method() === "POST") keys.push(request.headers()["idempotency-key"] ?? "");
+    if (new URL(request.url()).pathname === "/api/notes" && request.method() === "POST")
+      keys.push(request.headers()["idempotency-key"] ?? "");
   });
   const field = section.getByLabel("New note");
   await field.fill(words);
   await expect(section.getByText(`${words.length} / 2,000 characters`)).toBeVisible();
-  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notes" && r.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/notes" && r.request().method() === "POST",
+  );
   await section.getByRole("button", { name: "Save note" }).dblclick();
   expect((await saved).status()).toBe(201);
   await expect(section.getByRole("status").filter({ hasText: "Note saved." })).toBeVisible();
@@ -65,12 +75,17 @@ test("the demo retailer writes a visit note, a double click makes one, it shows 
   const href = await section.getByRole("link", { name: "Export notes (CSV)" }).getAttribute("href");
   expect(href).toBe(`/api/notes?customerId=${customerId}&format=csv`);
   const csv = await page.request.get(href!);
-  expect(csv.headers()["content-disposition"]).toMatch(new RegExp(`^attachment; filename="visit-notes-customer-${customerId}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+  expect(csv.headers()["content-disposition"]).toMatch(
+    new RegExp(`^attachment; filename="visit-notes-customer-${customerId}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+  );
   expect(await csv.text()).toContain(words);
 
   // The Activity page shows it added, by its Idempotency-Key, with the customer and without its words.
   await page.goto("/activity?event=note-added");
-  const row = page.getByRole("table", { name: /Activity of this workspace/ }).locator("tbody tr").filter({ hasText: keys[0]! });
+  const row = page
+    .getByRole("table", { name: /Activity of this workspace/ })
+    .locator("tbody tr")
+    .filter({ hasText: keys[0]! });
   await expect(row).toContainText("Visit note added");
   await expect(row).toContainText(`Customer ${customerId}`);
   await expect(page.getByText(words)).toHaveCount(0);
@@ -95,7 +110,10 @@ test("on a phone, the visit notes' controls are 44 px tall and the section fits 
   await section.scrollIntoViewIfNeeded();
   // The form's code has come (its stand-in's textarea is disabled).
   await expect(section.getByLabel("New note")).toBeEnabled();
-  for (const control of [section.getByRole("button", { name: "Save note" }), section.getByRole("link", { name: "Export notes (CSV)" })]) {
+  for (const control of [
+    section.getByRole("button", { name: "Save note" }),
+    section.getByRole("link", { name: "Export notes (CSV)" }),
+  ]) {
     await expect(control).toBeVisible();
     const box = (await control.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);

@@ -12,7 +12,10 @@ const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "applicati
 type Row = Record<string, unknown>;
 
 async function issuedKey(page: Page, body: object): Promise<string> {
-  const issued = await page.request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { company: "Notifications", ...body } });
+  const issued = await page.request.post("/sandbox/test/operator/keys", {
+    headers: OPERATOR,
+    data: { company: "Notifications", ...body },
+  });
   expect(issued.status(), await issued.text()).toBe(201);
   return ((await issued.json()) as { key: string }).key;
 }
@@ -27,7 +30,10 @@ async function data(page: Page, path: string): Promise<Row[]> {
 /** Waits, with the page's session but no page open, until the inbox has `count` unread. */
 async function unreadBecomes(page: Page, count: number) {
   await expect
-    .poll(async () => ((await (await page.request.get("/api/notifications")).json()) as { unread: number }).unread, { timeout: 90_000, intervals: [2_000] })
+    .poll(async () => ((await (await page.request.get("/api/notifications")).json()) as { unread: number }).unread, {
+      timeout: 90_000,
+      intervals: [2_000],
+    })
     .toBe(count);
 }
 
@@ -41,28 +47,43 @@ async function openBell(page: Page, unread: number) {
   return bell;
 }
 
-test("a retailer allocates a payment and closes the page; the ERP settles it; the bell says so, once, and opens the account's payments", async ({ browser }) => {
+test("a retailer allocates a payment and closes the page; the ERP settles it; the bell says so, once, and opens the account's payments", async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   // A retailer of two AR accounts: its payments page names no account by itself (it asks which), so the notification's
   // link must name the one the payment is in (issue 37: it named ARAccountIDs, which the page does not read).
   const employee = { "x-api-key": "test-employee-demo" };
-  const sandbox = async (path: string) => ((await (await page.request.get(`/sandbox/test/api/v1${path}`, { headers: employee })).json()) as { Data: Row[] }).Data;
+  const sandbox = async (path: string) =>
+    ((await (await page.request.get(`/sandbox/test/api/v1${path}`, { headers: employee })).json()) as { Data: Row[] })
+      .Data;
   let withCredit: Row | undefined;
   let owing: Row | undefined;
   for (const p of (await sandbox("/payments?PageSize=500")).filter((p) => Number(p.AvailableBalance) >= 1)) {
-    owing = (await sandbox(`/payments/openInvoices?ARAccountIDs=${p.ARAccountID}`)).find((i) => Number(i.OpenBalance) > 0);
+    owing = (await sandbox(`/payments/openInvoices?ARAccountIDs=${p.ARAccountID}`)).find(
+      (i) => Number(i.OpenBalance) > 0,
+    );
     withCredit = p;
     if (owing) break;
   }
-  const other = (await sandbox("/payments/openInvoices?PageSize=500")).find((i) => i.ARAccountID !== withCredit!.ARAccountID)!;
-  await ownWorkspace(page, await issuedKey(page, { type: "Customer", customerIds: [Number(owing!.CustomerID), Number(other.CustomerID)] }));
+  const other = (await sandbox("/payments/openInvoices?PageSize=500")).find(
+    (i) => i.ARAccountID !== withCredit!.ARAccountID,
+  )!;
+  await ownWorkspace(
+    page,
+    await issuedKey(page, { type: "Customer", customerIds: [Number(owing!.CustomerID), Number(other.CustomerID)] }),
+  );
 
   // The allocation as the payments page sends it, then the tab is closed.
-  const payment = (await data(page, "/api/v1/payments?PageSize=500")).find((p) => p.PaymentInvoiceNum === withCredit!.PaymentInvoiceNum)!;
+  const payment = (await data(page, "/api/v1/payments?PageSize=500")).find(
+    (p) => p.PaymentInvoiceNum === withCredit!.PaymentInvoiceNum,
+  )!;
   // An invoice that owes something: a credit (a negative open balance) takes no payment.
-  const invoice = (await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).find((i) => Number(i.OpenBalance) > 0)!;
+  const invoice = (await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).find(
+    (i) => Number(i.OpenBalance) > 0,
+  )!;
   const created = await page.request.post(
     `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`,
     { headers: { Origin: origin(), "Idempotency-Key": `bell-${Date.now()}` } },
@@ -72,20 +93,35 @@ test("a retailer allocates a payment and closes the page; the ERP settles it; th
   await page.close();
 
   // The ERP's two syncs: exported, then confirmed or rejected.
-  for (let sync = 0; sync < 2; sync++) expect((await context.request.post("/sandbox/test/operator/jobs/export", { headers: OPERATOR, data: {} })).status()).toBe(200);
+  for (let sync = 0; sync < 2; sync++)
+    expect(
+      (await context.request.post("/sandbox/test/operator/jobs/export", { headers: OPERATOR, data: {} })).status(),
+    ).toBe(200);
 
   const later = await context.newPage();
   await unreadBecomes(later, 1);
   await openBell(later, 1);
   // The amount as money, as the pages show it.
-  const item = later.getByRole("link", { name: new RegExp(`^Payment request ${requestId} (confirmed: \\$0\\.01 from ${payment.PaymentInvoiceNum} to ${invoice.InvoiceNum}$|rejected: \\$0\\.01 from .*The API gave no reason\\.$)`) });
+  const item = later.getByRole("link", {
+    name: new RegExp(
+      `^Payment request ${requestId} (confirmed: \\$0\\.01 from ${payment.PaymentInvoiceNum} to ${invoice.InvoiceNum}$|rejected: \\$0\\.01 from .*The API gave no reason\\.$)`,
+    ),
+  });
   await expect(item).toBeVisible();
   expect(await seriousViolations(later)).toEqual([]);
 
   // Its link opens the AR account's payments: the payment, and the request among the account's applications.
   await item.click();
-  await expect(later.getByRole("region", { name: "Payments table" }).getByRole("row", { name: new RegExp(`^${payment.PaymentInvoiceNum} `) })).toBeVisible();
-  await expect(later.getByRole("region", { name: "Payment applications table" }).getByRole("rowheader", { name: String(requestId), exact: true })).toBeVisible();
+  await expect(
+    later
+      .getByRole("region", { name: "Payments table" })
+      .getByRole("row", { name: new RegExp(`^${payment.PaymentInvoiceNum} `) }),
+  ).toBeVisible();
+  await expect(
+    later
+      .getByRole("region", { name: "Payment applications table" })
+      .getByRole("rowheader", { name: String(requestId), exact: true }),
+  ).toBeVisible();
   await expect(later).toHaveURL(new RegExp(`/payments\\?account=${payment.ARAccountID}$`));
   await expect(later.getByRole("button", { name: /^Notifications/ })).toHaveAccessibleName("Notifications");
   // Once: the follow-ups and the pages go on reading, and nothing more is told.
@@ -95,7 +131,9 @@ test("a retailer allocates a payment and closes the page; the ERP settles it; th
   await context.close();
 });
 
-test("a brand submits a purchase order and leaves; its import arrives in the bell with the ERP's id, and opens the order", async ({ browser }) => {
+test("a brand submits a purchase order and leaves; its import arrives in the bell with the ERP's id, and opens the order", async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -106,7 +144,14 @@ test("a brand submits a purchase order and leaves; its import arrives in the bel
   const headers = { Origin: origin() };
   const created = await page.request.post("/api/v2/purchases", {
     headers: { ...headers, "Idempotency-Key": poNum },
-    data: { vendor_id: vendor.VendorID, to_location_id: vendor.LocationID, supplier_id: vendor.SupplierID, delivery_date: "2027-01-15", po_num: poNum, purchase_transactions: [{ product_id: product.ProductID, cases: 2, batch_code: "B-1" }] },
+    data: {
+      vendor_id: vendor.VendorID,
+      to_location_id: vendor.LocationID,
+      supplier_id: vendor.SupplierID,
+      delivery_date: "2027-01-15",
+      po_num: poNum,
+      purchase_transactions: [{ product_id: product.ProductID, cases: 2, batch_code: "B-1" }],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const globalId = ((await created.json()) as { data: { purchase_global_id: string } }).data.purchase_global_id;
@@ -114,7 +159,9 @@ test("a brand submits a purchase order and leaves; its import arrives in the bel
   expect(submitted.status(), await submitted.text()).toBe(200);
   await page.close();
 
-  expect((await context.request.post("/sandbox/test/operator/jobs/import", { headers: OPERATOR, data: {} })).status()).toBe(200);
+  expect(
+    (await context.request.post("/sandbox/test/operator/jobs/import", { headers: OPERATOR, data: {} })).status(),
+  ).toBe(200);
 
   const later = await context.newPage();
   await unreadBecomes(later, 1);
@@ -147,11 +194,16 @@ test("every page a watch's notification links to shows the record it names", asy
   // Several on hold at once: those customers, on hold, and no others.
   await page.goto(pageHref.customers({ customerIds: held.map((c) => Number(c.CustomerID)), onHold: true }));
   const list = page.getByRole("region", { name: "Customers" });
-  for (const customer of held) await expect(list.getByRole("link", { name: String(customer.CustomerName), exact: true })).toBeVisible();
+  for (const customer of held)
+    await expect(list.getByRole("link", { name: String(customer.CustomerName), exact: true })).toBeVisible();
   await expect(list.locator("tbody tr")).toHaveCount(2);
   // Credit to apply, a payment's outcome: the AR account's payments.
   await page.goto(pageHref.payments({ account: Number(invoice.ARAccountID) }));
-  await expect(page.getByRole("region", { name: "Open invoices table" }).getByRole("row", { name: new RegExp(`^${invoice.InvoiceNum} `) })).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Open invoices table" })
+      .getByRole("row", { name: new RegExp(`^${invoice.InvoiceNum} `) }),
+  ).toBeVisible();
   // A statement's mail: the account's statement.
   await page.goto(pageHref.statements({ account: Number(invoice.ARAccountID) }));
   await expect(page.getByText(new RegExp(`^AR account ${invoice.ARAccountID} · `))).toBeVisible({ timeout: 30_000 });

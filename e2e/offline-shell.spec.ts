@@ -13,7 +13,9 @@ const NOT_SAVED = "This page is not saved on this device";
 
 /** Waits until the service worker is active and controls this page (it claims open pages when it activates). */
 async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: 45_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, {
+    timeout: 45_000,
+  });
 }
 
 /** Everything Cache Storage holds: each cache's name and its entries' addresses and bodies. */
@@ -22,7 +24,12 @@ async function cacheContents(page: Page): Promise<{ name: string; entries: { url
     Promise.all(
       (await caches.keys()).map(async (name) => {
         const cache = await caches.open(name);
-        const entries = await Promise.all((await cache.keys()).map(async (request) => ({ url: request.url, body: (await (await cache.match(request))?.text()) ?? "" })));
+        const entries = await Promise.all(
+          (await cache.keys()).map(async (request) => ({
+            url: request.url,
+            body: (await (await cache.match(request))?.text()) ?? "",
+          })),
+        );
         return { name, entries };
       }),
     ),
@@ -31,7 +38,9 @@ async function cacheContents(page: Page): Promise<{ name: string; entries: { url
 
 /** The pages the worker keeps (its runtime cache of the person's pages), by path. */
 async function keptPages(page: Page): Promise<string[]> {
-  return (await cacheContents(page)).filter((c) => c.name === "backroom-pages").flatMap((c) => c.entries.map((e) => new URL(e.url).pathname + new URL(e.url).search));
+  return (await cacheContents(page))
+    .filter((c) => c.name === "backroom-pages")
+    .flatMap((c) => c.entries.map((e) => new URL(e.url).pathname + new URL(e.url).search));
 }
 
 /** Asks the worker to keep `urls`, as saveForOffline (lib/ui/offline/save-for-offline.ts) does, and returns its answer. */
@@ -56,7 +65,10 @@ async function offline(context: BrowserContext, page: Page, path: string) {
   }
 }
 
-test("the manifest says how Backroom installs, and its icons are PNGs of the sizes it states", async ({ page, request }) => {
+test("the manifest says how Backroom installs, and its icons are PNGs of the sizes it states", async ({
+  page,
+  request,
+}) => {
   await page.goto("/sign-in");
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(manifestHref).toBe("/manifest.webmanifest");
@@ -65,9 +77,24 @@ test("the manifest says how Backroom installs, and its icons are PNGs of the siz
   const answer = await request.get(manifestHref!);
   expect(answer.status()).toBe(200);
   expect(answer.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
-  const manifest = (await answer.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
-  expect(manifest).toMatchObject({ name: "Backroom", short_name: "Backroom", start_url: "/today", scope: "/", display: "standalone", theme_color: "#0f172a", background_color: "#f8fafc" });
-  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(["192x192 any", "192x192 maskable", "512x512 any", "512x512 maskable"]);
+  const manifest = (await answer.json()) as Record<string, unknown> & {
+    icons: { src: string; sizes: string; type: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: "Backroom",
+    short_name: "Backroom",
+    start_url: "/today",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#0f172a",
+    background_color: "#f8fafc",
+  });
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+    "192x192 any",
+    "192x192 maskable",
+    "512x512 any",
+    "512x512 maskable",
+  ]);
 
   const icons = [...manifest.icons, { src: "/apple-icon.png", sizes: "180x180", type: "image/png" }];
   for (const icon of icons) {
@@ -81,10 +108,17 @@ test("the manifest says how Backroom installs, and its icons are PNGs of the siz
   }
 });
 
-test("pages open without a connection once visited or saved, the others say so, and sign-out leaves nothing of the person", async ({ page, context }) => {
+test("pages open without a connection once visited or saved, the others say so, and sign-out leaves nothing of the person", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, "Employee");
-  const customer = ((await (await page.request.get("/api/v1/customers?PageSize=1")).json()) as { Data: { CustomerID: number; CustomerName: string }[] }).Data[0]!;
+  const customer = (
+    (await (await page.request.get("/api/v1/customers?PageSize=1")).json()) as {
+      Data: { CustomerID: number; CustomerName: string }[];
+    }
+  ).Data[0]!;
 
   // The worker registers on the first page and takes control of it once installed (the shell precached).
   await page.goto("/");
@@ -93,7 +127,10 @@ test("pages open without a connection once visited or saved, the others say so, 
     const r = await navigator.serviceWorker.getRegistration();
     return { scope: r?.scope, script: r?.active?.scriptURL };
   });
-  expect(registration).toEqual({ scope: new URL("/", page.url()).href, script: new URL("/serwist/sw.js", page.url()).href });
+  expect(registration).toEqual({
+    scope: new URL("/", page.url()).href,
+    script: new URL("/serwist/sw.js", page.url()).href,
+  });
 
   // A dashboard page opened through the worker is kept, and opens again with no connection, from the device.
   await page.goto(`/customers/${customer.CustomerID}`);
@@ -113,15 +150,28 @@ test("pages open without a connection once visited or saved, the others say so, 
   // Nothing of the API is kept, and neither is the sign-in page.
   const apiRead = await page.evaluate(async () => (await fetch("/api/v1/customers?PageSize=1")).status);
   expect(apiRead).toBe(200);
-  expect((await cacheContents(page)).flatMap((c) => c.entries.map((e) => new URL(e.url).pathname)).filter((p) => /^\/(api|sandbox|sign-in)/.test(p))).toEqual([]);
+  expect(
+    (await cacheContents(page))
+      .flatMap((c) => c.entries.map((e) => new URL(e.url).pathname))
+      .filter((p) => /^\/(api|sandbox|sign-in)/.test(p)),
+  ).toEqual([]);
 
   // "Save for offline": the worker fetches each dashboard address once, marked, and keeps it; it refuses the others.
   const marked: string[] = [];
   context.on("request", (r) => {
     if (r.headers()["backroom-offline-save"] === "1") marked.push(new URL(r.url()).pathname);
   });
-  const result = await save(page, ["/delivery-days", "/customers?Page=2", "/api/v1/customers", "/sign-in", "https://elsewhere.example/customers"]);
-  expect(result).toEqual({ saved: ["/delivery-days", "/customers?Page=2"], failed: ["/api/v1/customers", "/sign-in", "https://elsewhere.example/customers"] });
+  const result = await save(page, [
+    "/delivery-days",
+    "/customers?Page=2",
+    "/api/v1/customers",
+    "/sign-in",
+    "https://elsewhere.example/customers",
+  ]);
+  expect(result).toEqual({
+    saved: ["/delivery-days", "/customers?Page=2"],
+    failed: ["/api/v1/customers", "/sign-in", "https://elsewhere.example/customers"],
+  });
   expect(marked.sort()).toEqual(["/customers", "/delivery-days"]);
   await offline(context, page, "/delivery-days");
   await expect(page.getByRole("heading", { level: 1, name: "Delivery days" })).toBeVisible();
@@ -147,13 +197,17 @@ test("pages open without a connection once visited or saved, the others say so, 
     sessionStorage.setItem("offline-spec", "a value");
   });
   const before = await cacheContents(page);
-  expect(before.some((c) => c.entries.some((e) => e.body.includes(PERSON) && e.body.includes(customer.CustomerName)))).toBe(true);
+  expect(
+    before.some((c) => c.entries.some((e) => e.body.includes(PERSON) && e.body.includes(customer.CustomerName))),
+  ).toBe(true);
 
   // Sign-out: no cache holds the person's pages (the shell's precache stays, with nothing of theirs), no database is left.
   await page.goto("/");
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL((url) => url.pathname === "/sign-in");
-  await expect.poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toEqual([]);
+  await expect
+    .poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)))
+    .toEqual([]);
   const after = await cacheContents(page);
   expect(after.map((c) => c.name).filter((name) => !name.startsWith("serwist-precache"))).toEqual([]);
   for (const { name, entries } of after) {

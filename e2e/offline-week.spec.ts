@@ -9,7 +9,9 @@ test.use({ serviceWorkers: "allow" });
 
 /** Waits until the service worker is active and controls this page. */
 async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: 45_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, {
+    timeout: 45_000,
+  });
 }
 
 /** Every text the device keeps for this origin: Cache Storage's bodies and IndexedDB's values. */
@@ -41,7 +43,10 @@ async function deviceText(page: Page): Promise<string> {
   });
 }
 
-test("a rep saves the week on Today; without a signal Today, the accounts and a customer's page open from the device, and a note written there arrives once the signal is back", async ({ page, context }) => {
+test("a rep saves the week on Today; without a signal Today, the accounts and a customer's page open from the device, and a note written there arrives once the signal is back", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   await signIn(page, "Employee");
   await page.goto("/today");
@@ -51,13 +56,16 @@ test("a rep saves the week on Today; without a signal Today, the accounts and a 
   const accounts = Number((await summary.innerText()).match(/(\d+) active accounts/)![1]);
 
   await page.getByRole("button", { name: "Save for offline" }).click();
-  await expect(page.getByTestId("offline-saved")).toContainText(`Kept on this device: ${accounts} accounts as of`, { timeout: 60_000 });
+  await expect(page.getByTestId("offline-saved")).toContainText(`Kept on this device: ${accounts} accounts as of`, {
+    timeout: 60_000,
+  });
 
   // The kept Today is drawn whole: its cards are in the HTML as it is read, with no streamed boundary waiting to be
   // revealed (React reveals those in batches, up to 300 ms after the first paint).
   const kept = await page.evaluate(async () => {
     for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).pathname === "/today") return (await (await caches.match(request))?.text()) ?? "";
+      for (const request of await (await caches.open(name)).keys())
+        if (new URL(request.url).pathname === "/today") return (await (await caches.match(request))?.text()) ?? "";
     }
     return "";
   });
@@ -98,11 +106,23 @@ test("a rep saves the week on Today; without a signal Today, the accounts and a 
   // Back online: the note reaches Backroom once, and leaves the device's outbox.
   await context.setOffline(false);
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/notes?customerId=${customerId}`)).json()) as { notes: { text: string }[] }).notes.filter((n) => n.text === text).length, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/notes?customerId=${customerId}`)).json()) as {
+            notes: { text: string }[];
+          }
+        ).notes.filter((n) => n.text === text).length,
+      { timeout: 30_000 },
+    )
     .toBe(1);
   await expect(page.getByRole("list", { name: "Notes waiting to be sent" })).toHaveCount(0, { timeout: 15_000 });
   await page.waitForTimeout(1_000);
-  expect(((await (await page.request.get(`/api/notes?customerId=${customerId}`)).json()) as { notes: { text: string }[] }).notes.filter((n) => n.text === text)).toHaveLength(1);
+  expect(
+    (
+      (await (await page.request.get(`/api/notes?customerId=${customerId}`)).json()) as { notes: { text: string }[] }
+    ).notes.filter((n) => n.text === text),
+  ).toHaveLength(1);
 
   // Signing out leaves nothing of the customers on the device.
   await page.goto("/today");

@@ -31,15 +31,23 @@ async function overviewRequests(page: Page): Promise<{ operation: string; source
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; operation?: string; path: string; source: string; by?: string }[] };
-  return log.requests.filter((r) => r.at >= since && r.by === undefined).map((r) => ({ operation: r.operation ?? r.path, source: r.source }));
+  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as {
+    requests: { at: string; operation?: string; path: string; source: string; by?: string }[];
+  };
+  return log.requests
+    .filter((r) => r.at >= since && r.by === undefined)
+    .map((r) => ({ operation: r.operation ?? r.path, source: r.source }));
 }
 
-test("a retailer's overview: what is owed by age, invoices due, credit on payments, next deliveries", async ({ page }) => {
+test("a retailer's overview: what is owed by age, invoices due, credit on payments, next deliveries", async ({
+  page,
+}) => {
   // The demo retailer's accounts, read with its key, for a new key of the same retailer.
   const customers = await (async () => {
     await tryDemo(page, "Try as a retailer");
-    const list = (await (await page.request.get("/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus")).json()) as { Data: { CustomerID: number }[] };
+    const list = (await (
+      await page.request.get("/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus")
+    ).json()) as { Data: { CustomerID: number }[] };
     return list.Data.map((c) => c.CustomerID);
   })();
   const key = await issueKey(page, { type: "Customer", company: "Overview retailer", customerIds: customers });
@@ -57,7 +65,9 @@ test("a retailer's overview: what is owed by age, invoices due, credit on paymen
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("a brand's overview: stock by bucket, drafts and submitted orders, receivables and top customers", async ({ page }) => {
+test("a brand's overview: stock by bucket, drafts and submitted orders, receivables and top customers", async ({
+  page,
+}) => {
   const key = await issueKey(page, { type: "Supplier", company: "Overview brand", supplierIds: [101] });
   await connectWith(page, key);
   const made = await overviewRequests(page);
@@ -65,7 +75,9 @@ test("a brand's overview: stock by bucket, drafts and submitted orders, receivab
   expect(made.length).toBeLessThanOrEqual(BUDGET.Supplier);
 
   await expect(page.getByTestId("out-of-stock")).toHaveText(/^\d+$/);
-  await expect(page.getByRole("table", { name: "Product and warehouse pairs by available-inventory bucket" }).locator("tbody tr")).toHaveCount(7);
+  await expect(
+    page.getByRole("table", { name: "Product and warehouse pairs by available-inventory bucket" }).locator("tbody tr"),
+  ).toHaveCount(7);
   await expect(page.getByTestId("drafts")).toHaveText(/^\d+$/);
   await expect(page.getByTestId("receivables-total")).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(page.getByRole("region", { name: "Top customers by open balance" }).locator("li")).not.toHaveCount(0);
@@ -74,7 +86,9 @@ test("a brand's overview: stock by bucket, drafts and submitted orders, receivab
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("an employee's overview: deliveries today and tomorrow, customers on hold, invoices awaiting verification", async ({ page }) => {
+test("an employee's overview: deliveries today and tomorrow, customers on hold, invoices awaiting verification", async ({
+  page,
+}) => {
   const key = await issueKey(page, { type: "Employee", company: "Overview staff" });
   await connectWith(page, key);
   const made = await overviewRequests(page);
@@ -83,7 +97,9 @@ test("an employee's overview: deliveries today and tomorrow, customers on hold, 
 
   await expect(page.getByTestId("deliveries-today")).toHaveText(/^\d+\+? customers$/);
   await expect(page.getByTestId("deliveries-tomorrow")).toHaveText(/^\d+\+? customers$/);
-  const onHold = (await (await page.request.get("/api/v1/customers?OnHold=true&AccountStatuses=Active,Inactive,OutOfBus&PageSize=500")).json()) as { Data: unknown[] };
+  const onHold = (await (
+    await page.request.get("/api/v1/customers?OnHold=true&AccountStatuses=Active,Inactive,OutOfBus&PageSize=500")
+  ).json()) as { Data: unknown[] };
   await expect(page.getByTestId("on-hold")).toHaveText(String(onHold.Data.length));
   await expect(page.getByTestId("awaiting-verification")).toHaveText(/^\d+\+?$/);
   await expect(page.locator("main")).not.toContainText("undefined");

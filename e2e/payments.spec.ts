@@ -40,18 +40,27 @@ async function owedInvoices(page: Page): Promise<string[]> {
 
 /** The API's payment applications of a payment to an invoice, through the proxy with the page's session. */
 async function applications(page: Page, account: number, paymentNum: string, invoiceNum: string) {
-  const response = await page.request.get(`/api/v1/payments/applications?ARAccountIDs=${account}&PaymentInvoiceNums=${paymentNum}&TargetInvoiceNums=${invoiceNum}&PageSize=500`, {
-    headers: { "Cache-Control": "no-cache" },
-  });
+  const response = await page.request.get(
+    `/api/v1/payments/applications?ARAccountIDs=${account}&PaymentInvoiceNums=${paymentNum}&TargetInvoiceNums=${invoiceNum}&PageSize=500`,
+    {
+      headers: { "Cache-Control": "no-cache" },
+    },
+  );
   return ((await response.json()) as { Data: { RequestID: number | null; Amount: string; Status: string }[] }).Data;
 }
 
-test("a retailer allocates part of a payment to one invoice, sees it Pending, and Confirmed after the ERP's export", async ({ page }) => {
+test("a retailer allocates part of a payment to one invoice, sees it Pending, and Confirmed after the ERP's export", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as a retailer");
   const { form, paymentNum } = await openAllocation(page);
   const [invoice] = await owedInvoices(page);
   const openInvoices = page.getByRole("region", { name: "Open invoices table" });
-  const balanceBefore = (await openInvoices.getByRole("row", { name: new RegExp(`^${invoice} `) }).locator("td").last().textContent())!;
+  const balanceBefore = (await openInvoices
+    .getByRole("row", { name: new RegExp(`^${invoice} `) })
+    .locator("td")
+    .last()
+    .textContent())!;
 
   await form.getByLabel(`Amount for invoice ${invoice}`).fill("10.00");
   await expect(form.getByText("Allocating:")).toBeVisible();
@@ -83,14 +92,24 @@ test("a retailer allocates part of a payment to one invoice, sees it Pending, an
   // made earlier against it).
   const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "").replace("−", "-")) * 100);
   await expect
-    .poll(async () => cents((await openInvoices.getByRole("row", { name: new RegExp(`^${invoice} `) }).locator("td").last().textContent())!))
+    .poll(async () =>
+      cents(
+        (await openInvoices
+          .getByRole("row", { name: new RegExp(`^${invoice} `) })
+          .locator("td")
+          .last()
+          .textContent())!,
+      ),
+    )
     .toBeLessThanOrEqual(cents(balanceBefore) - 1000);
 });
 
 /** The "Requested by" cell of a row of the payment applications table (its sixth column). */
 const requestedByCell = (row: Locator) => row.locator("td").nth(4);
 
-test("Requested by names the Backroom person of a request sent from Backroom, before and after a send, and links only users the key can open", async ({ page }) => {
+test("Requested by names the Backroom person of a request sent from Backroom, before and after a send, and links only users the key can open", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as a retailer");
   const { form, paymentNum } = await openAllocation(page);
   const list = page.getByRole("region", { name: "Payment applications table" });
@@ -125,14 +144,19 @@ test("Requested by names the Backroom person of a request sent from Backroom, be
 
   // Read again from the start (no send on this page): the same person, not the key's ERP user.
   await page.reload();
-  await expect(requestedByCell(list.getByRole("row", { name: new RegExp(`^${requestId} `) }))).toHaveText("Demo retailerin Backroom", { timeout: 15_000 });
+  await expect(requestedByCell(list.getByRole("row", { name: new RegExp(`^${requestId} `) }))).toHaveText(
+    "Demo retailerin Backroom",
+    { timeout: 15_000 },
+  );
 
   // An allocation made in the ERP by a clerk this retailer's key cannot read: named by id, not linked to a page that
   // would not open. Every name that is linked opens.
   const inTheErp = list.getByRole("row", { name: /^In the ERP / }).first();
   await expect(requestedByCell(inTheErp)).toHaveText(/^ERP user \d+$/);
   await expect(requestedByCell(inTheErp).getByRole("link")).toHaveCount(0);
-  const links = await list.locator("tbody tr td:nth-child(6) a").evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")!))]);
+  const links = await list
+    .locator("tbody tr td:nth-child(6) a")
+    .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")!))]);
   for (const href of links) {
     const id = /^\/directory\/users\/(\d+)$/.exec(href)?.[1];
     expect(id, href).toBeDefined();
@@ -147,7 +171,8 @@ test("a retailer splits a payment across three invoices, one request each, sent 
   const invoices = (await owedInvoices(page)).slice(0, 3);
   expect(invoices).toHaveLength(3);
   const amounts = ["5.01", "6.02", "7.03"];
-  for (const [index, invoice] of invoices.entries()) await form.getByLabel(`Amount for invoice ${invoice}`).fill(amounts[index]!);
+  for (const [index, invoice] of invoices.entries())
+    await form.getByLabel(`Amount for invoice ${invoice}`).fill(amounts[index]!);
   await expect(form.locator("dd").nth(1)).toHaveText("$18.06");
   await form.getByRole("button", { name: "Review allocation" }).click();
   await expect(form.getByRole("heading", { name: `Review: 3 requests from payment ${paymentNum}` })).toBeVisible();
@@ -155,7 +180,10 @@ test("a retailer splits a payment across three invoices, one request each, sent 
   await expect(form.getByRole("status")).toContainText("All 3 requests were sent");
   for (const [index, invoice] of invoices.entries()) {
     const made = await applications(page, account, paymentNum, invoice);
-    expect(made.filter((a) => a.Amount.startsWith(amounts[index]!) && a.Status === "Pending"), invoice).toHaveLength(1);
+    expect(
+      made.filter((a) => a.Amount.startsWith(amounts[index]!) && a.Status === "Pending"),
+      invoice,
+    ).toHaveLength(1);
   }
   await expect(page.getByText(/Following 3 requests until the ERP confirms them/)).toBeVisible();
 });
@@ -168,9 +196,12 @@ test("the API's refusal of an amount over the credit lands on that amount's fiel
   // The form knows the credit as it was when it opened. Elsewhere (another tab, another person), most of it is
   // allocated meanwhile: only 1.00 is left.
   const elsewhere = (Number(credit) - 1).toFixed(2);
-  const taken = await page.request.post(`/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${second}&ARAccountID=${account}&Amount=${elsewhere}`, {
-    headers: { Origin: new URL(page.url()).origin },
-  });
+  const taken = await page.request.post(
+    `/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${second}&ARAccountID=${account}&Amount=${elsewhere}`,
+    {
+      headers: { Origin: new URL(page.url()).origin },
+    },
+  );
   expect(taken.status(), await taken.text()).toBe(201);
 
   await form.getByLabel(`Amount for invoice ${first}`).fill("2.00");
@@ -189,8 +220,12 @@ test("a credit among the open invoices is offered no amount, and the form says w
   // The demo stores always have an open credit (a return: a negative open balance), and payments with credit left.
   const credit = (await rowsOf("/api/v1/payments/openInvoices?PageSize=500")).find((i) => Number(i.OpenBalance) < 0)!;
   expect(credit, "an open credit").toBeDefined();
-  const payment = (await rowsOf(`/api/v1/payments?ARAccountIDs=${credit.ARAccountID}&PageSize=500`)).find((p) => Number(p.AvailableBalance) >= 1)!;
-  await page.goto(pageHref.payments({ account: Number(credit.ARAccountID), payment: String(payment.PaymentInvoiceNum) }));
+  const payment = (await rowsOf(`/api/v1/payments?ARAccountIDs=${credit.ARAccountID}&PageSize=500`)).find(
+    (p) => Number(p.AvailableBalance) >= 1,
+  )!;
+  await page.goto(
+    pageHref.payments({ account: Number(credit.ARAccountID), payment: String(payment.PaymentInvoiceNum) }),
+  );
   const form = page.getByRole("region", { name: `Allocate payment ${payment.PaymentInvoiceNum}` });
   await expect(form.getByRole("button", { name: "Review allocation" })).toBeVisible();
   const row = form.getByRole("row", { name: new RegExp(`^${credit.InvoiceNum} `) });

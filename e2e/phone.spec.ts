@@ -17,7 +17,10 @@ const { defaultBrowserType: _iphone, ...iPhone13 } = devices["iPhone 13"];
 const { defaultBrowserType: _pixel, ...pixel5 } = devices["Pixel 5"];
 const PHONES = [
   { name: "iPhone 13", use: iPhone13 },
-  { name: "360 px Android", use: { ...pixel5, viewport: { width: 360, height: 800 }, screen: { width: 360, height: 800 } } },
+  {
+    name: "360 px Android",
+    use: { ...pixel5, viewport: { width: 360, height: 800 }, screen: { width: 360, height: 800 } },
+  },
 ] as const;
 const DEMOS: Demo[] = ["Customer", "Supplier", "Employee"];
 /** WCAG 2.5.5's least target, in CSS pixels. */
@@ -26,9 +29,20 @@ const TARGET = 44;
 /** The account's pages: every page.tsx under app/(account), so a page added there is walked too. */
 function accountRoutes(): string[] {
   const root = join(process.cwd(), "app", "(account)");
-  const pages = (readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith(`${sep}page.tsx`) || file === "page.tsx");
+  const pages = (readdirSync(root, { recursive: true }) as string[]).filter(
+    (file) => file.endsWith(`${sep}page.tsx`) || file === "page.tsx",
+  );
   // A page of a record (a dynamic segment) has no address of its own to walk.
-  return pages.filter((file) => !file.includes("[")).map((file) => `/${relative(".", join(file, "..")).split(sep).filter((part) => !part.startsWith("(") && part !== ".").join("/")}`).sort();
+  return pages
+    .filter((file) => !file.includes("["))
+    .map(
+      (file) =>
+        `/${relative(".", join(file, ".."))
+          .split(sep)
+          .filter((part) => !part.startsWith("(") && part !== ".")
+          .join("/")}`,
+    )
+    .sort();
 }
 
 /** The dashboard's routes for the signed-in person, as its menu lists them. */
@@ -44,14 +58,21 @@ async function overflowing(page: Page, width: number): Promise<string> {
   return page.evaluate((vw) => {
     const clipped = (e: Element) => {
       for (let a = e.parentElement; a; a = a.parentElement) {
-        if (getComputedStyle(a).overflowX !== "visible" && a !== document.documentElement && a !== document.body) return true;
+        if (getComputedStyle(a).overflowX !== "visible" && a !== document.documentElement && a !== document.body)
+          return true;
       }
       return false;
     };
-    const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${typeof e.className === "string" && e.className ? `.${e.className.trim().split(/\s+/).slice(0, 3).join(".")}` : ""}`;
-    const out = [...document.body.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > vw + 0.5 && !clipped(e));
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${typeof e.className === "string" && e.className ? `.${e.className.trim().split(/\s+/).slice(0, 3).join(".")}` : ""}`;
+    const out = [...document.body.querySelectorAll("*")].filter(
+      (e) => e.getBoundingClientRect().right > vw + 0.5 && !clipped(e),
+    );
     const culprits = out.filter((e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= vw + 0.5);
-    return culprits.slice(0, 4).map((e) => `${name(e)} to ${Math.round(e.getBoundingClientRect().right)} px`).join("; ");
+    return culprits
+      .slice(0, 4)
+      .map((e) => `${name(e)} to ${Math.round(e.getBoundingClientRect().right)} px`)
+      .join("; ");
   }, width);
 }
 
@@ -68,7 +89,10 @@ async function smallTargets(targets: Locator): Promise<string[]> {
   for (const target of await targets.all()) {
     const box = await target.boundingBox();
     if (!box) continue;
-    if (box.width < TARGET - 0.5 || box.height < TARGET - 0.5) small.push(`${(await target.getAttribute("aria-label")) ?? (await target.innerText()).trim()}: ${Math.round(box.width)} x ${Math.round(box.height)}`);
+    if (box.width < TARGET - 0.5 || box.height < TARGET - 0.5)
+      small.push(
+        `${(await target.getAttribute("aria-label")) ?? (await target.innerText()).trim()}: ${Math.round(box.width)} x ${Math.round(box.height)}`,
+      );
   }
   return small;
 }
@@ -103,7 +127,10 @@ async function checkHeader(page: Page, check: { axe: boolean }) {
   await expect(header.getByTestId("role")).toHaveText("Owner");
   const nav = page.getByRole("navigation", { name: "Dashboard" });
   await expect(nav.getByRole("link", { name: "Overview" })).toBeVisible();
-  const small = [...(await smallTargets(nav.getByRole("link"))), ...(await smallTargets(header.locator("button:visible, select:visible, a:visible")))];
+  const small = [
+    ...(await smallTargets(nav.getByRole("link"))),
+    ...(await smallTargets(header.locator("button:visible, select:visible, a:visible"))),
+  ];
   expect(small, "touch targets of the header and its menu under 44 px").toEqual([]);
   if (check.axe) expect(await seriousViolations(page)).toEqual([]);
   // Escape closes it and gives the focus back to its button; a link followed closes it too.
@@ -142,7 +169,9 @@ async function checkList(page: Page, check: { axe: boolean }) {
   await page.getByRole("button", { name: "Show the whole table" }).click();
   await expect(page).toHaveURL(/table=whole/);
   await expect(frame.getByRole("columnheader", { name: "Invoice total" })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   await page.getByRole("button", { name: "Show as cards" }).click();
   await expect(page).not.toHaveURL(/table=whole/);
 }
@@ -152,7 +181,9 @@ for (const phone of PHONES) {
     test.use(phone.use);
 
     for (const demo of DEMOS) {
-      test(`as the demo ${demo}: no page scrolls sideways, the header is one row with a menu, lists are cards`, async ({ page }) => {
+      test(`as the demo ${demo}: no page scrolls sideways, the header is one row with a menu, lists are cards`, async ({
+        page,
+      }) => {
         test.setTimeout(240_000);
         const width = phone.use.viewport.width;
         await signIn(page, demo);
@@ -163,9 +194,13 @@ for (const phone of PHONES) {
         for (const route of routes) {
           await open(page, route);
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-          expect.soft(scrollWidth, `${route} ${scrollWidth > width ? await overflowing(page, width) : ""}`).toBeLessThanOrEqual(width);
+          expect
+            .soft(scrollWidth, `${route} ${scrollWidth > width ? await overflowing(page, width) : ""}`)
+            .toBeLessThanOrEqual(width);
           // Every layout's header (the account's too) is one row.
-          expect.soft((await page.getByRole("banner").boundingBox())!.height, `${route}: the header's height`).toBeLessThanOrEqual(64);
+          expect
+            .soft((await page.getByRole("banner").boundingBox())!.height, `${route}: the header's height`)
+            .toBeLessThanOrEqual(64);
         }
       });
     }

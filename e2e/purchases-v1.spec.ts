@@ -41,7 +41,8 @@ test.afterEach(async ({ v1App }, testInfo) => {
   await testInfo.attach("app.log", { body: v1App.process.lines.slice(-200).join("\n"), contentType: "text/plain" });
 });
 
-const NOTE = "This Data API service does not offer the v2 purchase endpoints, so only posted purchases are shown, read only.";
+const NOTE =
+  "This Data API service does not offer the v2 purchase endpoints, so only posted purchases are shown, read only.";
 /** Content waits: two workers share two cores with two production servers here. */
 const SLOW = { timeout: 30_000 };
 
@@ -52,10 +53,14 @@ async function columnTexts(page: Page, header: string): Promise<string[]> {
   const headers = await page.locator("table.data-table thead th").allTextContents();
   const index = headers.indexOf(header);
   expect(index, `column ${header} in ${headers.join(", ")}`).toBeGreaterThanOrEqual(0);
-  return rows(page).locator(`td:nth-child(${index + 1})`).allTextContents();
+  return rows(page)
+    .locator(`td:nth-child(${index + 1})`)
+    .allTextContents();
 }
 
-test("the Purchases list switches to v1's posted purchases, says so in one line, offers no new order, and filters by status", async ({ page }) => {
+test("the Purchases list switches to v1's posted purchases, says so in one line, offers no new order, and filters by status", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await tryDemo(page, "Try as a brand", SLOW);
@@ -108,20 +113,28 @@ test("a posted purchase's page shows its facts and its lines from v1, products n
   const lines = page.getByRole("region", { name: "Purchase lines" }).locator("tbody tr");
   await expect(lines.first()).toBeVisible();
   // The product column names the product (a link to its page) once the names have come.
-  await expect(lines.first().locator("td").first().getByRole("link")).toHaveAttribute("href", /^\/catalog\/products\/\d+$/, SLOW);
+  await expect(lines.first().locator("td").first().getByRole("link")).toHaveAttribute(
+    "href",
+    /^\/catalog\/products\/\d+$/,
+    SLOW,
+  );
   await expect(lines.first().locator("td").first()).not.toHaveText(/^\d+$/, SLOW);
   await expect(page.locator("main")).not.toContainText("undefined");
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("the draft editor's pages (new and edit) say drafts need the v2 endpoints instead of offering an editor", async ({ page }) => {
+test("the draft editor's pages (new and edit) say drafts need the v2 endpoints instead of offering an editor", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as a brand", SLOW);
   // The list's v2 read marks v2 missing when the earlier tests have not (run alone); once marked, nothing of v2 is asked.
   await page.goto("/purchases");
   await expect(page.getByRole("note")).toHaveText(NOTE, SLOW);
   await page.goto("/purchases/new");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New purchase order");
-  await expect(page.getByRole("note")).toContainText("Drafts need the v2 purchase endpoints, which this Data API service does not offer");
+  await expect(page.getByRole("note")).toContainText(
+    "Drafts need the v2 purchase endpoints, which this Data API service does not offer",
+  );
   await expect(page.getByLabel("PO number")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "See the posted purchases" })).toHaveAttribute("href", "/purchases");
   expect(await seriousViolations(page)).toEqual([]);

@@ -4,7 +4,9 @@ import { origin, tryDemo } from "./sign-in";
 
 // Purchases as a brand (the supplier demo key): the list of drafts and posted purchases, and a purchase's page.
 
-test("a brand's drafts are in the list with their vendor named, and a draft's page shows its lines", async ({ page }) => {
+test("a brand's drafts are in the list with their vendor named, and a draft's page shows its lines", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as a brand");
   await page.goto("/purchases?statuses=InProgress");
   const rows = page.locator("table.data-table tbody tr");
@@ -34,7 +36,10 @@ test("a posted purchase's page shows its ERP id, the PDF link and the posted lin
 /** The day `days` after today (UTC), as the API writes it, and as the pages show it ("Dec 14, 2026"). */
 function dayAhead(days: number): { iso: string; shown: string } {
   const date = new Date(Date.now() + days * 86_400_000);
-  return { iso: date.toISOString().slice(0, 10), shown: date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }) };
+  return {
+    iso: date.toISOString().slice(0, 10),
+    shown: date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }),
+  };
 }
 
 interface CatalogEntry {
@@ -51,14 +56,26 @@ async function californiaCatalog(page: Page): Promise<CatalogEntry[]> {
   return ((await response.json()) as { Data: CatalogEntry[] }).Data;
 }
 
-test("a draft's page reads as a purchasing manager's: status in words, requested delivery, vendor and warehouse by name, lines in cases and units, the raw fields behind a closed All fields", async ({ page }) => {
+test("a draft's page reads as a purchasing manager's: status in words, requested delivery, vendor and warehouse by name, lines in cases and units, the raw fields behind a closed All fields", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as a brand");
   const [first, second] = (await californiaCatalog(page)).filter((p) => p.WholesaleUnitsPerCase > 1);
   const delivery = dayAhead(40);
   const po = `E2E-PAGE-${Date.now().toString(36)}`;
   const created = await page.request.post("/api/v2/purchases", {
     headers: { Origin: origin() },
-    data: { vendor_id: 9001, to_location_id: 1, supplier_id: 101, delivery_date: delivery.iso, po_num: po, purchase_transactions: [{ product_id: first!.ProductID, cases: 3 }, { product_id: second!.ProductID, units: 2 * second!.WholesaleUnitsPerCase }] },
+    data: {
+      vendor_id: 9001,
+      to_location_id: 1,
+      supplier_id: 101,
+      delivery_date: delivery.iso,
+      po_num: po,
+      purchase_transactions: [
+        { product_id: first!.ProductID, cases: 3 },
+        { product_id: second!.ProductID, units: 2 * second!.WholesaleUnitsPerCase },
+      ],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { data: { purchase_global_id: string } }).data.purchase_global_id;
@@ -74,7 +91,10 @@ test("a draft's page reads as a purchasing manager's: status in words, requested
   // Each line in cases and units (a draft keeps units: its cases are counted by the product's case size), by name.
   const lines = page.getByRole("region", { name: "Purchase lines" }).locator("tbody tr");
   await expect(lines).toHaveCount(2);
-  for (const [n, product, cases] of [[0, first!, 3], [1, second!, 2]] as const) {
+  for (const [n, product, cases] of [
+    [0, first!, 3],
+    [1, second!, 2],
+  ] as const) {
     await expect(lines.nth(n).getByRole("cell").nth(0)).toContainText(product.ProductName);
     await expect(lines.nth(n).getByRole("cell").nth(1)).toHaveText(String(cases));
     await expect(lines.nth(n).getByRole("cell").nth(2)).toHaveText(String(cases * product.WholesaleUnitsPerCase));
@@ -83,7 +103,8 @@ test("a draft's page reads as a purchasing manager's: status in words, requested
   const all = page.locator("details").filter({ has: page.getByText("All fields", { exact: true }) });
   await expect(all).not.toHaveAttribute("open");
   const shown = await page.getByRole("main").innerText();
-  for (const raw of ["Purchase PDF URL API key ID", "Term ID", "Warehouse name", "Global id"]) expect(shown).not.toContain(raw);
+  for (const raw of ["Purchase PDF URL API key ID", "Term ID", "Warehouse name", "Global id"])
+    expect(shown).not.toContain(raw);
   await all.getByText("All fields", { exact: true }).click();
   await expect(all.locator('dt:text-is("Global id") + dd')).toHaveText(id);
   expect(await page.getByRole("main").innerText()).not.toContain("Purchase PDF URL API key ID");
@@ -97,14 +118,25 @@ test("a draft's page reads as a purchasing manager's: status in words, requested
   expect((await page.request.delete(`/api/v2/purchases/${id}`, { headers: { Origin: origin() } })).status()).toBe(204);
 });
 
-for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
-  test(`the editor offers each product of a shared supplier product number by name, id and case size, and a line shows its product's whole name (${size.width} px)`, async ({ page }) => {
+for (const size of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the editor offers each product of a shared supplier product number by name, id and case size, and a line shows its product's whole name (${size.width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size);
     await tryDemo(page, "Try as a brand");
     // A supplier product number two products of the catalog have (the field notes: never a unique key).
     const byNumber = new Map<string, CatalogEntry[]>();
-    for (const p of await californiaCatalog(page)) byNumber.set(p.SupplierProductNumber.trim().toLowerCase(), [...(byNumber.get(p.SupplierProductNumber.trim().toLowerCase()) ?? []), p]);
-    const shared = [...byNumber.values()].find((group) => group.length > 1 && group[0]!.SupplierProductNumber.trim() !== "");
+    for (const p of await californiaCatalog(page))
+      byNumber.set(p.SupplierProductNumber.trim().toLowerCase(), [
+        ...(byNumber.get(p.SupplierProductNumber.trim().toLowerCase()) ?? []),
+        p,
+      ]);
+    const shared = [...byNumber.values()].find(
+      (group) => group.length > 1 && group[0]!.SupplierProductNumber.trim() !== "",
+    );
     expect(shared, "two products of one supplier product number in the California catalog").toBeDefined();
     const number = shared![0]!.SupplierProductNumber.trim();
 
@@ -118,7 +150,8 @@ for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) 
     await page.getByLabel("Product, line 1").fill(number);
     const choices = page.getByRole("group", { name: `Products numbered ${number}, line 1` });
     await expect(choices.getByRole("button")).toHaveCount(shared!.length);
-    for (const p of shared!) await expect(choices).toContainText(`${p.ProductName} · #${p.ProductID} · ${p.WholesaleUnitsPerCase} per case`);
+    for (const p of shared!)
+      await expect(choices).toContainText(`${p.ProductName} · #${p.ProductID} · ${p.WholesaleUnitsPerCase} per case`);
     const chosen = shared![1]!;
     await choices.getByRole("button", { name: new RegExp(`#${chosen.ProductID} `) }).click();
     await expect(page.getByLabel("Product, line 1")).toHaveValue(new RegExp(`#${chosen.ProductID}$`));
@@ -185,12 +218,26 @@ test.describe("the purchase-order editor", () => {
 
   async function purchaseOf(page: Page, id: string) {
     const response = await page.request.get(`/api/v2/purchases/${id}`);
-    return { status: response.status(), body: response.status() === 200 ? ((await response.json()) as { data: Record<string, unknown> & { purchase_transactions: { num_units: number; batch_code: string | null }[] } }).data : undefined };
+    return {
+      status: response.status(),
+      body:
+        response.status() === 200
+          ? (
+              (await response.json()) as {
+                data: Record<string, unknown> & {
+                  purchase_transactions: { num_units: number; batch_code: string | null }[];
+                };
+              }
+            ).data
+          : undefined,
+    };
   }
 
   let draftId = "";
 
-  test("a brand drafts an order: validate finds the missing batch codes, fixed, saved, reloaded intact, edited, submitted and imported", async ({ page }) => {
+  test("a brand drafts an order: validate finds the missing batch codes, fixed, saved, reloaded intact, edited, submitted and imported", async ({
+    page,
+  }) => {
     await tryDemo(page, "Try as a brand");
     const products = (await catalog(page)).slice(0, 3);
     expect(products).toHaveLength(3);
@@ -202,7 +249,9 @@ test.describe("the purchase-order editor", () => {
     for (const [i, product] of products.entries()) {
       const n = i + 1;
       await page.getByLabel(`Product, line ${n}`).fill(String(product.ProductID));
-      await expect(page.getByLabel(`Product, line ${n}`)).toHaveValue(new RegExp(`${product.ProductName}.*#${product.ProductID}$`));
+      await expect(page.getByLabel(`Product, line ${n}`)).toHaveValue(
+        new RegExp(`${product.ProductName}.*#${product.ProductID}$`),
+      );
       await page.getByLabel(`Cases, line ${n}`).fill(String(n));
       await expect(page.getByLabel(`Units, line ${n}`)).toBeDisabled();
       if (n < 3) {
@@ -257,7 +306,11 @@ test.describe("the purchase-order editor", () => {
     await expect(outcome(page)).toContainText("Draft saved.");
     const saved = await purchaseOf(page, draftId);
     expect(saved.body?.status).toBe("InProgress");
-    expect(saved.body?.purchase_transactions.map((l) => l.num_units)).toEqual([products[0]!.WholesaleUnitsPerCase, 5 * products[1]!.WholesaleUnitsPerCase, 3 * products[2]!.WholesaleUnitsPerCase]);
+    expect(saved.body?.purchase_transactions.map((l) => l.num_units)).toEqual([
+      products[0]!.WholesaleUnitsPerCase,
+      5 * products[1]!.WholesaleUnitsPerCase,
+      3 * products[2]!.WholesaleUnitsPerCase,
+    ]);
 
     await page.getByRole("button", { name: "Submit…" }).click();
     await expect(page.getByRole("group", { name: "Confirm submitting" })).toContainText("9 cases");
@@ -276,7 +329,9 @@ test.describe("the purchase-order editor", () => {
     await expect(page.getByRole("note")).toContainText("it can no longer be edited");
   });
 
-  test("a PO number the vendor already has is refused, with a link to the purchase order that has it", async ({ page }) => {
+  test("a PO number the vendor already has is refused, with a link to the purchase order that has it", async ({
+    page,
+  }) => {
     await tryDemo(page, "Try as a brand");
     const [product] = await catalog(page);
     await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, "PO-MS-D1");
@@ -304,15 +359,25 @@ test.describe("the purchase-order editor", () => {
     await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, poNumber("P"));
     const rows = Array.from({ length: 10 }, (_, i) => {
       const p = products[i % products.length]!;
-      return i % 2 ? `${p.SupplierProductNumber}\t\t${(i + 1) * p.WholesaleUnitsPerCase}\tLOT-${i}\t2027-06-30` : `${p.SupplierProductNumber}\t${i + 1}\t\t\t`;
+      return i % 2
+        ? `${p.SupplierProductNumber}\t\t${(i + 1) * p.WholesaleUnitsPerCase}\tLOT-${i}\t2027-06-30`
+        : `${p.SupplierProductNumber}\t${i + 1}\t\t\t`;
     });
     await page.getByRole("button", { name: "Paste from a spreadsheet" }).click();
-    await page.getByLabel("Rows to add").fill(["Product number\tCases\tUnits\tBatch\tExpires", ...rows, "NO-SUCH-SKU\t4\t\t\t"].join("\n"));
+    await page
+      .getByLabel("Rows to add")
+      .fill(["Product number\tCases\tUnits\tBatch\tExpires", ...rows, "NO-SUCH-SKU\t4\t\t\t"].join("\n"));
     await page.getByRole("button", { name: "Add these lines" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Pasted: 10 lines added, 1 row not understood" })).toContainText('Row 12');
-    await expect(page.getByRole("alert").filter({ hasText: "Pasted:" })).toContainText('No product of this supplier has the number or id "NO-SUCH-SKU"');
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Pasted: 10 lines added, 1 row not understood" }),
+    ).toContainText("Row 12");
+    await expect(page.getByRole("alert").filter({ hasText: "Pasted:" })).toContainText(
+      'No product of this supplier has the number or id "NO-SUCH-SKU"',
+    );
     await expect(page.getByTestId("po-totals")).toHaveText(/10 of 200 lines · 55 cases/);
-    await expect(page.getByLabel("Units, line 2")).toHaveValue(String(2 * products[1 % products.length]!.WholesaleUnitsPerCase));
+    await expect(page.getByLabel("Units, line 2")).toHaveValue(
+      String(2 * products[1 % products.length]!.WholesaleUnitsPerCase),
+    );
     await expect(page.getByLabel("Batch code, line 2")).toHaveValue("LOT-1");
     await expect(page.getByLabel("Expiration date, line 2")).toHaveValue("2027-06-30");
 
@@ -329,7 +394,9 @@ test.describe("the purchase-order editor", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test("a save whose answer was lost is tried again with the same Idempotency-Key: one draft, not two", async ({ page }) => {
+  test("a save whose answer was lost is tried again with the same Idempotency-Key: one draft, not two", async ({
+    page,
+  }) => {
     await tryDemo(page, "Try as a brand");
     const [product] = await catalog(page);
     const po = poNumber("R");
@@ -339,14 +406,19 @@ test.describe("the purchase-order editor", () => {
     // The sandbox creates the draft, then drops the connection: the answer never arrives. Backroom reads a write's
     // answer whole (the audit trail records it), so the page hears 502: whether the write was done is not known.
     // A rule of this test's own, beside any other test's (POST adds one; DELETE by its id removes only it).
-    const faults = await page.request.post("/sandbox/test/operator/faults", { headers: OPERATOR, data: { method: "POST", path: "/api/v2/purchases", kind: "drop", when: "after", count: 20 } });
+    const faults = await page.request.post("/sandbox/test/operator/faults", {
+      headers: OPERATOR,
+      data: { method: "POST", path: "/api/v2/purchases", kind: "drop", when: "after", count: 20 },
+    });
     expect(faults.status(), await faults.text()).toBe(201);
     const ruleId = ((await faults.json()) as { rule: { id: number } }).rule.id;
     try {
       await page.getByRole("button", { name: "Save draft" }).click();
       const failed = page.getByRole("alert").filter({ hasText: "Trying again sends the same request" });
       await expect(failed).toContainText("The Data API failed (502)");
-      const rules = (await (await page.request.get("/sandbox/test/operator/faults", { headers: OPERATOR })).json()) as { rules: { id: number; applied: number }[] };
+      const rules = (await (await page.request.get("/sandbox/test/operator/faults", { headers: OPERATOR })).json()) as {
+        rules: { id: number; applied: number }[];
+      };
       expect(rules.rules.find((r) => r.id === ruleId)!.applied).toBeGreaterThanOrEqual(1);
     } finally {
       await page.request.delete(`/sandbox/test/operator/faults/${ruleId}`, { headers: OPERATOR });
@@ -354,13 +426,19 @@ test.describe("the purchase-order editor", () => {
     // The network is back: the same request again, answered by a replay of the draft made the first time.
     await page.getByRole("alert").getByRole("button", { name: "Try again" }).click();
     await expect(outcome(page)).toContainText("Draft saved.");
-    const list = await page.request.get("/api/v2/purchases?statuses=InProgress&include_transactions=false&page_size=500");
-    const drafts = ((await list.json()) as { data: { po_num: string; purchase_global_id: string }[] }).data.filter((d) => d.po_num === po);
+    const list = await page.request.get(
+      "/api/v2/purchases?statuses=InProgress&include_transactions=false&page_size=500",
+    );
+    const drafts = ((await list.json()) as { data: { po_num: string; purchase_global_id: string }[] }).data.filter(
+      (d) => d.po_num === po,
+    );
     expect(drafts).toHaveLength(1);
     expect(page.url()).toContain(`/purchases/${drafts[0]!.purchase_global_id}/edit`);
   });
 
-  test("a draft submitted elsewhere meanwhile: saving says it is no longer a draft, and the editor locks", async ({ page }) => {
+  test("a draft submitted elsewhere meanwhile: saving says it is no longer a draft, and the editor locks", async ({
+    page,
+  }) => {
     await tryDemo(page, "Try as a brand");
     const [product] = await catalog(page);
     await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, poNumber("S"));
@@ -369,7 +447,9 @@ test.describe("the purchase-order editor", () => {
     await page.getByRole("button", { name: "Save draft" }).click();
     await expect(outcome(page)).toContainText("Draft saved.");
     const id = page.url().split("/").at(-2)!;
-    const submitted = await page.request.post(`/api/v2/purchases/${id}/submit`, { headers: { Origin: new URL(page.url()).origin } });
+    const submitted = await page.request.post(`/api/v2/purchases/${id}/submit`, {
+      headers: { Origin: new URL(page.url()).origin },
+    });
     expect(submitted.status(), await submitted.text()).toBe(200);
 
     await page.getByLabel("Cases, line 1").fill("3");

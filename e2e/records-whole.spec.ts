@@ -26,7 +26,10 @@ async function data(page: Page, path: string): Promise<Row[]> {
 
 /** Signs in with a key issued for the test: a request log of its own, so its requests can be counted. */
 async function signInWithNewKey(page: Page, body: object) {
-  const issued = await page.request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { company: "Records whole", ...body } });
+  const issued = await page.request.post("/sandbox/test/operator/keys", {
+    headers: OPERATOR,
+    data: { company: "Records whole", ...body },
+  });
   expect(issued.status(), await issued.text()).toBe(201);
   const { key } = (await issued.json()) as { key: string };
   await ownWorkspace(page, key);
@@ -48,7 +51,8 @@ function collectErrors(page: Page): string[] {
 }
 
 /** A section of the page by its heading (the section and the table's frame share the name). */
-const section = (page: Page, heading: string) => page.locator("section", { has: page.getByRole("heading", { level: 2, name: heading, exact: true }) });
+const section = (page: Page, heading: string) =>
+  page.locator("section", { has: page.getByRole("heading", { level: 2, name: heading, exact: true }) });
 
 for (const keyType of ["Employee", "Customer"] as const) {
   test(`a customer's page shows its delivery schedule and retailer inventory (${keyType} key)`, async ({ page }) => {
@@ -65,10 +69,15 @@ for (const keyType of ["Employee", "Customer"] as const) {
 
     const deliveries = section(page, "Delivery schedule");
     const days = deliveryDaysText(schedule!.DeliveryDays as string | null | undefined, "long");
-    await expect(deliveries.locator("dt", { hasText: /^Delivery days$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText(days);
+    await expect(
+      deliveries.locator("dt", { hasText: /^Delivery days$/ }).locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText(days);
     const next = page.getByRole("region", { name: "Next deliveries" }).locator("tbody tr");
     // The schedule's dates from today on the state's clock: a date already passed is no next delivery.
-    const upcoming = upcomingDates(schedule!.DeliveryDates as string[] | undefined, localDay(new Date(), "America/Los_Angeles"));
+    const upcoming = upcomingDates(
+      schedule!.DeliveryDates as string[] | undefined,
+      localDay(new Date(), "America/Los_Angeles"),
+    );
     if (upcoming.length) await expect(next).toHaveCount(upcoming.length);
     // Each delivery's order cut-off on the state's clock (the sandbox's states are on Pacific time).
     await expect(next.first().locator("td").first()).toHaveText(/^\w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} (AM|PM) PT$/);
@@ -79,7 +88,15 @@ for (const keyType of ["Employee", "Customer"] as const) {
     await expect(stock.locator("tbody tr")).toHaveCount(shelf.length);
     // Days of cover = Inventory ÷ DailySales, exactly: the fourth column (product, inventory, daily sales, days of cover).
     const first = shelf[0]!;
-    await expect(stock.locator("tbody tr").first().locator("td").nth(3)).toHaveText(formatQuantity(daysOfCover(first.Inventory as string, first.DailySales as string, first.LastInventoryDate as string | undefined)));
+    await expect(stock.locator("tbody tr").first().locator("td").nth(3)).toHaveText(
+      formatQuantity(
+        daysOfCover(
+          first.Inventory as string,
+          first.DailySales as string,
+          first.LastInventoryDate as string | undefined,
+        ),
+      ),
+    );
     await expect(page.getByText("Days of cover is the inventory divided by daily sales")).toBeVisible();
 
     await settledAndAccessible(page, errors);
@@ -87,13 +104,17 @@ for (const keyType of ["Employee", "Customer"] as const) {
 }
 
 for (const keyType of ["Employee", "Supplier", "Customer"] as const) {
-  test(`a product's page shows its allocations, and what Allocated and Not authorized mean where its warehouse stock is shown (${keyType} key)`, async ({ page }) => {
+  test(`a product's page shows its allocations, and what Allocated and Not authorized mean where its warehouse stock is shown (${keyType} key)`, async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     await signIn(page, keyType);
     const productId = Number((await data(page, "/api/v1/allocations?PageSize=1"))[0]!.ProductID);
     const [product] = await data(page, `/api/v1/products/${productId}`);
     // What the page does: one page of the supplier's allocations, the product's rows kept.
-    const expected = (await data(page, `/api/v1/allocations?SupplierIDs=${product!.SupplierID}&PageSize=500`)).filter((a) => a.ProductID === productId);
+    const expected = (await data(page, `/api/v1/allocations?SupplierIDs=${product!.SupplierID}&PageSize=500`)).filter(
+      (a) => a.ProductID === productId,
+    );
     expect(expected.length).toBeGreaterThan(0);
 
     await page.goto(`/catalog/products/${productId}`);
@@ -112,8 +133,12 @@ for (const keyType of ["Employee", "Supplier", "Customer"] as const) {
       await expect(warehouse.getByRole("columnheader", { name: "Allocated" })).toBeVisible();
       await expect(warehouse.getByRole("columnheader", { name: "Not authorized" })).toBeVisible();
       const meaning = page.locator("main dl", { has: page.locator("dt", { hasText: /^Not authorized$/ }) });
-      await expect(meaning.locator("dt", { hasText: /^Allocated$/ }).locator("xpath=following-sibling::dd[1]")).toContainText("set aside for particular customers");
-      await expect(meaning.locator("dt", { hasText: /^Not authorized$/ }).locator("xpath=following-sibling::dd[1]")).toContainText("reserved at that warehouse for specifically authorized accounts");
+      await expect(
+        meaning.locator("dt", { hasText: /^Allocated$/ }).locator("xpath=following-sibling::dd[1]"),
+      ).toContainText("set aside for particular customers");
+      await expect(
+        meaning.locator("dt", { hasText: /^Not authorized$/ }).locator("xpath=following-sibling::dd[1]"),
+      ).toContainText("reserved at that warehouse for specifically authorized accounts");
       await meaning.getByRole("link", { name: "allocations", exact: true }).click();
       await expect(page).toHaveURL(/#allocations$/);
       await expect(allocations.getByRole("heading", { level: 2, name: "Allocations" })).toBeInViewport();
@@ -133,11 +158,17 @@ test("a product's page shows the retailers' inventory of it with days of cover",
   await expect(stock.getByRole("columnheader", { name: "Customer" })).toBeVisible();
   await expect(stock.locator("tbody tr")).toHaveCount(shelves.length);
   const first = shelves[0]!;
-  await expect(stock.locator("tbody tr").first().locator("td").nth(3)).toHaveText(formatQuantity(daysOfCover(first.Inventory as string, first.DailySales as string, first.LastInventoryDate as string | undefined)));
+  await expect(stock.locator("tbody tr").first().locator("td").nth(3)).toHaveText(
+    formatQuantity(
+      daysOfCover(first.Inventory as string, first.DailySales as string, first.LastInventoryDate as string | undefined),
+    ),
+  );
   await settledAndAccessible(page, errors);
 });
 
-test("customer pricing asks nothing of /customerPricing until a customer is chosen, then shows its prices", async ({ page }) => {
+test("customer pricing asks nothing of /customerPricing until a customer is chosen, then shows its prices", async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   const since = await signInWithNewKey(page, { type: "Employee" });
   let browserRequests = 0;
@@ -148,7 +179,9 @@ test("customer pricing asks nothing of /customerPricing until a customer is chos
   await page.goto("/catalog/pricing");
   await expect(page.getByRole("heading", { level: 1, name: "Customer pricing" })).toBeVisible();
   // The customer picker first among the filters, and the line saying what to do, announced as a status.
-  await expect(page.getByRole("search", { name: "Filters" }).getByRole("button").first()).toHaveAccessibleName(/^Customers/);
+  await expect(page.getByRole("search", { name: "Filters" }).getByRole("button").first()).toHaveAccessibleName(
+    /^Customers/,
+  );
   await expect(page.getByRole("status").filter({ hasText: "Choose a customer to see its prices" })).toBeVisible();
   await expect(page.locator("table.data-table")).toHaveCount(0);
   await page.waitForLoadState("networkidle");
@@ -167,7 +200,9 @@ test("customer pricing asks nothing of /customerPricing until a customer is chos
 
 test("customer pricing chooses the customer of a Customer key with one customer", async ({ page }) => {
   // The demo retailer's first store, read through the sandbox with its demo key (as the journeys' keys are made).
-  const response = await page.request.get("/sandbox/test/api/v1/customers?PageSize=1", { headers: { "x-api-key": "test-customer-demo" } });
+  const response = await page.request.get("/sandbox/test/api/v1/customers?PageSize=1", {
+    headers: { "x-api-key": "test-customer-demo" },
+  });
   const own = ((await response.json()) as { Data: Row[] }).Data[0]!;
   await signInWithNewKey(page, { type: "Customer", customerIds: [Number(own.CustomerID)] });
   await page.goto("/catalog/pricing");
@@ -175,7 +210,9 @@ test("customer pricing chooses the customer of a Customer key with one customer"
   await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
 });
 
-test("delivery days asks nothing of /deliveryDays when the customers' records carry their schedule (a Supplier key's sparse records)", async ({ page }) => {
+test("delivery days asks nothing of /deliveryDays when the customers' records carry their schedule (a Supplier key's sparse records)", async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   const since = await signInWithNewKey(page, { type: "Supplier", supplierIds: [101] });
   // The premise: the Supplier key's customers come without NextDeliveryDates (sparse), but with DeliveryDays and DeliveryDates.

@@ -15,7 +15,9 @@ import { seriousViolations } from "./axe";
 
 const SLOW = { timeout: 60_000 };
 
-test("a new server says the sandbox is being prepared, opens the demo once it is, and copies the templates seeded once for every server", async ({ page }) => {
+test("a new server says the sandbox is being prepared, opens the demo once it is, and copies the templates seeded once for every server", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), "backroom-e2e-sandbox-start-"));
   const templates = join(dir, "templates");
@@ -25,10 +27,22 @@ test("a new server says the sandbox is being prepared, opens the demo once it is
   const apps: Started[] = [];
   const settings = {
     build: false,
-    env: { SANDBOX_TEMPLATE_DIR: templates, SANDBOX_SCALE: "0.05", DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "warn", WATCH_PERIOD_SECONDS: "0", HISTORY_SWEEP_SECONDS: "0", COLLECTIONS_SWEEP_SECONDS: "0" },
+    env: {
+      SANDBOX_TEMPLATE_DIR: templates,
+      SANDBOX_SCALE: "0.05",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      LOG_LEVEL: "warn",
+      WATCH_PERIOD_SECONDS: "0",
+      HISTORY_SWEEP_SECONDS: "0",
+      COLLECTIONS_SWEEP_SECONDS: "0",
+    },
   };
   try {
-    const started = await Promise.allSettled([startApp(join(dir, "one"), settings), startApp(join(dir, "two"), settings)]);
+    const started = await Promise.allSettled([
+      startApp(join(dir, "one"), settings),
+      startApp(join(dir, "two"), settings),
+    ]);
     for (const app of started) if (app.status === "fulfilled") apps.push(app.value.process);
     const [one, two] = started.map((app) => {
       if (app.status === "rejected") throw app.reason;
@@ -58,10 +72,19 @@ test("a new server says the sandbox is being prepared, opens the demo once it is
     await page.waitForURL((url) => url.pathname !== "/sign-in", SLOW);
 
     // The other server's first demo: its sandbox is a copy too.
-    const demo = await page.request.post(`${two.base}/api/demo`, { data: { as: "Supplier", environment: "test" }, headers: { Origin: two.base }, ...SLOW });
+    const demo = await page.request.post(`${two.base}/api/demo`, {
+      data: { as: "Supplier", environment: "test" },
+      headers: { Origin: two.base },
+      ...SLOW,
+    });
     expect(demo.status(), await demo.text()).toBe(200);
     for (const app of apps) {
-      expect(app.lines, app.lines.join("\n")).toEqual(expect.arrayContaining([expect.stringContaining("sandbox: copied the test environment from its template"), expect.stringContaining("sandbox: copied the production environment from its template")]));
+      expect(app.lines, app.lines.join("\n")).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining("sandbox: copied the test environment from its template"),
+          expect.stringContaining("sandbox: copied the production environment from its template"),
+        ]),
+      );
       expect(app.lines.filter((line) => /sandbox: seeded the (test|production) environment in/.test(line))).toEqual([]);
     }
     const lines = apps.flatMap((app) => app.lines);

@@ -5,7 +5,9 @@ import { DEMO_KEYS, ownWorkspace } from "./sign-in";
 // Saved views: a person sets a list's filters, saves the view under a name, schedules its CSV by mail on the Saved
 // views page, and sees it listed with its next run. A workspace of their own, so the views are theirs alone.
 
-test("a person saves a filtered list as a view, schedules it weekly, and sees it listed with its next run", async ({ page }) => {
+test("a person saves a filtered list as a view, schedules it weekly, and sees it listed with its next run", async ({
+  page,
+}) => {
   await ownWorkspace(page, DEMO_KEYS.Employee, { name: "Saved views workspace" });
   await page.goto("/invoices?Statuses=1%2C7&PageSize=25");
   await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();

@@ -21,9 +21,17 @@ test.describe("/sign-in", () => {
   for (const [button, person, keyType, label, scope] of [
     ["Try as a retailer", "Demo retailer", "Customer", /\(retailer\)$/, /^2 stores: /],
     ["Try as a brand", "Demo brand", "Supplier", /\(brand\)$/, /^1 brand: /],
-    ["Try as an employee", "Demo distributor staff", "Employee", /^Distributor staff \(employee\)$/, /^Every customer, supplier and warehouse$/],
+    [
+      "Try as an employee",
+      "Demo distributor staff",
+      "Employee",
+      /^Distributor staff \(employee\)$/,
+      /^Every customer, supplier and warehouse$/,
+    ],
   ] as const) {
-    test(`the demo ${keyType} person signs in, and the header names them and the workspace's key: its type and what it reaches`, async ({ page }) => {
+    test(`the demo ${keyType} person signs in, and the header names them and the workspace's key: its type and what it reaches`, async ({
+      page,
+    }) => {
       await tryDemo(page, button);
       await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
       const header = page.getByRole("banner");
@@ -37,7 +45,9 @@ test.describe("/sign-in", () => {
       expect(shown).toMatch(new RegExp(`^(.+) \\(${keyType}, Test\\)$`));
       expect(shown.replace(` (${keyType}, Test)`, "")).toMatch(label);
       // What the key reaches, in full, on the workspace's keys page.
-      const session = (await (await page.request.get("/api/session")).json()) as { keys: { keyType: string; scope: { summary: string } }[] };
+      const session = (await (await page.request.get("/api/session")).json()) as {
+        keys: { keyType: string; scope: { summary: string } }[];
+      };
       expect(session.keys.map((k) => k.keyType)).toEqual([keyType]);
       expect(session.keys[0]!.scope.summary).toMatch(scope);
       await page.goto("/settings/keys");
@@ -52,7 +62,10 @@ test.describe("/sign-in", () => {
     // A person of the test's own, made from elsewhere (this browser stays signed out).
     const email = uniqueEmail("wrong-password");
     const elsewhere = await playwright.request.newContext({ baseURL });
-    const made = await elsewhere.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Wren Wrong" }, headers: { Origin: origin() } });
+    const made = await elsewhere.post("/api/auth/sign-up/email", {
+      data: { email, password: PASSWORD, name: "Wren Wrong" },
+      headers: { Origin: origin() },
+    });
     expect(made.status(), await made.text()).toBe(200);
     await elsewhere.dispose();
 
@@ -74,15 +87,23 @@ test.describe("/sign-in", () => {
   });
 });
 
-test("after adding a key by typing it, no response, URL, cookie, storage entry or page holds it", async ({ page, request }) => {
+test("after adding a key by typing it, no response, URL, cookie, storage entry or page holds it", async ({
+  page,
+  request,
+}) => {
   // A brand's key issued for this test, from outside the browser (the operator's answer holds it).
-  const issued = await request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { type: "Supplier", company: "Session brand", supplierIds: [101] } });
+  const issued = await request.post("/sandbox/test/operator/keys", {
+    headers: OPERATOR,
+    data: { type: "Supplier", company: "Session brand", supplierIds: [101] },
+  });
   expect(issued.status(), await issued.text()).toBe(201);
   const apiKey = ((await issued.json()) as { key: string }).key;
   const secrets = [apiKey, ...Object.values(DEMO_KEYS)];
 
   const seen: { url: string; text: string }[] = [];
-  page.on("response", async (response) => seen.push({ url: response.url(), text: await response.text().catch(() => "") }));
+  page.on("response", async (response) =>
+    seen.push({ url: response.url(), text: await response.text().catch(() => "") }),
+  );
   // As a new person does it, typed: an account, a workspace, then its key. The one request that carries the key is
   // the POST of the keys page's form.
   await page.goto("/sign-up");
@@ -115,27 +136,49 @@ test("after adding a key by typing it, no response, URL, cookie, storage entry o
   await expect.poll(() => reads.filter((read) => seen.some((b) => b.url.endsWith(read))).length).toBe(reads.length);
 
   expect(seen.length).toBeGreaterThan(5);
-  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  const storage = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  );
   const content = await page.content();
   const cookies = await page.context().cookies();
   for (const secret of secrets) {
-    expect(seen.filter((b) => b.text.includes(secret) || b.url.includes(secret)).map((b) => b.url), "responses holding a key").toEqual([]);
+    expect(
+      seen.filter((b) => b.text.includes(secret) || b.url.includes(secret)).map((b) => b.url),
+      "responses holding a key",
+    ).toEqual([]);
     for (const cookie of cookies) expect(cookie.value).not.toContain(secret);
     expect(storage).not.toContain(secret);
     expect(content).not.toContain(secret);
   }
 });
 
-test("a cross-site write is refused before it reaches the session, the keys or the API", async ({ page, playwright, baseURL }) => {
+test("a cross-site write is refused before it reaches the session, the keys or the API", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await tryDemo(page, "Try as a retailer");
   const cookie = await sessionCookie(page.context());
   const outsider = await playwright.request.newContext({ baseURL });
-  const headers = { Cookie: `${cookie.name}=${cookie.value}`, Origin: "https://evil.example", "Content-Type": "application/json" };
-  const addKey = await outsider.post("/api/keys", { headers, data: { apiKey: "test-employee-demo", environment: "test" } });
+  const headers = {
+    Cookie: `${cookie.name}=${cookie.value}`,
+    Origin: "https://evil.example",
+    "Content-Type": "application/json",
+  };
+  const addKey = await outsider.post("/api/keys", {
+    headers,
+    data: { apiKey: "test-employee-demo", environment: "test" },
+  });
   expect(addKey.status(), await addKey.text()).toBe(403);
-  const write = await outsider.post("/api/v1/payments/applications?PaymentInvoiceNum=PAY-1&TargetInvoiceNum=INV-1&ARAccountID=50001&Amount=1", { headers });
+  const write = await outsider.post(
+    "/api/v1/payments/applications?PaymentInvoiceNum=PAY-1&TargetInvoiceNum=INV-1&ARAccountID=50001&Amount=1",
+    { headers },
+  );
   expect(write.status(), await write.text()).toBe(403);
-  const signOut = await outsider.post("/api/auth/sign-out", { headers: { ...headers, "Sec-Fetch-Site": "cross-site" }, data: {} });
+  const signOut = await outsider.post("/api/auth/sign-out", {
+    headers: { ...headers, "Sec-Fetch-Site": "cross-site" },
+    data: {},
+  });
   expect(signOut.status(), await signOut.text()).toBe(403);
   await outsider.dispose();
   // The session survived all three, and its workspace still has its one key.
@@ -151,13 +194,18 @@ test("sign-out makes the old session cookie useless", async ({ page, playwright,
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to Backroom" })).toBeVisible();
   expect((await page.context().cookies()).filter((c) => c.name === SESSION_COOKIE)).toEqual([]);
-  const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${cookie.name}=${cookie.value}` } });
+  const replay = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `${cookie.name}=${cookie.value}` },
+  });
   expect((await replay.get("/api/session")).status()).toBe(401);
   expect((await replay.get("/api/v1/states")).status()).toBe(401);
   await replay.dispose();
 });
 
-test("pages carry a nonce-based Content-Security-Policy and the other security headers, and work under it", async ({ page }) => {
+test("pages carry a nonce-based Content-Security-Policy and the other security headers, and work under it", async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -165,7 +213,8 @@ test("pages carry a nonce-based Content-Security-Policy and the other security h
   const response = await page.goto("/sign-in");
   const headers = response!.headers();
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
-  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) expect(headers["content-security-policy"]).toContain(directive);
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"])
+    expect(headers["content-security-policy"]).toContain(directive);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("same-origin");
   // JSON answers get the fixed headers too (from next.config.mjs; the nonce proxy runs for pages only).

@@ -9,7 +9,10 @@ export type Demo = "Customer" | "Supplier" | "Employee";
 export async function tryDemo(page: Page, button: string, { timeout }: { timeout?: number } = {}) {
   await page.goto("/sign-in");
   await page.getByRole("radio", { name: /Test/ }).check();
-  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/demo" && r.request().method() === "POST", { timeout });
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/demo" && r.request().method() === "POST",
+    { timeout },
+  );
   await page.getByRole("button", { name: button }).click();
   const answer = await answered;
   expect(answer.status(), await answer.text()).toBe(200);
@@ -22,7 +25,10 @@ export async function tryDemo(page: Page, button: string, { timeout }: { timeout
  * POST /api/demo the page makes, from the page's context, so the session cookie lands in its browser.
  */
 export async function signIn(page: Page, demo: Demo) {
-  const response = await page.request.post("/api/demo", { data: { as: demo, environment: "test" }, headers: { Origin: origin() } });
+  const response = await page.request.post("/api/demo", {
+    data: { as: demo, environment: "test" },
+    headers: { Origin: origin() },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -34,20 +40,34 @@ export function origin(): string {
 let people = 0;
 
 /** The sandbox's demo keys of the Test environment (the operator's endpoints take the Employee one). */
-export const DEMO_KEYS: Record<Demo, string> = { Customer: "test-customer-demo", Supplier: "test-supplier-demo", Employee: "test-employee-demo" };
+export const DEMO_KEYS: Record<Demo, string> = {
+  Customer: "test-customer-demo",
+  Supplier: "test-supplier-demo",
+  Employee: "test-employee-demo",
+};
 
 /**
  * A new person of their own (an address no other test uses), signed up through better-auth's endpoint from the page's
  * context, owner of a new workspace holding `apiKey` (Test environment): for a test that changes what a demo workspace
  * shares (its keys, its members, its active key), or works with a key issued for it (a cache and a log of its own).
  */
-export async function ownWorkspace(page: Page, apiKey: string, { environment = "test", name = "Test workspace" }: { environment?: "test" | "production"; name?: string } = {}): Promise<{ email: string; password: string; workspaceId: string; keyId: string }> {
+export async function ownWorkspace(
+  page: Page,
+  apiKey: string,
+  { environment = "test", name = "Test workspace" }: { environment?: "test" | "production"; name?: string } = {},
+): Promise<{ email: string; password: string; workspaceId: string; keyId: string }> {
   const email = `person-${process.pid}-${Date.now().toString(36)}-${++people}@example.test`;
   const password = "a long passphrase for tests";
   const headers = { Origin: origin() };
-  const signedUp = await page.request.post("/api/auth/sign-up/email", { data: { email, password, name: "Pat Example" }, headers });
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password, name: "Pat Example" },
+    headers,
+  });
   expect(signedUp.status(), await signedUp.text()).toBe(200);
-  const made = await page.request.post("/api/auth/organization/create", { data: { name, slug: email.replace(/[^a-z0-9]+/g, "-") }, headers });
+  const made = await page.request.post("/api/auth/organization/create", {
+    data: { name, slug: email.replace(/[^a-z0-9]+/g, "-") },
+    headers,
+  });
   expect(made.status(), await made.text()).toBe(200);
   const workspaceId = ((await made.json()) as { id: string }).id;
   const added = await page.request.post("/api/keys", { data: { apiKey, environment }, headers });

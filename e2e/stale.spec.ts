@@ -16,7 +16,10 @@ const PAGES = [
 
 /** A person whose workspace holds a key of the demo brand issued for this test: its own cache and budget. */
 async function connectIssued(page: Page): Promise<string> {
-  const issued = await page.request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { type: "Supplier", company: "Stale answers", supplierIds: [101] } });
+  const issued = await page.request.post("/sandbox/test/operator/keys", {
+    headers: OPERATOR,
+    data: { type: "Supplier", company: "Stale answers", supplierIds: [101] },
+  });
   expect(issued.status(), await issued.text()).toBe(201);
   const { key } = (await issued.json()) as { key: string };
   await ownWorkspace(page, key);
@@ -29,7 +32,11 @@ async function rowsOf(page: Page, selector: string): Promise<string[]> {
   // Ids are named by lookups the browser makes after the rows: wait for them too.
   await page.waitForLoadState("networkidle");
   await expect(page.locator(selector).first()).toBeVisible();
-  const lines = (text: string) => text.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("Shown as of"));
+  const lines = (text: string) =>
+    text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith("Shown as of"));
   const read = async () => (await page.locator(selector).allInnerTexts()).map((text) => lines(text).join("\n"));
   // On two busy cores a lookup can start after the network was idle: the rows are read until two readings agree.
   let shown = await read();
@@ -43,7 +50,9 @@ async function rowsOf(page: Page, selector: string): Promise<string[]> {
   return shown;
 }
 
-test("with the key's budget spent, each page shows what it showed, how old it is and when the budget returns", async ({ page }) => {
+test("with the key's budget spent, each page shows what it showed, how old it is and when the budget returns", async ({
+  page,
+}) => {
   // Each page read twice, each reading settled (rowsOf), and 16 s waited out: more than the default minute on two cores.
   test.setTimeout(150_000);
   const key = await connectIssued(page);
@@ -58,7 +67,10 @@ test("with the key's budget spent, each page shows what it showed, how old it is
   // proxy's clock, so the test waits it out.
   await page.waitForTimeout(16_000);
   // The key's hour is spent: every API request of this key is answered 429 until the budget returns in 30 minutes.
-  const added = await page.request.post("/sandbox/test/operator/faults", { headers: OPERATOR, data: { path: "/api/*", kind: "rate-limit", retryAfter: 1800, key } });
+  const added = await page.request.post("/sandbox/test/operator/faults", {
+    headers: OPERATOR,
+    data: { path: "/api/*", kind: "rate-limit", retryAfter: 1800, key },
+  });
   expect(added.status(), await added.text()).toBe(201);
   const ruleId = ((await added.json()) as { rule: { id: number } }).rule.id;
   try {
@@ -66,12 +78,16 @@ test("with the key's budget spent, each page shows what it showed, how old it is
       await page.goto(path);
       expect(await rowsOf(page, rows), path).toEqual(before.get(path));
       const note = page.locator("[data-stale-note]").first();
-      await expect(note).toContainText(/^Shown as of \d{1,2}:\d{2} [AP]M · the API's hourly limit is spent until \d{1,2}:\d{2} [AP]M$/);
+      await expect(note).toContainText(
+        /^Shown as of \d{1,2}:\d{2} [AP]M · the API's hourly limit is spent until \d{1,2}:\d{2} [AP]M$/,
+      );
       await expect(page.locator("[data-budget]")).toContainText(/Spent · back at \d{1,2}:\d{2} [AP]M/);
       expect(await seriousViolations(page), path).toEqual([]);
     }
     // The requests were made, and refused: the request log shows the last-known copies for what they are.
-    const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { source: string }[] };
+    const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as {
+      requests: { source: string }[];
+    };
     expect(log.requests.filter((r) => r.source === "stale").length).toBeGreaterThan(0);
   } finally {
     await page.request.delete(`/sandbox/test/operator/faults/${ruleId}`, { headers: OPERATOR });

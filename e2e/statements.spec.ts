@@ -8,7 +8,9 @@ import { signIn } from "./sign-in";
 // Statements of account (issue 31): a retailer opens an account's statement and downloads it as a PDF whose figures
 // are the page's (every open invoice, the balance outstanding); the distributor's staff open any account's; axe clean.
 
-test("a retailer downloads the statement of an account: every open invoice and the balance of the page are in the PDF", async ({ page }) => {
+test("a retailer downloads the statement of an account: every open invoice and the balance of the page are in the PDF", async ({
+  page,
+}) => {
   await signIn(page, "Customer");
   await page.goto("/");
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Statements" }).click();
@@ -37,16 +39,25 @@ test("a retailer downloads the statement of an account: every open invoice and t
   // Its invoice links open Backroom's pages, never the API's documents.
   const links = pages.flatMap((p) => p.links);
   expect(links.length).toBeGreaterThanOrEqual(numbers.length);
-  expect(links.every((href) => new URL(href).pathname.startsWith("/invoices/") && new URL(href).origin === new URL(page.url()).origin)).toBe(true);
+  expect(
+    links.every(
+      (href) => new URL(href).pathname.startsWith("/invoices/") && new URL(href).origin === new URL(page.url()).origin,
+    ),
+  ).toBe(true);
 });
 
-test("the distributor's staff open any account's statement, and a day the API's aging is not as of is said so", async ({ page }) => {
+test("the distributor's staff open any account's statement, and a day the API's aging is not as of is said so", async ({
+  page,
+}) => {
   await signIn(page, "Employee");
   await page.goto("/statements");
   // The demo staff's key has no collections list (its walk would spend the budget other tests count): by number.
   await page.getByLabel("Customer or AR account").fill("50003");
   await page.getByRole("button", { name: "Find", exact: true }).click();
-  await page.getByRole("link", { name: /AR account 50003/ }).first().click();
+  await page
+    .getByRole("link", { name: /AR account 50003/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/account=50003/);
   await expect(page.getByRole("heading", { level: 2, name: "Statement of account" })).toBeVisible();
   await expect(page.getByTestId("statement-balance")).toContainText(/Balance outstanding [−$\d,.]+/);
@@ -58,20 +69,34 @@ test("the distributor's staff open any account's statement, and a day the API's 
   expect(refused.status()).toBe(409);
 });
 
-test("staff find an account's statement by its customer's name: matches from the key's collections list, each with its AR account", async ({ page }) => {
+test("staff find an account's statement by its customer's name: matches from the key's collections list, each with its AR account", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // A key of its own: the collections list's walk spends its budget, not the demo staff's that other tests count.
   await connectWithKey(page, await issueKey(page, "Employee", { rateLimit: 100_000 }));
   // The customer of AR account 50003, as the API names it.
-  const open = (await (await page.request.get("/sandbox/test/api/v1/payments/openInvoices?ARAccountIDs=50003&PageSize=1", { headers: { "x-api-key": "test-employee-demo" } })).json()) as { Data: { CustomerID: number }[] };
-  const customer = (await (await page.request.get(`/sandbox/test/api/v1/customers/${open.Data[0]!.CustomerID}`, { headers: { "x-api-key": "test-employee-demo" } })).json()) as { Data: { CustomerName: string }[] };
+  const open = (await (
+    await page.request.get("/sandbox/test/api/v1/payments/openInvoices?ARAccountIDs=50003&PageSize=1", {
+      headers: { "x-api-key": "test-employee-demo" },
+    })
+  ).json()) as { Data: { CustomerID: number }[] };
+  const customer = (await (
+    await page.request.get(`/sandbox/test/api/v1/customers/${open.Data[0]!.CustomerID}`, {
+      headers: { "x-api-key": "test-employee-demo" },
+    })
+  ).json()) as { Data: { CustomerName: string }[] };
   const name = customer.Data[0]!.CustomerName;
   await page.goto("/statements");
   const search = page.getByRole("search", { name: "Find an account" });
   // A name before the key's collections list is in: its walk starts, and the page says names come once it is in.
   await search.getByLabel("Customer or AR account").fill(name.toLowerCase());
   await search.getByRole("button", { name: "Find", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: /^Names can be searched once this key's collections list is in: it is being read now/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: /^Names can be searched once this key's collections list is in: it is being read now/ }),
+  ).toBeVisible();
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 2, name: /accounts? match/ })).toBeVisible({ timeout: 1_000 });
@@ -90,10 +115,14 @@ test("staff find an account's statement by its customer's name: matches from the
   // A customer's id finds its account too.
   await search.getByLabel("Customer or AR account").fill(String(open.Data[0]!.CustomerID));
   await search.getByRole("button", { name: "Find", exact: true }).click();
-  await expect(page.getByRole("region", { name: /account matches/ }).getByRole("link", { name: /AR account 50003/ })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: /account matches/ }).getByRole("link", { name: /AR account 50003/ }),
+  ).toBeVisible();
 });
 
-test("a retailer's owner mails each account's statement monthly to the Accounts role, and stops it", async ({ page }) => {
+test("a retailer's owner mails each account's statement monthly to the Accounts role, and stops it", async ({
+  page,
+}) => {
   // An account of their own: the shared demo changes nothing everyone shares.
   await connectWithKey(page, await issueKey(page, "Customer"));
   await page.goto("/statements");
@@ -108,8 +137,12 @@ test("a retailer's owner mails each account's statement monthly to the Accounts 
   }).toPass({ timeout: 15_000 });
   await monthly.getByLabel("Time zone").selectOption("America/Los_Angeles");
   await monthly.getByRole("button", { name: "Mail statements monthly" }).dblclick();
-  await expect(monthly.getByRole("status")).toContainText("Saved: statements go on the 5th of each month at 07:00 (America/Los_Angeles)");
-  await expect(monthly.getByTestId("monthly-statements-state")).toContainText("goes as a PDF (A4) on the 5th of each month");
+  await expect(monthly.getByRole("status")).toContainText(
+    "Saved: statements go on the 5th of each month at 07:00 (America/Los_Angeles)",
+  );
+  await expect(monthly.getByTestId("monthly-statements-state")).toContainText(
+    "goes as a PDF (A4) on the 5th of each month",
+  );
   // Nobody has the Accounts role yet: the page says a run would mail nobody.
   await expect(monthly.getByTestId("monthly-statements-state")).toContainText("No member has the Accounts role");
   expect(await seriousViolations(page)).toEqual([]);

@@ -12,7 +12,9 @@ interface Rep {
   Customers: { CustomerID: number }[];
 }
 
-test("the demo staff person's Today: their rep's accounts, today's and tomorrow's deliveries with the cut-off, each card opening its customer", async ({ page }) => {
+test("the demo staff person's Today: their rep's accounts, today's and tomorrow's deliveries with the cut-off, each card opening its customer", async ({
+  page,
+}) => {
   await tryDemo(page, "Try as an employee");
   const reps = ((await (await page.request.get("/api/v1/salesReps?PageSize=500")).json()) as { Data: Rep[] }).Data;
   // The rep with the most active accounts (the lowest UserID among equals).
@@ -20,28 +22,40 @@ test("the demo staff person's Today: their rep's accounts, today's and tomorrow'
 
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-  await expect(page.getByTestId("today-summary")).toHaveText(`${busiest.Name}: ${busiest.Customers.length} active accounts. All of them`, { timeout: 30_000 });
+  await expect(page.getByTestId("today-summary")).toHaveText(
+    `${busiest.Name}: ${busiest.Customers.length} active accounts. All of them`,
+    { timeout: 30_000 },
+  );
   await expect(page.getByLabel("Sales rep")).toHaveValue(String(busiest.UserID));
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true }),
+  ).toHaveAttribute("aria-current", "page");
 
   // Every section is there, each counted; a delivery card belongs to the rep.
   const mine = new Set(busiest.Customers.map((c) => c.CustomerID));
-  for (const name of ["Deliveries today", "Deliveries tomorrow", "On hold", "Past due", "Orders stopped"]) await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}`) })).toBeVisible();
+  for (const name of ["Deliveries today", "Deliveries tomorrow", "On hold", "Past due", "Orders stopped"])
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}`) })).toBeVisible();
   const tomorrow = page.getByRole("region", { name: /^Deliveries tomorrow/ });
   const cards = tomorrow.getByRole("article");
-  const count = Number((await page.getByRole("heading", { level: 2, name: /^Deliveries tomorrow/ }).innerText()).match(/\((\d+)\)/)![1]);
+  const count = Number(
+    (await page.getByRole("heading", { level: 2, name: /^Deliveries tomorrow/ }).innerText()).match(/\((\d+)\)/)![1],
+  );
   await expect(cards).toHaveCount(count);
   if (count > 0) {
-    for (const id of await cards.evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute("data-customer"))))) expect(mine.has(id), `customer ${id} is the rep's`).toBe(true);
+    for (const id of await cards.evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute("data-customer")))))
+      expect(mine.has(id), `customer ${id} is the rep's`).toBe(true);
     // The state's cut-off for tomorrow, on its clock: still open (with the time left) or passed.
-    await expect(tomorrow.getByTestId("cut-off").first()).toHaveText(/^(Order by \w{3} \d{1,2}:\d{2} [AP]M PT for \w+'s delivery \(\w{3} \d{1,2}\) · .+ left|Too late for .+: the cut-off was .+\.)$/);
+    await expect(tomorrow.getByTestId("cut-off").first()).toHaveText(
+      /^(Order by \w{3} \d{1,2}:\d{2} [AP]M PT for \w+'s delivery \(\w{3} \d{1,2}\) · .+ left|Too late for .+: the cut-off was .+\.)$/,
+    );
     // Each card: a licence line, an address with directions (or none on record), a balance and a last order.
     const first = cards.first();
     await expect(first).toContainText(/Licence|No licence on record/);
     await expect(first).toContainText(/Balance \$|Nothing open\./);
     await expect(first).toContainText(/Last order|No order in the last 90 days\./);
     const directions = first.getByRole("link", { name: /^Directions to / });
-    if (await directions.count()) await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    if (await directions.count())
+      await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
     const name = (await first.getByRole("heading", { level: 3 }).innerText()).trim();
     await first.getByRole("heading", { level: 3 }).getByRole("link").click();
     await expect(page).toHaveURL(/\/customers\/\d+$/);
@@ -68,7 +82,12 @@ test("the rep's accounts, all of them as cards, searched by name", async ({ page
   const total = Number((await count.innerText()).match(/^(\d+)/)![1]);
   const cards = page.getByRole("list", { name: "Accounts" }).getByRole("article");
   await expect(cards).toHaveCount(total);
-  const name = (await cards.nth(Math.floor(total / 2)).getByRole("heading", { level: 3 }).innerText()).trim();
+  const name = (
+    await cards
+      .nth(Math.floor(total / 2))
+      .getByRole("heading", { level: 3 })
+      .innerText()
+  ).trim();
   // Searched by the words of a name, in any case.
   await page.getByLabel("Name, address, licence or id").fill(name.toUpperCase());
   await page.getByRole("button", { name: "Search" }).click();
@@ -82,27 +101,36 @@ test("a staff member with no rep link chooses a rep, and is told how to be linke
   await connectWithKey(page, await issueKey(page, "Employee"));
   await page.goto("/today");
   await expect(page.getByTestId("today-unlinked")).toContainText("You are not linked to a sales rep");
-  await expect(page.getByTestId("today-unlinked").getByRole("link", { name: "Members" })).toHaveAttribute("href", "/settings/members");
+  await expect(page.getByTestId("today-unlinked").getByRole("link", { name: "Members" })).toHaveAttribute(
+    "href",
+    "/settings/members",
+  );
   const reps = ((await (await page.request.get("/api/v1/salesReps?PageSize=500")).json()) as { Data: Rep[] }).Data;
   const rep = reps.find((r) => r.Customers.length > 0)!;
   await page.getByLabel("Sales rep").selectOption(String(rep.UserID));
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(new RegExp(`/today\\?rep=${rep.UserID}$`));
-  await expect(page.getByTestId("today-summary")).toContainText(`${rep.Name}: ${rep.Customers.length} active`, { timeout: 30_000 });
+  await expect(page.getByTestId("today-summary")).toContainText(`${rep.Name}: ${rep.Customers.length} active`, {
+    timeout: 30_000,
+  });
 });
 
 test("a retailer's key has no Today: the page says so, and the sidebar has no entry", async ({ page }) => {
   await signIn(page, "Customer");
   await page.goto("/today");
   await expect(page.getByText("Today is the distributor's sales reps' day")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Today", exact: true }),
+  ).toHaveCount(0);
 });
 
 test.describe("on a phone", () => {
   const { defaultBrowserType: _iphone, ...iPhone13 } = devices["iPhone 13"];
   test.use(iPhone13);
 
-  test("the demo staff person's phone opens on Today, which fits it and passes axe; Overview is a tap away", async ({ page }) => {
+  test("the demo staff person's phone opens on Today, which fits it and passes axe; Overview is a tap away", async ({
+    page,
+  }) => {
     await tryDemo(page, "Try as an employee");
     await expect(page).toHaveURL(/\/today$/);
     await expect(page.getByTestId("today-summary")).toContainText("active accounts", { timeout: 30_000 });
@@ -111,12 +139,19 @@ test.describe("on a phone", () => {
     // A card's own links (its name, directions) are a finger's width tall; a link in its sentences is WCAG 2.5.5's
     // inline exception.
     const card = page.getByRole("article").first();
-    const own = [card.getByRole("heading", { level: 3 }).getByRole("link"), card.getByRole("link", { name: /^Directions to / })];
-    for (const link of own) if (await link.count()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    const own = [
+      card.getByRole("heading", { level: 3 }).getByRole("link"),
+      card.getByRole("link", { name: /^Directions to / }),
+    ];
+    for (const link of own)
+      if (await link.count()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     expect(await seriousViolations(page)).toEqual([]);
     // From a dashboard page, Overview opens the overview.
     await page.getByRole("button", { name: "Menu" }).click();
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Overview", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "Overview", exact: true })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   });
 });

@@ -10,18 +10,49 @@ import { type AuditTrail, createAuditTrail } from "@/lib/server/audit/audit-trai
 import { createConnectThrottle } from "@/lib/server/connect-throttle";
 import { migrate } from "@/lib/server/db/migrations";
 import { type Database, openDatabase } from "@/lib/server/db/open";
-import { assertRunnable, type Environment, realApiBase, sandboxEnabled, sandboxSettings, serverEnv } from "@/lib/server/env";
+import {
+  assertRunnable,
+  type Environment,
+  realApiBase,
+  sandboxEnabled,
+  sandboxSettings,
+  serverEnv,
+} from "@/lib/server/env";
 import type { ReadinessDeps } from "@/lib/server/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/jobs";
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
 import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "@/lib/server/watch/watch";
-import { COLLECTIONS_SWEEP, COLLECTIONS_SYNC, type CollectionsSync, type CollectionsSyncJob, createCollectionsSync } from "@/lib/server/collections/collections-sync";
-import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySync, type HistorySyncJob } from "@/lib/server/insights/history-sync";
-import { createReports, REPORT, REPORT_SWEEP, REPORT_SWEEP_SECONDS, type ReportJob } from "@/lib/server/reports/report-job";
+import {
+  COLLECTIONS_SWEEP,
+  COLLECTIONS_SYNC,
+  type CollectionsSync,
+  type CollectionsSyncJob,
+  createCollectionsSync,
+} from "@/lib/server/collections/collections-sync";
+import {
+  createHistorySync,
+  HISTORY_SWEEP,
+  HISTORY_SYNC,
+  type HistorySync,
+  type HistorySyncJob,
+} from "@/lib/server/insights/history-sync";
+import {
+  createReports,
+  REPORT,
+  REPORT_SWEEP,
+  REPORT_SWEEP_SECONDS,
+  type ReportJob,
+} from "@/lib/server/reports/report-job";
 import { createReportStore, leaveReport } from "@/lib/server/reports/report-store";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
-import { createDigests, DIGEST, DIGEST_SWEEP, DIGEST_SWEEP_SECONDS, type DigestJob } from "@/lib/server/notifications/digest";
+import {
+  createDigests,
+  DIGEST,
+  DIGEST_SWEEP,
+  DIGEST_SWEEP_SECONDS,
+  type DigestJob,
+} from "@/lib/server/notifications/digest";
 import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/notifications/notifier";
 import { createPreferences, type Preferences } from "@/lib/server/notifications/preferences";
 import { recurring } from "@/lib/server/jobs/recurring";
@@ -35,8 +66,18 @@ import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
 import { createResponseCache } from "@/lib/server/response-cache";
 import { answerFailures } from "@/lib/server/route-errors";
-import { createMonthlyStatements, STATEMENT_MAIL, STATEMENT_SWEEP, STATEMENT_SWEEP_SECONDS, type StatementJob } from "@/lib/server/statements/monthly-statements";
-import { createStatementSchedules, leaveStatements, type StatementSchedules } from "@/lib/server/statements/statement-schedules";
+import {
+  createMonthlyStatements,
+  STATEMENT_MAIL,
+  STATEMENT_SWEEP,
+  STATEMENT_SWEEP_SECONDS,
+  type StatementJob,
+} from "@/lib/server/statements/monthly-statements";
+import {
+  createStatementSchedules,
+  leaveStatements,
+  type StatementSchedules,
+} from "@/lib/server/statements/statement-schedules";
 import { type ActorResolver, createActorResolver } from "@/lib/server/auth/actor";
 import { type Auth, createAuth } from "@/lib/server/auth/auth";
 import { createMailer, type Mailer } from "@/lib/server/auth/mailer";
@@ -153,7 +194,14 @@ async function migrateAtStart(database: Database): Promise<{ migrated: () => boo
       done = true;
       log().info({ database: database.where }, "database migrated");
     } catch (error) {
-      log().error({ database: database.where, error: error instanceof Error ? error.message : String(error), retryInMs: MIGRATION_RETRY_MS }, "database migration failed");
+      log().error(
+        {
+          database: database.where,
+          error: error instanceof Error ? error.message : String(error),
+          retryInMs: MIGRATION_RETRY_MS,
+        },
+        "database migration failed",
+      );
       timer = setTimeout(() => void attempt(), MIGRATION_RETRY_MS);
       timer.unref();
     }
@@ -173,7 +221,11 @@ const JOBS_STOP_MS = 3_000;
  * seconds while it cannot (the database is not up yet); `/api/ready` says `jobs: unavailable` meanwhile. The first
  * attempt is awaited, as the migrations' is, so a started instance's first readiness probe sees its queue.
  */
-async function startJobsWhenReady(jobs: JobQueue, migrated: () => boolean, started: () => Promise<void>): Promise<{ stop: () => void }> {
+async function startJobsWhenReady(
+  jobs: JobQueue,
+  migrated: () => boolean,
+  started: () => Promise<void>,
+): Promise<{ stop: () => void }> {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const attempt = async () => {
@@ -181,11 +233,16 @@ async function startJobsWhenReady(jobs: JobQueue, migrated: () => boolean, start
       try {
         await jobs.start();
         log().info({}, "job queue started");
-        await started().catch((error: unknown) => log().error({ error: error instanceof Error ? error.message : String(error) }, "recurring jobs not queued"));
+        await started().catch((error: unknown) =>
+          log().error({ error: error instanceof Error ? error.message : String(error) }, "recurring jobs not queued"),
+        );
         return;
       } catch (error) {
         if (stopped) return;
-        log().error({ error: error instanceof Error ? error.message : String(error), retryInMs: MIGRATION_RETRY_MS }, "job queue did not start");
+        log().error(
+          { error: error instanceof Error ? error.message : String(error), retryInMs: MIGRATION_RETRY_MS },
+          "job queue did not start",
+        );
       }
     }
     if (stopped) return;
@@ -222,7 +279,8 @@ function proxyTelemetry(metrics: Metrics): ProxyTelemetry {
     },
     cache: (outcome) => metrics.proxyCache.inc({ outcome }),
     answered: (line) => log().info(line, "proxy"),
-    failed: (what, error, requestId) => log().error({ requestId, error: error instanceof Error ? error.message : String(error) }, what),
+    failed: (what, error, requestId) =>
+      log().error({ requestId, error: error instanceof Error ? error.message : String(error) }, what),
   };
 }
 
@@ -241,26 +299,47 @@ async function assemble(): Promise<Backend> {
   // With Redis, what the instances share lives there; the figures and the log fall back to the instance's memory while
   // Redis is away (the cache does not: an instance caching alone would miss the others' invalidations).
   const shared: SharedStore = serverEnv.REDIS_URL
-    ? createRedisStore({ url: serverEnv.REDIS_URL, secret, prefix: serverEnv.REDIS_PREFIX, onError: throttledWarning("Redis connection error (reconnecting)") })
+    ? createRedisStore({
+        url: serverEnv.REDIS_URL,
+        secret,
+        prefix: serverEnv.REDIS_PREFIX,
+        onError: throttledWarning("Redis connection error (reconnecting)"),
+      })
     : createMemoryStore({ maxBytes: 32 * 1024 * 1024 });
-  const local = serverEnv.REDIS_URL ? withLocalFallback(shared, createMemoryStore({ maxBytes: 16 * 1024 * 1024 }), throttledWarning("Redis unavailable: rate-limit figures and request log kept locally")) : createMemoryStore({ maxBytes: 16 * 1024 * 1024 });
+  const local = serverEnv.REDIS_URL
+    ? withLocalFallback(
+        shared,
+        createMemoryStore({ maxBytes: 16 * 1024 * 1024 }),
+        throttledWarning("Redis unavailable: rate-limit figures and request log kept locally"),
+      )
+    : createMemoryStore({ maxBytes: 16 * 1024 * 1024 });
 
   const maxAgeMs = serverEnv.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;
   const secrets = { current: secret, previous: serverEnv.SESSION_SECRET_PREVIOUS };
   const keys = createWorkspaceKeyStore({
     db: database.db,
     secrets,
-    listenerFailed: (error, key) => log().warn({ keyId: key.keyId, error: error instanceof Error ? error.message : String(error) }, "a key added: its sync did not start (the sweep starts it)"),
+    listenerFailed: (error, key) =>
+      log().warn(
+        { keyId: key.keyId, error: error instanceof Error ? error.message : String(error) },
+        "a key added: its sync did not start (the sweep starts it)",
+      ),
   });
   const actors = createActorResolver({ db: database.db, keys, shared, maxAgeMs });
-  const mailer = createMailer({ url: serverEnv.SMTP_URL, from: serverEnv.MAIL_FROM, noted: (line) => log().info(line, "mail not sent: no SMTP_URL") });
+  const mailer = createMailer({
+    url: serverEnv.SMTP_URL,
+    from: serverEnv.MAIL_FROM,
+    noted: (line) => log().info(line, "mail not sent: no SMTP_URL"),
+  });
 
   // The audit trail keeps AUDIT_RETENTION_DAYS; older entries go once a day (every instance runs the same delete).
   const audit = createAuditTrail(database.db);
   const purgeAudit = () =>
     void audit.purge(serverEnv.AUDIT_RETENTION_DAYS).then(
-      (count) => count > 0 && log().info({ count, retentionDays: serverEnv.AUDIT_RETENTION_DAYS }, "audit entries purged"),
-      (error: unknown) => log().warn({ error: error instanceof Error ? error.message : String(error) }, "audit purge failed"),
+      (count) =>
+        count > 0 && log().info({ count, retentionDays: serverEnv.AUDIT_RETENTION_DAYS }, "audit entries purged"),
+      (error: unknown) =>
+        log().warn({ error: error instanceof Error ? error.message : String(error) }, "audit purge failed"),
     );
   if (migrations.migrated()) purgeAudit();
   const auditTimer = setInterval(purgeAudit, 86_400_000);
@@ -268,7 +347,15 @@ async function assemble(): Promise<Backend> {
 
   // The connect throttle's counters: in Redis (its own connection: rate-limiter-flexible sends its own commands), so
   // that every instance counts together; in memory without Redis, and while Redis is away.
-  const throttleRedis = serverEnv.REDIS_URL ? new Redis(serverEnv.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000, connectTimeout: 2_000, retryStrategy: (attempt) => Math.min(attempt * 200, 2_000) }) : undefined;
+  const throttleRedis = serverEnv.REDIS_URL
+    ? new Redis(serverEnv.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: 1_000,
+        connectTimeout: 2_000,
+        retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+      })
+    : undefined;
   throttleRedis?.on("error", throttledWarning("connect throttle: Redis unavailable (counting locally)"));
   const throttle = createConnectThrottle({
     secret,
@@ -287,7 +374,14 @@ async function assemble(): Promise<Backend> {
     store: local,
     mailer,
     publicUrl: serverEnv.PUBLIC_URL,
-    oidc: serverEnv.OIDC_ISSUER ? { issuer: serverEnv.OIDC_ISSUER, clientId: serverEnv.OIDC_CLIENT_ID!, clientSecret: serverEnv.OIDC_CLIENT_SECRET!, name: serverEnv.OIDC_NAME } : undefined,
+    oidc: serverEnv.OIDC_ISSUER
+      ? {
+          issuer: serverEnv.OIDC_ISSUER,
+          clientId: serverEnv.OIDC_CLIENT_ID!,
+          clientSecret: serverEnv.OIDC_CLIENT_SECRET!,
+          name: serverEnv.OIDC_NAME,
+        }
+      : undefined,
     idleSeconds: serverEnv.SESSION_IDLE_MINUTES * 60,
     invitationLink: (base, id) => `${base}/invitations/${encodeURIComponent(id)}`,
     events: actors.events,
@@ -317,7 +411,16 @@ async function assemble(): Promise<Backend> {
   const preferences = createPreferences(database.db);
   const effects = createEffectLedger(database.db);
   const origin = mailOrigin(serverEnv.PUBLIC_URL);
-  const notifier = createNotifier({ store: notifications, preferences, jobs, mailer, effects, db: database.db, secret, origin });
+  const notifier = createNotifier({
+    store: notifications,
+    preferences,
+    jobs,
+    mailer,
+    effects,
+    db: database.db,
+    secret,
+    origin,
+  });
 
   async function upstream(environment: Environment, request: Request): Promise<Upstream> {
     const real = realApiBase(environment);
@@ -325,7 +428,10 @@ async function assemble(): Promise<Backend> {
     if (!sandboxEnabled) throw new Error(`no Data API is configured for ${environment}`);
     const sandbox = await embeddedSandbox();
     // The sandbox's links (documents, Location) name the address the browser used, so they open from the page.
-    return { v1Base: `${publicOrigin(request)}/sandbox/${environment}/api/v1`, fetch: async (r) => sandbox.app.fetch(r) };
+    return {
+      v1Base: `${publicOrigin(request)}/sandbox/${environment}/api/v1`,
+      fetch: async (r) => sandbox.app.fetch(r),
+    };
   }
 
   const backend: Backend = {
@@ -335,7 +441,13 @@ async function assemble(): Promise<Backend> {
     db: database.db,
     mailDelivers: mailer.delivers,
     secret,
-    cache: serverEnv.PROXY_CACHE === "off" ? undefined : createResponseCache(withNearCache(shared), { keepStaleMs: Math.max(HOUR_MS, staleIfErrorMs), onStoreError: throttledWarning("response cache unavailable: answering uncached") }),
+    cache:
+      serverEnv.PROXY_CACHE === "off"
+        ? undefined
+        : createResponseCache(withNearCache(shared), {
+            keepStaleMs: Math.max(HOUR_MS, staleIfErrorMs),
+            onStoreError: throttledWarning("response cache unavailable: answering uncached"),
+          }),
     rateLimits: createRateLimitBook(local),
     requestLog: createRequestLog(local, { onError: throttledWarning("request log: entries lost") }),
     telemetry: proxyTelemetry(metrics),
@@ -372,7 +484,14 @@ async function assemble(): Promise<Backend> {
     collections: undefined as unknown as CollectionsSync,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
-      database: async () => (migrations.migrated() && (await database.ping().then(() => true, () => false)) ? "ok" : "unavailable"),
+      database: async () =>
+        migrations.migrated() &&
+        (await database.ping().then(
+          () => true,
+          () => false,
+        ))
+          ? "ok"
+          : "unavailable",
       cache: async () => (serverEnv.REDIS_URL ? shared.health() : "off"),
       jobs: () => jobs.check(),
       sandbox: sandboxCheck,
@@ -391,7 +510,14 @@ async function assemble(): Promise<Backend> {
   // Follow-ups: the proxy tells them of writes awaiting an outcome and of outcomes learned; their looks are jobs, read
   // through this same proxy.
   backend.background = createBackground({ proxy: backend, shared, paceMs: serverEnv.SYNC_PACE_MS });
-  const followUps = createFollowUps({ jobs, audit, keys, notifier: backend.notifier, background: backend.background, firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS });
+  const followUps = createFollowUps({
+    jobs,
+    audit,
+    keys,
+    notifier: backend.notifier,
+    background: backend.background,
+    firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS,
+  });
   backend.outcomes = followUps;
   jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
   // Notifications by email, and the daily digests (a sweep every 15 minutes queues those due).
@@ -402,43 +528,104 @@ async function assemble(): Promise<Backend> {
   // Watches: every hour (WATCH_PERIOD_SECONDS; 0: none), one job per workspace key tells its members what changed
   // (`lib/server/watch/`).
   const watchPeriod = serverEnv.WATCH_PERIOD_SECONDS;
-  const watch = createWatch({ jobs, db: database.db, keys, notifier: backend.notifier, background: backend.background, periodSeconds: watchPeriod || undefined });
+  const watch = createWatch({
+    jobs,
+    db: database.db,
+    keys,
+    notifier: backend.notifier,
+    background: backend.background,
+    periodSeconds: watchPeriod || undefined,
+  });
   jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
-  if (watchPeriod > 0) recurrences.push(recurring(jobs, WATCH_SWEEP, watchPeriod, async (slotStart) => void (await watch.sweep(slotStart))));
+  if (watchPeriod > 0)
+    recurrences.push(
+      recurring(jobs, WATCH_SWEEP, watchPeriod, async (slotStart) => void (await watch.sweep(slotStart))),
+    );
   // The insights' history (issue 30): each Supplier key's invoices, lines and retailers' stock, backfilled then
   // refreshed daily, a walk of some requests per job within the background's budget, paced; a key added starts its
   // backfill (below), an hourly sweep the refreshes (and the Insights page a key's first, should neither have).
-  const history = (backend.history = createHistorySync({ db: database.db, jobs, keys, background: backend.background, historyDays: serverEnv.HISTORY_DAYS }));
+  const history = (backend.history = createHistorySync({
+    db: database.db,
+    jobs,
+    keys,
+    background: backend.background,
+    historyDays: serverEnv.HISTORY_DAYS,
+  }));
   jobs.work<HistorySyncJob>(HISTORY_SYNC, (job) => history.run(job.data));
-  if (serverEnv.HISTORY_SWEEP_SECONDS > 0) recurrences.push(recurring(jobs, HISTORY_SWEEP, serverEnv.HISTORY_SWEEP_SECONDS, async () => void (await history.sweep())));
+  if (serverEnv.HISTORY_SWEEP_SECONDS > 0)
+    recurrences.push(
+      recurring(jobs, HISTORY_SWEEP, serverEnv.HISTORY_SWEEP_SECONDS, async () => void (await history.sweep())),
+    );
   // The collections list (issue 31): each Employee key's AR aging, customers, open invoices and payments, walked daily
   // within the background's budget into one row per AR account; an hourly sweep starts the walks (and the Collections
   // page a key's first, when it opens before the sweep).
-  const collections = (backend.collections = createCollectionsSync({ db: database.db, jobs, keys, background: backend.background }));
+  const collections = (backend.collections = createCollectionsSync({
+    db: database.db,
+    jobs,
+    keys,
+    background: backend.background,
+  }));
   jobs.work<CollectionsSyncJob>(COLLECTIONS_SYNC, (job) => collections.run(job.data));
-  if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0) recurrences.push(recurring(jobs, COLLECTIONS_SWEEP, serverEnv.COLLECTIONS_SWEEP_SECONDS, async () => void (await collections.sweep())));
+  if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0)
+    recurrences.push(
+      recurring(
+        jobs,
+        COLLECTIONS_SWEEP,
+        serverEnv.COLLECTIONS_SWEEP_SECONDS,
+        async () => void (await collections.sweep()),
+      ),
+    );
   // A key added (on Keys, or a demo workspace's at its first sign-in): what the features keep of it starts at once,
   // not at their next sweep or the first view of their page. Each queues a job, which opens the key. A sweep set to 0
   // keeps its feature's walks to those a page asks for (the browser tests and benchmarks, whose keys' budgets and CPU
   // are counted): a key added starts none of them either.
   if (serverEnv.HISTORY_SWEEP_SECONDS > 0) keys.onAdded((key) => history.keyAdded(key.workspaceId, key.keyId));
-  if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0) keys.onAdded((key) => collections.keyAdded(key.workspaceId, key.keyId, key.keyType));
+  if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0)
+    keys.onAdded((key) => collections.keyAdded(key.workspaceId, key.keyId, key.keyType));
   // Scheduled reports: a sweep every 15 minutes queues the due ones; each is read in the background and mailed once.
-  const reports = createReports({ store: createReportStore(database.db), jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
+  const reports = createReports({
+    store: createReportStore(database.db),
+    jobs,
+    keys,
+    background: backend.background,
+    effects: backend.effects,
+    mailer,
+    secret,
+    origin: mailOrigin(serverEnv.PUBLIC_URL),
+  });
   jobs.work<ReportJob>(REPORT, (job) => reports.run(job.data));
   recurrences.push(recurring(jobs, REPORT_SWEEP, REPORT_SWEEP_SECONDS, async () => void (await reports.sweep())));
   // Monthly statements (issue 31): a sweep every 15 minutes queues the due ones; each account's statement is read in
   // the background, made a PDF and mailed once to the Accounts role.
-  const monthly = createMonthlyStatements({ schedules: backend.statementSchedules, jobs, keys, background: backend.background, effects: backend.effects, mailer, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
+  const monthly = createMonthlyStatements({
+    schedules: backend.statementSchedules,
+    jobs,
+    keys,
+    background: backend.background,
+    effects: backend.effects,
+    mailer,
+    secret,
+    origin: mailOrigin(serverEnv.PUBLIC_URL),
+  });
   jobs.work<StatementJob>(STATEMENT_MAIL, (job) => monthly.run(job.data));
   recurrences.push(recurring(jobs, STATEMENT_SWEEP, STATEMENT_SWEEP_SECONDS, async () => void (await monthly.sweep())));
   // Every handler registered: the queue starts (never in `next build`).
-  if (!isBuilding()) jobsStart = await startJobsWhenReady(jobs, migrations.migrated, async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))));
+  if (!isBuilding())
+    jobsStart = await startJobsWhenReady(
+      jobs,
+      migrations.migrated,
+      async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))),
+    );
   // The embedded sandbox opens its databases now, in the background (a copy of the seed's templates: about a second; a
   // seed, when no template is right for today: seconds more), so that the first "Try the demo" does not wait for it.
   // Not awaited: the instance serves meanwhile, and a request to the sandbox waits for this same start.
   if (!isBuilding() && sandboxCheck() !== "off") {
-    void embeddedSandbox().catch((error: unknown) => log().error({ error: error instanceof Error ? error.message : String(error) }, "the embedded sandbox did not start (the next request to it tries again)"));
+    void embeddedSandbox().catch((error: unknown) =>
+      log().error(
+        { error: error instanceof Error ? error.message : String(error) },
+        "the embedded sandbox did not start (the next request to it tries again)",
+      ),
+    );
   }
   onShutdown(backend.close);
   log().info({ database: database.dialect, cache: serverEnv.REDIS_URL ? "redis" : "memory" }, "backend ready");

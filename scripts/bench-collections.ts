@@ -22,14 +22,26 @@ const ADDRESSES = ["", "age=90&sort=total", "hold=1&credit=1&sort=daysSince&dir=
 
 async function main() {
   const start = Date.now();
-  const runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(new Date(start)), rateLimit: 1_000_000, scale: 1, basePath: "" });
+  const runtime = await startSandbox({
+    dataDir: ":memory:",
+    clock: fixedClock(new Date(start)),
+    rateLimit: 1_000_000,
+    scale: 1,
+    basePath: "",
+  });
   const seeded = Date.now() - start;
   const backend = await createTestBackend((request) => runtime.app.fetch(request));
   const { jobs, queued } = recordingJobs<CollectionsSyncJob>();
   let clock = start;
   const now = () => clock;
   // The proxy on the benchmark's clock too: a day later its copies are stale, as a nightly refresh finds them.
-  const sync = createCollectionsSync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: { ...backend, now }, shared: createMemoryStore(), now }), now });
+  const sync = createCollectionsSync({
+    db: backend.db,
+    jobs,
+    keys: backend.keys,
+    background: createBackground({ proxy: { ...backend, now }, shared: createMemoryStore(), now }),
+    now,
+  });
   try {
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const walk = async () => {
@@ -78,7 +90,8 @@ async function main() {
     });
     if (backend.calls.length !== calls) throw new Error("the page's reads asked the API");
     const perHour = Math.floor(LIVE_LIMIT * SYNC_SHARE);
-    const hours = (requests: number) => (requests <= perHour ? "within the hour" : `${Math.ceil(requests / perHour)} h`);
+    const hours = (requests: number) =>
+      requests <= perHour ? "within the hour" : `${Math.ceil(requests / perHour)} h`;
     const date = new Date().toISOString().slice(0, 10);
     const section = [
       "## The collections snapshot (`npm run bench:collections`)",

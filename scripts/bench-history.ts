@@ -10,7 +10,12 @@
 // condition, as the server-only modules run in Next's server.
 import { fixedClock } from "../lib/sandbox/clock";
 import { startSandbox } from "../lib/sandbox/runtime";
-import { createBackground, SYNC_PACE_MS, SYNC_SHARE, syncRequestsPerHour } from "../lib/server/background/background-reads";
+import {
+  createBackground,
+  SYNC_PACE_MS,
+  SYNC_SHARE,
+  syncRequestsPerHour,
+} from "../lib/server/background/background-reads";
 import { createHistorySync, type HistorySyncJob } from "../lib/server/insights/history-sync";
 import { insightsView } from "../lib/server/insights/insights-view";
 import { insightsQuery } from "../lib/ui/insights/insights-tables";
@@ -34,14 +39,25 @@ function span(ms: number): string {
 async function main() {
   const start = Date.now();
   // The sandbox's own limit is the live one: its answers carry it, and the background's share is counted from it.
-  const runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(new Date(start)), rateLimit: LIVE_LIMIT, scale: 1, basePath: "" });
+  const runtime = await startSandbox({
+    dataDir: ":memory:",
+    clock: fixedClock(new Date(start)),
+    rateLimit: LIVE_LIMIT,
+    scale: 1,
+    basePath: "",
+  });
   const seeded = Date.now() - start;
   const backend = await createTestBackend((request) => runtime.app.fetch(request));
   // The simulated clock, from the top of the hour the benchmark began in: the pace's waits and the queue's delays move it.
   const clock = { at: Math.floor(start / HOUR_MS) * HOUR_MS };
   const { jobs, next } = scheduledJobs<HistorySyncJob>(clock);
   const now = () => clock.at;
-  const background = createBackground({ proxy: backend, shared: createMemoryStore(), now, sleep: async (ms) => void (clock.at += ms) });
+  const background = createBackground({
+    proxy: backend,
+    shared: createMemoryStore(),
+    now,
+    sleep: async (ms) => void (clock.at += ms),
+  });
   const sync = createHistorySync({ db: backend.db, jobs, keys: backend.keys, background, now });
   try {
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
@@ -60,10 +76,24 @@ async function main() {
       // the proxy's shared cache answered (the refresh's reference reads, moments after the backfill's here; a step cut
       // short by the hour's share and read again in the next).
       const reads = (await sync.state(key.keyId))!.requests - asked;
-      return { requests: reads, upstream: backend.calls.length - before, runs, ms: Date.now() - began, simulated: clock.at - from };
+      return {
+        requests: reads,
+        upstream: backend.calls.length - before,
+        runs,
+        ms: Date.now() - began,
+        simulated: clock.at - from,
+      };
     };
     const count = async (table: "history_invoices" | "history_lines", keyId: string) =>
-      Number((await backend.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", keyId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await backend.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("key_id", "=", keyId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const backfill = await walk();
     const [invoices, lines] = [await count("history_invoices", brand.keyId), await count("history_lines", brand.keyId)];
     const nextDay = () => (clock.at = Math.floor(clock.at / HOUR_MS) * HOUR_MS + 24 * HOUR_MS);
@@ -76,9 +106,16 @@ async function main() {
     // The distributor's staff, keeping the whole distributor's history (their owner's choice on Keys).
     nextDay();
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-    await backend.db.updateTable("workspace_keys").set({ history_scope: "distributor" }).where("id", "=", staff.keyId).execute();
+    await backend.db
+      .updateTable("workspace_keys")
+      .set({ history_scope: "distributor" })
+      .where("id", "=", staff.keyId)
+      .execute();
     const staffBackfill = await walk(staff);
-    const [staffInvoices, staffLines] = [await count("history_invoices", staff.keyId), await count("history_lines", staff.keyId)];
+    const [staffInvoices, staffLines] = [
+      await count("history_invoices", staff.keyId),
+      await count("history_lines", staff.keyId),
+    ];
     nextDay();
     const staffRefresh = await walk(staff);
     // The page's server time over the distributor's history: the supplier ranking of the period, then the top seller's
@@ -92,7 +129,8 @@ async function main() {
     const views = { first13: await viewMs("13"), again13: await viewMs("13"), first52: await viewMs("52") };
     const perHour = syncRequestsPerHour(LIVE_LIMIT);
     const date = new Date().toISOString().slice(0, 10);
-    const row = (name: string, w: Awaited<ReturnType<typeof walk>>) => `| ${name} | ${w.requests} | ${w.upstream} | ${w.runs} | ${(w.ms / 1000).toFixed(1)} s | ${span(w.simulated)} |`;
+    const row = (name: string, w: Awaited<ReturnType<typeof walk>>) =>
+      `| ${name} | ${w.requests} | ${w.upstream} | ${w.runs} | ${(w.ms / 1000).toFixed(1)} s | ${span(w.simulated)} |`;
     const section = [
       "## The insights' history (`npm run bench:history`)",
       "",
@@ -100,10 +138,16 @@ async function main() {
       "",
       "| Walk | Requests | Reached the API here | Job runs | Time here | Done after, at the live limit |",
       "| --- | ---: | ---: | ---: | ---: | ---: |",
-      row(`Brand backfill, begun at the top of an hour: ${invoices.toLocaleString("en-US")} invoices, ${lines.toLocaleString("en-US")} lines`, backfill),
+      row(
+        `Brand backfill, begun at the top of an hour: ${invoices.toLocaleString("en-US")} invoices, ${lines.toLocaleString("en-US")} lines`,
+        backfill,
+      ),
       row("Brand refresh (60 days)", refresh),
       row("Brand backfill, begun at a quarter to an hour", quarterTo),
-      row(`Distributor backfill: ${staffInvoices.toLocaleString("en-US")} invoices, ${staffLines.toLocaleString("en-US")} lines`, staffBackfill),
+      row(
+        `Distributor backfill: ${staffInvoices.toLocaleString("en-US")} invoices, ${staffLines.toLocaleString("en-US")} lines`,
+        staffBackfill,
+      ),
       row("Distributor refresh (60 days)", staffRefresh),
       "",
       `The windows follow each other at once, a request a second; a backfill waits only once its hour's ${perHour} requests are read, until the next hour (a new key's backfill starts when it is added: nobody need open Insights). ${backfill.requests > perHour ? `The brand's year is ${backfill.requests} requests, more than an hour's share: begun at the top of an hour it waits out the rest of that hour, begun at a quarter to a quarter of an hour.` : `The brand's year is ${backfill.requests} requests, within an hour's share: it is read in one go.`}`,

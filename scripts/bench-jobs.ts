@@ -10,14 +10,26 @@ import type { Version } from "../lib/data-api/operation";
 import { fixedClock } from "../lib/sandbox/clock";
 import { startSandbox } from "../lib/sandbox/runtime";
 import { createBackground } from "../lib/server/background/background-reads";
-import { createFollowUps, FOLLOW_UP, FOLLOW_UP_STEPS_SECONDS, type FollowUpJob } from "../lib/server/follow-ups/follow-ups";
+import {
+  createFollowUps,
+  FOLLOW_UP,
+  FOLLOW_UP_STEPS_SECONDS,
+  type FollowUpJob,
+} from "../lib/server/follow-ups/follow-ups";
 import { createWatch, WATCH, type WatchJob } from "../lib/server/watch/watch";
 import type { JobQueue } from "../lib/server/jobs/job-queue";
 import { createNotificationStore } from "../lib/server/notifications/notification-store";
 import { createNotifier } from "../lib/server/notifications/notifier";
 import { proxyRequest } from "../lib/server/proxy";
 import { createMemoryStore } from "../lib/server/shared/memory-store";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../lib/server/testing";
+import {
+  BACKROOM,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  type TestBackend,
+} from "../lib/server/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const TARGET = 40;
@@ -32,7 +44,12 @@ function simulatedQueue(now: () => number) {
   const jobs: JobQueue = {
     async send(kind, data, options) {
       if (options?.key && queued.some((q) => q.kind === kind && q.key === options.key)) return null;
-      queued.push({ runAt: now() + (options?.delaySeconds ?? 0) * 1000, kind, key: options?.key, data: data as unknown as FollowUpJob | WatchJob });
+      queued.push({
+        runAt: now() + (options?.delaySeconds ?? 0) * 1000,
+        kind,
+        key: options?.key,
+        data: data as unknown as FollowUpJob | WatchJob,
+      });
       return String(queued.length);
     },
     work() {},
@@ -54,7 +71,12 @@ function sender(backend: TestBackend, cookie: string) {
   return (method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}) => {
     const url = new URL(path, BACKROOM);
     const segments = url.pathname.split("/").slice(3).map(decodeURIComponent);
-    return proxyRequest(browserRequest(method, path, { cookie, ...init }), url.pathname.split("/")[2] as Version, segments, backend);
+    return proxyRequest(
+      browserRequest(method, path, { cookie, ...init }),
+      url.pathname.split("/")[2] as Version,
+      segments,
+      backend,
+    );
   };
 }
 
@@ -68,7 +90,13 @@ async function main() {
   const start = Date.now();
   let elapsed = 0;
   const now = () => start + elapsed;
-  const runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(new Date(start)), rateLimit: 1_000_000, scale: 1, basePath: "" });
+  const runtime = await startSandbox({
+    dataDir: ":memory:",
+    clock: fixedClock(new Date(start)),
+    rateLimit: 1_000_000,
+    scale: 1,
+    basePath: "",
+  });
   const backend = await createTestBackend((request) => runtime.app.fetch(request));
   const { jobs, next } = simulatedQueue(now);
   const notifier = createNotifier({ store: createNotificationStore(backend.db) });
@@ -80,10 +108,14 @@ async function main() {
     // The retailer: 20 allocation requests of a cent each from its payments with credit to its open invoices.
     const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const asRetailer = sender(backend, retailer.cookie);
-    const payments = (await rows(await asRetailer("GET", "/api/v1/payments?PageSize=500"))).filter((p) => Number(p.AvailableBalance) >= 1);
+    const payments = (await rows(await asRetailer("GET", "/api/v1/payments?PageSize=500"))).filter(
+      (p) => Number(p.AvailableBalance) >= 1,
+    );
     let made = 0;
     for (const payment of payments) {
-      const invoices = await rows(await asRetailer("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`));
+      const invoices = await rows(
+        await asRetailer("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`),
+      );
       for (const invoice of invoices) {
         if (made === ITEMS) break;
         const path = `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`;
@@ -103,7 +135,14 @@ async function main() {
     for (let i = 0; i < ITEMS; i++) {
       const created = await asBrand("POST", "/api/v2/purchases", {
         headers: { "Idempotency-Key": `bench-jobs-po-${i}` },
-        json: { vendor_id: vendor.VendorID, to_location_id: vendor.LocationID, supplier_id: vendor.SupplierID, delivery_date: delivery, po_num: `BENCH-JOBS-${i}`, purchase_transactions: [{ product_id: product.ProductID, cases: 1, batch_code: "B-1" }] },
+        json: {
+          vendor_id: vendor.VendorID,
+          to_location_id: vendor.LocationID,
+          supplier_id: vendor.SupplierID,
+          delivery_date: delivery,
+          po_num: `BENCH-JOBS-${i}`,
+          purchase_transactions: [{ product_id: product.ProductID, cases: 1, batch_code: "B-1" }],
+        },
       });
       const id = ((await created.json()) as { data: { purchase_global_id: string } }).data.purchase_global_id;
       const submitted = await asBrand("POST", `/api/v2/purchases/${id}/submit`);

@@ -12,7 +12,15 @@ import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { findChromium } from "../e2e/find-chromium";
 import { writeBenchmarkSection } from "./benchmarks-doc";
-import { browserCookies, fetchJson, median, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
+import {
+  browserCookies,
+  fetchJson,
+  median,
+  onSignalStop,
+  sessionCookie,
+  startProductionApp,
+  stopAll,
+} from "./processes";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -84,12 +92,21 @@ async function main() {
   const began = Date.now();
   const base = await startProductionApp(temp);
 
-  const sandbox = <T>(path: string, init: RequestInit = {}) => fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
+  const sandbox = <T>(path: string, init: RequestInit = {}) =>
+    fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
   // The demo retailer's stores and the demo brand's supplier: the issued keys see what the demo users see.
-  const customerIds = (await sandbox<{ Data: { CustomerID: number }[] }>("/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus", { headers: { "x-api-key": "test-customer-demo" } })).Data.map((c) => c.CustomerID);
+  const customerIds = (
+    await sandbox<{ Data: { CustomerID: number }[] }>(
+      "/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus",
+      { headers: { "x-api-key": "test-customer-demo" } },
+    )
+  ).Data.map((c) => c.CustomerID);
   const scope: Record<Who, object> = { Customer: { customerIds }, Supplier: { supplierIds: [101] }, Employee: {} };
   const freshCookie = async (who: Who, limits: { rateLimit?: number } = {}) => {
-    const { key } = await sandbox<{ key: string }>("/operator/keys", { method: "POST", body: JSON.stringify({ type: who, company: `Latency bench ${who}`, ...scope[who], ...limits }) });
+    const { key } = await sandbox<{ key: string }>("/operator/keys", {
+      method: "POST",
+      body: JSON.stringify({ type: who, company: `Latency bench ${who}`, ...scope[who], ...limits }),
+    });
     return sessionCookie(base, { apiKey: key, environment: "test" });
   };
   const draft = await draftOf20(base, await freshCookie("Supplier"));
@@ -103,7 +120,8 @@ async function main() {
     for (const start = Date.now(); ; await new Promise((r) => setTimeout(r, 2_000))) {
       const html = await (await fetch(`${base}/insights`, { headers: { Cookie: cookie } })).text();
       if (html.includes("history-freshness")) return (syncedCookie = cookie);
-      if (Date.now() - start > 300_000) throw new Error("the history of the bench's Supplier key was not synced within 5 minutes");
+      if (Date.now() - start > 300_000)
+        throw new Error("the history of the bench's Supplier key was not synced within 5 minutes");
     }
   };
 
@@ -128,7 +146,8 @@ async function main() {
   // The server's first render of each route, before the fault (its code loaded), with a key of its own.
   for (const who of ["Customer", "Supplier", "Employee"] as const) {
     const cookie = await freshCookie(who);
-    for (const visit of visits.filter((v) => v.who === who && !v.synced)) await (await fetch(`${base}${visit.path}`, { headers: { Cookie: cookie } })).arrayBuffer();
+    for (const visit of visits.filter((v) => v.who === who && !v.synced))
+      await (await fetch(`${base}${visit.path}`, { headers: { Cookie: cookie } })).arrayBuffer();
   }
 
   const browser = await chromium.launch({
@@ -143,7 +162,10 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         // A key issued for the visit (connected before the fault: connecting is not what is measured).
         const cookie = visit.synced ? await withHistory() : await freshCookie(visit.who);
-        await sandbox("/operator/faults", { method: "PUT", body: JSON.stringify({ rules: [{ path: "/api/*", kind: "latency", latencyMs: LATENCY_MS }] }) });
+        await sandbox("/operator/faults", {
+          method: "PUT",
+          body: JSON.stringify({ rules: [{ path: "/api/*", kind: "latency", latencyMs: LATENCY_MS }] }),
+        });
         try {
           runs.push(await measure(browser, base, visit.path, cookie));
         } finally {
@@ -151,11 +173,22 @@ async function main() {
           if (cleared.status !== 204) throw new Error(`DELETE faults: ${cleared.status}`);
         }
       }
-      const result = { fcp: median(runs.map((r) => r.fcp)), lcp: median(runs.map((r) => r.lcp)), cls: Math.max(...runs.map((r) => r.cls)), data: median(runs.map((r) => r.data)), requests: median(runs.map((r) => r.requests)) };
-      const met = result.fcp <= TARGET.fcp && result.lcp <= (visit.lcp ?? TARGET.lcp) && Math.round(result.cls * 1000) === 0;
+      const result = {
+        fcp: median(runs.map((r) => r.fcp)),
+        lcp: median(runs.map((r) => r.lcp)),
+        cls: Math.max(...runs.map((r) => r.cls)),
+        data: median(runs.map((r) => r.data)),
+        requests: median(runs.map((r) => r.requests)),
+      };
+      const met =
+        result.fcp <= TARGET.fcp && result.lcp <= (visit.lcp ?? TARGET.lcp) && Math.round(result.cls * 1000) === 0;
       if (!met) missed++;
-      console.error(`${visit.page}: ${runs.map((r) => `FCP ${Math.round(r.fcp)} / LCP ${Math.round(r.lcp)} / data ${Math.round(r.data)} ms, CLS ${r.cls.toFixed(4)}, ${r.requests} requests, largest: ${r.lcpElement || "?"}${r.shifted.length ? `, moved: ${r.shifted.join(" | ")}` : ""}`).join("; ")}`);
-      rows.push(`| ${visit.page} | \`${visit.path.replace(draft, "{id}")}\` | ${Math.round(result.fcp)} ms | ${Math.round(result.lcp)} ms | ${Math.round(result.data)} ms | ${result.cls.toFixed(4)} | ${result.requests} | ${met ? "met" : "**missed**"} |`);
+      console.error(
+        `${visit.page}: ${runs.map((r) => `FCP ${Math.round(r.fcp)} / LCP ${Math.round(r.lcp)} / data ${Math.round(r.data)} ms, CLS ${r.cls.toFixed(4)}, ${r.requests} requests, largest: ${r.lcpElement || "?"}${r.shifted.length ? `, moved: ${r.shifted.join(" | ")}` : ""}`).join("; ")}`,
+      );
+      rows.push(
+        `| ${visit.page} | \`${visit.path.replace(draft, "{id}")}\` | ${Math.round(result.fcp)} ms | ${Math.round(result.lcp)} ms | ${Math.round(result.data)} ms | ${result.cls.toFixed(4)} | ${result.requests} | ${met ? "met" : "**missed**"} |`,
+      );
     }
   } finally {
     await browser.close();
@@ -190,15 +223,30 @@ async function measure(browser: Browser, base: string, path: string, cookie: str
     const since = new Date().toISOString();
     await page.goto(path, { waitUntil: "networkidle", timeout: 60_000 });
     // Streamed regions and browser reads: done when nothing is loading any more.
-    await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, {
+      timeout: 30_000,
+    });
     await page.waitForTimeout(300);
     const measured = await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { lcp: number; lcpElement: string; cls: number; shifted: string[]; data: number } }).__bench;
+      const bench = (
+        window as unknown as {
+          __bench: { lcp: number; lcpElement: string; cls: number; shifted: string[]; data: number };
+        }
+      ).__bench;
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
-      return { fcp, lcp: bench.lcp, lcpElement: bench.lcpElement, cls: bench.cls, shifted: bench.shifted.slice(0, 6), data: bench.data };
+      return {
+        fcp,
+        lcp: bench.lcp,
+        lcpElement: bench.lcpElement,
+        cls: bench.cls,
+        shifted: bench.shifted.slice(0, 6),
+        data: bench.data,
+      };
     });
     // The page's own requests: not Backroom's background reads (marked `by`), should any run.
-    const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; by?: string }[] };
+    const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as {
+      requests: { at: string; by?: string }[];
+    };
     return { ...measured, requests: log.requests.filter((r) => r.at >= since && r.by === undefined).length };
   } finally {
     await context.close();
@@ -207,12 +255,32 @@ async function measure(browser: Browser, base: string, path: string, cookie: str
 
 /** A saved draft of 20 lines, for the editor's page. */
 async function draftOf20(base: string, cookie: string): Promise<string> {
-  const api = <T>(path: string, init: RequestInit = {}) => fetchJson<T>(`${base}${path}`, { ...init, headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json", ...(init.headers ?? {}) } });
-  const products = (await api<{ Data: { ProductID: number }[] }>("/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500")).Data;
-  const lines = Array.from({ length: 20 }, (_, i) => ({ product_id: products[i % products.length]!.ProductID, cases: (i % 5) + 1, batch_code: `LOT-${i}` }));
+  const api = <T>(path: string, init: RequestInit = {}) =>
+    fetchJson<T>(`${base}${path}`, {
+      ...init,
+      headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json", ...(init.headers ?? {}) },
+    });
+  const products = (
+    await api<{ Data: { ProductID: number }[] }>("/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500")
+  ).Data;
+  const lines = Array.from({ length: 20 }, (_, i) => ({
+    product_id: products[i % products.length]!.ProductID,
+    cases: (i % 5) + 1,
+    batch_code: `LOT-${i}`,
+  }));
   const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const body = { supplier_id: 101, vendor_id: 9002, to_location_id: 1, delivery_date: day, po_num: `LAT-${Date.now().toString(36)}`, purchase_transactions: lines };
-  const created = await api<{ data: { purchase_global_id: string } }>("/api/v2/purchases", { method: "POST", body: JSON.stringify(body) });
+  const body = {
+    supplier_id: 101,
+    vendor_id: 9002,
+    to_location_id: 1,
+    delivery_date: day,
+    po_num: `LAT-${Date.now().toString(36)}`,
+    purchase_transactions: lines,
+  };
+  const created = await api<{ data: { purchase_global_id: string } }>("/api/v2/purchases", {
+    method: "POST",
+    body: JSON.stringify(body),
+  });
   return created.data.purchase_global_id;
 }
 

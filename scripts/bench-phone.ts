@@ -14,13 +14,26 @@ import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { findChromium } from "../e2e/find-chromium";
 import { writeBenchmarkSection } from "./benchmarks-doc";
-import { browserCookies, fetchJson, median, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
+import {
+  browserCookies,
+  fetchJson,
+  median,
+  onSignalStop,
+  sessionCookie,
+  startProductionApp,
+  stopAll,
+} from "./processes";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET = { lcp: 1500, requests: 15, bytes: 2_000_000, offline: 500 };
 const PHONE = { width: 390, height: 844 };
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6e6 / 8) * 0.9,
+  uploadThroughput: (750e3 / 8) * 0.9,
+};
 const CPU_SLOWDOWN = 4;
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-phone-"));
@@ -52,25 +65,41 @@ interface Run {
 async function main() {
   const began = Date.now();
   const base = await startProductionApp(temp);
-  const sandbox = <T>(path: string, init: RequestInit = {}) => fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
+  const sandbox = <T>(path: string, init: RequestInit = {}) =>
+    fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
   // The demo rep: the sandbox's rep with the most active accounts (whom the demo staff person is linked to).
-  const reps = (await sandbox<{ Data: { UserID: number; Name: string; Customers: unknown[] }[] }>("/api/v1/salesReps?PageSize=500")).Data;
+  const reps = (
+    await sandbox<{ Data: { UserID: number; Name: string; Customers: unknown[] }[] }>("/api/v1/salesReps?PageSize=500")
+  ).Data;
   const rep = [...reps].sort((a, b) => b.Customers.length - a.Customers.length || a.UserID - b.UserID)[0]!;
   const path = `/today?rep=${rep.UserID}`;
   const freshCookie = async () => {
-    const { key } = await sandbox<{ key: string }>("/operator/keys", { method: "POST", body: JSON.stringify({ type: "Employee", company: "Phone bench" }) });
+    const { key } = await sandbox<{ key: string }>("/operator/keys", {
+      method: "POST",
+      body: JSON.stringify({ type: "Employee", company: "Phone bench" }),
+    });
     return sessionCookie(base, { apiKey: key, environment: "test" });
   };
   // The server's first render of the pages, before anything is measured.
   const warm = await freshCookie();
-  for (const page of [path, `/today/accounts?rep=${rep.UserID}`, "/today/customer"]) await (await fetch(`${base}${page}`, { headers: { Cookie: warm } })).arrayBuffer();
+  for (const page of [path, `/today/accounts?rep=${rep.UserID}`, "/today/customer"])
+    await (await fetch(`${base}${page}`, { headers: { Cookie: warm } })).arrayBuffer();
 
-  const browser = await chromium.launch({ executablePath: findChromium(), args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
   const runs: Run[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
       const cookie = await freshCookie();
-      const context = await browser.newContext({ baseURL: base, viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+      const context = await browser.newContext({
+        baseURL: base,
+        viewport: PHONE,
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 3,
+      });
       await context.addCookies(browserCookies(cookie, base));
       await context.addInitScript(OBSERVE);
       try {
@@ -115,11 +144,17 @@ async function measure(context: BrowserContext, base: string, path: string): Pro
   const cdp = await context.newCDPSession(page);
   await page.goto("/sign-in", { waitUntil: "networkidle", timeout: 60_000 });
   // The service worker in control, its precache in (a phone that has used Backroom before).
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, {
+    timeout: 60_000,
+  });
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", NETWORK);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  await fetchJson(`${base}/sandbox/test/operator/faults`, { method: "PUT", headers: OPERATOR, body: JSON.stringify({ rules: [{ path: "/api/*", kind: "latency", latencyMs: LATENCY_MS }] }) });
+  await fetchJson(`${base}/sandbox/test/operator/faults`, {
+    method: "PUT",
+    headers: OPERATOR,
+    body: JSON.stringify({ rules: [{ path: "/api/*", kind: "latency", latencyMs: LATENCY_MS }] }),
+  });
 
   const since = new Date().toISOString();
   await page.goto(path, { waitUntil: "domcontentloaded", timeout: 120_000 });
@@ -161,7 +196,10 @@ async function measure(context: BrowserContext, base: string, path: string): Pro
 
 /** From the navigation's start to the first moment Today's data was on the page (`OBSERVE`). */
 async function dataShown(page: Page): Promise<number> {
-  await page.waitForFunction(() => (window as unknown as { __data: number }).__data > 0, undefined, { timeout: 120_000, polling: 50 });
+  await page.waitForFunction(() => (window as unknown as { __data: number }).__data > 0, undefined, {
+    timeout: 120_000,
+    polling: 50,
+  });
   return page.evaluate(() => (window as unknown as { __data: number }).__data);
 }
 
@@ -171,7 +209,9 @@ async function dataShown(page: Page): Promise<number> {
  * background reads).
  */
 async function apiRequestsSince(page: Page, since: string): Promise<number> {
-  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; by?: string; source: string; operation?: string }[] };
+  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as {
+    requests: { at: string; by?: string; source: string; operation?: string }[];
+  };
   const made = log.requests.filter((r) => r.at >= since && r.by === undefined);
   console.error(`requests since ${since}: ${made.map((r) => `${r.operation}:${r.source}`).join(", ")}`);
   return made.filter((r) => r.source === "upstream" || r.source === "revalidated").length;

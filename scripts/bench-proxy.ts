@@ -21,7 +21,6 @@ const SMALL = "/states";
 
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-proxy-"));
 
-
 interface Measured {
   p50: number;
   p99: number;
@@ -31,12 +30,24 @@ interface Measured {
 }
 
 /** autocannon against one URL; any other status counts as an error, as do connection errors and timeouts. */
-async function measure(url: string, headers: Record<string, string>, connections: number, seconds = SECONDS, status = 200): Promise<Measured> {
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds = SECONDS,
+  status = 200,
+): Promise<Measured> {
   const result = await autocannon({ url, connections, duration: seconds, headers });
   const unexpected = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => Number(code) !== status)
     .reduce((n, [, stat]) => n + (stat.count ?? 0), 0);
-  return { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean, rps: result.requests.average, errors: result.errors + result.timeouts + unexpected };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.mean,
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts + unexpected,
+  };
 }
 
 /** Connects with a key, as the connect page does: the session cookie. */
@@ -86,8 +97,14 @@ try {
   const pageText = await (await fetch(`${api}${INVOICE_PAGE}`, { headers: direct })).text();
   const page = JSON.parse(pageText) as { Data: { InvoiceID: number }[] };
   if (page.Data.length !== 50) throw new Error(`the invoice page has ${page.Data.length} rows, not 50`);
-  const customers = await fetchJson<{ Data: { CustomerID: number }[] }>(`${api}/customers?PageSize=1`, { headers: direct });
-  const steps = browsingSession({ invoice: page.Data[0]!.InvoiceID, otherInvoice: page.Data[1]!.InvoiceID, customer: customers.Data[0]!.CustomerID });
+  const customers = await fetchJson<{ Data: { CustomerID: number }[] }>(`${api}/customers?PageSize=1`, {
+    headers: direct,
+  });
+  const steps = browsingSession({
+    invoice: page.Data[0]!.InvoiceID,
+    otherInvoice: page.Data[1]!.InvoiceID,
+    customer: customers.Data[0]!.CustomerID,
+  });
 
   console.error("next: starting the production server with PROXY_CACHE=off...");
   let app = await startApp(api, "off");
@@ -100,18 +117,34 @@ try {
   const latency = [];
   const load = [];
   for (const r of requests) {
-    console.error(`measuring GET ${r.path}: direct and through the proxy, ${SECONDS} s each at 1 and ${LOAD_CONNECTIONS} connections...`);
+    console.error(
+      `measuring GET ${r.path}: direct and through the proxy, ${SECONDS} s each at 1 and ${LOAD_CONNECTIONS} connections...`,
+    );
     await measure(`${api}${r.path}`, direct, LOAD_CONNECTIONS, WARMUP_SECONDS);
     await measure(`${app.url}/api/v1${r.path}`, cookie, LOAD_CONNECTIONS, WARMUP_SECONDS);
-    latency.push({ ...r, direct: await measure(`${api}${r.path}`, direct, 1), proxy: await measure(`${app.url}/api/v1${r.path}`, cookie, 1) });
-    load.push({ ...r, direct: await measure(`${api}${r.path}`, direct, LOAD_CONNECTIONS), proxy: await measure(`${app.url}/api/v1${r.path}`, cookie, LOAD_CONNECTIONS) });
+    latency.push({
+      ...r,
+      direct: await measure(`${api}${r.path}`, direct, 1),
+      proxy: await measure(`${app.url}/api/v1${r.path}`, cookie, 1),
+    });
+    load.push({
+      ...r,
+      direct: await measure(`${api}${r.path}`, direct, LOAD_CONNECTIONS),
+      proxy: await measure(`${app.url}/api/v1${r.path}`, cookie, LOAD_CONNECTIONS),
+    });
   }
   console.error("measuring what Next costs without an upstream call...");
   await measure(`${app.url}/api/v1${SMALL}`, {}, LOAD_CONNECTIONS, WARMUP_SECONDS, 401);
   await measure(`${app.url}/api/v1/no-such-operation`, cookie, LOAD_CONNECTIONS, WARMUP_SECONDS, 404);
   const floor = [
-    { name: "`GET /api/v1/states` without a cookie (401): Next's routing and the route handler", m: await measure(`${app.url}/api/v1${SMALL}`, {}, 1, SECONDS, 401) },
-    { name: "`GET /api/v1/no-such-operation` with the cookie (404): the above, plus the session's key (kept in process up to a second, else SQLite and AES-GCM) and a log line", m: await measure(`${app.url}/api/v1/no-such-operation`, cookie, 1, SECONDS, 404) },
+    {
+      name: "`GET /api/v1/states` without a cookie (401): Next's routing and the route handler",
+      m: await measure(`${app.url}/api/v1${SMALL}`, {}, 1, SECONDS, 401),
+    },
+    {
+      name: "`GET /api/v1/no-such-operation` with the cookie (404): the above, plus the session's key (kept in process up to a second, else SQLite and AES-GCM) and a log line",
+      m: await measure(`${app.url}/api/v1/no-such-operation`, cookie, 1, SECONDS, 404),
+    },
   ];
 
   // Next's own ceiling: the most answers per second it gives with no session read and no upstream call.
@@ -129,15 +162,26 @@ try {
   for (const r of requests) {
     console.error(`measuring GET ${r.path} served from the proxy's cache...`);
     await measure(`${app.url}/api/v1${r.path}`, cachedCookie, LOAD_CONNECTIONS, WARMUP_SECONDS);
-    floor.push({ name: `${r.name} from the proxy's cache (\`PROXY_CACHE=on\`): the 404's work, plus contract checks and the cached answer`, m: await measure(`${app.url}/api/v1${r.path}`, cachedCookie, 1) });
+    floor.push({
+      name: `${r.name} from the proxy's cache (\`PROXY_CACHE=on\`): the 404's work, plus contract checks and the cached answer`,
+      m: await measure(`${app.url}/api/v1${r.path}`, cachedCookie, 1),
+    });
   }
   await stop(app.child);
   await stop(sandbox.child);
 
-  const added = latency.map((r) => ({ ...r, p50: r.proxy.p50 - r.direct.p50, p99: r.proxy.p99 - r.direct.p99, mean: r.proxy.mean - r.direct.mean }));
+  const added = latency.map((r) => ({
+    ...r,
+    p50: r.proxy.p50 - r.direct.p50,
+    p99: r.proxy.p99 - r.direct.p99,
+    mean: r.proxy.mean - r.direct.mean,
+  }));
   const kept = load.map((r) => ({ ...r, ratio: r.proxy.rps / r.direct.rps }));
   const reduction = 1 - withCache / withoutCache;
-  const errors = [...latency, ...load].reduce((n, r) => n + r.direct.errors + r.proxy.errors, 0) + floor.reduce((n, f) => n + f.m.errors, 0) + ceiling.errors;
+  const errors =
+    [...latency, ...load].reduce((n, r) => n + r.direct.errors + r.proxy.errors, 0) +
+    floor.reduce((n, f) => n + f.m.errors, 0) +
+    ceiling.errors;
   const verdict = (met: boolean) => (met ? "met" : "**missed**");
 
   const tables = [
@@ -145,7 +189,10 @@ try {
     "",
     "| Request | Direct p50 / p99 / mean | Through the proxy p50 / p99 / mean | Added p50 | Added p99 | Added mean |",
     "| --- | ---: | ---: | ---: | ---: | ---: |",
-    ...added.map((r) => `| ${r.name} | ${r.direct.p50} / ${r.direct.p99} / ${ms(r.direct.mean)} | ${r.proxy.p50} / ${r.proxy.p99} / ${ms(r.proxy.mean)} | ${signed(r.p50)} | ${signed(r.p99)} | ${signed(r.mean, 2)} |`),
+    ...added.map(
+      (r) =>
+        `| ${r.name} | ${r.direct.p50} / ${r.direct.p99} / ${ms(r.direct.mean)} | ${r.proxy.p50} / ${r.proxy.p99} / ${ms(r.proxy.mean)} | ${signed(r.p50)} | ${signed(r.p99)} | ${signed(r.mean, 2)} |`,
+    ),
     "",
     `Throughput, ${LOAD_CONNECTIONS} connections, ${SECONDS} s each:`,
     "",
@@ -180,7 +227,8 @@ try {
     "direct throughput) were replaced by `npm run bench:scale`'s, which measures the proxy's own work against Next's floor.",
   ].join("\n");
 
-  const missed = withCache * 2 <= withoutCache ? [] : [`the cache saves ${pct(reduction)} of upstream requests, not half`];
+  const missed =
+    withCache * 2 <= withoutCache ? [] : [`the cache saves ${pct(reduction)} of upstream requests, not half`];
   const date = new Date().toISOString().slice(0, 10);
   const section = [
     HEADING,

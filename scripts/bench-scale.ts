@@ -80,7 +80,12 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15);
 async function signIns(app: string): Promise<Summary> {
   const email = `bench-sign-in-${Date.now().toString(36)}@example.test`;
   const password = "a long passphrase for the benchmark";
-  const post = (path: string, body: object) => fetch(`${app}/api/auth${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app }, body: JSON.stringify(body) });
+  const post = (path: string, body: object) =>
+    fetch(`${app}/api/auth${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app },
+      body: JSON.stringify(body),
+    });
   const made = await post("/sign-up/email", { email, password, name: "Bench person" });
   if (made.status !== 200) throw new Error(`sign-up: ${made.status} ${await made.text()}`);
   const times: number[] = [];
@@ -113,9 +118,19 @@ function roleCheckNs(): number {
 /** Requests per second of a cached GET with autocannon, on each URL at once (connections shared out). */
 async function throughput(apps: string[], cookie: Record<string, string>): Promise<{ rps: number; errors: number }> {
   const runs = await Promise.all(
-    apps.map((app) => autocannon({ url: `${app}/api/v1/states`, connections: LOAD_CONNECTIONS / apps.length, duration: SECONDS, headers: cookie })),
+    apps.map((app) =>
+      autocannon({
+        url: `${app}/api/v1/states`,
+        connections: LOAD_CONNECTIONS / apps.length,
+        duration: SECONDS,
+        headers: cookie,
+      }),
+    ),
   );
-  return { rps: runs.reduce((n, r) => n + r.requests.average, 0), errors: runs.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0) };
+  return {
+    rps: runs.reduce((n, r) => n + r.requests.average, 0),
+    errors: runs.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+  };
 }
 
 const ms = (n: number) => n.toFixed(2);
@@ -123,7 +138,9 @@ const ms = (n: number) => n.toFixed(2);
 onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
 
 if (!process.env.DATABASE_URL) {
-  console.error("bench:scale needs DATABASE_URL (and redis-server, nginx): eval \"$(scripts/test-services.sh start /tmp/backroom-services)\"");
+  console.error(
+    'bench:scale needs DATABASE_URL (and redis-server, nginx): eval "$(scripts/test-services.sh start /tmp/backroom-services)"',
+  );
   process.exit(1);
 }
 buildIfStale();
@@ -138,16 +155,20 @@ try {
 
   console.error("starting an instance on the embedded default (SQLite, memory)...");
   const embeddedPort = await freePort();
-  const embedded = start("embedded", [process.execPath, "scripts/start.mjs", "--no-build", "--port", String(embeddedPort)], {
-    DATA_API_TEST_URL: api,
-    DATA_API_PRODUCTION_URL: api.replace("/test/", "/production/"),
-    DATA_DIR: join(temp, "embedded"),
-    SESSION_SECRET: "bench-scale-session-secret-0123456789abcdef",
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    LOG_LEVEL: "info",
-    INSTANCE_ID: "embedded",
-  });
+  const embedded = start(
+    "embedded",
+    [process.execPath, "scripts/start.mjs", "--no-build", "--port", String(embeddedPort)],
+    {
+      DATA_API_TEST_URL: api,
+      DATA_API_PRODUCTION_URL: api.replace("/test/", "/production/"),
+      DATA_DIR: join(temp, "embedded"),
+      SESSION_SECRET: "bench-scale-session-secret-0123456789abcdef",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      LOG_LEVEL: "info",
+      INSTANCE_ID: "embedded",
+    },
+  );
   const embeddedUrl = `http://127.0.0.1:${embeddedPort}`;
   await embedded.ready(`${embeddedUrl}/api/ready`, 200, {}, 120_000);
 
@@ -158,23 +179,42 @@ try {
   const work = [];
   for (const profile of profiles) {
     console.error(`${profile.name}: ${SAMPLES} rounds of floor, hit, direct and miss...`);
-    work.push({ ...profile, ...(await ownWork(profile.url, api, await employeeKey(sandboxRoot))), signIn: await signIns(profile.url) });
+    work.push({
+      ...profile,
+      ...(await ownWork(profile.url, api, await employeeKey(sandboxRoot))),
+      signIn: await signIns(profile.url),
+    });
   }
 
-  const customers = await fetchJson<{ Data: { CustomerID: number }[] }>(`${api}/customers?PageSize=1`, { headers: { "x-api-key": "test-employee-demo" } });
-  const invoices = await fetchJson<{ Data: { InvoiceID: number }[] }>(`${api}${INVOICE_PAGE}`, { headers: { "x-api-key": "test-employee-demo" } });
-  const steps = browsingSession({ invoice: invoices.Data[0]!.InvoiceID, otherInvoice: invoices.Data[1]!.InvoiceID, customer: customers.Data[0]!.CustomerID });
+  const customers = await fetchJson<{ Data: { CustomerID: number }[] }>(`${api}/customers?PageSize=1`, {
+    headers: { "x-api-key": "test-employee-demo" },
+  });
+  const invoices = await fetchJson<{ Data: { InvoiceID: number }[] }>(`${api}${INVOICE_PAGE}`, {
+    headers: { "x-api-key": "test-employee-demo" },
+  });
+  const steps = browsingSession({
+    invoice: invoices.Data[0]!.InvoiceID,
+    otherInvoice: invoices.Data[1]!.InvoiceID,
+    customer: customers.Data[0]!.CustomerID,
+  });
   console.error(`browsing session (${steps.length} GETs): through one instance, then through two in turn...`);
   const throughOne = await runBrowsingSession([one.url], api, sandboxRoot, steps);
   const throughTwo = await runBrowsingSession([one.url, two.url], api, sandboxRoot, steps);
 
   console.error(`throughput of a cached GET, ${LOAD_CONNECTIONS} connections, ${SECONDS} s: one instance, then two...`);
-  const cookie = { Cookie: await sessionCookie(one.url, { apiKey: await employeeKey(sandboxRoot), environment: "test" }) };
+  const cookie = {
+    Cookie: await sessionCookie(one.url, { apiKey: await employeeKey(sandboxRoot), environment: "test" }),
+  };
   await throughput([one.url, two.url], cookie);
   const single = await throughput([one.url], cookie);
   const pair = await throughput([one.url, two.url], cookie);
 
-  const over = work.map((w) => ({ ...w, hitOver: w.hit.p50 - w.floor.p50, hitOverMean: w.hit.mean - w.floor.mean, missOver: w.miss.p50 - w.missDirect.p50 - w.floor.p50 }));
+  const over = work.map((w) => ({
+    ...w,
+    hitOver: w.hit.p50 - w.floor.p50,
+    hitOverMean: w.hit.mean - w.floor.mean,
+    missOver: w.miss.p50 - w.missDirect.p50 - w.floor.p50,
+  }));
   const verdict = (met: boolean) => (met ? "met" : "**missed**");
   const roleNs = roleCheckNs();
   const tables = [
@@ -182,7 +222,10 @@ try {
     "",
     "| Profile | Floor p50 / p90 / mean | Cache hit p50 / p90 / mean | Hit over the floor, p50 (mean) | Miss p50 | Same request direct, p50 | Miss over direct and floor, p50 |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...over.map((w) => `| ${w.name} | ${ms(w.floor.p50)} / ${ms(w.floor.p90)} / ${ms(w.floor.mean)} | ${ms(w.hit.p50)} / ${ms(w.hit.p90)} / ${ms(w.hit.mean)} | ${ms(w.hitOver)} (${ms(w.hitOverMean)}) | ${ms(w.miss.p50)} | ${ms(w.missDirect.p50)} | ${ms(w.missOver)} |`),
+    ...over.map(
+      (w) =>
+        `| ${w.name} | ${ms(w.floor.p50)} / ${ms(w.floor.p90)} / ${ms(w.floor.mean)} | ${ms(w.hit.p50)} / ${ms(w.hit.p90)} / ${ms(w.hit.mean)} | ${ms(w.hitOver)} (${ms(w.hitOverMean)}) | ${ms(w.miss.p50)} | ${ms(w.missDirect.p50)} | ${ms(w.missOver)} |`,
+    ),
     "",
     `Sign-in with a password (\`POST /api/auth/sign-in/email\`), ${SIGN_INS} one after another (ms):`,
     "",
@@ -209,12 +252,19 @@ try {
     "",
     "| Target | Measured | |",
     "| --- | --- | --- |",
-    ...over.map((w) => `| A cache hit costs at most 1 ms over Next's floor: ${w.name} | ${ms(w.hitOver)} ms at p50 (mean ${ms(w.hitOverMean)} ms) | ${verdict(w.hitOver <= 1)} |`),
+    ...over.map(
+      (w) =>
+        `| A cache hit costs at most 1 ms over Next's floor: ${w.name} | ${ms(w.hitOver)} ms at p50 (mean ${ms(w.hitOverMean)} ms) | ${verdict(w.hitOver <= 1)} |`,
+    ),
     `| Two instances make as many upstream requests as one | ${throughTwo} through two, ${throughOne} through one | ${verdict(throughTwo === throughOne)} |`,
   ].join("\n");
   const missed = [
-    ...over.filter((w) => w.hitOver > 1).map((w) => `a cache hit costs ${ms(w.hitOver)} ms over the floor in the ${w.name} profile`),
-    ...(throughTwo === throughOne ? [] : [`two instances made ${throughTwo} upstream requests, one made ${throughOne}`]),
+    ...over
+      .filter((w) => w.hitOver > 1)
+      .map((w) => `a cache hit costs ${ms(w.hitOver)} ms over the floor in the ${w.name} profile`),
+    ...(throughTwo === throughOne
+      ? []
+      : [`two instances made ${throughTwo} upstream requests, one made ${throughOne}`]),
   ];
 
   const date = new Date().toISOString().slice(0, 10);

@@ -51,12 +51,21 @@ async function once(run: number): Promise<Run> {
       await sleep(100);
     }
     const ready = performance.now();
-    const demo = await fetch(`${base}/api/demo`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base }, body: JSON.stringify({ as: "Customer", environment: "test" }) });
+    const demo = await fetch(`${base}/api/demo`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({ as: "Customer", environment: "test" }),
+    });
     if (demo.status !== 200) throw new Error(`POST /api/demo: ${demo.status} ${await demo.text()}`);
     await demo.arrayBuffer();
     const answered = performance.now();
-    const reset = await fetch(`${base}/sandbox/test/operator/reset`, { method: "POST", headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" }, body: "{}" });
-    if (reset.status !== 200) throw new Error(`POST /sandbox/test/operator/reset: ${reset.status} ${await reset.text()}`);
+    const reset = await fetch(`${base}/sandbox/test/operator/reset`, {
+      method: "POST",
+      headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" },
+      body: "{}",
+    });
+    if (reset.status !== 200)
+      throw new Error(`POST /sandbox/test/operator/reset: ${reset.status} ${await reset.text()}`);
     await reset.arrayBuffer();
     const restored = performance.now();
     return {
@@ -79,7 +88,9 @@ async function main() {
   const runs: Run[] = [];
   for (let i = 1; i <= RUNS; i++) {
     runs.push(await once(i));
-    console.error(`run ${i}: ready ${seconds(runs.at(-1)!.readyMs)} s, demo ${seconds(runs.at(-1)!.demoMs)} s after, reset ${seconds(runs.at(-1)!.resetMs)} s`);
+    console.error(
+      `run ${i}: ready ${seconds(runs.at(-1)!.readyMs)} s, demo ${seconds(runs.at(-1)!.demoMs)} s after, reset ${seconds(runs.at(-1)!.resetMs)} s`,
+    );
   }
   const demo = median(runs.map((r) => r.demoMs));
   const section = [
@@ -88,7 +99,7 @@ async function main() {
     `Measured ${new Date().toISOString().slice(0, 10)} on this project's machine (2 cores, Node ${process.version}; load average ${load} when the run began) with \`npm run bench:start\`:`,
     `the production build (\`node scripts/start.mjs --no-build\`) on a fresh data directory, ${RUNS} times; the embedded default (SQLite,`,
     "memory), the sandbox at scale 1. Ready: from the process's start to `/api/ready` answering 200. Demo: from then to the answer of the first",
-    "`POST /api/demo` (\"Try as a retailer\", Test). Reset: then `POST /sandbox/test/operator/reset`, as the browser tests' setup does.",
+    '`POST /api/demo` ("Try as a retailer", Test). Reset: then `POST /sandbox/test/operator/reset`, as the browser tests\' setup does.',
     "",
     `Target: the demo within ${TARGET_MS / 1000} s of ready. Median: **${seconds(demo)} s** (${demo <= TARGET_MS ? "met" : "missed"}).`,
     "",

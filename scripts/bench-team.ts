@@ -59,31 +59,84 @@ type PageName = keyof typeof PAGES;
  */
 const HOUR: Record<string, [minute: number, page: PageName][]> = {
   "Purchasing manager": [
-    [0, "overview"], [1, "plan"], [4, "inventory"], [6, "product"], [9, "plan"], [13, "purchases"], [15, "purchase"],
-    [19, "purchases"], [24, "overview"], [26, "plan"], [31, "inventory"], [35, "products"], [38, "product"],
-    [42, "purchases"], [47, "plan"], [51, "overview"], [55, "purchases"], [58, "plan"],
+    [0, "overview"],
+    [1, "plan"],
+    [4, "inventory"],
+    [6, "product"],
+    [9, "plan"],
+    [13, "purchases"],
+    [15, "purchase"],
+    [19, "purchases"],
+    [24, "overview"],
+    [26, "plan"],
+    [31, "inventory"],
+    [35, "products"],
+    [38, "product"],
+    [42, "purchases"],
+    [47, "plan"],
+    [51, "overview"],
+    [55, "purchases"],
+    [58, "plan"],
   ],
   "Sales lead 1": [
-    [0, "overview"], [2, "customers"], [4, "customer"], [7, "invoices"], [10, "arAging"], [14, "customers"],
-    [16, "customer"], [20, "deliveryDays"], [25, "overview"], [28, "invoices"], [32, "arAging"], [36, "customers"],
-    [39, "customer"], [44, "products"], [48, "deliveryDays"], [52, "overview"], [56, "invoices"],
+    [0, "overview"],
+    [2, "customers"],
+    [4, "customer"],
+    [7, "invoices"],
+    [10, "arAging"],
+    [14, "customers"],
+    [16, "customer"],
+    [20, "deliveryDays"],
+    [25, "overview"],
+    [28, "invoices"],
+    [32, "arAging"],
+    [36, "customers"],
+    [39, "customer"],
+    [44, "products"],
+    [48, "deliveryDays"],
+    [52, "overview"],
+    [56, "invoices"],
   ],
   "Sales lead 2": [
-    [1, "overview"], [3, "deliveryDays"], [6, "customers"], [8, "customer"], [12, "invoices"], [17, "arAging"],
-    [21, "customers"], [23, "customer"], [27, "overview"], [30, "inventory"], [34, "products"], [37, "product"],
-    [41, "arAging"], [45, "customers"], [49, "customer"], [53, "overview"], [57, "deliveryDays"],
+    [1, "overview"],
+    [3, "deliveryDays"],
+    [6, "customers"],
+    [8, "customer"],
+    [12, "invoices"],
+    [17, "arAging"],
+    [21, "customers"],
+    [23, "customer"],
+    [27, "overview"],
+    [30, "inventory"],
+    [34, "products"],
+    [37, "product"],
+    [41, "arAging"],
+    [45, "customers"],
+    [49, "customer"],
+    [53, "overview"],
+    [57, "deliveryDays"],
   ],
 };
 
 async function main() {
   const began = Date.now();
   const base = await startProductionApp(temp);
-  const sandbox = <T>(path: string, init: RequestInit = {}) => fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
+  const sandbox = <T>(path: string, init: RequestInit = {}) =>
+    fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
   const asBrand = { headers: { "x-api-key": DEMO_KEYS.Supplier } };
   const ids: Record<string, number[]> = {
-    customer: (await sandbox<{ Data: { CustomerID: number }[] }>("/api/v1/customers?PageSize=20", asBrand)).Data.map((c) => c.CustomerID),
-    product: (await sandbox<{ Data: { ProductID: number }[] }>("/api/v1/products?SupplierIDs=101&PageSize=20", asBrand)).Data.map((p) => p.ProductID),
-    purchase: (await sandbox<{ data: { purchase_id: number | null }[] }>("/api/v2/purchases?statuses=Received&page_size=20", asBrand)).data.map((p) => p.purchase_id!),
+    customer: (await sandbox<{ Data: { CustomerID: number }[] }>("/api/v1/customers?PageSize=20", asBrand)).Data.map(
+      (c) => c.CustomerID,
+    ),
+    product: (
+      await sandbox<{ Data: { ProductID: number }[] }>("/api/v1/products?SupplierIDs=101&PageSize=20", asBrand)
+    ).Data.map((p) => p.ProductID),
+    purchase: (
+      await sandbox<{ data: { purchase_id: number | null }[] }>(
+        "/api/v2/purchases?statuses=Received&page_size=20",
+        asBrand,
+      )
+    ).data.map((p) => p.purchase_id!),
   };
   const opened = new Map<string, number>();
   /** The page's path for its next visit: a record page opens the next record of its kind. */
@@ -95,16 +148,32 @@ async function main() {
     });
 
   // 1. What each page asks for, cold.
-  const browser = await chromium.launch({ executablePath: findChromium(), args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
   // A page of one record is measured for each of its visits in the hour (each a different record); any other once.
-  const visitsOf = (page: PageName) => Object.values(HOUR).flat().filter(([, p]) => p === page).length;
+  const visitsOf = (page: PageName) =>
+    Object.values(HOUR)
+      .flat()
+      .filter(([, p]) => p === page).length;
   const asked = new Map<PageName, string[][]>();
   try {
     for (const page of Object.keys(PAGES) as PageName[]) {
       const captures: string[][] = [];
       for (let i = 0; i < (PAGES[page]!.includes("{") ? visitsOf(page) : 1); i++) {
-        const { key } = await sandbox<{ key: string }>("/operator/keys", { method: "POST", body: JSON.stringify({ type: "Supplier", company: "Team bench", supplierIds: [101] }) });
-        captures.push(await requestsOf(browser, base, pathOf(page), await sessionCookie(base, { apiKey: key, environment: "test" })));
+        const { key } = await sandbox<{ key: string }>("/operator/keys", {
+          method: "POST",
+          body: JSON.stringify({ type: "Supplier", company: "Team bench", supplierIds: [101] }),
+        });
+        captures.push(
+          await requestsOf(
+            browser,
+            base,
+            pathOf(page),
+            await sessionCookie(base, { apiKey: key, environment: "test" }),
+          ),
+        );
       }
       asked.set(page, captures);
       console.error(`${page}: ${captures.map((c) => c.length).join(", ")} requests`);
@@ -115,14 +184,27 @@ async function main() {
   await stopAll();
 
   // 2. The hour, through the proxy, on its own clock.
-  const runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(new Date()), rateLimit: 1_000_000, scale: 1, basePath: "" });
+  const runtime = await startSandbox({
+    dataDir: ":memory:",
+    clock: fixedClock(new Date()),
+    rateLimit: 1_000_000,
+    scale: 1,
+    basePath: "",
+  });
   const backend = await createTestBackend((request) => runtime.app.fetch(request));
   try {
     // The team: the owner added the brand's key to their workspace once; the others are members working with it.
     const [first, ...others] = Object.keys(HOUR);
     const owner = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
-    const people = [{ name: first!, cookie: owner.cookie }, ...(await Promise.all(others.map(async (name) => ({ name, cookie: (await joinAs(backend, owner.workspaceId, "purchasing")).cookie }))))];
-    const visits = people.flatMap(({ name, cookie }) => HOUR[name]!.map(([minute, page]) => ({ minute, page, name, cookie }))).sort((a, b) => a.minute - b.minute);
+    const people = [
+      { name: first!, cookie: owner.cookie },
+      ...(await Promise.all(
+        others.map(async (name) => ({ name, cookie: (await joinAs(backend, owner.workspaceId, "purchasing")).cookie })),
+      )),
+    ];
+    const visits = people
+      .flatMap(({ name, cookie }) => HOUR[name]!.map(([minute, page]) => ({ minute, page, name, cookie })))
+      .sort((a, b) => a.minute - b.minute);
     const byPerson = new Map<string, number>();
     const byPage = new Map<PageName, { visits: number; upstream: number }>();
     let clock = 0;
@@ -147,7 +229,15 @@ async function main() {
     }
     const total = backend.calls.length;
     const revalidated = backend.calls.filter((c) => c.status === 304).length;
-    const asking = [...seen].reduce((n, [page, count]) => n + Array.from({ length: count }, (_, i) => asked.get(page)![i % asked.get(page)!.length]!.length).reduce((a, b) => a + b, 0), 0);
+    const asking = [...seen].reduce(
+      (n, [page, count]) =>
+        n +
+        Array.from({ length: count }, (_, i) => asked.get(page)![i % asked.get(page)!.length]!.length).reduce(
+          (a, b) => a + b,
+          0,
+        ),
+      0,
+    );
 
     const date = new Date().toISOString().slice(0, 10);
     const section = [
@@ -162,7 +252,13 @@ async function main() {
       "",
       "| Page | Requests, cold (each record's) | Visits | Upstream in the hour |",
       "| --- | ---: | ---: | ---: |",
-      ...[...byPage].map(([page, { visits: n, upstream }]) => `| ${page} (\`${PAGES[page]}\`) | ${asked.get(page)!.map((c) => c.length).join(", ")} | ${n} | ${upstream} |`),
+      ...[...byPage].map(
+        ([page, { visits: n, upstream }]) =>
+          `| ${page} (\`${PAGES[page]}\`) | ${asked
+            .get(page)!
+            .map((c) => c.length)
+            .join(", ")} | ${n} | ${upstream} |`,
+      ),
       "",
       `| Person | Upstream in the hour |`,
       "| --- | ---: |",
@@ -186,9 +282,13 @@ async function requestsOf(browser: Browser, base: string, path: string, cookie: 
   const page = await context.newPage();
   try {
     await page.goto(path, { waitUntil: "networkidle", timeout: 60_000 });
-    await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, {
+      timeout: 30_000,
+    });
     await page.waitForTimeout(500);
-    const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { method: string; path: string }[] };
+    const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as {
+      requests: { method: string; path: string }[];
+    };
     return log.requests.filter((r) => r.method === "GET").map((r) => r.path);
   } finally {
     await context.close();
@@ -196,10 +296,19 @@ async function requestsOf(browser: Browser, base: string, path: string, cookie: 
 }
 
 /** One request of a page through the proxy, as the route handler at `/api/{version}/[...path]` makes it. */
-async function replay(backend: Awaited<ReturnType<typeof createTestBackend>>, path: string, cookie: string): Promise<void> {
+async function replay(
+  backend: Awaited<ReturnType<typeof createTestBackend>>,
+  path: string,
+  cookie: string,
+): Promise<void> {
   const url = new URL(path, BACKROOM);
   const [, , version, ...segments] = url.pathname.split("/");
-  const response = await proxyRequest(browserRequest("GET", path, { cookie }), version as Version, segments.map(decodeURIComponent), backend);
+  const response = await proxyRequest(
+    browserRequest("GET", path, { cookie }),
+    version as Version,
+    segments.map(decodeURIComponent),
+    backend,
+  );
   await response.arrayBuffer();
 }
 

@@ -25,15 +25,38 @@ const demoCookie = (base: string, who: Who) => sessionCookie(base, { demo: who, 
 
 /** Backroom's own API (the proxy) with a session, as its pages call it. */
 const api = <T>(base: string, cookie: string, path: string, init: RequestInit = {}) =>
-  fetchJson<T>(`${base}${path}`, { ...init, headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json", ...(init.headers ?? {}) } });
+  fetchJson<T>(`${base}${path}`, {
+    ...init,
+    headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json", ...(init.headers ?? {}) },
+  });
 
 /** A saved draft of 150 lines, for the editor's page. */
 async function draftOf150(base: string, cookie: string): Promise<string> {
-  const products = (await api<{ Data: { ProductID: number }[] }>(base, cookie, "/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500")).Data;
-  const lines = Array.from({ length: 150 }, (_, i) => ({ product_id: products[i % products.length]!.ProductID, cases: (i % 5) + 1, batch_code: `LOT-${i}` }));
+  const products = (
+    await api<{ Data: { ProductID: number }[] }>(
+      base,
+      cookie,
+      "/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500",
+    )
+  ).Data;
+  const lines = Array.from({ length: 150 }, (_, i) => ({
+    product_id: products[i % products.length]!.ProductID,
+    cases: (i % 5) + 1,
+    batch_code: `LOT-${i}`,
+  }));
   const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const body = { supplier_id: 101, vendor_id: 9002, to_location_id: 1, delivery_date: day, po_num: `BENCH-${Date.now().toString(36)}`, purchase_transactions: lines };
-  const created = await api<{ data: { purchase_global_id: string } }>(base, cookie, "/api/v2/purchases", { method: "POST", body: JSON.stringify(body) });
+  const body = {
+    supplier_id: 101,
+    vendor_id: 9002,
+    to_location_id: 1,
+    delivery_date: day,
+    po_num: `BENCH-${Date.now().toString(36)}`,
+    purchase_transactions: lines,
+  };
+  const created = await api<{ data: { purchase_global_id: string } }>(base, cookie, "/api/v2/purchases", {
+    method: "POST",
+    body: JSON.stringify(body),
+  });
   return created.data.purchase_global_id;
 }
 
@@ -51,8 +74,13 @@ async function main() {
   const began = Date.now();
   const base = await startProductionApp(temp);
 
-  const cookies = { Customer: await demoCookie(base, "Customer"), Supplier: await demoCookie(base, "Supplier"), Employee: await demoCookie(base, "Employee") };
-  const invoice = (await api<{ Data: { InvoiceID: number }[] }>(base, cookies.Employee, "/api/v1/invoices?PageSize=1")).Data[0]!.InvoiceID;
+  const cookies = {
+    Customer: await demoCookie(base, "Customer"),
+    Supplier: await demoCookie(base, "Supplier"),
+    Employee: await demoCookie(base, "Employee"),
+  };
+  const invoice = (await api<{ Data: { InvoiceID: number }[] }>(base, cookies.Employee, "/api/v1/invoices?PageSize=1"))
+    .Data[0]!.InvoiceID;
   const draft = await draftOf150(base, cookies.Supplier);
   const pages: { page: string; path: string; cookie?: string }[] = [
     { page: "Sign in", path: "/sign-in" },
@@ -67,7 +95,14 @@ async function main() {
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const results: Result[] = [];
   try {
@@ -77,7 +112,17 @@ async function main() {
       await fetch(`${base}${p.path}`, { headers });
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const run = await lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: headers }, desktopConfig);
+        const run = await lighthouse(
+          `${base}${p.path}`,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+            extraHeaders: headers,
+          },
+          desktopConfig,
+        );
         const lhr = run!.lhr;
         runs.push({
           page: p.page,
@@ -92,7 +137,9 @@ async function main() {
       // The median run by performance score, as Lighthouse's own guidance reads repeated runs.
       const chosen = runs.find((r) => r.performance === median(runs.map((x) => x.performance)))!;
       results.push(chosen);
-      console.error(`${p.page}: ${runs.map((r) => `${r.performance} (TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(4)})`).join(", ")}`);
+      console.error(
+        `${p.page}: ${runs.map((r) => `${r.performance} (TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(4)})`).join(", ")}`,
+      );
     }
   } finally {
     await chrome.kill();
@@ -103,8 +150,16 @@ async function main() {
     const met = r.performance >= 95 && r.lcp < 1000 && Math.round(r.cls * 1000) === 0;
     return `| ${r.page} | \`${r.path.replace(draft, "{id}").replace(String(invoice), "{id}")}\` | ${r.performance} | ${Math.round(r.lcp)} ms | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(4)} | ${r.accessibility} | ${met ? "met" : "**missed**"} |`;
   });
-  console.log(["| Page | Path | Performance | LCP | TBT | CLS | Accessibility | Targets |", "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |", ...rows].join("\n"));
-  console.log(`\nMedian of ${RUNS} runs per page, Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, desktop settings; ${Math.round((Date.now() - began) / 1000)} s.`);
+  console.log(
+    [
+      "| Page | Path | Performance | LCP | TBT | CLS | Accessibility | Targets |",
+      "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
+      ...rows,
+    ].join("\n"),
+  );
+  console.log(
+    `\nMedian of ${RUNS} runs per page, Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, desktop settings; ${Math.round((Date.now() - began) / 1000)} s.`,
+  );
 }
 
 try {

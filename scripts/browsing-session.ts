@@ -12,25 +12,45 @@ export function browsingSession(ids: { invoice: number; otherInvoice: number; cu
   const invoices = (page: number) => `${INVOICE_PAGE}&Page=${page}`;
   const layout = ["/states", "/locations"];
   return [
-    ...layout, invoices(1), // open the invoices page
+    ...layout,
+    invoices(1), // open the invoices page
     invoices(2), // page 2
     invoices(1), // back to page 1
-    `/invoices/${ids.invoice}`, `/invoiceTransactions/${ids.invoice}`, ...layout, // an invoice's detail and lines
-    invoices(1), "/locations", // back to the list
-    "/payments?PageSize=50", "/payments/types", "/states", // payments
-    "/payments/openInvoices?PageSize=50", "/locations", // open invoices
-    "/arAging?PageSize=50", "/states", // AR aging
-    "/customers?PageSize=50", ...layout, // customers, page 1
-    "/customers?PageSize=50&Page=2", "/customers?PageSize=50", // page 2 and back
-    `/customers/${ids.customer}`, `/customers/creditTerms?CustomerIDs=${ids.customer}`, // one customer
-    "/products?PageSize=50", "/productCategories", "/states", // products
-    invoices(1), "/locations", // back to invoices
-    `/invoices/${ids.invoice}`, `/invoiceTransactions/${ids.invoice}`, // the same invoice again
-    "/arAging?PageSize=50", "/states", // AR aging again
-    "/payments?PageSize=50", "/payments/types", // payments again
+    `/invoices/${ids.invoice}`,
+    `/invoiceTransactions/${ids.invoice}`,
+    ...layout, // an invoice's detail and lines
+    invoices(1),
+    "/locations", // back to the list
+    "/payments?PageSize=50",
+    "/payments/types",
+    "/states", // payments
+    "/payments/openInvoices?PageSize=50",
+    "/locations", // open invoices
+    "/arAging?PageSize=50",
+    "/states", // AR aging
+    "/customers?PageSize=50",
+    ...layout, // customers, page 1
+    "/customers?PageSize=50&Page=2",
+    "/customers?PageSize=50", // page 2 and back
+    `/customers/${ids.customer}`,
+    `/customers/creditTerms?CustomerIDs=${ids.customer}`, // one customer
+    "/products?PageSize=50",
+    "/productCategories",
+    "/states", // products
+    invoices(1),
+    "/locations", // back to invoices
+    `/invoices/${ids.invoice}`,
+    `/invoiceTransactions/${ids.invoice}`, // the same invoice again
+    "/arAging?PageSize=50",
+    "/states", // AR aging again
+    "/payments?PageSize=50",
+    "/payments/types", // payments again
     "/payments/openInvoices?PageSize=50", // open invoices again
-    `/invoices/${ids.otherInvoice}`, `/invoiceTransactions/${ids.otherInvoice}`, // another invoice
-    "/products?PageSize=50&Page=2", "/products?PageSize=50", "/productCategories", // products, page 2 and back
+    `/invoices/${ids.otherInvoice}`,
+    `/invoiceTransactions/${ids.otherInvoice}`, // another invoice
+    "/products?PageSize=50&Page=2",
+    "/products?PageSize=50",
+    "/productCategories", // products, page 2 and back
   ];
 }
 
@@ -41,7 +61,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A fresh operator-issued Employee key of the sandbox (its own cache entries and rate-limit count). */
 export async function employeeKey(sandboxRoot: string): Promise<string> {
-  return (await fetchJson<{ key: string }>(`${sandboxRoot}/operator/keys`, { method: "POST", headers: OPERATOR, body: JSON.stringify({ type: "Employee", company: "Bench" }) })).key;
+  return (
+    await fetchJson<{ key: string }>(`${sandboxRoot}/operator/keys`, {
+      method: "POST",
+      headers: OPERATOR,
+      body: JSON.stringify({ type: "Employee", company: "Bench" }),
+    })
+  ).key;
 }
 
 /** The sandbox's RateLimit-Remaining of a key, read with one direct request (which it counts too). */
@@ -58,7 +84,12 @@ async function remaining(api: string, key: string): Promise<number> {
  * @example
  * const upstream = await runBrowsingSession([one, two], `${sandbox}/test/api/v1`, `${sandbox}/test`, steps);
  */
-export async function runBrowsingSession(apps: readonly string[], api: string, sandboxRoot: string, steps: readonly string[]): Promise<number> {
+export async function runBrowsingSession(
+  apps: readonly string[],
+  api: string,
+  sandboxRoot: string,
+  steps: readonly string[],
+): Promise<number> {
   const key = await employeeKey(sandboxRoot);
   const cookie = await sessionCookie(apps[0]!, { apiKey: key, environment: "test" });
   const before = await remaining(api, key);

@@ -13,7 +13,18 @@ const buildId = join(root, ".next", "BUILD_ID");
  */
 export const TEMPLATE_DIR = join(root, ".next", "sandbox-templates");
 /** What a build depends on. */
-const SOURCES = ["app", "components", "lib", "public", "package.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "proxy.ts", "instrumentation.ts"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "package.json",
+  "next.config.mjs",
+  "tsconfig.json",
+  "postcss.config.mjs",
+  "proxy.ts",
+  "instrumentation.ts",
+];
 
 /** Whether a build exists. */
 export function hasBuild() {

@@ -57,6 +57,7 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 /** The report as a Markdown table, and whether every route is within its budget. */
 export function report(sizes: RouteSize[]): { text: string; ok: boolean } {
   const lines = ["| Route | First-load JS (gzip) | Budget | |", "| --- | ---: | ---: | --- |"];
-  for (const s of sizes) lines.push(`| \`${s.route}\` | ${kb(s.bytes)} | ${kb(s.budget)} | ${s.over ? "**over**" : "ok"} |`);
+  for (const s of sizes)
+    lines.push(`| \`${s.route}\` | ${kb(s.bytes)} | ${kb(s.budget)} | ${s.over ? "**over**" : "ok"} |`);
   return { text: lines.join("\n"), ok: sizes.every((s) => !s.over) };
 }

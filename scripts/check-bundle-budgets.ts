@@ -13,6 +13,8 @@ const budgets = JSON.parse(readFileSync(new URL("./bundle-budgets.json", import.
 const { text, ok } = report(measure(stats, budgets, gzipSizeOf));
 console.log(text);
 if (!ok) {
-  console.error("\nA route's first-load JavaScript is over its budget (scripts/bundle-budgets.json). Trim it, or raise the budget with the reason in the commit.");
+  console.error(
+    "\nA route's first-load JavaScript is over its budget (scripts/bundle-budgets.json). Trim it, or raise the budget with the reason in the commit.",
+  );
   process.exit(1);
 }

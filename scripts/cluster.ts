@@ -58,11 +58,17 @@ export interface Cluster {
  * Starts everything; each part is ready when this resolves. `sandboxEnv` adds to the sandbox's settings (a benchmark
  * raises its rate limit), `instanceEnv` to the instances' (a test's SMTP server, a short job lease).
  */
-export async function startCluster(options: { sandboxEnv?: Record<string, string>; instanceEnv?: Record<string, string> } = {}): Promise<Cluster> {
+export async function startCluster(
+  options: { sandboxEnv?: Record<string, string>; instanceEnv?: Record<string, string> } = {},
+): Promise<Cluster> {
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error("test:scale needs DATABASE_URL (a PostgreSQL server it may create a database on): scripts/test-services.sh starts one");
+  if (!databaseUrl)
+    throw new Error(
+      "test:scale needs DATABASE_URL (a PostgreSQL server it may create a database on): scripts/test-services.sh starts one",
+    );
   for (const binary of ["redis-server", "nginx"]) {
-    if (spawnSync("sh", ["-c", `command -v ${binary}`]).status !== 0) throw new Error(`test:scale needs ${binary} (apt-get install -y redis-server nginx)`);
+    if (spawnSync("sh", ["-c", `command -v ${binary}`]).status !== 0)
+      throw new Error(`test:scale needs ${binary} (apt-get install -y redis-server nginx)`);
   }
   const dir = mkdtempSync(join(tmpdir(), "backroom-scale-"));
   const started: (() => Promise<void>)[] = [];
@@ -98,21 +104,54 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
   const redisPort = await freePort();
   let redisProc: Started | undefined;
   const startRedis = async () => {
-    redisProc = start("redis", ["redis-server", "--bind", "127.0.0.1", "--port", String(redisPort), "--save", "", "--appendonly", "no", "--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru", "--dir", dir], {});
+    redisProc = start(
+      "redis",
+      [
+        "redis-server",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        String(redisPort),
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--maxmemory",
+        "64mb",
+        "--maxmemory-policy",
+        "volatile-lru",
+        "--dir",
+        dir,
+      ],
+      {},
+    );
     for (let i = 0; i < 100; i++) {
-      if (spawnSync("redis-cli", ["-p", String(redisPort), "ping"]).stdout?.toString().trim() === "PONG") return;
+      if (
+        spawnSync("redis-cli", ["-p", String(redisPort), "ping"])
+          .stdout?.toString()
+          .trim() === "PONG"
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`Redis did not start:\n${redisProc.lines.join("\n")}`);
   };
   await startRedis();
-  const redis = { port: redisPort, stop: async () => void (redisProc && (await stop(redisProc.child))), start: startRedis };
+  const redis = {
+    port: redisPort,
+    stop: async () => void (redisProc && (await stop(redisProc.child))),
+    start: startRedis,
+  };
   started.push(() => redis.stop());
 
   // The Data API: the standalone sandbox, its ERP jobs only when a test asks.
   const sandboxPort = await freePort();
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const sandbox = start("sandbox", [process.execPath, "--import", "tsx", "scripts/sandbox.ts", "--port", String(sandboxPort)], { SANDBOX_DATA_DIR: join(dir, "sandbox"), SANDBOX_JOB_INTERVAL: "0", ...options.sandboxEnv });
+  const sandbox = start(
+    "sandbox",
+    [process.execPath, "--import", "tsx", "scripts/sandbox.ts", "--port", String(sandboxPort)],
+    { SANDBOX_DATA_DIR: join(dir, "sandbox"), SANDBOX_JOB_INTERVAL: "0", ...options.sandboxEnv },
+  );
   started.push(() => stop(sandbox.child));
 
   // Two instances, from the systemd unit, sharing the database, Redis and the secret.
@@ -183,9 +222,12 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
   const upstreams = site.match(/^\s*server 127\.0\.0\.1:\d+[^;]*;$/gm) ?? [];
   if (upstreams.length !== 2) throw new Error("deploy/nginx/backroom.conf should list two instances");
   let ours = site.replace(/^(\s*listen )80;$/m, `$1127.0.0.1:${nginxPort};`).replace(/^(\s*server_name ).*;$/m, "$1_;");
-  upstreams.forEach((line, i) => (ours = ours.replace(line, line.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${ports[i]}`))));
+  upstreams.forEach(
+    (line, i) => (ours = ours.replace(line, line.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${ports[i]}`))),
+  );
   writeFileSync(join(dir, "backroom.conf"), ours);
-  for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, "nginx", temp), { recursive: true });
+  for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"])
+    mkdirSync(join(dir, "nginx", temp), { recursive: true });
   writeFileSync(
     join(dir, "nginx.conf"),
     [
@@ -197,7 +239,9 @@ export async function startCluster(options: { sandboxEnv?: Record<string, string
       "http {",
       "  log_format upstream '$upstream_addr $status $request_method $uri';",
       `  access_log ${dir}/nginx-access.log upstream;`,
-      ...["body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t === "body" ? "client_body" : t}_temp_path ${dir}/nginx/${t};`),
+      ...["body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
+        (t) => `  ${t === "body" ? "client_body" : t}_temp_path ${dir}/nginx/${t};`,
+      ),
       `  include ${dir}/backroom.conf;`,
       "}",
     ].join("\n"),

@@ -14,26 +14,56 @@ const eslint = new ESLint({ cwd: root });
 /** The layer rules' messages for `code` in a file at `path` (relative to the repository). */
 async function layerErrors(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\n`, { filePath: `${root}${path}` });
-  return result!.messages.filter((m) => m.ruleId === "import/no-restricted-paths" || m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return result!.messages
+    .filter((m) => m.ruleId === "import/no-restricted-paths" || m.ruleId === "no-restricted-imports")
+    .map((m) => m.message);
 }
 
 const refused: [file: string, code: string, says: RegExp][] = [
-  ["lib/server/proxy-extra.ts", 'import { mountedSandbox } from "@/lib/sandbox/mounted";', /lib\/server may import .*; not lib\/sandbox/],
+  [
+    "lib/server/proxy-extra.ts",
+    'import { mountedSandbox } from "@/lib/sandbox/mounted";',
+    /lib\/server may import .*; not lib\/sandbox/,
+  ],
   ["lib/server/proxy-extra.ts", 'import { mountedSandbox } from "../sandbox/mounted";', /not lib\/sandbox/],
   ["lib/server/session/extra.ts", 'import { mountedSandbox } from "../../sandbox/mounted";', /not lib\/sandbox/],
-  ["lib/sandbox/handlers/extra.ts", 'import { serverEnv } from "../../server/env";', /lib\/sandbox may import .*; not lib\/server/],
+  [
+    "lib/sandbox/handlers/extra.ts",
+    'import { serverEnv } from "../../server/env";',
+    /lib\/sandbox may import .*; not lib\/server/,
+  ],
   ["lib/sandbox/extra.ts", 'import { formatMoney } from "@/lib/format/display";', /not lib\/format/],
   ["lib/sandbox/extra.ts", 'import { LIST_VIEWS } from "@/lib/ui/views/list-views";', /not lib\/ui/],
-  ["components/extra.tsx", 'import { serverEnv } from "@/lib/server/env";', /components may import .*; not lib\/server/],
+  [
+    "components/extra.tsx",
+    'import { serverEnv } from "@/lib/server/env";',
+    /components may import .*; not lib\/server/,
+  ],
   ["components/extra.tsx", 'import { backend } from "@/lib/backend";', /not lib\/backend\.ts/],
   ["components/extra.tsx", 'import "server-only";', /runs in the browser/],
   ["components/table/extra.tsx", 'import { readFileSync } from "node:fs";', /runs in the browser/],
-  ["lib/ui/extra.ts", 'import { ListView } from "@/components/views/list-view";', /lib\/ui may import .*; not components/],
+  [
+    "lib/ui/extra.ts",
+    'import { ListView } from "@/components/views/list-view";',
+    /lib\/ui may import .*; not components/,
+  ],
   ["lib/ui/extra.ts", 'import { AddKey } from "../session/session-view";', /not lib\/session/],
-  ["lib/format/extra.ts", 'import { STALE } from "../ui/api-query";', /lib\/format may import lib\/data-api; not lib\/ui/],
-  ["lib/data-api/extra.ts", 'import { addDays } from "@/lib/format/days";', /lib\/data-api may import nothing of Backroom's; not lib\/format/],
+  [
+    "lib/format/extra.ts",
+    'import { STALE } from "../ui/api-query";',
+    /lib\/format may import lib\/data-api; not lib\/ui/,
+  ],
+  [
+    "lib/data-api/extra.ts",
+    'import { addDays } from "@/lib/format/days";',
+    /lib\/data-api may import nothing of Backroom's; not lib\/format/,
+  ],
   ["lib/data-api/extra.ts", 'import { serverEnv } from "../server/env";', /not lib\/server/],
-  ["app/extra/page.tsx", 'import { mountedSandbox } from "@/lib/sandbox/mounted";', /app may import .*; not lib\/sandbox/],
+  [
+    "app/extra/page.tsx",
+    'import { mountedSandbox } from "@/lib/sandbox/mounted";',
+    /app may import .*; not lib\/sandbox/,
+  ],
   ["lib/backend.ts", 'import { ListView } from "@/components/views/list-view";', /not components/],
   // A test's allowance is its own layer's: a component's test still may not reach the server.
   ["components/extra.test.ts", 'import { serverEnv } from "@/lib/server/env";', /not lib\/server/],

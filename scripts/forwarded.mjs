@@ -13,14 +13,20 @@ export function trustedHops(value) {
   if (text === "" || text === "0" || text === "false") return 0;
   if (text === "true") return 1;
   const hops = Number(text);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`TRUST_PROXY must be a number of proxies (0 to 10), "true" or "false", not ${JSON.stringify(value)}`);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error(
+      `TRUST_PROXY must be a number of proxies (0 to 10), "true" or "false", not ${JSON.stringify(value)}`,
+    );
   return hops;
 }
 
 /** @param {string | string[] | undefined} header */
 function values(header) {
-  const joined = Array.isArray(header) ? header.join(",") : header ?? "";
-  return joined.split(",").map((v) => v.trim()).filter(Boolean);
+  const joined = Array.isArray(header) ? header.join(",") : (header ?? "");
+  return joined
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /**

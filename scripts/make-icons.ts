@@ -24,13 +24,19 @@ const icons: { file: string; size: number; source: string }[] = [
   { file: "app/apple-icon.png", size: 180, source: square },
 ];
 
-const browser = await chromium.launch({ executablePath: findChromium(), args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] });
+const browser = await chromium.launch({
+  executablePath: findChromium(),
+  args: process.getuid?.() === 0 ? ["--no-sandbox"] : [],
+});
 try {
   for (const { file, size, source } of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
     const sized = source.replace("<svg ", `<svg width="${size}" height="${size}" `);
     await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${sized}</body></html>`);
-    writeFileSync(`${root}${file}`, await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }));
+    writeFileSync(
+      `${root}${file}`,
+      await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }),
+    );
     await page.close();
     console.log(`${file} (${size} x ${size})`);
   }

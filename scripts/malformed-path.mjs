@@ -15,7 +15,8 @@ export const NOT_FOUND_PATH = "/_malformed-address";
 const BODY = JSON.stringify({
   Error: {
     code: "MALFORMED_PATH",
-    detail: "The path has a malformed percent-escape: % must start two hexadecimal digits, and the escapes must spell UTF-8 text (write a literal % as %25).",
+    detail:
+      "The path has a malformed percent-escape: % must start two hexadecimal digits, and the escapes must spell UTF-8 text (write a literal % as %25).",
   },
 });
 

@@ -19,7 +19,9 @@ export async function freePort(): Promise<number> {
     const port = await new Promise<number>((resolve, reject) => {
       const probe = createServer().listen(0, "127.0.0.1", () => {
         const address = probe.address();
-        probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+        probe.close(() =>
+          typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+        );
       });
     });
     if (!given.has(port)) {
@@ -44,9 +46,19 @@ export interface Started {
  * Starts a command in its own process group (so the whole group can be ended), keeping its output as lines: the last
  * 400, or `keepLines` (the multi-instance test keeps every line, to read the instances' logs).
  */
-export function start(name: string, args: string[], env: Record<string, string>, options: { keepLines?: number } = {}): Started {
+export function start(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { keepLines?: number } = {},
+): Started {
   const keepLines = options.keepLines ?? 400;
-  const child = spawn(args[0]!, args.slice(1), { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(args[0]!, args.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.add(child);
   const lines: string[] = [];
   let partial = "";
@@ -55,7 +67,8 @@ export function start(name: string, args: string[], env: Record<string, string>,
     partial = parts.pop() ?? "";
     lines.push(...parts);
     if (lines.length > keepLines) lines.splice(0, lines.length - keepLines);
-    if (/Building Backroom/.test(chunk.toString())) console.error(`${name}: building (no build yet, or sources changed since the last one)...`);
+    if (/Building Backroom/.test(chunk.toString()))
+      console.error(`${name}: building (no build yet, or sources changed since the last one)...`);
   };
   child.stdout!.on("data", take);
   child.stderr!.on("data", take);
@@ -70,7 +83,9 @@ export function start(name: string, args: string[], env: Record<string, string>,
       if (res?.status === status) return;
       await sleep(200);
     }
-    throw new Error(`${name} did not answer ${url} with ${status}${running() ? ` within ${timeoutMs / 1000} s` : ": it exited"}:\n${lines.slice(-30).join("\n")}`);
+    throw new Error(
+      `${name} did not answer ${url} with ${status}${running() ? ` within ${timeoutMs / 1000} s` : ": it exited"}:\n${lines.slice(-30).join("\n")}`,
+    );
   };
   return { child, lines, exited, ready };
 }
@@ -151,16 +166,23 @@ export async function startProductionApp(dataDir: string): Promise<string> {
  * const app = await startApp(dir, { env: { SANDBOX_V2: "off" }, build: false });
  * await stop(app.process.child);
  */
-export async function startApp(dataDir: string, options: { env?: Record<string, string>; build?: boolean } = {}): Promise<{ base: string; process: Started }> {
+export async function startApp(
+  dataDir: string,
+  options: { env?: Record<string, string>; build?: boolean } = {},
+): Promise<{ base: string; process: Started }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = start("next", ["node", "scripts/start.mjs", "--port", String(port), ...(options.build === false ? ["--no-build"] : [])], {
-    SANDBOX_DATA_DIR: `${dataDir}/sandbox`,
-    DATA_DIR: `${dataDir}/data`,
-    SANDBOX_JOB_INTERVAL: "0",
-    NODE_ENV: "production",
-    ...options.env,
-  });
+  const app = start(
+    "next",
+    ["node", "scripts/start.mjs", "--port", String(port), ...(options.build === false ? ["--no-build"] : [])],
+    {
+      SANDBOX_DATA_DIR: `${dataDir}/sandbox`,
+      DATA_DIR: `${dataDir}/data`,
+      SANDBOX_JOB_INTERVAL: "0",
+      NODE_ENV: "production",
+      ...options.env,
+    },
+  );
   await app.ready(`${base}/sign-in`, 200, {}, 600_000);
   return { base, process: app };
 }
@@ -184,7 +206,15 @@ export async function sessionCookie(
 ): Promise<string> {
   const jar = new Map<string, string>();
   const post = async (path: string, data: object, expected: number) => {
-    const res = await fetch(`${app}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app, Cookie: [...jar].map(([n, v]) => `${n}=${v}`).join("; ") }, body: JSON.stringify(data) });
+    const res = await fetch(`${app}${path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: app,
+        Cookie: [...jar].map(([n, v]) => `${n}=${v}`).join("; "),
+      },
+      body: JSON.stringify(data),
+    });
     for (const set of res.headers.getSetCookie()) {
       const [pair] = set.split(";");
       const at = pair!.indexOf("=");
@@ -197,7 +227,11 @@ export async function sessionCookie(
     await post("/api/demo", { as: body.demo, environment: body.environment }, 200);
   } else {
     const email = options.email ?? `bench-${process.pid}-${Date.now().toString(36)}-${++people}@example.test`;
-    await post("/api/auth/sign-up/email", { email, password: "a long passphrase for benchmarks", name: "Bench person" }, 200);
+    await post(
+      "/api/auth/sign-up/email",
+      { email, password: "a long passphrase for benchmarks", name: "Bench person" },
+      200,
+    );
     if (options.confirm) {
       const confirmed = await fetch(await options.confirm(email), { redirect: "manual" });
       for (const set of confirmed.headers.getSetCookie()) {
@@ -205,16 +239,23 @@ export async function sessionCookie(
         const at = pair!.indexOf("=");
         jar.set(pair!.slice(0, at), pair!.slice(at + 1));
       }
-      if (confirmed.status >= 400) throw new Error(`confirming ${email}: ${confirmed.status} ${await confirmed.text()}`);
+      if (confirmed.status >= 400)
+        throw new Error(`confirming ${email}: ${confirmed.status} ${await confirmed.text()}`);
     }
-    await post("/api/auth/organization/create", { name: "Bench workspace", slug: email.replace(/[^a-z0-9]+/g, "-") }, 200);
+    await post(
+      "/api/auth/organization/create",
+      { name: "Bench workspace", slug: email.replace(/[^a-z0-9]+/g, "-") },
+      200,
+    );
     await post("/api/keys", { apiKey: body.apiKey, environment: body.environment }, 201);
   }
-  const cookie = [...jar].filter(([name]) => name.includes("backroom")).map(([n, v]) => `${n}=${v}`).join("; ");
+  const cookie = [...jar]
+    .filter(([name]) => name.includes("backroom"))
+    .map(([n, v]) => `${n}=${v}`)
+    .join("; ");
   if (!cookie) throw new Error("no session cookie");
   return cookie;
 }
-
 
 /** A Cookie header's value as the cookies a browser context adds for `url` (Playwright's `addCookies`). */
 export function browserCookies(cookie: string, url: string): { name: string; value: string; url: string }[] {

@@ -33,12 +33,19 @@ function quickStart() {
   const section = /^## Quick start\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? "";
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => {
     const lines = m[1]!.split("\n").filter((l) => l.trim() !== "");
-    return { comment: lines.filter((l) => l.startsWith("#")).join(" "), commands: lines.filter((l) => !l.startsWith("#")) };
+    return {
+      comment: lines.filter((l) => l.startsWith("#")).join(" "),
+      commands: lines.filter((l) => !l.startsWith("#")),
+    };
   });
 }
 
 /** The lines of a shell script that run something: no blank lines, no comments. */
-const commandLines = (text: string) => text.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
+const commandLines = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !l.startsWith("#"));
 
 describe("README quick start", () => {
   const blocks = quickStart();
@@ -85,7 +92,10 @@ describe("README quick start", () => {
     ];
     for (const [word, command] of kinds) {
       expect(test!.comment, word).toContain(word);
-      expect(run.filter((c) => command.test(c)), `${word}: ${run.join(" && ")}`).toHaveLength(1);
+      expect(
+        run.filter((c) => command.test(c)),
+        `${word}: ${run.join(" && ")}`,
+      ).toHaveLength(1);
     }
     const at = (command: RegExp) => run.findIndex((c) => command.test(c));
     expect(at(/^tsx scripts\/check-bundle-budgets\.ts$/)).toBeGreaterThan(at(/^playwright test$/));
@@ -99,7 +109,10 @@ describe("README quick start", () => {
   it("is the command CI runs, last, after starting PostgreSQL and Redis and exporting their URLs, and failing on any error", () => {
     const ci = commandLines(read(".ci/run"));
     expect(ci).toContain("set -euo pipefail");
-    const normal = (line: string) => steps(line).map((words) => words.join(" ")).join(" && ");
+    const normal = (line: string) =>
+      steps(line)
+        .map((words) => words.join(" "))
+        .join(" && ");
     expect(normal(ci.at(-1)!)).toBe(normal(test!.commands[0]!));
     const started = ci.findIndex((l) => /^scripts\/test-services\.sh start "\$(\w+)" >"\$\1\.env"$/.test(l));
     expect(started, "CI starts the services with scripts/test-services.sh").toBeGreaterThan(-1);

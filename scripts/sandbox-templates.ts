@@ -14,11 +14,15 @@ import { TEMPLATE_DIR } from "./build-if-stale.mjs";
 const config = SandboxConfig.parse(process.env);
 const dir = config.SANDBOX_TEMPLATE_DIR ?? TEMPLATE_DIR;
 if (!sandboxEnabled || !dir) {
-  console.log(`Sandbox templates: none (${sandboxEnabled ? "SANDBOX_TEMPLATE_DIR is empty" : "the sandbox serves no environment"}).`);
+  console.log(
+    `Sandbox templates: none (${sandboxEnabled ? "SANDBOX_TEMPLATE_DIR is empty" : "the sandbox serves no environment"}).`,
+  );
 } else {
   const clock = clockFromEnv(config.SANDBOX_NOW);
   const templates = seedTemplates(dir, { fixed: clock.fixed, log: (line) => console.log(line) });
   const started = performance.now();
   for (const env of ENVIRONMENTS) await templates.obtain(env, clock.now(), config.SANDBOX_SCALE);
-  console.log(`Sandbox templates: ready in ${dir} (scale ${config.SANDBOX_SCALE}) after ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Sandbox templates: ready in ${dir} (scale ${config.SANDBOX_SCALE}) after ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }

@@ -40,7 +40,9 @@ const server = serve({ fetch: sandbox.app.fetch, port, hostname: host }, () => {
     console.log(`\n  ${env}:  http://${host}:${port}/${env}/api/v1   (v2: /${env}/api/v2)`);
     for (const [type, key] of Object.entries(keys)) console.log(`    ${type.padEnd(9)} key: ${key}`);
   }
-  console.log(`\n  Try: curl -H "x-api-key: test-customer-demo" "http://${host}:${port}/test/api/v1/invoices?Statuses=1,7&PageSize=5"`);
+  console.log(
+    `\n  Try: curl -H "x-api-key: test-customer-demo" "http://${host}:${port}/test/api/v1/invoices?Statuses=1,7&PageSize=5"`,
+  );
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -47,7 +47,11 @@ export async function serve({ dir, hostname, port }) {
   let draining = false;
   let inFlight = 0;
   const server = createServer((request, response) => {
-    settleForwarded(request.headers, { remoteAddress: request.socket.remoteAddress, encrypted: "encrypted" in request.socket, hops });
+    settleForwarded(request.headers, {
+      remoteAddress: request.socket.remoteAddress,
+      encrypted: "encrypted" in request.socket,
+      hops,
+    });
     inFlight++;
     response.on("close", () => inFlight--);
     // While stopping, no connection is kept for another request: the load balancer opens its next one elsewhere.
@@ -64,7 +68,11 @@ export async function serve({ dir, hostname, port }) {
   log.info({ url: `http://${hostname}:${port}`, trustProxy: hops }, "listening");
 
   /** A line, unless writing it fails (stdout closed by whoever started the process): that must not stop the stop. */
-  const say = (/** @type {"info" | "warn" | "error"} */ level, /** @type {object} */ fields, /** @type {string} */ message) => {
+  const say = (
+    /** @type {"info" | "warn" | "error"} */ level,
+    /** @type {object} */ fields,
+    /** @type {string} */ message,
+  ) => {
     try {
       log[level](fields, message);
     } catch {
@@ -88,8 +96,15 @@ export async function serve({ dir, hostname, port }) {
         say("warn", { inFlight }, `requests still running after ${GRACE_MS / 1000} s: closing their connections`);
         server.closeAllConnections();
       }
-      const shutdown = /** @type {Record<symbol, (() => Promise<void>) | undefined>} */ (globalThis)[Symbol.for("backroom.shutdown")];
-      await Promise.race([Promise.resolve(shutdown?.()).catch((error) => say("error", { error: String(error) }, "closing the pools failed")), sleep(CLOSE_MS)]);
+      const shutdown = /** @type {Record<symbol, (() => Promise<void>) | undefined>} */ (globalThis)[
+        Symbol.for("backroom.shutdown")
+      ];
+      await Promise.race([
+        Promise.resolve(shutdown?.()).catch((error) =>
+          say("error", { error: String(error) }, "closing the pools failed"),
+        ),
+        sleep(CLOSE_MS),
+      ]);
       say("info", {}, "stopped");
     } finally {
       process.exit(0);

@@ -7,7 +7,7 @@ import { buildIfStale, hasBuild, TEMPLATE_DIR } from "./build-if-stale.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const args = process.argv.slice(2);
-const port = Number(args.includes("--port") ? args[args.indexOf("--port") + 1] : process.env.PORT ?? "3000");
+const port = Number(args.includes("--port") ? args[args.indexOf("--port") + 1] : (process.env.PORT ?? "3000"));
 const host = process.env.HOST ?? "127.0.0.1";
 
 if (!args.includes("--no-build")) buildIfStale();

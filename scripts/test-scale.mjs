@@ -12,9 +12,21 @@ if (!configured) {
     console.log("test:scale skipped: DATABASE_URL and REDIS_URL are not both set (CI sets them; see docs/deploy.md).");
     process.exit(0);
   }
-  console.error("test:scale needs DATABASE_URL and REDIS_URL: eval \"$(scripts/test-services.sh start /tmp/backroom-services)\"");
+  console.error(
+    'test:scale needs DATABASE_URL and REDIS_URL: eval "$(scripts/test-services.sh start /tmp/backroom-services)"',
+  );
   process.exit(1);
 }
 buildIfStale();
-const run = spawnSync("npx", ["playwright", "test", "-c", "playwright.scale.config.ts", ...process.argv.slice(2).filter((a) => a !== "--if-configured")], { stdio: "inherit" });
+const run = spawnSync(
+  "npx",
+  [
+    "playwright",
+    "test",
+    "-c",
+    "playwright.scale.config.ts",
+    ...process.argv.slice(2).filter((a) => a !== "--if-configured"),
+  ],
+  { stdio: "inherit" },
+);
 process.exit(run.status ?? 1);

@@ -8,7 +8,10 @@
  */
 export default function DashboardError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   return (
-    <div role="alert" className="max-w-2xl space-y-3 rounded border border-red-700 bg-red-50 p-4 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="max-w-2xl space-y-3 rounded border border-red-700 bg-red-50 p-4 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+    >
       <h1 className="text-xl font-bold">This page could not be shown</h1>
       <p className="text-sm">
         {downloadFailed(error)
@@ -16,7 +19,11 @@ export default function DashboardError({ error, retry }: { error: Error & { dige
           : "Backroom could not prepare this page. Nothing was changed. Try again in a moment; if it goes on, tell support the reference below."}
       </p>
       {error.digest && <p className="font-mono text-xs">Reference {error.digest}</p>}
-      <button type="button" onClick={() => retry()} className="rounded bg-red-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-900 dark:bg-red-300 dark:text-red-950">
+      <button
+        type="button"
+        onClick={() => retry()}
+        className="rounded bg-red-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-900 dark:bg-red-300 dark:text-red-950"
+      >
         Try again
       </button>
     </div>

@@ -32,8 +32,24 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
         context={
           <>
             <WorkspaceSwitcher workspaces={view.workspaces} activeId={view.workspace!.id} />
-            <KeySwitcher keys={keys} activeKeyId={active.id} badge={<EnvironmentBadge environment={active.environment} sandbox={active.sandbox} />} />
-            <BudgetMeter initial={rateLimit ? { limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.parse(rateLimit.resetsAt), seenAt: Date.parse(rateLimit.seenAt) } : undefined} timeZone={timeZone} />
+            <KeySwitcher
+              keys={keys}
+              activeKeyId={active.id}
+              badge={<EnvironmentBadge environment={active.environment} sandbox={active.sandbox} />}
+            />
+            <BudgetMeter
+              initial={
+                rateLimit
+                  ? {
+                      limit: rateLimit.limit,
+                      remaining: rateLimit.remaining,
+                      resetsAt: Date.parse(rateLimit.resetsAt),
+                      seenAt: Date.parse(rateLimit.seenAt),
+                    }
+                  : undefined
+              }
+              timeZone={timeZone}
+            />
           </>
         }
         theme={<ThemeToggle initial={parseTheme(jar.get(THEME_COOKIE)?.value)} />}
@@ -44,7 +60,13 @@ export default async function DashboardLayout({ children }: Readonly<{ children:
       <Providers
         key={active.id}
         timeZone={timeZone}
-        scope={{ keyType: active.keyType, customers: active.scope.customers, suppliers: active.scope.suppliers, role: view.role!, salesRepUserId: view.salesRepUserId }}
+        scope={{
+          keyType: active.keyType,
+          customers: active.scope.customers,
+          suppliers: active.scope.suppliers,
+          role: view.role!,
+          salesRepUserId: view.salesRepUserId,
+        }}
         purchasesV2={purchasesV2}
       >
         <main id="content" tabIndex={-1} className="min-w-0 px-4 py-6 focus:outline-none sm:px-6 md:col-start-2">

@@ -13,7 +13,15 @@ import { may } from "@/lib/session/roles";
 import { AGING_STALE, accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
 import { accountInvoices } from "@/lib/ui/ar-aging/aging";
 import { OVERVIEW_BY_KEY, type OverviewCardId } from "@/lib/ui/overview/cards";
-import { accountsOfOpenInvoices, CARD_REQUESTS, type CardRequest, overviewAging, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
+import {
+  accountsOfOpenInvoices,
+  CARD_REQUESTS,
+  type CardRequest,
+  overviewAging,
+  overviewOpenInvoices,
+  overviewPayments,
+  overviewPending,
+} from "@/lib/ui/overview/requests";
 import { STALE } from "@/lib/ui/api-query";
 import { PageTitle } from "./_lib/page-title";
 import { purchasesV2Available } from "./_lib/purchases-v2";
@@ -50,7 +58,11 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
     const open = await serverAnswer({ request: overviewOpenInvoices, staleTime: STALE.working });
     const accounts = accountsOfOpenInvoices(open?.records ?? []);
     if (!accounts.length) return first;
-    return [...first, { request: overviewPayments(accounts), staleTime: STALE.working }, { request: overviewPending(accounts), staleTime: STALE.working }];
+    return [
+      ...first,
+      { request: overviewPayments(accounts), staleTime: STALE.working },
+      { request: overviewPending(accounts), staleTime: STALE.working },
+    ];
   }
   if (card === "topCustomers") {
     const aging = await serverAnswer({ request: overviewAging, staleTime: AGING_STALE });
@@ -68,7 +80,16 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
 export default async function OverviewPage() {
   const [{ active, view }, asked] = await Promise.all([requireSession(), headers()]);
   // A rep's phone opens on their Today, unless they came from a dashboard page (issue 38).
-  if (opensOnToday({ keyType: active.keyType, salesRepUserId: view.salesRepUserId, userAgent: asked.get("user-agent"), mobileHint: asked.get("sec-ch-ua-mobile"), referer: asked.get("referer") })) redirect(pageHref.today());
+  if (
+    opensOnToday({
+      keyType: active.keyType,
+      salesRepUserId: view.salesRepUserId,
+      userAgent: asked.get("user-agent"),
+      mobileHint: asked.get("sec-ch-ua-mobile"),
+      referer: asked.get("referer"),
+    })
+  )
+    redirect(pageHref.today());
   const mayAllocate = may(view.role, { payments: ["allocate"] });
   const { subtitle, cards } = OVERVIEW_BY_KEY[active.keyType];
   const purchasesV2 = await purchasesV2Available(active);

@@ -61,16 +61,23 @@ export function AddKeyForm({ defaultEnvironment, onAdded, sandbox, sandboxPrepar
         const key = result.data;
         setApiKey("");
         setLabel("");
-        setOutcome({ tone: "ok", text: `Added “${key.label}”: a ${key.keyType} key of ${environmentWords(key)}, reaching ${key.scope.summary}.` });
+        setOutcome({
+          tone: "ok",
+          text: `Added “${key.label}”: a ${key.keyType} key of ${environmentWords(key)}, reaching ${key.scope.summary}.`,
+        });
         return onAdded(key);
       }
-      if (result.retryAfterSeconds) setWait({ seconds: result.retryAfterSeconds, until: Date.now() + result.retryAfterSeconds * 1000 });
+      if (result.retryAfterSeconds)
+        setWait({ seconds: result.retryAfterSeconds, until: Date.now() + result.retryAfterSeconds * 1000 });
       if (result.error.code === "KEY_REJECTED" || result.fields.apiKey) {
         setFields({ apiKey: result.fields.apiKey ?? result.message });
         return keyRef.current?.focus();
       }
       if (Object.keys(result.fields).length) setFields(result.fields);
-      const words = result.status === 429 ? result.message : describeFailure(result.error, { what: "the key", doing: "add", service: "Backroom" }).message;
+      const words =
+        result.status === 429
+          ? result.message
+          : describeFailure(result.error, { what: "the key", doing: "add", service: "Backroom" }).message;
       setOutcome({ tone: "error", text: words });
     });
 
@@ -100,17 +107,36 @@ export function AddKeyForm({ defaultEnvironment, onAdded, sandbox, sandboxPrepar
         <div className="mt-1 flex gap-4">
           {ENVIRONMENT_CHOICES.map((choice) => (
             <label key={choice.value} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="key-environment" value={choice.value} checked={environment === choice.value} onChange={() => setEnvironment(choice.value)} />
+              <input
+                type="radio"
+                name="key-environment"
+                value={choice.value}
+                checked={environment === choice.value}
+                onChange={() => setEnvironment(choice.value)}
+              />
               {choice.label}
             </label>
           ))}
         </div>
-        {fields.environment && <p className="mt-1 text-xs font-semibold text-red-800 dark:text-red-300">{fields.environment}</p>}
+        {fields.environment && (
+          <p className="mt-1 text-xs font-semibold text-red-800 dark:text-red-300">{fields.environment}</p>
+        )}
       </fieldset>
-      <TextField label="Label (optional)" hint="How the workspace will tell it apart; Backroom names it after what it reaches otherwise." error={fields.label} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
+      <TextField
+        label="Label (optional)"
+        hint="How the workspace will tell it apart; Backroom names it after what it reaches otherwise."
+        error={fields.label}
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        maxLength={200}
+      />
       {preparing && (
-        <p role="status" className="rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
-          Preparing the sandbox… Backroom has just started and is setting up the sandbox&apos;s data. A key of it is checked as soon as it is ready.
+        <p
+          role="status"
+          className="rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100"
+        >
+          Preparing the sandbox… Backroom has just started and is setting up the sandbox&apos;s data. A key of it is
+          checked as soon as it is ready.
         </p>
       )}
       <BusyButton busy={busy} busyLabel={preparing ? "Preparing the sandbox…" : "Checking the key…"} disabled={waiting}>

@@ -33,7 +33,18 @@ interface ConfirmButtonProps {
  * Cancel (the safe answer: Enter does no harm), and Escape or Cancel put things back and the focus on the button. Once
  * the work ends the question closes; the page's status says how it went.
  */
-export function ConfirmButton({ label, name, question, confirmLabel, busyLabel, dismissLabel = "Cancel", busy, onConfirm, disabled, className = BUTTON }: ConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  name,
+  question,
+  confirmLabel,
+  busyLabel,
+  dismissLabel = "Cancel",
+  busy,
+  onConfirm,
+  disabled,
+  className = BUTTON,
+}: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -50,15 +61,33 @@ export function ConfirmButton({ label, name, question, confirmLabel, busyLabel, 
   };
   if (!asking) {
     return (
-      <button ref={trigger} type="button" disabled={disabled} onClick={() => setAsking(true)} className={className} aria-label={name}>
+      <button
+        ref={trigger}
+        type="button"
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+        className={className}
+        aria-label={name}
+      >
         {label}
       </button>
     );
   }
   return (
-    <div role="group" aria-label={question} className="flex flex-wrap items-center gap-2" onKeyDown={(e) => e.key === "Escape" && close()}>
+    <div
+      role="group"
+      aria-label={question}
+      className="flex flex-wrap items-center gap-2"
+      onKeyDown={(e) => e.key === "Escape" && close()}
+    >
       <span className="text-sm">{question}</span>
-      <BusyButton type="button" busy={busy} busyLabel={busyLabel} onClick={() => void onConfirm().finally(() => setAsking(false))} className={DANGER}>
+      <BusyButton
+        type="button"
+        busy={busy}
+        busyLabel={busyLabel}
+        onClick={() => void onConfirm().finally(() => setAsking(false))}
+        className={DANGER}
+      >
         {confirmLabel}
       </BusyButton>
       <button ref={cancel} type="button" onClick={close} className={BUTTON}>

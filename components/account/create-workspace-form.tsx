@@ -24,10 +24,16 @@ export function CreateWorkspaceForm() {
       const trimmed = name.trim();
       let answer = await authClient.organization.create({ name: trimmed, slug: workspaceSlug(trimmed) });
       // A slug taken by chance (a suffix met twice): once more with another suffix.
-      if (answer.error?.code === "ORGANIZATION_SLUG_ALREADY_TAKEN") answer = await authClient.organization.create({ name: trimmed, slug: workspaceSlug(trimmed) });
-      if (!answer.data) return setOutcome({ tone: "error", text: authFailure(answer.error, "The workspace could not be made.") });
+      if (answer.error?.code === "ORGANIZATION_SLUG_ALREADY_TAKEN")
+        answer = await authClient.organization.create({ name: trimmed, slug: workspaceSlug(trimmed) });
+      if (!answer.data)
+        return setOutcome({ tone: "error", text: authFailure(answer.error, "The workspace could not be made.") });
       const active = await authClient.organization.setActive({ organizationId: answer.data.id });
-      if (active.error) return setOutcome({ tone: "error", text: authFailure(active.error, `${trimmed} was made but could not be opened: open it from the list.`) });
+      if (active.error)
+        return setOutcome({
+          tone: "error",
+          text: authFailure(active.error, `${trimmed} was made but could not be opened: open it from the list.`),
+        });
       setOutcome({ tone: "ok", text: `${trimmed} is made, and you are its owner. Next: its Data API key.` });
       router.push("/settings/keys");
       router.refresh();

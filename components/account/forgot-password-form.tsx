@@ -24,8 +24,12 @@ export function ForgotPasswordForm({ mailDelivers }: ForgotPasswordFormProps) {
   if (!mailDelivers) {
     return (
       <div className="space-y-3">
-        <p role="note" className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          This Backroom sends no mail, so it cannot send you a reset link. Ask an owner of your workspace, or whoever runs this Backroom, to help you back in.
+        <p
+          role="note"
+          className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          This Backroom sends no mail, so it cannot send you a reset link. Ask an owner of your workspace, or whoever
+          runs this Backroom, to help you back in.
         </p>
         <p className="text-sm">
           <Link href="/sign-in" className="link" prefetch={false}>
@@ -43,8 +47,12 @@ export function ForgotPasswordForm({ mailDelivers }: ForgotPasswordFormProps) {
       const { error } = await authClient.requestPasswordReset({ email: address, redirectTo: "/reset-password" });
       // Only what the person can act on is said as an error (no answer, too many tries, an address that is not one):
       // whether an account has the address never is.
-      if (error && (!error.status || error.status === 429 || error.status === 400)) return setOutcome({ tone: "error", text: authFailure(error, "The request did not go through.") });
-      setOutcome({ tone: "ok", text: `If an account has the address ${address}, a mail is on its way with a link to set a new password. The link works for an hour.` });
+      if (error && (!error.status || error.status === 429 || error.status === 400))
+        return setOutcome({ tone: "error", text: authFailure(error, "The request did not go through.") });
+      setOutcome({
+        tone: "ok",
+        text: `If an account has the address ${address}, a mail is on its way with a link to set a new password. The link works for an hour.`,
+      });
     });
 
   return (
@@ -55,7 +63,14 @@ export function ForgotPasswordForm({ mailDelivers }: ForgotPasswordFormProps) {
       }}
       className="space-y-4"
     >
-      <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        autoComplete="email"
+        required
+      />
       <div className="flex flex-wrap items-center gap-3">
         <BusyButton busy={busy} busyLabel="Sending…">
           Send the reset link

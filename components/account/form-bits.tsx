@@ -31,7 +31,14 @@ export function TextField({ label, hint, error, inputRef, ...input }: TextFieldP
           {hint}
         </p>
       )}
-      <input id={id} ref={inputRef} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} className={inputClass(Boolean(error))} {...input} />
+      <input
+        id={id}
+        ref={inputRef}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        className={inputClass(Boolean(error))}
+        {...input}
+      />
       {error && (
         <p id={`${id}-error`} className={FIELD_ERROR}>
           {error}
@@ -51,7 +58,15 @@ interface BusyButtonProps extends Omit<React.ButtonHTMLAttributes<HTMLButtonElem
  * A button whose work may take a moment: while it runs the button keeps the focus (aria-disabled, not disabled) and
  * ignores clicks, so a double click sends nothing twice.
  */
-export function BusyButton({ busy, busyLabel, children, className = PRIMARY, type = "submit", onClick, ...rest }: BusyButtonProps) {
+export function BusyButton({
+  busy,
+  busyLabel,
+  children,
+  className = PRIMARY,
+  type = "submit",
+  onClick,
+  ...rest
+}: BusyButtonProps) {
   return (
     <button
       type={type}

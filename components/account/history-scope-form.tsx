@@ -46,7 +46,8 @@ export function HistoryScopeForm({ apiKey, canManage, onSaved }: HistoryScopeFor
   if (!canManage) {
     return (
       <p className="text-sm">
-        Insights of {name} cover <span className="font-semibold">{current.label.toLowerCase()}</span>. Owners and admins choose what they cover.
+        Insights of {name} cover <span className="font-semibold">{current.label.toLowerCase()}</span>. Owners and admins
+        choose what they cover.
       </p>
     );
   }
@@ -55,9 +56,20 @@ export function HistoryScopeForm({ apiKey, canManage, onSaved }: HistoryScopeFor
     run(async () => {
       setOutcome(undefined);
       const result = await sessionClient.updateKey(apiKey.id, { historyScope: scope });
-      if (!result.ok) return setOutcome({ tone: "error", text: describeFailure(result.error, { what: `the insights history of ${name}`, doing: "change", service: "Backroom" }).message });
+      if (!result.ok)
+        return setOutcome({
+          tone: "error",
+          text: describeFailure(result.error, {
+            what: `the insights history of ${name}`,
+            doing: "change",
+            service: "Backroom",
+          }).message,
+        });
       const chosen = HISTORY_SCOPE_CHOICES.find((c) => c.value === scope)!;
-      setOutcome({ tone: "ok", text: `Saved: insights of ${name} now cover ${chosen.label.toLowerCase()}. Its history is synced again from the start; Insights says how far it has come.` });
+      setOutcome({
+        tone: "ok",
+        text: `Saved: insights of ${name} now cover ${chosen.label.toLowerCase()}. Its history is synced again from the start; Insights says how far it has come.`,
+      });
       onSaved();
     });
 

@@ -20,12 +20,24 @@ interface InvitationListProps {
 }
 
 /** Pending invitations: to whom, as what, by whom, until when; Cancel; and where no mail goes, the link to send. */
-export function InvitationList({ invitations, mailDelivers, origin, canCancel, timeZone, cancelling, onCancel }: InvitationListProps) {
-  if (invitations.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-300">No invitation is waiting for an answer.</p>;
+export function InvitationList({
+  invitations,
+  mailDelivers,
+  origin,
+  canCancel,
+  timeZone,
+  cancelling,
+  onCancel,
+}: InvitationListProps) {
+  if (invitations.length === 0)
+    return <p className="text-sm text-slate-700 dark:text-slate-300">No invitation is waiting for an answer.</p>;
   return (
     <div className="space-y-2">
       {!mailDelivers && (
-        <p className="text-sm">Backroom sends no mail here: send each invited person their invitation&apos;s link yourself. It works once, for the address it names.</p>
+        <p className="text-sm">
+          Backroom sends no mail here: send each invited person their invitation&apos;s link yourself. It works once,
+          for the address it names.
+        </p>
       )}
       <ul className="divide-y divide-slate-300 rounded border border-slate-300 dark:divide-slate-700 dark:border-slate-700">
         {invitations.map((invitation) => {

@@ -45,7 +45,11 @@ export function InvitationResponse({ invitationId, email, timeZone }: Invitation
     void authClient.organization.getInvitation({ query: { id: invitationId } }).then(({ data, error }) => {
       if (!live) return;
       if (data) setInvitation({ ...data, expiresAt: new Date(data.expiresAt).toISOString() });
-      else setProblem({ text: authFailure(error, "The invitation could not be read."), otherAddress: error?.code === "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION" });
+      else
+        setProblem({
+          text: authFailure(error, "The invitation could not be read."),
+          otherAddress: error?.code === "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION",
+        });
     });
     return () => {
       live = false;
@@ -56,7 +60,8 @@ export function InvitationResponse({ invitationId, email, timeZone }: Invitation
     run(async () => {
       setOutcome(undefined);
       const { error } = await authClient.organization.acceptInvitation({ invitationId });
-      if (error) return setOutcome({ tone: "error", text: authFailure(error, "The invitation could not be accepted.") });
+      if (error)
+        return setOutcome({ tone: "error", text: authFailure(error, "The invitation could not be accepted.") });
       await authClient.organization.setActive({ organizationId: invitation!.organizationId });
       setOutcome({ tone: "ok", text: `You are a member of ${invitation!.organizationName}. Opening its dashboard…` });
       router.push("/");
@@ -67,7 +72,8 @@ export function InvitationResponse({ invitationId, email, timeZone }: Invitation
     run(async () => {
       setOutcome(undefined);
       const { error } = await authClient.organization.rejectInvitation({ invitationId });
-      if (error) return setOutcome({ tone: "error", text: authFailure(error, "The invitation could not be declined.") });
+      if (error)
+        return setOutcome({ tone: "error", text: authFailure(error, "The invitation could not be declined.") });
       setInvitation(undefined);
       setOutcome({ tone: "ok", text: `Declined: you did not join ${invitation!.organizationName}.` });
     });
@@ -80,12 +86,14 @@ export function InvitationResponse({ invitationId, email, timeZone }: Invitation
 
   return (
     <div className="min-h-40 space-y-4">
-      {!invitation && !problem && !outcome && <p className="text-sm text-slate-700 dark:text-slate-300">Reading the invitation…</p>}
+      {!invitation && !problem && !outcome && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">Reading the invitation…</p>
+      )}
       {invitation && (
         <>
           <p className="text-lg">
-            <strong>{invitation.inviterEmail}</strong> invites you to the workspace <strong>{invitation.organizationName}</strong> as{" "}
-            <strong>{roleWords(invitation.role)}</strong>.
+            <strong>{invitation.inviterEmail}</strong> invites you to the workspace{" "}
+            <strong>{invitation.organizationName}</strong> as <strong>{roleWords(invitation.role)}</strong>.
           </p>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             For {email}. The invitation is open until {formatDateTime(invitation.expiresAt, timeZone)}.
@@ -94,7 +102,13 @@ export function InvitationResponse({ invitationId, email, timeZone }: Invitation
             <BusyButton type="button" busy={busy} busyLabel="Working…" onClick={() => void accept()}>
               Accept and open the workspace
             </BusyButton>
-            <BusyButton type="button" busy={busy} busyLabel="Working…" onClick={() => void decline()} className={BUTTON}>
+            <BusyButton
+              type="button"
+              busy={busy}
+              busyLabel="Working…"
+              onClick={() => void decline()}
+              className={BUTTON}
+            >
               Decline
             </BusyButton>
           </div>
@@ -102,13 +116,22 @@ export function InvitationResponse({ invitationId, email, timeZone }: Invitation
       )}
       {problem && (
         <div className="space-y-3">
-          <p role="alert" className="rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-950 dark:bg-red-950 dark:text-red-100">
+          <p
+            role="alert"
+            className="rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-950 dark:bg-red-950 dark:text-red-100"
+          >
             {problem.text}
           </p>
           <p className="text-sm">You are signed in as {email}.</p>
           <div className="flex flex-wrap gap-3">
             {problem.otherAddress && (
-              <BusyButton type="button" busy={busy} busyLabel="Signing out…" onClick={() => void signOutAndIn()} className={BUTTON}>
+              <BusyButton
+                type="button"
+                busy={busy}
+                busyLabel="Signing out…"
+                onClick={() => void signOutAndIn()}
+                className={BUTTON}
+              >
                 Sign in with another account
               </BusyButton>
             )}

@@ -34,7 +34,12 @@ export function InviteForm({ myRole, mailDelivers, onInvited }: InviteFormProps)
       if (error) return setOutcome({ tone: "error", text: authFailure(error, "The invitation could not be made.") });
       setEmail("");
       await onInvited();
-      setOutcome({ tone: "ok", text: mailDelivers ? `Invited ${address}: a mail with the link is on its way.` : `Invited ${address}. Backroom sends no mail: copy the invitation's link below and send it to them.` });
+      setOutcome({
+        tone: "ok",
+        text: mailDelivers
+          ? `Invited ${address}: a mail with the link is on its way.`
+          : `Invited ${address}. Backroom sends no mail: copy the invitation's link below and send it to them.`,
+      });
     });
 
   return (
@@ -45,12 +50,25 @@ export function InviteForm({ myRole, mailDelivers, onInvited }: InviteFormProps)
       }}
       className="max-w-xl space-y-4"
     >
-      <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" required />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        autoComplete="off"
+        required
+      />
       <div>
         <label htmlFor={ids.role} className="block text-sm font-semibold">
           Role
         </label>
-        <select id={ids.role} value={role} onChange={(e) => setRole(e.target.value as RoleName)} aria-describedby={ids.roleHint} className={inputClass(false)}>
+        <select
+          id={ids.role}
+          value={role}
+          onChange={(e) => setRole(e.target.value as RoleName)}
+          aria-describedby={ids.roleHint}
+          className={inputClass(false)}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value} disabled={o.disabled}>
               {o.label}

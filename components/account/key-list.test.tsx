@@ -31,8 +31,18 @@ const KEYS: SessionKey[] = [
 ];
 
 const html = (canManage: boolean) =>
-  renderToString(<KeyList keys={KEYS} activeKeyId="k2" canManage={canManage} timeZone="America/Los_Angeles" removing={undefined} onRemove={async () => {}} />).replace(/<!-- -->/g, "");
-const rowOf = (text: string, label: string) => text.slice(text.indexOf(label), text.indexOf("</tr>", text.indexOf(label)));
+  renderToString(
+    <KeyList
+      keys={KEYS}
+      activeKeyId="k2"
+      canManage={canManage}
+      timeZone="America/Los_Angeles"
+      removing={undefined}
+      onRemove={async () => {}}
+    />,
+  ).replace(/<!-- -->/g, "");
+const rowOf = (text: string, label: string) =>
+  text.slice(text.indexOf(label), text.indexOf("</tr>", text.indexOf(label)));
 
 describe("KeyList", () => {
   it("shows each key's label, type, environment, reach, hint and dates, never more of the key", () => {

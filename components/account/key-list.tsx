@@ -52,7 +52,9 @@ export function KeyList({ keys, activeKeyId, canManage, timeZone, removing, onRe
             <tr key={key.id}>
               <td data-label="Label" className="min-w-32 whitespace-normal">
                 <span className="font-semibold">{key.label}</span>
-                {key.id === activeKeyId && <span className="block text-xs text-slate-700 dark:text-slate-300">You work with this one</span>}
+                {key.id === activeKeyId && (
+                  <span className="block text-xs text-slate-700 dark:text-slate-300">You work with this one</span>
+                )}
               </td>
               <td data-label="Type">{key.keyType}</td>
               <td data-label="Environment">{environmentWords(key)}</td>

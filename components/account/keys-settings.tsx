@@ -32,7 +32,9 @@ export function KeysSettings({ keys, activeKeyId, canManage, sandbox, sandboxPre
   const [outcome, setOutcome] = useState<Outcome>();
   const [added, setAdded] = useState(false);
 
-  const staffKeys = keys.flatMap((key) => (key.keyType === "Employee" && key.historyScope ? [{ ...key, historyScope: key.historyScope }] : []));
+  const staffKeys = keys.flatMap((key) =>
+    key.keyType === "Employee" && key.historyScope ? [{ ...key, historyScope: key.historyScope }] : [],
+  );
 
   const remove = (key: SessionKey) =>
     run(async () => {
@@ -40,7 +42,12 @@ export function KeysSettings({ keys, activeKeyId, canManage, sandbox, sandboxPre
       setRemoving(key.id);
       const result = await sessionClient.removeKey(key.id);
       setRemoving(undefined);
-      if (!result.ok) return setOutcome({ tone: "error", text: describeFailure(result.error, { what: `the key “${key.label}”`, doing: "remove", service: "Backroom" }).message });
+      if (!result.ok)
+        return setOutcome({
+          tone: "error",
+          text: describeFailure(result.error, { what: `the key “${key.label}”`, doing: "remove", service: "Backroom" })
+            .message,
+        });
       setOutcome({ tone: "ok", text: `Removed the key “${key.label}” (…${key.hint}).` });
       router.refresh();
     });
@@ -48,13 +55,23 @@ export function KeysSettings({ keys, activeKeyId, canManage, sandbox, sandboxPre
   return (
     <div className="space-y-8">
       {keys.length === 0 ? (
-        <p role="note" className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="note"
+          className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
           {canManage
             ? "This workspace has no Data API key yet. Adding one is the first step: the dashboard opens once the workspace has a key."
             : "This workspace has no Data API key yet, and the dashboard waits for one. Only owners and admins add keys: ask one of them."}
         </p>
       ) : (
-        <KeyList keys={keys} activeKeyId={activeKeyId} canManage={canManage} timeZone={timeZone} removing={removing} onRemove={remove} />
+        <KeyList
+          keys={keys}
+          activeKeyId={activeKeyId}
+          canManage={canManage}
+          timeZone={timeZone}
+          removing={removing}
+          onRemove={remove}
+        />
       )}
       <FormStatus outcome={outcome} />
       {staffKeys.length > 0 && (
@@ -63,9 +80,9 @@ export function KeysSettings({ keys, activeKeyId, canManage, sandbox, sandboxPre
             Insights history
           </h2>
           <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
-            Insights are drawn from a history Backroom keeps of each key&apos;s invoices, read in the background with at most 7% of the key&apos;s hourly
-            budget, and nothing while people have less than a fifth of it left. An Employee key sees the whole distributor, so what its history covers is
-            a choice.
+            Insights are drawn from a history Backroom keeps of each key&apos;s invoices, read in the background with at
+            most 7% of the key&apos;s hourly budget, and nothing while people have less than a fifth of it left. An
+            Employee key sees the whole distributor, so what its history covers is a choice.
           </p>
           {staffKeys.map((key) => (
             <HistoryScopeForm key={key.id} apiKey={key} canManage={canManage} onSaved={() => router.refresh()} />
@@ -95,7 +112,9 @@ export function KeysSettings({ keys, activeKeyId, canManage, sandbox, sandboxPre
           )}
         </section>
       ) : (
-        keys.length > 0 && <p className="text-sm text-slate-700 dark:text-slate-300">Only owners and admins add and remove keys.</p>
+        keys.length > 0 && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">Only owners and admins add and remove keys.</p>
+        )
       )}
     </div>
   );

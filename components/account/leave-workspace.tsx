@@ -32,7 +32,9 @@ export function LeaveWorkspace({ workspaceId, name, lastOwner }: LeaveWorkspaceP
   return (
     <div className="space-y-3">
       {lastOwner ? (
-        <p className="text-sm">You are the last owner of {name}: make another member owner on the Members page before you leave.</p>
+        <p className="text-sm">
+          You are the last owner of {name}: make another member owner on the Members page before you leave.
+        </p>
       ) : (
         <p className="text-sm">You lose access to its keys and data at once; an owner or admin can invite you again.</p>
       )}

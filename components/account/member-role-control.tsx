@@ -39,7 +39,15 @@ export function MemberRoleControl({ name, choices, busy, onSave }: MemberRoleCon
         ))}
       </select>
       {choices.canChangeRole && (
-        <BusyButton type="button" busy={busy} busyLabel="Saving…" disabled={!changed} onClick={() => void onSave(role)} className={BUTTON} aria-label={`Save the role of ${name}`}>
+        <BusyButton
+          type="button"
+          busy={busy}
+          busyLabel="Saving…"
+          disabled={!changed}
+          onClick={() => void onSave(role)}
+          className={BUTTON}
+          aria-label={`Save the role of ${name}`}
+        >
           Save
         </BusyButton>
       )}

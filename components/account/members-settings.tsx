@@ -34,11 +34,17 @@ export function MembersSettings({ initial, me, showSalesRep, timeZone }: Members
   const [loadError, setLoadError] = useState<string>();
   const [busyId, setBusyId] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
-  const origin = useSyncExternalStore(noSubscribe, () => window.location.origin, () => "");
+  const origin = useSyncExternalStore(
+    noSubscribe,
+    () => window.location.origin,
+    () => "",
+  );
 
   const take = useCallback((result: Awaited<ReturnType<typeof membersClient.list>>) => {
     if (result.ok) setData(result.data);
-    setLoadError(result.ok ? undefined : describeFailure(result.error, { what: "the members", service: "Backroom" }).message);
+    setLoadError(
+      result.ok ? undefined : describeFailure(result.error, { what: "the members", service: "Backroom" }).message,
+    );
   }, []);
   const reload = useCallback(async () => take(await membersClient.list()), [take]);
   // The server could not read them for the first paint: read here once.
@@ -62,28 +68,48 @@ export function MembersSettings({ initial, me, showSalesRep, timeZone }: Members
       setOutcome(said);
       if (self) router.refresh();
     });
-  const failed = (error: Parameters<typeof authFailure>[0], words: string): Outcome => ({ tone: "error", text: authFailure(error, words) });
+  const failed = (error: Parameters<typeof authFailure>[0], words: string): Outcome => ({
+    tone: "error",
+    text: authFailure(error, words),
+  });
 
   const onRole = (member: MemberRow, role: string) =>
     change(member.memberId, member.userId === me.userId, async () => {
       const { error } = await authClient.organization.updateMemberRole({ memberId: member.memberId, role });
-      return error ? failed(error, "The role could not be changed.") : { tone: "ok", text: `${member.name} is now ${roleWords(role)}.` };
+      return error
+        ? failed(error, "The role could not be changed.")
+        : { tone: "ok", text: `${member.name} is now ${roleWords(role)}.` };
     });
   const onRemove = (member: MemberRow) =>
     change(member.memberId, false, async () => {
       const { error } = await authClient.organization.removeMember({ memberIdOrEmail: member.memberId });
-      return error ? failed(error, "The member could not be removed.") : { tone: "ok", text: `${member.name} is no longer a member: their access ended.` };
+      return error
+        ? failed(error, "The member could not be removed.")
+        : { tone: "ok", text: `${member.name} is no longer a member: their access ended.` };
     });
   const onSalesRep = (member: MemberRow, salesRepUserId: number | null) =>
     change(member.memberId, member.userId === me.userId, async () => {
       const result = await membersClient.linkSalesRep(member.memberId, salesRepUserId);
-      if (!result.ok) return { tone: "error", text: describeFailure(result.error, { what: "the sales rep link", doing: "save", service: "Backroom" }).message };
-      return { tone: "ok", text: salesRepUserId === null ? `${member.name} is linked to no sales rep.` : `${member.name} is linked to the sales rep with UserID ${salesRepUserId}.` };
+      if (!result.ok)
+        return {
+          tone: "error",
+          text: describeFailure(result.error, { what: "the sales rep link", doing: "save", service: "Backroom" })
+            .message,
+        };
+      return {
+        tone: "ok",
+        text:
+          salesRepUserId === null
+            ? `${member.name} is linked to no sales rep.`
+            : `${member.name} is linked to the sales rep with UserID ${salesRepUserId}.`,
+      };
     });
   const onCancel = (invitation: InvitationRow) =>
     change(invitation.id, false, async () => {
       const { error } = await authClient.organization.cancelInvitation({ invitationId: invitation.id });
-      return error ? failed(error, "The invitation could not be cancelled.") : { tone: "ok", text: `The invitation of ${invitation.email} is cancelled.` };
+      return error
+        ? failed(error, "The invitation could not be cancelled.")
+        : { tone: "ok", text: `The invitation of ${invitation.email} is cancelled.` };
     });
 
   const manages = may(me.role, { member: ["update"] });
@@ -91,8 +117,9 @@ export function MembersSettings({ initial, me, showSalesRep, timeZone }: Members
     <div className="space-y-8">
       {showSalesRep && (
         <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
-          Sales rep: a member linked to a sales rep (the rep&apos;s UserID in <code className="code-chip">/salesReps</code>) has their customers,
-          delivery days and AR aging open on &ldquo;My accounts&rdquo;. It only sets what opens by default, not what they may see: every member sees
+          Sales rep: a member linked to a sales rep (the rep&apos;s UserID in{" "}
+          <code className="code-chip">/salesReps</code>) has their customers, delivery days and AR aging open on
+          &ldquo;My accounts&rdquo;. It only sets what opens by default, not what they may see: every member sees
           everything the key sees.
         </p>
       )}
@@ -102,12 +129,25 @@ export function MembersSettings({ initial, me, showSalesRep, timeZone }: Members
         </p>
       )}
       {data ? (
-        <MembersTable members={data.members} me={me} showSalesRep={showSalesRep} timeZone={timeZone} busyMemberId={busyId} onRole={onRole} onRemove={onRemove} onSalesRep={onSalesRep} />
+        <MembersTable
+          members={data.members}
+          me={me}
+          showSalesRep={showSalesRep}
+          timeZone={timeZone}
+          busyMemberId={busyId}
+          onRole={onRole}
+          onRemove={onRemove}
+          onSalesRep={onSalesRep}
+        />
       ) : (
         !loadError && <p className="min-h-24 text-sm text-slate-700 dark:text-slate-300">Reading the members…</p>
       )}
       <FormStatus outcome={outcome} />
-      {!manages && <p className="text-sm text-slate-700 dark:text-slate-300">Only owners and admins invite members, change roles and remove members.</p>}
+      {!manages && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Only owners and admins invite members, change roles and remove members.
+        </p>
+      )}
       <section aria-labelledby="invitations" className="space-y-3">
         <h2 id="invitations" className="text-lg font-semibold">
           Pending invitations

@@ -4,15 +4,54 @@ import type { MembersJson } from "@/lib/session/members-view";
 import { MembersTable } from "./members-table";
 
 const MEMBERS: MembersJson["members"] = [
-  { memberId: "m1", userId: "u1", name: "Olive Owner", email: "olive@example.com", role: "owner", joinedAt: "2026-11-01T17:00:00.000Z", twoFactorEnabled: true, lastActiveAt: "2026-11-23T22:02:00.000Z", salesRepUserId: null },
-  { memberId: "m2", userId: "u2", name: "Adam Admin", email: "adam@example.com", role: "admin", joinedAt: "2026-11-02T17:00:00.000Z", twoFactorEnabled: false, lastActiveAt: null, salesRepUserId: 4021 },
-  { memberId: "m3", userId: "u3", name: "Vera Viewer", email: "vera@example.com", role: "viewer", joinedAt: "2026-11-03T17:00:00.000Z", twoFactorEnabled: false, lastActiveAt: null, salesRepUserId: null },
+  {
+    memberId: "m1",
+    userId: "u1",
+    name: "Olive Owner",
+    email: "olive@example.com",
+    role: "owner",
+    joinedAt: "2026-11-01T17:00:00.000Z",
+    twoFactorEnabled: true,
+    lastActiveAt: "2026-11-23T22:02:00.000Z",
+    salesRepUserId: null,
+  },
+  {
+    memberId: "m2",
+    userId: "u2",
+    name: "Adam Admin",
+    email: "adam@example.com",
+    role: "admin",
+    joinedAt: "2026-11-02T17:00:00.000Z",
+    twoFactorEnabled: false,
+    lastActiveAt: null,
+    salesRepUserId: 4021,
+  },
+  {
+    memberId: "m3",
+    userId: "u3",
+    name: "Vera Viewer",
+    email: "vera@example.com",
+    role: "viewer",
+    joinedAt: "2026-11-03T17:00:00.000Z",
+    twoFactorEnabled: false,
+    lastActiveAt: null,
+    salesRepUserId: null,
+  },
 ];
 
 const noop = async () => {};
 const html = (me: { userId: string; role: string }, showSalesRep = false) =>
   renderToString(
-    <MembersTable members={MEMBERS} me={me} showSalesRep={showSalesRep} timeZone="America/Los_Angeles" busyMemberId={undefined} onRole={noop} onRemove={noop} onSalesRep={noop} />,
+    <MembersTable
+      members={MEMBERS}
+      me={me}
+      showSalesRep={showSalesRep}
+      timeZone="America/Los_Angeles"
+      busyMemberId={undefined}
+      onRole={noop}
+      onRemove={noop}
+      onSalesRep={noop}
+    />,
   ).replace(/<!-- -->/g, "");
 
 /** The cell of a member's row that holds their role control (the row between their name and the next member's). */
@@ -50,7 +89,7 @@ describe("MembersTable", () => {
     expect(rowOf(text, "Adam Admin")).toContain("Leave the workspace on the Workspace page");
   });
 
-  it("names whom each Remove removes (a screen reader's list of buttons is not a row of \"Remove\"s)", () => {
+  it('names whom each Remove removes (a screen reader\'s list of buttons is not a row of "Remove"s)', () => {
     const text = html({ userId: "u1", role: "owner" });
     expect(rowOf(text, "Adam Admin")).toMatch(/<button[^>]*aria-label="Remove Adam Admin"[^>]*>Remove<\/button>/);
     expect(rowOf(text, "Vera Viewer")).toMatch(/<button[^>]*aria-label="Remove Vera Viewer"[^>]*>Remove<\/button>/);

@@ -28,9 +28,21 @@ interface MembersTableProps {
  * The workspace's members: name and email, role, two factors, last activity, when they joined, and for owners and
  * admins changing a role (owners only for owners; the last owner stays) and removing (never themselves).
  */
-export function MembersTable({ members, me, showSalesRep, timeZone, busyMemberId, onRole, onRemove, onSalesRep }: MembersTableProps) {
+export function MembersTable({
+  members,
+  me,
+  showSalesRep,
+  timeZone,
+  busyMemberId,
+  onRole,
+  onRemove,
+  onSalesRep,
+}: MembersTableProps) {
   const ownerCount = members.filter((m) => isOwner(m.role)).length;
-  const rows = members.map((member) => ({ member, choices: memberChoices({ myRole: me.role, myUserId: me.userId, member, ownerCount }) }));
+  const rows = members.map((member) => ({
+    member,
+    choices: memberChoices({ myRole: me.role, myUserId: me.userId, member, ownerCount }),
+  }));
   const manages = may(me.role, { member: ["update"] });
   const removes = rows.some((r) => r.choices.canRemove);
   return (
@@ -60,7 +72,17 @@ export function MembersTable({ members, me, showSalesRep, timeZone, busyMemberId
                   <span className="block text-xs font-normal text-slate-700 dark:text-slate-300">{member.email}</span>
                 </td>
                 <td className="whitespace-normal sm:min-w-44" {...cardCell("Role", { wide: true })}>
-                  {manages ? <MemberRoleControl key={member.role} name={member.name} choices={choices} busy={busy} onSave={(role) => onRole(member, role)} /> : roleWords(member.role)}
+                  {manages ? (
+                    <MemberRoleControl
+                      key={member.role}
+                      name={member.name}
+                      choices={choices}
+                      busy={busy}
+                      onSave={(role) => onRole(member, role)}
+                    />
+                  ) : (
+                    roleWords(member.role)
+                  )}
                 </td>
                 <td {...cardCell("Two factors")}>{member.twoFactorEnabled ? "On" : "Off"}</td>
                 <td className="whitespace-nowrap" {...cardCell("Last active")}>
@@ -72,7 +94,13 @@ export function MembersTable({ members, me, showSalesRep, timeZone, busyMemberId
                 {showSalesRep && (
                   <td {...cardCell("Sales rep", { wide: true })}>
                     {manages ? (
-                      <SalesRepField key={String(member.salesRepUserId)} name={member.name} value={member.salesRepUserId} busy={busy} onSave={(id) => onSalesRep(member, id)} />
+                      <SalesRepField
+                        key={String(member.salesRepUserId)}
+                        name={member.name}
+                        value={member.salesRepUserId}
+                        busy={busy}
+                        onSave={(id) => onSalesRep(member, id)}
+                      />
                     ) : (
                       (member.salesRepUserId ?? "—")
                     )}

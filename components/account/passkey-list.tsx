@@ -39,7 +39,8 @@ export function PasskeyList({ initial, timeZone, host }: PasskeyListProps) {
       const label = name.trim() || "Passkey";
       const result = await authClient.passkey.addPasskey({ name: label });
       setWorking(undefined);
-      if (result?.error) return setOutcome({ tone: "error", text: authFailure(result.error, "The passkey was not added.") });
+      if (result?.error)
+        return setOutcome({ tone: "error", text: authFailure(result.error, "The passkey was not added.") });
       setName("");
       await reload();
       setOutcome({ tone: "ok", text: `Added the passkey “${label}”: it signs you in from now on.` });
@@ -66,7 +67,9 @@ export function PasskeyList({ initial, timeZone, host }: PasskeyListProps) {
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-2">
               <span>
                 <span className="font-semibold">{p.name ?? "Passkey"}</span>
-                <span className="block text-xs text-slate-700 dark:text-slate-300">Added {formatDateTime(p.createdAt, timeZone)}</span>
+                <span className="block text-xs text-slate-700 dark:text-slate-300">
+                  Added {formatDateTime(p.createdAt, timeZone)}
+                </span>
               </span>
               <ConfirmButton
                 label="Delete"
@@ -84,20 +87,26 @@ export function PasskeyList({ initial, timeZone, host }: PasskeyListProps) {
       {hostProblem ? (
         <p className="text-sm">{hostProblem}</p>
       ) : (
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void add();
-        }}
-        className="flex max-w-xl flex-wrap items-end gap-3"
-      >
-        <div className="min-w-60 flex-1">
-          <TextField label="Passkey name" hint="Where it lives: “Work laptop”, “Phone”." value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-        </div>
-        <BusyButton busy={busy && working === "add"} busyLabel="Waiting for the passkey…">
-          Add a passkey
-        </BusyButton>
-      </form>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+          className="flex max-w-xl flex-wrap items-end gap-3"
+        >
+          <div className="min-w-60 flex-1">
+            <TextField
+              label="Passkey name"
+              hint="Where it lives: “Work laptop”, “Phone”."
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+            />
+          </div>
+          <BusyButton busy={busy && working === "add"} busyLabel="Waiting for the passkey…">
+            Add a passkey
+          </BusyButton>
+        </form>
       )}
       <FormStatus outcome={outcome} />
     </div>

@@ -26,7 +26,11 @@ export function PasswordForm() {
         return nextRef.current?.focus();
       }
       setErrors({});
-      const { error } = await authClient.changePassword({ currentPassword: current, newPassword: next, revokeOtherSessions: others });
+      const { error } = await authClient.changePassword({
+        currentPassword: current,
+        newPassword: next,
+        revokeOtherSessions: others,
+      });
       if (error?.code === "INVALID_PASSWORD") {
         setErrors({ current: authFailure(error, "That is not your current password.") });
         return currentRef.current?.focus();
@@ -34,7 +38,12 @@ export function PasswordForm() {
       if (error) return setOutcome({ tone: "error", text: authFailure(error, "The password could not be changed.") });
       setCurrent("");
       setNext("");
-      setOutcome({ tone: "ok", text: others ? "Your password is changed, and your other sessions are signed out." : "Your password is changed." });
+      setOutcome({
+        tone: "ok",
+        text: others
+          ? "Your password is changed, and your other sessions are signed out."
+          : "Your password is changed.",
+      });
     });
 
   return (
@@ -45,7 +54,16 @@ export function PasswordForm() {
       }}
       className="max-w-xl space-y-4"
     >
-      <TextField label="Current password" type="password" error={errors.current} inputRef={currentRef} value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" required />
+      <TextField
+        label="Current password"
+        type="password"
+        error={errors.current}
+        inputRef={currentRef}
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        autoComplete="current-password"
+        required
+      />
       <TextField
         label="New password"
         type="password"

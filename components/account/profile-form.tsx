@@ -36,7 +36,14 @@ export function ProfileForm({ name: current, email }: ProfileFormProps) {
       }}
       className="max-w-xl space-y-4"
     >
-      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" required maxLength={200} />
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoComplete="name"
+        required
+        maxLength={200}
+      />
       <div>
         <p className="text-sm font-semibold">Email</p>
         <p className="text-sm">{email}</p>

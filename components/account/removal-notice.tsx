@@ -12,12 +12,18 @@ interface RemovalNoticeProps {
  */
 export function RemovalNotice({ removal, timeZone }: RemovalNoticeProps) {
   return (
-    <div className="space-y-1 rounded border border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100" data-testid="removal-notice">
+    <div
+      className="space-y-1 rounded border border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="removal-notice"
+    >
       <p className="font-semibold">
         You were removed from {removal.workspace ?? "a workspace since deleted"}
         {removal.by ? ` by ${removal.by}` : ""} on {formatDateTime(removal.at, timeZone)}.
       </p>
-      <p>You belong to no workspace now. Ask one of its owners or admins to invite you again, or create a workspace of your own below.</p>
+      <p>
+        You belong to no workspace now. Ask one of its owners or admins to invite you again, or create a workspace of
+        your own below.
+      </p>
     </div>
   );
 }

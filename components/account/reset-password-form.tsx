@@ -63,7 +63,17 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         required
         maxLength={256}
       />
-      <TextField label="The new password again" type="password" error={errors.again} inputRef={againRef} value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" required maxLength={256} />
+      <TextField
+        label="The new password again"
+        type="password"
+        error={errors.again}
+        inputRef={againRef}
+        value={again}
+        onChange={(e) => setAgain(e.target.value)}
+        autoComplete="new-password"
+        required
+        maxLength={256}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <BusyButton busy={busy} busyLabel="Setting…">
           Set the password

@@ -21,7 +21,8 @@ export function SalesRepField({ name, value, busy, onSave }: SalesRepFieldProps)
   const typed = text.trim();
   const changed = typed !== (value === null ? "" : String(value));
   function save() {
-    if (typed && !/^[1-9]\d{0,9}$/.test(typed)) return setError("A UserID is a whole number above 0; leave it empty for none.");
+    if (typed && !/^[1-9]\d{0,9}$/.test(typed))
+      return setError("A UserID is a whole number above 0; leave it empty for none.");
     setError(undefined);
     void onSave(typed ? Number(typed) : null);
   }
@@ -41,7 +42,15 @@ export function SalesRepField({ name, value, busy, onSave }: SalesRepFieldProps)
         aria-describedby={error ? `${id}-error` : undefined}
         className={fieldClass(Boolean(error), "w-24")}
       />
-      <BusyButton type="button" busy={busy} busyLabel="Saving…" disabled={!changed} onClick={save} className={BUTTON} aria-label={`Save the sales rep of ${name}`}>
+      <BusyButton
+        type="button"
+        busy={busy}
+        busyLabel="Saving…"
+        disabled={!changed}
+        onClick={save}
+        className={BUTTON}
+        aria-label={`Save the sales rep of ${name}`}
+      >
         Save
       </BusyButton>
       {error && (

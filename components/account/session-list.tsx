@@ -34,7 +34,11 @@ export function SessionList({ initial, currentId, timeZone }: SessionListProps) 
       const { data } = await authClient.listSessions();
       if (data) setSessions(sessionRows(data, currentId));
       setWorking(undefined);
-      setOutcome(error ? { tone: "error", text: authFailure(error, "The other sessions could not be signed out.") } : { tone: "ok", text: "Every other session is signed out." });
+      setOutcome(
+        error
+          ? { tone: "error", text: authFailure(error, "The other sessions could not be signed out.") }
+          : { tone: "ok", text: "Every other session is signed out." },
+      );
     });
 
   const everywhere = () =>
@@ -46,7 +50,7 @@ export function SessionList({ initial, currentId, timeZone }: SessionListProps) 
         setWorking(undefined);
         return setOutcome({ tone: "error", text: authFailure(error, "The sessions could not be signed out.") });
       }
-        fullLoad("/sign-in");
+      fullLoad("/sign-in");
     });
 
   return (
@@ -57,7 +61,13 @@ export function SessionList({ initial, currentId, timeZone }: SessionListProps) 
             <span className="font-semibold">{deviceOf(s.userAgent)}</span>
             {s.current && <span className="ml-2 text-xs font-semibold">(this session)</span>}
             <span className="block text-xs text-slate-700 dark:text-slate-300">
-              {[s.ipAddress && `From ${s.ipAddress}`, `Last active ${formatDateTime(s.lastActiveAt, timeZone)}`, `signed in ${formatDateTime(s.createdAt, timeZone)}`].filter(Boolean).join(" · ")}
+              {[
+                s.ipAddress && `From ${s.ipAddress}`,
+                `Last active ${formatDateTime(s.lastActiveAt, timeZone)}`,
+                `signed in ${formatDateTime(s.createdAt, timeZone)}`,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
             </span>
           </li>
         ))}

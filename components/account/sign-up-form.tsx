@@ -47,7 +47,12 @@ export function SignUpForm({ next, email: initialEmail, invited = false, mailDel
         passwordRef.current?.focus();
         return;
       }
-      const { data, error } = await authClient.signUp.email({ name: name.trim(), email: email.trim(), password, callbackURL: destination });
+      const { data, error } = await authClient.signUp.email({
+        name: name.trim(),
+        email: email.trim(),
+        password,
+        callbackURL: destination,
+      });
       if (error) {
         const words = authFailure(error, "The account could not be made.");
         if (error.code?.startsWith("PASSWORD_")) {
@@ -60,10 +65,16 @@ export function SignUpForm({ next, email: initialEmail, invited = false, mailDel
       // on to where the sign-up was going (its callbackURL). Going there now would only meet the sign-in page.
       if (!data?.token) {
         setPassword("");
-        setOutcome({ tone: "ok", text: `Almost done, ${data?.user.name ?? name}: a mail to ${email.trim()} has a link to confirm the address. Open it to sign in.` });
+        setOutcome({
+          tone: "ok",
+          text: `Almost done, ${data?.user.name ?? name}: a mail to ${email.trim()} has a link to confirm the address. Open it to sign in.`,
+        });
         return;
       }
-      setOutcome({ tone: "ok", text: `Welcome, ${data.user.name}.${mailDelivers ? ` A mail to ${email.trim()} asks you to confirm the address.` : ""}` });
+      setOutcome({
+        tone: "ok",
+        text: `Welcome, ${data.user.name}.${mailDelivers ? ` A mail to ${email.trim()} asks you to confirm the address.` : ""}`,
+      });
       router.push(destination as never);
       router.refresh();
     });
@@ -76,7 +87,14 @@ export function SignUpForm({ next, email: initialEmail, invited = false, mailDel
       }}
       className="space-y-4"
     >
-      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" required maxLength={200} />
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoComplete="name"
+        required
+        maxLength={200}
+      />
       <TextField
         label="Email"
         type="email"
@@ -85,7 +103,11 @@ export function SignUpForm({ next, email: initialEmail, invited = false, mailDel
         autoComplete="email"
         required
         readOnly={invited}
-        hint={invited ? "The address the invitation was sent to: an account with another address cannot accept it." : undefined}
+        hint={
+          invited
+            ? "The address the invitation was sent to: an account with another address cannot accept it."
+            : undefined
+        }
       />
       <TextField
         label="Password"
@@ -99,14 +121,22 @@ export function SignUpForm({ next, email: initialEmail, invited = false, mailDel
         required
         maxLength={256}
       />
-      {mailDelivers && <p className="text-sm text-slate-700 dark:text-slate-300">Backroom mails you a link to confirm the address; an invitation to a workspace needs it confirmed.</p>}
+      {mailDelivers && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Backroom mails you a link to confirm the address; an invitation to a workspace needs it confirmed.
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <BusyButton busy={busy} busyLabel="Creating your account…">
           Create the account
         </BusyButton>
         <p className="text-sm">
           Have an account?{" "}
-          <Link href={next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in"} className="link" prefetch={false}>
+          <Link
+            href={next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in"}
+            className="link"
+            prefetch={false}
+          >
             Sign in
           </Link>
         </p>

@@ -43,13 +43,22 @@ export function TotpEnrolment({ totpUri, onVerified, onCancel }: TotpEnrolmentPr
     });
 
   return (
-    <div ref={stepsRef} tabIndex={-1} role="group" aria-label="Add Backroom to your authenticator app" className="space-y-4 focus:outline-none">
+    <div
+      ref={stepsRef}
+      tabIndex={-1}
+      role="group"
+      aria-label="Add Backroom to your authenticator app"
+      className="space-y-4 focus:outline-none"
+    >
       <ol className="list-decimal space-y-3 pl-5 text-sm">
         <li>
           In your authenticator app, add an account with this key (time-based):
           {secret && (
             <span className="mt-1 flex flex-wrap items-center gap-2">
-              <code className="code-chip text-base tracking-wider" aria-label={`The key: ${secret.split("").join(" ")}`}>
+              <code
+                className="code-chip text-base tracking-wider"
+                aria-label={`The key: ${secret.split("").join(" ")}`}
+              >
                 {secret}
               </code>
               <CopyButton text={secret.replace(/\s/g, "")} label="Copy the key:" />
@@ -67,7 +76,16 @@ export function TotpEnrolment({ totpUri, onVerified, onCancel }: TotpEnrolmentPr
         }}
         className="max-w-xs space-y-3"
       >
-        <TextField label="Code from the app" error={error} inputRef={codeRef} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" inputMode="numeric" required />
+        <TextField
+          label="Code from the app"
+          error={error}
+          inputRef={codeRef}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+        />
         <div className="flex flex-wrap gap-3">
           <BusyButton busy={busy} busyLabel="Checking…">
             Turn on

@@ -32,9 +32,17 @@ export function TwoFactorPolicyForm({ workspaceId, required, canChange, ownTwoFa
   const save = () =>
     run(async () => {
       setOutcome(undefined);
-      const { error } = await authClient.organization.update({ organizationId: workspaceId, data: { requireTwoFactor: checked } });
+      const { error } = await authClient.organization.update({
+        organizationId: workspaceId,
+        data: { requireTwoFactor: checked },
+      });
       if (error) return setOutcome({ tone: "error", text: authFailure(error, "The setting could not be saved.") });
-      setOutcome({ tone: "ok", text: checked ? "Two factors are required: members without them are asked to turn them on before the dashboard opens." : "Two factors are no longer required." });
+      setOutcome({
+        tone: "ok",
+        text: checked
+          ? "Two factors are required: members without them are asked to turn them on before the dashboard opens."
+          : "Two factors are no longer required.",
+      });
       router.refresh();
     });
 
@@ -47,7 +55,15 @@ export function TwoFactorPolicyForm({ workspaceId, required, canChange, ownTwoFa
       className="max-w-xl space-y-3"
     >
       <div className="flex items-start gap-2">
-        <input id={id} type="checkbox" className="mt-1" checked={checked} disabled={blocked} onChange={(e) => setChecked(e.target.checked)} aria-describedby={`${id}-why`} />
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-1"
+          checked={checked}
+          disabled={blocked}
+          onChange={(e) => setChecked(e.target.checked)}
+          aria-describedby={`${id}-why`}
+        />
         <label htmlFor={id} className="text-sm font-semibold">
           Require two factors of every member
         </label>

@@ -14,7 +14,10 @@ interface TwoFactorSettingsProps {
   enabled: boolean;
 }
 
-type Phase = { name: "off" } | { name: "enrolling"; totpUri: string; backupCodes: string[] } | { name: "on"; backupCodes?: string[] };
+type Phase =
+  | { name: "off" }
+  | { name: "enrolling"; totpUri: string; backupCodes: string[] }
+  | { name: "on"; backupCodes?: string[] };
 
 /**
  * Two factors: an authenticator app's code after the password. Turning them on asks the password, shows the secret,
@@ -33,13 +36,15 @@ export function TwoFactorSettings({ enabled }: TwoFactorSettingsProps) {
       setOutcome(undefined);
       if (intent === "enable") {
         const { data, error } = await authClient.twoFactor.enable({ password });
-        if (!data || !("totpURI" in data)) return setOutcome({ tone: "error", text: authFailure(error, "Two factors could not be started.") });
+        if (!data || !("totpURI" in data))
+          return setOutcome({ tone: "error", text: authFailure(error, "Two factors could not be started.") });
         setPassword("");
         return setPhase({ name: "enrolling", totpUri: data.totpURI, backupCodes: data.backupCodes });
       }
       if (intent === "disable") {
         const { error } = await authClient.twoFactor.disable({ password });
-        if (error) return setOutcome({ tone: "error", text: authFailure(error, "Two factors could not be turned off.") });
+        if (error)
+          return setOutcome({ tone: "error", text: authFailure(error, "Two factors could not be turned off.") });
         setPassword("");
         setPhase({ name: "off" });
         setOutcome({ tone: "ok", text: "Two factors are off: your password alone signs you in." });
@@ -68,7 +73,9 @@ export function TwoFactorSettings({ enabled }: TwoFactorSettingsProps) {
   return (
     <div className="space-y-4">
       <p className="text-sm">
-        {phase.name === "on" ? "On: each sign-in asks for a code from your authenticator app." : "Off: your password alone signs you in."}
+        {phase.name === "on"
+          ? "On: each sign-in asks for a code from your authenticator app."
+          : "Off: your password alone signs you in."}
       </p>
       {phase.name === "on" && phase.backupCodes && <BackupCodes codes={phase.backupCodes} />}
       <form
@@ -79,7 +86,15 @@ export function TwoFactorSettings({ enabled }: TwoFactorSettingsProps) {
         }}
         className="max-w-xl space-y-3"
       >
-        <TextField label="Your password" hint="Changing two factors asks for it." type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+        <TextField
+          label="Your password"
+          hint="Changing two factors asks for it."
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          required
+        />
         <div className="flex flex-wrap gap-3">
           {phase.name === "off" ? (
             <BusyButton busy={busy} busyLabel="Starting…" value="enable">

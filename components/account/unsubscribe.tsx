@@ -18,12 +18,19 @@ export function Unsubscribe({ token }: { token: string }) {
 
   const stop = async () => {
     setState({ step: "working" });
-    const response = await fetch(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST" }).catch(() => undefined);
-    if (!response) return setState({ step: "failed", text: "Backroom did not answer. Try again in a moment.", retry: true });
+    const response = await fetch(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+    }).catch(() => undefined);
+    if (!response)
+      return setState({ step: "failed", text: "Backroom did not answer. Try again in a moment.", retry: true });
     const body = (await response.json().catch(() => undefined)) as { unsubscribed?: string } | undefined;
     if (response.ok && body?.unsubscribed) return setState({ step: "done", what: body.unsubscribed });
     // A link that is not one of ours stays so: only a failure of Backroom's is worth another try.
-    setState({ step: "failed", text: parseErrorBody(body)?.detail ?? "This link could not be used.", retry: response.status >= 500 });
+    setState({
+      step: "failed",
+      text: parseErrorBody(body)?.detail ?? "This link could not be used.",
+      retry: response.status >= 500,
+    });
   };
 
   useEffect(() => {
@@ -43,7 +50,8 @@ export function Unsubscribe({ token }: { token: string }) {
             Done: you will get no more of {state.what}.
           </p>
           <p className="text-slate-700 dark:text-slate-300">
-            The inbox under the bell still shows what happens. To change anything else, or to have these emails again, open your{" "}
+            The inbox under the bell still shows what happens. To change anything else, or to have these emails again,
+            open your{" "}
             <Link href="/account/notifications" className="link" prefetch={false}>
               notification settings
             </Link>

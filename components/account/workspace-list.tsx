@@ -40,7 +40,11 @@ export function WorkspaceList({ workspaces, activeId, next }: WorkspaceListProps
     });
 
   if (workspaces.length === 0) {
-    return <p className="text-sm">You belong to no workspace yet. Create one below, or open the link of an invitation someone sent you.</p>;
+    return (
+      <p className="text-sm">
+        You belong to no workspace yet. Create one below, or open the link of an invitation someone sent you.
+      </p>
+    );
   }
   return (
     <div className="space-y-2">
@@ -50,11 +54,20 @@ export function WorkspaceList({ workspaces, activeId, next }: WorkspaceListProps
             <div>
               <p className="font-semibold">
                 {w.name}
-                {w.id === activeId && <span className="ml-2 text-xs font-normal text-slate-700 dark:text-slate-300">(open now)</span>}
+                {w.id === activeId && (
+                  <span className="ml-2 text-xs font-normal text-slate-700 dark:text-slate-300">(open now)</span>
+                )}
               </p>
               <p className="text-sm text-slate-700 dark:text-slate-300">Your role: {roleWords(w.role)}</p>
             </div>
-            <BusyButton type="button" busy={busy && opening === w.id} busyLabel="Opening…" onClick={() => void open(w)} className={BUTTON} aria-label={`Open ${w.name}`}>
+            <BusyButton
+              type="button"
+              busy={busy && opening === w.id}
+              busyLabel="Opening…"
+              onClick={() => void open(w)}
+              className={BUTTON}
+              aria-label={`Open ${w.name}`}
+            >
               Open
             </BusyButton>
           </li>

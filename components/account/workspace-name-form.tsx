@@ -37,7 +37,14 @@ export function WorkspaceNameForm({ workspaceId, name: current }: WorkspaceNameF
       }}
       className="max-w-xl space-y-4"
     >
-      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} autoComplete="organization" />
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        maxLength={100}
+        autoComplete="organization"
+      />
       <BusyButton busy={busy} busyLabel="Renaming…" disabled={name.trim() === current}>
         Rename
       </BusyButton>

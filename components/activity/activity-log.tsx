@@ -7,7 +7,13 @@ import { useTimeZone } from "@/components/shell/providers";
 import { CopyButton } from "@/components/table/copy-button";
 import { FilterDisclosure } from "@/components/table/filter-disclosure";
 import { TableFrame } from "@/components/table/table-frame";
-import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditEntry, type AuditPage, type AuditResult } from "@/lib/audit/audit-types";
+import {
+  AUDIT_EVENT_NAMES,
+  AUDIT_EVENTS,
+  type AuditEntry,
+  type AuditPage,
+  type AuditResult,
+} from "@/lib/audit/audit-types";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
 import { formatDateTime } from "@/lib/format/display";
@@ -44,7 +50,10 @@ function filtersOf(params: URLSearchParams): URLSearchParams {
 }
 
 async function fetchPage(query: string, signal: AbortSignal): Promise<AuditPage> {
-  const response = await fetch(`/api/audit?pageSize=${PAGE_SIZE}${query ? `&${query}` : ""}`, { credentials: "same-origin", signal });
+  const response = await fetch(`/api/audit?pageSize=${PAGE_SIZE}${query ? `&${query}` : ""}`, {
+    credentials: "same-origin",
+    signal,
+  });
   if (response.status === 401) {
     reconnect();
     return { entries: [], page: 1, pageSize: PAGE_SIZE, total: 0, hasNextPage: false, people: [] };
@@ -52,7 +61,12 @@ async function fetchPage(query: string, signal: AbortSignal): Promise<AuditPage>
   if (!response.ok) {
     // A DataApiError, so the app's retry rule applies: a 4xx (a filter refused) is shown at once, not asked again.
     const error = parseErrorBody(await response.json().catch(() => undefined));
-    throw new DataApiError({ status: response.status, code: error?.code ?? `HTTP_${response.status}`, detail: error?.detail ?? `Backroom answered ${response.status}`, requestId: response.headers.get("X-Request-Id") ?? undefined });
+    throw new DataApiError({
+      status: response.status,
+      code: error?.code ?? `HTTP_${response.status}`,
+      detail: error?.detail ?? `Backroom answered ${response.status}`,
+      requestId: response.headers.get("X-Request-Id") ?? undefined,
+    });
   }
   return (await response.json()) as AuditPage;
 }
@@ -61,7 +75,11 @@ async function fetchPage(query: string, signal: AbortSignal): Promise<AuditPage>
 function describeReference(entry: AuditEntry): string {
   const r = entry.reference;
   if (entry.event === "payment-allocation") {
-    const parts = [`${r.amount ?? "?"} from payment ${r.paymentInvoiceNum ?? "?"} to invoice ${r.targetInvoiceNum ?? "?"}`, r.arAccountId !== undefined ? `AR account ${r.arAccountId}` : undefined, r.paymentRequestId !== undefined ? `request ${r.paymentRequestId}` : undefined];
+    const parts = [
+      `${r.amount ?? "?"} from payment ${r.paymentInvoiceNum ?? "?"} to invoice ${r.targetInvoiceNum ?? "?"}`,
+      r.arAccountId !== undefined ? `AR account ${r.arAccountId}` : undefined,
+      r.paymentRequestId !== undefined ? `request ${r.paymentRequestId}` : undefined,
+    ];
     return parts.filter(Boolean).join(" · ");
   }
   if (entry.event.startsWith("purchase-")) {
@@ -77,8 +95,10 @@ function describeReference(entry: AuditEntry): string {
     ];
     return parts.filter(Boolean).join(" · ") || "—";
   }
-  if (entry.event === "note-added" || entry.event === "note-deleted") return r.customerId !== undefined ? `Customer ${r.customerId}` : "—";
-  if (r.subjectEmail || r.role || r.method) return [r.subjectEmail, r.role && `as ${r.role}`, r.method && `by ${r.method}`].filter(Boolean).join(" · ");
+  if (entry.event === "note-added" || entry.event === "note-deleted")
+    return r.customerId !== undefined ? `Customer ${r.customerId}` : "—";
+  if (r.subjectEmail || r.role || r.method)
+    return [r.subjectEmail, r.role && `as ${r.role}`, r.method && `by ${r.method}`].filter(Boolean).join(" · ");
   return entry.keyLabel ? `${entry.keyLabel}${entry.keyScope ? ` · ${entry.keyScope}` : ""}` : (entry.keyScope ?? "—");
 }
 
@@ -97,11 +117,16 @@ export function ActivityLog() {
   const filters = filtersOf(new URLSearchParams(params.toString()));
   const query = filters.toString();
   const page = Number(filters.get("page") ?? 1);
-  const activity = useQuery({ queryKey: ["audit", query], queryFn: ({ signal }) => fetchPage(query, signal), staleTime: 0 });
+  const activity = useQuery({
+    queryKey: ["audit", query],
+    queryFn: ({ signal }) => fetchPage(query, signal),
+    staleTime: 0,
+  });
   const data = activity.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
-  const go = (next: URLSearchParams) => router.push(`${pathname}${next.size ? `?${next}` : ""}` as never, { scroll: false });
+  const go = (next: URLSearchParams) =>
+    router.push(`${pathname}${next.size ? `?${next}` : ""}` as never, { scroll: false });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -112,7 +137,8 @@ export function ActivityLog() {
     }
     const from = next.get("from");
     const to = next.get("to");
-    if (from && to && from > to) return setRefused("The From date is after the To date: choose a range that runs forward.");
+    if (from && to && from > to)
+      return setRefused("The From date is after the To date: choose a range that runs forward.");
     setRefused(undefined);
     go(filtersOf(next));
   };
@@ -129,10 +155,19 @@ export function ActivityLog() {
   return (
     <div className="space-y-3">
       <FilterDisclosure count={filtersSet(Object.fromEntries(FILTERS.map((name) => [name, filters.get(name)])))}>
-        <form onSubmit={onSubmit} key={query} className="flex flex-wrap items-end gap-3" aria-label="Filter the activity">
+        <form
+          onSubmit={onSubmit}
+          key={query}
+          className="flex flex-wrap items-end gap-3"
+          aria-label="Filter the activity"
+        >
           <label className="flex flex-col text-sm">
             Event
-            <select name="event" defaultValue={filters.get("event") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
+            <select
+              name="event"
+              defaultValue={filters.get("event") ?? ""}
+              className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+            >
               <option value="">All events</option>
               {AUDIT_EVENTS.map((e) => (
                 <option key={e} value={e}>
@@ -143,7 +178,11 @@ export function ActivityLog() {
           </label>
           <label className="flex flex-col text-sm">
             Person
-            <select name="person" defaultValue={filters.get("person") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900">
+            <select
+              name="person"
+              defaultValue={filters.get("person") ?? ""}
+              className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+            >
               <option value="">Everyone</option>
               {(data?.people ?? []).map((p) => (
                 <option key={p.userId} value={p.userId}>
@@ -154,11 +193,21 @@ export function ActivityLog() {
           </label>
           <label className="flex flex-col text-sm">
             From (UTC)
-            <input type="date" name="from" defaultValue={filters.get("from") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900" />
+            <input
+              type="date"
+              name="from"
+              defaultValue={filters.get("from") ?? ""}
+              className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+            />
           </label>
           <label className="flex flex-col text-sm">
             To (UTC)
-            <input type="date" name="to" defaultValue={filters.get("to") ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900" />
+            <input
+              type="date"
+              name="to"
+              defaultValue={filters.get("to") ?? ""}
+              className="mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+            />
           </label>
           <button type="submit" className="pager-button text-sm">
             Apply
@@ -187,7 +236,11 @@ export function ActivityLog() {
         </p>
       )}
       <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-        {activity.isFetching ? "Loading…" : data ? `${data.total.toLocaleString("en-US")} entr${data.total === 1 ? "y" : "ies"}${data.total > PAGE_SIZE ? `, page ${page} of ${pages}` : ""}` : ""}
+        {activity.isFetching
+          ? "Loading…"
+          : data
+            ? `${data.total.toLocaleString("en-US")} entr${data.total === 1 ? "y" : "ies"}${data.total > PAGE_SIZE ? `, page ${page} of ${pages}` : ""}`
+            : ""}
       </p>
       {activity.error && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
@@ -226,43 +279,71 @@ export function ActivityLog() {
                 <td data-label="Reference" className="max-w-xs min-w-40 text-xs break-words whitespace-normal">
                   {describeReference(entry)}
                 </td>
-                <td data-label="Result" className={`max-w-56 min-w-24 whitespace-normal ${entry.result === "done" ? "" : "font-semibold text-red-800 dark:text-red-300"}`}>
+                <td
+                  data-label="Result"
+                  className={`max-w-56 min-w-24 whitespace-normal ${entry.result === "done" ? "" : "font-semibold text-red-800 dark:text-red-300"}`}
+                >
                   {RESULTS[entry.result] ?? entry.result}
                   {entry.upstreamStatus !== null && <span className="font-normal"> ({entry.upstreamStatus})</span>}
                   {(entry.reference.errorCode || entry.reference.errorDetail) && (
-                    <span className="block text-xs font-normal [overflow-wrap:anywhere]">{[entry.reference.errorCode, entry.reference.errorDetail].filter(Boolean).join(": ")}</span>
+                    <span className="block text-xs font-normal [overflow-wrap:anywhere]">
+                      {[entry.reference.errorCode, entry.reference.errorDetail].filter(Boolean).join(": ")}
+                    </span>
                   )}
                 </td>
                 <td data-label="Outcome" className="whitespace-normal">
                   {(entry.event.startsWith("purchase-") ? purchaseStatusWords(entry.outcome) : entry.outcome) ?? "—"}
-                  {entry.outcomeAt && entry.outcome && <span className="block text-xs text-slate-700 dark:text-slate-300">{formatDateTime(entry.outcomeAt, timeZone)}</span>}
+                  {entry.outcomeAt && entry.outcome && (
+                    <span className="block text-xs text-slate-700 dark:text-slate-300">
+                      {formatDateTime(entry.outcomeAt, timeZone)}
+                    </span>
+                  )}
                 </td>
                 <td data-label="From" className="max-w-32 text-xs whitespace-normal [overflow-wrap:anywhere]">
                   {entry.clientAddress}
-                  {entry.session && <span className="block font-mono text-slate-700 dark:text-slate-300">session {entry.session}</span>}
+                  {entry.session && (
+                    <span className="block font-mono text-slate-700 dark:text-slate-300">session {entry.session}</span>
+                  )}
                 </td>
                 <td data-label="Request id" className="max-w-40 min-w-32 whitespace-normal">
                   {entry.requestId ? (
                     <>
-                      <span className="font-mono text-xs [overflow-wrap:anywhere]">{entry.requestId}</span> <CopyButton text={entry.requestId} label="Copy request id" />
+                      <span className="font-mono text-xs [overflow-wrap:anywhere]">{entry.requestId}</span>{" "}
+                      <CopyButton text={entry.requestId} label="Copy request id" />
                     </>
                   ) : (
                     "—"
                   )}
-                  {entry.idempotencyKey && <span className="block font-mono text-xs text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300" title="Idempotency-Key">key {entry.idempotencyKey}</span>}
+                  {entry.idempotencyKey && (
+                    <span
+                      className="block font-mono text-xs text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300"
+                      title="Idempotency-Key"
+                    >
+                      key {entry.idempotencyKey}
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {data && data.entries.length === 0 && <p className="p-4 text-sm">{query ? "No activity matches these filters." : "No activity recorded in this workspace yet."}</p>}
+        {data && data.entries.length === 0 && (
+          <p className="p-4 text-sm">
+            {query ? "No activity matches these filters." : "No activity recorded in this workspace yet."}
+          </p>
+        )}
       </TableFrame>
       {data && data.total > PAGE_SIZE && (
         <nav aria-label="Activity pages" className="flex items-center gap-3">
           <button type="button" className="pager-button text-sm" disabled={page <= 1} onClick={() => toPage(page - 1)}>
             Previous page
           </button>
-          <button type="button" className="pager-button text-sm" disabled={!data.hasNextPage} onClick={() => toPage(page + 1)}>
+          <button
+            type="button"
+            className="pager-button text-sm"
+            disabled={!data.hasNextPage}
+            onClick={() => toPage(page + 1)}
+          >
             Next page
           </button>
         </nav>

@@ -67,7 +67,8 @@ export function OperationSearch({ entries }: OperationSearchProps) {
     for (const group of new Set(entries.map((e) => e.group))) {
       const section = document.getElementById(group);
       if (section) section.hidden = !visibleGroups.has(group);
-      for (const link of document.querySelectorAll<HTMLElement>(`[data-toc-group="${group}"]`)) link.hidden = !visibleGroups.has(group);
+      for (const link of document.querySelectorAll<HTMLElement>(`[data-toc-group="${group}"]`))
+        link.hidden = !visibleGroups.has(group);
     }
     for (const none of document.querySelectorAll<HTMLElement>("[data-toc-none]")) none.hidden = visibleGroups.size > 0;
   }, [entries, matches]);
@@ -97,8 +98,9 @@ export function OperationSearch({ entries }: OperationSearchProps) {
       </div>
       {matches.size === 0 && (
         <p className="mt-3 text-base">
-          No operations match <strong>&ldquo;{trimmed}&rdquo;</strong>. Try a path like <code className="code-chip">/invoices</code>,
-          a parameter like <code className="code-chip">CustomerIDs</code> or a field like <code className="code-chip">PONum</code>.
+          No operations match <strong>&ldquo;{trimmed}&rdquo;</strong>. Try a path like{" "}
+          <code className="code-chip">/invoices</code>, a parameter like <code className="code-chip">CustomerIDs</code>{" "}
+          or a field like <code className="code-chip">PONum</code>.
         </p>
       )}
     </div>

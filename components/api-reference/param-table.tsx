@@ -59,8 +59,12 @@ export function ParamTable({ params, operationName }: ParamTableProps) {
                 {p.location === "path" && <span className="ml-1.5 text-xs font-semibold">(in path)</span>}
               </th>
               <td data-label="Kind">{p.kind}</td>
-              <td data-label="Required">{p.required ? <strong className="font-semibold">required</strong> : "optional"}</td>
-              <td data-label="Default">{p.defaultValue !== undefined ? <code className="code-chip">{p.defaultValue}</code> : <NoneMark />}</td>
+              <td data-label="Required">
+                {p.required ? <strong className="font-semibold">required</strong> : "optional"}
+              </td>
+              <td data-label="Default">
+                {p.defaultValue !== undefined ? <code className="code-chip">{p.defaultValue}</code> : <NoneMark />}
+              </td>
               <td data-label="Rule">
                 <RuleCell param={p} />
               </td>

@@ -14,7 +14,8 @@ export function RecordFields({ record }: RecordFieldsProps) {
       <div className="border-t border-slate-300 px-3 pb-3 pt-2 dark:border-slate-600">
         {record.description && <p className="mb-2 text-sm">{record.description}</p>}
         <p className="mb-2 text-sm">
-          A <code className="code-chip">?</code> after a type means the value can be <code className="code-chip">null</code>.
+          A <code className="code-chip">?</code> after a type means the value can be{" "}
+          <code className="code-chip">null</code>.
         </p>
         <div className="table-scroll">
           <table className="ref-table stack">

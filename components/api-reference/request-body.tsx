@@ -59,7 +59,9 @@ export function RequestBody({ body, operationName, hasQuery }: RequestBodyProps)
                   <code className="name">{breakable(row.name)}</code>
                 </th>
                 <td data-label="Type">{row.type}</td>
-                <td data-label="Required">{row.required ? <strong className="font-semibold">required</strong> : "optional"}</td>
+                <td data-label="Required">
+                  {row.required ? <strong className="font-semibold">required</strong> : "optional"}
+                </td>
                 <td data-label="Constraints">{row.constraints.join("; ")}</td>
               </tr>
             ))}

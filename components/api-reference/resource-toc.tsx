@@ -11,7 +11,9 @@ interface ResourceTocProps {
 export function ResourceToc({ groups }: ResourceTocProps) {
   return (
     <nav aria-label="Resources" className="mb-6 lg:sticky lg:top-4 lg:mb-0 lg:self-start">
-      <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">Resources</h2>
+      <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">
+        Resources
+      </h2>
       <ul className="flex flex-wrap gap-x-1 gap-y-1 lg:flex-col">
         {groups.map((group) => (
           <li key={group.anchor} data-toc-group={group.anchor}>

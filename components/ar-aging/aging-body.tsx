@@ -52,7 +52,18 @@ export interface AgingBodyProps {
  * (the total's bar, then the largest rows'), the table 50 rows a page, sorted by any column, with the totals of every
  * row in its foot; each amount opens the invoices behind it in a dialog.
  */
-export function AgingBody({ count, total, chart, page, query, hrefOf, go, accountNames, supplierNames, busy }: AgingBodyProps) {
+export function AgingBody({
+  count,
+  total,
+  chart,
+  page,
+  query,
+  hrefOf,
+  go,
+  accountNames,
+  supplierNames,
+  busy,
+}: AgingBodyProps) {
   const ids = { chartTitle: useId(), chartNote: useId(), tableTitle: useId(), pages: useId() };
   const [panel, setPanel] = useState<PanelContent>();
   const trigger = useRef<HTMLElement | null>(null);
@@ -72,7 +83,13 @@ export function AgingBody({ count, total, chart, page, query, hrefOf, go, accoun
       invoices: listedInvoices(line, bucket),
       unread: bucket.id === "credit" ? line.credits.unread : 0,
       unlisted: line.unlisted?.[bucket.id],
-      rowsOf: line.total ? (invoice) => ({ account: accountLabel(invoice.arAccountId, accountNames), supplier: supplierLabel(invoice.supplierId, supplierNames), supplierId: invoice.supplierId ?? undefined }) : undefined,
+      rowsOf: line.total
+        ? (invoice) => ({
+            account: accountLabel(invoice.arAccountId, accountNames),
+            supplier: supplierLabel(invoice.supplierId, supplierNames),
+            supplierId: invoice.supplierId ?? undefined,
+          })
+        : undefined,
     });
   };
   const close = () => {
@@ -93,7 +110,15 @@ export function AgingBody({ count, total, chart, page, query, hrefOf, go, accoun
         <h2 id={ids.chartTitle} className="text-lg font-semibold">
           Outstanding by age
         </h2>
-        <AgingChart total={total} bars={chart.shown} omitted={chart.omitted} rows={count} ownerOf={ownerOf} onOpen={open} describedBy={ids.chartNote} />
+        <AgingChart
+          total={total}
+          bars={chart.shown}
+          omitted={chart.omitted}
+          rows={count}
+          ownerOf={ownerOf}
+          onOpen={open}
+          describedBy={ids.chartNote}
+        />
       </section>
       <section aria-labelledby={ids.tableTitle} className="space-y-2" id="aging-table">
         <h2 id={ids.tableTitle} className="text-lg font-semibold">
@@ -128,7 +153,19 @@ export function AgingBody({ count, total, chart, page, query, hrefOf, go, accoun
 }
 
 /** Previous and next, and where the table stands. */
-function Pager({ page, pages, query, hrefOf, move }: { page: number; pages: number; query: AgingListQuery; hrefOf: (q: AgingListQuery) => string; move: (q: AgingListQuery) => (e: React.MouseEvent<HTMLAnchorElement>) => void }) {
+function Pager({
+  page,
+  pages,
+  query,
+  hrefOf,
+  move,
+}: {
+  page: number;
+  pages: number;
+  query: AgingListQuery;
+  hrefOf: (q: AgingListQuery) => string;
+  move: (q: AgingListQuery) => (e: React.MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const to = (p: number) => ({ ...query, page: p });
   return (
     <nav aria-label="Pages of the table" className="flex flex-wrap items-center gap-3 text-sm">
@@ -158,16 +195,38 @@ const SORT_NAMES: Record<AgingSort, string> = {
 };
 
 /** A column's header: a link that sorts by it (a second press turns the order round). */
-function SortHeader({ sort, query, hrefOf, move, numeric }: { sort: AgingSort; query: AgingListQuery; hrefOf: (q: AgingListQuery) => string; move: (q: AgingListQuery) => (e: React.MouseEvent<HTMLAnchorElement>) => void; numeric: boolean }) {
+function SortHeader({
+  sort,
+  query,
+  hrefOf,
+  move,
+  numeric,
+}: {
+  sort: AgingSort;
+  query: AgingListQuery;
+  hrefOf: (q: AgingListQuery) => string;
+  move: (q: AgingListQuery) => (e: React.MouseEvent<HTMLAnchorElement>) => void;
+  numeric: boolean;
+}) {
   const current = query.sort === sort;
   const dir = current ? (query.dir === "asc" ? "desc" : "asc") : firstDirection(sort);
   const next = { sort, dir, page: 1 } as const;
   return (
-    <th scope="col" className={numeric ? "numeric" : undefined} aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : "none"}>
-      <a href={`${hrefOf(next)}#aging-table`} onClick={move(next)} className="underline decoration-dotted underline-offset-2 hover:decoration-solid">
+    <th
+      scope="col"
+      className={numeric ? "numeric" : undefined}
+      aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : "none"}
+    >
+      <a
+        href={`${hrefOf(next)}#aging-table`}
+        onClick={move(next)}
+        className="underline decoration-dotted underline-offset-2 hover:decoration-solid"
+      >
         {SORT_NAMES[sort]}
         <span aria-hidden="true">{current ? (query.dir === "asc" ? " ▲" : " ▼") : ""}</span>
-        <span className="sr-only">{current ? `, sorted ${query.dir === "asc" ? "ascending" : "descending"}` : ""}, sort</span>
+        <span className="sr-only">
+          {current ? `, sorted ${query.dir === "asc" ? "ascending" : "descending"}` : ""}, sort
+        </span>
       </a>
     </th>
   );
@@ -206,12 +265,15 @@ function AgingTable({
   const totalOwner = ownerOf(total);
   // On a phone each row is a card: the account, its supplier, every bucket, the credit and the total (`cardCell`).
   const cards = !useWholeTable();
-  const header = (sort: AgingSort, numeric = true) => <SortHeader key={sort} sort={sort} query={query} hrefOf={hrefOf} move={move} numeric={numeric} />;
+  const header = (sort: AgingSort, numeric = true) => (
+    <SortHeader key={sort} sort={sort} query={query} hrefOf={hrefOf} move={move} numeric={numeric} />
+  );
   return (
     <TableFrame label={"AR aging table"}>
       <table className={cards ? "data-table cards" : "data-table"} aria-busy={busy} aria-describedby={describedBy}>
         <caption className="sr-only">
-          AR aging by AR account and supplier, {query.dir === "asc" ? "ascending" : "descending"} by {SORT_NAMES[query.sort].toLowerCase()}, with the totals of every row
+          AR aging by AR account and supplier, {query.dir === "asc" ? "ascending" : "descending"} by{" "}
+          {SORT_NAMES[query.sort].toLowerCase()}, with the totals of every row
         </caption>
         <thead>
           <tr>
@@ -285,14 +347,32 @@ function AgingTable({
  * A bucket's amount (or the open credit) in the table: a button naming the row, the bucket, the amount and the
  * invoices behind it.
  */
-function BucketAmount({ line, owner, bucket, onOpen }: { line: AgingLine; owner: Owner; bucket: Listed; onOpen: OpenBucket }) {
+function BucketAmount({
+  line,
+  owner,
+  bucket,
+  onOpen,
+}: {
+  line: AgingLine;
+  owner: Owner;
+  bucket: Listed;
+  onOpen: OpenBucket;
+}) {
   const amount = listedAmount(line, bucket);
   const invoices = listedCount(line, bucket);
   const unread = bucket.id === "credit" ? line.credits.unread : 0;
-  if (invoices === 0 && unread === 0 && compareDecimals(amount, "0") === 0) return <span className="text-slate-600 dark:text-slate-400">{formatMoney(amount)}</span>;
+  if (invoices === 0 && unread === 0 && compareDecimals(amount, "0") === 0)
+    return <span className="text-slate-600 dark:text-slate-400">{formatMoney(amount)}</span>;
   const name = bucketName(owner.name, bucket, amount, invoices);
   return (
-    <button type="button" aria-haspopup="dialog" aria-label={name} title={name} onClick={(event) => onOpen(line, bucket, event.currentTarget)} className="link cursor-pointer tabular-nums">
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-label={name}
+      title={name}
+      onClick={(event) => onOpen(line, bucket, event.currentTarget)}
+      className="link cursor-pointer tabular-nums"
+    >
       {formatMoney(amount)}
     </button>
   );

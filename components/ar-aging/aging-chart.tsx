@@ -2,7 +2,19 @@
 
 import { Fragment, useId, useRef, useState } from "react";
 import { formatMoney } from "@/lib/format/display";
-import { type AgingLine, barScale, type Bucket, bucketColor, BUCKETS, bucketName, chartSummary, listedCount, rowCount, type Segment, segmentsOf } from "@/lib/ui/ar-aging/aging";
+import {
+  type AgingLine,
+  barScale,
+  type Bucket,
+  bucketColor,
+  BUCKETS,
+  bucketName,
+  chartSummary,
+  listedCount,
+  rowCount,
+  type Segment,
+  segmentsOf,
+} from "@/lib/ui/ar-aging/aging";
 
 /** Who a line is, as the chart and the table show it: two visible lines, and the words a screen reader says. */
 export interface Owner {
@@ -52,7 +64,12 @@ export function AgingChart({ total, bars, omitted, rows, ownerOf, onOpen, descri
   const scale = barScale(bars.map((b) => b.amounts.buckets));
   const entries = [
     { line: total, gridRow: 1, top: 0, segments: segmentsOf(total.amounts.buckets, totalScale) },
-    ...bars.map((line, i) => ({ line, gridRow: i + 3, top: ROW + GAP + i * ROW, segments: segmentsOf(line.amounts.buckets, scale) })),
+    ...bars.map((line, i) => ({
+      line,
+      gridRow: i + 3,
+      top: ROW + GAP + i * ROW,
+      segments: segmentsOf(line.amounts.buckets, scale),
+    })),
   ];
   const height = ROW + (bars.length > 0 ? GAP + bars.length * ROW : 0);
   const gridTemplateRows = bars.length > 0 ? `${rem(ROW)} ${rem(GAP)} repeat(${bars.length}, ${rem(ROW)})` : rem(ROW);
@@ -66,14 +83,21 @@ export function AgingChart({ total, bars, omitted, rows, ownerOf, onOpen, descri
         <ul aria-labelledby={ids.legend} className="flex flex-wrap gap-x-4 gap-y-1">
           {BUCKETS.map((bucket) => (
             <li key={bucket.id} className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-block size-3.5 rounded-sm" style={{ background: bucketColor(bucket) }} />
+              <span
+                aria-hidden="true"
+                className="inline-block size-3.5 rounded-sm"
+                style={{ background: bucketColor(bucket) }}
+              />
               {bucket.label}
             </li>
           ))}
         </ul>
       </div>
 
-      <div className="grid grid-cols-[minmax(5rem,8rem)_minmax(6rem,1fr)_max-content] gap-x-2 sm:grid-cols-[minmax(6rem,14rem)_minmax(8rem,1fr)_max-content] sm:gap-x-3" style={{ gridTemplateRows }}>
+      <div
+        className="grid grid-cols-[minmax(5rem,8rem)_minmax(6rem,1fr)_max-content] gap-x-2 sm:grid-cols-[minmax(6rem,14rem)_minmax(8rem,1fr)_max-content] sm:gap-x-3"
+        style={{ gridTemplateRows }}
+      >
         <svg
           role="img"
           aria-label={chartSummary(total.amounts, rows, bars.length)}
@@ -84,7 +108,15 @@ export function AgingChart({ total, bars, omitted, rows, ownerOf, onOpen, descri
           style={{ gridColumn: 2, gridRow: "1 / -1" }}
         >
           {bars.length > 0 && (
-            <line x1={0} x2={100} y1={ROW + GAP / 2} y2={ROW + GAP / 2} style={{ stroke: "var(--table-border)" }} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <line
+              x1={0}
+              x2={100}
+              y1={ROW + GAP / 2}
+              y2={ROW + GAP / 2}
+              style={{ stroke: "var(--table-border)" }}
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
           )}
           {entries.map(({ line, top, segments }) => (
             <g key={line.key}>
@@ -111,7 +143,12 @@ export function AgingChart({ total, bars, omitted, rows, ownerOf, onOpen, descri
           const labelId = `${ids.label}-${line.key}`;
           return (
             <Fragment key={line.key}>
-              <div id={labelId} className="flex min-w-0 flex-col justify-center text-xs leading-4" style={{ gridColumn: 1, gridRow }} title={owner.name}>
+              <div
+                id={labelId}
+                className="flex min-w-0 flex-col justify-center text-xs leading-4"
+                style={{ gridColumn: 1, gridRow }}
+                title={owner.name}
+              >
                 <span className={`truncate ${line.total ? "font-bold" : "font-medium"}`}>{owner.account}</span>
                 <span className="sr-only">, </span>
                 <span className="truncate text-slate-600 dark:text-slate-400">{owner.supplier}</span>
@@ -127,7 +164,10 @@ export function AgingChart({ total, bars, omitted, rows, ownerOf, onOpen, descri
               ) : (
                 <div style={{ gridColumn: 2, gridRow }} />
               )}
-              <div className={`flex items-center justify-end text-xs tabular-nums ${line.total ? "font-bold" : ""}`} style={{ gridColumn: 3, gridRow }}>
+              <div
+                className={`flex items-center justify-end text-xs tabular-nums ${line.total ? "font-bold" : ""}`}
+                style={{ gridColumn: 3, gridRow }}
+              >
                 <span className="sr-only">Total outstanding </span>
                 {formatMoney(line.amounts.total)}
               </div>
@@ -139,16 +179,21 @@ export function AgingChart({ total, bars, omitted, rows, ownerOf, onOpen, descri
       <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
         <p>
           The first bar spans the full width ({formatMoney(totalScale)}).
-          {bars.length > 0 && ` The others share one scale, on which the full width is ${formatMoney(scale)}, the longest of them.`} Bars show what is due in each
-          bucket; the figure after a bar is its total outstanding, less open credit.
+          {bars.length > 0 &&
+            ` The others share one scale, on which the full width is ${formatMoney(scale)}, the longest of them.`}{" "}
+          Bars show what is due in each bucket; the figure after a bar is its total outstanding, less open credit.
         </p>
         {omitted > 0 && (
           <p>
-            The chart shows the {bars.length} largest of {rowCount(rows)} by total outstanding; the other {omitted.toLocaleString("en-US")} are in the table.
+            The chart shows the {bars.length} largest of {rowCount(rows)} by total outstanding; the other{" "}
+            {omitted.toLocaleString("en-US")} are in the table.
           </p>
         )}
         <p id={describedBy}>Every figure of the chart is also in the table below, with its totals.</p>
-        <p>Select a segment to list its invoices. With the keyboard, Tab moves from bar to bar and the left and right arrow keys between a bar&apos;s segments.</p>
+        <p>
+          Select a segment to list its invoices. With the keyboard, Tab moves from bar to bar and the left and right
+          arrow keys between a bar&apos;s segments.
+        </p>
       </div>
     </div>
   );
@@ -181,7 +226,9 @@ function BarToolbar({
     buttons.current[index]?.focus();
   }
   function onKeyDown(event: React.KeyboardEvent, index: number) {
-    const to = ({ ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: segments.length - 1 } as Record<string, number>)[event.key];
+    const to = (
+      { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: segments.length - 1 } as Record<string, number>
+    )[event.key];
     if (to === undefined) return;
     event.preventDefault();
     move(to);
@@ -206,7 +253,12 @@ function BarToolbar({
             onFocus={() => setActive(index)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className="absolute cursor-pointer hover:ring-2 hover:ring-slate-950 hover:ring-inset focus-visible:z-10 dark:hover:ring-white"
-            style={{ left: `${segment.x}%`, width: `${segment.width}%`, top: `${(BAR_Y / ROW) * 100}%`, height: `${(BAR_H / ROW) * 100}%` }}
+            style={{
+              left: `${segment.x}%`,
+              width: `${segment.width}%`,
+              top: `${(BAR_Y / ROW) * 100}%`,
+              height: `${(BAR_H / ROW) * 100}%`,
+            }}
           />
         );
       })}

@@ -13,5 +13,12 @@ const view = LIST_VIEWS.arAging as unknown as ListViewSpec;
  */
 export function AgingLiveExport({ timeZone }: { timeZone: string | undefined }) {
   const params = useSearchParams();
-  return <TableExport view={view} request={listRequest(view, params)} timeZone={timeZone} visible={[...view.defaultColumns]} />;
+  return (
+    <TableExport
+      view={view}
+      request={listRequest(view, params)}
+      timeZone={timeZone}
+      visible={[...view.defaultColumns]}
+    />
+  );
 }

@@ -19,7 +19,11 @@ type Params = Parameters<typeof agingRequest>[0];
  * @example
  * useQuery(agingWalkOptions(browserApi, searchParams, { onProgress: setProgress }));
  */
-export function agingWalkOptions(client: DataApiClient, params: Params, { onProgress, sleep }: { onProgress?: (progress: WalkProgress) => void; sleep?: (ms: number) => Promise<void> } = {}) {
+export function agingWalkOptions(
+  client: DataApiClient,
+  params: Params,
+  { onProgress, sleep }: { onProgress?: (progress: WalkProgress) => void; sleep?: (ms: number) => Promise<void> } = {},
+) {
   const request = agingRequest(params);
   return {
     queryKey: ["walk", ...apiQueryKey(request), "whole"] as const,
@@ -33,12 +37,26 @@ export function agingWalkOptions(client: DataApiClient, params: Params, { onProg
         onProgress,
         sleep,
         fetchPage: async (page, size, pageSignal) => {
-          const result = await callApi(client, { ...request, query: { ...request.query, Page: String(page), PageSize: String(size) } }, { signal: pageSignal });
-          return { rows: result.records, hasNextPage: result.paging?.hasNextPage ?? false, rateLimit: result.meta.rateLimit, stale: result.meta.stale };
+          const result = await callApi(
+            client,
+            { ...request, query: { ...request.query, Page: String(page), PageSize: String(size) } },
+            { signal: pageSignal },
+          );
+          return {
+            rows: result.records,
+            hasNextPage: result.paging?.hasNextPage ?? false,
+            rateLimit: result.meta.rateLimit,
+            stale: result.meta.stale,
+          };
         },
       });
       const stale = oldestStale(walked.pages.map((p) => p.stale));
-      return { records: walked.pages.flatMap((p) => p.rows as AgingRow[]), complete: walked.complete, requests: walked.requests, ...(stale ? { stale } : {}) };
+      return {
+        records: walked.pages.flatMap((p) => p.rows as AgingRow[]),
+        complete: walked.complete,
+        requests: walked.requests,
+        ...(stale ? { stale } : {}),
+      };
     },
     staleTime: AGING_STALE,
   };

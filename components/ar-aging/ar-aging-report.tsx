@@ -30,7 +30,13 @@ import {
   supplierLabel,
   totalLine,
 } from "@/lib/ui/ar-aging/aging";
-import { type AgingListQuery, agingListQuery, agingPage, namesToAsk, withAgingList } from "@/lib/ui/ar-aging/aging-list";
+import {
+  type AgingListQuery,
+  agingListQuery,
+  agingPage,
+  namesToAsk,
+  withAgingList,
+} from "@/lib/ui/ar-aging/aging-list";
 import { accountsRequest } from "@/lib/ui/payments/requests";
 import { AGING_STALE, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
 import { AgingBody } from "./aging-body";
@@ -54,7 +60,9 @@ function useNavigate(throughServer: boolean) {
     const params = new URLSearchParams(window.location.search);
     update(params);
     const search = params.toString();
-    startTransition(() => router.push(`${window.location.pathname}${search ? `?${search}` : ""}` as never, { scroll: false }));
+    startTransition(() =>
+      router.push(`${window.location.pathname}${search ? `?${search}` : ""}` as never, { scroll: false }),
+    );
   };
   return { go, pending };
 }
@@ -79,11 +87,14 @@ function Freshness({ closedAt, read }: { closedAt: string | undefined; read?: st
   return (
     <div className="rounded border border-slate-300 p-3 text-sm dark:border-slate-700" data-testid="aging-freshness">
       <p className="font-semibold">
-        {closedAt ? `As of the close of ${formatDateTime(closedAt, timeZone)}` : "As of the last end-of-day recalculation"}
+        {closedAt
+          ? `As of the close of ${formatDateTime(closedAt, timeZone)}`
+          : "As of the last end-of-day recalculation"}
         {read ? ` · read ${formatDateTime(read, timeZone)}` : ""}
       </p>
       <p className="text-slate-700 dark:text-slate-300">
-        The Data API recalculates AR aging once a day, at the end of the day: invoices and payments since then are not in these figures yet.
+        The Data API recalculates AR aging once a day, at the end of the day: invoices and payments since then are not
+        in these figures yet.
         {closedAt && ` Times are in ${timeZone}.`}
       </p>
     </div>
@@ -148,7 +159,10 @@ export function ArAgingReport({ throughServer = false, note }: { throughServer?:
   const [progress, setProgress] = useState<WalkProgress>();
   const { go, pending } = useNavigate(throughServer);
   const { hrefOf, move } = useTableAddress(go);
-  const query = useQuery({ ...agingWalkOptions(browserApi, params, { onProgress: setProgress }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...agingWalkOptions(browserApi, params, { onProgress: setProgress }),
+    placeholderData: keepPreviousData,
+  });
   // Names only: a lookup that fails leaves ids ("AR account 123"), never an error on the page.
   const customers = useQuery({ ...apiQueryOptions(browserApi, customersLookup, LOOKUP_STALE), retry: false });
   const suppliers = useQuery({ ...apiQueryOptions(browserApi, suppliersLookup, LOOKUP_STALE), retry: false });
@@ -156,7 +170,13 @@ export function ArAgingReport({ throughServer = false, note }: { throughServer?:
   const list = useMemo(() => agingListQuery(params), [params]);
   const report = useMemo(() => {
     const lines = linesOf(records ?? []);
-    return { lines, total: totalLine(lines), chart: largestLines(lines), asOf: newestUpdate(records ?? []), picked: accountInvoices(records ?? []) };
+    return {
+      lines,
+      total: totalLine(lines),
+      chart: largestLines(lines),
+      asOf: newestUpdate(records ?? []),
+      picked: accountInvoices(records ?? []),
+    };
   }, [records]);
   const customersById = useMemo(() => nameMap(customers.data?.records, "CustomerID", "CustomerName"), [customers.data]);
   const supplierNames = useMemo(() => nameMap(suppliers.data?.records, "SupplierID", "Supplier"), [suppliers.data]);
@@ -164,11 +184,19 @@ export function ArAgingReport({ throughServer = false, note }: { throughServer?:
   // the names come with it); otherwise one invoice per AR account does (in one request, once the aging is known).
   const openInvoices = useQuery({ ...apiQueryOptions(browserApi, accountsRequest, STALE.working), retry: false });
   const fromOpen = useMemo(
-    () => accountsFromOpenInvoices(openInvoices.data?.records, openInvoices.data !== undefined && !openInvoices.data.paging?.hasNextPage, customersById, report.picked.values()),
+    () =>
+      accountsFromOpenInvoices(
+        openInvoices.data?.records,
+        openInvoices.data !== undefined && !openInvoices.data.paging?.hasNextPage,
+        customersById,
+        report.picked.values(),
+      ),
     [openInvoices.data, customersById, report.picked],
   );
   const known = useMemo(() => fromOpen ?? accountCustomers(new Map(), [], customersById), [fromOpen, customersById]);
-  const namesRequest = fromOpen ? undefined : namesToAsk(report.picked, report.lines, list, (line, column) => labelOf(line, column, known, supplierNames));
+  const namesRequest = fromOpen
+    ? undefined
+    : namesToAsk(report.picked, report.lines, list, (line, column) => labelOf(line, column, known, supplierNames));
   const invoices = useQuery({
     ...apiQueryOptions(browserApi, namesRequest ?? { operation: "listInvoices" }, AGING_STALE),
     enabled: namesRequest !== undefined && !openInvoices.isPending,
@@ -176,8 +204,14 @@ export function ArAgingReport({ throughServer = false, note }: { throughServer?:
     // While new filters' names load, the previous answer still names the accounts both reports share.
     placeholderData: keepPreviousData,
   });
-  const accountNames = useMemo(() => fromOpen ?? accountCustomers(report.picked, invoices.data?.records, customersById), [fromOpen, report.picked, invoices.data, customersById]);
-  const page = useMemo(() => agingPage(report.lines, list, (line, column) => labelOf(line, column, accountNames, supplierNames)), [report.lines, list, accountNames, supplierNames]);
+  const accountNames = useMemo(
+    () => fromOpen ?? accountCustomers(report.picked, invoices.data?.records, customersById),
+    [fromOpen, report.picked, invoices.data, customersById],
+  );
+  const page = useMemo(
+    () => agingPage(report.lines, list, (line, column) => labelOf(line, column, accountNames, supplierNames)),
+    [report.lines, list, accountNames, supplierNames],
+  );
   const filtered = filters.some((f) => params.get(f.name));
 
   let body: React.ReactNode;
@@ -197,8 +231,8 @@ export function ArAgingReport({ throughServer = false, note }: { throughServer?:
         <Freshness closedAt={report.asOf} />
         {query.data && !query.data.complete && (
           <p className="rounded border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-            The aging has more than {rowCount(report.lines.length)}: the chart, the table and the totals cover those read. Filter by customer, supplier or state for a
-            complete report.
+            The aging has more than {rowCount(report.lines.length)}: the chart, the table and the totals cover those
+            read. Filter by customer, supplier or state for a complete report.
           </p>
         )}
         {report.lines.length === 0 ? (
@@ -228,7 +262,11 @@ export function ArAgingReport({ throughServer = false, note }: { throughServer?:
         {note}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-            {query.isFetching && query.data ? walking(progress).replace("Loading AR aging…", "Updating…") : query.data ? `${rowCount(report.lines.length)} (AR account and supplier), every page of the aging.` : ""}
+            {query.isFetching && query.data
+              ? walking(progress).replace("Loading AR aging…", "Updating…")
+              : query.data
+                ? `${rowCount(report.lines.length)} (AR account and supplier), every page of the aging.`
+                : ""}
           </p>
           {query.data && report.lines.length > 0 && <LiveExport timeZone={timeZone} />}
         </div>
@@ -261,7 +299,12 @@ function LiveExport({ timeZone }: { timeZone: string | undefined }) {
 }
 
 /** A line's name in a column the table sorts by name. */
-function labelOf(line: AgingLine, column: "account" | "supplier", accounts: Map<number, AccountCustomer>, suppliers: Map<number, string>): string {
+function labelOf(
+  line: AgingLine,
+  column: "account" | "supplier",
+  accounts: Map<number, AccountCustomer>,
+  suppliers: Map<number, string>,
+): string {
   return column === "account" ? accountLabel(line.arAccountId, accounts) : supplierLabel(line.supplierId, suppliers);
 }
 
@@ -304,7 +347,9 @@ export function SnapshotAgingReport({ report }: { report: SnapshotReport }) {
         <AgingFilters go={go} />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-            {pending ? "Updating…" : `${rowCount(report.count)} (AR account and supplier), the whole aging, from this key's daily snapshot: opening this page asks nothing of the API.`}
+            {pending
+              ? "Updating…"
+              : `${rowCount(report.count)} (AR account and supplier), the whole aging, from this key's daily snapshot: opening this page asks nothing of the API.`}
             {report.refreshing ? " A refresh is under way." : ""}
           </p>
           {report.count > 0 && (

@@ -25,7 +25,6 @@ export interface PanelContent {
   rowsOf?: (invoice: BucketInvoice) => { account: string; supplier: string; supplierId?: number };
 }
 
-
 /** What the amount is, in words: "is current (not yet due)", "is 31–60 days past due", "is open credit". */
 function amountIs(bucket: Listed): string {
   if (bucket.id === "current") return "is current (not yet due)";
@@ -57,7 +56,13 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
   const sum = content ? addDecimals(...content.invoices.map((i) => i.openBalance)) : "0";
   const unread = content?.unread ?? 0;
   // Credit invoices may carry their balances negative while the open credit is positive: either sign accounts for it.
-  const matches = content?.bucket.id === "credit" ? creditsMatch(content.invoices.map((i) => i.openBalance), content.amount) : compareDecimals(sum, content?.amount ?? "0") === 0;
+  const matches =
+    content?.bucket.id === "credit"
+      ? creditsMatch(
+          content.invoices.map((i) => i.openBalance),
+          content.amount,
+        )
+      : compareDecimals(sum, content?.amount ?? "0") === 0;
   const listName = content?.bucket.id === "credit" ? "Credit invoices" : `Invoices in ${content?.bucket.label ?? ""}`;
   const differs = content !== undefined && content.invoices.length > 0 && unread === 0 && !matches;
 
@@ -83,22 +88,32 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
           </div>
           <p id={ids.summary} className="text-sm">
             {formatMoney(content.amount)} {amountIs(content.bucket)}
-            {content.invoices.length > 0 ? `, from ${invoiceCount(content.invoices.length)}.` : content.unlisted ? `, from ${invoiceCount(content.unlisted)}.` : "."}
+            {content.invoices.length > 0
+              ? `, from ${invoiceCount(content.invoices.length)}.`
+              : content.unlisted
+                ? `, from ${invoiceCount(content.unlisted)}.`
+                : "."}
           </p>
           {content.unlisted !== undefined && (
             <p className="text-sm">
-              Too many to list here. Each row&apos;s amount in the table lists its own invoices; sort the table by this column to see the rows that hold most of
-              it.
+              Too many to list here. Each row&apos;s amount in the table lists its own invoices; sort the table by this
+              column to see the rows that hold most of it.
             </p>
           )}
           {unread > 0 && (
             <p className="text-sm">
-              The API lists {unread === 1 ? "1 more entry" : `${unread} more entries`} here that {unread === 1 ? "names" : "name"} no invoice: the documentation does not describe
-              what credit invoices hold, so {unread === 1 ? "it is" : "they are"} not shown.
+              The API lists {unread === 1 ? "1 more entry" : `${unread} more entries`} here that{" "}
+              {unread === 1 ? "names" : "name"} no invoice: the documentation does not describe what credit invoices
+              hold, so {unread === 1 ? "it is" : "they are"} not shown.
             </p>
           )}
           {content.invoices.length === 0 ? (
-            unread === 0 && content.unlisted === undefined && <p className="text-sm">The API lists no invoices for {content.bucket.id === "credit" ? "this credit" : "this bucket"}.</p>
+            unread === 0 &&
+            content.unlisted === undefined && (
+              <p className="text-sm">
+                The API lists no invoices for {content.bucket.id === "credit" ? "this credit" : "this bucket"}.
+              </p>
+            )
           ) : (
             <TableFrame label={listName}>
               <table className="data-table">
@@ -121,10 +136,13 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
                 </thead>
                 <tbody>
                   {content.invoices.map((invoice, index) => {
-                    const label = invoice.invoiceNum ?? (invoice.invoiceId !== undefined ? String(invoice.invoiceId) : MISSING);
+                    const label =
+                      invoice.invoiceNum ?? (invoice.invoiceId !== undefined ? String(invoice.invoiceId) : MISSING);
                     const owner = content.rowsOf?.(invoice);
                     return (
-                      <tr key={`${invoice.invoiceId ?? invoice.invoiceNum}:${invoice.arAccountId}:${invoice.supplierId}:${index}`}>
+                      <tr
+                        key={`${invoice.invoiceId ?? invoice.invoiceNum}:${invoice.arAccountId}:${invoice.supplierId}:${index}`}
+                      >
                         <td>
                           {invoice.invoiceId !== undefined ? (
                             <Link className="link" prefetch={false} href={`/invoices/${invoice.invoiceId}` as never}>
@@ -162,7 +180,8 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
           )}
           {differs && (
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              The listed invoices sum to {formatMoney(sum)}; the report shows {formatMoney(content.amount)} for this bucket.
+              The listed invoices sum to {formatMoney(sum)}; the report shows {formatMoney(content.amount)} for this
+              bucket.
             </p>
           )}
         </div>

@@ -25,8 +25,11 @@ interface ProductDetailProps {
  * keys that may see them) its batches. Its allocations follow, streamed by the page (`ProductAllocations`).
  */
 export function ProductDetail({ productId, showBatches, showInventory, showRetailerInventory }: ProductDetailProps) {
-  const product = useQuery(apiQueryOptions(browserApi, { operation: "getProduct", path: { productID: productId } }, STALE.directory));
-  if (product.error) return <RequestError error={product.error} onRetry={() => void product.refetch()} what="this product" />;
+  const product = useQuery(
+    apiQueryOptions(browserApi, { operation: "getProduct", path: { productID: productId } }, STALE.directory),
+  );
+  if (product.error)
+    return <RequestError error={product.error} onRetry={() => void product.refetch()} what="this product" />;
   const row = product.data?.records[0];
   if (!row) return <p aria-busy="true">Loading product {productId}…</p>;
   return (
@@ -36,14 +39,36 @@ export function ProductDetail({ productId, showBatches, showInventory, showRetai
       <div className="flex flex-col gap-6 md:flex-row">
         {row.FullSizeImageURL && (
           // eslint-disable-next-line @next/next/no-img-element -- product images come from the API's own hosts, any of them.
-          <img src={row.FullSizeImageURL} alt={row.ProductName ?? "Product"} width={240} height={240} className="h-60 w-60 rounded object-cover" />
+          <img
+            src={row.FullSizeImageURL}
+            alt={row.ProductName ?? "Product"}
+            width={240}
+            height={240}
+            className="h-60 w-60 rounded object-cover"
+          />
         )}
-        <RecordFacts row={row} columns={LIST_VIEWS.products.columns} skip={["ThumbnailImageURL", "FullSizeImageURL", "ProductName"]} />
+        <RecordFacts
+          row={row}
+          columns={LIST_VIEWS.products.columns}
+          skip={["ThumbnailImageURL", "FullSizeImageURL", "ProductName"]}
+        />
       </div>
-      <EmbeddedList name="availableInventory" query={{ ProductIDs: String(productId) }} title="Availability" href={`/inventory/available?ProductIDs=${productId}`} />
+      <EmbeddedList
+        name="availableInventory"
+        query={{ ProductIDs: String(productId) }}
+        title="Availability"
+        href={`/inventory/available?ProductIDs=${productId}`}
+      />
       {showInventory && <WarehouseStock productId={productId} />}
       {showRetailerInventory && <RetailerInventoryList filter="ProductIDs" id={productId} />}
-      {showBatches && <EmbeddedList name="batches" query={{ ProductIDs: String(productId) }} title="Batches" href={`/inventory/batches?ProductIDs=${productId}`} />}
+      {showBatches && (
+        <EmbeddedList
+          name="batches"
+          query={{ ProductIDs: String(productId) }}
+          title="Batches"
+          href={`/inventory/batches?ProductIDs=${productId}`}
+        />
+      )}
     </div>
   );
 }

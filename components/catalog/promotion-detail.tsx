@@ -19,7 +19,15 @@ import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 export function PromotionDetail({ promotionId, supplierIds }: { promotionId: number; supplierIds?: string }) {
   const walk = useQuery(apiWalkOptions(browserApi, promotionsRequest(supplierIds), STALE.directory, PROMOTION_PAGES));
   const title = `Promotion ${promotionId}`;
-  if (walk.error) return <RecordFailure title={title} error={walk.error} onRetry={() => void walk.refetch()} what="the product promotions" />;
+  if (walk.error)
+    return (
+      <RecordFailure
+        title={title}
+        error={walk.error}
+        onRetry={() => void walk.refetch()}
+        what="the product promotions"
+      />
+    );
   if (!walk.data) return <RecordLoading label={`Loading promotion ${promotionId}…`} />;
   const lookup = findPromotion(walk.data, promotionId);
   if (lookup.state !== "found") {
@@ -48,9 +56,22 @@ export function PromotionDetail({ promotionId, supplierIds }: { promotionId: num
           All product promotions
         </Link>
       </div>
-      <RecordFacts row={promotion} columns={LIST_VIEWS.productPromotions.columns} skip={["PromotionName", "ProductIDs"]} />
+      <RecordFacts
+        row={promotion}
+        columns={LIST_VIEWS.productPromotions.columns}
+        skip={["PromotionName", "ProductIDs"]}
+      />
       {productIds ? (
-        promotionProductsList(productIds).map((list) => <EmbeddedList key={list.name} name={list.name} query={list.query} title={list.title} href={list.href} columns={list.columns} />)
+        promotionProductsList(productIds).map((list) => (
+          <EmbeddedList
+            key={list.name}
+            name={list.name}
+            query={list.query}
+            title={list.title}
+            href={list.href}
+            columns={list.columns}
+          />
+        ))
       ) : (
         <section aria-labelledby="promotion-products" className="space-y-2">
           <h2 id="promotion-products" className="text-lg font-semibold">

@@ -22,9 +22,16 @@ const COLUMNS = {
 export function RetailerInventoryList({ filter, id }: RetailerInventoryListProps) {
   return (
     <div className="space-y-1">
-      <EmbeddedList name="retailerInventory" query={{ [filter]: String(id) }} title="Retailer inventory" href={`/inventory/retailers?${filter}=${id}`} columns={[...COLUMNS[filter]]} />
+      <EmbeddedList
+        name="retailerInventory"
+        query={{ [filter]: String(id) }}
+        title="Retailer inventory"
+        href={`/inventory/retailers?${filter}=${id}`}
+        columns={[...COLUMNS[filter]]}
+      />
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Days of cover is the inventory divided by daily sales: how many days the shelf lasts at its rate of sale; — where sales are zero or not reported, or the shelf was never counted.
+        Days of cover is the inventory divided by daily sales: how many days the shelf lasts at its rate of sale; —
+        where sales are zero or not reported, or the shelf was never counted.
       </p>
     </div>
   );

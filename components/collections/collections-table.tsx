@@ -2,7 +2,12 @@ import Link from "next/link";
 import { TableFrame } from "@/components/table/table-frame";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
 import type { CollectionRow } from "@/lib/ui/collections/collections";
-import { type CollectionColumn, type CollectionsQuery, collectionsHref, COLUMNS } from "@/lib/ui/collections/collections-list";
+import {
+  type CollectionColumn,
+  type CollectionsQuery,
+  collectionsHref,
+  COLUMNS,
+} from "@/lib/ui/collections/collections-list";
 import { pageHref } from "@/lib/ui/page-href";
 
 // The Collections page's table, drawn on the server (no JavaScript of its own): the page's columns of `COLUMNS` (the CSV
@@ -49,7 +54,9 @@ function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow })
       <td className="px-2 py-1.5 whitespace-nowrap">
         {formatDate(row.lastPayment)}
         <span className="block text-xs text-slate-700 dark:text-slate-300">
-          {row.daysSince === null ? "" : `${formatQuantity(String(row.daysSince))} ${row.daysSince === 1 ? "day" : "days"} before the close`}
+          {row.daysSince === null
+            ? ""
+            : `${formatQuantity(String(row.daysSince))} ${row.daysSince === 1 ? "day" : "days"} before the close`}
         </span>
       </td>
     );
@@ -64,7 +71,13 @@ function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow })
     );
   }
   if (column.id === "onHold") {
-    return <td className={`px-2 py-1.5 whitespace-nowrap ${row.onHold ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>{row.onHold ? "On hold" : "No"}</td>;
+    return (
+      <td
+        className={`px-2 py-1.5 whitespace-nowrap ${row.onHold ? "font-semibold text-red-800 dark:text-red-300" : ""}`}
+      >
+        {row.onHold ? "On hold" : "No"}
+      </td>
+    );
   }
   return <td className={`px-2 py-1.5 whitespace-nowrap ${align}`}>{cellText(column, row)}</td>;
 }
@@ -83,11 +96,22 @@ function HeaderCell({ column, query }: { column: CollectionColumn; query: Collec
   const first = column.kind === "text" ? "asc" : "desc";
   const dir = current ? (query.dir === "asc" ? "desc" : "asc") : first;
   return (
-    <th scope="col" aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : "none"} className={`px-2 py-2 align-bottom font-semibold whitespace-normal ${align}`}>
-      <Link href={`${collectionsHref({ ...query, sort: column.id, dir, page: 1 })}#collections-list` as never} scroll={false} prefetch={false} className="underline decoration-dotted underline-offset-2 hover:decoration-solid">
+    <th
+      scope="col"
+      aria-sort={current ? (query.dir === "asc" ? "ascending" : "descending") : "none"}
+      className={`px-2 py-2 align-bottom font-semibold whitespace-normal ${align}`}
+    >
+      <Link
+        href={`${collectionsHref({ ...query, sort: column.id, dir, page: 1 })}#collections-list` as never}
+        scroll={false}
+        prefetch={false}
+        className="underline decoration-dotted underline-offset-2 hover:decoration-solid"
+      >
         {column.header}
         <span aria-hidden="true">{current ? (query.dir === "asc" ? " ▲" : " ▼") : ""}</span>
-        <span className="sr-only">{current ? `, sorted ${query.dir === "asc" ? "ascending" : "descending"}` : ""}, sort</span>
+        <span className="sr-only">
+          {current ? `, sorted ${query.dir === "asc" ? "ascending" : "descending"}` : ""}, sort
+        </span>
       </Link>
     </th>
   );
@@ -104,7 +128,10 @@ export function CollectionsTable({ rows, query, describedBy }: CollectionsTableP
   return (
     <TableFrame label="Collections, table">
       <table className="data-table w-full text-sm" aria-describedby={describedBy}>
-        <caption className="sr-only">Accounts to collect, {query.dir === "asc" ? "ascending" : "descending"} by {COLUMNS.find((c) => c.id === query.sort)?.header.toLowerCase()}</caption>
+        <caption className="sr-only">
+          Accounts to collect, {query.dir === "asc" ? "ascending" : "descending"} by{" "}
+          {COLUMNS.find((c) => c.id === query.sort)?.header.toLowerCase()}
+        </caption>
         <thead className="bg-slate-100 dark:bg-slate-800">
           <tr>
             {SHOWN.map((column) => (

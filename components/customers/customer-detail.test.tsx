@@ -5,12 +5,21 @@ import { describe, expect, it } from "vitest";
 import { apiQueryKey } from "@/lib/ui/api-query";
 import { CustomerDetail } from "./customer-detail";
 
-const result = (records: unknown[]) => ({ records, notModified: false, meta: {}, body: undefined, paging: { page: 1, pageSize: 50, hasNextPage: false } });
+const result = (records: unknown[]) => ({
+  records,
+  notModified: false,
+  meta: {},
+  body: undefined,
+  paging: { page: 1, pageSize: 50, hasNextPage: false },
+});
 
 /** The customer's facts as the server renders them from the record its prefetch leaves in the cache. */
 function fact(customer: Record<string, unknown>, label: string): string | undefined {
   const client = new QueryClient();
-  client.setQueryData(apiQueryKey({ operation: "getCustomer", path: { customerID: 20001 } }), result([{ CustomerID: 20001, CustomerName: "Valley", ...customer }]));
+  client.setQueryData(
+    apiQueryKey({ operation: "getCustomer", path: { customerID: 20001 } }),
+    result([{ CustomerID: 20001, CustomerName: "Valley", ...customer }]),
+  );
   const html = renderToString(
     <SearchParamsContext.Provider value={new URLSearchParams()}>
       <QueryClientProvider client={client}>

@@ -29,8 +29,11 @@ interface CustomerDetailProps {
 export function CustomerDetail({ customerId, showCreditTerms, showRetailerInventory }: CustomerDetailProps) {
   const params = useSearchParams();
   const effectiveDate = params.get("EffectiveDate") ?? "";
-  const customer = useQuery(apiQueryOptions(browserApi, { operation: "getCustomer", path: { customerID: customerId } }, STALE.directory));
-  if (customer.error) return <RequestError error={customer.error} onRetry={() => void customer.refetch()} what="this customer" />;
+  const customer = useQuery(
+    apiQueryOptions(browserApi, { operation: "getCustomer", path: { customerID: customerId } }, STALE.directory),
+  );
+  if (customer.error)
+    return <RequestError error={customer.error} onRetry={() => void customer.refetch()} what="this customer" />;
   const row = customer.data?.records[0];
   if (!row) return <p aria-busy="true">Loading customer {customerId}…</p>;
   const columns = LIST_VIEWS.customers.columns.map((c) =>
@@ -45,7 +48,13 @@ export function CustomerDetail({ customerId, showCreditTerms, showRetailerInvent
       <VisitNotes customerId={customerId} />
       {showRetailerInventory && <RetailerInventoryList filter="CustomerIDs" id={customerId} />}
       {showCreditTerms && (
-        <EmbeddedList name="customerCreditTerms" query={{ CustomerIDs: String(customerId) }} title="Credit terms" href={`/customers/credit-terms?CustomerIDs=${customerId}`} columns={["SupplierID", "Term", "TimeUpdated"]} />
+        <EmbeddedList
+          name="customerCreditTerms"
+          query={{ CustomerIDs: String(customerId) }}
+          title="Credit terms"
+          href={`/customers/credit-terms?CustomerIDs=${customerId}`}
+          columns={["SupplierID", "Term", "TimeUpdated"]}
+        />
       )}
       <div className="space-y-2">
         <label className="flex items-center gap-2 text-sm">
@@ -53,7 +62,9 @@ export function CustomerDetail({ customerId, showCreditTerms, showRetailerInvent
           <input
             type="date"
             value={effectiveDate}
-            onChange={(e) => pushParams((p) => (e.target.value ? p.set("EffectiveDate", e.target.value) : p.delete("EffectiveDate")))}
+            onChange={(e) =>
+              pushParams((p) => (e.target.value ? p.set("EffectiveDate", e.target.value) : p.delete("EffectiveDate")))
+            }
             className="rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-900"
           />
           <span className="text-slate-700 dark:text-slate-300">{effectiveDate ? "" : "(today)"}</span>

@@ -5,12 +5,28 @@ import { apiQueryKey } from "@/lib/ui/api-query";
 import { customerScheduleRequest, statesRequest } from "@/lib/ui/delivery/requests";
 import { DeliverySchedule } from "./delivery-schedule";
 
-const ca = { StateAbbreviation: "CA", StateName: "California", OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1", TimeZone: "America/Los_Angeles" };
+const ca = {
+  StateAbbreviation: "CA",
+  StateName: "California",
+  OrderCutOffTime: "2:30 PM",
+  OrderCutOffDaysInAdvance: "1",
+  TimeZone: "America/Los_Angeles",
+};
 
 /** The section rendered as the server renders it, from answers already in the cache (as the page's prefetch leaves them). */
-function render(schedule: Record<string, unknown>[], customer: Parameters<typeof DeliverySchedule>[0]["customer"], states = [ca]) {
+function render(
+  schedule: Record<string, unknown>[],
+  customer: Parameters<typeof DeliverySchedule>[0]["customer"],
+  states = [ca],
+) {
   const client = new QueryClient();
-  const result = (records: unknown[]) => ({ records, notModified: false, meta: {}, body: undefined, paging: { page: 1, pageSize: 50, hasNextPage: false } });
+  const result = (records: unknown[]) => ({
+    records,
+    notModified: false,
+    meta: {},
+    body: undefined,
+    paging: { page: 1, pageSize: 50, hasNextPage: false },
+  });
   client.setQueryData(apiQueryKey(customerScheduleRequest(20001)), result(schedule));
   client.setQueryData(apiQueryKey(statesRequest), result(states));
   return renderToString(
@@ -24,7 +40,11 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 
 describe("DeliverySchedule", () => {
   it("shows the days in words and each next delivery with its cut-off on the state's clock", () => {
-    const html = render([{ CustomerID: 20001, DeliveryDays: "2,5", DeliveryDates: [inDays(3), inDays(6)] }], { CustomerName: "Valley", State: "CA", AccountStatus: "Active" });
+    const html = render([{ CustomerID: 20001, DeliveryDays: "2,5", DeliveryDates: [inDays(3), inDays(6)] }], {
+      CustomerName: "Valley",
+      State: "CA",
+      AccountStatus: "Active",
+    });
     expect(html).toContain("<dd>Tuesday, Friday</dd>");
     expect(html.match(/<tr><th scope="row"/g)).toHaveLength(2);
     expect(html).toMatch(/2:30 PM PT<\/td>/);
@@ -39,7 +59,9 @@ describe("DeliverySchedule", () => {
   });
 
   it("reads the live service's DeliveryDays forms, and says a customer without days has none", () => {
-    expect(render([{ CustomerID: 20001, DeliveryDays: "4;1" }], { State: "CA" })).toContain("<dd>Monday, Thursday</dd>");
+    expect(render([{ CustomerID: 20001, DeliveryDays: "4;1" }], { State: "CA" })).toContain(
+      "<dd>Monday, Thursday</dd>",
+    );
     expect(render([{ CustomerID: 20001, DeliveryDays: "25" }], { State: "CA" })).toContain("<dd>Tuesday, Friday</dd>");
     const none = render([{ CustomerID: 20001, DeliveryDays: null }], { State: "CA", AccountStatus: "Active" });
     expect(none).toContain("<dd>no delivery days</dd>");
@@ -47,7 +69,9 @@ describe("DeliverySchedule", () => {
   });
 
   it("leaves out a listed delivery date that has already passed", () => {
-    const html = render([{ CustomerID: 20001, DeliveryDays: "2,5", DeliveryDates: [inDays(-4), inDays(3)] }], { State: "CA" });
+    const html = render([{ CustomerID: 20001, DeliveryDays: "2,5", DeliveryDates: [inDays(-4), inDays(3)] }], {
+      State: "CA",
+    });
     expect(html.match(/<tr><th scope="row"/g)).toHaveLength(1);
   });
 

@@ -19,7 +19,12 @@ const weekdayList = (days: string | null | undefined) => deliveryWeekdays(days).
 interface DeliveryScheduleProps {
   customerId: number;
   /** What the customer's own record says (any field may be missing). */
-  customer: { CustomerName?: string | null; State?: string | null; AccountStatus?: string | null; DeliveryDays?: string | null };
+  customer: {
+    CustomerName?: string | null;
+    State?: string | null;
+    AccountStatus?: string | null;
+    DeliveryDays?: string | null;
+  };
 }
 
 /**
@@ -55,7 +60,9 @@ export function DeliverySchedule({ customerId, customer }: DeliveryScheduleProps
       ) : !record ? (
         <p className="text-sm">
           No delivery schedule
-          {customer.AccountStatus && customer.AccountStatus !== "Active" ? ": delivery schedules cover active customers only." : " for this customer."}
+          {customer.AccountStatus && customer.AccountStatus !== "Active"
+            ? ": delivery schedules cover active customers only."
+            : " for this customer."}
         </p>
       ) : (
         <>
@@ -90,9 +97,17 @@ export function DeliverySchedule({ customerId, customer }: DeliveryScheduleProps
               </table>
             </TableFrame>
           )}
-          {view.datesFrom === "weekdays" && <p className="text-sm">The schedule lists no dates: these are the delivery days of the next two weeks.</p>}
+          {view.datesFrom === "weekdays" && (
+            <p className="text-sm">The schedule lists no dates: these are the delivery days of the next two weeks.</p>
+          )}
           {view.deliveries.length > 0 && !withCutOffs && !states.isPending && (
-            <p className="text-sm">No order cut-off is shown: this key sees no cut-off rule for {customer.State ? `the customer's state (${customer.State})` : "the customer's state, which its record leaves out"}.</p>
+            <p className="text-sm">
+              No order cut-off is shown: this key sees no cut-off rule for{" "}
+              {customer.State
+                ? `the customer's state (${customer.State})`
+                : "the customer's state, which its record leaves out"}
+              .
+            </p>
           )}
         </>
       )}

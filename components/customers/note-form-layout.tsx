@@ -41,7 +41,10 @@ export function NoteFormLayout({ field, length, error, busy, onSubmit }: NoteFor
         </p>
       )}
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p id={ids.count} className={`text-xs ${over ? "font-semibold text-red-800 dark:text-red-300" : "text-slate-700 dark:text-slate-300"}`}>
+        <p
+          id={ids.count}
+          className={`text-xs ${over ? "font-semibold text-red-800 dark:text-red-300" : "text-slate-700 dark:text-slate-300"}`}
+        >
           {length.toLocaleString("en-US")} / {NOTE_MAX_LENGTH.toLocaleString("en-US")} characters
         </p>
         <BusyButton busy={busy} busyLabel="Saving…" className={`${PRIMARY} min-h-11 min-w-11 sm:min-h-0`}>

@@ -30,7 +30,10 @@ export interface NoteFormProps {
  */
 export function NoteForm({ customerId, onOutcome }: NoteFormProps) {
   const queryClient = useQueryClient();
-  const form = useForm<NewNoteInput, unknown, NewNoteBody>({ resolver: zodResolver(NewNote), defaultValues: { customerId, text: "" } });
+  const form = useForm<NewNoteInput, unknown, NewNoteBody>({
+    resolver: zodResolver(NewNote),
+    defaultValues: { customerId, text: "" },
+  });
   const text = useWatch({ control: form.control, name: "text" }) ?? "";
   const sending = useRef(false);
   // When the last note was saved: the second click of a double click can come after the first's save has emptied the
@@ -56,7 +59,8 @@ export function NoteForm({ customerId, onOutcome }: NoteFormProps) {
     } catch (failure) {
       const onText = isDataApiError(failure) ? failure.fieldErrors.find((f) => f.field === "text") : undefined;
       // The API names the field in its detail ("text: …"); beside the field, the words alone.
-      if (onText) form.setError("text", { type: "api", message: onText.detail.replace(/^text: /, "") }, { shouldFocus: true });
+      if (onText)
+        form.setError("text", { type: "api", message: onText.detail.replace(/^text: /, "") }, { shouldFocus: true });
       else onOutcome({ tone: "error", text: noteFailure(failure, "save") });
     } finally {
       sending.current = false;
@@ -70,7 +74,8 @@ export function NoteForm({ customerId, onOutcome }: NoteFormProps) {
       error={form.formState.errors.text?.message}
       busy={form.formState.isSubmitting}
       onSubmit={(event) => {
-        if (form.getValues("text").trim() === "" && Date.now() - savedAt.current < DOUBLE_CLICK_MS) return event.preventDefault();
+        if (form.getValues("text").trim() === "" && Date.now() - savedAt.current < DOUBLE_CLICK_MS)
+          return event.preventDefault();
         onOutcome(undefined);
         void form.handleSubmit(submit)(event);
       }}

@@ -6,7 +6,14 @@ import type { NoteJson } from "@/lib/ui/notes/note-rules";
 import { notesQueryOptions } from "@/lib/ui/notes/notes-query";
 import { VisitNotes } from "./visit-notes";
 
-const note = (id: string, text: string, createdAt: string, mayDelete: boolean): NoteJson => ({ id, customerId: 20001, text, author: { id: `user-${id}`, name: `Rep ${id}` }, createdAt, mayDelete });
+const note = (id: string, text: string, createdAt: string, mayDelete: boolean): NoteJson => ({
+  id,
+  customerId: 20001,
+  text,
+  author: { id: `user-${id}`, name: `Rep ${id}` },
+  createdAt,
+  mayDelete,
+});
 
 /** The section as the server renders it, with the notes its prefetch leaves in the cache, for a role. */
 function rendered(role: string, notes: NoteJson[] | undefined): string {
@@ -24,11 +31,16 @@ function rendered(role: string, notes: NoteJson[] | undefined): string {
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
 describe("VisitNotes", () => {
-  const notes = [note("b", "Second visit: wants\nthe spring menu", "2026-11-21T15:30:00.000Z", true), note("a", "First visit", "2026-11-20T09:05:00.000Z", false)];
+  const notes = [
+    note("b", "Second visit: wants\nthe spring menu", "2026-11-21T15:30:00.000Z", true),
+    note("a", "First visit", "2026-11-20T09:05:00.000Z", false),
+  ];
 
   it("lists the notes newest first, each with its author and time, and Delete only where the author may", () => {
     const html = rendered("accounts", notes);
-    expect(text(html)).toMatch(/Second visit: wants the spring menu Rep b · Nov 21, 2026, 3:30 PM Delete.*First visit Rep a · Nov 20, 2026, 9:05 AM/s);
+    expect(text(html)).toMatch(
+      /Second visit: wants the spring menu Rep b · Nov 21, 2026, 3:30 PM Delete.*First visit Rep a · Nov 20, 2026, 9:05 AM/s,
+    );
     expect(html.match(/>Delete</g)).toHaveLength(1);
     expect(html).toContain('dateTime="2026-11-21T15:30:00.000Z"');
     expect(html).toContain('href="/api/notes?customerId=20001&amp;format=csv"');

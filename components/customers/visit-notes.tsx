@@ -54,7 +54,11 @@ export function VisitNotes({ customerId, kept }: VisitNotesProps) {
           Export notes (CSV)
         </a>
       </div>
-      {mayWrite ? <LazyNoteForm customerId={customerId} onOutcome={setOutcome} /> : <p className="text-sm">Your role reads visit notes; owners, admins, accounts and purchasing write them.</p>}
+      {mayWrite ? (
+        <LazyNoteForm customerId={customerId} onOutcome={setOutcome} />
+      ) : (
+        <p className="text-sm">Your role reads visit notes; owners, admins, accounts and purchasing write them.</p>
+      )}
       <FormStatus outcome={outcome} focus={outcome?.tone === "error" || outcome?.focus === true} />
       {queued.length > 0 && <QueuedList notes={queued} />}
       {notes.error && !shown ? (
@@ -70,7 +74,9 @@ export function VisitNotes({ customerId, kept }: VisitNotesProps) {
 
 /** The list's place while the notes load: two notes' height. */
 VisitNotes.Skeleton = function VisitNotesSkeleton() {
-  return <span role="status" aria-busy="true" aria-label="Loading the visit notes" className="skeleton block h-32 w-full" />;
+  return (
+    <span role="status" aria-busy="true" aria-label="Loading the visit notes" className="skeleton block h-32 w-full" />
+  );
 };
 
 // The form's code (react-hook-form and zod, about 48 kB compressed) loads after the page: the notes show at once.
@@ -110,14 +116,23 @@ function QueuedList({ notes }: { notes: QueuedNote[] }) {
       {notes.map((note) => (
         <li key={note.idempotencyKey} className="rounded border border-dashed border-amber-600 p-3">
           <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{note.text}</p>
-          <p className="mt-2 text-xs font-semibold text-amber-900 dark:text-amber-200">Waiting to be sent: written offline, {formatDateTime(new Date(note.queuedAt).toISOString(), timeZone)}; sent when the connection is back.</p>
+          <p className="mt-2 text-xs font-semibold text-amber-900 dark:text-amber-200">
+            Waiting to be sent: written offline, {formatDateTime(new Date(note.queuedAt).toISOString(), timeZone)}; sent
+            when the connection is back.
+          </p>
         </li>
       ))}
     </ol>
   );
 }
 
-function NoteList({ notes, onOutcome }: { notes: NoteJson[]; onOutcome: (outcome: Outcome & { focus?: boolean }) => void }) {
+function NoteList({
+  notes,
+  onOutcome,
+}: {
+  notes: NoteJson[];
+  onOutcome: (outcome: Outcome & { focus?: boolean }) => void;
+}) {
   const timeZone = useTimeZone();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string>();

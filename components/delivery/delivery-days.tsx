@@ -15,7 +15,15 @@ import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { addDays, isoWeekday, localDay } from "@/lib/format/days";
 import { weekdayName } from "@/lib/ui/delivery/cutoff";
-import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, stateCustomersRequest, statesRequest } from "@/lib/ui/delivery/requests";
+import {
+  CUSTOMER_PAGES,
+  customersRequest,
+  DELIVERY_STALE,
+  deliveryParams,
+  repsRequest,
+  stateCustomersRequest,
+  statesRequest,
+} from "@/lib/ui/delivery/requests";
 import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/ui/delivery/schedule";
 import { scheduleFallbackRequest, unknownSchedules, withSchedules } from "@/lib/ui/delivery/schedule-fallback";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
@@ -45,12 +53,21 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
   const everyState = useQuery(apiWalkOptions(browserApi, customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES));
   const chosen = stateCustomersRequest(params);
   const partial = everyState.data !== undefined && !everyState.data.complete;
-  const byState = useQuery({ ...apiWalkOptions(browserApi, chosen ?? customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES), enabled: partial && chosen !== undefined });
+  const byState = useQuery({
+    ...apiWalkOptions(browserApi, chosen ?? customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES),
+    enabled: partial && chosen !== undefined,
+  });
   const customers = partial && chosen ? byState : everyState;
   // Sparse records: customers sent without their schedule have it read from /deliveryDays, and only those.
   const fallback = customers.data ? scheduleFallbackRequest(customers.data.records, params) : undefined;
-  const schedules = useQuery({ ...apiWalkOptions(browserApi, fallback ?? { operation: "listDeliveryDays" }, DELIVERY_STALE, CUSTOMER_PAGES), enabled: fallback !== undefined });
-  const walked = fallback && schedules.data ? withSchedules(customers.data?.records ?? [], schedules.data.records) : (customers.data?.records ?? []);
+  const schedules = useQuery({
+    ...apiWalkOptions(browserApi, fallback ?? { operation: "listDeliveryDays" }, DELIVERY_STALE, CUSTOMER_PAGES),
+    enabled: fallback !== undefined,
+  });
+  const walked =
+    fallback && schedules.data
+      ? withSchedules(customers.data?.records ?? [], schedules.data.records)
+      : (customers.data?.records ?? []);
   const unknown = customers.data ? unknownSchedules(walked, params) : 0;
   const loading = customers.isPending || (fallback !== undefined && schedules.isPending);
   const states = useQuery(apiQueryOptions(browserApi, statesRequest, STALE.reference));
@@ -58,9 +75,19 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
   const stateList = (states.data?.records ?? []) as ScheduleState[];
   const now = new Date();
   // Grouped anew each render: a few milliseconds for 3,000 customers, and always on the current day.
-  const days = byWeekday(walked, stateList, reps.data?.records ?? [], { states: params.states?.split(","), rep: params.rep, q: params.q }, now);
+  const days = byWeekday(
+    walked,
+    stateList,
+    reps.data?.records ?? [],
+    { states: params.states?.split(","), rep: params.rep, q: params.q },
+    now,
+  );
   // The states in view: those filtered to, else those the customers are in.
-  const inView = stateList.filter((s) => (params.states ? params.states.split(",").includes(s.StateAbbreviation ?? "") : [...days.values()].some((rows) => rows.some((r) => r.state === s.StateAbbreviation))));
+  const inView = stateList.filter((s) =>
+    params.states
+      ? params.states.split(",").includes(s.StateAbbreviation ?? "")
+      : [...days.values()].some((rows) => rows.some((r) => r.state === s.StateAbbreviation)),
+  );
   const zone = inView[0]?.TimeZone ?? "UTC";
   const today = localDay(now, zone);
   // Without a day in the address: the next day from tomorrow with deliveries (the next truck a rep plans for).
@@ -90,18 +117,36 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
     });
   };
 
-  if (customers.error) return <RequestError error={customers.error} onRetry={() => void customers.refetch()} what="customers" />;
+  if (customers.error)
+    return <RequestError error={customers.error} onRetry={() => void customers.refetch()} what="customers" />;
   return (
     <div className="space-y-5">
       {/* Keyed by the address: after any navigation the fields show the filters in force, not an unsent choice. */}
-      <FilterDisclosure count={filtersSet(Object.fromEntries(FILTERS.filter((name) => name !== "day").map((name) => [name, search.get(name)])))} className="print:hidden">
-        <form key={search.toString()} action="/delivery-days" method="get" onSubmit={apply} className="flex flex-wrap items-end gap-3 print:hidden" aria-label="Filter the customers">
+      <FilterDisclosure
+        count={filtersSet(
+          Object.fromEntries(FILTERS.filter((name) => name !== "day").map((name) => [name, search.get(name)])),
+        )}
+        className="print:hidden"
+      >
+        <form
+          key={search.toString()}
+          action="/delivery-days"
+          method="get"
+          onSubmit={apply}
+          className="flex flex-wrap items-end gap-3 print:hidden"
+          aria-label="Filter the customers"
+        >
           <input type="hidden" name="day" value={day} />
           <div>
             <label htmlFor="dd-state" className="block text-sm font-semibold">
               State
             </label>
-            <select id="dd-state" name="States" defaultValue={params.states ?? ""} className={fieldClass(false, "mt-1")}>
+            <select
+              id="dd-state"
+              name="States"
+              defaultValue={params.states ?? ""}
+              className={fieldClass(false, "mt-1")}
+            >
               <option value="">All states</option>
               {stateList.map((s) => (
                 <option key={s.StateAbbreviation} value={s.StateAbbreviation ?? ""}>
@@ -115,7 +160,12 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
               <label htmlFor="dd-rep" className="block text-sm font-semibold">
                 Sales rep
               </label>
-              <select id="dd-rep" name="rep" defaultValue={params.rep ?? ""} className={fieldClass(false, "mt-1 max-w-64")}>
+              <select
+                id="dd-rep"
+                name="rep"
+                defaultValue={params.rep ?? ""}
+                className={fieldClass(false, "mt-1 max-w-64")}
+              >
                 <option value="">Any rep</option>
                 {[...(reps.data?.records ?? [])]
                   .sort((a, b) => (a.Name ?? "").localeCompare(b.Name ?? ""))
@@ -131,7 +181,12 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
             <label htmlFor="dd-status" className="block text-sm font-semibold">
               Account status
             </label>
-            <select id="dd-status" name="AccountStatuses" defaultValue={params.statuses} className={fieldClass(false, "mt-1")}>
+            <select
+              id="dd-status"
+              name="AccountStatuses"
+              defaultValue={params.statuses}
+              className={fieldClass(false, "mt-1")}
+            >
               {ACCOUNT_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {ACCOUNT_STATUS_LABELS[s]}
@@ -144,7 +199,13 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
             <label htmlFor="dd-q" className="block text-sm font-semibold">
               Customer name
             </label>
-            <input id="dd-q" name="q" type="search" defaultValue={params.q ?? ""} className={fieldClass(false, "mt-1 w-56")} />
+            <input
+              id="dd-q"
+              name="q"
+              type="search"
+              defaultValue={params.q ?? ""}
+              className={fieldClass(false, "mt-1 w-56")}
+            />
           </div>
           <button type="submit" className={PRIMARY}>
             Apply
@@ -179,7 +240,9 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
                   <span className="block text-lg font-bold tabular-nums" aria-label={`${count} customers`}>
                     {loading ? "…" : count}
                   </span>
-                  {cut?.next && <span className="hidden text-xs sm:block">{formatDay(cut.next.day).replace(/, \d{4}$/, "")}</span>}
+                  {cut?.next && (
+                    <span className="hidden text-xs sm:block">{formatDay(cut.next.day).replace(/, \d{4}$/, "")}</span>
+                  )}
                 </a>
               </li>
             );
@@ -230,13 +293,18 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
         </p>
         {customers.data && !customers.data.complete && (
           <p className="text-sm">
-            More than 3,000 customers match: the first 3,000 are counted.{chosen ? "" : " Choose a state to see all of its customers."}
+            More than 3,000 customers match: the first 3,000 are counted.
+            {chosen ? "" : " Choose a state to see all of its customers."}
           </p>
         )}
-        {fallback && schedules.error && <RequestError error={schedules.error} onRetry={() => void schedules.refetch()} what="delivery schedules" />}
+        {fallback && schedules.error && (
+          <RequestError error={schedules.error} onRetry={() => void schedules.refetch()} what="delivery schedules" />
+        )}
         {unknown > 0 && !loading && (
           <p className="text-sm">
-            {unknown === 1 ? "1 customer has" : `${unknown.toLocaleString("en-US")} customers have`} no delivery days this key may see (their records leave them out, and the delivery schedules cover active customers only), so {unknown === 1 ? "it is" : "they are"} on no day.
+            {unknown === 1 ? "1 customer has" : `${unknown.toLocaleString("en-US")} customers have`} no delivery days
+            this key may see (their records leave them out, and the delivery schedules cover active customers only), so{" "}
+            {unknown === 1 ? "it is" : "they are"} on no day.
           </p>
         )}
         {loading ? (
@@ -275,9 +343,29 @@ export function DeliveryDays({ withReps }: { withReps: boolean }) {
                       </Link>
                     </th>
                     <td {...cardCell("State")}>{r.state ?? "—"}</td>
-                    <td className="whitespace-normal" {...cardCell("Sales rep")}>{r.rep || r.repUserId != null ? <RecordLink kind="UserIDs" id={r.repUserId}>{r.rep ?? `User ${r.repUserId}`}</RecordLink> : "—"}</td>
-                    <td {...cardCell("Account status")}>{r.accountStatus ? (ACCOUNT_STATUS_LABELS[r.accountStatus as keyof typeof ACCOUNT_STATUS_LABELS] ?? r.accountStatus) : "—"}</td>
-                    <td className="whitespace-normal" {...cardCell("Next deliveries")}>{r.nextDates.length ? r.nextDates.slice(0, 3).map((d) => formatDay(d).replace(/, \d{4}$/, "")).join(" · ") : "—"}</td>
+                    <td className="whitespace-normal" {...cardCell("Sales rep")}>
+                      {r.rep || r.repUserId != null ? (
+                        <RecordLink kind="UserIDs" id={r.repUserId}>
+                          {r.rep ?? `User ${r.repUserId}`}
+                        </RecordLink>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td {...cardCell("Account status")}>
+                      {r.accountStatus
+                        ? (ACCOUNT_STATUS_LABELS[r.accountStatus as keyof typeof ACCOUNT_STATUS_LABELS] ??
+                          r.accountStatus)
+                        : "—"}
+                    </td>
+                    <td className="whitespace-normal" {...cardCell("Next deliveries")}>
+                      {r.nextDates.length
+                        ? r.nextDates
+                            .slice(0, 3)
+                            .map((d) => formatDay(d).replace(/, \d{4}$/, ""))
+                            .join(" · ")
+                        : "—"}
+                    </td>
                     <td {...cardCell("Delivery days")}>{r.weekdays.map((w) => SHORT[w - 1]).join(", ")}</td>
                   </tr>
                 ))}

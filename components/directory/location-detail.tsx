@@ -22,7 +22,15 @@ const IN_ADDRESS = ["Location", "DBA", "Address", "Address2", "Address3", "City"
 export function LocationDetail({ locationId, keyType }: { locationId: number; keyType: KeyType }) {
   const location = useQuery(apiQueryOptions(browserApi, locationRequest(locationId), STALE.reference));
   const title = `Warehouse ${locationId}`;
-  if (location.error) return <RecordFailure title={title} error={location.error} onRetry={() => void location.refetch()} what="this warehouse" />;
+  if (location.error)
+    return (
+      <RecordFailure
+        title={title}
+        error={location.error}
+        onRetry={() => void location.refetch()}
+        what="this warehouse"
+      />
+    );
   if (!location.data) return <RecordLoading label={`Loading warehouse ${locationId}…`} />;
   const row = location.data.records[0];
   if (!row) {
@@ -41,18 +49,34 @@ export function LocationDetail({ locationId, keyType }: { locationId: number; ke
       <h1 className="text-2xl font-bold tracking-tight">{row.Location || title}</h1>
       <StaleNote of={[location.data]} />
       <div className="flex flex-col gap-6 md:flex-row">
-        <section aria-labelledby="location-address" className="min-w-56 rounded border border-slate-300 p-3 dark:border-slate-700">
+        <section
+          aria-labelledby="location-address"
+          className="min-w-56 rounded border border-slate-300 p-3 dark:border-slate-700"
+        >
           <h2 id="location-address" className="mb-1 font-semibold">
             Address
           </h2>
           <address className="text-sm not-italic">
-            {lines.length ? lines.map((line, index) => <span key={index} className="block">{line}</span>) : MISSING}
+            {lines.length
+              ? lines.map((line, index) => (
+                  <span key={index} className="block">
+                    {line}
+                  </span>
+                ))
+              : MISSING}
           </address>
         </section>
         <RecordFacts row={row} columns={LIST_VIEWS.locations.columns} skip={IN_ADDRESS} />
       </div>
       {locationLists(keyType, locationId).map((list) => (
-        <EmbeddedList key={list.name} name={list.name} query={list.query} title={list.title} href={list.href} columns={list.columns} />
+        <EmbeddedList
+          key={list.name}
+          name={list.name}
+          query={list.query}
+          title={list.title}
+          href={list.href}
+          columns={list.columns}
+        />
       ))}
     </div>
   );

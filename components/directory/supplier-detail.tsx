@@ -20,7 +20,15 @@ import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 export function SupplierDetail({ supplierId, keyType }: { supplierId: number; keyType: KeyType }) {
   const supplier = useQuery(apiQueryOptions(browserApi, supplierRequest(supplierId), STALE.directory));
   const title = `Supplier ${supplierId}`;
-  if (supplier.error) return <RecordFailure title={title} error={supplier.error} onRetry={() => void supplier.refetch()} what="this supplier" />;
+  if (supplier.error)
+    return (
+      <RecordFailure
+        title={title}
+        error={supplier.error}
+        onRetry={() => void supplier.refetch()}
+        what="this supplier"
+      />
+    );
   if (!supplier.data) return <RecordLoading label={`Loading supplier ${supplierId}…`} />;
   const row = supplier.data.records[0];
   if (!row) {
@@ -39,7 +47,14 @@ export function SupplierDetail({ supplierId, keyType }: { supplierId: number; ke
       <StaleNote of={[supplier.data]} />
       <RecordFacts row={row} columns={LIST_VIEWS.suppliers.columns} skip={["Supplier"]} />
       {supplierLists(keyType, supplierId).map((list) => (
-        <EmbeddedList key={list.name} name={list.name} query={list.query} title={list.title} href={list.href} columns={list.columns} />
+        <EmbeddedList
+          key={list.name}
+          name={list.name}
+          query={list.query}
+          title={list.title}
+          href={list.href}
+          columns={list.columns}
+        />
       ))}
     </div>
   );

@@ -10,7 +10,15 @@ import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 import { userRequest } from "@/lib/ui/directory/requests";
-import { findRep, needsRepRecord, repAccounts, type RepLookup, SALES_REP_PAGES, type SalesRep, salesRepsRequest } from "@/lib/ui/directory/sales-rep";
+import {
+  findRep,
+  needsRepRecord,
+  repAccounts,
+  type RepLookup,
+  SALES_REP_PAGES,
+  type SalesRep,
+  salesRepsRequest,
+} from "@/lib/ui/directory/sales-rep";
 import { detailHref } from "@/lib/ui/views/detail-paths";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 
@@ -19,27 +27,45 @@ import { LIST_VIEWS } from "@/lib/ui/views/list-views";
  * and suppliers they serve. A key the API shows only its own users (Customer and Supplier keys) still sees its reps:
  * the page then shows the rep's record from /salesReps, and says so.
  */
-export function UserDetail({ userId, hidden = false }: { userId: number; /** The server was answered 404 for this user: not asked again. */ hidden?: boolean }) {
+export function UserDetail({
+  userId,
+  hidden = false,
+}: {
+  userId: number /** The server was answered 404 for this user: not asked again. */;
+  hidden?: boolean;
+}) {
   const user = useQuery({ ...apiQueryOptions(browserApi, userRequest(userId), STALE.directory), enabled: !hidden });
-  const notFound = hidden || (user.error ? describeFailure(user.error, { what: "this user" }).kind === "not-found" : false);
+  const notFound =
+    hidden || (user.error ? describeFailure(user.error, { what: "this user" }).kind === "not-found" : false);
   const row = user.data?.records[0];
-  const wantsRep = needsRepRecord({ role: row?.Role, notFound: notFound || (user.data !== undefined && row === undefined) });
-  const reps = useQuery({ ...apiWalkOptions(browserApi, salesRepsRequest, STALE.directory, SALES_REP_PAGES), enabled: wantsRep });
+  const wantsRep = needsRepRecord({
+    role: row?.Role,
+    notFound: notFound || (user.data !== undefined && row === undefined),
+  });
+  const reps = useQuery({
+    ...apiWalkOptions(browserApi, salesRepsRequest, STALE.directory, SALES_REP_PAGES),
+    enabled: wantsRep,
+  });
   const lookup = reps.data ? findRep(reps.data, userId) : undefined;
   const title = `User ${userId}`;
 
-  if (user.error && !notFound) return <RecordFailure title={title} error={user.error} onRetry={() => void user.refetch()} what="this user" />;
+  if (user.error && !notFound)
+    return <RecordFailure title={title} error={user.error} onRetry={() => void user.refetch()} what="this user" />;
   if (!user.data && !notFound) return <RecordLoading label={`Loading user ${userId}…`} />;
 
   if (!row) {
     // Not a user this key may read: their sales rep record, when they are one of the key's reps.
-    if (reps.error) return <RecordFailure title={title} error={reps.error} onRetry={() => void reps.refetch()} what="the sales reps" />;
+    if (reps.error)
+      return (
+        <RecordFailure title={title} error={reps.error} onRetry={() => void reps.refetch()} what="the sales reps" />
+      );
     if (!lookup) return <RecordLoading label={`Loading user ${userId}…`} />;
     if (lookup.state !== "found") {
       return (
         <RecordMissing title={title}>
           <p>
-            No user {userId} that this key may see: the Data API does not show it, and it is not one of the key&apos;s sales reps
+            No user {userId} that this key may see: the Data API does not show it, and it is not one of the key&apos;s
+            sales reps
             {lookup.state === "beyond" ? ` (the first ${lookup.searched.toLocaleString("en-US")} read)` : ""}.
           </p>
           <Link className="link" prefetch={false} href="/directory/users">
@@ -53,9 +79,14 @@ export function UserDetail({ userId, hidden = false }: { userId: number; /** The
         <h1 className="text-2xl font-bold tracking-tight">{lookup.rep.Name || title}</h1>
         <StaleNote of={[reps.data]} />
         <p className="max-w-3xl text-sm">
-          The Data API shows this key only its own users, so this is the sales rep record it gives for them (/salesReps).
+          The Data API shows this key only its own users, so this is the sales rep record it gives for them
+          (/salesReps).
         </p>
-        <RecordFacts row={lookup.rep} columns={LIST_VIEWS.salesReps.columns} skip={["Name", "Customers", "Suppliers"]} />
+        <RecordFacts
+          row={lookup.rep}
+          columns={LIST_VIEWS.salesReps.columns}
+          skip={["Name", "Customers", "Suppliers"]}
+        />
         <RepAccounts rep={lookup.rep} />
       </div>
     );
@@ -66,13 +97,23 @@ export function UserDetail({ userId, hidden = false }: { userId: number; /** The
       <h1 className="text-2xl font-bold tracking-tight">{row.FullName || title}</h1>
       <StaleNote of={[user.data, reps.data]} />
       <RecordFacts row={row} columns={LIST_VIEWS.users.columns} skip={["FullName"]} />
-      {row.Role === "DistributorRep" && <RepSection lookup={lookup} error={reps.error} onRetry={() => void reps.refetch()} />}
+      {row.Role === "DistributorRep" && (
+        <RepSection lookup={lookup} error={reps.error} onRetry={() => void reps.refetch()} />
+      )}
     </div>
   );
 }
 
 /** A rep's accounts as their user page shows them, once the rep list has answered. */
-function RepSection({ lookup, error, onRetry }: { lookup: RepLookup | undefined; error: unknown; onRetry: () => void }) {
+function RepSection({
+  lookup,
+  error,
+  onRetry,
+}: {
+  lookup: RepLookup | undefined;
+  error: unknown;
+  onRetry: () => void;
+}) {
   if (error) {
     return (
       <section aria-labelledby="user-accounts" className="space-y-2">
@@ -118,7 +159,15 @@ function RepAccounts({ rep }: { rep: SalesRep }) {
   );
 }
 
-function AccountList({ heading, kind, items }: { heading: string; kind: string; items: { id: number; name: string }[] }) {
+function AccountList({
+  heading,
+  kind,
+  items,
+}: {
+  heading: string;
+  kind: string;
+  items: { id: number; name: string }[];
+}) {
   const id = `user-accounts-${heading.toLowerCase()}`;
   return (
     <div className="space-y-1">

@@ -3,7 +3,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ExportColumn } from "@/lib/format/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
-import { CHILD_BATCH_SIZE, type ChildExportProgress, type FetchChildPage, runChildExport } from "@/lib/export/run-child-export";
+import {
+  CHILD_BATCH_SIZE,
+  type ChildExportProgress,
+  type FetchChildPage,
+  runChildExport,
+} from "@/lib/export/run-child-export";
 import { type ExportProgress, runExport } from "@/lib/export/run-export";
 import { openCsvSink } from "@/lib/export/sink";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
@@ -95,13 +100,42 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
       };
       const write = (chunk: string) => sink.write(chunk);
       const { signal } = controller;
-      running(child ? { phase: "parents", page: 0, pages: plan.pages, parents: 0, batchesDone: 0, batches: Math.ceil(plan.rows / CHILD_BATCH_SIZE), rows: 0 } : { page: 0, pages: plan.pages, rows: 0 });
+      running(
+        child
+          ? {
+              phase: "parents",
+              page: 0,
+              pages: plan.pages,
+              parents: 0,
+              batchesDone: 0,
+              batches: Math.ceil(plan.rows / CHILD_BATCH_SIZE),
+              rows: 0,
+            }
+          : { page: 0, pages: plan.pages, rows: 0 },
+      );
       try {
         if (child) {
           const { parentId, childParentId, parentColumns, fetchChildPage } = child;
-          const result = await runChildExport({ fetchParentPage: fetchPage, plan, parentId, childParentId, parentColumns, fetchChildPage, columns, write, onProgress: running, signal });
+          const result = await runChildExport({
+            fetchParentPage: fetchPage,
+            plan,
+            parentId,
+            childParentId,
+            parentColumns,
+            fetchChildPage,
+            columns,
+            write,
+            onProgress: running,
+            signal,
+          });
           await sink.close();
-          setPhase({ step: "done", rows: result.rows, fileName: sink.fileName, parents: result.parents, skipped: result.skipped });
+          setPhase({
+            step: "done",
+            rows: result.rows,
+            fileName: sink.fileName,
+            parents: result.parents,
+            skipped: result.skipped,
+          });
         } else {
           const result = await runExport({ fetchPage, plan, columns, write, onProgress: running, signal });
           await sink.close();
@@ -141,7 +175,12 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
                 <label htmlFor={ids.progress} className="block text-sm font-medium tabular-nums">
                   {bar.label}
                 </label>
-                <progress id={ids.progress} max={bar.max} value={bar.value} className="mt-1 h-2 w-full accent-blue-800 dark:accent-sky-300" />
+                <progress
+                  id={ids.progress}
+                  max={bar.max}
+                  value={bar.value}
+                  className="mt-1 h-2 w-full accent-blue-800 dark:accent-sky-300"
+                />
                 {phase.progress.waitingSeconds !== undefined && (
                   <p className="mt-1 text-xs text-slate-700 tabular-nums dark:text-slate-300">
                     Resumes in <Countdown key={phase.waitId} seconds={phase.progress.waitingSeconds} />.
@@ -171,7 +210,12 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
                 </>
               )}
               {phase.step === "running" && (
-                <button ref={primaryRef} type="button" onClick={() => controllerRef.current?.abort()} className={BUTTON}>
+                <button
+                  ref={primaryRef}
+                  type="button"
+                  onClick={() => controllerRef.current?.abort()}
+                  className={BUTTON}
+                >
                   Cancel export
                 </button>
               )}

@@ -25,7 +25,13 @@ export type Phase =
   | { step: "closed" }
   | { step: "planning" }
   | { step: "ready"; plan: ExportPlan }
-  | { step: "running"; plan: ExportPlan; progress: ExportProgress | ChildExportProgress; fileName: string; waitId: number }
+  | {
+      step: "running";
+      plan: ExportPlan;
+      progress: ExportProgress | ChildExportProgress;
+      fileName: string;
+      waitId: number;
+    }
   | { step: "done"; rows: number; fileName: string; parents?: number; skipped?: number }
   | { step: "cancelled" }
   | { step: "failed"; error: unknown };
@@ -44,15 +50,29 @@ function isChildProgress(progress: ExportProgress | ChildExportProgress): progre
  * The progress of a running export: its label ("Page 3 of 25 · 1,500 rows", "Reading invoices: page 2 of 3 · 1,000
  * invoices", "Reading lines: batch 2 of 5 · 812 lines") and the bar's value and maximum.
  */
-export function progressOf(progress: ExportProgress | ChildExportProgress, child: ChildWords | undefined): { label: string; value: number; max: number } {
+export function progressOf(
+  progress: ExportProgress | ChildExportProgress,
+  child: ChildWords | undefined,
+): { label: string; value: number; max: number } {
   if (!isChildProgress(progress) || !child) {
-    return { label: `Page ${count(progress.page)} of ${count(progress.pages)} · ${plural(progress.rows, "row", "rows")}`, value: progress.page, max: Math.max(1, progress.pages) };
+    return {
+      label: `Page ${count(progress.page)} of ${count(progress.pages)} · ${plural(progress.rows, "row", "rows")}`,
+      value: progress.page,
+      max: Math.max(1, progress.pages),
+    };
   }
   const { phase, page, pages, parents, batchesDone, batches, rows } = progress;
   const bar = { value: page + batchesDone, max: Math.max(1, pages + batches) };
-  if (phase === "parents") return { label: `Reading ${child.parentNoun.many}: page ${count(page)} of ${count(pages)} · ${nouns(parents, child.parentNoun)}`, ...bar };
+  if (phase === "parents")
+    return {
+      label: `Reading ${child.parentNoun.many}: page ${count(page)} of ${count(pages)} · ${nouns(parents, child.parentNoun)}`,
+      ...bar,
+    };
   const batch = Math.min(batchesDone + 1, batches);
-  return { label: `Reading ${child.noun.many}: batch ${count(batch)} of ${count(batches)} · ${nouns(rows, child.noun)}`, ...bar };
+  return {
+    label: `Reading ${child.noun.many}: batch ${count(batch)} of ${count(batches)} · ${nouns(rows, child.noun)}`,
+    ...bar,
+  };
 }
 
 /** What the dialog says at each step. */
@@ -65,8 +85,9 @@ export function StatusText({ phase, child }: { phase: Phase; child: ChildWords |
     case "running":
       return phase.progress.waitingSeconds !== undefined ? (
         <p>
-          Paused: the key&apos;s budget for this hour is nearly spent, and {reserveOf(phase.plan.rateLimit.limit)} requests are kept for the rest of the dashboard. The
-          export resumes by itself when the rate limit resets, in {waitInWords(phase.progress.waitingSeconds)}; keep this dialog open.
+          Paused: the key&apos;s budget for this hour is nearly spent, and {reserveOf(phase.plan.rateLimit.limit)}{" "}
+          requests are kept for the rest of the dashboard. The export resumes by itself when the rate limit resets, in{" "}
+          {waitInWords(phase.progress.waitingSeconds)}; keep this dialog open.
         </p>
       ) : (
         <p>Exporting to {phase.fileName}…</p>
@@ -81,7 +102,8 @@ export function StatusText({ phase, child }: { phase: Phase; child: ChildWords |
           </p>
           {child && phase.skipped ? (
             <p>
-              {capitalized(nouns(phase.skipped, child.parentNoun))} had no {child.idLabel} and {phase.skipped === 1 ? "was" : "were"} skipped.
+              {capitalized(nouns(phase.skipped, child.parentNoun))} had no {child.idLabel} and{" "}
+              {phase.skipped === 1 ? "was" : "were"} skipped.
             </p>
           ) : null}
         </div>
@@ -90,7 +112,10 @@ export function StatusText({ phase, child }: { phase: Phase; child: ChildWords |
       return <p>Export cancelled. No file was saved.</p>;
     case "failed": {
       // The words every page uses for the same failure (lib/ui/failure.ts); a 429's wait is not counted down here.
-      const { message, requestId } = describeFailure(phase.error, { what: child ? `the ${child.noun.many}` : "the list", doing: "export" });
+      const { message, requestId } = describeFailure(phase.error, {
+        what: child ? `the ${child.noun.many}` : "the list",
+        doing: "export",
+      });
       return (
         <div className="rounded border border-red-700 bg-red-50 px-3 py-2 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
           <p>{message}</p>
@@ -120,7 +145,8 @@ function PlanSummary({ plan }: { plan: ExportPlan }) {
             : `This export takes ${plural(requests, "request", "requests")} (${plural(plan.rows, "row", "rows")}, up to ${count(plan.pageSize)} per request).`}
       </p>
       <p className="text-xs text-slate-700 dark:text-slate-300">
-        Counting the rows took {plural(plan.requestsUsed, "request", "requests")}; the pages it fetched are not fetched again.
+        Counting the rows took {plural(plan.requestsUsed, "request", "requests")}; the pages it fetched are not fetched
+        again.
       </p>
       <BudgetNote plan={plan} requests={requests} />
     </>
@@ -139,7 +165,8 @@ function ChildPlanSummary({ plan, child }: { plan: ExportPlan; child: ChildWords
           : `${capitalized(nouns(plan.rows, child.parentNoun))} ${plan.rows === 1 ? "matches" : "match"} the filters. Reading ${plan.rows === 1 ? "it" : "them"} takes ${plural(listRequests, "more request", "more requests")}, then their ${child.noun.many} about ${plural(batches, "request", "requests")}: one for every ${count(CHILD_BATCH_SIZE)} ${child.parentNoun.many}, and one more for every further 500 ${child.noun.many}.`}
       </p>
       <p className="text-xs text-slate-700 dark:text-slate-300">
-        Counting the {child.parentNoun.many} took {plural(plan.requestsUsed, "request", "requests")}; the pages it fetched are not fetched again.
+        Counting the {child.parentNoun.many} took {plural(plan.requestsUsed, "request", "requests")}; the pages it
+        fetched are not fetched again.
       </p>
       <BudgetNote plan={plan} requests={listRequests + batches} />
     </>
@@ -155,13 +182,14 @@ function BudgetNote({ plan, requests }: { plan: ExportPlan; requests: number }) 
       {remaining !== undefined && <p>You have {plural(remaining, "request", "requests")} left this hour.</p>}
       {remaining !== undefined && requests > remaining ? (
         <p className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100">
-          <strong>That is more than you have left.</strong> The export will pause until the rate limit resets{resetsIn}, and keeps{" "}
-          {reserveOf(plan.rateLimit.limit)} requests for the rest of the dashboard.
+          <strong>That is more than you have left.</strong> The export will pause until the rate limit resets{resetsIn},
+          and keeps {reserveOf(plan.rateLimit.limit)} requests for the rest of the dashboard.
         </p>
       ) : (
         waitsForReset(plan.rateLimit, requests) && (
           <p className="text-slate-700 dark:text-slate-300">
-            To keep {reserveOf(plan.rateLimit.limit)} requests for the rest of the dashboard, the export will pause until the rate limit resets{resetsIn}.
+            To keep {reserveOf(plan.rateLimit.limit)} requests for the rest of the dashboard, the export will pause
+            until the rate limit resets{resetsIn}.
           </p>
         )
       )}

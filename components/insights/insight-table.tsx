@@ -61,7 +61,11 @@ export function InsightTableView<R>({
               : `${table.rows.length.toLocaleString("en-US")} ${table.rows.length === 1 ? "row" : "rows"}.`}
         </p>
         {table.rows.length > 0 && (
-          <a href={exportHref} download className="rounded border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800">
+          <a
+            href={exportHref}
+            download
+            className="rounded border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800"
+          >
             Export CSV<span className="sr-only"> of {table.title.toLowerCase()}</span>
           </a>
         )}
@@ -83,7 +87,10 @@ export function InsightTableView<R>({
               {rows.map((row, i) => (
                 <tr key={i} className="border-t border-slate-200 dark:border-slate-700">
                   {table.columns.map((column) => (
-                    <td key={column.id} className={`px-3 py-1.5 ${column.id === "missing" ? "min-w-96" : "whitespace-nowrap"} ${RIGHT.has(column.kind ?? "text") ? "text-right tabular-nums" : ""}`}>
+                    <td
+                      key={column.id}
+                      className={`px-3 py-1.5 ${column.id === "missing" ? "min-w-96" : "whitespace-nowrap"} ${RIGHT.has(column.kind ?? "text") ? "text-right tabular-nums" : ""}`}
+                    >
                       {shown(column.kind, column.value(row))}
                     </td>
                   ))}
@@ -111,11 +118,22 @@ function HeaderCell<R>({ column, sortLinks }: { column: InsightColumn<R>; sortLi
   const first = column.kind === "text" || column.kind === undefined ? "asc" : "desc";
   const next = current ? (sortLinks.dir === "asc" ? "desc" : "asc") : first;
   return (
-    <th scope="col" aria-sort={current ? (sortLinks.dir === "asc" ? "ascending" : "descending") : "none"} className={`px-3 py-2 font-semibold ${align}`}>
-      <Link href={sortLinks.href(column.id, next) as never} scroll={false} prefetch={false} className="underline decoration-dotted underline-offset-2 hover:decoration-solid">
+    <th
+      scope="col"
+      aria-sort={current ? (sortLinks.dir === "asc" ? "ascending" : "descending") : "none"}
+      className={`px-3 py-2 font-semibold ${align}`}
+    >
+      <Link
+        href={sortLinks.href(column.id, next) as never}
+        scroll={false}
+        prefetch={false}
+        className="underline decoration-dotted underline-offset-2 hover:decoration-solid"
+      >
         {column.header}
         <span aria-hidden="true">{current ? (sortLinks.dir === "asc" ? " ▲" : " ▼") : ""}</span>
-        <span className="sr-only">{current ? `, sorted ${sortLinks.dir === "asc" ? "ascending" : "descending"}` : ""}, sort</span>
+        <span className="sr-only">
+          {current ? `, sorted ${sortLinks.dir === "asc" ? "ascending" : "descending"}` : ""}, sort
+        </span>
       </Link>
     </th>
   );

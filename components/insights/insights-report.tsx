@@ -16,7 +16,12 @@ import { SalesChart } from "./sales-chart";
 const DEFAULTS: Partial<Record<keyof InsightsQuery, string>> = { weeks: "13", sort: "revenueLast30", dir: "desc" };
 
 /** The page's address for a query with some choices changed (defaults left out). */
-function hrefOf(query: InsightsQuery, change: Partial<InsightsQuery> = {}, path = "/insights", extra: Record<string, string> = {}): string {
+function hrefOf(
+  query: InsightsQuery,
+  change: Partial<InsightsQuery> = {},
+  path = "/insights",
+  extra: Record<string, string> = {},
+): string {
   const params = new URLSearchParams(extra);
   for (const [name, value] of Object.entries({ ...query, ...change })) {
     if (value === undefined || DEFAULTS[name as keyof InsightsQuery] === String(value)) continue;
@@ -67,17 +72,23 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
     return (
       <div className="space-y-4">
         <Title />
-        <div role="status" className="max-w-3xl space-y-2 rounded border border-sky-700 bg-sky-50 p-4 dark:border-sky-400 dark:bg-sky-950">
+        <div
+          role="status"
+          className="max-w-3xl space-y-2 rounded border border-sky-700 bg-sky-50 p-4 dark:border-sky-400 dark:bg-sky-950"
+        >
           {estimate && (
             <p className="font-semibold" data-testid="backfill-estimate">
               {estimateWords(estimate)}
             </p>
           )}
           <p>
-            This key&apos;s year of history is being synced in the background, newest first in 60-day windows, paced for the API and within 7% of
-            its hourly budget: {view.invoices.toLocaleString("en-US")} invoices so far{window ? `, back to ${formatDate(window.from)}` : ""}.
-            {estimate?.resumesAt ? ` It goes on at ${formatClock(estimate.resumesAt, timeZone, now)}, when the key's budget allows.` : ""} The insights
-            open here once its year is in.{" "}
+            This key&apos;s year of history is being synced in the background, newest first in 60-day windows, paced for
+            the API and within 7% of its hourly budget: {view.invoices.toLocaleString("en-US")} invoices so far
+            {window ? `, back to ${formatDate(window.from)}` : ""}.
+            {estimate?.resumesAt
+              ? ` It goes on at ${formatClock(estimate.resumesAt, timeZone, now)}, when the key's budget allows.`
+              : ""}{" "}
+            The insights open here once its year is in.{" "}
             <Link href="/insights" prefetch={false} className="underline">
               Check again
             </Link>
@@ -93,7 +104,11 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
   const scope = view.state.scope;
   const distributor = scope?.distributor === true;
   const linked = scope?.repUserIds.length ?? 0;
-  const covers = !scope ? "" : distributor ? " of every account" : ` of ${scope.customerIds.length.toLocaleString("en-US")} accounts of ${linked} linked ${linked === 1 ? "rep" : "reps"}`;
+  const covers = !scope
+    ? ""
+    : distributor
+      ? " of every account"
+      : ` of ${scope.customerIds.length.toLocaleString("en-US")} accounts of ${linked} linked ${linked === 1 ? "rep" : "reps"}`;
   // An Employee key's reps to choose: every rep for the whole distributor's history, else those its members are linked to.
   const repChoices = distributor ? view.reps : view.reps.filter((r) => scope?.repUserIds.includes(r.userId));
   return (
@@ -101,7 +116,8 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
       <div className="space-y-2">
         <Title />
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="history-freshness">
-          History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} · {view.invoices.toLocaleString("en-US")} invoices
+          History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} ·{" "}
+          {view.invoices.toLocaleString("en-US")} invoices
           {covers} · refreshed nightly
         </p>
         {staff && (
@@ -118,8 +134,20 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
         )}
       </div>
 
-      <FilterDisclosure count={filtersSet({ weeks: query.weeks === DEFAULTS.weeks ? undefined : query.weeks, customer: query.customer?.toString(), rep: query.rep?.toString(), supplier: query.supplier?.toString() })}>
-        <form method="get" action="/insights" className="flex flex-wrap items-end gap-3" aria-label="Period and retailer">
+      <FilterDisclosure
+        count={filtersSet({
+          weeks: query.weeks === DEFAULTS.weeks ? undefined : query.weeks,
+          customer: query.customer?.toString(),
+          rep: query.rep?.toString(),
+          supplier: query.supplier?.toString(),
+        })}
+      >
+        <form
+          method="get"
+          action="/insights"
+          className="flex flex-wrap items-end gap-3"
+          aria-label="Period and retailer"
+        >
           <div className="flex flex-col text-sm font-medium">
             <label htmlFor="insights-weeks">Period</label>
             <select id="insights-weeks" name="weeks" defaultValue={query.weeks} className={fieldClass(false, "mt-1")}>
@@ -132,7 +160,12 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
           </div>
           <div className="flex flex-col text-sm font-medium">
             <label htmlFor="insights-customer">Retailer</label>
-            <select id="insights-customer" name="customer" defaultValue={query.customer === undefined ? "" : String(query.customer)} className={fieldClass(false, "mt-1 max-w-xs")}>
+            <select
+              id="insights-customer"
+              name="customer"
+              defaultValue={query.customer === undefined ? "" : String(query.customer)}
+              className={fieldClass(false, "mt-1 max-w-xs")}
+            >
               <option value="">All retailers</option>
               {view.retailers.map((r) => (
                 <option key={r.customerId} value={r.customerId}>
@@ -145,7 +178,12 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
             <>
               <div className="flex flex-col text-sm font-medium">
                 <label htmlFor="insights-rep">Rep</label>
-                <select id="insights-rep" name="rep" defaultValue={query.rep === undefined ? "" : String(query.rep)} className={fieldClass(false, "mt-1 max-w-xs")}>
+                <select
+                  id="insights-rep"
+                  name="rep"
+                  defaultValue={query.rep === undefined ? "" : String(query.rep)}
+                  className={fieldClass(false, "mt-1 max-w-xs")}
+                >
                   <option value="">{distributor ? "Every rep" : "Every linked rep"}</option>
                   {repChoices.map((r) => (
                     <option key={r.userId} value={r.userId}>
@@ -156,7 +194,12 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
               </div>
               <div className="flex flex-col text-sm font-medium">
                 <label htmlFor="insights-supplier">Supplier</label>
-                <select id="insights-supplier" name="supplier" defaultValue={query.supplier === undefined ? "" : String(query.supplier)} className={fieldClass(false, "mt-1 max-w-xs")}>
+                <select
+                  id="insights-supplier"
+                  name="supplier"
+                  defaultValue={query.supplier === undefined ? "" : String(query.supplier)}
+                  className={fieldClass(false, "mt-1 max-w-xs")}
+                >
                   {!distributor && <option value="">Every supplier</option>}
                   {view.suppliers.map((s) => (
                     <option key={s.supplierId} value={s.supplierId}>
@@ -179,13 +222,37 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
         </form>
       </FilterDisclosure>
 
-      <Section id="sales-heading" title={[retailer ? `Sales to ${retailer.name}` : "Sales", supplier ? `of ${supplier.name}` : "", rep ? `(${rep.name}'s accounts)` : ""].filter(Boolean).join(" ")}>
+      <Section
+        id="sales-heading"
+        title={[
+          retailer ? `Sales to ${retailer.name}` : "Sales",
+          supplier ? `of ${supplier.name}` : "",
+          rep ? `(${rep.name}'s accounts)` : "",
+        ]
+          .filter(Boolean)
+          .join(" ")}
+      >
         <dl className="grid gap-3 sm:grid-cols-3">
           {(
             [
-              ["Revenue", formatMoney(comparison.current.revenue), formatMoney(comparison.previous.revenue), comparison.growth.revenue],
-              ["Units", formatQuantity(comparison.current.units), formatQuantity(comparison.previous.units), comparison.growth.units],
-              ["Invoices", formatQuantity(comparison.current.invoices), formatQuantity(comparison.previous.invoices), comparison.growth.invoices],
+              [
+                "Revenue",
+                formatMoney(comparison.current.revenue),
+                formatMoney(comparison.previous.revenue),
+                comparison.growth.revenue,
+              ],
+              [
+                "Units",
+                formatQuantity(comparison.current.units),
+                formatQuantity(comparison.previous.units),
+                comparison.growth.units,
+              ],
+              [
+                "Invoices",
+                formatQuantity(comparison.current.invoices),
+                formatQuantity(comparison.previous.invoices),
+                comparison.growth.invoices,
+              ],
             ] as const
           ).map(([label, now, before, growth]) => (
             <div key={label} className="rounded border border-slate-300 p-3 dark:border-slate-700">
@@ -198,11 +265,15 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
           ))}
         </dl>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {formatDate(comparison.current.from)} to {formatDate(comparison.current.to)}, against {formatDate(comparison.previous.from)} to{" "}
-          {formatDate(comparison.previous.to)}.
+          {formatDate(comparison.current.from)} to {formatDate(comparison.current.to)}, against{" "}
+          {formatDate(comparison.previous.from)} to {formatDate(comparison.previous.to)}.
         </p>
         <SalesChart weeks={tables.weeks.rows} describedBy="weeks-caption" />
-        <InsightTableView table={tables.weeks} exportHref={exportHref(query, "weeks")} empty="No weeks in the period." />
+        <InsightTableView
+          table={tables.weeks}
+          exportHref={exportHref(query, "weeks")}
+          empty="No weeks in the period."
+        />
       </Section>
 
       <div className="space-y-8">
@@ -217,18 +288,28 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
           <Section key={id} id={`${id}-heading`} title={title}>
             {id === "reps" && tables.reps.rows.every((row) => row.key === "none") ? (
               <p className="text-sm">
-                No sales in the period can be put to a rep: the API tells this key of no rep covering its retailers (Supplier keys see their Supplier
-                Reps, and the customers&apos; records leave the rep out for them).
+                No sales in the period can be put to a rep: the API tells this key of no rep covering its retailers
+                (Supplier keys see their Supplier Reps, and the customers&apos; records leave the rep out for them).
               </p>
             ) : (
-              <InsightTableView table={tables[id]} limit={10} exportHref={exportHref(query, id)} empty="No sales in the period." />
+              <InsightTableView
+                table={tables[id]}
+                limit={10}
+                exportHref={exportHref(query, id)}
+                empty="No sales in the period."
+              />
             )}
           </Section>
         ))}
       </div>
 
       <Section id="health-heading" title="Account health">
-        <form method="get" action="/insights" className="flex flex-wrap items-end gap-3" aria-label="Account health filter">
+        <form
+          method="get"
+          action="/insights"
+          className="flex flex-wrap items-end gap-3"
+          aria-label="Account health filter"
+        >
           <input type="hidden" name="weeks" value={query.weeks} />
           {query.customer !== undefined && <input type="hidden" name="customer" value={query.customer} />}
           {query.rep !== undefined && <input type="hidden" name="rep" value={query.rep} />}
@@ -237,7 +318,12 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
           <input type="hidden" name="dir" value={query.dir} />
           <div className="flex flex-col text-sm font-medium">
             <label htmlFor="insights-tier">Tier</label>
-            <select id="insights-tier" name="tier" defaultValue={query.tier ?? ""} className={fieldClass(false, "mt-1")}>
+            <select
+              id="insights-tier"
+              name="tier"
+              defaultValue={query.tier ?? ""}
+              className={fieldClass(false, "mt-1")}
+            >
               <option value="">Every tier</option>
               {TIERS.map((tier) => (
                 <option key={tier} value={tier}>
@@ -258,7 +344,16 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
             exportHref={exportHref(query, "health")}
             empty={query.tier ? `No retailer is ${query.tier} now.` : "No retailer in the history."}
             sortLinks={{
-              columns: ["name", "lastOrder", "daysSince", "medianReorderDays", "tier", "revenueLast30", "growth", "orders"],
+              columns: [
+                "name",
+                "lastOrder",
+                "daysSince",
+                "medianReorderDays",
+                "tier",
+                "revenueLast30",
+                "growth",
+                "orders",
+              ],
               sort: query.sort,
               dir: query.dir,
               href: (sort, dir) => `${hrefOf(query, { sort: sort as InsightsQuery["sort"], dir })}#health`,
@@ -285,7 +380,10 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
 
       <Section id="white-space-heading" title="White space">
         {staff && !supplier ? (
-          <p className="text-sm">Choose a supplier above to see which of its active products each retailer bought in the last 90 days, and which it did not.</p>
+          <p className="text-sm">
+            Choose a supplier above to see which of its active products each retailer bought in the last 90 days, and
+            which it did not.
+          </p>
         ) : (
           <InsightTableView
             table={tables["white-space"]}
@@ -323,7 +421,8 @@ function Title() {
     <div>
       <h1 className="text-2xl font-bold tracking-tight">Insights</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
-        Who is buying, who stopped and what each store is missing, from this key&apos;s synced history: opening this page asks nothing of the API.
+        Who is buying, who stopped and what each store is missing, from this key&apos;s synced history: opening this
+        page asks nothing of the API.
       </p>
     </div>
   );

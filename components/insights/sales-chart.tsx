@@ -34,16 +34,38 @@ export function SalesChart({ weeks, describedBy }: { weeks: readonly WeekRow[]; 
   const total = formatMoney(String(current.reduce((a, b) => a + b, 0).toFixed(2)));
   return (
     <figure className="space-y-2">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full max-w-4xl text-slate-700 dark:text-slate-300" role="img" aria-labelledby="sales-chart-title" aria-describedby={describedBy}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full max-w-4xl text-slate-700 dark:text-slate-300"
+        role="img"
+        aria-labelledby="sales-chart-title"
+        aria-describedby={describedBy}
+      >
         <title id="sales-chart-title">{`Weekly revenue, ${weeks.length} weeks (${total}), bars this period, line the period before`}</title>
         <Group left={MARGIN.left} top={MARGIN.top}>
           {y.ticks(5).map((tick) => (
-            <line key={tick} x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} className="stroke-slate-200 dark:stroke-slate-700" />
+            <line
+              key={tick}
+              x1={0}
+              x2={innerWidth}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-slate-200 dark:stroke-slate-700"
+            />
           ))}
           {weeks.map((w, i) => {
             const top = y(Math.max(0, current[i] ?? 0));
             const bottom = y(Math.min(0, current[i] ?? 0));
-            return <Bar key={w.week} x={x(w.week)} y={top} width={x.bandwidth()} height={Math.max(0, bottom - top)} className="fill-sky-700 dark:fill-sky-400" />;
+            return (
+              <Bar
+                key={w.week}
+                x={x(w.week)}
+                y={top}
+                width={x.bandwidth()}
+                height={Math.max(0, bottom - top)}
+                className="fill-sky-700 dark:fill-sky-400"
+              />
+            );
           })}
           <LinePath<WeekRow>
             data={[...weeks]}
@@ -53,8 +75,23 @@ export function SalesChart({ weeks, describedBy }: { weeks: readonly WeekRow[]; 
             strokeWidth={2.5}
             strokeDasharray="6 4"
           />
-          <AxisLeft scale={y} numTicks={5} tickFormat={(v) => axisMoney(Number(v))} stroke="currentColor" tickStroke="currentColor" tickLabelProps={{ fill: "currentColor", fontSize: 12 }} />
-          <AxisBottom top={innerHeight} scale={x} tickValues={tickValues} tickFormat={(v) => weekLabel(String(v))} stroke="currentColor" tickStroke="currentColor" tickLabelProps={{ fill: "currentColor", fontSize: 12 }} />
+          <AxisLeft
+            scale={y}
+            numTicks={5}
+            tickFormat={(v) => axisMoney(Number(v))}
+            stroke="currentColor"
+            tickStroke="currentColor"
+            tickLabelProps={{ fill: "currentColor", fontSize: 12 }}
+          />
+          <AxisBottom
+            top={innerHeight}
+            scale={x}
+            tickValues={tickValues}
+            tickFormat={(v) => weekLabel(String(v))}
+            stroke="currentColor"
+            tickStroke="currentColor"
+            tickLabelProps={{ fill: "currentColor", fontSize: 12 }}
+          />
         </Group>
       </svg>
       <figcaption className="flex flex-wrap gap-4 text-sm">
@@ -63,7 +100,10 @@ export function SalesChart({ weeks, describedBy }: { weeks: readonly WeekRow[]; 
           Revenue by week, this period
         </span>
         <span className="flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block w-5 border-t-[3px] border-dashed border-amber-600 dark:border-amber-400" />
+          <span
+            aria-hidden="true"
+            className="inline-block w-5 border-t-[3px] border-dashed border-amber-600 dark:border-amber-400"
+          />
           The same week of the period before
         </span>
       </figcaption>

@@ -36,17 +36,47 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
   }
   const inv = invoice.data?.records[0];
   if (!inv) return <p aria-busy="true">Loading invoice {invoiceId}…</p>;
-  const status = inv.Status == null ? MISSING : (INVOICE_STATUSES[inv.Status as keyof typeof INVOICE_STATUSES] ?? String(inv.Status));
+  const status =
+    inv.Status == null
+      ? MISSING
+      : (INVOICE_STATUSES[inv.Status as keyof typeof INVOICE_STATUSES] ?? String(inv.Status));
   const coaByLine = new Map((coas.data?.records ?? []).map((c) => [c.InvoiceTransID, c.COA_URL]));
   const facts: [string, React.ReactNode][] = [
-    ["Customer", inv.CustomerID != null ? <Link className="link" prefetch={false} href={`/customers/${inv.CustomerID}` as never}>{inv.CustomerName ?? inv.CustomerID}</Link> : (inv.CustomerName ?? MISSING)],
+    [
+      "Customer",
+      inv.CustomerID != null ? (
+        <Link className="link" prefetch={false} href={`/customers/${inv.CustomerID}` as never}>
+          {inv.CustomerName ?? inv.CustomerID}
+        </Link>
+      ) : (
+        (inv.CustomerName ?? MISSING)
+      ),
+    ],
     ["Status", status],
     ["Invoice date", formatDay(inv.Date)],
     ["Due", formatDay(inv.DueDate)],
     ["PO number", inv.PONum ?? MISSING],
     ["PO date", formatDay(inv.PODate)],
-    ["Submitted by", inv.SubmittedByUserName || inv.SubmittedByUserID != null ? <RecordLink kind="UserIDs" id={inv.SubmittedByUserID}>{inv.SubmittedByUserName ?? `User ${inv.SubmittedByUserID}`}</RecordLink> : MISSING],
-    ["Built by", inv.BuiltByUserName || inv.BuiltByUserID != null ? <RecordLink kind="UserIDs" id={inv.BuiltByUserID}>{inv.BuiltByUserName ?? `User ${inv.BuiltByUserID}`}</RecordLink> : MISSING],
+    [
+      "Submitted by",
+      inv.SubmittedByUserName || inv.SubmittedByUserID != null ? (
+        <RecordLink kind="UserIDs" id={inv.SubmittedByUserID}>
+          {inv.SubmittedByUserName ?? `User ${inv.SubmittedByUserID}`}
+        </RecordLink>
+      ) : (
+        MISSING
+      ),
+    ],
+    [
+      "Built by",
+      inv.BuiltByUserName || inv.BuiltByUserID != null ? (
+        <RecordLink kind="UserIDs" id={inv.BuiltByUserID}>
+          {inv.BuiltByUserName ?? `User ${inv.BuiltByUserID}`}
+        </RecordLink>
+      ) : (
+        MISSING
+      ),
+    ],
     ["Last updated", formatDateTime(inv.InvoiceLastUpdated, timeZone)],
     ["Memo", inv.Memo ?? MISSING],
     ["AR note", inv.ARNote ?? MISSING],
@@ -78,8 +108,14 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
         </Link>
       </div>
       {inv.RevisionStatus && (
-        <p role="status" className="rounded border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          {revisionNotice(inv.RevisionStatus, inv.RevisionUpdatedAt ? formatDateTime(inv.RevisionUpdatedAt, timeZone) : undefined)}
+        <p
+          role="status"
+          className="rounded border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {revisionNotice(
+            inv.RevisionStatus,
+            inv.RevisionUpdatedAt ? formatDateTime(inv.RevisionUpdatedAt, timeZone) : undefined,
+          )}
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -104,14 +140,28 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
         {lines.error ? (
           <RequestError error={lines.error} onRetry={() => void lines.refetch()} what="the lines of this invoice" />
         ) : (
-          <InvoiceLines lines={lines.data?.records} busy={lines.isFetching} coaOf={(line) => line.COA_URL ?? coaByLine.get(line.InvoiceTransID ?? -1)} />
+          <InvoiceLines
+            lines={lines.data?.records}
+            busy={lines.isFetching}
+            coaOf={(line) => line.COA_URL ?? coaByLine.get(line.InvoiceTransID ?? -1)}
+          />
         )}
         {(linesPage > 1 || lines.data?.paging?.hasNextPage) && (
           <div className="flex gap-3 text-sm">
-            <button type="button" className="pager-button" disabled={linesPage <= 1} onClick={() => setLinesPage((p) => p - 1)}>
+            <button
+              type="button"
+              className="pager-button"
+              disabled={linesPage <= 1}
+              onClick={() => setLinesPage((p) => p - 1)}
+            >
               Previous 500 lines
             </button>
-            <button type="button" className="pager-button" disabled={!lines.data?.paging?.hasNextPage} onClick={() => setLinesPage((p) => p + 1)}>
+            <button
+              type="button"
+              className="pager-button"
+              disabled={!lines.data?.paging?.hasNextPage}
+              onClick={() => setLinesPage((p) => p + 1)}
+            >
               Next 500 lines
             </button>
           </div>
@@ -135,7 +185,10 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
                 )}
                 {c.ProductID != null && (
                   <>
-                    , product <RecordLink kind="ProductIDs" id={c.ProductID}>{c.ProductID}</RecordLink>
+                    , product{" "}
+                    <RecordLink kind="ProductIDs" id={c.ProductID}>
+                      {c.ProductID}
+                    </RecordLink>
                   </>
                 )}
               </li>
@@ -146,4 +199,3 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
     </div>
   );
 }
-

@@ -4,7 +4,13 @@ import { useSearchParams } from "next/navigation";
 import { ColumnChooser } from "@/components/table/column-chooser";
 import { SpecTable } from "@/components/table/spec-table";
 import { pushParams } from "@/lib/ui/address";
-import { type InvoiceLine, LINE_COLUMNS_PARAM, lineColumns, toggledLineColumns, visibleLineColumns } from "@/lib/ui/invoices/line-columns";
+import {
+  type InvoiceLine,
+  LINE_COLUMNS_PARAM,
+  lineColumns,
+  toggledLineColumns,
+  visibleLineColumns,
+} from "@/lib/ui/invoices/line-columns";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 
@@ -46,7 +52,13 @@ export function InvoiceLines({ lines, busy, coaOf }: InvoiceLinesProps) {
   return (
     <div className="space-y-2">
       <ColumnChooser table={table} />
-      <SpecTable label="Invoice lines" columns={shown as ColumnSpec<Record<string, unknown>>[]} rows={rows as Record<string, unknown>[]} rowKey={(line, index) => `${String(line.InvoiceTransID ?? "line")}:${index}`} busy={busy}>
+      <SpecTable
+        label="Invoice lines"
+        columns={shown as ColumnSpec<Record<string, unknown>>[]}
+        rows={rows as Record<string, unknown>[]}
+        rowKey={(line, index) => `${String(line.InvoiceTransID ?? "line")}:${index}`}
+        busy={busy}
+      >
         {lines && lines.length === 0 && <p className="p-4 text-sm">This invoice has no lines.</p>}
       </SpecTable>
     </div>

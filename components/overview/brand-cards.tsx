@@ -6,7 +6,13 @@ import { formatDay, formatMoney } from "@/lib/format/display";
 import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
 import { type AccountCustomer, accountCustomers, accountInvoices, amountsOf } from "@/lib/ui/ar-aging/aging";
 import { accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
-import { OVERVIEW_STALE, overviewAging, overviewAvailable, overviewInventory, overviewOrders } from "@/lib/ui/overview/requests";
+import {
+  OVERVIEW_STALE,
+  overviewAging,
+  overviewAvailable,
+  overviewInventory,
+  overviewOrders,
+} from "@/lib/ui/overview/requests";
 import { apiQueryKey } from "@/lib/ui/api-query";
 import { v2Signal } from "@/lib/ui/purchases/v1-purchases";
 import { usePurchasesV2 } from "@/lib/ui/purchases/v2-context";
@@ -19,8 +25,11 @@ export function StockCard() {
   const available = useApi(overviewAvailable, OVERVIEW_STALE.working);
   const inventory = useApi(overviewInventory, OVERVIEW_STALE.working);
   const buckets = new Map<string, number>(INVENTORY_BUCKETS.map((b) => [b, 0]));
-  for (const r of available.data?.records ?? []) if (r.InventoryBucket) buckets.set(r.InventoryBucket, (buckets.get(r.InventoryBucket) ?? 0) + 1);
-  const out = (available.data?.records ?? []).filter((r) => r.InStock === false || r.InventoryBucket === "Out of Stock").length;
+  for (const r of available.data?.records ?? [])
+    if (r.InventoryBucket) buckets.set(r.InventoryBucket, (buckets.get(r.InventoryBucket) ?? 0) + 1);
+  const out = (available.data?.records ?? []).filter(
+    (r) => r.InStock === false || r.InventoryBucket === "Out of Stock",
+  ).length;
   const most = Math.max(1, ...buckets.values());
   const selling = (inventory.data?.records ?? []).filter((r) => Number(r.AvgDailySales90d ?? 0) > 0 && r.DOI != null);
   const low = selling.filter((r) => Number(r.DOI) < 14).length;
@@ -29,7 +38,12 @@ export function StockCard() {
   return (
     <Card card="stock" query={available} also={[inventory.data]}>
       <div className="grid grid-cols-2 gap-4">
-        <Figure label="Out of stock" value={String(out)} testId="out-of-stock" counts="Product and warehouse pairs with nothing available now (available inventory)." />
+        <Figure
+          label="Out of stock"
+          value={String(out)}
+          testId="out-of-stock"
+          counts="Product and warehouse pairs with nothing available now (available inventory)."
+        />
         <Figure
           label="Under 14 days of inventory"
           value={inventory.isPending ? "…" : String(low)}
@@ -37,7 +51,11 @@ export function StockCard() {
           counts={`Of the ${selling.length} warehouse stock rows that sold in the last 90 days, those whose stock covers under 14 days of sales.`}
         />
       </div>
-      {median !== undefined && <p className="text-sm">Median days of inventory: {median.toLocaleString("en-US", { maximumFractionDigits: 1 })}.</p>}
+      {median !== undefined && (
+        <p className="text-sm">
+          Median days of inventory: {median.toLocaleString("en-US", { maximumFractionDigits: 1 })}.
+        </p>
+      )}
       <table className="data-table" aria-label="Product and warehouse pairs by available-inventory bucket">
         <thead>
           <tr>
@@ -58,13 +76,19 @@ export function StockCard() {
               </th>
               <td className="numeric tabular-nums">{n}</td>
               <td className="w-1/2">
-                <span aria-hidden="true" className="block h-3 rounded-sm bg-sky-700 dark:bg-sky-300" style={{ width: `${(n / most) * 100}%` }} />
+                <span
+                  aria-hidden="true"
+                  className="block h-3 rounded-sm bg-sky-700 dark:bg-sky-300"
+                  style={{ width: `${(n / most) * 100}%` }}
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {available.data?.paging?.hasNextPage && <p className="text-sm">Counted over the first 500 product and warehouse pairs.</p>}
+      {available.data?.paging?.hasNextPage && (
+        <p className="text-sm">Counted over the first 500 product and warehouse pairs.</p>
+      )}
     </Card>
   );
 }
@@ -76,7 +100,10 @@ export function OrdersCard() {
   if (!v2 || v2Signal(apiQueryKey(overviewOrders), orders.error) === "missing") {
     return (
       <Card card="orders">
-        <p className="text-sm">Drafts and orders submitted through the API need the v2 purchase endpoints, which are not in use for this service. The purchases the ERP has posted are under All purchases.</p>
+        <p className="text-sm">
+          Drafts and orders submitted through the API need the v2 purchase endpoints, which are not in use for this
+          service. The purchases the ERP has posted are under All purchases.
+        </p>
       </Card>
     );
   }
@@ -85,15 +112,20 @@ export function OrdersCard() {
   return (
     <Card card="orders" query={orders}>
       <p className="text-sm">
-        <strong data-testid="drafts">{drafts.length}</strong> {drafts.length === 1 ? "draft" : "drafts"} in progress, <strong>{submitted.length}</strong> submitted and waiting for the ERP.
+        <strong data-testid="drafts">{drafts.length}</strong> {drafts.length === 1 ? "draft" : "drafts"} in progress,{" "}
+        <strong>{submitted.length}</strong> submitted and waiting for the ERP.
       </p>
       <ul className="space-y-1 text-sm">
         {[...drafts, ...submitted].slice(0, 6).map((p) => (
           <li key={p.purchase_global_id ?? p.po_num}>
-            <Link className="link" href={`/purchases/${encodeURIComponent(p.purchase_global_id ?? "")}${p.status === "InProgress" ? "/edit" : ""}`}>
+            <Link
+              className="link"
+              href={`/purchases/${encodeURIComponent(p.purchase_global_id ?? "")}${p.status === "InProgress" ? "/edit" : ""}`}
+            >
               {p.po_num}
             </Link>{" "}
-            {p.status === "InProgress" ? "draft" : "submitted"}, delivery {formatDay(typeof p.delivery_date === "string" ? p.delivery_date : undefined)}
+            {p.status === "InProgress" ? "draft" : "submitted"}, delivery{" "}
+            {formatDay(typeof p.delivery_date === "string" ? p.delivery_date : undefined)}
           </li>
         ))}
       </ul>
@@ -113,16 +145,25 @@ export function TopCustomersCard() {
   // The accounts' names, from one invoice of each (the aging names accounts, not customers).
   const namesRequest = accountInvoicesRequest([...picked.keys()].slice(0, 500));
   const names = useApi(namesRequest ?? overviewAging, OVERVIEW_STALE.aging, namesRequest !== undefined);
-  const accounts = accountCustomers(picked, namesRequest ? (names.data?.records as { InvoiceID?: number; CustomerID?: number; CustomerName?: string }[] | undefined) : [], new Map());
+  const accounts = accountCustomers(
+    picked,
+    namesRequest
+      ? (names.data?.records as { InvoiceID?: number; CustomerID?: number; CustomerName?: string }[] | undefined)
+      : [],
+    new Map(),
+  );
   const byAccount = new Map<number, string>();
-  for (const r of rows) if (r.ARAccountID != null) byAccount.set(r.ARAccountID, addDecimals(byAccount.get(r.ARAccountID) ?? "0", amountsOf(r).total));
+  for (const r of rows)
+    if (r.ARAccountID != null)
+      byAccount.set(r.ARAccountID, addDecimals(byAccount.get(r.ARAccountID) ?? "0", amountsOf(r).total));
   const top = [...byAccount].sort((a, b) => compareDecimals(b[1], a[1])).slice(0, 5);
   return (
     <Card card="topCustomers" query={aging} also={[names.data]}>
       <ol className="list-inside list-decimal space-y-1 text-sm">
         {top.map(([account, total]) => (
           <li key={account}>
-            <AccountName account={account} customer={accounts.get(account)} /> <span className="float-right tabular-nums">{formatMoney(total)}</span>
+            <AccountName account={account} customer={accounts.get(account)} />{" "}
+            <span className="float-right tabular-nums">{formatMoney(total)}</span>
           </li>
         ))}
       </ol>

@@ -34,7 +34,10 @@ export function Card({
   const spec = OVERVIEW_CARDS[card];
   const id = `overview-${card}`;
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+    >
       <h2 id={id} className="text-lg font-semibold">
         {spec.title}
       </h2>
@@ -42,7 +45,12 @@ export function Card({
         {query?.error ? (
           <RequestError error={query.error} onRetry={() => void query.refetch()} what={spec.title.toLowerCase()} />
         ) : loading || query?.isPending ? (
-          <span className={`skeleton block w-full ${spec.bodyHeight}`} role="status" aria-busy="true" aria-label={`Loading ${spec.title.toLowerCase()}`} />
+          <span
+            className={`skeleton block w-full ${spec.bodyHeight}`}
+            role="status"
+            aria-busy="true"
+            aria-label={`Loading ${spec.title.toLowerCase()}`}
+          />
         ) : (
           <>
             {children}
@@ -72,7 +80,17 @@ export function Card({
  * A card's figure: its label, the value, and (`counts`) what it counts in words, under it, where a figure beside it
  * counts something else (the aging's total at the close beside what is overdue now).
  */
-export function Figure({ label, value, testId, counts }: { label: string; value: string; testId?: string; counts?: string }) {
+export function Figure({
+  label,
+  value,
+  testId,
+  counts,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  counts?: string;
+}) {
   return (
     <p className="text-sm">
       {label}{" "}
@@ -80,7 +98,10 @@ export function Figure({ label, value, testId, counts }: { label: string; value:
         {value}
       </strong>
       {counts && (
-        <span className="block text-xs text-slate-700 dark:text-slate-300" data-testid={testId ? `${testId}-counts` : undefined}>
+        <span
+          className="block text-xs text-slate-700 dark:text-slate-300"
+          data-testid={testId ? `${testId}-counts` : undefined}
+        >
           {counts}
         </span>
       )}
@@ -93,7 +114,11 @@ export function AgingBar({ totals, label }: { totals: AgingAmounts; label: strin
   const segments = segmentsOf(totals.buckets, barScale([totals.buckets]));
   return (
     <div className="space-y-2">
-      <div className="flex h-6 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="img" aria-label={`${label}: ${BUCKETS.map((b) => `${b.label} ${formatMoney(totals.buckets[b.id])}`).join(", ")}`}>
+      <div
+        className="flex h-6 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-800"
+        role="img"
+        aria-label={`${label}: ${BUCKETS.map((b) => `${b.label} ${formatMoney(totals.buckets[b.id])}`).join(", ")}`}
+      >
         {segments.map((s) => (
           <span key={s.bucket.id} style={{ width: `${s.width}%`, background: bucketColor(s.bucket) }} />
         ))}
@@ -101,7 +126,11 @@ export function AgingBar({ totals, label }: { totals: AgingAmounts; label: strin
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
         {BUCKETS.map((b) => (
           <div key={b.id} className="flex items-center gap-2">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: bucketColor(b) }} />
+            <span
+              aria-hidden="true"
+              className="inline-block h-3 w-3 rounded-sm"
+              style={{ background: bucketColor(b) }}
+            />
             <dt>{b.label}</dt>
             <dd className="ml-auto tabular-nums">{formatMoney(totals.buckets[b.id])}</dd>
           </div>

@@ -6,7 +6,13 @@ import { apiQueryKey } from "@/lib/ui/api-query";
 import { overviewCustomers } from "@/lib/ui/overview/requests";
 import { NextDeliveriesCard } from "./retailer-cards";
 
-const result = (records: unknown[]) => ({ records, notModified: false, meta: {}, body: undefined, paging: { page: 1, pageSize: 500, hasNextPage: false } });
+const result = (records: unknown[]) => ({
+  records,
+  notModified: false,
+  meta: {},
+  body: undefined,
+  paging: { page: 1, pageSize: 500, hasNextPage: false },
+});
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The card as the server renders it from the answer its prefetch leaves in the cache (the viewer's zone: UTC). */
@@ -23,7 +29,14 @@ function render(customers: Record<string, unknown>[]) {
 
 describe("NextDeliveriesCard", () => {
   it("lists a store's next deliveries from today on: a date the nightly sync left behind is not a next delivery", () => {
-    const [store] = render([{ CustomerID: 20001, CustomerName: "Valley", DeliveryDays: "2,5", NextDeliveryDates: `${inDays(-3)};${inDays(4)};${inDays(7)}` }]);
+    const [store] = render([
+      {
+        CustomerID: 20001,
+        CustomerName: "Valley",
+        DeliveryDays: "2,5",
+        NextDeliveryDates: `${inDays(-3)};${inDays(4)};${inDays(7)}`,
+      },
+    ]);
     expect(store).toBe(`Valley: ${formatDay(inDays(4))} · ${formatDay(inDays(7))}`);
   });
 
@@ -35,6 +48,11 @@ describe("NextDeliveriesCard", () => {
         { CustomerID: 20003, CustomerName: "None", DeliveryDays: null },
         { CustomerID: 20004, CustomerName: "Empty", DeliveryDays: "" },
       ]),
-    ).toEqual(["Past: Monday, Thursday", "Run together: Tuesday, Friday", "None: no delivery days", "Empty: no delivery days"]);
+    ).toEqual([
+      "Past: Monday, Thursday",
+      "Run together: Tuesday, Friday",
+      "None: no delivery days",
+      "Empty: no delivery days",
+    ]);
   });
 });

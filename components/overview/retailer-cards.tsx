@@ -7,7 +7,14 @@ import { addDays, todayIn } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
 import { apiDeliveryDates } from "@/lib/ui/delivery/schedule";
-import { accountsOfOpenInvoices, OVERVIEW_STALE, overviewCustomers, overviewOpenInvoices, overviewPayments, overviewPending } from "@/lib/ui/overview/requests";
+import {
+  accountsOfOpenInvoices,
+  OVERVIEW_STALE,
+  overviewCustomers,
+  overviewOpenInvoices,
+  overviewPayments,
+  overviewPending,
+} from "@/lib/ui/overview/requests";
 import { may } from "@/lib/session/roles";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { Card, Figure } from "./card";
@@ -19,14 +26,20 @@ export function DueSoonCard() {
   const today = todayIn(useTimeZone());
   const open = useApi(overviewOpenInvoices, OVERVIEW_STALE.working);
   // What is owed: a credit (a negative open balance, a return's) is not due, nor overdue (as the watches count).
-  const invoices = (open.data?.records ?? []).filter((i) => isPositiveDecimal(i.OpenBalance ?? "")).sort((a, b) => (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999"));
+  const invoices = (open.data?.records ?? [])
+    .filter((i) => isPositiveDecimal(i.OpenBalance ?? ""))
+    .sort((a, b) => (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999"));
   const overdue = invoices.filter((i) => i.DueDate && i.DueDate.slice(0, 10) < today);
-  const soon = invoices.filter((i) => i.DueDate && i.DueDate.slice(0, 10) >= today && i.DueDate.slice(0, 10) <= addDays(today, 14));
+  const soon = invoices.filter(
+    (i) => i.DueDate && i.DueDate.slice(0, 10) >= today && i.DueDate.slice(0, 10) <= addDays(today, 14),
+  );
   return (
     <Card card="dueSoon" query={open}>
       <p className="text-sm" data-testid="overdue-now">
-        Overdue now: <strong>{overdue.length}</strong> open {overdue.length === 1 ? "invoice" : "invoices"} past {overdue.length === 1 ? "its" : "their"} due date (
-        {formatMoney(addDecimals(...overdue.map((i) => i.OpenBalance ?? "0")))} open); <strong>{soon.length}</strong> due in the next 14 days.
+        Overdue now: <strong>{overdue.length}</strong> open {overdue.length === 1 ? "invoice" : "invoices"} past{" "}
+        {overdue.length === 1 ? "its" : "their"} due date (
+        {formatMoney(addDecimals(...overdue.map((i) => i.OpenBalance ?? "0")))} open); <strong>{soon.length}</strong>{" "}
+        due in the next 14 days.
       </p>
       <p className="text-xs text-slate-700 dark:text-slate-300">
         From your open invoices now, by due date; the balance beside it is the aging&apos;s at the last close.
@@ -73,7 +86,8 @@ export function PaymentsCard() {
     <Card card="payments" query={state} also={[open.data, payments.data, pending.data]} readOnly={!mayAllocate}>
       <Figure label="Credit available on payments" value={formatMoney(credit)} testId="credit-available" />
       <p className="text-sm">
-        <strong data-testid="pending-requests">{waiting.length}</strong> allocation {waiting.length === 1 ? "request" : "requests"} on the way to the ERP
+        <strong data-testid="pending-requests">{waiting.length}</strong> allocation{" "}
+        {waiting.length === 1 ? "request" : "requests"} on the way to the ERP
         {waiting.length ? ` (${formatMoney(addDecimals(...waiting.map((w) => w.Amount ?? "0")))})` : ""}.
       </p>
     </Card>
@@ -95,7 +109,22 @@ export function NextDeliveriesCard() {
             const dates = apiDeliveryDates(c, today);
             return (
               <li key={c.CustomerID}>
-                <strong>{c.CustomerID != null ? <Link className="link" href={`/customers/${c.CustomerID}`}>{c.CustomerName ?? c.CustomerID}</Link> : c.CustomerName}</strong>: {dates.length ? dates.slice(0, 3).map((d) => formatDay(d)).join(" · ") : deliveryDaysText(c.DeliveryDays, "long")}
+                <strong>
+                  {c.CustomerID != null ? (
+                    <Link className="link" href={`/customers/${c.CustomerID}`}>
+                      {c.CustomerName ?? c.CustomerID}
+                    </Link>
+                  ) : (
+                    c.CustomerName
+                  )}
+                </strong>
+                :{" "}
+                {dates.length
+                  ? dates
+                      .slice(0, 3)
+                      .map((d) => formatDay(d))
+                      .join(" · ")
+                  : deliveryDaysText(c.DeliveryDays, "long")}
               </li>
             );
           })}

@@ -5,7 +5,13 @@ import { addDecimals } from "@/lib/format/decimal";
 import { addDays, isoWeekday, localDay } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { deliveryWeekdays, weekdayName } from "@/lib/ui/delivery/cutoff";
-import { OVERVIEW_STALE, overviewActiveCustomers, overviewAwaitingVerification, overviewOnHold, overviewStates } from "@/lib/ui/overview/requests";
+import {
+  OVERVIEW_STALE,
+  overviewActiveCustomers,
+  overviewAwaitingVerification,
+  overviewOnHold,
+  overviewStates,
+} from "@/lib/ui/overview/requests";
 import { Card, Figure } from "./card";
 import { useApi } from "./use-api";
 
@@ -16,7 +22,12 @@ export function DeliveriesCard() {
   const states = useApi(overviewStates, OVERVIEW_STALE.reference);
   const zone = states.data?.records[0]?.TimeZone ?? "UTC";
   const today = localDay(new Date(), zone);
-  const days = [today, addDays(today, 1)].map((day) => ({ day, weekday: isoWeekday(day), count: (customers.data?.records ?? []).filter((c) => deliveryWeekdays(c.DeliveryDays).includes(isoWeekday(day))).length }));
+  const days = [today, addDays(today, 1)].map((day) => ({
+    day,
+    weekday: isoWeekday(day),
+    count: (customers.data?.records ?? []).filter((c) => deliveryWeekdays(c.DeliveryDays).includes(isoWeekday(day)))
+      .length,
+  }));
   const partial = customers.data?.paging?.hasNextPage;
   return (
     <Card card="deliveries" href={`/delivery-days?day=${days[1]!.weekday}`} query={customers} also={[states.data]}>
@@ -24,7 +35,11 @@ export function DeliveriesCard() {
         {days.map((d, i) => (
           <p key={d.day} className="text-sm">
             {i === 0 ? "Today" : "Tomorrow"}, {weekdayName(d.weekday)} {formatDay(d.day)}
-            <Link className="block text-2xl font-bold tabular-nums" href={`/delivery-days?day=${d.weekday}`} data-testid={i === 0 ? "deliveries-today" : "deliveries-tomorrow"}>
+            <Link
+              className="block text-2xl font-bold tabular-nums"
+              href={`/delivery-days?day=${d.weekday}`}
+              data-testid={i === 0 ? "deliveries-today" : "deliveries-tomorrow"}
+            >
               {d.count}
               {partial && d.count > 0 ? "+" : ""}
               <span className="sr-only"> customers</span>
@@ -32,7 +47,9 @@ export function DeliveriesCard() {
           </p>
         ))}
       </div>
-      {partial && <p className="text-sm">Counted over the first 500 active customers; Delivery days counts them all.</p>}
+      {partial && (
+        <p className="text-sm">Counted over the first 500 active customers; Delivery days counts them all.</p>
+      )}
     </Card>
   );
 }
@@ -42,7 +59,12 @@ export function OnHoldCard() {
   const held = onHold.data?.records ?? [];
   return (
     <Card card="onHold" query={onHold}>
-      <Figure label="On hold" value={`${held.length}${onHold.data?.paging?.hasNextPage ? "+" : ""}`} testId="on-hold" counts="Customers whose account is on hold now." />
+      <Figure
+        label="On hold"
+        value={`${held.length}${onHold.data?.paging?.hasNextPage ? "+" : ""}`}
+        testId="on-hold"
+        counts="Customers whose account is on hold now."
+      />
       <ul className="space-y-1 text-sm">
         {held.slice(0, 5).map((c) => (
           <li key={c.CustomerID}>
@@ -62,7 +84,12 @@ export function AwaitingCard() {
   const waiting = awaiting.data?.records ?? [];
   return (
     <Card card="awaiting" query={awaiting}>
-      <Figure label="Balanced, not yet verified" value={`${waiting.length}${awaiting.data?.paging?.hasNextPage ? "+" : ""}`} testId="awaiting-verification" counts="Invoices in the Balanced status now." />
+      <Figure
+        label="Balanced, not yet verified"
+        value={`${waiting.length}${awaiting.data?.paging?.hasNextPage ? "+" : ""}`}
+        testId="awaiting-verification"
+        counts="Invoices in the Balanced status now."
+      />
       <p className="text-sm">
         Worth {awaiting.data?.paging?.hasNextPage ? "at least " : ""}
         {formatMoney(addDecimals(...waiting.map((i) => i.InvoiceTotal ?? "0")))}; the end of day verifies them.

@@ -53,30 +53,30 @@ export function AccountPicker({
         </select>
       </div>
       {anyAccount && (
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (/^\d{1,12}$/.test(other.trim())) onChange(Number(other.trim()));
-        }}
-      >
-        <div>
-          <label htmlFor={ids.other} className="block text-xs font-semibold text-slate-700 dark:text-slate-300">
-            Or an AR account id
-          </label>
-          <input
-            id={ids.other}
-            inputMode="numeric"
-            pattern="\d*"
-            value={other}
-            onChange={(e) => setOther(e.target.value)}
-            className="mt-0.5 w-32 rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
-          />
-        </div>
-        <button type="submit" className="pager-button">
-          Open
-        </button>
-      </form>
+        <form
+          className="flex items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (/^\d{1,12}$/.test(other.trim())) onChange(Number(other.trim()));
+          }}
+        >
+          <div>
+            <label htmlFor={ids.other} className="block text-xs font-semibold text-slate-700 dark:text-slate-300">
+              Or an AR account id
+            </label>
+            <input
+              id={ids.other}
+              inputMode="numeric"
+              pattern="\d*"
+              value={other}
+              onChange={(e) => setOther(e.target.value)}
+              className="mt-0.5 w-32 rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
+            />
+          </div>
+          <button type="submit" className="pager-button">
+            Open
+          </button>
+        </form>
       )}
     </div>
   );

@@ -35,7 +35,12 @@ type Phase = "edit" | "confirm" | "sending" | "done";
 /** Sends one allocation request through the proxy, with its Idempotency-Key. */
 async function send(request: AllocationRequest, idempotencyKey: string): Promise<Created | undefined> {
   const result = await browserApi.createPaymentApplication({
-    query: { PaymentInvoiceNum: request.paymentInvoiceNum, TargetInvoiceNum: request.targetInvoiceNum, ARAccountID: request.arAccountId, Amount: request.amount },
+    query: {
+      PaymentInvoiceNum: request.paymentInvoiceNum,
+      TargetInvoiceNum: request.targetInvoiceNum,
+      ARAccountID: request.arAccountId,
+      Amount: request.amount,
+    },
     idempotencyKey,
   });
   return result.records[0];
@@ -73,13 +78,45 @@ export function AllocationForm({
   // A new round (after "Allocate more") starts a fresh form over the invoices as they are then.
   const [round, setRound] = useState(0);
   let body: React.ReactNode;
-  if (paymentsLoading || invoicesLoading) body = <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading the allocation form" />;
+  if (paymentsLoading || invoicesLoading)
+    body = (
+      <span
+        className="skeleton block h-24 w-full"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading the allocation form"
+      />
+    );
   else if (!payment)
-    body = <p className="text-sm">{paymentsFiltered ? `Payment ${paymentNum} is not among the payments these filters show: clear them to allocate it.` : <>Payment {paymentNum} is not among this AR account&apos;s payments.</>}</p>;
-  else if (compareDecimals(payment.AvailableBalance ?? "0", "0") <= 0) body = <p className="text-sm">Payment {paymentNum} has no credit left to allocate.</p>;
+    body = (
+      <p className="text-sm">
+        {paymentsFiltered ? (
+          `Payment ${paymentNum} is not among the payments these filters show: clear them to allocate it.`
+        ) : (
+          <>Payment {paymentNum} is not among this AR account&apos;s payments.</>
+        )}
+      </p>
+    );
+  else if (compareDecimals(payment.AvailableBalance ?? "0", "0") <= 0)
+    body = <p className="text-sm">Payment {paymentNum} has no credit left to allocate.</p>;
   else if (!invoices?.length) body = <p className="text-sm">This AR account has no open invoices to allocate to.</p>;
-  else if (!invoices.some((i) => owes(i.OpenBalance))) body = <p className="text-sm">No open invoice of this AR account owes anything: its open items are credits, which take no payment.</p>;
-  else body = <Allocation key={round} account={account} payment={payment} invoices={invoices} onSubmitted={onSubmitted} onAgain={() => setRound((r) => r + 1)} />;
+  else if (!invoices.some((i) => owes(i.OpenBalance)))
+    body = (
+      <p className="text-sm">
+        No open invoice of this AR account owes anything: its open items are credits, which take no payment.
+      </p>
+    );
+  else
+    body = (
+      <Allocation
+        key={round}
+        account={account}
+        payment={payment}
+        invoices={invoices}
+        onSubmitted={onSubmitted}
+        onAgain={() => setRound((r) => r + 1)}
+      />
+    );
   return (
     <section aria-labelledby={titleId} className="space-y-3 rounded-lg border-2 border-sky-700 p-4 dark:border-sky-400">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -95,15 +132,35 @@ export function AllocationForm({
   );
 }
 
-function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { account: number; payment: Payment; invoices: OpenInvoice[]; onSubmitted: (watched: Watched[]) => Promise<void>; onAgain: () => void }) {
+function Allocation({
+  account,
+  payment,
+  invoices,
+  onSubmitted,
+  onAgain,
+}: {
+  account: number;
+  payment: Payment;
+  invoices: OpenInvoice[];
+  onSubmitted: (watched: Watched[]) => Promise<void>;
+  onAgain: () => void;
+}) {
   const today = todayIn(useTimeZone());
   const paymentNum = payment.PaymentInvoiceNum ?? "";
   const credit = payment.AvailableBalance ?? "0";
   const rows = byDueDate(invoices).filter((i) => i.InvoiceNum);
-  const refs = rows.map((i) => ({ invoiceNum: i.InvoiceNum!, openBalance: i.OpenBalance ?? "0", dueDate: i.DueDate ?? undefined }));
+  const refs = rows.map((i) => ({
+    invoiceNum: i.InvoiceNum!,
+    openBalance: i.OpenBalance ?? "0",
+    dueDate: i.DueDate ?? undefined,
+  }));
   // Made anew each render: react-hook-form takes its options from every render, so amounts are checked against the
   // credit and the open balances as the API last gave them, not the figures when the form opened.
-  const form = useForm<AllocationValues>({ resolver: zodResolver(allocationSchema(credit, refs)), defaultValues: { lines: rows.map((i) => ({ invoiceNum: i.InvoiceNum!, amount: "" })) }, mode: "onTouched" });
+  const form = useForm<AllocationValues>({
+    resolver: zodResolver(allocationSchema(credit, refs)),
+    defaultValues: { lines: rows.map((i) => ({ invoiceNum: i.InvoiceNum!, amount: "" })) },
+    mode: "onTouched",
+  });
   const lines = useWatch({ control: form.control, name: "lines" }) ?? [];
   const [phase, setPhase] = useState<Phase>("edit");
   const [outcomes, setOutcomes] = useState<Outcome<Created | undefined>[]>([]);
@@ -120,7 +177,12 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
 
   const left = creditLeft(credit, lines);
   const over = compareDecimals(left, "0") < 0;
-  const requests: AllocationRequest[] = allocationsOf({ lines }).map((a) => ({ arAccountId: account, paymentInvoiceNum: paymentNum, targetInvoiceNum: a.invoiceNum, amount: a.amount }));
+  const requests: AllocationRequest[] = allocationsOf({ lines }).map((a) => ({
+    arAccountId: account,
+    paymentInvoiceNum: paymentNum,
+    targetInvoiceNum: a.invoiceNum,
+    amount: a.amount,
+  }));
 
   const fill = () => {
     const filled = fillOldestFirst(credit, refs);
@@ -137,7 +199,9 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
       const done = await sendInOrder(batch, send, sessionKeyStore(), setOutcomes);
       const sent = done.filter((o) => o.state === "sent");
       if (sent.length) {
-        await onSubmitted(sent.flatMap((o) => (o.result?.RequestID != null ? [{ requestId: o.result.RequestID, paymentNum }] : [])));
+        await onSubmitted(
+          sent.flatMap((o) => (o.result?.RequestID != null ? [{ requestId: o.result.RequestID, paymentNum }] : [])),
+        );
       }
       // The API's field errors go back onto the form, on the amount or invoice they concern; the sent lines leave it.
       // Any other failure is told in the outcomes (allocation-outcomes.tsx), in the words every page uses.
@@ -145,7 +209,8 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
       if (back) {
         setSentBefore((before) => [...before, ...sent]);
         for (const index of back.sentLines) form.setValue(`lines.${index}.amount`, "");
-        for (const { index, message } of back.lineErrors) form.setError(`lines.${index}.amount`, { type: "api", message });
+        for (const { index, message } of back.lineErrors)
+          form.setError(`lines.${index}.amount`, { type: "api", message });
         for (const message of back.formErrors) form.setError("root.api", { type: "api", message });
         const first = back.lineErrors[0];
         if (first) focusAfter.current = `lines.${first.index}.amount`;
@@ -159,16 +224,38 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
   };
 
   if (phase === "sending" || phase === "done") {
-    return <AllocationProgress phase={phase} outcomes={outcomes} sentBefore={sentBefore} onRetry={(rest) => void run(rest)} onAgain={onAgain} />;
+    return (
+      <AllocationProgress
+        phase={phase}
+        outcomes={outcomes}
+        sentBefore={sentBefore}
+        onRetry={(rest) => void run(rest)}
+        onAgain={onAgain}
+      />
+    );
   }
   if (phase === "confirm") {
-    return <AllocationReview paymentNum={paymentNum} requests={requests} total={allocatedTotal(lines)} left={left} onConfirm={() => void run(requests)} onBack={() => setPhase("edit")} />;
+    return (
+      <AllocationReview
+        paymentNum={paymentNum}
+        requests={requests}
+        total={allocatedTotal(lines)}
+        left={left}
+        onConfirm={() => void run(requests)}
+        onBack={() => setPhase("edit")}
+      />
+    );
   }
 
   const errors: FieldErrors<AllocationValues> = form.formState.errors;
   const linesError = errors.lines?.root?.message ?? errors.lines?.message;
   return (
-    <form noValidate onSubmit={form.handleSubmit(() => setPhase("confirm"))} className="space-y-3" aria-describedby={ids.summary}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(() => setPhase("confirm"))}
+      className="space-y-3"
+      aria-describedby={ids.summary}
+    >
       {sentBefore.length > 0 && <OutcomeList outcomes={sentBefore} />}
       <dl id={ids.summary} className="flex flex-wrap gap-x-8 gap-y-1 text-sm" aria-live="polite">
         <div>
@@ -181,7 +268,9 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
         </div>
         <div>
           <dt className="inline font-semibold">Credit left: </dt>
-          <dd className={`inline font-semibold ${over ? "text-red-800 dark:text-red-300" : ""}`}>{formatMoney(left)}</dd>
+          <dd className={`inline font-semibold ${over ? "text-red-800 dark:text-red-300" : ""}`}>
+            {formatMoney(left)}
+          </dd>
         </div>
       </dl>
       {errors.root?.api?.message && (
@@ -197,7 +286,9 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
       <TableFrame label="Amounts to allocate">
         {/* On a phone a card per invoice, every column in it (`cardCell`). */}
         <table className="data-table cards">
-          <caption className="sr-only">Open invoices of the AR account, oldest due first, with the amount to allocate to each</caption>
+          <caption className="sr-only">
+            Open invoices of the AR account, oldest due first, with the amount to allocate to each
+          </caption>
           <thead>
             <tr>
               <th scope="col">Invoice</th>
@@ -263,7 +354,19 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: { acco
 }
 
 /** An invoice's amount to allocate, with its error or its warning beneath. */
-function AmountField({ field, invoiceNum, hintId, error, warning }: { field: UseFormRegisterReturn; invoiceNum: string; hintId: string; error?: string; warning?: string }) {
+function AmountField({
+  field,
+  invoiceNum,
+  hintId,
+  error,
+  warning,
+}: {
+  field: UseFormRegisterReturn;
+  invoiceNum: string;
+  hintId: string;
+  error?: string;
+  warning?: string;
+}) {
   return (
     <>
       <input

@@ -44,7 +44,14 @@ export function AllocationProgress({
       <OutcomeList outcomes={[...sentBefore, ...outcomes]} />
       {phase === "done" && (
         <div className="flex flex-wrap gap-2">
-          {rest.length > 0 && <RetryButton label={`Retry the ${rest.length === 1 ? "request" : `${rest.length} requests`} not sent`} onRetry={() => onRetry(rest)} waitSeconds={waitOf(outcomes)} className={PRIMARY} />}
+          {rest.length > 0 && (
+            <RetryButton
+              label={`Retry the ${rest.length === 1 ? "request" : `${rest.length} requests`} not sent`}
+              onRetry={() => onRetry(rest)}
+              waitSeconds={waitOf(outcomes)}
+              className={PRIMARY}
+            />
+          )}
           <button type="button" className={BUTTON} onClick={onAgain}>
             Allocate more
           </button>
@@ -56,7 +63,14 @@ export function AllocationProgress({
 
 /** The wait a 429 among the failures asked for (the key's budget spent): the retry offers itself after it. */
 function waitOf(outcomes: Outcome<Created | undefined>[]): number {
-  return Math.max(0, ...outcomes.map((o) => (o.state === "failed" && o.error instanceof DataApiError && o.error.status === 429 ? (o.error.retryAfter ?? 60) : 0)));
+  return Math.max(
+    0,
+    ...outcomes.map((o) =>
+      o.state === "failed" && o.error instanceof DataApiError && o.error.status === 429
+        ? (o.error.retryAfter ?? 60)
+        : 0,
+    ),
+  );
 }
 
 /**
@@ -71,20 +85,27 @@ export function OutcomeList({ outcomes }: { outcomes: Outcome<Created | undefine
         if (o.state === "sent") {
           return (
             <li key={o.request.targetInvoiceNum}>
-              <span className="font-semibold text-emerald-800 dark:text-emerald-300">Sent:</span> {what}, request {o.result?.RequestID ?? "—"} ({o.result?.Status ?? "Pending"})
+              <span className="font-semibold text-emerald-800 dark:text-emerald-300">Sent:</span> {what}, request{" "}
+              {o.result?.RequestID ?? "—"} ({o.result?.Status ?? "Pending"})
             </li>
           );
         }
         if (o.state === "failed") {
           // "Not made" already says what failed: the reason and the next step follow it.
-          const { reason, nextStep, requestId } = describeFailure(o.error, { what: "the allocation", doing: "send", write: true });
+          const { reason, nextStep, requestId } = describeFailure(o.error, {
+            what: "the allocation",
+            doing: "send",
+            write: true,
+          });
           return (
             <li key={o.request.targetInvoiceNum}>
-              <span className="font-semibold text-red-800 dark:text-red-300">Not made:</span> {what}. {reason} {nextStep}
+              <span className="font-semibold text-red-800 dark:text-red-300">Not made:</span> {what}. {reason}{" "}
+              {nextStep}
               {requestId && (
                 <>
                   {" "}
-                  Request id <code className="font-mono">{requestId}</code> <CopyButton text={requestId} label="Copy request id" />
+                  Request id <code className="font-mono">{requestId}</code>{" "}
+                  <CopyButton text={requestId} label="Copy request id" />
                 </>
               )}
             </li>

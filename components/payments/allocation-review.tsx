@@ -35,7 +35,8 @@ export function AllocationReview({
         ))}
       </ul>
       <p className="text-sm">
-        Total {formatMoney(total)}; credit left afterwards {formatMoney(left)}. Each request is Pending until the ERP exports and confirms it.
+        Total {formatMoney(total)}; credit left afterwards {formatMoney(left)}. Each request is Pending until the ERP
+        exports and confirms it.
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={PRIMARY} onClick={onConfirm}>

@@ -21,7 +21,6 @@ import { RecordLink } from "@/components/table/record-link";
 import type { PaymentRequesters } from "@/lib/audit/audit-types";
 import { type NameLookup, NOT_YET, type RequestedBy, requestedBy, usersToName } from "@/lib/ui/payments/requested-by";
 
-
 /** Applications shown before "Show all": the newest. */
 const SHOWN = 25;
 
@@ -40,7 +39,10 @@ function requestersQuery(account: number, requestIds: number[]) {
   return queryOptions({
     queryKey: ["payment-requesters", account, requestIds.join(",")],
     queryFn: async ({ signal }): Promise<NameLookup<string | null>> => {
-      const response = await fetch(`/api/payments/requesters?account=${account}&requests=${requestIds.join(",")}`, { credentials: "same-origin", signal });
+      const response = await fetch(`/api/payments/requesters?account=${account}&requests=${requestIds.join(",")}`, {
+        credentials: "same-origin",
+        signal,
+      });
       if (!response.ok) throw new Error(`Who sent the payment requests could not be read (${response.status}).`);
       const body = (await response.json()) as PaymentRequesters;
       return { names: new Map(body.requesters.map((r) => [r.requestId, r.name])), covered: new Set(requestIds) };
@@ -56,7 +58,13 @@ function requestersQuery(account: number, requestIds: number[]) {
 function RequestedByCell({ who }: { who: RequestedBy }) {
   switch (who.kind) {
     case "pending":
-      return <span className="skeleton inline-block h-4 w-24 align-middle" role="status" aria-label="Loading who requested it" />;
+      return (
+        <span
+          className="skeleton inline-block h-4 w-24 align-middle"
+          role="status"
+          aria-label="Loading who requested it"
+        />
+      );
     case "missing":
       return <>{MISSING}</>;
     case "backroom":
@@ -80,7 +88,15 @@ function RequestedByCell({ who }: { who: RequestedBy }) {
 /** The requests of the watched ones still open: Pending or Exported, for their payments. */
 function openRequest(account: number, watched: Watched[]): ApiRequest<"listPaymentApplications"> {
   const payments = [...new Set(watched.map((w) => w.paymentNum))].sort();
-  return { operation: "listPaymentApplications", query: { ARAccountIDs: String(account), PaymentInvoiceNums: payments.join(","), Statuses: "Pending,Exported", PageSize: "500" } };
+  return {
+    operation: "listPaymentApplications",
+    query: {
+      ARAccountIDs: String(account),
+      PaymentInvoiceNums: payments.join(","),
+      Statuses: "Pending,Exported",
+      PageSize: "500",
+    },
+  };
 }
 
 /**
@@ -111,13 +127,20 @@ export function ApplicationsSection({
   const filtered = statuses !== undefined || filters.targets !== undefined || filters.suppliers !== undefined;
   const query = useQuery(apiQueryOptions(browserApi, request, PAYMENTS_STALE));
   const refreshNow = useRefreshNow();
-  const { open, checking, lastChecked, checkNow } = useFollowUp(account, watching, { request, records: query.data?.records }, async (all, listFresh) => {
-    onSettled(all);
-    if (!listFresh) await refreshNow([request]);
-  });
+  const { open, checking, lastChecked, checkNow } = useFollowUp(
+    account,
+    watching,
+    { request, records: query.data?.records },
+    async (all, listFresh) => {
+      onSettled(all);
+      if (!listFresh) await refreshNow([request]);
+    },
+  );
   const [showAll, setShowAll] = useState(false);
   const cards = !useWholeTable();
-  const all = [...(query.data?.records ?? [])].sort((a, b) => (b.TimeRequested ?? "").localeCompare(a.TimeRequested ?? ""));
+  const all = [...(query.data?.records ?? [])].sort((a, b) =>
+    (b.TimeRequested ?? "").localeCompare(a.TimeRequested ?? ""),
+  );
   const rows = showAll ? all : all.slice(0, SHOWN);
   // Who requested each: named for every row of the list, not only those shown (the shown ones change as new requests
   // come in on top, and each new set of ids would be another request for the same names). First Backroom's own
@@ -125,7 +148,10 @@ export function ApplicationsSection({
   const requestIds = [...new Set(all.flatMap((r) => (r.RequestID != null ? [r.RequestID] : [])))].sort((a, b) => a - b);
   const senders = useQuery({ ...requestersQuery(account, requestIds), enabled: requestIds.length > 0 });
   // Unreadable (an error): every request is the ERP user's, as before Backroom kept its senders.
-  const sent: NameLookup<string | null> = requestIds.length === 0 ? NOT_YET : (senders.data ?? (senders.isError ? { names: new Map(), covered: new Set(requestIds) } : NOT_YET));
+  const sent: NameLookup<string | null> =
+    requestIds.length === 0
+      ? NOT_YET
+      : (senders.data ?? (senders.isError ? { names: new Map(), covered: new Set(requestIds) } : NOT_YET));
   const users = usersToName(all, sent);
   const usersAsked = { operation: "listUsers", query: { UserIDs: users.join(","), PageSize: "500" } } as const;
   const names = useQuery({
@@ -136,7 +162,14 @@ export function ApplicationsSection({
   });
   // The users the key can read are named (their page opens); the others, asked and not answered, by id alone.
   const erpUsers: NameLookup<string> = names.data
-    ? { names: new Map(names.data.records.flatMap((u) => (u.UserID != null ? [[u.UserID, u.FullName ?? `User ${u.UserID}`] as const] : []))), covered: new Set(users) }
+    ? {
+        names: new Map(
+          names.data.records.flatMap((u) =>
+            u.UserID != null ? [[u.UserID, u.FullName ?? `User ${u.UserID}`] as const] : [],
+          ),
+        ),
+        covered: new Set(users),
+      }
     : names.isError
       ? { names: new Map(), covered: new Set(users) }
       : NOT_YET;
@@ -177,9 +210,18 @@ export function ApplicationsSection({
       {query.error && !query.data ? (
         <RequestError error={query.error} onRetry={() => void query.refetch()} what="the payment applications" />
       ) : query.isPending ? (
-        <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading payment applications" />
+        <span
+          className="skeleton block h-24 w-full"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading payment applications"
+        />
       ) : rows.length === 0 ? (
-        <p className="text-sm">{filtered ? "No payment applications of this AR account match these filters." : "No payment applications for this AR account."}</p>
+        <p className="text-sm">
+          {filtered
+            ? "No payment applications of this AR account match these filters."
+            : "No payment applications for this AR account."}
+        </p>
       ) : (
         <TableFrame label="Payment applications table">
           <table className={cards ? "data-table cards" : "data-table"} aria-busy={query.isFetching}>
@@ -210,7 +252,15 @@ export function ApplicationsSection({
                   <td className="numeric" {...cardCell("Amount")}>
                     {formatMoney(r.Amount)}
                   </td>
-                  <td {...cardCell("Status")}>{r.Status ? <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.Status] ?? ""}`}>{r.Status}</span> : MISSING}</td>
+                  <td {...cardCell("Status")}>
+                    {r.Status ? (
+                      <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.Status] ?? ""}`}>
+                        {r.Status}
+                      </span>
+                    ) : (
+                      MISSING
+                    )}
+                  </td>
                   <td>
                     <RequestedByCell who={requestedBy(r, sent, erpUsers)} />
                   </td>
@@ -218,7 +268,9 @@ export function ApplicationsSection({
                   <td>{formatDateTime(r.TimeExported, timeZone)}</td>
                   <td>
                     {formatDateTime(r.TimeApplied, timeZone)}
-                    {r.AppliedBy ? <span className="block text-xs text-slate-600 dark:text-slate-400">by {r.AppliedBy}</span> : null}
+                    {r.AppliedBy ? (
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">by {r.AppliedBy}</span>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -231,7 +283,12 @@ export function ApplicationsSection({
           {showAll ? `Show the newest ${SHOWN}` : `Show all ${all.length}`}
         </button>
       )}
-      {query.data?.paging?.hasNextPage && <p className="text-sm">The first {APPLICATIONS_PAGE_SIZE} applications the API listed are shown: choose statuses or target invoices to narrow the list.</p>}
+      {query.data?.paging?.hasNextPage && (
+        <p className="text-sm">
+          The first {APPLICATIONS_PAGE_SIZE} applications the API listed are shown: choose statuses or target invoices
+          to narrow the list.
+        </p>
+      )}
     </section>
   );
 }
@@ -245,12 +302,20 @@ export function ApplicationsSection({
  * newest), their statuses are read from it and a check reads the list again: one request, not a second one for the
  * open ones. Otherwise (a status filter that leaves them out) the open ones are asked for by their payments.
  */
-function useFollowUp(account: number, watching: Watched[], list: { request: ApiRequest; records: { RequestID?: number | null; Status?: string | null }[] | undefined }, onChange: (all: boolean, listFresh: boolean) => Promise<void>) {
+function useFollowUp(
+  account: number,
+  watching: Watched[],
+  list: { request: ApiRequest; records: { RequestID?: number | null; Status?: string | null }[] | undefined },
+  onChange: (all: boolean, listFresh: boolean) => Promise<void>,
+) {
   const ids = new Set(watching.map((w) => w.requestId));
   const listed = list.records?.filter((r) => r.RequestID != null && ids.has(r.RequestID));
   const covered = watching.length > 0 && listed !== undefined && listed.length === ids.size;
   const stillOpen = openRequest(account, watching);
-  const open = useQuery({ ...apiQueryOptions(browserApi, stillOpen, PAYMENTS_STALE), enabled: watching.length > 0 && !covered });
+  const open = useQuery({
+    ...apiQueryOptions(browserApi, stillOpen, PAYMENTS_STALE),
+    enabled: watching.length > 0 && !covered,
+  });
   const refreshNow = useRefreshNow();
   const openCount =
     watching.length === 0
@@ -299,5 +364,10 @@ function useFollowUp(account: number, watching: Watched[], list: { request: ApiR
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openCount, tick]);
 
-  return { open: openCount, checking, lastChecked, checkNow: (request: ApiRequest) => check([request]).catch(() => {}) };
+  return {
+    open: openCount,
+    checking,
+    lastChecked,
+    checkNow: (request: ApiRequest) => check([request]).catch(() => {}),
+  };
 }

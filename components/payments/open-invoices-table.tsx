@@ -11,7 +11,11 @@ import { todayIn } from "@/lib/format/days";
 
 /** Oldest due first, then by number: the order people pay in. */
 export function byDueDate(invoices: OpenInvoice[]): OpenInvoice[] {
-  return [...invoices].sort((a, b) => (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999") || (a.InvoiceNum ?? "").localeCompare(b.InvoiceNum ?? ""));
+  return [...invoices].sort(
+    (a, b) =>
+      (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999") ||
+      (a.InvoiceNum ?? "").localeCompare(b.InvoiceNum ?? ""),
+  );
 }
 
 /** An invoice number linked to its invoice. */
@@ -28,15 +32,37 @@ export function InvoiceLink({ invoice }: { invoice: OpenInvoice }) {
 export function Overdue({ dueDate, today }: { dueDate: string | undefined; today: string }) {
   const days = daysOverdue(dueDate, today);
   if (!dueDate) return <>{MISSING}</>;
-  return days > 0 ? <span className="font-semibold text-red-800 dark:text-red-300">{days} days</span> : <>Not yet due</>;
+  return days > 0 ? (
+    <span className="font-semibold text-red-800 dark:text-red-300">{days} days</span>
+  ) : (
+    <>Not yet due</>
+  );
 }
 
 /** The AR account's open invoices: total, open balance, due date and days overdue, oldest due first. */
-export function OpenInvoicesTable({ invoices, loading, hasMore, filtered = false }: { invoices: OpenInvoice[] | undefined; loading: boolean; hasMore: boolean; filtered?: boolean }) {
+export function OpenInvoicesTable({
+  invoices,
+  loading,
+  hasMore,
+  filtered = false,
+}: {
+  invoices: OpenInvoice[] | undefined;
+  loading: boolean;
+  hasMore: boolean;
+  filtered?: boolean;
+}) {
   const today = todayIn(useTimeZone());
   const cards = !useWholeTable();
-  if (loading) return <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading open invoices" />;
-  if (!invoices?.length) return <p className="text-sm">{filtered ? "No open invoices of the suppliers chosen." : "No open invoices: this AR account owes nothing."}</p>;
+  if (loading)
+    return (
+      <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading open invoices" />
+    );
+  if (!invoices?.length)
+    return (
+      <p className="text-sm">
+        {filtered ? "No open invoices of the suppliers chosen." : "No open invoices: this AR account owes nothing."}
+      </p>
+    );
   return (
     <>
       <TableFrame label="Open invoices table">
@@ -80,7 +106,9 @@ export function OpenInvoicesTable({ invoices, loading, hasMore, filtered = false
           </tbody>
         </table>
       </TableFrame>
-      {hasMore && <p className="text-sm">This account has more than 500 open invoices: the 500 the API listed first are shown.</p>}
+      {hasMore && (
+        <p className="text-sm">This account has more than 500 open invoices: the 500 the API listed first are shown.</p>
+      )}
     </>
   );
 }

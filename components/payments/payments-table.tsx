@@ -44,8 +44,14 @@ export function PaymentsTable({
   const timeZone = useTimeZone();
   const [showAll, setShowAll] = useState(false);
   const cards = !useWholeTable();
-  if (loading) return <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading payments" />;
-  if (!payments?.length) return <p className="text-sm">{filtered ? "No payments of this AR account match these filters." : "No payments for this AR account."}</p>;
+  if (loading)
+    return <span className="skeleton block h-24 w-full" role="status" aria-busy="true" aria-label="Loading payments" />;
+  if (!payments?.length)
+    return (
+      <p className="text-sm">
+        {filtered ? "No payments of this AR account match these filters." : "No payments for this AR account."}
+      </p>
+    );
   const sorted = [...payments].sort((a, b) => (b.PostDate ?? "").localeCompare(a.PostDate ?? ""));
   // What people come for: the payments with credit left. The others (spent or reversed) are one click away.
   const withCredit = sorted.filter(hasCredit);
@@ -80,10 +86,18 @@ export function PaymentsTable({
               const num = p.PaymentInvoiceNum;
               const current = num !== undefined && num === selected;
               return (
-                <tr key={p.PaymentID ?? num} aria-current={current ? "true" : undefined} className={current ? "bg-sky-50 dark:bg-sky-950" : undefined}>
+                <tr
+                  key={p.PaymentID ?? num}
+                  aria-current={current ? "true" : undefined}
+                  className={current ? "bg-sky-50 dark:bg-sky-950" : undefined}
+                >
                   <th scope="row" className="font-normal" {...cardCell()}>
                     {num ?? MISSING}
-                    {isReversed(p) && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-50">Reversed</span>}
+                    {isReversed(p) && (
+                      <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-50">
+                        Reversed
+                      </span>
+                    )}
                   </th>
                   <td {...cardCell("Type")}>{paymentTypeName(p.PaymentTypeName, p.PaymentTypeID)}</td>
                   <td title={formatDateTime(p.PostDate, timeZone)} {...cardCell("Posted")}>
@@ -101,7 +115,12 @@ export function PaymentsTable({
                   {onAllocate && (
                     <td {...cardCell(false)}>
                       {num && hasCredit(p) ? (
-                        <button type="button" className="pager-button" aria-pressed={current} onClick={() => onAllocate(num)}>
+                        <button
+                          type="button"
+                          className="pager-button"
+                          aria-pressed={current}
+                          onClick={() => onAllocate(num)}
+                        >
                           {current ? "Allocating" : "Allocate"}
                           <span className="sr-only"> payment {num}</span>
                         </button>
@@ -121,7 +140,9 @@ export function PaymentsTable({
           {showAll ? "Show only payments with credit left" : `Show the ${hidden} payments with no credit left`}
         </button>
       )}
-      {hasMore && <p className="text-sm">This account has more than 500 payments: the 500 the API listed first are shown.</p>}
+      {hasMore && (
+        <p className="text-sm">This account has more than 500 payments: the 500 the API listed first are shown.</p>
+      )}
     </>
   );
 }

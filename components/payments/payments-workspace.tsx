@@ -35,11 +35,12 @@ import { ApplicationsSection } from "./applications-section";
 import { OpenInvoicesTable } from "./open-invoices-table";
 import { PaymentsTable } from "./payments-table";
 
-
 /** The accounts of the open invoices, named by their customers, sorted by name. */
 function accountOptions(invoices: OpenInvoice[] | undefined, names: Map<number, string>): AccountOption[] {
   const customerOf = new Map<number, number>();
-  for (const invoice of invoices ?? []) if (invoice.ARAccountID != null && invoice.CustomerID != null) customerOf.set(invoice.ARAccountID, invoice.CustomerID);
+  for (const invoice of invoices ?? [])
+    if (invoice.ARAccountID != null && invoice.CustomerID != null)
+      customerOf.set(invoice.ARAccountID, invoice.CustomerID);
   return [...customerOf.entries()]
     .map(([id, customer]) => ({ id, label: `${names.get(customer) ?? `Customer ${customer}`} (AR account ${id})` }))
     .sort((a, b) => a.label.localeCompare(b.label));
@@ -62,10 +63,28 @@ function setFilter(account: number | undefined, name: string, value: string | un
 }
 
 /** A filter bar over some of the page's filters, its values read from the address. */
-function Filters({ specs, label, params, account }: { specs: FilterSpec[]; label: string; params: URLSearchParams; account: number | undefined }) {
+function Filters({
+  specs,
+  label,
+  params,
+  account,
+}: {
+  specs: FilterSpec[];
+  label: string;
+  params: URLSearchParams;
+  account: number | undefined;
+}) {
   if (specs.length === 0) return null;
   const values = Object.fromEntries(specs.map((f) => [f.name, params.get(f.name) ?? undefined]));
-  return <FilterBar filters={specs} values={values} label={label} onChange={(name, value) => setFilter(account, name, value)} defaultLabel={noDefault} />;
+  return (
+    <FilterBar
+      filters={specs}
+      values={values}
+      label={label}
+      onChange={(name, value) => setFilter(account, name, value)}
+      defaultLabel={noDefault}
+    />
+  );
 }
 
 /**
@@ -81,9 +100,14 @@ export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: bo
   // A Customer key's customers are named by the session: only other keys ask the API.
   const inSession = namesInScope(scope.customers, customerIds);
   const customers = customersRequest(customerIds);
-  const names = useQuery({ ...apiQueryOptions(browserApi, customers ?? { operation: "listCustomers" }, PAYMENTS_STALE), enabled: customers !== undefined && !inSession, retry: false });
+  const names = useQuery({
+    ...apiQueryOptions(browserApi, customers ?? { operation: "listCustomers" }, PAYMENTS_STALE),
+    enabled: customers !== undefined && !inSession,
+    retry: false,
+  });
   const nameOf = new Map<number, string>(inSession);
-  for (const c of names.data?.records ?? []) if (c.CustomerID != null && c.CustomerName) nameOf.set(c.CustomerID, c.CustomerName);
+  for (const c of names.data?.records ?? [])
+    if (c.CustomerID != null && c.CustomerName) nameOf.set(c.CustomerID, c.CustomerName);
   const options = accountOptions(accounts.data?.records, nameOf);
   // A key with one account works in it without choosing.
   const account = accountOf(params) ?? (options.length === 1 ? options[0]!.id : undefined);
@@ -91,15 +115,23 @@ export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: bo
   // An account the list does not hold (opened by id, or past the first 500 open invoices) is named by its own open
   // invoices' customer: the same request the account's table makes, and one customer.
   const listed = options.find((o) => o.id === account);
-  const own = useQuery({ ...apiQueryOptions(browserApi, openInvoicesRequest(account ?? 0), PAYMENTS_STALE), enabled: account !== undefined && !listed });
+  const own = useQuery({
+    ...apiQueryOptions(browserApi, openInvoicesRequest(account ?? 0), PAYMENTS_STALE),
+    enabled: account !== undefined && !listed,
+  });
   const ownCustomer = own.data?.records.find((i) => i.CustomerID != null)?.CustomerID ?? undefined;
   const ownName = useQuery({
-    ...apiQueryOptions(browserApi, customersRequest(ownCustomer === undefined ? [] : [ownCustomer]) ?? { operation: "listCustomers" }, PAYMENTS_STALE),
+    ...apiQueryOptions(
+      browserApi,
+      customersRequest(ownCustomer === undefined ? [] : [ownCustomer]) ?? { operation: "listCustomers" },
+      PAYMENTS_STALE,
+    ),
     enabled: !listed && ownCustomer !== undefined,
     retry: false,
   });
   const name = ownName.data?.records[0]?.CustomerName;
-  const accountLabel = listed?.label ?? (account === undefined ? "" : name ? `${name} (AR account ${account})` : `AR account ${account}`);
+  const accountLabel =
+    listed?.label ?? (account === undefined ? "" : name ? `${name} (AR account ${account})` : `AR account ${account}`);
 
   const setAccount = (id: number | undefined) =>
     pushParams((p) => {
@@ -119,15 +151,28 @@ export function PaymentsWorkspace({ mayAllocate, anyAccount }: { mayAllocate: bo
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
-        <AccountPicker options={options} value={account} valueLabel={accountLabel} onChange={setAccount} loading={accounts.isPending} anyAccount={anyAccount} />
+        <AccountPicker
+          options={options}
+          value={account}
+          valueLabel={accountLabel}
+          onChange={setAccount}
+          loading={accounts.isPending}
+          anyAccount={anyAccount}
+        />
         <Filters specs={specs.account} label="Filters of the account's lists" params={params} account={account} />
       </div>
-      {accounts.error && <RequestError error={accounts.error} onRetry={() => void accounts.refetch()} what="the AR accounts" />}
+      {accounts.error && (
+        <RequestError error={accounts.error} onRetry={() => void accounts.refetch()} what="the AR accounts" />
+      )}
       {account === undefined ? (
         !accounts.isPending && (
           <p className="rounded border border-slate-300 p-4 text-sm dark:border-slate-700">
             Choose an AR account to see its payments, open invoices and payment applications
-            {options.length === 0 ? (anyAccount ? ", or enter its id: no open invoices name one for this key." : ": this key has no open invoices to name one.") : "."}
+            {options.length === 0
+              ? anyAccount
+                ? ", or enter its id: no open invoices name one for this key."
+                : ": this key has no open invoices to name one."
+              : "."}
           </p>
         )
       ) : (
@@ -174,7 +219,9 @@ function Account({
   const whole = every.data !== undefined && !every.data.paging?.hasNextPage && !bySupplier;
   const own = useQuery({ ...apiQueryOptions(browserApi, requests.openInvoices, PAYMENTS_STALE), enabled: !whole });
   const invoicesRequest = whole ? accountsRequest : requests.openInvoices;
-  const invoices = whole ? { ...every, data: { ...every.data, records: every.data.records.filter((i) => i.ARAccountID === account) } } : own;
+  const invoices = whole
+    ? { ...every, data: { ...every.data, records: every.data.records.filter((i) => i.ARAccountID === account) } }
+    : own;
   const refreshNow = useRefreshNow();
   // Requests sent from this page and not yet settled: the applications list checks on them.
   const [watching, setWatching, forget] = useWatched(account);
@@ -240,20 +287,37 @@ function Account({
         <StaleNote of={[invoices.data]} />
         {filters.suppliers !== undefined && (
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            {bySupplier ? "Narrowed to the suppliers chosen." : "Of every supplier: the Data API narrows open invoices by supplier for Supplier keys only."}
+            {bySupplier
+              ? "Narrowed to the suppliers chosen."
+              : "Of every supplier: the Data API narrows open invoices by supplier for Supplier keys only."}
           </p>
         )}
         {invoices.error ? (
           <RequestError error={invoices.error} onRetry={() => void invoices.refetch()} what="the open invoices" />
         ) : (
-          <OpenInvoicesTable invoices={invoices.data?.records} loading={invoices.isPending} hasMore={invoices.data?.paging?.hasNextPage ?? false} filtered={bySupplier} />
+          <OpenInvoicesTable
+            invoices={invoices.data?.records}
+            loading={invoices.isPending}
+            hasMore={invoices.data?.paging?.hasNextPage ?? false}
+            filtered={bySupplier}
+          />
         )}
       </section>
 
-      <ApplicationsSection account={account} filters={filters} request={requests.applications} watching={watching} onSettled={onSettled}>
-        <Filters specs={specs.applications} label="Filters of the payment applications" params={params} account={account} />
+      <ApplicationsSection
+        account={account}
+        filters={filters}
+        request={requests.applications}
+        watching={watching}
+        onSettled={onSettled}
+      >
+        <Filters
+          specs={specs.applications}
+          label="Filters of the payment applications"
+          params={params}
+          account={account}
+        />
       </ApplicationsSection>
     </>
   );
 }
-

@@ -14,7 +14,11 @@ export function ActionBar({ editor }: { editor: PurchaseEditorModel }) {
   if (confirming) {
     const submit = confirming === "submit";
     return (
-      <div role="group" aria-label={submit ? "Confirm submitting" : "Confirm deleting"} className="space-y-2 rounded border border-slate-400 p-3 text-sm">
+      <div
+        role="group"
+        aria-label={submit ? "Confirm submitting" : "Confirm deleting"}
+        className="space-y-2 rounded border border-slate-400 p-3 text-sm"
+      >
         <p>
           {submit
             ? `Submit ${header.poNum.trim()} to the distributor: ${used.length} ${used.length === 1 ? "line" : "lines"}, ${casesText(cases)} cases. A submitted order can no longer be edited or deleted.`
@@ -43,7 +47,12 @@ export function ActionBar({ editor }: { editor: PurchaseEditorModel }) {
         Submit…
       </button>
       {saved && (
-        <button type="button" className={BUTTON} disabled={disabled} onClick={() => dispatch({ type: "confirm", what: "delete" })}>
+        <button
+          type="button"
+          className={BUTTON}
+          disabled={disabled}
+          onClick={() => dispatch({ type: "confirm", what: "delete" })}
+        >
           Delete draft…
         </button>
       )}

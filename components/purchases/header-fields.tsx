@@ -13,7 +13,14 @@ const NOTE = "mt-1 text-xs text-slate-700 dark:text-slate-300";
 interface FieldSpec {
   field: HeaderField;
   control:
-    | { kind: "select"; value: number | undefined; placeholder: string; options: { value: number | string; label: string }[]; disabled?: boolean; onChange(value: number | undefined): void }
+    | {
+        kind: "select";
+        value: number | undefined;
+        placeholder: string;
+        options: { value: number | string; label: string }[];
+        disabled?: boolean;
+        onChange(value: number | undefined): void;
+      }
     | { kind: "date"; value: string; min: string; onChange(value: string): void }
     | { kind: "text"; value: string; maxLength: number; onChange(value: string): void };
   /** Said under the field: a hint, the vendor's facts, the earliest delivery date. */
@@ -29,7 +36,11 @@ interface FieldSpec {
 export function HeaderFields({ editor }: { editor: PurchaseEditorModel }) {
   const errors = editor.messages.header;
   return (
-    <fieldset disabled={editor.disabled} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Purchase order header">
+    <fieldset
+      disabled={editor.disabled}
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      aria-label="Purchase order header"
+    >
       {headerSpecs(editor).map((spec) => (
         <HeaderFieldView key={spec.field} spec={spec} error={errors[spec.field]} />
       ))}
@@ -49,11 +60,15 @@ function headerSpecs(editor: PurchaseEditorModel): FieldSpec[] {
         kind: "select",
         value: header.supplierId,
         placeholder: lookups.suppliersPending ? "Loading suppliers…" : "Choose a supplier",
-        options: lookups.supplierList.map((s) => ({ value: s.SupplierID ?? "", label: s.Supplier ?? `Supplier ${s.SupplierID}` })),
+        options: lookups.supplierList.map((s) => ({
+          value: s.SupplierID ?? "",
+          label: s.Supplier ?? `Supplier ${s.SupplierID}`,
+        })),
         // A draft keeps its supplier.
         disabled: editor.disabled || state.globalId !== undefined,
         // Another supplier has other vendors and other users.
-        onChange: (supplierId) => set("supplier_id", { supplierId, vendorId: undefined, locationId: undefined, createdByUserId: undefined }),
+        onChange: (supplierId) =>
+          set("supplier_id", { supplierId, vendorId: undefined, locationId: undefined, createdByUserId: undefined }),
       },
       note: state.globalId ? "A draft keeps its supplier." : undefined,
     },
@@ -62,18 +77,25 @@ function headerSpecs(editor: PurchaseEditorModel): FieldSpec[] {
       control: {
         kind: "select",
         value: header.vendorId,
-        placeholder: header.supplierId === undefined ? "Choose the supplier first" : lookups.vendorsPending ? "Loading vendors…" : "Choose a vendor",
+        placeholder:
+          header.supplierId === undefined
+            ? "Choose the supplier first"
+            : lookups.vendorsPending
+              ? "Loading vendors…"
+              : "Choose a vendor",
         options: choices.map((v) => ({ value: v.vendorId, label: `${v.name} (${v.vendorId})` })),
         onChange: (vendorId) => {
           // A vendor with one warehouse has it chosen; a warehouse the vendor does not deliver to is unchosen.
           const only = choices.find((v) => v.vendorId === vendorId)?.locations;
-          const locationId = only?.length === 1 ? only[0] : only?.includes(header.locationId ?? -1) ? header.locationId : undefined;
+          const locationId =
+            only?.length === 1 ? only[0] : only?.includes(header.locationId ?? -1) ? header.locationId : undefined;
           set("vendor_id", { vendorId, locationId });
         },
       },
       note: vendorRow && (
         <>
-          Lead time {vendorRow.LeadTimeDays ?? "—"} days · picks up {vendorRow.PickupDates?.length ? vendorRow.PickupDates.join(", ") : "—"}
+          Lead time {vendorRow.LeadTimeDays ?? "—"} days · picks up{" "}
+          {vendorRow.PickupDates?.length ? vendorRow.PickupDates.join(", ") : "—"}
           {lookups.requiresBatchCodes ? " · batch codes required on every line" : ""}
         </>
       ),
@@ -91,12 +113,21 @@ function headerSpecs(editor: PurchaseEditorModel): FieldSpec[] {
     },
     {
       field: "delivery_date",
-      control: { kind: "date", value: header.deliveryDate, min: today, onChange: (deliveryDate) => set("delivery_date", { deliveryDate }) },
+      control: {
+        kind: "date",
+        value: header.deliveryDate,
+        min: today,
+        onChange: (deliveryDate) => set("delivery_date", { deliveryDate }),
+      },
       note: earliest && (
         <>
           Earliest with the vendor&apos;s lead time: {formatDay(earliest)}{" "}
           {header.deliveryDate !== earliest && (
-            <button type="button" className="link text-xs" onClick={() => set("delivery_date", { deliveryDate: earliest })}>
+            <button
+              type="button"
+              className="link text-xs"
+              onClick={() => set("delivery_date", { deliveryDate: earliest })}
+            >
               Use it
             </button>
           )}
@@ -116,7 +147,10 @@ function headerSpecs(editor: PurchaseEditorModel): FieldSpec[] {
  * The supplier's user an Employee key orders on behalf of (created_by_user_id). Left empty, the order is the key's
  * own user's, as the API does. Chosen once: the API takes it when the order is created and never after.
  */
-function onBehalfSpec(editor: PurchaseEditorModel, set: (field: HeaderField, changes: Partial<DraftHeader>) => void): FieldSpec {
+function onBehalfSpec(
+  editor: PurchaseEditorModel,
+  set: (field: HeaderField, changes: Partial<DraftHeader>) => void,
+): FieldSpec {
   const { header, lookups, state } = editor;
   const { users } = lookups;
   const created = state.globalId !== undefined;
@@ -125,7 +159,12 @@ function onBehalfSpec(editor: PurchaseEditorModel, set: (field: HeaderField, cha
     control: {
       kind: "select",
       value: header.createdByUserId,
-      placeholder: header.supplierId === undefined ? "Choose the supplier first" : users.pending ? "Loading the supplier's users…" : "This key's own user (default)",
+      placeholder:
+        header.supplierId === undefined
+          ? "Choose the supplier first"
+          : users.pending
+            ? "Loading the supplier's users…"
+            : "This key's own user (default)",
       options: users.options,
       disabled: editor.disabled || created,
       onChange: (createdByUserId) => set("created_by_user_id", { createdByUserId }),
@@ -155,7 +194,12 @@ function HeaderFieldView({ spec, error }: { spec: FieldSpec; error: string | und
         {HEADER_LABELS[field]}
       </label>
       {control.kind === "select" ? (
-        <select {...common} value={control.value ?? ""} disabled={control.disabled} onChange={(e) => control.onChange(e.target.value ? Number(e.target.value) : undefined)}>
+        <select
+          {...common}
+          value={control.value ?? ""}
+          disabled={control.disabled}
+          onChange={(e) => control.onChange(e.target.value ? Number(e.target.value) : undefined)}
+        >
           <option value="">{control.placeholder}</option>
           {control.options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -164,9 +208,21 @@ function HeaderFieldView({ spec, error }: { spec: FieldSpec; error: string | und
           ))}
         </select>
       ) : control.kind === "date" ? (
-        <input {...common} type="date" min={control.min} value={control.value} onChange={(e) => control.onChange(e.target.value)} />
+        <input
+          {...common}
+          type="date"
+          min={control.min}
+          value={control.value}
+          onChange={(e) => control.onChange(e.target.value)}
+        />
       ) : (
-        <input {...common} value={control.value} autoComplete="off" maxLength={control.maxLength} onChange={(e) => control.onChange(e.target.value)} />
+        <input
+          {...common}
+          value={control.value}
+          autoComplete="off"
+          maxLength={control.maxLength}
+          onChange={(e) => control.onChange(e.target.value)}
+        />
       )}
       {spec.note ? (
         <p className={NOTE} data-testid={spec.noteTestId}>

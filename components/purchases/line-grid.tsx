@@ -2,11 +2,20 @@
 
 import { memo, useId } from "react";
 import { TableFrame } from "@/components/table/table-frame";
-import { type CatalogProduct, type DraftLine, isBlank, matchProduct, productDetails, productLabel, sharedNumber } from "@/lib/ui/purchases/draft";
+import {
+  type CatalogProduct,
+  type DraftLine,
+  isBlank,
+  matchProduct,
+  productDetails,
+  productLabel,
+  sharedNumber,
+} from "@/lib/ui/purchases/draft";
 import type { LineMessages } from "@/lib/ui/purchases/field-messages";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 
-const SMALL = "rounded border border-slate-400 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
+const SMALL =
+  "rounded border border-slate-400 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
 
 /** The columns a cursor moves between; ArrowUp and ArrowDown move in `quantity`, `units` and `batchCode`. */
 export type LineColumn = "product" | "cases" | "units" | "batchCode" | "expirationDate";
@@ -22,7 +31,10 @@ export interface LineActions {
 /** Focuses a field of a line (after it is on screen). */
 export function focusLineField(key: string, column: LineColumn | "quantity") {
   const root = document.querySelector(`[data-line="${CSS.escape(key)}"]`);
-  const wanted = column === "quantity" ? root?.querySelector<HTMLInputElement>('[data-col="cases"]:not(:disabled), [data-col="units"]:not(:disabled)') : root?.querySelector<HTMLInputElement>(`[data-col="${column}"]`);
+  const wanted =
+    column === "quantity"
+      ? root?.querySelector<HTMLInputElement>('[data-col="cases"]:not(:disabled), [data-col="units"]:not(:disabled)')
+      : root?.querySelector<HTMLInputElement>(`[data-col="${column}"]`);
   wanted?.focus();
 }
 
@@ -85,7 +97,8 @@ export function LineGrid({
   return (
     <div className="space-y-2">
       <p id={hintId} className="text-xs text-slate-700 dark:text-slate-300">
-        Enter adds a line; ↑ and ↓ move between lines in the quantity and batch code columns; rows pasted from a spreadsheet become lines.
+        Enter adds a line; ↑ and ↓ move between lines in the quantity and batch code columns; rows pasted from a
+        spreadsheet become lines.
       </p>
       <datalist id={listId}>
         {/* The label beside each suggestion tells apart two products of one supplier product number. */}
@@ -95,7 +108,9 @@ export function LineGrid({
       </datalist>
       <TableFrame label="Purchase order lines">
         <table className="data-table" aria-describedby={hintId}>
-          <caption className="sr-only">Lines of the purchase order: product, cases or units, batch code and expiration date</caption>
+          <caption className="sr-only">
+            Lines of the purchase order: product, cases or units, batch code and expiration date
+          </caption>
           <thead>
             <tr>
               {/* Wide enough for 200 from the start: a long grid paints while it arrives, and a column sized by its
@@ -162,7 +177,8 @@ const LineRow = memo(function LineRow({
 }) {
   const id = `line-${line.key}`;
   const n = index + 1;
-  const productText = line.productText ?? (product ? productLabel(product) : line.productId !== undefined ? `#${line.productId}` : "");
+  const productText =
+    line.productText ?? (product ? productLabel(product) : line.productId !== undefined ? `#${line.productId}` : "");
   const hasQuantity = line.quantity.trim() !== "";
   const blank = isBlank(line);
   const described = (field: keyof LineMessages) => (messages?.[field] ? `${id}-${field}` : undefined);
@@ -171,7 +187,10 @@ const LineRow = memo(function LineRow({
   const error = (field: keyof LineMessages) =>
     messages?.[field] ? (
       // Narrow columns wrap their message instead of widening the grid.
-      <p id={`${id}-${field}`} className={`${FIELD_ERROR} ${field === "product" ? "max-w-72" : "max-w-32"} whitespace-normal`}>
+      <p
+        id={`${id}-${field}`}
+        className={`${FIELD_ERROR} ${field === "product" ? "max-w-72" : "max-w-32"} whitespace-normal`}
+      >
         {messages[field]}
       </p>
     ) : null;
@@ -187,18 +206,29 @@ const LineRow = memo(function LineRow({
           autoComplete="off"
           aria-label={`Product, line ${n}`}
           aria-invalid={messages?.product ? true : undefined}
-          aria-describedby={[described("product"), product ? `${id}-about` : undefined].filter(Boolean).join(" ") || undefined}
+          aria-describedby={
+            [described("product"), product ? `${id}-about` : undefined].filter(Boolean).join(" ") || undefined
+          }
           title={productText || undefined}
           placeholder={catalog ? "Name, product number or id" : "Choose vendor and destination first"}
           className={fieldClass(!!messages?.product, "w-full")}
           onChange={(e) => {
             const match = matchProduct(e.target.value, catalog ?? []);
-            actions.change(line.key, match ? { productId: match.productId, productText: undefined } : { productId: undefined, productText: e.target.value });
+            actions.change(
+              line.key,
+              match
+                ? { productId: match.productId, productText: undefined }
+                : { productId: undefined, productText: e.target.value },
+            );
           }}
         />
         {product ? (
           // The product's whole name (the field is too narrow for it), wrapping, with what tells it apart.
-          <p id={`${id}-about`} className="mt-1 min-h-8 w-60 text-xs xl:w-80 whitespace-normal text-slate-700 dark:text-slate-300" data-testid="line-product">
+          <p
+            id={`${id}-about`}
+            className="mt-1 min-h-8 w-60 text-xs xl:w-80 whitespace-normal text-slate-700 dark:text-slate-300"
+            data-testid="line-product"
+          >
             <span className="font-semibold text-slate-900 dark:text-slate-100">{product.name}</span>
             {productDetails(product) && ` · ${productDetails(product)}`}
           </p>
@@ -213,7 +243,11 @@ const LineRow = memo(function LineRow({
           )
         )}
         {choices.length > 0 && (
-          <div role="group" aria-label={`Products numbered ${line.productText?.trim()}, line ${n}`} className="mt-1 max-w-60 space-y-1 text-xs whitespace-normal xl:max-w-80">
+          <div
+            role="group"
+            aria-label={`Products numbered ${line.productText?.trim()}, line ${n}`}
+            className="mt-1 max-w-60 space-y-1 text-xs whitespace-normal xl:max-w-80"
+          >
             <p>{choices.length} products have this number: choose one.</p>
             {choices.map((choice) => (
               <button
@@ -278,10 +312,22 @@ const LineRow = memo(function LineRow({
         {error("expirationDate")}
       </td>
       <td className="whitespace-nowrap">
-        <button type="button" className={`${SMALL} mr-1`} disabled={disabled} aria-label={`Duplicate line ${n}`} onClick={() => actions.duplicate(line.key)}>
+        <button
+          type="button"
+          className={`${SMALL} mr-1`}
+          disabled={disabled}
+          aria-label={`Duplicate line ${n}`}
+          onClick={() => actions.duplicate(line.key)}
+        >
           Duplicate
         </button>
-        <button type="button" className={SMALL} disabled={disabled} aria-label={`Remove line ${n}`} onClick={() => actions.remove(line.key)}>
+        <button
+          type="button"
+          className={SMALL}
+          disabled={disabled}
+          aria-label={`Remove line ${n}`}
+          onClick={() => actions.remove(line.key)}
+        >
           Remove
         </button>
       </td>

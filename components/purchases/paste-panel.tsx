@@ -26,8 +26,8 @@ export function PastePanel({ disabled, onPaste }: { disabled: boolean; onPaste: 
         Rows to add
       </label>
       <p id={ids.hint} className="text-xs text-slate-700 dark:text-slate-300">
-        One line per row, cells in this order: product number (or product id), cases, units, batch code, expiration date (YYYY-MM-DD). Fill
-        cases or units, not both. A header row is skipped.
+        One line per row, cells in this order: product number (or product id), cases, units, batch code, expiration date
+        (YYYY-MM-DD). Fill cases or units, not both. A header row is skipped.
       </p>
       <textarea
         id={ids.box}
@@ -69,8 +69,13 @@ export function PasteOutcome({ report, onDismiss }: { report: PasteReport; onDis
     >
       <p className="font-semibold">
         Pasted: {report.added} {report.added === 1 ? "line" : "lines"} added
-        {report.errors.length ? `, ${report.errors.length} ${report.errors.length === 1 ? "row" : "rows"} not understood` : ""}
-        {report.refused ? `, ${report.refused} ${report.refused === 1 ? "row" : "rows"} past the 200-line limit left out` : ""}.
+        {report.errors.length
+          ? `, ${report.errors.length} ${report.errors.length === 1 ? "row" : "rows"} not understood`
+          : ""}
+        {report.refused
+          ? `, ${report.refused} ${report.refused === 1 ? "row" : "rows"} past the 200-line limit left out`
+          : ""}
+        .
       </p>
       {report.errors.length > 0 && (
         <ul className="list-inside list-disc" aria-label="Rows not added">

@@ -24,7 +24,8 @@ type Row = Record<string, unknown>;
 export function PurchaseDetailV1({ purchaseId }: { purchaseId: number }) {
   const purchase = useQuery(apiQueryOptions(browserApi, purchaseV1Request(purchaseId), STALE.working));
   const lines = useQuery(apiWalkOptions(browserApi, purchaseLinesV1Request(purchaseId), STALE.working, MAX_LINE_PAGES));
-  if (purchase.error) return <RequestError error={purchase.error} onRetry={() => void purchase.refetch()} what="this purchase" />;
+  if (purchase.error)
+    return <RequestError error={purchase.error} onRetry={() => void purchase.refetch()} what="this purchase" />;
   const row = purchase.data?.records[0];
   if (!row) return <p aria-busy="true">Loading purchase {purchaseId}…</p>;
   const rows = (lines.data?.records ?? []) as Row[];
@@ -57,7 +58,11 @@ export function PurchaseDetailV1({ purchaseId }: { purchaseId: number }) {
           <PurchaseLinesTable rows={rows} busy={lines.isFetching}>
             {lines.isPending && <p className="p-3 text-sm">Loading…</p>}
             {lines.data && rows.length === 0 && <p className="p-3 text-sm">No lines.</p>}
-            {lines.data && !lines.data.complete && <p className="p-3 text-sm">Showing the first {rows.length.toLocaleString("en-US")} lines; the purchase has more.</p>}
+            {lines.data && !lines.data.complete && (
+              <p className="p-3 text-sm">
+                Showing the first {rows.length.toLocaleString("en-US")} lines; the purchase has more.
+              </p>
+            )}
           </PurchaseLinesTable>
         )}
       </section>

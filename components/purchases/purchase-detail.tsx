@@ -26,8 +26,10 @@ type Row = Record<string, unknown>;
 
 /** What a purchase's status means for the person reading it. */
 function stateNote(purchase: Purchase): string | undefined {
-  if (purchase.status === "InProgress") return "A draft: saved through the API, not sent to the ERP. It can still be edited, submitted or deleted.";
-  if (purchase.status === "Submitted" && purchase.purchase_id == null) return "Submitted: the ERP imports it in the background and then gives it its ERP id.";
+  if (purchase.status === "InProgress")
+    return "A draft: saved through the API, not sent to the ERP. It can still be edited, submitted or deleted.";
+  if (purchase.status === "Submitted" && purchase.purchase_id == null)
+    return "Submitted: the ERP imports it in the background and then gives it its ERP id.";
   return undefined;
 }
 
@@ -51,15 +53,23 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
   const query = useQuery({
     ...options,
     // A check on a submitted purchase goes past the proxy's fresh copy, for the API's current answer.
-    queryFn: ({ signal }) => callApi(browserApi, request, { signal, revalidate: awaitingImport(client.getQueryData<DataApiResult<Purchase>>(options.queryKey)?.records[0]) }),
+    queryFn: ({ signal }) =>
+      callApi(browserApi, request, {
+        signal,
+        revalidate: awaitingImport(client.getQueryData<DataApiResult<Purchase>>(options.queryKey)?.records[0]),
+      }),
     // Checks since the page opened (the first answer counts as none): 15 s, 30 s, 1 min… up to 5 min.
-    refetchInterval: (q) => (awaitingImport(q.state.data?.records[0]) ? nextCheckIn(Math.max(0, q.state.dataUpdateCount - 1), budgetStore.get(), Date.now()) : false),
+    refetchInterval: (q) =>
+      awaitingImport(q.state.data?.records[0])
+        ? nextCheckIn(Math.max(0, q.state.dataUpdateCount - 1), budgetStore.get(), Date.now())
+        : false,
   });
   const purchase = query.data?.records[0];
   // A draft's lines or the ERP's posted lines (the contract reads each by its shape).
   const lines = (Array.isArray(purchase?.purchase_transactions) ? purchase.purchase_transactions : []) as Row[];
   const posted = lines.some((l) => "purchase_trans_id" in l);
-  if (query.error) return <RequestError error={query.error} onRetry={() => void query.refetch()} what="this purchase" />;
+  if (query.error)
+    return <RequestError error={query.error} onRetry={() => void query.refetch()} what="this purchase" />;
   if (!purchase) return <p aria-busy="true">Loading purchase {purchaseId}…</p>;
   const note = stateNote(purchase);
   return (
@@ -73,11 +83,17 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
         </p>
       </div>
       {note && (
-        <div role="note" className="space-y-2 rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50">
+        <div
+          role="note"
+          className="space-y-2 rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50"
+        >
           <p>{note}</p>
           {purchase.status === "InProgress" && purchase.purchase_global_id && mayDraft && (
             <p>
-              <Link className="link font-semibold" href={`/purchases/${encodeURIComponent(purchase.purchase_global_id)}/edit`}>
+              <Link
+                className="link font-semibold"
+                href={`/purchases/${encodeURIComponent(purchase.purchase_global_id)}/edit`}
+              >
                 Open the draft in the editor
               </Link>{" "}
               to change, validate, submit or delete it.
@@ -85,7 +101,10 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
           )}
           {awaitingImport(purchase) && (
             <p className="flex flex-wrap items-center gap-2" aria-live="polite">
-              <span>Checked {formatDateTime(new Date(query.dataUpdatedAt).toISOString(), timeZone)}; checking less often while nothing changes.</span>
+              <span>
+                Checked {formatDateTime(new Date(query.dataUpdatedAt).toISOString(), timeZone)}; checking less often
+                while nothing changes.
+              </span>
               <button type="button" className={BUTTON} disabled={query.isFetching} onClick={() => void query.refetch()}>
                 {query.isFetching ? "Checking…" : "Check now"}
               </button>
@@ -108,7 +127,11 @@ export function PurchaseDetail({ purchaseId }: { purchaseId: string }) {
         </h2>
         {lines.length === 0 ? <p className="text-sm">No lines yet.</p> : <PurchaseLinesTable rows={lines} />}
       </section>
-      <PurchaseAllFields row={purchase} columns={LIST_VIEWS.purchases.columns as ColumnSpec<Row>[]} skip={["purchase_transactions"]} />
+      <PurchaseAllFields
+        row={purchase}
+        columns={LIST_VIEWS.purchases.columns as ColumnSpec<Row>[]}
+        skip={["purchase_transactions"]}
+      />
     </div>
   );
 }

@@ -28,13 +28,25 @@ import { PasteOutcome, PastePanel } from "./paste-panel";
  * opens read-only, with a link to its page.
  */
 export function PurchaseEditor({ purchaseId }: { purchaseId?: string }) {
-  const query = useQuery({ ...apiQueryOptions(browserApi, purchaseRequest(purchaseId ?? ""), STALE.working), enabled: purchaseId !== undefined });
-  if (purchaseId === undefined) return <DraftEditor initial={{ header: { deliveryDate: "", poNum: "" }, lines: [emptyLine()] }} />;
-  if (query.error) return <RequestError error={query.error} onRetry={() => void query.refetch()} what="this purchase order" />;
+  const query = useQuery({
+    ...apiQueryOptions(browserApi, purchaseRequest(purchaseId ?? ""), STALE.working),
+    enabled: purchaseId !== undefined,
+  });
+  if (purchaseId === undefined)
+    return <DraftEditor initial={{ header: { deliveryDate: "", poNum: "" }, lines: [emptyLine()] }} />;
+  if (query.error)
+    return <RequestError error={query.error} onRetry={() => void query.refetch()} what="this purchase order" />;
   const purchase = query.data?.records[0];
   if (!purchase) return <p aria-busy="true">Loading purchase order {purchaseId}…</p>;
   if (purchase.status !== "InProgress") return <NotADraft purchase={purchase} id={purchaseId} />;
-  const lines = Array.isArray(purchase.purchase_transactions) ? (purchase.purchase_transactions as { product_id: number; num_units: number; batch_code?: string | null; expiration_date?: string | null }[]) : [];
+  const lines = Array.isArray(purchase.purchase_transactions)
+    ? (purchase.purchase_transactions as {
+        product_id: number;
+        num_units: number;
+        batch_code?: string | null;
+        expiration_date?: string | null;
+      }[])
+    : [];
   return (
     <DraftEditor
       key={purchase.purchase_global_id ?? purchaseId}
@@ -59,7 +71,10 @@ function NotADraft({ purchase, id }: { purchase: Purchase; id: string }) {
   return (
     <div className="space-y-3">
       <h1 className="text-2xl font-bold tracking-tight">Purchase order {purchase.po_num ?? id}</h1>
-      <p role="note" className="rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50">
+      <p
+        role="note"
+        className="rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50"
+      >
         This purchase order was submitted (status {purchaseStatusWords(purchase.status)}): it can no longer be edited.{" "}
         <Link className="link" href={`/purchases/${encodeURIComponent(id)}`}>
           Open its page
@@ -80,7 +95,18 @@ function focusField(target: FocusTarget) {
  * A draft being edited: the header fields, the line grid and the action bar with its notices, around
  * `usePurchaseEditor` (the state, its phase and the requests).
  */
-function DraftEditor({ purchaseId, initial, source }: { purchaseId?: string; initial: { header: DraftHeader; lines: DraftLine[] }; /** The saved draft's read: its note when it was a last-known answer (saving would replace what changed since). */ source?: Answered }) {
+function DraftEditor({
+  purchaseId,
+  initial,
+  source,
+}: {
+  purchaseId?: string;
+  initial: {
+    header: DraftHeader;
+    lines: DraftLine[];
+  } /** The saved draft's read: its note when it was a last-known answer (saving would replace what changed since). */;
+  source?: Answered;
+}) {
   const editor = usePurchaseEditor({ purchaseId, initial, today: todayIn(useTimeZone()), focusField });
   const { state, dispatch, header, disabled, used, cases, messages } = editor;
   const { catalog, products } = editor.lookups;
@@ -131,24 +157,49 @@ function DraftEditor({ purchaseId, initial, source }: { purchaseId?: string; ini
             <strong>{used.length}</strong> of {MAX_LINE_ITEMS} lines · <strong>{casesText(cases)}</strong> cases
           </p>
         </div>
-        {catalog.error && <RequestError error={catalog.error} onRetry={() => void catalog.refetch()} what="the supplier's catalog" />}
-        {catalog.data && !catalog.data.complete && <p className="text-sm">The catalog has more than 2,000 products: the first 2,000 are offered; any other product can be entered by its id.</p>}
+        {catalog.error && (
+          <RequestError error={catalog.error} onRetry={() => void catalog.refetch()} what="the supplier's catalog" />
+        )}
+        {catalog.data && !catalog.data.complete && (
+          <p className="text-sm">
+            The catalog has more than 2,000 products: the first 2,000 are offered; any other product can be entered by
+            its id.
+          </p>
+        )}
         {messages.list.map((m) => (
           <p key={m} className={FIELD_ERROR} role="alert">
             {m}
           </p>
         ))}
-        {state.pasteReport && <PasteOutcome report={state.pasteReport} onDismiss={() => dispatch({ type: "paste-dismissed" })} />}
-        <LineGrid lines={state.lines} catalog={products} messages={messages.lines} requiresBatchCodes={editor.lookups.requiresBatchCodes} disabled={disabled} actions={actions} onPasteRows={paste} />
+        {state.pasteReport && (
+          <PasteOutcome report={state.pasteReport} onDismiss={() => dispatch({ type: "paste-dismissed" })} />
+        )}
+        <LineGrid
+          lines={state.lines}
+          catalog={products}
+          messages={messages.lines}
+          requiresBatchCodes={editor.lookups.requiresBatchCodes}
+          disabled={disabled}
+          actions={actions}
+          onPasteRows={paste}
+        />
         <div className="flex flex-wrap items-start gap-2">
-          <button type="button" className={BUTTON} disabled={disabled || used.length >= MAX_LINE_ITEMS} onClick={() => dispatch({ type: "line-added" })}>
+          <button
+            type="button"
+            className={BUTTON}
+            disabled={disabled || used.length >= MAX_LINE_ITEMS}
+            onClick={() => dispatch({ type: "line-added" })}
+          >
             Add a line
           </button>
           <PastePanel disabled={disabled || !products} onPaste={(text) => paste(text)} />
         </div>
       </section>
 
-      <section aria-label="Check, save and submit" className="sticky bottom-0 z-10 -mx-1 space-y-3 border-t border-slate-300 bg-[var(--page-bg)] px-1 py-3 dark:border-slate-700">
+      <section
+        aria-label="Check, save and submit"
+        className="sticky bottom-0 z-10 -mx-1 space-y-3 border-t border-slate-300 bg-[var(--page-bg)] px-1 py-3 dark:border-slate-700"
+      >
         <EditorStatus id={ids.status} state={state} busy={editor.busy} dirty={editor.dirty} />
         <FailureNotice state={state} locked={editor.locked} onRetry={editor.retry} />
         <ActionBar editor={editor} />

@@ -12,7 +12,13 @@ import { formatBoolean, formatDateTime, formatDay, formatMoney, formatQuantity, 
 import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { PURCHASE_SECRETS } from "@/lib/ui/purchases/fields";
-import { type LineProduct, lineProductIds, type PurchaseHeader, type PurchaseLine, purchaseLines } from "@/lib/ui/purchases/purchase-view";
+import {
+  type LineProduct,
+  lineProductIds,
+  type PurchaseHeader,
+  type PurchaseLine,
+  purchaseLines,
+} from "@/lib/ui/purchases/purchase-view";
 import { lineProductsRequest } from "@/lib/ui/purchases/requests";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 
@@ -31,11 +37,38 @@ const NAMING: ColumnSpec<Row>[] = [
  */
 export function PurchaseFacts({ header }: { header: PurchaseHeader }) {
   const timeZone = useTimeZone();
-  const names = useNames(NAMING, [{ vendor: header.vendorName ? undefined : header.vendorId, warehouse: header.warehouseName ? undefined : header.warehouseId }]);
-  const optional = (term: string, value: string | undefined, shown: string | undefined = value): [string, ReactNode][] => (value === undefined ? [] : [[term, shown]]);
+  const names = useNames(NAMING, [
+    {
+      vendor: header.vendorName ? undefined : header.vendorId,
+      warehouse: header.warehouseName ? undefined : header.warehouseId,
+    },
+  ]);
+  const optional = (
+    term: string,
+    value: string | undefined,
+    shown: string | undefined = value,
+  ): [string, ReactNode][] => (value === undefined ? [] : [[term, shown]]);
   const facts: [string, ReactNode][] = [
-    ["Vendor", header.vendorName ? <RecordLink kind="VendorIDs" id={header.vendorId}>{header.vendorName}</RecordLink> : <NamedId kind="VendorIDs" id={header.vendorId} inline />],
-    ["Warehouse", header.warehouseName ? <RecordLink kind="LocationIDs" id={header.warehouseId}>{header.warehouseName}</RecordLink> : <NamedId kind="LocationIDs" id={header.warehouseId} inline />],
+    [
+      "Vendor",
+      header.vendorName ? (
+        <RecordLink kind="VendorIDs" id={header.vendorId}>
+          {header.vendorName}
+        </RecordLink>
+      ) : (
+        <NamedId kind="VendorIDs" id={header.vendorId} inline />
+      ),
+    ],
+    [
+      "Warehouse",
+      header.warehouseName ? (
+        <RecordLink kind="LocationIDs" id={header.warehouseId}>
+          {header.warehouseName}
+        </RecordLink>
+      ) : (
+        <NamedId kind="LocationIDs" id={header.warehouseId} inline />
+      ),
+    ],
     ["Requested delivery", formatDay(header.deliveryDate)],
     ["Created", formatDateTime(header.created, timeZone)],
     ...optional("Last edited", header.lastEdited, formatDateTime(header.lastEdited, timeZone)),
@@ -69,12 +102,19 @@ export function PurchaseFacts({ header }: { header: PurchaseHeader }) {
           </h2>
           <FactList facts={facts} />
         </section>
-        <section aria-labelledby="purchase-totals" className="self-start rounded border border-slate-300 p-3 dark:border-slate-700">
+        <section
+          aria-labelledby="purchase-totals"
+          className="self-start rounded border border-slate-300 p-3 dark:border-slate-700"
+        >
           <h2 id="purchase-totals" className="mb-2 font-semibold">
             Totals
           </h2>
           <FactList figures facts={totals} />
-          {!priced && <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">Amounts come when the ERP posts the purchase.</p>}
+          {!priced && (
+            <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">
+              Amounts come when the ERP posts the purchase.
+            </p>
+          )}
         </section>
       </div>
     </NamesProvider>
@@ -87,7 +127,10 @@ function lineProductOf(record: Row): LineProduct {
   return {
     name: string(record.ProductName),
     supplierProductNumber: string(record.SupplierProductNumber),
-    unitsPerCase: typeof record.WholesaleUnitsPerCase === "number" && record.WholesaleUnitsPerCase > 0 ? record.WholesaleUnitsPerCase : undefined,
+    unitsPerCase:
+      typeof record.WholesaleUnitsPerCase === "number" && record.WholesaleUnitsPerCase > 0
+        ? record.WholesaleUnitsPerCase
+        : undefined,
     packageName: string(record.PackageName),
   };
 }
@@ -99,13 +142,23 @@ function lineProductOf(record: Row): LineProduct {
  */
 export function PurchaseLinesTable({ rows, busy, children }: { rows: Row[]; busy?: boolean; children?: ReactNode }) {
   const ids = lineProductIds(rows);
-  const catalog = useQuery({ ...apiQueryOptions(browserApi, lineProductsRequest(ids), STALE.directory), enabled: ids.length > 0, retry: false });
+  const catalog = useQuery({
+    ...apiQueryOptions(browserApi, lineProductsRequest(ids), STALE.directory),
+    enabled: ids.length > 0,
+    retry: false,
+  });
   const products = new Map<number, LineProduct>();
-  for (const record of (catalog.data?.records ?? []) as Row[]) if (typeof record.ProductID === "number") products.set(record.ProductID, lineProductOf(record));
+  for (const record of (catalog.data?.records ?? []) as Row[])
+    if (typeof record.ProductID === "number") products.set(record.ProductID, lineProductOf(record));
   const { posted, lines } = purchaseLines(rows, products);
   // Only when a line needs activation: a column of "No" says nothing.
   const activation = !posted && lines.some((l) => l.needsActivation === true);
-  const column = (id: keyof PurchaseLine, header: string, value: (line: PurchaseLine) => ReactNode, numeric = false): ColumnSpec<Row> => ({
+  const column = (
+    id: keyof PurchaseLine,
+    header: string,
+    value: (line: PurchaseLine) => ReactNode,
+    numeric = false,
+  ): ColumnSpec<Row> => ({
     id,
     header,
     kind: "text",
@@ -113,18 +166,34 @@ export function PurchaseLinesTable({ rows, busy, children }: { rows: Row[]; busy
     cell: (row) => value(row as unknown as PurchaseLine),
   });
   const columns: ColumnSpec<Row>[] = [
-    column("productId", "Product", (line) => <LineProductCell line={line} product={line.productId === undefined ? undefined : products.get(line.productId)} />),
+    column("productId", "Product", (line) => (
+      <LineProductCell line={line} product={line.productId === undefined ? undefined : products.get(line.productId)} />
+    )),
     // A posted line's cases are the ERP's decimal; a draft's are counted here.
     column("cases", "Cases", (line) => (posted ? formatQuantity(line.cases) : (line.cases ?? MISSING)), true),
     column("units", "Units", (line) => formatQuantity(line.units), true),
     ...(posted ? [column("ordered", "Ordered", (line) => formatQuantity(line.ordered), true)] : []),
     column("batchCode", "Batch code", (line) => line.batchCode ?? MISSING),
     column("expires", "Expires", (line) => formatDay(line.expires)),
-    ...(posted ? [column("unitCost", "Unit cost", (line) => formatMoney(line.unitCost), true), column("extended", "Extended", (line) => formatMoney(line.extended), true)] : []),
-    ...(activation ? [column("needsActivation", "Needs activation", (line) => formatBoolean(line.needsActivation))] : []),
+    ...(posted
+      ? [
+          column("unitCost", "Unit cost", (line) => formatMoney(line.unitCost), true),
+          column("extended", "Extended", (line) => formatMoney(line.extended), true),
+        ]
+      : []),
+    ...(activation
+      ? [column("needsActivation", "Needs activation", (line) => formatBoolean(line.needsActivation))]
+      : []),
   ];
   return (
-    <SpecTable label="Purchase lines" columns={columns} rows={lines as unknown as Row[]} rowKey={(line) => String(line.key)} busy={busy} stack>
+    <SpecTable
+      label="Purchase lines"
+      columns={columns}
+      rows={lines as unknown as Row[]}
+      rowKey={(line) => String(line.key)}
+      busy={busy}
+      stack
+    >
       {children}
     </SpecTable>
   );
@@ -132,7 +201,12 @@ export function PurchaseLinesTable({ rows, busy, children }: { rows: Row[]; busy
 
 /** A line's product: its whole name (wrapping, linked to its page), and under it its number, id, case size and package. */
 function LineProductCell({ line, product }: { line: PurchaseLine; product: LineProduct | undefined }) {
-  const about = [product?.supplierProductNumber, line.productId !== undefined ? `#${line.productId}` : undefined, product?.unitsPerCase ? `${product.unitsPerCase} per case` : undefined, product?.packageName];
+  const about = [
+    product?.supplierProductNumber,
+    line.productId !== undefined ? `#${line.productId}` : undefined,
+    product?.unitsPerCase ? `${product.unitsPerCase} per case` : undefined,
+    product?.packageName,
+  ];
   return (
     <span className="block min-w-56 whitespace-normal">
       <RecordLink kind="ProductIDs" id={line.productId}>
@@ -147,7 +221,15 @@ function LineProductCell({ line, product }: { line: PurchaseLine; product: LineP
  * Every field of the purchase as the API sent it, behind a closed "All fields" disclosure, the empty ones named in a
  * line; never the secrets (`PURCHASE_SECRETS`), whose PDF opens from its link.
  */
-export function PurchaseAllFields({ row, columns, skip = [] }: { row: Row; columns: ColumnSpec<Row>[]; skip?: string[] }) {
+export function PurchaseAllFields({
+  row,
+  columns,
+  skip = [],
+}: {
+  row: Row;
+  columns: ColumnSpec<Row>[];
+  skip?: string[];
+}) {
   return (
     <details className="rounded border border-slate-300 p-3 dark:border-slate-700">
       <summary className="cursor-pointer font-semibold">All fields</summary>

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { draftsNeedV2, v1OnlyNote, type V1Reason } from "@/lib/ui/purchases/v1-purchases";
 
-const NOTE = "rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50";
+const NOTE =
+  "rounded border border-sky-700 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50";
 
 /** The one line the Purchases pages show without the v2 endpoints: only posted purchases, read only. */
 export function V1OnlyNotice({ reason }: { reason: V1Reason }) {

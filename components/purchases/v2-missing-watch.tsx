@@ -24,14 +24,18 @@ export function V2MissingWatch({ children }: { children: React.ReactNode }) {
 
   useEffect(
     () =>
-      watchForMissingV2(client.getQueryCache(), () => client.fetchQuery(apiQueryOptions(browserApi, V2_LIST_CHECK, STALE.working)), {
-        checking: () => setPhase("checking"),
-        settled: () => setPhase("watching"),
-        missing: () => {
-          setPhase("switching");
-          startRefresh(() => router.refresh());
+      watchForMissingV2(
+        client.getQueryCache(),
+        () => client.fetchQuery(apiQueryOptions(browserApi, V2_LIST_CHECK, STALE.working)),
+        {
+          checking: () => setPhase("checking"),
+          settled: () => setPhase("watching"),
+          missing: () => {
+            setPhase("switching");
+            startRefresh(() => router.refresh());
+          },
         },
-      }),
+      ),
     [client, router],
   );
 
@@ -40,7 +44,9 @@ export function V2MissingWatch({ children }: { children: React.ReactNode }) {
     <>
       {hidden && (
         <p role="status" className="text-sm">
-          {phase === "checking" ? "Checking whether this Data API service offers the v2 purchase endpoints…" : "This Data API service does not offer the v2 purchase endpoints: loading the posted purchases from v1…"}
+          {phase === "checking"
+            ? "Checking whether this Data API service offers the v2 purchase endpoints…"
+            : "This Data API service does not offer the v2 purchase endpoints: loading the posted purchases from v1…"}
         </p>
       )}
       <div hidden={hidden}>{children}</div>

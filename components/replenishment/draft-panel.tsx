@@ -12,7 +12,14 @@ import { browserApi } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import type { V1Reason } from "@/lib/ui/purchases/v1-purchases";
-import { draftApiOf, draftJobs, type DraftJob, draftRunner, NotReadyError, progressText } from "@/lib/ui/replenishment/draft-runner";
+import {
+  draftApiOf,
+  draftJobs,
+  type DraftJob,
+  draftRunner,
+  NotReadyError,
+  progressText,
+} from "@/lib/ui/replenishment/draft-runner";
 import { draftsOf, type PlannedDraft } from "@/lib/ui/replenishment/drafts";
 import type { PlanRow } from "@/lib/ui/replenishment/plan";
 import { picksOf, type Selection, skipWords } from "@/lib/ui/replenishment/selection";
@@ -92,30 +99,41 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
   const created = (jobs ?? []).filter((j) => j.state.phase === "created");
   const failed = (jobs ?? []).filter((j) => j.state.phase === "failed");
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700">
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
+    >
       <h2 id={headingId} className="text-lg font-semibold">
         Draft purchase orders
       </h2>
       {v1Reason ? (
         <p role="note" className="max-w-3xl text-sm">
           Drafting needs the v2 purchase endpoints, which{" "}
-          {v1Reason === "missing" ? "this Data API service does not offer" : "Backroom is set not to use (DATA_API_V2=off)"}: the plan counts the posted
-          purchases on order, but no purchase order can be drafted from it here.
+          {v1Reason === "missing"
+            ? "this Data API service does not offer"
+            : "Backroom is set not to use (DATA_API_V2=off)"}
+          : the plan counts the posted purchases on order, but no purchase order can be drafted from it here.
         </p>
       ) : !mayDraft ? (
         <p role="note" className="max-w-3xl text-sm">
-          Your role in this workspace does not draft purchase orders (owners, admins and purchasing do): the plan shows what to order, and someone who
-          may can draft it.
+          Your role in this workspace does not draft purchase orders (owners, admins and purchasing do): the plan shows
+          what to order, and someone who may can draft it.
         </p>
       ) : (
         <>
           {preview.length === 0 ? (
-            <p className="text-sm">Tick the rows to order: each vendor and warehouse becomes one draft purchase order.</p>
+            <p className="text-sm">
+              Tick the rows to order: each vendor and warehouse becomes one draft purchase order.
+            </p>
           ) : (
             <div className="space-y-1 text-sm">
               <p>
-                The ticked rows in view make {plural(preview.length, "draft purchase order")}, {plural(preview.reduce((n, j) => n + j.draft.totalCases, 0), "case")} in all. Nothing is
-                submitted: each draft opens in the editor to check and submit.
+                The ticked rows in view make {plural(preview.length, "draft purchase order")},{" "}
+                {plural(
+                  preview.reduce((n, j) => n + j.draft.totalCases, 0),
+                  "case",
+                )}{" "}
+                in all. Nothing is submitted: each draft opens in the editor to check and submit.
               </p>
               <ul className="list-inside list-disc" aria-label="Purchase orders to draft">
                 {preview.map((job) => (
@@ -133,7 +151,11 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
                 const row = byKey.get(s.key);
                 return (
                   <li key={s.key}>
-                    Left out: {row ? `${row.productName ?? `Product ${row.productId}`} at ${row.warehouseName ?? `Warehouse ${row.locationId}`}` : s.key}, {skipWords(s.reason)}.
+                    Left out:{" "}
+                    {row
+                      ? `${row.productName ?? `Product ${row.productId}`} at ${row.warehouseName ?? `Warehouse ${row.locationId}`}`
+                      : s.key}
+                    , {skipWords(s.reason)}.
                   </li>
                 );
               })}
@@ -157,11 +179,17 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
             <ul className="space-y-1 text-sm" aria-label="Drafts made">
               {created.map((job) => (
                 <li key={job.id}>
-                  <Link className="link font-semibold" prefetch={false} href={`/purchases/${encodeURIComponent(job.state.phase === "created" ? job.state.globalId : "")}/edit`}>
+                  <Link
+                    className="link font-semibold"
+                    prefetch={false}
+                    href={`/purchases/${encodeURIComponent(job.state.phase === "created" ? job.state.globalId : "")}/edit`}
+                  >
                     {job.poNumber}
                   </Link>{" "}
                   {orderWords(job.draft)}.
-                  {job.draft.requiresBatchCodes ? " Needs a batch code on each line: the editor asks for them before it is submitted." : ""}
+                  {job.draft.requiresBatchCodes
+                    ? " Needs a batch code on each line: the editor asks for them before it is submitted."
+                    : ""}
                 </li>
               ))}
             </ul>
@@ -177,7 +205,8 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
                       {failure.requestId && (
                         <>
                           {" "}
-                          Request id <code className="font-mono">{failure.requestId}</code> <CopyButton text={failure.requestId} label="Copy request id" />
+                          Request id <code className="font-mono">{failure.requestId}</code>{" "}
+                          <CopyButton text={failure.requestId} label="Copy request id" />
                         </>
                       )}
                     </li>

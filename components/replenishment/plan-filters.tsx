@@ -18,9 +18,11 @@ function choicesOf(rows: readonly PlanRow[]) {
   const vendors = new Map<number, string>();
   for (const row of rows) {
     warehouses.set(row.locationId, row.warehouseName ?? `Warehouse ${row.locationId}`);
-    for (const v of row.vendorChoices) vendors.set(v.vendorId, v.name ? `${v.name} (${v.vendorId})` : `Vendor ${v.vendorId}`);
+    for (const v of row.vendorChoices)
+      vendors.set(v.vendorId, v.name ? `${v.name} (${v.vendorId})` : `Vendor ${v.vendorId}`);
   }
-  const sorted = (map: Map<number, string>) => [...map].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  const sorted = (map: Map<number, string>) =>
+    [...map].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   return { warehouses: sorted(warehouses), vendors: sorted(vendors) };
 }
 
@@ -34,10 +36,19 @@ export function PlanFilters({ address, rows }: { address: PlanAddress; rows: rea
   const { warehouses, vendors } = choicesOf(rows);
   const { filters } = address;
   // The box shows the search in force until the person types; a new address (Back, a link) shows its own.
-  const [typed, setTyped] = useState<{ for: string | undefined; text: string }>({ for: filters.search, text: filters.search ?? "" });
+  const [typed, setTyped] = useState<{ for: string | undefined; text: string }>({
+    for: filters.search,
+    text: filters.search ?? "",
+  });
   const text = typed.for === filters.search ? typed.text : (filters.search ?? "");
   // Set: what differs from the plan's defaults (every warehouse and vendor, only rows below target, drafts apart).
-  const set = filtersSet({ warehouse: filters.locationId?.toString(), vendor: filters.vendorId?.toString(), search: filters.search, below: filters.onlyBelowTarget ? undefined : "0", drafts: address.countDrafts ? "1" : undefined });
+  const set = filtersSet({
+    warehouse: filters.locationId?.toString(),
+    vendor: filters.vendorId?.toString(),
+    search: filters.search,
+    below: filters.onlyBelowTarget ? undefined : "0",
+    drafts: address.countDrafts ? "1" : undefined,
+  });
   return (
     <FilterDisclosure count={set}>
       <form
@@ -53,7 +64,12 @@ export function PlanFilters({ address, rows }: { address: PlanAddress; rows: rea
           <label htmlFor={ids.warehouse} className="block text-sm font-semibold">
             Warehouse
           </label>
-          <select id={ids.warehouse} value={filters.locationId ?? ""} onChange={(e) => change({ warehouse: e.target.value ? Number(e.target.value) : undefined })} className={fieldClass(false, "mt-1 max-w-64")}>
+          <select
+            id={ids.warehouse}
+            value={filters.locationId ?? ""}
+            onChange={(e) => change({ warehouse: e.target.value ? Number(e.target.value) : undefined })}
+            className={fieldClass(false, "mt-1 max-w-64")}
+          >
             <option value="">All warehouses</option>
             {warehouses.map((w) => (
               <option key={w.id} value={w.id}>
@@ -66,7 +82,12 @@ export function PlanFilters({ address, rows }: { address: PlanAddress; rows: rea
           <label htmlFor={ids.vendor} className="block text-sm font-semibold">
             Vendor
           </label>
-          <select id={ids.vendor} value={filters.vendorId ?? ""} onChange={(e) => change({ vendor: e.target.value ? Number(e.target.value) : undefined })} className={fieldClass(false, "mt-1 max-w-72")}>
+          <select
+            id={ids.vendor}
+            value={filters.vendorId ?? ""}
+            onChange={(e) => change({ vendor: e.target.value ? Number(e.target.value) : undefined })}
+            className={fieldClass(false, "mt-1 max-w-72")}
+          >
             <option value="">All vendors</option>
             {vendors.map((v) => (
               <option key={v.id} value={v.id}>
@@ -96,11 +117,21 @@ export function PlanFilters({ address, rows }: { address: PlanAddress; rows: rea
         </div>
         <div className="flex flex-col gap-1 pb-1">
           <label htmlFor={ids.below} className="flex items-center gap-2 text-sm">
-            <input id={ids.below} type="checkbox" checked={filters.onlyBelowTarget} onChange={(e) => change({ onlyBelowTarget: e.target.checked })} />
+            <input
+              id={ids.below}
+              type="checkbox"
+              checked={filters.onlyBelowTarget}
+              onChange={(e) => change({ onlyBelowTarget: e.target.checked })}
+            />
             Only below target
           </label>
           <label htmlFor={ids.drafts} className="flex items-center gap-2 text-sm">
-            <input id={ids.drafts} type="checkbox" checked={address.countDrafts} onChange={(e) => change({ countDrafts: e.target.checked })} />
+            <input
+              id={ids.drafts}
+              type="checkbox"
+              checked={address.countDrafts}
+              onChange={(e) => change({ countDrafts: e.target.checked })}
+            />
             Count drafts
           </label>
         </div>

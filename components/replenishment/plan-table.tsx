@@ -8,7 +8,15 @@ import type { CoverSort } from "@/lib/ui/replenishment/address";
 import { PLAN_HEADERS } from "@/lib/ui/replenishment/columns";
 import { explain } from "@/lib/ui/replenishment/explain";
 import type { PlanRow } from "@/lib/ui/replenishment/plan";
-import { casesText, hasBadCases, isOrderable, isTicked, orderCases, reasonWords, type Selection } from "@/lib/ui/replenishment/selection";
+import {
+  casesText,
+  hasBadCases,
+  isOrderable,
+  isTicked,
+  orderCases,
+  reasonWords,
+  type Selection,
+} from "@/lib/ui/replenishment/selection";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 
 const NOTE = "block text-xs text-slate-700 dark:text-slate-300";
@@ -56,8 +64,17 @@ export function PlanTable({ rows, selection, actions, sort, onSort, caption, dis
           <tr>
             {PLAN_HEADERS.map((header, index) =>
               header === "Days of cover" ? (
-                <th key={header} scope="col" className="numeric whitespace-normal" aria-sort={sort === "asc" ? "ascending" : sort === "desc" ? "descending" : undefined}>
-                  <button type="button" onClick={onSort} className="inline-flex items-center gap-1 font-semibold hover:underline">
+                <th
+                  key={header}
+                  scope="col"
+                  className="numeric whitespace-normal"
+                  aria-sort={sort === "asc" ? "ascending" : sort === "desc" ? "descending" : undefined}
+                >
+                  <button
+                    type="button"
+                    onClick={onSort}
+                    className="inline-flex items-center gap-1 font-semibold hover:underline"
+                  >
                     {header}
                     <span aria-hidden="true">{sort === "asc" ? "↑" : sort === "desc" ? "↓" : "↕"}</span>
                   </button>
@@ -107,7 +124,18 @@ interface RowProps {
   disabled: boolean;
 }
 
-const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, typed, bad, open, onWhy, actions, disabled }: RowProps) {
+const PlanTableRow = memo(function PlanTableRow({
+  row,
+  ticked,
+  cases,
+  ordered,
+  typed,
+  bad,
+  open,
+  onWhy,
+  actions,
+  disabled,
+}: RowProps) {
   const product = row.productName ?? `Product ${row.productId}`;
   const warehouse = row.warehouseName ?? `Warehouse ${row.locationId}`;
   const what = `${product} at ${warehouse}`;
@@ -122,19 +150,35 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
         <td className="min-w-48 max-w-64 whitespace-normal">
           <div className="flex items-start gap-2">
             {orderable && (
-              <input type="checkbox" className="mt-1" checked={ticked} disabled={disabled} aria-label={`Order ${what}`} onChange={(e) => actions.tick(row.key, e.target.checked)} />
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={ticked}
+                disabled={disabled}
+                aria-label={`Order ${what}`}
+                onChange={(e) => actions.tick(row.key, e.target.checked)}
+              />
             )}
             <div>
               <RecordLink kind="ProductIDs" id={row.productId}>
                 {product}
               </RecordLink>
               {row.notAuthorized && (
-                <span className="ml-2 rounded border border-amber-800 px-1 text-xs font-semibold text-amber-900 dark:border-amber-300 dark:text-amber-200" title="Reserved for specifically authorized accounts">
+                <span
+                  className="ml-2 rounded border border-amber-800 px-1 text-xs font-semibold text-amber-900 dark:border-amber-300 dark:text-amber-200"
+                  title="Reserved for specifically authorized accounts"
+                >
                   Reserved
                 </span>
               )}
               {row.supplierProductNumber && <span className={NOTE}>{row.supplierProductNumber}</span>}
-              <button type="button" className="link text-xs" aria-expanded={open} aria-controls={open ? whyId : undefined} onClick={() => onWhy(row.key)}>
+              <button
+                type="button"
+                className="link text-xs"
+                aria-expanded={open}
+                aria-controls={open ? whyId : undefined}
+                onClick={() => onWhy(row.key)}
+              >
                 Why?<span className="sr-only"> {what}</span>
               </button>
             </div>
@@ -160,7 +204,9 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
         <td className="numeric tabular-nums">{row.sellsPerDay ?? MISSING}</td>
         <td className="numeric tabular-nums">
           {row.daysOfCover === undefined ? MISSING : formatQuantity(Math.round(row.daysOfCover * 10) / 10)}
-          {row.belowTarget && <span className="block text-xs font-semibold text-red-800 dark:text-red-300">below target</span>}
+          {row.belowTarget && (
+            <span className="block text-xs font-semibold text-red-800 dark:text-red-300">below target</span>
+          )}
         </td>
         <td className="numeric tabular-nums">
           {row.arrivesIn ?? MISSING}
@@ -190,7 +236,9 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
                   Whole cases
                 </span>
               )}
-              {!bad && typed && row.suggestedCases !== undefined && ordered !== row.suggestedCases && <span className={NOTE}>suggested {formatQuantity(row.suggestedCases)}</span>}
+              {!bad && typed && row.suggestedCases !== undefined && ordered !== row.suggestedCases && (
+                <span className={NOTE}>suggested {formatQuantity(row.suggestedCases)}</span>
+              )}
               {!bad && reason && <span className={NOTE}>{reason}</span>}
             </>
           ) : (
@@ -215,13 +263,30 @@ const PlanTableRow = memo(function PlanTableRow({ row, ticked, cases, ordered, t
 });
 
 /** The vendor an order would go to: a choice when several deliver to the warehouse, its name otherwise. */
-function VendorCell({ row, what, disabled, onChange }: { row: PlanRow; what: string; disabled: boolean; onChange: (key: string, vendorId: number) => void }) {
-  const name = (v: { vendorId: number; name?: string }) => (v.name ? `${v.name} (${v.vendorId})` : `Vendor ${v.vendorId}`);
+function VendorCell({
+  row,
+  what,
+  disabled,
+  onChange,
+}: {
+  row: PlanRow;
+  what: string;
+  disabled: boolean;
+  onChange: (key: string, vendorId: number) => void;
+}) {
+  const name = (v: { vendorId: number; name?: string }) =>
+    v.name ? `${v.name} (${v.vendorId})` : `Vendor ${v.vendorId}`;
   const batch = row.vendor?.requiresBatchCodes ? <span className={NOTE}>Batch codes required</span> : null;
   if (row.vendorChoices.length > 1 && row.vendor) {
     return (
       <>
-        <select value={row.vendor.vendorId} disabled={disabled} aria-label={`Vendor for ${what}`} className={fieldClass(false, "max-w-40")} onChange={(e) => onChange(row.key, Number(e.target.value))}>
+        <select
+          value={row.vendor.vendorId}
+          disabled={disabled}
+          aria-label={`Vendor for ${what}`}
+          className={fieldClass(false, "max-w-40")}
+          onChange={(e) => onChange(row.key, Number(e.target.value))}
+        >
           {row.vendorChoices.map((v) => (
             <option key={v.vendorId} value={v.vendorId}>
               {name(v)}

@@ -30,14 +30,51 @@ const DATA = {
     { LocationID: 2, ProductID: 7, AvailableUnits: 0, AvgDailySales90d: "3.00" },
   ],
   products: [
-    { ProductID: 7, SupplierID: 12, ProductName: "Chocolate Bar", SupplierProductNumber: "CH-7", WholesaleUnitsPerCase: 12, StatusID: 1 },
+    {
+      ProductID: 7,
+      SupplierID: 12,
+      ProductName: "Chocolate Bar",
+      SupplierProductNumber: "CH-7",
+      WholesaleUnitsPerCase: 12,
+      StatusID: 1,
+    },
     { ProductID: 8, SupplierID: 12, ProductName: "Almond Bar", WholesaleUnitsPerCase: 12, StatusID: 1 },
     { ProductID: 9, SupplierID: 12, ProductName: "Mint Tin", WholesaleUnitsPerCase: 6, StatusID: 0 },
   ],
   vendors: [
-    { VendorID: 40, SupplierID: 12, LocationID: 1, VendorName: "North Farm", LeadTimeDays: 5, TargetDOI: 30, PickupDates: ["Thu"], RequirePOBatchCodes: false, Active: true },
-    { VendorID: 40, SupplierID: 12, LocationID: 2, VendorName: "North Farm", LeadTimeDays: 5, TargetDOI: 30, PickupDates: ["Thu"], RequirePOBatchCodes: false, Active: true },
-    { VendorID: 41, SupplierID: 12, LocationID: 1, VendorName: "Berry Co", LeadTimeDays: 2, TargetDOI: 30, PickupDates: ["Mon"], RequirePOBatchCodes: true, Active: true },
+    {
+      VendorID: 40,
+      SupplierID: 12,
+      LocationID: 1,
+      VendorName: "North Farm",
+      LeadTimeDays: 5,
+      TargetDOI: 30,
+      PickupDates: ["Thu"],
+      RequirePOBatchCodes: false,
+      Active: true,
+    },
+    {
+      VendorID: 40,
+      SupplierID: 12,
+      LocationID: 2,
+      VendorName: "North Farm",
+      LeadTimeDays: 5,
+      TargetDOI: 30,
+      PickupDates: ["Thu"],
+      RequirePOBatchCodes: false,
+      Active: true,
+    },
+    {
+      VendorID: 41,
+      SupplierID: 12,
+      LocationID: 1,
+      VendorName: "Berry Co",
+      LeadTimeDays: 2,
+      TargetDOI: 30,
+      PickupDates: ["Mon"],
+      RequirePOBatchCodes: true,
+      Active: true,
+    },
   ],
   locations: [
     { LocationID: 1, Location: "Oakland DC", State: "CA" },
@@ -45,8 +82,22 @@ const DATA = {
   ],
   states: [{ StateAbbreviation: "CA", TimeZone: "America/Los_Angeles" }],
   purchases: [
-    { purchase_global_id: "d-1", status: "InProgress", vendor_id: 40, to_location_id: 1, po_num: "PLAN-1", purchase_transactions: [{ id: 1, product_id: 7, num_units: 120 }] },
-    { purchase_global_id: "s-1", status: "Submitted", vendor_id: 40, to_location_id: 1, po_num: "PO-9", purchase_transactions: [{ id: 2, product_id: 7, num_units: 40 }] },
+    {
+      purchase_global_id: "d-1",
+      status: "InProgress",
+      vendor_id: 40,
+      to_location_id: 1,
+      po_num: "PLAN-1",
+      purchase_transactions: [{ id: 1, product_id: 7, num_units: 120 }],
+    },
+    {
+      purchase_global_id: "s-1",
+      status: "Submitted",
+      vendor_id: 40,
+      to_location_id: 1,
+      po_num: "PO-9",
+      purchase_transactions: [{ id: 2, product_id: 7, num_units: 40 }],
+    },
   ],
 };
 
@@ -58,7 +109,12 @@ function walked(client: QueryClient, read: PlanRead, records: unknown[]) {
 /** The plan as the server renders it from the answers its prefetch leaves in the cache. */
 function rendered(
   address: string,
-  { v2 = true, answered = true, vendors = DATA.vendors, role = "purchasing" }: { v2?: boolean; answered?: boolean; vendors?: typeof DATA.vendors; role?: string } = {},
+  {
+    v2 = true,
+    answered = true,
+    vendors = DATA.vendors,
+    role = "purchasing",
+  }: { v2?: boolean; answered?: boolean; vendors?: typeof DATA.vendors; role?: string } = {},
 ): string {
   const client = new QueryClient();
   if (answered) {
@@ -77,13 +133,26 @@ function rendered(
   return renderToString(
     <KeyScopeContext.Provider value={{ keyType: "Supplier", role }}>
       <QueryClientProvider client={client}>
-        <SupplierPlan supplierId={12} supplierName="Cocoa Co" narrow={false} v2={v2} v1Reason={v2 ? undefined : "off"} address={readPlanAddress(new URLSearchParams(address))} />
+        <SupplierPlan
+          supplierId={12}
+          supplierName="Cocoa Co"
+          narrow={false}
+          v2={v2}
+          v1Reason={v2 ? undefined : "off"}
+          address={readPlanAddress(new URLSearchParams(address))}
+        />
       </QueryClientProvider>
     </KeyScopeContext.Provider>,
   );
 }
 
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&rsquo;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&rsquo;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 /** The rows of the plan's table, by their keys (warehouse:product). */
 const rowKeys = (html: string) => [...html.matchAll(/<tr data-row="([\d:]+)"/g)].map((m) => m[1]);
@@ -97,9 +166,13 @@ function rowText(html: string, key: string): string {
 describe("SupplierPlan", () => {
   it("draws a table with exactly the plan's headers and a caption", () => {
     const html = rendered("");
-    const headers = [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) => text(m[1]!).replace(/[↑↓↕]/g, "").trim());
+    const headers = [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) =>
+      text(m[1]!).replace(/[↑↓↕]/g, "").trim(),
+    );
     expect(headers.slice(-PLAN_HEADERS.length)).toEqual([...PLAN_HEADERS]);
-    expect(text(html)).toContain("Replenishment plan for Cocoa Co: 3 of 4 product and warehouse rows, only those below target.");
+    expect(text(html)).toContain(
+      "Replenishment plan for Cocoa Co: 3 of 4 product and warehouse rows, only those below target.",
+    );
   });
 
   it("shows only the rows below target by default (a discontinued one too: the row says why it has no order), and every row with below=0", () => {
@@ -144,7 +217,8 @@ describe("SupplierPlan", () => {
 
   it("offers each orderable row a tick (ticked when it has a suggestion) and its cases, and says why others have none", () => {
     const html = rendered("below=0");
-    const box = (name: string) => html.match(new RegExp(`<input type="checkbox"[^>]*aria-label="Order ${name}"[^>]*/>`))?.[0];
+    const box = (name: string) =>
+      html.match(new RegExp(`<input type="checkbox"[^>]*aria-label="Order ${name}"[^>]*/>`))?.[0];
     expect(box("Chocolate Bar at Oakland DC")).toContain('checked=""');
     expect(box("Almond Bar at Oakland DC")).toBeDefined();
     expect(box("Almond Bar at Oakland DC")).not.toContain("checked");
@@ -159,7 +233,9 @@ describe("SupplierPlan", () => {
 
   it("totals the suggestions per vendor and warehouse", () => {
     const html = rendered("");
-    const totals = text(html.slice(html.indexOf('aria-label="Suggested, by vendor and warehouse"'), html.indexOf("</table>")));
+    const totals = text(
+      html.slice(html.indexOf('aria-label="Suggested, by vendor and warehouse"'), html.indexOf("</table>")),
+    );
     expect(totals).toMatch(/Fresno DC North Farm \(40\) 1 \d+ \d+/);
     expect(totals).toMatch(/Oakland DC North Farm \(40\) 1 \d+ \d+/);
     expect(totals).toContain("All 2");
@@ -170,7 +246,9 @@ describe("SupplierPlan", () => {
     expect(words).toContain("The ticked rows in view make 2 draft purchase orders");
     expect(words).toMatch(/PLAN-\d{8}-40-1: Oakland DC from North Farm \(40\): 1 line/);
     expect(words).toMatch(/PLAN-\d{8}-40-2: Fresno DC from North Farm \(40\): 1 line/);
-    expect(rendered("")).toMatch(/<button type="button"[^>]*aria-disabled="false"[^>]*>Draft purchase orders<\/button>/);
+    expect(rendered("")).toMatch(
+      /<button type="button"[^>]*aria-disabled="false"[^>]*>Draft purchase orders<\/button>/,
+    );
   });
 
   it("offers nothing to draft when no row in view is ticked", () => {
@@ -189,7 +267,9 @@ describe("SupplierPlan", () => {
   it("without v2 counts the posted purchases on order and says drafting needs v2, with no button", () => {
     const html = rendered("", { v2: false });
     expect(rowText(html, "1:7")).toMatch(/61 24 12\.4/);
-    expect(text(html)).toContain("Drafting needs the v2 purchase endpoints, which Backroom is set not to use (DATA_API_V2=off)");
+    expect(text(html)).toContain(
+      "Drafting needs the v2 purchase endpoints, which Backroom is set not to use (DATA_API_V2=off)",
+    );
     expect(html).not.toMatch(/<button[^>]*>Draft purchase orders<\/button>/);
   });
 

@@ -8,7 +8,14 @@ import { pushParams } from "@/lib/ui/address";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import type { V1Reason } from "@/lib/ui/purchases/v1-purchases";
 import { usePurchasesV2 } from "@/lib/ui/purchases/v2-context";
-import { formatVia, nextCoverSort, type PlanAddress, parseVia, readPlanAddress, writePlanAddress } from "@/lib/ui/replenishment/address";
+import {
+  formatVia,
+  nextCoverSort,
+  type PlanAddress,
+  parseVia,
+  readPlanAddress,
+  writePlanAddress,
+} from "@/lib/ui/replenishment/address";
 import { knownPoNumbers } from "@/lib/ui/replenishment/draft-runner";
 import { planRows } from "@/lib/ui/replenishment/plan";
 import { planSupplier } from "@/lib/ui/replenishment/requests";
@@ -39,17 +46,28 @@ export function ReplenishmentPlanner({ v1Reason }: { v1Reason?: V1Reason }) {
   const v2 = usePurchasesV2() && v1Reason === undefined;
   const who = planSupplier(scope, address.supplier);
   const suppliers = useSupplierOptions(who.picker);
-  const supplierName = who.supplierId === undefined ? undefined : suppliers.options.find((s) => s.id === who.supplierId)?.name;
+  const supplierName =
+    who.supplierId === undefined ? undefined : suppliers.options.find((s) => s.id === who.supplierId)?.name;
   return (
     <div className="space-y-5">
-      {who.picker !== "none" && <SupplierPicker value={who.supplierId} options={suppliers.options} loading={suppliers.loading} />}
+      {who.picker !== "none" && (
+        <SupplierPicker value={who.supplierId} options={suppliers.options} loading={suppliers.loading} />
+      )}
       {who.supplierId === undefined ? (
         <p role="status" className="rounded border border-slate-300 p-4 text-sm dark:border-slate-700">
           Choose a supplier to plan its orders: the plan reads its inventory, products, vendors and open purchases.
         </p>
       ) : (
         // A new supplier starts with nothing ticked or typed.
-        <SupplierPlan key={who.supplierId} supplierId={who.supplierId} supplierName={supplierName} narrow={who.narrow} v2={v2} v1Reason={v2 ? undefined : (v1Reason ?? "missing")} address={address} />
+        <SupplierPlan
+          key={who.supplierId}
+          supplierId={who.supplierId}
+          supplierName={supplierName}
+          narrow={who.narrow}
+          v2={v2}
+          v1Reason={v2 ? undefined : (v1Reason ?? "missing")}
+          address={address}
+        />
       )}
     </div>
   );
@@ -79,7 +97,10 @@ export function SupplierPlan({ supplierId, supplierName, narrow, v2, v1Reason, a
   const via = formatVia(address.vendors);
 
   // Worked out again only when an answer, Count drafts or a vendor pick changes; the filters and the sort are cheap.
-  const rows = useMemo(() => (input ? planRows(input, { now: new Date(), countDrafts, chosenVendors: parseVia(via) }) : []), [input, countDrafts, via]);
+  const rows = useMemo(
+    () => (input ? planRows(input, { now: new Date(), countDrafts, chosenVendors: parseVia(via) }) : []),
+    [input, countDrafts, via],
+  );
   const view = useMemo(() => {
     const filtered = filterRows(rows, { locationId, vendorId, onlyBelowTarget, search: query });
     return sort ? sortByCover(filtered, sort) : filtered;
@@ -117,7 +138,8 @@ export function SupplierPlan({ supplierId, supplierName, narrow, v2, v1Reason, a
       <PlanFilters address={address} rows={rows} />
       {data.cutShort.length > 0 && (
         <p role="note" className="text-sm">
-          The plan stopped reading {data.cutShort.map((c) => CUT_SHORT[c]).join(", ")} at its limit: some rows, or some of what is on order, may be missing.
+          The plan stopped reading {data.cutShort.map((c) => CUT_SHORT[c]).join(", ")} at its limit: some rows, or some
+          of what is on order, may be missing.
         </p>
       )}
       <section aria-label="Totals" className="space-y-2">
@@ -125,11 +147,30 @@ export function SupplierPlan({ supplierId, supplierName, narrow, v2, v1Reason, a
         <PlanTotals rows={view} />
       </section>
       <p className="text-sm" aria-live="polite">
-        {view.length === rows.length ? `${rows.length} rows.` : `${view.length} of ${rows.length} rows match the filters.`} Orders are in whole cases; &ldquo;Why?&rdquo; explains a row&rsquo;s number.
+        {view.length === rows.length
+          ? `${rows.length} rows.`
+          : `${view.length} of ${rows.length} rows match the filters.`}{" "}
+        Orders are in whole cases; &ldquo;Why?&rdquo; explains a row&rsquo;s number.
       </p>
       <StaleNote of={data.answers} />
-      <PlanTable rows={view} selection={selection} actions={actions} sort={sort} onSort={() => pushParams((p) => writePlanAddress(p, { sort: nextCoverSort(sort) }))} caption={caption} disabled={drafting} />
-      <DraftPanel rows={view} selection={selection} v1Reason={v1Reason} supplierName={supplierName} known={known} onRunning={setDrafting} onDrafted={onDrafted} />
+      <PlanTable
+        rows={view}
+        selection={selection}
+        actions={actions}
+        sort={sort}
+        onSort={() => pushParams((p) => writePlanAddress(p, { sort: nextCoverSort(sort) }))}
+        caption={caption}
+        disabled={drafting}
+      />
+      <DraftPanel
+        rows={view}
+        selection={selection}
+        v1Reason={v1Reason}
+        supplierName={supplierName}
+        known={known}
+        onRunning={setDrafting}
+        onDrafted={onDrafted}
+      />
     </div>
   );
 }

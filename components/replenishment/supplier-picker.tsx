@@ -19,19 +19,38 @@ export interface SupplierOption {
  * The suppliers the key may plan for: the session's list for a Supplier key of several, the API's suppliers otherwise
  * (the list the editor's supplier picker reads, prefetched with the page). Active suppliers first, by name.
  */
-export function useSupplierOptions(picker: PlanSupplier["picker"]): { options: SupplierOption[]; loading: boolean; error: unknown } {
+export function useSupplierOptions(picker: PlanSupplier["picker"]): {
+  options: SupplierOption[];
+  loading: boolean;
+  error: unknown;
+} {
   const scope = useKeyScope();
-  const api = useQuery({ ...apiQueryOptions(browserApi, suppliersRead.request, suppliersRead.staleTime), enabled: picker === "api" });
+  const api = useQuery({
+    ...apiQueryOptions(browserApi, suppliersRead.request, suppliersRead.staleTime),
+    enabled: picker === "api",
+  });
   if (picker !== "api") return { options: scope.suppliers ?? [], loading: false, error: undefined };
   const options = (api.data?.records ?? [])
-    .flatMap((s) => (typeof s.SupplierID === "number" ? [{ id: s.SupplierID, name: s.Supplier ?? `Supplier ${s.SupplierID}`, active: s.Active !== false }] : []))
+    .flatMap((s) =>
+      typeof s.SupplierID === "number"
+        ? [{ id: s.SupplierID, name: s.Supplier ?? `Supplier ${s.SupplierID}`, active: s.Active !== false }]
+        : [],
+    )
     .sort((a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name))
     .map(({ id, name }) => ({ id, name }));
   return { options, loading: api.isPending, error: api.error ?? undefined };
 }
 
 /** Whom to plan for: a select whose choice goes into the address (`supplier`), read in the browser. */
-export function SupplierPicker({ value, options, loading }: { value: number | undefined; options: SupplierOption[]; loading: boolean }) {
+export function SupplierPicker({
+  value,
+  options,
+  loading,
+}: {
+  value: number | undefined;
+  options: SupplierOption[];
+  loading: boolean;
+}) {
   const id = useId();
   const listed = value === undefined || options.some((o) => o.id === value);
   return (
@@ -42,7 +61,9 @@ export function SupplierPicker({ value, options, loading }: { value: number | un
       <select
         id={id}
         value={value === undefined ? "" : String(value)}
-        onChange={(e) => pushParams((p) => writePlanAddress(p, { supplier: e.target.value ? Number(e.target.value) : undefined }))}
+        onChange={(e) =>
+          pushParams((p) => writePlanAddress(p, { supplier: e.target.value ? Number(e.target.value) : undefined }))
+        }
         className={fieldClass(false, "mt-1 max-w-md")}
       >
         <option value="">{loading ? "Loading suppliers…" : "Choose a supplier"}</option>

@@ -59,7 +59,12 @@ async function fetchLog(signal: AbortSignal): Promise<LoggedRequest[]> {
   }
   if (!response.ok) {
     const error = parseErrorBody(await response.json().catch(() => undefined));
-    throw new DataApiError({ status: response.status, code: error?.code, detail: error?.detail ?? `Backroom answered ${response.status}`, requestId: response.headers.get("X-Request-Id") ?? undefined });
+    throw new DataApiError({
+      status: response.status,
+      code: error?.code,
+      detail: error?.detail ?? `Backroom answered ${response.status}`,
+      requestId: response.headers.get("X-Request-Id") ?? undefined,
+    });
   }
   return ((await response.json()) as { requests: LoggedRequest[] }).requests;
 }
@@ -115,20 +120,31 @@ export function RequestLog() {
                 <td className="max-w-xs truncate font-mono text-xs" title={readable(r.path)}>
                   {readable(r.path)}
                 </td>
-                <td className={`numeric ${r.status >= 400 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>{r.status}</td>
+                <td className={`numeric ${r.status >= 400 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>
+                  {r.status}
+                </td>
                 <td className="numeric">{r.durationMs.toLocaleString("en-US")} ms</td>
                 <td>
                   {SOURCES[r.source] ?? r.source}
-                  {r.by && <span className="block text-xs text-slate-700 dark:text-slate-300">Asked by Backroom: {BACKGROUND_PURPOSES[r.by]}</span>}
+                  {r.by && (
+                    <span className="block text-xs text-slate-700 dark:text-slate-300">
+                      Asked by Backroom: {BACKGROUND_PURPOSES[r.by]}
+                    </span>
+                  )}
                 </td>
                 <td>
-                  <span className="font-mono text-xs">{r.requestId}</span> <CopyButton text={r.requestId} label="Copy request id" />
+                  <span className="font-mono text-xs">{r.requestId}</span>{" "}
+                  <CopyButton text={r.requestId} label="Copy request id" />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {log.data && rows.length === 0 && <p className="p-4 text-sm">No requests yet in this session (the log is kept in the server&apos;s memory; a restart empties it).</p>}
+        {log.data && rows.length === 0 && (
+          <p className="p-4 text-sm">
+            No requests yet in this session (the log is kept in the server&apos;s memory; a restart empties it).
+          </p>
+        )}
       </TableFrame>
     </div>
   );

@@ -51,7 +51,8 @@ export function SavedViews() {
   const [outcome, setOutcome] = useState<Outcome>();
 
   if (views.isPending) return <SavedViews.Skeleton />;
-  if (views.isError) return <p role="alert">{describeFailure(views.error, { what: "the saved views", service: "Backroom" }).message}</p>;
+  if (views.isError)
+    return <p role="alert">{describeFailure(views.error, { what: "the saved views", service: "Backroom" }).message}</p>;
   const { me, mayScheduleOthers } = views.data;
 
   return (
@@ -59,8 +60,15 @@ export function SavedViews() {
       <FormStatus outcome={outcome} />
       {views.data.views.length === 0 ? (
         <p className="max-w-2xl text-sm">
-          No saved views yet. Open a list (<Link href="/invoices" className="link">Invoices</Link>, <Link href="/customers" className="link">Customers</Link>, …), set its filters and
-          columns, then press <strong>Save view</strong> above its table.
+          No saved views yet. Open a list (
+          <Link href="/invoices" className="link">
+            Invoices
+          </Link>
+          ,{" "}
+          <Link href="/customers" className="link">
+            Customers
+          </Link>
+          , …), set its filters and columns, then press <strong>Save view</strong> above its table.
         </p>
       ) : (
         <ul className="space-y-3">
@@ -86,7 +94,10 @@ SavedViews.Skeleton = function SavedViewsSkeleton() {
   return (
     <ul aria-busy="true" aria-label="Loading saved views" className="space-y-3">
       {[0, 1, 2].map((i) => (
-        <li key={i} className="h-24 animate-pulse rounded border border-slate-300 bg-slate-100 dark:border-slate-700 dark:bg-slate-800" />
+        <li
+          key={i}
+          className="h-24 animate-pulse rounded border border-slate-300 bg-slate-100 dark:border-slate-700 dark:bg-slate-800"
+        />
       ))}
     </ul>
   );
@@ -109,12 +120,16 @@ function ViewCard({ view, me, mayScheduleOthers, members, timeZone, said }: View
   const [name, setName] = useState(view.name);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const mayChange = view.createdBy === me || mayScheduleOthers;
-  const maySchedule = mayScheduleOthers || (view.createdBy === me && (view.schedule?.recipients ?? []).every((r) => r === me));
+  const maySchedule =
+    mayScheduleOthers || (view.createdBy === me && (view.schedule?.recipients ?? []).every((r) => r === me));
   const page = entryFor(view.path.split("?")[0]!)?.label ?? view.path.split("?")[0];
   const headingId = `view-${view.id}`;
 
   /** Runs a change, reads the views again, and says how it went. */
-  const change = (work: () => Promise<{ ok: true } | { ok: false; message: string; fields: Record<string, string> }>, done: string) =>
+  const change = (
+    work: () => Promise<{ ok: true } | { ok: false; message: string; fields: Record<string, string> }>,
+    done: string,
+  ) =>
     run(async () => {
       setErrors({});
       const result = await work();
@@ -129,7 +144,10 @@ function ViewCard({ view, me, mayScheduleOthers, members, timeZone, said }: View
     });
 
   return (
-    <article aria-labelledby={headingId} className="rounded border border-slate-300 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+    <article
+      aria-labelledby={headingId}
+      className="rounded border border-slate-300 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold">
           <Link href={view.path as never} prefetch={false} className="link">
@@ -144,12 +162,19 @@ function ViewCard({ view, me, mayScheduleOthers, members, timeZone, said }: View
           <>
             <p>{scheduleWords(view.schedule)}.</p>
             <p>
-              Next run: <time dateTime={view.schedule.nextRunAt}>{formatDateTime(view.schedule.nextRunAt, timeZone)}</time> ({timeZone})
+              Next run:{" "}
+              <time dateTime={view.schedule.nextRunAt}>{formatDateTime(view.schedule.nextRunAt, timeZone)}</time> (
+              {timeZone})
               {view.schedule.lastRunAt && (
                 <>
                   {" "}
-                  · Last: <time dateTime={view.schedule.lastRunAt}>{formatDateTime(view.schedule.lastRunAt, timeZone)}</time>
-                  {view.schedule.lastError ? ` (failed: ${view.schedule.lastError})` : view.schedule.lastRows !== null ? ` (${view.schedule.lastRows} rows)` : ""}
+                  · Last:{" "}
+                  <time dateTime={view.schedule.lastRunAt}>{formatDateTime(view.schedule.lastRunAt, timeZone)}</time>
+                  {view.schedule.lastError
+                    ? ` (failed: ${view.schedule.lastError})`
+                    : view.schedule.lastRows !== null
+                      ? ` (${view.schedule.lastRows} rows)`
+                      : ""}
                 </>
               )}
             </p>
@@ -164,12 +189,22 @@ function ViewCard({ view, me, mayScheduleOthers, members, timeZone, said }: View
           Open
         </Link>
         {mayChange && (
-          <button type="button" className={BUTTON} aria-expanded={editing === "rename"} onClick={() => setEditing(editing === "rename" ? undefined : "rename")}>
+          <button
+            type="button"
+            className={BUTTON}
+            aria-expanded={editing === "rename"}
+            onClick={() => setEditing(editing === "rename" ? undefined : "rename")}
+          >
             Rename
           </button>
         )}
         {maySchedule && (
-          <button type="button" className={BUTTON} aria-expanded={editing === "schedule"} onClick={() => setEditing(editing === "schedule" ? undefined : "schedule")}>
+          <button
+            type="button"
+            className={BUTTON}
+            aria-expanded={editing === "schedule"}
+            onClick={() => setEditing(editing === "schedule" ? undefined : "schedule")}
+          >
             {view.schedule ? "Edit schedule" : "Schedule"}
           </button>
         )}
@@ -209,7 +244,16 @@ function ViewCard({ view, me, mayScheduleOthers, members, timeZone, said }: View
             <label htmlFor={`${headingId}-name`} className="block text-xs font-medium">
               New name
             </label>
-            <input id={`${headingId}-name`} autoFocus value={name} maxLength={80} required onChange={(e) => setName(e.target.value)} aria-describedby={errors.name ? `${headingId}-name-error` : undefined} className={fieldClass(Boolean(errors.name), "w-64")} />
+            <input
+              id={`${headingId}-name`}
+              autoFocus
+              value={name}
+              maxLength={80}
+              required
+              onChange={(e) => setName(e.target.value)}
+              aria-describedby={errors.name ? `${headingId}-name-error` : undefined}
+              className={fieldClass(Boolean(errors.name), "w-64")}
+            />
             {errors.name && (
               <p id={`${headingId}-name-error`} className={FIELD_ERROR}>
                 {errors.name}
@@ -233,7 +277,9 @@ function ViewCard({ view, me, mayScheduleOthers, members, timeZone, said }: View
           timeZone={timeZone}
           busy={busy}
           errors={errors}
-          onSubmit={(input: ScheduleInput) => void change(() => savedViewsClient.schedule(view.id, input), `“${view.name}” is scheduled.`)}
+          onSubmit={(input: ScheduleInput) =>
+            void change(() => savedViewsClient.schedule(view.id, input), `“${view.name}” is scheduled.`)
+          }
           onCancel={() => setEditing(undefined)}
         />
       )}

@@ -25,12 +25,21 @@ interface ScheduleFormProps {
   onCancel: () => void;
 }
 
-
 /**
  * When and to whom a view's CSV is mailed: daily or weekly (with its day), a time of day in a time zone, and the
  * members to mail. The focus starts on the first field; Escape or Cancel close the form.
  */
-export function ScheduleForm({ viewName, current, members, me, timeZone, busy, errors, onSubmit, onCancel }: ScheduleFormProps) {
+export function ScheduleForm({
+  viewName,
+  current,
+  members,
+  me,
+  timeZone,
+  busy,
+  errors,
+  onSubmit,
+  onCancel,
+}: ScheduleFormProps) {
   const id = useId();
   const first = useRef<HTMLSelectElement>(null);
   const [frequency, setFrequency] = useState<ScheduleInput["frequency"]>(current?.frequency ?? "daily");
@@ -54,7 +63,13 @@ export function ScheduleForm({ viewName, current, members, me, timeZone, busy, e
       className="mt-3 space-y-3 rounded border border-slate-300 p-3 dark:border-slate-700"
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit({ frequency, weekday: frequency === "weekly" ? weekday : null, localTime, timeZone: zone, recipients });
+        onSubmit({
+          frequency,
+          weekday: frequency === "weekly" ? weekday : null,
+          localTime,
+          timeZone: zone,
+          recipients,
+        });
       }}
       onKeyDown={(e) => {
         if (e.key === "Escape") onCancel();
@@ -65,7 +80,13 @@ export function ScheduleForm({ viewName, current, members, me, timeZone, busy, e
           <label htmlFor={`${id}-frequency`} className="block text-xs font-medium">
             Frequency
           </label>
-          <select ref={first} id={`${id}-frequency`} value={frequency} onChange={(e) => setFrequency(e.target.value as ScheduleInput["frequency"])} className={fieldClass(false)}>
+          <select
+            ref={first}
+            id={`${id}-frequency`}
+            value={frequency}
+            onChange={(e) => setFrequency(e.target.value as ScheduleInput["frequency"])}
+            className={fieldClass(false)}
+          >
             {FREQUENCIES.map((f) => (
               <option key={f} value={f}>
                 {f === "daily" ? "Daily" : "Weekly"}
@@ -78,7 +99,13 @@ export function ScheduleForm({ viewName, current, members, me, timeZone, busy, e
             <label htmlFor={`${id}-weekday`} className="block text-xs font-medium">
               Day
             </label>
-            <select id={`${id}-weekday`} value={weekday} onChange={(e) => setWeekday(Number(e.target.value))} aria-describedby={described("weekday")} className={fieldClass(Boolean(errors.weekday))}>
+            <select
+              id={`${id}-weekday`}
+              value={weekday}
+              onChange={(e) => setWeekday(Number(e.target.value))}
+              aria-describedby={described("weekday")}
+              className={fieldClass(Boolean(errors.weekday))}
+            >
               {WEEKDAYS.map((day, index) => (
                 <option key={day} value={index + 1}>
                   {day}
@@ -92,14 +119,28 @@ export function ScheduleForm({ viewName, current, members, me, timeZone, busy, e
           <label htmlFor={`${id}-time`} className="block text-xs font-medium">
             Time
           </label>
-          <input id={`${id}-time`} type="time" required value={localTime} onChange={(e) => setLocalTime(e.target.value)} aria-describedby={described("localTime")} className={fieldClass(Boolean(errors.localTime))} />
+          <input
+            id={`${id}-time`}
+            type="time"
+            required
+            value={localTime}
+            onChange={(e) => setLocalTime(e.target.value)}
+            aria-describedby={described("localTime")}
+            className={fieldClass(Boolean(errors.localTime))}
+          />
           {error("localTime")}
         </div>
         <div>
           <label htmlFor={`${id}-zone`} className="block text-xs font-medium">
             Time zone
           </label>
-          <select id={`${id}-zone`} value={zone} onChange={(e) => setZone(e.target.value)} aria-describedby={described("timeZone")} className={fieldClass(Boolean(errors.timeZone), "max-w-56")}>
+          <select
+            id={`${id}-zone`}
+            value={zone}
+            onChange={(e) => setZone(e.target.value)}
+            aria-describedby={described("timeZone")}
+            className={fieldClass(Boolean(errors.timeZone), "max-w-56")}
+          >
             {timeZoneChoices(zone).map((z) => (
               <option key={z} value={z}>
                 {z}
@@ -118,7 +159,9 @@ export function ScheduleForm({ viewName, current, members, me, timeZone, busy, e
                 <input
                   type="checkbox"
                   checked={recipients.includes(m.userId)}
-                  onChange={(e) => setRecipients((r) => (e.target.checked ? [...r, m.userId] : r.filter((x) => x !== m.userId)))}
+                  onChange={(e) =>
+                    setRecipients((r) => (e.target.checked ? [...r, m.userId] : r.filter((x) => x !== m.userId)))
+                  }
                   className="h-4 w-4 accent-sky-800 dark:accent-sky-300"
                 />
                 <span>

@@ -11,7 +11,11 @@ interface SessionIndicatorProps {
 export function SessionIndicator({ person, sandboxOn }: SessionIndicatorProps) {
   return (
     <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
-      {sandboxOn && <span className="rounded bg-violet-200 px-1.5 py-0.5 text-xs font-semibold text-violet-950 dark:bg-violet-300">Sandbox</span>}
+      {sandboxOn && (
+        <span className="rounded bg-violet-200 px-1.5 py-0.5 text-xs font-semibold text-violet-950 dark:bg-violet-300">
+          Sandbox
+        </span>
+      )}
       {person ? (
         <Link href="/account" prefetch={false} className="link block truncate max-sm:py-3" title={person.email}>
           {person.name}
@@ -29,7 +33,11 @@ export function SessionIndicator({ person, sandboxOn }: SessionIndicatorProps) {
 export function TestModeBanner({ active }: { active: SessionKey | undefined }) {
   if (active?.environment !== "test") return null;
   return (
-    <div className="bg-amber-300 px-4 py-1 text-center text-sm font-semibold text-amber-950" role="region" aria-label="Environment">
+    <div
+      className="bg-amber-300 px-4 py-1 text-center text-sm font-semibold text-amber-950"
+      role="region"
+      aria-label="Environment"
+    >
       Test environment{active.sandbox ? " (sandbox)" : ""}: not production data.
     </div>
   );

@@ -24,7 +24,11 @@ interface AppHeaderProps {
  * width); the account's pages name the product, the workspace, then the theme and the person, in one row.
  */
 const LAYOUT = {
-  dashboard: { grid: "grid-cols-[1fr_auto_auto] md:grid-cols-[minmax(0,1fr)_auto_auto] md:gap-y-1", context: "md:col-span-full", person: "md:col-start-2" },
+  dashboard: {
+    grid: "grid-cols-[1fr_auto_auto] md:grid-cols-[minmax(0,1fr)_auto_auto] md:gap-y-1",
+    context: "md:col-span-full",
+    person: "md:col-start-2",
+  },
   account: { grid: "grid-cols-[1fr_auto] md:grid-cols-[auto_minmax(0,1fr)_auto]", context: "", person: "" },
 } as const;
 
@@ -36,14 +40,27 @@ const LAYOUT = {
 export function AppHeader({ context, theme, person, bell, navigation = false, variant }: AppHeaderProps) {
   const frame = variant === "dashboard" ? "px-4 md:py-2" : "mx-auto max-w-5xl px-4 sm:px-6 md:py-3";
   return (
-    <header className={`border-b border-slate-300 bg-white print:hidden dark:border-slate-700 dark:bg-slate-900 ${variant === "dashboard" ? "md:col-start-2 md:row-start-1" : ""}`}>
+    <header
+      className={`border-b border-slate-300 bg-white print:hidden dark:border-slate-700 dark:bg-slate-900 ${variant === "dashboard" ? "md:col-start-2 md:row-start-1" : ""}`}
+    >
       <div className={`${frame} grid min-h-14 items-center gap-x-2 md:min-h-0 md:gap-x-5 ${LAYOUT[variant].grid}`}>
-        <Link href="/" prefetch={false} className={`inline-flex min-h-11 items-center self-center text-lg font-bold tracking-tight text-slate-900 md:min-h-0 dark:text-slate-50 ${variant === "dashboard" ? "md:hidden" : ""}`}>
+        <Link
+          href="/"
+          prefetch={false}
+          className={`inline-flex min-h-11 items-center self-center text-lg font-bold tracking-tight text-slate-900 md:min-h-0 dark:text-slate-50 ${variant === "dashboard" ? "md:hidden" : ""}`}
+        >
           Backroom
         </Link>
         <MenuButton controls={navigation ? MENU_PARTS.join(" ") : HEADER_MENU_ID} />
-        <MenuPanel id={HEADER_MENU_ID} className="col-span-full flex-col gap-3 border-t border-slate-300 py-4 dark:border-slate-700">
-          <div className={`flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center md:gap-x-5 md:gap-y-2 ${LAYOUT[variant].context}`}>{context}</div>
+        <MenuPanel
+          id={HEADER_MENU_ID}
+          className="col-span-full flex-col gap-3 border-t border-slate-300 py-4 dark:border-slate-700"
+        >
+          <div
+            className={`flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center md:gap-x-5 md:gap-y-2 ${LAYOUT[variant].context}`}
+          >
+            {context}
+          </div>
           <div className={`flex flex-col gap-3 md:flex-row md:items-center md:gap-x-4 ${LAYOUT[variant].person}`}>
             {theme}
             {person}

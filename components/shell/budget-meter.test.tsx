@@ -4,7 +4,12 @@ import { BudgetMeter } from "./budget-meter";
 
 const SEEN = Date.parse("2026-11-23T22:10:00Z"); // 2:10 PM in Los Angeles
 const html = (remaining: number) =>
-  renderToString(<BudgetMeter initial={{ limit: 1028, remaining, resetsAt: SEEN + 50 * 60_000, seenAt: SEEN }} timeZone="America/Los_Angeles" />).replace(/<!-- -->/g, "");
+  renderToString(
+    <BudgetMeter
+      initial={{ limit: 1028, remaining, resetsAt: SEEN + 50 * 60_000, seenAt: SEEN }}
+      timeZone="America/Los_Angeles"
+    />,
+  ).replace(/<!-- -->/g, "");
 
 describe("BudgetMeter", () => {
   it("shows the requests left, without a warning while a tenth or more is left", () => {

@@ -11,7 +11,13 @@ import { isLowBudget } from "@/lib/ui/budget";
  * (`isLowBudget`: the pages stop refetching and following up by themselves, an export pauses) and the meter says so in
  * words, with the time the budget returns in the person's zone.
  */
-export function BudgetMeter({ initial, timeZone: cookieZone }: { initial: Budget | undefined; /** The `tz` cookie's zone (the header is outside the providers). */ timeZone: string | undefined }) {
+export function BudgetMeter({
+  initial,
+  timeZone: cookieZone,
+}: {
+  initial: Budget | undefined /** The `tz` cookie's zone (the header is outside the providers). */;
+  timeZone: string | undefined;
+}) {
   budgetStore.seed(initial);
   const budget = useSyncExternalStore(budgetStore.subscribe, budgetStore.get, () => initial);
   // The figures' own time and the cookie's zone until the page is interactive (so the server's render and the
@@ -38,16 +44,36 @@ export function BudgetMeter({ initial, timeZone: cookieZone }: { initial: Budget
   const minutes = Math.max(0, Math.ceil((budget.resetsAt - budget.seenAt) / 60_000));
   const back = formatClock(new Date(budget.resetsAt).toISOString(), timeZone, new Date(at));
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm md:flex-nowrap md:text-xs" data-budget={low ? "low" : "ok"}>
-      <label htmlFor="budget-meter" className="font-semibold whitespace-nowrap text-slate-800 md:font-normal dark:text-slate-200">
+    <div
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm md:flex-nowrap md:text-xs"
+      data-budget={low ? "low" : "ok"}
+    >
+      <label
+        htmlFor="budget-meter"
+        className="font-semibold whitespace-nowrap text-slate-800 md:font-normal dark:text-slate-200"
+      >
         API budget
       </label>
-      <meter id="budget-meter" min={0} max={budget.limit} low={budget.limit * 0.2} optimum={budget.limit} value={budget.remaining} className={`h-3 w-24 ${tone}`} />
-      <span className="whitespace-nowrap tabular-nums" title={`The hourly window had ${minutes} min to run when these figures came`}>
+      <meter
+        id="budget-meter"
+        min={0}
+        max={budget.limit}
+        low={budget.limit * 0.2}
+        optimum={budget.limit}
+        value={budget.remaining}
+        className={`h-3 w-24 ${tone}`}
+      />
+      <span
+        className="whitespace-nowrap tabular-nums"
+        title={`The hourly window had ${minutes} min to run when these figures came`}
+      >
         {budget.remaining.toLocaleString("en-US")} of {budget.limit.toLocaleString("en-US")} left
       </span>
       {low && (
-        <strong className="whitespace-nowrap font-semibold text-amber-900 dark:text-amber-200" title="Under a tenth of the key's hourly requests are left: pages no longer refresh or follow up by themselves, and an export pauses, until the budget returns. Your own clicks still go.">
+        <strong
+          className="whitespace-nowrap font-semibold text-amber-900 dark:text-amber-200"
+          title="Under a tenth of the key's hourly requests are left: pages no longer refresh or follow up by themselves, and an export pauses, until the budget returns. Your own clicks still go."
+        >
           {budget.remaining === 0 ? "Spent" : "Low"} · back at {back}
         </strong>
       )}

@@ -3,7 +3,8 @@
  * full-width select of 44 px and 16 px text (a phone zooms into smaller), at `md` and up inline and small as before.
  */
 export const HEADER_FIELD = "flex min-w-0 flex-col gap-1 text-sm md:flex-row md:items-center md:text-xs";
-export const HEADER_SELECT = "min-h-11 w-full min-w-0 truncate rounded border border-slate-400 bg-white px-2 text-base md:min-h-0 md:w-auto md:max-w-56 md:px-1 md:py-0.5 md:text-xs dark:bg-slate-900";
+export const HEADER_SELECT =
+  "min-h-11 w-full min-w-0 truncate rounded border border-slate-400 bg-white px-2 text-base md:min-h-0 md:w-auto md:max-w-56 md:px-1 md:py-0.5 md:text-xs dark:bg-slate-900";
 export const HEADER_LABEL = "font-semibold whitespace-nowrap text-slate-800 md:font-normal dark:text-slate-200";
 
 /** The person's part of the header: their name over their links in the phone's menu, one small row at a desk. */

@@ -11,7 +11,15 @@ import { HEADER_FIELD, HEADER_LABEL, HEADER_SELECT } from "./header-field";
  * The key in use, and the workspace's others to work with instead; the page reloads its data for the new key. `badge`:
  * its environment, beside the label.
  */
-export function KeySwitcher({ keys, activeKeyId, badge }: { keys: SessionKey[]; activeKeyId: string; badge?: React.ReactNode }) {
+export function KeySwitcher({
+  keys,
+  activeKeyId,
+  badge,
+}: {
+  keys: SessionKey[];
+  activeKeyId: string;
+  badge?: React.ReactNode;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -20,7 +28,8 @@ export function KeySwitcher({ keys, activeKeyId, badge }: { keys: SessionKey[]; 
     setFailure(undefined);
     const result = await sessionClient.chooseKey(keyId);
     setBusy(false);
-    if (!result.ok) setFailure(describeFailure(result.error, { what: "that key", doing: "switch to", service: "Backroom" }).message);
+    if (!result.ok)
+      setFailure(describeFailure(result.error, { what: "that key", doing: "switch to", service: "Backroom" }).message);
     // A page the new key may not see shows why; the overview is always there.
     router.refresh();
   }

@@ -55,7 +55,12 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
     if (markingRef.current) return;
     markingRef.current = true;
     setMarking(true);
-    const response = await fetch("/api/notifications/read", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" }).catch(() => undefined);
+    const response = await fetch("/api/notifications/read", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    }).catch(() => undefined);
     if (response?.ok) await load();
     markingRef.current = false;
     setMarking(false);
@@ -74,16 +79,35 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
   const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
   return (
     <div className="relative text-xs" onKeyDown={(e) => e.key === "Escape" && open && close()}>
-      <button ref={buttonRef} type="button" aria-expanded={open} aria-controls={panelId} aria-label={label} onClick={toggle} className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-1 py-0.5 hover:bg-slate-100 md:min-h-0 md:min-w-0 dark:hover:bg-slate-800">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={label}
+        onClick={toggle}
+        className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-1 py-0.5 hover:bg-slate-100 md:min-h-0 md:min-w-0 dark:hover:bg-slate-800"
+      >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
           <path d="M10 2a5 5 0 0 0-5 5v3.6L3.3 13.5A1 1 0 0 0 4.2 15h11.6a1 1 0 0 0 .9-1.5L15 10.6V7a5 5 0 0 0-5-5Zm0 17a2.5 2.5 0 0 0 2.4-2h-4.8A2.5 2.5 0 0 0 10 19Z" />
         </svg>
-        {unread > 0 && <span className="min-w-4 rounded-full bg-red-700 px-1 text-center font-semibold text-white">{unread}</span>}
+        {unread > 0 && (
+          <span className="min-w-4 rounded-full bg-red-700 px-1 text-center font-semibold text-white">{unread}</span>
+        )}
       </button>
       {open && (
-        <section id={panelId} aria-labelledby={`${panelId}-heading`} className="absolute right-0 z-20 mt-1 w-80 max-w-[90vw] rounded border border-slate-300 bg-white p-3 shadow-lg dark:border-slate-600 dark:bg-slate-900">
+        <section
+          id={panelId}
+          aria-labelledby={`${panelId}-heading`}
+          className="absolute right-0 z-20 mt-1 w-80 max-w-[90vw] rounded border border-slate-300 bg-white p-3 shadow-lg dark:border-slate-600 dark:bg-slate-900"
+        >
           <div className="mb-2 flex items-center justify-between gap-2">
-            <h2 id={`${panelId}-heading`} ref={headingRef} tabIndex={-1} className="text-sm font-semibold focus:outline-none">
+            <h2
+              id={`${panelId}-heading`}
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-sm font-semibold focus:outline-none"
+            >
               Notifications
             </h2>
             {unread > 0 && (
@@ -92,17 +116,29 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
               </button>
             )}
           </div>
-          {failure && <p role="alert" className="text-red-800 dark:text-red-300">{failure}</p>}
+          {failure && (
+            <p role="alert" className="text-red-800 dark:text-red-300">
+              {failure}
+            </p>
+          )}
           {!inbox && !failure && <p aria-busy="true">Loading…</p>}
           {inbox && inbox.items.length === 0 && (
-            <p className="text-slate-700 dark:text-slate-300">Nothing yet. Backroom tells you here when the ERP settles a payment request or imports a purchase order of yours, and what your workspace&apos;s data needs of you.</p>
+            <p className="text-slate-700 dark:text-slate-300">
+              Nothing yet. Backroom tells you here when the ERP settles a payment request or imports a purchase order of
+              yours, and what your workspace&apos;s data needs of you.
+            </p>
           )}
           {inbox && inbox.items.length > 0 && (
             <ul className="max-h-96 space-y-2 overflow-y-auto">
               {inbox.items.map((item) => (
                 <li key={item.id} className={item.read ? "text-slate-700 dark:text-slate-300" : "font-semibold"}>
                   {item.link ? (
-                    <Link href={item.link as never} prefetch={false} className="link" onClick={() => void markRead({ ids: [item.id] }).then(close)}>
+                    <Link
+                      href={item.link as never}
+                      prefetch={false}
+                      className="link"
+                      onClick={() => void markRead({ ids: [item.id] }).then(close)}
+                    >
                       {item.title}
                     </Link>
                   ) : (

@@ -17,7 +17,10 @@ export function PersonMenu({ name, email, role }: { name: string; email: string;
     // A full load on purpose (not the router): every client cache of the ended session goes with it.
     window.location.assign(new URL("/sign-in", window.location.href));
   }
-  const roleName = role.split(",").map((r) => (isRole(r) ? ROLE_LABELS[r].label : r)).join(", ");
+  const roleName = role
+    .split(",")
+    .map((r) => (isRole(r) ? ROLE_LABELS[r].label : r))
+    .join(", ");
   return (
     <div className={PERSON_MENU}>
       <span className="md:whitespace-nowrap" title={email}>

@@ -14,7 +14,6 @@ import { OutboxSender } from "@/components/offline/outbox-sender";
 
 const TimeZoneContext = createContext<string>("UTC");
 
-
 /**
  * The zone dates are shown in: the viewer's own, known to the server from the `tz` cookie this provider keeps, so
  * the server's render and the browser's agree (until the cookie exists, the first render uses UTC and is corrected).
@@ -28,7 +27,8 @@ function makeClient() {
     defaultOptions: {
       queries: {
         // A refused request (4xx) would be refused again; a 429 says when to come back, and the page shows it.
-        retry: (count, error) => count < 2 && !(error instanceof DataApiError && error.status >= 400 && error.status < 500),
+        retry: (count, error) =>
+          count < 2 && !(error instanceof DataApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
         // Coming back online refetches what is stale, unless the key's budget is low: the person's next click will.
         refetchOnReconnect: () => !isLowBudget(budgetStore.get(), Date.now()),
@@ -41,7 +41,8 @@ function makeClient() {
     const meta = (event.query.state.data as { meta?: ResponseMeta } | undefined)?.meta;
     const { limit, remaining, reset } = meta?.rateLimit ?? {};
     const at = event.query.state.dataUpdatedAt;
-    if (limit !== undefined && remaining !== undefined && reset !== undefined && at) budgetStore.note({ limit, remaining, resetsAt: at + reset * 1000, seenAt: at });
+    if (limit !== undefined && remaining !== undefined && reset !== undefined && at)
+      budgetStore.note({ limit, remaining, resetsAt: at + reset * 1000, seenAt: at });
   });
   return client;
 }
@@ -50,7 +51,17 @@ function makeClient() {
  * Client-side state of the dashboard: one query cache per key (the layout keys this component by the key's id), the
  * key's scope, and whether the key's service offers the v2 purchase endpoints (`purchasesV2`, `usePurchasesV2`).
  */
-export function Providers({ children, timeZone, scope, purchasesV2 }: { children: React.ReactNode; timeZone: string | undefined; scope: KeyScope; purchasesV2: boolean }) {
+export function Providers({
+  children,
+  timeZone,
+  scope,
+  purchasesV2,
+}: {
+  children: React.ReactNode;
+  timeZone: string | undefined;
+  scope: KeyScope;
+  purchasesV2: boolean;
+}) {
   const [client] = useState(makeClient);
   // Without the cookie, both renders use UTC (never "the runtime's zone", which differs between them).
   const [zone, setZone] = useState(timeZone ?? "UTC");

@@ -12,7 +12,12 @@ interface ShellMenuState {
   button: RefObject<HTMLButtonElement | null>;
 }
 
-const ShellMenuContext = createContext<ShellMenuState>({ open: false, toggle: () => {}, close: () => {}, button: { current: null } });
+const ShellMenuContext = createContext<ShellMenuState>({
+  open: false,
+  toggle: () => {},
+  close: () => {},
+  button: { current: null },
+});
 
 /** Whether the phone's menu is open, and how to open and close it (the header's button, the menu's links). */
 export function useShellMenu(): ShellMenuState {
@@ -40,7 +45,12 @@ export function ShellMenu({ className, children }: { className?: string; childre
   };
   return (
     <ShellMenuContext value={{ open, toggle: () => setOpen((o) => !o), close, button }}>
-      <div className={className} onKeyDown={(e) => e.key === "Escape" && open && (e.target as Element).closest(`#${MENU_PARTS.join(", #")}`) && close(true)}>
+      <div
+        className={className}
+        onKeyDown={(e) =>
+          e.key === "Escape" && open && (e.target as Element).closest(`#${MENU_PARTS.join(", #")}`) && close(true)
+        }
+      >
         {children}
       </div>
     </ShellMenuContext>
@@ -60,7 +70,11 @@ export function MenuButton({ controls }: { controls: string }) {
       className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded border border-slate-400 px-3 text-sm font-semibold md:hidden"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-        {open ? <path d="M5.3 4 4 5.3 8.7 10 4 14.7 5.3 16 10 11.3l4.7 4.7 1.3-1.3L11.3 10 16 5.3 14.7 4 10 8.7Z" /> : <path d="M3 5h14v2H3Zm0 4h14v2H3Zm0 4h14v2H3Z" />}
+        {open ? (
+          <path d="M5.3 4 4 5.3 8.7 10 4 14.7 5.3 16 10 11.3l4.7 4.7 1.3-1.3L11.3 10 16 5.3 14.7 4 10 8.7Z" />
+        ) : (
+          <path d="M3 5h14v2H3Zm0 4h14v2H3Zm0 4h14v2H3Z" />
+        )}
       </svg>
       Menu
     </button>
@@ -71,7 +85,15 @@ export function MenuButton({ controls }: { controls: string }) {
  * What the menu holds on a phone, shown when it is open; at `md` and up its parts are laid out by the header itself
  * (`display: contents`), whatever the menu's state.
  */
-export function MenuPanel({ id, className = "", children }: { id: string; className?: string; children: React.ReactNode }) {
+export function MenuPanel({
+  id,
+  className = "",
+  children,
+}: {
+  id: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const { open } = useShellMenu();
   return (
     <div id={id} className={`${open ? "flex" : "hidden"} ${className} md:contents`}>

@@ -18,10 +18,17 @@ export function Sidebar({ model }: { model: SidebarModel }) {
   const pathname = usePathname();
   const { open, close } = useShellMenu();
   // An entry's address may carry a query ("My accounts"): the page is its path.
-  const paths = [...model.head, ...model.sections.flatMap((s) => s.entries), ...model.tail].map((e) => e.href.split("?")[0]!);
+  const paths = [...model.head, ...model.sections.flatMap((s) => s.entries), ...model.tail].map(
+    (e) => e.href.split("?")[0]!,
+  );
   const current = (address: string) => {
     const href = address.split("?")[0]!;
-    return pathname === href || (href !== "/" && pathname.startsWith(`${href}/`) && !paths.some((p) => p !== href && p.startsWith(href) && pathname.startsWith(p)));
+    return (
+      pathname === href ||
+      (href !== "/" &&
+        pathname.startsWith(`${href}/`) &&
+        !paths.some((p) => p !== href && p.startsWith(href) && pathname.startsWith(p)))
+    );
   };
   const list = (links: { href: string; label: string }[], className: string) => (
     <ul className={className}>
@@ -42,7 +49,9 @@ export function Sidebar({ model }: { model: SidebarModel }) {
     </ul>
   );
   return (
-    <aside className={`${open ? "block" : "hidden"} border-b border-slate-300 bg-white print:hidden md:sticky md:top-0 md:col-start-1 md:row-span-2 md:row-start-1 md:block md:h-screen md:w-56 md:self-start md:overflow-y-auto md:border-r md:border-b-0 dark:border-slate-700 dark:bg-slate-900`}>
+    <aside
+      className={`${open ? "block" : "hidden"} border-b border-slate-300 bg-white print:hidden md:sticky md:top-0 md:col-start-1 md:row-span-2 md:row-start-1 md:block md:h-screen md:w-56 md:self-start md:overflow-y-auto md:border-r md:border-b-0 dark:border-slate-700 dark:bg-slate-900`}
+    >
       <div className="hidden px-4 py-3 md:block">
         <Link href="/" prefetch={false} className="text-lg font-bold tracking-tight">
           Backroom
@@ -52,11 +61,15 @@ export function Sidebar({ model }: { model: SidebarModel }) {
         {list(model.head, `${PHONE_COLUMNS} md:mt-1`)}
         {model.sections.map((section) => (
           <div key={section.label} className="mt-3">
-            <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{section.label}</h2>
+            <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+              {section.label}
+            </h2>
             {list(section.entries, `${PHONE_COLUMNS} mt-1 md:space-y-0.5`)}
           </div>
         ))}
-        <div className="mt-3 border-t border-slate-300 pt-3 dark:border-slate-700">{list(model.tail, `${PHONE_COLUMNS} md:space-y-0.5`)}</div>
+        <div className="mt-3 border-t border-slate-300 pt-3 dark:border-slate-700">
+          {list(model.tail, `${PHONE_COLUMNS} md:space-y-0.5`)}
+        </div>
       </nav>
     </aside>
   );
@@ -68,5 +81,10 @@ export function Sidebar({ model }: { model: SidebarModel }) {
  */
 function PendingHint() {
   const { pending } = useLinkStatus();
-  return <span aria-hidden="true" className={`ml-1.5 inline-block h-1.5 w-1.5 shrink-0 rounded-full align-middle ${pending ? "animate-pulse bg-current" : "bg-transparent"}`} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`ml-1.5 inline-block h-1.5 w-1.5 shrink-0 rounded-full align-middle ${pending ? "animate-pulse bg-current" : "bg-transparent"}`}
+    />
+  );
 }

@@ -17,18 +17,33 @@ export function WorkspaceSwitcher({ workspaces, activeId }: { workspaces: Worksp
   async function change(organizationId: string) {
     setBusy(true);
     setFailure(undefined);
-    const response = await fetch("/api/auth/organization/set-active", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ organizationId }), credentials: "same-origin" }).catch(() => undefined);
+    const response = await fetch("/api/auth/organization/set-active", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ organizationId }),
+      credentials: "same-origin",
+    }).catch(() => undefined);
     setBusy(false);
     if (!response?.ok) setFailure("That workspace could not be opened. Try again.");
     router.refresh();
   }
-  const label = (w: WorkspaceChoice) => `${w.name} (${w.role.split(",").map((r) => (isRole(r) ? ROLE_LABELS[r].label : r)).join(", ")})`;
+  const label = (w: WorkspaceChoice) =>
+    `${w.name} (${w.role
+      .split(",")
+      .map((r) => (isRole(r) ? ROLE_LABELS[r].label : r))
+      .join(", ")})`;
   return (
     <div className={HEADER_FIELD}>
       <label htmlFor="workspace-switcher" className={HEADER_LABEL}>
         Workspace
       </label>
-      <select id="workspace-switcher" value={activeId} disabled={busy} onChange={(e) => void change(e.target.value)} className={HEADER_SELECT}>
+      <select
+        id="workspace-switcher"
+        value={activeId}
+        disabled={busy}
+        onChange={(e) => void change(e.target.value)}
+        className={HEADER_SELECT}
+      >
         {workspaces.map((w) => (
           <option key={w.id} value={w.id}>
             {label(w)}

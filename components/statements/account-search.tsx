@@ -31,11 +31,19 @@ export function AccountSearch({ q, matches, reading, account }: AccountSearchPro
   const statementHref = (arAccountId: number) => pageHref.statements({ account: arAccountId, q });
   return (
     <div className="space-y-3">
-      <form method="get" action="/statements" role="search" aria-label="Find an account" className="flex flex-wrap items-end gap-2">
+      <form
+        method="get"
+        action="/statements"
+        role="search"
+        aria-label="Find an account"
+        className="flex flex-wrap items-end gap-2"
+      >
         <div className="flex min-w-0 flex-1 flex-col text-sm font-medium sm:max-w-md">
           <label htmlFor="statement-search">Customer or AR account</label>
           <span id="statement-search-hint" className="text-xs font-normal text-slate-700 dark:text-slate-300">
-            {matches ? "A customer's name or id, or an AR account's number" : `An AR account's number; names once this key's collections list is in${reading ? " (being read now)" : ""}`}
+            {matches
+              ? "A customer's name or id, or an AR account's number"
+              : `An AR account's number; names once this key's collections list is in${reading ? " (being read now)" : ""}`}
           </span>
           <input
             id="statement-search"
@@ -52,7 +60,17 @@ export function AccountSearch({ q, matches, reading, account }: AccountSearchPro
           Find
         </button>
       </form>
-      {q && <Matches q={q} matches={matches} reading={reading} id={id} exact={exact ?? false} account={account} href={statementHref} />}
+      {q && (
+        <Matches
+          q={q}
+          matches={matches}
+          reading={reading}
+          id={id}
+          exact={exact ?? false}
+          account={account}
+          href={statementHref}
+        />
+      )}
     </div>
   );
 }
@@ -63,7 +81,23 @@ type StatementHref = (id: number) => ReturnType<typeof pageHref.statements>;
  * What a search found: without the key's collections list, a name is told to wait for it (a number still opens its
  * statement); with it, the matching accounts. While a statement is open below, they fold away under their count.
  */
-function Matches({ q, matches, reading, id, exact, account, href }: { q: string; matches: CollectionRow[] | undefined; reading: boolean; id: number | undefined; exact: boolean; account: number | undefined; href: StatementHref }) {
+function Matches({
+  q,
+  matches,
+  reading,
+  id,
+  exact,
+  account,
+  href,
+}: {
+  q: string;
+  matches: CollectionRow[] | undefined;
+  reading: boolean;
+  id: number | undefined;
+  exact: boolean;
+  account: number | undefined;
+  href: StatementHref;
+}) {
   // A number the snapshot does not hold (no snapshot yet, or an account with no aging): its statement may still be read.
   const byNumber = id !== undefined && !exact && (
     <p className="text-sm">
@@ -75,9 +109,13 @@ function Matches({ q, matches, reading, id, exact, account, href }: { q: string;
   if (matches === undefined) {
     return (
       byNumber || (
-        <p role="status" className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-3 text-sm dark:border-sky-400 dark:bg-sky-950">
-          Names can be searched once this key&apos;s collections list is in{reading ? ": it is being read now, within a small share of the key's hourly budget" : ""}. Meanwhile,
-          enter an AR account&apos;s number, or{" "}
+        <p
+          role="status"
+          className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-3 text-sm dark:border-sky-400 dark:bg-sky-950"
+        >
+          Names can be searched once this key&apos;s collections list is in
+          {reading ? ": it is being read now, within a small share of the key's hourly budget" : ""}. Meanwhile, enter
+          an AR account&apos;s number, or{" "}
           <Link href={pageHref.statements({ q })} prefetch={false} className="link">
             search again
           </Link>{" "}
@@ -86,7 +124,10 @@ function Matches({ q, matches, reading, id, exact, account, href }: { q: string;
       )
     );
   }
-  const count = matches.length === 0 ? `No account matches “${q}”` : `${matches.length.toLocaleString("en-US")} ${matches.length === 1 ? "account matches" : "accounts match"} “${q}”`;
+  const count =
+    matches.length === 0
+      ? `No account matches “${q}”`
+      : `${matches.length.toLocaleString("en-US")} ${matches.length === 1 ? "account matches" : "accounts match"} “${q}”`;
   const shown = matches.slice(0, SHOWN_MATCHES);
   const list = shown.length > 0 && (
     <>
@@ -102,14 +143,20 @@ function Matches({ q, matches, reading, id, exact, account, href }: { q: string;
               <span>
                 <span className="font-semibold underline">{m.name}</span>
                 <span className="text-slate-700 dark:text-slate-300"> · AR account {m.arAccountId}</span>
-                {m.customerNames.length > 1 && <span className="block text-xs text-slate-700 dark:text-slate-300">{m.customerNames.join(", ")}</span>}
+                {m.customerNames.length > 1 && (
+                  <span className="block text-xs text-slate-700 dark:text-slate-300">{m.customerNames.join(", ")}</span>
+                )}
               </span>
-              <span className="text-xs text-slate-700 dark:text-slate-300">{[m.state, `balance ${formatMoney(m.total)}`].filter(Boolean).join(" · ")}</span>
+              <span className="text-xs text-slate-700 dark:text-slate-300">
+                {[m.state, `balance ${formatMoney(m.total)}`].filter(Boolean).join(" · ")}
+              </span>
             </Link>
           </li>
         ))}
       </ul>
-      {matches.length > SHOWN_MATCHES && <p className="text-sm">The first {SHOWN_MATCHES} by name: type more of it to narrow them.</p>}
+      {matches.length > SHOWN_MATCHES && (
+        <p className="text-sm">The first {SHOWN_MATCHES} by name: type more of it to narrow them.</p>
+      )}
     </>
   );
   return (
@@ -117,16 +164,14 @@ function Matches({ q, matches, reading, id, exact, account, href }: { q: string;
       <h2 id="statement-matches" className="text-sm font-semibold">
         {count}
       </h2>
-      {account === undefined ? (
-        list
-      ) : (
-        list && (
-          <details className="space-y-2">
-            <summary className="cursor-pointer text-sm">Show them again</summary>
-            {list}
-          </details>
-        )
-      )}
+      {account === undefined
+        ? list
+        : list && (
+            <details className="space-y-2">
+              <summary className="cursor-pointer text-sm">Show them again</summary>
+              {list}
+            </details>
+          )}
       {byNumber}
     </section>
   );

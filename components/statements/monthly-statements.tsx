@@ -8,7 +8,12 @@ import { useTimeZone } from "@/components/shell/providers";
 import { formatDateTime } from "@/lib/format/display";
 import { send } from "@/lib/session/session-client";
 import { describeFailure } from "@/lib/ui/failure";
-import { ordinalDay, PAPER_SIZES, type PaperSize, type StatementScheduleAnswer } from "@/lib/ui/statements/statement-schedule";
+import {
+  ordinalDay,
+  PAPER_SIZES,
+  type PaperSize,
+  type StatementScheduleAnswer,
+} from "@/lib/ui/statements/statement-schedule";
 import { BUTTON, FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 import { timeZoneChoices } from "@/lib/ui/time-zones";
 
@@ -19,7 +24,6 @@ interface MonthlyStatementsProps {
   /** The shared demo changes nothing everyone shares. */
   demo: boolean;
 }
-
 
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
 
@@ -50,13 +54,25 @@ export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatement
     run(async () => {
       setOutcome(undefined);
       setFields({});
-      const result = await send<StatementScheduleAnswer>("PUT", "/api/statements/schedule", { dayOfMonth, localTime, timeZone, paperSize });
+      const result = await send<StatementScheduleAnswer>("PUT", "/api/statements/schedule", {
+        dayOfMonth,
+        localTime,
+        timeZone,
+        paperSize,
+      });
       if (!result.ok) {
         setFields(result.fields);
-        return setOutcome({ tone: "error", text: describeFailure(result.error, { what: "the monthly statements", doing: "save", service: "Backroom" }).message });
+        return setOutcome({
+          tone: "error",
+          text: describeFailure(result.error, { what: "the monthly statements", doing: "save", service: "Backroom" })
+            .message,
+        });
       }
       setAnswer(result.data);
-      setOutcome({ tone: "ok", text: `Saved: statements go on ${ordinalDay(dayOfMonth)} of each month at ${localTime} (${timeZone}), next on ${formatDateTime(result.data.schedule!.nextRunAt, timeZone)}.` });
+      setOutcome({
+        tone: "ok",
+        text: `Saved: statements go on ${ordinalDay(dayOfMonth)} of each month at ${localTime} (${timeZone}), next on ${formatDateTime(result.data.schedule!.nextRunAt, timeZone)}.`,
+      });
       router.refresh();
     });
 
@@ -64,7 +80,12 @@ export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatement
     run(async () => {
       setOutcome(undefined);
       const result = await send<null>("DELETE", "/api/statements/schedule");
-      if (!result.ok) return setOutcome({ tone: "error", text: describeFailure(result.error, { what: "the monthly statements", doing: "stop", service: "Backroom" }).message });
+      if (!result.ok)
+        return setOutcome({
+          tone: "error",
+          text: describeFailure(result.error, { what: "the monthly statements", doing: "stop", service: "Backroom" })
+            .message,
+        });
       setAnswer({ ...answer, schedule: null });
       setOutcome({ tone: "ok", text: "Stopped: no statement is mailed from now on." });
       router.refresh();
@@ -85,21 +106,31 @@ export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatement
         {" · "}
         {schedule ? `on ${ordinalDay(schedule.dayOfMonth)} at ${schedule.localTime} (${schedule.timeZone})` : "off"}
       </summary>
-      <section aria-label="Monthly statements by email" className="space-y-3 border-t border-slate-300 px-4 py-3 dark:border-slate-700">
+      <section
+        aria-label="Monthly statements by email"
+        className="space-y-3 border-t border-slate-300 px-4 py-3 dark:border-slate-700"
+      >
         <p className="text-sm" data-testid="monthly-statements-state">
           {schedule ? (
             <>
-              Each account&apos;s statement goes as a PDF ({schedule.paperSize}) on {ordinalDay(schedule.dayOfMonth)} of each month at {schedule.localTime} (
-              {schedule.timeZone}), next on <time dateTime={schedule.nextRunAt}>{formatDateTime(schedule.nextRunAt, schedule.timeZone)}</time>. {who}
+              Each account&apos;s statement goes as a PDF ({schedule.paperSize}) on {ordinalDay(schedule.dayOfMonth)} of
+              each month at {schedule.localTime} ({schedule.timeZone}), next on{" "}
+              <time dateTime={schedule.nextRunAt}>{formatDateTime(schedule.nextRunAt, schedule.timeZone)}</time>. {who}
             </>
           ) : (
-            <>Off: no statement is mailed. {canManage ? "Set a day to mail each account's statement as a PDF every month." : "Owners and admins can turn it on."}</>
+            <>
+              Off: no statement is mailed.{" "}
+              {canManage
+                ? "Set a day to mail each account's statement as a PDF every month."
+                : "Owners and admins can turn it on."}
+            </>
           )}
         </p>
         {schedule?.lastRunAt && (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Last run <time dateTime={schedule.lastRunAt}>{formatDateTime(schedule.lastRunAt, schedule.timeZone)}</time>:{" "}
-            {schedule.lastError ?? `${schedule.lastAccounts} ${schedule.lastAccounts === 1 ? "statement" : "statements"} to ${schedule.lastMailed} ${schedule.lastMailed === 1 ? "member" : "members"}.`}
+            {schedule.lastError ??
+              `${schedule.lastAccounts} ${schedule.lastAccounts === 1 ? "statement" : "statements"} to ${schedule.lastMailed} ${schedule.lastMailed === 1 ? "member" : "members"}.`}
           </p>
         )}
         {canManage && !demo && (
@@ -116,7 +147,13 @@ export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatement
                 <label htmlFor={`${id}-day`} className="block text-xs font-medium">
                   Day of the month
                 </label>
-                <select id={`${id}-day`} value={dayOfMonth} onChange={(e) => setDayOfMonth(Number(e.target.value))} aria-describedby={fields.dayOfMonth ? `${id}-dayOfMonth-error` : undefined} className={fieldClass(Boolean(fields.dayOfMonth))}>
+                <select
+                  id={`${id}-day`}
+                  value={dayOfMonth}
+                  onChange={(e) => setDayOfMonth(Number(e.target.value))}
+                  aria-describedby={fields.dayOfMonth ? `${id}-dayOfMonth-error` : undefined}
+                  className={fieldClass(Boolean(fields.dayOfMonth))}
+                >
                   {DAYS.map((day) => (
                     <option key={day} value={day}>
                       {day}
@@ -129,14 +166,28 @@ export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatement
                 <label htmlFor={`${id}-time`} className="block text-xs font-medium">
                   Time
                 </label>
-                <input id={`${id}-time`} type="time" required value={localTime} onChange={(e) => setLocalTime(e.target.value)} aria-describedby={fields.localTime ? `${id}-localTime-error` : undefined} className={fieldClass(Boolean(fields.localTime))} />
+                <input
+                  id={`${id}-time`}
+                  type="time"
+                  required
+                  value={localTime}
+                  onChange={(e) => setLocalTime(e.target.value)}
+                  aria-describedby={fields.localTime ? `${id}-localTime-error` : undefined}
+                  className={fieldClass(Boolean(fields.localTime))}
+                />
                 {error("localTime")}
               </div>
               <div>
                 <label htmlFor={`${id}-zone`} className="block text-xs font-medium">
                   Time zone
                 </label>
-                <select id={`${id}-zone`} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} aria-describedby={fields.timeZone ? `${id}-timeZone-error` : undefined} className={fieldClass(Boolean(fields.timeZone), "max-w-56")}>
+                <select
+                  id={`${id}-zone`}
+                  value={timeZone}
+                  onChange={(e) => setTimeZone(e.target.value)}
+                  aria-describedby={fields.timeZone ? `${id}-timeZone-error` : undefined}
+                  className={fieldClass(Boolean(fields.timeZone), "max-w-56")}
+                >
                   {timeZoneChoices(timeZone).map((zone) => (
                     <option key={zone} value={zone}>
                       {zone}
@@ -149,7 +200,12 @@ export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatement
                 <label htmlFor={`${id}-paper`} className="block text-xs font-medium">
                   Paper
                 </label>
-                <select id={`${id}-paper`} value={paperSize} onChange={(e) => setPaperSize(e.target.value as PaperSize)} className={fieldClass(false)}>
+                <select
+                  id={`${id}-paper`}
+                  value={paperSize}
+                  onChange={(e) => setPaperSize(e.target.value as PaperSize)}
+                  className={fieldClass(false)}
+                >
                   {PAPER_SIZES.map((size) => (
                     <option key={size} value={size}>
                       {size}
@@ -170,7 +226,9 @@ export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatement
             </div>
           </form>
         )}
-        {canManage && demo && <p className="text-sm">The shared demo mails nothing: create an account to set this up for your workspace.</p>}
+        {canManage && demo && (
+          <p className="text-sm">The shared demo mails nothing: create an account to set this up for your workspace.</p>
+        )}
         <FormStatus outcome={outcome} />
       </section>
     </details>

@@ -19,13 +19,17 @@ interface StatementViewProps {
 
 export function StatementView({ statement, askedFor, staleLine }: StatementViewProps) {
   const name = statement.name ?? `AR account ${statement.arAccountId}`;
-  const pdf = (size: "Letter" | "A4") => `/api/statements/${statement.arAccountId}.pdf?${new URLSearchParams({ ...(statement.asOf ? { asOf: statement.asOf } : {}), size })}`;
+  const pdf = (size: "Letter" | "A4") =>
+    `/api/statements/${statement.arAccountId}.pdf?${new URLSearchParams({ ...(statement.asOf ? { asOf: statement.asOf } : {}), size })}`;
   return (
     <article aria-labelledby="statement-heading" className="space-y-6">
       {askedFor && statement.asOf && (
-        <p role="note" className="max-w-3xl rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          The Data API keeps its aging as of its last close only: a statement of {formatDay(askedFor)} cannot be made from it. This is the statement as of
-          the close of {formatDay(statement.asOf)}.
+        <p
+          role="note"
+          className="max-w-3xl rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          The Data API keeps its aging as of its last close only: a statement of {formatDay(askedFor)} cannot be made
+          from it. This is the statement as of the close of {formatDay(statement.asOf)}.
         </p>
       )}
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-300 pb-4 dark:border-slate-700">
@@ -42,7 +46,9 @@ export function StatementView({ statement, askedFor, staleLine }: StatementViewP
               </address>
             </>
           ) : (
-            <p className="text-sm text-slate-700 dark:text-slate-300">The account&apos;s warehouse does not name the distributor.</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              The account&apos;s warehouse does not name the distributor.
+            </p>
           )}
         </div>
         <div className="text-right">
@@ -58,7 +64,8 @@ export function StatementView({ statement, askedFor, staleLine }: StatementViewP
                 Statement date {formatDay(statement.asOf)}
                 {statement.closedAt && (
                   <span className="block text-xs text-slate-700 dark:text-slate-300">
-                    the distributor&apos;s close, {formatDateTime(statement.closedAt, statement.timeZone)} ({statement.timeZone})
+                    the distributor&apos;s close, {formatDateTime(statement.closedAt, statement.timeZone)} (
+                    {statement.timeZone})
                   </span>
                 )}
               </>
@@ -78,7 +85,9 @@ export function StatementView({ statement, askedFor, staleLine }: StatementViewP
               <Link href={`/customers/${c.customerId}`} prefetch={false} className="link">
                 {c.name ?? `Customer ${c.customerId}`}
               </Link>
-              {[c.address, c.licenseNum ? `license ${c.licenseNum}` : undefined].filter(Boolean).map((part) => ` · ${part}`)}
+              {[c.address, c.licenseNum ? `license ${c.licenseNum}` : undefined]
+                .filter(Boolean)
+                .map((part) => ` · ${part}`)}
             </p>
           ))}
         </div>
@@ -106,7 +115,9 @@ export function StatementView({ statement, askedFor, staleLine }: StatementViewP
         </dl>
         <p className="font-semibold" data-testid="statement-balance">
           Balance outstanding {formatMoney(statement.aging.total)}
-          {statement.credits.length > 0 && <> · credit on payments not yet applied {formatMoney(statement.creditTotal)}</>}
+          {statement.credits.length > 0 && (
+            <> · credit on payments not yet applied {formatMoney(statement.creditTotal)}</>
+          )}
         </p>
         {statement.credits.length > 0 && (
           <p className="text-sm">

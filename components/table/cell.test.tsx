@@ -6,13 +6,17 @@ import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { renderCell } from "./cell";
 import { NamesProvider } from "./names";
 
-const column = (record: keyof typeof RECORD_META, id: string) => columnsOf(RECORD_META[record]).find((c) => c.id === id)!;
-const html = (node: React.ReactNode, names = new Map<string, Map<string, string>>()) => renderToStaticMarkup(<NamesProvider value={names}>{node}</NamesProvider>);
+const column = (record: keyof typeof RECORD_META, id: string) =>
+  columnsOf(RECORD_META[record]).find((c) => c.id === id)!;
+const html = (node: React.ReactNode, names = new Map<string, Map<string, string>>()) =>
+  renderToStaticMarkup(<NamesProvider value={names}>{node}</NamesProvider>);
 
 describe("renderCell", () => {
   it("links a customer's sales rep name to the rep's user page", () => {
     const row = { SalesRepUserID: 1012, SalesRepName: "Rosa Hill" };
-    expect(html(renderCell(column("Customer", "SalesRepName"), row, "UTC"))).toBe('<a class="link" href="/directory/users/1012">Rosa Hill</a>');
+    expect(html(renderCell(column("Customer", "SalesRepName"), row, "UTC"))).toBe(
+      '<a class="link" href="/directory/users/1012">Rosa Hill</a>',
+    );
   });
 
   it("shows a missing name as — and never links it", () => {
@@ -31,12 +35,17 @@ describe("renderCell", () => {
 
   it("links a named warehouse id by NamedId", () => {
     const names = new Map([["LocationIDs", new Map([["1", "Oakland DC"]])]]);
-    expect(html(renderCell(column("Vendor", "LocationID"), { LocationID: 1 }, "UTC"), names)).toContain('<a class="link" href="/directory/locations/1">Oakland DC</a>');
+    expect(html(renderCell(column("Vendor", "LocationID"), { LocationID: 1 }, "UTC"), names)).toContain(
+      '<a class="link" href="/directory/locations/1">Oakland DC</a>',
+    );
   });
 
   it("links a sales rep's first few customers, and the rest to the rep's page", () => {
     const customers = LIST_VIEWS.salesReps.columns.find((c) => c.id === "Customers") as ColumnSpec;
-    const row = { UserID: 1006, Customers: [20003, 20004, 20020, 20024, 20028].map((id) => ({ CustomerID: id, CustomerName: `Store ${id}` })) };
+    const row = {
+      UserID: 1006,
+      Customers: [20003, 20004, 20020, 20024, 20028].map((id) => ({ CustomerID: id, CustomerName: `Store ${id}` })),
+    };
     const out = html(renderCell(customers, row, "UTC"));
     expect(out.startsWith("5: ")).toBe(true);
     expect(out.match(/href="\/customers\/\d+"/g)).toHaveLength(3);

@@ -13,7 +13,8 @@ import { NamedId, NamedIds } from "./names";
 export function renderCell<R>(spec: ColumnSpec<R>, row: R, timeZone: string | undefined): ReactNode {
   if (spec.cell) return spec.cell(row, timeZone);
   const value = (row as Record<string, unknown>)[spec.id];
-  if (spec.named) return Array.isArray(value) ? <NamedIds kind={spec.named} ids={value} /> : <NamedId kind={spec.named} id={value} />;
+  if (spec.named)
+    return Array.isArray(value) ? <NamedIds kind={spec.named} ids={value} /> : <NamedId kind={spec.named} id={value} />;
   const text = cellText(spec, row, timeZone);
   const href = text === MISSING ? undefined : spec.href?.(row);
   return href ? (

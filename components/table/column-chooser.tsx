@@ -14,7 +14,13 @@ interface ChoosableColumn {
  * the table does not draw because no row of the page has anything in them (sparse records); they stay offered, and
  * chosen, marked empty on this page, and are not counted as shown.
  */
-export function ColumnChooser({ table, empty }: { table: { getAllLeafColumns: () => ChoosableColumn[] }; empty?: ReadonlySet<string> }) {
+export function ColumnChooser({
+  table,
+  empty,
+}: {
+  table: { getAllLeafColumns: () => ChoosableColumn[] };
+  empty?: ReadonlySet<string>;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -31,7 +37,14 @@ export function ColumnChooser({ table, empty }: { table: { getAllLeafColumns: ()
   }, [open]);
   return (
     <div ref={box} className="relative">
-      <button ref={button} type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} className="rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+        className="rounded border border-slate-400 bg-white px-2 py-1 text-sm dark:bg-slate-900"
+      >
         Columns ({shown} of {columns.length})
       </button>
       {open && (
@@ -50,9 +63,16 @@ export function ColumnChooser({ table, empty }: { table: { getAllLeafColumns: ()
             <label key={column.id} className="flex min-h-11 items-center gap-2 px-1 py-0.5 text-sm md:min-h-0">
               {/* Uncontrolled: the tick shows at once, while the table follows when the address (its source) updates. The
                   list mounts afresh each time it opens, so it starts from what the table shows. */}
-              <input type="checkbox" defaultChecked={column.getIsVisible()} onChange={(e) => column.toggleVisibility(e.target.checked)} autoFocus={index === 0} />
+              <input
+                type="checkbox"
+                defaultChecked={column.getIsVisible()}
+                onChange={(e) => column.toggleVisibility(e.target.checked)}
+                autoFocus={index === 0}
+              />
               {String(column.columnDef.header ?? column.id)}
-              {empty?.has(column.id) && <span className="text-slate-600 dark:text-slate-400"> (empty on this page)</span>}
+              {empty?.has(column.id) && (
+                <span className="text-slate-600 dark:text-slate-400"> (empty on this page)</span>
+              )}
             </label>
           ))}
         </fieldset>

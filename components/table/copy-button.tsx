@@ -15,7 +15,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     }
   }
   return (
-    <button type="button" onClick={() => void copy()} aria-label={`${label} ${text}`} className="rounded border border-current px-1.5 py-0.5 text-xs">
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-label={`${label} ${text}`}
+      className="rounded border border-current px-1.5 py-0.5 text-xs"
+    >
       <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
     </button>
   );

@@ -28,32 +28,75 @@ const labelClass = "block text-xs font-semibold text-slate-700 dark:text-slate-3
  */
 export function FilterBar({ filters, values, onChange, defaultLabel, label = "Filters" }: FilterBarProps) {
   return (
-    <FilterDisclosure label={label} count={filtersSet(Object.fromEntries(filters.map((f) => [f.name, values[f.name]])))}>
+    <FilterDisclosure
+      label={label}
+      count={filtersSet(Object.fromEntries(filters.map((f) => [f.name, values[f.name]])))}
+    >
       <div role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
         {filters.map((filter) => (
-          <FilterControl key={filter.name} filter={filter} value={values[filter.name]} onChange={(v) => onChange(filter.name, v)} placeholder={defaultLabel(filter) ?? "Any"} />
+          <FilterControl
+            key={filter.name}
+            filter={filter}
+            value={values[filter.name]}
+            onChange={(v) => onChange(filter.name, v)}
+            placeholder={defaultLabel(filter) ?? "Any"}
+          />
         ))}
       </div>
     </FilterDisclosure>
   );
 }
 
-function FilterControl({ filter, value, onChange, placeholder }: { filter: FilterSpec; value: string | undefined; onChange: (v: string | undefined) => void; placeholder: string }) {
+function FilterControl({
+  filter,
+  value,
+  onChange,
+  placeholder,
+}: {
+  filter: FilterSpec;
+  value: string | undefined;
+  onChange: (v: string | undefined) => void;
+  placeholder: string;
+}) {
   const id = useId();
   const { control } = filter;
   const list = value ? value.split(",") : [];
   switch (control.control) {
     case "multi":
-      return <MultiSelect label={filter.label} options={control.options} selected={list} placeholder={placeholder} defaults={filter.defaultValue?.split(",")} onApply={(v) => onChange(v.length ? v.join(",") : undefined)} />;
+      return (
+        <MultiSelect
+          label={filter.label}
+          options={control.options}
+          selected={list}
+          placeholder={placeholder}
+          defaults={filter.defaultValue?.split(",")}
+          onApply={(v) => onChange(v.length ? v.join(",") : undefined)}
+        />
+      );
     case "lookup":
-      return <LookupSelect filter={filter} lookup={control.lookup} wholeNumbers={control.wholeNumbers === true} selected={list} placeholder={placeholder} onApply={(v) => onChange(v.length ? v.join(",") : undefined)} />;
+      return (
+        <LookupSelect
+          filter={filter}
+          lookup={control.lookup}
+          wholeNumbers={control.wholeNumbers === true}
+          selected={list}
+          placeholder={placeholder}
+          onApply={(v) => onChange(v.length ? v.join(",") : undefined)}
+        />
+      );
     case "date":
       return (
         <div>
           <label htmlFor={id} className={labelClass}>
             {filter.label}
           </label>
-          <input id={id} type="date" value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)} className={inputClass} />
+          <input
+            id={id}
+            type="date"
+            value={value ?? ""}
+            onChange={(e) => onChange(e.target.value || undefined)}
+            className={inputClass}
+          />
         </div>
       );
     case "boolean":
@@ -62,7 +105,12 @@ function FilterControl({ filter, value, onChange, placeholder }: { filter: Filte
           <label htmlFor={id} className={labelClass}>
             {filter.label}
           </label>
-          <select id={id} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)} className={inputClass}>
+          <select
+            id={id}
+            value={value ?? ""}
+            onChange={(e) => onChange(e.target.value || undefined)}
+            className={inputClass}
+          >
             <option value="">{placeholder === "Any" ? "Any" : `Default (${placeholder})`}</option>
             <option value="true">Yes</option>
             <option value="false">No</option>
@@ -75,7 +123,19 @@ function FilterControl({ filter, value, onChange, placeholder }: { filter: Filte
 }
 
 /** A typed list (ids, batch codes): applied on Enter or when the field is left, not on every keystroke. */
-function TextFilter({ id, filter, value, onChange, placeholder }: { id: string; filter: FilterSpec; value: string | undefined; onChange: (v: string | undefined) => void; placeholder: string }) {
+function TextFilter({
+  id,
+  filter,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  filter: FilterSpec;
+  value: string | undefined;
+  onChange: (v: string | undefined) => void;
+  placeholder: string;
+}) {
   const [draft, setDraft] = useState(value ?? "");
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
@@ -111,9 +171,26 @@ function TextFilter({ id, filter, value, onChange, placeholder }: { id: string; 
 }
 
 /** Ids with names: the options come from the API (one page of up to 500), loaded when the list first opens. */
-function LookupSelect({ filter, lookup, wholeNumbers, selected, placeholder, onApply }: { filter: FilterSpec; lookup: Lookup; wholeNumbers: boolean; selected: string[]; placeholder: string; onApply: (v: string[]) => void }) {
+function LookupSelect({
+  filter,
+  lookup,
+  wholeNumbers,
+  selected,
+  placeholder,
+  onApply,
+}: {
+  filter: FilterSpec;
+  lookup: Lookup;
+  wholeNumbers: boolean;
+  selected: string[];
+  placeholder: string;
+  onApply: (v: string[]) => void;
+}) {
   const [wanted, setWanted] = useState(false);
-  const query = useQuery({ ...apiQueryOptions(browserApi, { operation: lookup.operation, query: lookup.query }, lookup.staleTime), enabled: wanted || selected.length > 0 });
+  const query = useQuery({
+    ...apiQueryOptions(browserApi, { operation: lookup.operation, query: lookup.query }, lookup.staleTime),
+    enabled: wanted || selected.length > 0,
+  });
   const seen = new Set<string>();
   const options = [];
   for (const row of (query.data?.records ?? []) as Record<string, unknown>[]) {

@@ -21,8 +21,18 @@ export function FilterDisclosure({ count, label, children, className = "" }: Fil
   const id = useId();
   return (
     <div className={className}>
-      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} className="pager-button inline-flex items-center gap-2 font-semibold sm:hidden">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-3 w-3 fill-current transition-transform ${open ? "rotate-90" : ""}`}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+        className="pager-button inline-flex items-center gap-2 font-semibold sm:hidden"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={`h-3 w-3 fill-current transition-transform ${open ? "rotate-90" : ""}`}
+        >
           <path d="M7 4l7 6-7 6z" />
         </svg>
         {filtersLabel(count, label)}

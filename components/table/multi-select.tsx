@@ -27,7 +27,17 @@ interface MultiSelectProps {
  * A searchable multi-select: a button naming what is chosen, opening a panel of checkboxes with a search box.
  * Choices apply together ("Apply"), so ticking five boxes makes one request, not five. Escape closes without applying.
  */
-export function MultiSelect({ label, options, selected, onApply, placeholder, defaults, onOpen, loading, problem }: MultiSelectProps) {
+export function MultiSelect({
+  label,
+  options,
+  selected,
+  onApply,
+  placeholder,
+  defaults,
+  onOpen,
+  loading,
+  problem,
+}: MultiSelectProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>(selected);
@@ -35,7 +45,12 @@ export function MultiSelect({ label, options, selected, onApply, placeholder, de
   const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const names = new Map(options.map((o) => [o.value, o.label]));
-  const summary = selected.length === 0 ? placeholder : selected.length <= 2 ? selected.map((v) => names.get(v) ?? v).join(", ") : `${selected.length} chosen`;
+  const summary =
+    selected.length === 0
+      ? placeholder
+      : selected.length <= 2
+        ? selected.map((v) => names.get(v) ?? v).join(", ")
+        : `${selected.length} chosen`;
   const needle = search.trim().toLowerCase();
   const shown = needle ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.value === needle) : options;
 
@@ -55,7 +70,8 @@ export function MultiSelect({ label, options, selected, onApply, placeholder, de
   useEffect(() => {
     if (!open) return;
     const outside = (event: MouseEvent) => {
-      if (!panel.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+      if (!panel.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener("mousedown", outside);
     return () => document.removeEventListener("mousedown", outside);
@@ -111,11 +127,16 @@ export function MultiSelect({ label, options, selected, onApply, placeholder, de
             {problem && <p className="p-1 text-sm text-red-800 dark:text-red-300">{problem}</p>}
             {!loading && shown.length === 0 && !problem && <p className="p-1 text-sm">Nothing matches.</p>}
             {shown.slice(0, 300).map((option) => (
-              <label key={option.value} className="flex min-h-11 items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-100 md:min-h-0 dark:hover:bg-slate-800">
+              <label
+                key={option.value}
+                className="flex min-h-11 items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-100 md:min-h-0 dark:hover:bg-slate-800"
+              >
                 <input
                   type="checkbox"
                   checked={draft.includes(option.value)}
-                  onChange={(e) => setDraft((d) => (e.target.checked ? [...d, option.value] : d.filter((v) => v !== option.value)))}
+                  onChange={(e) =>
+                    setDraft((d) => (e.target.checked ? [...d, option.value] : d.filter((v) => v !== option.value)))
+                  }
                   autoFocus={options.length <= 8 && option === shown[0]}
                 />
                 <span className="truncate">{option.label}</span>
@@ -128,10 +149,18 @@ export function MultiSelect({ label, options, selected, onApply, placeholder, de
               Clear
             </button>
             <div className="flex gap-2">
-              <button type="button" onClick={() => close(false)} className="rounded border border-slate-400 px-2 py-1 text-sm">
+              <button
+                type="button"
+                onClick={() => close(false)}
+                className="rounded border border-slate-400 px-2 py-1 text-sm"
+              >
                 Cancel
               </button>
-              <button type="button" onClick={() => close(true)} className="rounded bg-slate-800 px-2 py-1 text-sm font-semibold text-white dark:bg-slate-200 dark:text-slate-950">
+              <button
+                type="button"
+                onClick={() => close(true)}
+                className="rounded bg-slate-800 px-2 py-1 text-sm font-semibold text-white dark:bg-slate-200 dark:text-slate-950"
+              >
                 Apply
               </button>
             </div>

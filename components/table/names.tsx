@@ -37,19 +37,32 @@ export function useNames<R>(columns: ColumnSpec<R>[], rows: R[]): Names {
     }
     if (ids.size) wanted.set(column.named, ids);
   }
-  const entries = [...wanted.entries()].map(([param, ids]) => ({ param, ids, known: knownNames(client, scope, param, ids) }));
+  const entries = [...wanted.entries()].map(([param, ids]) => ({
+    param,
+    ids,
+    known: knownNames(client, scope, param, ids),
+  }));
   const results = useQueries({
     queries: entries.map(({ param, ids, known }) => {
       const lookup = LOOKUPS[param]!;
-      const query = { ...lookup.query, [param]: [...ids].sort((a, b) => Number(a) - Number(b)).join(","), PageSize: "500" };
-      return { ...apiQueryOptions(browserApi, { operation: lookup.operation, query }, lookup.staleTime), retry: false, enabled: known === undefined };
+      const query = {
+        ...lookup.query,
+        [param]: [...ids].sort((a, b) => Number(a) - Number(b)).join(","),
+        PageSize: "500",
+      };
+      return {
+        ...apiQueryOptions(browserApi, { operation: lookup.operation, query }, lookup.staleTime),
+        retry: false,
+        enabled: known === undefined,
+      };
     }),
   });
   const names: Names = new Map();
   entries.forEach(({ param, known }, index) => {
     const lookup = LOOKUPS[param]!;
     const map = new Map<string, string>(known);
-    for (const row of (results[index]?.data?.records ?? []) as Record<string, unknown>[]) map.set(String(row[lookup.id]), lookup.name(row));
+    for (const row of (results[index]?.data?.records ?? []) as Record<string, unknown>[])
+      map.set(String(row[lookup.id]), lookup.name(row));
     names.set(param, map);
   });
   return names;
@@ -59,14 +72,24 @@ export function useNames<R>(columns: ColumnSpec<R>[], rows: R[]): Names {
  * The names of every one of `ids` without asking the API, or undefined when one is not known: from the session's
  * scope, then from the records of any list of the lookup's operation in the query cache (single requests and walks).
  */
-function knownNames(client: QueryClient, scope: KeyScope, param: string, ids: Set<string>): Map<string, string> | undefined {
+function knownNames(
+  client: QueryClient,
+  scope: KeyScope,
+  param: string,
+  ids: Set<string>,
+): Map<string, string> | undefined {
   const lookup = LOOKUPS[param]!;
   const found = new Map<string, string>();
-  const fromScope = namesInScope(param === "CustomerIDs" ? scope.customers : param === "SupplierIDs" ? scope.suppliers : undefined, [...ids].map(Number));
+  const fromScope = namesInScope(
+    param === "CustomerIDs" ? scope.customers : param === "SupplierIDs" ? scope.suppliers : undefined,
+    [...ids].map(Number),
+  );
   for (const [id, name] of fromScope ?? []) found.set(String(id), name);
   if (found.size < ids.size) {
     const cached = client.getQueriesData<{ records?: unknown[] }>({
-      predicate: (query) => (query.queryKey[0] === "api" && query.queryKey[1] === lookup.operation) || (query.queryKey[0] === "walk" && query.queryKey[2] === lookup.operation),
+      predicate: (query) =>
+        (query.queryKey[0] === "api" && query.queryKey[1] === lookup.operation) ||
+        (query.queryKey[0] === "walk" && query.queryKey[2] === lookup.operation),
     });
     for (const [, data] of cached) {
       for (const record of data?.records ?? []) {
@@ -93,7 +116,10 @@ export function NamedId({ kind, id, inline = false }: { kind: string; id: unknow
   const label = name ? name : text;
   const href = detailHref(kind, text);
   return (
-    <span className={inline ? undefined : `block truncate ${LOOKUPS[kind]?.width ?? ""}`} title={name ? `${name} (ID ${text})` : undefined}>
+    <span
+      className={inline ? undefined : `block truncate ${LOOKUPS[kind]?.width ?? ""}`}
+      title={name ? `${name} (ID ${text})` : undefined}
+    >
       {href ? (
         <Link className="link" prefetch={false} href={href as never}>
           {label}

@@ -15,11 +15,15 @@ export function RequestError({ error, onRetry, what }: { error: unknown; onRetry
   const left = useCountdown(limited ? (error.retryAfter ?? 60) : 0);
   const failure = describeFailure(error, { what, waitLeft: limited ? left : undefined });
   return (
-    <div role="alert" className="rounded border border-red-700 bg-red-50 p-4 text-sm text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="rounded border border-red-700 bg-red-50 p-4 text-sm text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+    >
       <p>{failure.message}</p>
       {failure.requestId && (
         <p className="mt-2">
-          Request id <code className="font-mono">{failure.requestId}</code> <CopyButton text={failure.requestId} label="Copy request id" />
+          Request id <code className="font-mono">{failure.requestId}</code>{" "}
+          <CopyButton text={failure.requestId} label="Copy request id" />
         </p>
       )}
       <button

@@ -7,7 +7,13 @@ import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { ResourceTable } from "./resource-table";
 
-const result = (records: unknown[]) => ({ records, notModified: false, meta: {}, body: undefined, paging: { page: 1, pageSize: 50, hasNextPage: false } });
+const result = (records: unknown[]) => ({
+  records,
+  notModified: false,
+  meta: {},
+  body: undefined,
+  paging: { page: 1, pageSize: 50, hasNextPage: false },
+});
 
 /** A list page's table as the server renders it, from the answer its prefetch leaves in the cache. */
 function render(view: ListViewSpec, records: unknown[], address = "") {
@@ -23,13 +29,39 @@ function render(view: ListViewSpec, records: unknown[], address = "") {
   ).replace(/<!-- -->/g, "");
 }
 
-const headers = (html: string) => [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ""));
-const cellCounts = (html: string) => [...html.matchAll(/<tr>(.*?)<\/tr>/g)].slice(1).map(([, row]) => row!.match(/<td/g)?.length ?? 0);
+const headers = (html: string) =>
+  [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ""));
+const cellCounts = (html: string) =>
+  [...html.matchAll(/<tr>(.*?)<\/tr>/g)].slice(1).map(([, row]) => row!.match(/<td/g)?.length ?? 0);
 
 /** Production `/inventory` for a Supplier key: 11 fields, without Inventory, Received, Loaded, Picked, Delivered, Unsellable. */
 const SUPPLIER_INVENTORY = [
-  { LocationID: 1, ProductID: 10001, OnFloorInventory: "64.00", PreSales: "12.00", Allocated: "0.00", NotAuthorized: false, AvailableUnits: 52, PurchaseTransID: 700001, DOI: "5.60", AvgDailySales90d: "9.29", TimeUpdated: "2026-11-20T08:00:00Z" },
-  { LocationID: 2, ProductID: 10002, OnFloorInventory: "10.00", PreSales: "0.00", Allocated: "2.00", NotAuthorized: true, AvailableUnits: 8, PurchaseTransID: 700002, DOI: "1.10", AvgDailySales90d: "7.10", TimeUpdated: "2026-11-20T08:00:00Z" },
+  {
+    LocationID: 1,
+    ProductID: 10001,
+    OnFloorInventory: "64.00",
+    PreSales: "12.00",
+    Allocated: "0.00",
+    NotAuthorized: false,
+    AvailableUnits: 52,
+    PurchaseTransID: 700001,
+    DOI: "5.60",
+    AvgDailySales90d: "9.29",
+    TimeUpdated: "2026-11-20T08:00:00Z",
+  },
+  {
+    LocationID: 2,
+    ProductID: 10002,
+    OnFloorInventory: "10.00",
+    PreSales: "0.00",
+    Allocated: "2.00",
+    NotAuthorized: true,
+    AvailableUnits: 8,
+    PurchaseTransID: 700002,
+    DOI: "1.10",
+    AvgDailySales90d: "7.10",
+    TimeUpdated: "2026-11-20T08:00:00Z",
+  },
 ];
 
 describe("ResourceTable with sparse records", () => {
@@ -37,7 +69,16 @@ describe("ResourceTable with sparse records", () => {
 
   it("draws the default columns the rows have and not Inventory, which none of a Supplier key's rows carry", () => {
     const html = render(inventory, SUPPLIER_INVENTORY);
-    expect(headers(html)).toEqual(["Warehouse", "Product", "Available units", "On floor inventory", "Pre sales", "Allocated", "Days of inventory", "Avg daily sales (90 d)"]);
+    expect(headers(html)).toEqual([
+      "Warehouse",
+      "Product",
+      "Available units",
+      "On floor inventory",
+      "Pre sales",
+      "Allocated",
+      "Days of inventory",
+      "Avg daily sales (90 d)",
+    ]);
     expect(cellCounts(html)).toEqual([8, 8]);
     // The chooser counts what is drawn; the six empty fields stay offered in it.
     expect(html).toMatch(/Columns \(8 of \d+\)/);
@@ -52,7 +93,14 @@ describe("ResourceTable with sparse records", () => {
   });
 
   it("hides a chosen column that is empty on the page too (the chooser keeps it chosen), and draws every column without rows", () => {
-    expect(headers(render(inventory, SUPPLIER_INVENTORY, "columns=ProductID,Received,DOI"))).toEqual(["Product", "Days of inventory"]);
-    expect(headers(render(inventory, [], "columns=ProductID,Received,DOI"))).toEqual(["Product", "Received", "Days of inventory"]);
+    expect(headers(render(inventory, SUPPLIER_INVENTORY, "columns=ProductID,Received,DOI"))).toEqual([
+      "Product",
+      "Days of inventory",
+    ]);
+    expect(headers(render(inventory, [], "columns=ProductID,Received,DOI"))).toEqual([
+      "Product",
+      "Received",
+      "Days of inventory",
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type ColumnDef, columnVisibilityFeature, createColumnHelper, tableFeatures, useTable, type ColumnVisibilityState } from "@tanstack/react-table";
+import {
+  type ColumnDef,
+  columnVisibilityFeature,
+  createColumnHelper,
+  tableFeatures,
+  useTable,
+  type ColumnVisibilityState,
+} from "@tanstack/react-table";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
@@ -16,7 +23,16 @@ import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { cardColumns } from "@/lib/ui/views/card-columns";
 import { emptyColumns } from "@/lib/ui/views/empty-columns";
 import { filtersOf, type FilterSpec, valueLabel } from "@/lib/ui/views/filters";
-import { COLUMNS_PARAM, type ListOperationId, type ListViewSpec, listRequest, PAGE_SIZES, pageDefaultInForce, todayUtc, visibleColumns } from "@/lib/ui/views/list-view-spec";
+import {
+  COLUMNS_PARAM,
+  type ListOperationId,
+  type ListViewSpec,
+  listRequest,
+  PAGE_SIZES,
+  pageDefaultInForce,
+  todayUtc,
+  visibleColumns,
+} from "@/lib/ui/views/list-view-spec";
 import { renderCell } from "./cell";
 import { ColumnChooser } from "./column-chooser";
 import { FilterBar } from "./filter-bar";
@@ -47,7 +63,10 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
   const timeZone = useTimeZone();
   const operation = OPERATION_META[view.operation];
   const request = listRequest(view, params);
-  const query = useQuery({ ...apiQueryOptions(browserApi, request, view.staleTime), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...apiQueryOptions(browserApi, request, view.staleTime),
+    placeholderData: keepPreviousData,
+  });
   const visible = visibleColumns(view as unknown as ListViewSpec, params);
   const { page: pageName, size: sizeName } = pagingParams(operation.version);
   const page = Number(request.query?.[pageName] ?? 1);
@@ -63,14 +82,24 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
       meta: { spec },
     }),
   ) as ColumnDef<typeof features, Row>[];
-  const columnVisibility: ColumnVisibilityState = Object.fromEntries(view.columns.map((c) => [c.id, visible.includes(c.id)]));
+  const columnVisibility: ColumnVisibilityState = Object.fromEntries(
+    view.columns.map((c) => [c.id, visible.includes(c.id)]),
+  );
   const rows = (query.data?.records as Row[] | undefined) ?? noRows;
   // Sparse records: a column no row shown has anything in is not drawn (the chooser keeps it, marked empty).
   const empty = emptyColumns(view.columns as ColumnSpec<Row>[], rows);
-  const names = useNames((view.columns as ColumnSpec<Row>[]).filter((c) => visible.includes(c.id)), rows);
+  const names = useNames(
+    (view.columns as ColumnSpec<Row>[]).filter((c) => visible.includes(c.id)),
+    rows,
+  );
   // On a phone each row is a card of its first columns, the whole table a tap away (`?table=whole`).
   const whole = useWholeTable();
-  const card = whole ? undefined : cardColumns(ordered.filter((c) => visible.includes(c.id) && !empty.has(c.id)).map((c) => c.id), view.card);
+  const card = whole
+    ? undefined
+    : cardColumns(
+        ordered.filter((c) => visible.includes(c.id) && !empty.has(c.id)).map((c) => c.id),
+        view.card,
+      );
   const table = useTable({
     features,
     columns,
@@ -99,7 +128,11 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
         <ColumnChooser table={table} empty={empty} />
         <TableExport view={view} request={request} timeZone={timeZone} visible={visible} />
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-          {query.isFetching ? "Loading…" : rows.length > 0 ? `Showing ${first.toLocaleString("en-US")}–${(first + rows.length - 1).toLocaleString("en-US")}${hasNext ? "" : ` (last page)`}` : ""}
+          {query.isFetching
+            ? "Loading…"
+            : rows.length > 0
+              ? `Showing ${first.toLocaleString("en-US")}–${(first + rows.length - 1).toLocaleString("en-US")}${hasNext ? "" : ` (last page)`}`
+              : ""}
         </p>
         <StaleNote of={[query.data]} />
         <WholeTableToggle />
@@ -109,74 +142,107 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
         <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />
       ) : (
         <>
-          {query.error && <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />}
+          {query.error && (
+            <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />
+          )}
           <NamesProvider value={names}>
-          <TableFrame label={view.title}>
-            <table className={card ? "data-table cards" : "data-table"} aria-busy={query.isFetching} aria-describedby={helpColumns.length ? "column-help" : undefined}>
-              <caption className="sr-only">
-                {view.title}, page {page}
-              </caption>
-              <thead>
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.filter((header) => !empty.has(header.column.id)).map((header) => {
-                      const spec = (header.column.columnDef.meta as { spec: ColumnSpec } | undefined)?.spec;
-                      return (
-                        <th key={header.id} scope="col" className={spec?.numeric ? "numeric" : undefined} title={spec?.help}>
-                          <table.FlexRender header={header} />
-                        </th>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {query.isPending
-                  ? Array.from({ length: 8 }, (_, i) => (
-                      <tr key={i} aria-hidden="true">
-                        {visible.map((id) => (
-                          <td key={id} data-card={card?.get(id)}>
-                            <span className="skeleton" />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : table.getRowModel().rows.map((row) => (
-                      <tr key={row.id}>
-                        {row.getVisibleCells().filter((cell) => !empty.has(cell.column.id)).map((cell) => {
-                          const spec = (cell.column.columnDef.meta as { spec: ColumnSpec } | undefined)?.spec;
+            <TableFrame label={view.title}>
+              <table
+                className={card ? "data-table cards" : "data-table"}
+                aria-busy={query.isFetching}
+                aria-describedby={helpColumns.length ? "column-help" : undefined}
+              >
+                <caption className="sr-only">
+                  {view.title}, page {page}
+                </caption>
+                <thead>
+                  {table.getHeaderGroups().map((group) => (
+                    <tr key={group.id}>
+                      {group.headers
+                        .filter((header) => !empty.has(header.column.id))
+                        .map((header) => {
+                          const spec = (header.column.columnDef.meta as { spec: ColumnSpec } | undefined)?.spec;
                           return (
-                            <td key={cell.id} className={spec?.numeric ? "numeric" : undefined} data-label={card && spec?.header} data-card={card?.get(cell.column.id)}>
-                              <table.FlexRender cell={cell} />
-                            </td>
+                            <th
+                              key={header.id}
+                              scope="col"
+                              className={spec?.numeric ? "numeric" : undefined}
+                              title={spec?.help}
+                            >
+                              <table.FlexRender header={header} />
+                            </th>
                           );
                         })}
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
-            {!query.isPending && rows.length === 0 && !query.error && (
-              <div className="p-6 text-center text-sm">
-                <p className="font-semibold">No {view.noun.many} {page > 1 ? "on this page" : "match these filters"}.</p>
-                {defaultsInForce.length > 0 && (
-                  <p className="mt-1">
-                    Showing {defaultsInForce.map((f) => `${f.label}: ${defaultLabel(f)}`).join("; ")} (the API&apos;s default). Change{" "}
-                    {defaultsInForce.map((f) => f.label).join(" or ")} to see others.
+                    </tr>
+                  ))}
+                </thead>
+                <tbody>
+                  {query.isPending
+                    ? Array.from({ length: 8 }, (_, i) => (
+                        <tr key={i} aria-hidden="true">
+                          {visible.map((id) => (
+                            <td key={id} data-card={card?.get(id)}>
+                              <span className="skeleton" />
+                            </td>
+                          ))}
+                        </tr>
+                      ))
+                    : table.getRowModel().rows.map((row) => (
+                        <tr key={row.id}>
+                          {row
+                            .getVisibleCells()
+                            .filter((cell) => !empty.has(cell.column.id))
+                            .map((cell) => {
+                              const spec = (cell.column.columnDef.meta as { spec: ColumnSpec } | undefined)?.spec;
+                              return (
+                                <td
+                                  key={cell.id}
+                                  className={spec?.numeric ? "numeric" : undefined}
+                                  data-label={card && spec?.header}
+                                  data-card={card?.get(cell.column.id)}
+                                >
+                                  <table.FlexRender cell={cell} />
+                                </td>
+                              );
+                            })}
+                        </tr>
+                      ))}
+                </tbody>
+              </table>
+              {!query.isPending && rows.length === 0 && !query.error && (
+                <div className="p-6 text-center text-sm">
+                  <p className="font-semibold">
+                    No {view.noun.many} {page > 1 ? "on this page" : "match these filters"}.
                   </p>
-                )}
-              </div>
-            )}
-          </TableFrame>
+                  {defaultsInForce.length > 0 && (
+                    <p className="mt-1">
+                      Showing {defaultsInForce.map((f) => `${f.label}: ${defaultLabel(f)}`).join("; ")} (the API&apos;s
+                      default). Change {defaultsInForce.map((f) => f.label).join(" or ")} to see others.
+                    </p>
+                  )}
+                </div>
+              )}
+            </TableFrame>
           </NamesProvider>
         </>
       )}
 
       <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
-        <button type="button" disabled={page <= 1} onClick={() => pushParams((p) => (page - 1 <= 1 ? p.delete(pageName) : p.set(pageName, String(page - 1))))} className="pager-button">
+        <button
+          type="button"
+          disabled={page <= 1}
+          onClick={() => pushParams((p) => (page - 1 <= 1 ? p.delete(pageName) : p.set(pageName, String(page - 1))))}
+          className="pager-button"
+        >
           Previous
         </button>
         <span aria-current="page">Page {page}</span>
-        <button type="button" disabled={!hasNext || query.isPlaceholderData} onClick={() => pushParams((p) => p.set(pageName, String(page + 1)))} className="pager-button">
+        <button
+          type="button"
+          disabled={!hasNext || query.isPlaceholderData}
+          onClick={() => pushParams((p) => p.set(pageName, String(page + 1)))}
+          className="pager-button"
+        >
           Next
         </button>
         <label className="ml-2 flex items-center gap-1">
@@ -191,11 +257,13 @@ export function ResourceTable<K extends ListOperationId>({ view }: { view: ListV
             }
             className="rounded border border-slate-400 bg-white px-1 py-0.5 dark:bg-slate-900"
           >
-            {[...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            {[...new Set([...PAGE_SIZES, pageSize])]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
           </select>
         </label>
       </nav>
@@ -237,7 +305,13 @@ function useListFilters<K extends ListOperationId>(view: ListViewSpec<K>) {
   // The page's own default, where it is in force, names what an empty filter shows; else the API's default does.
   const pageLabels = pageDefaultInForce(view, params) ? view.pageDefault!.labels : {};
   const defaultLabel = (filter: FilterSpec) =>
-    pageLabels[filter.name]?.(todayUtc()) ?? (filter.defaultValue === undefined ? undefined : filter.defaultValue.split(",").map((v) => valueLabel(view.operation, filter.name, v)).join(", "));
+    pageLabels[filter.name]?.(todayUtc()) ??
+    (filter.defaultValue === undefined
+      ? undefined
+      : filter.defaultValue
+          .split(",")
+          .map((v) => valueLabel(view.operation, filter.name, v))
+          .join(", "));
   const defaultsInForce = filters.filter((f) => f.defaultValue !== undefined && !values[f.name] && !pageLabels[f.name]);
   return { filters, values, setFilter, defaultLabel, defaultsInForce };
 }

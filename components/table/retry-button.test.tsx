@@ -2,7 +2,11 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { RetryButton } from "./retry-button";
 
-const html = (waitSeconds?: number) => renderToString(<RetryButton label="Try again" onRetry={() => {}} waitSeconds={waitSeconds} className="b" />).replace(/<!-- -->/g, "");
+const html = (waitSeconds?: number) =>
+  renderToString(<RetryButton label="Try again" onRetry={() => {}} waitSeconds={waitSeconds} className="b" />).replace(
+    /<!-- -->/g,
+    "",
+  );
 
 describe("RetryButton", () => {
   it("offers itself at once after a failure with no wait", () => {

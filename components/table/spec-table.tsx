@@ -56,7 +56,11 @@ export function SpecTable({
             {rows.map((row, index) => (
               <tr key={rowKey(row, index)}>
                 {drawn.map((c) => (
-                  <td key={c.id} className={c.numeric ? "numeric" : undefined} data-label={stack ? c.header : undefined}>
+                  <td
+                    key={c.id}
+                    className={c.numeric ? "numeric" : undefined}
+                    data-label={stack ? c.header : undefined}
+                  >
                     {renderCell(c, row, timeZone)}
                   </td>
                 ))}

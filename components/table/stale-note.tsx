@@ -26,7 +26,11 @@ export function StaleNote({ of, as: Tag = "p", className = "" }: StaleNoteProps)
   if (!note) return null;
   return (
     // The server's clock and the browser's may sit either side of the budget's return: the words may differ by that.
-    <Tag data-stale-note="" suppressHydrationWarning className={`text-xs text-slate-700 dark:text-slate-300 ${className}`}>
+    <Tag
+      data-stale-note=""
+      suppressHydrationWarning
+      className={`text-xs text-slate-700 dark:text-slate-300 ${className}`}
+    >
       {describeStale(note, timeZone, new Date())}
     </Tag>
   );

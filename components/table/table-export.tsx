@@ -57,22 +57,51 @@ const today = () => new Date().toISOString().slice(0, 10);
  * figures and timestamps exactly as the API sent them, other values as the table shows them. Beside it, the list's
  * child exports the key may make ("Export lines", "Export certificates": `lib/ui/views/child-exports.ts`).
  */
-export function TableExport({ view, request, timeZone, visible }: { view: ListViewSpec; request: ApiRequest; timeZone: string | undefined; visible: string[] }) {
+export function TableExport({
+  view,
+  request,
+  timeZone,
+  visible,
+}: {
+  view: ListViewSpec;
+  request: ApiRequest;
+  timeZone: string | undefined;
+  visible: string[];
+}) {
   const { keyType } = useKeyScope();
-  const columns = exportColumns((view.columns as ColumnSpec<Record<string, unknown>>[]).filter((c) => visible.includes(c.id)), timeZone);
+  const columns = exportColumns(
+    (view.columns as ColumnSpec<Record<string, unknown>>[]).filter((c) => visible.includes(c.id)),
+    timeZone,
+  );
   const fetchPage = listPages(browserApi, request);
   return (
     <>
       <ExportCsv fileName={`${view.exportName}-${today()}.csv`} columns={columns} fetchPage={fetchPage} />
       {childExportsFor(view.operation, keyType).map((spec) => (
-        <ChildExportButton key={`${spec.child}:${spec.label}`} spec={spec} request={request} timeZone={timeZone} fetchPage={fetchPage} />
+        <ChildExportButton
+          key={`${spec.child}:${spec.label}`}
+          spec={spec}
+          request={request}
+          timeZone={timeZone}
+          fetchPage={fetchPage}
+        />
       ))}
     </>
   );
 }
 
 /** One child export of the list: the list's pages walked for their ids, then the child operation in batches. */
-function ChildExportButton({ spec, request, timeZone, fetchPage }: { spec: ChildExport; request: ApiRequest; timeZone: string | undefined; fetchPage: FetchPage }) {
+function ChildExportButton({
+  spec,
+  request,
+  timeZone,
+  fetchPage,
+}: {
+  spec: ChildExport;
+  request: ApiRequest;
+  timeZone: string | undefined;
+  fetchPage: FetchPage;
+}) {
   const child = {
     parentNoun: spec.parent.noun,
     noun: spec.noun,
@@ -82,5 +111,13 @@ function ChildExportButton({ spec, request, timeZone, fetchPage }: { spec: Child
     parentColumns: exportColumns(spec.parentColumns, timeZone),
     fetchChildPage: childPages(browserApi, spec, request),
   };
-  return <ExportCsv label={spec.label} fileName={`${spec.exportName}-${today()}.csv`} columns={exportColumns(spec.columns, timeZone)} fetchPage={fetchPage} child={child} />;
+  return (
+    <ExportCsv
+      label={spec.label}
+      fileName={`${spec.exportName}-${today()}.csv`}
+      columns={exportColumns(spec.columns, timeZone)}
+      fetchPage={fetchPage}
+      child={child}
+    />
+  );
 }

@@ -18,7 +18,11 @@ export function useWholeTable(): boolean {
 export function WholeTableToggle({ tables = false }: { tables?: boolean }) {
   const whole = useWholeTable();
   return (
-    <button type="button" className="pager-button text-sm sm:hidden" onClick={() => pushParams((p) => (whole ? p.delete(TABLE_PARAM) : p.set(TABLE_PARAM, WHOLE_TABLE)))}>
+    <button
+      type="button"
+      className="pager-button text-sm sm:hidden"
+      onClick={() => pushParams((p) => (whole ? p.delete(TABLE_PARAM) : p.set(TABLE_PARAM, WHOLE_TABLE)))}
+    >
       {whole ? "Show as cards" : tables ? "Show the whole tables" : "Show the whole table"}
     </button>
   );
@@ -32,7 +36,10 @@ export function WholeTableToggle({ tables = false }: { tables?: boolean }) {
  * @example
  * <td {...cardCell("Due")}>{due}</td>
  */
-export function cardCell(label?: string | false, { wide = false }: { wide?: boolean } = {}): { "data-card": "title" | "field" | "wide"; "data-label"?: string } {
+export function cardCell(
+  label?: string | false,
+  { wide = false }: { wide?: boolean } = {},
+): { "data-card": "title" | "field" | "wide"; "data-label"?: string } {
   if (label === undefined) return { "data-card": "title" };
   const part = wide ? "wide" : "field";
   return label === false ? { "data-card": part } : { "data-card": part, "data-label": label };

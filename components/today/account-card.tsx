@@ -12,17 +12,33 @@ const TOUCH = "inline-flex min-h-11 items-center";
  * link, balance as of the aging's close, last order and next delivery; `children` for what a section adds (the last
  * visit's note). Phone first: one column of short lines, links 44 px tall.
  */
-export function AccountCard({ card, note, children }: { card: Card; /** The account's latest visit note. */ note?: NoteJson; children?: React.ReactNode }) {
+export function AccountCard({
+  card,
+  note,
+  children,
+}: {
+  card: Card /** The account's latest visit note. */;
+  note?: NoteJson;
+  children?: React.ReactNode;
+}) {
   const balance = card.balances[0];
   return (
-    <article aria-labelledby={`account-${card.customerId}`} className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900" data-customer={card.customerId}>
+    <article
+      aria-labelledby={`account-${card.customerId}`}
+      className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+      data-customer={card.customerId}
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-2">
         <h3 className="text-base font-semibold">
           <Link id={`account-${card.customerId}`} href={pageHref.customer(card.customerId)} className={`link ${TOUCH}`}>
             {card.name}
           </Link>
         </h3>
-        {card.onHold && <span className="rounded bg-red-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-300 dark:text-red-950">On hold</span>}
+        {card.onHold && (
+          <span className="rounded bg-red-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-300 dark:text-red-950">
+            On hold
+          </span>
+        )}
       </div>
       <p className="text-slate-700 dark:text-slate-300">
         {[card.state, card.licence ? `Licence ${card.licence}` : "No licence on record"].filter(Boolean).join(" · ")}
@@ -30,7 +46,13 @@ export function AccountCard({ card, note, children }: { card: Card; /** The acco
       {card.address ? (
         <p>
           {card.address}{" "}
-          <a href={card.mapsHref} target="_blank" rel="noopener noreferrer" className={`link ${TOUCH}`} aria-label={`Directions to ${card.name}`}>
+          <a
+            href={card.mapsHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`link ${TOUCH}`}
+            aria-label={`Directions to ${card.name}`}
+          >
             Directions
           </a>
         </p>
@@ -50,7 +72,8 @@ export function AccountCard({ card, note, children }: { card: Card; /** The acco
             {balance.sharedWith > 0 && (
               <span className="text-slate-700 dark:text-slate-300">
                 {" "}
-                (AR account {balance.arAccountId}, shared with {balance.sharedWith} other {balance.sharedWith === 1 ? "store" : "stores"})
+                (AR account {balance.arAccountId}, shared with {balance.sharedWith} other{" "}
+                {balance.sharedWith === 1 ? "store" : "stores"})
               </span>
             )}
           </>
@@ -79,11 +102,16 @@ export function AccountCard({ card, note, children }: { card: Card; /** The acco
         {card.nextDeliveries[0] && <> · Next delivery {card.nextDeliveryWhen ?? formatDay(card.nextDeliveries[0])}</>}
       </p>
       {note && (
-        <p className="border-t border-slate-200 py-1 text-slate-800 dark:border-slate-700 dark:text-slate-200" data-testid="last-note">
+        <p
+          className="border-t border-slate-200 py-1 text-slate-800 dark:border-slate-700 dark:text-slate-200"
+          data-testid="last-note"
+        >
           <span className="font-semibold">
             Last note, {note.author.name} {formatDay(note.createdAt)}:
           </span>{" "}
-          <span className="[overflow-wrap:anywhere]">“{note.text.length > 160 ? `${note.text.slice(0, 159).trimEnd()}…` : note.text}”</span>
+          <span className="[overflow-wrap:anywhere]">
+            “{note.text.length > 160 ? `${note.text.slice(0, 159).trimEnd()}…` : note.text}”
+          </span>
         </p>
       )}
       {children}

@@ -15,7 +15,10 @@ export function CutOffCountdown({ at }: { at: Date }) {
   const left = at.getTime() - now;
   useEffect(() => {
     if (left <= 0) return;
-    const timer = setTimeout(() => setNow(Date.now()), left <= 60_000 ? 1_000 : Math.min(60_000, left - 60_000) || 1_000);
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      left <= 60_000 ? 1_000 : Math.min(60_000, left - 60_000) || 1_000,
+    );
     return () => clearTimeout(timer);
   }, [left]);
   // Rendered on the server at its clock and in the browser at its own: the words may differ by the seconds between.

@@ -55,7 +55,10 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
   const timeZone = useTimeZone();
   const online = useOnline();
   const { week, restored } = useWeek(repId);
-  const { input, asOf, answer, customerRecords, notesByCustomer } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
+  const { input, asOf, answer, customerRecords, notesByCustomer } = useToday(
+    repId,
+    !online && week ? week.day : todayIn(timeZone),
+  );
   const model = useMemo(() => (input ? todayModel({ ...input, now: new Date() }) : undefined), [input]);
   const card = model?.accounts.find((c) => c.customerId === customerId);
   const record = customerRecords?.find((c) => c.CustomerID === customerId);
@@ -64,7 +67,8 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
     if (restored && !online) return <NotKept customerId={customerId} />;
     return answer.error ? <NotKept customerId={customerId} /> : <p aria-busy="true">Loading customer {customerId}…</p>;
   }
-  if (!card || !record || !schedule) return <NotKept customerId={customerId} reason="It is not one of the accounts kept on this device." />;
+  if (!card || !record || !schedule)
+    return <NotKept customerId={customerId} reason="It is not one of the accounts kept on this device." />;
   return (
     <div className="space-y-4">
       <OfflineLine asOf={asOf} timeZone={timeZone} />
@@ -81,25 +85,47 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
           Deliveries
         </h2>
         <p>Delivery days: {deliveryDaysText(schedule.DeliveryDays, "long")}.</p>
-        <p>{card.nextDeliveries.length ? `Next: ${card.nextDeliveries.slice(0, 4).map((d) => formatDay(d)).join(", ")}.` : "No delivery to come is known."}</p>
+        <p>
+          {card.nextDeliveries.length
+            ? `Next: ${card.nextDeliveries
+                .slice(0, 4)
+                .map((d) => formatDay(d))
+                .join(", ")}.`
+            : "No delivery to come is known."}
+        </p>
       </section>
       <section aria-labelledby="kept-record" className="space-y-2">
         <h2 id="kept-record" className="text-lg font-semibold">
           Customer record
         </h2>
-        <RecordFacts row={record} columns={LIST_VIEWS.customers.columns.filter((c) => (TODAY_CUSTOMER_FIELDS as readonly string[]).includes(c.id))} />
-        <p className="text-sm text-slate-700 dark:text-slate-300">The record&apos;s other fields (the rep&apos;s email and phone, when it was updated) are on the customer&apos;s page online.</p>
+        <RecordFacts
+          row={record}
+          columns={LIST_VIEWS.customers.columns.filter((c) =>
+            (TODAY_CUSTOMER_FIELDS as readonly string[]).includes(c.id),
+          )}
+        />
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          The record&apos;s other fields (the rep&apos;s email and phone, when it was updated) are on the
+          customer&apos;s page online.
+        </p>
       </section>
     </div>
   );
 }
 
-function NotKept({ customerId, reason = "This device keeps no week of a rep's accounts." }: { customerId: number; reason?: string }) {
+function NotKept({
+  customerId,
+  reason = "This device keeps no week of a rep's accounts.",
+}: {
+  customerId: number;
+  reason?: string;
+}) {
   return (
     <div className="space-y-2">
       <h1 className="text-2xl font-bold tracking-tight">Customer {customerId}</h1>
       <p role="status" className="max-w-3xl">
-        This customer&apos;s page cannot be shown without a connection. {reason} On Today, &quot;Save for offline&quot; keeps your accounts on this device for a week.
+        This customer&apos;s page cannot be shown without a connection. {reason} On Today, &quot;Save for offline&quot;
+        keeps your accounts on this device for a week.
       </p>
       <p>
         <Link href={pageHref.today()} className="link inline-flex min-h-11 items-center">

@@ -12,9 +12,22 @@ import { useOnline } from "@/lib/ui/offline/use-online";
 export function OfflineLine({ asOf, timeZone }: { asOf?: number; timeZone: string }) {
   const online = useOnline();
   if (online) return null;
-  const when = asOf ? new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(asOf) : undefined;
+  const when = asOf
+    ? new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        weekday: "short",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+      }).format(asOf)
+    : undefined;
   return (
-    <p role="status" className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100" data-testid="offline-line">
+    <p
+      role="status"
+      className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="offline-line"
+    >
       {when ? `Offline · as of ${when}` : "Offline · nothing of this page is kept on this device"}
     </p>
   );

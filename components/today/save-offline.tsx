@@ -20,10 +20,16 @@ export interface SaveOfflineProps {
   timeZone: string;
 }
 
-type Phase = { phase: "idle" } | { phase: "saving" } | { phase: "saved"; meta: WeekMeta; pagesFailed: number } | { phase: "failed"; detail: string };
+type Phase =
+  | { phase: "idle" }
+  | { phase: "saving" }
+  | { phase: "saved"; meta: WeekMeta; pagesFailed: number }
+  | { phase: "failed"; detail: string };
 
-const clock = (at: number, timeZone: string) => new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "numeric", minute: "2-digit" }).format(at);
-const size = (bytes: number) => (bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} kB`);
+const clock = (at: number, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "numeric", minute: "2-digit" }).format(at);
+const size = (bytes: number) =>
+  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} kB`;
 
 /**
  * "Save for offline" on Today: the rep's week (Today's answers, kept in IndexedDB) and its pages (kept by the service
@@ -42,7 +48,10 @@ export function SaveOffline({ repId, day, accounts, keys, pages, week, timeZone 
     if (!keys) return;
     if (!quiet) setState({ phase: "saving" });
     try {
-      const [meta, result] = await Promise.all([saveWeek(queryClient, { repId, day, accounts, keys }), quiet ? Promise.resolve({ saved: pages, failed: [] }) : saveForOffline(pages)]);
+      const [meta, result] = await Promise.all([
+        saveWeek(queryClient, { repId, day, accounts, keys }),
+        quiet ? Promise.resolve({ saved: pages, failed: [] }) : saveForOffline(pages),
+      ]);
       setState({ phase: "saved", meta, pagesFailed: result.failed.length });
     } catch (error) {
       if (!quiet) setState({ phase: "failed", detail: error instanceof Error ? error.message : String(error) });

@@ -47,9 +47,18 @@ export function TodayAccounts({ repId }: { repId: number }) {
       >
         <label className="block text-sm font-semibold">
           Name, address, licence or id
-          <input name="q" type="search" defaultValue={q} key={q} className="mt-1 block min-h-11 w-72 max-w-full rounded border border-slate-400 bg-white px-2 dark:bg-slate-900" />
+          <input
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            className="mt-1 block min-h-11 w-72 max-w-full rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
+          />
         </label>
-        <button type="submit" className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+        <button
+          type="submit"
+          className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
           Search
         </button>
       </form>
@@ -59,7 +68,9 @@ export function TodayAccounts({ repId }: { repId: number }) {
       ) : (
         <>
           <p className="text-sm" role="status" data-testid="accounts-count">
-            {q ? `${shown.length} of ${accounts!.length} accounts match “${q}”.` : `${shown.length} active accounts of ${rep?.Name ?? `rep ${repId}`}, by name.`}
+            {q
+              ? `${shown.length} of ${accounts!.length} accounts match “${q}”.`
+              : `${shown.length} active accounts of ${rep?.Name ?? `rep ${repId}`}, by name.`}
           </p>
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Accounts">
             {shown.map((card) => (

@@ -57,18 +57,31 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
   if (unknownRep)
     return (
       <p className="max-w-3xl" role="status">
-        Sales rep {repId} is not among the active sales reps this key reads (no longer active, or another key&apos;s). Choose another rep below; an owner or
-        admin changes your link under <Link href="/settings/members" className="link">Members</Link>.
+        Sales rep {repId} is not among the active sales reps this key reads (no longer active, or another key&apos;s).
+        Choose another rep below; an owner or admin changes your link under{" "}
+        <Link href="/settings/members" className="link">
+          Members
+        </Link>
+        .
       </p>
     );
   return (
     <div className="space-y-6">
       <OfflineLine asOf={asOf} timeZone={timeZone} />
-      <SaveOffline repId={repId} day={today} accounts={ids.length} keys={model ? queryKeys : undefined} pages={[pageHref.today(own), pageHref.todayAccounts(own), OFFLINE_CUSTOMER_PATH]} week={week} timeZone={timeZone} />
+      <SaveOffline
+        repId={repId}
+        day={today}
+        accounts={ids.length}
+        keys={model ? queryKeys : undefined}
+        pages={[pageHref.today(own), pageHref.todayAccounts(own), OFFLINE_CUSTOMER_PATH]}
+        week={week}
+        timeZone={timeZone}
+      />
       <p className="text-sm" data-testid="today-summary">
         {rep ? (
           <>
-            <strong>{rep.Name ?? `Rep ${repId}`}</strong>: {ids.length} active {ids.length === 1 ? "account" : "accounts"}.{" "}
+            <strong>{rep.Name ?? `Rep ${repId}`}</strong>: {ids.length} active{" "}
+            {ids.length === 1 ? "account" : "accounts"}.{" "}
             <Link href={pageHref.todayAccounts(own)} className="link inline-flex min-h-11 items-center">
               All of them
             </Link>
@@ -82,16 +95,39 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
         <TodaySkeleton />
       ) : (
         <>
-          <Deliveries title="Deliveries today" groups={model.today} empty="No delivery today among these accounts." lastNote={lastNote} />
-          <Deliveries title="Deliveries tomorrow" groups={model.tomorrow} empty="No delivery tomorrow among these accounts." lastNote={lastNote} tomorrow />
-          <Section title="On hold" count={model.onHold.length} empty={model.unknownHolds === model.accounts.length && model.accounts.length ? "This key's records do not say which accounts are on hold." : "No account on hold."}>
+          <Deliveries
+            title="Deliveries today"
+            groups={model.today}
+            empty="No delivery today among these accounts."
+            lastNote={lastNote}
+          />
+          <Deliveries
+            title="Deliveries tomorrow"
+            groups={model.tomorrow}
+            empty="No delivery tomorrow among these accounts."
+            lastNote={lastNote}
+            tomorrow
+          />
+          <Section
+            title="On hold"
+            count={model.onHold.length}
+            empty={
+              model.unknownHolds === model.accounts.length && model.accounts.length
+                ? "This key's records do not say which accounts are on hold."
+                : "No account on hold."
+            }
+          >
             <Cards cards={model.onHold} lastNote={lastNote} />
           </Section>
           <Section
             title="Past due"
             count={model.overdue.length}
             empty="Nothing more than 30 days past due."
-            note={model.agingAsOf ? `AR aging as of the close of ${formatDay(model.agingAsOf)}: balances more than 30 days past their due date, the oldest first.` : undefined}
+            note={
+              model.agingAsOf
+                ? `AR aging as of the close of ${formatDay(model.agingAsOf)}: balances more than 30 days past their due date, the oldest first.`
+                : undefined
+            }
           >
             <ul className={GRID} aria-label="Accounts past due">
               {model.overdue.slice(0, allOverdue ? undefined : OVERDUE_SHOWN).map((o) => (
@@ -117,13 +153,22 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
               ))}
             </ul>
             {!allOverdue && model.overdue.length > OVERDUE_SHOWN && (
-              <button type="button" onClick={() => setAllOverdue(true)} className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+              <button
+                type="button"
+                onClick={() => setAllOverdue(true)}
+                className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
                 Show all {model.overdue.length} accounts past due
               </button>
             )}
           </Section>
           {model.stopped ? (
-            <Section title="Orders stopped" count={model.stopped.length} empty="Every account with a past order has ordered in the last 60 days." note="From this key's synced history: accounts that ordered before and not for more than 60 days (the Insights tiers At risk and Lost), the longest silent first.">
+            <Section
+              title="Orders stopped"
+              count={model.stopped.length}
+              empty="Every account with a past order has ordered in the last 60 days."
+              note="From this key's synced history: accounts that ordered before and not for more than 60 days (the Insights tiers At risk and Lost), the longest silent first."
+            >
               <Cards cards={model.stopped} lastNote={lastNote} />
             </Section>
           ) : (
@@ -146,9 +191,12 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
 /** What Today could not know, said once under it, and how old last-known answers are. */
 function Notes({ model, data }: { model: ReturnType<typeof todayModel>; data?: TodayData }) {
   const lines = [
-    data?.complete === false && "Some of the rep's lists are longer than Today reads (5,000 rows a list): it shows what came first.",
-    model.missing > 0 && `${model.missing} of the rep's accounts were not returned by the key (no longer active, or out of its reach).`,
-    model.unknownSchedules > 0 && `${model.unknownSchedules} ${model.unknownSchedules === 1 ? "account's" : "accounts'"} delivery days are not shown to this key.`,
+    data?.complete === false &&
+      "Some of the rep's lists are longer than Today reads (5,000 rows a list): it shows what came first.",
+    model.missing > 0 &&
+      `${model.missing} of the rep's accounts were not returned by the key (no longer active, or out of its reach).`,
+    model.unknownSchedules > 0 &&
+      `${model.unknownSchedules} ${model.unknownSchedules === 1 ? "account's" : "accounts'"} delivery days are not shown to this key.`,
   ].filter(Boolean);
   return (
     <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
@@ -160,7 +208,19 @@ function Notes({ model, data }: { model: ReturnType<typeof todayModel>; data?: T
   );
 }
 
-function Section({ title, count, empty, note, children }: { title: string; count: number; empty: string; note?: string; children: React.ReactNode }) {
+function Section({
+  title,
+  count,
+  empty,
+  note,
+  children,
+}: {
+  title: string;
+  count: number;
+  empty: string;
+  note?: string;
+  children: React.ReactNode;
+}) {
   const id = `today-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <section aria-labelledby={id} className={SECTION}>
@@ -187,7 +247,19 @@ function Cards({ cards, lastNote }: { cards: Card[]; lastNote: LastNote }) {
   );
 }
 
-function Deliveries({ title, groups, empty, lastNote, tomorrow = false }: { title: string; groups: DeliveryGroup[]; empty: string; lastNote: LastNote; tomorrow?: boolean }) {
+function Deliveries({
+  title,
+  groups,
+  empty,
+  lastNote,
+  tomorrow = false,
+}: {
+  title: string;
+  groups: DeliveryGroup[];
+  empty: string;
+  lastNote: LastNote;
+  tomorrow?: boolean;
+}) {
   const count = groups.reduce((n, g) => n + g.cards.length, 0);
   return (
     <Section title={title} count={count} empty={empty}>
@@ -209,7 +281,9 @@ function CutOffLine({ group }: { group: DeliveryGroup }) {
   const sentence = cutOffSentence({ day: group.day, cutOff: group.cutOff, open: !group.cutOffPassed }, group.timeZone);
   return (
     <p className={`text-sm ${group.cutOffPassed ? "" : "font-semibold"}`} data-testid="cut-off">
-      {group.cutOffPassed ? sentence.replace(/^Order by (.*) for (.*)$/, "Too late for $2: the cut-off was $1.") : sentence}
+      {group.cutOffPassed
+        ? sentence.replace(/^Order by (.*) for (.*)$/, "Too late for $2: the cut-off was $1.")
+        : sentence}
       {!group.cutOffPassed && (
         <>
           {" · "}

@@ -10,7 +10,9 @@ import type { ReactNode } from "react";
  */
 export function FactList({ facts, figures = false }: { facts: [string, ReactNode][]; figures?: boolean }) {
   return (
-    <dl className={`grid gap-x-4 gap-y-1 text-sm ${figures ? "grid-cols-[1fr_max-content] tabular-nums" : "grid-cols-[max-content_1fr]"}`}>
+    <dl
+      className={`grid gap-x-4 gap-y-1 text-sm ${figures ? "grid-cols-[1fr_max-content] tabular-nums" : "grid-cols-[max-content_1fr]"}`}
+    >
       {facts.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className={figures ? undefined : "font-semibold"}>{term}</dt>

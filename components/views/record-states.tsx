@@ -6,7 +6,17 @@ import { RequestError } from "@/components/table/request-error";
  * What a record's page shows before it has its record: a failed read under the page's heading (its words from
  * `describeFailure`, with a retry), or the record still on its way. The heading stays, so the page keeps its one h1.
  */
-export function RecordFailure({ title, error, onRetry, what }: { title: string; error: unknown; onRetry: () => void; what: string }) {
+export function RecordFailure({
+  title,
+  error,
+  onRetry,
+  what,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  what: string;
+}) {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>

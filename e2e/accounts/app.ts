@@ -103,7 +103,11 @@ export function accountsTest(options: AccountsAppOptions) {
   test.afterEach(async ({ app }, testInfo) => {
     if (testInfo.status === testInfo.expectedStatus) return;
     await testInfo.attach("app.log", { body: app.process.lines.slice(-200).join("\n"), contentType: "text/plain" });
-    if (app.mailbox) await testInfo.attach("mail.json", { body: JSON.stringify(app.mailbox.mails, null, 2), contentType: "application/json" });
+    if (app.mailbox)
+      await testInfo.attach("mail.json", {
+        body: JSON.stringify(app.mailbox.mails, null, 2),
+        contentType: "application/json",
+      });
   });
   return test;
 }

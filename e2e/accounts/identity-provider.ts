@@ -69,11 +69,22 @@ export async function startIdentityProvider(appUrl: string): Promise<IdentityPro
       findAccount: (_ctx, id) => {
         const person = people.get(id);
         if (!person) return undefined;
-        return { accountId: id, claims: () => ({ sub: id, email: person.email, email_verified: true, name: person.name }) };
+        return {
+          accountId: id,
+          claims: () => ({ sub: id, email: person.email, email_verified: true, name: person.name }),
+        };
       },
       features: { devInteractions: { enabled: true } },
       // Its own signing key and lifetimes (oidc-provider warns at every use of its quick-start ones).
-      jwks: { keys: [{ ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }), use: "sig", kid: "e2e" }] },
+      jwks: {
+        keys: [
+          {
+            ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }),
+            use: "sig",
+            kid: "e2e",
+          },
+        ],
+      },
       ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
       cookies: { keys: [`cookie-key-${clientSecret}`] },
     });

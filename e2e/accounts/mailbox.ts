@@ -53,7 +53,9 @@ function quotedPrintable(text: string): string {
 /** An encoded-word header (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) in plain text. */
 function headerText(value: string): string {
   return value.replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=\s*/gi, (_all, _charset: string, kind: string, data: string) =>
-    kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : quotedPrintable(data.replace(/_/g, " ")),
+    kind.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : quotedPrintable(data.replace(/_/g, " ")),
   );
 }
 
@@ -64,7 +66,8 @@ function plainText(headers: Map<string, string>, body: string): string {
   if (boundary && /^multipart\//i.test(type)) {
     for (const part of body.split(`--${boundary}`).slice(1)) {
       const inner = split(part.replace(/^\r?\n/, ""));
-      if (/^text\/plain/i.test(inner.headers.get("content-type") ?? "text/plain")) return plainText(inner.headers, inner.body);
+      if (/^text\/plain/i.test(inner.headers.get("content-type") ?? "text/plain"))
+        return plainText(inner.headers, inner.body);
     }
     return "";
   }
@@ -97,7 +100,12 @@ export async function startMailbox(): Promise<Mailbox> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const { headers, body } = split(Buffer.concat(chunks).toString("utf8"));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject: headerText(headers.get("subject") ?? ""), text: plainText(headers, body), ...(headers.has("list-unsubscribe") ? { listUnsubscribe: headers.get("list-unsubscribe") } : {}) });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: headerText(headers.get("subject") ?? ""),
+          text: plainText(headers, body),
+          ...(headers.has("list-unsubscribe") ? { listUnsubscribe: headers.get("list-unsubscribe") } : {}),
+        });
         callback();
       });
     },
@@ -107,12 +115,15 @@ export async function startMailbox(): Promise<Mailbox> {
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  const matching = (to: string, subject: RegExp) => mails.filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+  const matching = (to: string, subject: RegExp) =>
+    mails.filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     async waitFor(to, subject, { timeout = 30_000 } = {}) {
-      await expect.poll(() => matching(to, subject).length, { message: `a mail to ${to} with the subject ${subject}`, timeout }).toBeGreaterThan(0);
+      await expect
+        .poll(() => matching(to, subject).length, { message: `a mail to ${to} with the subject ${subject}`, timeout })
+        .toBeGreaterThan(0);
       return matching(to, subject)[0]!;
     },
     count: (to, subject) => matching(to, subject).length,

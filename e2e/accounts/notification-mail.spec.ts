@@ -19,7 +19,11 @@ async function data(page: Page, path: string): Promise<Row[]> {
   return ((await response.json()) as { Data?: Row[] }).Data ?? [];
 }
 
-test("a payment request settled with no tab open sends exactly one email, whose link unsubscribes in one click", async ({ page, browser, app }) => {
+test("a payment request settled with no tab open sends exactly one email, whose link unsubscribes in one click", async ({
+  page,
+  browser,
+  app,
+}) => {
   test.setTimeout(240_000);
   const email = uniqueEmail("mail");
   await signUp(page, { name: "Mara Mail", email });
@@ -30,7 +34,9 @@ test("a payment request settled with no tab open sends exactly one email, whose 
   // The allocation as the payments page sends it; then the tab is closed.
   const payment = (await data(page, "/api/v1/payments?PageSize=500")).find((p) => Number(p.AvailableBalance) >= 1)!;
   // An invoice that owes something: a credit (a negative open balance) takes no payment.
-  const invoice = (await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).find((i) => Number(i.OpenBalance) > 0)!;
+  const invoice = (await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).find(
+    (i) => Number(i.OpenBalance) > 0,
+  )!;
   const created = await page.request.post(
     `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`,
     { headers: { Origin: app.url, "Idempotency-Key": `mail-${Date.now()}` } },
@@ -41,7 +47,12 @@ test("a payment request settled with no tab open sends exactly one email, whose 
   await page.close();
 
   // The ERP's two syncs: exported, then confirmed or rejected.
-  for (let sync = 0; sync < 2; sync++) expect((await context.request.post(`${app.url}/sandbox/test/operator/jobs/export`, { headers: OPERATOR, data: {} })).status()).toBe(200);
+  for (let sync = 0; sync < 2; sync++)
+    expect(
+      (
+        await context.request.post(`${app.url}/sandbox/test/operator/jobs/export`, { headers: OPERATOR, data: {} })
+      ).status(),
+    ).toBe(200);
 
   const subject = new RegExp(`^Payment request ${requestId} (confirmed|rejected): \\$0\\.01 from `);
   const mail = await app.mailbox!.waitFor(email, subject, { timeout: 120_000 });
@@ -53,15 +64,23 @@ test("a payment request settled with no tab open sends exactly one email, whose 
   // The email's link opens the AR account's payments, the payment among them.
   const later = await context.newPage();
   await later.goto(link);
-  await expect(later.getByRole("region", { name: "Payments table" }).getByRole("row", { name: new RegExp(`^${payment.PaymentInvoiceNum} `) })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    later
+      .getByRole("region", { name: "Payments table" })
+      .getByRole("row", { name: new RegExp(`^${payment.PaymentInvoiceNum} `) }),
+  ).toBeVisible({ timeout: 30_000 });
   await later.goto("/invoices");
-  await expect(later.getByRole("button", { name: /^Notifications/ })).toHaveAccessibleName("Notifications, 1 unread", { timeout: 30_000 });
+  await expect(later.getByRole("button", { name: /^Notifications/ })).toHaveAccessibleName("Notifications, 1 unread", {
+    timeout: 30_000,
+  });
   await later.waitForTimeout(3_000);
   expect(app.mailbox!.count(email, subject)).toBe(1);
 
   // The settings page: this kind goes to both, by the role's default.
   await later.goto("/account/notifications");
-  const both = later.getByRole("radio", { name: `${mail.subject.includes("confirmed") ? "Payment request confirmed" : "Payment request rejected"}: Both` });
+  const both = later.getByRole("radio", {
+    name: `${mail.subject.includes("confirmed") ? "Payment request confirmed" : "Payment request rejected"}: Both`,
+  });
   await expect(both).toBeChecked();
   expect(await seriousViolations(later)).toEqual([]);
 
@@ -69,11 +88,18 @@ test("a payment request settled with no tab open sends exactly one email, whose 
   const stranger = await browser.newContext();
   const unsubscribePage = await stranger.newPage();
   await unsubscribePage.goto(linkIn(mail, `${app.url}/unsubscribe?token=`));
-  await expect(unsubscribePage.getByRole("status")).toHaveText(/^Done: you will get no more of "Payment request (confirmed|rejected)" emails\.$/, SLOW);
+  await expect(unsubscribePage.getByRole("status")).toHaveText(
+    /^Done: you will get no more of "Payment request (confirmed|rejected)" emails\.$/,
+    SLOW,
+  );
   expect(await seriousViolations(unsubscribePage)).toEqual([]);
   await stranger.close();
 
   await later.reload();
-  await expect(later.getByRole("radio", { name: `${mail.subject.includes("confirmed") ? "Payment request confirmed" : "Payment request rejected"}: Inbox` })).toBeChecked();
+  await expect(
+    later.getByRole("radio", {
+      name: `${mail.subject.includes("confirmed") ? "Payment request confirmed" : "Payment request rejected"}: Inbox`,
+    }),
+  ).toBeChecked();
   await expect(later.getByText("Your choice (your role's default: Both)").first()).toBeVisible();
 });

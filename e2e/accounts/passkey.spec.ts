@@ -8,12 +8,22 @@ import { SESSION_COOKIE, SLOW, sessionCookie, signOut, signUp, uniqueEmail, whoI
 
 const test = accountsTest({});
 
-test("a passkey added on /account signs its person in from /sign-in, without the password", async ({ page, context, app }) => {
+test("a passkey added on /account signs its person in from /sign-in, without the password", async ({
+  page,
+  context,
+  app,
+}) => {
   test.setTimeout(180_000);
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
   });
   const person = { name: "Pia Passkey", email: uniqueEmail("passkey") };
 
@@ -26,7 +36,10 @@ test("a passkey added on /account signs its person in from /sign-in, without the
   await expect(passkeys.getByText("No passkey yet.")).toBeVisible();
   await passkeys.getByLabel("Passkey name").fill("Test laptop");
   await passkeys.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(passkeys.getByRole("status")).toHaveText("Added the passkey “Test laptop”: it signs you in from now on.", SLOW);
+  await expect(passkeys.getByRole("status")).toHaveText(
+    "Added the passkey “Test laptop”: it signs you in from now on.",
+    SLOW,
+  );
   await expect(passkeys.getByRole("listitem").filter({ hasText: "Test laptop" })).toBeVisible();
   // The authenticator holds one credential of the relying party `localhost`, for this person.
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });

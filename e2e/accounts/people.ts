@@ -20,14 +20,22 @@ export const SESSION_COOKIE = "backroom.session_token";
 
 /** The session cookie the page's browser holds, if any. */
 export async function sessionCookie(page: Page) {
-  return (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE || c.name.endsWith(`.${SESSION_COOKIE}`));
+  return (await page.context().cookies()).find(
+    (c) => c.name === SESSION_COOKIE || c.name.endsWith(`.${SESSION_COOKIE}`),
+  );
 }
 
 /** Who GET /api/session says is signed in (with the page's cookies), or the status when nobody is. */
-export async function whoIsSignedIn(request: APIRequestContext): Promise<{ email: string; name: string; workspace: string | null; role: string | null } | number> {
+export async function whoIsSignedIn(
+  request: APIRequestContext,
+): Promise<{ email: string; name: string; workspace: string | null; role: string | null } | number> {
   const answer = await request.get("/api/session");
   if (answer.status() !== 200) return answer.status();
-  const view = (await answer.json()) as { person: { email: string; name: string }; workspace: { name: string } | null; role: string | null };
+  const view = (await answer.json()) as {
+    person: { email: string; name: string };
+    workspace: { name: string } | null;
+    role: string | null;
+  };
   return { email: view.person.email, name: view.person.name, workspace: view.workspace?.name ?? null, role: view.role };
 }
 
@@ -90,10 +98,16 @@ const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "applicati
  * demo key): the team's own key, with a cache and a request log of its own.
  */
 export async function issueCustomerKey(request: APIRequestContext, company: string): Promise<string> {
-  const customers = await request.get("/sandbox/test/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus", { headers: { "x-api-key": "test-customer-demo" }, timeout: 60_000 });
+  const customers = await request.get(
+    "/sandbox/test/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus",
+    { headers: { "x-api-key": "test-customer-demo" }, timeout: 60_000 },
+  );
   expect(customers.status(), await customers.text()).toBe(200);
   const customerIds = ((await customers.json()) as { Data: { CustomerID: number }[] }).Data.map((c) => c.CustomerID);
-  const issued = await request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { type: "Customer", company, customerIds } });
+  const issued = await request.post("/sandbox/test/operator/keys", {
+    headers: OPERATOR,
+    data: { type: "Customer", company, customerIds },
+  });
   expect(issued.status(), await issued.text()).toBe(201);
   return ((await issued.json()) as { key: string }).key;
 }

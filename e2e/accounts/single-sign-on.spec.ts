@@ -8,7 +8,10 @@ import { SESSION_COOKIE, SLOW, sessionCookie, uniqueEmail, whoIsSignedIn } from 
 
 const test = accountsTest({ oidc: true, oidcName: "Example SSO" });
 
-test("the sign-in page's single sign-on button goes to the provider and comes back signed in as the person it knows", async ({ page, app }) => {
+test("the sign-in page's single sign-on button goes to the provider and comes back signed in as the person it knows", async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   const idp = app.idp!;
   const login = `sso-${Date.now().toString(36)}`;
@@ -41,6 +44,8 @@ test("the sign-in page's single sign-on button goes to the provider and comes ba
   expect(await whoIsSignedIn(page.request)).toMatchObject({ email: person.email, name: person.name, workspace: null });
   expect((await sessionCookie(page))?.name).toBe(SESSION_COOKIE);
   // The provider vouched for the address: better-auth took it as verified.
-  const session = (await (await page.request.get("/api/auth/get-session")).json()) as { user: { email: string; emailVerified: boolean } };
+  const session = (await (await page.request.get("/api/auth/get-session")).json()) as {
+    user: { email: string; emailVerified: boolean };
+  };
   expect(session.user).toMatchObject({ email: person.email, emailVerified: true });
 });

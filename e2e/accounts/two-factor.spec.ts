@@ -12,12 +12,15 @@ const test = accountsTest({});
 /** The second step of a sign-in: the form asking for the code, filled and sent. */
 async function secondFactor(page: Page, code: string, { backup = false } = {}) {
   const field = page.getByLabel(backup ? "A backup code" : "The code from your authenticator app");
-  if (backup && !(await field.isVisible())) await page.getByRole("button", { name: "Use a backup code instead" }).click();
+  if (backup && !(await field.isVisible()))
+    await page.getByRole("button", { name: "Use a backup code instead" }).click();
   await field.fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
-test("two factors: turned on with the secret shown as text, then the password and the app's code sign in; a backup code works once", async ({ page }) => {
+test("two factors: turned on with the secret shown as text, then the password and the app's code sign in; a backup code works once", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const person = { name: "Tom Totp", email: uniqueEmail("totp") };
   await signUp(page, person);
@@ -35,7 +38,10 @@ test("two factors: turned on with the secret shown as text, then the password an
   expect(secret).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
   await steps.getByLabel("Code from the app").fill(totpCode(secret));
   await steps.getByRole("button", { name: "Turn on" }).click();
-  await expect(section.getByRole("status")).toHaveText("Two factors are on: each sign-in asks for a code from the app.", SLOW);
+  await expect(section.getByRole("status")).toHaveText(
+    "Two factors are on: each sign-in asks for a code from the app.",
+    SLOW,
+  );
   const backupCodes = await section.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
   expect(backupCodes.length).toBeGreaterThanOrEqual(8);
 
@@ -63,7 +69,10 @@ test("two factors: turned on with the secret shown as text, then the password an
   await signOut(page);
   await signInWithPassword(page, person.email);
   await secondFactor(page, backup!, { backup: true });
-  await expect(page.getByRole("status")).toHaveText("That backup code did not sign you in: it is not one of yours, or it was used already (each works once).", SLOW);
+  await expect(page.getByRole("status")).toHaveText(
+    "That backup code did not sign you in: it is not one of yours, or it was used already (each works once).",
+    SLOW,
+  );
   await expect(page).toHaveURL(/\/sign-in$/);
   expect(await sessionCookie(page)).toBeUndefined();
   expect(await whoIsSignedIn(page.request)).toBe(401);

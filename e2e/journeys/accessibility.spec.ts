@@ -34,9 +34,13 @@ test("the account pages, signed in as a workspace's owner with a pending invitat
   // A workspace of the test's own (the demo's is shared and closed to changes), with someone invited: the Members
   // page then lists the invitation and its link to copy (no mail goes out here).
   await ownWorkspace(page, DEMO_KEYS.Customer, { name: "Accessible team" });
-  const invited = await page.request.post("/api/auth/organization/invite-member", { data: { email: `invited-${Date.now().toString(36)}@example.test`, role: "viewer" }, headers: { Origin: origin() } });
+  const invited = await page.request.post("/api/auth/organization/invite-member", {
+    data: { email: `invited-${Date.now().toString(36)}@example.test`, role: "viewer" },
+    headers: { Origin: origin() },
+  });
   expect(invited.status(), await invited.text()).toBe(200);
-  for (const path of ["/workspaces", "/settings/members", "/settings/keys", "/settings/workspace", "/account"]) await check(page, path);
+  for (const path of ["/workspaces", "/settings/members", "/settings/keys", "/settings/workspace", "/account"])
+    await check(page, path);
 });
 
 const KEYS = [
@@ -52,7 +56,10 @@ for (const key of KEYS) {
     await check(page, `/customers/${await firstId(page, "/api/v1/customers?PageSize=5", "CustomerID")}`);
     await check(page, `/catalog/products/${await firstId(page, "/api/v1/products?PageSize=5", "ProductID")}`);
     if (key.purchases) {
-      await check(page, `/purchases/${await firstId(page, "/api/v2/purchases?statuses=Verified&include_transactions=false&page_size=5", "purchase_global_id")}`);
+      await check(
+        page,
+        `/purchases/${await firstId(page, "/api/v2/purchases?statuses=Verified&include_transactions=false&page_size=5", "purchase_global_id")}`,
+      );
       await check(page, "/purchases/new");
     }
   });

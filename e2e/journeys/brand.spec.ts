@@ -7,11 +7,19 @@ import { choose, connectWithKey, issueKey, press, requestsSince, tabTo, typeInto
 
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
-test("a brand drafts, validates, fixes, saves and submits a purchase order, and sees it imported, by keyboard", async ({ page }) => {
+test("a brand drafts, validates, fixes, saves and submits a purchase order, and sees it imported, by keyboard", async ({
+  page,
+}) => {
   // Keyboard alone, with the ERP's jobs run between: about 50 s on two busy cores, near the default minute.
   test.setTimeout(120_000);
   // Test data read from the sandbox directly (with the demo key), so the journey's own key logs only the journey.
-  const products = ((await (await page.request.get("/sandbox/test/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500", { headers: { "x-api-key": "test-supplier-demo" } })).json()) as { Data: { ProductID: number; WholesaleUnitsPerCase: number }[] }).Data;
+  const products = (
+    (await (
+      await page.request.get("/sandbox/test/api/v1/products?SupplierIDs=101&States=CA&Statuses=1&PageSize=500", {
+        headers: { "x-api-key": "test-supplier-demo" },
+      })
+    ).json()) as { Data: { ProductID: number; WholesaleUnitsPerCase: number }[] }
+  ).Data;
   const since = await connectWithKey(page, await issueKey(page, "Supplier"));
 
   await press(page, page.getByRole("main").getByRole("link", { name: "New purchase order" }));
@@ -51,7 +59,9 @@ test("a brand drafts, validates, fixes, saves and submits a purchase order, and 
   await expect(page).toHaveURL(new RegExp(`/purchases/${id}$`));
   await expect(page.getByRole("note")).toContainText("Submitted: the ERP imports it");
 
-  expect((await page.request.post("/sandbox/test/operator/jobs/import", { headers: OPERATOR, data: {} })).status()).toBe(200);
+  expect(
+    (await page.request.post("/sandbox/test/operator/jobs/import", { headers: OPERATOR, data: {} })).status(),
+  ).toBe(200);
   await press(page, page.getByRole("button", { name: "Check now" }));
   await expect(page.getByText(/, ERP id \d+/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -16,20 +16,35 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 1
 }
 
 /** Tabs to a control and presses a key on it (Enter by default). */
-export async function press(page: Page, target: Locator, key = "Enter", options: { back?: boolean; max?: number } = {}) {
+export async function press(
+  page: Page,
+  target: Locator,
+  key = "Enter",
+  options: { back?: boolean; max?: number } = {},
+) {
   await tabTo(page, target, options);
   await page.keyboard.press(key);
 }
 
 /** Tabs to a field and types into it (what was there is selected and replaced). */
-export async function typeInto(page: Page, target: Locator, text: string, options: { back?: boolean; max?: number } = {}) {
+export async function typeInto(
+  page: Page,
+  target: Locator,
+  text: string,
+  options: { back?: boolean; max?: number } = {},
+) {
   await tabTo(page, target, options);
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(text);
 }
 
 /** Tabs to a select and moves its choice with ArrowDown until its selected option's text matches. */
-export async function choose(page: Page, select: Locator, option: RegExp, options: { back?: boolean; max?: number } = {}) {
+export async function choose(
+  page: Page,
+  select: Locator,
+  option: RegExp,
+  options: { back?: boolean; max?: number } = {},
+) {
   await tabTo(page, select, options);
   for (let i = 0; i < 60; i++) {
     const label = await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent ?? "");
@@ -45,15 +60,27 @@ const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "applicati
  * A key issued for one journey (a cold cache and a request log of its own): a retailer's for the demo retailer's
  * accounts, a brand's for the demo brand, or staff's.
  */
-export async function issueKey(page: Page, type: "Customer" | "Supplier" | "Employee", options: { rateLimit?: number } = {}): Promise<string> {
+export async function issueKey(
+  page: Page,
+  type: "Customer" | "Supplier" | "Employee",
+  options: { rateLimit?: number } = {},
+): Promise<string> {
   let ids = {};
   if (type === "Customer") {
     // The demo retailer's accounts, read through the sandbox with its demo key.
-    const response = await page.request.get("/sandbox/test/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus", { headers: { "x-api-key": "test-customer-demo" } });
-    ids = { customerIds: ((await response.json()) as { Data: { CustomerID: number }[] }).Data.map((c) => c.CustomerID) };
+    const response = await page.request.get(
+      "/sandbox/test/api/v1/customers?PageSize=500&AccountStatuses=Active,Inactive,OutOfBus",
+      { headers: { "x-api-key": "test-customer-demo" } },
+    );
+    ids = {
+      customerIds: ((await response.json()) as { Data: { CustomerID: number }[] }).Data.map((c) => c.CustomerID),
+    };
   }
   if (type === "Supplier") ids = { supplierIds: [101] };
-  const response = await page.request.post("/sandbox/test/operator/keys", { headers: OPERATOR, data: { type, company: `Journey ${type}`, ...ids, ...options } });
+  const response = await page.request.post("/sandbox/test/operator/keys", {
+    headers: OPERATOR,
+    data: { type, company: `Journey ${type}`, ...ids, ...options },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { key: string }).key;
 }
@@ -68,7 +95,11 @@ let people = 0;
 export async function connectWithKey(page: Page, key: string): Promise<string> {
   await page.goto("/sign-up");
   await typeInto(page, page.getByLabel("Name"), "Journey person");
-  await typeInto(page, page.getByLabel("Email"), `journey-${process.pid}-${Date.now().toString(36)}-${++people}@example.test`);
+  await typeInto(
+    page,
+    page.getByLabel("Email"),
+    `journey-${process.pid}-${Date.now().toString(36)}-${++people}@example.test`,
+  );
   await typeInto(page, page.getByLabel("Password"), "a long passphrase for journeys");
   await press(page, page.getByRole("button", { name: "Create the account" }));
   await expect(page).toHaveURL(/\/workspaces$/);
@@ -99,7 +130,9 @@ const KEPT_CURRENT_MS = STALE.working;
  * retailer's journey read its open invoices and its users' names again when their copies had gone stale.
  */
 export async function requestsSince(page: Page, since: string): Promise<string[]> {
-  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as { requests: { at: string; method: string; operation?: string; path: string; by?: string }[] };
+  const log = (await (await page.request.get("/api/session/requests?limit=200")).json()) as {
+    requests: { at: string; method: string; operation?: string; path: string; by?: string }[];
+  };
   const made = log.requests.filter((r) => r.at >= since && r.by === undefined).sort((a, b) => a.at.localeCompare(b.at));
   const lastRead = new Map<string, number>();
   const counted = made.filter((r) => {
@@ -109,6 +142,12 @@ export async function requestsSince(page: Page, since: string): Promise<string[]
     lastRead.set(r.path, at);
     return before === undefined || at - before < KEPT_CURRENT_MS;
   });
-  if (counted.length < made.length) console.log(`kept current, not counted: ${made.filter((r) => !counted.includes(r)).map((r) => r.operation ?? r.path).join(", ")}`);
+  if (counted.length < made.length)
+    console.log(
+      `kept current, not counted: ${made
+        .filter((r) => !counted.includes(r))
+        .map((r) => r.operation ?? r.path)
+        .join(", ")}`,
+    );
   return counted.reverse().map((r) => r.operation ?? r.path);
 }

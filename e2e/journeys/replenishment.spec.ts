@@ -29,12 +29,18 @@ async function numberIn(cell: Locator): Promise<number> {
 
 /** The PLAN- drafts the key can see, by PO number. */
 async function planDrafts(page: Page): Promise<string[]> {
-  const response = await page.request.get("/api/v2/purchases?statuses=InProgress&include_transactions=false&page_size=500");
+  const response = await page.request.get(
+    "/api/v2/purchases?statuses=InProgress&include_transactions=false&page_size=500",
+  );
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { po_num: string }[] }).data.map((d) => d.po_num).filter((po) => po.startsWith("PLAN-"));
+  return ((await response.json()) as { data: { po_num: string }[] }).data
+    .map((d) => d.po_num)
+    .filter((po) => po.startsWith("PLAN-"));
 }
 
-test("a brand plans from the stock card, drafts one warehouse's orders, and submits a draft after filling its batch codes", async ({ page }) => {
+test("a brand plans from the stock card, drafts one warehouse's orders, and submits a draft after filling its batch codes", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   // A key of the demo brand issued for this test: a cold cache and a request log of its own.
   await connectWithKey(page, await issueKey(page, "Supplier"));
@@ -50,9 +56,12 @@ test("a brand plans from the stock card, drafts one warehouse's orders, and subm
   console.log(`plan requests, brand: ${made.length} (${made.join(", ")})`);
   expect(made.length).toBeLessThanOrEqual(PLAN_BUDGET);
 
-  for (const header of PLAN_HEADERS) await expect(planTable(page).getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  for (const header of PLAN_HEADERS)
+    await expect(planTable(page).getByRole("columnheader", { name: header, exact: true })).toBeVisible();
   await expect(page.getByLabel("Only below target")).toBeChecked();
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Replenishment" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Replenishment" }),
+  ).toHaveAttribute("aria-current", "page");
   expect(await seriousViolations(page)).toEqual([]);
 
   // A warehouse whose vendor requires batch codes, with a suggestion: the first row that shows both.
@@ -76,7 +85,9 @@ test("a brand plans from the stock card, drafts one warehouse's orders, and subm
     await page.getByLabel("Warehouse", { exact: true }).selectOption({ label: warehouse }, { timeout: 2_000 });
     await expect(page).toHaveURL(/warehouse=\d+/, { timeout: 2_000 });
   }).toPass();
-  await expect(planRows(page).filter({ hasNot: page.getByRole("link", { name: warehouse, exact: true }) })).toHaveCount(0);
+  await expect(planRows(page).filter({ hasNot: page.getByRole("link", { name: warehouse, exact: true }) })).toHaveCount(
+    0,
+  );
   await expect(planRows(page).first()).toBeVisible();
 
   // Change one row's order: one case more than suggested. The row by its key from here on (drafting unticks it).
@@ -118,7 +129,11 @@ test("a brand plans from the stock card, drafts one warehouse's orders, and subm
   await expect(row.locator("td").nth(4)).toContainText("in drafts");
 
   // The draft of the changed row's vendor: it asks for batch codes.
-  const entry = page.getByRole("list", { name: "Drafts made" }).getByRole("listitem").filter({ hasText: "Needs a batch code" }).first();
+  const entry = page
+    .getByRole("list", { name: "Drafts made" })
+    .getByRole("listitem")
+    .filter({ hasText: "Needs a batch code" })
+    .first();
   const lineCount = Number((await entry.innerText()).match(/(\d+) lines?/)![1]);
   const po = (await entry.getByRole("link").innerText()).trim();
   await entry.getByRole("link").click();
@@ -128,12 +143,14 @@ test("a brand plans from the stock card, drafts one warehouse's orders, and subm
   // The changed quantity came through, in units.
   let changed = 0;
   for (let n = 1; n <= lineCount; n++) {
-    if (!(await page.getByLabel(`Product, line ${n}`, { exact: true }).inputValue()).endsWith(`#${productId}`)) continue;
+    if (!(await page.getByLabel(`Product, line ${n}`, { exact: true }).inputValue()).endsWith(`#${productId}`))
+      continue;
     await expect(page.getByLabel(`Units, line ${n}`, { exact: true })).toHaveValue(String(units));
     changed = n;
   }
   expect(changed, `product ${productId} is a line of ${po}`).toBeGreaterThan(0);
-  for (let n = 1; n <= lineCount; n++) await page.getByLabel(`Batch code, line ${n} (required)`, { exact: true }).fill(`PLAN-B-${n}`);
+  for (let n = 1; n <= lineCount; n++)
+    await page.getByLabel(`Batch code, line ${n} (required)`, { exact: true }).fill(`PLAN-B-${n}`);
   await page.getByRole("button", { name: "Validate" }).click();
   const status = page.getByRole("status", { name: "Purchase order status" });
   await expect(status).toContainText("Valid: ready to submit", { timeout: 30_000 });
@@ -156,17 +173,28 @@ test("the plan's filters and sort live in the address and survive a reload", asy
   await expect.poll(() => planRows(page).count()).toBeGreaterThan(belowOnly);
   await planTable(page).getByRole("button", { name: "Days of cover" }).click();
   await expect(page).toHaveURL(/sort=cover/);
-  await expect(planTable(page).getByRole("columnheader", { name: "Days of cover" })).toHaveAttribute("aria-sort", "ascending");
+  await expect(planTable(page).getByRole("columnheader", { name: "Days of cover" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
   await page.reload();
   await expect(planRows(page).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Only below target")).not.toBeChecked();
-  await expect(planTable(page).getByRole("columnheader", { name: "Days of cover" })).toHaveAttribute("aria-sort", "ascending");
+  await expect(planTable(page).getByRole("columnheader", { name: "Days of cover" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
   // Fewest days first; rows without a cover (no sales) last.
-  const covers = (await planRows(page).locator("td:nth-child(7)").allInnerTexts()).map((t) => t.trim().split("\n")[0]!.replace(/,/g, "")).filter((t) => t !== "—").map(Number);
+  const covers = (await planRows(page).locator("td:nth-child(7)").allInnerTexts())
+    .map((t) => t.trim().split("\n")[0]!.replace(/,/g, ""))
+    .filter((t) => t !== "—")
+    .map(Number);
   expect(covers).toEqual([...covers].sort((a, b) => a - b));
 
   // Totals per vendor and warehouse, over the rows in view.
-  await expect(page.getByRole("table", { name: "Suggested, by vendor and warehouse" }).locator("tbody tr").first()).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Suggested, by vendor and warehouse" }).locator("tbody tr").first(),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -193,5 +221,7 @@ test("a retailer has no plan: the page says so, and the sidebar has no entry", a
   await tryDemo(page, "Try as a retailer");
   await page.goto("/purchases/plan");
   await expect(page.getByText("Customer keys may not see replenishment plan")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Replenishment" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Replenishment" }),
+  ).toHaveCount(0);
 });

@@ -9,7 +9,9 @@ import { choose, connectWithKey, issueKey, press, requestsSince, tabTo, typeInto
 
 const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
-test("a retailer reviews an invoice and allocates a payment across two invoices until confirmed, by keyboard", async ({ page }) => {
+test("a retailer reviews an invoice and allocates a payment across two invoices until confirmed, by keyboard", async ({
+  page,
+}) => {
   // Keyboard alone, with the ERP's jobs run between: about 50 s on two busy cores, near the default minute.
   test.setTimeout(120_000);
   const since = await connectWithKey(page, await issueKey(page, "Customer"));
@@ -43,15 +45,23 @@ test("a retailer reviews an invoice and allocates a payment across two invoices 
     if (owed.length === 2) break;
   }
   expect(owed).toHaveLength(2);
-  for (const invoice of owed) await typeInto(page, form.getByLabel(`Amount for invoice ${invoice}`), "1.00", { back: false });
+  for (const invoice of owed)
+    await typeInto(page, form.getByLabel(`Amount for invoice ${invoice}`), "1.00", { back: false });
   await press(page, form.getByRole("button", { name: "Review allocation" }));
   for (const invoice of owed) await expect(form.getByText(`$1.00 to invoice ${invoice}`)).toBeVisible();
   await press(page, form.getByRole("button", { name: "Confirm and send" }), "Enter", { back: true });
   await expect(form.getByRole("status")).toContainText("sent");
-  for (const invoice of owed) await expect(form.getByText(new RegExp(`Sent: \\$1\\.00 to invoice ${invoice}, request \\d+ \\(Pending\\)`))).toBeVisible();
+  for (const invoice of owed)
+    await expect(
+      form.getByText(new RegExp(`Sent: \\$1\\.00 to invoice ${invoice}, request \\d+ \\(Pending\\)`)),
+    ).toBeVisible();
 
   // The ERP's export: the first run exports the requests, the second applies them.
-  for (const run of [1, 2]) expect((await page.request.post("/sandbox/test/operator/jobs/export", { headers: OPERATOR, data: {} })).status(), `export run ${run}`).toBe(200);
+  for (const run of [1, 2])
+    expect(
+      (await page.request.post("/sandbox/test/operator/jobs/export", { headers: OPERATOR, data: {} })).status(),
+      `export run ${run}`,
+    ).toBe(200);
   await press(page, page.getByRole("button", { name: "Check status now" }), "Enter", { back: false });
   await expect(page.getByText("Every request sent from this page is settled.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

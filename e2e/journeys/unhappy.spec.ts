@@ -15,7 +15,10 @@ const OPERATOR = { "x-api-key": "production-employee-demo", "Content-Type": "app
  * reach the API (and its faults) instead of a copy another test left.
  */
 async function connectProduction(page: Page) {
-  const issued = await page.request.post("/sandbox/production/operator/keys", { headers: OPERATOR, data: { type: "Employee", company: "Unhappy paths" } });
+  const issued = await page.request.post("/sandbox/production/operator/keys", {
+    headers: OPERATOR,
+    data: { type: "Employee", company: "Unhappy paths" },
+  });
   expect(issued.status(), await issued.text()).toBe(201);
   await ownWorkspace(page, ((await issued.json()) as { key: string }).key, { environment: "production" });
 }
@@ -52,17 +55,21 @@ test("a 500 from the API says so, with its request id, and Retry recovers", asyn
 
 test("a 429 from the API counts down its wait, then Retry recovers", async ({ page }) => {
   await connectProduction(page);
-  await withFaults(page, [{ method: "GET", path: "/api/v1/payments/types*", kind: "rate-limit", retryAfter: 3, count: 2 }], async () => {
-    await page.goto("/directory/payment-types");
-    // A 429 is not retried by the page: it waits as the API says.
-    const alert = page.getByRole("alert").filter({ hasText: "rate limit" });
-    await expect(alert).toContainText("rate limit for this key is used up");
-    const retry = alert.getByRole("button", { name: /Retry|Try again/ });
-    await expect(retry).toBeDisabled();
-    await expect(retry).toBeEnabled({ timeout: 10_000 });
-    await retry.click();
-    await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
-  });
+  await withFaults(
+    page,
+    [{ method: "GET", path: "/api/v1/payments/types*", kind: "rate-limit", retryAfter: 3, count: 2 }],
+    async () => {
+      await page.goto("/directory/payment-types");
+      // A 429 is not retried by the page: it waits as the API says.
+      const alert = page.getByRole("alert").filter({ hasText: "rate limit" });
+      await expect(alert).toContainText("rate limit for this key is used up");
+      const retry = alert.getByRole("button", { name: /Retry|Try again/ });
+      await expect(retry).toBeDisabled();
+      await expect(retry).toBeEnabled({ timeout: 10_000 });
+      await retry.click();
+      await expect(page.locator("table.data-table tbody tr").first()).toBeVisible();
+    },
+  );
 });
 
 test("an ended session sends the person to sign in, and back to the page they were on", async ({ page, context }) => {
@@ -73,7 +80,10 @@ test("an ended session sends the person to sign in, and back to the page they we
   await page.waitForLoadState("networkidle");
   // The session ends (expired, or signed out elsewhere): its cookie is gone.
   await context.clearCookies();
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Customers", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Dashboard" })
+    .getByRole("link", { name: "Customers", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fcustomers/);
   await page.getByRole("radio", { name: /Test/ }).check();
   await page.getByRole("button", { name: "Try as a retailer" }).click();
@@ -81,7 +91,9 @@ test("an ended session sends the person to sign in, and back to the page they we
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
 });
 
-test("the connection drops as a page fetches the code its first request needs: it says so, and Try again recovers", async ({ page }) => {
+test("the connection drops as a page fetches the code its first request needs: it says so, and Try again recovers", async ({
+  page,
+}) => {
   await signIn(page, "Employee");
   await page.goto("/invoices?Statuses=1,2,3,4,5,7");
   const firstRow = page.locator("table.data-table tbody tr").first();
@@ -95,7 +107,9 @@ test("the connection drops as a page fetches the code its first request needs: i
   const cut = ["**/_next/static/chunks/**", "**/api/v1/**"];
   for (const pattern of cut) await page.route(pattern, (route) => route.abort("internetdisconnected"));
   await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Next" }).click();
-  const unreachable = page.getByRole("alert").filter({ hasText: "The Data API could not be reached. Check your connection and try again." });
+  const unreachable = page
+    .getByRole("alert")
+    .filter({ hasText: "The Data API could not be reached. Check your connection and try again." });
   // A network failure is tried twice more before the page gives up (1 s, then 2 s later: components/shell/providers.tsx),
   // so the message comes about 3 s after the click, which on two busy cores passed the default 5 s wait (CI, 2026-11-22).
   await expect(unreachable).toBeVisible({ timeout: 15_000 });

@@ -32,7 +32,11 @@ describe("createDataApiClient", () => {
   it("sends the key, the query in wire form and the conditional and tracing headers", async () => {
     const { fetch, requests } = fakeFetch(() => json({ Data: [], Page: 2, PageSize: 100, HasNextPage: false }));
     const api = createDataApiClient({ baseUrl: BASE, apiKey: "test-customer-demo", fetch });
-    await api.listInvoices({ query: { Statuses: [1, 7], CustomerIDs: [3], Page: 2, PageSize: 100 }, ifNoneMatch: 'W/"abc"', requestId: "req42" });
+    await api.listInvoices({
+      query: { Statuses: [1, 7], CustomerIDs: [3], Page: 2, PageSize: 100 },
+      ifNoneMatch: 'W/"abc"',
+      requestId: "req42",
+    });
     const [request] = requests;
     expect(request!.method).toBe("GET");
     expect(request!.url).toBe(`${BASE}/invoices?Statuses=1%2C7&CustomerIDs=3&Page=2&PageSize=100`);
@@ -43,7 +47,10 @@ describe("createDataApiClient", () => {
 
   it("sends no key when none is configured (a proxy adds it)", async () => {
     const { fetch, requests } = fakeFetch(() => json({ Data: [], Page: 1, PageSize: 50, HasNextPage: false }));
-    await createDataApiClient({ baseUrl: "/api/v1", fetch: ((u: string, i?: RequestInit) => fetch(`http://app.local${u}`, i)) as typeof globalThis.fetch }).listStates();
+    await createDataApiClient({
+      baseUrl: "/api/v1",
+      fetch: ((u: string, i?: RequestInit) => fetch(`http://app.local${u}`, i)) as typeof globalThis.fetch,
+    }).listStates();
     expect(requests[0]!.headers.has("x-api-key")).toBe(false);
     expect(requests[0]!.url).toBe("http://app.local/api/v1/states");
   });
@@ -76,11 +83,16 @@ describe("createDataApiClient", () => {
   });
 
   it("posts a v2 body with Idempotency-Key and Prefer, and reads the replay headers and Location", async () => {
-    const { fetch, requests } = fakeFetch(() =>
-      new Response(null, {
-        status: 201,
-        headers: { Location: "/test/api/v2/purchases/pg_1", "Idempotency-Replayed": "true", "Preference-Applied": "return=minimal" },
-      }),
+    const { fetch, requests } = fakeFetch(
+      () =>
+        new Response(null, {
+          status: 201,
+          headers: {
+            Location: "/test/api/v2/purchases/pg_1",
+            "Idempotency-Replayed": "true",
+            "Preference-Applied": "return=minimal",
+          },
+        }),
     );
     const body = { vendor_id: 3, to_location_id: 1, supplier_id: 12, delivery_date: "2026-12-01", po_num: "PO-1" };
     const result = await createDataApiClient({ baseUrl: BASE, apiKey: "k", fetch }).createPurchase({
@@ -96,35 +108,67 @@ describe("createDataApiClient", () => {
     expect(request.headers.get("Prefer")).toBe("return=minimal");
     expect(request.headers.get("Content-Type")).toBe("application/json");
     expect(await request.json()).toEqual(body);
-    expect(result.meta).toMatchObject({ status: 201, idempotencyReplayed: true, preferenceApplied: ["return=minimal"], location: "/test/api/v2/purchases/pg_1" });
+    expect(result.meta).toMatchObject({
+      status: 201,
+      idempotencyReplayed: true,
+      preferenceApplied: ["return=minimal"],
+      location: "/test/api/v2/purchases/pg_1",
+    });
     expect(result.body).toBeUndefined();
   });
 
   it("turns the simple error form into a DataApiError", async () => {
     const { fetch } = fakeFetch(() => json({ Error: "Invalid API key" }, 401, { "X-Request-Id": "r1" }));
-    const error = await createDataApiClient({ baseUrl: BASE, fetch }).listStates().catch((e: unknown) => e);
+    const error = await createDataApiClient({ baseUrl: BASE, fetch })
+      .listStates()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataApiError);
-    expect(error).toMatchObject({ status: 401, code: undefined, detail: "Invalid API key", requestId: "r1", fieldErrors: [] });
+    expect(error).toMatchObject({
+      status: 401,
+      code: undefined,
+      detail: "Invalid API key",
+      requestId: "r1",
+      fieldErrors: [],
+    });
   });
 
   it("turns the detailed error form into a DataApiError with its field errors", async () => {
-    const body = { Error: { code: "DUPLICATE_PO_NUMBER", detail: "po_num PO-1 is used by pg_9", fieldErrors: [{ field: "po_num", code: "DUPLICATE", detail: "taken" }] } };
+    const body = {
+      Error: {
+        code: "DUPLICATE_PO_NUMBER",
+        detail: "po_num PO-1 is used by pg_9",
+        fieldErrors: [{ field: "po_num", code: "DUPLICATE", detail: "taken" }],
+      },
+    };
     const { fetch } = fakeFetch(() => json(body, 409));
     const error = await createDataApiClient({ baseUrl: BASE, fetch })
-      .validatePurchase({ body: { vendor_id: 3, to_location_id: 1, supplier_id: 12, delivery_date: "2026-12-01", po_num: "PO-1" } })
+      .validatePurchase({
+        body: { vendor_id: 3, to_location_id: 1, supplier_id: 12, delivery_date: "2026-12-01", po_num: "PO-1" },
+      })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 409, code: "DUPLICATE_PO_NUMBER", detail: "po_num PO-1 is used by pg_9", fieldErrors: [{ field: "po_num" }] });
+    expect(error).toMatchObject({
+      status: 409,
+      code: "DUPLICATE_PO_NUMBER",
+      detail: "po_num PO-1 is used by pg_9",
+      fieldErrors: [{ field: "po_num" }],
+    });
   });
 
   it("reads Retry-After on 429", async () => {
-    const { fetch } = fakeFetch(() => json({ Error: "Rate limit exceeded" }, 429, { "Retry-After": "120", "RateLimit-Remaining": "0" }));
-    const error = await createDataApiClient({ baseUrl: BASE, fetch }).listStates().catch((e: unknown) => e);
+    const { fetch } = fakeFetch(() =>
+      json({ Error: "Rate limit exceeded" }, 429, { "Retry-After": "120", "RateLimit-Remaining": "0" }),
+    );
+    const error = await createDataApiClient({ baseUrl: BASE, fetch })
+      .listStates()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, retryAfter: 120, detail: "Rate limit exceeded" });
   });
 
   it("names a status when the error body is not the API's", async () => {
     const { fetch } = fakeFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    const error = await createDataApiClient({ baseUrl: BASE, fetch }).listStates().catch((e: unknown) => e);
+    const error = await createDataApiClient({ baseUrl: BASE, fetch })
+      .listStates()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, detail: "The Data API answered 502." });
   });
 
@@ -132,21 +176,39 @@ describe("createDataApiClient", () => {
     const fetch = vi.fn(async () => {
       throw new TypeError("fetch failed");
     }) as unknown as typeof globalThis.fetch;
-    const error = await createDataApiClient({ baseUrl: BASE, fetch }).listStates().catch((e: unknown) => e);
+    const error = await createDataApiClient({ baseUrl: BASE, fetch })
+      .listStates()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, code: "NETWORK_ERROR" });
   });
 
   it("reports a 200 that is not the operation's envelope", async () => {
     const { fetch } = fakeFetch(() => json({ rows: [] }));
-    const error = await createDataApiClient({ baseUrl: BASE, fetch }).listStates().catch((e: unknown) => e);
+    const error = await createDataApiClient({ baseUrl: BASE, fetch })
+      .listStates()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 200, code: "INVALID_RESPONSE" });
   });
 
   it.each([
-    ["a missing required parameter", (api: ReturnType<typeof createDataApiClient>) => api.listInvoiceTransactions({ query: {} }), "InvoiceIDs parameter is required"],
-    ["a non-numeric path id", (api: ReturnType<typeof createDataApiClient>) => api.getCustomer({ path: { customerID: "../../admin" } }), "customerID must be a number"],
-    ["a body the contract rejects", (api: ReturnType<typeof createDataApiClient>) =>
-      api.createPurchase({ body: { vendor_id: 3, to_location_id: 1, supplier_id: 12, delivery_date: "tomorrow", po_num: "PO-1" } }), "The request body is not valid."],
+    [
+      "a missing required parameter",
+      (api: ReturnType<typeof createDataApiClient>) => api.listInvoiceTransactions({ query: {} }),
+      "InvoiceIDs parameter is required",
+    ],
+    [
+      "a non-numeric path id",
+      (api: ReturnType<typeof createDataApiClient>) => api.getCustomer({ path: { customerID: "../../admin" } }),
+      "customerID must be a number",
+    ],
+    [
+      "a body the contract rejects",
+      (api: ReturnType<typeof createDataApiClient>) =>
+        api.createPurchase({
+          body: { vendor_id: 3, to_location_id: 1, supplier_id: 12, delivery_date: "tomorrow", po_num: "PO-1" },
+        }),
+      "The request body is not valid.",
+    ],
   ])("does not spend a request on %s", async (_, call, detail) => {
     const { fetch } = fakeFetch(() => json({}));
     const error = await call(createDataApiClient({ baseUrl: BASE, fetch })).catch((e: unknown) => e);
@@ -156,9 +218,19 @@ describe("createDataApiClient", () => {
 
   it("accepts unknown body properties under Prefer: handling=lenient", async () => {
     const { fetch, requests } = fakeFetch(() => json({ data: { valid: true, total_cases: 0 } }));
-    const body = { vendor_id: 3, to_location_id: 1, supplier_id: 12, delivery_date: "2026-12-01", po_num: "PO-1", note: "x" };
+    const body = {
+      vendor_id: 3,
+      to_location_id: 1,
+      supplier_id: 12,
+      delivery_date: "2026-12-01",
+      po_num: "PO-1",
+      note: "x",
+    };
     // `note` is not in the contract; lenient handling lets it through to the API.
-    const result = await createDataApiClient({ baseUrl: BASE, fetch }).validatePurchase({ body, prefer: ["handling=lenient"] });
+    const result = await createDataApiClient({ baseUrl: BASE, fetch }).validatePurchase({
+      body,
+      prefer: ["handling=lenient"],
+    });
     expect(result.records).toEqual([{ valid: true, total_cases: 0 }]);
     expect(requests[0]!.headers.get("Prefer")).toBe("handling=lenient");
   });
@@ -171,11 +243,17 @@ describe("pages", () => {
       return json({ Data: [{ InvoiceID: page }], Page: page, PageSize: 1, HasNextPage: page < 3 });
     });
     const seen: number[] = [];
-    for await (const page of createDataApiClient({ baseUrl: BASE, fetch }).pages("listInvoices", { query: { PageSize: 1 } })) {
+    for await (const page of createDataApiClient({ baseUrl: BASE, fetch }).pages("listInvoices", {
+      query: { PageSize: 1 },
+    })) {
       seen.push(...page.records.map((r) => r.InvoiceID ?? 0));
     }
     expect(seen).toEqual([1, 2, 3]);
-    expect(requests.map((r) => new URL(r.url).search)).toEqual(["?PageSize=1&Page=1", "?PageSize=1&Page=2", "?PageSize=1&Page=3"]);
+    expect(requests.map((r) => new URL(r.url).search)).toEqual([
+      "?PageSize=1&Page=1",
+      "?PageSize=1&Page=2",
+      "?PageSize=1&Page=3",
+    ]);
   });
 
   it("falls back to the row count when HasNextPage is missing", async () => {
@@ -184,14 +262,25 @@ describe("pages", () => {
       return json({ Data: page < 2 ? [{}, {}] : [{}] });
     });
     const pages = [];
-    for await (const page of createDataApiClient({ baseUrl: BASE, fetch }).pages("listStates", { query: { PageSize: 2 } })) pages.push(page.paging);
-    expect(pages).toEqual([{ page: 1, pageSize: 2, hasNextPage: true }, { page: 2, pageSize: 2, hasNextPage: false }]);
+    for await (const page of createDataApiClient({ baseUrl: BASE, fetch }).pages("listStates", {
+      query: { PageSize: 2 },
+    }))
+      pages.push(page.paging);
+    expect(pages).toEqual([
+      { page: 1, pageSize: 2, hasNextPage: true },
+      { page: 2, pageSize: 2, hasNextPage: false },
+    ]);
   });
 
   it("uses v2 paging names for v2 lists, and stops at maxPages", async () => {
     const { fetch, requests } = fakeFetch(() => json({ data: [{}], page: 1, page_size: 1, has_next_page: true }));
     const results = [];
-    for await (const page of createDataApiClient({ baseUrl: BASE, fetch }).pages("listPurchasesV2", { query: { page_size: 1, include_transactions: false } }, 2)) results.push(page);
+    for await (const page of createDataApiClient({ baseUrl: BASE, fetch }).pages(
+      "listPurchasesV2",
+      { query: { page_size: 1, include_transactions: false } },
+      2,
+    ))
+      results.push(page);
     expect(results).toHaveLength(2);
     expect(new URL(requests[1]!.url).searchParams.get("page")).toBe("2");
     expect(requests[1]!.url).toContain("/api/v2/purchases");

@@ -12,7 +12,8 @@ import { pagingParams } from "./values";
 type Op<K extends OperationId> = Operations[K];
 
 /** The record type an operation answers with (every field optional, unknown fields kept). */
-export type RecordOf<K extends OperationId> = NonNullable<Op<K>["record"]> extends { read: infer R extends z.ZodType } ? z.output<R> : never;
+export type RecordOf<K extends OperationId> =
+  NonNullable<Op<K>["record"]> extends { read: infer R extends z.ZodType } ? z.output<R> : never;
 
 /** Typed query values. Every parameter is optional here; required ones are checked before sending. */
 export type QueryOf<K extends OperationId> = Partial<z.output<Op<K>["querySchema"]>>;
@@ -70,7 +71,12 @@ export function versionBase(baseUrl: string, version: Version): string {
 }
 
 function invalidRequest(detail: string, error?: z.ZodError): DataApiError {
-  return new DataApiError({ status: 400, code: "INVALID_REQUEST", detail, fieldErrors: error ? toFieldErrors(error) : [] });
+  return new DataApiError({
+    status: 400,
+    code: "INVALID_REQUEST",
+    detail,
+    fieldErrors: error ? toFieldErrors(error) : [],
+  });
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -105,11 +111,13 @@ export function createDataApiClient(options: DataApiClientOptions) {
 
     const query = serializeQuery((input.query ?? {}) as Record<string, unknown>);
     const checkedQuery = operation.querySchema.safeParse(searchParamsToObject(query));
-    if (!checkedQuery.success) throw invalidRequest(checkedQuery.error.issues.map((i) => i.message).join("; "), checkedQuery.error);
+    if (!checkedQuery.success)
+      throw invalidRequest(checkedQuery.error.issues.map((i) => i.message).join("; "), checkedQuery.error);
 
     let body: string | undefined;
     if ("body" in operation && operation.body) {
-      const lenient = prefer.includes("handling=lenient") && "lenientBody" in operation ? operation.lenientBody : undefined;
+      const lenient =
+        prefer.includes("handling=lenient") && "lenientBody" in operation ? operation.lenientBody : undefined;
       const schema: z.ZodType = lenient ?? operation.body;
       const checked = schema.safeParse(input.body);
       if (!checked.success) throw invalidRequest("The request body is not valid.", checked.error);
@@ -122,7 +130,10 @@ export function createDataApiClient(options: DataApiClientOptions) {
     if (options.apiKey) headers.set("x-api-key", options.apiKey);
     if (body !== undefined) headers.set("Content-Type", "application/json");
     if (input.ifNoneMatch) headers.set("If-None-Match", input.ifNoneMatch);
-    const cacheControl = [...(input.revalidate ? ["no-cache"] : []), ...(input.acceptStale === false ? ["stale-if-error=0"] : [])];
+    const cacheControl = [
+      ...(input.revalidate ? ["no-cache"] : []),
+      ...(input.acceptStale === false ? ["stale-if-error=0"] : []),
+    ];
     if (cacheControl.length) headers.set("Cache-Control", cacheControl.join(", "));
     if (input.idempotencyKey) headers.set("Idempotency-Key", input.idempotencyKey);
     if (prefer.length) headers.set("Prefer", prefer.join(", "));
@@ -164,14 +175,24 @@ export function createDataApiClient(options: DataApiClientOptions) {
     }
     const envelope = parsed.data;
     const records = recordsOf<RecordOf<K>>(envelope);
-    return { meta, notModified: false, body: envelope, records, paging: pagingOf(operation.envelope, envelope, records.length, checkedQuery.data) };
+    return {
+      meta,
+      notModified: false,
+      body: envelope,
+      records,
+      paging: pagingOf(operation.envelope, envelope, records.length, checkedQuery.data),
+    };
   }
 
   /**
    * Walks every page of a list operation, from the requested page on, yielding each page's result (with its
    * rate-limit headers, so the caller can pace itself). Stops after the last page, or after `maxPages`.
    */
-  async function* pages<K extends OperationId>(id: K, input: CallInput<K>, maxPages = Infinity): AsyncGenerator<DataApiResult<RecordOf<K>>> {
+  async function* pages<K extends OperationId>(
+    id: K,
+    input: CallInput<K>,
+    maxPages = Infinity,
+  ): AsyncGenerator<DataApiResult<RecordOf<K>>> {
     const pageKey = pagingParams(operations[id].version).page;
     const query = { ...(input.query ?? {}) } as Record<string, unknown>;
     let page = typeof query[pageKey] === "number" ? (query[pageKey] as number) : 1;
@@ -184,8 +205,15 @@ export function createDataApiClient(options: DataApiClientOptions) {
   }
 
   const calls = Object.fromEntries(
-    (Object.keys(operations) as OperationId[]).map((id) => [id, (input: CallInput<typeof id> = {} as CallInput<typeof id>) => request(id, input)]),
-  ) as unknown as { [K in OperationId]: (...args: Record<never, never> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]) => Promise<DataApiResult<RecordOf<K>>> };
+    (Object.keys(operations) as OperationId[]).map((id) => [
+      id,
+      (input: CallInput<typeof id> = {} as CallInput<typeof id>) => request(id, input),
+    ]),
+  ) as unknown as {
+    [K in OperationId]: (
+      ...args: Record<never, never> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]
+    ) => Promise<DataApiResult<RecordOf<K>>>;
+  };
 
   return { ...calls, request, pages };
 }

@@ -17,7 +17,12 @@ export const v1List = {
   doc: <D extends z.ZodType>(record: D) =>
     z.object({ Data: z.array(record), Page: pageNumber, PageSize: pageSizeNumber, HasNextPage: z.boolean() }),
   read: <R extends z.ZodType>(record: R) =>
-    z.looseObject({ Data: tolerantArray(record), Page: lenientNumber, PageSize: lenientNumber, HasNextPage: lenientBoolean }),
+    z.looseObject({
+      Data: tolerantArray(record),
+      Page: lenientNumber,
+      PageSize: lenientNumber,
+      HasNextPage: lenientBoolean,
+    }),
 };
 
 /**
@@ -46,7 +51,12 @@ export const v2List = {
   doc: <D extends z.ZodType>(record: D) =>
     z.object({ data: z.array(record), page: pageNumber, page_size: pageSizeNumber, has_next_page: z.boolean() }),
   read: <R extends z.ZodType>(record: R) =>
-    z.looseObject({ data: tolerantArray(record), page: lenientNumber, page_size: lenientNumber, has_next_page: lenientBoolean }),
+    z.looseObject({
+      data: tolerantArray(record),
+      page: lenientNumber,
+      page_size: lenientNumber,
+      has_next_page: lenientBoolean,
+    }),
 };
 
 /** v2 single: `{data: record}`. */
@@ -55,7 +65,13 @@ export const v2Single = {
   read: <R extends z.ZodType>(record: R) => z.looseObject({ data: record }),
 };
 
-export const envelopes = { "v1-list": v1List, "v1-single": v1Single, "v1-object": v1Object, "v2-list": v2List, "v2-single": v2Single } as const;
+export const envelopes = {
+  "v1-list": v1List,
+  "v1-single": v1Single,
+  "v1-object": v1Object,
+  "v2-list": v2List,
+  "v2-single": v2Single,
+} as const;
 
 /** The records of any list or single envelope, whatever its version. */
 export function recordsOf<T>(body: { Data?: T[] | T; data?: T[] | T } | undefined): T[] {

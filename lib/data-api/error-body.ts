@@ -22,7 +22,10 @@ contractRegistry.add(SimpleErrorBody, { id: "SimpleError", description: "A simpl
 export const DetailedErrorBody = z.object({
   Error: z.looseObject({ code: z.string(), detail: z.string(), fieldErrors: z.array(FieldError).optional() }),
 });
-contractRegistry.add(DetailedErrorBody, { id: "DetailedError", description: "A machine-readable error with optional field errors." });
+contractRegistry.add(DetailedErrorBody, {
+  id: "DetailedError",
+  description: "A machine-readable error with optional field errors.",
+});
 
 export const ErrorBody = z.union([SimpleErrorBody, DetailedErrorBody]);
 export type ErrorBody = z.output<typeof ErrorBody>;

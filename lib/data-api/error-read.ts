@@ -20,7 +20,8 @@ export interface ParsedError {
   fieldErrors: FieldError[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A field error as documented: the three texts, and `message`, `index` (an integer) and `ProductID` when present. */
 export function isFieldError(value: unknown): value is FieldError {

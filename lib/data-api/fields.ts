@@ -27,23 +27,28 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 const decimalString = z.string().regex(DECIMAL, "expected a decimal string");
 const isoDateTimeLoose = z.iso.datetime({ offset: true, local: true });
 
-function field<D extends z.ZodType, R extends z.ZodType>(doc: D, read: R, label: string, description?: string): Field<D, R> {
+function field<D extends z.ZodType, R extends z.ZodType>(
+  doc: D,
+  read: R,
+  label: string,
+  description?: string,
+): Field<D, R> {
   return { doc: description ? (doc.meta({ description }) as D) : doc, read, label, description };
 }
 
 /** A JSON number. Tolerates a numeric string ("12"), which some ERPs emit for ids. */
 export function number(description?: string) {
-  return field(
-    z.number(),
-    z.union([z.number(), z.string().regex(NUMERIC).transform(Number)]),
-    "number",
-    description,
-  );
+  return field(z.number(), z.union([z.number(), z.string().regex(NUMERIC).transform(Number)]), "number", description);
 }
 
 /** A decimal serialized as a string ("5.60"). Kept as a string: never round-trip money through floats. */
 export function decimal(description?: string) {
-  return field(decimalString, z.union([decimalString, z.number().transform((n) => String(n))]), "dec-string", description);
+  return field(
+    decimalString,
+    z.union([decimalString, z.number().transform((n) => String(n))]),
+    "dec-string",
+    description,
+  );
 }
 
 /** Text. A bare number where text was documented is kept as its text. */
@@ -94,7 +99,10 @@ export function array<D extends z.ZodType, R extends z.ZodType>(item: Field<D, R
 }
 
 /** A nested record. */
-export function nested<D extends z.ZodType, R extends z.ZodType>(record: { doc: D; read: R; id: string }, description?: string) {
+export function nested<D extends z.ZodType, R extends z.ZodType>(
+  record: { doc: D; read: R; id: string },
+  description?: string,
+) {
   return field(record.doc, record.read, record.id, description);
 }
 

@@ -19,12 +19,24 @@ function paramMeta(spec: ParamSpec): ParamMeta {
   };
 }
 
-function isRecord(value: unknown): value is { id: string; fields: Record<string, { label: string; description?: string }> } {
-  return typeof value === "object" && value !== null && "fields" in value && "read" in value && "doc" in value && "id" in value;
+function isRecord(
+  value: unknown,
+): value is { id: string; fields: Record<string, { label: string; description?: string }> } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "fields" in value &&
+    "read" in value &&
+    "doc" in value &&
+    "id" in value
+  );
 }
 
 /** The contract's plain data (see meta.ts), from the registry and the records, in a stable order. */
-export function buildContractMeta(): { operations: Record<string, OperationMeta>; records: Record<string, RecordMeta> } {
+export function buildContractMeta(): {
+  operations: Record<string, OperationMeta>;
+  records: Record<string, RecordMeta>;
+} {
   const operations = Object.fromEntries(
     operationList.map((op): [string, OperationMeta] => [
       op.id,
@@ -35,7 +47,9 @@ export function buildContractMeta(): { operations: Record<string, OperationMeta>
         path: op.path,
         envelope: op.envelope,
         access: op.access,
-        query: Object.fromEntries(Object.entries(op.query as Record<string, ParamSpec>).map(([name, spec]) => [name, paramMeta(spec)])),
+        query: Object.fromEntries(
+          Object.entries(op.query as Record<string, ParamSpec>).map(([name, spec]) => [name, paramMeta(spec)]),
+        ),
       },
     ]),
   );
@@ -44,7 +58,10 @@ export function buildContractMeta(): { operations: Record<string, OperationMeta>
     for (const [name, value] of Object.entries(recordsModule).sort(([a], [b]) => a.localeCompare(b))) {
       if (!isRecord(value)) continue;
       const fields = Object.fromEntries(
-        Object.entries(value.fields).map(([field, f]): [string, FieldMeta] => [field, f.description ? { label: f.label, description: f.description } : { label: f.label }]),
+        Object.entries(value.fields).map(([field, f]): [string, FieldMeta] => [
+          field,
+          f.description ? { label: f.label, description: f.description } : { label: f.label },
+        ]),
       );
       records[name] = { id: value.id, fields };
     }

@@ -16,7 +16,11 @@ describe("the contract as plain data (meta.generated.ts)", () => {
     expect(Object.keys(OPERATION_META).sort()).toEqual(Object.keys(operations).sort());
     expect(OPERATION_META.listInvoices.envelope).toBe("v1-list");
     expect(OPERATION_META.listPurchasesV2.query).toHaveProperty("page_size");
-    expect(OPERATION_META.listCustomers.query.AccountStatuses).toMatchObject({ kind: "list of values", defaultValue: "Active", values: ["Active", "Inactive", "OutOfBus"] });
+    expect(OPERATION_META.listCustomers.query.AccountStatuses).toMatchObject({
+      kind: "list of values",
+      defaultValue: "Active",
+      values: ["Active", "Inactive", "OutOfBus"],
+    });
     expect(OPERATION_META.listPaymentApplications.access).toEqual(operations.listPaymentApplications.access);
   });
 

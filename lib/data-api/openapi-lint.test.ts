@@ -44,7 +44,10 @@ async function lint(document: unknown): Promise<ISpectralDiagnostic[]> {
 
 const documents = [
   ["the generated document", () => buildOpenApiDocument()],
-  ["public/openapi.json", () => JSON.parse(readFileSync(new URL("../../public/openapi.json", import.meta.url), "utf8"))],
+  [
+    "public/openapi.json",
+    () => JSON.parse(readFileSync(new URL("../../public/openapi.json", import.meta.url), "utf8")),
+  ],
 ] as const;
 
 describe.each(documents)("Spectral's oas ruleset over %s", (_name, load) => {
@@ -72,7 +75,10 @@ describe("the explained Spectral warnings", () => {
     const docs = readFileSync(new URL("../../docs/architecture.md", import.meta.url), "utf8").split("\n");
     for (const w of EXPLAINED_WARNINGS) {
       const name = w.path.split(".").at(-1)!;
-      expect(docs.find((l) => l.includes(w.code) && l.includes(name) && l.includes(w.why)), `${w.code} ${w.path}`).toBeDefined();
+      expect(
+        docs.find((l) => l.includes(w.code) && l.includes(name) && l.includes(w.why)),
+        `${w.code} ${w.path}`,
+      ).toBeDefined();
     }
   });
 });

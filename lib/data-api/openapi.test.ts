@@ -24,7 +24,10 @@ describe("OpenAPI document", () => {
   });
 
   it("holds GET, PATCH and DELETE of a v2 purchase under one path, its parameter saying which id each takes", () => {
-    const paths = document.paths as Record<string, { parameters?: { name: string; in: string; description: string }[] } & Record<string, unknown>>;
+    const paths = document.paths as Record<
+      string,
+      { parameters?: { name: string; in: string; description: string }[] } & Record<string, unknown>
+    >;
     const item = paths["/api/v2/purchases/{purchaseID}"];
     expect(Object.keys(item ?? {}).sort()).toEqual(["delete", "get", "parameters", "patch"]);
     expect(paths["/api/v2/purchases/{purchaseGlobalID}"]).toBeUndefined();

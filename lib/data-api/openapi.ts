@@ -36,14 +36,24 @@ function envelopeSchema(kind: EnvelopeKind, recordId: string): Json {
       return {
         type: "object",
         required: ["Data", "Page", "PageSize", "HasNextPage"],
-        properties: { Data: { type: "array", items: ref(recordId) }, Page: page, PageSize: size, HasNextPage: { type: "boolean" } },
+        properties: {
+          Data: { type: "array", items: ref(recordId) },
+          Page: page,
+          PageSize: size,
+          HasNextPage: { type: "boolean" },
+        },
       };
     case "v1-single":
       return {
         type: "object",
         required: ["Data"],
         description: "Data is an array holding one element; the live service adds Page, PageSize and HasNextPage.",
-        properties: { Data: { type: "array", items: ref(recordId), minItems: 1, maxItems: 1 }, Page: page, PageSize: size, HasNextPage: { type: "boolean" } },
+        properties: {
+          Data: { type: "array", items: ref(recordId), minItems: 1, maxItems: 1 },
+          Page: page,
+          PageSize: size,
+          HasNextPage: { type: "boolean" },
+        },
       };
     case "v1-object":
       return { type: "object", required: ["Data"], properties: { Data: ref(recordId) } };
@@ -51,7 +61,12 @@ function envelopeSchema(kind: EnvelopeKind, recordId: string): Json {
       return {
         type: "object",
         required: ["data", "page", "page_size", "has_next_page"],
-        properties: { data: { type: "array", items: ref(recordId) }, page, page_size: size, has_next_page: { type: "boolean" } },
+        properties: {
+          data: { type: "array", items: ref(recordId) },
+          page,
+          page_size: size,
+          has_next_page: { type: "boolean" },
+        },
       };
     case "v2-single":
       return { type: "object", required: ["data"], properties: { data: ref(recordId) } };
@@ -103,7 +118,8 @@ function responses(op: AnyOperation): Json {
     }
     out[String(status)] = response;
   }
-  if (op.headers.includes("If-None-Match")) out["304"] = { description: STATUS_TEXT[304], headers: headerRefs([...COMMON_HEADERS, "ETag"]) };
+  if (op.headers.includes("If-None-Match"))
+    out["304"] = { description: STATUS_TEXT[304], headers: headerRefs([...COMMON_HEADERS, "ETag"]) };
   return out;
 }
 
@@ -162,7 +178,8 @@ function pathParameters(placed: Placed[]): Json[] {
     for (const [own, p] of Object.entries(op.pathParams)) {
       const name = names[own] ?? own;
       const param = params.get(name) ?? { schema: p.wire, byDescription: new Map<string, string[]>() };
-      if (JSON.stringify(param.schema) !== JSON.stringify(p.wire)) throw new Error(`${op.id}: {${name}} has another schema than on the same path`);
+      if (JSON.stringify(param.schema) !== JSON.stringify(p.wire))
+        throw new Error(`${op.id}: {${name}} has another schema than on the same path`);
       const description = p.description ?? "";
       param.byDescription.set(description, [...(param.byDescription.get(description) ?? []), op.method]);
       params.set(name, param);
@@ -171,7 +188,9 @@ function pathParameters(placed: Placed[]): Json[] {
   return [...params].map(([name, { schema, byDescription }]) => {
     const described = [...byDescription].filter(([text]) => text);
     const description =
-      byDescription.size > 1 ? described.map(([text, methods]) => `${methods.join(" and ")}: ${text}`).join(" ") : described[0]?.[0];
+      byDescription.size > 1
+        ? described.map(([text, methods]) => `${methods.join(" and ")}: ${text}`).join(" ")
+        : described[0]?.[0];
     return { name, in: "path", required: true, description: description || undefined, schema };
   });
 }
@@ -252,18 +271,46 @@ export function buildOpenApiDocument(): Json {
       schemas: componentSchemas(),
       responses: errorResponses(),
       parameters: {
-        "If-None-Match": { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier answer: 304 with an empty body when unchanged.", schema: { type: "string" } },
-        "Idempotency-Key": { name: "Idempotency-Key", in: "header", required: false, description: "A unique string per logical operation; a retry with the same key, method, path, query and body replays the stored answer.", schema: { type: "string" } },
-        Prefer: { name: "Prefer", in: "header", required: false, description: "return=minimal omits the response body; return=representation is the default; handling=lenient ignores unrecognized fields.", schema: { type: "string" } },
-        "X-Request-Id": { name: "X-Request-Id", in: "header", required: false, description: "A short alphanumeric id, echoed unchanged.", schema: { type: "string", pattern: REQUEST_ID.source } },
+        "If-None-Match": {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "An ETag from an earlier answer: 304 with an empty body when unchanged.",
+          schema: { type: "string" },
+        },
+        "Idempotency-Key": {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            "A unique string per logical operation; a retry with the same key, method, path, query and body replays the stored answer.",
+          schema: { type: "string" },
+        },
+        Prefer: {
+          name: "Prefer",
+          in: "header",
+          required: false,
+          description:
+            "return=minimal omits the response body; return=representation is the default; handling=lenient ignores unrecognized fields.",
+          schema: { type: "string" },
+        },
+        "X-Request-Id": {
+          name: "X-Request-Id",
+          in: "header",
+          required: false,
+          description: "A short alphanumeric id, echoed unchanged.",
+          schema: { type: "string", pattern: REQUEST_ID.source },
+        },
       },
       headers: {
         "RateLimit-Limit": headerSchema("Maximum requests allowed in the current window."),
         "RateLimit-Remaining": headerSchema("Requests left; 0 means the next request may be rejected."),
         "RateLimit-Reset": headerSchema("Seconds until the remaining count recovers."),
         "Retry-After": headerSchema("On 429: seconds to wait before retrying."),
-        "X-Request-Id": headerSchema("Unique per request; a caller's short alphanumeric id is echoed.", { type: "string" }),
-        ETag: headerSchema("Weak validator, W/\"...\".", { type: "string" }),
+        "X-Request-Id": headerSchema("Unique per request; a caller's short alphanumeric id is echoed.", {
+          type: "string",
+        }),
+        ETag: headerSchema('Weak validator, W/"...".', { type: "string" }),
         Location: headerSchema("Canonical URL of the created purchase, by purchase_global_id.", { type: "string" }),
         "Idempotency-Replayed": headerSchema("true when the answer is a replay.", { type: "string", enum: ["true"] }),
         "Preference-Applied": headerSchema("The Prefer tokens honoured.", { type: "string" }),

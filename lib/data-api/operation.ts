@@ -23,7 +23,12 @@ interface RecordLike {
   read: z.ZodType;
 }
 
-export interface OperationSpec<Q extends ParamSpecs, PP extends ParamSpecs, R extends RecordLike | undefined, B extends z.ZodType | undefined> {
+export interface OperationSpec<
+  Q extends ParamSpecs,
+  PP extends ParamSpecs,
+  R extends RecordLike | undefined,
+  B extends z.ZodType | undefined,
+> {
   /** Stable name, used by the typed client: `listInvoices`. */
   id: string;
   method: Method;
@@ -78,7 +83,9 @@ export function defineOperation<
     /** The documented response body schema, or undefined when the operation answers with no body. */
     responseDoc: envelope && record ? envelope.doc(record.doc) : undefined,
     /** The tolerant response body schema a client reads with. */
-    responseRead: (envelope && record ? envelope.read(record.read as NonNullable<R>["read"]) : undefined) as ResponseRead<R>,
+    responseRead: (envelope && record
+      ? envelope.read(record.read as NonNullable<R>["read"])
+      : undefined) as ResponseRead<R>,
   };
 }
 

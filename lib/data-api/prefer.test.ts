@@ -21,23 +21,42 @@ describe("honouredPreferences", () => {
   const ALL = "return=minimal, handling=lenient";
 
   it("honours both tokens on a create, which takes Prefer, has a lenient body and a body-less 201", () => {
-    expect(honouredPreferences(operations.createPurchase, ALL)).toEqual({ minimal: true, representation: false, lenient: true });
+    expect(honouredPreferences(operations.createPurchase, ALL)).toEqual({
+      minimal: true,
+      representation: false,
+      lenient: true,
+    });
   });
 
   it("honours return=minimal on a submit (204 documented) although it has no body to be lenient about", () => {
-    expect(honouredPreferences(operations.submitPurchase, ALL)).toEqual({ minimal: true, representation: false, lenient: false });
+    expect(honouredPreferences(operations.submitPurchase, ALL)).toEqual({
+      minimal: true,
+      representation: false,
+      lenient: false,
+    });
   });
 
   it("keeps validate's body (no body-less answer is documented) but reads its body leniently", () => {
-    expect(honouredPreferences(operations.validatePurchase, ALL)).toEqual({ minimal: false, representation: false, lenient: true });
+    expect(honouredPreferences(operations.validatePurchase, ALL)).toEqual({
+      minimal: false,
+      representation: false,
+      lenient: true,
+    });
   });
 
   it("names an explicit return=representation where Prefer is taken", () => {
-    expect(honouredPreferences(operations.updatePurchase, "return=representation")).toEqual({ minimal: false, representation: true, lenient: false });
+    expect(honouredPreferences(operations.updatePurchase, "return=representation")).toEqual({
+      minimal: false,
+      representation: true,
+      lenient: false,
+    });
   });
 
-  it.each([["createPaymentApplication"], ["deletePurchase"], ["listInvoices"]] as const)("honours nothing on %s, which does not take Prefer", (id) => {
-    expect(operations[id].headers).not.toContain("Prefer");
-    expect(honouredPreferences(operations[id], ALL)).toEqual(NO_PREFERENCES);
-  });
+  it.each([["createPaymentApplication"], ["deletePurchase"], ["listInvoices"]] as const)(
+    "honours nothing on %s, which does not take Prefer",
+    (id) => {
+      expect(operations[id].headers).not.toContain("Prefer");
+      expect(honouredPreferences(operations[id], ALL)).toEqual(NO_PREFERENCES);
+    },
+  );
 });

@@ -26,11 +26,18 @@ export const NO_PREFERENCES: Preferences = Object.freeze({ minimal: false, repre
 export function parsePrefer(header: string | null | undefined): Preferences {
   const tokens = new Map<string, string>();
   for (const part of (header ?? "").split(",")) {
-    const [name, value = ""] = part.split(";")[0]!.split("=").map((s) => s.trim().replace(/^"|"$/g, ""));
+    const [name, value = ""] = part
+      .split(";")[0]!
+      .split("=")
+      .map((s) => s.trim().replace(/^"|"$/g, ""));
     if (name) tokens.set(name.toLowerCase(), value.toLowerCase());
   }
   const returns = tokens.get("return");
-  return { minimal: returns === "minimal", representation: returns === "representation", lenient: tokens.get("handling") === "lenient" };
+  return {
+    minimal: returns === "minimal",
+    representation: returns === "representation",
+    lenient: tokens.get("handling") === "lenient",
+  };
 }
 
 /** What of an operation decides which preferences it honours. */

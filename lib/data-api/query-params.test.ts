@@ -8,10 +8,18 @@ const invoices = operations.listInvoices.querySchema;
 describe("query parameters", () => {
   it("apply the documented defaults", () => {
     expect(invoices.parse({})).toEqual({ Statuses: [1], Page: 1, PageSize: 50 });
-    expect(operations.listCustomers.querySchema.parse({})).toEqual({ AccountStatuses: ["Active"], Page: 1, PageSize: 50 });
+    expect(operations.listCustomers.querySchema.parse({})).toEqual({
+      AccountStatuses: ["Active"],
+      Page: 1,
+      PageSize: 50,
+    });
     expect(operations.listProducts.querySchema.parse({}).Statuses).toEqual([1]);
     expect(operations.listVendors.querySchema.parse({}).Active).toBe(true);
-    expect(operations.listPurchasesV2.querySchema.parse({})).toEqual({ include_transactions: true, page: 1, page_size: 50 });
+    expect(operations.listPurchasesV2.querySchema.parse({})).toEqual({
+      include_transactions: true,
+      page: 1,
+      page_size: 50,
+    });
   });
 
   it("reduce PageSize above 500 to 500", () => {
@@ -37,21 +45,32 @@ describe("query parameters", () => {
   });
 
   it("read id lists as numbers and text lists as items", () => {
-    expect(invoices.parse({ CustomerIDs: "1,2,30", States: "CA,NV" })).toMatchObject({ CustomerIDs: [1, 2, 30], States: ["CA", "NV"] });
-    expect(operations.listProducts.querySchema.parse({ SupplierProductNumbers: "N/A,0,A-1 B" }).SupplierProductNumbers).toEqual(["N/A", "0", "A-1 B"]);
+    expect(invoices.parse({ CustomerIDs: "1,2,30", States: "CA,NV" })).toMatchObject({
+      CustomerIDs: [1, 2, 30],
+      States: ["CA", "NV"],
+    });
+    expect(
+      operations.listProducts.querySchema.parse({ SupplierProductNumbers: "N/A,0,A-1 B" }).SupplierProductNumbers,
+    ).toEqual(["N/A", "0", "A-1 B"]);
   });
 
   it("check lists of fixed values", () => {
-    expect(operations.listCustomers.querySchema.parse({ AccountStatuses: "Inactive,OutOfBus" }).AccountStatuses).toEqual(["Inactive", "OutOfBus"]);
-    expect(operations.listCustomers.querySchema.safeParse({ AccountStatuses: "Closed" }).error?.issues[0]?.message).toBe(
-      "AccountStatuses accepts only Active, Inactive, OutOfBus",
+    expect(
+      operations.listCustomers.querySchema.parse({ AccountStatuses: "Inactive,OutOfBus" }).AccountStatuses,
+    ).toEqual(["Inactive", "OutOfBus"]);
+    expect(
+      operations.listCustomers.querySchema.safeParse({ AccountStatuses: "Closed" }).error?.issues[0]?.message,
+    ).toBe("AccountStatuses accepts only Active, Inactive, OutOfBus");
+    expect(operations.listPaymentApplications.querySchema.safeParse({ Statuses: "Pending,Confirmed" }).success).toBe(
+      true,
     );
-    expect(operations.listPaymentApplications.querySchema.safeParse({ Statuses: "Pending,Confirmed" }).success).toBe(true);
   });
 
   it("read booleans only as true or false", () => {
     expect(operations.listCustomers.querySchema.parse({ OnHold: "false" }).OnHold).toBe(false);
-    expect(operations.listCustomers.querySchema.safeParse({ OnHold: "1" }).error?.issues[0]?.message).toBe("OnHold must be true or false");
+    expect(operations.listCustomers.querySchema.safeParse({ OnHold: "1" }).error?.issues[0]?.message).toBe(
+      "OnHold must be true or false",
+    );
   });
 
   it("leave out parameters the operation does not take", () => {

@@ -49,7 +49,11 @@ interface Base<T> {
  * Wraps a parameter's wire schema into a ParamSpec: required parameters fail with the API's message
  * ("InvoiceIDs parameter is required"), optional ones accept absence and take their default.
  */
-function spec<T, O extends Options<T>>(base: Base<T>, build: (name: string) => z.ZodType<T, string>, options: O): Param<T, O> {
+function spec<T, O extends Options<T>>(
+  base: Base<T>,
+  build: (name: string) => z.ZodType<T, string>,
+  options: O,
+): Param<T, O> {
   const { required = false, defaultValue, description } = options;
   const make = (name: string) => {
     const inner = build(name);
@@ -63,7 +67,10 @@ function spec<T, O extends Options<T>>(base: Base<T>, build: (name: string) => z
     make: make as Param<T, O>["make"],
     kind: base.kind,
     // JSON Schema wants the default as a value of the wire type: a number for integers, text for lists.
-    wire: defaultValue === undefined ? base.wire : { ...base.wire, default: typeof defaultValue === "object" ? shown : defaultValue },
+    wire:
+      defaultValue === undefined
+        ? base.wire
+        : { ...base.wire, default: typeof defaultValue === "object" ? shown : defaultValue },
     required,
     defaultValue: shown,
     rule: base.rule,
@@ -75,9 +82,17 @@ function spec<T, O extends Options<T>>(base: Base<T>, build: (name: string) => z
 const splitIds = (s: string) => s.split(",").map(Number);
 
 /** Comma-separated integers matching `^\d+(,\d+)*$`, read as numbers. */
-export function idList<const O extends Options<number[]> & { values?: readonly string[] } = object>(options: O = {} as O) {
+export function idList<const O extends Options<number[]> & { values?: readonly string[] } = object>(
+  options: O = {} as O,
+) {
   return spec(
-    { kind: "id list", wire: { type: "string", pattern: ID_LIST.source }, rule: "comma-separated integers, like 1,2,3", values: options.values, show: (v: number[]) => v.join(",") },
+    {
+      kind: "id list",
+      wire: { type: "string", pattern: ID_LIST.source },
+      rule: "comma-separated integers, like 1,2,3",
+      values: options.values,
+      show: (v: number[]) => v.join(","),
+    },
     (name) => z.string().regex(ID_LIST, `${name} must be comma-separated integers, like 1,2,3`).transform(splitIds),
     options,
   );
@@ -86,8 +101,17 @@ export function idList<const O extends Options<number[]> & { values?: readonly s
 /** A comma-separated list of non-empty items without commas (state abbreviations, batch codes). */
 export function textList<const O extends Options<string[]> = object>(options: O = {} as O) {
   return spec(
-    { kind: "text list", wire: { type: "string", pattern: LIST.source }, rule: "comma-separated, items non-empty", show: (v: string[]) => v.join(",") },
-    (name) => z.string().regex(LIST, `${name} must be a comma-separated list of non-empty items`).transform((s) => s.split(",")),
+    {
+      kind: "text list",
+      wire: { type: "string", pattern: LIST.source },
+      rule: "comma-separated, items non-empty",
+      show: (v: string[]) => v.join(","),
+    },
+    (name) =>
+      z
+        .string()
+        .regex(LIST, `${name} must be a comma-separated list of non-empty items`)
+        .transform((s) => s.split(",")),
     options,
   );
 }
@@ -99,7 +123,13 @@ export function enumList<const V extends readonly [string, ...string[]], const O
 ) {
   const allowed = new Set<string>(values);
   return spec(
-    { kind: "list of values", wire: { type: "string", pattern: `^(${values.join("|")})(,(${values.join("|")}))*$` }, values, rule: `comma-separated; each one of ${values.join(", ")}`, show: (v: string[]) => v.join(",") },
+    {
+      kind: "list of values",
+      wire: { type: "string", pattern: `^(${values.join("|")})(,(${values.join("|")}))*$` },
+      values,
+      rule: `comma-separated; each one of ${values.join(", ")}`,
+      show: (v: string[]) => v.join(","),
+    },
     (name) =>
       z
         .string()
@@ -113,7 +143,11 @@ export function enumList<const V extends readonly [string, ...string[]], const O
 
 /** A date, YYYY-MM-DD. */
 export function isoDate<const O extends Options<string> = object>(options: O = {} as O) {
-  return spec({ kind: "date", wire: { type: "string", format: "date" }, rule: "YYYY-MM-DD" }, (name) => z.iso.date({ error: `${name} must be a date, YYYY-MM-DD` }), options);
+  return spec(
+    { kind: "date", wire: { type: "string", format: "date" }, rule: "YYYY-MM-DD" },
+    (name) => z.iso.date({ error: `${name} must be a date, YYYY-MM-DD` }),
+    options,
+  );
 }
 
 /** `true` or `false`. */
@@ -149,14 +183,27 @@ export function positiveDecimal<const O extends Options<string> = object>(option
 
 /** Free text, non-empty. */
 export function text<const O extends Options<string> = object>(options: O = {} as O) {
-  return spec({ kind: "text", wire: { type: "string", minLength: 1 } }, (name) => z.string().min(1, `${name} must not be empty`), options);
+  return spec(
+    { kind: "text", wire: { type: "string", minLength: 1 } },
+    (name) => z.string().min(1, `${name} must not be empty`),
+    options,
+  );
 }
 
 /** A list of purchase ids (v2): each a numeric ERP purchase_id or a purchase_global_id. */
 export function purchaseIdList<const O extends Options<string[]> = object>(options: O = {} as O) {
   return spec(
-    { kind: "purchase id list", wire: { type: "string", pattern: LIST.source }, rule: "comma-separated; numeric purchase_id or purchase_global_id", show: (v: string[]) => v.join(",") },
-    (name) => z.string().regex(LIST, `${name} must be a comma-separated list of purchase ids`).transform((s) => s.split(",")),
+    {
+      kind: "purchase id list",
+      wire: { type: "string", pattern: LIST.source },
+      rule: "comma-separated; numeric purchase_id or purchase_global_id",
+      show: (v: string[]) => v.join(","),
+    },
+    (name) =>
+      z
+        .string()
+        .regex(LIST, `${name} must be a comma-separated list of purchase ids`)
+        .transform((s) => s.split(",")),
     options,
   );
 }

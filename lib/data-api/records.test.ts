@@ -32,7 +32,11 @@ describe("read schemas are tolerant", () => {
   });
 
   it("keep decimal strings as strings, with their precision", () => {
-    const parsed = InventoryRecord.read.parse({ DOI: "5.60", AvgDailySales90d: "201.49", OnFloorInventory: "0.000000" });
+    const parsed = InventoryRecord.read.parse({
+      DOI: "5.60",
+      AvgDailySales90d: "201.49",
+      OnFloorInventory: "0.000000",
+    });
     expect(parsed).toEqual({ DOI: "5.60", AvgDailySales90d: "201.49", OnFloorInventory: "0.000000" });
   });
 
@@ -58,9 +62,16 @@ describe("read schemas are tolerant", () => {
   it("read nested arrays element by element", () => {
     const aging = ARAging.read.parse({
       ARAccountID: 3,
-      CurrentInvoices: [{ InvoiceID: 1, InvoiceNum: "A", OpenBalance: "10.000000" }, null, { InvoiceID: "x", InvoiceNum: "B" }],
+      CurrentInvoices: [
+        { InvoiceID: 1, InvoiceNum: "A", OpenBalance: "10.000000" },
+        null,
+        { InvoiceID: "x", InvoiceNum: "B" },
+      ],
     });
-    expect(aging.CurrentInvoices).toEqual([{ InvoiceID: 1, InvoiceNum: "A", OpenBalance: "10.000000" }, { InvoiceID: undefined, InvoiceNum: "B" }]);
+    expect(aging.CurrentInvoices).toEqual([
+      { InvoiceID: 1, InvoiceNum: "A", OpenBalance: "10.000000" },
+      { InvoiceID: undefined, InvoiceNum: "B" },
+    ]);
   });
 });
 
@@ -86,13 +97,19 @@ describe("envelopes", () => {
   });
 
   it("v1 list: documented schema enforces PageSize 1..500", () => {
-    expect(v1List.doc(Invoice.doc).safeParse({ Data: [], Page: 1, PageSize: 501, HasNextPage: false }).success).toBe(false);
-    expect(v1List.doc(Invoice.doc).safeParse({ Data: [], Page: 0, PageSize: 50, HasNextPage: false }).success).toBe(false);
+    expect(v1List.doc(Invoice.doc).safeParse({ Data: [], Page: 1, PageSize: 501, HasNextPage: false }).success).toBe(
+      false,
+    );
+    expect(v1List.doc(Invoice.doc).safeParse({ Data: [], Page: 0, PageSize: 50, HasNextPage: false }).success).toBe(
+      false,
+    );
   });
 
   it("v1 single: an array of one, with or without the list fields the live service adds", () => {
     expect(v1Single.doc(Invoice.doc).safeParse({ Data: [invoice] }).success).toBe(true);
-    expect(v1Single.doc(Invoice.doc).safeParse({ Data: [invoice], Page: 1, PageSize: 50, HasNextPage: false }).success).toBe(true);
+    expect(
+      v1Single.doc(Invoice.doc).safeParse({ Data: [invoice], Page: 1, PageSize: 50, HasNextPage: false }).success,
+    ).toBe(true);
     expect(v1Single.doc(Invoice.doc).safeParse({ Data: [invoice, invoice] }).success).toBe(false);
     expect(v1Single.doc(Invoice.doc).safeParse({ Data: invoice }).success).toBe(false);
   });
@@ -107,12 +124,23 @@ describe("envelopes", () => {
     expect(v1Object.doc(PurchaseV1.doc).safeParse({ Data: missingOne }).success).toBe(false);
     expect(v1Object.doc(PurchaseV1.doc).safeParse({ Data: { ...purchase, Surprise: 1 } }).success).toBe(false);
     // A client reads the same record tolerantly, unknown field included.
-    expect(v1Object.read(PurchaseV1.read).parse({ Data: { ...purchase, Surprise: 1 } }).Data).toMatchObject({ Surprise: 1 });
+    expect(v1Object.read(PurchaseV1.read).parse({ Data: { ...purchase, Surprise: 1 } }).Data).toMatchObject({
+      Surprise: 1,
+    });
   });
 
   it("v2 single and list use lower-case keys", () => {
-    const draft = { purchase_global_id: "pg_1", purchase_id: null, status: "InProgress", po_num: "PO-1", purchase_transactions: [] };
-    expect(v2Single.read(PurchaseV2.read).parse({ data: draft }).data).toMatchObject({ purchase_id: null, status: "InProgress" });
+    const draft = {
+      purchase_global_id: "pg_1",
+      purchase_id: null,
+      status: "InProgress",
+      po_num: "PO-1",
+      purchase_transactions: [],
+    };
+    expect(v2Single.read(PurchaseV2.read).parse({ data: draft }).data).toMatchObject({
+      purchase_id: null,
+      status: "InProgress",
+    });
     const list = v2List.read(PurchaseV2.read).parse({ data: [draft], page: 1, page_size: 50, has_next_page: false });
     expect(list.has_next_page).toBe(false);
     expect(v2List.doc(PurchaseV2.doc).safeParse({ data: [], page: 1, page_size: 50 }).success).toBe(false);
@@ -154,9 +182,36 @@ describe("v2 purchase names are the v1 names in snake_case", () => {
   });
 
   it("match every example the documentation gives", () => {
-    const examples = ["purchase_id", "to_location_id", "po_num", "other_cost", "total_cases", "purchase_pdf_url_api_key_id", "purchase_global_id", "receiving_num", "time_created"];
+    const examples = [
+      "purchase_id",
+      "to_location_id",
+      "po_num",
+      "other_cost",
+      "total_cases",
+      "purchase_pdf_url_api_key_id",
+      "purchase_global_id",
+      "receiving_num",
+      "time_created",
+    ];
     expect(Object.values(PURCHASE_V2_NAMES)).toEqual(expect.arrayContaining(examples));
-    const lineExamples = ["purchase_trans_id", "purchase_id", "product_id", "ordered", "num_units", "fob", "deposit_cost", "ext_price", "expiration_date", "code_date", "batch_code", "laid_in_cost", "pallet_tag", "cases", "weight", "time_updated"];
+    const lineExamples = [
+      "purchase_trans_id",
+      "purchase_id",
+      "product_id",
+      "ordered",
+      "num_units",
+      "fob",
+      "deposit_cost",
+      "ext_price",
+      "expiration_date",
+      "code_date",
+      "batch_code",
+      "laid_in_cost",
+      "pallet_tag",
+      "cases",
+      "weight",
+      "time_updated",
+    ];
     expect(Object.values(PURCHASE_LINE_V2_NAMES).sort()).toEqual(lineExamples.sort());
   });
 });
@@ -164,7 +219,10 @@ describe("v2 purchase names are the v1 names in snake_case", () => {
 describe("error bodies", () => {
   it("read the simple form, with the wire's Error key and the prose's error key", () => {
     expect(SimpleErrorBody.safeParse({ Error: "InvoiceIDs parameter is required" }).success).toBe(true);
-    expect(parseErrorBody({ Error: "InvoiceIDs parameter is required" })).toEqual({ detail: "InvoiceIDs parameter is required", fieldErrors: [] });
+    expect(parseErrorBody({ Error: "InvoiceIDs parameter is required" })).toEqual({
+      detail: "InvoiceIDs parameter is required",
+      fieldErrors: [],
+    });
     expect(parseErrorBody({ error: "Invalid API key" })).toEqual({ detail: "Invalid API key", fieldErrors: [] });
   });
 
@@ -174,14 +232,32 @@ describe("error bodies", () => {
         code: "VALIDATION_FAILED",
         detail: "Batch codes are required for this vendor.",
         traceId: "t-1",
-        fieldErrors: [{ field: "purchase_transactions[2].batch_code", code: "REQUIRED", detail: "required", index: 2, ProductID: 9, hint: "x" }],
+        fieldErrors: [
+          {
+            field: "purchase_transactions[2].batch_code",
+            code: "REQUIRED",
+            detail: "required",
+            index: 2,
+            ProductID: 9,
+            hint: "x",
+          },
+        ],
       },
     };
     expect(DetailedErrorBody.safeParse(body).success).toBe(true);
     expect(parseErrorBody(body)).toEqual({
       code: "VALIDATION_FAILED",
       detail: "Batch codes are required for this vendor.",
-      fieldErrors: [{ field: "purchase_transactions[2].batch_code", code: "REQUIRED", detail: "required", index: 2, ProductID: 9, hint: "x" }],
+      fieldErrors: [
+        {
+          field: "purchase_transactions[2].batch_code",
+          code: "REQUIRED",
+          detail: "required",
+          index: 2,
+          ProductID: 9,
+          hint: "x",
+        },
+      ],
     });
   });
 
@@ -206,7 +282,8 @@ describe("error bodies", () => {
       "text",
       [],
     ];
-    for (const candidate of candidates) expect(isFieldError(candidate), JSON.stringify(candidate)).toBe(FieldError.safeParse(candidate).success);
+    for (const candidate of candidates)
+      expect(isFieldError(candidate), JSON.stringify(candidate)).toBe(FieldError.safeParse(candidate).success);
     const body = { Error: { code: "VALIDATION_FAILED", detail: "d", fieldErrors: candidates } };
     expect(parseErrorBody(body)?.fieldErrors).toEqual(candidates.filter((c) => FieldError.safeParse(c).success));
   });

@@ -7,7 +7,9 @@ import type { FieldError } from "./error-read";
  */
 
 /** The API's two error bodies: `{Error: "..."}`, or `{Error: {code, detail, fieldErrors?}}` with any extra properties. */
-export type ApiErrorBody = { Error: string } | { Error: { code: string; detail: string; fieldErrors?: FieldError[]; [extra: string]: unknown } };
+export type ApiErrorBody =
+  | { Error: string }
+  | { Error: { code: string; detail: string; fieldErrors?: FieldError[]; [extra: string]: unknown } };
 
 /** A refusal: the status, the body and the headers that belong to it (`Allow` on a 405). */
 export interface Refusal {

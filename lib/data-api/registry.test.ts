@@ -72,21 +72,34 @@ describe("endpoint registry", () => {
   });
 
   it("gives Customer keys 403 exactly where the documentation says", () => {
-    const forbidden = operationList.filter((o) => o.access.Customer === "forbidden").map(key).sort();
+    const forbidden = operationList
+      .filter((o) => o.access.Customer === "forbidden")
+      .map(key)
+      .sort();
     const purchaseOps = DOCUMENTED.filter((k) => /purchase/i.test(k) && !k.includes("payments"));
     expect(forbidden).toEqual(
-      ["GET v1 /inventory", "GET v1 /inventory/batches", "GET v1 /suppliers/creditTerms", "GET v1 /vendors", ...purchaseOps].sort(),
+      [
+        "GET v1 /inventory",
+        "GET v1 /inventory/batches",
+        "GET v1 /suppliers/creditTerms",
+        "GET v1 /vendors",
+        ...purchaseOps,
+      ].sort(),
     );
   });
 
   it("gives Supplier keys 403 only on POST /payments/applications", () => {
-    expect(operationList.filter((o) => o.access.Supplier === "forbidden").map(key)).toEqual(["POST v1 /payments/applications"]);
+    expect(operationList.filter((o) => o.access.Supplier === "forbidden").map(key)).toEqual([
+      "POST v1 /payments/applications",
+    ]);
   });
 
   it("paginates every list with the documented parameters", () => {
     for (const op of operationList) {
-      if (op.envelope === "v1-list") expect(Object.keys(op.query), op.id).toEqual(expect.arrayContaining(["Page", "PageSize"]));
-      if (op.envelope === "v2-list") expect(Object.keys(op.query), op.id).toEqual(expect.arrayContaining(["page", "page_size"]));
+      if (op.envelope === "v1-list")
+        expect(Object.keys(op.query), op.id).toEqual(expect.arrayContaining(["Page", "PageSize"]));
+      if (op.envelope === "v2-list")
+        expect(Object.keys(op.query), op.id).toEqual(expect.arrayContaining(["page", "page_size"]));
     }
   });
 
@@ -113,7 +126,9 @@ describe("endpoint registry", () => {
 
   it("takes Idempotency-Key on every POST and PATCH", () => {
     // validatePurchase creates nothing; the documentation lists only Prefer for it.
-    const writes = operationList.filter((o) => (o.method === "POST" || o.method === "PATCH") && o.id !== "validatePurchase");
+    const writes = operationList.filter(
+      (o) => (o.method === "POST" || o.method === "PATCH") && o.id !== "validatePurchase",
+    );
     expect(writes.length).toBeGreaterThan(0);
     for (const op of writes) {
       expect(op.headers, op.id).toContain("Idempotency-Key");
@@ -135,7 +150,10 @@ describe("matchOperation", () => {
   });
 
   it("answers method-not-allowed with the methods the path takes", () => {
-    expect(matchOperation("PUT", "v2", "/purchases/abc")).toEqual({ kind: "method-not-allowed", allow: ["GET", "PATCH", "DELETE"] });
+    expect(matchOperation("PUT", "v2", "/purchases/abc")).toEqual({
+      kind: "method-not-allowed",
+      allow: ["GET", "PATCH", "DELETE"],
+    });
     expect(matchOperation("DELETE", "v1", "/invoices")).toEqual({ kind: "method-not-allowed", allow: ["GET"] });
   });
 

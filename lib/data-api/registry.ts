@@ -53,7 +53,8 @@ export function matchOperation(method: string, version: Version, path: string | 
   }
   if (candidates.length === 0) return { kind: "not-found" };
   const forMethod = candidates.filter((c) => c.operation.method === method.toUpperCase());
-  if (forMethod.length === 0) return { kind: "method-not-allowed", allow: [...new Set(candidates.map((c) => c.operation.method))] };
+  if (forMethod.length === 0)
+    return { kind: "method-not-allowed", allow: [...new Set(candidates.map((c) => c.operation.method))] };
   const best = forMethod.reduce((a, b) => (b.literals > a.literals ? b : a));
   return { kind: "found", operation: best.operation, params: best.params };
 }

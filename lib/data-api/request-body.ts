@@ -67,22 +67,36 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
  * if (isRefusal(read)) return answer(read.body, read.status); // 415, 413 or 400
  * read.value; // the parsed JSON, not yet checked against the operation's schema
  */
-export async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown } | (Refusal & { raw?: string })> {
+export async function readJsonBody(
+  request: Request,
+): Promise<{ raw: string; value: unknown } | (Refusal & { raw?: string })> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!isJsonContentType(type)) {
-    return refusal(415, { Error: { code: "UNSUPPORTED_MEDIA_TYPE", detail: `Send the body as application/json${type ? `, not ${type.split(";")[0]}` : ""}.` } });
+    return refusal(415, {
+      Error: {
+        code: "UNSUPPORTED_MEDIA_TYPE",
+        detail: `Send the body as application/json${type ? `, not ${type.split(";")[0]}` : ""}.`,
+      },
+    });
   }
   let raw: string;
   try {
     raw = await readBodyText(request);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return refusal(413, { Error: { code: "BODY_TOO_LARGE", detail: error.message } });
+    if (error instanceof BodyTooLargeError)
+      return refusal(413, { Error: { code: "BODY_TOO_LARGE", detail: error.message } });
     throw error;
   }
-  if (raw.trim() === "") return { ...refusal(400, { Error: { code: "BODY_REQUIRED", detail: "The request needs a JSON body." } }), raw };
+  if (raw.trim() === "")
+    return { ...refusal(400, { Error: { code: "BODY_REQUIRED", detail: "The request needs a JSON body." } }), raw };
   try {
     return { raw, value: JSON.parse(raw) as unknown };
   } catch (error) {
-    return { ...refusal(400, { Error: { code: "MALFORMED_JSON", detail: `The body is not valid JSON: ${(error as Error).message}` } }), raw };
+    return {
+      ...refusal(400, {
+        Error: { code: "MALFORMED_JSON", detail: `The body is not valid JSON: ${(error as Error).message}` },
+      }),
+      raw,
+    };
   }
 }

@@ -35,7 +35,8 @@ const NOT_FOUND: ApiErrorBody = { Error: "Not found" };
 export const MALFORMED_PATH: ApiErrorBody = {
   Error: {
     code: "MALFORMED_PATH",
-    detail: "The path has a malformed percent-escape: % must start two hexadecimal digits, and the escapes must spell UTF-8 text (write a literal % as %25).",
+    detail:
+      "The path has a malformed percent-escape: % must start two hexadecimal digits, and the escapes must spell UTF-8 text (write a literal % as %25).",
   },
 };
 
@@ -75,7 +76,8 @@ export interface Route {
 export function routeOf(method: string, version: Version, segments: readonly string[]): Route | Refusal {
   const match = matchOperation(method, version, segments);
   if (match.kind === "not-found") return notFound();
-  if (match.kind === "method-not-allowed") return refusal(405, { Error: `Method ${method} is not allowed here` }, { Allow: match.allow.join(", ") });
+  if (match.kind === "method-not-allowed")
+    return refusal(405, { Error: `Method ${method} is not allowed here` }, { Allow: match.allow.join(", ") });
   return { operation: match.operation, params: match.params };
 }
 
@@ -93,7 +95,11 @@ export interface Parameters {
  * @example
  * checkParameters(operations.listInvoices, {}, new URLSearchParams("PageSize=5")); // { path: {}, query: { PageSize: 5, Page: 1, ... }, rawQuery: { PageSize: "5" } }
  */
-export function checkParameters(operation: AnyOperation, params: Record<string, string>, searchParams: URLSearchParams): Parameters | RefusedInput {
+export function checkParameters(
+  operation: AnyOperation,
+  params: Record<string, string>,
+  searchParams: URLSearchParams,
+): Parameters | RefusedInput {
   const rawQuery = searchParamsToObject(searchParams);
   const path = operation.pathSchema.safeParse(params);
   if (!path.success) return { ...refusal(400, queryErrorBody(path.error)), rawQuery };
@@ -116,7 +122,11 @@ export interface CheckedBody {
  * @example
  * const read = await checkBody(operations.createPurchase, request, honouredPreferences(operations.createPurchase, request.headers.get("Prefer")));
  */
-export async function checkBody(operation: AnyOperation, request: Request, prefer: Preferences): Promise<CheckedBody | (Refusal & { raw?: string })> {
+export async function checkBody(
+  operation: AnyOperation,
+  request: Request,
+  prefer: Preferences,
+): Promise<CheckedBody | (Refusal & { raw?: string })> {
   if (!operation.body) return { raw: undefined, body: undefined };
   const read = await readJsonBody(request);
   if (isRefusal(read)) return read;
@@ -165,7 +175,11 @@ export type RefusedRequest = Refusal | (Route & RefusedInput);
  * if (isRefusal(checked)) return answer(checked.body, checked.status, checked.headers);
  * checked.operation.id; // "createPurchase"
  */
-export async function checkRequest(request: Request, version: Version, segments: readonly string[]): Promise<CheckedRequest | RefusedRequest> {
+export async function checkRequest(
+  request: Request,
+  version: Version,
+  segments: readonly string[],
+): Promise<CheckedRequest | RefusedRequest> {
   const route = routeOf(request.method, version, segments);
   if (isRefusal(route)) return route;
   return { ...(await checkInput(route, request)), ...route };

@@ -50,7 +50,9 @@ export function parseStaleHeader(value: string | null): StaleNote | undefined {
   if (!value) return undefined;
   const [reason, ...params] = value.split(";").map((part) => part.trim());
   if (!STALE_REASONS.includes(reason as StaleReason)) return undefined;
-  const fields = new Map(params.map((p) => [p.slice(0, p.indexOf("=")).toLowerCase(), p.slice(p.indexOf("=") + 1)] as const));
+  const fields = new Map(
+    params.map((p) => [p.slice(0, p.indexOf("=")).toLowerCase(), p.slice(p.indexOf("=") + 1)] as const),
+  );
   const iso = (name: string) => {
     const text = fields.get(name);
     return text && !Number.isNaN(Date.parse(text)) ? new Date(text).toISOString() : undefined;
@@ -100,7 +102,12 @@ export function parseResponseMeta(response: { status: number; headers: Headers }
     etag: headers.get("ETag") ?? undefined,
     requestId: headers.get("X-Request-Id") ?? undefined,
     idempotencyReplayed: headers.get("Idempotency-Replayed") === "true",
-    preferenceApplied: applied ? applied.split(",").map((s) => s.trim()).filter(Boolean) : [],
+    preferenceApplied: applied
+      ? applied
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
     location: headers.get("Location") ?? undefined,
     ...stale(headers),
   };

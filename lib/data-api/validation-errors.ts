@@ -3,7 +3,10 @@ import type { FieldError } from "./error-read";
 
 /** `purchase_transactions[3].cases` from a zod path. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
+  return path.reduce<string>(
+    (out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
+    "",
+  );
 }
 
 const CODES: Record<string, string> = {
@@ -34,12 +37,14 @@ export function toFieldErrors(error: z.$ZodError): FieldError[] {
       }));
     }
     const field = formatPath(issue.path);
-    return [{
-      field,
-      code: missing ? "REQUIRED" : (CODES[issue.code] ?? "INVALID_VALUE"),
-      detail: missing ? `${field} is required` : `${field || "body"}: ${issue.message}`,
-      ...base,
-    }];
+    return [
+      {
+        field,
+        code: missing ? "REQUIRED" : (CODES[issue.code] ?? "INVALID_VALUE"),
+        detail: missing ? `${field} is required` : `${field || "body"}: ${issue.message}`,
+        ...base,
+      },
+    ];
   });
 }
 

@@ -4,10 +4,24 @@
  */
 
 /** Invoice status ids and their names. */
-export const INVOICE_STATUSES = { 1: "New", 2: "Locked for Routing", 3: "Loaded", 4: "Returned", 5: "Balanced", 7: "Verified" } as const;
+export const INVOICE_STATUSES = {
+  1: "New",
+  2: "Locked for Routing",
+  3: "Loaded",
+  4: "Returned",
+  5: "Balanced",
+  7: "Verified",
+} as const;
 
 /** A product's StatusID and its name. */
-export const PRODUCT_STATUSES = { 0: "Discontinued", 1: "Active", 2: "Pre-order", 3: "Manufacture", 4: "Unavailable", 5: "Close Out" } as const;
+export const PRODUCT_STATUSES = {
+  0: "Discontinued",
+  1: "Active",
+  2: "Pre-order",
+  3: "Manufacture",
+  4: "Unavailable",
+  5: "Close Out",
+} as const;
 
 /** A customer's account status. */
 export const ACCOUNT_STATUSES = ["Active", "Inactive", "OutOfBus"] as const;
@@ -18,7 +32,15 @@ export const ACCOUNT_STATUS_LABELS: Record<(typeof ACCOUNT_STATUSES)[number], st
 };
 
 /** Available inventory's stock level, in cases, from most to none. */
-export const INVENTORY_BUCKETS = ["50+ Cases", "< 50 Cases", "< 25 Cases", "< 10 Cases", "< 5 Cases", "< 1 Case", "Out of Stock"] as const;
+export const INVENTORY_BUCKETS = [
+  "50+ Cases",
+  "< 50 Cases",
+  "< 25 Cases",
+  "< 10 Cases",
+  "< 5 Cases",
+  "< 1 Case",
+  "Out of Stock",
+] as const;
 
 /** A payment application's status, from sent to settled. */
 export const PAYMENT_APPLICATION_STATUSES = ["Pending", "Exported", "Confirmed", "Rejected"] as const;

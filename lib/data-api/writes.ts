@@ -12,16 +12,35 @@ const id = z.number().int().positive();
 const day = z.iso.date({ error: (issue) => (issue.input === undefined ? undefined : "must be a date, YYYY-MM-DD") });
 const quantity = z.number().finite().optional();
 
-const V2_LINE = { product_id: id, cases: quantity, units: quantity, batch_code: z.string().optional(), expiration_date: day.optional() };
-const V1_LINE = { ProductID: id, Cases: quantity, Units: quantity, BatchCode: z.string().optional(), ExpirationDate: day.optional() };
+const V2_LINE = {
+  product_id: id,
+  cases: quantity,
+  units: quantity,
+  batch_code: z.string().optional(),
+  expiration_date: day.optional(),
+};
+const V1_LINE = {
+  ProductID: id,
+  Cases: quantity,
+  Units: quantity,
+  BatchCode: z.string().optional(),
+  ExpirationDate: day.optional(),
+};
 
 /** A write line item: exactly one of cases or units (named `cases`/`units` in v2, `Cases`/`Units` in v1). */
-function lineItem<S extends typeof V2_LINE | typeof V1_LINE>(object: ObjectFactory, shape: S, cases: keyof S & string, units: keyof S & string) {
+function lineItem<S extends typeof V2_LINE | typeof V1_LINE>(
+  object: ObjectFactory,
+  shape: S,
+  cases: keyof S & string,
+  units: keyof S & string,
+) {
   return object(shape).superRefine((line: Record<string, unknown>, ctx) => {
     const hasCases = line[cases] !== undefined;
     const hasUnits = line[units] !== undefined;
-    if (hasCases && hasUnits) ctx.addIssue({ code: "custom", path: [units], message: `Send exactly one of ${cases} or ${units}, not both` });
-    if (!hasCases && !hasUnits) ctx.addIssue({ code: "custom", path: [cases], message: `Send exactly one of ${cases} or ${units}` });
+    if (hasCases && hasUnits)
+      ctx.addIssue({ code: "custom", path: [units], message: `Send exactly one of ${cases} or ${units}, not both` });
+    if (!hasCases && !hasUnits)
+      ctx.addIssue({ code: "custom", path: [cases], message: `Send exactly one of ${cases} or ${units}` });
   });
 }
 
@@ -85,18 +104,36 @@ export const UpdatePurchaseRequestV1 = z.strictObject({
   PurchaseTransactions: lines(lineItem(z.strictObject, V1_LINE, "Cases", "Units")).optional(),
 });
 
-contractRegistry.add(WriteLineItem, { id: "WriteLineItem", description: "A purchase line to write: exactly one of cases or units." });
-contractRegistry.add(CreatePurchaseBody, { id: "CreatePurchaseBody", description: "Body of POST /purchases and POST /purchases/validate (v2)." });
-contractRegistry.add(UpdatePurchaseBody, { id: "UpdatePurchaseBody", description: "Body of PATCH /purchases/{purchaseGlobalID} (v2)." });
-contractRegistry.add(CreatePurchaseRequestV1, { id: "CreatePurchaseRequestV1", description: "v1 CreatePurchaseRequest shape." });
-contractRegistry.add(UpdatePurchaseRequestV1, { id: "UpdatePurchaseRequestV1", description: "v1 UpdatePurchaseRequest shape." });
+contractRegistry.add(WriteLineItem, {
+  id: "WriteLineItem",
+  description: "A purchase line to write: exactly one of cases or units.",
+});
+contractRegistry.add(CreatePurchaseBody, {
+  id: "CreatePurchaseBody",
+  description: "Body of POST /purchases and POST /purchases/validate (v2).",
+});
+contractRegistry.add(UpdatePurchaseBody, {
+  id: "UpdatePurchaseBody",
+  description: "Body of PATCH /purchases/{purchaseGlobalID} (v2).",
+});
+contractRegistry.add(CreatePurchaseRequestV1, {
+  id: "CreatePurchaseRequestV1",
+  description: "v1 CreatePurchaseRequest shape.",
+});
+contractRegistry.add(UpdatePurchaseRequestV1, {
+  id: "UpdatePurchaseRequestV1",
+  description: "v1 UpdatePurchaseRequest shape.",
+});
 
 /** The query parameters of POST /payments/applications: all four required. */
 export const paymentApplicationParams = {
   PaymentInvoiceNum: text({ required: true, description: "Invoice number of the payment to allocate from." }),
   TargetInvoiceNum: text({ required: true, description: "Invoice number to allocate toward." }),
   ARAccountID: integer({ required: true, description: "AR account that both invoices belong to." }),
-  Amount: positiveDecimal({ required: true, description: "Positive; must not exceed the payment's available balance." }),
+  Amount: positiveDecimal({
+    required: true,
+    description: "Positive; must not exceed the payment's available balance.",
+  }),
 };
 export const PaymentApplicationQuery = querySchema(paymentApplicationParams);
 export type PaymentApplicationQuery = z.output<typeof PaymentApplicationQuery>;

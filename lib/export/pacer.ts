@@ -81,7 +81,10 @@ export interface Pacer {
    * request and the ones still to come) plus the reserve; a 429 is waited out (Retry-After) and the request made
    * again, up to MAX_RETRIES times. Rejects with an AbortError as soon as the signal aborts, also during a wait.
    */
-  request<T extends Pick<PageResult, "rateLimit">>(make: (signal: AbortSignal) => Promise<T>, toFetch: number): Promise<T>;
+  request<T extends Pick<PageResult, "rateLimit">>(
+    make: (signal: AbortSignal) => Promise<T>,
+    toFetch: number,
+  ): Promise<T>;
   /** Requests made so far, retries included. */
   readonly requests: number;
 }

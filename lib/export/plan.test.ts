@@ -10,7 +10,10 @@ interface FakeListOptions {
 }
 
 /** A list of `total` rows ({ n: 1 }, { n: 2 }, …) behind a page fetcher that records the pages asked for. */
-function fakeList(total: number, { maxPageSize = 500, derivedHasNext = false, remaining = 1000 }: FakeListOptions = {}) {
+function fakeList(
+  total: number,
+  { maxPageSize = 500, derivedHasNext = false, remaining = 1000 }: FakeListOptions = {},
+) {
   const asked: number[] = [];
   const fetchPage: FetchPage = async (page, pageSize) => {
     asked.push(page);

@@ -58,7 +58,9 @@ export interface PlanOptions {
  */
 export function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
-  return reason instanceof Error && reason.name === "AbortError" ? reason : new DOMException("The export was cancelled.", "AbortError");
+  return reason instanceof Error && reason.name === "AbortError"
+    ? reason
+    : new DOMException("The export was cancelled.", "AbortError");
 }
 
 /**
@@ -69,8 +71,12 @@ export function abortError(signal: AbortSignal): Error {
  * plan.rows; // 12345
  * plan.pages; // 25, found with 10 requests; pages 1, 2, 4, 8, 16, 24 and 25 are in plan.fetched
  */
-export async function planExport(fetchPage: FetchPage, { pageSize = 500, signal, now = Date.now }: PlanOptions): Promise<ExportPlan> {
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`pageSize must be a positive integer, not ${pageSize}`);
+export async function planExport(
+  fetchPage: FetchPage,
+  { pageSize = 500, signal, now = Date.now }: PlanOptions,
+): Promise<ExportPlan> {
+  if (!Number.isInteger(pageSize) || pageSize < 1)
+    throw new RangeError(`pageSize must be a positive integer, not ${pageSize}`);
   const fetched = new Map<number, Record<string, unknown>[]>();
   let requestsUsed = 0;
   let rateLimit: RateLimitSeen = { at: now() };
@@ -89,7 +95,15 @@ export async function planExport(fetchPage: FetchPage, { pageSize = 500, signal,
     const lastRows = fetched.get(last)?.length ?? 0;
     // Probes past the end are not pages of the list.
     for (const page of fetched.keys()) if (page > last) fetched.delete(page);
-    return { pages: last, rows: (last - 1) * size + lastRows, pageSize: size, requestsUsed, firstPage, fetched, rateLimit };
+    return {
+      pages: last,
+      rows: (last - 1) * size + lastRows,
+      pageSize: size,
+      requestsUsed,
+      firstPage,
+      fetched,
+      rateLimit,
+    };
   };
   if (!firstPage.hasNextPage || firstPage.rows.length === 0) return plan(1, pageSize);
 

@@ -15,7 +15,12 @@ import { requestsToFetch } from "./run-export";
 export const CHILD_BATCH_SIZE = 100;
 
 /** Fetches one page of the child operation for a batch of parent ids. */
-export type FetchChildPage = (ids: readonly string[], page: number, pageSize: number, signal: AbortSignal) => Promise<PageResult>;
+export type FetchChildPage = (
+  ids: readonly string[],
+  page: number,
+  pageSize: number,
+  signal: AbortSignal,
+) => Promise<PageResult>;
 
 export interface ChildExportProgress {
   /** `parents` while the list is walked for its ids, `children` while the batches are read. */
@@ -93,7 +98,10 @@ export function batchesOf<T>(ids: readonly T[], size: number): T[][] {
  * @example
  * estimatedChildRequests(plan, 100); // 1 + 13 for 1,234 invoices in 3 pages of which the plan fetched 2
  */
-export function estimatedChildRequests(plan: Pick<ExportPlan, "pages" | "fetched" | "rows">, batchSize = CHILD_BATCH_SIZE): number {
+export function estimatedChildRequests(
+  plan: Pick<ExportPlan, "pages" | "fetched" | "rows">,
+  batchSize = CHILD_BATCH_SIZE,
+): number {
   return requestsToFetch(plan) + Math.ceil(plan.rows / batchSize);
 }
 
@@ -109,9 +117,21 @@ export function estimatedChildRequests(plan: Pick<ExportPlan, "pages" | "fetched
  *   childParentId: (r) => String(r.InvoiceID), columns, write: sink.write, signal });
  */
 export async function runChildExport(options: RunChildExportOptions): Promise<ChildExportResult> {
-  const { fetchParentPage, plan, parentId, parentColumns, fetchChildPage, childParentId, columns, write, onProgress, signal } = options;
+  const {
+    fetchParentPage,
+    plan,
+    parentId,
+    parentColumns,
+    fetchChildPage,
+    childParentId,
+    columns,
+    write,
+    onProgress,
+    signal,
+  } = options;
   const { batchSize = CHILD_BATCH_SIZE, pageSize = 500, bom = true } = options;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`pageSize must be a positive integer, not ${pageSize}`);
+  if (!Number.isInteger(pageSize) || pageSize < 1)
+    throw new RangeError(`pageSize must be a positive integer, not ${pageSize}`);
 
   /** The parent's identifying cells, by id; and the ids in the list's order, each once. */
   const cells = new Map<string, string[]>();
@@ -119,13 +139,34 @@ export async function runChildExport(options: RunChildExportOptions): Promise<Ch
   let skipped = 0;
   let parentPagesLeft = requestsToFetch(plan);
   let batches = Math.ceil(plan.rows / batchSize);
-  const progress: ChildExportProgress = { phase: "parents", page: 0, pages: plan.pages, parents: 0, batchesDone: 0, batches, rows: 0 };
-  const report = (waitingSeconds?: number) => onProgress?.({ ...progress, ...(waitingSeconds === undefined ? {} : { waitingSeconds }) });
-  const pacer = createPacer({ rateLimit: plan.rateLimit, signal, now: options.now, sleep: options.sleep, onWait: report });
+  const progress: ChildExportProgress = {
+    phase: "parents",
+    page: 0,
+    pages: plan.pages,
+    parents: 0,
+    batchesDone: 0,
+    batches,
+    rows: 0,
+  };
+  const report = (waitingSeconds?: number) =>
+    onProgress?.({ ...progress, ...(waitingSeconds === undefined ? {} : { waitingSeconds }) });
+  const pacer = createPacer({
+    rateLimit: plan.rateLimit,
+    signal,
+    now: options.now,
+    sleep: options.sleep,
+    onWait: report,
+  });
 
   // A child row's parent cells, looked up by the parent id it names (empty when it names none the list had).
   const parentCells = (row: Record<string, unknown>) => cells.get(childParentId(row) ?? "");
-  const all: ExportColumn[] = [...parentColumns.map((column, index) => ({ ...column, value: (row: Record<string, unknown>) => parentCells(row)?.[index] ?? "" })), ...columns];
+  const all: ExportColumn[] = [
+    ...parentColumns.map((column, index) => ({
+      ...column,
+      value: (row: Record<string, unknown>) => parentCells(row)?.[index] ?? "",
+    })),
+    ...columns,
+  ];
 
   if (signal.aborted) throw abortError(signal);
   await untilAborted(write(csvHeader(all, { bom })), signal);
@@ -143,7 +184,10 @@ export async function runChildExport(options: RunChildExportOptions): Promise<Ch
       if (id === undefined || id === "") skipped++;
       else if (!cells.has(id)) {
         // A row can come twice when the list shifts while it is walked: its children are read once.
-        cells.set(id, parentColumns.map((c) => c.value(row)));
+        cells.set(
+          id,
+          parentColumns.map((c) => c.value(row)),
+        );
         ids.push(id);
       }
     }

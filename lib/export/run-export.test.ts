@@ -10,7 +10,14 @@ const columns: ExportColumn[] = [{ id: "n", header: "N", value: (r) => String(r.
  * A list of `total` rows ({ n: 1 }, …) behind a rate-limited service with its own clock: `limit` requests per
  * `windowSeconds`, RateLimit-Remaining and -Reset on every answer, and a `sleep` that moves the clock on.
  */
-function fakeService(total: number, { limit = 1000, windowSeconds = 3600, startRemaining }: { limit?: number; windowSeconds?: number; startRemaining?: number } = {}) {
+function fakeService(
+  total: number,
+  {
+    limit = 1000,
+    windowSeconds = 3600,
+    startRemaining,
+  }: { limit?: number; windowSeconds?: number; startRemaining?: number } = {},
+) {
   const clock = { ms: 0 };
   let windowStart = 0;
   let used = limit - (startRemaining ?? limit);
@@ -23,13 +30,28 @@ function fakeService(total: number, { limit = 1000, windowSeconds = 3600, startR
       windowStart += Math.floor((clock.ms - windowStart) / (windowSeconds * 1000)) * windowSeconds * 1000;
       used = 0;
     }
-    if (used >= limit) throw new DataApiError({ status: 429, detail: "Too many requests", retryAfter: Math.ceil((windowStart + windowSeconds * 1000 - clock.ms) / 1000) });
+    if (used >= limit)
+      throw new DataApiError({
+        status: 429,
+        detail: "Too many requests",
+        retryAfter: Math.ceil((windowStart + windowSeconds * 1000 - clock.ms) / 1000),
+      });
     used++;
     asked.push(page);
     const start = (page - 1) * pageSize;
-    const rows = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => ({ n: start + i + 1 }));
+    const rows = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => ({
+      n: start + i + 1,
+    }));
     remainingSeen.push(limit - used);
-    return { rows, hasNextPage: start + pageSize < total, rateLimit: { limit, remaining: limit - used, reset: Math.ceil((windowStart + windowSeconds * 1000 - clock.ms) / 1000) } };
+    return {
+      rows,
+      hasNextPage: start + pageSize < total,
+      rateLimit: {
+        limit,
+        remaining: limit - used,
+        reset: Math.ceil((windowStart + windowSeconds * 1000 - clock.ms) / 1000),
+      },
+    };
   };
   const sleep = async (ms: number) => {
     sleeps.push(ms);
@@ -56,7 +78,14 @@ describe("runExport", () => {
     service.asked.length = 0;
     const out = collector();
     const progress: ExportProgress[] = [];
-    const result = await runExport({ ...service, plan, columns, write: out.write, onProgress: (p) => progress.push(p), signal });
+    const result = await runExport({
+      ...service,
+      plan,
+      columns,
+      write: out.write,
+      onProgress: (p) => progress.push(p),
+      signal,
+    });
 
     expect(out.text()).toBe(expectedCsv(12_345));
     expect(out.chunks).toHaveLength(1 + 25);
@@ -94,7 +123,9 @@ describe("runExport", () => {
     await runExport({ ...service, plan, columns, write: out.write, onProgress: (p) => progress.push(p), signal });
 
     expect(service.sleeps).toEqual([3540_000]);
-    expect(progress.filter((p) => p.waitingSeconds !== undefined)).toEqual([{ page: 2, pages: 25, rows: 1000, waitingSeconds: 3540 }]); // pages 1 and 2 came with the plan
+    expect(progress.filter((p) => p.waitingSeconds !== undefined)).toEqual([
+      { page: 2, pages: 25, rows: 1000, waitingSeconds: 3540 },
+    ]); // pages 1 and 2 came with the plan
     expect(service.remainingSeen.at(-1)).toBe(1000 - 18);
     expect(out.text()).toBe(expectedCsv(12_345));
   });
@@ -129,12 +160,21 @@ describe("runExport", () => {
     const plan = await planExport(service.fetchPage, { signal });
     let refusals = 2;
     const fetchPage: FetchPage = async (page, size, s) => {
-      if (page === 3 && refusals-- > 0) throw new DataApiError({ status: 429, detail: "Too many requests", retryAfter: 7 });
+      if (page === 3 && refusals-- > 0)
+        throw new DataApiError({ status: 429, detail: "Too many requests", retryAfter: 7 });
       return service.fetchPage(page, size, s);
     };
     const out = collector();
     const progress: ExportProgress[] = [];
-    const result = await runExport({ ...service, fetchPage, plan, columns, write: out.write, onProgress: (p) => progress.push(p), signal });
+    const result = await runExport({
+      ...service,
+      fetchPage,
+      plan,
+      columns,
+      write: out.write,
+      onProgress: (p) => progress.push(p),
+      signal,
+    });
 
     expect(service.sleeps).toEqual([7000, 7000]);
     expect(progress.filter((p) => p.waitingSeconds)).toEqual([
@@ -154,7 +194,9 @@ describe("runExport", () => {
       attempts++;
       throw new DataApiError({ status: 429, detail: "Too many requests", requestId: "abc123" });
     };
-    await expect(runExport({ ...service, fetchPage: refusing, plan, columns, write: collector().write, signal })).rejects.toMatchObject({ status: 429, requestId: "abc123" });
+    await expect(
+      runExport({ ...service, fetchPage: refusing, plan, columns, write: collector().write, signal }),
+    ).rejects.toMatchObject({ status: 429, requestId: "abc123" });
     expect(attempts).toBe(4);
     expect(service.sleeps).toEqual([60_000, 60_000, 60_000]);
   });
@@ -168,7 +210,9 @@ describe("runExport", () => {
       attempts++;
       throw new DataApiError({ status: 500, detail: "Internal error" });
     };
-    await expect(runExport({ ...service, fetchPage: failing, plan, columns, write: collector().write, signal })).rejects.toMatchObject({ status: 500 });
+    await expect(
+      runExport({ ...service, fetchPage: failing, plan, columns, write: collector().write, signal }),
+    ).rejects.toMatchObject({ status: 500 });
     expect(attempts).toBe(1);
     expect(service.sleeps).toEqual([]);
   });
@@ -199,13 +243,27 @@ describe("runExport", () => {
     const controller = new AbortController();
     const plan = await planExport(service.fetchPage, { signal: controller.signal, now: service.now });
     const never = () => new Promise<void>(() => {});
-    const run = runExport({ ...service, sleep: never, plan, columns, write: collector().write, onProgress: (p) => p.waitingSeconds && controller.abort(), signal: controller.signal });
+    const run = runExport({
+      ...service,
+      sleep: never,
+      plan,
+      columns,
+      write: collector().write,
+      onProgress: (p) => p.waitingSeconds && controller.abort(),
+      signal: controller.signal,
+    });
     await expect(run).rejects.toMatchObject({ name: "AbortError" });
 
     const hanging = new AbortController();
     const stuck: FetchPage = () => new Promise(() => {});
     const plan2 = await planExport(fakeService(2000).fetchPage, { signal: hanging.signal });
-    const run2 = runExport({ fetchPage: stuck, plan: plan2, columns, write: collector().write, signal: hanging.signal });
+    const run2 = runExport({
+      fetchPage: stuck,
+      plan: plan2,
+      columns,
+      write: collector().write,
+      signal: hanging.signal,
+    });
     setTimeout(() => hanging.abort(), 0);
     await expect(run2).rejects.toMatchObject({ name: "AbortError" });
   });

@@ -76,7 +76,13 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
 
   const report = (page: number, waitingSeconds?: number) =>
     onProgress?.({ page, pages: plan.pages, rows, ...(waitingSeconds === undefined ? {} : { waitingSeconds }) });
-  const pacer = createPacer({ rateLimit: plan.rateLimit, signal, now, sleep, onWait: (seconds) => report(done, seconds) });
+  const pacer = createPacer({
+    rateLimit: plan.rateLimit,
+    signal,
+    now,
+    sleep,
+    onWait: (seconds) => report(done, seconds),
+  });
 
   if (signal.aborted) throw abortError(signal);
   await untilAborted(write(csvHeader(columns, { bom })), signal);

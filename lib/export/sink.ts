@@ -90,7 +90,10 @@ export function openCsvSink(fileName: string): Promise<CsvSink | undefined> {
   const picker = saveFilePicker();
   if (!picker) return Promise.resolve(downloadSink(fileName));
   // Called synchronously, inside the gesture; everything after it may wait.
-  const picking = picker({ suggestedName: fileName, types: [{ description: "CSV file", accept: { "text/csv": [".csv"] } }] });
+  const picking = picker({
+    suggestedName: fileName,
+    types: [{ description: "CSV file", accept: { "text/csv": [".csv"] } }],
+  });
   return picking.then(
     async (handle) => fileSink(handle.name, await handle.createWritable()),
     // AbortError: the person cancelled. Anything else (no gesture, a sandboxed frame): fall back to a download.

@@ -46,11 +46,25 @@ export interface WalkResult<P extends PageResult> {
  * const { pages, complete } = await walkPages({ fetchPage, signal, maxPages: 40, onProgress: setProgress });
  * const rows = pages.flatMap((p) => p.rows);
  */
-export async function walkPages<P extends PageResult>({ fetchPage, signal, pageSize = 500, maxPages, onProgress, sleep, now = Date.now }: WalkOptions<P>): Promise<WalkResult<P>> {
+export async function walkPages<P extends PageResult>({
+  fetchPage,
+  signal,
+  pageSize = 500,
+  maxPages,
+  onProgress,
+  sleep,
+  now = Date.now,
+}: WalkOptions<P>): Promise<WalkResult<P>> {
   if (signal.aborted) throw abortError(signal);
   const pages: P[] = [];
   let rows = 0;
-  const pacer = createPacer({ rateLimit: { at: now() }, signal, now, sleep, onWait: (waitingSeconds) => onProgress?.({ pages: pages.length, rows, waitingSeconds }) });
+  const pacer = createPacer({
+    rateLimit: { at: now() },
+    signal,
+    now,
+    sleep,
+    onWait: (waitingSeconds) => onProgress?.({ pages: pages.length, rows, waitingSeconds }),
+  });
   for (let page = 1; page <= maxPages; page++) {
     // How many pages remain is not known: the pacer keeps its reserve for the next one.
     const result = await pacer.request((s) => fetchPage(page, pageSize, s), 1);

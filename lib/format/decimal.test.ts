@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDecimals, compareDecimals, isPositiveDecimal, parseDecimal, requireDecimal, subtractDecimal, toDecimalString } from "./decimal";
+import {
+  addDecimals,
+  compareDecimals,
+  isPositiveDecimal,
+  parseDecimal,
+  requireDecimal,
+  subtractDecimal,
+  toDecimalString,
+} from "./decimal";
 
 describe("parseDecimal", () => {
   it.each([
@@ -16,9 +24,12 @@ describe("parseDecimal", () => {
     expect(parseDecimal(text)).toBe(micros);
   });
 
-  it.each(["", "-", ".5", "1.0000001", "1e3", " 1", "1,000", "+1", "1.2.3", "NaN", "--1", "$1"])("rejects %j", (text) => {
-    expect(parseDecimal(text)).toBeUndefined();
-  });
+  it.each(["", "-", ".5", "1.0000001", "1e3", " 1", "1,000", "+1", "1.2.3", "NaN", "--1", "$1"])(
+    "rejects %j",
+    (text) => {
+      expect(parseDecimal(text)).toBeUndefined();
+    },
+  );
 });
 
 describe("requireDecimal", () => {

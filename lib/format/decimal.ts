@@ -59,7 +59,8 @@ export function toDecimalString(micros: bigint, fractionDigits = 2): string {
  */
 export function requireDecimal(text: string): bigint {
   const micros = parseDecimal(text);
-  if (micros === undefined) throw new RangeError(`not a decimal with up to ${DECIMAL_SCALE} decimals: ${JSON.stringify(text)}`);
+  if (micros === undefined)
+    throw new RangeError(`not a decimal with up to ${DECIMAL_SCALE} decimals: ${JSON.stringify(text)}`);
   return micros;
 }
 

@@ -28,7 +28,8 @@ describe("formatMoney", () => {
   });
 
   it("shows missing values as a dash and never undefined or NaN", () => {
-    for (const value of [null, undefined, "", Number.NaN, Number.POSITIVE_INFINITY]) expect(formatMoney(value)).toBe(MISSING);
+    for (const value of [null, undefined, "", Number.NaN, Number.POSITIVE_INFINITY])
+      expect(formatMoney(value)).toBe(MISSING);
   });
 
   it("shows text that is not a decimal as given", () => {
@@ -65,7 +66,8 @@ describe("formatQuantity", () => {
 
 describe("formatDate", () => {
   it("shows a calendar date as that day in every zone", () => {
-    for (const zone of [undefined, "UTC", LA, "Pacific/Kiritimati", "Pacific/Pago_Pago"]) expect(formatDate("2026-11-21", zone)).toBe("Nov 21, 2026");
+    for (const zone of [undefined, "UTC", LA, "Pacific/Kiritimati", "Pacific/Pago_Pago"])
+      expect(formatDate("2026-11-21", zone)).toBe("Nov 21, 2026");
     expect(formatDate("2026-01-01", LA)).toBe("Jan 1, 2026");
   });
 

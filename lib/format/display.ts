@@ -103,7 +103,10 @@ const ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** One cached formatter per style and zone (a table formats thousands of cells); an unknown zone falls back to the runtime's. */
-function formatter(style: "date" | "dateTime" | "time" | "shortDateTime", timeZone: string | undefined): Intl.DateTimeFormat {
+function formatter(
+  style: "date" | "dateTime" | "time" | "shortDateTime",
+  timeZone: string | undefined,
+): Intl.DateTimeFormat {
   const key = `${style}|${timeZone ?? ""}`;
   let cached = formatters.get(key);
   if (!cached) {

@@ -15,21 +15,82 @@ const T = "2026-11-01T08:00:00.000Z";
 async function environment(env: "test" | "production") {
   const db = openSandboxDatabase(":memory:");
   await migrateToLatest(db);
-  await db.insertInto("states").values([
-    { state: "CA", state_name: "California", order_cut_off_time: "2:30 PM", time_zone: "America/Los_Angeles", order_cut_off_days_in_advance: "1", active: 1, time_updated: T },
-    { state: "NV", state_name: "Nevada", order_cut_off_time: "12:00 PM", time_zone: "America/Los_Angeles", order_cut_off_days_in_advance: "1", active: 1, time_updated: T },
-  ]).execute();
-  await db.insertInto("locations").values(
-    [1, 2, 3].map((id) => ({ location_id: id, location: `Warehouse ${id}`, dba: "Backroom Distribution", address: `${id} Main St`, address2: null, address3: null, city: "Oakland", state: "CA", postal_code: "94607", time_updated: T })),
-  ).execute();
-  await db.insertInto("customers").values({
-    customer_id: 10, location_id: 2, ar_account_id: 50010, customer_name: "Green Door", customer_name_alt: "Green Door SF", chain_name: "Green Door",
-    license_num: "C10-1", address: "1 Market St", state: "CA", sales_rep_user_id: 1, delivery_minimum: 500, profile_picture_url: "assets/customers/10.svg",
-    collection_agent_full_name: null, collection_agent_email: null, on_hold: 0, delivery_days: "25", account_status: "Active", time_updated: T,
-  }).execute();
+  await db
+    .insertInto("states")
+    .values([
+      {
+        state: "CA",
+        state_name: "California",
+        order_cut_off_time: "2:30 PM",
+        time_zone: "America/Los_Angeles",
+        order_cut_off_days_in_advance: "1",
+        active: 1,
+        time_updated: T,
+      },
+      {
+        state: "NV",
+        state_name: "Nevada",
+        order_cut_off_time: "12:00 PM",
+        time_zone: "America/Los_Angeles",
+        order_cut_off_days_in_advance: "1",
+        active: 1,
+        time_updated: T,
+      },
+    ])
+    .execute();
+  await db
+    .insertInto("locations")
+    .values(
+      [1, 2, 3].map((id) => ({
+        location_id: id,
+        location: `Warehouse ${id}`,
+        dba: "Backroom Distribution",
+        address: `${id} Main St`,
+        address2: null,
+        address3: null,
+        city: "Oakland",
+        state: "CA",
+        postal_code: "94607",
+        time_updated: T,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto("customers")
+    .values({
+      customer_id: 10,
+      location_id: 2,
+      ar_account_id: 50010,
+      customer_name: "Green Door",
+      customer_name_alt: "Green Door SF",
+      chain_name: "Green Door",
+      license_num: "C10-1",
+      address: "1 Market St",
+      state: "CA",
+      sales_rep_user_id: 1,
+      delivery_minimum: 500,
+      profile_picture_url: "assets/customers/10.svg",
+      collection_agent_full_name: null,
+      collection_agent_email: null,
+      on_hold: 0,
+      delivery_days: "25",
+      account_status: "Active",
+      time_updated: T,
+    })
+    .execute();
   await storeKey(db, env, { type: "Employee", company: "Staff", userId: 1, createdAt: T }, `${env}-employee-demo`);
-  await storeKey(db, env, { type: "Customer", company: "Green Door", userId: 2, customerIds: [10], createdAt: T }, `${env}-customer-demo`);
-  await storeKey(db, env, { type: "Supplier", company: "Brand", userId: 3, supplierIds: [7], createdAt: T }, `${env}-supplier-demo`);
+  await storeKey(
+    db,
+    env,
+    { type: "Customer", company: "Green Door", userId: 2, customerIds: [10], createdAt: T },
+    `${env}-customer-demo`,
+  );
+  await storeKey(
+    db,
+    env,
+    { type: "Supplier", company: "Brand", userId: 3, supplierIds: [7], createdAt: T },
+    `${env}-supplier-demo`,
+  );
   return db;
 }
 
@@ -38,7 +99,11 @@ let app: ReturnType<typeof createSandboxApp>;
 
 beforeEach(async () => {
   test_ = await environment("test");
-  app = createSandboxApp({ databases: { test: test_, production: await environment("production") }, clock: fixedClock(NOW), rateLimit: { limit: 5, now: () => 0 } });
+  app = createSandboxApp({
+    databases: { test: test_, production: await environment("production") },
+    clock: fixedClock(NOW),
+    rateLimit: { limit: 5, now: () => 0 },
+  });
 });
 
 const get = (path: string, key: string | null = "test-employee-demo", headers: Record<string, string> = {}) =>
@@ -46,7 +111,13 @@ const get = (path: string, key: string | null = "test-employee-demo", headers: R
 
 describe("sandbox protocol", () => {
   it("answers unknown paths with 404 in the API's error shape, never a page", async () => {
-    for (const path of ["/test/api/v1/nope", "/test/api/v3/states", "/staging/api/v1/states", "/", "/test/api/v1/states/extra"]) {
+    for (const path of [
+      "/test/api/v1/nope",
+      "/test/api/v3/states",
+      "/staging/api/v1/states",
+      "/",
+      "/test/api/v1/states/extra",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("Content-Type"), path).toContain("application/json");
@@ -55,7 +126,12 @@ describe("sandbox protocol", () => {
   });
 
   it("answers a path with a malformed percent-escape 400, as Backroom's server answers it before Next (it was a 500)", async () => {
-    for (const path of ["/test/api/v1/customers/%", "/test/api/v2/purchases/%zz", "/test/api/v1/customers/%C3%28", "/test/api/v1/%/x"]) {
+    for (const path of [
+      "/test/api/v1/customers/%",
+      "/test/api/v2/purchases/%zz",
+      "/test/api/v1/customers/%C3%28",
+      "/test/api/v1/%/x",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(400);
       expect(res.headers.get("Cache-Control"), path).toBe("private, no-cache");
@@ -77,7 +153,10 @@ describe("sandbox protocol", () => {
   });
 
   it("answers a wrong method with 405 and the methods the path takes", async () => {
-    const res = await app.request("/test/api/v1/states", { method: "DELETE", headers: { "x-api-key": "test-employee-demo" } });
+    const res = await app.request("/test/api/v1/states", {
+      method: "DELETE",
+      headers: { "x-api-key": "test-employee-demo" },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("GET");
   });
@@ -121,15 +200,25 @@ describe("sandbox protocol", () => {
   });
 
   it("echoes a caller's short alphanumeric X-Request-Id, and makes a UUID otherwise", async () => {
-    expect((await get("/test/api/v1/states", "test-employee-demo", { "X-Request-Id": "abc123XYZ" })).headers.get("X-Request-Id")).toBe("abc123XYZ");
+    expect(
+      (await get("/test/api/v1/states", "test-employee-demo", { "X-Request-Id": "abc123XYZ" })).headers.get(
+        "X-Request-Id",
+      ),
+    ).toBe("abc123XYZ");
     for (const sent of [undefined, "not valid!", "x".repeat(65)]) {
       const res = await get("/test/api/v1/states", "test-employee-demo", sent ? { "X-Request-Id": sent } : {});
-      expect(res.headers.get("X-Request-Id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(res.headers.get("X-Request-Id")).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
     }
   });
 
   it("marks every answer private, no-cache, errors included", async () => {
-    for (const [path, key] of [["/test/api/v1/states", "test-employee-demo"], ["/test/api/v1/states", null], ["/test/api/v1/nope", null]] as const) {
+    for (const [path, key] of [
+      ["/test/api/v1/states", "test-employee-demo"],
+      ["/test/api/v1/states", null],
+      ["/test/api/v1/nope", null],
+    ] as const) {
       expect((await get(path, key)).headers.get("Cache-Control")).toBe("private, no-cache");
     }
   });
@@ -149,7 +238,9 @@ describe("sandbox protocol", () => {
   });
 
   it("answers a bad query with 400 and a message naming the parameter", async () => {
-    expect(await (await get("/test/api/v1/invoiceTransactions")).json()).toEqual({ Error: "InvoiceIDs parameter is required" });
+    expect(await (await get("/test/api/v1/invoiceTransactions")).json()).toEqual({
+      Error: "InvoiceIDs parameter is required",
+    });
     const res = await get("/test/api/v1/locations?LocationIDs=1,x");
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ Error: "LocationIDs must be comma-separated integers, like 1,2,3" });
@@ -162,12 +253,20 @@ describe("sandbox protocol", () => {
     expect(page1.Data.map((l: { LocationID: number }) => l.LocationID)).toEqual([1, 2]);
     const page2 = await (await get("/test/api/v1/locations?PageSize=2&Page=2")).json();
     expect(page2).toMatchObject({ Page: 2, PageSize: 2, HasNextPage: false, Data: [{ LocationID: 3 }] });
-    expect(await (await get("/test/api/v1/locations?PageSize=1000")).json()).toMatchObject({ PageSize: 500, HasNextPage: false });
+    expect(await (await get("/test/api/v1/locations?PageSize=1000")).json()).toMatchObject({
+      PageSize: 500,
+      HasNextPage: false,
+    });
   });
 
   it("answers a single record in the full list envelope, and 404 when it does not exist", async () => {
     const body = await (await get("/test/api/v1/locations/2")).json();
-    expect(body).toEqual({ Data: [expect.objectContaining({ LocationID: 2, Address2: null })], Page: 1, PageSize: 50, HasNextPage: false });
+    expect(body).toEqual({
+      Data: [expect.objectContaining({ LocationID: 2, Address2: null })],
+      Page: 1,
+      PageSize: 50,
+      HasNextPage: false,
+    });
     const missing = await get("/test/api/v1/locations/99");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ Error: "Location 99 not found" });
@@ -195,17 +294,37 @@ describe("sandbox protocol", () => {
 
   it("leaves out of a Supplier key's customers the fields the live service leaves out", async () => {
     const [customer] = (await (await get("/test/api/v1/customers", "test-supplier-demo")).json()).Data;
-    for (const hidden of ["OnHold", "SalesRepUserID", "SalesRepName", "SalesRepEmail", "SalesRepPhone", "ProfilePictureURL", "CollectionAgentFullName", "CollectionAgentEmail", "NextDeliveryDates", "DeliveryMinimum"]) {
+    for (const hidden of [
+      "OnHold",
+      "SalesRepUserID",
+      "SalesRepName",
+      "SalesRepEmail",
+      "SalesRepPhone",
+      "ProfilePictureURL",
+      "CollectionAgentFullName",
+      "CollectionAgentEmail",
+      "NextDeliveryDates",
+      "DeliveryMinimum",
+    ]) {
       expect(customer, hidden).not.toHaveProperty(hidden);
     }
     const [full] = (await (await get("/test/api/v1/customers", "test-employee-demo")).json()).Data;
-    expect(full).toMatchObject({ OnHold: false, DeliveryDays: "2,5", NextDeliveryDates: "2026-11-24;2026-11-27;2026-12-01;2026-12-04", ProfilePictureURL: "http://localhost/test/assets/customers/10.svg" });
+    expect(full).toMatchObject({
+      OnHold: false,
+      DeliveryDays: "2,5",
+      NextDeliveryDates: "2026-11-24;2026-11-27;2026-12-01;2026-12-04",
+      ProfilePictureURL: "http://localhost/test/assets/customers/10.svg",
+    });
   });
 });
 
 describe("operator keys", () => {
   const issue = (body: unknown, key = "test-employee-demo", contentType = "application/json") =>
-    app.request("/test/operator/keys", { method: "POST", headers: { "x-api-key": key, "Content-Type": contentType }, body: JSON.stringify(body) });
+    app.request("/test/operator/keys", {
+      method: "POST",
+      headers: { "x-api-key": key, "Content-Type": contentType },
+      body: JSON.stringify(body),
+    });
 
   it("issues a scoped key to an Employee key, which then works in its environment only", async () => {
     const res = await issue({ type: "Customer", company: "Green Door", customerIds: [10] });

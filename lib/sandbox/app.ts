@@ -37,7 +37,12 @@ export interface SandboxOptions {
  */
 export function createSandboxApp(options: SandboxOptions) {
   const base = options.clock ?? systemClock;
-  const clocks = options.clocks ?? (Object.fromEntries(ENVIRONMENTS.map((env) => [env, environmentClock(base)])) as Record<Environment, EnvironmentClock>);
+  const clocks =
+    options.clocks ??
+    (Object.fromEntries(ENVIRONMENTS.map((env) => [env, environmentClock(base)])) as Record<
+      Environment,
+      EnvironmentClock
+    >);
   const faults = options.faults ?? createFaults();
   const jobs = options.jobs ?? createJobRunner(options.databases, clocks);
   const limiter = createRateLimiter(options.rateLimit);

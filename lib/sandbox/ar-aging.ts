@@ -39,7 +39,15 @@ export async function recomputeArAging(db: Kysely<Database>, closeDate: Date): P
     .selectFrom("invoices as i")
     .innerJoin("customers as c", "c.customer_id", "i.customer_id")
     .innerJoin("invoice_supplier_totals as t", "t.invoice_id", "i.invoice_id")
-    .select(["i.invoice_id", "i.invoice_num", "i.due_date", "i.open_balance_micros", "c.ar_account_id", "t.supplier_id", "t.total_micros"])
+    .select([
+      "i.invoice_id",
+      "i.invoice_num",
+      "i.due_date",
+      "i.open_balance_micros",
+      "c.ar_account_id",
+      "t.supplier_id",
+      "t.total_micros",
+    ])
     .where("i.open_balance_micros", "!=", 0)
     .orderBy("i.invoice_id")
     .orderBy("t.supplier_id")
@@ -58,7 +66,9 @@ export async function recomputeArAging(db: Kysely<Database>, closeDate: Date): P
     start = end;
 
     const open = first.open_balance_micros;
-    const daysPastDue = Math.round((Date.parse(`${closeDay}T00:00:00Z`) - Date.parse(`${first.due_date}T00:00:00Z`)) / DAY_MS);
+    const daysPastDue = Math.round(
+      (Date.parse(`${closeDay}T00:00:00Z`) - Date.parse(`${first.due_date}T00:00:00Z`)) / DAY_MS,
+    );
     for (const [supplierId, part] of splitOpenBalance(open, suppliers)) {
       if (part === 0) continue;
       const bucket = part < 0 ? "credit" : bucketOf(daysPastDue);
@@ -66,27 +76,51 @@ export async function recomputeArAging(db: Kysely<Database>, closeDate: Date): P
       let row = aging.get(key);
       if (!row) {
         row = {
-          ar_account_id: first.ar_account_id, supplier_id: supplierId, open_credit_micros: 0, current_due_micros: 0,
-          due_1_30_micros: 0, due_31_60_micros: 0, due_61_90_micros: 0, due_91_micros: 0,
-          total_balance_outstanding_micros: 0, close_date: stamp, time_updated: stamp,
+          ar_account_id: first.ar_account_id,
+          supplier_id: supplierId,
+          open_credit_micros: 0,
+          current_due_micros: 0,
+          due_1_30_micros: 0,
+          due_31_60_micros: 0,
+          due_61_90_micros: 0,
+          due_91_micros: 0,
+          total_balance_outstanding_micros: 0,
+          close_date: stamp,
+          time_updated: stamp,
         };
         aging.set(key, row);
       }
       addToBucket(row, bucket, part);
-      lines.push({ ar_account_id: first.ar_account_id, supplier_id: supplierId, bucket, invoice_id: first.invoice_id, invoice_num: first.invoice_num, open_balance_micros: part });
+      lines.push({
+        ar_account_id: first.ar_account_id,
+        supplier_id: supplierId,
+        bucket,
+        invoice_id: first.invoice_id,
+        invoice_num: first.invoice_num,
+        open_balance_micros: part,
+      });
     }
   }
 
-  const agingRows = [...aging.values()].sort((a, b) => a.ar_account_id - b.ar_account_id || a.supplier_id - b.supplier_id);
+  const agingRows = [...aging.values()].sort(
+    (a, b) => a.ar_account_id - b.ar_account_id || a.supplier_id - b.supplier_id,
+  );
   for (const row of agingRows) {
     row.total_balance_outstanding_micros =
-      row.current_due_micros + row.due_1_30_micros + row.due_31_60_micros + row.due_61_90_micros + row.due_91_micros - row.open_credit_micros;
+      row.current_due_micros +
+      row.due_1_30_micros +
+      row.due_31_60_micros +
+      row.due_61_90_micros +
+      row.due_91_micros -
+      row.open_credit_micros;
   }
 
   await db.deleteFrom("ar_aging_invoices").execute();
   await db.deleteFrom("ar_aging").execute();
-  for (const chunk of chunks(agingRows, Math.floor(MAX_VARIABLES / 11))) await db.insertInto("ar_aging").values(chunk).execute();
-  for (const chunk of chunks(lines, Math.floor(MAX_VARIABLES / 6))) await db.insertInto("ar_aging_invoices").values(chunk).execute();
+  for (const chunk of chunks(agingRows, Math.floor(MAX_VARIABLES / 11)))
+    await db.insertInto("ar_aging").values(chunk).execute();
+  for (const chunk of chunks(lines, Math.floor(MAX_VARIABLES / 6)))
+    await db.insertInto("ar_aging_invoices").values(chunk).execute();
 }
 
 /** The aging bucket of an amount owed, by days past its due date. */
@@ -111,9 +145,16 @@ export function splitOpenBalance(open: number, suppliers: { supplierId: number; 
   let sum = 0;
   for (const s of suppliers) {
     sum += s.total;
-    if (Math.abs(s.total) > Math.abs(largest.total) || (Math.abs(s.total) === Math.abs(largest.total) && s.supplierId < largest.supplierId)) largest = s;
+    if (
+      Math.abs(s.total) > Math.abs(largest.total) ||
+      (Math.abs(s.total) === Math.abs(largest.total) && s.supplierId < largest.supplierId)
+    )
+      largest = s;
   }
-  const parts: [number, number][] = suppliers.map((s) => [s.supplierId, sum === 0 ? 0 : Number((BigInt(open) * BigInt(s.total)) / BigInt(sum))]);
+  const parts: [number, number][] = suppliers.map((s) => [
+    s.supplierId,
+    sum === 0 ? 0 : Number((BigInt(open) * BigInt(s.total)) / BigInt(sum)),
+  ]);
   const remainder = open - parts.reduce((total, [, part]) => total + part, 0);
   const entry = parts.find(([id]) => id === largest.supplierId);
   if (entry) entry[1] += remainder;

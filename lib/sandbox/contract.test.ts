@@ -15,7 +15,13 @@ const keys = demoKeys("test");
 let sandbox: SandboxRuntime;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ dataDir: ":memory:", clock: fixedClock(NOW), rateLimit: 1_000_000, scale: 0.05, basePath: "" });
+  sandbox = await startSandbox({
+    dataDir: ":memory:",
+    clock: fixedClock(NOW),
+    rateLimit: 1_000_000,
+    scale: 0.05,
+    basePath: "",
+  });
 }, 60_000);
 afterAll(() => sandbox.close());
 
@@ -35,9 +41,11 @@ async function rows(path: string, type: KeyType = "Employee"): Promise<Json[]> {
 
 /** Real ids the seeded data holds, visible to each key type, to fill required parameters and path ids. */
 async function sampleIds(type: KeyType) {
-  const first = async (path: string, field: string) => ((await call(path, type)).body.Data as Json[] | undefined)?.[0]?.[field];
+  const first = async (path: string, field: string) =>
+    ((await call(path, type)).body.Data as Json[] | undefined)?.[0]?.[field];
   const invoiceId = await first("/v1/invoices?Statuses=1,2,3,4,5,7&PageSize=1", "InvoiceID");
-  const purchase = type === "Customer" ? undefined : ((await call("/v1/purchases?PageSize=1", type)).body.Data as Json[])[0];
+  const purchase =
+    type === "Customer" ? undefined : ((await call("/v1/purchases?PageSize=1", type)).body.Data as Json[])[0];
   return {
     customerID: await first("/v1/customers?PageSize=1", "CustomerID"),
     invoiceID: invoiceId,
@@ -63,14 +71,18 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** A schema issue the live service's own answers would raise too: a null in one of LIVE_NULLS. */
-const isLiveNull = (body: unknown, path: readonly PropertyKey[]) => LIVE_NULLS.has(String(path.at(-1))) && valueAt(body, path) === null;
+const isLiveNull = (body: unknown, path: readonly PropertyKey[]) =>
+  LIVE_NULLS.has(String(path.at(-1))) && valueAt(body, path) === null;
 
 function requestFor(op: AnyOperation, ids: Record<string, unknown>): string {
-  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => String(name === "purchaseID" && op.version === "v2" ? ids.purchaseGlobalID : ids[name] ?? 1));
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(name === "purchaseID" && op.version === "v2" ? ids.purchaseGlobalID : (ids[name] ?? 1)),
+  );
   const query = new URLSearchParams();
   if ("InvoiceIDs" in op.query && op.query.InvoiceIDs.required) query.set("InvoiceIDs", String(ids.invoiceID ?? 1));
   if ("PurchaseIDs" in op.query && op.query.PurchaseIDs.required) query.set("PurchaseIDs", String(ids.purchaseID ?? 1));
-  if ("purchase_ids" in op.query && op.query.purchase_ids.required) query.set("purchase_ids", String(ids.purchaseID ?? 1));
+  if ("purchase_ids" in op.query && op.query.purchase_ids.required)
+    query.set("purchase_ids", String(ids.purchaseID ?? 1));
   const search = query.toString();
   return `/${op.version}${path}${search ? `?${search}` : ""}`;
 }
@@ -98,7 +110,13 @@ describe("every read operation, for every key type", () => {
         const checked = op.responseDoc!.safeParse(body);
         schemaChecked++;
         const issues = checked.success ? [] : checked.error.issues.filter((i) => !isLiveNull(body, i.path));
-        if (issues.length) failures.push(`${path}: ${issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+        if (issues.length)
+          failures.push(
+            `${path}: ${issues
+              .slice(0, 3)
+              .map((i) => `${i.path.join(".")} ${i.message}`)
+              .join("; ")}`,
+          );
       }
       expect(failures).toEqual([]);
       // Every key type may read some of them: a run that only met 403s would check no schema at all.
@@ -124,8 +142,12 @@ describe("defaults", () => {
   });
 
   it("GET /customers lists Active customers unless AccountStatuses says otherwise", async () => {
-    expect(new Set((await rows("/v1/customers?PageSize=500")).map((c) => c.AccountStatus))).toEqual(new Set(["Active"]));
-    const all = new Set((await rows("/v1/customers?AccountStatuses=Active,Inactive,OutOfBus&PageSize=500")).map((c) => c.AccountStatus));
+    expect(new Set((await rows("/v1/customers?PageSize=500")).map((c) => c.AccountStatus))).toEqual(
+      new Set(["Active"]),
+    );
+    const all = new Set(
+      (await rows("/v1/customers?AccountStatuses=Active,Inactive,OutOfBus&PageSize=500")).map((c) => c.AccountStatus),
+    );
     expect(all).toEqual(new Set(["Active", "Inactive", "OutOfBus"]));
   });
 
@@ -139,8 +161,12 @@ describe("defaults", () => {
 
   it("GET /vendors lists active vendors; only Employee keys may ask for inactive ones", async () => {
     expect(new Set((await rows("/v1/vendors?PageSize=500")).map((v) => v.Active))).toEqual(new Set([true]));
-    expect(new Set((await rows("/v1/vendors?Active=false&PageSize=500")).map((v) => v.Active))).toEqual(new Set([false]));
-    expect(new Set((await rows("/v1/vendors?Active=false&PageSize=500", "Supplier")).map((v) => v.Active))).toEqual(new Set([true]));
+    expect(new Set((await rows("/v1/vendors?Active=false&PageSize=500")).map((v) => v.Active))).toEqual(
+      new Set([false]),
+    );
+    expect(new Set((await rows("/v1/vendors?Active=false&PageSize=500", "Supplier")).map((v) => v.Active))).toEqual(
+      new Set([true]),
+    );
   });
 
   it("reduces PageSize above 500 to 500 and keeps HasNextPage true while rows remain", async () => {
@@ -176,7 +202,14 @@ describe("scoping", () => {
 
     const mine = await rows("/v1/payments/openInvoices?PageSize=500", "Supplier");
     expect(mine.length).toBeGreaterThan(0);
-    const whole = new Map((await rows("/v1/payments/openInvoices?PageSize=500&ARAccountIDs=" + [...new Set(mine.map((i) => i.ARAccountID))].slice(0, 20).join(","))).map((i) => [i.InvoiceID, i]));
+    const whole = new Map(
+      (
+        await rows(
+          "/v1/payments/openInvoices?PageSize=500&ARAccountIDs=" +
+            [...new Set(mine.map((i) => i.ARAccountID))].slice(0, 20).join(","),
+        )
+      ).map((i) => [i.InvoiceID, i]),
+    );
     let compared = 0;
     for (const portion of mine) {
       expect(portion).not.toHaveProperty("OpenDebit");
@@ -190,7 +223,10 @@ describe("scoping", () => {
   });
 
   it("answers 404 for a single record outside the key's scope", async () => {
-    const [other] = await rows("/v1/customers?PageSize=500&CustomerIDs=" + (await rows("/v1/customers?PageSize=50")).map((c) => c.CustomerID).join(","));
+    const [other] = await rows(
+      "/v1/customers?PageSize=500&CustomerIDs=" +
+        (await rows("/v1/customers?PageSize=50")).map((c) => c.CustomerID).join(","),
+    );
     const own = (await rows("/v1/customers", "Customer")).map((c) => c.CustomerID);
     const outside = (await rows("/v1/customers?PageSize=50")).find((c) => !own.includes(c.CustomerID)) ?? other;
     expect((await call(`/v1/customers/${outside!.CustomerID}`, "Customer")).status).toBe(404);
@@ -220,7 +256,9 @@ describe("documented rules on the data", () => {
     expect(aging.length).toBeGreaterThan(0);
     for (const a of aging) {
       const micros = (v: unknown) => Math.round(Number(v) * 1e6);
-      const sum = ["CurrentDue", "Due_1_30", "Due_31_60", "Due_61_90", "Due_91"].reduce((n, k) => n + micros(a[k]), 0) - micros(a.OpenCredit);
+      const sum =
+        ["CurrentDue", "Due_1_30", "Due_31_60", "Due_61_90", "Due_91"].reduce((n, k) => n + micros(a[k]), 0) -
+        micros(a.OpenCredit);
       expect(sum).toBe(micros(a.TotalBalanceOutstanding));
     }
   });
@@ -230,7 +268,12 @@ describe("documented rules on the data", () => {
     const byNumber = await call(`/v2/purchases/${v1!.PurchaseID}`, "Supplier");
     const byGlobal = await call(`/v2/purchases/${v1!.PurchaseGlobalID}`, "Supplier");
     expect(byNumber.body).toEqual(byGlobal.body);
-    expect(byGlobal.body.data).toMatchObject({ purchase_id: v1!.PurchaseID, po_num: v1!.PONum, status: v1!.Status, total: v1!.Total });
+    expect(byGlobal.body.data).toMatchObject({
+      purchase_id: v1!.PurchaseID,
+      po_num: v1!.PONum,
+      status: v1!.Status,
+      total: v1!.Total,
+    });
     const lines = (byGlobal.body.data as Json).purchase_transactions as Json[];
     expect(lines.length).toBeGreaterThan(0);
     const v1Lines = await rows(`/v1/purchaseTrans?PurchaseIDs=${v1!.PurchaseID}`, "Supplier");
@@ -246,7 +289,10 @@ describe("documented rules on the data", () => {
     const drafts = await rows("/v2/purchases?statuses=InProgress", "Supplier");
     expect(drafts.length).toBeGreaterThan(0);
     expect(drafts.every((p) => p.status === "InProgress" && p.purchase_id === null)).toBe(true);
-    const mixed = await rows("/v2/purchases?statuses=InProgress,Received&include_transactions=false&page_size=500", "Supplier");
+    const mixed = await rows(
+      "/v2/purchases?statuses=InProgress,Received&include_transactions=false&page_size=500",
+      "Supplier",
+    );
     expect(new Set(mixed.map((p) => p.status))).toEqual(new Set(["InProgress", "Received"]));
   });
 });
@@ -286,8 +332,17 @@ describe("document links", () => {
 
 describe("mounted and standalone", () => {
   it("serve the same answers", async () => {
-    const mounted = createSandboxApp({ databases: sandbox.databases, clock: fixedClock(NOW), basePath: "/sandbox", rateLimit: { limit: 1_000_000 } });
-    for (const path of ["/test/api/v1/invoices?PageSize=20", "/test/api/v1/customers/" + (await rows("/v1/customers", "Customer"))[0]!.CustomerID, "/test/api/v2/purchases?page_size=5"]) {
+    const mounted = createSandboxApp({
+      databases: sandbox.databases,
+      clock: fixedClock(NOW),
+      basePath: "/sandbox",
+      rateLimit: { limit: 1_000_000 },
+    });
+    for (const path of [
+      "/test/api/v1/invoices?PageSize=20",
+      "/test/api/v1/customers/" + (await rows("/v1/customers", "Customer"))[0]!.CustomerID,
+      "/test/api/v2/purchases?page_size=5",
+    ]) {
       const key = path.includes("purchases") ? keys.Supplier : keys.Customer;
       const a = await sandbox.app.request(path, { headers: { "x-api-key": key } });
       const b = await mounted.request(`/sandbox${path}`, { headers: { "x-api-key": key } });

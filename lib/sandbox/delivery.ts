@@ -41,7 +41,12 @@ export interface DeliveryDatesOptions {
  * nextDeliveryDates("25", new Date("2026-11-21T20:00:00Z"), "America/Los_Angeles"); // ["2026-11-24", "2026-11-27", "2026-12-01", "2026-12-04"]
  * nextDeliveryDates("5", new Date("2026-11-21T20:00:00Z"), "America/Los_Angeles", { lagDays: 1 }); // ["2026-11-20", "2026-11-27"]
  */
-export function nextDeliveryDates(stored: string | null, now: Date, timeZone: string, { lagDays = 0, days = 14 }: DeliveryDatesOptions = {}): string[] {
+export function nextDeliveryDates(
+  stored: string | null,
+  now: Date,
+  timeZone: string,
+  { lagDays = 0, days = 14 }: DeliveryDatesOptions = {},
+): string[] {
   const weekdays = new Set(deliveryWeekdays(stored));
   if (weekdays.size === 0) return [];
   const today = localDay(now, timeZone);

@@ -48,7 +48,10 @@ export function pdfDocument(title: string, lines: string[]): string {
 }
 
 function xml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!,
+  );
 }
 
 /** A steady colour for a name: the same name always gets the same hue. */
@@ -63,8 +66,13 @@ function hue(name: string): number {
  * Colours keep white text readable.
  */
 export function svgPicture(name: string, caption: string | undefined, size: number): string {
-  const initials = (name.match(/[A-Za-z0-9]+/g) ?? ["?"]).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
-  const label = caption ? `<text x="50%" y="${Math.round(size * 0.86)}" font-size="${Math.round(size * 0.07)}" text-anchor="middle" fill="#fff" font-family="Arial, sans-serif">${xml(caption.slice(0, 40))}</text>` : "";
+  const initials = (name.match(/[A-Za-z0-9]+/g) ?? ["?"])
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+  const label = caption
+    ? `<text x="50%" y="${Math.round(size * 0.86)}" font-size="${Math.round(size * 0.07)}" text-anchor="middle" fill="#fff" font-family="Arial, sans-serif">${xml(caption.slice(0, 40))}</text>`
+    : "";
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${xml(name)}">`,
     `<rect width="100%" height="100%" fill="hsl(${hue(name)} 45% 32%)"/>`,

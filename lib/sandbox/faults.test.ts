@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type * as z from "zod";
-import { createFaults, droppedConnection, FaultRuleInput, FaultRulesBody, type StoredFaultRule, withFault } from "./faults";
+import {
+  createFaults,
+  droppedConnection,
+  FaultRuleInput,
+  FaultRulesBody,
+  type StoredFaultRule,
+  withFault,
+} from "./faults";
 
 /** A rule as the operator would send it, checked and with its defaults. */
 function rule(input: z.input<typeof FaultRuleInput>) {
@@ -77,7 +84,10 @@ describe("pick", () => {
     ]);
     expect(faults.pick("test", "GET", "/api/v1/invoices")?.id).toBe(first!.id);
     expect(faults.pick("test", "POST", "/api/v1/invoices")?.id).toBe(second!.id);
-    expect(faults.list("test").map((r) => [r.matched, r.applied])).toEqual([[1, 1], [1, 1]]);
+    expect(faults.list("test").map((r) => [r.matched, r.applied])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
   });
 
   it("passes a request a rule does not select on to the next rule", () => {
@@ -90,7 +100,9 @@ describe("pick", () => {
   it("with share 0.25 selects exactly requests 4, 8 and 12 of 12", () => {
     const faults = createFaults();
     faults.set("test", [rule({ path: "/api/v1/invoices", kind: "error", share: 0.25 })]);
-    const selected = Array.from({ length: 12 }, (_, i) => i + 1).filter(() => faults.pick("test", "GET", "/api/v1/invoices"));
+    const selected = Array.from({ length: 12 }, (_, i) => i + 1).filter(() =>
+      faults.pick("test", "GET", "/api/v1/invoices"),
+    );
     expect(selected).toEqual([4, 8, 12]);
     expect(faults.list("test")[0]).toMatchObject({ matched: 12, applied: 3 });
   });
@@ -98,7 +110,9 @@ describe("pick", () => {
   it("with share 0.1 selects every 10th request, despite rounding", () => {
     const faults = createFaults();
     faults.set("test", [rule({ path: "/*", kind: "error", share: 0.1 })]);
-    const selected = Array.from({ length: 30 }, (_, i) => i + 1).filter(() => faults.pick("test", "GET", "/api/v1/items"));
+    const selected = Array.from({ length: 30 }, (_, i) => i + 1).filter(() =>
+      faults.pick("test", "GET", "/api/v1/items"),
+    );
     expect(selected).toEqual([10, 20, 30]);
   });
 
@@ -124,7 +138,10 @@ describe("pick", () => {
 
   it("sends requests past a spent rule to the next one", () => {
     const faults = createFaults();
-    faults.set("test", [rule({ path: "/*", kind: "error", count: 1 }), rule({ path: "/*", kind: "latency", latencyMs: 5 })]);
+    faults.set("test", [
+      rule({ path: "/*", kind: "error", count: 1 }),
+      rule({ path: "/*", kind: "latency", latencyMs: 5 }),
+    ]);
     expect(faults.pick("test", "GET", "/api/v1/invoices")?.kind).toBe("error");
     expect(faults.pick("test", "GET", "/api/v1/invoices")?.kind).toBe("latency");
   });
@@ -159,9 +176,40 @@ describe("set, list and clear", () => {
       rule({ path: "/api/v1/*", kind: "timeout", count: 3 }),
     ]);
     expect(rules).toEqual([
-      { id: old!.id + 1, method: "*", path: "/api/v1/*", kind: "rate-limit", retryAfter: 30, share: 1, matched: 0, applied: 0, remaining: null },
-      { id: old!.id + 2, method: "*", path: "/api/v1/*", kind: "drop", when: "after", share: 1, matched: 0, applied: 0, remaining: null },
-      { id: old!.id + 3, method: "*", path: "/api/v1/*", kind: "timeout", latencyMs: 30000, share: 1, count: 3, matched: 0, applied: 0, remaining: 3 },
+      {
+        id: old!.id + 1,
+        method: "*",
+        path: "/api/v1/*",
+        kind: "rate-limit",
+        retryAfter: 30,
+        share: 1,
+        matched: 0,
+        applied: 0,
+        remaining: null,
+      },
+      {
+        id: old!.id + 2,
+        method: "*",
+        path: "/api/v1/*",
+        kind: "drop",
+        when: "after",
+        share: 1,
+        matched: 0,
+        applied: 0,
+        remaining: null,
+      },
+      {
+        id: old!.id + 3,
+        method: "*",
+        path: "/api/v1/*",
+        kind: "timeout",
+        latencyMs: 30000,
+        share: 1,
+        count: 3,
+        matched: 0,
+        applied: 0,
+        remaining: 3,
+      },
     ]);
     expect(faults.list("test")).toEqual(rules);
   });
@@ -211,7 +259,13 @@ describe("FaultRuleInput and FaultRulesBody", () => {
       { path: "/*", kind: "timeout" },
     ];
     const parsed = FaultRulesBody.parse({ rules: inputs });
-    expect(parsed.rules.map((r) => [r.method, r.share])).toEqual([["*", 1], ["GET", 0.5], ["*", 1], ["POST", 1], ["*", 1]]);
+    expect(parsed.rules.map((r) => [r.method, r.share])).toEqual([
+      ["*", 1],
+      ["GET", 0.5],
+      ["*", 1],
+      ["POST", 1],
+      ["*", 1],
+    ]);
   });
 
   it("rejects more than 50 rules", () => {
@@ -242,24 +296,42 @@ describe("withFault", () => {
   it.each([
     [undefined, "30"],
     [120, "120"],
-  ])("rate-limit (retryAfter %s) answers 429 with Retry-After %s without running the request", async (retryAfter, seconds) => {
-    const run = runner();
-    const response = await withFault(stored({ path: "/*", kind: "rate-limit", retryAfter }), run);
-    expect(run).not.toHaveBeenCalled();
-    expect(response.status).toBe(429);
-    expect(await response.json()).toEqual({ Error: "Rate limit exceeded" });
-    expect(Object.fromEntries(["Retry-After", "RateLimit-Remaining", "RateLimit-Reset", "X-Sandbox-Fault", "Content-Type"].map((h) => [h, response.headers.get(h)]))).toEqual({
-      "Retry-After": seconds,
-      "RateLimit-Remaining": "0",
-      "RateLimit-Reset": seconds,
-      "X-Sandbox-Fault": "rate-limit",
-      "Content-Type": "application/json; charset=utf-8",
-    });
-  });
+  ])(
+    "rate-limit (retryAfter %s) answers 429 with Retry-After %s without running the request",
+    async (retryAfter, seconds) => {
+      const run = runner();
+      const response = await withFault(stored({ path: "/*", kind: "rate-limit", retryAfter }), run);
+      expect(run).not.toHaveBeenCalled();
+      expect(response.status).toBe(429);
+      expect(await response.json()).toEqual({ Error: "Rate limit exceeded" });
+      expect(
+        Object.fromEntries(
+          ["Retry-After", "RateLimit-Remaining", "RateLimit-Reset", "X-Sandbox-Fault", "Content-Type"].map((h) => [
+            h,
+            response.headers.get(h),
+          ]),
+        ),
+      ).toEqual({
+        "Retry-After": seconds,
+        "RateLimit-Remaining": "0",
+        "RateLimit-Reset": seconds,
+        "X-Sandbox-Fault": "rate-limit",
+        "Content-Type": "application/json; charset=utf-8",
+      });
+    },
+  );
 
   it("rate-limit names the sandbox's limit, as a spent budget's 429 does, when given it", async () => {
-    const response = await withFault(stored({ path: "/*", kind: "rate-limit", retryAfter: 60 }), runner(), undefined, 1028);
-    expect([response.headers.get("RateLimit-Limit"), response.headers.get("RateLimit-Remaining")]).toEqual(["1028", "0"]);
+    const response = await withFault(
+      stored({ path: "/*", kind: "rate-limit", retryAfter: 60 }),
+      runner(),
+      undefined,
+      1028,
+    );
+    expect([response.headers.get("RateLimit-Limit"), response.headers.get("RateLimit-Remaining")]).toEqual([
+      "1028",
+      "0",
+    ]);
   });
 
   it("drop before loses the request without running it", async () => {

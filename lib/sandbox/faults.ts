@@ -43,7 +43,8 @@ export const FaultRuleInput = z
     if (rule.latencyMs !== undefined && rule.kind !== "latency" && rule.kind !== "timeout") {
       issue("latencyMs", "only latency and timeout faults take latencyMs");
     }
-    if (rule.retryAfter !== undefined && rule.kind !== "rate-limit") issue("retryAfter", "only rate-limit faults take retryAfter");
+    if (rule.retryAfter !== undefined && rule.kind !== "rate-limit")
+      issue("retryAfter", "only rate-limit faults take retryAfter");
     if (rule.when !== undefined && rule.kind !== "drop") issue("when", "only drop faults take when");
   });
 
@@ -212,7 +213,12 @@ export function droppedConnection(): Response {
   return new Response(body);
 }
 
-function faultJson(kind: FaultRule["kind"], status: number, body: unknown, headers: Record<string, string> = {}): Response {
+function faultJson(
+  kind: FaultRule["kind"],
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "X-Sandbox-Fault": kind, ...headers },
@@ -241,7 +247,12 @@ function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
  * drop before: dropped without running; drop after: run, then dropped; timeout: wait (abortable by `signal`) then dropped.
  * A latency wait is abortable too: a request whose client left during it is dropped without running.
  */
-export async function withFault(rule: StoredFaultRule | undefined, run: () => Promise<Response>, signal?: AbortSignal, rateLimit?: number): Promise<Response> {
+export async function withFault(
+  rule: StoredFaultRule | undefined,
+  run: () => Promise<Response>,
+  signal?: AbortSignal,
+  rateLimit?: number,
+): Promise<Response> {
   if (!rule) return run();
   switch (rule.kind) {
     case "latency":
@@ -251,12 +262,17 @@ export async function withFault(rule: StoredFaultRule | undefined, run: () => Pr
     case "rate-limit": {
       const seconds = String(rule.retryAfter ?? DEFAULT_RETRY_AFTER);
       // As a spent budget answers (pipeline/rate-limit.ts): the window's limit, none left, and when it returns.
-      return faultJson(rule.kind, 429, { Error: "Rate limit exceeded" }, {
-        "Retry-After": seconds,
-        ...(rateLimit === undefined ? {} : { "RateLimit-Limit": String(rateLimit) }),
-        "RateLimit-Remaining": "0",
-        "RateLimit-Reset": seconds,
-      });
+      return faultJson(
+        rule.kind,
+        429,
+        { Error: "Rate limit exceeded" },
+        {
+          "Retry-After": seconds,
+          ...(rateLimit === undefined ? {} : { "RateLimit-Limit": String(rateLimit) }),
+          "RateLimit-Remaining": "0",
+          "RateLimit-Reset": seconds,
+        },
+      );
     }
     case "drop": {
       if (rule.when === "before") return droppedConnection();

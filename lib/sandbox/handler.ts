@@ -39,7 +39,8 @@ export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise
 export type Handlers = { [K in OperationId]?: Handler<K> };
 
 /** The checked body of a write (strict, or lenient under `Prefer: handling=lenient`); undefined when it takes none. */
-export type BodyOf<K extends OperationId> = NonNullable<Operations[K]["body"]> extends infer B extends z.ZodType ? z.output<B> : undefined;
+export type BodyOf<K extends OperationId> =
+  NonNullable<Operations[K]["body"]> extends infer B extends z.ZodType ? z.output<B> : undefined;
 
 /** What a write handler gets: the handler context, with `db` being the write's transaction, and the checked body. */
 export interface WriteContext<K extends OperationId> extends HandlerContext<K> {
@@ -83,8 +84,16 @@ export const notFound = (what: string) => new SandboxError(404, { Error: `${what
  * @example
  * throw rejection(400, "INSUFFICIENT_BALANCE", "Amount exceeds the payment's available balance", [{ field: "Amount", code: "INSUFFICIENT_BALANCE", detail: "…" }]);
  */
-export function rejection(status: number, code: string, detail: string, fieldErrors?: FieldError[], extra: Record<string, unknown> = {}): SandboxError {
-  return new SandboxError(status, { Error: { code, detail, ...(fieldErrors?.length ? { fieldErrors } : {}), ...extra } });
+export function rejection(
+  status: number,
+  code: string,
+  detail: string,
+  fieldErrors?: FieldError[],
+  extra: Record<string, unknown> = {},
+): SandboxError {
+  return new SandboxError(status, {
+    Error: { code, detail, ...(fieldErrors?.length ? { fieldErrors } : {}), ...extra },
+  });
 }
 export const forbidden = (detail: string) => new SandboxError(403, { Error: detail });
 
@@ -124,7 +133,10 @@ export async function listOf<T>(
  * `allowed` undefined means no restriction. The result may be empty (nothing visible): callers must then return
  * nothing rather than drop the filter.
  */
-export function visibleIds(requested: number[] | undefined, allowed: readonly number[] | undefined): number[] | undefined {
+export function visibleIds(
+  requested: number[] | undefined,
+  allowed: readonly number[] | undefined,
+): number[] | undefined {
   if (allowed === undefined) return requested;
   if (requested === undefined) return [...allowed];
   const set = new Set(allowed);

@@ -12,27 +12,66 @@ let invoiceNum: string;
 beforeAll(async () => {
   sandbox = await openTestSandbox();
   const { db } = sandbox;
-  paymentNum = (await db.selectFrom("payments as p").select("p.payment_invoice_num").where("p.ar_account_id", "=", 50001)
-    .where("p.supplier_id", "is", null).where(sql<boolean>`${availableBalanceSql(db)} > 100000000`).orderBy("p.payment_id").executeTakeFirstOrThrow()).payment_invoice_num;
-  invoiceNum = (await db.selectFrom("invoices as i").innerJoin("customers as c", "c.customer_id", "i.customer_id").select("i.invoice_num")
-    .where("c.ar_account_id", "=", 50001).where("i.open_balance_micros", ">", 0).orderBy("i.invoice_id").executeTakeFirstOrThrow()).invoice_num;
+  paymentNum = (
+    await db
+      .selectFrom("payments as p")
+      .select("p.payment_invoice_num")
+      .where("p.ar_account_id", "=", 50001)
+      .where("p.supplier_id", "is", null)
+      .where(sql<boolean>`${availableBalanceSql(db)} > 100000000`)
+      .orderBy("p.payment_id")
+      .executeTakeFirstOrThrow()
+  ).payment_invoice_num;
+  invoiceNum = (
+    await db
+      .selectFrom("invoices as i")
+      .innerJoin("customers as c", "c.customer_id", "i.customer_id")
+      .select("i.invoice_num")
+      .where("c.ar_account_id", "=", 50001)
+      .where("i.open_balance_micros", ">", 0)
+      .orderBy("i.invoice_id")
+      .executeTakeFirstOrThrow()
+  ).invoice_num;
 }, 60_000);
 afterAll(() => sandbox.close());
 
 const allocate = (amount: string, key: string | undefined, as = "Customer") =>
-  sandbox.call("POST", `/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${invoiceNum}&ARAccountID=50001&Amount=${amount}`, {
-    as,
-    headers: key === undefined ? {} : { "Idempotency-Key": key },
-  });
-const requestCount = async () => Number((await sandbox.db.selectFrom("payment_applications").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  sandbox.call(
+    "POST",
+    `/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${invoiceNum}&ARAccountID=50001&Amount=${amount}`,
+    {
+      as,
+      headers: key === undefined ? {} : { "Idempotency-Key": key },
+    },
+  );
+const requestCount = async () =>
+  Number(
+    (
+      await sandbox.db
+        .selectFrom("payment_applications")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const code = (body: { Error?: unknown }) => (body.Error as { code?: string } | undefined)?.code;
 
 const draft = async (poNum: string, headers: Record<string, string> = {}) => {
-  const vendor = await sandbox.db.selectFrom("vendors").select(["vendor_id", "location_id"]).where("supplier_id", "=", 101).where("require_po_batch_codes", "=", 0).executeTakeFirstOrThrow();
+  const vendor = await sandbox.db
+    .selectFrom("vendors")
+    .select(["vendor_id", "location_id"])
+    .where("supplier_id", "=", 101)
+    .where("require_po_batch_codes", "=", 0)
+    .executeTakeFirstOrThrow();
   return sandbox.call("POST", "/v2/purchases", {
     as: "Supplier",
     headers,
-    body: { vendor_id: vendor.vendor_id, to_location_id: vendor.location_id, supplier_id: 101, delivery_date: "2026-12-15", po_num: poNum },
+    body: {
+      vendor_id: vendor.vendor_id,
+      to_location_id: vendor.location_id,
+      supplier_id: 101,
+      delivery_date: "2026-12-15",
+      po_num: poNum,
+    },
   });
 };
 
@@ -78,7 +117,11 @@ describe("Idempotency-Key", () => {
   });
 
   it("stores nothing for a request refused before it runs (a missing parameter): a corrected retry runs", async () => {
-    const bad = await sandbox.call("POST", `/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&ARAccountID=50001&Amount=1`, { as: "Customer", headers: { "Idempotency-Key": "fix-me" } });
+    const bad = await sandbox.call(
+      "POST",
+      `/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&ARAccountID=50001&Amount=1`,
+      { as: "Customer", headers: { "Idempotency-Key": "fix-me" } },
+    );
     expect(bad.status).toBe(400);
     expect((await allocate("1.00", "fix-me")).status).toBe(201);
   });
@@ -88,7 +131,9 @@ describe("Idempotency-Key", () => {
     const again = await draft("IDEM-LOC-1", { "Idempotency-Key": "po-loc" });
     expect(again.status).toBe(201);
     expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
-    expect((again.body.data as { purchase_global_id: string }).purchase_global_id).toBe((first.body.data as { purchase_global_id: string }).purchase_global_id);
+    expect((again.body.data as { purchase_global_id: string }).purchase_global_id).toBe(
+      (first.body.data as { purchase_global_id: string }).purchase_global_id,
+    );
     const minimal = { "Idempotency-Key": "po-min", Prefer: "return=minimal" };
     const a = await draft("IDEM-MIN-1", minimal);
     const b = await draft("IDEM-MIN-1", minimal);
@@ -100,7 +145,12 @@ describe("Idempotency-Key", () => {
   it("replays a PATCH", async () => {
     const { body } = await draft("IDEM-PATCH-1");
     const id = (body.data as { purchase_global_id: string }).purchase_global_id;
-    const patch = () => sandbox.call("PATCH", `/v2/purchases/${id}`, { as: "Supplier", headers: { "Idempotency-Key": "patch-1" }, body: { po_num: "IDEM-PATCH-2" } });
+    const patch = () =>
+      sandbox.call("PATCH", `/v2/purchases/${id}`, {
+        as: "Supplier",
+        headers: { "Idempotency-Key": "patch-1" },
+        body: { po_num: "IDEM-PATCH-2" },
+      });
     const first = await patch();
     const again = await patch();
     expect([first.status, again.status, again.headers.get("Idempotency-Replayed")]).toEqual([200, 200, "true"]);
@@ -110,10 +160,21 @@ describe("Idempotency-Key", () => {
     const keyHash = hashKey("test-customer-demo");
     const path = "/test/api/v1/payments/applications";
     const query = `?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${invoiceNum}&ARAccountID=50001&Amount=2.00`;
-    const running = (key: string, claimedAt: number) => sandbox.db.insertInto("idempotency_keys").values({
-      key_hash: keyHash, idempotency_key: key, fingerprint: fingerprint({ method: "POST", path, query, body: "" }),
-      state: "running", status: null, headers: null, body: null, created_at: "2026-11-21T17:59:00.000Z", claimed_at_ms: claimedAt,
-    }).execute();
+    const running = (key: string, claimedAt: number) =>
+      sandbox.db
+        .insertInto("idempotency_keys")
+        .values({
+          key_hash: keyHash,
+          idempotency_key: key,
+          fingerprint: fingerprint({ method: "POST", path, query, body: "" }),
+          state: "running",
+          status: null,
+          headers: null,
+          body: null,
+          created_at: "2026-11-21T17:59:00.000Z",
+          claimed_at_ms: claimedAt,
+        })
+        .execute();
     await running("busy", Date.now());
     const busy = await allocate("2.00", "busy");
     expect([busy.status, code(busy.body)]).toEqual([409, "IDEMPOTENCY_KEY_IN_PROGRESS"]);
@@ -142,7 +203,15 @@ describe("Idempotency-Key", () => {
   });
 
   it("gives a key back after an unexpected failure, so the retry runs", async () => {
-    const request = { keyHash: "k", idempotencyKey: "crash", method: "POST", path: "/p", query: "", body: "{}", now: new Date("2026-11-21T18:00:00.000Z") };
+    const request = {
+      keyHash: "k",
+      idempotencyKey: "crash",
+      method: "POST",
+      path: "/p",
+      query: "",
+      body: "{}",
+      now: new Date("2026-11-21T18:00:00.000Z"),
+    };
     expect(await claimIdempotencyKey(sandbox.db, request)).toEqual({ kind: "claimed" });
     await releaseIdempotencyKey(sandbox.db, "k", "crash");
     expect(await claimIdempotencyKey(sandbox.db, request)).toEqual({ kind: "claimed" });

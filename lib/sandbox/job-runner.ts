@@ -24,20 +24,37 @@ export interface JobRunner {
  * const jobs = createJobRunner(databases, clocks);
  * await jobs.run("test", "export"); // { job: "export", exported: 1, confirmed: 0, rejected: 0 }
  */
-export function createJobRunner(databases: Record<Environment, Kysely<Database>>, clocks: Record<Environment, EnvironmentClock>): JobRunner {
+export function createJobRunner(
+  databases: Record<Environment, Kysely<Database>>,
+  clocks: Record<Environment, EnvironmentClock>,
+): JobRunner {
   const queues = new Map<Environment, Promise<unknown>>();
 
   function exclusive<T>(env: Environment, work: () => Promise<T>): Promise<T> {
     const result = (queues.get(env) ?? Promise.resolve()).then(work);
-    queues.set(env, result.catch(() => undefined));
+    queues.set(
+      env,
+      result.catch(() => undefined),
+    );
     return result;
   }
 
   const runNow = (env: Environment, job: JobName) => runJob(databases[env], job, clocks[env].now());
 
   async function closeIsDue(env: Environment): Promise<boolean> {
-    const row = await databases[env].selectFrom("sandbox_meta").select("value").where("key", "=", "last_close_date").executeTakeFirst();
-    const lastClose = row?.value ?? (await databases[env].selectFrom("ar_aging").select((eb) => eb.fn.max("close_date").as("d")).executeTakeFirst())?.d;
+    const row = await databases[env]
+      .selectFrom("sandbox_meta")
+      .select("value")
+      .where("key", "=", "last_close_date")
+      .executeTakeFirst();
+    const lastClose =
+      row?.value ??
+      (
+        await databases[env]
+          .selectFrom("ar_aging")
+          .select((eb) => eb.fn.max("close_date").as("d"))
+          .executeTakeFirst()
+      )?.d;
     return !lastClose || String(lastClose).slice(0, 10) < isoDay(clocks[env].now());
   }
 

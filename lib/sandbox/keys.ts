@@ -32,11 +32,26 @@ export interface KeyScope {
 /** Resolves a key to its scope, or undefined when the key is unknown or revoked. */
 export async function resolveKey(db: Kysely<Database>, key: string): Promise<KeyScope | undefined> {
   const keyHash = hashKey(key);
-  const row = await db.selectFrom("api_keys").selectAll().where("key_hash", "=", keyHash).where("revoked_at", "is", null).executeTakeFirst();
+  const row = await db
+    .selectFrom("api_keys")
+    .selectAll()
+    .where("key_hash", "=", keyHash)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
   if (!row) return undefined;
   const [customers, suppliers] = await Promise.all([
-    db.selectFrom("api_key_customers").select("customer_id").where("key_hash", "=", keyHash).orderBy("customer_id").execute(),
-    db.selectFrom("api_key_suppliers").select("supplier_id").where("key_hash", "=", keyHash).orderBy("supplier_id").execute(),
+    db
+      .selectFrom("api_key_customers")
+      .select("customer_id")
+      .where("key_hash", "=", keyHash)
+      .orderBy("customer_id")
+      .execute(),
+    db
+      .selectFrom("api_key_suppliers")
+      .select("supplier_id")
+      .where("key_hash", "=", keyHash)
+      .orderBy("supplier_id")
+      .execute(),
   ]);
   return {
     keyHash,
@@ -70,13 +85,28 @@ export async function storeKey(db: Kysely<Database>, env: Environment, spec: New
   const write = async (trx: Kysely<Database>) => {
     await trx
       .insertInto("api_keys")
-      .values({ key_hash: keyHash, key_prefix: clear.slice(0, env.length + 12), type: spec.type, company: spec.company, user_id: spec.userId, created_at: spec.createdAt, revoked_at: null, rate_limit: spec.rateLimit ?? null })
+      .values({
+        key_hash: keyHash,
+        key_prefix: clear.slice(0, env.length + 12),
+        type: spec.type,
+        company: spec.company,
+        user_id: spec.userId,
+        created_at: spec.createdAt,
+        revoked_at: null,
+        rate_limit: spec.rateLimit ?? null,
+      })
       .execute();
     if (spec.customerIds?.length) {
-      await trx.insertInto("api_key_customers").values(spec.customerIds.map((customer_id) => ({ key_hash: keyHash, customer_id }))).execute();
+      await trx
+        .insertInto("api_key_customers")
+        .values(spec.customerIds.map((customer_id) => ({ key_hash: keyHash, customer_id })))
+        .execute();
     }
     if (spec.supplierIds?.length) {
-      await trx.insertInto("api_key_suppliers").values(spec.supplierIds.map((supplier_id) => ({ key_hash: keyHash, supplier_id }))).execute();
+      await trx
+        .insertInto("api_key_suppliers")
+        .values(spec.supplierIds.map((supplier_id) => ({ key_hash: keyHash, supplier_id })))
+        .execute();
     }
   };
   // Joins the caller's transaction when there is one (issuing a key also creates its user).

@@ -13,7 +13,13 @@ import { type SandboxRuntime, startSandbox } from "./runtime";
 const NOW = "2026-11-21T18:00:00.000Z";
 let sandbox: SandboxRuntime;
 beforeAll(async () => {
-  sandbox = await startSandbox({ dataDir: ":memory:", clock: fixedClock(NOW), rateLimit: 1_000_000, scale: 0.05, basePath: "" });
+  sandbox = await startSandbox({
+    dataDir: ":memory:",
+    clock: fixedClock(NOW),
+    rateLimit: 1_000_000,
+    scale: 0.05,
+    basePath: "",
+  });
 }, 60_000);
 afterAll(() => sandbox.close());
 
@@ -22,7 +28,11 @@ type Row = Record<string, unknown>;
 async function call(env: Environment, method: string, path: string, as: KeyType = "Employee", body?: unknown) {
   const headers: Record<string, string> = { "x-api-key": demoKeys(env)[as] };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  return sandbox.app.request(`/${env}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return sandbox.app.request(`/${env}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 async function rows(env: Environment, path: string, as: KeyType = "Employee"): Promise<Row[]> {
@@ -45,7 +55,9 @@ describe.each(ENVIRONMENTS)("the live service's quirks (%s, scale 0.05)", (env) 
     // A small share: never counted means no count, so no stock and no sales to speak of.
     expect(sentinel.length / all.length).toBeLessThan(0.1);
     for (const r of sentinel) expect(r).toMatchObject({ Inventory: "0.00", DailySales: "0.00" });
-    expect(all.filter((r) => !sentinel.includes(r)).every((r) => String(r.LastInventoryDate) >= "2026-11-15")).toBe(true);
+    expect(all.filter((r) => !sentinel.includes(r)).every((r) => String(r.LastInventoryDate) >= "2026-11-15")).toBe(
+      true,
+    );
     for (const as of ["Customer", "Supplier"] as const) {
       const seen = await rows(env, "/v1/retailerInventory?PageSize=1000", as);
       expect(seen.filter(never).length, as).toBeGreaterThan(0);
@@ -61,11 +73,15 @@ describe.each(ENVIRONMENTS)("the live service's quirks (%s, scale 0.05)", (env) 
     for (const p of open) expect(p.PromotionID).toEqual(expect.any(Number));
     const promotions = await rows(env, "/v1/promotionsProducts?PageSize=500");
     const openPromotions = promotions.filter((p) => p.EndDate === "3000-12-31");
-    expect(openPromotions.map((p) => p.PromotionID)).toEqual(expect.arrayContaining([...new Set(open.map((p) => p.PromotionID))]));
+    expect(openPromotions.map((p) => p.PromotionID)).toEqual(
+      expect.arrayContaining([...new Set(open.map((p) => p.PromotionID))]),
+    );
     // Only promotions running today have no end: none starts later.
     expect(openPromotions.every((p) => String(p.StartDate) <= NOW.slice(0, 10))).toBe(true);
     expect(openPromotions.length).toBeLessThan(promotions.length);
-    expect((await rows(env, "/v1/menuPromotions?PageSize=500")).every((m) => String(m.EndDate) < "2100-01-01")).toBe(true);
+    expect((await rows(env, "/v1/menuPromotions?PageSize=500")).every((m) => String(m.EndDate) < "2100-01-01")).toBe(
+      true,
+    );
   });
 
   it("/customers: LicenseNum LIC-99999-FAKE and #N/A on a few customers, never the demo stores", async () => {
@@ -95,7 +111,19 @@ describe.each(ENVIRONMENTS)("the live service's quirks (%s, scale 0.05)", (env) 
   });
 
   it("/inventory: a Supplier key gets the live 11-field record in production only; other keys and the test environment every field", async () => {
-    const ELEVEN = ["LocationID", "ProductID", "OnFloorInventory", "PreSales", "Allocated", "NotAuthorized", "AvailableUnits", "PurchaseTransID", "DOI", "AvgDailySales90d", "TimeUpdated"];
+    const ELEVEN = [
+      "LocationID",
+      "ProductID",
+      "OnFloorInventory",
+      "PreSales",
+      "Allocated",
+      "NotAuthorized",
+      "AvailableUnits",
+      "PurchaseTransID",
+      "DOI",
+      "AvgDailySales90d",
+      "TimeUpdated",
+    ];
     const LEFT_OUT = ["Inventory", "Received", "Loaded", "Picked", "Delivered", "Unsellable"];
     const supplier = await rows(env, "/v1/inventory?PageSize=500", "Supplier");
     const employee = await rows(env, "/v1/inventory?SupplierIDs=101&PageSize=500");
@@ -106,9 +134,18 @@ describe.each(ENVIRONMENTS)("the live service's quirks (%s, scale 0.05)", (env) 
       if (env === "production") expect(Object.keys(r)).toEqual(ELEVEN);
       else expect(Object.keys(r).sort()).toEqual(Object.keys(employee[k]!).sort());
       expect(typeof r.AvailableUnits).toBe("number");
-      for (const field of ["OnFloorInventory", "PreSales", "Allocated", "DOI", "AvgDailySales90d"]) expect(r[field]).toMatch(/^-?\d+\.\d{2}$/);
+      for (const field of ["OnFloorInventory", "PreSales", "Allocated", "DOI", "AvgDailySales90d"])
+        expect(r[field]).toMatch(/^-?\d+\.\d{2}$/);
       // The same figures as every other key gets.
-      const { Inventory: _i, Received: _r, Loaded: _l, Picked: _p, Delivered: _d, Unsellable: _u, ...shared } = employee[k]!;
+      const {
+        Inventory: _i,
+        Received: _r,
+        Loaded: _l,
+        Picked: _p,
+        Delivered: _d,
+        Unsellable: _u,
+        ...shared
+      } = employee[k]!;
       expect(r).toMatchObject(shared);
     }
   });
@@ -117,7 +154,9 @@ describe.each(ENVIRONMENTS)("the live service's quirks (%s, scale 0.05)", (env) 
     const customers = await rows(env, ALL_CUSTOMERS);
     const semicolons = customers.filter((c) => String(c.DeliveryDays).includes(";"));
     expect(semicolons.length).toBeGreaterThan(0);
-    expect(semicolons.some((c) => String(c.DeliveryDays) !== String(c.DeliveryDays).split(";").sort().join(";"))).toBe(true);
+    expect(semicolons.some((c) => String(c.DeliveryDays) !== String(c.DeliveryDays).split(";").sort().join(";"))).toBe(
+      true,
+    );
     expect(customers.filter((c) => String(c.DeliveryDays).includes(",")).length).toBeGreaterThan(semicolons.length);
     const none = customers.filter((c) => c.DeliveryDays === null);
     expect(none.length / customers.length).toBeGreaterThanOrEqual(0.03);
@@ -127,14 +166,23 @@ describe.each(ENVIRONMENTS)("the live service's quirks (%s, scale 0.05)", (env) 
     const schedules = new Map((await rows(env, "/v1/deliveryDays?PageSize=500")).map((s) => [s.CustomerID, s]));
     expect([...schedules.values()].filter((s) => s.DeliveryDays === null).length).toBeGreaterThan(0);
     for (const c of customers.filter((c) => c.AccountStatus === "Active")) {
-      expect(schedules.get(c.CustomerID), String(c.CustomerID)).toEqual({ CustomerID: c.CustomerID, DeliveryDays: c.DeliveryDays, DeliveryDates: c.DeliveryDates });
+      expect(schedules.get(c.CustomerID), String(c.CustomerID)).toEqual({
+        CustomerID: c.CustomerID,
+        DeliveryDays: c.DeliveryDays,
+        DeliveryDates: c.DeliveryDates,
+      });
       // Every form is read: each date falls on one of the customer's weekdays.
-      const weekdays = String(c.DeliveryDays ?? "").replace(/[^1-7]/g, "").split("").map(Number);
-      for (const d of c.DeliveryDates as string[]) expect(weekdays).toContain(((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7) + 1);
+      const weekdays = String(c.DeliveryDays ?? "")
+        .replace(/[^1-7]/g, "")
+        .split("")
+        .map(Number);
+      for (const d of c.DeliveryDates as string[])
+        expect(weekdays).toContain(((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7) + 1);
       expect(c.NextDeliveryDates).toBe(c.DeliveryDays === null ? null : (c.DeliveryDates as string[]).join(";"));
     }
     // The demo stores keep digits run together, sent comma-joined.
-    for (const s of await rows(env, "/v1/customers", "Customer")) expect(s.DeliveryDays).toMatch(/^[1-7](,[1-7]){0,2}$/);
+    for (const s of await rows(env, "/v1/customers", "Customer"))
+      expect(s.DeliveryDays).toMatch(/^[1-7](,[1-7]){0,2}$/);
   });
 
   it("NextDeliveryDates: some customers' dates were computed as of the start of yesterday, so yesterday is listed first; the demo stores' are all to come", async () => {
@@ -154,7 +202,9 @@ describe.each(ENVIRONMENTS)("the live service's quirks (%s, scale 0.05)", (env) 
 
   it("/promotionsProducts answers normally by default; the documented fault rule makes every call a 500, as the live test environment did", async () => {
     expect((await call(env, "GET", "/api/v1/promotionsProducts")).status).toBe(200);
-    const set = await call(env, "PUT", "/operator/faults", "Employee", { rules: [{ path: "/api/v1/promotionsProducts", kind: "error" }] });
+    const set = await call(env, "PUT", "/operator/faults", "Employee", {
+      rules: [{ path: "/api/v1/promotionsProducts", kind: "error" }],
+    });
     expect(set.status).toBe(200);
     try {
       for (const as of ["Employee", "Supplier", "Customer"] as const) {

@@ -5,7 +5,10 @@ import { type SandboxRuntime, startSandbox } from "./runtime";
 /** Where the mounted sandbox is: not started yet, opening its databases (copying or seeding), serving, or failed to start. */
 export type MountedState = "idle" | "preparing" | "ready" | "failed";
 
-const holder = globalThis as typeof globalThis & { backroomSandbox?: Promise<SandboxRuntime>; backroomSandboxState?: MountedState };
+const holder = globalThis as typeof globalThis & {
+  backroomSandbox?: Promise<SandboxRuntime>;
+  backroomSandboxState?: MountedState;
+};
 
 /**
  * The sandbox mounted in Backroom at /sandbox: one per process (kept on globalThis so a development reload does not

@@ -27,11 +27,18 @@ export interface OperatorOptions {
 const ClockBody = z
   .strictObject({
     set: z.iso.datetime({ offset: true }).optional(),
-    advanceSeconds: z.number().int().min(-366 * 86_400).max(366 * 86_400).optional(),
+    advanceSeconds: z
+      .number()
+      .int()
+      .min(-366 * 86_400)
+      .max(366 * 86_400)
+      .optional(),
     /** Run the timer's work (import, export, end of day when due) right after moving. */
     runJobs: z.boolean().default(false),
   })
-  .refine((b) => (b.set === undefined) !== (b.advanceSeconds === undefined), { message: "Send exactly one of set or advanceSeconds" });
+  .refine((b) => (b.set === undefined) !== (b.advanceSeconds === undefined), {
+    message: "Send exactly one of set or advanceSeconds",
+  });
 
 const CLOCK_KEY = "clock_offset_ms";
 
@@ -42,8 +49,11 @@ export async function loadClockOffset(db: Kysely<Database>): Promise<number> {
 }
 
 async function saveClockOffset(db: Kysely<Database>, offsetMs: number) {
-  await db.insertInto("sandbox_meta").values({ key: CLOCK_KEY, value: String(offsetMs) })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(offsetMs) })).execute();
+  await db
+    .insertInto("sandbox_meta")
+    .values({ key: CLOCK_KEY, value: String(offsetMs) })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(offsetMs) }))
+    .execute();
 }
 
 /**
@@ -52,14 +62,18 @@ async function saveClockOffset(db: Kysely<Database>, offsetMs: number) {
  */
 export function operatorRoutes(options: OperatorOptions) {
   const app = new Hono<OperatorEnv>();
-  const clockOf = (env: Environment) => ({ now: options.clocks[env].now().toISOString(), offsetMs: options.clocks[env].offsetMs });
+  const clockOf = (env: Environment) => ({
+    now: options.clocks[env].now().toISOString(),
+    offsetMs: options.clocks[env].offsetMs,
+  });
 
   app.use("/:env/operator/*", async (c, next) => {
     const env = c.req.param("env");
     if (!isEnvironment(env)) return c.json({ Error: "Not found" }, 404);
     const caller = await resolveKey(options.databases[env], c.req.header("x-api-key") ?? "");
     if (!caller) return c.json({ Error: "Invalid API key" }, 401);
-    if (caller.type !== "Employee") return c.json({ Error: "Only Employee keys may use the operator's endpoints" }, 403);
+    if (caller.type !== "Employee")
+      return c.json({ Error: "Only Employee keys may use the operator's endpoints" }, 403);
     c.set("env", env);
     await next();
   });
@@ -74,7 +88,8 @@ export function operatorRoutes(options: OperatorOptions) {
   // POST /{env}/operator/jobs/{import|export|end-of-day}: run one of the ERP's jobs now; answers what it changed.
   app.post("/:env/operator/jobs/:job", async (c) => {
     const job = c.req.param("job");
-    if (!(JOBS as readonly string[]).includes(job)) return c.json({ Error: `Unknown job ${job}: one of ${JOBS.join(", ")}` }, 404);
+    if (!(JOBS as readonly string[]).includes(job))
+      return c.json({ Error: `Unknown job ${job}: one of ${JOBS.join(", ")}` }, 404);
     const env = c.get("env");
     const summary = await options.jobs.run(env, job as JobName);
     return c.json({ ...summary, now: options.clocks[env].now().toISOString() });
@@ -102,7 +117,9 @@ export function operatorRoutes(options: OperatorOptions) {
     const env = c.get("env");
     const db = options.databases[env];
     const summary = await options.jobs.exclusive(env, async () => {
-      const scale = Number((await db.selectFrom("sandbox_meta").select("value").where("key", "=", "scale").executeTakeFirst())?.value ?? 1);
+      const scale = Number(
+        (await db.selectFrom("sandbox_meta").select("value").where("key", "=", "scale").executeTakeFirst())?.value ?? 1,
+      );
       options.clocks[env].advance(-options.clocks[env].offsetMs);
       const now = options.clocks[env].now();
       const template = options.templates?.find(env, now, scale);
@@ -125,11 +142,16 @@ export function operatorRoutes(options: OperatorOptions) {
   app.post("/:env/operator/faults", async (c) => {
     const parsed = FaultRuleInput.safeParse(await jsonBody(c.req.raw));
     if (!parsed.success) return c.json(validationErrorBody(parsed.error), 400);
-    if (options.faults.list(c.get("env")).length >= MAX_RULES) return c.json({ Error: { code: "VALIDATION_FAILED", detail: `An environment holds at most ${MAX_RULES} fault rules.` } }, 400);
+    if (options.faults.list(c.get("env")).length >= MAX_RULES)
+      return c.json(
+        { Error: { code: "VALIDATION_FAILED", detail: `An environment holds at most ${MAX_RULES} fault rules.` } },
+        400,
+      );
     return c.json({ rule: options.faults.add(c.get("env"), parsed.data) }, 201);
   });
   app.delete("/:env/operator/faults/:id{[0-9]+}", (c) => {
-    if (!options.faults.remove(c.get("env"), Number(c.req.param("id")))) return c.json({ Error: "No such fault rule" }, 404);
+    if (!options.faults.remove(c.get("env"), Number(c.req.param("id"))))
+      return c.json({ Error: "No such fault rule" }, 404);
     return c.body(null, 204);
   });
   app.get("/:env/operator/faults", (c) => c.json({ rules: options.faults.list(c.get("env")) }));

@@ -65,50 +65,105 @@ const lineField = (index: number, field: string) => `purchase_transactions[${ind
  * @example
  * const { lines, notReady, totalCases } = await checkPurchaseOrder(trx, scope, input, { today: "2026-11-21", checksDeliveryDate: true });
  */
-export async function checkPurchaseOrder(db: Kysely<Database>, scope: KeyScope, input: PurchaseOrderInput, options: CheckOptions): Promise<CheckedPurchaseOrder> {
+export async function checkPurchaseOrder(
+  db: Kysely<Database>,
+  scope: KeyScope,
+  input: PurchaseOrderInput,
+  options: CheckOptions,
+): Promise<CheckedPurchaseOrder> {
   if (scope.type === "Supplier" && !scope.supplierIds.includes(input.supplier_id)) {
     const detail = `This key is not authorized for supplier ${input.supplier_id}`;
-    throw rejection(403, "SUPPLIER_NOT_AUTHORIZED", detail, [{ field: "supplier_id", code: "SUPPLIER_NOT_AUTHORIZED", detail }]);
+    throw rejection(403, "SUPPLIER_NOT_AUTHORIZED", detail, [
+      { field: "supplier_id", code: "SUPPLIER_NOT_AUTHORIZED", detail },
+    ]);
   }
   const errors: FieldError[] = [];
-  const add = (field: string, code: string, detail: string, extra: Partial<FieldError> = {}) => errors.push({ field, code, detail, ...extra });
+  const add = (field: string, code: string, detail: string, extra: Partial<FieldError> = {}) =>
+    errors.push({ field, code, detail, ...extra });
 
-  const supplier = await db.selectFrom("suppliers").select(["supplier_id", "active"]).where("supplier_id", "=", input.supplier_id).executeTakeFirst();
+  const supplier = await db
+    .selectFrom("suppliers")
+    .select(["supplier_id", "active"])
+    .where("supplier_id", "=", input.supplier_id)
+    .executeTakeFirst();
   if (!supplier) add("supplier_id", "UNKNOWN_SUPPLIER", `No supplier ${input.supplier_id}`);
   else if (!supplier.active) add("supplier_id", "SUPPLIER_INACTIVE", `Supplier ${input.supplier_id} is not active`);
 
-  const location = await db.selectFrom("locations").select(["location_id", "state"]).where("location_id", "=", input.to_location_id).executeTakeFirst();
-  const vendors = await db.selectFrom("vendors").select(["location_id", "active", "require_po_batch_codes"])
-    .where("vendor_id", "=", input.vendor_id).where("supplier_id", "=", input.supplier_id).execute();
+  const location = await db
+    .selectFrom("locations")
+    .select(["location_id", "state"])
+    .where("location_id", "=", input.to_location_id)
+    .executeTakeFirst();
+  const vendors = await db
+    .selectFrom("vendors")
+    .select(["location_id", "active", "require_po_batch_codes"])
+    .where("vendor_id", "=", input.vendor_id)
+    .where("supplier_id", "=", input.supplier_id)
+    .execute();
   const vendor = vendors.find((v) => v.location_id === input.to_location_id);
   if (!location) add("to_location_id", "UNKNOWN_LOCATION", `No warehouse ${input.to_location_id}`);
-  if (vendors.length === 0) add("vendor_id", "UNKNOWN_VENDOR", `Vendor ${input.vendor_id} is not a vendor of supplier ${input.supplier_id}`);
-  else if (location && !vendor) add("to_location_id", "VENDOR_NOT_AT_LOCATION", `Vendor ${input.vendor_id} does not deliver to warehouse ${input.to_location_id}`);
+  if (vendors.length === 0)
+    add("vendor_id", "UNKNOWN_VENDOR", `Vendor ${input.vendor_id} is not a vendor of supplier ${input.supplier_id}`);
+  else if (location && !vendor)
+    add(
+      "to_location_id",
+      "VENDOR_NOT_AT_LOCATION",
+      `Vendor ${input.vendor_id} does not deliver to warehouse ${input.to_location_id}`,
+    );
   else if (vendor && !vendor.active) add("vendor_id", "VENDOR_INACTIVE", `Vendor ${input.vendor_id} is not active`);
 
   if (options.checksDeliveryDate && input.delivery_date < options.today) {
-    add("delivery_date", "DELIVERY_DATE_IN_PAST", `delivery_date ${input.delivery_date} is before today (${options.today})`);
+    add(
+      "delivery_date",
+      "DELIVERY_DATE_IN_PAST",
+      `delivery_date ${input.delivery_date} is before today (${options.today})`,
+    );
   }
 
   const ids = [...new Set(input.lines.map((l) => l.product_id))];
   const products = ids.length
-    ? await db.selectFrom("products").select(["product_id", "supplier_id", "state", "status_id", "wholesale_units_per_case"]).where("product_id", "in", ids).execute()
+    ? await db
+        .selectFrom("products")
+        .select(["product_id", "supplier_id", "state", "status_id", "wholesale_units_per_case"])
+        .where("product_id", "in", ids)
+        .execute()
     : [];
-  const stocked = ids.length && location
-    ? new Set((await db.selectFrom("inventory").select("product_id").where("location_id", "=", location.location_id).where("product_id", "in", ids).execute()).map((r) => r.product_id))
-    : new Set<number>();
+  const stocked =
+    ids.length && location
+      ? new Set(
+          (
+            await db
+              .selectFrom("inventory")
+              .select("product_id")
+              .where("location_id", "=", location.location_id)
+              .where("product_id", "in", ids)
+              .execute()
+          ).map((r) => r.product_id),
+        )
+      : new Set<number>();
 
   const lines: CheckedLine[] = [];
   input.lines.forEach((line, index) => {
     const product = products.find((p) => p.product_id === line.product_id);
     const at = { index, ProductID: line.product_id };
     if (!product || product.supplier_id !== input.supplier_id) {
-      add(lineField(index, "product_id"), "UNKNOWN_PRODUCT", `Product ${line.product_id} is not in supplier ${input.supplier_id}'s catalog`, at);
+      add(
+        lineField(index, "product_id"),
+        "UNKNOWN_PRODUCT",
+        `Product ${line.product_id} is not in supplier ${input.supplier_id}'s catalog`,
+        at,
+      );
       return;
     }
-    if (product.status_id === 0) add(lineField(index, "product_id"), "PRODUCT_DISCONTINUED", `Product ${line.product_id} is discontinued`, at);
+    if (product.status_id === 0)
+      add(lineField(index, "product_id"), "PRODUCT_DISCONTINUED", `Product ${line.product_id} is discontinued`, at);
     if (location && product.state !== location.state) {
-      add(lineField(index, "product_id"), "PRODUCT_NOT_IN_STATE", `Product ${line.product_id} is sold in ${product.state}, not in ${location.state} where warehouse ${location.location_id} is`, at);
+      add(
+        lineField(index, "product_id"),
+        "PRODUCT_NOT_IN_STATE",
+        `Product ${line.product_id} is sold in ${product.state}, not in ${location.state} where warehouse ${location.location_id} is`,
+        at,
+      );
     }
     const perCase = product.wholesale_units_per_case;
     const byCases = line.cases !== undefined && line.cases !== null;
@@ -117,7 +172,14 @@ export async function checkPurchaseOrder(db: Kysely<Database>, scope: KeyScope, 
     const numUnits = byCases ? Math.round(quantity * perCase * 1e6) / 1e6 : quantity;
     if (!Number.isSafeInteger(numUnits)) {
       const field = byCases ? "cases" : "units";
-      add(lineField(index, field), "NOT_WHOLE_UNITS", byCases ? `${quantity} cases of ${perCase} units is not a whole number of units` : `units must be a whole number`, at);
+      add(
+        lineField(index, field),
+        "NOT_WHOLE_UNITS",
+        byCases
+          ? `${quantity} cases of ${perCase} units is not a whole number of units`
+          : `units must be a whole number`,
+        at,
+      );
       return;
     }
     const batch = line.batch_code?.trim() ? line.batch_code.trim() : null;
@@ -132,7 +194,13 @@ export async function checkPurchaseOrder(db: Kysely<Database>, scope: KeyScope, 
       needs_activation: stocked.has(line.product_id) ? 0 : 1,
     });
   });
-  if (errors.length) throw rejection(422, "UNPROCESSABLE", `The purchase order refers to data it cannot use (${errors.length} problem${errors.length === 1 ? "" : "s"}).`, errors);
+  if (errors.length)
+    throw rejection(
+      422,
+      "UNPROCESSABLE",
+      `The purchase order refers to data it cannot use (${errors.length} problem${errors.length === 1 ? "" : "s"}).`,
+      errors,
+    );
 
   await assertPoNumFree(db, input.vendor_id, input.po_num, options.self);
   // Every input line has its checked line now (a line that could not be checked threw above), index for index.
@@ -141,9 +209,17 @@ export async function checkPurchaseOrder(db: Kysely<Database>, scope: KeyScope, 
 }
 
 /** 409 DUPLICATE_PO_NUMBER when the vendor already has a purchase with this po_num (other than `self`). */
-export async function assertPoNumFree(db: Kysely<Database>, vendorId: number, poNum: string, self?: string): Promise<void> {
-  const existing = await db.selectFrom("purchases").select("purchase_global_id")
-    .where("vendor_id", "=", vendorId).where("po_num", "=", poNum)
+export async function assertPoNumFree(
+  db: Kysely<Database>,
+  vendorId: number,
+  poNum: string,
+  self?: string,
+): Promise<void> {
+  const existing = await db
+    .selectFrom("purchases")
+    .select("purchase_global_id")
+    .where("vendor_id", "=", vendorId)
+    .where("po_num", "=", poNum)
     .$if(self !== undefined, (q) => q.where("purchase_global_id", "!=", self!))
     .executeTakeFirst();
   if (existing) throw duplicatePoNumber(vendorId, poNum, existing.purchase_global_id);
@@ -152,17 +228,43 @@ export async function assertPoNumFree(db: Kysely<Database>, vendorId: number, po
 /** 409 DUPLICATE_PO_NUMBER, naming the purchase that holds the po_num when it is known. */
 export function duplicatePoNumber(vendorId: number, poNum: string, existing: string | undefined) {
   const detail = `po_num ${poNum} is already used for vendor ${vendorId}${existing ? ` by purchase ${existing}` : ""}`;
-  return rejection(409, "DUPLICATE_PO_NUMBER", detail, [{ field: "po_num", code: "DUPLICATE_PO_NUMBER", detail }], existing ? { purchase_global_id: existing } : {});
+  return rejection(
+    409,
+    "DUPLICATE_PO_NUMBER",
+    detail,
+    [{ field: "po_num", code: "DUPLICATE_PO_NUMBER", detail }],
+    existing ? { purchase_global_id: existing } : {},
+  );
 }
 
 /** The readiness rules on stored draft lines, for submit. */
-export function readinessOf(lines: { num_units: number; cases: number | null; batch_code: string | null; product_id: number }[], requiresBatchCodes: boolean): FieldError[] {
+export function readinessOf(
+  lines: { num_units: number; cases: number | null; batch_code: string | null; product_id: number }[],
+  requiresBatchCodes: boolean,
+): FieldError[] {
   const problems: FieldError[] = [];
-  if (lines.length === 0) problems.push({ field: "purchase_transactions", code: "NO_LINE_ITEMS", detail: "A purchase order needs at least one line item" });
+  if (lines.length === 0)
+    problems.push({
+      field: "purchase_transactions",
+      code: "NO_LINE_ITEMS",
+      detail: "A purchase order needs at least one line item",
+    });
   lines.forEach((line, index) => {
     const at = { index, ProductID: line.product_id };
-    if (line.num_units <= 0) problems.push({ field: lineField(index, line.cases === null ? "units" : "cases"), code: "QUANTITY_NOT_POSITIVE", detail: "Quantities must be positive", ...at });
-    if (requiresBatchCodes && !line.batch_code) problems.push({ field: lineField(index, "batch_code"), code: "BATCH_CODE_REQUIRED", detail: "The vendor requires a batch code on every line", ...at });
+    if (line.num_units <= 0)
+      problems.push({
+        field: lineField(index, line.cases === null ? "units" : "cases"),
+        code: "QUANTITY_NOT_POSITIVE",
+        detail: "Quantities must be positive",
+        ...at,
+      });
+    if (requiresBatchCodes && !line.batch_code)
+      problems.push({
+        field: lineField(index, "batch_code"),
+        code: "BATCH_CODE_REQUIRED",
+        detail: "The vendor requires a batch code on every line",
+        ...at,
+      });
   });
   return problems;
 }

@@ -12,7 +12,12 @@ const dir = mkdtempSync(join(tmpdir(), "backroom-runtime-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const options = (extra: Partial<SandboxRuntimeOptions> = {}): SandboxRuntimeOptions => ({
-  dataDir: dir, clock: fixedClock("2026-11-21T18:00:00.000Z"), rateLimit: 1000, scale: 0.05, basePath: "", ...extra,
+  dataDir: dir,
+  clock: fixedClock("2026-11-21T18:00:00.000Z"),
+  rateLimit: 1000,
+  scale: 0.05,
+  basePath: "",
+  ...extra,
 });
 
 const get = (runtime: Awaited<ReturnType<typeof startSandbox>>, path: string, key = "test-employee-demo") =>
@@ -60,12 +65,20 @@ describe("sandbox runtime", () => {
     const own = mkdtempSync(join(tmpdir(), "backroom-version-"));
     const lines: string[] = [];
     const first = await startSandbox(options({ dataDir: own }));
-    await first.databases.test.updateTable("sandbox_meta").set({ value: "0" }).where("key", "=", "seed_version").execute();
+    await first.databases.test
+      .updateTable("sandbox_meta")
+      .set({ value: "0" })
+      .where("key", "=", "seed_version")
+      .execute();
     await first.close();
     const second = await startSandbox(options({ dataDir: own, log: (l) => lines.push(l) }));
     expect(lines.filter((l) => l.includes("seeded by seed version 0"))).toHaveLength(1);
     expect(lines.filter((l) => l.includes("seeded the"))).toEqual([expect.stringContaining("test environment")]);
-    const version = await second.databases.test.selectFrom("sandbox_meta").select("value").where("key", "=", "seed_version").executeTakeFirstOrThrow();
+    const version = await second.databases.test
+      .selectFrom("sandbox_meta")
+      .select("value")
+      .where("key", "=", "seed_version")
+      .executeTakeFirstOrThrow();
     expect(version.value).toBe(SEED_VERSION);
     await second.close();
     rmSync(own, { recursive: true, force: true });
@@ -83,7 +96,10 @@ describe("sandbox runtime", () => {
       expect.stringContaining("copied the test environment from its template"),
     ]);
     const second = await startSandbox(options({ dataDir: join(own, "two"), templateDir, log: (l) => lines.push(l) }));
-    expect(lines.slice(4)).toEqual([expect.stringContaining("copied the production environment from its template"), expect.stringContaining("copied the test environment from its template")]);
+    expect(lines.slice(4)).toEqual([
+      expect.stringContaining("copied the production environment from its template"),
+      expect.stringContaining("copied the test environment from its template"),
+    ]);
     // The copies are each their own: a key issued in one is unknown to the other.
     const issued = await first.app.request("/test/operator/keys", {
       method: "POST",
@@ -94,15 +110,25 @@ describe("sandbox runtime", () => {
     expect((await get(first, "/test/api/v1/states", key)).status).toBe(200);
     expect((await get(second, "/test/api/v1/states", key)).status).toBe(401);
     const seeded = await startSandbox(options({ dataDir: ":memory:" }));
-    for (const path of ["/test/api/v1/invoices?Statuses=1,7&PageSize=200", "/production/api/v1/payments?PageSize=200"]) {
+    for (const path of [
+      "/test/api/v1/invoices?Statuses=1,7&PageSize=200",
+      "/production/api/v1/payments?PageSize=200",
+    ]) {
       const demo = path.startsWith("/production") ? "production-employee-demo" : "test-employee-demo";
-      expect((await get(second, path, demo)).headers.get("ETag"), path).toBe((await get(seeded, path, demo)).headers.get("ETag"));
+      expect((await get(second, path, demo)).headers.get("ETag"), path).toBe(
+        (await get(seeded, path, demo)).headers.get("ETag"),
+      );
     }
     await Promise.all([first.close(), second.close(), seeded.close()]);
 
     // --reset copies afresh, seeding nothing.
-    const reset = await startSandbox(options({ dataDir: join(own, "one"), templateDir, reset: true, log: (l) => lines.push(l) }));
-    expect(lines.slice(6)).toEqual([expect.stringContaining("copied the production environment"), expect.stringContaining("copied the test environment")]);
+    const reset = await startSandbox(
+      options({ dataDir: join(own, "one"), templateDir, reset: true, log: (l) => lines.push(l) }),
+    );
+    expect(lines.slice(6)).toEqual([
+      expect.stringContaining("copied the production environment"),
+      expect.stringContaining("copied the test environment"),
+    ]);
     expect((await get(reset, "/test/api/v1/states", key)).status).toBe(401);
     await reset.close();
     rmSync(own, { recursive: true, force: true });
@@ -112,13 +138,22 @@ describe("sandbox runtime", () => {
     const own = mkdtempSync(join(tmpdir(), "backroom-templates-"));
     const templateDir = join(own, "templates");
     const runtime = await startSandbox(options({ dataDir: join(own, "data"), templateDir }));
-    const states = async () => ((await (await get(runtime, "/test/api/v1/states")).json()) as { Data: { StateName: string }[] }).Data.map((s) => s.StateName);
+    const states = async () =>
+      ((await (await get(runtime, "/test/api/v1/states")).json()) as { Data: { StateName: string }[] }).Data.map(
+        (s) => s.StateName,
+      );
     const seededStates = await states();
     // Marked in the template itself: what the reset restores shows where it came from.
-    const template = new SQLite(join(templateDir, templateName("test", new Date("2026-11-21T18:00:00.000Z"), 0.05, true)));
+    const template = new SQLite(
+      join(templateDir, templateName("test", new Date("2026-11-21T18:00:00.000Z"), 0.05, true)),
+    );
     template.prepare("update states set state_name = 'From the template' where state = 'CA'").run();
     template.close();
-    const reset = await runtime.app.request("/test/operator/reset", { method: "POST", headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" }, body: "{}" });
+    const reset = await runtime.app.request("/test/operator/reset", {
+      method: "POST",
+      headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(reset.status).toBe(200);
     expect(await reset.json()).toMatchObject({ env: "test", seededAt: "2026-11-21T18:00:00.000Z", scale: 0.05 });
     expect(await states()).toEqual(seededStates.map((name) => (name === "California" ? "From the template" : name)));
@@ -129,7 +164,11 @@ describe("sandbox runtime", () => {
   it("seeds the same data from scratch every time: equal answers, equal ETags", async () => {
     const a = await startSandbox(options({ dataDir: ":memory:" }));
     const b = await startSandbox(options({ dataDir: ":memory:" }));
-    for (const path of ["/test/api/v1/invoices?Statuses=1,7&PageSize=200", "/test/api/v1/products?PageSize=200", "/production/api/v1/payments?PageSize=200"]) {
+    for (const path of [
+      "/test/api/v1/invoices?Statuses=1,7&PageSize=200",
+      "/test/api/v1/products?PageSize=200",
+      "/production/api/v1/payments?PageSize=200",
+    ]) {
       const key = path.startsWith("/production") ? "production-employee-demo" : "test-employee-demo";
       expect((await get(b, path, key)).headers.get("ETag"), path).toBe((await get(a, path, key)).headers.get("ETag"));
     }

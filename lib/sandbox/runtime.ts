@@ -56,7 +56,11 @@ async function openMigrated(file: string): Promise<Kysely<Database>> {
 
 /** The version of the seed that filled a database; undefined when nothing has. */
 async function seedVersionOf(db: Kysely<Database>): Promise<string | undefined> {
-  const meta = await db.selectFrom("sandbox_meta").select(["key", "value"]).where("key", "in", ["seeded_at", "seed_version"]).execute();
+  const meta = await db
+    .selectFrom("sandbox_meta")
+    .select(["key", "value"])
+    .where("key", "in", ["seeded_at", "seed_version"])
+    .execute();
   if (!meta.some((m) => m.key === "seeded_at")) return undefined;
   return meta.find((m) => m.key === "seed_version")?.value ?? "?";
 }
@@ -66,7 +70,11 @@ async function seedVersionOf(db: Kysely<Database>): Promise<string | undefined> 
  * otherwise (new, never seeded, or seeded by another version of the seed: then it starts afresh, and writes made to it
  * are lost, as with --reset) a copy of the seed's template when there are templates, else seeded here.
  */
-async function openEnvironment(env: Environment, options: SandboxRuntimeOptions, templates: SeedTemplates | undefined): Promise<Kysely<Database>> {
+async function openEnvironment(
+  env: Environment,
+  options: SandboxRuntimeOptions,
+  templates: SeedTemplates | undefined,
+): Promise<Kysely<Database>> {
   const inMemory = options.dataDir === ":memory:";
   const file = inMemory ? ":memory:" : join(options.dataDir, `sandbox-${env}.sqlite`);
   if (!inMemory) {
@@ -76,7 +84,10 @@ async function openEnvironment(env: Environment, options: SandboxRuntimeOptions,
       const db = await openMigrated(file);
       const version = await seedVersionOf(db);
       if (version === SEED_VERSION) return db;
-      if (version !== undefined) options.log?.(`sandbox: the ${env} environment was seeded by seed version ${version}; seeding version ${SEED_VERSION} afresh`);
+      if (version !== undefined)
+        options.log?.(
+          `sandbox: the ${env} environment was seeded by seed version ${version}; seeding version ${SEED_VERSION} afresh`,
+        );
       await db.destroy();
       removeDatabaseFiles(file);
     }
@@ -95,32 +106,53 @@ async function openEnvironment(env: Environment, options: SandboxRuntimeOptions,
  * The environment's database as a copy of its template (made first when there is none for now); undefined when no
  * template could be had or copied (a folder that cannot be written, say): the caller seeds the database itself.
  */
-async function copiedFromTemplate(env: Environment, file: string, options: SandboxRuntimeOptions, templates: SeedTemplates): Promise<Kysely<Database> | undefined> {
+async function copiedFromTemplate(
+  env: Environment,
+  file: string,
+  options: SandboxRuntimeOptions,
+  templates: SeedTemplates,
+): Promise<Kysely<Database> | undefined> {
   const started = performance.now();
   try {
     await copyTemplate(await templates.obtain(env, options.clock.now(), options.scale), file);
   } catch (error) {
     removeDatabaseFiles(file);
-    options.log?.(`sandbox: no template for the ${env} environment (${error instanceof Error ? error.message : String(error)}); seeding it here`);
+    options.log?.(
+      `sandbox: no template for the ${env} environment (${error instanceof Error ? error.message : String(error)}); seeding it here`,
+    );
     return undefined;
   }
   const db = await openMigrated(file);
-  options.log?.(`sandbox: copied the ${env} environment from its template in ${Math.round(performance.now() - started)} ms`);
+  options.log?.(
+    `sandbox: copied the ${env} environment from its template in ${Math.round(performance.now() - started)} ms`,
+  );
   return db;
 }
 
 /** Opens (and on first use seeds, or copies from the templates) both environments and builds the sandbox app on them. */
 export async function startSandbox(options: SandboxRuntimeOptions): Promise<SandboxRuntime> {
-  const templates = options.templateDir && options.dataDir !== ":memory:" ? seedTemplates(options.templateDir, { fixed: options.clock.fixed, log: options.log }) : undefined;
+  const templates =
+    options.templateDir && options.dataDir !== ":memory:"
+      ? seedTemplates(options.templateDir, { fixed: options.clock.fixed, log: options.log })
+      : undefined;
   const entries = [];
   for (const env of ENVIRONMENTS) entries.push([env, await openEnvironment(env, options, templates)] as const);
   const databases = Object.fromEntries(entries) as Record<Environment, Kysely<Database>>;
   // A clock the operator moved stays moved across restarts (its offset is kept in the environment's database).
   const clockEntries = [];
-  for (const env of ENVIRONMENTS) clockEntries.push([env, environmentClock(options.clock, await loadClockOffset(databases[env]))] as const);
+  for (const env of ENVIRONMENTS)
+    clockEntries.push([env, environmentClock(options.clock, await loadClockOffset(databases[env]))] as const);
   const clocks = Object.fromEntries(clockEntries) as Record<Environment, EnvironmentClock>;
   const jobs = createJobRunner(databases, clocks);
-  const app = createSandboxApp({ databases, clocks, jobs, templates, rateLimit: { limit: options.rateLimit, windowSeconds: options.rateLimitWindowSeconds }, basePath: options.basePath, v2: options.v2 });
+  const app = createSandboxApp({
+    databases,
+    clocks,
+    jobs,
+    templates,
+    rateLimit: { limit: options.rateLimit, windowSeconds: options.rateLimitWindowSeconds },
+    basePath: options.basePath,
+    v2: options.v2,
+  });
   const stopTimer = options.jobIntervalSeconds ? jobs.start(options.jobIntervalSeconds * 1000) : () => undefined;
   return {
     app,

@@ -18,7 +18,12 @@ export function supplierScope(scope: KeyScope): number[] | undefined {
 export async function arAccountScope(db: Kysely<Database>, scope: KeyScope): Promise<number[] | undefined> {
   if (scope.type !== "Customer") return undefined;
   if (scope.customerIds.length === 0) return [];
-  const rows = await db.selectFrom("customers").select("ar_account_id").where("customer_id", "in", scope.customerIds).orderBy("ar_account_id").execute();
+  const rows = await db
+    .selectFrom("customers")
+    .select("ar_account_id")
+    .where("customer_id", "in", scope.customerIds)
+    .orderBy("ar_account_id")
+    .execute();
   return rows.map((r) => r.ar_account_id);
 }
 
@@ -26,12 +31,21 @@ export async function arAccountScope(db: Kysely<Database>, scope: KeyScope): Pro
 export async function customerStates(db: Kysely<Database>, scope: KeyScope): Promise<string[] | undefined> {
   if (scope.type !== "Customer") return undefined;
   if (scope.customerIds.length === 0) return [];
-  const rows = await db.selectFrom("customers").select("state").distinct().where("customer_id", "in", scope.customerIds).orderBy("state").execute();
+  const rows = await db
+    .selectFrom("customers")
+    .select("state")
+    .distinct()
+    .where("customer_id", "in", scope.customerIds)
+    .orderBy("state")
+    .execute();
   return rows.map((r) => r.state);
 }
 
 /** Intersects a requested list of text values with the visible ones (undefined: no restriction). */
-export function visibleValues(requested: string[] | undefined, allowed: readonly string[] | undefined): string[] | undefined {
+export function visibleValues(
+  requested: string[] | undefined,
+  allowed: readonly string[] | undefined,
+): string[] | undefined {
   if (allowed === undefined) return requested;
   if (requested === undefined) return [...allowed];
   return requested.filter((v) => allowed.includes(v));

@@ -28,7 +28,10 @@ function recorder() {
       for (const w of waiters.filter((w) => w.match.test(line))) w.resolve();
     },
     /** Resolves once a line matching `match` has been logged. */
-    saw: (match: RegExp) => (lines.some((l) => match.test(l)) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ match, resolve }))),
+    saw: (match: RegExp) =>
+      lines.some((l) => match.test(l))
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiters.push({ match, resolve })),
     count: (match: RegExp) => lines.filter((l) => match.test(l)).length,
   };
 }
@@ -36,8 +39,16 @@ function recorder() {
 const MADE = /seeded the test environment's template/;
 
 /** A database file opened for `work` (read only for a template: opening it to write would make it WAL). */
-async function withDatabase<T>(file: string, work: (db: Kysely<Database>) => Promise<T>, { readonly = false } = {}): Promise<T> {
-  const db = readonly ? new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) }) : openSandboxDatabase(file);
+async function withDatabase<T>(
+  file: string,
+  work: (db: Kysely<Database>) => Promise<T>,
+  { readonly = false } = {},
+): Promise<T> {
+  const db = readonly
+    ? new Kysely<Database>({
+        dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }),
+      })
+    : openSandboxDatabase(file);
   try {
     return await work(db);
   } finally {
@@ -45,17 +56,29 @@ async function withDatabase<T>(file: string, work: (db: Kysely<Database>) => Pro
   }
 }
 
-const customerCount = (db: Kysely<Database>) => db.selectFrom("customers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((r) => Number(r.n));
+const customerCount = (db: Kysely<Database>) =>
+  db
+    .selectFrom("customers")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
 
 describe("seedPeriod and templateName: what a template is right for", () => {
   it("is the UTC date and the nightly sync (08:00 UTC): a span ends at 00:00 and at 08:00", () => {
-    expect(seedPeriod(new Date("2026-11-25T10:00:00Z"))).toEqual({ start: new Date("2026-11-25T08:00:00Z"), end: new Date("2026-11-26T00:00:00Z") });
-    expect(seedPeriod(new Date("2026-11-25T03:00:00Z"))).toEqual({ start: new Date("2026-11-25T00:00:00Z"), end: new Date("2026-11-25T08:00:00Z") });
+    expect(seedPeriod(new Date("2026-11-25T10:00:00Z"))).toEqual({
+      start: new Date("2026-11-25T08:00:00Z"),
+      end: new Date("2026-11-26T00:00:00Z"),
+    });
+    expect(seedPeriod(new Date("2026-11-25T03:00:00Z"))).toEqual({
+      start: new Date("2026-11-25T00:00:00Z"),
+      end: new Date("2026-11-25T08:00:00Z"),
+    });
     expect(seedPeriod(new Date("2026-11-25T08:00:00Z")).start).toEqual(new Date("2026-11-25T08:00:00Z"));
   });
 
   it("names one template for every moment of a span, another for the next span, the next day, a scale, an environment", () => {
-    const name = (at: string, scale = 1, env: "test" | "production" = "test") => templateName(env, new Date(at), scale, false);
+    const name = (at: string, scale = 1, env: "test" | "production" = "test") =>
+      templateName(env, new Date(at), scale, false);
     expect(name("2026-11-25T08:00:00Z")).toBe(`test-seed${SEED_VERSION}-scale1-from-20261125T080000000Z.sqlite`);
     expect(name("2026-11-25T23:59:59Z")).toBe(name("2026-11-25T08:00:00Z"));
     expect(name("2026-11-25T07:59:59Z")).not.toBe(name("2026-11-25T08:00:00Z"));
@@ -88,13 +111,17 @@ describe("seedTemplates", () => {
     const dir = folder();
     const record = recorder();
     // Each its own `seedTemplates`, with its own lock connection, as separate servers would have.
-    const paths = await Promise.all([1, 2, 3].map(() => seedTemplates(dir, { fixed: true, log: record.log }).obtain("test", TEST_NOW, TEST_SCALE)));
+    const paths = await Promise.all(
+      [1, 2, 3].map(() => seedTemplates(dir, { fixed: true, log: record.log }).obtain("test", TEST_NOW, TEST_SCALE)),
+    );
     expect(new Set(paths).size).toBe(1);
     expect(record.count(MADE)).toBe(1);
     // A later ask finds it: nothing made, nothing waited for.
     await seedTemplates(dir, { fixed: true, log: record.log }).obtain("test", TEST_NOW, TEST_SCALE);
     expect(record.count(MADE)).toBe(1);
-    expect(readdirSync(dir).filter((name) => name.endsWith(".sqlite"))).toEqual([templateName("test", TEST_NOW, TEST_SCALE, true)]);
+    expect(readdirSync(dir).filter((name) => name.endsWith(".sqlite"))).toEqual([
+      templateName("test", TEST_NOW, TEST_SCALE, true),
+    ]);
   });
 
   it("waits while another process holds the lock, and makes the template itself once that process has died", async () => {
@@ -103,8 +130,18 @@ describe("seedTemplates", () => {
     const templates = seedTemplates(dir, { fixed: true, log: record.log });
     // Another process takes the folder's lock (as a server making a template would) and dies holding it.
     mkdirSync(dir, { recursive: true });
-    const holder = spawn(process.execPath, ["-e", "const D = require('better-sqlite3'); new D(process.argv[1]).exec('begin exclusive'); console.log('held'); setInterval(() => {}, 1000);", join(dir, "templates.lock")], { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] });
-    await new Promise<void>((resolve) => holder.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("held") && resolve()));
+    const holder = spawn(
+      process.execPath,
+      [
+        "-e",
+        "const D = require('better-sqlite3'); new D(process.argv[1]).exec('begin exclusive'); console.log('held'); setInterval(() => {}, 1000);",
+        join(dir, "templates.lock"),
+      ],
+      { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise<void>((resolve) =>
+      holder.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("held") && resolve()),
+    );
     const obtained = templates.obtain("test", TEST_NOW, TEST_SCALE);
     await record.saw(/another process is making a seed template/);
     expect(existsSync(join(dir, templateName("test", TEST_NOW, TEST_SCALE, true)))).toBe(false);
@@ -121,7 +158,13 @@ describe("seedTemplates", () => {
     expect(await templates.obtain("test", new Date("2026-11-24T22:30:00Z"), TEST_SCALE)).toBe(morning);
     expect(record.count(MADE)).toBe(1);
     // An outdated seed version's template goes too.
-    const older = join(dir, templateName("test", new Date("2026-11-24T09:00:00Z"), TEST_SCALE, false).replace(`-seed${SEED_VERSION}-`, "-seed0-"));
+    const older = join(
+      dir,
+      templateName("test", new Date("2026-11-24T09:00:00Z"), TEST_SCALE, false).replace(
+        `-seed${SEED_VERSION}-`,
+        "-seed0-",
+      ),
+    );
     new SQLite(older).close();
     const next = await templates.obtain("test", new Date("2026-11-25T09:00:00Z"), TEST_SCALE);
     expect(next).not.toBe(morning);
@@ -131,7 +174,11 @@ describe("seedTemplates", () => {
     await withDatabase(
       next,
       async (db) => {
-        const seededAt = await db.selectFrom("sandbox_meta").select("value").where("key", "=", "seeded_at").executeTakeFirstOrThrow();
+        const seededAt = await db
+          .selectFrom("sandbox_meta")
+          .select("value")
+          .where("key", "=", "seeded_at")
+          .executeTakeFirstOrThrow();
         expect(seededAt.value).toBe("2026-11-25T09:00:00.000Z");
       },
       { readonly: true },
@@ -194,7 +241,8 @@ describe("copyTemplate and restoreFromTemplate", () => {
       await withDatabase(
         template,
         async (source) => {
-          for (const table of SEED_TABLES) expect(await allRows(db, table), table).toEqual(await allRows(source, table));
+          for (const table of SEED_TABLES)
+            expect(await allRows(db, table), table).toEqual(await allRows(source, table));
         },
         { readonly: true },
       );

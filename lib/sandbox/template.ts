@@ -58,7 +58,10 @@ export function templateName(env: Environment, now: Date, scale: number, fixed: 
  * const templates = seedTemplates(".next/sandbox-templates", { log: console.log });
  * await copyTemplate(await templates.obtain("test", new Date(), 1), ".data/sandbox-test.sqlite");
  */
-export function seedTemplates(dir: string, options: { fixed?: boolean; log?: (line: string) => void } = {}): SeedTemplates {
+export function seedTemplates(
+  dir: string,
+  options: { fixed?: boolean; log?: (line: string) => void } = {},
+): SeedTemplates {
   const fixed = options.fixed === true;
   const fileOf = (env: Environment, now: Date, scale: number) => join(dir, templateName(env, now, scale, fixed));
 
@@ -91,7 +94,8 @@ export function seedTemplates(dir: string, options: { fixed?: boolean; log?: (li
       const match = /^(\w+)-seed(\w+)-scale[\d.]+-(from|at)-(\w+)\.sqlite$/.exec(name);
       if (!match || match[1] !== env) continue;
       const [, , version, kind, when] = match;
-      if (version !== SEED_VERSION || (start !== undefined && kind === "from" && when! < start)) removeDatabaseFiles(join(dir, name));
+      if (version !== SEED_VERSION || (start !== undefined && kind === "from" && when! < start))
+        removeDatabaseFiles(join(dir, name));
     }
   }
 
@@ -165,13 +169,18 @@ export async function copyTemplate(template: string, file: string): Promise<void
  * old data or the new, never a mix): every table emptied, then filled from the template (attached for the while).
  * Answers as the seed does: when the template was seeded, its scale, how long the restore took.
  */
-export async function restoreFromTemplate(db: Kysely<Database>, template: string): Promise<{ now: string; scale: number; elapsedMs: number }> {
+export async function restoreFromTemplate(
+  db: Kysely<Database>,
+  template: string,
+): Promise<{ now: string; scale: number; elapsedMs: number }> {
   const started = performance.now();
   await sql`attach database ${template} as seed_template`.execute(db);
   try {
     // A template removed since it was found (its span ended a moment ago) was attached as a new, empty file: its meta
     // table is missing, and nothing has been touched yet. The empty file goes; the caller seeds instead.
-    const meta = await sql<{ n: number }>`select count(*) as n from seed_template.sqlite_master where name = 'sandbox_meta'`.execute(db);
+    const meta = await sql<{
+      n: number;
+    }>`select count(*) as n from seed_template.sqlite_master where name = 'sandbox_meta'`.execute(db);
     if (Number(meta.rows[0]?.n) === 0) {
       if (statSync(template).size === 0) rmSync(template, { force: true });
       throw new Error(`the template ${template} is gone`);
@@ -180,14 +189,22 @@ export async function restoreFromTemplate(db: Kysely<Database>, template: string
       for (const table of [...SEED_TABLES].reverse()) await trx.deleteFrom(table).execute();
       for (const table of SEED_TABLES) {
         // By name: a table's columns are in the order its migrations added them, the same in both, but named all the same.
-        const columns = (await sql<{ name: string }>`select name from pragma_table_info(${table}, 'seed_template')`.execute(trx)).rows.map((c) => sql.id(c.name));
-        await sql`insert into ${sql.id("main", table)} (${sql.join(columns)}) select ${sql.join(columns)} from ${sql.id("seed_template", table)}`.execute(trx);
+        const columns = (
+          await sql<{ name: string }>`select name from pragma_table_info(${table}, 'seed_template')`.execute(trx)
+        ).rows.map((c) => sql.id(c.name));
+        await sql`insert into ${sql.id("main", table)} (${sql.join(columns)}) select ${sql.join(columns)} from ${sql.id("seed_template", table)}`.execute(
+          trx,
+        );
       }
     });
   } finally {
     await sql`detach database seed_template`.execute(db);
   }
-  const meta = await db.selectFrom("sandbox_meta").select(["key", "value"]).where("key", "in", ["seeded_at", "scale"]).execute();
+  const meta = await db
+    .selectFrom("sandbox_meta")
+    .select(["key", "value"])
+    .where("key", "in", ["seeded_at", "scale"])
+    .execute();
   return {
     now: meta.find((m) => m.key === "seeded_at")?.value ?? "",
     scale: Number(meta.find((m) => m.key === "scale")?.value ?? 1),

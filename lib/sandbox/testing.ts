@@ -50,7 +50,13 @@ const KEYS = demoKeys("test");
  * const { status, body } = await sandbox.call("GET", "/v1/payments", { as: "Customer" });
  */
 export async function openTestSandbox(): Promise<TestSandbox> {
-  const runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(TEST_CLOCK), rateLimit: 1_000_000, scale: 0.05, basePath: "" });
+  const runtime = await startSandbox({
+    dataDir: ":memory:",
+    clock: fixedClock(TEST_CLOCK),
+    rateLimit: 1_000_000,
+    scale: 0.05,
+    basePath: "",
+  });
   async function send(url: string, method: string, options: CallOptions = {}): Promise<Answer> {
     const as = options.as ?? "Employee";
     const headers: Record<string, string> = { "x-api-key": as in KEYS ? KEYS[as as KeyType] : as, ...options.headers };
@@ -61,7 +67,11 @@ export async function openTestSandbox(): Promise<TestSandbox> {
     }
     const res = await runtime.app.request(url, { method, headers, body });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Answer["body"]) : (undefined as unknown as Answer["body"]) };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: text ? (JSON.parse(text) as Answer["body"]) : (undefined as unknown as Answer["body"]),
+    };
   }
   return {
     runtime,

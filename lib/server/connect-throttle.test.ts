@@ -33,7 +33,8 @@ describe("the connect throttle, in memory", () => {
 
   it("makes an account wait after 5 failed sign-ins from any addresses, and only that account", async () => {
     const throttle = createConnectThrottle({ secret });
-    for (let i = 1; i <= 4; i++) expect(await throttle.failed(`203.0.113.${i}`, "Ana@Shop.example"), `failure ${i}`).toBeUndefined();
+    for (let i = 1; i <= 4; i++)
+      expect(await throttle.failed(`203.0.113.${i}`, "Ana@Shop.example"), `failure ${i}`).toBeUndefined();
     expect(await throttle.failed("203.0.113.5", "ana@shop.example")).toEqual({ seconds: 60, scope: "account" });
     // From a sixth address the account still waits; another account from the same address does not.
     expect(await throttle.check("198.51.100.9", "ana@shop.example")).toEqual({ seconds: 60, scope: "account" });
@@ -70,7 +71,8 @@ describe("the connect throttle, in memory", () => {
 
   it("never locks everyone out of signing in: failed sign-ins from anywhere neither count to the global ceiling nor wait on it", async () => {
     const throttle = createConnectThrottle({ secret, globalPerMinute: 10 });
-    for (let i = 0; i < 30; i++) expect(await throttle.failed(`10.0.2.${i}`, `person-${i}@shop.example`, "sign-in")).toBeUndefined();
+    for (let i = 0; i < 30; i++)
+      expect(await throttle.failed(`10.0.2.${i}`, `person-${i}@shop.example`, "sign-in")).toBeUndefined();
     expect(await throttle.check("192.0.2.99", "ana@shop.example", "sign-in")).toBeUndefined();
     expect(await throttle.check("192.0.2.99")).toBeUndefined();
     // Keys past the ceiling hold up keys, not sign-ins.
@@ -113,7 +115,12 @@ describe.skipIf(!redisUrl())("the connect throttle on Redis, shared by instances
   });
 
   it("counts in memory while Redis does not answer", async () => {
-    const redis = new Redis("redis://127.0.0.1:1", { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+    const redis = new Redis("redis://127.0.0.1:1", {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     redis.on("error", () => undefined);
     const throttle = createConnectThrottle({ secret, redis, prefix: freshPrefix() });
     for (let i = 0; i < 4; i++) expect(await throttle.failed("203.0.113.7")).toBeUndefined();

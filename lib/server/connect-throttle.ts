@@ -73,7 +73,13 @@ export function createConnectThrottle(options: ConnectThrottleOptions): ConnectT
   const limiter = (name: string, points: number, duration: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix: name, points, duration });
     if (!options.redis) return memory;
-    return new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `${prefix}throttle:${name}`, points, duration, insuranceLimiter: memory });
+    return new RateLimiterRedis({
+      storeClient: options.redis,
+      keyPrefix: `${prefix}throttle:${name}`,
+      points,
+      duration,
+      insuranceLimiter: memory,
+    });
   };
   // The failures of an address in the window; a wait is a `block` of this counter (it reads as more than `free`).
   const failures = limiter("connect-failures", free, options.windowSeconds ?? 15 * 60);
@@ -81,14 +87,21 @@ export function createConnectThrottle(options: ConnectThrottleOptions): ConnectT
   const waits = limiter("connect-waits", 1_000_000, ESCALATION_SECONDS);
   const everyone = limiter("connect-failures-all", globalPerMinute, 60);
 
-  const hashed = (address: string) => createHmac("sha256", options.secret).update(`connect throttle ${address}`).digest("base64url").slice(0, 32);
+  const hashed = (address: string) =>
+    createHmac("sha256", options.secret).update(`connect throttle ${address}`).digest("base64url").slice(0, 32);
   // An account's counters live beside the addresses', under names of their own.
-  const ofAccount = (account: string) => createHmac("sha256", options.secret).update(`sign-in throttle account ${account.trim().toLowerCase()}`).digest("base64url").slice(0, 32);
+  const ofAccount = (account: string) =>
+    createHmac("sha256", options.secret)
+      .update(`sign-in throttle account ${account.trim().toLowerCase()}`)
+      .digest("base64url")
+      .slice(0, 32);
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
   async function globalWait(): Promise<ThrottleWait | undefined> {
     const all = await everyone.get(GLOBAL);
-    return all && all.consumedPoints >= globalPerMinute ? { seconds: seconds(all.msBeforeNext), scope: "global" } : undefined;
+    return all && all.consumedPoints >= globalPerMinute
+      ? { seconds: seconds(all.msBeforeNext), scope: "global" }
+      : undefined;
   }
 
   /** The wait a name (an address's or an account's) still has to run, if any. */
@@ -109,17 +122,24 @@ export function createConnectThrottle(options: ConnectThrottleOptions): ConnectT
     return { seconds: wait, scope };
   }
 
-  const longer = (a: ThrottleWait | undefined, b: ThrottleWait | undefined) => (!a ? b : !b ? a : a.seconds >= b.seconds ? a : b);
+  const longer = (a: ThrottleWait | undefined, b: ThrottleWait | undefined) =>
+    !a ? b : !b ? a : a.seconds >= b.seconds ? a : b;
 
   return {
     async check(address, account, what = "key") {
-      const own = longer(await waitOf(hashed(address), "address"), account ? await waitOf(ofAccount(account), "account") : undefined);
+      const own = longer(
+        await waitOf(hashed(address), "address"),
+        account ? await waitOf(ofAccount(account), "account") : undefined,
+      );
       return own ?? (what === "key" ? globalWait() : undefined);
     },
 
     async failed(address, account, what = "key") {
       if (what === "key") await everyone.penalty(GLOBAL);
-      const earned = longer(await fail(hashed(address), "address"), account ? await fail(ofAccount(account), "account") : undefined);
+      const earned = longer(
+        await fail(hashed(address), "address"),
+        account ? await fail(ofAccount(account), "account") : undefined,
+      );
       // Within the free failures: only the global ceiling may apply (to keys).
       return earned ?? (what === "key" ? globalWait() : undefined);
     },

@@ -18,13 +18,17 @@ export interface CurrentSession {
  * session any work. The same resolver as every route handler and the proxy (`auth/actor.ts`).
  */
 // Cached per render: the layout and the page ask for it in the same request.
-export const currentSession = cache(async (getDeps: () => Promise<Pick<SessionDeps, "actors" | "db" | "isSandbox" | "rateLimits" | "mailDelivers">>): Promise<CurrentSession | undefined> => {
-  const jar = await cookies();
-  if (!jar.getAll().some((c) => /(^|__Secure-)backroom\.session_token$/.test(c.name))) return undefined;
-  const deps = await getDeps();
-  const incoming = await headers();
-  // The whole request's headers: better-auth settles its own address from Host (no PUBLIC_URL) as for a route's call.
-  const actor = await deps.actors.resolve(new Headers(incoming));
-  if (!actor) return undefined;
-  return { actor, view: await sessionView(actor, deps) };
-});
+export const currentSession = cache(
+  async (
+    getDeps: () => Promise<Pick<SessionDeps, "actors" | "db" | "isSandbox" | "rateLimits" | "mailDelivers">>,
+  ): Promise<CurrentSession | undefined> => {
+    const jar = await cookies();
+    if (!jar.getAll().some((c) => /(^|__Secure-)backroom\.session_token$/.test(c.name))) return undefined;
+    const deps = await getDeps();
+    const incoming = await headers();
+    // The whole request's headers: better-auth settles its own address from Host (no PUBLIC_URL) as for a route's call.
+    const actor = await deps.actors.resolve(new Headers(incoming));
+    if (!actor) return undefined;
+    return { actor, view: await sessionView(actor, deps) };
+  },
+);

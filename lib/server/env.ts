@@ -26,10 +26,24 @@ const ServerEnv = z.object({
   SESSION_SECRET_PREVIOUS: z
     .string()
     .optional()
-    .transform((s) => (s ? s.split(",").map((p) => p.trim()).filter(Boolean) : []))
-    .refine((list) => list.every((p) => p.length >= 32), "every SESSION_SECRET_PREVIOUS entry must be at least 32 characters"),
+    .transform((s) =>
+      s
+        ? s
+            .split(",")
+            .map((p) => p.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .refine(
+      (list) => list.every((p) => p.length >= 32),
+      "every SESSION_SECRET_PREVIOUS entry must be at least 32 characters",
+    ),
   /** A session ends after this long without a request... */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(8 * 60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 60),
   /** ...and this long after it began, whatever happens. */
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   /** The proxy's per-key response cache; "off" sends every request upstream (for measuring what the cache saves). */
@@ -53,11 +67,20 @@ const ServerEnv = z.object({
   /** Redis 6.2+ or Valkey for the response cache, rate-limit figures, request log and revocation signal; unset: memory. */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")),
   /** Put before every Redis key and channel, so deployments can share one Redis. */
-  REDIS_PREFIX: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9:_-]{1,50}$/, "REDIS_PREFIX: letters, digits, ':', '_' or '-'").default("backroom:")),
+  REDIS_PREFIX: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,50}$/, "REDIS_PREFIX: letters, digits, ':', '_' or '-'")
+      .default("backroom:"),
+  ),
   /** Bearer token of GET /api/metrics; unset: the endpoint answers 404. */
   METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters")),
   /** pino's level for the JSON log lines on stdout. */
-  LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  LOG_LEVEL: z.preprocess(
+    unsetIfEmpty,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
   /** Refused keys from one client address in 15 minutes before its connects wait (then 1 minute, doubling to 1 hour). */
   CONNECT_FAILURES_PER_ADDRESS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(1000).default(5)),
   /** Refused keys a minute, over all addresses, before every key check waits for the rest of the minute (never sign-ins). */
@@ -82,7 +105,10 @@ const ServerEnv = z.object({
   /** How often pg-boss's maintenance gives back the jobs of dead instances (PostgreSQL only). */
   JOB_MAINTENANCE_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(3600).default(60)),
   /** Days the audit trail keeps its entries (purged daily); at least 30. */
-  AUDIT_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(30, "AUDIT_RETENTION_DAYS must be at least 30").max(36_500).default(400)),
+  AUDIT_RETENTION_DAYS: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int().min(30, "AUDIT_RETENTION_DAYS must be at least 30").max(36_500).default(400),
+  ),
   /**
    * The address people reach Backroom at (`https://backroom.example.com`): the links in its mail, and the relying party
    * of passkeys. Unset: the address of each request, for loopback hosts only (local use and the tests).
@@ -110,7 +136,8 @@ const parsed = ServerEnv.parse(process.env);
 
 /** Whether the embedded sandbox is served under /sandbox. */
 export const sandboxEnabled =
-  parsed.SANDBOX === "on" || (parsed.SANDBOX !== "off" && (!parsed.DATA_API_PRODUCTION_URL || !parsed.DATA_API_TEST_URL));
+  parsed.SANDBOX === "on" ||
+  (parsed.SANDBOX !== "off" && (!parsed.DATA_API_PRODUCTION_URL || !parsed.DATA_API_TEST_URL));
 
 export const serverEnv = parsed;
 
@@ -121,16 +148,29 @@ export const serverEnv = parsed;
 export function assertRunnable(): void {
   // A deployment holding real keys must bring its own secret: a generated one would differ per instance and sit beside
   // the database it protects. Any real URL means real keys, even when the sandbox serves the other environment.
-  if (!parsed.SESSION_SECRET && (parsed.DATA_API_PRODUCTION_URL || parsed.DATA_API_TEST_URL) && parsed.NODE_ENV === "production") {
-    throw new Error("SESSION_SECRET is required when Backroom talks to the real Data API (set it to 32 or more random characters).");
+  if (
+    !parsed.SESSION_SECRET &&
+    (parsed.DATA_API_PRODUCTION_URL || parsed.DATA_API_TEST_URL) &&
+    parsed.NODE_ENV === "production"
+  ) {
+    throw new Error(
+      "SESSION_SECRET is required when Backroom talks to the real Data API (set it to 32 or more random characters).",
+    );
   }
   // Instances sharing PostgreSQL or Redis must share the secret too: one that each generates for itself could not read
   // the keys and cache entries the others wrote.
-  if (Boolean(parsed.OIDC_ISSUER) !== Boolean(parsed.OIDC_CLIENT_ID) || Boolean(parsed.OIDC_ISSUER) !== Boolean(parsed.OIDC_CLIENT_SECRET)) {
-    throw new Error("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three for single sign-on, or none.");
+  if (
+    Boolean(parsed.OIDC_ISSUER) !== Boolean(parsed.OIDC_CLIENT_ID) ||
+    Boolean(parsed.OIDC_ISSUER) !== Boolean(parsed.OIDC_CLIENT_SECRET)
+  ) {
+    throw new Error(
+      "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three for single sign-on, or none.",
+    );
   }
   if (!parsed.SESSION_SECRET && (parsed.DATABASE_URL || parsed.REDIS_URL)) {
-    throw new Error("SESSION_SECRET is required with DATABASE_URL or REDIS_URL: every instance needs the same one (32 or more random characters).");
+    throw new Error(
+      "SESSION_SECRET is required with DATABASE_URL or REDIS_URL: every instance needs the same one (32 or more random characters).",
+    );
   }
 }
 

@@ -9,7 +9,8 @@ describe("freshnessOf", () => {
     const gets = operationList.filter((op) => op.method === "GET");
     expect(gets.length).toBeGreaterThanOrEqual(43);
     for (const op of gets) expect(["reference", "aging", "working", "record"], op.id).toContain(freshnessOf(op));
-    for (const op of operationList.filter((o) => o.method !== "GET")) expect(() => freshnessOf(op), op.id).toThrow(/write/);
+    for (const op of operationList.filter((o) => o.method !== "GET"))
+      expect(() => freshnessOf(op), op.id).toThrow(/write/);
   });
 
   it("refuses an operation the table does not know", () => {
@@ -51,7 +52,9 @@ describe("freshnessOf", () => {
   });
 
   it("keeps AR aging apart from every other operation: it alone lives until end of day", () => {
-    expect(operationList.filter((op) => op.method === "GET" && freshnessOf(op) === "aging").map((op) => op.id)).toEqual(["listArAging"]);
+    expect(operationList.filter((op) => op.method === "GET" && freshnessOf(op) === "aging").map((op) => op.id)).toEqual(
+      ["listArAging"],
+    );
   });
 });
 

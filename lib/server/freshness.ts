@@ -88,7 +88,8 @@ const LIFETIME_MS = { reference: 5 * 60_000, working: 15_000, record: 30_000 } a
 export function freshnessOf(operation: AnyOperation): FreshnessClass {
   const cls = Object.hasOwn(FRESHNESS, operation.id) ? FRESHNESS[operation.id as OperationId] : undefined;
   if (cls === undefined) throw new Error(`no freshness class for operation ${operation.id}`);
-  if (cls === "write" || operation.method !== "GET") throw new Error(`operation ${operation.id} is a write: not cached`);
+  if (cls === "write" || operation.method !== "GET")
+    throw new Error(`operation ${operation.id} is a write: not cached`);
   return cls;
 }
 

@@ -8,7 +8,12 @@ afterEach(() => {
   delete (globalThis as Record<symbol, unknown>)[DRAINING];
 });
 
-const deps = (database: "ok" | "unavailable", cache: "ok" | "off" | "unavailable", jobs: "ok" | "unavailable" = "ok", sandbox: SandboxCheck = "off"): ReadinessDeps => ({
+const deps = (
+  database: "ok" | "unavailable",
+  cache: "ok" | "off" | "unavailable",
+  jobs: "ok" | "unavailable" = "ok",
+  sandbox: SandboxCheck = "off",
+): ReadinessDeps => ({
   database: async () => database,
   cache: async () => cache,
   jobs: async () => jobs,
@@ -26,31 +31,108 @@ describe("GET /api/health", () => {
 
 describe("GET /api/ready", () => {
   it.each([
-    { database: "ok", cache: "off", jobs: "ok", sandbox: "off", status: 200, body: { status: "ok", checks: { database: "ok", cache: "off", jobs: "ok", sandbox: "off" } } },
-    { database: "ok", cache: "ok", jobs: "ok", sandbox: "ok", status: 200, body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok", sandbox: "ok" } } },
-    { database: "ok", cache: "unavailable", jobs: "ok", sandbox: "off", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "unavailable", jobs: "ok", sandbox: "off" } } },
-    { database: "ok", cache: "ok", jobs: "unavailable", sandbox: "off", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "ok", jobs: "unavailable", sandbox: "off" } } },
+    {
+      database: "ok",
+      cache: "off",
+      jobs: "ok",
+      sandbox: "off",
+      status: 200,
+      body: { status: "ok", checks: { database: "ok", cache: "off", jobs: "ok", sandbox: "off" } },
+    },
+    {
+      database: "ok",
+      cache: "ok",
+      jobs: "ok",
+      sandbox: "ok",
+      status: 200,
+      body: { status: "ok", checks: { database: "ok", cache: "ok", jobs: "ok", sandbox: "ok" } },
+    },
+    {
+      database: "ok",
+      cache: "unavailable",
+      jobs: "ok",
+      sandbox: "off",
+      status: 200,
+      body: { status: "degraded", checks: { database: "ok", cache: "unavailable", jobs: "ok", sandbox: "off" } },
+    },
+    {
+      database: "ok",
+      cache: "ok",
+      jobs: "unavailable",
+      sandbox: "off",
+      status: 200,
+      body: { status: "degraded", checks: { database: "ok", cache: "ok", jobs: "unavailable", sandbox: "off" } },
+    },
     // The sandbox opening its databases at start: everything else serves, and a request to it waits.
-    { database: "ok", cache: "off", jobs: "ok", sandbox: "preparing", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "off", jobs: "ok", sandbox: "preparing" } } },
-    { database: "ok", cache: "off", jobs: "ok", sandbox: "unavailable", status: 200, body: { status: "degraded", checks: { database: "ok", cache: "off", jobs: "ok", sandbox: "unavailable" } } },
-    { database: "unavailable", cache: "ok", jobs: "unavailable", sandbox: "ok", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "ok", jobs: "unavailable", sandbox: "ok" } } },
-    { database: "unavailable", cache: "off", jobs: "ok", sandbox: "preparing", status: 503, body: { status: "unavailable", checks: { database: "unavailable", cache: "off", jobs: "ok", sandbox: "preparing" } } },
-  ] as const)("answers $status with the database $database, the cache $cache, the job queue $jobs and the sandbox $sandbox", async ({ database, cache, jobs, sandbox, status, body }) => {
-    expect(await read(await readinessResponse(deps(database, cache, jobs, sandbox)))).toEqual({ status, body });
-  });
+    {
+      database: "ok",
+      cache: "off",
+      jobs: "ok",
+      sandbox: "preparing",
+      status: 200,
+      body: { status: "degraded", checks: { database: "ok", cache: "off", jobs: "ok", sandbox: "preparing" } },
+    },
+    {
+      database: "ok",
+      cache: "off",
+      jobs: "ok",
+      sandbox: "unavailable",
+      status: 200,
+      body: { status: "degraded", checks: { database: "ok", cache: "off", jobs: "ok", sandbox: "unavailable" } },
+    },
+    {
+      database: "unavailable",
+      cache: "ok",
+      jobs: "unavailable",
+      sandbox: "ok",
+      status: 503,
+      body: {
+        status: "unavailable",
+        checks: { database: "unavailable", cache: "ok", jobs: "unavailable", sandbox: "ok" },
+      },
+    },
+    {
+      database: "unavailable",
+      cache: "off",
+      jobs: "ok",
+      sandbox: "preparing",
+      status: 503,
+      body: {
+        status: "unavailable",
+        checks: { database: "unavailable", cache: "off", jobs: "ok", sandbox: "preparing" },
+      },
+    },
+  ] as const)(
+    "answers $status with the database $database, the cache $cache, the job queue $jobs and the sandbox $sandbox",
+    async ({ database, cache, jobs, sandbox, status, body }) => {
+      expect(await read(await readinessResponse(deps(database, cache, jobs, sandbox)))).toEqual({ status, body });
+    },
+  );
 
   it("answers 503 'stopping' once the server has been told to stop, so the load balancer sends no more", async () => {
     (globalThis as Record<symbol, unknown>)[DRAINING] = true;
-    expect(await read(await readinessResponse(deps("ok", "ok")))).toEqual({ status: 503, body: { status: "stopping", checks: { database: "ok", cache: "ok", jobs: "ok", sandbox: "off" } } });
+    expect(await read(await readinessResponse(deps("ok", "ok")))).toEqual({
+      status: 503,
+      body: { status: "stopping", checks: { database: "ok", cache: "ok", jobs: "ok", sandbox: "off" } },
+    });
   });
 });
 
 describe("GET /api/metrics", () => {
   const TOKEN = "metrics-token-0123456789";
-  const request = (authorization?: string) => new Request("http://backroom.test/api/metrics", { headers: authorization ? { Authorization: authorization } : {} });
+  const request = (authorization?: string) =>
+    new Request("http://backroom.test/api/metrics", { headers: authorization ? { Authorization: authorization } : {} });
 
   it("does not exist (404) when no token is configured", async () => {
-    expect((await metricsResponse(request(`Bearer ${TOKEN}`), undefined, createMetrics(async () => 0))).status).toBe(404);
+    expect(
+      (
+        await metricsResponse(
+          request(`Bearer ${TOKEN}`),
+          undefined,
+          createMetrics(async () => 0),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it.each([
@@ -59,7 +141,11 @@ describe("GET /api/metrics", () => {
     ["a token of another length", "Bearer x"],
     ["another scheme", `Basic ${TOKEN}`],
   ])("answers 401 with WWW-Authenticate for %s", async (_name, authorization) => {
-    const response = await metricsResponse(request(authorization), TOKEN, createMetrics(async () => 0));
+    const response = await metricsResponse(
+      request(authorization),
+      TOKEN,
+      createMetrics(async () => 0),
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
   });
@@ -87,7 +173,10 @@ describe("GET /api/metrics", () => {
   it("keeps the last session count when the database does not answer a scrape", async () => {
     let count: number | Error = 5;
     const metrics = createMetrics(async () => (count instanceof Error ? Promise.reject(count) : count));
-    const scrape = async () => (await (await metricsResponse(request(`Bearer ${TOKEN}`), TOKEN, metrics)).text()).match(/^backroom_sessions_active (\d+)/m)?.[1];
+    const scrape = async () =>
+      (await (await metricsResponse(request(`Bearer ${TOKEN}`), TOKEN, metrics)).text()).match(
+        /^backroom_sessions_active (\d+)/m,
+      )?.[1];
     expect(await scrape()).toBe("5");
     count = new Error("database down");
     expect(await scrape()).toBe("5");

@@ -47,8 +47,18 @@ export function healthResponse(): Response {
 export async function readinessResponse(deps: ReadinessDeps): Promise<Response> {
   const [database, cache, jobs] = await Promise.all([deps.database(), deps.cache(), deps.jobs()]);
   const sandbox = deps.sandbox();
-  const away = cache === "unavailable" || jobs === "unavailable" || sandbox === "preparing" || sandbox === "unavailable";
-  const status: Readiness["status"] = isDraining() ? "stopping" : database !== "ok" ? "unavailable" : away ? "degraded" : "ok";
+  const away =
+    cache === "unavailable" || jobs === "unavailable" || sandbox === "preparing" || sandbox === "unavailable";
+  const status: Readiness["status"] = isDraining()
+    ? "stopping"
+    : database !== "ok"
+      ? "unavailable"
+      : away
+        ? "degraded"
+        : "ok";
   const body: Readiness = { status, checks: { database, cache, jobs, sandbox } };
-  return Response.json(body, { status: status === "unavailable" || status === "stopping" ? 503 : 200, headers: noStore });
+  return Response.json(body, {
+    status: status === "unavailable" || status === "stopping" ? 503 : 200,
+    headers: noStore,
+  });
 }

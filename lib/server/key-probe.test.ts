@@ -32,10 +32,20 @@ const overSandbox = (apiKey: string) => clientOver(apiKey, (request) => sandbox.
 /** The names of the accounts a sandbox key is tied to, from the sandbox's own tables: what the probe should find. */
 async function namesOf(apiKey: string) {
   const keyHash = hashKey(apiKey);
-  const customers = await sandbox.db.selectFrom("api_key_customers as k").innerJoin("customers as c", "c.customer_id", "k.customer_id")
-    .select(["c.customer_id as id", "c.customer_name as name"]).where("k.key_hash", "=", keyHash).orderBy("c.customer_id").execute();
-  const suppliers = await sandbox.db.selectFrom("api_key_suppliers as k").innerJoin("suppliers as s", "s.supplier_id", "k.supplier_id")
-    .select(["s.supplier_id as id", "s.supplier as name"]).where("k.key_hash", "=", keyHash).orderBy("s.supplier_id").execute();
+  const customers = await sandbox.db
+    .selectFrom("api_key_customers as k")
+    .innerJoin("customers as c", "c.customer_id", "k.customer_id")
+    .select(["c.customer_id as id", "c.customer_name as name"])
+    .where("k.key_hash", "=", keyHash)
+    .orderBy("c.customer_id")
+    .execute();
+  const suppliers = await sandbox.db
+    .selectFrom("api_key_suppliers as k")
+    .innerJoin("suppliers as s", "s.supplier_id", "k.supplier_id")
+    .select(["s.supplier_id as id", "s.supplier as name"])
+    .where("k.key_hash", "=", keyHash)
+    .orderBy("s.supplier_id")
+    .execute();
   return { customers, suppliers };
 }
 
@@ -65,7 +75,11 @@ describe("probeKey against the sandbox", () => {
 
   it("tells an Employee key by the full customer record", async () => {
     const probed = await probeKey(overSandbox(DEMO_KEYS.Employee).api);
-    expect(probed).toEqual({ keyType: "Employee", label: "Distributor staff (employee)", scope: { summary: "Every customer, supplier and warehouse" } });
+    expect(probed).toEqual({
+      keyType: "Employee",
+      label: "Distributor staff (employee)",
+      scope: { summary: "Every customer, supplier and warehouse" },
+    });
   });
 
   it.each(["Customer", "Supplier", "Employee"] as const)("spends at most 3 requests on a %s key", async (type) => {

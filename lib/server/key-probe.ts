@@ -19,7 +19,13 @@ export class KeyRejected extends Error {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const names = (items: { name: string }[]) => (items.length <= 3 ? items.map((i) => i.name).join(", ") : `${items.slice(0, 2).map((i) => i.name).join(", ")} and ${items.length - 2} more`);
+const names = (items: { name: string }[]) =>
+  items.length <= 3
+    ? items.map((i) => i.name).join(", ")
+    : `${items
+        .slice(0, 2)
+        .map((i) => i.name)
+        .join(", ")} and ${items.length - 2} more`;
 
 /**
  * Verifies a key and tells its type and scope, in three small reads (documented in docs/architecture.md):
@@ -58,30 +64,51 @@ export async function probeKey(api: DataApiClient): Promise<ProbedKey> {
 /** Why the probe failed, in words for the add-key form; anything but an answer of the API is rethrown as it is. */
 function rejection(error: unknown): unknown {
   if (!(error instanceof DataApiError)) return error;
-  if (error.status === 401) return new KeyRejected("This key was not accepted. Check that it is complete and that it belongs to the environment you chose.", 401);
-  return new KeyRejected(`The Data API could not check the key (${error.status}: ${error.detail}). Try again in a moment.`, error.status);
+  if (error.status === 401)
+    return new KeyRejected(
+      "This key was not accepted. Check that it is complete and that it belongs to the environment you chose.",
+      401,
+    );
+  return new KeyRejected(
+    `The Data API could not check the key (${error.status}: ${error.detail}). Try again in a moment.`,
+    error.status,
+  );
 }
 
 /** The label and scope of a key whose type is known. */
 async function scopeOf(api: DataApiClient, keyType: KeyType): Promise<ProbedKey> {
   if (keyType === "Customer") {
     const { records } = await api.listCustomers({ query: { PageSize: 500 } });
-    const customers = records.flatMap((c) => (c.CustomerID == null ? [] : [{ id: c.CustomerID, name: c.CustomerName ?? `Customer ${c.CustomerID}` }]));
+    const customers = records.flatMap((c) =>
+      c.CustomerID == null ? [] : [{ id: c.CustomerID, name: c.CustomerName ?? `Customer ${c.CustomerID}` }],
+    );
     const chain = records.find((c) => c.ChainName)?.ChainName;
     return {
       keyType,
       label: `${chain || names(customers) || "Retailer"} (retailer)`,
-      scope: { customers, summary: customers.length ? `${plural(customers.length, "store")}: ${names(customers)}` : "No stores" },
+      scope: {
+        customers,
+        summary: customers.length ? `${plural(customers.length, "store")}: ${names(customers)}` : "No stores",
+      },
     };
   }
   if (keyType === "Supplier") {
     const { records } = await api.listSuppliers({ query: { PageSize: 500 } });
-    const suppliers = records.flatMap((s) => (s.SupplierID == null ? [] : [{ id: s.SupplierID, name: s.Supplier ?? `Supplier ${s.SupplierID}` }]));
+    const suppliers = records.flatMap((s) =>
+      s.SupplierID == null ? [] : [{ id: s.SupplierID, name: s.Supplier ?? `Supplier ${s.SupplierID}` }],
+    );
     return {
       keyType,
       label: `${names(suppliers) || "Brand"} (brand)`,
-      scope: { suppliers, summary: suppliers.length ? `${plural(suppliers.length, "brand")}: ${names(suppliers)}` : "No brands" },
+      scope: {
+        suppliers,
+        summary: suppliers.length ? `${plural(suppliers.length, "brand")}: ${names(suppliers)}` : "No brands",
+      },
     };
   }
-  return { keyType, label: "Distributor staff (employee)", scope: { summary: "Every customer, supplier and warehouse" } };
+  return {
+    keyType,
+    label: "Distributor staff (employee)",
+    scope: { summary: "Every customer, supplier and warehouse" },
+  };
 }

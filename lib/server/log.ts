@@ -64,11 +64,26 @@ const logged = new LRUCache<string, true>({ max: 1_000, ttl: 10_000 });
  * @example
  * logServerError(error, request, context); // {"level":"error",...,"path":"/invoices","route":"/invoices","kind":"render","digest":"2986463415","error":"connect ECONNREFUSED ...","msg":"server error"}
  */
-export function logServerError(error: unknown, request: { method: string; path: string }, context: { routePath: string; routeType: string }): void {
-  const { message, digest } = error instanceof Error ? (error as Error & { digest?: string }) : { message: String(error), digest: undefined };
+export function logServerError(
+  error: unknown,
+  request: { method: string; path: string },
+  context: { routePath: string; routeType: string },
+): void {
+  const { message, digest } =
+    error instanceof Error ? (error as Error & { digest?: string }) : { message: String(error), digest: undefined };
   if (digest !== undefined) {
     if (logged.has(digest)) return;
     logged.set(digest, true);
   }
-  log().error({ method: request.method, path: request.path.split("?")[0], route: context.routePath, kind: context.routeType, digest, error: message }, "server error");
+  log().error(
+    {
+      method: request.method,
+      path: request.path.split("?")[0],
+      route: context.routePath,
+      kind: context.routeType,
+      digest,
+      error: message,
+    },
+    "server error",
+  );
 }

@@ -4,19 +4,30 @@ import { databaseProfiles } from "./db/testing";
 import type { MembersJson } from "@/lib/session/members-view";
 import { linkSalesRep, listMembers } from "./members-api";
 import { describe as describeSession } from "./session-api";
-import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, joinAs, signUp, type TestBackend } from "./testing";
+import {
+  BACKROOM,
+  type BrowserInit,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  joinAs,
+  signUp,
+  type TestBackend,
+} from "./testing";
 
 let backend: TestBackend;
 afterEach(() => backend.close());
 
 const list = (cookie?: string) => listMembers(browserRequest("GET", "/api/members", { cookie, site: null }), backend);
-const link = (cookie: string, memberId: string, json: unknown, init: BrowserInit = {}) => linkSalesRep(browserRequest("PATCH", `/api/members/${memberId}`, { cookie, json, ...init }), memberId, backend);
+const link = (cookie: string, memberId: string, json: unknown, init: BrowserInit = {}) =>
+  linkSalesRep(browserRequest("PATCH", `/api/members/${memberId}`, { cookie, json, ...init }), memberId, backend);
 const members = async (cookie: string) => {
   const response = await list(cookie);
   expect(response.status).toBe(200);
   return (await response.json()) as MembersJson;
 };
-const errorCode = async (response: Response) => ((await response.json()) as { Error: { code?: string } | string }).Error;
+const errorCode = async (response: Response) =>
+  ((await response.json()) as { Error: { code?: string } | string }).Error;
 const asPerson = (cookie: string) => new Headers({ cookie, origin: BACKROOM });
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -33,8 +44,13 @@ describe.each(databaseProfiles())("GET /api/members on $name", ({ open }) => {
     const { internalAdapter } = await backend.auth.$context;
     await internalAdapter.updateUser(viewer.userId, { twoFactorEnabled: true });
     // A member who never signed in (added by an operator): no last activity.
-    const quiet = await internalAdapter.createUser({ email: "quiet@valley.example", name: "zz quiet", emailVerified: false }, { method: "admin" });
-    await backend.auth.api.addMember({ body: { userId: quiet.id, role: "purchasing", organizationId: owner.workspaceId } });
+    const quiet = await internalAdapter.createUser(
+      { email: "quiet@valley.example", name: "zz quiet", emailVerified: false },
+      { method: "admin" },
+    );
+    await backend.auth.api.addMember({
+      body: { userId: quiet.id, role: "purchasing", organizationId: owner.workspaceId },
+    });
     // Someone else's workspace and member.
     const stranger = await connectKey(backend, "test-key-0987654321", "Customer");
 
@@ -66,24 +82,47 @@ describe.each(databaseProfiles())("GET /api/members on $name", ({ open }) => {
   it("lists pending invitations with their role, expiry and inviter; not those accepted, cancelled, declined or expired, nor another workspace's", async () => {
     const owner = await connectKey(backend, "test-key-1234567890", "Customer");
     const ownerEmail = (await backend.actors.resolve(asPerson(owner.cookie)))!.person.email;
-    const invite = (email: string, role: "viewer" | "accounts" = "viewer", cookie = owner.cookie, organizationId = owner.workspaceId) =>
-      backend.auth.api.createInvitation({ body: { organizationId, email, role }, headers: asPerson(cookie) });
+    const invite = (
+      email: string,
+      role: "viewer" | "accounts" = "viewer",
+      cookie = owner.cookie,
+      organizationId = owner.workspaceId,
+    ) => backend.auth.api.createInvitation({ body: { organizationId, email, role }, headers: asPerson(cookie) });
     const pending = await invite("pending@valley.example", "accounts");
     const cancelled = await invite("cancelled@valley.example");
     await backend.auth.api.cancelInvitation({ body: { invitationId: cancelled.id }, headers: asPerson(owner.cookie) });
     const expired = await invite("expired@valley.example");
-    await backend.db.withTables<AuthTables & { auth_invitation: { id: string; expiresAt: Date | string } }>().updateTable("auth_invitation").set({ expiresAt: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", expired.id).execute();
+    await backend.db
+      .withTables<AuthTables & { auth_invitation: { id: string; expiresAt: Date | string } }>()
+      .updateTable("auth_invitation")
+      .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", expired.id)
+      .execute();
     const accepted = await invite("accepted@valley.example");
     const acceptor = await signUp(backend, "accepted@valley.example");
-    await backend.auth.api.acceptInvitation({ body: { invitationId: accepted.id }, headers: asPerson(acceptor.cookie) });
+    await backend.auth.api.acceptInvitation({
+      body: { invitationId: accepted.id },
+      headers: asPerson(acceptor.cookie),
+    });
     const declined = await invite("declined@valley.example");
     const decliner = await signUp(backend, "declined@valley.example");
-    await backend.auth.api.rejectInvitation({ body: { invitationId: declined.id }, headers: asPerson(decliner.cookie) });
+    await backend.auth.api.rejectInvitation({
+      body: { invitationId: declined.id },
+      headers: asPerson(decliner.cookie),
+    });
     const stranger = await connectKey(backend, "test-key-0987654321", "Customer");
     await invite("theirs@hill.example", "viewer", stranger.cookie, stranger.workspaceId);
 
     const body = await members(owner.cookie);
-    expect(body.invitations).toEqual([{ id: pending.id, email: "pending@valley.example", role: "accounts", expiresAt: expect.stringMatching(ISO), invitedBy: ownerEmail }]);
+    expect(body.invitations).toEqual([
+      {
+        id: pending.id,
+        email: "pending@valley.example",
+        role: "accounts",
+        expiresAt: expect.stringMatching(ISO),
+        invitedBy: ownerEmail,
+      },
+    ]);
     expect(Date.parse(body.invitations[0]!.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
   });
 
@@ -91,7 +130,10 @@ describe.each(databaseProfiles())("GET /api/members on $name", ({ open }) => {
     expect((await list()).status).toBe(401);
     const outsider = await signUp(backend);
     const response = await list(outsider.cookie);
-    expect([response.status, await errorCode(response)]).toEqual([403, expect.objectContaining({ code: "NO_WORKSPACE" })]);
+    expect([response.status, await errorCode(response)]).toEqual([
+      403,
+      expect.objectContaining({ code: "NO_WORKSPACE" }),
+    ]);
   });
 });
 
@@ -110,15 +152,25 @@ describe("PATCH /api/members/{memberId} (the sales rep link)", () => {
     };
     return { owner, ...roles };
   }
-  const repOf = async (cookie: string, userId: string) => (await members(cookie)).members.find((m) => m.userId === userId)!.salesRepUserId;
+  const repOf = async (cookie: string, userId: string) =>
+    (await members(cookie)).members.find((m) => m.userId === userId)!.salesRepUserId;
 
   it("links a member to a sales rep and unlinks them, and the member's session says so on their next request", async () => {
     const { owner, viewer } = await team();
-    expect(((await (await describeSession(browserRequest("GET", "/api/session", { cookie: viewer.cookie, site: null }), backend)).json()) as { salesRepUserId: number | null }).salesRepUserId).toBeNull();
+    expect(
+      (
+        (await (
+          await describeSession(browserRequest("GET", "/api/session", { cookie: viewer.cookie, site: null }), backend)
+        ).json()) as { salesRepUserId: number | null }
+      ).salesRepUserId,
+    ).toBeNull();
     const response = await link(owner.cookie, viewer.memberId, { salesRepUserId: 1042 });
     expect([response.status, await response.text()]).toEqual([204, ""]);
     expect(await repOf(owner.cookie, viewer.userId)).toBe(1042);
-    const session = await describeSession(browserRequest("GET", "/api/session", { cookie: viewer.cookie, site: null }), backend);
+    const session = await describeSession(
+      browserRequest("GET", "/api/session", { cookie: viewer.cookie, site: null }),
+      backend,
+    );
     expect(((await session.json()) as { salesRepUserId: number | null }).salesRepUserId).toBe(1042);
     expect((await link(owner.cookie, viewer.memberId, { salesRepUserId: null })).status).toBe(204);
     expect(await repOf(owner.cookie, viewer.userId)).toBeNull();
@@ -131,18 +183,25 @@ describe("PATCH /api/members/{memberId} (the sales rep link)", () => {
     expect([await repOf(owner.cookie, accounts.userId), await repOf(owner.cookie, admin.userId)]).toEqual([7, 8]);
   });
 
-  it.each(["accounts", "purchasing", "viewer"] as const)("answers 403 FORBIDDEN_BY_ROLE to %s, and links nobody", async (role) => {
-    const t = await team();
-    const response = await link(t[role].cookie, t[role].memberId, { salesRepUserId: 9 });
-    expect([response.status, await errorCode(response)]).toEqual([403, expect.objectContaining({ code: "FORBIDDEN_BY_ROLE" })]);
-    expect(await repOf(t.owner.cookie, t[role].userId)).toBeNull();
-  });
+  it.each(["accounts", "purchasing", "viewer"] as const)(
+    "answers 403 FORBIDDEN_BY_ROLE to %s, and links nobody",
+    async (role) => {
+      const t = await team();
+      const response = await link(t[role].cookie, t[role].memberId, { salesRepUserId: 9 });
+      expect([response.status, await errorCode(response)]).toEqual([
+        403,
+        expect.objectContaining({ code: "FORBIDDEN_BY_ROLE" }),
+      ]);
+      expect(await repOf(t.owner.cookie, t[role].userId)).toBeNull();
+    },
+  );
 
   it("answers 404 for another workspace's member, and for a member id that is nobody's; links nobody", async () => {
     const { owner } = await team();
     const stranger = await connectKey(backend, "test-key-0987654321", "Customer");
     const theirs = await joinAs(backend, stranger.workspaceId, "viewer");
-    for (const memberId of [theirs.memberId, "no-such-member"]) expect((await link(owner.cookie, memberId, { salesRepUserId: 9 })).status).toBe(404);
+    for (const memberId of [theirs.memberId, "no-such-member"])
+      expect((await link(owner.cookie, memberId, { salesRepUserId: 9 })).status).toBe(404);
     expect(await repOf(stranger.cookie, theirs.userId)).toBeNull();
   });
 
@@ -162,7 +221,9 @@ describe("PATCH /api/members/{memberId} (the sales rep link)", () => {
 
   it("refuses a cross-site request (403), and links nobody", async () => {
     const { owner, viewer } = await team();
-    expect((await link(owner.cookie, viewer.memberId, { salesRepUserId: 101 }, { site: "cross-site" })).status).toBe(403);
+    expect((await link(owner.cookie, viewer.memberId, { salesRepUserId: 101 }, { site: "cross-site" })).status).toBe(
+      403,
+    );
     expect(await repOf(owner.cookie, viewer.userId)).toBeNull();
   });
 });

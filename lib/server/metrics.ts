@@ -84,9 +84,15 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  * @example
  * export const GET = async (request: Request) => metricsResponse(request, serverEnv.METRICS_TOKEN, (await backend()).metrics);
  */
-export async function metricsResponse(request: Request, token: string | undefined, metrics: Pick<Metrics, "registry">): Promise<Response> {
+export async function metricsResponse(
+  request: Request,
+  token: string | undefined,
+  metrics: Pick<Metrics, "registry">,
+): Promise<Response> {
   if (!token) return failureAnswer("not-found");
   const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "")?.[1];
   if (!given || !same(given, token)) return failureAnswer("token-required");
-  return new Response(await metrics.registry.metrics(), { headers: { "Cache-Control": "no-store", "Content-Type": metrics.registry.contentType } });
+  return new Response(await metrics.registry.metrics(), {
+    headers: { "Cache-Control": "no-store", "Content-Type": metrics.registry.contentType },
+  });
 }

@@ -48,7 +48,12 @@ function proxyClient(incoming: Headers, deps: ProxyDeps): DataApiClient {
       const requestHeaders = new Headers(init?.headers);
       forwarded.forEach((value, name) => requestHeaders.set(name, value));
       const segments = match[2]!.split("/").map(decodeURIComponent);
-      return proxyRequest(new Request(url, { ...init, headers: requestHeaders }), match[1] as "v1" | "v2", segments, deps);
+      return proxyRequest(
+        new Request(url, { ...init, headers: requestHeaders }),
+        match[1] as "v1" | "v2",
+        segments,
+        deps,
+      );
     },
   });
 }

@@ -5,9 +5,28 @@ const request = (url: string, headers: Record<string, string> = {}) => new Reque
 
 describe("publicOrigin", () => {
   it.each([
-    ["the Host the browser used", request("http://localhost:3000/x", { Host: "127.0.0.1:3000" }), "http://127.0.0.1:3000"],
-    ["a proxy's forwarded host and scheme", request("http://localhost:3000/x", { Host: "10.0.0.7:3000", "X-Forwarded-Host": "backroom.example", "X-Forwarded-Proto": "https" }), "https://backroom.example"],
-    ["the first of forwarded lists", request("http://localhost:3000/x", { "X-Forwarded-Host": "a.example, b.example", "X-Forwarded-Proto": "https, http" }), "https://a.example"],
+    [
+      "the Host the browser used",
+      request("http://localhost:3000/x", { Host: "127.0.0.1:3000" }),
+      "http://127.0.0.1:3000",
+    ],
+    [
+      "a proxy's forwarded host and scheme",
+      request("http://localhost:3000/x", {
+        Host: "10.0.0.7:3000",
+        "X-Forwarded-Host": "backroom.example",
+        "X-Forwarded-Proto": "https",
+      }),
+      "https://backroom.example",
+    ],
+    [
+      "the first of forwarded lists",
+      request("http://localhost:3000/x", {
+        "X-Forwarded-Host": "a.example, b.example",
+        "X-Forwarded-Proto": "https, http",
+      }),
+      "https://a.example",
+    ],
     ["the request's own origin without a Host", request("http://localhost:3000/x"), "http://localhost:3000"],
   ])("is %s", (_, req, origin) => {
     expect(publicOrigin(req)).toBe(origin);

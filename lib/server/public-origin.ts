@@ -11,7 +11,9 @@ export function publicHost(request: Request): string | undefined {
 
 /** Whether the browser reached Backroom over HTTPS. */
 export function isHttps(request: Request): boolean {
-  return (first(request.headers.get("x-forwarded-proto")) ?? new URL(request.url).protocol.replace(":", "")) === "https";
+  return (
+    (first(request.headers.get("x-forwarded-proto")) ?? new URL(request.url).protocol.replace(":", "")) === "https"
+  );
 }
 
 /** `https://backroom.example` as the browser sees it; the request's own origin when no host is known. */

@@ -8,8 +8,11 @@ import type { SharedStore } from "./shared/shared-store";
 import { sharedStoreProfiles } from "./shared/testing";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "./testing";
 
-const availability = (mode: DataApiV2Mode, store: SharedStore = createMemoryStore(), base = "https://api.example/api/v1") =>
-  createPurchasesV2Availability({ mode, store, baseOf: () => base });
+const availability = (
+  mode: DataApiV2Mode,
+  store: SharedStore = createMemoryStore(),
+  base = "https://api.example/api/v1",
+) => createPurchasesV2Availability({ mode, store, baseOf: () => base });
 
 describe("the v2 purchase endpoints' availability", () => {
   beforeEach(() => void vi.useFakeTimers({ now: Date.parse("2026-11-21T18:00:00.000Z") }));
@@ -28,11 +31,14 @@ describe("the v2 purchase endpoints' availability", () => {
     expect(await v2.state("test")).toBe("missing");
   });
 
-  it.each([200, 400, 401, 403, 429, 500, 502, 504])("auto: a v2 list read answered %i marks nothing", async (status) => {
-    const v2 = availability("auto");
-    expect(await v2.noteAnswer("test", "listPurchasesV2", status)).toBe(false);
-    expect(await v2.state("test")).toBe("available");
-  });
+  it.each([200, 400, 401, 403, 429, 500, 502, 504])(
+    "auto: a v2 list read answered %i marks nothing",
+    async (status) => {
+      const v2 = availability("auto");
+      expect(await v2.noteAnswer("test", "listPurchasesV2", status)).toBe(false);
+      expect(await v2.state("test")).toBe("available");
+    },
+  );
 
   it("auto: a single purchase's 404 alone marks nothing (it may be only that purchase)", async () => {
     const v2 = availability("auto");
@@ -91,7 +97,12 @@ describe("the v2 purchase endpoints' availability", () => {
     vi.spyOn(store, "get").mockRejectedValue(failure);
     vi.spyOn(store, "set").mockRejectedValue(failure);
     const errors: unknown[] = [];
-    const v2 = createPurchasesV2Availability({ mode: "auto", store, baseOf: () => "sandbox", onError: (e) => errors.push(e) });
+    const v2 = createPurchasesV2Availability({
+      mode: "auto",
+      store,
+      baseOf: () => "sandbox",
+      onError: (e) => errors.push(e),
+    });
     expect(await v2.noteAnswer("test", "listPurchasesV2", 404)).toBe(false);
     expect(await v2.state("test")).toBe("available");
     expect(errors).toEqual([failure, failure]);
@@ -123,7 +134,14 @@ describe("the proxy marks v2 missing from a read's upstream answer", () => {
 
   beforeAll(async () => {
     // A service without the v2 purchase endpoints (SANDBOX_V2=off): every v2 path answers 404.
-    sandbox = await startSandbox({ dataDir: ":memory:", clock: fixedClock("2026-11-21T18:00:00.000Z"), rateLimit: 1_000_000, scale: 0.05, basePath: "", v2: false });
+    sandbox = await startSandbox({
+      dataDir: ":memory:",
+      clock: fixedClock("2026-11-21T18:00:00.000Z"),
+      rateLimit: 1_000_000,
+      scale: 0.05,
+      basePath: "",
+      v2: false,
+    });
     backend = await createTestBackend((request) => sandbox.app.fetch(request));
     backend.purchasesV2 = v2;
     ({ cookie } = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier"));
@@ -137,7 +155,12 @@ describe("the proxy marks v2 missing from a read's upstream answer", () => {
   const send = (path: string, method = "GET") => {
     const url = new URL(path, BACKROOM);
     const segments = url.pathname.split("/").slice(3).map(decodeURIComponent);
-    return proxyRequest(browserRequest(method, path, { cookie }), url.pathname.startsWith("/api/v2/") ? "v2" : "v1", segments, backend);
+    return proxyRequest(
+      browserRequest(method, path, { cookie }),
+      url.pathname.startsWith("/api/v2/") ? "v2" : "v1",
+      segments,
+      backend,
+    );
   };
 
   it("GET /api/v2/purchases answered 404 upstream: marked before the answer reaches the page", async () => {

@@ -40,10 +40,25 @@ export function createRateLimitBook(store: SharedStore, now: () => Date = () => 
       const remaining = Number(headers.get("RateLimit-Remaining"));
       const reset = Number(headers.get("RateLimit-Reset"));
       // All three, or none: a missing header would read as 0 (an answer without RateLimit-Limit is no budget of 0).
-      if (!["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"].every((name) => headers.has(name)) || !Number.isFinite(limit) || !Number.isFinite(remaining) || !Number.isFinite(reset)) return;
+      if (
+        !["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"].every((name) => headers.has(name)) ||
+        !Number.isFinite(limit) ||
+        !Number.isFinite(remaining) ||
+        !Number.isFinite(reset)
+      )
+        return;
       const at = now();
-      const figures: RateLimitFigures = { limit, remaining, resetsAt: new Date(at.getTime() + reset * 1000).toISOString(), seenAt: at.toISOString() };
-      await store.set(nameOf(keyFingerprint), Buffer.from(JSON.stringify(figures)), Math.min(Math.max(reset * 1000, 1000), MAX_KEEP_MS));
+      const figures: RateLimitFigures = {
+        limit,
+        remaining,
+        resetsAt: new Date(at.getTime() + reset * 1000).toISOString(),
+        seenAt: at.toISOString(),
+      };
+      await store.set(
+        nameOf(keyFingerprint),
+        Buffer.from(JSON.stringify(figures)),
+        Math.min(Math.max(reset * 1000, 1000), MAX_KEEP_MS),
+      );
     },
     async get(keyFingerprints) {
       const values = await store.get(keyFingerprints.map(nameOf));

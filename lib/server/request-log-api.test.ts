@@ -15,13 +15,26 @@ beforeEach(async () => {
 });
 afterEach(() => backend.close());
 
-const list = (cookie?: string, query = "") => listRequests(browserRequest("GET", `/api/session/requests${query}`, { cookie, site: null }), backend);
-const proxyGet = (cookie: string, path: string) => proxyRequest(browserRequest("GET", `/api/v1/${path}`, { cookie }), "v1", path.split("?")[0]!.split("/"), backend);
+const list = (cookie?: string, query = "") =>
+  listRequests(browserRequest("GET", `/api/session/requests${query}`, { cookie, site: null }), backend);
+const proxyGet = (cookie: string, path: string) =>
+  proxyRequest(browserRequest("GET", `/api/v1/${path}`, { cookie }), "v1", path.split("?")[0]!.split("/"), backend);
 const body = async (response: Response) => (await response.json()) as RequestLogJson;
 
 /** Adds a key to a workspace (stored directly: no probe), as an owner adding it does; answers the key's id. */
-async function addKey(workspace: { workspaceId: string; userId: string }, apiKey: string, label: string, environment: Environment = "test") {
-  const { key } = await backend.keys.add(workspace.workspaceId, workspace.userId, { apiKey, environment, keyType: "Employee", label, scope: { summary: label } });
+async function addKey(
+  workspace: { workspaceId: string; userId: string },
+  apiKey: string,
+  label: string,
+  environment: Environment = "test",
+) {
+  const { key } = await backend.keys.add(workspace.workspaceId, workspace.userId, {
+    apiKey,
+    environment,
+    keyType: "Employee",
+    label,
+    scope: { summary: label },
+  });
   await backend.actors.workspaceChanged(workspace.workspaceId);
   return key.id;
 }
@@ -29,24 +42,38 @@ async function addKey(workspace: { workspaceId: string; userId: string }, apiKey
 /** A logged request `second` seconds into the test's day. */
 const entry = (second: number, requestId = `r${second}`): RequestLogEntry => ({
   at: new Date(Date.parse("2026-11-21T18:00:00.000Z") + second * 1000).toISOString(),
-  method: "GET", path: "/api/v1/states", operation: "listStates", status: 200, durationMs: 1.5, requestId, source: "upstream",
+  method: "GET",
+  path: "/api/v1/states",
+  operation: "listStates",
+  status: 200,
+  durationMs: 1.5,
+  requestId,
+  source: "upstream",
 });
 
 describe("GET /api/session/requests", () => {
   it.each([
     { name: "without a session cookie", cookie: undefined },
-    { name: "with a session token better-auth never issued", cookie: `backroom.session_token=${"Z".repeat(32)}.${"s".repeat(43)}` },
+    {
+      name: "with a session token better-auth never issued",
+      cookie: `backroom.session_token=${"Z".repeat(32)}.${"s".repeat(43)}`,
+    },
   ])("answers 401 NOT_SIGNED_IN $name, as GET /api/session does, private, no-store", async ({ cookie }) => {
     const response = await list(cookie);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ Error: { code: "NOT_SIGNED_IN", detail: "Not signed in: sign in at /sign-in" } });
+    expect(await response.json()).toEqual({
+      Error: { code: "NOT_SIGNED_IN", detail: "Not signed in: sign in at /sign-in" },
+    });
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
   it("answers 403 NO_WORKSPACE to a person working in no workspace", async () => {
     const { cookie } = await signUp(backend);
     const response = await list(cookie);
-    expect([response.status, ((await response.json()) as { Error: { code: string } }).Error.code]).toEqual([403, "NO_WORKSPACE"]);
+    expect([response.status, ((await response.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      403,
+      "NO_WORKSPACE",
+    ]);
   });
 
   it("answers the requests of every key of the workspace, by any member, newest first, with each key's id, label and environment", async () => {
@@ -70,9 +97,17 @@ describe("GET /api/session/requests", () => {
       const { requests } = await body(response);
       expect(requests).toEqual([
         {
-          keyId: second, label: "Ops (Employee)", environment: "production", at: "2026-11-21T18:00:00.000Z", method: "GET",
-          path: "/api/v1/invoices?Statuses=1,7", operation: "listInvoices", status: 200, durationMs: expect.any(Number),
-          requestId: expect.stringMatching(/^[A-Za-z0-9]+$/), source: "upstream",
+          keyId: second,
+          label: "Ops (Employee)",
+          environment: "production",
+          at: "2026-11-21T18:00:00.000Z",
+          method: "GET",
+          path: "/api/v1/invoices?Statuses=1,7",
+          operation: "listInvoices",
+          status: 200,
+          durationMs: expect.any(Number),
+          requestId: expect.stringMatching(/^[A-Za-z0-9]+$/),
+          source: "upstream",
         },
         { keyId: first, label: "Customer key", environment: "test", ...entry(-60) },
       ]);
@@ -102,7 +137,11 @@ describe("GET /api/session/requests", () => {
     backend.requestLog.record(owner.keyId, entry(1));
     backend.requestLog.record(second, entry(2));
 
-    const removed = await removeKey(browserRequest("DELETE", `/api/keys/${owner.keyId}`, { cookie: owner.cookie }), owner.keyId, backend);
+    const removed = await removeKey(
+      browserRequest("DELETE", `/api/keys/${owner.keyId}`, { cookie: owner.cookie }),
+      owner.keyId,
+      backend,
+    );
     expect(removed.status).toBe(204);
     expect((await backend.requestLog.recent([owner.keyId, second])).map((r) => r.keyId)).toEqual([second]);
     expect((await body(await list(owner.cookie))).requests.map((r) => r.keyId)).toEqual([second]);

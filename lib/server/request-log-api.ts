@@ -34,14 +34,21 @@ const Limit = z.coerce.number().int().min(1).max(200).default(DEFAULT_REQUEST_LI
  * //   "method":"GET","path":"/api/v1/invoices?Statuses=1,7","operation":"listInvoices","status":200,
  * //   "durationMs":41.2,"requestId":"3f...","source":"upstream"}]}
  */
-export const listRequests = withActor("workspace", undefined, async (request: Request, actor, deps: RequestLogDeps): Promise<Response> => {
-  const limit = Limit.safeParse(new URL(request.url).searchParams.get("limit") ?? undefined);
-  if (!limit.success) return Response.json({ Error: "limit must be an integer from 1 to 200" }, { status: 400, headers: NO_STORE });
+export const listRequests = withActor(
+  "workspace",
+  undefined,
+  async (request: Request, actor, deps: RequestLogDeps): Promise<Response> => {
+    const limit = Limit.safeParse(new URL(request.url).searchParams.get("limit") ?? undefined);
+    if (!limit.success)
+      return Response.json({ Error: "limit must be an integer from 1 to 200" }, { status: 400, headers: NO_STORE });
 
-  const keys = new Map(actor.workspace.keys.map((key) => [key.id, key]));
-  const requests = (await deps.requestLog.recent([...keys.keys()], limit.data)).map(({ keyId, ...entry }): RequestLogRow => {
-    const key = keys.get(keyId)!;
-    return { keyId, label: key.label, environment: key.environment, ...entry };
-  });
-  return Response.json({ requests } satisfies RequestLogJson, { headers: NO_STORE });
-});
+    const keys = new Map(actor.workspace.keys.map((key) => [key.id, key]));
+    const requests = (await deps.requestLog.recent([...keys.keys()], limit.data)).map(
+      ({ keyId, ...entry }): RequestLogRow => {
+        const key = keys.get(keyId)!;
+        return { keyId, label: key.label, environment: key.environment, ...entry };
+      },
+    );
+    return Response.json({ requests } satisfies RequestLogJson, { headers: NO_STORE });
+  },
+);

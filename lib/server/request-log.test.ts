@@ -55,7 +55,14 @@ describe.each(sharedStoreProfiles())("request log on $name", (profile) => {
     log.record("a", entry(4));
     // Within one key, entries of the same moment are told apart by the order they were recorded in.
     log.record("a", entry(5, { requestId: "same-second-later" }));
-    expect((await log.recent(["a", "b"])).map((e) => `${e.keyId}:${e.requestId}`)).toEqual(["a:same-second-later", "b:r5", "a:r4", "a:r3", "b:r2", "a:r1"]);
+    expect((await log.recent(["a", "b"])).map((e) => `${e.keyId}:${e.requestId}`)).toEqual([
+      "a:same-second-later",
+      "b:r5",
+      "a:r4",
+      "a:r3",
+      "b:r2",
+      "a:r1",
+    ]);
     // Only the keys asked for, each once however often it is named.
     expect((await log.recent(["b", "b"])).map((e) => e.requestId)).toEqual(["r5", "r2"]);
   });
@@ -72,7 +79,10 @@ describe.each(sharedStoreProfiles())("request log on $name", (profile) => {
   it("writes what it notes within moments, without being asked to", async () => {
     const log = await newLog();
     log.record("k", entry(1));
-    await vi.waitFor(async () => expect((await log.peer().recent(["k"])).map((e) => e.requestId)).toEqual(["r1"]), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(async () => expect((await log.peer().recent(["k"])).map((e) => e.requestId)).toEqual(["r1"]), {
+      timeout: 2_000,
+      interval: 20,
+    });
   });
 
   it("answers at most `limit` entries, the newest", async () => {

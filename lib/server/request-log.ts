@@ -86,7 +86,9 @@ export function createRequestLog(store: SharedStore, options: RequestLogOptions 
     const batch = waiting;
     waiting = new Map();
     await Promise.all(
-      [...batch].map(([keyId, values]) => store.push(nameOf(keyId), values.slice(-MAX_ENTRIES_PER_KEY), MAX_ENTRIES_PER_KEY, KEEP_MS).catch(onError)),
+      [...batch].map(([keyId, values]) =>
+        store.push(nameOf(keyId), values.slice(-MAX_ENTRIES_PER_KEY), MAX_ENTRIES_PER_KEY, KEEP_MS).catch(onError),
+      ),
     );
   }
 

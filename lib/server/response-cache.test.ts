@@ -18,8 +18,14 @@ function clock(start = 1_000_000) {
 
 function answer(text: string, over: Partial<CachedResponse> = {}): CachedResponse {
   return {
-    status: 200, headers: {}, body: new TextEncoder().encode(text), etag: `W/"${text.length}"`,
-    storedAt: 1_000_000, freshUntil: 1_015_000, resource: "Invoices", ...over,
+    status: 200,
+    headers: {},
+    body: new TextEncoder().encode(text),
+    etag: `W/"${text.length}"`,
+    storedAt: 1_000_000,
+    freshUntil: 1_015_000,
+    resource: "Invoices",
+    ...over,
   };
 }
 
@@ -40,8 +46,10 @@ describe.each(sharedStoreProfiles())("response cache on $name", (profile) => {
     /** The same cache as another instance sharing the store sees it. */
     const peer = createResponseCache(store.peer(), { now: c.now, ...options });
     /** Looks up and stores in one go, as the proxy does after an upstream 200. */
-    const put = async (on: typeof cache, fp: string, url: string, entry: CachedResponse) => on.store(await on.lookup(fp, url, entry.resource), entry);
-    const get = async (on: typeof cache, fp: string, url: string, resource = "Invoices") => (await on.lookup(fp, url, resource)).entry;
+    const put = async (on: typeof cache, fp: string, url: string, entry: CachedResponse) =>
+      on.store(await on.lookup(fp, url, entry.resource), entry);
+    const get = async (on: typeof cache, fp: string, url: string, resource = "Invoices") =>
+      (await on.lookup(fp, url, resource)).entry;
     return { cache, peer, clock: c, put, get };
   }
 
@@ -58,10 +66,22 @@ describe.each(sharedStoreProfiles())("response cache on $name", (profile) => {
 
   it("answers what another instance stored, with its headers, ETag and freshness", async () => {
     const { cache, peer, put, get } = await setup();
-    await put(cache, ALICE, INVOICES, answer("v1", { headers: { "X-Request-Id": "a", ETag: 'W/"2"' }, freshUntil: 1_015_000 }));
+    await put(
+      cache,
+      ALICE,
+      INVOICES,
+      answer("v1", { headers: { "X-Request-Id": "a", ETag: 'W/"2"' }, freshUntil: 1_015_000 }),
+    );
     const entry = await get(peer, ALICE, INVOICES);
     expect(bodyOf(entry)).toBe("v1");
-    expect(entry).toMatchObject({ status: 200, headers: { "X-Request-Id": "a", ETag: 'W/"2"' }, etag: 'W/"2"', storedAt: 1_000_000, freshUntil: 1_015_000, resource: "Invoices" });
+    expect(entry).toMatchObject({
+      status: 200,
+      headers: { "X-Request-Id": "a", ETag: 'W/"2"' },
+      etag: 'W/"2"',
+      storedAt: 1_000_000,
+      freshUntil: 1_015_000,
+      resource: "Invoices",
+    });
   });
 
   it("refreshes an entry after a 304: fresh again, new headers and ETag kept", async () => {
@@ -72,7 +92,12 @@ describe.each(sharedStoreProfiles())("response cache on $name", (profile) => {
     await cache.refresh(stale, c.now() + 15_000, { "X-Request-Id": "b", ETag: 'W/"next"' });
     const entry = (await cache.lookup(ALICE, INVOICES, "Invoices")).entry;
     expect(bodyOf(entry)).toBe("v1");
-    expect(entry).toMatchObject({ headers: { "X-Request-Id": "b", ETag: 'W/"next"' }, etag: 'W/"next"', storedAt: c.now(), freshUntil: c.now() + 15_000 });
+    expect(entry).toMatchObject({
+      headers: { "X-Request-Id": "b", ETag: 'W/"next"' },
+      etag: 'W/"next"',
+      storedAt: c.now(),
+      freshUntil: c.now() + 15_000,
+    });
     // Refreshing what is not there does nothing.
     const nothing = await cache.lookup(BOB, INVOICES, "Invoices");
     await cache.refresh(nothing, c.now() + 15_000);
@@ -128,11 +153,22 @@ describe.each(sharedStoreProfiles())("response cache on $name", (profile) => {
     const store = await profile.open();
     opened.push(store);
     const ttls: number[] = [];
-    const recording: SharedStore = { ...store, set: (key, value, ttlMs, options) => (key.startsWith("cache:entry") && ttls.push(ttlMs), store.set(key, value, ttlMs, options)) };
+    const recording: SharedStore = {
+      ...store,
+      set: (key, value, ttlMs, options) => (
+        key.startsWith("cache:entry") && ttls.push(ttlMs), store.set(key, value, ttlMs, options)
+      ),
+    };
     const c = clock();
     const cache = createResponseCache(recording, { now: c.now, keepStaleMs: 24 * HOUR });
-    await cache.store(await cache.lookup(ALICE, INVOICES, "Invoices"), answer("fresh 15 s", { freshUntil: c.now() + 15_000 }));
-    await cache.store(await cache.lookup(ALICE, STATES, "Aging"), answer("fresh 20 h", { freshUntil: c.now() + 20 * HOUR, resource: "Aging" }));
+    await cache.store(
+      await cache.lookup(ALICE, INVOICES, "Invoices"),
+      answer("fresh 15 s", { freshUntil: c.now() + 15_000 }),
+    );
+    await cache.store(
+      await cache.lookup(ALICE, STATES, "Aging"),
+      answer("fresh 20 h", { freshUntil: c.now() + 20 * HOUR, resource: "Aging" }),
+    );
     expect(ttls).toEqual([15_000 + 24 * HOUR, 44 * HOUR]);
   });
 
@@ -142,7 +178,11 @@ describe.each(sharedStoreProfiles())("response cache on $name", (profile) => {
     // Every lookup finds no token yet; each store makes or adopts them.
     const lookups = await Promise.all(urls.map((url, i) => (i % 2 ? peer : cache).lookup(ALICE, url, "Invoices")));
     await Promise.all(lookups.map((lookup, i) => (i % 2 ? peer : cache).store(lookup, answer(`page ${i + 1}`))));
-    expect(await Promise.all(urls.map(async (url) => bodyOf(await get(cache, ALICE, url))))).toEqual(["page 1", "page 2", "page 3"]);
+    expect(await Promise.all(urls.map(async (url) => bodyOf(await get(cache, ALICE, url))))).toEqual([
+      "page 1",
+      "page 2",
+      "page 3",
+    ]);
   });
 
   it("does not keep an answer looked up before a write when the key had no token yet, nor after a store and a write meanwhile", async () => {
@@ -230,14 +270,22 @@ describe("response cache when its store fails", () => {
 
 describe.skipIf(!redisUrl())("response cache over Redis with near caches (as instances run it)", () => {
   it("serves the other instance's answer, then drops it within moments of a write through the first", async () => {
-    const redis = await sharedStoreProfiles().find((p) => p.name === "redis")!.open();
+    const redis = await sharedStoreProfiles()
+      .find((p) => p.name === "redis")!
+      .open();
     opened.push(redis);
     const one = createResponseCache(withNearCache(redis));
     const two = createResponseCache(withNearCache(redis.peer()));
-    await vi.waitFor(() => expect(redis.listening().live && redis.peer().listening().live).toBe(true), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(redis.listening().live && redis.peer().listening().live).toBe(true), {
+      timeout: 5_000,
+      interval: 10,
+    });
     await one.store(await one.lookup(ALICE, INVOICES, "Invoices"), answer("from one"));
     expect(bodyOf((await two.lookup(ALICE, INVOICES, "Invoices")).entry)).toBe("from one");
     await one.invalidate(ALICE, ["Invoices"]);
-    await vi.waitFor(async () => expect((await two.lookup(ALICE, INVOICES, "Invoices")).entry).toBeUndefined(), { timeout: 1_000, interval: 2 });
+    await vi.waitFor(async () => expect((await two.lookup(ALICE, INVOICES, "Invoices")).entry).toBeUndefined(), {
+      timeout: 1_000,
+      interval: 2,
+    });
   });
 });

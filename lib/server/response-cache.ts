@@ -31,7 +31,11 @@ export interface CacheLookup {
   /** False when the store could not be read (Redis away): the request goes upstream and nothing is stored. */
   available: boolean;
   /** @internal the slot and the generation tokens the lookup saw */
-  readonly slot: { entryName: string; generationNames: [string, string]; tokens: [string | undefined, string | undefined] };
+  readonly slot: {
+    entryName: string;
+    generationNames: [string, string];
+    tokens: [string | undefined, string | undefined];
+  };
 }
 
 /** The proxy's cache of upstream GET answers, per API key, shared by every instance that shares the store. */
@@ -92,7 +96,9 @@ function encode(entry: CachedResponse, tokens: string): Buffer {
 function decode(value: Buffer): { entry: CachedResponse; tokens: string } | undefined {
   try {
     const length = value.readUInt32BE(0);
-    const { tokens, ...meta } = JSON.parse(value.subarray(4, 4 + length).toString()) as Omit<CachedResponse, "body"> & { tokens: string };
+    const { tokens, ...meta } = JSON.parse(value.subarray(4, 4 + length).toString()) as Omit<CachedResponse, "body"> & {
+      tokens: string;
+    };
     // A copy of its own: the stored buffer may be shared (memory store), and the caller answers with the body.
     const body = new Uint8Array(value.byteLength - 4 - length);
     body.set(value.subarray(4 + length));
@@ -118,7 +124,12 @@ function decode(value: Buffer): { entry: CachedResponse; tokens: string } | unde
  * if (!found.entry) await cache.store(found, { status: 200, headers, body, etag, storedAt: now, freshUntil: now + 15_000, resource: "Invoices" });
  */
 export function createResponseCache(store: SharedStore, options: ResponseCacheOptions = {}): ResponseCache {
-  const { maxEntryBytes = 2 * 1024 * 1024, keepStaleMs = 60 * 60 * 1000, now = Date.now, onStoreError = () => {} } = options;
+  const {
+    maxEntryBytes = 2 * 1024 * 1024,
+    keepStaleMs = 60 * 60 * 1000,
+    now = Date.now,
+    onStoreError = () => {},
+  } = options;
   if (!(maxEntryBytes > 0)) throw new RangeError("maxEntryBytes must be positive");
 
   const keyGeneration = (fp: string) => `cache:generation\n${fp}`;
@@ -179,13 +190,20 @@ export function createResponseCache(store: SharedStore, options: ResponseCacheOp
       // Tokens hold no "." (a mark, ":" and base64url): the key's comes first.
       const ofKey = found && keyToken !== undefined && found.tokens.startsWith(`${keyToken}.`);
       const valid = ofKey && resourceToken !== undefined && found.tokens === `${keyToken}.${resourceToken}`;
-      return { entry: valid ? found.entry : undefined, lastKnown: ofKey ? found.entry : undefined, available: true, slot };
+      return {
+        entry: valid ? found.entry : undefined,
+        lastKnown: ofKey ? found.entry : undefined,
+        available: true,
+        slot,
+      };
     },
 
     async store(lookup, entry) {
-      if (entry.status !== 200 || entry.body.byteLength === 0) throw new Error("only 200 answers with a body are cached");
+      if (entry.status !== 200 || entry.body.byteLength === 0)
+        throw new Error("only 200 answers with a body are cached");
       // Too large to keep: the answer it would replace is out of date all the same, so that one goes.
-      if (entry.body.byteLength > maxEntryBytes) return quietly(() => (lookup.available ? store.delete([lookup.slot.entryName]) : Promise.resolve()));
+      if (entry.body.byteLength > maxEntryBytes)
+        return quietly(() => (lookup.available ? store.delete([lookup.slot.entryName]) : Promise.resolve()));
       await quietly(() => write(lookup, { ...entry, headers: { ...entry.headers } }));
     },
 
@@ -194,19 +212,27 @@ export function createResponseCache(store: SharedStore, options: ResponseCacheOp
       if (!current) return;
       const merged = headers ? { ...current.headers, ...headers } : current.headers;
       const etag = headers ? Object.entries(headers).find(([name]) => name.toLowerCase() === "etag")?.[1] : undefined;
-      await quietly(() => write(lookup, { ...current, headers: merged, etag: etag ?? current.etag, storedAt: now(), freshUntil }));
+      await quietly(() =>
+        write(lookup, { ...current, headers: merged, etag: etag ?? current.etag, storedAt: now(), freshUntil }),
+      );
     },
 
     async invalidate(keyFingerprint, resources) {
       const fp = fingerprintOk(keyFingerprint);
       await quietly(async () => {
-        await Promise.all(resources.map((resource) => store.set(resourceGeneration(fp, resource), Buffer.from(newToken("write")), GENERATION_TTL_MS)));
+        await Promise.all(
+          resources.map((resource) =>
+            store.set(resourceGeneration(fp, resource), Buffer.from(newToken("write")), GENERATION_TTL_MS),
+          ),
+        );
       });
     },
 
     async forgetKey(keyFingerprint) {
       const fp = fingerprintOk(keyFingerprint);
-      await quietly(async () => void (await store.set(keyGeneration(fp), Buffer.from(newToken("write")), GENERATION_TTL_MS)));
+      await quietly(
+        async () => void (await store.set(keyGeneration(fp), Buffer.from(newToken("write")), GENERATION_TTL_MS)),
+      );
     },
   };
 }

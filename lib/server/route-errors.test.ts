@@ -15,8 +15,14 @@ describe("answerFailures", () => {
   });
 
   it.each([
-    ["PostgreSQL refusing connections", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })],
-    ["PostgreSQL shutting down", Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })],
+    [
+      "PostgreSQL refusing connections",
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+    ],
+    [
+      "PostgreSQL shutting down",
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+    ],
     ["a pool that cannot connect in time", new Error("timeout exceeded when trying to connect")],
     ["SQLite busy", Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" })],
     ["tables not migrated yet", new Error('relation "sessions" does not exist')],
@@ -40,16 +46,21 @@ describe("answerFailures", () => {
 });
 
 describe("failureAnswer", () => {
-  it.each(Object.keys(ROUTE_FAILURES) as RouteFailure[])("answers %s in the API's error shape, private, no-store, with its status and a request id", async (failure) => {
-    const response = failureAnswer(failure, "abc123");
-    const known = ROUTE_FAILURES[failure];
-    expect(response.status).toBe(known.status);
-    // A refusal a page acts on carries its code beside the words; the others are the words alone.
-    const words = known.text("abc123");
-    expect(await response.json()).toEqual("code" in known ? { Error: { code: known.code, detail: words } } : { Error: words });
-    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(response.headers.get("X-Request-Id")).toBe("abc123");
-  });
+  it.each(Object.keys(ROUTE_FAILURES) as RouteFailure[])(
+    "answers %s in the API's error shape, private, no-store, with its status and a request id",
+    async (failure) => {
+      const response = failureAnswer(failure, "abc123");
+      const known = ROUTE_FAILURES[failure];
+      expect(response.status).toBe(known.status);
+      // A refusal a page acts on carries its code beside the words; the others are the words alone.
+      const words = known.text("abc123");
+      expect(await response.json()).toEqual(
+        "code" in known ? { Error: { code: known.code, detail: words } } : { Error: words },
+      );
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(response.headers.get("X-Request-Id")).toBe("abc123");
+    },
+  );
 
   it("adds the headers a failure has: Retry-After on 503, WWW-Authenticate on the metrics' 401", () => {
     expect(failureAnswer("unavailable").headers.get("Retry-After")).toBe("5");
@@ -71,7 +82,13 @@ describe("failureAnswer", () => {
   });
 
   it("says more than the usual words when given a detail, under the same code", async () => {
-    const response = failureAnswer("forbidden-by-role", "abc123", "Your role in Valley (viewer) does not allow POST /purchases.");
-    expect(await response.json()).toEqual({ Error: { code: "FORBIDDEN_BY_ROLE", detail: "Your role in Valley (viewer) does not allow POST /purchases." } });
+    const response = failureAnswer(
+      "forbidden-by-role",
+      "abc123",
+      "Your role in Valley (viewer) does not allow POST /purchases.",
+    );
+    expect(await response.json()).toEqual({
+      Error: { code: "FORBIDDEN_BY_ROLE", detail: "Your role in Valley (viewer) does not allow POST /purchases." },
+    });
   });
 });

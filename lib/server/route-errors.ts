@@ -5,14 +5,20 @@ import { DEMO_FIXED_DETAIL } from "./auth/demo";
 import { log } from "./log";
 
 /** Error codes of a database or network that is not answering (pg, Node's sockets, SQLite), as opposed to a bug. */
-const UNAVAILABLE = /^(08\d{3}|57P0\d|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)\w*)$/;
+const UNAVAILABLE =
+  /^(08\d{3}|57P0\d|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)\w*)$/;
 
 /** Whether an error means a dependency is away (try again later) rather than a fault in Backroom. */
 export function isUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as Error & { code?: unknown }).code;
     if (typeof code === "string" && UNAVAILABLE.test(code)) return true;
-    if (/timeout exceeded when trying to connect|Connection terminated|connection (is )?closed|no such table|relation .* does not exist|did not answer/i.test(e.message)) return true;
+    if (
+      /timeout exceeded when trying to connect|Connection terminated|connection (is )?closed|no such table|relation .* does not exist|did not answer/i.test(
+        e.message,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -29,62 +35,172 @@ export const ROUTE_FAILURES = {
   /** Nobody signed in: no session, or an ended one (signed out, expired, revoked on another instance). */
   "not-signed-in": { status: 401, code: "NOT_SIGNED_IN", text: () => "Not signed in: sign in at /sign-in" },
   /** Signed in, but working in no workspace (none chosen, or no longer a member of it). */
-  "no-workspace": { status: 403, code: "NO_WORKSPACE", text: () => "Choose a workspace to work in (you are not a member of one, or were removed)" },
+  "no-workspace": {
+    status: 403,
+    code: "NO_WORKSPACE",
+    text: () => "Choose a workspace to work in (you are not a member of one, or were removed)",
+  },
   /** The workspace requires two factors, and the person has not turned them on. */
-  "two-factor-required": { status: 403, code: "TWO_FACTOR_REQUIRED", text: () => "This workspace requires two factors: turn them on at /account, then try again" },
+  "two-factor-required": {
+    status: 403,
+    code: "TWO_FACTOR_REQUIRED",
+    text: () => "This workspace requires two factors: turn them on at /account, then try again",
+  },
   /** The workspace holds no Data API key yet. */
-  "no-key": { status: 409, code: "NO_KEY", text: () => "This workspace holds no Data API key yet: an owner or admin adds one under Keys" },
+  "no-key": {
+    status: 409,
+    code: "NO_KEY",
+    text: () => "This workspace holds no Data API key yet: an owner or admin adds one under Keys",
+  },
   /** The person's role in the workspace does not allow it (`lib/session/roles.ts`). */
-  "forbidden-by-role": { status: 403, code: "FORBIDDEN_BY_ROLE", text: () => "Your role in this workspace does not allow this" },
+  "forbidden-by-role": {
+    status: 403,
+    code: "FORBIDDEN_BY_ROLE",
+    text: () => "Your role in this workspace does not allow this",
+  },
   /** A demo person changing what every visitor of the demo shares (`auth/demo.ts`). */
   "demo-shared": { status: 403, code: "DEMO_SHARED", text: () => DEMO_FIXED_DETAIL },
   /** The insights of a key whose history is not synced yet (its first backfill runs in the background). */
-  "history-pending": { status: 409, code: "HISTORY_PENDING", text: () => "This key's history is being synced in the background; the insights open once its first year is in" },
+  "history-pending": {
+    status: 409,
+    code: "HISTORY_PENDING",
+    text: () => "This key's history is being synced in the background; the insights open once its first year is in",
+  },
   /** Insights asked with a key that has none (they are a brand's: Supplier keys). */
-  "no-insights": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Insights are kept for brands' keys (Supplier) and for Employee keys (their linked reps' accounts, or the whole distributor's): a Customer key has none" },
+  "no-insights": {
+    status: 403,
+    code: "NOT_FOR_THIS_KEY",
+    text: () =>
+      "Insights are kept for brands' keys (Supplier) and for Employee keys (their linked reps' accounts, or the whole distributor's): a Customer key has none",
+  },
   /** An Employee key's history of the whole distributor, asked for everyone's sales at once. */
-  "supplier-required": { status: 400, code: "SUPPLIER_REQUIRED", text: () => "This key's history holds the whole distributor's sales: name one supplier (&supplier=ID), or ask by=supplier" },
+  "supplier-required": {
+    status: 400,
+    code: "SUPPLIER_REQUIRED",
+    text: () =>
+      "This key's history holds the whole distributor's sales: name one supplier (&supplier=ID), or ask by=supplier",
+  },
   /** A statement asked with a key that has none to give (Supplier keys: statements are a retailer's and the distributor's). */
-  "no-statements": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Statements of account are for retailers' keys (Customer) and the distributor's staff (Employee): a brand's key has none" },
+  "no-statements": {
+    status: 403,
+    code: "NOT_FOR_THIS_KEY",
+    text: () =>
+      "Statements of account are for retailers' keys (Customer) and the distributor's staff (Employee): a brand's key has none",
+  },
   /** Monthly statements asked of a key that is not a retailer's (they mail a retailer's own accounts). */
-  "no-monthly-statements": { status: 409, code: "NOT_FOR_THIS_KEY", text: () => "Monthly statements by email are a retailer's key's (Customer): they mail its own accounts' statements to the Accounts role" },
+  "no-monthly-statements": {
+    status: 409,
+    code: "NOT_FOR_THIS_KEY",
+    text: () =>
+      "Monthly statements by email are a retailer's key's (Customer): they mail its own accounts' statements to the Accounts role",
+  },
   /** A statement of an AR account the key reads nothing of (not its own, or no history at all). */
-  "no-such-account": { status: 404, code: "NO_SUCH_ACCOUNT", text: () => "Nothing of this AR account can be read with this key: no open invoice, payment or allocation" },
+  "no-such-account": {
+    status: 404,
+    code: "NO_SUCH_ACCOUNT",
+    text: () => "Nothing of this AR account can be read with this key: no open invoice, payment or allocation",
+  },
   /** A statement asked for a day the API's aging is not as of (it keeps its last close only). */
-  "statement-date-unavailable": { status: 409, code: "STATEMENT_DATE_UNAVAILABLE", text: () => "The Data API keeps its aging as of its last close only: ask for that day, or leave asOf out" },
+  "statement-date-unavailable": {
+    status: 409,
+    code: "STATEMENT_DATE_UNAVAILABLE",
+    text: () => "The Data API keeps its aging as of its last close only: ask for that day, or leave asOf out",
+  },
   /** A history scope asked of a key that has none to choose (Supplier and Customer keys). */
-  "no-history-scope": { status: 409, code: "NOT_FOR_THIS_KEY", text: () => "Only an Employee key's history can cover the linked reps' accounts or the whole distributor: a brand's key keeps its own sales, a retailer's none" },
+  "no-history-scope": {
+    status: 409,
+    code: "NOT_FOR_THIS_KEY",
+    text: () =>
+      "Only an Employee key's history can cover the linked reps' accounts or the whole distributor: a brand's key keeps its own sales, a retailer's none",
+  },
   /** The collections list of a key whose first walk has not ended (it runs in the background). */
-  "collections-pending": { status: 409, code: "COLLECTIONS_PENDING", text: () => "This key's collections list is being read in the background; it opens once its first walk is in" },
+  "collections-pending": {
+    status: 409,
+    code: "COLLECTIONS_PENDING",
+    text: () => "This key's collections list is being read in the background; it opens once its first walk is in",
+  },
   /** The collections list asked with a key other than an Employee key's (it is the distributor staff's). */
-  "no-collections": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "The collections list is the distributor staff's: it is kept for Employee keys only" },
+  "no-collections": {
+    status: 403,
+    code: "NOT_FOR_THIS_KEY",
+    text: () => "The collections list is the distributor staff's: it is kept for Employee keys only",
+  },
   /** The AR aging's export from a snapshot, asked before the key's first walk that kept the aging has ended. */
-  "aging-pending": { status: 409, code: "AGING_PENDING", text: () => "This key's snapshot of the whole AR aging is being read in the background; export from the AR aging page's live report meanwhile" },
+  "aging-pending": {
+    status: 409,
+    code: "AGING_PENDING",
+    text: () =>
+      "This key's snapshot of the whole AR aging is being read in the background; export from the AR aging page's live report meanwhile",
+  },
   /** The AR aging's snapshot export asked with a key other than an Employee key's (only those keep a snapshot). */
-  "no-aging-snapshot": { status: 403, code: "NOT_FOR_THIS_KEY", text: () => "Only Employee keys keep a snapshot of the AR aging: export it from the AR aging page" },
+  "no-aging-snapshot": {
+    status: 403,
+    code: "NOT_FOR_THIS_KEY",
+    text: () => "Only Employee keys keep a snapshot of the AR aging: export it from the AR aging page",
+  },
   /** An unsubscribe link whose token is not one of ours (altered, cut short, or from another Backroom). */
-  "bad-unsubscribe-token": { status: 400, code: "BAD_UNSUBSCRIBE_TOKEN", text: () => "This unsubscribe link is not valid: it may have been cut short. Change what you receive in your notification settings instead." },
+  "bad-unsubscribe-token": {
+    status: 400,
+    code: "BAD_UNSUBSCRIBE_TOKEN",
+    text: () =>
+      "This unsubscribe link is not valid: it may have been cut short. Change what you receive in your notification settings instead.",
+  },
   /** A visit note on a customer outside a Customer key's stores (`lib/server/notes/`). */
-  "customer-not-in-scope": { status: 403, code: "CUSTOMER_NOT_IN_SCOPE", text: () => "This workspace's retailer key covers its own stores only: notes are read and written on those" },
+  "customer-not-in-scope": {
+    status: 403,
+    code: "CUSTOMER_NOT_IN_SCOPE",
+    text: () => "This workspace's retailer key covers its own stores only: notes are read and written on those",
+  },
   /** A visit note deleted by someone other than its author. */
-  "note-not-author": { status: 403, code: "NOT_NOTE_AUTHOR", text: () => "Only the person who wrote a note may delete it" },
+  "note-not-author": {
+    status: 403,
+    code: "NOT_NOTE_AUTHOR",
+    text: () => "Only the person who wrote a note may delete it",
+  },
   /** A visit note deleted more than a day after it was written. */
-  "note-delete-window-passed": { status: 403, code: "NOTE_DELETE_WINDOW_PASSED", text: () => "A note may be deleted by its author within 24 hours of writing it; this one is older, and stays" },
+  "note-delete-window-passed": {
+    status: 403,
+    code: "NOTE_DELETE_WINDOW_PASSED",
+    text: () => "A note may be deleted by its author within 24 hours of writing it; this one is older, and stays",
+  },
   /** An Idempotency-Key sent again with a different note. */
-  "idempotency-key-reused": { status: 409, code: "IDEMPOTENCY_KEY_REUSED", text: () => "This Idempotency-Key was used for a different note: make a new key for a new note" },
+  "idempotency-key-reused": {
+    status: 409,
+    code: "IDEMPOTENCY_KEY_REUSED",
+    text: () => "This Idempotency-Key was used for a different note: make a new key for a new note",
+  },
   /** An Idempotency-Key sent again whose note its author has deleted since. */
-  "note-deleted": { status: 409, code: "NOTE_DELETED", text: () => "The note this Idempotency-Key made has been deleted since" },
+  "note-deleted": {
+    status: 409,
+    code: "NOTE_DELETED",
+    text: () => "The note this Idempotency-Key made has been deleted since",
+  },
   /** A key id the workspace does not hold (choosing it, removing it). */
   "no-such-key": { status: 404, text: () => "No such key in this workspace" },
   /** Nothing here (an unknown Data API path, `/api/metrics` without a token configured). */
   "not-found": { status: 404, text: () => "Not found" },
   /** `/api/metrics` without its bearer token. */
-  "token-required": { status: 401, text: () => "A bearer token is required", headers: { "WWW-Authenticate": 'Bearer realm="metrics"' } },
+  "token-required": {
+    status: 401,
+    text: () => "A bearer token is required",
+    headers: { "WWW-Authenticate": 'Bearer realm="metrics"' },
+  },
   /** Backroom's database (its sessions) is away: try again shortly. */
-  unavailable: { status: 503, text: (requestId: string) => `Backroom cannot reach its session store. Try again in a moment (request ${requestId}).`, headers: { "Retry-After": "5" } },
+  unavailable: {
+    status: 503,
+    text: (requestId: string) =>
+      `Backroom cannot reach its session store. Try again in a moment (request ${requestId}).`,
+    headers: { "Retry-After": "5" },
+  },
   /** A bug: nothing more is said than the request id the log line has. */
-  failed: { status: 500, text: (requestId: string) => `Something went wrong on Backroom's side (request ${requestId}).` },
-} as const satisfies Record<string, { status: number; code?: string; text: (requestId: string) => string; headers?: Record<string, string> }>;
+  failed: {
+    status: 500,
+    text: (requestId: string) => `Something went wrong on Backroom's side (request ${requestId}).`,
+  },
+} as const satisfies Record<
+  string,
+  { status: number; code?: string; text: (requestId: string) => string; headers?: Record<string, string> }
+>;
 
 /** One of Backroom's own refusals or failures (`ROUTE_FAILURES`). */
 export type RouteFailure = keyof typeof ROUTE_FAILURES;
@@ -124,8 +240,14 @@ export function failureAnswer(failure: RouteFailure, requestId: string = newRequ
  */
 export function upstreamFailureAnswer(error: DataApiError, what: string): Response {
   const status = error.status >= 400 ? error.status : 502;
-  const headers: Record<string, string> = { ...NO_STORE, ...(error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {}) };
-  return Response.json({ Error: { code: error.code ?? "UPSTREAM_FAILED", detail: `${what} could not be read: ${error.detail}` } }, { status, headers });
+  const headers: Record<string, string> = {
+    ...NO_STORE,
+    ...(error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {}),
+  };
+  return Response.json(
+    { Error: { code: error.code ?? "UPSTREAM_FAILED", detail: `${what} could not be read: ${error.detail}` } },
+    { status, headers },
+  );
 }
 
 /**
@@ -151,7 +273,15 @@ export function answerFailures<A extends unknown[]>(handler: (request: Request, 
     } catch (error) {
       const requestId = newRequestId();
       const unavailable = isUnavailable(error);
-      log().error({ requestId, method: request.method, path: new URL(request.url).pathname, error: error instanceof Error ? error.message : String(error) }, unavailable ? "dependency unavailable" : "request failed");
+      log().error(
+        {
+          requestId,
+          method: request.method,
+          path: new URL(request.url).pathname,
+          error: error instanceof Error ? error.message : String(error),
+        },
+        unavailable ? "dependency unavailable" : "request failed",
+      );
       return failureAnswer(unavailable ? "unavailable" : "failed", requestId);
     }
   };

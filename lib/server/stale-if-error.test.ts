@@ -9,7 +9,15 @@ import { withNearCache } from "./shared/near-cache";
 import type { SharedStore } from "./shared/shared-store";
 import { sharedStoreProfiles } from "./shared/testing";
 import { staleAllowanceMs, staleReasonOf } from "./stale-if-error";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, STALE_IF_ERROR_MS, type TestBackend } from "./testing";
+import {
+  BACKROOM,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  STALE_IF_ERROR_MS,
+  type TestBackend,
+} from "./testing";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -43,14 +51,20 @@ describe.each(sharedStoreProfiles())("proxy: last-known answers (stale-if-error)
     const store = await profile.open();
     const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), options);
     opened.push({ backend, store });
-    const cacheOn = (on: SharedStore) => createResponseCache(withNearCache(on), { now: backend.now, keepStaleMs: STALE_IF_ERROR_MS });
+    const cacheOn = (on: SharedStore) =>
+      createResponseCache(withNearCache(on), { now: backend.now, keepStaleMs: STALE_IF_ERROR_MS });
     backend.cache = cacheOn(store);
     const peer: ProxyDeps = { ...backend, cache: cacheOn(store.peer()) };
     const { cookie, fingerprint, keyId } = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const send = (method: string, path: string, headers: Record<string, string> = {}, deps: ProxyDeps = backend) => {
       const url = new URL(path, BACKROOM);
       const [, , version, ...segments] = url.pathname.split("/");
-      return proxyRequest(browserRequest(method, path, { cookie, headers }), version as "v1" | "v2", segments.map(decodeURIComponent), deps);
+      return proxyRequest(
+        browserRequest(method, path, { cookie, headers }),
+        version as "v1" | "v2",
+        segments.map(decodeURIComponent),
+        deps,
+      );
     };
     return { backend, peer, send, fingerprint, keyId };
   }
@@ -67,8 +81,16 @@ describe.each(sharedStoreProfiles())("proxy: last-known answers (stale-if-error)
   it.each([
     { name: "a 429 (the key's hour spent)", rule: { kind: "rate-limit", retryAfter: 1800 }, reason: "rate-limited" },
     { name: "a 500", rule: { kind: "error" }, reason: "api-error" },
-    { name: "a dropped connection (the answer lost after the request ran)", rule: { kind: "drop", when: "after" }, reason: "unreachable" },
-    { name: "a dropped connection (before the request ran)", rule: { kind: "drop", when: "before" }, reason: "unreachable" },
+    {
+      name: "a dropped connection (the answer lost after the request ran)",
+      rule: { kind: "drop", when: "after" },
+      reason: "unreachable",
+    },
+    {
+      name: "a dropped connection (before the request ran)",
+      rule: { kind: "drop", when: "before" },
+      reason: "unreachable",
+    },
     { name: "no answer within the timeout", rule: { kind: "timeout", latencyMs: 5_000 }, reason: "timeout" },
   ])("serves the cached answer on $name, with Age and X-Backroom-Stale", async ({ rule, reason }) => {
     const s = await setup({ timeoutMs: 100 });
@@ -80,7 +102,13 @@ describe.each(sharedStoreProfiles())("proxy: last-known answers (stale-if-error)
     expect(response.headers.get("Age")).toBe("600");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const note = parseStaleHeader(response.headers.get("X-Backroom-Stale"));
-    expect(note).toEqual({ reason, at: START, ...(reason === "rate-limited" ? { until: new Date(Date.parse(START) + 10 * 60_000 + 1800_000).toISOString() } : {}) });
+    expect(note).toEqual({
+      reason,
+      at: START,
+      ...(reason === "rate-limited"
+        ? { until: new Date(Date.parse(START) + 10 * 60_000 + 1800_000).toISOString() }
+        : {}),
+    });
     // The budget as the 429 gave it, never the figures the copy was stored with.
     expect(response.headers.get("RateLimit-Remaining")).toBe(reason === "rate-limited" ? "0" : null);
     // One more request was made upstream, and it failed.
@@ -105,7 +133,11 @@ describe.each(sharedStoreProfiles())("proxy: last-known answers (stale-if-error)
     const s = await setup();
     await cached(s, 60_000, "/api/v1/payments/applications?PageSize=5");
     await fault({ method: "POST", path: "/api/v1/payments/applications", kind: "rate-limit", retryAfter: 120 });
-    const response = await s.send("POST", "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=50001&Amount=1", { "Idempotency-Key": "k-1" });
+    const response = await s.send(
+      "POST",
+      "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=50001&Amount=1",
+      { "Idempotency-Key": "k-1" },
+    );
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("120");
     expect(response.headers.get("X-Backroom-Stale")).toBeNull();
@@ -160,7 +192,12 @@ describe.each(sharedStoreProfiles())("proxy: last-known answers (stale-if-error)
     await fault({ method: "GET", path: "/api/v1/payments", kind: "rate-limit" });
     const response = await s.send("GET", PAYMENTS);
     const [last] = await requestLog.recent([s.keyId]);
-    expect(last).toMatchObject({ source: "stale", status: 200, operation: "listPayments", requestId: response.headers.get("X-Request-Id") });
+    expect(last).toMatchObject({
+      source: "stale",
+      status: 200,
+      operation: "listPayments",
+      requestId: response.headers.get("X-Request-Id"),
+    });
     expect(response.headers.get("X-Request-Id")).toBe(s.backend.calls.at(-1)!.headers.get("X-Request-Id"));
   });
 
@@ -193,7 +230,7 @@ describe("stale-if-error: the rules", () => {
     ["no-cache", 1000],
     ["stale-if-error=0", 0],
     ["no-cache, stale-if-error=0", 0],
-    ["stale-if-error=\"2\"", 1000],
+    ['stale-if-error="2"', 1000],
     ["Stale-If-Error = 0.5", 1000],
     ["max-stale=0", 1000],
   ])("Cache-Control %j allows %i ms of a 1000 ms allowance", (value, allowed) => {

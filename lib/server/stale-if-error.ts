@@ -33,7 +33,9 @@ export function staleAllowanceMs(headers: Headers, configuredMs: number): number
 function returnsAt(upstream: Headers | undefined, now: number): string | undefined {
   if (!upstream) return undefined;
   const retryAfter = parseRetryAfter(upstream.get("Retry-After"), now);
-  const reset = /^\s*\d+\s*$/.test(upstream.get("RateLimit-Reset") ?? "") ? Number(upstream.get("RateLimit-Reset")) : undefined;
+  const reset = /^\s*\d+\s*$/.test(upstream.get("RateLimit-Reset") ?? "")
+    ? Number(upstream.get("RateLimit-Reset"))
+    : undefined;
   const seconds = retryAfter ?? reset;
   return seconds === undefined ? undefined : new Date(now + seconds * 1000).toISOString();
 }
@@ -61,7 +63,8 @@ export interface LastKnown {
  */
 export function lastKnownAnswer({ entry, reason, now, upstream, requestId, browserEtag }: LastKnown): Response {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(entry.headers)) if (!IS_RATE_LIMIT.has(name.toLowerCase())) headers[name] = value;
+  for (const [name, value] of Object.entries(entry.headers))
+    if (!IS_RATE_LIMIT.has(name.toLowerCase())) headers[name] = value;
   for (const name of RATE_LIMIT_HEADERS) {
     const value = upstream?.get(name);
     if (value) headers[name] = value;
@@ -69,7 +72,11 @@ export function lastKnownAnswer({ entry, reason, now, upstream, requestId, brows
   const until = reason === "rate-limited" ? returnsAt(upstream, now) : undefined;
   Object.assign(headers, {
     Age: String(Math.max(0, Math.floor((now - entry.storedAt) / 1000))),
-    [STALE_HEADER]: formatStaleHeader({ reason, at: new Date(entry.storedAt).toISOString(), ...(until ? { until } : {}) }),
+    [STALE_HEADER]: formatStaleHeader({
+      reason,
+      at: new Date(entry.storedAt).toISOString(),
+      ...(until ? { until } : {}),
+    }),
     "X-Request-Id": upstream?.get("X-Request-Id") ?? requestId,
     "Cache-Control": "private, no-store",
   });

@@ -32,7 +32,11 @@ export const UPSTREAM = "http://sandbox.test";
 /** How old a last-known answer the test backend serves may be: the default of STALE_IF_ERROR_HOURS (24). */
 export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
 /** The sandbox's documented demo keys of its test environment. */
-export const DEMO_KEYS: Record<KeyType, string> = { Customer: "test-customer-demo", Supplier: "test-supplier-demo", Employee: "test-employee-demo" };
+export const DEMO_KEYS: Record<KeyType, string> = {
+  Customer: "test-customer-demo",
+  Supplier: "test-supplier-demo",
+  Employee: "test-employee-demo",
+};
 
 type Fetch = (request: Request) => Response | Promise<Response>;
 
@@ -70,7 +74,15 @@ export interface TestBackend extends ProxyDeps, SessionDeps {
  * const { cookie } = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
  * const res = await proxyRequest(browserRequest("GET", "/api/v1/payments", { cookie }), "v1", ["payments"], backend);
  */
-export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: number; throttle?: Omit<ConnectThrottleOptions, "secret">; database?: Database; mailDelivers?: boolean } = {}): Promise<TestBackend> {
+export async function createTestBackend(
+  fetch: Fetch,
+  options: {
+    timeoutMs?: number;
+    throttle?: Omit<ConnectThrottleOptions, "secret">;
+    database?: Database;
+    mailDelivers?: boolean;
+  } = {},
+): Promise<TestBackend> {
   // A migrated database of a profile (`databaseProfiles()`), or SQLite in memory.
   const database = options.database ?? openDatabase({ file: ":memory:" });
   if (!options.database) await migrate(database);
@@ -79,7 +91,12 @@ export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: num
   let answer = fetch;
   const calls: UpstreamCall[] = [];
   const recorded = async (request: Request): Promise<Response> => {
-    const call: UpstreamCall = { method: request.method, url: new URL(request.url), headers: new Headers(request.headers), body: null };
+    const call: UpstreamCall = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: new Headers(request.headers),
+      body: null,
+    };
     calls.push(call);
     if (request.body) {
       call.body = await request.clone().text();
@@ -96,7 +113,14 @@ export async function createTestBackend(fetch: Fetch, options: { timeoutMs?: num
   const actors = createActorResolver({ db, keys, shared, maxAgeMs: 7 * 24 * 60 * 60 * 1000 });
   // Backroom without mail, as the embedded default runs, unless the test says mail goes out (then addresses are proved).
   const mailer = recordingMailer(options.mailDelivers ?? false);
-  const { auth } = testAuth(database, { store: shared, mailer, events: actors.events, audit, throttle, secrets: { current: secret } });
+  const { auth } = testAuth(database, {
+    store: shared,
+    mailer,
+    events: actors.events,
+    audit,
+    throttle,
+    secrets: { current: secret },
+  });
   actors.bind(auth);
   return {
     db,
@@ -163,12 +187,22 @@ let people = 0;
 
 /** The Cookie header of a response's better-auth session cookie. */
 export function sessionCookieOf(response: Response): string {
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** A new person, signed in: answers their Cookie header and user id. */
-export async function signUp(backend: TestBackend, email = `person-${++people}@backroom.test`): Promise<{ cookie: string; userId: string; email: string }> {
-  const response = await backend.auth.api.signUpEmail({ body: { email, password: PASSWORD, name: email.split("@")[0]! }, asResponse: true, headers: new Headers({ origin: BACKROOM }) });
+export async function signUp(
+  backend: TestBackend,
+  email = `person-${++people}@backroom.test`,
+): Promise<{ cookie: string; userId: string; email: string }> {
+  const response = await backend.auth.api.signUpEmail({
+    body: { email, password: PASSWORD, name: email.split("@")[0]! },
+    asResponse: true,
+    headers: new Headers({ origin: BACKROOM }),
+  });
   if (!response.ok) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
   return { cookie: sessionCookieOf(response), userId: user.id, email };
@@ -181,23 +215,52 @@ export async function signUp(backend: TestBackend, email = `person-${++people}@b
  * @example
  * const { cookie, fingerprint } = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
  */
-export async function connectKey(backend: TestBackend, apiKey: string, keyType: KeyType = "Customer", scope: KeyScope = { summary: "test" }): Promise<{ cookie: string; keyId: string; fingerprint: string; userId: string; workspaceId: string }> {
+export async function connectKey(
+  backend: TestBackend,
+  apiKey: string,
+  keyType: KeyType = "Customer",
+  scope: KeyScope = { summary: "test" },
+): Promise<{ cookie: string; keyId: string; fingerprint: string; userId: string; workspaceId: string }> {
   const person = await signUp(backend);
   const headers = new Headers({ cookie: person.cookie, origin: BACKROOM });
-  const workspace = await backend.auth.api.createOrganization({ body: { name: `${keyType} workspace ${people}`, slug: `workspace-${people}-${keyType.toLowerCase()}` }, headers });
-  const { key } = await backend.keys.add(workspace!.id, person.userId, { apiKey, environment: "test", keyType, label: `${keyType} key`, scope });
+  const workspace = await backend.auth.api.createOrganization({
+    body: { name: `${keyType} workspace ${people}`, slug: `workspace-${people}-${keyType.toLowerCase()}` },
+    headers,
+  });
+  const { key } = await backend.keys.add(workspace!.id, person.userId, {
+    apiKey,
+    environment: "test",
+    keyType,
+    label: `${keyType} key`,
+    scope,
+  });
   await backend.auth.api.setActiveOrganization({ body: { organizationId: workspace!.id }, headers });
-  return { cookie: person.cookie, keyId: key.id, fingerprint: key.fingerprint, userId: person.userId, workspaceId: workspace!.id };
+  return {
+    cookie: person.cookie,
+    keyId: key.id,
+    fingerprint: key.fingerprint,
+    userId: person.userId,
+    workspaceId: workspace!.id,
+  };
 }
 
 /**
  * Another person, made a member of a workspace with `role` (as an accepted invitation would), working in it: answers
  * their Cookie header, user id and member id.
  */
-export async function joinAs(backend: TestBackend, workspaceId: string, role: RoleName): Promise<{ cookie: string; userId: string; memberId: string }> {
+export async function joinAs(
+  backend: TestBackend,
+  workspaceId: string,
+  role: RoleName,
+): Promise<{ cookie: string; userId: string; memberId: string }> {
   const person = await signUp(backend);
-  const member = await backend.auth.api.addMember({ body: { userId: person.userId, role, organizationId: workspaceId } });
-  await backend.auth.api.setActiveOrganization({ body: { organizationId: workspaceId }, headers: new Headers({ cookie: person.cookie, origin: BACKROOM }) });
+  const member = await backend.auth.api.addMember({
+    body: { userId: person.userId, role, organizationId: workspaceId },
+  });
+  await backend.auth.api.setActiveOrganization({
+    body: { organizationId: workspaceId },
+    headers: new Headers({ cookie: person.cookie, origin: BACKROOM }),
+  });
   return { cookie: person.cookie, userId: person.userId, memberId: member!.id };
 }
 
@@ -241,11 +304,20 @@ export function recordingJobs<T>(): { jobs: JobQueue; queued: T[] } {
  * const { jobs, next } = scheduledJobs<SyncJob>(clock);
  * for (let job = next(); job; job = next()) await sync.run(job);
  */
-export function scheduledJobs<T>(clock: { at: number }): { jobs: JobQueue; queued: { at: number; kind: string; key?: string; data: T }[]; next: () => T | undefined } {
+export function scheduledJobs<T>(clock: { at: number }): {
+  jobs: JobQueue;
+  queued: { at: number; kind: string; key?: string; data: T }[];
+  next: () => T | undefined;
+} {
   const queued: { at: number; kind: string; key?: string; data: T }[] = [];
   const jobs = sendingQueue(async (kind, data, options) => {
     if (options?.key !== undefined && queued.some((q) => q.kind === kind && q.key === options.key)) return null;
-    queued.push({ at: clock.at + (options?.delaySeconds ?? 0) * 1000, kind, key: options?.key, data: data as unknown as T });
+    queued.push({
+      at: clock.at + (options?.delaySeconds ?? 0) * 1000,
+      kind,
+      key: options?.key,
+      data: data as unknown as T,
+    });
     return String(queued.length);
   });
   const next = () => {

@@ -12,7 +12,8 @@ type WireValue = string | number | boolean;
  * Throws when the base is not an http(s) URL whose path ends in /api/v1, or carries a query, a fragment or credentials.
  */
 function basePrefix(base: URL, version: Version): string {
-  if (base.protocol !== "https:" && base.protocol !== "http:") throw new Error("the Data API base must be an http(s) URL");
+  if (base.protocol !== "https:" && base.protocol !== "http:")
+    throw new Error("the Data API base must be an http(s) URL");
   if (base.search || base.hash || base.username || base.password) {
     throw new Error("the Data API base must not carry a query, a fragment or credentials");
   }
@@ -23,9 +24,11 @@ function basePrefix(base: URL, version: Version): string {
 
 /** One query value as text: lists joined by commas, as the API reads them. Anything else is a programming error. */
 function wireText(name: string, value: unknown): string {
-  const scalar = (v: unknown): v is WireValue => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+  const scalar = (v: unknown): v is WireValue =>
+    typeof v === "string" || typeof v === "number" || typeof v === "boolean";
   if (scalar(value)) return String(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) return value.join(",");
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number"))
+    return value.join(",");
   throw new TypeError(`query parameter ${name} is not a checked value`);
 }
 

@@ -22,11 +22,30 @@ let ran = 0;
 const echo = (need: ActorNeed, permission?: Permission) =>
   withActor(need, permission, async (_request: Request, actor, extra: string, _deps: TestBackend) => {
     ran++;
-    return Response.json({ person: actor.person.id, workspace: actor.workspace?.id ?? null, role: actor.membership?.role ?? null, key: actor.key?.id ?? null, extra });
+    return Response.json({
+      person: actor.person.id,
+      workspace: actor.workspace?.id ?? null,
+      role: actor.membership?.role ?? null,
+      key: actor.key?.id ?? null,
+      extra,
+    });
   });
-const call = (need: ActorNeed, cookie: string | undefined, init: { method?: string; site?: string | null; permission?: Permission } = {}) =>
-  echo(need, init.permission)(browserRequest(init.method ?? "GET", "/api/anything", { cookie, site: init.site }), "extra", backend);
-const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown>, cache: response.headers.get("Cache-Control"), id: response.headers.get("X-Request-Id") });
+const call = (
+  need: ActorNeed,
+  cookie: string | undefined,
+  init: { method?: string; site?: string | null; permission?: Permission } = {},
+) =>
+  echo(need, init.permission)(
+    browserRequest(init.method ?? "GET", "/api/anything", { cookie, site: init.site }),
+    "extra",
+    backend,
+  );
+const answer = async (response: Response) => ({
+  status: response.status,
+  body: (await response.json()) as Record<string, unknown>,
+  cache: response.headers.get("Cache-Control"),
+  id: response.headers.get("X-Request-Id"),
+});
 const asPerson = (cookie: string) => new Headers({ cookie, origin: BACKROOM });
 
 /** Who may be asking, each made on the backend: answers their cookie (none for nobody). */
@@ -36,13 +55,22 @@ const STATES = {
   "a person in no workspace": async () => (await signUp(backend)).cookie,
   "a member of a workspace holding no key": async () => {
     const { cookie } = await signUp(backend);
-    const workspace = await backend.auth.api.createOrganization({ body: { name: "Keyless", slug: `keyless-${Math.random().toString(36).slice(2, 8)}` }, headers: asPerson(cookie) });
-    await backend.auth.api.setActiveOrganization({ body: { organizationId: workspace!.id }, headers: asPerson(cookie) });
+    const workspace = await backend.auth.api.createOrganization({
+      body: { name: "Keyless", slug: `keyless-${Math.random().toString(36).slice(2, 8)}` },
+      headers: asPerson(cookie),
+    });
+    await backend.auth.api.setActiveOrganization({
+      body: { organizationId: workspace!.id },
+      headers: asPerson(cookie),
+    });
     return cookie;
   },
   "a member without the two factors the workspace requires": async () => {
     const owner = await connectKey(backend, "test-key-1234567890");
-    await backend.auth.api.updateOrganization({ body: { organizationId: owner.workspaceId, data: { requireTwoFactor: true } }, headers: asPerson(owner.cookie) });
+    await backend.auth.api.updateOrganization({
+      body: { organizationId: owner.workspaceId, data: { requireTwoFactor: true } },
+      headers: asPerson(owner.cookie),
+    });
     return owner.cookie;
   },
   "a member working with a key": async () => (await connectKey(backend, "test-key-1234567890")).cookie,
@@ -50,50 +78,70 @@ const STATES = {
 type State = keyof typeof STATES;
 
 const OK = { status: 200 } as const;
-const refused = (failure: "not-signed-in" | "no-workspace" | "two-factor-required" | "no-key") => ({ status: ROUTE_FAILURES[failure].status, code: ROUTE_FAILURES[failure].code });
+const refused = (failure: "not-signed-in" | "no-workspace" | "two-factor-required" | "no-key") => ({
+  status: ROUTE_FAILURES[failure].status,
+  code: ROUTE_FAILURES[failure].code,
+});
 /** What each need answers for each state. */
 const TABLE: [State, Record<ActorNeed, { status: number; code?: string }>][] = [
-  ["nobody", { "signed-in": refused("not-signed-in"), workspace: refused("not-signed-in"), key: refused("not-signed-in") }],
-  ["a forged session", { "signed-in": refused("not-signed-in"), workspace: refused("not-signed-in"), key: refused("not-signed-in") }],
+  [
+    "nobody",
+    { "signed-in": refused("not-signed-in"), workspace: refused("not-signed-in"), key: refused("not-signed-in") },
+  ],
+  [
+    "a forged session",
+    { "signed-in": refused("not-signed-in"), workspace: refused("not-signed-in"), key: refused("not-signed-in") },
+  ],
   ["a person in no workspace", { "signed-in": OK, workspace: refused("no-workspace"), key: refused("no-workspace") }],
   ["a member of a workspace holding no key", { "signed-in": OK, workspace: OK, key: refused("no-key") }],
-  ["a member without the two factors the workspace requires", { "signed-in": OK, workspace: OK, key: refused("two-factor-required") }],
+  [
+    "a member without the two factors the workspace requires",
+    { "signed-in": OK, workspace: OK, key: refused("two-factor-required") },
+  ],
   ["a member working with a key", { "signed-in": OK, workspace: OK, key: OK }],
 ];
 
 describe("withActor", () => {
-  it.each(TABLE.flatMap(([state, byNeed]) => (Object.keys(byNeed) as ActorNeed[]).map((need) => ({ state, need, expected: byNeed[need] }))))(
-    "answers $expected.status to $state, for a handler that needs $need",
-    async ({ state, need, expected }) => {
-      const cookie = await STATES[state]();
+  it.each(
+    TABLE.flatMap(([state, byNeed]) =>
+      (Object.keys(byNeed) as ActorNeed[]).map((need) => ({ state, need, expected: byNeed[need] })),
+    ),
+  )("answers $expected.status to $state, for a handler that needs $need", async ({ state, need, expected }) => {
+    const cookie = await STATES[state]();
+    ran = 0;
+    const got = await answer(await call(need, cookie));
+    expect(got.status).toBe(expected.status);
+    if (expected.code) {
+      expect(got.body).toEqual({ Error: { code: expected.code, detail: expect.any(String) } });
+      expect(got.cache).toBe("private, no-store");
+      expect(got.id).toMatch(/^[0-9a-f]{32}$/);
+      expect(ran).toBe(0);
+    } else {
+      expect(got.body.extra).toBe("extra");
+      expect(ran).toBe(1);
+    }
+  });
+
+  it.each(["signed-in", "workspace", "key"] as const)(
+    "refuses a cross-site write (%s) with 403 before resolving anyone",
+    async (need) => {
+      const cookie = await STATES["a member working with a key"]();
+      const resolve = vi.spyOn(backend.actors, "resolve");
       ran = 0;
-      const got = await answer(await call(need, cookie));
-      expect(got.status).toBe(expected.status);
-      if (expected.code) {
-        expect(got.body).toEqual({ Error: { code: expected.code, detail: expect.any(String) } });
-        expect(got.cache).toBe("private, no-store");
-        expect(got.id).toMatch(/^[0-9a-f]{32}$/);
-        expect(ran).toBe(0);
-      } else {
-        expect(got.body.extra).toBe("extra");
-        expect(ran).toBe(1);
+      for (const method of ["POST", "PATCH", "DELETE", "PUT"]) {
+        const got = await answer(await call(need, cookie, { method, site: "cross-site" }));
+        expect(got).toMatchObject({
+          status: 403,
+          body: { Error: "Cross-site request refused" },
+          cache: "private, no-store",
+        });
       }
+      // Nobody signed in, from elsewhere: still the cross-site refusal, not a 401.
+      expect((await call(need, undefined, { method: "POST", site: null })).status).toBe(403);
+      expect(resolve).not.toHaveBeenCalled();
+      expect(ran).toBe(0);
     },
   );
-
-  it.each(["signed-in", "workspace", "key"] as const)("refuses a cross-site write (%s) with 403 before resolving anyone", async (need) => {
-    const cookie = await STATES["a member working with a key"]();
-    const resolve = vi.spyOn(backend.actors, "resolve");
-    ran = 0;
-    for (const method of ["POST", "PATCH", "DELETE", "PUT"]) {
-      const got = await answer(await call(need, cookie, { method, site: "cross-site" }));
-      expect(got).toMatchObject({ status: 403, body: { Error: "Cross-site request refused" }, cache: "private, no-store" });
-    }
-    // Nobody signed in, from elsewhere: still the cross-site refusal, not a 401.
-    expect((await call(need, undefined, { method: "POST", site: null })).status).toBe(403);
-    expect(resolve).not.toHaveBeenCalled();
-    expect(ran).toBe(0);
-  });
 
   it("lets a read through from anywhere (a GET changes nothing)", async () => {
     const cookie = await STATES["a member working with a key"]();
@@ -104,9 +152,21 @@ describe("withActor", () => {
   it("gives the handler who is asking, and its own arguments", async () => {
     const owner = await connectKey(backend, "test-key-1234567890");
     const viewer = await joinAs(backend, owner.workspaceId, "viewer");
-    expect((await answer(await call("key", viewer.cookie, { method: "PATCH" }))).body).toEqual({ person: viewer.userId, workspace: owner.workspaceId, role: "viewer", key: owner.keyId, extra: "extra" });
+    expect((await answer(await call("key", viewer.cookie, { method: "PATCH" }))).body).toEqual({
+      person: viewer.userId,
+      workspace: owner.workspaceId,
+      role: "viewer",
+      key: owner.keyId,
+      extra: "extra",
+    });
     const outsider = await signUp(backend);
-    expect((await answer(await call("signed-in", outsider.cookie))).body).toEqual({ person: outsider.userId, workspace: null, role: null, key: null, extra: "extra" });
+    expect((await answer(await call("signed-in", outsider.cookie))).body).toEqual({
+      person: outsider.userId,
+      workspace: null,
+      role: null,
+      key: null,
+      extra: "extra",
+    });
   });
 
   describe("the role's permission", () => {
@@ -119,25 +179,37 @@ describe("withActor", () => {
       ["purchases: write", { purchases: ["write"] }, ["owner", "admin", "purchasing"]],
     ];
 
-    it.each(GRANTS)("grants %s to %j only; every other role is answered 403 FORBIDDEN_BY_ROLE and the handler never runs", async (_name, permission, granted) => {
-      const owner = await connectKey(backend, "test-key-1234567890");
-      for (const role of ROLE_NAMES) {
-        const cookie = role === "owner" ? owner.cookie : (await joinAs(backend, owner.workspaceId, role)).cookie;
-        ran = 0;
-        const got = await answer(await call("workspace", cookie, { method: "POST", permission }));
-        if (granted.includes(role)) {
-          expect([role, got.status, ran]).toEqual([role, 200, 1]);
-        } else {
-          expect([role, got.status, got.body, ran]).toEqual([role, 403, { Error: { code: "FORBIDDEN_BY_ROLE", detail: expect.any(String) } }, 0]);
+    it.each(GRANTS)(
+      "grants %s to %j only; every other role is answered 403 FORBIDDEN_BY_ROLE and the handler never runs",
+      async (_name, permission, granted) => {
+        const owner = await connectKey(backend, "test-key-1234567890");
+        for (const role of ROLE_NAMES) {
+          const cookie = role === "owner" ? owner.cookie : (await joinAs(backend, owner.workspaceId, role)).cookie;
+          ran = 0;
+          const got = await answer(await call("workspace", cookie, { method: "POST", permission }));
+          if (granted.includes(role)) {
+            expect([role, got.status, ran]).toEqual([role, 200, 1]);
+          } else {
+            expect([role, got.status, got.body, ran]).toEqual([
+              role,
+              403,
+              { Error: { code: "FORBIDDEN_BY_ROLE", detail: expect.any(String) } },
+              0,
+            ]);
+          }
         }
-      }
-    });
+      },
+    );
 
     it("is asked only of who meets the need: nobody is 401, a person in no workspace 403 NO_WORKSPACE", async () => {
       const permission = { keys: ["manage"] } as const;
-      expect((await answer(await call("workspace", undefined, { permission }))).body).toMatchObject({ Error: { code: "NOT_SIGNED_IN" } });
+      expect((await answer(await call("workspace", undefined, { permission }))).body).toMatchObject({
+        Error: { code: "NOT_SIGNED_IN" },
+      });
       const outsider = await signUp(backend);
-      expect((await answer(await call("workspace", outsider.cookie, { permission }))).body).toMatchObject({ Error: { code: "NO_WORKSPACE" } });
+      expect((await answer(await call("workspace", outsider.cookie, { permission }))).body).toMatchObject({
+        Error: { code: "NO_WORKSPACE" },
+      });
     });
   });
 });

@@ -50,13 +50,17 @@ export function withActor<N extends ActorNeed, A extends [...unknown[], ActorDep
     const refused = refusalFor(actor, need);
     if (refused) return failureAnswer(refused);
     if (permission && !may(actor!.membership?.role, permission)) return failureAnswer("forbidden-by-role");
-    if (isWrite(request.method) && demoFixedPermission(permission) && isDemoPerson(actor!.person.email)) return failureAnswer("demo-shared");
+    if (isWrite(request.method) && demoFixedPermission(permission) && isDemoPerson(actor!.person.email))
+      return failureAnswer("demo-shared");
     return handler(request, actor as ActorFor[N], ...args);
   };
 }
 
 /** Why an actor does not meet a need, or undefined when it does. */
-export function refusalFor(actor: Actor | undefined, need: ActorNeed): "not-signed-in" | "no-workspace" | "two-factor-required" | "no-key" | undefined {
+export function refusalFor(
+  actor: Actor | undefined,
+  need: ActorNeed,
+): "not-signed-in" | "no-workspace" | "two-factor-required" | "no-key" | undefined {
   if (!actor) return "not-signed-in";
   if (need === "signed-in") return undefined;
   if (!actor.workspace || !actor.membership) return "no-workspace";

@@ -7,12 +7,16 @@ describe("access control", () => {
   // The pages ask `may` (plain data); better-auth's organization plugin asks its roles: both must say the same.
   it("answers as roles.ts does for every role and every action of every statement", () => {
     const statements: Record<string, readonly string[]> = { ...defaultStatements, ...OWN_STATEMENTS };
-    const asked = Object.entries(statements).flatMap(([statement, actions]) => actions.map((action) => ({ [statement]: [action] }) as Permission));
+    const asked = Object.entries(statements).flatMap(([statement, actions]) =>
+      actions.map((action) => ({ [statement]: [action] }) as Permission),
+    );
     // And a request of several actions at once, one granted and one not for some roles.
     asked.push({ organization: ["update", "delete"] }, { payments: ["allocate"], purchases: ["write"] });
     for (const role of ROLE_NAMES) {
       for (const permission of asked) {
-        expect(ROLES[role].authorize(permission as never).success, `${role} ${JSON.stringify(permission)}`).toBe(may(role, permission));
+        expect(ROLES[role].authorize(permission as never).success, `${role} ${JSON.stringify(permission)}`).toBe(
+          may(role, permission),
+        );
       }
     }
     // The table grants something, so agreement is not everyone refusing everything.

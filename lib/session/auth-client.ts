@@ -15,7 +15,11 @@ export const authClient = createAuthClient({
   basePath: "/api/auth",
   plugins: [
     // The workspace's own field (`auth.ts`: `requireTwoFactor`), so `organization.update` takes it; types only.
-    organizationClient({ ac: accessControl, roles: ROLES, schema: { organization: { additionalFields: { requireTwoFactor: { type: "boolean", required: false } } } } }),
+    organizationClient({
+      ac: accessControl,
+      roles: ROLES,
+      schema: { organization: { additionalFields: { requireTwoFactor: { type: "boolean", required: false } } } },
+    }),
     twoFactorClient(),
     passkeyClient(),
   ],

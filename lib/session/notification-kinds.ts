@@ -44,7 +44,13 @@ export interface KindSpec {
   reps?: true;
 }
 
-const everyone = (channel: Channel): Record<RoleName, Channel> => ({ owner: channel, admin: channel, accounts: channel, purchasing: channel, viewer: channel });
+const everyone = (channel: Channel): Record<RoleName, Channel> => ({
+  owner: channel,
+  admin: channel,
+  accounts: channel,
+  purchasing: channel,
+  viewer: channel,
+});
 
 export const NOTIFICATION_KINDS: Record<NotificationKind, KindSpec> = {
   "payment-confirmed": {
@@ -122,7 +128,9 @@ export function isNotificationKind(value: string): value is NotificationKind {
  */
 export function defaultChannel(kind: NotificationKind, role: string | null | undefined): Channel {
   const roles = (role ?? "").split(",").map((r) => r.trim());
-  const channels = roles.map((r) => NOTIFICATION_KINDS[kind].defaults[r as RoleName]).filter((c): c is Channel => c !== undefined);
+  const channels = roles
+    .map((r) => NOTIFICATION_KINDS[kind].defaults[r as RoleName])
+    .filter((c): c is Channel => c !== undefined);
   // A member with several roles gets the most of them: both, then email or inbox, then off.
   if (channels.includes("both") || (channels.includes("email") && channels.includes("inbox"))) return "both";
   return channels.find((c) => c !== "off") ?? "off";

@@ -57,7 +57,12 @@ export function roleOptions(myRole: string | null | undefined): RoleOption[] {
  * memberChoices({ myRole: "admin", myUserId: "u1", member: { userId: "u2", role: "owner" }, ownerCount: 2 }).note;
  * // "Only owners make or change owners."
  */
-export function memberChoices(input: { myRole: string | null | undefined; myUserId: string; member: { userId: string; role: string }; ownerCount: number }): MemberChoices {
+export function memberChoices(input: {
+  myRole: string | null | undefined;
+  myUserId: string;
+  member: { userId: string; role: string };
+  ownerCount: number;
+}): MemberChoices {
   const { myRole, myUserId, member, ownerCount } = input;
   const role = roles(member.role)[0] ?? "viewer";
   const options = roleOptions(myRole);
@@ -65,13 +70,20 @@ export function memberChoices(input: { myRole: string | null | undefined; myUser
   const mayUpdate = may(myRole, { member: ["update"] });
   const mayDelete = may(myRole, { member: ["delete"] });
   if (!mayUpdate) return { role, options, canChangeRole: false, canRemove: false };
-  if (isOwner(member.role) && !isOwner(myRole)) return { role, options, canChangeRole: false, canRemove: false, note: ONLY_OWNERS_MAKE_OWNERS };
+  if (isOwner(member.role) && !isOwner(myRole))
+    return { role, options, canChangeRole: false, canRemove: false, note: ONLY_OWNERS_MAKE_OWNERS };
   if (isOwner(member.role) && ownerCount <= 1) {
     // The last owner keeps owner: the other roles are shown but cannot be chosen.
     const kept = options.map((o) => ({ ...o, disabled: o.value !== "owner" }));
     return { role, options: kept, canChangeRole: false, canRemove: false, note: LAST_OWNER_STAYS };
   }
-  return { role, options, canChangeRole: true, canRemove: mayDelete && !self, ...(self ? { note: LEAVE_ON_WORKSPACE_PAGE } : {}) };
+  return {
+    role,
+    options,
+    canChangeRole: true,
+    canRemove: mayDelete && !self,
+    ...(self ? { note: LEAVE_ON_WORKSPACE_PAGE } : {}),
+  };
 }
 
 /** A role (or better-auth's comma-separated roles) in words: "Owner", "Accounts, Purchasing". */

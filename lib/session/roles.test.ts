@@ -13,9 +13,18 @@ describe("roles", () => {
   it.each([
     ["owner", { allocate: true, purchase: true, notes: true, keys: true, members: true, audit: true, ownAudit: false }],
     ["admin", { allocate: true, purchase: true, notes: true, keys: true, members: true, audit: true, ownAudit: false }],
-    ["accounts", { allocate: true, purchase: false, notes: true, keys: false, members: false, audit: true, ownAudit: false }],
-    ["purchasing", { allocate: false, purchase: true, notes: true, keys: false, members: false, audit: false, ownAudit: true }],
-    ["viewer", { allocate: false, purchase: false, notes: false, keys: false, members: false, audit: false, ownAudit: false }],
+    [
+      "accounts",
+      { allocate: true, purchase: false, notes: true, keys: false, members: false, audit: true, ownAudit: false },
+    ],
+    [
+      "purchasing",
+      { allocate: false, purchase: true, notes: true, keys: false, members: false, audit: false, ownAudit: true },
+    ],
+    [
+      "viewer",
+      { allocate: false, purchase: false, notes: false, keys: false, members: false, audit: false, ownAudit: false },
+    ],
   ] as const)("%s may: %j", (role, allowed) => {
     expect({
       allocate: may(role, { payments: ["allocate"] }),
@@ -32,7 +41,8 @@ describe("roles", () => {
     for (const role of ROLE_NAMES) expect(mayCall(role, "listInvoices", "GET")).toBe(true);
     const allowedFor = (id: OperationId) => ROLE_NAMES.filter((role) => mayCall(role, id, operations[id].method));
     expect(allowedFor("createPaymentApplication")).toEqual(["owner", "admin", "accounts"]);
-    for (const id of WRITES.filter((w) => w !== "createPaymentApplication")) expect(allowedFor(id), id).toEqual(["owner", "admin", "purchasing"]);
+    for (const id of WRITES.filter((w) => w !== "createPaymentApplication"))
+      expect(allowedFor(id), id).toEqual(["owner", "admin", "purchasing"]);
   });
 
   it("reads better-auth's comma-separated roles, and grants nothing to an unknown role or none", () => {

@@ -63,8 +63,14 @@ export const ROLE_NAMES = Object.keys(GRANTS) as RoleName[];
 export const ROLE_LABELS: Record<RoleName, { label: string; description: string }> = {
   owner: { label: "Owner", description: "Everything, including other owners and the workspace itself." },
   admin: { label: "Admin", description: "Everything but owners: keys, members, payments, purchase orders." },
-  accounts: { label: "Accounts", description: "Reads and exports, allocates payments, writes notes, sees the audit trail." },
-  purchasing: { label: "Purchasing", description: "Reads and exports, drafts and submits purchase orders, writes notes, sees their own audit entries." },
+  accounts: {
+    label: "Accounts",
+    description: "Reads and exports, allocates payments, writes notes, sees the audit trail.",
+  },
+  purchasing: {
+    label: "Purchasing",
+    description: "Reads and exports, drafts and submits purchase orders, writes notes, sees their own audit entries.",
+  },
   viewer: { label: "Viewer", description: "Reads and exports only." },
 };
 

@@ -11,7 +11,8 @@ export const savedViewsClient = {
   /** The workspace's views with their schedules, and whether the person may mail others. */
   list: () => send<SavedViewsJson>("GET", "/api/views"),
   /** Saves an address under a name; `idempotencyKey` makes a double submit one view. */
-  create: (body: { name: string; path: string }, idempotencyKey: string) => send<SavedViewJson>("POST", "/api/views", body, { "Idempotency-Key": idempotencyKey }),
+  create: (body: { name: string; path: string }, idempotencyKey: string) =>
+    send<SavedViewJson>("POST", "/api/views", body, { "Idempotency-Key": idempotencyKey }),
   rename: (viewId: string, name: string) => send<SavedViewJson>("PATCH", at(viewId), { name }),
   remove: (viewId: string) => send<null>("DELETE", at(viewId)),
   schedule: (viewId: string, body: ScheduleInput) => send<ScheduleJson>("PUT", `${at(viewId)}/schedule`, body),

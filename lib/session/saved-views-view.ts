@@ -29,7 +29,10 @@ export const ScheduleBody = z
     timeZone: z.string().min(1).max(64),
     recipients: z.array(z.string().min(1).max(100)).min(1, "Choose at least one member to mail.").max(200),
   })
-  .refine((s) => s.frequency === "daily" || (s.weekday !== undefined && s.weekday !== null), { message: "Choose the day of a weekly report.", path: ["weekday"] });
+  .refine((s) => s.frequency === "daily" || (s.weekday !== undefined && s.weekday !== null), {
+    message: "Choose the day of a weekly report.",
+    path: ["weekday"],
+  });
 
 export type ScheduleInput = z.infer<typeof ScheduleBody>;
 

@@ -26,7 +26,12 @@ export type SessionResult<T> =
  * const result = await send<MembersJson>("GET", "/api/members");
  * if (!result.ok) setError(result.message);
  */
-export async function send<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<SessionResult<T>> {
+export async function send<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<SessionResult<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -37,7 +42,13 @@ export async function send<T>(method: string, url: string, body?: unknown, heade
     });
   } catch (cause) {
     const message = "Backroom could not be reached. Check your connection and try again.";
-    return { ok: false, status: 0, message, fields: {}, error: new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: message, cause }) };
+    return {
+      ok: false,
+      status: 0,
+      message,
+      fields: {},
+      error: new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: message, cause }),
+    };
   }
   const text = await response.text();
   let parsed: unknown;
@@ -78,7 +89,8 @@ export const sessionClient = {
   addKey: (body: AddKey) => send<SessionKey>("POST", "/api/keys", body),
   removeKey: (keyId: string) => send<unknown>("DELETE", `/api/keys/${encodeURIComponent(keyId)}`),
   /** Changes a key's settings (owners and admins): what an Employee key's insights history covers. */
-  updateKey: (keyId: string, body: UpdateKey) => send<SessionKey>("PATCH", `/api/keys/${encodeURIComponent(keyId)}`, body),
+  updateKey: (keyId: string, body: UpdateKey) =>
+    send<SessionKey>("PATCH", `/api/keys/${encodeURIComponent(keyId)}`, body),
   /** Signs in as a demo person of the sandbox (the sandbox only). */
   demo: (body: DemoSignIn) => send<SessionView>("POST", "/api/demo", body),
   /** The embedded sandbox's state, from `/api/ready` (whatever its status); undefined when Backroom did not answer. */
@@ -99,5 +111,6 @@ export const membersClient = {
   /** The members, with role, two factors, last activity and rep link, and the pending invitations (every member). */
   list: () => send<MembersJson>("GET", "/api/members"),
   /** Links a member to a sales rep's UserID, or unlinks them with null (owners and admins): a default view only. */
-  linkSalesRep: (memberId: string, salesRepUserId: number | null) => send<null>("PATCH", `/api/members/${encodeURIComponent(memberId)}`, { salesRepUserId }),
+  linkSalesRep: (memberId: string, salesRepUserId: number | null) =>
+    send<null>("PATCH", `/api/members/${encodeURIComponent(memberId)}`, { salesRepUserId }),
 };

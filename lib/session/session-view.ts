@@ -17,7 +17,9 @@ const environment = z.enum(["production", "test"], { error: "Choose Production o
 
 /** Adding a key to the workspace (owners and admins): `POST /api/keys`. */
 export const AddKey = z.strictObject({
-  apiKey: z.string().check(z.trim(), z.minLength(8, "Enter the whole API key"), z.maxLength(500, "That is too long to be an API key")),
+  apiKey: z
+    .string()
+    .check(z.trim(), z.minLength(8, "Enter the whole API key"), z.maxLength(500, "That is too long to be an API key")),
   environment,
   label: z.optional(z.string().check(z.trim(), z.maxLength(200, "At most 200 characters"))),
 });

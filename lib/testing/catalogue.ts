@@ -17,7 +17,13 @@ import { type Kysely, type Selectable, sql } from "kysely";
  */
 
 /** A column's kind as SQLite stores it: `text`, or `number` for integer, bigint and real. */
-type Kind<V> = [V] extends [string] ? "text" : [V] extends [number] ? "number" : [V] extends [string | number] ? "number or text" : never;
+type Kind<V> = [V] extends [string]
+  ? "text"
+  : [V] extends [number]
+    ? "number"
+    : [V] extends [string | number]
+      ? "number or text"
+      : never;
 
 /** How a column of TypeScript type V reads in the catalogue: its kind, then ` null` when the type admits null. */
 export type ColumnSpec<V> = null extends V ? `${Kind<Exclude<V, null>>} null` : Kind<V>;
@@ -29,7 +35,11 @@ type Columns = Record<string, Record<string, string>>;
 
 /** The tables of a SQLite database, but SQLite's own (`sqlite_*`) and those named in `except`, sorted. */
 export async function sqliteTables<DB>(db: Kysely<DB>, except: readonly string[]): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(
+    db,
+  );
   return rows.map((r) => r.name).filter((name) => !except.includes(name));
 }
 
@@ -40,8 +50,18 @@ export async function sqliteTables<DB>(db: Kysely<DB>, except: readonly string[]
 export async function sqliteColumns<DB>(db: Kysely<DB>, tables: readonly string[]): Promise<Columns> {
   const result: Columns = {};
   for (const table of tables) {
-    const { rows } = await sql<{ name: string; type: string; notnull: number; pk: number }>`select name, type, "notnull", pk from pragma_table_info(${table})`.execute(db);
-    result[table] = Object.fromEntries(rows.map((c) => [c.name, `${/^(integer|bigint|real)$/i.test(c.type) ? "number" : /^text$/i.test(c.type) ? "text" : c.type}${c.notnull === 0 && c.pk === 0 ? " null" : ""}`]));
+    const { rows } = await sql<{
+      name: string;
+      type: string;
+      notnull: number;
+      pk: number;
+    }>`select name, type, "notnull", pk from pragma_table_info(${table})`.execute(db);
+    result[table] = Object.fromEntries(
+      rows.map((c) => [
+        c.name,
+        `${/^(integer|bigint|real)$/i.test(c.type) ? "number" : /^text$/i.test(c.type) ? "text" : c.type}${c.notnull === 0 && c.pk === 0 ? " null" : ""}`,
+      ]),
+    );
   }
   return result;
 }
@@ -52,9 +72,18 @@ export async function sqliteColumns<DB>(db: Kysely<DB>, tables: readonly string[
  */
 export function expectedColumns(spec: Columns, catalogue: Columns): Columns {
   const either = (declared: string, found: string | undefined) =>
-    found !== undefined && declared.startsWith("number or text") && ["number", "text"].some((kind) => declared.replace("number or text", kind) === found);
-  return Object.fromEntries(Object.entries(spec).map(([table, columns]) => [
-    table,
-    Object.fromEntries(Object.entries(columns).map(([name, declared]) => [name, either(declared, catalogue[table]?.[name]) ? catalogue[table]![name]! : declared])),
-  ]));
+    found !== undefined &&
+    declared.startsWith("number or text") &&
+    ["number", "text"].some((kind) => declared.replace("number or text", kind) === found);
+  return Object.fromEntries(
+    Object.entries(spec).map(([table, columns]) => [
+      table,
+      Object.fromEntries(
+        Object.entries(columns).map(([name, declared]) => [
+          name,
+          either(declared, catalogue[table]?.[name]) ? catalogue[table]![name]! : declared,
+        ]),
+      ),
+    ]),
+  );
 }

@@ -18,8 +18,13 @@ export interface ApiRequest<K extends OperationId = OperationId> {
 
 /** react-query's key of a request: ["api", operation, path, query], with stable ordering. */
 export function apiQueryKey(request: ApiRequest): readonly [string, string, string, string] {
-  const path = Object.entries(request.path ?? {}).map(([k, v]) => `${k}=${v}`).sort().join("&");
-  const query = new URLSearchParams(Object.entries(request.query ?? {}).sort(([a], [b]) => a.localeCompare(b))).toString();
+  const path = Object.entries(request.path ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join("&");
+  const query = new URLSearchParams(
+    Object.entries(request.query ?? {}).sort(([a], [b]) => a.localeCompare(b)),
+  ).toString();
   return ["api", request.operation, path, query];
 }
 
@@ -30,7 +35,11 @@ export function apiQueryKey(request: ApiRequest): readonly [string, string, stri
  * @example
  * useQuery(apiQueryOptions(browserApi, { operation: "listStates" }, 5 * 60_000));
  */
-export function apiQueryOptions<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, staleTime: number) {
+export function apiQueryOptions<K extends OperationId>(
+  client: DataApiClient,
+  request: ApiRequest<K>,
+  staleTime: number,
+) {
   return {
     queryKey: apiQueryKey(request),
     queryFn: ({ signal }: { signal: AbortSignal }) => callApi(client, request, { signal }),
@@ -43,9 +52,17 @@ export function apiQueryOptions<K extends OperationId>(client: DataApiClient, re
  * fresh copy, for the API's current answer); `acceptStale: false` refuses the proxy's last-known answer when the API
  * fails (an export: its file must not mix pages of different ages).
  */
-export function callApi<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, options: { signal?: AbortSignal; revalidate?: boolean; acceptStale?: boolean } = {}): Promise<DataApiResult<RecordOf<K>>> {
+export function callApi<K extends OperationId>(
+  client: DataApiClient,
+  request: ApiRequest<K>,
+  options: { signal?: AbortSignal; revalidate?: boolean; acceptStale?: boolean } = {},
+): Promise<DataApiResult<RecordOf<K>>> {
   // The typed client checks the query against the contract before sending; text values are what it would send.
-  return (client.request as (id: K, input: object) => Promise<DataApiResult<RecordOf<K>>>)(request.operation, { path: request.path, query: request.query, ...options });
+  return (client.request as (id: K, input: object) => Promise<DataApiResult<RecordOf<K>>>)(request.operation, {
+    path: request.path,
+    query: request.query,
+    ...options,
+  });
 }
 
 /** Every record of a list, walked page by page (up to a bound): what a page that needs the whole list reads. */
@@ -66,16 +83,30 @@ export interface Walked<T> {
  * @example
  * useQuery(apiWalkOptions(browserApi, { operation: "listCustomers", query: { States: "CA" } }, STALE.directory, 6));
  */
-export function apiWalkOptions<K extends OperationId>(client: DataApiClient, request: ApiRequest<K>, staleTime: number, maxPages: number) {
+export function apiWalkOptions<K extends OperationId>(
+  client: DataApiClient,
+  request: ApiRequest<K>,
+  staleTime: number,
+  maxPages: number,
+) {
   const paging = pagingParams(OPERATION_META[request.operation].version);
   return {
     queryKey: ["walk", ...apiQueryKey(request), String(maxPages)] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Walked<RecordOf<K>>> => {
       const records: RecordOf<K>[] = [];
       let stale: StaleNote | undefined;
-      const walked = (complete: boolean, requests: number): Walked<RecordOf<K>> => ({ records, complete, requests, ...(stale ? { stale } : {}) });
+      const walked = (complete: boolean, requests: number): Walked<RecordOf<K>> => ({
+        records,
+        complete,
+        requests,
+        ...(stale ? { stale } : {}),
+      });
       for (let page = 1; page <= maxPages; page++) {
-        const result = await callApi(client, { ...request, query: { ...request.query, [paging.page]: String(page), [paging.size]: "500" } }, { signal });
+        const result = await callApi(
+          client,
+          { ...request, query: { ...request.query, [paging.page]: String(page), [paging.size]: "500" } },
+          { signal },
+        );
         records.push(...result.records);
         stale = oldestStale([stale, result.meta.stale]);
         if (!result.paging?.hasNextPage) return walked(true, page);

@@ -9,7 +9,11 @@ import { parseErrorBody } from "@/lib/data-api/error-read";
  * @example
  * const notes = await backroomJson<NotesJson>("GET", "/api/notes?customerId=20001");
  */
-export async function backroomJson<T>(method: string, url: string, init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<T> {
+export async function backroomJson<T>(
+  method: string,
+  url: string,
+  init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -21,7 +25,12 @@ export async function backroomJson<T>(method: string, url: string, init: { body?
     });
   } catch (cause) {
     if (init.signal?.aborted) throw cause;
-    throw new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: "Backroom could not be reached. Check your connection and try again.", cause });
+    throw new DataApiError({
+      status: 0,
+      code: "NETWORK_ERROR",
+      detail: "Backroom could not be reached. Check your connection and try again.",
+      cause,
+    });
   }
   const text = await response.text();
   let parsed: unknown;
@@ -42,4 +51,3 @@ export async function backroomJson<T>(method: string, url: string, init: { body?
     retryAfter: Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
   });
 }
-

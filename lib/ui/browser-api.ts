@@ -44,7 +44,12 @@ async function observedFetch(input: RequestInfo | URL, init?: RequestInit): Prom
   const response = await fetch(input, { ...init, credentials: "same-origin" });
   const { rateLimit } = parseResponseMeta(response);
   if (rateLimit.limit !== undefined && rateLimit.remaining !== undefined && rateLimit.reset !== undefined) {
-    budgetStore.note({ limit: rateLimit.limit, remaining: rateLimit.remaining, resetsAt: Date.now() + rateLimit.reset * 1000, seenAt: Date.now() });
+    budgetStore.note({
+      limit: rateLimit.limit,
+      remaining: rateLimit.remaining,
+      resetsAt: Date.now() + rateLimit.reset * 1000,
+      seenAt: Date.now(),
+    });
   }
   if (response.status === 401 && typeof window !== "undefined") reconnect();
   return response;
@@ -76,7 +81,12 @@ const client = loadOnce(() =>
   import("@/lib/data-api/client").then(
     ({ createDataApiClient }) => createDataApiClient({ baseUrl: "/api/v1", fetch: observedFetch }),
     (cause: unknown) => {
-      throw new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: "The page could not load what it needs to reach the Data API. Check your connection and try again.", cause });
+      throw new DataApiError({
+        status: 0,
+        code: "NETWORK_ERROR",
+        detail: "The page could not load what it needs to reach the Data API. Check your connection and try again.",
+        cause,
+      });
     },
   ),
 );
@@ -85,7 +95,11 @@ async function request<K extends OperationId>(id: K, input: CallInput<K>): Promi
   return (await client()).request(id, input);
 }
 
-async function* pages<K extends OperationId>(id: K, input: CallInput<K>, maxPages?: number): AsyncGenerator<DataApiResult<RecordOf<K>>> {
+async function* pages<K extends OperationId>(
+  id: K,
+  input: CallInput<K>,
+  maxPages?: number,
+): AsyncGenerator<DataApiResult<RecordOf<K>>> {
   yield* (await client()).pages(id, input, maxPages);
 }
 
@@ -98,7 +112,12 @@ async function* pages<K extends OperationId>(id: K, input: CallInput<K>, maxPage
  */
 export const browserApi = {
   // One call per operation, as the typed client has them: each waits for the client, then makes its request.
-  ...Object.fromEntries((Object.keys(OPERATION_META) as OperationId[]).map((id) => [id, (input: CallInput<typeof id> = {} as CallInput<typeof id>) => request(id, input)])),
+  ...Object.fromEntries(
+    (Object.keys(OPERATION_META) as OperationId[]).map((id) => [
+      id,
+      (input: CallInput<typeof id> = {} as CallInput<typeof id>) => request(id, input),
+    ]),
+  ),
   request,
   pages,
 } as unknown as DataApiClient; // the per-operation calls are built from the ids, as createDataApiClient builds its own

@@ -3,7 +3,12 @@ import { isLowBudget } from "./budget";
 import { FIRST_CHECK_MS, nextCheckIn } from "./follow-up";
 
 const NOW = Date.parse("2026-11-23T14:00:00Z");
-const budget = (remaining: number, resetsIn = 600_000, limit = 1028) => ({ limit, remaining, resetsAt: NOW + resetsIn, seenAt: NOW });
+const budget = (remaining: number, resetsIn = 600_000, limit = 1028) => ({
+  limit,
+  remaining,
+  resetsAt: NOW + resetsIn,
+  seenAt: NOW,
+});
 
 describe("isLowBudget", () => {
   it.each([
@@ -21,7 +26,9 @@ describe("isLowBudget", () => {
 
 describe("nextCheckIn", () => {
   it("backs off from 15 s while nothing changes, up to 5 minutes", () => {
-    expect([0, 1, 2, 5, 9].map((quiet) => nextCheckIn(quiet, budget(900), NOW))).toEqual([15_000, 30_000, 60_000, 300_000, 300_000]);
+    expect([0, 1, 2, 5, 9].map((quiet) => nextCheckIn(quiet, budget(900), NOW))).toEqual([
+      15_000, 30_000, 60_000, 300_000, 300_000,
+    ]);
   });
 
   it("waits for the reset while the budget is low, and not once it has reset", () => {

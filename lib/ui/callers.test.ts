@@ -14,7 +14,9 @@ const OPERATIONS = Object.keys(OPERATION_META) as OperationId[];
 /** The page file of an address pattern, in the dashboard's or the public route group. */
 function pageFile(page: string): string | undefined {
   const dir = page === "/" ? "" : page;
-  return ["(dashboard)", "(public)"].map((group) => join(ROOT, "app", group, dir, "page.tsx")).find((file) => existsSync(file));
+  return ["(dashboard)", "(public)"]
+    .map((group) => join(ROOT, "app", group, dir, "page.tsx"))
+    .find((file) => existsSync(file));
 }
 
 /** Whether a source names an identifier as a whole word (`listPurchases`, not `listPurchasesV2`). */
@@ -25,7 +27,9 @@ function names(source: string, identifier: string): boolean {
 /** The key types a caller serves: its own list, or every type that may call the operation, and may reach its page. */
 function served(operation: OperationId, caller: Caller) {
   const onPage = entryFor(caller.page.replace(/\/\[[^\]]+\](?=\/|$)/g, "/x"));
-  return (caller.keyTypes ?? KEY_TYPES).filter((type) => mayCall(type, operation) && (!onPage || mayCall(type, onPage.operation)));
+  return (caller.keyTypes ?? KEY_TYPES).filter(
+    (type) => mayCall(type, operation) && (!onPage || mayCall(type, onPage.operation)),
+  );
 }
 
 describe("every operation has a caller", () => {
@@ -44,7 +48,10 @@ describe("every operation has a caller", () => {
       const source = readFileSync(file, "utf8");
       if (caller.view) {
         expect(LIST_VIEWS[caller.view].operation, `view ${caller.view}`).toBe(operation);
-        expect(source.includes(`"${caller.view}"`) || names(source, `LIST_VIEWS\\.${caller.view}`), `${caller.file} does not name the view ${caller.view}`).toBe(true);
+        expect(
+          source.includes(`"${caller.view}"`) || names(source, `LIST_VIEWS\\.${caller.view}`),
+          `${caller.file} does not name the view ${caller.view}`,
+        ).toBe(true);
       } else {
         expect(names(source, operation), `${caller.file} does not name ${operation}`).toBe(true);
       }

@@ -11,7 +11,18 @@ import { formatClock } from "@/lib/format/display";
  * - `rate-limited` (429), `server` (5xx, or an answer that could not be read), `unexpected` (not the API's answer: a
  *   bug in the page).
  */
-export type FailureKind = "offline" | "session-ended" | "forbidden" | "not-found" | "conflict" | "in-progress" | "invalid" | "refused" | "rate-limited" | "server" | "unexpected";
+export type FailureKind =
+  | "offline"
+  | "session-ended"
+  | "forbidden"
+  | "not-found"
+  | "conflict"
+  | "in-progress"
+  | "invalid"
+  | "refused"
+  | "rate-limited"
+  | "server"
+  | "unexpected";
 
 export interface FailureContext {
   /** What was asked for, as a noun phrase: "the payments", "this invoice", "the purchase order". */
@@ -78,7 +89,8 @@ function sentence(text: string): string {
 const FETCH_FAILED = /failed to fetch|networkerror|load failed|network request failed/i;
 
 function kindOf(error: unknown): FailureKind {
-  if (!(error instanceof DataApiError)) return error instanceof TypeError && FETCH_FAILED.test(error.message) ? "offline" : "unexpected";
+  if (!(error instanceof DataApiError))
+    return error instanceof TypeError && FETCH_FAILED.test(error.message) ? "offline" : "unexpected";
   const { status, code } = error;
   if (status === 0) return "offline";
   if (code === "INVALID_RESPONSE" || status >= 500) return "server";
@@ -113,9 +125,14 @@ export function describeFailure(error: unknown, context: FailureContext): Failur
   const { what, doing = "load", write = false, service = "the Data API" } = context;
   const Service = service === "Backroom" ? service : "The Data API";
   const lead = `Could not ${doing} ${what}.`;
-  const detail = api ? sentence(api.detail || `${Service} answered ${api.status}`) : sentence(error instanceof Error && error.message ? error.message : "Unknown error");
+  const detail = api
+    ? sentence(api.detail || `${Service} answered ${api.status}`)
+    : sentence(error instanceof Error && error.message ? error.message : "Unknown error");
   const again = write && RETRIED.has(kind) && kind !== "in-progress" ? WRITE_AGAIN : "";
-  const support = api?.requestId && (kind === "server" || kind === "refused") ? "If it keeps failing, give support the request id." : "";
+  const support =
+    api?.requestId && (kind === "server" || kind === "refused")
+      ? "If it keeps failing, give support the request id."
+      : "";
   const wait = context.waitLeft ?? api?.retryAfter;
 
   let title = `${lead} ${detail}`;
@@ -146,17 +163,29 @@ export function describeFailure(error: unknown, context: FailureContext): Failur
       nextStep = "Try again in a moment: it is the same request, and it takes effect once.";
       break;
     case "invalid":
-      nextStep = api?.fieldErrors.length ? "Correct the marked fields and try again." : write ? "Correct it and try again." : "Check the filters and the address, then try again.";
+      nextStep = api?.fieldErrors.length
+        ? "Correct the marked fields and try again."
+        : write
+          ? "Correct it and try again."
+          : "Check the filters and the address, then try again.";
       break;
     case "refused":
       nextStep = `${Service} refused it (${api?.status ?? "?"}).`;
       break;
     case "rate-limited":
       title = reason = "The API's rate limit for this key is used up for now.";
-      nextStep = wait === undefined ? "Wait a minute and try again." : wait > 0 ? `You can try again in ${waitInWords(wait)}.` : "You can try again now.";
+      nextStep =
+        wait === undefined
+          ? "Wait a minute and try again."
+          : wait > 0
+            ? `You can try again in ${waitInWords(wait)}.`
+            : "You can try again now.";
       break;
     case "server":
-      reason = api?.code === "INVALID_RESPONSE" ? `${Service}'s answer could not be read: ${detail}` : `${Service} failed (${api?.status ?? "?"}): ${detail}`;
+      reason =
+        api?.code === "INVALID_RESPONSE"
+          ? `${Service}'s answer could not be read: ${detail}`
+          : `${Service} failed (${api?.status ?? "?"}): ${detail}`;
       title = `${lead} ${reason}`;
       nextStep = write ? "" : "Try again in a moment.";
       break;
@@ -194,6 +223,9 @@ const STALE_WHY: Record<StaleNote["reason"], string> = {
  * // "Shown as of 2:02 PM · the API's hourly limit is spent until 3:00 PM"
  */
 export function describeStale(note: StaleNote, timeZone: string, now: Date): string {
-  const until = note.reason === "rate-limited" && note.until && Date.parse(note.until) > now.getTime() ? ` until ${formatClock(note.until, timeZone, now)}` : "";
+  const until =
+    note.reason === "rate-limited" && note.until && Date.parse(note.until) > now.getTime()
+      ? ` until ${formatClock(note.until, timeZone, now)}`
+      : "";
   return `Shown as of ${formatClock(note.at, timeZone, now)} · ${STALE_WHY[note.reason]}${until}`;
 }

@@ -158,8 +158,23 @@ describe("sendOnce", () => {
     const store = mapStore();
     const newKey = counter();
     const seen: string[] = [];
-    for (const error of [refusal(0, "NETWORK_ERROR"), refusal(503), refusal(429), refusal(409, "IDEMPOTENCY_KEY_IN_PROGRESS")]) {
-      await expect(sendOnce(store, "sig", async (key) => { seen.push(key); throw error; }, newKey)).rejects.toBe(error);
+    for (const error of [
+      refusal(0, "NETWORK_ERROR"),
+      refusal(503),
+      refusal(429),
+      refusal(409, "IDEMPOTENCY_KEY_IN_PROGRESS"),
+    ]) {
+      await expect(
+        sendOnce(
+          store,
+          "sig",
+          async (key) => {
+            seen.push(key);
+            throw error;
+          },
+          newKey,
+        ),
+      ).rejects.toBe(error);
     }
     await sendOnce(store, "sig", async (key) => void seen.push(key), newKey);
     expect(seen).toEqual(["key-1", "key-1", "key-1", "key-1", "key-1"]);
@@ -169,7 +184,16 @@ describe("sendOnce", () => {
   it("ends the key on a refusal on the merits, so a corrected request is a new one", async () => {
     const store = mapStore();
     const newKey = counter();
-    await expect(sendOnce(store, "sig", async () => { throw refusal(422); }, newKey)).rejects.toMatchObject({ status: 422 });
+    await expect(
+      sendOnce(
+        store,
+        "sig",
+        async () => {
+          throw refusal(422);
+        },
+        newKey,
+      ),
+    ).rejects.toMatchObject({ status: 422 });
     expect(store.keys.size).toBe(0);
     const seen: string[] = [];
     await sendOnce(store, "sig", async (key) => void seen.push(key), newKey);
@@ -180,7 +204,10 @@ describe("sendOnce", () => {
     const store = mapStore();
     const newKey = counter();
     const seen: string[] = [];
-    await Promise.all([sendOnce(store, "a", async (k) => void seen.push(k), newKey), sendOnce(store, "b", async (k) => void seen.push(k), newKey)]);
+    await Promise.all([
+      sendOnce(store, "a", async (k) => void seen.push(k), newKey),
+      sendOnce(store, "b", async (k) => void seen.push(k), newKey),
+    ]);
     expect(seen.sort()).toEqual(["key-1", "key-2"]);
   });
 });

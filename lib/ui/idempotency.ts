@@ -25,7 +25,8 @@ export function sessionKeyStore(storage: Storage | undefined = tabSessionStorage
     }
   };
   return {
-    get: (signature) => memory.get(signature) ?? safe(() => storage!.getItem(PREFIX + signature) ?? undefined, undefined),
+    get: (signature) =>
+      memory.get(signature) ?? safe(() => storage!.getItem(PREFIX + signature) ?? undefined, undefined),
     set: (signature, key) => {
       memory.set(signature, key);
       safe(() => storage!.setItem(PREFIX + signature, key), undefined);
@@ -47,7 +48,11 @@ function tabSessionStorage(): Storage | undefined {
 }
 
 /** The key of a request by its signature: the one waiting in the store for it, or a new one (kept until its answer). */
-export function keyForSignature(store: KeyStore, signature: string, newKey: () => string = () => crypto.randomUUID()): string {
+export function keyForSignature(
+  store: KeyStore,
+  signature: string,
+  newKey: () => string = () => crypto.randomUUID(),
+): string {
   const existing = store.get(signature);
   if (existing) return existing;
   const key = newKey();
@@ -74,7 +79,12 @@ export function isFinalRefusal(error: unknown): boolean {
  * @example
  * await sendOnce(sessionKeyStore(), `PATCH /purchases/${id} ${hashOf(body)}`, (key) => browserApi.updatePurchase({ path, body, idempotencyKey: key }));
  */
-export async function sendOnce<T>(store: KeyStore, signature: string, send: (idempotencyKey: string) => Promise<T>, newKey?: () => string): Promise<T> {
+export async function sendOnce<T>(
+  store: KeyStore,
+  signature: string,
+  send: (idempotencyKey: string) => Promise<T>,
+  newKey?: () => string,
+): Promise<T> {
   const key = keyForSignature(store, signature, newKey);
   try {
     const result = await send(key);

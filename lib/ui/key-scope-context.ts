@@ -10,4 +10,3 @@ export const KeyScopeContext = createContext<KeyScope>({ keyType: "Employee" });
 export function useKeyScope(): KeyScope {
   return useContext(KeyScopeContext);
 }
-

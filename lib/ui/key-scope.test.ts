@@ -8,7 +8,12 @@ describe("namesInScope", () => {
   ];
 
   it("names every id from the scope", () => {
-    expect(namesInScope(customers, [20002, 20001])).toEqual(new Map([[20002, "Valley Uptown"], [20001, "Valley Downtown"]]));
+    expect(namesInScope(customers, [20002, 20001])).toEqual(
+      new Map([
+        [20002, "Valley Uptown"],
+        [20001, "Valley Downtown"],
+      ]),
+    );
     expect(namesInScope(customers, [])).toEqual(new Map());
   });
 

@@ -20,7 +20,10 @@ export interface KeyScope {
  * @example
  * namesInScope(scope.customers, [20001, 20002]); // Map { 20001 => "Valley Cannabis Downtown", ... }
  */
-export function namesInScope(scoped: { id: number; name: string }[] | undefined, ids: Iterable<number>): Map<number, string> | undefined {
+export function namesInScope(
+  scoped: { id: number; name: string }[] | undefined,
+  ids: Iterable<number>,
+): Map<number, string> | undefined {
   if (!scoped) return undefined;
   const byId = new Map(scoped.map((s) => [s.id, s.name]));
   const found = new Map<number, string>();

@@ -20,7 +20,10 @@ describe("my accounts", () => {
 
   it("names a rep's customers once each, in order, and nothing for a rep it does not know", () => {
     const reps = [
-      { UserID: 7, Customers: [{ CustomerID: 20002 }, { CustomerID: 20001 }, { CustomerID: 20002 }, { CustomerID: null }] },
+      {
+        UserID: 7,
+        Customers: [{ CustomerID: 20002 }, { CustomerID: 20001 }, { CustomerID: 20002 }, { CustomerID: null }],
+      },
       { UserID: 8, Customers: null },
     ];
     expect(repCustomerIds(reps, 7)).toBe("20001,20002");

@@ -21,7 +21,10 @@ export function myAccountsHref(href: string, salesRepUserId: number): string {
 /** The sidebar for a person linked to a rep: the three pages open on their accounts. Unchanged for anyone else. */
 export function withMyAccounts(sections: NavSection[], salesRepUserId: number | null | undefined): NavSection[] {
   if (salesRepUserId == null) return sections;
-  return sections.map((s) => ({ ...s, entries: s.entries.map((e) => ({ ...e, href: myAccountsHref(e.href, salesRepUserId) })) }));
+  return sections.map((s) => ({
+    ...s,
+    entries: s.entries.map((e) => ({ ...e, href: myAccountsHref(e.href, salesRepUserId) })),
+  }));
 }
 
 /**
@@ -31,9 +34,14 @@ export function withMyAccounts(sections: NavSection[], salesRepUserId: number | 
  * @example
  * repCustomerIds([{ UserID: 7, Customers: [{ CustomerID: 20002 }, { CustomerID: 20001 }] }], 7); // "20001,20002"
  */
-export function repCustomerIds(reps: readonly { UserID?: number | null; Customers?: readonly { CustomerID?: number | null }[] | null }[], userId: number): string | undefined {
+export function repCustomerIds(
+  reps: readonly { UserID?: number | null; Customers?: readonly { CustomerID?: number | null }[] | null }[],
+  userId: number,
+): string | undefined {
   const rep = reps.find((r) => r.UserID === userId);
   if (!rep) return undefined;
-  const ids = [...new Set((rep.Customers ?? []).flatMap((c) => (c.CustomerID != null ? [c.CustomerID] : [])))].sort((a, b) => a - b);
+  const ids = [...new Set((rep.Customers ?? []).flatMap((c) => (c.CustomerID != null ? [c.CustomerID] : [])))].sort(
+    (a, b) => a - b,
+  );
   return ids.join(",");
 }

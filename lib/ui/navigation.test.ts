@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { navigationFor } from "./navigation";
 
-const hrefs = (keyType: "Customer" | "Supplier" | "Employee") => navigationFor(keyType).flatMap((s) => s.entries.map((e) => e.href));
+const hrefs = (keyType: "Customer" | "Supplier" | "Employee") =>
+  navigationFor(keyType).flatMap((s) => s.entries.map((e) => e.href));
 
 describe("navigationFor", () => {
   it("shows a page made for some key types to those only: statements to retailers and staff, never to a brand", () => {

@@ -66,7 +66,11 @@ export const NAVIGATION: readonly NavSection[] = [
     label: "Directory",
     entries: [
       { href: "/directory/suppliers", label: "Suppliers", operation: "listSuppliers" },
-      { href: "/directory/supplier-credit-terms", label: "Supplier credit terms", operation: "listSupplierCreditTerms" },
+      {
+        href: "/directory/supplier-credit-terms",
+        label: "Supplier credit terms",
+        operation: "listSupplierCreditTerms",
+      },
       { href: "/directory/vendors", label: "Vendors", operation: "listVendors" },
       { href: "/directory/locations", label: "Warehouses", operation: "listLocations" },
       { href: "/directory/states", label: "States", operation: "listStates" },
@@ -91,14 +95,23 @@ export function mayCall(keyType: KeyType, operation: OperationId): boolean {
  * navigationFor("Customer").flatMap((s) => s.entries).some((e) => e.href === "/inventory"); // false
  */
 export function navigationFor(keyType: KeyType): NavSection[] {
-  return NAVIGATION.map((section) => ({ ...section, entries: section.entries.filter((e) => mayCall(keyType, e.operation) && (!e.keyTypes || e.keyTypes.includes(keyType))) })).filter((s) => s.entries.length > 0);
+  return NAVIGATION.map((section) => ({
+    ...section,
+    entries: section.entries.filter(
+      (e) => mayCall(keyType, e.operation) && (!e.keyTypes || e.keyTypes.includes(keyType)),
+    ),
+  })).filter((s) => s.entries.length > 0);
 }
 
 /** The entry a path belongs to (the longest href that is the path or a parent of it). */
 export function entryFor(pathname: string): NavEntry | undefined {
   let best: NavEntry | undefined;
   for (const entry of NAVIGATION.flatMap((s) => s.entries)) {
-    if ((pathname === entry.href || pathname.startsWith(`${entry.href}/`)) && entry.href.length > (best?.href.length ?? 0)) best = entry;
+    if (
+      (pathname === entry.href || pathname.startsWith(`${entry.href}/`)) &&
+      entry.href.length > (best?.href.length ?? 0)
+    )
+      best = entry;
   }
   return best;
 }

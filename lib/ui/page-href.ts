@@ -28,7 +28,6 @@ export const PAGE_PARAMS = {
   today: { rep: "rep" },
 } as const satisfies Record<string, Record<string, string>>;
 
-
 export interface PaymentsLink {
   account?: number;
   payment?: string;
@@ -59,7 +58,9 @@ export interface DeliveryDaysLink {
 
 /** A page's address and its query, without the parameters left out (undefined or empty). Typed as Next's typed routes take it. */
 function withQuery<P extends string>(path: P, query: Record<string, string | undefined>): P | `${P}?${string}` {
-  const kept = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "");
+  const kept = Object.entries(query).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "",
+  );
   // Commas stay as they are (a list's separator, legal in a query): the address reads as the page's own.
   return kept.length ? `${path}?${new URLSearchParams(kept).toString().replace(/%2C/g, ",")}` : path;
 }
@@ -73,18 +74,33 @@ function withQuery<P extends string>(path: P, query: Record<string, string | und
  * pageHref.invoice(301); // "/invoices/301"
  */
 export const pageHref = {
-  payments: ({ account, payment }: PaymentsLink = {}) => withQuery("/payments", { [PAGE_PARAMS.payments.account]: account?.toString(), [PAGE_PARAMS.payments.payment]: payment }),
+  payments: ({ account, payment }: PaymentsLink = {}) =>
+    withQuery("/payments", {
+      [PAGE_PARAMS.payments.account]: account?.toString(),
+      [PAGE_PARAMS.payments.payment]: payment,
+    }),
   statements: ({ account, asOf, q }: StatementsLink = {}) =>
-    withQuery("/statements", { [PAGE_PARAMS.statements.account]: account?.toString(), [PAGE_PARAMS.statements.asOf]: asOf, [PAGE_PARAMS.statements.q]: q }),
+    withQuery("/statements", {
+      [PAGE_PARAMS.statements.account]: account?.toString(),
+      [PAGE_PARAMS.statements.asOf]: asOf,
+      [PAGE_PARAMS.statements.q]: q,
+    }),
   customers: ({ customerIds, onHold }: CustomersLink = {}) =>
     withQuery("/customers", {
-      [PAGE_PARAMS.customers.customerIds]: customerIds?.length ? [...new Set(customerIds)].sort((a, b) => a - b).join(",") : undefined,
+      [PAGE_PARAMS.customers.customerIds]: customerIds?.length
+        ? [...new Set(customerIds)].sort((a, b) => a - b).join(",")
+        : undefined,
       [PAGE_PARAMS.customers.onHold]: onHold?.toString(),
     }),
-  deliveryDays: ({ rep, day }: DeliveryDaysLink = {}) => withQuery("/delivery-days", { [PAGE_PARAMS.deliveryDays.rep]: rep?.toString(), [PAGE_PARAMS.deliveryDays.day]: day?.toString() }),
+  deliveryDays: ({ rep, day }: DeliveryDaysLink = {}) =>
+    withQuery("/delivery-days", {
+      [PAGE_PARAMS.deliveryDays.rep]: rep?.toString(),
+      [PAGE_PARAMS.deliveryDays.day]: day?.toString(),
+    }),
   today: ({ rep }: TodayLink = {}) => withQuery("/today", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
   /** A rep's accounts as cards (the rep as on Today). */
-  todayAccounts: ({ rep }: TodayLink = {}) => withQuery("/today/accounts", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
+  todayAccounts: ({ rep }: TodayLink = {}) =>
+    withQuery("/today/accounts", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
   invoice: (invoiceId: number) => `/invoices/${invoiceId}` as const,
   customer: (customerId: number) => `/customers/${customerId}` as const,
   /** A purchase by its global id (v2) or its numeric ERP id. */
@@ -117,20 +133,34 @@ function idOf(value: string | undefined): number | undefined {
  * pageRead.invoice("INV-1"); // undefined (the page answers not found)
  */
 export const pageRead = {
-  payments: (params: SearchParams): PaymentsLink => defined({ account: idOf(paramOf(params, PAGE_PARAMS.payments.account)), payment: paramOf(params, PAGE_PARAMS.payments.payment) }),
+  payments: (params: SearchParams): PaymentsLink =>
+    defined({
+      account: idOf(paramOf(params, PAGE_PARAMS.payments.account)),
+      payment: paramOf(params, PAGE_PARAMS.payments.payment),
+    }),
   statements: (params: SearchParams): StatementsLink => {
     const asOf = paramOf(params, PAGE_PARAMS.statements.asOf);
     const q = paramOf(params, PAGE_PARAMS.statements.q)?.trim().slice(0, 200);
-    return defined({ account: idOf(paramOf(params, PAGE_PARAMS.statements.account)), asOf: asOf && /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : undefined, q: q || undefined });
+    return defined({
+      account: idOf(paramOf(params, PAGE_PARAMS.statements.account)),
+      asOf: asOf && /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : undefined,
+      q: q || undefined,
+    });
   },
   customers: (params: SearchParams): CustomersLink => {
     const ids = (paramOf(params, PAGE_PARAMS.customers.customerIds) ?? "").split(",").map((s) => idOf(s.trim()));
     const onHold = paramOf(params, PAGE_PARAMS.customers.onHold);
-    return defined({ customerIds: ids.length && ids.every((id) => id !== undefined) ? (ids as number[]) : undefined, onHold: onHold === "true" ? true : onHold === "false" ? false : undefined });
+    return defined({
+      customerIds: ids.length && ids.every((id) => id !== undefined) ? (ids as number[]) : undefined,
+      onHold: onHold === "true" ? true : onHold === "false" ? false : undefined,
+    });
   },
   deliveryDays: (params: SearchParams): DeliveryDaysLink => {
     const day = Number(paramOf(params, PAGE_PARAMS.deliveryDays.day));
-    return defined({ day: Number.isInteger(day) && day >= 1 && day <= 7 ? day : undefined, rep: idOf(paramOf(params, PAGE_PARAMS.deliveryDays.rep)) });
+    return defined({
+      day: Number.isInteger(day) && day >= 1 && day <= 7 ? day : undefined,
+      rep: idOf(paramOf(params, PAGE_PARAMS.deliveryDays.rep)),
+    });
   },
   today: (params: SearchParams): TodayLink => defined({ rep: idOf(paramOf(params, PAGE_PARAMS.today.rep)) }),
   invoice: (segment: string): number | undefined => idOf(segment),
@@ -165,7 +195,10 @@ export function readPageHref(href: string): PageLink | undefined {
   let segments: string[];
   try {
     url = new URL(href, "http://backroom.invalid");
-    segments = url.pathname.split("/").slice(1).map((s) => decodeURIComponent(s));
+    segments = url.pathname
+      .split("/")
+      .slice(1)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return undefined;
   }
@@ -183,7 +216,8 @@ export function readPageHref(href: string): PageLink | undefined {
   }
   if (first === "purchases" && second === "plan") return { page: "purchasePlan" };
   if (first === "today" && second === "accounts") return { page: "todayAccounts", params: pageRead.today(q) };
-  const id = first === "invoices" ? pageRead.invoice(second) : first === "customers" ? pageRead.customer(second) : undefined;
+  const id =
+    first === "invoices" ? pageRead.invoice(second) : first === "customers" ? pageRead.customer(second) : undefined;
   if (id !== undefined) return { page: first === "invoices" ? "invoice" : "customer", id };
   const purchase = first === "purchases" ? pageRead.purchase(second) : undefined;
   return purchase === undefined ? undefined : { page: "purchase", id: purchase };

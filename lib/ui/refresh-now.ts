@@ -11,6 +11,10 @@ import { browserApi } from "./browser-api";
 export function useRefreshNow() {
   const client = useQueryClient();
   return async (requests: ApiRequest[]) => {
-    await Promise.all(requests.map(async (request) => client.setQueryData(apiQueryKey(request), await callApi(browserApi, request, { revalidate: true }))));
+    await Promise.all(
+      requests.map(async (request) =>
+        client.setQueryData(apiQueryKey(request), await callApi(browserApi, request, { revalidate: true })),
+      ),
+    );
   };
 }

@@ -33,7 +33,8 @@ interface SidebarOptions {
  */
 export function sidebarFor({ keyType, salesRepUserId, activity }: SidebarOptions): SidebarModel {
   const insights = insightsHref(keyType, salesRepUserId);
-  const sections = keyType === "Employee" ? withMyAccounts(navigationFor(keyType), salesRepUserId) : navigationFor(keyType);
+  const sections =
+    keyType === "Employee" ? withMyAccounts(navigationFor(keyType), salesRepUserId) : navigationFor(keyType);
   return {
     head: [{ href: "/", label: "Overview" }, ...(insights ? [{ href: insights, label: "Insights" }] : [])],
     sections,

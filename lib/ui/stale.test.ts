@@ -7,7 +7,9 @@ const NEWER = { reason: "timeout", at: "2026-11-23T14:00:00.000Z" } as const;
 describe("staleOf", () => {
   it("is undefined when every answer came from the API, or none has come", () => {
     expect(staleOf([])).toBeUndefined();
-    expect(staleOf([undefined, null, { meta: {} }, { records: [], complete: true, requests: 1 } as never])).toBeUndefined();
+    expect(
+      staleOf([undefined, null, { meta: {} }, { records: [], complete: true, requests: 1 } as never]),
+    ).toBeUndefined();
   });
 
   it("is the oldest note of a region's answers, results and walked lists alike", () => {

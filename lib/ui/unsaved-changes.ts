@@ -20,9 +20,22 @@ export function useUnsavedChangesPrompt(dirty: boolean, message: string) {
       event.returnValue = "";
     };
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        (link.target && link.target !== "_self") ||
+        link.hasAttribute("download")
+      )
+        return;
       const to = new URL(link.href, window.location.href);
       if (to.origin !== window.location.origin) return; // leaving the app: beforeunload asks
       if (to.pathname === window.location.pathname && to.search === window.location.search) return; // an anchor on the page

@@ -10,6 +10,9 @@ import type { MembersJson } from "@/lib/session/members-view";
  */
 export async function membersNow(): Promise<MembersJson | undefined> {
   // The page's own headers: the cookie, and the host better-auth resolves its address from.
-  const answer = await listMembers(new Request("http://backroom.invalid/api/members", { headers: new Headers(await headers()) }), await backend()).catch(() => undefined);
+  const answer = await listMembers(
+    new Request("http://backroom.invalid/api/members", { headers: new Headers(await headers()) }),
+    await backend(),
+  ).catch(() => undefined);
   return answer?.ok ? ((await answer.json()) as MembersJson) : undefined;
 }

@@ -20,12 +20,24 @@ async function sessionsAndPasskeys(currentId: string | undefined) {
   const [{ auth }, incoming] = await Promise.all([backend(), headers()]);
   // The page's own headers: the cookie, and the host better-auth resolves its address from.
   const asked = new Headers(incoming);
-  const [sessions, passkeys] = await Promise.all([auth.api.listSessions({ headers: asked }).catch(() => []), auth.api.listPasskeys({ headers: asked }).catch(() => [])]);
-  return { sessions: sessionRows(sessions, currentId), passkeys: passkeyRows(passkeys), host: incoming.get("host") ?? undefined };
+  const [sessions, passkeys] = await Promise.all([
+    auth.api.listSessions({ headers: asked }).catch(() => []),
+    auth.api.listPasskeys({ headers: asked }).catch(() => []),
+  ]);
+  return {
+    sessions: sessionRows(sessions, currentId),
+    passkeys: passkeyRows(passkeys),
+    host: incoming.get("host") ?? undefined,
+  };
 }
 
 export default async function AccountPage({ searchParams }: PageProps<"/account">) {
-  const [view, params, session, jar] = await Promise.all([requirePerson(), searchParams, currentSession(backend), cookies()]);
+  const [view, params, session, jar] = await Promise.all([
+    requirePerson(),
+    searchParams,
+    currentSession(backend),
+    cookies(),
+  ]);
   const { sessions, passkeys, host } = await sessionsAndPasskeys(session?.actor.session.id);
   const timeZone = parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC";
   const next = safeNext(params.next) ?? "/";
@@ -34,12 +46,27 @@ export default async function AccountPage({ searchParams }: PageProps<"/account"
   return (
     <div className="max-w-3xl space-y-8">
       {required && (
-        <div role="note" className="space-y-1 rounded border border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="note"
+          className="space-y-1 rounded border border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p className="font-semibold">
-            {view.workspace ? `${view.workspace.name} requires two factors of its members.` : "Your workspace requires two factors of its members."}
+            {view.workspace
+              ? `${view.workspace.name} requires two factors of its members.`
+              : "Your workspace requires two factors of its members."}
           </p>
           <p>
-            {view.person.twoFactorEnabled ? "Yours are on: " : <>Turn yours on <a href="#two-factor" className="link">below</a>: the dashboard opens once they are. </>}
+            {view.person.twoFactorEnabled ? (
+              "Yours are on: "
+            ) : (
+              <>
+                Turn yours on{" "}
+                <a href="#two-factor" className="link">
+                  below
+                </a>
+                : the dashboard opens once they are.{" "}
+              </>
+            )}
             <Link href={next as never} className="link" prefetch={false}>
               Back to {next === "/" ? "the dashboard" : "where you were"}
             </Link>
@@ -81,7 +108,9 @@ export default async function AccountPage({ searchParams }: PageProps<"/account"
         <h2 id="passkeys" className="text-lg font-semibold">
           Passkeys
         </h2>
-        <p className="text-sm text-slate-700 dark:text-slate-300">A passkey signs you in with your device&apos;s lock (a fingerprint, a face, a PIN) instead of your password.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          A passkey signs you in with your device&apos;s lock (a fingerprint, a face, a PIN) instead of your password.
+        </p>
         <PasskeyList initial={passkeys} timeZone={timeZone} host={host} />
       </section>
       <section aria-labelledby="sessions" className={section}>

@@ -24,7 +24,14 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Your workspaces</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          A workspace holds a team&apos;s Data API keys and its members. Open the one to work in{next && view.workspaces.length > 0 ? <>: then you go on to <code className="code-chip">{next}</code></> : "."}
+          A workspace holds a team&apos;s Data API keys and its members. Open the one to work in
+          {next && view.workspaces.length > 0 ? (
+            <>
+              : then you go on to <code className="code-chip">{next}</code>
+            </>
+          ) : (
+            "."
+          )}
         </p>
       </div>
       {removal ? (
@@ -32,11 +39,16 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
       ) : (
         <WorkspaceList workspaces={view.workspaces} activeId={view.workspace?.id} next={next} />
       )}
-      <section aria-labelledby="create-workspace" className="space-y-3 border-t border-slate-300 pt-6 dark:border-slate-700">
+      <section
+        aria-labelledby="create-workspace"
+        className="space-y-3 border-t border-slate-300 pt-6 dark:border-slate-700"
+      >
         <h2 id="create-workspace" className="text-lg font-semibold">
           Create a workspace
         </h2>
-        <p className="text-sm text-slate-700 dark:text-slate-300">You become its owner: you add its key and invite your team.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          You become its owner: you add its key and invite your team.
+        </p>
         <CreateWorkspaceForm />
       </section>
     </div>

@@ -16,7 +16,15 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
  * the first page already fetched on the server (the browser hydrates it instead of fetching again). A key type that may
  * not call the operation is told so, and nothing is requested.
  */
-export async function ListPage({ name, searchParams, children }: { name: ListViewName; searchParams: SearchParams; children?: React.ReactNode }) {
+export async function ListPage({
+  name,
+  searchParams,
+  children,
+}: {
+  name: ListViewName;
+  searchParams: SearchParams;
+  children?: React.ReactNode;
+}) {
   const view = LIST_VIEWS[name] as unknown as ListViewSpec;
   // The layout has read the session already (one read per request): this waits for nothing the API says.
   const { active } = await requireSession();
@@ -35,7 +43,15 @@ export async function ListPage({ name, searchParams, children }: { name: ListVie
 }
 
 /** The table of a list page, with its first page fetched on the server. */
-async function ListRegion({ view, name, searchParams }: { view: ListViewSpec; name: ListViewName; searchParams: SearchParams }) {
+async function ListRegion({
+  view,
+  name,
+  searchParams,
+}: {
+  view: ListViewSpec;
+  name: ListViewName;
+  searchParams: SearchParams;
+}) {
   return (
     <Prefetched requests={[{ request: listRequest(view, await searchParams), staleTime: view.staleTime }]}>
       <ListView name={name} />

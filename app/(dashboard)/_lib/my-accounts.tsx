@@ -29,14 +29,34 @@ export async function myAccounts(path: Path, params: Params): Promise<React.Reac
     // The rep is not among the key's active reps, or has no customers: everyone, and why.
     missing = reps !== undefined;
   }
-  const everyone = <Link href={path} prefetch={false} className="font-semibold underline">Show everyone</Link>;
-  const toMine = <Link href={(path === "/delivery-days" ? `${path}?rep=${repId}` : `${path}?${MINE_PARAM}=${MINE}`) as never} prefetch={false} className="font-semibold underline">Show my accounts</Link>;
+  const everyone = (
+    <Link href={path} prefetch={false} className="font-semibold underline">
+      Show everyone
+    </Link>
+  );
+  const toMine = (
+    <Link
+      href={(path === "/delivery-days" ? `${path}?rep=${repId}` : `${path}?${MINE_PARAM}=${MINE}`) as never}
+      prefetch={false}
+      className="font-semibold underline"
+    >
+      Show my accounts
+    </Link>
+  );
   return (
-    <p className="max-w-3xl rounded border border-slate-300 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" data-testid="my-accounts">
+    <p
+      className="max-w-3xl rounded border border-slate-300 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+      data-testid="my-accounts"
+    >
       {missing ? (
-        <>Your sales rep (user {repId}) has no active customers this key reads, so everyone is shown. An owner or admin can change the link under Members.</>
+        <>
+          Your sales rep (user {repId}) has no active customers this key reads, so everyone is shown. An owner or admin
+          can change the link under Members.
+        </>
       ) : mine ? (
-        <>My accounts: the customers of the sales rep you are linked to (user {repId}). A view, not a limit: {everyone}.</>
+        <>
+          My accounts: the customers of the sales rep you are linked to (user {repId}). A view, not a limit: {everyone}.
+        </>
       ) : (
         <>Everyone&apos;s accounts. {toMine} (the customers of the sales rep you are linked to).</>
       )}

@@ -17,7 +17,8 @@ export function NotForThisKey({ title, keyType }: { title: string; keyType: stri
     <div className="space-y-2">
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       <p>
-        {keyType} keys may not see {title.toLowerCase()}: the Data API answers 403. Switch to another key to see this page.
+        {keyType} keys may not see {title.toLowerCase()}: the Data API answers 403. Switch to another key to see this
+        page.
       </p>
     </div>
   );
@@ -28,13 +29,17 @@ export function NotForThisKey({ title, keyType }: { title: string; keyType: stri
  * what it may do, and who can change it.
  */
 export function NotForThisRole({ title, role, doing }: { title: string; role: string; doing: string }) {
-  const names = role.split(",").map((r) => (isRole(r.trim()) ? ROLE_LABELS[r.trim() as RoleName].label : r)).join(", ");
+  const names = role
+    .split(",")
+    .map((r) => (isRole(r.trim()) ? ROLE_LABELS[r.trim() as RoleName].label : r))
+    .join(", ");
   return (
     <div className="space-y-2">
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       <p>
-        Your role in this workspace ({names}) does not {doing}: {ROLE_LABELS[isRole(role) ? role : "viewer"].description} An owner or admin can change your role
-        under Workspace.
+        Your role in this workspace ({names}) does not {doing}:{" "}
+        {ROLE_LABELS[isRole(role) ? role : "viewer"].description} An owner or admin can change your role under
+        Workspace.
       </p>
     </div>
   );

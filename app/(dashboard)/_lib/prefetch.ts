@@ -15,8 +15,11 @@ import { type ApiRequest, apiQueryOptions, apiWalkOptions, type Walked } from "@
  */
 const renderClient = cache(() => new QueryClient());
 
-type Prefetch = { request: ApiRequest<OperationId>; staleTime: number; /** Walk every page, up to this many (apiWalkOptions). */ pages?: number };
-
+type Prefetch = {
+  request: ApiRequest<OperationId>;
+  staleTime: number /** Walk every page, up to this many (apiWalkOptions). */;
+  pages?: number;
+};
 
 /**
  * Fetches a page's requests on the server, side by side, and returns react-query's dehydrated state of those requests
@@ -43,7 +46,9 @@ export async function prefetched(requests: Prefetch[]) {
     ),
   );
   // Only this region's answers: another region's are sent with that region.
-  return dehydrate(client, { shouldDehydrateQuery: (query) => hashes.has(query.queryHash) && query.state.status === "success" });
+  return dehydrate(client, {
+    shouldDehydrateQuery: (query) => hashes.has(query.queryHash) && query.state.status === "success",
+  });
 }
 
 /**
@@ -54,7 +59,9 @@ export async function prefetched(requests: Prefetch[]) {
  * @example
  * const open = await serverAnswer({ request: overviewOpenInvoices, staleTime: STALE.working });
  */
-export async function serverAnswer<K extends OperationId>(prefetch: Prefetch & { request: ApiRequest<K>; pages?: undefined }): Promise<DataApiResult<RecordOf<K>> | undefined> {
+export async function serverAnswer<K extends OperationId>(
+  prefetch: Prefetch & { request: ApiRequest<K>; pages?: undefined },
+): Promise<DataApiResult<RecordOf<K>> | undefined> {
   const client = renderClient();
   const options = apiQueryOptions(await pageApi(backend), prefetch.request, prefetch.staleTime);
   await client.prefetchQuery(options);
@@ -69,7 +76,9 @@ export async function serverAnswer<K extends OperationId>(prefetch: Prefetch & {
  * @example
  * const customers = await serverWalk({ request: customersRequest(params), staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES });
  */
-export async function serverWalk<K extends OperationId>(prefetch: Prefetch & { request: ApiRequest<K>; pages: number }): Promise<Walked<RecordOf<K>> | undefined> {
+export async function serverWalk<K extends OperationId>(
+  prefetch: Prefetch & { request: ApiRequest<K>; pages: number },
+): Promise<Walked<RecordOf<K>> | undefined> {
   const client = renderClient();
   const options = apiWalkOptions(await pageApi(backend), prefetch.request, prefetch.staleTime, prefetch.pages);
   await client.prefetchQuery(options);
@@ -85,7 +94,9 @@ export async function serverWalk<K extends OperationId>(prefetch: Prefetch & { r
  * const outcome = await serverOutcome({ request: userRequest(1012), staleTime: STALE.directory });
  * if ("status" in outcome && outcome.status === 404) ...
  */
-export async function serverOutcome<K extends OperationId>(prefetch: Prefetch & { request: ApiRequest<K>; pages?: undefined }): Promise<{ data: DataApiResult<RecordOf<K>> } | { status: number | undefined }> {
+export async function serverOutcome<K extends OperationId>(
+  prefetch: Prefetch & { request: ApiRequest<K>; pages?: undefined },
+): Promise<{ data: DataApiResult<RecordOf<K>> } | { status: number | undefined }> {
   const client = renderClient();
   const options = apiQueryOptions(await pageApi(backend), prefetch.request, prefetch.staleTime);
   await client.prefetchQuery(options);
@@ -102,13 +113,21 @@ export async function serverOutcome<K extends OperationId>(prefetch: Prefetch & 
  * @example
  * const { state, data } = await prefetchedQuery((api) => agingWalkOptions(api, params, { sleep: refuseToWait }));
  */
-export async function prefetchedQuery<T>(make: (api: DataApiClient) => { queryKey: readonly unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<T>; staleTime: number }): Promise<{ state: DehydratedState; data: T | undefined }> {
+export async function prefetchedQuery<T>(
+  make: (api: DataApiClient) => {
+    queryKey: readonly unknown[];
+    queryFn: (context: { signal: AbortSignal }) => Promise<T>;
+    staleTime: number;
+  },
+): Promise<{ state: DehydratedState; data: T | undefined }> {
   const client = renderClient();
   const options = make(await pageApi(backend));
   await client.prefetchQuery(options as Parameters<QueryClient["prefetchQuery"]>[0]);
   const hash = hashKey(options.queryKey);
   return {
-    state: dehydrate(client, { shouldDehydrateQuery: (query) => query.queryHash === hash && query.state.status === "success" }),
+    state: dehydrate(client, {
+      shouldDehydrateQuery: (query) => query.queryHash === hash && query.state.status === "success",
+    }),
     data: client.getQueryData<T>(options.queryKey),
   };
 }

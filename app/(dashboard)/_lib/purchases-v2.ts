@@ -14,10 +14,12 @@ import { mayCall } from "@/lib/ui/navigation";
  * const v2 = await purchasesV2State(active);
  * if (v2 !== "available") return <ListPage name="purchasesV1" ... />;
  */
-export const purchasesV2State = cache(async (active: Pick<SessionKey, "keyType" | "environment">): Promise<PurchasesV2State> => {
-  if (!mayCall(active.keyType, "listPurchasesV2")) return "off";
-  return (await backend()).purchasesV2.state(active.environment);
-});
+export const purchasesV2State = cache(
+  async (active: Pick<SessionKey, "keyType" | "environment">): Promise<PurchasesV2State> => {
+    if (!mayCall(active.keyType, "listPurchasesV2")) return "off";
+    return (await backend()).purchasesV2.state(active.environment);
+  },
+);
 
 /**
  * Whether pages for the session's key may use the v2 purchase endpoints: the one check of every page built on them

@@ -18,7 +18,13 @@ type Prefetch = Parameters<typeof prefetched>[0];
  *   </Prefetched>
  * </Suspense>
  */
-export async function Prefetched({ requests, children }: { requests: Prefetch | (() => Promise<Prefetch>); children: React.ReactNode }) {
+export async function Prefetched({
+  requests,
+  children,
+}: {
+  requests: Prefetch | (() => Promise<Prefetch>);
+  children: React.ReactNode;
+}) {
   const state = await prefetched(typeof requests === "function" ? await requests() : requests);
   return <HydrationBoundary state={state}>{children}</HydrationBoundary>;
 }

@@ -9,7 +9,8 @@ export const metadata: Metadata = { title: "Activity · Backroom" };
 export default async function ActivityPage() {
   const { view } = await requireSession();
   const all = may(view.role, { audit: ["read"] });
-  if (!all && !may(view.role, { audit: ["read-own"] })) return <NotForThisRole title="Activity" role={view.role!} doing="show the audit trail" />;
+  if (!all && !may(view.role, { audit: ["read-own"] }))
+    return <NotForThisRole title="Activity" role={view.role!} doing="show the audit trail" />;
   return (
     <div className="space-y-4">
       <PageTitle

@@ -35,7 +35,8 @@ import { BlockSkeleton } from "../_lib/streamed";
 export const metadata: Metadata = { title: "AR aging · Backroom" };
 
 type Params = Awaited<PageProps<"/ar-aging">["searchParams"]>;
-const one = (params: Params, name: string) => (Array.isArray(params[name]) ? params[name][0] : params[name]) || undefined;
+const one = (params: Params, name: string) =>
+  (Array.isArray(params[name]) ? params[name][0] : params[name]) || undefined;
 
 /** The server's render never waits for the rate limit: the walk's prefetch fails, and the browser walks (and says so). */
 const refuseToWait = async () => {
@@ -53,7 +54,11 @@ async function LiveReport({ keyType, params, note }: { keyType: KeyType; params:
   const open = { request: accountsRequest, staleTime: STALE.working };
   const [walk, state] = await Promise.all([
     prefetchedQuery((api) => agingWalkOptions(api, params, { sleep: refuseToWait })),
-    prefetched([...(mayCall(keyType, "listCustomers") ? [customers] : []), ...(mayCall(keyType, "listSuppliers") ? [suppliers] : []), ...(mayCall(keyType, "listOpenInvoices") ? [open] : [])]),
+    prefetched([
+      ...(mayCall(keyType, "listCustomers") ? [customers] : []),
+      ...(mayCall(keyType, "listSuppliers") ? [suppliers] : []),
+      ...(mayCall(keyType, "listOpenInvoices") ? [open] : []),
+    ]),
   ]);
   state.queries.push(...walk.state.queries);
   // The answers as fetched (absent if one failed: the browser asks again and shows the error).
@@ -66,11 +71,17 @@ async function LiveReport({ keyType, params, note }: { keyType: KeyType; params:
   const picked = accountInvoices(rows ?? []);
   const customersById = nameMap(names?.records, "CustomerID", "CustomerName");
   const supplierNames = nameMap(supplierList?.records, "SupplierID", "Supplier");
-  const named = accountsFromOpenInvoices(openInvoices?.records, openInvoices !== undefined && !openInvoices.paging?.hasNextPage, customersById, picked.values());
+  const named = accountsFromOpenInvoices(
+    openInvoices?.records,
+    openInvoices !== undefined && !openInvoices.paging?.hasNextPage,
+    customersById,
+    picked.values(),
+  );
   if (rows && !named && mayCall(keyType, "listInvoices")) {
     // As the browser asks: ordered by the names known without the invoices (`ArAgingReport`).
     const known = accountCustomers(new Map(), [], customersById);
-    const label = (line: AgingLine, column: "account" | "supplier") => (column === "account" ? accountLabel(line.arAccountId, known) : supplierLabel(line.supplierId, supplierNames));
+    const label = (line: AgingLine, column: "account" | "supplier") =>
+      column === "account" ? accountLabel(line.arAccountId, known) : supplierLabel(line.supplierId, supplierNames);
     const byInvoice = namesToAsk(picked, linesOf(rows), agingListQuery(params), label);
     if (byInvoice) state.queries.push(...(await prefetched([{ request: byInvoice, staleTime: AGING_STALE }])).queries);
   }
@@ -86,14 +97,23 @@ async function LiveReport({ keyType, params, note }: { keyType: KeyType; params:
  * the address's suppliers, their totals and chart, and the table's page in its order; only the suppliers' names are
  * read (one cached page, shared with the filter's list).
  */
-async function SnapshotReport({ snapshot, params }: { snapshot: Extract<Awaited<ReturnType<typeof agingSnapshot>>, { ready: true }>; params: Params }) {
+async function SnapshotReport({
+  snapshot,
+  params,
+}: {
+  snapshot: Extract<Awaited<ReturnType<typeof agingSnapshot>>, { ready: true }>;
+  params: Params;
+}) {
   const suppliers = { request: suppliersLookup, staleTime: LOOKUP_STALE };
   const state = await prefetched([suppliers]);
   const supplierNames = nameMap((await serverAnswer(suppliers))?.records, "SupplierID", "Supplier");
   const rows = ofSuppliers(snapshot.rows, one(params, "SupplierIDs")) as AgingRow[];
   const lines = linesOf(rows);
   const chart = largestLines(lines);
-  const label = (line: AgingLine, column: "account" | "supplier") => (column === "account" ? accountLabel(line.arAccountId, snapshot.accounts) : supplierLabel(line.supplierId, supplierNames));
+  const label = (line: AgingLine, column: "account" | "supplier") =>
+    column === "account"
+      ? accountLabel(line.arAccountId, snapshot.accounts)
+      : supplierLabel(line.supplierId, supplierNames);
   const page = agingPage(lines, agingListQuery(params), label);
   const shown = new Set([...chart.shown, ...page.rows].map((l) => l.arAccountId));
   const accounts = [...snapshot.accounts].filter(([id]) => shown.has(id));
@@ -116,24 +136,48 @@ async function SnapshotReport({ snapshot, params }: { snapshot: Extract<Awaited<
 }
 
 /** What the background walk is reading, in words. */
-const LIST_NAMES: Record<string, string> = { aging: "the AR aging", customers: "the customers", openInvoices: "the open invoices", payments: "the payments", invoices: "invoices by id" };
+const LIST_NAMES: Record<string, string> = {
+  aging: "the AR aging",
+  customers: "the customers",
+  openInvoices: "the open invoices",
+  payments: "the payments",
+  invoices: "invoices by id",
+};
 
 /**
  * The report, by key: an Employee key's whole aging from its snapshot (its first visit queues the walk, and the aging
  * is read live meanwhile), unless a customer or state filter asks what only the API can answer exactly (a customer
  * the snapshot knows no invoice of); every other key's read live, every page.
  */
-async function AgingReport({ keyType, keyId, workspaceId, params }: { keyType: KeyType; keyId: string; workspaceId: string; params: Params }) {
-  if (keyType !== "Employee" || one(params, "CustomerIDs") || one(params, "States")) return <LiveReport keyType={keyType} params={params} />;
+async function AgingReport({
+  keyType,
+  keyId,
+  workspaceId,
+  params,
+}: {
+  keyType: KeyType;
+  keyId: string;
+  workspaceId: string;
+  params: Params;
+}) {
+  if (keyType !== "Employee" || one(params, "CustomerIDs") || one(params, "States"))
+    return <LiveReport keyType={keyType} params={params} />;
   const { db, collections } = await backend();
   const snapshot = await agingSnapshot(db, keyId);
   if (snapshot.ready) return <SnapshotReport snapshot={snapshot} params={params} />;
   if (!snapshot.state || snapshot.outdated) await collections.start(workspaceId, keyId);
-  const at = snapshot.state?.list ? `: reading ${LIST_NAMES[snapshot.state.list] ?? snapshot.state.list}, page ${snapshot.state.page}` : "";
+  const at = snapshot.state?.list
+    ? `: reading ${LIST_NAMES[snapshot.state.list] ?? snapshot.state.list}, page ${snapshot.state.page}`
+    : "";
   const note = (
-    <p role="status" className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-3 text-sm dark:border-sky-400 dark:bg-sky-950" data-testid="aging-snapshot-progress">
-      This key&apos;s daily snapshot of the whole aging is being read in the background, a few requests at a time within 7% of its hourly budget{at}. Until it is in,
-      every page of the aging is read from the API here; then this page opens from the snapshot, asking the API nothing.
+    <p
+      role="status"
+      className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-3 text-sm dark:border-sky-400 dark:bg-sky-950"
+      data-testid="aging-snapshot-progress"
+    >
+      This key&apos;s daily snapshot of the whole aging is being read in the background, a few requests at a time within
+      7% of its hourly budget{at}. Until it is in, every page of the aging is read from the API here; then this page
+      opens from the snapshot, asking the API nothing.
     </p>
   );
   return <LiveReport keyType={keyType} params={params} note={note} />;

@@ -19,8 +19,8 @@ export default async function CollectionsPage({ searchParams }: PageProps<"/coll
       <div className="space-y-2">
         <CollectionsTitle />
         <p className="max-w-3xl">
-          Collections are the distributor staff&apos;s: the list is kept for Employee keys, which see every AR account. This workspace&apos;s{" "}
-          {active.keyType} key has none. Switch to an Employee key to see it.
+          Collections are the distributor staff&apos;s: the list is kept for Employee keys, which see every AR account.
+          This workspace&apos;s {active.keyType} key has none. Switch to an Employee key to see it.
         </p>
       </div>
     );

@@ -2,7 +2,14 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { DeliveryDays } from "@/components/delivery/delivery-days";
 import { STALE } from "@/lib/ui/api-query";
-import { CUSTOMER_PAGES, customersRequest, DELIVERY_STALE, deliveryParams, repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
+import {
+  CUSTOMER_PAGES,
+  customersRequest,
+  DELIVERY_STALE,
+  deliveryParams,
+  repsRequest,
+  statesRequest,
+} from "@/lib/ui/delivery/requests";
 import { scheduleFallbackRequest } from "@/lib/ui/delivery/schedule-fallback";
 import { mayCall } from "@/lib/ui/navigation";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
@@ -22,7 +29,8 @@ export const metadata: Metadata = { title: "Delivery days · Backroom" };
  */
 export default async function DeliveryDaysPage({ searchParams }: PageProps<"/delivery-days">) {
   const [{ active }, params] = await Promise.all([requireSession(), searchParams]);
-  if (!mayCall(active.keyType, "listCustomers")) return <NotForThisKey title="Delivery days" keyType={active.keyType} />;
+  if (!mayCall(active.keyType, "listCustomers"))
+    return <NotForThisKey title="Delivery days" keyType={active.keyType} />;
   const parsed = deliveryParams(params);
   const withReps = mayCall(active.keyType, "listSalesReps");
   const note = await myAccounts("/delivery-days", params);
@@ -41,9 +49,18 @@ export default async function DeliveryDaysPage({ searchParams }: PageProps<"/del
             const states = { request: statesRequest, staleTime: STALE.reference };
             const reps = withReps ? [{ request: repsRequest, staleTime: STALE.directory }] : [];
             // Side by side; the customers' answer says whether their schedules must be read from /deliveryDays too.
-            const [walked] = await Promise.all([serverWalk(customers), serverAnswer(states), ...reps.map((r) => serverAnswer(r))]);
+            const [walked] = await Promise.all([
+              serverWalk(customers),
+              serverAnswer(states),
+              ...reps.map((r) => serverAnswer(r)),
+            ]);
             const fallback = walked ? scheduleFallbackRequest(walked.records, parsed) : undefined;
-            return [customers, states, ...reps, ...(fallback ? [{ request: fallback, staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES }] : [])];
+            return [
+              customers,
+              states,
+              ...reps,
+              ...(fallback ? [{ request: fallback, staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES }] : []),
+            ];
           }}
         >
           <DeliveryDays withReps={withReps} />

@@ -25,16 +25,21 @@ export default async function InsightsPage({ searchParams }: PageProps<"/insight
   if (active.keyType === "Customer") {
     return (
       <Explained>
-        Insights are kept for brands&apos; keys (Supplier), and for Employee keys over the accounts of the sales reps their members are linked to or
-        over the whole distributor: this workspace&apos;s Customer key has none. Switch to another key to see them.
+        Insights are kept for brands&apos; keys (Supplier), and for Employee keys over the accounts of the sales reps
+        their members are linked to or over the whole distributor: this workspace&apos;s Customer key has none. Switch
+        to another key to see them.
       </Explained>
     );
   }
-  if (active.keyType === "Employee" && active.historyScope !== "distributor" && !(await workspaceMembers(db, workspaceId)).some((m) => m.salesRepUserId !== null)) {
+  if (
+    active.keyType === "Employee" &&
+    active.historyScope !== "distributor" &&
+    !(await workspaceMembers(db, workspaceId)).some((m) => m.salesRepUserId !== null)
+  ) {
     return (
       <Explained>
-        An Employee key&apos;s insights cover the accounts of the sales reps this workspace&apos;s members are linked to, and no member is linked to one yet.
-        An owner or admin links a member to their rep under{" "}
+        An Employee key&apos;s insights cover the accounts of the sales reps this workspace&apos;s members are linked
+        to, and no member is linked to one yet. An owner or admin links a member to their rep under{" "}
         <Link href="/settings/members" prefetch={false} className="underline">
           Members
         </Link>
@@ -49,7 +54,15 @@ export default async function InsightsPage({ searchParams }: PageProps<"/insight
   const view = await insightsView(db, active.id, insightsQuery(params));
   if (!view.ready && !view.state) await history.start(workspaceId, active.id);
   const estimate = view.ready ? undefined : await history.estimate(active.id);
-  return <InsightsReport view={view} keyType={active.keyType} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} estimate={estimate} now={new Date()} />;
+  return (
+    <InsightsReport
+      view={view}
+      keyType={active.keyType}
+      timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}
+      estimate={estimate}
+      now={new Date()}
+    />
+  );
 }
 
 function Explained({ children }: { children: React.ReactNode }) {

@@ -8,7 +8,14 @@ import { namesInScope } from "@/lib/ui/key-scope";
 import { accountsOfOpenInvoices } from "@/lib/ui/overview/requests";
 import { mayCall } from "@/lib/ui/navigation";
 import type { SessionKey } from "@/lib/session/session-view";
-import { accountOf, accountRequests, accountsRequest, customersRequest, PAYMENTS_STALE, workspaceFiltersOf } from "@/lib/ui/payments/requests";
+import {
+  accountOf,
+  accountRequests,
+  accountsRequest,
+  customersRequest,
+  PAYMENTS_STALE,
+  workspaceFiltersOf,
+} from "@/lib/ui/payments/requests";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
 import { prefetched, serverAnswer } from "../_lib/prefetch";
 import { requireSession } from "../_lib/session";
@@ -17,17 +24,33 @@ import { BlockSkeleton } from "../_lib/streamed";
 export const metadata: Metadata = { title: "Payments · Backroom" };
 
 /** The workspace's data, streamed in after the page's title (the accounts first, then the account's three lists). */
-async function Workspace({ keyType, customers, params, mayAllocate }: { keyType: KeyType; customers: SessionKey["scope"]["customers"]; params: Awaited<PageProps<"/payments">["searchParams"]>; mayAllocate: boolean }) {
+async function Workspace({
+  keyType,
+  customers,
+  params,
+  mayAllocate,
+}: {
+  keyType: KeyType;
+  customers: SessionKey["scope"]["customers"];
+  params: Awaited<PageProps<"/payments">["searchParams"]>;
+  mayAllocate: boolean;
+}) {
   // The account's lists under the address's filters: the very requests the page reads (a reload keeps the filters).
   const filters = workspaceFiltersOf(params);
   const lists = (account: number) => {
     const requests = accountRequests(account, filters, keyType);
-    return [requests.payments, requests.openInvoices, requests.applications].map((request) => ({ request, staleTime: PAYMENTS_STALE }));
+    return [requests.payments, requests.openInvoices, requests.applications].map((request) => ({
+      request,
+      staleTime: PAYMENTS_STALE,
+    }));
   };
   // An account named in the address: its lists start with the accounts, not after them (one round trip, not two).
   const named = accountOf(params);
   const accountsList = { request: accountsRequest, staleTime: PAYMENTS_STALE };
-  const [answer, early] = await Promise.all([serverAnswer(accountsList), prefetched(named === undefined ? [] : lists(named))]);
+  const [answer, early] = await Promise.all([
+    serverAnswer(accountsList),
+    prefetched(named === undefined ? [] : lists(named)),
+  ]);
   const open = answer?.records ?? [];
   const accounts = accountsOfOpenInvoices(open);
   const single = named === undefined && accounts.length === 1 ? accounts[0] : undefined;
@@ -72,7 +95,12 @@ export default async function PaymentsPage({ searchParams }: PageProps<"/payment
         }
       />
       <Suspense fallback={<BlockSkeleton height="h-96" label="Loading payments" />}>
-        <Workspace keyType={active.keyType} customers={active.scope.customers} params={params} mayAllocate={mayAllocate} />
+        <Workspace
+          keyType={active.keyType}
+          customers={active.scope.customers}
+          params={params}
+          mayAllocate={mayAllocate}
+        />
       </Suspense>
     </div>
   );

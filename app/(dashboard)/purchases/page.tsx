@@ -38,7 +38,9 @@ export default async function Page({ searchParams }: PageProps<"/purchases">) {
               New purchase order
             </Link>
           ) : (
-            <p className="text-sm">Your role in this workspace does not draft purchase orders: owners, admins and purchasing do.</p>
+            <p className="text-sm">
+              Your role in this workspace does not draft purchase orders: owners, admins and purchasing do.
+            </p>
           )}
           <Link href="/purchases/plan" prefetch={false} className={`${BUTTON} inline-block`}>
             Plan replenishment

@@ -9,7 +9,10 @@ export default async function RequestsPage() {
   await requireSession();
   return (
     <div className="space-y-4">
-      <PageTitle title="Request log" intro="Your recent requests to the Data API through Backroom, newest first. Support asks for the request id." />
+      <PageTitle
+        title="Request log"
+        intro="Your recent requests to the Data API through Backroom, newest first. Support asks for the request id."
+      />
       <RequestLog />
     </div>
   );

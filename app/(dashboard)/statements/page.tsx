@@ -40,7 +40,17 @@ async function readSection(account: number, keyType: KeyType) {
 }
 
 /** The statement of an account, streamed in (issue 31). */
-async function StatementSection({ account, reading, asked, timeZone }: { account: number; reading: ReturnType<typeof readSection>; asked: string | undefined; timeZone: string | undefined }) {
+async function StatementSection({
+  account,
+  reading,
+  asked,
+  timeZone,
+}: {
+  account: number;
+  reading: ReturnType<typeof readSection>;
+  asked: string | undefined;
+  timeZone: string | undefined;
+}) {
   const { read, error } = await reading;
   if (error !== undefined) {
     const failure = describeFailure(error, { what: `the statement of AR account ${account}` });
@@ -54,12 +64,19 @@ async function StatementSection({ account, reading, asked, timeZone }: { account
   if (!read) {
     return (
       <p role="status" className="max-w-3xl text-sm">
-        Nothing of AR account {account} can be read with this key: no open invoice, payment or allocation. A retailer&apos;s key reads its own accounts only.
+        Nothing of AR account {account} can be read with this key: no open invoice, payment or allocation. A
+        retailer&apos;s key reads its own accounts only.
       </p>
     );
   }
   const askedFor = asked && asked !== read.statement.asOf ? asked : undefined;
-  return <StatementView statement={read.statement} askedFor={askedFor} staleLine={read.stale ? describeStale(read.stale, timeZone ?? "UTC", new Date()) : undefined} />;
+  return (
+    <StatementView
+      statement={read.statement}
+      askedFor={askedFor}
+      staleLine={read.stale ? describeStale(read.stale, timeZone ?? "UTC", new Date()) : undefined}
+    />
+  );
 }
 
 /**
@@ -67,17 +84,46 @@ async function StatementSection({ account, reading, asked, timeZone }: { account
  * snapshot. A key without one yet has its first walk queued by a search for a name (as the Collections page queues it
  * on a visit; not on every visit here, whose reads would spend the key's budget for a search nobody made).
  */
-async function StaffSearch({ workspaceId, keyId, q, account }: { workspaceId: string; keyId: string; q: string; account: number | undefined }) {
+async function StaffSearch({
+  workspaceId,
+  keyId,
+  q,
+  account,
+}: {
+  workspaceId: string;
+  keyId: string;
+  q: string;
+  account: number | undefined;
+}) {
   const { db, collections } = await backend();
   const view = await collectionsView(db, keyId);
   const byName = q !== "" && !/^\d{1,12}$/.test(q);
   if (!view.ready && !view.state && byName) await collections.start(workspaceId, keyId);
-  const matches = view.ready ? (q ? listed(view.rows, collectionsQuery({ q, sort: "name", dir: "asc" })) : []) : undefined;
-  return <AccountSearch q={q} matches={matches} reading={!view.ready && (view.state !== undefined || byName)} account={account} />;
+  const matches = view.ready
+    ? q
+      ? listed(view.rows, collectionsQuery({ q, sort: "name", dir: "asc" }))
+      : []
+    : undefined;
+  return (
+    <AccountSearch
+      q={q}
+      matches={matches}
+      reading={!view.ready && (view.state !== undefined || byName)}
+      account={account}
+    />
+  );
 }
 
 /** A retailer's AR accounts (from its open invoices), and another one by its number. */
-function RetailerAccounts({ accounts, account, named }: { accounts: { id: number; name: string }[]; account: number | undefined; named: number | undefined }) {
+function RetailerAccounts({
+  accounts,
+  account,
+  named,
+}: {
+  accounts: { id: number; name: string }[];
+  account: number | undefined;
+  named: number | undefined;
+}) {
   return (
     <nav aria-label="AR accounts" className="flex flex-wrap items-end gap-x-6 gap-y-3">
       {accounts.length > 0 && (
@@ -99,7 +145,15 @@ function RetailerAccounts({ accounts, account, named }: { accounts: { id: number
       <form method="get" action="/statements" className="flex items-end gap-2">
         <div className="flex flex-col text-sm font-medium">
           <label htmlFor="statement-account">{accounts.length > 0 ? "Another AR account" : "AR account"}</label>
-          <input id="statement-account" name={PAGE_PARAMS.statements.account} inputMode="numeric" pattern="\d{1,12}" required defaultValue={named === undefined || accounts.some((a) => a.id === named) ? "" : String(named)} className={fieldClass(false, "mt-1 w-36")} />
+          <input
+            id="statement-account"
+            name={PAGE_PARAMS.statements.account}
+            inputMode="numeric"
+            pattern="\d{1,12}"
+            required
+            defaultValue={named === undefined || accounts.some((a) => a.id === named) ? "" : String(named)}
+            className={fieldClass(false, "mt-1 w-36")}
+          />
         </div>
         <button type="submit" className={PRIMARY}>
           Open the statement
@@ -110,7 +164,19 @@ function RetailerAccounts({ accounts, account, named }: { accounts: { id: number
 }
 
 /** The accounts to choose from (a retailer's, from its open invoices, named by the session), then the chosen one's statement. */
-async function Statements({ keyType, customers, params, timeZone, staff }: { keyType: KeyType; customers: SessionKey["scope"]["customers"]; params: Params; timeZone: string | undefined; staff: { workspaceId: string; keyId: string } | undefined }) {
+async function Statements({
+  keyType,
+  customers,
+  params,
+  timeZone,
+  staff,
+}: {
+  keyType: KeyType;
+  customers: SessionKey["scope"]["customers"];
+  params: Params;
+  timeZone: string | undefined;
+  staff: { workspaceId: string; keyId: string } | undefined;
+}) {
   const { account: named, asOf: asked, q = "" } = pageRead.statements(params);
   // An account named in the address: its statement is read beside the accounts' list, not after it (one round trip).
   const early = named === undefined ? undefined : readSection(named, keyType);
@@ -119,7 +185,9 @@ async function Statements({ keyType, customers, params, timeZone, staff }: { key
     const open = (await serverAnswer({ request: accountsRequest, staleTime: PAYMENTS_STALE }))?.records ?? [];
     const ids = accountsOfOpenInvoices(open);
     accounts = ids.map((id) => {
-      const customerIds = [...new Set(open.flatMap((i) => (i.ARAccountID === id && i.CustomerID != null ? [i.CustomerID] : [])))];
+      const customerIds = [
+        ...new Set(open.flatMap((i) => (i.ARAccountID === id && i.CustomerID != null ? [i.CustomerID] : []))),
+      ];
       const names = namesInScope(customers, customerIds);
       return { id, name: names ? [...names.values()].join(", ") : `AR account ${id}` };
     });
@@ -154,8 +222,16 @@ async function Statements({ keyType, customers, params, timeZone, staff }: { key
           </p>
         )
       ) : (
-        <Suspense key={account} fallback={<BlockSkeleton height="h-96" label={`Loading the statement of AR account ${account}`} />}>
-          <StatementSection account={account} reading={account === named && early ? early : readSection(account, keyType)} asked={asked} timeZone={timeZone} />
+        <Suspense
+          key={account}
+          fallback={<BlockSkeleton height="h-96" label={`Loading the statement of AR account ${account}`} />}
+        >
+          <StatementSection
+            account={account}
+            reading={account === named && early ? early : readSection(account, keyType)}
+            asked={asked}
+            timeZone={timeZone}
+          />
         </Suspense>
       )}
     </div>
@@ -173,7 +249,10 @@ export default async function StatementsPage({ searchParams }: PageProps<"/state
     return (
       <div className="space-y-2">
         <PageTitle title="Statements" />
-        <p className="max-w-3xl">Statements of account are a retailer&apos;s (Customer keys) and the distributor&apos;s staff&apos;s (Employee keys): a brand&apos;s key has none. Switch to another key to see them.</p>
+        <p className="max-w-3xl">
+          Statements of account are a retailer&apos;s (Customer keys) and the distributor&apos;s staff&apos;s (Employee
+          keys): a brand&apos;s key has none. Switch to another key to see them.
+        </p>
       </div>
     );
   }
@@ -183,7 +262,14 @@ export default async function StatementsPage({ searchParams }: PageProps<"/state
         title="Statements"
         intro="An AR account's statement of account as the distributor's last close left it: what is open and how old, the credit on payments, the last 90 days' payments and allocations. Download it as a PDF to file or forward."
       />
-      {active.keyType === "Customer" && <Monthly keyId={active.id} workspaceId={view.workspace!.id} canManage={may(view.role, { organization: ["update"] })} demo={view.demo} />}
+      {active.keyType === "Customer" && (
+        <Monthly
+          keyId={active.id}
+          workspaceId={view.workspace!.id}
+          canManage={may(view.role, { organization: ["update"] })}
+          demo={view.demo}
+        />
+      )}
       <Suspense fallback={<BlockSkeleton height="h-12" label="Loading the accounts" />}>
         <Statements
           keyType={active.keyType}
@@ -198,8 +284,21 @@ export default async function StatementsPage({ searchParams }: PageProps<"/state
 }
 
 /** A retailer's monthly statements by email, as they stand (Backroom's own data: no request to the API). */
-async function Monthly({ keyId, workspaceId, canManage, demo }: { keyId: string; workspaceId: string; canManage: boolean; demo: boolean }) {
+async function Monthly({
+  keyId,
+  workspaceId,
+  canManage,
+  demo,
+}: {
+  keyId: string;
+  workspaceId: string;
+  canManage: boolean;
+  demo: boolean;
+}) {
   const { statementSchedules } = await backend();
-  const [schedule, recipients] = await Promise.all([statementSchedules.get(keyId), statementSchedules.recipients(workspaceId)]);
+  const [schedule, recipients] = await Promise.all([
+    statementSchedules.get(keyId),
+    statementSchedules.recipients(workspaceId),
+  ]);
   return <MonthlyStatements initial={{ schedule: schedule ?? null, recipients }} canManage={canManage} demo={demo} />;
 }

@@ -17,19 +17,25 @@ import { todayState } from "./_lib/today-prefetch";
 
 export const metadata: Metadata = { title: "Today · Backroom" };
 
-const INTRO = "Your accounts' deliveries today and tomorrow with the order cut-off, the accounts on hold, what is past due, and whose orders stopped.";
+const INTRO =
+  "Your accounts' deliveries today and tomorrow with the order cut-off, the accounts on hold, what is past due, and whose orders stopped.";
 
 // GET /today (issue 38): a rep's day, for an Employee key's workspace. The person's own rep (the link on Members), or
 // the one `?rep=` names; without either, a choice of reps and how to be linked to one.
 export default async function TodayPage({ searchParams }: PageProps<"/today">) {
-  const [{ active, view }, params, jar, kept] = await Promise.all([requireSession(), searchParams, cookies(), isOfflineSave()]);
+  const [{ active, view }, params, jar, kept] = await Promise.all([
+    requireSession(),
+    searchParams,
+    cookies(),
+    isOfflineSave(),
+  ]);
   if (active.keyType !== "Employee") {
     return (
       <div className="space-y-2">
         <PageTitle title="Today" />
         <p className="max-w-3xl">
-          Today is the distributor&apos;s sales reps&apos; day, read with an Employee key: this workspace&apos;s {active.keyType} key does not see the reps and their
-          accounts. Switch to an Employee key to see it.
+          Today is the distributor&apos;s sales reps&apos; day, read with an Employee key: this workspace&apos;s{" "}
+          {active.keyType} key does not see the reps and their accounts. Switch to an Employee key to see it.
         </p>
       </div>
     );
@@ -65,7 +71,11 @@ function Streamed({ whole, fallback, children }: { whole: boolean; fallback: Rea
 /** Whose day is shown, and a choice of another rep: a form that works before any JavaScript has loaded. */
 async function RepChoice({ repId, linked }: { repId: number | undefined; linked: number | undefined }) {
   const reps = await serverAnswer({ request: repsRequest, staleTime: STALE.directory });
-  const options = (reps?.records ?? []).flatMap((r) => (r.UserID != null ? [{ id: r.UserID, name: r.Name ?? `Rep ${r.UserID}`, accounts: r.Customers?.length ?? 0 }] : [])).sort((a, b) => a.name.localeCompare(b.name));
+  const options = (reps?.records ?? [])
+    .flatMap((r) =>
+      r.UserID != null ? [{ id: r.UserID, name: r.Name ?? `Rep ${r.UserID}`, accounts: r.Customers?.length ?? 0 }] : [],
+    )
+    .sort((a, b) => a.name.localeCompare(b.name));
   return (
     <div className="space-y-2">
       {linked === undefined && (
@@ -74,7 +84,8 @@ async function RepChoice({ repId, linked }: { repId: number | undefined; linked:
           <Link href="/settings/members" className="link">
             Members
           </Link>
-          ; Today then opens on your own accounts, and your Customers, AR aging and Delivery days pages on &quot;My accounts&quot;.
+          ; Today then opens on your own accounts, and your Customers, AR aging and Delivery days pages on &quot;My
+          accounts&quot;.
         </p>
       )}
       {linked !== undefined && repId !== linked && (
@@ -89,7 +100,11 @@ async function RepChoice({ repId, linked }: { repId: number | undefined; linked:
         <form method="get" action="/today" className="flex flex-wrap items-end gap-2">
           <label className="block text-sm font-semibold">
             Sales rep
-            <select name="rep" defaultValue={repId ?? ""} className="mt-1 block min-h-11 w-full max-w-xs rounded border border-slate-400 bg-white px-2 dark:bg-slate-900">
+            <select
+              name="rep"
+              defaultValue={repId ?? ""}
+              className="mt-1 block min-h-11 w-full max-w-xs rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
+            >
               {repId === undefined && <option value="">Choose a rep</option>}
               {options.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -98,7 +113,10 @@ async function RepChoice({ repId, linked }: { repId: number | undefined; linked:
               ))}
             </select>
           </label>
-          <button type="submit" className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+          <button
+            type="submit"
+            className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
             Show
           </button>
         </form>
@@ -108,7 +126,17 @@ async function RepChoice({ repId, linked }: { repId: number | undefined; linked:
 }
 
 /** The rep's Today read on the server (the browser hydrates it). "Save for offline" keeps the page with it drawn. */
-async function TodayRegion({ repId, linked, today, keyId }: { repId: number; linked: boolean; today: string; keyId: string }) {
+async function TodayRegion({
+  repId,
+  linked,
+  today,
+  keyId,
+}: {
+  repId: number;
+  linked: boolean;
+  today: string;
+  keyId: string;
+}) {
   const { state } = await todayState(repId, today, keyId);
   return (
     <HydrationBoundary state={state}>
@@ -117,7 +145,8 @@ async function TodayRegion({ repId, linked, today, keyId }: { repId: number; lin
         linked={linked}
         noHistory={
           <>
-            This key keeps no history of these accounts yet: it is read in the background once a member is linked to their rep (
+            This key keeps no history of these accounts yet: it is read in the background once a member is linked to
+            their rep (
             <Link href="/settings/members" className="link">
               Members
             </Link>
@@ -125,7 +154,11 @@ async function TodayRegion({ repId, linked, today, keyId }: { repId: number; lin
             <Link href="/settings/keys" className="link">
               Keys
             </Link>
-            ). <Link href="/insights" className="link">Insights</Link> says how far it has come.
+            ).{" "}
+            <Link href="/insights" className="link">
+              Insights
+            </Link>{" "}
+            says how far it has come.
           </>
         }
       />

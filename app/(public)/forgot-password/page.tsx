@@ -9,7 +9,9 @@ export default function ForgotPasswordPage() {
     <main id="content" className="mx-auto max-w-2xl space-y-8 px-4 py-8 sm:px-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Forgot your password?</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">Backroom mails a link to set a new one to your account&apos;s address.</p>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          Backroom mails a link to set a new one to your account&apos;s address.
+        </p>
       </div>
       <ForgotPasswordForm mailDelivers={Boolean(serverEnv.SMTP_URL)} />
     </main>

@@ -17,7 +17,10 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<"/re
         <ResetPasswordForm token={token} />
       ) : (
         <div className="space-y-3">
-          <p role="alert" className="rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-950 dark:bg-red-950 dark:text-red-100">
+          <p
+            role="alert"
+            className="rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-950 dark:bg-red-950 dark:text-red-100"
+          >
             {params.error
               ? "This reset link has expired or was used already: each link works once, for an hour."
               : "This page needs the link from your reset mail: open the mail and follow its link."}

@@ -23,7 +23,12 @@ export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">
             : "Your own account, for the workspaces you belong to. Then make a workspace for your team and add its Data API key, or accept an invitation to one."}
         </p>
       </div>
-      <SignUpForm next={next} email={email} invited={invited !== undefined} mailDelivers={Boolean(serverEnv.SMTP_URL)} />
+      <SignUpForm
+        next={next}
+        email={email}
+        invited={invited !== undefined}
+        mailDelivers={Boolean(serverEnv.SMTP_URL)}
+      />
     </main>
   );
 }

@@ -14,7 +14,13 @@ function asAddressed(request: Request): Request {
   const addressed = new URL(`${url.pathname}${url.search}`, publicOrigin(request));
   if (addressed.href === url.href) return request;
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : request.body;
-  return new Request(addressed, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: "half" } as RequestInit);
+  return new Request(addressed, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
 }
 
 // /sandbox/{env}/api/... and /sandbox/{env}/operator/...: the embedded Data API emulator, on unless real API URLs are

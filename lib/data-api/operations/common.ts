@@ -11,7 +11,10 @@ export const v2Paging = { page: page(), page_size: pageSize() };
 export function numericPathId(description: string): ParamSpec<z.ZodType<number, string | undefined>> {
   return {
     make: (name) =>
-      z.string({ error: `${name} is required` }).regex(/^\d+$/, `${name} must be a number`).transform(Number),
+      z
+        .string({ error: `${name} is required` })
+        .regex(/^\d+$/, `${name} must be a number`)
+        .transform(Number),
     kind: "integer",
     wire: { type: "integer", minimum: 0 },
     required: true,
@@ -23,7 +26,8 @@ export function numericPathId(description: string): ParamSpec<z.ZodType<number, 
 /** A purchase reference in a v2 path: a purchase_global_id, or (where allowed) a numeric ERP purchase_id. */
 export function purchaseRef(description: string): ParamSpec<z.ZodType<string, string | undefined>> {
   return {
-    make: (name) => z.string({ error: `${name} is required` }).regex(/^[A-Za-z0-9_-]{1,64}$/, `${name} is not a purchase id`),
+    make: (name) =>
+      z.string({ error: `${name} is required` }).regex(/^[A-Za-z0-9_-]{1,64}$/, `${name} is not a purchase id`),
     kind: "purchase id",
     wire: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" },
     required: true,
@@ -32,8 +36,18 @@ export function purchaseRef(description: string): ParamSpec<z.ZodType<string, st
   };
 }
 
-export const listGet = { method: "GET", success: 200, statuses: GET_STATUSES, headers: ["If-None-Match", "X-Request-Id"] } as const;
-export const singleGet = { method: "GET", success: 200, statuses: SINGLE_GET_STATUSES, headers: ["If-None-Match", "X-Request-Id"] } as const;
+export const listGet = {
+  method: "GET",
+  success: 200,
+  statuses: GET_STATUSES,
+  headers: ["If-None-Match", "X-Request-Id"],
+} as const;
+export const singleGet = {
+  method: "GET",
+  success: 200,
+  statuses: SINGLE_GET_STATUSES,
+  headers: ["If-None-Match", "X-Request-Id"],
+} as const;
 
 export const scoped = { Customer: "scoped", Supplier: "scoped" } as const;
 export const noCustomers = { Customer: "forbidden", Supplier: "scoped" } as const;

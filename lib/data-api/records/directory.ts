@@ -86,7 +86,10 @@ export const SalesRep = defineRecord(
     UserID: number(),
     Name: string(),
     Email: string(),
-    Type: oneOf(SALES_REP_TYPES, "Derived from ProductGroups: 'Supplier' means a Supplier Rep, any other group a Territory Manager."),
+    Type: oneOf(
+      SALES_REP_TYPES,
+      "Derived from ProductGroups: 'Supplier' means a Supplier Rep, any other group a Territory Manager.",
+    ),
     ProductGroups: array(string()),
     Suppliers: array(nested(SupplierRef)),
     Customers: array(nested(CustomerRef)),

@@ -1,9 +1,24 @@
-import { array, boolean, dateTime, decimal, defineRecord, nested, nullable, number, oneOf, string, unknown } from "../fields";
+import {
+  array,
+  boolean,
+  dateTime,
+  decimal,
+  defineRecord,
+  nested,
+  nullable,
+  number,
+  oneOf,
+  string,
+  unknown,
+} from "../fields";
 
 export const REVISION_STATUSES = ["Submitted", "Importing", "Accepted"] as const;
 
 const revisionStatus = nullable(
-  oneOf(REVISION_STATUSES, "Set while an update made in the ordering web application is being applied; values may not reflect it yet."),
+  oneOf(
+    REVISION_STATUSES,
+    "Set while an update made in the ordering web application is being applied; values may not reflect it yet.",
+  ),
 );
 
 export const Invoice = defineRecord(
@@ -85,7 +100,11 @@ export const InvoiceCOA = defineRecord("InvoiceCOA", {
   TimeUpdated: dateTime(),
 });
 
-const InvoiceRef = defineRecord("AgingInvoiceRef", { InvoiceID: number(), InvoiceNum: string(), OpenBalance: decimal() });
+const InvoiceRef = defineRecord("AgingInvoiceRef", {
+  InvoiceID: number(),
+  InvoiceNum: string(),
+  OpenBalance: decimal(),
+});
 const invoiceRefs = array(nested(InvoiceRef));
 
 export const ARAging = defineRecord(

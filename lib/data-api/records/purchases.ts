@@ -138,9 +138,13 @@ function renamed<F extends Record<string, Field>, const N extends { [K in keyof 
   };
 }
 
-export const PostedPurchaseLineV2 = defineRecord("PostedPurchaseLineV2", renamed(purchaseTransactionFields, PURCHASE_LINE_V2_NAMES), {
-  description: "A posted line item (v2): the v1 PurchaseTransaction fields in snake_case.",
-});
+export const PostedPurchaseLineV2 = defineRecord(
+  "PostedPurchaseLineV2",
+  renamed(purchaseTransactionFields, PURCHASE_LINE_V2_NAMES),
+  {
+    description: "A posted line item (v2): the v1 PurchaseTransaction fields in snake_case.",
+  },
+);
 
 export const DraftPurchaseLineV2 = defineRecord(
   "DraftPurchaseLineV2",

@@ -25,7 +25,12 @@ export type Sequence = keyof typeof SEQUENCES;
  */
 export async function nextId(db: Kysely<Database>, sequence: Sequence): Promise<number> {
   const bump = () =>
-    db.updateTable("sandbox_counters").set((eb) => ({ value: eb("value", "+", 1) })).where("name", "=", sequence).returning("value").executeTakeFirst();
+    db
+      .updateTable("sandbox_counters")
+      .set((eb) => ({ value: eb("value", "+", 1) }))
+      .where("name", "=", sequence)
+      .returning("value")
+      .executeTakeFirst();
   const row = await bump();
   if (row) return Number(row.value);
   const { table, column, floor } = SEQUENCES[sequence];

@@ -54,7 +54,11 @@ const productRecord = (p: ProductRow, assetUrl: (path: string) => string): ApiRe
 });
 
 /** A product is visible to a Supplier key when it is one of its suppliers', to a Customer key when it is sold in its customers' states. */
-async function productVisible(db: Kysely<Database>, scope: KeyScope, product: { supplier_id: number; state: string }): Promise<boolean> {
+async function productVisible(
+  db: Kysely<Database>,
+  scope: KeyScope,
+  product: { supplier_id: number; state: string },
+): Promise<boolean> {
   const suppliers = supplierScope(scope);
   if (suppliers && !suppliers.includes(product.supplier_id)) return false;
   const states = await customerStates(db, scope);
@@ -79,8 +83,13 @@ export const catalogHandlers: Handlers = {
           .$if(ids === undefined, (q) => q.where("p.status_id", "in", query.Statuses))
           .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
           .$if(states !== undefined, (q) => q.where("p.state", "in", states!))
-          .$if(query.SupplierProductNumbers !== undefined, (q) => q.where("p.supplier_product_number", "in", query.SupplierProductNumbers!))
-          .orderBy("p.product_id").limit(limit).offset(offset).execute(),
+          .$if(query.SupplierProductNumbers !== undefined, (q) =>
+            q.where("p.supplier_product_number", "in", query.SupplierProductNumbers!),
+          )
+          .orderBy("p.product_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (p) => productRecord(p, assetUrl),
     );
@@ -103,7 +112,8 @@ export const catalogHandlers: Handlers = {
     if (isEmpty(suppliers, states)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("menu_promotions as m")
+        db
+          .selectFrom("menu_promotions as m")
           .innerJoin("suppliers as s", "s.supplier_id", "m.supplier_id")
           .selectAll("m")
           .select("s.supplier as supplier_name")
@@ -111,7 +121,10 @@ export const catalogHandlers: Handlers = {
           .$if(states !== undefined, (q) => q.where("m.state", "in", states!))
           .$if(query.StartDate !== undefined, (q) => q.where("m.end_date", ">=", query.StartDate!))
           .$if(query.EndDate !== undefined, (q) => q.where("m.start_date", "<=", query.EndDate!))
-          .orderBy("m.menu_promotion_id").limit(limit).offset(offset).execute(),
+          .orderBy("m.menu_promotion_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (m) => ({
         MenuPromotionID: m.menu_promotion_id,
@@ -134,25 +147,56 @@ export const catalogHandlers: Handlers = {
     if (isEmpty(suppliers, states)) return EMPTY;
     const { rows, hasNextPage } = await pageOf(
       (limit, offset) =>
-        db.selectFrom("promotions as pr").selectAll("pr")
+        db
+          .selectFrom("promotions as pr")
+          .selectAll("pr")
           .$if(suppliers !== undefined, (q) => q.where("pr.supplier_id", "in", suppliers!))
           .$if(states !== undefined, (q) =>
             q.where((eb) =>
-              eb.exists(eb.selectFrom("promotion_states as ps").select("ps.state").whereRef("ps.promotion_id", "=", "pr.promotion_id").where("ps.state", "in", states!)),
+              eb.exists(
+                eb
+                  .selectFrom("promotion_states as ps")
+                  .select("ps.state")
+                  .whereRef("ps.promotion_id", "=", "pr.promotion_id")
+                  .where("ps.state", "in", states!),
+              ),
             ),
           )
-          .orderBy("pr.promotion_id").limit(limit).offset(offset).execute(),
+          .orderBy("pr.promotion_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query.Page,
       query.PageSize,
     );
     if (rows.length === 0) return EMPTY;
     const ids = rows.map((r) => r.promotion_id);
     const [stateRows, productRows] = await Promise.all([
-      db.selectFrom("promotion_states").selectAll().where("promotion_id", "in", ids).orderBy("promotion_id").orderBy("state").execute(),
-      db.selectFrom("promotion_products").selectAll().where("promotion_id", "in", ids).orderBy("promotion_id").orderBy("product_id").execute(),
+      db
+        .selectFrom("promotion_states")
+        .selectAll()
+        .where("promotion_id", "in", ids)
+        .orderBy("promotion_id")
+        .orderBy("state")
+        .execute(),
+      db
+        .selectFrom("promotion_products")
+        .selectAll()
+        .where("promotion_id", "in", ids)
+        .orderBy("promotion_id")
+        .orderBy("product_id")
+        .execute(),
     ]);
-    const statesOf = groupBy(stateRows, (r) => r.promotion_id, (r) => r.state);
-    const productsOf = groupBy(productRows, (r) => r.promotion_id, (r) => r.product_id);
+    const statesOf = groupBy(
+      stateRows,
+      (r) => r.promotion_id,
+      (r) => r.state,
+    );
+    const productsOf = groupBy(
+      productRows,
+      (r) => r.promotion_id,
+      (r) => r.product_id,
+    );
     const records = rows.map((pr) => ({
       PromotionID: pr.promotion_id,
       PromotionTypeID: pr.promotion_type_id,

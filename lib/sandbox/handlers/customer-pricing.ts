@@ -33,7 +33,12 @@ function pricedCustomers(scope: KeyScope, requested: number[] | undefined): { id
  * wins, then the lowest promotion id: a window ranks the candidates
  * (not a correlated subquery with ORDER BY ... LIMIT 1: SQLite does not resolve outer columns in a subquery's ORDER BY).
  */
-function pricingPage(db: Kysely<Database>, day: string, customers: { ids?: number[]; activeOnly: boolean }, suppliers: number[] | undefined) {
+function pricingPage(
+  db: Kysely<Database>,
+  day: string,
+  customers: { ids?: number[]; activeOnly: boolean },
+  suppliers: number[] | undefined,
+) {
   const pairs = db
     .selectFrom("customers as c")
     .innerJoin("products as p", "p.state", "c.state")
@@ -49,21 +54,41 @@ function pricingPage(db: Kysely<Database>, day: string, customers: { ids?: numbe
       // The promotions naming a pair's product, then those covering all products of its supplier: each side is an
       // indexed lookup per pair (promotion_products by product, promotions by supplier), not a scan of every promotion.
       .with("candidate", (w) =>
-        w.selectFrom("pair")
+        w
+          .selectFrom("pair")
           .innerJoin("promotion_products as pp", "pp.product_id", "pair.product_id")
           .innerJoin("promotions as pr", "pr.promotion_id", "pp.promotion_id")
           .select(["pair.customer_id", "pair.product_id", "pr.promotion_id", "pr.unit_price_micros as price"])
           .whereRef("pr.unit_price_micros", "<", "pair.unit_price_micros")
-          .where("pr.start_date", "<=", day).where("pr.end_date", ">=", day)
-          .where((eb) => eb.exists(eb.selectFrom("promotion_states as ps").select("ps.state").whereRef("ps.promotion_id", "=", "pr.promotion_id").whereRef("ps.state", "=", "pair.state")))
+          .where("pr.start_date", "<=", day)
+          .where("pr.end_date", ">=", day)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("promotion_states as ps")
+                .select("ps.state")
+                .whereRef("ps.promotion_id", "=", "pr.promotion_id")
+                .whereRef("ps.state", "=", "pair.state"),
+            ),
+          )
           .unionAll(
-            w.selectFrom("pair")
+            w
+              .selectFrom("pair")
               .innerJoin("promotions as pr", "pr.supplier_id", "pair.supplier_id")
               .select(["pair.customer_id", "pair.product_id", "pr.promotion_id", "pr.unit_price_micros as price"])
               .whereRef("pr.unit_price_micros", "<", "pair.unit_price_micros")
               .where("pr.all_products", "=", 1)
-              .where("pr.start_date", "<=", day).where("pr.end_date", ">=", day)
-              .where((eb) => eb.exists(eb.selectFrom("promotion_states as ps").select("ps.state").whereRef("ps.promotion_id", "=", "pr.promotion_id").whereRef("ps.state", "=", "pair.state"))),
+              .where("pr.start_date", "<=", day)
+              .where("pr.end_date", ">=", day)
+              .where((eb) =>
+                eb.exists(
+                  eb
+                    .selectFrom("promotion_states as ps")
+                    .select("ps.state")
+                    .whereRef("ps.promotion_id", "=", "pr.promotion_id")
+                    .whereRef("ps.state", "=", "pair.state"),
+                ),
+              ),
           ),
       )
       .with("ranked", (w) =>
@@ -71,20 +96,38 @@ function pricingPage(db: Kysely<Database>, day: string, customers: { ids?: numbe
           "candidate.customer_id",
           "candidate.product_id",
           "candidate.promotion_id",
-          eb.fn.agg<number>("row_number").over((o) => o.partitionBy(["candidate.customer_id", "candidate.product_id"]).orderBy("candidate.price").orderBy("candidate.promotion_id")).as("rank"),
+          eb.fn
+            .agg<number>("row_number")
+            .over((o) =>
+              o
+                .partitionBy(["candidate.customer_id", "candidate.product_id"])
+                .orderBy("candidate.price")
+                .orderBy("candidate.promotion_id"),
+            )
+            .as("rank"),
         ]),
       )
       .selectFrom("pair")
       .leftJoin("ranked as best", (j) =>
-        j.onRef("best.customer_id", "=", "pair.customer_id").onRef("best.product_id", "=", "pair.product_id").on("best.rank", "=", 1),
+        j
+          .onRef("best.customer_id", "=", "pair.customer_id")
+          .onRef("best.product_id", "=", "pair.product_id")
+          .on("best.rank", "=", 1),
       )
       .leftJoin("promotions as promo", "promo.promotion_id", "best.promotion_id")
       .select([
-        "pair.customer_id", "pair.product_id", "pair.unit_price_micros", "pair.time_updated",
-        "promo.promotion_id", "promo.unit_price_micros as promotion_price_micros", "promo.start_date", "promo.end_date",
+        "pair.customer_id",
+        "pair.product_id",
+        "pair.unit_price_micros",
+        "pair.time_updated",
+        "promo.promotion_id",
+        "promo.unit_price_micros as promotion_price_micros",
+        "promo.start_date",
+        "promo.end_date",
         "promo.time_updated as promotion_time_updated",
       ])
-      .orderBy("pair.customer_id").orderBy("pair.product_id")
+      .orderBy("pair.customer_id")
+      .orderBy("pair.product_id")
       .execute();
 }
 
@@ -111,7 +154,12 @@ function priceRecord(r: PriceRow) {
 
 // GET /customerPricing: one record per visible (customer, product), Active products of the customer's state, priced
 // at EffectiveDate (default: today, UTC). Ordered by CustomerID then ProductID.
-export const listCustomerPricing: Handler<"listCustomerPricing"> = async ({ db, scope, query, now }): Promise<HandlerResult> => {
+export const listCustomerPricing: Handler<"listCustomerPricing"> = async ({
+  db,
+  scope,
+  query,
+  now,
+}): Promise<HandlerResult> => {
   const customers = pricedCustomers(scope, query.CustomerIDs);
   const suppliers = supplierScope(scope);
   if (isEmpty(customers.ids, suppliers)) return EMPTY;

@@ -53,8 +53,16 @@ function customerRecord(c: CustomerRow, scope: KeyScope, now: Date, assetUrl: (p
   };
   if (scope.type === "Supplier") {
     for (const hidden of [
-      "OnHold", "SalesRepUserID", "SalesRepName", "SalesRepEmail", "SalesRepPhone", "ProfilePictureURL",
-      "CollectionAgentFullName", "CollectionAgentEmail", "NextDeliveryDates", "DeliveryMinimum",
+      "OnHold",
+      "SalesRepUserID",
+      "SalesRepName",
+      "SalesRepEmail",
+      "SalesRepPhone",
+      "ProfilePictureURL",
+      "CollectionAgentFullName",
+      "CollectionAgentEmail",
+      "NextDeliveryDates",
+      "DeliveryMinimum",
     ]) {
       delete full[hidden];
     }
@@ -74,7 +82,10 @@ export const customerHandlers: Handlers = {
           .$if(query.States !== undefined, (q) => q.where("c.state", "in", query.States!))
           .where("c.account_status", "in", query.AccountStatuses)
           .$if(query.OnHold !== undefined, (q) => q.where("c.on_hold", "=", query.OnHold ? 1 : 0))
-          .orderBy("c.customer_id").limit(limit).offset(offset).execute(),
+          .orderBy("c.customer_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (c) => customerRecord(c, scope, now, assetUrl),
     );
@@ -83,7 +94,10 @@ export const customerHandlers: Handlers = {
   // GET /customers/{customerID}: any account status; a customer outside a Customer key's scope is not found.
   async getCustomer({ db, scope, path, now, assetUrl }) {
     const own = customerScope(scope);
-    const row = own && !own.includes(path.customerID) ? undefined : await customerRows(db).where("c.customer_id", "=", path.customerID).executeTakeFirst();
+    const row =
+      own && !own.includes(path.customerID)
+        ? undefined
+        : await customerRows(db).where("c.customer_id", "=", path.customerID).executeTakeFirst();
     if (!row) throw notFound(`Customer ${path.customerID}`);
     return { record: customerRecord(row, scope, now, assetUrl) };
   },
@@ -95,14 +109,25 @@ export const customerHandlers: Handlers = {
     if (isEmpty(customers, suppliers)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("customer_credit_terms as t")
+        db
+          .selectFrom("customer_credit_terms as t")
           .innerJoin("credit_terms as ct", "ct.term_id", "t.term_id")
           .select(["t.customer_id", "t.supplier_id", "t.term_id", "ct.term", "t.time_updated"])
           .$if(customers !== undefined, (q) => q.where("t.customer_id", "in", customers!))
           .$if(suppliers !== undefined, (q) => q.where("t.supplier_id", "in", suppliers!))
-          .orderBy("t.customer_id").orderBy("t.supplier_id").limit(limit).offset(offset).execute(),
+          .orderBy("t.customer_id")
+          .orderBy("t.supplier_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
-      (t) => ({ CustomerID: t.customer_id, SupplierID: t.supplier_id, TermID: t.term_id, Term: t.term, TimeUpdated: t.time_updated }),
+      (t) => ({
+        CustomerID: t.customer_id,
+        SupplierID: t.supplier_id,
+        TermID: t.term_id,
+        Term: t.term,
+        TimeUpdated: t.time_updated,
+      }),
     );
   },
 
@@ -113,13 +138,17 @@ export const customerHandlers: Handlers = {
     if (isEmpty(ids)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("customers as c")
+        db
+          .selectFrom("customers as c")
           .innerJoin("states as s", "s.state", "c.state")
           .select(["c.customer_id", "c.delivery_days", "c.delivery_dates_lag_days", "s.time_zone"])
           .where("c.account_status", "=", "Active")
           .$if(ids !== undefined, (q) => q.where("c.customer_id", "in", ids!))
           .$if(query.States !== undefined, (q) => q.where("c.state", "in", query.States!))
-          .orderBy("c.customer_id").limit(limit).offset(offset).execute(),
+          .orderBy("c.customer_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (c) => ({
         CustomerID: c.customer_id,

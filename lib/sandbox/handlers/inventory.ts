@@ -6,11 +6,20 @@ import { customerScope, customerStates, isEmpty, supplierScope, visibleValues } 
 
 type InventoryQuantities = Pick<
   Selectable<InventoryTable>,
-  "inventory" | "received" | "loaded" | "picked" | "pending_sales" | "delivered" | "unsellable" | "pre_sales" | "allocated"
+  | "inventory"
+  | "received"
+  | "loaded"
+  | "picked"
+  | "pending_sales"
+  | "delivered"
+  | "unsellable"
+  | "pre_sales"
+  | "allocated"
 >;
 
 /** Inventory + Received − (Loaded + Picked + PendingSales + Delivered + Unsellable), as documented. */
-export const onFloor = (i: InventoryQuantities) => i.inventory + i.received - (i.loaded + i.picked + i.pending_sales + i.delivered + i.unsellable);
+export const onFloor = (i: InventoryQuantities) =>
+  i.inventory + i.received - (i.loaded + i.picked + i.pending_sales + i.delivered + i.unsellable);
 
 /** OnFloorInventory − (PreSales + Allocated): what can still be sold. */
 export const availableUnits = (i: InventoryQuantities) => onFloor(i) - (i.pre_sales + i.allocated);
@@ -32,8 +41,13 @@ export function inventoryBucket(available: number, unitsPerCase: number): string
 }
 
 /** Enough for the smallest allowed order: one full case for case-only products, else the minimum order, at least 1 unit. */
-export function inStock(available: number, product: { case_only: number; wholesale_units_per_case: number; min_order_units: number }): boolean {
-  const smallestOrder = product.case_only ? Math.max(product.wholesale_units_per_case, 1) : Math.max(product.min_order_units, 1);
+export function inStock(
+  available: number,
+  product: { case_only: number; wholesale_units_per_case: number; min_order_units: number },
+): boolean {
+  const smallestOrder = product.case_only
+    ? Math.max(product.wholesale_units_per_case, 1)
+    : Math.max(product.min_order_units, 1);
   return available >= smallestOrder;
 }
 
@@ -117,12 +131,19 @@ export const inventoryHandlers: Handlers = {
     if (isEmpty(suppliers)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("inventory as i").innerJoin("products as p", "p.product_id", "i.product_id").selectAll("i")
+        db
+          .selectFrom("inventory as i")
+          .innerJoin("products as p", "p.product_id", "i.product_id")
+          .selectAll("i")
           .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
           .$if(query.ProductIDs !== undefined, (q) => q.where("i.product_id", "in", query.ProductIDs!))
           .$if(query.LocationIDs !== undefined, (q) => q.where("i.location_id", "in", query.LocationIDs!))
           .$if(query.States !== undefined, (q) => q.where("p.state", "in", query.States!))
-          .orderBy("i.location_id").orderBy("i.product_id").limit(limit).offset(offset).execute(),
+          .orderBy("i.location_id")
+          .orderBy("i.product_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       env === "production" && scope.type === "Supplier" ? supplierProductionRecord : inventoryRecord,
     );
@@ -134,14 +155,21 @@ export const inventoryHandlers: Handlers = {
     if (isEmpty(suppliers)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("inventory_batches as b").selectAll("b")
+        db
+          .selectFrom("inventory_batches as b")
+          .selectAll("b")
           .$if(suppliers !== undefined, (q) => q.where("b.supplier_id", "in", suppliers!))
           .$if(query.ProductIDs !== undefined, (q) => q.where("b.product_id", "in", query.ProductIDs!))
           .$if(query.LocationIDs !== undefined, (q) => q.where("b.location_id", "in", query.LocationIDs!))
           .$if(query.States !== undefined, (q) => q.where("b.state", "in", query.States!))
           .$if(query.BatchCodes !== undefined, (q) => q.where("b.batch_code", "in", query.BatchCodes!))
-          .orderBy("b.location_id").orderBy("b.product_id").orderBy("b.purchase_trans_id").orderBy("b.batch_code")
-          .limit(limit).offset(offset).execute(),
+          .orderBy("b.location_id")
+          .orderBy("b.product_id")
+          .orderBy("b.purchase_trans_id")
+          .orderBy("b.batch_code")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (b) => batchRecord(b, assetUrl),
     );
@@ -156,20 +184,33 @@ export const inventoryHandlers: Handlers = {
     const states = visibleValues(query.States, await customerStates(db, scope));
     if (isEmpty(customers, suppliers, states)) return EMPTY;
     const serving = customers
-      ? (await db.selectFrom("customers").select("location_id").distinct().where("customer_id", "in", customers).execute()).map((r) => r.location_id)
+      ? (
+          await db
+            .selectFrom("customers")
+            .select("location_id")
+            .distinct()
+            .where("customer_id", "in", customers)
+            .execute()
+        ).map((r) => r.location_id)
       : undefined;
     const locations = visibleIds(query.LocationIDs, serving);
     if (isEmpty(locations)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("inventory as i").innerJoin("products as p", "p.product_id", "i.product_id")
+        db
+          .selectFrom("inventory as i")
+          .innerJoin("products as p", "p.product_id", "i.product_id")
           .selectAll("i")
           .select(["p.case_only", "p.min_order_units", "p.wholesale_units_per_case"])
           .$if(locations !== undefined, (q) => q.where("i.location_id", "in", locations!))
           .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
           .$if(states !== undefined, (q) => q.where("p.state", "in", states!))
           .$if(query.ProductIDs !== undefined, (q) => q.where("i.product_id", "in", query.ProductIDs!))
-          .orderBy("i.location_id").orderBy("i.product_id").limit(limit).offset(offset).execute(),
+          .orderBy("i.location_id")
+          .orderBy("i.product_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (i) => {
         const available = availableUnits(i);
@@ -192,7 +233,8 @@ export const inventoryHandlers: Handlers = {
     if (isEmpty(customers, suppliers)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("retailer_inventory as r")
+        db
+          .selectFrom("retailer_inventory as r")
           .innerJoin("products as p", "p.product_id", "r.product_id")
           .innerJoin("customers as c", "c.customer_id", "r.customer_id")
           .selectAll("r")
@@ -200,7 +242,10 @@ export const inventoryHandlers: Handlers = {
           .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
           .$if(query.ProductIDs !== undefined, (q) => q.where("r.product_id", "in", query.ProductIDs!))
           .$if(query.States !== undefined, (q) => q.where("c.state", "in", query.States!))
-          .orderBy("r.id").limit(limit).offset(offset).execute(),
+          .orderBy("r.id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (r) => ({
         ID: r.id,
@@ -222,14 +267,20 @@ export const inventoryHandlers: Handlers = {
     if (isEmpty(customers, suppliers)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("allocations as a")
+        db
+          .selectFrom("allocations as a")
           .innerJoin("products as p", "p.product_id", "a.product_id")
           .innerJoin("customers as c", "c.customer_id", "a.customer_id")
           .selectAll("a")
           .$if(customers !== undefined, (q) => q.where("a.customer_id", "in", customers!))
           .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
           .$if(query.States !== undefined, (q) => q.where("c.state", "in", query.States!))
-          .orderBy("a.allocation_id").orderBy("a.product_id").orderBy("a.customer_id").limit(limit).offset(offset).execute(),
+          .orderBy("a.allocation_id")
+          .orderBy("a.product_id")
+          .orderBy("a.customer_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (a) => ({
         AllocationID: a.allocation_id,

@@ -13,7 +13,13 @@ function invoiceRows(db: Kysely<Database>) {
     .leftJoin("users as sub", "sub.user_id", "i.submitted_by_user_id")
     .leftJoin("users as bld", "bld.user_id", "i.built_by_user_id")
     .selectAll("i")
-    .select(["c.customer_name", "sub.full_name as sub_name", "sub.email as sub_email", "bld.full_name as bld_name", "bld.email as bld_email"]);
+    .select([
+      "c.customer_name",
+      "sub.full_name as sub_name",
+      "sub.email as sub_email",
+      "bld.full_name as bld_name",
+      "bld.email as bld_email",
+    ]);
 }
 type InvoiceRow = Awaited<ReturnType<ReturnType<typeof invoiceRows>["execute"]>>[number];
 
@@ -26,7 +32,9 @@ function scopedInvoices<Q extends ReturnType<typeof invoiceRows>>(q: Q, scope: K
   if (suppliers) {
     out = out.where((eb) =>
       eb.exists(
-        eb.selectFrom("invoice_supplier_totals as ist").select("ist.invoice_id")
+        eb
+          .selectFrom("invoice_supplier_totals as ist")
+          .select("ist.invoice_id")
           .whereRef("ist.invoice_id", "=", "i.invoice_id")
           .where("ist.supplier_id", "in", inIds(suppliers)),
       ),
@@ -146,7 +154,10 @@ export const invoiceHandlers: Handlers = {
           .where("i.status", "in", query.Statuses)
           .$if(query.StartDate !== undefined, (q) => q.where("i.date", ">=", query.StartDate!))
           .$if(query.EndDate !== undefined, (q) => q.where("i.date", "<", addDays(query.EndDate!, 1)))
-          .orderBy("i.invoice_id").limit(limit).offset(offset).execute(),
+          .orderBy("i.invoice_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (i) => invoiceRecord(i, assetUrl),
     );
@@ -166,7 +177,11 @@ export const invoiceHandlers: Handlers = {
         lineRows(db, scope)
           .where("l.invoice_id", "in", query.InvoiceIDs)
           .$if(query.Statuses !== undefined, (q) => q.where("i.status", "in", query.Statuses!))
-          .orderBy("l.invoice_id").orderBy("l.invoice_trans_id").limit(limit).offset(offset).execute(),
+          .orderBy("l.invoice_id")
+          .orderBy("l.invoice_trans_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (l) => lineRecord(l, assetUrl),
     );
@@ -175,7 +190,13 @@ export const invoiceHandlers: Handlers = {
   async listInvoiceTransactionsOfInvoice({ db, scope, path, query, assetUrl }) {
     await visibleInvoice(db, scope, path.invoiceID);
     return listOf(
-      (limit, offset) => lineRows(db, scope).where("l.invoice_id", "=", path.invoiceID).orderBy("l.invoice_trans_id").limit(limit).offset(offset).execute(),
+      (limit, offset) =>
+        lineRows(db, scope)
+          .where("l.invoice_id", "=", path.invoiceID)
+          .orderBy("l.invoice_trans_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (l) => lineRecord(l, assetUrl),
     );
@@ -185,8 +206,14 @@ export const invoiceHandlers: Handlers = {
   async listInvoiceCOAs({ db, scope, query, assetUrl }) {
     return listOf(
       (limit, offset) =>
-        lineRows(db, scope).where("l.invoice_id", "in", query.InvoiceIDs).where("l.coa_url", "is not", null)
-          .orderBy("l.invoice_id").orderBy("l.invoice_trans_id").limit(limit).offset(offset).execute(),
+        lineRows(db, scope)
+          .where("l.invoice_id", "in", query.InvoiceIDs)
+          .where("l.coa_url", "is not", null)
+          .orderBy("l.invoice_id")
+          .orderBy("l.invoice_trans_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (l) => coaRecord(l, assetUrl),
     );
@@ -196,8 +223,13 @@ export const invoiceHandlers: Handlers = {
     await visibleInvoice(db, scope, path.invoiceID);
     return listOf(
       (limit, offset) =>
-        lineRows(db, scope).where("l.invoice_id", "=", path.invoiceID).where("l.coa_url", "is not", null)
-          .orderBy("l.invoice_trans_id").limit(limit).offset(offset).execute(),
+        lineRows(db, scope)
+          .where("l.invoice_id", "=", path.invoiceID)
+          .where("l.coa_url", "is not", null)
+          .orderBy("l.invoice_trans_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (l) => coaRecord(l, assetUrl),
     );
@@ -211,14 +243,19 @@ export const invoiceHandlers: Handlers = {
     const customerFilter = query.CustomerIDs;
     const page = await listOf(
       (limit, offset) =>
-        db.selectFrom("ar_aging as a")
+        db
+          .selectFrom("ar_aging as a")
           .innerJoin("customers as c", "c.ar_account_id", "a.ar_account_id")
           .selectAll("a")
           .$if(accounts !== undefined, (q) => q.where("a.ar_account_id", "in", accounts!))
           .$if(suppliers !== undefined, (q) => q.where("a.supplier_id", "in", suppliers!))
           .$if(customerFilter !== undefined, (q) => q.where("c.customer_id", "in", customerFilter!))
           .$if(query.States !== undefined, (q) => q.where("c.state", "in", query.States!))
-          .orderBy("a.ar_account_id").orderBy("a.supplier_id").limit(limit).offset(offset).execute(),
+          .orderBy("a.ar_account_id")
+          .orderBy("a.supplier_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (a) => ({
         ARAccountID: a.ar_account_id,
@@ -236,13 +273,22 @@ export const invoiceHandlers: Handlers = {
     );
     if (!("records" in page) || page.records.length === 0) return page;
     // The invoices behind each bucket, for the whole page in one query.
-    const refs = await db.selectFrom("ar_aging_invoices").selectAll()
+    const refs = await db
+      .selectFrom("ar_aging_invoices")
+      .selectAll()
       .where("ar_account_id", "in", [...new Set(page.records.map((r) => r.ARAccountID as number))])
-      .orderBy("invoice_id").execute();
+      .orderBy("invoice_id")
+      .execute();
     for (const record of page.records) {
       const mine = refs.filter((r) => r.ar_account_id === record.ARAccountID && r.supplier_id === record.SupplierID);
       for (const [bucket, field] of BUCKETS) {
-        record[field] = mine.filter((r) => r.bucket === bucket).map((r) => ({ InvoiceID: r.invoice_id, InvoiceNum: r.invoice_num, OpenBalance: money(r.open_balance_micros) }));
+        record[field] = mine
+          .filter((r) => r.bucket === bucket)
+          .map((r) => ({
+            InvoiceID: r.invoice_id,
+            InvoiceNum: r.invoice_num,
+            OpenBalance: money(r.open_balance_micros),
+          }));
       }
     }
     return page;
@@ -250,5 +296,12 @@ export const invoiceHandlers: Handlers = {
 };
 
 function coaRecord(l: LineRow, assetUrl: (p: string) => string): ApiRecord {
-  return { InvoiceID: l.invoice_id, ProductID: l.product_id, InvoiceTransID: l.invoice_trans_id, BatchCode: l.batch_code, COA_URL: assetUrl(l.coa_url ?? ""), TimeUpdated: l.time_updated };
+  return {
+    InvoiceID: l.invoice_id,
+    ProductID: l.product_id,
+    InvoiceTransID: l.invoice_trans_id,
+    BatchCode: l.batch_code,
+    COA_URL: assetUrl(l.coa_url ?? ""),
+    TimeUpdated: l.time_updated,
+  };
 }

@@ -63,7 +63,8 @@ export const paymentHandlers: Handlers = {
     const active = scope.type === "Employee" ? query.Active : undefined;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("payment_types as t")
+        db
+          .selectFrom("payment_types as t")
           .leftJoin("suppliers as s", "s.supplier_id", "t.supplier_id")
           .selectAll("t")
           .$if(query.PaymentTypeIDs !== undefined, (q) => q.where("t.payment_type_id", "in", query.PaymentTypeIDs!))
@@ -78,13 +79,22 @@ export const paymentHandlers: Handlers = {
           .where((eb) =>
             active === false
               ? eb("s.active", "=", 0)
-              : active === true || active === undefined && scope.type !== "Employee"
+              : active === true || (active === undefined && scope.type !== "Employee")
                 ? eb.or([eb("t.supplier_id", "is", null), eb("s.active", "=", 1)])
                 : eb.lit(true),
           )
-          .orderBy("t.payment_type_id").limit(limit).offset(offset).execute(),
+          .orderBy("t.payment_type_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
-      (t) => ({ PaymentTypeID: t.payment_type_id, Name: t.name, SupplierID: t.supplier_id, TimeCreated: t.time_created, TimeUpdated: t.time_updated }),
+      (t) => ({
+        PaymentTypeID: t.payment_type_id,
+        Name: t.name,
+        SupplierID: t.supplier_id,
+        TimeCreated: t.time_created,
+        TimeUpdated: t.time_updated,
+      }),
     );
   },
 
@@ -95,14 +105,18 @@ export const paymentHandlers: Handlers = {
     if (isEmpty(accounts, suppliers)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("payments as p")
+        db
+          .selectFrom("payments as p")
           .innerJoin("payment_types as t", "t.payment_type_id", "p.payment_type_id")
           .selectAll("p")
           .select(["t.name as type_name", availableBalanceSql(db).as("available_micros")])
           .$if(accounts !== undefined, (q) => q.where("p.ar_account_id", "in", accounts!))
           .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
           .$if(query.PaymentTypeIDs !== undefined, (q) => q.where("p.payment_type_id", "in", query.PaymentTypeIDs!))
-          .orderBy("p.payment_id").limit(limit).offset(offset).execute(),
+          .orderBy("p.payment_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (p) => ({
         PaymentID: p.payment_id,
@@ -135,7 +149,16 @@ export const paymentHandlers: Handlers = {
       .where("i.open_balance_micros", "!=", 0)
       .$if(accounts !== undefined, (q) => q.where("c.ar_account_id", "in", accounts!));
 
-    const columns = ["i.invoice_id", "i.customer_id", "c.ar_account_id", "i.term_id", "i.invoice_num", "i.po_num", "i.due_date", "i.date"] as const;
+    const columns = [
+      "i.invoice_id",
+      "i.customer_id",
+      "c.ar_account_id",
+      "i.term_id",
+      "i.invoice_num",
+      "i.po_num",
+      "i.due_date",
+      "i.date",
+    ] as const;
 
     const suppliers = supplierScope(scope);
     if (suppliers) {
@@ -153,15 +176,23 @@ export const paymentHandlers: Handlers = {
               eb.fn.sum<number>("ist.total_micros").as("total"),
               sql<number>`i.open_balance_micros * sum(ist.total_micros) / i.invoice_total_micros`.as("open"),
             ])
-            .orderBy("i.invoice_id").limit(limit).offset(offset).execute(),
+            .orderBy("i.invoice_id")
+            .limit(limit)
+            .offset(offset)
+            .execute(),
         query,
         (i) => openInvoiceRecord(i, true),
       );
     }
     return listOf(
       (limit, offset) =>
-        base.select(columns).select(["i.invoice_total_micros as total", "i.open_balance_micros as open"])
-          .orderBy("i.invoice_id").limit(limit).offset(offset).execute(),
+        base
+          .select(columns)
+          .select(["i.invoice_total_micros as total", "i.open_balance_micros as open"])
+          .orderBy("i.invoice_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (i) => openInvoiceRecord(i, false),
     );
@@ -174,15 +205,23 @@ export const paymentHandlers: Handlers = {
     if (isEmpty(accounts, suppliers)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("payment_applications as pa")
+        db
+          .selectFrom("payment_applications as pa")
           .innerJoin("payments as p", "p.payment_id", "pa.payment_id")
           .selectAll("pa")
           .$if(accounts !== undefined, (q) => q.where("pa.ar_account_id", "in", accounts!))
           .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", suppliers!))
-          .$if(query.PaymentInvoiceNums !== undefined, (q) => q.where("pa.payment_invoice_num", "in", query.PaymentInvoiceNums!))
-          .$if(query.TargetInvoiceNums !== undefined, (q) => q.where("pa.target_invoice_num", "in", query.TargetInvoiceNums!))
+          .$if(query.PaymentInvoiceNums !== undefined, (q) =>
+            q.where("pa.payment_invoice_num", "in", query.PaymentInvoiceNums!),
+          )
+          .$if(query.TargetInvoiceNums !== undefined, (q) =>
+            q.where("pa.target_invoice_num", "in", query.TargetInvoiceNums!),
+          )
           .$if(query.Statuses !== undefined, (q) => q.where("pa.status", "in", query.Statuses!))
-          .orderBy("pa.id").limit(limit).offset(offset).execute(),
+          .orderBy("pa.id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (a) => ({
         PaymentApplicationID: a.payment_application_id,

@@ -8,44 +8,95 @@ async function setup() {
     customer: { type: "Customer", company: "Store 1000", customerIds: [1000], userId: 2 },
     supplier: { type: "Supplier", company: "Supplier 10", supplierIds: [10], userId: 5 },
   });
-  await fx.db.insertInto("suppliers").values(supplier(40, { active: 0 })).execute();
-  await fx.db.insertInto("customers").values([
-    customer(1000, { sales_rep_user_id: 9 }), customer(1001, { sales_rep_user_id: 9 }),
-    customer(1002, { state: "NV", sales_rep_user_id: 10 }), customer(1003, { sales_rep_user_id: 9, account_status: "Inactive" }),
-  ]).execute();
-  await fx.db.insertInto("users").values([
-    user(1, "Admin"),
-    user(2, "Customer"),
-    user(3, "Customer", { user_active: 0 }),
-    user(4, "Customer"),
-    user(5, "Supplier", { job_title: "Brand Manager", department: "Sales", power_user: 1 }),
-    user(6, "Supplier", { user_active: 0 }),
-    user(7, "Supplier"),
-    user(8, "DistributorRep"),
-    user(9, "DistributorRep"),
-    user(10, "DistributorRep", { user_active: 0 }),
-    user(11, "DistributorRep"),
-  ]).execute();
-  await fx.db.insertInto("user_states").values([
-    { user_id: 2, state: "CA" }, { user_id: 4, state: "NV" }, { user_id: 5, state: "CA" }, { user_id: 5, state: "NV" }, { user_id: 8, state: "CA" },
-  ]).execute();
-  await fx.db.insertInto("user_customers").values([
-    { user_id: 2, customer_id: 1000 }, { user_id: 3, customer_id: 1000 }, { user_id: 3, customer_id: 1001 }, { user_id: 4, customer_id: 1001 },
-  ]).execute();
-  await fx.db.insertInto("user_suppliers").values([
-    { user_id: 5, supplier_id: 10 }, { user_id: 6, supplier_id: 10 }, { user_id: 6, supplier_id: 20 }, { user_id: 7, supplier_id: 20 },
-  ]).execute();
-  await fx.db.insertInto("user_locations").values([{ user_id: 8, location_id: 1 }, { user_id: 8, location_id: 2 }]).execute();
-  await fx.db.insertInto("rep_product_groups").values([
-    { user_id: 8, product_group: "Supplier" }, { user_id: 9, product_group: "Flower" }, { user_id: 9, product_group: "Edibles" },
-    { user_id: 10, product_group: "Flower" }, { user_id: 11, product_group: "Supplier" },
-  ]).execute();
-  await fx.db.insertInto("rep_suppliers").values([
-    { user_id: 8, supplier_id: 10 }, { user_id: 8, supplier_id: 20 }, { user_id: 8, supplier_id: 40 }, { user_id: 11, supplier_id: 20 }, { user_id: 11, supplier_id: 40 },
-  ]).execute();
+  await fx.db
+    .insertInto("suppliers")
+    .values(supplier(40, { active: 0 }))
+    .execute();
+  await fx.db
+    .insertInto("customers")
+    .values([
+      customer(1000, { sales_rep_user_id: 9 }),
+      customer(1001, { sales_rep_user_id: 9 }),
+      customer(1002, { state: "NV", sales_rep_user_id: 10 }),
+      customer(1003, { sales_rep_user_id: 9, account_status: "Inactive" }),
+    ])
+    .execute();
+  await fx.db
+    .insertInto("users")
+    .values([
+      user(1, "Admin"),
+      user(2, "Customer"),
+      user(3, "Customer", { user_active: 0 }),
+      user(4, "Customer"),
+      user(5, "Supplier", { job_title: "Brand Manager", department: "Sales", power_user: 1 }),
+      user(6, "Supplier", { user_active: 0 }),
+      user(7, "Supplier"),
+      user(8, "DistributorRep"),
+      user(9, "DistributorRep"),
+      user(10, "DistributorRep", { user_active: 0 }),
+      user(11, "DistributorRep"),
+    ])
+    .execute();
+  await fx.db
+    .insertInto("user_states")
+    .values([
+      { user_id: 2, state: "CA" },
+      { user_id: 4, state: "NV" },
+      { user_id: 5, state: "CA" },
+      { user_id: 5, state: "NV" },
+      { user_id: 8, state: "CA" },
+    ])
+    .execute();
+  await fx.db
+    .insertInto("user_customers")
+    .values([
+      { user_id: 2, customer_id: 1000 },
+      { user_id: 3, customer_id: 1000 },
+      { user_id: 3, customer_id: 1001 },
+      { user_id: 4, customer_id: 1001 },
+    ])
+    .execute();
+  await fx.db
+    .insertInto("user_suppliers")
+    .values([
+      { user_id: 5, supplier_id: 10 },
+      { user_id: 6, supplier_id: 10 },
+      { user_id: 6, supplier_id: 20 },
+      { user_id: 7, supplier_id: 20 },
+    ])
+    .execute();
+  await fx.db
+    .insertInto("user_locations")
+    .values([
+      { user_id: 8, location_id: 1 },
+      { user_id: 8, location_id: 2 },
+    ])
+    .execute();
+  await fx.db
+    .insertInto("rep_product_groups")
+    .values([
+      { user_id: 8, product_group: "Supplier" },
+      { user_id: 9, product_group: "Flower" },
+      { user_id: 9, product_group: "Edibles" },
+      { user_id: 10, product_group: "Flower" },
+      { user_id: 11, product_group: "Supplier" },
+    ])
+    .execute();
+  await fx.db
+    .insertInto("rep_suppliers")
+    .values([
+      { user_id: 8, supplier_id: 10 },
+      { user_id: 8, supplier_id: 20 },
+      { user_id: 8, supplier_id: 40 },
+      { user_id: 11, supplier_id: 20 },
+      { user_id: 11, supplier_id: 40 },
+    ])
+    .execute();
   return fx;
 }
-beforeAll(async () => { fx = await setup(); });
+beforeAll(async () => {
+  fx = await setup();
+});
 afterAll(() => fx.close());
 
 type Key = "employee" | "customer" | "supplier";
@@ -81,8 +132,20 @@ describe("GET /users", () => {
       [8, ["CA"], null, null, [1, 2]],
     ]);
     expect(body.Data[2]).toEqual({
-      UserID: 5, SiteUserID: 9005, UserActive: true, SvcLiveAccess: true, PowerUser: true, Email: "user5@example.test", FullName: "User 5",
-      States: ["CA", "NV"], Role: "Supplier", CustomerIDs: null, SupplierIDs: [10], LocationIDs: null, JobTitle: "Brand Manager", Department: "Sales",
+      UserID: 5,
+      SiteUserID: 9005,
+      UserActive: true,
+      SvcLiveAccess: true,
+      PowerUser: true,
+      Email: "user5@example.test",
+      FullName: "User 5",
+      States: ["CA", "NV"],
+      Role: "Supplier",
+      CustomerIDs: null,
+      SupplierIDs: [10],
+      LocationIDs: null,
+      JobTitle: "Brand Manager",
+      Department: "Sales",
     });
     expect(body.Data[0]).toMatchObject({ JobTitle: null, Department: null });
   });
@@ -151,8 +214,30 @@ describe("GET /salesReps", () => {
     const { body } = await fx.get("/salesReps?PageSize=2", "employee");
     expect(body.HasNextPage).toBe(true);
     expect(body.Data).toEqual([
-      { UserID: 8, Name: "User 8", Email: "user8@example.test", Type: "Supplier Rep", ProductGroups: ["Supplier"], Suppliers: [{ SupplierID: 10, Supplier: "Supplier 10" }, { SupplierID: 20, Supplier: "Supplier 20" }], Customers: [] },
-      { UserID: 9, Name: "User 9", Email: "user9@example.test", Type: "Territory Manager", ProductGroups: ["Edibles", "Flower"], Suppliers: [], Customers: [{ CustomerID: 1000, CustomerName: "Store 1000" }, { CustomerID: 1001, CustomerName: "Store 1001" }] },
+      {
+        UserID: 8,
+        Name: "User 8",
+        Email: "user8@example.test",
+        Type: "Supplier Rep",
+        ProductGroups: ["Supplier"],
+        Suppliers: [
+          { SupplierID: 10, Supplier: "Supplier 10" },
+          { SupplierID: 20, Supplier: "Supplier 20" },
+        ],
+        Customers: [],
+      },
+      {
+        UserID: 9,
+        Name: "User 9",
+        Email: "user9@example.test",
+        Type: "Territory Manager",
+        ProductGroups: ["Edibles", "Flower"],
+        Suppliers: [],
+        Customers: [
+          { CustomerID: 1000, CustomerName: "Store 1000" },
+          { CustomerID: 1001, CustomerName: "Store 1001" },
+        ],
+      },
     ]);
   });
 

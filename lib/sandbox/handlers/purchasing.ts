@@ -14,17 +14,28 @@ function purchaseRows(db: Kysely<Database>, scope: KeyScope) {
   return db
     .selectFrom("purchases as p")
     .leftJoin("locations as l", "l.location_id", "p.to_location_id")
-    .leftJoin("vendors as v", (join) => join.onRef("v.vendor_id", "=", "p.vendor_id").onRef("v.location_id", "=", "p.to_location_id"))
+    .leftJoin("vendors as v", (join) =>
+      join.onRef("v.vendor_id", "=", "p.vendor_id").onRef("v.location_id", "=", "p.to_location_id"),
+    )
     .selectAll("p")
     .select((eb) => [
       "l.location as location_name",
       "v.vendor_name",
-      eb.selectFrom("purchase_lines as pl").whereRef("pl.purchase_global_id", "=", "p.purchase_global_id")
-        .select((e) => e.fn.sum<number>(e("pl.fob_micros", "*", e.ref("pl.num_units"))).as("s")).as("ext_micros"),
-      eb.selectFrom("purchase_lines as pl").whereRef("pl.purchase_global_id", "=", "p.purchase_global_id")
-        .select((e) => e.fn.sum<number>("pl.cases_centi").as("s")).as("cases_centi"),
-      eb.selectFrom("draft_lines as dl").whereRef("dl.purchase_global_id", "=", "p.purchase_global_id")
-        .select((e) => e.fn.sum<number>("dl.cases_centi").as("s")).as("draft_cases_centi"),
+      eb
+        .selectFrom("purchase_lines as pl")
+        .whereRef("pl.purchase_global_id", "=", "p.purchase_global_id")
+        .select((e) => e.fn.sum<number>(e("pl.fob_micros", "*", e.ref("pl.num_units"))).as("s"))
+        .as("ext_micros"),
+      eb
+        .selectFrom("purchase_lines as pl")
+        .whereRef("pl.purchase_global_id", "=", "p.purchase_global_id")
+        .select((e) => e.fn.sum<number>("pl.cases_centi").as("s"))
+        .as("cases_centi"),
+      eb
+        .selectFrom("draft_lines as dl")
+        .whereRef("dl.purchase_global_id", "=", "p.purchase_global_id")
+        .select((e) => e.fn.sum<number>("dl.cases_centi").as("s"))
+        .as("draft_cases_centi"),
     ])
     .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", inIds(suppliers!)));
 }
@@ -35,7 +46,9 @@ const moneyOrNull = (v: number | null) => (v === null ? null : money(v));
 /** A purchase in v1 form. Drafts carry what they have: no ERP id, names, totals or dates until imported. */
 function purchaseRecord(p: PurchaseRow, assetUrl: (path: string) => string): ApiRecord {
   const posted = p.purchase_id !== null;
-  const total = posted ? Number(p.ext_micros ?? 0) + (p.freight_micros ?? 0) + (p.tax_micros ?? 0) + (p.other_cost_micros ?? 0) : null;
+  const total = posted
+    ? Number(p.ext_micros ?? 0) + (p.freight_micros ?? 0) + (p.tax_micros ?? 0) + (p.other_cost_micros ?? 0)
+    : null;
   return {
     PurchaseID: p.purchase_id,
     ShipmentID: p.shipment_id,
@@ -109,7 +122,11 @@ function renamed(record: ApiRecord, names: Record<string, string>): ApiRecord {
 }
 
 function postedLines(db: Kysely<Database>) {
-  return db.selectFrom("purchase_lines as pl").innerJoin("purchases as p", "p.purchase_global_id", "pl.purchase_global_id").selectAll("pl").select("p.purchase_id");
+  return db
+    .selectFrom("purchase_lines as pl")
+    .innerJoin("purchases as p", "p.purchase_global_id", "pl.purchase_global_id")
+    .selectAll("pl")
+    .select("p.purchase_id");
 }
 
 /**
@@ -118,11 +135,20 @@ function postedLines(db: Kysely<Database>) {
  * clients must treat these as optional (docs/sandbox.md).
  */
 function purchaseRecordV2(p: PurchaseRow, assetUrl: (path: string) => string): ApiRecord {
-  return { ...renamed(purchaseRecord(p, assetUrl), PURCHASE_V2_NAMES), supplier_id: p.supplier_id, delivery_date: p.delivery_date };
+  return {
+    ...renamed(purchaseRecord(p, assetUrl), PURCHASE_V2_NAMES),
+    supplier_id: p.supplier_id,
+    delivery_date: p.delivery_date,
+  };
 }
 
 /** v2 records for a page of purchases, with their lines (posted lines once imported, draft lines before). */
-async function v2Records(db: Kysely<Database>, rows: PurchaseRow[], withLines: boolean, assetUrl: (p: string) => string) {
+async function v2Records(
+  db: Kysely<Database>,
+  rows: PurchaseRow[],
+  withLines: boolean,
+  assetUrl: (p: string) => string,
+) {
   const records = rows.map((p) => purchaseRecordV2(p, assetUrl));
   if (!withLines || rows.length === 0) return records;
   const ids = rows.map((r) => r.purchase_global_id);
@@ -145,9 +171,17 @@ async function v2Records(db: Kysely<Database>, rows: PurchaseRow[], withLines: b
  * @example
  * const record = await findPurchaseV2(db, scope, "7f3c…", true, assetUrl); // undefined when unknown or out of scope
  */
-export async function findPurchaseV2(db: Kysely<Database>, scope: KeyScope, ref: string, withLines: boolean, assetUrl: (p: string) => string): Promise<ApiRecord | undefined> {
+export async function findPurchaseV2(
+  db: Kysely<Database>,
+  scope: KeyScope,
+  ref: string,
+  withLines: boolean,
+  assetUrl: (p: string) => string,
+): Promise<ApiRecord | undefined> {
   const byId = /^\d+$/.test(ref);
-  const row = await purchaseRows(db, scope).where(byId ? "p.purchase_id" : "p.purchase_global_id", "=", byId ? Number(ref) : ref).executeTakeFirst();
+  const row = await purchaseRows(db, scope)
+    .where(byId ? "p.purchase_id" : "p.purchase_global_id", "=", byId ? Number(ref) : ref)
+    .executeTakeFirst();
   if (!row) return undefined;
   const [record] = await v2Records(db, [row], withLines, assetUrl);
   return record;
@@ -163,12 +197,18 @@ export const purchasingHandlers: Handlers = {
     const active = scope.type === "Employee" ? query.Active : true;
     const page = await listOf(
       (limit, offset) =>
-        db.selectFrom("vendors").selectAll()
+        db
+          .selectFrom("vendors")
+          .selectAll()
           .$if(suppliers !== undefined, (q) => q.where("supplier_id", "in", suppliers!))
           .$if(query.LocationIDs !== undefined, (q) => q.where("location_id", "in", query.LocationIDs!))
           .$if(query.VendorIDs !== undefined, (q) => q.where("vendor_id", "in", query.VendorIDs!))
           .where("active", "=", active ? 1 : 0)
-          .orderBy("vendor_id").orderBy("location_id").limit(limit).offset(offset).execute(),
+          .orderBy("vendor_id")
+          .orderBy("location_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (v): ApiRecord => ({
         SupplierID: v.supplier_id,
@@ -192,9 +232,16 @@ export const purchasingHandlers: Handlers = {
       }),
     );
     if ("records" in page && page.records.length) {
-      const days = await db.selectFrom("vendor_pickup_days").selectAll()
-        .where("vendor_id", "in", [...new Set(page.records.map((r) => r.VendorID as number))]).orderBy("position").execute();
-      for (const r of page.records) r.PickupDates = days.filter((d) => d.vendor_id === r.VendorID && d.location_id === r.LocationID).map((d) => d.day);
+      const days = await db
+        .selectFrom("vendor_pickup_days")
+        .selectAll()
+        .where("vendor_id", "in", [...new Set(page.records.map((r) => r.VendorID as number))])
+        .orderBy("position")
+        .execute();
+      for (const r of page.records)
+        r.PickupDates = days
+          .filter((d) => d.vendor_id === r.VendorID && d.location_id === r.LocationID)
+          .map((d) => d.day);
     }
     return page;
   },
@@ -203,14 +250,18 @@ export const purchasingHandlers: Handlers = {
   async listPurchases({ db, scope, query, assetUrl }) {
     return listOf(
       (limit, offset) =>
-        purchaseRows(db, scope).where("p.purchase_id", "is not", null)
+        purchaseRows(db, scope)
+          .where("p.purchase_id", "is not", null)
           .$if(query.PurchaseIDs !== undefined, (q) => q.where("p.purchase_id", "in", query.PurchaseIDs!))
           .$if(query.VendorIDs !== undefined, (q) => q.where("p.vendor_id", "in", query.VendorIDs!))
           .$if(query.LocationIDs !== undefined, (q) => q.where("p.to_location_id", "in", query.LocationIDs!))
           .$if(query.Statuses !== undefined, (q) => q.where("p.status", "in", query.Statuses!))
           .$if(query.StartDate !== undefined, (q) => q.where("p.post_date", ">=", query.StartDate!))
           .$if(query.EndDate !== undefined, (q) => q.where("p.post_date", "<", addDays(query.EndDate!, 1)))
-          .orderBy("p.purchase_id").limit(limit).offset(offset).execute(),
+          .orderBy("p.purchase_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (p) => purchaseRecord(p, assetUrl),
     );
@@ -227,9 +278,13 @@ export const purchasingHandlers: Handlers = {
     const suppliers = supplierScope(scope);
     return listOf(
       (limit, offset) =>
-        postedLines(db).where("p.purchase_id", "in", query.PurchaseIDs)
+        postedLines(db)
+          .where("p.purchase_id", "in", query.PurchaseIDs)
           .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", inIds(suppliers!)))
-          .orderBy("pl.purchase_trans_id").limit(limit).offset(offset).execute(),
+          .orderBy("pl.purchase_trans_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       postedLineRecord,
     );
@@ -245,24 +300,37 @@ export const purchasingHandlers: Handlers = {
       (limit, offset) =>
         purchaseRows(db, scope)
           .$if(query.purchase_ids !== undefined, (q) =>
-            q.where((eb) => eb.or([eb("p.purchase_id", "in", inIds(numeric!)), eb("p.purchase_global_id", "in", global!.length ? global! : [""])])),
+            q.where((eb) =>
+              eb.or([
+                eb("p.purchase_id", "in", inIds(numeric!)),
+                eb("p.purchase_global_id", "in", global!.length ? global! : [""]),
+              ]),
+            ),
           )
           .$if(query.vendor_ids !== undefined, (q) => q.where("p.vendor_id", "in", query.vendor_ids!))
           .$if(query.location_ids !== undefined, (q) => q.where("p.to_location_id", "in", query.location_ids!))
           .$if(query.statuses !== undefined, (q) => q.where("p.status", "in", query.statuses!))
           .$if(query.start_date !== undefined, (q) =>
-            q.where((eb) => eb.or([
-              eb.and([eb("p.status", "in", API_STATUSES), eb("p.delivery_date", ">=", query.start_date!)]),
-              eb.and([eb("p.status", "not in", API_STATUSES), eb("p.post_date", ">=", query.start_date!)]),
-            ])),
+            q.where((eb) =>
+              eb.or([
+                eb.and([eb("p.status", "in", API_STATUSES), eb("p.delivery_date", ">=", query.start_date!)]),
+                eb.and([eb("p.status", "not in", API_STATUSES), eb("p.post_date", ">=", query.start_date!)]),
+              ]),
+            ),
           )
           .$if(query.end_date !== undefined, (q) =>
-            q.where((eb) => eb.or([
-              eb.and([eb("p.status", "in", API_STATUSES), eb("p.delivery_date", "<", addDays(query.end_date!, 1))]),
-              eb.and([eb("p.status", "not in", API_STATUSES), eb("p.post_date", "<", addDays(query.end_date!, 1))]),
-            ])),
+            q.where((eb) =>
+              eb.or([
+                eb.and([eb("p.status", "in", API_STATUSES), eb("p.delivery_date", "<", addDays(query.end_date!, 1))]),
+                eb.and([eb("p.status", "not in", API_STATUSES), eb("p.post_date", "<", addDays(query.end_date!, 1))]),
+              ]),
+            ),
           )
-          .orderBy("p.time_created", "desc").orderBy("p.purchase_global_id").limit(limit).offset(offset).execute(),
+          .orderBy("p.time_created", "desc")
+          .orderBy("p.purchase_global_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query.page,
       query.page_size,
     );
@@ -281,9 +349,13 @@ export const purchasingHandlers: Handlers = {
     const suppliers = supplierScope(scope);
     return listOf(
       (limit, offset) =>
-        postedLines(db).where("p.purchase_id", "in", query.purchase_ids)
+        postedLines(db)
+          .where("p.purchase_id", "in", query.purchase_ids)
           .$if(suppliers !== undefined, (q) => q.where("p.supplier_id", "in", inIds(suppliers!)))
-          .orderBy("pl.purchase_trans_id").limit(limit).offset(offset).execute(),
+          .orderBy("pl.purchase_trans_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (l) => renamed(postedLineRecord(l), PURCHASE_LINE_V2_NAMES),
     );

@@ -61,9 +61,15 @@ export const referenceHandlers: Handlers = {
     if (isEmpty(states)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("states").selectAll().where("active", "=", 1)
+        db
+          .selectFrom("states")
+          .selectAll()
+          .where("active", "=", 1)
           .$if(states !== undefined, (q) => q.where("state", "in", states!))
-          .orderBy("state").limit(limit).offset(offset).execute(),
+          .orderBy("state")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       stateRecord,
     );
@@ -73,23 +79,39 @@ export const referenceHandlers: Handlers = {
   async listLocations({ db, scope, query }) {
     const serving = customerScope(scope);
     const allowed = serving
-      ? (await db.selectFrom("customers").select("location_id").distinct().where("customer_id", "in", inIds(serving)).execute()).map((r) => r.location_id)
+      ? (
+          await db
+            .selectFrom("customers")
+            .select("location_id")
+            .distinct()
+            .where("customer_id", "in", inIds(serving))
+            .execute()
+        ).map((r) => r.location_id)
       : undefined;
     const ids = visibleIds(query.LocationIDs, allowed);
     if (isEmpty(ids)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("locations").selectAll()
+        db
+          .selectFrom("locations")
+          .selectAll()
           .$if(ids !== undefined, (q) => q.where("location_id", "in", ids!))
           .$if(query.States !== undefined, (q) => q.where("state", "in", query.States!))
-          .orderBy("location_id").limit(limit).offset(offset).execute(),
+          .orderBy("location_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       locationRecord,
     );
   },
 
   async getLocation({ db, path }) {
-    const row = await db.selectFrom("locations").selectAll().where("location_id", "=", path.locationID).executeTakeFirst();
+    const row = await db
+      .selectFrom("locations")
+      .selectAll()
+      .where("location_id", "=", path.locationID)
+      .executeTakeFirst();
     if (!row) throw notFound(`Location ${path.locationID}`);
     return { record: locationRecord(row) };
   },
@@ -97,18 +119,36 @@ export const referenceHandlers: Handlers = {
   // GET /productCategories: no filters, ordered by Sequence.
   async listProductCategories({ db, query }) {
     return listOf(
-      (limit, offset) => db.selectFrom("product_categories").selectAll().orderBy("sequence").orderBy("product_category_id").limit(limit).offset(offset).execute(),
+      (limit, offset) =>
+        db
+          .selectFrom("product_categories")
+          .selectAll()
+          .orderBy("sequence")
+          .orderBy("product_category_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
-      (c) => ({ ProductCategoryID: c.product_category_id, CategoryName: c.category_name, Sequence: c.sequence, TimeUpdated: c.time_updated }),
+      (c) => ({
+        ProductCategoryID: c.product_category_id,
+        CategoryName: c.category_name,
+        Sequence: c.sequence,
+        TimeUpdated: c.time_updated,
+      }),
     );
   },
 
   async listInvoiceCreditTerms({ db, query }) {
     return listOf(
       (limit, offset) =>
-        db.selectFrom("credit_terms").selectAll()
+        db
+          .selectFrom("credit_terms")
+          .selectAll()
           .$if(query.TermIDs !== undefined, (q) => q.where("term_id", "in", query.TermIDs!))
-          .orderBy("term_id").limit(limit).offset(offset).execute(),
+          .orderBy("term_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       creditTermRecord,
     );
@@ -121,11 +161,16 @@ export const referenceHandlers: Handlers = {
     const active = query.Active ?? (scope.type === "Employee" ? undefined : true);
     return listOf(
       (limit, offset) =>
-        db.selectFrom("suppliers").selectAll()
+        db
+          .selectFrom("suppliers")
+          .selectAll()
           .$if(ids !== undefined, (q) => q.where("supplier_id", "in", ids!))
           .$if(query.States !== undefined, (q) => q.where("state", "in", query.States!))
           .$if(active !== undefined, (q) => q.where("active", "=", active ? 1 : 0))
-          .orderBy("supplier_id").limit(limit).offset(offset).execute(),
+          .orderBy("supplier_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (s) => supplierRecord(s, assetUrl),
     );
@@ -133,9 +178,10 @@ export const referenceHandlers: Handlers = {
 
   async getSupplier({ db, scope, path, assetUrl }) {
     const own = supplierScope(scope);
-    const row = own && !own.includes(path.supplierID)
-      ? undefined
-      : await db.selectFrom("suppliers").selectAll().where("supplier_id", "=", path.supplierID).executeTakeFirst();
+    const row =
+      own && !own.includes(path.supplierID)
+        ? undefined
+        : await db.selectFrom("suppliers").selectAll().where("supplier_id", "=", path.supplierID).executeTakeFirst();
     if (!row) throw notFound(`Supplier ${path.supplierID}`);
     return { record: supplierRecord(row, assetUrl) };
   },
@@ -146,11 +192,21 @@ export const referenceHandlers: Handlers = {
     if (isEmpty(ids)) return EMPTY;
     return listOf(
       (limit, offset) =>
-        db.selectFrom("supplier_credit_terms")
+        db
+          .selectFrom("supplier_credit_terms")
           .innerJoin("credit_terms", "credit_terms.term_id", "supplier_credit_terms.term_id")
-          .select(["supplier_credit_terms.supplier_id", "supplier_credit_terms.term_id", "credit_terms.term", "supplier_credit_terms.time_updated"])
+          .select([
+            "supplier_credit_terms.supplier_id",
+            "supplier_credit_terms.term_id",
+            "credit_terms.term",
+            "supplier_credit_terms.time_updated",
+          ])
           .$if(ids !== undefined, (q) => q.where("supplier_credit_terms.supplier_id", "in", ids!))
-          .orderBy("supplier_credit_terms.supplier_id").orderBy("supplier_credit_terms.term_id").limit(limit).offset(offset).execute(),
+          .orderBy("supplier_credit_terms.supplier_id")
+          .orderBy("supplier_credit_terms.term_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       query,
       (t) => ({ SupplierID: t.supplier_id, TermID: t.term_id, Term: t.term, TimeUpdated: t.time_updated }),
     );

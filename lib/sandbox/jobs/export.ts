@@ -44,7 +44,14 @@ async function applyExported(db: Kysely<Database>, stamp: string): Promise<{ con
     .selectFrom("payment_applications as pa")
     .leftJoin("invoices as i", "i.invoice_id", "pa.target_invoice_id")
     .leftJoin("payments as p", "p.payment_id", "pa.payment_id")
-    .select(["pa.id", "pa.payment_id", "pa.target_invoice_id", "pa.amount_micros", "i.open_balance_micros", "p.amount_micros as payment_amount_micros"])
+    .select([
+      "pa.id",
+      "pa.payment_id",
+      "pa.target_invoice_id",
+      "pa.amount_micros",
+      "i.open_balance_micros",
+      "p.amount_micros as payment_amount_micros",
+    ])
     .where("pa.status", "=", "Exported")
     .where("pa.request_id", "is not", null)
     .orderBy("pa.request_id")
@@ -53,12 +60,18 @@ async function applyExported(db: Kysely<Database>, stamp: string): Promise<{ con
   const openBalances = new Map<number, number | null>();
   let confirmed = 0;
   for (const r of requests) {
-    const open = openBalances.has(r.target_invoice_id) ? (openBalances.get(r.target_invoice_id) ?? null) : r.open_balance_micros;
+    const open = openBalances.has(r.target_invoice_id)
+      ? (openBalances.get(r.target_invoice_id) ?? null)
+      : r.open_balance_micros;
     const payment = r.payment_amount_micros;
     const fits = open !== null && payment !== null && payment > 0 && open >= r.amount_micros;
     if (!fits) {
       // A Rejected request no longer holds the payment's credit (see HOLDING_STATUSES): nothing else changes.
-      await db.updateTable("payment_applications").set({ status: "Rejected", time_updated: stamp }).where("id", "=", r.id).execute();
+      await db
+        .updateTable("payment_applications")
+        .set({ status: "Rejected", time_updated: stamp })
+        .where("id", "=", r.id)
+        .execute();
       continue;
     }
     confirmed++;
@@ -66,14 +79,21 @@ async function applyExported(db: Kysely<Database>, stamp: string): Promise<{ con
     await db
       .updateTable("payment_applications")
       .set({
-        status: "Confirmed", payment_application_id: await nextId(db, "payment_application_id"), applied_by: EXPORT_APPLIED_BY,
-        time_applied: stamp, time_confirmed: stamp, time_updated: stamp,
+        status: "Confirmed",
+        payment_application_id: await nextId(db, "payment_application_id"),
+        applied_by: EXPORT_APPLIED_BY,
+        time_applied: stamp,
+        time_confirmed: stamp,
+        time_updated: stamp,
       })
       .where("id", "=", r.id)
       .execute();
     await db
       .updateTable("invoices")
-      .set((eb) => ({ open_balance_micros: eb("open_balance_micros", "-", r.amount_micros), invoice_last_updated: stamp }))
+      .set((eb) => ({
+        open_balance_micros: eb("open_balance_micros", "-", r.amount_micros),
+        invoice_last_updated: stamp,
+      }))
       .where("invoice_id", "=", r.target_invoice_id)
       .execute();
     await db.updateTable("payments").set({ time_updated: stamp }).where("payment_id", "=", r.payment_id).execute();

@@ -58,14 +58,19 @@ export async function runImport(db: Kysely<Database>, now: Date): Promise<Import
 async function importSubmitted(db: Kysely<Database>, today: string, stamp: string): Promise<number> {
   const orders = await db
     .selectFrom("purchases as p")
-    .leftJoin("vendors as v", (join) => join.onRef("v.vendor_id", "=", "p.vendor_id").onRef("v.location_id", "=", "p.to_location_id"))
+    .leftJoin("vendors as v", (join) =>
+      join.onRef("v.vendor_id", "=", "p.vendor_id").onRef("v.location_id", "=", "p.to_location_id"),
+    )
     .select(["p.purchase_global_id", "p.supplier_id", "p.supplier_name", "p.memo", "p.submitted_at", "v.vendor_name"])
     .where("p.status", "=", "Submitted")
     .where("p.source", "=", "api")
     .where("p.purchase_id", "is", null)
     .execute();
   // Sorted here rather than in SQL: SQLite and PostgreSQL place nulls differently. A missing submitted_at goes first.
-  orders.sort((a, b) => compare(a.submitted_at ?? "", b.submitted_at ?? "") || compare(a.purchase_global_id, b.purchase_global_id));
+  orders.sort(
+    (a, b) =>
+      compare(a.submitted_at ?? "", b.submitted_at ?? "") || compare(a.purchase_global_id, b.purchase_global_id),
+  );
 
   for (const order of orders) {
     const purchaseId = await nextId(db, "purchase_id");
@@ -74,10 +79,19 @@ async function importSubmitted(db: Kysely<Database>, today: string, stamp: strin
     await db
       .updateTable("purchases")
       .set({
-        purchase_id: purchaseId, status: "New", post_date: today, term_id: termId, terms: termName(termId),
+        purchase_id: purchaseId,
+        status: "New",
+        post_date: today,
+        term_id: termId,
+        terms: termName(termId),
         memo: name === null ? order.memo : `Supplier: ${name}`,
         public_pdf_link: `assets/purchases/${order.purchase_global_id}.pdf?token=${randomBytes(16).toString("hex")}`,
-        freight_micros: 0, tax_micros: 0, other_cost_micros: 0, last_edit_time: stamp, last_calc_time: stamp, time_updated: stamp,
+        freight_micros: 0,
+        tax_micros: 0,
+        other_cost_micros: 0,
+        last_edit_time: stamp,
+        last_calc_time: stamp,
+        time_updated: stamp,
       })
       .where("purchase_global_id", "=", order.purchase_global_id)
       .execute();
@@ -85,7 +99,14 @@ async function importSubmitted(db: Kysely<Database>, today: string, stamp: strin
     const drafts = await db
       .selectFrom("draft_lines as d")
       .leftJoin("products as pr", "pr.product_id", "d.product_id")
-      .select(["d.product_id", "d.num_units", "d.cases_centi", "d.expiration_date", "d.batch_code", "pr.unit_price_micros"])
+      .select([
+        "d.product_id",
+        "d.num_units",
+        "d.cases_centi",
+        "d.expiration_date",
+        "d.batch_code",
+        "pr.unit_price_micros",
+      ])
       .where("d.purchase_global_id", "=", order.purchase_global_id)
       .orderBy("d.position")
       .orderBy("d.id")
@@ -96,10 +117,21 @@ async function importSubmitted(db: Kysely<Database>, today: string, stamp: strin
       await db
         .insertInto("purchase_lines")
         .values({
-          purchase_trans_id: await nextId(db, "purchase_trans_id"), purchase_global_id: order.purchase_global_id, product_id: line.product_id,
-          ordered: line.num_units, num_units: line.num_units, cases_centi: line.cases_centi, fob_micros: fob, deposit_cost_micros: 0,
-          laid_in_cost_micros: fob, weight_centi: null, expiration_date: line.expiration_date, code_date: null, batch_code: line.batch_code,
-          pallet_tag: null, time_updated: stamp,
+          purchase_trans_id: await nextId(db, "purchase_trans_id"),
+          purchase_global_id: order.purchase_global_id,
+          product_id: line.product_id,
+          ordered: line.num_units,
+          num_units: line.num_units,
+          cases_centi: line.cases_centi,
+          fob_micros: fob,
+          deposit_cost_micros: 0,
+          laid_in_cost_micros: fob,
+          weight_centi: null,
+          expiration_date: line.expiration_date,
+          code_date: null,
+          batch_code: line.batch_code,
+          pallet_tag: null,
+          time_updated: stamp,
         })
         .execute();
     }
@@ -136,8 +168,12 @@ async function receiveDelivered(db: Kysely<Database>, today: string, stamp: stri
     await db
       .updateTable("purchases")
       .set({
-        status: "Received", receive_date: today, invoice_date: today, due_date: plusDays(today, termDays(p.term_id ?? DEFAULT_TERM_ID)),
-        receiving_num: p.receiving_num ?? `RCV-${300000 + p.purchase_id - FIRST_PURCHASE_ID}`, time_updated: stamp,
+        status: "Received",
+        receive_date: today,
+        invoice_date: today,
+        due_date: plusDays(today, termDays(p.term_id ?? DEFAULT_TERM_ID)),
+        receiving_num: p.receiving_num ?? `RCV-${300000 + p.purchase_id - FIRST_PURCHASE_ID}`,
+        time_updated: stamp,
       })
       .where("purchase_global_id", "=", p.purchase_global_id)
       .execute();
@@ -146,11 +182,25 @@ async function receiveDelivered(db: Kysely<Database>, today: string, stamp: stri
       if (line.code_date === null || line.batch_code === null) {
         await db
           .updateTable("purchase_lines")
-          .set({ code_date: line.code_date ?? today, batch_code: line.batch_code ?? `B${p.purchase_id}-${k + 1}`, time_updated: stamp })
+          .set({
+            code_date: line.code_date ?? today,
+            batch_code: line.batch_code ?? `B${p.purchase_id}-${k + 1}`,
+            time_updated: stamp,
+          })
           .where("purchase_trans_id", "=", line.purchase_trans_id)
           .execute();
       }
-      await moveStock(db, { location_id: p.to_location_id, product_id: line.product_id, purchase_trans_id: line.purchase_trans_id, received: line.num_units, inventory: 0 }, stamp);
+      await moveStock(
+        db,
+        {
+          location_id: p.to_location_id,
+          product_id: line.product_id,
+          purchase_trans_id: line.purchase_trans_id,
+          received: line.num_units,
+          inventory: 0,
+        },
+        stamp,
+      );
     }
   }
   return purchases.length;
@@ -167,9 +217,23 @@ async function confirmReceived(db: Kysely<Database>, today: string, stamp: strin
     .orderBy("purchase_id")
     .execute();
   for (const p of purchases) {
-    await db.updateTable("purchases").set({ status: "Confirmed", time_updated: stamp }).where("purchase_global_id", "=", p.purchase_global_id).execute();
+    await db
+      .updateTable("purchases")
+      .set({ status: "Confirmed", time_updated: stamp })
+      .where("purchase_global_id", "=", p.purchase_global_id)
+      .execute();
     for (const line of await linesOf(db, p.purchase_global_id)) {
-      await moveStock(db, { location_id: p.to_location_id, product_id: line.product_id, purchase_trans_id: line.purchase_trans_id, received: -line.num_units, inventory: line.num_units }, stamp);
+      await moveStock(
+        db,
+        {
+          location_id: p.to_location_id,
+          product_id: line.product_id,
+          purchase_trans_id: line.purchase_trans_id,
+          received: -line.num_units,
+          inventory: line.num_units,
+        },
+        stamp,
+      );
     }
   }
   return purchases.length;
@@ -192,9 +256,22 @@ async function moveStock(db: Kysely<Database>, move: StockMove, stamp: string): 
   await db
     .insertInto("inventory")
     .values({
-      location_id: move.location_id, product_id: move.product_id, purchase_trans_id: move.purchase_trans_id,
-      inventory: Math.max(move.inventory, 0), received: Math.max(move.received, 0), loaded: 0, picked: 0, pending_sales: 0, delivered: 0,
-      unsellable: 0, pre_sales: 0, allocated: 0, not_authorized: 0, doi_centi: 0, avg_daily_sales_90d_centi: 0, time_updated: stamp,
+      location_id: move.location_id,
+      product_id: move.product_id,
+      purchase_trans_id: move.purchase_trans_id,
+      inventory: Math.max(move.inventory, 0),
+      received: Math.max(move.received, 0),
+      loaded: 0,
+      picked: 0,
+      pending_sales: 0,
+      delivered: 0,
+      unsellable: 0,
+      pre_sales: 0,
+      allocated: 0,
+      not_authorized: 0,
+      doi_centi: 0,
+      avg_daily_sales_90d_centi: 0,
+      time_updated: stamp,
     })
     .onConflict((oc) =>
       oc.columns(["location_id", "product_id"]).doUpdateSet((eb) => ({

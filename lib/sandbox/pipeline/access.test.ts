@@ -4,7 +4,8 @@ import { type AnyOperation, operations } from "@/lib/data-api/registry";
 import { access } from "./access";
 import { scopeOf, stageApp } from "./testing";
 
-const call = (operation: AnyOperation, type: KeyType) => stageApp([access()], { operation, scope: scopeOf(type) }).request("/test/api/v1/any");
+const call = (operation: AnyOperation, type: KeyType) =>
+  stageApp([access()], { operation, scope: scopeOf(type) }).request("/test/api/v1/any");
 
 describe("the access stage", () => {
   it.each([
@@ -14,7 +15,10 @@ describe("the access stage", () => {
   ] as const)("refuses %s to a %s key with 403 naming the call", async (operation, type) => {
     expect(operation.access[type]).toBe("forbidden");
     const res = await call(operation, type);
-    expect([res.status, await res.json()]).toEqual([403, { Error: `${type} keys may not call ${operation.method} ${operation.path}` }]);
+    expect([res.status, await res.json()]).toEqual([
+      403,
+      { Error: `${type} keys may not call ${operation.method} ${operation.path}` },
+    ]);
   });
 
   it.each([

@@ -16,9 +16,15 @@ let faults: ReturnType<typeof createFaults>;
 beforeEach(async () => {
   databases = await keyedDatabases();
   const clock = fixedClock("2026-11-21T18:00:00.000Z");
-  const clocks: Record<Environment, EnvironmentClock> = { test: environmentClock(clock), production: environmentClock(clock) };
+  const clocks: Record<Environment, EnvironmentClock> = {
+    test: environmentClock(clock),
+    production: environmentClock(clock),
+  };
   faults = createFaults();
-  app = new Hono().route("/", apiRoutes({ databases, clocks, faults, limiter: createRateLimiter({ limit: 2, now: () => 0 }), basePath: "" }));
+  app = new Hono().route(
+    "/",
+    apiRoutes({ databases, clocks, faults, limiter: createRateLimiter({ limit: 2, now: () => 0 }), basePath: "" }),
+  );
 });
 
 const EMPLOYEE = { "x-api-key": "test-employee-demo" };
@@ -46,7 +52,10 @@ describe("the API pipeline: the first check that fails answers, in the documente
   });
 
   it("asks for a key before checking the query", async () => {
-    expect(await outcome(await app.request("/test/api/v1/locations?LocationIDs=x"))).toEqual([401, "Missing API key: send it in the x-api-key header"]);
+    expect(await outcome(await app.request("/test/api/v1/locations?LocationIDs=x"))).toEqual([
+      401,
+      "Missing API key: send it in the x-api-key header",
+    ]);
   });
 
   it("counts the request before the key type is checked, and refuses the key type before the query", async () => {
@@ -54,11 +63,18 @@ describe("the API pipeline: the first check that fails answers, in the documente
     expect(await outcome(first)).toEqual([403, "Customer keys may not call GET /vendors"]);
     expect(first.headers.get("RateLimit-Remaining")).toBe("1");
     await app.request("/test/api/v1/states", { headers: CUSTOMER });
-    expect(await outcome(await app.request("/test/api/v1/vendors", { headers: CUSTOMER }))).toEqual([429, "Rate limit exceeded"]);
+    expect(await outcome(await app.request("/test/api/v1/vendors", { headers: CUSTOMER }))).toEqual([
+      429,
+      "Rate limit exceeded",
+    ]);
   });
 
   it("checks the query before the body", async () => {
-    const res = await app.request("/test/api/v2/purchases?submit=maybe", { method: "POST", headers: { ...EMPLOYEE, "Content-Type": "text/plain" }, body: "{" });
+    const res = await app.request("/test/api/v2/purchases?submit=maybe", {
+      method: "POST",
+      headers: { ...EMPLOYEE, "Content-Type": "text/plain" },
+      body: "{",
+    });
     const [status, error] = await outcome(res);
     expect([status, typeof error]).toEqual([400, "string"]);
   });
@@ -67,8 +83,19 @@ describe("the API pipeline: the first check that fails answers, in the documente
     const res = await app.request("/test/api/v1/states", { headers: { ...EMPLOYEE, "X-Request-Id": "r1" } });
     expect([res.status, await res.json()]).toEqual([200, { Data: [], Page: 1, PageSize: 50, HasNextPage: false }]);
     const etag = res.headers.get("ETag");
-    expect([etag, res.headers.get("X-Request-Id"), res.headers.get("RateLimit-Remaining")]).toEqual([expect.stringMatching(/^W\//), "r1", "1"]);
-    const again = await app.request("/test/api/v1/states", { headers: { ...EMPLOYEE, "If-None-Match": etag!, "X-Request-Id": "r2" } });
-    expect([again.status, again.headers.get("ETag"), again.headers.get("X-Request-Id"), again.headers.get("RateLimit-Remaining")]).toEqual([304, etag, "r2", "0"]);
+    expect([etag, res.headers.get("X-Request-Id"), res.headers.get("RateLimit-Remaining")]).toEqual([
+      expect.stringMatching(/^W\//),
+      "r1",
+      "1",
+    ]);
+    const again = await app.request("/test/api/v1/states", {
+      headers: { ...EMPLOYEE, "If-None-Match": etag!, "X-Request-Id": "r2" },
+    });
+    expect([
+      again.status,
+      again.headers.get("ETag"),
+      again.headers.get("X-Request-Id"),
+      again.headers.get("RateLimit-Remaining"),
+    ]).toEqual([304, etag, "r2", "0"]);
   });
 });

@@ -11,10 +11,18 @@ const PATH = "/test/api/v2/purchases";
 describe("the pipeline's error stage", () => {
   it("answers a SandboxError in the API's shape, with its status and headers", async () => {
     const app = stageApp([], {}, () => {
-      throw new SandboxError(409, { Error: { code: "PURCHASE_NOT_DRAFT", detail: "Only drafts can be edited." } }, { "Retry-After": "5" });
+      throw new SandboxError(
+        409,
+        { Error: { code: "PURCHASE_NOT_DRAFT", detail: "Only drafts can be edited." } },
+        { "Retry-After": "5" },
+      );
     });
     const res = await app.request(PATH);
-    expect([res.status, res.headers.get("Content-Type"), res.headers.get("Retry-After")]).toEqual([409, "application/json; charset=utf-8", "5"]);
+    expect([res.status, res.headers.get("Content-Type"), res.headers.get("Retry-After")]).toEqual([
+      409,
+      "application/json; charset=utf-8",
+      "5",
+    ]);
     expect(await res.json()).toEqual({ Error: { code: "PURCHASE_NOT_DRAFT", detail: "Only drafts can be edited." } });
   });
 

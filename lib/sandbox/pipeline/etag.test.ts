@@ -21,13 +21,26 @@ describe("weakEtag", () => {
 describe("the ETag stage", () => {
   it("passes a tagged GET answer through when the request names no tag", async () => {
     const res = await tagged.request(PATH);
-    expect([res.status, res.headers.get("ETag"), res.headers.get("Content-Type"), await res.text()]).toEqual([200, TAG, "application/json; charset=utf-8", BODY]);
+    expect([res.status, res.headers.get("ETag"), res.headers.get("Content-Type"), await res.text()]).toEqual([
+      200,
+      TAG,
+      "application/json; charset=utf-8",
+      BODY,
+    ]);
   });
 
-  it.each([[TAG], [TAG.slice(2)], [`W/"other", ${TAG}`], ["*"]])("answers If-None-Match %s with 304, an empty body and the ETag", async (sent) => {
-    const res = await tagged.request(PATH, { headers: { "If-None-Match": sent } });
-    expect([res.status, res.headers.get("ETag"), res.headers.get("Content-Type"), await res.text()]).toEqual([304, TAG, null, ""]);
-  });
+  it.each([[TAG], [TAG.slice(2)], [`W/"other", ${TAG}`], ["*"]])(
+    "answers If-None-Match %s with 304, an empty body and the ETag",
+    async (sent) => {
+      const res = await tagged.request(PATH, { headers: { "If-None-Match": sent } });
+      expect([res.status, res.headers.get("ETag"), res.headers.get("Content-Type"), await res.text()]).toEqual([
+        304,
+        TAG,
+        null,
+        "",
+      ]);
+    },
+  );
 
   it("answers in full when If-None-Match names another tag", async () => {
     const res = await tagged.request(PATH, { headers: { "If-None-Match": 'W/"other"' } });
@@ -40,7 +53,10 @@ describe("the ETag stage", () => {
     });
     const missing = await failing.request("/test/api/v1/locations/99", { headers: { "If-None-Match": "*" } });
     expect([missing.status, missing.headers.get("ETag")]).toEqual([404, null]);
-    const written = await tagged.request("/test/api/v2/purchases", { method: "POST", headers: { "If-None-Match": "*" } });
+    const written = await tagged.request("/test/api/v2/purchases", {
+      method: "POST",
+      headers: { "If-None-Match": "*" },
+    });
     expect([written.status, await written.text()]).toEqual([200, BODY]);
     const untagged = stageApp([etag()], {}, () => new Response(BODY));
     expect((await untagged.request(PATH, { headers: { "If-None-Match": "*" } })).status).toBe(200);

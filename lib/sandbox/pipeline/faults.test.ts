@@ -30,7 +30,11 @@ describe("the fault stage", () => {
   it("answers an error fault 500 without running the rest of the pipeline", async () => {
     const { app, handler } = faulted(faultsWith({ path: "/api/v1/states", kind: "error" }));
     const res = await app.request("/test/api/v1/states");
-    expect([res.status, res.headers.get("X-Sandbox-Fault"), await res.json()]).toEqual([500, "error", { Error: "Unexpected server error" }]);
+    expect([res.status, res.headers.get("X-Sandbox-Fault"), await res.json()]).toEqual([
+      500,
+      "error",
+      { Error: "Unexpected server error" },
+    ]);
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -47,7 +51,12 @@ describe("the fault stage", () => {
     const { app, handler } = faulted(faults, "/sandbox");
     const res = await app.request("/sandbox/test/api/v1/states");
     // A spent budget's answer: the sandbox's limit, none left, back in 7 s.
-    expect([res.status, res.headers.get("Retry-After"), res.headers.get("RateLimit-Limit"), res.headers.get("RateLimit-Remaining")]).toEqual([429, "7", "1028", "0"]);
+    expect([
+      res.status,
+      res.headers.get("Retry-After"),
+      res.headers.get("RateLimit-Limit"),
+      res.headers.get("RateLimit-Remaining"),
+    ]).toEqual([429, "7", "1028", "0"]);
     expect(handler).not.toHaveBeenCalled();
     expect(faults.list("test")[0]).toMatchObject({ matched: 1, applied: 1 });
   });

@@ -12,7 +12,12 @@ export function faultStage(faults: Faults, basePath: string, rateLimit: number):
   return async (c, next) => {
     const env = c.req.param("env") ?? "";
     if (!isEnvironment(env)) return next();
-    const fault = faults.pick(env, c.req.method, c.req.path.slice(basePath.length + env.length + 1), c.req.header("x-api-key"));
+    const fault = faults.pick(
+      env,
+      c.req.method,
+      c.req.path.slice(basePath.length + env.length + 1),
+      c.req.header("x-api-key"),
+    );
     if (!fault) return next();
     const answer = await withFault(
       fault,

@@ -12,7 +12,13 @@ import {
   type WriteResult,
 } from "../handler";
 import { readHandlers, writeHandlers } from "../handlers";
-import { checkIdempotencyKey, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type StoredResponse } from "../idempotency";
+import {
+  checkIdempotencyKey,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  type StoredResponse,
+} from "../idempotency";
 import { type ApiEnv, JSON_TYPE } from "./context";
 import { weakEtag } from "./etag";
 
@@ -21,7 +27,10 @@ import { weakEtag } from "./etag";
  * in the operation's envelope, tagged with a weak ETag of the body (the ETag stage around it answers 304 when the
  * request names the tag); a write goes through `write`.
  */
-export function handle(options: { clocks: Record<Environment, EnvironmentClock>; basePath: string }): HonoHandler<ApiEnv> {
+export function handle(options: {
+  clocks: Record<Environment, EnvironmentClock>;
+  basePath: string;
+}): HonoHandler<ApiEnv> {
   return async (c) => {
     const env = c.get("env");
     const operation = c.get("operation");
@@ -40,7 +49,10 @@ export function handle(options: { clocks: Record<Environment, EnvironmentClock>;
     const handler = readHandlers[operation.id as keyof typeof readHandlers] as Handler<OperationId> | undefined;
     if (!handler) throw new Error(`no handler for ${operation.id}`);
     const body = JSON.stringify(envelope(operation, await handler(context), input.query));
-    return new Response(body, { status: operation.success, headers: { "Content-Type": JSON_TYPE, ETag: weakEtag(body) } });
+    return new Response(body, {
+      status: operation.success,
+      headers: { "Content-Type": JSON_TYPE, ETag: weakEtag(body) },
+    });
   };
 }
 
@@ -73,14 +85,26 @@ async function write(c: Context<ApiEnv>, context: HandlerContext<OperationId>, v
   const handler = writeHandlers[operation.id as keyof typeof writeHandlers] as WriteHandler<OperationId> | undefined;
   if (!handler) throw new Error(`no handler for ${operation.id}`);
   const { minimal, representation, lenient } = input.prefer;
-  const applied = [minimal ? "return=minimal" : representation ? "return=representation" : "", lenient ? "handling=lenient" : ""].filter(Boolean);
+  const applied = [
+    minimal ? "return=minimal" : representation ? "return=representation" : "",
+    lenient ? "handling=lenient" : "",
+  ].filter(Boolean);
 
-  const idempotencyKey = operation.method === "POST" || operation.method === "PATCH" ? c.req.header("Idempotency-Key") : undefined;
+  const idempotencyKey =
+    operation.method === "POST" || operation.method === "PATCH" ? c.req.header("Idempotency-Key") : undefined;
   const { db, scope } = context;
   if (idempotencyKey !== undefined) {
     checkIdempotencyKey(idempotencyKey);
     const url = new URL(c.req.url);
-    const claim = await claimIdempotencyKey(db, { keyHash: scope.keyHash, idempotencyKey, method: operation.method, path: url.pathname, query: url.search, body: input.raw ?? "", now: context.now });
+    const claim = await claimIdempotencyKey(db, {
+      keyHash: scope.keyHash,
+      idempotencyKey,
+      method: operation.method,
+      path: url.pathname,
+      query: url.search,
+      body: input.raw ?? "",
+      now: context.now,
+    });
     if (claim.kind === "replay") return respond(claim.response, { "Idempotency-Replayed": "true" });
   }
 
@@ -95,7 +119,11 @@ async function write(c: Context<ApiEnv>, context: HandlerContext<OperationId>, v
   } catch (error) {
     if (idempotencyKey !== undefined) {
       if (error instanceof SandboxError && error.status < 500) {
-        const answer: StoredResponse = { status: error.status, headers: { "Content-Type": JSON_TYPE, ...error.headers }, body: JSON.stringify(error.body) };
+        const answer: StoredResponse = {
+          status: error.status,
+          headers: { "Content-Type": JSON_TYPE, ...error.headers },
+          body: JSON.stringify(error.body),
+        };
         await completeIdempotencyKey(db, scope.keyHash, idempotencyKey, answer);
       } else {
         await releaseIdempotencyKey(db, scope.keyHash, idempotencyKey);
@@ -106,13 +134,24 @@ async function write(c: Context<ApiEnv>, context: HandlerContext<OperationId>, v
 }
 
 /** The answer of a write as it is sent and stored: status, the headers that belong to it, the body. */
-function storedAnswer(operation: AnyOperation, result: WriteResult, minimal: boolean, applied: string[], versionBase: string): StoredResponse {
+function storedAnswer(
+  operation: AnyOperation,
+  result: WriteResult,
+  minimal: boolean,
+  applied: string[],
+  versionBase: string,
+): StoredResponse {
   const headers: Record<string, string> = {};
   if (applied.length) headers["Preference-Applied"] = applied.join(", ");
   if (result.location) headers.Location = `${versionBase}${result.location}`;
-  if (!result.record || operation.envelope === "none" || minimal) return { status: operation.success === 201 ? 201 : 204, headers, body: null };
+  if (!result.record || operation.envelope === "none" || minimal)
+    return { status: operation.success === 201 ? 201 : 204, headers, body: null };
   headers["Content-Type"] = JSON_TYPE;
-  return { status: operation.success, headers, body: JSON.stringify(envelope(operation, { record: result.record }, {})) };
+  return {
+    status: operation.success,
+    headers,
+    body: JSON.stringify(envelope(operation, { record: result.record }, {})),
+  };
 }
 
 function respond(answer: StoredResponse, headers: Record<string, string> = {}): Response {

@@ -12,8 +12,12 @@ beforeAll(async () => {
 });
 
 /** The key stage in `env`, answering the scope it set. */
-const keyed = (env: Environment = "test") => stageApp([key(databases)], { env }, (c) => Response.json({ type: c.get("scope").type, keyHash: c.get("scope").keyHash, same: c.get("db") === databases[env] }));
-const send = (sent: string | null, env: Environment = "test") => keyed(env).request(`/${env}/api/v1/states`, { headers: sent === null ? {} : { "x-api-key": sent } });
+const keyed = (env: Environment = "test") =>
+  stageApp([key(databases)], { env }, (c) =>
+    Response.json({ type: c.get("scope").type, keyHash: c.get("scope").keyHash, same: c.get("db") === databases[env] }),
+  );
+const send = (sent: string | null, env: Environment = "test") =>
+  keyed(env).request(`/${env}/api/v1/states`, { headers: sent === null ? {} : { "x-api-key": sent } });
 
 describe("the key stage", () => {
   it("sets the key's scope and its environment's database", async () => {
@@ -32,7 +36,11 @@ describe("the key stage", () => {
   });
 
   it("refuses a revoked key", async () => {
-    await databases.production.updateTable("api_keys").set({ revoked_at: "2026-11-02T08:00:00.000Z" }).where("key_hash", "=", hashKey("production-supplier-demo")).execute();
+    await databases.production
+      .updateTable("api_keys")
+      .set({ revoked_at: "2026-11-02T08:00:00.000Z" })
+      .where("key_hash", "=", hashKey("production-supplier-demo"))
+      .execute();
     expect((await send("production-supplier-demo", "production")).status).toBe(401);
     expect((await send("production-employee-demo", "production")).status).toBe(200);
   });

@@ -12,8 +12,13 @@ export function rateLimit(limiter: RateLimiter): Stage {
   return async (c, next) => {
     const scope = c.get("scope");
     const rate = limiter.take(`${c.get("env")}:${scope.keyHash}`, scope.rateLimit);
-    const figures = { "RateLimit-Limit": String(rate.limit), "RateLimit-Remaining": String(rate.remaining), "RateLimit-Reset": String(rate.reset) };
-    if (!rate.allowed) throw new SandboxError(429, { Error: "Rate limit exceeded" }, { ...figures, "Retry-After": String(rate.reset) });
+    const figures = {
+      "RateLimit-Limit": String(rate.limit),
+      "RateLimit-Remaining": String(rate.remaining),
+      "RateLimit-Reset": String(rate.reset),
+    };
+    if (!rate.allowed)
+      throw new SandboxError(429, { Error: "Rate limit exceeded" }, { ...figures, "Retry-After": String(rate.reset) });
     await next();
     for (const [name, value] of Object.entries(figures)) c.res.headers.set(name, value);
   };

@@ -14,14 +14,20 @@ describe("the request-id stage", () => {
     expect(await res.json()).toEqual({ seen: "abc123XYZ" });
   });
 
-  it.each([[undefined], ["not valid!"], ["x".repeat(65)]])("makes a UUID in place of %j, a new one each time", async (sent) => {
-    const app = stageApp([requestId()]);
-    const ids = [];
-    for (let i = 0; i < 2; i++) ids.push((await app.request(PATH, { headers: sent ? { "X-Request-Id": sent } : {} })).headers.get("X-Request-Id"));
-    expect(ids[0]).toMatch(UUID);
-    expect(ids[1]).toMatch(UUID);
-    expect(ids[0]).not.toBe(ids[1]);
-  });
+  it.each([[undefined], ["not valid!"], ["x".repeat(65)]])(
+    "makes a UUID in place of %j, a new one each time",
+    async (sent) => {
+      const app = stageApp([requestId()]);
+      const ids = [];
+      for (let i = 0; i < 2; i++)
+        ids.push(
+          (await app.request(PATH, { headers: sent ? { "X-Request-Id": sent } : {} })).headers.get("X-Request-Id"),
+        );
+      expect(ids[0]).toMatch(UUID);
+      expect(ids[1]).toMatch(UUID);
+      expect(ids[0]).not.toBe(ids[1]);
+    },
+  );
 
   it("puts it on an error's answer and on an answer made without it", async () => {
     const failing = stageApp([requestId()], {}, () => {

@@ -11,7 +11,14 @@ import { answerError } from "./errors";
 
 /** A key's scope as the key stage would set it, for stages after it. */
 export function scopeOf(type: KeyType, keyHash = `${type.toLowerCase()}-hash`): KeyScope {
-  return { keyHash, type, company: "Test", userId: 1, customerIds: type === "Customer" ? [10] : [], supplierIds: type === "Supplier" ? [7] : [] };
+  return {
+    keyHash,
+    type,
+    company: "Test",
+    userId: 1,
+    customerIds: type === "Customer" ? [10] : [],
+    supplierIds: type === "Supplier" ? [7] : [],
+  };
 }
 
 /**
@@ -23,7 +30,11 @@ export function scopeOf(type: KeyType, keyHash = `${type.toLowerCase()}-hash`): 
  * const app = stageApp([access()], { operation: operations.listVendors, scope: scopeOf("Customer") });
  * (await app.request("/test/api/v1/vendors")).status; // 403
  */
-export function stageApp(stages: Stage[], variables: Partial<ApiVariables> = {}, answer: (c: Context<ApiEnv>) => Response | Promise<Response> = () => Response.json({ ok: true })) {
+export function stageApp(
+  stages: Stage[],
+  variables: Partial<ApiVariables> = {},
+  answer: (c: Context<ApiEnv>) => Response | Promise<Response> = () => Response.json({ ok: true }),
+) {
   const app = new Hono<ApiEnv>();
   app.onError(answerError);
   app.use(API_ROUTE, async (c, next) => {
@@ -44,7 +55,19 @@ export async function keyedDatabases(): Promise<Record<Environment, Kysely<Datab
       await migrateToLatest(db);
       const keys = demoKeys(env);
       for (const type of ["Employee", "Customer", "Supplier"] as const) {
-        await storeKey(db, env, { type, company: "Test", userId: 1, customerIds: type === "Customer" ? [10] : undefined, supplierIds: type === "Supplier" ? [7] : undefined, createdAt: "2026-11-01T08:00:00.000Z" }, keys[type]);
+        await storeKey(
+          db,
+          env,
+          {
+            type,
+            company: "Test",
+            userId: 1,
+            customerIds: type === "Customer" ? [10] : undefined,
+            supplierIds: type === "Supplier" ? [7] : undefined,
+            createdAt: "2026-11-01T08:00:00.000Z",
+          },
+          keys[type],
+        );
       }
       return [env, db] as const;
     }),

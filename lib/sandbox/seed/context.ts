@@ -22,7 +22,15 @@ export interface SeedContext {
 }
 
 export function createContext(env: Environment, now: Date, scale: number): SeedContext {
-  return { env, now, scale, rng: new Random(`backroom-sandbox-${env}`), nowIso: now.toISOString(), today: isoDay(now), syncStamp: syncStamp(now) };
+  return {
+    env,
+    now,
+    scale,
+    rng: new Random(`backroom-sandbox-${env}`),
+    nowIso: now.toISOString(),
+    today: isoDay(now),
+    syncStamp: syncStamp(now),
+  };
 }
 
 /** The most recent 08:00 UTC, in milliseconds. */

@@ -34,7 +34,10 @@ export interface CustomerSeed {
 
 function stateWeights(states: string[]): [string, number][] {
   const weights: Record<string, number> = { CA: 0.6, NV: 0.2, AZ: 0.2 };
-  return states.map((s) => [s, states.length === 2 && s === "CA" ? 0.75 : states.length === 2 ? 0.25 : (weights[s] ?? 0.2)]);
+  return states.map((s) => [
+    s,
+    states.length === 2 && s === "CA" ? 0.75 : states.length === 2 ? 0.25 : (weights[s] ?? 0.2),
+  ]);
 }
 
 function licenseNumber(ctx: SeedContext, state: string): string {
@@ -45,7 +48,14 @@ function licenseNumber(ctx: SeedContext, state: string): string {
 }
 
 function deliveryDays(ctx: SeedContext): string {
-  const days = ctx.rng.sample([1, 2, 3, 4, 5], ctx.rng.weighted([[1, 3], [2, 5], [3, 2]] as const));
+  const days = ctx.rng.sample(
+    [1, 2, 3, 4, 5],
+    ctx.rng.weighted([
+      [1, 3],
+      [2, 5],
+      [3, 2],
+    ] as const),
+  );
   if (days.length < 3 && ctx.rng.chance(0.05)) days.push(6);
   return days.sort().join("");
 }
@@ -67,7 +77,13 @@ function brandName(ctx: SeedContext, used: Set<string>, city: string): string {
  * About 1,200 customers in chains: mostly single stores (whose chain name is their own name), some chains of 2 to 12
  * stores. The first chain, two Active stores in California, is the demo Customer key's.
  */
-export function seedCustomers(ctx: SeedContext, rows: UserRows, states: string[], warehouses: Warehouse[], staff: Staff): CustomerSeed {
+export function seedCustomers(
+  ctx: SeedContext,
+  rows: UserRows,
+  states: string[],
+  warehouses: Warehouse[],
+  staff: Staff,
+): CustomerSeed {
   const { rng } = ctx;
   const total = scaled(ctx, 1200, 60);
   const customers: CustomerInfo[] = [];
@@ -94,7 +110,13 @@ export function seedCustomers(ctx: SeedContext, rows: UserRows, states: string[]
       const name = size === 1 ? brand : `${brand} - ${city.name}${seen > 1 ? ` #${seen}` : ""}`;
       const index = customers.length;
       const id = FIRST_CUSTOMER_ID + index;
-      const status = demo ? "Active" : rng.weighted([["Active", 88], ["Inactive", 8], ["OutOfBus", 4]] as const);
+      const status = demo
+        ? "Active"
+        : rng.weighted([
+            ["Active", 88],
+            ["Inactive", 8],
+            ["OutOfBus", 4],
+          ] as const);
       const onHold = !demo && rng.chance(0.04);
       const agent = rng.chance(0.3) ? rng.pick(staff.arClerks) : null;
       const firstDay = demo || rng.chance(0.8) ? 548 : rng.int(30, 540);
@@ -111,7 +133,13 @@ export function seedCustomers(ctx: SeedContext, rows: UserRows, states: string[]
           address: `${rng.int(10, 9999)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_SUFFIXES)}, ${city.name}, ${state} ${city.zip3}${String(rng.int(1, 99)).padStart(2, "0")}`,
           state,
           sales_rep_user_id: rng.pick(tms).user.user_id,
-          delivery_minimum: rng.weighted([[0, 20], [250, 30], [500, 30], [750, 10], [1000, 10]] as const),
+          delivery_minimum: rng.weighted([
+            [0, 20],
+            [250, 30],
+            [500, 30],
+            [750, 10],
+            [1000, 10],
+          ] as const),
           profile_picture_url: `assets/customers/${id}.svg`,
           collection_agent_full_name: agent?.full_name ?? null,
           collection_agent_email: agent?.email ?? null,
@@ -121,8 +149,24 @@ export function seedCustomers(ctx: SeedContext, rows: UserRows, states: string[]
           time_updated: rng.chance(0.1) ? businessStamp(ctx, dayFromToday(ctx, -rng.int(1, 200))) : ctx.syncStamp,
           delivery_dates_lag_days: 0,
         },
-        houseTerm: demo ? 3 : rng.weighted([[1, 15], [2, 15], [3, 20], [4, 40], [5, 10]] as const),
-        behavior: demo ? "slow" : onHold ? "delinquent" : rng.weighted([["prompt", 55], ["slow", 35], ["delinquent", 10]] as const),
+        houseTerm: demo
+          ? 3
+          : rng.weighted([
+              [1, 15],
+              [2, 15],
+              [3, 20],
+              [4, 40],
+              [5, 10],
+            ] as const),
+        behavior: demo
+          ? "slow"
+          : onHold
+            ? "delinquent"
+            : rng.weighted([
+                ["prompt", 55],
+                ["slow", 35],
+                ["delinquent", 10],
+              ] as const),
         weight: demo ? 2.5 : 0.3 + 2.2 * rng.next() ** 2,
         firstDay,
         lastDay,
@@ -137,8 +181,16 @@ export function seedCustomers(ctx: SeedContext, rows: UserRows, states: string[]
     const domain = `${slug(brand)}.example`;
     const userCount = demo ? 1 : rng.int(1, 2);
     for (let u = 0; u < userCount; u++) {
-      const active = chain.some((c) => c.row.account_status === "Active") ? u === 0 || !rng.chance(0.15) : rng.chance(0.5);
-      const user = addCustomerUser(ctx, rows, domain, chain.map((c) => c.row), active);
+      const active = chain.some((c) => c.row.account_status === "Active")
+        ? u === 0 || !rng.chance(0.15)
+        : rng.chance(0.5);
+      const user = addCustomerUser(
+        ctx,
+        rows,
+        domain,
+        chain.map((c) => c.row),
+        active,
+      );
       for (const c of chain) c.users.push(user);
       if (demo) demoUser = user;
     }
@@ -153,7 +205,11 @@ export function seedCustomers(ctx: SeedContext, rows: UserRows, states: string[]
  * Credit terms per customer and supplier it buys from: the customer's house term, except some suppliers who give
  * this customer a different one; accounts on hold carry the on-hold term everywhere.
  */
-export function seedCustomerCreditTerms(ctx: SeedContext, customers: CustomerInfo[], boughtFrom: Map<number, Set<number>>): CustomerCreditTermTable[] {
+export function seedCustomerCreditTerms(
+  ctx: SeedContext,
+  customers: CustomerInfo[],
+  boughtFrom: Map<number, Set<number>>,
+): CustomerCreditTermTable[] {
   const { rng } = ctx;
   const rows: CustomerCreditTermTable[] = [];
   for (const c of customers) {

@@ -28,12 +28,29 @@ export interface BrandProfile {
 }
 
 /** Stories by position among the brand's drawn retailers (id order), so that each exists at any scale. */
-const STORIES: readonly BrandStory[] = ["steady", "steady", "steady", "lapsed-recently", "steady", "steady", "lapsed-long", "steady", "steady", "single"];
+const STORIES: readonly BrandStory[] = [
+  "steady",
+  "steady",
+  "steady",
+  "lapsed-recently",
+  "steady",
+  "steady",
+  "lapsed-long",
+  "steady",
+  "steady",
+  "single",
+];
 /** The demo stores and the anchors order the brand weekly or so: often, but not on every invoice. */
 const WEEKLY = 7;
 /** Steady weekly retailers of the whole catalog per warehouse, the demo stores counting. */
 export const ANCHORS = 4;
-const CADENCES = [[14, 10], [21, 20], [30, 30], [45, 25], [60, 15]] as const;
+const CADENCES = [
+  [14, 10],
+  [21, 20],
+  [30, 30],
+  [45, 25],
+  [60, 15],
+] as const;
 
 /**
  * The profile of the `position`-th drawn retailer carrying the brand. The demo stores and the first Active stores
@@ -43,17 +60,38 @@ const CADENCES = [[14, 10], [21, 20], [30, 30], [45, 25], [60, 15]] as const;
  * @example
  * drawBrandProfile(ctx, brandEntries, 3, "drawn").story; // "lapsed-recently"
  */
-export function drawBrandProfile(ctx: SeedContext, entries: StockEntry[], position: number, kind: "demo" | "anchor" | "drawn"): BrandProfile {
+export function drawBrandProfile(
+  ctx: SeedContext,
+  entries: StockEntry[],
+  position: number,
+  kind: "demo" | "anchor" | "drawn",
+): BrandProfile {
   const { rng } = ctx;
-  if (kind !== "drawn") return { story: "steady", cadence: WEEKLY, startAge: 548, stopAge: 0, maxOrders: Number.POSITIVE_INFINITY, entries };
+  if (kind !== "drawn")
+    return {
+      story: "steady",
+      cadence: WEEKLY,
+      startAge: 548,
+      stopAge: 0,
+      maxOrders: Number.POSITIVE_INFINITY,
+      entries,
+    };
   const story = STORIES[position % STORIES.length] as BrandStory;
   const share = rng.float(0.25, 0.9);
   let carried = entries.filter(() => rng.chance(share));
   if (carried.length === 0 && entries.length > 0) carried = [entries[rng.int(0, entries.length - 1)] as StockEntry];
   const cadence = rng.weighted(CADENCES);
   const stopAge = story === "lapsed-recently" ? rng.int(61, 72) : story === "lapsed-long" ? rng.int(91, 270) : 0;
-  const startAge = story === "single" ? rng.int(20, 330) : rng.chance(0.75) ? 548 : Math.max(stopAge + 90, rng.int(60, 450));
-  return { story, cadence, startAge, stopAge, maxOrders: story === "single" ? 1 : Number.POSITIVE_INFINITY, entries: carried };
+  const startAge =
+    story === "single" ? rng.int(20, 330) : rng.chance(0.75) ? 548 : Math.max(stopAge + 90, rng.int(60, 450));
+  return {
+    story,
+    cadence,
+    startAge,
+    stopAge,
+    maxOrders: story === "single" ? 1 : Number.POSITIVE_INFINITY,
+    entries: carried,
+  };
 }
 
 const WEEKDAY_WEIGHTS = [0, 0.9, 1.1, 1, 1.1, 0.95, 0.12, 0.04] as const;
@@ -82,13 +120,26 @@ export interface BrandCadence {
 }
 
 /** Whether the brand is on an invoice of this age: due by the cadence, or the lapsed retailer's last order. */
-export function brandDue(profile: BrandProfile, cadence: BrandCadence, age: number, lastOrderAge: number | undefined): boolean {
+export function brandDue(
+  profile: BrandProfile,
+  cadence: BrandCadence,
+  age: number,
+  lastOrderAge: number | undefined,
+): boolean {
   if (age === lastOrderAge) return cadence.orders < profile.maxOrders;
-  return age <= Math.min(cadence.nextAge, profile.startAge) && age > profile.stopAge && cadence.orders < profile.maxOrders;
+  return (
+    age <= Math.min(cadence.nextAge, profile.startAge) && age > profile.stopAge && cadence.orders < profile.maxOrders
+  );
 }
 
 /** After an order on `day`: the next is due a cadence later, sooner in a busy season. */
-export function afterOrder(ctx: SeedContext, profile: BrandProfile, cadence: BrandCadence, age: number, day: string): void {
+export function afterOrder(
+  ctx: SeedContext,
+  profile: BrandProfile,
+  cadence: BrandCadence,
+  age: number,
+  day: string,
+): void {
   cadence.orders++;
   const season = activity(day) / (WEEKDAY_WEIGHTS[weekday(day)] || 1);
   cadence.nextAge = age - Math.round((profile.cadence * ctx.rng.float(0.75, 1.25)) / season);
@@ -100,7 +151,12 @@ export function afterOrder(ctx: SeedContext, profile: BrandProfile, cadence: Bra
  * 10% of those rows were never counted (the sentinel, 0.00 and 0.00, as live-quirks.ts writes it); of the others,
  * 20% hold under 7 days of their DailySales, the rest 7 to 45 days. Pairs already reported are left as they are.
  */
-export function brandShelves(ctx: SeedContext, rows: RetailerInventoryTable[], customers: CustomerInfo[], bought: Map<number, { lastAge: number; products: Set<number> }>): void {
+export function brandShelves(
+  ctx: SeedContext,
+  rows: RetailerInventoryTable[],
+  customers: CustomerInfo[],
+  bought: Map<number, { lastAge: number; products: Set<number> }>,
+): void {
   const { rng } = ctx;
   const present = new Set(rows.map((r) => `${r.customer_id}:${r.product_id}`));
   for (const c of customers) {
@@ -112,7 +168,9 @@ export function brandShelves(ctx: SeedContext, rows: RetailerInventoryTable[], c
       const last = dayFromToday(ctx, -rng.int(0, 6));
       const dailySales = rng.int(10, 300);
       const short = rng.chance(0.2);
-      const units = (short ? Math.floor : Math.ceil)(((short ? rng.float(0, 6.9) : rng.float(7, 45)) * dailySales) / 100);
+      const units = (short ? Math.floor : Math.ceil)(
+        ((short ? rng.float(0, 6.9) : rng.float(7, 45)) * dailySales) / 100,
+      );
       rows.push({
         id: rows.length + 1,
         product_id: productId,

@@ -77,7 +77,11 @@ interface BrandWarehouse {
 export function planDemoStock(input: Input): DemoStock {
   const { supplierId } = input;
   // Units on order per pair: lines of the brand's posted purchases not yet received.
-  const open = new Map(input.purchases.filter((p) => p.supplier_id === supplierId && OPEN.has(p.status)).map((p) => [p.purchase_global_id, p.to_location_id]));
+  const open = new Map(
+    input.purchases
+      .filter((p) => p.supplier_id === supplierId && OPEN.has(p.status))
+      .map((p) => [p.purchase_global_id, p.to_location_id]),
+  );
   const onOrder = new Map<number, number>();
   for (const line of input.purchaseLines) {
     const locationId = open.get(line.purchase_global_id);
@@ -90,10 +94,17 @@ export function planDemoStock(input: Input): DemoStock {
   const warehouses: BrandWarehouse[] = [];
   for (const { row } of input.warehouses) {
     const locationId = row.location_id;
-    const vendor = input.vendors.filter((v) => v.supplier_id === supplierId && v.location_id === locationId && v.active === 1).sort((a, b) => a.vendor_id - b.vendor_id)[0];
+    const vendor = input.vendors
+      .filter((v) => v.supplier_id === supplierId && v.location_id === locationId && v.active === 1)
+      .sort((a, b) => a.vendor_id - b.vendor_id)[0];
     if (!vendor) continue;
-    const products = (input.stock.get(locationId) ?? []).map((e) => e.product.row).filter((p) => p.supplier_id === supplierId && p.status_id === 1).sort((a, b) => a.product_id - b.product_id);
-    const hasPickupDays = input.pickupDays.some((d) => d.vendor_id === vendor.vendor_id && d.location_id === locationId);
+    const products = (input.stock.get(locationId) ?? [])
+      .map((e) => e.product.row)
+      .filter((p) => p.supplier_id === supplierId && p.status_id === 1)
+      .sort((a, b) => a.product_id - b.product_id);
+    const hasPickupDays = input.pickupDays.some(
+      (d) => d.vendor_id === vendor.vendor_id && d.location_id === locationId,
+    );
     warehouses.push({ locationId, state: row.state, vendor, hasPickupDays, products });
   }
 
@@ -105,7 +116,10 @@ export function planDemoStock(input: Input): DemoStock {
     const keys = w.products.map((p) => pairKey(w.locationId, p.product_id));
     const idle = keys.filter((key) => ordered(key) === 0);
     if (w.vendor.max_doi !== null && idle[0] !== undefined) slow.add(idle[0]);
-    [...idle, ...keys.filter((key) => ordered(key) > 0)].filter((key) => !slow.has(key)).slice(0, 2).forEach((key) => unsold.add(key));
+    [...idle, ...keys.filter((key) => ordered(key) > 0)]
+      .filter((key) => !slow.has(key))
+      .slice(0, 2)
+      .forEach((key) => unsold.add(key));
   }
 
   const soldOnce = new Set<number>();
@@ -131,12 +145,26 @@ export function planDemoStock(input: Input): DemoStock {
           .filter((x) => x.perDay > 0);
         if (w.state === SHORT_STATE) {
           // The two products whose units on order cover the fewest days, and the lowest-numbered one with nothing on order.
-          const withOrder = selling.filter((x) => ordered(x.key) > 0).sort((a, b) => ordered(a.key) / a.perDay - ordered(b.key) / b.perDay).slice(0, 2);
+          const withOrder = selling
+            .filter((x) => ordered(x.key) > 0)
+            .sort((a, b) => ordered(a.key) / a.perDay - ordered(b.key) / b.perDay)
+            .slice(0, 2);
           const without = selling.find((x) => ordered(x.key) === 0);
-          for (const x of [...withOrder, without]) if (x) stock.set(x.key, Math.max(0, Math.floor((x.perDay * vendor.target_doi) / 2) - ordered(x.key)));
+          for (const x of [...withOrder, without])
+            if (x) stock.set(x.key, Math.max(0, Math.floor((x.perDay * vendor.target_doi) / 2) - ordered(x.key)));
         }
         for (const x of selling.filter((y) => slow.has(y.key))) {
-          const units = vendor.max_doi === null ? undefined : cappedStock(x.perDay, x.p.wholesale_units_per_case, vendor.lead_time_days, w.hasPickupDays, vendor.target_doi, vendor.max_doi);
+          const units =
+            vendor.max_doi === null
+              ? undefined
+              : cappedStock(
+                  x.perDay,
+                  x.p.wholesale_units_per_case,
+                  vendor.lead_time_days,
+                  w.hasPickupDays,
+                  vendor.target_doi,
+                  vendor.max_doi,
+                );
           if (units !== undefined) stock.set(x.key, units);
         }
       }
@@ -157,7 +185,14 @@ export function planDemoStock(input: Input): DemoStock {
  * // 7 in stock asks for a case, but 7 + 10 passes the maximum's 14.7.
  * cappedStock(0.3, 10, 7, false, 28, 42); // 7
  */
-export function cappedStock(perDay: number, unitsPerCase: number, leadTime: number, hasPickupDays: boolean, target: number, maximum: number): number | undefined {
+export function cappedStock(
+  perDay: number,
+  unitsPerCase: number,
+  leadTime: number,
+  hasPickupDays: boolean,
+  target: number,
+  maximum: number,
+): number | undefined {
   const soonest = leadTime + (hasPickupDays ? 1 : 0);
   const latest = leadTime + (hasPickupDays ? 7 : 0);
   const above = perDay * (latest + maximum) - unitsPerCase;

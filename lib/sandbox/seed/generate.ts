@@ -50,12 +50,40 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
 
   const promotions = seedPromotions(ctx, suppliers, products);
   const vendors = seedVendors(ctx, suppliers, warehouses);
-  const purchases = seedPurchases(ctx, suppliers, products, vendors.vendors, supplierTerms.primary, staff.purchasing.user_id);
-  const stock = buildStock(products, purchases.layers, warehouses.map((w) => w.row.location_id));
+  const purchases = seedPurchases(
+    ctx,
+    suppliers,
+    products,
+    vendors.vendors,
+    supplierTerms.primary,
+    staff.purchasing.user_id,
+  );
+  const stock = buildStock(
+    products,
+    purchases.layers,
+    warehouses.map((w) => w.row.location_id),
+  );
   const demoSupplier = suppliers[0];
   if (!demoSupplier) throw new Error("seed: no supplier");
-  const demoStock = planDemoStock({ supplierId: demoSupplier.row.supplier_id, warehouses, stock, vendors: vendors.vendors, pickupDays: vendors.pickupDays, purchases: purchases.purchases, purchaseLines: purchases.lines });
-  const invoices = seedInvoices(ctx, customers, demoIds, stock, promotionsBySupplier(promotions.promotions), staff, demoSupplier.row.supplier_id, demoStock);
+  const demoStock = planDemoStock({
+    supplierId: demoSupplier.row.supplier_id,
+    warehouses,
+    stock,
+    vendors: vendors.vendors,
+    pickupDays: vendors.pickupDays,
+    purchases: purchases.purchases,
+    purchaseLines: purchases.lines,
+  });
+  const invoices = seedInvoices(
+    ctx,
+    customers,
+    demoIds,
+    stock,
+    promotionsBySupplier(promotions.promotions),
+    staff,
+    demoSupplier.row.supplier_id,
+    demoStock,
+  );
 
   const boughtFrom = new Map<number, Set<number>>();
   // Unwritten lines count: the customer has terms with the brand all the same, and the draws stay as they were.
@@ -73,7 +101,17 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
 
   const allocations = seedAllocations(ctx, customers, stock, demoSupplier.row.supplier_id);
   const byId = new Map(customers.map((c) => [c.row.customer_id, c]));
-  const inventory = seedInventory(ctx, warehouses, stock, purchases.receivedUnits, invoices, byId, allocations.rows, allocations.restricted, demoStock);
+  const inventory = seedInventory(
+    ctx,
+    warehouses,
+    stock,
+    purchases.receivedUnits,
+    invoices,
+    byId,
+    allocations.rows,
+    allocations.restricted,
+    demoStock,
+  );
 
   const retailerInventory = seedRetailerInventory(ctx, customers, invoices);
   brandShelves(ctx, retailerInventory, customers, invoices.brand);
@@ -81,12 +119,25 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
   const supplierUser = supplierUsers.get(demoSupplier.row.supplier_id)?.[0];
   if (!supplierUser) throw new Error("seed: the demo supplier has no user");
   // Last, so the randomness of everything before is what it was without them.
-  const draftOrders = seedDraftOrders(ctx, demoSupplier, vendors.vendors, products, purchases.purchases, purchases.lines, supplierUser.user_id);
+  const draftOrders = seedDraftOrders(
+    ctx,
+    demoSupplier,
+    vendors.vendors,
+    products,
+    purchases.purchases,
+    purchases.lines,
+    supplierUser.user_id,
+  );
 
   // The live service's quirks, laid over what was drawn without drawing (live-quirks.ts): the stream stays as it was.
   const demoCustomerIds = demo.customers.map((c) => c.row.customer_id);
   customerQuirks(customers, demoIds);
-  neverCountedShelves(retailerInventory, new Map(products.map((p) => [p.row.product_id, p.row.supplier_id])), { customerIds: demoCustomerIds, supplierId: demoSupplier.row.supplier_id }, ctx.syncStamp);
+  neverCountedShelves(
+    retailerInventory,
+    new Map(products.map((p) => [p.row.product_id, p.row.supplier_id])),
+    { customerIds: demoCustomerIds, supplierId: demoSupplier.row.supplier_id },
+    ctx.syncStamp,
+  );
   openEndedPromotions(promotions.promotions, products, ctx.today, demo.customers[0].row.state);
   genericBrandCredits(payments.payments);
 
@@ -134,5 +185,8 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
     inventory_batches: inventory.batches,
     retailer_inventory: retailerInventory,
   };
-  return { tables, demo: demoScopes(staff.manager.user_id, demo.customers, demo.user.user_id, demoSupplier, supplierUser.user_id) };
+  return {
+    tables,
+    demo: demoScopes(staff.manager.user_id, demo.customers, demo.user.user_id, demoSupplier, supplierUser.user_id),
+  };
 }

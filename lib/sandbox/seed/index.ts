@@ -31,15 +31,50 @@ export interface SeedSummary {
 
 /** Every table, in insertion order. A Record, so the compiler flags a table added to the schema and missing here. */
 const TABLES: Record<keyof Database, true> = {
-  sandbox_meta: true, states: true, locations: true, credit_terms: true, product_categories: true, suppliers: true,
-  supplier_product_groups: true, supplier_credit_terms: true, products: true, users: true, user_states: true,
-  user_customers: true, user_suppliers: true, user_locations: true, rep_product_groups: true, rep_suppliers: true,
-  customers: true, customer_credit_terms: true, promotions: true, promotion_states: true, promotion_products: true,
-  menu_promotions: true, vendors: true, vendor_pickup_days: true, purchases: true, purchase_lines: true, draft_lines: true,
-  invoices: true, invoice_lines: true, invoice_supplier_totals: true, payment_types: true, payments: true,
-  payment_applications: true, allocations: true, inventory: true, inventory_batches: true, retailer_inventory: true,
-  ar_aging: true, ar_aging_invoices: true, api_keys: true, api_key_customers: true, api_key_suppliers: true,
-  idempotency_keys: true, sandbox_counters: true,
+  sandbox_meta: true,
+  states: true,
+  locations: true,
+  credit_terms: true,
+  product_categories: true,
+  suppliers: true,
+  supplier_product_groups: true,
+  supplier_credit_terms: true,
+  products: true,
+  users: true,
+  user_states: true,
+  user_customers: true,
+  user_suppliers: true,
+  user_locations: true,
+  rep_product_groups: true,
+  rep_suppliers: true,
+  customers: true,
+  customer_credit_terms: true,
+  promotions: true,
+  promotion_states: true,
+  promotion_products: true,
+  menu_promotions: true,
+  vendors: true,
+  vendor_pickup_days: true,
+  purchases: true,
+  purchase_lines: true,
+  draft_lines: true,
+  invoices: true,
+  invoice_lines: true,
+  invoice_supplier_totals: true,
+  payment_types: true,
+  payments: true,
+  payment_applications: true,
+  allocations: true,
+  inventory: true,
+  inventory_batches: true,
+  retailer_inventory: true,
+  ar_aging: true,
+  ar_aging_invoices: true,
+  api_keys: true,
+  api_key_customers: true,
+  api_key_suppliers: true,
+  idempotency_keys: true,
+  sandbox_counters: true,
 };
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[];
 
@@ -97,7 +132,11 @@ async function seed(db: Kysely<Database>, options: SeedOptions, replace: boolean
     if (replace) {
       for (const table of [...TABLE_NAMES].reverse()) await trx.deleteFrom(table).execute();
     }
-    const seeded = await trx.selectFrom("sandbox_meta").select("value").where("key", "=", "seeded_at").executeTakeFirst();
+    const seeded = await trx
+      .selectFrom("sandbox_meta")
+      .select("value")
+      .where("key", "=", "seeded_at")
+      .executeTakeFirst();
     const customer = await trx.selectFrom("customers").select("customer_id").limit(1).executeTakeFirst();
     if (seeded || customer) throw new Error("seed: the database is not empty");
     for (const table of TABLE_NAMES) await insertTable(trx, tables, table);

@@ -10,7 +10,11 @@ const MAX_VARIABLES = 32_000;
  * query builder: at a few hundred thousand rows the builder's per-value nodes cost more time than SQLite's insert.
  * Identifiers come from the typed table and row keys only, never from data; values are always bound.
  */
-export async function insertRows<T extends keyof Database & string>(db: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[]): Promise<void> {
+export async function insertRows<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const columns = Object.keys(first);

@@ -30,8 +30,22 @@ function add(map: Map<number, number>, key: number, units: number): void {
  * returned in the last 30 days are unsellable. Active allocations set units aside at the warehouse that serves the
  * customer.
  */
-function pipeline(ctx: SeedContext, invoices: InvoiceSeed, customers: Map<number, CustomerInfo>, allocations: AllocationTable[]): Pipeline {
-  const p: Pipeline = { preSales: new Map(), picked: new Map(), loaded: new Map(), delivered: new Map(), pendingSales: new Map(), unsellable: new Map(), allocated: new Map(), sales90: new Map() };
+function pipeline(
+  ctx: SeedContext,
+  invoices: InvoiceSeed,
+  customers: Map<number, CustomerInfo>,
+  allocations: AllocationTable[],
+): Pipeline {
+  const p: Pipeline = {
+    preSales: new Map(),
+    picked: new Map(),
+    loaded: new Map(),
+    delivered: new Map(),
+    pendingSales: new Map(),
+    unsellable: new Map(),
+    allocated: new Map(),
+    sales90: new Map(),
+  };
   const byId = new Map(invoices.invoices.map((i) => [i.row.invoice_id, i]));
   for (const line of invoices.lines) {
     const invoice = byId.get(line.invoice_id);
@@ -54,7 +68,14 @@ function pipeline(ctx: SeedContext, invoices: InvoiceSeed, customers: Map<number
   return p;
 }
 
-function batchRow(ctx: SeedContext, entry: StockEntry, layer: Layer, locationId: number, state: string, units: number): InventoryBatchTable {
+function batchRow(
+  ctx: SeedContext,
+  entry: StockEntry,
+  layer: Layer,
+  locationId: number,
+  state: string,
+  units: number,
+): InventoryBatchTable {
   const { rng } = ctx;
   const type = entry.product.type;
   const percent = type.potencyType === "Percent";
@@ -62,7 +83,10 @@ function batchRow(ctx: SeedContext, entry: StockEntry, layer: Layer, locationId:
   // Percent potencies in hundredths of a percent; milligram ones per serving (10 servings) or per package, in hundredths.
   const thcValue = rng.float(type.thc[0], type.thc[1]);
   const thc = Math.round((type.potencyType === "PerServing" ? thcValue / 10 : thcValue) * 100);
-  const cbd = type.group === "Topicals" ? Math.round(thc * rng.float(0.5, 1)) : Math.round(rng.float(0, percent ? 1.5 : 0.5) * 100);
+  const cbd =
+    type.group === "Topicals"
+      ? Math.round(thc * rng.float(0.5, 1))
+      : Math.round(rng.float(0, percent ? 1.5 : 0.5) * 100);
   const total = thc + cbd + (percent ? rng.int(100, 400) : 0);
   const created = businessStamp(ctx, layer.day);
   return {
@@ -104,7 +128,17 @@ function batchRow(ctx: SeedContext, entry: StockEntry, layer: Layer, locationId:
  * A few rows with stock just received show a negative Inventory, as the documentation allows. DOI is
  * OnFloorInventory / AvgDailySales90d (0 without sales). The on-floor units are spread over the 1 to 3 newest batches.
  */
-export function seedInventory(ctx: SeedContext, warehouses: Warehouse[], stock: Map<number, StockEntry[]>, receivedUnits: Map<number, number>, invoices: InvoiceSeed, customers: Map<number, CustomerInfo>, allocations: AllocationTable[], restricted: Set<number>, demoStock: Pick<DemoStock, "stockOf">): { rows: InventoryTable[]; batches: InventoryBatchTable[] } {
+export function seedInventory(
+  ctx: SeedContext,
+  warehouses: Warehouse[],
+  stock: Map<number, StockEntry[]>,
+  receivedUnits: Map<number, number>,
+  invoices: InvoiceSeed,
+  customers: Map<number, CustomerInfo>,
+  allocations: AllocationTable[],
+  restricted: Set<number>,
+  demoStock: Pick<DemoStock, "stockOf">,
+): { rows: InventoryTable[]; batches: InventoryBatchTable[] } {
   const { rng } = ctx;
   const p = pipeline(ctx, invoices, customers, allocations);
   const avgCentiOf = (key: number) => Math.round(((p.sales90.get(key) ?? 0) * 100) / 90);
@@ -114,14 +148,21 @@ export function seedInventory(ctx: SeedContext, warehouses: Warehouse[], stock: 
   // The first row that can show a negative Inventory does, so even a small seed has one.
   let negativeShown = false;
   for (const w of warehouses) {
-    const entries = [...(stock.get(w.row.location_id) ?? [])].sort((a, b) => a.product.row.product_id - b.product.row.product_id);
+    const entries = [...(stock.get(w.row.location_id) ?? [])].sort(
+      (a, b) => a.product.row.product_id - b.product.row.product_id,
+    );
     for (const entry of entries) {
       const product = entry.product.row;
       const key = pairKey(w.row.location_id, product.product_id);
       const q = {
-        received: receivedUnits.get(key) ?? 0, loaded: p.loaded.get(key) ?? 0, picked: p.picked.get(key) ?? 0,
-        pendingSales: p.pendingSales.get(key) ?? 0, delivered: p.delivered.get(key) ?? 0, unsellable: p.unsellable.get(key) ?? 0,
-        preSales: p.preSales.get(key) ?? 0, allocated: p.allocated.get(key) ?? 0,
+        received: receivedUnits.get(key) ?? 0,
+        loaded: p.loaded.get(key) ?? 0,
+        picked: p.picked.get(key) ?? 0,
+        pendingSales: p.pendingSales.get(key) ?? 0,
+        delivered: p.delivered.get(key) ?? 0,
+        unsellable: p.unsellable.get(key) ?? 0,
+        preSales: p.preSales.get(key) ?? 0,
+        allocated: p.allocated.get(key) ?? 0,
       };
       const avgCenti = avgCentiOf(key);
       const retired = (product.status_id === 0 || product.status_id === 4) && rng.chance(0.85);
@@ -143,10 +184,14 @@ export function seedInventory(ctx: SeedContext, warehouses: Warehouse[], stock: 
       const onFloor = inventory + q.received - outflow;
 
       const layers = entry.layers.slice(-rng.int(1, 3));
-      const shares = layers.map((_, i) => (i === layers.length - 1 ? 0 : Math.floor(Math.max(onFloor, 0) * rng.float(0.05, 0.3))));
+      const shares = layers.map((_, i) =>
+        i === layers.length - 1 ? 0 : Math.floor(Math.max(onFloor, 0) * rng.float(0.05, 0.3)),
+      );
       shares[shares.length - 1] = Math.max(onFloor, 0) - shares.reduce((s, v) => s + v, 0);
       const fifo = layers.find((_, i) => (shares[i] ?? 0) > 0) ?? (layers[layers.length - 1] as Layer);
-      layers.forEach((layer, i) => batches.push(batchRow(ctx, entry, layer, w.row.location_id, w.row.state, shares[i] ?? 0)));
+      layers.forEach((layer, i) =>
+        batches.push(batchRow(ctx, entry, layer, w.row.location_id, w.row.state, shares[i] ?? 0)),
+      );
 
       rows.push({
         location_id: w.row.location_id,

@@ -11,11 +11,24 @@ export interface StockEntry {
   layers: Layer[];
 }
 
-const BACK_ORDER_REASONS = [[1, "Out of stock"], [2, "Short shipped by supplier"], [3, "Allocation limit reached"]] as const;
-const RETURN_REASONS = [[11, "Damaged in transit"], [12, "Expired product"], [13, "Wrong item delivered"], [14, "Customer return"]] as const;
+const BACK_ORDER_REASONS = [
+  [1, "Out of stock"],
+  [2, "Short shipped by supplier"],
+  [3, "Allocation limit reached"],
+] as const;
+const RETURN_REASONS = [
+  [11, "Damaged in transit"],
+  [12, "Expired product"],
+  [13, "Wrong item delivered"],
+  [14, "Customer return"],
+] as const;
 
 /** Per warehouse, the products it has received, ordered by first receipt: a warehouse sells only what it has had. */
-export function buildStock(products: ProductInfo[], layers: Map<number, Layer[]>, locationIds: number[]): Map<number, StockEntry[]> {
+export function buildStock(
+  products: ProductInfo[],
+  layers: Map<number, Layer[]>,
+  locationIds: number[],
+): Map<number, StockEntry[]> {
   const stock = new Map<number, StockEntry[]>();
   for (const locationId of locationIds) {
     const entries: StockEntry[] = [];
@@ -24,7 +37,9 @@ export function buildStock(products: ProductInfo[], layers: Map<number, Layer[]>
       const first = list?.[0];
       if (list && first) entries.push({ product, firstDay: first.day, layers: list });
     }
-    entries.sort((a, b) => (a.firstDay < b.firstDay ? -1 : a.firstDay > b.firstDay ? 1 : a.product.row.product_id - b.product.row.product_id));
+    entries.sort((a, b) =>
+      a.firstDay < b.firstDay ? -1 : a.firstDay > b.firstDay ? 1 : a.product.row.product_id - b.product.row.product_id,
+    );
     stock.set(locationId, entries);
   }
   return stock;
@@ -69,7 +84,13 @@ export interface LineRequest {
  * customer's state lowers UnitPrice (Discount = FullPrice - UnitPrice, per unit); a few prices are overridden by hand.
  * ExtPrice = NumUnits x UnitPrice. A credit (returned) invoice has negative units and amounts.
  */
-export function buildLines(ctx: SeedContext, req: LineRequest, stock: StockEntry[], promotions: Map<number, PromotionInfo[]>, nextTransId: () => number): InvoiceLineTable[] {
+export function buildLines(
+  ctx: SeedContext,
+  req: LineRequest,
+  stock: StockEntry[],
+  promotions: Map<number, PromotionInfo[]>,
+  nextTransId: () => number,
+): InvoiceLineTable[] {
   const { rng } = ctx;
   const available = receivedBy(stock, req.day);
   if (available === 0) return [];
@@ -90,7 +111,15 @@ export function buildLines(ctx: SeedContext, req: LineRequest, stock: StockEntry
   for (const entry of chosen) {
     const p = entry.product.row;
     const upc = p.wholesale_units_per_case;
-    let ordered = p.case_only ? upc * rng.weighted([[1, 50], [2, 30], [3, 12], [4, 8]] as const) : p.min_order_units * rng.int(1, 4);
+    let ordered = p.case_only
+      ? upc *
+        rng.weighted([
+          [1, 50],
+          [2, 30],
+          [3, 12],
+          [4, 8],
+        ] as const)
+      : p.min_order_units * rng.int(1, 4);
     if (!p.case_only && rng.chance(0.3)) ordered = upc * rng.int(1, 2);
     let backOrder = 0;
     let reason: readonly [number, string] | undefined;
@@ -103,7 +132,9 @@ export function buildLines(ctx: SeedContext, req: LineRequest, stock: StockEntry
     }
     const units = ordered - backOrder;
     const full = p.unit_price_micros;
-    const promotion = req.credit ? undefined : applicablePromotion(promotions.get(p.supplier_id), p.product_id, full, req.state, req.day);
+    const promotion = req.credit
+      ? undefined
+      : applicablePromotion(promotions.get(p.supplier_id), p.product_id, full, req.state, req.day);
     let unit = promotion ? promotion.row.unit_price_micros : full;
     const overridden = !req.credit && rng.chance(0.02) && full >= 1_000_000;
     if (overridden) unit = Math.round((unit * rng.float(0.85, 0.95)) / 10_000) * 10_000;

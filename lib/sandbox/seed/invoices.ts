@@ -1,7 +1,16 @@
 import type { InvoiceLineTable, InvoiceSupplierTotalTable, InvoiceTable } from "../db/schema";
 import { businessStamp, dayFromToday, plusDays, type SeedContext, scaled, stampAfter } from "./context";
 import type { CustomerInfo } from "./customers";
-import { activity, afterOrder, ANCHORS, type BrandCadence, type BrandProfile, brandDue, drawBrandProfile, MAX_ACTIVITY } from "./demo-history";
+import {
+  activity,
+  afterOrder,
+  ANCHORS,
+  type BrandCadence,
+  type BrandProfile,
+  brandDue,
+  drawBrandProfile,
+  MAX_ACTIVITY,
+} from "./demo-history";
 import type { DemoStock } from "./demo-stock";
 import { buildLines, type StockEntry } from "./invoice-lines";
 import { INVOICE_MEMOS } from "./names";
@@ -44,12 +53,38 @@ interface Plan {
 /** Status by age: today's invoices are New, then routed, loaded, balanced; most older ones Verified. */
 function statusForAge(ctx: SeedContext, age: number): number {
   const w = ctx.rng.weighted.bind(ctx.rng);
-  if (age === 0) return w([[1, 80], [2, 20]]);
-  if (age === 1) return w([[1, 30], [2, 40], [3, 30]]);
-  if (age <= 3) return w([[2, 20], [3, 60], [5, 20]]);
-  if (age <= 14) return w([[3, 15], [5, 45], [7, 40]]);
-  if (age <= 45) return w([[5, 10], [7, 90]]);
-  return w([[5, 2], [7, 98]]);
+  if (age === 0)
+    return w([
+      [1, 80],
+      [2, 20],
+    ]);
+  if (age === 1)
+    return w([
+      [1, 30],
+      [2, 40],
+      [3, 30],
+    ]);
+  if (age <= 3)
+    return w([
+      [2, 20],
+      [3, 60],
+      [5, 20],
+    ]);
+  if (age <= 14)
+    return w([
+      [3, 15],
+      [5, 45],
+      [7, 40],
+    ]);
+  if (age <= 45)
+    return w([
+      [5, 10],
+      [7, 90],
+    ]);
+  return w([
+    [5, 2],
+    [7, 98],
+  ]);
 }
 
 /**
@@ -70,14 +105,27 @@ function planInvoices(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<
     return a;
   };
   for (const c of customers) {
-    const count = Math.max(demoIds.has(c.row.customer_id) ? 20 : 1, Math.round((total * c.weight * (c.firstDay - c.lastDay)) / weightSum));
+    const count = Math.max(
+      demoIds.has(c.row.customer_id) ? 20 : 1,
+      Math.round((total * c.weight * (c.firstDay - c.lastDay)) / weightSum),
+    );
     for (let k = 0; k < count; k++) {
       let age = rng.int(c.lastDay, c.firstDay);
-      for (let tries = 0; tries < 12 && rng.next() * MAX_ACTIVITY >= busyOn(age); tries++) age = rng.int(c.lastDay, c.firstDay);
+      for (let tries = 0; tries < 12 && rng.next() * MAX_ACTIVITY >= busyOn(age); tries++)
+        age = rng.int(c.lastDay, c.firstDay);
       plans.push({ customer: c, age, status: age >= 2 && rng.chance(0.02) ? 4 : undefined });
     }
     if (demoIds.has(c.row.customer_id)) {
-      for (const [age, status] of [[0, 1], [1, 2], [2, 3], [4, 4], [6, 5], [20, 7], [35, 7]] as const) plans.push({ customer: c, age, status });
+      for (const [age, status] of [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+        [4, 4],
+        [6, 5],
+        [20, 7],
+        [35, 7],
+      ] as const)
+        plans.push({ customer: c, age, status });
     }
   }
   // Invoice ids and numbers run in date order; within a day by customer.
@@ -99,7 +147,13 @@ interface Carried {
  * demo supplier), so an invoice has a few suppliers rather than one per line. The demo brand, when carried, is
  * ordered on the store's own cadence, of the part of its catalog the store carries (demo-history.ts).
  */
-function carriedStock(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<number>, stock: Map<number, StockEntry[]>, demoSupplierId: number): Map<number, Carried> {
+function carriedStock(
+  ctx: SeedContext,
+  customers: CustomerInfo[],
+  demoIds: Set<number>,
+  stock: Map<number, StockEntry[]>,
+  demoSupplierId: number,
+): Map<number, Carried> {
   const { rng } = ctx;
   const carried = new Map<number, Carried>();
   let position = 0;
@@ -109,7 +163,9 @@ function carriedStock(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<
     const brands = [...new Set(entries.map((e) => e.product.row.supplier_id))].sort((a, b) => a - b);
     const roster = new Set(rng.sample(brands, rng.int(4, 10)));
     const demo = demoIds.has(c.row.customer_id);
-    const others = entries.filter((e) => roster.has(e.product.row.supplier_id) && e.product.row.supplier_id !== demoSupplierId);
+    const others = entries.filter(
+      (e) => roster.has(e.product.row.supplier_id) && e.product.row.supplier_id !== demoSupplierId,
+    );
     if (!demo && !roster.has(demoSupplierId) && !rng.chance(0.5)) {
       carried.set(c.row.customer_id, { others, all: others });
       continue;
@@ -117,7 +173,12 @@ function carriedStock(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<
     const anchored = anchors.get(c.row.location_id) ?? 0;
     const anchor = c.row.account_status === "Active" && c.lastDay === 0 && anchored < ANCHORS;
     if (anchor || demo) anchors.set(c.row.location_id, anchored + 1);
-    const brand = drawBrandProfile(ctx, entries.filter((e) => e.product.row.supplier_id === demoSupplierId), demo || anchor ? 0 : position++, demo ? "demo" : anchor ? "anchor" : "drawn");
+    const brand = drawBrandProfile(
+      ctx,
+      entries.filter((e) => e.product.row.supplier_id === demoSupplierId),
+      demo || anchor ? 0 : position++,
+      demo ? "demo" : anchor ? "anchor" : "drawn",
+    );
     const mine = new Set([...others, ...brand.entries]);
     carried.set(c.row.customer_id, { others, all: entries.filter((e) => mine.has(e)), brand });
   }
@@ -130,13 +191,29 @@ function lastOrderAges(plans: Plan[], carried: Map<number, Carried>): Map<number
   for (const plan of plans) {
     const id = plan.customer.row.customer_id;
     const profile = carried.get(id)?.brand;
-    if (!profile || profile.stopAge === 0 || plan.age < profile.stopAge || plan.age > profile.startAge || plan.status === 4) continue;
+    if (
+      !profile ||
+      profile.stopAge === 0 ||
+      plan.age < profile.stopAge ||
+      plan.age > profile.startAge ||
+      plan.status === 4
+    )
+      continue;
     last.set(id, Math.min(last.get(id) ?? plan.age, plan.age));
   }
   return last;
 }
 
-export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoIds: Set<number>, stock: Map<number, StockEntry[]>, promotions: Map<number, PromotionInfo[]>, staff: Staff, demoSupplierId: number, demoStock: Pick<DemoStock, "keeps">): InvoiceSeed {
+export function seedInvoices(
+  ctx: SeedContext,
+  customers: CustomerInfo[],
+  demoIds: Set<number>,
+  stock: Map<number, StockEntry[]>,
+  promotions: Map<number, PromotionInfo[]>,
+  staff: Staff,
+  demoSupplierId: number,
+  demoStock: Pick<DemoStock, "keeps">,
+): InvoiceSeed {
   const { rng } = ctx;
   const seed: InvoiceSeed = { invoices: [], lines: [], supplierTotals: [], unwritten: [], brand: new Map() };
   const carried = carriedStock(ctx, customers, demoIds, stock, demoSupplierId);
@@ -154,29 +231,65 @@ export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoId
     let created = businessStamp(ctx, day);
     if (created >= ctx.nowIso) created = stampAfter(ctx, ctx.nowIso, -rng.int(5, 240));
     // Last touched when verified (status 7), balanced or returned, loaded; never later than yesterday for those.
-    const updatedDays = Math.min(plan.age - 1, status === 7 ? rng.int(5, 20) : status === 5 || status === 4 ? rng.int(1, 4) : status === 3 ? rng.int(0, 1) : 0);
-    let updated = updatedDays > 0 ? businessStamp(ctx, plusDays(day, updatedDays)) : stampAfter(ctx, created, rng.int(5, 180));
+    const updatedDays = Math.min(
+      plan.age - 1,
+      status === 7 ? rng.int(5, 20) : status === 5 || status === 4 ? rng.int(1, 4) : status === 3 ? rng.int(0, 1) : 0,
+    );
+    let updated =
+      updatedDays > 0 ? businessStamp(ctx, plusDays(day, updatedDays)) : stampAfter(ctx, created, rng.int(5, 180));
     if (updated < created) updated = created;
 
-    const request = { invoiceId: id, customerId: c.row.customer_id, state: c.row.state, day, age: plan.age, credit: status === 4, filled: status !== 1, updated };
+    const request = {
+      invoiceId: id,
+      customerId: c.row.customer_id,
+      state: c.row.state,
+      day,
+      age: plan.age,
+      credit: status === 4,
+      filled: status !== 1,
+      updated,
+    };
     const mine = carried.get(c.row.customer_id);
     const cadence = cadences.get(c.row.customer_id) ?? { orders: 0, nextAge: Number.POSITIVE_INFINITY };
     cadences.set(c.row.customer_id, cadence);
     // A return may bring back the demo brand's products once the store has ordered them.
-    const drawn = buildLines(ctx, request, (request.credit && cadence.orders > 0 ? mine?.all : mine?.others) ?? [], promotions, nextTransId);
+    const drawn = buildLines(
+      ctx,
+      request,
+      (request.credit && cadence.orders > 0 ? mine?.all : mine?.others) ?? [],
+      promotions,
+      nextTransId,
+    );
     // The demo stores' fixed recent invoices carry the brand, so that the brand has every status at any scale.
     const fixed = plan.status !== undefined && demoIds.has(c.row.customer_id);
-    if (mine?.brand && !request.credit && (fixed || brandDue(mine.brand, cadence, plan.age, lastOrder.get(c.row.customer_id)))) {
-      const ordered = buildLines(ctx, { ...request, wanted: rng.int(2, 9) }, mine.brand.entries, promotions, nextTransId);
+    if (
+      mine?.brand &&
+      !request.credit &&
+      (fixed || brandDue(mine.brand, cadence, plan.age, lastOrder.get(c.row.customer_id)))
+    ) {
+      const ordered = buildLines(
+        ctx,
+        { ...request, wanted: rng.int(2, 9) },
+        mine.brand.entries,
+        promotions,
+        nextTransId,
+      );
       if (ordered.length > 0) afterOrder(ctx, mine.brand, cadence, plan.age, day);
       drawn.push(...ordered);
     }
     if (drawn.length === 0) continue;
     // The demo brand's stalled products lose their recent lines after the draws (demo-stock.ts); their ids stay unused.
     const lines: InvoiceLineTable[] = [];
-    for (const line of drawn) (demoStock.keeps(c.row.location_id, line.product_id, plan.age, line.num_units) ? lines : seed.unwritten).push(line);
+    for (const line of drawn)
+      (demoStock.keeps(c.row.location_id, line.product_id, plan.age, line.num_units) ? lines : seed.unwritten).push(
+        line,
+      );
 
-    let full = 0, ext = 0, discount = 0, units = 0, cases = 0;
+    let full = 0,
+      ext = 0,
+      discount = 0,
+      units = 0,
+      cases = 0;
     const bySupplier = new Map<number, number>();
     for (const line of lines) {
       full += line.num_units * line.full_price_micros;
@@ -222,12 +335,17 @@ export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoId
     seed.invoices.push({ row, customer: c, age: plan.age, suppliers });
     for (const line of lines) seed.lines.push(line);
     if (mine?.brand && status !== 4 && lines.some((l) => l.supplier_id === demoSupplierId)) {
-      const bought = seed.brand.get(c.row.customer_id) ?? { profile: mine.brand, lastAge: plan.age, products: new Set<number>() };
+      const bought = seed.brand.get(c.row.customer_id) ?? {
+        profile: mine.brand,
+        lastAge: plan.age,
+        products: new Set<number>(),
+      };
       bought.lastAge = plan.age;
       for (const line of lines) if (line.supplier_id === demoSupplierId) bought.products.add(line.product_id);
       seed.brand.set(c.row.customer_id, bought);
     }
-    for (const [supplier_id, total_micros] of suppliers) seed.supplierTotals.push({ invoice_id: id, supplier_id, total_micros });
+    for (const [supplier_id, total_micros] of suppliers)
+      seed.supplierTotals.push({ invoice_id: id, supplier_id, total_micros });
   }
   ensureRevisions(ctx, seed.invoices);
   return seed;
@@ -237,7 +355,9 @@ export function seedInvoices(ctx: SeedContext, customers: CustomerInfo[], demoId
 function ensureRevisions(ctx: SeedContext, invoices: InvoiceInfo[]): void {
   const statuses = ["Submitted", "Importing", "Accepted"] as const;
   const present = new Set(invoices.map((i) => i.row.revision_status));
-  const candidates = invoices.filter((i) => (i.row.status === 1 || i.row.status === 2) && i.row.revision_status === null).reverse();
+  const candidates = invoices
+    .filter((i) => (i.row.status === 1 || i.row.status === 2) && i.row.revision_status === null)
+    .reverse();
   let k = 0;
   for (const status of statuses) {
     if (present.has(status)) continue;

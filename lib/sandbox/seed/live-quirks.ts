@@ -58,7 +58,11 @@ export function customerQuirks(customers: readonly CustomerInfo[], demoIds: Read
     const days = (c.row.delivery_days ?? "").split("");
     c.row.delivery_days = [...days.slice(1), days[0]].join(";");
   }
-  const commas = spread(several.filter((c) => !semicolons.has(c)), share(total, 0.01, 1), 0.8);
+  const commas = spread(
+    several.filter((c) => !semicolons.has(c)),
+    share(total, 0.01, 1),
+    0.8,
+  );
   for (const c of commas) c.row.delivery_days = (c.row.delivery_days ?? "").split("").join(",");
   for (const c of spread(scheduled, share(total, 0.1, 2), 0.1)) c.row.delivery_dates_lag_days = 1;
 }
@@ -70,9 +74,20 @@ export function customerQuirks(customers: readonly CustomerInfo[], demoIds: Read
  * Customer key's) and one a row of the demo brand's products (the demo Supplier key's); chosen in the middle of their
  * lists, never their first rows.
  */
-export function neverCountedShelves(rows: RetailerInventoryTable[], supplierOf: ReadonlyMap<number, number>, demo: { customerIds: readonly number[]; supplierId: number }, syncStamp: string): void {
+export function neverCountedShelves(
+  rows: RetailerInventoryTable[],
+  supplierOf: ReadonlyMap<number, number>,
+  demo: { customerIds: readonly number[]; supplierId: number },
+  syncStamp: string,
+): void {
   const sentinel = new Set(spread(rows, share(rows.length, 0.03, 2), 0.4));
-  const shifted = new Set(spread(rows.filter((r) => !sentinel.has(r)), share(rows.length, 0.005, 1), 0.6));
+  const shifted = new Set(
+    spread(
+      rows.filter((r) => !sentinel.has(r)),
+      share(rows.length, 0.005, 1),
+      0.6,
+    ),
+  );
   const seenBy = [
     (r: RetailerInventoryTable) => demo.customerIds.includes(r.customer_id),
     (r: RetailerInventoryTable) => supplierOf.get(r.product_id) === demo.supplierId,
@@ -99,14 +114,25 @@ export function neverCountedShelves(rows: RetailerInventoryTable[], supplierOf: 
  * their prices carry it as their EndDate. Only promotions already running change: the drawn end was after today, so
  * no invoice (all dated today or before) is priced otherwise. Menu promotions keep their ends.
  */
-export function openEndedPromotions(promotions: readonly PromotionInfo[], products: readonly ProductInfo[], today: string, demoState: string): void {
+export function openEndedPromotions(
+  promotions: readonly PromotionInfo[],
+  products: readonly ProductInfo[],
+  today: string,
+  demoState: string,
+): void {
   const running = promotions.filter((p) => p.row.start_date <= today && p.row.end_date >= today);
   const chosen = new Set(running.filter((_, k) => k % 3 === 0));
   const bySupplier = promotionsBySupplier([...promotions]);
   let demoPrice: PromotionInfo | undefined;
   for (const p of products) {
     if (p.row.status_id !== 1 || p.row.state !== demoState) continue;
-    const best = applicablePromotion(bySupplier.get(p.row.supplier_id), p.row.product_id, p.row.unit_price_micros, demoState, today);
+    const best = applicablePromotion(
+      bySupplier.get(p.row.supplier_id),
+      p.row.product_id,
+      p.row.unit_price_micros,
+      demoState,
+      today,
+    );
     if (best && (!demoPrice || best.row.promotion_id < demoPrice.row.promotion_id)) demoPrice = best;
   }
   if (demoPrice) chosen.add(demoPrice);

@@ -24,7 +24,15 @@ interface Simulation {
   drafts: PaymentDraft[];
 }
 
-function newPayment(sim: Simulation, c: CustomerInfo, day: string, amount: number, memo: string, typeId?: number, supplierId?: number | null): PaymentDraft {
+function newPayment(
+  sim: Simulation,
+  c: CustomerInfo,
+  day: string,
+  amount: number,
+  memo: string,
+  typeId?: number,
+  supplierId?: number | null,
+): PaymentDraft {
   return createPayment(sim.ctx, sim.drafts, c, day, amount, memo, typeId, supplierId);
 }
 
@@ -56,7 +64,12 @@ function receipt(sim: Simulation, c: CustomerInfo, t: string, due: InvoiceInfo[]
     }
   }
   let amount = owed - creditSum;
-  const variant = rng.weighted([["full", 86], ["partial", 8], ["over", 3], ["unallocated", t >= dayFromToday(ctx, -40) ? 12 : 0]] as const);
+  const variant = rng.weighted([
+    ["full", 86],
+    ["partial", 8],
+    ["over", 3],
+    ["unallocated", t >= dayFromToday(ctx, -40) ? 12 : 0],
+  ] as const);
   if (variant === "partial") amount = roundCents(amount * rng.float(0.4, 0.9));
   if (variant === "over") amount += dollars(rng.int(5, 150));
   if (amount <= 0) return;
@@ -98,7 +111,9 @@ function simulateTerms(sim: Simulation, c: CustomerInfo, invoices: InvoiceInfo[]
   const payDay = new Map(bills.map((i) => [i.row.invoice_id, plusDays(i.row.due_date, lateness(ctx, c))]));
   const stop = c.behavior === "delinquent" ? dayFromToday(ctx, -rng.int(60, 150)) : ctx.today;
   for (let t = plusDays(first.row.date, rng.int(10, 21)); t <= stop; t = plusDays(t, rng.int(14, 28))) {
-    const due = bills.filter((i) => i.row.open_balance_micros > 0 && i.row.date <= t && (payDay.get(i.row.invoice_id) ?? t) <= t);
+    const due = bills.filter(
+      (i) => i.row.open_balance_micros > 0 && i.row.date <= t && (payDay.get(i.row.invoice_id) ?? t) <= t,
+    );
     if (due.length === 0) continue;
     const first = due[0] as InvoiceInfo;
     if (rng.chance(0.06) && first.suppliers.length > 0) brandCredit(sim, c, t, first);
@@ -113,9 +128,20 @@ function simulateCod(sim: Simulation, c: CustomerInfo, invoices: InvoiceInfo[]):
   for (const invoice of invoices.filter(payable)) {
     if (invoice.age === 0 || rng.chance(0.03)) continue;
     const day = invoice.row.date;
-    const open = credits.find((k) => k.row.date <= plusDays(day, -7) && k.row.open_balance_micros < 0 && -k.row.open_balance_micros < invoice.row.open_balance_micros);
+    const open = credits.find(
+      (k) =>
+        k.row.date <= plusDays(day, -7) &&
+        k.row.open_balance_micros < 0 &&
+        -k.row.open_balance_micros < invoice.row.open_balance_micros,
+    );
     const amount = invoice.row.open_balance_micros + (open ? open.row.open_balance_micros : 0);
-    const payment = newPayment(sim, c, day, amount, rng.chance(0.5) ? "COD cash" : `COD check #${rng.int(1000, 99999)}`);
+    const payment = newPayment(
+      sim,
+      c,
+      day,
+      amount,
+      rng.chance(0.5) ? "COD cash" : `COD check #${rng.int(1000, 99999)}`,
+    );
     if (open) confirm(sim, payment, open, open.row.open_balance_micros);
     confirm(sim, payment, invoice, invoice.row.open_balance_micros);
   }
@@ -125,7 +151,13 @@ function simulateCod(sim: Simulation, c: CustomerInfo, invoices: InvoiceInfo[]):
  * The payment history of every AR account. Also a few reversed payments (negative amounts, no applications), and
  * AR notes on invoices long past due.
  */
-export function simulatePayments(ctx: SeedContext, staff: Staff, customers: CustomerInfo[], invoices: InvoiceInfo[], typesBySupplier: Map<number, PaymentTypeTable[]>): PaymentDraft[] {
+export function simulatePayments(
+  ctx: SeedContext,
+  staff: Staff,
+  customers: CustomerInfo[],
+  invoices: InvoiceInfo[],
+  typesBySupplier: Map<number, PaymentTypeTable[]>,
+): PaymentDraft[] {
   const { rng } = ctx;
   const sim: Simulation = { ctx, staff, typesBySupplier, drafts: [] };
   const byCustomer = new Map<number, InvoiceInfo[]>();
@@ -145,7 +177,8 @@ export function simulatePayments(ctx: SeedContext, staff: Staff, customers: Cust
   });
   const longDue = dayFromToday(ctx, -30);
   for (const i of invoices) {
-    if (i.row.open_balance_micros > 0 && i.row.due_date < longDue && rng.chance(0.3)) i.row.ar_note = rng.pick(AR_NOTES);
+    if (i.row.open_balance_micros > 0 && i.row.due_date < longDue && rng.chance(0.3))
+      i.row.ar_note = rng.pick(AR_NOTES);
   }
   return sim.drafts;
 }
@@ -154,19 +187,41 @@ export function simulatePayments(ctx: SeedContext, staff: Staff, customers: Cust
  * Makes sure a supplier (the demo one) has payments of its own types whatever the scale: at least five brand credits,
  * the missing ones on the newest invoices carrying its goods, the first of those applied and the others unapplied.
  */
-export function ensureBrandCredits(ctx: SeedContext, staff: Staff, drafts: PaymentDraft[], invoices: InvoiceInfo[], supplierId: number, typesBySupplier: Map<number, PaymentTypeTable[]>): void {
+export function ensureBrandCredits(
+  ctx: SeedContext,
+  staff: Staff,
+  drafts: PaymentDraft[],
+  invoices: InvoiceInfo[],
+  supplierId: number,
+  typesBySupplier: Map<number, PaymentTypeTable[]>,
+): void {
   // Five: of a brand's credits, every third keeps the brand's own type (live-quirks.ts): two of them, three generic.
   const missing = 5 - drafts.filter((d) => d.supplierId === supplierId).length;
   if (missing <= 0) return;
   const sim: Simulation = { ctx, staff, typesBySupplier, drafts };
-  const carrying = invoices.filter((i) => payable(i) && i.row.open_balance_micros > 0 && i.suppliers.some(([id, total]) => id === supplierId && total > 0)).slice(-missing);
+  const carrying = invoices
+    .filter(
+      (i) =>
+        payable(i) &&
+        i.row.open_balance_micros > 0 &&
+        i.suppliers.some(([id, total]) => id === supplierId && total > 0),
+    )
+    .slice(-missing);
   const types = typesBySupplier.get(supplierId) ?? [];
   carrying.forEach((invoice, k) => {
     const type = types[k % types.length];
     const portion = invoice.suppliers.find(([id]) => id === supplierId)?.[1] ?? 0;
     const amount = Math.min(portion, invoice.row.open_balance_micros, dollars(100));
     if (!type || amount <= 0) return;
-    const payment = newPayment(sim, invoice.customer, invoice.row.date, amount, `Brand credit: ${type.name}`, type.payment_type_id, supplierId);
+    const payment = newPayment(
+      sim,
+      invoice.customer,
+      invoice.row.date,
+      amount,
+      `Brand credit: ${type.name}`,
+      type.payment_type_id,
+      supplierId,
+    );
     if (k === 0) confirm(sim, payment, invoice, amount);
   });
 }

@@ -16,7 +16,14 @@ export interface ProductInfo {
 }
 
 /** Status mix: mostly Active, every other status present. */
-const STATUS_WEIGHTS: [number, number][] = [[1, 70], [0, 12], [2, 4], [3, 4], [4, 5], [5, 5]];
+const STATUS_WEIGHTS: [number, number][] = [
+  [1, 70],
+  [0, 12],
+  [2, 4],
+  [3, 4],
+  [4, 5],
+  [5, 5],
+];
 const BRAND_FAMILIES = ["Reserve", "Classic", "Select", "Craft", "Everyday", "Private Stock"] as const;
 const BRAND_STYLES = ["Premium", "Value", "Craft", "Mid-Tier"] as const;
 
@@ -59,21 +66,51 @@ export function seedProducts(ctx: SeedContext, suppliers: SupplierInfo[]): Produ
       const upc = rng.pick(type.unitsPerCase);
       const caseOnly = !sample && rng.chance(0.3);
       const halfCase = upc % 2 === 0 ? upc / 2 : 1;
-      const minOrder = sample ? 1 : caseOnly ? upc : rng.weighted([[1, 40], [2, 20], [halfCase, 25], [upc, 15]] as const);
+      const minOrder = sample
+        ? 1
+        : caseOnly
+          ? upc
+          : rng.weighted([
+              [1, 40],
+              [2, 20],
+              [halfCase, 25],
+              [upc, 15],
+            ] as const);
       const price = sample ? 0.01 : roundQuarter(rng.float(type.price[0], type.price[1]));
       const thc = rng.float(type.thc[0], type.thc[1]);
       const potencyText = type.potencyType === "Percent" ? `${thc.toFixed(1)}%` : `${Math.round(thc)}mg`;
       const packageName = `${upc}/${type.netWeight} ${type.container}`;
       if (!packages.has(packageName)) packages.set(packageName, FIRST_PACKAGE_ID + packages.size);
-      const number = rng.weighted([["own", 94], ["N/A", 3], ["0", 2], ["dup", 1]] as const);
+      const number = rng.weighted([
+        ["own", 94],
+        ["N/A", 3],
+        ["0", 2],
+        ["dup", 1],
+      ] as const);
       const ownNumber = `${supplier.prefix}-${GROUP_CODES[group]}-${String(sku).padStart(4, "0")}`;
-      const supplierProductNumber = number === "own" ? ownNumber : number === "dup" ? (products[products.length - 1]?.row.supplier_product_number ?? ownNumber) : number;
-      const status = supplier.row.active ? rng.weighted(STATUS_WEIGHTS) : rng.weighted([[0, 85], [4, 15]] as const);
+      const supplierProductNumber =
+        number === "own"
+          ? ownNumber
+          : number === "dup"
+            ? (products[products.length - 1]?.row.supplier_product_number ?? ownNumber)
+            : number;
+      const status = supplier.row.active
+        ? rng.weighted(STATUS_WEIGHTS)
+        : rng.weighted([
+            [0, 85],
+            [4, 15],
+          ] as const);
       const popularity = rng.float(0.2, 1);
       const edited = rng.chance(0.1);
       // One SKU, listed once per state: the copies share everything but their id and state.
       const potencyThc = rng.chance(0.15) ? null : potencyText;
-      const blend = strain?.[1] ?? rng.weighted([["Hybrid", 50], ["Indica", 25], ["Sativa", 25]] as const);
+      const blend =
+        strain?.[1] ??
+        rng.weighted([
+          ["Hybrid", 50],
+          ["Indica", 25],
+          ["Sativa", 25],
+        ] as const);
       const flavor = type.strainBased ? rng.pick(TERPENE_NOTES) : variety;
       const updated = edited ? businessStamp(ctx, dayFromToday(ctx, -rng.int(1, 120))) : ctx.syncStamp;
 
@@ -136,11 +173,16 @@ function ensureStatuses(suppliers: SupplierInfo[], products: ProductInfo[]): voi
   const demo = suppliers[0];
   if (!demo) return;
   for (const state of demo.states) {
-    const mine = products.filter((p) => p.row.supplier_id === demo.row.supplier_id && p.row.state === state && p.row.is_sample === 0);
+    const mine = products.filter(
+      (p) => p.row.supplier_id === demo.row.supplier_id && p.row.state === state && p.row.is_sample === 0,
+    );
     for (const p of mine.slice(0, 3)) p.row.status_id = 1;
   }
   const activeSuppliers = new Set(suppliers.filter((s) => s.row.active).map((s) => s.row.supplier_id));
-  const others = products.filter((p) => p.row.supplier_id !== demo.row.supplier_id && activeSuppliers.has(p.row.supplier_id) && p.row.is_sample === 0);
+  const others = products.filter(
+    (p) =>
+      p.row.supplier_id !== demo.row.supplier_id && activeSuppliers.has(p.row.supplier_id) && p.row.is_sample === 0,
+  );
   const present = new Set(products.map((p) => p.row.status_id));
   let cursor = others.length - 1;
   for (const status of [0, 2, 3, 4, 5]) {
@@ -151,7 +193,8 @@ function ensureStatuses(suppliers: SupplierInfo[], products: ProductInfo[]): voi
   // Junk supplier product numbers, as the live test data has them.
   for (const [k, junk] of (["N/A", "0"] as const).entries()) {
     const victim = others[Math.floor(others.length / 2) + k];
-    if (victim && !products.some((p) => p.row.supplier_product_number === junk)) victim.row.supplier_product_number = junk;
+    if (victim && !products.some((p) => p.row.supplier_product_number === junk))
+      victim.row.supplier_product_number = junk;
   }
   if (!products.some((p) => p.row.is_sample === 1)) {
     const sample = others[0];

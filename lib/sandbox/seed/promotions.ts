@@ -20,13 +20,36 @@ export interface PromotionSeed {
   menuPromotions: MenuPromotionTable[];
 }
 
-const PROMO_NAMES = ["Spring Sale", "Summer Savings", "4/20 Special", "Holiday Deal", "Launch Promo", "Clearance", "Weekend Deal", "Back to School", "Harvest Special"] as const;
-const MENU_DEALS = ["15% off all {g}", "Buy 2 cases of {g}, get 1 free", "Free display with 5 cases", "New drop: {g} restock", "Bundle pricing on {g}", "Budtender samples with every order"] as const;
+const PROMO_NAMES = [
+  "Spring Sale",
+  "Summer Savings",
+  "4/20 Special",
+  "Holiday Deal",
+  "Launch Promo",
+  "Clearance",
+  "Weekend Deal",
+  "Back to School",
+  "Harvest Special",
+] as const;
+const MENU_DEALS = [
+  "15% off all {g}",
+  "Buy 2 cases of {g}, get 1 free",
+  "Free display with 5 cases",
+  "New drop: {g} restock",
+  "Bundle pricing on {g}",
+  "Budtender samples with every order",
+] as const;
 
 /** A date range: mostly past (over the last 18 months), a quarter running today, some starting within a month. */
 function range(ctx: SeedContext, forced?: "past" | "current" | "future"): [string, string] {
   const { rng } = ctx;
-  const when = forced ?? rng.weighted([["past", 65], ["current", 25], ["future", 10]] as const);
+  const when =
+    forced ??
+    rng.weighted([
+      ["past", 65],
+      ["current", 25],
+      ["future", 10],
+    ] as const);
   const start = when === "current" ? -rng.int(3, 30) : when === "future" ? rng.int(5, 30) : rng.int(-540, -60);
   const end = when === "current" ? rng.int(3, 30) : start + rng.int(7, 45);
   return [dayFromToday(ctx, start), dayFromToday(ctx, end)];
@@ -52,12 +75,22 @@ export function seedPromotions(ctx: SeedContext, suppliers: SupplierInfo[], prod
     // The first three: one current, one future, one past, whatever the scale.
     const forced = k === 0 ? "current" : k === 1 ? "future" : k === 2 ? "past" : undefined;
     const states = supplier.states.length > 1 && rng.chance(0.4) ? [rng.pick(supplier.states)] : [...supplier.states];
-    const sellable = products.filter((p) => p.row.supplier_id === supplier.row.supplier_id && states.includes(p.row.state) && (p.row.status_id === 1 || p.row.status_id === 5) && !p.row.is_sample);
+    const sellable = products.filter(
+      (p) =>
+        p.row.supplier_id === supplier.row.supplier_id &&
+        states.includes(p.row.state) &&
+        (p.row.status_id === 1 || p.row.status_id === 5) &&
+        !p.row.is_sample,
+    );
     if (sellable.length === 0) continue;
     const allProducts = k !== 0 && rng.chance(0.3);
     const chosen = allProducts ? [] : rng.sample(sellable, rng.int(1, 4));
-    const basis = allProducts ? [...sellable].sort((a, b) => a.row.unit_price_micros - b.row.unit_price_micros)[Math.floor(sellable.length / 2)] : undefined;
-    const cheapest = Math.min(...(allProducts ? [basis?.row.unit_price_micros ?? 0] : chosen.map((p) => p.row.unit_price_micros)));
+    const basis = allProducts
+      ? [...sellable].sort((a, b) => a.row.unit_price_micros - b.row.unit_price_micros)[Math.floor(sellable.length / 2)]
+      : undefined;
+    const cheapest = Math.min(
+      ...(allProducts ? [basis?.row.unit_price_micros ?? 0] : chosen.map((p) => p.row.unit_price_micros)),
+    );
     const [start, end] = range(ctx, forced);
     const id = FIRST_PROMOTION_ID + seed.promotions.length;
     const label = allProducts ? supplier.row.supplier : (chosen[0]?.type.label ?? "");
@@ -78,7 +111,8 @@ export function seedPromotions(ctx: SeedContext, suppliers: SupplierInfo[], prod
       productIds: allProducts ? null : new Set(chosen.map((p) => p.row.product_id)),
     });
     for (const state of [...states].sort()) seed.promotionStates.push({ promotion_id: id, state });
-    for (const p of [...chosen].sort((a, b) => a.row.product_id - b.row.product_id)) seed.promotionProducts.push({ promotion_id: id, product_id: p.row.product_id });
+    for (const p of [...chosen].sort((a, b) => a.row.product_id - b.row.product_id))
+      seed.promotionProducts.push({ promotion_id: id, product_id: p.row.product_id });
   }
 
   for (const supplier of active) {
@@ -116,7 +150,13 @@ export function promotionsBySupplier(promotions: PromotionInfo[]): Map<number, P
  * The promotion that prices a product for a customer's state on a day, as the pricing endpoint chooses it: the one
  * with the lowest resulting price, then the lowest id; undefined when none lowers the price.
  */
-export function applicablePromotion(list: PromotionInfo[] | undefined, productId: number, fullPrice: number, state: string, day: string): PromotionInfo | undefined {
+export function applicablePromotion(
+  list: PromotionInfo[] | undefined,
+  productId: number,
+  fullPrice: number,
+  state: string,
+  day: string,
+): PromotionInfo | undefined {
   let best: PromotionInfo | undefined;
   for (const p of list ?? []) {
     if (p.row.start_date > day || p.row.end_date < day || !p.states.includes(state)) continue;

@@ -60,7 +60,14 @@ function yymmdd(day: string): string {
  * stock exists from the start of the invoice history), then replenishments. The demo supplier's last four are placed
  * so that every ERP status exists whatever the scale.
  */
-export function seedPurchases(ctx: SeedContext, suppliers: SupplierInfo[], products: ProductInfo[], vendors: VendorTable[], supplierTerms: Map<number, number>, createdBy: number): PurchaseSeed {
+export function seedPurchases(
+  ctx: SeedContext,
+  suppliers: SupplierInfo[],
+  products: ProductInfo[],
+  vendors: VendorTable[],
+  supplierTerms: Map<number, number>,
+  createdBy: number,
+): PurchaseSeed {
   const { rng } = ctx;
   const perSupplier = scaled(ctx, 15, 4);
   const plans: Plan[] = [];
@@ -69,7 +76,12 @@ export function seedPurchases(ctx: SeedContext, suppliers: SupplierInfo[], produ
     const usable = supplier.row.active ? rows.filter((v) => v.active === 1) : rows;
     const locations = [...new Set(usable.map((v) => v.location_id))];
     for (const loc of locations) {
-      plans.push({ supplier, vendor: usable.find((v) => v.location_id === loc) as VendorTable, offset: -rng.int(540, 548), large: true });
+      plans.push({
+        supplier,
+        vendor: usable.find((v) => v.location_id === loc) as VendorTable,
+        offset: -rng.int(540, 548),
+        large: true,
+      });
     }
     const regular = Math.max(2, perSupplier - locations.length);
     for (let k = 0; k < regular; k++) {
@@ -77,8 +89,21 @@ export function seedPurchases(ctx: SeedContext, suppliers: SupplierInfo[], produ
       plans.push({ supplier, vendor: rng.pick(usable), offset, large: false });
     }
     if (supplier === suppliers[0]) {
-      const forced: [number, Status][] = [[6, "New"], [2, "Accepted"], [-1, "Received"], [-8, "Confirmed"]];
-      forced.forEach(([offset, status], k) => plans.push({ supplier, vendor: usable[k % usable.length] as VendorTable, offset, large: status === "Received", status }));
+      const forced: [number, Status][] = [
+        [6, "New"],
+        [2, "Accepted"],
+        [-1, "Received"],
+        [-8, "Confirmed"],
+      ];
+      forced.forEach(([offset, status], k) =>
+        plans.push({
+          supplier,
+          vendor: usable[k % usable.length] as VendorTable,
+          offset,
+          large: status === "Received",
+          status,
+        }),
+      );
     }
   }
   // Purchase ids and line ids run in date order, as the ERP's would.
@@ -109,7 +134,16 @@ export function seedPurchases(ctx: SeedContext, suppliers: SupplierInfo[], produ
     poCounters.set(supplier.row.supplier_id, poSeq);
     const termId = supplierTerms.get(supplier.row.supplier_id) ?? 4;
     const created = businessStamp(ctx, post);
-    const updatedDay = status === "Verified" ? plusDays(delivery, rng.int(3, 10)) : status === "Confirmed" ? plusDays(delivery, rng.int(1, 3)) : status === "Accepted" ? plusDays(post, 1) : receivedStatus ? delivery : post;
+    const updatedDay =
+      status === "Verified"
+        ? plusDays(delivery, rng.int(3, 10))
+        : status === "Confirmed"
+          ? plusDays(delivery, rng.int(1, 3))
+          : status === "Accepted"
+            ? plusDays(post, 1)
+            : receivedStatus
+              ? delivery
+              : post;
     const stamped = updatedDay > ctx.today ? ctx.nowIso : businessStamp(ctx, updatedDay);
     const updated = status === "New" || stamped < created ? created : stamped;
     const withShipment = receivedStatus && rng.chance(0.7);
@@ -128,9 +162,15 @@ export function seedPurchases(ctx: SeedContext, suppliers: SupplierInfo[], produ
       const units = short ? ordered - upc * rng.int(1, cases - 1) : ordered;
       totalUnits += units;
       const packDay = plusDays(delivery, -rng.int(5, 40));
-      const batchCode = receivedStatus || vendor.require_po_batch_codes ? `${supplier.prefix}${yymmdd(packDay)}-${rng.hex(2).toUpperCase()}` : null;
+      const batchCode =
+        receivedStatus || vendor.require_po_batch_codes
+          ? `${supplier.prefix}${yymmdd(packDay)}-${rng.hex(2).toUpperCase()}`
+          : null;
       const perishable = product.type.potencyType !== "Percent";
-      const expiration = perishable || rng.chance(0.3) ? plusDays(packDay, perishable && product.type.group === "Beverages" ? 180 : 365) : null;
+      const expiration =
+        perishable || rng.chance(0.3)
+          ? plusDays(packDay, perishable && product.type.group === "Beverages" ? 180 : 365)
+          : null;
       const fob = product.row.is_sample ? 0 : roundCents(product.row.unit_price_micros * rng.float(0.5, 0.65));
       const grams = product.type.group === "Flower" ? Number.parseFloat(product.type.netWeight) : 0;
       const transId = nextTransId++;

@@ -29,7 +29,14 @@ describe("Random", () => {
   it("picks by weight, samples without repeats, shuffles without losing items", () => {
     const rng = new Random("weights");
     let heavy = 0;
-    for (let i = 0; i < 1000; i++) if (rng.weighted([["a", 9], ["b", 1]] as const) === "a") heavy++;
+    for (let i = 0; i < 1000; i++)
+      if (
+        rng.weighted([
+          ["a", 9],
+          ["b", 1],
+        ] as const) === "a"
+      )
+        heavy++;
     expect(heavy).toBeGreaterThan(850);
     expect(new Set(rng.sample([1, 2, 3, 4, 5, 6], 4)).size).toBe(4);
     expect(rng.shuffle([1, 2, 3, 4, 5]).sort()).toEqual([1, 2, 3, 4, 5]);

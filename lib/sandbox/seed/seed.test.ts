@@ -51,10 +51,22 @@ describe("seedEnvironment", () => {
   });
 
   it("gives the demo brand two unsubmitted API orders: one ready to submit, one missing a batch code its vendor requires", async () => {
-    const drafts = await first.db.selectFrom("purchases as p")
-      .innerJoin("vendors as v", (j) => j.onRef("v.vendor_id", "=", "p.vendor_id").onRef("v.location_id", "=", "p.to_location_id"))
-      .select(["p.purchase_global_id", "p.supplier_id", "p.purchase_id", "p.status", "p.delivery_date", "v.require_po_batch_codes"])
-      .where("p.source", "=", "api").orderBy("p.po_num").execute();
+    const drafts = await first.db
+      .selectFrom("purchases as p")
+      .innerJoin("vendors as v", (j) =>
+        j.onRef("v.vendor_id", "=", "p.vendor_id").onRef("v.location_id", "=", "p.to_location_id"),
+      )
+      .select([
+        "p.purchase_global_id",
+        "p.supplier_id",
+        "p.purchase_id",
+        "p.status",
+        "p.delivery_date",
+        "v.require_po_batch_codes",
+      ])
+      .where("p.source", "=", "api")
+      .orderBy("p.po_num")
+      .execute();
     expect(drafts.map((d) => [d.supplier_id, d.status, d.purchase_id])).toEqual([
       [first.summary.demo.supplier.supplierId, "InProgress", null],
       [first.summary.demo.supplier.supplierId, "InProgress", null],
@@ -62,7 +74,12 @@ describe("seedEnvironment", () => {
     const readiness = [];
     for (const d of drafts) {
       expect(d.delivery_date! > TEST_NOW.toISOString().slice(0, 10)).toBe(true);
-      const lines = await first.db.selectFrom("draft_lines").selectAll().where("purchase_global_id", "=", d.purchase_global_id).orderBy("position").execute();
+      const lines = await first.db
+        .selectFrom("draft_lines")
+        .selectAll()
+        .where("purchase_global_id", "=", d.purchase_global_id)
+        .orderBy("position")
+        .execute();
       expect(lines.length).toBeGreaterThan(0);
       readiness.push(readinessOf(lines, d.require_po_batch_codes === 1).map((p) => p.code));
     }
@@ -81,7 +98,10 @@ describe("seedEnvironment", () => {
 
   it("dates everything from the sandbox clock: a later clock moves the data, not the content's shape", async () => {
     const later = await seededDatabase("test", TEST_SCALE, new Date("2027-03-01T18:30:00.000Z"));
-    const newest = await later.db.selectFrom("invoices").select((eb) => eb.fn.max("date").as("d")).executeTakeFirstOrThrow();
+    const newest = await later.db
+      .selectFrom("invoices")
+      .select((eb) => eb.fn.max("date").as("d"))
+      .executeTakeFirstOrThrow();
     expect(newest.d).toBe("2027-03-01");
     expect(later.summary.rows.customers).toBe(first.summary.rows.customers);
     await later.db.destroy();
@@ -115,7 +135,18 @@ describe("seedEnvironment refuses", () => {
     await migrateToLatest(db);
     // A clashing demo key makes the very last step (storing the keys) fail.
     const keyHash = hashKey(demoKeys("test").Supplier);
-    await db.insertInto("api_keys").values({ key_hash: keyHash, key_prefix: "x", type: "Supplier", company: "x", user_id: 1, created_at: TEST_NOW.toISOString(), revoked_at: null }).execute();
+    await db
+      .insertInto("api_keys")
+      .values({
+        key_hash: keyHash,
+        key_prefix: "x",
+        type: "Supplier",
+        company: "x",
+        user_id: 1,
+        created_at: TEST_NOW.toISOString(),
+        revoked_at: null,
+      })
+      .execute();
     await expect(seedEnvironment(db, { env: "test", now: TEST_NOW, scale: TEST_SCALE })).rejects.toThrow(/UNIQUE/);
     const counts = await countRows(db);
     expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([["api_keys", 1]]);

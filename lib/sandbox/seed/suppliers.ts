@@ -26,8 +26,12 @@ function homeStateWeights(states: string[]): [string, number][] {
 
 /** What a brand's name suggests it sells ("Lantern Light Vapes" sells vapes). */
 const NAME_HINTS: [RegExp, ProductGroup][] = [
-  [/Vape/, "Vapes"], [/Topical/, "Topicals"], [/Confection|Treat/, "Edibles"], [/Extract|Rosin|Hash/, "Concentrates"],
-  [/Tonic/, "Beverages"], [/Farm|Grower|Garden|Cultivar|Reserve|Heritage/, "Flower"],
+  [/Vape/, "Vapes"],
+  [/Topical/, "Topicals"],
+  [/Confection|Treat/, "Edibles"],
+  [/Extract|Rosin|Hash/, "Concentrates"],
+  [/Tonic/, "Beverages"],
+  [/Farm|Grower|Garden|Cultivar|Reserve|Heritage/, "Flower"],
 ];
 
 const TAGLINES: Record<ProductGroup, readonly string[]> = {
@@ -41,7 +45,13 @@ const TAGLINES: Record<ProductGroup, readonly string[]> = {
 };
 
 const GROUP_WEIGHTS: [ProductGroup, number][] = [
-  ["Flower", 5], ["Pre-Rolls", 3], ["Vapes", 4], ["Concentrates", 2], ["Edibles", 4], ["Beverages", 1], ["Topicals", 1],
+  ["Flower", 5],
+  ["Pre-Rolls", 3],
+  ["Vapes", 4],
+  ["Concentrates", 2],
+  ["Edibles", 4],
+  ["Beverages", 1],
+  ["Topicals", 1],
 ];
 
 /**
@@ -61,12 +71,30 @@ export function seedSuppliers(ctx: SeedContext, stateCodes: string[]): SupplierI
     const home = demo ? "CA" : rng.weighted(homeStateWeights(stateCodes));
     let states = [home];
     if (demo) states = [...stateCodes];
-    else if (rng.chance(0.25)) states = [home, ...rng.sample(stateCodes.filter((s) => s !== home), rng.int(1, stateCodes.length - 1))];
+    else if (rng.chance(0.25))
+      states = [
+        home,
+        ...rng.sample(
+          stateCodes.filter((s) => s !== home),
+          rng.int(1, stateCodes.length - 1),
+        ),
+      ];
 
     const groups: ProductGroup[] = NAME_HINTS.filter(([hint]) => hint.test(name)).map(([, group]) => group);
-    const groupCount = demo ? 3 : Math.max(groups.length, rng.weighted([[1, 4], [2, 4], [3, 2]] as const));
+    const groupCount = demo
+      ? 3
+      : Math.max(
+          groups.length,
+          rng.weighted([
+            [1, 4],
+            [2, 4],
+            [3, 2],
+          ] as const),
+        );
     while (groups.length < groupCount) {
-      const g = demo ? (["Flower", "Pre-Rolls", "Vapes", "Edibles"] as const).find((d) => !groups.includes(d)) ?? "Edibles" : rng.weighted(GROUP_WEIGHTS);
+      const g = demo
+        ? ((["Flower", "Pre-Rolls", "Vapes", "Edibles"] as const).find((d) => !groups.includes(d)) ?? "Edibles")
+        : rng.weighted(GROUP_WEIGHTS);
       if (!groups.includes(g)) groups.push(g);
     }
     const tagline = rng.pick(TAGLINES[groups[0] ?? "Flower"]);
@@ -100,12 +128,21 @@ export function supplierProductGroups(suppliers: SupplierInfo[]): SupplierProduc
 }
 
 /** Each supplier's terms with the distributor: mostly Net 30; some have a second term for special orders. */
-export function seedSupplierCreditTerms(ctx: SeedContext, suppliers: SupplierInfo[]): { rows: SupplierCreditTermTable[]; primary: Map<number, number> } {
+export function seedSupplierCreditTerms(
+  ctx: SeedContext,
+  suppliers: SupplierInfo[],
+): { rows: SupplierCreditTermTable[]; primary: Map<number, number> } {
   const { rng } = ctx;
   const rows: SupplierCreditTermTable[] = [];
   const primary = new Map<number, number>();
   for (const s of suppliers) {
-    const term = rng.weighted([[4, 60], [3, 15], [5, 15], [2, 5], [1, 5]] as const);
+    const term = rng.weighted([
+      [4, 60],
+      [3, 15],
+      [5, 15],
+      [2, 5],
+      [1, 5],
+    ] as const);
     primary.set(s.row.supplier_id, term);
     const terms: number[] = [term];
     if (rng.chance(0.15)) terms.push(term === 5 ? 4 : 5);

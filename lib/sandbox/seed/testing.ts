@@ -11,7 +11,11 @@ export const TEST_NOW = new Date("2026-11-21T12:00:00.000Z");
 export const TEST_SCALE = 0.05;
 
 /** A fresh in-memory database, migrated and seeded. */
-export async function seededDatabase(env: Environment = "test", scale = TEST_SCALE, now = TEST_NOW): Promise<{ db: Kysely<Database>; summary: SeedSummary }> {
+export async function seededDatabase(
+  env: Environment = "test",
+  scale = TEST_SCALE,
+  now = TEST_NOW,
+): Promise<{ db: Kysely<Database>; summary: SeedSummary }> {
   const db = openSandboxDatabase(":memory:");
   await migrateToLatest(db);
   const summary = await seedEnvironment(db, { env, now, scale });

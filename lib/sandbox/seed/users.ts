@@ -1,8 +1,21 @@
 import type {
-  RepProductGroupTable, RepSupplierTable, UserCustomerTable, UserLocationTable, UserStateTable, UserSupplierTable, UserTable,
+  RepProductGroupTable,
+  RepSupplierTable,
+  UserCustomerTable,
+  UserLocationTable,
+  UserStateTable,
+  UserSupplierTable,
+  UserTable,
 } from "../db/schema";
 import { type SeedContext, scaled } from "./context";
-import { CUSTOMER_DEPARTMENTS, CUSTOMER_TITLES, FIRST_NAMES, LAST_NAMES, SUPPLIER_DEPARTMENTS, SUPPLIER_TITLES } from "./names";
+import {
+  CUSTOMER_DEPARTMENTS,
+  CUSTOMER_TITLES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  SUPPLIER_DEPARTMENTS,
+  SUPPLIER_TITLES,
+} from "./names";
 import type { Warehouse } from "./places";
 import { PRODUCT_GROUPS } from "./product-types";
 import type { SupplierInfo } from "./suppliers";
@@ -34,7 +47,16 @@ export interface Staff {
 }
 
 export function emptyUserRows(): UserRows {
-  return { users: [], user_states: [], user_customers: [], user_suppliers: [], user_locations: [], rep_product_groups: [], rep_suppliers: [], emails: new Set() };
+  return {
+    users: [],
+    user_states: [],
+    user_customers: [],
+    user_suppliers: [],
+    user_locations: [],
+    rep_product_groups: [],
+    rep_suppliers: [],
+    emails: new Set(),
+  };
 }
 
 interface NewUser {
@@ -67,8 +89,18 @@ export function addUser(ctx: SeedContext, rows: UserRows, spec: NewUser): UserTa
     full_name: `${first} ${last}`,
     role: spec.role,
     // Many users have neither, as on the live service.
-    job_title: spec.jobTitle === undefined ? (rng.chance(0.5) ? null : rng.pick(retailer ? CUSTOMER_TITLES : SUPPLIER_TITLES)) : spec.jobTitle,
-    department: spec.department === undefined ? (rng.chance(0.55) ? null : rng.pick(retailer ? CUSTOMER_DEPARTMENTS : SUPPLIER_DEPARTMENTS)) : spec.department,
+    job_title:
+      spec.jobTitle === undefined
+        ? rng.chance(0.5)
+          ? null
+          : rng.pick(retailer ? CUSTOMER_TITLES : SUPPLIER_TITLES)
+        : spec.jobTitle,
+    department:
+      spec.department === undefined
+        ? rng.chance(0.55)
+          ? null
+          : rng.pick(retailer ? CUSTOMER_DEPARTMENTS : SUPPLIER_DEPARTMENTS)
+        : spec.department,
   };
   rows.users.push(user);
   return user;
@@ -79,11 +111,19 @@ function addStates(rows: UserRows, user: UserTable, states: readonly string[]): 
 }
 
 function addLocations(rows: UserRows, user: UserTable, warehouses: Warehouse[], states: readonly string[]): void {
-  for (const w of warehouses) if (states.includes(w.row.state)) rows.user_locations.push({ user_id: user.user_id, location_id: w.row.location_id });
+  for (const w of warehouses)
+    if (states.includes(w.row.state))
+      rows.user_locations.push({ user_id: user.user_id, location_id: w.row.location_id });
 }
 
 /** Admins (a few, one inactive) and DistributorReps: Territory Managers per state and Supplier Reps over the active brands. */
-export function seedStaff(ctx: SeedContext, rows: UserRows, states: string[], warehouses: Warehouse[], suppliers: SupplierInfo[]): Staff {
+export function seedStaff(
+  ctx: SeedContext,
+  rows: UserRows,
+  states: string[],
+  warehouses: Warehouse[],
+  suppliers: SupplierInfo[],
+): Staff {
   const { rng } = ctx;
   const admin = (jobTitle: string | null, department: string | null, active = true) =>
     addUser(ctx, rows, { role: "Admin", domain: STAFF_DOMAIN, jobTitle, department, active, power: active });
@@ -96,12 +136,19 @@ export function seedStaff(ctx: SeedContext, rows: UserRows, states: string[], wa
   const territoryManagers: Staff["territoryManagers"] = [];
   const tmCount = Math.max(states.length + 1, scaled(ctx, 8, 0));
   for (let i = 0; i < tmCount; i++) {
-    const user = addUser(ctx, rows, { role: "DistributorRep", domain: STAFF_DOMAIN, jobTitle: rng.chance(0.7) ? "Territory Manager" : null, department: rng.chance(0.5) ? "Sales" : null });
+    const user = addUser(ctx, rows, {
+      role: "DistributorRep",
+      domain: STAFF_DOMAIN,
+      jobTitle: rng.chance(0.7) ? "Territory Manager" : null,
+      department: rng.chance(0.5) ? "Sales" : null,
+    });
     const home = states[i % states.length] as string;
-    const territory = rng.chance(0.2) && states.length > 1 ? [home, rng.pick(states.filter((s) => s !== home))] : [home];
+    const territory =
+      rng.chance(0.2) && states.length > 1 ? [home, rng.pick(states.filter((s) => s !== home))] : [home];
     addStates(rows, user, territory);
     addLocations(rows, user, warehouses, territory);
-    for (const group of rng.sample(PRODUCT_GROUPS, rng.int(1, 3)).sort()) rows.rep_product_groups.push({ user_id: user.user_id, product_group: group });
+    for (const group of rng.sample(PRODUCT_GROUPS, rng.int(1, 3)).sort())
+      rows.rep_product_groups.push({ user_id: user.user_id, product_group: group });
     territoryManagers.push({ user, states: territory });
   }
 
@@ -109,7 +156,12 @@ export function seedStaff(ctx: SeedContext, rows: UserRows, states: string[], wa
   const repCount = scaled(ctx, 4, 2);
   const active = suppliers.filter((s) => s.row.active === 1);
   for (let i = 0; i < repCount; i++) {
-    const user = addUser(ctx, rows, { role: "DistributorRep", domain: STAFF_DOMAIN, jobTitle: rng.chance(0.6) ? "Supplier Rep" : null, department: rng.chance(0.5) ? "Brand Partnerships" : null });
+    const user = addUser(ctx, rows, {
+      role: "DistributorRep",
+      domain: STAFF_DOMAIN,
+      jobTitle: rng.chance(0.6) ? "Supplier Rep" : null,
+      department: rng.chance(0.5) ? "Brand Partnerships" : null,
+    });
     const covered = active.filter((_, k) => k % repCount === i);
     const repStates = covered.flatMap((s) => s.states);
     addStates(rows, user, repStates.length ? repStates : states);
@@ -122,7 +174,11 @@ export function seedStaff(ctx: SeedContext, rows: UserRows, states: string[], wa
 }
 
 /** 1 to 3 users per supplier; the first is active unless the supplier is not. Returns each supplier's users. */
-export function seedSupplierUsers(ctx: SeedContext, rows: UserRows, suppliers: SupplierInfo[]): Map<number, UserTable[]> {
+export function seedSupplierUsers(
+  ctx: SeedContext,
+  rows: UserRows,
+  suppliers: SupplierInfo[],
+): Map<number, UserTable[]> {
   const { rng } = ctx;
   const bySupplier = new Map<number, UserTable[]>();
   for (const s of suppliers) {
@@ -130,7 +186,12 @@ export function seedSupplierUsers(ctx: SeedContext, rows: UserRows, suppliers: S
     const count = s === suppliers[0] ? 2 : rng.int(1, 3);
     for (let i = 0; i < count; i++) {
       const active = s.row.active === 1 && (i === 0 || !rng.chance(0.15));
-      const user = addUser(ctx, rows, { role: "Supplier", domain: `${s.slug}.example`, active, access: rng.chance(0.7) });
+      const user = addUser(ctx, rows, {
+        role: "Supplier",
+        domain: `${s.slug}.example`,
+        active,
+        access: rng.chance(0.7),
+      });
       addStates(rows, user, s.states);
       rows.user_suppliers.push({ user_id: user.user_id, supplier_id: s.row.supplier_id });
       users.push(user);
@@ -141,9 +202,19 @@ export function seedSupplierUsers(ctx: SeedContext, rows: UserRows, suppliers: S
 }
 
 /** A Customer-role user linked to the given stores (one store, or a whole chain). */
-export function addCustomerUser(ctx: SeedContext, rows: UserRows, domain: string, customers: { customer_id: number; state: string }[], active: boolean): UserTable {
+export function addCustomerUser(
+  ctx: SeedContext,
+  rows: UserRows,
+  domain: string,
+  customers: { customer_id: number; state: string }[],
+  active: boolean,
+): UserTable {
   const user = addUser(ctx, rows, { role: "Customer", domain, active, access: ctx.rng.chance(0.6) });
-  addStates(rows, user, customers.map((c) => c.state));
+  addStates(
+    rows,
+    user,
+    customers.map((c) => c.state),
+  );
   for (const c of customers) rows.user_customers.push({ user_id: user.user_id, customer_id: c.customer_id });
   return user;
 }

@@ -6,7 +6,14 @@ import type { SupplierInfo } from "./suppliers";
 
 export const FIRST_VENDOR_ID = 9001;
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
-const VENDOR_KINDS = ["Manufacturing LLC", "Cultivation Inc.", "Distribution LLC", "Farms LLC", "Labs Inc.", "Processing Co."] as const;
+const VENDOR_KINDS = [
+  "Manufacturing LLC",
+  "Cultivation Inc.",
+  "Distribution LLC",
+  "Farms LLC",
+  "Labs Inc.",
+  "Processing Co.",
+] as const;
 
 function vendorLicense(ctx: SeedContext, state: string): string {
   const n = ctx.rng.int(1, 999_999);
@@ -48,7 +55,11 @@ const DEMO_TERMS: Record<string, VendorTerms[]> = {
  * one not, and one vendor in every other state, all active: it has vendors at every warehouse, on the terms of
  * DEMO_TERMS.
  */
-export function seedVendors(ctx: SeedContext, suppliers: SupplierInfo[], warehouses: Warehouse[]): { vendors: VendorTable[]; pickupDays: VendorPickupDayTable[] } {
+export function seedVendors(
+  ctx: SeedContext,
+  suppliers: SupplierInfo[],
+  warehouses: Warehouse[],
+): { vendors: VendorTable[]; pickupDays: VendorPickupDayTable[] } {
   const { rng } = ctx;
   const vendors: VendorTable[] = [];
   const pickupDays: VendorPickupDayTable[] = [];
@@ -95,7 +106,14 @@ export function seedVendors(ctx: SeedContext, suppliers: SupplierInfo[], warehou
             active: active ? 1 : 0,
             time_updated: ctx.syncStamp,
           });
-          terms.days.forEach((d, position) => pickupDays.push({ vendor_id: vendorId, location_id: w.row.location_id, day: WEEKDAYS[d] as string, position: position + 1 }));
+          terms.days.forEach((d, position) =>
+            pickupDays.push({
+              vendor_id: vendorId,
+              location_id: w.row.location_id,
+              day: WEEKDAYS[d] as string,
+              position: position + 1,
+            }),
+          );
         }
       }
     }

@@ -1,6 +1,12 @@
 import "server-only";
 import * as z from "zod";
-import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditEntry, type AuditEvent, type AuditPage } from "@/lib/audit/audit-types";
+import {
+  AUDIT_EVENT_NAMES,
+  AUDIT_EVENTS,
+  type AuditEntry,
+  type AuditEvent,
+  type AuditPage,
+} from "@/lib/audit/audit-types";
 import { queryErrorBody } from "@/lib/data-api/validation-errors";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import { NO_STORE } from "../route-errors";
@@ -19,24 +25,47 @@ export const CSV_MAX_ROWS = 10_000;
 
 const day = z.iso.date({ error: "must be a date, YYYY-MM-DD" });
 const AuditQuery = z
-  .strictObject({
-    event: z
-      .string()
-      .optional()
-      .transform((text, ctx) => {
-        const events = (text ?? "").split(",").map((e) => e.trim()).filter(Boolean);
-        const unknown = events.filter((e) => !(AUDIT_EVENTS as readonly string[]).includes(e));
-        if (unknown.length) ctx.addIssue({ code: "custom", message: `event must be among ${AUDIT_EVENTS.join(", ")} (not ${unknown.join(", ")})` });
-        return events as AuditEvent[];
-      }),
-    from: day.optional(),
-    to: day.optional(),
-    /** One person's entries (their user id). */
-    person: z.string().min(1).max(100).optional(),
-    page: z.coerce.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(100_000).default(1),
-    pageSize: z.coerce.number({ error: "pageSize must be a whole number from 1 to 500" }).int("pageSize must be a whole number from 1 to 500").min(1, "pageSize must be a whole number from 1 to 500").max(500, "pageSize must be a whole number from 1 to 500").default(50),
-    format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
-  }, { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : undefined) })
+  .strictObject(
+    {
+      event: z
+        .string()
+        .optional()
+        .transform((text, ctx) => {
+          const events = (text ?? "")
+            .split(",")
+            .map((e) => e.trim())
+            .filter(Boolean);
+          const unknown = events.filter((e) => !(AUDIT_EVENTS as readonly string[]).includes(e));
+          if (unknown.length)
+            ctx.addIssue({
+              code: "custom",
+              message: `event must be among ${AUDIT_EVENTS.join(", ")} (not ${unknown.join(", ")})`,
+            });
+          return events as AuditEvent[];
+        }),
+      from: day.optional(),
+      to: day.optional(),
+      /** One person's entries (their user id). */
+      person: z.string().min(1).max(100).optional(),
+      page: z.coerce
+        .number({ error: "page must be a whole number from 1" })
+        .int("page must be a whole number from 1")
+        .min(1, "page must be a whole number from 1")
+        .max(100_000)
+        .default(1),
+      pageSize: z.coerce
+        .number({ error: "pageSize must be a whole number from 1 to 500" })
+        .int("pageSize must be a whole number from 1 to 500")
+        .min(1, "pageSize must be a whole number from 1 to 500")
+        .max(500, "pageSize must be a whole number from 1 to 500")
+        .default(50),
+      format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : undefined,
+    },
+  )
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from must not be after to" });
 
 /** The CSV's columns: the entry's facts, then its business reference field by field. */
@@ -93,30 +122,58 @@ const COLUMNS: ExportColumn[] = (
  * // GET /api/audit?event=payment-allocation&from=2026-11-01
  * // 200 {"entries":[{"id":"12","at":"2026-11-21T18:00:00.000Z","event":"payment-allocation","result":"done",...}],"page":1,"pageSize":50,"total":1,"hasNextPage":false}
  */
-export const listAudit = withActor("workspace", undefined, async (request: Request, actor, deps: AuditDeps): Promise<Response> => {
-  const role = actor.membership.role;
-  const all = may(role, { audit: ["read"] });
-  if (!all && !may(role, { audit: ["read-own"] })) return failureAnswer("forbidden-by-role", undefined, "Your role in this workspace does not show the audit trail.");
-  const url = new URL(request.url);
-  const parsed = AuditQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NO_STORE });
-  const q = parsed.data;
-  // A role that sees only its own entries sees only its own, whoever is asked for.
-  const userId = all ? q.person : actor.person.id;
-  const bounds = { events: q.event, from: q.from && `${q.from}T00:00:00.000Z`, to: q.to && `${q.to}T23:59:59.999Z`, ...(userId ? { userId } : {}) };
-  const scope = { workspaceId: actor.workspace.id, fingerprints: actor.workspace.keys.map((k) => k.fingerprint) };
+export const listAudit = withActor(
+  "workspace",
+  undefined,
+  async (request: Request, actor, deps: AuditDeps): Promise<Response> => {
+    const role = actor.membership.role;
+    const all = may(role, { audit: ["read"] });
+    if (!all && !may(role, { audit: ["read-own"] }))
+      return failureAnswer(
+        "forbidden-by-role",
+        undefined,
+        "Your role in this workspace does not show the audit trail.",
+      );
+    const url = new URL(request.url);
+    const parsed = AuditQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NO_STORE });
+    const q = parsed.data;
+    // A role that sees only its own entries sees only its own, whoever is asked for.
+    const userId = all ? q.person : actor.person.id;
+    const bounds = {
+      events: q.event,
+      from: q.from && `${q.from}T00:00:00.000Z`,
+      to: q.to && `${q.to}T23:59:59.999Z`,
+      ...(userId ? { userId } : {}),
+    };
+    const scope = { workspaceId: actor.workspace.id, fingerprints: actor.workspace.keys.map((k) => k.fingerprint) };
 
-  if (q.format === "csv") {
-    const { entries } = await deps.audit.list(scope, { ...bounds, limit: CSV_MAX_ROWS, offset: 0 });
-    const text = csvHeader(COLUMNS, { bom: true }) + csvRows(COLUMNS, entries as unknown as Record<string, unknown>[]);
-    return new Response(text, {
-      headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="backroom-activity-${new Date().toISOString().slice(0, 10)}.csv"` },
-    });
-  }
-  const [{ entries, total }, people] = await Promise.all([
-    deps.audit.list(scope, { ...bounds, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
-    all ? deps.audit.people(actor.workspace.id) : Promise.resolve([{ userId: actor.person.id, email: actor.person.email }]),
-  ]);
-  const body: AuditPage = { entries, page: q.page, pageSize: q.pageSize, total, hasNextPage: q.page * q.pageSize < total, people };
-  return Response.json(body, { headers: NO_STORE });
-});
+    if (q.format === "csv") {
+      const { entries } = await deps.audit.list(scope, { ...bounds, limit: CSV_MAX_ROWS, offset: 0 });
+      const text =
+        csvHeader(COLUMNS, { bom: true }) + csvRows(COLUMNS, entries as unknown as Record<string, unknown>[]);
+      return new Response(text, {
+        headers: {
+          ...NO_STORE,
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="backroom-activity-${new Date().toISOString().slice(0, 10)}.csv"`,
+        },
+      });
+    }
+    const [{ entries, total }, people] = await Promise.all([
+      deps.audit.list(scope, { ...bounds, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+      all
+        ? deps.audit.people(actor.workspace.id)
+        : Promise.resolve([{ userId: actor.person.id, email: actor.person.email }]),
+    ]);
+    const body: AuditPage = {
+      entries,
+      page: q.page,
+      pageSize: q.pageSize,
+      total,
+      hasNextPage: q.page * q.pageSize < total,
+      people,
+    };
+    return Response.json(body, { headers: NO_STORE });
+  },
+);

@@ -4,7 +4,6 @@ import type { AuditEventTable, AuthTables, BackroomDatabase } from "../db/schema
 import { AUDIT_MIN_RETENTION_DAYS } from "../db/migrations";
 import type { AuditEntry, AuditEvent, AuditReference, AuditResult } from "@/lib/audit/audit-types";
 
-
 /** The entries of a person that belong to no workspace. */
 const PERSONAL_EVENTS: AuditEvent[] = ["sign-in", "sign-in-failed", "sign-out"];
 /** Who did something, as the audit trail keeps it: never the key, its fingerprint (an HMAC) and description. */
@@ -95,7 +94,10 @@ export interface AuditTrail {
    * A workspace's entries, newest first, and how many match in all: those written in the workspace, and those of its
    * keys from before accounts (by their fingerprints).
    */
-  list(scope: { workspaceId: string; fingerprints: readonly string[] }, filter: AuditFilter): Promise<{ entries: AuditEntry[]; total: number }>;
+  list(
+    scope: { workspaceId: string; fingerprints: readonly string[] },
+    filter: AuditFilter,
+  ): Promise<{ entries: AuditEntry[]; total: number }>;
   /** The people of a workspace's entries, for the page's filter. */
   people(workspaceId: string): Promise<{ userId: string; email: string }[]>;
   /**
@@ -103,7 +105,11 @@ export interface AuditTrail {
    * environment: the entries the API accepted (done) whose answer gave one of these RequestIDs, by RequestID (the newest
    * entry of a RequestID, should the ERP have given it twice).
    */
-  paymentRequesters(scope: { workspaceId: string; environment: string }, arAccountId: number, requestIds: readonly number[]): Promise<Map<number, { userId: string | null; email: string | null }>>;
+  paymentRequesters(
+    scope: { workspaceId: string; environment: string },
+    arAccountId: number,
+    requestIds: readonly number[],
+  ): Promise<Map<number, { userId: string | null; email: string | null }>>;
   /**
    * How a person's last membership ended, since `since`: the newest entry of them removed (named by their address) or
    * leaving, or undefined. `byUserId`/`byEmail`: who removed them (themselves, when they left).
@@ -130,7 +136,12 @@ const containing = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}
 export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()): AuditTrail {
   /** The addresses of a workspace's members now: whose personal entries its trail shows. */
   const membersEmails = (workspaceId: string) =>
-    db.withTables<AuthTables>().selectFrom("auth_member").innerJoin("auth_user", "auth_user.id", "auth_member.userId").select("auth_user.email").where("auth_member.organizationId", "=", workspaceId);
+    db
+      .withTables<AuthTables>()
+      .selectFrom("auth_member")
+      .innerJoin("auth_user", "auth_user.id", "auth_member.userId")
+      .select("auth_user.email")
+      .where("auth_member.organizationId", "=", workspaceId);
   return {
     async record(entry) {
       const row = {
@@ -160,7 +171,12 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
       const inserted = await db
         .insertInto("audit_events")
         .values(row)
-        .onConflict((oc) => oc.columns(["key_fingerprint", "operation", "idempotency_key"]).where("idempotency_key", "is not", null).doNothing())
+        .onConflict((oc) =>
+          oc
+            .columns(["key_fingerprint", "operation", "idempotency_key"])
+            .where("idempotency_key", "is not", null)
+            .doNothing(),
+        )
         .returning("id")
         .executeTakeFirst();
       if (inserted) return String(inserted.id);
@@ -183,7 +199,13 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
           upstream_status: settlement.upstreamStatus,
           request_id: settlement.requestId,
           answer_json: JSON.stringify(settlement.answer),
-          ...(settlement.outcome ? { outcome: settlement.outcome, outcome_final: settlement.outcomeFinal ? 1 : 0, outcome_at: now().toISOString() } : {}),
+          ...(settlement.outcome
+            ? {
+                outcome: settlement.outcome,
+                outcome_final: settlement.outcomeFinal ? 1 : 0,
+                outcome_at: now().toISOString(),
+              }
+            : {}),
         })
         .where("id", "=", Number(id))
         .where("result", "!=", "done")
@@ -214,7 +236,12 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
     async learn(id, outcome, final, answer) {
       const result = await db
         .updateTable("audit_events")
-        .set({ outcome, outcome_final: final ? 1 : 0, outcome_at: now().toISOString(), ...(answer ? { answer_json: JSON.stringify(answer) } : {}) })
+        .set({
+          outcome,
+          outcome_final: final ? 1 : 0,
+          outcome_at: now().toISOString(),
+          ...(answer ? { answer_json: JSON.stringify(answer) } : {}),
+        })
         .where("id", "=", Number(id))
         .where("outcome_final", "=", 0)
         .executeTakeFirst();
@@ -222,23 +249,33 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
     },
 
     async list(scope, filter) {
-      let query = db
-        .selectFrom("audit_events")
-        .where((eb) =>
-          eb.or([
-            eb("workspace_id", "=", scope.workspaceId),
-            // A person's own entries belong to no workspace (signing in and out, failed sign-ins to their address):
-            // each workspace they are a member of sees them.
-            eb.and([eb("workspace_id", "is", null), eb("event", "in", PERSONAL_EVENTS), eb("user_email", "in", membersEmails(scope.workspaceId))]),
-            ...(scope.fingerprints.length ? [eb.and([eb("workspace_id", "is", null), eb("key_fingerprint", "in", scope.fingerprints)])] : []),
+      let query = db.selectFrom("audit_events").where((eb) =>
+        eb.or([
+          eb("workspace_id", "=", scope.workspaceId),
+          // A person's own entries belong to no workspace (signing in and out, failed sign-ins to their address):
+          // each workspace they are a member of sees them.
+          eb.and([
+            eb("workspace_id", "is", null),
+            eb("event", "in", PERSONAL_EVENTS),
+            eb("user_email", "in", membersEmails(scope.workspaceId)),
           ]),
-        );
+          ...(scope.fingerprints.length
+            ? [eb.and([eb("workspace_id", "is", null), eb("key_fingerprint", "in", scope.fingerprints)])]
+            : []),
+        ]),
+      );
       if (filter.userId) query = query.where("user_id", "=", filter.userId);
       if (filter.events?.length) query = query.where("event", "in", filter.events);
       if (filter.from) query = query.where("at", ">=", filter.from);
       if (filter.to) query = query.where("at", "<=", filter.to);
       const [rows, count] = await Promise.all([
-        query.selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(filter.limit).offset(filter.offset).execute(),
+        query
+          .selectAll()
+          .orderBy("at", "desc")
+          .orderBy("id", "desc")
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
         query.select(sql<number | string>`count(*)`.as("total")).executeTakeFirstOrThrow(),
       ]);
       return {
@@ -273,7 +310,16 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
       const rows = await db
         .selectFrom("audit_events")
         .select((eb) => ["user_id", "user_email", eb.fn.max("at").as("last")])
-        .where((eb) => eb.or([eb("workspace_id", "=", workspaceId), eb.and([eb("workspace_id", "is", null), eb("event", "in", PERSONAL_EVENTS), eb("user_email", "in", membersEmails(workspaceId))])]))
+        .where((eb) =>
+          eb.or([
+            eb("workspace_id", "=", workspaceId),
+            eb.and([
+              eb("workspace_id", "is", null),
+              eb("event", "in", PERSONAL_EVENTS),
+              eb("user_email", "in", membersEmails(workspaceId)),
+            ]),
+          ]),
+        )
         .where("user_id", "is not", null)
         .groupBy(["user_id", "user_email"])
         .orderBy("last")
@@ -301,7 +347,12 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
         .execute();
       for (const row of rows) {
         const reference = { ...parse(row.reference_json), ...parse(row.answer_json) };
-        if (reference.arAccountId === arAccountId && reference.paymentRequestId !== undefined && wanted.has(reference.paymentRequestId)) found.set(reference.paymentRequestId, { userId: row.user_id, email: row.user_email });
+        if (
+          reference.arAccountId === arAccountId &&
+          reference.paymentRequestId !== undefined &&
+          wanted.has(reference.paymentRequestId)
+        )
+          found.set(reference.paymentRequestId, { userId: row.user_id, email: row.user_email });
       }
       return found;
     },
@@ -323,7 +374,15 @@ export function createAuditTrail(db: Kysely<BackroomDatabase>, now: () => Date =
         .orderBy("id", "desc")
         .limit(1)
         .executeTakeFirst();
-      return row && { event: row.event as Departure["event"], at: row.at, workspaceId: row.workspace_id, byUserId: row.user_id, byEmail: row.user_email };
+      return (
+        row && {
+          event: row.event as Departure["event"],
+          at: row.at,
+          workspaceId: row.workspace_id,
+          byUserId: row.user_id,
+          byEmail: row.user_email,
+        }
+      );
     },
 
     async purge(retentionDays) {

@@ -21,9 +21,16 @@ export function auditedWrite(operationId: string): AuditEvent | undefined {
 }
 
 type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === "object" && value !== null && !Array.isArray(value);
-const num = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : undefined);
-const str = (value: unknown, max = 200): string | undefined => (typeof value === "string" || typeof value === "number" ? String(value).slice(0, max) : undefined);
+const isObject = (value: unknown): value is Loose =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const num = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value)
+    ? value
+    : typeof value === "string" && /^\d{1,15}$/.test(value)
+      ? Number(value)
+      : undefined;
+const str = (value: unknown, max = 200): string | undefined =>
+  typeof value === "string" || typeof value === "number" ? String(value).slice(0, max) : undefined;
 
 /** Undefined fields dropped, so the stored JSON holds only what was known. */
 function defined(reference: AuditReference): AuditReference {
@@ -61,9 +68,19 @@ function purchaseFields(purchase: Loose): AuditReference {
  * requestReference("createPaymentApplication", {}, { ARAccountID: "12", PaymentInvoiceNum: "P-1", TargetInvoiceNum: "I-9", Amount: "25.00" }, undefined);
  * // { arAccountId: 12, paymentInvoiceNum: "P-1", targetInvoiceNum: "I-9", amount: "25.00" }
  */
-export function requestReference(operationId: string, path: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>, body: unknown): AuditReference {
+export function requestReference(
+  operationId: string,
+  path: Readonly<Record<string, string>>,
+  query: Readonly<Record<string, unknown>>,
+  body: unknown,
+): AuditReference {
   if (operationId === "createPaymentApplication") {
-    return defined({ arAccountId: num(query.ARAccountID), paymentInvoiceNum: str(query.PaymentInvoiceNum), targetInvoiceNum: str(query.TargetInvoiceNum), amount: str(query.Amount, 40) });
+    return defined({
+      arAccountId: num(query.ARAccountID),
+      paymentInvoiceNum: str(query.PaymentInvoiceNum),
+      targetInvoiceNum: str(query.TargetInvoiceNum),
+      amount: str(query.Amount, 40),
+    });
   }
   const purchase = isObject(body) ? purchaseFields(body) : {};
   return defined({
@@ -100,7 +117,11 @@ function purchaseOutcome(record: Loose): Outcome | undefined {
  * What the API's answer to a write adds: on success the ids it made (the allocation's RequestID, the purchase's global
  * id and the rest of its reference) and the outcome so far; on a refusal its error code and detail.
  */
-export function answerReference(operationId: string, status: number, body: unknown): { reference: AuditReference; outcome?: Outcome } {
+export function answerReference(
+  operationId: string,
+  status: number,
+  body: unknown,
+): { reference: AuditReference; outcome?: Outcome } {
   if (status >= 400) {
     const error = parseErrorBody(body);
     return { reference: defined({ errorCode: error?.code, errorDetail: error?.detail.slice(0, 500) }) };
@@ -117,7 +138,9 @@ export function answerReference(operationId: string, status: number, body: unkno
 }
 
 /** What a read told about a write's outcome: one record of a payment application, or of a purchase. */
-export type Observation = { kind: "payment"; paymentRequestId: number; outcome: Outcome } | { kind: "purchase"; purchaseGlobalId: string; outcome: Outcome };
+export type Observation =
+  | { kind: "payment"; paymentRequestId: number; outcome: Outcome }
+  | { kind: "purchase"; purchaseGlobalId: string; outcome: Outcome };
 
 /** The reads whose answers can tell an outcome, and the events whose entries they settle. */
 export const OUTCOME_READS: Readonly<Record<string, readonly AuditEvent[]>> = {
@@ -132,7 +155,14 @@ export const OUTCOME_READS: Readonly<Record<string, readonly AuditEvent[]>> = {
  */
 export function observe(operationId: string, body: unknown): Observation[] {
   if (!isObject(body)) return [];
-  const records = operationId === "getPurchaseV2" ? [body.data] : Array.isArray(body.Data) ? body.Data : Array.isArray(body.data) ? body.data : [];
+  const records =
+    operationId === "getPurchaseV2"
+      ? [body.data]
+      : Array.isArray(body.Data)
+        ? body.Data
+        : Array.isArray(body.data)
+          ? body.data
+          : [];
   const seen: Observation[] = [];
   for (const record of records) {
     if (!isObject(record)) continue;

@@ -2,7 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentRequesters } from "@/lib/audit/audit-types";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { proxyRequest } from "../proxy";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
+import {
+  BACKROOM,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  joinAs,
+  type TestBackend,
+} from "../testing";
 import { listPaymentRequesters } from "./requesters-api";
 
 let sandbox: TestSandbox;
@@ -17,9 +25,15 @@ type Records = { Data: Record<string, unknown>[] };
 /** A request through the proxy, as the page makes it with the person's session. */
 async function send(cookie: string, method: string, path: string): Promise<Response> {
   const url = new URL(path, BACKROOM);
-  return proxyRequest(browserRequest(method, path, { cookie }), "v1", url.pathname.split("/").slice(3).map(decodeURIComponent), backend);
+  return proxyRequest(
+    browserRequest(method, path, { cookie }),
+    "v1",
+    url.pathname.split("/").slice(3).map(decodeURIComponent),
+    backend,
+  );
 }
-const requesters = (cookie: string, query: string) => listPaymentRequesters(browserRequest("GET", `/api/payments/requesters${query}`, { cookie, site: null }), backend);
+const requesters = (cookie: string, query: string) =>
+  listPaymentRequesters(browserRequest("GET", `/api/payments/requesters${query}`, { cookie, site: null }), backend);
 
 describe("GET /api/payments/requesters", () => {
   it("names the member who sent each request from Backroom, to every member; requests of others are not named", async () => {
@@ -27,19 +41,39 @@ describe("GET /api/payments/requesters", () => {
     const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const accounts = await joinAs(backend, owner.workspaceId, "accounts");
     const viewer = await joinAs(backend, owner.workspaceId, "viewer");
-    const payment = ((await (await send(accounts.cookie, "GET", "/api/v1/payments?PageSize=500")).json()) as Records).Data.find((p) => Number(p.AvailableBalance) >= 1)!;
+    const payment = (
+      (await (await send(accounts.cookie, "GET", "/api/v1/payments?PageSize=500")).json()) as Records
+    ).Data.find((p) => Number(p.AvailableBalance) >= 1)!;
     const account = payment.ARAccountID as number;
-    const invoice = ((await (await send(accounts.cookie, "GET", `/api/v1/payments/openInvoices?ARAccountIDs=${account}`)).json()) as Records).Data[0]!;
-    const sent = await send(accounts.cookie, "POST", `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${account}&Amount=0.01`);
+    const invoice = (
+      (await (
+        await send(accounts.cookie, "GET", `/api/v1/payments/openInvoices?ARAccountIDs=${account}`)
+      ).json()) as Records
+    ).Data[0]!;
+    const sent = await send(
+      accounts.cookie,
+      "POST",
+      `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${account}&Amount=0.01`,
+    );
     expect(sent.status).toBe(201);
     const requestId = ((await sent.json()) as { Data: { RequestID: number } }).Data.RequestID;
     // A request the ERP's users made (the seed's, through the API but not from Backroom).
-    const listed = ((await (await send(owner.cookie, "GET", `/api/v1/payments/applications?ARAccountIDs=${account}&PageSize=500`)).json()) as Records).Data;
-    const theirs = listed.find((a) => typeof a.RequestID === "number" && a.RequestID !== requestId)?.RequestID as number | undefined;
+    const listed = (
+      (await (
+        await send(owner.cookie, "GET", `/api/v1/payments/applications?ARAccountIDs=${account}&PageSize=500`)
+      ).json()) as Records
+    ).Data;
+    const theirs = listed.find((a) => typeof a.RequestID === "number" && a.RequestID !== requestId)?.RequestID as
+      | number
+      | undefined;
     expect(theirs, "a request of the ERP's users").toBeDefined();
     const asked = `?account=${account}&requests=${requestId},${theirs}`;
 
-    const name = (await backend.db.selectFrom("auth_user" as never).select("name" as never).where("id" as never, "=", accounts.userId as never).executeTakeFirstOrThrow()) as unknown as { name: string };
+    const name = (await backend.db
+      .selectFrom("auth_user" as never)
+      .select("name" as never)
+      .where("id" as never, "=", accounts.userId as never)
+      .executeTakeFirstOrThrow()) as unknown as { name: string };
     for (const cookie of [viewer.cookie, owner.cookie]) {
       const answer = await requesters(cookie, asked);
       expect(answer.status).toBe(200);
@@ -47,7 +81,13 @@ describe("GET /api/payments/requesters", () => {
       expect(((await answer.json()) as PaymentRequesters).requesters).toEqual([{ requestId, name: name.name }]);
     }
     // Of another account, the same RequestID names nobody.
-    expect(((await (await requesters(viewer.cookie, `?account=${account + 1}&requests=${requestId}`)).json()) as PaymentRequesters).requesters).toEqual([]);
+    expect(
+      (
+        (await (
+          await requesters(viewer.cookie, `?account=${account + 1}&requests=${requestId}`)
+        ).json()) as PaymentRequesters
+      ).requesters,
+    ).toEqual([]);
     // Another workspace holding the same key does not learn this one's people.
     const stranger = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     expect(((await (await requesters(stranger.cookie, asked)).json()) as PaymentRequesters).requesters).toEqual([]);
@@ -69,6 +109,13 @@ describe("GET /api/payments/requesters", () => {
 
   it("answers 401 to nobody signed in", async () => {
     backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
-    expect((await listPaymentRequesters(browserRequest("GET", "/api/payments/requesters?account=1&requests=1", { site: null }), backend)).status).toBe(401);
+    expect(
+      (
+        await listPaymentRequesters(
+          browserRequest("GET", "/api/payments/requesters?account=1&requests=1", { site: null }),
+          backend,
+        )
+      ).status,
+    ).toBe(401);
   });
 });

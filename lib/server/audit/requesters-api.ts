@@ -19,14 +19,23 @@ const MAX_REQUESTS = 500;
 
 const RequestersQuery = z.strictObject(
   {
-    account: z.coerce.number({ error: "account must be an AR account's id" }).int("account must be an AR account's id").positive("account must be an AR account's id").max(Number.MAX_SAFE_INTEGER),
+    account: z.coerce
+      .number({ error: "account must be an AR account's id" })
+      .int("account must be an AR account's id")
+      .positive("account must be an AR account's id")
+      .max(Number.MAX_SAFE_INTEGER),
     requests: z
       .string({ error: `requests must be a comma-separated list of up to ${MAX_REQUESTS} RequestIDs` })
       .regex(/^\d{1,15}(,\d{1,15})*$/, `requests must be a comma-separated list of up to ${MAX_REQUESTS} RequestIDs`)
       .transform((text) => [...new Set(text.split(",").map(Number))])
-      .refine((ids) => ids.length <= MAX_REQUESTS, `requests must be a comma-separated list of up to ${MAX_REQUESTS} RequestIDs`),
+      .refine(
+        (ids) => ids.length <= MAX_REQUESTS,
+        `requests must be a comma-separated list of up to ${MAX_REQUESTS} RequestIDs`,
+      ),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : undefined) },
+  {
+    error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : undefined),
+  },
 );
 
 /**
@@ -42,14 +51,31 @@ const RequestersQuery = z.strictObject(
  * // GET /api/payments/requesters?account=50001&requests=5001,5002
  * // 200 {"requesters":[{"requestId":5002,"name":"Ana Ruiz"}]}
  */
-export const listPaymentRequesters = withActor("key", undefined, async (request: Request, actor, deps: RequestersDeps): Promise<Response> => {
-  const parsed = RequestersQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NO_STORE });
-  const { account, requests } = parsed.data;
-  const found = await deps.audit.paymentRequesters({ workspaceId: actor.workspace.id, environment: actor.key.environment }, account, requests);
-  const userIds = [...new Set([...found.values()].flatMap((r) => (r.userId ? [r.userId] : [])))];
-  const people = userIds.length ? await deps.db.withTables<AuthTables>().selectFrom("auth_user").select(["id", "name", "email"]).where("id", "in", userIds).execute() : [];
-  const names = new Map(people.map((p) => [p.id, p.name || p.email]));
-  const body: PaymentRequesters = { requesters: [...found].map(([requestId, r]) => ({ requestId, name: (r.userId && names.get(r.userId)) || null })) };
-  return Response.json(body, { headers: NO_STORE });
-});
+export const listPaymentRequesters = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: RequestersDeps): Promise<Response> => {
+    const parsed = RequestersQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NO_STORE });
+    const { account, requests } = parsed.data;
+    const found = await deps.audit.paymentRequesters(
+      { workspaceId: actor.workspace.id, environment: actor.key.environment },
+      account,
+      requests,
+    );
+    const userIds = [...new Set([...found.values()].flatMap((r) => (r.userId ? [r.userId] : [])))];
+    const people = userIds.length
+      ? await deps.db
+          .withTables<AuthTables>()
+          .selectFrom("auth_user")
+          .select(["id", "name", "email"])
+          .where("id", "in", userIds)
+          .execute()
+      : [];
+    const names = new Map(people.map((p) => [p.id, p.name || p.email]));
+    const body: PaymentRequesters = {
+      requesters: [...found].map(([requestId, r]) => ({ requestId, name: (r.userId && names.get(r.userId)) || null })),
+    };
+    return Response.json(body, { headers: NO_STORE });
+  },
+);

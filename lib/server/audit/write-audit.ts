@@ -4,7 +4,14 @@ import { clientAddress } from "../connect-throttle";
 import { createHash } from "node:crypto";
 import type { StoredKeyInfo } from "../session";
 import type { AuditActor, AuditTrail, PendingEntry } from "./audit-trail";
-import { answerReference, auditedWrite, observe, type Outcome, OUTCOME_READS, requestReference } from "./audited-writes";
+import {
+  answerReference,
+  auditedWrite,
+  observe,
+  type Outcome,
+  OUTCOME_READS,
+  requestReference,
+} from "./audited-writes";
 
 /**
  * The audit trail as the proxy and the session endpoints use it: who is acting (from the request and the key), and
@@ -22,7 +29,12 @@ export interface ActingPerson {
  * Who did it, as the trail records it: the person (their id and email) and the workspace, the key's description (never
  * the key), the session's hash and the client's address. A refused sign-in names only the email tried (`email`).
  */
-export function actorOf(request: Request, actor: ActingPerson | undefined, key: StoredKeyInfo | undefined, email?: string): AuditActor {
+export function actorOf(
+  request: Request,
+  actor: ActingPerson | undefined,
+  key: StoredKeyInfo | undefined,
+  email?: string,
+): AuditActor {
   return {
     fingerprint: key?.fingerprint ?? null,
     label: key?.label ?? null,
@@ -92,34 +104,71 @@ export function auditWrite(input: WriteRequest): WriteRecord | undefined {
   if (!event) return undefined;
   const { trail, actor, operation } = input;
   const reference = requestReference(operation, input.path, input.query, json(input.body));
-  const base = { event, operation, actor, reference, idempotencyKey: input.idempotencyKey?.slice(0, 200) ?? null, requestId: input.requestId };
+  const base = {
+    event,
+    operation,
+    actor,
+    reference,
+    idempotencyKey: input.idempotencyKey?.slice(0, 200) ?? null,
+    requestId: input.requestId,
+  };
   let id: string | undefined;
   return {
     event,
     operation,
     async refused(status, body) {
-      await trail.record({ ...base, result: "refused", upstreamStatus: null, answer: answerReference(operation, status, body).reference });
+      await trail.record({
+        ...base,
+        result: "refused",
+        upstreamStatus: null,
+        answer: answerReference(operation, status, body).reference,
+      });
     },
     async sending() {
       id = await trail.record({ ...base, result: "sent" });
     },
     async answered(status, requestId, bytes) {
       if (id === undefined) return;
-      const told = status === null ? { reference: { errorDetail: "The Data API did not answer: whether the write was done is not known." } } : answerReference(operation, status, json(bytes));
+      const told =
+        status === null
+          ? { reference: { errorDetail: "The Data API did not answer: whether the write was done is not known." } }
+          : answerReference(operation, status, json(bytes));
       // A submit's answer names the purchase but not its cases (draft lines are told in units): they are the last
       // create's or edit's of the same purchase.
-      if (event === "purchase-submit" && told.reference.totalCases === undefined && reference.purchaseGlobalId && actor.fingerprint) {
+      if (
+        event === "purchase-submit" &&
+        told.reference.totalCases === undefined &&
+        reference.purchaseGlobalId &&
+        actor.fingerprint
+      ) {
         const last = (await trail.pending(actor.fingerprint, ["purchase-create", "purchase-update"]))
-          .filter((e) => e.reference.purchaseGlobalId === reference.purchaseGlobalId && e.reference.totalCases !== undefined)
+          .filter(
+            (e) => e.reference.purchaseGlobalId === reference.purchaseGlobalId && e.reference.totalCases !== undefined,
+          )
           .sort((a, b) => Number(b.id) - Number(a.id))[0];
         if (last) told.reference.totalCases = last.reference.totalCases;
       }
       // The API's own request id when it gave one; else the one the entry was written with stays (the browser was told it).
-      await trail.settle(id, { result: resultOf(status), upstreamStatus: status, requestId: requestId ?? input.requestId, answer: told.reference, outcome: told.outcome?.outcome, outcomeFinal: told.outcome?.final });
+      await trail.settle(id, {
+        result: resultOf(status),
+        upstreamStatus: status,
+        requestId: requestId ?? input.requestId,
+        answer: told.reference,
+        outcome: told.outcome?.outcome,
+        outcomeFinal: told.outcome?.final,
+      });
       // A deleted draft's earlier entries have their outcome: it will never be imported.
-      if (event === "purchase-delete" && status !== null && status < 300 && reference.purchaseGlobalId && actor.fingerprint) {
+      if (
+        event === "purchase-delete" &&
+        status !== null &&
+        status < 300 &&
+        reference.purchaseGlobalId &&
+        actor.fingerprint
+      ) {
         const earlier = await trail.pending(actor.fingerprint, ["purchase-create", "purchase-submit"]);
-        await settleMatching(trail, earlier, (entry) => (entry.purchaseGlobalId === reference.purchaseGlobalId ? { outcome: "Deleted", final: true } : undefined));
+        await settleMatching(trail, earlier, (entry) =>
+          entry.purchaseGlobalId === reference.purchaseGlobalId ? { outcome: "Deleted", final: true } : undefined,
+        );
       }
     },
   };
@@ -135,14 +184,19 @@ export interface LearnedOutcome {
  * Writes an outcome onto each pending entry that `match` recognises, when it changed; answers the entries this call
  * brought to their final outcome (each entry is answered to one caller only, however many learn it at once).
  */
-async function settleMatching(trail: AuditTrail, pending: readonly PendingEntry[], match: (reference: AuditReference) => Outcome | undefined): Promise<LearnedOutcome[]> {
+async function settleMatching(
+  trail: AuditTrail,
+  pending: readonly PendingEntry[],
+  match: (reference: AuditReference) => Outcome | undefined,
+): Promise<LearnedOutcome[]> {
   const finished: LearnedOutcome[] = [];
   for (const entry of pending) {
     const outcome = match(entry.reference);
     if (!outcome || (outcome.outcome === entry.outcome && !outcome.final)) continue;
     const answer = outcome.erpId === undefined ? undefined : { ...entry.reference, erpId: outcome.erpId };
     const wrote = await trail.learn(entry.id, outcome.outcome, outcome.final, answer);
-    if (wrote && outcome.final) finished.push({ entry: answer ? { ...entry, reference: answer } : entry, outcome: outcome.outcome });
+    if (wrote && outcome.final)
+      finished.push({ entry: answer ? { ...entry, reference: answer } : entry, outcome: outcome.outcome });
   }
   return finished;
 }
@@ -151,13 +205,25 @@ async function settleMatching(trail: AuditTrail, pending: readonly PendingEntry[
  * Learns outcomes from a read's answer (`OUTCOME_READS`): a payment application's Status, a purchase imported with its
  * ERP id. Nothing is parsed when the key has no entry waiting for one.
  */
-export async function learnOutcomes(trail: AuditTrail, fingerprint: string, operation: string, bytes: Uint8Array): Promise<LearnedOutcome[]> {
+export async function learnOutcomes(
+  trail: AuditTrail,
+  fingerprint: string,
+  operation: string,
+  bytes: Uint8Array,
+): Promise<LearnedOutcome[]> {
   const events = OUTCOME_READS[operation];
   if (!events) return [];
   const pending = await trail.pending(fingerprint, events);
   if (pending.length === 0) return [];
   const seen = observe(operation, json(bytes));
-  return settleMatching(trail, pending, (reference) =>
-    seen.find((o) => (o.kind === "payment" ? reference.paymentRequestId === o.paymentRequestId : reference.purchaseGlobalId === o.purchaseGlobalId))?.outcome,
+  return settleMatching(
+    trail,
+    pending,
+    (reference) =>
+      seen.find((o) =>
+        o.kind === "payment"
+          ? reference.paymentRequestId === o.paymentRequestId
+          : reference.purchaseGlobalId === o.purchaseGlobalId,
+      )?.outcome,
   );
 }

@@ -26,7 +26,11 @@ afterEach(async () => {
   await Promise.all(closing.splice(0).map((c) => c.close()));
 });
 
-const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 const as = (cookie: string) => new Headers({ cookie, origin: ORIGIN });
 
 /** One instance of Backroom: its better-auth and its resolver, on a database and a handle of the shared store. */
@@ -38,7 +42,12 @@ interface Instance {
 function instance(database: Database, shared: SharedStore, now?: () => number): Instance {
   const keys = createWorkspaceKeyStore({ db: database.db, secrets: SECRETS });
   const actors = createActorResolver({ db: database.db, keys, shared, maxAgeMs: WEEK_MS, now });
-  const { auth } = testAuth(database, { store: shared, events: actors.events, mailer: recordingMailer(false), secrets: SECRETS });
+  const { auth } = testAuth(database, {
+    store: shared,
+    events: actors.events,
+    mailer: recordingMailer(false),
+    secrets: SECRETS,
+  });
   actors.bind(auth);
   return { auth, actors, keys };
 }
@@ -51,14 +60,27 @@ async function workspace(on: Instance, roles: RoleName[] = []) {
   let n = 0;
   const person = async () => {
     const email = `person-${++n}-${Math.random().toString(36).slice(2, 8)}@valley.example`;
-    const response = await on.auth.api.signUpEmail({ body: { email, password: PASSWORD, name: `Person ${n}` }, asResponse: true, headers: new Headers({ origin: ORIGIN }) });
+    const response = await on.auth.api.signUpEmail({
+      body: { email, password: PASSWORD, name: `Person ${n}` },
+      asResponse: true,
+      headers: new Headers({ origin: ORIGIN }),
+    });
     const { user } = (await response.json()) as { user: { id: string } };
     return { cookie: cookieOf(response), userId: user.id, email };
   };
   const owner = await person();
-  const created = await on.auth.api.createOrganization({ body: { name: "Valley", slug: `valley-${owner.userId.slice(0, 8).toLowerCase()}` }, headers: as(owner.cookie) });
+  const created = await on.auth.api.createOrganization({
+    body: { name: "Valley", slug: `valley-${owner.userId.slice(0, 8).toLowerCase()}` },
+    headers: as(owner.cookie),
+  });
   const workspaceId = created!.id;
-  const { key } = await on.keys.add(workspaceId, owner.userId, { apiKey: API_KEY, environment: "test", keyType: "Customer", label: "Valley (retailer)", scope: { summary: "1 store" } });
+  const { key } = await on.keys.add(workspaceId, owner.userId, {
+    apiKey: API_KEY,
+    environment: "test",
+    keyType: "Customer",
+    label: "Valley (retailer)",
+    scope: { summary: "1 store" },
+  });
   await on.auth.api.setActiveOrganization({ body: { organizationId: workspaceId }, headers: as(owner.cookie) });
   const members = [];
   for (const role of roles) {
@@ -85,7 +107,12 @@ describe.each(databaseProfiles())("who is asking, on $name", ({ open }) => {
     expect(actor).toMatchObject({
       person: { id: accounts.userId, email: accounts.email, name: "Person 2", twoFactorEnabled: false },
       session: { id: expect.any(String), createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-      workspace: { id: workspaceId, name: "Valley", requireTwoFactor: false, keys: [{ id: keyId, keyType: "Customer" }] },
+      workspace: {
+        id: workspaceId,
+        name: "Valley",
+        requireTwoFactor: false,
+        keys: [{ id: keyId, keyType: "Customer" }],
+      },
       membership: { id: accounts.memberId, role: "accounts", salesRepUserId: null },
       needsTwoFactor: false,
       key: { id: keyId, apiKey: API_KEY, environment: "test" },
@@ -95,7 +122,11 @@ describe.each(databaseProfiles())("who is asking, on $name", ({ open }) => {
 
   it("answers a person working in no workspace without one, nor a membership or key", async () => {
     const { one } = await setup();
-    const response = await one.auth.api.signUpEmail({ body: { email: "solo@valley.example", password: PASSWORD, name: "Solo" }, asResponse: true, headers: new Headers({ origin: ORIGIN }) });
+    const response = await one.auth.api.signUpEmail({
+      body: { email: "solo@valley.example", password: PASSWORD, name: "Solo" },
+      asResponse: true,
+      headers: new Headers({ origin: ORIGIN }),
+    });
     const actor = await one.actors.resolve(as(cookieOf(response)));
     expect(actor).toMatchObject({ person: { email: "solo@valley.example" }, needsTwoFactor: false });
     expect([actor?.workspace, actor?.membership, actor?.key]).toEqual([undefined, undefined, undefined]);
@@ -104,7 +135,10 @@ describe.each(databaseProfiles())("who is asking, on $name", ({ open }) => {
   it.each([
     { name: "no cookie", cookie: () => "" },
     { name: "another site's cookies only", cookie: () => "theme=dark; other_session=abc.def" },
-    { name: "a token better-auth never issued", cookie: () => `backroom.session_token=${"Z".repeat(32)}.${"s".repeat(43)}=` },
+    {
+      name: "a token better-auth never issued",
+      cookie: () => `backroom.session_token=${"Z".repeat(32)}.${"s".repeat(43)}=`,
+    },
     { name: "a cookie that does not percent-decode", cookie: () => "backroom.session_token=%E0%A4%A.%" },
     { name: "an empty cookie", cookie: () => "backroom.session_token=" },
   ])("resolves nobody with $name", async ({ cookie }) => {
@@ -148,15 +182,32 @@ describe.each(databaseProfiles())("who is asking, on $name", ({ open }) => {
     const viewer = members[0]!;
     // One person has turned two factors on (before their first request here).
     await (await one.auth.$context).internalAdapter.updateUser(viewer.userId, { twoFactorEnabled: true });
-    await one.auth.api.updateOrganization({ body: { organizationId: workspaceId, data: { requireTwoFactor: true } }, headers: as(owner.cookie) });
+    await one.auth.api.updateOrganization({
+      body: { organizationId: workspaceId, data: { requireTwoFactor: true } },
+      headers: as(owner.cookie),
+    });
     const ownerActor = await one.actors.resolve(as(owner.cookie));
-    expect(ownerActor).toMatchObject({ workspace: { requireTwoFactor: true }, membership: { role: "owner" }, needsTwoFactor: true });
+    expect(ownerActor).toMatchObject({
+      workspace: { requireTwoFactor: true },
+      membership: { role: "owner" },
+      needsTwoFactor: true,
+    });
     expect(ownerActor?.key).toBeUndefined();
     const viewerActor = await one.actors.resolve(as(viewer.cookie));
-    expect(viewerActor).toMatchObject({ person: { twoFactorEnabled: true }, needsTwoFactor: false, key: { apiKey: API_KEY } });
+    expect(viewerActor).toMatchObject({
+      person: { twoFactorEnabled: true },
+      needsTwoFactor: false,
+      key: { apiKey: API_KEY },
+    });
     // Required no more: the key again.
-    await one.auth.api.updateOrganization({ body: { organizationId: workspaceId, data: { requireTwoFactor: false } }, headers: as(owner.cookie) });
-    expect(await one.actors.resolve(as(owner.cookie))).toMatchObject({ needsTwoFactor: false, key: { apiKey: API_KEY } });
+    await one.auth.api.updateOrganization({
+      body: { organizationId: workspaceId, data: { requireTwoFactor: false } },
+      headers: as(owner.cookie),
+    });
+    expect(await one.actors.resolve(as(owner.cookie))).toMatchObject({
+      needsTwoFactor: false,
+      key: { apiKey: API_KEY },
+    });
   });
 
   it("ends a session past its absolute lifetime, however recently used, on every instance", async () => {
@@ -177,7 +228,13 @@ describe.each(databaseProfiles())("who is asking, on $name", ({ open }) => {
     const { one } = await setup();
     const { owner, members, workspaceId, keyId } = await workspace(one, ["viewer"]);
     const viewer = members[0]!;
-    const { key: second } = await one.keys.add(workspaceId, owner.userId, { apiKey: "test-second-key-00112233", environment: "test", keyType: "Employee", label: "Ops", scope: { summary: "all" } });
+    const { key: second } = await one.keys.add(workspaceId, owner.userId, {
+      apiKey: "test-second-key-00112233",
+      environment: "test",
+      keyType: "Employee",
+      label: "Ops",
+      scope: { summary: "all" },
+    });
     await one.actors.workspaceChanged(workspaceId);
     expect((await one.actors.resolve(as(viewer.cookie)))?.key?.id).toBe(keyId);
     await one.keys.setActive(workspaceId, viewer.userId, second.id);
@@ -186,7 +243,10 @@ describe.each(databaseProfiles())("who is asking, on $name", ({ open }) => {
     const removed = await one.keys.remove(workspaceId, second.id);
     await one.actors.workspaceChanged(workspaceId, removed!.activeFor);
     expect((await one.actors.resolve(as(viewer.cookie)))?.key?.id).toBe(keyId);
-    await one.auth.api.removeMember({ body: { organizationId: workspaceId, memberIdOrEmail: viewer.memberId }, headers: as(owner.cookie) });
+    await one.auth.api.removeMember({
+      body: { organizationId: workspaceId, memberIdOrEmail: viewer.memberId },
+      headers: as(owner.cookie),
+    });
     const after = await one.actors.resolve(as(viewer.cookie));
     expect([after?.person.id, after?.membership, after?.key]).toEqual([viewer.userId, undefined, undefined]);
   });
@@ -196,7 +256,9 @@ describe.each(databaseProfiles())("who is asking, on $name", ({ open }) => {
  * Two instances of Backroom on one database and the shared store's two handles (`open()` then `peer()`): on Redis two
  * connections, hearing each other's messages; in memory one process, whose copies also live at most a second.
  */
-const pairs = sharedStoreProfiles().flatMap((store) => databaseProfiles().map((database) => ({ store, database, name: `${store.name} and ${database.name}` })));
+const pairs = sharedStoreProfiles().flatMap((store) =>
+  databaseProfiles().map((database) => ({ store, database, name: `${store.name} and ${database.name}` })),
+);
 
 describe.each(pairs)("revocation across two instances, on $name", ({ store, database: db }) => {
   async function twoInstances() {
@@ -205,7 +267,11 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     closing.push(shared, database);
     const a = instance(database, shared);
     const b = instance(database, shared.peer());
-    if (store.name === "redis") await vi.waitFor(() => expect(shared.listening().live && shared.peer().listening().live).toBe(true), { timeout: 5_000, interval: 10 });
+    if (store.name === "redis")
+      await vi.waitFor(() => expect(shared.listening().live && shared.peer().listening().live).toBe(true), {
+        timeout: 5_000,
+        interval: 10,
+      });
     return { database, shared, a, b };
   }
 
@@ -235,7 +301,9 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     // The row goes from the database alone: better-auth's copy in the shared store stays.
     await database.db.withTables<AuthTables>().deleteFrom("auth_session").where("userId", "=", owner.userId).execute();
     expect(await b.actors.resolve(as(owner.cookie))).toBeUndefined();
-    const asked = await b.auth.handler(new Request(`${ORIGIN}/api/auth/organization/list`, { headers: as(owner.cookie) }));
+    const asked = await b.auth.handler(
+      new Request(`${ORIGIN}/api/auth/organization/list`, { headers: as(owner.cookie) }),
+    );
     expect(asked.status).toBe(401);
   });
 
@@ -244,8 +312,16 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     const { owner, workspaceId } = await workspace(a);
     const adapter = (await b.auth.$context).internalAdapter;
     await adapter.updateUser(owner.userId, { twoFactorEnabled: true });
-    await b.auth.api.updateOrganization({ body: { organizationId: workspaceId, data: { requireTwoFactor: true } }, headers: as(owner.cookie) });
-    await withinASecond(async () => expect(await a.actors.resolve(as(owner.cookie))).toMatchObject({ needsTwoFactor: false, key: { apiKey: API_KEY } }));
+    await b.auth.api.updateOrganization({
+      body: { organizationId: workspaceId, data: { requireTwoFactor: true } },
+      headers: as(owner.cookie),
+    });
+    await withinASecond(async () =>
+      expect(await a.actors.resolve(as(owner.cookie))).toMatchObject({
+        needsTwoFactor: false,
+        key: { apiKey: API_KEY },
+      }),
+    );
     await adapter.updateUser(owner.userId, { twoFactorEnabled: false });
     await withinASecond(async () => {
       const actor = await a.actors.resolve(as(owner.cookie));
@@ -259,9 +335,14 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     const member = members[0]!;
     expect((await a.actors.resolve(as(member.cookie)))?.membership?.role).toBe("viewer");
     expect((await b.actors.resolve(as(member.cookie)))?.membership?.role).toBe("viewer");
-    await b.auth.api.updateMemberRole({ body: { organizationId: workspaceId, memberId: member.memberId, role: "accounts" }, headers: as(owner.cookie) });
+    await b.auth.api.updateMemberRole({
+      body: { organizationId: workspaceId, memberId: member.memberId, role: "accounts" },
+      headers: as(owner.cookie),
+    });
     expect((await b.actors.resolve(as(member.cookie)))?.membership?.role).toBe("accounts");
-    await withinASecond(async () => expect((await a.actors.resolve(as(member.cookie)))?.membership?.role).toBe("accounts"));
+    await withinASecond(async () =>
+      expect((await a.actors.resolve(as(member.cookie)))?.membership?.role).toBe("accounts"),
+    );
   });
 
   it("takes the workspace and its key, on the other instance, from a member removed on one", async () => {
@@ -270,7 +351,10 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     const member = members[0]!;
     expect((await a.actors.resolve(as(member.cookie)))?.key?.apiKey).toBe(API_KEY);
     await b.actors.resolve(as(member.cookie));
-    await b.auth.api.removeMember({ body: { organizationId: workspaceId, memberIdOrEmail: member.memberId }, headers: as(owner.cookie) });
+    await b.auth.api.removeMember({
+      body: { organizationId: workspaceId, memberIdOrEmail: member.memberId },
+      headers: as(owner.cookie),
+    });
     await withinASecond(async () => {
       const actor = await a.actors.resolve(as(member.cookie));
       expect([actor?.person.id, actor?.membership, actor?.key]).toEqual([member.userId, undefined, undefined]);
@@ -282,7 +366,11 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     const { members, workspaceId } = await workspace(a, ["purchasing"]);
     const member = members[0]!;
     // A second browser of theirs, working in the workspace too.
-    const signedIn = await a.auth.api.signInEmail({ body: { email: member.email, password: PASSWORD }, asResponse: true, headers: new Headers({ origin: ORIGIN }) });
+    const signedIn = await a.auth.api.signInEmail({
+      body: { email: member.email, password: PASSWORD },
+      asResponse: true,
+      headers: new Headers({ origin: ORIGIN }),
+    });
     const otherBrowser = cookieOf(signedIn);
     await a.auth.api.setActiveOrganization({ body: { organizationId: workspaceId }, headers: as(otherBrowser) });
     expect((await a.actors.resolve(as(otherBrowser)))?.membership?.role).toBe("purchasing");
@@ -294,7 +382,13 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     const { a, b } = await twoInstances();
     const { owner, members, workspaceId, keyId } = await workspace(a, ["viewer"]);
     const member = members[0]!;
-    const { key: second } = await b.keys.add(workspaceId, owner.userId, { apiKey: "test-second-key-00112233", environment: "test", keyType: "Employee", label: "Ops", scope: { summary: "all" } });
+    const { key: second } = await b.keys.add(workspaceId, owner.userId, {
+      apiKey: "test-second-key-00112233",
+      environment: "test",
+      keyType: "Employee",
+      label: "Ops",
+      scope: { summary: "all" },
+    });
     await b.actors.workspaceChanged(workspaceId);
     expect((await a.actors.resolve(as(member.cookie)))?.key?.id).toBe(keyId);
     await b.keys.setActive(workspaceId, member.userId, second.id);
@@ -320,7 +414,13 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     vi.spyOn(performance, "now").mockImplementation(() => real() + offset);
     expect((await a.actors.resolve(as(member.cookie)))?.membership?.role).toBe("viewer");
     // Changed behind every instance's back (an operator editing the database): only the copy's bound can notice.
-    await database.db.withTables<AuthTables>().updateTable("auth_member").set({ role: "accounts" }).where("organizationId", "=", workspaceId).where("userId", "=", member.userId).execute();
+    await database.db
+      .withTables<AuthTables>()
+      .updateTable("auth_member")
+      .set({ role: "accounts" })
+      .where("organizationId", "=", workspaceId)
+      .where("userId", "=", member.userId)
+      .execute();
     const bound = store.name === "redis" ? HEARD_TTL_MS : UNHEARD_TTL_MS;
     offset += bound - 50;
     expect((await a.actors.resolve(as(member.cookie)))?.membership?.role).toBe("viewer");

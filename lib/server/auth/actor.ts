@@ -156,9 +156,15 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
     const { session, user } = found;
     // The database is the record: a session ended while the shared store was away (its delete reached only this
     // instance's fallback) may still be copied in Redis when it comes back, and is refused here.
-    if (!(await db.selectFrom("auth_session").select("id").where("id", "=", session.id).executeTakeFirst())) return undefined;
+    if (!(await db.selectFrom("auth_session").select("id").where("id", "=", session.id).executeTakeFirst()))
+      return undefined;
     return {
-      person: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean((user as { twoFactorEnabled?: unknown }).twoFactorEnabled) },
+      person: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        twoFactorEnabled: Boolean((user as { twoFactorEnabled?: unknown }).twoFactorEnabled),
+      },
       sessionId: session.id,
       createdAt: new Date(session.createdAt).toISOString(),
       workspaceId: (session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null,
@@ -167,15 +173,30 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
   }
 
   async function readMembership(workspaceId: string, userId: string): Promise<Membership | undefined> {
-    const row = await db.selectFrom("auth_member").select(["id", "role", "salesRepUserId"]).where("organizationId", "=", workspaceId).where("userId", "=", userId).executeTakeFirst();
+    const row = await db
+      .selectFrom("auth_member")
+      .select(["id", "role", "salesRepUserId"])
+      .where("organizationId", "=", workspaceId)
+      .where("userId", "=", userId)
+      .executeTakeFirst();
     if (!row || !row.role.split(",").some((r) => isRole(r.trim()))) return undefined;
     return { id: row.id, role: row.role, salesRepUserId: row.salesRepUserId ?? null };
   }
 
   async function readWorkspace(workspaceId: string): Promise<Workspace | undefined> {
-    const row = await db.selectFrom("auth_organization").select(["id", "name", "slug", "requireTwoFactor"]).where("id", "=", workspaceId).executeTakeFirst();
+    const row = await db
+      .selectFrom("auth_organization")
+      .select(["id", "name", "slug", "requireTwoFactor"])
+      .where("id", "=", workspaceId)
+      .executeTakeFirst();
     if (!row) return undefined;
-    return { id: row.id, name: row.name, slug: row.slug, requireTwoFactor: Boolean(row.requireTwoFactor), keys: await keys.list(workspaceId) };
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      requireTwoFactor: Boolean(row.requireTwoFactor),
+      keys: await keys.list(workspaceId),
+    };
   }
 
   return {
@@ -199,10 +220,16 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
         await copies.changed([names.session(token)]);
         return undefined;
       }
-      const actor: Actor = { person: part.person, session: { id: part.sessionId, createdAt: part.createdAt }, needsTwoFactor: false };
+      const actor: Actor = {
+        person: part.person,
+        session: { id: part.sessionId, createdAt: part.createdAt },
+        needsTwoFactor: false,
+      };
       if (!part.workspaceId) return actor;
       const [membership, workspace] = await Promise.all([
-        through(names.membership(part.workspaceId, part.person.id), () => readMembership(part.workspaceId!, part.person.id)),
+        through(names.membership(part.workspaceId, part.person.id), () =>
+          readMembership(part.workspaceId!, part.person.id),
+        ),
         through(names.workspace(part.workspaceId), () => readWorkspace(part.workspaceId!)),
       ]);
       if (!membership || !workspace) return actor;
@@ -216,15 +243,25 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
         key = await through(keyName, () => keys.active(workspace.id, part.person.id));
       }
       // Copies of the copies: the caller may change what it is given.
-      return { ...actor, workspace: { ...workspace, keys: [...workspace.keys] }, membership: { ...membership }, needsTwoFactor, ...(key ? { key: { ...key } } : {}) };
+      return {
+        ...actor,
+        workspace: { ...workspace, keys: [...workspace.keys] },
+        membership: { ...membership },
+        needsTwoFactor,
+        ...(key ? { key: { ...key } } : {}),
+      };
     },
     events: {
       sessionChanged: (token) => copies.changed([names.session(token)]),
-      membershipChanged: async ({ workspaceId, userId }) => copies.changed([names.membership(workspaceId, userId), names.key(workspaceId, userId)]),
+      membershipChanged: async ({ workspaceId, userId }) =>
+        copies.changed([names.membership(workspaceId, userId), names.key(workspaceId, userId)]),
       workspaceChanged: (workspaceId) => copies.changed([names.workspace(workspaceId)]),
     },
     async workspaceChanged(workspaceId, membersWhoseKeyChanged = []) {
-      await copies.changed([names.workspace(workspaceId), ...membersWhoseKeyChanged.map((userId) => names.key(workspaceId, userId))]);
+      await copies.changed([
+        names.workspace(workspaceId),
+        ...membersWhoseKeyChanged.map((userId) => names.key(workspaceId, userId)),
+      ]);
     },
     async keyChosen(workspaceId, userId) {
       await copies.changed([names.key(workspaceId, userId)]);

@@ -30,7 +30,12 @@ const SIGN_INS: Record<string, string> = {
 const signInMethod = (path: string) => SIGN_INS[path] ?? (path.startsWith("/callback/") ? "single sign-on" : undefined);
 
 /** Where the email is the account being tried (the throttle counts per account). */
-const THROTTLED = new Set(["/sign-in/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code", "/passkey/verify-authentication"]);
+const THROTTLED = new Set([
+  "/sign-in/email",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/passkey/verify-authentication",
+]);
 
 const ORGANIZATION_EVENTS: Record<string, AuditEvent> = {
   "/organization/invite-member": "invitation-sent",
@@ -48,9 +53,15 @@ interface HookDeps {
   events?: Pick<AuthEvents, "membershipChanged">;
 }
 
-type Session = { session: { id: string; activeOrganizationId?: string | null }; user: { id: string; email: string; name: string } };
+type Session = {
+  session: { id: string; activeOrganizationId?: string | null };
+  user: { id: string; email: string; name: string };
+};
 /** The actor of an entry, from better-auth's session (the person acting) and the workspace concerned. */
-function actorFrom(session: Session | null | undefined, workspaceId: string | null | undefined): ActingPerson | undefined {
+function actorFrom(
+  session: Session | null | undefined,
+  workspaceId: string | null | undefined,
+): ActingPerson | undefined {
   if (!session) return undefined;
   return { person: session.user, session: session.session, workspace: workspaceId ? { id: workspaceId } : null };
 }
@@ -69,28 +80,54 @@ export function authHooks(deps: HookDeps) {
       const request = new Request("http://backroom.internal", { headers: ctx.headers ?? new Headers() });
       // The database is the record of sessions: one the shared store still copies but the database no longer holds
       // (ended while Redis was away) is ended everywhere, and this request is answered as nobody's.
-      const current = (await getSessionFromCtx(ctx).catch(() => null)) as (Session & { session: { token: string } }) | null;
-      if (current && !(await ctx.context.adapter.findOne({ model: "session", where: [{ field: "id", value: current.session.id }] }))) {
+      const current = (await getSessionFromCtx(ctx).catch(() => null)) as
+        | (Session & { session: { token: string } })
+        | null;
+      if (
+        current &&
+        !(await ctx.context.adapter.findOne({ model: "session", where: [{ field: "id", value: current.session.id }] }))
+      ) {
         await ctx.context.internalAdapter.deleteSession(current.session.token).catch(() => undefined);
-        throw new APIError("UNAUTHORIZED", { code: "SESSION_ENDED", message: "This session has ended: sign in again." });
+        throw new APIError("UNAUTHORIZED", {
+          code: "SESSION_ENDED",
+          message: "This session has ended: sign in again.",
+        });
       }
       if (DEMO_FIXED_PATHS.has(ctx.path)) {
         const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
-        if (isDemoPerson(session?.user.email)) throw new APIError("FORBIDDEN", { code: "DEMO_SHARED", message: DEMO_FIXED_DETAIL });
+        if (isDemoPerson(session?.user.email))
+          throw new APIError("FORBIDDEN", { code: "DEMO_SHARED", message: DEMO_FIXED_DETAIL });
       }
       // Recorded before: afterwards the session is gone.
       if ((ctx.path === "/sign-out" || ctx.path === "/revoke-sessions") && deps.audit) {
         const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
-        if (session) await deps.audit.record({ event: "sign-out", actor: actorOf(request, actorFrom(session, session.session.activeOrganizationId), undefined), result: "done", reference: { method: ctx.path === "/sign-out" ? "this session" : "every session" } });
+        if (session)
+          await deps.audit.record({
+            event: "sign-out",
+            actor: actorOf(request, actorFrom(session, session.session.activeOrganizationId), undefined),
+            result: "done",
+            reference: { method: ctx.path === "/sign-out" ? "this session" : "every session" },
+          });
         return;
       }
       if (!deps.throttle || !THROTTLED.has(ctx.path)) return;
-      const wait = await deps.throttle.check(clientAddress(request), text((ctx.body as Record<string, unknown> | undefined)?.email), "sign-in");
+      const wait = await deps.throttle.check(
+        clientAddress(request),
+        text((ctx.body as Record<string, unknown> | undefined)?.email),
+        "sign-in",
+      );
       if (!wait) return;
-      throw new APIError("TOO_MANY_REQUESTS", {
-        code: "TOO_MANY_ATTEMPTS",
-        message: wait.scope === "account" ? `Too many failed sign-ins for this account: try again in ${wait.seconds} seconds.` : `Too many failed sign-ins from your address: try again in ${wait.seconds} seconds.`,
-      }, { "Retry-After": String(wait.seconds) });
+      throw new APIError(
+        "TOO_MANY_REQUESTS",
+        {
+          code: "TOO_MANY_ATTEMPTS",
+          message:
+            wait.scope === "account"
+              ? `Too many failed sign-ins for this account: try again in ${wait.seconds} seconds.`
+              : `Too many failed sign-ins from your address: try again in ${wait.seconds} seconds.`,
+        },
+        { "Retry-After": String(wait.seconds) },
+      );
     }),
 
     after: createAuthMiddleware(async (ctx) => {
@@ -105,33 +142,64 @@ export function authHooks(deps: HookDeps) {
         const address = clientAddress(request);
         if (session) {
           await deps.throttle?.succeeded(address, session.user.email);
-          await deps.audit?.record({ event: "sign-in", actor: actorOf(request, actorFrom(session, null), undefined), result: "done", reference: { method } });
+          await deps.audit?.record({
+            event: "sign-in",
+            actor: actorOf(request, actorFrom(session, null), undefined),
+            result: "done",
+            reference: { method },
+          });
         } else if (failed && (returned.statusCode === 401 || returned.statusCode === 403)) {
           if (THROTTLED.has(ctx.path)) await deps.throttle?.failed(address, email, "sign-in");
-          await deps.audit?.record({ event: "sign-in-failed", actor: actorOf(request, undefined, undefined, email), result: "refused", upstreamStatus: null, answer: { method, errorCode: String(returned.body?.code ?? returned.status) } });
+          await deps.audit?.record({
+            event: "sign-in-failed",
+            actor: actorOf(request, undefined, undefined, email),
+            result: "refused",
+            upstreamStatus: null,
+            answer: { method, errorCode: String(returned.body?.code ?? returned.status) },
+          });
         }
         return;
       }
       const event = ORGANIZATION_EVENTS[ctx.path];
       if (!event || failed) return;
       // The acting person: better-auth's after-hooks are not given the endpoint's session, so it is read again.
-      const session = ((ctx.context.session as Session | null) ?? (await getSessionFromCtx(ctx).catch(() => null))) as Session | null;
+      const session = ((ctx.context.session as Session | null) ??
+        (await getSessionFromCtx(ctx).catch(() => null))) as Session | null;
       // Every instance drops what it holds of the leaver's membership, as after a removal.
       if (event === "member-left" && session && text(body.organizationId)) {
-        await deps.events?.membershipChanged?.({ workspaceId: text(body.organizationId)!, userId: session.user.id, kind: "left" });
+        await deps.events?.membershipChanged?.({
+          workspaceId: text(body.organizationId)!,
+          userId: session.user.id,
+          kind: "left",
+        });
       }
       if (!deps.audit) return;
       const answer = (returned ?? {}) as Record<string, unknown>;
       const invitation = (answer.invitation ?? answer) as Record<string, unknown>;
       const member = (answer.member ?? answer) as Record<string, unknown> & { user?: { email?: string } };
-      const workspaceId = text(body.organizationId) ?? text(invitation.organizationId) ?? text(member.organizationId) ?? session?.session.activeOrganizationId ?? null;
+      const workspaceId =
+        text(body.organizationId) ??
+        text(invitation.organizationId) ??
+        text(member.organizationId) ??
+        session?.session.activeOrganizationId ??
+        null;
       // A role changed or a member removed: better-auth answers the member without their user, so whom it concerns is read.
-      const subject = text(invitation.email) ?? member.user?.email ?? (text(member.userId) ? (await ctx.context.internalAdapter.findUserById(text(member.userId)!).catch(() => null))?.email : undefined);
+      const subject =
+        text(invitation.email) ??
+        member.user?.email ??
+        (text(member.userId)
+          ? (await ctx.context.internalAdapter.findUserById(text(member.userId)!).catch(() => null))?.email
+          : undefined);
       const reference: AuditReference = {
         ...(subject ? { subjectEmail: subject } : {}),
-        ...(text(body.role) ?? text(invitation.role) ? { role: text(body.role) ?? text(invitation.role) } : {}),
+        ...((text(body.role) ?? text(invitation.role)) ? { role: text(body.role) ?? text(invitation.role) } : {}),
       };
-      await deps.audit.record({ event, actor: actorOf(request, actorFrom(session, workspaceId), undefined), result: "done", reference });
+      await deps.audit.record({
+        event,
+        actor: actorOf(request, actorFrom(session, workspaceId), undefined),
+        result: "done",
+        reference,
+      });
     }),
   };
 }

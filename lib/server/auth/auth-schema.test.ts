@@ -23,7 +23,17 @@ describe.each(databaseProfiles())("better-auth's tables on $name", ({ open }) =>
     const database = await open({ migrated: false });
     try {
       const plan = await getMigrations(authOptions(testAuthConfig(database)));
-      expect(plan.toBeCreated.map((t) => t.table).sort()).toEqual(["auth_account", "auth_invitation", "auth_member", "auth_organization", "auth_passkey", "auth_session", "auth_two_factor", "auth_user", "auth_verification"]);
+      expect(plan.toBeCreated.map((t) => t.table).sort()).toEqual([
+        "auth_account",
+        "auth_invitation",
+        "auth_member",
+        "auth_organization",
+        "auth_passkey",
+        "auth_session",
+        "auth_two_factor",
+        "auth_user",
+        "auth_verification",
+      ]);
     } finally {
       await database.close();
     }

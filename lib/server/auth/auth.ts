@@ -72,7 +72,10 @@ function siteOf(config: AuthConfig, request: Request | undefined): string {
  * secret listed while second factors enrolled under it remain (docs/deploy.md).
  */
 function authSecrets(secrets: AuthConfig["secrets"]): { version: number; value: string }[] {
-  const versioned = (secret: string) => ({ version: createHash("sha256").update(`backroom secret version ${secret}`).digest().readUInt32BE(0), value: hkdf(secret, "better-auth").toString("base64url") });
+  const versioned = (secret: string) => ({
+    version: createHash("sha256").update(`backroom secret version ${secret}`).digest().readUInt32BE(0),
+    value: hkdf(secret, "better-auth").toString("base64url"),
+  });
   // A secret listed twice (the current one left among the previous ones) is one secret, once.
   return [...new Set([secrets.current, ...(secrets.previous ?? [])])].map(versioned);
 }
@@ -125,10 +128,20 @@ export function authOptions(config: AuthConfig) {
       requireEmailVerification: mailer.delivers,
       onExistingUserSignUp: async ({ user }: { user: { email: string } }, request?: Request) => {
         const signIn = `${siteOf(config, request)}/sign-in`;
-        await mailer.send({ to: user.email, subject: "Someone tried to create a Backroom account with your address", text: `Someone tried to create a Backroom account with this address, which already has one.\n\nIf it was you, sign in: ${signIn} (or reset your password there).\nIf it was not, nothing has changed and you need do nothing.`, link: signIn });
+        await mailer.send({
+          to: user.email,
+          subject: "Someone tried to create a Backroom account with your address",
+          text: `Someone tried to create a Backroom account with this address, which already has one.\n\nIf it was you, sign in: ${signIn} (or reset your password there).\nIf it was not, nothing has changed and you need do nothing.`,
+          link: signIn,
+        });
       },
       sendResetPassword: async ({ user, url }: { user: { email: string }; url: string }) => {
-        await mailer.send({ to: user.email, subject: "Reset your Backroom password", text: `Someone asked to reset the password of your Backroom account.\n\nSet a new one: ${url}\n\nIf it was not you, ignore this mail.`, link: url });
+        await mailer.send({
+          to: user.email,
+          subject: "Reset your Backroom password",
+          text: `Someone asked to reset the password of your Backroom account.\n\nSet a new one: ${url}\n\nIf it was not you, ignore this mail.`,
+          link: url,
+        });
       },
     },
     emailVerification: {
@@ -137,12 +150,27 @@ export function authOptions(config: AuthConfig) {
       sendOnSignIn: mailer.delivers,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }: { user: { email: string }; url: string }) => {
-        await mailer.send({ to: user.email, subject: "Confirm your Backroom account", text: `Confirm that this address is yours: ${url}`, link: url });
+        await mailer.send({
+          to: user.email,
+          subject: "Confirm your Backroom account",
+          text: `Confirm that this address is yours: ${url}`,
+          link: url,
+        });
       },
     },
     // Per address, in the shared store: sign-ins and second factors 20 a minute; sign-ups 30 (an office behind one
     // address bringing its team on; better-auth's own default, 3 in 10 s, refused that).
-    rateLimit: { enabled: true, storage: "secondary-storage" as const, window: 60, max: 200, customRules: { "/sign-in/*": { window: 60, max: 20 }, "/sign-up/*": { window: 60, max: 30 }, "/two-factor/*": { window: 60, max: 20 } } },
+    rateLimit: {
+      enabled: true,
+      storage: "secondary-storage" as const,
+      window: 60,
+      max: 200,
+      customRules: {
+        "/sign-in/*": { window: 60, max: 20 },
+        "/sign-up/*": { window: 60, max: 30 },
+        "/two-factor/*": { window: 60, max: 20 },
+      },
+    },
     hooks: authHooks({ audit: config.audit, throttle: config.throttle, events: config.events }),
     databaseHooks: {
       // A person changed (two factors turned off, a new address or name): every session of theirs is read again, on
@@ -151,14 +179,23 @@ export function authOptions(config: AuthConfig) {
         update: {
           after: async (user: { id: string }) => {
             if (!config.events?.sessionChanged) return;
-            const sessions = await config.db.withTables<AuthTables>().selectFrom("auth_session").select("token").where("userId", "=", user.id).execute();
+            const sessions = await config.db
+              .withTables<AuthTables>()
+              .selectFrom("auth_session")
+              .select("token")
+              .where("userId", "=", user.id)
+              .execute();
             for (const { token } of sessions) await config.events.sessionChanged(token);
           },
         },
       },
       session: {
-        update: { after: async (session: { token: string }) => void (await config.events?.sessionChanged?.(session.token)) },
-        delete: { after: async (session: { token: string }) => void (await config.events?.sessionChanged?.(session.token)) },
+        update: {
+          after: async (session: { token: string }) => void (await config.events?.sessionChanged?.(session.token)),
+        },
+        delete: {
+          after: async (session: { token: string }) => void (await config.events?.sessionChanged?.(session.token)),
+        },
       },
     },
     advanced: {
@@ -176,13 +213,27 @@ export function authOptions(config: AuthConfig) {
         // Without mail, the invited person cannot have proved the address; with it, they must have.
         requireEmailVerificationOnInvitation: mailer.delivers,
         schema: {
-          organization: { modelName: "auth_organization", additionalFields: { requireTwoFactor: { type: "boolean", required: false, defaultValue: false, input: true } } },
-          member: { modelName: "auth_member", additionalFields: { salesRepUserId: { type: "number", required: false, input: false } } },
+          organization: {
+            modelName: "auth_organization",
+            additionalFields: {
+              requireTwoFactor: { type: "boolean", required: false, defaultValue: false, input: true },
+            },
+          },
+          member: {
+            modelName: "auth_member",
+            additionalFields: { salesRepUserId: { type: "number", required: false, input: false } },
+          },
           invitation: { modelName: "auth_invitation" },
         },
         sendInvitationEmail: async (data, request) => {
           const link = config.invitationLink(siteOf(config, request), data.id);
-          await config.events?.invited?.({ id: data.id, workspaceId: data.organization.id, email: data.email, role: data.role, by: data.inviter.user.id });
+          await config.events?.invited?.({
+            id: data.id,
+            workspaceId: data.organization.id,
+            email: data.email,
+            role: data.role,
+            by: data.inviter.user.id,
+          });
           await mailer.send({
             to: data.email,
             subject: `${data.inviter.user.name} invites you to ${data.organization.name} on Backroom`,
@@ -194,13 +245,27 @@ export function authOptions(config: AuthConfig) {
           afterUpdateMemberRole: async ({ member, previousRole, user, organization: workspace }) => {
             void previousRole;
             void user;
-            await config.events?.membershipChanged?.({ workspaceId: workspace.id, userId: member.userId, kind: "role", role: member.role });
+            await config.events?.membershipChanged?.({
+              workspaceId: workspace.id,
+              userId: member.userId,
+              kind: "role",
+              role: member.role,
+            });
           },
           afterRemoveMember: async ({ member, organization: workspace }) => {
-            await config.events?.membershipChanged?.({ workspaceId: workspace.id, userId: member.userId, kind: "removed" });
+            await config.events?.membershipChanged?.({
+              workspaceId: workspace.id,
+              userId: member.userId,
+              kind: "removed",
+            });
           },
           afterAddMember: async ({ member, organization: workspace }) => {
-            await config.events?.membershipChanged?.({ workspaceId: workspace.id, userId: member.userId, kind: "role", role: member.role });
+            await config.events?.membershipChanged?.({
+              workspaceId: workspace.id,
+              userId: member.userId,
+              kind: "role",
+              role: member.role,
+            });
           },
           afterUpdateOrganization: async ({ organization: workspace }) => {
             if (workspace) await config.events?.workspaceChanged?.(workspace.id);

@@ -2,7 +2,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { linkSalesRep } from "../members-api";
 import { addKey, demoSignIn, describe as describeSession, listKeys, removeKey } from "../session-api";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, sessionCookieOf, type TestBackend } from "../testing";
+import {
+  BACKROOM,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  sessionCookieOf,
+  type TestBackend,
+} from "../testing";
 import { demoEmail, isDemoPerson } from "./demo";
 
 let sandbox: TestSandbox;
@@ -16,11 +24,14 @@ beforeEach(async () => {
 });
 afterEach(() => backend.close());
 
-const errorOf = async (response: Response) => ((await response.json()) as { Error?: { code: string }; code?: string });
+const errorOf = async (response: Response) => (await response.json()) as { Error?: { code: string }; code?: string };
 
 /** The demo Employee person signed in: their cookie and workspace's key. */
 async function demoPerson() {
-  const response = await demoSignIn(browserRequest("POST", "/api/demo", { json: { as: "Employee", environment: "test" } }), backend);
+  const response = await demoSignIn(
+    browserRequest("POST", "/api/demo", { json: { as: "Employee", environment: "test" } }),
+    backend,
+  );
   expect(response.status).toBe(200);
   return sessionCookieOf(response);
 }
@@ -28,7 +39,13 @@ async function demoPerson() {
 /** A call of better-auth's own endpoint `/api/auth${path}`, as the browser makes it. */
 function authCall(cookie: string, path: string, json: unknown) {
   const method = json === undefined ? "GET" : "POST";
-  return backend.auth.handler(browserRequest(method, `/api/auth${path}`, { cookie, ...(json === undefined ? {} : { json }), headers: { Origin: BACKROOM } }));
+  return backend.auth.handler(
+    browserRequest(method, `/api/auth${path}`, {
+      cookie,
+      ...(json === undefined ? {} : { json }),
+      headers: { Origin: BACKROOM },
+    }),
+  );
 }
 
 describe("the shared demo person", () => {
@@ -40,23 +57,49 @@ describe("the shared demo person", () => {
   });
 
   it("is told so by GET /api/session (the pages hide what it may not change), and nobody else is", async () => {
-    const shown = async (cookie: string) => ((await (await describeSession(browserRequest("GET", "/api/session", { cookie, site: null }), backend)).json()) as { demo: boolean }).demo;
+    const shown = async (cookie: string) =>
+      (
+        (await (
+          await describeSession(browserRequest("GET", "/api/session", { cookie, site: null }), backend)
+        ).json()) as { demo: boolean }
+      ).demo;
     expect(await shown(await demoPerson())).toBe(true);
     expect(await shown((await connectKey(backend, DEMO_KEYS.Employee, "Employee")).cookie)).toBe(false);
   });
 
   it("may not add, remove or re-link what every visitor shares: keys and members (403 DEMO_SHARED), and the key stays", async () => {
     const cookie = await demoPerson();
-    const keys = ((await (await listKeys(browserRequest("GET", "/api/keys", { cookie, site: null }), backend)).json()) as { keys: { id: string }[] }).keys;
+    const keys = (
+      (await (await listKeys(browserRequest("GET", "/api/keys", { cookie, site: null }), backend)).json()) as {
+        keys: { id: string }[];
+      }
+    ).keys;
     expect(keys).toHaveLength(1);
-    const added = await addKey(browserRequest("POST", "/api/keys", { cookie, json: { apiKey: DEMO_KEYS.Customer, environment: "test" } }), backend);
+    const added = await addKey(
+      browserRequest("POST", "/api/keys", { cookie, json: { apiKey: DEMO_KEYS.Customer, environment: "test" } }),
+      backend,
+    );
     expect([added.status, (await errorOf(added)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
-    const removed = await removeKey(browserRequest("DELETE", `/api/keys/${keys[0]!.id}`, { cookie }), keys[0]!.id, backend);
+    const removed = await removeKey(
+      browserRequest("DELETE", `/api/keys/${keys[0]!.id}`, { cookie }),
+      keys[0]!.id,
+      backend,
+    );
     expect([removed.status, (await errorOf(removed)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
-    const linked = await linkSalesRep(browserRequest("PATCH", "/api/members/x", { cookie, json: { salesRepUserId: 5 } }), "x", backend);
+    const linked = await linkSalesRep(
+      browserRequest("PATCH", "/api/members/x", { cookie, json: { salesRepUserId: 5 } }),
+      "x",
+      backend,
+    );
     expect([linked.status, (await errorOf(linked)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
     // Nothing was asked of the API, and the key is still there for the next visitor.
-    expect(((await (await listKeys(browserRequest("GET", "/api/keys", { cookie, site: null }), backend)).json()) as { keys: unknown[] }).keys).toHaveLength(1);
+    expect(
+      (
+        (await (await listKeys(browserRequest("GET", "/api/keys", { cookie, site: null }), backend)).json()) as {
+          keys: unknown[];
+        }
+      ).keys,
+    ).toHaveLength(1);
   });
 
   it.each([
@@ -75,7 +118,10 @@ describe("the shared demo person", () => {
   it("signs in where mail goes out too, sending none: its `.invalid` address is taken as proved", async () => {
     const mailing = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { mailDelivers: true });
     try {
-      const response = await demoSignIn(browserRequest("POST", "/api/demo", { json: { as: "Customer", environment: "test" } }), mailing);
+      const response = await demoSignIn(
+        browserRequest("POST", "/api/demo", { json: { as: "Customer", environment: "test" } }),
+        mailing,
+      );
       expect(response.status, await response.clone().text()).toBe(200);
       expect(mailing.mail).toEqual([]);
     } finally {
@@ -86,7 +132,12 @@ describe("the shared demo person", () => {
   it("signs in the first time as the next: one sign-in in the audit trail, no failed one before it", async () => {
     await demoPerson();
     await demoPerson();
-    const entries = await backend.db.selectFrom("audit_events").select(["event"]).where("user_email", "=", demoEmail("Employee", "test")).orderBy("id").execute();
+    const entries = await backend.db
+      .selectFrom("audit_events")
+      .select(["event"])
+      .where("user_email", "=", demoEmail("Employee", "test"))
+      .orderBy("id")
+      .execute();
     expect(entries.map((e) => e.event)).toEqual(["sign-in", "sign-in"]);
   });
 

@@ -46,8 +46,15 @@ export const DEMO_FIXED_PATHS: ReadonlySet<string> = new Set([
 
 /** Backroom's own writes that would: managing keys and members. */
 export function demoFixedPermission(permission: Permission | undefined): boolean {
-  return permission !== undefined && Object.keys(permission).some((statement) => statement === "keys" || statement === "member" || statement === "invitation" || statement === "organization");
+  return (
+    permission !== undefined &&
+    Object.keys(permission).some(
+      (statement) =>
+        statement === "keys" || statement === "member" || statement === "invitation" || statement === "organization",
+    )
+  );
 }
 
 /** What a demo person is told when they try. */
-export const DEMO_FIXED_DETAIL = "The demo is shared by everyone who tries it: its password, second factors, keys and members stay as they are. Create an account to manage your own.";
+export const DEMO_FIXED_DETAIL =
+  "The demo is shared by everyone who tries it: its password, second factors, keys and members stay as they are. Create an account to manage your own.";

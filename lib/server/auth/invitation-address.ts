@@ -16,7 +16,10 @@ const INVITATION_PATH = /^\/invitations\/([^/?#]{1,200})$/;
  * @example
  * await invitedAddress(db, "/invitations/inv_1"); // "mia@shop.example"
  */
-export async function invitedAddress(db: Kysely<BackroomDatabase>, next: string | undefined): Promise<string | undefined> {
+export async function invitedAddress(
+  db: Kysely<BackroomDatabase>,
+  next: string | undefined,
+): Promise<string | undefined> {
   const id = next ? INVITATION_PATH.exec(next)?.[1] : undefined;
   if (!id) return undefined;
   const invitation = await db

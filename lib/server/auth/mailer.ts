@@ -75,7 +75,15 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     delivers: true,
     async send(mail) {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments: mail.attachments });
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+        attachments: mail.attachments,
+      });
     },
   };
 }

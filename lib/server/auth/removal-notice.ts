@@ -22,15 +22,22 @@ export interface RemovalNotice {
  * @example
  * await removalNotice({ db, audit }, view.person); // { workspace: "Valley buyers", by: "Olive Owner", at: "2026-11-21T18:00:00.000Z" }
  */
-export async function removalNotice(deps: { db: Kysely<BackroomDatabase>; audit: AuditTrail }, person: { id: string; email: string }): Promise<RemovalNotice | undefined> {
+export async function removalNotice(
+  deps: { db: Kysely<BackroomDatabase>; audit: AuditTrail },
+  person: { id: string; email: string },
+): Promise<RemovalNotice | undefined> {
   const db = deps.db.withTables<AuthTables>();
   const account = await db.selectFrom("auth_user").select("createdAt").where("id", "=", person.id).executeTakeFirst();
   const since = account ? new Date(account.createdAt).toISOString() : new Date(0).toISOString();
   const departure = await deps.audit.lastDeparture(person, since);
   if (departure?.event !== "member-removed") return undefined;
   const [workspace, remover] = await Promise.all([
-    departure.workspaceId ? db.selectFrom("auth_organization").select("name").where("id", "=", departure.workspaceId).executeTakeFirst() : undefined,
-    departure.byUserId ? db.selectFrom("auth_user").select("name").where("id", "=", departure.byUserId).executeTakeFirst() : undefined,
+    departure.workspaceId
+      ? db.selectFrom("auth_organization").select("name").where("id", "=", departure.workspaceId).executeTakeFirst()
+      : undefined,
+    departure.byUserId
+      ? db.selectFrom("auth_user").select("name").where("id", "=", departure.byUserId).executeTakeFirst()
+      : undefined,
   ]);
   return { workspace: workspace?.name ?? null, by: remover?.name || departure.byEmail || null, at: departure.at };
 }

@@ -15,7 +15,10 @@ export function recordingMailer(delivers = true): Mailer & { sent: Mail[] } {
  * Backroom's better-auth over a test database (`databaseProfiles()`), a memory store unless given one, and a recording
  * mailer. Used by `*.test.ts` files only.
  */
-export function testAuthConfig(database: Database, over: Partial<AuthConfig> = {}): AuthConfig & { mailer: Mailer; store: SharedStore } {
+export function testAuthConfig(
+  database: Database,
+  over: Partial<AuthConfig> = {},
+): AuthConfig & { mailer: Mailer; store: SharedStore } {
   return {
     db: database.db,
     dialect: database.dialect,

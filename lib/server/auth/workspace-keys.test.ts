@@ -13,8 +13,20 @@ const PROD_KEY = "prod-customer-7f3a9c2e4b1d8f6a0c5e";
 const TEST_KEY = "test-supplier-1b2c3d4e5f60718293a4";
 const OTHER_KEY = "prod-brand-two-0a1b2c3d4e5f6a7b";
 const scope: KeyScope = { customers: [{ id: 101, name: "Valley Cannabis" }], summary: "1 customer" };
-const prod = { apiKey: PROD_KEY, environment: "production", keyType: "Customer", label: "Valley Cannabis (Customer)", scope } as const;
-const test = { apiKey: TEST_KEY, environment: "test", keyType: "Supplier", label: "Green Leaf (Supplier)", scope: { summary: "1 supplier" } } as const;
+const prod = {
+  apiKey: PROD_KEY,
+  environment: "production",
+  keyType: "Customer",
+  label: "Valley Cannabis (Customer)",
+  scope,
+} as const;
+const test = {
+  apiKey: TEST_KEY,
+  environment: "test",
+  keyType: "Supplier",
+  label: "Green Leaf (Supplier)",
+  scope: { summary: "1 supplier" },
+} as const;
 const other = { ...prod, apiKey: OTHER_KEY, label: "Other brand" } as const;
 
 const opened: Database[] = [];
@@ -30,14 +42,26 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
     const { db } = database;
     const { auth } = testAuth(database);
     const { internalAdapter } = await auth.$context;
-    const person = async (email: string) => (await internalAdapter.createUser({ email, name: email.split("@")[0]!, emailVerified: false }, { method: "admin" })).id;
-    const workspace = async (slug: string, userId: string) => (await auth.api.createOrganization({ body: { name: slug, slug, userId } }))!.id;
-    const [ana, ben, cy] = [await person("ana@valley.example"), await person("ben@hill.example"), await person("cy@valley.example")];
+    const person = async (email: string) =>
+      (
+        await internalAdapter.createUser(
+          { email, name: email.split("@")[0]!, emailVerified: false },
+          { method: "admin" },
+        )
+      ).id;
+    const workspace = async (slug: string, userId: string) =>
+      (await auth.api.createOrganization({ body: { name: slug, slug, userId } }))!.id;
+    const [ana, ben, cy] = [
+      await person("ana@valley.example"),
+      await person("ben@hill.example"),
+      await person("cy@valley.example"),
+    ];
     const valley = await workspace("valley", ana);
     const hill = await workspace("hill", ben);
     let time = Date.parse("2030-01-01T09:00:00.000Z");
     const clock = { now: () => new Date(time), advance: (ms: number) => void (time += ms) };
-    const storeWith = (secrets: { current: string; previous?: string[] } = { current: SECRET }) => createWorkspaceKeyStore({ db, secrets, now: clock.now });
+    const storeWith = (secrets: { current: string; previous?: string[] } = { current: SECRET }) =>
+      createWorkspaceKeyStore({ db, secrets, now: clock.now });
     const rows = () => db.selectFrom("workspace_keys").selectAll().orderBy("added_at").orderBy("id").execute();
     return { db, clock, keys: storeWith(), storeWith, rows, ana, ben, cy, valley, hill };
   }
@@ -48,7 +72,17 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
     clock.advance(1000);
     const second = await keys.add(valley, ana, test);
     expect([first.added, second.added]).toEqual([true, true]);
-    expect(first.key).toEqual({ id: expect.any(String), fingerprint: expect.any(String), environment: "production", keyType: "Customer", label: prod.label, scope, hint: "0c5e", addedAt: "2030-01-01T09:00:00.000Z", lastUsedAt: null });
+    expect(first.key).toEqual({
+      id: expect.any(String),
+      fingerprint: expect.any(String),
+      environment: "production",
+      keyType: "Customer",
+      label: prod.label,
+      scope,
+      hint: "0c5e",
+      addedAt: "2030-01-01T09:00:00.000Z",
+      lastUsedAt: null,
+    });
     const listed = await keys.list(valley);
     expect(listed.map((k) => k.id)).toEqual([first.key.id, second.key.id]);
     expect(JSON.stringify(listed)).not.toMatch(new RegExp(`${PROD_KEY}|${TEST_KEY}`));
@@ -66,7 +100,11 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
     const otherWorkspace = await keys.add(hill, ben, prod);
     expect([otherEnvironment.added, otherWorkspace.added]).toEqual([true, true]);
     expect(new Set([first.key.id, otherEnvironment.key.id, otherWorkspace.key.id]).size).toBe(3);
-    expect((await rows()).map((r) => [r.workspace_id, r.environment])).toEqual([[valley, "production"], [valley, "test"], [hill, "production"]]);
+    expect((await rows()).map((r) => [r.workspace_id, r.environment])).toEqual([
+      [valley, "production"],
+      [valley, "test"],
+      [hill, "production"],
+    ]);
   });
 
   it("keeps one row when the same key is added twice at once", async () => {
@@ -80,7 +118,12 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
   it("tells its listeners of each key added, once, by its ids and type (never the key); a listener that fails leaves the key added", async () => {
     const { db, clock, ana, valley } = await setup();
     const failures: string[] = [];
-    const keys = createWorkspaceKeyStore({ db, secrets: { current: SECRET }, now: clock.now, listenerFailed: (error, key) => void failures.push(`${key.keyId}: ${(error as Error).message}`) });
+    const keys = createWorkspaceKeyStore({
+      db,
+      secrets: { current: SECRET },
+      now: clock.now,
+      listenerFailed: (error, key) => void failures.push(`${key.keyId}: ${(error as Error).message}`),
+    });
     const told: unknown[] = [];
     keys.onAdded(async (key) => void told.push(key));
     keys.onAdded(async () => Promise.reject(new Error("the queue is away")));
@@ -109,7 +152,12 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
     const first = await keys.add(valley, ana, prod);
     clock.advance(1000);
     const second = await keys.add(valley, ana, test);
-    expect(await keys.active(valley, ana)).toMatchObject({ id: first.key.id, apiKey: PROD_KEY, environment: "production", keyType: "Customer" });
+    expect(await keys.active(valley, ana)).toMatchObject({
+      id: first.key.id,
+      apiKey: PROD_KEY,
+      environment: "production",
+      keyType: "Customer",
+    });
     expect(await keys.setActive(valley, ana, second.key.id)).toBe(true);
     expect(await keys.active(valley, ana)).toMatchObject({ id: second.key.id, apiKey: TEST_KEY });
     expect((await keys.active(valley, cy))?.id).toBe(first.key.id);
@@ -138,12 +186,18 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
     const second = await keys.add(valley, ana, test);
     await keys.setActive(valley, ana, second.key.id);
     await keys.setActive(valley, cy, second.key.id);
-    expect(await keys.remove(valley, second.key.id)).toEqual({ key: { id: second.key.id, fingerprint: second.key.fingerprint }, activeFor: expect.arrayContaining([ana, cy]) });
+    expect(await keys.remove(valley, second.key.id)).toEqual({
+      key: { id: second.key.id, fingerprint: second.key.fingerprint },
+      activeFor: expect.arrayContaining([ana, cy]),
+    });
     expect(await keys.remove(valley, second.key.id)).toBeUndefined();
     expect(await db.selectFrom("workspace_active_keys").selectAll().execute()).toEqual([]);
     expect((await keys.active(valley, ana))?.id).toBe(first.key.id);
     // Worked with as the oldest, not chosen: nobody is named.
-    expect(await keys.remove(valley, first.key.id)).toEqual({ key: { id: first.key.id, fingerprint: first.key.fingerprint }, activeFor: [] });
+    expect(await keys.remove(valley, first.key.id)).toEqual({
+      key: { id: first.key.id, fingerprint: first.key.fingerprint },
+      activeFor: [],
+    });
     expect(await keys.active(valley, ana)).toBeUndefined();
     expect(await keys.list(valley)).toEqual([]);
   });
@@ -169,8 +223,16 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
       await keys.add(hill, ben, other);
       await keys.setActive(valley, ana, key.id);
       await keys.active(valley, ana);
-      const forms = [PROD_KEY, TEST_KEY, OTHER_KEY].flatMap((s) => [s, Buffer.from(s).toString("base64"), Buffer.from(s).toString("base64url"), Buffer.from(s).toString("hex")]);
-      const cells = [...(await db.selectFrom("workspace_keys").selectAll().execute()), ...(await db.selectFrom("workspace_active_keys").selectAll().execute())].flatMap((row) => Object.values(row).map(String));
+      const forms = [PROD_KEY, TEST_KEY, OTHER_KEY].flatMap((s) => [
+        s,
+        Buffer.from(s).toString("base64"),
+        Buffer.from(s).toString("base64url"),
+        Buffer.from(s).toString("hex"),
+      ]);
+      const cells = [
+        ...(await db.selectFrom("workspace_keys").selectAll().execute()),
+        ...(await db.selectFrom("workspace_active_keys").selectAll().execute()),
+      ].flatMap((row) => Object.values(row).map(String));
       expect(cells.length).toBeGreaterThan(0);
       for (const form of forms) expect(cells.filter((cell) => cell.includes(form))).toEqual([]);
     });
@@ -181,7 +243,10 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
       const [row] = await rows();
       const bytes = Buffer.from(row![column], "base64url");
       bytes[0] = (bytes[0] ?? 0) ^ 1;
-      await db.updateTable("workspace_keys").set({ [column]: bytes.toString("base64url") }).execute();
+      await db
+        .updateTable("workspace_keys")
+        .set({ [column]: bytes.toString("base64url") })
+        .execute();
       expect(await keys.active(valley, ana)).toBeUndefined();
     });
 
@@ -189,7 +254,10 @@ describe.each(databaseProfiles())("a workspace's keys on $name", ({ open }) => {
       const { db, keys, rows, ana, ben, valley, hill } = await setup();
       await keys.add(valley, ana, prod);
       await keys.add(hill, ben, other);
-      const [victim, attacker] = [(await rows()).find((r) => r.workspace_id === valley), (await rows()).find((r) => r.workspace_id === hill)];
+      const [victim, attacker] = [
+        (await rows()).find((r) => r.workspace_id === valley),
+        (await rows()).find((r) => r.workspace_id === hill),
+      ];
       const sealed = { secret_id: victim!.secret_id, iv: victim!.iv, ciphertext: victim!.ciphertext, tag: victim!.tag };
       await db.updateTable("workspace_keys").set(sealed).where("id", "=", attacker!.id).execute();
       expect(await keys.active(hill, ben)).toBeUndefined();

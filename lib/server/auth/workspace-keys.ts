@@ -18,7 +18,11 @@ import type { ActiveKey, Environment, KeyHandle, KeyScope, KeyType, StoredKeyInf
  */
 export interface WorkspaceKeyStore {
   /** Adds a key to a workspace; the same key (under any known secret) in the same environment is answered as it is. */
-  add(workspaceId: string, addedBy: string, key: { apiKey: string; environment: Environment; keyType: KeyType; label: string; scope: KeyScope }): Promise<{ key: StoredKeyInfo; added: boolean }>;
+  add(
+    workspaceId: string,
+    addedBy: string,
+    key: { apiKey: string; environment: Environment; keyType: KeyType; label: string; scope: KeyScope },
+  ): Promise<{ key: StoredKeyInfo; added: boolean }>;
   /** The workspace's keys (no secrets), oldest first. */
   list(workspaceId: string): Promise<StoredKeyInfo[]>;
   /** Removes a key of the workspace, answering it and the members whose active key it was; undefined when absent. */
@@ -72,7 +76,11 @@ export function createWorkspaceKeyStore(options: {
   const clock = options.now ?? (() => new Date());
 
   function seal(apiKey: string, keyId: string, environment: string, workspaceId: string) {
-    const { secretId, iv, ciphertext, tag } = encryptApiKey(apiKey, ring.current, keyAad(keyId, environment, workspaceId));
+    const { secretId, iv, ciphertext, tag } = encryptApiKey(
+      apiKey,
+      ring.current,
+      keyAad(keyId, environment, workspaceId),
+    );
     return { secret_id: secretId, iv, ciphertext, tag, fingerprint: fingerprintApiKey(apiKey, ring.current) };
   }
 
@@ -81,14 +89,28 @@ export function createWorkspaceKeyStore(options: {
   /** A key row decrypted; re-encrypted under the current secret when read with an earlier one, its use noted at most once a minute. */
   async function opened(row: WorkspaceKeyTable, workspaceId: string): Promise<ActiveKey | undefined> {
     if (row.workspace_id !== workspaceId) return undefined;
-    const key = decryptApiKey({ secretId: row.secret_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag }, ring, keyAad(row.id, row.environment, workspaceId));
+    const key = decryptApiKey(
+      { secretId: row.secret_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag },
+      ring,
+      keyAad(row.id, row.environment, workspaceId),
+    );
     if (!key) return undefined;
     const now = clock();
     const at = now.toISOString();
     const rotated = key.secret === ring.current ? undefined : seal(key.apiKey, row.id, row.environment, workspaceId);
     const stale = row.last_used_at === null || Date.parse(row.last_used_at) <= now.getTime() - TOUCH_EVERY_MS;
-    if (rotated || stale) await db.updateTable("workspace_keys").set({ last_used_at: at, ...rotated }).where("id", "=", row.id).execute();
-    return { ...info(row), ...(stale ? { lastUsedAt: at } : {}), fingerprint: rotated?.fingerprint ?? row.fingerprint, apiKey: key.apiKey };
+    if (rotated || stale)
+      await db
+        .updateTable("workspace_keys")
+        .set({ last_used_at: at, ...rotated })
+        .where("id", "=", row.id)
+        .execute();
+    return {
+      ...info(row),
+      ...(stale ? { lastUsedAt: at } : {}),
+      fingerprint: rotated?.fingerprint ?? row.fingerprint,
+      apiKey: key.apiKey,
+    };
   }
 
   return {
@@ -135,19 +157,42 @@ export function createWorkspaceKeyStore(options: {
     },
 
     async list(workspaceId) {
-      const rows = await db.selectFrom("workspace_keys").selectAll().where("workspace_id", "=", workspaceId).orderBy("added_at").orderBy("id").execute();
+      const rows = await db
+        .selectFrom("workspace_keys")
+        .selectAll()
+        .where("workspace_id", "=", workspaceId)
+        .orderBy("added_at")
+        .orderBy("id")
+        .execute();
       return rows.map(info);
     },
 
     async remove(workspaceId, keyId) {
       return db.transaction().execute(async (trx) => {
-        const activeFor = (await trx.selectFrom("workspace_active_keys").select("user_id").where("workspace_id", "=", workspaceId).where("key_id", "=", keyId).execute()).map((r) => r.user_id);
-        await trx.deleteFrom("workspace_active_keys").where("workspace_id", "=", workspaceId).where("key_id", "=", keyId).execute();
-        const removed = await trx.deleteFrom("workspace_keys").where("id", "=", keyId).where("workspace_id", "=", workspaceId).returning(["id", "fingerprint"]).executeTakeFirst();
+        const activeFor = (
+          await trx
+            .selectFrom("workspace_active_keys")
+            .select("user_id")
+            .where("workspace_id", "=", workspaceId)
+            .where("key_id", "=", keyId)
+            .execute()
+        ).map((r) => r.user_id);
+        await trx
+          .deleteFrom("workspace_active_keys")
+          .where("workspace_id", "=", workspaceId)
+          .where("key_id", "=", keyId)
+          .execute();
+        const removed = await trx
+          .deleteFrom("workspace_keys")
+          .where("id", "=", keyId)
+          .where("workspace_id", "=", workspaceId)
+          .returning(["id", "fingerprint"])
+          .executeTakeFirst();
         if (removed) {
           // The key's synced history, collections snapshot and monthly statements go with it (`lib/server/insights/`,
           // `collections/`, `statements/`): nothing of a removed key is kept.
-          for (const table of [...HISTORY_TABLES, ...COLLECTIONS_TABLES]) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
+          for (const table of [...HISTORY_TABLES, ...COLLECTIONS_TABLES])
+            await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
           await forgetStatementSchedule(trx, keyId);
         }
         return removed ? { key: removed, activeFor } : undefined;
@@ -162,17 +207,36 @@ export function createWorkspaceKeyStore(options: {
         .where("workspace_active_keys.workspace_id", "=", workspaceId)
         .where("workspace_active_keys.user_id", "=", userId)
         .executeTakeFirst();
-      const row = chosen ?? (await db.selectFrom("workspace_keys").selectAll().where("workspace_id", "=", workspaceId).orderBy("added_at").orderBy("id").limit(1).executeTakeFirst());
+      const row =
+        chosen ??
+        (await db
+          .selectFrom("workspace_keys")
+          .selectAll()
+          .where("workspace_id", "=", workspaceId)
+          .orderBy("added_at")
+          .orderBy("id")
+          .limit(1)
+          .executeTakeFirst());
       return row ? opened(row, workspaceId) : undefined;
     },
 
     async open(workspaceId, keyId) {
-      const row = await db.selectFrom("workspace_keys").selectAll().where("id", "=", keyId).where("workspace_id", "=", workspaceId).executeTakeFirst();
+      const row = await db
+        .selectFrom("workspace_keys")
+        .selectAll()
+        .where("id", "=", keyId)
+        .where("workspace_id", "=", workspaceId)
+        .executeTakeFirst();
       return row ? opened(row, workspaceId) : undefined;
     },
 
     async setActive(workspaceId, userId, keyId) {
-      const held = await db.selectFrom("workspace_keys").select("id").where("id", "=", keyId).where("workspace_id", "=", workspaceId).executeTakeFirst();
+      const held = await db
+        .selectFrom("workspace_keys")
+        .select("id")
+        .where("id", "=", keyId)
+        .where("workspace_id", "=", workspaceId)
+        .executeTakeFirst();
       if (!held) return false;
       await db
         .insertInto("workspace_active_keys")

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryStore } from "../shared/memory-store";
 import { connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
-import { backgroundClient, type BackgroundPurpose, createBackground, Deferred, deferredIn, whenBudgetAllows } from "./background-reads";
+import {
+  backgroundClient,
+  type BackgroundPurpose,
+  createBackground,
+  Deferred,
+  deferredIn,
+  whenBudgetAllows,
+} from "./background-reads";
 
 const backends: TestBackend[] = [];
 afterEach(async () => {
@@ -10,10 +17,15 @@ afterEach(async () => {
 
 /** A backend whose API answers every list with nothing, a key of limit 100 an hour with all of it left, and a clock. */
 async function setUp(remaining = 100) {
-  const backend = await createTestBackend(async () => Response.json({ Data: [], Page: 1, PageSize: 50, HasNextPage: false }));
+  const backend = await createTestBackend(async () =>
+    Response.json({ Data: [], Page: 1, PageSize: 50, HasNextPage: false }),
+  );
   backends.push(backend);
   const key = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-  await backend.rateLimits.note(key.fingerprint, new Headers({ "RateLimit-Limit": "100", "RateLimit-Remaining": String(remaining), "RateLimit-Reset": "1800" }));
+  await backend.rateLimits.note(
+    key.fingerprint,
+    new Headers({ "RateLimit-Limit": "100", "RateLimit-Remaining": String(remaining), "RateLimit-Reset": "1800" }),
+  );
   const clock = { at: Date.parse("2026-11-21T18:10:00.000Z") };
   // Unpaced: these count the shares, not the pace (lib/server/insights/history-sync.test.ts looks at it).
   const background = createBackground({ proxy: backend, shared: createMemoryStore(), now: () => clock.at, paceMs: 0 });
@@ -63,19 +75,37 @@ describe("whenBudgetAllows", () => {
   it("gives the work's result, or puts the run off while the key's budget must wait, and drops it after two days", async () => {
     const deferred: [number, number][] = [];
     const recorded: string[] = [];
-    const run = (deferrals?: number) => ({ deferrals, defer: async (n: number, seconds: number) => void deferred.push([n, seconds]), record: async (error: string) => void recorded.push(error) });
+    const run = (deferrals?: number) => ({
+      deferrals,
+      defer: async (n: number, seconds: number) => void deferred.push([n, seconds]),
+      record: async (error: string) => void recorded.push(error),
+    });
     expect(await whenBudgetAllows(reads(), async () => "made", run())).toBe("made");
     expect(await whenBudgetAllows(reads(600), async () => "never", run())).toBeUndefined();
     // A read refused mid-work (the typed client wraps it as a network error's cause) puts it off too.
-    expect(await whenBudgetAllows(reads(), async () => Promise.reject(new Error("network", { cause: new Deferred(90) })), run(3))).toBeUndefined();
-    expect(deferred).toEqual([[1, 600], [4, 90]]);
+    expect(
+      await whenBudgetAllows(
+        reads(),
+        async () => Promise.reject(new Error("network", { cause: new Deferred(90) })),
+        run(3),
+      ),
+    ).toBeUndefined();
+    expect(deferred).toEqual([
+      [1, 600],
+      [4, 90],
+    ]);
     expect(await whenBudgetAllows(reads(600), async () => "never", run(48))).toBeUndefined();
     expect(recorded).toEqual(["The key's background budget stayed spent for two days: this run was skipped."]);
   });
 
   it("records any other failure and throws it again, for the job's backoff", async () => {
     const recorded: string[] = [];
-    await expect(whenBudgetAllows(reads(), async () => Promise.reject(new Error("the API answered 500")), { defer: async () => {}, record: async (error) => void recorded.push(error) })).rejects.toThrow("500");
+    await expect(
+      whenBudgetAllows(reads(), async () => Promise.reject(new Error("the API answered 500")), {
+        defer: async () => {},
+        record: async (error) => void recorded.push(error),
+      }),
+    ).rejects.toThrow("500");
     expect(recorded).toEqual(["the API answered 500"]);
   });
 });
@@ -91,9 +121,13 @@ describe("backgroundClient", () => {
       },
     };
     await backgroundClient(reads).listStates({ query: { PageSize: 500 }, acceptStale: false });
-    expect(asked).toEqual([{ path: "/states?PageSize=500", headers: expect.objectContaining({ "cache-control": "stale-if-error=0" }) }]);
+    expect(asked).toEqual([
+      { path: "/states?PageSize=500", headers: expect.objectContaining({ "cache-control": "stale-if-error=0" }) },
+    ]);
     // A read the background may not make is put off (Deferred, for whenBudgetAllows).
     const spent = { wait: () => 1200, read: async () => undefined };
-    await expect(backgroundClient(spent).listStates()).rejects.toSatisfy((error) => deferredIn(error)?.seconds === 1200);
+    await expect(backgroundClient(spent).listStates()).rejects.toSatisfy(
+      (error) => deferredIn(error)?.seconds === 1200,
+    );
   });
 });

@@ -108,7 +108,8 @@ export function createBackground(deps: BackgroundDeps) {
   /** Seconds until the key may be read in the background again when people should go first; else undefined. */
   function yieldFor(figures: RateLimitFigures | undefined): number | undefined {
     // Figures of a window that has reset since say nothing of the new one.
-    if (!figures || figures.remaining >= figures.limit * YIELD_SHARE || Date.parse(figures.resetsAt) <= now()) return undefined;
+    if (!figures || figures.remaining >= figures.limit * YIELD_SHARE || Date.parse(figures.resetsAt) <= now())
+      return undefined;
     return Math.max(1, Math.ceil((Date.parse(figures.resetsAt) - now()) / 1000) + 1);
   }
 
@@ -120,7 +121,8 @@ export function createBackground(deps: BackgroundDeps) {
     if (paceMs <= 0) return;
     const first = Math.floor(now() / paceMs);
     for (let slot = first; slot < first + 60; slot++) {
-      if ((await deps.shared.increment(`background-pace\n${fingerprint}\n${slot}`, (slot - first + 2) * paceMs)) > 1) continue;
+      if ((await deps.shared.increment(`background-pace\n${fingerprint}\n${slot}`, (slot - first + 2) * paceMs)) > 1)
+        continue;
       const wait = slot * paceMs - now();
       if (wait > 0) await sleep(wait);
       return;
@@ -132,8 +134,13 @@ export function createBackground(deps: BackgroundDeps) {
     const stale = parseStaleHeader(response.headers.get(STALE_HEADER));
     if (response.status !== 429 && stale?.reason !== "rate-limited") return undefined;
     const until = stale?.until ? Math.ceil((Date.parse(stale.until) - now()) / 1000) : undefined;
-    const reset = /^\s*\d+\s*$/.test(response.headers.get("RateLimit-Reset") ?? "") ? Number(response.headers.get("RateLimit-Reset")) : undefined;
-    return Math.max(1, parseRetryAfter(response.headers.get("Retry-After"), now()) ?? until ?? reset ?? RATE_LIMITED_SECONDS);
+    const reset = /^\s*\d+\s*$/.test(response.headers.get("RateLimit-Reset") ?? "")
+      ? Number(response.headers.get("RateLimit-Reset"))
+      : undefined;
+    return Math.max(
+      1,
+      parseRetryAfter(response.headers.get("Retry-After"), now()) ?? until ?? reset ?? RATE_LIMITED_SECONDS,
+    );
   }
 
   return {
@@ -170,15 +177,26 @@ export function createBackground(deps: BackgroundDeps) {
           }
           const hour = Math.floor(now() / 3_600_000);
           const limit = latest?.limit ?? ASSUMED_LIMIT;
-          const spentOn = (share: number, counter: string) => deps.shared.increment(`${counter}\n${key.fingerprint}\n${hour}`, 3_600_000).then((spent) => spent > limit * share);
+          const spentOn = (share: number, counter: string) =>
+            deps.shared
+              .increment(`${counter}\n${key.fingerprint}\n${hour}`, 3_600_000)
+              .then((spent) => spent > limit * share);
           // The sync's own count first (counted whether or not the whole share then allows it: an overcount, never an overspend).
-          if ((purpose === "sync" && (await spentOn(SYNC_SHARE, "background-spent-sync"))) || (await spentOn(BACKGROUND_SHARE, "background-spent"))) {
+          if (
+            (purpose === "sync" && (await spentOn(SYNC_SHARE, "background-spent-sync"))) ||
+            (await spentOn(BACKGROUND_SHARE, "background-spent"))
+          ) {
             waitSeconds = Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now()) / 1000));
             return undefined;
           }
           if (purpose === "sync") await paced(key.fingerprint);
           const segments = path.split("?")[0]!.split("/").filter(Boolean);
-          const response = await proxyRequest(new Request(`http://backroom.internal/api/${version}${path}`, { headers }), version, segments, proxy);
+          const response = await proxyRequest(
+            new Request(`http://backroom.internal/api/${version}${path}`, { headers }),
+            version,
+            segments,
+            proxy,
+          );
           waitSeconds = rateLimited(response) ?? waitSeconds;
           return response;
         },
@@ -203,7 +221,8 @@ export class Deferred extends Error {
  * const deferred = deferredIn(error); if (deferred) requeue(deferred.seconds);
  */
 export function deferredIn(error: unknown): Deferred | undefined {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof Deferred) return e;
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof Deferred) return e;
   return undefined;
 }
 
@@ -223,7 +242,11 @@ export function backgroundClient(reads: BackgroundReads): DataApiClient {
       const url = new URL(input instanceof Request ? input.url : String(input));
       const [, , version, ...rest] = url.pathname.split("/");
       // The client's own headers go with it (`Cache-Control`: a revalidation, or no last-known copy for a document).
-      const response = await reads.read(version as Version, `/${rest.join("/")}${url.search}`, Object.fromEntries(new Headers(init?.headers)));
+      const response = await reads.read(
+        version as Version,
+        `/${rest.join("/")}${url.search}`,
+        Object.fromEntries(new Headers(init?.headers)),
+      );
       if (!response) throw new Deferred(reads.wait() ?? 3600);
       return response;
     },
@@ -245,7 +268,11 @@ export const MAX_DEFERRALS = 48;
 export async function whenBudgetAllows<T>(
   reads: BackgroundReads,
   work: () => Promise<T>,
-  run: { deferrals?: number; defer: (deferrals: number, seconds: number) => Promise<unknown>; record: (error: string) => Promise<void> },
+  run: {
+    deferrals?: number;
+    defer: (deferrals: number, seconds: number) => Promise<unknown>;
+    record: (error: string) => Promise<void>;
+  },
 ): Promise<T | undefined> {
   try {
     const wait = reads.wait();

@@ -15,18 +15,32 @@ import type { CollectionsDeps } from "./collections-api";
 // writes (the list view's): what the AR aging page's "Export CSV" downloads when it is drawn from the snapshot. Sorted
 // by supplier, the rows go by supplier id (the snapshot holds no supplier names). 403 for a key other than an Employee
 // key's, 409 until the key's first walk that kept the aging is in.
-export const getAgingExport = withActor("key", undefined, async (request: Request, actor, deps: CollectionsDeps): Promise<Response> => {
-  if (actor.key.keyType !== "Employee") return failureAnswer("no-aging-snapshot");
-  const snapshot = await agingSnapshot(deps.db, actor.key.id);
-  if (!snapshot.ready) return failureAnswer("aging-pending");
-  const params = new URL(request.url).searchParams;
-  const rows = ofSuppliers(snapshot.rows, params.get("SupplierIDs") ?? undefined) as AgingRow[];
-  const lines = linesOf(rows);
-  const rowOf = new Map<AgingLine, AgingRow>(lines.map((line, i) => [line, rows[i]!]));
-  const label = (line: AgingLine, column: "account" | "supplier") => (column === "account" ? accountLabel(line.arAccountId, snapshot.accounts) : supplierLabel(line.supplierId, new Map()));
-  const ordered = sortedLines(lines, agingListQuery(params), label).map((line) => rowOf.get(line)!);
-  const columns = viewExportColumns(LIST_VIEWS.arAging as unknown as ListViewSpec, new URLSearchParams(), undefined);
-  return new Response(csvHeader(columns, { bom: true }) + csvRows(columns, ordered as unknown as Record<string, unknown>[]), {
-    headers: { ...NO_STORE, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="ar-aging-${snapshot.state.asOf}.csv"` },
-  });
-});
+export const getAgingExport = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: CollectionsDeps): Promise<Response> => {
+    if (actor.key.keyType !== "Employee") return failureAnswer("no-aging-snapshot");
+    const snapshot = await agingSnapshot(deps.db, actor.key.id);
+    if (!snapshot.ready) return failureAnswer("aging-pending");
+    const params = new URL(request.url).searchParams;
+    const rows = ofSuppliers(snapshot.rows, params.get("SupplierIDs") ?? undefined) as AgingRow[];
+    const lines = linesOf(rows);
+    const rowOf = new Map<AgingLine, AgingRow>(lines.map((line, i) => [line, rows[i]!]));
+    const label = (line: AgingLine, column: "account" | "supplier") =>
+      column === "account"
+        ? accountLabel(line.arAccountId, snapshot.accounts)
+        : supplierLabel(line.supplierId, new Map());
+    const ordered = sortedLines(lines, agingListQuery(params), label).map((line) => rowOf.get(line)!);
+    const columns = viewExportColumns(LIST_VIEWS.arAging as unknown as ListViewSpec, new URLSearchParams(), undefined);
+    return new Response(
+      csvHeader(columns, { bom: true }) + csvRows(columns, ordered as unknown as Record<string, unknown>[]),
+      {
+        headers: {
+          ...NO_STORE,
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="ar-aging-${snapshot.state.asOf}.csv"`,
+        },
+      },
+    );
+  },
+);

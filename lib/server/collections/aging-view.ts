@@ -21,7 +21,12 @@ type Progress = { phase: "walk" | "idle"; list: string | null; page: number; sta
  */
 export type AgingSnapshot =
   | { ready: false; state: Progress | undefined; outdated: boolean }
-  | { ready: true; state: Progress & { asOf: string; refreshedAt: string }; rows: AgingEntry[]; accounts: Map<number, SnapshotAccount> };
+  | {
+      ready: true;
+      state: Progress & { asOf: string; refreshedAt: string };
+      rows: AgingEntry[];
+      accounts: Map<number, SnapshotAccount>;
+    };
 
 /* This process's last aging rows read, by key and the walk that made them: a snapshot changes once a day. */
 const agings = new LRUCache<string, Promise<AgingEntry[]>>({ max: 8 });
@@ -53,6 +58,11 @@ export async function agingSnapshot(db: Kysely<BackroomDatabase>, keyId: string)
   const aging = await rows;
   // Every account of the list has aging rows: accounts without them were computed before the aging was kept.
   if (aging.length === 0 && view.rows.length > 0) return { ready: false, state: view.state, outdated: true };
-  const accounts = new Map(view.rows.map((r) => [r.arAccountId, { name: r.name, ...(r.customerIds.length === 1 ? { customerId: r.customerIds[0] } : {}) }]));
+  const accounts = new Map(
+    view.rows.map((r) => [
+      r.arAccountId,
+      { name: r.name, ...(r.customerIds.length === 1 ? { customerId: r.customerIds[0] } : {}) },
+    ]),
+  );
   return { ready: true, state: view.state, rows: aging, accounts };
 }

@@ -16,18 +16,33 @@ export interface CollectionsDeps {
 }
 
 /** Every column of the list, as the CSV writes it. */
-const EXPORT_COLUMNS: ExportColumn[] = COLUMNS.map((c) => ({ id: c.id, header: c.header, value: (row) => c.value(row as unknown as CollectionRow) }));
+const EXPORT_COLUMNS: ExportColumn[] = COLUMNS.map((c) => ({
+  id: c.id,
+  header: c.header,
+  value: (row) => c.value(row as unknown as CollectionRow),
+}));
 
 // GET /api/collections/export[?age&hold&credit&agent&q&sort&dir]: the Collections page's list as CSV, every row the
 // filters keep in the page's order (the page number is ignored), every column, from the key's snapshot alone (no request
 // to the API): what the page's "Export CSV" link downloads. 403 for a key other than an Employee key's, 409 until the
 // key's first walk is in.
-export const getCollectionsExport = withActor("key", undefined, async (request: Request, actor, deps: CollectionsDeps): Promise<Response> => {
-  if (actor.key.keyType !== "Employee") return failureAnswer("no-collections");
-  const view = await collectionsView(deps.db, actor.key.id);
-  if (!view.ready) return failureAnswer("collections-pending");
-  const rows = listed(view.rows, collectionsQuery(new URL(request.url).searchParams));
-  return new Response(csvHeader(EXPORT_COLUMNS, { bom: true }) + csvRows(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]), {
-    headers: { ...NO_STORE, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="collections-${view.state.asOf}.csv"` },
-  });
-});
+export const getCollectionsExport = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: CollectionsDeps): Promise<Response> => {
+    if (actor.key.keyType !== "Employee") return failureAnswer("no-collections");
+    const view = await collectionsView(deps.db, actor.key.id);
+    if (!view.ready) return failureAnswer("collections-pending");
+    const rows = listed(view.rows, collectionsQuery(new URL(request.url).searchParams));
+    return new Response(
+      csvHeader(EXPORT_COLUMNS, { bom: true }) + csvRows(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]),
+      {
+        headers: {
+          ...NO_STORE,
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="collections-${view.state.asOf}.csv"`,
+        },
+      },
+    );
+  },
+);

@@ -6,7 +6,15 @@ import { collectionsQuery, COLUMNS, listed } from "@/lib/ui/collections/collecti
 import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
 import { createMemoryStore } from "../shared/memory-store";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, recordingJobs, type TestBackend, UPSTREAM } from "../testing";
+import {
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  recordingJobs,
+  type TestBackend,
+  UPSTREAM,
+} from "../testing";
 import { getCollectionsExport } from "./collections-api";
 import { createCollectionsSync, type CollectionsSyncJob } from "./collections-sync";
 import { COLLECTIONS_TABLES } from "./collections-tables";
@@ -26,7 +34,11 @@ afterAll(() => sandbox.close());
 async function walk(path: string): Promise<unknown[]> {
   const all: unknown[] = [];
   for (let page = 1; ; page++) {
-    const response = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api/v1${path}${path.includes("?") ? "&" : "?"}PageSize=500&Page=${page}`, { headers: { "x-api-key": DEMO_KEYS.Employee } }));
+    const response = await sandbox.runtime.app.fetch(
+      new Request(`${UPSTREAM}/test/api/v1${path}${path.includes("?") ? "&" : "?"}PageSize=500&Page=${page}`, {
+        headers: { "x-api-key": DEMO_KEYS.Employee },
+      }),
+    );
     const body = (await response.json()) as { Data: unknown[]; HasNextPage: boolean };
     all.push(...body.Data);
     if (!body.HasNextPage) return all;
@@ -35,7 +47,8 @@ async function walk(path: string): Promise<unknown[]> {
 
 /** The collections list computed by the pure model from a direct walk of the API: what the snapshot must equal. */
 async function direct() {
-  const kept = <L extends ListName>(list: L, records: unknown[]) => records.flatMap((r) => entryOf(list, r) ?? []) as CollectionsInput[L];
+  const kept = <L extends ListName>(list: L, records: unknown[]) =>
+    records.flatMap((r) => entryOf(list, r) ?? []) as CollectionsInput[L];
   const input: CollectionsInput = {
     aging: kept("aging", await walk("/arAging")),
     customers: kept("customers", await walk("/customers?AccountStatuses=Active,Inactive,OutOfBus")),
@@ -44,7 +57,8 @@ async function direct() {
     invoices: [],
   };
   const ids = [...invoicesToName(input.aging, input.openInvoices).keys()];
-  if (ids.length) input.invoices = kept("invoices", await walk(`/invoices?InvoiceIDs=${ids.join(",")}&Statuses=1,2,3,4,5,7`));
+  if (ids.length)
+    input.invoices = kept("invoices", await walk(`/invoices?InvoiceIDs=${ids.join(",")}&Statuses=1,2,3,4,5,7`));
   return { input, rows: collectionRows(input) };
 }
 
@@ -72,13 +86,32 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const { jobs, queued } = recordingJobs<CollectionsSyncJob>();
     const clock = { at: Date.parse(TEST_CLOCK) };
     const now = () => clock.at;
-    const sync = createCollectionsSync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now, sleep: async (ms) => void (clock.at += ms) }), now });
+    const sync = createCollectionsSync({
+      db: backend.db,
+      jobs,
+      keys: backend.keys,
+      background: createBackground({
+        proxy: backend,
+        shared: createMemoryStore(),
+        now,
+        sleep: async (ms) => void (clock.at += ms),
+      }),
+      now,
+    });
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const drain = async () => {
       for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
     };
     const count = async (table: (typeof COLLECTIONS_TABLES)[number]) =>
-      Number((await backend.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", staff.keyId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await backend.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("key_id", "=", staff.keyId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return { backend, sync, staff, queued, drain, clock, count };
   }
 
@@ -90,7 +123,13 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     await drain();
     const state = (await sync.state(staff.keyId))!;
     // Ended when its last request was read: one a second from the start.
-    expect([state.phase, state.list, state.pending, state.asOf, state.refreshedAt]).toEqual(["idle", null, [], TEST_CLOCK.slice(0, 10), new Date(clock.at).toISOString()]);
+    expect([state.phase, state.list, state.pending, state.asOf, state.refreshedAt]).toEqual([
+      "idle",
+      null,
+      [],
+      TEST_CLOCK.slice(0, 10),
+      new Date(clock.at).toISOString(),
+    ]);
     expect(clock.at - Date.parse(TEST_CLOCK)).toBe((state.requests - 1) * 1000);
     // Every request went upstream as the background's, counted; the kept pages are gone with the walk.
     expect(backend.calls.length - before).toBe(state.requests);
@@ -106,7 +145,13 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     expect(rows.length).toBe(new Set(input.aging.map((a) => a.ARAccountID)).size);
     expect(rows.some((r) => r.suppliers > 1)).toBe(true);
     expect(rows.filter((r) => r.customerIds.length > 0).length).toBeGreaterThan(rows.length / 2);
-    for (const check of [(r: (typeof rows)[number]) => r.over90 !== "0.000000", (r: (typeof rows)[number]) => r.onHold, (r: (typeof rows)[number]) => r.agentName !== null, (r: (typeof rows)[number]) => r.unapplied !== "0.000000", (r: (typeof rows)[number]) => r.lastPayment !== null]) {
+    for (const check of [
+      (r: (typeof rows)[number]) => r.over90 !== "0.000000",
+      (r: (typeof rows)[number]) => r.onHold,
+      (r: (typeof rows)[number]) => r.agentName !== null,
+      (r: (typeof rows)[number]) => r.unapplied !== "0.000000",
+      (r: (typeof rows)[number]) => r.lastPayment !== null,
+    ]) {
       expect(rows.some(check)).toBe(true);
     }
     // Read again: nothing asked of the API.
@@ -137,7 +182,13 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     // The export: every row of a supplier, smallest total first, from the snapshot alone.
     const calls = backend.calls.length;
     const supplier = api[0]!.SupplierID!;
-    const answer = await getAgingExport(browserRequest("GET", `/api/ar-aging/export?SupplierIDs=${supplier}&sort=total&dir=asc`, { cookie: staff.cookie, site: null }), backend);
+    const answer = await getAgingExport(
+      browserRequest("GET", `/api/ar-aging/export?SupplierIDs=${supplier}&sort=total&dir=asc`, {
+        cookie: staff.cookie,
+        site: null,
+      }),
+      backend,
+    );
     expect(backend.calls.length).toBe(calls);
     expect(answer.status).toBe(200);
     const lines = (await answer.text()).trimEnd().split("\r\n");
@@ -146,7 +197,14 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const totals = lines.slice(1).map((line) => Number(line.split(",").at(-1)));
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
-    expect((await getAgingExport(browserRequest("GET", "/api/ar-aging/export", { cookie: brand.cookie, site: null }), backend)).status).toBe(403);
+    expect(
+      (
+        await getAgingExport(
+          browserRequest("GET", "/api/ar-aging/export", { cookie: brand.cookie, site: null }),
+          backend,
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("goes on after a request that failed, refreshes, and a key removed takes its snapshot in the same transaction", async () => {
@@ -187,7 +245,8 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const account = rows.find((r) => r.customerIds.length === 1 && r.over30 !== "0.000000")!;
     // The open invoices as a service might list them: none of this account's.
     const { backend, sync, staff, drain } = await setUp(undefined, (url, body) => {
-      if (url.pathname.endsWith("/payments/openInvoices")) body.Data = body.Data.filter((i) => i.ARAccountID !== account.arAccountId);
+      if (url.pathname.endsWith("/payments/openInvoices"))
+        body.Data = body.Data.filter((i) => i.ARAccountID !== account.arAccountId);
     });
     await sync.start(staff.workspaceId, staff.keyId);
     await drain();
@@ -202,8 +261,15 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
   it("reads the aging again from its first page when a page of it closed on another day than the walk's first", async () => {
     const { backend, sync, staff, drain, count } = await setUp();
     await sync.start(staff.workspaceId, staff.keyId);
-    await backend.db.updateTable("collections_state").set({ walk_close_date: "2026-11-20" }).where("key_id", "=", staff.keyId).execute();
-    await backend.db.insertInto("collections_pages").values({ key_id: staff.keyId, list: "aging", page: 7, records_json: "[]" }).execute();
+    await backend.db
+      .updateTable("collections_state")
+      .set({ walk_close_date: "2026-11-20" })
+      .where("key_id", "=", staff.keyId)
+      .execute();
+    await backend.db
+      .insertInto("collections_pages")
+      .values({ key_id: staff.keyId, list: "aging", page: 7, records_json: "[]" })
+      .execute();
     await drain();
     const state = (await sync.state(staff.keyId))!;
     expect([state.phase, state.asOf]).toEqual(["idle", TEST_CLOCK.slice(0, 10)]);
@@ -244,7 +310,13 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const { backend, sync, staff, queued } = await setUp();
     backend.keys.onAdded((key) => sync.keyAdded(key.workspaceId, key.keyId, key.keyType));
     const calls = backend.calls.length;
-    const { key } = await backend.keys.add(staff.workspaceId, staff.userId, { apiKey: "test-employee-second", environment: "test", keyType: "Employee", label: "Second", scope: { summary: "test" } });
+    const { key } = await backend.keys.add(staff.workspaceId, staff.userId, {
+      apiKey: "test-employee-second",
+      environment: "test",
+      keyType: "Employee",
+      label: "Second",
+      scope: { summary: "test" },
+    });
     expect(queued).toEqual([{ workspaceId: staff.workspaceId, keyId: key.id }]);
     expect((await sync.state(key.id))!.phase).toBe("walk");
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
@@ -253,12 +325,19 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
 
   it("answers GET /api/collections/export with the filtered list in the page's order, every column, from the snapshot alone", async () => {
     const { backend, sync, staff, drain } = await setUp();
-    const ask = (cookie: string, query = "") => getCollectionsExport(browserRequest("GET", `/api/collections/export${query}`, { cookie, site: null }), backend);
+    const ask = (cookie: string, query = "") =>
+      getCollectionsExport(browserRequest("GET", `/api/collections/export${query}`, { cookie, site: null }), backend);
     const pending = await ask(staff.cookie);
-    expect([pending.status, ((await pending.json()) as { Error: { code: string } }).Error.code]).toEqual([409, "COLLECTIONS_PENDING"]);
+    expect([pending.status, ((await pending.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      409,
+      "COLLECTIONS_PENDING",
+    ]);
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     const refused = await ask(brand.cookie);
-    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([403, "NOT_FOR_THIS_KEY"]);
+    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      403,
+      "NOT_FOR_THIS_KEY",
+    ]);
     await sync.start(staff.workspaceId, staff.keyId);
     await drain();
     const calls = backend.calls.length;
@@ -266,7 +345,9 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     expect(backend.calls.length).toBe(calls);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="collections-${TEST_CLOCK.slice(0, 10)}.csv"`);
+    expect(answer.headers.get("content-disposition")).toBe(
+      `attachment; filename="collections-${TEST_CLOCK.slice(0, 10)}.csv"`,
+    );
     const bytes = new Uint8Array(await answer.arrayBuffer());
     // The byte order mark first (Excel reads UTF-8 by it); Response.text() would drop it.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -128,7 +128,8 @@ function accountRow(keyId: string, r: CollectionRow) {
 export function createCollectionsSync(deps: CollectionsSyncDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const queue = (job: CollectionsSyncJob, delaySeconds = 0) => deps.jobs.send(COLLECTIONS_SYNC, job, { key: job.keyId, delaySeconds });
+  const queue = (job: CollectionsSyncJob, delaySeconds = 0) =>
+    deps.jobs.send(COLLECTIONS_SYNC, job, { key: job.keyId, delaySeconds });
 
   async function load(keyId: string): Promise<CollectionsState | undefined> {
     const row = await db.selectFrom("collections_state").selectAll().where("key_id", "=", keyId).executeTakeFirst();
@@ -186,27 +187,50 @@ export function createCollectionsSync(deps: CollectionsSyncDeps) {
   /** The lists kept so far, as the pure model reads them. */
   async function kept(keyId: string, lists: readonly ListName[]): Promise<CollectionsInput> {
     const input: CollectionsInput = { aging: [], customers: [], openInvoices: [], payments: [], invoices: [] };
-    const rows = await db.selectFrom("collections_pages").select(["list", "records_json"]).where("key_id", "=", keyId).where("list", "in", lists).orderBy("list").orderBy("page").execute();
-    for (const row of rows) (input[row.list as ListName] as unknown[]).push(...(JSON.parse(row.records_json) as unknown[]));
+    const rows = await db
+      .selectFrom("collections_pages")
+      .select(["list", "records_json"])
+      .where("key_id", "=", keyId)
+      .where("list", "in", lists)
+      .orderBy("list")
+      .orderBy("page")
+      .execute();
+    for (const row of rows)
+      (input[row.list as ListName] as unknown[]).push(...(JSON.parse(row.records_json) as unknown[]));
     return input;
   }
 
   /** One step of a walk: a page of the list it stands at, or the walk's end. */
-  async function step(keyId: string, state: CollectionsState, read: (path: string, headers?: Record<string, string>) => Promise<unknown[]>) {
+  async function step(
+    keyId: string,
+    state: CollectionsState,
+    read: (path: string, headers?: Record<string, string>) => Promise<unknown[]>,
+  ) {
     const list = state.list!;
     if (list === "invoices") {
       if (state.pending.length === 0) return finish(keyId, state);
       const ids = state.pending.slice(0, INVOICE_BATCH);
-      const records = await read(`/invoices?${new URLSearchParams({ InvoiceIDs: ids.join(","), Statuses: STATUSES, PageSize: String(PAGE_SIZE) })}`);
+      const records = await read(
+        `/invoices?${new URLSearchParams({ InvoiceIDs: ids.join(","), Statuses: STATUSES, PageSize: String(PAGE_SIZE) })}`,
+      );
       const page = state.page;
       state.pending = state.pending.slice(ids.length);
       state.page++;
-      return keep(keyId, "invoices", page, records.flatMap((r) => entryOf("invoices", r) ?? []), state);
+      return keep(
+        keyId,
+        "invoices",
+        page,
+        records.flatMap((r) => entryOf("invoices", r) ?? []),
+        state,
+      );
     }
     const at = LISTS.findIndex((l) => l.list === list);
     const path = LISTS[at]!.path;
     const fresh = list === "aging" && state.freshAging ? { "Cache-Control": "no-cache" } : undefined;
-    const records = await read(`${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ PageSize: String(PAGE_SIZE), Page: String(state.page) })}`, fresh);
+    const records = await read(
+      `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ PageSize: String(PAGE_SIZE), Page: String(state.page) })}`,
+      fresh,
+    );
     const entries = records.flatMap((r) => entryOf(list, r) ?? []);
     const page = state.page;
     if (list === "aging") {
@@ -227,7 +251,11 @@ export function createCollectionsSync(deps: CollectionsSyncDeps) {
     else if (at + 1 < LISTS.length) Object.assign(state, { list: LISTS[at + 1]!.list, page: 1 });
     else {
       const input = await kept(keyId, ["aging", "openInvoices"]);
-      Object.assign(state, { list: "invoices", page: 1, pending: [...invoicesToName(input.aging, input.openInvoices).keys()].sort((a, b) => a - b) });
+      Object.assign(state, {
+        list: "invoices",
+        page: 1,
+        pending: [...invoicesToName(input.aging, input.openInvoices).keys()].sort((a, b) => a - b),
+      });
     }
     await keep(keyId, list, page, entries, state);
   }
@@ -237,17 +265,38 @@ export function createCollectionsSync(deps: CollectionsSyncDeps) {
     const input = await kept(keyId, ["aging", "customers", "openInvoices", "payments", "invoices"]);
     const rows = collectionRows(input);
     const at = new Date(now()).toISOString();
-    Object.assign(state, { phase: "idle", list: null, page: 0, pending: [], walkCloseDate: null, freshAging: false, asOf: agingCloseDay(input.aging) ?? at.slice(0, 10), refreshedAt: at });
+    Object.assign(state, {
+      phase: "idle",
+      list: null,
+      page: 0,
+      pending: [],
+      walkCloseDate: null,
+      freshAging: false,
+      asOf: agingCloseDay(input.aging) ?? at.slice(0, 10),
+      refreshedAt: at,
+    });
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom("collections_accounts").where("key_id", "=", keyId).execute();
       // 25 columns a row: 200 rows keep a statement's parameters (5,000) well within both databases' limits.
-      for (let i = 0; i < rows.length; i += 200) await trx.insertInto("collections_accounts").values(rows.slice(i, i + 200).map((r) => accountRow(keyId, r))).execute();
+      for (let i = 0; i < rows.length; i += 200)
+        await trx
+          .insertInto("collections_accounts")
+          .values(rows.slice(i, i + 200).map((r) => accountRow(keyId, r)))
+          .execute();
       // The aging itself, every row in the API's order: the AR aging page's whole aging (5 columns a row).
       await trx.deleteFrom("collections_aging").where("key_id", "=", keyId).execute();
       for (let i = 0; i < input.aging.length; i += 200) {
         await trx
           .insertInto("collections_aging")
-          .values(input.aging.slice(i, i + 200).map((entry, j) => ({ key_id: keyId, position: i + j, ar_account_id: entry.ARAccountID!, supplier_id: entry.SupplierID ?? null, record_json: JSON.stringify(entry) })))
+          .values(
+            input.aging.slice(i, i + 200).map((entry, j) => ({
+              key_id: keyId,
+              position: i + j,
+              ar_account_id: entry.ARAccountID!,
+              supplier_id: entry.SupplierID ?? null,
+              record_json: JSON.stringify(entry),
+            })),
+          )
           .execute();
       }
       await trx.deleteFrom("collections_pages").where("key_id", "=", keyId).execute();
@@ -301,7 +350,8 @@ export function createCollectionsSync(deps: CollectionsSyncDeps) {
       const read = async (path: string, headers?: Record<string, string>): Promise<unknown[]> => {
         const answer = await pages<unknown>(reads, "v1", path, 1, headers);
         state.requests++;
-        if (!("records" in answer)) throw new Error(`the collections' read of ${path.split("?")[0]} answered ${answer.status}`);
+        if (!("records" in answer))
+          throw new Error(`the collections' read of ${path.split("?")[0]} answered ${answer.status}`);
         return answer.records;
       };
       try {
@@ -324,13 +374,18 @@ export function createCollectionsSync(deps: CollectionsSyncDeps) {
      * key no longer in any workspace (or no longer an Employee key) is deleted.
      */
     async sweep(): Promise<{ started: number; forgotten: number }> {
-      const keys = await db.selectFrom("workspace_keys").select(["id", "workspace_id"]).where("key_type", "=", "Employee").execute();
+      const keys = await db
+        .selectFrom("workspace_keys")
+        .select(["id", "workspace_id"])
+        .where("key_type", "=", "Employee")
+        .execute();
       const snapshots = (await db.selectFrom("collections_state").select("key_id").execute()).map((s) => s.key_id);
       let started = 0;
       for (const key of keys) {
         const state = await load(key.id);
         if (state?.phase === "walk") {
-          if (now() - Date.parse(state.updatedAt) > STALLED_MS) await queue({ workspaceId: key.workspace_id, keyId: key.id });
+          if (now() - Date.parse(state.updatedAt) > STALLED_MS)
+            await queue({ workspaceId: key.workspace_id, keyId: key.id });
           continue;
         }
         if (state?.refreshedAt && now() - Date.parse(state.refreshedAt) < DAY_MS) continue;

@@ -8,7 +8,11 @@ import type { CollectionsState } from "./collections-sync";
 /** What the Collections page and its export are drawn from: the key's snapshot once its first walk has ended. */
 export type CollectionsView =
   | { ready: false; state: Pick<CollectionsState, "phase" | "list" | "page" | "startedAt"> | undefined }
-  | { ready: true; state: Pick<CollectionsState, "phase" | "list" | "page" | "startedAt"> & { asOf: string; refreshedAt: string }; rows: CollectionRow[] };
+  | {
+      ready: true;
+      state: Pick<CollectionsState, "phase" | "list" | "page" | "startedAt"> & { asOf: string; refreshedAt: string };
+      rows: CollectionRow[];
+    };
 
 /*
  * This process's last snapshots read, by key and the walk that made them (`refreshed_at`): a snapshot changes once a
@@ -54,8 +58,17 @@ function rowOf(r: CollectionsAccountTable): CollectionRow {
  * if (view.ready) listed(view.rows, collectionsQuery(searchParams));
  */
 export async function collectionsView(db: Kysely<BackroomDatabase>, keyId: string): Promise<CollectionsView> {
-  const state = await db.selectFrom("collections_state").select(["phase", "list", "page", "started_at", "as_of", "refreshed_at"]).where("key_id", "=", keyId).executeTakeFirst();
-  const progress = state && { phase: state.phase === "walk" ? ("walk" as const) : ("idle" as const), list: state.list as CollectionsState["list"], page: state.page, startedAt: state.started_at };
+  const state = await db
+    .selectFrom("collections_state")
+    .select(["phase", "list", "page", "started_at", "as_of", "refreshed_at"])
+    .where("key_id", "=", keyId)
+    .executeTakeFirst();
+  const progress = state && {
+    phase: state.phase === "walk" ? ("walk" as const) : ("idle" as const),
+    list: state.list as CollectionsState["list"],
+    page: state.page,
+    startedAt: state.started_at,
+  };
   if (!state?.refreshed_at || !state.as_of) return { ready: false, state: progress };
   const version = JSON.stringify([keyId, state.refreshed_at]);
   let rows = snapshots.get(version);

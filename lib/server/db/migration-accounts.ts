@@ -17,7 +17,11 @@ interface Column {
   defaultNow?: boolean;
 }
 
-const c = (name: string, kind: Kind, options: Omit<Column, "name" | "kind"> = {}): Column => ({ name, kind, ...options });
+const c = (name: string, kind: Kind, options: Omit<Column, "name" | "kind"> = {}): Column => ({
+  name,
+  kind,
+  ...options,
+});
 
 /**
  * better-auth's tables (accounts, sessions, workspaces as its organizations, members, invitations, two-factor secrets,
@@ -29,51 +33,104 @@ const c = (name: string, kind: Kind, options: Omit<Column, "name" | "kind"> = {}
  */
 export const AUTH_TABLES: Record<string, Column[]> = {
   auth_user: [
-    c("name", "text"), c("email", "text", { unique: true }), c("emailVerified", "boolean"), c("image", "text", { nullable: true }),
-    c("createdAt", "date", { defaultNow: true }), c("updatedAt", "date", { defaultNow: true }), c("twoFactorEnabled", "boolean", { nullable: true }),
+    c("name", "text"),
+    c("email", "text", { unique: true }),
+    c("emailVerified", "boolean"),
+    c("image", "text", { nullable: true }),
+    c("createdAt", "date", { defaultNow: true }),
+    c("updatedAt", "date", { defaultNow: true }),
+    c("twoFactorEnabled", "boolean", { nullable: true }),
   ],
   auth_session: [
-    c("expiresAt", "date"), c("token", "text", { unique: true }), c("createdAt", "date", { defaultNow: true }), c("updatedAt", "date"),
-    c("ipAddress", "text", { nullable: true }), c("userAgent", "text", { nullable: true }), c("userId", "text", { references: "auth_user" }),
+    c("expiresAt", "date"),
+    c("token", "text", { unique: true }),
+    c("createdAt", "date", { defaultNow: true }),
+    c("updatedAt", "date"),
+    c("ipAddress", "text", { nullable: true }),
+    c("userAgent", "text", { nullable: true }),
+    c("userId", "text", { references: "auth_user" }),
     c("activeOrganizationId", "text", { nullable: true }),
   ],
   auth_account: [
-    c("accountId", "text"), c("providerId", "text"), c("userId", "text", { references: "auth_user" }), c("accessToken", "text", { nullable: true }),
-    c("refreshToken", "text", { nullable: true }), c("idToken", "text", { nullable: true }), c("accessTokenExpiresAt", "date", { nullable: true }),
-    c("refreshTokenExpiresAt", "date", { nullable: true }), c("scope", "text", { nullable: true }), c("password", "text", { nullable: true }),
-    c("createdAt", "date", { defaultNow: true }), c("updatedAt", "date"),
+    c("accountId", "text"),
+    c("providerId", "text"),
+    c("userId", "text", { references: "auth_user" }),
+    c("accessToken", "text", { nullable: true }),
+    c("refreshToken", "text", { nullable: true }),
+    c("idToken", "text", { nullable: true }),
+    c("accessTokenExpiresAt", "date", { nullable: true }),
+    c("refreshTokenExpiresAt", "date", { nullable: true }),
+    c("scope", "text", { nullable: true }),
+    c("password", "text", { nullable: true }),
+    c("createdAt", "date", { defaultNow: true }),
+    c("updatedAt", "date"),
   ],
   auth_verification: [
-    c("identifier", "text"), c("value", "text"), c("expiresAt", "date"), c("createdAt", "date", { defaultNow: true }), c("updatedAt", "date", { defaultNow: true }),
+    c("identifier", "text"),
+    c("value", "text"),
+    c("expiresAt", "date"),
+    c("createdAt", "date", { defaultNow: true }),
+    c("updatedAt", "date", { defaultNow: true }),
   ],
   auth_organization: [
-    c("name", "text"), c("slug", "text", { unique: true }), c("logo", "text", { nullable: true }), c("createdAt", "date"), c("metadata", "text", { nullable: true }),
+    c("name", "text"),
+    c("slug", "text", { unique: true }),
+    c("logo", "text", { nullable: true }),
+    c("createdAt", "date"),
+    c("metadata", "text", { nullable: true }),
     c("requireTwoFactor", "boolean", { nullable: true }),
   ],
   auth_member: [
-    c("organizationId", "text", { references: "auth_organization" }), c("userId", "text", { references: "auth_user" }), c("role", "text"), c("createdAt", "date"),
+    c("organizationId", "text", { references: "auth_organization" }),
+    c("userId", "text", { references: "auth_user" }),
+    c("role", "text"),
+    c("createdAt", "date"),
     c("salesRepUserId", "integer", { nullable: true }),
   ],
   auth_invitation: [
-    c("organizationId", "text", { references: "auth_organization" }), c("email", "text"), c("role", "text", { nullable: true }), c("status", "text"),
-    c("expiresAt", "date"), c("createdAt", "date", { defaultNow: true }), c("inviterId", "text", { references: "auth_user" }),
+    c("organizationId", "text", { references: "auth_organization" }),
+    c("email", "text"),
+    c("role", "text", { nullable: true }),
+    c("status", "text"),
+    c("expiresAt", "date"),
+    c("createdAt", "date", { defaultNow: true }),
+    c("inviterId", "text", { references: "auth_user" }),
   ],
   auth_two_factor: [
-    c("secret", "text"), c("backupCodes", "text"), c("userId", "text", { references: "auth_user" }), c("verified", "boolean", { nullable: true }),
-    c("failedVerificationCount", "integer", { nullable: true }), c("lockedUntil", "date", { nullable: true }),
+    c("secret", "text"),
+    c("backupCodes", "text"),
+    c("userId", "text", { references: "auth_user" }),
+    c("verified", "boolean", { nullable: true }),
+    c("failedVerificationCount", "integer", { nullable: true }),
+    c("lockedUntil", "date", { nullable: true }),
   ],
   auth_passkey: [
-    c("name", "text", { nullable: true }), c("publicKey", "text"), c("userId", "text", { references: "auth_user" }), c("credentialID", "text"),
-    c("counter", "integer"), c("deviceType", "text"), c("backedUp", "boolean"), c("transports", "text", { nullable: true }),
-    c("createdAt", "date", { nullable: true }), c("aaguid", "text", { nullable: true }),
+    c("name", "text", { nullable: true }),
+    c("publicKey", "text"),
+    c("userId", "text", { references: "auth_user" }),
+    c("credentialID", "text"),
+    c("counter", "integer"),
+    c("deviceType", "text"),
+    c("backedUp", "boolean"),
+    c("transports", "text", { nullable: true }),
+    c("createdAt", "date", { nullable: true }),
+    c("aaguid", "text", { nullable: true }),
   ],
 };
 
 /** better-auth's indexes: `<table>_<column>_idx`. */
 const AUTH_INDEXES: [table: string, column: string][] = [
-  ["auth_session", "userId"], ["auth_account", "userId"], ["auth_verification", "identifier"], ["auth_member", "organizationId"],
-  ["auth_member", "userId"], ["auth_invitation", "organizationId"], ["auth_invitation", "email"], ["auth_two_factor", "secret"],
-  ["auth_two_factor", "userId"], ["auth_passkey", "userId"], ["auth_passkey", "credentialID"],
+  ["auth_session", "userId"],
+  ["auth_account", "userId"],
+  ["auth_verification", "identifier"],
+  ["auth_member", "organizationId"],
+  ["auth_member", "userId"],
+  ["auth_invitation", "organizationId"],
+  ["auth_invitation", "email"],
+  ["auth_two_factor", "secret"],
+  ["auth_two_factor", "userId"],
+  ["auth_passkey", "userId"],
+  ["auth_passkey", "credentialID"],
 ];
 
 function typeOf(kind: Kind, postgres: boolean): ColumnDataType {
@@ -98,7 +155,8 @@ export const accounts: Migration = {
       }
       await builder.execute();
     }
-    for (const [table, column] of AUTH_INDEXES) await db.schema.createIndex(`${table}_${column}_idx`).on(table).column(column).execute();
+    for (const [table, column] of AUTH_INDEXES)
+      await db.schema.createIndex(`${table}_${column}_idx`).on(table).column(column).execute();
 
     // A workspace's Data API keys, added once by an owner or admin: encrypted exactly as a session's keys were
     // (`lib/server/session/key-crypto.ts`: AES-256-GCM under SESSION_SECRET, the row, workspace and environment as
@@ -121,7 +179,12 @@ export const accounts: Migration = {
       .addColumn("added_by", "text")
       .addColumn("last_used_at", "text")
       .execute();
-    await db.schema.createIndex("workspace_keys_workspace_environment_fingerprint_idx").on("workspace_keys").columns(["workspace_id", "environment", "fingerprint"]).unique().execute();
+    await db.schema
+      .createIndex("workspace_keys_workspace_environment_fingerprint_idx")
+      .on("workspace_keys")
+      .columns(["workspace_id", "environment", "fingerprint"])
+      .unique()
+      .execute();
 
     // The key each person works with in each workspace, kept across their sessions (the header's key switcher).
     await db.schema

@@ -40,7 +40,19 @@ export const collections: Migration = {
       .addColumn("agent_email", "text")
       .addColumn("sales_rep", "text")
       .addColumn("suppliers", "integer", (c) => c.notNull());
-    for (const money of ["current_due", "due_1_30", "due_31_60", "due_61_90", "due_91", "over_30", "over_60", "over_90", "open_credit", "unapplied", "total"]) {
+    for (const money of [
+      "current_due",
+      "due_1_30",
+      "due_31_60",
+      "due_61_90",
+      "due_91",
+      "over_30",
+      "over_60",
+      "over_90",
+      "open_credit",
+      "unapplied",
+      "total",
+    ]) {
       accounts = accounts.addColumn(money, "text", (c) => c.notNull());
     }
     await accounts

@@ -22,7 +22,11 @@ export const history: Migration = {
       .addColumn("status", "integer", (c) => c.notNull())
       .addPrimaryKeyConstraint("history_invoices_pk", ["key_id", "invoice_id"])
       .execute();
-    await db.schema.createIndex("history_invoices_key_date_idx").on("history_invoices").columns(["key_id", "date"]).execute();
+    await db.schema
+      .createIndex("history_invoices_key_date_idx")
+      .on("history_invoices")
+      .columns(["key_id", "date"])
+      .execute();
     await db.schema
       .createTable("history_lines")
       .addColumn("key_id", "text", (c) => c.notNull())
@@ -36,7 +40,11 @@ export const history: Migration = {
       .addColumn("ext_price", "text", (c) => c.notNull())
       .addPrimaryKeyConstraint("history_lines_pk", ["key_id", "line_id"])
       .execute();
-    await db.schema.createIndex("history_lines_key_invoice_idx").on("history_lines").columns(["key_id", "invoice_id"]).execute();
+    await db.schema
+      .createIndex("history_lines_key_invoice_idx")
+      .on("history_lines")
+      .columns(["key_id", "invoice_id"])
+      .execute();
     // The sales reps the key sees, with their customers (`/salesReps`): who covers whom, for the rep views.
     await db.schema
       .createTable("history_reps")
@@ -107,6 +115,10 @@ export const history: Migration = {
 export const historyScope: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable("workspace_keys").addColumn("history_scope", "text").execute();
-    await db.schema.createIndex("history_lines_key_supplier_idx").on("history_lines").columns(["key_id", "supplier_id"]).execute();
+    await db.schema
+      .createIndex("history_lines_key_supplier_idx")
+      .on("history_lines")
+      .columns(["key_id", "supplier_id"])
+      .execute();
   },
 };

@@ -5,7 +5,17 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
 type AnyDb = Kysely<any>;
 
 /** The columns written with a note that nothing may change afterwards. */
-const FIXED = ["id", "workspace_id", "environment", "customer_id", "author_id", "author_name", "created_at", "idempotency_key", "request_hash"];
+const FIXED = [
+  "id",
+  "workspace_id",
+  "environment",
+  "customer_id",
+  "author_id",
+  "author_name",
+  "created_at",
+  "idempotency_key",
+  "request_hash",
+];
 
 /**
  * Visit notes (issue 38, `lib/server/notes/`): a member's short note on a customer of the Data API, per workspace and
@@ -38,12 +48,22 @@ export const visitNotes: Migration = {
       .addColumn("deleted_by", "text")
       .execute();
     // A customer's notes, newest first (the customer page, the export, the Today cards).
-    await db.schema.createIndex("visit_notes_customer_idx").on("visit_notes").columns(["workspace_id", "environment", "customer_id", "created_at"]).execute();
-    await db.schema.createIndex("visit_notes_idempotency_idx").on("visit_notes").columns(["workspace_id", "idempotency_key"]).unique().execute();
+    await db.schema
+      .createIndex("visit_notes_customer_idx")
+      .on("visit_notes")
+      .columns(["workspace_id", "environment", "customer_id", "created_at"])
+      .execute();
+    await db.schema
+      .createIndex("visit_notes_idempotency_idx")
+      .on("visit_notes")
+      .columns(["workspace_id", "idempotency_key"])
+      .unique()
+      .execute();
 
     const list = FIXED.join(", ");
     if (postgres) {
-      await sql.raw(`
+      await sql
+        .raw(`
         create or replace function visit_notes_guard() returns trigger language plpgsql as $$
         begin
           if (${FIXED.map((c) => `new.${c}`).join(", ")}) is distinct from (${FIXED.map((c) => `old.${c}`).join(", ")})
@@ -52,14 +72,25 @@ export const visitNotes: Migration = {
             raise exception 'visit notes are append-only: a note is deleted (its text emptied), never edited';
           end if;
           return new;
-        end $$`).execute(db);
-      await sql.raw("create trigger visit_notes_append_only before update on visit_notes for each row execute function visit_notes_guard()").execute(db);
+        end $$`)
+        .execute(db);
+      await sql
+        .raw(
+          "create trigger visit_notes_append_only before update on visit_notes for each row execute function visit_notes_guard()",
+        )
+        .execute(db);
     } else {
-      await sql.raw(`create trigger visit_notes_fixed before update of ${list} on visit_notes begin select raise(abort, 'visit notes are append-only: a note is deleted (its text emptied), never edited'); end`).execute(db);
-      await sql.raw(`
+      await sql
+        .raw(
+          `create trigger visit_notes_fixed before update of ${list} on visit_notes begin select raise(abort, 'visit notes are append-only: a note is deleted (its text emptied), never edited'); end`,
+        )
+        .execute(db);
+      await sql
+        .raw(`
         create trigger visit_notes_deleted_once before update on visit_notes
         when old.deleted_at is not null or (new.text is not old.text and (new.deleted_at is null or new.text <> ''))
-        begin select raise(abort, 'visit notes are append-only: a note is deleted (its text emptied), never edited'); end`).execute(db);
+        begin select raise(abort, 'visit notes are append-only: a note is deleted (its text emptied), never edited'); end`)
+        .execute(db);
     }
   },
 };

@@ -23,7 +23,11 @@ export const notifications: Migration = {
       .addColumn("read_at", "text")
       .execute();
     // The inbox: a person's newest first, and their unread count.
-    await db.schema.createIndex("notifications_user_created_idx").on("notifications").columns(["user_id", "created_at"]).execute();
+    await db.schema
+      .createIndex("notifications_user_created_idx")
+      .on("notifications")
+      .columns(["user_id", "created_at"])
+      .execute();
   },
 };
 
@@ -35,7 +39,10 @@ export const notifications: Migration = {
  */
 export const notificationSettings: Migration = {
   async up(db: AnyDb) {
-    await db.schema.alterTable("notifications").addColumn("inbox", "integer", (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable("notifications")
+      .addColumn("inbox", "integer", (c) => c.notNull().defaultTo(1))
+      .execute();
     await db.schema
       .createTable("notification_settings")
       .addColumn("user_id", "text", (c) => c.notNull())

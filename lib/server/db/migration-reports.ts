@@ -22,8 +22,17 @@ export const reports: Migration = {
       // The create's Idempotency-Key: a double submit answers the view the first made.
       .addColumn("idempotency_key", "text")
       .execute();
-    await db.schema.createIndex("saved_views_workspace_idx").on("saved_views").columns(["workspace_id", "name"]).execute();
-    await db.schema.createIndex("saved_views_idempotency_idx").on("saved_views").columns(["workspace_id", "created_by", "idempotency_key"]).unique().execute();
+    await db.schema
+      .createIndex("saved_views_workspace_idx")
+      .on("saved_views")
+      .columns(["workspace_id", "name"])
+      .execute();
+    await db.schema
+      .createIndex("saved_views_idempotency_idx")
+      .on("saved_views")
+      .columns(["workspace_id", "created_by", "idempotency_key"])
+      .unique()
+      .execute();
 
     await db.schema
       .createTable("report_schedules")
@@ -45,7 +54,11 @@ export const reports: Migration = {
       .addColumn("updated_at", "text", (c) => c.notNull())
       .execute();
     // The sweep's read: every schedule due.
-    await db.schema.createIndex("report_schedules_next_run_idx").on("report_schedules").columns(["next_run_at"]).execute();
+    await db.schema
+      .createIndex("report_schedules_next_run_idx")
+      .on("report_schedules")
+      .columns(["next_run_at"])
+      .execute();
 
     await db.schema
       .createTable("report_recipients")

@@ -30,7 +30,11 @@ export const statements: Migration = {
       .addColumn("last_mailed", "integer")
       .addColumn("last_error", "text")
       .execute();
-    await db.schema.createIndex("statement_schedules_due_idx").on("statement_schedules").column("next_run_at").execute();
+    await db.schema
+      .createIndex("statement_schedules_due_idx")
+      .on("statement_schedules")
+      .column("next_run_at")
+      .execute();
     await db.schema
       .createTable("statement_optouts")
       .addColumn("schedule_id", "text", (c) => c.notNull())

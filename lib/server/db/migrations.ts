@@ -25,14 +25,38 @@ async function createTable(db: AnyDb, name: string, columns: Column[], primaryKe
 
 const initial: Migration = {
   async up(db: AnyDb) {
-    await createTable(db, "sessions", [
-      ["id_hash", "text"], ["created_at", "text"], ["last_seen_at", "text"], ["active_key_id", "text", "null"],
-    ], "id_hash");
-    await createTable(db, "session_keys", [
-      ["id", "text"], ["session_id_hash", "text"], ["environment", "text"], ["key_type", "text"], ["label", "text"],
-      ["scope_json", "text"], ["hint", "text"], ["fingerprint", "text"], ["secret_id", "text"], ["iv", "text"],
-      ["ciphertext", "text"], ["tag", "text"], ["added_at", "text"], ["last_used_at", "text", "null"],
-    ], "id");
+    await createTable(
+      db,
+      "sessions",
+      [
+        ["id_hash", "text"],
+        ["created_at", "text"],
+        ["last_seen_at", "text"],
+        ["active_key_id", "text", "null"],
+      ],
+      "id_hash",
+    );
+    await createTable(
+      db,
+      "session_keys",
+      [
+        ["id", "text"],
+        ["session_id_hash", "text"],
+        ["environment", "text"],
+        ["key_type", "text"],
+        ["label", "text"],
+        ["scope_json", "text"],
+        ["hint", "text"],
+        ["fingerprint", "text"],
+        ["secret_id", "text"],
+        ["iv", "text"],
+        ["ciphertext", "text"],
+        ["tag", "text"],
+        ["added_at", "text"],
+        ["last_used_at", "text", "null"],
+      ],
+      "id",
+    );
     // One entry per key and environment in a ring. Its leading column also serves every lookup by session, so a
     // separate index on session_id_hash alone would only cost writes.
     await db.schema
@@ -45,7 +69,21 @@ const initial: Migration = {
 };
 
 /** The audit trail's columns set when an entry is written, which nothing may change afterwards (as of 002, then 004). */
-const AUDIT_FIXED_002 = ["id", "at", "event", "operation", "environment", "key_fingerprint", "key_label", "key_type", "key_scope", "session_hash", "client_address", "reference_json", "idempotency_key"];
+const AUDIT_FIXED_002 = [
+  "id",
+  "at",
+  "event",
+  "operation",
+  "environment",
+  "key_fingerprint",
+  "key_label",
+  "key_type",
+  "key_scope",
+  "session_hash",
+  "client_address",
+  "reference_json",
+  "idempotency_key",
+];
 const AUDIT_FIXED = [...AUDIT_FIXED_002, "user_id", "user_email", "workspace_id"];
 /** Entries younger than this are never deleted, whatever AUDIT_RETENTION_DAYS says (its minimum). */
 export const AUDIT_MIN_RETENTION_DAYS = 30;
@@ -56,7 +94,9 @@ const audit: Migration = {
     // The entry's number orders entries written in the same millisecond; an identity (PostgreSQL) or rowid alias.
     await db.schema
       .createTable("audit_events")
-      .addColumn("id", postgres ? "bigint" : "integer", (c) => (postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement()))
+      .addColumn("id", postgres ? "bigint" : "integer", (c) =>
+        postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement(),
+      )
       .addColumn("at", "text", (c) => c.notNull())
       .addColumn("event", "text", (c) => c.notNull())
       .addColumn("operation", "text")
@@ -78,7 +118,11 @@ const audit: Migration = {
       .addColumn("outcome_at", "text")
       .execute();
     // The Activity page's reads: one key's entries, newest first.
-    await db.schema.createIndex("audit_events_key_at_idx").on("audit_events").columns(["key_fingerprint", "at", "id"]).execute();
+    await db.schema
+      .createIndex("audit_events_key_at_idx")
+      .on("audit_events")
+      .columns(["key_fingerprint", "at", "id"])
+      .execute();
     // A write sent again with its Idempotency-Key is the same entry.
     await db.schema
       .createIndex("audit_events_idempotency_idx")
@@ -102,7 +146,8 @@ const audit: Migration = {
 async function guardAuditEntries(db: AnyDb, postgres: boolean, fixed: readonly string[]): Promise<void> {
   const list = fixed.join(", ");
   if (postgres) {
-    await sql.raw(`
+    await sql
+      .raw(`
       create or replace function audit_events_guard() returns trigger language plpgsql as $$
       begin
         if tg_op = 'DELETE' then
@@ -115,17 +160,28 @@ async function guardAuditEntries(db: AnyDb, postgres: boolean, fixed: readonly s
           raise exception 'audit entries are append-only';
         end if;
         return new;
-      end $$`).execute(db);
+      end $$`)
+      .execute(db);
     await sql.raw("drop trigger if exists audit_events_append_only on audit_events").execute(db);
-    await sql.raw("create trigger audit_events_append_only before update or delete on audit_events for each row execute function audit_events_guard()").execute(db);
+    await sql
+      .raw(
+        "create trigger audit_events_append_only before update or delete on audit_events for each row execute function audit_events_guard()",
+      )
+      .execute(db);
   } else {
     await sql.raw("drop trigger if exists audit_events_fixed").execute(db);
     await sql.raw("drop trigger if exists audit_events_kept").execute(db);
-    await sql.raw(`create trigger audit_events_fixed before update of ${list} on audit_events begin select raise(abort, 'audit entries are append-only'); end`).execute(db);
-    await sql.raw(`
+    await sql
+      .raw(
+        `create trigger audit_events_fixed before update of ${list} on audit_events begin select raise(abort, 'audit entries are append-only'); end`,
+      )
+      .execute(db);
+    await sql
+      .raw(`
       create trigger audit_events_kept before delete on audit_events
       when old.at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${AUDIT_MIN_RETENTION_DAYS} days')
-      begin select raise(abort, 'audit entries younger than ${AUDIT_MIN_RETENTION_DAYS} days are never deleted'); end`).execute(db);
+      begin select raise(abort, 'audit entries younger than ${AUDIT_MIN_RETENTION_DAYS} days are never deleted'); end`)
+      .execute(db);
   }
 }
 
@@ -139,7 +195,11 @@ const auditPeople: Migration = {
     await db.schema.alterTable("audit_events").addColumn("user_id", "text").execute();
     await db.schema.alterTable("audit_events").addColumn("user_email", "text").execute();
     await db.schema.alterTable("audit_events").addColumn("workspace_id", "text").execute();
-    await db.schema.createIndex("audit_events_workspace_at_idx").on("audit_events").columns(["workspace_id", "at", "id"]).execute();
+    await db.schema
+      .createIndex("audit_events_workspace_at_idx")
+      .on("audit_events")
+      .columns(["workspace_id", "at", "id"])
+      .execute();
     await guardAuditEntries(db, postgres, AUDIT_FIXED);
   },
 };
@@ -154,7 +214,12 @@ const ringGone: Migration = {
   async up(db: AnyDb) {
     await db.schema.dropTable("session_keys").ifExists().execute();
     await db.schema.dropTable("sessions").ifExists().execute();
-    await db.schema.createIndex("audit_events_personal_idx").on("audit_events").columns(["user_email", "at"]).where(sql.ref("workspace_id"), "is", null).execute();
+    await db.schema
+      .createIndex("audit_events_personal_idx")
+      .on("audit_events")
+      .columns(["user_email", "at"])
+      .where(sql.ref("workspace_id"), "is", null)
+      .execute();
   },
 };
 
@@ -165,16 +230,43 @@ const ringGone: Migration = {
  */
 const jobs: Migration = {
   async up(db: AnyDb) {
-    await createTable(db, "jobs", [
-      ["id", "text"], ["kind", "text"], ["key", "text", "null"], ["data", "text"], ["state", "text"], ["attempt", "integer"],
-      ["retry_limit", "integer"], ["retry_delay_seconds", "integer"], ["run_at", "text"], ["locked_by", "text", "null"],
-      ["locked_until", "text", "null"], ["created_at", "text"], ["finished_at", "text", "null"], ["error", "text", "null"],
-    ], "id");
+    await createTable(
+      db,
+      "jobs",
+      [
+        ["id", "text"],
+        ["kind", "text"],
+        ["key", "text", "null"],
+        ["data", "text"],
+        ["state", "text"],
+        ["attempt", "integer"],
+        ["retry_limit", "integer"],
+        ["retry_delay_seconds", "integer"],
+        ["run_at", "text"],
+        ["locked_by", "text", "null"],
+        ["locked_until", "text", "null"],
+        ["created_at", "text"],
+        ["finished_at", "text", "null"],
+        ["error", "text", "null"],
+      ],
+      "id",
+    );
     // One queued job per kind and key: a second send meets this index and is dropped (insert ... on conflict do nothing).
-    await sql`create unique index jobs_queued_key_idx on jobs (kind, "key") where state = 'queued' and "key" is not null`.execute(db);
+    await sql`create unique index jobs_queued_key_idx on jobs (kind, "key") where state = 'queued' and "key" is not null`.execute(
+      db,
+    );
     // The runner's look for due jobs, and the purge of ended ones.
     await db.schema.createIndex("jobs_state_run_at_idx").on("jobs").columns(["state", "run_at"]).execute();
-    await createTable(db, "job_effects", [["key", "text"], ["state", "text"], ["at", "text"]], "key");
+    await createTable(
+      db,
+      "job_effects",
+      [
+        ["key", "text"],
+        ["state", "text"],
+        ["at", "text"],
+      ],
+      "key",
+    );
   },
 };
 
@@ -242,7 +334,9 @@ export async function migrate(database: Database): Promise<void> {
     try {
       return await migrateToLatest(database.db);
     } catch (error) {
-      const busy = error instanceof Error && /SQLITE_BUSY|database is locked/.test(`${String(error.cause ?? "")} ${error.message}`);
+      const busy =
+        error instanceof Error &&
+        /SQLITE_BUSY|database is locked/.test(`${String(error.cause ?? "")} ${error.message}`);
       if (!busy || attempt >= SQLITE_BUSY_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
     }

@@ -85,7 +85,8 @@ function withStatementCache(sqlite: SQLite.Database) {
 
 function openPostgres(url: string, options: OpenDatabaseOptions): Database {
   const parsed = new URL(url);
-  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) throw new Error(`not a schema name: ${options.schema}`);
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
+    throw new Error(`not a schema name: ${options.schema}`);
   const settings = [
     // A query that hangs (a lock held elsewhere, a server in trouble) fails instead of holding a request forever.
     "-c statement_timeout=15000",
@@ -105,7 +106,12 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
     db,
     dialect: "postgres",
     where: `postgres://${parsed.host}${parsed.pathname}`,
-    ping: (timeoutMs = 2_000) => withTimeout(sql`select 1`.execute(db).then(() => undefined), timeoutMs, "the database did not answer"),
+    ping: (timeoutMs = 2_000) =>
+      withTimeout(
+        sql`select 1`.execute(db).then(() => undefined),
+        timeoutMs,
+        "the database did not answer",
+      ),
     close: () => db.destroy(),
   };
 }

@@ -425,8 +425,39 @@ export interface ReportRecipientTable {
  * Backroom makes itself (`db.withTables<AuthTables>()`): who is a member of a workspace, with which role.
  */
 export type AuthTables = {
-  auth_member: { id: string; organizationId: string; userId: string; role: string; createdAt: Date | string; salesRepUserId: number | null };
-  auth_organization: { id: string; name: string; slug: string; logo: string | null; createdAt: Date | string; metadata: string | null; requireTwoFactor: boolean | number | null };
-  auth_session: { id: string; token: string; userId: string; expiresAt: Date | string; createdAt: Date | string; activeOrganizationId: string | null };
-  auth_user: { id: string; name: string; email: string; emailVerified: boolean | number; image: string | null; createdAt: Date | string; updatedAt: Date | string; twoFactorEnabled: boolean | number | null };
+  auth_member: {
+    id: string;
+    organizationId: string;
+    userId: string;
+    role: string;
+    createdAt: Date | string;
+    salesRepUserId: number | null;
+  };
+  auth_organization: {
+    id: string;
+    name: string;
+    slug: string;
+    logo: string | null;
+    createdAt: Date | string;
+    metadata: string | null;
+    requireTwoFactor: boolean | number | null;
+  };
+  auth_session: {
+    id: string;
+    token: string;
+    userId: string;
+    expiresAt: Date | string;
+    createdAt: Date | string;
+    activeOrganizationId: string | null;
+  };
+  auth_user: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean | number;
+    image: string | null;
+    createdAt: Date | string;
+    updatedAt: Date | string;
+    twoFactorEnabled: boolean | number | null;
+  };
 };

@@ -68,36 +68,64 @@ describe.each(databaseProfiles())("follow-ups on $name", ({ open }) => {
   });
 
   async function setUp() {
-    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { database: await open() });
+    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), {
+      database: await open(),
+    });
     backends.push(backend);
     const { jobs, sent } = queueRecorder();
     const notifications = createNotificationStore(backend.db);
-    const followUps = createFollowUps({ jobs, audit: backend.audit, keys: backend.keys, notifier: createNotifier({ store: notifications }), background: createBackground({ proxy: backend, shared: createMemoryStore() }), firstSeconds: 2 });
+    const followUps = createFollowUps({
+      jobs,
+      audit: backend.audit,
+      keys: backend.keys,
+      notifier: createNotifier({ store: notifications }),
+      background: createBackground({ proxy: backend, shared: createMemoryStore() }),
+      firstSeconds: 2,
+    });
     backend.outcomes = followUps;
     backend.requestLog = createRequestLog(createMemoryStore(), { flushEveryMs: 0 });
     const person = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const send = (method: string, path: string, headers: Record<string, string> = {}) => {
       const url = new URL(path, BACKROOM);
       const segments = url.pathname.split("/").slice(3).map(decodeURIComponent);
-      return proxyRequest(browserRequest(method, path, { cookie: person.cookie, headers }), url.pathname.split("/")[2] as Version, segments, backend);
+      return proxyRequest(
+        browserRequest(method, path, { cookie: person.cookie, headers }),
+        url.pathname.split("/")[2] as Version,
+        segments,
+        backend,
+      );
     };
     return { backend, sent, notifications, followUps, person, send };
   }
 
   /** A payment allocation request of one cent, as the payments page makes it. */
   async function allocate(send: (method: string, path: string, headers?: Record<string, string>) => Promise<Response>) {
-    const payment = ((await json(await send("GET", "/api/v1/payments?PageSize=500"))).Data ?? []).find((p) => Number(p.AvailableBalance) >= 1)!;
-    const invoice = ((await json(await send("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`))).Data ?? [])[0]!;
-    const created = await send("POST", `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`, { "Idempotency-Key": `follow-${Math.random()}` });
+    const payment = ((await json(await send("GET", "/api/v1/payments?PageSize=500"))).Data ?? []).find(
+      (p) => Number(p.AvailableBalance) >= 1,
+    )!;
+    const invoice = ((
+      await json(await send("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`))
+    ).Data ?? [])[0]!;
+    const created = await send(
+      "POST",
+      `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`,
+      { "Idempotency-Key": `follow-${Math.random()}` },
+    );
     expect(created.status).toBe(201);
-    return (((await created.json()) as { Data: { RequestID: number } }).Data).RequestID;
+    return ((await created.json()) as { Data: { RequestID: number } }).Data.RequestID;
   }
 
   it("follows a payment request until the ERP settles it, tells the person once, and stops", async () => {
     const { backend, sent, notifications, followUps, person, send } = await setUp();
     const requestId = await allocate(send);
     // The write queued the first look, after the configured first wait, one queued per key and step.
-    expect(sent).toEqual([{ kind: FOLLOW_UP, data: { workspaceId: person.workspaceId, keyId: person.keyId, step: 0 }, options: { key: `${person.keyId}:0`, delaySeconds: 2 } }]);
+    expect(sent).toEqual([
+      {
+        kind: FOLLOW_UP,
+        data: { workspaceId: person.workspaceId, keyId: person.keyId, step: 0 },
+        options: { key: `${person.keyId}:0`, delaySeconds: 2 },
+      },
+    ]);
 
     // Nothing settled yet: the look reads and queues the next, 2 minutes on.
     const calls = backend.calls.length;
@@ -119,7 +147,10 @@ describe.each(databaseProfiles())("follow-ups on $name", ({ open }) => {
     const { items, unread } = await notifications.list(person.userId);
     expect(unread).toBe(1);
     expect(items[0]!.title).toMatch(new RegExp(`^Payment request ${requestId} (confirmed|rejected): \\$0\\.01 from `));
-    expect(items[0]).toMatchObject({ workspaceId: person.workspaceId, link: expect.stringMatching(/^\/payments\?account=\d+$/) });
+    expect(items[0]).toMatchObject({
+      workspaceId: person.workspaceId,
+      link: expect.stringMatching(/^\/payments\?account=\d+$/),
+    });
     // Settled: no next look, and a look that runs anyway reads nothing.
     expect(sent).toHaveLength(2);
     const after = backend.calls.length;
@@ -128,14 +159,19 @@ describe.each(databaseProfiles())("follow-ups on $name", ({ open }) => {
 
     // A page reading the same outcome later tells nobody again.
     backend.advance(10 * 60_000);
-    expect((await send("GET", "/api/v1/payments/applications?PageSize=500", { "Cache-Control": "no-cache" })).status).toBe(200);
+    expect(
+      (await send("GET", "/api/v1/payments/applications?PageSize=500", { "Cache-Control": "no-cache" })).status,
+    ).toBe(200);
     expect((await notifications.list(person.userId)).items).toHaveLength(1);
   });
 
   it("yields to people: under a fifth of the key's hour left, it reads nothing and looks again after the reset", async () => {
     const { backend, sent, followUps, person, send } = await setUp();
     await allocate(send);
-    await backend.rateLimits.note(person.fingerprint, new Headers({ "RateLimit-Limit": "1000", "RateLimit-Remaining": "150", "RateLimit-Reset": "600" }));
+    await backend.rateLimits.note(
+      person.fingerprint,
+      new Headers({ "RateLimit-Limit": "1000", "RateLimit-Remaining": "150", "RateLimit-Reset": "600" }),
+    );
     const calls = backend.calls.length;
     await followUps.run(sent[0]!.data);
     expect(backend.calls.length).toBe(calls);
@@ -148,7 +184,11 @@ describe.each(databaseProfiles())("follow-ups on $name", ({ open }) => {
     const { backend, sent, followUps, person, send } = await setUp();
     await allocate(send);
     // A limit of 20 an hour: the background may make 2 requests of them.
-    const figures = () => backend.rateLimits.note(person.fingerprint, new Headers({ "RateLimit-Limit": "20", "RateLimit-Remaining": "20", "RateLimit-Reset": "3000" }));
+    const figures = () =>
+      backend.rateLimits.note(
+        person.fingerprint,
+        new Headers({ "RateLimit-Limit": "20", "RateLimit-Remaining": "20", "RateLimit-Reset": "3000" }),
+      );
     const upstream = () => backend.calls.filter((c) => c.url.pathname.endsWith("/payments/applications")).length;
     const before = upstream();
     for (let look = 0; look < 3; look++) {

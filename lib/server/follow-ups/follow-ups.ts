@@ -75,19 +75,35 @@ export function followUpDelay(step: number, firstSeconds: number = FOLLOW_UP_STE
  * followUpReads([{ event: "payment-allocation", reference: { arAccountId: 7, paymentInvoiceNum: "P-1" } }, ...]);
  * // [{ version: "v1", path: "/payments/applications?ARAccountIDs=7&PaymentInvoiceNums=P-1&PageSize=500" }]
  */
-export function followUpReads(pending: readonly Pick<PendingEntry, "event" | "reference">[]): { version: Version; path: string }[] {
+export function followUpReads(
+  pending: readonly Pick<PendingEntry, "event" | "reference">[],
+): { version: Version; path: string }[] {
   const reads: { version: Version; path: string }[] = [];
   const payments = pending.filter((e) => e.event === "payment-allocation" && e.reference.arAccountId !== undefined);
   if (payments.length) {
     const accounts = unique(payments.map((e) => String(e.reference.arAccountId)));
-    const invoices = unique(payments.flatMap((e) => (e.reference.paymentInvoiceNum ? [e.reference.paymentInvoiceNum] : [])));
-    const query = new URLSearchParams({ ARAccountIDs: accounts.join(","), ...(invoices.length ? { PaymentInvoiceNums: invoices.join(",") } : {}), PageSize: "500" });
+    const invoices = unique(
+      payments.flatMap((e) => (e.reference.paymentInvoiceNum ? [e.reference.paymentInvoiceNum] : [])),
+    );
+    const query = new URLSearchParams({
+      ARAccountIDs: accounts.join(","),
+      ...(invoices.length ? { PaymentInvoiceNums: invoices.join(",") } : {}),
+      PageSize: "500",
+    });
     reads.push({ version: "v1", path: `/payments/applications?${query}` });
   }
-  const purchases = unique(pending.flatMap((e) => (e.event !== "payment-allocation" && e.reference.purchaseGlobalId ? [e.reference.purchaseGlobalId] : [])));
+  const purchases = unique(
+    pending.flatMap((e) =>
+      e.event !== "payment-allocation" && e.reference.purchaseGlobalId ? [e.reference.purchaseGlobalId] : [],
+    ),
+  );
   // The filter's list is read in pages of 100 ids, well within a URL's length.
   for (let i = 0; i < purchases.length; i += 100) {
-    const query = new URLSearchParams({ purchase_ids: purchases.slice(i, i + 100).join(","), include_transactions: "false", page_size: "100" });
+    const query = new URLSearchParams({
+      purchase_ids: purchases.slice(i, i + 100).join(","),
+      include_transactions: "false",
+      page_size: "100",
+    });
     reads.push({ version: "v2", path: `/purchases?${query}` });
   }
   return reads;
@@ -97,7 +113,8 @@ const unique = (values: readonly string[]) => [...new Set(values)].sort();
 
 export function createFollowUps(deps: FollowUpDeps): FollowUps {
   const firstSeconds = deps.firstSeconds ?? FOLLOW_UP_STEPS_SECONDS[0];
-  const queue = (job: FollowUpJob, delaySeconds: number) => deps.jobs.send(FOLLOW_UP, job, { key: `${job.keyId}:${job.step}`, delaySeconds });
+  const queue = (job: FollowUpJob, delaySeconds: number) =>
+    deps.jobs.send(FOLLOW_UP, job, { key: `${job.keyId}:${job.step}`, delaySeconds });
 
   return {
     async written(workspaceId, keyId, event) {
@@ -129,7 +146,8 @@ export function createFollowUps(deps: FollowUpDeps): FollowUps {
         // Read whole, so the store stage has learned what it told; an error answer is tried again at the next look.
         await response?.arrayBuffer();
       }
-      if ((await deps.audit.pending(key.fingerprint, FOLLOWED_EVENTS)).length > 0) await queue({ ...job, step: job.step + 1 }, followUpDelay(job.step + 1, firstSeconds));
+      if ((await deps.audit.pending(key.fingerprint, FOLLOWED_EVENTS)).length > 0)
+        await queue({ ...job, step: job.step + 1 }, followUpDelay(job.step + 1, firstSeconds));
     },
   };
 }

@@ -1,7 +1,13 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../db/schema";
-import type { HistoryCustomer, HistoryInvoice, HistoryLine, HistoryProduct, ShelfRow } from "@/lib/ui/insights/history-types";
+import type {
+  HistoryCustomer,
+  HistoryInvoice,
+  HistoryLine,
+  HistoryProduct,
+  ShelfRow,
+} from "@/lib/ui/insights/history-types";
 
 /** A key's history as the aggregations read it, and how far it reaches. */
 export interface KeyHistory {
@@ -31,8 +37,16 @@ export interface KeyHistory {
  * const history = await readHistory(db, keyId, { from: "2025-11-23" });
  * const brand = await readHistory(db, keyId, { supplier: 101 });
  */
-export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, { from, supplier }: { from?: string; supplier?: number } = {}): Promise<KeyHistory> {
-  const supplierInvoices = db.selectFrom("history_lines").select("invoice_id").where("key_id", "=", keyId).where("supplier_id", "=", supplier ?? -1);
+export async function readHistory(
+  db: Kysely<BackroomDatabase>,
+  keyId: string,
+  { from, supplier }: { from?: string; supplier?: number } = {},
+): Promise<KeyHistory> {
+  const supplierInvoices = db
+    .selectFrom("history_lines")
+    .select("invoice_id")
+    .where("key_id", "=", keyId)
+    .where("supplier_id", "=", supplier ?? -1);
   const [invoiceRows, lineRows, repRows, productRows, allShelfRows, customerRows, supplierRows] = await Promise.all([
     db
       .selectFrom("history_invoices")
@@ -45,7 +59,11 @@ export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, {
       .execute(),
     db
       .selectFrom("history_lines")
-      .innerJoin("history_invoices", (join) => join.onRef("history_invoices.key_id", "=", "history_lines.key_id").onRef("history_invoices.invoice_id", "=", "history_lines.invoice_id"))
+      .innerJoin("history_invoices", (join) =>
+        join
+          .onRef("history_invoices.key_id", "=", "history_lines.key_id")
+          .onRef("history_invoices.invoice_id", "=", "history_lines.invoice_id"),
+      )
       .selectAll("history_lines")
       .where("history_lines.key_id", "=", keyId)
       .$if(from !== undefined, (q) => q.where("history_invoices.date", ">=", from!))
@@ -59,37 +77,92 @@ export async function readHistory(db: Kysely<BackroomDatabase>, keyId: string, {
       .where("key_id", "=", keyId)
       .$if(supplier !== undefined, (q) => q.where("supplier_id", "=", supplier!))
       .execute(),
-    db.selectFrom("history_shelf").selectAll().where("key_id", "=", keyId).orderBy("customer_id").orderBy("product_id").execute(),
+    db
+      .selectFrom("history_shelf")
+      .selectAll()
+      .where("key_id", "=", keyId)
+      .orderBy("customer_id")
+      .orderBy("product_id")
+      .execute(),
     db.selectFrom("history_customers").selectAll().where("key_id", "=", keyId).execute(),
     db.selectFrom("history_suppliers").selectAll().where("key_id", "=", keyId).execute(),
   ]);
   // One supplier's shelf: the rows of the products its catalogue or its lines name (the shelf has no supplier id).
-  const supplierProducts = supplier === undefined ? undefined : new Set([...productRows.map((p) => p.product_id), ...lineRows.map((l) => l.product_id)]);
+  const supplierProducts =
+    supplier === undefined
+      ? undefined
+      : new Set([...productRows.map((p) => p.product_id), ...lineRows.map((l) => l.product_id)]);
   const shelfRows = supplierProducts ? allShelfRows.filter((r) => supplierProducts.has(r.product_id)) : allShelfRows;
   // Who covers a customer: the rep its record names (SalesRepUserID), and any rep whose accounts list it.
   const repsOf = new Map<number, Set<number>>();
-  const cover = (customerId: number, userId: number) => repsOf.set(customerId, (repsOf.get(customerId) ?? new Set()).add(userId));
-  for (const rep of repRows) for (const customerId of JSON.parse(rep.customer_ids_json) as number[]) cover(customerId, rep.user_id);
+  const cover = (customerId: number, userId: number) =>
+    repsOf.set(customerId, (repsOf.get(customerId) ?? new Set()).add(userId));
+  for (const rep of repRows)
+    for (const customerId of JSON.parse(rep.customer_ids_json) as number[]) cover(customerId, rep.user_id);
   for (const c of customerRows) if (c.rep_user_id !== null) cover(c.customer_id, c.rep_user_id);
   const known = new Map(customerRows.map((c) => [c.customer_id, c]));
   const customers = new Map<number, HistoryCustomer>();
   const add = (customerId: number, fallbackName: string) => {
     if (customers.has(customerId)) return;
     const record = known.get(customerId);
-    customers.set(customerId, { customerId, name: record?.name ?? fallbackName, state: record?.state ?? null, timeZone: record?.time_zone ?? null, repUserIds: [...(repsOf.get(customerId) ?? [])].sort((a, b) => a - b) });
+    customers.set(customerId, {
+      customerId,
+      name: record?.name ?? fallbackName,
+      state: record?.state ?? null,
+      timeZone: record?.time_zone ?? null,
+      repUserIds: [...(repsOf.get(customerId) ?? [])].sort((a, b) => a - b),
+    });
   };
   // The customers the history names: those invoiced (named as the invoice names them when the key's /customers does not list them) and those of the shelf.
   for (const r of invoiceRows) add(r.customer_id, r.customer_name);
   for (const r of shelfRows) add(r.customer_id, `Customer ${r.customer_id}`);
-  const products = new Map<number, HistoryProduct>(productRows.map((p) => [p.product_id, { productId: p.product_id, name: p.name, supplierId: p.supplier_id, group: p.product_group, active: true }]));
-  for (const l of lineRows) if (!products.has(l.product_id)) products.set(l.product_id, { productId: l.product_id, name: l.product_name, supplierId: l.supplier_id, group: "Other", active: false });
+  const products = new Map<number, HistoryProduct>(
+    productRows.map((p) => [
+      p.product_id,
+      { productId: p.product_id, name: p.name, supplierId: p.supplier_id, group: p.product_group, active: true },
+    ]),
+  );
+  for (const l of lineRows)
+    if (!products.has(l.product_id))
+      products.set(l.product_id, {
+        productId: l.product_id,
+        name: l.product_name,
+        supplierId: l.supplier_id,
+        group: "Other",
+        active: false,
+      });
   return {
-    invoices: invoiceRows.map((r) => ({ invoiceId: r.invoice_id, customerId: r.customer_id, invoiceNum: r.invoice_num, date: r.date, status: r.status })),
-    lines: lineRows.map((l) => ({ lineId: l.line_id, invoiceId: l.invoice_id, customerId: l.customer_id, productId: l.product_id, supplierId: l.supplier_id, numUnits: l.num_units, extPrice: l.ext_price })),
+    invoices: invoiceRows.map((r) => ({
+      invoiceId: r.invoice_id,
+      customerId: r.customer_id,
+      invoiceNum: r.invoice_num,
+      date: r.date,
+      status: r.status,
+    })),
+    lines: lineRows.map((l) => ({
+      lineId: l.line_id,
+      invoiceId: l.invoice_id,
+      customerId: l.customer_id,
+      productId: l.product_id,
+      supplierId: l.supplier_id,
+      numUnits: l.num_units,
+      extPrice: l.ext_price,
+    })),
     customers: [...customers.values()],
     products: [...products.values()],
-    repNames: Object.fromEntries([...customerRows.filter((c) => c.rep_user_id !== null && c.rep_name).map((c) => [c.rep_user_id!, c.rep_name!] as const), ...repRows.map((r) => [r.user_id, r.name] as const)]),
+    repNames: Object.fromEntries([
+      ...customerRows
+        .filter((c) => c.rep_user_id !== null && c.rep_name)
+        .map((c) => [c.rep_user_id!, c.rep_name!] as const),
+      ...repRows.map((r) => [r.user_id, r.name] as const),
+    ]),
     supplierNames: Object.fromEntries(supplierRows.map((r) => [r.supplier_id, r.name])),
-    shelf: shelfRows.map((r) => ({ customerId: r.customer_id, productId: r.product_id, inventory: r.inventory, dailySales: r.daily_sales, lastInventoryDate: r.last_inventory_date })),
+    shelf: shelfRows.map((r) => ({
+      customerId: r.customer_id,
+      productId: r.product_id,
+      inventory: r.inventory,
+      dailySales: r.daily_sales,
+      lastInventoryDate: r.last_inventory_date,
+    })),
   };
 }

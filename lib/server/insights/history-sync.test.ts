@@ -4,7 +4,18 @@ import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
 import { createRateLimitBook } from "../rate-limit-book";
 import { createMemoryStore } from "../shared/memory-store";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, recordingJobs, scheduledJobs, signUp, type TestBackend } from "../testing";
+import {
+  BACKROOM,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  joinAs,
+  recordingJobs,
+  scheduledJobs,
+  signUp,
+  type TestBackend,
+} from "../testing";
 import { insightsQuery, insightTables } from "@/lib/ui/insights/insights-tables";
 import { addKey, updateKey } from "../session-api";
 import { readHistory } from "./history-read";
@@ -20,7 +31,6 @@ afterAll(() => sandbox.close());
 
 type Row = Record<string, unknown>;
 
-
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
@@ -31,15 +41,30 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
 
   async function setUp(failAt?: number, clock = { at: Date.parse(TEST_CLOCK) }) {
     let calls = 0;
-    const backend = await createTestBackend(async (request) => {
-      calls++;
-      if (calls === failAt) throw new Error("connection reset");
-      return sandbox.runtime.app.fetch(request);
-    }, { database: await open() });
+    const backend = await createTestBackend(
+      async (request) => {
+        calls++;
+        if (calls === failAt) throw new Error("connection reset");
+        return sandbox.runtime.app.fetch(request);
+      },
+      { database: await open() },
+    );
     backends.push(backend);
     const { jobs, queued } = recordingJobs<HistorySyncJob>();
     const now = () => clock.at;
-    const sync = createHistorySync({ db: backend.db, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore(), now, sleep: async (ms) => void (clock.at += ms) }), now, historyDays: 365 });
+    const sync = createHistorySync({
+      db: backend.db,
+      jobs,
+      keys: backend.keys,
+      background: createBackground({
+        proxy: backend,
+        shared: createMemoryStore(),
+        now,
+        sleep: async (ms) => void (clock.at += ms),
+      }),
+      now,
+      historyDays: 365,
+    });
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     const drain = async () => {
       for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
@@ -58,43 +83,111 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
 
     const to = day(Date.parse(TEST_CLOCK));
     const from = day(Date.parse(TEST_CLOCK) - 365 * 86_400_000);
-    const invoices = await sandbox.walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`, DEMO_KEYS.Supplier);
-    const kept = await backend.db.selectFrom("history_invoices").selectAll().where("key_id", "=", brand.keyId).orderBy("invoice_id").execute();
+    const invoices = await sandbox.walk(
+      `/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`,
+      DEMO_KEYS.Supplier,
+    );
+    const kept = await backend.db
+      .selectFrom("history_invoices")
+      .selectAll()
+      .where("key_id", "=", brand.keyId)
+      .orderBy("invoice_id")
+      .execute();
     expect(kept.map((r) => [r.invoice_id, r.customer_id, r.customer_name, r.invoice_num, r.status])).toEqual(
-      invoices.map((i) => [i.InvoiceID, i.CustomerID, i.CustomerName, i.InvoiceNum, i.Status]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      invoices
+        .map((i) => [i.InvoiceID, i.CustomerID, i.CustomerName, i.InvoiceNum, i.Status])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     const lines: Row[] = [];
     const ids = invoices.map((i) => i.InvoiceID);
-    for (let i = 0; i < ids.length; i += 200) lines.push(...(await sandbox.walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Supplier)));
-    const keptLines = await backend.db.selectFrom("history_lines").selectAll().where("key_id", "=", brand.keyId).orderBy("line_id").execute();
-    expect(keptLines.map((l) => [l.line_id, l.invoice_id, l.product_id, l.product_name, l.num_units, l.ext_price])).toEqual(
-      lines.map((l) => [l.InvoiceTransID, l.InvoiceID, l.ProductID, l.ProductName, l.NumUnits, l.ExtPrice]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    for (let i = 0; i < ids.length; i += 200)
+      lines.push(
+        ...(await sandbox.walk(
+          `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`,
+          DEMO_KEYS.Supplier,
+        )),
+      );
+    const keptLines = await backend.db
+      .selectFrom("history_lines")
+      .selectAll()
+      .where("key_id", "=", brand.keyId)
+      .orderBy("line_id")
+      .execute();
+    expect(
+      keptLines.map((l) => [l.line_id, l.invoice_id, l.product_id, l.product_name, l.num_units, l.ext_price]),
+    ).toEqual(
+      lines
+        .map((l) => [l.InvoiceTransID, l.InvoiceID, l.ProductID, l.ProductName, l.NumUnits, l.ExtPrice])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     // And the reps it sees, with their customers: the walk's last request.
     const reps = await sandbox.walk("/salesReps?", DEMO_KEYS.Supplier);
-    const keptReps = await backend.db.selectFrom("history_reps").selectAll().where("key_id", "=", brand.keyId).orderBy("user_id").execute();
+    const keptReps = await backend.db
+      .selectFrom("history_reps")
+      .selectAll()
+      .where("key_id", "=", brand.keyId)
+      .orderBy("user_id")
+      .execute();
     expect(keptReps.map((r) => [r.user_id, r.name, JSON.parse(r.customer_ids_json)])).toEqual(
-      reps.map((r) => [r.UserID, r.Name, ((r.Customers as { CustomerID: number }[] | null) ?? []).map((c) => c.CustomerID)]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      reps
+        .map((r) => [
+          r.UserID,
+          r.Name,
+          ((r.Customers as { CustomerID: number }[] | null) ?? []).map((c) => c.CustomerID),
+        ])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     expect(keptReps.length).toBeGreaterThan(0);
     const products = await sandbox.walk("/products?", DEMO_KEYS.Supplier);
-    const keptProducts = await backend.db.selectFrom("history_products").selectAll().where("key_id", "=", brand.keyId).orderBy("product_id").execute();
+    const keptProducts = await backend.db
+      .selectFrom("history_products")
+      .selectAll()
+      .where("key_id", "=", brand.keyId)
+      .orderBy("product_id")
+      .execute();
     expect(keptProducts.map((p) => [p.product_id, p.name, p.product_group])).toEqual(
-      products.map((p) => [p.ProductID, p.ProductName, p.ProductTypeName || "Other"]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      products
+        .map((p) => [p.ProductID, p.ProductName, p.ProductTypeName || "Other"])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     // And the retailers' stock of its products, as the API lists it now (the shelf watch's snapshot).
     const shelf = await sandbox.walk("/retailerInventory?", DEMO_KEYS.Supplier);
-    const keptShelf = await backend.db.selectFrom("history_shelf").selectAll().where("key_id", "=", brand.keyId).orderBy("customer_id").orderBy("product_id").execute();
-    expect(keptShelf.map((r) => [r.customer_id, r.product_id, r.inventory, r.daily_sales, r.last_inventory_date])).toEqual(
-      shelf.map((r) => [r.CustomerID, r.ProductID, r.Inventory, r.DailySales, r.LastInventoryDate ?? null]).sort((a, b) => Number(a[0]) - Number(b[0]) || Number(a[1]) - Number(b[1])),
+    const keptShelf = await backend.db
+      .selectFrom("history_shelf")
+      .selectAll()
+      .where("key_id", "=", brand.keyId)
+      .orderBy("customer_id")
+      .orderBy("product_id")
+      .execute();
+    expect(
+      keptShelf.map((r) => [r.customer_id, r.product_id, r.inventory, r.daily_sales, r.last_inventory_date]),
+    ).toEqual(
+      shelf
+        .map((r) => [r.CustomerID, r.ProductID, r.Inventory, r.DailySales, r.LastInventoryDate ?? null])
+        .sort((a, b) => Number(a[0]) - Number(b[0]) || Number(a[1]) - Number(b[1])),
     );
     expect(keptShelf.length).toBeGreaterThan(0);
     // The retailers it sees, every status, with the rep their record names and their state's zone (from /states).
-    const zones = new Map((await sandbox.walk("/states?", DEMO_KEYS.Supplier)).map((s) => [s.StateAbbreviation, s.TimeZone]));
+    const zones = new Map(
+      (await sandbox.walk("/states?", DEMO_KEYS.Supplier)).map((s) => [s.StateAbbreviation, s.TimeZone]),
+    );
     const apiCustomers = await sandbox.walk("/customers?AccountStatuses=Active,Inactive,OutOfBus", DEMO_KEYS.Supplier);
-    const keptCustomers = await backend.db.selectFrom("history_customers").selectAll().where("key_id", "=", brand.keyId).orderBy("customer_id").execute();
+    const keptCustomers = await backend.db
+      .selectFrom("history_customers")
+      .selectAll()
+      .where("key_id", "=", brand.keyId)
+      .orderBy("customer_id")
+      .execute();
     expect(keptCustomers.map((c) => [c.customer_id, c.name, c.state, c.time_zone, c.rep_user_id])).toEqual(
-      apiCustomers.map((c) => [c.CustomerID, c.CustomerName, c.State ?? null, zones.get(c.State) ?? null, c.SalesRepUserID ?? null]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      apiCustomers
+        .map((c) => [
+          c.CustomerID,
+          c.CustomerName,
+          c.State ?? null,
+          zones.get(c.State) ?? null,
+          c.SalesRepUserID ?? null,
+        ])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     // Supplier keys get customers without their sales rep (the field notes' sparse record): the zone is there.
     expect(keptCustomers.length).toBeGreaterThan(0);
@@ -115,7 +208,16 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     queued.push({ workspaceId: brand.workspaceId, keyId: brand.keyId });
     await drain();
     expect((await sync.state(brand.keyId))!.phase).toBe("idle");
-    const count = async (table: "history_invoices" | "history_lines") => Number((await backend.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", brand.keyId).executeTakeFirstOrThrow()).n);
+    const count = async (table: "history_invoices" | "history_lines") =>
+      Number(
+        (
+          await backend.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("key_id", "=", brand.keyId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const [invoices, lines] = [await count("history_invoices"), await count("history_lines")];
     expect(invoices).toBeGreaterThan(0);
 
@@ -124,12 +226,20 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect((await sync.state(brand.keyId))!.phase).toBe("refresh");
     await drain();
     const refreshed = (await sync.state(brand.keyId))!;
-    expect([refreshed.phase, await count("history_invoices"), await count("history_lines")]).toEqual(["idle", invoices, lines]);
+    expect([refreshed.phase, await count("history_invoices"), await count("history_lines")]).toEqual([
+      "idle",
+      invoices,
+      lines,
+    ]);
     expect(refreshed.requests - before).toBeLessThan(20);
 
     // The key removed from its workspace: its history goes in the same transaction.
     expect(await backend.keys.remove(brand.workspaceId, brand.keyId)).toBeDefined();
-    expect([await count("history_invoices"), await count("history_lines"), await sync.state(brand.keyId)]).toEqual([0, 0, undefined]);
+    expect([await count("history_invoices"), await count("history_lines"), await sync.state(brand.keyId)]).toEqual([
+      0,
+      0,
+      undefined,
+    ]);
   });
 
   it("sweeps: a new Supplier key starts its backfill, a lost walk is queued again, a day later its refresh, and a removed key's history goes", async () => {
@@ -166,37 +276,86 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect(await sync.state(staff.keyId)).toBeUndefined();
     const rep = await joinAs(backend, staff.workspaceId, "viewer");
     // Linked to Marcus Brown (rep 1006).
-    await backend.db.withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>().updateTable("auth_member").set({ salesRepUserId: 1006 }).where("id", "=", rep.memberId).execute();
+    await backend.db
+      .withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>()
+      .updateTable("auth_member")
+      .set({ salesRepUserId: 1006 })
+      .where("id", "=", rep.memberId)
+      .execute();
     queued.length = 0;
     expect(await sync.sweep()).toEqual({ started: 1, forgotten: 0 });
     await drain();
     const state = (await sync.state(staff.keyId))!;
     expect(state.phase).toBe("idle");
     const reps = await sandbox.walk("/salesReps?", DEMO_KEYS.Employee);
-    const customerIds = ((reps.find((r) => r.UserID === 1006)!.Customers as { CustomerID: number }[]) ?? []).map((c) => c.CustomerID).sort((a, b) => a - b);
+    const customerIds = ((reps.find((r) => r.UserID === 1006)!.Customers as { CustomerID: number }[]) ?? [])
+      .map((c) => c.CustomerID)
+      .sort((a, b) => a - b);
     expect(state.scope).toEqual({ repUserIds: [1006], customerIds });
     expect(customerIds.length).toBeGreaterThan(0);
     const to = day(Date.parse(TEST_CLOCK));
     const from = day(Date.parse(TEST_CLOCK) - 365 * 86_400_000);
-    const invoices = await sandbox.walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}&CustomerIDs=${customerIds.join(",")}`, DEMO_KEYS.Employee);
-    const kept = await backend.db.selectFrom("history_invoices").select(["invoice_id", "customer_id"]).where("key_id", "=", staff.keyId).orderBy("invoice_id").execute();
+    const invoices = await sandbox.walk(
+      `/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}&CustomerIDs=${customerIds.join(",")}`,
+      DEMO_KEYS.Employee,
+    );
+    const kept = await backend.db
+      .selectFrom("history_invoices")
+      .select(["invoice_id", "customer_id"])
+      .where("key_id", "=", staff.keyId)
+      .orderBy("invoice_id")
+      .execute();
     expect(kept.map((r) => r.invoice_id)).toEqual(invoices.map((i) => i.InvoiceID as number).sort((a, b) => a - b));
     expect(kept.every((r) => customerIds.includes(r.customer_id))).toBe(true);
     expect(kept.length).toBeGreaterThan(0);
     // Its reps are the linked one; its suppliers named; its customers with their rep (an Employee key sees it).
-    expect((await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute()).map((r) => r.user_id)).toEqual([1006]);
-    expect(Number((await backend.db.selectFrom("history_suppliers").select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", staff.keyId).executeTakeFirstOrThrow()).n)).toBeGreaterThan(0);
-    const customers = await backend.db.selectFrom("history_customers").select(["customer_id", "rep_user_id"]).where("key_id", "=", staff.keyId).orderBy("customer_id").execute();
+    expect(
+      (await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute()).map(
+        (r) => r.user_id,
+      ),
+    ).toEqual([1006]);
+    expect(
+      Number(
+        (
+          await backend.db
+            .selectFrom("history_suppliers")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("key_id", "=", staff.keyId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBeGreaterThan(0);
+    const customers = await backend.db
+      .selectFrom("history_customers")
+      .select(["customer_id", "rep_user_id"])
+      .where("key_id", "=", staff.keyId)
+      .orderBy("customer_id")
+      .execute();
     expect(customers.map((c) => c.customer_id)).toEqual(customerIds);
     // The shelf holds those customers' rows only.
-    const shelf = await backend.db.selectFrom("history_shelf").select("customer_id").where("key_id", "=", staff.keyId).execute();
+    const shelf = await backend.db
+      .selectFrom("history_shelf")
+      .select("customer_id")
+      .where("key_id", "=", staff.keyId)
+      .execute();
     expect(shelf.every((r) => customerIds.includes(r.customer_id))).toBe(true);
     // The sales endpoint answers an Employee key from it, per supplier too.
-    const ask = (query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: rep.cookie, site: null }), { ...backend, history: sync });
-    const all = (await (await ask(`from=${from}&to=${to}&by=customer`)).json()) as { rows: { key: number; invoices: number }[] };
+    const ask = (query: string) =>
+      getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: rep.cookie, site: null }), {
+        ...backend,
+        history: sync,
+      });
+    const all = (await (await ask(`from=${from}&to=${to}&by=customer`)).json()) as {
+      rows: { key: number; invoices: number }[];
+    };
     expect(all.rows.filter((r) => r.invoices > 0).every((r) => customerIds.includes(r.key))).toBe(true);
     // The member unlinked: the next sweep forgets the key's history.
-    await backend.db.withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>().updateTable("auth_member").set({ salesRepUserId: null }).where("id", "=", rep.memberId).execute();
+    await backend.db
+      .withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>()
+      .updateTable("auth_member")
+      .set({ salesRepUserId: null })
+      .where("id", "=", rep.memberId)
+      .execute();
     expect(await sync.sweep()).toEqual({ started: 0, forgotten: 1 });
   });
 
@@ -204,24 +363,39 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     const { backend, sync, drain, queued } = await setUp();
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const deps = { ...backend, history: sync };
-    const patch = (cookie: string, keyId: string, json: unknown) => updateKey(browserRequest("PATCH", `/api/keys/${keyId}`, { cookie, json }), keyId, deps);
+    const patch = (cookie: string, keyId: string, json: unknown) =>
+      updateKey(browserRequest("PATCH", `/api/keys/${keyId}`, { cookie, json }), keyId, deps);
     // Who may, and what: a viewer may not; a brand's key has no scope to choose; a body that is not one of the two.
     const viewer = await joinAs(backend, staff.workspaceId, "viewer");
     expect((await patch(viewer.cookie, staff.keyId, { historyScope: "distributor" })).status).toBe(403);
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     const refused = await patch(brand.cookie, brand.keyId, { historyScope: "distributor" });
-    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([409, "NOT_FOR_THIS_KEY"]);
+    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      409,
+      "NOT_FOR_THIS_KEY",
+    ]);
     const bad = await patch(staff.cookie, staff.keyId, { historyScope: "everything" });
-    expect([bad.status, ((await bad.json()) as { Error: { code: string } }).Error.code]).toEqual([400, "VALIDATION_FAILED"]);
+    expect([bad.status, ((await bad.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      400,
+      "VALIDATION_FAILED",
+    ]);
     expect(queued).toEqual([]);
 
     // The owner chooses the whole distributor: the backfill starts (no member is linked to a rep), once for a double click.
     const chosen = await patch(staff.cookie, staff.keyId, { historyScope: "distributor" });
-    expect([chosen.status, ((await chosen.json()) as { historyScope: string }).historyScope]).toEqual([200, "distributor"]);
+    expect([chosen.status, ((await chosen.json()) as { historyScope: string }).historyScope]).toEqual([
+      200,
+      "distributor",
+    ]);
     expect((await patch(staff.cookie, staff.keyId, { historyScope: "distributor" })).status).toBe(200);
     expect(queued).toEqual([{ workspaceId: staff.workspaceId, keyId: staff.keyId }]);
-    const audit = await backend.audit.list({ workspaceId: staff.workspaceId, fingerprints: [staff.fingerprint] }, { events: ["history-scope-changed"], limit: 10, offset: 0 });
-    expect(audit.entries.map((e) => [e.event, e.reference.historyScope])).toEqual([["history-scope-changed", "distributor"]]);
+    const audit = await backend.audit.list(
+      { workspaceId: staff.workspaceId, fingerprints: [staff.fingerprint] },
+      { events: ["history-scope-changed"], limit: 10, offset: 0 },
+    );
+    expect(audit.entries.map((e) => [e.event, e.reference.historyScope])).toEqual([
+      ["history-scope-changed", "distributor"],
+    ]);
     await drain();
     const state = (await sync.state(staff.keyId))!;
     expect([state.phase, state.scope]).toEqual(["idle", { repUserIds: [], customerIds: [], distributor: true }]);
@@ -229,47 +403,100 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     // Every invoice of the distributor's year and every line of them, as a direct walk finds them.
     const to = day(Date.parse(TEST_CLOCK));
     const from = day(Date.parse(TEST_CLOCK) - 365 * 86_400_000);
-    const invoices = await sandbox.walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`, DEMO_KEYS.Employee);
-    const kept = await backend.db.selectFrom("history_invoices").select("invoice_id").where("key_id", "=", staff.keyId).orderBy("invoice_id").execute();
+    const invoices = await sandbox.walk(
+      `/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`,
+      DEMO_KEYS.Employee,
+    );
+    const kept = await backend.db
+      .selectFrom("history_invoices")
+      .select("invoice_id")
+      .where("key_id", "=", staff.keyId)
+      .orderBy("invoice_id")
+      .execute();
     expect(kept.map((r) => r.invoice_id)).toEqual(invoices.map((i) => i.InvoiceID as number).sort((a, b) => a - b));
     const ids = invoices.map((i) => i.InvoiceID);
     const lines: Row[] = [];
-    for (let i = 0; i < ids.length; i += 200) lines.push(...(await sandbox.walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Employee)));
-    const keptLines = await backend.db.selectFrom("history_lines").select(["line_id", "supplier_id", "ext_price"]).where("key_id", "=", staff.keyId).orderBy("line_id").execute();
-    expect(keptLines.map((l) => [l.line_id, l.supplier_id, l.ext_price])).toEqual(lines.map((l) => [l.InvoiceTransID, l.SupplierID, l.ExtPrice]).sort((a, b) => Number(a[0]) - Number(b[0])));
+    for (let i = 0; i < ids.length; i += 200)
+      lines.push(
+        ...(await sandbox.walk(
+          `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`,
+          DEMO_KEYS.Employee,
+        )),
+      );
+    const keptLines = await backend.db
+      .selectFrom("history_lines")
+      .select(["line_id", "supplier_id", "ext_price"])
+      .where("key_id", "=", staff.keyId)
+      .orderBy("line_id")
+      .execute();
+    expect(keptLines.map((l) => [l.line_id, l.supplier_id, l.ext_price])).toEqual(
+      lines.map((l) => [l.InvoiceTransID, l.SupplierID, l.ExtPrice]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
     expect(new Set(keptLines.map((l) => l.supplier_id)).size).toBeGreaterThan(1);
     // Every rep (the page's chooser) and the catalogue's active products (a chosen supplier's white space).
-    expect((await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute()).length).toBe((await sandbox.walk("/salesReps?", DEMO_KEYS.Employee)).length);
-    expect((await backend.db.selectFrom("history_products").select("product_id").where("key_id", "=", staff.keyId).execute()).length).toBe((await sandbox.walk("/products?", DEMO_KEYS.Employee)).length);
+    expect(
+      (await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute())
+        .length,
+    ).toBe((await sandbox.walk("/salesReps?", DEMO_KEYS.Employee)).length);
+    expect(
+      (await backend.db.selectFrom("history_products").select("product_id").where("key_id", "=", staff.keyId).execute())
+        .length,
+    ).toBe((await sandbox.walk("/products?", DEMO_KEYS.Employee)).length);
 
     // One supplier's part read from the database is the whole history narrowed in memory: every table of the page.
     const query = insightsQuery({ supplier: "101", weeks: "26" });
     const whole = insightTables(await readHistory(backend.db, staff.keyId), query, to);
-    const one = insightTables(await readHistory(backend.db, staff.keyId, { supplier: 101 }), query, to, { bySupplier: whole.tables.suppliers.rows });
-    for (const table of ["weeks", "products", "retailers", "reps", "health", "white-space", "shelf"] as const) expect(one.tables[table].rows).toEqual(whole.tables[table].rows);
+    const one = insightTables(await readHistory(backend.db, staff.keyId, { supplier: 101 }), query, to, {
+      bySupplier: whole.tables.suppliers.rows,
+    });
+    for (const table of ["weeks", "products", "retailers", "reps", "health", "white-space", "shelf"] as const)
+      expect(one.tables[table].rows).toEqual(whole.tables[table].rows);
     expect(one.tables.products.rows.length).toBeGreaterThan(0);
 
     // The sales endpoint: one supplier at a time, or by supplier; the demo brand's sales to the cent of its own key's.
-    const ask = (cookie: string, query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie, site: null }), { ...backend, history: sync });
+    const ask = (cookie: string, query: string) =>
+      getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie, site: null }), {
+        ...backend,
+        history: sync,
+      });
     const period = `from=${day(Date.parse(TEST_CLOCK) - 90 * 86_400_000)}&to=${to}`;
     const everyone = await ask(staff.cookie, `${period}&by=product`);
-    expect([everyone.status, ((await everyone.json()) as { Error: { code: string } }).Error.code]).toEqual([400, "SUPPLIER_REQUIRED"]);
-    const bySupplier = (await (await ask(staff.cookie, `${period}&by=supplier`)).json()) as { rows: { key: number; revenue: string }[] };
+    expect([everyone.status, ((await everyone.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      400,
+      "SUPPLIER_REQUIRED",
+    ]);
+    const bySupplier = (await (await ask(staff.cookie, `${period}&by=supplier`)).json()) as {
+      rows: { key: number; revenue: string }[];
+    };
     expect(bySupplier.rows.length).toBeGreaterThan(1);
     await sync.start(brand.workspaceId, brand.keyId);
     await drain();
     const ofBrand = (await (await ask(brand.cookie, `${period}&by=product`)).json()) as { rows: unknown[] };
-    const ofStaff = (await (await ask(staff.cookie, `${period}&by=product&supplier=101`)).json()) as { rows: unknown[] };
+    const ofStaff = (await (await ask(staff.cookie, `${period}&by=product&supplier=101`)).json()) as {
+      rows: unknown[];
+    };
     expect(ofStaff.rows).toEqual(ofBrand.rows);
     // The brand's own history holds its lines only: its one supplier row is the distributor's row of it.
-    const brandTotal = (await (await ask(brand.cookie, `${period}&by=supplier`)).json()) as { rows: { key: number; revenue: string }[] };
+    const brandTotal = (await (await ask(brand.cookie, `${period}&by=supplier`)).json()) as {
+      rows: { key: number; revenue: string }[];
+    };
     expect(brandTotal.rows).toHaveLength(1);
     expect(bySupplier.rows.find((r) => r.key === 101)).toEqual(brandTotal.rows[0]);
 
     // Back to the linked reps' accounts, and none is linked: the history goes, and the sweep keeps none.
     expect((await patch(staff.cookie, staff.keyId, { historyScope: "linked-reps" })).status).toBe(200);
     expect(await sync.state(staff.keyId)).toBeUndefined();
-    expect(Number((await backend.db.selectFrom("history_lines").select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", staff.keyId).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await backend.db
+            .selectFrom("history_lines")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("key_id", "=", staff.keyId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
     queued.length = 0;
     await sync.sweep();
     expect(queued.filter((job) => job.keyId === staff.keyId)).toEqual([]);
@@ -277,34 +504,65 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
 
   it("answers GET /api/insights/sales from the history alone, to the cent of the API's lines", async () => {
     const { backend, sync, brand, drain } = await setUp();
-    const ask = (query: string) => getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: brand.cookie, site: null }), { ...backend, history: sync });
+    const ask = (query: string) =>
+      getSales(browserRequest("GET", `/api/insights/sales?${query}`, { cookie: brand.cookie, site: null }), {
+        ...backend,
+        history: sync,
+      });
     expect((await ask("from=2026-01-01&to=2026-03-31&by=product")).status).toBe(409);
     await sync.start(brand.workspaceId, brand.keyId);
     await drain();
     const calls = backend.calls.length;
     const answer = await ask("from=2026-08-01&to=2026-10-31&by=product");
     expect(answer.status).toBe(200);
-    const body = (await answer.json()) as { asOf: string; rows: { key: number; name: string; units: number; revenue: string; invoices: number }[] };
+    const body = (await answer.json()) as {
+      asOf: string;
+      rows: { key: number; name: string; units: number; revenue: string; invoices: number }[];
+    };
     // Nothing asked of the API.
     expect(backend.calls.length).toBe(calls);
     // The same sums from a direct walk: lines of invoices dated in the period (UTC days), a return negative.
-    const invoices = await sandbox.walk("/invoices?Statuses=1,2,3,4,5,7&StartDate=2026-07-30&EndDate=2026-11-02", DEMO_KEYS.Supplier);
-    const inPeriod = new Map(invoices.filter((i) => String(i.Date).slice(0, 10) >= "2026-08-01" && String(i.Date).slice(0, 10) <= "2026-10-31").map((i) => [i.InvoiceID, i.Status === 4 ? -1n : 1n]));
+    const invoices = await sandbox.walk(
+      "/invoices?Statuses=1,2,3,4,5,7&StartDate=2026-07-30&EndDate=2026-11-02",
+      DEMO_KEYS.Supplier,
+    );
+    const inPeriod = new Map(
+      invoices
+        .filter((i) => String(i.Date).slice(0, 10) >= "2026-08-01" && String(i.Date).slice(0, 10) <= "2026-10-31")
+        .map((i) => [i.InvoiceID, i.Status === 4 ? -1n : 1n]),
+    );
     const ids = [...inPeriod.keys()];
     const lines: Row[] = [];
-    for (let i = 0; i < ids.length; i += 200) lines.push(...(await sandbox.walk(`/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`, DEMO_KEYS.Supplier)));
+    for (let i = 0; i < ids.length; i += 200)
+      lines.push(
+        ...(await sandbox.walk(
+          `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`,
+          DEMO_KEYS.Supplier,
+        )),
+      );
     const cents = new Map<number, bigint>();
     for (const l of lines) {
       const [whole, fraction = ""] = String(l.ExtPrice).split(".");
-      const micros = BigInt(whole!) * 1_000_000n + (whole!.startsWith("-") ? -1n : 1n) * BigInt((fraction + "000000").slice(0, 6));
-      cents.set(Number(l.ProductID), (cents.get(Number(l.ProductID)) ?? 0n) + micros * inPeriod.get(l.InvoiceID as number)!);
+      const micros =
+        BigInt(whole!) * 1_000_000n + (whole!.startsWith("-") ? -1n : 1n) * BigInt((fraction + "000000").slice(0, 6));
+      cents.set(
+        Number(l.ProductID),
+        (cents.get(Number(l.ProductID)) ?? 0n) + micros * inPeriod.get(l.InvoiceID as number)!,
+      );
     }
-    const expected = Object.fromEntries([...cents].map(([id, micros]) => [id, (Number(micros) / 1_000_000).toFixed(2)]));
+    const expected = Object.fromEntries(
+      [...cents].map(([id, micros]) => [id, (Number(micros) / 1_000_000).toFixed(2)]),
+    );
     expect(Object.fromEntries(body.rows.map((r) => [r.key, r.revenue]))).toEqual(expected);
     expect(body.rows.length).toBeGreaterThan(0);
     const bad = await ask("from=2026-10-31&to=2026-08-01&by=product");
-    expect([bad.status, ((await bad.json()) as { Error: { code: string } }).Error.code]).toEqual([400, "VALIDATION_FAILED"]);
-    const byCustomer = (await (await ask("from=2026-08-01&to=2026-10-31&by=customer")).json()) as { rows: { tier: string }[] };
+    expect([bad.status, ((await bad.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      400,
+      "VALIDATION_FAILED",
+    ]);
+    const byCustomer = (await (await ask("from=2026-08-01&to=2026-10-31&by=customer")).json()) as {
+      rows: { tier: string }[];
+    };
     expect(byCustomer.rows.every((r) => ["Active", "Priority", "At risk", "Lost"].includes(r.tier))).toBe(true);
   });
 });
@@ -320,7 +578,10 @@ describe("the history sync's start and pace", () => {
    * unless said: the syncs may read 7 % of it an hour), changed by `answer`, a simulated clock that the pace's waits and
    * the queue's delays move, and each upstream request's time on that clock.
    */
-  async function paced(start: string, { limit = 1028, answer }: { limit?: number; answer?: (call: number, response: Response) => Response } = {}) {
+  async function paced(
+    start: string,
+    { limit = 1028, answer }: { limit?: number; answer?: (call: number, response: Response) => Response } = {},
+  ) {
     const clock = { at: Date.parse(start) };
     const times: number[] = [];
     const backend = await createTestBackend(async (request) => {
@@ -338,7 +599,12 @@ describe("the history sync's start and pace", () => {
     const now = () => clock.at;
     // The proxy notes the figures on the same clock (their reset is when people may be read for again).
     const proxy = { ...backend, rateLimits: createRateLimitBook(createMemoryStore(), () => new Date(clock.at)) };
-    const background = createBackground({ proxy, shared: createMemoryStore(), now, sleep: async (ms) => void (clock.at += ms) });
+    const background = createBackground({
+      proxy,
+      shared: createMemoryStore(),
+      now,
+      sleep: async (ms) => void (clock.at += ms),
+    });
     const sync = createHistorySync({ db: backend.db, jobs, keys: backend.keys, background, now, historyDays: 365 });
     backend.keys.onAdded((key) => sync.keyAdded(key.workspaceId, key.keyId));
     return { backend, sync, clock, times, next, queued };
@@ -349,9 +615,18 @@ describe("the history sync's start and pace", () => {
     // Added on Keys (POST /api/keys): the key is checked with the API, then its backfill is queued, not yet read.
     const person = await signUp(backend);
     const headers = new Headers({ cookie: person.cookie, origin: BACKROOM });
-    const workspace = (await backend.auth.api.createOrganization({ body: { name: "A brand", slug: `a-brand-${person.userId.slice(0, 6)}` }, headers }))!;
+    const workspace = (await backend.auth.api.createOrganization({
+      body: { name: "A brand", slug: `a-brand-${person.userId.slice(0, 6)}` },
+      headers,
+    }))!;
     await backend.auth.api.setActiveOrganization({ body: { organizationId: workspace.id }, headers });
-    const added = await addKey(browserRequest("POST", "/api/keys", { cookie: person.cookie, json: { apiKey: DEMO_KEYS.Supplier, environment: "test" } }), backend);
+    const added = await addKey(
+      browserRequest("POST", "/api/keys", {
+        cookie: person.cookie,
+        json: { apiKey: DEMO_KEYS.Supplier, environment: "test" },
+      }),
+      backend,
+    );
     expect(added.status).toBe(201);
     const keyId = ((await added.json()) as { id: string }).id;
     const calls = backend.calls.length;
@@ -359,16 +634,41 @@ describe("the history sync's start and pace", () => {
     expect((await sync.state(keyId))!.phase).toBe("backfill");
     expect(backend.calls.length).toBe(calls);
     // The same key again: nothing added, nothing started twice.
-    expect((await addKey(browserRequest("POST", "/api/keys", { cookie: person.cookie, json: { apiKey: DEMO_KEYS.Supplier, environment: "test" } }), backend)).status).toBe(200);
+    expect(
+      (
+        await addKey(
+          browserRequest("POST", "/api/keys", {
+            cookie: person.cookie,
+            json: { apiKey: DEMO_KEYS.Supplier, environment: "test" },
+          }),
+          backend,
+        )
+      ).status,
+    ).toBe(200);
     expect(queued).toHaveLength(1);
 
     // A Customer key keeps no history; nor does an Employee key until a member of its workspace is linked to a rep.
     const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-    expect([await sync.state(retailer.keyId), await sync.state(staff.keyId), queued.length]).toEqual([undefined, undefined, 1]);
+    expect([await sync.state(retailer.keyId), await sync.state(staff.keyId), queued.length]).toEqual([
+      undefined,
+      undefined,
+      1,
+    ]);
     const rep = await joinAs(backend, staff.workspaceId, "viewer");
-    await backend.db.withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>().updateTable("auth_member").set({ salesRepUserId: 1006 }).where("id", "=", rep.memberId).execute();
-    const { key } = await backend.keys.add(staff.workspaceId, staff.userId, { apiKey: "test-employee-second", environment: "test", keyType: "Employee", label: "Second", scope: { summary: "test" } });
+    await backend.db
+      .withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>()
+      .updateTable("auth_member")
+      .set({ salesRepUserId: 1006 })
+      .where("id", "=", rep.memberId)
+      .execute();
+    const { key } = await backend.keys.add(staff.workspaceId, staff.userId, {
+      apiKey: "test-employee-second",
+      environment: "test",
+      keyType: "Employee",
+      label: "Second",
+      scope: { summary: "test" },
+    });
     expect((await sync.state(key.id))!.phase).toBe("backfill");
     expect(queued.map((q) => q.data.keyId)).toEqual([keyId, key.id]);
   });
@@ -377,11 +677,22 @@ describe("the history sync's start and pace", () => {
     // A key of 200 requests an hour: the syncs may read 14 of them an hour, fewer than the test sandbox's year (19).
     const { backend, sync, clock, times, next, queued } = await paced("2026-11-21T18:45:00.000Z", { limit: 200 });
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
-    const estimates: { at: number; secondsLeft?: number; resumesAt?: string; windows: number; windowsRead: number }[] = [];
+    const estimates: { at: number; secondsLeft?: number; resumesAt?: string; windows: number; windowsRead: number }[] =
+      [];
     // What an API client is told meanwhile: 409 HISTORY_PENDING, with the estimate and Retry-After.
     const ask = async () => {
-      const answer = await getSales(browserRequest("GET", "/api/insights/sales?from=2026-08-01&to=2026-10-31&by=product", { cookie: brand.cookie, site: null }), { ...backend, history: sync });
-      return { status: answer.status, retryAfter: answer.headers.get("Retry-After"), ...((await answer.json()) as { Error: { code: string; detail: string } }).Error };
+      const answer = await getSales(
+        browserRequest("GET", "/api/insights/sales?from=2026-08-01&to=2026-10-31&by=product", {
+          cookie: brand.cookie,
+          site: null,
+        }),
+        { ...backend, history: sync },
+      );
+      return {
+        status: answer.status,
+        retryAfter: answer.headers.get("Retry-After"),
+        ...((await answer.json()) as { Error: { code: string; detail: string } }).Error,
+      };
     };
     const told = [await ask()];
     let runs = 0;
@@ -424,19 +735,41 @@ describe("the history sync's start and pace", () => {
     expect(Math.abs(paused.secondsLeft! - actual)).toBeLessThan(60);
     expect(paused.windowsRead).toBe(Math.ceil(366 / WINDOW_DAYS) - 1);
     expect(told).toEqual([
-      { status: 409, code: "HISTORY_PENDING", retryAfter: "60", detail: "This key's history is being synced in the background; the insights open once its first year is in. Starting…" },
-      { status: 409, code: "HISTORY_PENDING", retryAfter: String(paused.secondsLeft), detail: `This key's history is being synced in the background; the insights open once its first year is in. ${estimateWords(paused)}.` },
+      {
+        status: 409,
+        code: "HISTORY_PENDING",
+        retryAfter: "60",
+        detail:
+          "This key's history is being synced in the background; the insights open once its first year is in. Starting…",
+      },
+      {
+        status: 409,
+        code: "HISTORY_PENDING",
+        retryAfter: String(paused.secondsLeft),
+        detail: `This key's history is being synced in the background; the insights open once its first year is in. ${estimateWords(paused)}.`,
+      },
     ]);
     expect(estimateWords(paused)).toBe("About 15 minutes left: 6 of 7 windows read");
   });
 
   it("waits for a 429's Retry-After, and while people have under a fifth of the key's hour left, then goes on", async () => {
-    const { backend, sync, clock, times, next } = await paced("2026-11-21T18:05:00.000Z", { answer: (call, response) => {
-      // The 10th request is refused for two minutes; the 15th says people have spent the key down to 100 of 1,028.
-      if (call === 10) return new Response(JSON.stringify({ Error: "Too many requests" }), { status: 429, headers: { "Retry-After": "120", "RateLimit-Limit": "1028", "RateLimit-Remaining": "0", "RateLimit-Reset": "120" } });
-      if (call === 15) response.headers.set("RateLimit-Remaining", "100");
-      return response;
-    } });
+    const { backend, sync, clock, times, next } = await paced("2026-11-21T18:05:00.000Z", {
+      answer: (call, response) => {
+        // The 10th request is refused for two minutes; the 15th says people have spent the key down to 100 of 1,028.
+        if (call === 10)
+          return new Response(JSON.stringify({ Error: "Too many requests" }), {
+            status: 429,
+            headers: {
+              "Retry-After": "120",
+              "RateLimit-Limit": "1028",
+              "RateLimit-Remaining": "0",
+              "RateLimit-Reset": "120",
+            },
+          });
+        if (call === 15) response.headers.set("RateLimit-Remaining", "100");
+        return response;
+      },
+    });
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     await sync.start(brand.workspaceId, brand.keyId);
     for (let job = next(); job; job = next()) await sync.run(job);
@@ -447,6 +780,11 @@ describe("the history sync's start and pace", () => {
     expect(times[15]! - times[14]!).toBeGreaterThanOrEqual(1_800_000);
     expect(clock.at).toBeGreaterThan(times[14]! + 1_800_000);
     // Else one a second.
-    expect(times.slice(1).map((t, i) => t - times[i]!).filter((gap) => gap !== 1000)).toHaveLength(2);
+    expect(
+      times
+        .slice(1)
+        .map((t, i) => t - times[i]!)
+        .filter((gap) => gap !== 1000),
+    ).toHaveLength(2);
   });
 });

@@ -49,7 +49,6 @@ const STATUSES = "1,2,3,4,5,7";
 /** Customer ids per request of an Employee key's walk (about 3 kB of query). */
 const CUSTOMER_BATCH = 400;
 
-
 export interface HistoryState {
   /** The oldest day the backfill reaches (`YYYY-MM-DD`). */
   horizon: string;
@@ -116,16 +115,55 @@ const idle = (state: HistoryState) => state.phase === "idle";
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const addDays = (date: string, days: number) => day(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000);
 
-type InvoiceRow = { InvoiceID: number; CustomerID: number; CustomerName?: string | null; InvoiceNum: string; Date: string; Status: number };
-type LineRow = { InvoiceTransID: number; InvoiceID: number; CustomerID: number; ProductID: number; ProductName?: string | null; SupplierID: number; NumUnits: number; ExtPrice: string };
-type ProductRow = { ProductID: number; ProductName?: string | null; ProductTypeName?: string | null; SupplierID: number; Supplier?: string | null };
-type CustomerRow = { CustomerID: number; CustomerName?: string | null; State?: string | null; SalesRepUserID?: number | null; SalesRepName?: string | null };
+type InvoiceRow = {
+  InvoiceID: number;
+  CustomerID: number;
+  CustomerName?: string | null;
+  InvoiceNum: string;
+  Date: string;
+  Status: number;
+};
+type LineRow = {
+  InvoiceTransID: number;
+  InvoiceID: number;
+  CustomerID: number;
+  ProductID: number;
+  ProductName?: string | null;
+  SupplierID: number;
+  NumUnits: number;
+  ExtPrice: string;
+};
+type ProductRow = {
+  ProductID: number;
+  ProductName?: string | null;
+  ProductTypeName?: string | null;
+  SupplierID: number;
+  Supplier?: string | null;
+};
+type CustomerRow = {
+  CustomerID: number;
+  CustomerName?: string | null;
+  State?: string | null;
+  SalesRepUserID?: number | null;
+  SalesRepName?: string | null;
+};
 type StateRow = { StateAbbreviation: string; TimeZone?: string | null };
-type ShelfApiRow = { CustomerID: number; ProductID: number; Inventory: string; DailySales: string; LastInventoryDate?: string | null };
+type ShelfApiRow = {
+  CustomerID: number;
+  ProductID: number;
+  Inventory: string;
+  DailySales: string;
+  LastInventoryDate?: string | null;
+};
 type SupplierRow = { SupplierID: number; Supplier?: string | null };
 type RepRow = { UserID: number; Name?: string | null; Customers?: { CustomerID: number }[] | null };
 
-const repRow = (keyId: string, r: RepRow) => ({ key_id: keyId, user_id: r.UserID, name: r.Name ?? `Rep ${r.UserID}`, customer_ids_json: JSON.stringify((r.Customers ?? []).map((c) => c.CustomerID)) });
+const repRow = (keyId: string, r: RepRow) => ({
+  key_id: keyId,
+  user_id: r.UserID,
+  name: r.Name ?? `Rep ${r.UserID}`,
+  customer_ids_json: JSON.stringify((r.Customers ?? []).map((c) => c.CustomerID)),
+});
 
 /**
  * The `CustomerIDs` of each request of a walk: one unfiltered request for a Supplier key and for an Employee key's
@@ -148,16 +186,25 @@ function customerBatches(state: HistoryState): (string | undefined)[] {
 export function createHistorySync(deps: HistorySyncDeps) {
   const now = deps.now ?? Date.now;
   const historyDays = deps.historyDays ?? 365;
-  const queue = (job: HistorySyncJob, delaySeconds = 0) => deps.jobs.send(HISTORY_SYNC, job, { key: job.keyId, delaySeconds });
+  const queue = (job: HistorySyncJob, delaySeconds = 0) =>
+    deps.jobs.send(HISTORY_SYNC, job, { key: job.keyId, delaySeconds });
 
   async function load(keyId: string): Promise<HistoryState | undefined> {
-    const row = await deps.db.selectFrom("history_state").select("state_json").where("key_id", "=", keyId).executeTakeFirst();
+    const row = await deps.db
+      .selectFrom("history_state")
+      .select("state_json")
+      .where("key_id", "=", keyId)
+      .executeTakeFirst();
     return row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
   }
 
   /** What an Employee key's history is to cover, as its workspace chose (`linked-reps` until an owner or admin says otherwise). */
   async function scopeOf(keyId: string): Promise<HistoryScope> {
-    const row = await deps.db.selectFrom("workspace_keys").select("history_scope").where("id", "=", keyId).executeTakeFirst();
+    const row = await deps.db
+      .selectFrom("workspace_keys")
+      .select("history_scope")
+      .where("id", "=", keyId)
+      .executeTakeFirst();
     return row?.history_scope === "distributor" ? "distributor" : "linked-reps";
   }
 
@@ -165,9 +212,17 @@ export function createHistorySync(deps: HistorySyncDeps) {
    * Whether a key keeps a history: a Supplier key (the brand's insights); an Employee key chosen to keep the whole
    * distributor's, or one whose workspace has a member linked to a sales rep (those reps' accounts); a Customer key never.
    */
-  async function keeps(key: { workspace_id: string; key_type: string; history_scope: string | null }): Promise<boolean> {
-    if (key.key_type === "Supplier" || (key.key_type === "Employee" && key.history_scope === "distributor")) return true;
-    return key.key_type === "Employee" && (await workspaceMembers(deps.db, key.workspace_id)).some((m) => m.salesRepUserId !== null);
+  async function keeps(key: {
+    workspace_id: string;
+    key_type: string;
+    history_scope: string | null;
+  }): Promise<boolean> {
+    if (key.key_type === "Supplier" || (key.key_type === "Employee" && key.history_scope === "distributor"))
+      return true;
+    return (
+      key.key_type === "Employee" &&
+      (await workspaceMembers(deps.db, key.workspace_id)).some((m) => m.salesRepUserId !== null)
+    );
   }
 
   async function save(keyId: string, state: HistoryState) {
@@ -180,18 +235,44 @@ export function createHistorySync(deps: HistorySyncDeps) {
   }
 
   /** The invoice pages of the window: saved as they come; at the window's end, those no longer listed deleted. */
-  async function invoicePage(keyId: string, state: HistoryState, read: (path: string) => Promise<{ records: InvoiceRow[]; more: boolean }>) {
+  async function invoicePage(
+    keyId: string,
+    state: HistoryState,
+    read: (path: string) => Promise<{ records: InvoiceRow[]; more: boolean }>,
+  ) {
     const window = state.window!;
-    const query = new URLSearchParams({ Statuses: STATUSES, StartDate: window.from, EndDate: window.to, PageSize: "500", Page: String(window.page) });
+    const query = new URLSearchParams({
+      Statuses: STATUSES,
+      StartDate: window.from,
+      EndDate: window.to,
+      PageSize: "500",
+      Page: String(window.page),
+    });
     const customers = customerBatches(state)[window.batch ?? 0];
     if (customers) query.set("CustomerIDs", customers);
     const { records, more } = await read(`/invoices?${query}`);
     if (records.length) {
       await deps.db
         .insertInto("history_invoices")
-        .values(records.map((r) => ({ key_id: keyId, invoice_id: r.InvoiceID, customer_id: r.CustomerID, customer_name: r.CustomerName ?? "", invoice_num: r.InvoiceNum, date: r.Date, status: r.Status })))
+        .values(
+          records.map((r) => ({
+            key_id: keyId,
+            invoice_id: r.InvoiceID,
+            customer_id: r.CustomerID,
+            customer_name: r.CustomerName ?? "",
+            invoice_num: r.InvoiceNum,
+            date: r.Date,
+            status: r.Status,
+          })),
+        )
         .onConflict((oc) =>
-          oc.columns(["key_id", "invoice_id"]).doUpdateSet((eb) => ({ customer_id: eb.ref("excluded.customer_id"), customer_name: eb.ref("excluded.customer_name"), invoice_num: eb.ref("excluded.invoice_num"), date: eb.ref("excluded.date"), status: eb.ref("excluded.status") })),
+          oc.columns(["key_id", "invoice_id"]).doUpdateSet((eb) => ({
+            customer_id: eb.ref("excluded.customer_id"),
+            customer_name: eb.ref("excluded.customer_name"),
+            invoice_num: eb.ref("excluded.invoice_num"),
+            date: eb.ref("excluded.date"),
+            status: eb.ref("excluded.status"),
+          })),
         )
         .execute();
     }
@@ -228,15 +309,30 @@ export function createHistorySync(deps: HistorySyncDeps) {
    * (kept as the history's reps), and their customers; what the history held of other customers goes. For the whole
    * distributor: every rep (the page's chooser), and no customer to narrow to.
    */
-  async function readScope(keyId: string, workspaceId: string, state: HistoryState, readAll: <T>(path: string) => Promise<T[]>) {
+  async function readScope(
+    keyId: string,
+    workspaceId: string,
+    state: HistoryState,
+    readAll: <T>(path: string) => Promise<T[]>,
+  ) {
     const distributor = (await scopeOf(keyId)) === "distributor";
-    const linked = new Set((await workspaceMembers(deps.db, workspaceId)).flatMap((m) => (m.salesRepUserId === null ? [] : [m.salesRepUserId])));
+    const linked = new Set(
+      (await workspaceMembers(deps.db, workspaceId)).flatMap((m) =>
+        m.salesRepUserId === null ? [] : [m.salesRepUserId],
+      ),
+    );
     const all = linked.size === 0 && !distributor ? [] : await readAll<RepRow>("/salesReps?PageSize=500");
     const reps = distributor ? all : all.filter((r) => linked.has(r.UserID));
-    const customerIds = distributor ? [] : [...new Set(reps.flatMap((r) => (r.Customers ?? []).map((c) => c.CustomerID)))].sort((a, b) => a - b);
+    const customerIds = distributor
+      ? []
+      : [...new Set(reps.flatMap((r) => (r.Customers ?? []).map((c) => c.CustomerID)))].sort((a, b) => a - b);
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_reps").where("key_id", "=", keyId).execute();
-      if (reps.length) await trx.insertInto("history_reps").values(reps.map((r) => repRow(keyId, r))).execute();
+      if (reps.length)
+        await trx
+          .insertInto("history_reps")
+          .values(reps.map((r) => repRow(keyId, r)))
+          .execute();
       if (distributor) return;
       for (const table of ["history_lines", "history_invoices", "history_shelf", "history_customers"] as const) {
         await trx
@@ -246,20 +342,37 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .execute();
       }
     });
-    const repUserIds = reps.map((r) => r.UserID).filter((id) => linked.has(id)).sort((a, b) => a - b);
+    const repUserIds = reps
+      .map((r) => r.UserID)
+      .filter((id) => linked.has(id))
+      .sort((a, b) => a - b);
     state.scope = distributor ? { repUserIds, customerIds, distributor } : { repUserIds, customerIds };
   }
 
   /** One batch of the window's invoices' lines, every page of it, replacing what was kept of those invoices. */
   async function lineBatch(keyId: string, state: HistoryState, readAll: (path: string) => Promise<LineRow[]>) {
     const ids = state.pendingLines.slice(0, LINE_BATCH);
-    const lines = await readAll(`/invoiceTransactions?${new URLSearchParams({ InvoiceIDs: ids.join(","), PageSize: "500" })}`);
+    const lines = await readAll(
+      `/invoiceTransactions?${new URLSearchParams({ InvoiceIDs: ids.join(","), PageSize: "500" })}`,
+    );
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_lines").where("key_id", "=", keyId).where("invoice_id", "in", ids).execute();
       for (let i = 0; i < lines.length; i += 500) {
         await trx
           .insertInto("history_lines")
-          .values(lines.slice(i, i + 500).map((l) => ({ key_id: keyId, line_id: l.InvoiceTransID, invoice_id: l.InvoiceID, customer_id: l.CustomerID, product_id: l.ProductID, supplier_id: l.SupplierID, product_name: l.ProductName ?? "", num_units: l.NumUnits, ext_price: l.ExtPrice })))
+          .values(
+            lines.slice(i, i + 500).map((l) => ({
+              key_id: keyId,
+              line_id: l.InvoiceTransID,
+              invoice_id: l.InvoiceID,
+              customer_id: l.CustomerID,
+              product_id: l.ProductID,
+              supplier_id: l.SupplierID,
+              product_name: l.ProductName ?? "",
+              num_units: l.NumUnits,
+              ext_price: l.ExtPrice,
+            })),
+          )
           .onConflict((oc) => oc.columns(["key_id", "line_id"]).doNothing())
           .execute();
       }
@@ -274,10 +387,16 @@ export function createHistorySync(deps: HistorySyncDeps) {
    */
   async function groupings(keyId: string, state: HistoryState, readAll: <T>(path: string) => Promise<T[]>) {
     const states = await readAll<StateRow>("/states?PageSize=500");
-    const zones = new Map(states.filter((s) => s.TimeZone && isZone(s.TimeZone)).map((s) => [s.StateAbbreviation, s.TimeZone!]));
+    const zones = new Map(
+      states.filter((s) => s.TimeZone && isZone(s.TimeZone)).map((s) => [s.StateAbbreviation, s.TimeZone!]),
+    );
     const customers: CustomerRow[] = [];
     for (const batch of customerBatches(state)) {
-      customers.push(...(await readAll<CustomerRow>(`/customers?AccountStatuses=Active,Inactive,OutOfBus&PageSize=500${batch ? `&CustomerIDs=${batch}` : ""}`)));
+      customers.push(
+        ...(await readAll<CustomerRow>(
+          `/customers?AccountStatuses=Active,Inactive,OutOfBus&PageSize=500${batch ? `&CustomerIDs=${batch}` : ""}`,
+        )),
+      );
     }
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_customers").where("key_id", "=", keyId).execute();
@@ -305,7 +424,15 @@ export function createHistorySync(deps: HistorySyncDeps) {
       for (let i = 0; i < products.length; i += 500) {
         await trx
           .insertInto("history_products")
-          .values(products.slice(i, i + 500).map((p) => ({ key_id: keyId, product_id: p.ProductID, name: p.ProductName ?? `Product ${p.ProductID}`, product_group: p.ProductTypeName || "Other", supplier_id: p.SupplierID })))
+          .values(
+            products.slice(i, i + 500).map((p) => ({
+              key_id: keyId,
+              product_id: p.ProductID,
+              name: p.ProductName ?? `Product ${p.ProductID}`,
+              product_group: p.ProductTypeName || "Other",
+              supplier_id: p.SupplierID,
+            })),
+          )
           .onConflict((oc) => oc.columns(["key_id", "product_id"]).doNothing())
           .execute();
       }
@@ -313,14 +440,21 @@ export function createHistorySync(deps: HistorySyncDeps) {
     // The suppliers by name: a brand's from its products (no request more); an Employee key's every supplier, inactive too.
     const named = new Map(products.flatMap((p) => (p.Supplier ? [[p.SupplierID, p.Supplier] as const] : [])));
     if (state.scope) {
-      for (const row of [...(await readAll<SupplierRow>("/suppliers?Active=false&PageSize=500")), ...(await readAll<SupplierRow>("/suppliers?PageSize=500"))]) {
+      for (const row of [
+        ...(await readAll<SupplierRow>("/suppliers?Active=false&PageSize=500")),
+        ...(await readAll<SupplierRow>("/suppliers?PageSize=500")),
+      ]) {
         named.set(row.SupplierID, row.Supplier ?? named.get(row.SupplierID) ?? `Supplier ${row.SupplierID}`);
       }
     }
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_suppliers").where("key_id", "=", keyId).execute();
       const rows = [...named].map(([supplierId, name]) => ({ key_id: keyId, supplier_id: supplierId, name }));
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto("history_suppliers").values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto("history_suppliers")
+          .values(rows.slice(i, i + 500))
+          .execute();
     });
     if (state.scope) return;
     const rows = await readAll<RepRow>("/salesReps?PageSize=500");
@@ -348,13 +482,25 @@ export function createHistorySync(deps: HistorySyncDeps) {
       state.referencedAt = new Date(now()).toISOString();
     }
     const shelf: ShelfApiRow[] = [];
-    for (const batch of customerBatches(state)) shelf.push(...(await readAll<ShelfApiRow>(`/retailerInventory?PageSize=500${batch ? `&CustomerIDs=${batch}` : ""}`)));
+    for (const batch of customerBatches(state))
+      shelf.push(
+        ...(await readAll<ShelfApiRow>(`/retailerInventory?PageSize=500${batch ? `&CustomerIDs=${batch}` : ""}`)),
+      );
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("history_shelf").where("key_id", "=", keyId).execute();
       for (let i = 0; i < shelf.length; i += 500) {
         await trx
           .insertInto("history_shelf")
-          .values(shelf.slice(i, i + 500).map((r) => ({ key_id: keyId, customer_id: r.CustomerID, product_id: r.ProductID, inventory: r.Inventory, daily_sales: r.DailySales, last_inventory_date: r.LastInventoryDate ?? null })))
+          .values(
+            shelf.slice(i, i + 500).map((r) => ({
+              key_id: keyId,
+              customer_id: r.CustomerID,
+              product_id: r.ProductID,
+              inventory: r.Inventory,
+              daily_sales: r.DailySales,
+              last_inventory_date: r.LastInventoryDate ?? null,
+            })),
+          )
           .onConflict((oc) => oc.columns(["key_id", "customer_id", "product_id"]).doNothing())
           .execute();
       }
@@ -396,7 +542,11 @@ export function createHistorySync(deps: HistorySyncDeps) {
 
   /** Whether a key keeps a history, read from its row (absent: it was removed). */
   async function kept(keyId: string): Promise<{ workspace_id: string } | undefined> {
-    const key = await deps.db.selectFrom("workspace_keys").select(["workspace_id", "key_type", "history_scope"]).where("id", "=", keyId).executeTakeFirst();
+    const key = await deps.db
+      .selectFrom("workspace_keys")
+      .select(["workspace_id", "key_type", "history_scope"])
+      .where("id", "=", keyId)
+      .executeTakeFirst();
     return key && (await keeps(key)) ? key : undefined;
   }
 
@@ -408,8 +558,25 @@ export function createHistorySync(deps: HistorySyncDeps) {
       if (state && state.phase !== "idle") return void (await queue({ workspaceId, keyId }));
       const walk = { day: today, requests: state?.requests ?? 0, windowRequests: state?.requests ?? 0 };
       const next: HistoryState = state
-        ? { ...state, phase: "refresh", window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 }, seen: [], pendingLines: [], scope: undefined, walk, resumesAt: undefined }
-        : { horizon: addDays(today, -historyDays), phase: "backfill", window: { from: addDays(today, -(WINDOW_DAYS - 1)), to: today, page: 1 }, seen: [], pendingLines: [], requests: 0, walk };
+        ? {
+            ...state,
+            phase: "refresh",
+            window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 },
+            seen: [],
+            pendingLines: [],
+            scope: undefined,
+            walk,
+            resumesAt: undefined,
+          }
+        : {
+            horizon: addDays(today, -historyDays),
+            phase: "backfill",
+            window: { from: addDays(today, -(WINDOW_DAYS - 1)), to: today, page: 1 },
+            seen: [],
+            pendingLines: [],
+            requests: 0,
+            walk,
+          };
       await save(keyId, next);
       await queue({ workspaceId, keyId });
     },
@@ -441,8 +608,12 @@ export function createHistorySync(deps: HistorySyncDeps) {
         const answer = await pages<T>(reads, "v1", path, 1);
         state.requests++;
         const hour = new Date(Math.floor(now() / 3_600_000) * 3_600_000).toISOString();
-        state.hour = state.hour?.start === hour ? { start: hour, requests: state.hour.requests + 1 } : { start: hour, requests: 1 };
-        if (!("records" in answer)) throw new Error(`the history's read of ${path.split("?")[0]} answered ${answer.status}`);
+        state.hour =
+          state.hour?.start === hour
+            ? { start: hour, requests: state.hour.requests + 1 }
+            : { start: hour, requests: 1 };
+        if (!("records" in answer))
+          throw new Error(`the history's read of ${path.split("?")[0]} answered ${answer.status}`);
         return { records: answer.records, more: answer.records.length === 500 };
       };
       const readAll = async <T>(path: string): Promise<T[]> => {
@@ -482,7 +653,11 @@ export function createHistorySync(deps: HistorySyncDeps) {
      * keeping one (`keeps`), is deleted.
      */
     async sweep(): Promise<{ started: number; forgotten: number }> {
-      const all = await deps.db.selectFrom("workspace_keys").select(["id", "workspace_id", "key_type", "history_scope"]).where("key_type", "in", ["Supplier", "Employee"]).execute();
+      const all = await deps.db
+        .selectFrom("workspace_keys")
+        .select(["id", "workspace_id", "key_type", "history_scope"])
+        .where("key_type", "in", ["Supplier", "Employee"])
+        .execute();
       const keys = [];
       for (const key of all) if (await keeps(key)) keys.push(key);
       const states = await deps.db.selectFrom("history_state").select(["key_id", "state_json", "updated_at"]).execute();
@@ -519,7 +694,11 @@ export function createHistorySync(deps: HistorySyncDeps) {
      */
     async estimate(keyId: string): Promise<BackfillEstimate | undefined> {
       const state = await load(keyId);
-      const key = await deps.db.selectFrom("workspace_keys").select("fingerprint").where("id", "=", keyId).executeTakeFirst();
+      const key = await deps.db
+        .selectFrom("workspace_keys")
+        .select("fingerprint")
+        .where("id", "=", keyId)
+        .executeTakeFirst();
       if (state?.phase !== "backfill" || !key) return undefined;
       return backfillEstimate(state, await deps.background.syncPace(key.fingerprint), now());
     },
@@ -536,7 +715,12 @@ export function createHistorySync(deps: HistorySyncDeps) {
      * await sync.setScope(workspaceId, keyId, "distributor"); // true: the distributor's year is backfilled from now on
      */
     async setScope(workspaceId: string, keyId: string, scope: HistoryScope): Promise<boolean> {
-      const key = await deps.db.selectFrom("workspace_keys").select(["workspace_id", "key_type", "history_scope"]).where("id", "=", keyId).where("workspace_id", "=", workspaceId).executeTakeFirst();
+      const key = await deps.db
+        .selectFrom("workspace_keys")
+        .select(["workspace_id", "key_type", "history_scope"])
+        .where("id", "=", keyId)
+        .where("workspace_id", "=", workspaceId)
+        .executeTakeFirst();
       if (!key || key.key_type !== "Employee" || (await scopeOf(keyId)) === scope) return false;
       await deps.db.updateTable("workspace_keys").set({ history_scope: scope }).where("id", "=", keyId).execute();
       await this.forget(keyId);

@@ -33,12 +33,19 @@ async function pending(key: { id: string }, deps: InsightsDeps): Promise<Respons
   if (!estimate) return failureAnswer("history-pending");
   const now = Date.now();
   const words = estimateWords(estimate);
-  const answer = failureAnswer("history-pending", undefined, `This key's history is being synced in the background; the insights open once its first year is in. ${words}${words.endsWith("…") ? "" : "."}`);
+  const answer = failureAnswer(
+    "history-pending",
+    undefined,
+    `This key's history is being synced in the background; the insights open once its first year is in. ${words}${words.endsWith("…") ? "" : "."}`,
+  );
   answer.headers.set("Retry-After", String(retryAfterSeconds(estimate, now)));
   return answer;
 }
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a day as YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "a day that exists");
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a day as YYYY-MM-DD")
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "a day that exists");
 
 const SalesQuery = z
   .strictObject({
@@ -58,39 +65,73 @@ const keyOf = (by: string, key: string) => (by === "week" ? key : key === "none"
 // Until the key's first backfill is in: 409 HISTORY_PENDING, its detail saying when it expects to be done, with
 // Retry-After.
 // An Employee key's history of the whole distributor answers one supplier at a time (400 without one), or by=supplier.
-export const getSales = withActor("key", undefined, async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
-  if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
-  const parsed = SalesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier."), { status: 400, headers: NO_STORE });
-  const row = await deps.db.selectFrom("history_state").select("state_json").where("key_id", "=", actor.key.id).executeTakeFirst();
-  const state = row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
-  if (!state?.backfilledAt) return pending(actor.key, deps);
-  const { from, to, by, supplier } = parsed.data;
-  if (state.scope?.distributor && supplier === undefined && by !== "supplier") return failureAnswer("supplier-required");
-  // The whole history (a year, some thousands of rows): a customer's last order may be older than the period. By
-  // supplier, the period's invoices are enough (a day before it: an invoice's day is read on its customer's clock).
-  const history = await readHistory(deps.db, actor.key.id, { supplier, from: by === "supplier" ? addDays(from, -1) : undefined });
-  const rows = salesBy(by, history, { from, to, zoneOf: customerZone }).map((r) => ({ ...r, key: keyOf(by, r.key) }));
-  return Response.json({ asOf: state.refreshedAt ?? state.backfilledAt, rows }, { headers: NO_STORE });
-});
+export const getSales = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
+    if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
+    const parsed = SalesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success)
+      return Response.json(
+        validationErrorBody(
+          parsed.error,
+          "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier.",
+        ),
+        { status: 400, headers: NO_STORE },
+      );
+    const row = await deps.db
+      .selectFrom("history_state")
+      .select("state_json")
+      .where("key_id", "=", actor.key.id)
+      .executeTakeFirst();
+    const state = row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
+    if (!state?.backfilledAt) return pending(actor.key, deps);
+    const { from, to, by, supplier } = parsed.data;
+    if (state.scope?.distributor && supplier === undefined && by !== "supplier")
+      return failureAnswer("supplier-required");
+    // The whole history (a year, some thousands of rows): a customer's last order may be older than the period. By
+    // supplier, the period's invoices are enough (a day before it: an invoice's day is read on its customer's clock).
+    const history = await readHistory(deps.db, actor.key.id, {
+      supplier,
+      from: by === "supplier" ? addDays(from, -1) : undefined,
+    });
+    const rows = salesBy(by, history, { from, to, zoneOf: customerZone }).map((r) => ({ ...r, key: keyOf(by, r.key) }));
+    return Response.json({ asOf: state.refreshedAt ?? state.backfilledAt, rows }, { headers: NO_STORE });
+  },
+);
 
 const ExportTable = z.object({ table: z.enum(TABLE_IDS) });
 
 // GET /api/insights/export?table=weeks|products|retailers|reps|health|white-space|shelf[&weeks&customer&tier&sort&dir]:
 // one of the Insights page's tables as CSV (every row, in the page's order and with its filters), from the history
 // alone: what the page's "Export CSV" links download.
-export const getExport = withActor("key", undefined, async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
-  if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const parsed = ExportTable.safeParse(params);
-  if (!parsed.success) return Response.json(validationErrorBody(parsed.error, `Ask for one table: ?table=${TABLE_IDS.join("|")}.`), { status: 400, headers: NO_STORE });
-  const view = await insightsView(deps.db, actor.key.id, insightsQuery(params));
-  if (!view.ready) return pending(actor.key, deps);
-  const table = view.tables[parsed.data.table] as InsightTable<unknown>;
-  const columns: ExportColumn[] = table.columns.map((c) => ({ id: c.id, header: c.header, value: (row) => c.value(row) }));
-  const name = `insights-${table.id}${view.query.supplier ? `-supplier-${view.query.supplier}` : ""}${view.query.customer ? `-customer-${view.query.customer}` : ""}-${view.asOf}.csv`;
-  return new Response(csvHeader(columns, { bom: true }) + csvRows(columns, table.rows as Record<string, unknown>[]), {
-    headers: { ...NO_STORE, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}"` },
-  });
-});
-
+export const getExport = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
+    if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
+    const params = Object.fromEntries(new URL(request.url).searchParams);
+    const parsed = ExportTable.safeParse(params);
+    if (!parsed.success)
+      return Response.json(validationErrorBody(parsed.error, `Ask for one table: ?table=${TABLE_IDS.join("|")}.`), {
+        status: 400,
+        headers: NO_STORE,
+      });
+    const view = await insightsView(deps.db, actor.key.id, insightsQuery(params));
+    if (!view.ready) return pending(actor.key, deps);
+    const table = view.tables[parsed.data.table] as InsightTable<unknown>;
+    const columns: ExportColumn[] = table.columns.map((c) => ({
+      id: c.id,
+      header: c.header,
+      value: (row) => c.value(row),
+    }));
+    const name = `insights-${table.id}${view.query.supplier ? `-supplier-${view.query.supplier}` : ""}${view.query.customer ? `-customer-${view.query.customer}` : ""}-${view.asOf}.csv`;
+    return new Response(csvHeader(columns, { bom: true }) + csvRows(columns, table.rows as Record<string, unknown>[]), {
+      headers: {
+        ...NO_STORE,
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${name}"`,
+      },
+    });
+  },
+);

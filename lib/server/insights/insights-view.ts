@@ -2,7 +2,13 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import { addDays } from "@/lib/format/days";
-import { type InsightFigures, insightTables, type InsightsQuery, type InsightsView, supplierRanking } from "@/lib/ui/insights/insights-tables";
+import {
+  type InsightFigures,
+  insightTables,
+  type InsightsQuery,
+  type InsightsView,
+  supplierRanking,
+} from "@/lib/ui/insights/insights-tables";
 import type { SalesRow } from "@/lib/ui/insights/sales-by";
 import type { BackroomDatabase } from "../db/schema";
 import { type KeyHistory, readHistory } from "./history-read";
@@ -20,7 +26,12 @@ const figures = new LRUCache<string, InsightFigures>({ max: 16 });
 const rankings = new LRUCache<string, SalesRow[]>({ max: 16 });
 
 /** A history read once per version (and supplier), shared by the views that need it. */
-function historyOf(db: Kysely<BackroomDatabase>, keyId: string, version: string, supplier: number | undefined): Promise<KeyHistory> {
+function historyOf(
+  db: Kysely<BackroomDatabase>,
+  keyId: string,
+  version: string,
+  supplier: number | undefined,
+): Promise<KeyHistory> {
   const key = JSON.stringify([version, supplier]);
   let history = histories.get(key);
   if (!history) {
@@ -35,7 +46,13 @@ function historyOf(db: Kysely<BackroomDatabase>, keyId: string, version: string,
  * The suppliers ranked by sales in the query's period (narrowed to its retailer and rep), read from the period's
  * invoices only: what a distributor's whole history offers to choose from.
  */
-async function rankingOf(db: Kysely<BackroomDatabase>, keyId: string, version: string, query: InsightsQuery, asOf: string): Promise<SalesRow[]> {
+async function rankingOf(
+  db: Kysely<BackroomDatabase>,
+  keyId: string,
+  version: string,
+  query: InsightsQuery,
+  asOf: string,
+): Promise<SalesRow[]> {
   const key = JSON.stringify([version, asOf, query.weeks, query.customer, query.rep]);
   let ranking = rankings.get(key);
   if (!ranking) {
@@ -55,10 +72,18 @@ async function rankingOf(db: Kysely<BackroomDatabase>, keyId: string, version: s
  * const view = await insightsView(db, keyId, insightsQuery(searchParams));
  * if (view.ready) view.tables.health.rows.length;
  */
-export async function insightsView(db: Kysely<BackroomDatabase>, keyId: string, asked: InsightsQuery): Promise<InsightsView> {
+export async function insightsView(
+  db: Kysely<BackroomDatabase>,
+  keyId: string,
+  asked: InsightsQuery,
+): Promise<InsightsView> {
   const [stateRow, count] = await Promise.all([
     db.selectFrom("history_state").select(["state_json", "updated_at"]).where("key_id", "=", keyId).executeTakeFirst(),
-    db.selectFrom("history_invoices").select((eb) => eb.fn.countAll().as("n")).where("key_id", "=", keyId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("history_invoices")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("key_id", "=", keyId)
+      .executeTakeFirstOrThrow(),
   ]);
   const state = stateRow ? (JSON.parse(stateRow.state_json) as HistoryState) : undefined;
   const invoices = Number(count.n);
@@ -83,6 +108,11 @@ export async function insightsView(db: Kysely<BackroomDatabase>, keyId: string, 
 
 /** The lowest-numbered supplier the history names (a distributor's history with no sale in the period). */
 async function firstSupplier(db: Kysely<BackroomDatabase>, keyId: string): Promise<number | undefined> {
-  const row = await db.selectFrom("history_suppliers").select("supplier_id").where("key_id", "=", keyId).orderBy("supplier_id").executeTakeFirst();
+  const row = await db
+    .selectFrom("history_suppliers")
+    .select("supplier_id")
+    .where("key_id", "=", keyId)
+    .orderBy("supplier_id")
+    .executeTakeFirst();
   return row?.supplier_id;
 }

@@ -21,8 +21,16 @@ const RETURNED = 4;
  * const health = await accountsHealth(db, keyId, [20001, 20002]);
  * health?.filter((h) => h.tier === "At risk");
  */
-export async function accountsHealth(db: Kysely<BackroomDatabase>, keyId: string, customerIds: readonly number[]): Promise<TodayHealth[] | undefined> {
-  const stateRow = await db.selectFrom("history_state").select("state_json").where("key_id", "=", keyId).executeTakeFirst();
+export async function accountsHealth(
+  db: Kysely<BackroomDatabase>,
+  keyId: string,
+  customerIds: readonly number[],
+): Promise<TodayHealth[] | undefined> {
+  const stateRow = await db
+    .selectFrom("history_state")
+    .select("state_json")
+    .where("key_id", "=", keyId)
+    .executeTakeFirst();
   const state = stateRow ? (JSON.parse(stateRow.state_json) as HistoryState) : undefined;
   if (!state?.backfilledAt) return undefined;
   const covered = state.scope && !state.scope.distributor ? new Set(state.scope.customerIds) : undefined;
@@ -46,6 +54,12 @@ export async function accountsHealth(db: Kysely<BackroomDatabase>, keyId: string
     const sorted = [...(days.get(customerId) ?? [])].filter((d) => d <= asOf).sort();
     const lastOrder = sorted.at(-1) ?? null;
     const daysSince = lastOrder === null ? null : daysBetween(lastOrder, asOf);
-    return { customerId, tier: tierOf(daysSince), lastOrder, daysSince, medianReorderDays: median(sorted.slice(1).map((day, i) => daysBetween(sorted[i]!, day))) };
+    return {
+      customerId,
+      tier: tierOf(daysSince),
+      lastOrder,
+      daysSince,
+      medianReorderDays: median(sorted.slice(1).map((day, i) => daysBetween(sorted[i]!, day))),
+    };
   });
 }

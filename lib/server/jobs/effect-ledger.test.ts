@@ -12,7 +12,10 @@ describe.each(databaseProfiles())("the effect ledger on $name", ({ open }) => {
         sent.push(by);
         await new Promise((resolve) => setTimeout(resolve, 20));
       };
-      const ran = await Promise.all([effects.once("welcome-mail:u1", mail("first")), effects.once("welcome-mail:u1", mail("second"))]);
+      const ran = await Promise.all([
+        effects.once("welcome-mail:u1", mail("first")),
+        effects.once("welcome-mail:u1", mail("second")),
+      ]);
       expect(ran.filter(Boolean)).toHaveLength(1);
       expect(sent).toHaveLength(1);
       // Done: a later run of the same job finds it done.
@@ -29,7 +32,9 @@ describe.each(databaseProfiles())("the effect ledger on $name", ({ open }) => {
     const database = await open();
     try {
       const effects = createEffectLedger(database.db);
-      await expect(effects.once("reset-mail:r1", async () => Promise.reject(new Error("the mail server said 451")))).rejects.toThrow("the mail server said 451");
+      await expect(
+        effects.once("reset-mail:r1", async () => Promise.reject(new Error("the mail server said 451"))),
+      ).rejects.toThrow("the mail server said 451");
       let runs = 0;
       expect(await effects.once("reset-mail:r1", async () => void runs++)).toBe(true);
       expect(runs).toBe(1);
@@ -42,7 +47,10 @@ describe.each(databaseProfiles())("the effect ledger on $name", ({ open }) => {
     const database = await open();
     try {
       // What a process leaves when it dies between claiming the key and marking it done.
-      await database.db.insertInto("job_effects").values({ key: "invitation-mail:i1", state: "running", at: "2026-11-23T10:00:00.000Z" }).execute();
+      await database.db
+        .insertInto("job_effects")
+        .values({ key: "invitation-mail:i1", state: "running", at: "2026-11-23T10:00:00.000Z" })
+        .execute();
       let runs = 0;
       expect(await createEffectLedger(database.db).once("invitation-mail:i1", async () => void runs++)).toBe(false);
       expect(runs).toBe(0);
@@ -57,9 +65,14 @@ describe.each(databaseProfiles())("the effect ledger on $name", ({ open }) => {
       const effects = createEffectLedger(database.db);
       await effects.once("mail:n1", async () => {});
       await effects.once("mail:n2", async () => Promise.reject(new Error("421"))).catch(() => undefined);
-      await database.db.insertInto("job_effects").values({ key: "mail:n3", state: "running", at: "2026-11-23T10:00:00.000Z" }).execute();
+      await database.db
+        .insertInto("job_effects")
+        .values({ key: "mail:n3", state: "running", at: "2026-11-23T10:00:00.000Z" })
+        .execute();
       const many = Array.from({ length: 1200 }, (_, i) => `mail:x${i}`);
-      expect(await effects.claimed(["mail:n1", "mail:n2", "mail:n3", "mail:n4", ...many])).toEqual(new Set(["mail:n1", "mail:n3"]));
+      expect(await effects.claimed(["mail:n1", "mail:n2", "mail:n3", "mail:n4", ...many])).toEqual(
+        new Set(["mail:n1", "mail:n3"]),
+      );
       expect(await effects.claimed([])).toEqual(new Set());
     } finally {
       await database.close();

@@ -28,11 +28,20 @@ export function createEffectLedger(db: Kysely<BackroomDatabase>, now: () => Date
       } catch (error) {
         // A release that fails too leaves the claim: the effect is then never run again (at most once), and the
         // effect's own error is the one the caller hears.
-        await db.deleteFrom("job_effects").where("key", "=", key).where("state", "=", "running").execute().catch(() => undefined);
+        await db
+          .deleteFrom("job_effects")
+          .where("key", "=", key)
+          .where("state", "=", "running")
+          .execute()
+          .catch(() => undefined);
         throw error;
       }
       // Should this fail, the claim stays `running`: the effect ran, and is not run again.
-      await db.updateTable("job_effects").set({ state: "done", at: now().toISOString() }).where("key", "=", key).execute();
+      await db
+        .updateTable("job_effects")
+        .set({ state: "done", at: now().toISOString() })
+        .where("key", "=", key)
+        .execute();
       return true;
     },
 
@@ -40,7 +49,11 @@ export function createEffectLedger(db: Kysely<BackroomDatabase>, now: () => Date
       const found = new Set<string>();
       // In slices: a parameter list of SQLite's stays well under its limit.
       for (let i = 0; i < keys.length; i += 500) {
-        const rows = await db.selectFrom("job_effects").select("key").where("key", "in", keys.slice(i, i + 500)).execute();
+        const rows = await db
+          .selectFrom("job_effects")
+          .select("key")
+          .where("key", "in", keys.slice(i, i + 500))
+          .execute();
         for (const row of rows) found.add(row.key);
       }
       return found;

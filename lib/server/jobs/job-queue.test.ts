@@ -28,9 +28,18 @@ interface Fixture {
 type Setup = { name: string; fixture(): Promise<Fixture> };
 
 /** Short leases and polls, so a test takes seconds: nothing below asserts how long anything took. */
-const FAST = { pollMs: 50, leaseSeconds: 2, stopTimeoutMs: 5_000, maintenanceSeconds: 1 } satisfies Partial<JobQueueOptions>;
+const FAST = {
+  pollMs: 50,
+  leaseSeconds: 2,
+  stopTimeoutMs: 5_000,
+  maintenanceSeconds: 1,
+} satisfies Partial<JobQueueOptions>;
 
-function fixtureOver(handles: [Database, Database], extra: Partial<JobQueueOptions>, cleanup: () => Promise<void>): Fixture {
+function fixtureOver(
+  handles: [Database, Database],
+  extra: Partial<JobQueueOptions>,
+  cleanup: () => Promise<void>,
+): Fixture {
   const runners: JobRunner[] = [];
   return {
     handles,
@@ -102,7 +111,14 @@ describe.each(setups)("the job queue: $name", ({ fixture }) => {
     const slots: { runner: string; slot: number }[] = [];
     const [a, b] = [queue(0), queue(1)];
     // Both register and queue the next slot, as two instances starting do; slots of 1 s.
-    const chains = (["a", "b"] as const).map((name, i) => recurring([a, b][i]!, "tick", 1, async (slotStart) => void slots.push({ runner: name, slot: slotStart.getTime() / 1000 })));
+    const chains = (["a", "b"] as const).map((name, i) =>
+      recurring(
+        [a, b][i]!,
+        "tick",
+        1,
+        async (slotStart) => void slots.push({ runner: name, slot: slotStart.getTime() / 1000 }),
+      ),
+    );
     await Promise.all([a.start(), b.start()]);
     await Promise.all(chains.map((chain) => chain.queueNext()));
     await expect.poll(() => slots.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
@@ -117,7 +133,10 @@ describe.each(setups)("the job queue: $name", ({ fixture }) => {
     const { queue } = await open();
     const runs: { runner: string; id: string }[] = [];
     const [a, b] = [queue(0, { concurrency: 2 }), queue(1, { concurrency: 2 })];
-    for (const [name, runner] of [["a", a], ["b", b]] as const) {
+    for (const [name, runner] of [
+      ["a", a],
+      ["b", b],
+    ] as const) {
       runner.work<{ n: number }>("race", async (job) => {
         runs.push({ runner: name, id: job.id });
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -273,7 +292,12 @@ describe("a job's options", () => {
 
   it("defaults to 5 retries 5 s apart, doubling", () => {
     expect(sendRequest("mail")).toEqual({ delaySeconds: 0, retryLimit: 5, retryDelaySeconds: 5 });
-    expect(sendRequest("mail", { key: "k", delaySeconds: 1.5 })).toEqual({ key: "k", delaySeconds: 1.5, retryLimit: 5, retryDelaySeconds: 5 });
+    expect(sendRequest("mail", { key: "k", delaySeconds: 1.5 })).toEqual({
+      key: "k",
+      delaySeconds: 1.5,
+      retryLimit: 5,
+      retryDelaySeconds: 5,
+    });
     // The table's backoff is pg-boss's: the delay doubled per run, and up to as much again at random.
     expect([1, 2, 3].map((attempt) => backoffMs(5, attempt, 0))).toEqual([5_000, 10_000, 20_000]);
     expect(backoffMs(5, 3, 1)).toBe(40_000);
@@ -283,7 +307,9 @@ describe("a job's options", () => {
 
 describe.skipIf(!url)("the job queue on PostgreSQL, several instances making new queues at once", () => {
   it("sends every job when three instances make the same five queues at the same moment", async () => {
-    const database = await databaseProfiles().find((profile) => profile.name === "postgres")!.open();
+    const database = await databaseProfiles()
+      .find((profile) => profile.name === "postgres")!
+      .open();
     const bossSchema = freshSchema();
     const instances = Array.from({ length: 3 }, () => createJobQueue({ database, url: url!, bossSchema, ...FAST }));
     try {
@@ -306,7 +332,9 @@ describe.skipIf(!url)("the job queue on PostgreSQL, its database away at start",
     const name = freshSchema();
     const missing = new URL(url!);
     missing.pathname = `/${name}`;
-    const database = await databaseProfiles().find((profile) => profile.name === "postgres")!.open();
+    const database = await databaseProfiles()
+      .find((profile) => profile.name === "postgres")!
+      .open();
     const admin = openDatabase({ url: url!, poolMax: 1 });
     const jobs = createJobQueue({ database, url: missing.toString(), bossSchema: "pgboss", ...FAST });
     try {

@@ -145,9 +145,13 @@ export function createPgBossStore(options: PgBossStoreOptions): JobStore {
           if (claimed.length > 0) break;
           throw error;
         }
-        const jobs: Fetched[] = await boss.fetch<unknown>(kind, { batchSize: limit - claimed.length, includeMetadata: true });
+        const jobs: Fetched[] = await boss.fetch<unknown>(kind, {
+          batchSize: limit - claimed.length,
+          includeMetadata: true,
+        });
         // pg-boss counts retries from 0, and counts a run again only once it has started before.
-        for (const job of jobs) claimed.push({ id: job.id, kind, data: job.data, attempt: job.retryCount + 1, retryLimit: job.retryLimit });
+        for (const job of jobs)
+          claimed.push({ id: job.id, kind, data: job.data, attempt: job.retryCount + 1, retryLimit: job.retryLimit });
       }
       return claimed;
     },
@@ -157,7 +161,9 @@ export function createPgBossStore(options: PgBossStoreOptions): JobStore {
     },
 
     async fail(job, error): Promise<Exclude<JobOutcome, "done">> {
-      await started().fail(job.kind, job.id, { message: (error instanceof Error ? error.message : String(error)).slice(0, 2_000) });
+      await started().fail(job.kind, job.id, {
+        message: (error instanceof Error ? error.message : String(error)).slice(0, 2_000),
+      });
       // pg-boss's own rule (failJobs): retried while retry_count < retry_limit.
       return job.attempt <= job.retryLimit ? "retried" : "failed";
     },

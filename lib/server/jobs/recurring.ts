@@ -18,10 +18,21 @@ import type { JobQueue } from "./job-queue";
  * await jobs.start();
  * await sweep.queueNext();
  */
-export function recurring(jobs: JobQueue, kind: string, periodSeconds: number, handler: (slotStart: Date) => Promise<void>, now: () => number = Date.now): { queueNext(): Promise<void> } {
+export function recurring(
+  jobs: JobQueue,
+  kind: string,
+  periodSeconds: number,
+  handler: (slotStart: Date) => Promise<void>,
+  now: () => number = Date.now,
+): { queueNext(): Promise<void> } {
   const periodMs = periodSeconds * 1000;
   const nextSlot = () => Math.floor(now() / periodMs) + 1;
-  const queueSlot = (slot: number) => jobs.send(kind, { slot }, { key: `slot:${slot}`, delaySeconds: Math.max(0, (slot * periodMs - now()) / 1000), retryLimit: 2 });
+  const queueSlot = (slot: number) =>
+    jobs.send(
+      kind,
+      { slot },
+      { key: `slot:${slot}`, delaySeconds: Math.max(0, (slot * periodMs - now()) / 1000), retryLimit: 2 },
+    );
   jobs.work<{ slot: number }>(kind, async (job) => {
     await queueSlot(Math.max(job.data.slot + 1, nextSlot()));
     await handler(new Date(job.data.slot * periodMs));

@@ -72,11 +72,19 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 /** The options of a send with the defaults applied; throws on a value neither store could keep. */
 export function sendRequest(kind: string, options: JobOptions = {}): SendRequest {
   if (!KIND.test(kind)) throw new Error(`not a job kind: ${JSON.stringify(kind)} (letters, digits, '_', '.', '-')`);
-  const { key, delaySeconds = 0, retryLimit = DEFAULTS.retryLimit, retryDelaySeconds = DEFAULTS.retryDelaySeconds } = options;
-  if (!(Number.isFinite(delaySeconds) && delaySeconds >= 0)) throw new Error(`delaySeconds must be a number of seconds, 0 or more: ${delaySeconds}`);
+  const {
+    key,
+    delaySeconds = 0,
+    retryLimit = DEFAULTS.retryLimit,
+    retryDelaySeconds = DEFAULTS.retryDelaySeconds,
+  } = options;
+  if (!(Number.isFinite(delaySeconds) && delaySeconds >= 0))
+    throw new Error(`delaySeconds must be a number of seconds, 0 or more: ${delaySeconds}`);
   // pg-boss takes whole numbers only.
-  if (!(Number.isInteger(retryLimit) && retryLimit >= 0)) throw new Error(`retryLimit must be a whole number, 0 or more: ${retryLimit}`);
-  if (!(Number.isInteger(retryDelaySeconds) && retryDelaySeconds >= 0)) throw new Error(`retryDelaySeconds must be a whole number, 0 or more: ${retryDelaySeconds}`);
+  if (!(Number.isInteger(retryLimit) && retryLimit >= 0))
+    throw new Error(`retryLimit must be a whole number, 0 or more: ${retryLimit}`);
+  if (!(Number.isInteger(retryDelaySeconds) && retryDelaySeconds >= 0))
+    throw new Error(`retryDelaySeconds must be a whole number, 0 or more: ${retryDelaySeconds}`);
   return { ...(key === undefined ? {} : { key }), delaySeconds, retryLimit, retryDelaySeconds };
 }
 
@@ -168,12 +176,20 @@ export function createRunner(store: JobStore, options: RunnerOptions): JobRunner
       } catch (error) {
         if (entry.forgotten) return;
         outcome = await store.fail(claimed, error);
-        logger?.warn({ kind: claimed.kind, job: claimed.id, attempt: claimed.attempt, outcome, error: message(error) }, "job failed");
+        logger?.warn(
+          { kind: claimed.kind, job: claimed.id, attempt: claimed.attempt, outcome, error: message(error) },
+          "job failed",
+        );
       }
       metrics?.jobs.inc({ kind: claimed.kind, outcome });
     })()
       // The store did not take the end (the database went away): the lease runs out and the job runs again.
-      .catch((error: unknown) => logger?.error({ kind: claimed.kind, job: claimed.id, error: message(error) }, "job queue: cannot record a job's end"))
+      .catch((error: unknown) =>
+        logger?.error(
+          { kind: claimed.kind, job: claimed.id, error: message(error) },
+          "job queue: cannot record a job's end",
+        ),
+      )
       .finally(() => {
         inFlight.delete(claimed.id);
         if (state === "running") wake();
@@ -226,10 +242,16 @@ export function createRunner(store: JobStore, options: RunnerOptions): JobRunner
       clearInterval(timer);
       await polling;
       const runs = [...inFlight.values()];
-      const finished = await Promise.race([Promise.all(runs.map((r) => r.done)).then(() => true), sleep(stopTimeoutMs).then(() => false)]);
+      const finished = await Promise.race([
+        Promise.all(runs.map((r) => r.done)).then(() => true),
+        sleep(stopTimeoutMs).then(() => false),
+      ]);
       if (!finished) {
         // Still running: given back now (failed, so retried after its backoff) rather than after the lease.
-        logger?.warn({ inFlight: inFlight.size, waitedMs: stopTimeoutMs }, "job queue: jobs still running at stop are given back");
+        logger?.warn(
+          { inFlight: inFlight.size, waitedMs: stopTimeoutMs },
+          "job queue: jobs still running at stop are given back",
+        );
         await Promise.allSettled(
           [...inFlight.values()].map(async (entry) => {
             entry.forgotten = true;
@@ -238,7 +260,10 @@ export function createRunner(store: JobStore, options: RunnerOptions): JobRunner
           }),
         );
       }
-      if (started) await store.close().catch((error: unknown) => logger?.error({ error: message(error) }, "job queue: closing failed"));
+      if (started)
+        await store
+          .close()
+          .catch((error: unknown) => logger?.error({ error: message(error) }, "job queue: closing failed"));
       state = "stopped";
     },
 

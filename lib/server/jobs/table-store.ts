@@ -56,13 +56,23 @@ export function createTableStore(options: TableStoreOptions): JobStore {
     lastPurge = at;
     await db
       .deleteFrom("jobs")
-      .where((eb) => eb.or([eb.and([eb("state", "=", "done"), eb("finished_at", "<", iso(at - KEEP_DONE_MS))]), eb.and([eb("state", "=", "failed"), eb("finished_at", "<", iso(at - KEEP_FAILED_MS))])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("state", "=", "done"), eb("finished_at", "<", iso(at - KEEP_DONE_MS))]),
+          eb.and([eb("state", "=", "failed"), eb("finished_at", "<", iso(at - KEEP_FAILED_MS))]),
+        ]),
+      )
       .execute();
   }
 
   /** Whether the row is still this run's: claimed by this runner for this attempt, and not taken again since. */
   const ours = (job: ClaimedJob) => (eb: ExpressionBuilder<BackroomDatabase, "jobs">) =>
-    eb.and([eb("id", "=", job.id), eb("state", "=", "active"), eb("locked_by", "=", runner), eb("attempt", "=", job.attempt)]);
+    eb.and([
+      eb("id", "=", job.id),
+      eb("state", "=", "active"),
+      eb("locked_by", "=", runner),
+      eb("attempt", "=", job.attempt),
+    ]);
 
   return {
     async start() {},
@@ -102,7 +112,13 @@ export function createTableStore(options: TableStoreOptions): JobStore {
       // A job whose runner died on its last allowed run ends here instead of running once more.
       await db
         .updateTable("jobs")
-        .set({ state: "failed", finished_at: nowText, locked_by: null, locked_until: null, error: "its runner stopped before it ended (lease passed)" })
+        .set({
+          state: "failed",
+          finished_at: nowText,
+          locked_by: null,
+          locked_until: null,
+          error: "its runner stopped before it ended (lease passed)",
+        })
         .where("kind", "in", kinds)
         .where("state", "=", "active")
         .where("locked_until", "<=", nowText)
@@ -110,17 +126,41 @@ export function createTableStore(options: TableStoreOptions): JobStore {
         .execute();
       const rows = await db
         .updateTable("jobs")
-        .set((eb) => ({ state: "active", attempt: eb("attempt", "+", 1), locked_by: runner, locked_until: iso(at + leaseSeconds * 1000) }))
-        .where("id", "in", (eb) => eb.selectFrom("jobs").select("id").where("kind", "in", kinds).where(due(nowText)).orderBy("run_at").orderBy("id").limit(limit))
+        .set((eb) => ({
+          state: "active",
+          attempt: eb("attempt", "+", 1),
+          locked_by: runner,
+          locked_until: iso(at + leaseSeconds * 1000),
+        }))
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("jobs")
+            .select("id")
+            .where("kind", "in", kinds)
+            .where(due(nowText))
+            .orderBy("run_at")
+            .orderBy("id")
+            .limit(limit),
+        )
         // Checked again on the row being changed: another runner's claim in between makes it no longer due.
         .where(due(nowText))
         .returning(["id", "kind", "data", "attempt", "retry_limit"])
         .execute();
-      return rows.map((row) => ({ id: row.id, kind: row.kind, data: JSON.parse(row.data) as unknown, attempt: Number(row.attempt), retryLimit: Number(row.retry_limit) }));
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        data: JSON.parse(row.data) as unknown,
+        attempt: Number(row.attempt),
+        retryLimit: Number(row.retry_limit),
+      }));
     },
 
     async complete(job) {
-      await db.updateTable("jobs").set({ state: "done", finished_at: iso(now().getTime()), locked_by: null, locked_until: null, error: null }).where(ours(job)).execute();
+      await db
+        .updateTable("jobs")
+        .set({ state: "done", finished_at: iso(now().getTime()), locked_by: null, locked_until: null, error: null })
+        .where(ours(job))
+        .execute();
     },
 
     async fail(job, error): Promise<Exclude<JobOutcome, "done">> {
@@ -133,7 +173,13 @@ export function createTableStore(options: TableStoreOptions): JobStore {
         .updateTable("jobs")
         .set(
           outcome === "retried"
-            ? { state: "retry", run_at: iso(at + backoffMs(Number(row.retry_delay_seconds), job.attempt)), locked_by: null, locked_until: null, error: text }
+            ? {
+                state: "retry",
+                run_at: iso(at + backoffMs(Number(row.retry_delay_seconds), job.attempt)),
+                locked_by: null,
+                locked_until: null,
+                error: text,
+              }
             : { state: "failed", finished_at: iso(at), locked_by: null, locked_until: null, error: text },
         )
         .where(ours(job))

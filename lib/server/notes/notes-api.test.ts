@@ -3,19 +3,42 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NoteJson, NotesJson } from "@/lib/ui/notes/note-rules";
 import { databaseProfiles } from "../db/testing";
 import { chooseKey } from "../session-api";
-import { type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
+import {
+  type BrowserInit,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  joinAs,
+  type TestBackend,
+} from "../testing";
 import { createNote, deleteNote, listNotes } from "./notes-api";
 
 let backend: TestBackend;
 afterEach(() => backend.close());
 
 const HOUR = 60 * 60 * 1000;
-const get = (cookie: string, query: string) => listNotes(browserRequest("GET", `/api/notes?${query}`, { cookie, site: null }), backend);
+const get = (cookie: string, query: string) =>
+  listNotes(browserRequest("GET", `/api/notes?${query}`, { cookie, site: null }), backend);
 const post = (cookie: string, json: unknown, key?: string, init: BrowserInit = {}) =>
-  createNote(browserRequest("POST", "/api/notes", { cookie, json, headers: key === undefined ? {} : { "Idempotency-Key": key }, ...init }), backend);
-const remove = (cookie: string, id: string, init: BrowserInit = {}) => deleteNote(browserRequest("DELETE", `/api/notes/${id}`, { cookie, ...init }), id, backend);
+  createNote(
+    browserRequest("POST", "/api/notes", {
+      cookie,
+      json,
+      headers: key === undefined ? {} : { "Idempotency-Key": key },
+      ...init,
+    }),
+    backend,
+  );
+const remove = (cookie: string, id: string, init: BrowserInit = {}) =>
+  deleteNote(browserRequest("DELETE", `/api/notes/${id}`, { cookie, ...init }), id, backend);
 const notesOf = async (cookie: string, query: string) => ((await (await get(cookie, query)).json()) as NotesJson).notes;
-const errorOf = async (response: Response) => ((await response.json()) as { Error: { code: string; detail: string; fieldErrors?: { field: string; detail: string }[] } }).Error;
+const errorOf = async (response: Response) =>
+  (
+    (await response.json()) as {
+      Error: { code: string; detail: string; fieldErrors?: { field: string; detail: string }[] };
+    }
+  ).Error;
 const noteOf = async (response: Response) => (await response.json()) as NoteJson;
 
 describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => {
@@ -33,17 +56,35 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
 
   it("POST writes a note (201) that every member reads, newest first, with its author and time; the same Idempotency-Key answers it again (200)", async () => {
     const { owner, viewer, accounts } = await staff();
-    const made = await post(accounts.cookie, { customerId: 20001, text: "  Wants the spring menu.\nAsk about shelf space.  " }, "k-1");
+    const made = await post(
+      accounts.cookie,
+      { customerId: 20001, text: "  Wants the spring menu.\nAsk about shelf space.  " },
+      "k-1",
+    );
     expect(made.status).toBe(201);
     const note = await noteOf(made);
-    expect(note).toEqual({ id: expect.any(String), customerId: 20001, text: "Wants the spring menu.\nAsk about shelf space.", author: { id: accounts.userId, name: expect.any(String) }, createdAt: "2026-11-21T18:00:00.000Z", mayDelete: true });
+    expect(note).toEqual({
+      id: expect.any(String),
+      customerId: 20001,
+      text: "Wants the spring menu.\nAsk about shelf space.",
+      author: { id: accounts.userId, name: expect.any(String) },
+      createdAt: "2026-11-21T18:00:00.000Z",
+      mayDelete: true,
+    });
     // A retry after a lost answer, a double tap, a queued note sent again on reconnect: the same note.
-    const again = await post(accounts.cookie, { customerId: 20001, text: "Wants the spring menu.\nAsk about shelf space." }, "k-1");
+    const again = await post(
+      accounts.cookie,
+      { customerId: 20001, text: "Wants the spring menu.\nAsk about shelf space." },
+      "k-1",
+    );
     expect(again.status).toBe(200);
     expect((await noteOf(again)).id).toBe(note.id);
     const reused = await post(accounts.cookie, { customerId: 20001, text: "Something else" }, "k-1");
     expect(reused.status).toBe(409);
-    expect(await errorOf(reused)).toEqual({ code: "IDEMPOTENCY_KEY_REUSED", detail: expect.stringContaining("different note") });
+    expect(await errorOf(reused)).toEqual({
+      code: "IDEMPOTENCY_KEY_REUSED",
+      detail: expect.stringContaining("different note"),
+    });
 
     backend.advance(HOUR);
     await post(owner.cookie, { customerId: 20001, text: "Second visit" }, "k-2");
@@ -62,18 +103,37 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
   it("lets owners, admins, accounts and purchasing write; a viewer reads and is told why they may not write", async () => {
     const { owner, viewer, accounts, purchasing } = await staff();
     const admin = await joinAs(backend, owner.workspaceId, "admin");
-    for (const [who, person] of [["owner", owner], ["admin", admin], ["accounts", accounts], ["purchasing", purchasing]] as const) {
+    for (const [who, person] of [
+      ["owner", owner],
+      ["admin", admin],
+      ["accounts", accounts],
+      ["purchasing", purchasing],
+    ] as const) {
       backend.advance(1_000);
       expect((await post(person.cookie, { customerId: 20001, text: `By ${who}` }, `k-${who}`)).status, who).toBe(201);
     }
     const refused = await post(viewer.cookie, { customerId: 20001, text: "By a viewer" }, "k-viewer");
     expect(refused.status).toBe(403);
-    expect(await errorOf(refused)).toEqual({ code: "FORBIDDEN_BY_ROLE", detail: "Viewers read visit notes; owners, admins, accounts and purchasing write them." });
-    expect((await notesOf(viewer.cookie, "customerId=20001")).map((n) => n.text)).toEqual(["By purchasing", "By accounts", "By admin", "By owner"]);
+    expect(await errorOf(refused)).toEqual({
+      code: "FORBIDDEN_BY_ROLE",
+      detail: "Viewers read visit notes; owners, admins, accounts and purchasing write them.",
+    });
+    expect((await notesOf(viewer.cookie, "customerId=20001")).map((n) => n.text)).toEqual([
+      "By purchasing",
+      "By accounts",
+      "By admin",
+      "By owner",
+    ]);
   });
 
   it("keeps a retailer's key to its own stores; a brand's or the distributor's key notes any customer", async () => {
-    const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer", { customers: [{ id: 20001, name: "Valley Downtown" }, { id: 20002, name: "Valley Uptown" }], summary: "2 stores" });
+    const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer", {
+      customers: [
+        { id: 20001, name: "Valley Downtown" },
+        { id: 20002, name: "Valley Uptown" },
+      ],
+      summary: "2 stores",
+    });
     expect((await post(retailer.cookie, { customerId: 20002, text: "Our own store" }, "k-own")).status).toBe(201);
     const other = await post(retailer.cookie, { customerId: 20003, text: "Someone else's store" }, "k-other");
     expect(other.status).toBe(403);
@@ -83,14 +143,29 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
     expect((await notesOf(retailer.cookie, "customerIds=20001,20002")).map((n) => n.text)).toEqual(["Our own store"]);
 
     const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
-    expect((await post(brand.cookie, { customerId: 987654, text: "A retailer we supply" }, "k-brand")).status).toBe(201);
+    expect((await post(brand.cookie, { customerId: 987654, text: "A retailer we supply" }, "k-brand")).status).toBe(
+      201,
+    );
   });
 
   it("keeps each environment's notes apart: the same customer id under a production key is another customer", async () => {
     const { owner } = await staff();
     await post(owner.cookie, { customerId: 20001, text: "Test environment" }, "k-test");
-    const { key } = await backend.keys.add(owner.workspaceId, owner.userId, { apiKey: "production-employee-demo", environment: "production", keyType: "Employee", label: "Production", scope: { summary: "everything" } });
-    expect((await chooseKey(browserRequest("PATCH", "/api/session", { cookie: owner.cookie, json: { activeKeyId: key.id } }), backend)).status).toBe(200);
+    const { key } = await backend.keys.add(owner.workspaceId, owner.userId, {
+      apiKey: "production-employee-demo",
+      environment: "production",
+      keyType: "Employee",
+      label: "Production",
+      scope: { summary: "everything" },
+    });
+    expect(
+      (
+        await chooseKey(
+          browserRequest("PATCH", "/api/session", { cookie: owner.cookie, json: { activeKeyId: key.id } }),
+          backend,
+        )
+      ).status,
+    ).toBe(200);
     expect(await notesOf(owner.cookie, "customerId=20001")).toEqual([]);
     await post(owner.cookie, { customerId: 20001, text: "Production environment" }, "k-production");
     expect((await notesOf(owner.cookie, "customerId=20001")).map((n) => n.text)).toEqual(["Production environment"]);
@@ -157,20 +232,32 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
       backend.advance(HOUR);
       await post(owner.cookie, { customerId, text: `note ${i}` }, `k-${i}`);
     }
-    expect((await notesOf(owner.cookie, "customerIds=20001,20002")).map((n) => n.text)).toEqual(["note 2", "note 1", "note 0"]);
-    expect((await notesOf(owner.cookie, "customerIds=20001,20002,20003&latest=1")).map((n) => n.text)).toEqual(["note 3", "note 2", "note 1"]);
-    expect((await get(owner.cookie, `customerIds=${Array.from({ length: 500 }, (_, i) => i + 20001).join(",")}`)).status).toBe(200);
+    expect((await notesOf(owner.cookie, "customerIds=20001,20002")).map((n) => n.text)).toEqual([
+      "note 2",
+      "note 1",
+      "note 0",
+    ]);
+    expect((await notesOf(owner.cookie, "customerIds=20001,20002,20003&latest=1")).map((n) => n.text)).toEqual([
+      "note 3",
+      "note 2",
+      "note 1",
+    ]);
+    expect(
+      (await get(owner.cookie, `customerIds=${Array.from({ length: 500 }, (_, i) => i + 20001).join(",")}`)).status,
+    ).toBe(200);
   });
 
   it("GET with format=csv downloads one customer's notes, newest first, safe to open in a spreadsheet", async () => {
     const { owner } = await staff();
     await post(owner.cookie, { customerId: 20001, text: 'Said "call me", then left' }, "k-1");
     backend.advance(HOUR);
-    await post(owner.cookie, { customerId: 20001, text: "=HYPERLINK(\"http://x\")\nsecond line" }, "k-2");
+    await post(owner.cookie, { customerId: 20001, text: '=HYPERLINK("http://x")\nsecond line' }, "k-2");
     const response = await get(owner.cookie, "customerId=20001&format=csv");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="visit-notes-customer-20001-2026-11-21.csv"');
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="visit-notes-customer-20001-2026-11-21.csv"',
+    );
     const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer()).split("\r\n");
     expect(lines[0]).toBe("\uFEFFWritten (UTC),Customer,Author,Note");
     // A line break inside a note stays inside its quoted field; a formula is made inert.
@@ -195,8 +282,14 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
     backend.advance(22 * HOUR);
     const tooLate = await remove(accounts.cookie, early.id);
     expect(tooLate.status).toBe(403);
-    expect(await errorOf(tooLate)).toEqual({ code: "NOTE_DELETE_WINDOW_PASSED", detail: expect.stringContaining("within 24 hours") });
-    expect((await notesOf(accounts.cookie, "customerId=20001")).map((n) => [n.text, n.mayDelete])).toEqual([["Late", true], ["Early", false]]);
+    expect(await errorOf(tooLate)).toEqual({
+      code: "NOTE_DELETE_WINDOW_PASSED",
+      detail: expect.stringContaining("within 24 hours"),
+    });
+    expect((await notesOf(accounts.cookie, "customerId=20001")).map((n) => [n.text, n.mayDelete])).toEqual([
+      ["Late", true],
+      ["Early", false],
+    ]);
     expect((await remove(accounts.cookie, late.id)).status).toBe(204);
     expect((await remove(accounts.cookie, late.id)).status).toBe(404);
     expect((await notesOf(viewer.cookie, "customerId=20001")).map((n) => n.text)).toEqual(["Early"]);
@@ -209,10 +302,15 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
 
   it("records note-added and note-deleted in the audit trail with the customer, never the text", async () => {
     const { owner } = await staff();
-    const note = await noteOf(await post(owner.cookie, { customerId: 20001, text: "Confidential: owner's divorce" }, "k-audit"));
+    const note = await noteOf(
+      await post(owner.cookie, { customerId: 20001, text: "Confidential: owner's divorce" }, "k-audit"),
+    );
     await post(owner.cookie, { customerId: 20001, text: "Confidential: owner's divorce" }, "k-audit");
     expect((await remove(owner.cookie, note.id)).status).toBe(204);
-    const { entries } = await backend.audit.list({ workspaceId: owner.workspaceId, fingerprints: [] }, { events: ["note-added", "note-deleted"], limit: 10, offset: 0 });
+    const { entries } = await backend.audit.list(
+      { workspaceId: owner.workspaceId, fingerprints: [] },
+      { events: ["note-added", "note-deleted"], limit: 10, offset: 0 },
+    );
     expect(entries.map((e) => [e.event, e.reference, e.userId, e.result])).toEqual([
       ["note-deleted", { customerId: 20001, noteId: note.id }, owner.userId, "done"],
       ["note-added", { customerId: 20001, noteId: note.id }, owner.userId, "done"],
@@ -223,7 +321,9 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
 
   it("refuses a write from another site, nobody signed in, and a workspace without a key", async () => {
     const { owner } = await staff();
-    expect((await post(owner.cookie, { customerId: 20001, text: "x" }, "k-1", { site: "cross-site" })).status).toBe(403);
+    expect((await post(owner.cookie, { customerId: 20001, text: "x" }, "k-1", { site: "cross-site" })).status).toBe(
+      403,
+    );
     expect((await post("", { customerId: 20001, text: "x" }, "k-1")).status).toBe(401);
     expect((await get("", "customerId=20001")).status).toBe(401);
     expect(await notesOf(owner.cookie, "customerId=20001")).toEqual([]);
@@ -237,7 +337,16 @@ describe("the visit notes API under generated input", () => {
 
   it("answers any body and any query with a 2xx or a 4xx in the API's error shape, never a 5xx, and writes only valid notes", async () => {
     const owner = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-    const json = fc.oneof(fc.jsonValue(), fc.record({ customerId: fc.oneof(fc.integer(), fc.double(), fc.string()), text: fc.oneof(fc.string({ maxLength: 2100 }), fc.integer()) }, { requiredKeys: [] }));
+    const json = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          customerId: fc.oneof(fc.integer(), fc.double(), fc.string()),
+          text: fc.oneof(fc.string({ maxLength: 2100 }), fc.integer()),
+        },
+        { requiredKeys: [] },
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(json, fc.string({ maxLength: 30 }), async (body, query) => {
         const before = (await backend.db.selectFrom("visit_notes").select("id").execute()).length;

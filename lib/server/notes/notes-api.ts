@@ -37,14 +37,28 @@ const MAX_KEY_LENGTH = 200;
 
 const clock = (deps: NotesDeps) => deps.now?.() ?? Date.now();
 const storeOf = (deps: NotesDeps) => createNotesStore(deps.db, () => new Date(clock(deps)));
-const scopeOf = (actor: Member): NotesScope => ({ workspaceId: actor.workspace.id, environment: actor.key.environment });
+const scopeOf = (actor: Member): NotesScope => ({
+  workspaceId: actor.workspace.id,
+  environment: actor.key.environment,
+});
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
-const invalid = (field: string, detail: string) => json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } }, 400);
+const invalid = (field: string, detail: string) =>
+  json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } }, 400);
 
 /** A stored note as the asker sees it: `mayDelete` when they wrote it, may write, and it is under a day old. */
 function noteJson(note: StoredNote, actor: Member, now: number): NoteJson {
-  const mayDelete = note.authorId === actor.person.id && mayWriteNotes(actor.membership.role) && withinDeleteWindow(note.createdAt, now);
-  return { id: note.id, customerId: note.customerId, text: note.text, author: { id: note.authorId, name: note.authorName }, createdAt: note.createdAt, mayDelete };
+  const mayDelete =
+    note.authorId === actor.person.id &&
+    mayWriteNotes(actor.membership.role) &&
+    withinDeleteWindow(note.createdAt, now);
+  return {
+    id: note.id,
+    customerId: note.customerId,
+    text: note.text,
+    author: { id: note.authorId, name: note.authorName },
+    createdAt: note.createdAt,
+    mayDelete,
+  };
 }
 
 /**
@@ -52,7 +66,12 @@ function noteJson(note: StoredNote, actor: Member, now: number): NoteJson {
  * route answers, and what a page renders with on the server (`page-notes.ts`). Undefined when the key may not read
  * them (a Customer key asking about another's store).
  */
-export async function readNotes(actor: Member, deps: NotesDeps, customerIds: readonly number[], latest?: number): Promise<NotesJson | undefined> {
+export async function readNotes(
+  actor: Member,
+  deps: NotesDeps,
+  customerIds: readonly number[],
+  latest?: number,
+): Promise<NotesJson | undefined> {
   if (outOfScope(actor.key, customerIds).length) return undefined;
   const notes = await storeOf(deps).list(scopeOf(actor), customerIds, latest);
   const now = clock(deps);
@@ -61,64 +80,96 @@ export async function readNotes(actor: Member, deps: NotesDeps, customerIds: rea
 
 // GET /api/notes?customerId=N, or ?customerIds=1,2,3 (up to 500), optionally &latest=N (each customer's newest N);
 // &format=csv with customerId: that customer's notes as a CSV download. Newest first.
-export const listNotes = withActor("key", undefined, async (request: Request, actor, deps: NotesDeps): Promise<Response> => {
-  const parsed = NotesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) return json(validationErrorBody(parsed.error, "Name the customer (customerId=N) or the customers (customerIds=1,2,3) whose notes to read."), 400);
-  const query = parsed.data;
-  const ids = query.customerIds ?? [query.customerId!];
-  if (outOfScope(actor.key, ids).length) return failureAnswer("customer-not-in-scope");
-  if (query.format === "csv") return notesCsv(query.customerId!, await storeOf(deps).list(scopeOf(actor), ids), new Date(clock(deps)));
-  return json(await readNotes(actor, deps, ids, query.latest));
-});
+export const listNotes = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: NotesDeps): Promise<Response> => {
+    const parsed = NotesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success)
+      return json(
+        validationErrorBody(
+          parsed.error,
+          "Name the customer (customerId=N) or the customers (customerIds=1,2,3) whose notes to read.",
+        ),
+        400,
+      );
+    const query = parsed.data;
+    const ids = query.customerIds ?? [query.customerId!];
+    if (outOfScope(actor.key, ids).length) return failureAnswer("customer-not-in-scope");
+    if (query.format === "csv")
+      return notesCsv(query.customerId!, await storeOf(deps).list(scopeOf(actor), ids), new Date(clock(deps)));
+    return json(await readNotes(actor, deps, ids, query.latest));
+  },
+);
 
 // POST /api/notes {customerId, text} with an Idempotency-Key: writes a note (201). The same key again in the workspace
 // answers the note it made (200) or, asking for another note, 409 IDEMPOTENCY_KEY_REUSED.
-export const createNote = withActor("key", undefined, async (request: Request, actor, deps: NotesDeps): Promise<Response> => {
-  if (!mayWriteNotes(actor.membership.role)) return failureAnswer("forbidden-by-role", undefined, NOTES_WRITE_REFUSED);
-  const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
-  if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH) return invalid("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
-  let body: unknown;
-  try {
-    body = JSON.parse(await readBodyText(request, MAX_BODY_BYTES));
-  } catch {
-    return invalid("body", 'Send the note as JSON: {"customerId": 20001, "text": "…"} (up to 2,000 characters).');
-  }
-  const parsed = NewNote.safeParse(body);
-  if (!parsed.success) return json(validationErrorBody(parsed.error, "Send the customer's number and the note's text (up to 2,000 characters)."), 400);
-  const { customerId, text } = parsed.data;
-  if (outOfScope(actor.key, [customerId]).length) return failureAnswer("customer-not-in-scope");
+export const createNote = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: NotesDeps): Promise<Response> => {
+    if (!mayWriteNotes(actor.membership.role))
+      return failureAnswer("forbidden-by-role", undefined, NOTES_WRITE_REFUSED);
+    const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
+    if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH)
+      return invalid("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBodyText(request, MAX_BODY_BYTES));
+    } catch {
+      return invalid("body", 'Send the note as JSON: {"customerId": 20001, "text": "…"} (up to 2,000 characters).');
+    }
+    const parsed = NewNote.safeParse(body);
+    if (!parsed.success)
+      return json(
+        validationErrorBody(parsed.error, "Send the customer's number and the note's text (up to 2,000 characters)."),
+        400,
+      );
+    const { customerId, text } = parsed.data;
+    if (outOfScope(actor.key, [customerId]).length) return failureAnswer("customer-not-in-scope");
 
-  const added = await storeOf(deps).add(scopeOf(actor), { customerId, text, author: { id: actor.person.id, name: actor.person.name }, idempotencyKey });
-  if (added.outcome === "key-reused") return failureAnswer("idempotency-key-reused");
-  if (added.outcome === "deleted") return failureAnswer("note-deleted");
-  // Recorded for a replay too: the trail keeps one entry per Idempotency-Key, and a first answer lost before its entry
-  // was written gets it now.
-  await deps.audit.record({
-    event: "note-added",
-    operation: "POST /api/notes",
-    actor: actorOf(request, actor, actor.key),
-    reference: { customerId, noteId: added.note.id },
-    idempotencyKey: idempotencyKey ?? null,
-    result: "done",
-  });
-  return json(noteJson(added.note, actor, clock(deps)), added.outcome === "created" ? 201 : 200);
-});
+    const added = await storeOf(deps).add(scopeOf(actor), {
+      customerId,
+      text,
+      author: { id: actor.person.id, name: actor.person.name },
+      idempotencyKey,
+    });
+    if (added.outcome === "key-reused") return failureAnswer("idempotency-key-reused");
+    if (added.outcome === "deleted") return failureAnswer("note-deleted");
+    // Recorded for a replay too: the trail keeps one entry per Idempotency-Key, and a first answer lost before its entry
+    // was written gets it now.
+    await deps.audit.record({
+      event: "note-added",
+      operation: "POST /api/notes",
+      actor: actorOf(request, actor, actor.key),
+      reference: { customerId, noteId: added.note.id },
+      idempotencyKey: idempotencyKey ?? null,
+      result: "done",
+    });
+    return json(noteJson(added.note, actor, clock(deps)), added.outcome === "created" ? 201 : 200);
+  },
+);
 
 // DELETE /api/notes/{noteId}: the author deletes their note within a day of writing it (204); anyone else, or later,
 // 403; a note that is not the workspace's (or already deleted) 404.
-export const deleteNote = withActor("key", undefined, async (request: Request, actor, noteId: string, deps: NotesDeps): Promise<Response> => {
-  if (!mayWriteNotes(actor.membership.role)) return failureAnswer("forbidden-by-role", undefined, NOTES_WRITE_REFUSED);
-  if (noteId.length > MAX_KEY_LENGTH) return failureAnswer("not-found");
-  const removed = await storeOf(deps).remove(scopeOf(actor), noteId, actor.person.id);
-  if (removed.outcome === "not-found") return failureAnswer("not-found");
-  if (removed.outcome === "not-author") return failureAnswer("note-not-author");
-  if (removed.outcome === "too-late") return failureAnswer("note-delete-window-passed");
-  await deps.audit.record({
-    event: "note-deleted",
-    operation: "DELETE /api/notes",
-    actor: actorOf(request, actor, actor.key),
-    reference: { customerId: removed.note.customerId, noteId },
-    result: "done",
-  });
-  return new Response(null, { status: 204, headers: NO_STORE });
-});
+export const deleteNote = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, noteId: string, deps: NotesDeps): Promise<Response> => {
+    if (!mayWriteNotes(actor.membership.role))
+      return failureAnswer("forbidden-by-role", undefined, NOTES_WRITE_REFUSED);
+    if (noteId.length > MAX_KEY_LENGTH) return failureAnswer("not-found");
+    const removed = await storeOf(deps).remove(scopeOf(actor), noteId, actor.person.id);
+    if (removed.outcome === "not-found") return failureAnswer("not-found");
+    if (removed.outcome === "not-author") return failureAnswer("note-not-author");
+    if (removed.outcome === "too-late") return failureAnswer("note-delete-window-passed");
+    await deps.audit.record({
+      event: "note-deleted",
+      operation: "DELETE /api/notes",
+      actor: actorOf(request, actor, actor.key),
+      reference: { customerId: removed.note.customerId, noteId },
+      result: "done",
+    });
+    return new Response(null, { status: 204, headers: NO_STORE });
+  },
+);

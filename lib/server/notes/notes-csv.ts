@@ -20,5 +20,11 @@ const COLUMNS: ExportColumn[] = (
 export function notesCsv(customerId: number, notes: readonly StoredNote[], today: Date): Response {
   const text = csvHeader(COLUMNS, { bom: true }) + csvRows(COLUMNS, notes as unknown as Record<string, unknown>[]);
   const name = `visit-notes-customer-${customerId}-${today.toISOString().slice(0, 10)}.csv`;
-  return new Response(text, { headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"` } });
+  return new Response(text, {
+    headers: {
+      ...NO_STORE,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+    },
+  });
 }

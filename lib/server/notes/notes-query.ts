@@ -24,12 +24,31 @@ export const NotesQuery = z
     {
       customerId: oneId.optional(),
       customerIds: idList.optional(),
-      latest: z.string().regex(/^\d{1,3}$/, "latest must be a whole number from 1 to 100").transform(Number).pipe(z.number().min(1, "latest must be a whole number from 1 to 100").max(100, "latest must be a whole number from 1 to 100")).optional(),
+      latest: z
+        .string()
+        .regex(/^\d{1,3}$/, "latest must be a whole number from 1 to 100")
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .min(1, "latest must be a whole number from 1 to 100")
+            .max(100, "latest must be a whole number from 1 to 100"),
+        )
+        .optional(),
       format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
     },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : undefined) },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : undefined,
+    },
   )
-  .refine((q) => (q.customerId === undefined) !== (q.customerIds === undefined), { message: "Name one customer (customerId=N) or several (customerIds=1,2,3)", path: ["customerId"] })
-  .refine((q) => q.format === "json" || q.customerIds === undefined, { message: "The CSV is one customer's notes: use customerId=N with format=csv", path: ["format"] });
+  .refine((q) => (q.customerId === undefined) !== (q.customerIds === undefined), {
+    message: "Name one customer (customerId=N) or several (customerIds=1,2,3)",
+    path: ["customerId"],
+  })
+  .refine((q) => q.format === "json" || q.customerIds === undefined, {
+    message: "The CSV is one customer's notes: use customerId=N with format=csv",
+    path: ["format"],
+  });
 
 export type NotesQuery = z.output<typeof NotesQuery>;

@@ -20,19 +20,50 @@ describe.each(databaseProfiles())("the notes store on $name", ({ open }) => {
   });
   afterEach(() => database.close());
 
-  const ids = async (scope: NotesScope, customers: number[], latest?: number) => (await store.list(scope, customers, latest)).map((n) => n.text);
+  const ids = async (scope: NotesScope, customers: number[], latest?: number) =>
+    (await store.list(scope, customers, latest)).map((n) => n.text);
 
   it("writes a note once per Idempotency-Key: the same key answers the same note; another body with it is refused", async () => {
-    const first = await store.add(test, { customerId: 20001, text: "Wants the spring menu", author: ana, idempotencyKey: "k-1" });
-    expect(first).toMatchObject({ outcome: "created", note: { customerId: 20001, text: "Wants the spring menu", authorId: ana.id, authorName: "Ana Ruiz", createdAt: "2026-11-21T09:00:00.000Z" } });
+    const first = await store.add(test, {
+      customerId: 20001,
+      text: "Wants the spring menu",
+      author: ana,
+      idempotencyKey: "k-1",
+    });
+    expect(first).toMatchObject({
+      outcome: "created",
+      note: {
+        customerId: 20001,
+        text: "Wants the spring menu",
+        authorId: ana.id,
+        authorName: "Ana Ruiz",
+        createdAt: "2026-11-21T09:00:00.000Z",
+      },
+    });
     at += 5_000;
-    const again = await store.add(test, { customerId: 20001, text: "Wants the spring menu", author: ana, idempotencyKey: "k-1" });
+    const again = await store.add(test, {
+      customerId: 20001,
+      text: "Wants the spring menu",
+      author: ana,
+      idempotencyKey: "k-1",
+    });
     expect(again.outcome).toBe("replayed");
     expect(again.outcome === "replayed" && again.note).toEqual(first.outcome === "created" && first.note);
-    expect(await store.add(test, { customerId: 20001, text: "Wants the summer menu", author: ana, idempotencyKey: "k-1" })).toEqual({ outcome: "key-reused" });
-    expect(await store.add(test, { customerId: 20002, text: "Wants the spring menu", author: ana, idempotencyKey: "k-1" })).toEqual({ outcome: "key-reused" });
-    expect(await store.add(test, { customerId: 20001, text: "Wants the spring menu", author: ben, idempotencyKey: "k-1" })).toEqual({ outcome: "key-reused" });
-    expect(await store.add({ ...test, environment: "production" }, { customerId: 20001, text: "Wants the spring menu", author: ana, idempotencyKey: "k-1" })).toEqual({ outcome: "key-reused" });
+    expect(
+      await store.add(test, { customerId: 20001, text: "Wants the summer menu", author: ana, idempotencyKey: "k-1" }),
+    ).toEqual({ outcome: "key-reused" });
+    expect(
+      await store.add(test, { customerId: 20002, text: "Wants the spring menu", author: ana, idempotencyKey: "k-1" }),
+    ).toEqual({ outcome: "key-reused" });
+    expect(
+      await store.add(test, { customerId: 20001, text: "Wants the spring menu", author: ben, idempotencyKey: "k-1" }),
+    ).toEqual({ outcome: "key-reused" });
+    expect(
+      await store.add(
+        { ...test, environment: "production" },
+        { customerId: 20001, text: "Wants the spring menu", author: ana, idempotencyKey: "k-1" },
+      ),
+    ).toEqual({ outcome: "key-reused" });
     expect(await ids(test, [20001, 20002])).toEqual(["Wants the spring menu"]);
   });
 
@@ -79,7 +110,9 @@ describe.each(databaseProfiles())("the notes store on $name", ({ open }) => {
     expect(await ids(test, [])).toEqual([]);
     // One key in two workspaces: two notes, each its workspace's.
     await store.add(test, { customerId: 20003, text: "shared key", author: ana, idempotencyKey: "k-x" });
-    expect((await store.add(other, { customerId: 20003, text: "shared key", author: ana, idempotencyKey: "k-x" })).outcome).toBe("created");
+    expect(
+      (await store.add(other, { customerId: 20003, text: "shared key", author: ana, idempotencyKey: "k-x" })).outcome,
+    ).toBe("created");
   });
 
   it("lets the author delete a note within 24 hours, nobody else, never later; a deleted note is gone from every list", async () => {
@@ -88,17 +121,27 @@ describe.each(databaseProfiles())("the notes store on $name", ({ open }) => {
     if (kept.outcome !== "created" || gone.outcome !== "created") throw new Error("not created");
     at += 24 * HOUR - 1;
     expect((await store.remove(test, gone.note.id, ben.id)).outcome).toBe("not-author");
-    expect((await store.remove({ ...test, environment: "production" }, gone.note.id, ana.id)).outcome).toBe("not-found");
+    expect((await store.remove({ ...test, environment: "production" }, gone.note.id, ana.id)).outcome).toBe(
+      "not-found",
+    );
     expect((await store.remove({ ...test, workspaceId: "ws-2" }, gone.note.id, ana.id)).outcome).toBe("not-found");
     expect((await store.remove(test, gone.note.id, ana.id)).outcome).toBe("deleted");
     expect((await store.remove(test, gone.note.id, ana.id)).outcome).toBe("not-found");
     expect(await ids(test, [20001])).toEqual(["Kept"]);
     expect(await ids(test, [20001], 5)).toEqual(["Kept"]);
     // Its key still answers for it: sent again (a queued retry), it makes no new note.
-    expect(await store.add(test, { customerId: 20001, text: "Gone", author: ana, idempotencyKey: "k-gone" })).toEqual({ outcome: "deleted" });
-    expect(await store.add(test, { customerId: 20001, text: "Something else", author: ana, idempotencyKey: "k-gone" })).toEqual({ outcome: "key-reused" });
+    expect(await store.add(test, { customerId: 20001, text: "Gone", author: ana, idempotencyKey: "k-gone" })).toEqual({
+      outcome: "deleted",
+    });
+    expect(
+      await store.add(test, { customerId: 20001, text: "Something else", author: ana, idempotencyKey: "k-gone" }),
+    ).toEqual({ outcome: "key-reused" });
     // Its text is not kept.
-    const row = await database.db.selectFrom("visit_notes").select(["text", "deleted_by"]).where("id", "=", gone.note.id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom("visit_notes")
+      .select(["text", "deleted_by"])
+      .where("id", "=", gone.note.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ text: "", deleted_by: ana.id });
     at += 1;
     expect((await store.remove(test, kept.note.id, ana.id)).outcome).toBe("too-late");
@@ -108,7 +151,8 @@ describe.each(databaseProfiles())("the notes store on $name", ({ open }) => {
   it("is append-only in the database too: a note's text, customer or author cannot be changed, nor a deletion undone", async () => {
     const added = await store.add(test, { customerId: 20001, text: "As written", author: ana, idempotencyKey: "k-1" });
     if (added.outcome !== "created") throw new Error("not created");
-    const update = (set: Record<string, string | number | null>) => database.db.updateTable("visit_notes").set(set).where("id", "=", added.note.id).execute();
+    const update = (set: Record<string, string | number | null>) =>
+      database.db.updateTable("visit_notes").set(set).where("id", "=", added.note.id).execute();
     await expect(update({ text: "Rewritten" })).rejects.toThrow(/append-only/);
     await expect(update({ customer_id: 20002 })).rejects.toThrow(/append-only/);
     await expect(update({ author_name: "Someone else" })).rejects.toThrow(/append-only/);

@@ -47,13 +47,26 @@ export type AddOutcome =
   | { outcome: "deleted" };
 
 /** What deleting a note came to. */
-export type RemoveOutcome = { outcome: "deleted"; note: StoredNote } | { outcome: "not-found" } | { outcome: "not-author" } | { outcome: "too-late" };
+export type RemoveOutcome =
+  | { outcome: "deleted"; note: StoredNote }
+  | { outcome: "not-found" }
+  | { outcome: "not-author" }
+  | { outcome: "too-late" };
 
-const noteOf = (row: VisitNoteTable): StoredNote => ({ id: row.id, customerId: row.customer_id, text: row.text, authorId: row.author_id, authorName: row.author_name, createdAt: row.created_at });
+const noteOf = (row: VisitNoteTable): StoredNote => ({
+  id: row.id,
+  customerId: row.customer_id,
+  text: row.text,
+  authorId: row.author_id,
+  authorName: row.author_name,
+  createdAt: row.created_at,
+});
 
 /** What an add asked for, as a hash: a replay asks for exactly this again. */
 function requestHash(scope: NotesScope, note: NewNoteRecord): string {
-  return createHash("sha256").update(JSON.stringify([scope.environment, note.customerId, note.author.id, note.text])).digest("base64url");
+  return createHash("sha256")
+    .update(JSON.stringify([scope.environment, note.customerId, note.author.id, note.text]))
+    .digest("base64url");
 }
 
 /**
@@ -64,7 +77,11 @@ function requestHash(scope: NotesScope, note: NewNoteRecord): string {
  */
 export function createNotesStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
   const live = (scope: NotesScope) =>
-    db.selectFrom("visit_notes").where("workspace_id", "=", scope.workspaceId).where("environment", "=", scope.environment).where("deleted_at", "is", null);
+    db
+      .selectFrom("visit_notes")
+      .where("workspace_id", "=", scope.workspaceId)
+      .where("environment", "=", scope.environment)
+      .where("deleted_at", "is", null);
 
   return {
     /**
@@ -75,7 +92,12 @@ export function createNotesStore(db: Kysely<BackroomDatabase>, now: () => Date =
       if (customerIds.length === 0) return [];
       const ids = [...new Set(customerIds)];
       if (latest === undefined) {
-        const rows = await live(scope).selectAll().where("customer_id", "in", ids).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+        const rows = await live(scope)
+          .selectAll()
+          .where("customer_id", "in", ids)
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .execute();
         return rows.map(noteOf);
       }
       const ranked = live(scope)
@@ -83,7 +105,13 @@ export function createNotesStore(db: Kysely<BackroomDatabase>, now: () => Date =
         .select(sql<number>`row_number() over (partition by customer_id order by created_at desc, id desc)`.as("rank"))
         .where("customer_id", "in", ids)
         .as("ranked");
-      const rows = await db.selectFrom(ranked).selectAll().where("rank", "<=", latest).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+      const rows = await db
+        .selectFrom(ranked)
+        .selectAll()
+        .where("rank", "<=", latest)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .execute();
       return rows.map(noteOf);
     },
 
@@ -111,7 +139,12 @@ export function createNotesStore(db: Kysely<BackroomDatabase>, now: () => Date =
         .returning("id")
         .executeTakeFirst();
       if (inserted) return { outcome: "created", note: noteOf(row) };
-      const first = await db.selectFrom("visit_notes").selectAll().where("workspace_id", "=", scope.workspaceId).where("idempotency_key", "=", note.idempotencyKey!).executeTakeFirstOrThrow();
+      const first = await db
+        .selectFrom("visit_notes")
+        .selectAll()
+        .where("workspace_id", "=", scope.workspaceId)
+        .where("idempotency_key", "=", note.idempotencyKey!)
+        .executeTakeFirstOrThrow();
       if (first.request_hash !== row.request_hash) return { outcome: "key-reused" };
       return first.deleted_at ? { outcome: "deleted" } : { outcome: "replayed", note: noteOf(first) };
     },
@@ -130,7 +163,9 @@ export function createNotesStore(db: Kysely<BackroomDatabase>, now: () => Date =
         .where("id", "=", noteId)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
-      return Number(updated.numUpdatedRows) > 0 ? { outcome: "deleted", note: noteOf(found) } : { outcome: "not-found" };
+      return Number(updated.numUpdatedRows) > 0
+        ? { outcome: "deleted", note: noteOf(found) }
+        : { outcome: "not-found" };
     },
   };
 }

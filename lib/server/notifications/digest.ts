@@ -38,7 +38,15 @@ export interface DigestJob {
  */
 export function localClock(at: Date, timeZone: string): { day: string; minutes: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -100,14 +108,27 @@ export function createDigests(deps: DigestDeps) {
     let query = auth
       .selectFrom("auth_user")
       .leftJoin("notification_people", "notification_people.user_id", "auth_user.id")
-      .select(["auth_user.id", "auth_user.email", "notification_people.digest", "notification_people.digest_time", "notification_people.time_zone", "notification_people.last_digest_on", "notification_people.last_digest_at"])
-      .where((eb) => eb.exists(eb.selectFrom("auth_member").select("auth_member.id").whereRef("auth_member.userId", "=", "auth_user.id")));
+      .select([
+        "auth_user.id",
+        "auth_user.email",
+        "notification_people.digest",
+        "notification_people.digest_time",
+        "notification_people.time_zone",
+        "notification_people.last_digest_on",
+        "notification_people.last_digest_at",
+      ])
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom("auth_member").select("auth_member.id").whereRef("auth_member.userId", "=", "auth_user.id"),
+        ),
+      );
     if (userIds) query = query.where("auth_user.id", "in", userIds);
     const rows = await query.execute();
     return rows.map((r) => ({
       userId: r.id,
       email: r.email,
-      setting: r.digest === null ? DEFAULT_DIGEST : { enabled: r.digest === 1, time: r.digest_time!, timeZone: r.time_zone! },
+      setting:
+        r.digest === null ? DEFAULT_DIGEST : { enabled: r.digest === 1, time: r.digest_time!, timeZone: r.time_zone! },
       lastOn: r.last_digest_on,
       lastAt: r.last_digest_at,
     }));
@@ -116,7 +137,15 @@ export function createDigests(deps: DigestDeps) {
   async function markDone(userId: string, day: string, at: Date) {
     await deps.db
       .insertInto("notification_people")
-      .values({ user_id: userId, digest: 1, digest_time: DEFAULT_DIGEST.time, time_zone: DEFAULT_DIGEST.timeZone, last_digest_on: day, last_digest_at: at.toISOString(), updated_at: now().toISOString() })
+      .values({
+        user_id: userId,
+        digest: 1,
+        digest_time: DEFAULT_DIGEST.time,
+        time_zone: DEFAULT_DIGEST.timeZone,
+        last_digest_on: day,
+        last_digest_at: at.toISOString(),
+        updated_at: now().toISOString(),
+      })
       .onConflict((oc) => oc.column("user_id").doUpdateSet({ last_digest_on: day, last_digest_at: at.toISOString() }))
       .execute();
   }
@@ -129,7 +158,13 @@ export function createDigests(deps: DigestDeps) {
       let queued = 0;
       for (const person of await people()) {
         const day = digestDueOn(person.setting, person.lastOn, at);
-        if (day && (await deps.jobs.send(DIGEST, { userId: person.userId, day } satisfies DigestJob, { key: `${person.userId}:${day}` }))) queued++;
+        if (
+          day &&
+          (await deps.jobs.send(DIGEST, { userId: person.userId, day } satisfies DigestJob, {
+            key: `${person.userId}:${day}`,
+          }))
+        )
+          queued++;
       }
       return queued;
     },
@@ -146,8 +181,19 @@ export function createDigests(deps: DigestDeps) {
       let sent = false;
       if (items.length > 0) {
         const unsubscribe = unsubscribeLinks(deps.origin, unsubscribeToken(deps.secret, { userId, topic: "digest" }));
-        const label = new Intl.DateTimeFormat("en-US", { timeZone: person.setting.timeZone, weekday: "long", month: "long", day: "numeric" }).format(at);
-        const mail = digestMail({ items, emailed: told.length - items.length, to: person.email, day: label, links: { origin: deps.origin, unsubscribe } });
+        const label = new Intl.DateTimeFormat("en-US", {
+          timeZone: person.setting.timeZone,
+          weekday: "long",
+          month: "long",
+          day: "numeric",
+        }).format(at);
+        const mail = digestMail({
+          items,
+          emailed: told.length - items.length,
+          to: person.email,
+          day: label,
+          links: { origin: deps.origin, unsubscribe },
+        });
         sent = await deps.effects.once(`digest:${userId}:${day}`, () => deps.mailer.send(mail));
       }
       await markDone(userId, day, at);

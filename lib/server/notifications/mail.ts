@@ -42,11 +42,24 @@ const footer = (why: string, unsubscribeUrl: string, label: string) =>
  * notificationMail({ title: "Payment request 9001 confirmed", link: "/payments", kind: "payment-confirmed", ... }, "ana@example.com", links);
  * // { subject: "Payment request 9001 confirmed", text: "Payment request 9001 confirmed\n\nOpen it: https://…/payments\n…", html: "<!doctype html>…" }
  */
-export function notificationMail(notification: Pick<Notification, "kind" | "title" | "link">, to: string, links: MailLinks): Mail {
+export function notificationMail(
+  notification: Pick<Notification, "kind" | "title" | "link">,
+  to: string,
+  links: MailLinks,
+): Mail {
   const kind = isNotificationKind(notification.kind) ? NOTIFICATION_KINDS[notification.kind].label : notification.kind;
   const url = linkOf(notification, links.origin);
   const why = `You get this email because your Backroom notification settings send "${kind}" by email.`;
-  const text = [notification.title, "", `Open it in Backroom: ${url}`, "", "--", why, `Stop these emails (one click): ${links.unsubscribe.url}`, `Change your settings: ${links.origin}/account/notifications`].join("\n");
+  const text = [
+    notification.title,
+    "",
+    `Open it in Backroom: ${url}`,
+    "",
+    "--",
+    why,
+    `Stop these emails (one click): ${links.unsubscribe.url}`,
+    `Change your settings: ${links.origin}/account/notifications`,
+  ].join("\n");
   const html = page(
     notification.title,
     [
@@ -67,19 +80,38 @@ export function notificationMail(notification: Pick<Notification, "kind" | "titl
  * digestMail({ items, emailed: 2, to: "ana@example.com", day: "Monday, November 23", links });
  * // { subject: "Backroom: 3 updates for Monday, November 23", text: "…Not listed: 2 more, emailed to you as they happened.…", … }
  */
-export function digestMail({ items, emailed = 0, to, day, links }: { items: readonly Pick<Notification, "kind" | "title" | "link">[]; emailed?: number; to: string; day: string; links: MailLinks }): Mail {
+export function digestMail({
+  items,
+  emailed = 0,
+  to,
+  day,
+  links,
+}: {
+  items: readonly Pick<Notification, "kind" | "title" | "link">[];
+  emailed?: number;
+  to: string;
+  day: string;
+  links: MailLinks;
+}): Mail {
   const groups = new Map<string, Pick<Notification, "kind" | "title" | "link">[]>();
   for (const item of items) {
     const label = isNotificationKind(item.kind) ? NOTIFICATION_KINDS[item.kind].label : item.kind;
     groups.set(label, [...(groups.get(label) ?? []), item]);
   }
   const subject = `Backroom: ${items.length} ${items.length === 1 ? "update" : "updates"} for ${day}`;
-  const also = emailed > 0 ? `Not listed: ${emailed} more, emailed to you as ${emailed === 1 ? "it" : "they"} happened.` : undefined;
+  const also =
+    emailed > 0
+      ? `Not listed: ${emailed} more, emailed to you as ${emailed === 1 ? "it" : "they"} happened.`
+      : undefined;
   const why = "You get this daily digest because it is on in your Backroom notification settings.";
   const text = [
     subject,
     "",
-    ...[...groups].flatMap(([label, group]) => [`${label} (${group.length})`, ...group.map((n) => `- ${n.title}\n  ${linkOf(n, links.origin)}`), ""]),
+    ...[...groups].flatMap(([label, group]) => [
+      `${label} (${group.length})`,
+      ...group.map((n) => `- ${n.title}\n  ${linkOf(n, links.origin)}`),
+      "",
+    ]),
     ...(also ? [also, ""] : []),
     "--",
     why,
@@ -93,7 +125,10 @@ export function digestMail({ items, emailed = 0, to, day, links }: { items: read
       ...[...groups].map(
         ([label, group]) =>
           `<h2 style="font-size:17px;margin:20px 0 8px">${escapeHtml(label)} (${group.length})</h2><ul style="padding-left:20px;margin:0">${group
-            .map((n) => `<li style="margin:4px 0"><a href="${escapeHtml(linkOf(n, links.origin))}" style="color:#1d4ed8">${escapeHtml(n.title)}</a></li>`)
+            .map(
+              (n) =>
+                `<li style="margin:4px 0"><a href="${escapeHtml(linkOf(n, links.origin))}" style="color:#1d4ed8">${escapeHtml(n.title)}</a></li>`,
+            )
             .join("")}</ul>`,
       ),
       ...(also ? [`<p style="margin:20px 0 0">${escapeHtml(also)}</p>`] : []),

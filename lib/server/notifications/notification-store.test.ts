@@ -19,12 +19,26 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
 
   it("tells a thing once however often it is learned, even by callers racing", async () => {
     const notifications = await store();
-    const ids = await Promise.all([notifications.tell(told("u1", "outcome:7")), notifications.tell(told("u1", "outcome:7")), notifications.tell(told("u1", "outcome:7"))]);
+    const ids = await Promise.all([
+      notifications.tell(told("u1", "outcome:7")),
+      notifications.tell(told("u1", "outcome:7")),
+      notifications.tell(told("u1", "outcome:7")),
+    ]);
     expect(ids.filter(Boolean)).toHaveLength(1);
     expect(await notifications.tell(told("u1", "outcome:7"))).toBeUndefined();
     const { items, unread } = await notifications.list("u1");
     expect(unread).toBe(1);
-    expect(items).toEqual([{ id: ids.find(Boolean), kind: "payment-confirmed", title: "Payment request 1 confirmed", link: "/payments", createdAt: expect.any(String), read: false, workspaceId: "w1" }]);
+    expect(items).toEqual([
+      {
+        id: ids.find(Boolean),
+        kind: "payment-confirmed",
+        title: "Payment request 1 confirmed",
+        link: "/payments",
+        createdAt: expect.any(String),
+        read: false,
+        workspaceId: "w1",
+      },
+    ]);
   });
 
   it("lists a person's own, newest first, and marks only their own read", async () => {
@@ -38,7 +52,10 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     expect((await notifications.list("u2")).unread).toBe(1);
     expect(await notifications.markRead("u1", [first!])).toBe(1);
     expect(await notifications.markRead("u1", [first!])).toBe(0);
-    expect((await notifications.list("u1")).items.map((n) => [n.id, n.read])).toEqual([[second, false], [first, true]]);
+    expect((await notifications.list("u1")).items.map((n) => [n.id, n.read])).toEqual([
+      [second, false],
+      [first, true],
+    ]);
     expect(await notifications.markRead("u1", "all")).toBe(1);
     expect((await notifications.list("u1")).unread).toBe(0);
   });

@@ -35,7 +35,11 @@ export interface NotificationStore {
    * (its effect key) but kept out of the inbox and the digest (`grouped_in`). Answers the summary's id when it was added
    * now; nothing is added when it was told before.
    */
-  tellGroup(summary: NewNotification, items: readonly NewNotification[], options?: { inbox?: boolean }): Promise<string | undefined>;
+  tellGroup(
+    summary: NewNotification,
+    items: readonly NewNotification[],
+    options?: { inbox?: boolean },
+  ): Promise<string | undefined>;
   /** One notification by id (the mail job's), with nothing about its reader. */
   get(id: string): Promise<(Notification & { userId: string }) | undefined>;
   /** A person's notifications made at or after `since` (inbox or email only, not those told in a summary), oldest first: the digest's. */
@@ -54,16 +58,39 @@ export interface NotificationStore {
  * await store.tell({ userId, workspaceId, kind: "payment-confirmed", effectKey: `outcome:${entryId}`, title: "Payment request 41 confirmed", link: "/payments" });
  * const { items, unread } = await store.list(userId);
  */
-const view = (r: Selectable<NotificationTable>): Notification => ({ id: r.id, kind: r.kind, title: r.title, link: r.link, createdAt: r.created_at, read: r.read_at !== null, workspaceId: r.workspace_id });
+const view = (r: Selectable<NotificationTable>): Notification => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  link: r.link,
+  createdAt: r.created_at,
+  read: r.read_at !== null,
+  workspaceId: r.workspace_id,
+});
 
-export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()): NotificationStore {
+export function createNotificationStore(
+  db: Kysely<BackroomDatabase>,
+  now: () => Date = () => new Date(),
+): NotificationStore {
   async function unread(userId: string): Promise<number> {
-    const count = await db.selectFrom("notifications").select((eb) => eb.fn.countAll<number | string>().as("unread")).where("user_id", "=", userId).where("inbox", "=", 1).where("read_at", "is", null).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("notifications")
+      .select((eb) => eb.fn.countAll<number | string>().as("unread"))
+      .where("user_id", "=", userId)
+      .where("inbox", "=", 1)
+      .where("read_at", "is", null)
+      .executeTakeFirstOrThrow();
     return Number(count.unread);
   }
 
   /** Adds one notification unless its effect key is taken; answers its id when added. */
-  async function insert(into: Kysely<BackroomDatabase>, notification: NewNotification, at: string, inbox: boolean, groupedIn: string | null = null) {
+  async function insert(
+    into: Kysely<BackroomDatabase>,
+    notification: NewNotification,
+    at: string,
+    inbox: boolean,
+    groupedIn: string | null = null,
+  ) {
     const inserted = await into
       .insertInto("notifications")
       .values({
@@ -94,7 +121,11 @@ export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () =>
       const told = new Set<string>();
       // In slices: a parameter list of SQLite's stays well under its limit.
       for (let i = 0; i < effectKeys.length; i += 500) {
-        const rows = await db.selectFrom("notifications").select("effect_key").where("effect_key", "in", effectKeys.slice(i, i + 500)).execute();
+        const rows = await db
+          .selectFrom("notifications")
+          .select("effect_key")
+          .where("effect_key", "in", effectKeys.slice(i, i + 500))
+          .execute();
         for (const row of rows) told.add(row.effect_key);
       }
       return effectKeys.filter((key) => !told.has(key));
@@ -112,7 +143,15 @@ export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () =>
 
     async list(userId, { limit = 50 } = {}) {
       const [rows, count] = await Promise.all([
-        db.selectFrom("notifications").selectAll().where("user_id", "=", userId).where("inbox", "=", 1).orderBy("created_at", "desc").orderBy("id").limit(limit).execute(),
+        db
+          .selectFrom("notifications")
+          .selectAll()
+          .where("user_id", "=", userId)
+          .where("inbox", "=", 1)
+          .orderBy("created_at", "desc")
+          .orderBy("id")
+          .limit(limit)
+          .execute(),
         unread(userId),
       ]);
       return {
@@ -127,7 +166,15 @@ export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () =>
     },
 
     async since(userId, since) {
-      const rows = await db.selectFrom("notifications").selectAll().where("user_id", "=", userId).where("created_at", ">=", since).where("grouped_in", "is", null).orderBy("created_at").orderBy("id").execute();
+      const rows = await db
+        .selectFrom("notifications")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("created_at", ">=", since)
+        .where("grouped_in", "is", null)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
       return rows.map(view);
     },
 
@@ -135,7 +182,11 @@ export function createNotificationStore(db: Kysely<BackroomDatabase>, now: () =>
 
     async markRead(userId, ids) {
       if (ids !== "all" && ids.length === 0) return 0;
-      let query = db.updateTable("notifications").set({ read_at: now().toISOString() }).where("user_id", "=", userId).where("read_at", "is", null);
+      let query = db
+        .updateTable("notifications")
+        .set({ read_at: now().toISOString() })
+        .where("user_id", "=", userId)
+        .where("read_at", "is", null);
       if (ids !== "all") query = query.where("id", "in", ids);
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows);

@@ -20,7 +20,15 @@ async function setUp() {
   const deps = { actors: backend.actors, notifications: createNotificationStore(backend.db) };
   const person = await signUp(backend);
   const other = await signUp(backend);
-  const tell = (userId: string, effectKey: string) => deps.notifications.tell({ userId, workspaceId: null, kind: "purchase-imported", effectKey, title: `Purchase order ${effectKey} imported`, link: "/purchases" });
+  const tell = (userId: string, effectKey: string) =>
+    deps.notifications.tell({
+      userId,
+      workspaceId: null,
+      kind: "purchase-imported",
+      effectKey,
+      title: `Purchase order ${effectKey} imported`,
+      link: "/purchases",
+    });
   return { backend, deps, person, other, tell };
 }
 
@@ -29,8 +37,13 @@ describe("/api/notifications", () => {
     const { deps, person, other, tell } = await setUp();
     await tell(person.userId, "a");
     await tell(other.userId, "b");
-    expect((await listNotifications(browserRequest("GET", "/api/notifications", { site: null }), deps)).status).toBe(401);
-    const answer = await listNotifications(browserRequest("GET", "/api/notifications", { cookie: person.cookie, site: null }), deps);
+    expect((await listNotifications(browserRequest("GET", "/api/notifications", { site: null }), deps)).status).toBe(
+      401,
+    );
+    const answer = await listNotifications(
+      browserRequest("GET", "/api/notifications", { cookie: person.cookie, site: null }),
+      deps,
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Cache-Control")).toContain("no-store");
     const body = (await answer.json()) as { items: { title: string }[]; unread: number };
@@ -41,7 +54,11 @@ describe("/api/notifications", () => {
     const { deps, person, other, tell } = await setUp();
     const mine = await tell(person.userId, "a");
     const theirs = await tell(other.userId, "b");
-    const mark = (json: unknown, site: "same-origin" | "cross-site" = "same-origin") => markNotificationsRead(browserRequest("POST", "/api/notifications/read", { cookie: person.cookie, json, site }), deps);
+    const mark = (json: unknown, site: "same-origin" | "cross-site" = "same-origin") =>
+      markNotificationsRead(
+        browserRequest("POST", "/api/notifications/read", { cookie: person.cookie, json, site }),
+        deps,
+      );
 
     expect((await mark({ all: true }, "cross-site")).status).toBe(403);
     const bad = await mark({ ids: [] });
@@ -64,8 +81,18 @@ describe("/api/notifications/settings and /api/notifications/unsubscribe", () =>
     backends.push(backend);
     const deps = { actors: backend.actors, preferences: createPreferences(backend.db), mailDelivers, secret: SECRET };
     const person = await signUp(backend);
-    const put = (json: unknown, site: "same-origin" | "cross-site" = "same-origin") => putNotificationSettings(browserRequest("PUT", "/api/notifications/settings", { cookie: person.cookie, json, site }), deps);
-    const get = async () => (await (await getNotificationSettings(browserRequest("GET", "/api/notifications/settings", { cookie: person.cookie, site: null }), deps)).json()) as NotificationSettingsJson;
+    const put = (json: unknown, site: "same-origin" | "cross-site" = "same-origin") =>
+      putNotificationSettings(
+        browserRequest("PUT", "/api/notifications/settings", { cookie: person.cookie, json, site }),
+        deps,
+      );
+    const get = async () =>
+      (await (
+        await getNotificationSettings(
+          browserRequest("GET", "/api/notifications/settings", { cookie: person.cookie, site: null }),
+          deps,
+        )
+      ).json()) as NotificationSettingsJson;
     return { deps, person, put, get };
   }
 
@@ -76,7 +103,10 @@ describe("/api/notifications/settings and /api/notifications/unsubscribe", () =>
     expect(before.digest).toEqual({ enabled: true, time: "07:00", timeZone: "UTC" });
     // Outside a workspace every kind is listed, each at the inbox until chosen.
     expect(before.kinds.map((k) => [k.kind, k.channel, k.chosen])).toContainEqual(["invoice-due", "inbox", false]);
-    const answer = await put({ channels: { "invoice-due": "email", "below-cover": "off" }, digest: { enabled: true, time: "18:30", timeZone: "Europe/Berlin" } });
+    const answer = await put({
+      channels: { "invoice-due": "email", "below-cover": "off" },
+      digest: { enabled: true, time: "18:30", timeZone: "Europe/Berlin" },
+    });
     expect(answer.status).toBe(200);
     const after = (await answer.json()) as NotificationSettingsJson;
     expect(after.kinds.find((k) => k.kind === "invoice-due")).toMatchObject({ channel: "email", chosen: true });
@@ -94,7 +124,9 @@ describe("/api/notifications/settings and /api/notifications/unsubscribe", () =>
     expect(zone.status).toBe(400);
     expect(await zone.json()).toMatchObject({ Error: { code: "VALIDATION_FAILED" } });
     expect((await put({ channels: {} }, "cross-site")).status).toBe(403);
-    expect((await putNotificationSettings(browserRequest("PUT", "/api/notifications/settings", { json: {} }), deps)).status).toBe(401);
+    expect(
+      (await putNotificationSettings(browserRequest("PUT", "/api/notifications/settings", { json: {} }), deps)).status,
+    ).toBe(401);
   });
 
   it("says email is off without a mail server", async () => {
@@ -106,11 +138,24 @@ describe("/api/notifications/settings and /api/notifications/unsubscribe", () =>
     const { deps, person, get } = await settingsSetUp();
     const token = unsubscribeToken(SECRET, { userId: person.userId, topic: "digest" });
     // A mail client's RFC 8058 POST: no cookie, no origin of Backroom's.
-    const answer = await postUnsubscribe(new Request(`http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example" } }), deps);
+    const answer = await postUnsubscribe(
+      new Request(`http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example" },
+      }),
+      deps,
+    );
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ unsubscribed: "the daily digest" });
     expect((await get()).digest.enabled).toBe(false);
-    const bad = await postUnsubscribe(new Request(`http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(token.slice(0, -3))}`, { method: "POST" }), deps);
+    const bad = await postUnsubscribe(
+      new Request(
+        `http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(token.slice(0, -3))}`,
+        { method: "POST" },
+      ),
+      deps,
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ Error: { code: "BAD_UNSUBSCRIBE_TOKEN" } });
   });
@@ -118,8 +163,17 @@ describe("/api/notifications/settings and /api/notifications/unsubscribe", () =>
   it("hands a report's unsubscribe to the reports, and refuses a topic nobody answers for", async () => {
     const { deps, person } = await settingsSetUp();
     const left: string[] = [];
-    const withReports: typeof deps & { unsubscribers: Record<string, (userId: string, id: string) => Promise<boolean>> } = { ...deps, unsubscribers: { report: async (userId, id) => (left.push(`${userId}:${id}`), true) } };
-    const post = (topic: string, on = withReports) => postUnsubscribe(new Request(`http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(SECRET, { userId: person.userId, topic }))}`, { method: "POST" }), on);
+    const withReports: typeof deps & {
+      unsubscribers: Record<string, (userId: string, id: string) => Promise<boolean>>;
+    } = { ...deps, unsubscribers: { report: async (userId, id) => (left.push(`${userId}:${id}`), true) } };
+    const post = (topic: string, on = withReports) =>
+      postUnsubscribe(
+        new Request(
+          `http://backroom.test/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(SECRET, { userId: person.userId, topic }))}`,
+          { method: "POST" },
+        ),
+        on,
+      );
     const answer = await post("report:s-41");
     expect(await answer.json()).toEqual({ unsubscribed: "this scheduled report" });
     expect(left).toEqual([`${person.userId}:s-41`]);

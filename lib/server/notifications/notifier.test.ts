@@ -34,7 +34,10 @@ describe("defaults by role", () => {
 describe("the daily digest's clock", () => {
   it("reads the person's local day and time", () => {
     expect(localClock(new Date("2026-11-23T06:30:00Z"), "Europe/Berlin")).toEqual({ day: "2026-11-23", minutes: 450 });
-    expect(localClock(new Date("2026-11-23T03:00:00Z"), "America/Los_Angeles")).toEqual({ day: "2026-11-22", minutes: 19 * 60 });
+    expect(localClock(new Date("2026-11-23T03:00:00Z"), "America/Los_Angeles")).toEqual({
+      day: "2026-11-22",
+      minutes: 19 * 60,
+    });
   });
 
   it("is due once a day, from the chosen time on, in the chosen zone", () => {
@@ -52,9 +55,24 @@ describe("the daily digest's clock", () => {
   it.each([
     ["a first digest: the 24 hours before it", null, "2026-11-23T07:00:00Z", "2026-11-22T07:00:00.000Z"],
     ["the day before's: since it", "2026-11-22T07:00:05.000Z", "2026-11-23T07:00:00Z", "2026-11-22T07:00:05.000Z"],
-    ["a day missed: since the last one made", "2026-11-21T07:00:00.000Z", "2026-11-23T07:00:00Z", "2026-11-21T07:00:00.000Z"],
-    ["the time moved earlier (18:00 to 7:00): since 18:00, nothing twice", "2026-11-22T18:00:00.000Z", "2026-11-23T07:00:00Z", "2026-11-22T18:00:00.000Z"],
-    ["turned off for a week: three days at most", "2026-11-16T07:00:00.000Z", "2026-11-23T07:00:00Z", "2026-11-20T07:00:00.000Z"],
+    [
+      "a day missed: since the last one made",
+      "2026-11-21T07:00:00.000Z",
+      "2026-11-23T07:00:00Z",
+      "2026-11-21T07:00:00.000Z",
+    ],
+    [
+      "the time moved earlier (18:00 to 7:00): since 18:00, nothing twice",
+      "2026-11-22T18:00:00.000Z",
+      "2026-11-23T07:00:00Z",
+      "2026-11-22T18:00:00.000Z",
+    ],
+    [
+      "turned off for a week: three days at most",
+      "2026-11-16T07:00:00.000Z",
+      "2026-11-23T07:00:00Z",
+      "2026-11-20T07:00:00.000Z",
+    ],
     ["a date it cannot read: as a first", "yesterday", "2026-11-23T07:00:00Z", "2026-11-22T07:00:00.000Z"],
   ])("starts where the last left off: %s", (_, lastAt, at, since) => {
     expect(digestSince(lastAt, new Date(at))).toBe(since);
@@ -65,7 +83,10 @@ describe("unsubscribe tokens", () => {
   it("name whom and what, and nothing altered or signed elsewhere passes", () => {
     const token = unsubscribeToken(SECRET, { userId: "u1", topic: "invoice-due" });
     expect(readUnsubscribeToken({ current: SECRET }, token)).toEqual({ userId: "u1", topic: "invoice-due" });
-    expect(readUnsubscribeToken({ current: "t".repeat(40), previous: [SECRET] }, token)).toEqual({ userId: "u1", topic: "invoice-due" });
+    expect(readUnsubscribeToken({ current: "t".repeat(40), previous: [SECRET] }, token)).toEqual({
+      userId: "u1",
+      topic: "invoice-due",
+    });
     expect(readUnsubscribeToken({ current: "t".repeat(40) }, token)).toBeUndefined();
     const [payload, signature] = token.split(".");
     const forged = Buffer.from(JSON.stringify({ u: "u2", t: "invoice-due" })).toString("base64url");
@@ -118,7 +139,9 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
   });
 
   async function setUp(now: () => Date = () => new Date()) {
-    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { database: await open() });
+    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), {
+      database: await open(),
+    });
     backends.push(backend);
     const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const accounts = await joinAs(backend, owner.workspaceId, "accounts");
@@ -127,10 +150,35 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     const preferences = createPreferences(backend.db);
     const effects = createEffectLedger(backend.db);
     const { jobs, sent, mailer, mails, failNextSend } = recorders();
-    const notifier = createNotifier({ store, preferences, jobs, mailer, effects, db: backend.db, secret: SECRET, origin: ORIGIN });
-    const digests = createDigests({ db: backend.db, store, jobs, mailer, effects, secret: SECRET, origin: ORIGIN, now });
+    const notifier = createNotifier({
+      store,
+      preferences,
+      jobs,
+      mailer,
+      effects,
+      db: backend.db,
+      secret: SECRET,
+      origin: ORIGIN,
+    });
+    const digests = createDigests({
+      db: backend.db,
+      store,
+      jobs,
+      mailer,
+      effects,
+      secret: SECRET,
+      origin: ORIGIN,
+      now,
+    });
     const tell = (userId: string, kind: NotificationKind, fact: string) =>
-      notifier.notify({ userId, workspaceId: owner.workspaceId, kind, effectKey: `${kind}:${userId}:${fact}`, title: `Invoice ${fact} is due`, link: `/invoices/${fact}` });
+      notifier.notify({
+        userId,
+        workspaceId: owner.workspaceId,
+        kind,
+        effectKey: `${kind}:${userId}:${fact}`,
+        title: `Invoice ${fact} is due`,
+        link: `/invoices/${fact}`,
+      });
     return { backend, owner, accounts, viewer, store, preferences, notifier, digests, sent, mails, failNextSend, tell };
   }
 
@@ -168,20 +216,34 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     const { owner, accounts, store, preferences, notifier, digests, sent, mails } = await setUp(() => clock);
     await preferences.choose(accounts.userId, { "invoice-overdue": "both" });
     const overdue = (userId: string, facts: readonly string[]): NewNotification[] =>
-      facts.map((fact) => ({ userId, workspaceId: owner.workspaceId, kind: "invoice-overdue", effectKey: `invoice-overdue:${userId}:${fact}`, title: `Invoice ${fact} is overdue`, link: `/invoices/${fact}` }));
-    const summarize: Summarize = (kind, items) => ({ title: `${items.length} invoices are overdue`, link: "/statements" });
+      facts.map((fact) => ({
+        userId,
+        workspaceId: owner.workspaceId,
+        kind: "invoice-overdue",
+        effectKey: `invoice-overdue:${userId}:${fact}`,
+        title: `Invoice ${fact} is overdue`,
+        link: `/invoices/${fact}`,
+      }));
+    const summarize: Summarize = (kind, items) => ({
+      title: `${items.length} invoices are overdue`,
+      link: "/statements",
+    });
     const titles = async (userId: string) => (await store.list(userId)).items.map((n) => n.title);
     const five = ["1", "2", "3", "4", "5"];
 
     // A first run: five for each; a summary each (the owner's inbox; accounts' inbox and one email).
-    expect(await notifier.notifyAll([...overdue(owner.userId, five), ...overdue(accounts.userId, five)], summarize)).toBe(2);
+    expect(
+      await notifier.notifyAll([...overdue(owner.userId, five), ...overdue(accounts.userId, five)], summarize),
+    ).toBe(2);
     expect(await titles(owner.userId)).toEqual(["5 invoices are overdue"]);
     expect(await titles(accounts.userId)).toEqual(["5 invoices are overdue"]);
     expect((await store.list(owner.userId)).items[0]).toMatchObject({ link: "/statements", read: false });
     expect(await store.unread(owner.userId)).toBe(1);
     expect(sent.filter((s) => s.kind === NOTIFICATION_MAIL)).toHaveLength(1);
     // Each thing is recorded (told once), grouped in its summary.
-    expect(await store.fresh(overdue(owner.userId, [...five, "6"]).map((n) => n.effectKey))).toEqual([`invoice-overdue:${owner.userId}:6`]);
+    expect(await store.fresh(overdue(owner.userId, [...five, "6"]).map((n) => n.effectKey))).toEqual([
+      `invoice-overdue:${owner.userId}:6`,
+    ]);
 
     // The next run: the same five and one new: only the new one, alone; then three new: each alone (not above three).
     expect(await notifier.notifyAll(overdue(owner.userId, [...five, "6"]), summarize)).toBe(1);
@@ -232,7 +294,10 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     expect(mail!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     // The link's token stops that kind's email (the inbox keeps it), without a sign-in.
     const token = new URL(mail!.headers!["List-Unsubscribe"]!.slice(1, -1)).searchParams.get("token")!;
-    expect(await unsubscribe(token, { preferences, secret: SECRET })).toEqual({ topic: "invoice-due", label: '"Invoice due in 7 days" emails' });
+    expect(await unsubscribe(token, { preferences, secret: SECRET })).toEqual({
+      topic: "invoice-due",
+      label: '"Invoice due in 7 days" emails',
+    });
     expect((await preferences.chosen(accounts.userId))["invoice-due"]).toBe("inbox");
     expect(await unsubscribe(`${token}x`, { preferences, secret: SECRET })).toBeUndefined();
   });
@@ -250,14 +315,21 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     // Due for accounts (07:00 Berlin) and for the viewer and the owner (7:00 UTC is not yet): one job each due.
     expect(await digests.sweep()).toBe(1);
     const job = sent.filter((s) => s.kind === DIGEST).at(-1)!;
-    expect(job).toMatchObject({ data: { userId: accounts.userId, day: "2026-11-23" }, key: `${accounts.userId}:2026-11-23` });
+    expect(job).toMatchObject({
+      data: { userId: accounts.userId, day: "2026-11-23" },
+      key: `${accounts.userId}:2026-11-23`,
+    });
     expect(await digests.run(job.data as { userId: string; day: string })).toBe(true);
     expect(await digests.run(job.data as { userId: string; day: string })).toBe(false);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Backroom: 3 updates for Monday, November 23");
-    expect(mails[0]!.text).toContain("Invoice due in 7 days (1)\n- Invoice 1041 is due\n  https://backroom.example/invoices/1041");
+    expect(mails[0]!.text).toContain(
+      "Invoice due in 7 days (1)\n- Invoice 1041 is due\n  https://backroom.example/invoices/1041",
+    );
     expect(mails[0]!.html).toContain("<h2");
-    expect(mails[0]!.headers?.["List-Unsubscribe"]).toMatch(/^<https:\/\/backroom\.example\/api\/notifications\/unsubscribe\?token=/);
+    expect(mails[0]!.headers?.["List-Unsubscribe"]).toMatch(
+      /^<https:\/\/backroom\.example\/api\/notifications\/unsubscribe\?token=/,
+    );
     // Later the same day: nothing more is due for accounts.
     clock = new Date("2026-11-23T07:30:00Z");
     const before = sent.length;
@@ -284,13 +356,19 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
     let clock = new Date("2026-11-23T05:00:00Z");
     const { accounts, notifier, digests, sent, mails, failNextSend, tell, preferences } = await setUp(() => clock);
     await preferences.setDigest(accounts.userId, { enabled: true, time: "07:00", timeZone: "UTC" });
-    await preferences.choose(accounts.userId, { "invoice-due": "both", "invoice-overdue": "inbox", "credit-available": "email" });
+    await preferences.choose(accounts.userId, {
+      "invoice-due": "both",
+      "invoice-overdue": "inbox",
+      "credit-available": "email",
+    });
     await tell(accounts.userId, "invoice-due", "1041");
     await tell(accounts.userId, "invoice-overdue", "977");
     await tell(accounts.userId, "credit-available", "P-12");
     await tell(accounts.userId, "invoice-due", "1042");
     // The mail jobs: two sent; the third's send fails (and is not retried before the digest): it was not emailed.
-    const [due, credit, second] = sent.filter((s) => s.kind === NOTIFICATION_MAIL).map((s) => (s.data as { id: string }).id);
+    const [due, credit, second] = sent
+      .filter((s) => s.kind === NOTIFICATION_MAIL)
+      .map((s) => (s.data as { id: string }).id);
     await notifier.mail(due!);
     await notifier.mail(credit!);
     failNextSend();

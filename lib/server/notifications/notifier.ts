@@ -26,7 +26,10 @@ export const NOTIFICATION_MAIL = "notification-mail";
 export const GROUP_ABOVE = 3;
 
 /** The words and the page of a summary of `items` (new things of one kind for one person), or undefined: each alone. */
-export type Summarize = (kind: NotificationKind, items: readonly NewNotification[]) => { title: string; link: string } | undefined;
+export type Summarize = (
+  kind: NotificationKind,
+  items: readonly NewNotification[],
+) => { title: string; link: string } | undefined;
 
 export interface Notifier {
   /** Tells one person one thing, where their settings for its kind say; answers whether it was new (not told before). */
@@ -65,8 +68,13 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   const emails = Boolean(deps.mailer?.delivers && deps.jobs && deps.effects && deps.db && deps.secret && deps.origin);
 
   /** Tells `notification` (by `tell`) where the person's settings for its kind say; answers whether it was new. */
-  async function deliver(notification: NewNotification, tell: (inbox: boolean) => Promise<string | undefined>): Promise<boolean> {
-    const channel = deps.preferences ? await deps.preferences.channel(notification.userId, notification.workspaceId, notification.kind) : "inbox";
+  async function deliver(
+    notification: NewNotification,
+    tell: (inbox: boolean) => Promise<string | undefined>,
+  ): Promise<boolean> {
+    const channel = deps.preferences
+      ? await deps.preferences.channel(notification.userId, notification.workspaceId, notification.kind)
+      : "inbox";
     if (channel === "off") return false;
     const email = emails && byEmail(channel);
     const id = await tell(toInbox(channel) || !email);
@@ -75,7 +83,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     return true;
   }
 
-  const notify = (notification: NewNotification) => deliver(notification, (inbox) => deps.store.tell(notification, { inbox }));
+  const notify = (notification: NewNotification) =>
+    deliver(notification, (inbox) => deps.store.tell(notification, { inbox }));
 
   return {
     notify,
@@ -96,8 +105,22 @@ export function createNotifier(deps: NotifierDeps): Notifier {
           continue;
         }
         const { userId, workspaceId, kind } = items[0]!;
-        const held = createHash("sha256").update(items.map((n) => n.effectKey).sort().join("\n")).digest("hex").slice(0, 32);
-        const summary: NewNotification = { userId, workspaceId, kind, effectKey: `group:${kind}:${userId}:${held}`, ...words };
+        const held = createHash("sha256")
+          .update(
+            items
+              .map((n) => n.effectKey)
+              .sort()
+              .join("\n"),
+          )
+          .digest("hex")
+          .slice(0, 32);
+        const summary: NewNotification = {
+          userId,
+          workspaceId,
+          kind,
+          effectKey: `group:${kind}:${userId}:${held}`,
+          ...words,
+        };
         if (await deliver(summary, (inbox) => deps.store.tellGroup(summary, items, { inbox }))) told++;
       }
       return told;
@@ -116,8 +139,13 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       // The account was deleted since, or it is a demo person's (an address that reaches nobody): nobody to write to.
       if (!person || isDemoPerson(person.email)) return;
       const topic = isNotificationKind(notification.kind) ? notification.kind : "digest";
-      const unsubscribe = unsubscribeLinks(deps.origin!, unsubscribeToken(deps.secret!, { userId: notification.userId, topic }));
-      await deps.effects!.once(`mail:${id}`, () => deps.mailer!.send(notificationMail(notification, person.email, { origin: deps.origin!, unsubscribe })));
+      const unsubscribe = unsubscribeLinks(
+        deps.origin!,
+        unsubscribeToken(deps.secret!, { userId: notification.userId, topic }),
+      );
+      await deps.effects!.once(`mail:${id}`, () =>
+        deps.mailer!.send(notificationMail(notification, person.email, { origin: deps.origin!, unsubscribe })),
+      );
     },
   };
 }

@@ -25,15 +25,31 @@ export function outcomeNotification({ entry, outcome }: LearnedOutcome): NewNoti
   const base = { userId: entry.userId, workspaceId: entry.workspaceId, effectKey: `outcome:${entry.id}` };
   const r = entry.reference;
   if (entry.event === "payment-allocation" && (outcome === "Confirmed" || outcome === "Rejected")) {
-    const what = [r.amount && formatMoney(r.amount), r.paymentInvoiceNum && `from ${r.paymentInvoiceNum}`, r.targetInvoiceNum && `to ${r.targetInvoiceNum}`].filter(Boolean).join(" ");
+    const what = [
+      r.amount && formatMoney(r.amount),
+      r.paymentInvoiceNum && `from ${r.paymentInvoiceNum}`,
+      r.targetInvoiceNum && `to ${r.targetInvoiceNum}`,
+    ]
+      .filter(Boolean)
+      .join(" ");
     const request = r.paymentRequestId === undefined ? "Payment request" : `Payment request ${r.paymentRequestId}`;
     const title = `${request} ${outcome.toLowerCase()}${what ? `: ${what}` : ""}${outcome === "Rejected" ? `. ${NO_REASON}` : ""}`;
-    return { ...base, kind: outcome === "Confirmed" ? "payment-confirmed" : "payment-rejected", title, link: pageHref.payments({ account: r.arAccountId }) };
+    return {
+      ...base,
+      kind: outcome === "Confirmed" ? "payment-confirmed" : "payment-rejected",
+      title,
+      link: pageHref.payments({ account: r.arAccountId }),
+    };
   }
   if (entry.event === "purchase-submit" && outcome === "Imported" && r.purchaseGlobalId) {
     const name = r.poNum ? `Purchase order ${r.poNum}` : "Purchase order";
     const erp = r.erpId === undefined ? "" : ` as ERP purchase ${r.erpId}`;
-    return { ...base, kind: "purchase-imported", title: `${name} imported${erp}`, link: pageHref.purchase(r.purchaseGlobalId) };
+    return {
+      ...base,
+      kind: "purchase-imported",
+      title: `${name} imported${erp}`,
+      link: pageHref.purchase(r.purchaseGlobalId),
+    };
   }
   return undefined;
 }

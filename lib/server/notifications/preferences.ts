@@ -1,6 +1,12 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { type Channel, CHANNELS, defaultChannel, KIND_NAMES, type NotificationKind } from "@/lib/session/notification-kinds";
+import {
+  type Channel,
+  CHANNELS,
+  defaultChannel,
+  KIND_NAMES,
+  type NotificationKind,
+} from "@/lib/session/notification-kinds";
 import type { AuthTables, BackroomDatabase } from "../db/schema";
 
 /**
@@ -44,20 +50,36 @@ export function createPreferences(db: Kysely<BackroomDatabase>, now: () => Date 
   const tables = db.withTables<AuthTables>();
 
   async function role(userId: string, workspaceId: string): Promise<string | undefined> {
-    const row = await tables.selectFrom("auth_member").select("role").where("userId", "=", userId).where("organizationId", "=", workspaceId).executeTakeFirst();
+    const row = await tables
+      .selectFrom("auth_member")
+      .select("role")
+      .where("userId", "=", userId)
+      .where("organizationId", "=", workspaceId)
+      .executeTakeFirst();
     return row?.role ?? undefined;
   }
 
   return {
     async chosen(userId) {
-      const rows = await db.selectFrom("notification_settings").select(["kind", "channel"]).where("user_id", "=", userId).execute();
+      const rows = await db
+        .selectFrom("notification_settings")
+        .select(["kind", "channel"])
+        .where("user_id", "=", userId)
+        .execute();
       const chosen: Partial<Record<NotificationKind, Channel>> = {};
-      for (const row of rows) if ((KIND_NAMES as string[]).includes(row.kind) && isChannel(row.channel)) chosen[row.kind as NotificationKind] = row.channel;
+      for (const row of rows)
+        if ((KIND_NAMES as string[]).includes(row.kind) && isChannel(row.channel))
+          chosen[row.kind as NotificationKind] = row.channel;
       return chosen;
     },
 
     async channel(userId, workspaceId, kind) {
-      const row = await db.selectFrom("notification_settings").select("channel").where("user_id", "=", userId).where("kind", "=", kind).executeTakeFirst();
+      const row = await db
+        .selectFrom("notification_settings")
+        .select("channel")
+        .where("user_id", "=", userId)
+        .where("kind", "=", kind)
+        .executeTakeFirst();
       if (row && isChannel(row.channel)) return row.channel;
       // Told of something outside any workspace (nothing yet is): as a member of every role would be, the inbox at most.
       if (workspaceId === null) return "inbox";
@@ -68,22 +90,40 @@ export function createPreferences(db: Kysely<BackroomDatabase>, now: () => Date 
 
     async choose(userId, channels) {
       const at = now().toISOString();
-      const rows = Object.entries(channels).map(([kind, channel]) => ({ user_id: userId, kind, channel, updated_at: at }));
+      const rows = Object.entries(channels).map(([kind, channel]) => ({
+        user_id: userId,
+        kind,
+        channel,
+        updated_at: at,
+      }));
       if (rows.length === 0) return;
       await db
         .insertInto("notification_settings")
         .values(rows)
-        .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet((eb) => ({ channel: eb.ref("excluded.channel"), updated_at: eb.ref("excluded.updated_at") })))
+        .onConflict((oc) =>
+          oc
+            .columns(["user_id", "kind"])
+            .doUpdateSet((eb) => ({ channel: eb.ref("excluded.channel"), updated_at: eb.ref("excluded.updated_at") })),
+        )
         .execute();
     },
 
     async digest(userId) {
-      const row = await db.selectFrom("notification_people").selectAll().where("user_id", "=", userId).executeTakeFirst();
+      const row = await db
+        .selectFrom("notification_people")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       return row ? { enabled: row.digest === 1, time: row.digest_time, timeZone: row.time_zone } : DEFAULT_DIGEST;
     },
 
     async setDigest(userId, digest) {
-      const values = { digest: digest.enabled ? 1 : 0, digest_time: digest.time, time_zone: digest.timeZone, updated_at: now().toISOString() };
+      const values = {
+        digest: digest.enabled ? 1 : 0,
+        digest_time: digest.time,
+        time_zone: digest.timeZone,
+        updated_at: now().toISOString(),
+      };
       await db
         .insertInto("notification_people")
         .values({ user_id: userId, last_digest_on: null, ...values })

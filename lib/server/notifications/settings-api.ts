@@ -3,7 +3,14 @@ import * as z from "zod";
 import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { isZone } from "@/lib/format/days";
-import { type Channel, CHANNELS, defaultChannel, KIND_NAMES, NOTIFICATION_KINDS, type NotificationKind } from "@/lib/session/notification-kinds";
+import {
+  type Channel,
+  CHANNELS,
+  defaultChannel,
+  KIND_NAMES,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "@/lib/session/notification-kinds";
 import type { NotificationSettingsJson } from "@/lib/session/notifications-view";
 import type { Actor, ActorResolver } from "../auth/actor";
 import { isDemoPerson } from "../auth/demo";
@@ -39,18 +46,32 @@ function kindsFor(actor: Actor): NotificationKind[] {
  * const initial = await notificationSettings(actor, await backend()); // the page's first paint
  */
 export async function notificationSettings(actor: Actor, deps: SettingsDeps): Promise<NotificationSettingsJson> {
-  const [chosen, digest] = await Promise.all([deps.preferences.chosen(actor.person.id), deps.preferences.digest(actor.person.id)]);
+  const [chosen, digest] = await Promise.all([
+    deps.preferences.chosen(actor.person.id),
+    deps.preferences.digest(actor.person.id),
+  ]);
   const demo = isDemoPerson(actor.person.email);
   const emails = deps.mailDelivers && !demo;
   const role = actor.membership?.role;
   return {
-    email: { delivers: emails, address: actor.person.email, ...(deps.mailDelivers ? (demo ? { off: "demo" as const } : {}) : { off: "no-smtp" as const }) },
+    email: {
+      delivers: emails,
+      address: actor.person.email,
+      ...(deps.mailDelivers ? (demo ? { off: "demo" as const } : {}) : { off: "no-smtp" as const }),
+    },
     kinds: kindsFor(actor).map((kind) => {
       // Without email, what would be emailed goes to the inbox (the notifier's rule): shown as it is.
       const actual = (channel: Channel): Channel => (emails || channel === "off" ? channel : "inbox");
       const fallback = actual(role === undefined ? "inbox" : defaultChannel(kind, role));
       const mine = chosen[kind];
-      return { kind, label: NOTIFICATION_KINDS[kind].label, description: NOTIFICATION_KINDS[kind].description, channel: mine ? actual(mine) : fallback, defaultChannel: fallback, chosen: mine !== undefined };
+      return {
+        kind,
+        label: NOTIFICATION_KINDS[kind].label,
+        description: NOTIFICATION_KINDS[kind].description,
+        channel: mine ? actual(mine) : fallback,
+        defaultChannel: fallback,
+        chosen: mine !== undefined,
+      };
     }),
     digest,
     editable: !demo,
@@ -59,12 +80,20 @@ export async function notificationSettings(actor: Actor, deps: SettingsDeps): Pr
 
 // GET /api/notifications/settings: the person's channel per kind (theirs or their role's), their digest, and whether
 // email can be chosen at all.
-export const getNotificationSettings = withActor("signed-in", undefined, async (_request: Request, actor, deps: SettingsDeps): Promise<Response> =>
-  Response.json(await notificationSettings(actor, deps), { headers: NO_STORE }),
+export const getNotificationSettings = withActor(
+  "signed-in",
+  undefined,
+  async (_request: Request, actor, deps: SettingsDeps): Promise<Response> =>
+    Response.json(await notificationSettings(actor, deps), { headers: NO_STORE }),
 );
 
 const SettingsBody = z.strictObject({
-  channels: z.partialRecord(z.enum(KIND_NAMES as [NotificationKind, ...NotificationKind[]]), z.enum(CHANNELS as ["inbox", "email", "both", "off"])).optional(),
+  channels: z
+    .partialRecord(
+      z.enum(KIND_NAMES as [NotificationKind, ...NotificationKind[]]),
+      z.enum(CHANNELS as ["inbox", "email", "both", "off"]),
+    )
+    .optional(),
   digest: z
     .strictObject({
       enabled: z.boolean(),
@@ -76,20 +105,31 @@ const SettingsBody = z.strictObject({
 
 // PUT /api/notifications/settings {channels?: {kind: channel}, digest?: {enabled, time, timeZone}}: sets what it
 // names, and answers the whole settings. Safe to repeat. A demo person's are fixed (shared by every visitor).
-export const putNotificationSettings = withActor("signed-in", undefined, async (request: Request, actor, deps: SettingsDeps): Promise<Response> => {
-  if (isDemoPerson(actor.person.email)) return failureAnswer("demo-shared");
-  let body: unknown;
-  try {
-    body = JSON.parse(await readBodyText(request, 16 * 1024));
-  } catch {
-    body = undefined;
-  }
-  const parsed = SettingsBody.safeParse(body);
-  if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Give the settings to change: {\"channels\": {\"invoice-due\": \"email\"}, \"digest\": {\"enabled\": true, \"time\": \"07:00\", \"timeZone\": \"Europe/Berlin\"}}."), { status: 400, headers: NO_STORE });
-  if (parsed.data.channels) await deps.preferences.choose(actor.person.id, parsed.data.channels);
-  if (parsed.data.digest) await deps.preferences.setDigest(actor.person.id, parsed.data.digest);
-  return Response.json(await notificationSettings(actor, deps), { headers: NO_STORE });
-});
+export const putNotificationSettings = withActor(
+  "signed-in",
+  undefined,
+  async (request: Request, actor, deps: SettingsDeps): Promise<Response> => {
+    if (isDemoPerson(actor.person.email)) return failureAnswer("demo-shared");
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBodyText(request, 16 * 1024));
+    } catch {
+      body = undefined;
+    }
+    const parsed = SettingsBody.safeParse(body);
+    if (!parsed.success)
+      return Response.json(
+        validationErrorBody(
+          parsed.error,
+          'Give the settings to change: {"channels": {"invoice-due": "email"}, "digest": {"enabled": true, "time": "07:00", "timeZone": "Europe/Berlin"}}.',
+        ),
+        { status: 400, headers: NO_STORE },
+      );
+    if (parsed.data.channels) await deps.preferences.choose(actor.person.id, parsed.data.channels);
+    if (parsed.data.digest) await deps.preferences.setDigest(actor.person.id, parsed.data.digest);
+    return Response.json(await notificationSettings(actor, deps), { headers: NO_STORE });
+  },
+);
 
 /** What a registered topic's unsubscribe stopped, in words. */
 const UNSUBSCRIBED: Record<string, string> = { report: "this scheduled report", statements: "the monthly statements" };
@@ -99,7 +139,10 @@ const UNSUBSCRIBED: Record<string, string> = { report: "this scheduled report", 
  * digest, or a topic another part registered ("report:<id>"). Answers what it stopped, or undefined for a token that
  * is not ours.
  */
-export async function unsubscribe(token: string, deps: Pick<SettingsDeps, "preferences" | "secret" | "previousSecrets" | "unsubscribers">): Promise<{ topic: string; label: string } | undefined> {
+export async function unsubscribe(
+  token: string,
+  deps: Pick<SettingsDeps, "preferences" | "secret" | "previousSecrets" | "unsubscribers">,
+): Promise<{ topic: string; label: string } | undefined> {
   const what = readUnsubscribeToken({ current: deps.secret, previous: deps.previousSecrets }, token);
   if (!what) return undefined;
   const { userId, topic } = what;

@@ -32,7 +32,10 @@ export function unsubscribeToken(secret: string, what: Unsubscription): string {
 }
 
 /** What a token unsubscribes, or undefined when it is not one of ours (altered, cut, or signed with another secret). */
-export function readUnsubscribeToken(secrets: { current: string; previous?: string[] }, token: string): Unsubscription | undefined {
+export function readUnsubscribeToken(
+  secrets: { current: string; previous?: string[] },
+  token: string,
+): Unsubscription | undefined {
   const [payload, signed, extra] = token.split(".");
   if (!payload || !signed || extra !== undefined) return undefined;
   const given = Buffer.from(signed, "base64url");
@@ -60,6 +63,9 @@ export function unsubscribeLinks(origin: string, token: string): { url: string; 
   const query = `token=${encodeURIComponent(token)}`;
   return {
     url: `${origin}/unsubscribe?${query}`,
-    headers: { "List-Unsubscribe": `<${origin}/api/notifications/unsubscribe?${query}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: {
+      "List-Unsubscribe": `<${origin}/api/notifications/unsubscribe?${query}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
   };
 }

@@ -17,7 +17,11 @@ export type Asking = Actor & Required<Pick<Actor, "key" | "workspace" | "members
  * const who = await resolveAsking(request, deps, requestId);
  * if ("refused" in who) return who.refused;
  */
-export async function resolveAsking(request: Request, deps: Pick<ProxyDeps, "actors" | "telemetry">, requestId: string): Promise<{ actor: Asking } | { refused: Response }> {
+export async function resolveAsking(
+  request: Request,
+  deps: Pick<ProxyDeps, "actors" | "telemetry">,
+  requestId: string,
+): Promise<{ actor: Asking } | { refused: Response }> {
   let actor: Actor | undefined;
   try {
     actor = await deps.actors.resolve(request.headers);

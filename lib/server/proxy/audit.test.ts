@@ -27,12 +27,21 @@ const ACTOR: Asking = {
   membership: { id: "member-ann", role: "accounts", salesRepUserId: null },
   needsTwoFactor: false,
   key: {
-    id: "key-1", fingerprint: "fp-valley", environment: "test", keyType: "Customer", label: "Valley (retailer)", scope: { summary: "1 store" },
-    hint: "demo", addedAt: "2026-11-01T00:00:00.000Z", lastUsedAt: null, apiKey: "test-customer-demo",
+    id: "key-1",
+    fingerprint: "fp-valley",
+    environment: "test",
+    keyType: "Customer",
+    label: "Valley (retailer)",
+    scope: { summary: "1 store" },
+    hint: "demo",
+    addedAt: "2026-11-01T00:00:00.000Z",
+    lastUsedAt: null,
+    apiKey: "test-customer-demo",
   },
 };
 
-const telemetry = () => ({ upstream: vi.fn(), cache: vi.fn(), answered: vi.fn(), failed: vi.fn() }) satisfies ProxyTelemetry;
+const telemetry = () =>
+  ({ upstream: vi.fn(), cache: vi.fn(), answered: vi.fn(), failed: vi.fn() }) satisfies ProxyTelemetry;
 /** The backend as `answered` is given it: only its telemetry (when there is one) is of use to it. */
 const depsTelling = (t?: ProxyTelemetry): ProxyDeps => ({
   actors: { resolve: async () => undefined },
@@ -45,7 +54,11 @@ const depsTelling = (t?: ProxyTelemetry): ProxyDeps => ({
 });
 
 /** A browser's request and what the contract's check made of it (accepted). */
-async function checked(method: string, path: string, init: BrowserInit = {}): Promise<{ request: Request; checked: CheckedRequest }> {
+async function checked(
+  method: string,
+  path: string,
+  init: BrowserInit = {},
+): Promise<{ request: Request; checked: CheckedRequest }> {
   const request = browserRequest(method, path, init);
   const url = new URL(request.url);
   const [, , version, ...segments] = url.pathname.split("/");
@@ -65,13 +78,21 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
   async function trail(): Promise<{ trail: AuditTrail; rows: () => Promise<Record<string, unknown>[]> }> {
     const database = await open();
     opened.push(database);
-    return { trail: createAuditTrail(database.db, () => new Date(T0)), rows: () => database.db.selectFrom("audit_events").selectAll().orderBy("id").execute() };
+    return {
+      trail: createAuditTrail(database.db, () => new Date(T0)),
+      rows: () => database.db.selectFrom("audit_events").selectAll().orderBy("id").execute(),
+    };
   }
 
   describe("auditOf", () => {
     it.each([
       { name: "a read", method: "GET", path: "/api/v1/invoices", init: {} },
-      { name: "a write the trail does not keep (validatePurchase)", method: "POST", path: "/api/v2/purchases/validate", init: { json: PURCHASE } },
+      {
+        name: "a write the trail does not keep (validatePurchase)",
+        method: "POST",
+        path: "/api/v2/purchases/validate",
+        init: { json: PURCHASE },
+      },
     ])("returns no record for $name", async ({ method, path, init }) => {
       const { trail: audit } = await trail();
       const { request, checked: c } = await checked(method, path, init);
@@ -86,7 +107,12 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
     it.each([
       { method: "POST", path: ALLOCATE, init: {}, event: "payment-allocation" },
       { method: "POST", path: "/api/v2/purchases", init: { json: PURCHASE }, event: "purchase-create" },
-      { method: "PATCH", path: "/api/v2/purchases/PO-G1", init: { json: { po_num: "PO-2" } }, event: "purchase-update" },
+      {
+        method: "PATCH",
+        path: "/api/v2/purchases/PO-G1",
+        init: { json: { po_num: "PO-2" } },
+        event: "purchase-update",
+      },
       { method: "POST", path: "/api/v2/purchases/PO-G1/submit", init: {}, event: "purchase-submit" },
       { method: "DELETE", path: "/api/v2/purchases/PO-G1", init: {}, event: "purchase-delete" },
     ])("returns the record of $method $path ($event)", async ({ method, path, init, event }) => {
@@ -98,26 +124,60 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
 
     it("records who sent the write, with which key, what it named, its Idempotency-Key and request id, when it is sent", async () => {
       const { trail: audit, rows } = await trail();
-      const { request, checked: c } = await checked("POST", ALLOCATE, { headers: { "Idempotency-Key": "idem-1", "X-Forwarded-For": "203.0.113.9, 10.0.0.1" } });
+      const { request, checked: c } = await checked("POST", ALLOCATE, {
+        headers: { "Idempotency-Key": "idem-1", "X-Forwarded-For": "203.0.113.9, 10.0.0.1" },
+      });
       const write = auditOf(request, c, { audit }, ACTOR, "rid1");
       expect(await rows()).toEqual([]);
       await write!.sending();
       const [row, ...rest] = await rows();
       expect(rest).toEqual([]);
       expect(row).toMatchObject({
-        at: new Date(T0).toISOString(), event: "payment-allocation", operation: "createPaymentApplication", result: "sent", upstream_status: null,
-        environment: "test", key_fingerprint: "fp-valley", key_label: "Valley (retailer)", key_type: "Customer", key_scope: "1 store",
-        session_hash: createHash("sha256").update("session-ann").digest("base64url"), client_address: "203.0.113.9",
-        user_id: "user-ann", user_email: "ann@valley.example", workspace_id: "ws-valley", idempotency_key: "idem-1", request_id: "rid1",
+        at: new Date(T0).toISOString(),
+        event: "payment-allocation",
+        operation: "createPaymentApplication",
+        result: "sent",
+        upstream_status: null,
+        environment: "test",
+        key_fingerprint: "fp-valley",
+        key_label: "Valley (retailer)",
+        key_type: "Customer",
+        key_scope: "1 store",
+        session_hash: createHash("sha256").update("session-ann").digest("base64url"),
+        client_address: "203.0.113.9",
+        user_id: "user-ann",
+        user_email: "ann@valley.example",
+        workspace_id: "ws-valley",
+        idempotency_key: "idem-1",
+        request_id: "rid1",
       });
-      expect(JSON.parse(row!.reference_json as string)).toEqual({ paymentInvoiceNum: "P-1", targetInvoiceNum: "I-9", arAccountId: 12, amount: "25.00" });
+      expect(JSON.parse(row!.reference_json as string)).toEqual({
+        paymentInvoiceNum: "P-1",
+        targetInvoiceNum: "I-9",
+        arAccountId: 12,
+        amount: "25.00",
+      });
     });
 
     it("records a purchase's reference from the body as sent", async () => {
       const { trail: audit, rows } = await trail();
-      const { request, checked: c } = await checked("POST", "/api/v2/purchases", { json: { ...PURCHASE, purchase_transactions: [{ product_id: 5, cases: 2 }, { product_id: 6, cases: 1.5 }] } });
+      const { request, checked: c } = await checked("POST", "/api/v2/purchases", {
+        json: {
+          ...PURCHASE,
+          purchase_transactions: [
+            { product_id: 5, cases: 2 },
+            { product_id: 6, cases: 1.5 },
+          ],
+        },
+      });
       await auditOf(request, c, { audit }, ACTOR, "rid")!.sending();
-      expect(JSON.parse((await rows())[0]!.reference_json as string)).toEqual({ poNum: "PO-1", vendorId: 3, warehouseId: 1, lineCount: 2, totalCases: 3.5 });
+      expect(JSON.parse((await rows())[0]!.reference_json as string)).toEqual({
+        poNum: "PO-1",
+        vendorId: 3,
+        warehouseId: 1,
+        lineCount: 2,
+        totalCases: 3.5,
+      });
     });
   });
 
@@ -133,7 +193,12 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
       const { trail: audit, rows } = await trail();
       const write = await sent(audit);
       const t = telemetry();
-      await answered({ write, deps: depsTelling(t), requestId: "rid" }, 201, "up1", new TextEncoder().encode(JSON.stringify({ Data: { RequestID: 77, Status: "Pending" } })));
+      await answered(
+        { write, deps: depsTelling(t), requestId: "rid" },
+        201,
+        "up1",
+        new TextEncoder().encode(JSON.stringify({ Data: { RequestID: 77, Status: "Pending" } })),
+      );
       const [row] = await rows();
       expect(row).toMatchObject({ result: "done", upstream_status: 201, request_id: "up1", outcome: "Pending" });
       expect(JSON.parse(row!.answer_json as string)).toEqual({ paymentRequestId: 77 });
@@ -146,7 +211,12 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
     ])("writes $name as its status says", async ({ status, result }) => {
       const { trail: audit, rows } = await trail();
       const write = await sent(audit);
-      await answered({ write, deps: depsTelling(), requestId: "rid" }, status, null, new TextEncoder().encode(JSON.stringify({ Error: { code: "NOPE", detail: "No." } })));
+      await answered(
+        { write, deps: depsTelling(), requestId: "rid" },
+        status,
+        null,
+        new TextEncoder().encode(JSON.stringify({ Error: { code: "NOPE", detail: "No." } })),
+      );
       const [row] = await rows();
       expect(row).toMatchObject({ result, upstream_status: status });
       expect(JSON.parse(row!.answer_json as string)).toEqual({ errorCode: "NOPE", errorDetail: "No." });
@@ -161,7 +231,9 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
 
     it("does nothing for a request with no record", async () => {
       const t = telemetry();
-      await expect(answered({ write: undefined, deps: depsTelling(t), requestId: "rid" }, 201)).resolves.toBeUndefined();
+      await expect(
+        answered({ write: undefined, deps: depsTelling(t), requestId: "rid" }, 201),
+      ).resolves.toBeUndefined();
       expect(t.failed).not.toHaveBeenCalled();
     });
 
@@ -171,7 +243,9 @@ describe.each(databaseProfiles())("the audit stage on $name", ({ open }) => {
       const failing: AuditTrail = { ...audit, settle: () => Promise.reject(down) };
       const write = await sent(failing);
       const t = telemetry();
-      await expect(answered({ write, deps: depsTelling(t), requestId: "rid9" }, 201, "up9", new TextEncoder().encode("{}"))).resolves.toBeUndefined();
+      await expect(
+        answered({ write, deps: depsTelling(t), requestId: "rid9" }, 201, "up9", new TextEncoder().encode("{}")),
+      ).resolves.toBeUndefined();
       expect(t.failed).toHaveBeenCalledExactlyOnceWith("audit answer not recorded", down, "rid9");
       expect(await rows()).toEqual([expect.objectContaining({ result: "sent", upstream_status: null })]);
       // Without a telemetry to tell, still nothing thrown.

@@ -13,11 +13,23 @@ import type { Forwarding, ProxyDeps } from "./context";
  */
 
 /** The audit record of a write the trail keeps, with what the check read of it; none for any other operation. */
-export function auditOf(request: Request, checked: CheckedRequest | Extract<RefusedRequest, { operation: AnyOperation }>, deps: Pick<ProxyDeps, "audit">, actor: Asking, requestId: string): WriteRecord | undefined {
+export function auditOf(
+  request: Request,
+  checked: CheckedRequest | Extract<RefusedRequest, { operation: AnyOperation }>,
+  deps: Pick<ProxyDeps, "audit">,
+  actor: Asking,
+  requestId: string,
+): WriteRecord | undefined {
   if (!deps.audit || !auditedWrite(checked.operation.id)) return undefined;
   return auditWrite({
-    trail: deps.audit, actor: actorOf(request, actor, actor.key), operation: checked.operation.id, path: checked.params, query: checked.rawQuery,
-    body: checked.raw, idempotencyKey: request.headers.get("Idempotency-Key"), requestId,
+    trail: deps.audit,
+    actor: actorOf(request, actor, actor.key),
+    operation: checked.operation.id,
+    path: checked.params,
+    query: checked.rawQuery,
+    body: checked.raw,
+    idempotencyKey: request.headers.get("Idempotency-Key"),
+    requestId,
   });
 }
 
@@ -25,7 +37,14 @@ export function auditOf(request: Request, checked: CheckedRequest | Extract<Refu
  * Writes the API's answer (or its absence: status null) onto a recorded write. Once the write is sent, a trail that
  * cannot take its answer must not hide the API's answer: the entry stays "sent", and the telemetry is told.
  */
-export async function answered(forwarding: Pick<Forwarding, "write" | "deps" | "requestId">, status: number | null, answeredId: string | null = null, bytes?: Uint8Array): Promise<void> {
+export async function answered(
+  forwarding: Pick<Forwarding, "write" | "deps" | "requestId">,
+  status: number | null,
+  answeredId: string | null = null,
+  bytes?: Uint8Array,
+): Promise<void> {
   const { write, deps, requestId } = forwarding;
-  await write?.answered(status, answeredId, bytes).catch((error: unknown) => deps.telemetry?.failed("audit answer not recorded", error, requestId));
+  await write
+    ?.answered(status, answeredId, bytes)
+    .catch((error: unknown) => deps.telemetry?.failed("audit answer not recorded", error, requestId));
 }

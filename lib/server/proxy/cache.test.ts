@@ -22,12 +22,27 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const TARGET = new URL("http://sandbox.test/test/api/v1/payments");
 const KEY: ActiveKey = {
-  id: "key-1", fingerprint: "fp-valley", environment: "test", keyType: "Customer", label: "Valley", scope: { summary: "1 store" },
-  hint: "demo", addedAt: "2026-11-01T00:00:00.000Z", lastUsedAt: null, apiKey: "test-customer-demo",
+  id: "key-1",
+  fingerprint: "fp-valley",
+  environment: "test",
+  keyType: "Customer",
+  label: "Valley",
+  scope: { summary: "1 store" },
+  hint: "demo",
+  addedAt: "2026-11-01T00:00:00.000Z",
+  lastUsedAt: null,
+  apiKey: "test-customer-demo",
 };
 const BODY = JSON.stringify({ Data: [{ PaymentInvoiceNum: "P-1" }] });
 /** Headers as the store stage keeps them (what passBack gave): the API's own, rate-limit figures of the time included. */
-const STORED_HEADERS = { "Content-Type": "application/json", ETag: 'W/"v1"', "X-Request-Id": "up0", "RateLimit-Limit": "1000", "RateLimit-Remaining": "990", "RateLimit-Reset": "60" };
+const STORED_HEADERS = {
+  "Content-Type": "application/json",
+  ETag: 'W/"v1"',
+  "X-Request-Id": "up0",
+  "RateLimit-Limit": "1000",
+  "RateLimit-Remaining": "990",
+  "RateLimit-Reset": "60",
+};
 
 describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) => {
   const closing: { close(): Promise<void> }[] = [];
@@ -56,15 +71,29 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       staleIfErrorMs: options.staleIfErrorMs ?? DAY,
       now: () => time,
     };
-    const forwarding = (operation: AnyOperation = operations.listPayments, requestId = "rid"): Forwarding & { trace: Trace } => ({
-      deps, key: KEY, workspaceId: "w1", operation, requestId, trace: { operation: operation.id, source: "refused", cache: null }, write: undefined,
+    const forwarding = (
+      operation: AnyOperation = operations.listPayments,
+      requestId = "rid",
+    ): Forwarding & { trace: Trace } => ({
+      deps,
+      key: KEY,
+      workspaceId: "w1",
+      operation,
+      requestId,
+      trace: { operation: operation.id, source: "refused", cache: null },
+      write: undefined,
     });
     /** Stores an answer for the key and TARGET as the store stage would: fresh for 15 s from now unless told. */
     const keep = async (entry: { etag?: string | null; freshForMs?: number } = {}) => {
       const lookup = await cache!.lookup(KEY.fingerprint, TARGET.href, "Payments");
       await cache!.store(lookup, {
-        status: 200, headers: STORED_HEADERS, body: new TextEncoder().encode(BODY), etag: entry.etag === undefined ? 'W/"v1"' : entry.etag,
-        storedAt: time, freshUntil: time + (entry.freshForMs ?? 15_000), resource: "Payments",
+        status: 200,
+        headers: STORED_HEADERS,
+        body: new TextEncoder().encode(BODY),
+        etag: entry.etag === undefined ? 'W/"v1"' : entry.etag,
+        storedAt: time,
+        freshUntil: time + (entry.freshForMs ?? 15_000),
+        resource: "Payments",
       });
     };
     return { deps, cache, forwarding, keep };
@@ -87,7 +116,12 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       const f = forwarding(operations.listPayments, "rid2");
       const copy = await lookInCache(f, get(), TARGET);
       expect(copy.fresh?.status).toBe(200);
-      expect(Object.fromEntries(copy.fresh!.headers)).toEqual({ "content-type": "application/json", etag: 'W/"v1"', "x-request-id": "rid2", "cache-control": "private, no-store" });
+      expect(Object.fromEntries(copy.fresh!.headers)).toEqual({
+        "content-type": "application/json",
+        etag: 'W/"v1"',
+        "x-request-id": "rid2",
+        "cache-control": "private, no-store",
+      });
       expect(await copy.fresh!.text()).toBe(BODY);
       expect(f.trace).toEqual({ operation: "listPayments", source: "cache", cache: "hit" });
     });
@@ -106,32 +140,46 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       const f = forwarding();
       const copy = await lookInCache(f, get({ "If-None-Match": 'W/"browser"' }), TARGET);
       expect(copy.fresh).toBeUndefined();
-      expect([copy.cached?.etag, copy.browserEtag, copy.lookup?.lastKnown?.etag]).toEqual(['W/"v1"', 'W/"browser"', 'W/"v1"']);
+      expect([copy.cached?.etag, copy.browserEtag, copy.lookup?.lastKnown?.etag]).toEqual([
+        'W/"v1"',
+        'W/"browser"',
+        'W/"v1"',
+      ]);
       expect(f.trace).toEqual({ operation: "listPayments", source: "refused", cache: "miss" });
     });
 
-    it.each(["no-cache", "max-age=0", "private, no-cache", "max-age=0, stale-if-error=0", "NO-CACHE"])("revalidates a fresh copy when the page sends Cache-Control: %s", async (value) => {
-      const { forwarding, keep } = await setup();
-      await keep();
-      const f = forwarding();
-      const copy = await lookInCache(f, get({ "Cache-Control": value }), TARGET);
-      expect(copy.fresh).toBeUndefined();
-      expect(copy.cached?.etag).toBe('W/"v1"');
-      expect(f.trace.cache).toBe("miss");
-    });
+    it.each(["no-cache", "max-age=0", "private, no-cache", "max-age=0, stale-if-error=0", "NO-CACHE"])(
+      "revalidates a fresh copy when the page sends Cache-Control: %s",
+      async (value) => {
+        const { forwarding, keep } = await setup();
+        await keep();
+        const f = forwarding();
+        const copy = await lookInCache(f, get({ "Cache-Control": value }), TARGET);
+        expect(copy.fresh).toBeUndefined();
+        expect(copy.cached?.etag).toBe('W/"v1"');
+        expect(f.trace.cache).toBe("miss");
+      },
+    );
 
-    it.each(["max-age=600", "max-age=00x", "no-store-ish"])("still answers a fresh copy with Cache-Control: %s", async (value) => {
-      const { forwarding, keep } = await setup();
-      await keep();
-      expect((await lookInCache(forwarding(), get({ "Cache-Control": value }), TARGET)).fresh?.status).toBe(200);
-    });
+    it.each(["max-age=600", "max-age=00x", "no-store-ish"])(
+      "still answers a fresh copy with Cache-Control: %s",
+      async (value) => {
+        const { forwarding, keep } = await setup();
+        await keep();
+        expect((await lookInCache(forwarding(), get({ "Cache-Control": value }), TARGET)).fresh?.status).toBe(200);
+      },
+    );
 
     it("never looks for a write: no lookup, trace bypass", async () => {
       const { cache, forwarding, keep } = await setup();
       await keep();
       const lookup = vi.spyOn(cache!, "lookup");
       const f = forwarding(operations.createPaymentApplication);
-      const copy = await lookInCache(f, browserRequest("POST", "/api/v1/payments/applications"), new URL("http://sandbox.test/test/api/v1/payments/applications"));
+      const copy = await lookInCache(
+        f,
+        browserRequest("POST", "/api/v1/payments/applications"),
+        new URL("http://sandbox.test/test/api/v1/payments/applications"),
+      );
       expect(lookup).not.toHaveBeenCalled();
       expect([copy.lookup, copy.cached, copy.fresh]).toEqual([undefined, undefined, undefined]);
       expect(f.trace.cache).toBe("bypass");
@@ -158,8 +206,14 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
     it("takes the request's stale-if-error when it allows less than the configured allowance", async () => {
       const { forwarding } = await setup({ staleIfErrorMs: DAY });
       expect((await lookInCache(forwarding(), get(), TARGET)).staleAllowanceMs).toBe(DAY);
-      expect((await lookInCache(forwarding(), get({ "Cache-Control": "no-cache, stale-if-error=60" }), TARGET)).staleAllowanceMs).toBe(MINUTE);
-      expect((await lookInCache(forwarding(), get({ "Cache-Control": `stale-if-error=${2 * DAY / 1000}` }), TARGET)).staleAllowanceMs).toBe(DAY);
+      expect(
+        (await lookInCache(forwarding(), get({ "Cache-Control": "no-cache, stale-if-error=60" }), TARGET))
+          .staleAllowanceMs,
+      ).toBe(MINUTE);
+      expect(
+        (await lookInCache(forwarding(), get({ "Cache-Control": `stale-if-error=${(2 * DAY) / 1000}` }), TARGET))
+          .staleAllowanceMs,
+      ).toBe(DAY);
     });
   });
 
@@ -174,9 +228,12 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       const answer = lastKnown(f, copy, "unreachable");
       expect(answer?.status).toBe(200);
       expect(await answer!.text()).toBe(BODY);
-      expect([answer!.headers.get(STALE_HEADER), answer!.headers.get("Age"), answer!.headers.get("X-Request-Id"), answer!.headers.get("RateLimit-Remaining")]).toEqual([
-        `unreachable; at=${new Date(T0).toISOString()}`, "120", "rid", null,
-      ]);
+      expect([
+        answer!.headers.get(STALE_HEADER),
+        answer!.headers.get("Age"),
+        answer!.headers.get("X-Request-Id"),
+        answer!.headers.get("RateLimit-Remaining"),
+      ]).toEqual([`unreachable; at=${new Date(T0).toISOString()}`, "120", "rid", null]);
       expect(f.trace).toEqual({ operation: "listPayments", source: "stale", cache: "stale" });
     });
 
@@ -205,7 +262,9 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       const { forwarding, keep } = await setup({ staleIfErrorMs: 0 });
       await keep();
       const f = forwarding();
-      expect(lastKnown(f, await lookInCache(f, get({ "Cache-Control": "no-cache" }), TARGET), "api-error")).toBeUndefined();
+      expect(
+        lastKnown(f, await lookInCache(f, get({ "Cache-Control": "no-cache" }), TARGET), "api-error"),
+      ).toBeUndefined();
     });
 
     it("answers nothing when nothing was cached", async () => {
@@ -232,8 +291,16 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       const f = forwarding();
       const upstream = new Headers({ "Retry-After": "30", "RateLimit-Remaining": "0", "X-Request-Id": "up429" });
       const answer = lastKnown(f, await lookInCache(f, get(), TARGET), "rate-limited", upstream);
-      expect([answer?.headers.get("RateLimit-Remaining"), answer?.headers.get("Retry-After"), answer?.headers.get("X-Request-Id"), answer?.headers.get(STALE_HEADER)]).toEqual([
-        "0", "30", "up429", `rate-limited; at=${new Date(T0).toISOString()}; until=${new Date(time + 30_000).toISOString()}`,
+      expect([
+        answer?.headers.get("RateLimit-Remaining"),
+        answer?.headers.get("Retry-After"),
+        answer?.headers.get("X-Request-Id"),
+        answer?.headers.get(STALE_HEADER),
+      ]).toEqual([
+        "0",
+        "30",
+        "up429",
+        `rate-limited; at=${new Date(T0).toISOString()}; until=${new Date(time + 30_000).toISOString()}`,
       ]);
     });
 
@@ -243,7 +310,10 @@ describe.each(sharedStoreProfiles())("the cache stage over $name", ({ open }) =>
       time += MINUTE;
       const f = forwarding();
       const answer = lastKnown(f, await lookInCache(f, get({ "If-None-Match": 'W/"v1"' }), TARGET), "timeout");
-      expect([answer?.status, answer?.headers.get(STALE_HEADER)]).toEqual([304, `timeout; at=${new Date(T0).toISOString()}`]);
+      expect([answer?.status, answer?.headers.get(STALE_HEADER)]).toEqual([
+        304,
+        `timeout; at=${new Date(T0).toISOString()}`,
+      ]);
     });
   });
 });
@@ -258,7 +328,11 @@ describe("freshUntil", () => {
     { name: "a working list (15 s)", operation: operations.listInvoices, expected: T0 + 15_000 },
     { name: "a record (30 s)", operation: operations.getInvoice, expected: T0 + 30_000 },
     { name: "reference data (5 min)", operation: operations.listStates, expected: T0 + 5 * MINUTE },
-    { name: "AR aging (until the next UTC midnight)", operation: operations.listArAging, expected: Date.parse("2026-11-22T00:00:00.000Z") },
+    {
+      name: "AR aging (until the next UTC midnight)",
+      operation: operations.listArAging,
+      expected: Date.parse("2026-11-22T00:00:00.000Z"),
+    },
   ])("keeps $name fresh from the deps' clock", ({ operation, expected }) => {
     expect(freshUntil(at(T0), operation)).toBe(expected);
   });
@@ -272,19 +346,37 @@ describe("freshUntil", () => {
 });
 
 describe("fromCache", () => {
-  const entry = (etag: string | null = 'W/"v1"') => ({ headers: { ...STORED_HEADERS, "Retry-After": "5", "ratelimit-policy": "1000;w=3600" }, body: new TextEncoder().encode(BODY), etag });
+  const entry = (etag: string | null = 'W/"v1"') => ({
+    headers: { ...STORED_HEADERS, "Retry-After": "5", "ratelimit-policy": "1000;w=3600" },
+    body: new TextEncoder().encode(BODY),
+    etag,
+  });
 
   it("answers the body with the stored headers, less the rate-limit figures and Retry-After, with this request's id, private, no-store", async () => {
     const answer = fromCache(entry(), null, "rid");
     expect(answer.status).toBe(200);
-    expect(Object.fromEntries(answer.headers)).toEqual({ "content-type": "application/json", etag: 'W/"v1"', "x-request-id": "rid", "cache-control": "private, no-store" });
+    expect(Object.fromEntries(answer.headers)).toEqual({
+      "content-type": "application/json",
+      etag: 'W/"v1"',
+      "x-request-id": "rid",
+      "cache-control": "private, no-store",
+    });
     expect(await answer.text()).toBe(BODY);
   });
 
-  it.each(['W/"v1"', '"v1"', 'W/"other", "v1"', "*"])("answers 304 without a body to If-None-Match: %s", async (browserEtag) => {
-    const answer = fromCache(entry(), browserEtag, "rid");
-    expect([answer.status, await answer.text(), answer.headers.get("ETag"), answer.headers.get("X-Request-Id"), answer.headers.get("RateLimit-Remaining")]).toEqual([304, "", 'W/"v1"', "rid", null]);
-  });
+  it.each(['W/"v1"', '"v1"', 'W/"other", "v1"', "*"])(
+    "answers 304 without a body to If-None-Match: %s",
+    async (browserEtag) => {
+      const answer = fromCache(entry(), browserEtag, "rid");
+      expect([
+        answer.status,
+        await answer.text(),
+        answer.headers.get("ETag"),
+        answer.headers.get("X-Request-Id"),
+        answer.headers.get("RateLimit-Remaining"),
+      ]).toEqual([304, "", 'W/"v1"', "rid", null]);
+    },
+  );
 
   it.each(['W/"v2"', '"v1-"', ""])("answers the body to If-None-Match: %s", async (browserEtag) => {
     expect(fromCache(entry(), browserEtag, "rid").status).toBe(200);

@@ -19,11 +19,19 @@ import { type Copy, type Forwarding, now, type ProxyDeps } from "./context";
 export async function lookInCache(forwarding: Forwarding, request: Request, target: URL): Promise<Copy> {
   const { deps, key, operation, requestId, trace } = forwarding;
   const browserEtag = request.headers.get("If-None-Match");
-  const lookup = operation.method === "GET" && deps.cache ? await deps.cache.lookup(key.fingerprint, target.href, operation.resource) : undefined;
+  const lookup =
+    operation.method === "GET" && deps.cache
+      ? await deps.cache.lookup(key.fingerprint, target.href, operation.resource)
+      : undefined;
   const cached = lookup?.entry;
   trace.cache = lookup?.available ? "miss" : "bypass";
   const wantsCurrent = /(^|,)\s*(no-cache|max-age=0)\s*(,|$)/i.test(request.headers.get("Cache-Control") ?? "");
-  const copy = { lookup, cached, browserEtag, staleAllowanceMs: staleAllowanceMs(request.headers, deps.staleIfErrorMs ?? 0) };
+  const copy = {
+    lookup,
+    cached,
+    browserEtag,
+    staleAllowanceMs: staleAllowanceMs(request.headers, deps.staleIfErrorMs ?? 0),
+  };
   if (!cached || now(deps) >= cached.freshUntil || wantsCurrent) return copy;
   trace.source = "cache";
   trace.cache = "hit";
@@ -34,7 +42,12 @@ export async function lookInCache(forwarding: Forwarding, request: Request, targ
  * The cached copy of a GET as its last-known answer, when the API did not answer it well (`reason`) and the copy is
  * no older than the request allows; undefined otherwise (the failure is answered as it is).
  */
-export function lastKnown(forwarding: Pick<Forwarding, "deps" | "requestId" | "trace">, copy: Copy, reason: StaleReason, upstream?: Headers): Response | undefined {
+export function lastKnown(
+  forwarding: Pick<Forwarding, "deps" | "requestId" | "trace">,
+  copy: Copy,
+  reason: StaleReason,
+  upstream?: Headers,
+): Response | undefined {
   const { deps, requestId, trace } = forwarding;
   const entry = copy.lookup?.lastKnown;
   const at = now(deps);
@@ -57,12 +70,22 @@ export function freshUntil(deps: Pick<ProxyDeps, "now">, operation: AnyOperation
  * answer spends nothing; the next upstream answer brings the figures), unless the API's 304 revalidating it brought
  * them (`spent`).
  */
-export function fromCache(entry: { headers: Record<string, string>; body: Uint8Array; etag: string | null }, browserEtag: string | null, requestId: string, spent: Record<string, string> = {}): Response {
+export function fromCache(
+  entry: { headers: Record<string, string>; body: Uint8Array; etag: string | null },
+  browserEtag: string | null,
+  requestId: string,
+  spent: Record<string, string> = {},
+): Response {
   const figures = /^(ratelimit-|retry-after$)/i;
   const kept = Object.entries(entry.headers).filter(([name]) => !figures.test(name));
   // `spent`: the API's answer that revalidated the copy (a 304), whose rate-limit figures are the budget now.
   const now = Object.entries(spent).filter(([name]) => figures.test(name));
-  const headers = { ...Object.fromEntries(kept), ...Object.fromEntries(now), "X-Request-Id": requestId, "Cache-Control": "private, no-store" };
+  const headers = {
+    ...Object.fromEntries(kept),
+    ...Object.fromEntries(now),
+    "X-Request-Id": requestId,
+    "Cache-Control": "private, no-store",
+  };
   if (entry.etag && matchesEtag(browserEtag, entry.etag)) return new Response(null, { status: 304, headers });
   return new Response(entry.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

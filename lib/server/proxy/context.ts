@@ -30,7 +30,15 @@ export interface ProxyTelemetry {
   /** What the cache did for one request. */
   cache(outcome: CacheOutcome): void;
   /** One line per request the proxy answered; only these fields, never the key, the query or a body. */
-  answered(line: { requestId: string; method: string; operation: string | null; status: number; durationMs: number; source: RequestSource | "unauthenticated"; cache: CacheOutcome | null }): void;
+  answered(line: {
+    requestId: string;
+    method: string;
+    operation: string | null;
+    status: number;
+    durationMs: number;
+    source: RequestSource | "unauthenticated";
+    cache: CacheOutcome | null;
+  }): void;
   /** Something went wrong on Backroom's side (the session store did not answer). */
   failed(what: string, error: unknown, requestId: string): void;
 }
@@ -111,5 +119,8 @@ export const now = (deps: Pick<ProxyDeps, "now">) => (deps.now ?? Date.now)();
  * answer({ Error: "Not found" }, 404, { "X-Request-Id": requestId });
  */
 export function answer(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
+  });
 }

@@ -5,7 +5,18 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { type ProxyTelemetry, proxyRequest } from ".";
 import { createRequestLog, type LoggedRequest } from "../request-log";
 import { createMemoryStore } from "../shared/memory-store";
-import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, signUp, type TestBackend, UPSTREAM } from "../testing";
+import {
+  BACKROOM,
+  type BrowserInit,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  joinAs,
+  signUp,
+  type TestBackend,
+  UPSTREAM,
+} from "../testing";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -23,7 +34,11 @@ type Answer = (request: Request) => Response | Promise<Response>;
 const toSandbox: Answer = (request) => sandbox.runtime.app.fetch(request);
 
 /** A backend answered by `answer` (the sandbox unless given), with a session holding the demo key of `type`. */
-async function connected(type: keyof typeof DEMO_KEYS = "Customer", answer: Answer = toSandbox, options: { timeoutMs?: number } = {}) {
+async function connected(
+  type: keyof typeof DEMO_KEYS = "Customer",
+  answer: Answer = toSandbox,
+  options: { timeoutMs?: number } = {},
+) {
   const backend = await createTestBackend(answer, options);
   backends.push(backend);
   const { cookie, keyId, fingerprint } = await connectKey(backend, DEMO_KEYS[type], type);
@@ -37,15 +52,32 @@ async function connected(type: keyof typeof DEMO_KEYS = "Customer", answer: Answ
   return { backend, cookie, keyId, fingerprint, send };
 }
 
-const json = async (response: Response) => (await response.json()) as Record<string, unknown> & { Error?: unknown; Data?: Record<string, unknown>[] };
+const json = async (response: Response) =>
+  (await response.json()) as Record<string, unknown> & { Error?: unknown; Data?: Record<string, unknown>[] };
 const errorCode = async (response: Response) => ((await json(response)).Error as { code?: string }).code;
 const list = (records: unknown[] = []) => Response.json({ Data: records, Page: 1, PageSize: 50, HasNextPage: false });
 /** The API's own answer to a request made directly with a demo key, at the address the proxy uses; a text body is sent as it is, with `extra` headers. */
-async function direct(method: string, path: string, type: keyof typeof DEMO_KEYS, body?: unknown, extra: Record<string, string> = {}) {
+async function direct(
+  method: string,
+  path: string,
+  type: keyof typeof DEMO_KEYS,
+  body?: unknown,
+  extra: Record<string, string> = {},
+) {
   const headers: Record<string, string> = { "x-api-key": DEMO_KEYS[type], ...extra };
   if (body !== undefined && typeof body !== "string") headers["Content-Type"] = "application/json";
-  const response = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api${path}`, { method, headers, body: body === undefined || typeof body === "string" ? body : JSON.stringify(body) }));
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  const response = await sandbox.runtime.app.fetch(
+    new Request(`${UPSTREAM}/test/api${path}`, {
+      method,
+      headers,
+      body: body === undefined || typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 /** An upstream that never answers: it fails only when its request is aborted. */
 const never: Answer = (request) =>
@@ -55,15 +87,68 @@ const never: Answer = (request) =>
 
 describe("proxy: requests refused before anything goes upstream", () => {
   it.each([
-    { name: "GET when nobody is signed in answers 401 NOT_SIGNED_IN", method: "GET", path: "/api/v1/invoices", init: {}, cookie: "", status: 401, code: "NOT_SIGNED_IN" },
-    { name: "GET with a session token better-auth never issued answers 401 NOT_SIGNED_IN", method: "GET", path: "/api/v1/invoices", init: {}, cookie: `backroom.session_token=${"Z".repeat(32)}.${"s".repeat(43)}`, status: 401, code: "NOT_SIGNED_IN" },
-    { name: "a cross-site POST answers 403", method: "POST", path: "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1", init: { site: "cross-site" }, status: 403 },
-    { name: "a DELETE with another site's Origin answers 403", method: "DELETE", path: "/api/v2/purchases/PO-1", init: { site: null, headers: { Origin: "https://evil.example" } }, status: 403 },
-    { name: "a cross-site POST without a session answers 403, not 401", method: "POST", path: "/api/v2/purchases", init: { site: "cross-site", json: {} }, cookie: "", status: 403 },
-    { name: "GET of a path outside the registry answers 404", method: "GET", path: "/api/v1/nowhere", init: {}, status: 404 },
-    { name: "GET with an extra segment answers 404", method: "GET", path: "/api/v1/invoices/1/extra", init: {}, status: 404 },
+    {
+      name: "GET when nobody is signed in answers 401 NOT_SIGNED_IN",
+      method: "GET",
+      path: "/api/v1/invoices",
+      init: {},
+      cookie: "",
+      status: 401,
+      code: "NOT_SIGNED_IN",
+    },
+    {
+      name: "GET with a session token better-auth never issued answers 401 NOT_SIGNED_IN",
+      method: "GET",
+      path: "/api/v1/invoices",
+      init: {},
+      cookie: `backroom.session_token=${"Z".repeat(32)}.${"s".repeat(43)}`,
+      status: 401,
+      code: "NOT_SIGNED_IN",
+    },
+    {
+      name: "a cross-site POST answers 403",
+      method: "POST",
+      path: "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1",
+      init: { site: "cross-site" },
+      status: 403,
+    },
+    {
+      name: "a DELETE with another site's Origin answers 403",
+      method: "DELETE",
+      path: "/api/v2/purchases/PO-1",
+      init: { site: null, headers: { Origin: "https://evil.example" } },
+      status: 403,
+    },
+    {
+      name: "a cross-site POST without a session answers 403, not 401",
+      method: "POST",
+      path: "/api/v2/purchases",
+      init: { site: "cross-site", json: {} },
+      cookie: "",
+      status: 403,
+    },
+    {
+      name: "GET of a path outside the registry answers 404",
+      method: "GET",
+      path: "/api/v1/nowhere",
+      init: {},
+      status: 404,
+    },
+    {
+      name: "GET with an extra segment answers 404",
+      method: "GET",
+      path: "/api/v1/invoices/1/extra",
+      init: {},
+      status: 404,
+    },
     { name: "GET of a v1 path under v2 answers 404", method: "GET", path: "/api/v2/invoices", init: {}, status: 404 },
-    { name: "GET of the sandbox's operator endpoints answers 404", method: "GET", path: "/api/v1/operator/faults", init: {}, status: 404 },
+    {
+      name: "GET of the sandbox's operator endpoints answers 404",
+      method: "GET",
+      path: "/api/v1/operator/faults",
+      init: {},
+      status: 404,
+    },
   ])("$name", async ({ method, path, init, cookie, status, code }) => {
     const { backend, send } = await connected();
     const response = await send(method, path, init, cookie);
@@ -78,7 +163,10 @@ describe("proxy: requests refused before anything goes upstream", () => {
 
   it("refuses a real session token whose signature was changed (401), and reads nothing upstream", async () => {
     const { backend, cookie, send } = await connected();
-    const forged = cookie.replace(/(backroom\.session_token=[^.;]+\.)([^;]+)/, (_all, token: string) => `${token}${"A".repeat(43)}`);
+    const forged = cookie.replace(
+      /(backroom\.session_token=[^.;]+\.)([^;]+)/,
+      (_all, token: string) => `${token}${"A".repeat(43)}`,
+    );
     expect(forged).not.toBe(cookie);
     const response = await send("GET", "/api/v1/invoices", {}, forged);
     expect([response.status, await errorCode(response)]).toEqual([401, "NOT_SIGNED_IN"]);
@@ -92,7 +180,8 @@ describe("proxy: who is asking", () => {
     const backend = await createTestBackend(() => list());
     backends.push(backend);
     const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
-    const send = (cookie: string, method = "GET", path = "/api/v1/invoices") => proxyRequest(browserRequest(method, path, { cookie }), "v1", path.split("?")[0]!.split("/").slice(3), backend);
+    const send = (cookie: string, method = "GET", path = "/api/v1/invoices") =>
+      proxyRequest(browserRequest(method, path, { cookie }), "v1", path.split("?")[0]!.split("/").slice(3), backend);
     return { backend, owner, send };
   }
   const asPerson = (cookie: string) => new Headers({ cookie, origin: BACKROOM });
@@ -108,8 +197,14 @@ describe("proxy: who is asking", () => {
   it("answers 409 NO_KEY in a workspace that holds no key yet", async () => {
     const { backend, send } = await setup();
     const { cookie } = await signUp(backend);
-    const workspace = await backend.auth.api.createOrganization({ body: { name: "Keyless", slug: "keyless" }, headers: asPerson(cookie) });
-    await backend.auth.api.setActiveOrganization({ body: { organizationId: workspace!.id }, headers: asPerson(cookie) });
+    const workspace = await backend.auth.api.createOrganization({
+      body: { name: "Keyless", slug: "keyless" },
+      headers: asPerson(cookie),
+    });
+    await backend.auth.api.setActiveOrganization({
+      body: { organizationId: workspace!.id },
+      headers: asPerson(cookie),
+    });
     const response = await send(cookie);
     expect([response.status, await errorCode(response)]).toEqual([409, "NO_KEY"]);
     expect(backend.calls).toHaveLength(0);
@@ -118,7 +213,10 @@ describe("proxy: who is asking", () => {
   it("answers 403 TWO_FACTOR_REQUIRED to a member without two factors once the workspace requires them", async () => {
     const { backend, owner, send } = await setup();
     expect((await send(owner.cookie)).status).toBe(200);
-    await backend.auth.api.updateOrganization({ body: { organizationId: owner.workspaceId, data: { requireTwoFactor: true } }, headers: asPerson(owner.cookie) });
+    await backend.auth.api.updateOrganization({
+      body: { organizationId: owner.workspaceId, data: { requireTwoFactor: true } },
+      headers: asPerson(owner.cookie),
+    });
     const response = await send(owner.cookie);
     expect([response.status, await errorCode(response)]).toEqual([403, "TWO_FACTOR_REQUIRED"]);
     expect(backend.calls).toHaveLength(1);
@@ -128,7 +226,10 @@ describe("proxy: who is asking", () => {
     const { backend, owner, send } = await setup();
     const viewer = await joinAs(backend, owner.workspaceId, "viewer");
     expect((await send(viewer.cookie)).status).toBe(200);
-    await backend.auth.api.removeMember({ body: { organizationId: owner.workspaceId, memberIdOrEmail: viewer.memberId }, headers: asPerson(owner.cookie) });
+    await backend.auth.api.removeMember({
+      body: { organizationId: owner.workspaceId, memberIdOrEmail: viewer.memberId },
+      headers: asPerson(owner.cookie),
+    });
     const response = await send(viewer.cookie);
     expect([response.status, await errorCode(response)]).toEqual([403, "NO_WORKSPACE"]);
     expect(backend.calls).toHaveLength(1);
@@ -153,8 +254,18 @@ describe("proxy: who is asking", () => {
 
   it.each([
     { name: "DELETE /invoices answers 405 with Allow: GET", method: "DELETE", path: "/api/v1/invoices", allow: "GET" },
-    { name: "PUT /payments/applications answers 405 with Allow: GET, POST", method: "PUT", path: "/api/v1/payments/applications", allow: "GET, POST" },
-    { name: "POST /purchases/{id} answers 405 with Allow: GET, PATCH, DELETE", method: "POST", path: "/api/v2/purchases/PO-1", allow: "GET, PATCH, DELETE" },
+    {
+      name: "PUT /payments/applications answers 405 with Allow: GET, POST",
+      method: "PUT",
+      path: "/api/v1/payments/applications",
+      allow: "GET, POST",
+    },
+    {
+      name: "POST /purchases/{id} answers 405 with Allow: GET, PATCH, DELETE",
+      method: "POST",
+      path: "/api/v2/purchases/PO-1",
+      allow: "GET, PATCH, DELETE",
+    },
   ])("$name", async ({ method, path, allow }) => {
     const { backend, send } = await connected("Employee");
     const response = await send(method, path);
@@ -164,11 +275,27 @@ describe("proxy: who is asking", () => {
   });
 
   it.each([
-    { name: "GET /invoices with InvoiceIDs=abc", path: "/v1/invoices?InvoiceIDs=abc", error: "InvoiceIDs must be comma-separated integers, like 1,2,3" },
-    { name: "GET /invoiceTransactions without its required InvoiceIDs", path: "/v1/invoiceTransactions", error: "InvoiceIDs parameter is required" },
+    {
+      name: "GET /invoices with InvoiceIDs=abc",
+      path: "/v1/invoices?InvoiceIDs=abc",
+      error: "InvoiceIDs must be comma-separated integers, like 1,2,3",
+    },
+    {
+      name: "GET /invoiceTransactions without its required InvoiceIDs",
+      path: "/v1/invoiceTransactions",
+      error: "InvoiceIDs parameter is required",
+    },
     { name: "GET /payments with PageSize=0", path: "/v1/payments?PageSize=0", error: "PageSize must be 1 or more" },
-    { name: "GET /invoices with a StartDate that is not a date", path: "/v1/invoices?StartDate=yesterday", error: "StartDate must be a date, YYYY-MM-DD" },
-    { name: "GET /customers/{customerID} with a name for an id", path: "/v1/customers/abc", error: "customerID must be a number" },
+    {
+      name: "GET /invoices with a StartDate that is not a date",
+      path: "/v1/invoices?StartDate=yesterday",
+      error: "StartDate must be a date, YYYY-MM-DD",
+    },
+    {
+      name: "GET /customers/{customerID} with a name for an id",
+      path: "/v1/customers/abc",
+      error: "customerID must be a number",
+    },
   ])("$name answers 400 in the API's own error shape, with no upstream call", async ({ path, error }) => {
     const { backend, send } = await connected("Employee");
     const response = await send("GET", `/api${path}`);
@@ -205,7 +332,9 @@ describe("proxy: a GET passes the API's answer through", () => {
     { name: "replaces an X-Request-Id longer than 64 characters", sent: "a".repeat(65), echoed: false },
   ])("$name, and sends the same id upstream", async ({ sent, echoed }) => {
     const { backend, send } = await connected();
-    const response = await send("GET", "/api/v1/states", { headers: sent === undefined ? {} : { "X-Request-Id": sent } });
+    const response = await send("GET", "/api/v1/states", {
+      headers: sent === undefined ? {} : { "X-Request-Id": sent },
+    });
     expect(response.status).toBe(200);
     const id = response.headers.get("X-Request-Id");
     expect(id).toMatch(/^[A-Za-z0-9]{1,64}$/);
@@ -244,27 +373,57 @@ describe("proxy: a GET passes the API's answer through", () => {
 
   it("passes back only the API's own headers: no Set-Cookie, Server, CORS, caching or encoding headers", async () => {
     const { send } = await connected("Customer", () =>
-      Response.json({ Data: [], Page: 1, PageSize: 50, HasNextPage: false }, {
-        headers: {
-          ETag: 'W/"1"', "RateLimit-Limit": "1000", "RateLimit-Remaining": "998", "RateLimit-Reset": "1200", "X-Request-Id": "up1",
-          "Set-Cookie": "upstream_session=secret; Path=/", Server: "upstream/1.0", "X-Powered-By": "Express",
-          "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=600", Vary: "Accept-Encoding",
-          "Content-Encoding": "gzip", "Strict-Transport-Security": "max-age=1", Location: "https://evil.example/",
+      Response.json(
+        { Data: [], Page: 1, PageSize: 50, HasNextPage: false },
+        {
+          headers: {
+            ETag: 'W/"1"',
+            "RateLimit-Limit": "1000",
+            "RateLimit-Remaining": "998",
+            "RateLimit-Reset": "1200",
+            "X-Request-Id": "up1",
+            "Set-Cookie": "upstream_session=secret; Path=/",
+            Server: "upstream/1.0",
+            "X-Powered-By": "Express",
+            "Access-Control-Allow-Origin": "*",
+            "Cache-Control": "public, max-age=600",
+            Vary: "Accept-Encoding",
+            "Content-Encoding": "gzip",
+            "Strict-Transport-Security": "max-age=1",
+            Location: "https://evil.example/",
+          },
         },
-      }),
+      ),
     );
     const response = await send("GET", "/api/v1/invoices");
     expect(response.status).toBe(200);
-    expect([...response.headers.keys()].sort()).toEqual(
-      ["cache-control", "content-type", "etag", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "x-request-id"],
-    );
+    expect([...response.headers.keys()].sort()).toEqual([
+      "cache-control",
+      "content-type",
+      "etag",
+      "ratelimit-limit",
+      "ratelimit-remaining",
+      "ratelimit-reset",
+      "x-request-id",
+    ]);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.json()).toEqual({ Data: [], Page: 1, PageSize: 50, HasNextPage: false });
   });
 
   it("passes a 429 through with Retry-After, and does not cache it", async () => {
     const { backend, send } = await connected("Customer", () =>
-      Response.json({ Error: "Rate limit exceeded" }, { status: 429, headers: { "Retry-After": "120", "RateLimit-Remaining": "0", "RateLimit-Limit": "1000", "RateLimit-Reset": "120" } }),
+      Response.json(
+        { Error: "Rate limit exceeded" },
+        {
+          status: 429,
+          headers: {
+            "Retry-After": "120",
+            "RateLimit-Remaining": "0",
+            "RateLimit-Limit": "1000",
+            "RateLimit-Reset": "120",
+          },
+        },
+      ),
     );
     for (let i = 0; i < 2; i++) {
       const response = await send("GET", "/api/v1/invoices");
@@ -276,7 +435,10 @@ describe("proxy: a GET passes the API's answer through", () => {
   });
 
   it("passes a 200 with an empty body through, and does not cache it", async () => {
-    const { backend, send } = await connected("Customer", () => new Response(null, { status: 200, headers: { ETag: 'W/"empty"' } }));
+    const { backend, send } = await connected(
+      "Customer",
+      () => new Response(null, { status: 200, headers: { ETag: 'W/"empty"' } }),
+    );
     const first = await send("GET", "/api/v1/invoices");
     expect([first.status, await first.text()]).toEqual([200, ""]);
     expect((await send("GET", "/api/v1/invoices")).status).toBe(200);
@@ -286,17 +448,52 @@ describe("proxy: a GET passes the API's answer through", () => {
 
 describe("proxy: the upstream URL comes from the registry's template", () => {
   it.each([
-    { name: "an encoded slash in a v2 purchase id (as Next decodes it)", version: "v2", segments: ["purchases", "a/b"], status: 400 },
-    { name: "a still-encoded slash and dot segment", version: "v2", segments: ["purchases", "%2F..%2Fevil"], status: 400 },
+    {
+      name: "an encoded slash in a v2 purchase id (as Next decodes it)",
+      version: "v2",
+      segments: ["purchases", "a/b"],
+      status: 400,
+    },
+    {
+      name: "a still-encoded slash and dot segment",
+      version: "v2",
+      segments: ["purchases", "%2F..%2Fevil"],
+      status: 400,
+    },
     { name: "a dot-dot purchase id", version: "v2", segments: ["purchases", ".."], status: 400 },
     { name: "a single-dot purchase id", version: "v2", segments: ["purchases", "."], status: 400 },
-    { name: "a purchase id naming another host", version: "v2", segments: ["purchases", "//evil.example"], status: 400 },
+    {
+      name: "a purchase id naming another host",
+      version: "v2",
+      segments: ["purchases", "//evil.example"],
+      status: 400,
+    },
     { name: "a purchase id with backslashes", version: "v2", segments: ["purchases", "\\\\evil.example"], status: 400 },
-    { name: "a purchase id with a query and a fragment", version: "v2", segments: ["purchases", "PO-1?x=1#y"], status: 400 },
-    { name: "segments climbing out of the version", version: "v2", segments: ["purchases", "..", "..", "..", "evil.example"], status: 404 },
-    { name: "empty segments before a host name", version: "v1", segments: ["", "", "evil.example", "invoices"], status: 404 },
+    {
+      name: "a purchase id with a query and a fragment",
+      version: "v2",
+      segments: ["purchases", "PO-1?x=1#y"],
+      status: 400,
+    },
+    {
+      name: "segments climbing out of the version",
+      version: "v2",
+      segments: ["purchases", "..", "..", "..", "evil.example"],
+      status: 404,
+    },
+    {
+      name: "empty segments before a host name",
+      version: "v1",
+      segments: ["", "", "evil.example", "invoices"],
+      status: 404,
+    },
     { name: "a customer id with userinfo", version: "v1", segments: ["customers", "1@evil.example"], status: 400 },
-    { name: "a customer id with an absolute URL", version: "v1", segments: ["customers", "http://evil.example/"], status: 400 },
+    {
+      name: "a customer id with an absolute URL",
+      version: "v1",
+      segments: ["customers", "http://evil.example/"],
+      status: 400,
+    },
   ])("$name never changes the upstream: $status", async ({ version, segments, status }) => {
     const { backend, cookie } = await connected("Employee", () => list());
     const request = browserRequest("GET", "/api/whatever", { cookie });
@@ -308,7 +505,14 @@ describe("proxy: the upstream URL comes from the registry's template", () => {
 
   it("fills the template with a checked id and rebuilds the query from the operation's own parameters", async () => {
     const { backend, send } = await connected("Employee", () => Response.json({ data: {} }));
-    expect((await send("GET", "/api/v2/purchases/PO-7_x?include_transactions=false&x-api-key=other&Injected=http://evil.example")).status).toBe(200);
+    expect(
+      (
+        await send(
+          "GET",
+          "/api/v2/purchases/PO-7_x?include_transactions=false&x-api-key=other&Injected=http://evil.example",
+        )
+      ).status,
+    ).toBe(200);
     expect((await send("GET", "/api/v1/invoices?PageSize=5&Statuses=1,7&Evil=1&x-api-key=other")).status).toBe(200);
     expect(backend.calls.map((c) => c.url.href)).toEqual([
       `${UPSTREAM}/test/api/v2/purchases/PO-7_x?include_transactions=false`,
@@ -370,7 +574,11 @@ describe("proxy: the per-key response cache", () => {
     backend.advance(4 * 60_000);
     await send("GET", "/api/v1/states");
     await send("GET", "/api/v1/invoices");
-    expect(backend.calls.map((c) => c.url.pathname)).toEqual(["/test/api/v1/states", "/test/api/v1/invoices", "/test/api/v1/invoices"]);
+    expect(backend.calls.map((c) => c.url.pathname)).toEqual([
+      "/test/api/v1/states",
+      "/test/api/v1/invoices",
+      "/test/api/v1/invoices",
+    ]);
   });
 
   it("answers 304 to a browser's If-None-Match equal to the cached ETag, without an upstream call", async () => {
@@ -399,7 +607,8 @@ describe("proxy: the per-key response cache", () => {
     backends.push(backend);
     const customer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const employee = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-    const get = (cookie: string) => proxyRequest(browserRequest("GET", "/api/v1/customers?PageSize=500", { cookie }), "v1", ["customers"], backend);
+    const get = (cookie: string) =>
+      proxyRequest(browserRequest("GET", "/api/v1/customers?PageSize=500", { cookie }), "v1", ["customers"], backend);
     const asCustomer = await (await get(customer.cookie)).json();
     const asEmployee = await (await get(employee.cookie)).json();
     expect(backend.calls.map((c) => c.headers.get("x-api-key"))).toEqual([DEMO_KEYS.Customer, DEMO_KEYS.Employee]);
@@ -412,13 +621,22 @@ describe("proxy: the per-key response cache", () => {
 
   it("a successful write drops the same key's cached /payments list; a refused one does not", async () => {
     const { backend, send } = await connected("Customer");
-    const payments = ((await json(await send("GET", "/api/v1/payments?PageSize=500"))).Data ?? []) as { PaymentInvoiceNum: string; ARAccountID: number; AvailableBalance: string }[];
+    const payments = ((await json(await send("GET", "/api/v1/payments?PageSize=500"))).Data ?? []) as {
+      PaymentInvoiceNum: string;
+      ARAccountID: number;
+      AvailableBalance: string;
+    }[];
     const payment = payments.find((p) => Number(p.AvailableBalance) >= 1);
     expect(payment).toBeDefined();
-    const invoices = (await json(await send("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment!.ARAccountID}`))).Data as { InvoiceNum: string }[];
+    const invoices = (
+      await json(await send("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment!.ARAccountID}`))
+    ).Data as { InvoiceNum: string }[];
     expect(invoices.length).toBeGreaterThan(0);
     const apply = (amount: string) =>
-      send("POST", `/api/v1/payments/applications?PaymentInvoiceNum=${payment!.PaymentInvoiceNum}&TargetInvoiceNum=${invoices[0]!.InvoiceNum}&ARAccountID=${payment!.ARAccountID}&Amount=${amount}`);
+      send(
+        "POST",
+        `/api/v1/payments/applications?PaymentInvoiceNum=${payment!.PaymentInvoiceNum}&TargetInvoiceNum=${invoices[0]!.InvoiceNum}&ARAccountID=${payment!.ARAccountID}&Amount=${amount}`,
+      );
 
     await send("GET", "/api/v1/payments");
     const before = backend.calls.length;
@@ -444,18 +662,72 @@ describe("proxy: the per-key response cache", () => {
 describe("proxy: writes", () => {
   /** A vendor of the demo brand's, found through the API as the brand sees it. */
   async function draftBody(send: Awaited<ReturnType<typeof connected>>["send"], poNum: string) {
-    const vendor = ((await json(await send("GET", "/api/v1/vendors?PageSize=1"))).Data ?? [])[0] as { VendorID: number; LocationID: number; SupplierID: number };
-    return { vendor_id: vendor.VendorID, to_location_id: vendor.LocationID, supplier_id: vendor.SupplierID, delivery_date: "2026-12-15", po_num: poNum };
+    const vendor = ((await json(await send("GET", "/api/v1/vendors?PageSize=1"))).Data ?? [])[0] as {
+      VendorID: number;
+      LocationID: number;
+      SupplierID: number;
+    };
+    return {
+      vendor_id: vendor.VendorID,
+      to_location_id: vendor.LocationID,
+      supplier_id: vendor.SupplierID,
+      delivery_date: "2026-12-15",
+      po_num: poNum,
+    };
   }
 
   it.each([
-    { name: "an empty object answers 400 with a field error per missing field", init: { json: {} }, status: 400, code: "VALIDATION_FAILED", fields: ["vendor_id", "to_location_id", "supplier_id", "delivery_date", "po_num"] },
-    { name: "an unknown field answers 400 UNKNOWN_FIELD", init: { json: { vendor_id: 1, to_location_id: 1, supplier_id: 1, delivery_date: "2026-12-15", po_num: "X", rush: true } }, status: 400, code: "VALIDATION_FAILED", fields: ["rush"] },
-    { name: "a delivery date that is no date answers 400", init: { json: { vendor_id: 1, to_location_id: 1, supplier_id: 1, delivery_date: "soon", po_num: "X" } }, status: 400, code: "VALIDATION_FAILED", fields: ["delivery_date"] },
-    { name: "text that is not JSON answers 400 MALFORMED_JSON", init: { json: "{not json" }, status: 400, code: "MALFORMED_JSON", fields: [] },
-    { name: "a text/plain body answers 415", init: { body: "{}", headers: { "Content-Type": "text/plain" } }, status: 415, code: "UNSUPPORTED_MEDIA_TYPE", fields: [] },
-    { name: "a form body answers 415", init: { body: "po_num=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, status: 415, code: "UNSUPPORTED_MEDIA_TYPE", fields: [] },
-    { name: "a body over 256 KiB answers 413", init: { json: { po_num: "x".repeat(MAX_BODY_BYTES) } }, status: 413, code: "BODY_TOO_LARGE", fields: [] },
+    {
+      name: "an empty object answers 400 with a field error per missing field",
+      init: { json: {} },
+      status: 400,
+      code: "VALIDATION_FAILED",
+      fields: ["vendor_id", "to_location_id", "supplier_id", "delivery_date", "po_num"],
+    },
+    {
+      name: "an unknown field answers 400 UNKNOWN_FIELD",
+      init: {
+        json: { vendor_id: 1, to_location_id: 1, supplier_id: 1, delivery_date: "2026-12-15", po_num: "X", rush: true },
+      },
+      status: 400,
+      code: "VALIDATION_FAILED",
+      fields: ["rush"],
+    },
+    {
+      name: "a delivery date that is no date answers 400",
+      init: { json: { vendor_id: 1, to_location_id: 1, supplier_id: 1, delivery_date: "soon", po_num: "X" } },
+      status: 400,
+      code: "VALIDATION_FAILED",
+      fields: ["delivery_date"],
+    },
+    {
+      name: "text that is not JSON answers 400 MALFORMED_JSON",
+      init: { json: "{not json" },
+      status: 400,
+      code: "MALFORMED_JSON",
+      fields: [],
+    },
+    {
+      name: "a text/plain body answers 415",
+      init: { body: "{}", headers: { "Content-Type": "text/plain" } },
+      status: 415,
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      fields: [],
+    },
+    {
+      name: "a form body answers 415",
+      init: { body: "po_num=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+      status: 415,
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      fields: [],
+    },
+    {
+      name: "a body over 256 KiB answers 413",
+      init: { json: { po_num: "x".repeat(MAX_BODY_BYTES) } },
+      status: 413,
+      code: "BODY_TOO_LARGE",
+      fields: [],
+    },
   ])("POST /v2/purchases with $name, with no upstream call", async ({ init, status, code, fields }) => {
     const { backend, send } = await connected("Supplier");
     const response = await send("POST", "/api/v2/purchases", init);
@@ -494,12 +766,19 @@ describe("proxy: writes", () => {
     const first = await send("POST", "/api/v2/purchases", { json: body, headers });
     const again = await send("POST", "/api/v2/purchases", { json: body, headers });
     const writes = backend.calls.filter((c) => c.method === "POST");
-    expect(writes.map((c) => [c.headers.get("Idempotency-Key"), c.headers.get("Prefer"), c.headers.get("Content-Type")])).toEqual([
+    expect(
+      writes.map((c) => [c.headers.get("Idempotency-Key"), c.headers.get("Prefer"), c.headers.get("Content-Type")]),
+    ).toEqual([
       ["proxy-idem-1", "return=minimal", "application/json"],
       ["proxy-idem-1", "return=minimal", "application/json"],
     ]);
     expect(JSON.parse(writes[0]!.body!)).toEqual(body);
-    expect([first.status, await first.text(), first.headers.get("Preference-Applied"), first.headers.get("Idempotency-Replayed")]).toEqual([201, "", "return=minimal", null]);
+    expect([
+      first.status,
+      await first.text(),
+      first.headers.get("Preference-Applied"),
+      first.headers.get("Idempotency-Replayed"),
+    ]).toEqual([201, "", "return=minimal", null]);
     expect([again.status, again.headers.get("Idempotency-Replayed")]).toEqual([201, "true"]);
     expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
     expect(first.headers.get("Location")).toMatch(/^\/api\/v2\/purchases\/[A-Za-z0-9_-]+$/);
@@ -515,19 +794,46 @@ describe("proxy: writes", () => {
   });
 
   it("drops a Location outside the API's base instead of passing it on", async () => {
-    const { send } = await connected("Customer", () => Response.json({ Data: {} }, { status: 201, headers: { Location: "https://evil.example/test/api/v1/payments/applications/1" } }));
-    const response = await send("POST", "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1");
+    const { send } = await connected("Customer", () =>
+      Response.json(
+        { Data: {} },
+        { status: 201, headers: { Location: "https://evil.example/test/api/v1/payments/applications/1" } },
+      ),
+    );
+    const response = await send(
+      "POST",
+      "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1",
+    );
     expect(response.status).toBe(201);
     expect(response.headers.get("Location")).toBeNull();
   });
 
   it.each([
-    { name: "the API cannot be reached: 502", answer: (() => Promise.reject(new TypeError("fetch failed"))) as Answer, status: 502, error: /could not be reached/ },
-    { name: "the API answers 503: 503", answer: (() => Response.json({ Error: "Service unavailable" }, { status: 503 })) as Answer, status: 503, error: /unavailable/ },
-    { name: "the API answers 500: 500", answer: (() => Response.json({ Error: "Unexpected server error" }, { status: 500 })) as Answer, status: 500, error: /Unexpected/ },
+    {
+      name: "the API cannot be reached: 502",
+      answer: (() => Promise.reject(new TypeError("fetch failed"))) as Answer,
+      status: 502,
+      error: /could not be reached/,
+    },
+    {
+      name: "the API answers 503: 503",
+      answer: (() => Response.json({ Error: "Service unavailable" }, { status: 503 })) as Answer,
+      status: 503,
+      error: /unavailable/,
+    },
+    {
+      name: "the API answers 500: 500",
+      answer: (() => Response.json({ Error: "Unexpected server error" }, { status: 500 })) as Answer,
+      status: 500,
+      error: /Unexpected/,
+    },
   ])("sends a write exactly once when $name", async ({ answer, status, error }) => {
     const { backend, send } = await connected("Customer", answer);
-    const response = await send("POST", "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1", { headers: { "Idempotency-Key": "once" } });
+    const response = await send(
+      "POST",
+      "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1",
+      { headers: { "Idempotency-Key": "once" } },
+    );
     expect(response.status).toBe(status);
     expect((await json(response)).Error).toMatch(error);
     expect(backend.calls).toHaveLength(1);
@@ -541,8 +847,18 @@ describe("proxy: the request check it shares with the API", () => {
     { name: "text that is not JSON", body: "{not json", type: "application/json" },
     { name: "a text/plain body", body: "{}", type: "text/plain" },
     { name: "a form body", body: "po_num=1", type: "application/x-www-form-urlencoded; charset=utf-8" },
-    { name: "an unknown field under a Prefer whose handling is another preference's parameter", body: '{"po_num":"X","rush":true}', type: "application/json", prefer: "return=representation; handling=lenient" },
-    { name: "an unknown field under handling=lenientish", body: '{"po_num":"X","rush":true}', type: "application/json", prefer: "handling=lenientish" },
+    {
+      name: "an unknown field under a Prefer whose handling is another preference's parameter",
+      body: '{"po_num":"X","rush":true}',
+      type: "application/json",
+      prefer: "return=representation; handling=lenient",
+    },
+    {
+      name: "an unknown field under handling=lenientish",
+      body: '{"po_num":"X","rush":true}',
+      type: "application/json",
+      prefer: "handling=lenientish",
+    },
   ])("refuses $name with the very answer the API gives, with no upstream call", async ({ body, type, prefer }) => {
     const { backend, send } = await connected("Supplier");
     const headers = { "Content-Type": type, ...(prefer ? { Prefer: prefer } : {}) };
@@ -561,7 +877,9 @@ describe("proxy: the request check it shares with the API", () => {
     const answer = await response.json();
     const api = await direct("POST", "/v2/purchases/validate", "Supplier", body, headers);
     expect([response.status, answer]).toEqual([api.status, api.body]);
-    const fields = ((answer as { Error?: { fieldErrors?: { field: string }[] } }).Error?.fieldErrors ?? []).map((f) => f.field);
+    const fields = ((answer as { Error?: { fieldErrors?: { field: string }[] } }).Error?.fieldErrors ?? []).map(
+      (f) => f.field,
+    );
     expect(fields.length).toBeGreaterThan(0);
     expect(fields).not.toContain("rush");
   });
@@ -575,7 +893,11 @@ describe("proxy: the request check it shares with the API", () => {
     }
     expect(backend.calls).toHaveLength(1);
     // The API answers the same request alike.
-    const api = await sandbox.runtime.app.fetch(new Request(`${UPSTREAM}/test/api/v1/payments`, { headers: { "x-api-key": DEMO_KEYS.Customer, "If-None-Match": "*" } }));
+    const api = await sandbox.runtime.app.fetch(
+      new Request(`${UPSTREAM}/test/api/v1/payments`, {
+        headers: { "x-api-key": DEMO_KEYS.Customer, "If-None-Match": "*" },
+      }),
+    );
     expect([api.status, await api.text()]).toEqual([304, ""]);
   });
 });
@@ -605,7 +927,10 @@ describe("proxy: when the API does not answer", () => {
       browser.abort();
       return pending;
     });
-    const request = new Request(new URL("/api/v1/invoices", BACKROOM), { headers: { Cookie: cookie, Host: "backroom.test" }, signal: browser.signal });
+    const request = new Request(new URL("/api/v1/invoices", BACKROOM), {
+      headers: { Cookie: cookie, Host: "backroom.test" },
+      signal: browser.signal,
+    });
     const response = await proxyRequest(request, "v1", ["invoices"], backend);
     expect(response.status).toBe(499);
   });
@@ -614,7 +939,10 @@ describe("proxy: when the API does not answer", () => {
 describe("proxy: answers that break off, and ETags the cache did not make", () => {
   it("answers 502 when the API's headers come but its body breaks off", async () => {
     const broken = () =>
-      new Response(new ReadableStream({ start: (controller) => controller.error(new Error("socket closed")) }), { status: 200, headers: { "Content-Type": "application/json" } });
+      new Response(new ReadableStream({ start: (controller) => controller.error(new Error("socket closed")) }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
     const { send } = await connected("Customer", broken);
     const response = await send("GET", "/api/v1/invoices");
     expect(response.status).toBe(502);
@@ -645,7 +973,12 @@ describe("proxy: the rate-limit book", () => {
       limit: Number(response.headers.get("RateLimit-Limit")),
       remaining: Number(response.headers.get("RateLimit-Remaining")),
     });
-    backend.answerWith(() => Response.json({ Data: [] }, { headers: { "RateLimit-Limit": "1000", "RateLimit-Remaining": "7", "RateLimit-Reset": "60" } }));
+    backend.answerWith(() =>
+      Response.json(
+        { Data: [] },
+        { headers: { "RateLimit-Limit": "1000", "RateLimit-Remaining": "7", "RateLimit-Reset": "60" } },
+      ),
+    );
     await send("GET", "/api/v1/payments");
     const figures = (await backend.rateLimits.get([fingerprint]))[0]!;
     expect([figures.limit, figures.remaining]).toEqual([1000, 7]);
@@ -655,7 +988,11 @@ describe("proxy: the rate-limit book", () => {
 
 describe("proxy: the request log", () => {
   /** A connected backend whose proxy writes to a request log; `logged()` answers the key's entries, newest first. */
-  async function logging(type: keyof typeof DEMO_KEYS = "Customer", answer: Answer = toSandbox, options: { timeoutMs?: number } = {}) {
+  async function logging(
+    type: keyof typeof DEMO_KEYS = "Customer",
+    answer: Answer = toSandbox,
+    options: { timeoutMs?: number } = {},
+  ) {
     const setup = await connected(type, answer, options);
     const requestLog = createRequestLog(createMemoryStore());
     setup.backend.requestLog = requestLog;
@@ -667,13 +1004,22 @@ describe("proxy: the request log", () => {
 
   it("notes an upstream answer once: when, method, path with the browser's query, operation, status, duration, request id", async () => {
     const { keyId, logged, send } = await logging("Customer");
-    const response = await send("GET", "/api/v1/invoices?Statuses=1,7&PageSize=5", { headers: { "X-Request-Id": "support123" } });
+    const response = await send("GET", "/api/v1/invoices?Statuses=1,7&PageSize=5", {
+      headers: { "X-Request-Id": "support123" },
+    });
     expect(response.status).toBe(200);
     const [entry, ...rest] = await logged();
     expect(rest).toEqual([]);
     expect(entry).toEqual({
-      keyId, at: START, method: "GET", path: "/api/v1/invoices?Statuses=1,7&PageSize=5", operation: "listInvoices",
-      status: 200, durationMs: expect.any(Number), requestId: "support123", source: "upstream",
+      keyId,
+      at: START,
+      method: "GET",
+      path: "/api/v1/invoices?Statuses=1,7&PageSize=5",
+      operation: "listInvoices",
+      status: 200,
+      durationMs: expect.any(Number),
+      requestId: "support123",
+      source: "upstream",
     });
     expect(entry!.durationMs).toBeGreaterThanOrEqual(0);
     expect(Math.round(entry!.durationMs * 10) / 10).toBe(entry!.durationMs);
@@ -696,21 +1042,63 @@ describe("proxy: the request log", () => {
   });
 
   it.each([
-    { name: "an unknown path: 404, no operation", method: "GET", path: "/api/v1/nowhere?x=1", init: {}, status: 404, operation: null },
+    {
+      name: "an unknown path: 404, no operation",
+      method: "GET",
+      path: "/api/v1/nowhere?x=1",
+      init: {},
+      status: 404,
+      operation: null,
+    },
     { name: "a wrong method: 405", method: "DELETE", path: "/api/v1/invoices", init: {}, status: 405, operation: null },
-    { name: "a query the contract refuses: 400", method: "GET", path: "/api/v1/invoices?InvoiceIDs=abc", init: {}, status: 400, operation: "listInvoices" },
-    { name: "a body that is not JSON: 415", method: "POST", path: "/api/v2/purchases", init: { body: "{}", headers: { "Content-Type": "text/plain" } }, status: 415, operation: "createPurchase" },
-    { name: "a body over the limit: 413", method: "POST", path: "/api/v2/purchases", init: { json: { po_num: "x".repeat(MAX_BODY_BYTES) } }, status: 413, operation: "createPurchase" },
-  ])("notes $name, answered by the proxy itself, as refused, once", async ({ method, path, init, status, operation }) => {
-    const { backend, logged, send } = await logging("Supplier");
-    const response = await send(method, path, init);
-    expect(response.status).toBe(status);
-    expect(backend.calls).toHaveLength(0);
-    expect(await logged()).toEqual([expect.objectContaining({ method, path, operation, status, source: "refused", requestId: response.headers.get("X-Request-Id") })]);
-  });
+    {
+      name: "a query the contract refuses: 400",
+      method: "GET",
+      path: "/api/v1/invoices?InvoiceIDs=abc",
+      init: {},
+      status: 400,
+      operation: "listInvoices",
+    },
+    {
+      name: "a body that is not JSON: 415",
+      method: "POST",
+      path: "/api/v2/purchases",
+      init: { body: "{}", headers: { "Content-Type": "text/plain" } },
+      status: 415,
+      operation: "createPurchase",
+    },
+    {
+      name: "a body over the limit: 413",
+      method: "POST",
+      path: "/api/v2/purchases",
+      init: { json: { po_num: "x".repeat(MAX_BODY_BYTES) } },
+      status: 413,
+      operation: "createPurchase",
+    },
+  ])(
+    "notes $name, answered by the proxy itself, as refused, once",
+    async ({ method, path, init, status, operation }) => {
+      const { backend, logged, send } = await logging("Supplier");
+      const response = await send(method, path, init);
+      expect(response.status).toBe(status);
+      expect(backend.calls).toHaveLength(0);
+      expect(await logged()).toEqual([
+        expect.objectContaining({
+          method,
+          path,
+          operation,
+          status,
+          source: "refused",
+          requestId: response.headers.get("X-Request-Id"),
+        }),
+      ]);
+    },
+  );
 
   it("notes a 502 (the API cannot be reached) and a 504 (no answer in time) as upstream answers, once each", async () => {
-    const { backend, logged, send } = await logging("Customer", () => Promise.reject(new TypeError("fetch failed")), { timeoutMs: 50 });
+    const { backend, logged, send } = await logging("Customer", () => Promise.reject(new TypeError("fetch failed")), {
+      timeoutMs: 50,
+    });
     expect((await send("GET", "/api/v1/invoices")).status).toBe(502);
     backend.answerWith(never);
     expect((await send("GET", "/api/v1/payments")).status).toBe(504);
@@ -735,9 +1123,20 @@ describe("proxy: the request log", () => {
     backend.requestLog = createRequestLog(createMemoryStore());
     const customer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const employee = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
-    const get = (cookie: string, path: string) => proxyRequest(browserRequest("GET", path, { cookie }), "v1", new URL(path, BACKROOM).pathname.split("/").slice(3), backend);
+    const get = (cookie: string, path: string) =>
+      proxyRequest(
+        browserRequest("GET", path, { cookie }),
+        "v1",
+        new URL(path, BACKROOM).pathname.split("/").slice(3),
+        backend,
+      );
     // A millisecond apart: entries of two keys are ordered by their time (within one key, also by when they were noted).
-    for (const [cookie, path] of [[customer.cookie, "/api/v1/invoices?PageSize=5"], [customer.cookie, "/api/v1/invoices?PageSize=5"], [employee.cookie, "/api/v1/customers"], [employee.cookie, "/api/v1/nowhere"]] as const) {
+    for (const [cookie, path] of [
+      [customer.cookie, "/api/v1/invoices?PageSize=5"],
+      [customer.cookie, "/api/v1/invoices?PageSize=5"],
+      [employee.cookie, "/api/v1/customers"],
+      [employee.cookie, "/api/v1/nowhere"],
+    ] as const) {
       await get(cookie, path);
       backend.advance(1);
     }
@@ -758,7 +1157,12 @@ describe("proxy: telemetry", () => {
   /** A connected backend whose telemetry is recorded: the upstream calls, cache outcomes and log lines it was told. */
   async function observed(type: keyof typeof DEMO_KEYS = "Customer", answer: Answer = toSandbox) {
     const setup = await connected(type, answer);
-    const seen = { upstream: [] as [string, string][], cache: [] as string[], lines: [] as Parameters<ProxyTelemetry["answered"]>[0][], failed: [] as string[] };
+    const seen = {
+      upstream: [] as [string, string][],
+      cache: [] as string[],
+      lines: [] as Parameters<ProxyTelemetry["answered"]>[0][],
+      failed: [] as string[],
+    };
     setup.backend.telemetry = {
       upstream: (operation, status) => void seen.upstream.push([operation, status]),
       cache: (outcome) => void seen.cache.push(outcome),
@@ -776,7 +1180,11 @@ describe("proxy: telemetry", () => {
     await send("GET", "/api/v1/payments");
     await send("POST", "/api/v1/payments/applications?PaymentInvoiceNum=P&TargetInvoiceNum=I&ARAccountID=1&Amount=1");
     expect(seen.cache).toEqual(["miss", "hit", "revalidated", "bypass"]);
-    expect(seen.upstream.map(([operation, status]) => `${operation} ${status}`)).toEqual(["listPayments 200", "listPayments 304", expect.stringMatching(/^createPaymentApplication \d{3}$/)]);
+    expect(seen.upstream.map(([operation, status]) => `${operation} ${status}`)).toEqual([
+      "listPayments 200",
+      "listPayments 304",
+      expect.stringMatching(/^createPaymentApplication \d{3}$/),
+    ]);
   });
 
   it("tells every cache outcome as bypass when the cache is off", async () => {
@@ -794,7 +1202,15 @@ describe("proxy: telemetry", () => {
     await send("GET", "/api/v1/nowhere");
     await send("GET", "/api/v1/invoices", {}, "");
     expect(seen.lines).toEqual([
-      { requestId: "abc123", method: "GET", operation: "listInvoices", status: 200, durationMs: expect.any(Number), source: "upstream", cache: "miss" },
+      {
+        requestId: "abc123",
+        method: "GET",
+        operation: "listInvoices",
+        status: 200,
+        durationMs: expect.any(Number),
+        source: "upstream",
+        cache: "miss",
+      },
       expect.objectContaining({ operation: null, status: 404, source: "refused", cache: null }),
       expect.objectContaining({ operation: null, status: 401, source: "unauthenticated", cache: null }),
     ]);
@@ -808,13 +1224,20 @@ describe("proxy: telemetry", () => {
     backend.timeoutMs = 20;
     backend.answerWith(never);
     await send("GET", "/api/v1/payments");
-    expect(seen.upstream).toEqual([["listInvoices", "unreachable"], ["listPayments", "timeout"]]);
+    expect(seen.upstream).toEqual([
+      ["listInvoices", "unreachable"],
+      ["listPayments", "timeout"],
+    ]);
     expect(seen.failed).toEqual([expect.stringMatching(/listInvoices: the Data API could not be reached/)]);
   });
 
   it("answers 503 in the API's error shape, and tells why, when the session store cannot answer", async () => {
     const { backend, send, seen } = await observed("Customer");
-    backend.actors = { ...backend.actors, resolve: () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })) };
+    backend.actors = {
+      ...backend.actors,
+      resolve: () =>
+        Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })),
+    };
     const response = await send("GET", "/api/v1/invoices");
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
@@ -825,7 +1248,10 @@ describe("proxy: telemetry", () => {
 
   it("lets a fault of Backroom's own in the session read go on to the route's 500, not pass for an outage", async () => {
     const { backend, send, seen } = await observed("Customer");
-    backend.actors = { ...backend.actors, resolve: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'scope')")) };
+    backend.actors = {
+      ...backend.actors,
+      resolve: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'scope')")),
+    };
     await expect(send("GET", "/api/v1/invoices")).rejects.toThrow(TypeError);
     expect(seen.failed).toEqual([]);
   });

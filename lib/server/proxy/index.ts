@@ -49,7 +49,12 @@ export type { OutcomeListener, ProxyDeps, ProxyTelemetry, Upstream } from "./con
  * @example
  * export const GET = (request: Request, ctx: { params: Promise<{ path: string[] }> }) => proxyRequest(request, "v1", (await ctx.params).path, deps);
  */
-export async function proxyRequest(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps): Promise<Response> {
+export async function proxyRequest(
+  request: Request,
+  version: Version,
+  segments: readonly string[],
+  deps: ProxyDeps,
+): Promise<Response> {
   const started = performance.now();
   const at = new Date((deps.now ?? Date.now)()).toISOString();
   // The shared rule; minted as 32 hex characters, as before (randomUUID draws from a cached entropy pool, randomBytes
@@ -57,7 +62,15 @@ export async function proxyRequest(request: Request, version: Version, segments:
   const requestId = requestIdOf(request.headers.get("X-Request-Id"), () => randomUUID().replaceAll("-", ""));
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   const unauthenticated = (response: Response) => {
-    deps.telemetry?.answered({ requestId, method: request.method, operation: null, status: response.status, durationMs: elapsed(), source: "unauthenticated", cache: null });
+    deps.telemetry?.answered({
+      requestId,
+      method: request.method,
+      operation: null,
+      status: response.status,
+      durationMs: elapsed(),
+      source: "unauthenticated",
+      cache: null,
+    });
     return response;
   };
 
@@ -77,7 +90,15 @@ export async function proxyRequest(request: Request, version: Version, segments:
   const durationMs = elapsed();
   const answeredId = response.headers.get("X-Request-Id") ?? requestId;
   if (trace.cache) deps.telemetry?.cache(trace.cache);
-  deps.telemetry?.answered({ requestId: answeredId, method: request.method, operation: trace.operation, status: response.status, durationMs, source: trace.source, cache: trace.cache });
+  deps.telemetry?.answered({
+    requestId: answeredId,
+    method: request.method,
+    operation: trace.operation,
+    status: response.status,
+    durationMs,
+    source: trace.source,
+    cache: trace.cache,
+  });
   // Noted, not waited for: the log writes in batches (request-log.ts).
   deps.requestLog?.record(key.id, {
     at,
@@ -95,7 +116,15 @@ export async function proxyRequest(request: Request, version: Version, segments:
 }
 
 /** The stages once the key is known: every return is an answer for the key, logged by the caller. */
-async function forward(request: Request, version: Version, segments: readonly string[], deps: ProxyDeps, actor: Asking, requestId: string, trace: Trace): Promise<Response> {
+async function forward(
+  request: Request,
+  version: Version,
+  segments: readonly string[],
+  deps: ProxyDeps,
+  actor: Asking,
+  requestId: string,
+  trace: Trace,
+): Promise<Response> {
   const { key } = actor;
 
   // 3. Check (the contract), with the audit record of a write the trail keeps; 4. role.
@@ -109,7 +138,12 @@ async function forward(request: Request, version: Version, segments: readonly st
   // 5. Cache: a GET's fresh copy is the answer.
   const forwarding: Forwarding = { deps, key, workspaceId: actor.workspace.id, operation, requestId, trace, write };
   const upstream = await deps.upstream(key.environment, request);
-  const target = upstreamUrl(upstream.v1Base, operation, checked.path as Record<string, string | number>, checked.query);
+  const target = upstreamUrl(
+    upstream.v1Base,
+    operation,
+    checked.path as Record<string, string | number>,
+    checked.query,
+  );
   const copy = await lookInCache(forwarding, request, target);
   if (copy.fresh) return copy.fresh;
 
@@ -119,8 +153,16 @@ async function forward(request: Request, version: Version, segments: readonly st
   await write?.sending();
   trace.source = "upstream";
   const sent = await sendUpstream({
-    upstream, target, method: operation.method, headers: upstreamHeaders(key.apiKey, request, checked, requestId, revalidating), body: checked.raw,
-    signal: request.signal, timeoutMs: deps.timeoutMs, operation: operation.id, requestId, telemetry: deps.telemetry,
+    upstream,
+    target,
+    method: operation.method,
+    headers: upstreamHeaders(key.apiKey, request, checked, requestId, revalidating),
+    body: checked.raw,
+    signal: request.signal,
+    timeoutMs: deps.timeoutMs,
+    operation: operation.id,
+    requestId,
+    telemetry: deps.telemetry,
   });
   if ("failed" in sent) {
     await answered(forwarding, null);
@@ -128,11 +170,14 @@ async function forward(request: Request, version: Version, segments: readonly st
     const reason = ({ 504: "timeout", 502: "unreachable" } as const)[sent.failed.status as 502 | 504];
     return (reason && lastKnown(forwarding, copy, reason)) || sent.failed;
   }
-  await deps.rateLimits.note(key.fingerprint, sent.response.headers).catch((error: unknown) => deps.telemetry?.failed("rate-limit figures unavailable", error, requestId));
+  await deps.rateLimits
+    .note(key.fingerprint, sent.response.headers)
+    .catch((error: unknown) => deps.telemetry?.failed("rate-limit figures unavailable", error, requestId));
   // Every read's answer, the browser's and the server render's alike (`page-api.ts` calls this proxy in-process): a
   // service without the v2 purchase endpoints is marked before its 404 reaches the page, so the page's refresh that
   // follows renders the v1 view.
-  if (operation.method === "GET") await deps.purchasesV2?.noteAnswer(key.environment, operation.id, sent.response.status);
+  if (operation.method === "GET")
+    await deps.purchasesV2?.noteAnswer(key.environment, operation.id, sent.response.status);
   const failure = operation.method === "GET" ? staleReasonOf(sent.response.status) : undefined;
   const stale = failure && lastKnown(forwarding, copy, failure, sent.response.headers);
   if (stale) {

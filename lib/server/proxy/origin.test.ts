@@ -20,30 +20,56 @@ const SOURCES = [
   { name: "neither header", site: null },
 ] as const;
 
-const request = (method: string, source: { site: string | null; origin?: string }, headers: Record<string, string> = {}) =>
-  browserRequest(method, PATH, { site: source.site, headers: { ...(source.origin ? { Origin: source.origin } : {}), ...headers } });
+const request = (
+  method: string,
+  source: { site: string | null; origin?: string },
+  headers: Record<string, string> = {},
+) =>
+  browserRequest(method, PATH, {
+    site: source.site,
+    headers: { ...(source.origin ? { Origin: source.origin } : {}), ...headers },
+  });
 
 describe("crossSiteRefusal", () => {
-  it.each(["GET", "HEAD", "OPTIONS"].flatMap((method) => SOURCES.map((source) => ({ method, ...source }))))("lets a $method pass from $name", (source) => {
-    expect(crossSiteRefusal(request(source.method, source), "rid")).toBeUndefined();
-  });
+  it.each(["GET", "HEAD", "OPTIONS"].flatMap((method) => SOURCES.map((source) => ({ method, ...source }))))(
+    "lets a $method pass from $name",
+    (source) => {
+      expect(crossSiteRefusal(request(source.method, source), "rid")).toBeUndefined();
+    },
+  );
 
-  it.each(["POST", "PATCH", "DELETE", "PUT"])("lets a %s pass with Sec-Fetch-Site: same-origin, or without it with this host's Origin", (method) => {
-    expect(crossSiteRefusal(request(method, { site: "same-origin" }), "rid")).toBeUndefined();
-    expect(crossSiteRefusal(request(method, { site: null, origin: BACKROOM }), "rid")).toBeUndefined();
-  });
+  it.each(["POST", "PATCH", "DELETE", "PUT"])(
+    "lets a %s pass with Sec-Fetch-Site: same-origin, or without it with this host's Origin",
+    (method) => {
+      expect(crossSiteRefusal(request(method, { site: "same-origin" }), "rid")).toBeUndefined();
+      expect(crossSiteRefusal(request(method, { site: null, origin: BACKROOM }), "rid")).toBeUndefined();
+    },
+  );
 
   it("reads the host the browser used behind a proxy (X-Forwarded-Host) for the Origin", () => {
-    const behind = request("POST", { site: null, origin: "https://backroom.example" }, { "X-Forwarded-Host": "backroom.example" });
+    const behind = request(
+      "POST",
+      { site: null, origin: "https://backroom.example" },
+      { "X-Forwarded-Host": "backroom.example" },
+    );
     expect(crossSiteRefusal(behind, "rid")).toBeUndefined();
   });
 
   it.each(
-    ["POST", "PATCH", "DELETE"].flatMap((method) => SOURCES.filter((s) => s.name !== "same-origin" && s.name !== "this host's Origin").map((source) => ({ method, ...source }))),
+    ["POST", "PATCH", "DELETE"].flatMap((method) =>
+      SOURCES.filter((s) => s.name !== "same-origin" && s.name !== "this host's Origin").map((source) => ({
+        method,
+        ...source,
+      })),
+    ),
   )("refuses a $method from $name: 403 in the API's error shape, with the request id given", async (source) => {
     const refused = crossSiteRefusal(request(source.method, source), "abc123");
     expect(refused?.status).toBe(403);
-    expect(Object.fromEntries(refused!.headers)).toEqual({ "content-type": "application/json; charset=utf-8", "cache-control": "private, no-store", "x-request-id": "abc123" });
+    expect(Object.fromEntries(refused!.headers)).toEqual({
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "private, no-store",
+      "x-request-id": "abc123",
+    });
     expect(await refused!.json()).toEqual({ Error: "Cross-site request refused" });
   });
 
@@ -53,6 +79,8 @@ describe("crossSiteRefusal", () => {
 
   it("refuses an Origin that is not a URL, and an Origin of this host on another port", () => {
     expect(crossSiteRefusal(request("POST", { site: null, origin: "null" }), "rid")?.status).toBe(403);
-    expect(crossSiteRefusal(request("POST", { site: null, origin: "http://backroom.test:8080" }), "rid")?.status).toBe(403);
+    expect(crossSiteRefusal(request("POST", { site: null, origin: "http://backroom.test:8080" }), "rid")?.status).toBe(
+      403,
+    );
   });
 });

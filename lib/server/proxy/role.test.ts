@@ -5,7 +5,16 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { ROLE_NAMES, type RoleName } from "@/lib/session/roles";
 import { auditedWrite } from "../audit/audited-writes";
 import { proxyRequest } from ".";
-import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
+import {
+  BACKROOM,
+  type BrowserInit,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  joinAs,
+  type TestBackend,
+} from "../testing";
 
 /**
  * The role table of issue 28, through the proxy: every role × every write operation of the registry. A write the role
@@ -16,9 +25,20 @@ import { BACKROOM, type BrowserInit, browserRequest, connectKey, createTestBacke
 
 /** A request of each write the registry has, well-formed (the contract's check passes it): method, path and body. */
 const SAMPLES: Record<string, { method: string; path: string; init?: BrowserInit }> = {
-  createPaymentApplication: { method: "POST", path: "/api/v1/payments/applications?PaymentInvoiceNum=P-1&TargetInvoiceNum=I-1&ARAccountID=7&Amount=1.00" },
-  createPurchase: { method: "POST", path: "/api/v2/purchases", init: { json: { vendor_id: 1, to_location_id: 2, supplier_id: 3, delivery_date: "2026-12-15", po_num: "PO-ROLE" } } },
-  validatePurchase: { method: "POST", path: "/api/v2/purchases/validate", init: { json: { vendor_id: 1, to_location_id: 2, supplier_id: 3, delivery_date: "2026-12-15", po_num: "PO-ROLE" } } },
+  createPaymentApplication: {
+    method: "POST",
+    path: "/api/v1/payments/applications?PaymentInvoiceNum=P-1&TargetInvoiceNum=I-1&ARAccountID=7&Amount=1.00",
+  },
+  createPurchase: {
+    method: "POST",
+    path: "/api/v2/purchases",
+    init: { json: { vendor_id: 1, to_location_id: 2, supplier_id: 3, delivery_date: "2026-12-15", po_num: "PO-ROLE" } },
+  },
+  validatePurchase: {
+    method: "POST",
+    path: "/api/v2/purchases/validate",
+    init: { json: { vendor_id: 1, to_location_id: 2, supplier_id: 3, delivery_date: "2026-12-15", po_num: "PO-ROLE" } },
+  },
   updatePurchase: { method: "PATCH", path: "/api/v2/purchases/PO-ROLE-1", init: { json: { po_num: "PO-ROLE-2" } } },
   deletePurchase: { method: "DELETE", path: "/api/v2/purchases/PO-ROLE-1" },
   submitPurchase: { method: "POST", path: "/api/v2/purchases/PO-ROLE-1/submit" },
@@ -37,19 +57,29 @@ const ALLOWED: Record<string, RoleName[]> = {
 };
 
 const WRITES = operationList.filter((op) => op.method !== "GET");
-const CASES = WRITES.flatMap((op) => ROLE_NAMES.map((role) => ({ operation: op.id, role, allowed: ALLOWED[op.id]?.includes(role) ?? false })));
+const CASES = WRITES.flatMap((op) =>
+  ROLE_NAMES.map((role) => ({ operation: op.id, role, allowed: ALLOWED[op.id]?.includes(role) ?? false })),
+);
 
 /** An upstream that records every request and answers a write as the API would: 201, 200, or 204 for a DELETE. */
 const agreeing = (request: Request) => {
   if (request.method === "DELETE") return new Response(null, { status: 204 });
   const status = request.method === "POST" && !new URL(request.url).pathname.endsWith("/validate") ? 201 : 200;
-  return Response.json({ data: { purchase_global_id: "PO-ROLE-1", po_num: "PO-ROLE" }, Data: { RequestID: 1 } }, { status });
+  return Response.json(
+    { data: { purchase_global_id: "PO-ROLE-1", po_num: "PO-ROLE" }, Data: { RequestID: 1 } },
+    { status },
+  );
 };
 
 const send = (backend: TestBackend, cookie: string, method: string, path: string, init: BrowserInit = {}) => {
   const url = new URL(path, BACKROOM);
   const [, , version, ...segments] = url.pathname.split("/");
-  return proxyRequest(browserRequest(method, path, { cookie, ...init }), version as Version, segments.map(decodeURIComponent), backend);
+  return proxyRequest(
+    browserRequest(method, path, { cookie, ...init }),
+    version as Version,
+    segments.map(decodeURIComponent),
+    backend,
+  );
 };
 
 describe("the role table through the proxy", () => {
@@ -61,7 +91,8 @@ describe("the role table through the proxy", () => {
     const owner = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     workspaceId = owner.workspaceId;
     cookies.owner = owner;
-    for (const role of ROLE_NAMES.filter((r) => r !== "owner")) cookies[role] = await joinAs(backend, owner.workspaceId, role);
+    for (const role of ROLE_NAMES.filter((r) => r !== "owner"))
+      cookies[role] = await joinAs(backend, owner.workspaceId, role);
   });
   afterAll(() => backend.close());
 
@@ -75,13 +106,29 @@ describe("the role table through the proxy", () => {
     const who = cookies[role];
     const idempotencyKey = `${operation}-${role}`;
     const before = backend.calls.length;
-    const response = await send(backend, who.cookie, method, path, { ...init, headers: { "Idempotency-Key": idempotencyKey } });
+    const response = await send(backend, who.cookie, method, path, {
+      ...init,
+      headers: { "Idempotency-Key": idempotencyKey },
+    });
     const calls = backend.calls.slice(before);
-    const entry = await backend.db.selectFrom("audit_events").select(["result", "upstream_status", "user_id", "workspace_id", "operation", "answer_json"]).where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
+    const entry = await backend.db
+      .selectFrom("audit_events")
+      .select(["result", "upstream_status", "user_id", "workspace_id", "operation", "answer_json"])
+      .where("idempotency_key", "=", idempotencyKey)
+      .executeTakeFirst();
     if (allowed) {
-      expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([`${method} ${new URL(path, BACKROOM).pathname.replace(/^\/api/, "/test/api")}`]);
+      expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+        `${method} ${new URL(path, BACKROOM).pathname.replace(/^\/api/, "/test/api")}`,
+      ]);
       expect(response.status).toBe(calls[0]!.status);
-      if (auditedWrite(operation)) expect(entry).toMatchObject({ result: "done", upstream_status: calls[0]!.status, user_id: who.userId, workspace_id: workspaceId, operation });
+      if (auditedWrite(operation))
+        expect(entry).toMatchObject({
+          result: "done",
+          upstream_status: calls[0]!.status,
+          user_id: who.userId,
+          workspace_id: workspaceId,
+          operation,
+        });
     } else {
       expect(response.status).toBe(403);
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -89,7 +136,13 @@ describe("the role table through the proxy", () => {
       expect(body).toEqual({ Error: { code: "FORBIDDEN_BY_ROLE", detail: expect.stringContaining(`(${role})`) } });
       expect(calls).toEqual([]);
       if (auditedWrite(operation)) {
-        expect(entry).toMatchObject({ result: "refused", upstream_status: null, user_id: who.userId, workspace_id: workspaceId, operation });
+        expect(entry).toMatchObject({
+          result: "refused",
+          upstream_status: null,
+          user_id: who.userId,
+          workspace_id: workspaceId,
+          operation,
+        });
         expect(JSON.parse(entry!.answer_json)).toMatchObject({ errorCode: "FORBIDDEN_BY_ROLE" });
       } else {
         expect(entry).toBeUndefined();
@@ -98,13 +151,21 @@ describe("the role table through the proxy", () => {
   });
 
   it.each(ROLE_NAMES)("lets %s read", async (role) => {
-    const response = await send(backend, cookies[role].cookie, "GET", `/api/v1/invoices?PageSize=${ROLE_NAMES.indexOf(role) + 1}`);
+    const response = await send(
+      backend,
+      cookies[role].cookie,
+      "GET",
+      `/api/v1/invoices?PageSize=${ROLE_NAMES.indexOf(role) + 1}`,
+    );
     expect(response.status).toBe(200);
   });
 
   it("checks the request before the role: a malformed write of a viewer's is the contract's 400, recorded so, and reaches nothing", async () => {
     const before = backend.calls.length;
-    const response = await send(backend, cookies.viewer.cookie, "POST", "/api/v2/purchases", { json: { po_num: "" }, headers: { "Idempotency-Key": "viewer-malformed" } });
+    const response = await send(backend, cookies.viewer.cookie, "POST", "/api/v2/purchases", {
+      json: { po_num: "" },
+      headers: { "Idempotency-Key": "viewer-malformed" },
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { Error: { code: string } }).Error.code).toBe("VALIDATION_FAILED");
     expect(backend.calls.length).toBe(before);

@@ -14,10 +14,19 @@ import type { Asking } from "./actor";
  * const refused = await roleRefusal(actor, operation, write, requestId);
  * if (refused) return refused;
  */
-export async function roleRefusal(actor: Asking, operation: AnyOperation, write: WriteRecord | undefined, requestId: string): Promise<Response | undefined> {
+export async function roleRefusal(
+  actor: Asking,
+  operation: AnyOperation,
+  write: WriteRecord | undefined,
+  requestId: string,
+): Promise<Response | undefined> {
   const role = actor.membership.role;
   if (mayCall(role, operation.id as OperationId, operation.method)) return undefined;
-  const refusal = failureAnswer("forbidden-by-role", requestId, `Your role in ${actor.workspace.name} (${role}) does not allow ${operation.method} ${operation.path}.`);
+  const refusal = failureAnswer(
+    "forbidden-by-role",
+    requestId,
+    `Your role in ${actor.workspace.name} (${role}) does not allow ${operation.method} ${operation.path}.`,
+  );
   await write?.refused(refusal.status, await refusal.clone().json());
   return refusal;
 }

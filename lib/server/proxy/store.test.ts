@@ -29,8 +29,16 @@ const T0 = Date.parse("2026-11-21T18:00:00.000Z");
 const DAY = 24 * 60 * 60_000;
 const UPSTREAM_BASE = "http://sandbox.test/test/api/v1";
 const KEY: ActiveKey = {
-  id: "key-1", fingerprint: "fp-valley", environment: "test", keyType: "Customer", label: "Valley", scope: { summary: "1 store" },
-  hint: "demo", addedAt: "2026-11-01T00:00:00.000Z", lastUsedAt: null, apiKey: "test-customer-demo",
+  id: "key-1",
+  fingerprint: "fp-valley",
+  environment: "test",
+  keyType: "Customer",
+  label: "Valley",
+  scope: { summary: "1 store" },
+  hint: "demo",
+  addedAt: "2026-11-01T00:00:00.000Z",
+  lastUsedAt: null,
+  apiKey: "test-customer-demo",
 };
 const OTHER_KEY = "fp-hill";
 const ACTOR: Asking = {
@@ -44,7 +52,8 @@ const ACTOR: Asking = {
 const OLD = JSON.stringify({ Data: [{ PaymentInvoiceNum: "P-old" }] });
 const NEW = JSON.stringify({ Data: [{ PaymentInvoiceNum: "P-new" }] });
 const bytes = (text: string) => new TextEncoder().encode(text);
-const telemetry = () => ({ upstream: vi.fn(), cache: vi.fn(), answered: vi.fn(), failed: vi.fn() }) satisfies ProxyTelemetry;
+const telemetry = () =>
+  ({ upstream: vi.fn(), cache: vi.fn(), answered: vi.fn(), failed: vi.fn() }) satisfies ProxyTelemetry;
 
 /** An answer whose headers came and whose body gives `first`, then breaks off. */
 function breaksOff(status: number, first = '{"Data":[', headers: Record<string, string> = {}): Response {
@@ -59,7 +68,10 @@ function breaksOff(status: number, first = '{"Data":[', headers: Record<string, 
 }
 
 /** What sendUpstream hands on: the answer, and its timeout's signal (fired, or not). */
-const sent = (response: Response, timedOut = false) => ({ response, timeout: timedOut ? AbortSignal.abort() : new AbortController().signal });
+const sent = (response: Response, timedOut = false) => ({
+  response,
+  timeout: timedOut ? AbortSignal.abort() : new AbortController().signal,
+});
 
 let time = T0;
 function depsOf(cache: ResponseCache | undefined, extra: Partial<ProxyDeps> = {}): ProxyDeps {
@@ -76,8 +88,18 @@ function depsOf(cache: ResponseCache | undefined, extra: Partial<ProxyDeps> = {}
     ...extra,
   };
 }
-const forwardingOf = (deps: ProxyDeps, operation: AnyOperation, write?: Forwarding["write"]): Forwarding & { trace: Trace } => ({
-  deps, key: KEY, workspaceId: "w1", operation, requestId: "rid", trace: { operation: operation.id, source: "upstream", cache: "miss" }, write,
+const forwardingOf = (
+  deps: ProxyDeps,
+  operation: AnyOperation,
+  write?: Forwarding["write"],
+): Forwarding & { trace: Trace } => ({
+  deps,
+  key: KEY,
+  workspaceId: "w1",
+  operation,
+  requestId: "rid",
+  trace: { operation: operation.id, source: "upstream", cache: "miss" },
+  write,
 });
 
 describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ open }) => {
@@ -96,12 +118,20 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
     /** An answer kept for a key and path, as a read before stored it. */
     const keep = async (path = "/payments", fingerprint = KEY.fingerprint, resource = "Payments", etag = 'W/"old"') => {
       await cache.store(await cache.lookup(fingerprint, url(path), resource), {
-        status: 200, headers: { ETag: etag, "Content-Type": "application/json", "X-Request-Id": "up0" }, body: bytes(OLD), etag, storedAt: time, freshUntil: time + 15_000, resource,
+        status: 200,
+        headers: { ETag: etag, "Content-Type": "application/json", "X-Request-Id": "up0" },
+        body: bytes(OLD),
+        etag,
+        storedAt: time,
+        freshUntil: time + 15_000,
+        resource,
       });
     };
-    const entry = async (path = "/payments", fingerprint = KEY.fingerprint, resource = "Payments") => (await cache.lookup(fingerprint, url(path), resource)).entry;
+    const entry = async (path = "/payments", fingerprint = KEY.fingerprint, resource = "Payments") =>
+      (await cache.lookup(fingerprint, url(path), resource)).entry;
     /** The cache stage's finding for a GET of /payments, now. */
-    const copyOf = async (forwarding: Forwarding, headers: Record<string, string> = {}) => lookInCache(forwarding, browserRequest("GET", "/api/v1/payments", { headers }), new URL(url("/payments")));
+    const copyOf = async (forwarding: Forwarding, headers: Record<string, string> = {}) =>
+      lookInCache(forwarding, browserRequest("GET", "/api/v1/payments", { headers }), new URL(url("/payments")));
     return { cache, deps, keep, entry, copyOf };
   }
 
@@ -115,11 +145,22 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
       expect(copy.cached?.etag).toBe('W/"old"');
       const passed = { ETag: 'W/"old2"', "RateLimit-Remaining": "8", "X-Request-Id": "up1" };
       const answer = await storeRead(f, sent(new Response(null, { status: 304, headers: passed })), passed, copy);
-      expect([answer.status, await answer.text(), answer.headers.get("ETag"), answer.headers.get("X-Request-Id"), answer.headers.get("Cache-Control")]).toEqual([200, OLD, 'W/"old2"', "rid", "private, no-store"]);
+      expect([
+        answer.status,
+        await answer.text(),
+        answer.headers.get("ETag"),
+        answer.headers.get("X-Request-Id"),
+        answer.headers.get("Cache-Control"),
+      ]).toEqual([200, OLD, 'W/"old2"', "rid", "private, no-store"]);
       // The 304 spent a request: its figures are the budget now, and the browser's meter is told.
       expect(answer.headers.get("RateLimit-Remaining")).toBe("8");
       expect(f.trace).toMatchObject({ source: "revalidated", cache: "revalidated" });
-      expect(await entry()).toMatchObject({ etag: 'W/"old2"', storedAt: T0 + 20_000, freshUntil: T0 + 35_000, headers: expect.objectContaining({ ETag: 'W/"old2"' }) });
+      expect(await entry()).toMatchObject({
+        etag: 'W/"old2"',
+        storedAt: T0 + 20_000,
+        freshUntil: T0 + 35_000,
+        headers: expect.objectContaining({ ETag: 'W/"old2"' }),
+      });
       // Fresh again: the next request is answered from it.
       time += 14_999;
       expect((await copyOf(forwardingOf(deps, operations.listPayments))).fresh?.status).toBe(200);
@@ -139,7 +180,12 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
       const { deps, entry, copyOf } = await setup();
       const f = forwardingOf(deps, operations.listPayments);
       const copy = await copyOf(f, { "If-None-Match": 'W/"browser"' });
-      const answer = await storeRead(f, sent(new Response(null, { status: 304, headers: { ETag: 'W/"browser"' } })), { ETag: 'W/"browser"', "X-Request-Id": "up1" }, copy);
+      const answer = await storeRead(
+        f,
+        sent(new Response(null, { status: 304, headers: { ETag: 'W/"browser"' } })),
+        { ETag: 'W/"browser"', "X-Request-Id": "up1" },
+        copy,
+      );
       expect([answer.status, await answer.text(), answer.headers.get("X-Request-Id")]).toEqual([304, "", "up1"]);
       expect(f.trace.source).toBe("upstream");
       expect(await entry()).toBeUndefined();
@@ -149,32 +195,73 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
       const { deps, entry, copyOf } = await setup();
       const f = forwardingOf(deps, operations.listPayments);
       const copy = await copyOf(f);
-      const passed = { ETag: 'W/"new"', "Content-Type": "application/json", "X-Request-Id": "up1", "RateLimit-Remaining": "9" };
+      const passed = {
+        ETag: 'W/"new"',
+        "Content-Type": "application/json",
+        "X-Request-Id": "up1",
+        "RateLimit-Remaining": "9",
+      };
       const answer = await storeRead(f, sent(new Response(NEW, { status: 200, headers: passed })), passed, copy);
       expect(answer.status).toBe(200);
-      expect(Object.fromEntries(answer.headers)).toEqual({ etag: 'W/"new"', "content-type": "application/json", "x-request-id": "up1", "ratelimit-remaining": "9", "cache-control": "private, no-store" });
+      expect(Object.fromEntries(answer.headers)).toEqual({
+        etag: 'W/"new"',
+        "content-type": "application/json",
+        "x-request-id": "up1",
+        "ratelimit-remaining": "9",
+        "cache-control": "private, no-store",
+      });
       expect(await answer.text()).toBe(NEW);
       const stored = await entry();
-      expect(stored).toMatchObject({ status: 200, etag: 'W/"new"', storedAt: T0, freshUntil: T0 + 15_000, resource: "Payments", headers: passed });
+      expect(stored).toMatchObject({
+        status: 200,
+        etag: 'W/"new"',
+        storedAt: T0,
+        freshUntil: T0 + 15_000,
+        resource: "Payments",
+        headers: passed,
+      });
       expect(new TextDecoder().decode(stored!.body)).toBe(NEW);
     });
 
     it("answers an empty 200 but does not store it", async () => {
       const { deps, entry, copyOf } = await setup();
       const f = forwardingOf(deps, operations.listPayments);
-      const answer = await storeRead(f, sent(new Response(null, { status: 200, headers: { ETag: 'W/"empty"' } })), { ETag: 'W/"empty"', "X-Request-Id": "up1" }, await copyOf(f));
-      expect([answer.status, await answer.text(), answer.headers.get("Cache-Control")]).toEqual([200, "", "private, no-store"]);
+      const answer = await storeRead(
+        f,
+        sent(new Response(null, { status: 200, headers: { ETag: 'W/"empty"' } })),
+        { ETag: 'W/"empty"', "X-Request-Id": "up1" },
+        await copyOf(f),
+      );
+      expect([answer.status, await answer.text(), answer.headers.get("Cache-Control")]).toEqual([
+        200,
+        "",
+        "private, no-store",
+      ]);
       expect(await entry()).toBeUndefined();
     });
 
     it.each([
-      { name: "502 when it broke off", timedOut: false, status: 502, error: "The Data API's answer broke off. Try again in a moment." },
-      { name: "504 when the timeout fired", timedOut: true, status: 504, error: "The Data API stopped answering within 5 s." },
+      {
+        name: "502 when it broke off",
+        timedOut: false,
+        status: 502,
+        error: "The Data API's answer broke off. Try again in a moment.",
+      },
+      {
+        name: "504 when the timeout fired",
+        timedOut: true,
+        status: 504,
+        error: "The Data API stopped answering within 5 s.",
+      },
     ])("answers a 200 whose body breaks off with $name, storing nothing", async ({ timedOut, status, error }) => {
       const { deps, entry, copyOf } = await setup();
       const f = forwardingOf(deps, operations.listPayments);
       const answer = await storeRead(f, sent(breaksOff(200), timedOut), { "X-Request-Id": "up1" }, await copyOf(f));
-      expect([answer.status, answer.headers.get("X-Request-Id"), answer.headers.get("Cache-Control")]).toEqual([status, "rid", "private, no-store"]);
+      expect([answer.status, answer.headers.get("X-Request-Id"), answer.headers.get("Cache-Control")]).toEqual([
+        status,
+        "rid",
+        "private, no-store",
+      ]);
       expect(await answer.json()).toEqual({ Error: error });
       expect(await entry()).toBeUndefined();
     });
@@ -182,18 +269,25 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
     it.each([
       { timedOut: false, reason: "unreachable" },
       { timedOut: true, reason: "timeout" },
-    ])("answers the last-known copy, marked $reason, when the body breaks off (timeout fired: $timedOut)", async ({ timedOut, reason }) => {
-      const { deps, keep, entry, copyOf } = await setup();
-      await keep();
-      time += 60_000;
-      const f = forwardingOf(deps, operations.listPayments);
-      const copy = await copyOf(f);
-      const answer = await storeRead(f, sent(breaksOff(200), timedOut), { "X-Request-Id": "up1" }, copy);
-      expect([answer.status, await answer.text(), answer.headers.get(STALE_HEADER)]).toEqual([200, OLD, `${reason}; at=${new Date(T0).toISOString()}`]);
-      expect(f.trace).toMatchObject({ source: "stale", cache: "stale" });
-      // The copy is kept as it was.
-      expect((await entry())?.storedAt).toBe(T0);
-    });
+    ])(
+      "answers the last-known copy, marked $reason, when the body breaks off (timeout fired: $timedOut)",
+      async ({ timedOut, reason }) => {
+        const { deps, keep, entry, copyOf } = await setup();
+        await keep();
+        time += 60_000;
+        const f = forwardingOf(deps, operations.listPayments);
+        const copy = await copyOf(f);
+        const answer = await storeRead(f, sent(breaksOff(200), timedOut), { "X-Request-Id": "up1" }, copy);
+        expect([answer.status, await answer.text(), answer.headers.get(STALE_HEADER)]).toEqual([
+          200,
+          OLD,
+          `${reason}; at=${new Date(T0).toISOString()}`,
+        ]);
+        expect(f.trace).toMatchObject({ source: "stale", cache: "stale" });
+        // The copy is kept as it was.
+        expect((await entry())?.storedAt).toBe(T0);
+      },
+    );
 
     it("answers 502 when the body breaks off and the copy is older than the request allows", async () => {
       const { deps, keep, copyOf } = await setup();
@@ -204,33 +298,49 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
       expect((await storeRead(f, sent(breaksOff(200)), {}, copy)).status).toBe(502);
     });
 
-    it.each([404, 429, 500])("streams a %i as it comes, with the headers passed back, storing nothing", async (status) => {
-      const { deps, keep, entry, copyOf } = await setup();
-      await keep();
-      time += 20_000;
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      let reads = 0;
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          if (reads++ === 0) return controller.enqueue(bytes('{"Error":'));
-          await gate;
-          controller.enqueue(bytes('"Nope"}'));
-          controller.close();
-        },
-      });
-      const f = forwardingOf(deps, operations.listPayments);
-      const copy = await copyOf(f);
-      const answering = storeRead(f, sent(new Response(body, { status })), { "X-Request-Id": "up1", "Retry-After": "30" }, copy);
-      // Answered before the body's end: the second part is held back until the answer is out.
-      const out = await Promise.race([answering.then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
-      release();
-      expect(out).toBe(true);
-      const answer = await answering;
-      expect([answer.status, answer.headers.get("Retry-After"), answer.headers.get("X-Request-Id"), answer.headers.get("Cache-Control")]).toEqual([status, "30", "up1", "private, no-store"]);
-      expect(await answer.text()).toBe('{"Error":"Nope"}');
-      expect((await entry())?.storedAt).toBe(T0);
-    });
+    it.each([404, 429, 500])(
+      "streams a %i as it comes, with the headers passed back, storing nothing",
+      async (status) => {
+        const { deps, keep, entry, copyOf } = await setup();
+        await keep();
+        time += 20_000;
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        let reads = 0;
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            if (reads++ === 0) return controller.enqueue(bytes('{"Error":'));
+            await gate;
+            controller.enqueue(bytes('"Nope"}'));
+            controller.close();
+          },
+        });
+        const f = forwardingOf(deps, operations.listPayments);
+        const copy = await copyOf(f);
+        const answering = storeRead(
+          f,
+          sent(new Response(body, { status })),
+          { "X-Request-Id": "up1", "Retry-After": "30" },
+          copy,
+        );
+        // Answered before the body's end: the second part is held back until the answer is out.
+        const out = await Promise.race([
+          answering.then(() => true),
+          new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
+        ]);
+        release();
+        expect(out).toBe(true);
+        const answer = await answering;
+        expect([
+          answer.status,
+          answer.headers.get("Retry-After"),
+          answer.headers.get("X-Request-Id"),
+          answer.headers.get("Cache-Control"),
+        ]).toEqual([status, "30", "up1", "private, no-store"]);
+        expect(await answer.text()).toBe('{"Error":"Nope"}');
+        expect((await entry())?.storedAt).toBe(T0);
+      },
+    );
   });
 
   describe("storeWrite", () => {
@@ -242,7 +352,11 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
       await keep("/payments/applications");
       await keep("/invoices", KEY.fingerprint, "Invoices");
       await keep("/payments", OTHER_KEY);
-      const answer = await storeWrite(forwardingOf(deps, ALLOCATE), Response.json({ Data: { RequestID: 1 } }, { status: 201 }), { "X-Request-Id": "up1" });
+      const answer = await storeWrite(
+        forwardingOf(deps, ALLOCATE),
+        Response.json({ Data: { RequestID: 1 } }, { status: 201 }),
+        { "X-Request-Id": "up1" },
+      );
       expect([answer.status, answer.headers.get("Cache-Control")]).toEqual([201, "private, no-store"]);
       expect(await answer.json()).toEqual({ Data: { RequestID: 1 } });
       expect([await entry("/payments"), await entry("/payments/applications")]).toEqual([undefined, undefined]);
@@ -253,7 +367,9 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
     it.each([400, 409, 429, 500, 503])("keeps the entries on a %i", async (status) => {
       const { deps, keep, entry } = await setup();
       await keep("/payments");
-      const answer = await storeWrite(forwardingOf(deps, ALLOCATE), Response.json({ Error: "No" }, { status }), { "X-Request-Id": "up1" });
+      const answer = await storeWrite(forwardingOf(deps, ALLOCATE), Response.json({ Error: "No" }, { status }), {
+        "X-Request-Id": "up1",
+      });
       expect([answer.status, await answer.json()]).toEqual([status, { Error: "No" }]);
       expect(await entry("/payments")).toBeDefined();
     });
@@ -268,7 +384,11 @@ describe.each(sharedStoreProfiles())("the store stage's cache over $name", ({ op
     });
 
     it("passes a write's answer on without a cache configured", async () => {
-      const answer = await storeWrite(forwardingOf(depsOf(undefined), ALLOCATE), Response.json({ Data: {} }, { status: 201 }), { Location: "/api/v1/payments/applications/1" });
+      const answer = await storeWrite(
+        forwardingOf(depsOf(undefined), ALLOCATE),
+        Response.json({ Data: {} }, { status: 201 }),
+        { Location: "/api/v1/payments/applications/1" },
+      );
       expect([answer.status, answer.headers.get("Location")]).toEqual([201, "/api/v1/payments/applications/1"]);
     });
   });
@@ -281,13 +401,21 @@ describe.each(databaseProfiles())("the store stage's audit entries on $name", ({
   });
 
   /** A write recorded as the pipeline records it (the request checked, its entry written as it is sent). */
-  async function recorded(method: string, path: string, init: BrowserInit = {}, trail?: (audit: AuditTrail) => AuditTrail) {
+  async function recorded(
+    method: string,
+    path: string,
+    init: BrowserInit = {},
+    trail?: (audit: AuditTrail) => AuditTrail,
+  ) {
     time = T0;
     const database = await open();
     opened.push(database);
     const real = createAuditTrail(database.db, () => new Date(time));
     const audit = trail ? trail(real) : real;
-    const request = browserRequest(method, path, { ...init, headers: { "Idempotency-Key": "idem-1", ...init.headers } });
+    const request = browserRequest(method, path, {
+      ...init,
+      headers: { "Idempotency-Key": "idem-1", ...init.headers },
+    });
     const url = new URL(request.url);
     const [, , version, ...segments] = url.pathname.split("/");
     const checked = await checkRequest(request.clone(), version as Version, segments);
@@ -297,7 +425,11 @@ describe.each(databaseProfiles())("the store stage's audit entries on $name", ({
     const write = auditOf(request, checked, deps, ACTOR, "rid");
     if (!write) throw new Error("not a recorded write");
     await write.sending();
-    const rows = () => database.db.selectFrom("audit_events").select(["result", "upstream_status", "request_id", "answer_json", "outcome"]).execute();
+    const rows = () =>
+      database.db
+        .selectFrom("audit_events")
+        .select(["result", "upstream_status", "request_id", "answer_json", "outcome"])
+        .execute();
     return { forwarding: forwardingOf(deps, checked.operation, write), rows, telemetry: t, audit: real };
   }
   const ALLOCATE = "/api/v1/payments/applications?PaymentInvoiceNum=P-1&TargetInvoiceNum=I-1&ARAccountID=7&Amount=1.00";
@@ -305,8 +437,16 @@ describe.each(databaseProfiles())("the store stage's audit entries on $name", ({
   it("writes a recorded write's answer onto its entry, and answers it as it came", async () => {
     const { forwarding, rows } = await recorded("POST", ALLOCATE);
     const body = JSON.stringify({ Data: { RequestID: 41, Status: "Pending" } });
-    const answer = await storeWrite(forwarding, new Response(body, { status: 201, headers: { "X-Request-Id": "up41" } }), { "X-Request-Id": "up41" });
-    expect([answer.status, await answer.text(), answer.headers.get("Cache-Control")]).toEqual([201, body, "private, no-store"]);
+    const answer = await storeWrite(
+      forwarding,
+      new Response(body, { status: 201, headers: { "X-Request-Id": "up41" } }),
+      { "X-Request-Id": "up41" },
+    );
+    expect([answer.status, await answer.text(), answer.headers.get("Cache-Control")]).toEqual([
+      201,
+      body,
+      "private, no-store",
+    ]);
     const [row] = await rows();
     expect(row).toMatchObject({ result: "done", upstream_status: 201, request_id: "up41", outcome: "Pending" });
     expect(JSON.parse(row!.answer_json)).toEqual({ paymentRequestId: 41 });
@@ -314,7 +454,11 @@ describe.each(databaseProfiles())("the store stage's audit entries on $name", ({
 
   it("writes a refusal of the API's onto the entry", async () => {
     const { forwarding, rows } = await recorded("POST", ALLOCATE);
-    const answer = await storeWrite(forwarding, Response.json({ Error: { code: "INSUFFICIENT_BALANCE", detail: "Not enough." } }, { status: 400 }), {});
+    const answer = await storeWrite(
+      forwarding,
+      Response.json({ Error: { code: "INSUFFICIENT_BALANCE", detail: "Not enough." } }, { status: 400 }),
+      {},
+    );
     expect(answer.status).toBe(400);
     const [row] = await rows();
     expect(row).toMatchObject({ result: "refused", upstream_status: 400 });
@@ -325,14 +469,22 @@ describe.each(databaseProfiles())("the store stage's audit entries on $name", ({
     const { forwarding, rows } = await recorded("DELETE", "/api/v2/purchases/PO-G1");
     const answer = await storeWrite(forwarding, new Response(null, { status: 204 }), { "X-Request-Id": "up1" });
     expect([answer.status, answer.body]).toEqual([204, null]);
-    expect(await rows()).toEqual([expect.objectContaining({ result: "done", upstream_status: 204, outcome: "Deleted" })]);
+    expect(await rows()).toEqual([
+      expect.objectContaining({ result: "done", upstream_status: 204, outcome: "Deleted" }),
+    ]);
   });
 
   it("answers 502 with the Idempotency-Key advice when a recorded write's answer breaks off, and records no status", async () => {
     const { forwarding, rows } = await recorded("POST", ALLOCATE);
     const answer = await storeWrite(forwarding, breaksOff(201, '{"Data":{"RequestID":41'), { "X-Request-Id": "up41" });
-    expect([answer.status, answer.headers.get("X-Request-Id"), answer.headers.get("Cache-Control")]).toEqual([502, "rid", "private, no-store"]);
-    expect(((await answer.json()) as { Error: string }).Error).toMatch(/whether the write was done is not known.*same Idempotency-Key is safe/);
+    expect([answer.status, answer.headers.get("X-Request-Id"), answer.headers.get("Cache-Control")]).toEqual([
+      502,
+      "rid",
+      "private, no-store",
+    ]);
+    expect(((await answer.json()) as { Error: string }).Error).toMatch(
+      /whether the write was done is not known.*same Idempotency-Key is safe/,
+    );
     const [row] = await rows();
     // The request id the browser was told stays on the entry: the two can be matched up.
     expect(row).toMatchObject({ result: "unknown", upstream_status: null, request_id: "rid" });
@@ -341,7 +493,11 @@ describe.each(databaseProfiles())("the store stage's audit entries on $name", ({
 
   it("answers the API's answer when the trail cannot take it, and tells the telemetry", async () => {
     const down = new Error("database away");
-    const { forwarding, rows, telemetry: t } = await recorded("POST", ALLOCATE, {}, (audit) => ({ ...audit, settle: () => Promise.reject(down) }));
+    const {
+      forwarding,
+      rows,
+      telemetry: t,
+    } = await recorded("POST", ALLOCATE, {}, (audit) => ({ ...audit, settle: () => Promise.reject(down) }));
     const answer = await storeWrite(forwarding, Response.json({ Data: { RequestID: 5 } }, { status: 201 }), {});
     expect(answer.status).toBe(201);
     expect(t.failed).toHaveBeenCalledExactlyOnceWith("audit answer not recorded", down, "rid");
@@ -352,8 +508,18 @@ describe.each(databaseProfiles())("the store stage's audit entries on $name", ({
     const { forwarding, rows, audit } = await recorded("POST", ALLOCATE);
     await storeWrite(forwarding, Response.json({ Data: { RequestID: 41, Status: "Pending" } }, { status: 201 }), {});
     const read = forwardingOf(depsOf(undefined, { audit }), operations.listPaymentApplications);
-    const body = JSON.stringify({ Data: [{ RequestID: 41, Status: "Confirmed" }, { RequestID: 99, Status: "Rejected" }] });
-    const answer = await storeRead(read, sent(new Response(body, { status: 200 })), {}, { lookup: undefined, cached: undefined, browserEtag: null, staleAllowanceMs: 0 });
+    const body = JSON.stringify({
+      Data: [
+        { RequestID: 41, Status: "Confirmed" },
+        { RequestID: 99, Status: "Rejected" },
+      ],
+    });
+    const answer = await storeRead(
+      read,
+      sent(new Response(body, { status: 200 })),
+      {},
+      { lookup: undefined, cached: undefined, browserEtag: null, staleAllowanceMs: 0 },
+    );
     expect(await answer.text()).toBe(body);
     expect(await rows()).toEqual([expect.objectContaining({ result: "done", outcome: "Confirmed" })]);
   });

@@ -15,7 +15,12 @@ import { readWhole, waited } from "./upstream";
  * A GET's answer: a 304 to our revalidation refreshes the copy and serves it; a 200 is read whole, the outcomes it
  * tells learned, kept in the cache when it has a body, and answered; anything else is streamed as it comes.
  */
-export async function storeRead(forwarding: Forwarding, sent: { response: Response; timeout: AbortSignal }, passed: Record<string, string>, copy: Copy): Promise<Response> {
+export async function storeRead(
+  forwarding: Forwarding,
+  sent: { response: Response; timeout: AbortSignal },
+  passed: Record<string, string>,
+  copy: Copy,
+): Promise<Response> {
   const { deps, key, operation, requestId, trace } = forwarding;
   const { response, timeout } = sent;
   const { lookup, cached } = copy;
@@ -30,8 +35,15 @@ export async function storeRead(forwarding: Forwarding, sent: { response: Respon
   if (!bytes) {
     // The headers came and the body did not: a failure of the API, told as such (never a 500 of ours).
     const ids = { "X-Request-Id": requestId };
-    if (timeout.aborted) return lastKnown(forwarding, copy, "timeout") ?? answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids);
-    return lastKnown(forwarding, copy, "unreachable") ?? answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids);
+    if (timeout.aborted)
+      return (
+        lastKnown(forwarding, copy, "timeout") ??
+        answer({ Error: `The Data API stopped answering within ${waited(deps.timeoutMs)}.` }, 504, ids)
+      );
+    return (
+      lastKnown(forwarding, copy, "unreachable") ??
+      answer({ Error: "The Data API's answer broke off. Try again in a moment." }, 502, ids)
+    );
   }
   if (deps.audit) {
     await learnOutcomes(deps.audit, key.fingerprint, operation.id, bytes)
@@ -40,13 +52,25 @@ export async function storeRead(forwarding: Forwarding, sent: { response: Respon
   }
   // An empty 200 is passed on but not kept: the cache holds answers with a body only.
   if (bytes.byteLength > 0 && lookup) {
-    await deps.cache?.store(lookup, { status: 200, headers: passed, body: bytes, etag: response.headers.get("ETag"), storedAt: now(deps), freshUntil: freshUntil(deps, operation), resource: operation.resource });
+    await deps.cache?.store(lookup, {
+      status: 200,
+      headers: passed,
+      body: bytes,
+      etag: response.headers.get("ETag"),
+      storedAt: now(deps),
+      freshUntil: freshUntil(deps, operation),
+      resource: operation.resource,
+    });
   }
   return new Response(bytes, { status: 200, headers: { ...passed, "Cache-Control": "private, no-store" } });
 }
 
 /** A write's answer: what it changed is stale now (for this key, on every instance); a recorded write's answer is read whole and written onto its entry. */
-export async function storeWrite(forwarding: Forwarding, response: Response, passed: Record<string, string>): Promise<Response> {
+export async function storeWrite(
+  forwarding: Forwarding,
+  response: Response,
+  passed: Record<string, string>,
+): Promise<Response> {
   const { deps, key, workspaceId, operation, requestId, write } = forwarding;
   // Other keys see the change on their next revalidation.
   if (response.ok) await deps.cache?.invalidate(key.fingerprint, [operation.resource]);
@@ -56,14 +80,30 @@ export async function storeWrite(forwarding: Forwarding, response: Response, pas
   if (!bytes) {
     await answered(forwarding, null);
     // Sent with an Idempotency-Key (as Backroom's pages send every write), trying again is safe: the API replays.
-    return answer({ Error: "The Data API's answer broke off, so whether the write was done is not known. Trying it again with the same Idempotency-Key is safe: the API makes it at most once." }, 502, { "X-Request-Id": requestId });
+    return answer(
+      {
+        Error:
+          "The Data API's answer broke off, so whether the write was done is not known. Trying it again with the same Idempotency-Key is safe: the API makes it at most once.",
+      },
+      502,
+      { "X-Request-Id": requestId },
+    );
   }
   await answered(forwarding, response.status, response.headers.get("X-Request-Id"), bytes);
-  if (response.ok) await deps.outcomes?.written(workspaceId, key.id, write.event).catch((error: unknown) => deps.telemetry?.failed("follow-up not queued", error, requestId));
-  return new Response(response.status === 204 ? null : bytes, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });
+  if (response.ok)
+    await deps.outcomes
+      ?.written(workspaceId, key.id, write.event)
+      .catch((error: unknown) => deps.telemetry?.failed("follow-up not queued", error, requestId));
+  return new Response(response.status === 204 ? null : bytes, {
+    status: response.status,
+    headers: { ...passed, "Cache-Control": "private, no-store" },
+  });
 }
 
 /** The API's answer streamed as it comes; fetch decoded it, so Content-Encoding and Content-Length are not passed on. */
 export function streamed(response: Response, passed: Record<string, string>): Response {
-  return new Response(response.status === 204 || response.status === 304 ? null : response.body, { status: response.status, headers: { ...passed, "Cache-Control": "private, no-store" } });
+  return new Response(response.status === 204 || response.status === 304 ? null : response.body, {
+    status: response.status,
+    headers: { ...passed, "Cache-Control": "private, no-store" },
+  });
 }

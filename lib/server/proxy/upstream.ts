@@ -9,7 +9,17 @@ import { answer, type ProxyTelemetry, type Upstream } from "./context";
  */
 
 /** Upstream headers the browser gets back; everything else (cookies, server, encodings) stays behind. */
-const PASSED_BACK = ["ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "X-Request-Id", "Idempotency-Replayed", "Preference-Applied", "Content-Type"];
+const PASSED_BACK = [
+  "ETag",
+  "RateLimit-Limit",
+  "RateLimit-Remaining",
+  "RateLimit-Reset",
+  "Retry-After",
+  "X-Request-Id",
+  "Idempotency-Replayed",
+  "Preference-Applied",
+  "Content-Type",
+];
 
 /**
  * What goes upstream with a checked request, and nothing else of the browser's: the key, `Accept`, the request id;
@@ -18,7 +28,13 @@ const PASSED_BACK = ["ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimi
  * @example
  * const headers = upstreamHeaders(key.apiKey, request, checked, requestId, cached?.etag ?? null);
  */
-export function upstreamHeaders(apiKey: string, request: Request, checked: CheckedRequest, requestId: string, ifNoneMatch: string | null): Headers {
+export function upstreamHeaders(
+  apiKey: string,
+  request: Request,
+  checked: CheckedRequest,
+  requestId: string,
+  ifNoneMatch: string | null,
+): Headers {
   const headers = new Headers({ "x-api-key": apiKey, Accept: "application/json", "X-Request-Id": requestId });
   if (checked.raw !== undefined) headers.set("Content-Type", "application/json");
   if (checked.operation.method !== "GET") {
@@ -63,13 +79,26 @@ export async function sendUpstream(call: UpstreamSend): Promise<Sent> {
   const took = () => (performance.now() - sent) / 1000;
   const ids = { "X-Request-Id": call.requestId };
   try {
-    const response = await call.upstream.fetch(new Request(call.target, { method: call.method, headers: call.headers, body: call.body, signal: AbortSignal.any([timeout, call.signal]) }));
+    const response = await call.upstream.fetch(
+      new Request(call.target, {
+        method: call.method,
+        headers: call.headers,
+        body: call.body,
+        signal: AbortSignal.any([timeout, call.signal]),
+      }),
+    );
     call.telemetry?.upstream(call.operation, String(response.status), took());
     return { response, timeout };
   } catch (error) {
     if (timeout.aborted) {
       call.telemetry?.upstream(call.operation, "timeout", took());
-      return { failed: answer({ Error: `The Data API did not answer within ${waited(call.timeoutMs)}. Nothing was retried; try again.` }, 504, ids) };
+      return {
+        failed: answer(
+          { Error: `The Data API did not answer within ${waited(call.timeoutMs)}. Nothing was retried; try again.` },
+          504,
+          ids,
+        ),
+      };
     }
     if (call.signal.aborted) {
       call.telemetry?.upstream(call.operation, "cancelled", took());
@@ -101,7 +130,12 @@ export function waited(ms: number): string {
  * @example
  * passBack(response.headers, "https://api.example/api/v1", "v2", requestId); // { ETag, RateLimit-*, X-Request-Id, Location: "/api/v2/purchases/..." }
  */
-export function passBack(upstreamHeaders: Headers, v1Base: string, version: Version, requestId: string): Record<string, string> {
+export function passBack(
+  upstreamHeaders: Headers,
+  v1Base: string,
+  version: Version,
+  requestId: string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of PASSED_BACK) {
     const value = upstreamHeaders.get(name);

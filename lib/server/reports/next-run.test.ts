@@ -57,16 +57,43 @@ describe("nextRunAt", () => {
 
 describe("nextMonthlyRunAt", () => {
   it.each([
-    ["later this month", { dayOfMonth: 28, localTime: "07:00", timeZone: "America/Los_Angeles" }, "2026-11-25T12:00:00Z", "2026-11-28T15:00:00.000Z"],
-    ["next month, the day passed", { dayOfMonth: 1, localTime: "07:00", timeZone: "America/Los_Angeles" }, "2026-11-25T12:00:00Z", "2026-12-01T15:00:00.000Z"],
-    ["next year, from December", { dayOfMonth: 1, localTime: "07:00", timeZone: "UTC" }, "2026-12-01T07:00:00Z", "2027-01-01T07:00:00.000Z"],
-    ["in a zone already on the 1st (07:00 there still to come) while UTC is on the 30th", { dayOfMonth: 1, localTime: "07:00", timeZone: "Pacific/Auckland" }, "2026-11-30T12:00:00Z", "2026-11-30T18:00:00.000Z"],
-    ["across a change to daylight saving, the wall clock kept", { dayOfMonth: 15, localTime: "07:00", timeZone: "America/New_York" }, "2027-02-20T12:00:00Z", "2027-03-15T11:00:00.000Z"],
+    [
+      "later this month",
+      { dayOfMonth: 28, localTime: "07:00", timeZone: "America/Los_Angeles" },
+      "2026-11-25T12:00:00Z",
+      "2026-11-28T15:00:00.000Z",
+    ],
+    [
+      "next month, the day passed",
+      { dayOfMonth: 1, localTime: "07:00", timeZone: "America/Los_Angeles" },
+      "2026-11-25T12:00:00Z",
+      "2026-12-01T15:00:00.000Z",
+    ],
+    [
+      "next year, from December",
+      { dayOfMonth: 1, localTime: "07:00", timeZone: "UTC" },
+      "2026-12-01T07:00:00Z",
+      "2027-01-01T07:00:00.000Z",
+    ],
+    [
+      "in a zone already on the 1st (07:00 there still to come) while UTC is on the 30th",
+      { dayOfMonth: 1, localTime: "07:00", timeZone: "Pacific/Auckland" },
+      "2026-11-30T12:00:00Z",
+      "2026-11-30T18:00:00.000Z",
+    ],
+    [
+      "across a change to daylight saving, the wall clock kept",
+      { dayOfMonth: 15, localTime: "07:00", timeZone: "America/New_York" },
+      "2027-02-20T12:00:00Z",
+      "2027-03-15T11:00:00.000Z",
+    ],
   ])("runs %s", (_, schedule, after, expected) => {
     expect(nextMonthlyRunAt(schedule, new Date(after)).toISOString()).toBe(expected);
   });
 
   it("refuses a day some months lack", () => {
-    expect(() => nextMonthlyRunAt({ dayOfMonth: 31, localTime: "07:00", timeZone: "UTC" }, new Date())).toThrow(RangeError);
+    expect(() => nextMonthlyRunAt({ dayOfMonth: 31, localTime: "07:00", timeZone: "UTC" }, new Date())).toThrow(
+      RangeError,
+    );
   });
 });

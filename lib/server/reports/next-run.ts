@@ -22,11 +22,27 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 function offsetMinutes(at: number, timeZone: string): number {
   let format = offsetFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
     offsetFormats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((wall - Math.floor(at / 1000) * 1000) / 60_000);
 }
 
@@ -94,7 +110,8 @@ export interface MonthlyTime {
  * nextMonthlyRunAt({ dayOfMonth: 1, localTime: "07:00", timeZone: "America/Los_Angeles" }, new Date("2026-11-25T12:00:00Z")); // 2026-12-01T15:00:00Z
  */
 export function nextMonthlyRunAt(schedule: MonthlyTime, after: Date): Date {
-  if (!Number.isInteger(schedule.dayOfMonth) || schedule.dayOfMonth < 1 || schedule.dayOfMonth > 28) throw new RangeError(`day of month ${schedule.dayOfMonth} is not 1 to 28`);
+  if (!Number.isInteger(schedule.dayOfMonth) || schedule.dayOfMonth < 1 || schedule.dayOfMonth > 28)
+    throw new RangeError(`day of month ${schedule.dayOfMonth} is not 1 to 28`);
   // This month's day in the zone (and the month before, for a zone already in tomorrow), then the next months'.
   const [year, month] = localDay(after, schedule.timeZone).split("-").map(Number) as [number, number];
   for (let i = -1; i < 3; i++) {

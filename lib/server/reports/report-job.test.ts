@@ -16,7 +16,15 @@ import type { JobOptions, JobQueue } from "../jobs/job-queue";
 import { readUnsubscribeToken } from "../notifications/unsubscribe";
 import { proxyRequest } from "../proxy";
 import { createMemoryStore } from "../shared/memory-store";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
+import {
+  BACKROOM,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  joinAs,
+  type TestBackend,
+} from "../testing";
 import { createReports, REPORT, type ReportJob } from "./report-job";
 import { createReportStore } from "./report-store";
 
@@ -70,19 +78,55 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
   });
 
   async function setUp() {
-    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { database: await open() });
+    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), {
+      database: await open(),
+    });
     backends.push(backend);
     let time = Date.parse("2026-11-23T05:00:00.000Z");
     const clock = () => new Date(time);
     const owner = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const viewer = await joinAs(backend, owner.workspaceId, "viewer");
     const store = createReportStore(backend.db, clock);
-    const { view } = await store.createView({ workspaceId: owner.workspaceId, name: "Open invoices", path: VIEW_PATH, createdBy: owner.userId });
-    const schedule = (await store.setSchedule(owner.workspaceId, view.id, { frequency: "daily", localTime: "07:00", timeZone: ZONE, recipients: [owner.userId, viewer.userId], keyId: owner.keyId, scheduledBy: owner.userId }))!;
+    const { view } = await store.createView({
+      workspaceId: owner.workspaceId,
+      name: "Open invoices",
+      path: VIEW_PATH,
+      createdBy: owner.userId,
+    });
+    const schedule = (await store.setSchedule(owner.workspaceId, view.id, {
+      frequency: "daily",
+      localTime: "07:00",
+      timeZone: ZONE,
+      recipients: [owner.userId, viewer.userId],
+      keyId: owner.keyId,
+      scheduledBy: owner.userId,
+    }))!;
     const { jobs, sent } = queueRecorder();
     const mailer = recordingMailer();
-    const reports = createReports({ store, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore() }), effects: createEffectLedger(backend.db), mailer, secret: backend.secret, origin: "https://backroom.example", now: clock });
-    return { backend, owner, viewer, store, view, schedule, jobs, sent, mailer, reports, advanceTo: (iso: string) => void (time = Date.parse(iso)) };
+    const reports = createReports({
+      store,
+      jobs,
+      keys: backend.keys,
+      background: createBackground({ proxy: backend, shared: createMemoryStore() }),
+      effects: createEffectLedger(backend.db),
+      mailer,
+      secret: backend.secret,
+      origin: "https://backroom.example",
+      now: clock,
+    });
+    return {
+      backend,
+      owner,
+      viewer,
+      store,
+      view,
+      schedule,
+      jobs,
+      sent,
+      mailer,
+      reports,
+      advanceTo: (iso: string) => void (time = Date.parse(iso)),
+    };
   }
 
   /** The CSV the page's "Export CSV" makes for the view, read as the person's browser reads (through the proxy). */
@@ -92,7 +136,12 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
       fetch: async (input) => {
         const url = new URL(String(input));
         const segments = url.pathname.split("/").slice(3).map(decodeURIComponent);
-        return proxyRequest(browserRequest("GET", `${url.pathname}${url.search}`, { cookie, headers: { "Cache-Control": "no-cache" } }), url.pathname.split("/")[2] as Version, segments, backend);
+        return proxyRequest(
+          browserRequest("GET", `${url.pathname}${url.search}`, { cookie, headers: { "Cache-Control": "no-cache" } }),
+          url.pathname.split("/")[2] as Version,
+          segments,
+          backend,
+        );
       },
     });
     const url = new URL(path, BACKROOM);
@@ -102,7 +151,16 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
     const signal = new AbortController().signal;
     const plan = await planExport(fetchPage, { signal });
     const chunks: string[] = [];
-    await runExport({ fetchPage, plan, columns: exportColumns(view.columns.filter((c) => visible.includes(c.id)), timeZone), write: async (c) => void chunks.push(c), signal });
+    await runExport({
+      fetchPage,
+      plan,
+      columns: exportColumns(
+        view.columns.filter((c) => visible.includes(c.id)),
+        timeZone,
+      ),
+      write: async (c) => void chunks.push(c),
+      signal,
+    });
     return chunks.join("");
   }
 
@@ -113,7 +171,13 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
     expect(await reports.sweep()).toBe(0);
     advanceTo("2026-11-23T06:10:00.000Z");
     expect(await reports.sweep()).toBe(1);
-    expect(sent).toEqual([{ kind: REPORT, data: { scheduleId: schedule.id, dueAt: "2026-11-23T06:00:00.000Z" }, options: { key: `${schedule.id}:2026-11-23T06:00:00.000Z`, delaySeconds: 0 } }]);
+    expect(sent).toEqual([
+      {
+        kind: REPORT,
+        data: { scheduleId: schedule.id, dueAt: "2026-11-23T06:00:00.000Z" },
+        options: { key: `${schedule.id}:2026-11-23T06:00:00.000Z`, delaySeconds: 0 },
+      },
+    ]);
     expect((await store.order(schedule.id))?.schedule.next_run_at).toBe("2026-11-24T06:00:00.000Z");
     // A second sweep (another instance, the next slot) finds nothing more due.
     expect(await reports.sweep()).toBe(0);
@@ -138,7 +202,9 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
     expect(expected.split("\r\n").length).toBeGreaterThan(2);
     for (const mail of mailer.sent) {
       expect(mail.subject).toBe("Open invoices: report of 2026-11-23");
-      expect(mail.attachments).toEqual([{ filename: "invoices-2026-11-23.csv", content: expected, contentType: "text/csv; charset=utf-8" }]);
+      expect(mail.attachments).toEqual([
+        { filename: "invoices-2026-11-23.csv", content: expected, contentType: "text/csv; charset=utf-8" },
+      ]);
       expect(mail.link).toBe(`https://backroom.example${VIEW_PATH}`);
       expect(mail.text).toContain(`https://backroom.example${VIEW_PATH}`);
       expect(mail.html).toContain("Open invoices");
@@ -148,7 +214,13 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
       expect(mail.text).toContain("/unsubscribe?token=");
     }
     // Each recipient's own token.
-    const tokens = mailer.sent.map((m) => readUnsubscribeToken({ current: backend.secret }, new URL(m.headers!["List-Unsubscribe"]!.slice(1, -1)).searchParams.get("token")!)?.userId);
+    const tokens = mailer.sent.map(
+      (m) =>
+        readUnsubscribeToken(
+          { current: backend.secret },
+          new URL(m.headers!["List-Unsubscribe"]!.slice(1, -1)).searchParams.get("token")!,
+        )?.userId,
+    );
     expect(tokens.sort()).toEqual([owner.userId, viewer.userId].sort());
 
     // The same run again (a retry, a lease that ran out): nobody is mailed twice.
@@ -177,7 +249,10 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
     advanceTo("2026-11-23T06:10:00.000Z");
     await reports.sweep();
     // A limit of 5 an hour: the background's tenth is not even one request.
-    await backend.rateLimits.note(owner.fingerprint, new Headers({ "RateLimit-Limit": "5", "RateLimit-Remaining": "5", "RateLimit-Reset": "3600" }));
+    await backend.rateLimits.note(
+      owner.fingerprint,
+      new Headers({ "RateLimit-Limit": "5", "RateLimit-Remaining": "5", "RateLimit-Reset": "3600" }),
+    );
     const calls = backend.calls.length;
     await reports.run(sent[0]!.data);
     expect(backend.calls.length).toBe(calls);
@@ -191,7 +266,10 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
     const { backend, owner, sent, mailer, reports, advanceTo } = await setUp();
     advanceTo("2026-11-23T06:10:00.000Z");
     await reports.sweep();
-    await backend.rateLimits.note(owner.fingerprint, new Headers({ "RateLimit-Limit": "1000", "RateLimit-Remaining": "150", "RateLimit-Reset": "600" }));
+    await backend.rateLimits.note(
+      owner.fingerprint,
+      new Headers({ "RateLimit-Limit": "1000", "RateLimit-Remaining": "150", "RateLimit-Reset": "600" }),
+    );
     const calls = backend.calls.length;
     await reports.run(sent[0]!.data);
     expect(backend.calls.length).toBe(calls);
@@ -203,7 +281,10 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
     const { owner, viewer, store, view, sent, mailer, reports, advanceTo, backend } = await setUp();
     advanceTo("2026-11-23T06:10:00.000Z");
     await reports.sweep();
-    await backend.auth.api.removeMember({ body: { memberIdOrEmail: viewer.memberId, organizationId: owner.workspaceId }, headers: new Headers({ cookie: owner.cookie, origin: BACKROOM }) });
+    await backend.auth.api.removeMember({
+      body: { memberIdOrEmail: viewer.memberId, organizationId: owner.workspaceId },
+      headers: new Headers({ cookie: owner.cookie, origin: BACKROOM }),
+    });
     await reports.run(sent[0]!.data);
     expect(mailer.sent.map((m) => m.to)).toHaveLength(1);
     await store.remove(owner.workspaceId, view.id);

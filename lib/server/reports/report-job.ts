@@ -9,7 +9,13 @@ import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { readViewAddress } from "@/lib/ui/views/saved-view-path";
 import type { Mailer } from "../auth/mailer";
 import type { WorkspaceKeyStore } from "../auth/workspace-keys";
-import { type Background, backgroundClient, type BackgroundReads, Deferred, whenBudgetAllows } from "../background/background-reads";
+import {
+  type Background,
+  backgroundClient,
+  type BackgroundReads,
+  Deferred,
+  whenBudgetAllows,
+} from "../background/background-reads";
 import type { EffectLedger, JobQueue } from "../jobs/job-queue";
 import { nextRunAt } from "./next-run";
 import { reportMail } from "./report-mail";
@@ -53,7 +59,8 @@ export interface ReportDeps {
 }
 
 /** The job key of a run (one run queued at a time), and of its deferred attempts. */
-export const reportJobKey = (job: ReportJob) => `${job.scheduleId}:${job.dueAt}${job.deferrals ? `:${job.deferrals}` : ""}`;
+export const reportJobKey = (job: ReportJob) =>
+  `${job.scheduleId}:${job.dueAt}${job.deferrals ? `:${job.deferrals}` : ""}`;
 
 /**
  * The CSV of a saved view, as the page's "Export CSV" makes it, read with `reads`; throws `Deferred` when it must wait.
@@ -61,7 +68,11 @@ export const reportJobKey = (job: ReportJob) => `${job.scheduleId}:${job.dueAt}$
  * @example
  * const { csv, rows } = await viewCsv(reads, "/invoices?Statuses=1", "Europe/Berlin");
  */
-export async function viewCsv(reads: BackgroundReads, path: string, timeZone: string): Promise<{ csv: string; rows: number; exportName: string }> {
+export async function viewCsv(
+  reads: BackgroundReads,
+  path: string,
+  timeZone: string,
+): Promise<{ csv: string; rows: number; exportName: string }> {
   const address = readViewAddress(path);
   if ("problem" in address) throw new Error(`saved view ${path} is not a list page: ${address.detail}`);
   const view = LIST_VIEWS[address.name] as unknown as ListViewSpec;
@@ -85,7 +96,8 @@ export async function viewCsv(reads: BackgroundReads, path: string, timeZone: st
 
 export function createReports(deps: ReportDeps) {
   const now = deps.now ?? (() => new Date());
-  const queue = (job: ReportJob, delaySeconds = 0) => deps.jobs.send(REPORT, job, { key: reportJobKey(job), delaySeconds });
+  const queue = (job: ReportJob, delaySeconds = 0) =>
+    deps.jobs.send(REPORT, job, { key: reportJobKey(job), delaySeconds });
 
   return {
     /** Queues a run per due schedule and moves each to its next run; answers how many it moved (another sweep's are not counted). */
@@ -93,7 +105,12 @@ export function createReports(deps: ReportDeps) {
       const at = now();
       let queued = 0;
       for (const due of await deps.store.due(at)) {
-        const schedule = { frequency: due.frequency === "weekly" ? ("weekly" as const) : ("daily" as const), weekday: due.weekday, localTime: due.local_time, timeZone: due.time_zone };
+        const schedule = {
+          frequency: due.frequency === "weekly" ? ("weekly" as const) : ("daily" as const),
+          weekday: due.weekday,
+          localTime: due.local_time,
+          timeZone: due.time_zone,
+        };
         // Queued first, then moved: a sweep that dies between the two queues the same run again (its key and the
         // mails' ledger make that one run). Runs missed while every instance was down are one run; the next is the
         // first still to come.
@@ -110,7 +127,10 @@ export function createReports(deps: ReportDeps) {
       if (!order || order.recipients.length === 0) return;
       const key = await deps.keys.open(order.schedule.workspace_id, order.schedule.key_id);
       if (!key) {
-        await deps.store.recordRun(job.scheduleId, { at: now(), error: "The key the report reads with was removed from the workspace: schedule it again." });
+        await deps.store.recordRun(job.scheduleId, {
+          at: now(),
+          error: "The key the report reads with was removed from the workspace: schedule it again.",
+        });
         return;
       }
       const reads = await deps.background.open(order.schedule.workspace_id, key, "report");
@@ -123,7 +143,18 @@ export function createReports(deps: ReportDeps) {
       const day = localDay(new Date(job.dueAt), order.schedule.time_zone);
       const fileName = `${made.exportName}-${day}.csv`;
       for (const to of order.recipients) {
-        const mail = reportMail({ to, scheduleId: job.scheduleId, viewName: order.view.name, viewPath: order.view.path, day, rows: made.rows, csv: made.csv, fileName, origin: deps.origin, secret: deps.secret });
+        const mail = reportMail({
+          to,
+          scheduleId: job.scheduleId,
+          viewName: order.view.name,
+          viewPath: order.view.path,
+          day,
+          rows: made.rows,
+          csv: made.csv,
+          fileName,
+          origin: deps.origin,
+          secret: deps.secret,
+        });
         // A send that throws releases its claim and fails the job: the retry mails those not yet mailed.
         await deps.effects.once(`report:${job.scheduleId}:${job.dueAt}:${to.userId}`, () => deps.mailer.send(mail));
       }

@@ -31,7 +31,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  */
 export function reportMail(input: ReportMailInput): Mail {
   const viewUrl = `${input.origin}${input.viewPath}`;
-  const unsubscribe = unsubscribeLinks(input.origin, unsubscribeToken(input.secret, { userId: input.to.userId, topic: `report:${input.scheduleId}` }));
+  const unsubscribe = unsubscribeLinks(
+    input.origin,
+    unsubscribeToken(input.secret, { userId: input.to.userId, topic: `report:${input.scheduleId}` }),
+  );
   const count = `${input.rows} ${input.rows === 1 ? "row" : "rows"}`;
   const text = [
     `Hello ${input.to.name},`,

@@ -8,14 +8,28 @@ import { createView, deleteSchedule, deleteView, listViews, putSchedule, renameV
 let backend: TestBackend;
 afterEach(() => backend.close());
 
-const list = async (cookie: string) => (await (await listViews(browserRequest("GET", "/api/views", { cookie, site: null }), backend)).json()) as SavedViewsJson;
-const create = (cookie: string, json: unknown, init: BrowserInit = {}) => createView(browserRequest("POST", "/api/views", { cookie, json, ...init }), backend);
-const rename = (cookie: string, id: string, json: unknown) => renameView(browserRequest("PATCH", `/api/views/${id}`, { cookie, json }), id, backend);
-const remove = (cookie: string, id: string) => deleteView(browserRequest("DELETE", `/api/views/${id}`, { cookie }), id, backend);
-const schedule = (cookie: string, id: string, json: unknown) => putSchedule(browserRequest("PUT", `/api/views/${id}/schedule`, { cookie, json }), id, backend);
-const unschedule = (cookie: string, id: string) => deleteSchedule(browserRequest("DELETE", `/api/views/${id}/schedule`, { cookie }), id, backend);
-const fieldOf = async (response: Response) => ((await response.json()) as { Error: { code: string; fieldErrors?: { field: string }[] } }).Error;
-const daily = (recipients: string[]) => ({ frequency: "daily", localTime: "07:00", timeZone: "Europe/Berlin", recipients });
+const list = async (cookie: string) =>
+  (await (
+    await listViews(browserRequest("GET", "/api/views", { cookie, site: null }), backend)
+  ).json()) as SavedViewsJson;
+const create = (cookie: string, json: unknown, init: BrowserInit = {}) =>
+  createView(browserRequest("POST", "/api/views", { cookie, json, ...init }), backend);
+const rename = (cookie: string, id: string, json: unknown) =>
+  renameView(browserRequest("PATCH", `/api/views/${id}`, { cookie, json }), id, backend);
+const remove = (cookie: string, id: string) =>
+  deleteView(browserRequest("DELETE", `/api/views/${id}`, { cookie }), id, backend);
+const schedule = (cookie: string, id: string, json: unknown) =>
+  putSchedule(browserRequest("PUT", `/api/views/${id}/schedule`, { cookie, json }), id, backend);
+const unschedule = (cookie: string, id: string) =>
+  deleteSchedule(browserRequest("DELETE", `/api/views/${id}/schedule`, { cookie }), id, backend);
+const fieldOf = async (response: Response) =>
+  ((await response.json()) as { Error: { code: string; fieldErrors?: { field: string }[] } }).Error;
+const daily = (recipients: string[]) => ({
+  frequency: "daily",
+  localTime: "07:00",
+  timeZone: "Europe/Berlin",
+  recipients,
+});
 
 describe.each(databaseProfiles())("the views API on $name", ({ open }) => {
   beforeEach(async () => {
@@ -31,11 +45,24 @@ describe.each(databaseProfiles())("the views API on $name", ({ open }) => {
 
   it("POST /views saves a list page's address, tidied, for every member to see; a double submit makes one view", async () => {
     const { owner, viewer } = await workspace();
-    const made = await create(viewer.cookie, { name: " Open invoices ", path: "/invoices?Statuses=1,7&Page=3&columns=InvoiceNum,Total" }, { headers: { "Idempotency-Key": "k-1" } });
+    const made = await create(
+      viewer.cookie,
+      { name: " Open invoices ", path: "/invoices?Statuses=1,7&Page=3&columns=InvoiceNum,Total" },
+      { headers: { "Idempotency-Key": "k-1" } },
+    );
     expect(made.status).toBe(201);
     const view = (await made.json()) as SavedViewJson;
-    expect(view).toMatchObject({ name: "Open invoices", path: "/invoices?Statuses=1%2C7&columns=InvoiceNum%2CTotal", createdBy: viewer.userId, schedule: null });
-    const again = await create(viewer.cookie, { name: "Open invoices", path: "/invoices?Statuses=1,7" }, { headers: { "Idempotency-Key": "k-1" } });
+    expect(view).toMatchObject({
+      name: "Open invoices",
+      path: "/invoices?Statuses=1%2C7&columns=InvoiceNum%2CTotal",
+      createdBy: viewer.userId,
+      schedule: null,
+    });
+    const again = await create(
+      viewer.cookie,
+      { name: "Open invoices", path: "/invoices?Statuses=1,7" },
+      { headers: { "Idempotency-Key": "k-1" } },
+    );
     expect(again.status).toBe(200);
     expect(((await again.json()) as SavedViewJson).id).toBe(view.id);
     const seen = await list(owner.cookie);
@@ -94,11 +121,24 @@ describe.each(databaseProfiles())("the views API on $name", ({ open }) => {
     const own = await schedule(viewer.cookie, mine.id, daily([viewer.userId]));
     expect(own.status).toBe(200);
     const set = (await own.json()) as ScheduleJson;
-    expect(set).toMatchObject({ frequency: "daily", weekday: null, localTime: "07:00", timeZone: "Europe/Berlin", recipients: [viewer.userId], scheduledBy: viewer.userId });
+    expect(set).toMatchObject({
+      frequency: "daily",
+      weekday: null,
+      localTime: "07:00",
+      timeZone: "Europe/Berlin",
+      recipients: [viewer.userId],
+      scheduledBy: viewer.userId,
+    });
     expect(Date.parse(set.nextRunAt)).toBeGreaterThan(Date.now());
 
     // An admin mails members, weekly; then the viewer may no longer change or stop it (it mails others).
-    const weekly = await schedule(admin.cookie, mine.id, { frequency: "weekly", weekday: 1, localTime: "09:30", timeZone: "America/New_York", recipients: [owner.userId, viewer.userId] });
+    const weekly = await schedule(admin.cookie, mine.id, {
+      frequency: "weekly",
+      weekday: 1,
+      localTime: "09:30",
+      timeZone: "America/New_York",
+      recipients: [owner.userId, viewer.userId],
+    });
     expect(weekly.status).toBe(200);
     expect(((await weekly.json()) as ScheduleJson).recipients).toEqual([owner.userId, viewer.userId].sort());
     expect((await schedule(viewer.cookie, mine.id, daily([viewer.userId]))).status).toBe(403);
@@ -109,7 +149,9 @@ describe.each(databaseProfiles())("the views API on $name", ({ open }) => {
     const scheduleId = (await list(owner.cookie)).views.find((v) => v.id === mine.id)!.schedule!.id;
     expect(await leaveReport(backend.db, scheduleId, viewer.userId)).toBe(true);
     expect(await leaveReport(backend.db, scheduleId, viewer.userId)).toBe(false);
-    expect((await createReportStore(backend.db).order(scheduleId))?.recipients.map((r) => r.userId)).toEqual([owner.userId]);
+    expect((await createReportStore(backend.db).order(scheduleId))?.recipients.map((r) => r.userId)).toEqual([
+      owner.userId,
+    ]);
 
     expect((await unschedule(admin.cookie, mine.id)).status).toBe(204);
     expect((await unschedule(admin.cookie, mine.id)).status).toBe(404);
@@ -118,9 +160,21 @@ describe.each(databaseProfiles())("the views API on $name", ({ open }) => {
   it.each([
     ["a stranger as recipient", (ids: { stranger: string }) => daily([ids.stranger]), "recipients"],
     ["no recipient", () => daily([]), "recipients"],
-    ["a weekly report without its day", (ids: { owner: string }) => ({ ...daily([ids.owner]), frequency: "weekly" }), "weekday"],
-    ["a time that is not HH:MM", (ids: { owner: string }) => ({ ...daily([ids.owner]), localTime: "7am" }), "localTime"],
-    ["an unknown time zone", (ids: { owner: string }) => ({ ...daily([ids.owner]), timeZone: "Mars/Olympus" }), "timeZone"],
+    [
+      "a weekly report without its day",
+      (ids: { owner: string }) => ({ ...daily([ids.owner]), frequency: "weekly" }),
+      "weekday",
+    ],
+    [
+      "a time that is not HH:MM",
+      (ids: { owner: string }) => ({ ...daily([ids.owner]), localTime: "7am" }),
+      "localTime",
+    ],
+    [
+      "an unknown time zone",
+      (ids: { owner: string }) => ({ ...daily([ids.owner]), timeZone: "Mars/Olympus" }),
+      "timeZone",
+    ],
   ])("PUT /schedule rejects %s with 400", async (_what, body, field) => {
     const { owner } = await workspace();
     const stranger = await connectKey(backend, "test-key-0987654321", "Employee");

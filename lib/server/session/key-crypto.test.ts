@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decryptApiKey, deriveSecret, deriveSecretRing, encryptApiKey, fingerprintApiKey, type SealedKey } from "./key-crypto";
+import {
+  decryptApiKey,
+  deriveSecret,
+  deriveSecretRing,
+  encryptApiKey,
+  fingerprintApiKey,
+  type SealedKey,
+} from "./key-crypto";
 
 const OLD = "old-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 const NEW = "new-secret-0123456789abcdefghijklmnopqrstuvwxyz";

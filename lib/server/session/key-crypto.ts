@@ -57,7 +57,8 @@ export function hkdf(secret: string, info: string): Buffer {
  * secret.id; // "3fa85f64"
  */
 export function deriveSecret(secret: string): DerivedSecret {
-  if (secret.length < MIN_SECRET_LENGTH) throw new RangeError(`a session secret needs at least ${MIN_SECRET_LENGTH} characters`);
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new RangeError(`a session secret needs at least ${MIN_SECRET_LENGTH} characters`);
   const encryptionKey = hkdf(secret, ENCRYPTION_INFO);
   const id = createHash("sha256").update(encryptionKey).digest("hex").slice(0, 8);
   return { id, encryptionKey, fingerprintKey: hkdf(secret, FINGERPRINT_INFO) };
@@ -103,7 +104,11 @@ export function encryptApiKey(apiKey: string, secret: DerivedSecret, aad: string
  * const opened = decryptApiKey(sealed, ring, `key ${id}`);
  * if (opened && opened.secret !== ring.current) reencrypt(opened.apiKey);
  */
-export function decryptApiKey(sealed: SealedKey, ring: SecretRing, aad: string): { apiKey: string; secret: DerivedSecret } | undefined {
+export function decryptApiKey(
+  sealed: SealedKey,
+  ring: SecretRing,
+  aad: string,
+): { apiKey: string; secret: DerivedSecret } | undefined {
   const iv = Buffer.from(sealed.iv, "base64url");
   const tag = Buffer.from(sealed.tag, "base64url");
   if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) return undefined;

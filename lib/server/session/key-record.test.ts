@@ -3,9 +3,21 @@ import type { WorkspaceKeyTable } from "../db/schema";
 import { keyHint, NewKeySchema, toKeyInfo } from "./key-record";
 
 const row: WorkspaceKeyTable = {
-  id: "k1", workspace_id: "w1", added_by: null, environment: "production", key_type: "Supplier", label: "Green Leaf (Supplier)",
-  scope_json: JSON.stringify({ suppliers: [{ id: 7, name: "Green Leaf" }], summary: "1 supplier" }), hint: "abcd",
-  fingerprint: "f", secret_id: "0011aabb", iv: "iv", ciphertext: "ct", tag: "tag", added_at: "2030-01-01T00:00:00.000Z", last_used_at: null,
+  id: "k1",
+  workspace_id: "w1",
+  added_by: null,
+  environment: "production",
+  key_type: "Supplier",
+  label: "Green Leaf (Supplier)",
+  scope_json: JSON.stringify({ suppliers: [{ id: 7, name: "Green Leaf" }], summary: "1 supplier" }),
+  hint: "abcd",
+  fingerprint: "f",
+  secret_id: "0011aabb",
+  iv: "iv",
+  ciphertext: "ct",
+  tag: "tag",
+  added_at: "2030-01-01T00:00:00.000Z",
+  last_used_at: null,
   history_scope: null,
 };
 
@@ -17,9 +29,15 @@ describe("key records", () => {
 
   it("read back what the UI may see, with the scope parsed", () => {
     expect(toKeyInfo(row)).toEqual({
-      id: "k1", fingerprint: "f", environment: "production", keyType: "Supplier", label: "Green Leaf (Supplier)",
-      scope: { suppliers: [{ id: 7, name: "Green Leaf" }], summary: "1 supplier" }, hint: "abcd",
-      addedAt: "2030-01-01T00:00:00.000Z", lastUsedAt: null,
+      id: "k1",
+      fingerprint: "f",
+      environment: "production",
+      keyType: "Supplier",
+      label: "Green Leaf (Supplier)",
+      scope: { suppliers: [{ id: 7, name: "Green Leaf" }], summary: "1 supplier" },
+      hint: "abcd",
+      addedAt: "2030-01-01T00:00:00.000Z",
+      lastUsedAt: null,
     });
   });
 
@@ -33,7 +51,13 @@ describe("key records", () => {
 
   it("store only the known scope fields of a new key", () => {
     const scope = { summary: "all", customers: [{ id: 1, name: "Valley" }], password: "x" };
-    const parsed = NewKeySchema.parse({ apiKey: "k", environment: "test", keyType: "Customer", label: "Valley", scope });
+    const parsed = NewKeySchema.parse({
+      apiKey: "k",
+      environment: "test",
+      keyType: "Customer",
+      label: "Valley",
+      scope,
+    });
     expect(parsed.scope).toEqual({ summary: "all", customers: [{ id: 1, name: "Valley" }] });
   });
 });

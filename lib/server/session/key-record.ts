@@ -67,6 +67,8 @@ export function toKeyInfo(row: Omit<WorkspaceKeyTable, "workspace_id" | "added_b
     hint: row.hint,
     addedAt: row.added_at,
     lastUsedAt: row.last_used_at,
-    ...(key_type === "Employee" ? { historyScope: row.history_scope === "distributor" ? ("distributor" as const) : ("linked-reps" as const) } : {}),
+    ...(key_type === "Employee"
+      ? { historyScope: row.history_scope === "distributor" ? ("distributor" as const) : ("linked-reps" as const) }
+      : {}),
   };
 }

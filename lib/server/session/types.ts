@@ -32,7 +32,6 @@ export interface StoredKeyInfo {
   historyScope?: HistoryScope;
 }
 
-
 // What the server knows a stored key by besides its id: a keyed hash of the key (HMAC under the session secret),
 // the same for every workspace holding the same key. Shared caches and rate-limit figures go by it; never sent to a browser.
 export type KeyHandle = Pick<StoredKeyInfo, "id" | "fingerprint">;
@@ -41,5 +40,3 @@ export type KeyHandle = Pick<StoredKeyInfo, "id" | "fingerprint">;
 export interface ActiveKey extends StoredKeyInfo {
   apiKey: string;
 }
-
-

@@ -10,7 +10,11 @@ import type { SharedStore } from "./shared-store";
  * @example
  * const figures = withLocalFallback(redisStore, createMemoryStore({ maxBytes: 4 * 1024 * 1024 }), (e) => log.warn(e));
  */
-export function withLocalFallback(shared: SharedStore, local: SharedStore, onFallback: (error: unknown) => void = () => {}): SharedStore {
+export function withLocalFallback(
+  shared: SharedStore,
+  local: SharedStore,
+  onFallback: (error: unknown) => void = () => {},
+): SharedStore {
   async function either<T>(run: (store: SharedStore) => Promise<T>): Promise<T> {
     try {
       return await run(shared);

@@ -52,7 +52,11 @@ describe("heard copies", () => {
     const src = source({ one: "1", two: "2" });
     await a.through(["one"], src.read);
     const asked: (readonly string[])[] = [];
-    expect(await a.through(["one", "two", "none"], async (keys) => (asked.push(keys), src.read(keys)))).toEqual(["1", "2", undefined]);
+    expect(await a.through(["one", "two", "none"], async (keys) => (asked.push(keys), src.read(keys)))).toEqual([
+      "1",
+      "2",
+      undefined,
+    ]);
     expect(asked).toEqual([["two", "none"]]);
     await a.through(["none"], async (keys) => (asked.push(keys), src.read(keys)));
     expect(asked.at(-1)).toEqual(["none"]);

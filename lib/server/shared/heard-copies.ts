@@ -27,7 +27,10 @@ export interface HeardCopies<V> {
    * The values of `keys`: the copies held, and what `read` answers for the others (in order), which are kept unless a
    * change to the key was heard while they were read. `undefined` is never kept.
    */
-  through(keys: readonly string[], read: (missing: readonly string[]) => Promise<(V | undefined)[]>): Promise<(V | undefined)[]>;
+  through(
+    keys: readonly string[],
+    read: (missing: readonly string[]) => Promise<(V | undefined)[]>,
+  ): Promise<(V | undefined)[]>;
   /**
    * The keys changed at their source, through this instance: the copies here are dropped (or replaced by `own`, what
    * this instance wrote), and every other instance is told to drop its copies.
@@ -53,9 +56,15 @@ export interface HeardCopies<V> {
  * const [key] = await copies.through([idHash], async () => [await store.activeKey(sessionId)]);
  * await copies.changed([idHash]); // after a sign-out
  */
-export function createHeardCopies<V>(shared: SharedStore, channel: string, options: HeardCopiesOptions<V> = {}): HeardCopies<V> {
+export function createHeardCopies<V>(
+  shared: SharedStore,
+  channel: string,
+  options: HeardCopiesOptions<V> = {},
+): HeardCopies<V> {
   const copies = new LRUCache<string, { value: V; period: number }>({
-    ...(options.maxBytes ? { maxSize: options.maxBytes, sizeCalculation: (copy, key) => options.sizeOf?.(copy.value, key) ?? 1 } : { max: options.max ?? 10_000 }),
+    ...(options.maxBytes
+      ? { maxSize: options.maxBytes, sizeCalculation: (copy, key) => options.sizeOf?.(copy.value, key) ?? 1 }
+      : { max: options.max ?? 10_000 }),
     ttl: HEARD_TTL_MS,
     // The clock is read at each look-up (lru-cache otherwise reuses a reading for up to a millisecond).
     ttlResolution: 0,
@@ -100,7 +109,8 @@ export function createHeardCopies<V>(shared: SharedStore, channel: string, optio
       const fetched = new Map(missing.map((key, i) => [key, values[i]]));
       if (period()?.id === now.id) {
         for (const [key, value] of fetched) {
-          if (value !== undefined && (lastChanged.get(key) ?? 0) <= before) copies.set(key, { value, period: now.id }, { ttl: now.ttlMs });
+          if (value !== undefined && (lastChanged.get(key) ?? 0) <= before)
+            copies.set(key, { value, period: now.id }, { ttl: now.ttlMs });
         }
       }
       return keys.map((key, i) => (held[i] ? held[i].value : fetched.get(key)));
@@ -108,7 +118,8 @@ export function createHeardCopies<V>(shared: SharedStore, channel: string, optio
     async changed(keys, own) {
       mark(keys);
       const now = period();
-      if (own !== undefined && now) for (const key of keys) copies.set(key, { value: own, period: now.id }, { ttl: now.ttlMs });
+      if (own !== undefined && now)
+        for (const key of keys) copies.set(key, { value: own, period: now.id }, { ttl: now.ttlMs });
       // Another instance that misses this keeps its copy at most HEARD_TTL_MS; the change itself is at the source.
       await shared.publish(channel, JSON.stringify([self, ...keys])).catch(() => undefined);
     },

@@ -15,7 +15,8 @@ type Slot = Buffer | List;
 /** Bytes a slot is charged beyond its values: the key's text and the bookkeeping around it. */
 const SLOT_OVERHEAD_BYTES = 64;
 
-const sizeOf = (slot: Slot, key: string) => (Buffer.isBuffer(slot) ? slot.byteLength : slot.bytes) + key.length + SLOT_OVERHEAD_BYTES;
+const sizeOf = (slot: Slot, key: string) =>
+  (Buffer.isBuffer(slot) ? slot.byteLength : slot.bytes) + key.length + SLOT_OVERHEAD_BYTES;
 
 /**
  * The shared store of one process: an LRU (lru-cache) bounded in bytes, each entry with its time to live, and messages
@@ -34,10 +35,11 @@ export function createMemoryStore(options: { maxBytes?: number } = {}): SharedSt
 
   return {
     kind: "memory",
-    get: async (keys) => keys.map((key) => {
-      const slot = slots.get(key);
-      return Buffer.isBuffer(slot) ? slot : undefined;
-    }),
+    get: async (keys) =>
+      keys.map((key) => {
+        const slot = slots.get(key);
+        return Buffer.isBuffer(slot) ? slot : undefined;
+      }),
     async set(key, value, ttlMs, { onlyIfAbsent = false } = {}) {
       if (onlyIfAbsent && slots.has(key)) return false;
       if (sizeOf(value, key) > maxBytes) return false;

@@ -25,7 +25,9 @@ export function withNearCache(shared: SharedStore, options: { maxBytes?: number 
   return {
     ...shared,
     async get(keys) {
-      const values = await copies.through(keys, async (missing) => (await shared.get(missing)).map((value) => value ?? null));
+      const values = await copies.through(keys, async (missing) =>
+        (await shared.get(missing)).map((value) => value ?? null),
+      );
       return values.map((value) => value ?? undefined);
     },
     async set(key, value, ttlMs, options) {

@@ -33,7 +33,8 @@ export class StoreUnavailable extends Error {
 }
 
 /** INCR, and PEXPIRE when the INCR made the counter: a fixed window from the first increment. */
-const INCREMENT = "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n";
+const INCREMENT =
+  "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n";
 
 /**
  * The shared store on Redis 6.2+ or Valkey (ioredis), for several instances. Redis holds nothing readable:
@@ -64,10 +65,15 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
   });
   client.on("error", onError);
   // Subscribing waits for a connection rather than failing: it is done once, and again by ioredis on each reconnect.
-  const subscriber = client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
+  const subscriber = client.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+  });
   subscriber.on("error", onError);
 
-  const name = (key: string) => `${prefix}${createHmac("sha256", nameKey).update(key).digest("base64url").slice(0, NAME_CHARS)}`;
+  const name = (key: string) =>
+    `${prefix}${createHmac("sha256", nameKey).update(key).digest("base64url").slice(0, NAME_CHARS)}`;
 
   function seal(slot: string, plain: Buffer | string): Buffer {
     const iv = randomBytes(IV_BYTES);
@@ -80,7 +86,9 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
   function open(slot: string, sealed: Buffer | null | undefined): Buffer | undefined {
     if (!sealed || sealed.byteLength < IV_BYTES + TAG_BYTES) return undefined;
     try {
-      const decipher = createDecipheriv("aes-256-gcm", valueKey, sealed.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+      const decipher = createDecipheriv("aes-256-gcm", valueKey, sealed.subarray(0, IV_BYTES), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAAD(Buffer.from(slot));
       decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
@@ -137,7 +145,9 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
       guarded(async () => {
         const slot = name(key);
         const ttl = Math.max(1, Math.ceil(ttlMs));
-        const answer = onlyIfAbsent ? await client.set(slot, seal(slot, value), "PX", ttl, "NX") : await client.set(slot, seal(slot, value), "PX", ttl);
+        const answer = onlyIfAbsent
+          ? await client.set(slot, seal(slot, value), "PX", ttl, "NX")
+          : await client.set(slot, seal(slot, value), "PX", ttl);
         return answer === "OK";
       }),
     delete: async (keys) => {
@@ -198,7 +208,9 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
     },
     async close() {
       live = false;
-      await Promise.all([client, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())));
+      await Promise.all(
+        [client, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())),
+      );
     },
   };
 }

@@ -44,7 +44,10 @@ describe.each(sharedStoreProfiles())("shared store on $name", (profile) => {
     await store.set("gone", Buffer.from("z"), 60_000);
     await store.delete(["gone", "never-set"]);
     expect(text((await store.get(["gone"]))[0])).toBeUndefined();
-    await vi.waitFor(async () => expect((await store.get(["short"]))[0]).toBeUndefined(), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(async () => expect((await store.get(["short"]))[0]).toBeUndefined(), {
+      timeout: 2_000,
+      interval: 20,
+    });
     expect(text((await store.get(["long"]))[0])).toBe("y");
   });
 
@@ -59,7 +62,11 @@ describe.each(sharedStoreProfiles())("shared store on $name", (profile) => {
   it("counts in a fixed window: increments from 1, shared by the instances, gone after the first increment's time to live", async () => {
     const store = await open();
     expect(await store.increment("attempts", 300)).toBe(1);
-    const counts = await Promise.all([store.increment("attempts", 300), store.peer().increment("attempts", 300), store.increment("attempts", 60_000)]);
+    const counts = await Promise.all([
+      store.increment("attempts", 300),
+      store.peer().increment("attempts", 300),
+      store.increment("attempts", 60_000),
+    ]);
     expect(counts.sort()).toEqual([2, 3, 4]);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await store.increment("attempts", 300)).toBe(1);
@@ -85,9 +92,15 @@ describe.each(sharedStoreProfiles())("shared store on $name", (profile) => {
     second.subscribe("news", (message) => heard.push(`second: ${message}`));
     first.subscribe("news", (message) => heard.push(`first: ${message}`));
     second.subscribe("other", (message) => heard.push(`other: ${message}`));
-    await vi.waitFor(() => expect(first.listening().live && second.listening().live).toBe(true), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(() => expect(first.listening().live && second.listening().live).toBe(true), {
+      timeout: 5_000,
+      interval: 20,
+    });
     await first.publish("news", "session abc revoked");
-    await vi.waitFor(() => expect(heard.sort()).toEqual(["first: session abc revoked", "second: session abc revoked"]), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(
+      () => expect(heard.sort()).toEqual(["first: session abc revoked", "second: session abc revoked"]),
+      { timeout: 5_000, interval: 20 },
+    );
   });
 
   it("shares what one instance writes with another", async () => {
@@ -169,7 +182,13 @@ describe.skipIf(!redisUrl())("redis store", () => {
     await store.push("requests\nkey-1", [Buffer.from("/api/v1/invoices?CustomerIDs=20001")], 10, 60_000);
     const held = await rawRedis(async (redis) => {
       const keys = await redis.keys(`${prefix}*`);
-      const values = await Promise.all(keys.map(async (key) => ((await redis.type(key)) === "list" ? (await redis.lrangeBuffer(key, 0, -1)).join("") : (await redis.getBuffer(key))?.toString("latin1"))));
+      const values = await Promise.all(
+        keys.map(async (key) =>
+          (await redis.type(key)) === "list"
+            ? (await redis.lrangeBuffer(key, 0, -1)).join("")
+            : (await redis.getBuffer(key))?.toString("latin1"),
+        ),
+      );
       const ttls = await Promise.all(keys.map((key) => redis.pttl(key)));
       await redis.del(...keys);
       return { keys, values, ttls };

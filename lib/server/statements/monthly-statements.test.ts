@@ -10,7 +10,15 @@ import { databaseProfiles } from "../db/testing";
 import { createEffectLedger } from "../jobs/effect-ledger";
 import { unsubscribe } from "../notifications/settings-api";
 import { createMemoryStore } from "../shared/memory-store";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, recordingJobs, type TestBackend } from "../testing";
+import {
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  joinAs,
+  recordingJobs,
+  type TestBackend,
+} from "../testing";
 import { createMonthlyStatements, type StatementJob } from "./monthly-statements";
 import { createStatementSchedules, leaveStatements } from "./statement-schedules";
 import { deleteStatementSchedule, getStatementSchedule, putStatementSchedule } from "./statements-api";
@@ -41,7 +49,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-
 describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
   const backends: TestBackend[] = [];
   afterEach(async () => {
@@ -50,24 +57,42 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
   });
 
   async function setUp() {
-    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { database: await open() });
+    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), {
+      database: await open(),
+    });
     backends.push(backend);
     const clock = { at: new Date(TEST_CLOCK) };
     const { jobs, queued } = recordingJobs<StatementJob>();
     const schedules = createStatementSchedules(backend.db, () => clock.at);
     const mailer = createMailer({ url: smtpUrl, from: "Backroom <no-reply@backroom.test>", noted: () => {} });
-    const monthly = createMonthlyStatements({ schedules, jobs, keys: backend.keys, background: createBackground({ proxy: backend, shared: createMemoryStore() }), effects: createEffectLedger(backend.db), mailer, secret: backend.secret, origin: "https://backroom.example", now: () => clock.at });
+    const monthly = createMonthlyStatements({
+      schedules,
+      jobs,
+      keys: backend.keys,
+      background: createBackground({ proxy: backend, shared: createMemoryStore() }),
+      effects: createEffectLedger(backend.db),
+      mailer,
+      secret: backend.secret,
+      origin: "https://backroom.example",
+      now: () => clock.at,
+    });
     const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const clerk = await joinAs(backend, owner.workspaceId, "accounts");
     await joinAs(backend, owner.workspaceId, "viewer");
     const deps = { ...backend, statementSchedules: schedules };
-    const put = (cookie: string, json: unknown) => putStatementSchedule(browserRequest("PUT", "/api/statements/schedule", { cookie, json }), deps);
+    const put = (cookie: string, json: unknown) =>
+      putStatementSchedule(browserRequest("PUT", "/api/statements/schedule", { cookie, json }), deps);
     return { backend, clock, queued, schedules, monthly, owner, clerk, deps, put };
   }
 
   it("mails each retailer account's statement as a PDF once, to the Accounts role only, on its day; a member who leaves gets none", async () => {
     const { backend, clock, queued, monthly, owner, clerk, put, schedules } = await setUp();
-    const made = await put(owner.cookie, { dayOfMonth: 1, localTime: "07:00", timeZone: "America/Los_Angeles", paperSize: "A4" });
+    const made = await put(owner.cookie, {
+      dayOfMonth: 1,
+      localTime: "07:00",
+      timeZone: "America/Los_Angeles",
+      paperSize: "A4",
+    });
     expect(made.status).toBe(200);
     const shown = (await made.json()) as { schedule: { nextRunAt: string }; recipients: { userId: string }[] };
     expect(shown.recipients.map((r) => r.userId)).toEqual([clerk.userId]);
@@ -82,13 +107,28 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     await monthly.run(queued[0]!);
     expect(received).toHaveLength(1);
     const mail = received[0]!;
-    const to = (await backend.db.withTables<{ auth_user: { id: string; email: string } }>().selectFrom("auth_user").select("email").where("id", "=", clerk.userId).executeTakeFirstOrThrow()).email;
-    expect((Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((a) => a?.value.map((v) => v.address) ?? [])).toEqual([to]);
-    const stores = (await sandbox.walk("/customers?", DEMO_KEYS.Customer)).sort((a, b) => Number(a.CustomerID) - Number(b.CustomerID)).map((c) => c.CustomerName);
+    const to = (
+      await backend.db
+        .withTables<{ auth_user: { id: string; email: string } }>()
+        .selectFrom("auth_user")
+        .select("email")
+        .where("id", "=", clerk.userId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    expect((Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((a) => a?.value.map((v) => v.address) ?? [])).toEqual(
+      [to],
+    );
+    const stores = (await sandbox.walk("/customers?", DEMO_KEYS.Customer))
+      .sort((a, b) => Number(a.CustomerID) - Number(b.CustomerID))
+      .map((c) => c.CustomerName);
     const subject = mail.subject ?? "";
-    expect(subject).toBe(`Statements of account as of ${/as of (\w{3} \d{1,2}, \d{4})/.exec(subject)![1]}: ${stores.join(", ")}`);
+    expect(subject).toBe(
+      `Statements of account as of ${/as of (\w{3} \d{1,2}, \d{4})/.exec(subject)![1]}: ${stores.join(", ")}`,
+    );
     // mailparser gathers List-* headers under "list": the one-click unsubscribe a mail client shows.
-    expect(mail.headers.get("list")).toMatchObject({ unsubscribe: { url: expect.stringContaining("https://backroom.example/api/notifications/unsubscribe?token=") } });
+    expect(mail.headers.get("list")).toMatchObject({
+      unsubscribe: { url: expect.stringContaining("https://backroom.example/api/notifications/unsubscribe?token=") },
+    });
     expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [expect.stringMatching(/^statement-50001-\d{4}-\d{2}-\d{2}-a4\.pdf$/), "application/pdf"],
       [expect.stringMatching(/^statement-50002-\d{4}-\d{2}-\d{2}-a4\.pdf$/), "application/pdf"],
@@ -97,7 +137,8 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     for (const [i, account] of [50001, 50002].entries()) {
       const pages = await pdfPages(new Uint8Array(mail.attachments[i]!.content));
       const text = pages.flatMap((p) => p.lines).join("\n");
-      for (const invoice of await sandbox.walk(`/payments/openInvoices?ARAccountIDs=${account}`, DEMO_KEYS.Customer)) expect(text).toContain(String(invoice.InvoiceNum));
+      for (const invoice of await sandbox.walk(`/payments/openInvoices?ARAccountIDs=${account}`, DEMO_KEYS.Customer))
+        expect(text).toContain(String(invoice.InvoiceNum));
       expect(Math.round(pages[0]!.width)).toBe(595);
     }
     expect(mail.text).toContain("https://backroom.example/statements?account=50001");
@@ -106,7 +147,13 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
 
     // The clerk leaves through the mail's link: next month's run mails nobody, and says why.
     const token = decodeURIComponent(/token=([^\s&>]+)/.exec(mail.text ?? "")![1]!);
-    expect(await unsubscribe(token, { ...backend, preferences: undefined as never, unsubscribers: { statements: (userId, id) => leaveStatements(backend.db, id, userId) } })).toEqual({ topic: expect.stringMatching(/^statements:/), label: "the monthly statements" });
+    expect(
+      await unsubscribe(token, {
+        ...backend,
+        preferences: undefined as never,
+        unsubscribers: { statements: (userId, id) => leaveStatements(backend.db, id, userId) },
+      }),
+    ).toEqual({ topic: expect.stringMatching(/^statements:/), label: "the monthly statements" });
     clock.at = new Date(ran.nextRunAt);
     expect(await monthly.sweep()).toBe(1);
     await monthly.run(queued[1]!);
@@ -133,20 +180,49 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     const body = { dayOfMonth: 5, localTime: "08:30", timeZone: "Europe/Berlin", paperSize: "Letter" };
     // The Accounts role is mailed; it does not change what the workspace mails.
     const refused = await put(clerk.cookie, body);
-    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([403, "FORBIDDEN_BY_ROLE"]);
+    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      403,
+      "FORBIDDEN_BY_ROLE",
+    ]);
     expect((await put(owner.cookie, body)).status).toBe(200);
     // The same body twice is one schedule.
     expect((await put(owner.cookie, body)).status).toBe(200);
-    const read = await getStatementSchedule(browserRequest("GET", "/api/statements/schedule", { cookie: clerk.cookie, site: null }), deps);
-    expect(((await read.json()) as { schedule: { dayOfMonth: number; timeZone: string } }).schedule).toMatchObject({ dayOfMonth: 5, timeZone: "Europe/Berlin" });
-    expect((await deleteStatementSchedule(browserRequest("DELETE", "/api/statements/schedule", { cookie: owner.cookie }), deps)).status).toBe(204);
-    const none = await getStatementSchedule(browserRequest("GET", "/api/statements/schedule", { cookie: owner.cookie, site: null }), deps);
+    const read = await getStatementSchedule(
+      browserRequest("GET", "/api/statements/schedule", { cookie: clerk.cookie, site: null }),
+      deps,
+    );
+    expect(((await read.json()) as { schedule: { dayOfMonth: number; timeZone: string } }).schedule).toMatchObject({
+      dayOfMonth: 5,
+      timeZone: "Europe/Berlin",
+    });
+    expect(
+      (
+        await deleteStatementSchedule(
+          browserRequest("DELETE", "/api/statements/schedule", { cookie: owner.cookie }),
+          deps,
+        )
+      ).status,
+    ).toBe(204);
+    const none = await getStatementSchedule(
+      browserRequest("GET", "/api/statements/schedule", { cookie: owner.cookie, site: null }),
+      deps,
+    );
     expect(((await none.json()) as { schedule: unknown }).schedule).toBeNull();
     // A cross-site write is refused before anything.
-    expect((await putStatementSchedule(browserRequest("PUT", "/api/statements/schedule", { cookie: owner.cookie, json: body, site: "cross-site" }), deps)).status).toBe(403);
+    expect(
+      (
+        await putStatementSchedule(
+          browserRequest("PUT", "/api/statements/schedule", { cookie: owner.cookie, json: body, site: "cross-site" }),
+          deps,
+        )
+      ).status,
+    ).toBe(403);
     // The distributor's staff have none: their key is not a retailer's.
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const staffAnswer = await put(staff.cookie, body);
-    expect([staffAnswer.status, ((await staffAnswer.json()) as { Error: { code: string } }).Error.code]).toEqual([409, "NOT_FOR_THIS_KEY"]);
+    expect([staffAnswer.status, ((await staffAnswer.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      409,
+      "NOT_FOR_THIS_KEY",
+    ]);
   });
 });

@@ -47,13 +47,16 @@ export interface MonthlyStatementsDeps {
 }
 
 /** The job key of a run (one queued at a time), and of its deferred attempts. */
-export const statementJobKey = (job: StatementJob) => `${job.scheduleId}:${job.dueAt}${job.deferrals ? `:${job.deferrals}` : ""}`;
+export const statementJobKey = (job: StatementJob) =>
+  `${job.scheduleId}:${job.dueAt}${job.deferrals ? `:${job.deferrals}` : ""}`;
 
 /** A retailer's AR accounts: those its open invoices and its payments name (a paid-up account has payments). */
 async function accountsOf(api: DataApiClient): Promise<number[]> {
   const ids = new Set<number>();
-  for await (const page of api.pages("listOpenInvoices", { query: { PageSize: 500 }, acceptStale: false })) for (const i of page.records) if (i.ARAccountID != null) ids.add(i.ARAccountID);
-  for await (const page of api.pages("listPayments", { query: { PageSize: 500 }, acceptStale: false })) for (const p of page.records) if (p.ARAccountID != null) ids.add(p.ARAccountID);
+  for await (const page of api.pages("listOpenInvoices", { query: { PageSize: 500 }, acceptStale: false }))
+    for (const i of page.records) if (i.ARAccountID != null) ids.add(i.ARAccountID);
+  for await (const page of api.pages("listPayments", { query: { PageSize: 500 }, acceptStale: false }))
+    for (const p of page.records) if (p.ARAccountID != null) ids.add(p.ARAccountID);
   return [...ids].sort((a, b) => a - b);
 }
 
@@ -64,7 +67,8 @@ async function accountsOf(api: DataApiClient): Promise<number[]> {
  */
 export function createMonthlyStatements(deps: MonthlyStatementsDeps) {
   const now = deps.now ?? (() => new Date());
-  const queue = (job: StatementJob, delaySeconds = 0) => deps.jobs.send(STATEMENT_MAIL, job, { key: statementJobKey(job), delaySeconds });
+  const queue = (job: StatementJob, delaySeconds = 0) =>
+    deps.jobs.send(STATEMENT_MAIL, job, { key: statementJobKey(job), delaySeconds });
 
   /** Each of the key's accounts' statement and its PDF, read as one moment's answers. */
   async function statementsOf(api: DataApiClient, keyType: KeyType, size: PaperSize): Promise<MailedStatement[]> {
@@ -74,7 +78,11 @@ export function createMonthlyStatements(deps: MonthlyStatementsDeps) {
       const read = await accountStatement(api, account, { keyType, acceptStale: false });
       if (!read) continue;
       const pdf = await statementPdf(read.statement, { size, origin: deps.origin, madeAt });
-      made.push({ statement: read.statement, pdf, fileName: `statement-${account}-${read.statement.asOf ?? "open"}-${size.toLowerCase()}.pdf` });
+      made.push({
+        statement: read.statement,
+        pdf,
+        fileName: `statement-${account}-${read.statement.asOf ?? "open"}-${size.toLowerCase()}.pdf`,
+      });
     }
     return made;
   }
@@ -88,7 +96,10 @@ export function createMonthlyStatements(deps: MonthlyStatementsDeps) {
         // Queued first, then moved: a sweep that dies between the two queues the same run again (its key and the
         // mails' ledger make that one run). Runs missed while every instance was down are one run.
         await queue({ scheduleId: due.id, dueAt: due.next_run_at });
-        const next = nextMonthlyRunAt({ dayOfMonth: due.day_of_month, localTime: due.local_time, timeZone: due.time_zone }, at);
+        const next = nextMonthlyRunAt(
+          { dayOfMonth: due.day_of_month, localTime: due.local_time, timeZone: due.time_zone },
+          at,
+        );
         if (await deps.schedules.advance(due.id, due.next_run_at, next)) moved++;
       }
       return moved;
@@ -100,28 +111,49 @@ export function createMonthlyStatements(deps: MonthlyStatementsDeps) {
       if (!order) return;
       const { schedule, recipients } = order;
       if (recipients.length === 0) {
-        await deps.schedules.recordRun(schedule.id, { at: now(), error: "No member has the Accounts role (or every one left these mails): nothing was mailed." });
+        await deps.schedules.recordRun(schedule.id, {
+          at: now(),
+          error: "No member has the Accounts role (or every one left these mails): nothing was mailed.",
+        });
         return;
       }
       const key = await deps.keys.open(schedule.workspace_id, schedule.key_id);
       if (!key || key.keyType !== "Customer") {
-        await deps.schedules.recordRun(schedule.id, { at: now(), error: "Monthly statements are a retailer's key's: this key is gone or is not one." });
+        await deps.schedules.recordRun(schedule.id, {
+          at: now(),
+          error: "Monthly statements are a retailer's key's: this key is gone or is not one.",
+        });
         return;
       }
       const reads = await deps.background.open(schedule.workspace_id, key, "report");
-      const made = await whenBudgetAllows(reads, () => statementsOf(backgroundClient(reads), key.keyType, schedule.paper_size as PaperSize), {
-        deferrals: job.deferrals,
-        defer: (deferrals, seconds) => queue({ ...job, deferrals }, seconds),
-        record: (error) => deps.schedules.recordRun(schedule.id, { at: now(), error }),
-      });
+      const made = await whenBudgetAllows(
+        reads,
+        () => statementsOf(backgroundClient(reads), key.keyType, schedule.paper_size as PaperSize),
+        {
+          deferrals: job.deferrals,
+          defer: (deferrals, seconds) => queue({ ...job, deferrals }, seconds),
+          record: (error) => deps.schedules.recordRun(schedule.id, { at: now(), error }),
+        },
+      );
       if (made === undefined) return;
       if (made.length === 0) {
-        await deps.schedules.recordRun(schedule.id, { at: now(), accounts: 0, mailed: 0, error: "The key reads no AR account: no open invoice and no payment." });
+        await deps.schedules.recordRun(schedule.id, {
+          at: now(),
+          accounts: 0,
+          mailed: 0,
+          error: "The key reads no AR account: no open invoice and no payment.",
+        });
         return;
       }
       let mailed = 0;
       for (const to of recipients) {
-        const mail = statementMail({ to, scheduleId: schedule.id, statements: made, origin: deps.origin, secret: deps.secret });
+        const mail = statementMail({
+          to,
+          scheduleId: schedule.id,
+          statements: made,
+          origin: deps.origin,
+          secret: deps.secret,
+        });
         // A send that throws releases its claim and fails the job: the retry mails those not yet mailed.
         await deps.effects.once(`statements:${schedule.id}:${job.dueAt}:${to.userId}`, () => deps.mailer.send(mail));
         mailed++;

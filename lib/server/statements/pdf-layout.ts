@@ -26,7 +26,10 @@ const SHADE = rgb(0.94, 0.94, 0.95);
 let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
 function fonts() {
   const dir = join(process.cwd(), "lib", "server", "statements", "fonts");
-  fontFiles ??= Promise.all([readFile(join(dir, "LiberationSans-Regular.ttf")), readFile(join(dir, "LiberationSans-Bold.ttf"))]).then(([regular, bold]) => ({ regular, bold }));
+  fontFiles ??= Promise.all([
+    readFile(join(dir, "LiberationSans-Regular.ttf")),
+    readFile(join(dir, "LiberationSans-Bold.ttf")),
+  ]).then(([regular, bold]) => ({ regular, bold }));
   fontFiles.catch(() => (fontFiles = undefined));
   return fontFiles;
 }
@@ -66,7 +69,11 @@ export class Layout {
   }
 
   /** A document with its fonts embedded, its first page open below a header `headerHeight` high. */
-  static async create(size: PaperSize, headerHeight: number, meta: { title: string; author: string; made: Date }): Promise<Layout> {
+  static async create(
+    size: PaperSize,
+    headerHeight: number,
+    meta: { title: string; author: string; made: Date },
+  ): Promise<Layout> {
     const doc = await PDFDocument.create();
     doc.setTitle(meta.title);
     doc.setAuthor(meta.author);
@@ -76,7 +83,10 @@ export class Layout {
     doc.setModificationDate(meta.made);
     doc.registerFontkit(fontkit);
     const files = await fonts();
-    const [regular, bold] = await Promise.all([doc.embedFont(files.regular, { subset: true }), doc.embedFont(files.bold, { subset: true })]);
+    const [regular, bold] = await Promise.all([
+      doc.embedFont(files.regular, { subset: true }),
+      doc.embedFont(files.bold, { subset: true }),
+    ]);
     return new Layout(doc, regular, bold, size, headerHeight);
   }
 
@@ -119,7 +129,13 @@ export class Layout {
   }
 
   /** Draws a line of text at an absolute place on `page` (the header's and footer's). */
-  textAt(page: PDFPage, text: string, x: number, y: number, options: { size?: number; bold?: boolean; align?: "left" | "right"; muted?: boolean } = {}) {
+  textAt(
+    page: PDFPage,
+    text: string,
+    x: number,
+    y: number,
+    options: { size?: number; bold?: boolean; align?: "left" | "right"; muted?: boolean } = {},
+  ) {
     const font = options.bold ? this.bold : this.regular;
     const size = options.size ?? 9;
     const left = options.align === "right" ? x - font.widthOfTextAtSize(text, size) : x;
@@ -134,7 +150,13 @@ export class Layout {
   /** A link over a rectangle of `page` to an address (a Backroom page). */
   private link(page: PDFPage, x: number, y: number, width: number, height: number, href: string) {
     const annotation = this.doc.context.register(
-      this.doc.context.obj({ Type: "Annot", Subtype: "Link", Rect: [x, y, x + width, y + height], Border: [0, 0, 0], A: { Type: "Action", S: "URI", URI: PDFString.of(href) } }),
+      this.doc.context.obj({
+        Type: "Annot",
+        Subtype: "Link",
+        Rect: [x, y, x + width, y + height],
+        Border: [0, 0, 0],
+        A: { Type: "Action", S: "URI", URI: PDFString.of(href) },
+      }),
     );
     page.node.addAnnot(annotation);
   }
@@ -176,12 +198,29 @@ export class Layout {
     this.ensure(height + 8);
     this.space(4);
     const width = this.contentWidth / items.length;
-    this.page.drawRectangle({ x: MARGIN, y: this.y - height, width: this.contentWidth, height, borderColor: RULE, borderWidth: 0.6 });
+    this.page.drawRectangle({
+      x: MARGIN,
+      y: this.y - height,
+      width: this.contentWidth,
+      height,
+      borderColor: RULE,
+      borderWidth: 0.6,
+    });
     items.forEach((item, i) => {
       const x = MARGIN + i * width;
-      if (i > 0) this.page.drawLine({ start: { x, y: this.y }, end: { x, y: this.y - height }, thickness: 0.4, color: RULE });
-      this.textAt(this.page, this.fit(item.label, width - 8, this.regular, 7.5), x + 4, this.y - 11, { size: 7.5, muted: true });
-      this.textAt(this.page, this.fit(item.value, width - 8, item.strong ? this.bold : this.regular, 9.5), x + 4, this.y - 26, { size: 9.5, bold: item.strong });
+      if (i > 0)
+        this.page.drawLine({ start: { x, y: this.y }, end: { x, y: this.y - height }, thickness: 0.4, color: RULE });
+      this.textAt(this.page, this.fit(item.label, width - 8, this.regular, 7.5), x + 4, this.y - 11, {
+        size: 7.5,
+        muted: true,
+      });
+      this.textAt(
+        this.page,
+        this.fit(item.value, width - 8, item.strong ? this.bold : this.regular, 9.5),
+        x + 4,
+        this.y - 26,
+        { size: 9.5, bold: item.strong },
+      );
     });
     this.space(height + 6);
   }
@@ -197,7 +236,14 @@ export class Layout {
     const starts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((sum, w) => sum + w, 0));
     const textOf = (cell: Cell) => (typeof cell === "string" ? cell : cell.text);
     const drawRow = (cells: Cell[], options: { bold?: boolean; shade?: boolean; header?: boolean }) => {
-      if (options.shade || options.header) this.page.drawRectangle({ x: MARGIN, y: this.y - rowHeight + 3.5, width: this.contentWidth, height: rowHeight, color: SHADE });
+      if (options.shade || options.header)
+        this.page.drawRectangle({
+          x: MARGIN,
+          y: this.y - rowHeight + 3.5,
+          width: this.contentWidth,
+          height: rowHeight,
+          color: SHADE,
+        });
       const baseline = this.y - rowHeight + 7;
       cells.forEach((cell, i) => {
         const column = columns[i]!;
@@ -205,7 +251,8 @@ export class Layout {
         const font = options.bold || options.header || bold ? this.bold : this.regular;
         // A left-aligned cell runs on over the empty cells after it (a total's label).
         let width = widths[i]!;
-        for (let next = i + 1; column.align !== "right" && next < cells.length && textOf(cells[next]!) === ""; next++) width += widths[next]!;
+        for (let next = i + 1; column.align !== "right" && next < cells.length && textOf(cells[next]!) === ""; next++)
+          width += widths[next]!;
         const shown = this.fit(text, width - 8, font, size);
         const textWidth = font.widthOfTextAtSize(shown, size);
         const x = column.align === "right" ? starts[i]! + widths[i]! - 4 - textWidth : starts[i]! + 4;
@@ -214,7 +261,11 @@ export class Layout {
       });
       this.space(rowHeight);
     };
-    const header = () => drawRow(columns.map((c) => c.header), { header: true });
+    const header = () =>
+      drawRow(
+        columns.map((c) => c.header),
+        { header: true },
+      );
     this.heading(title);
     header();
     rows.forEach((cells, n) => {
@@ -228,7 +279,12 @@ export class Layout {
     });
     if (total) {
       this.ensure(rowHeight + 2);
-      this.page.drawLine({ start: { x: MARGIN, y: this.y + 2.5 }, end: { x: MARGIN + this.contentWidth, y: this.y + 2.5 }, thickness: 0.6, color: RULE });
+      this.page.drawLine({
+        start: { x: MARGIN, y: this.y + 2.5 },
+        end: { x: MARGIN + this.contentWidth, y: this.y + 2.5 },
+        thickness: 0.6,
+        color: RULE,
+      });
       drawRow(total, { bold: true });
     }
     this.space(4);
@@ -239,8 +295,16 @@ export class Layout {
     const count = this.pages.length;
     this.pages.forEach((page, i) => {
       header(page, this, i + 1);
-      page.drawLine({ start: { x: MARGIN, y: MARGIN + 14 }, end: { x: this.width - MARGIN, y: MARGIN + 14 }, thickness: 0.4, color: RULE });
-      this.textAt(page, this.fit(footer, this.contentWidth - 80, this.regular, 7.5), MARGIN, MARGIN + 3, { size: 7.5, muted: true });
+      page.drawLine({
+        start: { x: MARGIN, y: MARGIN + 14 },
+        end: { x: this.width - MARGIN, y: MARGIN + 14 },
+        thickness: 0.4,
+        color: RULE,
+      });
+      this.textAt(page, this.fit(footer, this.contentWidth - 80, this.regular, 7.5), MARGIN, MARGIN + 3, {
+        size: 7.5,
+        muted: true,
+      });
       this.textAt(page, `Page ${i + 1} of ${count}`, this.width - MARGIN, MARGIN + 3, { size: 8, align: "right" });
     });
     return this.doc.save();

@@ -5,7 +5,13 @@ import type { OperationId } from "@/lib/data-api/registry";
 import type { StaleNote } from "@/lib/data-api/response-meta";
 import { INVOICE_STATUSES } from "@/lib/data-api/values";
 import { oldestStale } from "@/lib/ui/stale";
-import { accountCustomers, agingInvoiceIds, buildStatement, type Statement, type StatementInput } from "@/lib/ui/statements/statement";
+import {
+  accountCustomers,
+  agingInvoiceIds,
+  buildStatement,
+  type Statement,
+  type StatementInput,
+} from "@/lib/ui/statements/statement";
 
 /**
  * What a statement reads (issue 31), for the page, the PDF and the monthly mail alike, through whichever typed client
@@ -44,13 +50,20 @@ export interface StatementReads {
  * const { input } = await readStatement(await pageApi(backend), 50001, { keyType: "Customer" });
  * const statement = buildStatement(input);
  */
-export async function readStatement(api: DataApiClient, arAccountId: number, options: { keyType: KeyType; acceptStale?: boolean }): Promise<StatementReads> {
+export async function readStatement(
+  api: DataApiClient,
+  arAccountId: number,
+  options: { keyType: KeyType; acceptStale?: boolean },
+): Promise<StatementReads> {
   const notes: (StaleNote | undefined)[] = [];
   let requests = 0;
   const all = async <K extends OperationId>(id: K, query: QueryOf<K>): Promise<RecordOf<K>[]> => {
     const records: RecordOf<K>[] = [];
     // Lists take no path parameters: the input is a query alone (CallInput's path member is resolved per operation).
-    const input = { query: { ...query, PageSize: 500 }, acceptStale: options.acceptStale ?? true } as unknown as CallInput<K>;
+    const input = {
+      query: { ...query, PageSize: 500 },
+      acceptStale: options.acceptStale ?? true,
+    } as unknown as CallInput<K>;
     for await (const page of api.pages(id, input)) {
       requests++;
       notes.push(page.meta.stale);
@@ -58,9 +71,15 @@ export async function readStatement(api: DataApiClient, arAccountId: number, opt
     }
     return records;
   };
-  const batched = async <K extends OperationId>(id: K, name: string, ids: number[], query: QueryOf<K>): Promise<RecordOf<K>[]> => {
+  const batched = async <K extends OperationId>(
+    id: K,
+    name: string,
+    ids: number[],
+    query: QueryOf<K>,
+  ): Promise<RecordOf<K>[]> => {
     const out: RecordOf<K>[] = [];
-    for (let i = 0; i < ids.length; i += ID_BATCH) out.push(...(await all(id, { ...query, [name]: ids.slice(i, i + ID_BATCH) } as QueryOf<K>)));
+    for (let i = 0; i < ids.length; i += ID_BATCH)
+      out.push(...(await all(id, { ...query, [name]: ids.slice(i, i + ID_BATCH) } as QueryOf<K>)));
     return out;
   };
   const account = { ARAccountIDs: [arAccountId] };
@@ -79,13 +98,23 @@ export async function readStatement(api: DataApiClient, arAccountId: number, opt
   const named = accountCustomers({ arAccountId, openInvoices, invoices: [] });
   const [aging, namedCustomers] = await Promise.all([
     ownAging ?? (named.length ? batched("listArAging", "CustomerIDs", named, {}) : Promise.resolve([])),
-    ownCustomers ?? (named.length ? batched("listCustomers", "CustomerIDs", named, { AccountStatuses: ACCOUNT_STATUSES }) : Promise.resolve([])),
+    ownCustomers ??
+      (named.length
+        ? batched("listCustomers", "CustomerIDs", named, { AccountStatuses: ACCOUNT_STATUSES })
+        : Promise.resolve([])),
   ]);
   const openIds = new Set(openInvoices.flatMap((i) => (i.InvoiceID != null ? [i.InvoiceID] : [])));
   const closed = agingInvoiceIds(aging, arAccountId).filter((id) => !openIds.has(id));
   const invoices = closed.length ? await batched("listInvoices", "InvoiceIDs", closed, { Statuses: ALL_STATUSES }) : [];
-  const more = accountCustomers({ arAccountId, openInvoices, invoices }).filter((id) => !named.includes(id) && !ownCustomers);
-  const customers = more.length ? [...namedCustomers, ...(await batched("listCustomers", "CustomerIDs", more, { AccountStatuses: ACCOUNT_STATUSES }))] : namedCustomers;
+  const more = accountCustomers({ arAccountId, openInvoices, invoices }).filter(
+    (id) => !named.includes(id) && !ownCustomers,
+  );
+  const customers = more.length
+    ? [
+        ...namedCustomers,
+        ...(await batched("listCustomers", "CustomerIDs", more, { AccountStatuses: ACCOUNT_STATUSES })),
+      ]
+    : namedCustomers;
   return {
     input: { arAccountId, aging, openInvoices, invoices, payments, applications, customers, locations, states },
     stale: oldestStale(notes),
@@ -101,9 +130,15 @@ export async function readStatement(api: DataApiClient, arAccountId: number, opt
  * const read = await accountStatement(api, 50001, { keyType: "Customer" });
  * if (read) read.statement.aging.total;
  */
-export async function accountStatement(api: DataApiClient, arAccountId: number, options: { keyType: KeyType; acceptStale?: boolean }): Promise<(Omit<StatementReads, "input"> & { statement: Statement }) | undefined> {
+export async function accountStatement(
+  api: DataApiClient,
+  arAccountId: number,
+  options: { keyType: KeyType; acceptStale?: boolean },
+): Promise<(Omit<StatementReads, "input"> & { statement: Statement }) | undefined> {
   const { input, ...read } = await readStatement(api, arAccountId, options);
   const statement = buildStatement(input);
-  const seen = input.aging.some((r) => r.ARAccountID === arAccountId) || input.openInvoices.length + input.payments.length + input.applications.length > 0;
+  const seen =
+    input.aging.some((r) => r.ARAccountID === arAccountId) ||
+    input.openInvoices.length + input.payments.length + input.applications.length > 0;
   return seen ? { statement, ...read } : undefined;
 }

@@ -30,10 +30,18 @@ function summary(statement: Statement): { name: string; lines: string[]; url: (o
   const overdue = addDecimals(buckets["1-30"], buckets["31-60"], buckets["61-90"], buckets["91"]);
   const lines = [
     `Balance outstanding ${formatMoney(statement.aging.total)}`,
-    ...(compareDecimals(overdue, "0") > 0 ? [`past due ${formatMoney(overdue)} (over 30 days ${formatMoney(addDecimals(buckets["31-60"], buckets["61-90"], buckets["91"]))})`] : ["nothing past due"]),
+    ...(compareDecimals(overdue, "0") > 0
+      ? [
+          `past due ${formatMoney(overdue)} (over 30 days ${formatMoney(addDecimals(buckets["31-60"], buckets["61-90"], buckets["91"]))})`,
+        ]
+      : ["nothing past due"]),
     ...(statement.credits.length ? [`credit on payments to apply ${formatMoney(statement.creditTotal)}`] : []),
   ];
-  return { name: `${statement.name ?? "AR account"} (AR account ${statement.arAccountId})`, lines, url: (origin) => `${origin}${pageHref.statements({ account: statement.arAccountId })}` };
+  return {
+    name: `${statement.name ?? "AR account"} (AR account ${statement.arAccountId})`,
+    lines,
+    url: (origin) => `${origin}${pageHref.statements({ account: statement.arAccountId })}`,
+  };
 }
 
 /**
@@ -45,7 +53,10 @@ function summary(statement: Statement): { name: string; lines: string[]; url: (o
  * // { subject: "Statement of account as of Nov 30, 2026: Valley Cannabis - Oakland", attachments: [{ filename: "statement-50001-…", … }], … }
  */
 export function statementMail(input: StatementMailInput): Mail {
-  const unsubscribe = unsubscribeLinks(input.origin, unsubscribeToken(input.secret, { userId: input.to.userId, topic: `statements:${input.scheduleId}` }));
+  const unsubscribe = unsubscribeLinks(
+    input.origin,
+    unsubscribeToken(input.secret, { userId: input.to.userId, topic: `statements:${input.scheduleId}` }),
+  );
   const first = input.statements[0]!.statement;
   const dated = first.asOf ? ` as of ${formatDay(first.asOf)}` : "";
   const names = input.statements.map((s) => s.statement.name ?? `AR account ${s.statement.arAccountId}`);
@@ -62,7 +73,10 @@ export function statementMail(input: StatementMailInput): Mail {
   const html = [
     `<p>Hello ${escapeHtml(input.to.name)},</p>`,
     `<p>The monthly ${input.statements.length === 1 ? "statement" : "statements"} of your workspace's ${input.statements.length === 1 ? "account is" : "accounts are"} attached as PDF, as the distributor's last close left ${input.statements.length === 1 ? "it" : "them"}:</p>`,
-    ...parts.map((p) => `<p><a href="${escapeHtml(p.url(input.origin))}"><strong>${escapeHtml(p.name)}</strong></a><br>${p.lines.map(escapeHtml).join("<br>")}</p>`),
+    ...parts.map(
+      (p) =>
+        `<p><a href="${escapeHtml(p.url(input.origin))}"><strong>${escapeHtml(p.name)}</strong></a><br>${p.lines.map(escapeHtml).join("<br>")}</p>`,
+    ),
     `<p style="font-size:12px;color:#555">You get this mail as a member with the Accounts role. <a href="${escapeHtml(unsubscribe.url)}">Stop these statements</a>.</p>`,
   ].join("\n");
   return {
@@ -72,6 +86,10 @@ export function statementMail(input: StatementMailInput): Mail {
     html,
     link: parts[0]!.url(input.origin),
     headers: unsubscribe.headers,
-    attachments: input.statements.map((s) => ({ filename: s.fileName, content: Buffer.from(s.pdf), contentType: "application/pdf" })),
+    attachments: input.statements.map((s) => ({
+      filename: s.fileName,
+      content: Buffer.from(s.pdf),
+      contentType: "application/pdf",
+    })),
   };
 }

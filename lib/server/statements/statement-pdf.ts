@@ -15,7 +15,10 @@ import { Layout, type PaperSize } from "./pdf-layout";
  * @example
  * const bytes = await statementPdf(buildStatement(input), { size: "Letter", origin: "https://backroom.example", madeAt: new Date() });
  */
-export async function statementPdf(statement: Statement, options: { size: PaperSize; origin: string; madeAt: Date }): Promise<Uint8Array> {
+export async function statementPdf(
+  statement: Statement,
+  options: { size: PaperSize; origin: string; madeAt: Date },
+): Promise<Uint8Array> {
   const { size, origin, madeAt } = options;
   const dated = statement.asOf ? formatDay(statement.asOf) : "no close yet";
   const accountName = statement.name ?? `AR account ${statement.arAccountId}`;
@@ -29,7 +32,16 @@ export async function statementPdf(statement: Statement, options: { size: PaperS
   layout.paragraph(accountName, { size: 11, bold: true });
   const single = statement.customers.length === 1;
   for (const c of statement.customers) {
-    layout.paragraph([single ? undefined : (c.name ?? `Customer ${c.customerId}`), c.address, c.licenseNum ? `License ${c.licenseNum}` : undefined].filter(Boolean).join(" · "), { muted: true });
+    layout.paragraph(
+      [
+        single ? undefined : (c.name ?? `Customer ${c.customerId}`),
+        c.address,
+        c.licenseNum ? `License ${c.licenseNum}` : undefined,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      { muted: true },
+    );
   }
   layout.space(4);
 
@@ -48,23 +60,44 @@ export async function statementPdf(statement: Statement, options: { size: PaperS
       layout.paragraph(table.empty);
       continue;
     }
-    const cells = (row: { text: string; invoiceId?: number }[]) => row.map((c) => ({ text: c.text, href: c.invoiceId === undefined ? undefined : `${origin}${pageHref.invoice(c.invoiceId)}` }));
+    const cells = (row: { text: string; invoiceId?: number }[]) =>
+      row.map((c) => ({
+        text: c.text,
+        href: c.invoiceId === undefined ? undefined : `${origin}${pageHref.invoice(c.invoiceId)}`,
+      }));
     layout.table(table.title, table.columns, table.rows.map(cells), table.total && cells(table.total));
   }
 
   layout.heading("About this statement", 10);
   for (const note of [...statement.notes, ...STATEMENT_DEFINITIONS]) layout.paragraph(note, { muted: true });
 
-  return layout.save((page, l, pageNumber) => {
-    const top = l.height - 40;
-    if (statement.distributor) {
-      l.textAt(page, l.fit(statement.distributor.name, l.contentWidth / 2, l.bold, 13), l.left, top - 12, { size: 13, bold: true });
-      statement.distributor.address.forEach((line, i) => l.textAt(page, l.fit(line, l.contentWidth / 2, l.regular, 8), l.left, top - 25 - i * 10, { size: 8, muted: true }));
-    }
-    l.textAt(page, "Statement of account", l.right, top - 12, { size: 12, bold: true, align: "right" });
-    l.textAt(page, l.fit(`AR account ${statement.arAccountId} · ${accountName}`, l.contentWidth / 2, l.regular, 8.5), l.right, top - 25, { size: 8.5, align: "right" });
-    l.textAt(page, `Statement date ${dated}`, l.right, top - 36, { size: 8.5, align: "right" });
-    if (pageNumber > 1) l.textAt(page, "(continued)", l.right, top - 47, { size: 8, muted: true, align: "right" });
-    l.ruleAt(page, top - 56);
-  }, `Made by Backroom from the distributor's Data API on ${formatDateTime(madeAt.toISOString(), statement.timeZone)} (${statement.timeZone}).`);
+  return layout.save(
+    (page, l, pageNumber) => {
+      const top = l.height - 40;
+      if (statement.distributor) {
+        l.textAt(page, l.fit(statement.distributor.name, l.contentWidth / 2, l.bold, 13), l.left, top - 12, {
+          size: 13,
+          bold: true,
+        });
+        statement.distributor.address.forEach((line, i) =>
+          l.textAt(page, l.fit(line, l.contentWidth / 2, l.regular, 8), l.left, top - 25 - i * 10, {
+            size: 8,
+            muted: true,
+          }),
+        );
+      }
+      l.textAt(page, "Statement of account", l.right, top - 12, { size: 12, bold: true, align: "right" });
+      l.textAt(
+        page,
+        l.fit(`AR account ${statement.arAccountId} · ${accountName}`, l.contentWidth / 2, l.regular, 8.5),
+        l.right,
+        top - 25,
+        { size: 8.5, align: "right" },
+      );
+      l.textAt(page, `Statement date ${dated}`, l.right, top - 36, { size: 8.5, align: "right" });
+      if (pageNumber > 1) l.textAt(page, "(continued)", l.right, top - 47, { size: 8, muted: true, align: "right" });
+      l.ruleAt(page, top - 56);
+    },
+    `Made by Backroom from the distributor's Data API on ${formatDateTime(madeAt.toISOString(), statement.timeZone)} (${statement.timeZone}).`,
+  );
 }

@@ -32,10 +32,22 @@ const isAccounts = (role: string) => role.split(",").some((r) => r.trim() === "a
  * @example
  * await leaveStatements(db, scheduleId, userId);
  */
-export async function leaveStatements(db: Kysely<BackroomDatabase>, scheduleId: string, userId: string): Promise<boolean> {
-  const schedule = await db.selectFrom("statement_schedules").select("id").where("id", "=", scheduleId).executeTakeFirst();
+export async function leaveStatements(
+  db: Kysely<BackroomDatabase>,
+  scheduleId: string,
+  userId: string,
+): Promise<boolean> {
+  const schedule = await db
+    .selectFrom("statement_schedules")
+    .select("id")
+    .where("id", "=", scheduleId)
+    .executeTakeFirst();
   if (!schedule) return false;
-  await db.insertInto("statement_optouts").values({ schedule_id: scheduleId, user_id: userId }).onConflict((oc) => oc.columns(["schedule_id", "user_id"]).doNothing()).execute();
+  await db
+    .insertInto("statement_optouts")
+    .values({ schedule_id: scheduleId, user_id: userId })
+    .onConflict((oc) => oc.columns(["schedule_id", "user_id"]).doNothing())
+    .execute();
   return true;
 }
 
@@ -46,7 +58,9 @@ export async function leaveStatements(db: Kysely<BackroomDatabase>, scheduleId: 
  * await forgetStatementSchedule(trx, keyId);
  */
 export async function forgetStatementSchedule(db: Kysely<BackroomDatabase>, keyId: string): Promise<void> {
-  const ids = (await db.selectFrom("statement_schedules").select("id").where("key_id", "=", keyId).execute()).map((r) => r.id);
+  const ids = (await db.selectFrom("statement_schedules").select("id").where("key_id", "=", keyId).execute()).map(
+    (r) => r.id,
+  );
   if (ids.length === 0) return;
   await db.deleteFrom("statement_optouts").where("schedule_id", "in", ids).execute();
   await db.deleteFrom("statement_schedules").where("id", "in", ids).execute();
@@ -66,12 +80,36 @@ export function createStatementSchedules(db: Kysely<BackroomDatabase>, now: () =
     },
 
     /** Makes or replaces a key's schedule (its next run computed afresh, its opt-outs kept). */
-    async set(workspaceId: string, keyId: string, input: { dayOfMonth: number; localTime: string; timeZone: string; paperSize: PaperSize; by: string }): Promise<StatementScheduleJson> {
-      const next = nextMonthlyRunAt({ dayOfMonth: input.dayOfMonth, localTime: input.localTime, timeZone: input.timeZone }, now()).toISOString();
-      const values = { day_of_month: input.dayOfMonth, local_time: input.localTime, time_zone: input.timeZone, paper_size: input.paperSize, next_run_at: next };
+    async set(
+      workspaceId: string,
+      keyId: string,
+      input: { dayOfMonth: number; localTime: string; timeZone: string; paperSize: PaperSize; by: string },
+    ): Promise<StatementScheduleJson> {
+      const next = nextMonthlyRunAt(
+        { dayOfMonth: input.dayOfMonth, localTime: input.localTime, timeZone: input.timeZone },
+        now(),
+      ).toISOString();
+      const values = {
+        day_of_month: input.dayOfMonth,
+        local_time: input.localTime,
+        time_zone: input.timeZone,
+        paper_size: input.paperSize,
+        next_run_at: next,
+      };
       await db
         .insertInto("statement_schedules")
-        .values({ id: randomUUID(), workspace_id: workspaceId, key_id: keyId, ...values, created_by: input.by, created_at: now().toISOString(), last_run_at: null, last_accounts: null, last_mailed: null, last_error: null })
+        .values({
+          id: randomUUID(),
+          workspace_id: workspaceId,
+          key_id: keyId,
+          ...values,
+          created_by: input.by,
+          created_at: now().toISOString(),
+          last_run_at: null,
+          last_accounts: null,
+          last_mailed: null,
+          last_error: null,
+        })
         .onConflict((oc) => oc.column("key_id").doUpdateSet(values))
         .execute();
       return (await this.get(keyId))!;
@@ -79,24 +117,40 @@ export function createStatementSchedules(db: Kysely<BackroomDatabase>, now: () =
 
     /** Stops a key's monthly statements; answers whether it had a schedule. */
     async remove(keyId: string): Promise<boolean> {
-      const had = await db.selectFrom("statement_schedules").select("id").where("key_id", "=", keyId).executeTakeFirst();
+      const had = await db
+        .selectFrom("statement_schedules")
+        .select("id")
+        .where("key_id", "=", keyId)
+        .executeTakeFirst();
       if (had) await db.transaction().execute((trx) => forgetStatementSchedule(trx, keyId));
       return had !== undefined;
     },
 
     /** The schedules whose run is due at `at`. */
     due(at: Date) {
-      return db.selectFrom("statement_schedules").selectAll().where("next_run_at", "<=", at.toISOString()).orderBy("next_run_at").execute();
+      return db
+        .selectFrom("statement_schedules")
+        .selectAll()
+        .where("next_run_at", "<=", at.toISOString())
+        .orderBy("next_run_at")
+        .execute();
     },
 
     /** Moves a schedule from the run `dueAt` to `next`, unless another sweep moved it first; answers whether this one did. */
     async advance(id: string, dueAt: string, next: Date): Promise<boolean> {
-      const updated = await db.updateTable("statement_schedules").set({ next_run_at: next.toISOString() }).where("id", "=", id).where("next_run_at", "=", dueAt).executeTakeFirst();
+      const updated = await db
+        .updateTable("statement_schedules")
+        .set({ next_run_at: next.toISOString() })
+        .where("id", "=", id)
+        .where("next_run_at", "=", dueAt)
+        .executeTakeFirst();
       return Number(updated.numUpdatedRows) > 0;
     },
 
     /** A schedule with whom it mails now, or undefined when it is gone. */
-    async order(id: string): Promise<{ schedule: StatementScheduleTable; recipients: StatementRecipient[] } | undefined> {
+    async order(
+      id: string,
+    ): Promise<{ schedule: StatementScheduleTable; recipients: StatementRecipient[] } | undefined> {
       const schedule = await db.selectFrom("statement_schedules").selectAll().where("id", "=", id).executeTakeFirst();
       if (!schedule) return undefined;
       return { schedule, recipients: await this.recipients(schedule.workspace_id, id) };
@@ -112,15 +166,31 @@ export function createStatementSchedules(db: Kysely<BackroomDatabase>, now: () =
         .where("auth_member.organizationId", "=", workspaceId)
         .orderBy("auth_user.id")
         .execute();
-      const left = scheduleId ? new Set((await db.selectFrom("statement_optouts").select("user_id").where("schedule_id", "=", scheduleId).execute()).map((r) => r.user_id)) : new Set<string>();
-      return members.filter((m) => isAccounts(m.role) && !left.has(m.userId)).map(({ userId, email, name }) => ({ userId, email, name }));
+      const left = scheduleId
+        ? new Set(
+            (
+              await db.selectFrom("statement_optouts").select("user_id").where("schedule_id", "=", scheduleId).execute()
+            ).map((r) => r.user_id),
+          )
+        : new Set<string>();
+      return members
+        .filter((m) => isAccounts(m.role) && !left.has(m.userId))
+        .map(({ userId, email, name }) => ({ userId, email, name }));
     },
 
     /** Notes how a run ended. */
-    async recordRun(id: string, result: { at: Date; accounts?: number; mailed?: number; error?: string }): Promise<void> {
+    async recordRun(
+      id: string,
+      result: { at: Date; accounts?: number; mailed?: number; error?: string },
+    ): Promise<void> {
       await db
         .updateTable("statement_schedules")
-        .set({ last_run_at: result.at.toISOString(), last_accounts: result.accounts ?? null, last_mailed: result.mailed ?? null, last_error: result.error ?? null })
+        .set({
+          last_run_at: result.at.toISOString(),
+          last_accounts: result.accounts ?? null,
+          last_mailed: result.mailed ?? null,
+          last_error: result.error ?? null,
+        })
         .where("id", "=", id)
         .execute();
     },

@@ -16,11 +16,11 @@ afterEach(async () => {
   await backend?.close();
 });
 
-
 async function setUp(keyType: "Customer" | "Employee" | "Supplier" = "Customer") {
   backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
   const person = await connectKey(backend, DEMO_KEYS[keyType], keyType);
-  const ask = (file: string, query = "", cookie: string | undefined = person.cookie) => getStatementPdf(browserRequest("GET", `/api/statements/${file}${query}`, { cookie, site: null }), file, backend);
+  const ask = (file: string, query = "", cookie: string | undefined = person.cookie) =>
+    getStatementPdf(browserRequest("GET", `/api/statements/${file}${query}`, { cookie, site: null }), file, backend);
   return { person, ask };
 }
 
@@ -31,7 +31,9 @@ describe("GET /api/statements/{arAccountId}.pdf", () => {
       const answer = await ask(`${account}.pdf`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-type")).toBe("application/pdf");
-      expect(answer.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="statement-${account}-\\d{4}-\\d{2}-\\d{2}-letter\\.pdf"$`));
+      expect(answer.headers.get("content-disposition")).toMatch(
+        new RegExp(`^attachment; filename="statement-${account}-\\d{4}-\\d{2}-\\d{2}-letter\\.pdf"$`),
+      );
       const pages = await pdfPages(new Uint8Array(await answer.arrayBuffer()));
       const text = pages.flatMap((p) => p.lines).join("\n");
       // What the API has open on the account (the sandbox's clock stands still: the close is now), each listed.

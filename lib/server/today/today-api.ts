@@ -25,18 +25,36 @@ const Query = z.strictObject({
 // GET /api/today?rep=&day=: a rep's Today as one compact answer (`TodayData`, lib/ui/today/today-data.ts), read through
 // the proxy with the session's key (an Employee key: the reps and their accounts are the distributor's), with the
 // accounts' health from the key's history where it keeps one. What Today's page and "Save for offline" read.
-export const getToday = withActor("key", undefined, async (request: Request, actor, deps: TodayDeps): Promise<Response> => {
-  if (actor.key.keyType !== "Employee") {
-    return Response.json({ Error: { code: "NOT_FOR_THIS_KEY", detail: `Today is read with an Employee key: this workspace's ${actor.key.keyType} key does not see the sales reps and their accounts.` } }, { status: 403, headers: NO_STORE });
-  }
-  const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) return Response.json(validationErrorBody(parsed.error, "Ask as ?rep={UserID}&day=YYYY-MM-DD."), { status: 400, headers: NO_STORE });
-  try {
-    const data = await readTodayData(requestApi(request, deps), parsed.data.rep, parsed.data.day, { signal: request.signal });
-    const health = data.accountIds.length ? await accountsHealth(deps.db, actor.key.id, data.accountIds) : undefined;
-    return Response.json(health ? { ...data, health } : data, { headers: NO_STORE });
-  } catch (error) {
-    if (!(error instanceof DataApiError)) throw error;
-    return upstreamFailureAnswer(error, "Today");
-  }
-});
+export const getToday = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: TodayDeps): Promise<Response> => {
+    if (actor.key.keyType !== "Employee") {
+      return Response.json(
+        {
+          Error: {
+            code: "NOT_FOR_THIS_KEY",
+            detail: `Today is read with an Employee key: this workspace's ${actor.key.keyType} key does not see the sales reps and their accounts.`,
+          },
+        },
+        { status: 403, headers: NO_STORE },
+      );
+    }
+    const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success)
+      return Response.json(validationErrorBody(parsed.error, "Ask as ?rep={UserID}&day=YYYY-MM-DD."), {
+        status: 400,
+        headers: NO_STORE,
+      });
+    try {
+      const data = await readTodayData(requestApi(request, deps), parsed.data.rep, parsed.data.day, {
+        signal: request.signal,
+      });
+      const health = data.accountIds.length ? await accountsHealth(deps.db, actor.key.id, data.accountIds) : undefined;
+      return Response.json(health ? { ...data, health } : data, { headers: NO_STORE });
+    } catch (error) {
+      if (!(error instanceof DataApiError)) throw error;
+      return upstreamFailureAnswer(error, "Today");
+    }
+  },
+);

@@ -42,7 +42,10 @@ export interface AccountContext {
 /** An invoice "falls due" when its due date is within this many days from today (today included). */
 export const DUE_WITHIN_DAYS = 7;
 
-const dayText = (day: string) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(new Date(`${day}T12:00:00Z`));
+const dayText = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 
 /** The positive amount of a decimal string, normalised to 2 decimals ("120.5" and "120.500000" are one fact); else undefined. */
 function positive(value: Sparse<string>): string | undefined {
@@ -58,7 +61,10 @@ function positive(value: Sparse<string>): string | undefined {
  * invoiceNotifications([{ InvoiceID: 301, InvoiceNum: "INV-1", OpenBalance: "1240.000000", DueDate: "2026-12-01T00:00:00.000Z" }], { workspaceId, members, now: new Date("2026-11-27T18:00:00Z") });
  * // [{ kind: "invoice-due", title: "Invoice INV-1 is due on Dec 1: $1,240.00 open", link: "/invoices/301", effectKey: "invoice-due:<userId>:301:2026-12-01", ... }]
  */
-export function invoiceNotifications(invoices: readonly OpenInvoiceInput[], context: AccountContext): NewNotification[] {
+export function invoiceNotifications(
+  invoices: readonly OpenInvoiceInput[],
+  context: AccountContext,
+): NewNotification[] {
   const due = candidates("invoice-due", "Customer", context.members);
   const overdue = candidates("invoice-overdue", "Customer", context.members);
   const out: NewNotification[] = [];
@@ -70,9 +76,25 @@ export function invoiceNotifications(invoices: readonly OpenInvoiceInput[], cont
     const name = `Invoice ${invoice.InvoiceNum ?? invoice.InvoiceID}`;
     const link = pageHref.invoice(invoice.InvoiceID);
     if (dueDay < today) {
-      for (const m of overdue) out.push({ userId: m.userId, workspaceId: context.workspaceId, kind: "invoice-overdue", effectKey: `invoice-overdue:${m.userId}:${invoice.InvoiceID}`, title: `${name} is overdue since ${dayText(dueDay)}: ${formatMoney(open)} open`, link });
+      for (const m of overdue)
+        out.push({
+          userId: m.userId,
+          workspaceId: context.workspaceId,
+          kind: "invoice-overdue",
+          effectKey: `invoice-overdue:${m.userId}:${invoice.InvoiceID}`,
+          title: `${name} is overdue since ${dayText(dueDay)}: ${formatMoney(open)} open`,
+          link,
+        });
     } else if (dueDay <= addDays(today, DUE_WITHIN_DAYS)) {
-      for (const m of due) out.push({ userId: m.userId, workspaceId: context.workspaceId, kind: "invoice-due", effectKey: `invoice-due:${m.userId}:${invoice.InvoiceID}:${dueDay}`, title: `${name} is due on ${dayText(dueDay)}: ${formatMoney(open)} open`, link });
+      for (const m of due)
+        out.push({
+          userId: m.userId,
+          workspaceId: context.workspaceId,
+          kind: "invoice-due",
+          effectKey: `invoice-due:${m.userId}:${invoice.InvoiceID}:${dueDay}`,
+          title: `${name} is due on ${dayText(dueDay)}: ${formatMoney(open)} open`,
+          link,
+        });
     }
   }
   return out;
@@ -94,7 +116,15 @@ export function creditNotifications(payments: readonly PaymentInput[], context: 
     if (typeof payment.PaymentID !== "number" || !credit) continue;
     const link = pageHref.payments({ account: payment.ARAccountID ?? undefined });
     const title = `Payment ${payment.PaymentInvoiceNum ?? payment.PaymentID} has ${formatMoney(credit)} of credit to apply`;
-    for (const m of members) out.push({ userId: m.userId, workspaceId: context.workspaceId, kind: "credit-available", effectKey: `credit-available:${m.userId}:${payment.PaymentID}:${credit}`, title, link });
+    for (const m of members)
+      out.push({
+        userId: m.userId,
+        workspaceId: context.workspaceId,
+        kind: "credit-available",
+        effectKey: `credit-available:${m.userId}:${payment.PaymentID}:${credit}`,
+        title,
+        link,
+      });
   }
   return out;
 }

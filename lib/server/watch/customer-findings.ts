@@ -44,9 +44,18 @@ export function holdNotifications(holds: readonly SeenHold[], context: CustomerC
   const members = candidates("customer-on-hold", context.keyType, context.members);
   const out: NewNotification[] = [];
   for (const hold of holds) {
-    const told = context.keyType === "Employee" ? members.filter((m) => m.salesRepUserId === hold.salesRepUserId) : members;
+    const told =
+      context.keyType === "Employee" ? members.filter((m) => m.salesRepUserId === hold.salesRepUserId) : members;
     const title = `${hold.name ?? `Customer ${hold.customerId}`} is on hold`;
-    for (const m of told) out.push({ userId: m.userId, workspaceId: context.workspaceId, kind: "customer-on-hold", effectKey: `customer-on-hold:${m.userId}:${hold.customerId}:${hold.since}`, title, link: pageHref.customer(hold.customerId) });
+    for (const m of told)
+      out.push({
+        userId: m.userId,
+        workspaceId: context.workspaceId,
+        kind: "customer-on-hold",
+        effectKey: `customer-on-hold:${m.userId}:${hold.customerId}:${hold.since}`,
+        title,
+        link: pageHref.customer(hold.customerId),
+      });
   }
   return out;
 }
@@ -89,7 +98,12 @@ export function tomorrowsDeliveries(world: DeliveryWorld, rep: number, now: Date
       } catch {
         continue;
       }
-      if (!row.weekdays.includes(isoWeekday(tomorrow)) || !row.nextDates.includes(tomorrow) || seen.has(`${tomorrow}:${row.customerId}`)) continue;
+      if (
+        !row.weekdays.includes(isoWeekday(tomorrow)) ||
+        !row.nextDates.includes(tomorrow) ||
+        seen.has(`${tomorrow}:${row.customerId}`)
+      )
+        continue;
       const cutOff = rule ? cutOffFor(tomorrow, rule) : undefined;
       if (!cutOff || cutOff.getTime() <= now.getTime()) continue;
       seen.add(`${tomorrow}:${row.customerId}`);

@@ -38,7 +38,12 @@ export function createHoldStore(db: Kysely<BackroomDatabase>): HoldStore {
         .values(ids.map((customer_id) => ({ key_id: keyId, customer_id, since: at })))
         .onConflict((oc) => oc.columns(["key_id", "customer_id"]).doNothing())
         .execute();
-      const rows = await db.selectFrom("watch_holds").select(["customer_id", "since"]).where("key_id", "=", keyId).where("customer_id", "in", ids).execute();
+      const rows = await db
+        .selectFrom("watch_holds")
+        .select(["customer_id", "since"])
+        .where("key_id", "=", keyId)
+        .where("customer_id", "in", ids)
+        .execute();
       return new Map(rows.map((r) => [Number(r.customer_id), r.since]));
     },
   };
@@ -58,5 +63,9 @@ export async function workspaceMembers(db: Kysely<BackroomDatabase>, workspaceId
     .where("organizationId", "=", workspaceId)
     .orderBy("userId")
     .execute();
-  return rows.map((r) => ({ userId: r.userId, role: r.role, salesRepUserId: r.salesRepUserId == null ? null : Number(r.salesRepUserId) }));
+  return rows.map((r) => ({
+    userId: r.userId,
+    role: r.role,
+    salesRepUserId: r.salesRepUserId == null ? null : Number(r.salesRepUserId),
+  }));
 }

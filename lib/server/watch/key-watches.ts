@@ -1,13 +1,33 @@
 import "server-only";
 import { scheduleFallbackRequest, type ScheduleRecord, withSchedules } from "@/lib/ui/delivery/schedule-fallback";
 import type { ScheduleCustomer, ScheduleRep, ScheduleState } from "@/lib/ui/delivery/schedule";
-import type { InventoryInput, LocationInput, ProductInput, PurchaseLineV1Input, PurchaseV1Input, PurchaseV2Input, StateInput, VendorInput } from "@/lib/ui/replenishment/inputs";
+import type {
+  InventoryInput,
+  LocationInput,
+  ProductInput,
+  PurchaseLineV1Input,
+  PurchaseV1Input,
+  PurchaseV2Input,
+  StateInput,
+  VendorInput,
+} from "@/lib/ui/replenishment/inputs";
 import type { PlanInput } from "@/lib/ui/replenishment/plan";
-import { ALL_PRODUCT_STATUSES, LINES_BATCH, OPEN_STATUSES_V1, OPEN_STATUSES_V2, PLAN_PAGES } from "@/lib/ui/replenishment/requests";
+import {
+  ALL_PRODUCT_STATUSES,
+  LINES_BATCH,
+  OPEN_STATUSES_V1,
+  OPEN_STATUSES_V2,
+  PLAN_PAGES,
+} from "@/lib/ui/replenishment/requests";
 import type { BackgroundReads } from "../background/background-reads";
 import type { NewNotification } from "../notifications/notification-store";
 import type { ActiveKey } from "../session";
-import { creditNotifications, invoiceNotifications, type OpenInvoiceInput, type PaymentInput } from "./account-findings";
+import {
+  creditNotifications,
+  invoiceNotifications,
+  type OpenInvoiceInput,
+  type PaymentInput,
+} from "./account-findings";
 import { cutOffNotifications, holdNotifications, type SeenHold } from "./customer-findings";
 import { list, pages, q } from "./paged-reads";
 import { candidates, type WatchMember } from "./recipients";
@@ -33,7 +53,11 @@ const V2_MISSING = new Set([404, 405, 501]);
 
 /** The states' time zones, for days counted on a customer's clock. */
 function zones(states: readonly StateInput[] | undefined): Map<string, string> {
-  return new Map((states ?? []).flatMap((s) => (s.StateAbbreviation && s.TimeZone ? [[s.StateAbbreviation, s.TimeZone] as const] : [])));
+  return new Map(
+    (states ?? []).flatMap((s) =>
+      s.StateAbbreviation && s.TimeZone ? [[s.StateAbbreviation, s.TimeZone] as const] : [],
+    ),
+  );
 }
 
 /**
@@ -45,19 +69,47 @@ function zones(states: readonly StateInput[] | undefined): Map<string, string> {
  */
 export async function watchCustomer(reads: BackgroundReads, context: WatchContext): Promise<NewNotification[]> {
   const wants = (kind: Parameters<typeof candidates>[0]) => candidates(kind, "Customer", context.members).length > 0;
-  const invoices = wants("invoice-due") || wants("invoice-overdue") ? await list<OpenInvoiceInput>(reads, "v1", `/payments/openInvoices?${q({ PageSize: "500" })}`, 4) : undefined;
-  const payments = wants("credit-available") ? await list<PaymentInput>(reads, "v1", `/payments?${q({ PageSize: "500" })}`, 4) : undefined;
-  const customers = await list<ScheduleCustomer & { OnHold?: boolean | null }>(reads, "v1", `/customers?${q({ PageSize: "500" })}`, 2);
-  const states = invoices?.length ? await list<StateInput>(reads, "v1", `/states?${q({ PageSize: "500" })}`) : undefined;
+  const invoices =
+    wants("invoice-due") || wants("invoice-overdue")
+      ? await list<OpenInvoiceInput>(reads, "v1", `/payments/openInvoices?${q({ PageSize: "500" })}`, 4)
+      : undefined;
+  const payments = wants("credit-available")
+    ? await list<PaymentInput>(reads, "v1", `/payments?${q({ PageSize: "500" })}`, 4)
+    : undefined;
+  const customers = await list<ScheduleCustomer & { OnHold?: boolean | null }>(
+    reads,
+    "v1",
+    `/customers?${q({ PageSize: "500" })}`,
+    2,
+  );
+  const states = invoices?.length
+    ? await list<StateInput>(reads, "v1", `/states?${q({ PageSize: "500" })}`)
+    : undefined;
 
-  const stateOf = new Map((customers ?? []).flatMap((c) => (typeof c.CustomerID === "number" && c.State ? [[c.CustomerID, c.State] as const] : [])));
+  const stateOf = new Map(
+    (customers ?? []).flatMap((c) =>
+      typeof c.CustomerID === "number" && c.State ? [[c.CustomerID, c.State] as const] : [],
+    ),
+  );
   const zoneOf = zones(states);
-  const account = { ...context, zoneOf: (id: number | undefined) => (id === undefined ? undefined : zoneOf.get(stateOf.get(id) ?? "")) };
+  const account = {
+    ...context,
+    zoneOf: (id: number | undefined) => (id === undefined ? undefined : zoneOf.get(stateOf.get(id) ?? "")),
+  };
   const found = [...invoiceNotifications(invoices ?? [], account), ...creditNotifications(payments ?? [], account)];
   if (customers) {
     const held = customers.filter((c) => c.OnHold === true && typeof c.CustomerID === "number");
     const since = await context.holds(held.map((c) => c.CustomerID!));
-    found.push(...holdNotifications(held.map((c) => ({ customerId: c.CustomerID!, name: c.CustomerName ?? undefined, since: since.get(c.CustomerID!)! })), { ...context, keyType: "Customer" }));
+    found.push(
+      ...holdNotifications(
+        held.map((c) => ({
+          customerId: c.CustomerID!,
+          name: c.CustomerName ?? undefined,
+          since: since.get(c.CustomerID!)!,
+        })),
+        { ...context, keyType: "Customer" },
+      ),
+    );
   }
   return found;
 }
@@ -69,12 +121,20 @@ export async function watchCustomer(reads: BackgroundReads, context: WatchContex
  * @example
  * await watchSupplier(reads, key, context); // [{ kind: "below-cover", title: "6 products below target days of cover", ... }]
  */
-export async function watchSupplier(reads: BackgroundReads, key: ActiveKey, context: WatchContext): Promise<NewNotification[]> {
+export async function watchSupplier(
+  reads: BackgroundReads,
+  key: ActiveKey,
+  context: WatchContext,
+): Promise<NewNotification[]> {
   if (candidates("below-cover", "Supplier", context.members).length === 0) return [];
   const page = { PageSize: "500" };
   // The key's suppliers as its scope says, or (a scope that does not name them) as `/suppliers` answers it.
   const named = (key.scope.suppliers ?? []).map((s) => s.id);
-  const suppliers = named.length ? named : ((await list<{ SupplierID?: number | null }>(reads, "v1", `/suppliers?${q(page)}`)) ?? []).flatMap((s) => (typeof s.SupplierID === "number" ? [s.SupplierID] : []));
+  const suppliers = named.length
+    ? named
+    : ((await list<{ SupplierID?: number | null }>(reads, "v1", `/suppliers?${q(page)}`)) ?? []).flatMap((s) =>
+        typeof s.SupplierID === "number" ? [s.SupplierID] : [],
+      );
   if (suppliers.length === 0) return [];
   const locations = await list<LocationInput>(reads, "v1", `/locations?${q(page)}`);
   const states = await list<StateInput>(reads, "v1", `/states?${q(page)}`);
@@ -82,9 +142,24 @@ export async function watchSupplier(reads: BackgroundReads, key: ActiveKey, cont
   const plans: PlanInput[] = [];
   for (const supplier of suppliers) {
     const id = String(supplier);
-    const inventory = await list<InventoryInput>(reads, "v1", `/inventory?${q({ SupplierIDs: id, ...page })}`, PLAN_PAGES.inventory);
-    const products = await list<ProductInput>(reads, "v1", `/products?${q({ SupplierIDs: id, Statuses: ALL_PRODUCT_STATUSES, ...page })}`, PLAN_PAGES.products);
-    const vendors = await list<VendorInput>(reads, "v1", `/vendors?${q({ SupplierIDs: id, ...page })}`, PLAN_PAGES.vendors);
+    const inventory = await list<InventoryInput>(
+      reads,
+      "v1",
+      `/inventory?${q({ SupplierIDs: id, ...page })}`,
+      PLAN_PAGES.inventory,
+    );
+    const products = await list<ProductInput>(
+      reads,
+      "v1",
+      `/products?${q({ SupplierIDs: id, Statuses: ALL_PRODUCT_STATUSES, ...page })}`,
+      PLAN_PAGES.products,
+    );
+    const vendors = await list<VendorInput>(
+      reads,
+      "v1",
+      `/vendors?${q({ SupplierIDs: id, ...page })}`,
+      PLAN_PAGES.vendors,
+    );
     // A plan missing any of its reads would count wrong: that supplier waits for the next watch.
     if (!inventory || !products || !vendors || !locations || !states || !purchases) continue;
     plans.push({ inventory, products, vendors, locations, states, ...purchases });
@@ -96,16 +171,35 @@ export async function watchSupplier(reads: BackgroundReads, key: ActiveKey, cont
  * The key's open purchases as the plan counts them: v2's (on order and drafts, lines inline), or without v2 the ERP's
  * posted ones and their lines. Another supplier's purchases name other products, so one read serves every supplier.
  */
-async function openPurchases(reads: BackgroundReads): Promise<Pick<PlanInput, "purchases" | "purchasesV1"> | undefined> {
-  const v2 = await pages<PurchaseV2Input>(reads, "v2", `/purchases?${q({ statuses: OPEN_STATUSES_V2, include_transactions: "true", page_size: "500" })}`, PLAN_PAGES.purchases);
+async function openPurchases(
+  reads: BackgroundReads,
+): Promise<Pick<PlanInput, "purchases" | "purchasesV1"> | undefined> {
+  const v2 = await pages<PurchaseV2Input>(
+    reads,
+    "v2",
+    `/purchases?${q({ statuses: OPEN_STATUSES_V2, include_transactions: "true", page_size: "500" })}`,
+    PLAN_PAGES.purchases,
+  );
   if ("records" in v2) return { purchases: v2.records };
   if (!V2_MISSING.has(v2.status)) return undefined;
-  const posted = await list<PurchaseV1Input>(reads, "v1", `/purchases?${q({ Statuses: OPEN_STATUSES_V1, PageSize: "500" })}`, PLAN_PAGES.purchases);
+  const posted = await list<PurchaseV1Input>(
+    reads,
+    "v1",
+    `/purchases?${q({ Statuses: OPEN_STATUSES_V1, PageSize: "500" })}`,
+    PLAN_PAGES.purchases,
+  );
   if (!posted) return undefined;
-  const ids = [...new Set(posted.flatMap((p) => (typeof p.PurchaseID === "number" ? [p.PurchaseID] : [])))].sort((a, b) => a - b);
+  const ids = [...new Set(posted.flatMap((p) => (typeof p.PurchaseID === "number" ? [p.PurchaseID] : [])))].sort(
+    (a, b) => a - b,
+  );
   const lines: PurchaseLineV1Input[] = [];
   for (let start = 0; start < ids.length; start += LINES_BATCH) {
-    const batch = await list<PurchaseLineV1Input>(reads, "v1", `/purchaseTrans?${q({ PurchaseIDs: ids.slice(start, start + LINES_BATCH).join(","), PageSize: "500" })}`, PLAN_PAGES.lines);
+    const batch = await list<PurchaseLineV1Input>(
+      reads,
+      "v1",
+      `/purchaseTrans?${q({ PurchaseIDs: ids.slice(start, start + LINES_BATCH).join(","), PageSize: "500" })}`,
+      PLAN_PAGES.lines,
+    );
     if (!batch) return undefined;
     lines.push(...batch);
   }
@@ -132,27 +226,47 @@ export async function watchEmployee(reads: BackgroundReads, context: WatchContex
   const repsOf = new Map<number, number[]>();
   for (const rep of reps) {
     if (typeof rep.UserID !== "number" || !linked.has(rep.UserID)) continue;
-    for (const c of rep.Customers ?? []) if (typeof c.CustomerID === "number") repsOf.set(c.CustomerID, [...(repsOf.get(c.CustomerID) ?? []), rep.UserID]);
+    for (const c of rep.Customers ?? [])
+      if (typeof c.CustomerID === "number") repsOf.set(c.CustomerID, [...(repsOf.get(c.CustomerID) ?? []), rep.UserID]);
   }
   const ids = [...repsOf.keys()].sort((a, b) => a - b);
   if (ids.length === 0) return [];
   let customers: (ScheduleCustomer & { OnHold?: boolean | null })[] | undefined = [];
   for (let start = 0; start < ids.length && customers; start += CUSTOMER_IDS_BATCH) {
-    const batch = await list<ScheduleCustomer & { OnHold?: boolean | null }>(reads, "v1", `/customers?${q({ CustomerIDs: ids.slice(start, start + CUSTOMER_IDS_BATCH).join(","), PageSize: "500" })}`);
+    const batch = await list<ScheduleCustomer & { OnHold?: boolean | null }>(
+      reads,
+      "v1",
+      `/customers?${q({ CustomerIDs: ids.slice(start, start + CUSTOMER_IDS_BATCH).join(","), PageSize: "500" })}`,
+    );
     customers = batch ? [...customers, ...batch] : undefined;
   }
   if (!customers) return [];
 
   const held = customers.filter((c) => c.OnHold === true && typeof c.CustomerID === "number");
   const since = await context.holds(held.map((c) => c.CustomerID!));
-  const holds: SeenHold[] = held.flatMap((c) => (repsOf.get(c.CustomerID!) ?? []).map((rep) => ({ customerId: c.CustomerID!, name: c.CustomerName ?? undefined, salesRepUserId: rep, since: since.get(c.CustomerID!)! })));
+  const holds: SeenHold[] = held.flatMap((c) =>
+    (repsOf.get(c.CustomerID!) ?? []).map((rep) => ({
+      customerId: c.CustomerID!,
+      name: c.CustomerName ?? undefined,
+      salesRepUserId: rep,
+      since: since.get(c.CustomerID!)!,
+    })),
+  );
   const found = holdNotifications(holds, { ...context, keyType: "Employee" });
 
   if (candidates("delivery-cutoff", "Employee", context.members).length > 0) {
     const states = await list<ScheduleState>(reads, "v1", `/states?${q({ PageSize: "500" })}`);
     const fallback = scheduleFallbackRequest(customers, {});
-    const schedules = fallback ? await list<ScheduleRecord>(reads, "v1", `/deliveryDays?${q({ ...fallback.query, PageSize: "500" })}`, 6) : [];
-    if (states && schedules) found.push(...cutOffNotifications({ customers: withSchedules(customers, schedules), states, reps }, { ...context, keyType: "Employee" }));
+    const schedules = fallback
+      ? await list<ScheduleRecord>(reads, "v1", `/deliveryDays?${q({ ...fallback.query, PageSize: "500" })}`, 6)
+      : [];
+    if (states && schedules)
+      found.push(
+        ...cutOffNotifications(
+          { customers: withSchedules(customers, schedules), states, reps },
+          { ...context, keyType: "Employee" },
+        ),
+      );
   }
   return found;
 }

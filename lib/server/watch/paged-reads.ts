@@ -23,7 +23,13 @@ type Row = Record<string, unknown>;
  * @example
  * await pages(reads, "v2", "/purchases?statuses=Submitted&page_size=500", 4); // { records: [...] }, or { status: 404 } without v2
  */
-export async function pages<T>(reads: BackgroundReads, version: Version, path: string, maxPages: number, headers?: Record<string, string>): Promise<{ records: T[] } | { status: number }> {
+export async function pages<T>(
+  reads: BackgroundReads,
+  version: Version,
+  path: string,
+  maxPages: number,
+  headers?: Record<string, string>,
+): Promise<{ records: T[] } | { status: number }> {
   const paging = pagingParams(version);
   const [base, query = ""] = path.split("?");
   const records: T[] = [];
@@ -37,7 +43,9 @@ export async function pages<T>(reads: BackgroundReads, version: Version, path: s
       await response.arrayBuffer();
       return { status: response.status };
     }
-    const body = (await response.json().catch(() => undefined)) as { Data?: unknown; data?: unknown; HasNextPage?: unknown; has_next_page?: unknown } | undefined;
+    const body = (await response.json().catch(() => undefined)) as
+      | { Data?: unknown; data?: unknown; HasNextPage?: unknown; has_next_page?: unknown }
+      | undefined;
     const data = version === "v2" ? body?.data : body?.Data;
     // A 200 without its list is no answer either (502: what the proxy says of a malformed upstream answer).
     if (!Array.isArray(data)) return { status: 502 };
@@ -54,7 +62,12 @@ export async function pages<T>(reads: BackgroundReads, version: Version, path: s
  * @example
  * await list(reads, "v1", "/payments?PageSize=500", 4); // every payment, up to 2,000
  */
-export async function list<T = Row>(reads: BackgroundReads, version: Version, path: string, maxPages = 1): Promise<T[] | undefined> {
+export async function list<T = Row>(
+  reads: BackgroundReads,
+  version: Version,
+  path: string,
+  maxPages = 1,
+): Promise<T[] | undefined> {
   const answer = await pages<T>(reads, version, path, maxPages);
   return "records" in answer ? answer.records : undefined;
 }

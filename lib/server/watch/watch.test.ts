@@ -41,20 +41,60 @@ const MONDAY = Date.parse("2026-11-23T18:00:00.000Z");
 
 describe("a run's many findings of a kind, as one", () => {
   const found = (kind: NewNotification["kind"], links: readonly (string | null)[]): NewNotification[] =>
-    links.map((link, i) => ({ userId: "u", workspaceId: "w", kind, effectKey: `${kind}:u:${i}`, title: `finding ${i}`, link }));
+    links.map((link, i) => ({
+      userId: "u",
+      workspaceId: "w",
+      kind,
+      effectKey: `${kind}:u:${i}`,
+      title: `finding ${i}`,
+      link,
+    }));
 
   it.each([
-    ["invoice-overdue", ["/invoices/3", "/invoices/1", "/invoices/2", "/invoices/4"], { title: "4 invoices are overdue", link: "/statements" }],
-    ["invoice-due", ["/invoices/3", "/invoices/1", "/invoices/2", "/invoices/4", "/invoices/5"], { title: "5 invoices fall due within 7 days", link: "/statements" }],
+    [
+      "invoice-overdue",
+      ["/invoices/3", "/invoices/1", "/invoices/2", "/invoices/4"],
+      { title: "4 invoices are overdue", link: "/statements" },
+    ],
+    [
+      "invoice-due",
+      ["/invoices/3", "/invoices/1", "/invoices/2", "/invoices/4", "/invoices/5"],
+      { title: "5 invoices fall due within 7 days", link: "/statements" },
+    ],
     // Payments of several AR accounts: the page asks which; of one, it opens on that account's payments.
-    ["credit-available", ["/payments?account=1", "/payments?account=1", "/payments?account=2", "/payments?account=3"], { title: "4 payments have credit to apply", link: "/payments" }],
-    ["credit-available", ["/payments?account=50001", "/payments?account=50001", "/payments?account=50001", "/payments?account=50001"], { title: "4 payments have credit to apply", link: "/payments?account=50001" }],
+    [
+      "credit-available",
+      ["/payments?account=1", "/payments?account=1", "/payments?account=2", "/payments?account=3"],
+      { title: "4 payments have credit to apply", link: "/payments" },
+    ],
+    [
+      "credit-available",
+      ["/payments?account=50001", "/payments?account=50001", "/payments?account=50001", "/payments?account=50001"],
+      { title: "4 payments have credit to apply", link: "/payments?account=50001" },
+    ],
     // The customers it is about, in order, each once (a hold seen again after a release is a new finding).
-    ["customer-on-hold", ["/customers/20013", "/customers/20002", "/customers/100", "/customers/20002"], { title: "4 customers are on hold", link: "/customers?CustomerIDs=100,20002,20013&OnHold=true" }],
+    [
+      "customer-on-hold",
+      ["/customers/20013", "/customers/20002", "/customers/100", "/customers/20002"],
+      { title: "4 customers are on hold", link: "/customers?CustomerIDs=100,20002,20013&OnHold=true" },
+    ],
     // A finding with no customer's page: every customer on hold.
-    ["customer-on-hold", ["/customers/20013", null, "/customers/1", "/customers/2"], { title: "4 customers are on hold", link: "/customers?OnHold=true" }],
+    [
+      "customer-on-hold",
+      ["/customers/20013", null, "/customers/1", "/customers/2"],
+      { title: "4 customers are on hold", link: "/customers?OnHold=true" },
+    ],
     ["below-cover", ["/purchases/plan", "/purchases/plan", "/purchases/plan", "/purchases/plan"], undefined],
-    ["delivery-cutoff", ["/delivery-days?rep=1&day=1", "/delivery-days?rep=1&day=2", "/delivery-days?rep=1&day=3", "/delivery-days?rep=1&day=4"], undefined],
+    [
+      "delivery-cutoff",
+      [
+        "/delivery-days?rep=1&day=1",
+        "/delivery-days?rep=1&day=2",
+        "/delivery-days?rep=1&day=3",
+        "/delivery-days?rep=1&day=4",
+      ],
+      undefined,
+    ],
     ["payment-confirmed", ["/payments", "/payments", "/payments", "/payments"], undefined],
   ] as const)("%s: %j", (kind, links, summary) => {
     expect(summaryOf(kind, found(kind, links))).toEqual(summary);
@@ -68,7 +108,9 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
   });
 
   async function setUp(keyType: "Customer" | "Supplier" | "Employee", now = SATURDAY) {
-    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { database: await open() });
+    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), {
+      database: await open(),
+    });
     backends.push(backend);
     const { jobs, sent } = queueRecorder();
     const store = createNotificationStore(backend.db);
@@ -78,14 +120,22 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
       at += ms;
       backend.advance(ms);
     };
-    const watch = createWatch({ jobs, db: backend.db, keys: backend.keys, notifier: createNotifier({ store }), background: createBackground({ proxy: backend, shared: createMemoryStore() }), now: () => at });
+    const watch = createWatch({
+      jobs,
+      db: backend.db,
+      keys: backend.keys,
+      notifier: createNotifier({ store }),
+      background: createBackground({ proxy: backend, shared: createMemoryStore() }),
+      now: () => at,
+    });
     const owner = await connectKey(backend, DEMO_KEYS[keyType], keyType);
     const job: WatchJob = { workspaceId: owner.workspaceId, keyId: owner.keyId, slot: Math.floor(now / 3_600_000) };
     const upstream = () => backend.calls.map((c) => c.url.pathname.replace(/^.*\/api\//, "/"));
     return { backend, sent, store, watch, owner, job, upstream, later };
   }
 
-  const titles = async (store: ReturnType<typeof createNotificationStore>, userId: string) => (await store.list(userId, { limit: 500 })).items.map((n) => `${n.kind}: ${n.title}`).sort();
+  const titles = async (store: ReturnType<typeof createNotificationStore>, userId: string) =>
+    (await store.list(userId, { limit: 500 })).items.map((n) => `${n.kind}: ${n.title}`).sort();
 
   it("tells a retailer's members of invoices overdue and due, in four requests, and nothing new the next hour", async () => {
     const { backend, store, watch, owner, job, upstream, later } = await setUp("Customer");
@@ -94,10 +144,20 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
     backend.requestLog = createRequestLog(createMemoryStore(), { flushEveryMs: 0 });
     const before = upstream().length;
     await watch.run(job);
-    expect(upstream().slice(before).sort()).toEqual(["/v1/customers", "/v1/payments", "/v1/payments/openInvoices", "/v1/states"]);
+    expect(upstream().slice(before).sort()).toEqual([
+      "/v1/customers",
+      "/v1/payments",
+      "/v1/payments/openInvoices",
+      "/v1/states",
+    ]);
     // The key's request log says these were Backroom's watch, not a page's.
     await backend.requestLog.flush();
-    expect((await backend.requestLog.recent([owner.keyId])).map((entry) => entry.by)).toEqual(["watch", "watch", "watch", "watch"]);
+    expect((await backend.requestLog.recent([owner.keyId])).map((entry) => entry.by)).toEqual([
+      "watch",
+      "watch",
+      "watch",
+      "watch",
+    ]);
 
     // A first run finds everything already overdue or in credit: more than three of a kind, told as one summary each;
     // the one invoice due within the week (on Monday), told alone.
@@ -108,7 +168,11 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
       expect.stringMatching(/^invoice-overdue: \d+ invoices are overdue$/),
     ]);
     // Each summary holds its findings, recorded so that none is told again: as many as it says, and the ones it is about.
-    const rows = await backend.db.selectFrom("notifications").select(["id", "title", "link", "grouped_in", "inbox"]).where("user_id", "=", owner.userId).execute();
+    const rows = await backend.db
+      .selectFrom("notifications")
+      .select(["id", "title", "link", "grouped_in", "inbox"])
+      .where("user_id", "=", owner.userId)
+      .execute();
     const held = (summary: string) => {
       const group = rows.find((r) => r.grouped_in === null && r.title.endsWith(summary))!;
       return { group, items: rows.filter((r) => r.grouped_in === group.id) };
@@ -119,9 +183,16 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
       expect(items.every((r) => r.inbox === 0)).toBe(true);
     }
     // The seed's first open invoice was due on Oct 7, about six weeks before the sandbox's Saturday.
-    expect(held("invoices are overdue").items).toContainEqual(expect.objectContaining({ title: "Invoice INV-101312 is overdue since Oct 7: $1,905.06 open", link: "/invoices/301312" }));
+    expect(held("invoices are overdue").items).toContainEqual(
+      expect.objectContaining({
+        title: "Invoice INV-101312 is overdue since Oct 7: $1,905.06 open",
+        link: "/invoices/301312",
+      }),
+    );
     // A payment of the seed's with $130.00 left to apply.
-    expect(held("payments have credit to apply").items.map((r) => r.title)).toContain("Payment PAY-200304 has $130.00 of credit to apply");
+    expect(held("payments have credit to apply").items.map((r) => r.title)).toContain(
+      "Payment PAY-200304 has $130.00 of credit to apply",
+    );
     expect(held("invoices are overdue").group.link).toBe("/statements");
     expect(held("payments have credit to apply").group.link).toBe("/payments");
     // Every member is a candidate: the notifier, not the watch, applies each person's settings.
@@ -141,8 +212,14 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
 
   it("tells of a retailer's account put on hold once, and again when it is put on hold after a release", async () => {
     const { store, watch, owner, job, later } = await setUp("Customer");
-    const hold = (on: boolean) => sandbox.db.updateTable("customers").set({ on_hold: on ? 1 : 0 }).where("customer_id", "=", 20001).execute();
-    const holds = async () => (await store.list(owner.userId, { limit: 500 })).items.filter((n) => n.kind === "customer-on-hold");
+    const hold = (on: boolean) =>
+      sandbox.db
+        .updateTable("customers")
+        .set({ on_hold: on ? 1 : 0 })
+        .where("customer_id", "=", 20001)
+        .execute();
+    const holds = async () =>
+      (await store.list(owner.userId, { limit: 500 })).items.filter((n) => n.kind === "customer-on-hold");
     const hour = async (slot: number) => {
       later(3_600_000);
       await watch.run({ ...job, slot });
@@ -150,7 +227,9 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
     try {
       await hold(true);
       await watch.run(job);
-      expect((await holds()).map((n) => [n.title, n.link])).toEqual([["Cloud Station - Sacramento is on hold", "/customers/20001"]]);
+      expect((await holds()).map((n) => [n.title, n.link])).toEqual([
+        ["Cloud Station - Sacramento is on hold", "/customers/20001"],
+      ]);
       await hour(job.slot + 1);
       expect(await holds()).toHaveLength(1);
       await hold(false);
@@ -171,10 +250,22 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
     const before = upstream().length;
     await watch.run(job);
     // The key's scope does not name its supplier here, so it is asked for; then the plan page's six reads.
-    expect(upstream().slice(before).sort()).toEqual(["/v1/inventory", "/v1/locations", "/v1/products", "/v1/states", "/v1/suppliers", "/v1/vendors", "/v2/purchases"]);
+    expect(upstream().slice(before).sort()).toEqual([
+      "/v1/inventory",
+      "/v1/locations",
+      "/v1/products",
+      "/v1/states",
+      "/v1/suppliers",
+      "/v1/vendors",
+      "/v2/purchases",
+    ]);
     const [told, ...more] = (await store.list(owner.userId)).items;
     expect(more).toEqual([]);
-    expect(told).toMatchObject({ kind: "below-cover", title: expect.stringMatching(/^\d+ products? below target days of cover$/), link: "/purchases/plan" });
+    expect(told).toMatchObject({
+      kind: "below-cover",
+      title: expect.stringMatching(/^\d+ products? below target days of cover$/),
+      link: "/purchases/plan",
+    });
     expect((await store.list(purchasing.userId)).items.map((n) => n.title)).toEqual([told!.title]);
 
     later(3_600_000);
@@ -184,10 +275,18 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
 
   it("counts v1's posted purchases and their lines on order when the service has no v2 purchases", async () => {
     const { backend, store, watch, owner, job, upstream } = await setUp("Supplier");
-    backend.answerWith((request) => (new URL(request.url).pathname.includes("/api/v2/") ? Promise.resolve(new Response(null, { status: 404 })) : sandbox.runtime.app.fetch(request)));
+    backend.answerWith((request) =>
+      new URL(request.url).pathname.includes("/api/v2/")
+        ? Promise.resolve(new Response(null, { status: 404 }))
+        : sandbox.runtime.app.fetch(request),
+    );
     const before = upstream().length;
     await watch.run(job);
-    expect(upstream().slice(before).filter((path) => path.includes("purchase"))).toEqual(["/v2/purchases", "/v1/purchases", "/v1/purchaseTrans"]);
+    expect(
+      upstream()
+        .slice(before)
+        .filter((path) => path.includes("purchase")),
+    ).toEqual(["/v2/purchases", "/v1/purchases", "/v1/purchaseTrans"]);
     expect((await store.list(owner.userId)).items.map((n) => n.kind)).toEqual(["below-cover"]);
   });
 
@@ -195,13 +294,20 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
     const { backend, store, watch, owner, job, upstream, later } = await setUp("Employee", MONDAY);
     const rep = await joinAs(backend, owner.workspaceId, "viewer");
     // Linked to Marcus Brown (rep 1006), whose customers include Meadow Cannabis Co. - Santa Cruz, on hold in the seed.
-    await backend.db.withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>().updateTable("auth_member").set({ salesRepUserId: 1006 }).where("id", "=", rep.memberId).execute();
+    await backend.db
+      .withTables<{ auth_member: { id: string; salesRepUserId: number | null } }>()
+      .updateTable("auth_member")
+      .set({ salesRepUserId: 1006 })
+      .where("id", "=", rep.memberId)
+      .execute();
     const before = upstream().length;
     await watch.run(job);
     expect(upstream().slice(before).sort()).toEqual(["/v1/customers", "/v1/salesReps", "/v1/states"]);
     const told = await titles(store, rep.userId);
     expect(told).toContain("customer-on-hold: Meadow Cannabis Co. - Santa Cruz is on hold");
-    expect(told.find((t) => t.startsWith("delivery-cutoff: "))).toMatch(/^delivery-cutoff: .+ a delivery tomorrow: order by Mon, Nov 23, 2:30 PM PT$/);
+    expect(told.find((t) => t.startsWith("delivery-cutoff: "))).toMatch(
+      /^delivery-cutoff: .+ a delivery tomorrow: order by Mon, Nov 23, 2:30 PM PT$/,
+    );
     expect(await titles(store, owner.userId)).toEqual([]);
 
     // Seen again the next hour: the same hold, told once.
@@ -219,7 +325,10 @@ describe.each(databaseProfiles())("watches on $name", ({ open }) => {
 
   it("yields to people: under a fifth of the key's hour left, it reads nothing and watches again after the reset", async () => {
     const { backend, sent, store, watch, owner, job, upstream } = await setUp("Customer");
-    await backend.rateLimits.note(owner.fingerprint, new Headers({ "RateLimit-Limit": "1000", "RateLimit-Remaining": "150", "RateLimit-Reset": "600" }));
+    await backend.rateLimits.note(
+      owner.fingerprint,
+      new Headers({ "RateLimit-Limit": "1000", "RateLimit-Remaining": "150", "RateLimit-Reset": "600" }),
+    );
     const before = upstream().length;
     await watch.run(job);
     expect(upstream().length).toBe(before);

@@ -58,7 +58,8 @@ export function createWatch(deps: WatchDeps) {
   const now = deps.now ?? Date.now;
   const periodMs = (deps.periodSeconds ?? WATCH_PERIOD_SECONDS) * 1000;
   const holdStore = createHoldStore(deps.db);
-  const queue = (job: WatchJob, delaySeconds: number) => deps.jobs.send(WATCH, job, { key: `${job.keyId}:${job.slot}`, delaySeconds });
+  const queue = (job: WatchJob, delaySeconds: number) =>
+    deps.jobs.send(WATCH, job, { key: `${job.keyId}:${job.slot}`, delaySeconds });
 
   return {
     /** The sweep: one watch job per workspace key for the slot starting at `slotStart` (now by default). */
@@ -80,10 +81,21 @@ export function createWatch(deps: WatchDeps) {
       const waitFirst = reads.wait();
       if (waitFirst !== undefined) return void (await queue(job, waitFirst));
       const at = new Date(now());
-      const context: WatchContext = { workspaceId: job.workspaceId, keyId: key.id, members, now: at, holds: (ids) => holdStore.seen(key.id, ids, at) };
+      const context: WatchContext = {
+        workspaceId: job.workspaceId,
+        keyId: key.id,
+        members,
+        now: at,
+        holds: (ids) => holdStore.seen(key.id, ids, at),
+      };
       let found: NewNotification[];
       try {
-        found = key.keyType === "Customer" ? await watchCustomer(reads, context) : key.keyType === "Supplier" ? await watchSupplier(reads, key, context) : await watchEmployee(reads, context);
+        found =
+          key.keyType === "Customer"
+            ? await watchCustomer(reads, context)
+            : key.keyType === "Supplier"
+              ? await watchSupplier(reads, key, context)
+              : await watchEmployee(reads, context);
       } catch (error) {
         if (error instanceof ReadLater) return void (await queue(job, error.seconds));
         throw error;
@@ -118,7 +130,10 @@ export const summaryOf: Summarize = (kind, items) => {
       // The payments of one AR account open on it; of several, the page asks which.
       const accounts = new Set(links.map((l) => (l?.page === "payments" ? l.params.account : undefined)));
       const [account] = accounts;
-      return { title: `${count} payments have credit to apply`, link: pageHref.payments({ account: accounts.size === 1 ? account : undefined }) };
+      return {
+        title: `${count} payments have credit to apply`,
+        link: pageHref.payments({ account: accounts.size === 1 ? account : undefined }),
+      };
     }
     case "customer-on-hold": {
       // Each finding links to its customer's page: the summary lists those customers, on hold.

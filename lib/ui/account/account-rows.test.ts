@@ -3,9 +3,28 @@ import { passkeyRows, sessionRows, totpSecret } from "./account-rows";
 
 describe("sessionRows", () => {
   const sessions = [
-    { id: "old", token: "t1", userAgent: "curl/8", ipAddress: "10.0.0.1", updatedAt: new Date("2026-11-20T10:00:00Z"), createdAt: "2026-11-19T10:00:00.000Z" },
-    { id: "new", token: "t2", userAgent: null, updatedAt: "2026-11-23T10:00:00.000Z", createdAt: new Date("2026-11-23T09:00:00Z") },
-    { id: "this", token: "t3", userAgent: "Chrome", updatedAt: new Date("2026-11-21T10:00:00Z"), createdAt: new Date("2026-11-21T09:00:00Z") },
+    {
+      id: "old",
+      token: "t1",
+      userAgent: "curl/8",
+      ipAddress: "10.0.0.1",
+      updatedAt: new Date("2026-11-20T10:00:00Z"),
+      createdAt: "2026-11-19T10:00:00.000Z",
+    },
+    {
+      id: "new",
+      token: "t2",
+      userAgent: null,
+      updatedAt: "2026-11-23T10:00:00.000Z",
+      createdAt: new Date("2026-11-23T09:00:00Z"),
+    },
+    {
+      id: "this",
+      token: "t3",
+      userAgent: "Chrome",
+      updatedAt: new Date("2026-11-21T10:00:00Z"),
+      createdAt: new Date("2026-11-21T09:00:00Z"),
+    },
   ];
 
   it("puts this session first, then the most recently used, dates as ISO text", () => {
@@ -35,7 +54,9 @@ describe("passkeyRows", () => {
 
 describe("totpSecret", () => {
   it("reads the secret of an otpauth URI in groups of four", () => {
-    expect(totpSecret("otpauth://totp/Backroom:ann%40example.com?secret=JBSWY3DPEHPK3PXPQ&issuer=Backroom")).toBe("JBSW Y3DP EHPK 3PXP Q");
+    expect(totpSecret("otpauth://totp/Backroom:ann%40example.com?secret=JBSWY3DPEHPK3PXPQ&issuer=Backroom")).toBe(
+      "JBSW Y3DP EHPK 3PXP Q",
+    );
     expect(totpSecret("not a uri")).toBeUndefined();
     expect(totpSecret("otpauth://totp/x?issuer=Backroom")).toBeUndefined();
   });

@@ -27,15 +27,33 @@ const iso = (value: When) => new Date(value).toISOString();
  * @example
  * sessionRows([{ id: "s1", token: "…", userAgent: "…", updatedAt: new Date(), createdAt: new Date() }], "s1")[0].current; // true
  */
-export function sessionRows(sessions: readonly { id: string; userAgent?: string | null; ipAddress?: string | null; updatedAt: When; createdAt: When }[], currentId: string | undefined): SessionRow[] {
+export function sessionRows(
+  sessions: readonly {
+    id: string;
+    userAgent?: string | null;
+    ipAddress?: string | null;
+    updatedAt: When;
+    createdAt: When;
+  }[],
+  currentId: string | undefined,
+): SessionRow[] {
   return sessions
-    .map((s) => ({ id: s.id, userAgent: s.userAgent ?? null, ipAddress: s.ipAddress ?? null, lastActiveAt: iso(s.updatedAt), createdAt: iso(s.createdAt), current: s.id === currentId }))
+    .map((s) => ({
+      id: s.id,
+      userAgent: s.userAgent ?? null,
+      ipAddress: s.ipAddress ?? null,
+      lastActiveAt: iso(s.updatedAt),
+      createdAt: iso(s.createdAt),
+      current: s.id === currentId,
+    }))
     .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
 }
 
 /** better-auth's passkeys as the page lists them, oldest first. */
 export function passkeyRows(passkeys: readonly { id: string; name?: string | null; createdAt: When }[]): PasskeyRow[] {
-  return passkeys.map((p) => ({ id: p.id, name: p.name ?? null, createdAt: iso(p.createdAt) })).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return passkeys
+    .map((p) => ({ id: p.id, name: p.name ?? null, createdAt: iso(p.createdAt) }))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /**

@@ -9,11 +9,19 @@ describe("authFailure", () => {
   });
 
   it("names the other cases a person can act on", () => {
-    expect(authFailure({ status: 403, code: "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION" }, "x")).toMatch(/another email address/);
-    expect(authFailure({ status: 403, code: "EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION" }, "x")).toMatch(/^Confirm your email address/);
-    expect(authFailure({ status: 400, code: "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER" }, "x")).toMatch(/last owner/);
+    expect(authFailure({ status: 403, code: "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION" }, "x")).toMatch(
+      /another email address/,
+    );
+    expect(
+      authFailure({ status: 403, code: "EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION" }, "x"),
+    ).toMatch(/^Confirm your email address/);
+    expect(authFailure({ status: 400, code: "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER" }, "x")).toMatch(
+      /last owner/,
+    );
     expect(authFailure({ status: 429, message: "Too many requests." }, "x")).toMatch(/^Too many attempts/);
-    expect(authFailure({ status: 401, code: "UNAUTHORIZED", message: "Unauthorized" }, "x")).toMatch(/^Your session has ended/);
+    expect(authFailure({ status: 401, code: "UNAUTHORIZED", message: "Unauthorized" }, "x")).toMatch(
+      /^Your session has ended/,
+    );
   });
 
   it("keeps the server's own words otherwise, and says when nothing answered", () => {

@@ -13,16 +13,21 @@ export interface AuthError {
 const WORDS: Record<string, string> = {
   INVITATION_NOT_FOUND:
     "This invitation is no longer open: it was accepted, declined or cancelled, or it is more than 7 days old. Ask whoever invited you for a new one.",
-  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: "This invitation was sent to another email address. Sign in with that address, or ask for an invitation to yours.",
+  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION:
+    "This invitation was sent to another email address. Sign in with that address, or ask for an invitation to yours.",
   EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION:
     "Confirm your email address first: open the link in the mail Backroom sent when you created your account, then come back to this invitation.",
   EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION:
     "Confirm your email address first: open the link in the mail Backroom sent when you created your account, then come back to this invitation.",
-  INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: "Whoever invited you is no longer a member of that workspace, so the invitation no longer holds. Ask a member for a new one.",
-  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "You are the last owner: make another member owner before you leave.",
-  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: "The workspace would have no owner: make another member owner first.",
+  INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION:
+    "Whoever invited you is no longer a member of that workspace, so the invitation no longer holds. Ask a member for a new one.",
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER:
+    "You are the last owner: make another member owner before you leave.",
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER:
+    "The workspace would have no owner: make another member owner first.",
   USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: "That person is already a member of this workspace.",
-  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: "That address has a pending invitation already: cancel it first to invite again.",
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION:
+    "That address has a pending invitation already: cancel it first to invite again.",
   ORGANIZATION_SLUG_ALREADY_TAKEN: "A workspace with that address exists already. Try again: Backroom picks another.",
   PASSWORD_TOO_SHORT: "The password needs at least 12 characters.",
   PASSWORD_TOO_LONG: "The password can have at most 256 characters.",

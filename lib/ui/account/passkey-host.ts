@@ -12,6 +12,8 @@ export function passkeyHostProblem(url: URL): string | undefined {
   const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith("[") || host.includes(":");
   if (!ip) return undefined;
   const loopback = host === "127.0.0.1" || host === "[::1]";
-  const there = loopback ? ` Open this page at ${url.protocol}//localhost${url.port ? `:${url.port}` : ""}${url.pathname} to use them.` : " Open Backroom at its host name to use them.";
+  const there = loopback
+    ? ` Open this page at ${url.protocol}//localhost${url.port ? `:${url.port}` : ""}${url.pathname} to use them.`
+    : " Open Backroom at its host name to use them.";
   return `Passkeys need a host name, and this page is open at an IP address (${host}).${there}`;
 }

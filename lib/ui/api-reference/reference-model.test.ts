@@ -22,7 +22,9 @@ describe("the reference model", () => {
     expect(withBody).toBeDefined();
     const nested = withBody!.body!.rows.find((r) => r.name.includes("[]."))!;
     expect(nested.depth).toBe(1);
-    expect(withBody!.body!.rows.every((r) => typeof r.required === "boolean" && Array.isArray(r.constraints))).toBe(true);
+    expect(withBody!.body!.rows.every((r) => typeof r.required === "boolean" && Array.isArray(r.constraints))).toBe(
+      true,
+    );
   });
 
   it("groups by resource in alphabetical order, keeping the registry's order within a group", () => {
@@ -43,7 +45,11 @@ describe("the reference model", () => {
   });
 
   it("words the envelopes, and none where there is no body", () => {
-    expect(envelopeWords("v1-list", "Invoice")).toEqual({ kind: "List", shape: "{Data: [Invoice], Page, PageSize, HasNextPage}", note: "Keep requesting the next Page while HasNextPage is true." });
+    expect(envelopeWords("v1-list", "Invoice")).toEqual({
+      kind: "List",
+      shape: "{Data: [Invoice], Page, PageSize, HasNextPage}",
+      note: "Keep requesting the next Page while HasNextPage is true.",
+    });
     expect(envelopeWords("v2-single", "Purchase")?.shape).toBe("{data: Purchase}");
     expect(envelopeWords("none", "Invoice")).toBeUndefined();
     expect(envelopeWords("v1-list", undefined)).toBeUndefined();

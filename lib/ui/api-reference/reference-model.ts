@@ -159,7 +159,13 @@ function bodyRows(schema: JsonSchema, prefix = "", depth = 0): BodyRow[] {
     const property = asSchema(raw);
     if (!property) continue;
     const fullName = `${prefix}${name}`;
-    rows.push({ name: fullName, type: typeOf(property), required: required.has(name), constraints: constraintsOf(property), depth });
+    rows.push({
+      name: fullName,
+      type: typeOf(property),
+      required: required.has(name),
+      constraints: constraintsOf(property),
+      depth,
+    });
     const items = property.type === "array" ? asSchema(property.items) : undefined;
     if (items?.properties) rows.push(...bodyRows(items, `${fullName}[].`, depth + 1));
     else if (property.properties) rows.push(...bodyRows(property, `${fullName}.`, depth + 1));

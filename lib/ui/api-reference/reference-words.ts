@@ -13,14 +13,22 @@ export interface EnvelopeWords {
 }
 
 const ENVELOPE_WORDS: Record<Exclude<EnvelopeKind, "none">, (record: string) => EnvelopeWords> = {
-  "v1-list": (r) => ({ kind: "List", shape: `{Data: [${r}], Page, PageSize, HasNextPage}`, note: "Keep requesting the next Page while HasNextPage is true." }),
+  "v1-list": (r) => ({
+    kind: "List",
+    shape: `{Data: [${r}], Page, PageSize, HasNextPage}`,
+    note: "Keep requesting the next Page while HasNextPage is true.",
+  }),
   "v1-single": (r) => ({
     kind: "Single",
     shape: `{Data: [${r}]}`,
     note: "Data is an array of exactly one record; Page, PageSize and HasNextPage may also be present.",
   }),
   "v1-object": (r) => ({ kind: "Object", shape: `{Data: ${r}}` }),
-  "v2-list": (r) => ({ kind: "List", shape: `{data: [${r}], page, page_size, has_next_page}`, note: "Keep requesting the next page while has_next_page is true." }),
+  "v2-list": (r) => ({
+    kind: "List",
+    shape: `{data: [${r}], page, page_size, has_next_page}`,
+    note: "Keep requesting the next page while has_next_page is true.",
+  }),
   "v2-single": (r) => ({ kind: "Single", shape: `{data: ${r}}` }),
 };
 
@@ -57,7 +65,8 @@ export const STATUS_TEXT: Record<number, string> = {
 /** What each request header does, as far as the contract says. */
 export const HEADER_TEXT: Record<RequestHeader, string> = {
   "If-None-Match": "Conditional read: send the ETag of an earlier response.",
-  "Idempotency-Key": "A unique key per write: a retry with the same key replays the first answer instead of writing again.",
+  "Idempotency-Key":
+    "A unique key per write: a retry with the same key replays the first answer instead of writing again.",
   Prefer: "return=minimal for no response body; handling=lenient to ignore unknown body properties.",
   "X-Request-Id": "Your id for the request, for tracing it.",
 };

@@ -21,20 +21,33 @@ const names = new Map([
   [2, "Acme"],
   [3, "Mesa"],
 ]);
-const label = (line: AgingLine, column: "account" | "supplier") => (column === "account" ? (names.get(line.arAccountId!) ?? `AR account ${line.arAccountId}`) : `Supplier ${line.supplierId}`);
+const label = (line: AgingLine, column: "account" | "supplier") =>
+  column === "account"
+    ? (names.get(line.arAccountId!) ?? `AR account ${line.arAccountId}`)
+    : `Supplier ${line.supplierId}`;
 
 describe("the AR aging table's order and pages", () => {
-  const lines = linesOf([row(1, 101, "100.00", "90.00"), row(2, 101, "300.00"), row(3, 102, "200.00", "10.00"), row(2, 102, "300.00", "5.00")]);
+  const lines = linesOf([
+    row(1, 101, "100.00", "90.00"),
+    row(2, 101, "300.00"),
+    row(3, 102, "200.00", "10.00"),
+    row(2, 102, "300.00", "5.00"),
+  ]);
 
   it("reads its choices from the address, unknown values falling back, and writes only what differs from the default", () => {
     expect(agingListQuery(new URLSearchParams("sort=91&dir=asc&page=3"))).toEqual({ sort: "91", dir: "asc", page: 3 });
     expect(agingListQuery({ sort: "bogus", dir: "up", page: "-2" })).toEqual({ sort: "total", dir: "desc", page: 1 });
-    expect(withAgingList(new URLSearchParams("States=CA&page=4"), { sort: "total", dir: "desc", page: 1 }).toString()).toBe("States=CA");
-    expect(withAgingList(new URLSearchParams("States=CA"), { sort: "account", dir: "asc", page: 2 }).toString()).toBe("States=CA&sort=account&dir=asc&page=2");
+    expect(
+      withAgingList(new URLSearchParams("States=CA&page=4"), { sort: "total", dir: "desc", page: 1 }).toString(),
+    ).toBe("States=CA");
+    expect(withAgingList(new URLSearchParams("States=CA"), { sort: "account", dir: "asc", page: 2 }).toString()).toBe(
+      "States=CA&sort=account&dir=asc&page=2",
+    );
   });
 
   it("sorts by an amount exactly, ties by the larger total then by account and supplier, and by names A to Z", () => {
-    const order = (sort: Parameters<typeof sortedLines>[1]) => sortedLines(lines, sort, label).map((l) => `${l.arAccountId}:${l.supplierId}`);
+    const order = (sort: Parameters<typeof sortedLines>[1]) =>
+      sortedLines(lines, sort, label).map((l) => `${l.arAccountId}:${l.supplierId}`);
     expect(order({ sort: "total", dir: "desc" })).toEqual(["2:101", "2:102", "3:102", "1:101"]);
     expect(order({ sort: "91", dir: "desc" })).toEqual(["1:101", "3:102", "2:102", "2:101"]);
     expect(order({ sort: "total", dir: "asc" })).toEqual(["1:101", "3:102", "2:101", "2:102"]);

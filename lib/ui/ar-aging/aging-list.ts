@@ -6,7 +6,16 @@
  */
 import { compareDecimals } from "@/lib/format/decimal";
 import type { ApiRequest } from "../api-query";
-import { type AgingLine, type BucketId, type BucketInvoice, BUCKETS, CREDIT, largestLines, type Listed, listedAmount } from "./aging";
+import {
+  type AgingLine,
+  type BucketId,
+  type BucketInvoice,
+  BUCKETS,
+  CREDIT,
+  largestLines,
+  type Listed,
+  listedAmount,
+} from "./aging";
 import { accountInvoicesRequest, AGING_PAGE_SIZE } from "./requests";
 import { pageOf } from "../page-of";
 
@@ -86,17 +95,29 @@ function amountOf(line: AgingLine, sort: Exclude<AgingSort, "account" | "supplie
  * @example
  * sortedLines(lines, { sort: "91", dir: "desc", page: 1 }, label)[0]; // the row with most over 90 days past due
  */
-export function sortedLines(lines: readonly AgingLine[], query: Pick<AgingListQuery, "sort" | "dir">, label: (line: AgingLine, column: "account" | "supplier") => string): AgingLine[] {
+export function sortedLines(
+  lines: readonly AgingLine[],
+  query: Pick<AgingListQuery, "sort" | "dir">,
+  label: (line: AgingLine, column: "account" | "supplier") => string,
+): AgingLine[] {
   const sign = query.dir === "asc" ? 1 : -1;
   const { sort } = query;
-  const keyed = lines.map((line) => ({ line, name: sort === "account" || sort === "supplier" ? label(line, sort) : "" }));
+  const keyed = lines.map((line) => ({
+    line,
+    name: sort === "account" || sort === "supplier" ? label(line, sort) : "",
+  }));
   return keyed
     .sort((a, b) => {
-      const by = sort === "account" || sort === "supplier" ? a.name.localeCompare(b.name, "en-US") : compareDecimals(amountOf(a.line, sort), amountOf(b.line, sort));
+      const by =
+        sort === "account" || sort === "supplier"
+          ? a.name.localeCompare(b.name, "en-US")
+          : compareDecimals(amountOf(a.line, sort), amountOf(b.line, sort));
       if (by !== 0) return by * sign;
       const total = compareDecimals(b.line.amounts.total, a.line.amounts.total);
       if (total !== 0) return total;
-      return (a.line.arAccountId ?? 0) - (b.line.arAccountId ?? 0) || (a.line.supplierId ?? 0) - (b.line.supplierId ?? 0);
+      return (
+        (a.line.arAccountId ?? 0) - (b.line.arAccountId ?? 0) || (a.line.supplierId ?? 0) - (b.line.supplierId ?? 0)
+      );
     })
     .map(({ line }) => line);
 }
@@ -107,7 +128,11 @@ export function sortedLines(lines: readonly AgingLine[], query: Pick<AgingListQu
  * @example
  * agingPage(lines, query, label); // { rows: [...50 lines], page: 2, pages: 98 }
  */
-export function agingPage(lines: readonly AgingLine[], query: AgingListQuery, label: (line: AgingLine, column: "account" | "supplier") => string) {
+export function agingPage(
+  lines: readonly AgingLine[],
+  query: AgingListQuery,
+  label: (line: AgingLine, column: "account" | "supplier") => string,
+) {
   return pageOf(sortedLines(lines, query, label), query.page);
 }
 
@@ -118,7 +143,10 @@ export function agingPage(lines: readonly AgingLine[], query: AgingListQuery, la
  * @example
  * ofSuppliers(rows, "101,102"); // the rows of suppliers 101 and 102
  */
-export function ofSuppliers<T extends { SupplierID?: number | null }>(rows: readonly T[], supplierIds: string | undefined): T[] {
+export function ofSuppliers<T extends { SupplierID?: number | null }>(
+  rows: readonly T[],
+  supplierIds: string | undefined,
+): T[] {
   const only = supplierIds?.split(",").filter(Boolean).map(Number);
   return only?.length ? rows.filter((r) => r.SupplierID != null && only.includes(r.SupplierID)) : [...rows];
 }
@@ -139,7 +167,9 @@ export function namesToAsk(
   label: (line: AgingLine, column: "account" | "supplier") => string,
 ): ApiRequest<"listInvoices"> | undefined {
   if (picked.size <= AGING_PAGE_SIZE) return accountInvoicesRequest(picked.keys());
-  const shown = new Set([...largestLines([...lines]).shown, ...agingPage(lines, list, label).rows].map((line) => line.arAccountId));
+  const shown = new Set(
+    [...largestLines([...lines]).shown, ...agingPage(lines, list, label).rows].map((line) => line.arAccountId),
+  );
   return accountInvoicesRequest([...picked].flatMap(([invoice, account]) => (shown.has(account) ? [invoice] : [])));
 }
 

@@ -30,10 +30,22 @@ import {
 } from "./aging";
 
 const bucket = (id: string) => BUCKETS.find((b) => b.id === id)!;
-const amounts = (current: string, d30 = "0", d60 = "0", d90 = "0", d91 = "0"): BucketAmounts => ({ current, "1-30": d30, "31-60": d60, "61-90": d90, "91": d91 });
+const amounts = (current: string, d30 = "0", d60 = "0", d90 = "0", d91 = "0"): BucketAmounts => ({
+  current,
+  "1-30": d30,
+  "31-60": d60,
+  "61-90": d90,
+  "91": d91,
+});
 
 /** A row as the API sends it, with every bucket given. */
-function row(account: number, supplier: number, due: [string, string, string, string, string], credit = "0", total?: string): AgingRow {
+function row(
+  account: number,
+  supplier: number,
+  due: [string, string, string, string, string],
+  credit = "0",
+  total?: string,
+): AgingRow {
   return {
     ARAccountID: account,
     SupplierID: supplier,
@@ -87,13 +99,21 @@ describe("totalLine", () => {
   });
 
   it("sums large amounts exactly", () => {
-    const total = totalLine(linesOf([row(1, 1, ["9007199254740993.01", "0", "0", "0", "0"]), row(2, 1, ["0.02", "0", "0", "0", "0"])]));
+    const total = totalLine(
+      linesOf([row(1, 1, ["9007199254740993.01", "0", "0", "0", "0"]), row(2, 1, ["0.02", "0", "0", "0", "0"])]),
+    );
     expect(total.amounts.buckets.current).toBe("9007199254740993.030000");
   });
 
   it("gathers every row's invoices per bucket, with their rows", () => {
-    const a: AgingRow = { ...row(1, 5, ["0", "0", "30", "0", "0"]), Invoices_31_60: [{ InvoiceID: 11, InvoiceNum: "A-11", OpenBalance: "30" }] };
-    const b: AgingRow = { ...row(2, 6, ["0", "0", "5", "0", "0"]), Invoices_31_60: [{ InvoiceID: 12, InvoiceNum: "B-12", OpenBalance: "5.00" }] };
+    const a: AgingRow = {
+      ...row(1, 5, ["0", "0", "30", "0", "0"]),
+      Invoices_31_60: [{ InvoiceID: 11, InvoiceNum: "A-11", OpenBalance: "30" }],
+    };
+    const b: AgingRow = {
+      ...row(2, 6, ["0", "0", "5", "0", "0"]),
+      Invoices_31_60: [{ InvoiceID: 12, InvoiceNum: "B-12", OpenBalance: "5.00" }],
+    };
     const total = totalLine(linesOf([a, b]));
     expect(total.invoices["31-60"]).toEqual([
       { invoiceId: 11, invoiceNum: "A-11", openBalance: "30", arAccountId: 1, supplierId: 5 },
@@ -116,13 +136,24 @@ describe("linesOf", () => {
   });
 
   it("leaves out invoice entries with neither id nor number", () => {
-    const lines = linesOf([{ ...row(1, 2, ["1", "0", "0", "0", "0"]), CurrentInvoices: [{ OpenBalance: "1" }, { InvoiceNum: "X-1", OpenBalance: null }] }]);
-    expect(lines[0]!.invoices.current).toEqual([{ invoiceId: undefined, invoiceNum: "X-1", openBalance: "0", arAccountId: 1, supplierId: 2 }]);
+    const lines = linesOf([
+      {
+        ...row(1, 2, ["1", "0", "0", "0", "0"]),
+        CurrentInvoices: [{ OpenBalance: "1" }, { InvoiceNum: "X-1", OpenBalance: null }],
+      },
+    ]);
+    expect(lines[0]!.invoices.current).toEqual([
+      { invoiceId: undefined, invoiceNum: "X-1", openBalance: "0", arAccountId: 1, supplierId: 2 },
+    ]);
   });
 });
 
 describe("largestLines", () => {
-  const lines = linesOf(Array.from({ length: 40 }, (_, i) => row(i + 1, 1, [String(i % 7), "0", "0", "0", "0"], "0", `${(i * 37) % 41}.50`)));
+  const lines = linesOf(
+    Array.from({ length: 40 }, (_, i) =>
+      row(i + 1, 1, [String(i % 7), "0", "0", "0", "0"], "0", `${(i * 37) % 41}.50`),
+    ),
+  );
 
   it("shows the 25 largest by total outstanding, largest first, and counts the rest", () => {
     const { shown, omitted } = largestLines(lines);
@@ -151,11 +182,11 @@ describe("largestLines", () => {
   });
 
   it("keeps the API's order among equal totals, and puts credits last", () => {
-    const [a, b, c] = linesOf([row(1, 1, ["0", "0", "0", "0", "0"], "0", "5"), row(2, 1, ["0", "0", "0", "0", "0"], "2", "-2"), row(3, 1, ["0", "0", "0", "0", "0"], "0", "5.0")]) as [
-      AgingLine,
-      AgingLine,
-      AgingLine,
-    ];
+    const [a, b, c] = linesOf([
+      row(1, 1, ["0", "0", "0", "0", "0"], "0", "5"),
+      row(2, 1, ["0", "0", "0", "0", "0"], "2", "-2"),
+      row(3, 1, ["0", "0", "0", "0", "0"], "0", "5.0"),
+    ]) as [AgingLine, AgingLine, AgingLine];
     expect(largestLines([a, b, c], 2)).toEqual({ shown: [a, c], omitted: 1 });
   });
 });
@@ -209,8 +240,12 @@ describe("segmentsOf", () => {
 
 describe("bucketName", () => {
   it("names the owner, the bucket, the amount and the invoices", () => {
-    expect(bucketName("Acme Retail, Supplier 7", bucket("31-60"), "1234.5", 3)).toBe("Acme Retail, Supplier 7, 31–60 days: $1,234.50, 3 invoices");
-    expect(bucketName("All AR accounts", bucket("current"), "0.005", 1)).toBe("All AR accounts, Current: $0.01, 1 invoice");
+    expect(bucketName("Acme Retail, Supplier 7", bucket("31-60"), "1234.5", 3)).toBe(
+      "Acme Retail, Supplier 7, 31–60 days: $1,234.50, 3 invoices",
+    );
+    expect(bucketName("All AR accounts", bucket("current"), "0.005", 1)).toBe(
+      "All AR accounts, Current: $0.01, 1 invoice",
+    );
   });
 });
 
@@ -219,7 +254,9 @@ describe("chartSummary", () => {
     const total = totalLine(linesOf([row(1, 1, ["100", "20", "3", "0.5", "1000"], "10", "1113.50")]));
     const summary = chartSummary(total.amounts, 42, 25);
     expect(summary).toContain("$1,113.50 outstanding");
-    expect(summary).toContain("Current $100.00, 1–30 days $20.00, 31–60 days $3.00, 61–90 days $0.50, 91+ days $1,000.00");
+    expect(summary).toContain(
+      "Current $100.00, 1–30 days $20.00, 31–60 days $3.00, 61–90 days $0.50, 91+ days $1,000.00",
+    );
     expect(summary).toContain("open credit $10.00");
     expect(summary).toContain("25 largest of 42 rows");
   });
@@ -227,7 +264,16 @@ describe("chartSummary", () => {
 
 describe("names", () => {
   it("reads id → name maps from lookup records, skipping blank names", () => {
-    const names = nameMap([{ CustomerID: 5, CustomerName: "Acme" }, { CustomerID: "6", CustomerName: "Bolt" }, { CustomerID: 7, CustomerName: " " }, { CustomerName: "No id" }], "CustomerID", "CustomerName");
+    const names = nameMap(
+      [
+        { CustomerID: 5, CustomerName: "Acme" },
+        { CustomerID: "6", CustomerName: "Bolt" },
+        { CustomerID: 7, CustomerName: " " },
+        { CustomerName: "No id" },
+      ],
+      "CustomerID",
+      "CustomerName",
+    );
     expect([...names]).toEqual([
       [5, "Acme"],
       [6, "Bolt"],
@@ -244,7 +290,11 @@ describe("names", () => {
 
   it("picks one invoice per AR account, its lowest id in any bucket", () => {
     const rows: AgingRow[] = [
-      { ...row(50001, 1, ["1", "0", "0", "0", "1"]), CurrentInvoices: [{ InvoiceID: 9005 }], Invoices_91: [{ InvoiceID: 9002 }] },
+      {
+        ...row(50001, 1, ["1", "0", "0", "0", "1"]),
+        CurrentInvoices: [{ InvoiceID: 9005 }],
+        Invoices_91: [{ InvoiceID: 9002 }],
+      },
       { ...row(50001, 2, ["1", "0", "0", "0", "0"]), CurrentInvoices: [{ InvoiceID: 9003 }] },
       { ...row(50002, 1, ["0", "2", "0", "0", "0"]), Invoices_1_30: [{ InvoiceNum: "no id" }, { InvoiceID: 9100 }] },
       { ...row(50003, 1, ["0", "0", "0", "0", "0"], "5") }, // credit only: no invoice to ask about
@@ -265,7 +315,14 @@ describe("names", () => {
       { InvoiceID: 9100, CustomerID: 20002, CustomerName: " " },
       { InvoiceID: 4242, CustomerID: 20003, CustomerName: "Not asked for" },
     ];
-    const accounts = accountCustomers(picked, invoices, new Map([[50002, "Same id as the account"], [7, "Customer 7"]]));
+    const accounts = accountCustomers(
+      picked,
+      invoices,
+      new Map([
+        [50002, "Same id as the account"],
+        [7, "Customer 7"],
+      ]),
+    );
     expect(accounts.get(50001)).toEqual({ name: "Valley Cannabis - Oakland", customerId: 20001 });
     expect(accounts.get(50002)).toEqual({ name: "Same id as the account", customerId: 50002 });
     expect(accountLabel(50003, accounts)).toBe("AR account 50003");
@@ -286,7 +343,9 @@ describe("newestUpdate", () => {
   });
 
   it("reads a timestamp without a zone as UTC", () => {
-    expect(newestUpdate([{ TimeUpdated: "2026-11-21T23:00:00" }, { TimeUpdated: "2026-11-21T22:00:00-02:00" }])).toBe("2026-11-21T22:00:00-02:00");
+    expect(newestUpdate([{ TimeUpdated: "2026-11-21T23:00:00" }, { TimeUpdated: "2026-11-21T22:00:00-02:00" }])).toBe(
+      "2026-11-21T22:00:00-02:00",
+    );
   });
 
   it("is undefined when no row says", () => {
@@ -298,7 +357,9 @@ describe("newestUpdate", () => {
 describe("palette", () => {
   /** WCAG relative luminance of "#rrggbb". */
   const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const contrast = (a: string, b: string) => {
@@ -309,13 +370,17 @@ describe("palette", () => {
   const backgrounds = { light: ["#f8fafc", "#f1f5f9"], dark: ["#020617", "#1e293b"] };
 
   it.each(["light", "dark"] as const)("has 3:1 or more against the page and the track in the %s theme", (theme) => {
-    for (const b of BUCKETS) for (const bg of backgrounds[theme]) expect(contrast(b.color[theme], bg)).toBeGreaterThanOrEqual(3);
+    for (const b of BUCKETS)
+      for (const bg of backgrounds[theme]) expect(contrast(b.color[theme], bg)).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(["light", "dark"] as const)("is sequential in the %s theme: each older bucket stands further from the page", (theme) => {
-    const fromPage = BUCKETS.map((b) => contrast(b.color[theme], backgrounds[theme][0]!));
-    fromPage.slice(1).forEach((c, i) => expect(c).toBeGreaterThan(fromPage[i]!));
-  });
+  it.each(["light", "dark"] as const)(
+    "is sequential in the %s theme: each older bucket stands further from the page",
+    (theme) => {
+      const fromPage = BUCKETS.map((b) => contrast(b.color[theme], backgrounds[theme][0]!));
+      fromPage.slice(1).forEach((c, i) => expect(c).toBeGreaterThan(fromPage[i]!));
+    },
+  );
 });
 
 describe("accountsFromOpenInvoices", () => {
@@ -348,16 +413,35 @@ describe("accountsFromOpenInvoices", () => {
 
 describe("credit invoices", () => {
   it("are read like the buckets' invoices, their balances as sent (the sandbox sends a credit negative)", () => {
-    const credit: AgingRow = { ...row(50002, 101, ["0", "0", "0", "0", "0"], "65"), CreditInvoices: [{ InvoiceID: 301490, InvoiceNum: "INV-101490", OpenBalance: "-65.000000" }] };
+    const credit: AgingRow = {
+      ...row(50002, 101, ["0", "0", "0", "0", "0"], "65"),
+      CreditInvoices: [{ InvoiceID: 301490, InvoiceNum: "INV-101490", OpenBalance: "-65.000000" }],
+    };
     const [line] = linesOf([credit]);
-    expect(line!.credits).toEqual({ invoices: [{ invoiceId: 301490, invoiceNum: "INV-101490", openBalance: "-65.000000", arAccountId: 50002, supplierId: 101 }], unread: 0 });
+    expect(line!.credits).toEqual({
+      invoices: [
+        { invoiceId: 301490, invoiceNum: "INV-101490", openBalance: "-65.000000", arAccountId: 50002, supplierId: 101 },
+      ],
+      unread: 0,
+    });
     expect(listedAmount(line!, CREDIT)).toBe("65");
     expect(listedInvoices(line!, CREDIT)).toBe(line!.credits.invoices);
-    expect(bucketName("Valley, Mojave Sun", CREDIT, "65", 1)).toBe("Valley, Mojave Sun, Open credit: $65.00, 1 invoice");
+    expect(bucketName("Valley, Mojave Sun", CREDIT, "65", 1)).toBe(
+      "Valley, Mojave Sun, Open credit: $65.00, 1 invoice",
+    );
   });
 
   it("count entries of another shape (the documentation does not show theirs) instead of inventing invoices", () => {
-    const odd = { ...row(1, 2, ["0", "0", "0", "0", "0"], "5"), CreditInvoices: [{ CreditMemo: "CM-1", Amount: "5" }, "CM-2", null, { InvoiceNum: "INV-9", OpenBalance: 5 }, { InvoiceID: "77" }] };
+    const odd = {
+      ...row(1, 2, ["0", "0", "0", "0", "0"], "5"),
+      CreditInvoices: [
+        { CreditMemo: "CM-1", Amount: "5" },
+        "CM-2",
+        null,
+        { InvoiceNum: "INV-9", OpenBalance: 5 },
+        { InvoiceID: "77" },
+      ],
+    };
     expect(creditInvoicesOf(odd as AgingRow)).toEqual({
       invoices: [
         { invoiceId: undefined, invoiceNum: "INV-9", openBalance: "5", arAccountId: 1, supplierId: 2 },
@@ -373,10 +457,19 @@ describe("credit invoices", () => {
   });
 
   it("of every row make the total's, with its unread count", () => {
-    const a = { ...row(1, 5, ["0", "0", "0", "0", "0"], "1"), CreditInvoices: [{ InvoiceID: 11, InvoiceNum: "A-11", OpenBalance: "-1" }, 42] } as AgingRow;
-    const b = { ...row(2, 6, ["0", "0", "0", "0", "0"], "2"), CreditInvoices: [{ InvoiceID: 12, InvoiceNum: "B-12", OpenBalance: "-2" }] } as AgingRow;
+    const a = {
+      ...row(1, 5, ["0", "0", "0", "0", "0"], "1"),
+      CreditInvoices: [{ InvoiceID: 11, InvoiceNum: "A-11", OpenBalance: "-1" }, 42],
+    } as AgingRow;
+    const b = {
+      ...row(2, 6, ["0", "0", "0", "0", "0"], "2"),
+      CreditInvoices: [{ InvoiceID: 12, InvoiceNum: "B-12", OpenBalance: "-2" }],
+    } as AgingRow;
     const total = totalLine(linesOf([a, b]));
-    expect(total.credits.invoices.map((i) => [i.invoiceNum, i.arAccountId])).toEqual([["A-11", 1], ["B-12", 2]]);
+    expect(total.credits.invoices.map((i) => [i.invoiceNum, i.arAccountId])).toEqual([
+      ["A-11", 1],
+      ["B-12", 2],
+    ]);
     expect(total.credits.unread).toBe(1);
     expect(totalLine([]).credits).toEqual({ invoices: [], unread: 0 });
   });

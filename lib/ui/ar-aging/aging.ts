@@ -5,7 +5,14 @@
  * renders it, the unit tests check it.
  */
 import type { RecordOf } from "@/lib/data-api/client";
-import { addDecimals, compareDecimals, DECIMAL_SCALE, parseDecimal, subtractDecimal, toDecimalString } from "@/lib/format/decimal";
+import {
+  addDecimals,
+  compareDecimals,
+  DECIMAL_SCALE,
+  parseDecimal,
+  subtractDecimal,
+  toDecimalString,
+} from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 
 /** One row of `listArAging`: an AR account and a supplier, as of the last end-of-day recalculation. */
@@ -21,11 +28,41 @@ export type AgingInvoiceRef = NonNullable<AgingRow["CurrentInvoices"]>[number];
  * orders the buckets; the hue changes too, so that neighbours stay apart.
  */
 export const BUCKETS = [
-  { id: "current", label: "Current", amount: "CurrentDue", invoices: "CurrentInvoices", color: { light: "#21918c", dark: "#26828e" } },
-  { id: "1-30", label: "1–30 days", amount: "Due_1_30", invoices: "Invoices_1_30", color: { light: "#31688e", dark: "#1fa187" } },
-  { id: "31-60", label: "31–60 days", amount: "Due_31_60", invoices: "Invoices_31_60", color: { light: "#443983", dark: "#4ac16d" } },
-  { id: "61-90", label: "61–90 days", amount: "Due_61_90", invoices: "Invoices_61_90", color: { light: "#481a6c", dark: "#a0da39" } },
-  { id: "91", label: "91+ days", amount: "Due_91", invoices: "Invoices_91", color: { light: "#2c0a3d", dark: "#fde725" } },
+  {
+    id: "current",
+    label: "Current",
+    amount: "CurrentDue",
+    invoices: "CurrentInvoices",
+    color: { light: "#21918c", dark: "#26828e" },
+  },
+  {
+    id: "1-30",
+    label: "1–30 days",
+    amount: "Due_1_30",
+    invoices: "Invoices_1_30",
+    color: { light: "#31688e", dark: "#1fa187" },
+  },
+  {
+    id: "31-60",
+    label: "31–60 days",
+    amount: "Due_31_60",
+    invoices: "Invoices_31_60",
+    color: { light: "#443983", dark: "#4ac16d" },
+  },
+  {
+    id: "61-90",
+    label: "61–90 days",
+    amount: "Due_61_90",
+    invoices: "Invoices_61_90",
+    color: { light: "#481a6c", dark: "#a0da39" },
+  },
+  {
+    id: "91",
+    label: "91+ days",
+    amount: "Due_91",
+    invoices: "Invoices_91",
+    color: { light: "#2c0a3d", dark: "#fde725" },
+  },
 ] as const;
 
 export type Bucket = (typeof BUCKETS)[number];
@@ -118,7 +155,10 @@ export function amountsOf(row: AgingRow): AgingAmounts {
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b.id, decimalOf(row[b.amount])])) as BucketAmounts;
   const openCredit = decimalOf(row.OpenCredit);
   const sent = row.TotalBalanceOutstanding;
-  const total = sent === null || sent === undefined || sent === "" ? subtractDecimal(addDecimals(...Object.values(buckets)), openCredit) : decimalOf(sent);
+  const total =
+    sent === null || sent === undefined || sent === ""
+      ? subtractDecimal(addDecimals(...Object.values(buckets)), openCredit)
+      : decimalOf(sent);
   return { buckets, openCredit, total };
 }
 
@@ -129,8 +169,14 @@ export function amountsOf(row: AgingRow): AgingAmounts {
  * sumAmounts([amountsOf(a), amountsOf(b)]).buckets["91"]; // a's Due_91 + b's Due_91
  */
 export function sumAmounts(list: AgingAmounts[]): AgingAmounts {
-  const buckets = Object.fromEntries(BUCKETS.map((b) => [b.id, addDecimals(...list.map((a) => a.buckets[b.id]))])) as BucketAmounts;
-  return { buckets, openCredit: addDecimals(...list.map((a) => a.openCredit)), total: addDecimals(...list.map((a) => a.total)) };
+  const buckets = Object.fromEntries(
+    BUCKETS.map((b) => [b.id, addDecimals(...list.map((a) => a.buckets[b.id]))]),
+  ) as BucketAmounts;
+  return {
+    buckets,
+    openCredit: addDecimals(...list.map((a) => a.openCredit)),
+    total: addDecimals(...list.map((a) => a.total)),
+  };
 }
 
 /** The invoices the API lists behind one bucket of a row (entries it could not read are left out). */
@@ -240,8 +286,14 @@ export function totalLine(lines: AgingLine[]): AgingLine {
     key: "total",
     total: true,
     amounts: sumAmounts(lines.map((l) => l.amounts)),
-    invoices: Object.fromEntries(BUCKETS.map((b) => [b.id, lines.flatMap((l) => l.invoices[b.id])])) as Record<BucketId, BucketInvoice[]>,
-    credits: { invoices: lines.flatMap((l) => l.credits.invoices), unread: lines.reduce((n, l) => n + l.credits.unread, 0) },
+    invoices: Object.fromEntries(BUCKETS.map((b) => [b.id, lines.flatMap((l) => l.invoices[b.id])])) as Record<
+      BucketId,
+      BucketInvoice[]
+    >,
+    credits: {
+      invoices: lines.flatMap((l) => l.credits.invoices),
+      unread: lines.reduce((n, l) => n + l.credits.unread, 0),
+    },
   };
 }
 
@@ -367,12 +419,19 @@ export function bucketName(owner: string, bucket: Listed, amount: string, invoic
  */
 export function chartSummary(totals: AgingAmounts, rows: number, shown: number): string {
   const buckets = BUCKETS.map((b) => `${b.label} ${formatMoney(totals.buckets[b.id])}`).join(", ");
-  const bars = shown < rows ? `bars for the ${count(shown)} largest of ${rowCount(rows)} by total outstanding` : `a bar for each of the ${rowCount(rows)}`;
+  const bars =
+    shown < rows
+      ? `bars for the ${count(shown)} largest of ${rowCount(rows)} by total outstanding`
+      : `a bar for each of the ${rowCount(rows)}`;
   return `AR aging chart of ${rowCount(rows)}: ${formatMoney(totals.total)} outstanding in total. ${buckets}; open credit ${formatMoney(totals.openCredit)}. A bar for all rows, then ${bars}.`;
 }
 
 /** An id → name map from lookup records (`CustomerID` → `CustomerName`); blank names are left out. */
-export function nameMap(records: readonly Record<string, unknown>[] | undefined, idField: string, nameField: string): Map<number, string> {
+export function nameMap(
+  records: readonly Record<string, unknown>[] | undefined,
+  idField: string,
+  nameField: string,
+): Map<number, string> {
   const names = new Map<number, string>();
   for (const record of records ?? []) {
     const id = Number(record[idField]);
@@ -424,10 +483,14 @@ export function accountInvoices(rows: AgingRow[]): Map<number, number> {
  */
 export function accountCustomers(
   picked: Map<number, number>,
-  invoices: readonly { InvoiceID?: number | null; CustomerID?: number | null; CustomerName?: string | null }[] | undefined,
+  invoices:
+    | readonly { InvoiceID?: number | null; CustomerID?: number | null; CustomerName?: string | null }[]
+    | undefined,
   customersById: Map<number, string>,
 ): Map<number, AccountCustomer> {
-  const accounts = new Map<number, AccountCustomer>([...customersById].map(([id, name]) => [id, { name, customerId: id }]));
+  const accounts = new Map<number, AccountCustomer>(
+    [...customersById].map(([id, name]) => [id, { name, customerId: id }]),
+  );
   for (const invoice of invoices ?? []) {
     const account = invoice.InvoiceID == null ? undefined : picked.get(invoice.InvoiceID);
     const name = invoice.CustomerName?.trim();

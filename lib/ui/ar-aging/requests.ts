@@ -46,10 +46,16 @@ export const AGING_STALE = LIST_VIEWS.arAging.staleTime;
  * The customers that name AR accounts (an AR account's id is a CustomerID): every account status, one page of 500.
  * The same request as the Customers filter's list, so both share one cache entry.
  */
-export const customersLookup: ApiRequest<"listCustomers"> = { operation: "listCustomers", query: LOOKUPS.CustomerIDs!.query };
+export const customersLookup: ApiRequest<"listCustomers"> = {
+  operation: "listCustomers",
+  query: LOOKUPS.CustomerIDs!.query,
+};
 
 /** The suppliers that name the report's suppliers: one page of 500, the same request as the Suppliers filter's list. */
-export const suppliersLookup: ApiRequest<"listSuppliers"> = { operation: "listSuppliers", query: LOOKUPS.SupplierIDs!.query };
+export const suppliersLookup: ApiRequest<"listSuppliers"> = {
+  operation: "listSuppliers",
+  query: LOOKUPS.SupplierIDs!.query,
+};
 
 /** How long the names stay fresh. */
 export const LOOKUP_STALE = STALE.directory;
@@ -64,5 +70,12 @@ export const LOOKUP_STALE = STALE.directory;
 export function accountInvoicesRequest(invoiceIds: Iterable<number>): ApiRequest<"listInvoices"> | undefined {
   const ids = [...new Set(invoiceIds)].sort((a, b) => a - b);
   if (ids.length === 0) return undefined;
-  return { operation: "listInvoices", query: { InvoiceIDs: ids.join(","), Statuses: Object.keys(INVOICE_STATUSES).join(","), PageSize: String(AGING_PAGE_SIZE) } };
+  return {
+    operation: "listInvoices",
+    query: {
+      InvoiceIDs: ids.join(","),
+      Statuses: Object.keys(INVOICE_STATUSES).join(","),
+      PageSize: String(AGING_PAGE_SIZE),
+    },
+  };
 }

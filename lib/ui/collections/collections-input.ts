@@ -38,7 +38,14 @@ export type AgingEntry = Pick<
 /** A customer as the list names it: its name, state, hold, status, collection agent and sales rep. */
 export type CustomerEntry = Pick<
   ReadOf<typeof Customer>,
-  "CustomerID" | "CustomerName" | "State" | "OnHold" | "AccountStatus" | "CollectionAgentFullName" | "CollectionAgentEmail" | "SalesRepName"
+  | "CustomerID"
+  | "CustomerName"
+  | "State"
+  | "OnHold"
+  | "AccountStatus"
+  | "CollectionAgentFullName"
+  | "CollectionAgentEmail"
+  | "SalesRepName"
 >;
 /** An open invoice, for the one fact an aging row lacks: which customer an AR account is. */
 export type OpenInvoiceEntry = Pick<ReadOf<typeof OpenInvoice>, "ARAccountID" | "CustomerID">;
@@ -60,7 +67,17 @@ export type ListName = keyof CollectionsInput;
 
 /** A bucket's invoices as kept: each that names an invoice, with its number and the open balance aged there. */
 const refs = (list: Aging["CurrentInvoices"]) =>
-  list?.flatMap((ref) => (ref?.InvoiceID == null ? [] : [withoutUnset({ InvoiceID: ref.InvoiceID, InvoiceNum: ref.InvoiceNum ?? undefined, OpenBalance: ref.OpenBalance ?? undefined })]));
+  list?.flatMap((ref) =>
+    ref?.InvoiceID == null
+      ? []
+      : [
+          withoutUnset({
+            InvoiceID: ref.InvoiceID,
+            InvoiceNum: ref.InvoiceNum ?? undefined,
+            OpenBalance: ref.OpenBalance ?? undefined,
+          }),
+        ],
+  );
 
 /**
  * A record of a list as kept, or undefined when it names no account (an aging row, an open invoice, a payment) or no
@@ -80,20 +97,48 @@ function read(list: ListName, record: unknown): CollectionsInput[ListName][numbe
       const parsed = ARAging.read.safeParse(record);
       if (!parsed.success || parsed.data.ARAccountID == null) return undefined;
       const r = parsed.data;
-      const kept: AgingEntry = { ARAccountID: r.ARAccountID, SupplierID: r.SupplierID, CloseDate: r.CloseDate, OpenCredit: r.OpenCredit, TotalBalanceOutstanding: r.TotalBalanceOutstanding };
+      const kept: AgingEntry = {
+        ARAccountID: r.ARAccountID,
+        SupplierID: r.SupplierID,
+        CloseDate: r.CloseDate,
+        OpenCredit: r.OpenCredit,
+        TotalBalanceOutstanding: r.TotalBalanceOutstanding,
+      };
       for (const bucket of BUCKETS) {
         kept[bucket.amount] = r[bucket.amount];
         kept[bucket.invoices] = refs(r[bucket.invoices]);
       }
       // The credits' item shape is not documented: those that name an invoice id are kept, shaped as the buckets' are.
-      kept.CreditInvoices = creditInvoicesOf(r).invoices.flatMap((i) => (i.invoiceId === undefined ? [] : [withoutUnset({ InvoiceID: i.invoiceId, InvoiceNum: i.invoiceNum, OpenBalance: i.openBalance })]));
+      kept.CreditInvoices = creditInvoicesOf(r).invoices.flatMap((i) =>
+        i.invoiceId === undefined
+          ? []
+          : [withoutUnset({ InvoiceID: i.invoiceId, InvoiceNum: i.invoiceNum, OpenBalance: i.openBalance })],
+      );
       return withoutUnset(kept);
     }
     case "customers": {
       const parsed = Customer.read.safeParse(record);
       if (!parsed.success || parsed.data.CustomerID == null) return undefined;
-      const { CustomerID, CustomerName, State, OnHold, AccountStatus, CollectionAgentFullName, CollectionAgentEmail, SalesRepName } = parsed.data;
-      return withoutUnset({ CustomerID, CustomerName, State, OnHold, AccountStatus, CollectionAgentFullName, CollectionAgentEmail, SalesRepName });
+      const {
+        CustomerID,
+        CustomerName,
+        State,
+        OnHold,
+        AccountStatus,
+        CollectionAgentFullName,
+        CollectionAgentEmail,
+        SalesRepName,
+      } = parsed.data;
+      return withoutUnset({
+        CustomerID,
+        CustomerName,
+        State,
+        OnHold,
+        AccountStatus,
+        CollectionAgentFullName,
+        CollectionAgentEmail,
+        SalesRepName,
+      });
     }
     case "openInvoices": {
       const parsed = OpenInvoice.read.safeParse(record);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { CollectionRow } from "./collections";
-import { agentsOf, collectionsHref, collectionsQuery, COLUMNS, listed, NO_AGENT, PAGE_SIZE, pageOf } from "./collections-list";
+import {
+  agentsOf,
+  collectionsHref,
+  collectionsQuery,
+  COLUMNS,
+  listed,
+  NO_AGENT,
+  PAGE_SIZE,
+  pageOf,
+} from "./collections-list";
 
 const ZERO = "0.000000";
 const row = (arAccountId: number, change: Partial<CollectionRow> = {}): CollectionRow => ({
@@ -32,17 +41,49 @@ const row = (arAccountId: number, change: Partial<CollectionRow> = {}): Collecti
 });
 
 const ROWS = [
-  row(50001, { over30: "10.000000", over60: "0.000000", total: "100.000000", lastPayment: "2026-11-01", daysSince: 20, agentName: "Lee Park" }),
-  row(50002, { over30: "300.000000", over60: "300.000000", over90: "300.000000", onHold: true, agentName: "Dana Cole", name: "Leaf - Fresno and 1 more", customerNames: ["Leaf - Fresno", "Leaf - Reno"], customerIds: [20010, 20011] }),
-  row(50003, { over30: "50.000000", over60: "50.000000", unapplied: "0.000001", lastPayment: "2026-10-01", daysSince: 51 }),
-  row(50004, { over30: "300.000000", over60: "300.000000", over90: "300.000000", openCredit: "5.000000", agentName: "Lee Park" }),
+  row(50001, {
+    over30: "10.000000",
+    over60: "0.000000",
+    total: "100.000000",
+    lastPayment: "2026-11-01",
+    daysSince: 20,
+    agentName: "Lee Park",
+  }),
+  row(50002, {
+    over30: "300.000000",
+    over60: "300.000000",
+    over90: "300.000000",
+    onHold: true,
+    agentName: "Dana Cole",
+    name: "Leaf - Fresno and 1 more",
+    customerNames: ["Leaf - Fresno", "Leaf - Reno"],
+    customerIds: [20010, 20011],
+  }),
+  row(50003, {
+    over30: "50.000000",
+    over60: "50.000000",
+    unapplied: "0.000001",
+    lastPayment: "2026-10-01",
+    daysSince: 51,
+  }),
+  row(50004, {
+    over30: "300.000000",
+    over60: "300.000000",
+    over90: "300.000000",
+    openCredit: "5.000000",
+    agentName: "Lee Park",
+  }),
   row(50005, { total: "-2.000000", openCredit: "2.000000" }),
 ];
 const ids = (rows: CollectionRow[]) => rows.map((r) => r.arAccountId);
 
 describe("listed", () => {
   const cases: [string, Record<string, string>, number[]][] = [
-    ["by default, the most over 90 days past due first, then over 60, over 30, then by account", {}, [50002, 50004, 50003, 50001, 50005]],
+    [
+      "by default, the most over 90 days past due first, then over 60, over 30, then by account",
+      {},
+      [50002, 50004, 50003, 50001, 50005],
+    ],
     ["over 30 only", { age: "30" }, [50002, 50004, 50003, 50001]],
     ["over 60 only", { age: "60" }, [50002, 50004, 50003]],
     ["over 90 only", { age: "90" }, [50002, 50004]],
@@ -55,8 +96,16 @@ describe("listed", () => {
     ["a customer's id", { q: "20011" }, [50002]],
     ["filters together", { age: "30", agent: "Lee Park" }, [50004, 50001]],
     ["by total, largest first", { sort: "total", dir: "desc" }, [50001, 50002, 50004, 50003, 50005]],
-    ["by total, smallest first, ties most overdue first", { sort: "total", dir: "asc" }, [50005, 50002, 50004, 50003, 50001]],
-    ["by days since: rows without a payment last either way", { sort: "daysSince", dir: "asc" }, [50001, 50003, 50002, 50004, 50005]],
+    [
+      "by total, smallest first, ties most overdue first",
+      { sort: "total", dir: "asc" },
+      [50005, 50002, 50004, 50003, 50001],
+    ],
+    [
+      "by days since: rows without a payment last either way",
+      { sort: "daysSince", dir: "asc" },
+      [50001, 50003, 50002, 50004, 50005],
+    ],
     ["by days since, descending", { sort: "daysSince", dir: "desc" }, [50003, 50001, 50002, 50004, 50005]],
     ["by name, A to Z", { sort: "name", dir: "asc" }, [50002, 50001, 50003, 50004, 50005]],
     ["an unknown sort falls back to over 90", { sort: "nonsense", age: "bogus" }, [50002, 50004, 50003, 50001, 50005]],
@@ -68,10 +117,23 @@ describe("listed", () => {
 
 describe("the query, its address and pages", () => {
   it("reads an address, bad values falling back, and writes it back without its defaults", () => {
-    const query = collectionsQuery(new URLSearchParams("age=90&hold=1&credit=yes&agent=+Lee+Park+&q=&sort=total&dir=up&page=3"));
-    expect(query).toEqual({ age: "90", hold: "1", credit: undefined, agent: "Lee Park", q: undefined, sort: "total", dir: "desc", page: 3 });
+    const query = collectionsQuery(
+      new URLSearchParams("age=90&hold=1&credit=yes&agent=+Lee+Park+&q=&sort=total&dir=up&page=3"),
+    );
+    expect(query).toEqual({
+      age: "90",
+      hold: "1",
+      credit: undefined,
+      agent: "Lee Park",
+      q: undefined,
+      sort: "total",
+      dir: "desc",
+      page: 3,
+    });
     expect(collectionsHref(query)).toBe("/collections?age=90&hold=1&agent=Lee+Park&sort=total&page=3");
-    expect(collectionsHref({ ...query, page: 1 }, "/api/collections/export")).toBe("/api/collections/export?age=90&hold=1&agent=Lee+Park&sort=total");
+    expect(collectionsHref({ ...query, page: 1 }, "/api/collections/export")).toBe(
+      "/api/collections/export?age=90&hold=1&agent=Lee+Park&sort=total",
+    );
     expect(collectionsHref(collectionsQuery({}))).toBe("/collections");
   });
 
@@ -89,6 +151,15 @@ describe("the query, its address and pages", () => {
 
   it("writes a row's CSV fields as they are kept: exact decimals, days as YYYY-MM-DD, blanks for unknowns", () => {
     const fields = Object.fromEntries(COLUMNS.map((c) => [c.header, c.value(ROWS[1]!)]));
-    expect(fields).toMatchObject({ "AR account": "50002", Customer: "Leaf - Fresno and 1 more", "Customer IDs": "20010 20011", Customers: "Leaf - Fresno; Leaf - Reno", "On hold": "Yes", "Over 90": "300.000000", "Last payment": "", "Days since": "" });
+    expect(fields).toMatchObject({
+      "AR account": "50002",
+      Customer: "Leaf - Fresno and 1 more",
+      "Customer IDs": "20010 20011",
+      Customers: "Leaf - Fresno; Leaf - Reno",
+      "On hold": "Yes",
+      "Over 90": "300.000000",
+      "Last payment": "",
+      "Days since": "",
+    });
   });
 });

@@ -52,14 +52,42 @@ const text = (value: string | number | null) => (value === null ? "" : String(va
 
 /** Every column, in the CSV's order; the page shows those marked `page`. */
 export const COLUMNS: readonly CollectionColumn[] = [
-  { id: "arAccountId", header: "AR account", kind: "id", page: false, value: (r) => String(r.arAccountId), order: (r) => r.arAccountId },
-  { id: "name", header: "Customer", kind: "text", page: true, value: (r) => r.name, order: (r) => r.name.toLocaleLowerCase("en-US") },
+  {
+    id: "arAccountId",
+    header: "AR account",
+    kind: "id",
+    page: false,
+    value: (r) => String(r.arAccountId),
+    order: (r) => r.arAccountId,
+  },
+  {
+    id: "name",
+    header: "Customer",
+    kind: "text",
+    page: true,
+    value: (r) => r.name,
+    order: (r) => r.name.toLocaleLowerCase("en-US"),
+  },
   { id: "customerIds", header: "Customer IDs", kind: "text", page: false, value: (r) => r.customerIds.join(" ") },
   { id: "customerNames", header: "Customers", kind: "text", page: false, value: (r) => r.customerNames.join("; ") },
   { id: "state", header: "State", kind: "text", page: true, value: (r) => text(r.state), order: (r) => r.state },
-  { id: "onHold", header: "On hold", kind: "flag", page: true, value: (r) => (r.onHold ? "Yes" : "No"), order: (r) => (r.onHold ? 1 : 0) },
+  {
+    id: "onHold",
+    header: "On hold",
+    kind: "flag",
+    page: true,
+    value: (r) => (r.onHold ? "Yes" : "No"),
+    order: (r) => (r.onHold ? 1 : 0),
+  },
   { id: "accountStatus", header: "Account status", kind: "text", page: false, value: (r) => text(r.accountStatus) },
-  { id: "agentName", header: "Collection agent", kind: "text", page: true, value: (r) => text(r.agentName), order: (r) => r.agentName?.toLocaleLowerCase("en-US") ?? null },
+  {
+    id: "agentName",
+    header: "Collection agent",
+    kind: "text",
+    page: true,
+    value: (r) => text(r.agentName),
+    order: (r) => r.agentName?.toLocaleLowerCase("en-US") ?? null,
+  },
   { id: "agentEmail", header: "Agent email", kind: "text", page: false, value: (r) => text(r.agentEmail) },
   { id: "salesRep", header: "Sales rep", kind: "text", page: false, value: (r) => text(r.salesRep) },
   { id: "suppliers", header: "Suppliers", kind: "count", page: false, value: (r) => String(r.suppliers) },
@@ -74,8 +102,22 @@ export const COLUMNS: readonly CollectionColumn[] = [
   money("openCredit", "Open credit", true),
   money("unapplied", "Unapplied payments", true),
   money("total", "Total outstanding", true),
-  { id: "lastPayment", header: "Last payment", kind: "day", page: true, value: (r) => text(r.lastPayment), order: (r) => r.lastPayment },
-  { id: "daysSince", header: "Days since", kind: "count", page: false, value: (r) => text(r.daysSince), order: (r) => r.daysSince },
+  {
+    id: "lastPayment",
+    header: "Last payment",
+    kind: "day",
+    page: true,
+    value: (r) => text(r.lastPayment),
+    order: (r) => r.lastPayment,
+  },
+  {
+    id: "daysSince",
+    header: "Days since",
+    kind: "count",
+    page: false,
+    value: (r) => text(r.daysSince),
+    order: (r) => r.daysSince,
+  },
 ];
 
 export const SORTS = COLUMNS.filter((c) => c.order).map((c) => c.id) as [string, ...string[]];
@@ -98,7 +140,12 @@ export const CollectionsQuery = z.object({
 export type CollectionsQuery = z.infer<typeof CollectionsQuery>;
 
 /** The query's defaults, left out of addresses. */
-export const DEFAULTS: Readonly<Partial<Record<keyof CollectionsQuery, string>>> = { age: "any", sort: "over90", dir: "desc", page: "1" };
+export const DEFAULTS: Readonly<Partial<Record<keyof CollectionsQuery, string>>> = {
+  age: "any",
+  sort: "over90",
+  dir: "desc",
+  page: "1",
+};
 
 /**
  * The query from an address's parameters (the first of a repeated one).
@@ -106,8 +153,13 @@ export const DEFAULTS: Readonly<Partial<Record<keyof CollectionsQuery, string>>>
  * @example
  * collectionsQuery({ age: "90", sort: "total" }); // { age: "90", sort: "total", dir: "desc", page: 1 }
  */
-export function collectionsQuery(params: Record<string, string | string[] | undefined> | URLSearchParams): CollectionsQuery {
-  const entries = params instanceof URLSearchParams ? [...params.keys()].map((k) => [k, params.get(k)] as const) : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v] as const);
+export function collectionsQuery(
+  params: Record<string, string | string[] | undefined> | URLSearchParams,
+): CollectionsQuery {
+  const entries =
+    params instanceof URLSearchParams
+      ? [...params.keys()].map((k) => [k, params.get(k)] as const)
+      : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v] as const);
   return CollectionsQuery.parse(Object.fromEntries(entries));
 }
 
@@ -128,23 +180,41 @@ export function collectionsHref(query: CollectionsQuery, path = "/collections"):
 }
 
 const positive = (amount: string) => requireDecimal(amount) > 0n;
-const OVER: Record<CollectionsQuery["age"], (r: CollectionRow) => boolean> = { any: () => true, "30": (r) => positive(r.over30), "60": (r) => positive(r.over60), "90": (r) => positive(r.over90) };
+const OVER: Record<CollectionsQuery["age"], (r: CollectionRow) => boolean> = {
+  any: () => true,
+  "30": (r) => positive(r.over30),
+  "60": (r) => positive(r.over60),
+  "90": (r) => positive(r.over90),
+};
 
 /** Whether a row is kept by the query's filters. */
 function kept(row: CollectionRow, query: CollectionsQuery): boolean {
   if (!OVER[query.age](row)) return false;
   if (query.hold && !row.onHold) return false;
   if (query.credit && !positive(row.unapplied) && !positive(row.openCredit)) return false;
-  if (query.agent !== undefined && (query.agent === NO_AGENT ? row.agentName !== null : row.agentName !== query.agent)) return false;
+  if (query.agent !== undefined && (query.agent === NO_AGENT ? row.agentName !== null : row.agentName !== query.agent))
+    return false;
   if (query.q !== undefined) {
     const words = query.q.toLocaleLowerCase("en-US");
     const ids = [row.arAccountId, ...row.customerIds].map(String);
-    if (!ids.includes(words) && !row.customerNames.some((n) => n.toLocaleLowerCase("en-US").includes(words)) && !row.name.toLocaleLowerCase("en-US").includes(words)) return false;
+    if (
+      !ids.includes(words) &&
+      !row.customerNames.some((n) => n.toLocaleLowerCase("en-US").includes(words)) &&
+      !row.name.toLocaleLowerCase("en-US").includes(words)
+    )
+      return false;
   }
   return true;
 }
 
-const compare = (a: string | number | bigint, b: string | number | bigint) => (typeof a === "string" || typeof b === "string" ? String(a).localeCompare(String(b), "en-US") : a < b ? -1 : a > b ? 1 : 0);
+const compare = (a: string | number | bigint, b: string | number | bigint) =>
+  typeof a === "string" || typeof b === "string"
+    ? String(a).localeCompare(String(b), "en-US")
+    : a < b
+      ? -1
+      : a > b
+        ? 1
+        : 0;
 const TIES = ["over90", "over60", "over30"].map((id) => COLUMNS.find((c) => c.id === id)!.order!);
 
 /**

@@ -16,7 +16,14 @@ const aging = (account: number, supplier: number, amounts: Record<string, string
   ...amounts,
   CurrentInvoices: invoices.map((id) => ({ InvoiceID: id, InvoiceNum: `INV-${id}`, OpenBalance: "1.00" })),
 });
-const input = (parts: Partial<CollectionsInput>): CollectionsInput => ({ aging: [], customers: [], openInvoices: [], payments: [], invoices: [], ...parts });
+const input = (parts: Partial<CollectionsInput>): CollectionsInput => ({
+  aging: [],
+  customers: [],
+  openInvoices: [],
+  payments: [],
+  invoices: [],
+  ...parts,
+});
 const one = (parts: Partial<CollectionsInput>): CollectionRow => {
   const rows = collectionRows(input(parts));
   expect(rows).toHaveLength(1);
@@ -29,11 +36,34 @@ describe("collectionRows", () => {
       "sums an account's rows across suppliers exactly, and its over-30, -60 and -90 from the buckets",
       {
         aging: [
-          aging(50001, 101, { CurrentDue: "100.10", Due_1_30: "0.000001", Due_31_60: "465.755546", Due_61_90: "10", Due_91: "0.1", OpenCredit: "59.5", TotalBalanceOutstanding: "516.455547" }),
-          aging(50001, 102, { CurrentDue: "0.2", Due_31_60: "1589.477099", Due_91: "0.2", OpenCredit: "81", TotalBalanceOutstanding: "1508.877099" }),
+          aging(50001, 101, {
+            CurrentDue: "100.10",
+            Due_1_30: "0.000001",
+            Due_31_60: "465.755546",
+            Due_61_90: "10",
+            Due_91: "0.1",
+            OpenCredit: "59.5",
+            TotalBalanceOutstanding: "516.455547",
+          }),
+          aging(50001, 102, {
+            CurrentDue: "0.2",
+            Due_31_60: "1589.477099",
+            Due_91: "0.2",
+            OpenCredit: "81",
+            TotalBalanceOutstanding: "1508.877099",
+          }),
         ],
         openInvoices: [{ ARAccountID: 50001, CustomerID: 20001 }],
-        customers: [{ CustomerID: 20001, CustomerName: "Cloud Station - Sacramento", State: "CA", OnHold: false, AccountStatus: "Active", SalesRepName: "Marcus Brown" }],
+        customers: [
+          {
+            CustomerID: 20001,
+            CustomerName: "Cloud Station - Sacramento",
+            State: "CA",
+            OnHold: false,
+            AccountStatus: "Active",
+            SalesRepName: "Marcus Brown",
+          },
+        ],
       },
       {
         arAccountId: 50001,
@@ -60,10 +90,23 @@ describe("collectionRows", () => {
     [
       "an account with only credit: zero buckets, its open credit, a total below zero, named by its credit invoice",
       {
-        aging: [{ ...aging(50007, 101, { OpenCredit: "25.50", TotalBalanceOutstanding: "-25.50" }), CreditInvoices: [{ InvoiceID: 301479 }, { InvoiceID: 301400 }, "unreadable"] }],
+        aging: [
+          {
+            ...aging(50007, 101, { OpenCredit: "25.50", TotalBalanceOutstanding: "-25.50" }),
+            CreditInvoices: [{ InvoiceID: 301479 }, { InvoiceID: 301400 }, "unreadable"],
+          },
+        ],
         invoices: [{ InvoiceID: 301400, CustomerID: 20007, CustomerName: "Green Door" }],
       },
-      { name: "Green Door", customerIds: [20007], over30: "0.000000", openCredit: "25.500000", total: "-25.500000", state: null, accountStatus: null },
+      {
+        name: "Green Door",
+        customerIds: [20007],
+        over30: "0.000000",
+        openCredit: "25.500000",
+        total: "-25.500000",
+        state: null,
+        accountStatus: null,
+      },
     ],
     [
       "sparse records: missing amounts count 0, a total missing is the buckets less the credit, a customer without fields",
@@ -72,7 +115,19 @@ describe("collectionRows", () => {
         openInvoices: [{ ARAccountID: 50002, CustomerID: 20002 }],
         customers: [{ CustomerID: 20002 }],
       },
-      { name: "Customer 20002", current: "0.000000", over90: "12.500000", total: "10.500000", onHold: false, state: null, agentName: null, agentEmail: null, salesRep: null, lastPayment: null, daysSince: null },
+      {
+        name: "Customer 20002",
+        current: "0.000000",
+        over90: "12.500000",
+        total: "10.500000",
+        onHold: false,
+        state: null,
+        agentName: null,
+        agentEmail: null,
+        salesRep: null,
+        lastPayment: null,
+        daysSince: null,
+      },
     ],
     [
       "a reversed payment (negative Amount, AvailableBalance 0) is no last payment; the credit left on payments adds up",
@@ -90,7 +145,14 @@ describe("collectionRows", () => {
     [
       "an account no open invoice or invoice names: by its id, with its figures",
       { aging: [aging(50004, 101, { Due_61_90: "7" }, [301001])] },
-      { name: "AR account 50004", customerIds: [], customerNames: [], over60: "7.000000", over30: "7.000000", over90: "0.000000" },
+      {
+        name: "AR account 50004",
+        customerIds: [],
+        customerNames: [],
+        over60: "7.000000",
+        over30: "7.000000",
+        over90: "0.000000",
+      },
     ],
     [
       "a chain's account holding several customers: named first + more, on hold when any is, agent of the first naming one",
@@ -104,8 +166,23 @@ describe("collectionRows", () => {
         ],
         customers: [
           { CustomerID: 20010, CustomerName: "Leaf - Fresno", State: "CA", OnHold: false, AccountStatus: "Active" },
-          { CustomerID: 20011, CustomerName: "Leaf - Reno", State: "NV", OnHold: true, AccountStatus: "OutOfBus", CollectionAgentFullName: "Dana Cole", CollectionAgentEmail: "dana@example.test" },
-          { CustomerID: 20012, CustomerName: "Leaf - Bend", State: "CA", OnHold: false, AccountStatus: "Active", CollectionAgentFullName: "Lee Park" },
+          {
+            CustomerID: 20011,
+            CustomerName: "Leaf - Reno",
+            State: "NV",
+            OnHold: true,
+            AccountStatus: "OutOfBus",
+            CollectionAgentFullName: "Dana Cole",
+            CollectionAgentEmail: "dana@example.test",
+          },
+          {
+            CustomerID: 20012,
+            CustomerName: "Leaf - Bend",
+            State: "CA",
+            OnHold: false,
+            AccountStatus: "Active",
+            CollectionAgentFullName: "Lee Park",
+          },
         ],
       },
       {
@@ -121,7 +198,10 @@ describe("collectionRows", () => {
     ],
     [
       "a payment posted after the aging's close: 0 days since",
-      { aging: [aging(50006, 101, { CurrentDue: "1" })], payments: [{ ARAccountID: 50006, Amount: "1", AvailableBalance: "0", PostDate: "2026-11-22T00:00:00.000Z" }] },
+      {
+        aging: [aging(50006, 101, { CurrentDue: "1" })],
+        payments: [{ ARAccountID: 50006, Amount: "1", AvailableBalance: "0", PostDate: "2026-11-22T00:00:00.000Z" }],
+      },
       { lastPayment: "2026-11-22", daysSince: 0, unapplied: "0.000000" },
     ],
   ];
@@ -130,7 +210,12 @@ describe("collectionRows", () => {
   });
 
   it("lists every account of the aging once, in its order, and none of payments alone", () => {
-    const rows = collectionRows(input({ aging: [aging(50001, 101), aging(50002, 101), aging(50001, 102)], payments: [{ ARAccountID: 50003, Amount: "1", AvailableBalance: "1" }] }));
+    const rows = collectionRows(
+      input({
+        aging: [aging(50001, 101), aging(50002, 101), aging(50001, 102)],
+        payments: [{ ARAccountID: 50003, Amount: "1", AvailableBalance: "1" }],
+      }),
+    );
     expect(rows.map((r) => [r.arAccountId, r.suppliers])).toEqual([
       [50001, 2],
       [50002, 1],
@@ -140,27 +225,66 @@ describe("collectionRows", () => {
 
 describe("invoicesToName and agingCloseDay", () => {
   it("asks for the lowest bucket invoice of each account no open invoice names, else its lowest credit", () => {
-    const rows = [aging(1, 101, {}, [9, 7]), aging(1, 102, {}, [5]), aging(2, 101, {}, [3]), { ...aging(3, 101), CreditInvoices: [{ InvoiceID: 8 }, { InvoiceID: 4 }] }, aging(4, 101)];
-    expect(invoicesToName(rows, [{ ARAccountID: 2, CustomerID: 20 }])).toEqual(new Map([
-      [5, 1],
-      [4, 3],
-    ]));
+    const rows = [
+      aging(1, 101, {}, [9, 7]),
+      aging(1, 102, {}, [5]),
+      aging(2, 101, {}, [3]),
+      { ...aging(3, 101), CreditInvoices: [{ InvoiceID: 8 }, { InvoiceID: 4 }] },
+      aging(4, 101),
+    ];
+    expect(invoicesToName(rows, [{ ARAccountID: 2, CustomerID: 20 }])).toEqual(
+      new Map([
+        [5, 1],
+        [4, 3],
+      ]),
+    );
   });
 
   it("is the newest close day of the rows", () => {
-    expect(agingCloseDay([{ ...aging(1, 1), CloseDate: "2026-11-20T23:59:59Z" }, aging(2, 1), { ARAccountID: 3 }])).toBe("2026-11-21");
+    expect(
+      agingCloseDay([{ ...aging(1, 1), CloseDate: "2026-11-20T23:59:59Z" }, aging(2, 1), { ARAccountID: 3 }]),
+    ).toBe("2026-11-21");
     expect(agingCloseDay([{ ARAccountID: 3 }])).toBeUndefined();
   });
 });
 
 describe("entryOf", () => {
   it.each([
-    ["aging", { ARAccountID: "50001", SupplierID: 101, Due_91: 12.5, CurrentInvoices: [{ InvoiceID: 7, InvoiceNum: "INV-7", OpenBalance: "1" }], CreditInvoices: ["?", { InvoiceID: 9 }], Extra: true }, { ARAccountID: 50001, SupplierID: 101, Due_91: "12.5", CurrentInvoices: [{ InvoiceID: 7, InvoiceNum: "INV-7", OpenBalance: "1" }], CreditInvoices: [{ InvoiceID: 9, OpenBalance: "0" }] }],
+    [
+      "aging",
+      {
+        ARAccountID: "50001",
+        SupplierID: 101,
+        Due_91: 12.5,
+        CurrentInvoices: [{ InvoiceID: 7, InvoiceNum: "INV-7", OpenBalance: "1" }],
+        CreditInvoices: ["?", { InvoiceID: 9 }],
+        Extra: true,
+      },
+      {
+        ARAccountID: 50001,
+        SupplierID: 101,
+        Due_91: "12.5",
+        CurrentInvoices: [{ InvoiceID: 7, InvoiceNum: "INV-7", OpenBalance: "1" }],
+        CreditInvoices: [{ InvoiceID: 9, OpenBalance: "0" }],
+      },
+    ],
     ["aging", { SupplierID: 101, Due_91: "1" }, undefined],
-    ["payments", { ARAccountID: 50001, Amount: "12.5", Memo: "COD", PaymentID: 1 }, { ARAccountID: 50001, Amount: "12.5" }],
+    [
+      "payments",
+      { ARAccountID: 50001, Amount: "12.5", Memo: "COD", PaymentID: 1 },
+      { ARAccountID: 50001, Amount: "12.5" },
+    ],
     ["openInvoices", { ARAccountID: 50001, InvoiceID: 3 }, undefined],
-    ["customers", { CustomerID: 20001, CustomerName: "A", CollectionAgentFullName: null, LicenseNum: "LIC-99999-FAKE" }, { CustomerID: 20001, CustomerName: "A", CollectionAgentFullName: null }],
-    ["invoices", { InvoiceID: 3, CustomerID: 20001, CustomerName: "A", PDFURL: "https://erp.example/secret" }, { InvoiceID: 3, CustomerID: 20001, CustomerName: "A" }],
+    [
+      "customers",
+      { CustomerID: 20001, CustomerName: "A", CollectionAgentFullName: null, LicenseNum: "LIC-99999-FAKE" },
+      { CustomerID: 20001, CustomerName: "A", CollectionAgentFullName: null },
+    ],
+    [
+      "invoices",
+      { InvoiceID: 3, CustomerID: 20001, CustomerName: "A", PDFURL: "https://erp.example/secret" },
+      { InvoiceID: 3, CustomerID: 20001, CustomerName: "A" },
+    ],
   ] as const)("keeps of a %s record only what the snapshot uses", (list, record, expected) => {
     const entry = entryOf(list, record) as Record<string, unknown> | undefined;
     if (expected === undefined) return void expect(entry).toBeUndefined();

@@ -51,7 +51,8 @@ export interface CollectionRow {
   daysSince: number | null;
 }
 
-const day = (text: string | null | undefined) => (text && /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : undefined);
+const day = (text: string | null | undefined) =>
+  text && /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : undefined;
 
 /**
  * The day the aging closed: the newest CloseDate of its rows, as a calendar day (YYYY-MM-DD); undefined when no row
@@ -76,7 +77,10 @@ export function agingCloseDay(aging: readonly AgingEntry[]): string | undefined 
  * @example
  * invoicesToName(aging, openInvoices); // Map { 301479 => 50007 }
  */
-export function invoicesToName(aging: readonly AgingEntry[], openInvoices: CollectionsInput["openInvoices"]): Map<number, number> {
+export function invoicesToName(
+  aging: readonly AgingEntry[],
+  openInvoices: CollectionsInput["openInvoices"],
+): Map<number, number> {
   const named = new Set(openInvoices.map((i) => i.ARAccountID));
   const unnamed = aging.filter((row) => !named.has(row.ARAccountID));
   const picked = accountInvoices(unnamed);
@@ -98,20 +102,26 @@ export function invoicesToName(aging: readonly AgingEntry[], openInvoices: Colle
 /** The account's customers, lowest id first: from its open invoices, else from the invoices read by id. */
 function customersOfAccounts(input: CollectionsInput): Map<number, Set<number>> {
   const byAccount = new Map<number, Set<number>>();
-  const add = (account: number, customer: number) => byAccount.set(account, (byAccount.get(account) ?? new Set()).add(customer));
+  const add = (account: number, customer: number) =>
+    byAccount.set(account, (byAccount.get(account) ?? new Set()).add(customer));
   for (const invoice of input.openInvoices) add(invoice.ARAccountID!, invoice.CustomerID!);
   const picked = invoicesToName(input.aging, input.openInvoices);
   for (const invoice of input.invoices) {
     const account = picked.get(invoice.InvoiceID!);
-    if (account !== undefined && invoice.CustomerID != null && !byAccount.has(account)) add(account, invoice.CustomerID);
+    if (account !== undefined && invoice.CustomerID != null && !byAccount.has(account))
+      add(account, invoice.CustomerID);
   }
   return byAccount;
 }
 
-const distinct = <T>(values: (T | null | undefined)[]) => [...new Set(values.filter((v): v is T => v !== null && v !== undefined && v !== ""))];
+const distinct = <T>(values: (T | null | undefined)[]) => [
+  ...new Set(values.filter((v): v is T => v !== null && v !== undefined && v !== "")),
+];
 
 /** The account's payments: the credit left on them, and the day of the latest positive one. */
-function paymentsByAccount(payments: CollectionsInput["payments"]): Map<number, { unapplied: string[]; last?: string }> {
+function paymentsByAccount(
+  payments: CollectionsInput["payments"],
+): Map<number, { unapplied: string[]; last?: string }> {
   const byAccount = new Map<number, { unapplied: string[]; last?: string }>();
   for (const payment of payments) {
     const account = payment.ARAccountID!;
@@ -119,7 +129,8 @@ function paymentsByAccount(payments: CollectionsInput["payments"]): Map<number, 
     if (!entry) byAccount.set(account, (entry = { unapplied: [] }));
     entry.unapplied.push(decimalOf(payment.AvailableBalance));
     const posted = day(payment.PostDate);
-    if (posted && (parseDecimal(decimalOf(payment.Amount)) ?? 0n) > 0n && (!entry.last || posted > entry.last)) entry.last = posted;
+    if (posted && (parseDecimal(decimalOf(payment.Amount)) ?? 0n) > 0n && (!entry.last || posted > entry.last))
+      entry.last = posted;
   }
   return byAccount;
 }
@@ -134,7 +145,11 @@ function paymentsByAccount(payments: CollectionsInput["payments"]): Map<number, 
 export function collectionRows(input: CollectionsInput): CollectionRow[] {
   const close = agingCloseDay(input.aging);
   const customers = new Map<number, CustomerEntry>(input.customers.map((c) => [c.CustomerID!, c]));
-  const invoiceNames = new Map(input.invoices.flatMap((i) => (i.CustomerID != null && i.CustomerName ? [[i.CustomerID, i.CustomerName] as const] : [])));
+  const invoiceNames = new Map(
+    input.invoices.flatMap((i) =>
+      i.CustomerID != null && i.CustomerName ? [[i.CustomerID, i.CustomerName] as const] : [],
+    ),
+  );
   const customersOf = customersOfAccounts(input);
   const payments = paymentsByAccount(input.payments);
   const agingOf = new Map<number, AgingEntry[]>();
@@ -152,12 +167,22 @@ export function collectionRows(input: CollectionsInput): CollectionRow[] {
       arAccountId: account,
       customerIds: ids,
       customerNames: names,
-      name: names.length === 0 ? `AR account ${account}` : names.length === 1 ? names[0]! : `${names[0]} and ${names.length - 1} more`,
-      state: distinct(records.map((c) => c?.State)).sort().join(", ") || null,
+      name:
+        names.length === 0
+          ? `AR account ${account}`
+          : names.length === 1
+            ? names[0]!
+            : `${names[0]} and ${names.length - 1} more`,
+      state:
+        distinct(records.map((c) => c?.State))
+          .sort()
+          .join(", ") || null,
       onHold: records.some((c) => c?.OnHold === true),
       accountStatus:
-        [...ACCOUNT_STATUSES.filter((s) => statuses.includes(s)).map((s) => ACCOUNT_STATUS_LABELS[s]), ...statuses.filter((s) => !(ACCOUNT_STATUSES as readonly string[]).includes(s))].join(", ") ||
-        null,
+        [
+          ...ACCOUNT_STATUSES.filter((s) => statuses.includes(s)).map((s) => ACCOUNT_STATUS_LABELS[s]),
+          ...statuses.filter((s) => !(ACCOUNT_STATUSES as readonly string[]).includes(s)),
+        ].join(", ") || null,
       agentName: agent?.CollectionAgentFullName || null,
       agentEmail: agent?.CollectionAgentEmail || null,
       salesRep: records.find((c) => c?.SalesRepName)?.SalesRepName ?? null,

@@ -36,7 +36,11 @@ export interface CustomerSchedule {
  * customerSchedule({ CustomerID: 20001, DeliveryDays: "3", DeliveryDates: ["2026-11-25"] }, ca, new Date("2026-11-21T23:00:00Z"));
  * // { weekdays: [3], days: "Wednesday", deliveries: [{ day: "2026-11-25", cutOff: 2026-11-24T22:30:00.000Z, open: true }], datesFrom: "api" }
  */
-export function customerSchedule(record: ScheduleRecord | undefined, rule: CutOffRule | undefined, now: Date): CustomerSchedule {
+export function customerSchedule(
+  record: ScheduleRecord | undefined,
+  rule: CutOffRule | undefined,
+  now: Date,
+): CustomerSchedule {
   const weekdays = deliveryWeekdays(record?.DeliveryDays);
   const zone = zoneOf(rule);
   const today = localDay(now, zone);
@@ -45,11 +49,17 @@ export function customerSchedule(record: ScheduleRecord | undefined, rule: CutOf
     const cutOff = rule ? cutOffFor(day, rule) : undefined;
     return { day, cutOff, open: cutOff === undefined ? undefined : now.getTime() < cutOff.getTime() };
   };
-  if (days.length) return { weekdays, days: weekdays.map(weekdayName).join(", "), deliveries: days.map(withCutOff), datesFrom: "api" };
+  if (days.length)
+    return { weekdays, days: weekdays.map(weekdayName).join(", "), deliveries: days.map(withCutOff), datesFrom: "api" };
   if (!weekdays.length) return { weekdays, days: "", deliveries: [], datesFrom: "none" };
   // Dates computed from the weekdays: today's delivery is left out (it is on its way, not one to order for).
   const computed = upcomingDeliveries(weekdays, rule ?? { TimeZone: zone }, now, 14).filter((d) => d.day > today);
-  return { weekdays, days: weekdays.map(weekdayName).join(", "), deliveries: computed.map((d) => withCutOff(d.day)), datesFrom: "weekdays" };
+  return {
+    weekdays,
+    days: weekdays.map(weekdayName).join(", "),
+    deliveries: computed.map((d) => withCutOff(d.day)),
+    datesFrom: "weekdays",
+  };
 }
 
 function zoneOf(rule: CutOffRule | undefined): string {
@@ -70,7 +80,17 @@ function zoneOf(rule: CutOffRule | undefined): string {
  * cutOffText(new Date("2026-11-24T22:30:00Z"), "America/Los_Angeles"); // "Tue, Nov 24, 2:30 PM PT"
  */
 export function cutOffText(cutOff: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "shortGeneric" }).formatToParts(cutOff);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "shortGeneric",
+  }).formatToParts(cutOff);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("weekday")}, ${part("month")} ${part("day")}, ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`.replace(/\s+/g, " ").trim();
+  return `${part("weekday")}, ${part("month")} ${part("day")}, ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`
+    .replace(/\s+/g, " ")
+    .trim();
 }

@@ -44,12 +44,26 @@ describe("parseClockTime", () => {
     expect(parseClockTime(text)).toEqual({ hours, minutes });
   });
 
-  it.each(["25:00", "24:00", "13 PM", "0:00 AM", "14:30 PM", "2:75 PM", "2:60", "2:3 PM", "2:30 XM", "123:00", "2:30:00:00", "", "   ", "noon", "2.30 PM", "PM"])(
-    "refuses %j",
-    (text) => {
-      expect(parseClockTime(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    "25:00",
+    "24:00",
+    "13 PM",
+    "0:00 AM",
+    "14:30 PM",
+    "2:75 PM",
+    "2:60",
+    "2:3 PM",
+    "2:30 XM",
+    "123:00",
+    "2:30:00:00",
+    "",
+    "   ",
+    "noon",
+    "2.30 PM",
+    "PM",
+  ])("refuses %j", (text) => {
+    expect(parseClockTime(text)).toBeUndefined();
+  });
 });
 
 describe("zoneOffsetMinutes", () => {
@@ -237,12 +251,16 @@ describe("cutOffFor", () => {
 
   it("moves a cut-off in the skipped hour later by the gap", () => {
     expect(iso(cutOffFor("2026-03-09", { ...CA, OrderCutOffTime: "2:30 AM" }))).toBe("2026-03-08T10:30:00.000Z");
-    expect(iso(cutOffFor("2026-03-08", { ...CA, OrderCutOffTime: "2:30 AM", OrderCutOffDaysInAdvance: "0" }))).toBe("2026-03-08T10:30:00.000Z");
+    expect(iso(cutOffFor("2026-03-08", { ...CA, OrderCutOffTime: "2:30 AM", OrderCutOffDaysInAdvance: "0" }))).toBe(
+      "2026-03-08T10:30:00.000Z",
+    );
   });
 
   it("takes the first occurrence of a cut-off in the repeated hour", () => {
     expect(iso(cutOffFor("2026-11-02", { ...CA, OrderCutOffTime: "1:30 AM" }))).toBe("2026-11-01T08:30:00.000Z");
-    expect(iso(cutOffFor("2026-11-01", { ...CA, OrderCutOffTime: "01:30", OrderCutOffDaysInAdvance: 0 }))).toBe("2026-11-01T08:30:00.000Z");
+    expect(iso(cutOffFor("2026-11-01", { ...CA, OrderCutOffTime: "01:30", OrderCutOffDaysInAdvance: 0 }))).toBe(
+      "2026-11-01T08:30:00.000Z",
+    );
   });
 
   it.each([
@@ -279,27 +297,69 @@ describe("cutOffFor", () => {
   });
 
   it("works in other zones", () => {
-    expect(iso(cutOffFor("2026-03-30", { OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1", TimeZone: "Europe/London" }))).toBe(
-      "2026-03-29T13:30:00.000Z",
-    );
-    expect(iso(cutOffFor("2026-03-29", { OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1", TimeZone: "Europe/London" }))).toBe(
-      "2026-03-28T14:30:00.000Z",
-    );
-    expect(iso(cutOffFor("2026-03-30", { OrderCutOffTime: "1:30 AM", OrderCutOffDaysInAdvance: "1", TimeZone: "Europe/London" }))).toBe(
-      "2026-03-29T01:30:00.000Z",
-    );
-    expect(iso(cutOffFor("2026-03-09", { OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1", TimeZone: "Asia/Kolkata" }))).toBe(
-      "2026-03-08T09:00:00.000Z",
-    );
-    expect(iso(cutOffFor("2026-11-02", { OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1", TimeZone: "Asia/Kolkata" }))).toBe(
-      "2026-11-01T09:00:00.000Z",
-    );
-    expect(iso(cutOffFor("2026-03-10", { OrderCutOffTime: "2:30 AM", OrderCutOffDaysInAdvance: "2", TimeZone: "America/Denver" }))).toBe(
-      "2026-03-08T09:30:00.000Z",
-    );
-    expect(iso(cutOffFor("2026-01-15", { OrderCutOffTime: "10 AM", OrderCutOffDaysInAdvance: "0", TimeZone: "America/Denver" }))).toBe(
-      "2026-01-15T17:00:00.000Z",
-    );
+    expect(
+      iso(
+        cutOffFor("2026-03-30", {
+          OrderCutOffTime: "2:30 PM",
+          OrderCutOffDaysInAdvance: "1",
+          TimeZone: "Europe/London",
+        }),
+      ),
+    ).toBe("2026-03-29T13:30:00.000Z");
+    expect(
+      iso(
+        cutOffFor("2026-03-29", {
+          OrderCutOffTime: "2:30 PM",
+          OrderCutOffDaysInAdvance: "1",
+          TimeZone: "Europe/London",
+        }),
+      ),
+    ).toBe("2026-03-28T14:30:00.000Z");
+    expect(
+      iso(
+        cutOffFor("2026-03-30", {
+          OrderCutOffTime: "1:30 AM",
+          OrderCutOffDaysInAdvance: "1",
+          TimeZone: "Europe/London",
+        }),
+      ),
+    ).toBe("2026-03-29T01:30:00.000Z");
+    expect(
+      iso(
+        cutOffFor("2026-03-09", {
+          OrderCutOffTime: "2:30 PM",
+          OrderCutOffDaysInAdvance: "1",
+          TimeZone: "Asia/Kolkata",
+        }),
+      ),
+    ).toBe("2026-03-08T09:00:00.000Z");
+    expect(
+      iso(
+        cutOffFor("2026-11-02", {
+          OrderCutOffTime: "2:30 PM",
+          OrderCutOffDaysInAdvance: "1",
+          TimeZone: "Asia/Kolkata",
+        }),
+      ),
+    ).toBe("2026-11-01T09:00:00.000Z");
+    expect(
+      iso(
+        cutOffFor("2026-03-10", {
+          OrderCutOffTime: "2:30 AM",
+          OrderCutOffDaysInAdvance: "2",
+          TimeZone: "America/Denver",
+        }),
+      ),
+    ).toBe("2026-03-08T09:30:00.000Z");
+    expect(
+      iso(
+        cutOffFor("2026-01-15", {
+          OrderCutOffTime: "10 AM",
+          OrderCutOffDaysInAdvance: "0",
+          TimeZone: "America/Denver",
+        }),
+      ),
+    ).toBe("2026-01-15T17:00:00.000Z");
   });
 
   it.each<[string, CutOffRule]>([
@@ -339,9 +399,13 @@ describe("upcomingDeliveries", () => {
   it("includes today when it is a delivery weekday", () => {
     const now = new Date("2026-11-25T16:00:00Z"); // Wed 8:00 PST
     const dayBefore = upcomingDeliveries([3], CA, now, 0);
-    expect(dayBefore.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([["2026-11-25", "2026-11-24T22:30:00.000Z", false]]);
+    expect(dayBefore.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([
+      ["2026-11-25", "2026-11-24T22:30:00.000Z", false],
+    ]);
     const sameDay = upcomingDeliveries([3], { ...CA, OrderCutOffDaysInAdvance: "0" }, now, 0);
-    expect(sameDay.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([["2026-11-25", "2026-11-25T22:30:00.000Z", true]]);
+    expect(sameDay.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([
+      ["2026-11-25", "2026-11-25T22:30:00.000Z", true],
+    ]);
   });
 
   it("counts the horizon in days from today, inclusive", () => {
@@ -349,9 +413,22 @@ describe("upcomingDeliveries", () => {
     expect(upcomingDeliveries([2, 5], CA, now, 0).map((d) => d.day)).toEqual(["2026-11-24"]);
     expect(upcomingDeliveries([2, 5], CA, now, 2).map((d) => d.day)).toEqual(["2026-11-24"]);
     expect(upcomingDeliveries([2, 5], CA, now, 3).map((d) => d.day)).toEqual(["2026-11-24", "2026-11-27"]);
-    expect(upcomingDeliveries([2, 5], CA, now, 7).map((d) => d.day)).toEqual(["2026-11-24", "2026-11-27", "2026-12-01"]);
-    expect(upcomingDeliveries([2, 5], CA, now).map((d) => d.day)).toEqual(["2026-11-24", "2026-11-27", "2026-12-01", "2026-12-04", "2026-12-08"]);
-    expect(upcomingDeliveries([3], CA, new Date("2026-11-24T21:00:00Z"), 8).map((d) => d.day)).toEqual(["2026-11-25", "2026-12-02"]);
+    expect(upcomingDeliveries([2, 5], CA, now, 7).map((d) => d.day)).toEqual([
+      "2026-11-24",
+      "2026-11-27",
+      "2026-12-01",
+    ]);
+    expect(upcomingDeliveries([2, 5], CA, now).map((d) => d.day)).toEqual([
+      "2026-11-24",
+      "2026-11-27",
+      "2026-12-01",
+      "2026-12-04",
+      "2026-12-08",
+    ]);
+    expect(upcomingDeliveries([3], CA, new Date("2026-11-24T21:00:00Z"), 8).map((d) => d.day)).toEqual([
+      "2026-11-25",
+      "2026-12-02",
+    ]);
     expect(upcomingDeliveries([3], CA, new Date("2026-11-24T21:00:00Z"), 7).map((d) => d.day)).toEqual(["2026-11-25"]);
   });
 
@@ -362,12 +439,18 @@ describe("upcomingDeliveries", () => {
   it("takes today in the state's zone, not in UTC", () => {
     const now = new Date("2026-11-25T03:00:00Z"); // Wednesday in UTC, Tue 19:00 in Los Angeles
     const tuesdays = upcomingDeliveries([2], CA, now, 0);
-    expect(tuesdays.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([["2026-11-24", "2026-11-23T22:30:00.000Z", false]]);
+    expect(tuesdays.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([
+      ["2026-11-24", "2026-11-23T22:30:00.000Z", false],
+    ]);
     const wednesdays = upcomingDeliveries([3], CA, now, 1);
-    expect(wednesdays.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([["2026-11-25", "2026-11-24T22:30:00.000Z", false]]);
+    expect(wednesdays.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([
+      ["2026-11-25", "2026-11-24T22:30:00.000Z", false],
+    ]);
     // In Kolkata the same instant is Wednesday 8:30: Wednesday's delivery (cut-off Tue 14:30 IST) is today.
     const kolkata = upcomingDeliveries([3], { ...CA, TimeZone: "Asia/Kolkata" }, now, 0);
-    expect(kolkata.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([["2026-11-25", "2026-11-24T09:00:00.000Z", false]]);
+    expect(kolkata.map((d) => [d.day, iso(d.cutOff), d.open])).toEqual([
+      ["2026-11-25", "2026-11-24T09:00:00.000Z", false],
+    ]);
   });
 
   it("gives cut-offs across a daylight-saving change", () => {
@@ -383,10 +466,12 @@ describe("upcomingDeliveries", () => {
   it("with no usable rule, falls back to UTC for today and leaves later cut-offs unknown but open", () => {
     const now = new Date("2026-11-25T03:00:00Z"); // Wednesday in UTC
     // Thursday is one day ahead in UTC (it would be two in Los Angeles, outside a horizon of 1).
-    expect(upcomingDeliveries([4], { ...CA, TimeZone: "Nowhere/Zone" }, now, 1)).toEqual([{ day: "2026-11-26", cutOff: undefined, open: true }]);
-    expect(upcomingDeliveries([4], { OrderCutOffDaysInAdvance: "1", TimeZone: LA }, new Date("2026-11-24T18:00:00Z"), 2)).toEqual([
+    expect(upcomingDeliveries([4], { ...CA, TimeZone: "Nowhere/Zone" }, now, 1)).toEqual([
       { day: "2026-11-26", cutOff: undefined, open: true },
     ]);
+    expect(
+      upcomingDeliveries([4], { OrderCutOffDaysInAdvance: "1", TimeZone: LA }, new Date("2026-11-24T18:00:00Z"), 2),
+    ).toEqual([{ day: "2026-11-26", cutOff: undefined, open: true }]);
   });
 });
 
@@ -411,12 +496,18 @@ describe("cutOffSentence", () => {
 
   it("reads a cut-off several days before, across a year end", () => {
     const cutOff = cutOffFor("2027-01-02", { ...CA, OrderCutOffDaysInAdvance: "7" });
-    expect(cutOffSentence({ day: "2027-01-02", cutOff, open: true }, LA)).toBe("Order by Sat 2:30 PM PT for Saturday's delivery (Jan 2)");
+    expect(cutOffSentence({ day: "2027-01-02", cutOff, open: true }, LA)).toBe(
+      "Order by Sat 2:30 PM PT for Saturday's delivery (Jan 2)",
+    );
   });
 
   it("says when the state gives no usable cut-off", () => {
-    expect(cutOffSentence({ day: "2026-11-25", open: true }, LA)).toBe("Wednesday's delivery (Nov 25): the state gives no usable cut-off");
+    expect(cutOffSentence({ day: "2026-11-25", open: true }, LA)).toBe(
+      "Wednesday's delivery (Nov 25): the state gives no usable cut-off",
+    );
     const cutOff = cutOffFor("2026-11-25", { ...CA, TimeZone: "Nowhere/Zone" });
-    expect(cutOffSentence({ day: "2026-11-25", cutOff, open: true }, LA)).toBe("Wednesday's delivery (Nov 25): the state gives no usable cut-off");
+    expect(cutOffSentence({ day: "2026-11-25", cutOff, open: true }, LA)).toBe(
+      "Wednesday's delivery (Nov 25): the state gives no usable cut-off",
+    );
   });
 });

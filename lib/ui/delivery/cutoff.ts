@@ -45,11 +45,27 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 export function zoneOffsetMinutes(at: number, timeZone: string): number {
   let format = offsetFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     offsetFormats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
 }
 
@@ -67,7 +83,9 @@ export function zonedInstant(day: string, hours: number, minutes: number, timeZo
   // are months apart, so nothing else falls inside).
   const before = zoneOffsetMinutes(wall - 36 * 3_600_000, timeZone);
   const after = zoneOffsetMinutes(wall + 36 * 3_600_000, timeZone);
-  const candidates = [...new Set([before, after])].map((offset) => wall - offset * 60_000).filter((at) => zoneOffsetMinutes(at, timeZone) * 60_000 === wall - at);
+  const candidates = [...new Set([before, after])]
+    .map((offset) => wall - offset * 60_000)
+    .filter((at) => zoneOffsetMinutes(at, timeZone) * 60_000 === wall - at);
   if (candidates.length) return new Date(Math.min(...candidates));
   // Skipped by the clocks: the same wall time read with the offset from before the change lands after the gap.
   return new Date(wall - before * 60_000);
@@ -78,7 +96,14 @@ export function zonedInstant(day: string, hours: number, minutes: number, timeZo
  * together, "2, 5"): ISO numbers 1..7, sorted, without repeats. Every reader of DeliveryDays goes through this.
  */
 export function deliveryWeekdays(text: string | null | undefined): number[] {
-  return [...new Set((text ?? "").replace(/[^1-7]/g, "").split("").map(Number))].sort((a, b) => a - b);
+  return [
+    ...new Set(
+      (text ?? "")
+        .replace(/[^1-7]/g, "")
+        .split("")
+        .map(Number),
+    ),
+  ].sort((a, b) => a - b);
 }
 
 /**
@@ -108,7 +133,8 @@ export function deliveryDaysText(text: string | null | undefined, form: "short" 
 export function cutOffFor(deliveryDay: string, rule: CutOffRule): Date | undefined {
   const time = parseClockTime(rule.OrderCutOffTime ?? "");
   const daysAhead = Number(rule.OrderCutOffDaysInAdvance ?? 0);
-  if (!time || !rule.TimeZone || !Number.isInteger(daysAhead) || daysAhead < 0 || !isZone(rule.TimeZone)) return undefined;
+  if (!time || !rule.TimeZone || !Number.isInteger(daysAhead) || daysAhead < 0 || !isZone(rule.TimeZone))
+    return undefined;
   return zonedInstant(addDays(deliveryDay, -daysAhead), time.hours, time.minutes, rule.TimeZone);
 }
 
@@ -156,9 +182,17 @@ export function weekdayName(iso: number): string {
  * cutOffSentence({ day: "2026-11-25", cutOff: new Date("2026-11-24T22:30:00Z"), open: true }, "America/Los_Angeles"); // "Order by Tue 2:30 PM PT for Wednesday's delivery (Nov 25)"
  */
 export function cutOffSentence(delivery: Delivery, timeZone: string): string {
-  const day = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(new Date(`${delivery.day}T12:00:00Z`));
+  const day = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(
+    new Date(`${delivery.day}T12:00:00Z`),
+  );
   const weekday = weekdayName(isoWeekday(delivery.day));
   if (!delivery.cutOff) return `${weekday}'s delivery (${day}): the state gives no usable cut-off`;
-  const at = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "numeric", minute: "2-digit", timeZoneName: "shortGeneric" }).format(delivery.cutOff);
+  const at = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "shortGeneric",
+  }).format(delivery.cutOff);
   return `Order by ${at.replace(/,/g, "")} for ${weekday}'s delivery (${day})`;
 }

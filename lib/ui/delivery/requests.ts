@@ -9,7 +9,8 @@ import { pageRead } from "@/lib/ui/page-href";
  */
 
 type Params = Record<string, string | string[] | undefined>;
-const one = (params: Params, name: string) => (Array.isArray(params[name]) ? params[name][0] : params[name]) ?? undefined;
+const one = (params: Params, name: string) =>
+  (Array.isArray(params[name]) ? params[name][0] : params[name]) ?? undefined;
 
 /** Customers walked at most (pages of 500): 3,000, past the 1,200 a large key sees. */
 export const CUSTOMER_PAGES = 6;
@@ -26,8 +27,13 @@ export interface DeliveryParams {
 /** The page's address read and checked (anything unreadable is left out, as if absent). */
 export function deliveryParams(params: Params): DeliveryParams {
   const { day, rep } = pageRead.deliveryDays(params);
-  const states = (one(params, "States") ?? "").split(",").map((s) => s.trim().toUpperCase()).filter((s) => /^[A-Z]{2}$/.test(s));
-  const statuses = (one(params, "AccountStatuses") ?? "Active").split(",").filter((s): s is (typeof ACCOUNT_STATUSES)[number] => (ACCOUNT_STATUSES as readonly string[]).includes(s));
+  const states = (one(params, "States") ?? "")
+    .split(",")
+    .map((s) => s.trim().toUpperCase())
+    .filter((s) => /^[A-Z]{2}$/.test(s));
+  const statuses = (one(params, "AccountStatuses") ?? "Active")
+    .split(",")
+    .filter((s): s is (typeof ACCOUNT_STATUSES)[number] => (ACCOUNT_STATUSES as readonly string[]).includes(s));
   return {
     day,
     states: states.length ? states.join(",") : undefined,
@@ -50,7 +56,9 @@ export function customersRequest(p: DeliveryParams): ApiRequest<"listCustomers">
  * 3,000 customers): then the chosen states are counted in full. Undefined when no state is chosen.
  */
 export function stateCustomersRequest(p: DeliveryParams): ApiRequest<"listCustomers"> | undefined {
-  return p.states ? { operation: "listCustomers", query: { AccountStatuses: p.statuses, States: p.states } } : undefined;
+  return p.states
+    ? { operation: "listCustomers", query: { AccountStatuses: p.statuses, States: p.states } }
+    : undefined;
 }
 
 export const statesRequest: ApiRequest<"listStates"> = { operation: "listStates", query: { PageSize: "500" } };

@@ -19,7 +19,8 @@ async function activeCustomers(as: string): Promise<ScheduleCustomer[]> {
   return answer.body.Data as ScheduleCustomer[];
 }
 
-const counts = (customers: ScheduleCustomer[]) => [...byWeekday(customers, [], [], {}, new Date("2026-11-21T18:00:00Z")).values()].map((rows) => rows.length);
+const counts = (customers: ScheduleCustomer[]) =>
+  [...byWeekday(customers, [], [], {}, new Date("2026-11-21T18:00:00Z")).values()].map((rows) => rows.length);
 
 describe("the delivery-days fallback against the sandbox", () => {
   it("asks nothing more for any key type: the sandbox's /customers carry DeliveryDays and DeliveryDates (a Supplier key's lack only NextDeliveryDates)", async () => {
@@ -29,18 +30,28 @@ describe("the delivery-days fallback against the sandbox", () => {
       expect(scheduleFallbackRequest(customers, {}), as).toBeUndefined();
     }
     const supplier = await activeCustomers("Supplier");
-    expect(supplier.every((c) => !("NextDeliveryDates" in c) && c.DeliveryDays !== undefined && c.DeliveryDates !== undefined)).toBe(true);
+    expect(
+      supplier.every(
+        (c) => !("NextDeliveryDates" in c) && c.DeliveryDays !== undefined && c.DeliveryDates !== undefined,
+      ),
+    ).toBe(true);
   });
 
   it("completes records sent without their schedule from /deliveryDays, to the same week as full records give", async () => {
     const full = await activeCustomers("Employee");
-    const sparse = (await activeCustomers("Supplier")).map(({ DeliveryDays: _days, DeliveryDates: _dates, ...rest }) => rest as ScheduleCustomer);
+    const sparse = (await activeCustomers("Supplier")).map(
+      ({ DeliveryDays: _days, DeliveryDates: _dates, ...rest }) => rest as ScheduleCustomer,
+    );
     expect(counts(sparse).every((n) => n === 0)).toBe(true);
 
     const request = scheduleFallbackRequest(sparse, {});
     expect(request?.operation).toBe("listDeliveryDays");
     expect(request?.query?.CustomerIDs?.split(",")).toHaveLength(sparse.length);
-    const answer = await sandbox.call("GET", `/v1/deliveryDays?${new URLSearchParams({ ...request!.query, PageSize: "500" })}`, { as: "Supplier" });
+    const answer = await sandbox.call(
+      "GET",
+      `/v1/deliveryDays?${new URLSearchParams({ ...request!.query, PageSize: "500" })}`,
+      { as: "Supplier" },
+    );
     expect(answer.status).toBe(200);
 
     const joined = withSchedules(sparse, answer.body.Data as ScheduleCustomer[]);

@@ -1,19 +1,58 @@
 import { describe, expect, it } from "vitest";
 import { byWeekday, type ScheduleCustomer } from "./schedule";
-import { lacksSchedule, MAX_SCHEDULE_IDS, scheduleFallbackRequest, unknownSchedules, withSchedules } from "./schedule-fallback";
+import {
+  lacksSchedule,
+  MAX_SCHEDULE_IDS,
+  scheduleFallbackRequest,
+  unknownSchedules,
+  withSchedules,
+} from "./schedule-fallback";
 
-const ca = { StateAbbreviation: "CA", OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1", TimeZone: "America/Los_Angeles" };
+const ca = {
+  StateAbbreviation: "CA",
+  OrderCutOffTime: "2:30 PM",
+  OrderCutOffDaysInAdvance: "1",
+  TimeZone: "America/Los_Angeles",
+};
 // Saturday 2026-11-21, 3:00 PM in Los Angeles.
 const now = new Date("2026-11-21T23:00:00Z");
 
 // What an Employee key's /customers carries, and sparse records as a key that may not see the schedule gets them.
-const full: ScheduleCustomer = { CustomerID: 1, CustomerName: "Full", State: "CA", AccountStatus: "Active", DeliveryDays: "2,5", NextDeliveryDates: "2026-11-24;2026-11-27", DeliveryDates: ["2026-11-24", "2026-11-27"] };
-const datesOnlyArray: ScheduleCustomer = { CustomerID: 2, CustomerName: "Array dates", State: "CA", AccountStatus: "Active", DeliveryDays: "3", DeliveryDates: ["2026-11-25"] };
+const full: ScheduleCustomer = {
+  CustomerID: 1,
+  CustomerName: "Full",
+  State: "CA",
+  AccountStatus: "Active",
+  DeliveryDays: "2,5",
+  NextDeliveryDates: "2026-11-24;2026-11-27",
+  DeliveryDates: ["2026-11-24", "2026-11-27"],
+};
+const datesOnlyArray: ScheduleCustomer = {
+  CustomerID: 2,
+  CustomerName: "Array dates",
+  State: "CA",
+  AccountStatus: "Active",
+  DeliveryDays: "3",
+  DeliveryDates: ["2026-11-25"],
+};
 const noDays: ScheduleCustomer = { CustomerID: 3, CustomerName: "No days", State: "CA", AccountStatus: "Active" };
-const noDates: ScheduleCustomer = { CustomerID: 4, CustomerName: "No dates", State: "NV", AccountStatus: "Active", DeliveryDays: "1" };
+const noDates: ScheduleCustomer = {
+  CustomerID: 4,
+  CustomerName: "No dates",
+  State: "NV",
+  AccountStatus: "Active",
+  DeliveryDays: "1",
+};
 const inactive: ScheduleCustomer = { CustomerID: 5, CustomerName: "Closed", State: "CA", AccountStatus: "Inactive" };
 const noStatus: ScheduleCustomer = { CustomerID: 6, CustomerName: "No status", State: "CA" };
-const saidNone: ScheduleCustomer = { CustomerID: 7, CustomerName: "None", State: "CA", AccountStatus: "Active", DeliveryDays: null, DeliveryDates: null };
+const saidNone: ScheduleCustomer = {
+  CustomerID: 7,
+  CustomerName: "None",
+  State: "CA",
+  AccountStatus: "Active",
+  DeliveryDays: null,
+  DeliveryDates: null,
+};
 
 describe("lacksSchedule", () => {
   it("is true when DeliveryDays is left out, or every date field is", () => {
@@ -40,7 +79,10 @@ describe("scheduleFallbackRequest", () => {
   });
 
   it("asks by id for the active customers that lack a schedule, those without a status included", () => {
-    expect(scheduleFallbackRequest([full, noDates, noDays, inactive, noStatus], {})).toEqual({ operation: "listDeliveryDays", query: { CustomerIDs: "3,4,6" } });
+    expect(scheduleFallbackRequest([full, noDates, noDays, inactive, noStatus], {})).toEqual({
+      operation: "listDeliveryDays",
+      query: { CustomerIDs: "3,4,6" },
+    });
   });
 
   it("asks nothing for customers /deliveryDays does not cover (not active)", () => {
@@ -48,13 +90,23 @@ describe("scheduleFallbackRequest", () => {
   });
 
   it("keeps to the chosen states", () => {
-    expect(scheduleFallbackRequest([noDays, noDates], { states: "NV" })).toEqual({ operation: "listDeliveryDays", query: { CustomerIDs: "4" } });
+    expect(scheduleFallbackRequest([noDays, noDates], { states: "NV" })).toEqual({
+      operation: "listDeliveryDays",
+      query: { CustomerIDs: "4" },
+    });
     expect(scheduleFallbackRequest([noDays, noDates], { states: "AZ" })).toBeUndefined();
   });
 
   it("walks the schedules, by the chosen states, when too many lack one to ask by id", () => {
-    const many = Array.from({ length: MAX_SCHEDULE_IDS + 1 }, (_, i) => ({ CustomerID: 1000 + i, State: "CA", AccountStatus: "Active" }));
-    expect(scheduleFallbackRequest(many, { states: "CA" })).toEqual({ operation: "listDeliveryDays", query: { States: "CA" } });
+    const many = Array.from({ length: MAX_SCHEDULE_IDS + 1 }, (_, i) => ({
+      CustomerID: 1000 + i,
+      State: "CA",
+      AccountStatus: "Active",
+    }));
+    expect(scheduleFallbackRequest(many, { states: "CA" })).toEqual({
+      operation: "listDeliveryDays",
+      query: { States: "CA" },
+    });
     expect(scheduleFallbackRequest(many, {})).toEqual({ operation: "listDeliveryDays", query: {} });
     expect(scheduleFallbackRequest(many.slice(1), {})?.query?.CustomerIDs?.split(",")).toHaveLength(MAX_SCHEDULE_IDS);
   });
@@ -91,8 +143,11 @@ describe("withSchedules", () => {
     expect(after.get(1)!.map((r) => [r.name, r.nextDates])).toEqual([["No dates", ["2026-11-23"]]]);
   });
 
-  it("reads a joined schedule as the live service sends it: days joined by \";\" and unsorted, a date already passed dropped", () => {
-    const joined = withSchedules([noDays], [{ CustomerID: 3, DeliveryDays: "4;1", DeliveryDates: ["2026-11-19", "2026-11-23", "2026-11-26"] }]);
+  it('reads a joined schedule as the live service sends it: days joined by ";" and unsorted, a date already passed dropped', () => {
+    const joined = withSchedules(
+      [noDays],
+      [{ CustomerID: 3, DeliveryDays: "4;1", DeliveryDates: ["2026-11-19", "2026-11-23", "2026-11-26"] }],
+    );
     const days = byWeekday(joined, [ca], [], {}, now);
     expect(days.get(1)!.map((r) => [r.name, r.nextDates])).toEqual([["No days", ["2026-11-23", "2026-11-26"]]]);
     expect(days.get(4)!.map((r) => r.name)).toEqual(["No days"]);
@@ -102,7 +157,9 @@ describe("withSchedules", () => {
 describe("unknownSchedules", () => {
   it("counts the customers in view whose delivery days are still not known", () => {
     expect(unknownSchedules([full, noDays, inactive, saidNone], {})).toBe(2);
-    expect(unknownSchedules(withSchedules([full, noDays, inactive], [{ CustomerID: 3, DeliveryDays: "3" }]), {})).toBe(1);
+    expect(unknownSchedules(withSchedules([full, noDays, inactive], [{ CustomerID: 3, DeliveryDays: "3" }]), {})).toBe(
+      1,
+    );
     expect(unknownSchedules([noDays, noDates, { ...noDays, CustomerID: 9, State: "NV" }], { states: "NV" })).toBe(1);
   });
 });

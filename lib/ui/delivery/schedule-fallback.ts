@@ -29,11 +29,15 @@ export const MAX_SCHEDULE_IDS = 200;
  * lacksSchedule({ CustomerID: 1, DeliveryDays: "2,5" }); // true: no dates of any kind
  */
 export function lacksSchedule(customer: ScheduleCustomer): boolean {
-  return customer.DeliveryDays === undefined || (customer.DeliveryDates === undefined && customer.NextDeliveryDates === undefined);
+  return (
+    customer.DeliveryDays === undefined ||
+    (customer.DeliveryDates === undefined && customer.NextDeliveryDates === undefined)
+  );
 }
 
 /** `/deliveryDays` covers active customers: one whose status is another is not asked about (its status may be missing). */
-const coveredBySchedules = (customer: ScheduleCustomer) => customer.AccountStatus == null || customer.AccountStatus === "Active";
+const coveredBySchedules = (customer: ScheduleCustomer) =>
+  customer.AccountStatus == null || customer.AccountStatus === "Active";
 
 /**
  * The `/deliveryDays` request that completes the customers in view, or undefined when none needs it (the frugal
@@ -44,7 +48,10 @@ const coveredBySchedules = (customer: ScheduleCustomer) => customer.AccountStatu
  * @example
  * scheduleFallbackRequest([{ CustomerID: 20001, State: "CA", DeliveryDays: "2,5" }], { statuses: "Active" }); // { operation: "listDeliveryDays", query: { CustomerIDs: "20001" } }
  */
-export function scheduleFallbackRequest(customers: ScheduleCustomer[], params: Pick<DeliveryParams, "states">): ApiRequest<"listDeliveryDays"> | undefined {
+export function scheduleFallbackRequest(
+  customers: ScheduleCustomer[],
+  params: Pick<DeliveryParams, "states">,
+): ApiRequest<"listDeliveryDays"> | undefined {
   const states = params.states ? new Set(params.states.split(",")) : undefined;
   const ids = new Set<number>();
   for (const customer of customers) {
@@ -53,7 +60,8 @@ export function scheduleFallbackRequest(customers: ScheduleCustomer[], params: P
     ids.add(customer.CustomerID);
   }
   if (ids.size === 0) return undefined;
-  if (ids.size <= MAX_SCHEDULE_IDS) return { operation: "listDeliveryDays", query: { CustomerIDs: [...ids].sort((a, b) => a - b).join(",") } };
+  if (ids.size <= MAX_SCHEDULE_IDS)
+    return { operation: "listDeliveryDays", query: { CustomerIDs: [...ids].sort((a, b) => a - b).join(",") } };
   return { operation: "listDeliveryDays", query: params.states ? { States: params.states } : {} };
 }
 
@@ -74,8 +82,14 @@ export function withSchedules<C extends ScheduleCustomer>(customers: C[], schedu
     const schedule = customer.CustomerID == null ? undefined : byId.get(customer.CustomerID);
     if (!schedule || !lacksSchedule(customer)) return customer;
     const joined: C = { ...customer };
-    if (joined.DeliveryDays === undefined && schedule.DeliveryDays !== undefined) joined.DeliveryDays = schedule.DeliveryDays;
-    if (joined.DeliveryDates === undefined && joined.NextDeliveryDates === undefined && schedule.DeliveryDates !== undefined) joined.DeliveryDates = schedule.DeliveryDates;
+    if (joined.DeliveryDays === undefined && schedule.DeliveryDays !== undefined)
+      joined.DeliveryDays = schedule.DeliveryDays;
+    if (
+      joined.DeliveryDates === undefined &&
+      joined.NextDeliveryDates === undefined &&
+      schedule.DeliveryDates !== undefined
+    )
+      joined.DeliveryDates = schedule.DeliveryDates;
     return joined;
   });
 }
@@ -87,5 +101,7 @@ export function withSchedules<C extends ScheduleCustomer>(customers: C[], schedu
  */
 export function unknownSchedules(customers: ScheduleCustomer[], params: Pick<DeliveryParams, "states">): number {
   const states = params.states ? new Set(params.states.split(",")) : undefined;
-  return customers.filter((c) => c.CustomerID != null && c.DeliveryDays === undefined && (!states || states.has(c.State ?? ""))).length;
+  return customers.filter(
+    (c) => c.CustomerID != null && c.DeliveryDays === undefined && (!states || states.has(c.State ?? "")),
+  ).length;
 }

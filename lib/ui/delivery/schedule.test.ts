@@ -1,15 +1,46 @@
 import { describe, expect, it } from "vitest";
 import { apiDeliveryDates, byWeekday, dayCutOff, type ScheduleCustomer } from "./schedule";
 
-const ca = { StateAbbreviation: "CA", StateName: "California", OrderCutOffTime: "2:30 PM", OrderCutOffDaysInAdvance: "1", TimeZone: "America/Los_Angeles" };
-const ny = { StateAbbreviation: "NY", StateName: "New York", OrderCutOffTime: "11:00 AM", OrderCutOffDaysInAdvance: "2", TimeZone: "America/New_York" };
+const ca = {
+  StateAbbreviation: "CA",
+  StateName: "California",
+  OrderCutOffTime: "2:30 PM",
+  OrderCutOffDaysInAdvance: "1",
+  TimeZone: "America/Los_Angeles",
+};
+const ny = {
+  StateAbbreviation: "NY",
+  StateName: "New York",
+  OrderCutOffTime: "11:00 AM",
+  OrderCutOffDaysInAdvance: "2",
+  TimeZone: "America/New_York",
+};
 // Saturday 2026-11-21, 3:00 PM in Los Angeles.
 const now = new Date("2026-11-21T23:00:00Z");
 
 const customers: ScheduleCustomer[] = [
-  { CustomerID: 1, CustomerName: "Zephyr Greens", State: "CA", DeliveryDays: "2,5", SalesRepName: "Ana", AccountStatus: "Active" },
-  { CustomerID: 2, CustomerName: "Árbol Dispensary", State: "CA", DeliveryDays: "3", DeliveryDates: ["2026-11-25", "2026-12-02"] },
-  { CustomerID: 3, CustomerName: "Bay Leaf", State: "NY", DeliveryDays: "35", NextDeliveryDates: "2026-11-25;2026-11-27" },
+  {
+    CustomerID: 1,
+    CustomerName: "Zephyr Greens",
+    State: "CA",
+    DeliveryDays: "2,5",
+    SalesRepName: "Ana",
+    AccountStatus: "Active",
+  },
+  {
+    CustomerID: 2,
+    CustomerName: "Árbol Dispensary",
+    State: "CA",
+    DeliveryDays: "3",
+    DeliveryDates: ["2026-11-25", "2026-12-02"],
+  },
+  {
+    CustomerID: 3,
+    CustomerName: "Bay Leaf",
+    State: "NY",
+    DeliveryDays: "35",
+    NextDeliveryDates: "2026-11-25;2026-11-27",
+  },
   { CustomerID: 4, CustomerName: "No Days", State: "CA", DeliveryDays: "" },
   { CustomerName: "No id", State: "CA", DeliveryDays: "1" },
 ];
@@ -29,7 +60,11 @@ describe("byWeekday", () => {
 
   it("takes the API's next dates when it sends them, and computes them in the state's zone otherwise (today excluded)", () => {
     const days = byWeekday(customers, [ca, ny], reps, {}, now);
-    const row = (id: number) => days.get(5)!.concat(days.get(3)!).find((r) => r.customerId === id)!;
+    const row = (id: number) =>
+      days
+        .get(5)!
+        .concat(days.get(3)!)
+        .find((r) => r.customerId === id)!;
     expect(row(2).nextDates).toEqual(["2026-11-25", "2026-12-02"]);
     expect(row(3).nextDates).toEqual(["2026-11-25", "2026-11-27"]);
     expect(row(1).nextDates).toEqual(["2026-11-24", "2026-11-27", "2026-12-01", "2026-12-04"]);
@@ -37,10 +72,28 @@ describe("byWeekday", () => {
 
   it("drops the API's dates that have passed (computed in a nightly sync), and computes the next ones when none is left", () => {
     const stale: ScheduleCustomer[] = [
-      { CustomerID: 5, CustomerName: "Stale Next", State: "CA", DeliveryDays: "3", NextDeliveryDates: "2026-11-18;2026-11-25" },
-      { CustomerID: 6, CustomerName: "All Past", State: "CA", DeliveryDays: "3", DeliveryDates: ["2026-11-11", "2026-11-18T00:00:00Z"] },
+      {
+        CustomerID: 5,
+        CustomerName: "Stale Next",
+        State: "CA",
+        DeliveryDays: "3",
+        NextDeliveryDates: "2026-11-18;2026-11-25",
+      },
+      {
+        CustomerID: 6,
+        CustomerName: "All Past",
+        State: "CA",
+        DeliveryDays: "3",
+        DeliveryDates: ["2026-11-11", "2026-11-18T00:00:00Z"],
+      },
       // Today on the state's clock (Saturday Nov 21 in Los Angeles; already Sunday in UTC) is kept.
-      { CustomerID: 7, CustomerName: "Today", State: "CA", DeliveryDays: "6", NextDeliveryDates: "2026-11-20;2026-11-21;2026-11-28" },
+      {
+        CustomerID: 7,
+        CustomerName: "Today",
+        State: "CA",
+        DeliveryDays: "6",
+        NextDeliveryDates: "2026-11-20;2026-11-21;2026-11-28",
+      },
     ];
     const days = byWeekday(stale, [ca], [], {}, now);
     expect(days.get(3)!.map((r) => [r.name, r.nextDates])).toEqual([
@@ -50,7 +103,7 @@ describe("byWeekday", () => {
     expect(days.get(6)![0]!.nextDates).toEqual(["2026-11-21", "2026-11-28"]);
   });
 
-  it("reads the live service's DeliveryDays forms: \"4;1\" unsorted, \"2,5\", \"25\"; none on no day", () => {
+  it('reads the live service\'s DeliveryDays forms: "4;1" unsorted, "2,5", "25"; none on no day', () => {
     const forms: ScheduleCustomer[] = [
       { CustomerID: 8, CustomerName: "Semicolons", State: "CA", DeliveryDays: "4;1" },
       { CustomerID: 9, CustomerName: "Null", State: "CA", DeliveryDays: null },
@@ -73,8 +126,14 @@ describe("byWeekday", () => {
   it("filters by state in the page (the customers are walked once, whatever state is chosen)", () => {
     expect(names(byWeekday(customers, [ca, ny], reps, { states: ["CA"] }, now), 3)).toEqual(["Árbol Dispensary"]);
     expect(names(byWeekday(customers, [ca, ny], reps, { states: ["NY"] }, now), 5)).toEqual(["Bay Leaf"]);
-    expect(names(byWeekday(customers, [ca, ny], reps, { states: ["CA", "NY"] }, now), 3)).toEqual(["Árbol Dispensary", "Bay Leaf"]);
-    expect(names(byWeekday(customers, [ca, ny], reps, { states: [] }, now), 3)).toEqual(["Árbol Dispensary", "Bay Leaf"]);
+    expect(names(byWeekday(customers, [ca, ny], reps, { states: ["CA", "NY"] }, now), 3)).toEqual([
+      "Árbol Dispensary",
+      "Bay Leaf",
+    ]);
+    expect(names(byWeekday(customers, [ca, ny], reps, { states: [] }, now), 3)).toEqual([
+      "Árbol Dispensary",
+      "Bay Leaf",
+    ]);
     expect(names(byWeekday(customers, [ca, ny], reps, { states: ["TX"] }, now), 3)).toEqual([]);
   });
 });
@@ -92,21 +151,35 @@ describe("dayCutOff", () => {
     const sunday = dayCutOff(ca, 7, now);
     expect(sunday.nearest?.day).toBe("2026-11-22");
     expect(sunday.next?.day).toBe("2026-11-29");
-    expect(sunday.sentence).toBe("Too late for Sunday's delivery (Nov 22): the cut-off was Sat 2:30 PM PT. Order by Sat 2:30 PM PT for Sunday's delivery (Nov 29)");
+    expect(sunday.sentence).toBe(
+      "Too late for Sunday's delivery (Nov 22): the cut-off was Sat 2:30 PM PT. Order by Sat 2:30 PM PT for Sunday's delivery (Nov 29)",
+    );
     // One second before the cut-off, Sunday Nov 22 is still possible.
-    expect(dayCutOff(ca, 7, new Date("2026-11-21T22:29:59Z")).sentence).toBe("Order by Sat 2:30 PM PT for Sunday's delivery (Nov 22)");
+    expect(dayCutOff(ca, 7, new Date("2026-11-21T22:29:59Z")).sentence).toBe(
+      "Order by Sat 2:30 PM PT for Sunday's delivery (Nov 22)",
+    );
   });
 
   it("counts today's delivery as missed once its cut-off has passed (days in advance 0)", () => {
     const sameDay = { ...ca, OrderCutOffDaysInAdvance: "0" };
-    expect(dayCutOff(sameDay, 6, now).sentence).toBe("Too late for Saturday's delivery (Nov 21): the cut-off was Sat 2:30 PM PT. Order by Sat 2:30 PM PT for Saturday's delivery (Nov 28)");
+    expect(dayCutOff(sameDay, 6, now).sentence).toBe(
+      "Too late for Saturday's delivery (Nov 21): the cut-off was Sat 2:30 PM PT. Order by Sat 2:30 PM PT for Saturday's delivery (Nov 28)",
+    );
   });
 });
 
 describe("apiDeliveryDates", () => {
   it("gives the API's dates from today on, sorted, once each, from DeliveryDates and NextDeliveryDates alike", () => {
-    expect(apiDeliveryDates({ NextDeliveryDates: "2026-11-27; 2026-11-18;2026-11-25;junk" }, "2026-11-21")).toEqual(["2026-11-25", "2026-11-27"]);
-    expect(apiDeliveryDates({ DeliveryDates: ["2026-11-25T00:00:00Z", "2026-11-21", "2026-11-20"], NextDeliveryDates: "2026-11-25" }, "2026-11-21")).toEqual(["2026-11-21", "2026-11-25"]);
+    expect(apiDeliveryDates({ NextDeliveryDates: "2026-11-27; 2026-11-18;2026-11-25;junk" }, "2026-11-21")).toEqual([
+      "2026-11-25",
+      "2026-11-27",
+    ]);
+    expect(
+      apiDeliveryDates(
+        { DeliveryDates: ["2026-11-25T00:00:00Z", "2026-11-21", "2026-11-20"], NextDeliveryDates: "2026-11-25" },
+        "2026-11-21",
+      ),
+    ).toEqual(["2026-11-21", "2026-11-25"]);
     expect(apiDeliveryDates({ DeliveryDates: null, NextDeliveryDates: "" }, "2026-11-21")).toEqual([]);
     expect(apiDeliveryDates({}, "2026-11-21")).toEqual([]);
   });

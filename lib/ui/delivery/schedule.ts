@@ -53,7 +53,11 @@ export interface ScheduleRow {
   nextDates: string[];
 }
 
-const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 
 /**
  * Delivery dates as YYYY-MM-DD from `today` on, sorted, once each: a DeliveryDates array or a NextDeliveryDates text
@@ -65,21 +69,38 @@ const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, 
  */
 export function upcomingDates(dates: readonly string[] | string | null | undefined, today: string): string[] {
   const list = typeof dates === "string" ? dates.split(";") : Array.isArray(dates) ? dates : [];
-  const days = list.map((d) => String(d).trim().slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= today);
+  const days = list
+    .map((d) => String(d).trim().slice(0, 10))
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= today);
   return [...new Set(days)].sort();
 }
 
 /** The next delivery dates the API sent (DeliveryDates and NextDeliveryDates), from `today` on: see upcomingDates. */
-export function apiDeliveryDates(customer: Pick<ScheduleCustomer, "DeliveryDates" | "NextDeliveryDates">, today: string): string[] {
-  return upcomingDates([...upcomingDates(customer.DeliveryDates, today), ...upcomingDates(customer.NextDeliveryDates, today)], today);
+export function apiDeliveryDates(
+  customer: Pick<ScheduleCustomer, "DeliveryDates" | "NextDeliveryDates">,
+  today: string,
+): string[] {
+  return upcomingDates(
+    [...upcomingDates(customer.DeliveryDates, today), ...upcomingDates(customer.NextDeliveryDates, today)],
+    today,
+  );
 }
 
 /**
  * Customers per ISO weekday (1 = Monday .. 7 = Sunday), each day sorted by name, after the filters. A customer with
  * several delivery days is on each of them.
  */
-export function byWeekday(customers: ScheduleCustomer[], states: ScheduleState[], reps: ScheduleRep[], filters: ScheduleFilters, now: Date): Map<number, ScheduleRow[]> {
-  const covered = filters.rep === undefined ? undefined : new Set((reps.find((r) => r.UserID === filters.rep)?.Customers ?? []).map((c) => c.CustomerID));
+export function byWeekday(
+  customers: ScheduleCustomer[],
+  states: ScheduleState[],
+  reps: ScheduleRep[],
+  filters: ScheduleFilters,
+  now: Date,
+): Map<number, ScheduleRow[]> {
+  const covered =
+    filters.rep === undefined
+      ? undefined
+      : new Set((reps.find((r) => r.UserID === filters.rep)?.Customers ?? []).map((c) => c.CustomerID));
   const q = filters.q?.trim() ? fold(filters.q.trim()) : undefined;
   const inStates = filters.states?.length ? new Set(filters.states) : undefined;
   const rules = new Map(states.map((s) => [s.StateAbbreviation ?? "", s]));
@@ -95,7 +116,11 @@ export function byWeekday(customers: ScheduleCustomer[], states: ScheduleState[]
     const rule = rules.get(customer.State ?? "") ?? {};
     const today = stateToday(rule, now);
     const given = apiDeliveryDates(customer, today);
-    const nextDates = given.length ? given : upcomingDeliveries(weekdays, rule, now, 14).filter((d) => d.day > today).map((d) => d.day);
+    const nextDates = given.length
+      ? given
+      : upcomingDeliveries(weekdays, rule, now, 14)
+          .filter((d) => d.day > today)
+          .map((d) => d.day);
     const row: ScheduleRow = {
       customerId: customer.CustomerID,
       name,
@@ -149,7 +174,10 @@ export function dayCutOff(state: ScheduleState, weekday: number, now: Date): Day
   if (!nearest || !next) sentence = "No delivery on this day in the next two weeks.";
   else if (nearest === next) sentence = cutOffSentence(next, timeZone);
   else {
-    const missed = cutOffSentence(nearest, timeZone).replace(/^Order by (.*) for (.*)$/, "Too late for $2: the cut-off was $1.");
+    const missed = cutOffSentence(nearest, timeZone).replace(
+      /^Order by (.*) for (.*)$/,
+      "Too late for $2: the cut-off was $1.",
+    );
     sentence = `${missed} ${cutOffSentence(next, timeZone)}`;
   }
   return { state: label, timeZone, nearest, next, sentence };

@@ -22,7 +22,10 @@ const present = (value: string | null | undefined): value is string => typeof va
  */
 export function addressLines(location: PostalAddressFields): string[] {
   const street = [location.Address, location.Address2, location.Address3].filter(present).map((line) => line.trim());
-  const region = [location.State, location.PostalCode].filter(present).map((part) => part.trim()).join(" ");
+  const region = [location.State, location.PostalCode]
+    .filter(present)
+    .map((part) => part.trim())
+    .join(" ");
   const last = [location.City?.trim(), region].filter(present).join(", ");
   return [...(present(location.DBA) ? [location.DBA.trim()] : []), ...street, ...(last ? [last] : [])];
 }

@@ -7,7 +7,10 @@ describe("findPromotion", () => {
   const records = [promo({ PromotionID: 3001, PromotionName: "Eighth Launch Promo" }), promo({ PromotionID: 3002 })];
 
   it("picks the promotion by its id out of the walked list", () => {
-    expect(findPromotion({ records, complete: true, requests: 1 }, 3002)).toEqual({ state: "found", promotion: records[1] });
+    expect(findPromotion({ records, complete: true, requests: 1 }, 3002)).toEqual({
+      state: "found",
+      promotion: records[1],
+    });
   });
 
   it("says absent only when the whole list was read", () => {
@@ -16,7 +19,9 @@ describe("findPromotion", () => {
   });
 
   it("does not take a record without an id for any promotion", () => {
-    expect(findPromotion({ records: [promo({ PromotionName: "No id" })], complete: true, requests: 1 }, 0).state).toBe("absent");
+    expect(findPromotion({ records: [promo({ PromotionName: "No id" })], complete: true, requests: 1 }, 0).state).toBe(
+      "absent",
+    );
   });
 });
 
@@ -34,7 +39,10 @@ describe("promotionProductIds", () => {
 
 describe("promotionsRequest and idList", () => {
   it("narrows the list to the suppliers the address names, and only to a list of ids", () => {
-    expect(promotionsRequest(idList("101,102"))).toEqual({ operation: "listPromotionProducts", query: { SupplierIDs: "101,102" } });
+    expect(promotionsRequest(idList("101,102"))).toEqual({
+      operation: "listPromotionProducts",
+      query: { SupplierIDs: "101,102" },
+    });
     expect(promotionsRequest(idList("101;DROP"))).toEqual({ operation: "listPromotionProducts", query: {} });
     expect(idList(["101"])).toBeUndefined();
     expect(idList("")).toBeUndefined();

@@ -26,7 +26,10 @@ export function promotionsRequest(supplierIds?: string): ApiRequest<"listPromoti
 }
 
 /** What the walk says of one promotion: found, not in the whole list, or not in the pages read (the walk's bound). */
-export type PromotionLookup = { state: "found"; promotion: PromotionProduct } | { state: "absent" } | { state: "beyond"; searched: number };
+export type PromotionLookup =
+  | { state: "found"; promotion: PromotionProduct }
+  | { state: "absent" }
+  | { state: "beyond"; searched: number };
 
 /**
  * One promotion out of the walked list, by id: "absent" only when the walk read the whole list, so a promotion past
@@ -46,6 +49,8 @@ export function findPromotion(walked: Walked<PromotionProduct>, promotionId: num
  * names none (an all-products promotion covers every product of its supplier and lists none).
  */
 export function promotionProductIds(promotion: PromotionProduct): string | undefined {
-  const ids = (promotion.ProductIDs ?? []).filter((id): id is number => typeof id === "number" && Number.isSafeInteger(id) && id >= 0);
+  const ids = (promotion.ProductIDs ?? []).filter(
+    (id): id is number => typeof id === "number" && Number.isSafeInteger(id) && id >= 0,
+  );
   return ids.length ? [...new Set(ids)].join(",") : undefined;
 }

@@ -6,17 +6,38 @@ import { locationLists, promotionProductsList, relatedRequest, type RelatedList,
 /** Each list filters by a documented parameter of its operation, shows columns of its view, and links its list page with the same filter. */
 function expectWellFormed(list: RelatedList) {
   const view = LIST_VIEWS[list.name];
-  for (const param of Object.keys(list.query)) expect(OPERATION_META[view.operation].query, `${list.name}: ${param}`).toHaveProperty(param);
-  for (const column of list.columns) expect(view.columns.map((c) => c.id), `${list.name}: ${column}`).toContain(column);
+  for (const param of Object.keys(list.query))
+    expect(OPERATION_META[view.operation].query, `${list.name}: ${param}`).toHaveProperty(param);
+  for (const column of list.columns)
+    expect(
+      view.columns.map((c) => c.id),
+      `${list.name}: ${column}`,
+    ).toContain(column);
   const [, filter] = list.href.split("?");
   expect(Object.fromEntries(new URLSearchParams(filter))).toEqual(list.query);
 }
 
 describe("supplierLists", () => {
   it("shows each key type only the lists it may call: Customer keys are refused credit terms and vendors", () => {
-    expect(supplierLists("Customer", 101).map((l) => l.title)).toEqual(["Products", "Product promotions", "Payment types"]);
-    expect(supplierLists("Supplier", 101).map((l) => l.title)).toEqual(["Products", "Product promotions", "Credit terms", "Vendors", "Payment types"]);
-    expect(supplierLists("Employee", 101).map((l) => l.title)).toEqual(["Products", "Product promotions", "Credit terms", "Vendors", "Payment types"]);
+    expect(supplierLists("Customer", 101).map((l) => l.title)).toEqual([
+      "Products",
+      "Product promotions",
+      "Payment types",
+    ]);
+    expect(supplierLists("Supplier", 101).map((l) => l.title)).toEqual([
+      "Products",
+      "Product promotions",
+      "Credit terms",
+      "Vendors",
+      "Payment types",
+    ]);
+    expect(supplierLists("Employee", 101).map((l) => l.title)).toEqual([
+      "Products",
+      "Product promotions",
+      "Credit terms",
+      "Vendors",
+      "Payment types",
+    ]);
   });
 
   it("filters every list by the supplier, with its first 100 rows", () => {
@@ -39,7 +60,11 @@ describe("locationLists", () => {
 describe("promotionProductsList", () => {
   it("lists a promotion's products by id, and nothing for a promotion that names none", () => {
     const [list] = promotionProductsList("10033,10047");
-    expect(list).toMatchObject({ name: "products", query: { ProductIDs: "10033,10047" }, href: "/catalog/products?ProductIDs=10033,10047" });
+    expect(list).toMatchObject({
+      name: "products",
+      query: { ProductIDs: "10033,10047" },
+      href: "/catalog/products?ProductIDs=10033,10047",
+    });
     expectWellFormed(list!);
     expect(promotionProductsList(undefined)).toEqual([]);
   });

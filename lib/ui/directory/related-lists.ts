@@ -44,7 +44,15 @@ export function supplierLists(keyType: KeyType, supplierId: number): RelatedList
       title: "Products",
       query: { SupplierIDs },
       href: `/catalog/products?SupplierIDs=${SupplierIDs}`,
-      columns: ["ThumbnailImageURL", "ProductName", "State", "SupplierProductNumber", "ProductTypeName", "StatusID", "WholesaleUnitsPerCase"],
+      columns: [
+        "ThumbnailImageURL",
+        "ProductName",
+        "State",
+        "SupplierProductNumber",
+        "ProductTypeName",
+        "StatusID",
+        "WholesaleUnitsPerCase",
+      ],
     },
     {
       operation: "listPromotionProducts",
@@ -99,7 +107,16 @@ export function locationLists(keyType: KeyType, locationId: number): RelatedList
         title: "Stock",
         query: { LocationIDs },
         href: `/inventory?LocationIDs=${LocationIDs}`,
-        columns: ["ProductID", "AvailableUnits", "OnFloorInventory", "PreSales", "Allocated", "Inventory", "DOI", "AvgDailySales90d"],
+        columns: [
+          "ProductID",
+          "AvailableUnits",
+          "OnFloorInventory",
+          "PreSales",
+          "Allocated",
+          "Inventory",
+          "DOI",
+          "AvgDailySales90d",
+        ],
       },
     ];
   }

@@ -8,7 +8,13 @@ describe("needsRepRecord", () => {
   it("asks for the rep list for a rep, and for a user the API would not show; for no one else", () => {
     expect(needsRepRecord({ role: "DistributorRep" })).toBe(true);
     expect(needsRepRecord({ notFound: true })).toBe(true);
-    expect(["Admin", "Customer", "Supplier", null, undefined].map((role) => needsRepRecord({ role }))).toEqual([false, false, false, false, false]);
+    expect(["Admin", "Customer", "Supplier", null, undefined].map((role) => needsRepRecord({ role }))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -29,7 +35,11 @@ describe("repAccounts", () => {
   it("gives each customer and supplier with an id, named, and leaves out an entry without one", () => {
     const accounts = repAccounts(
       rep({
-        Customers: [{ CustomerID: 20001, CustomerName: "Valley Cannabis - Oakland" }, { CustomerID: 20002, CustomerName: "" }, { CustomerName: "No id" } as never],
+        Customers: [
+          { CustomerID: 20001, CustomerName: "Valley Cannabis - Oakland" },
+          { CustomerID: 20002, CustomerName: "" },
+          { CustomerName: "No id" } as never,
+        ],
         Suppliers: [{ SupplierID: 101, Supplier: "Mojave Sun" }],
       }),
     );
@@ -43,7 +53,10 @@ describe("repAccounts", () => {
   });
 
   it("is two empty lists for a sparse rep record", () => {
-    expect(repAccounts(rep({ Customers: null, Suppliers: undefined } as never))).toEqual({ customers: [], suppliers: [] });
+    expect(repAccounts(rep({ Customers: null, Suppliers: undefined } as never))).toEqual({
+      customers: [],
+      suppliers: [],
+    });
   });
 });
 
@@ -57,20 +70,29 @@ describe("a customer's sales rep seen with a Customer key", () => {
   afterAll(() => sandbox.close());
 
   it("is refused by /users/{id} and found in the sales rep list with the customer among its accounts", async () => {
-    const customers = (await sandbox.call("GET", "/v1/customers", { as: "Customer" })).body.Data as { CustomerID: number; SalesRepUserID?: number }[];
+    const customers = (await sandbox.call("GET", "/v1/customers", { as: "Customer" })).body.Data as {
+      CustomerID: number;
+      SalesRepUserID?: number;
+    }[];
     const served = customers.find((c) => c.SalesRepUserID != null)!;
     expect(served).toBeDefined();
     const user = await sandbox.call("GET", `/v1/users/${served.SalesRepUserID}`, { as: "Customer" });
     expect(user.status).toBe(404);
     expect(needsRepRecord({ notFound: true })).toBe(true);
     const reps = await sandbox.call("GET", "/v1/salesReps?PageSize=500", { as: "Customer" });
-    const lookup = findRep({ records: reps.body.Data as SalesRep[], complete: reps.body.HasNextPage === false, requests: 1 }, served.SalesRepUserID!);
+    const lookup = findRep(
+      { records: reps.body.Data as SalesRep[], complete: reps.body.HasNextPage === false, requests: 1 },
+      served.SalesRepUserID!,
+    );
     expect(lookup.state).toBe("found");
-    if (lookup.state === "found") expect(repAccounts(lookup.rep).customers.map((c) => c.id)).toContain(served.CustomerID);
+    if (lookup.state === "found")
+      expect(repAccounts(lookup.rep).customers.map((c) => c.id)).toContain(served.CustomerID);
   });
 
   it("reads as a DistributorRep with an Employee key, whose page then asks for the rep list", async () => {
-    const customers = (await sandbox.call("GET", "/v1/customers", { as: "Employee" })).body.Data as { SalesRepUserID?: number }[];
+    const customers = (await sandbox.call("GET", "/v1/customers", { as: "Employee" })).body.Data as {
+      SalesRepUserID?: number;
+    }[];
     const repId = customers.find((c) => c.SalesRepUserID != null)!.SalesRepUserID!;
     const user = await sandbox.call("GET", `/v1/users/${repId}`, { as: "Employee" });
     const role = (user.body.Data as { Role?: string }[])[0]?.Role;

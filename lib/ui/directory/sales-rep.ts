@@ -41,8 +41,15 @@ export function findRep(walked: Walked<SalesRep>, userId: number): RepLookup {
 }
 
 /** A rep's accounts as links: the customers and suppliers it serves, each with an id (an entry without one is left out). */
-export function repAccounts(rep: SalesRep): { customers: { id: number; name: string }[]; suppliers: { id: number; name: string }[] } {
-  const customers = (rep.Customers ?? []).flatMap((c) => (typeof c?.CustomerID === "number" ? [{ id: c.CustomerID, name: c.CustomerName || `Customer ${c.CustomerID}` }] : []));
-  const suppliers = (rep.Suppliers ?? []).flatMap((s) => (typeof s?.SupplierID === "number" ? [{ id: s.SupplierID, name: s.Supplier || `Supplier ${s.SupplierID}` }] : []));
+export function repAccounts(rep: SalesRep): {
+  customers: { id: number; name: string }[];
+  suppliers: { id: number; name: string }[];
+} {
+  const customers = (rep.Customers ?? []).flatMap((c) =>
+    typeof c?.CustomerID === "number" ? [{ id: c.CustomerID, name: c.CustomerName || `Customer ${c.CustomerID}` }] : [],
+  );
+  const suppliers = (rep.Suppliers ?? []).flatMap((s) =>
+    typeof s?.SupplierID === "number" ? [{ id: s.SupplierID, name: s.Supplier || `Supplier ${s.SupplierID}` }] : [],
+  );
   return { customers, suppliers };
 }

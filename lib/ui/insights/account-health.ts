@@ -51,7 +51,12 @@ export function accountHealth(input: HistoryInput, options: { asOf: string } & Z
   }
   const last30 = totalsByCustomer(input, { ...options, from: addDays(asOf, -29), to: asOf });
   const previous30 = totalsByCustomer(input, { ...options, from: addDays(asOf, -59), to: addDays(asOf, -30) });
-  const ids = new Set([...input.customers.map((c) => c.customerId), ...days.keys(), ...last30.keys(), ...previous30.keys()]);
+  const ids = new Set([
+    ...input.customers.map((c) => c.customerId),
+    ...days.keys(),
+    ...last30.keys(),
+    ...previous30.keys(),
+  ]);
   const customers = customersById(input);
   const result = [...ids].map((id) => {
     const sorted = [...(days.get(id) ?? [])].sort();

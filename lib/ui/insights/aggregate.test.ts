@@ -13,7 +13,13 @@ let nextLine = 1;
 function invoice(invoiceId: number, customerId: number, date: string, status = 2): HistoryInvoice {
   return { invoiceId, customerId, invoiceNum: `INV-${invoiceId}`, date, status };
 }
-function line(invoiceId: number, customerId: number, productId: number, numUnits: number, extPrice: string): HistoryLine {
+function line(
+  invoiceId: number,
+  customerId: number,
+  productId: number,
+  numUnits: number,
+  extPrice: string,
+): HistoryLine {
   return { lineId: nextLine++, invoiceId, customerId, productId, supplierId: 100, numUnits, extPrice };
 }
 function history(invoices: HistoryInvoice[], lines: HistoryLine[]): HistoryInput {
@@ -51,7 +57,9 @@ describe("salesBy", () => {
     for (let i = 0; i < 1000; i++) lines.push(line(1, 1, 7, 1, i % 2 === 0 ? "0.1" : "0.2"));
     lines.push(line(1, 1, 7, 1, "0.005"));
     // Exactly 150.005, which rounds half up to 150.01; summed in floats it is 150.0049999999986 and shows 150.00.
-    expect(salesBy("product", history(invoices, lines), { from: "2026-11-01", to: "2026-11-30" })[0]?.revenue).toBe("150.01");
+    expect(salesBy("product", history(invoices, lines), { from: "2026-11-01", to: "2026-11-30" })[0]?.revenue).toBe(
+      "150.01",
+    );
   });
 
   it("salesBy(product) sorts by revenue descending, ties by key as a number", () => {
@@ -68,7 +76,11 @@ describe("salesBy", () => {
 
   it("salesBy(rep) credits each covering rep and puts customers without one under none", () => {
     const input = history(
-      [invoice(1, 2, "2026-11-02T10:00:00.000Z"), invoice(2, 3, "2026-11-02T10:00:00.000Z"), invoice(3, 1, "2026-11-02T10:00:00.000Z")],
+      [
+        invoice(1, 2, "2026-11-02T10:00:00.000Z"),
+        invoice(2, 3, "2026-11-02T10:00:00.000Z"),
+        invoice(3, 1, "2026-11-02T10:00:00.000Z"),
+      ],
       [line(1, 2, 7, 2, "20"), line(2, 3, 7, 1, "50"), line(3, 1, 7, 1, "1")],
     );
     expect(salesBy("rep", input, { from: "2026-11-01", to: "2026-11-30" })).toEqual([
@@ -81,8 +93,17 @@ describe("salesBy", () => {
   it("salesBy(supplier) totals each supplier's lines of an invoice apart, a return negative, unnamed ones by id", () => {
     const input = {
       ...history(
-        [invoice(1, 1, "2026-11-02T10:00:00.000Z"), invoice(2, 2, "2026-11-03T10:00:00.000Z"), invoice(3, 2, "2026-11-04T10:00:00.000Z", 4)],
-        [line(1, 1, 7, 2, "20"), { ...line(1, 1, 9, 1, "7.5"), supplierId: 200 }, line(2, 2, 7, 1, "10"), { ...line(3, 2, 9, 1, "2.5"), supplierId: 300 }],
+        [
+          invoice(1, 1, "2026-11-02T10:00:00.000Z"),
+          invoice(2, 2, "2026-11-03T10:00:00.000Z"),
+          invoice(3, 2, "2026-11-04T10:00:00.000Z", 4),
+        ],
+        [
+          line(1, 1, 7, 2, "20"),
+          { ...line(1, 1, 9, 1, "7.5"), supplierId: 200 },
+          line(2, 2, 7, 1, "10"),
+          { ...line(3, 2, 9, 1, "2.5"), supplierId: 300 },
+        ],
       ),
       supplierNames: { 100: "Brewery", 200: "Cidery" },
     };
@@ -111,7 +132,11 @@ describe("salesBy", () => {
 
   it("salesBy(week) counts 02:00 UTC on a Monday in Sunday's week in America/Los_Angeles", () => {
     const input = history([invoice(1, 2, "2026-11-23T02:00:00.000Z")], [line(1, 2, 7, 1, "10")]);
-    const rows = salesBy("week", input, { from: "2026-11-16", to: "2026-11-29", zoneOf: (c) => (c?.state === "CA" ? "America/Los_Angeles" : "UTC") });
+    const rows = salesBy("week", input, {
+      from: "2026-11-16",
+      to: "2026-11-29",
+      zoneOf: (c) => (c?.state === "CA" ? "America/Los_Angeles" : "UTC"),
+    });
     expect(rows.map((r) => r.revenue)).toEqual(["10.00", "0.00"]);
   });
 
@@ -159,9 +184,36 @@ describe("salesBy", () => {
       [line(1, 1, 7, 1, "10"), line(2, 2, 7, 5, "50"), line(3, 2, 7, 1, "10"), line(4, 1, 7, 1, "99")],
     );
     expect(salesBy("customer", input, { from: "2026-11-01", to: "2026-11-30" })).toEqual([
-      { key: "1", name: "Corner Shop", units: 1, revenue: "10.00", invoices: 1, lastOrder: "2026-11-20", daysSince: 10, tier: "Active" },
-      { key: "3", name: "Quiet Store", units: 0, revenue: "0.00", invoices: 0, lastOrder: null, daysSince: null, tier: "Lost" },
-      { key: "2", name: "Big Store", units: -1, revenue: "-10.00", invoices: 0, lastOrder: "2026-08-01", daysSince: 121, tier: "Lost" },
+      {
+        key: "1",
+        name: "Corner Shop",
+        units: 1,
+        revenue: "10.00",
+        invoices: 1,
+        lastOrder: "2026-11-20",
+        daysSince: 10,
+        tier: "Active",
+      },
+      {
+        key: "3",
+        name: "Quiet Store",
+        units: 0,
+        revenue: "0.00",
+        invoices: 0,
+        lastOrder: null,
+        daysSince: null,
+        tier: "Lost",
+      },
+      {
+        key: "2",
+        name: "Big Store",
+        units: -1,
+        revenue: "-10.00",
+        invoices: 0,
+        lastOrder: "2026-08-01",
+        daysSince: 121,
+        tier: "Lost",
+      },
     ]);
   });
 
@@ -217,7 +269,12 @@ describe("growthPercent", () => {
 describe("periodComparison", () => {
   it("periodComparison compares with the previous period of the same length", () => {
     const input = history(
-      [invoice(1, 1, "2026-11-05T10:00:00.000Z"), invoice(2, 1, "2026-10-31T10:00:00.000Z"), invoice(3, 2, "2026-10-02T10:00:00.000Z"), invoice(4, 2, "2026-10-01T10:00:00.000Z")],
+      [
+        invoice(1, 1, "2026-11-05T10:00:00.000Z"),
+        invoice(2, 1, "2026-10-31T10:00:00.000Z"),
+        invoice(3, 2, "2026-10-02T10:00:00.000Z"),
+        invoice(4, 2, "2026-10-01T10:00:00.000Z"),
+      ],
       [line(1, 1, 7, 3, "150"), line(2, 1, 7, 1, "60"), line(3, 2, 7, 1, "40"), line(4, 2, 7, 9, "900")],
     );
     expect(periodComparison(input, { from: "2026-11-01", to: "2026-11-30" })).toEqual({
@@ -230,7 +287,11 @@ describe("periodComparison", () => {
 
   it("periodComparison gives null growth when the previous period is empty", () => {
     const input = history([invoice(1, 1, "2026-11-05T10:00:00.000Z")], [line(1, 1, 7, 3, "150")]);
-    expect(periodComparison(input, { from: "2026-11-01", to: "2026-11-30" }).growth).toEqual({ units: null, revenue: null, invoices: null });
+    expect(periodComparison(input, { from: "2026-11-01", to: "2026-11-30" }).growth).toEqual({
+      units: null,
+      revenue: null,
+      invoices: null,
+    });
   });
 });
 
@@ -261,7 +322,14 @@ describe("accountHealth", () => {
         invoice(5, 2, "2026-11-20T10:00:00.000Z"),
         invoice(6, 2, "2026-11-25T10:00:00.000Z", 4),
       ],
-      [line(1, 2, 7, 1, "1"), line(2, 2, 7, 1, "1"), line(3, 2, 7, 1, "1"), line(4, 2, 7, 1, "80"), line(5, 2, 7, 1, "150"), line(6, 2, 7, 1, "30")],
+      [
+        line(1, 2, 7, 1, "1"),
+        line(2, 2, 7, 1, "1"),
+        line(3, 2, 7, 1, "1"),
+        line(4, 2, 7, 1, "80"),
+        line(5, 2, 7, 1, "150"),
+        line(6, 2, 7, 1, "30"),
+      ],
     );
     const row = accountHealth(input, { asOf: "2026-11-30" }).find((r) => r.customerId === 2);
     // Order days 09-01, 09-11, 10-15, 11-20: intervals 10, 34, 36 → median 34.

@@ -2,7 +2,16 @@
  * Issue 30's aggregations over the synced history, in one place for the pages and `GET /api/insights/sales`: pure
  * functions, no I/O. What every figure means is written once in `definitions.ts` (`DEFINITIONS`).
  */
-export { DEFINITIONS, tierOf, growthPercent, type HistoryInput, type Period, type Tier, type ZoneOf, type ZoneOptions } from "./definitions";
+export {
+  DEFINITIONS,
+  tierOf,
+  growthPercent,
+  type HistoryInput,
+  type Period,
+  type Tier,
+  type ZoneOf,
+  type ZoneOptions,
+} from "./definitions";
 export { salesBy, type CustomerSalesRow, type SalesDimension, type SalesRow } from "./sales-by";
 export { periodComparison, type PeriodComparison, type PeriodTotals } from "./period-comparison";
 export { accountHealth, median, type AccountHealthRow } from "./account-health";

@@ -46,7 +46,8 @@ export interface BackfillEstimate {
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
  * Milliseconds `requests` take from `at`, at most `perHour` of them in each clock hour (`spent` already made in `at`'s
@@ -80,7 +81,11 @@ function paced(requests: number, at: number, spent: number, pace: BackfillPace):
  * // { windows: 7, windowsRead: 3, secondsLeft: 44 }: 3 windows (180 days) took 36 requests, so the 186 days left some
  * // 38, less the 2 read of the window under way, and 8 to close; a second each, within this hour's share
  */
-export function backfillEstimate(progress: BackfillProgress, pace: BackfillPace, now: number): BackfillEstimate | undefined {
+export function backfillEstimate(
+  progress: BackfillProgress,
+  pace: BackfillPace,
+  now: number,
+): BackfillEstimate | undefined {
   const { walk, window } = progress;
   if (progress.phase !== "backfill" || !walk || !window) return undefined;
   const days = daysBetween(progress.horizon, walk.day) + 1;
@@ -95,7 +100,10 @@ export function backfillEstimate(progress: BackfillProgress, pace: BackfillPace,
   const current = progress.requests - walk.windowRequests;
   const left = Math.max(0, Math.ceil(perDay * (days - daysRead)) - current) + CLOSING_REQUESTS;
   const from = resumes ? Date.parse(resumes) : now;
-  const spent = progress.hour && Math.floor(Date.parse(progress.hour.start) / HOUR_MS) === Math.floor(from / HOUR_MS) ? progress.hour.requests : 0;
+  const spent =
+    progress.hour && Math.floor(Date.parse(progress.hour.start) / HOUR_MS) === Math.floor(from / HOUR_MS)
+      ? progress.hour.requests
+      : 0;
   return { ...base, secondsLeft: Math.ceil((from - now + paced(left, from, spent, pace)) / 1000) };
 }
 
@@ -109,7 +117,12 @@ export function estimateWords(estimate: BackfillEstimate): string {
   const { secondsLeft, windows, windowsRead } = estimate;
   if (secondsLeft === undefined) return windowsRead === 0 ? "Starting…" : `${windowsRead} of ${windows} windows read`;
   const minutes = Math.ceil(secondsLeft / 60);
-  const left = secondsLeft < 60 ? "Less than a minute left" : minutes < 90 ? `About ${minutes} ${minutes === 1 ? "minute" : "minutes"} left` : `About ${Math.round(minutes / 60)} hours left`;
+  const left =
+    secondsLeft < 60
+      ? "Less than a minute left"
+      : minutes < 90
+        ? `About ${minutes} ${minutes === 1 ? "minute" : "minutes"} left`
+        : `About ${Math.round(minutes / 60)} hours left`;
   return `${left}: ${windowsRead} of ${windows} windows read`;
 }
 

@@ -35,8 +35,22 @@ const AS_OF = "2026-11-22";
 
 describe("insightsQuery", () => {
   it("falls back to the defaults for values it does not know, and takes the first of a repeated one", () => {
-    expect(insightsQuery({ weeks: "7", customer: "x", tier: "Gold", sort: "drop table", dir: "up" })).toEqual({ weeks: "13", sort: "revenueLast30", dir: "desc" });
-    expect(insightsQuery({ weeks: ["26", "4"], customer: "2", rep: "11", supplier: "100", tier: "At risk", sort: "daysSince", dir: "asc" })).toEqual({
+    expect(insightsQuery({ weeks: "7", customer: "x", tier: "Gold", sort: "drop table", dir: "up" })).toEqual({
+      weeks: "13",
+      sort: "revenueLast30",
+      dir: "desc",
+    });
+    expect(
+      insightsQuery({
+        weeks: ["26", "4"],
+        customer: "2",
+        rep: "11",
+        supplier: "100",
+        tier: "At risk",
+        sort: "daysSince",
+        dir: "asc",
+      }),
+    ).toEqual({
       weeks: "26",
       customer: 2,
       rep: 11,
@@ -90,9 +104,18 @@ describe("insightTables", () => {
     const withCidery = {
       ...history,
       customers: [...customers, { customerId: 3, name: "Cider Bar", state: "CA", repUserIds: [] }],
-      invoices: [...invoices, { invoiceId: 4, customerId: 3, invoiceNum: "D", date: "2026-11-18T00:00:00.000Z", status: 2 }],
-      lines: [...lines, { lineId: 5, invoiceId: 4, customerId: 3, productId: 9, supplierId: 200, numUnits: 1, extPrice: "8.00" }],
-      products: [...history.products, { productId: 9, name: "Dry cider", supplierId: 200, group: "Cider", active: true }],
+      invoices: [
+        ...invoices,
+        { invoiceId: 4, customerId: 3, invoiceNum: "D", date: "2026-11-18T00:00:00.000Z", status: 2 },
+      ],
+      lines: [
+        ...lines,
+        { lineId: 5, invoiceId: 4, customerId: 3, productId: 9, supplierId: 200, numUnits: 1, extPrice: "8.00" },
+      ],
+      products: [
+        ...history.products,
+        { productId: 9, name: "Dry cider", supplierId: 200, group: "Cider", active: true },
+      ],
     };
     const brewery = insightTables(withCidery, insightsQuery({ supplier: "100", weeks: "4" }), AS_OF);
     expect(brewery.tables.health.rows.map((r) => r.customerId).sort()).toEqual([1, 2]);
@@ -106,17 +129,29 @@ describe("insightTables", () => {
       ["200", "Cidery", "13.50"],
     ]);
     // Narrowed to a retailer, the ranking is that retailer's.
-    expect(insightTables(withCidery, insightsQuery({ customer: "3" }), AS_OF).tables.suppliers.rows.map((r) => [r.key, r.revenue])).toEqual([["200", "8.00"]]);
+    expect(
+      insightTables(withCidery, insightsQuery({ customer: "3" }), AS_OF).tables.suppliers.rows.map((r) => [
+        r.key,
+        r.revenue,
+      ]),
+    ).toEqual([["200", "8.00"]]);
   });
 
   it("narrows to a rep's accounts and ranks them for the history's last full week; no leaderboard without a rep", () => {
     // 2026-11-22 is a Sunday: its week is the last full one.
     const ben = insightTables(history, insightsQuery({ rep: "11" }), AS_OF);
     expect(ben.tables.health.rows.map((r) => r.customerId)).toEqual([2]);
-    expect(ben.tables.leaderboard.rows).toEqual([{ rank: 1, customerId: 2, name: "Big Store", units: 3, revenue: "30.00", invoices: 1, week: "2026-11-16" }]);
+    expect(ben.tables.leaderboard.rows).toEqual([
+      { rank: 1, customerId: 2, name: "Big Store", units: 3, revenue: "30.00", invoices: 1, week: "2026-11-16" },
+    ]);
     expect(insightTables(history, insightsQuery({}), AS_OF).tables.leaderboard.rows).toEqual([]);
     // A Tuesday: the week before.
-    expect(insightTables(history, insightsQuery({ rep: "11" }), "2026-11-24").tables.leaderboard.rows.map((r) => [r.week, r.revenue])).toEqual([["2026-11-16", "30.00"]]);
+    expect(
+      insightTables(history, insightsQuery({ rep: "11" }), "2026-11-24").tables.leaderboard.rows.map((r) => [
+        r.week,
+        r.revenue,
+      ]),
+    ).toEqual([["2026-11-16", "30.00"]]);
     expect(ben.reps).toEqual([
       { userId: 10, name: "Ana" },
       { userId: 11, name: "Ben" },

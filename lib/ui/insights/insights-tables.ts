@@ -20,10 +20,29 @@ import type { WhiteSpaceRow } from "./white-space";
 
 export const PERIODS = ["4", "13", "26", "52"] as const;
 export const TIERS = ["Active", "Priority", "At risk", "Lost"] as const satisfies readonly Tier[];
-export const TABLE_IDS = ["weeks", "products", "retailers", "reps", "suppliers", "health", "white-space", "shelf", "leaderboard"] as const;
+export const TABLE_IDS = [
+  "weeks",
+  "products",
+  "retailers",
+  "reps",
+  "suppliers",
+  "health",
+  "white-space",
+  "shelf",
+  "leaderboard",
+] as const;
 export type InsightTableId = (typeof TABLE_IDS)[number];
 
-const HEALTH_SORTS = ["name", "lastOrder", "daysSince", "medianReorderDays", "tier", "revenueLast30", "growth", "orders"] as const;
+const HEALTH_SORTS = [
+  "name",
+  "lastOrder",
+  "daysSince",
+  "medianReorderDays",
+  "tier",
+  "revenueLast30",
+  "growth",
+  "orders",
+] as const;
 export type HealthSort = (typeof HEALTH_SORTS)[number];
 
 /** The page's address: every choice is in it (a bookmark, a saved link and the export ask the same). Bad values fall back. */
@@ -127,9 +146,14 @@ export interface InsightFigures {
 
 export type InsightsView =
   | { ready: false; state: HistoryProgress | undefined; invoices: number }
-  | ({ ready: true; state: HistoryProgress & { backfilledAt: string }; /** Invoices in the whole history. */ invoices: number } & InsightFigures);
+  | ({
+      ready: true;
+      state: HistoryProgress & { backfilledAt: string } /** Invoices in the whole history. */;
+      invoices: number;
+    } & InsightFigures);
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
 const percent = (value: string | null) => (value === null ? "" : `${value}%`);
 
 const salesColumns = (first: string): InsightColumn<SalesRow>[] => [
@@ -169,12 +193,17 @@ function compareValues(a: string | number | bigint, b: string | number | bigint)
  * @example
  * sortHealth(rows, "daysSince", "desc")[0]; // the account longest without an order
  */
-export function sortHealth(rows: readonly AccountHealthRow[], sort: HealthSort, dir: "asc" | "desc"): AccountHealthRow[] {
+export function sortHealth(
+  rows: readonly AccountHealthRow[],
+  sort: HealthSort,
+  dir: "asc" | "desc",
+): AccountHealthRow[] {
   const sign = dir === "asc" ? 1 : -1;
   return rows
     .map((row) => ({ row, value: sortValue(row, sort) }))
     .sort((a, b) => {
-      if (a.value === null || b.value === null) return a.value === b.value ? a.row.customerId - b.row.customerId : a.value === null ? 1 : -1;
+      if (a.value === null || b.value === null)
+        return a.value === b.value ? a.row.customerId - b.row.customerId : a.value === null ? 1 : -1;
       return compareValues(a.value, b.value) * sign || a.row.customerId - b.row.customerId;
     })
     .map(({ row }) => row);
@@ -186,11 +215,16 @@ export function sortHealth(rows: readonly AccountHealthRow[], sort: HealthSort, 
  * customers who bought it or stock it, as a brand's own history holds them (`readHistory` reads the same from the
  * database when asked for one supplier).
  */
-function narrowed<T extends HistoryInput & { shelf: readonly ShelfRow[] }>(history: T, query: Pick<InsightsQuery, "customer" | "rep" | "supplier">): T {
+function narrowed<T extends HistoryInput & { shelf: readonly ShelfRow[] }>(
+  history: T,
+  query: Pick<InsightsQuery, "customer" | "rep" | "supplier">,
+): T {
   let input = history;
   const { customer, rep, supplier } = query;
   if (customer !== undefined || rep !== undefined) {
-    const covered = new Set(history.customers.filter((c) => rep !== undefined && c.repUserIds.includes(rep)).map((c) => c.customerId));
+    const covered = new Set(
+      history.customers.filter((c) => rep !== undefined && c.repUserIds.includes(rep)).map((c) => c.customerId),
+    );
     const keep = (id: number) => (customer === undefined || id === customer) && (rep === undefined || covered.has(id));
     input = {
       ...input,
@@ -232,7 +266,11 @@ function periodOf(query: Pick<InsightsQuery, "weeks">, asOf: string): Period {
  * @example
  * supplierRanking(history, insightsQuery({ weeks: "4" }), "2026-11-23")[0]; // the supplier that sold most
  */
-export function supplierRanking(history: HistoryInput & { shelf: readonly ShelfRow[] }, query: InsightsQuery, asOf: string): SalesRow[] {
+export function supplierRanking(
+  history: HistoryInput & { shelf: readonly ShelfRow[] },
+  query: InsightsQuery,
+  asOf: string,
+): SalesRow[] {
   return salesBy("supplier", narrowed(history, { customer: query.customer, rep: query.rep }), periodOf(query, asOf));
 }
 
@@ -245,12 +283,25 @@ export function supplierRanking(history: HistoryInput & { shelf: readonly ShelfR
  * const figures = insightTables(history, insightsQuery({ weeks: "26" }), "2026-11-23");
  * figures.tables.health.rows.filter((row) => row.tier === "At risk");
  */
-export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow[] }, query: InsightsQuery, asOf: string, options: { bySupplier?: SalesRow[] } = {}): InsightFigures {
+export function insightTables(
+  history: HistoryInput & { shelf: readonly ShelfRow[] },
+  query: InsightsQuery,
+  asOf: string,
+  options: { bySupplier?: SalesRow[] } = {},
+): InsightFigures {
   const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
-  const retailers = [...history.customers].sort((a, b) => byName(a, b) || a.customerId - b.customerId).map(({ customerId, name }) => ({ customerId, name }));
-  const supplierIds = [...new Set([...Object.keys(history.supplierNames ?? {}).map(Number), ...history.lines.map((l) => l.supplierId)])];
-  const suppliers = supplierIds.map((supplierId) => ({ supplierId, name: history.supplierNames?.[supplierId] ?? `Supplier ${supplierId}` })).sort((a, b) => byName(a, b) || a.supplierId - b.supplierId);
-  const reps = Object.entries(history.repNames ?? {}).map(([id, name]) => ({ userId: Number(id), name })).sort((a, b) => byName(a, b) || a.userId - b.userId);
+  const retailers = [...history.customers]
+    .sort((a, b) => byName(a, b) || a.customerId - b.customerId)
+    .map(({ customerId, name }) => ({ customerId, name }));
+  const supplierIds = [
+    ...new Set([...Object.keys(history.supplierNames ?? {}).map(Number), ...history.lines.map((l) => l.supplierId)]),
+  ];
+  const suppliers = supplierIds
+    .map((supplierId) => ({ supplierId, name: history.supplierNames?.[supplierId] ?? `Supplier ${supplierId}` }))
+    .sort((a, b) => byName(a, b) || a.supplierId - b.supplierId);
+  const reps = Object.entries(history.repNames ?? {})
+    .map(([id, name]) => ({ userId: Number(id), name }))
+    .sort((a, b) => byName(a, b) || a.userId - b.userId);
   const input = narrowed(history, query);
   const days = Number(query.weeks) * 7;
   const zoneOf = customerZone;
@@ -275,14 +326,28 @@ export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow
   );
   const customerNames = new Map(history.customers.map((c) => [c.customerId, c.name]));
   const productNames = new Map(history.products.map((p) => [p.productId, p.name]));
-  const shelf = shelfWatch(input.shelf).map((r) => ({ ...r, customer: customerNames.get(r.customerId) ?? `Customer ${r.customerId}`, product: productNames.get(r.productId) ?? `Product ${r.productId}` }));
+  const shelf = shelfWatch(input.shelf).map((r) => ({
+    ...r,
+    customer: customerNames.get(r.customerId) ?? `Customer ${r.customerId}`,
+    product: productNames.get(r.productId) ?? `Product ${r.productId}`,
+  }));
   const space = whiteSpace(input, { asOf, days: 90, zoneOf }).map((r) => {
     const missing = r.groups.filter((g) => g.missing.length > 0);
-    return { ...r, missingCount: missing.reduce((n, g) => n + g.missing.length, 0), missingText: missing.map((g) => `${g.group} — ${g.missing.map((p) => p.name).join(", ")}`).join("; ") };
+    return {
+      ...r,
+      missingCount: missing.reduce((n, g) => n + g.missing.length, 0),
+      missingText: missing.map((g) => `${g.group} — ${g.missing.map((p) => p.name).join(", ")}`).join("; "),
+    };
   });
   // The last full week (Monday to Sunday) the history holds: the week before asOf's, unless asOf is its Sunday.
   const lastFullWeek = isoWeekday(asOf) === 7 ? weekStart(asOf) : addDays(weekStart(asOf), -7);
-  const leaderboard = query.rep === undefined ? [] : weeklyLeaderboard(input, { weekOf: lastFullWeek, repUserId: query.rep, zoneOf }).map((row) => ({ ...row, week: lastFullWeek }));
+  const leaderboard =
+    query.rep === undefined
+      ? []
+      : weeklyLeaderboard(input, { weekOf: lastFullWeek, repUserId: query.rep, zoneOf }).map((row) => ({
+          ...row,
+          week: lastFullWeek,
+        }));
   return {
     asOf,
     query,
@@ -305,10 +370,25 @@ export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow
           { id: "previousRevenue", header: "Revenue before", value: (r) => r.previousRevenue, kind: "money" },
         ],
       },
-      products: { id: "products", title: "Sales by product", rows: salesBy("product", input, period), columns: salesColumns("Product") },
-      retailers: { id: "retailers", title: "Sales by retailer", rows: salesBy("customer", input, period).filter((r) => r.units !== 0 || r.invoices > 0), columns: salesColumns("Retailer") },
+      products: {
+        id: "products",
+        title: "Sales by product",
+        rows: salesBy("product", input, period),
+        columns: salesColumns("Product"),
+      },
+      retailers: {
+        id: "retailers",
+        title: "Sales by retailer",
+        rows: salesBy("customer", input, period).filter((r) => r.units !== 0 || r.invoices > 0),
+        columns: salesColumns("Retailer"),
+      },
       reps: { id: "reps", title: "Sales by rep", rows: salesBy("rep", input, period), columns: salesColumns("Rep") },
-      suppliers: { id: "suppliers", title: "Sales by supplier", rows: options.bySupplier ?? supplierRanking(history, query, asOf), columns: salesColumns("Supplier") },
+      suppliers: {
+        id: "suppliers",
+        title: "Sales by supplier",
+        rows: options.bySupplier ?? supplierRanking(history, query, asOf),
+        columns: salesColumns("Supplier"),
+      },
       health: {
         id: "health",
         title: "Account health",
@@ -318,10 +398,20 @@ export function insightTables(history: HistoryInput & { shelf: readonly ShelfRow
           { id: "name", header: "Retailer", value: (r) => r.name },
           { id: "lastOrder", kind: "day", header: "Last order", value: (r) => text(r.lastOrder) },
           { id: "daysSince", header: "Days since", value: (r) => text(r.daysSince), kind: "count" },
-          { id: "medianReorderDays", header: "Median reorder (days)", value: (r) => text(r.medianReorderDays), kind: "count" },
+          {
+            id: "medianReorderDays",
+            header: "Median reorder (days)",
+            value: (r) => text(r.medianReorderDays),
+            kind: "count",
+          },
           { id: "tier", header: "Tier", value: (r) => r.tier },
           { id: "revenueLast30", header: "Revenue, last 30 days", value: (r) => r.revenueLast30, kind: "money" },
-          { id: "revenuePrevious30", header: "Revenue, 30 days before", value: (r) => r.revenuePrevious30, kind: "money" },
+          {
+            id: "revenuePrevious30",
+            header: "Revenue, 30 days before",
+            value: (r) => r.revenuePrevious30,
+            kind: "money",
+          },
           { id: "growth", header: "Growth", value: (r) => percent(r.growth), kind: "percent" },
           { id: "orders", header: "Orders", value: (r) => text(r.orders), kind: "count" },
         ],

@@ -48,5 +48,11 @@ function totalsOf(input: HistoryInput, period: Period): Totals {
 }
 
 function plain(period: Period, totals: Totals): PeriodTotals {
-  return { from: period.from, to: period.to, units: totals.units, revenue: totals.revenue, invoices: totals.invoiceIds.size };
+  return {
+    from: period.from,
+    to: period.to,
+    units: totals.units,
+    revenue: totals.revenue,
+    invoices: totals.invoiceIds.size,
+  };
 }

@@ -47,11 +47,16 @@ export function shelfWatch(shelf: readonly ShelfRow[], options: { minDays?: numb
       lastInventoryDate: counted,
     };
     if (counted === null) {
-      listed.push({ row: { ...base, status: "never-counted", label: "Never counted", coverDays: null }, rank: 2, cover: 0n });
+      listed.push({
+        row: { ...base, status: "never-counted", label: "Never counted", coverDays: null },
+        rank: 2,
+        cover: 0n,
+      });
       continue;
     }
     if (dailySales <= 0n) {
-      if (inventory === 0n) listed.push({ row: { ...base, status: "out", label: "Out of stock", coverDays: null }, rank: 0, cover: 0n });
+      if (inventory === 0n)
+        listed.push({ row: { ...base, status: "out", label: "Out of stock", coverDays: null }, rank: 0, cover: 0n });
       continue;
     }
     // Under minDays exactly: inventory < minDays × dailySales, no division.

@@ -38,7 +38,11 @@ export function weeklyLeaderboard(
   entries.forEach(({ customer, totals: t }, index) => {
     const previous = ranked[index - 1];
     const prior = entries[index - 1];
-    const tied = previous !== undefined && prior !== undefined && prior.totals.micros === t.micros && prior.totals.units === t.units;
+    const tied =
+      previous !== undefined &&
+      prior !== undefined &&
+      prior.totals.micros === t.micros &&
+      prior.totals.units === t.units;
     ranked.push({
       rank: tied ? previous.rank : index + 1,
       customerId: customer.customerId,

@@ -19,16 +19,29 @@ function bought(invoiceId: number, customerId: number, productId: number, extPri
 
 function input(invoices: [number, number, string, number?][], lines: HistoryLine[]): HistoryInput {
   return {
-    invoices: invoices.map(([invoiceId, customerId, day, status]) => ({ invoiceId, customerId, invoiceNum: `I${invoiceId}`, date: `${day}T12:00:00.000Z`, status: status ?? 2 })),
+    invoices: invoices.map(([invoiceId, customerId, day, status]) => ({
+      invoiceId,
+      customerId,
+      invoiceNum: `I${invoiceId}`,
+      date: `${day}T12:00:00.000Z`,
+      status: status ?? 2,
+    })),
     lines,
     products,
-    customers: [1, 2, 3, 4].map((customerId) => ({ customerId, name: `Store ${customerId}`, state: null, repUserIds: [] })),
+    customers: [1, 2, 3, 4].map((customerId) => ({
+      customerId,
+      name: `Store ${customerId}`,
+      state: null,
+      repUserIds: [],
+    })),
   };
 }
 
 describe("whiteSpace", () => {
   it("whiteSpace lists the brand's active products a customer did not buy, by group", () => {
-    const rows = whiteSpace(input([[1, 1, "2026-11-01"]], [bought(1, 1, 1, "10"), bought(1, 1, 4, "5")]), { asOf: "2026-11-23" });
+    const rows = whiteSpace(input([[1, 1, "2026-11-01"]], [bought(1, 1, 1, "10"), bought(1, 1, 4, "5")]), {
+      asOf: "2026-11-23",
+    });
     expect(rows).toEqual([
       {
         customerId: 1,
@@ -48,12 +61,21 @@ describe("whiteSpace", () => {
   it("whiteSpace puts the largest share lacking something first, then revenue; complete customers last", () => {
     const rows = whiteSpace(
       input(
-        [[1, 1, "2026-11-01"], [2, 2, "2026-11-01"], [3, 3, "2026-11-01"], [4, 4, "2026-11-01"]],
+        [
+          [1, 1, "2026-11-01"],
+          [2, 2, "2026-11-01"],
+          [3, 3, "2026-11-01"],
+          [4, 4, "2026-11-01"],
+        ],
         [
           bought(1, 1, 1, "5"), // 1 of 3
-          bought(2, 2, 1, "1"), bought(2, 2, 2, "1"), // 2 of 3, small
-          bought(3, 3, 1, "50"), bought(3, 3, 3, "50"), // 2 of 3, large
-          bought(4, 4, 1, "1"), bought(4, 4, 2, "1"), bought(4, 4, 3, "1"), // complete
+          bought(2, 2, 1, "1"),
+          bought(2, 2, 2, "1"), // 2 of 3, small
+          bought(3, 3, 1, "50"),
+          bought(3, 3, 3, "50"), // 2 of 3, large
+          bought(4, 4, 1, "1"),
+          bought(4, 4, 2, "1"),
+          bought(4, 4, 3, "1"), // complete
         ],
       ),
       { asOf: "2026-11-23" },
@@ -68,17 +90,30 @@ describe("whiteSpace", () => {
 
   it("whiteSpace leaves out customers who bought nothing in the window, or only returned", () => {
     const rows = whiteSpace(
-      input([[1, 1, "2026-08-24"], [2, 2, "2026-11-01", 4], [3, 3, "2026-08-25"]], [bought(1, 1, 1, "5"), bought(2, 2, 1, "5"), bought(3, 3, 1, "5")]),
+      input(
+        [
+          [1, 1, "2026-08-24"],
+          [2, 2, "2026-11-01", 4],
+          [3, 3, "2026-08-25"],
+        ],
+        [bought(1, 1, 1, "5"), bought(2, 2, 1, "5"), bought(3, 3, 1, "5")],
+      ),
       { asOf: "2026-11-22" },
     );
     // 90 days ending 2026-11-22 start on 2026-08-25.
     expect(rows.map((r) => r.customerId)).toEqual([3]);
-    expect(whiteSpace(input([[1, 1, "2026-11-15"]], [bought(1, 1, 1, "5")]), { asOf: "2026-11-22", days: 7 })).toEqual([]);
+    expect(whiteSpace(input([[1, 1, "2026-11-15"]], [bought(1, 1, 1, "5")]), { asOf: "2026-11-22", days: 7 })).toEqual(
+      [],
+    );
   });
 
   it("whiteSpace compares only the brands the customer bought, or the one asked for", () => {
     const history = input([[1, 1, "2026-11-01"]], [bought(1, 1, 9, "5")]);
-    expect(whiteSpace(history, { asOf: "2026-11-23" })[0]).toMatchObject({ carriedCount: 1, activeCount: 1, share: "100.0" });
+    expect(whiteSpace(history, { asOf: "2026-11-23" })[0]).toMatchObject({
+      carriedCount: 1,
+      activeCount: 1,
+      share: "100.0",
+    });
     expect(whiteSpace(history, { asOf: "2026-11-23", supplierId: 100 })).toEqual([]);
   });
 });

@@ -46,7 +46,11 @@ export function whiteSpace(
   for (const sale of sales) {
     if (options.supplierId !== undefined && sale.line.supplierId !== options.supplierId) continue;
     let entry = bought.get(sale.invoice.customerId);
-    if (!entry) bought.set(sale.invoice.customerId, (entry = { products: new Set(), suppliers: new Set(), totals: new Totals() }));
+    if (!entry)
+      bought.set(
+        sale.invoice.customerId,
+        (entry = { products: new Set(), suppliers: new Set(), totals: new Totals() }),
+      );
     entry.totals.add(sale);
     // A return is no purchase: only sales invoices put a product on the shelf.
     if (sale.sign === 1) {

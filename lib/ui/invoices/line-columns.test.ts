@@ -1,7 +1,15 @@
 import { isValidElement, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { cellText } from "../views/columns";
-import { DEFAULT_LINE_COLUMNS, type InvoiceLine, lineColumns, promotionPath, purchaseOfLine, toggledLineColumns, visibleLineColumns } from "./line-columns";
+import {
+  DEFAULT_LINE_COLUMNS,
+  type InvoiceLine,
+  lineColumns,
+  promotionPath,
+  purchaseOfLine,
+  toggledLineColumns,
+  visibleLineColumns,
+} from "./line-columns";
 
 /** Every href a rendered cell links to (the React elements walked, nothing rendered). */
 function hrefsOf(node: ReactNode): string[] {
@@ -13,7 +21,8 @@ function hrefsOf(node: ReactNode): string[] {
 
 const coaOf = (l: InvoiceLine) => l.COA_URL;
 const columns = lineColumns({ keyType: "Employee", coaOf });
-const column = (id: string, keyType: "Employee" | "Customer" | "Supplier" = "Employee") => lineColumns({ keyType, coaOf }).find((c) => c.id === id)!;
+const column = (id: string, keyType: "Employee" | "Customer" | "Supplier" = "Employee") =>
+  lineColumns({ keyType, coaOf }).find((c) => c.id === id)!;
 
 const promoted: InvoiceLine = {
   InvoiceTransID: 1000007,
@@ -32,21 +41,37 @@ const promoted: InvoiceLine = {
 describe("the lines' columns", () => {
   it("cover every documented field but the invoice's own id, and show the everyday ones by default", () => {
     const ids = columns.map((c) => c.id);
-    for (const field of ["FullPrice", "Discount", "PromotionID", "ReasonID", "Reason", "PromotionOverridden", "PurchaseTransID"]) expect(ids).toContain(field);
+    for (const field of [
+      "FullPrice",
+      "Discount",
+      "PromotionID",
+      "ReasonID",
+      "Reason",
+      "PromotionOverridden",
+      "PurchaseTransID",
+    ])
+      expect(ids).toContain(field);
     expect(ids).not.toContain("InvoiceID");
     for (const id of DEFAULT_LINE_COLUMNS) expect(ids).toContain(id);
-    expect(DEFAULT_LINE_COLUMNS).toEqual(expect.arrayContaining(["FullPrice", "Discount", "PromotionID", "Reason", "PurchaseTransID"]));
+    expect(DEFAULT_LINE_COLUMNS).toEqual(
+      expect.arrayContaining(["FullPrice", "Discount", "PromotionID", "Reason", "PurchaseTransID"]),
+    );
   });
 
   it("link a line's promotion to the promotion's page, for keys that may list promotions", () => {
     expect(promotionPath(42)).toBe("/catalog/product-promotions/42");
-    for (const keyType of ["Employee", "Customer", "Supplier"] as const) expect(hrefsOf(column("PromotionID", keyType).cell!(promoted, "UTC"))).toEqual(["/catalog/product-promotions/42"]);
+    for (const keyType of ["Employee", "Customer", "Supplier"] as const)
+      expect(hrefsOf(column("PromotionID", keyType).cell!(promoted, "UTC"))).toEqual([
+        "/catalog/product-promotions/42",
+      ]);
     expect(column("PromotionID").cell!({ ...promoted, PromotionID: null }, "UTC")).toBe("—");
     expect(cellText(column("PromotionID"), promoted)).toBe("Promotion 42");
   });
 
   it("give the reason's words, or its id when the line has no words for it, or —", () => {
-    expect(cellText(column("Reason"), { ...promoted, ReasonID: 2, Reason: "Short shipped by supplier" })).toBe("Short shipped by supplier");
+    expect(cellText(column("Reason"), { ...promoted, ReasonID: 2, Reason: "Short shipped by supplier" })).toBe(
+      "Short shipped by supplier",
+    );
     expect(cellText(column("Reason"), { ...promoted, ReasonID: 2, Reason: null })).toBe("Reason 2");
     expect(cellText(column("Reason"), { ProductName: "x" })).toBe("—");
   });
@@ -74,7 +99,9 @@ describe("the lines' columns", () => {
   });
 
   it("link a certificate only where the link is http(s) or Backroom's own", () => {
-    expect(hrefsOf(column("COA_URL").cell!({ ...promoted, COA_URL: "https://erp.example/coa/B-1.pdf" }, "UTC"))).toEqual(["https://erp.example/coa/B-1.pdf"]);
+    expect(
+      hrefsOf(column("COA_URL").cell!({ ...promoted, COA_URL: "https://erp.example/coa/B-1.pdf" }, "UTC")),
+    ).toEqual(["https://erp.example/coa/B-1.pdf"]);
     expect(column("COA_URL").cell!({ ...promoted, COA_URL: "javascript:alert(1)" }, "UTC")).toBe("—");
   });
 });
@@ -88,7 +115,9 @@ describe("choosing the lines' columns", () => {
 
   it("adds and removes a column, and leaves the address when the default comes back or nothing would show", () => {
     const withOverride = toggledLineColumns(columns, null, "PromotionOverridden", true)!;
-    expect(withOverride.split(",")).toEqual(columns.map((c) => c.id).filter((id) => DEFAULT_LINE_COLUMNS.includes(id) || id === "PromotionOverridden"));
+    expect(withOverride.split(",")).toEqual(
+      columns.map((c) => c.id).filter((id) => DEFAULT_LINE_COLUMNS.includes(id) || id === "PromotionOverridden"),
+    );
     expect(toggledLineColumns(columns, withOverride, "PromotionOverridden", false)).toBeUndefined();
     expect(toggledLineColumns(columns, "ProductName", "ProductName", false)).toBeUndefined();
     expect(toggledLineColumns(columns, null, "Reason", false)!.split(",")).not.toContain("Reason");

@@ -55,7 +55,8 @@ export function purchaseOfLine(line: InvoiceLine): number | undefined {
 }
 
 /** The mark of a price set by hand (sky, as the Exported status; contrast checked by axe in both themes). */
-const OVERRIDDEN_BADGE = "ml-2 inline-block rounded bg-sky-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-950 dark:bg-sky-900 dark:text-sky-50";
+const OVERRIDDEN_BADGE =
+  "ml-2 inline-block rounded bg-sky-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-950 dark:bg-sky-900 dark:text-sky-50";
 
 /** A line's purchase transaction as text: its id, "Not yet filled" when the API says null, "—" when it says nothing. */
 function filledText(line: InvoiceLine): string {
@@ -93,7 +94,9 @@ export function lineColumns({ keyType, coaOf }: LineColumnOptions): ColumnSpec<I
       header: "Product",
       cell: (l) => (
         <>
-          {l.ProductID != null ? link(`/catalog/products/${l.ProductID}`, l.ProductName ?? String(l.ProductID)) : (l.ProductName ?? MISSING)}
+          {l.ProductID != null
+            ? link(`/catalog/products/${l.ProductID}`, l.ProductName ?? String(l.ProductID))
+            : (l.ProductName ?? MISSING)}
           {l.RevisionStatus && <span className={REVISION_BADGE}>{revisionMark(l.RevisionStatus)}</span>}
         </>
       ),
@@ -116,7 +119,12 @@ export function lineColumns({ keyType, coaOf }: LineColumnOptions): ColumnSpec<I
     ExtPrice: { header: "Extended" },
     PromotionID: {
       header: "Promotion",
-      cell: (l) => (l.PromotionID == null ? MISSING : promotions ? link(promotionPath(l.PromotionID), `Promotion ${l.PromotionID}`) : `Promotion ${l.PromotionID}`),
+      cell: (l) =>
+        l.PromotionID == null
+          ? MISSING
+          : promotions
+            ? link(promotionPath(l.PromotionID), `Promotion ${l.PromotionID}`)
+            : `Promotion ${l.PromotionID}`,
       text: (l) => (l.PromotionID == null ? MISSING : `Promotion ${l.PromotionID}`),
     },
     ReasonID: { header: "Reason ID" },
@@ -131,7 +139,9 @@ export function lineColumns({ keyType, coaOf }: LineColumnOptions): ColumnSpec<I
       cell: (l) => {
         if (l.PurchaseTransID == null) return filledText(l);
         const purchase = purchaseOfLine(l);
-        return purchase !== undefined && purchases ? link(`/purchases/${purchase}`, String(l.PurchaseTransID)) : String(l.PurchaseTransID);
+        return purchase !== undefined && purchases
+          ? link(`/purchases/${purchase}`, String(l.PurchaseTransID))
+          : String(l.PurchaseTransID);
       },
       text: filledText,
     },
@@ -158,7 +168,10 @@ export function lineColumns({ keyType, coaOf }: LineColumnOptions): ColumnSpec<I
  * @example
  * visibleLineColumns(columns, "Reason,ProductName,nonsense"); // ["ProductName", "Reason"]
  */
-export function visibleLineColumns(columns: readonly ColumnSpec<InvoiceLine>[], param: string | null | undefined): string[] {
+export function visibleLineColumns(
+  columns: readonly ColumnSpec<InvoiceLine>[],
+  param: string | null | undefined,
+): string[] {
   const listed = new Set((param ?? "").split(","));
   const chosen = columns.filter((c) => listed.has(c.id)).map((c) => c.id);
   return chosen.length ? chosen : [...DEFAULT_LINE_COLUMNS];
@@ -171,7 +184,12 @@ export function visibleLineColumns(columns: readonly ColumnSpec<InvoiceLine>[], 
  * @example
  * toggledLineColumns(columns, null, "PromotionOverridden", true); // the default columns and "PromotionOverridden", in the table's order
  */
-export function toggledLineColumns(columns: readonly ColumnSpec<InvoiceLine>[], param: string | null | undefined, id: string, on: boolean): string | undefined {
+export function toggledLineColumns(
+  columns: readonly ColumnSpec<InvoiceLine>[],
+  param: string | null | undefined,
+  id: string,
+  on: boolean,
+): string | undefined {
   const visible = new Set(visibleLineColumns(columns, param));
   if (on) visible.add(id);
   else visible.delete(id);

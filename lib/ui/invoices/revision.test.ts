@@ -10,7 +10,11 @@ describe("revision words", () => {
   });
 
   it("explain the mark, with when it last changed if known", () => {
-    expect(revisionNotice("Importing")).toBe("A revision of this invoice is in progress (Importing): values may not reflect the latest update.");
-    expect(revisionNotice("Accepted", "Nov 20, 2026")).toBe("A revision of this invoice is in progress (Accepted, since Nov 20, 2026): values may not reflect the latest update.");
+    expect(revisionNotice("Importing")).toBe(
+      "A revision of this invoice is in progress (Importing): values may not reflect the latest update.",
+    );
+    expect(revisionNotice("Accepted", "Nov 20, 2026")).toBe(
+      "A revision of this invoice is in progress (Accepted, since Nov 20, 2026): values may not reflect the latest update.",
+    );
   });
 });

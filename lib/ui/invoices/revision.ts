@@ -5,7 +5,8 @@
  */
 
 /** The mark's classes: amber, like the page's revision notice (contrast checked by axe in both themes). */
-export const REVISION_BADGE = "ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-950 dark:bg-amber-900 dark:text-amber-50";
+export const REVISION_BADGE =
+  "ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-950 dark:bg-amber-900 dark:text-amber-50";
 
 /**
  * The short mark shown beside an invoice or a line: "Revision Importing"; undefined when no update is in progress.

@@ -4,7 +4,10 @@ import { NewNote } from "./note-schema";
 
 describe("NewNote", () => {
   it("trims the text and takes up to 2,000 characters of it", () => {
-    expect(NewNote.parse({ customerId: 20001, text: "  Wants the spring menu \n" })).toEqual({ customerId: 20001, text: "Wants the spring menu" });
+    expect(NewNote.parse({ customerId: 20001, text: "  Wants the spring menu \n" })).toEqual({
+      customerId: 20001,
+      text: "Wants the spring menu",
+    });
     expect(NewNote.parse({ customerId: 20001, text: ` ${"a".repeat(NOTE_MAX_LENGTH)} ` }).text).toHaveLength(2000);
   });
 

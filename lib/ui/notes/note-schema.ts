@@ -15,7 +15,11 @@ export const NoteText = z
   .max(NOTE_MAX_LENGTH, `Keep the note to ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters.`);
 
 /** A Data API CustomerID. */
-export const CustomerId = z.number({ error: "customerId must be a customer's number" }).int("customerId must be a whole number").positive("customerId must be positive").max(2_147_483_647, "customerId is too large");
+export const CustomerId = z
+  .number({ error: "customerId must be a customer's number" })
+  .int("customerId must be a whole number")
+  .positive("customerId must be positive")
+  .max(2_147_483_647, "customerId is too large");
 
 /** POST /api/notes: the customer and the text (the Idempotency-Key goes in its header). */
 export const NewNote = z.strictObject({ customerId: CustomerId, text: NoteText });

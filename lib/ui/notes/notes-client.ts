@@ -28,7 +28,8 @@ export const notesClient = {
   /** The notes of one or several customers, newest first. */
   list: (of: NotesOf, signal?: AbortSignal) => backroomJson<NotesJson>("GET", notesPath(of), { signal }),
   /** Writes a note; the same `idempotencyKey` again answers the note it made (200) instead of a second one. */
-  create: (body: NewNoteBody, idempotencyKey: string) => backroomJson<NoteJson>("POST", "/api/notes", { body, headers: { "Idempotency-Key": idempotencyKey } }),
+  create: (body: NewNoteBody, idempotencyKey: string) =>
+    backroomJson<NoteJson>("POST", "/api/notes", { body, headers: { "Idempotency-Key": idempotencyKey } }),
   /** Deletes one's own note, within a day of writing it. */
   remove: (noteId: string) => backroomJson<null>("DELETE", `/api/notes/${encodeURIComponent(noteId)}`),
 };

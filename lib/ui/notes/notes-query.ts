@@ -17,7 +17,10 @@ const STALE_MS = 60_000;
  * useQuery(notesQueryOptions({ customerIds: [20001, 20002], latest: 1 }));
  */
 export function notesQueryOptions(of: NotesOf) {
-  const key = "customerId" in of ? [String(of.customerId)] : [[...of.customerIds].sort((a, b) => a - b).join(","), String(of.latest ?? "")];
+  const key =
+    "customerId" in of
+      ? [String(of.customerId)]
+      : [[...of.customerIds].sort((a, b) => a - b).join(","), String(of.latest ?? "")];
   return {
     queryKey: [...NOTES_KEY, ...key] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<NotesJson> => {

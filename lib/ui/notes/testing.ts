@@ -20,4 +20,3 @@ export function fakeBackroom() {
   vi.stubGlobal("fetch", fetch);
   return { keys, notes, fail };
 }
-

@@ -9,7 +9,10 @@ function cacheStorage(names: string[]): NonNullable<DeviceStores["caches"]> & { 
 }
 
 /** IndexedDB over a set of names; `blocked` names answer "blocked" (another tab holds them) and stay listed. */
-function databases(names: string[], blocked: string[] = []): NonNullable<DeviceStores["indexedDB"]> & { names: Set<string> } {
+function databases(
+  names: string[],
+  blocked: string[] = [],
+): NonNullable<DeviceStores["indexedDB"]> & { names: Set<string> } {
   const set = new Set(names);
   return {
     names: set,

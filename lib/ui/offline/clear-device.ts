@@ -70,5 +70,9 @@ function browserStores(): DeviceStores {
       // Reading storage refused (SecurityError): nothing there.
     }
   }
-  return { caches: "caches" in window ? window.caches : undefined, indexedDB: "indexedDB" in window ? window.indexedDB : undefined, storages };
+  return {
+    caches: "caches" in window ? window.caches : undefined,
+    indexedDB: "indexedDB" in window ? window.indexedDB : undefined,
+    storages,
+  };
 }

@@ -16,7 +16,10 @@ describe("writeNote online", () => {
     const backroom = fakeBackroom();
     const store = sessionKeyStore(new MemoryStorage());
     const note = { customerId: 20001, text: "Wants the spring menu" };
-    const [first, second] = await Promise.all([writeNote(store, note, { online: true }), writeNote(store, note, { online: true })]);
+    const [first, second] = await Promise.all([
+      writeNote(store, note, { online: true }),
+      writeNote(store, note, { online: true }),
+    ]);
     expect("sent" in first && "sent" in second && first.sent.id === second.sent.id).toBe(true);
     expect(new Set(backroom.keys).size).toBe(1);
     expect(backroom.notes.size).toBe(1);
@@ -40,8 +43,23 @@ describe("writeNote online", () => {
     const backroom = fakeBackroom();
     const store = sessionKeyStore(new MemoryStorage());
     const note = { customerId: 20001, text: "x" };
-    backroom.fail.push(Response.json({ Error: { code: "VALIDATION_FAILED", detail: "bad", fieldErrors: [{ field: "text", code: "TOO_SMALL", detail: "Write the note: it is empty." }] } }, { status: 400 }));
-    await expect(writeNote(store, note, { online: true })).rejects.toMatchObject({ status: 400, code: "VALIDATION_FAILED", fieldErrors: [{ field: "text", code: "TOO_SMALL", detail: "Write the note: it is empty." }] });
+    backroom.fail.push(
+      Response.json(
+        {
+          Error: {
+            code: "VALIDATION_FAILED",
+            detail: "bad",
+            fieldErrors: [{ field: "text", code: "TOO_SMALL", detail: "Write the note: it is empty." }],
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    await expect(writeNote(store, note, { online: true })).rejects.toMatchObject({
+      status: 400,
+      code: "VALIDATION_FAILED",
+      fieldErrors: [{ field: "text", code: "TOO_SMALL", detail: "Write the note: it is empty." }],
+    });
     await writeNote(store, note, { online: true });
     expect(new Set(backroom.keys).size).toBe(2);
     expect(await queuedNotes()).toEqual([]);
@@ -83,7 +101,10 @@ describe("a note written without a connection", () => {
     await writeNote(store, { customerId: 20001, text: "Deleted since" }, { online: false });
     await writeNote(store, { customerId: 20002, text: "Backroom down" }, { online: false });
     // Sent oldest first (two written in one millisecond: in the outbox's order).
-    const answers = { "Deleted since": Response.json({ Error: { code: "NOTE_DELETED", detail: "deleted" } }, { status: 409 }), "Backroom down": Response.json({ Error: "down" }, { status: 502 }) };
+    const answers = {
+      "Deleted since": Response.json({ Error: { code: "NOTE_DELETED", detail: "deleted" } }, { status: 409 }),
+      "Backroom down": Response.json({ Error: "down" }, { status: 502 }),
+    };
     for (const note of await queuedNotes()) backroom.fail.push(answers[note.text as keyof typeof answers]);
     expect(await flushOutbox()).toEqual({ sent: 0, refused: 1, waiting: 1 });
     backroom.fail.push(Response.json({ Error: { code: "UNAUTHENTICATED", detail: "signed out" } }, { status: 401 }));

@@ -15,7 +15,6 @@ export { OUTBOX_DATABASE } from "./device-databases";
  * Backroom makes one note. Deleted by `clearDevice` with the rest at sign-out.
  */
 
-
 /** A note waiting on the device. */
 export interface QueuedNote extends NoteDraft {
   /** When it was written (ms since the epoch). */
@@ -54,7 +53,11 @@ export async function queuedNotes(): Promise<QueuedNote[]> {
  * const outcome = await writeNote(sessionKeyStore(), { customerId: 20001, text: "Wants the spring menu" });
  * if ("queued" in outcome) say("Saved on this device: it is sent when you are back online.");
  */
-export async function writeNote(keys: KeyStore, note: NewNoteBody, { online = typeof navigator === "undefined" || navigator.onLine } = {}): Promise<{ sent: NoteJson } | { queued: QueuedNote }> {
+export async function writeNote(
+  keys: KeyStore,
+  note: NewNoteBody,
+  { online = typeof navigator === "undefined" || navigator.onLine } = {},
+): Promise<{ sent: NoteJson } | { queued: QueuedNote }> {
   const signature = signatureOf(note);
   const draft: NoteDraft = { ...note, idempotencyKey: keyForSignature(keys, signature) };
   if (!online) {
@@ -85,7 +88,9 @@ export async function writeNote(keys: KeyStore, note: NewNoteBody, { online = ty
  * @example
  * const { sent } = await flushOutbox();
  */
-export async function flushOutbox(send: (draft: NoteDraft) => Promise<unknown> = sendDraft): Promise<{ sent: number; refused: number; waiting: number }> {
+export async function flushOutbox(
+  send: (draft: NoteDraft) => Promise<unknown> = sendDraft,
+): Promise<{ sent: number; refused: number; waiting: number }> {
   let sent = 0;
   let refused = 0;
   let waiting = 0;
@@ -95,7 +100,14 @@ export async function flushOutbox(send: (draft: NoteDraft) => Promise<unknown> =
       sent++;
       await del(note.idempotencyKey, outbox());
     } catch (error) {
-      if (isDataApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 408 && error.status !== 429) {
+      if (
+        isDataApiError(error) &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 401 &&
+        error.status !== 408 &&
+        error.status !== 429
+      ) {
         refused++;
         await del(note.idempotencyKey, outbox());
       } else waiting++;

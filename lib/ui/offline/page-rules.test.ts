@@ -1,7 +1,18 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isFresh, isKeptPath, isKeptResponse, isSaveMessage, NOT_KEPT_SEGMENTS, OFFLINE_CUSTOMER_PATH, PAGE_MAX_AGE_SECONDS, requestHandling, type ResponseFacts, standInFor } from "./page-rules";
+import {
+  isFresh,
+  isKeptPath,
+  isKeptResponse,
+  isSaveMessage,
+  NOT_KEPT_SEGMENTS,
+  OFFLINE_CUSTOMER_PATH,
+  PAGE_MAX_AGE_SECONDS,
+  requestHandling,
+  type ResponseFacts,
+  standInFor,
+} from "./page-rules";
 
 const ORIGIN = "https://backroom.example";
 
@@ -28,10 +39,18 @@ describe("requestHandling", () => {
     ["the sandbox's API", navigate("/sandbox/test/api/v1/customers"), "not-handled"],
     ["a page of another origin", navigate("/customers", "https://elsewhere.example"), "not-handled"],
     ["a Data API read by a page", { method: "GET", mode: "cors", url: `${ORIGIN}/api/v1/customers` }, "not-handled"],
-    ["the client router's fetch of a page (RSC)", { method: "GET", mode: "cors", url: `${ORIGIN}/customers?_rsc=1x2y` }, "not-handled"],
+    [
+      "the client router's fetch of a page (RSC)",
+      { method: "GET", mode: "cors", url: `${ORIGIN}/customers?_rsc=1x2y` },
+      "not-handled",
+    ],
     ["a static file", { method: "GET", mode: "no-cors", url: `${ORIGIN}/_next/static/chunks/a.js` }, "not-handled"],
     ["a form posted to a page", { method: "POST", mode: "navigate", url: `${ORIGIN}/customers` }, "not-handled"],
-    ["a write to the API", { method: "POST", mode: "cors", url: `${ORIGIN}/api/v1/payments/applications` }, "not-handled"],
+    [
+      "a write to the API",
+      { method: "POST", mode: "cors", url: `${ORIGIN}/api/v1/payments/applications` },
+      "not-handled",
+    ],
   ])("%s: %s", (_name, request, handling) => {
     expect(requestHandling(request, ORIGIN)).toBe(handling);
   });
@@ -62,9 +81,17 @@ describe("isKeptPath", () => {
 });
 
 describe("isKeptResponse", () => {
-  const answer = (overrides: Partial<Omit<ResponseFacts, "headers">> & { contentType?: string | null } = {}): ResponseFacts => {
+  const answer = (
+    overrides: Partial<Omit<ResponseFacts, "headers">> & { contentType?: string | null } = {},
+  ): ResponseFacts => {
     const { contentType = "text/html; charset=utf-8", ...rest } = overrides;
-    return { status: 200, redirected: false, type: "basic", headers: { get: (name) => (name.toLowerCase() === "content-type" ? contentType : null) }, ...rest };
+    return {
+      status: 200,
+      redirected: false,
+      type: "basic",
+      headers: { get: (name) => (name.toLowerCase() === "content-type" ? contentType : null) },
+      ...rest,
+    };
   };
   it.each([
     ["a page (200, HTML)", answer(), true],

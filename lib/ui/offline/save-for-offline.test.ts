@@ -11,7 +11,10 @@ function navigatorWith(worker: { answer?: (message: SaveMessage) => SaveResult }
       if (worker !== "none" && worker !== "no-registration" && worker.answer) port!.postMessage(worker.answer(message));
     },
   };
-  const serviceWorker = { getRegistration: async () => (worker === "no-registration" ? undefined : { active }), ready: Promise.resolve({ active }) };
+  const serviceWorker = {
+    getRegistration: async () => (worker === "no-registration" ? undefined : { active }),
+    ready: Promise.resolve({ active }),
+  };
   vi.stubGlobal("navigator", worker === "none" ? {} : { serviceWorker });
   return posted;
 }
@@ -22,8 +25,13 @@ afterEach(() => {
 
 describe("saveForOffline", () => {
   it("asks the worker to keep the addresses and gives its answer", async () => {
-    const posted = navigatorWith({ answer: ({ urls }) => ({ saved: urls.filter((u) => u !== "/sign-in"), failed: ["/sign-in"] }) });
-    await expect(saveForOffline(["/today", "/customers/12", "/sign-in"])).resolves.toEqual({ saved: ["/today", "/customers/12"], failed: ["/sign-in"] });
+    const posted = navigatorWith({
+      answer: ({ urls }) => ({ saved: urls.filter((u) => u !== "/sign-in"), failed: ["/sign-in"] }),
+    });
+    await expect(saveForOffline(["/today", "/customers/12", "/sign-in"])).resolves.toEqual({
+      saved: ["/today", "/customers/12"],
+      failed: ["/sign-in"],
+    });
     expect(posted).toEqual([{ type: "backroom:save-pages", urls: ["/today", "/customers/12", "/sign-in"] }]);
   });
 
@@ -32,7 +40,10 @@ describe("saveForOffline", () => {
     ["a page no worker controls (a development server)", "no-registration" as const],
   ])("keeps nothing in %s: every address has failed", async (_name, worker) => {
     navigatorWith(worker);
-    await expect(saveForOffline(["/today", "/customers"])).resolves.toEqual({ saved: [], failed: ["/today", "/customers"] });
+    await expect(saveForOffline(["/today", "/customers"])).resolves.toEqual({
+      saved: [],
+      failed: ["/today", "/customers"],
+    });
   });
 
   it("gives up on a worker that does not answer: every address has failed", async () => {

@@ -12,7 +12,10 @@ export type { SaveResult } from "./page-rules";
  * @example
  * const { saved, failed } = await saveForOffline(["/today", "/customers", "/customers/12"]);
  */
-export async function saveForOffline(urls: string[], { timeoutMs = 120_000 }: { timeoutMs?: number } = {}): Promise<SaveResult> {
+export async function saveForOffline(
+  urls: string[],
+  { timeoutMs = 120_000 }: { timeoutMs?: number } = {},
+): Promise<SaveResult> {
   const none = { saved: [], failed: [...urls] };
   if (urls.length === 0 || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return none;
   const registration = await navigator.serviceWorker.getRegistration();
@@ -32,4 +35,3 @@ export async function saveForOffline(urls: string[], { timeoutMs = 120_000 }: { 
     worker.postMessage({ type: "backroom:save-pages", urls } satisfies SaveMessage, [channel.port2]);
   });
 }
-

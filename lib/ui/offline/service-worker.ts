@@ -5,7 +5,14 @@
  * dashboard's pages per address for when the network fails, and keeps given addresses on a page's request ("Save for
  * offline"). It never keeps an answer of /api/*: the rules are page-rules.ts, and docs/architecture.md says why.
  */
-import { NetworkFirst, NetworkOnly, type PrecacheEntry, PrecacheFallbackPlugin, Serwist, type SerwistPlugin } from "serwist";
+import {
+  NetworkFirst,
+  NetworkOnly,
+  type PrecacheEntry,
+  PrecacheFallbackPlugin,
+  Serwist,
+  type SerwistPlugin,
+} from "serwist";
 import {
   isFresh,
   isKeptPath,
@@ -43,13 +50,16 @@ async function trimPages(): Promise<void> {
     if (page && isFresh(page.headers.get("date"), now)) kept.push(key);
     else await cache.delete(key, { ignoreVary: true });
   }
-  await Promise.all(kept.slice(0, Math.max(0, kept.length - PAGES_MAX)).map((key) => cache.delete(key, { ignoreVary: true })));
+  await Promise.all(
+    kept.slice(0, Math.max(0, kept.length - PAGES_MAX)).map((key) => cache.delete(key, { ignoreVary: true })),
+  );
 }
 
 /** The pages cache's rules: keep only whole dashboard pages, show none older than a week, keep at most PAGES_MAX. */
 const pagesRules: SerwistPlugin = {
   cacheWillUpdate: async ({ response }) => (isKeptResponse(response) ? response : null),
-  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse && isFresh(cachedResponse.headers.get("date"), Date.now()) ? cachedResponse : undefined),
+  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+    cachedResponse && isFresh(cachedResponse.headers.get("date"), Date.now()) ? cachedResponse : undefined,
   cacheDidUpdate: trimPages,
   // Neither the network nor a kept copy: a kept page that draws this address from the data kept on the device (a
   // customer's page from the rep's week), before the offline page (the fallback's plugin runs after this one).
@@ -62,8 +72,16 @@ const pagesRules: SerwistPlugin = {
   },
 };
 
-const pages = new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [pagesRules], matchOptions: { ignoreVary: true } });
-const offlinePage = { url: OFFLINE_PATH, matcher: ({ request }: { request: Request }) => request.destination === "document" };
+const pages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  plugins: [pagesRules],
+  matchOptions: { ignoreVary: true },
+});
+const offlinePage = {
+  url: OFFLINE_PATH,
+  matcher: ({ request }: { request: Request }) => request.destination === "document",
+};
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
@@ -80,7 +98,10 @@ const serwist = new Serwist({
       matcher: ({ request }) => requestHandling(request, self.location.origin) === "keep-page",
       handler: pages,
     },
-    { matcher: ({ request }) => requestHandling(request, self.location.origin) === "page-from-network", handler: new NetworkOnly() },
+    {
+      matcher: ({ request }) => requestHandling(request, self.location.origin) === "page-from-network",
+      handler: new NetworkOnly(),
+    },
   ],
   fallbacks: { entries: [offlinePage] },
 });
@@ -110,7 +131,11 @@ async function saveOne(cache: Cache, asked: string): Promise<boolean> {
     const url = new URL(asked, self.location.origin);
     if (url.origin !== self.location.origin || !isKeptPath(url.pathname)) return false;
     url.hash = "";
-    const response = await fetch(url, { headers: { [SAVE_HEADER]: "1", Accept: "text/html" }, credentials: "same-origin", redirect: "manual" });
+    const response = await fetch(url, {
+      headers: { [SAVE_HEADER]: "1", Accept: "text/html" },
+      credentials: "same-origin",
+      redirect: "manual",
+    });
     if (!isKeptResponse(response)) return false;
     await cache.put(url, response);
     return true;

@@ -69,10 +69,20 @@ export async function saveWeek(
   { repId, day, accounts, keys }: { repId: number; day: string; accounts: number; keys: readonly QueryKey[] },
 ): Promise<WeekMeta> {
   const wanted = new Set(keys.map((key) => hashKey(key)));
-  const clientState = dehydrate(queryClient, { shouldDehydrateQuery: (query) => wanted.has(query.queryHash) && query.state.status === "success", shouldDehydrateMutation: () => false });
+  const clientState = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => wanted.has(query.queryHash) && query.state.status === "success",
+    shouldDehydrateMutation: () => false,
+  });
   // What persistQueryClientSave writes (written here: the count of what was kept is told beside the button).
   await persister.persistClient({ buster: busterOf(repId), timestamp: Date.now(), clientState });
-  const meta: WeekMeta = { savedAt: Date.now(), repId, day, accounts, queries: clientState.queries.length, bytes: lastBytes };
+  const meta: WeekMeta = {
+    savedAt: Date.now(),
+    repId,
+    day,
+    accounts,
+    queries: clientState.queries.length,
+    bytes: lastBytes,
+  };
   await set(META_KEY, meta, weekStore());
   return meta;
 }
@@ -108,7 +118,14 @@ export async function restoreWeek(queryClient: QueryClient, repId: number): Prom
   const { meta, client } = await preloaded!;
   // Read once: a save since, or another rep's page, reads again.
   preloaded = undefined;
-  if (!meta || meta.repId !== repId || !client || client.buster !== busterOf(repId) || Date.now() - client.timestamp > WEEK_MAX_AGE_MS) return undefined;
+  if (
+    !meta ||
+    meta.repId !== repId ||
+    !client ||
+    client.buster !== busterOf(repId) ||
+    Date.now() - client.timestamp > WEEK_MAX_AGE_MS
+  )
+    return undefined;
   // As persistQueryClientRestore does, from what was read already.
   hydrate(queryClient, client.clientState);
   return meta;

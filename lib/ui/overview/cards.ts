@@ -24,15 +24,57 @@ export interface OverviewCardSpec {
 export const OVERVIEW_CARDS = {
   owed: { title: "What you owe", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-64 xl:min-h-52" },
   dueSoon: { title: "Invoices due soon", href: "/invoices", more: "All invoices", bodyHeight: "min-h-60 xl:min-h-56" },
-  payments: { title: "Payments", href: "/payments", more: "Allocate a payment's credit", read: "Payments and their credit", bodyHeight: "min-h-28" },
-  nextDeliveries: { title: "Next deliveries", href: "/delivery-days", more: "Delivery days and order cut-offs", bodyHeight: "min-h-24" },
-  stock: { title: "Stock health", href: "/inventory/available", more: "Available inventory", bodyHeight: "min-h-116 xl:min-h-104", also: { href: "/purchases/plan", label: "Plan replenishment" } },
+  payments: {
+    title: "Payments",
+    href: "/payments",
+    more: "Allocate a payment's credit",
+    read: "Payments and their credit",
+    bodyHeight: "min-h-28",
+  },
+  nextDeliveries: {
+    title: "Next deliveries",
+    href: "/delivery-days",
+    more: "Delivery days and order cut-offs",
+    bodyHeight: "min-h-24",
+  },
+  stock: {
+    title: "Stock health",
+    href: "/inventory/available",
+    more: "Available inventory",
+    bodyHeight: "min-h-116 xl:min-h-104",
+    also: { href: "/purchases/plan", label: "Plan replenishment" },
+  },
   orders: { title: "Purchase orders", href: "/purchases", more: "All purchases", bodyHeight: "min-h-96" },
-  receivables: { title: "Receivables from your customers", href: "/ar-aging", more: "The AR aging report", bodyHeight: "min-h-72 xl:min-h-56" },
-  topCustomers: { title: "Top customers by open balance", href: "/ar-aging", more: "Every account", bodyHeight: "min-h-40" },
-  deliveries: { title: "Deliveries today and tomorrow", href: "/delivery-days", more: "Delivery days and order cut-offs", bodyHeight: "min-h-32" },
-  onHold: { title: "Customers on hold", href: "/customers?OnHold=true", more: "All customers on hold", bodyHeight: "min-h-52" },
-  awaiting: { title: "Invoices awaiting verification", href: "/invoices?Statuses=5", more: "All balanced invoices", bodyHeight: "min-h-32" },
+  receivables: {
+    title: "Receivables from your customers",
+    href: "/ar-aging",
+    more: "The AR aging report",
+    bodyHeight: "min-h-72 xl:min-h-56",
+  },
+  topCustomers: {
+    title: "Top customers by open balance",
+    href: "/ar-aging",
+    more: "Every account",
+    bodyHeight: "min-h-40",
+  },
+  deliveries: {
+    title: "Deliveries today and tomorrow",
+    href: "/delivery-days",
+    more: "Delivery days and order cut-offs",
+    bodyHeight: "min-h-32",
+  },
+  onHold: {
+    title: "Customers on hold",
+    href: "/customers?OnHold=true",
+    more: "All customers on hold",
+    bodyHeight: "min-h-52",
+  },
+  awaiting: {
+    title: "Invoices awaiting verification",
+    href: "/invoices?Statuses=5",
+    more: "All balanced invoices",
+    bodyHeight: "min-h-32",
+  },
 } as const satisfies Record<string, OverviewCardSpec>;
 
 export type OverviewCardId = keyof typeof OVERVIEW_CARDS;
@@ -40,6 +82,9 @@ export type OverviewCardId = keyof typeof OVERVIEW_CARDS;
 /** The cards of each key type's overview, in reading order (two columns on wide screens). */
 export const OVERVIEW_BY_KEY: Record<KeyType, { subtitle: string; cards: OverviewCardId[] }> = {
   Customer: { subtitle: "What you owe, and what is coming", cards: ["owed", "dueSoon", "payments", "nextDeliveries"] },
-  Supplier: { subtitle: "Your stock, orders and receivables", cards: ["stock", "orders", "receivables", "topCustomers"] },
+  Supplier: {
+    subtitle: "Your stock, orders and receivables",
+    cards: ["stock", "orders", "receivables", "topCustomers"],
+  },
   Employee: { subtitle: "Today at the distributor", cards: ["deliveries", "onHold", "awaiting"] },
 };

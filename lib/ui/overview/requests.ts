@@ -15,27 +15,51 @@ export const overviewAging = agingRequest({});
 /** Open invoices, as the payments page asks for them. */
 export const overviewOpenInvoices = accountsRequest;
 /** The key's customers, as the Customers filter asks for them (one page of 500, every status). */
-export const overviewCustomers: ApiRequest<"listCustomers"> = { operation: "listCustomers", query: LOOKUPS.CustomerIDs!.query };
+export const overviewCustomers: ApiRequest<"listCustomers"> = {
+  operation: "listCustomers",
+  query: LOOKUPS.CustomerIDs!.query,
+};
 
 /** A retailer's payments (their credit left) and its requests still on their way: one request each for all its AR accounts. */
 export function overviewPayments(accounts: number[]): ApiRequest<"listPayments"> {
   return { operation: "listPayments", query: { ARAccountIDs: accounts.join(","), PageSize: "500" } };
 }
 export function overviewPending(accounts: number[]): ApiRequest<"listPaymentApplications"> {
-  return { operation: "listPaymentApplications", query: { ARAccountIDs: accounts.join(","), Statuses: "Pending,Exported", PageSize: "500" } };
+  return {
+    operation: "listPaymentApplications",
+    query: { ARAccountIDs: accounts.join(","), Statuses: "Pending,Exported", PageSize: "500" },
+  };
 }
 
 /** Stock: the available-inventory buckets and the days of inventory (one page of 500 each). */
-export const overviewAvailable: ApiRequest<"listAvailableInventory"> = { operation: "listAvailableInventory", query: { PageSize: "500" } };
-export const overviewInventory: ApiRequest<"listInventory"> = { operation: "listInventory", query: { PageSize: "500" } };
+export const overviewAvailable: ApiRequest<"listAvailableInventory"> = {
+  operation: "listAvailableInventory",
+  query: { PageSize: "500" },
+};
+export const overviewInventory: ApiRequest<"listInventory"> = {
+  operation: "listInventory",
+  query: { PageSize: "500" },
+};
 /** Drafts and orders submitted through the API. */
-export const overviewOrders: ApiRequest<"listPurchasesV2"> = { operation: "listPurchasesV2", query: { statuses: "InProgress,Submitted", include_transactions: "false", page_size: "100" } };
+export const overviewOrders: ApiRequest<"listPurchasesV2"> = {
+  operation: "listPurchasesV2",
+  query: { statuses: "InProgress,Submitted", include_transactions: "false", page_size: "100" },
+};
 
 /** An employee's day: active customers (one page) for today's and tomorrow's deliveries, customers on hold, invoices awaiting verification. */
-export const overviewActiveCustomers: ApiRequest<"listCustomers"> = { operation: "listCustomers", query: { AccountStatuses: "Active", PageSize: "500" } };
-export const overviewOnHold: ApiRequest<"listCustomers"> = { operation: "listCustomers", query: { OnHold: "true", AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: "500" } };
+export const overviewActiveCustomers: ApiRequest<"listCustomers"> = {
+  operation: "listCustomers",
+  query: { AccountStatuses: "Active", PageSize: "500" },
+};
+export const overviewOnHold: ApiRequest<"listCustomers"> = {
+  operation: "listCustomers",
+  query: { OnHold: "true", AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: "500" },
+};
 /** Balanced (5) is the status before Verified (7): delivered and balanced, waiting for the end of day's check. */
-export const overviewAwaitingVerification: ApiRequest<"listInvoices"> = { operation: "listInvoices", query: { Statuses: "5", PageSize: "500" } };
+export const overviewAwaitingVerification: ApiRequest<"listInvoices"> = {
+  operation: "listInvoices",
+  query: { Statuses: "5", PageSize: "500" },
+};
 export const overviewStates: ApiRequest<"listStates"> = { operation: "listStates", query: { PageSize: "500" } };
 
 export const OVERVIEW_STALE = {

@@ -117,15 +117,38 @@ describe("allocationSchema", () => {
       { invoiceNum: "B", openBalance: "-25.000000" },
       { invoiceNum: "C", openBalance: "0.000000" },
     ];
-    expect(issuesOf("100", { lines: lines("10", "5", "") }, invoices)).toEqual([{ path: ["lines", 1, "amount"], message: "Invoice B takes no payment. A credit of $25.00: nothing is owed." }]);
-    expect(issuesOf("100", { lines: lines("", "", "1") }, invoices)).toEqual([{ path: ["lines", 2, "amount"], message: "Invoice C takes no payment. Paid: nothing is owed." }]);
+    expect(issuesOf("100", { lines: lines("10", "5", "") }, invoices)).toEqual([
+      { path: ["lines", 1, "amount"], message: "Invoice B takes no payment. A credit of $25.00: nothing is owed." },
+    ]);
+    expect(issuesOf("100", { lines: lines("", "", "1") }, invoices)).toEqual([
+      { path: ["lines", 2, "amount"], message: "Invoice C takes no payment. Paid: nothing is owed." },
+    ]);
     // Nothing entered on them: the others go through.
     expect(issuesOf("100", { lines: lines("80", "", "") }, invoices)).toEqual([]);
   });
 
   it("checks an amount with the contract's rule for Amount (the form has no copy of the parameter's schema)", () => {
     const contract = paymentApplicationParams.Amount.make("Amount");
-    for (const text of ["125.50", "1", "0.01", "007", "10.000000", "0", "0.00", "000", "-5", "+5", "1e3", "1.", ".5", "1,5", "abc", "", " 5", "12.5.0"]) {
+    for (const text of [
+      "125.50",
+      "1",
+      "0.01",
+      "007",
+      "10.000000",
+      "0",
+      "0.00",
+      "000",
+      "-5",
+      "+5",
+      "1e3",
+      "1.",
+      ".5",
+      "1,5",
+      "abc",
+      "",
+      " 5",
+      "12.5.0",
+    ]) {
       expect(isPositiveDecimalText(text), text).toBe(contract.safeParse(text).success);
     }
   });
@@ -150,24 +173,40 @@ describe("allocationSchema", () => {
   });
 
   it.each(["0", "0.00", "0.000000"])("refuses a zero amount %j", (amount) => {
-    expect(issuesOf("100", { lines: lines("10", amount) })).toEqual([{ path: ["lines", 1, "amount"], message: "Enter a positive amount, like 125.50" }]);
+    expect(issuesOf("100", { lines: lines("10", amount) })).toEqual([
+      { path: ["lines", 1, "amount"], message: "Enter a positive amount, like 125.50" },
+    ]);
   });
 
   it.each(["-5", "-0.01"])("refuses a negative amount %j", (amount) => {
-    expect(issuesOf("100", { lines: lines(amount) })).toContainEqual({ path: ["lines", 0, "amount"], message: "Enter a positive amount, like 125.50" });
+    expect(issuesOf("100", { lines: lines(amount) })).toContainEqual({
+      path: ["lines", 0, "amount"],
+      message: "Enter a positive amount, like 125.50",
+    });
   });
 
-  it.each(["abc", "1,000", "1e3", "$5", "+5", ".5", "1.2.3", "5 0"])("refuses an amount that is not a plain decimal: %j", (amount) => {
-    expect(issuesOf("100000", { lines: lines(amount) })).toEqual([{ path: ["lines", 0, "amount"], message: "Enter a positive amount, like 125.50" }]);
-  });
+  it.each(["abc", "1,000", "1e3", "$5", "+5", ".5", "1.2.3", "5 0"])(
+    "refuses an amount that is not a plain decimal: %j",
+    (amount) => {
+      expect(issuesOf("100000", { lines: lines(amount) })).toEqual([
+        { path: ["lines", 0, "amount"], message: "Enter a positive amount, like 125.50" },
+      ]);
+    },
+  );
 
   it.each(["1.0000001", "0.0000001", "12.12345678"])("refuses more than 6 decimals: %j", (amount) => {
-    expect(issuesOf("100", { lines: lines(amount) })).toEqual([{ path: ["lines", 0, "amount"], message: "Use at most 6 decimal places" }]);
+    expect(issuesOf("100", { lines: lines(amount) })).toEqual([
+      { path: ["lines", 0, "amount"], message: "Use at most 6 decimal places" },
+    ]);
   });
 
   it("refuses when nothing is entered, on the lines", () => {
-    expect(issuesOf("100", { lines: lines("", "  ", "") })).toEqual([{ path: ["lines"], message: "Enter an amount for at least one invoice" }]);
-    expect(issuesOf("100", { lines: [] })).toEqual([{ path: ["lines"], message: "Enter an amount for at least one invoice" }]);
+    expect(issuesOf("100", { lines: lines("", "  ", "") })).toEqual([
+      { path: ["lines"], message: "Enter an amount for at least one invoice" },
+    ]);
+    expect(issuesOf("100", { lines: [] })).toEqual([
+      { path: ["lines"], message: "Enter an amount for at least one invoice" },
+    ]);
   });
 
   it("refuses a sum above the credit on the last entered amount, naming the credit and the excess", () => {
@@ -365,13 +404,17 @@ describe("fillOldestFirst", () => {
 
 describe("allocationsOf", () => {
   it("keeps the entered amounts in the order shown, trimmed", () => {
-    expect(allocationsOf({ lines: [
-      { invoiceNum: "C", amount: " 5.00 " },
-      { invoiceNum: "A", amount: "" },
-      { invoiceNum: "B", amount: "10" },
-      { invoiceNum: "D", amount: "   " },
-      { invoiceNum: "E", amount: "\t0.000001\n" },
-    ] })).toEqual([
+    expect(
+      allocationsOf({
+        lines: [
+          { invoiceNum: "C", amount: " 5.00 " },
+          { invoiceNum: "A", amount: "" },
+          { invoiceNum: "B", amount: "10" },
+          { invoiceNum: "D", amount: "   " },
+          { invoiceNum: "E", amount: "\t0.000001\n" },
+        ],
+      }),
+    ).toEqual([
       { invoiceNum: "C", amount: "5.00" },
       { invoiceNum: "B", amount: "10" },
       { invoiceNum: "E", amount: "0.000001" },

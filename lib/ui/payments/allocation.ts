@@ -1,7 +1,14 @@
 // zod's tree-shakable build: the payments page carries only the checks this form uses.
 import * as z from "zod/mini";
 import { isPositiveDecimalText } from "@/lib/data-api/values";
-import { addDecimals, compareDecimals, isPositiveDecimal, parseDecimal, subtractDecimal, toDecimalString } from "@/lib/format/decimal";
+import {
+  addDecimals,
+  compareDecimals,
+  isPositiveDecimal,
+  parseDecimal,
+  subtractDecimal,
+  toDecimalString,
+} from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 
 /**
@@ -75,7 +82,9 @@ export function notPayable(openBalance: string | null | undefined): string | und
   if (owes(openBalance)) return undefined;
   const micros = typeof openBalance === "string" ? parseDecimal(openBalance.trim()) : undefined;
   if (micros === undefined) return "Its open balance is not known";
-  return micros < 0n ? `A credit of ${formatMoney(toDecimalString(-micros, 6))}: nothing is owed` : "Paid: nothing is owed";
+  return micros < 0n
+    ? `A credit of ${formatMoney(toDecimalString(-micros, 6))}: nothing is owed`
+    : "Paid: nothing is owed";
 }
 
 /**
@@ -85,7 +94,10 @@ export function notPayable(openBalance: string | null | undefined): string | und
  * allowed (the API accepts it) and only warned about: see `exceedsOpenBalance`. `invoices` are the invoices offered,
  * with their open balances; a line naming an invoice not among them is left to the API.
  */
-export function allocationSchema(credit: string, invoices: readonly Pick<OpenInvoiceRef, "invoiceNum" | "openBalance">[]) {
+export function allocationSchema(
+  credit: string,
+  invoices: readonly Pick<OpenInvoiceRef, "invoiceNum" | "openBalance">[],
+) {
   const openBalances = new Map(invoices.map((i) => [i.invoiceNum, i.openBalance]));
   return z
     .object({
@@ -101,7 +113,8 @@ export function allocationSchema(credit: string, invoices: readonly Pick<OpenInv
                 ctx.addIssue({ code: "custom", message: "Enter a positive amount, like 125.50" });
                 return;
               }
-              if (parseDecimal(amount) === undefined) ctx.addIssue({ code: "custom", message: "Use at most 6 decimal places" });
+              if (parseDecimal(amount) === undefined)
+                ctx.addIssue({ code: "custom", message: "Use at most 6 decimal places" });
             }),
           ),
         }),
@@ -112,7 +125,12 @@ export function allocationSchema(credit: string, invoices: readonly Pick<OpenInv
         for (const [index, line] of values.lines.entries()) {
           const open = openBalances.get(line.invoiceNum);
           const why = open === undefined || !isEntered(line.amount) ? undefined : notPayable(open);
-          if (why) ctx.addIssue({ code: "custom", path: ["lines", index, "amount"], message: `Invoice ${line.invoiceNum} takes no payment. ${why}.` });
+          if (why)
+            ctx.addIssue({
+              code: "custom",
+              path: ["lines", index, "amount"],
+              message: `Invoice ${line.invoiceNum} takes no payment. ${why}.`,
+            });
         }
       }),
     )
@@ -140,7 +158,12 @@ export function allocationSchema(credit: string, invoices: readonly Pick<OpenInv
 /** Whether an entered amount is more than the invoice still owes (allowed, but almost always a typing mistake). */
 export function exceedsOpenBalance(amount: string, openBalance: string): boolean {
   const typed = amount.trim();
-  return isEntered(typed) && parseDecimal(typed) !== undefined && parseDecimal(openBalance) !== undefined && compareDecimals(typed, openBalance) > 0;
+  return (
+    isEntered(typed) &&
+    parseDecimal(typed) !== undefined &&
+    parseDecimal(openBalance) !== undefined &&
+    compareDecimals(typed, openBalance) > 0
+  );
 }
 
 /**
@@ -153,7 +176,11 @@ export function exceedsOpenBalance(amount: string, openBalance: string): boolean
  */
 export function fillOldestFirst(credit: string, invoices: OpenInvoiceRef[]): AllocationValues["lines"] {
   let left = parseDecimal(credit) ?? 0n;
-  const order = [...invoices].sort((a, b) => (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999") || a.invoiceNum.localeCompare(b.invoiceNum, "en", { numeric: true }));
+  const order = [...invoices].sort(
+    (a, b) =>
+      (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999") ||
+      a.invoiceNum.localeCompare(b.invoiceNum, "en", { numeric: true }),
+  );
   const amounts = new Map<string, string>();
   for (const invoice of order) {
     const owed = parseDecimal(invoice.openBalance) ?? 0n;
@@ -167,7 +194,9 @@ export function fillOldestFirst(credit: string, invoices: OpenInvoiceRef[]): All
 
 /** The allocations to request: the entered amounts, in the order shown, as the API takes them (trimmed). */
 export function allocationsOf(values: AllocationValues): { invoiceNum: string; amount: string }[] {
-  return values.lines.filter((l) => isEntered(l.amount)).map((l) => ({ invoiceNum: l.invoiceNum, amount: l.amount.trim() }));
+  return values.lines
+    .filter((l) => isEntered(l.amount))
+    .map((l) => ({ invoiceNum: l.invoiceNum, amount: l.amount.trim() }));
 }
 
 /**

@@ -8,7 +8,9 @@ describe("workspaceFilterSpecs", () => {
     const specs = workspaceFilterSpecs("Employee", undefined);
     expect(names(specs.account)).toEqual(["SupplierIDs"]);
     expect(specs.account[0]!.control).toMatchObject({ control: "lookup", wholeNumbers: true });
-    expect(specs.account[0]!.control.control === "lookup" && specs.account[0]!.control.lookup.operation).toBe("listSuppliers");
+    expect(specs.account[0]!.control.control === "lookup" && specs.account[0]!.control.lookup.operation).toBe(
+      "listSuppliers",
+    );
     expect(names(specs.payments)).toEqual(["PaymentTypeIDs"]);
     expect(specs.payments[0]!.label).toBe("Payment types");
     expect(names(specs.applications)).toEqual(["TargetInvoiceNums"]);
@@ -21,7 +23,13 @@ describe("workspaceFilterSpecs", () => {
       { id: 107, name: "Zephyr Vapes" },
       { id: 101, name: "Mojave Sun" },
     ]);
-    expect(specs.account[0]!.control).toEqual({ control: "multi", options: [{ value: "101", label: "Mojave Sun" }, { value: "107", label: "Zephyr Vapes" }] });
+    expect(specs.account[0]!.control).toEqual({
+      control: "multi",
+      options: [
+        { value: "101", label: "Mojave Sun" },
+        { value: "107", label: "Zephyr Vapes" },
+      ],
+    });
     expect(specs.openInvoicesBySupplier).toBe(true);
   });
 

@@ -26,12 +26,23 @@ export interface WorkspaceFilterSpecs {
  * @example
  * workspaceFilterSpecs("Supplier", [{ id: 101, name: "Mojave Sun" }]).account; // []
  */
-export function workspaceFilterSpecs(keyType: KeyType, suppliersInScope: readonly { id: number; name: string }[] | undefined): WorkspaceFilterSpecs {
+export function workspaceFilterSpecs(
+  keyType: KeyType,
+  suppliersInScope: readonly { id: number; name: string }[] | undefined,
+): WorkspaceFilterSpecs {
   const [suppliers] = filtersOf(OPERATION_META.listPayments, ["SupplierIDs"], keyType);
   let account: FilterSpec[] = suppliers ? [suppliers] : [];
   if (keyType === "Supplier" && suppliers) {
     const scoped = [...(suppliersInScope ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-    account = scoped.length > 1 ? [{ ...suppliers, control: { control: "multi", options: scoped.map((s) => ({ value: String(s.id), label: s.name })) } }] : [];
+    account =
+      scoped.length > 1
+        ? [
+            {
+              ...suppliers,
+              control: { control: "multi", options: scoped.map((s) => ({ value: String(s.id), label: s.name })) },
+            },
+          ]
+        : [];
   }
   return {
     account,

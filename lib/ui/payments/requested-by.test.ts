@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type NameLookup, NOT_YET, requestedBy, usersToName } from "./requested-by";
 
-const lookup = <T>(names: [number, T][], covered: number[] = names.map(([id]) => id)): NameLookup<T> => ({ names: new Map(names), covered: new Set(covered) });
+const lookup = <T>(names: [number, T][], covered: number[] = names.map(([id]) => id)): NameLookup<T> => ({
+  names: new Map(names),
+  covered: new Set(covered),
+});
 
 // 5001 sent from Backroom by Ana; 5002 through the API by the key's ERP user (9), not from Backroom; an allocation made
 // in the ERP by a clerk (4021) the key cannot read; 5003 just sent, not yet looked up.
@@ -15,7 +18,10 @@ const users = lookup([[9, "Jo Buyer"]], [9, 4021]);
 describe("requestedBy", () => {
   it("names the Backroom person of a request sent from Backroom, whoever the ERP says its user was", () => {
     expect(requestedBy(fromBackroom, sent, NOT_YET)).toEqual({ kind: "backroom", name: "Ana Ruiz" });
-    expect(requestedBy(fromBackroom, lookup<string | null>([[5001, null]]), NOT_YET)).toEqual({ kind: "backroom", name: null });
+    expect(requestedBy(fromBackroom, lookup<string | null>([[5001, null]]), NOT_YET)).toEqual({
+      kind: "backroom",
+      name: null,
+    });
   });
 
   it("names the ERP user otherwise: by name when the key can read them, by id alone when it cannot", () => {

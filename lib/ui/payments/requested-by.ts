@@ -43,7 +43,8 @@ function decided(row: Application, sent: NameLookup<string | null>): boolean {
  * // { kind: "backroom", name: "Ana Ruiz" }
  */
 export function requestedBy(row: Application, sent: NameLookup<string | null>, users: NameLookup<string>): RequestedBy {
-  if (row.RequestID != null && sent.names.has(row.RequestID)) return { kind: "backroom", name: sent.names.get(row.RequestID) ?? null };
+  if (row.RequestID != null && sent.names.has(row.RequestID))
+    return { kind: "backroom", name: sent.names.get(row.RequestID) ?? null };
   if (!decided(row, sent)) return { kind: "pending" };
   if (row.RequestedByUserID == null) return { kind: "missing" };
   const userId = row.RequestedByUserID;
@@ -62,7 +63,12 @@ export function requestedBy(row: Application, sent: NameLookup<string | null>, u
 export function usersToName(rows: readonly Application[], sent: NameLookup<string | null>): number[] {
   const ids = new Set<number>();
   for (const row of rows) {
-    if (row.RequestedByUserID == null || !decided(row, sent) || (row.RequestID != null && sent.names.has(row.RequestID))) continue;
+    if (
+      row.RequestedByUserID == null ||
+      !decided(row, sent) ||
+      (row.RequestID != null && sent.names.has(row.RequestID))
+    )
+      continue;
     ids.add(row.RequestedByUserID);
   }
   return [...ids].sort((a, b) => a - b);

@@ -107,10 +107,16 @@ export function openInvoicesBySupplier(keyType: KeyType): boolean {
  * The AR accounts to choose from: the accounts of the open invoices the key sees (the first 500), each with the
  * customer it belongs to. An account with nothing open has nothing to allocate to; any other opens by its id.
  */
-export const accountsRequest: ApiRequest<"listOpenInvoices"> = { operation: "listOpenInvoices", query: { PageSize: ALL } };
+export const accountsRequest: ApiRequest<"listOpenInvoices"> = {
+  operation: "listOpenInvoices",
+  query: { PageSize: ALL },
+};
 
 /** The payments of an AR account: amount, credit left, type, post date, memo; of some suppliers or types if asked. */
-export function paymentsRequest(account: number, filters: Pick<WorkspaceFilters, "suppliers" | "paymentTypes"> = {}): ApiRequest<"listPayments"> {
+export function paymentsRequest(
+  account: number,
+  filters: Pick<WorkspaceFilters, "suppliers" | "paymentTypes"> = {},
+): ApiRequest<"listPayments"> {
   return {
     operation: "listPayments",
     query: {
@@ -124,14 +130,20 @@ export function paymentsRequest(account: number, filters: Pick<WorkspaceFilters,
 
 /** The open invoices of an AR account; of some suppliers when asked (meaningful for Supplier keys only). */
 export function openInvoicesRequest(account: number, suppliers?: string): ApiRequest<"listOpenInvoices"> {
-  return { operation: "listOpenInvoices", query: { ARAccountIDs: String(account), ...(suppliers ? { SupplierIDs: suppliers } : {}), PageSize: ALL } };
+  return {
+    operation: "listOpenInvoices",
+    query: { ARAccountIDs: String(account), ...(suppliers ? { SupplierIDs: suppliers } : {}), PageSize: ALL },
+  };
 }
 
 /**
  * The payment applications of an AR account (requests through the API and allocations made in the ERP), narrowed by
  * status, target invoice and the payment's supplier when asked.
  */
-export function applicationsRequest(account: number, filters: Pick<WorkspaceFilters, "statuses" | "targets" | "suppliers"> = {}): ApiRequest<"listPaymentApplications"> {
+export function applicationsRequest(
+  account: number,
+  filters: Pick<WorkspaceFilters, "statuses" | "targets" | "suppliers"> = {},
+): ApiRequest<"listPaymentApplications"> {
   return {
     operation: "listPaymentApplications",
     query: {
@@ -163,5 +175,8 @@ export function accountRequests(account: number, filters: WorkspaceFilters, keyT
 export function customersRequest(customerIds: Iterable<number>): ApiRequest<"listCustomers"> | undefined {
   const ids = [...new Set(customerIds)].sort((a, b) => a - b);
   if (ids.length === 0) return undefined;
-  return { operation: "listCustomers", query: { CustomerIDs: ids.join(","), AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: ALL } };
+  return {
+    operation: "listCustomers",
+    query: { CustomerIDs: ids.join(","), AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: ALL },
+  };
 }

@@ -73,11 +73,14 @@ function fakeApi() {
   };
 }
 
-const networkError = () => new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: "The Data API could not be reached." });
+const networkError = () =>
+  new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: "The Data API could not be reached." });
 
 describe("signatureOf", () => {
   it("joins the four inputs as sent", () => {
-    expect(signatureOf({ arAccountId: 50001, paymentInvoiceNum: "PMT-1", targetInvoiceNum: "INV-9", amount: "10.50" })).toBe("50001|PMT-1|INV-9|10.50");
+    expect(
+      signatureOf({ arAccountId: 50001, paymentInvoiceNum: "PMT-1", targetInvoiceNum: "INV-9", amount: "10.50" }),
+    ).toBe("50001|PMT-1|INV-9|10.50");
   });
 
   it("compares the amount as text: 10.5 and 10.50 are two requests", () => {
@@ -214,7 +217,13 @@ describe("sendInOrder", () => {
       return api.send(req, key);
     };
     const progress: Outcome<unknown>[][] = [];
-    const outcomes = await sendInOrder([...requests, request("INV-4")], send, mapStore(), (o) => progress.push(o), counter());
+    const outcomes = await sendInOrder(
+      [...requests, request("INV-4")],
+      send,
+      mapStore(),
+      (o) => progress.push(o),
+      counter(),
+    );
     expect(outcomes.map((o) => o.state)).toEqual(["sent", "failed", "not sent", "not sent"]);
     expect(outcomes[1]).toEqual({ state: "failed", request: requests[1], error: refusal });
     expect(api.created.map((c) => c.request.targetInvoiceNum)).toEqual(["INV-1"]);
@@ -226,7 +235,12 @@ describe("sendInOrder", () => {
 
   it("sends nothing and reports nothing for no requests", async () => {
     const progress: unknown[] = [];
-    const outcomes = await sendInOrder([], () => Promise.reject(new Error("not called")), mapStore(), (o) => progress.push(o));
+    const outcomes = await sendInOrder(
+      [],
+      () => Promise.reject(new Error("not called")),
+      mapStore(),
+      (o) => progress.push(o),
+    );
     expect(outcomes).toEqual([]);
     expect(progress).toEqual([]);
   });
@@ -280,12 +294,21 @@ describe("sendInOrder", () => {
       ["a fetch that threw without a status", () => new TypeError("Failed to fetch")],
       ["an aborted request", () => new DOMException("The operation was aborted.", "AbortError")],
       ["a thrown string", () => "boom"],
-      ["a 429", () => new DataApiError({ status: 429, code: "RATE_LIMITED", detail: "Too many requests", retryAfter: 30 })],
+      [
+        "a 429",
+        () => new DataApiError({ status: 429, code: "RATE_LIMITED", detail: "Too many requests", retryAfter: 30 }),
+      ],
       ["a 500", () => new DataApiError({ status: 500, code: "INTERNAL_ERROR", detail: "Something went wrong." })],
       ["a 502", () => new DataApiError({ status: 502, detail: "The Data API answered 502." })],
       ["a 503", () => new DataApiError({ status: 503, code: "SERVICE_UNAVAILABLE", detail: "Try later." })],
-      ["a 409 IDEMPOTENCY_KEY_IN_PROGRESS", () => new DataApiError({ status: 409, code: "IDEMPOTENCY_KEY_IN_PROGRESS", detail: "Still running." })],
-      ["an unreadable answer to a created request", () => new DataApiError({ status: 201, code: "INVALID_RESPONSE", detail: "Not an envelope." })],
+      [
+        "a 409 IDEMPOTENCY_KEY_IN_PROGRESS",
+        () => new DataApiError({ status: 409, code: "IDEMPOTENCY_KEY_IN_PROGRESS", detail: "Still running." }),
+      ],
+      [
+        "an unreadable answer to a created request",
+        () => new DataApiError({ status: 201, code: "INVALID_RESPONSE", detail: "Not an envelope." }),
+      ],
     ])("%s", async (_, error) => {
       const store = mapStore();
       const keys: string[] = [];
@@ -312,10 +335,16 @@ describe("sendInOrder", () => {
   describe("after a final refusal, deletes the key so a corrected or repeated request gets a new one", () => {
     it.each<[string, () => unknown]>([
       ["a 400", () => new DataApiError({ status: 400, code: "VALIDATION_ERROR", detail: "Amount must be positive." })],
-      ["a 400 the client raised before sending", () => new DataApiError({ status: 400, code: "INVALID_REQUEST", detail: "Amount must be positive." })],
+      [
+        "a 400 the client raised before sending",
+        () => new DataApiError({ status: 400, code: "INVALID_REQUEST", detail: "Amount must be positive." }),
+      ],
       ["a 403", () => new DataApiError({ status: 403, code: "FORBIDDEN", detail: "Not allowed." })],
       ["a 404", () => new DataApiError({ status: 404, code: "NOT_FOUND", detail: "No such invoice." })],
-      ["a 409 with another code", () => new DataApiError({ status: 409, code: "IDEMPOTENCY_KEY_REUSED", detail: "Key reused." })],
+      [
+        "a 409 with another code",
+        () => new DataApiError({ status: 409, code: "IDEMPOTENCY_KEY_REUSED", detail: "Key reused." }),
+      ],
       ["a 409 without a code", () => new DataApiError({ status: 409, detail: "Conflict." })],
       ["a 422", () => new DataApiError({ status: 422, code: "INSUFFICIENT_CREDIT", detail: "Not enough credit." })],
       ["a plain object with status 422", () => ({ status: 422 })],
@@ -402,7 +431,9 @@ describe("sendInOrder", () => {
     expect(api.keysSeen).toHaveLength(6);
     expect(api.created.map((c) => c.request.targetInvoiceNum)).toEqual(["INV-1", "INV-2", "INV-3"]);
     // Both clicks see the same allocations.
-    expect(b.map((o) => (o.state === "sent" ? o.result.id : 0))).toEqual(a.map((o) => (o.state === "sent" ? o.result.id : 0)));
+    expect(b.map((o) => (o.state === "sent" ? o.result.id : 0))).toEqual(
+      a.map((o) => (o.state === "sent" ? o.result.id : 0)),
+    );
   });
 
   it("a changed amount on retry is a new request with a new key", async () => {
@@ -425,12 +456,25 @@ describe("sendInOrder", () => {
 describe("backToForm", () => {
   const lines = [{ invoiceNum: "INV-1" }, { invoiceNum: "INV-2" }, { invoiceNum: "INV-3" }];
   const refused = (fieldErrors: { field: string; detail: string; message?: string }[]) =>
-    new DataApiError({ status: 422, code: "VALIDATION_FAILED", detail: "Invalid", fieldErrors: fieldErrors.map((f) => ({ code: "X", ...f })) });
+    new DataApiError({
+      status: 422,
+      code: "VALIDATION_FAILED",
+      detail: "Invalid",
+      fieldErrors: fieldErrors.map((f) => ({ code: "X", ...f })),
+    });
 
   it("puts the API's field errors on the line they concern, clears the sent lines, and keeps the rest for above the form", () => {
     const outcomes: Outcome<unknown>[] = [
       { state: "sent", request: requests[0]!, result: undefined },
-      { state: "failed", request: requests[1]!, error: refused([{ field: "Amount", detail: "too much", message: "More than the open balance" }, { field: "TargetInvoiceNum", detail: "closed" }, { field: "ARAccountID", detail: "On hold" }]) },
+      {
+        state: "failed",
+        request: requests[1]!,
+        error: refused([
+          { field: "Amount", detail: "too much", message: "More than the open balance" },
+          { field: "TargetInvoiceNum", detail: "closed" },
+          { field: "ARAccountID", detail: "On hold" },
+        ]),
+      },
       { state: "not sent", request: requests[2]! },
     ];
     expect(backToForm(outcomes, lines)).toEqual({
@@ -444,13 +488,20 @@ describe("backToForm", () => {
   });
 
   it("a request whose invoice is no longer on the form: its errors go above the form", () => {
-    const outcomes: Outcome<unknown>[] = [{ state: "failed", request: request("INV-9"), error: refused([{ field: "Amount", detail: "too much" }]) }];
+    const outcomes: Outcome<unknown>[] = [
+      { state: "failed", request: request("INV-9"), error: refused([{ field: "Amount", detail: "too much" }]) },
+    ];
     expect(backToForm(outcomes, lines)).toEqual({ sentLines: [], lineErrors: [], formErrors: ["too much"] });
   });
 
   it("is undefined when the batch ended otherwise: all sent, or a failure naming no field (its outcome says why)", () => {
     expect(backToForm([{ state: "sent", request: requests[0]!, result: undefined }], lines)).toBeUndefined();
-    expect(backToForm([{ state: "failed", request: requests[0]!, error: new DataApiError({ status: 500, detail: "Boom" }) }], lines)).toBeUndefined();
+    expect(
+      backToForm(
+        [{ state: "failed", request: requests[0]!, error: new DataApiError({ status: 500, detail: "Boom" }) }],
+        lines,
+      ),
+    ).toBeUndefined();
     expect(backToForm([{ state: "failed", request: requests[0]!, error: new Error("boom") }], lines)).toBeUndefined();
   });
 });

@@ -26,7 +26,6 @@ export function signatureOf(request: AllocationRequest): string {
   return [request.arAccountId, request.paymentInvoiceNum, request.targetInvoiceNum, request.amount].join("|");
 }
 
-
 /** The key of a request: the one waiting in the store for it, or a new one (kept until its answer comes). */
 export function keyFor(store: KeyStore, request: AllocationRequest, newKey?: () => string): string {
   return keyForSignature(store, signatureOf(request), newKey);
@@ -93,16 +92,23 @@ export interface BackToForm {
  * backToForm(outcomes, [{ invoiceNum: "INV-1" }, { invoiceNum: "INV-2" }]);
  * // { sentLines: [0], lineErrors: [{ index: 1, message: "Amount is more than the open balance" }], formErrors: [] }
  */
-export function backToForm(outcomes: readonly Outcome<unknown>[], lines: readonly { invoiceNum: string }[]): BackToForm | undefined {
+export function backToForm(
+  outcomes: readonly Outcome<unknown>[],
+  lines: readonly { invoiceNum: string }[],
+): BackToForm | undefined {
   const failed = outcomes.find((o) => o.state === "failed");
   if (!failed || !(failed.error instanceof DataApiError) || failed.error.fieldErrors.length === 0) return undefined;
   const indexOf = (request: AllocationRequest) => lines.findIndex((l) => l.invoiceNum === request.targetInvoiceNum);
-  const sentLines = outcomes.filter((o) => o.state === "sent").map((o) => indexOf(o.request)).filter((i) => i >= 0);
+  const sentLines = outcomes
+    .filter((o) => o.state === "sent")
+    .map((o) => indexOf(o.request))
+    .filter((i) => i >= 0);
   const index = indexOf(failed.request);
   const back: BackToForm = { sentLines, lineErrors: [], formErrors: [] };
   for (const fieldError of failed.error.fieldErrors) {
     const message = fieldError.message ?? fieldError.detail;
-    if (index >= 0 && (fieldError.field === "Amount" || fieldError.field === "TargetInvoiceNum")) back.lineErrors.push({ index, message });
+    if (index >= 0 && (fieldError.field === "Amount" || fieldError.field === "TargetInvoiceNum"))
+      back.lineErrors.push({ index, message });
     else back.formErrors.push(message);
   }
   return back;

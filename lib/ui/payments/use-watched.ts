@@ -19,8 +19,12 @@ export function useWatched(account: number): [Watched[], (update: (w: Watched[])
   useEffect(() => {
     try {
       const stored = JSON.parse(sessionStorage.getItem(storageKey) ?? "[]") as unknown;
+      if (!Array.isArray(stored)) return;
+      const kept = stored.filter(
+        (w): w is Watched => typeof w?.requestId === "number" && typeof w?.paymentNum === "string",
+      );
       // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, after hydration.
-      if (Array.isArray(stored)) setWatching(stored.filter((w): w is Watched => typeof w?.requestId === "number" && typeof w?.paymentNum === "string"));
+      setWatching(kept);
     } catch {
       // Storage refused or unreadable: follow what this page sends.
     }

@@ -18,18 +18,35 @@ describe("ordering on behalf of a supplier's user", () => {
   });
 
   it("is a field the create body takes and the update body refuses (strict): it can only be set once", () => {
-    const create = { supplier_id: 101, vendor_id: 3, to_location_id: 1, delivery_date: "2026-12-01", po_num: "PO-1", ...createdByField({ ...header, createdByUserId: 1011 }, "Employee") };
+    const create = {
+      supplier_id: 101,
+      vendor_id: 3,
+      to_location_id: 1,
+      delivery_date: "2026-12-01",
+      po_num: "PO-1",
+      ...createdByField({ ...header, createdByUserId: 1011 }, "Employee"),
+    };
     expect(CreatePurchaseBody.safeParse(create).success).toBe(true);
     expect(UpdatePurchaseBody.safeParse({ created_by_user_id: 1011 }).success).toBe(false);
   });
 
   it("asks the API for the supplier's active Supplier users", () => {
-    expect(supplierUsersRequest(101)).toEqual({ operation: "listUsers", query: { SupplierIDs: "101", Roles: "Supplier", Active: "true", PageSize: "500" } });
+    expect(supplierUsersRequest(101)).toEqual({
+      operation: "listUsers",
+      query: { SupplierIDs: "101", Roles: "Supplier", Active: "true", PageSize: "500" },
+    });
   });
 
   it("offers the users the records tie to the supplier, by name, and leaves out the others", () => {
     const users: User[] = [
-      { UserID: 1012, FullName: "Ryan Thomas", Email: "ryan@mojave.example", SupplierIDs: [101], Role: "Supplier", UserActive: true },
+      {
+        UserID: 1012,
+        FullName: "Ryan Thomas",
+        Email: "ryan@mojave.example",
+        SupplierIDs: [101],
+        Role: "Supplier",
+        UserActive: true,
+      },
       { UserID: 1011, FullName: "Olivia Hill", SupplierIDs: [101, 102], Role: "Supplier" },
       { UserID: 1020, FullName: "Other brand", SupplierIDs: [102], Role: "Supplier" },
       { UserID: 1030, FullName: "A rep", SupplierIDs: [101], Role: "DistributorRep" },

@@ -23,7 +23,10 @@ export function mayOrderOnBehalf(keyType: KeyType): boolean {
  * SupplierIDs and Roles; Active=true, as an Employee key would otherwise also get inactive users.
  */
 export function supplierUsersRequest(supplierId: number): ApiRequest<"listUsers"> {
-  return { operation: "listUsers", query: { SupplierIDs: String(supplierId), Roles: "Supplier", Active: "true", PageSize: "500" } };
+  return {
+    operation: "listUsers",
+    query: { SupplierIDs: String(supplierId), Roles: "Supplier", Active: "true", PageSize: "500" },
+  };
 }
 
 /**
@@ -34,7 +37,10 @@ export function supplierUsersRequest(supplierId: number): ApiRequest<"listUsers"
  * @example
  * supplierUserOptions([{ UserID: 1011, FullName: "Olivia Hill", SupplierIDs: [101], Role: "Supplier" }], 101); // [{ value: 1011, label: "Olivia Hill" }]
  */
-export function supplierUserOptions(users: readonly User[] | undefined, supplierId: number | undefined): { value: number; label: string }[] {
+export function supplierUserOptions(
+  users: readonly User[] | undefined,
+  supplierId: number | undefined,
+): { value: number; label: string }[] {
   if (supplierId === undefined) return [];
   const seen = new Set<number>();
   const options: { value: number; label: string }[] = [];
@@ -60,5 +66,7 @@ export function supplierUserOptions(users: readonly User[] | undefined, supplier
  * createdByField({ deliveryDate: "", poNum: "", createdByUserId: 1011 }, "Supplier"); // {}
  */
 export function createdByField(header: DraftHeader, keyType: KeyType): Pick<CreatePurchaseBody, "created_by_user_id"> {
-  return mayOrderOnBehalf(keyType) && header.createdByUserId !== undefined ? { created_by_user_id: header.createdByUserId } : {};
+  return mayOrderOnBehalf(keyType) && header.createdByUserId !== undefined
+    ? { created_by_user_id: header.createdByUserId }
+    : {};
 }

@@ -70,7 +70,15 @@ const catalog: CatalogProduct[] = [
 
 describe("isCalendarDay", () => {
   it("accepts real days", () => {
-    for (const day of ["2026-01-01", "2026-12-31", "2026-04-30", "2026-02-28", "2024-02-29", "2000-02-29", "1999-01-31"]) {
+    for (const day of [
+      "2026-01-01",
+      "2026-12-31",
+      "2026-04-30",
+      "2026-02-28",
+      "2024-02-29",
+      "2000-02-29",
+      "1999-01-31",
+    ]) {
       expect(isCalendarDay(day), day).toBe(true);
     }
   });
@@ -82,7 +90,16 @@ describe("isCalendarDay", () => {
   });
 
   it("refuses days that do not exist in their month, even though Date would roll them over", () => {
-    for (const day of ["2026-02-30", "2026-02-31", "2026-04-31", "2026-06-31", "2026-13-01", "2026-00-10", "2026-01-00", "2026-01-32"]) {
+    for (const day of [
+      "2026-02-30",
+      "2026-02-31",
+      "2026-04-31",
+      "2026-06-31",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-01-00",
+      "2026-01-32",
+    ]) {
       expect(isCalendarDay(day), day).toBe(false);
     }
   });
@@ -138,7 +155,9 @@ describe("lineProblems", () => {
   const strict = { requiresBatchCodes: true };
 
   it("finds nothing wrong with valid lines", () => {
-    expect(lineProblems([line("a"), line("b", { kind: "units", quantity: "48", expirationDate: "2028-02-29" })], lax)).toEqual([]);
+    expect(
+      lineProblems([line("a"), line("b", { kind: "units", quantity: "48", expirationDate: "2028-02-29" })], lax),
+    ).toEqual([]);
     expect(lineProblems([line("a", { batchCode: "B-1" })], strict)).toEqual([]);
     expect(lineProblems([], strict)).toEqual([]);
   });
@@ -149,16 +168,36 @@ describe("lineProblems", () => {
   });
 
   it("refuses a fractional number of units (the API takes whole units), but not of cases", () => {
-    expect(lineProblems([line("a", { kind: "units", quantity: "1.5" })], lax)).toEqual([{ key: "a", field: "quantity", message: "Units must be a whole number" }]);
+    expect(lineProblems([line("a", { kind: "units", quantity: "1.5" })], lax)).toEqual([
+      { key: "a", field: "quantity", message: "Units must be a whole number" },
+    ]);
     expect(lineProblems([line("a", { kind: "cases", quantity: "1.5" })], lax)).toEqual([]);
   });
 
   it("asks for a product on a line without one", () => {
-    expect(lineProblems([line("a", { productId: undefined })], lax)).toEqual([{ key: "a", field: "product", message: "Choose a product" }]);
+    expect(lineProblems([line("a", { productId: undefined })], lax)).toEqual([
+      { key: "a", field: "product", message: "Choose a product" },
+    ]);
   });
 
   it("refuses an empty, zero, negative or non-numeric quantity, naming the kind counted", () => {
-    for (const quantity of ["", "   ", "0", "0.0", "00", "-1", "-0.5", "abc", "1e3", "1,5", ".5", "5.", "1 2", "Infinity", "0x10"]) {
+    for (const quantity of [
+      "",
+      "   ",
+      "0",
+      "0.0",
+      "00",
+      "-1",
+      "-0.5",
+      "abc",
+      "1e3",
+      "1,5",
+      ".5",
+      "5.",
+      "1 2",
+      "Infinity",
+      "0x10",
+    ]) {
       expect(lineProblems([line("a", { quantity })], lax), JSON.stringify(quantity)).toEqual([
         { key: "a", field: "quantity", message: "Enter a positive number of cases" },
       ]);
@@ -177,7 +216,9 @@ describe("lineProblems", () => {
   it("asks for a batch code only when the vendor requires one", () => {
     expect(lineProblems([line("a")], lax)).toEqual([]);
     expect(lineProblems([line("a", { batchCode: "   " })], lax)).toEqual([]);
-    expect(lineProblems([line("a")], strict)).toEqual([{ key: "a", field: "batchCode", message: "This vendor requires a batch code on every line" }]);
+    expect(lineProblems([line("a")], strict)).toEqual([
+      { key: "a", field: "batchCode", message: "This vendor requires a batch code on every line" },
+    ]);
     expect(lineProblems([line("a", { batchCode: "   " })], strict)).toEqual([
       { key: "a", field: "batchCode", message: "This vendor requires a batch code on every line" },
     ]);
@@ -199,7 +240,10 @@ describe("lineProblems", () => {
     expect(lineProblems(manyLines(200), lax)).toEqual([]);
     const problems = lineProblems(manyLines(201), lax);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toStrictEqual({ field: "lines", message: "A purchase order takes at most 200 lines; this one has 201" });
+    expect(problems[0]).toStrictEqual({
+      field: "lines",
+      message: "A purchase order takes at most 200 lines; this one has 201",
+    });
   });
 
   it("does not count blank lines toward the 200", () => {
@@ -235,7 +279,13 @@ describe("lineProblems", () => {
 
 describe("toWriteLines", () => {
   it("leaves blank lines out and keeps the order of the others", () => {
-    const lines = [emptyLine("a"), line("b", { productId: 1 }), emptyLine("c"), line("d", { productId: 2 }), emptyLine("e")];
+    const lines = [
+      emptyLine("a"),
+      line("b", { productId: 1 }),
+      emptyLine("c"),
+      line("d", { productId: 2 }),
+      emptyLine("e"),
+    ];
     expect(toWriteLines(lines).map((l) => l.product_id)).toEqual([1, 2]);
     expect(toWriteLines([emptyLine("a"), emptyLine("b")])).toEqual([]);
   });
@@ -245,11 +295,16 @@ describe("toWriteLines", () => {
   });
 
   it("sends units, and no cases, for a line counting units", () => {
-    expect(toWriteLines([line("a", { productId: 11, kind: "units", quantity: "16" })])).toStrictEqual([{ product_id: 11, units: 16 }]);
+    expect(toWriteLines([line("a", { productId: 11, kind: "units", quantity: "16" })])).toStrictEqual([
+      { product_id: 11, units: 16 },
+    ]);
   });
 
   it("sends quantities as numbers, trimmed", () => {
-    const [cases, units] = toWriteLines([line("a", { quantity: " 2.5 " }), line("b", { kind: "units", quantity: "007" })]);
+    const [cases, units] = toWriteLines([
+      line("a", { quantity: " 2.5 " }),
+      line("b", { kind: "units", quantity: "007" }),
+    ]);
     expect(cases?.cases).toBe(2.5);
     expect(typeof cases?.cases).toBe("number");
     expect(units?.units).toBe(7);
@@ -257,13 +312,17 @@ describe("toWriteLines", () => {
   });
 
   it("trims the batch code and leaves it out when empty", () => {
-    expect(toWriteLines([line("a", { batchCode: "  B-7 " })])).toStrictEqual([{ product_id: 11, cases: 2, batch_code: "B-7" }]);
+    expect(toWriteLines([line("a", { batchCode: "  B-7 " })])).toStrictEqual([
+      { product_id: 11, cases: 2, batch_code: "B-7" },
+    ]);
     expect(toWriteLines([line("a", { batchCode: "   " })])).toStrictEqual([{ product_id: 11, cases: 2 }]);
     expect(toWriteLines([line("a", { batchCode: "" })])[0]).not.toHaveProperty("batch_code");
   });
 
   it("sends the expiration date when there is one and leaves it out when empty", () => {
-    expect(toWriteLines([line("a", { expirationDate: "2027-01-31" })])).toStrictEqual([{ product_id: 11, cases: 2, expiration_date: "2027-01-31" }]);
+    expect(toWriteLines([line("a", { expirationDate: "2027-01-31" })])).toStrictEqual([
+      { product_id: 11, cases: 2, expiration_date: "2027-01-31" },
+    ]);
     expect(toWriteLines([line("a", { expirationDate: "" })])[0]).not.toHaveProperty("expiration_date");
   });
 
@@ -319,11 +378,19 @@ describe("totalCases", () => {
   });
 
   it("adds cases as typed", () => {
-    expect(totalCases([line("a", { quantity: "2" }), line("b", { quantity: "3.5" }), line("c", { quantity: " 1 " })], perCase)).toBe(6.5);
+    expect(
+      totalCases(
+        [line("a", { quantity: "2" }), line("b", { quantity: "3.5" }), line("c", { quantity: " 1 " })],
+        perCase,
+      ),
+    ).toBe(6.5);
   });
 
   it("converts units by the product's units per case (the documented example gives 4)", () => {
-    const lines = [line("a", { productId: 1, quantity: "2" }), line("b", { productId: 1, kind: "units", quantity: "16" })];
+    const lines = [
+      line("a", { productId: 1, quantity: "2" }),
+      line("b", { productId: 1, kind: "units", quantity: "16" }),
+    ];
     expect(totalCases(lines, new Map([[1, 8]]))).toBe(4);
     expect(totalCases([line("a", { productId: 3, kind: "units", quantity: "48" })], perCase)).toBe(2);
   });
@@ -346,7 +413,9 @@ describe("totalCases", () => {
     expect(totalCases([line("a", { productId: 2, kind: "units", quantity: "1" })], perCase)).toBe(0.333);
     expect(totalCases([line("a", { productId: 2, kind: "units", quantity: "2" })], perCase)).toBe(0.667);
     expect(totalCases([line("a", { quantity: "0.1" }), line("b", { quantity: "0.2" })], perCase)).toBe(0.3);
-    expect(totalCases([line("a", { quantity: "1" }), line("b", { productId: 2, kind: "units", quantity: "1" })], perCase)).toBe(1.333);
+    expect(
+      totalCases([line("a", { quantity: "1" }), line("b", { productId: 2, kind: "units", quantity: "1" })], perCase),
+    ).toBe(1.333);
   });
 
   it("ignores quantities that are not numbers", () => {
@@ -365,7 +434,9 @@ describe("totalCases", () => {
 describe("parsePaste", () => {
   it("reads a tab-separated row: product number, cases, units, batch code, expiration", () => {
     expect(parsePaste("SKU-1\t2\t\tB-7\t2027-01-31", catalog, keyMaker())).toStrictEqual({
-      lines: [{ key: "k1", productId: 11, kind: "cases", quantity: "2", batchCode: "B-7", expirationDate: "2027-01-31" }],
+      lines: [
+        { key: "k1", productId: 11, kind: "cases", quantity: "2", batchCode: "B-7", expirationDate: "2027-01-31" },
+      ],
       errors: [],
     });
   });
@@ -381,12 +452,18 @@ describe("parsePaste", () => {
   });
 
   it("reads CRLF line ends, leaving no carriage return in lines or errors", () => {
-    const { lines, errors } = parsePaste("SKU-1\t1\t\tB-1\r\nSKU-2\t\t6\t\t2027-01-31\r\nNOPE\t1\r\n", catalog, keyMaker());
+    const { lines, errors } = parsePaste(
+      "SKU-1\t1\t\tB-1\r\nSKU-2\t\t6\t\t2027-01-31\r\nNOPE\t1\r\n",
+      catalog,
+      keyMaker(),
+    );
     expect(lines).toStrictEqual([
       { key: "k1", productId: 11, kind: "cases", quantity: "1", batchCode: "B-1", expirationDate: "" },
       { key: "k2", productId: 12, kind: "units", quantity: "6", batchCode: "", expirationDate: "2027-01-31" },
     ]);
-    expect(errors).toEqual([{ row: 3, text: "NOPE\t1", message: 'No product of this supplier has the number or id "NOPE"' }]);
+    expect(errors).toEqual([
+      { row: 3, text: "NOPE\t1", message: 'No product of this supplier has the number or id "NOPE"' },
+    ]);
   });
 
   it("skips a header row, tab- or comma-separated", () => {
@@ -414,12 +491,16 @@ describe("parsePaste", () => {
   it("refuses a product number several products share, suggesting the product id, which then works", () => {
     const refused = parsePaste("N/A\t1", catalog, keyMaker());
     expect(refused.lines).toEqual([]);
-    expect(refused.errors).toEqual([{ row: 1, text: "N/A\t1", message: '3 products have the number "N/A": use the product id instead' }]);
+    expect(refused.errors).toEqual([
+      { row: 1, text: "N/A\t1", message: '3 products have the number "N/A": use the product id instead' },
+    ]);
     expect(refused.errors[0]?.message).toMatch(/product id/);
 
     const byId = parsePaste("22\t1", catalog, keyMaker());
     expect(byId.errors).toEqual([]);
-    expect(byId.lines).toStrictEqual([{ key: "k1", productId: 22, kind: "cases", quantity: "1", batchCode: "", expirationDate: "" }]);
+    expect(byId.lines).toStrictEqual([
+      { key: "k1", productId: 22, kind: "cases", quantity: "1", batchCode: "", expirationDate: "" },
+    ]);
   });
 
   it("finds products without a supplier product number by their id", () => {
@@ -459,7 +540,9 @@ describe("parsePaste", () => {
     for (const quantity of ["0", "0.00", "-1", "abc", "1e3", "1,5"]) {
       const { lines, errors } = parsePaste(`SKU-1\t${quantity}`, catalog, keyMaker());
       expect(lines, quantity).toEqual([]);
-      expect(errors, quantity).toEqual([{ row: 1, text: `SKU-1\t${quantity}`, message: `"${quantity}" is not a positive number` }]);
+      expect(errors, quantity).toEqual([
+        { row: 1, text: `SKU-1\t${quantity}`, message: `"${quantity}" is not a positive number` },
+      ]);
     }
     expect(parsePaste("SKU-1\t\t-6", catalog, keyMaker()).errors[0]?.message).toBe('"-6" is not a positive number');
   });
@@ -468,7 +551,9 @@ describe("parsePaste", () => {
     for (const expiration of ["2026-02-29", "31/01/2027", "2027-1-31", "soon"]) {
       const { lines, errors } = parsePaste(`SKU-1\t2\t\tB\t${expiration}`, catalog, keyMaker());
       expect(lines, expiration).toEqual([]);
-      expect(errors, expiration).toEqual([{ row: 1, text: `SKU-1\t2\t\tB\t${expiration}`, message: `"${expiration}" is not a date as YYYY-MM-DD` }]);
+      expect(errors, expiration).toEqual([
+        { row: 1, text: `SKU-1\t2\t\tB\t${expiration}`, message: `"${expiration}" is not a date as YYYY-MM-DD` },
+      ]);
     }
   });
 
@@ -508,7 +593,14 @@ describe("parsePaste", () => {
     expect(errors).toEqual([]);
     expect(lines).toHaveLength(150);
     expect(new Set(lines.map((l) => l.key)).size).toBe(150);
-    expect(lines[149]).toStrictEqual({ key: "k150", productId: 12, kind: "units", quantity: "150", batchCode: "", expirationDate: "" });
+    expect(lines[149]).toStrictEqual({
+      key: "k150",
+      productId: 12,
+      kind: "units",
+      quantity: "150",
+      batchCode: "",
+      expirationDate: "",
+    });
     expect(lineProblems(lines, { requiresBatchCodes: false })).toEqual([]);
     expect(CreatePurchaseBody.safeParse(createBody(toWriteLines(lines))).success).toBe(true);
   });
@@ -519,7 +611,13 @@ describe("placeFieldErrors", () => {
 
   it("places a line's error on the line of that index among the lines sent, skipping blank ones", () => {
     const errors: FieldError[] = [
-      { field: "purchase_transactions[1].batch_code", code: "BATCH_CODE_REQUIRED", detail: "The vendor requires a batch code on every line", index: 1, ProductID: 11 },
+      {
+        field: "purchase_transactions[1].batch_code",
+        code: "BATCH_CODE_REQUIRED",
+        detail: "The vendor requires a batch code on every line",
+        index: 1,
+        ProductID: 11,
+      },
     ];
     expect(placeFieldErrors(errors, lines)).toStrictEqual({
       lines: [{ key: "B", field: "batchCode", message: "The vendor requires a batch code on every line" }],
@@ -545,13 +643,20 @@ describe("placeFieldErrors", () => {
   });
 
   it("sends an error on a line beyond the lines to the list, with no key", () => {
-    const result = placeFieldErrors([{ field: "purchase_transactions[3].cases", detail: "Quantities must be positive", index: 3 }], lines);
+    const result = placeFieldErrors(
+      [{ field: "purchase_transactions[3].cases", detail: "Quantities must be positive", index: 3 }],
+      lines,
+    );
     expect(result).toStrictEqual({ lines: [{ field: "lines", message: "Quantities must be positive" }], header: [] });
   });
 
   it("sends an error on the whole list (NO_LINE_ITEMS, too many lines) to the list", () => {
     const errors: FieldError[] = [
-      { field: "purchase_transactions", code: "NO_LINE_ITEMS", detail: "A purchase order needs at least one line item" },
+      {
+        field: "purchase_transactions",
+        code: "NO_LINE_ITEMS",
+        detail: "A purchase order needs at least one line item",
+      },
       { field: "purchase_transactions", code: "TOO_LARGE", detail: "purchase_transactions: at most 200 line items" },
     ];
     expect(placeFieldErrors(errors, [emptyLine("x")])).toStrictEqual({
@@ -573,7 +678,11 @@ describe("placeFieldErrors", () => {
   it("returns errors on header fields by their field name", () => {
     const errors: FieldError[] = [
       { field: "po_num", code: "DUPLICATE_PO_NUMBER", detail: "po_num PO-1 is already used for vendor 5" },
-      { field: "delivery_date", code: "DELIVERY_DATE_IN_PAST", detail: "delivery_date 2020-01-01 is before today (2026-11-21)" },
+      {
+        field: "delivery_date",
+        code: "DELIVERY_DATE_IN_PAST",
+        detail: "delivery_date 2020-01-01 is before today (2026-11-21)",
+      },
       { field: "vendor_id", code: "UNKNOWN_VENDOR", detail: "Vendor 5 is not a vendor of supplier 3" },
     ];
     expect(placeFieldErrors(errors, lines)).toStrictEqual({
@@ -603,13 +712,22 @@ describe("placeFieldErrors", () => {
 
   it("places the sandbox's readiness errors on the lines they concern", () => {
     const drafts = [line("A", { batchCode: "B-1" }), emptyLine("blank"), line("B"), line("C", { batchCode: "C-1" })];
-    const stored = toWriteLines(drafts).map((l) => ({ product_id: l.product_id, cases: l.cases ?? null, num_units: 24, batch_code: l.batch_code ?? null }));
+    const stored = toWriteLines(drafts).map((l) => ({
+      product_id: l.product_id,
+      cases: l.cases ?? null,
+      num_units: 24,
+      batch_code: l.batch_code ?? null,
+    }));
     const notReady = readinessOf(stored, true);
-    expect(notReady.map((e) => [e.field, e.code])).toEqual([["purchase_transactions[1].batch_code", "BATCH_CODE_REQUIRED"]]);
+    expect(notReady.map((e) => [e.field, e.code])).toEqual([
+      ["purchase_transactions[1].batch_code", "BATCH_CODE_REQUIRED"],
+    ]);
     expect(placeFieldErrors(notReady, drafts).lines).toStrictEqual([
       { key: "B", field: "batchCode", message: "The vendor requires a batch code on every line" },
     ]);
-    expect(placeFieldErrors(readinessOf([], true), []).lines).toStrictEqual([{ field: "lines", message: "A purchase order needs at least one line item" }]);
+    expect(placeFieldErrors(readinessOf([], true), []).lines).toStrictEqual([
+      { field: "lines", message: "A purchase order needs at least one line item" },
+    ]);
   });
 
   it("places the contract's validation errors on the lines they concern", () => {
@@ -627,7 +745,11 @@ describe("placeFieldErrors", () => {
 describe("isBlank and lineProblems with a typed product text", () => {
   const lax = { requiresBatchCodes: false };
   const strict = { requiresBatchCodes: true };
-  const typed = (key: string, productText: string, changes: Partial<Omit<DraftLine, "key">> = {}): DraftLine => ({ ...emptyLine(key), productText, ...changes });
+  const typed = (key: string, productText: string, changes: Partial<Omit<DraftLine, "key">> = {}): DraftLine => ({
+    ...emptyLine(key),
+    productText,
+    ...changes,
+  });
 
   it("counts a line with only a typed product text as not blank, and whitespace or empty text as blank", () => {
     expect(isBlank(typed("a", "Lagr"))).toBe(false);
@@ -652,7 +774,9 @@ describe("isBlank and lineProblems with a typed product text", () => {
   });
 
   it("asks to choose a product when the typed text is only whitespace but the line has something else", () => {
-    expect(lineProblems([typed("a", "   ", { quantity: "3" })], lax)).toStrictEqual([{ key: "a", field: "product", message: "Choose a product" }]);
+    expect(lineProblems([typed("a", "   ", { quantity: "3" })], lax)).toStrictEqual([
+      { key: "a", field: "product", message: "Choose a product" },
+    ]);
   });
 
   it("ignores a line whose typed text is only whitespace and nothing else, even when batch codes are required", () => {
@@ -699,7 +823,9 @@ describe("productLabel", () => {
 
   it("leaves the number out when the product has none, or only whitespace", () => {
     expect(productLabel({ productId: 30, name: "Numberless" })).toBe("Numberless · #30");
-    expect(productLabel({ productId: 31, name: "Blank number", supplierProductNumber: "  " })).toBe("Blank number · #31");
+    expect(productLabel({ productId: 31, name: "Blank number", supplierProductNumber: "  " })).toBe(
+      "Blank number · #31",
+    );
     expect(productLabel({ productId: 32, name: "Empty number", supplierProductNumber: "" })).toBe("Empty number · #32");
   });
 
@@ -712,11 +838,20 @@ describe("productLabel", () => {
 
 describe("productDetails and sharedNumber: choosing between products of one supplier product number", () => {
   it("says a product's case size, package, state and status, leaving out what the catalog did not say", () => {
-    expect(productDetails({ productId: 10005, name: "Zkittlez Quarter 7g", unitsPerCase: 12, packageName: "12/7g jar", state: "CA", status: "Active" })).toBe("12 per case · 12/7g jar · CA · Active");
+    expect(
+      productDetails({
+        productId: 10005,
+        name: "Zkittlez Quarter 7g",
+        unitsPerCase: 12,
+        packageName: "12/7g jar",
+        state: "CA",
+        status: "Active",
+      }),
+    ).toBe("12 per case · 12/7g jar · CA · Active");
     expect(productDetails({ productId: 30, name: "Numberless" })).toBe("");
   });
 
-  it("offers every product a typed number names when it names more than one (\"N/A\" in any case), none otherwise", () => {
+  it('offers every product a typed number names when it names more than one ("N/A" in any case), none otherwise', () => {
     expect(sharedNumber(" n/A ", catalog).map((p) => p.productId)).toEqual([21, 22, 23]);
     // One product has it (and matchProduct finds it), or none does, or nothing is typed.
     expect(sharedNumber("SKU-1", catalog)).toEqual([]);
@@ -729,7 +864,9 @@ describe("matchProduct", () => {
   const idOf = (text: string) => matchProduct(text, shop)?.productId;
 
   it("finds a product by its suggestion's label, exactly (surrounding whitespace aside)", () => {
-    expect(matchProduct("MS-FL-0001 · Strawberry Cough 14g · #10001", shop)).toBe(shop.find((p) => p.productId === 10001));
+    expect(matchProduct("MS-FL-0001 · Strawberry Cough 14g · #10001", shop)).toBe(
+      shop.find((p) => p.productId === 10001),
+    );
     expect(idOf("  MS-FL-0001 · Strawberry Cough 14g · #10001  ")).toBe(10001);
     expect(idOf("Numberless · #30")).toBe(30);
     expect(idOf("sku-2 · Ale · #12")).toBe(12);
@@ -772,7 +909,20 @@ describe("matchProduct", () => {
   });
 
   it("names no product for a name alone, a part of a number, an unknown id, or a label in other case", () => {
-    for (const text of ["Lager", "SKU", "SKU-", "#999", "999", "# 11", "#", "#777", "sku-1 · lager · #11", "SKU-1 · Lager", "Lager · #11", "11 Lager"]) {
+    for (const text of [
+      "Lager",
+      "SKU",
+      "SKU-",
+      "#999",
+      "999",
+      "# 11",
+      "#",
+      "#777",
+      "sku-1 · lager · #11",
+      "SKU-1 · Lager",
+      "Lager · #11",
+      "11 Lager",
+    ]) {
       expect(matchProduct(text, shop), text).toBeUndefined();
     }
   });
@@ -801,7 +951,10 @@ describe("fromDraftLines", () => {
   });
 
   it("keeps only the day of an expiration given as a timestamp", () => {
-    const [only] = fromDraftLines([{ product_id: 11, num_units: 2, expiration_date: "2027-01-31T00:00:00Z" }], keyMaker());
+    const [only] = fromDraftLines(
+      [{ product_id: 11, num_units: 2, expiration_date: "2027-01-31T00:00:00Z" }],
+      keyMaker(),
+    );
     expect(only?.expirationDate).toBe("2027-01-31");
   });
 
@@ -810,18 +963,36 @@ describe("fromDraftLines", () => {
     const makeKey = () => `c${++calls}`;
     expect(fromDraftLines([], makeKey)).toStrictEqual([]);
     expect(calls).toBe(0);
-    expect(fromDraftLines([{ product_id: 1, num_units: 1 }, { product_id: 2, num_units: 2 }], makeKey).map((l) => l.key)).toStrictEqual(["c1", "c2"]);
+    expect(
+      fromDraftLines(
+        [
+          { product_id: 1, num_units: 1 },
+          { product_id: 2, num_units: 2 },
+        ],
+        makeKey,
+      ).map((l) => l.key),
+    ).toStrictEqual(["c1", "c2"]);
     expect(calls).toBe(2);
   });
 
   it("gives unique keys when no makeKey is given", () => {
-    const keys = fromDraftLines([{ product_id: 1, num_units: 1 }, { product_id: 1, num_units: 1 }, { product_id: 1, num_units: 1 }]).map((l) => l.key);
+    const keys = fromDraftLines([
+      { product_id: 1, num_units: 1 },
+      { product_id: 1, num_units: 1 },
+      { product_id: 1, num_units: 1 },
+    ]).map((l) => l.key);
     expect(new Set(keys).size).toBe(3);
     for (const key of keys) expect(key).toMatch(/^line-\d+$/);
   });
 
   it("gives lines the editor finds valid and that go back to the API as the same units", () => {
-    const lines = fromDraftLines([{ product_id: 11, num_units: 48, batch_code: "B-1", expiration_date: "2028-02-29" }, { product_id: 12, num_units: 5 }], keyMaker());
+    const lines = fromDraftLines(
+      [
+        { product_id: 11, num_units: 48, batch_code: "B-1", expiration_date: "2028-02-29" },
+        { product_id: 12, num_units: 5 },
+      ],
+      keyMaker(),
+    );
     expect(lines.some(isBlank)).toBe(false);
     expect(lineProblems(lines, { requiresBatchCodes: false })).toStrictEqual([]);
     expect(toWriteLines(lines)).toStrictEqual([
@@ -845,7 +1016,12 @@ describe("lineList.addAfter", () => {
 
   it("puts it at the end after the last line, or without a key", () => {
     expect(lineList.addAfter(abc(), "c", emptyLine("n")).lines.map((l) => l.key)).toStrictEqual(["a", "b", "c", "n"]);
-    expect(lineList.addAfter(abc(), undefined, emptyLine("n")).lines.map((l) => l.key)).toStrictEqual(["a", "b", "c", "n"]);
+    expect(lineList.addAfter(abc(), undefined, emptyLine("n")).lines.map((l) => l.key)).toStrictEqual([
+      "a",
+      "b",
+      "c",
+      "n",
+    ]);
     expect(lineList.addAfter([], undefined, emptyLine("n"))).toStrictEqual({ lines: [emptyLine("n")], added: "n" });
   });
 
@@ -868,11 +1044,22 @@ describe("lineList.addAfter", () => {
 
 describe("lineList.duplicate", () => {
   it("places a copy with a new key right after the line, and returns the new key", () => {
-    const lines = [line("a"), line("b", { productId: 12, kind: "units", quantity: "7", batchCode: "B-9", expirationDate: "2027-06-30" }), line("c")];
+    const lines = [
+      line("a"),
+      line("b", { productId: 12, kind: "units", quantity: "7", batchCode: "B-9", expirationDate: "2027-06-30" }),
+      line("c"),
+    ];
     const result = lineList.duplicate(lines, "b", keyMaker());
     expect(result.added).toBe("k1");
     expect(result.lines.map((l) => l.key)).toStrictEqual(["a", "b", "k1", "c"]);
-    expect(result.lines[2]).toStrictEqual({ key: "k1", productId: 12, kind: "units", quantity: "7", batchCode: "B-9", expirationDate: "2027-06-30" });
+    expect(result.lines[2]).toStrictEqual({
+      key: "k1",
+      productId: 12,
+      kind: "units",
+      quantity: "7",
+      batchCode: "B-9",
+      expirationDate: "2027-06-30",
+    });
     expect(result.lines[1]).toBe(lines[1]);
     expect(lines).toHaveLength(3);
   });
@@ -937,7 +1124,10 @@ describe("lineList.remove", () => {
   });
 
   it("removes a blank line among others without adding one", () => {
-    expect(lineList.remove([line("a"), emptyLine("blank"), line("b")], "blank").map((l) => l.key)).toStrictEqual(["a", "b"]);
+    expect(lineList.remove([line("a"), emptyLine("blank"), line("b")], "blank").map((l) => l.key)).toStrictEqual([
+      "a",
+      "b",
+    ]);
   });
 
   it("keeps the list as it was for a key that is not there", () => {
@@ -976,7 +1166,8 @@ describe("lineList.update", () => {
 });
 
 describe("lineList.paste", () => {
-  const pasted = (count: number, prefix = "p") => Array.from({ length: count }, (_, i) => line(`${prefix}${i + 1}`, { productId: 500 + i }));
+  const pasted = (count: number, prefix = "p") =>
+    Array.from({ length: count }, (_, i) => line(`${prefix}${i + 1}`, { productId: 500 + i }));
   const keys = (lines: DraftLine[]) => lines.map((l) => l.key);
 
   it("replaces the blank line pasted into", () => {
@@ -1021,7 +1212,10 @@ describe("lineList.paste", () => {
   });
 
   it("keeps the trailing blank line when nothing is pasted without a key", () => {
-    expect(lineList.paste([line("a"), emptyLine("z")], [])).toStrictEqual({ lines: [line("a"), emptyLine("z")], refused: 0 });
+    expect(lineList.paste([line("a"), emptyLine("z")], [])).toStrictEqual({
+      lines: [line("a"), emptyLine("z")],
+      refused: 0,
+    });
   });
 
   it("never leaves the list empty", () => {
@@ -1105,16 +1299,30 @@ describe("headerProblems", () => {
 
   it("does not hold a date against today without a bound (a saved draft's unchanged date)", () => {
     expect(headerProblems({ ...good, deliveryDate: "2020-01-01" }, undefined)).toStrictEqual([]);
-    expect(headerProblems({ ...good, deliveryDate: "2026-02-30" }, undefined)).toStrictEqual([{ field: "delivery_date", message: "Enter the requested delivery date" }]);
+    expect(headerProblems({ ...good, deliveryDate: "2026-02-30" }, undefined)).toStrictEqual([
+      { field: "delivery_date", message: "Enter the requested delivery date" },
+    ]);
   });
 
   it("asks for each missing field by the API's name", () => {
-    expect(headerProblems({ ...good, supplierId: undefined }, today)).toStrictEqual([{ field: "supplier_id", message: "Choose a supplier" }]);
-    expect(headerProblems({ ...good, vendorId: undefined }, today)).toStrictEqual([{ field: "vendor_id", message: "Choose a vendor" }]);
-    expect(headerProblems({ ...good, locationId: undefined }, today)).toStrictEqual([{ field: "to_location_id", message: "Choose the destination warehouse" }]);
-    expect(headerProblems({ ...good, deliveryDate: "" }, today)).toStrictEqual([{ field: "delivery_date", message: "Enter the requested delivery date" }]);
-    expect(headerProblems({ ...good, poNum: "" }, today)).toStrictEqual([{ field: "po_num", message: "Enter a PO number" }]);
-    expect(headerProblems({ ...good, poNum: "   " }, today)).toStrictEqual([{ field: "po_num", message: "Enter a PO number" }]);
+    expect(headerProblems({ ...good, supplierId: undefined }, today)).toStrictEqual([
+      { field: "supplier_id", message: "Choose a supplier" },
+    ]);
+    expect(headerProblems({ ...good, vendorId: undefined }, today)).toStrictEqual([
+      { field: "vendor_id", message: "Choose a vendor" },
+    ]);
+    expect(headerProblems({ ...good, locationId: undefined }, today)).toStrictEqual([
+      { field: "to_location_id", message: "Choose the destination warehouse" },
+    ]);
+    expect(headerProblems({ ...good, deliveryDate: "" }, today)).toStrictEqual([
+      { field: "delivery_date", message: "Enter the requested delivery date" },
+    ]);
+    expect(headerProblems({ ...good, poNum: "" }, today)).toStrictEqual([
+      { field: "po_num", message: "Enter a PO number" },
+    ]);
+    expect(headerProblems({ ...good, poNum: "   " }, today)).toStrictEqual([
+      { field: "po_num", message: "Enter a PO number" },
+    ]);
   });
 
   it("reports every missing field of an empty header, in the form's order", () => {
@@ -1137,7 +1345,15 @@ describe("headerProblems", () => {
   });
 
   it("refuses an impossible or malformed delivery date as no date at all", () => {
-    for (const deliveryDate of ["2026-02-30", "2027-02-29", "2026-13-01", "2026-12-1", "01/12/2026", " 2026-12-01", "2026-12-01T00:00:00Z"]) {
+    for (const deliveryDate of [
+      "2026-02-30",
+      "2027-02-29",
+      "2026-13-01",
+      "2026-12-1",
+      "01/12/2026",
+      " 2026-12-01",
+      "2026-12-01T00:00:00Z",
+    ]) {
       expect(headerProblems({ ...good, deliveryDate }, "2026-01-01"), deliveryDate).toStrictEqual([
         { field: "delivery_date", message: "Enter the requested delivery date" },
       ]);
@@ -1185,7 +1401,10 @@ describe("earliestDelivery", () => {
     for (const lead of [-3, 0, 1, 45]) {
       const deliveryDate = earliestDelivery("2026-12-30", lead);
       expect(isCalendarDay(deliveryDate), deliveryDate).toBe(true);
-      expect(headerProblems({ supplierId: 3, vendorId: 5, locationId: 7, deliveryDate, poNum: "PO-1" }, "2026-12-30"), deliveryDate).toStrictEqual([]);
+      expect(
+        headerProblems({ supplierId: 3, vendorId: 5, locationId: 7, deliveryDate, poNum: "PO-1" }, "2026-12-30"),
+        deliveryDate,
+      ).toStrictEqual([]);
     }
   });
 });
@@ -1194,14 +1413,19 @@ describe("existingPurchaseOf", () => {
   const uuid = "55886576-1236-4dff-b9a5-99cdbc129ddb";
 
   it("finds the purchase's UUID in the error's detail", () => {
-    expect(existingPurchaseOf({ detail: `po_num PO-1 is already used for vendor 9001 by purchase ${uuid}` })).toBe(uuid);
+    expect(existingPurchaseOf({ detail: `po_num PO-1 is already used for vendor 9001 by purchase ${uuid}` })).toBe(
+      uuid,
+    );
   });
 
   it("finds it in a field error's detail", () => {
     expect(
       existingPurchaseOf({
         detail: "The PO number is already used",
-        fieldErrors: [{ detail: "vendor_id is fine" }, { detail: `po_num PO-1 is already used for vendor 9001 by purchase ${uuid}` }],
+        fieldErrors: [
+          { detail: "vendor_id is fine" },
+          { detail: `po_num PO-1 is already used for vendor 9001 by purchase ${uuid}` },
+        ],
       }),
     ).toBe(uuid);
     expect(existingPurchaseOf({ fieldErrors: [{ detail: `by purchase ${uuid}.` }] })).toBe(uuid);
@@ -1209,12 +1433,16 @@ describe("existingPurchaseOf", () => {
 
   it("prefers the error's detail to its field errors, and the first UUID of a text", () => {
     const other = "00000000-0000-4000-8000-000000000001";
-    expect(existingPurchaseOf({ detail: `by purchase ${uuid}`, fieldErrors: [{ detail: `by purchase ${other}` }] })).toBe(uuid);
+    expect(
+      existingPurchaseOf({ detail: `by purchase ${uuid}`, fieldErrors: [{ detail: `by purchase ${other}` }] }),
+    ).toBe(uuid);
     expect(existingPurchaseOf({ detail: `purchases ${other} and ${uuid}` })).toBe(other);
   });
 
   it("finds an upper-case UUID as written", () => {
-    expect(existingPurchaseOf({ detail: `by purchase ${uuid.toUpperCase()}` })).toBe("55886576-1236-4DFF-B9A5-99CDBC129DDB");
+    expect(existingPurchaseOf({ detail: `by purchase ${uuid.toUpperCase()}` })).toBe(
+      "55886576-1236-4DFF-B9A5-99CDBC129DDB",
+    );
   });
 
   it("is undefined when no UUID is named", () => {
@@ -1242,7 +1470,11 @@ describe("fixes found by the tests above", () => {
   });
 
   it("adds at the end for a key that is gone", () => {
-    expect(keys(lineList.addAfter([line("a"), line("b")], "gone", emptyLine("n")).lines)).toStrictEqual(["a", "b", "n"]);
+    expect(keys(lineList.addAfter([line("a"), line("b")], "gone", emptyLine("n")).lines)).toStrictEqual([
+      "a",
+      "b",
+      "n",
+    ]);
   });
 
   it("counts no lead time that is not a number", () => {

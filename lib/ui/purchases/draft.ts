@@ -67,7 +67,13 @@ export function emptyLine(key: string = newLineKey()): DraftLine {
 
 /** Whether a line has nothing typed in it (an empty last line is not sent). */
 export function isBlank(line: DraftLine): boolean {
-  return line.productId === undefined && (line.productText ?? "").trim() === "" && line.quantity.trim() === "" && line.batchCode.trim() === "" && line.expirationDate === "";
+  return (
+    line.productId === undefined &&
+    (line.productText ?? "").trim() === "" &&
+    line.quantity.trim() === "" &&
+    line.batchCode.trim() === "" &&
+    line.expirationDate === ""
+  );
 }
 
 /**
@@ -77,17 +83,29 @@ export function isBlank(line: DraftLine): boolean {
 export function lineProblems(lines: DraftLine[], options: { requiresBatchCodes: boolean }): LineProblem[] {
   const problems: LineProblem[] = [];
   const used = lines.filter((l) => !isBlank(l));
-  if (used.length > MAX_LINE_ITEMS) problems.push({ field: "lines", message: `A purchase order takes at most ${MAX_LINE_ITEMS} lines; this one has ${used.length}` });
+  if (used.length > MAX_LINE_ITEMS)
+    problems.push({
+      field: "lines",
+      message: `A purchase order takes at most ${MAX_LINE_ITEMS} lines; this one has ${used.length}`,
+    });
   for (const line of used) {
     if (line.productId === undefined) {
       const typed = (line.productText ?? "").trim();
-      problems.push({ key: line.key, field: "product", message: typed ? `No product of this catalog matches "${typed}": pick one from the list` : "Choose a product" });
+      problems.push({
+        key: line.key,
+        field: "product",
+        message: typed ? `No product of this catalog matches "${typed}": pick one from the list` : "Choose a product",
+      });
     }
     const quantity = line.quantity.trim();
-    if (!QUANTITY.test(quantity) || Number(quantity) <= 0) problems.push({ key: line.key, field: "quantity", message: `Enter a positive number of ${line.kind}` });
-    else if (line.kind === "units" && !Number.isInteger(Number(quantity))) problems.push({ key: line.key, field: "quantity", message: "Units must be a whole number" });
-    if (options.requiresBatchCodes && line.batchCode.trim() === "") problems.push({ key: line.key, field: "batchCode", message: "This vendor requires a batch code on every line" });
-    if (line.expirationDate !== "" && !isCalendarDay(line.expirationDate)) problems.push({ key: line.key, field: "expirationDate", message: "Enter a date as YYYY-MM-DD" });
+    if (!QUANTITY.test(quantity) || Number(quantity) <= 0)
+      problems.push({ key: line.key, field: "quantity", message: `Enter a positive number of ${line.kind}` });
+    else if (line.kind === "units" && !Number.isInteger(Number(quantity)))
+      problems.push({ key: line.key, field: "quantity", message: "Units must be a whole number" });
+    if (options.requiresBatchCodes && line.batchCode.trim() === "")
+      problems.push({ key: line.key, field: "batchCode", message: "This vendor requires a batch code on every line" });
+    if (line.expirationDate !== "" && !isCalendarDay(line.expirationDate))
+      problems.push({ key: line.key, field: "expirationDate", message: "Enter a date as YYYY-MM-DD" });
   }
   return problems;
 }
@@ -141,7 +159,11 @@ export interface PasteError {
  * @example
  * parsePaste("SKU-1\t2\t\tB-7\t2027-01-31", catalog); // { lines: [{ productId: 11, kind: "cases", quantity: "2", batchCode: "B-7", ... }], errors: [] }
  */
-export function parsePaste(text: string, catalog: CatalogProduct[], makeKey: () => string = newLineKey): { lines: DraftLine[]; errors: PasteError[] } {
+export function parsePaste(
+  text: string,
+  catalog: CatalogProduct[],
+  makeKey: () => string = newLineKey,
+): { lines: DraftLine[]; errors: PasteError[] } {
   const byNumber = new Map<string, CatalogProduct[]>();
   for (const product of catalog) {
     const number = product.supplierProductNumber?.trim().toLowerCase();
@@ -163,14 +185,25 @@ export function parsePaste(text: string, catalog: CatalogProduct[], makeKey: () 
     let product: CatalogProduct | undefined;
     if (matches?.length === 1) product = matches[0];
     else if (/^\d+$/.test(reference) && byId.has(Number(reference))) product = byId.get(Number(reference));
-    else if (matches && matches.length > 1) return fail(`${matches.length} products have the number "${reference}": use the product id instead`);
-    else return fail(reference ? `No product of this supplier has the number or id "${reference}"` : "The product number is missing");
+    else if (matches && matches.length > 1)
+      return fail(`${matches.length} products have the number "${reference}": use the product id instead`);
+    else
+      return fail(
+        reference ? `No product of this supplier has the number or id "${reference}"` : "The product number is missing",
+      );
     if (cases !== "" && units !== "") return fail("Fill cases or units, not both");
     if (cases === "" && units === "") return fail("Fill cases or units");
     const quantity = cases !== "" ? cases : units;
     if (!QUANTITY.test(quantity) || Number(quantity) <= 0) return fail(`"${quantity}" is not a positive number`);
     if (expiration !== "" && !isCalendarDay(expiration)) return fail(`"${expiration}" is not a date as YYYY-MM-DD`);
-    lines.push({ key: makeKey(), productId: product!.productId, kind: cases !== "" ? "cases" : "units", quantity, batchCode, expirationDate: expiration });
+    lines.push({
+      key: makeKey(),
+      productId: product!.productId,
+      kind: cases !== "" ? "cases" : "units",
+      quantity,
+      batchCode,
+      expirationDate: expiration,
+    });
   });
   return { lines, errors };
 }
@@ -228,7 +261,14 @@ export function productLabel(product: CatalogProduct): string {
  * productDetails({ productId: 10005, name: "Zkittlez Quarter 7g", unitsPerCase: 12, packageName: "12/7g jar", state: "CA", status: "Active" }); // "12 per case · 12/7g jar · CA · Active"
  */
 export function productDetails(product: CatalogProduct): string {
-  return [product.unitsPerCase ? `${product.unitsPerCase} per case` : undefined, product.packageName, product.state, product.status].filter(Boolean).join(" · ");
+  return [
+    product.unitsPerCase ? `${product.unitsPerCase} per case` : undefined,
+    product.packageName,
+    product.state,
+    product.status,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 /**
@@ -263,7 +303,10 @@ export function matchProduct(text: string, catalog: CatalogProduct[]): CatalogPr
 }
 
 /** A line as the API keeps it on a draft: its quantity is in units, whatever was typed. */
-export function fromDraftLines(lines: { product_id: number; num_units: number; batch_code?: string | null; expiration_date?: string | null }[], makeKey: () => string = newLineKey): DraftLine[] {
+export function fromDraftLines(
+  lines: { product_id: number; num_units: number; batch_code?: string | null; expiration_date?: string | null }[],
+  makeKey: () => string = newLineKey,
+): DraftLine[] {
   return lines.map((l) => ({
     key: makeKey(),
     productId: l.product_id,
@@ -283,7 +326,11 @@ export const lineList = {
     return { lines: [...lines.slice(0, at), made, ...lines.slice(at)], added: made.key };
   },
   /** A copy of the line `key`, right after it. */
-  duplicate(lines: DraftLine[], key: string, makeKey: () => string = newLineKey): { lines: DraftLine[]; added?: string } {
+  duplicate(
+    lines: DraftLine[],
+    key: string,
+    makeKey: () => string = newLineKey,
+  ): { lines: DraftLine[]; added?: string } {
     const at = lines.findIndex((l) => l.key === key);
     if (at === -1) return { lines };
     const copy = { ...lines[at]!, key: makeKey() };
@@ -305,12 +352,17 @@ export const lineList = {
   paste(lines: DraftLine[], pasted: DraftLine[], key?: string): { lines: DraftLine[]; refused: number } {
     const at = key === undefined ? -1 : lines.findIndex((l) => l.key === key);
     // The blank line pasted into makes way only for lines actually taken.
-    const replaced = at !== -1 && isBlank(lines[at]!) && pasted.length > 0 && lines.filter((l) => !isBlank(l)).length < MAX_LINE_ITEMS;
+    const replaced =
+      at !== -1 && isBlank(lines[at]!) && pasted.length > 0 && lines.filter((l) => !isBlank(l)).length < MAX_LINE_ITEMS;
     const before = at === -1 ? lines : lines.slice(0, replaced ? at : at + 1);
     const after = at === -1 ? [] : lines.slice(at + 1);
     const room = Math.max(0, MAX_LINE_ITEMS - [...before, ...after].filter((l) => !isBlank(l)).length);
     const taken = pasted.slice(0, room);
-    const kept = [...before.filter((l, i) => !(at === -1 && i === before.length - 1 && isBlank(l) && taken.length > 0)), ...taken, ...after];
+    const kept = [
+      ...before.filter((l, i) => !(at === -1 && i === before.length - 1 && isBlank(l) && taken.length > 0)),
+      ...taken,
+      ...after,
+    ];
     return { lines: kept.length ? kept : [emptyLine()], refused: pasted.length - taken.length };
   },
 };
@@ -328,19 +380,31 @@ export interface DraftHeader {
 }
 
 /** The header fields by the API's names (for placing its field errors) and the editor's. */
-export type HeaderField = "supplier_id" | "vendor_id" | "to_location_id" | "delivery_date" | "po_num" | "created_by_user_id";
+export type HeaderField =
+  | "supplier_id"
+  | "vendor_id"
+  | "to_location_id"
+  | "delivery_date"
+  | "po_num"
+  | "created_by_user_id";
 
 /**
  * The editor's checks of the header before anything is sent; `today` (YYYY-MM-DD) bounds the delivery date (undefined:
  * no bound, for a date the API will not check again).
  */
-export function headerProblems(header: DraftHeader, today: string | undefined): { field: HeaderField; message: string }[] {
+export function headerProblems(
+  header: DraftHeader,
+  today: string | undefined,
+): { field: HeaderField; message: string }[] {
   const problems: { field: HeaderField; message: string }[] = [];
   if (header.supplierId === undefined) problems.push({ field: "supplier_id", message: "Choose a supplier" });
   if (header.vendorId === undefined) problems.push({ field: "vendor_id", message: "Choose a vendor" });
-  if (header.locationId === undefined) problems.push({ field: "to_location_id", message: "Choose the destination warehouse" });
-  if (!isCalendarDay(header.deliveryDate)) problems.push({ field: "delivery_date", message: "Enter the requested delivery date" });
-  else if (today !== undefined && header.deliveryDate < today) problems.push({ field: "delivery_date", message: `The delivery date cannot be before today (${today})` });
+  if (header.locationId === undefined)
+    problems.push({ field: "to_location_id", message: "Choose the destination warehouse" });
+  if (!isCalendarDay(header.deliveryDate))
+    problems.push({ field: "delivery_date", message: "Enter the requested delivery date" });
+  else if (today !== undefined && header.deliveryDate < today)
+    problems.push({ field: "delivery_date", message: `The delivery date cannot be before today (${today})` });
   if (header.poNum.trim() === "") problems.push({ field: "po_num", message: "Enter a PO number" });
   return problems;
 }

@@ -1,12 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 import { type CatalogProduct, type DraftHeader, type DraftLine, emptyLine, isBlank } from "./draft";
-import { confirmingOf, type EditorEvent, editorReducer, type EditorState, initialEditorState, isDirty, isLocked, type Phase, readinessProblems, runningAction } from "./editor-state";
+import {
+  confirmingOf,
+  type EditorEvent,
+  editorReducer,
+  type EditorState,
+  initialEditorState,
+  isDirty,
+  isLocked,
+  type Phase,
+  readinessProblems,
+  runningAction,
+} from "./editor-state";
 
 // The editor's reducer: every transition of its phase, and what each event does to the lines, the marks, the
 // notice and the focus. Pure: no DOM, no requests.
 
-const HEADER: DraftHeader = { supplierId: 101, vendorId: 9002, locationId: 1, deliveryDate: "2027-01-04", poNum: "PO-1" };
+const HEADER: DraftHeader = {
+  supplierId: 101,
+  vendorId: 9002,
+  locationId: 1,
+  deliveryDate: "2027-01-04",
+  poNum: "PO-1",
+};
 
 /** A filled-in, valid line (product 11, 2 cases). */
 function line(key: string, changes: Partial<Omit<DraftLine, "key">> = {}): DraftLine {
@@ -22,7 +39,18 @@ function run(state: EditorState, ...events: EditorEvent[]): EditorState {
   return events.reduce(editorReducer, state);
 }
 
-const ALL_PHASES: Phase[] = ["editing", "confirming-submit", "confirming-delete", "validating", "saving", "submitting", "deleting", "submitted", "deleted", "locked"];
+const ALL_PHASES: Phase[] = [
+  "editing",
+  "confirming-submit",
+  "confirming-delete",
+  "validating",
+  "saving",
+  "submitting",
+  "deleting",
+  "submitted",
+  "deleted",
+  "locked",
+];
 
 describe("the phase", () => {
   it("opens editing, clean, with nothing marked", () => {
@@ -37,14 +65,44 @@ describe("the phase", () => {
   });
 
   it("names the action running, the confirmation shown and the ends", () => {
-    expect(ALL_PHASES.map(runningAction)).toEqual([undefined, undefined, undefined, "validate", "save", "submit", "delete", undefined, undefined, undefined]);
-    expect(ALL_PHASES.map(confirmingOf)).toEqual([undefined, "submit", "delete", undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(ALL_PHASES.map(runningAction)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      "validate",
+      "save",
+      "submit",
+      "delete",
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(ALL_PHASES.map(confirmingOf)).toEqual([
+      undefined,
+      "submit",
+      "delete",
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(ALL_PHASES.filter(isLocked)).toEqual(["submitted", "deleted", "locked"]);
   });
 
   it("starting an action runs it and clears the notice; finishing goes back to editing", () => {
-    const failed = run(savedDraft(), { type: "refused", refusal: { notice: { tone: "error", text: "Down", retry: "save" } } });
-    for (const [action, phase] of [["validate", "validating"], ["save", "saving"], ["submit", "submitting"], ["delete", "deleting"]] as const) {
+    const failed = run(savedDraft(), {
+      type: "refused",
+      refusal: { notice: { tone: "error", text: "Down", retry: "save" } },
+    });
+    for (const [action, phase] of [
+      ["validate", "validating"],
+      ["save", "saving"],
+      ["submit", "submitting"],
+      ["delete", "deleting"],
+    ] as const) {
       const started = run(failed, { type: "started", action });
       expect(started.phase).toBe(phase);
       expect(started.notice).toBeUndefined();
@@ -86,11 +144,21 @@ describe("the phase", () => {
   it("a refusal that says the purchase is no longer a draft locks it, still dirty; any other leaves it editing", () => {
     const edited = run(savedDraft(), { type: "line-changed", key: "a", changes: { quantity: "5" } });
     const notice = { tone: "error" as const, text: "no longer a draft" };
-    const locked = run(edited, { type: "started", action: "save" }, { type: "refused", refusal: { notice, lock: true } }, { type: "finished" });
+    const locked = run(
+      edited,
+      { type: "started", action: "save" },
+      { type: "refused", refusal: { notice, lock: true } },
+      { type: "finished" },
+    );
     expect(locked.phase).toBe("locked");
     expect(locked.notice).toEqual(notice);
     expect(isDirty(locked)).toBe(true);
-    const refused = run(edited, { type: "started", action: "save" }, { type: "refused", refusal: { notice } }, { type: "finished" });
+    const refused = run(
+      edited,
+      { type: "started", action: "save" },
+      { type: "refused", refusal: { notice } },
+      { type: "finished" },
+    );
     expect(refused.phase).toBe("editing");
   });
 });
@@ -106,13 +174,25 @@ describe("the editor's own checks", () => {
   it("problems are counted in the notice, for the action tried, and the first (header first) is focused", () => {
     const lines = [line("a", { productId: undefined }), line("b", { quantity: "" })];
     const state = initialEditorState(undefined, { ...HEADER, poNum: " " }, lines);
-    const problems = readinessProblems("save", state.header, state.lines, { earliest: undefined, requiresBatchCodes: false });
+    const problems = readinessProblems("save", state.header, state.lines, {
+      earliest: undefined,
+      requiresBatchCodes: false,
+    });
     const checked = run(state, { type: "checked", action: "save", problems });
-    expect(checked.notice).toEqual({ tone: "error", text: "3 things need fixing before the purchase order can be saved." });
+    expect(checked.notice).toEqual({
+      tone: "error",
+      text: "3 things need fixing before the purchase order can be saved.",
+    });
     expect(checked.focus).toEqual({ header: "po_num" });
     const linesOnly = readinessProblems("submit", HEADER, lines, { earliest: undefined, requiresBatchCodes: false });
-    expect(run(state, { type: "checked", action: "submit", problems: linesOnly }).focus).toEqual({ key: "a", column: "product" });
-    const one = { header: [], lines: [{ field: "lines" as const, message: "A purchase order needs at least one line to be submitted" }] };
+    expect(run(state, { type: "checked", action: "submit", problems: linesOnly }).focus).toEqual({
+      key: "a",
+      column: "product",
+    });
+    const one = {
+      header: [],
+      lines: [{ field: "lines" as const, message: "A purchase order needs at least one line to be submitted" }],
+    };
     const empty = run(state, { type: "checked", action: "validate", problems: one });
     expect(empty.notice?.text).toBe("1 thing needs fixing before the purchase order can be checked.");
     expect(empty.focus).toBeUndefined();
@@ -123,14 +203,22 @@ describe("the editor's own checks", () => {
     const options = { earliest: undefined, requiresBatchCodes: true };
     expect(readinessProblems("save", HEADER, lines, options).lines).toEqual([]);
     expect(readinessProblems("submit", HEADER, lines, options).lines.map((p) => p.field)).toEqual(["batchCode"]);
-    expect(readinessProblems("submit", HEADER, [emptyLine("x")], options).lines).toEqual([{ field: "lines", message: "A purchase order needs at least one line to be submitted" }]);
+    expect(readinessProblems("submit", HEADER, [emptyLine("x")], options).lines).toEqual([
+      { field: "lines", message: "A purchase order needs at least one line to be submitted" },
+    ]);
     expect(readinessProblems("save", HEADER, [emptyLine("x")], options).lines).toEqual([]);
   });
 
   it("the delivery date is held against the earliest day given, and not when none is", () => {
     const past = { ...HEADER, deliveryDate: "2020-01-01" };
-    expect(readinessProblems("save", past, [line("a")], { earliest: "2026-11-22", requiresBatchCodes: false }).header.map((p) => p.field)).toEqual(["delivery_date"]);
-    expect(readinessProblems("save", past, [line("a")], { earliest: undefined, requiresBatchCodes: false }).header).toEqual([]);
+    expect(
+      readinessProblems("save", past, [line("a")], { earliest: "2026-11-22", requiresBatchCodes: false }).header.map(
+        (p) => p.field,
+      ),
+    ).toEqual(["delivery_date"]);
+    expect(
+      readinessProblems("save", past, [line("a")], { earliest: undefined, requiresBatchCodes: false }).header,
+    ).toEqual([]);
   });
 });
 
@@ -155,7 +243,11 @@ describe("edits", () => {
   });
 
   it("a changed supplier unchooses the vendor and the warehouse", () => {
-    const state = run(savedDraft(), { type: "header", field: "supplier_id", changes: { supplierId: 102, vendorId: undefined, locationId: undefined } });
+    const state = run(savedDraft(), {
+      type: "header",
+      field: "supplier_id",
+      changes: { supplierId: 102, vendorId: undefined, locationId: undefined },
+    });
     expect(state.header).toMatchObject({ supplierId: 102, vendorId: undefined, locationId: undefined });
   });
 
@@ -176,8 +268,15 @@ describe("edits", () => {
     expect(added.lines).toHaveLength(4);
     expect(added.lines[1]!.key).toBe(added.focus && "key" in added.focus ? added.focus.key : "none");
     // Not a change to what is sent: the validation stays.
-    expect(run({ ...savedDraft(), validation: { valid: true, totalCases: 4 } }, { type: "line-added-after", key: "a" }).validation).toBeDefined();
-    const full = initialEditorState("d", HEADER, Array.from({ length: MAX_LINE_ITEMS }, (_, i) => line(`l${i}`)));
+    expect(
+      run({ ...savedDraft(), validation: { valid: true, totalCases: 4 } }, { type: "line-added-after", key: "a" })
+        .validation,
+    ).toBeDefined();
+    const full = initialEditorState(
+      "d",
+      HEADER,
+      Array.from({ length: MAX_LINE_ITEMS }, (_, i) => line(`l${i}`)),
+    );
     expect(run(full, { type: "line-added-after", key: "l3" })).toBe(full);
   });
 
@@ -186,7 +285,11 @@ describe("edits", () => {
     expect(state.lines).toHaveLength(4);
     expect(state.lines[1]).toMatchObject({ productId: 11, quantity: "2" });
     expect(state.focus).toEqual({ key: state.lines[1]!.key, column: "product" });
-    const full = initialEditorState("d", HEADER, Array.from({ length: MAX_LINE_ITEMS }, (_, i) => line(`l${i}`)));
+    const full = initialEditorState(
+      "d",
+      HEADER,
+      Array.from({ length: MAX_LINE_ITEMS }, (_, i) => line(`l${i}`)),
+    );
     expect(run(full, { type: "line-duplicated", key: "l3" }).lines).toHaveLength(MAX_LINE_ITEMS);
   });
 
@@ -221,7 +324,10 @@ describe("paste", () => {
   ];
 
   it("rows become lines at the end, reported, with a blank line after them", () => {
-    const state = run({ ...savedDraft(), validation: { valid: true, totalCases: 4 } }, { type: "pasted", text: "SKU-12\t3\nNOPE\t1", catalog });
+    const state = run(
+      { ...savedDraft(), validation: { valid: true, totalCases: 4 } },
+      { type: "pasted", text: "SKU-12\t3\nNOPE\t1", catalog },
+    );
     expect(state.lines.filter((l) => !isBlank(l)).map((l) => l.productId)).toEqual([11, 11, 12]);
     expect(isBlank(state.lines.at(-1)!)).toBe(true);
     expect(state.pasteReport).toMatchObject({ added: 1, refused: 0, errors: [{ row: 2 }] });
@@ -239,14 +345,30 @@ describe("paste", () => {
     const state = run(before, { type: "pasted", text: "SKU-12\t3\nSKU-11\t1", catalog: undefined });
     expect(state.lines).toBe(before.lines);
     expect(state.validation).toBeDefined();
-    expect(state.pasteReport).toEqual({ added: 0, refused: 0, errors: [{ row: 1, text: "SKU-12\t3", message: "Choose the vendor and destination first: the products come from their catalog" }] });
+    expect(state.pasteReport).toEqual({
+      added: 0,
+      refused: 0,
+      errors: [
+        {
+          row: 1,
+          text: "SKU-12\t3",
+          message: "Choose the vendor and destination first: the products come from their catalog",
+        },
+      ],
+    });
   });
 });
 
 describe("answers", () => {
   it("Validate's answer: its problems on the lines (counting only lines sent), the first focused when not valid", () => {
     const state = initialEditorState("d", HEADER, [line("a"), emptyLine("gap"), line("b")]);
-    const answered = run(state, { type: "validated", valid: false, totalCases: 4, errors: [{ field: "purchase_transactions[1].batch_code", detail: "Batch code required" }], requiresBatchCodes: true });
+    const answered = run(state, {
+      type: "validated",
+      valid: false,
+      totalCases: 4,
+      errors: [{ field: "purchase_transactions[1].batch_code", detail: "Batch code required" }],
+      requiresBatchCodes: true,
+    });
     expect(answered.validation).toEqual({ valid: false, totalCases: 4 });
     expect(answered.apiLines).toEqual([{ key: "b", field: "batchCode", message: "Batch code required" }]);
     expect(answered.focus).toEqual({ key: "b", column: "batchCode" });
@@ -263,20 +385,46 @@ describe("answers", () => {
     const valid = run(state, { type: "validated-own-number", totalCases: 4, requiresBatchCodes: false });
     expect(valid.validation).toEqual({ valid: true, totalCases: 4 });
     expect(valid.apiLines).toBe(state.apiLines);
-    expect(run(state, { type: "validated-own-number", totalCases: 4, requiresBatchCodes: true }).validation?.valid).toBe(false);
+    expect(
+      run(state, { type: "validated-own-number", totalCases: 4, requiresBatchCodes: true }).validation?.valid,
+    ).toBe(false);
     const empty = initialEditorState("d", HEADER, [emptyLine("x")]);
-    expect(run(empty, { type: "validated-own-number", totalCases: 0, requiresBatchCodes: false }).validation?.valid).toBe(false);
+    expect(
+      run(empty, { type: "validated-own-number", totalCases: 0, requiresBatchCodes: false }).validation?.valid,
+    ).toBe(false);
   });
 
   it("a first save names the draft; saved, the editor is clean, its marks gone, and it says so", () => {
     const fresh = initialEditorState(undefined, HEADER, [line("a"), emptyLine("blank")]);
     expect(isDirty(fresh)).toBe(true);
-    const marked = { ...fresh, apiLines: [{ key: "a", field: "product" as const, message: "x" }], apiHeader: { po_num: "y" } };
-    const saved = run(marked, { type: "started", action: "save" }, { type: "created", id: "new-id" }, { type: "saved", announce: "created" }, { type: "finished" });
-    expect(saved).toMatchObject({ phase: "editing", globalId: "new-id", apiLines: [], apiHeader: {}, savedDelivery: HEADER.deliveryDate });
+    const marked = {
+      ...fresh,
+      apiLines: [{ key: "a", field: "product" as const, message: "x" }],
+      apiHeader: { po_num: "y" },
+    };
+    const saved = run(
+      marked,
+      { type: "started", action: "save" },
+      { type: "created", id: "new-id" },
+      { type: "saved", announce: "created" },
+      { type: "finished" },
+    );
+    expect(saved).toMatchObject({
+      phase: "editing",
+      globalId: "new-id",
+      apiLines: [],
+      apiHeader: {},
+      savedDelivery: HEADER.deliveryDate,
+    });
     expect(isDirty(saved)).toBe(false);
-    expect(saved.notice).toEqual({ tone: "ok", text: "Draft saved. It is kept by the API: edit, submit or delete it from here or from Purchases." });
-    const again = run({ ...saved, header: { ...saved.header, deliveryDate: "2027-02-01" } }, { type: "saved", announce: "updated" });
+    expect(saved.notice).toEqual({
+      tone: "ok",
+      text: "Draft saved. It is kept by the API: edit, submit or delete it from here or from Purchases.",
+    });
+    const again = run(
+      { ...saved, header: { ...saved.header, deliveryDate: "2027-02-01" } },
+      { type: "saved", announce: "updated" },
+    );
     expect(again.notice?.text).toBe("Draft saved.");
     expect(again.savedDelivery).toBe("2027-02-01");
     // Saved on the way to a submit: nothing said.
@@ -284,11 +432,22 @@ describe("answers", () => {
   });
 
   it("a refusal's marks replace the editor's; a failure with no answer leaves them", () => {
-    const state = { ...savedDraft(), apiHeader: { vendor_id: "old" }, apiLines: [{ key: "a", field: "product" as const, message: "old" }] };
-    const fields = { lines: [{ key: "b", field: "quantity" as const, message: "Too many" }], header: {}, focus: { key: "b", column: "quantity" as const } };
+    const state = {
+      ...savedDraft(),
+      apiHeader: { vendor_id: "old" },
+      apiLines: [{ key: "a", field: "product" as const, message: "old" }],
+    };
+    const fields = {
+      lines: [{ key: "b", field: "quantity" as const, message: "Too many" }],
+      header: {},
+      focus: { key: "b", column: "quantity" as const },
+    };
     const marked = run(state, { type: "refused", refusal: { notice: { tone: "error", text: "Refused" }, fields } });
     expect(marked).toMatchObject({ apiLines: fields.lines, apiHeader: {}, focus: fields.focus });
-    const noAnswer = run(state, { type: "refused", refusal: { notice: { tone: "error", text: "Something went wrong", retry: "save" } } });
+    const noAnswer = run(state, {
+      type: "refused",
+      refusal: { notice: { tone: "error", text: "Something went wrong", retry: "save" } },
+    });
     expect(noAnswer.apiLines).toBe(state.apiLines);
     expect(noAnswer.apiHeader).toBe(state.apiHeader);
     expect(noAnswer.notice?.retry).toBe("save");

@@ -31,9 +31,24 @@ export type EditorAction = "validate" | "save" | "submit" | "delete";
  * and everything is disabled until it is over. `submitted` and `deleted`: done, the page is on its way elsewhere.
  * `locked`: the API says the purchase is no longer a draft (409), so nothing can change it any more.
  */
-export type Phase = "editing" | "confirming-submit" | "confirming-delete" | "validating" | "saving" | "submitting" | "deleting" | "submitted" | "deleted" | "locked";
+export type Phase =
+  | "editing"
+  | "confirming-submit"
+  | "confirming-delete"
+  | "validating"
+  | "saving"
+  | "submitting"
+  | "deleting"
+  | "submitted"
+  | "deleted"
+  | "locked";
 
-const RUNNING: Record<EditorAction, Phase> = { validate: "validating", save: "saving", submit: "submitting", delete: "deleting" };
+const RUNNING: Record<EditorAction, Phase> = {
+  validate: "validating",
+  save: "saving",
+  submit: "submitting",
+  delete: "deleting",
+};
 
 /** The action running in a phase, if one is. */
 export function runningAction(phase: Phase): EditorAction | undefined {
@@ -113,7 +128,14 @@ export interface EditorState {
  * keeps its supplier, and a new order's supplier alone (chosen for a key with one) is no work to lose.
  */
 export function snapshotOf(header: DraftHeader, lines: DraftLine[]): string {
-  return JSON.stringify([header.vendorId, header.locationId, header.deliveryDate, header.poNum.trim(), toWriteLines(lines), lines.filter((l) => !isBlank(l)).map((l) => l.productText ?? "")]);
+  return JSON.stringify([
+    header.vendorId,
+    header.locationId,
+    header.deliveryDate,
+    header.poNum.trim(),
+    toWriteLines(lines),
+    lines.filter((l) => !isBlank(l)).map((l) => l.productText ?? ""),
+  ]);
 }
 
 /** Whether the editor holds changes the API does not have. */
@@ -124,7 +146,9 @@ export function isDirty(state: EditorState): boolean {
 /** The lines with an empty one at the end (below the 200-line limit), so the grid always has a line to type in. */
 export function withRoomToType(lines: DraftLine[]): DraftLine[] {
   const last = lines[lines.length - 1];
-  return last && !isBlank(last) && lines.filter((l) => !isBlank(l)).length < MAX_LINE_ITEMS ? [...lines, emptyLine()] : lines;
+  return last && !isBlank(last) && lines.filter((l) => !isBlank(l)).length < MAX_LINE_ITEMS
+    ? [...lines, emptyLine()]
+    : lines;
 }
 
 /** The editor as it opens: a saved draft (`globalId`) is saved as it is; a new one is saved as nothing. */
@@ -152,8 +176,11 @@ export function readinessProblems(
   lines: DraftLine[],
   options: { earliest: string | undefined; requiresBatchCodes: boolean },
 ): { header: { field: HeaderField; message: string }[]; lines: LineProblem[] } {
-  const mine = lineProblems(lines, { requiresBatchCodes: options.requiresBatchCodes }).filter((p) => action === "submit" || p.field !== "batchCode");
-  if (action === "submit" && !lines.some((l) => !isBlank(l))) mine.push({ field: "lines", message: "A purchase order needs at least one line to be submitted" });
+  const mine = lineProblems(lines, { requiresBatchCodes: options.requiresBatchCodes }).filter(
+    (p) => action === "submit" || p.field !== "batchCode",
+  );
+  if (action === "submit" && !lines.some((l) => !isBlank(l)))
+    mine.push({ field: "lines", message: "A purchase order needs at least one line to be submitted" });
   return { header: headerProblems(header, options.earliest), lines: mine };
 }
 
@@ -179,7 +206,13 @@ export type EditorEvent =
   | { type: "confirm-cancelled" }
   | { type: "checked"; action: EditorAction; problems: ReturnType<typeof readinessProblems> }
   | { type: "started"; action: EditorAction }
-  | { type: "validated"; valid: boolean; totalCases: number; errors: { field: string; detail: string }[]; requiresBatchCodes: boolean }
+  | {
+      type: "validated";
+      valid: boolean;
+      totalCases: number;
+      errors: { field: string; detail: string }[];
+      requiresBatchCodes: boolean;
+    }
   | { type: "validated-own-number"; totalCases: number; requiresBatchCodes: boolean }
   | { type: "created"; id: string }
   | { type: "saved"; announce?: "created" | "updated" }
@@ -189,16 +222,28 @@ export type EditorEvent =
   | { type: "finished" }
   | { type: "focused" };
 
-const lineFocus = (problem: LineProblem | undefined): FocusTarget | undefined => (problem?.key ? { key: problem.key, column: problem.field as LineField } : undefined);
+const lineFocus = (problem: LineProblem | undefined): FocusTarget | undefined =>
+  problem?.key ? { key: problem.key, column: problem.field as LineField } : undefined;
 const usedCount = (lines: DraftLine[]) => lines.filter((l) => !isBlank(l)).length;
-const withoutLine = (problems: LineProblem[], key: string) => (problems.some((p) => p.key === key) ? problems.filter((p) => p.key !== key) : problems);
+const withoutLine = (problems: LineProblem[], key: string) =>
+  problems.some((p) => p.key === key) ? problems.filter((p) => p.key !== key) : problems;
 
 export function editorReducer(state: EditorState, event: EditorEvent): EditorState {
   switch (event.type) {
     case "header":
-      return { ...state, header: { ...state.header, ...event.changes }, apiHeader: { ...state.apiHeader, [event.field]: undefined }, validation: undefined };
+      return {
+        ...state,
+        header: { ...state.header, ...event.changes },
+        apiHeader: { ...state.apiHeader, [event.field]: undefined },
+        validation: undefined,
+      };
     case "line-changed":
-      return { ...state, lines: withRoomToType(lineList.update(state.lines, event.key, event.changes)), apiLines: withoutLine(state.apiLines, event.key), validation: undefined };
+      return {
+        ...state,
+        lines: withRoomToType(lineList.update(state.lines, event.key, event.changes)),
+        apiLines: withoutLine(state.apiLines, event.key),
+        validation: undefined,
+      };
     case "line-added-after": {
       // Enter on a line: to the blank line after it if there is one, else a new line (below the limit).
       const next = state.lines[state.lines.findIndex((l) => l.key === event.key) + 1];
@@ -210,13 +255,24 @@ export function editorReducer(state: EditorState, event: EditorEvent): EditorSta
     case "line-duplicated": {
       if (usedCount(state.lines) >= MAX_LINE_ITEMS) return { ...state, validation: undefined };
       const { lines, added } = lineList.duplicate(state.lines, event.key);
-      return { ...state, lines, validation: undefined, ...(added ? { focus: { key: added, column: "product" as const } } : {}) };
+      return {
+        ...state,
+        lines,
+        validation: undefined,
+        ...(added ? { focus: { key: added, column: "product" as const } } : {}),
+      };
     }
     case "line-removed": {
       const index = state.lines.findIndex((l) => l.key === event.key);
       const lines = lineList.remove(state.lines, event.key);
       const focus = lines[Math.min(index, lines.length - 1)];
-      return { ...state, lines, apiLines: withoutLine(state.apiLines, event.key), validation: undefined, ...(focus ? { focus: { key: focus.key, column: "product" as const } } : {}) };
+      return {
+        ...state,
+        lines,
+        apiLines: withoutLine(state.apiLines, event.key),
+        validation: undefined,
+        ...(focus ? { focus: { key: focus.key, column: "product" as const } } : {}),
+      };
     }
     case "line-added": {
       const { lines, added } = lineList.addAfter(state.lines);
@@ -225,16 +281,36 @@ export function editorReducer(state: EditorState, event: EditorEvent): EditorSta
     case "pasted": {
       // Rows from a spreadsheet become lines at `at` (the line pasted into) or at the end, up to the 200-line limit.
       if (!event.catalog) {
-        return { ...state, pasteReport: { added: 0, errors: [{ row: 1, text: event.text.split("\n")[0] ?? "", message: "Choose the vendor and destination first: the products come from their catalog" }], refused: 0 } };
+        return {
+          ...state,
+          pasteReport: {
+            added: 0,
+            errors: [
+              {
+                row: 1,
+                text: event.text.split("\n")[0] ?? "",
+                message: "Choose the vendor and destination first: the products come from their catalog",
+              },
+            ],
+            refused: 0,
+          },
+        };
       }
       const parsed = parsePaste(event.text, event.catalog);
       const result = lineList.paste(state.lines, parsed.lines, event.at);
-      return { ...state, lines: withRoomToType(result.lines), pasteReport: { added: parsed.lines.length - result.refused, errors: parsed.errors, refused: result.refused }, validation: undefined };
+      return {
+        ...state,
+        lines: withRoomToType(result.lines),
+        pasteReport: { added: parsed.lines.length - result.refused, errors: parsed.errors, refused: result.refused },
+        validation: undefined,
+      };
     }
     case "paste-dismissed":
       return { ...state, pasteReport: undefined };
     case "confirm":
-      return state.phase === "editing" || confirmingOf(state.phase) ? { ...state, phase: event.what === "submit" ? "confirming-submit" : "confirming-delete" } : state;
+      return state.phase === "editing" || confirmingOf(state.phase)
+        ? { ...state, phase: event.what === "submit" ? "confirming-submit" : "confirming-delete" }
+        : state;
     case "confirm-cancelled":
       return confirmingOf(state.phase) ? { ...state, phase: "editing" } : state;
     case "checked": {
@@ -247,7 +323,10 @@ export function editorReducer(state: EditorState, event: EditorEvent): EditorSta
         ...state,
         checked: true,
         focus: header[0] ? { header: header[0].field } : lineFocus(lines.find((p) => p.key)),
-        notice: { tone: "error", text: `${count} ${count === 1 ? "thing needs" : "things need"} fixing before the purchase order can be ${what}.` },
+        notice: {
+          tone: "error",
+          text: `${count} ${count === 1 ? "thing needs" : "things need"} fixing before the purchase order can be ${what}.`,
+        },
       };
     }
     case "started":
@@ -255,23 +334,48 @@ export function editorReducer(state: EditorState, event: EditorEvent): EditorSta
     case "validated": {
       // The API's answer to Validate: its problems placed on the lines (blank lines skipped by the index), the first focused.
       const placed = placeFieldErrors(event.errors, state.lines);
-      const next = { ...state, apiLines: placed.lines, validation: { valid: event.valid, totalCases: event.totalCases } };
+      const next = {
+        ...state,
+        apiLines: placed.lines,
+        validation: { valid: event.valid, totalCases: event.totalCases },
+      };
       if (event.valid) return next;
-      const first = lineFocus(placed.lines.find((p) => p.key) ?? lineProblems(state.lines, { requiresBatchCodes: event.requiresBatchCodes }).find((p) => p.key));
+      const first = lineFocus(
+        placed.lines.find((p) => p.key) ??
+          lineProblems(state.lines, { requiresBatchCodes: event.requiresBatchCodes }).find((p) => p.key),
+      );
       return first ? { ...next, focus: first } : next;
     }
     case "validated-own-number": {
       // A saved draft's own PO number is no duplicate: every check before that one passed, and the editor makes the
       // readiness checks (lines, quantities, batch codes) itself.
       const mine = lineProblems(state.lines, { requiresBatchCodes: event.requiresBatchCodes });
-      return { ...state, validation: { valid: mine.length === 0 && usedCount(state.lines) > 0, totalCases: event.totalCases } };
+      return {
+        ...state,
+        validation: { valid: mine.length === 0 && usedCount(state.lines) > 0, totalCases: event.totalCases },
+      };
     }
     case "created":
       return { ...state, globalId: event.id };
     case "saved": {
-      const next = { ...state, saved: snapshotOf(state.header, state.lines), savedDelivery: state.header.deliveryDate, apiLines: [], apiHeader: {} };
+      const next = {
+        ...state,
+        saved: snapshotOf(state.header, state.lines),
+        savedDelivery: state.header.deliveryDate,
+        apiLines: [],
+        apiHeader: {},
+      };
       if (!event.announce) return next;
-      return { ...next, notice: { tone: "ok", text: event.announce === "created" ? "Draft saved. It is kept by the API: edit, submit or delete it from here or from Purchases." : "Draft saved." } };
+      return {
+        ...next,
+        notice: {
+          tone: "ok",
+          text:
+            event.announce === "created"
+              ? "Draft saved. It is kept by the API: edit, submit or delete it from here or from Purchases."
+              : "Draft saved.",
+        },
+      };
     }
     case "submitted":
       return { ...state, saved: snapshotOf(state.header, state.lines), phase: "submitted" };

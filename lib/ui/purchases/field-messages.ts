@@ -1,4 +1,11 @@
-import { type DraftHeader, type DraftLine, type HeaderField, headerProblems, type LineProblem, lineProblems } from "./draft";
+import {
+  type DraftHeader,
+  type DraftLine,
+  type HeaderField,
+  headerProblems,
+  type LineProblem,
+  lineProblems,
+} from "./draft";
 import type { EditorState, LineField } from "./editor-state";
 
 /** The problems of one line, by field (the first message of each). */
@@ -14,7 +21,9 @@ export function fieldMessages(
   lines: DraftLine[],
   options: { earliest: string | undefined; requiresBatchCodes: boolean },
 ): { header: Partial<Record<HeaderField, string>>; lines: Map<string, LineMessages>; list: string[] } {
-  const local: LineProblem[] = state.checked ? lineProblems(lines, { requiresBatchCodes: options.requiresBatchCodes }) : [];
+  const local: LineProblem[] = state.checked
+    ? lineProblems(lines, { requiresBatchCodes: options.requiresBatchCodes })
+    : [];
   const headerMessages: Partial<Record<HeaderField, string>> = { ...state.apiHeader };
   for (const p of state.checked ? headerProblems(header, options.earliest) : []) headerMessages[p.field] ??= p.message;
   const byLine = new Map<string, LineMessages>();

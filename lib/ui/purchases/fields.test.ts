@@ -17,7 +17,10 @@ describe("a purchase's status in words", () => {
   });
 
   it("words every status the documentation lists for v1 and v2", () => {
-    const documented = [...OPERATION_META.listPurchasesV2.query.statuses.values, ...OPERATION_META.listPurchases.query.Statuses.values];
+    const documented = [
+      ...OPERATION_META.listPurchasesV2.query.statuses.values,
+      ...OPERATION_META.listPurchases.query.Statuses.values,
+    ];
     expect(documented).toContain("InProgress");
     for (const value of documented) expect(PURCHASE_STATUS_WORDS).toHaveProperty(value);
   });
@@ -27,7 +30,10 @@ describe("a purchase's status in words", () => {
     expect(cellText(status, { status: "InProgress" }, "UTC")).toBe("In progress");
     const filter = filtersOf(OPERATION_META.listPurchasesV2, ["statuses"])[0]!;
     expect(filter.control).toMatchObject({ control: "multi" });
-    expect(filter.control.control === "multi" && filter.control.options.find((o) => o.value === "InProgress")).toEqual({ value: "InProgress", label: "In progress" });
+    expect(filter.control.control === "multi" && filter.control.options.find((o) => o.value === "InProgress")).toEqual({
+      value: "InProgress",
+      label: "In progress",
+    });
   });
 });
 

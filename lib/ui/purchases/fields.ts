@@ -39,7 +39,12 @@ export function purchaseStatusWords(status: unknown): string {
  * Fields never shown as text, by their v1 and v2 names: the PDF's address embeds an access token of the ERP, and its
  * API key id names the ERP's key (field notes). The PDF opens from a link; neither is a column, a CSV cell or a fact.
  */
-export const PURCHASE_SECRETS: readonly string[] = ["PublicPDFLink", "PurchasePDFURLAPIKeyID", "public_pdf_link", "purchase_pdf_url_api_key_id"];
+export const PURCHASE_SECRETS: readonly string[] = [
+  "PublicPDFLink",
+  "PurchasePDFURLAPIKeyID",
+  "public_pdf_link",
+  "purchase_pdf_url_api_key_id",
+];
 
 /**
  * A number of cases as the editor and a purchase's page write it: up to two decimals, with thousands separators.

@@ -13,10 +13,18 @@ function read(row: Row, v2: string, v1: string): unknown {
   return row[v2] ?? row[v1];
 }
 function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value : typeof value === "number" ? String(value) : undefined;
+  return typeof value === "string" && value.trim() !== ""
+    ? value
+    : typeof value === "number"
+      ? String(value)
+      : undefined;
 }
 function id(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isInteger(value) ? value : typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+  return typeof value === "number" && Number.isInteger(value)
+    ? value
+    : typeof value === "string" && /^\d{1,15}$/.test(value)
+      ? Number(value)
+      : undefined;
 }
 
 export interface PurchaseHeader {
@@ -118,13 +126,19 @@ export interface PurchaseLine {
  * @example
  * purchaseLines([{ id: 1, product_id: 7, num_units: 36 }], new Map([[7, { unitsPerCase: 12 }]])).lines[0].cases; // "3"
  */
-export function purchaseLines(rows: Row[], products: ReadonlyMap<number, LineProduct>): { posted: boolean; lines: PurchaseLine[] } {
+export function purchaseLines(
+  rows: Row[],
+  products: ReadonlyMap<number, LineProduct>,
+): { posted: boolean; lines: PurchaseLine[] } {
   const posted = rows.some((l) => "purchase_trans_id" in l || "PurchaseTransID" in l);
   const lines = rows.map((row, index): PurchaseLine => {
     const productId = id(read(row, "product_id", "ProductID"));
     const units = text(read(row, "num_units", "NumUnits"));
     const perCase = productId === undefined ? undefined : products.get(productId)?.unitsPerCase;
-    const draftCases = !posted && units !== undefined && perCase && /^\d+(\.\d+)?$/.test(units) ? casesText(Number(units) / perCase) : undefined;
+    const draftCases =
+      !posted && units !== undefined && perCase && /^\d+(\.\d+)?$/.test(units)
+        ? casesText(Number(units) / perCase)
+        : undefined;
     const needs = read(row, "needs_activation", "NeedsActivation");
     return {
       key: `${text(read(row, "purchase_trans_id", "PurchaseTransID")) ?? text(row.id) ?? "line"}:${index}`,

@@ -43,7 +43,12 @@ const MAX_CATALOG_PAGES = 4;
  * discontinued. Walked page by page (at most four pages of 500).
  */
 export function catalogQuery(supplierId: number | undefined, state: string | undefined) {
-  const walk = apiWalkOptions(browserApi, { operation: "listProducts", query: { SupplierIDs: String(supplierId), States: state ?? "", Statuses: ORDERABLE } }, STALE.directory, MAX_CATALOG_PAGES);
+  const walk = apiWalkOptions(
+    browserApi,
+    { operation: "listProducts", query: { SupplierIDs: String(supplierId), States: state ?? "", Statuses: ORDERABLE } },
+    STALE.directory,
+    MAX_CATALOG_PAGES,
+  );
   return {
     ...walk,
     enabled: supplierId !== undefined && state !== undefined,
@@ -66,7 +71,10 @@ function catalogOf(walked: Walked<RecordOf<"listProducts">>): { products: Catalo
               unitsPerCase: p.WholesaleUnitsPerCase ?? undefined,
               packageName: p.PackageName ?? undefined,
               state: p.State ?? undefined,
-              status: p.StatusID == null ? undefined : (PRODUCT_STATUSES[p.StatusID as keyof typeof PRODUCT_STATUSES] ?? `Status ${p.StatusID}`),
+              status:
+                p.StatusID == null
+                  ? undefined
+                  : (PRODUCT_STATUSES[p.StatusID as keyof typeof PRODUCT_STATUSES] ?? `Status ${p.StatusID}`),
             },
           ],
     ),
@@ -78,7 +86,11 @@ export function vendorChoices(rows: Vendor[]): { vendorId: number; name: string;
   const byId = new Map<number, { vendorId: number; name: string; locations: number[] }>();
   for (const row of rows) {
     if (row.VendorID == null) continue;
-    const entry = byId.get(row.VendorID) ?? { vendorId: row.VendorID, name: row.VendorName ?? `Vendor ${row.VendorID}`, locations: [] };
+    const entry = byId.get(row.VendorID) ?? {
+      vendorId: row.VendorID,
+      name: row.VendorName ?? `Vendor ${row.VendorID}`,
+      locations: [],
+    };
     if (row.LocationID != null && !entry.locations.includes(row.LocationID)) entry.locations.push(row.LocationID);
     byId.set(row.VendorID, entry);
   }

@@ -19,21 +19,43 @@ import { catalogQuery, locationsRequest, suppliersRequest, vendorChoices, vendor
 export function useDraftLookups(typed: DraftHeader, { onBehalf = false }: { onBehalf?: boolean } = {}) {
   // A Supplier key's suppliers are in the session: only other keys ask the API for them.
   const scoped = useKeyScope().suppliers;
-  const suppliers = useQuery({ ...apiQueryOptions(browserApi, suppliersRequest, STALE.directory), enabled: scoped === undefined });
+  const suppliers = useQuery({
+    ...apiQueryOptions(browserApi, suppliersRequest, STALE.directory),
+    enabled: scoped === undefined,
+  });
   const locations = useQuery(apiQueryOptions(browserApi, locationsRequest, STALE.reference));
-  const supplierList = useMemo(() => (scoped ? scoped.map((s) => ({ SupplierID: s.id, Supplier: s.name })) : (suppliers.data?.records ?? [])), [scoped, suppliers.data]);
-  const header: DraftHeader = { ...typed, supplierId: typed.supplierId ?? (supplierList.length === 1 ? (supplierList[0]!.SupplierID ?? undefined) : undefined) };
-  const vendors = useQuery({ ...apiQueryOptions(browserApi, vendorsRequest(header.supplierId ?? 0), STALE.directory), enabled: header.supplierId !== undefined });
+  const supplierList = useMemo(
+    () => (scoped ? scoped.map((s) => ({ SupplierID: s.id, Supplier: s.name })) : (suppliers.data?.records ?? [])),
+    [scoped, suppliers.data],
+  );
+  const header: DraftHeader = {
+    ...typed,
+    supplierId:
+      typed.supplierId ?? (supplierList.length === 1 ? (supplierList[0]!.SupplierID ?? undefined) : undefined),
+  };
+  const vendors = useQuery({
+    ...apiQueryOptions(browserApi, vendorsRequest(header.supplierId ?? 0), STALE.directory),
+    enabled: header.supplierId !== undefined,
+  });
   const vendorRows = useMemo(() => vendors.data?.records ?? [], [vendors.data]);
   const choices = useMemo(() => vendorChoices(vendorRows), [vendorRows]);
   const vendor = choices.find((v) => v.vendorId === header.vendorId);
-  const vendorRow = vendorRows.find((v) => v.VendorID === header.vendorId && v.LocationID === header.locationId) ?? vendorRows.find((v) => v.VendorID === header.vendorId);
-  const locationName = (id: number) => locations.data?.records.find((l) => l.LocationID === id)?.Location ?? `Warehouse ${id}`;
+  const vendorRow =
+    vendorRows.find((v) => v.VendorID === header.vendorId && v.LocationID === header.locationId) ??
+    vendorRows.find((v) => v.VendorID === header.vendorId);
+  const locationName = (id: number) =>
+    locations.data?.records.find((l) => l.LocationID === id)?.Location ?? `Warehouse ${id}`;
   const state = locations.data?.records.find((l) => l.LocationID === header.locationId)?.State ?? undefined;
   const catalog = useQuery(catalogQuery(header.supplierId, state));
   const products = catalog.data?.products;
-  const unitsPerCase = useMemo(() => new Map((products ?? []).flatMap((p) => (p.unitsPerCase ? [[p.productId, p.unitsPerCase] as const] : []))), [products]);
-  const users = useQuery({ ...apiQueryOptions(browserApi, supplierUsersRequest(header.supplierId ?? 0), STALE.directory), enabled: onBehalf && header.supplierId !== undefined });
+  const unitsPerCase = useMemo(
+    () => new Map((products ?? []).flatMap((p) => (p.unitsPerCase ? [[p.productId, p.unitsPerCase] as const] : []))),
+    [products],
+  );
+  const users = useQuery({
+    ...apiQueryOptions(browserApi, supplierUsersRequest(header.supplierId ?? 0), STALE.directory),
+    enabled: onBehalf && header.supplierId !== undefined,
+  });
   const userOptions = supplierUserOptions(users.data?.records, header.supplierId);
   return {
     header,
@@ -49,7 +71,11 @@ export function useDraftLookups(typed: DraftHeader, { onBehalf = false }: { onBe
     products,
     unitsPerCase,
     /** The chosen supplier's users to order on behalf of (none unless `onBehalf`). */
-    users: { options: onBehalf ? userOptions : [], pending: onBehalf && header.supplierId !== undefined && users.isPending, error: users.error },
+    users: {
+      options: onBehalf ? userOptions : [],
+      pending: onBehalf && header.supplierId !== undefined && users.isPending,
+      error: users.error,
+    },
   };
 }
 

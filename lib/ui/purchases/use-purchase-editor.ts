@@ -12,7 +12,17 @@ import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useUnsavedChangesPrompt } from "@/lib/ui/unsaved-changes";
 import { createdByField, mayOrderOnBehalf } from "./created-by";
 import { type DraftHeader, type DraftLine, existingPurchaseOf, isBlank, toWriteLines, totalCases } from "./draft";
-import { confirmingOf, type EditorAction, type FocusTarget, editorReducer, initialEditorState, isDirty, isLocked, readinessProblems, runningAction } from "./editor-state";
+import {
+  confirmingOf,
+  type EditorAction,
+  type FocusTarget,
+  editorReducer,
+  initialEditorState,
+  isDirty,
+  isLocked,
+  readinessProblems,
+  runningAction,
+} from "./editor-state";
 import { fieldMessages } from "./field-messages";
 import { refusalOf } from "./refusal";
 import { purchaseRequest } from "./requests";
@@ -30,10 +40,22 @@ export type FocusField = (target: FocusTarget) => void;
  * `today` is the day in the person's time zone; `focusField` focuses a field (the DOM is the component's), and is
  * stable across renders.
  */
-export function usePurchaseEditor({ purchaseId, initial, today, focusField }: { purchaseId?: string; initial: { header: DraftHeader; lines: DraftLine[] }; today: string; focusField: FocusField }) {
+export function usePurchaseEditor({
+  purchaseId,
+  initial,
+  today,
+  focusField,
+}: {
+  purchaseId?: string;
+  initial: { header: DraftHeader; lines: DraftLine[] };
+  today: string;
+  focusField: FocusField;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(editorReducer, undefined, () => initialEditorState(purchaseId, initial.header, initial.lines));
+  const [state, dispatch] = useReducer(editorReducer, undefined, () =>
+    initialEditorState(purchaseId, initial.header, initial.lines),
+  );
   const { globalId, lines, phase } = state;
   const { keyType } = useKeyScope();
   // Ordering on behalf of a supplier's user: an Employee key, on a new order (a saved draft's creator is not shown by
@@ -103,7 +125,9 @@ export function usePurchaseEditor({ purchaseId, initial, today, focusField }: { 
   const save = async (): Promise<string> => {
     const sent = body();
     if (!globalId) {
-      const created = await sendOnce(store, `POST /purchases ${hashOf(JSON.stringify(sent))}`, (key) => browserApi.createPurchase({ body: sent, idempotencyKey: key }));
+      const created = await sendOnce(store, `POST /purchases ${hashOf(JSON.stringify(sent))}`, (key) =>
+        browserApi.createPurchase({ body: sent, idempotencyKey: key }),
+      );
       const id = created.records[0]?.purchase_global_id;
       if (!id) throw new Error("The API created the purchase order but did not say its id");
       queryClient.setQueryData(apiQueryKey(purchaseRequest(id)), created);
@@ -120,7 +144,9 @@ export function usePurchaseEditor({ purchaseId, initial, today, focusField }: { 
       // An unchanged delivery date is not sent: the API would check again that it is not in the past.
       ...(header.deliveryDate !== state.savedDelivery ? { delivery_date: sent.delivery_date } : {}),
     };
-    const updated = await sendOnce(store, `PATCH /purchases/${globalId} ${hashOf(JSON.stringify(update))}`, (key) => browserApi.updatePurchase({ path: { purchaseGlobalID: globalId }, body: update, idempotencyKey: key }));
+    const updated = await sendOnce(store, `PATCH /purchases/${globalId} ${hashOf(JSON.stringify(update))}`, (key) =>
+      browserApi.updatePurchase({ path: { purchaseGlobalID: globalId }, body: update, idempotencyKey: key }),
+    );
     if (updated.records[0]) queryClient.setQueryData(apiQueryKey(purchaseRequest(globalId)), updated);
     return globalId;
   };
@@ -132,10 +158,23 @@ export function usePurchaseEditor({ purchaseId, initial, today, focusField }: { 
       try {
         const result = await browserApi.validatePurchase({ body: body() });
         const answer = result.records[0];
-        const errors = Array.isArray(answer?.errors) ? (answer.errors as { field: string; detail: string; code: string }[]) : [];
-        dispatch({ type: "validated", valid: answer?.valid === true, totalCases: answer?.total_cases ?? cases, errors, requiresBatchCodes });
+        const errors = Array.isArray(answer?.errors)
+          ? (answer.errors as { field: string; detail: string; code: string }[])
+          : [];
+        dispatch({
+          type: "validated",
+          valid: answer?.valid === true,
+          totalCases: answer?.total_cases ?? cases,
+          errors,
+          requiresBatchCodes,
+        });
       } catch (error) {
-        if (error instanceof DataApiError && error.code === "DUPLICATE_PO_NUMBER" && globalId && existingPurchaseOf(error) === globalId) {
+        if (
+          error instanceof DataApiError &&
+          error.code === "DUPLICATE_PO_NUMBER" &&
+          globalId &&
+          existingPurchaseOf(error) === globalId
+        ) {
           dispatch({ type: "validated-own-number", totalCases: cases, requiresBatchCodes });
           return;
         }
@@ -159,7 +198,9 @@ export function usePurchaseEditor({ purchaseId, initial, today, focusField }: { 
       if (!id) {
         // Created and submitted in one request: nothing is left half-done if it is refused.
         const sent = body();
-        const created = await sendOnce(store, `POST /purchases?submit ${hashOf(JSON.stringify(sent))}`, (key) => browserApi.createPurchase({ body: sent, query: { submit: true }, idempotencyKey: key }));
+        const created = await sendOnce(store, `POST /purchases?submit ${hashOf(JSON.stringify(sent))}`, (key) =>
+          browserApi.createPurchase({ body: sent, query: { submit: true }, idempotencyKey: key }),
+        );
         id = created.records[0]?.purchase_global_id ?? undefined;
         if (!id) throw new Error("The API created the purchase order but did not say its id");
         queryClient.setQueryData(apiQueryKey(purchaseRequest(id)), created);
@@ -169,7 +210,9 @@ export function usePurchaseEditor({ purchaseId, initial, today, focusField }: { 
           dispatch({ type: "saved" });
           listsChanged();
         }
-        const submitted = await sendOnce(store, `POST /purchases/${id}/submit`, (key) => browserApi.submitPurchase({ path: { purchaseGlobalID: id! }, idempotencyKey: key }));
+        const submitted = await sendOnce(store, `POST /purchases/${id}/submit`, (key) =>
+          browserApi.submitPurchase({ path: { purchaseGlobalID: id! }, idempotencyKey: key }),
+        );
         if (submitted.records[0]) queryClient.setQueryData(apiQueryKey(purchaseRequest(id)), submitted);
       }
       dispatch({ type: "submitted" });

@@ -14,15 +14,34 @@ const column = (id: string) => view.columns.find((c) => c.id === id)!;
 
 describe("the purchasesV1 list view (posted purchases without v2)", () => {
   it("asks v1's /purchases with the address's v1 filters, a page and a page size", () => {
-    const request = listRequest(view, new URLSearchParams("Statuses=Verified,Received&VendorIDs=9001&LocationIDs=1&StartDate=2026-01-01&EndDate=2026-06-30&PurchaseIDs=700&Page=2&PageSize=25&columns=PONum"));
+    const request = listRequest(
+      view,
+      new URLSearchParams(
+        "Statuses=Verified,Received&VendorIDs=9001&LocationIDs=1&StartDate=2026-01-01&EndDate=2026-06-30&PurchaseIDs=700&Page=2&PageSize=25&columns=PONum",
+      ),
+    );
     expect(request).toEqual({
       operation: "listPurchases",
-      query: { Statuses: "Verified,Received", VendorIDs: "9001", LocationIDs: "1", StartDate: "2026-01-01", EndDate: "2026-06-30", PurchaseIDs: "700", Page: "2", PageSize: "25" },
+      query: {
+        Statuses: "Verified,Received",
+        VendorIDs: "9001",
+        LocationIDs: "1",
+        StartDate: "2026-01-01",
+        EndDate: "2026-06-30",
+        PurchaseIDs: "700",
+        Page: "2",
+        PageSize: "25",
+      },
     });
   });
 
   it("leaves out what v1 does not take (the v2 list's snake_case filters), and pages from 1 by 50", () => {
-    const request = listRequest(view, { statuses: "InProgress", vendor_ids: "9001", include_transactions: "true", page: "3" });
+    const request = listRequest(view, {
+      statuses: "InProgress",
+      vendor_ids: "9001",
+      include_transactions: "true",
+      page: "3",
+    });
     expect(request).toEqual({ operation: "listPurchases", query: { Page: "1", PageSize: "50" } });
   });
 
@@ -36,12 +55,18 @@ describe("the purchasesV1 list view (posted purchases without v2)", () => {
       ["EndDate", "date"],
       ["PurchaseIDs", "text"],
     ]);
-    expect(filters[0]!.control).toMatchObject({ options: ["New", "Accepted", "Received", "Confirmed", "Verified"].map((v) => ({ value: v, label: v })) });
+    expect(filters[0]!.control).toMatchObject({
+      options: ["New", "Accepted", "Received", "Confirmed", "Verified"].map((v) => ({ value: v, label: v })),
+    });
     expect(cellText(column("Status"), { Status: "Verified" }, "UTC")).toBe("Verified");
   });
 
   it("has a column for every documented field of a v1 purchase but the PDF link and its ERP key id (they give access to the ERP)", () => {
-    expect(view.columns.map((c) => c.id).sort()).toEqual(Object.keys(RECORD_META.PurchaseV1.fields).filter((f) => f !== "PublicPDFLink" && f !== "PurchasePDFURLAPIKeyID").sort());
+    expect(view.columns.map((c) => c.id).sort()).toEqual(
+      Object.keys(RECORD_META.PurchaseV1.fields)
+        .filter((f) => f !== "PublicPDFLink" && f !== "PurchasePDFURLAPIKeyID")
+        .sort(),
+    );
     for (const id of view.defaultColumns) expect(view.columns.some((c) => c.id === id)).toBe(true);
   });
 
@@ -60,7 +85,7 @@ describe("the purchasesV1 list view (posted purchases without v2)", () => {
     expect(cell({}, "UTC")).toBe("—");
   });
 
-  it("shows a sparse record's missing fields as \"—\", never \"undefined\"", () => {
+  it('shows a sparse record\'s missing fields as "—", never "undefined"', () => {
     for (const c of view.columns) expect(cellText(c, {}, "UTC")).toBe("—");
   });
 });
@@ -68,16 +93,23 @@ describe("the purchasesV1 list view (posted purchases without v2)", () => {
 describe("a posted purchase's requests", () => {
   it("reads the purchase by its ERP id and its lines by PurchaseIDs", () => {
     expect(purchaseV1Request(700)).toEqual({ operation: "getPurchase", path: { purchaseID: 700 } });
-    expect(purchaseLinesV1Request(700)).toEqual({ operation: "listPurchaseTransactions", query: { PurchaseIDs: "700" } });
+    expect(purchaseLinesV1Request(700)).toEqual({
+      operation: "listPurchaseTransactions",
+      query: { PurchaseIDs: "700" },
+    });
   });
 });
 
 describe("what the pages say without v2", () => {
   it("says in one line that the service lacks v2, so only posted purchases show, read only; or that Backroom is set off", () => {
-    expect(v1OnlyNote("missing")).toBe("This Data API service does not offer the v2 purchase endpoints, so only posted purchases are shown, read only.");
+    expect(v1OnlyNote("missing")).toBe(
+      "This Data API service does not offer the v2 purchase endpoints, so only posted purchases are shown, read only.",
+    );
     expect(v1OnlyNote("off")).toContain("DATA_API_V2=off");
     expect(v1OnlyNote("off")).toContain("only posted purchases are shown, read only");
-    expect(draftsNeedV2("missing")).toMatch(/^Drafts need the v2 purchase endpoints, which this Data API service does not offer/);
+    expect(draftsNeedV2("missing")).toMatch(
+      /^Drafts need the v2 purchase endpoints, which this Data API service does not offer/,
+    );
   });
 });
 

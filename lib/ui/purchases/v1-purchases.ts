@@ -44,7 +44,10 @@ export function purchaseLinesV1Request(purchaseId: number): ApiRequest<"listPurc
 }
 
 /** The cheapest v2 list read: one row, no lines. Its answer tells whether a single purchase's 404 was the purchase's or v2's. */
-export const V2_LIST_CHECK: ApiRequest<"listPurchasesV2"> = { operation: "listPurchasesV2", query: { page: "1", page_size: "1", include_transactions: "false" } };
+export const V2_LIST_CHECK: ApiRequest<"listPurchasesV2"> = {
+  operation: "listPurchasesV2",
+  query: { page: "1", page_size: "1", include_transactions: "false" },
+};
 
 /** What a failed query says of v2: missing (render the v1 view), open (check with a list read), or nothing. */
 export type V2Signal = "missing" | "check" | undefined;

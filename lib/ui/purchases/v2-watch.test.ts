@@ -8,8 +8,12 @@ import { watchForMissingV2 } from "./v2-watch";
 const clients: QueryClient[] = [];
 afterEach(() => clients.splice(0).forEach((c) => c.clear()));
 
-const failure = (status: number) => new DataApiError({ status, detail: status === 404 ? "Not found" : `HTTP ${status}` });
-const LIST_KEY = apiQueryKey({ operation: "listPurchasesV2", query: { page: "1", page_size: "50", include_transactions: "false" } });
+const failure = (status: number) =>
+  new DataApiError({ status, detail: status === 404 ? "Not found" : `HTTP ${status}` });
+const LIST_KEY = apiQueryKey({
+  operation: "listPurchasesV2",
+  query: { page: "1", page_size: "50", include_transactions: "false" },
+});
 const DETAIL_KEY = apiQueryKey({ operation: "getPurchaseV2", path: { purchaseID: "PO-1" } });
 
 /** A page's query cache being watched, with what the watcher told it, in order. */
@@ -18,7 +22,11 @@ function watched(check: () => Promise<unknown> = () => Promise.resolve({ records
   clients.push(client);
   const told: string[] = [];
   const checks = vi.fn(check);
-  const stop = watchForMissingV2(client.getQueryCache(), checks, { checking: () => told.push("checking"), settled: () => told.push("settled"), missing: () => told.push("missing") });
+  const stop = watchForMissingV2(client.getQueryCache(), checks, {
+    checking: () => told.push("checking"),
+    settled: () => told.push("settled"),
+    missing: () => told.push("missing"),
+  });
   /** A query of the page that fails with `error` (react-query's own error path). */
   const fail = (queryKey: readonly unknown[], error: unknown, options: { retry?: number; retryDelay?: number } = {}) =>
     client.fetchQuery({ queryKey, queryFn: () => Promise.reject(error), ...options }).catch(() => undefined);
@@ -35,7 +43,7 @@ describe("watchForMissingV2", () => {
     expect(checks).not.toHaveBeenCalled();
   });
 
-  it("a walk over the v2 list (its key starts with \"walk\") counts as a list read", async () => {
+  it('a walk over the v2 list (its key starts with "walk") counts as a list read', async () => {
     const { told, fail } = watched();
     await fail(["walk", ...LIST_KEY, "4"], failure(404));
     expect(told).toEqual(["missing"]);
@@ -96,7 +104,11 @@ describe("watchForMissingV2", () => {
     { what: "another list answered 404", key: apiQueryKey({ operation: "listInvoices" }), error: failure(404) },
     { what: "the v2 list answered 500", key: LIST_KEY, error: failure(500) },
     { what: "the v2 list answered 403", key: LIST_KEY, error: failure(403) },
-    { what: "no answer at all", key: LIST_KEY, error: new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: "offline" }) },
+    {
+      what: "no answer at all",
+      key: LIST_KEY,
+      error: new DataApiError({ status: 0, code: "NETWORK_ERROR", detail: "offline" }),
+    },
     { what: "an error that is not the API's", key: LIST_KEY, error: new Error("bug") },
   ])("$what: nothing", async ({ key, error }) => {
     const { told, checks, fail } = watched();
@@ -111,11 +123,17 @@ describe("watchForMissingV2", () => {
     clients.push(client);
     await client.fetchQuery({ queryKey: LIST_KEY, queryFn: () => Promise.reject(failure(404)) }).catch(() => undefined);
     const told: string[] = [];
-    const stop = watchForMissingV2(client.getQueryCache(), () => Promise.resolve(), { checking: () => told.push("checking"), settled: () => told.push("settled"), missing: () => told.push("missing") });
+    const stop = watchForMissingV2(client.getQueryCache(), () => Promise.resolve(), {
+      checking: () => told.push("checking"),
+      settled: () => told.push("settled"),
+      missing: () => told.push("missing"),
+    });
     await settle();
     expect(told).toEqual([]);
     stop();
-    await client.fetchQuery({ queryKey: apiQueryKey(V2_LIST_CHECK), queryFn: () => Promise.reject(failure(404)) }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: apiQueryKey(V2_LIST_CHECK), queryFn: () => Promise.reject(failure(404)) })
+      .catch(() => undefined);
     expect(told).toEqual([]);
   });
 });

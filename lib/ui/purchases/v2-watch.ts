@@ -41,7 +41,10 @@ export function watchForMissingV2(cache: QueryCache, check: () => Promise<unknow
     on.checking();
     check().then(
       () => on.settled(),
-      (error: unknown) => (error instanceof DataApiError && saysV2Missing(V2_LIST_CHECK.operation, error.status) ? missing() : on.settled()),
+      (error: unknown) =>
+        error instanceof DataApiError && saysV2Missing(V2_LIST_CHECK.operation, error.status)
+          ? missing()
+          : on.settled(),
     );
   });
 }

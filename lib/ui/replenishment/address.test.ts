@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatVia, nextCoverSort, type PlanAddressChange, parseVia, readPlanAddress, writePlanAddress } from "./address";
+import {
+  formatVia,
+  nextCoverSort,
+  type PlanAddressChange,
+  parseVia,
+  readPlanAddress,
+  writePlanAddress,
+} from "./address";
 
 describe("readPlanAddress", () => {
   it("reads nothing as the defaults: Only below target on, drafts not counted, no sort, no picks", () => {
@@ -13,7 +20,11 @@ describe("readPlanAddress", () => {
   });
 
   it("reads every field", () => {
-    const address = readPlanAddress(new URLSearchParams("supplier=101&warehouse=1&vendor=9002&below=0&q=%20mint%20&drafts=1&sort=-cover&via=1.10001.9002"));
+    const address = readPlanAddress(
+      new URLSearchParams(
+        "supplier=101&warehouse=1&vendor=9002&below=0&q=%20mint%20&drafts=1&sort=-cover&via=1.10001.9002",
+      ),
+    );
     expect(address).toEqual({
       supplier: 101,
       filters: { locationId: 1, vendorId: 9002, onlyBelowTarget: false, search: "mint" },
@@ -24,7 +35,11 @@ describe("readPlanAddress", () => {
   });
 
   it("reads a server page's search params (arrays take their first value)", () => {
-    expect(readPlanAddress({ supplier: ["7", "8"], sort: "cover", below: "1" })).toMatchObject({ supplier: 7, sort: "asc", filters: { onlyBelowTarget: true } });
+    expect(readPlanAddress({ supplier: ["7", "8"], sort: "cover", below: "1" })).toMatchObject({
+      supplier: 7,
+      sort: "asc",
+      filters: { onlyBelowTarget: true },
+    });
   });
 
   it.each([
@@ -77,7 +92,12 @@ describe("writePlanAddress", () => {
   it.each([
     ["a warehouse", "", { warehouse: 2 }, "warehouse=2"],
     ["no warehouse", "warehouse=2&q=bar", { warehouse: undefined }, "q=bar"],
-    ["Only below target turned off, then on again (the default: no parameter)", "below=0", { onlyBelowTarget: true }, ""],
+    [
+      "Only below target turned off, then on again (the default: no parameter)",
+      "below=0",
+      { onlyBelowTarget: true },
+      "",
+    ],
     ["Only below target off", "", { onlyBelowTarget: false }, "below=0"],
     ["a search, trimmed", "", { search: "  choc " }, "q=choc"],
     ["a blank search clears it", "q=choc", { search: "  " }, ""],
@@ -93,16 +113,29 @@ describe("writePlanAddress", () => {
   });
 
   it("keeps the parameters the change does not name", () => {
-    expect(write("supplier=101&warehouse=1&drafts=1", { vendor: 9002 })).toBe("supplier=101&warehouse=1&drafts=1&vendor=9002");
+    expect(write("supplier=101&warehouse=1&drafts=1", { vendor: 9002 })).toBe(
+      "supplier=101&warehouse=1&drafts=1&vendor=9002",
+    );
   });
 
   it("drops the warehouse, vendor, search and picks when the supplier changes, and keeps the view's settings", () => {
-    expect(write("supplier=101&warehouse=1&vendor=9002&q=bar&via=1.7.42&below=0&sort=cover", { supplier: 102 })).toBe("supplier=102&below=0&sort=cover");
+    expect(write("supplier=101&warehouse=1&vendor=9002&q=bar&via=1.7.42&below=0&sort=cover", { supplier: 102 })).toBe(
+      "supplier=102&below=0&sort=cover",
+    );
   });
 
   it("reads back what it writes", () => {
     const params = new URLSearchParams();
-    writePlanAddress(params, { supplier: 101, warehouse: 1, vendor: 9001, onlyBelowTarget: false, search: "mint", countDrafts: true, sort: "desc", vendors: new Map([["1:7", 42]]) });
+    writePlanAddress(params, {
+      supplier: 101,
+      warehouse: 1,
+      vendor: 9001,
+      onlyBelowTarget: false,
+      search: "mint",
+      countDrafts: true,
+      sort: "desc",
+      vendors: new Map([["1:7", 42]]),
+    });
     expect(readPlanAddress(params)).toEqual({
       supplier: 101,
       filters: { locationId: 1, vendorId: 9001, onlyBelowTarget: false, search: "mint" },

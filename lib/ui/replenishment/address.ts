@@ -107,7 +107,8 @@ export interface PlanAddressChange {
  * pushParams((p) => writePlanAddress(p, { warehouse: 2 }));
  */
 export function writePlanAddress(params: URLSearchParams, change: PlanAddressChange): void {
-  const set = (name: string, value: string | undefined) => (value === undefined || value === "" ? params.delete(name) : params.set(name, value));
+  const set = (name: string, value: string | undefined) =>
+    value === undefined || value === "" ? params.delete(name) : params.set(name, value);
   if ("supplier" in change) {
     for (const name of ["warehouse", "vendor", "q", "via"]) params.delete(name);
     set("supplier", change.supplier?.toString());

@@ -4,10 +4,20 @@ import { arrivalOf, daysBetween, nextPickup, type Pickup, pickupWeekday, warehou
 // 2026-11-21 is a Saturday; 2026-11-26 a Thursday.
 describe("nextPickup", () => {
   const table: [string, readonly string[] | null | undefined, string, Pickup][] = [
-    ["Saturday, pickups Monday and Tuesday: across the week's end to Monday", ["Mon", "Tue"], "2026-11-21", { day: "2026-11-23", source: "weekday" }],
+    [
+      "Saturday, pickups Monday and Tuesday: across the week's end to Monday",
+      ["Mon", "Tue"],
+      "2026-11-21",
+      { day: "2026-11-23", source: "weekday" },
+    ],
     ["Saturday, pickup Tuesday only", ["Tue"], "2026-11-21", { day: "2026-11-24", source: "weekday" }],
     ["pickup today is excluded: next week's", ["Sat"], "2026-11-21", { day: "2026-11-28", source: "weekday" }],
-    ["Thursday, pickups Thursday and Friday: Friday", ["Thu", "Fri"], "2026-11-26", { day: "2026-11-27", source: "weekday" }],
+    [
+      "Thursday, pickups Thursday and Friday: Friday",
+      ["Thu", "Fri"],
+      "2026-11-26",
+      { day: "2026-11-27", source: "weekday" },
+    ],
     ["Sunday, pickup Monday: tomorrow", ["Mon"], "2026-11-22", { day: "2026-11-23", source: "weekday" }],
     ["empty: today", [], "2026-11-21", { day: "2026-11-21", source: "none" }],
     ["missing: today", undefined, "2026-11-21", { day: "2026-11-21", source: "none" }],
@@ -17,11 +27,21 @@ describe("nextPickup", () => {
     ["full names and odd spellings", ["thursday", "TUES."], "2026-11-21", { day: "2026-11-24", source: "weekday" }],
     ["several in one entry", ["Fri, Thu"], "2026-11-21", { day: "2026-11-26", source: "weekday" }],
     ["ISO weekday numbers (4 = Thursday)", ["4"], "2026-11-21", { day: "2026-11-26", source: "weekday" }],
-    ["dates: the earliest after today", ["2026-11-30", "2026-11-24", "2026-11-21"], "2026-11-21", { day: "2026-11-24", source: "date" }],
+    [
+      "dates: the earliest after today",
+      ["2026-11-30", "2026-11-24", "2026-11-21"],
+      "2026-11-21",
+      { day: "2026-11-24", source: "date" },
+    ],
     ["a timestamp's date", ["2026-11-24T00:00:00.000Z"], "2026-11-21", { day: "2026-11-24", source: "date" }],
     ["dates all past: today, said apart", ["2026-11-01"], "2026-11-21", { day: "2026-11-21", source: "unreadable" }],
     ["a date before the next weekday wins", ["Fri", "2026-11-24"], "2026-11-21", { day: "2026-11-24", source: "date" }],
-    ["a weekday before the next date wins", ["Mon", "2026-11-30"], "2026-11-21", { day: "2026-11-23", source: "weekday" }],
+    [
+      "a weekday before the next date wins",
+      ["Mon", "2026-11-30"],
+      "2026-11-21",
+      { day: "2026-11-23", source: "weekday" },
+    ],
   ];
   it.each(table)("%s", (_name, pickupDates, today, expected) => {
     expect(nextPickup(pickupDates, today)).toEqual(expected);
@@ -67,10 +87,28 @@ describe("arrivalOf", () => {
 
 describe("warehouseToday", () => {
   it.each([
-    ["late Saturday evening in Los Angeles is Sunday in UTC", "2026-11-22T05:00:00Z", "America/Los_Angeles", "2026-11-21", true],
+    [
+      "late Saturday evening in Los Angeles is Sunday in UTC",
+      "2026-11-22T05:00:00Z",
+      "America/Los_Angeles",
+      "2026-11-21",
+      true,
+    ],
     ["the same instant in New York is Sunday", "2026-11-22T05:00:00Z", "America/New_York", "2026-11-22", true],
-    ["the hour daylight saving ends (1:30 AM happens twice)", "2026-11-01T09:30:00Z", "America/Los_Angeles", "2026-11-01", true],
-    ["just after midnight on the day daylight saving starts", "2026-03-08T08:30:00Z", "America/Los_Angeles", "2026-03-08", true],
+    [
+      "the hour daylight saving ends (1:30 AM happens twice)",
+      "2026-11-01T09:30:00Z",
+      "America/Los_Angeles",
+      "2026-11-01",
+      true,
+    ],
+    [
+      "just after midnight on the day daylight saving starts",
+      "2026-03-08T08:30:00Z",
+      "America/Los_Angeles",
+      "2026-03-08",
+      true,
+    ],
     ["no zone: UTC, said", "2026-11-22T05:00:00Z", undefined, "2026-11-22", false],
     ["a zone Intl does not know: UTC, said", "2026-11-22T05:00:00Z", "Mars/Olympus", "2026-11-22", false],
   ] as const)("%s", (_name, now, zone, today, known) => {

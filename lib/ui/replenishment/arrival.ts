@@ -10,7 +10,10 @@ const FULL_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "sat
 const DAY = /^(\d{4}-\d{2}-\d{2})(?:T.*)?$/;
 
 /** Today in a zone at an instant, and the zone used: UTC when the zone is missing or not an IANA name. */
-export function warehouseToday(now: Date, timeZone: string | null | undefined): { today: string; timeZone: string; zoneKnown: boolean } {
+export function warehouseToday(
+  now: Date,
+  timeZone: string | null | undefined,
+): { today: string; timeZone: string; zoneKnown: boolean } {
   if (timeZone) {
     try {
       return { today: localDay(now, timeZone), timeZone, zoneKnown: true };
@@ -63,7 +66,9 @@ export interface Pickup {
  * nextPickup([], "2026-11-21"); // { day: "2026-11-21", source: "none" }
  */
 export function nextPickup(pickupDates: readonly string[] | null | undefined, today: string): Pickup {
-  const words = (pickupDates ?? []).flatMap((entry) => (typeof entry === "string" ? entry.split(/[\s,;/]+/) : [])).filter((w) => w !== "");
+  const words = (pickupDates ?? [])
+    .flatMap((entry) => (typeof entry === "string" ? entry.split(/[\s,;/]+/) : []))
+    .filter((w) => w !== "");
   if (words.length === 0) return { day: today, source: "none" };
   const weekdays = new Set<number>();
   let date: string | undefined;
@@ -104,7 +109,11 @@ export interface Arrival {
  * @example
  * arrivalOf("2026-11-21", ["Thu"], 5); // { day: "2026-12-01", inDays: 10, pickup: { day: "2026-11-26", source: "weekday" }, ... }
  */
-export function arrivalOf(today: string, pickupDates: readonly string[] | null | undefined, leadTimeDays: number): Arrival {
+export function arrivalOf(
+  today: string,
+  pickupDates: readonly string[] | null | undefined,
+  leadTimeDays: number,
+): Arrival {
   const pickup = nextPickup(pickupDates, today);
   const lead = Math.max(0, Math.ceil(leadTimeDays));
   const day = addDays(pickup.day, lead);

@@ -26,8 +26,23 @@ import { planRows } from "./plan";
 const rows = planRows(
   world({
     products: [CHOCOLATE, { ...CHOCOLATE, ProductID: 10, ProductName: "Berry Chew", WholesaleUnitsPerCase: 6 }],
-    inventory: [OAKLAND_STOCK, { ...OAKLAND_STOCK, ProductID: 10, AvailableUnits: 0, AvgDailySales90d: "1" }, { ...OAKLAND_STOCK, LocationID: 2, AvailableUnits: 0, AvgDailySales90d: "3" }],
-    vendors: [NORTH_FARM, { ...NORTH_FARM, LocationID: 2 }, { ...NORTH_FARM, VendorID: 41, VendorName: "Berry Co", PickupDates: ["Mon"], LeadTimeDays: 2, RequirePOBatchCodes: true }],
+    inventory: [
+      OAKLAND_STOCK,
+      { ...OAKLAND_STOCK, ProductID: 10, AvailableUnits: 0, AvgDailySales90d: "1" },
+      { ...OAKLAND_STOCK, LocationID: 2, AvailableUnits: 0, AvgDailySales90d: "3" },
+    ],
+    vendors: [
+      NORTH_FARM,
+      { ...NORTH_FARM, LocationID: 2 },
+      {
+        ...NORTH_FARM,
+        VendorID: 41,
+        VendorName: "Berry Co",
+        PickupDates: ["Mon"],
+        LeadTimeDays: 2,
+        RequirePOBatchCodes: true,
+      },
+    ],
   }),
   { now: SATURDAY, chosenVendors: new Map([["1:10", 41]]) },
 );
@@ -55,9 +70,26 @@ class FakeApi implements DraftApi {
   validate(body: CreatePurchaseBody): Promise<ValidateAnswer> {
     this.calls.push({ kind: "validate", po: body.po_num });
     if (this.taken.has(`${body.vendor_id}:${body.po_num}`)) return Promise.reject(duplicate(body.po_num));
-    if (this.notReady.has(body.vendor_id)) return Promise.resolve({ valid: false, problems: [{ code: "QUANTITY_NOT_POSITIVE", field: "purchase_transactions[0].units", detail: "Quantities must be positive" }] });
+    if (this.notReady.has(body.vendor_id))
+      return Promise.resolve({
+        valid: false,
+        problems: [
+          {
+            code: "QUANTITY_NOT_POSITIVE",
+            field: "purchase_transactions[0].units",
+            detail: "Quantities must be positive",
+          },
+        ],
+      });
     const missing = body.vendor_id === 41 ? (body.purchase_transactions ?? []).filter((l) => !l.batch_code) : [];
-    return Promise.resolve({ valid: missing.length === 0, problems: missing.map((_, i) => ({ code: "BATCH_CODE_REQUIRED", field: `purchase_transactions[${i}].batch_code`, detail: "The vendor requires a batch code on every line" })) });
+    return Promise.resolve({
+      valid: missing.length === 0,
+      problems: missing.map((_, i) => ({
+        code: "BATCH_CODE_REQUIRED",
+        field: `purchase_transactions[${i}].batch_code`,
+        detail: "The vendor requires a batch code on every line",
+      })),
+    });
   }
 
   create(body: CreatePurchaseBody, key: string): Promise<string> {
@@ -66,7 +98,9 @@ class FakeApi implements DraftApi {
     if (replay) return Promise.resolve(replay);
     if (this.refuse > 0) {
       this.refuse -= 1;
-      return Promise.reject(new DataApiError({ status: 422, code: "UNPROCESSABLE", detail: "Product 7 is discontinued" }));
+      return Promise.reject(
+        new DataApiError({ status: 422, code: "UNPROCESSABLE", detail: "Product 7 is discontinued" }),
+      );
     }
     if (this.raceOnCreate > 0) {
       this.raceOnCreate -= 1;
@@ -85,7 +119,8 @@ class FakeApi implements DraftApi {
   }
 }
 
-const duplicate = (po: string) => new DataApiError({ status: 409, code: "DUPLICATE_PO_NUMBER", detail: `po_num ${po} is already used` });
+const duplicate = (po: string) =>
+  new DataApiError({ status: 409, code: "DUPLICATE_PO_NUMBER", detail: `po_num ${po} is already used` });
 
 let keys = 0;
 function setup() {
@@ -116,8 +151,17 @@ describe("runDraftJobs", () => {
       "create PLAN-20261121-40-2",
     ]);
     expect(seen).toContain("Drafting 2 of 3: checking PLAN-20261121-41-1.");
-    expect(seen.at(-1)).toBe("Drafted 3 purchase orders. Nothing was submitted: open each draft to check it and submit it.");
-    expect([...api.drafts.values()].map((b) => [b.vendor_id, b.to_location_id, b.delivery_date, b.purchase_transactions?.length])).toEqual([
+    expect(seen.at(-1)).toBe(
+      "Drafted 3 purchase orders. Nothing was submitted: open each draft to check it and submit it.",
+    );
+    expect(
+      [...api.drafts.values()].map((b) => [
+        b.vendor_id,
+        b.to_location_id,
+        b.delivery_date,
+        b.purchase_transactions?.length,
+      ]),
+    ).toEqual([
       [40, 1, "2026-12-01", 1],
       [41, 1, "2026-11-25", 1],
       [40, 2, "2026-12-01", 1],
@@ -152,7 +196,11 @@ describe("runDraftJobs", () => {
       ["PLAN-20261121-41-1", "created"],
       ["PLAN-20261121-40-2", "created"],
     ]);
-    expect(api.calls.slice(0, 3).map((c) => `${c.kind} ${c.po}`)).toEqual(["validate PLAN-20261121-40-1", "validate PLAN-20261121-40-3", "create PLAN-20261121-40-3"]);
+    expect(api.calls.slice(0, 3).map((c) => `${c.kind} ${c.po}`)).toEqual([
+      "validate PLAN-20261121-40-1",
+      "validate PLAN-20261121-40-3",
+      "create PLAN-20261121-40-3",
+    ]);
   });
 
   it("moves to the next suffix on DUPLICATE_PO_NUMBER at the create (taken since the check)", async () => {
@@ -160,7 +208,12 @@ describe("runDraftJobs", () => {
     api.raceOnCreate = 1;
     const [oakland] = await runDraftJobs(draftJobs([drafts[0]!]), options);
     expect(oakland).toMatchObject({ poNumber: "PLAN-20261121-40-2", state: { phase: "created" } });
-    expect(api.calls.map((c) => `${c.kind} ${c.po}`)).toEqual(["validate PLAN-20261121-40-1", "create PLAN-20261121-40-1", "validate PLAN-20261121-40-2", "create PLAN-20261121-40-2"]);
+    expect(api.calls.map((c) => `${c.kind} ${c.po}`)).toEqual([
+      "validate PLAN-20261121-40-1",
+      "create PLAN-20261121-40-1",
+      "validate PLAN-20261121-40-2",
+      "create PLAN-20261121-40-2",
+    ]);
   });
 
   it("starts past the PO numbers the plan already saw, without asking", async () => {
@@ -175,7 +228,11 @@ describe("runDraftJobs", () => {
     // -1 taken: the next suffix held by neither the vendor's purchases nor the batch (-2 is Fresno's, -3 taken).
     expect(jobs.map((j) => j.poNumber)).toEqual(["PLAN-20261121-40-4", "PLAN-20261121-41-1", "PLAN-20261121-40-2"]);
     await runDraftJobs(jobs, { ...options, known });
-    expect(api.calls.filter((c) => c.kind === "validate").map((c) => c.po)).toEqual(["PLAN-20261121-40-4", "PLAN-20261121-41-1", "PLAN-20261121-40-2"]);
+    expect(api.calls.filter((c) => c.kind === "validate").map((c) => c.po)).toEqual([
+      "PLAN-20261121-40-4",
+      "PLAN-20261121-41-1",
+      "PLAN-20261121-40-2",
+    ]);
   });
 
   it("gives up on a draft after MAX_NUMBER_TRIES taken numbers", async () => {
@@ -183,7 +240,7 @@ describe("runDraftJobs", () => {
     for (let n = 1; n <= MAX_NUMBER_TRIES + 1; n++) api.taken.add(`40:PLAN-20261121-40-${n}`);
     const [oakland] = await runDraftJobs(draftJobs([drafts[0]!]), options);
     expect(oakland!.state.phase).toBe("failed");
-    expect(((oakland!.state as { error: Error }).error).message).toMatch(/No free PO number after 20 tries/);
+    expect((oakland!.state as { error: Error }).error.message).toMatch(/No free PO number after 20 tries/);
     expect(api.calls).toHaveLength(MAX_NUMBER_TRIES);
   });
 
@@ -201,7 +258,14 @@ describe("runDraftJobs", () => {
     const first = await runDraftJobs(draftJobs([drafts[0]!]), options);
     expect(first[0]!.state.phase).toBe("failed");
     // The key waits in the tab's storage for an answer (a reload keeps it).
-    const body = { vendor_id: 40, to_location_id: 1, supplier_id: 12, delivery_date: "2026-12-01", po_num: "PLAN-20261121-40-1", purchase_transactions: [{ product_id: 7, units: 444 }] };
+    const body = {
+      vendor_id: 40,
+      to_location_id: 1,
+      supplier_id: 12,
+      delivery_date: "2026-12-01",
+      po_num: "PLAN-20261121-40-1",
+      purchase_transactions: [{ product_id: 7, units: 444 }],
+    };
     expect(storage.getItem(`backroom.idempotency.${createSignature(body)}`)).toBe(api.calls[1]!.key);
 
     const retried = await runDraftJobs(first, options);
@@ -252,7 +316,12 @@ describe("draftRunner", () => {
 describe("draftApiOf", () => {
   function client(answers: { validate?: unknown; created?: unknown }) {
     const calls: { operation: string; input: Record<string, unknown> }[] = [];
-    const result = (record: unknown) => ({ meta: {}, notModified: false, body: undefined, records: record === undefined ? [] : [record] });
+    const result = (record: unknown) => ({
+      meta: {},
+      notModified: false,
+      body: undefined,
+      records: record === undefined ? [] : [record],
+    });
     return {
       calls,
       validatePurchase: (input: Record<string, unknown>) => {
@@ -265,7 +334,13 @@ describe("draftApiOf", () => {
       },
     };
   }
-  const body = { vendor_id: 40, to_location_id: 1, supplier_id: 12, delivery_date: "2026-12-01", po_num: "PLAN-20261121-40-1" };
+  const body = {
+    vendor_id: 40,
+    to_location_id: 1,
+    supplier_id: 12,
+    delivery_date: "2026-12-01",
+    po_num: "PLAN-20261121-40-1",
+  };
 
   it("creates a draft: the body and the key, and never the submit parameter", async () => {
     const fake = client({ created: { purchase_global_id: "g-9", status: "InProgress" } });
@@ -275,13 +350,22 @@ describe("draftApiOf", () => {
   });
 
   it("fails a create whose answer names no purchase", async () => {
-    await expect(draftApiOf(client({ created: { status: "InProgress" } }) as never).create(body, "k")).rejects.toThrow("did not say its id");
+    await expect(draftApiOf(client({ created: { status: "InProgress" } }) as never).create(body, "k")).rejects.toThrow(
+      "did not say its id",
+    );
   });
 
   it("reads the check's answer and the problems it names, when it names them", async () => {
-    expect(await draftApiOf(client({ validate: { valid: true, total_cases: 3 } }) as never).validate(body)).toEqual({ valid: true, problems: [] });
+    expect(await draftApiOf(client({ validate: { valid: true, total_cases: 3 } }) as never).validate(body)).toEqual({
+      valid: true,
+      problems: [],
+    });
     const problems = [{ code: "BATCH_CODE_REQUIRED", field: "purchase_transactions[0].batch_code", detail: "x" }];
-    expect(await draftApiOf(client({ validate: { valid: false, errors: [...problems, null, "x"] } }) as never).validate(body)).toEqual({ valid: false, problems });
+    expect(
+      await draftApiOf(client({ validate: { valid: false, errors: [...problems, null, "x"] } }) as never).validate(
+        body,
+      ),
+    ).toEqual({ valid: false, problems });
     expect(await draftApiOf(client({}) as never).validate(body)).toEqual({ valid: false, problems: [] });
   });
 });
@@ -291,7 +375,11 @@ describe("progressText", () => {
   it.each([
     ["waiting", { phase: "waiting" }, "1 purchase order to draft."],
     ["creating", { phase: "creating" }, "Drafting 1 of 1: creating PLAN-20261121-40-1."],
-    ["one made", { phase: "created", globalId: "g" }, "Drafted 1 purchase order. Nothing was submitted: open each draft to check it and submit it."],
+    [
+      "one made",
+      { phase: "created", globalId: "g" },
+      "Drafted 1 purchase order. Nothing was submitted: open each draft to check it and submit it.",
+    ],
     ["one failed", { phase: "failed", error: new Error("x") }, "Drafted 0 of 1 purchase order; 1 failed."],
   ] as const)("%s", (_name, state, text) => {
     expect(progressText([{ ...job!, state }])).toBe(text);

@@ -50,7 +50,9 @@ export class NotReadyError extends Error {
   readonly problems: ValidateAnswer["problems"];
   constructor(problems: ValidateAnswer["problems"]) {
     const named = problems.map((p) => p.detail).filter(Boolean);
-    super(named.length ? `The Data API says it is not ready: ${named.join("; ")}.` : "The Data API says it is not ready.");
+    super(
+      named.length ? `The Data API says it is not ready: ${named.join("; ")}.` : "The Data API says it is not ready.",
+    );
     this.name = "NotReadyError";
     this.problems = problems;
   }
@@ -79,7 +81,10 @@ export function knownPoNumbers(purchases: readonly PurchaseV2Input[]): Map<numbe
  * @example
  * draftJobs(drafts, new Map([[9001, new Set(["PLAN-20261121-9001-1"])]]))[0].poNumber; // "PLAN-20261121-9001-2" (when -2 is free)
  */
-export function draftJobs(drafts: readonly PlannedDraft[], known: ReadonlyMap<number, ReadonlySet<string>> = new Map()): DraftJob[] {
+export function draftJobs(
+  drafts: readonly PlannedDraft[],
+  known: ReadonlyMap<number, ReadonlySet<string>> = new Map(),
+): DraftJob[] {
   const planned = new Map<number, Set<string>>();
   for (const d of drafts) planned.set(d.vendorId, (planned.get(d.vendorId) ?? new Set()).add(d.poNumber));
   const assigned = new Map<number, Set<string>>();
@@ -92,7 +97,12 @@ export function draftJobs(drafts: readonly PlannedDraft[], known: ReadonlyMap<nu
       poNumber = nextPoNumber(poNumber, [...existing, ...mine, ...(planned.get(draft.vendorId) ?? [])]);
     }
     mine.add(poNumber);
-    return { id: `${draft.vendorId}:${draft.locationId}:${draft.lines[0]?.key ?? draft.poNumber}`, draft, poNumber, state: { phase: "waiting" } };
+    return {
+      id: `${draft.vendorId}:${draft.locationId}:${draft.lines[0]?.key ?? draft.poNumber}`,
+      draft,
+      poNumber,
+      state: { phase: "waiting" },
+    };
   });
 }
 
@@ -102,7 +112,10 @@ function isDuplicateNumber(error: unknown): boolean {
 
 /** Whether a not-ready answer only asks for the batch codes the vendor requires (which the editor asks for). */
 function onlyBatchCodesMissing(answer: ValidateAnswer, requiresBatchCodes: boolean): boolean {
-  return requiresBatchCodes && answer.problems.every((p) => p.code === "BATCH_CODE_REQUIRED" || /batch_code$/.test(p.field ?? ""));
+  return (
+    requiresBatchCodes &&
+    answer.problems.every((p) => p.code === "BATCH_CODE_REQUIRED" || /batch_code$/.test(p.field ?? ""))
+  );
 }
 
 export interface RunOptions {
@@ -122,7 +135,12 @@ export function createSignature(body: CreatePurchaseBody): string {
 }
 
 /** One job to its end: created (its global id), or the error that stopped it. Taken numbers are the batch's others. */
-async function draftOne(job: DraftJob, taken: () => string[], options: RunOptions, step: (update: Partial<DraftJob>) => void): Promise<string> {
+async function draftOne(
+  job: DraftJob,
+  taken: () => string[],
+  options: RunOptions,
+  step: (update: Partial<DraftJob>) => void,
+): Promise<string> {
   let poNumber = job.poNumber;
   for (let attempt = 0; attempt < MAX_NUMBER_TRIES; attempt++) {
     const body = createBody(job.draft, { poNumber, supplierName: options.supplierName });
@@ -132,7 +150,8 @@ async function draftOne(job: DraftJob, taken: () => string[], options: RunOption
       if (!options.store.get(signature)) {
         step({ state: { phase: "validating" } });
         const answer = await options.api.validate(body);
-        if (!answer.valid && !onlyBatchCodesMissing(answer, job.draft.requiresBatchCodes)) throw new NotReadyError(answer.problems);
+        if (!answer.valid && !onlyBatchCodesMissing(answer, job.draft.requiresBatchCodes))
+          throw new NotReadyError(answer.problems);
       }
       step({ state: { phase: "creating" } });
       return await sendOnce(options.store, signature, (key) => options.api.create(body, key), options.newKey);
@@ -150,7 +169,11 @@ async function draftOne(job: DraftJob, taken: () => string[], options: RunOption
  * ended. `onChange` hears every step with the whole list (a new array each time). Jobs already created are left as
  * they are: running a batch again after failures retries only the failed ones, with their keys and numbers.
  */
-export async function runDraftJobs(jobs: readonly DraftJob[], options: RunOptions, onChange: (jobs: DraftJob[]) => void = () => {}): Promise<DraftJob[]> {
+export async function runDraftJobs(
+  jobs: readonly DraftJob[],
+  options: RunOptions,
+  onChange: (jobs: DraftJob[]) => void = () => {},
+): Promise<DraftJob[]> {
   let current = [...jobs];
   const update = (id: string, change: Partial<DraftJob>) => {
     current = current.map((j) => (j.id === id ? { ...j, ...change } : j));
@@ -159,7 +182,10 @@ export async function runDraftJobs(jobs: readonly DraftJob[], options: RunOption
   for (const job of jobs) {
     if (job.state.phase === "created") continue;
     const known = [...(options.known?.get(job.draft.vendorId) ?? [])];
-    const taken = () => [...known, ...current.filter((j) => j.id !== job.id && j.draft.vendorId === job.draft.vendorId).map((j) => j.poNumber)];
+    const taken = () => [
+      ...known,
+      ...current.filter((j) => j.id !== job.id && j.draft.vendorId === job.draft.vendorId).map((j) => j.poNumber),
+    ];
     try {
       const globalId = await draftOne(job, taken, options, (change) => update(job.id, change));
       update(job.id, { state: { phase: "created", globalId } });
@@ -202,8 +228,12 @@ export function draftRunner() {
 export function draftApiOf(client: Pick<DataApiClient, "validatePurchase" | "createPurchase">): DraftApi {
   return {
     async validate(body) {
-      const answer = (await client.validatePurchase({ body })).records[0] as { valid?: unknown; errors?: unknown } | undefined;
-      const problems = Array.isArray(answer?.errors) ? (answer.errors as ValidateAnswer["problems"]).filter((p) => typeof p === "object" && p !== null) : [];
+      const answer = (await client.validatePurchase({ body })).records[0] as
+        | { valid?: unknown; errors?: unknown }
+        | undefined;
+      const problems = Array.isArray(answer?.errors)
+        ? (answer.errors as ValidateAnswer["problems"]).filter((p) => typeof p === "object" && p !== null)
+        : [];
       return { valid: answer?.valid === true, problems };
     },
     async create(body, idempotencyKey) {
@@ -227,6 +257,7 @@ export function progressText(jobs: readonly DraftJob[]): string {
     return `Drafting ${index + 1} of ${total}: ${job.state.phase === "validating" ? "checking" : "creating"} ${job.poNumber}.`;
   }
   if (created + failed < total) return `${orders(total)} to draft.`;
-  if (failed === 0) return `Drafted ${orders(created)}. Nothing was submitted: open each draft to check it and submit it.`;
+  if (failed === 0)
+    return `Drafted ${orders(created)}. Nothing was submitted: open each draft to check it and submit it.`;
   return `Drafted ${created} of ${orders(total)}; ${failed} failed.`;
 }

@@ -14,7 +14,12 @@ describe("poNumber and nextPoNumber", () => {
   it.each([
     ["the next suffix after a DUPLICATE_PO_NUMBER", "PLAN-20261121-40-1", [], "PLAN-20261121-40-2"],
     ["past two digits", "PLAN-20261121-40-9", [], "PLAN-20261121-40-10"],
-    ["skipping numbers other drafts of the batch hold", "PLAN-20261121-40-1", ["PLAN-20261121-40-2", "PLAN-20261121-40-3"], "PLAN-20261121-40-4"],
+    [
+      "skipping numbers other drafts of the batch hold",
+      "PLAN-20261121-40-1",
+      ["PLAN-20261121-40-2", "PLAN-20261121-40-3"],
+      "PLAN-20261121-40-4",
+    ],
     ["a number without a suffix gets -2", "PO-ABC", [], "PO-ABC-2"],
   ] as const)("%s", (_name, current, taken, expected) => {
     expect(nextPoNumber(current, taken)).toBe(expected);
@@ -23,7 +28,11 @@ describe("poNumber and nextPoNumber", () => {
 
 // Oakland (1): chocolate 7 and almond 8 from vendor 40, berry 10 from vendor 41 (batch codes required; pickup Monday,
 // 2 days' lead). Fresno (2): chocolate 7 from vendor 40's Fresno row. Brooklyn (3): no vendor.
-const products: ProductInput[] = [CHOCOLATE, { ...CHOCOLATE, ProductID: 8, ProductName: "Almond Bar" }, { ...CHOCOLATE, ProductID: 10, ProductName: "Berry Chew", WholesaleUnitsPerCase: 6 }];
+const products: ProductInput[] = [
+  CHOCOLATE,
+  { ...CHOCOLATE, ProductID: 8, ProductName: "Almond Bar" },
+  { ...CHOCOLATE, ProductID: 10, ProductName: "Berry Chew", WholesaleUnitsPerCase: 6 },
+];
 const inventory: InventoryInput[] = [
   OAKLAND_STOCK,
   { ...OAKLAND_STOCK, ProductID: 8, AvailableUnits: 500, AvgDailySales90d: "2" },
@@ -34,29 +43,72 @@ const inventory: InventoryInput[] = [
 const vendors = [
   NORTH_FARM,
   { ...NORTH_FARM, LocationID: 2 },
-  { ...NORTH_FARM, VendorID: 41, VendorName: "Berry Co", PickupDates: ["Mon"], LeadTimeDays: 2, RequirePOBatchCodes: true },
+  {
+    ...NORTH_FARM,
+    VendorID: 41,
+    VendorName: "Berry Co",
+    PickupDates: ["Mon"],
+    LeadTimeDays: 2,
+    RequirePOBatchCodes: true,
+  },
 ];
-const rows = planRows(world({ products, inventory, vendors }), { now: SATURDAY, chosenVendors: new Map([["1:10", 41]]) });
+const rows = planRows(world({ products, inventory, vendors }), {
+  now: SATURDAY,
+  chosenVendors: new Map([["1:10", 41]]),
+});
 
 describe("draftsOf", () => {
   it("makes one draft per vendor and warehouse, numbered per vendor, delivered on the arrival day", () => {
-    const { drafts, skipped } = draftsOf(rows, [{ key: "2:7" }, { key: "1:7" }, { key: "1:10" }, { key: "1:8", units: 30 }]);
+    const { drafts, skipped } = draftsOf(rows, [
+      { key: "2:7" },
+      { key: "1:7" },
+      { key: "1:10" },
+      { key: "1:8", units: 30 },
+    ]);
     expect(skipped).toEqual([]);
-    expect(drafts.map((d) => [d.locationId, d.vendorId, d.poNumber, d.deliveryDate, d.lines.map((l) => [l.productId, l.cases, l.units])])).toEqual([
+    expect(
+      drafts.map((d) => [
+        d.locationId,
+        d.vendorId,
+        d.poNumber,
+        d.deliveryDate,
+        d.lines.map((l) => [l.productId, l.cases, l.units]),
+      ]),
+    ).toEqual([
       // Almond: 30 units typed, 2.5 cases of 12, rounded to 3.
-      [1, 40, "PLAN-20261121-40-1", "2026-12-01", [[7, 37, 444], [8, 3, 36]]],
+      [
+        1,
+        40,
+        "PLAN-20261121-40-1",
+        "2026-12-01",
+        [
+          [7, 37, 444],
+          [8, 3, 36],
+        ],
+      ],
       // Berry from vendor 41: Monday Nov 23 plus 2 days. Need 1 × (4 + 30) = 34 units → 6 cases of 6.
       [1, 41, "PLAN-20261121-41-1", "2026-11-25", [[10, 6, 36]]],
       // Vendor 40 again, to Fresno: its second PO number of the day (po_num is unique per vendor).
       [2, 40, "PLAN-20261121-40-2", "2026-12-01", [[7, 10, 120]]],
     ]);
-    expect(drafts.map((d) => [d.totalCases, d.totalUnits])).toEqual([[40, 480], [6, 36], [10, 120]]);
-    expect(drafts.map((d) => [d.vendorName, d.warehouseName, d.supplierId])).toEqual([["North Farm", "Oakland", 12], ["Berry Co", "Oakland", 12], ["North Farm", "Fresno", 12]]);
+    expect(drafts.map((d) => [d.totalCases, d.totalUnits])).toEqual([
+      [40, 480],
+      [6, 36],
+      [10, 120],
+    ]);
+    expect(drafts.map((d) => [d.vendorName, d.warehouseName, d.supplierId])).toEqual([
+      ["North Farm", "Oakland", 12],
+      ["Berry Co", "Oakland", 12],
+      ["North Farm", "Fresno", 12],
+    ]);
   });
 
   it("marks the lines of a vendor that requires batch codes", () => {
     const { drafts } = draftsOf(rows, [{ key: "1:7" }, { key: "1:10" }]);
-    expect(drafts.map((d) => [d.requiresBatchCodes, d.lines.map((l) => l.needsBatchCode)])).toEqual([[false, [false]], [true, [true]]]);
+    expect(drafts.map((d) => [d.requiresBatchCodes, d.lines.map((l) => l.needsBatchCode)])).toEqual([
+      [false, [false]],
+      [true, [true]],
+    ]);
   });
 
   const rounding: [string, number | undefined, number | undefined][] = [
@@ -90,7 +142,9 @@ describe("draftsOf", () => {
   });
 
   it("skips a row whose supplier is known neither from the product nor from the vendor", () => {
-    const unknown = planRows(world({ products: [], vendors: [{ ...NORTH_FARM, SupplierID: undefined }] }), { now: SATURDAY });
+    const unknown = planRows(world({ products: [], vendors: [{ ...NORTH_FARM, SupplierID: undefined }] }), {
+      now: SATURDAY,
+    });
     expect(draftsOf(unknown, [{ key: "1:7", units: 12 }]).skipped).toEqual([{ key: "1:7", reason: "no-supplier" }]);
   });
 
@@ -103,18 +157,33 @@ describe("draftsOf", () => {
   it("splits a draft past 200 lines into several, each with its own PO number", () => {
     const many = Array.from({ length: 201 }, (_, i) => 1000 + i);
     const big = planRows(
-      world({ products: many.map((id) => ({ ...CHOCOLATE, ProductID: id, ProductName: `P${id}` })), inventory: many.map((id) => ({ ...OAKLAND_STOCK, ProductID: id })) }),
+      world({
+        products: many.map((id) => ({ ...CHOCOLATE, ProductID: id, ProductName: `P${id}` })),
+        inventory: many.map((id) => ({ ...OAKLAND_STOCK, ProductID: id })),
+      }),
       { now: SATURDAY },
     );
-    const { drafts } = draftsOf(big, big.map((r) => ({ key: r.key })));
-    expect(drafts.map((d) => [d.poNumber, d.lines.length])).toEqual([["PLAN-20261121-40-1", 200], ["PLAN-20261121-40-2", 1]]);
+    const { drafts } = draftsOf(
+      big,
+      big.map((r) => ({ key: r.key })),
+    );
+    expect(drafts.map((d) => [d.poNumber, d.lines.length])).toEqual([
+      ["PLAN-20261121-40-1", 200],
+      ["PLAN-20261121-40-2", 1],
+    ]);
   });
 
   it("dates the PO number by today on the warehouse's clock", () => {
     // 05:00 UTC on Sunday Nov 22 is still Saturday evening in Los Angeles, already Sunday in New York.
-    const input = world({ inventory: [OAKLAND_STOCK, { ...OAKLAND_STOCK, LocationID: 3 }], vendors: [NORTH_FARM, { ...NORTH_FARM, VendorID: 43, LocationID: 3 }] });
+    const input = world({
+      inventory: [OAKLAND_STOCK, { ...OAKLAND_STOCK, LocationID: 3 }],
+      vendors: [NORTH_FARM, { ...NORTH_FARM, VendorID: 43, LocationID: 3 }],
+    });
     const late = planRows(input, { now: new Date("2026-11-22T05:00:00Z") });
-    expect(draftsOf(late, [{ key: "1:7" }, { key: "3:7" }]).drafts.map((d) => d.poNumber)).toEqual(["PLAN-20261121-40-1", "PLAN-20261122-43-1"]);
+    expect(draftsOf(late, [{ key: "1:7" }, { key: "3:7" }]).drafts.map((d) => d.poNumber)).toEqual([
+      "PLAN-20261121-40-1",
+      "PLAN-20261122-43-1",
+    ]);
   });
 });
 
@@ -139,9 +208,22 @@ describe("createBody", () => {
   });
 
   it("adds batch codes by row key (trimmed; blanks left out), a supplier name, and a retried PO number", () => {
-    const body = createBody(berry, { batchCodes: new Map([["1:10", " BC-261121 "], ["1:7", "ignored: not in this draft"]]), supplierName: "Cocoa Co", poNumber: "PLAN-20261121-41-2" });
-    expect(body).toMatchObject({ supplier_name: "Cocoa Co", po_num: "PLAN-20261121-41-2", purchase_transactions: [{ product_id: 10, units: 36, batch_code: "BC-261121" }] });
+    const body = createBody(berry, {
+      batchCodes: new Map([
+        ["1:10", " BC-261121 "],
+        ["1:7", "ignored: not in this draft"],
+      ]),
+      supplierName: "Cocoa Co",
+      poNumber: "PLAN-20261121-41-2",
+    });
+    expect(body).toMatchObject({
+      supplier_name: "Cocoa Co",
+      po_num: "PLAN-20261121-41-2",
+      purchase_transactions: [{ product_id: 10, units: 36, batch_code: "BC-261121" }],
+    });
     expect(CreatePurchaseBody.safeParse(body).success).toBe(true);
-    expect(createBody(berry, { batchCodes: new Map([["1:10", "  "]]) }).purchase_transactions).toEqual([{ product_id: 10, units: 36 }]);
+    expect(createBody(berry, { batchCodes: new Map([["1:10", "  "]]) }).purchase_transactions).toEqual([
+      { product_id: 10, units: 36 },
+    ]);
   });
 });

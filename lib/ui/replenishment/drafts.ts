@@ -90,7 +90,10 @@ function casesOf(row: PlanRow, units: number | undefined): number {
  * @example
  * draftsOf(rows, [{ key: "1:7" }, { key: "1:9", units: 30 }]).drafts[0].poNumber; // "PLAN-20261121-40-1"
  */
-export function draftsOf(rows: readonly PlanRow[], picks: readonly DraftPick[]): { drafts: PlannedDraft[]; skipped: SkippedPick[] } {
+export function draftsOf(
+  rows: readonly PlanRow[],
+  picks: readonly DraftPick[],
+): { drafts: PlannedDraft[]; skipped: SkippedPick[] } {
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const groups = new Map<string, Omit<PlannedDraft, "poNumber" | "totalCases" | "totalUnits"> & { today: string }>();
   const skipped: SkippedPick[] = [];
@@ -120,13 +123,23 @@ export function draftsOf(rows: readonly PlanRow[], picks: readonly DraftPick[]):
       lines: [],
     };
     const cases = casesOf(row, pick.units);
-    group.lines.push({ key: row.key, productId: row.productId, productName: row.productName, unitsPerCase: row.unitsPerCase, cases, units: cases * row.unitsPerCase, needsBatchCode: vendor.requiresBatchCodes });
+    group.lines.push({
+      key: row.key,
+      productId: row.productId,
+      productName: row.productName,
+      unitsPerCase: row.unitsPerCase,
+      cases,
+      units: cases * row.unitsPerCase,
+      needsBatchCode: vendor.requiresBatchCodes,
+    });
     groups.set(key, group);
   }
 
   const counters = new Map<number, number>();
   const drafts: PlannedDraft[] = [];
-  for (const { today, lines, ...group } of [...groups.values()].sort((a, b) => a.locationId - b.locationId || a.vendorId - b.vendorId)) {
+  for (const { today, lines, ...group } of [...groups.values()].sort(
+    (a, b) => a.locationId - b.locationId || a.vendorId - b.vendorId,
+  )) {
     for (let start = 0; start < lines.length; start += MAX_LINE_ITEMS) {
       const chunk = lines.slice(start, start + MAX_LINE_ITEMS);
       const n = (counters.get(group.vendorId) ?? 0) + 1;
@@ -159,7 +172,10 @@ function skipReason(row: PlanRow | undefined, pick: DraftPick): SkipReason | und
  * @example
  * createBody(draft, { batchCodes: new Map([["1:7", "B-1"]]) }); // { vendor_id: 40, to_location_id: 1, supplier_id: 12, delivery_date: "2026-12-01", po_num: "PLAN-20261121-40-1", purchase_transactions: [{ product_id: 7, units: 36, batch_code: "B-1" }] }
  */
-export function createBody(draft: PlannedDraft, options: { batchCodes?: ReadonlyMap<string, string>; supplierName?: string; poNumber?: string } = {}): CreatePurchaseBody {
+export function createBody(
+  draft: PlannedDraft,
+  options: { batchCodes?: ReadonlyMap<string, string>; supplierName?: string; poNumber?: string } = {},
+): CreatePurchaseBody {
   return {
     vendor_id: draft.vendorId,
     to_location_id: draft.locationId,

@@ -42,7 +42,8 @@ function stockPart(row: PlanRow): string {
   if (row.onOrder !== 0) counted.push(`${formatCount(row.onOrder)} on order`);
   if (row.draftsCounted && row.inDrafts !== 0) counted.push(`${formatCount(row.inDrafts)} in drafts`);
   let text = counted.length === 1 ? counted[0]! : `${counted.slice(0, -1).join(", ")} and ${counted.at(-1)!}`;
-  if (row.daysOfCover !== undefined) text += ` last ${formatCount(Math.round(row.daysOfCover * 10) / 10)} ${row.daysOfCover === 1 ? "day" : "days"}`;
+  if (row.daysOfCover !== undefined)
+    text += ` last ${formatCount(Math.round(row.daysOfCover * 10) / 10)} ${row.daysOfCover === 1 ? "day" : "days"}`;
   if (!row.draftsCounted && row.inDrafts !== 0) text += ` (${formatCount(row.inDrafts)} more in drafts, not counted)`;
   return text;
 }
@@ -78,16 +79,21 @@ export function explain(row: PlanRow): string {
   const parts: string[] = [];
   const stop = (why: string) => [...parts, why].join("; ");
   if (row.notAuthorized) parts.push("reserved for authorized accounts");
-  if (row.reason === "unknown-product") return stop(`product #${row.productId} is not in the catalog that was read, so its status and case size are unknown: no suggestion`);
+  if (row.reason === "unknown-product")
+    return stop(
+      `product #${row.productId} is not in the catalog that was read, so its status and case size are unknown: no suggestion`,
+    );
   if (row.reason === "no-status") return stop("the product's status was not sent: no suggestion");
   if (row.reason === "inactive-product") {
     const status = PRODUCT_STATUSES[row.statusId as keyof typeof PRODUCT_STATUSES] ?? `status ${row.statusId}`;
     return stop(`${status} product (only Active and Pre-order products are planned): no suggestion`);
   }
   parts.push(salesPart(row), stockPart(row));
-  if (row.reason === "no-stock-figure" || row.reason === "no-sales-figure" || row.reason === "no-sales") return stop("no suggestion");
+  if (row.reason === "no-stock-figure" || row.reason === "no-sales-figure" || row.reason === "no-sales")
+    return stop("no suggestion");
 
-  if (!row.vendor) return stop(`no active vendor delivers to ${row.warehouseName ?? `warehouse #${row.locationId}`}: no suggestion`);
+  if (!row.vendor)
+    return stop(`no active vendor delivers to ${row.warehouseName ?? `warehouse #${row.locationId}`}: no suggestion`);
   if (row.vendorChosen) parts.push(`${vendorName(row)} (chosen)`);
   else if (row.chosenVendorMissing) parts.push(`the chosen vendor no longer delivers here, so ${vendorName(row)}`);
   if (!row.arrival) return stop(`${vendorName(row)} gives no lead time: no suggestion`);
@@ -98,9 +104,14 @@ export function explain(row: PlanRow): string {
   const maximum = `the ${daysOf(row.maxDays ?? 0)} maximum`;
   if (row.reason === "above-target") return stop(`${target}: the stock covers it, nothing to order`);
   if (row.reason === "capped-to-zero") {
-    return stop(`${target} would take ${quantity(row, row.uncappedCases ?? 0)}, but ${maximum} leaves room for none: no suggestion`);
+    return stop(
+      `${target} would take ${quantity(row, row.uncappedCases ?? 0)}, but ${maximum} leaves room for none: no suggestion`,
+    );
   }
   const cases = row.suggestedCases ?? 0;
-  const lowered = row.uncappedCases !== undefined ? `, lowered from ${plural(row.uncappedCases, row.unitsPerCase === 1 ? "unit" : "case")} by ${maximum}` : "";
+  const lowered =
+    row.uncappedCases !== undefined
+      ? `, lowered from ${plural(row.uncappedCases, row.unitsPerCase === 1 ? "unit" : "case")} by ${maximum}`
+      : "";
   return stop(`${target}: ${quantity(row, cases)}${lowered}`);
 }

@@ -21,7 +21,14 @@ export const LOCATIONS: LocationInput[] = [
   { LocationID: 3, Location: "Brooklyn", State: "NY" },
 ];
 
-export const CHOCOLATE: ProductInput = { ProductID: 7, SupplierID: 12, ProductName: "Chocolate Bar", SupplierProductNumber: "CH-7", WholesaleUnitsPerCase: 12, StatusID: 1 };
+export const CHOCOLATE: ProductInput = {
+  ProductID: 7,
+  SupplierID: 12,
+  ProductName: "Chocolate Bar",
+  SupplierProductNumber: "CH-7",
+  WholesaleUnitsPerCase: 12,
+  StatusID: 1,
+};
 
 export const NORTH_FARM: VendorInput = {
   VendorID: 40,
@@ -35,11 +42,24 @@ export const NORTH_FARM: VendorInput = {
   Active: true,
 };
 
-export const OAKLAND_STOCK: InventoryInput = { LocationID: 1, ProductID: 7, AvailableUnits: 61, AvgDailySales90d: "12.40", NotAuthorized: false };
+export const OAKLAND_STOCK: InventoryInput = {
+  LocationID: 1,
+  ProductID: 7,
+  AvailableUnits: 61,
+  AvgDailySales90d: "12.40",
+  NotAuthorized: false,
+};
 
 /** The world with parts replaced. */
 export function world(parts: Partial<PlanInput> = {}): PlanInput {
-  return { inventory: [OAKLAND_STOCK], products: [CHOCOLATE], vendors: [NORTH_FARM], locations: LOCATIONS, states: STATES, ...parts };
+  return {
+    inventory: [OAKLAND_STOCK],
+    products: [CHOCOLATE],
+    vendors: [NORTH_FARM],
+    locations: LOCATIONS,
+    states: STATES,
+    ...parts,
+  };
 }
 
 /** The one row of the world (with parts replaced) for product 7 at warehouse 1. */
@@ -51,5 +71,11 @@ export function oaklandRow(parts: Partial<PlanInput> = {}, options: Partial<Plan
 
 /** A v2 purchase to warehouse 1 with draft-style lines of product 7. */
 export function purchase(status: string, units: number, more: Partial<PurchaseV2Input> = {}): PurchaseV2Input {
-  return { status, to_location_id: 1, vendor_id: 40, purchase_transactions: [{ id: 1, product_id: 7, num_units: units }], ...more };
+  return {
+    status,
+    to_location_id: 1,
+    vendor_id: 40,
+    purchase_transactions: [{ id: 1, product_id: 7, num_units: units }],
+    ...more,
+  };
 }

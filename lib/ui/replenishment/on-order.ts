@@ -89,7 +89,12 @@ export function openOrders(
   for (const p of purchases.v2 ?? []) {
     if (typeof p.to_location_id !== "number" || !p.status) continue;
     const lines = Array.isArray(p.purchase_transactions) ? p.purchase_transactions.flatMap((l) => v2Line(l) ?? []) : [];
-    all.push({ ids: idsOf(p.purchase_global_id, p.purchase_id), status: p.status, locationId: p.to_location_id, lines });
+    all.push({
+      ids: idsOf(p.purchase_global_id, p.purchase_id),
+      status: p.status,
+      locationId: p.to_location_id,
+      lines,
+    });
   }
   if (purchases.v1) {
     const linesOf = new Map<number, OpenLine[]>();
@@ -101,7 +106,12 @@ export function openOrders(
     }
     for (const p of purchases.v1.purchases) {
       if (typeof p.ToLocationID !== "number" || typeof p.PurchaseID !== "number" || !p.Status) continue;
-      all.push({ ids: idsOf(p.PurchaseGlobalID, p.PurchaseID), status: p.Status, locationId: p.ToLocationID, lines: linesOf.get(p.PurchaseID) ?? [] });
+      all.push({
+        ids: idsOf(p.PurchaseGlobalID, p.PurchaseID),
+        status: p.Status,
+        locationId: p.ToLocationID,
+        lines: linesOf.get(p.PurchaseID) ?? [],
+      });
     }
   }
   // The ERP's posted copy wins over the API order it came from (stable sort keeps the rest in order).
@@ -112,7 +122,11 @@ export function openOrders(
   for (const purchase of all) {
     if (purchase.ids.some((id) => seen.has(id))) continue;
     purchase.ids.forEach((id) => seen.add(id));
-    const into = ON_ORDER_STATUSES.has(purchase.status) ? open.onOrder : purchase.status === DRAFT_STATUS ? open.inDrafts : undefined;
+    const into = ON_ORDER_STATUSES.has(purchase.status)
+      ? open.onOrder
+      : purchase.status === DRAFT_STATUS
+        ? open.inDrafts
+        : undefined;
     if (!into) continue;
     for (const line of purchase.lines) {
       const units = lineUnits(line, unitsPerCase);

@@ -148,7 +148,10 @@ function pairsOf(inventory: readonly InventoryInput[]): Pair[] {
   return [...pairs.values()];
 }
 
-function byId<T>(records: readonly T[], id: (record: T) => number | string | null | undefined): Map<number | string, T> {
+function byId<T>(
+  records: readonly T[],
+  id: (record: T) => number | string | null | undefined,
+): Map<number | string, T> {
   const map = new Map<number | string, T>();
   for (const record of records) {
     const key = id(record);
@@ -167,7 +170,10 @@ export function planRows(input: PlanInput, options: PlanOptions): PlanRow[] {
   const products = byId(input.products, (p) => p.ProductID);
   const locations = byId(input.locations, (l) => l.LocationID);
   const states = byId(input.states, (s) => s.StateAbbreviation);
-  const open = openOrders({ v2: input.purchases, v1: input.purchasesV1 }, (id) => products.get(id)?.WholesaleUnitsPerCase);
+  const open = openOrders(
+    { v2: input.purchases, v1: input.purchasesV1 },
+    (id) => products.get(id)?.WholesaleUnitsPerCase,
+  );
   const countDrafts = options.countDrafts ?? false;
 
   const rows = pairsOf(input.inventory).map((pair): PlanRow => {
@@ -182,7 +188,8 @@ export function planRows(input: PlanInput, options: PlanOptions): PlanRow[] {
     const onOrder = open.onOrder.get(key) ?? 0n;
     const inDrafts = open.inDrafts.get(key) ?? 0n;
     const stock = (pair.available ?? 0n) + onOrder + (countDrafts ? inDrafts : 0n);
-    const arrival = vendor?.leadTimeDays !== undefined ? arrivalOf(zone.today, vendor.pickupDates, vendor.leadTimeDays) : undefined;
+    const arrival =
+      vendor?.leadTimeDays !== undefined ? arrivalOf(zone.today, vendor.pickupDates, vendor.leadTimeDays) : undefined;
     const targetDays = vendor?.targetDays;
 
     const row: PlanRow = {
@@ -201,7 +208,8 @@ export function planRows(input: PlanInput, options: PlanOptions): PlanRow[] {
       inDrafts: toNumber(inDrafts),
       draftsCounted: countDrafts,
       sellsPerDay: pair.perDay === undefined ? undefined : shortText(pair.perDay),
-      daysOfCover: pair.available === undefined || pair.perDay === undefined ? undefined : coverDays(stock, pair.perDay),
+      daysOfCover:
+        pair.available === undefined || pair.perDay === undefined ? undefined : coverDays(stock, pair.perDay),
       belowTarget: isBelowTarget({ perDay: pair.perDay, stock, available: pair.available, targetDays }),
       vendor,
       vendorChoices: choice.choices,
@@ -218,7 +226,10 @@ export function planRows(input: PlanInput, options: PlanOptions): PlanRow[] {
     return { ...row, ...outcome(row, product !== undefined, pair, stock) };
   });
   return rows.sort(
-    (a, b) => a.locationId - b.locationId || (a.productName ?? "").localeCompare(b.productName ?? "") || a.productId - b.productId,
+    (a, b) =>
+      a.locationId - b.locationId ||
+      (a.productName ?? "").localeCompare(b.productName ?? "") ||
+      a.productId - b.productId,
   );
 }
 
@@ -235,7 +246,14 @@ function outcome(row: PlanRow, productFound: boolean, pair: Pair, stock: bigint)
   if (!row.vendor) return { reason: "no-vendor" };
   if (!row.arrival) return { reason: "no-lead-time" };
   if (row.targetDays === undefined) return { reason: "no-target" };
-  const s = suggest({ perDay: pair.perDay, stock, arrivesIn: row.arrival.inDays, targetDays: row.targetDays, maxDays: row.maxDays, unitsPerCase: row.unitsPerCase });
+  const s = suggest({
+    perDay: pair.perDay,
+    stock,
+    arrivesIn: row.arrival.inDays,
+    targetDays: row.targetDays,
+    maxDays: row.maxDays,
+    unitsPerCase: row.unitsPerCase,
+  });
   switch (s.kind) {
     case "order":
       return { suggestedCases: s.cases, suggestedUnits: s.units, uncappedCases: s.uncappedCases };

@@ -42,15 +42,27 @@ export const LINES_BATCH = 100;
 export const ALL_PRODUCT_STATUSES = "0,1,2,3,4,5";
 
 export function inventoryRead(supplierId: number): PlanRead<"listInventory"> {
-  return { request: { operation: "listInventory", query: { SupplierIDs: String(supplierId) } }, staleTime: STALE.working, pages: PLAN_PAGES.inventory };
+  return {
+    request: { operation: "listInventory", query: { SupplierIDs: String(supplierId) } },
+    staleTime: STALE.working,
+    pages: PLAN_PAGES.inventory,
+  };
 }
 
 export function productsRead(supplierId: number): PlanRead<"listProducts"> {
-  return { request: { operation: "listProducts", query: { SupplierIDs: String(supplierId), Statuses: ALL_PRODUCT_STATUSES } }, staleTime: STALE.directory, pages: PLAN_PAGES.products };
+  return {
+    request: { operation: "listProducts", query: { SupplierIDs: String(supplierId), Statuses: ALL_PRODUCT_STATUSES } },
+    staleTime: STALE.directory,
+    pages: PLAN_PAGES.products,
+  };
 }
 
 export function vendorsRead(supplierId: number): PlanRead<"listVendors"> {
-  return { request: { operation: "listVendors", query: { SupplierIDs: String(supplierId) } }, staleTime: STALE.directory, pages: PLAN_PAGES.vendors };
+  return {
+    request: { operation: "listVendors", query: { SupplierIDs: String(supplierId) } },
+    staleTime: STALE.directory,
+    pages: PLAN_PAGES.vendors,
+  };
 }
 
 export const locationsRead: PlanRead<"listLocations"> = { request: locationsRequest, staleTime: STALE.reference };
@@ -60,7 +72,9 @@ export const suppliersRead: PlanRead<"listSuppliers"> = { request: suppliersRequ
 
 /** The ids of a supplier's vendors, sorted, each once: what narrows the purchases of a key that sees other suppliers'. */
 export function vendorIdsOf(vendors: readonly VendorInput[]): number[] {
-  return [...new Set(vendors.flatMap((v) => (typeof v.VendorID === "number" ? [v.VendorID] : [])))].sort((a, b) => a - b);
+  return [...new Set(vendors.flatMap((v) => (typeof v.VendorID === "number" ? [v.VendorID] : [])))].sort(
+    (a, b) => a - b,
+  );
 }
 
 /**
@@ -83,11 +97,17 @@ export function purchasesV1Read(vendorIds?: readonly number[]): PlanRead<"listPu
 
 /** The lines of posted purchases (v1 `/purchaseTrans`, PurchaseIDs required), by batches of 100 purchases. */
 export function linesV1Reads(purchases: readonly PurchaseV1Input[]): PlanRead<"listPurchaseTransactions">[] {
-  const ids = [...new Set(purchases.flatMap((p) => (typeof p.PurchaseID === "number" ? [p.PurchaseID] : [])))].sort((a, b) => a - b);
+  const ids = [...new Set(purchases.flatMap((p) => (typeof p.PurchaseID === "number" ? [p.PurchaseID] : [])))].sort(
+    (a, b) => a - b,
+  );
   const reads: PlanRead<"listPurchaseTransactions">[] = [];
   for (let start = 0; start < ids.length; start += LINES_BATCH) {
     const batch = ids.slice(start, start + LINES_BATCH);
-    reads.push({ request: { operation: "listPurchaseTransactions", query: { PurchaseIDs: batch.join(",") } }, staleTime: STALE.working, pages: PLAN_PAGES.lines });
+    reads.push({
+      request: { operation: "listPurchaseTransactions", query: { PurchaseIDs: batch.join(",") } },
+      staleTime: STALE.working,
+      pages: PLAN_PAGES.lines,
+    });
   }
   return reads;
 }
@@ -117,6 +137,7 @@ export interface PlanSupplier {
 export function planSupplier(scope: Pick<KeyScope, "keyType" | "suppliers">, chosen: number | undefined): PlanSupplier {
   const own = scope.keyType === "Supplier" ? scope.suppliers : undefined;
   if (own && own.length === 1) return { supplierId: own[0]!.id, picker: "none", narrow: false };
-  if (own && own.length > 1) return { supplierId: own.some((s) => s.id === chosen) ? chosen : own[0]!.id, picker: "scope", narrow: true };
+  if (own && own.length > 1)
+    return { supplierId: own.some((s) => s.id === chosen) ? chosen : own[0]!.id, picker: "scope", narrow: true };
   return { supplierId: chosen, picker: "api", narrow: true };
 }

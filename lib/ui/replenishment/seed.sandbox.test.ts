@@ -24,7 +24,9 @@ async function everyPage<T>(runtime: SandboxRuntime, env: Environment, path: str
   const records: T[] = [];
   for (let page = 1; ; page++) {
     const paging = v2 ? `page=${page}&page_size=500` : `Page=${page}&PageSize=500`;
-    const res = await runtime.app.request(`/${env}/api${path}${path.includes("?") ? "&" : "?"}${paging}`, { headers: { "x-api-key": demoKeys(env).Supplier } });
+    const res = await runtime.app.request(`/${env}/api${path}${path.includes("?") ? "&" : "?"}${paging}`, {
+      headers: { "x-api-key": demoKeys(env).Supplier },
+    });
     expect(res.status, path).toBe(200);
     const body = (await res.json()) as { Data?: T[]; HasNextPage?: boolean; data?: T[]; has_next_page?: boolean };
     records.push(...((v2 ? body.data : body.Data) ?? []));
@@ -41,14 +43,24 @@ async function seeded(runtime: SandboxRuntime, env: Environment, now: string): P
     everyPage<StateInput>(runtime, env, "/v1/states"),
     everyPage<PurchaseV2Input>(runtime, env, "/v2/purchases"),
   ]);
-  return { rows: planRows({ inventory, products, vendors, locations, states, purchases }, { now: new Date(now) }), vendors, purchases };
+  return {
+    rows: planRows({ inventory, products, vendors, locations, states, purchases }, { now: new Date(now) }),
+    vendors,
+    purchases,
+  };
 }
 
 describe.each(CLOCKS)("the replenishment planner over the seeded demo brand, at %s", (now) => {
   let runtime: SandboxRuntime;
   const worlds = new Map<Environment, Seeded>();
   beforeAll(async () => {
-    runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(now), rateLimit: 1_000_000, scale: 0.05, basePath: "" });
+    runtime = await startSandbox({
+      dataDir: ":memory:",
+      clock: fixedClock(now),
+      rateLimit: 1_000_000,
+      scale: 0.05,
+      basePath: "",
+    });
     for (const env of ["test", "production"] as const) worlds.set(env, await seeded(runtime, env, now));
   }, 60_000);
   afterAll(() => runtime.close());
@@ -59,7 +71,9 @@ describe.each(CLOCKS)("the replenishment planner over the seeded demo brand, at 
     it("has products below target with suggestions, one of them with units on order, one under a vendor that requires batch codes", () => {
       const below = world().rows.filter((r) => r.belowTarget && r.suggestedCases !== undefined);
       expect(below.length).toBeGreaterThanOrEqual(3);
-      expect(below.every((r) => r.suggestedCases! > 0 && r.suggestedUnits === r.suggestedCases! * r.unitsPerCase)).toBe(true);
+      expect(below.every((r) => r.suggestedCases! > 0 && r.suggestedUnits === r.suggestedCases! * r.unitsPerCase)).toBe(
+        true,
+      );
       expect(world().rows.some((r) => r.belowTarget && r.onOrder > 0)).toBe(true);
       expect(below.some((r) => r.vendor?.requiresBatchCodes)).toBe(true);
     });
@@ -87,14 +101,19 @@ describe.each(CLOCKS)("the replenishment planner over the seeded demo brand, at 
       expect(vendors.filter((v) => v.MaxDOI === undefined)).toHaveLength(1);
       // Rows show both: a row whose vendor has no maximum, and one whose order arrives exactly its lead time later.
       expect(world().rows.some((r) => r.vendor?.maxDays === undefined && r.suggestedCases !== undefined)).toBe(true);
-      expect(world().rows.some((r) => r.arrival?.pickup.source === "none" && r.arrivesIn === r.vendor?.leadTimeDays)).toBe(true);
+      expect(
+        world().rows.some((r) => r.arrival?.pickup.source === "none" && r.arrivesIn === r.vendor?.leadTimeDays),
+      ).toBe(true);
     });
 
     it("has posted purchases New and Accepted with lines, on order at the warehouses", () => {
       for (const status of ["New", "Accepted"]) {
         const posted = world().purchases.filter((p) => p.status === status);
         expect(posted.length, status).toBeGreaterThan(0);
-        expect(posted.every((p) => Array.isArray(p.purchase_transactions) && p.purchase_transactions.length > 0), status).toBe(true);
+        expect(
+          posted.every((p) => Array.isArray(p.purchase_transactions) && p.purchase_transactions.length > 0),
+          status,
+        ).toBe(true);
       }
       expect(world().rows.filter((r) => r.onOrder > 0).length).toBeGreaterThanOrEqual(3);
     });

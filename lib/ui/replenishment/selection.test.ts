@@ -23,7 +23,11 @@ import {
 // the catalog. Brooklyn (3): chocolate 7 with no vendor.
 const rows = planRows(
   world({
-    products: [CHOCOLATE, { ...CHOCOLATE, ProductID: 8, ProductName: "Almond Bar" }, { ...CHOCOLATE, ProductID: 9, ProductName: "Mint Tin", StatusID: 0 }],
+    products: [
+      CHOCOLATE,
+      { ...CHOCOLATE, ProductID: 8, ProductName: "Almond Bar" },
+      { ...CHOCOLATE, ProductID: 9, ProductName: "Mint Tin", StatusID: 0 },
+    ],
     inventory: [
       OAKLAND_STOCK,
       { ...OAKLAND_STOCK, ProductID: 8, AvailableUnits: 500, AvgDailySales90d: "2" },

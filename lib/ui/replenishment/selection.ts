@@ -22,7 +22,9 @@ export const EMPTY_SELECTION: Selection = { ticked: new Map(), cases: new Map() 
  * the catalog and not discontinued (the ERP refuses discontinued products on a purchase order).
  */
 export function isOrderable(row: PlanRow): boolean {
-  return row.vendor !== undefined && row.arrival !== undefined && row.reason !== "unknown-product" && row.statusId !== 0;
+  return (
+    row.vendor !== undefined && row.arrival !== undefined && row.reason !== "unknown-product" && row.statusId !== 0
+  );
 }
 
 /** Whether a row is ticked: the person's tick, or, by default, whether it has a suggestion. */
@@ -65,10 +67,12 @@ export function hasBadCases(row: PlanRow, selection: Selection): boolean {
  * draftsOf(rows, picksOf(view, selection));
  */
 export function picksOf(rows: readonly PlanRow[], selection: Selection): DraftPick[] {
-  return rows.filter((row) => isTicked(row, selection)).map((row) => {
-    if (!selection.cases.has(row.key)) return { key: row.key };
-    return { key: row.key, units: (orderCases(row, selection) ?? 0) * row.unitsPerCase };
-  });
+  return rows
+    .filter((row) => isTicked(row, selection))
+    .map((row) => {
+      if (!selection.cases.has(row.key)) return { key: row.key };
+      return { key: row.key, units: (orderCases(row, selection) ?? 0) * row.unitsPerCase };
+    });
 }
 
 /** A selection with one row ticked or not. */
@@ -79,7 +83,10 @@ export function withTick(selection: Selection, key: string, ticked: boolean): Se
 /** A selection with a row's cases typed; a positive number ticks the row (the person means to order it). */
 export function withCases(selection: Selection, key: string, text: string): Selection {
   const cases = readCases(text);
-  const ticked = cases !== undefined && !Number.isNaN(cases) && cases > 0 ? new Map(selection.ticked).set(key, true) : selection.ticked;
+  const ticked =
+    cases !== undefined && !Number.isNaN(cases) && cases > 0
+      ? new Map(selection.ticked).set(key, true)
+      : selection.ticked;
   return { ticked, cases: new Map(selection.cases).set(key, text) };
 }
 
@@ -117,7 +124,8 @@ const REASON_WORDS: Record<NoSuggestionReason, string> = {
  */
 export function reasonWords(row: Pick<PlanRow, "reason" | "statusId">): string | undefined {
   if (!row.reason) return undefined;
-  if (row.reason === "inactive-product") return PRODUCT_STATUSES[row.statusId as keyof typeof PRODUCT_STATUSES] ?? REASON_WORDS[row.reason];
+  if (row.reason === "inactive-product")
+    return PRODUCT_STATUSES[row.statusId as keyof typeof PRODUCT_STATUSES] ?? REASON_WORDS[row.reason];
   return REASON_WORDS[row.reason];
 }
 

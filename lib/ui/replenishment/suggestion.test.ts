@@ -3,7 +3,14 @@ import { toMicros } from "./quantities";
 import { caseSize, coverDays, isBelowTarget, type Suggestion, type SuggestionInput, suggest } from "./suggestion";
 
 const m = (value: number | string) => toMicros(value)!;
-const input = (v: string, stock: number, arrivesIn: number, targetDays: number, unitsPerCase: number, maxDays?: number): SuggestionInput => ({
+const input = (
+  v: string,
+  stock: number,
+  arrivesIn: number,
+  targetDays: number,
+  unitsPerCase: number,
+  maxDays?: number,
+): SuggestionInput => ({
   perDay: m(v),
   stock: m(stock),
   arrivesIn,
@@ -15,19 +22,55 @@ const input = (v: string, stock: number, arrivesIn: number, targetDays: number, 
 describe("suggest", () => {
   const table: [string, SuggestionInput, Suggestion][] = [
     ["no sales: nothing", input("0.00", 0, 10, 30, 12), { kind: "no-sales" }],
-    ["need exactly 0 (35 in stock for 35 days at 1 a day): nothing", input("1", 35, 5, 30, 12), { kind: "above-target" }],
+    [
+      "need exactly 0 (35 in stock for 35 days at 1 a day): nothing",
+      input("1", 35, 5, 30, 12),
+      { kind: "above-target" },
+    ],
     ["need below 0: nothing", input("1", 80, 5, 30, 12), { kind: "above-target" }],
-    ["need 382.6 in cases of 12 rounds up to 32 cases", input("12.40", 101, 9, 30, 12), { kind: "order", cases: 32, units: 384 }],
-    ["a need that is a whole number of cases is not rounded past it", input("2", 0, 0, 6, 12), { kind: "order", cases: 1, units: 12 }],
+    [
+      "need 382.6 in cases of 12 rounds up to 32 cases",
+      input("12.40", 101, 9, 30, 12),
+      { kind: "order", cases: 32, units: 384 },
+    ],
+    [
+      "a need that is a whole number of cases is not rounded past it",
+      input("2", 0, 0, 6, 12),
+      { kind: "order", cases: 1, units: 12 },
+    ],
     ["case size 0 counts in units", input("12.40", 101, 9, 30, 0), { kind: "order", cases: 383, units: 383 }],
     // 1.1 × 10 is 11.000000000000002 in floating point, which a float ceiling would make 12.
-    ["exact decimals: 1.10 a day for 10 days is 11 units, not 12", input("1.10", 0, 0, 10, 1), { kind: "order", cases: 11, units: 11 }],
+    [
+      "exact decimals: 1.10 a day for 10 days is 11 units, not 12",
+      input("1.10", 0, 0, 10, 1),
+      { kind: "order", cases: 11, units: 11 },
+    ],
     ["no maximum: no cap", input("10", 195, 0, 30, 50), { kind: "order", cases: 3, units: 150 }],
-    ["the maximum lowers one case (305 > 300)", input("10", 5, 0, 30, 50, 30), { kind: "order", cases: 5, units: 250, uncappedCases: 6 }],
-    ["the maximum lowers a case at a time, three cases here (5 + 150 ≤ 200)", input("10", 5, 0, 30, 50, 20), { kind: "order", cases: 3, units: 150, uncappedCases: 6 }],
-    ["the maximum lowers down to zero cases", input("10", 195, 0, 30, 50, 20), { kind: "capped-to-zero", uncappedCases: 3 }],
-    ["a maximum the stock already passes leaves nothing", input("10", 150, 0, 30, 50, 10), { kind: "capped-to-zero", uncappedCases: 3 }],
-    ["a maximum with room for every case changes nothing", input("10", 5, 0, 30, 50, 40), { kind: "order", cases: 6, units: 300 }],
+    [
+      "the maximum lowers one case (305 > 300)",
+      input("10", 5, 0, 30, 50, 30),
+      { kind: "order", cases: 5, units: 250, uncappedCases: 6 },
+    ],
+    [
+      "the maximum lowers a case at a time, three cases here (5 + 150 ≤ 200)",
+      input("10", 5, 0, 30, 50, 20),
+      { kind: "order", cases: 3, units: 150, uncappedCases: 6 },
+    ],
+    [
+      "the maximum lowers down to zero cases",
+      input("10", 195, 0, 30, 50, 20),
+      { kind: "capped-to-zero", uncappedCases: 3 },
+    ],
+    [
+      "a maximum the stock already passes leaves nothing",
+      input("10", 150, 0, 30, 50, 10),
+      { kind: "capped-to-zero", uncappedCases: 3 },
+    ],
+    [
+      "a maximum with room for every case changes nothing",
+      input("10", 5, 0, 30, 50, 40),
+      { kind: "order", cases: 6, units: 300 },
+    ],
     ["the arrival days count like the target's", input("10", 0, 7, 3, 1), { kind: "order", cases: 100, units: 100 }],
     ["negative stock (oversold) adds to the need", input("1", -5, 0, 10, 1), { kind: "order", cases: 15, units: 15 }],
   ];

@@ -91,7 +91,12 @@ export function coverDays(stock: bigint, perDay: bigint): number | undefined {
  * shelf: there is nothing to be below, and "Only below target" leaves it out. `available` undefined (not sent) is not
  * "no stock".
  */
-export function isBelowTarget(row: { perDay?: bigint; stock: bigint; available?: bigint; targetDays?: number }): boolean {
+export function isBelowTarget(row: {
+  perDay?: bigint;
+  stock: bigint;
+  available?: bigint;
+  targetDays?: number;
+}): boolean {
   const { perDay, stock, available, targetDays } = row;
   if (targetDays === undefined || perDay === undefined || perDay <= 0n) return false;
   if (available !== undefined && available <= 0n) return true;

@@ -59,7 +59,15 @@ export interface PlanData {
  * or, without v2, v1's posted ones and their lines. For a key that sees other suppliers' purchases (`narrow`), the
  * purchases wait for the vendors, whose ids narrow them; a supplier without vendors has nothing on order.
  */
-export function usePlanData({ supplierId, narrow, v2 }: { supplierId: number; narrow: boolean; v2: boolean }): PlanData {
+export function usePlanData({
+  supplierId,
+  narrow,
+  v2,
+}: {
+  supplierId: number;
+  narrow: boolean;
+  v2: boolean;
+}): PlanData {
   const inventory = useQuery(walkOf(inventoryRead(supplierId)));
   const products = useQuery(walkOf(productsRead(supplierId)));
   const vendors = useQuery(walkOf(vendorsRead(supplierId)));
@@ -72,20 +80,34 @@ export function usePlanData({ supplierId, narrow, v2 }: { supplierId: number; na
   const noPurchases = vendorIds !== undefined && vendorIds !== null && vendorIds.length === 0;
   const purchases = useQuery({ ...walkOf(purchasesRead(vendorIds ?? undefined)), enabled: v2 && purchasesWanted });
   const posted = useQuery({ ...walkOf(purchasesV1Read(vendorIds ?? undefined)), enabled: !v2 && purchasesWanted });
-  const lines = useQueries({ queries: (posted.data ? linesV1Reads(posted.data.records) : []).map((read) => walkOf(read)), combine: joinLines });
+  const lines = useQueries({
+    queries: (posted.data ? linesV1Reads(posted.data.records) : []).map((read) => walkOf(read)),
+    combine: joinLines,
+  });
 
-  const reads = [inventory, products, vendors, locations, states, ...(purchasesWanted ? (v2 ? [purchases] : [posted, lines]) : [])];
+  const reads = [
+    inventory,
+    products,
+    vendors,
+    locations,
+    states,
+    ...(purchasesWanted ? (v2 ? [purchases] : [posted, lines]) : []),
+  ];
   const failed = reads.filter((r) => r.error);
   const retry = () => failed.forEach((r) => void r.refetch());
-  const purchasesDone = noPurchases || (v2 ? purchases.data !== undefined : posted.data !== undefined && lines.records !== undefined);
+  const purchasesDone =
+    noPurchases || (v2 ? purchases.data !== undefined : posted.data !== undefined && lines.records !== undefined);
 
   const cutShort: CutShort[] = [];
   if (inventory.data && !inventory.data.complete) cutShort.push("inventory");
   if (products.data && !products.data.complete) cutShort.push("products");
   if (vendors.data && !vendors.data.complete) cutShort.push("vendors");
-  if ((purchases.data && !purchases.data.complete) || (posted.data && !posted.data.complete) || !lines.complete) cutShort.push("purchases");
+  if ((purchases.data && !purchases.data.complete) || (posted.data && !posted.data.complete) || !lines.complete)
+    cutShort.push("purchases");
 
-  const ready = Boolean(inventory.data && products.data && vendors.data && locations.data && states.data && purchasesDone);
+  const ready = Boolean(
+    inventory.data && products.data && vendors.data && locations.data && states.data && purchasesDone,
+  );
   // One object while no answer changes: the page's plan is worked out again only when one does.
   const input = useMemo(
     (): PlanInput | undefined =>
@@ -96,11 +118,32 @@ export function usePlanData({ supplierId, narrow, v2 }: { supplierId: number; na
             vendors: vendors.data!.records,
             locations: locations.data!.records,
             states: states.data!.records,
-            ...(v2 ? { purchases: purchases.data?.records ?? [] } : { purchasesV1: { purchases: posted.data?.records ?? [], lines: lines.records ?? [] } }),
+            ...(v2
+              ? { purchases: purchases.data?.records ?? [] }
+              : { purchasesV1: { purchases: posted.data?.records ?? [], lines: lines.records ?? [] } }),
           }
         : undefined,
-    [ready, v2, inventory.data, products.data, vendors.data, locations.data, states.data, purchases.data, posted.data, lines.records],
+    [
+      ready,
+      v2,
+      inventory.data,
+      products.data,
+      vendors.data,
+      locations.data,
+      states.data,
+      purchases.data,
+      posted.data,
+      lines.records,
+    ],
   );
-  const answers = [inventory.data, products.data, vendors.data, locations.data, states.data, purchases.data, posted.data];
+  const answers = [
+    inventory.data,
+    products.data,
+    vendors.data,
+    locations.data,
+    states.data,
+    purchases.data,
+    posted.data,
+  ];
   return { input, error: failed[0]?.error ?? undefined, retry, cutShort, answers };
 }

@@ -18,7 +18,8 @@ export interface PlanVendor {
 }
 
 function toPlanVendor(v: VendorInput & { VendorID: number }): PlanVendor {
-  const number = (value: number | null | undefined) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+  const number = (value: number | null | undefined) =>
+    typeof value === "number" && Number.isFinite(value) ? value : undefined;
   return {
     vendorId: v.VendorID,
     supplierId: number(v.SupplierID),
@@ -50,7 +51,12 @@ export interface VendorChoice {
  * vendorChoices(vendors, 1, 12).vendor?.vendorId; // the lowest active VendorID delivering to warehouse 1
  * vendorChoices(vendors, 1, 12, 40).vendor?.vendorId; // 40, when vendor 40 delivers there
  */
-export function vendorChoices(vendors: readonly VendorInput[], locationId: number, supplierId: number | undefined, chosenId?: number): VendorChoice {
+export function vendorChoices(
+  vendors: readonly VendorInput[],
+  locationId: number,
+  supplierId: number | undefined,
+  chosenId?: number,
+): VendorChoice {
   const byId = new Map<number, PlanVendor>();
   for (const v of vendors) {
     if (typeof v.VendorID !== "number" || v.LocationID !== locationId || v.Active === false) continue;
@@ -59,5 +65,10 @@ export function vendorChoices(vendors: readonly VendorInput[], locationId: numbe
   }
   const choices = [...byId.values()].sort((a, b) => a.vendorId - b.vendorId);
   const picked = chosenId === undefined ? undefined : choices.find((v) => v.vendorId === chosenId);
-  return { vendor: picked ?? choices[0], choices, chosen: picked !== undefined, chosenMissing: chosenId !== undefined && picked === undefined };
+  return {
+    vendor: picked ?? choices[0],
+    choices,
+    chosen: picked !== undefined,
+    chosenMissing: chosenId !== undefined && picked === undefined,
+  };
 }

@@ -20,7 +20,11 @@ const rows = planRows(
       { ...OAKLAND_STOCK, ProductID: 10, AvailableUnits: 0, AvgDailySales90d: "1" },
       { ...OAKLAND_STOCK, LocationID: 2, AvailableUnits: 0, AvgDailySales90d: "3" },
     ],
-    vendors: [NORTH_FARM, { ...NORTH_FARM, VendorID: 41, LocationID: 2, VendorName: "Valley" }, { ...NORTH_FARM, VendorID: 42, VendorName: "Berry Co" }],
+    vendors: [
+      NORTH_FARM,
+      { ...NORTH_FARM, VendorID: 41, LocationID: 2, VendorName: "Valley" },
+      { ...NORTH_FARM, VendorID: 42, VendorName: "Berry Co" },
+    ],
   }),
   { now: SATURDAY, chosenVendors: new Map([["1:10", 42]]) },
 );
@@ -32,7 +36,11 @@ describe("filterRows", () => {
     ["a warehouse", { locationId: 2 }, ["2:7"]],
     ["a vendor (the chosen one counts)", { vendorId: 42 }, ["1:10"]],
     ["the default vendor", { vendorId: 40 }, ["1:8", "1:7", "1:9"]],
-    ["only below target: under the target days, or no stock and selling", { onlyBelowTarget: true }, ["1:10", "1:7", "2:7"]],
+    [
+      "only below target: under the target days, or no stock and selling",
+      { onlyBelowTarget: true },
+      ["1:10", "1:7", "2:7"],
+    ],
     ["search in names, case ignored", { search: "BAR" }, ["1:8", "1:7", "2:7"]],
     ["search in supplier product numbers", { search: "ch-7" }, ["1:7", "2:7"]],
     ["search trimmed", { search: "  mint " }, ["1:9"]],
@@ -82,8 +90,24 @@ describe("planTotals", () => {
   it("sums the rows with a suggestion per vendor and warehouse", () => {
     expect(planTotals(rows)).toEqual({
       groups: [
-        { vendorId: 40, vendorName: "North Farm", locationId: 1, warehouseName: "Oakland", lines: 1, cases: 37, units: 444 },
-        { vendorId: 42, vendorName: "Berry Co", locationId: 1, warehouseName: "Oakland", lines: 1, cases: 4, units: 48 },
+        {
+          vendorId: 40,
+          vendorName: "North Farm",
+          locationId: 1,
+          warehouseName: "Oakland",
+          lines: 1,
+          cases: 37,
+          units: 444,
+        },
+        {
+          vendorId: 42,
+          vendorName: "Berry Co",
+          locationId: 1,
+          warehouseName: "Oakland",
+          lines: 1,
+          cases: 4,
+          units: 48,
+        },
         { vendorId: 41, vendorName: "Valley", locationId: 2, warehouseName: "Fresno", lines: 1, cases: 10, units: 120 },
       ],
       all: { lines: 3, cases: 51, units: 612 },

@@ -29,7 +29,8 @@ export function filterRows(rows: readonly PlanRow[], filters: PlanFilters): Plan
       (filters.locationId === undefined || row.locationId === filters.locationId) &&
       (filters.vendorId === undefined || row.vendor?.vendorId === filters.vendorId) &&
       (!filters.onlyBelowTarget || row.belowTarget) &&
-      (search === "" || [row.productName, row.supplierProductNumber].some((text) => text?.toLowerCase().includes(search))),
+      (search === "" ||
+        [row.productName, row.supplierProductNumber].some((text) => text?.toLowerCase().includes(search))),
   );
 }
 
@@ -40,7 +41,8 @@ export function filterRows(rows: readonly PlanRow[], filters: PlanFilters): Plan
 export function sortByCover(rows: readonly PlanRow[], direction: "asc" | "desc" = "asc"): PlanRow[] {
   const sign = direction === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
-    if (a.daysOfCover === undefined || b.daysOfCover === undefined) return Number(a.daysOfCover === undefined) - Number(b.daysOfCover === undefined);
+    if (a.daysOfCover === undefined || b.daysOfCover === undefined)
+      return Number(a.daysOfCover === undefined) - Number(b.daysOfCover === undefined);
     return sign * (a.daysOfCover - b.daysOfCover);
   });
 }
@@ -62,13 +64,24 @@ export interface PlanTotal {
  * @example
  * planTotals(filterRows(rows, filters)).all; // { lines: 14, cases: 63, units: 540 }
  */
-export function planTotals(rows: readonly PlanRow[]): { groups: PlanTotal[]; all: { lines: number; cases: number; units: number } } {
+export function planTotals(rows: readonly PlanRow[]): {
+  groups: PlanTotal[];
+  all: { lines: number; cases: number; units: number };
+} {
   const groups = new Map<string, PlanTotal>();
   const all = { lines: 0, cases: 0, units: 0 };
   for (const row of rows) {
     if (!row.vendor || row.suggestedCases === undefined || row.suggestedUnits === undefined) continue;
     const key = `${row.locationId}:${row.vendor.vendorId}`;
-    const group = groups.get(key) ?? { vendorId: row.vendor.vendorId, vendorName: row.vendor.name, locationId: row.locationId, warehouseName: row.warehouseName, lines: 0, cases: 0, units: 0 };
+    const group = groups.get(key) ?? {
+      vendorId: row.vendor.vendorId,
+      vendorName: row.vendor.name,
+      locationId: row.locationId,
+      warehouseName: row.warehouseName,
+      lines: 0,
+      cases: 0,
+      units: 0,
+    };
     group.lines += 1;
     group.cases += row.suggestedCases;
     group.units += row.suggestedUnits;

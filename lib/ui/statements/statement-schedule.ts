@@ -44,6 +44,13 @@ export interface StatementScheduleAnswer {
  * ordinalDay(13); // "the 13th"
  */
 export function ordinalDay(day: number): string {
-  const suffix = day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th";
+  const suffix =
+    day % 10 === 1 && day !== 11
+      ? "st"
+      : day % 10 === 2 && day !== 12
+        ? "nd"
+        : day % 10 === 3 && day !== 13
+          ? "rd"
+          : "th";
   return `the ${day}${suffix}`;
 }

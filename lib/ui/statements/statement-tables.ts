@@ -32,7 +32,10 @@ export interface StatementTable {
   empty: string;
 }
 
-const cell = (text: string | undefined, invoiceId?: number): StatementCell => ({ text: text ?? "", ...(invoiceId !== undefined ? { invoiceId } : {}) });
+const cell = (text: string | undefined, invoiceId?: number): StatementCell => ({
+  text: text ?? "",
+  ...(invoiceId !== undefined ? { invoiceId } : {}),
+});
 const day = (value: string | undefined) => (value ? formatDay(value) : MISSING);
 const money = (value: string | undefined) => (value === undefined ? MISSING : formatMoney(value));
 
@@ -74,15 +77,37 @@ export function statementTables(statement: Statement): StatementTable[] {
         { header: "Invoice total", width: 1.25, align: "right" },
         { header: "Open balance", width: 1.25, align: "right" },
       ],
-      rows: statement.invoices.map((i) => [cell(i.invoiceNum, i.invoiceId), cell(day(i.date)), cell(day(i.dueDate)), cell(i.poNum), cell(AGED_LABELS[i.aged]), cell(money(i.total)), cell(formatMoney(i.openBalance))]),
-      total: [cell("Balance outstanding"), cell(""), cell(""), cell(""), cell(""), cell(""), cell(formatMoney(statement.invoicesTotal))],
+      rows: statement.invoices.map((i) => [
+        cell(i.invoiceNum, i.invoiceId),
+        cell(day(i.date)),
+        cell(day(i.dueDate)),
+        cell(i.poNum),
+        cell(AGED_LABELS[i.aged]),
+        cell(money(i.total)),
+        cell(formatMoney(i.openBalance)),
+      ]),
+      total: [
+        cell("Balance outstanding"),
+        cell(""),
+        cell(""),
+        cell(""),
+        cell(""),
+        cell(""),
+        cell(formatMoney(statement.invoicesTotal)),
+      ],
       empty: "Nothing was open on the account at the close.",
     },
     {
       id: "credits",
       title: `Credit on payments, not yet applied (${statement.credits.length})`,
       columns: PAYMENT_COLUMNS,
-      rows: statement.credits.map((p) => [cell(p.paymentNum), cell(day(p.postDate)), cell(p.type), cell(formatMoney(p.amount)), cell(formatMoney(p.available))]),
+      rows: statement.credits.map((p) => [
+        cell(p.paymentNum),
+        cell(day(p.postDate)),
+        cell(p.type),
+        cell(formatMoney(p.amount)),
+        cell(formatMoney(p.available)),
+      ]),
       total: [cell("Credit left"), cell(""), cell(""), cell(""), cell(formatMoney(statement.creditTotal))],
       empty: "No payment has credit left to apply.",
     },
@@ -90,7 +115,13 @@ export function statementTables(statement: Statement): StatementTable[] {
       id: "payments",
       title: `Payments, last ${ACTIVITY_DAYS} days (${statement.payments.length})`,
       columns: PAYMENT_COLUMNS,
-      rows: statement.payments.map((p) => [cell(p.reversed ? `${p.paymentNum} (reversed)` : p.paymentNum), cell(day(p.postDate)), cell(p.type), cell(formatMoney(p.amount)), cell(formatMoney(p.available))]),
+      rows: statement.payments.map((p) => [
+        cell(p.reversed ? `${p.paymentNum} (reversed)` : p.paymentNum),
+        cell(day(p.postDate)),
+        cell(p.type),
+        cell(formatMoney(p.amount)),
+        cell(formatMoney(p.available)),
+      ]),
       total: [cell("Received"), cell(""), cell(""), cell(formatMoney(statement.paymentsTotal)), cell("")],
       empty: `No payment was posted in the last ${ACTIVITY_DAYS} days.`,
     },
@@ -105,7 +136,14 @@ export function statementTables(statement: Statement): StatementTable[] {
         { header: "Status", width: 1.1 },
         { header: "Applied", width: 1.15 },
       ],
-      rows: statement.applications.map((a) => [cell(day(a.requested)), cell(a.paymentNum), cell(a.targetNum, a.targetInvoiceId), cell(formatMoney(a.amount)), cell(a.direct ? `${a.status} (ERP)` : a.status), cell(day(a.applied))]),
+      rows: statement.applications.map((a) => [
+        cell(day(a.requested)),
+        cell(a.paymentNum),
+        cell(a.targetNum, a.targetInvoiceId),
+        cell(formatMoney(a.amount)),
+        cell(a.direct ? `${a.status} (ERP)` : a.status),
+        cell(day(a.applied)),
+      ]),
       empty: `No payment was allocated in the last ${ACTIVITY_DAYS} days.`,
     },
     {
@@ -116,7 +154,11 @@ export function statementTables(statement: Statement): StatementTable[] {
         { header: "At the close", width: 1.2, align: "right" },
         { header: "Open now", width: 1.2, align: "right" },
       ],
-      rows: statement.sinceClose.changes.map((c) => [cell(c.invoiceNum, c.invoiceId), cell(c.atClose === undefined ? "new" : formatMoney(c.atClose)), cell(formatMoney(c.now))]),
+      rows: statement.sinceClose.changes.map((c) => [
+        cell(c.invoiceNum, c.invoiceId),
+        cell(c.atClose === undefined ? "new" : formatMoney(c.atClose)),
+        cell(formatMoney(c.now)),
+      ]),
       total: [cell("Open now, every invoice"), cell(""), cell(formatMoney(statement.sinceClose.openNow))],
       empty: `Nothing has been invoiced, paid or credited on the account since the close: open now ${formatMoney(statement.sinceClose.openNow)}.`,
     },

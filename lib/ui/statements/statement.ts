@@ -141,7 +141,8 @@ export interface Statement {
  */
 export function accountCustomers(input: Pick<StatementInput, "arAccountId" | "openInvoices" | "invoices">): number[] {
   const ids = new Set<number>();
-  for (const i of input.openInvoices) if (i.CustomerID != null && (i.ARAccountID == null || i.ARAccountID === input.arAccountId)) ids.add(i.CustomerID);
+  for (const i of input.openInvoices)
+    if (i.CustomerID != null && (i.ARAccountID == null || i.ARAccountID === input.arAccountId)) ids.add(i.CustomerID);
   for (const i of input.invoices) if (i.CustomerID != null) ids.add(i.CustomerID);
   return [...ids].sort((a, b) => a - b);
 }
@@ -156,17 +157,25 @@ export function agingInvoiceIds(aging: readonly AgingRecord[], arAccountId: numb
   const ids = new Set<number>();
   for (const row of aging) {
     if (row.ARAccountID !== arAccountId) continue;
-    for (const bucket of BUCKETS) for (const ref of (row[bucket.invoices] ?? []) as { InvoiceID?: number | null }[]) if (ref.InvoiceID != null) ids.add(ref.InvoiceID);
+    for (const bucket of BUCKETS)
+      for (const ref of (row[bucket.invoices] ?? []) as { InvoiceID?: number | null }[])
+        if (ref.InvoiceID != null) ids.add(ref.InvoiceID);
     for (const ref of creditInvoicesOf(row).invoices) if (ref.invoiceId !== undefined) ids.add(ref.invoiceId);
   }
   return [...ids].sort((a, b) => a - b);
 }
 
 /** The aging's buckets, in order, as the statement prints them. */
-export const AGING_BUCKETS: readonly { id: BucketId; label: string }[] = BUCKETS.map(({ id, label }) => ({ id, label }));
+export const AGING_BUCKETS: readonly { id: BucketId; label: string }[] = BUCKETS.map(({ id, label }) => ({
+  id,
+  label,
+}));
 
 /** The buckets' labels as the statement prints them, credit last. */
-export const AGED_LABELS: Record<Aged, string> = { ...(Object.fromEntries(BUCKETS.map((b) => [b.id, b.label])) as Record<BucketId, string>), credit: "Credit" };
+export const AGED_LABELS: Record<Aged, string> = {
+  ...(Object.fromEntries(BUCKETS.map((b) => [b.id, b.label])) as Record<BucketId, string>),
+  credit: "Credit",
+};
 
 /** What the statement is, in the words it prints. */
 export const STATEMENT_DEFINITIONS = [
@@ -175,8 +184,10 @@ export const STATEMENT_DEFINITIONS = [
   `Credit on payments is what payments have left to apply after confirmed allocations and pending requests. Payments and allocations are those of the ${ACTIVITY_DAYS} days up to the statement's date; a reversed payment has a negative amount.`,
 ] as const;
 
-const calendarDay = (value: string | null | undefined) => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined);
-const text = (value: string | null | undefined) => (value === null || value === undefined || value.trim() === "" ? undefined : value);
+const calendarDay = (value: string | null | undefined) =>
+  value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
+const text = (value: string | null | undefined) =>
+  value === null || value === undefined || value.trim() === "" ? undefined : value;
 
 /** A timestamp's day in a zone (undefined when it is not one). */
 function dayIn(value: string | null | undefined, timeZone: string): string | undefined {
@@ -207,7 +218,10 @@ function paymentOf(p: PaymentRecord): StatementPayment | undefined {
   };
 }
 
-const byDayDesc = <T>(day: (x: T) => string | undefined) => (a: T, b: T) => (day(b) ?? "").localeCompare(day(a) ?? "");
+const byDayDesc =
+  <T>(day: (x: T) => string | undefined) =>
+  (a: T, b: T) =>
+    (day(b) ?? "").localeCompare(day(a) ?? "");
 
 /**
  * The statement of one AR account from what the API answered.
@@ -218,7 +232,9 @@ const byDayDesc = <T>(day: (x: T) => string | undefined) => (a: T, b: T) => (day
  */
 export function buildStatement(input: StatementInput): Statement {
   const rows = input.aging.filter((r) => r.ARAccountID === input.arAccountId);
-  const open = input.openInvoices.filter((i) => i.ARAccountID === undefined || i.ARAccountID === null || i.ARAccountID === input.arAccountId);
+  const open = input.openInvoices.filter(
+    (i) => i.ARAccountID === undefined || i.ARAccountID === null || i.ARAccountID === input.arAccountId,
+  );
   const notes: string[] = [];
 
   // Who: the customers of the account, as its invoices name them (an AR account's record names none), their
@@ -227,22 +243,41 @@ export function buildStatement(input: StatementInput): Statement {
   const known = new Map(input.customers.flatMap((c) => (c.CustomerID != null ? [[c.CustomerID, c] as const] : [])));
   const customers = customerIds.map((customerId) => {
     const c = known.get(customerId);
-    return { customerId, name: text(c?.CustomerName), address: text(c?.Address), licenseNum: text(c?.LicenseNum), state: text(c?.State) };
+    return {
+      customerId,
+      name: text(c?.CustomerName),
+      address: text(c?.Address),
+      licenseNum: text(c?.LicenseNum),
+      state: text(c?.State),
+    };
   });
   const first = customerIds.map((id) => known.get(id)).find((c) => c !== undefined);
-  const location = first?.LocationID != null ? input.locations.find((l) => l.LocationID === first.LocationID) : undefined;
+  const location =
+    first?.LocationID != null ? input.locations.find((l) => l.LocationID === first.LocationID) : undefined;
   const distributorName = text(location?.DBA) ?? text(location?.Location);
-  const distributor = location && distributorName
-    ? {
-        name: distributorName,
-        address: [text(location.Address), text(location.Address2), text(location.Address3), [text(location.City), [text(location.State), text(location.PostalCode)].filter(Boolean).join(" ")].filter(Boolean).join(", ")].filter((line): line is string => Boolean(line)),
-      }
-    : undefined;
+  const distributor =
+    location && distributorName
+      ? {
+          name: distributorName,
+          address: [
+            text(location.Address),
+            text(location.Address2),
+            text(location.Address3),
+            [text(location.City), [text(location.State), text(location.PostalCode)].filter(Boolean).join(" ")]
+              .filter(Boolean)
+              .join(", "),
+          ].filter((line): line is string => Boolean(line)),
+        }
+      : undefined;
   const zone = text(input.states.find((s) => s.StateAbbreviation === first?.State)?.TimeZone);
   const timeZone = zone && isZone(zone) ? zone : "UTC";
 
   // The close: the latest CloseDate of the account's rows (they are recalculated together).
-  const closedAt = rows.map((r) => r.CloseDate).filter((d): d is string => Boolean(d)).sort().at(-1);
+  const closedAt = rows
+    .map((r) => r.CloseDate)
+    .filter((d): d is string => Boolean(d))
+    .sort()
+    .at(-1);
   const asOf = dayIn(closedAt, timeZone);
 
   // The aging, summed over the suppliers; its invoices merged across them.
@@ -259,21 +294,44 @@ export function buildStatement(input: StatementInput): Statement {
   let unread = 0;
   for (const row of rows) {
     for (const bucket of BUCKETS) {
-      for (const ref of (row[bucket.invoices] ?? []) as { InvoiceID?: number | null; InvoiceNum?: string | null; OpenBalance?: string | null }[]) {
-        add({ invoiceId: ref.InvoiceID ?? undefined, invoiceNum: text(ref.InvoiceNum), openBalance: decimalOf(ref.OpenBalance) }, bucket.id);
+      for (const ref of (row[bucket.invoices] ?? []) as {
+        InvoiceID?: number | null;
+        InvoiceNum?: string | null;
+        OpenBalance?: string | null;
+      }[]) {
+        add(
+          {
+            invoiceId: ref.InvoiceID ?? undefined,
+            invoiceNum: text(ref.InvoiceNum),
+            openBalance: decimalOf(ref.OpenBalance),
+          },
+          bucket.id,
+        );
       }
     }
     const credits = creditInvoicesOf(row);
     unread += credits.unread;
     // A credit's balance may be sent positive (the documentation does not show its shape): it counts negative.
-    for (const ref of credits.invoices) add({ ...ref, openBalance: compareDecimals(ref.openBalance, "0") > 0 ? subtractDecimal("0", ref.openBalance) : ref.openBalance }, "credit");
+    for (const ref of credits.invoices)
+      add(
+        {
+          ...ref,
+          openBalance:
+            compareDecimals(ref.openBalance, "0") > 0 ? subtractDecimal("0", ref.openBalance) : ref.openBalance,
+        },
+        "credit",
+      );
   }
-  if (unread > 0) notes.push(`${unread} of the aging's credit entries could not be read (the API does not document their shape): the balance outstanding includes them, the list of invoices does not.`);
+  if (unread > 0)
+    notes.push(
+      `${unread} of the aging's credit entries could not be read (the API does not document their shape): the balance outstanding includes them, the list of invoices does not.`,
+    );
 
   const openById = new Map(open.flatMap((i) => (i.InvoiceID != null ? [[i.InvoiceID, i] as const] : [])));
   const detailsById = new Map(input.invoices.flatMap((i) => (i.InvoiceID != null ? [[i.InvoiceID, i] as const] : [])));
   const invoices: StatementInvoice[] = [...merged.values()].map((entry) => {
-    const detail = entry.invoiceId !== undefined ? (openById.get(entry.invoiceId) ?? detailsById.get(entry.invoiceId)) : undefined;
+    const detail =
+      entry.invoiceId !== undefined ? (openById.get(entry.invoiceId) ?? detailsById.get(entry.invoiceId)) : undefined;
     return {
       invoiceId: entry.invoiceId,
       invoiceNum: entry.invoiceNum,
@@ -285,22 +343,33 @@ export function buildStatement(input: StatementInput): Statement {
       aged: entry.aged,
     };
   });
-  invoices.sort((a, b) => (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999") || a.invoiceNum.localeCompare(b.invoiceNum, "en", { numeric: true }));
+  invoices.sort(
+    (a, b) =>
+      (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999") ||
+      a.invoiceNum.localeCompare(b.invoiceNum, "en", { numeric: true }),
+  );
   const invoicesTotal = addDecimals(...invoices.map((i) => i.openBalance));
   const aging = { buckets: summed.buckets, openCredit: summed.openCredit, total: summed.total };
   if (unread === 0 && compareDecimals(invoicesTotal, aging.total) !== 0) {
-    notes.push("The aging's invoices do not add up to its balance outstanding: the statement lists them as the API sent them.");
+    notes.push(
+      "The aging's invoices do not add up to its balance outstanding: the statement lists them as the API sent them.",
+    );
   }
 
   // Payments: credit still to apply; those posted in the window.
   const from = asOf ? addDays(asOf, 1 - ACTIVITY_DAYS) : undefined;
-  const inWindow = (day: string | undefined) => day !== undefined && from !== undefined && asOf !== undefined && day >= from && day <= asOf;
-  const all = input.payments.filter((p) => p.ARAccountID === undefined || p.ARAccountID === null || p.ARAccountID === input.arAccountId).flatMap((p) => paymentOf(p) ?? []);
+  const inWindow = (day: string | undefined) =>
+    day !== undefined && from !== undefined && asOf !== undefined && day >= from && day <= asOf;
+  const all = input.payments
+    .filter((p) => p.ARAccountID === undefined || p.ARAccountID === null || p.ARAccountID === input.arAccountId)
+    .flatMap((p) => paymentOf(p) ?? []);
   const credits = all.filter((p) => compareDecimals(p.available, "0") > 0).sort(byDayDesc((p) => p.postDate));
   const payments = all.filter((p) => inWindow(p.postDate)).sort(byDayDesc((p) => p.postDate));
 
   // Allocations in the window, by the day they were asked for (or applied, for those made in the ERP).
-  const invoiceIds = new Map(invoices.flatMap((i) => (i.invoiceId !== undefined ? [[i.invoiceNum, i.invoiceId] as const] : [])));
+  const invoiceIds = new Map(
+    invoices.flatMap((i) => (i.invoiceId !== undefined ? [[i.invoiceNum, i.invoiceId] as const] : [])),
+  );
   for (const i of open) if (i.InvoiceNum && i.InvoiceID != null) invoiceIds.set(i.InvoiceNum, i.InvoiceID);
   const applications = input.applications
     .filter((a) => a.ARAccountID === undefined || a.ARAccountID === null || a.ARAccountID === input.arAccountId)
@@ -326,15 +395,22 @@ export function buildStatement(input: StatementInput): Statement {
 
   // Since the close: every invoice whose open balance now is not the close's, and those made since.
   const changes: StatementChange[] = [];
-  const atClose = new Map(invoices.map((i) => [i.invoiceId !== undefined ? `id:${i.invoiceId}` : `num:${i.invoiceNum}`, i]));
+  const atClose = new Map(
+    invoices.map((i) => [i.invoiceId !== undefined ? `id:${i.invoiceId}` : `num:${i.invoiceNum}`, i]),
+  );
   for (const i of invoices) {
     const now = i.invoiceId !== undefined ? openById.get(i.invoiceId) : undefined;
     const balance = now ? decimalOf(now.OpenBalance) : "0";
-    if (compareDecimals(balance, i.openBalance) !== 0) changes.push({ invoiceId: i.invoiceId, invoiceNum: i.invoiceNum, atClose: i.openBalance, now: balance });
+    if (compareDecimals(balance, i.openBalance) !== 0)
+      changes.push({ invoiceId: i.invoiceId, invoiceNum: i.invoiceNum, atClose: i.openBalance, now: balance });
   }
   for (const i of open) {
     if (i.InvoiceID == null || atClose.has(`id:${i.InvoiceID}`)) continue;
-    changes.push({ invoiceId: i.InvoiceID, invoiceNum: text(i.InvoiceNum) ?? `Invoice ${i.InvoiceID}`, now: decimalOf(i.OpenBalance) });
+    changes.push({
+      invoiceId: i.InvoiceID,
+      invoiceNum: text(i.InvoiceNum) ?? `Invoice ${i.InvoiceID}`,
+      now: decimalOf(i.OpenBalance),
+    });
   }
   changes.sort((a, b) => a.invoiceNum.localeCompare(b.invoiceNum, "en", { numeric: true }));
 

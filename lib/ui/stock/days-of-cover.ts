@@ -15,7 +15,11 @@ import { realDate } from "../views/sentinels";
  * daysOfCover("-2.00", "1.50"); // "0.0"
  * daysOfCover("0.00", "1.50", "2000-01-01T00:00:00"); // undefined (never counted)
  */
-export function daysOfCover(inventory: string | number | null | undefined, dailySales: string | number | null | undefined, lastInventoryDate?: string | null): string | undefined {
+export function daysOfCover(
+  inventory: string | number | null | undefined,
+  dailySales: string | number | null | undefined,
+  lastInventoryDate?: string | null,
+): string | undefined {
   if (lastInventoryDate && realDate("LastInventoryDate", lastInventoryDate) === undefined) return undefined;
   const stock = micros(inventory);
   const sales = micros(dailySales);

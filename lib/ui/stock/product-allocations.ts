@@ -19,7 +19,10 @@ export const ALLOCATIONS_PAGE_SIZE = 500;
  * supplierAllocationsRequest(101); // { operation: "listAllocations", query: { SupplierIDs: "101", Page: "1", PageSize: "500" } }
  */
 export function supplierAllocationsRequest(supplierId: number): ApiRequest<"listAllocations"> {
-  return { operation: "listAllocations", query: { SupplierIDs: String(supplierId), Page: "1", PageSize: String(ALLOCATIONS_PAGE_SIZE) } };
+  return {
+    operation: "listAllocations",
+    query: { SupplierIDs: String(supplierId), Page: "1", PageSize: String(ALLOCATIONS_PAGE_SIZE) },
+  };
 }
 
 export interface ProductAllocations {
@@ -38,10 +41,18 @@ export interface ProductAllocations {
  * @example
  * productAllocations(page, 10042); // { rows: [{ AllocationID: 7002, ProductID: 10042, ... }], read: 37, more: false }
  */
-export function productAllocations(page: Pick<DataApiResult<Allocation>, "records" | "paging"> | undefined, productId: number): ProductAllocations {
+export function productAllocations(
+  page: Pick<DataApiResult<Allocation>, "records" | "paging"> | undefined,
+  productId: number,
+): ProductAllocations {
   const records = page?.records ?? [];
   const rows = records
     .filter((a) => a.ProductID === productId)
-    .sort((a, b) => (a.StartDate ?? "").localeCompare(b.StartDate ?? "") || (a.AllocationID ?? 0) - (b.AllocationID ?? 0) || (a.CustomerID ?? 0) - (b.CustomerID ?? 0));
+    .sort(
+      (a, b) =>
+        (a.StartDate ?? "").localeCompare(b.StartDate ?? "") ||
+        (a.AllocationID ?? 0) - (b.AllocationID ?? 0) ||
+        (a.CustomerID ?? 0) - (b.CustomerID ?? 0),
+    );
   return { rows, read: records.length, more: page?.paging?.hasNextPage ?? false };
 }

@@ -1,6 +1,10 @@
 import type { AccountCard as Card } from "./today";
 
-const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 
 /**
  * Which of a rep's accounts match a search: the words of `q` each in the account's name, address, licence or id (case
@@ -17,4 +21,3 @@ export function matchAccounts(cards: readonly Card[], q: string): Card[] {
     return words.every((w) => text.includes(w));
   });
 }
-

@@ -30,15 +30,23 @@ export function idBatches(ids: Iterable<number>, size = ID_BATCH): string[] {
 }
 
 /** The rep's active accounts' records. */
-export const customersRequests = (ids: Iterable<number>): ApiRequest<"listCustomers">[] => idBatches(ids).map((CustomerIDs) => ({ operation: "listCustomers", query: { CustomerIDs, AccountStatuses: "Active" } }));
+export const customersRequests = (ids: Iterable<number>): ApiRequest<"listCustomers">[] =>
+  idBatches(ids).map((CustomerIDs) => ({
+    operation: "listCustomers",
+    query: { CustomerIDs, AccountStatuses: "Active" },
+  }));
 
 /** The AR aging rows of the accounts' AR accounts (recalculated once a day). */
-export const agingRequests = (ids: Iterable<number>): ApiRequest<"listArAging">[] => idBatches(ids).map((CustomerIDs) => ({ operation: "listArAging", query: { CustomerIDs } }));
+export const agingRequests = (ids: Iterable<number>): ApiRequest<"listArAging">[] =>
+  idBatches(ids).map((CustomerIDs) => ({ operation: "listArAging", query: { CustomerIDs } }));
 
 /** Their invoices of the last LAST_ORDER_DAYS days, every status, for each store's last order. */
 export const invoicesRequests = (ids: Iterable<number>, today: string): ApiRequest<"listInvoices">[] =>
-  idBatches(ids).map((CustomerIDs) => ({ operation: "listInvoices", query: { CustomerIDs, Statuses: EVERY_STATUS, StartDate: addDays(today, -LAST_ORDER_DAYS) } }));
+  idBatches(ids).map((CustomerIDs) => ({
+    operation: "listInvoices",
+    query: { CustomerIDs, Statuses: EVERY_STATUS, StartDate: addDays(today, -LAST_ORDER_DAYS) },
+  }));
 
 /** The open invoices of the AR accounts the aging named: which store each account's balance is of. */
-export const openInvoicesRequests = (arAccountIds: Iterable<number>): ApiRequest<"listOpenInvoices">[] => idBatches(arAccountIds).map((ARAccountIDs) => ({ operation: "listOpenInvoices", query: { ARAccountIDs } }));
-
+export const openInvoicesRequests = (arAccountIds: Iterable<number>): ApiRequest<"listOpenInvoices">[] =>
+  idBatches(arAccountIds).map((ARAccountIDs) => ({ operation: "listOpenInvoices", query: { ARAccountIDs } }));

@@ -41,5 +41,10 @@ function fromDashboard(referer: string | null): boolean {
  * opensOnToday({ keyType: "Employee", salesRepUserId: 1008, userAgent: "… iPhone …", mobileHint: null, referer: null }); // true
  */
 export function opensOnToday(request: StartRequest): boolean {
-  return request.keyType === "Employee" && request.salesRepUserId != null && isPhone(request.userAgent, request.mobileHint) && !fromDashboard(request.referer);
+  return (
+    request.keyType === "Employee" &&
+    request.salesRepUserId != null &&
+    isPhone(request.userAgent, request.mobileHint) &&
+    !fromDashboard(request.referer)
+  );
 }

@@ -78,7 +78,10 @@ export function compactInput(raw: Omit<TodayInput, "now" | "health">): Omit<Toda
   }
   const aging: AgingRow[] = [];
   // The model reads the aging's close as the newest CloseDate of all rows: it is kept once, on the first row.
-  const newest = [...accounts.values()].reduce<string | undefined>((at, { close }) => (close && (!at || close > at) ? close : at), undefined);
+  const newest = [...accounts.values()].reduce<string | undefined>(
+    (at, { close }) => (close && (!at || close > at) ? close : at),
+    undefined,
+  );
   for (const [id, { rows }] of accounts) {
     const amounts = rows.map(amountsOf);
     const sum = (values: string[]) => addDecimals(...values);
@@ -95,16 +98,43 @@ export function compactInput(raw: Omit<TodayInput, "now" | "health">): Omit<Toda
       TotalBalanceOutstanding: sum(amounts.map((a) => a.total)),
     } as AgingRow;
     // An account owing nothing and holding no credit draws nothing.
-    if ([row.CurrentDue, row.Due_1_30, row.Due_31_60, row.Due_61_90, row.Due_91, row.OpenCredit, row.TotalBalanceOutstanding].some((v) => Number(v) !== 0)) aging.push(row);
+    if (
+      [
+        row.CurrentDue,
+        row.Due_1_30,
+        row.Due_31_60,
+        row.Due_61_90,
+        row.Due_91,
+        row.OpenCredit,
+        row.TotalBalanceOutstanding,
+      ].some((v) => Number(v) !== 0)
+    )
+      aging.push(row);
   }
 
   const pairs = new Map<string, TodayOpenInvoice>();
   for (const invoice of raw.openInvoices) {
     if (invoice.ARAccountID == null || invoice.CustomerID == null) continue;
-    pairs.set(`${invoice.ARAccountID}:${invoice.CustomerID}`, { ARAccountID: invoice.ARAccountID, CustomerID: invoice.CustomerID });
+    pairs.set(`${invoice.ARAccountID}:${invoice.CustomerID}`, {
+      ARAccountID: invoice.ARAccountID,
+      CustomerID: invoice.CustomerID,
+    });
   }
 
-  return { customerIds: raw.customerIds, customers: raw.customers, states: raw.states, aging, openInvoices: [...pairs.values()], invoices: [...lastOrders(raw.invoices).values()].map((i) => ({ InvoiceID: i.InvoiceID, CustomerID: i.CustomerID, InvoiceNum: i.InvoiceNum, Date: i.Date, Status: i.Status })) };
+  return {
+    customerIds: raw.customerIds,
+    customers: raw.customers,
+    states: raw.states,
+    aging,
+    openInvoices: [...pairs.values()],
+    invoices: [...lastOrders(raw.invoices).values()].map((i) => ({
+      InvoiceID: i.InvoiceID,
+      CustomerID: i.CustomerID,
+      InvoiceNum: i.InvoiceNum,
+      Date: i.Date,
+      Status: i.Status,
+    })),
+  };
 }
 
 /**
@@ -118,33 +148,67 @@ export async function readTodayData(
   api: DataApiClient,
   repId: number,
   today: string,
-  { signal, reps: known }: { signal?: AbortSignal; /** `/salesReps` as the caller has read it already (a page's other region). */ reps?: DataApiResult<RecordOf<"listSalesReps">> } = {},
+  {
+    signal,
+    reps: known,
+  }: {
+    signal?: AbortSignal /** `/salesReps` as the caller has read it already (a page's other region). */;
+    reps?: DataApiResult<RecordOf<"listSalesReps">>;
+  } = {},
 ): Promise<TodayData> {
   const context = { signal: signal ?? new AbortController().signal };
   const once = <K extends OperationId>(request: ApiRequest<K>) => apiQueryOptions(api, request, 0).queryFn(context);
   const walk = async <K extends OperationId>(requests: ApiRequest<K>[]) => {
-    const walked: Walked<RecordOf<K>>[] = await Promise.all(requests.map((r) => apiWalkOptions(api, r, 0, TODAY_PAGES).queryFn(context)));
-    return { records: walked.flatMap((w) => w.records), complete: walked.every((w) => w.complete), stale: oldestStale(walked.map((w) => w.stale)) };
+    const walked: Walked<RecordOf<K>>[] = await Promise.all(
+      requests.map((r) => apiWalkOptions(api, r, 0, TODAY_PAGES).queryFn(context)),
+    );
+    return {
+      records: walked.flatMap((w) => w.records),
+      complete: walked.every((w) => w.complete),
+      stale: oldestStale(walked.map((w) => w.stale)),
+    };
   };
   const reps = known ?? (await once(repsRequest));
   const rep = reps.records.find((r) => r.UserID === repId);
   const idList = repCustomerIds(reps.records, repId);
   const ids = idList ? idList.split(",").filter(Boolean).map(Number) : [];
-  const [customers, states, aging, invoices] = await Promise.all([walk(customersRequests(ids)), once(statesRequest), walk(agingRequests(ids)), walk(invoicesRequests(ids, today))]);
+  const [customers, states, aging, invoices] = await Promise.all([
+    walk(customersRequests(ids)),
+    once(statesRequest),
+    walk(agingRequests(ids)),
+    walk(invoicesRequests(ids, today)),
+  ]);
   const arAccounts = [...new Set(aging.records.flatMap((r) => (r.ARAccountID != null ? [r.ARAccountID] : [])))];
   const fallback = scheduleFallbackRequest(customers.records, {});
-  const [openInvoices, schedules] = await Promise.all([walk(openInvoicesRequests(arAccounts)), fallback ? once(fallback).catch(() => undefined) : undefined]);
+  const [openInvoices, schedules] = await Promise.all([
+    walk(openInvoicesRequests(arAccounts)),
+    fallback ? once(fallback).catch(() => undefined) : undefined,
+  ]);
   return {
     repId,
     repName: rep?.Name ?? undefined,
     accountIds: ids,
     input: {
-      ...compactInput({ customerIds: ids, customers: customers.records, states: states.records, aging: aging.records, openInvoices: openInvoices.records, invoices: invoices.records }),
+      ...compactInput({
+        customerIds: ids,
+        customers: customers.records,
+        states: states.records,
+        aging: aging.records,
+        openInvoices: openInvoices.records,
+        invoices: invoices.records,
+      }),
       customers: withSchedules(customers.records, schedules?.records ?? []).map(keptCustomer),
     },
     readAt: Date.now(),
     complete: customers.complete && aging.complete && invoices.complete && openInvoices.complete,
-    stale: oldestStale([reps.meta.stale, states.meta.stale, customers.stale, aging.stale, invoices.stale, openInvoices.stale]),
+    stale: oldestStale([
+      reps.meta.stale,
+      states.meta.stale,
+      customers.stale,
+      aging.stale,
+      invoices.stale,
+      openInvoices.stale,
+    ]),
   };
 }
 
@@ -153,9 +217,12 @@ export async function readTodayData(
  * text (`NextDeliveryDates`); the model takes either, so the list goes when the text names the same days.
  */
 function keptCustomer(customer: RecordOf<"listCustomers">): RecordOf<"listCustomers"> {
-  const kept = Object.fromEntries(TODAY_CUSTOMER_FIELDS.filter((f) => f in customer).map((f) => [f, customer[f]])) as RecordOf<"listCustomers">;
+  const kept = Object.fromEntries(
+    TODAY_CUSTOMER_FIELDS.filter((f) => f in customer).map((f) => [f, customer[f]]),
+  ) as RecordOf<"listCustomers">;
   const list = kept.DeliveryDates;
-  if (Array.isArray(list) && typeof kept.NextDeliveryDates === "string" && list.join(";") === kept.NextDeliveryDates) delete kept.DeliveryDates;
+  if (Array.isArray(list) && typeof kept.NextDeliveryDates === "string" && list.join(";") === kept.NextDeliveryDates)
+    delete kept.DeliveryDates;
   return kept;
 }
 

@@ -200,7 +200,10 @@ const byName = (a: AccountCard, b: AccountCard) => a.name.localeCompare(b.name) 
 function closeOf(rows: readonly AgingRow[]): string | undefined {
   let newest: string | undefined;
   for (const row of rows) {
-    const day = typeof row.CloseDate === "string" && /^\d{4}-\d{2}-\d{2}/.test(row.CloseDate) ? row.CloseDate.slice(0, 10) : undefined;
+    const day =
+      typeof row.CloseDate === "string" && /^\d{4}-\d{2}-\d{2}/.test(row.CloseDate)
+        ? row.CloseDate.slice(0, 10)
+        : undefined;
     if (day && (!newest || day > newest)) newest = day;
   }
   return newest;
@@ -235,17 +238,33 @@ export function todayModel(input: TodayInput): TodayModel {
     if (row.ARAccountID == null) continue;
     const { buckets, total } = amountsOf(row);
     const before = accountFigures.get(row.ARAccountID);
-    const these = { total, over30: addDecimals(buckets["31-60"], buckets["61-90"], buckets["91"]), over60: addDecimals(buckets["61-90"], buckets["91"]), over90: addDecimals(buckets["91"]) };
+    const these = {
+      total,
+      over30: addDecimals(buckets["31-60"], buckets["61-90"], buckets["91"]),
+      over60: addDecimals(buckets["61-90"], buckets["91"]),
+      over90: addDecimals(buckets["91"]),
+    };
     accountFigures.set(
       row.ARAccountID,
-      before ? { total: addDecimals(before.total, these.total), over30: addDecimals(before.over30, these.over30), over60: addDecimals(before.over60, these.over60), over90: addDecimals(before.over90, these.over90) } : these,
+      before
+        ? {
+            total: addDecimals(before.total, these.total),
+            over30: addDecimals(before.over30, these.over30),
+            over60: addDecimals(before.over60, these.over60),
+            over90: addDecimals(before.over90, these.over90),
+          }
+        : these,
     );
   }
   const balancesOf = new Map<number, CardBalance[]>();
   for (const [arAccountId, stores] of storesOf) {
     const figures = accountFigures.get(arAccountId);
     if (!figures) continue;
-    for (const store of stores) balancesOf.set(store, [...(balancesOf.get(store) ?? []), { arAccountId, ...figures, sharedWith: stores.size - 1 }]);
+    for (const store of stores)
+      balancesOf.set(store, [
+        ...(balancesOf.get(store) ?? []),
+        { arAccountId, ...figures, sharedWith: stores.size - 1 },
+      ]);
   }
 
   const latest = lastOrders(input.invoices);
@@ -268,12 +287,22 @@ export function todayModel(input: TodayInput): TodayModel {
     const weekdays = deliveryWeekdays(customer.DeliveryDays);
     const given = apiDeliveryDates(customer, today);
     // The API's dates when it sent any; else the weekdays' next ones (two weeks ahead) on the state's clock.
-    const nextDeliveries = given.length ? given : weekdays.length ? upcomingDeliveries(weekdays, rule ?? {}, now, 14).map((d) => d.day) : [];
+    const nextDeliveries = given.length
+      ? given
+      : weekdays.length
+        ? upcomingDeliveries(weekdays, rule ?? {}, now, 14).map((d) => d.day)
+        : [];
     if (customer.DeliveryDays === undefined && !given.length) unknownSchedules++;
     if (customer.OnHold === undefined) unknownHolds++;
     const fromHistory = health?.get(id);
     const invoice = latest.get(id);
-    const recent = invoice ? { day: invoice.Date!.slice(0, 10), invoiceNum: invoice.InvoiceNum ?? undefined, invoiceId: invoice.InvoiceID ?? undefined } : undefined;
+    const recent = invoice
+      ? {
+          day: invoice.Date!.slice(0, 10),
+          invoiceNum: invoice.InvoiceNum ?? undefined,
+          invoiceId: invoice.InvoiceID ?? undefined,
+        }
+      : undefined;
     const lastOrder = recent ?? (fromHistory?.lastOrder ? { day: fromHistory.lastOrder } : undefined);
     const card: AccountCard = {
       customerId: id,
@@ -291,10 +320,17 @@ export function todayModel(input: TodayInput): TodayModel {
     };
     accounts.push(card);
     const stateKey = `${customer.State ?? ""}|${today}`;
-    if (nextDeliveries.includes(today)) group(todayGroups, stateKey, { state: customer.State ?? "", timeZone: zone, day: today }).cards.push(card);
+    if (nextDeliveries.includes(today))
+      group(todayGroups, stateKey, { state: customer.State ?? "", timeZone: zone, day: today }).cards.push(card);
     if (nextDeliveries.includes(tomorrow)) {
       const cutOff = rule ? cutOffFor(tomorrow, rule) : undefined;
-      group(tomorrowGroups, `${customer.State ?? ""}|${tomorrow}`, { state: customer.State ?? "", timeZone: zone, day: tomorrow, cutOff, cutOffPassed: cutOff ? now.getTime() >= cutOff.getTime() : undefined }).cards.push(card);
+      group(tomorrowGroups, `${customer.State ?? ""}|${tomorrow}`, {
+        state: customer.State ?? "",
+        timeZone: zone,
+        day: tomorrow,
+        cutOff,
+        cutOffPassed: cutOff ? now.getTime() >= cutOff.getTime() : undefined,
+      }).cards.push(card);
     }
   }
   accounts.sort(byName);
@@ -309,12 +345,25 @@ export function todayModel(input: TodayInput): TodayModel {
     const worst = compareDecimals(figures.over90, "0") > 0 ? 90 : compareDecimals(figures.over60, "0") > 0 ? 60 : 30;
     overdue.push({ arAccountId, cards, ...figures, worst });
   }
-  overdue.sort((a, b) => compareDecimals(b.over90, a.over90) || compareDecimals(b.over60, a.over60) || compareDecimals(b.over30, a.over30) || a.arAccountId - b.arAccountId);
+  overdue.sort(
+    (a, b) =>
+      compareDecimals(b.over90, a.over90) ||
+      compareDecimals(b.over60, a.over60) ||
+      compareDecimals(b.over30, a.over30) ||
+      a.arAccountId - b.arAccountId,
+  );
 
-  const stopped = health ? accounts.filter((c) => (c.tier === "At risk" || c.tier === "Lost") && health.get(c.customerId)?.lastOrder != null) : undefined;
-  stopped?.sort((a, b) => (health!.get(b.customerId)?.daysSince ?? 0) - (health!.get(a.customerId)?.daysSince ?? 0) || byName(a, b));
+  const stopped = health
+    ? accounts.filter((c) => (c.tier === "At risk" || c.tier === "Lost") && health.get(c.customerId)?.lastOrder != null)
+    : undefined;
+  stopped?.sort(
+    (a, b) => (health!.get(b.customerId)?.daysSince ?? 0) - (health!.get(a.customerId)?.daysSince ?? 0) || byName(a, b),
+  );
 
-  const groups = (map: Map<string, DeliveryGroup>) => [...map.values()].map((g) => ({ ...g, cards: g.cards.sort(byName) })).sort((a, b) => a.day.localeCompare(b.day) || a.state.localeCompare(b.state));
+  const groups = (map: Map<string, DeliveryGroup>) =>
+    [...map.values()]
+      .map((g) => ({ ...g, cards: g.cards.sort(byName) }))
+      .sort((a, b) => a.day.localeCompare(b.day) || a.state.localeCompare(b.state));
   return {
     today: groups(todayGroups),
     tomorrow: groups(tomorrowGroups),

@@ -21,7 +21,8 @@ export function useToday(repId: number, today: string) {
   const notesOf = { customerIds: ids.slice(0, NOTES_MAX_CUSTOMERS), latest: NOTES_PER_ACCOUNT };
   const notes = useQuery({ ...notesQueryOptions(notesOf), enabled: ids.length > 0 });
   const notesByCustomer = new Map<number, NoteJson[]>();
-  for (const note of notes.data?.notes ?? []) notesByCustomer.set(note.customerId, [...(notesByCustomer.get(note.customerId) ?? []), note]);
+  for (const note of notes.data?.notes ?? [])
+    notesByCustomer.set(note.customerId, [...(notesByCustomer.get(note.customerId) ?? []), note]);
   // What "Save for offline" keeps: Today's answer and the notes.
   const queryKeys: QueryKey[] = [todayQueryOptions(repId, today).queryKey, notesQueryOptions(notesOf).queryKey];
   return {

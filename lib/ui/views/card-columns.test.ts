@@ -11,7 +11,13 @@ describe("cardColumns", () => {
   });
 
   it("puts the view's own choice first, in its order, and fills up from the drawn columns", () => {
-    expect([...cardColumns(["num", "customer", "date", "due", "status", "total", "open"], ["num", "open", "status"], 4).entries()]).toEqual([
+    expect([
+      ...cardColumns(
+        ["num", "customer", "date", "due", "status", "total", "open"],
+        ["num", "open", "status"],
+        4,
+      ).entries(),
+    ]).toEqual([
       ["num", "title"],
       ["open", "field"],
       ["status", "field"],

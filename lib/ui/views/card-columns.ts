@@ -13,8 +13,15 @@ export type CardPart = "title" | "field";
  * cardColumns(["InvoiceNum", "CustomerName", "Date", "DueDate", "Status", "OpenBalance"], ["InvoiceNum", "OpenBalance"], 3);
  * // Map { "InvoiceNum" => "title", "OpenBalance" => "field", "CustomerName" => "field" }
  */
-export function cardColumns(drawn: readonly string[], preferred: readonly string[] = [], count = CARD_COLUMNS): Map<string, CardPart> {
-  const chosen = [...preferred.filter((id) => drawn.includes(id)), ...drawn.filter((id) => !preferred.includes(id))].slice(0, count);
+export function cardColumns(
+  drawn: readonly string[],
+  preferred: readonly string[] = [],
+  count = CARD_COLUMNS,
+): Map<string, CardPart> {
+  const chosen = [
+    ...preferred.filter((id) => drawn.includes(id)),
+    ...drawn.filter((id) => !preferred.includes(id)),
+  ].slice(0, count);
   return new Map(chosen.map((id, index) => [id, index === 0 ? "title" : "field"]));
 }
 

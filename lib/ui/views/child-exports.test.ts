@@ -6,7 +6,8 @@ import { CHILD_EXPORTS, childExportsFor, childRequest, csvColumnsOf, idOf } from
 import { listRequest } from "./list-view-spec";
 import { LIST_VIEWS } from "./list-views";
 
-const byName = (operation: string, label: string) => CHILD_EXPORTS.find((e) => e.child === operation && e.label === label)!;
+const byName = (operation: string, label: string) =>
+  CHILD_EXPORTS.find((e) => e.child === operation && e.label === label)!;
 const invoiceLines = byName("listInvoiceTransactions", "Export lines");
 const certificates = byName("listInvoiceCOAs", "Export certificates");
 const purchaseLines = byName("listPurchaseLinesV2", "Export lines");
@@ -31,9 +32,24 @@ describe("CHILD_EXPORTS", () => {
   });
 
   it("offers invoice lines and certificates on the invoices, purchase lines on the v2 purchases", () => {
-    expect(invoiceLines).toMatchObject({ parent: LIST_VIEWS.invoices, parentId: "InvoiceID", idParam: "InvoiceIDs", passOn: ["Statuses"] });
-    expect(certificates).toMatchObject({ parent: LIST_VIEWS.invoices, parentId: "InvoiceID", idParam: "InvoiceIDs", passOn: [] });
-    expect(purchaseLines).toMatchObject({ parent: LIST_VIEWS.purchases, parentId: "purchase_id", idParam: "purchase_ids", record: RECORD_META.PostedPurchaseLineV2 });
+    expect(invoiceLines).toMatchObject({
+      parent: LIST_VIEWS.invoices,
+      parentId: "InvoiceID",
+      idParam: "InvoiceIDs",
+      passOn: ["Statuses"],
+    });
+    expect(certificates).toMatchObject({
+      parent: LIST_VIEWS.invoices,
+      parentId: "InvoiceID",
+      idParam: "InvoiceIDs",
+      passOn: [],
+    });
+    expect(purchaseLines).toMatchObject({
+      parent: LIST_VIEWS.purchases,
+      parentId: "purchase_id",
+      idParam: "purchase_ids",
+      record: RECORD_META.PostedPurchaseLineV2,
+    });
     expect(invoiceLines.parentColumns.map((c) => c.header)).toEqual(["Invoice", "Customer"]);
     expect(invoiceLines.columns.find((c) => c.id === "NumUnits")?.header).toBe("Units");
     expect(purchaseLines.columns.find((c) => c.id === "num_units")?.header).toBe("Units");
@@ -56,16 +72,28 @@ describe("childExportsFor", () => {
 
 describe("childRequest", () => {
   it("sends the ids as the child's id list, the list's Statuses passed on, and the child's paging", () => {
-    const parent = listRequest(LIST_VIEWS.invoices, new URLSearchParams("Statuses=3,5&StartDate=2026-11-01&Page=4&PageSize=25"));
+    const parent = listRequest(
+      LIST_VIEWS.invoices,
+      new URLSearchParams("Statuses=3,5&StartDate=2026-11-01&Page=4&PageSize=25"),
+    );
     expect(childRequest(invoiceLines, parent, ["300001", "300002"], 2, 500)).toEqual({
       operation: "listInvoiceTransactions",
       query: { Statuses: "3,5", InvoiceIDs: "300001,300002", Page: "2", PageSize: "500" },
     });
     // No Statuses in the list's address: the page's default (every status) passed on, as the list asked for it.
     const unfiltered = listRequest(LIST_VIEWS.invoices, new URLSearchParams("StartDate=2026-11-01"));
-    expect(childRequest(invoiceLines, unfiltered, ["300001"], 1, 500).query).toEqual({ Statuses: "1,2,3,4,5,7", InvoiceIDs: "300001", Page: "1", PageSize: "500" });
+    expect(childRequest(invoiceLines, unfiltered, ["300001"], 1, 500).query).toEqual({
+      Statuses: "1,2,3,4,5,7",
+      InvoiceIDs: "300001",
+      Page: "1",
+      PageSize: "500",
+    });
     // /invoiceCOAs takes no Statuses: nothing is passed on.
-    expect(childRequest(certificates, parent, ["300001"], 1, 500).query).toEqual({ InvoiceIDs: "300001", Page: "1", PageSize: "500" });
+    expect(childRequest(certificates, parent, ["300001"], 1, 500).query).toEqual({
+      InvoiceIDs: "300001",
+      Page: "1",
+      PageSize: "500",
+    });
   });
 
   it("pages v2 by page and page_size, and leaves the list's own fixed parameters to the list", () => {
@@ -83,7 +111,9 @@ describe("csvColumnsOf and idOf", () => {
     const headers = Object.fromEntries(csvColumnsOf(RECORD_META.PostedPurchaseLineV2).map((c) => [c.id, c.header]));
     expect(headers.product_id).toBe("Product ID");
     expect(headers.purchase_id).toBe("Purchase ID");
-    expect(csvColumnsOf(RECORD_META.InvoiceTransaction).find((c) => c.id === "ProductID")).toMatchObject({ header: "Product ID" });
+    expect(csvColumnsOf(RECORD_META.InvoiceTransaction).find((c) => c.id === "ProductID")).toMatchObject({
+      header: "Product ID",
+    });
     expect(csvColumnsOf(RECORD_META.InvoiceTransaction).every((c) => c.named === undefined)).toBe(true);
   });
 

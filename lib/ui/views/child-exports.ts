@@ -68,8 +68,14 @@ export interface ChildExport {
  * @example
  * csvColumnsOf(RECORD_META.InvoiceCOA).map((c) => c.header); // ["Invoice ID", "Product ID", "Invoice trans ID", …]
  */
-export function csvColumnsOf(record: RecordMeta, headers: Readonly<Record<string, string | undefined>> = {}): ColumnSpec[] {
-  return columnsOf<Record<string, unknown>>(record).map(({ named, ...column }) => ({ ...column, header: headers[column.id] ?? (named ? humanize(column.id) : column.header) }));
+export function csvColumnsOf(
+  record: RecordMeta,
+  headers: Readonly<Record<string, string | undefined>> = {},
+): ColumnSpec[] {
+  return columnsOf<Record<string, unknown>>(record).map(({ named, ...column }) => ({
+    ...column,
+    header: headers[column.id] ?? (named ? humanize(column.id) : column.header),
+  }));
 }
 
 /**
@@ -80,7 +86,9 @@ export function csvColumnsOf(record: RecordMeta, headers: Readonly<Record<string
  *   child: "listPurchaseTransactions", idParam: "PurchaseIDs", childParentId: "PurchaseID",
  *   record: RECORD_META.PurchaseTransactionV1, noun: LINES, exportName: "purchase-lines" });
  */
-export function childExport<P extends ListOperationId, C extends ListOperationId>(spec: ChildExportSpec<P, C>): ChildExport {
+export function childExport<P extends ListOperationId, C extends ListOperationId>(
+  spec: ChildExportSpec<P, C>,
+): ChildExport {
   const parent = spec.parent as unknown as ListViewSpec;
   const parentColumns = spec.parentColumns.map((id) => {
     const column = (parent.columns as ColumnSpec[]).find((c) => c.id === id);
@@ -160,7 +168,9 @@ export const CHILD_EXPORTS: readonly ChildExport[] = [
  * childExportsFor("listPurchasesV2", "Customer"); // []
  */
 export function childExportsFor(operation: ListOperationId, keyType: KeyType): ChildExport[] {
-  return CHILD_EXPORTS.filter((e) => e.parent.operation === operation && mayCall(keyType, e.parent.operation) && mayCall(keyType, e.child));
+  return CHILD_EXPORTS.filter(
+    (e) => e.parent.operation === operation && mayCall(keyType, e.parent.operation) && mayCall(keyType, e.child),
+  );
 }
 
 /**
@@ -183,7 +193,13 @@ export function idOf(row: Record<string, unknown>, field: string): string | unde
  * childRequest(invoiceLines, { operation: "listInvoices", query: { Statuses: "3", Page: "2" } }, ["300001", "300002"], 1, 500);
  * // { operation: "listInvoiceTransactions", query: { Statuses: "3", InvoiceIDs: "300001,300002", Page: "1", PageSize: "500" } }
  */
-export function childRequest(spec: ChildExport, parentRequest: ApiRequest, ids: readonly string[], page: number, pageSize: number): ApiRequest {
+export function childRequest(
+  spec: ChildExport,
+  parentRequest: ApiRequest,
+  ids: readonly string[],
+  page: number,
+  pageSize: number,
+): ApiRequest {
   const paging = pagingParams(OPERATION_META[spec.child].version);
   const query: Record<string, string> = {};
   for (const name of spec.passOn) {

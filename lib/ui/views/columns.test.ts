@@ -32,13 +32,17 @@ describe("columnsOf", () => {
 });
 
 describe("columnsOf links every id to its record's page", () => {
-  const hrefOf = (columns: ColumnSpec[], id: string, row: Record<string, unknown>) => columns.find((c) => c.id === id)?.href?.(row);
+  const hrefOf = (columns: ColumnSpec[], id: string, row: Record<string, unknown>) =>
+    columns.find((c) => c.id === id)?.href?.(row);
 
   it("names an id by its lookup where the record has no name for it, linked by NamedId", () => {
     const vendors = byId(columnsOf(RECORD_META.Vendor));
     expect(vendors.get("SupplierID")).toMatchObject({ named: "SupplierIDs", header: "Supplier" });
     expect(vendors.get("LocationID")).toMatchObject({ named: "LocationIDs", header: "Warehouse" });
-    expect(byId(columnsOf(RECORD_META.PaymentApplication)).get("RequestedByUserID")).toMatchObject({ named: "UserIDs", header: "Requested by" });
+    expect(byId(columnsOf(RECORD_META.PaymentApplication)).get("RequestedByUserID")).toMatchObject({
+      named: "UserIDs",
+      header: "Requested by",
+    });
   });
 
   it("links a record's own name, and its id, to its page where the record carries the name", () => {
@@ -49,19 +53,33 @@ describe("columnsOf links every id to its record's page", () => {
     expect(hrefOf(columnsOf(RECORD_META.User), "FullName", { UserID: 1001 })).toBe("/directory/users/1001");
     expect(hrefOf(columnsOf(RECORD_META.SalesRep), "Name", { UserID: 1012 })).toBe("/directory/users/1012");
     expect(hrefOf(columnsOf(RECORD_META.Product), "Supplier", { SupplierID: 101 })).toBe("/directory/suppliers/101");
-    expect(hrefOf(columnsOf(RECORD_META.MenuPromotion), "SupplierName", { SupplierID: 101 })).toBe("/directory/suppliers/101");
-    expect(hrefOf(columnsOf(RECORD_META.PromotionProduct), "PromotionName", { PromotionID: 3001 })).toBe("/catalog/product-promotions/3001");
-    expect(hrefOf(columnsOf(RECORD_META.Invoice), "BuiltByUserName", { BuiltByUserID: 1003 })).toBe("/directory/users/1003");
+    expect(hrefOf(columnsOf(RECORD_META.MenuPromotion), "SupplierName", { SupplierID: 101 })).toBe(
+      "/directory/suppliers/101",
+    );
+    expect(hrefOf(columnsOf(RECORD_META.PromotionProduct), "PromotionName", { PromotionID: 3001 })).toBe(
+      "/catalog/product-promotions/3001",
+    );
+    expect(hrefOf(columnsOf(RECORD_META.Invoice), "BuiltByUserName", { BuiltByUserID: 1003 })).toBe(
+      "/directory/users/1003",
+    );
   });
 
   it("links a customer's sales rep by SalesRepUserID, and a price's promotion to the product promotion", () => {
     const customers = columnsOf(RECORD_META.Customer);
-    expect(hrefOf(customers, "SalesRepName", { SalesRepUserID: 1012, SalesRepName: "Rosa Hill" })).toBe("/directory/users/1012");
+    expect(hrefOf(customers, "SalesRepName", { SalesRepUserID: 1012, SalesRepName: "Rosa Hill" })).toBe(
+      "/directory/users/1012",
+    );
     expect(hrefOf(customers, "SalesRepName", { SalesRepName: "Rosa Hill" })).toBeUndefined();
-    expect(hrefOf(columnsOf(RECORD_META.CustomerPrice), "PromotionID", { PromotionID: 3001 })).toBe("/catalog/product-promotions/3001");
+    expect(hrefOf(columnsOf(RECORD_META.CustomerPrice), "PromotionID", { PromotionID: 3001 })).toBe(
+      "/catalog/product-promotions/3001",
+    );
     expect(hrefOf(columnsOf(RECORD_META.CustomerPrice), "PromotionID", { PromotionID: null })).toBeUndefined();
-    expect(hrefOf(columnsOf(RECORD_META.InvoiceTransaction), "InvoiceID", { InvoiceID: 500001 })).toBe("/invoices/500001");
-    expect(hrefOf(columnsOf(RECORD_META.PurchaseTransactionV1), "PurchaseID", { PurchaseID: 700365 })).toBe("/purchases/700365");
+    expect(hrefOf(columnsOf(RECORD_META.InvoiceTransaction), "InvoiceID", { InvoiceID: 500001 })).toBe(
+      "/invoices/500001",
+    );
+    expect(hrefOf(columnsOf(RECORD_META.PurchaseTransactionV1), "PurchaseID", { PurchaseID: 700365 })).toBe(
+      "/purchases/700365",
+    );
   });
 
   it("names each id of a list of ids (a user's accounts, a promotion's products)", () => {
@@ -81,40 +99,91 @@ describe("columnsOf links every id to its record's page", () => {
 
 describe("listRequest", () => {
   it("always sends a view's fixed parameters, whatever the address says", () => {
-    const request = listRequest(LIST_VIEWS.purchases, new URLSearchParams("statuses=InProgress&include_transactions=true"));
-    expect(request.query).toEqual({ statuses: "InProgress", include_transactions: "false", page: "1", page_size: "50" });
+    const request = listRequest(
+      LIST_VIEWS.purchases,
+      new URLSearchParams("statuses=InProgress&include_transactions=true"),
+    );
+    expect(request.query).toEqual({
+      statuses: "InProgress",
+      include_transactions: "false",
+      page: "1",
+      page_size: "50",
+    });
   });
 
   it("opens the invoices on every status of the last 90 days, not the API's New only, until a status is chosen", () => {
     const today = "2026-11-25";
     // A bare address: the page's default, what the page, its export and a saved view of it ask.
-    expect(listRequest(LIST_VIEWS.invoices, new URLSearchParams(""), { today }).query).toEqual({ Statuses: "1,2,3,4,5,7", StartDate: "2026-08-27", Page: "1", PageSize: "50" });
+    expect(listRequest(LIST_VIEWS.invoices, new URLSearchParams(""), { today }).query).toEqual({
+      Statuses: "1,2,3,4,5,7",
+      StartDate: "2026-08-27",
+      Page: "1",
+      PageSize: "50",
+    });
     // A date or a customer of the person's own: kept, the statuses still every one.
-    expect(listRequest(LIST_VIEWS.invoices, new URLSearchParams("StartDate=2026-01-01&CustomerIDs=20001"), { today }).query).toEqual({ Statuses: "1,2,3,4,5,7", StartDate: "2026-01-01", CustomerIDs: "20001", Page: "1", PageSize: "50" });
+    expect(
+      listRequest(LIST_VIEWS.invoices, new URLSearchParams("StartDate=2026-01-01&CustomerIDs=20001"), { today }).query,
+    ).toEqual({ Statuses: "1,2,3,4,5,7", StartDate: "2026-01-01", CustomerIDs: "20001", Page: "1", PageSize: "50" });
     // A status chosen (New alone is the API's default, a click away): the address as it is.
-    expect(listRequest(LIST_VIEWS.invoices, new URLSearchParams("Statuses=1"), { today }).query).toEqual({ Statuses: "1", Page: "1", PageSize: "50" });
+    expect(listRequest(LIST_VIEWS.invoices, new URLSearchParams("Statuses=1"), { today }).query).toEqual({
+      Statuses: "1",
+      Page: "1",
+      PageSize: "50",
+    });
     // A record page's embedded list is not the list page.
-    expect(embeddedRequest(LIST_VIEWS.invoices, { CustomerIDs: "20001" }).query).toEqual({ CustomerIDs: "20001", Page: "1", PageSize: "100" });
+    expect(embeddedRequest(LIST_VIEWS.invoices, { CustomerIDs: "20001" }).query).toEqual({
+      CustomerIDs: "20001",
+      Page: "1",
+      PageSize: "100",
+    });
     // Lists without a page default are as before.
-    expect(listRequest(LIST_VIEWS.customers, new URLSearchParams(""), { today }).query).toEqual({ Page: "1", PageSize: "50" });
+    expect(listRequest(LIST_VIEWS.customers, new URLSearchParams(""), { today }).query).toEqual({
+      Page: "1",
+      PageSize: "50",
+    });
   });
 });
 
 describe("humanize", () => {
   it("writes v1 and v2 field names as headers", () => {
     expect(
-      ["InvoiceNum", "CustomerID", "Due_31_60", "COA_URL", "shipment_num", "fob", "term_id", "purchase_pdf_url_api_key_id", "other_cost", "po_num"].map(humanize),
-    ).toEqual(["Invoice no.", "Customer ID", "Due 31–60", "COA URL", "Shipment no.", "FOB", "Term ID", "Purchase PDF URL API key ID", "Other cost", "PO no."]);
+      [
+        "InvoiceNum",
+        "CustomerID",
+        "Due_31_60",
+        "COA_URL",
+        "shipment_num",
+        "fob",
+        "term_id",
+        "purchase_pdf_url_api_key_id",
+        "other_cost",
+        "po_num",
+      ].map(humanize),
+    ).toEqual([
+      "Invoice no.",
+      "Customer ID",
+      "Due 31–60",
+      "COA URL",
+      "Shipment no.",
+      "FOB",
+      "Term ID",
+      "Purchase PDF URL API key ID",
+      "Other cost",
+      "PO no.",
+    ]);
   });
 });
 
 describe("cellText and csvText of the live service's sentinel dates", () => {
-  const column = (view: keyof typeof LIST_VIEWS, id: string) => LIST_VIEWS[view].columns.find((c) => c.id === id) as ColumnSpec;
+  const column = (view: keyof typeof LIST_VIEWS, id: string) =>
+    LIST_VIEWS[view].columns.find((c) => c.id === id) as ColumnSpec;
   const counted = column("retailerInventory", "LastInventoryDate");
   const ends = column("customerPricing", "EndDate");
 
   it("shows a shelf never counted (LastInventoryDate 2000-01-01 or 1999-12-31, any time of day) in words", () => {
-    expect(cellText(counted, { LastInventoryDate: "2000-01-01T00:00:00" }, "America/Los_Angeles")).toBe("never counted");
+    expect(cellText(counted, { LastInventoryDate: "2000-01-01T00:00:00" }, "America/Los_Angeles")).toBe(
+      "never counted",
+    );
     expect(cellText(counted, { LastInventoryDate: "1999-12-31T16:00:00-08:00" }, "UTC")).toBe("never counted");
     expect(cellText(counted, { LastInventoryDate: "2026-11-16T00:00:00.000Z" }, "UTC")).toBe("Nov 16, 2026");
   });
@@ -132,8 +201,12 @@ describe("cellText and csvText of the live service's sentinel dates", () => {
 
   it("gives a shelf never counted no days of cover: its Inventory is no count", () => {
     const cover = column("retailerInventory", "DaysOfCover");
-    expect(cellText(cover, { Inventory: "0.00", DailySales: "1.50", LastInventoryDate: "2000-01-01T00:00:00" })).toBe("—");
-    expect(cellText(cover, { Inventory: "3.00", DailySales: "1.50", LastInventoryDate: "2026-11-16T00:00:00" })).toBe("2");
+    expect(cellText(cover, { Inventory: "0.00", DailySales: "1.50", LastInventoryDate: "2000-01-01T00:00:00" })).toBe(
+      "—",
+    );
+    expect(cellText(cover, { Inventory: "3.00", DailySales: "1.50", LastInventoryDate: "2026-11-16T00:00:00" })).toBe(
+      "2",
+    );
   });
 
   it("shows a junk license number as it was sent: it is the record's value", () => {
@@ -172,6 +245,8 @@ describe("a customer's delivery days and dates in the customers list (and its re
     expect(next).toBe(cellText(column("NextDeliveryDates"), { NextDeliveryDates: day(10) }, "UTC"));
     expect(next).not.toBe("—");
     expect(cellText(column("NextDeliveryDates"), { NextDeliveryDates: `${day(-10)};${day(-3)}` }, "UTC")).toBe("—");
-    expect(cellText(column("DeliveryDates"), { DeliveryDates: [day(-10), day(10)] }, "UTC")).toBe(cellText(column("DeliveryDates"), { DeliveryDates: [day(10)] }, "UTC"));
+    expect(cellText(column("DeliveryDates"), { DeliveryDates: [day(-10), day(10)] }, "UTC")).toBe(
+      cellText(column("DeliveryDates"), { DeliveryDates: [day(10)] }, "UTC"),
+    );
   });
 });

@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
 import type { RecordMeta } from "@/lib/data-api/meta";
-import { formatBoolean, formatDate, formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "@/lib/format/display";
+import {
+  formatBoolean,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatQuantity,
+  MISSING,
+} from "@/lib/format/display";
 import { detailHref, hasDetailPage } from "./detail-paths";
 import { LOOKUPS } from "./filters";
 import { sentinelWords } from "./sentinels";
@@ -51,7 +59,12 @@ const ID_FIELDS: Record<string, { kind: string; header?: string; names: readonly
   PromotionID: { kind: "PromotionIDs", names: ["PromotionName"] },
 };
 /** Id lists (`number[]`) of a record shown by name, each linked (a user's CustomerIDs, a promotion's ProductIDs). */
-const NAMED_LISTS: Record<string, string> = { CustomerIDs: "Customers", SupplierIDs: "Suppliers", LocationIDs: "Warehouses", ProductIDs: "Products" };
+const NAMED_LISTS: Record<string, string> = {
+  CustomerIDs: "Customers",
+  SupplierIDs: "Suppliers",
+  LocationIDs: "Warehouses",
+  ProductIDs: "Products",
+};
 
 const MONEY = /(Total|Price|Balance|Amount|Due|Credit|Debit|Discount|Freight|Tax|Cost|Outstanding|^FOB$|^Fob$)/;
 const NOT_MONEY = /(Cases|Units|Potency|Cannabinoids|Days|DOI)/;
@@ -72,7 +85,9 @@ export function humanize(field: string): string {
     return field
       .split("_")
       .filter(Boolean)
-      .map((w, i) => (w === "num" ? "no." : ACRONYMS.has(w) ? w.toUpperCase() : i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w))
+      .map((w, i) =>
+        w === "num" ? "no." : ACRONYMS.has(w) ? w.toUpperCase() : i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w,
+      )
       .join(" ");
   }
   const words = field
@@ -109,13 +124,23 @@ function kindOf(name: string, label: string): ColumnKind {
  * @example
  * columnsOf(Invoice, { InvoiceNum: { header: "Invoice" } });
  */
-export function columnsOf<R>(record: RecordMeta, overrides: Record<string, Partial<ColumnSpec<R>>> = {}, extra: ColumnSpec<R>[] = []): ColumnSpec<R>[] {
+export function columnsOf<R>(
+  record: RecordMeta,
+  overrides: Record<string, Partial<ColumnSpec<R>>> = {},
+  extra: ColumnSpec<R>[] = [],
+): ColumnSpec<R>[] {
   const links = recordLinks<R>(record);
   const columns = Object.entries(record.fields).map(([name, field]): ColumnSpec<R> => {
     // v2 records name fields in snake_case ("total_cases", "vendor_id"): their kinds and names follow the v1 name.
     const v1 = pascalOf(name);
     const kind = kindOf(v1, field.label);
-    const base: ColumnSpec<R> = { id: name, header: humanize(name), kind, help: field.description, numeric: kind === "money" || kind === "quantity" || kind === "number" };
+    const base: ColumnSpec<R> = {
+      id: name,
+      header: humanize(name),
+      kind,
+      help: field.description,
+      numeric: kind === "money" || kind === "quantity" || kind === "number",
+    };
     return { ...base, ...links.get(name), ...overrides[name] };
   });
   return [...columns, ...extra];
@@ -166,7 +191,11 @@ export function formatValue(kind: ColumnKind, value: unknown, timeZone?: string)
     case "boolean":
       return formatBoolean(value as boolean);
     case "list":
-      return Array.isArray(value) ? (value.length ? value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ") : MISSING) : String(value);
+      return Array.isArray(value)
+        ? value.length
+          ? value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ")
+          : MISSING
+        : String(value);
     default:
       return typeof value === "object" ? JSON.stringify(value) : String(value);
   }
@@ -187,7 +216,8 @@ export function cellText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): s
  */
 export function csvText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): string {
   const raw = (row as Record<string, unknown>)[column.id];
-  if (!column.text && ["money", "quantity", "number", "date", "day", "datetime"].includes(column.kind)) return raw === undefined || raw === null ? "" : String(raw);
+  if (!column.text && ["money", "quantity", "number", "date", "day", "datetime"].includes(column.kind))
+    return raw === undefined || raw === null ? "" : String(raw);
   const shown = cellText(column, row, timeZone);
   return shown === MISSING ? "" : shown;
 }

@@ -3,18 +3,16 @@ import { detailHref } from "./detail-paths";
 
 describe("detailHref", () => {
   it("links each kind of id to its page", () => {
-    expect(
-      [
-        detailHref("CustomerIDs", 20001),
-        detailHref("ProductIDs", "10033"),
-        detailHref("SupplierIDs", 101),
-        detailHref("LocationIDs", 1),
-        detailHref("UserIDs", 1012),
-        detailHref("InvoiceIDs", 500001),
-        detailHref("PurchaseIDs", 700365),
-        detailHref("PromotionIDs", 3001),
-      ],
-    ).toEqual([
+    expect([
+      detailHref("CustomerIDs", 20001),
+      detailHref("ProductIDs", "10033"),
+      detailHref("SupplierIDs", 101),
+      detailHref("LocationIDs", 1),
+      detailHref("UserIDs", 1012),
+      detailHref("InvoiceIDs", 500001),
+      detailHref("PurchaseIDs", 700365),
+      detailHref("PromotionIDs", 3001),
+    ]).toEqual([
       "/customers/20001",
       "/catalog/products/10033",
       "/directory/suppliers/101",

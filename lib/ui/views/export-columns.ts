@@ -10,7 +10,11 @@ import { type ListViewSpec, visibleColumns } from "./list-view-spec";
  * exportColumns(view.columns.filter((c) => visible.includes(c.id)), "Europe/Berlin");
  */
 export function exportColumns(columns: readonly ColumnSpec[], timeZone: string | undefined): ExportColumn[] {
-  return columns.map((c) => ({ id: c.id, header: c.header, value: (row: Record<string, unknown>) => csvText(c, row, timeZone) }));
+  return columns.map((c) => ({
+    id: c.id,
+    header: c.header,
+    value: (row: Record<string, unknown>) => csvText(c, row, timeZone),
+  }));
 }
 
 /**
@@ -19,7 +23,14 @@ export function exportColumns(columns: readonly ColumnSpec[], timeZone: string |
  * @example
  * viewExportColumns(LIST_VIEWS.invoices, new URLSearchParams("columns=InvoiceNum,Total"), "UTC").map((c) => c.id); // ["InvoiceNum", "Total"]
  */
-export function viewExportColumns(view: ListViewSpec, params: URLSearchParams, timeZone: string | undefined): ExportColumn[] {
+export function viewExportColumns(
+  view: ListViewSpec,
+  params: URLSearchParams,
+  timeZone: string | undefined,
+): ExportColumn[] {
   const visible = visibleColumns(view, params);
-  return exportColumns((view.columns as ColumnSpec<Record<string, unknown>>[]).filter((c) => visible.includes(c.id)), timeZone);
+  return exportColumns(
+    (view.columns as ColumnSpec<Record<string, unknown>>[]).filter((c) => visible.includes(c.id)),
+    timeZone,
+  );
 }

@@ -69,18 +69,23 @@ async function exportChildren(keyType: KeyType, e: ChildExport, address: string)
 const idsOf = (rows: Record<string, unknown>[], field: string) => new Set(rows.map((r) => Number(r[field])));
 
 describe("invoice lines and certificates from the sandbox", () => {
-  it.each(["Customer", "Employee"] as const)("a %s key gets the lines of exactly the filtered invoices, the Statuses filter passed on", async (keyType) => {
-    const lines = spec("listInvoiceTransactions");
-    const { ids, children, asked } = await exportChildren(keyType, lines, "Statuses=5,7&StartDate=2026-09-01");
-    expect(ids.length).toBeGreaterThan(keyType === "Employee" ? 100 : 5);
-    const expected = await sql<{ n: number }>`select count(*) n from invoice_lines where invoice_id in (${sql.join(ids.map(Number))})`.execute(sandbox.db);
-    expect(children).toHaveLength(expected.rows[0]!.n);
-    expect([...idsOf(children, "InvoiceID")].every((id) => ids.includes(String(id)))).toBe(true);
-    const childAsks = asked.filter((u) => u.pathname.endsWith("/invoiceTransactions"));
-    expect(childAsks.every((u) => u.searchParams.get("Statuses") === "5,7")).toBe(true);
-    expect(childAsks.every((u) => u.searchParams.get("InvoiceIDs")!.split(",").length <= 100)).toBe(true);
-    if (keyType === "Employee") expect(childAsks.length).toBeGreaterThan(1);
-  });
+  it.each(["Customer", "Employee"] as const)(
+    "a %s key gets the lines of exactly the filtered invoices, the Statuses filter passed on",
+    async (keyType) => {
+      const lines = spec("listInvoiceTransactions");
+      const { ids, children, asked } = await exportChildren(keyType, lines, "Statuses=5,7&StartDate=2026-09-01");
+      expect(ids.length).toBeGreaterThan(keyType === "Employee" ? 100 : 5);
+      const expected = await sql<{
+        n: number;
+      }>`select count(*) n from invoice_lines where invoice_id in (${sql.join(ids.map(Number))})`.execute(sandbox.db);
+      expect(children).toHaveLength(expected.rows[0]!.n);
+      expect([...idsOf(children, "InvoiceID")].every((id) => ids.includes(String(id)))).toBe(true);
+      const childAsks = asked.filter((u) => u.pathname.endsWith("/invoiceTransactions"));
+      expect(childAsks.every((u) => u.searchParams.get("Statuses") === "5,7")).toBe(true);
+      expect(childAsks.every((u) => u.searchParams.get("InvoiceIDs")!.split(",").length <= 100)).toBe(true);
+      if (keyType === "Employee") expect(childAsks.length).toBeGreaterThan(1);
+    },
+  );
 
   it("passes the Statuses filter on to the API: verified invoices' lines are left out under a filter without 7", async () => {
     const { api } = clientAs("Employee");
@@ -95,7 +100,11 @@ describe("invoice lines and certificates from the sandbox", () => {
   it("a Customer key gets the certificates of exactly the filtered invoices' lines that have one", async () => {
     const certificates = spec("listInvoiceCOAs");
     const { ids, children } = await exportChildren("Customer", certificates, "Statuses=1,2,3,4,5,7");
-    const expected = await sql<{ n: number }>`select count(*) n from invoice_lines where coa_url is not null and invoice_id in (${sql.join(ids.map(Number))})`.execute(sandbox.db);
+    const expected = await sql<{
+      n: number;
+    }>`select count(*) n from invoice_lines where coa_url is not null and invoice_id in (${sql.join(ids.map(Number))})`.execute(
+      sandbox.db,
+    );
     expect(children.length).toBeGreaterThan(0);
     expect(children).toHaveLength(expected.rows[0]!.n);
     expect([...idsOf(children, "InvoiceID")].every((id) => ids.includes(String(id)))).toBe(true);
@@ -107,9 +116,13 @@ describe("purchase lines (v2) from the sandbox", () => {
   it("a Supplier key gets the posted lines of its purchases, read without their lines; drafts have no ERP id", async () => {
     const lines = spec("listPurchaseLinesV2");
     const { parents, ids, children, asked } = await exportChildren("Supplier", lines, "");
-    expect(asked.find((u) => u.pathname.endsWith("/v2/purchases"))!.searchParams.get("include_transactions")).toBe("false");
+    expect(asked.find((u) => u.pathname.endsWith("/v2/purchases"))!.searchParams.get("include_transactions")).toBe(
+      "false",
+    );
     expect(parents.some((p) => p.purchase_id == null)).toBe(true); // the seed's drafts
-    const expected = await sql<{ n: number }>`select count(*) n from purchase_lines l join purchases p on p.purchase_global_id = l.purchase_global_id
+    const expected = await sql<{
+      n: number;
+    }>`select count(*) n from purchase_lines l join purchases p on p.purchase_global_id = l.purchase_global_id
       where p.purchase_id in (${sql.join(ids.map(Number))})`.execute(sandbox.db);
     expect(children.length).toBeGreaterThan(0);
     expect(children).toHaveLength(expected.rows[0]!.n);

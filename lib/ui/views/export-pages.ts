@@ -22,7 +22,11 @@ export interface ExportPage {
  */
 export async function exportPage(client: DataApiClient, request: ApiRequest, signal: AbortSignal): Promise<ExportPage> {
   const result = await callApi(client, request, { signal, acceptStale: false });
-  return { rows: result.records as Record<string, unknown>[], hasNextPage: result.paging?.hasNextPage ?? false, rateLimit: result.meta.rateLimit };
+  return {
+    rows: result.records as Record<string, unknown>[],
+    hasNextPage: result.paging?.hasNextPage ?? false,
+    rateLimit: result.meta.rateLimit,
+  };
 }
 
 /**
@@ -35,7 +39,11 @@ export async function exportPage(client: DataApiClient, request: ApiRequest, sig
 export function listPages(client: DataApiClient, request: ApiRequest) {
   const paging = pagingParams(OPERATION_META[request.operation].version);
   return (page: number, pageSize: number, signal: AbortSignal) =>
-    exportPage(client, { ...request, query: { ...request.query, [paging.page]: String(page), [paging.size]: String(pageSize) } }, signal);
+    exportPage(
+      client,
+      { ...request, query: { ...request.query, [paging.page]: String(page), [paging.size]: String(pageSize) } },
+      signal,
+    );
 }
 
 /**
@@ -46,5 +54,6 @@ export function listPages(client: DataApiClient, request: ApiRequest) {
  * await fetchChildPage(["300001", "300002"], 1, 500, signal); // /invoiceTransactions?InvoiceIDs=300001,300002&…
  */
 export function childPages(client: DataApiClient, spec: ChildExport, parentRequest: ApiRequest) {
-  return (ids: readonly string[], page: number, pageSize: number, signal: AbortSignal) => exportPage(client, childRequest(spec, parentRequest, ids, page, pageSize), signal);
+  return (ids: readonly string[], page: number, pageSize: number, signal: AbortSignal) =>
+    exportPage(client, childRequest(spec, parentRequest, ids, page, pageSize), signal);
 }

@@ -15,7 +15,14 @@ import { listPages } from "./export-pages";
 const LIMIT = 30;
 let runtime: SandboxRuntime;
 beforeAll(async () => {
-  runtime = await startSandbox({ dataDir: ":memory:", clock: fixedClock(TEST_CLOCK), rateLimit: LIMIT, rateLimitWindowSeconds: 2, scale: 0.05, basePath: "" });
+  runtime = await startSandbox({
+    dataDir: ":memory:",
+    clock: fixedClock(TEST_CLOCK),
+    rateLimit: LIMIT,
+    rateLimitWindowSeconds: 2,
+    scale: 0.05,
+    basePath: "",
+  });
 }, 60_000);
 afterAll(() => runtime.close());
 
@@ -31,14 +38,25 @@ describe("an export when the budget runs low", () => {
         return response;
       },
     });
-    const fetchPage = listPages(api, { operation: "listCustomers", query: { AccountStatuses: "Active,Inactive,OutOfBus" } });
+    const fetchPage = listPages(api, {
+      operation: "listCustomers",
+      query: { AccountStatuses: "Active,Inactive,OutOfBus" },
+    });
     const signal = new AbortController().signal;
     // Pages of 5 rows: about a dozen, more than the window holds once planning and the reserve are counted.
     const plan = await planExport(fetchPage, { pageSize: 5, signal });
     expect(plan.pages).toBeGreaterThan(8);
     const progress: ExportProgress[] = [];
     const chunks: string[] = [];
-    const result = await runExport({ fetchPage, plan, columns: [{ id: "CustomerID", header: "CustomerID", value: (row) => String(row.CustomerID) }], bom: false, write: async (chunk) => void chunks.push(chunk), onProgress: (p) => progress.push(p), signal });
+    const result = await runExport({
+      fetchPage,
+      plan,
+      columns: [{ id: "CustomerID", header: "CustomerID", value: (row) => String(row.CustomerID) }],
+      bom: false,
+      write: async (chunk) => void chunks.push(chunk),
+      onProgress: (p) => progress.push(p),
+      signal,
+    });
 
     // It waited for the window once at least, between pages, and then went on to the last page.
     const waits = progress.filter((p) => p.waitingSeconds !== undefined);

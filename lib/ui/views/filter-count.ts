@@ -5,7 +5,9 @@
  * filtersSet({ Statuses: "1,2", States: undefined, CustomerIDs: "" }); // 1
  */
 export function filtersSet(values: Readonly<Record<string, string | readonly string[] | null | undefined>>): number {
-  return Object.values(values).filter((v) => (Array.isArray(v) ? v.length > 0 : typeof v === "string" && v.trim() !== "")).length;
+  return Object.values(values).filter((v) =>
+    Array.isArray(v) ? v.length > 0 : typeof v === "string" && v.trim() !== "",
+  ).length;
 }
 
 /**

@@ -11,7 +11,9 @@ describe("filtersOf", () => {
       expect(names(operation, undefined, "Supplier")).not.toContain("Active");
       expect(names(operation, undefined, "Customer")).not.toContain("Active");
       // The other filters stay.
-      expect(names(operation, undefined, "Supplier")).toEqual(names(operation, undefined, "Employee").filter((n) => n !== "Active"));
+      expect(names(operation, undefined, "Supplier")).toEqual(
+        names(operation, undefined, "Employee").filter((n) => n !== "Active"),
+      );
     }
   });
 
@@ -30,7 +32,11 @@ describe("filtersOf", () => {
 
   it("offers purchase_ids as typed text that says it takes either id", () => {
     const [ids] = filtersOf(OPERATION_META.listPurchasesV2, ["purchase_ids"]);
-    expect(ids).toMatchObject({ name: "purchase_ids", label: "Purchase IDs (global or ERP)", control: { control: "text", placeholder: "ERP or global ids" } });
+    expect(ids).toMatchObject({
+      name: "purchase_ids",
+      label: "Purchase IDs (global or ERP)",
+      control: { control: "text", placeholder: "ERP or global ids" },
+    });
   });
 });
 

@@ -25,15 +25,78 @@ const text = (field: string) => (row: Record<string, unknown>) => String(row[fie
 
 /** Id filters whose values have names the API can list (one page of up to 500, filtered as the person types). */
 export const LOOKUPS: Record<string, Lookup> = {
-  CustomerIDs: { operation: "listCustomers", id: "CustomerID", name: text("CustomerName"), query: { AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: "500" }, staleTime: STALE.directory, width: "w-56" },
-  SupplierIDs: { operation: "listSuppliers", id: "SupplierID", name: text("Supplier"), query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-48" },
-  ProductIDs: { operation: "listProducts", id: "ProductID", name: (r) => `${r.ProductName ?? ""}${r.SupplierProductNumber ? ` (${String(r.SupplierProductNumber)})` : ""}`, query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-64" },
-  LocationIDs: { operation: "listLocations", id: "LocationID", name: text("Location"), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-40" },
-  VendorIDs: { operation: "listVendors", id: "VendorID", name: text("VendorName"), query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-48" },
-  UserIDs: { operation: "listUsers", id: "UserID", name: text("FullName"), query: { PageSize: "500" }, staleTime: STALE.directory, width: "w-44" },
-  PaymentTypeIDs: { operation: "listPaymentTypes", id: "PaymentTypeID", name: (r) => paymentTypeName(r.Name as string | undefined, r.PaymentTypeID as number | undefined), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-36" },
-  TermIDs: { operation: "listInvoiceCreditTerms", id: "TermID", name: text("Term"), query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-32" },
-  States: { operation: "listStates", id: "StateAbbreviation", name: (r) => `${r.StateName ?? r.StateAbbreviation} (${r.StateAbbreviation})`, query: { PageSize: "500" }, staleTime: STALE.reference, width: "w-40" },
+  CustomerIDs: {
+    operation: "listCustomers",
+    id: "CustomerID",
+    name: text("CustomerName"),
+    query: { AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: "500" },
+    staleTime: STALE.directory,
+    width: "w-56",
+  },
+  SupplierIDs: {
+    operation: "listSuppliers",
+    id: "SupplierID",
+    name: text("Supplier"),
+    query: { PageSize: "500" },
+    staleTime: STALE.directory,
+    width: "w-48",
+  },
+  ProductIDs: {
+    operation: "listProducts",
+    id: "ProductID",
+    name: (r) => `${r.ProductName ?? ""}${r.SupplierProductNumber ? ` (${String(r.SupplierProductNumber)})` : ""}`,
+    query: { PageSize: "500" },
+    staleTime: STALE.directory,
+    width: "w-64",
+  },
+  LocationIDs: {
+    operation: "listLocations",
+    id: "LocationID",
+    name: text("Location"),
+    query: { PageSize: "500" },
+    staleTime: STALE.reference,
+    width: "w-40",
+  },
+  VendorIDs: {
+    operation: "listVendors",
+    id: "VendorID",
+    name: text("VendorName"),
+    query: { PageSize: "500" },
+    staleTime: STALE.directory,
+    width: "w-48",
+  },
+  UserIDs: {
+    operation: "listUsers",
+    id: "UserID",
+    name: text("FullName"),
+    query: { PageSize: "500" },
+    staleTime: STALE.directory,
+    width: "w-44",
+  },
+  PaymentTypeIDs: {
+    operation: "listPaymentTypes",
+    id: "PaymentTypeID",
+    name: (r) => paymentTypeName(r.Name as string | undefined, r.PaymentTypeID as number | undefined),
+    query: { PageSize: "500" },
+    staleTime: STALE.reference,
+    width: "w-36",
+  },
+  TermIDs: {
+    operation: "listInvoiceCreditTerms",
+    id: "TermID",
+    name: text("Term"),
+    query: { PageSize: "500" },
+    staleTime: STALE.reference,
+    width: "w-32",
+  },
+  States: {
+    operation: "listStates",
+    id: "StateAbbreviation",
+    name: (r) => `${r.StateName ?? r.StateAbbreviation} (${r.StateAbbreviation})`,
+    query: { PageSize: "500" },
+    staleTime: STALE.reference,
+    width: "w-40",
+  },
 };
 // The v2 purchase list names the same ids in snake_case: its filters pick from the same lists.
 LOOKUPS.vendor_ids = LOOKUPS.VendorIDs!;
@@ -43,7 +106,14 @@ LOOKUPS.location_ids = LOOKUPS.LocationIDs!;
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   "listInvoices.Statuses": Object.fromEntries(Object.entries(INVOICE_STATUSES)),
   "listInvoiceTransactions.Statuses": Object.fromEntries(Object.entries(INVOICE_STATUSES)),
-  "listProducts.Statuses": { 0: "Discontinued", 1: "Active", 2: "Pre-order", 3: "Manufacture", 4: "Unavailable", 5: "Close Out" },
+  "listProducts.Statuses": {
+    0: "Discontinued",
+    1: "Active",
+    2: "Pre-order",
+    3: "Manufacture",
+    4: "Unavailable",
+    5: "Close Out",
+  },
   "listCustomers.AccountStatuses": { OutOfBus: "Out of Business" },
   "listPurchasesV2.statuses": PURCHASE_STATUS_WORDS,
   "listPurchases.Statuses": PURCHASE_STATUS_WORDS,
@@ -117,17 +187,41 @@ const EMPLOYEE_ONLY: Partial<Record<OperationId, readonly string[]>> = {
  */
 export function filtersOf(operation: OperationMeta, only?: readonly string[], keyType?: KeyType): FilterSpec[] {
   const params = operation.query;
-  const reserved = keyType !== undefined && keyType !== "Employee" ? (EMPLOYEE_ONLY[operation.id as OperationId] ?? []) : [];
+  const reserved =
+    keyType !== undefined && keyType !== "Employee" ? (EMPLOYEE_ONLY[operation.id as OperationId] ?? []) : [];
   const names = (only ?? Object.keys(params)).filter((n) => params[n] && !PAGING.has(n) && !reserved.includes(n));
   return names.map((name) => {
     const spec = params[name]!;
     const labels = VALUE_LABELS[`${operation.id}.${name}`] ?? {};
     const base = { name, label: LABELS[name] ?? name, description: spec.description, defaultValue: spec.defaultValue };
-    if (spec.values) return { ...base, control: { control: "multi", options: spec.values.map((v) => ({ value: v, label: labels[v] ?? v })) } };
-    if (LOOKUPS[name] && (spec.kind === "id list" || spec.kind === "text list")) return { ...base, control: { control: "lookup", lookup: LOOKUPS[name]!, ...(spec.kind === "id list" ? { wholeNumbers: true } : {}) } };
+    if (spec.values)
+      return {
+        ...base,
+        control: { control: "multi", options: spec.values.map((v) => ({ value: v, label: labels[v] ?? v })) },
+      };
+    if (LOOKUPS[name] && (spec.kind === "id list" || spec.kind === "text list"))
+      return {
+        ...base,
+        control: {
+          control: "lookup",
+          lookup: LOOKUPS[name]!,
+          ...(spec.kind === "id list" ? { wholeNumbers: true } : {}),
+        },
+      };
     if (spec.kind === "date") return { ...base, control: { control: "date" } };
     if (spec.kind === "boolean") return { ...base, control: { control: "boolean" } };
-    return { ...base, control: { control: "text", placeholder: spec.kind === "id list" ? "1,2,3" : spec.kind === "purchase id list" ? "ERP or global ids" : "comma-separated" } };
+    return {
+      ...base,
+      control: {
+        control: "text",
+        placeholder:
+          spec.kind === "id list"
+            ? "1,2,3"
+            : spec.kind === "purchase id list"
+              ? "ERP or global ids"
+              : "comma-separated",
+      },
+    };
   });
 }
 

@@ -4,8 +4,16 @@ import { type ApiRequest, STALE } from "../api-query";
 export function invoiceRequests(invoiceId: number, linesPage = 1) {
   return {
     invoice: { operation: "getInvoice", path: { invoiceID: invoiceId } } satisfies ApiRequest<"getInvoice">,
-    lines: { operation: "listInvoiceTransactionsOfInvoice", path: { invoiceID: invoiceId }, query: { Page: String(linesPage), PageSize: "500" } } satisfies ApiRequest<"listInvoiceTransactionsOfInvoice">,
-    coas: { operation: "listInvoiceCOAsOfInvoice", path: { invoiceID: invoiceId }, query: { Page: "1", PageSize: "500" } } satisfies ApiRequest<"listInvoiceCOAsOfInvoice">,
+    lines: {
+      operation: "listInvoiceTransactionsOfInvoice",
+      path: { invoiceID: invoiceId },
+      query: { Page: String(linesPage), PageSize: "500" },
+    } satisfies ApiRequest<"listInvoiceTransactionsOfInvoice">,
+    coas: {
+      operation: "listInvoiceCOAsOfInvoice",
+      path: { invoiceID: invoiceId },
+      query: { Page: "1", PageSize: "500" },
+    } satisfies ApiRequest<"listInvoiceCOAsOfInvoice">,
     staleTime: STALE.working,
   };
 }

@@ -85,7 +85,11 @@ function get(params: Params, name: string): string | undefined {
  * listRequest(invoicesView, new URLSearchParams("Statuses=1,7&Page=2")); // { operation: "listInvoices", query: { Statuses: "1,7", Page: "2", PageSize: "50" } }
  * listRequest(invoicesView, new URLSearchParams(""), { today: "2026-11-25" }); // { query: { Statuses: "1,2,3,4,5,7", StartDate: "2026-08-27", Page: "1", PageSize: "50" } }
  */
-export function listRequest<K extends ListOperationId>(view: ListViewSpec<K>, params: Params, { today = todayUtc(), pageDefault = true }: { today?: string; pageDefault?: boolean } = {}): ApiRequest<K> {
+export function listRequest<K extends ListOperationId>(
+  view: ListViewSpec<K>,
+  params: Params,
+  { today = todayUtc(), pageDefault = true }: { today?: string; pageDefault?: boolean } = {},
+): ApiRequest<K> {
   const { query: specs, version } = OPERATION_META[view.operation];
   const paging = pagingParams(version);
   const query: Record<string, string> = {};
@@ -93,7 +97,8 @@ export function listRequest<K extends ListOperationId>(view: ListViewSpec<K>, pa
     const value = get(params, name);
     if (value !== undefined && value !== "") query[name] = value;
   }
-  if (pageDefault && pageDefaultInForce(view, params)) for (const [name, value] of Object.entries(view.pageDefault!.query(today))) query[name] ??= value;
+  if (pageDefault && pageDefaultInForce(view, params))
+    for (const [name, value] of Object.entries(view.pageDefault!.query(today))) query[name] ??= value;
   query[paging.page] ??= "1";
   query[paging.size] ??= String(view.pageSize ?? 50);
   Object.assign(query, view.fixed);
@@ -102,12 +107,17 @@ export function listRequest<K extends ListOperationId>(view: ListViewSpec<K>, pa
 
 /** The visible columns of a URL: its `columns` list (known ids only), or the view's default. */
 export function visibleColumns(view: ListViewSpec, params: Params): string[] {
-  const listed = get(params, COLUMNS_PARAM)?.split(",").filter((id) => view.columns.some((c) => c.id === id));
+  const listed = get(params, COLUMNS_PARAM)
+    ?.split(",")
+    .filter((id) => view.columns.some((c) => c.id === id));
   return listed?.length ? listed : [...view.defaultColumns];
 }
 
 /** The request of a short list inside a detail page: a fixed filter, its first 100 rows. */
-export function embeddedRequest<K extends ListOperationId>(view: ListViewSpec<K>, query: Record<string, string>): ApiRequest<K> {
+export function embeddedRequest<K extends ListOperationId>(
+  view: ListViewSpec<K>,
+  query: Record<string, string>,
+): ApiRequest<K> {
   // A record page's list says what it filters itself: the list page's own default is not its.
   return listRequest(view, { ...query, PageSize: "100" }, { pageDefault: false });
 }

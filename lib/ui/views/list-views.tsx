@@ -24,7 +24,8 @@ import { PURCHASE_SECRETS, purchaseStatusWords } from "../purchases/fields";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
-  return (row: R, index: number) => `${fields.map((f) => String((row as Record<string, unknown>)[f] ?? "")).join(":")}:${index}`;
+  return (row: R, index: number) =>
+    `${fields.map((f) => String((row as Record<string, unknown>)[f] ?? "")).join(":")}:${index}`;
 }
 
 function view<K extends ListOperationId>(v: ListViewSpec<K>): ListViewSpec<K> {
@@ -60,7 +61,11 @@ const FEW = 3;
  * A sales rep's customers or suppliers in a cell: the count (customers), the first few linked to their pages, and the
  * rest as one link to the rep's page. An entry without an id stays text.
  */
-function fewLinks(items: { id?: number | null; name?: string | null }[], userId: number | null | undefined, noun: "customers" | "suppliers") {
+function fewLinks(
+  items: { id?: number | null; name?: string | null }[],
+  userId: number | null | undefined,
+  noun: "customers" | "suppliers",
+) {
   if (items.length === 0) return "—";
   const kind = noun === "customers" ? "CustomerIDs" : "SupplierIDs";
   const rest = items.length - FEW;
@@ -99,7 +104,9 @@ const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInv
     header: "Invoice",
     cell: (r) => (
       <>
-        {r.InvoiceID != null ? linkTo(`/invoices/${r.InvoiceID}`, r.InvoiceNum ?? String(r.InvoiceID)) : (r.InvoiceNum ?? "—")}
+        {r.InvoiceID != null
+          ? linkTo(`/invoices/${r.InvoiceID}`, r.InvoiceNum ?? String(r.InvoiceID))
+          : (r.InvoiceNum ?? "—")}
         {/* An update in progress, marked as the invoice's page marks it: its figures may not reflect it yet. */}
         {r.RevisionStatus && (
           <span className={REVISION_BADGE} title={revisionNotice(r.RevisionStatus)}>
@@ -109,7 +116,13 @@ const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInv
       </>
     ),
   },
-  CustomerName: { header: "Customer", cell: (r) => (r.CustomerID != null ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID)) : (r.CustomerName ?? "—")) },
+  CustomerName: {
+    header: "Customer",
+    cell: (r) =>
+      r.CustomerID != null
+        ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID))
+        : (r.CustomerName ?? "—"),
+  },
   Status: { text: (r) => (r.Status == null ? "—" : valueLabel("listInvoices", "Statuses", String(r.Status))) },
   PDFURL: { header: "PDF", cell: (r) => external(r.PDFURL, "PDF") },
   Date: { header: "Invoice date" },
@@ -126,7 +139,8 @@ const INVOICES_DEFAULT: PageDefault = {
   unless: ["Statuses"],
   query: (today) => ({ Statuses: Object.keys(INVOICE_STATUSES).join(","), StartDate: addDays(today, -90) }),
   labels: { Statuses: () => "Every status", StartDate: (today) => addDays(today, -90) },
-  describe: (today) => `Showing invoices of every status (${Object.values(INVOICE_STATUSES).join(", ")}) dated from ${formatDay(addDays(today, -90))}: the last 90 days.`,
+  describe: (today) =>
+    `Showing invoices of every status (${Object.values(INVOICE_STATUSES).join(", ")}) dated from ${formatDay(addDays(today, -90))}: the last 90 days.`,
   name: "every status of the last 90 days",
   api: { query: { Statuses: "1" }, describe: "the API's default: New invoices only" },
 };
@@ -135,10 +149,20 @@ export const LIST_VIEWS = {
   invoices: view({
     operation: "listInvoices",
     title: "Invoices",
-    intro: "Invoices of the customers this key covers: by default every status of the last 90 days (the API alone would show New invoices only).",
+    intro:
+      "Invoices of the customers this key covers: by default every status of the last 90 days (the API alone would show New invoices only).",
     noun: { one: "invoice", many: "invoices" },
     columns: invoiceColumns,
-    defaultColumns: ["InvoiceNum", "CustomerName", "Date", "DueDate", "Status", "InvoiceTotal", "OpenBalance", "PDFURL"],
+    defaultColumns: [
+      "InvoiceNum",
+      "CustomerName",
+      "Date",
+      "DueDate",
+      "Status",
+      "InvoiceTotal",
+      "OpenBalance",
+      "PDFURL",
+    ],
     // On a phone: what is owed, by when, on which invoice.
     card: ["InvoiceNum", "CustomerName", "DueDate", "Status", "OpenBalance"],
     rowKey: keyOf("InvoiceID"),
@@ -153,14 +177,28 @@ export const LIST_VIEWS = {
     intro: "Retail accounts. The API shows Active accounts unless Account status says otherwise.",
     noun: { one: "customer", many: "customers" },
     columns: columnsOf<Row<"listCustomers">>(RECORD_META.Customer, {
-      CustomerName: { header: "Customer", cell: (r) => (r.CustomerID != null ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID)) : (r.CustomerName ?? "—")) },
+      CustomerName: {
+        header: "Customer",
+        cell: (r) =>
+          r.CustomerID != null
+            ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID))
+            : (r.CustomerName ?? "—"),
+      },
       // Weekday names in every form the live service sends ("4;1" → "Mon, Thu"), "no delivery days" for none.
       DeliveryDays: { text: (r) => deliveryDaysText(r.DeliveryDays) },
       // Next deliveries from today on (the viewer's day: the list knows no state's zone); a passed date is none.
       NextDeliveryDates: { text: (r, timeZone) => nextDeliveries(r.NextDeliveryDates, timeZone) },
       DeliveryDates: { text: (r, timeZone) => nextDeliveries(r.DeliveryDates, timeZone) },
     }),
-    defaultColumns: ["CustomerName", "ChainName", "State", "AccountStatus", "OnHold", "SalesRepName", "NextDeliveryDates"],
+    defaultColumns: [
+      "CustomerName",
+      "ChainName",
+      "State",
+      "AccountStatus",
+      "OnHold",
+      "SalesRepName",
+      "NextDeliveryDates",
+    ],
     rowKey: keyOf("CustomerID"),
     staleTime: STALE.directory,
     exportName: "customers",
@@ -170,8 +208,7 @@ export const LIST_VIEWS = {
     title: "Customer credit terms",
     intro: "Credit terms per customer and supplier.",
     noun: { one: "credit term", many: "credit terms" },
-    columns: columnsOf<Row<"listCustomerCreditTerms">>(RECORD_META.CustomerCreditTerm, {
-    }),
+    columns: columnsOf<Row<"listCustomerCreditTerms">>(RECORD_META.CustomerCreditTerm, {}),
     defaultColumns: ["CustomerID", "SupplierID", "Term", "TimeUpdated"],
     rowKey: keyOf("CustomerID", "SupplierID"),
     staleTime: STALE.directory,
@@ -182,7 +219,17 @@ export const LIST_VIEWS = {
     title: "AR aging",
     noun: { one: "AR account", many: "AR accounts" },
     columns: columnsOf<Row<"listArAging">>(RECORD_META.ARAging),
-    defaultColumns: ["ARAccountID", "SupplierID", "CurrentDue", "Due_1_30", "Due_31_60", "Due_61_90", "Due_91", "OpenCredit", "TotalBalanceOutstanding"],
+    defaultColumns: [
+      "ARAccountID",
+      "SupplierID",
+      "CurrentDue",
+      "Due_1_30",
+      "Due_31_60",
+      "Due_61_90",
+      "Due_91",
+      "OpenCredit",
+      "TotalBalanceOutstanding",
+    ],
     rowKey: keyOf("ARAccountID", "SupplierID"),
     staleTime: STALE.daily,
     exportName: "ar-aging",
@@ -196,7 +243,17 @@ export const LIST_VIEWS = {
       DOI: { header: "Days of inventory" },
       AvgDailySales90d: { header: "Avg daily sales (90 d)" },
     }),
-    defaultColumns: ["LocationID", "ProductID", "AvailableUnits", "OnFloorInventory", "PreSales", "Allocated", "Inventory", "DOI", "AvgDailySales90d"],
+    defaultColumns: [
+      "LocationID",
+      "ProductID",
+      "AvailableUnits",
+      "OnFloorInventory",
+      "PreSales",
+      "Allocated",
+      "Inventory",
+      "DOI",
+      "AvgDailySales90d",
+    ],
     rowKey: keyOf("LocationID", "ProductID", "PurchaseTransID"),
     staleTime: STALE.working,
     exportName: "inventory",
@@ -209,7 +266,17 @@ export const LIST_VIEWS = {
     columns: columnsOf<Row<"listInventoryBatches">>(RECORD_META.InventoryBatch, {
       COAURL: { header: "COA", cell: (r) => external(r.COAURL, "COA") },
     }),
-    defaultColumns: ["BatchCode", "ProductID", "LocationID", "InventoryUnits", "THCPotency", "CBDPotency", "ExpirationDate", "HarvestDate", "COAURL"],
+    defaultColumns: [
+      "BatchCode",
+      "ProductID",
+      "LocationID",
+      "InventoryUnits",
+      "THCPotency",
+      "CBDPotency",
+      "ExpirationDate",
+      "HarvestDate",
+      "COAURL",
+    ],
     rowKey: keyOf("LocationID", "ProductID", "BatchCode", "PurchaseTransID"),
     staleTime: STALE.working,
     exportName: "inventory-batches",
@@ -219,8 +286,7 @@ export const LIST_VIEWS = {
     title: "Available inventory",
     intro: "Whether each product is in stock at each warehouse, and in which bucket.",
     noun: { one: "product", many: "products" },
-    columns: columnsOf<Row<"listAvailableInventory">>(RECORD_META.AvailableInventory, {
-    }),
+    columns: columnsOf<Row<"listAvailableInventory">>(RECORD_META.AvailableInventory, {}),
     defaultColumns: ["LocationID", "ProductID", "InStock", "InventoryBucket", "TimeUpdated"],
     rowKey: keyOf("LocationID", "ProductID"),
     staleTime: STALE.working,
@@ -233,7 +299,14 @@ export const LIST_VIEWS = {
     noun: { one: "row", many: "rows" },
     columns: columnsOf<Row<"listRetailerInventory">>(RECORD_META.RetailerInventory, {}, [
       // Computed, exactly: how many days the shelf lasts at its rate of sale ("—" where nothing sells or nobody counted).
-      { id: "DaysOfCover", header: "Days of cover", kind: "quantity", numeric: true, help: "Inventory ÷ daily sales: the days the stock lasts at its rate of sale; — where sales are zero or not reported, or the shelf was never counted.", text: (r) => formatQuantity(daysOfCover(r.Inventory, r.DailySales, r.LastInventoryDate)) },
+      {
+        id: "DaysOfCover",
+        header: "Days of cover",
+        kind: "quantity",
+        numeric: true,
+        help: "Inventory ÷ daily sales: the days the stock lasts at its rate of sale; — where sales are zero or not reported, or the shelf was never counted.",
+        text: (r) => formatQuantity(daysOfCover(r.Inventory, r.DailySales, r.LastInventoryDate)),
+      },
     ]),
     defaultColumns: ["CustomerID", "ProductID", "Inventory", "DailySales", "DaysOfCover", "LastInventoryDate"],
     rowKey: keyOf("ID", "ProductID", "CustomerID"),
@@ -260,15 +333,31 @@ export const LIST_VIEWS = {
       ProductName: {
         header: "Product",
         // The name wraps (at 1366 px a row of long names pushed the last default column past the frame's edge).
-        cell: (r) => <span className="block min-w-40 whitespace-normal">{r.ProductID != null ? linkTo(`/catalog/products/${r.ProductID}`, r.ProductName ?? String(r.ProductID)) : (r.ProductName ?? "—")}</span>,
+        cell: (r) => (
+          <span className="block min-w-40 whitespace-normal">
+            {r.ProductID != null
+              ? linkTo(`/catalog/products/${r.ProductID}`, r.ProductName ?? String(r.ProductID))
+              : (r.ProductName ?? "—")}
+          </span>
+        ),
       },
-      StatusID: { header: "Status", text: (r) => (r.StatusID == null ? "—" : valueLabel("listProducts", "Statuses", String(r.StatusID))) },
+      StatusID: {
+        header: "Status",
+        text: (r) => (r.StatusID == null ? "—" : valueLabel("listProducts", "Statuses", String(r.StatusID))),
+      },
       ThumbnailImageURL: {
         header: "Image",
         cell: (r) =>
           r.ThumbnailImageURL ? (
             // eslint-disable-next-line @next/next/no-img-element -- product images come from the API's own hosts, any of them.
-            <img src={r.ThumbnailImageURL} alt={`${r.ProductName ?? "Product"}`} width={40} height={40} loading="lazy" className="h-10 w-10 rounded object-cover" />
+            <img
+              src={r.ThumbnailImageURL}
+              alt={`${r.ProductName ?? "Product"}`}
+              width={40}
+              height={40}
+              loading="lazy"
+              className="h-10 w-10 rounded object-cover"
+            />
           ) : (
             "—"
           ),
@@ -278,7 +367,16 @@ export const LIST_VIEWS = {
     }),
     // A supplier's product is listed once per state it is sold in, each with an id of its own and the same name and
     // number: the State beside the name tells the rows apart.
-    defaultColumns: ["ThumbnailImageURL", "ProductName", "State", "Supplier", "SupplierProductNumber", "ProductTypeName", "StatusID", "WholesaleUnitsPerCase"],
+    defaultColumns: [
+      "ThumbnailImageURL",
+      "ProductName",
+      "State",
+      "Supplier",
+      "SupplierProductNumber",
+      "ProductTypeName",
+      "StatusID",
+      "WholesaleUnitsPerCase",
+    ],
     rowKey: keyOf("ProductID"),
     staleTime: STALE.directory,
     filters: ["Statuses", "SupplierIDs", "SupplierProductNumbers", "States", "ProductIDs"],
@@ -300,7 +398,16 @@ export const LIST_VIEWS = {
     intro: "Prices per customer and product at the effective date (today unless you choose one).",
     noun: { one: "price", many: "prices" },
     columns: columnsOf<Row<"listCustomerPricing">>(RECORD_META.CustomerPrice),
-    defaultColumns: ["CustomerID", "ProductID", "FullPrice", "Discount", "UnitPrice", "PromotionID", "StartDate", "EndDate"],
+    defaultColumns: [
+      "CustomerID",
+      "ProductID",
+      "FullPrice",
+      "Discount",
+      "UnitPrice",
+      "PromotionID",
+      "StartDate",
+      "EndDate",
+    ],
     rowKey: keyOf("CustomerID", "ProductID"),
     // The customer first: the page asks nothing until one is chosen (CustomerIDs is documented as required).
     filters: ["CustomerIDs", "EffectiveDate"],
@@ -336,7 +443,16 @@ export const LIST_VIEWS = {
         },
       },
     }),
-    defaultColumns: ["PromotionName", "ProductIDs", "States", "ProductOverrideType", "UnitPrice", "StartDate", "EndDate", "AllProducts"],
+    defaultColumns: [
+      "PromotionName",
+      "ProductIDs",
+      "States",
+      "ProductOverrideType",
+      "UnitPrice",
+      "StartDate",
+      "EndDate",
+      "AllProducts",
+    ],
     rowKey: keyOf("PromotionID"),
     staleTime: STALE.directory,
     exportName: "product-promotions",
@@ -370,8 +486,19 @@ export const LIST_VIEWS = {
     title: "Vendors",
     intro: "Where suppliers' purchase orders ship from, per destination warehouse.",
     noun: { one: "vendor", many: "vendors" },
-    columns: columnsOf<Row<"listVendors">>(RECORD_META.Vendor, { LeadTimeDays: { header: "Lead time (days)" }, RequirePOBatchCodes: { header: "Batch codes required" } }),
-    defaultColumns: ["VendorName", "SupplierID", "LocationID", "LeadTimeDays", "PickupDates", "RequirePOBatchCodes", "Active"],
+    columns: columnsOf<Row<"listVendors">>(RECORD_META.Vendor, {
+      LeadTimeDays: { header: "Lead time (days)" },
+      RequirePOBatchCodes: { header: "Batch codes required" },
+    }),
+    defaultColumns: [
+      "VendorName",
+      "SupplierID",
+      "LocationID",
+      "LeadTimeDays",
+      "PickupDates",
+      "RequirePOBatchCodes",
+      "Active",
+    ],
     rowKey: keyOf("VendorID", "LocationID"),
     staleTime: STALE.directory,
     exportName: "vendors",
@@ -392,7 +519,10 @@ export const LIST_VIEWS = {
     intro: "Order cut-off times, in each state's own time zone.",
     noun: { one: "state", many: "states" },
     columns: columnsOf<Row<"listStates">>(RECORD_META.State, {
-      OrderCutOffTime: { header: "Order cut-off", text: (r) => (r.OrderCutOffTime ? `${r.OrderCutOffTime} ${zoneAbbreviation(r.TimeZone)}`.trim() : "—") },
+      OrderCutOffTime: {
+        header: "Order cut-off",
+        text: (r) => (r.OrderCutOffTime ? `${r.OrderCutOffTime} ${zoneAbbreviation(r.TimeZone)}`.trim() : "—"),
+      },
       OrderCutOffDaysInAdvance: { header: "Days in advance" },
     }),
     defaultColumns: ["StateName", "StateAbbreviation", "OrderCutOffTime", "OrderCutOffDaysInAdvance", "TimeZone"],
@@ -416,12 +546,23 @@ export const LIST_VIEWS = {
     noun: { one: "sales rep", many: "sales reps" },
     columns: columnsOf<Row<"listSalesReps">>(RECORD_META.SalesRep, {
       Customers: {
-        text: (r) => (r.Customers?.length ? `${r.Customers.length}: ${r.Customers.map((c) => c.CustomerName).join(", ")}` : "—"),
-        cell: (r) => fewLinks((r.Customers ?? []).map((c) => ({ id: c.CustomerID, name: c.CustomerName })), r.UserID, "customers"),
+        text: (r) =>
+          r.Customers?.length ? `${r.Customers.length}: ${r.Customers.map((c) => c.CustomerName).join(", ")}` : "—",
+        cell: (r) =>
+          fewLinks(
+            (r.Customers ?? []).map((c) => ({ id: c.CustomerID, name: c.CustomerName })),
+            r.UserID,
+            "customers",
+          ),
       },
       Suppliers: {
         text: (r) => (r.Suppliers?.length ? r.Suppliers.map((s) => s.Supplier).join(", ") : "—"),
-        cell: (r) => fewLinks((r.Suppliers ?? []).map((s) => ({ id: s.SupplierID, name: s.Supplier })), r.UserID, "suppliers"),
+        cell: (r) =>
+          fewLinks(
+            (r.Suppliers ?? []).map((s) => ({ id: s.SupplierID, name: s.Supplier })),
+            r.UserID,
+            "suppliers",
+          ),
       },
     }),
     defaultColumns: ["Name", "Email", "Type", "ProductGroups", "Customers"],
@@ -443,7 +584,9 @@ export const LIST_VIEWS = {
     operation: "listPaymentTypes",
     title: "Payment types",
     noun: { one: "payment type", many: "payment types" },
-    columns: columnsOf<Row<"listPaymentTypes">>(RECORD_META.PaymentType, { Name: { text: (r) => paymentTypeName(r.Name, r.PaymentTypeID) } }),
+    columns: columnsOf<Row<"listPaymentTypes">>(RECORD_META.PaymentType, {
+      Name: { text: (r) => paymentTypeName(r.Name, r.PaymentTypeID) },
+    }),
     defaultColumns: ["Name", "PaymentTypeID", "SupplierID", "TimeUpdated"],
     rowKey: keyOf("PaymentTypeID", "SupplierID"),
     staleTime: STALE.reference,
@@ -455,34 +598,53 @@ export const LIST_VIEWS = {
     intro:
       "Purchase orders made through the API (drafts, In progress, and Submitted orders) and purchases the ERP has posted, in one list. Drafts have no ERP id until the ERP imports them.",
     noun: { one: "purchase", many: "purchases" },
-    columns: columnsOf<Row<"listPurchasesV2">>(RECORD_META.PurchaseV2, {
-      po_num: {
-        header: "PO no.",
-        // By the global id while it has one (drafts have nothing else), else by the ERP id.
-        cell: (r) => {
-          const id = r.purchase_global_id ?? (r.purchase_id != null ? String(r.purchase_id) : undefined);
-          return id ? linkTo(`/purchases/${encodeURIComponent(id)}`, r.po_num ?? id) : (r.po_num ?? "—");
+    columns: columnsOf<Row<"listPurchasesV2">>(
+      RECORD_META.PurchaseV2,
+      {
+        po_num: {
+          header: "PO no.",
+          // By the global id while it has one (drafts have nothing else), else by the ERP id.
+          cell: (r) => {
+            const id = r.purchase_global_id ?? (r.purchase_id != null ? String(r.purchase_id) : undefined);
+            return id ? linkTo(`/purchases/${encodeURIComponent(id)}`, r.po_num ?? id) : (r.po_num ?? "—");
+          },
         },
+        status: { header: "Status", text: (r) => purchaseStatusWords(r.status) },
+        purchase_id: { header: "ERP id" },
+        purchase_global_id: { header: "Global id" },
+        vendor_name: { header: "Vendor name" },
+        to_location_name: { header: "Warehouse name" },
+        total_cases: { header: "Cases" },
+        total: { header: "Total" },
+        post_date: { header: "Posted" },
+        receive_date: { header: "Received" },
+        receiving_num: { header: "Receiving no." },
+        time_created: { header: "Created" },
+        time_updated: { header: "Updated" },
       },
-      status: { header: "Status", text: (r) => purchaseStatusWords(r.status) },
-      purchase_id: { header: "ERP id" },
-      purchase_global_id: { header: "Global id" },
-      vendor_name: { header: "Vendor name" },
-      to_location_name: { header: "Warehouse name" },
-      total_cases: { header: "Cases" },
-      total: { header: "Total" },
-      post_date: { header: "Posted" },
-      receive_date: { header: "Received" },
-      receiving_num: { header: "Receiving no." },
-      time_created: { header: "Created" },
-      time_updated: { header: "Updated" },
-    }, [
-      // Not among the documented fields: the requested delivery date a draft was made with, when the service sends it.
-      { id: "delivery_date", header: "Requested delivery", kind: "day", help: "The delivery date the purchase order asks for (sent by the service beside the documented fields)." },
-      // The PDF's address and its ERP key id give access to the ERP (field notes): never a column, nor a CSV's.
-    ]).filter((c) => !PURCHASE_SECRETS.includes(c.id) && c.id !== "purchase_transactions"),
+      [
+        // Not among the documented fields: the requested delivery date a draft was made with, when the service sends it.
+        {
+          id: "delivery_date",
+          header: "Requested delivery",
+          kind: "day",
+          help: "The delivery date the purchase order asks for (sent by the service beside the documented fields).",
+        },
+        // The PDF's address and its ERP key id give access to the ERP (field notes): never a column, nor a CSV's.
+      ],
+    ).filter((c) => !PURCHASE_SECRETS.includes(c.id) && c.id !== "purchase_transactions"),
     // Vendor and warehouse by id, named through their lists: a draft's vendor_name and to_location_name are null.
-    defaultColumns: ["po_num", "status", "vendor_id", "to_location_id", "total_cases", "total", "post_date", "purchase_id", "time_created"],
+    defaultColumns: [
+      "po_num",
+      "status",
+      "vendor_id",
+      "to_location_id",
+      "total_cases",
+      "total",
+      "post_date",
+      "purchase_id",
+      "time_created",
+    ],
     rowKey: (r, index) => r.purchase_global_id ?? (r.purchase_id != null ? String(r.purchase_id) : String(index)),
     staleTime: STALE.working,
     // purchase_ids finds a purchase by either of its ids: the ERP's number or the global id a draft has from the start.
@@ -501,7 +663,10 @@ export const LIST_VIEWS = {
     columns: columnsOf<Row<"listPurchases">>(RECORD_META.PurchaseV1, {
       PONum: {
         header: "PO no.",
-        cell: (r) => (r.PurchaseID != null ? linkTo(`/purchases/${r.PurchaseID}`, r.PONum ?? String(r.PurchaseID)) : (r.PONum ?? "—")),
+        cell: (r) =>
+          r.PurchaseID != null
+            ? linkTo(`/purchases/${r.PurchaseID}`, r.PONum ?? String(r.PurchaseID))
+            : (r.PONum ?? "—"),
       },
       Status: { text: (r) => purchaseStatusWords(r.Status) },
       PurchaseID: { header: "ERP id" },
@@ -517,7 +682,17 @@ export const LIST_VIEWS = {
       TimeCreated: { header: "Created" },
       TimeUpdated: { header: "Updated" },
     }).filter((c) => !PURCHASE_SECRETS.includes(c.id)),
-    defaultColumns: ["PONum", "Status", "VendorID", "ToLocationID", "TotalCases", "Total", "PostDate", "PurchaseID", "TimeCreated"],
+    defaultColumns: [
+      "PONum",
+      "Status",
+      "VendorID",
+      "ToLocationID",
+      "TotalCases",
+      "Total",
+      "PostDate",
+      "PurchaseID",
+      "TimeCreated",
+    ],
     rowKey: keyOf("PurchaseID"),
     staleTime: STALE.working,
     filters: ["Statuses", "VendorIDs", "LocationIDs", "StartDate", "EndDate", "PurchaseIDs"],
@@ -531,7 +706,9 @@ export type ListViewName = keyof typeof LIST_VIEWS;
 function zoneAbbreviation(zone: string | null | undefined): string {
   if (!zone) return "";
   try {
-    const part = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName");
+    const part = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
+      .formatToParts(new Date())
+      .find((p) => p.type === "timeZoneName");
     return part?.value ?? zone;
   } catch {
     return zone;

@@ -15,7 +15,9 @@ describe("saved view addresses", () => {
     if ("problem" in address) return;
     expect(address.name).toBe("invoices");
     expect(viewHref(address)).toBe("/invoices?Statuses=1%2C7&PageSize=100&columns=InvoiceNum");
-    expect(viewHref({ pathname: "/purchases", params: new URLSearchParams("page=2&status=draft&vendor_ids=") })).toBe("/purchases?status=draft");
+    expect(viewHref({ pathname: "/purchases", params: new URLSearchParams("page=2&status=draft&vendor_ids=") })).toBe(
+      "/purchases?status=draft",
+    );
   });
 
   it.each([

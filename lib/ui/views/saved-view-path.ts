@@ -48,7 +48,9 @@ export interface ViewAddress {
 }
 
 /** Why an address cannot be saved as a view. */
-export type AddressProblem = { problem: "not-a-list"; detail: string } | { problem: "unknown-parameter"; detail: string };
+export type AddressProblem =
+  | { problem: "not-a-list"; detail: string }
+  | { problem: "unknown-parameter"; detail: string };
 
 /**
  * Reads an address ("/invoices?Statuses=1,7") as a saved view's: one of the list pages, with only the parameters
@@ -65,15 +67,21 @@ export function readViewAddress(address: string): ViewAddress | AddressProblem {
   } catch {
     return { problem: "not-a-list", detail: "Not an address of Backroom's." };
   }
-  if (url.origin !== "http://backroom.invalid" || !address.startsWith("/") || url.hash) return { problem: "not-a-list", detail: "Give the list page's path and query, as the address bar has them after the host." };
+  if (url.origin !== "http://backroom.invalid" || !address.startsWith("/") || url.hash)
+    return {
+      problem: "not-a-list",
+      detail: "Give the list page's path and query, as the address bar has them after the host.",
+    };
   const pathname = url.pathname.replace(/\/+$/, "") || "/";
-  if (!(pathname in LIST_PATHS)) return { problem: "not-a-list", detail: `${pathname} is not one of Backroom's list pages.` };
+  if (!(pathname in LIST_PATHS))
+    return { problem: "not-a-list", detail: `${pathname} is not one of Backroom's list pages.` };
   const name = LIST_PATHS[pathname as ListPath];
   const meta = OPERATION_META[LIST_VIEWS[name].operation];
   const paging = pagingParams(meta.version);
   const known = new Set<string>([...Object.keys(meta.query), COLUMNS_PARAM, paging.page, paging.size]);
   for (const key of url.searchParams.keys()) {
-    if (!known.has(key)) return { problem: "unknown-parameter", detail: `The ${pathname} page does not read the parameter ${key}.` };
+    if (!known.has(key))
+      return { problem: "unknown-parameter", detail: `The ${pathname} page does not read the parameter ${key}.` };
   }
   return { pathname: pathname as ListPath, name, params: url.searchParams };
 }

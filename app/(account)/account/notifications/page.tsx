@@ -18,8 +18,8 @@ export default async function NotificationsSettingsPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Notifications</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          Backroom follows your payment requests and purchase orders and watches your workspace&apos;s data while no tab is open, and tells you what
-          happened: in the inbox under the bell, by email, or both.
+          Backroom follows your payment requests and purchase orders and watches your workspace&apos;s data while no tab
+          is open, and tells you what happened: in the inbox under the bell, by email, or both.
         </p>
       </div>
       <NotificationSettings initial={initial} zone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />

@@ -15,8 +15,8 @@ export default async function KeysPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Keys</h1>
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
-          The workspace&apos;s Data API keys, held once for everyone in it: each member works with them within their role, and nobody sees a key
-          again once it is added. A key&apos;s type decides what the dashboard shows.
+          The workspace&apos;s Data API keys, held once for everyone in it: each member works with them within their
+          role, and nobody sees a key again once it is added. A key&apos;s type decides what the dashboard shows.
         </p>
       </div>
       <KeysSettings

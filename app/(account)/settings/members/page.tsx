@@ -15,8 +15,8 @@ export default async function MembersPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Members</h1>
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
-          Who works in this workspace and as what. A role decides what a member may do with the workspace&apos;s keys; a change takes effect on
-          their next request.
+          Who works in this workspace and as what. A role decides what a member may do with the workspace&apos;s keys; a
+          change takes effect on their next request.
         </p>
       </div>
       <MembersSettings

@@ -22,19 +22,32 @@ export default async function WorkspaceSettingsPage() {
         <h2 id="workspace-name" className="text-lg font-semibold">
           Name
         </h2>
-        {manages ? <WorkspaceNameForm workspaceId={workspace.id} name={workspace.name} /> : <p>{workspace.name} (only owners and admins rename it)</p>}
+        {manages ? (
+          <WorkspaceNameForm workspaceId={workspace.id} name={workspace.name} />
+        ) : (
+          <p>{workspace.name} (only owners and admins rename it)</p>
+        )}
       </section>
       <section aria-labelledby="workspace-two-factor" className={sections}>
         <h2 id="workspace-two-factor" className="text-lg font-semibold">
           Two factors
         </h2>
-        <TwoFactorPolicyForm workspaceId={workspace.id} required={workspace.requireTwoFactor} canChange={manages} ownTwoFactor={view.person.twoFactorEnabled} />
+        <TwoFactorPolicyForm
+          workspaceId={workspace.id}
+          required={workspace.requireTwoFactor}
+          canChange={manages}
+          ownTwoFactor={view.person.twoFactorEnabled}
+        />
       </section>
       <section aria-labelledby="workspace-leave" className={sections}>
         <h2 id="workspace-leave" className="text-lg font-semibold">
           Leave the workspace
         </h2>
-        <LeaveWorkspace workspaceId={workspace.id} name={workspace.name} lastOwner={isOwner(view.role) && owners === 1} />
+        <LeaveWorkspace
+          workspaceId={workspace.id}
+          name={workspace.name}
+          lastOwner={isOwner(view.role) && owners === 1}
+        />
       </section>
     </div>
   );

@@ -26,7 +26,9 @@ export default async function Page({ searchParams }: PageProps<"/catalog/pricing
   const chosen = typeof params[PRICING_CUSTOMER] === "string" && params[PRICING_CUSTOMER] !== "";
   const only = active.scope.customers?.length === 1 ? active.scope.customers[0] : undefined;
   if (!chosen && only) {
-    const address = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+    const address = new URLSearchParams(
+      Object.entries(params).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])),
+    );
     address.set(PRICING_CUSTOMER, String(only.id));
     redirect(`/catalog/pricing?${address.toString()}`);
   }

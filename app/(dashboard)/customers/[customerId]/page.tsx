@@ -18,7 +18,8 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
   const [{ customerId }, query, { active }] = await Promise.all([params, searchParams, requireSession()]);
   const id = pageRead.customer(customerId);
   if (id === undefined) notFound();
-  const effective: Record<string, string> = typeof query.EffectiveDate === "string" ? { EffectiveDate: query.EffectiveDate } : {};
+  const effective: Record<string, string> =
+    typeof query.EffectiveDate === "string" ? { EffectiveDate: query.EffectiveDate } : {};
   const showCreditTerms = mayCall(active.keyType, "listCustomerCreditTerms");
   const showRetailerInventory = mayCall(active.keyType, "listRetailerInventory");
   // The shell at once; the page's data streams in when its requests have answered.
@@ -26,17 +27,38 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
     <Suspense fallback={<DetailSkeleton label="Loading the customer" />}>
       <Prefetched
         requests={[
-        { request: { operation: "getCustomer", path: { customerID: id } }, staleTime: STALE.directory },
-        ...(showCreditTerms ? [{ request: embeddedRequest(LIST_VIEWS.customerCreditTerms, { CustomerIDs: customerId }), staleTime: STALE.directory }] : []),
-        { request: embeddedRequest(LIST_VIEWS.customerPricing, { CustomerIDs: customerId, ...effective }), staleTime: STALE.directory },
-        // The schedule, and the states whose cut-off rules time its deliveries (the same answer the delivery-days page reads).
-        { request: customerScheduleRequest(id), staleTime: STALE.directory },
-        { request: statesRequest, staleTime: STALE.reference },
-        ...(showRetailerInventory ? [{ request: embeddedRequest(LIST_VIEWS.retailerInventory, { CustomerIDs: customerId }), staleTime: LIST_VIEWS.retailerInventory.staleTime }] : []),
-      ]}
+          { request: { operation: "getCustomer", path: { customerID: id } }, staleTime: STALE.directory },
+          ...(showCreditTerms
+            ? [
+                {
+                  request: embeddedRequest(LIST_VIEWS.customerCreditTerms, { CustomerIDs: customerId }),
+                  staleTime: STALE.directory,
+                },
+              ]
+            : []),
+          {
+            request: embeddedRequest(LIST_VIEWS.customerPricing, { CustomerIDs: customerId, ...effective }),
+            staleTime: STALE.directory,
+          },
+          // The schedule, and the states whose cut-off rules time its deliveries (the same answer the delivery-days page reads).
+          { request: customerScheduleRequest(id), staleTime: STALE.directory },
+          { request: statesRequest, staleTime: STALE.reference },
+          ...(showRetailerInventory
+            ? [
+                {
+                  request: embeddedRequest(LIST_VIEWS.retailerInventory, { CustomerIDs: customerId }),
+                  staleTime: LIST_VIEWS.retailerInventory.staleTime,
+                },
+              ]
+            : []),
+        ]}
       >
         <NotesPrefetched of={{ customerId: id }}>
-          <CustomerDetail customerId={id} showCreditTerms={showCreditTerms} showRetailerInventory={showRetailerInventory} />
+          <CustomerDetail
+            customerId={id}
+            showCreditTerms={showCreditTerms}
+            showRetailerInventory={showRetailerInventory}
+          />
         </NotesPrefetched>
       </Prefetched>
     </Suspense>

@@ -17,9 +17,7 @@ export default async function InvoicePage({ params }: PageProps<"/invoices/[invo
   // The shell at once; the page's data streams in when its requests have answered.
   return (
     <Suspense fallback={<DetailSkeleton label="Loading the invoice" />}>
-      <Prefetched
-        requests={[r.invoice, r.lines, r.coas].map((request) => ({ request, staleTime: r.staleTime }))}
-      >
+      <Prefetched requests={[r.invoice, r.lines, r.coas].map((request) => ({ request, staleTime: r.staleTime }))}>
         <InvoiceDetail invoiceId={id} />
       </Prefetched>
     </Suspense>

@@ -10,7 +10,12 @@ import { V2MissingWatch } from "@/components/purchases/v2-missing-watch";
 import { STALE } from "@/lib/ui/api-query";
 import { mayCall } from "@/lib/ui/navigation";
 import { purchaseRequest } from "@/lib/ui/purchases/requests";
-import { MAX_LINE_PAGES, purchaseLinesV1Request, purchaseV1Request, type V1Reason } from "@/lib/ui/purchases/v1-purchases";
+import {
+  MAX_LINE_PAGES,
+  purchaseLinesV1Request,
+  purchaseV1Request,
+  type V1Reason,
+} from "@/lib/ui/purchases/v1-purchases";
 import { NotForThisKey } from "../../_lib/page-title";
 import { purchasesV2MayGoMissing, purchasesV2State } from "../../_lib/purchases-v2";
 import { DetailSkeleton, Prefetched } from "../../_lib/streamed";
@@ -28,9 +33,7 @@ export default async function PurchasePage({ params }: PageProps<"/purchases/[pu
   // The shell at once; the page's data streams in when its requests have answered.
   const page = (
     <Suspense fallback={<DetailSkeleton label="Loading the purchase" />}>
-      <Prefetched
-        requests={[{ request: purchaseRequest(purchaseId), staleTime: STALE.working }]}
-      >
+      <Prefetched requests={[{ request: purchaseRequest(purchaseId), staleTime: STALE.working }]}>
         <PurchaseDetail purchaseId={purchaseId} />
       </Prefetched>
     </Suspense>
@@ -48,7 +51,8 @@ function PostedPurchasePage({ purchaseId, reason }: { purchaseId: string; reason
         <h1 className="text-2xl font-bold tracking-tight">Purchase {purchaseId}</h1>
         <V1OnlyNotice reason={reason} />
         <p className="text-sm">
-          This address names the purchase by its global id, which only the v2 endpoints resolve: v1 finds a purchase by its numeric ERP id.{" "}
+          This address names the purchase by its global id, which only the v2 endpoints resolve: v1 finds a purchase by
+          its numeric ERP id.{" "}
           <Link className="link" href="/purchases">
             See the posted purchases
           </Link>

@@ -31,7 +31,9 @@ const TITLE = "Replenishment plan";
 
 /** Fetches a read into the render's cache (a walk or one request); what `Prefetched` then hands to the browser. */
 function warm(read: PlanRead): Promise<unknown> {
-  return read.pages === undefined ? serverAnswer({ ...read, pages: undefined }) : serverWalk({ ...read, pages: read.pages });
+  return read.pages === undefined
+    ? serverAnswer({ ...read, pages: undefined })
+    : serverWalk({ ...read, pages: read.pages });
 }
 
 /**
@@ -45,7 +47,14 @@ async function planReads(who: PlanSupplier, v2: boolean): Promise<PlanRead[]> {
   const picker = who.picker === "api" ? [suppliersRead] : [];
   if (who.supplierId === undefined) return picker;
   const vendors = vendorsRead(who.supplierId);
-  const reads: PlanRead[] = [...picker, inventoryRead(who.supplierId), productsRead(who.supplierId), vendors, locationsRead, statesRead];
+  const reads: PlanRead[] = [
+    ...picker,
+    inventoryRead(who.supplierId),
+    productsRead(who.supplierId),
+    vendors,
+    locationsRead,
+    statesRead,
+  ];
   if (!who.narrow && v2) return [...reads, purchasesRead()];
 
   // The vendors' ids first when they narrow the purchases (the others are fetched meanwhile).
@@ -59,7 +68,10 @@ async function planReads(who: PlanSupplier, v2: boolean): Promise<PlanRead[]> {
   }
   // Without v2: the posted purchases, then their lines.
   const posted = purchasesV1Read(vendorIds);
-  const [walked] = await Promise.all([serverWalk({ ...posted, pages: posted.pages! }), ...(who.narrow ? [] : reads.map(warm))]);
+  const [walked] = await Promise.all([
+    serverWalk({ ...posted, pages: posted.pages! }),
+    ...(who.narrow ? [] : reads.map(warm)),
+  ]);
   return [...reads, posted, ...(walked ? linesV1Reads(walked.records) : [])];
 }
 
@@ -74,7 +86,10 @@ export default async function ReplenishmentPlanPage({ searchParams }: PageProps<
   const [{ active }, params] = await Promise.all([requireSession(), searchParams]);
   if (!mayCall(active.keyType, "listInventory")) return <NotForThisKey title={TITLE} keyType={active.keyType} />;
   const v2 = await purchasesV2State(active);
-  const who = planSupplier({ keyType: active.keyType, suppliers: active.scope.suppliers }, readPlanAddress(params).supplier);
+  const who = planSupplier(
+    { keyType: active.keyType, suppliers: active.scope.suppliers },
+    readPlanAddress(params).supplier,
+  );
   const page = (
     <div className="space-y-5">
       <PageTitle

@@ -16,9 +16,16 @@ import { prefetchedQuery, serverAnswer } from "../../_lib/prefetch";
  * const { state } = await todayState(1008, "2026-11-25", keyId);
  * <HydrationBoundary state={state}>...</HydrationBoundary>
  */
-export async function todayState(repId: number, today: string, keyId: string): Promise<{ state: DehydratedState; data?: TodayData }> {
+export async function todayState(
+  repId: number,
+  today: string,
+  keyId: string,
+): Promise<{ state: DehydratedState; data?: TodayData }> {
   // The reps as the page's other region (its choice of rep) reads them: one request for both.
-  const [{ db }, reps] = await Promise.all([backend(), serverAnswer({ request: repsRequest, staleTime: STALE.directory })]);
+  const [{ db }, reps] = await Promise.all([
+    backend(),
+    serverAnswer({ request: repsRequest, staleTime: STALE.directory }),
+  ]);
   return prefetchedQuery((api) => ({
     queryKey: todayDataKey(repId, today),
     queryFn: async (): Promise<TodayData> => {

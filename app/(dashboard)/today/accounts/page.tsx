@@ -37,9 +37,15 @@ export default async function TodayAccountsPage({ searchParams }: PageProps<"/to
   const today = todayIn(parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
   return (
     <div className="space-y-4">
-      <PageTitle title="My accounts" intro="Your sales rep's active accounts, each with its address, licence, balance and last order." />
+      <PageTitle
+        title="My accounts"
+        intro="Your sales rep's active accounts, each with its address, licence, balance and last order."
+      />
       <p className="text-sm">
-        <Link href={pageHref.today(repId === view.salesRepUserId ? {} : { rep: repId })} className="link inline-flex min-h-11 items-center">
+        <Link
+          href={pageHref.today(repId === view.salesRepUserId ? {} : { rep: repId })}
+          className="link inline-flex min-h-11 items-center"
+        >
           Back to Today
         </Link>
       </p>

@@ -18,11 +18,18 @@ export default async function InvitationPage({ params }: PageProps<"/invitations
     <main id="content" className="mx-auto max-w-2xl space-y-8 px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight">An invitation to a workspace</h1>
       {session ? (
-        <InvitationResponse invitationId={id} email={session.view.person.email} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC"} />
+        <InvitationResponse
+          invitationId={id}
+          email={session.view.person.email}
+          timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC"}
+        />
       ) : (
         // Who invited whom to what is shown only to the person it was sent to, signed in with that address.
         <div className="space-y-4">
-          <p>You were invited to a workspace on Backroom. Sign in, or create an account, with the address the invitation was sent to: then you see who invited you, to which workspace and as what, and accept or decline it.</p>
+          <p>
+            You were invited to a workspace on Backroom. Sign in, or create an account, with the address the invitation
+            was sent to: then you see who invited you, to which workspace and as what, and accept or decline it.
+          </p>
           <div className="flex flex-wrap items-center gap-4">
             <Link href={`/sign-in?next=${back}`} className={PRIMARY} prefetch={false}>
               Sign in

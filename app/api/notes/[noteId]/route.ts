@@ -8,4 +8,6 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ noteId: string }> };
 
 // DELETE /api/notes/{noteId}: the author deletes their visit note within a day of writing it.
-export const DELETE = answerFailures(async (request: Request, context: Context) => deleteNote(request, (await context.params).noteId, await backend()));
+export const DELETE = answerFailures(async (request: Request, context: Context) =>
+  deleteNote(request, (await context.params).noteId, await backend()),
+);

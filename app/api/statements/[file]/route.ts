@@ -6,4 +6,6 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // GET /api/statements/{arAccountId}.pdf?asOf=&size=A4|Letter: an AR account's statement of account as a PDF.
-export const GET = answerFailures(async (request: Request, context: { params: Promise<{ file: string }> }) => getStatementPdf(request, (await context.params).file, await backend()));
+export const GET = answerFailures(async (request: Request, context: { params: Promise<{ file: string }> }) =>
+  getStatementPdf(request, (await context.params).file, await backend()),
+);

@@ -1,6 +1,10 @@
 import { backend } from "@/lib/backend";
 import { answerFailures } from "@/lib/server/route-errors";
-import { deleteStatementSchedule, getStatementSchedule, putStatementSchedule } from "@/lib/server/statements/statements-api";
+import {
+  deleteStatementSchedule,
+  getStatementSchedule,
+  putStatementSchedule,
+} from "@/lib/server/statements/statements-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -3,7 +3,13 @@ import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { PromotionDetail } from "@/components/catalog/promotion-detail";
 import { STALE } from "@/lib/ui/api-query";
-import { findPromotion, idList, PROMOTION_PAGES, promotionProductIds, promotionsRequest } from "@/lib/ui/directory/promotion";
+import {
+  findPromotion,
+  idList,
+  PROMOTION_PAGES,
+  promotionProductIds,
+  promotionsRequest,
+} from "@/lib/ui/directory/promotion";
 import { promotionProductsList, relatedRequest, relatedStaleTime } from "@/lib/ui/directory/related-lists";
 import { mayCall } from "@/lib/ui/navigation";
 import { NotForThisKey } from "../../../_lib/page-title";
@@ -17,9 +23,13 @@ export const metadata: Metadata = { title: "Product promotion · Backroom" };
  * One product promotion and its products. `?SupplierIDs=` (when a link knows the supplier) narrows the list the
  * promotion is found in.
  */
-export default async function PromotionPage({ params, searchParams }: PageProps<"/catalog/product-promotions/[promotionId]">) {
+export default async function PromotionPage({
+  params,
+  searchParams,
+}: PageProps<"/catalog/product-promotions/[promotionId]">) {
   const [{ promotionId }, query, { active }] = await Promise.all([params, searchParams, requireSession()]);
-  if (!mayCall(active.keyType, "listPromotionProducts")) return <NotForThisKey title="Product promotions" keyType={active.keyType} />;
+  if (!mayCall(active.keyType, "listPromotionProducts"))
+    return <NotForThisKey title="Product promotions" keyType={active.keyType} />;
   if (!/^\d{1,15}$/.test(promotionId)) notFound();
   const supplierIds = idList(query.SupplierIDs);
   // The shell at once; the page's data streams in when its requests have answered.
@@ -33,7 +43,10 @@ export default async function PromotionPage({ params, searchParams }: PageProps<
           const lookup = walked ? findPromotion(walked, Number(promotionId)) : undefined;
           const lists = lookup?.state === "found" ? promotionProductsList(promotionProductIds(lookup.promotion)) : [];
           // A failed walk is not run again here (the browser asks, and shows the failure with a retry).
-          return [...(walked ? [walk] : []), ...lists.map((list) => ({ request: relatedRequest(list), staleTime: relatedStaleTime(list) }))];
+          return [
+            ...(walked ? [walk] : []),
+            ...lists.map((list) => ({ request: relatedRequest(list), staleTime: relatedStaleTime(list) })),
+          ];
         }}
       >
         <PromotionDetail promotionId={Number(promotionId)} supplierIds={supplierIds} />

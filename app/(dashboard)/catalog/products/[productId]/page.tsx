@@ -30,14 +30,38 @@ export default async function ProductPage({ params }: PageProps<"/catalog/produc
       <Suspense fallback={<DetailSkeleton label="Loading the product" />}>
         <Prefetched
           requests={[
-          { request: productRequest(id), staleTime: STALE.directory },
-          { request: embeddedRequest(LIST_VIEWS.availableInventory, { ProductIDs: productId }), staleTime: STALE.working },
-          ...(showInventory ? [{ request: embeddedRequest(LIST_VIEWS.inventory, { ProductIDs: productId }), staleTime: STALE.working }] : []),
-          ...(showRetailerInventory ? [{ request: embeddedRequest(LIST_VIEWS.retailerInventory, { ProductIDs: productId }), staleTime: STALE.working }] : []),
-          ...(showBatches ? [{ request: embeddedRequest(LIST_VIEWS.batches, { ProductIDs: productId }), staleTime: STALE.working }] : []),
-        ]}
+            { request: productRequest(id), staleTime: STALE.directory },
+            {
+              request: embeddedRequest(LIST_VIEWS.availableInventory, { ProductIDs: productId }),
+              staleTime: STALE.working,
+            },
+            ...(showInventory
+              ? [
+                  {
+                    request: embeddedRequest(LIST_VIEWS.inventory, { ProductIDs: productId }),
+                    staleTime: STALE.working,
+                  },
+                ]
+              : []),
+            ...(showRetailerInventory
+              ? [
+                  {
+                    request: embeddedRequest(LIST_VIEWS.retailerInventory, { ProductIDs: productId }),
+                    staleTime: STALE.working,
+                  },
+                ]
+              : []),
+            ...(showBatches
+              ? [{ request: embeddedRequest(LIST_VIEWS.batches, { ProductIDs: productId }), staleTime: STALE.working }]
+              : []),
+          ]}
         >
-          <ProductDetail productId={id} showBatches={showBatches} showInventory={showInventory} showRetailerInventory={showRetailerInventory} />
+          <ProductDetail
+            productId={id}
+            showBatches={showBatches}
+            showInventory={showInventory}
+            showRetailerInventory={showRetailerInventory}
+          />
         </Prefetched>
       </Suspense>
       {showAllocations && (
@@ -57,5 +81,7 @@ const productRequest = (id: number) => ({ operation: "getProduct" as const, path
 async function allocationRequests(productId: number): Promise<PrefetchRequest[]> {
   const product = { request: productRequest(productId), staleTime: STALE.directory };
   const supplierId = (await serverAnswer(product))?.records[0]?.SupplierID;
-  return supplierId == null ? [product] : [product, { request: supplierAllocationsRequest(supplierId), staleTime: LIST_VIEWS.allocations.staleTime }];
+  return supplierId == null
+    ? [product]
+    : [product, { request: supplierAllocationsRequest(supplierId), staleTime: LIST_VIEWS.allocations.staleTime }];
 }

@@ -35,7 +35,9 @@ async function UserRegion({ userId }: { userId: number }) {
   const outcome = await serverOutcome(user);
   const hidden = "status" in outcome && outcome.status === 404;
   const role = "data" in outcome ? outcome.data.records[0]?.Role : undefined;
-  const reps = needsRepRecord({ role, notFound: hidden }) ? [{ request: salesRepsRequest, staleTime: STALE.directory, pages: SALES_REP_PAGES }] : [];
+  const reps = needsRepRecord({ role, notFound: hidden })
+    ? [{ request: salesRepsRequest, staleTime: STALE.directory, pages: SALES_REP_PAGES }]
+    : [];
   // The user's answer is in the render's client already; a refusal is not asked again here (prefetching a failed
   // query runs it again), and only an answer is sent to the browser.
   return (

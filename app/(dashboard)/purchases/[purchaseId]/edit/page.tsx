@@ -18,8 +18,10 @@ export const metadata: Metadata = { title: "Edit purchase order · Backroom" };
 /** A saved draft in the editor (read-only, with a link to its page, once it is no longer a draft). */
 export default async function EditPurchasePage({ params }: PageProps<"/purchases/[purchaseId]/edit">) {
   const [{ purchaseId }, { active, view }] = await Promise.all([params, requireSession()]);
-  if (!mayCall(active.keyType, "updatePurchase")) return <NotForThisKey title="Purchase orders" keyType={active.keyType} />;
-  if (!may(view.role, { purchases: ["write"] })) return <NotForThisRole title="Purchase order" role={view.role!} doing="draft or submit purchase orders" />;
+  if (!mayCall(active.keyType, "updatePurchase"))
+    return <NotForThisKey title="Purchase orders" keyType={active.keyType} />;
+  if (!may(view.role, { purchases: ["write"] }))
+    return <NotForThisRole title="Purchase order" role={view.role!} doing="draft or submit purchase orders" />;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(purchaseId)) notFound();
   // Drafts are v2's alone: without it, say so rather than offer an editor that would fail.
   const v2 = await purchasesV2State(active);
@@ -27,9 +29,7 @@ export default async function EditPurchasePage({ params }: PageProps<"/purchases
   // The shell at once; the page's data streams in when its requests have answered.
   const page = (
     <Suspense fallback={<DetailSkeleton label="Loading the purchase order" />}>
-      <Prefetched
-        requests={[{ request: purchaseRequest(purchaseId), staleTime: STALE.working }]}
-      >
+      <Prefetched requests={[{ request: purchaseRequest(purchaseId), staleTime: STALE.working }]}>
         <PurchaseEditor purchaseId={purchaseId} />
       </Prefetched>
     </Suspense>
