@@ -1,8 +1,14 @@
 import "server-only";
 import type { DataApiError } from "@/lib/data-api/data-api-error";
 import { randomUUID } from "node:crypto";
-import { DEMO_FIXED_DETAIL } from "./auth/demo";
 import { log } from "./log";
+
+/**
+ * What a demo person is told when they try to change what every visitor of the demo shares (`auth/demo.ts` says what
+ * is fixed). Here, with the other answers' words, so that the failures' map needs nothing of the accounts below it.
+ */
+export const DEMO_FIXED_DETAIL =
+  "The demo is shared by everyone who tries it: its password, second factors, keys and members stay as they are. Create an account to manage your own.";
 
 /** Error codes of a database or network that is not answering (pg, Node's sockets, SQLite), as opposed to a bug. */
 const UNAVAILABLE =

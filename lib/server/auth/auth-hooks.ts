@@ -3,7 +3,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import type { AuditEvent, AuditReference } from "@/lib/audit/audit-types";
 import type { AuditTrail } from "../audit/audit-trail";
 import type { AuthEvents } from "./events";
-import { DEMO_FIXED_DETAIL, DEMO_FIXED_PATHS, isDemoPerson } from "./demo";
+import { DEMO_FIXED_PATHS, isDemoPerson } from "./demo";
+import { DEMO_FIXED_DETAIL } from "../route-errors";
 import { type ActingPerson, actorOf } from "../audit/write-audit";
 import { clientAddress, type ConnectThrottle } from "../connect-throttle";
 

@@ -54,7 +54,3 @@ export function demoFixedPermission(permission: Permission | undefined): boolean
     )
   );
 }
-
-/** What a demo person is told when they try. */
-export const DEMO_FIXED_DETAIL =
-  "The demo is shared by everyone who tries it: its password, second factors, keys and members stay as they are. Create an account to manage your own.";
