@@ -1,5 +1,5 @@
 import { backend } from "@/lib/backend";
-import { listAudit } from "@/lib/server/audit/audit-api";
+import { listAudit } from "@/lib/server/activity/audit-api";
 import { answerFailures } from "@/lib/server/route-errors";
 
 export const runtime = "nodejs";

@@ -13,7 +13,7 @@ import { NO_STORE } from "../route-errors";
 import { may } from "@/lib/session/roles";
 import { failureAnswer } from "../route-errors";
 import { type ActorDeps, withActor } from "../with-actor";
-import type { AuditTrail } from "./audit-trail";
+import type { AuditTrail } from "../audit/audit-trail";
 
 /** What `GET /api/audit` needs from the backend. */
 export interface AuditDeps extends ActorDeps {

@@ -6,7 +6,7 @@ import { queryErrorBody } from "@/lib/data-api/validation-errors";
 import type { AuthTables, BackroomDatabase } from "../db/schema";
 import { NO_STORE } from "../route-errors";
 import { type ActorDeps, withActor } from "../with-actor";
-import type { AuditTrail } from "./audit-trail";
+import type { AuditTrail } from "../audit/audit-trail";
 
 /** What `GET /api/payments/requesters` needs from the backend. */
 export interface RequestersDeps extends ActorDeps {

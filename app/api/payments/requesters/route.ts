@@ -1,5 +1,5 @@
 import { backend } from "@/lib/backend";
-import { listPaymentRequesters } from "@/lib/server/audit/requesters-api";
+import { listPaymentRequesters } from "@/lib/server/activity/requesters-api";
 import { answerFailures } from "@/lib/server/route-errors";
 
 export const runtime = "nodejs";
