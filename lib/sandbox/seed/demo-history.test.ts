@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/schema";
 import { ENVIRONMENTS } from "../environments";
 import { activity } from "./demo-history";
-import { NEVER_COUNTED } from "./live-quirks";
+import { NEVER_COUNTED } from "./sentinels";
 import { rowsOf, seededDatabase, TEST_NOW } from "./testing";
 
 const TODAY = TEST_NOW.toISOString().slice(0, 10);

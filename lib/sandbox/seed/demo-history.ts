@@ -2,7 +2,7 @@ import type { RetailerInventoryTable } from "../db/schema";
 import { businessStamp, dayFromToday, type SeedContext, weekday } from "./context";
 import type { CustomerInfo } from "./customers";
 import type { StockEntry } from "./invoice-lines";
-import { NEVER_COUNTED } from "./live-quirks";
+import { NEVER_COUNTED } from "./sentinels";
 
 /**
  * The demo brand's year of history (issue 30): what a brand's insights need to find something. Its retailers order

@@ -3,6 +3,7 @@ import type { CustomerInfo } from "./customers";
 import { GENERIC_PAYMENT_TYPE_ID } from "./payment-model";
 import type { ProductInfo } from "./products";
 import { applicablePromotion, type PromotionInfo, promotionsBySupplier } from "./promotions";
+import { NEVER_COUNTED, NEVER_COUNTED_SHIFTED } from "./sentinels";
 
 /**
  * What integrators saw the live service send that the documentation does not say (field notes, "More from
@@ -12,10 +13,6 @@ import { applicablePromotion, type PromotionInfo, promotionsBySupplier } from ".
  * demo stores keep their own records as they were.
  */
 
-/** `LastInventoryDate` of a shelf never counted, stored as a day (sent as its midnight UTC). */
-export const NEVER_COUNTED = "2000-01-01";
-/** The same sentinel after a time-zone round trip (midnight UTC read as Pacific time and stamped UTC again). */
-export const NEVER_COUNTED_SHIFTED = "1999-12-31T16:00:00.000Z";
 /** A promotion's `EndDate`, hence its prices', when it has no end. */
 export const OPEN_ENDED = "3000-12-31";
 /** Test garbage in customers' `LicenseNum`. */
