@@ -8,6 +8,7 @@ import {
   AddKey,
   DemoSignIn,
   HISTORY_SCOPES,
+  type HistoryScope,
   type SessionKey,
   type SessionView,
   type UpdateKey,
@@ -22,7 +23,6 @@ import { actorOf } from "./audit/write-audit";
 import { clientAddress, type ConnectThrottle, type ThrottleWait } from "./connect-throttle";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
 import type { Environment } from "./env";
-import type { HistorySync } from "./insights/history-sync";
 import { KeyRejected, probeKey } from "./key-probe";
 import type { Upstream } from "./proxy";
 import type { RateLimitBook } from "./rate-limit-book";
@@ -330,6 +330,15 @@ export const removeKey = withActor(
   },
 );
 
+/**
+ * What the key endpoint asks of whatever keeps a key's history (the insights' sync, `lib/server/insights/`): its own
+ * words, so the core names no feature; the backend hands the sync, which has this method.
+ */
+export interface HistoryScopes {
+  /** Sets an Employee key's scope; true when it changed (its history is then forgotten and walked again). */
+  setScope(workspaceId: string, keyId: string, scope: HistoryScope): Promise<boolean>;
+}
+
 const UpdateKeyBody: z.ZodType<UpdateKey> = z.strictObject({
   historyScope: z.enum(HISTORY_SCOPES, { error: "Choose the linked reps' accounts or the whole distributor" }),
 });
@@ -341,12 +350,7 @@ const UpdateKeyBody: z.ZodType<UpdateKey> = z.strictObject({
 export const updateKey = withActor(
   "workspace",
   { keys: ["manage"] },
-  async (
-    request: Request,
-    actor,
-    keyId: string,
-    deps: SessionDeps & { history: Pick<HistorySync, "setScope"> },
-  ): Promise<Response> => {
+  async (request: Request, actor, keyId: string, deps: SessionDeps & { history: HistoryScopes }): Promise<Response> => {
     const held = actor.workspace.keys.find((k) => k.id === keyId);
     if (!held) return failureAnswer("no-such-key");
     const parsed = UpdateKeyBody.safeParse(await smallJson(request));
