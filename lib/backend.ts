@@ -21,41 +21,13 @@ import {
 import type { ReadinessDeps } from "@/lib/server/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/jobs";
 import { type Background, createBackground } from "@/lib/server/background/background-reads";
-import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "@/lib/server/follow-ups/follow-ups";
-import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "@/lib/server/watch/watch";
-import {
-  COLLECTIONS_SWEEP,
-  COLLECTIONS_SYNC,
-  type CollectionsSync,
-  type CollectionsSyncJob,
-  createCollectionsSync,
-} from "@/lib/server/collections/collections-sync";
-import {
-  createHistorySync,
-  HISTORY_SWEEP,
-  HISTORY_SYNC,
-  type HistorySync,
-  type HistorySyncJob,
-} from "@/lib/server/insights/history-sync";
-import {
-  createReports,
-  REPORT,
-  REPORT_SWEEP,
-  REPORT_SWEEP_SECONDS,
-  type ReportJob,
-} from "@/lib/server/reports/report-job";
-import { createReportStore, leaveReport } from "@/lib/server/reports/report-store";
-import { createNotificationStore, type NotificationStore } from "@/lib/server/notifications/notification-store";
-import {
-  createDigests,
-  DIGEST,
-  DIGEST_SWEEP,
-  DIGEST_SWEEP_SECONDS,
-  type DigestJob,
-} from "@/lib/server/notifications/digest";
-import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/notifications/notifier";
-import { createPreferences, type Preferences } from "@/lib/server/notifications/preferences";
-import { recurring } from "@/lib/server/jobs/recurring";
+import { createOutcomeHub, forgetters, startFeatures } from "@/lib/server/feature";
+import { FEATURES } from "@/lib/server/features";
+import type { CollectionsSync } from "@/lib/server/collections/collections-sync";
+import type { HistorySync } from "@/lib/server/insights/history-sync";
+import { createNotificationStore, type NotificationStore } from "@/lib/server/notify/notification-store";
+import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/notify/notifier";
+import { createPreferences, type Preferences } from "@/lib/server/notify/preferences";
 import { mailOrigin, publicOrigin } from "@/lib/server/public-origin";
 import { isBuilding, onShutdown } from "@/lib/server/lifecycle";
 import { log, throttledWarning } from "@/lib/server/log";
@@ -66,18 +38,7 @@ import { createRateLimitBook } from "@/lib/server/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
 import { createResponseCache } from "@/lib/server/response-cache";
 import { answerFailures } from "@/lib/server/route-errors";
-import {
-  createMonthlyStatements,
-  STATEMENT_MAIL,
-  STATEMENT_SWEEP,
-  STATEMENT_SWEEP_SECONDS,
-  type StatementJob,
-} from "@/lib/server/statements/monthly-statements";
-import {
-  createStatementSchedules,
-  leaveStatements,
-  type StatementSchedules,
-} from "@/lib/server/statements/statement-schedules";
+import type { StatementSchedules } from "@/lib/server/statements/statement-schedules";
 import { type ActorResolver, createActorResolver } from "@/lib/server/auth/actor";
 import { type Auth, createAuth } from "@/lib/server/auth/auth";
 import { createMailer, type Mailer } from "@/lib/server/auth/mailer";
@@ -319,6 +280,8 @@ async function assemble(): Promise<Backend> {
   const keys = createWorkspaceKeyStore({
     db: database.db,
     secrets,
+    // What each feature keeps of a key goes with it, in the removal's transaction (`lib/server/features.ts`).
+    forget: forgetters(FEATURES),
     listenerFailed: (error, key) =>
       log().warn(
         { keyId: key.keyId, error: error instanceof Error ? error.message : String(error) },
@@ -403,8 +366,6 @@ async function assemble(): Promise<Backend> {
     leaseSeconds: serverEnv.JOB_LEASE_SECONDS,
     maintenanceSeconds: serverEnv.JOB_MAINTENANCE_SECONDS,
   });
-  /** Recurring work (`jobs/recurring.ts`): each queues its next slot once the queue has started. */
-  const recurrences: { queueNext(): Promise<void> }[] = [];
   let jobsStart = { stop() {} };
   const staleIfErrorMs = serverEnv.STALE_IF_ERROR_HOURS * HOUR_MS;
   const notifications = createNotificationStore(database.db);
@@ -434,7 +395,11 @@ async function assemble(): Promise<Backend> {
     };
   }
 
-  const backend: Backend = {
+  // The outcomes the proxy learns go to the features that listen (the follow-ups), told of them as they start below:
+  // the proxy is assembled whole, and nothing is set on it afterwards.
+  const outcomes = createOutcomeHub();
+  const requestLog = createRequestLog(local, { onError: throttledWarning("request log: entries lost") });
+  const proxy = {
     actors,
     auth,
     keys,
@@ -449,7 +414,7 @@ async function assemble(): Promise<Backend> {
             onStoreError: throttledWarning("response cache unavailable: answering uncached"),
           }),
     rateLimits: createRateLimitBook(local),
-    requestLog: createRequestLog(local, { onError: throttledWarning("request log: entries lost") }),
+    requestLog,
     telemetry: proxyTelemetry(metrics),
     metrics,
     audit,
@@ -464,6 +429,22 @@ async function assemble(): Promise<Backend> {
       baseOf: (environment) => realApiBase(environment) ?? "embedded sandbox",
       onError: throttledWarning("v2 purchase availability: shared store unavailable"),
     }),
+    outcomes,
+  };
+  // Backroom's own reads for a key (follow-ups, watches, reports, syncs): jobs, read through this same proxy.
+  const background = createBackground({ proxy, shared, paceMs: serverEnv.SYNC_PACE_MS });
+  // The core's own job: a notification's mail.
+  jobs.work<{ id: string }>(NOTIFICATION_MAIL, (job) => notifier.mail(job.data.id));
+  // Every feature started once, with the core's services: its jobs, sweeps and listeners registered
+  // (`lib/server/features.ts` lists them; `lib/server/feature.ts` says what a feature declares).
+  const features = startFeatures(
+    FEATURES,
+    { db: database.db, jobs, keys, audit, background, effects, mailer, notifications, notifier, secret, origin },
+    outcomes,
+  );
+
+  const backend: Backend = {
+    ...proxy,
     isSandbox,
     jobs,
     effects,
@@ -471,17 +452,13 @@ async function assemble(): Promise<Backend> {
     notifier,
     preferences,
     previousSecrets: serverEnv.SESSION_SECRET_PREVIOUS,
-    // A scheduled report's link takes its person off that schedule's recipients.
-    unsubscribers: {
-      report: (userId, scheduleId) => leaveReport(database.db, scheduleId, userId),
-      statements: (userId, scheduleId) => leaveStatements(database.db, scheduleId, userId),
-    },
+    // An unsubscribe link of a feature's own topic (a scheduled report's, a statement's) takes its person off it.
+    unsubscribers: features.unsubscribers,
     mailer,
-    // Set below, once the backend (the proxy's dependencies) exists.
-    background: undefined as unknown as Background,
-    history: undefined as unknown as HistorySync,
-    statementSchedules: createStatementSchedules(database.db),
-    collections: undefined as unknown as CollectionsSync,
+    background,
+    history: features.services.history,
+    statementSchedules: features.services.statementSchedules,
+    collections: features.services.collections,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () =>
@@ -502,119 +479,17 @@ async function assemble(): Promise<Backend> {
       // Before the database closes: the jobs in flight finish (or are given back) while it still answers.
       jobsStart.stop();
       await jobs.stop();
-      await backend.requestLog.flush();
+      await requestLog.flush();
       await Promise.allSettled([shared.close(), database.close(), throttleRedis?.quit()]);
       await new Promise<void>((resolve) => log().flush(() => resolve()));
     },
   };
-  // Follow-ups: the proxy tells them of writes awaiting an outcome and of outcomes learned; their looks are jobs, read
-  // through this same proxy.
-  backend.background = createBackground({ proxy: backend, shared, paceMs: serverEnv.SYNC_PACE_MS });
-  const followUps = createFollowUps({
-    jobs,
-    audit,
-    keys,
-    notifier: backend.notifier,
-    background: backend.background,
-    firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS,
-  });
-  backend.outcomes = followUps;
-  jobs.work<FollowUpJob>(FOLLOW_UP, (job) => followUps.run(job.data));
-  // Notifications by email, and the daily digests (a sweep every 15 minutes queues those due).
-  jobs.work<{ id: string }>(NOTIFICATION_MAIL, (job) => notifier.mail(job.data.id));
-  const digests = createDigests({ db: database.db, store: notifications, jobs, mailer, effects, secret, origin });
-  jobs.work<DigestJob>(DIGEST, async (job) => void (await digests.run(job.data)));
-  recurrences.push(recurring(jobs, DIGEST_SWEEP, DIGEST_SWEEP_SECONDS, async () => void (await digests.sweep())));
-  // Watches: every hour (WATCH_PERIOD_SECONDS; 0: none), one job per workspace key tells its members what changed
-  // (`lib/server/watch/`).
-  const watchPeriod = serverEnv.WATCH_PERIOD_SECONDS;
-  const watch = createWatch({
-    jobs,
-    db: database.db,
-    keys,
-    notifier: backend.notifier,
-    background: backend.background,
-    periodSeconds: watchPeriod || undefined,
-  });
-  jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
-  if (watchPeriod > 0)
-    recurrences.push(
-      recurring(jobs, WATCH_SWEEP, watchPeriod, async (slotStart) => void (await watch.sweep(slotStart))),
-    );
-  // The insights' history (issue 30): each Supplier key's invoices, lines and retailers' stock, backfilled then
-  // refreshed daily, a walk of some requests per job within the background's budget, paced; a key added starts its
-  // backfill (below), an hourly sweep the refreshes (and the Insights page a key's first, should neither have).
-  const history = (backend.history = createHistorySync({
-    db: database.db,
-    jobs,
-    keys,
-    background: backend.background,
-    historyDays: serverEnv.HISTORY_DAYS,
-  }));
-  jobs.work<HistorySyncJob>(HISTORY_SYNC, (job) => history.run(job.data));
-  if (serverEnv.HISTORY_SWEEP_SECONDS > 0)
-    recurrences.push(
-      recurring(jobs, HISTORY_SWEEP, serverEnv.HISTORY_SWEEP_SECONDS, async () => void (await history.sweep())),
-    );
-  // The collections list (issue 31): each Employee key's AR aging, customers, open invoices and payments, walked daily
-  // within the background's budget into one row per AR account; an hourly sweep starts the walks (and the Collections
-  // page a key's first, when it opens before the sweep).
-  const collections = (backend.collections = createCollectionsSync({
-    db: database.db,
-    jobs,
-    keys,
-    background: backend.background,
-  }));
-  jobs.work<CollectionsSyncJob>(COLLECTIONS_SYNC, (job) => collections.run(job.data));
-  if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0)
-    recurrences.push(
-      recurring(
-        jobs,
-        COLLECTIONS_SWEEP,
-        serverEnv.COLLECTIONS_SWEEP_SECONDS,
-        async () => void (await collections.sweep()),
-      ),
-    );
-  // A key added (on Keys, or a demo workspace's at its first sign-in): what the features keep of it starts at once,
-  // not at their next sweep or the first view of their page. Each queues a job, which opens the key. A sweep set to 0
-  // keeps its feature's walks to those a page asks for (the browser tests and benchmarks, whose keys' budgets and CPU
-  // are counted): a key added starts none of them either.
-  if (serverEnv.HISTORY_SWEEP_SECONDS > 0) keys.onAdded((key) => history.keyAdded(key.workspaceId, key.keyId));
-  if (serverEnv.COLLECTIONS_SWEEP_SECONDS > 0)
-    keys.onAdded((key) => collections.keyAdded(key.workspaceId, key.keyId, key.keyType));
-  // Scheduled reports: a sweep every 15 minutes queues the due ones; each is read in the background and mailed once.
-  const reports = createReports({
-    store: createReportStore(database.db),
-    jobs,
-    keys,
-    background: backend.background,
-    effects: backend.effects,
-    mailer,
-    secret,
-    origin: mailOrigin(serverEnv.PUBLIC_URL),
-  });
-  jobs.work<ReportJob>(REPORT, (job) => reports.run(job.data));
-  recurrences.push(recurring(jobs, REPORT_SWEEP, REPORT_SWEEP_SECONDS, async () => void (await reports.sweep())));
-  // Monthly statements (issue 31): a sweep every 15 minutes queues the due ones; each account's statement is read in
-  // the background, made a PDF and mailed once to the Accounts role.
-  const monthly = createMonthlyStatements({
-    schedules: backend.statementSchedules,
-    jobs,
-    keys,
-    background: backend.background,
-    effects: backend.effects,
-    mailer,
-    secret,
-    origin: mailOrigin(serverEnv.PUBLIC_URL),
-  });
-  jobs.work<StatementJob>(STATEMENT_MAIL, (job) => monthly.run(job.data));
-  recurrences.push(recurring(jobs, STATEMENT_SWEEP, STATEMENT_SWEEP_SECONDS, async () => void (await monthly.sweep())));
   // Every handler registered: the queue starts (never in `next build`).
   if (!isBuilding())
     jobsStart = await startJobsWhenReady(
       jobs,
       migrations.migrated,
-      async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))),
+      async () => void (await Promise.all(features.recurrences.map((r) => r.queueNext()))),
     );
   // The embedded sandbox opens its databases now, in the background (a copy of the seed's templates: about a second; a
   // seed, when no template is right for today: seconds more), so that the first "Try the demo" does not wait for it.

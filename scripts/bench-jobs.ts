@@ -18,8 +18,8 @@ import {
 } from "../lib/server/follow-ups/follow-ups";
 import { createWatch, WATCH, type WatchJob } from "../lib/server/watch/watch";
 import type { JobQueue } from "../lib/server/jobs/job-queue";
-import { createNotificationStore } from "../lib/server/notifications/notification-store";
-import { createNotifier } from "../lib/server/notifications/notifier";
+import { createNotificationStore } from "../lib/server/notify/notification-store";
+import { createNotifier } from "../lib/server/notify/notifier";
 import { proxyRequest } from "../lib/server/proxy";
 import { createMemoryStore } from "../lib/server/shared/memory-store";
 import {

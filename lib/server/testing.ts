@@ -16,7 +16,7 @@ import type { RoleName } from "@/lib/session/roles";
 import { type ActorResolver, createActorResolver } from "./auth/actor";
 import type { Mail } from "./auth/mailer";
 import { recordingMailer, testAuth } from "./auth/testing";
-import { createWorkspaceKeyStore } from "./auth/workspace-keys";
+import { createWorkspaceKeyStore, type KeyForgetter } from "./auth/workspace-keys";
 import type { JobQueue } from "./jobs/job-queue";
 
 /**
@@ -81,6 +81,8 @@ export async function createTestBackend(
     throttle?: Omit<ConnectThrottleOptions, "secret">;
     database?: Database;
     mailDelivers?: boolean;
+    /** What the features under test forget of a key removed (as `lib/backend.ts` hands every feature's). */
+    forget?: readonly KeyForgetter[];
   } = {},
 ): Promise<TestBackend> {
   // A migrated database of a profile (`databaseProfiles()`), or SQLite in memory.
@@ -109,7 +111,7 @@ export async function createTestBackend(
   const shared = createMemoryStore();
   const audit = createAuditTrail(db, () => new Date(time));
   const throttle = createConnectThrottle({ secret, ...options.throttle });
-  const keys = createWorkspaceKeyStore({ db, secrets: { current: secret } });
+  const keys = createWorkspaceKeyStore({ db, secrets: { current: secret }, forget: options.forget });
   const actors = createActorResolver({ db, keys, shared, maxAgeMs: 7 * 24 * 60 * 60 * 1000 });
   // Backroom without mail, as the embedded default runs, unless the test says mail goes out (then addresses are proved).
   const mailer = recordingMailer(options.mailDelivers ?? false);

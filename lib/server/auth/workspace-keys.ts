@@ -1,7 +1,4 @@
 import "server-only";
-import { COLLECTIONS_TABLES } from "../collections/collections-tables";
-import { HISTORY_TABLES } from "../insights/history-tables";
-import { forgetStatementSchedule } from "../statements/statement-schedules";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase, WorkspaceKeyTable } from "../db/schema";
 import { decryptApiKey, deriveSecretRing, encryptApiKey, fingerprintApiKey } from "../session/key-crypto";
@@ -41,6 +38,13 @@ export interface WorkspaceKeyStore {
   onAdded(listener: (key: AddedKey) => Promise<void>): void;
 }
 
+/**
+ * What a feature forgets of a key removed (its synced history, its snapshot, its schedules): run in the removal's own
+ * transaction, so nothing of a removed key is kept. Each feature hands its own at assembly (its `feature.ts`); the key
+ * store names none of them.
+ */
+export type KeyForgetter = (trx: Kysely<BackroomDatabase>, keyId: string) => Promise<void>;
+
 /** A key just added, as the key store tells its listeners. */
 export interface AddedKey {
   workspaceId: string;
@@ -69,6 +73,8 @@ export function createWorkspaceKeyStore(options: {
   now?: () => Date;
   /** A listener of `onAdded` failed (the key is added all the same; the features' sweeps start it later). */
   listenerFailed?: (error: unknown, key: AddedKey) => void;
+  /** What the features forget of a key removed, each in the removal's transaction (`KeyForgetter`). */
+  forget?: readonly KeyForgetter[];
 }): WorkspaceKeyStore {
   const { db } = options;
   const listeners: ((key: AddedKey) => Promise<void>)[] = [];
@@ -189,11 +195,9 @@ export function createWorkspaceKeyStore(options: {
           .returning(["id", "fingerprint"])
           .executeTakeFirst();
         if (removed) {
-          // The key's synced history, collections snapshot and monthly statements go with it (`lib/server/insights/`,
-          // `collections/`, `statements/`): nothing of a removed key is kept.
-          for (const table of [...HISTORY_TABLES, ...COLLECTIONS_TABLES])
-            await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
-          await forgetStatementSchedule(trx, keyId);
+          // What the features keep of the key goes with it (the insights' history, the collections' snapshot, the
+          // monthly statements' schedule: each feature's forgetter), in this transaction: nothing of a removed key is kept.
+          for (const forget of options.forget ?? []) await forget(trx, keyId);
         }
         return removed ? { key: removed, activeFor } : undefined;
       });

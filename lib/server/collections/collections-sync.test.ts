@@ -17,7 +17,7 @@ import {
 } from "../testing";
 import { getCollectionsExport } from "./collections-api";
 import { createCollectionsSync, type CollectionsSyncJob } from "./collections-sync";
-import { COLLECTIONS_TABLES } from "./collections-tables";
+import { COLLECTIONS_TABLES, forgetCollections } from "./collections-tables";
 import { collectionsView } from "./collections-view";
 import { getAgingExport } from "./aging-export";
 import { agingSnapshot } from "./aging-view";
@@ -80,7 +80,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
         change(new URL(request.url), body);
         return Response.json(body, { status: answer.status });
       },
-      { database: await open() },
+      { database: await open(), forget: [forgetCollections] },
     );
     backends.push(backend);
     const { jobs, queued } = recordingJobs<CollectionsSyncJob>();

@@ -5,8 +5,8 @@ import type { AuditTrail, PendingEntry } from "../audit/audit-trail";
 import type { LearnedOutcome } from "../audit/write-audit";
 import type { WorkspaceKeyStore } from "../auth/workspace-keys";
 import type { JobQueue } from "../jobs/job-queue";
-import type { Notifier } from "../notifications/notifier";
-import { outcomeNotification } from "../notifications/outcomes";
+import type { Notifier } from "../notify/notifier";
+import { outcomeNotification } from "./outcomes";
 import type { Background } from "../background/background-reads";
 import type { OutcomeListener } from "../proxy";
 

@@ -19,6 +19,7 @@ import {
 import { insightsQuery, insightTables } from "@/lib/ui/insights/insights-tables";
 import { addKey, updateKey } from "../session-api";
 import { readHistory } from "./history-read";
+import { forgetHistory } from "./history-tables";
 import { createHistorySync, type HistorySyncJob, WINDOW_DAYS } from "./history-sync";
 import { getSales } from "./insights-api";
 import { estimateWords } from "@/lib/ui/insights/backfill-estimate";
@@ -47,7 +48,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
         if (calls === failAt) throw new Error("connection reset");
         return sandbox.runtime.app.fetch(request);
       },
-      { database: await open() },
+      { database: await open(), forget: [forgetHistory] },
     );
     backends.push(backend);
     const { jobs, queued } = recordingJobs<HistorySyncJob>();

@@ -1,3 +1,6 @@
+import type { Kysely } from "kysely";
+import type { BackroomDatabase } from "../db/schema";
+
 /** Every table of a key's synced history (migration 011): what goes when the key goes. */
 export const HISTORY_TABLES = [
   "history_lines",
@@ -9,3 +12,8 @@ export const HISTORY_TABLES = [
   "history_suppliers",
   "history_state",
 ] as const;
+
+/** The key store's forgetter (`KeyForgetter`): a removed key's history goes, in the removal's transaction. */
+export async function forgetHistory(trx: Kysely<BackroomDatabase>, keyId: string): Promise<void> {
+  for (const table of HISTORY_TABLES) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
+}

@@ -3,10 +3,10 @@ import type { Kysely } from "kysely";
 import type { Mailer } from "../auth/mailer";
 import type { AuthTables, BackroomDatabase } from "../db/schema";
 import type { EffectLedger, JobQueue } from "../jobs/job-queue";
-import { digestMail } from "./mail";
-import type { NotificationStore } from "./notification-store";
-import { DEFAULT_DIGEST, type DigestSetting } from "./preferences";
-import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe";
+import { digestMail } from "../notify/mail";
+import type { NotificationStore } from "../notify/notification-store";
+import { DEFAULT_DIGEST, type DigestSetting } from "../notify/preferences";
+import { unsubscribeLinks, unsubscribeToken } from "../notify/unsubscribe";
 
 /**
  * The daily digest: one email per person per day, at the time they chose in their zone (7:00 unless they chose),

@@ -6,9 +6,9 @@ import { cutOffNotifications, holdNotifications } from "../watch/customer-findin
 import type { WatchMember } from "../watch/recipients";
 import { belowCoverNotifications } from "../watch/stock-findings";
 import { summaryOf } from "../watch/watch";
-import { digestMail, notificationMail } from "./mail";
-import type { NewNotification } from "./notification-store";
-import { NO_REASON, outcomeNotification } from "./outcomes";
+import { digestMail, notificationMail } from "../notify/mail";
+import type { NewNotification } from "../notify/notification-store";
+import { NO_REASON, outcomeNotification } from "../follow-ups/outcomes";
 
 // Every link Backroom sends (a notification's, its email's, a digest's line, a watch's summary) opens a page that reads
 // the record it names: each link is read back as its page reads its address (`readPageHref`, by the pages' own readers).

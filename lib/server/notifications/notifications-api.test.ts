@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { browserRequest, createTestBackend, signUp, type TestBackend } from "../testing";
-import { createNotificationStore } from "./notification-store";
+import { createNotificationStore } from "../notify/notification-store";
 import type { NotificationSettingsJson } from "@/lib/session/notifications-view";
 import { listNotifications, markNotificationsRead } from "./notifications-api";
-import { createPreferences } from "./preferences";
+import { createPreferences } from "../notify/preferences";
 import { getNotificationSettings, postUnsubscribe, putNotificationSettings } from "./settings-api";
-import { unsubscribeToken } from "./unsubscribe";
+import { unsubscribeToken } from "../notify/unsubscribe";
 
 const SECRET = "s".repeat(40);
 

@@ -6,7 +6,7 @@ import type { ActorResolver } from "../auth/actor";
 import { NO_STORE } from "../route-errors";
 import { withActor } from "../with-actor";
 import type { NotificationsJson } from "@/lib/session/notifications-view";
-import type { NotificationStore } from "./notification-store";
+import type { NotificationStore } from "../notify/notification-store";
 
 /** What the inbox's endpoints need from the backend. */
 export interface NotificationDeps {

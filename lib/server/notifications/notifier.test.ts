@@ -7,11 +7,11 @@ import { createEffectLedger } from "../jobs";
 import type { JobQueue } from "../jobs/job-queue";
 import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
 import { createDigests, DIGEST, digestDueOn, digestSince, localClock } from "./digest";
-import { createNotificationStore, type NewNotification } from "./notification-store";
-import { createNotifier, NOTIFICATION_MAIL, type Summarize } from "./notifier";
-import { createPreferences } from "./preferences";
+import { createNotificationStore, type NewNotification } from "../notify/notification-store";
+import { createNotifier, NOTIFICATION_MAIL, type Summarize } from "../notify/notifier";
+import { createPreferences } from "../notify/preferences";
 import { unsubscribe } from "./settings-api";
-import { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe";
+import { readUnsubscribeToken, unsubscribeToken } from "../notify/unsubscribe";
 
 const SECRET = "s".repeat(40);
 const ORIGIN = "https://backroom.example";

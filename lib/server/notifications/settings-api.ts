@@ -16,8 +16,8 @@ import type { Actor, ActorResolver } from "../auth/actor";
 import { isDemoPerson } from "../auth/demo";
 import { failureAnswer, NO_STORE } from "../route-errors";
 import { withActor } from "../with-actor";
-import type { Preferences } from "./preferences";
-import { readUnsubscribeToken } from "./unsubscribe";
+import type { Preferences } from "../notify/preferences";
+import { readUnsubscribeToken } from "../notify/unsubscribe";
 
 /** What the notification settings' endpoints need from the backend. */
 export interface SettingsDeps {

@@ -13,7 +13,7 @@ import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
 import { createEffectLedger } from "../jobs/effect-ledger";
 import type { JobOptions, JobQueue } from "../jobs/job-queue";
-import { readUnsubscribeToken } from "../notifications/unsubscribe";
+import { readUnsubscribeToken } from "../notify/unsubscribe";
 import { proxyRequest } from "../proxy";
 import { createMemoryStore } from "../shared/memory-store";
 import {

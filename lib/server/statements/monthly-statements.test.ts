@@ -20,7 +20,7 @@ import {
   type TestBackend,
 } from "../testing";
 import { createMonthlyStatements, type StatementJob } from "./monthly-statements";
-import { createStatementSchedules, leaveStatements } from "./statement-schedules";
+import { createStatementSchedules, forgetStatementSchedule, leaveStatements } from "./statement-schedules";
 import { deleteStatementSchedule, getStatementSchedule, putStatementSchedule } from "./statements-api";
 
 let sandbox: TestSandbox;
@@ -59,6 +59,7 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
   async function setUp() {
     const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), {
       database: await open(),
+      forget: [forgetStatementSchedule],
     });
     backends.push(backend);
     const clock = { at: new Date(TEST_CLOCK) };

@@ -4,7 +4,7 @@ import { formatDay, formatMoney } from "@/lib/format/display";
 import { pageHref } from "@/lib/ui/page-href";
 import type { Statement } from "@/lib/ui/statements/statement";
 import type { Mail } from "../auth/mailer";
-import { unsubscribeLinks, unsubscribeToken } from "../notifications/unsubscribe";
+import { unsubscribeLinks, unsubscribeToken } from "../notify/unsubscribe";
 
 /** One account's part of a monthly mail: its statement and its PDF. */
 export interface MailedStatement {

@@ -20,7 +20,7 @@ import {
   PLAN_PAGES,
 } from "@/lib/ui/replenishment/requests";
 import type { BackgroundReads } from "../background/background-reads";
-import type { NewNotification } from "../notifications/notification-store";
+import type { NewNotification } from "../notify/notification-store";
 import type { ActiveKey } from "../session";
 import {
   creditNotifications,

@@ -3,12 +3,12 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
 import type { JobOptions, JobQueue } from "../jobs/job-queue";
-import { createNotificationStore } from "../notifications/notification-store";
-import { createNotifier } from "../notifications/notifier";
+import { createNotificationStore } from "../notify/notification-store";
+import { createNotifier } from "../notify/notifier";
 import { createRequestLog } from "../request-log";
 import { createMemoryStore } from "../shared/memory-store";
 import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
-import type { NewNotification } from "../notifications/notification-store";
+import type { NewNotification } from "../notify/notification-store";
 import { createWatch, summaryOf, WATCH, type WatchJob } from "./watch";
 
 let sandbox: TestSandbox;

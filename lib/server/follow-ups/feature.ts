@@ -1,0 +1,27 @@
+import "server-only";
+import { serverEnv } from "../env";
+import { defineFeature } from "../feature";
+import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "./follow-ups";
+
+/**
+ * The follow-ups with the core: the proxy tells them of writes awaiting an outcome and of outcomes learned (`outcomes`);
+ * their looks are jobs, read through the same proxy (the background).
+ */
+export const followUpsFeature = defineFeature({
+  name: "follow-ups",
+  start(core) {
+    const followUps = createFollowUps({
+      jobs: core.jobs,
+      audit: core.audit,
+      keys: core.keys,
+      notifier: core.notifier,
+      background: core.background,
+      firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS,
+    });
+    return {
+      jobs: { [FOLLOW_UP]: (job: FollowUpJob) => followUps.run(job) },
+      outcomes: followUps,
+      services: followUps,
+    };
+  },
+});

@@ -1,0 +1,33 @@
+import "server-only";
+import { serverEnv } from "../env";
+import { defineFeature } from "../feature";
+import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySyncJob } from "./history-sync";
+import { forgetHistory } from "./history-tables";
+
+/**
+ * The insights' history (issue 30) with the core: each Supplier key's invoices, lines and retailers' stock, backfilled
+ * then refreshed daily, a walk of some requests per job within the background's budget, paced; a key added starts its
+ * backfill, an hourly sweep the refreshes (and the Insights page a key's first, should neither have). A sweep set to 0
+ * keeps the walks to those the page asks for (the browser tests and benchmarks): a key added starts none either. A key
+ * removed takes its history.
+ */
+export const insightsFeature = defineFeature({
+  name: "insights",
+  forget: forgetHistory,
+  start(core) {
+    const history = createHistorySync({
+      db: core.db,
+      jobs: core.jobs,
+      keys: core.keys,
+      background: core.background,
+      historyDays: serverEnv.HISTORY_DAYS,
+    });
+    const sweeping = serverEnv.HISTORY_SWEEP_SECONDS > 0;
+    return {
+      jobs: { [HISTORY_SYNC]: (job: HistorySyncJob) => history.run(job) },
+      recurring: [{ name: HISTORY_SWEEP, seconds: serverEnv.HISTORY_SWEEP_SECONDS, run: () => history.sweep() }],
+      ...(sweeping ? { keyAdded: (key) => history.keyAdded(key.workspaceId, key.keyId) } : {}),
+      services: history,
+    };
+  },
+});
