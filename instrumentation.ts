@@ -14,6 +14,6 @@ export async function register() {
 
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { logServerError } = await import("@/lib/server/log");
+  const { logServerError } = await import("@/lib/server/core/log");
   logServerError(error, request, context);
 };

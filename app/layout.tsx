@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { ServiceWorkerRegistration } from "@/components/offline/service-worker-registration";
 import { TestModeBanner } from "@/components/session/session-indicator";
 import { backend } from "@/lib/backend";
-import { currentSession } from "@/lib/server/current-session";
+import { currentSession } from "@/lib/server/core/current-session";
 import { parseTheme, THEME_COOKIE } from "@/lib/ui/preferences";
 import "./globals.css";
 

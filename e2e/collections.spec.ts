@@ -10,7 +10,7 @@ import { signIn } from "./sign-in";
 
 /**
  * The key's own hourly limit (the sandbox's operator grants one): the walk reads at most 7 % of a key's hour, and the
- * tests look at what the page makes of a snapshot, not at the pace (lib/server/background/background-reads.test.ts).
+ * tests look at what the page makes of a snapshot, not at the pace (lib/server/core/background/background-reads.test.ts).
  */
 const SYNCING = { rateLimit: 100_000 };
 

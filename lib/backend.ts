@@ -6,10 +6,10 @@ import { SandboxConfig } from "@/lib/sandbox/config";
 import { demoKeys } from "@/lib/sandbox/keys";
 import { mountedSandbox, mountedSandboxState } from "@/lib/sandbox/mounted";
 import type { SandboxRuntime } from "@/lib/sandbox/runtime";
-import { type AuditTrail, createAuditTrail } from "@/lib/server/audit/audit-trail";
-import { createConnectThrottle } from "@/lib/server/connect-throttle";
-import { migrate } from "@/lib/server/db/migrations";
-import { type Database, openDatabase } from "@/lib/server/db/open";
+import { type AuditTrail, createAuditTrail } from "@/lib/server/core/audit/audit-trail";
+import { createConnectThrottle } from "@/lib/server/core/connect-throttle";
+import { migrate } from "@/lib/server/core/db/migrations";
+import { type Database, openDatabase } from "@/lib/server/core/db/open";
 import {
   assertRunnable,
   type Environment,
@@ -17,40 +17,40 @@ import {
   sandboxEnabled,
   sandboxSettings,
   serverEnv,
-} from "@/lib/server/env";
-import type { ReadinessDeps } from "@/lib/server/health";
-import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/jobs";
-import { type Background, createBackground } from "@/lib/server/background/background-reads";
-import { createOutcomeHub, forgetters, startFeatures } from "@/lib/server/feature";
+} from "@/lib/server/core/env";
+import type { ReadinessDeps } from "@/lib/server/core/health";
+import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/core/jobs";
+import { type Background, createBackground } from "@/lib/server/core/background/background-reads";
+import { createOutcomeHub, forgetters, startFeatures } from "@/lib/server/core/feature";
 import { FEATURES } from "@/lib/server/features";
 import type { CollectionsSync } from "@/lib/server/collections/collections-sync";
 import type { HistorySync } from "@/lib/server/insights/history-sync";
-import { createNotificationStore, type NotificationStore } from "@/lib/server/notify/notification-store";
-import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/notify/notifier";
-import { createPreferences, type Preferences } from "@/lib/server/notify/preferences";
-import { mailOrigin, publicOrigin } from "@/lib/server/public-origin";
-import { isBuilding, onShutdown } from "@/lib/server/lifecycle";
-import { log, throttledWarning } from "@/lib/server/log";
-import { createMetrics, type Metrics } from "@/lib/server/metrics";
-import { type ProxyDeps, type ProxyTelemetry, proxyRequest, type Upstream } from "@/lib/server/proxy";
-import { createPurchasesV2Availability, type PurchasesV2Availability } from "@/lib/server/purchases-v2";
-import { createRateLimitBook } from "@/lib/server/rate-limit-book";
-import { createRequestLog, type RequestLog } from "@/lib/server/request-log";
-import { createResponseCache } from "@/lib/server/response-cache";
-import { answerFailures } from "@/lib/server/route-errors";
+import { createNotificationStore, type NotificationStore } from "@/lib/server/core/notify/notification-store";
+import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/core/notify/notifier";
+import { createPreferences, type Preferences } from "@/lib/server/core/notify/preferences";
+import { mailOrigin, publicOrigin } from "@/lib/server/core/public-origin";
+import { isBuilding, onShutdown } from "@/lib/server/core/lifecycle";
+import { log, throttledWarning } from "@/lib/server/core/log";
+import { createMetrics, type Metrics } from "@/lib/server/core/metrics";
+import { type ProxyDeps, type ProxyTelemetry, proxyRequest, type Upstream } from "@/lib/server/core/proxy";
+import { createPurchasesV2Availability, type PurchasesV2Availability } from "@/lib/server/core/purchases-v2";
+import { createRateLimitBook } from "@/lib/server/core/rate-limit-book";
+import { createRequestLog, type RequestLog } from "@/lib/server/core/request-log";
+import { createResponseCache } from "@/lib/server/core/response-cache";
+import { answerFailures } from "@/lib/server/core/route-errors";
 import type { StatementSchedules } from "@/lib/server/statements/statement-schedules";
-import { type ActorResolver, createActorResolver } from "@/lib/server/auth/actor";
-import { type Auth, createAuth } from "@/lib/server/auth/auth";
-import { createMailer, type Mailer } from "@/lib/server/auth/mailer";
-import { createWorkspaceKeyStore } from "@/lib/server/auth/workspace-keys";
-import { loadOrCreateSecret } from "@/lib/server/session";
-import type { SessionDeps } from "@/lib/server/session-api";
+import { type ActorResolver, createActorResolver } from "@/lib/server/core/auth/actor";
+import { type Auth, createAuth } from "@/lib/server/core/auth/auth";
+import { createMailer, type Mailer } from "@/lib/server/core/auth/mailer";
+import { createWorkspaceKeyStore } from "@/lib/server/core/auth/workspace-keys";
+import { loadOrCreateSecret } from "@/lib/server/core/session";
+import type { SessionDeps } from "@/lib/server/core/session-api";
 import type { SandboxCheck } from "@/lib/session/session-view";
-import { withLocalFallback } from "@/lib/server/shared/fallback-store";
-import { createMemoryStore } from "@/lib/server/shared/memory-store";
-import { withNearCache } from "@/lib/server/shared/near-cache";
-import { createRedisStore } from "@/lib/server/shared/redis-store";
-import type { SharedStore } from "@/lib/server/shared/shared-store";
+import { withLocalFallback } from "@/lib/server/core/shared/fallback-store";
+import { createMemoryStore } from "@/lib/server/core/shared/memory-store";
+import { withNearCache } from "@/lib/server/core/shared/near-cache";
+import { createRedisStore } from "@/lib/server/core/shared/redis-store";
+import type { SharedStore } from "@/lib/server/core/shared/shared-store";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -77,7 +77,7 @@ export interface Backend extends ProxyDeps, SessionDeps {
   audit: AuditTrail;
   /** Whether each environment's Data API offers the v2 purchase endpoints (DATA_API_V2; marked by the proxy in `auto`). */
   purchasesV2: PurchasesV2Availability;
-  /** Background work (`lib/server/jobs/`): pg-boss on PostgreSQL, shared by the instances; a table and a timer on SQLite. Register handlers with `work`. */
+  /** Background work (`lib/server/core/jobs/`): pg-boss on PostgreSQL, shared by the instances; a table and a timer on SQLite. Register handlers with `work`. */
   jobs: JobQueue;
   /** Effects run at most once even when a job runs twice (a mail). */
   effects: EffectLedger;
@@ -436,7 +436,7 @@ async function assemble(): Promise<Backend> {
   // The core's own job: a notification's mail.
   jobs.work<{ id: string }>(NOTIFICATION_MAIL, (job) => notifier.mail(job.data.id));
   // Every feature started once, with the core's services: its jobs, sweeps and listeners registered
-  // (`lib/server/features.ts` lists them; `lib/server/feature.ts` says what a feature declares).
+  // (`lib/server/features.ts` lists them; `lib/server/core/feature.ts` says what a feature declares).
   const features = startFeatures(
     FEATURES,
     { db: database.db, jobs, keys, audit, background, effects, mailer, notifications, notifier, secret, origin },

@@ -7,11 +7,11 @@
 // into docs/benchmarks.md. Runs with the react-server condition, as the server-only modules run in Next's server.
 import { fixedClock } from "../lib/sandbox/clock";
 import { startSandbox } from "../lib/sandbox/runtime";
-import { createBackground, SYNC_SHARE } from "../lib/server/background/background-reads";
+import { createBackground, SYNC_SHARE } from "../lib/server/core/background/background-reads";
 import { createCollectionsSync, type CollectionsSyncJob } from "../lib/server/collections/collections-sync";
 import { collectionsView } from "../lib/server/collections/collections-view";
-import { createMemoryStore } from "../lib/server/shared/memory-store";
-import { connectKey, createTestBackend, DEMO_KEYS, recordingJobs } from "../lib/server/testing";
+import { createMemoryStore } from "../lib/server/core/shared/memory-store";
+import { connectKey, createTestBackend, DEMO_KEYS, recordingJobs } from "../lib/server/core/testing";
 import { collectionsQuery, listed, pageOf } from "../lib/ui/collections/collections-list";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 

@@ -15,12 +15,12 @@ import {
   SYNC_PACE_MS,
   SYNC_SHARE,
   syncRequestsPerHour,
-} from "../lib/server/background/background-reads";
+} from "../lib/server/core/background/background-reads";
 import { createHistorySync, type HistorySyncJob } from "../lib/server/insights/history-sync";
 import { insightsView } from "../lib/server/insights/insights-view";
 import { insightsQuery } from "../lib/ui/insights/insights-tables";
-import { createMemoryStore } from "../lib/server/shared/memory-store";
-import { connectKey, createTestBackend, DEMO_KEYS, scheduledJobs } from "../lib/server/testing";
+import { createMemoryStore } from "../lib/server/core/shared/memory-store";
+import { connectKey, createTestBackend, DEMO_KEYS, scheduledJobs } from "../lib/server/core/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const TARGETS = { backfill: 150, refresh: 20 };

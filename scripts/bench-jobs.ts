@@ -9,7 +9,7 @@
 import type { Version } from "../lib/data-api/operation";
 import { fixedClock } from "../lib/sandbox/clock";
 import { startSandbox } from "../lib/sandbox/runtime";
-import { createBackground } from "../lib/server/background/background-reads";
+import { createBackground } from "../lib/server/core/background/background-reads";
 import {
   createFollowUps,
   FOLLOW_UP,
@@ -17,11 +17,11 @@ import {
   type FollowUpJob,
 } from "../lib/server/follow-ups/follow-ups";
 import { createWatch, WATCH, type WatchJob } from "../lib/server/watch/watch";
-import type { JobQueue } from "../lib/server/jobs/job-queue";
-import { createNotificationStore } from "../lib/server/notify/notification-store";
-import { createNotifier } from "../lib/server/notify/notifier";
-import { proxyRequest } from "../lib/server/proxy";
-import { createMemoryStore } from "../lib/server/shared/memory-store";
+import type { JobQueue } from "../lib/server/core/jobs/job-queue";
+import { createNotificationStore } from "../lib/server/core/notify/notification-store";
+import { createNotifier } from "../lib/server/core/notify/notifier";
+import { proxyRequest } from "../lib/server/core/proxy";
+import { createMemoryStore } from "../lib/server/core/shared/memory-store";
 import {
   BACKROOM,
   browserRequest,
@@ -29,7 +29,7 @@ import {
   createTestBackend,
   DEMO_KEYS,
   type TestBackend,
-} from "../lib/server/testing";
+} from "../lib/server/core/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const TARGET = 40;

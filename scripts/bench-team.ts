@@ -22,8 +22,8 @@ import { findChromium } from "../e2e/find-chromium";
 import type { Version } from "../lib/data-api/operation";
 import { fixedClock } from "../lib/sandbox/clock";
 import { startSandbox } from "../lib/sandbox/runtime";
-import { proxyRequest } from "../lib/server/proxy";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs } from "../lib/server/testing";
+import { proxyRequest } from "../lib/server/core/proxy";
+import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs } from "../lib/server/core/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 import { browserCookies, fetchJson, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
 

@@ -26,7 +26,7 @@ const refused: [file: string, code: string, says: RegExp][] = [
     /lib\/server may import .*; not lib\/sandbox/,
   ],
   ["lib/server/proxy-extra.ts", 'import { mountedSandbox } from "../sandbox/mounted";', /not lib\/sandbox/],
-  ["lib/server/session/extra.ts", 'import { mountedSandbox } from "../../sandbox/mounted";', /not lib\/sandbox/],
+  ["lib/server/core/session/extra.ts", 'import { mountedSandbox } from "../../sandbox/mounted";', /not lib\/sandbox/],
   [
     "lib/sandbox/handlers/extra.ts",
     'import { serverEnv } from "../../server/env";',
@@ -36,7 +36,7 @@ const refused: [file: string, code: string, says: RegExp][] = [
   ["lib/sandbox/extra.ts", 'import { LIST_VIEWS } from "@/lib/ui/views/list-views";', /not lib\/ui/],
   [
     "components/extra.tsx",
-    'import { serverEnv } from "@/lib/server/env";',
+    'import { serverEnv } from "@/lib/server/core/env";',
     /components may import .*; not lib\/server/,
   ],
   ["components/extra.tsx", 'import { backend } from "@/lib/backend";', /not lib\/backend\.ts/],
@@ -66,7 +66,7 @@ const refused: [file: string, code: string, says: RegExp][] = [
   ],
   ["lib/backend.ts", 'import { ListView } from "@/components/views/list-view";', /not components/],
   // A test's allowance is its own layer's: a component's test still may not reach the server.
-  ["components/extra.test.ts", 'import { serverEnv } from "@/lib/server/env";', /not lib\/server/],
+  ["components/extra.test.ts", 'import { serverEnv } from "@/lib/server/core/env";', /not lib\/server/],
 ];
 
 const allowed: [file: string, code: string][] = [

@@ -8,7 +8,7 @@ import { clockFromEnv } from "../lib/sandbox/clock";
 import { SandboxConfig } from "../lib/sandbox/config";
 import { ENVIRONMENTS } from "../lib/sandbox/environments";
 import { seedTemplates } from "../lib/sandbox/template";
-import { sandboxEnabled } from "../lib/server/env";
+import { sandboxEnabled } from "../lib/server/core/env";
 import { TEMPLATE_DIR } from "./build-if-stale.mjs";
 
 const config = SandboxConfig.parse(process.env);

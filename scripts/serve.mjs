@@ -6,7 +6,7 @@
 // - a graceful stop on SIGTERM or SIGINT: stop taking connections, let the requests in flight finish (up to 25 s),
 //   close the database pool and the Redis connections, exit 0 (`next start` exits 143, and waits without a bound).
 // Plain JavaScript: it runs before and outside Next's bundle. The app and this file meet on globalThis under
-// Symbol.for("backroom.draining") and Symbol.for("backroom.shutdown") (see lib/server/lifecycle.ts).
+// Symbol.for("backroom.draining") and Symbol.for("backroom.shutdown") (see lib/server/core/lifecycle.ts).
 import { createServer } from "node:http";
 import { hostname as machineName } from "node:os";
 import next from "next";
@@ -27,7 +27,7 @@ const KEEP_ALIVE_MS = 65_000;
  * @param {{ dir: string, hostname: string, port: number }} options
  */
 export async function serve({ dir, hostname, port }) {
-  // The same variables lib/server/env.ts reads for the app's own log lines, so every line of an instance matches.
+  // The same variables lib/server/core/env.ts reads for the app's own log lines, so every line of an instance matches.
   const log = pino(
     {
       level: process.env.LOG_LEVEL || "info",

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { SessionIndicator } from "@/components/session/session-indicator";
 import { backend } from "@/lib/backend";
-import { currentSession } from "@/lib/server/current-session";
-import { sandboxEnabled } from "@/lib/server/env";
+import { currentSession } from "@/lib/server/core/current-session";
+import { sandboxEnabled } from "@/lib/server/core/env";
 
 /** Pages anyone may open (sign in, sign up, an invitation, the API reference): a plain header, no dashboard. */
 export default async function PublicLayout({ children }: Readonly<{ children: React.ReactNode }>) {

@@ -1,6 +1,6 @@
 /**
  * The documentation marks the v2 purchase endpoints Beta: a service may not offer them. Which answers say so, for the
- * proxy (which marks v2 missing, `lib/server/purchases-v2.ts`) and the pages (which then switch to v1's posted
+ * proxy (which marks v2 missing, `lib/server/core/purchases-v2.ts`) and the pages (which then switch to v1's posted
  * purchases) alike.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The workspace's members as the Members page sees them: the answer of `GET /api/members`
- * (`lib/server/members-api.ts` answers it; the page's server shell hands its answer to the page as this type, so the
+ * (`lib/server/core/members-api.ts` answers it; the page's server shell hands its answer to the page as this type, so the
  * two stay in step at compile time).
  */
 

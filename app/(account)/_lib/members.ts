@@ -1,7 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { backend } from "@/lib/backend";
-import { listMembers } from "@/lib/server/members-api";
+import { listMembers } from "@/lib/server/core/members-api";
 import type { MembersJson } from "@/lib/session/members-view";
 
 /**

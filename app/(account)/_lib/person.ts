@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { backend } from "@/lib/backend";
-import { currentSession } from "@/lib/server/current-session";
+import { currentSession } from "@/lib/server/core/current-session";
 import { safeNext } from "@/lib/session/safe-next";
 import type { SessionView } from "@/lib/session/session-view";
 

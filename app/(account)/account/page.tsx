@@ -7,7 +7,7 @@ import { ProfileForm } from "@/components/account/profile-form";
 import { SessionList } from "@/components/account/session-list";
 import { TwoFactorSettings } from "@/components/account/two-factor-settings";
 import { backend } from "@/lib/backend";
-import { currentSession } from "@/lib/server/current-session";
+import { currentSession } from "@/lib/server/core/current-session";
 import { safeNext } from "@/lib/session/safe-next";
 import { passkeyRows, sessionRows } from "@/lib/ui/account/account-rows";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";

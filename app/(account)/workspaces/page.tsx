@@ -5,7 +5,7 @@ import { ClearDeviceOnLoad } from "@/components/offline/clear-device-on-load";
 import { RemovalNotice } from "@/components/account/removal-notice";
 import { WorkspaceList } from "@/components/account/workspace-list";
 import { backend } from "@/lib/backend";
-import { removalNotice } from "@/lib/server/auth/removal-notice";
+import { removalNotice } from "@/lib/server/core/auth/removal-notice";
 import { safeNext } from "@/lib/session/safe-next";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { requirePerson } from "../_lib/person";

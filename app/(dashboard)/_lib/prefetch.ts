@@ -5,7 +5,7 @@ import type { OperationId } from "@/lib/data-api/registry";
 import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/client";
 import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { pageApi } from "@/lib/server/page-api";
+import { pageApi } from "@/lib/server/core/page-api";
 import { type ApiRequest, apiQueryOptions, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { backend } from "@/lib/backend";
-import type { PurchasesV2State } from "@/lib/server/purchases-v2";
+import type { PurchasesV2State } from "@/lib/server/core/purchases-v2";
 import type { SessionKey } from "@/lib/session/session-view";
 import { mayCall } from "@/lib/ui/navigation";
 

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { backend } from "@/lib/backend";
 import type { SessionKey, SessionView } from "@/lib/session/session-view";
 import { safeNext } from "@/lib/session/safe-next";
-import { currentSession } from "@/lib/server/current-session";
+import { currentSession } from "@/lib/server/core/current-session";
 
 /**
  * Who is signed in on a dashboard page, working in a workspace, with the key they work with. Otherwise the person is

@@ -9,7 +9,7 @@ import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { KeyType } from "@/lib/data-api/operation";
 import { collectionsView } from "@/lib/server/collections/collections-view";
-import { pageApi } from "@/lib/server/page-api";
+import { pageApi } from "@/lib/server/core/page-api";
 import { accountStatement } from "@/lib/server/statements/statement-data";
 import { may } from "@/lib/session/roles";
 import type { SessionKey } from "@/lib/session/session-view";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ForgotPasswordForm } from "@/components/account/forgot-password-form";
-import { serverEnv } from "@/lib/server/env";
+import { serverEnv } from "@/lib/server/core/env";
 
 export const metadata: Metadata = { title: "Forgot your password · Backroom" };
 

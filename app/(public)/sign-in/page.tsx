@@ -3,8 +3,8 @@ import { headers } from "next/headers";
 import { SignInForm } from "@/components/account/sign-in-form";
 import { ClearDeviceOnLoad } from "@/components/offline/clear-device-on-load";
 import { backend, isSandbox, sandboxCheck } from "@/lib/backend";
-import { currentSession } from "@/lib/server/current-session";
-import { serverEnv } from "@/lib/server/env";
+import { currentSession } from "@/lib/server/core/current-session";
+import { serverEnv } from "@/lib/server/core/env";
 import { safeNext } from "@/lib/session/safe-next";
 
 export const metadata: Metadata = { title: "Sign in · Backroom" };

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { SignUpForm } from "@/components/account/sign-up-form";
 import { backend } from "@/lib/backend";
-import { invitedAddress } from "@/lib/server/auth/invitation-address";
-import { serverEnv } from "@/lib/server/env";
+import { invitedAddress } from "@/lib/server/core/auth/invitation-address";
+import { serverEnv } from "@/lib/server/core/env";
 import { safeNext } from "@/lib/session/safe-next";
 
 export const metadata: Metadata = { title: "Create an account · Backroom" };

@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
 import { listAudit } from "@/lib/server/activity/audit-api";
-import { answerFailures } from "@/lib/server/route-errors";
+import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { healthResponse } from "@/lib/server/health";
+import { healthResponse } from "@/lib/server/core/health";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
-import { listMembers } from "@/lib/server/members-api";
-import { answerFailures } from "@/lib/server/route-errors";
+import { listMembers } from "@/lib/server/core/members-api";
+import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

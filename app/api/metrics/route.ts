@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
-import { serverEnv } from "@/lib/server/env";
-import { metricsResponse } from "@/lib/server/metrics";
+import { serverEnv } from "@/lib/server/core/env";
+import { metricsResponse } from "@/lib/server/core/metrics";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
-import { readinessResponse } from "@/lib/server/health";
-import { answerFailures } from "@/lib/server/route-errors";
+import { readinessResponse } from "@/lib/server/core/health";
+import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
-import { answerFailures } from "@/lib/server/route-errors";
-import { chooseKey, describe } from "@/lib/server/session-api";
+import { answerFailures } from "@/lib/server/core/route-errors";
+import { chooseKey, describe } from "@/lib/server/core/session-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

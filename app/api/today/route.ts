@@ -1,5 +1,5 @@
 import { backend } from "@/lib/backend";
-import { answerFailures } from "@/lib/server/route-errors";
+import { answerFailures } from "@/lib/server/core/route-errors";
 import { getToday } from "@/lib/server/today/today-api";
 
 export const runtime = "nodejs";

@@ -1,6 +1,6 @@
 import { embeddedSandbox } from "@/lib/backend";
-import { sandboxEnabled } from "@/lib/server/env";
-import { publicOrigin } from "@/lib/server/public-origin";
+import { sandboxEnabled } from "@/lib/server/core/env";
+import { publicOrigin } from "@/lib/server/core/public-origin";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -9,11 +9,11 @@ import {
 } from "@/lib/audit/audit-types";
 import { queryErrorBody } from "@/lib/data-api/validation-errors";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
-import { NO_STORE } from "../route-errors";
+import { NO_STORE } from "../core/route-errors";
 import { may } from "@/lib/session/roles";
-import { failureAnswer } from "../route-errors";
-import { type ActorDeps, withActor } from "../with-actor";
-import type { AuditTrail } from "../audit/audit-trail";
+import { failureAnswer } from "../core/route-errors";
+import { type ActorDeps, withActor } from "../core/with-actor";
+import type { AuditTrail } from "../core/audit/audit-trail";
 
 /** What `GET /api/audit` needs from the backend. */
 export interface AuditDeps extends ActorDeps {

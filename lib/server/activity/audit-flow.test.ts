@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry, AuditPage } from "@/lib/audit/audit-types";
 import type { Version } from "@/lib/data-api/operation";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { proxyRequest } from "../proxy";
-import { addKey, removeKey } from "../session-api";
+import { proxyRequest } from "../core/proxy";
+import { addKey, removeKey } from "../core/session-api";
 import {
   BACKROOM,
   type BrowserInit,
@@ -15,7 +15,7 @@ import {
   joinAs,
   signUp,
   type TestBackend,
-} from "../testing";
+} from "../core/testing";
 import { listAudit } from "./audit-api";
 
 let sandbox: TestSandbox;

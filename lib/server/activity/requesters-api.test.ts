@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentRequesters } from "@/lib/audit/audit-types";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { proxyRequest } from "../proxy";
+import { proxyRequest } from "../core/proxy";
 import {
   BACKROOM,
   browserRequest,
@@ -10,7 +10,7 @@ import {
   DEMO_KEYS,
   joinAs,
   type TestBackend,
-} from "../testing";
+} from "../core/testing";
 import { listPaymentRequesters } from "./requesters-api";
 
 let sandbox: TestSandbox;

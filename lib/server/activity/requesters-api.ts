@@ -3,10 +3,10 @@ import type { Kysely } from "kysely";
 import * as z from "zod";
 import type { PaymentRequesters } from "@/lib/audit/audit-types";
 import { queryErrorBody } from "@/lib/data-api/validation-errors";
-import type { AuthTables, BackroomDatabase } from "../db/schema";
-import { NO_STORE } from "../route-errors";
-import { type ActorDeps, withActor } from "../with-actor";
-import type { AuditTrail } from "../audit/audit-trail";
+import type { AuthTables, BackroomDatabase } from "../core/db/schema";
+import { NO_STORE } from "../core/route-errors";
+import { type ActorDeps, withActor } from "../core/with-actor";
+import type { AuditTrail } from "../core/audit/audit-trail";
 
 /** What `GET /api/payments/requesters` needs from the backend. */
 export interface RequestersDeps extends ActorDeps {

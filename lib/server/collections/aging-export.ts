@@ -5,8 +5,8 @@ import { agingListQuery, ofSuppliers, sortedLines } from "@/lib/ui/ar-aging/agin
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { viewExportColumns } from "@/lib/ui/views/export-columns";
-import { failureAnswer, NO_STORE } from "../route-errors";
-import { withActor } from "../with-actor";
+import { failureAnswer, NO_STORE } from "../core/route-errors";
+import { withActor } from "../core/with-actor";
 import { agingSnapshot } from "./aging-view";
 import type { CollectionsDeps } from "./collections-api";
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { AgingEntry } from "@/lib/ui/collections/collections-input";
-import type { BackroomDatabase } from "../db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
 import { collectionsView } from "./collections-view";
 
 /** An AR account as the aging page names it from the snapshot: its customers' name, and its customer when it has one. */

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { ActorResolver } from "../auth/actor";
-import type { BackroomDatabase } from "../db/schema";
-import { failureAnswer, NO_STORE } from "../route-errors";
-import { withActor } from "../with-actor";
+import type { ActorResolver } from "../core/auth/actor";
+import type { BackroomDatabase } from "../core/db/schema";
+import { failureAnswer, NO_STORE } from "../core/route-errors";
+import { withActor } from "../core/with-actor";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import type { CollectionRow } from "@/lib/ui/collections/collections";
 import { collectionsQuery, COLUMNS, listed } from "@/lib/ui/collections/collections-list";

@@ -3,9 +3,9 @@ import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/tes
 import { collectionRows, invoicesToName } from "@/lib/ui/collections/collections";
 import { type CollectionsInput, entryOf, type ListName } from "@/lib/ui/collections/collections-input";
 import { collectionsQuery, COLUMNS, listed } from "@/lib/ui/collections/collections-list";
-import { createBackground } from "../background/background-reads";
-import { databaseProfiles } from "../db/testing";
-import { createMemoryStore } from "../shared/memory-store";
+import { createBackground } from "../core/background/background-reads";
+import { databaseProfiles } from "../core/db/testing";
+import { createMemoryStore } from "../core/shared/memory-store";
 import {
   browserRequest,
   connectKey,
@@ -14,7 +14,7 @@ import {
   recordingJobs,
   type TestBackend,
   UPSTREAM,
-} from "../testing";
+} from "../core/testing";
 import { getCollectionsExport } from "./collections-api";
 import { createCollectionsSync, type CollectionsSyncJob } from "./collections-sync";
 import { COLLECTIONS_TABLES, forgetCollections } from "./collections-tables";

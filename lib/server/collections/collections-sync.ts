@@ -1,10 +1,10 @@
 import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Kysely, Transaction } from "kysely";
-import type { WorkspaceKeyStore } from "../auth/workspace-keys";
-import type { Background } from "../background/background-reads";
-import type { BackroomDatabase } from "../db/schema";
-import type { JobQueue } from "../jobs/job-queue";
+import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
+import type { Background } from "../core/background/background-reads";
+import type { BackroomDatabase } from "../core/db/schema";
+import type { JobQueue } from "../core/jobs/job-queue";
 import { pages, ReadLater } from "../watch/paged-reads";
 import { agingCloseDay, type CollectionRow, collectionRows, invoicesToName } from "@/lib/ui/collections/collections";
 import { type CollectionsInput, entryOf, type ListName } from "@/lib/ui/collections/collections-input";

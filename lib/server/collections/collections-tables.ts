@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { BackroomDatabase } from "../db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
 
 /** Every table of a key's collections snapshot (migrations 014 and 016): what goes when the key goes. */
 export const COLLECTIONS_TABLES = [

@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { CollectionRow } from "@/lib/ui/collections/collections";
-import type { BackroomDatabase, CollectionsAccountTable } from "../db/schema";
+import type { BackroomDatabase, CollectionsAccountTable } from "../core/db/schema";
 import type { CollectionsState } from "./collections-sync";
 
 /** What the Collections page and its export are drawn from: the key's snapshot once its first walk has ended. */

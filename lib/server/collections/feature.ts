@@ -1,6 +1,6 @@
 import "server-only";
-import { serverEnv } from "../env";
-import { defineFeature } from "../feature";
+import { serverEnv } from "../core/env";
+import { defineFeature } from "../core/feature";
 import {
   COLLECTIONS_SWEEP,
   COLLECTIONS_SYNC,

@@ -1,6 +1,6 @@
 import "server-only";
-import { serverEnv } from "../env";
-import { defineFeature } from "../feature";
+import { serverEnv } from "../core/env";
+import { defineFeature } from "../core/feature";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "./follow-ups";
 
 /**

@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Version } from "@/lib/data-api/operation";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { databaseProfiles } from "../db/testing";
-import type { JobOptions, JobQueue } from "../jobs/job-queue";
-import { createNotificationStore } from "../notify/notification-store";
-import { createNotifier } from "../notify/notifier";
-import { proxyRequest } from "../proxy";
-import { createRequestLog } from "../request-log";
-import { createMemoryStore } from "../shared/memory-store";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../testing";
-import { createBackground } from "../background/background-reads";
+import { databaseProfiles } from "../core/db/testing";
+import type { JobOptions, JobQueue } from "../core/jobs/job-queue";
+import { createNotificationStore } from "../core/notify/notification-store";
+import { createNotifier } from "../core/notify/notifier";
+import { proxyRequest } from "../core/proxy";
+import { createRequestLog } from "../core/request-log";
+import { createMemoryStore } from "../core/shared/memory-store";
+import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { createBackground } from "../core/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob, followUpDelay, followUpReads } from "./follow-ups";
 
 describe("the follow-up schedule", () => {

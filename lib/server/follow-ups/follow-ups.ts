@@ -1,14 +1,14 @@
 import "server-only";
 import type { AuditEvent } from "@/lib/audit/audit-types";
 import type { Version } from "@/lib/data-api/operation";
-import type { AuditTrail, PendingEntry } from "../audit/audit-trail";
-import type { LearnedOutcome } from "../audit/write-audit";
-import type { WorkspaceKeyStore } from "../auth/workspace-keys";
-import type { JobQueue } from "../jobs/job-queue";
-import type { Notifier } from "../notify/notifier";
+import type { AuditTrail, PendingEntry } from "../core/audit/audit-trail";
+import type { LearnedOutcome } from "../core/audit/write-audit";
+import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
+import type { JobQueue } from "../core/jobs/job-queue";
+import type { Notifier } from "../core/notify/notifier";
 import { outcomeNotification } from "./outcomes";
-import type { Background } from "../background/background-reads";
-import type { OutcomeListener } from "../proxy";
+import type { Background } from "../core/background/background-reads";
+import type { OutcomeListener } from "../core/proxy";
 
 /**
  * Follow-ups: Backroom looks, for the person who made a write, until the ERP settles it. A payment allocation request

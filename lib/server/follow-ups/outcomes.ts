@@ -1,8 +1,8 @@
 import "server-only";
 import { formatMoney } from "@/lib/format/display";
 import { pageHref } from "@/lib/ui/page-href";
-import type { LearnedOutcome } from "../audit/write-audit";
-import type { NewNotification } from "../notify/notification-store";
+import type { LearnedOutcome } from "../core/audit/write-audit";
+import type { NewNotification } from "../core/notify/notification-store";
 
 /**
  * What a rejected payment request's notification says of why. The API's PaymentApplication carries a Status and no

@@ -1,6 +1,6 @@
 import "server-only";
-import { serverEnv } from "../env";
-import { defineFeature } from "../feature";
+import { serverEnv } from "../core/env";
+import { defineFeature } from "../core/feature";
 import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySyncJob } from "./history-sync";
 import { forgetHistory } from "./history-tables";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { BackroomDatabase } from "../db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
 import type {
   HistoryCustomer,
   HistoryInvoice,

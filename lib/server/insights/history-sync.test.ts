@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
-import { createBackground } from "../background/background-reads";
-import { databaseProfiles } from "../db/testing";
-import { createRateLimitBook } from "../rate-limit-book";
-import { createMemoryStore } from "../shared/memory-store";
+import { createBackground } from "../core/background/background-reads";
+import { databaseProfiles } from "../core/db/testing";
+import { createRateLimitBook } from "../core/rate-limit-book";
+import { createMemoryStore } from "../core/shared/memory-store";
 import {
   BACKROOM,
   browserRequest,
@@ -15,9 +15,9 @@ import {
   scheduledJobs,
   signUp,
   type TestBackend,
-} from "../testing";
+} from "../core/testing";
 import { insightsQuery, insightTables } from "@/lib/ui/insights/insights-tables";
-import { addKey, updateKey } from "../session-api";
+import { addKey, updateKey } from "../core/session-api";
 import { readHistory } from "./history-read";
 import { forgetHistory } from "./history-tables";
 import { createHistorySync, type HistorySyncJob, WINDOW_DAYS } from "./history-sync";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { BackroomDatabase } from "../db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
 
 /** Every table of a key's synced history (migration 011): what goes when the key goes. */
 export const HISTORY_TABLES = [

@@ -10,7 +10,7 @@ import {
   supplierRanking,
 } from "@/lib/ui/insights/insights-tables";
 import type { SalesRow } from "@/lib/ui/insights/sales-by";
-import type { BackroomDatabase } from "../db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
 import { type KeyHistory, readHistory } from "./history-read";
 import type { HistoryState } from "./history-sync";
 

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { median } from "@/lib/ui/insights/account-health";
 import { daysBetween, tierOf } from "@/lib/ui/insights/definitions";
 import type { TodayHealth } from "@/lib/ui/today/today";
-import type { BackroomDatabase } from "../db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
 import type { HistoryState } from "./history-sync";
 
 /** Invoice status Returned: a return is no order. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { may } from "@/lib/session/roles";
-import type { StoredKeyInfo } from "../session/types";
+import type { StoredKeyInfo } from "../core/session/types";
 
 /**
  * Who may do what with visit notes, beside the workspace membership `withActor` checks: every member reads them; owners,

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NoteJson, NotesJson } from "@/lib/ui/notes/note-rules";
-import { databaseProfiles } from "../db/testing";
-import { chooseKey } from "../session-api";
+import { databaseProfiles } from "../core/db/testing";
+import { chooseKey } from "../core/session-api";
 import {
   type BrowserInit,
   browserRequest,
@@ -11,7 +11,7 @@ import {
   DEMO_KEYS,
   joinAs,
   type TestBackend,
-} from "../testing";
+} from "../core/testing";
 import { createNote, deleteNote, listNotes } from "./notes-api";
 
 let backend: TestBackend;

@@ -1,6 +1,6 @@
 import "server-only";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
-import { NO_STORE } from "../route-errors";
+import { NO_STORE } from "../core/route-errors";
 import type { StoredNote } from "./notes-store";
 
 /** The CSV's columns: when, on whom, by whom, what. Times as ISO 8601 UTC, as the Activity CSV writes them. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NOTE_MAX_LENGTH } from "@/lib/ui/notes/note-rules";
-import { databaseProfiles } from "../db/testing";
-import type { Database } from "../db/open";
+import { databaseProfiles } from "../core/db/testing";
+import type { Database } from "../core/db/open";
 import { createNotesStore, type NotesScope, type NotesStore } from "./notes-store";
 
 const HOUR = 60 * 60 * 1000;

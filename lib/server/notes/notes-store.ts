@@ -2,8 +2,8 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { withinDeleteWindow } from "@/lib/ui/notes/note-rules";
-import type { BackroomDatabase, VisitNoteTable } from "../db/schema";
-import type { Environment } from "../session/types";
+import type { BackroomDatabase, VisitNoteTable } from "../core/db/schema";
+import type { Environment } from "../core/session/types";
 
 /**
  * Visit notes in Backroom's database (`visit_notes`, migration 017). Every read and write names the workspace and the

@@ -1,8 +1,8 @@
 import "server-only";
 import type { NotesJson, NotesOf } from "@/lib/ui/notes/note-rules";
-import { currentSession } from "../current-session";
-import type { SessionDeps } from "../session-api";
-import { refusalFor } from "../with-actor";
+import { currentSession } from "../core/current-session";
+import type { SessionDeps } from "../core/session-api";
+import { refusalFor } from "../core/with-actor";
 import { type NotesDeps, readNotes } from "./notes-api";
 
 type PageDeps = NotesDeps & Pick<SessionDeps, "actors" | "db" | "isSandbox" | "rateLimits" | "mailDelivers">;

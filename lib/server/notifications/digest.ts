@@ -1,12 +1,12 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { Mailer } from "../auth/mailer";
-import type { AuthTables, BackroomDatabase } from "../db/schema";
-import type { EffectLedger, JobQueue } from "../jobs/job-queue";
-import { digestMail } from "../notify/mail";
-import type { NotificationStore } from "../notify/notification-store";
-import { DEFAULT_DIGEST, type DigestSetting } from "../notify/preferences";
-import { unsubscribeLinks, unsubscribeToken } from "../notify/unsubscribe";
+import type { Mailer } from "../core/auth/mailer";
+import type { AuthTables, BackroomDatabase } from "../core/db/schema";
+import type { EffectLedger, JobQueue } from "../core/jobs/job-queue";
+import { digestMail } from "../core/notify/mail";
+import type { NotificationStore } from "../core/notify/notification-store";
+import { DEFAULT_DIGEST, type DigestSetting } from "../core/notify/preferences";
+import { unsubscribeLinks, unsubscribeToken } from "../core/notify/unsubscribe";
 
 /**
  * The daily digest: one email per person per day, at the time they chose in their zone (7:00 unless they chose),

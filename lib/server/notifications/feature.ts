@@ -1,5 +1,5 @@
 import "server-only";
-import { defineFeature } from "../feature";
+import { defineFeature } from "../core/feature";
 import { createDigests, DIGEST, DIGEST_SWEEP, DIGEST_SWEEP_SECONDS, type DigestJob } from "./digest";
 
 /**

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { type PageLink, readPageHref } from "@/lib/ui/page-href";
-import type { PendingEntry } from "../audit/audit-trail";
+import type { PendingEntry } from "../core/audit/audit-trail";
 import { creditNotifications, invoiceNotifications } from "../watch/account-findings";
 import { cutOffNotifications, holdNotifications } from "../watch/customer-findings";
 import type { WatchMember } from "../watch/recipients";
 import { belowCoverNotifications } from "../watch/stock-findings";
 import { summaryOf } from "../watch/watch";
-import { digestMail, notificationMail } from "../notify/mail";
-import type { NewNotification } from "../notify/notification-store";
+import { digestMail, notificationMail } from "../core/notify/mail";
+import type { NewNotification } from "../core/notify/notification-store";
 import { NO_REASON, outcomeNotification } from "../follow-ups/outcomes";
 
 // Every link Backroom sends (a notification's, its email's, a digest's line, a watch's summary) opens a page that reads

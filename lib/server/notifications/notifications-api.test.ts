@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { browserRequest, createTestBackend, signUp, type TestBackend } from "../testing";
-import { createNotificationStore } from "../notify/notification-store";
+import { browserRequest, createTestBackend, signUp, type TestBackend } from "../core/testing";
+import { createNotificationStore } from "../core/notify/notification-store";
 import type { NotificationSettingsJson } from "@/lib/session/notifications-view";
 import { listNotifications, markNotificationsRead } from "./notifications-api";
-import { createPreferences } from "../notify/preferences";
+import { createPreferences } from "../core/notify/preferences";
 import { getNotificationSettings, postUnsubscribe, putNotificationSettings } from "./settings-api";
-import { unsubscribeToken } from "../notify/unsubscribe";
+import { unsubscribeToken } from "../core/notify/unsubscribe";
 
 const SECRET = "s".repeat(40);
 

@@ -2,11 +2,11 @@ import "server-only";
 import * as z from "zod";
 import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import type { ActorResolver } from "../auth/actor";
-import { NO_STORE } from "../route-errors";
-import { withActor } from "../with-actor";
+import type { ActorResolver } from "../core/auth/actor";
+import { NO_STORE } from "../core/route-errors";
+import { withActor } from "../core/with-actor";
 import type { NotificationsJson } from "@/lib/session/notifications-view";
-import type { NotificationStore } from "../notify/notification-store";
+import type { NotificationStore } from "../core/notify/notification-store";
 
 /** What the inbox's endpoints need from the backend. */
 export interface NotificationDeps {

@@ -1,17 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { defaultChannel, type NotificationKind } from "@/lib/session/notification-kinds";
-import type { Mail, Mailer } from "../auth/mailer";
-import { databaseProfiles } from "../db/testing";
-import { createEffectLedger } from "../jobs";
-import type { JobQueue } from "../jobs/job-queue";
-import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
+import type { Mail, Mailer } from "../core/auth/mailer";
+import { databaseProfiles } from "../core/db/testing";
+import { createEffectLedger } from "../core/jobs";
+import type { JobQueue } from "../core/jobs/job-queue";
+import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
 import { createDigests, DIGEST, digestDueOn, digestSince, localClock } from "./digest";
-import { createNotificationStore, type NewNotification } from "../notify/notification-store";
-import { createNotifier, NOTIFICATION_MAIL, type Summarize } from "../notify/notifier";
-import { createPreferences } from "../notify/preferences";
+import { createNotificationStore, type NewNotification } from "../core/notify/notification-store";
+import { createNotifier, NOTIFICATION_MAIL, type Summarize } from "../core/notify/notifier";
+import { createPreferences } from "../core/notify/preferences";
 import { unsubscribe } from "./settings-api";
-import { readUnsubscribeToken, unsubscribeToken } from "../notify/unsubscribe";
+import { readUnsubscribeToken, unsubscribeToken } from "../core/notify/unsubscribe";
 
 const SECRET = "s".repeat(40);
 const ORIGIN = "https://backroom.example";

@@ -12,12 +12,12 @@ import {
   type NotificationKind,
 } from "@/lib/session/notification-kinds";
 import type { NotificationSettingsJson } from "@/lib/session/notifications-view";
-import type { Actor, ActorResolver } from "../auth/actor";
-import { isDemoPerson } from "../auth/demo";
-import { failureAnswer, NO_STORE } from "../route-errors";
-import { withActor } from "../with-actor";
-import type { Preferences } from "../notify/preferences";
-import { readUnsubscribeToken } from "../notify/unsubscribe";
+import type { Actor, ActorResolver } from "../core/auth/actor";
+import { isDemoPerson } from "../core/auth/demo";
+import { failureAnswer, NO_STORE } from "../core/route-errors";
+import { withActor } from "../core/with-actor";
+import type { Preferences } from "../core/notify/preferences";
+import { readUnsubscribeToken } from "../core/notify/unsubscribe";
 
 /** What the notification settings' endpoints need from the backend. */
 export interface SettingsDeps {

@@ -1,5 +1,5 @@
 import "server-only";
-import { defineFeature } from "../feature";
+import { defineFeature } from "../core/feature";
 import { createReports, REPORT, REPORT_SWEEP, REPORT_SWEEP_SECONDS, type ReportJob } from "./report-job";
 import { createReportStore, leaveReport } from "./report-store";
 

@@ -8,14 +8,14 @@ import { exportColumns } from "@/lib/ui/views/export-columns";
 import { listPages } from "@/lib/ui/views/export-pages";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { listRequest, type ListViewSpec, visibleColumns } from "@/lib/ui/views/list-view-spec";
-import type { Mail, Mailer } from "../auth/mailer";
-import { createBackground } from "../background/background-reads";
-import { databaseProfiles } from "../db/testing";
-import { createEffectLedger } from "../jobs/effect-ledger";
-import type { JobOptions, JobQueue } from "../jobs/job-queue";
-import { readUnsubscribeToken } from "../notify/unsubscribe";
-import { proxyRequest } from "../proxy";
-import { createMemoryStore } from "../shared/memory-store";
+import type { Mail, Mailer } from "../core/auth/mailer";
+import { createBackground } from "../core/background/background-reads";
+import { databaseProfiles } from "../core/db/testing";
+import { createEffectLedger } from "../core/jobs/effect-ledger";
+import type { JobOptions, JobQueue } from "../core/jobs/job-queue";
+import { readUnsubscribeToken } from "../core/notify/unsubscribe";
+import { proxyRequest } from "../core/proxy";
+import { createMemoryStore } from "../core/shared/memory-store";
 import {
   BACKROOM,
   browserRequest,
@@ -24,7 +24,7 @@ import {
   DEMO_KEYS,
   joinAs,
   type TestBackend,
-} from "../testing";
+} from "../core/testing";
 import { createReports, REPORT, type ReportJob } from "./report-job";
 import { createReportStore } from "./report-store";
 

@@ -7,16 +7,16 @@ import { listPages } from "@/lib/ui/views/export-pages";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { readViewAddress } from "@/lib/ui/views/saved-view-path";
-import type { Mailer } from "../auth/mailer";
-import type { WorkspaceKeyStore } from "../auth/workspace-keys";
+import type { Mailer } from "../core/auth/mailer";
+import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
 import {
   type Background,
   backgroundClient,
   type BackgroundReads,
   Deferred,
   whenBudgetAllows,
-} from "../background/background-reads";
-import type { EffectLedger, JobQueue } from "../jobs/job-queue";
+} from "../core/background/background-reads";
+import type { EffectLedger, JobQueue } from "../core/jobs/job-queue";
 import { nextRunAt } from "./next-run";
 import { reportMail } from "./report-mail";
 import type { ReportStore } from "./report-store";

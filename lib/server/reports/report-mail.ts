@@ -1,6 +1,6 @@
 import "server-only";
-import type { Mail } from "../auth/mailer";
-import { unsubscribeLinks, unsubscribeToken } from "../notify/unsubscribe";
+import type { Mail } from "../core/auth/mailer";
+import { unsubscribeLinks, unsubscribeToken } from "../core/notify/unsubscribe";
 
 /** What one report mail says: the view, the day it is for, the file, and where to open the view or leave the list. */
 export interface ReportMailInput {

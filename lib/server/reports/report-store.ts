@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { SavedViewJson, ScheduleJson } from "@/lib/session/saved-views-view";
-import type { AuthTables, BackroomDatabase, ReportScheduleTable, SavedViewTable } from "../db/schema";
+import type { AuthTables, BackroomDatabase, ReportScheduleTable, SavedViewTable } from "../core/db/schema";
 import { nextRunAt, type ScheduleTime } from "./next-run";
 
 /**

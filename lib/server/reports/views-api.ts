@@ -9,11 +9,11 @@ import { CreateView, RenameView, ScheduleBody, type SavedViewsJson } from "@/lib
 import { mayCall } from "@/lib/ui/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { readViewAddress, viewHref } from "@/lib/ui/views/saved-view-path";
-import type { ActorResolver } from "../auth/actor";
-import { isDemoPerson } from "../auth/demo";
-import type { BackroomDatabase } from "../db/schema";
-import { failureAnswer, NO_STORE } from "../route-errors";
-import { type ActorFor, withActor } from "../with-actor";
+import type { ActorResolver } from "../core/auth/actor";
+import { isDemoPerson } from "../core/auth/demo";
+import type { BackroomDatabase } from "../core/db/schema";
+import { failureAnswer, NO_STORE } from "../core/route-errors";
+import { type ActorFor, withActor } from "../core/with-actor";
 import { isTimeZone } from "./next-run";
 import { createReportStore } from "./report-store";
 

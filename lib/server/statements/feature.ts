@@ -1,5 +1,5 @@
 import "server-only";
-import { defineFeature } from "../feature";
+import { defineFeature } from "../core/feature";
 import {
   createMonthlyStatements,
   STATEMENT_MAIL,

@@ -4,12 +4,12 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import { pdfPages } from "@/lib/testing/pdf-text";
-import { createMailer } from "../auth/mailer";
-import { createBackground } from "../background/background-reads";
-import { databaseProfiles } from "../db/testing";
-import { createEffectLedger } from "../jobs/effect-ledger";
+import { createMailer } from "../core/auth/mailer";
+import { createBackground } from "../core/background/background-reads";
+import { databaseProfiles } from "../core/db/testing";
+import { createEffectLedger } from "../core/jobs/effect-ledger";
 import { unsubscribe } from "../notifications/settings-api";
-import { createMemoryStore } from "../shared/memory-store";
+import { createMemoryStore } from "../core/shared/memory-store";
 import {
   browserRequest,
   connectKey,
@@ -18,7 +18,7 @@ import {
   joinAs,
   recordingJobs,
   type TestBackend,
-} from "../testing";
+} from "../core/testing";
 import { createMonthlyStatements, type StatementJob } from "./monthly-statements";
 import { createStatementSchedules, forgetStatementSchedule, leaveStatements } from "./statement-schedules";
 import { deleteStatementSchedule, getStatementSchedule, putStatementSchedule } from "./statements-api";

@@ -1,10 +1,10 @@
 import "server-only";
 import type { DataApiClient } from "@/lib/data-api/client";
-import type { Mailer } from "../auth/mailer";
-import type { WorkspaceKeyStore } from "../auth/workspace-keys";
+import type { Mailer } from "../core/auth/mailer";
+import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
 import type { KeyType } from "@/lib/data-api/operation";
-import { type Background, backgroundClient, whenBudgetAllows } from "../background/background-reads";
-import type { EffectLedger, JobQueue } from "../jobs/job-queue";
+import { type Background, backgroundClient, whenBudgetAllows } from "../core/background/background-reads";
+import type { EffectLedger, JobQueue } from "../core/jobs/job-queue";
 import { nextMonthlyRunAt } from "../reports/next-run";
 import type { PaperSize } from "./pdf-layout";
 import { accountStatement } from "./statement-data";

@@ -3,8 +3,8 @@ import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { pageHref } from "@/lib/ui/page-href";
 import type { Statement } from "@/lib/ui/statements/statement";
-import type { Mail } from "../auth/mailer";
-import { unsubscribeLinks, unsubscribeToken } from "../notify/unsubscribe";
+import type { Mail } from "../core/auth/mailer";
+import { unsubscribeLinks, unsubscribeToken } from "../core/notify/unsubscribe";
 
 /** One account's part of a monthly mail: its statement and its PDF. */
 export interface MailedStatement {

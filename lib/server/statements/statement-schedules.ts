@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AuthTables, BackroomDatabase, StatementScheduleTable } from "../db/schema";
+import type { AuthTables, BackroomDatabase, StatementScheduleTable } from "../core/db/schema";
 import { nextMonthlyRunAt } from "../reports/next-run";
 import type { PaperSize, StatementRecipient, StatementScheduleJson } from "@/lib/ui/statements/statement-schedule";
 

@@ -4,13 +4,13 @@ import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { readTodayData } from "@/lib/ui/today/today-data";
-import type { ActorResolver } from "../auth/actor";
-import type { BackroomDatabase } from "../db/schema";
+import type { ActorResolver } from "../core/auth/actor";
+import type { BackroomDatabase } from "../core/db/schema";
 import { accountsHealth } from "../insights/rep-health";
-import { requestApi } from "../page-api";
-import type { ProxyDeps } from "../proxy";
-import { NO_STORE, upstreamFailureAnswer } from "../route-errors";
-import { withActor } from "../with-actor";
+import { requestApi } from "../core/page-api";
+import type { ProxyDeps } from "../core/proxy";
+import { NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
+import { withActor } from "../core/with-actor";
 
 export interface TodayDeps extends ProxyDeps {
   actors: ActorResolver;

@@ -3,7 +3,7 @@ import { addDays, localDay } from "@/lib/format/days";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 import { pageHref } from "@/lib/ui/page-href";
-import type { NewNotification } from "../notify/notification-store";
+import type { NewNotification } from "../core/notify/notification-store";
 import { candidates, type WatchMember } from "./recipients";
 
 /**

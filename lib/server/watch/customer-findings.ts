@@ -5,7 +5,7 @@ import { cutOffFor } from "@/lib/ui/delivery/cutoff";
 import { cutOffText } from "@/lib/ui/delivery/customer-schedule";
 import { byWeekday, type ScheduleCustomer, type ScheduleRep, type ScheduleState } from "@/lib/ui/delivery/schedule";
 import { pageHref } from "@/lib/ui/page-href";
-import type { NewNotification } from "../notify/notification-store";
+import type { NewNotification } from "../core/notify/notification-store";
 import { candidates, type WatchMember } from "./recipients";
 
 /**

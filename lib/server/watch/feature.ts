@@ -1,6 +1,6 @@
 import "server-only";
-import { serverEnv } from "../env";
-import { defineFeature } from "../feature";
+import { serverEnv } from "../core/env";
+import { defineFeature } from "../core/feature";
 import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "./watch";
 
 /**

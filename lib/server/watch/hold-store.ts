@@ -1,6 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { AuthTables, BackroomDatabase } from "../db/schema";
+import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import type { WatchMember } from "./recipients";
 
 /**

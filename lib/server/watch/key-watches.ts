@@ -19,9 +19,9 @@ import {
   OPEN_STATUSES_V2,
   PLAN_PAGES,
 } from "@/lib/ui/replenishment/requests";
-import type { BackgroundReads } from "../background/background-reads";
-import type { NewNotification } from "../notify/notification-store";
-import type { ActiveKey } from "../session";
+import type { BackgroundReads } from "../core/background/background-reads";
+import type { NewNotification } from "../core/notify/notification-store";
+import type { ActiveKey } from "../core/session";
 import {
   creditNotifications,
   invoiceNotifications,

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Version } from "@/lib/data-api/operation";
 import { pagingParams } from "@/lib/data-api/values";
-import type { BackgroundReads } from "../background/background-reads";
+import type { BackgroundReads } from "../core/background/background-reads";
 
 /**
  * A watch's reads: whole lists, page by page, through the background's reads of the key; stopped (ReadLater) as soon

@@ -1,7 +1,7 @@
 import "server-only";
 import { pageHref } from "@/lib/ui/page-href";
 import { type PlanInput, planRows } from "@/lib/ui/replenishment/plan";
-import type { NewNotification } from "../notify/notification-store";
+import type { NewNotification } from "../core/notify/notification-store";
 import { candidates, type WatchMember } from "./recipients";
 
 /**

@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { createBackground } from "../background/background-reads";
-import { databaseProfiles } from "../db/testing";
-import type { JobOptions, JobQueue } from "../jobs/job-queue";
-import { createNotificationStore } from "../notify/notification-store";
-import { createNotifier } from "../notify/notifier";
-import { createRequestLog } from "../request-log";
-import { createMemoryStore } from "../shared/memory-store";
-import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../testing";
-import type { NewNotification } from "../notify/notification-store";
+import { createBackground } from "../core/background/background-reads";
+import { databaseProfiles } from "../core/db/testing";
+import type { JobOptions, JobQueue } from "../core/jobs/job-queue";
+import { createNotificationStore } from "../core/notify/notification-store";
+import { createNotifier } from "../core/notify/notifier";
+import { createRequestLog } from "../core/request-log";
+import { createMemoryStore } from "../core/shared/memory-store";
+import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import type { NewNotification } from "../core/notify/notification-store";
 import { createWatch, summaryOf, WATCH, type WatchJob } from "./watch";
 
 let sandbox: TestSandbox;

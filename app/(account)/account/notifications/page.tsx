@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { NotificationSettings } from "@/components/account/notification-settings";
 import { backend } from "@/lib/backend";
-import { currentSession } from "@/lib/server/current-session";
+import { currentSession } from "@/lib/server/core/current-session";
 import { notificationSettings } from "@/lib/server/notifications/settings-api";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 

@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import Link from "next/link";
 import { InvitationResponse } from "@/components/account/invitation-response";
 import { backend } from "@/lib/backend";
-import { currentSession } from "@/lib/server/current-session";
+import { currentSession } from "@/lib/server/core/current-session";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PRIMARY } from "@/lib/ui/styles";
 

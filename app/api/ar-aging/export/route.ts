@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
 import { getAgingExport } from "@/lib/server/collections/aging-export";
-import { answerFailures } from "@/lib/server/route-errors";
+import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
 import { getCollectionsExport } from "@/lib/server/collections/collections-api";
-import { answerFailures } from "@/lib/server/route-errors";
+import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

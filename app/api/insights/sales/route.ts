@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
 import { getSales } from "@/lib/server/insights/insights-api";
-import { answerFailures } from "@/lib/server/route-errors";
+import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
-import { listRequests } from "@/lib/server/request-log-api";
-import { answerFailures } from "@/lib/server/route-errors";
+import { listRequests } from "@/lib/server/core/request-log-api";
+import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { backend } from "@/lib/backend";
 import { deleteView, renameView } from "@/lib/server/reports/views-api";
-import { answerFailures } from "@/lib/server/route-errors";
+import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -289,7 +289,7 @@ describe("migrations on SQLite", () => {
     const database = openDatabase({ file: ":memory:" });
     try {
       await migrate(database);
-      // better-auth's own tables are checked against better-auth (lib/server/auth/auth-schema.test.ts).
+      // better-auth's own tables are checked against better-auth (lib/server/core/auth/auth-schema.test.ts).
       const tables = await sqliteTables(database.db, [
         MIGRATION_TABLE,
         MIGRATION_LOCK_TABLE,

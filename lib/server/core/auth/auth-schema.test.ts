@@ -4,7 +4,7 @@ import { databaseProfiles } from "../db/testing";
 import { authOptions } from "./auth";
 import { testAuthConfig } from "./testing";
 
-// Backroom's migration 003 writes better-auth's tables out (lib/server/db/migration-accounts.ts); better-auth's own
+// Backroom's migration 003 writes better-auth's tables out (lib/server/core/db/migration-accounts.ts); better-auth's own
 // migration planner, given Backroom's options (every plugin, single sign-on on), must then find nothing to do.
 describe.each(databaseProfiles())("better-auth's tables on $name", ({ open }) => {
   it("are what better-auth expects: nothing to create, nothing to add", async () => {

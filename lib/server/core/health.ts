@@ -20,7 +20,7 @@ export interface ReadinessDeps {
   database(): Promise<"ok" | "unavailable">;
   /** "off" without Redis; otherwise whether it answers. */
   cache(): Promise<CheckState>;
-  /** Whether the job queue is started and its store answers (`lib/server/jobs/`). */
+  /** Whether the job queue is started and its store answers (`lib/server/core/jobs/`). */
   jobs(): Promise<"ok" | "unavailable">;
   /** The embedded sandbox: "off" where it serves no environment, "preparing" while it opens its databases at start. */
   sandbox(): SandboxCheck;

@@ -26,7 +26,7 @@ const c = (name: string, kind: Kind, options: Omit<Column, "name" | "kind"> = {}
 /**
  * better-auth's tables (accounts, sessions, workspaces as its organizations, members, invitations, two-factor secrets,
  * passkeys), named `auth_*`, exactly as better-auth 1.7's own migration makes them for Backroom's options
- * (`lib/server/auth/auth.ts`): `lib/server/auth/auth-schema.test.ts` fails when `getMigrations` still finds something
+ * (`lib/server/core/auth/auth.ts`): `lib/server/core/auth/auth-schema.test.ts` fails when `getMigrations` still finds something
  * to create or add. Written out here, not asked of better-auth at run time, so that a migration that ran once means the
  * same thing on every database forever. Two fields are Backroom's own: a workspace may require two factors of its
  * members, and a member may be linked to a sales rep (`/salesReps` UserID).
@@ -159,7 +159,7 @@ export const accounts: Migration = {
       await db.schema.createIndex(`${table}_${column}_idx`).on(table).column(column).execute();
 
     // A workspace's Data API keys, added once by an owner or admin: encrypted exactly as a session's keys were
-    // (`lib/server/session/key-crypto.ts`: AES-256-GCM under SESSION_SECRET, the row, workspace and environment as
+    // (`lib/server/core/session/key-crypto.ts`: AES-256-GCM under SESSION_SECRET, the row, workspace and environment as
     // associated data), known elsewhere by their fingerprint (an HMAC). One row per key and environment in a workspace.
     await db.schema
       .createTable("workspace_keys")

@@ -8,7 +8,7 @@ import type { Generated } from "kysely";
  */
 
 /**
- * One entry of the audit trail (`lib/server/audit/`): a write made through Backroom, a sign-in or sign-out, a key
+ * One entry of the audit trail (`lib/server/core/audit/`): a write made through Backroom, a sign-in or sign-out, a key
  * added or removed, a member invited, changed or removed. Append-only: the columns up to `idempotency_key` never change once written (a trigger refuses it); what
  * Backroom learns later (the API's answer, then the outcome) fills the rest in. Never the key: its fingerprint (the
  * HMAC the session store keeps), label, type and scope. JSON columns are text.
@@ -75,7 +75,7 @@ export interface WorkspaceActiveKeyTable {
 }
 
 /**
- * A background job of the embedded profile (`lib/server/jobs/table-store.ts`, migration 006); on PostgreSQL pg-boss
+ * A background job of the embedded profile (`lib/server/core/jobs/table-store.ts`, migration 006); on PostgreSQL pg-boss
  * keeps the jobs in its own schema and this table stays empty. `state`: queued (never started), retry (waiting after a
  * throw), active (leased to `locked_by` until `locked_until`), done, failed. `data` is JSON.
  */
@@ -100,7 +100,7 @@ export interface JobTable {
   error: string | null;
 }
 
-/** An effect claimed once (`lib/server/jobs/effect-ledger.ts`, migration 006): `running`, then `done`. */
+/** An effect claimed once (`lib/server/core/jobs/effect-ledger.ts`, migration 006): `running`, then `done`. */
 export interface JobEffectTable {
   key: string;
   state: string;

@@ -7,7 +7,7 @@ import type { Asking } from "./actor";
 import type { Forwarding, ProxyDeps } from "./context";
 
 /**
- * The audit stage's two ends (`lib/server/audit/`): the record of a write the trail keeps, made as soon as the request
+ * The audit stage's two ends (`lib/server/core/audit/`): the record of a write the trail keeps, made as soon as the request
  * check has read it (so a write the check or the role refuses is recorded refused, and one sent is recorded before it
  * goes: the upstream stage calls `sending()`), and the API's answer written onto it after.
  */

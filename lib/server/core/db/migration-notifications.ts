@@ -32,7 +32,7 @@ export const notifications: Migration = {
 };
 
 /**
- * Each person's say in what they are told (`lib/server/notifications/preferences.ts`): a channel per kind they changed
+ * Each person's say in what they are told (`lib/server/core/notify/preferences.ts`): a channel per kind they changed
  * (`notification_settings`; a kind without a row follows the role's default), and their daily digest
  * (`notification_people`: on or off, its local time and zone, and the local day of the last one sent). A notification
  * sent by email only is kept out of the inbox (`inbox` 0) but still told once, and still listed in the digest.
