@@ -112,6 +112,23 @@ export function nullable<D extends z.ZodType, R extends z.ZodType>(f: Field<D, R
 }
 
 /**
+ * The documentation shows a value, but null is sent: the documented schema (and so the OpenAPI document) admits null,
+ * its description says who sends it and why (`sandbox`: only Backroom's sandbox, marked `x-sandbox`); the label and
+ * definition the pages show stay the documentation's.
+ *
+ * @example
+ * DeliveryDays: nullSent(string(), "The live service sends null for a customer without a schedule (field notes).")
+ */
+export function nullSent<D extends z.ZodType, R extends z.ZodType>(
+  f: Field<D, R>,
+  note: string,
+  sandbox = false,
+): Field<z.ZodNullable<D>, R> {
+  const description = [f.description, note].filter(Boolean).join(" ");
+  return { ...f, doc: f.doc.nullable().meta({ description, ...(sandbox ? { "x-sandbox": true } : {}) }) };
+}
+
+/**
  * Reads an array element by element: an element that fails is dropped, the rest are kept.
  * Used for `Data` in list envelopes so one odd record never discards a whole page.
  */
@@ -139,6 +156,18 @@ export interface RecordOptions {
   optional?: readonly string[];
   /** The documentation forbids unknown properties (v1 purchases). The read schema still keeps them. */
   closed?: boolean;
+  /**
+   * Fields Backroom's sandbox sends beyond the documentation (docs/sandbox.md, "The sandbox's extras"): in the
+   * documented schema, so the OpenAPI document allows what the sandbox answers, as optional and marked `x-sandbox`
+   * with a description saying so; not among `fields`, so no page or column takes them for the live service's.
+   */
+  sandbox?: Fields;
+}
+
+/** The documented schema of a field only the sandbox sends: optional, `x-sandbox: true`, and said so. */
+function sandboxField(f: Field): z.ZodType {
+  const description = `Backroom's sandbox only: the live service's documentation does not list it, so a client must treat it as optional.${f.description ? ` ${f.description}` : ""}`;
+  return f.doc.optional().meta({ description, "x-sandbox": true });
 }
 
 /**
@@ -159,6 +188,7 @@ export function defineRecord<const F extends Fields>(id: string, fields: F, opti
     docShape[name] = required ? f.doc : f.doc.optional();
     readShape[name] = f.read.nullable().optional().catch(undefined);
   }
+  for (const [name, f] of Object.entries(options.sandbox ?? {})) docShape[name] = sandboxField(f);
   const doc = options.closed ? z.strictObject(docShape) : z.object(docShape);
   contractRegistry.add(doc, { id, description: options.description });
   const read = z.looseObject(readShape as ReadShape<F>);

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
+import { requestIdOf } from "@/lib/data-api/request-check";
 import { assetRoutes } from "./assets";
 import { type Clock, type EnvironmentClock, environmentClock, systemClock } from "./clock";
 import type { Database } from "./db/schema";
@@ -9,6 +11,7 @@ import { createJobRunner, type JobRunner } from "./job-runner";
 import { operatorRoutes } from "./operator";
 import { apiRoutes } from "./pipeline/api";
 import { json } from "./pipeline/context";
+import { standingFigures } from "./pipeline/rate-limit";
 import { createRateLimiter, type RateLimitOptions } from "./rate-limit";
 import type { SeedTemplates } from "./template";
 
@@ -59,7 +62,17 @@ export function createSandboxApp(options: SandboxOptions) {
   app.route("/", assetRoutes(options.databases));
   app.route("/", apiRoutes({ databases: options.databases, clocks, faults, limiter, basePath, v2: options.v2 }));
 
-  app.notFound(() => json({ Error: "Not found" }, 404));
+  // An unknown path under an environment's `/api` (no version: `/test/api`) is the Data API's 404, with the headers
+  // every answer of it carries (pipeline/request-id.ts, pipeline/rate-limit.ts); the API's own paths never reach here.
+  app.notFound(async (c) => {
+    const [env = "", api] = c.req.path.slice(basePath.length).split("/").slice(1);
+    if (api !== "api") return json({ Error: "Not found" }, 404);
+    const sent = c.req.header("x-api-key");
+    return json({ Error: "Not found" }, 404, {
+      "X-Request-Id": requestIdOf(c.req.header("X-Request-Id"), randomUUID),
+      ...(await standingFigures(options.databases, limiter, env, sent)),
+    });
+  });
   app.onError((error) => {
     console.error("sandbox: unexpected error", error);
     return json({ Error: "Unexpected server error" }, 500);

@@ -43,7 +43,25 @@ export function createRateLimiter(options: Partial<RateLimitOptions> = {}) {
     return { limit: keyLimit, remaining: keyLimit - window.count, reset, allowed: true };
   }
 
-  return { take, limit };
+  /**
+   * The figures of the key's window as they stand, counting nothing: what an answer given before the key was counted
+   * (404, 405, 401, a fault's) carries. A key with no open window (or an unknown one) has its whole limit left.
+   */
+  function peek(key: string | undefined, keyLimit = limit): RateLimitState {
+    const at = now();
+    const window = key === undefined ? undefined : windows.get(key);
+    if (!window || at - window.start >= windowMs)
+      return { limit: keyLimit, remaining: keyLimit, reset: Math.max(1, Math.ceil(windowMs / 1000)), allowed: true };
+    const reset = Math.max(1, Math.ceil((window.start + windowMs - at) / 1000));
+    return {
+      limit: keyLimit,
+      remaining: Math.max(0, keyLimit - window.count),
+      reset,
+      allowed: window.count < keyLimit,
+    };
+  }
+
+  return { take, peek, limit };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

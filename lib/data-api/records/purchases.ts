@@ -1,11 +1,14 @@
 import * as z from "zod";
+import { FieldError } from "../error-body";
 import {
+  array,
   boolean,
   date,
   dateTime,
   decimal,
   defineRecord,
   type Field,
+  nested,
   nullable,
   number,
   oneOf,
@@ -189,6 +192,12 @@ export const PurchaseV2 = defineRecord(
     description: "A purchase (v2): the v1 fields in snake_case, with its line items inline.",
     required: true,
     optional: ["purchase_transactions"],
+    sandbox: {
+      supplier_id: number(
+        "The supplier the purchase order was made for, which a draft editor needs to reload a draft.",
+      ),
+      delivery_date: nullable(date("The requested delivery date the purchase order was made with.")),
+    },
   },
 );
 
@@ -201,5 +210,14 @@ export const PurchaseValidationV1 = defineRecord(
 export const PurchaseValidationV2 = defineRecord(
   "PurchaseValidationV2",
   { valid: boolean(), total_cases: number() },
-  { required: true, description: "Answer to POST /purchases/validate (v2)." },
+  {
+    required: true,
+    description: "Answer to POST /purchases/validate (v2).",
+    sandbox: {
+      errors: array(
+        nested({ doc: FieldError, read: FieldError, id: "FieldError" }),
+        "The readiness rules that failed (valid false), as field errors; empty when valid.",
+      ),
+    },
+  },
 );

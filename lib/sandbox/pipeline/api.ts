@@ -13,7 +13,7 @@ import { faultStage } from "./faults";
 import { handle } from "./handle";
 import { key } from "./key";
 import { parse } from "./parse";
-import { rateLimit } from "./rate-limit";
+import { rateLimit, rateLimitFigures, standingFiguresOf } from "./rate-limit";
 import { requestId } from "./request-id";
 import { route } from "./route";
 
@@ -40,7 +40,9 @@ export function apiRoutes(options: ApiOptions): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   api.onError(answerError);
   api.use(API_ROUTE, requestId()); // X-Request-Id on every answer
-  api.use(API_ROUTE, faultStage(options.faults, options.basePath, options.limiter.limit)); // the operator's faults, before anything else
+  const figures = standingFiguresOf(options.databases, options.limiter);
+  api.use(API_ROUTE, faultStage(options.faults, options.basePath, options.limiter.limit, figures)); // the operator's faults, before anything else
+  api.use(API_ROUTE, rateLimitFigures(options.databases, options.limiter)); // RateLimit-* on answers refused before the count
   api.use(API_ROUTE, route(options.basePath, options.v2 ?? true)); // 404 (every v2 path without v2), 400 MALFORMED_PATH, 405
   api.use(API_ROUTE, key(options.databases)); // 401
   api.use(API_ROUTE, rateLimit(options.limiter)); // RateLimit-* headers, 429

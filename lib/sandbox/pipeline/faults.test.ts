@@ -38,6 +38,27 @@ describe("the fault stage", () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it("gives a fault's 500 the standing rate-limit figures, and a dropped answer none", async () => {
+    const standing = async () => ({
+      "RateLimit-Limit": "1028",
+      "RateLimit-Remaining": "1000",
+      "RateLimit-Reset": "60",
+    });
+    const answer = (kind: "error" | "drop") =>
+      stageApp([faultStage(faultsWith({ path: "/api/v1/states", kind }), "", 1028, standing)], {}).request(
+        "/test/api/v1/states",
+      );
+    const failed = await answer("error");
+    expect([failed.status, failed.headers.get("RateLimit-Remaining"), failed.headers.get("RateLimit-Reset")]).toEqual([
+      500,
+      "1000",
+      "60",
+    ]);
+    const dropped = await answer("drop");
+    expect(dropped.headers.get("RateLimit-Limit")).toBeNull();
+    await expect(dropped.text()).rejects.toThrow("connection dropped");
+  });
+
   it("runs the request under a drop-after fault, then loses its answer and every header of it", async () => {
     const { app, handler } = faulted(faultsWith({ path: "/api/v1/states", kind: "drop" }));
     const res = await app.request("/test/api/v1/states");
