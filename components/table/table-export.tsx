@@ -3,13 +3,13 @@
 import { type ComponentType, useEffect, useState } from "react";
 import type { ExportCsvProps } from "@/components/export/export-dialog";
 import type { FetchPage } from "@/lib/export/plan";
-import type { ApiRequest } from "@/lib/ui/api-query";
+import type { ApiRequest } from "@/lib/domain/api-query";
 import { browserApi, loadOnce } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
-import { type ChildExport, childExportsFor, idOf } from "@/lib/ui/views/child-exports";
+import { type ChildExport, childExportsFor, idOf } from "@/lib/domain/views/child-exports";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
-import { exportColumns } from "@/lib/ui/views/export-columns";
-import { childPages, listPages } from "@/lib/ui/views/export-pages";
+import { exportColumns } from "@/lib/domain/views/export-columns";
+import { childPages, listPages } from "@/lib/domain/views/export-pages";
 import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { BUTTON } from "@/lib/ui/styles";
 

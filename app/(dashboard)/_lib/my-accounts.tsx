@@ -1,9 +1,9 @@
 import "server-only";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { STALE } from "@/lib/ui/api-query";
-import { repsRequest } from "@/lib/ui/delivery/requests";
-import { MINE, MINE_PARAM, repCustomerIds } from "@/lib/ui/my-accounts";
+import { STALE } from "@/lib/domain/api-query";
+import { repsRequest } from "@/lib/domain/delivery/requests";
+import { MINE, MINE_PARAM, repCustomerIds } from "@/lib/domain/my-accounts";
 import { serverAnswer } from "./prefetch";
 import { requireSession } from "./session";
 

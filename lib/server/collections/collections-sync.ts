@@ -6,8 +6,13 @@ import type { Background } from "../background/background-reads";
 import type { BackroomDatabase } from "../db/schema";
 import type { JobQueue } from "../jobs/job-queue";
 import { pages, ReadLater } from "../watch/paged-reads";
-import { agingCloseDay, type CollectionRow, collectionRows, invoicesToName } from "@/lib/ui/collections/collections";
-import { type CollectionsInput, entryOf, type ListName } from "@/lib/ui/collections/collections-input";
+import {
+  agingCloseDay,
+  type CollectionRow,
+  collectionRows,
+  invoicesToName,
+} from "@/lib/domain/collections/collections";
+import { type CollectionsInput, entryOf, type ListName } from "@/lib/domain/collections/collections-input";
 import { COLLECTIONS_TABLES } from "./collections-tables";
 
 /**

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import { readTodayData } from "@/lib/ui/today/today-data";
+import { readTodayData } from "@/lib/domain/today/today-data";
 import type { ActorResolver } from "../auth/actor";
 import type { BackroomDatabase } from "../db/schema";
 import { accountsHealth } from "../insights/rep-health";

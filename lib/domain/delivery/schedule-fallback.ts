@@ -1,4 +1,4 @@
-import type { ApiRequest } from "@/lib/ui/api-query";
+import type { ApiRequest } from "@/lib/domain/api-query";
 import type { DeliveryParams } from "./requests";
 import type { ScheduleCustomer } from "./schedule";
 

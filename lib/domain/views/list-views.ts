@@ -1,18 +1,16 @@
 /**
- * The list views: one `ListViewSpec` per list page (`LIST_VIEWS`, by name), with its columns, filters and defaults.
- * The spec's shape and the requests it makes are in `list-view-spec.ts`; `components/views/list-view.tsx` renders one.
+ * The list views: one `ListViewSpec` per list page (`LIST_VIEWS`, by name), with its columns, filters and defaults,
+ * and each column's text (the table's and the CSV's). The spec's shape and the requests it makes are in
+ * `list-view-spec.ts`. Pure, so a scheduled report's CSV (lib/server/reports/) is the page's own without React: the
+ * richer cells the browser draws (links, badges, images) are added by lib/ui/views/list-views.tsx, and
+ * `components/views/list-view.tsx` renders that.
  */
-import Link from "next/link";
-import { Fragment } from "react";
 import type { RecordOf } from "@/lib/data-api/client";
 import { addDays, todayIn } from "@/lib/format/days";
 import { INVOICE_STATUSES } from "@/lib/data-api/values";
 import { formatDay, formatQuantity, MISSING } from "@/lib/format/display";
-import { externalHref } from "@/lib/format/external-url";
 import { STALE } from "../api-query";
-import { REVISION_BADGE, revisionMark, revisionNotice } from "../invoices/revision";
 import { type ColumnSpec, columnsOf } from "./columns";
-import { detailHref } from "./detail-paths";
 import { valueLabel } from "./filters";
 import type { ListOperationId, ListViewSpec, PageDefault } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
@@ -28,70 +26,12 @@ function keyOf<R>(...fields: string[]) {
     `${fields.map((f) => String((row as Record<string, unknown>)[f] ?? "")).join(":")}:${index}`;
 }
 
-function view<K extends ListOperationId>(v: ListViewSpec<K>): ListViewSpec<K> {
+/** A view as the domain writes it: no cell of its own (`never`), so the browser's may add React ones. */
+function view<K extends ListOperationId>(v: ListViewSpec<K, never>): ListViewSpec<K, never> {
   return v;
 }
 
-const linkClass = "link";
-function linkTo(href: string, label: string) {
-  return (
-    <Link href={href as never} prefetch={false} className={linkClass}>
-      {label}
-    </Link>
-  );
-}
-/** A link the API gave, only where it is http(s) or Backroom's own (`externalHref`: never `javascript:`). */
-function external(url: unknown, label: string) {
-  const href = typeof url === "string" ? externalHref(url) : undefined;
-  return href ? (
-    <a href={href} className={linkClass} target="_blank" rel="noreferrer noopener">
-      {label}
-    </a>
-  ) : (
-    "—"
-  );
-}
-
 type Row<K extends ListOperationId> = RecordOf<K>;
-
-/** Shown in a cell of a rep's accounts before "and N more", which links the rep's page (every account is there). */
-const FEW = 3;
-
-/**
- * A sales rep's customers or suppliers in a cell: the count (customers), the first few linked to their pages, and the
- * rest as one link to the rep's page. An entry without an id stays text.
- */
-function fewLinks(
-  items: { id?: number | null; name?: string | null }[],
-  userId: number | null | undefined,
-  noun: "customers" | "suppliers",
-) {
-  if (items.length === 0) return "—";
-  const kind = noun === "customers" ? "CustomerIDs" : "SupplierIDs";
-  const rest = items.length - FEW;
-  const repPage = detailHref("UserIDs", userId);
-  return (
-    <>
-      {noun === "customers" && `${items.length}: `}
-      {items.slice(0, FEW).map((item, index) => {
-        const href = detailHref(kind, item.id);
-        const label = item.name || (item.id != null ? String(item.id) : "—");
-        return (
-          <Fragment key={`${item.id ?? ""}:${index}`}>
-            {index > 0 && ", "}
-            {href ? linkTo(href, label) : label}
-          </Fragment>
-        );
-      })}
-      {rest > 0 && (
-        <>
-          {", "}
-          {repPage ? linkTo(repPage, `and ${rest} more ${noun}`) : `and ${rest} more ${noun}`}
-        </>
-      )}
-    </>
-  );
-}
 
 /** A customer's listed delivery dates from today on, in the viewer's zone, as days; "—" when none is left. */
 function nextDeliveries(dates: readonly string[] | string | null | undefined, timeZone: string | undefined): string {
@@ -99,32 +39,11 @@ function nextDeliveries(dates: readonly string[] | string | null | undefined, ti
   return days.length ? days.map((d) => formatDay(d)).join("; ") : MISSING;
 }
 
-const invoiceColumns: ColumnSpec<Row<"listInvoices">>[] = columnsOf<Row<"listInvoices">>(RECORD_META.Invoice, {
-  InvoiceNum: {
-    header: "Invoice",
-    cell: (r) => (
-      <>
-        {r.InvoiceID != null
-          ? linkTo(`/invoices/${r.InvoiceID}`, r.InvoiceNum ?? String(r.InvoiceID))
-          : (r.InvoiceNum ?? "—")}
-        {/* An update in progress, marked as the invoice's page marks it: its figures may not reflect it yet. */}
-        {r.RevisionStatus && (
-          <span className={REVISION_BADGE} title={revisionNotice(r.RevisionStatus)}>
-            {revisionMark(r.RevisionStatus)}
-          </span>
-        )}
-      </>
-    ),
-  },
-  CustomerName: {
-    header: "Customer",
-    cell: (r) =>
-      r.CustomerID != null
-        ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID))
-        : (r.CustomerName ?? "—"),
-  },
+const invoiceColumns: ColumnSpec<Row<"listInvoices">, never>[] = columnsOf<Row<"listInvoices">>(RECORD_META.Invoice, {
+  InvoiceNum: { header: "Invoice" },
+  CustomerName: { header: "Customer" },
   Status: { text: (r) => (r.Status == null ? "—" : valueLabel("listInvoices", "Statuses", String(r.Status))) },
-  PDFURL: { header: "PDF", cell: (r) => external(r.PDFURL, "PDF") },
+  PDFURL: { header: "PDF" },
   Date: { header: "Invoice date" },
   DueDate: { header: "Due" },
 });
@@ -177,13 +96,7 @@ export const LIST_VIEWS = {
     intro: "Retail accounts. The API shows Active accounts unless Account status says otherwise.",
     noun: { one: "customer", many: "customers" },
     columns: columnsOf<Row<"listCustomers">>(RECORD_META.Customer, {
-      CustomerName: {
-        header: "Customer",
-        cell: (r) =>
-          r.CustomerID != null
-            ? linkTo(`/customers/${r.CustomerID}`, r.CustomerName ?? String(r.CustomerID))
-            : (r.CustomerName ?? "—"),
-      },
+      CustomerName: { header: "Customer" },
       // Weekday names in every form the live service sends ("4;1" → "Mon, Thu"), "no delivery days" for none.
       DeliveryDays: { text: (r) => deliveryDaysText(r.DeliveryDays) },
       // Next deliveries from today on (the viewer's day: the list knows no state's zone); a passed date is none.
@@ -264,7 +177,7 @@ export const LIST_VIEWS = {
     intro: "Batches in stock, with potency, dates and certificates of analysis.",
     noun: { one: "batch", many: "batches" },
     columns: columnsOf<Row<"listInventoryBatches">>(RECORD_META.InventoryBatch, {
-      COAURL: { header: "COA", cell: (r) => external(r.COAURL, "COA") },
+      COAURL: { header: "COA" },
     }),
     defaultColumns: [
       "BatchCode",
@@ -330,38 +243,12 @@ export const LIST_VIEWS = {
     intro: "The catalog. The API shows Active products unless Status says otherwise.",
     noun: { one: "product", many: "products" },
     columns: columnsOf<Row<"listProducts">>(RECORD_META.Product, {
-      ProductName: {
-        header: "Product",
-        // The name wraps (at 1366 px a row of long names pushed the last default column past the frame's edge).
-        cell: (r) => (
-          <span className="block min-w-40 whitespace-normal">
-            {r.ProductID != null
-              ? linkTo(`/catalog/products/${r.ProductID}`, r.ProductName ?? String(r.ProductID))
-              : (r.ProductName ?? "—")}
-          </span>
-        ),
-      },
+      ProductName: { header: "Product" },
       StatusID: {
         header: "Status",
         text: (r) => (r.StatusID == null ? "—" : valueLabel("listProducts", "Statuses", String(r.StatusID))),
       },
-      ThumbnailImageURL: {
-        header: "Image",
-        cell: (r) =>
-          r.ThumbnailImageURL ? (
-            // eslint-disable-next-line @next/next/no-img-element -- product images come from the API's own hosts, any of them.
-            <img
-              src={r.ThumbnailImageURL}
-              alt={`${r.ProductName ?? "Product"}`}
-              width={40}
-              height={40}
-              loading="lazy"
-              className="h-10 w-10 rounded object-cover"
-            />
-          ) : (
-            "—"
-          ),
-      },
+      ThumbnailImageURL: { header: "Image" },
       WholesaleUnitsPerCase: { header: "Units per case" },
       ProductTypeName: { header: "Product type" },
     }),
@@ -431,17 +318,8 @@ export const LIST_VIEWS = {
     columns: columnsOf<Row<"listPromotionProducts">>(RECORD_META.PromotionProduct, {
       // A price, though documented as a number (not a dec-string like the others): shown as money.
       UnitPrice: { kind: "money" },
-      // A count linking to the promotion's page, which names each product (names here would be a request per page).
-      ProductIDs: {
-        named: undefined,
-        cell: (r) => {
-          if (r.AllProducts) return "All products";
-          if (!r.ProductIDs?.length) return "—";
-          const count = `${r.ProductIDs.length} ${r.ProductIDs.length === 1 ? "product" : "products"}`;
-          const href = detailHref("PromotionIDs", r.PromotionID);
-          return href ? linkTo(href, count) : count;
-        },
-      },
+      // A count (the browser's cell links it to the promotion's page, which names each product).
+      ProductIDs: { named: undefined },
     }),
     defaultColumns: [
       "PromotionName",
@@ -463,8 +341,8 @@ export const LIST_VIEWS = {
     intro: "Brands whose products the distributor carries.",
     noun: { one: "supplier", many: "suppliers" },
     columns: columnsOf<Row<"listSuppliers">>(RECORD_META.Supplier, {
-      SupplierWebsiteURL: { header: "Website", cell: (r) => external(r.SupplierWebsiteURL, "Website") },
-      BrandAssetsURL: { header: "Brand assets", cell: (r) => external(r.BrandAssetsURL, "Brand assets") },
+      SupplierWebsiteURL: { header: "Website" },
+      BrandAssetsURL: { header: "Brand assets" },
     }),
     defaultColumns: ["Supplier", "State", "Active", "Description", "SupplierWebsiteURL"],
     rowKey: keyOf("SupplierID"),
@@ -548,21 +426,9 @@ export const LIST_VIEWS = {
       Customers: {
         text: (r) =>
           r.Customers?.length ? `${r.Customers.length}: ${r.Customers.map((c) => c.CustomerName).join(", ")}` : "—",
-        cell: (r) =>
-          fewLinks(
-            (r.Customers ?? []).map((c) => ({ id: c.CustomerID, name: c.CustomerName })),
-            r.UserID,
-            "customers",
-          ),
       },
       Suppliers: {
         text: (r) => (r.Suppliers?.length ? r.Suppliers.map((s) => s.Supplier).join(", ") : "—"),
-        cell: (r) =>
-          fewLinks(
-            (r.Suppliers ?? []).map((s) => ({ id: s.SupplierID, name: s.Supplier })),
-            r.UserID,
-            "suppliers",
-          ),
       },
     }),
     defaultColumns: ["Name", "Email", "Type", "ProductGroups", "Customers"],
@@ -601,14 +467,7 @@ export const LIST_VIEWS = {
     columns: columnsOf<Row<"listPurchasesV2">>(
       RECORD_META.PurchaseV2,
       {
-        po_num: {
-          header: "PO no.",
-          // By the global id while it has one (drafts have nothing else), else by the ERP id.
-          cell: (r) => {
-            const id = r.purchase_global_id ?? (r.purchase_id != null ? String(r.purchase_id) : undefined);
-            return id ? linkTo(`/purchases/${encodeURIComponent(id)}`, r.po_num ?? id) : (r.po_num ?? "—");
-          },
-        },
+        po_num: { header: "PO no." },
         status: { header: "Status", text: (r) => purchaseStatusWords(r.status) },
         purchase_id: { header: "ERP id" },
         purchase_global_id: { header: "Global id" },
@@ -661,13 +520,7 @@ export const LIST_VIEWS = {
     intro: "Purchases the ERP has posted, read through v1.",
     noun: { one: "purchase", many: "purchases" },
     columns: columnsOf<Row<"listPurchases">>(RECORD_META.PurchaseV1, {
-      PONum: {
-        header: "PO no.",
-        cell: (r) =>
-          r.PurchaseID != null
-            ? linkTo(`/purchases/${r.PurchaseID}`, r.PONum ?? String(r.PurchaseID))
-            : (r.PONum ?? "—"),
-      },
+      PONum: { header: "PO no." },
       Status: { text: (r) => purchaseStatusWords(r.Status) },
       PurchaseID: { header: "ERP id" },
       PurchaseGlobalID: { header: "Global id" },
@@ -698,7 +551,7 @@ export const LIST_VIEWS = {
     filters: ["Statuses", "VendorIDs", "LocationIDs", "StartDate", "EndDate", "PurchaseIDs"],
     exportName: "posted-purchases",
   }),
-} satisfies Record<string, ListViewSpec<ListOperationId>>;
+} satisfies Record<string, ListViewSpec<ListOperationId, never>>;
 
 export type ListViewName = keyof typeof LIST_VIEWS;
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { RecordOf } from "@/lib/data-api/client";
-import { CHOCOLATE, LOCATIONS, NORTH_FARM, OAKLAND_STOCK, oaklandRow, purchase, SATURDAY, world } from "./fixtures";
+import {
+  CHOCOLATE,
+  LOCATIONS,
+  NORTH_FARM,
+  OAKLAND_STOCK,
+  oaklandRow,
+  purchase,
+  SATURDAY,
+  world,
+} from "@/lib/ui/replenishment/fixtures";
 import type { PlanInput, PlanOptions, PlanRow } from "./plan";
 import { planRows } from "./plan";
 

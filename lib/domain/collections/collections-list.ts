@@ -9,7 +9,7 @@ import type { CollectionRow } from "./collections";
  */
 
 /** Rows a page shows, and one page of them (shared with the AR aging's table). */
-export { ROWS_PER_PAGE as PAGE_SIZE, pageOf } from "@/lib/ui/page-of";
+export { ROWS_PER_PAGE as PAGE_SIZE, pageOf } from "@/lib/domain/page-of";
 
 /** The least age of the debt an account must have: any balance, or some of it over 30, 60 or 90 days past due. */
 export const AGES = [

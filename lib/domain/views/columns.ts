@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import type { RecordMeta } from "@/lib/data-api/meta";
 import {
   formatBoolean,
@@ -17,7 +16,12 @@ import { sentinelWords } from "./sentinels";
 /** `day`: a calendar day sent as a timestamp (DueDate, PostDate), shown as the day it names in every zone. */
 export type ColumnKind = "text" | "money" | "quantity" | "number" | "date" | "day" | "datetime" | "boolean" | "list";
 
-export interface ColumnSpec<R = Record<string, unknown>> {
+/**
+ * A column of a table. `Cell` is what a richer cell is drawn as: the domain draws none (`never`, as `columnsOf` makes
+ * them), the browser's columns draw React (lib/ui/views/columns.ts: `ColumnSpec` with `ReactNode`); code that reads
+ * a column's text or CSV takes either (`unknown`).
+ */
+export interface ColumnSpec<R = Record<string, unknown>, Cell = unknown> {
   /** The record's field name, or a name of the view's own for a computed column. */
   id: string;
   header: string;
@@ -25,7 +29,7 @@ export interface ColumnSpec<R = Record<string, unknown>> {
   /** The documentation's definition of the field, shown as help. */
   help?: string;
   /** A richer cell (a link, a badge); the formatted text is used where it is absent and in CSV. */
-  cell?: (row: R, timeZone: string | undefined) => ReactNode;
+  cell?: (row: R, timeZone: string | undefined) => Cell;
   /** The value as text, when it is not simply the field's (computed columns, nested values). */
   text?: (row: R, timeZone: string | undefined) => string;
   /** Right-aligned with tabular figures. */
@@ -124,17 +128,17 @@ function kindOf(name: string, label: string): ColumnKind {
  * @example
  * columnsOf(Invoice, { InvoiceNum: { header: "Invoice" } });
  */
-export function columnsOf<R>(
+export function columnsOf<R, Cell = never>(
   record: RecordMeta,
-  overrides: Record<string, Partial<ColumnSpec<R>>> = {},
-  extra: ColumnSpec<R>[] = [],
-): ColumnSpec<R>[] {
+  overrides: Record<string, Partial<ColumnSpec<R, Cell>>> = {},
+  extra: ColumnSpec<R, Cell>[] = [],
+): ColumnSpec<R, Cell>[] {
   const links = recordLinks<R>(record);
-  const columns = Object.entries(record.fields).map(([name, field]): ColumnSpec<R> => {
+  const columns = Object.entries(record.fields).map(([name, field]): ColumnSpec<R, Cell> => {
     // v2 records name fields in snake_case ("total_cases", "vendor_id"): their kinds and names follow the v1 name.
     const v1 = pascalOf(name);
     const kind = kindOf(v1, field.label);
-    const base: ColumnSpec<R> = {
+    const base: ColumnSpec<R, Cell> = {
       id: name,
       header: humanize(name),
       kind,
@@ -151,8 +155,8 @@ export function columnsOf<R>(
  * linked by NamedId); an id whose record carries its name, and that name, link to the record's page (`href`); a list
  * of ids (`number[]`) is shown by names, each linked.
  */
-function recordLinks<R>(record: RecordMeta): Map<string, Partial<ColumnSpec<R>>> {
-  const links = new Map<string, Partial<ColumnSpec<R>>>();
+function recordLinks<R>(record: RecordMeta): Map<string, Partial<ColumnSpec<R, never>>> {
+  const links = new Map<string, Partial<ColumnSpec<R, never>>>();
   for (const [name, field] of Object.entries(record.fields)) {
     const v1 = pascalOf(name);
     const list = NAMED_LISTS[v1];

@@ -7,10 +7,10 @@
  */
 import { addDays, isZone, localDay } from "@/lib/format/days";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
-import { amountsOf, type AgingRow } from "@/lib/ui/ar-aging/aging";
-import { type CutOffRule, cutOffFor, deliveryWeekdays, upcomingDeliveries } from "@/lib/ui/delivery/cutoff";
-import { apiDeliveryDates, type ScheduleCustomer, type ScheduleState } from "@/lib/ui/delivery/schedule";
-import type { Tier } from "@/lib/ui/insights/definitions";
+import { amountsOf, type AgingRow } from "@/lib/domain/ar-aging/aging";
+import { type CutOffRule, cutOffFor, deliveryWeekdays, upcomingDeliveries } from "@/lib/domain/delivery/cutoff";
+import { apiDeliveryDates, type ScheduleCustomer, type ScheduleState } from "@/lib/domain/delivery/schedule";
+import type { Tier } from "@/lib/domain/insights/definitions";
 
 /** What Today reads of a customer record (`/customers`, joined with `/deliveryDays` where the record lacks them). */
 export interface TodayCustomer extends ScheduleCustomer {

@@ -1,5 +1,5 @@
 import { addDays } from "@/lib/format/days";
-import type { ApiRequest } from "@/lib/ui/api-query";
+import type { ApiRequest } from "@/lib/domain/api-query";
 import { LAST_ORDER_DAYS } from "./today";
 
 /**

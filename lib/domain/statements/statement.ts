@@ -9,8 +9,15 @@
 import type { RecordOf } from "@/lib/data-api/client";
 import { addDays, isZone, localDay } from "@/lib/format/days";
 import { addDecimals, compareDecimals, subtractDecimal } from "@/lib/format/decimal";
-import { amountsOf, BUCKETS, type BucketId, creditInvoicesOf, decimalOf, sumAmounts } from "@/lib/ui/ar-aging/aging";
-import { paymentTypeName } from "@/lib/ui/payments/payment-type";
+import {
+  amountsOf,
+  BUCKETS,
+  type BucketId,
+  creditInvoicesOf,
+  decimalOf,
+  sumAmounts,
+} from "@/lib/domain/ar-aging/aging";
+import { paymentTypeName } from "@/lib/domain/payments/payment-type";
 
 export type AgingRecord = RecordOf<"listArAging">;
 export type OpenInvoiceRecord = RecordOf<"listOpenInvoices">;

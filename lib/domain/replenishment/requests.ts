@@ -1,8 +1,8 @@
 import type { OperationId } from "@/lib/data-api/registry";
-import { type ApiRequest, STALE } from "@/lib/ui/api-query";
-import { statesRequest } from "@/lib/ui/delivery/requests";
-import type { KeyScope } from "@/lib/ui/key-scope";
-import { locationsRequest, suppliersRequest } from "@/lib/ui/purchases/requests";
+import { type ApiRequest, STALE } from "@/lib/domain/api-query";
+import { statesRequest } from "@/lib/domain/delivery/requests";
+import type { KeyScope } from "@/lib/domain/key-scope";
+import { locationsRequest, suppliersRequest } from "@/lib/domain/purchases/requests";
 import type { PurchaseV1Input, VendorInput } from "./inputs";
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
-import { cellText } from "@/lib/ui/views/columns";
-import { filtersOf } from "@/lib/ui/views/filters";
-import { LIST_VIEWS } from "@/lib/ui/views/list-views";
+import { cellText } from "@/lib/domain/views/columns";
+import { filtersOf } from "@/lib/domain/views/filters";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { casesText, PURCHASE_STATUS_WORDS, purchaseStatusWords } from "./fields";
 
 describe("a purchase's status in words", () => {

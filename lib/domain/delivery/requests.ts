@@ -1,6 +1,6 @@
-import { type ApiRequest, STALE } from "@/lib/ui/api-query";
+import { type ApiRequest, STALE } from "@/lib/domain/api-query";
 import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
-import { pageRead } from "@/lib/ui/page-href";
+import { pageRead } from "@/lib/domain/page-href";
 
 /**
  * What the delivery-days page reads, and its address: `day` (1 = Monday .. 7 = Sunday), `States`, `AccountStatuses`

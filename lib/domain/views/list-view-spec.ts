@@ -8,14 +8,17 @@ import type { ColumnSpec } from "./columns";
 /** The operations that answer a page of records (the ones a list page is built on). */
 export type ListOperationId = Extract<OperationId, `list${string}`>;
 
-/** A list page: which operation, which columns (and which of them show by default), which filters. */
-export interface ListViewSpec<K extends ListOperationId = ListOperationId> {
+/**
+ * A list page: which operation, which columns (and which of them show by default), which filters. `Cell` as in
+ * `ColumnSpec`: the domain's views draw no cell of their own, the browser's (lib/ui/views/list-views.tsx) React.
+ */
+export interface ListViewSpec<K extends ListOperationId = ListOperationId, Cell = unknown> {
   operation: K;
   title: string;
   /** One line under the title: what the page shows. */
   intro?: string;
   noun: { one: string; many: string };
-  columns: ColumnSpec<RecordOf<K>>[];
+  columns: ColumnSpec<RecordOf<K>, Cell>[];
   defaultColumns: readonly string[];
   /**
    * The columns a row's card shows on a phone, first (`cardColumns`: the first is the card's title); the card fills

@@ -8,7 +8,7 @@ import type { ReadOf } from "@/lib/data-api/fields";
 import { Customer } from "@/lib/data-api/records/customers";
 import { ARAging, Invoice } from "@/lib/data-api/records/invoices";
 import { OpenInvoice, Payment } from "@/lib/data-api/records/payments";
-import { BUCKETS, creditInvoicesOf } from "@/lib/ui/ar-aging/aging";
+import { BUCKETS, creditInvoicesOf } from "@/lib/domain/ar-aging/aging";
 
 type Aging = ReadOf<typeof ARAging>;
 

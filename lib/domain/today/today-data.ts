@@ -2,12 +2,12 @@ import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/clie
 import type { OperationId } from "@/lib/data-api/registry";
 import type { StaleNote } from "@/lib/data-api/response-meta";
 import { addDecimals } from "@/lib/format/decimal";
-import { type ApiRequest, apiQueryOptions, apiWalkOptions, STALE, type Walked } from "@/lib/ui/api-query";
-import { amountsOf, type AgingRow } from "@/lib/ui/ar-aging/aging";
-import { repsRequest, statesRequest } from "@/lib/ui/delivery/requests";
-import { scheduleFallbackRequest, withSchedules } from "@/lib/ui/delivery/schedule-fallback";
-import { repCustomerIds } from "@/lib/ui/my-accounts";
-import { oldestStale } from "@/lib/ui/stale";
+import { type ApiRequest, apiQueryOptions, apiWalkOptions, STALE, type Walked } from "@/lib/domain/api-query";
+import { amountsOf, type AgingRow } from "@/lib/domain/ar-aging/aging";
+import { repsRequest, statesRequest } from "@/lib/domain/delivery/requests";
+import { scheduleFallbackRequest, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
+import { repCustomerIds } from "@/lib/domain/my-accounts";
+import { oldestStale } from "@/lib/domain/stale";
 import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES } from "./requests";
 import { lastOrders, type TodayHealth, type TodayInput, type TodayOpenInvoice } from "./today";
 

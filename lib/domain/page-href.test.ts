@@ -12,8 +12,8 @@ import {
   readPageHref,
   type StatementsLink,
 } from "./page-href";
-import { accountOf, paymentOf } from "./payments/requests";
-import { readPlanAddress } from "./replenishment/address";
+import { accountOf, paymentOf } from "@/lib/ui/payments/requests";
+import { readPlanAddress } from "@/lib/ui/replenishment/address";
 import { listRequest } from "./views/list-view-spec";
 import { LIST_VIEWS } from "./views/list-views";
 

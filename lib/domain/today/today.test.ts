@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { AgingRow } from "@/lib/ui/ar-aging/aging";
+import type { AgingRow } from "@/lib/domain/ar-aging/aging";
 import { idBatches, invoicesRequests } from "./requests";
 import { compactInput } from "./today-data";
-import { matchAccounts } from "./match-accounts";
-import { opensOnToday } from "./start-page";
+import { matchAccounts } from "@/lib/ui/today/match-accounts";
+import { opensOnToday } from "@/lib/ui/today/start-page";
 import { licenceOf, mapsHref, type TodayCustomer, type TodayInput, todayModel } from "./today";
 
 const CA = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { operations } from "@/lib/data-api/registry";
-import { apiQueryKey } from "@/lib/ui/api-query";
-import { locationsRequest } from "@/lib/ui/purchases/requests";
+import { apiQueryKey } from "@/lib/domain/api-query";
+import { locationsRequest } from "@/lib/domain/purchases/requests";
 import {
   inventoryRead,
   linesV1Reads,

@@ -1,7 +1,7 @@
-import { type ApiRequest, STALE } from "@/lib/ui/api-query";
-import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import { LOOKUPS } from "@/lib/ui/views/filters";
-import { listRequest } from "@/lib/ui/views/list-view-spec";
+import { type ApiRequest, STALE } from "@/lib/domain/api-query";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { LOOKUPS } from "@/lib/domain/views/filters";
+import { listRequest } from "@/lib/domain/views/list-view-spec";
 import { INVOICE_STATUSES } from "@/lib/data-api/values";
 
 /**

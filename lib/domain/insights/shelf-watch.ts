@@ -3,7 +3,7 @@
  * never counted, as a call list. Pure.
  */
 import { requireDecimal, toDecimalString } from "@/lib/format/decimal";
-import { realDate } from "@/lib/ui/views/sentinels";
+import { realDate } from "@/lib/domain/views/sentinels";
 import type { ShelfRow } from "./history-types";
 
 export type ShelfStatus = "out" | "low" | "never-counted";

@@ -6,8 +6,8 @@
  */
 import { ACCOUNT_STATUS_LABELS, ACCOUNT_STATUSES } from "@/lib/data-api/values";
 import { addDecimals, parseDecimal } from "@/lib/format/decimal";
-import { accountInvoices, amountsOf, creditInvoicesOf, decimalOf, sumAmounts } from "@/lib/ui/ar-aging/aging";
-import { daysBetween } from "@/lib/ui/insights/definitions";
+import { accountInvoices, amountsOf, creditInvoicesOf, decimalOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
+import { daysBetween } from "@/lib/domain/insights/definitions";
 import type { AgingEntry, CollectionsInput, CustomerEntry } from "./collections-input";
 
 /** The text the page shows under the list. */
