@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { byWeekday, type ScheduleCustomer } from "@/lib/domain/delivery/schedule";
-import { scheduleFallbackRequest, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
+import { byWeekday, type ScheduleCustomer } from "./schedule";
+import { scheduleFallbackRequest, withSchedules } from "./schedule-fallback";
 
 // The fallback against the sandbox: what each key type's /customers carries, and sparse records (as the live service
 // may send a key type) completed from the sandbox's /deliveryDays.
