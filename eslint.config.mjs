@@ -89,7 +89,8 @@ const LAYERS = [
   {
     part: "lib/domain",
     may: ["lib/data-api", "lib/format"],
-    // A test may read a rule back the way the browser does (page-href's links by the pages, Today's model by its search).
+    // A test may read a rule back the way the browser does (page-href's links by the pages, Today's model by its
+    // search).
     testsMay: ["lib/sandbox", "lib/ui"],
     packages: PURE,
     why: "the rules the server and the browser share are pure: no React, no Next, no server-only",

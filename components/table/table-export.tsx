@@ -55,7 +55,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /**
  * "Export CSV" for a list: the whole filtered list (every page, 500 rows per request), with the visible columns,
  * figures and timestamps exactly as the API sent them, other values as the table shows them. Beside it, the list's
- * child exports the key may make ("Export lines", "Export certificates": `lib/ui/views/child-exports.ts`).
+ * child exports the key may make ("Export lines", "Export certificates": `lib/domain/views/child-exports.ts`).
  */
 export function TableExport({
   view,

@@ -3,9 +3,10 @@ import { zonedInstant as instantAt } from "@/lib/format/zone-time";
 
 /**
  * When a scheduled report is due next: daily, or weekly on an ISO weekday, at a wall-clock time ("07:30") in an IANA
- * time zone. Pure (Intl only; the zone arithmetic is lib/format/zone-time.ts, shared with the order cut-offs). Across a daylight-saving change the wall clock wins: 07:30 stays 07:30 local. A time
- * the clock skips (02:30 on the spring-forward night) runs at the same distance past the gap (03:30); a time it shows
- * twice (01:30 on the fall-back night) runs at the first.
+ * time zone. Pure (Intl only; the zone arithmetic is lib/format/zone-time.ts, shared with the order cut-offs). Across a
+ * daylight-saving change the wall clock wins: 07:30 stays 07:30 local. A time the clock skips (02:30 on the
+ * spring-forward night) runs at the same distance past the gap (03:30); a time it shows twice (01:30 on the fall-back
+ * night) runs at the first.
  */
 
 export interface ScheduleTime {
