@@ -1,7 +1,8 @@
 /**
  * The list views as the browser draws them: the domain's (lib/domain/views/list-views.ts: columns, text, CSV,
  * filters, defaults) with the richer cells a page shows, links to records, badges, images;
- * `components/views/list-view.tsx` renders one. Kept apart so the server's use of the views (a scheduled report's CSV) pulls in no React, no next/link.
+ * `components/views/list-view.tsx` renders one. Kept apart so the server's use of the views (a scheduled report's
+ * CSV) pulls in no React, no next/link.
  */
 import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
