@@ -16,12 +16,12 @@ import {
   signUp,
   type TestBackend,
 } from "../testing";
-import { insightsQuery, insightTables } from "@/lib/ui/insights/insights-tables";
+import { insightsQuery, insightTables } from "@/lib/domain/insights/insights-tables";
 import { addKey, updateKey } from "../session-api";
 import { readHistory } from "./history-read";
 import { createHistorySync, type HistorySyncJob, WINDOW_DAYS } from "./history-sync";
 import { getSales } from "./insights-api";
-import { estimateWords } from "@/lib/ui/insights/backfill-estimate";
+import { estimateWords } from "@/lib/domain/insights/backfill-estimate";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { NotesJson, NotesOf } from "@/lib/ui/notes/note-rules";
+import type { NotesJson, NotesOf } from "@/lib/domain/notes/note-rules";
 import { currentSession } from "../current-session";
 import type { SessionDeps } from "../session-api";
 import { refusalFor } from "../with-actor";
