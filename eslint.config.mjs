@@ -16,6 +16,7 @@ const PARTS = [
   "lib/server",
   "lib/session",
   "lib/ui",
+  "lib/domain",
   "lib/format",
   "lib/export",
   "lib/audit",
@@ -29,6 +30,14 @@ const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 const BROWSER_ONLY = [
   { group: ["server-only", "node:*"], message: "this layer runs in the browser too (docs/architecture.md)." },
 ];
+/** The rules both sides read are plain TypeScript: no React, no Next, so the server's jobs never load a renderer. */
+const PURE = [
+  ...BROWSER_ONLY,
+  {
+    group: ["react", "react/*", "react-dom", "react-dom/*", "next", "next/*"],
+    message: "lib/domain holds rules the server and the browser share: no React, no Next (docs/architecture.md).",
+  },
+];
 
 const LAYERS = [
   {
@@ -39,6 +48,7 @@ const LAYERS = [
       "lib/server",
       "lib/session",
       "lib/ui",
+      "lib/domain",
       "lib/format",
       "lib/export",
       "lib/audit",
@@ -48,56 +58,18 @@ const LAYERS = [
   },
   {
     part: "components",
-    may: ["lib/data-api", "lib/ui", "lib/format", "lib/session", "lib/export", "lib/audit"],
+    may: ["lib/data-api", "lib/ui", "lib/domain", "lib/format", "lib/session", "lib/export", "lib/audit"],
     packages: BROWSER_ONLY,
     why: "server code reaches a component through app/'s pages",
   },
   { part: "lib/data-api", may: [], packages: BROWSER_ONLY, why: "the contract is zod only, for Node and the browser" },
   {
     part: "lib/server",
-    may: ["lib/data-api", "lib/session", "lib/audit", "lib/format", "lib/export", "lib/ui"],
-    // The server uses the pages' own pure rules, never a second copy: the watches (lib/server/watch/) the planner's
-    // below-target rule and the delivery-days cut-offs; a scheduled report (lib/server/reports/) the page's own CSV:
-    // the list views, their requests and columns, the export's plan and runner; the insights' API and export
-    // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/); a statement's PDF and mail
-    // (lib/server/statements/) the statement page's model (lib/ui/statements/) and its one stale-answer rule (stale.ts).
-    // (lib/server/insights/) the Insights page's aggregations and tables (lib/ui/insights/); the collections' sync and
-    // export (lib/server/collections/) the Collections page's model, list and columns (lib/ui/collections/), and the AR
-    // aging's export from the snapshot the AR aging page's rows and their order (lib/ui/ar-aging/); every link
-    // Backroom sends (notifications, mails, digests, a statement's PDF) the pages' own addresses (page-href.ts); the
-    // visit notes' API (lib/server/notes/) the one schema of a note the customer page's form checks with, and its rules
-    // (note-rules.ts); a rep's Today (app/(dashboard)/today) its accounts' health from the history in Today's own shape
-    // (lib/ui/today/).
-    only: {
-      "lib/export": ["plan.ts", "run-export.ts"],
-      "lib/ui": [
-        "replenishment/plan.ts",
-        "replenishment/inputs.ts",
-        "replenishment/requests.ts",
-        "delivery/cutoff.ts",
-        "delivery/schedule.ts",
-        "delivery/schedule-fallback.ts",
-        "delivery/customer-schedule.ts",
-        "navigation.ts",
-        "views/list-views.tsx",
-        "views/list-view-spec.ts",
-        "views/export-pages.ts",
-        "views/export-columns.ts",
-        "views/saved-view-path.ts",
-        "views/sentinels.ts",
-        "insights",
-        "statements",
-        "stale.ts",
-        "collections",
-        "page-href.ts",
-        "ar-aging/aging.ts",
-        "ar-aging/aging-list.ts",
-        "today/today.ts",
-        "today/today-data.ts",
-        "notes/note-rules.ts",
-        "notes/note-schema.ts",
-      ],
-    },
+    may: ["lib/data-api", "lib/session", "lib/audit", "lib/format", "lib/export", "lib/domain"],
+    // The server uses the pages' own pure rules (lib/domain/), never a second copy, and nothing of lib/ui (hooks and
+    // view helpers, React): a scheduled report's CSV is the list page's own (lib/domain/views/), made by the export's
+    // plan and runner.
+    only: { "lib/export": ["plan.ts", "run-export.ts"] },
     testsMay: ["lib/sandbox", "scripts"],
     why: "lib/backend.ts is where the server and the sandbox meet",
   },
@@ -109,10 +81,19 @@ const LAYERS = [
   },
   {
     part: "lib/ui",
-    may: ["lib/data-api", "lib/format"],
+    may: ["lib/data-api", "lib/domain", "lib/format"],
     testsMay: ["lib/sandbox", "lib/export"],
     packages: BROWSER_ONLY,
     why: "the dashboard's model is shared by server pages and client components",
+  },
+  {
+    part: "lib/domain",
+    may: ["lib/data-api", "lib/format"],
+    // A test may read a rule back the way the browser does (page-href's links by the pages, Today's model by its
+    // search).
+    testsMay: ["lib/sandbox", "lib/ui"],
+    packages: PURE,
+    why: "the rules the server and the browser share are pure: no React, no Next, no server-only",
   },
   { part: "lib/format", may: ["lib/data-api"], packages: BROWSER_ONLY, why: "it is pure and universal" },
   { part: "lib/export", may: ["lib/data-api", "lib/format"], packages: BROWSER_ONLY, why: "it runs in the browser" },

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { KeyType } from "@/lib/data-api/operation";
-import { withMyAccounts } from "@/lib/ui/my-accounts";
-import { navigationFor } from "@/lib/ui/navigation";
+import { withMyAccounts } from "@/lib/domain/my-accounts";
+import { navigationFor } from "@/lib/domain/navigation";
 import { seriousViolations } from "./axe";
 import { signIn, tryDemo } from "./sign-in";
 import { chooseFirstCustomer } from "./pricing";

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { pageHref } from "@/lib/ui/page-href";
+import { pageHref } from "@/lib/domain/page-href";
 import { origin, ownWorkspace, signIn } from "./sign-in";
 
 // Work that goes on without a tab: a person makes a write and closes the page; the ERP settles it; Backroom's

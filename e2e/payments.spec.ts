@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { pageHref } from "@/lib/ui/page-href";
+import { pageHref } from "@/lib/domain/page-href";
 import { tryDemo } from "./sign-in";
 
 // Payments as a retailer (the customer demo key): allocate, split, follow to Confirmed, the API's own refusal on the

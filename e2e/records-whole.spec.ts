@@ -1,9 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatQuantity } from "@/lib/format/display";
 import { localDay } from "@/lib/format/days";
-import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
-import { upcomingDates } from "@/lib/ui/delivery/schedule";
-import { daysOfCover } from "@/lib/ui/stock/days-of-cover";
+import { deliveryDaysText } from "@/lib/domain/delivery/cutoff";
+import { upcomingDates } from "@/lib/domain/delivery/schedule";
+import { daysOfCover } from "@/lib/domain/stock/days-of-cover";
 import { seriousViolations } from "./axe";
 import { ownWorkspace, signIn } from "./sign-in";
 import { requestsSince } from "./journeys/keyboard";

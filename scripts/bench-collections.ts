@@ -12,7 +12,7 @@ import { createCollectionsSync, type CollectionsSyncJob } from "../lib/server/co
 import { collectionsView } from "../lib/server/collections/collections-view";
 import { createMemoryStore } from "../lib/server/core/shared/memory-store";
 import { connectKey, createTestBackend, DEMO_KEYS, recordingJobs } from "../lib/server/core/testing";
-import { collectionsQuery, listed, pageOf } from "../lib/ui/collections/collections-list";
+import { collectionsQuery, listed, pageOf } from "@/lib/domain/collections/collections-list";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
 /** The live service's hourly limit per key (field notes): the sync may read `SYNC_SHARE` of it an hour. */

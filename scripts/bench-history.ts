@@ -18,7 +18,7 @@ import {
 } from "../lib/server/core/background/background-reads";
 import { createHistorySync, type HistorySyncJob } from "../lib/server/insights/history-sync";
 import { insightsView } from "../lib/server/insights/insights-view";
-import { insightsQuery } from "../lib/ui/insights/insights-tables";
+import { insightsQuery } from "@/lib/domain/insights/insights-tables";
 import { createMemoryStore } from "../lib/server/core/shared/memory-store";
 import { connectKey, createTestBackend, DEMO_KEYS, scheduledJobs } from "../lib/server/core/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";

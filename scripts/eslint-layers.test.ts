@@ -50,9 +50,28 @@ const refused: [file: string, code: string, says: RegExp][] = [
   ["lib/ui/extra.ts", 'import { AddKey } from "../session/session-view";', /not lib\/session/],
   [
     "lib/format/extra.ts",
-    'import { STALE } from "../ui/api-query";',
+    'import { browserApi } from "../ui/browser-api";',
     /lib\/format may import lib\/data-api; not lib\/ui/,
   ],
+  ["lib/format/extra.ts", 'import { STALE } from "../domain/api-query";', /not lib\/domain/],
+  // The server reads the shared rules from lib/domain, and nothing of lib/ui (its hooks and React views).
+  [
+    "lib/server/reports/extra.ts",
+    'import { LIST_VIEWS } from "@/lib/ui/views/list-views";',
+    /lib\/server may import .*lib\/domain; not lib\/ui/,
+  ],
+  ["lib/server/extra.ts", 'import { browserApi } from "../ui/browser-api";', /not lib\/ui/],
+  // lib/domain is pure: Backroom's contract and formats only, no React, no Next, nothing of the server's.
+  [
+    "lib/domain/extra.ts",
+    'import { browserApi } from "@/lib/ui/browser-api";',
+    /lib\/domain may import lib\/data-api, lib\/format; not lib\/ui/,
+  ],
+  ["lib/domain/views/extra.ts", 'import { serverEnv } from "../../server/env";', /not lib\/server/],
+  ["lib/domain/extra.ts", 'import { planExport } from "@/lib/export/plan";', /not lib\/export/],
+  ["lib/domain/views/extra.ts", 'import Link from "next/link";', /no React, no Next/],
+  ["lib/domain/extra.ts", 'import type { ReactNode } from "react";', /no React, no Next/],
+  ["lib/domain/extra.ts", 'import "server-only";', /runs in the browser/],
   [
     "lib/data-api/extra.ts",
     'import { addDays } from "@/lib/format/days";',
@@ -74,6 +93,14 @@ const allowed: [file: string, code: string][] = [
   ["lib/sandbox/extra.ts", 'import { toDecimalString } from "@/lib/format/decimal";'],
   ["lib/sandbox/handlers/extra.ts", 'import { addDays } from "../../format/days";'],
   ["components/extra.tsx", 'import { LIST_VIEWS } from "@/lib/ui/views/list-views";'],
+  ["components/extra.tsx", 'import { pageHref } from "@/lib/domain/page-href";'],
+  ["app/extra/page.tsx", 'import { STALE } from "@/lib/domain/api-query";'],
+  ["lib/ui/views/extra.ts", 'import { LIST_VIEWS } from "../../domain/views/list-views";'],
+  ["lib/server/reports/extra.ts", 'import { LIST_VIEWS } from "@/lib/domain/views/list-views";'],
+  ["lib/domain/extra.ts", 'import { addDays } from "@/lib/format/days";'],
+  ["lib/domain/extra.ts", 'import { matchOperation } from "@/lib/data-api/registry";'],
+  // A rule's test may read it back the way the browser does.
+  ["lib/domain/today/extra.test.ts", 'import { matchAccounts } from "@/lib/ui/today/match-accounts";'],
   ["app/extra/page.tsx", 'import { backend } from "@/lib/backend";'],
   ["lib/backend.ts", 'import { mountedSandbox } from "@/lib/sandbox/mounted";'],
   // The sandbox stands in for the Data API behind the proxy in lib/server's tests.

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { pageHref } from "@/lib/ui/page-href";
+import { pageHref } from "@/lib/domain/page-href";
 import { opensOnToday } from "@/lib/ui/today/start-page";
 import { Suspense } from "react";
 import { DeliveriesCard, AwaitingCard, OnHoldCard } from "@/components/overview/staff-cards";
@@ -10,8 +10,8 @@ import { AgingCard } from "@/components/overview/aging-card";
 import { DueSoonCard, NextDeliveriesCard, PaymentsCard } from "@/components/overview/retailer-cards";
 import { Card } from "@/components/overview/card";
 import { may } from "@/lib/session/roles";
-import { AGING_STALE, accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
-import { accountInvoices } from "@/lib/ui/ar-aging/aging";
+import { AGING_STALE, accountInvoicesRequest } from "@/lib/domain/ar-aging/requests";
+import { accountInvoices } from "@/lib/domain/ar-aging/aging";
 import { OVERVIEW_BY_KEY, type OverviewCardId } from "@/lib/ui/overview/cards";
 import {
   accountsOfOpenInvoices,
@@ -22,7 +22,7 @@ import {
   overviewPayments,
   overviewPending,
 } from "@/lib/ui/overview/requests";
-import { STALE } from "@/lib/ui/api-query";
+import { STALE } from "@/lib/domain/api-query";
 import { PageTitle } from "./_lib/page-title";
 import { purchasesV2Available } from "./_lib/purchases-v2";
 import { Prefetched } from "./_lib/streamed";

@@ -20,7 +20,7 @@ import { formatDateTime } from "@/lib/format/display";
 import { reconnect } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 import { filtersSet } from "@/lib/ui/views/filter-count";
-import { purchaseStatusWords } from "@/lib/ui/purchases/fields";
+import { purchaseStatusWords } from "@/lib/domain/purchases/fields";
 
 const PAGE_SIZE = 50;
 const FILTERS = ["event", "person", "from", "to"] as const;

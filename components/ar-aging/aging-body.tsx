@@ -8,7 +8,7 @@ import { cardCell, useWholeTable, WholeTableToggle } from "@/components/table/wh
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 import { isPlainClick } from "@/lib/ui/address";
-import { ROWS_PER_PAGE } from "@/lib/ui/page-of";
+import { ROWS_PER_PAGE } from "@/lib/domain/page-of";
 import {
   type AccountCustomer,
   accountLabel,
@@ -22,8 +22,8 @@ import {
   listedInvoices,
   rowCount,
   supplierLabel,
-} from "@/lib/ui/ar-aging/aging";
-import { type AgingListQuery, type AgingSort, firstDirection } from "@/lib/ui/ar-aging/aging-list";
+} from "@/lib/domain/ar-aging/aging";
+import { type AgingListQuery, type AgingSort, firstDirection } from "@/lib/domain/ar-aging/aging-list";
 import { AgingChart, type Owner } from "./aging-chart";
 import { BucketPanel, type PanelContent } from "./bucket-panel";
 

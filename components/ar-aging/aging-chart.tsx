@@ -14,7 +14,7 @@ import {
   rowCount,
   type Segment,
   segmentsOf,
-} from "@/lib/ui/ar-aging/aging";
+} from "@/lib/domain/ar-aging/aging";
 
 /** Who a line is, as the chart and the table show it: two visible lines, and the words a screen reader says. */
 export interface Owner {

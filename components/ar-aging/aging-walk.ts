@@ -1,9 +1,9 @@
 import type { DataApiClient } from "@/lib/data-api/client";
 import type { WalkProgress } from "@/lib/export/walk";
-import { type AgingRow } from "@/lib/ui/ar-aging/aging";
-import { AGING_MAX_PAGES, AGING_PAGE_SIZE, AGING_STALE, agingRequest } from "@/lib/ui/ar-aging/requests";
-import { apiQueryKey, callApi, type Walked } from "@/lib/ui/api-query";
-import { oldestStale } from "@/lib/ui/stale";
+import { type AgingRow } from "@/lib/domain/ar-aging/aging";
+import { AGING_MAX_PAGES, AGING_PAGE_SIZE, AGING_STALE, agingRequest } from "@/lib/domain/ar-aging/requests";
+import { apiQueryKey, callApi, type Walked } from "@/lib/domain/api-query";
+import { oldestStale } from "@/lib/domain/stale";
 
 export type { WalkProgress };
 

@@ -10,9 +10,9 @@ import { RequestError } from "@/components/table/request-error";
 import { pushParams } from "@/lib/ui/address";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { formatDateTime } from "@/lib/format/display";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { filtersOf } from "@/lib/ui/views/filters";
+import { filtersOf } from "@/lib/domain/views/filters";
 import { loadOnce } from "@/lib/ui/browser-api";
 import { BUTTON } from "@/lib/ui/styles";
 import {
@@ -29,16 +29,16 @@ import {
   rowCount,
   supplierLabel,
   totalLine,
-} from "@/lib/ui/ar-aging/aging";
+} from "@/lib/domain/ar-aging/aging";
 import {
   type AgingListQuery,
   agingListQuery,
   agingPage,
   namesToAsk,
   withAgingList,
-} from "@/lib/ui/ar-aging/aging-list";
+} from "@/lib/domain/ar-aging/aging-list";
 import { accountsRequest } from "@/lib/ui/payments/requests";
-import { AGING_STALE, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
+import { AGING_STALE, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/domain/ar-aging/requests";
 import { AgingBody } from "./aging-body";
 import { agingWalkOptions, type WalkProgress } from "./aging-walk";
 

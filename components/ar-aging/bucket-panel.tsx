@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef } from "react";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatMoney, MISSING } from "@/lib/format/display";
-import { type BucketInvoice, creditsMatch, invoiceCount, type Listed } from "@/lib/ui/ar-aging/aging";
+import { type BucketInvoice, creditsMatch, invoiceCount, type Listed } from "@/lib/domain/ar-aging/aging";
 import { TableFrame } from "@/components/table/table-frame";
 import { BUTTON } from "@/lib/ui/styles";
 import { RecordLink } from "@/components/table/record-link";

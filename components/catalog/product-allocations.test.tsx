@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { apiQueryKey } from "@/lib/ui/api-query";
+import { apiQueryKey } from "@/lib/domain/api-query";
 import { supplierAllocationsRequest } from "@/lib/ui/stock/product-allocations";
 import { ProductAllocations } from "./product-allocations";
 

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { SpecTable } from "@/components/table/spec-table";
 import { StaleNote } from "@/components/table/stale-note";
 import { RequestError } from "@/components/table/request-error";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { productAllocations, supplierAllocationsRequest } from "@/lib/ui/stock/product-allocations";
 import type { ColumnSpec } from "@/lib/ui/views/columns";

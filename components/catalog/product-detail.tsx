@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { RequestError } from "@/components/table/request-error";
 import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { RetailerInventoryList } from "./retailer-inventory-list";

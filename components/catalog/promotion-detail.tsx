@@ -6,7 +6,7 @@ import Link from "next/link";
 import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";
 import { RecordFailure, RecordLoading, RecordMissing } from "@/components/views/record-states";
-import { apiWalkOptions, STALE } from "@/lib/ui/api-query";
+import { apiWalkOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { findPromotion, PROMOTION_PAGES, promotionProductIds, promotionsRequest } from "@/lib/ui/directory/promotion";
 import { promotionProductsList } from "@/lib/ui/directory/related-lists";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatDate, formatDateTime } from "@/lib/format/display";
-import { DEFINITIONS, type CollectionRow } from "@/lib/ui/collections/collections";
+import { DEFINITIONS, type CollectionRow } from "@/lib/domain/collections/collections";
 import {
   AGES,
   agentsOf,
@@ -9,7 +9,7 @@ import {
   listed,
   NO_AGENT,
   pageOf,
-} from "@/lib/ui/collections/collections-list";
+} from "@/lib/domain/collections/collections-list";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { filtersSet } from "@/lib/ui/views/filter-count";
 import { FilterDisclosure } from "@/components/table/filter-disclosure";

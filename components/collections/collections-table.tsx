@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { TableFrame } from "@/components/table/table-frame";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
-import type { CollectionRow } from "@/lib/ui/collections/collections";
+import type { CollectionRow } from "@/lib/domain/collections/collections";
 import {
   type CollectionColumn,
   type CollectionsQuery,
   collectionsHref,
   COLUMNS,
-} from "@/lib/ui/collections/collections-list";
-import { pageHref } from "@/lib/ui/page-href";
+} from "@/lib/domain/collections/collections-list";
+import { pageHref } from "@/lib/domain/page-href";
 
 // The Collections page's table, drawn on the server (no JavaScript of its own): the page's columns of `COLUMNS` (the CSV
 // has them all), sortable headers as links that change the address's `sort` and `dir`; the customer linked to its page

@@ -8,9 +8,9 @@ import { RetailerInventoryList } from "@/components/catalog/retailer-inventory-l
 import { RequestError } from "@/components/table/request-error";
 import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
+import { deliveryDaysText } from "@/lib/domain/delivery/cutoff";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { DeliverySchedule } from "./delivery-schedule";
 import { VisitNotes } from "./visit-notes";

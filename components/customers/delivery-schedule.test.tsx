@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { apiQueryKey } from "@/lib/ui/api-query";
-import { customerScheduleRequest, statesRequest } from "@/lib/ui/delivery/requests";
+import { apiQueryKey } from "@/lib/domain/api-query";
+import { customerScheduleRequest, statesRequest } from "@/lib/domain/delivery/requests";
 import { DeliverySchedule } from "./delivery-schedule";
 
 const ca = {

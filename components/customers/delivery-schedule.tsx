@@ -7,11 +7,11 @@ import { RequestError } from "@/components/table/request-error";
 import { TableFrame } from "@/components/table/table-frame";
 import { isoWeekday } from "@/lib/format/days";
 import { formatDate, NO_DELIVERY_DAYS } from "@/lib/format/display";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { deliveryWeekdays, weekdayName } from "@/lib/ui/delivery/cutoff";
-import { customerSchedule, cutOffText } from "@/lib/ui/delivery/customer-schedule";
-import { customerScheduleRequest, statesRequest } from "@/lib/ui/delivery/requests";
+import { deliveryWeekdays, weekdayName } from "@/lib/domain/delivery/cutoff";
+import { customerSchedule, cutOffText } from "@/lib/domain/delivery/customer-schedule";
+import { customerScheduleRequest, statesRequest } from "@/lib/domain/delivery/requests";
 
 /** "2,5" → "Tuesday, Friday". */
 const weekdayList = (days: string | null | undefined) => deliveryWeekdays(days).map(weekdayName).join(", ");

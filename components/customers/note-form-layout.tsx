@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { BusyButton } from "@/components/account/form-bits";
-import { NOTE_MAX_LENGTH } from "@/lib/ui/notes/note-rules";
+import { NOTE_MAX_LENGTH } from "@/lib/domain/notes/note-rules";
 import { FIELD_ERROR, fieldClass, PRIMARY } from "@/lib/ui/styles";
 
 interface NoteFormLayoutProps {

@@ -8,7 +8,7 @@ import type { Outcome } from "@/components/account/form-bits";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { noteFailure } from "@/lib/ui/notes/note-failure";
-import { NewNote, type NewNoteBody, type NewNoteInput } from "@/lib/ui/notes/note-schema";
+import { NewNote, type NewNoteBody, type NewNoteInput } from "@/lib/domain/notes/note-schema";
 import { NOTES_KEY } from "@/lib/ui/notes/notes-query";
 import { writeNote } from "@/lib/ui/offline/outbox";
 import { outboxChanged } from "@/lib/ui/offline/use-outbox";

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { KeyScopeContext } from "@/lib/ui/key-scope-context";
-import type { NoteJson } from "@/lib/ui/notes/note-rules";
+import type { NoteJson } from "@/lib/domain/notes/note-rules";
 import { notesQueryOptions } from "@/lib/ui/notes/notes-query";
 import { VisitNotes } from "./visit-notes";
 

@@ -10,7 +10,7 @@ import { formatDateTime } from "@/lib/format/display";
 import { may } from "@/lib/session/roles";
 import { loadOnce } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
-import type { NoteJson } from "@/lib/ui/notes/note-rules";
+import type { NoteJson } from "@/lib/domain/notes/note-rules";
 import { noteFailure } from "@/lib/ui/notes/note-failure";
 import { notesClient, notesCsvHref } from "@/lib/ui/notes/notes-client";
 import { NOTES_KEY, notesQueryOptions } from "@/lib/ui/notes/notes-query";

@@ -11,10 +11,10 @@ import { TableFrame } from "@/components/table/table-frame";
 import { cardCell, useWholeTable, WholeTableToggle } from "@/components/table/whole-table";
 import { formatDay } from "@/lib/format/display";
 import { isPlainClick, pushParams } from "@/lib/ui/address";
-import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { addDays, isoWeekday, localDay } from "@/lib/format/days";
-import { weekdayName } from "@/lib/ui/delivery/cutoff";
+import { weekdayName } from "@/lib/domain/delivery/cutoff";
 import {
   CUSTOMER_PAGES,
   customersRequest,
@@ -23,9 +23,9 @@ import {
   repsRequest,
   stateCustomersRequest,
   statesRequest,
-} from "@/lib/ui/delivery/requests";
-import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/ui/delivery/schedule";
-import { scheduleFallbackRequest, unknownSchedules, withSchedules } from "@/lib/ui/delivery/schedule-fallback";
+} from "@/lib/domain/delivery/requests";
+import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/domain/delivery/schedule";
+import { scheduleFallbackRequest, unknownSchedules, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { ACCOUNT_STATUSES, ACCOUNT_STATUS_LABELS } from "@/lib/data-api/values";
 import { filtersSet } from "@/lib/ui/views/filter-count";

@@ -8,7 +8,7 @@ import { RecordFacts } from "@/components/views/record-facts";
 import { RecordFailure, RecordLoading, RecordMissing } from "@/components/views/record-states";
 import type { KeyType } from "@/lib/data-api/operation";
 import { MISSING } from "@/lib/format/display";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { addressLines } from "@/lib/ui/directory/postal-address";
 import { locationLists } from "@/lib/ui/directory/related-lists";

@@ -7,7 +7,7 @@ import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";
 import { RecordFailure, RecordLoading, RecordMissing } from "@/components/views/record-states";
 import type { KeyType } from "@/lib/data-api/operation";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { supplierLists } from "@/lib/ui/directory/related-lists";
 import { supplierRequest } from "@/lib/ui/directory/requests";

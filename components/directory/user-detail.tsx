@@ -6,7 +6,7 @@ import Link from "next/link";
 import { RecordFacts } from "@/components/views/record-facts";
 import { RecordFailure, RecordLoading, RecordMissing } from "@/components/views/record-states";
 import { RequestError } from "@/components/table/request-error";
-import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 import { userRequest } from "@/lib/ui/directory/requests";
@@ -19,7 +19,7 @@ import {
   type SalesRep,
   salesRepsRequest,
 } from "@/lib/ui/directory/sales-rep";
-import { detailHref } from "@/lib/ui/views/detail-paths";
+import { detailHref } from "@/lib/domain/views/detail-paths";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 
 /**

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { TableFrame } from "@/components/table/table-frame";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
-import type { ColumnKind, InsightColumn, InsightTable } from "@/lib/ui/insights/insights-tables";
+import type { ColumnKind, InsightColumn, InsightTable } from "@/lib/domain/insights/insights-tables";
 
 // A table of the Insights page, drawn on the server (no JavaScript of its own): its caption, the first `limit` rows,
 // the count of the rest, and its "Export CSV" link (every row, from the same definitions). Sortable columns are links

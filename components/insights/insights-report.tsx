@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { formatClock, formatDate, formatDateTime, formatMoney, formatQuantity } from "@/lib/format/display";
-import { type BackfillEstimate, estimateWords } from "@/lib/ui/insights/backfill-estimate";
-import { DEFINITIONS } from "@/lib/ui/insights/definitions";
-import { type InsightsQuery, type InsightsView, PERIODS, TIERS } from "@/lib/ui/insights/insights-tables";
+import { type BackfillEstimate, estimateWords } from "@/lib/domain/insights/backfill-estimate";
+import { DEFINITIONS } from "@/lib/domain/insights/definitions";
+import { type InsightsQuery, type InsightsView, PERIODS, TIERS } from "@/lib/domain/insights/insights-tables";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { filtersSet } from "@/lib/ui/views/filter-count";
 import { FilterDisclosure } from "@/components/table/filter-disclosure";

@@ -3,7 +3,7 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { formatDate, formatMoney } from "@/lib/format/display";
-import type { WeekRow } from "@/lib/ui/insights/insights-tables";
+import type { WeekRow } from "@/lib/domain/insights/insights-tables";
 
 // The weekly sales chart: this period's revenue as bars, the period before's as a line over the same weeks. visx
 // draws plain SVG from its props, so the chart is rendered on the server with the page and brings no JavaScript to

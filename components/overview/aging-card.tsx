@@ -1,7 +1,7 @@
 "use client";
 
 import { formatMoney } from "@/lib/format/display";
-import { amountsOf, sumAmounts } from "@/lib/ui/ar-aging/aging";
+import { amountsOf, sumAmounts } from "@/lib/domain/ar-aging/aging";
 import { OVERVIEW_STALE, overviewAging } from "@/lib/ui/overview/requests";
 import { AgingBar, Card, Figure } from "./card";
 import { useApi } from "./use-api";

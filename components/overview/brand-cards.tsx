@@ -4,8 +4,8 @@ import Link from "next/link";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
-import { type AccountCustomer, accountCustomers, accountInvoices, amountsOf } from "@/lib/ui/ar-aging/aging";
-import { accountInvoicesRequest } from "@/lib/ui/ar-aging/requests";
+import { type AccountCustomer, accountCustomers, accountInvoices, amountsOf } from "@/lib/domain/ar-aging/aging";
+import { accountInvoicesRequest } from "@/lib/domain/ar-aging/requests";
 import {
   OVERVIEW_STALE,
   overviewAging,
@@ -13,7 +13,7 @@ import {
   overviewInventory,
   overviewOrders,
 } from "@/lib/ui/overview/requests";
-import { apiQueryKey } from "@/lib/ui/api-query";
+import { apiQueryKey } from "@/lib/domain/api-query";
 import { v2Signal } from "@/lib/ui/purchases/v1-purchases";
 import { usePurchasesV2 } from "@/lib/ui/purchases/v2-context";
 import { Card, Figure } from "./card";

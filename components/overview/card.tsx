@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
 import { StaleNote } from "@/components/table/stale-note";
-import type { Answered } from "@/lib/ui/stale";
-import { type AgingAmounts, barScale, BUCKETS, bucketColor, segmentsOf } from "@/lib/ui/ar-aging/aging";
+import type { Answered } from "@/lib/domain/stale";
+import { type AgingAmounts, barScale, BUCKETS, bucketColor, segmentsOf } from "@/lib/domain/ar-aging/aging";
 import { formatMoney } from "@/lib/format/display";
 import { OVERVIEW_CARDS, type OverviewCardId } from "@/lib/ui/overview/cards";
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatDay } from "@/lib/format/display";
-import { apiQueryKey } from "@/lib/ui/api-query";
+import { apiQueryKey } from "@/lib/domain/api-query";
 import { overviewCustomers } from "@/lib/ui/overview/requests";
 import { NextDeliveriesCard } from "./retailer-cards";
 

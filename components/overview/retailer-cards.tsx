@@ -5,8 +5,8 @@ import { useTimeZone } from "@/components/shell/providers";
 import { addDecimals, isPositiveDecimal } from "@/lib/format/decimal";
 import { addDays, todayIn } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { deliveryDaysText } from "@/lib/ui/delivery/cutoff";
-import { apiDeliveryDates } from "@/lib/ui/delivery/schedule";
+import { deliveryDaysText } from "@/lib/domain/delivery/cutoff";
+import { apiDeliveryDates } from "@/lib/domain/delivery/schedule";
 import {
   accountsOfOpenInvoices,
   OVERVIEW_STALE,

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { addDecimals } from "@/lib/format/decimal";
 import { addDays, isoWeekday, localDay } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { deliveryWeekdays, weekdayName } from "@/lib/ui/delivery/cutoff";
+import { deliveryWeekdays, weekdayName } from "@/lib/domain/delivery/cutoff";
 import {
   OVERVIEW_STALE,
   overviewActiveCustomers,

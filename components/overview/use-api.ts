@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { OperationId } from "@/lib/data-api/registry";
-import { type ApiRequest, apiQueryOptions } from "@/lib/ui/api-query";
+import { type ApiRequest, apiQueryOptions } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 
 /** A card's request: the answer the server prefetched for it, or the browser's own. */

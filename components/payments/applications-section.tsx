@@ -10,7 +10,7 @@ import { TableFrame } from "@/components/table/table-frame";
 import { cardCell, useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";
-import { apiQueryOptions, type ApiRequest } from "@/lib/ui/api-query";
+import { apiQueryOptions, type ApiRequest } from "@/lib/domain/api-query";
 import { browserApi, budgetStore } from "@/lib/ui/browser-api";
 import { APPLICATIONS_PAGE_SIZE, PARAMS, PAYMENTS_STALE, type WorkspaceFilters } from "@/lib/ui/payments/requests";
 import { nextCheckIn } from "@/lib/ui/follow-up";

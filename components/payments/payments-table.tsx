@@ -6,7 +6,7 @@ import { cardCell, useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals, parseDecimal } from "@/lib/format/decimal";
 import { formatDateTime, formatDay, formatMoney, MISSING } from "@/lib/format/display";
-import { paymentTypeName } from "@/lib/ui/payments/payment-type";
+import { paymentTypeName } from "@/lib/domain/payments/payment-type";
 import type { Payment } from "@/lib/ui/payments/requests";
 
 /** Whether a payment still has credit to allocate. */

@@ -8,9 +8,9 @@ import { FilterBar } from "@/components/table/filter-bar";
 import { RequestError } from "@/components/table/request-error";
 import { WholeTableToggle } from "@/components/table/whole-table";
 import { pushParams } from "@/lib/ui/address";
-import { apiQueryOptions } from "@/lib/ui/api-query";
+import { apiQueryOptions } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { namesInScope } from "@/lib/ui/key-scope";
+import { namesInScope } from "@/lib/domain/key-scope";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useRefreshNow } from "@/lib/ui/refresh-now";
 import { useWatched, type Watched } from "@/lib/ui/payments/use-watched";
@@ -28,7 +28,7 @@ import {
   type WorkspaceFilters,
   workspaceFiltersOf,
 } from "@/lib/ui/payments/requests";
-import type { FilterSpec } from "@/lib/ui/views/filters";
+import type { FilterSpec } from "@/lib/domain/views/filters";
 import { AllocationForm } from "./allocation-form";
 import { type AccountOption, AccountPicker } from "./account-picker";
 import { ApplicationsSection } from "./applications-section";

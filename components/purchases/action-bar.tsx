@@ -2,7 +2,7 @@
 
 import type { PurchaseEditorModel } from "@/lib/ui/purchases/use-purchase-editor";
 import { BUTTON, DANGER, PRIMARY } from "@/lib/ui/styles";
-import { casesText } from "@/lib/ui/purchases/fields";
+import { casesText } from "@/lib/domain/purchases/fields";
 
 /**
  * The editor's buttons: Validate, Save, Submit… and (for a saved draft) Delete draft…; Submit and Delete ask first,

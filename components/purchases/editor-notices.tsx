@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { CopyButton } from "@/components/table/copy-button";
 import { RetryButton } from "@/components/table/retry-button";
-import { casesText } from "@/lib/ui/purchases/fields";
+import { casesText } from "@/lib/domain/purchases/fields";
 import type { EditorAction, EditorState } from "@/lib/ui/purchases/editor-state";
 import { BUTTON } from "@/lib/ui/styles";
 

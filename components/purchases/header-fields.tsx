@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { formatDay } from "@/lib/format/display";
-import { type DraftHeader, earliestDelivery, type HeaderField } from "@/lib/ui/purchases/draft";
+import { type DraftHeader, earliestDelivery, type HeaderField } from "@/lib/domain/purchases/draft";
 import { HEADER_LABELS } from "@/lib/ui/purchases/editor-state";
 import type { PurchaseEditorModel } from "@/lib/ui/purchases/use-purchase-editor";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";

@@ -10,7 +10,7 @@ import {
   productDetails,
   productLabel,
   sharedNumber,
-} from "@/lib/ui/purchases/draft";
+} from "@/lib/domain/purchases/draft";
 import type { LineMessages } from "@/lib/ui/purchases/field-messages";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { apiQueryKey, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
+import { apiQueryKey, apiWalkOptions, type Walked } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { MAX_LINE_PAGES, purchaseLinesV1Request, purchaseV1Request } from "@/lib/ui/purchases/v1-purchases";
 import { PurchaseDetailV1 } from "./purchase-detail-v1";

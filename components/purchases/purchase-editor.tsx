@@ -1,7 +1,7 @@
 "use client";
 
 import { StaleNote } from "@/components/table/stale-note";
-import type { Answered } from "@/lib/ui/stale";
+import type { Answered } from "@/lib/domain/stale";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useMemo } from "react";
@@ -9,12 +9,12 @@ import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
 import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 import { todayIn } from "@/lib/format/days";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { type DraftHeader, type DraftLine, emptyLine, fromDraftLines } from "@/lib/ui/purchases/draft";
-import { casesText, purchaseStatusWords } from "@/lib/ui/purchases/fields";
+import { type DraftHeader, type DraftLine, emptyLine, fromDraftLines } from "@/lib/domain/purchases/draft";
+import { casesText, purchaseStatusWords } from "@/lib/domain/purchases/fields";
 import type { FocusTarget } from "@/lib/ui/purchases/editor-state";
-import { type Purchase, purchaseRequest } from "@/lib/ui/purchases/requests";
+import { type Purchase, purchaseRequest } from "@/lib/domain/purchases/requests";
 import { usePurchaseEditor } from "@/lib/ui/purchases/use-purchase-editor";
 import { BUTTON, FIELD_ERROR } from "@/lib/ui/styles";
 import { ActionBar } from "./action-bar";

@@ -9,9 +9,9 @@ import { SpecTable } from "@/components/table/spec-table";
 import { FactList } from "@/components/views/fact-list";
 import { RecordFacts } from "@/components/views/record-facts";
 import { formatBoolean, formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "@/lib/format/display";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import { PURCHASE_SECRETS } from "@/lib/ui/purchases/fields";
+import { PURCHASE_SECRETS } from "@/lib/domain/purchases/fields";
 import {
   type LineProduct,
   lineProductIds,
@@ -19,7 +19,7 @@ import {
   type PurchaseLine,
   purchaseLines,
 } from "@/lib/ui/purchases/purchase-view";
-import { lineProductsRequest } from "@/lib/ui/purchases/requests";
+import { lineProductsRequest } from "@/lib/domain/purchases/requests";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 
 type Row = Record<string, unknown>;

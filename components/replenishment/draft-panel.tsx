@@ -21,7 +21,7 @@ import {
   progressText,
 } from "@/lib/ui/replenishment/draft-runner";
 import { draftsOf, type PlannedDraft } from "@/lib/ui/replenishment/drafts";
-import type { PlanRow } from "@/lib/ui/replenishment/plan";
+import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import { picksOf, type Selection, skipWords } from "@/lib/ui/replenishment/selection";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { pushParams } from "@/lib/ui/address";
 import { type PlanAddress, type PlanAddressChange, writePlanAddress } from "@/lib/ui/replenishment/address";
-import type { PlanRow } from "@/lib/ui/replenishment/plan";
+import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import { BUTTON, fieldClass } from "@/lib/ui/styles";
 import { filtersSet } from "@/lib/ui/views/filter-count";
 import { FilterDisclosure } from "@/components/table/filter-disclosure";

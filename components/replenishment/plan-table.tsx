@@ -7,7 +7,7 @@ import { formatDay, formatQuantity, MISSING } from "@/lib/format/display";
 import type { CoverSort } from "@/lib/ui/replenishment/address";
 import { PLAN_HEADERS } from "@/lib/ui/replenishment/columns";
 import { explain } from "@/lib/ui/replenishment/explain";
-import type { PlanRow } from "@/lib/ui/replenishment/plan";
+import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import {
   casesText,
   hasBadCases,

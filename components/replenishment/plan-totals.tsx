@@ -1,4 +1,4 @@
-import type { PlanRow } from "@/lib/ui/replenishment/plan";
+import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import { planTotals } from "@/lib/ui/replenishment/view";
 import { formatQuantity } from "@/lib/format/display";
 import { TableFrame } from "@/components/table/table-frame";

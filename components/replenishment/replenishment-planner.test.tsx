@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { apiQueryKey, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
+import { apiQueryKey, apiWalkOptions, type Walked } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { KeyScopeContext } from "@/lib/ui/key-scope-context";
 import { readPlanAddress } from "@/lib/ui/replenishment/address";
@@ -16,7 +16,7 @@ import {
   purchasesV1Read,
   statesRead,
   vendorsRead,
-} from "@/lib/ui/replenishment/requests";
+} from "@/lib/domain/replenishment/requests";
 import { SupplierPlan } from "./replenishment-planner";
 
 // Supplier 12: Oakland (1) and Fresno (2). Chocolate 7 sells 12.4 a day at Oakland (reserved for authorized accounts)

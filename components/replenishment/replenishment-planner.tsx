@@ -17,8 +17,8 @@ import {
   writePlanAddress,
 } from "@/lib/ui/replenishment/address";
 import { knownPoNumbers } from "@/lib/ui/replenishment/draft-runner";
-import { planRows } from "@/lib/ui/replenishment/plan";
-import { planSupplier } from "@/lib/ui/replenishment/requests";
+import { planRows } from "@/lib/domain/replenishment/plan";
+import { planSupplier } from "@/lib/domain/replenishment/requests";
 import { EMPTY_SELECTION, type Selection, withCases, withoutRows, withTick } from "@/lib/ui/replenishment/selection";
 import { type CutShort, usePlanData } from "@/lib/ui/replenishment/use-plan-data";
 import { filterRows, sortByCover } from "@/lib/ui/replenishment/view";

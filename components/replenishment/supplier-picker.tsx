@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { pushParams } from "@/lib/ui/address";
-import { apiQueryOptions } from "@/lib/ui/api-query";
+import { apiQueryOptions } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { writePlanAddress } from "@/lib/ui/replenishment/address";
-import { type PlanSupplier, suppliersRead } from "@/lib/ui/replenishment/requests";
+import { type PlanSupplier, suppliersRead } from "@/lib/domain/replenishment/requests";
 import { fieldClass } from "@/lib/ui/styles";
 
 export interface SupplierOption {

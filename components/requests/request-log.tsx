@@ -6,35 +6,20 @@ import { CopyButton } from "@/components/table/copy-button";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
 import { formatDateTime } from "@/lib/format/display";
+import type { RequestLogJson, RequestLogRow } from "@/lib/session/request-log-view";
 import { reconnect } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 import { TableFrame } from "@/components/table/table-frame";
 
-export interface LoggedRequest {
-  at: string;
-  method: string;
-  path: string;
-  operation: string | null;
-  status: number;
-  durationMs: number;
-  requestId: string;
-  source: "upstream" | "cache" | "revalidated" | "stale" | "refused";
-  /** Backroom's own request for the workspace (a write's follow-up), not a page's. */
-  by?: "follow-up" | "watch" | "report" | "sync";
-  keyId: string;
-  label?: string;
-  environment?: string;
-}
-
 /** What Backroom was doing when it asked for itself, with nobody's tab open. */
-const BACKGROUND_PURPOSES: Record<NonNullable<LoggedRequest["by"]>, string> = {
+const BACKGROUND_PURPOSES: Record<NonNullable<RequestLogRow["by"]>, string> = {
   "follow-up": "a write's follow-up",
   watch: "a watch for notifications",
   report: "a scheduled report",
   sync: "the insights' history sync",
 };
 
-const SOURCES: Record<LoggedRequest["source"], string> = {
+const SOURCES: Record<RequestLogRow["source"], string> = {
   upstream: "Data API",
   cache: "Backroom's cache (no API call)",
   revalidated: "Data API, not modified (304)",
@@ -51,7 +36,7 @@ function readable(path: string): string {
   }
 }
 
-async function fetchLog(signal: AbortSignal): Promise<LoggedRequest[]> {
+async function fetchLog(signal: AbortSignal): Promise<RequestLogRow[]> {
   const response = await fetch("/api/session/requests?limit=200", { credentials: "same-origin", signal });
   if (response.status === 401) {
     reconnect();
@@ -66,7 +51,7 @@ async function fetchLog(signal: AbortSignal): Promise<LoggedRequest[]> {
       requestId: response.headers.get("X-Request-Id") ?? undefined,
     });
   }
-  return ((await response.json()) as { requests: LoggedRequest[] }).requests;
+  return ((await response.json()) as RequestLogJson).requests;
 }
 
 /**

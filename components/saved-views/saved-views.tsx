@@ -14,7 +14,7 @@ import type { SavedViewJson, ScheduleInput, ScheduleJson } from "@/lib/session/s
 import { WEEKDAYS } from "@/lib/session/schedule-values";
 import { membersClient } from "@/lib/session/session-client";
 import { describeFailure } from "@/lib/ui/failure";
-import { entryFor } from "@/lib/ui/navigation";
+import { entryFor } from "@/lib/domain/navigation";
 import { BUTTON, FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 import { ScheduleForm } from "./schedule-form";
 

@@ -6,7 +6,7 @@ import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { ResponseMeta } from "@/lib/data-api/response-meta";
 import { budgetStore } from "@/lib/ui/browser-api";
 import { isLowBudget } from "@/lib/ui/budget";
-import type { KeyScope } from "@/lib/ui/key-scope";
+import type { KeyScope } from "@/lib/domain/key-scope";
 import { KeyScopeContext } from "@/lib/ui/key-scope-context";
 import { PurchasesV2Context } from "@/lib/ui/purchases/v2-context";
 import { savePreference, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatMoney } from "@/lib/format/display";
-import { PAGE_PARAMS, pageHref } from "@/lib/ui/page-href";
-import type { CollectionRow } from "@/lib/ui/collections/collections";
+import { PAGE_PARAMS, pageHref } from "@/lib/domain/page-href";
+import type { CollectionRow } from "@/lib/domain/collections/collections";
 import { fieldClass, PRIMARY } from "@/lib/ui/styles";
 
 /** Matches a search shows at most: more are narrowed by typing more of the name. */

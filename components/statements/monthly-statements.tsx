@@ -13,7 +13,7 @@ import {
   PAPER_SIZES,
   type PaperSize,
   type StatementScheduleAnswer,
-} from "@/lib/ui/statements/statement-schedule";
+} from "@/lib/domain/statements/statement-schedule";
 import { BUTTON, FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
 import { timeZoneChoices } from "@/lib/ui/time-zones";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { TableFrame } from "@/components/table/table-frame";
-import type { StatementCell, StatementTable } from "@/lib/ui/statements/statement-tables";
+import type { StatementCell, StatementTable } from "@/lib/domain/statements/statement-tables";
 
 // One of a statement's tables on its page, drawn on the server from the definitions the PDF draws too
 // (`statementTables`): its title, its rows, its bold total; an invoice number links to the invoice's page.

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
-import { pageHref } from "@/lib/ui/page-href";
-import { type Statement, STATEMENT_DEFINITIONS } from "@/lib/ui/statements/statement";
-import { agingBoxes, statementTables } from "@/lib/ui/statements/statement-tables";
+import { pageHref } from "@/lib/domain/page-href";
+import { type Statement, STATEMENT_DEFINITIONS } from "@/lib/domain/statements/statement";
+import { agingBoxes, statementTables } from "@/lib/domain/statements/statement-tables";
 import { BUTTON } from "@/lib/ui/styles";
 import { StatementTableView } from "./statement-table";
 

@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { apiQueryOptions } from "@/lib/ui/api-query";
+import { apiQueryOptions } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { filtersSet } from "@/lib/ui/views/filter-count";
-import type { FilterSpec, Lookup } from "@/lib/ui/views/filters";
+import type { FilterSpec, Lookup } from "@/lib/domain/views/filters";
 import { FilterDisclosure } from "./filter-disclosure";
 import { MultiSelect } from "./multi-select";
 

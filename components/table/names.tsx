@@ -3,13 +3,13 @@
 import { type QueryClient, useQueries, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { createContext, Fragment, useContext } from "react";
-import { type KeyScope, namesInScope } from "@/lib/ui/key-scope";
+import { type KeyScope, namesInScope } from "@/lib/domain/key-scope";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
-import { apiQueryOptions } from "@/lib/ui/api-query";
+import { apiQueryOptions } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
-import { detailHref } from "@/lib/ui/views/detail-paths";
-import { LOOKUPS } from "@/lib/ui/views/filters";
+import { detailHref } from "@/lib/domain/views/detail-paths";
+import { LOOKUPS } from "@/lib/domain/views/filters";
 
 /** Names by lookup ("CustomerIDs") and id: what a table shows in place of bare ids. */
 export type Names = Map<string, Map<string, string>>;

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { detailHref } from "@/lib/ui/views/detail-paths";
+import { detailHref } from "@/lib/domain/views/detail-paths";
 
 /**
  * `children` linked to the page of a record (`kind` as the id lists name it: "UserIDs", "ProductIDs"), or shown as they

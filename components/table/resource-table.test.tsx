@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SearchParamsContext } from "next/dist/shared/lib/hooks-client-context.shared-runtime";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { apiQueryKey } from "@/lib/ui/api-query";
+import { apiQueryKey } from "@/lib/domain/api-query";
 import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { ResourceTable } from "./resource-table";

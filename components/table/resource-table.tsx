@@ -14,7 +14,7 @@ import { useMemo } from "react";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import type { RecordOf } from "@/lib/data-api/client";
-import { apiQueryOptions } from "@/lib/ui/api-query";
+import { apiQueryOptions } from "@/lib/domain/api-query";
 import { pushParams } from "@/lib/ui/address";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { browserApi } from "@/lib/ui/browser-api";
@@ -22,7 +22,7 @@ import { useTimeZone } from "@/components/shell/providers";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { cardColumns } from "@/lib/ui/views/card-columns";
 import { emptyColumns } from "@/lib/ui/views/empty-columns";
-import { filtersOf, type FilterSpec, valueLabel } from "@/lib/ui/views/filters";
+import { filtersOf, type FilterSpec, valueLabel } from "@/lib/domain/views/filters";
 import {
   COLUMNS_PARAM,
   type ListOperationId,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ProductAllocations } from "@/components/catalog/product-allocations";
 import { EmbeddedList } from "@/components/views/embedded-list";
 import type { StaleNote as Note } from "@/lib/data-api/response-meta";
-import { apiQueryKey } from "@/lib/ui/api-query";
+import { apiQueryKey } from "@/lib/domain/api-query";
 import { supplierAllocationsRequest } from "@/lib/ui/stock/product-allocations";
 import { embeddedRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";

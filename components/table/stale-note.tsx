@@ -2,7 +2,7 @@
 
 import { useTimeZone } from "@/components/shell/providers";
 import { describeStale } from "@/lib/ui/failure";
-import { type Answered, staleOf } from "@/lib/ui/stale";
+import { type Answered, staleOf } from "@/lib/domain/stale";
 
 interface StaleNoteProps {
   /** What the region is drawn from: request results and walked lists (undefined while loading). */

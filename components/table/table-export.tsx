@@ -3,13 +3,13 @@
 import { type ComponentType, useEffect, useState } from "react";
 import type { ExportCsvProps } from "@/components/export/export-dialog";
 import type { FetchPage } from "@/lib/export/plan";
-import type { ApiRequest } from "@/lib/ui/api-query";
+import type { ApiRequest } from "@/lib/domain/api-query";
 import { browserApi, loadOnce } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
-import { type ChildExport, childExportsFor, idOf } from "@/lib/ui/views/child-exports";
+import { type ChildExport, childExportsFor, idOf } from "@/lib/domain/views/child-exports";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
-import { exportColumns } from "@/lib/ui/views/export-columns";
-import { childPages, listPages } from "@/lib/ui/views/export-pages";
+import { exportColumns } from "@/lib/domain/views/export-columns";
+import { childPages, listPages } from "@/lib/domain/views/export-pages";
 import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { BUTTON } from "@/lib/ui/styles";
 
@@ -55,7 +55,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /**
  * "Export CSV" for a list: the whole filtered list (every page, 500 rows per request), with the visible columns,
  * figures and timestamps exactly as the API sent them, other values as the table shows them. Beside it, the list's
- * child exports the key may make ("Export lines", "Export certificates": `lib/ui/views/child-exports.ts`).
+ * child exports the key may make ("Export lines", "Export certificates": `lib/domain/views/child-exports.ts`).
  */
 export function TableExport({
   view,

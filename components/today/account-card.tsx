@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { pageHref } from "@/lib/ui/page-href";
-import type { NoteJson } from "@/lib/ui/notes/note-rules";
-import type { AccountCard as Card } from "@/lib/ui/today/today";
+import { pageHref } from "@/lib/domain/page-href";
+import type { NoteJson } from "@/lib/domain/notes/note-rules";
+import type { AccountCard as Card } from "@/lib/domain/today/today";
 
 const TOUCH = "inline-flex min-h-11 items-center";
 

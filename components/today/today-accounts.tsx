@@ -6,7 +6,7 @@ import { RequestError } from "@/components/table/request-error";
 import { useTimeZone } from "@/components/shell/providers";
 import { todayIn } from "@/lib/format/days";
 import { matchAccounts } from "@/lib/ui/today/match-accounts";
-import { todayModel } from "@/lib/ui/today/today";
+import { todayModel } from "@/lib/domain/today/today";
 import { useToday } from "@/lib/ui/today/use-today";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { useWeek } from "@/lib/ui/offline/use-week";

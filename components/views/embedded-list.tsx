@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
 import { StaleNote } from "@/components/table/stale-note";
-import { apiQueryOptions } from "@/lib/ui/api-query";
+import { apiQueryOptions } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
 import type { ColumnSpec } from "@/lib/ui/views/columns";

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useAction } from "@/components/account/use-action";
 import { SAVED_VIEWS_KEY, savedViewsClient } from "@/lib/session/saved-views-client";
 import { BUTTON, FIELD_ERROR, fieldClass, PRIMARY } from "@/lib/ui/styles";
-import { viewHref } from "@/lib/ui/views/view-href";
+import { viewHref } from "@/lib/domain/views/view-href";
 
 /** The saved views, read once for every list page of the visit (Backroom's own database, not the Data API). */
 export function useSavedViews() {

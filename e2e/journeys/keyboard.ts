@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { STALE } from "@/lib/ui/api-query";
+import { STALE } from "@/lib/domain/api-query";
 
 /**
  * Keyboard-only helpers for the journeys: nothing is clicked; the focus moves with Tab (or Shift+Tab) as a person's

@@ -5,7 +5,7 @@ import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { KEY_TYPES } from "@/lib/data-api/operation";
 import type { OperationId } from "@/lib/data-api/registry";
 import { type Caller, CALLERS } from "./callers";
-import { entryFor, mayCall } from "./navigation";
+import { entryFor, mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS } from "./views/list-views";
 
 const ROOT = join(import.meta.dirname, "..", "..");

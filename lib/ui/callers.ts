@@ -39,18 +39,22 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
     { page: "/invoices/[invoiceId]", control: "the invoice's certificates", file: "lib/ui/views/invoice-requests.ts" },
   ],
   listInvoiceTransactions: [
-    { page: "/invoices", control: "Export lines: the filtered invoices' lines", file: "lib/ui/views/child-exports.ts" },
+    {
+      page: "/invoices",
+      control: "Export lines: the filtered invoices' lines",
+      file: "lib/domain/views/child-exports.ts",
+    },
   ],
   listInvoiceCOAs: [
     {
       page: "/invoices",
       control: "Export certificates: the filtered invoices' certificates",
-      file: "lib/ui/views/child-exports.ts",
+      file: "lib/domain/views/child-exports.ts",
     },
   ],
   listArAging: [
-    { page: "/ar-aging", control: "the aging report", file: "lib/ui/ar-aging/requests.ts" },
-    { page: "/", control: "the overview's aging card (agingRequest)", file: "lib/ui/ar-aging/requests.ts" },
+    { page: "/ar-aging", control: "the aging report", file: "lib/domain/ar-aging/requests.ts" },
+    { page: "/", control: "the overview's aging card (agingRequest)", file: "lib/domain/ar-aging/requests.ts" },
   ],
   listPayments: [
     { page: "/payments", control: "the payments table", file: "lib/ui/payments/requests.ts" },
@@ -72,8 +76,8 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
   ],
   listCustomers: [
     { page: "/customers", control: "the customer list", file: "app/(dashboard)/customers/page.tsx", view: "customers" },
-    { page: "/delivery-days", control: "the week's deliveries", file: "lib/ui/delivery/requests.ts" },
-    { page: "/customers", control: "customer names in every table and filter", file: "lib/ui/views/filters.ts" },
+    { page: "/delivery-days", control: "the week's deliveries", file: "lib/domain/delivery/requests.ts" },
+    { page: "/customers", control: "customer names in every table and filter", file: "lib/domain/views/filters.ts" },
   ],
   getCustomer: [
     {
@@ -99,12 +103,12 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
     {
       page: "/customers/[customerId]",
       control: "the customer's delivery schedule",
-      file: "lib/ui/delivery/requests.ts",
+      file: "lib/domain/delivery/requests.ts",
     },
     {
       page: "/delivery-days",
       control: "the schedules of customers whose records come without them",
-      file: "lib/ui/delivery/schedule-fallback.ts",
+      file: "lib/domain/delivery/schedule-fallback.ts",
     },
   ],
   // Inventory
@@ -119,7 +123,7 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
     {
       page: "/purchases/plan",
       control: "the replenishment plan: the supplier's stock and sales",
-      file: "lib/ui/replenishment/requests.ts",
+      file: "lib/domain/replenishment/requests.ts",
     },
   ],
   listInventoryBatches: [
@@ -170,11 +174,15 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
     {
       page: "/purchases/plan",
       control: "the replenishment plan: units on order and in drafts",
-      file: "lib/ui/replenishment/requests.ts",
+      file: "lib/domain/replenishment/requests.ts",
     },
   ],
   getPurchaseV2: [
-    { page: "/purchases/[purchaseId]", control: "the purchase and its lines", file: "lib/ui/purchases/requests.ts" },
+    {
+      page: "/purchases/[purchaseId]",
+      control: "the purchase and its lines",
+      file: "lib/domain/purchases/requests.ts",
+    },
   ],
   createPurchase: [
     { page: "/purchases/new", control: "Save draft", file: "app/(dashboard)/purchases/new/page.tsx" },
@@ -205,7 +213,7 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
     {
       page: "/purchases",
       control: "Export lines: the filtered purchases' lines",
-      file: "lib/ui/views/child-exports.ts",
+      file: "lib/domain/views/child-exports.ts",
     },
   ],
   // Without the v2 endpoints (a service without them, or DATA_API_V2=off): v1's posted purchases, read only.
@@ -219,7 +227,7 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
     {
       page: "/purchases/plan",
       control: "the replenishment plan without v2: posted purchases on order",
-      file: "lib/ui/replenishment/requests.ts",
+      file: "lib/domain/replenishment/requests.ts",
     },
   ],
   getPurchase: [
@@ -235,11 +243,11 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
       control: "a posted purchase's lines without v2",
       file: "lib/ui/purchases/v1-purchases.ts",
     },
-    { page: "/purchases", control: "Export lines without v2", file: "lib/ui/views/child-exports.ts" },
+    { page: "/purchases", control: "Export lines without v2", file: "lib/domain/views/child-exports.ts" },
     {
       page: "/purchases/plan",
       control: "the replenishment plan without v2: the posted purchases' lines",
-      file: "lib/ui/replenishment/requests.ts",
+      file: "lib/domain/replenishment/requests.ts",
     },
   ],
   // Catalog
@@ -250,11 +258,11 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
       file: "app/(dashboard)/catalog/products/page.tsx",
       view: "products",
     },
-    { page: "/purchases/new", control: "the editor's product picker", file: "lib/ui/purchases/requests.ts" },
+    { page: "/purchases/new", control: "the editor's product picker", file: "lib/domain/purchases/requests.ts" },
     {
       page: "/purchases/plan",
       control: "the replenishment plan: case sizes and statuses",
-      file: "lib/ui/replenishment/requests.ts",
+      file: "lib/domain/replenishment/requests.ts",
     },
   ],
   getProduct: [
@@ -310,11 +318,11 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
       file: "app/(dashboard)/directory/suppliers/page.tsx",
       view: "suppliers",
     },
-    { page: "/purchases/new", control: "the editor's supplier picker", file: "lib/ui/purchases/requests.ts" },
+    { page: "/purchases/new", control: "the editor's supplier picker", file: "lib/domain/purchases/requests.ts" },
     {
       page: "/purchases/plan",
       control: "the replenishment plan's supplier picker",
-      file: "lib/ui/replenishment/requests.ts",
+      file: "lib/domain/replenishment/requests.ts",
     },
   ],
   getSupplier: [
@@ -339,11 +347,11 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
       file: "app/(dashboard)/directory/vendors/page.tsx",
       view: "vendors",
     },
-    { page: "/purchases/new", control: "the editor's vendor picker", file: "lib/ui/purchases/requests.ts" },
+    { page: "/purchases/new", control: "the editor's vendor picker", file: "lib/domain/purchases/requests.ts" },
     {
       page: "/purchases/plan",
       control: "the replenishment plan: lead times, targets and pickups",
-      file: "lib/ui/replenishment/requests.ts",
+      file: "lib/domain/replenishment/requests.ts",
     },
   ],
   listLocations: [
@@ -353,11 +361,11 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
       file: "app/(dashboard)/directory/locations/page.tsx",
       view: "locations",
     },
-    { page: "/purchases/new", control: "the editor's warehouse names", file: "lib/ui/purchases/requests.ts" },
+    { page: "/purchases/new", control: "the editor's warehouse names", file: "lib/domain/purchases/requests.ts" },
     {
       page: "/purchases/plan",
       control: "the replenishment plan: warehouses and their states",
-      file: "lib/ui/replenishment/requests.ts",
+      file: "lib/domain/replenishment/requests.ts",
     },
   ],
   getLocation: [
@@ -374,11 +382,11 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
       file: "app/(dashboard)/directory/states/page.tsx",
       view: "states",
     },
-    { page: "/delivery-days", control: "the states' cut-offs", file: "lib/ui/delivery/requests.ts" },
+    { page: "/delivery-days", control: "the states' cut-offs", file: "lib/domain/delivery/requests.ts" },
     {
       page: "/purchases/plan",
       control: "the replenishment plan: each warehouse's time zone",
-      file: "lib/ui/replenishment/requests.ts",
+      file: "lib/domain/replenishment/requests.ts",
     },
   ],
   listUsers: [
@@ -404,7 +412,7 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
       file: "app/(dashboard)/directory/sales-reps/page.tsx",
       view: "salesReps",
     },
-    { page: "/delivery-days", control: "the rep filter", file: "lib/ui/delivery/requests.ts" },
+    { page: "/delivery-days", control: "the rep filter", file: "lib/domain/delivery/requests.ts" },
   ],
   listInvoiceCreditTerms: [
     {

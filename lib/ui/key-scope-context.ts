@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { KeyScope } from "./key-scope";
+import type { KeyScope } from "@/lib/domain/key-scope";
 
 /** The active key's scope, given by the dashboard's providers. */
 export const KeyScopeContext = createContext<KeyScope>({ keyType: "Employee" });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { apiQueryKey, type ApiRequest, callApi } from "./api-query";
+import { apiQueryKey, type ApiRequest, callApi } from "@/lib/domain/api-query";
 import { browserApi } from "./browser-api";
 
 /**

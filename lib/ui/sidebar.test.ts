@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { navigationFor } from "./navigation";
+import { navigationFor } from "@/lib/domain/navigation";
 import { sidebarFor, sidebarHrefs } from "./sidebar";
 
 describe("sidebarFor", () => {

@@ -1,7 +1,7 @@
 import type { KeyType } from "@/lib/data-api/operation";
 import { insightsHref } from "./insights/insights-href";
-import { withMyAccounts } from "./my-accounts";
-import { navigationFor, type NavSection } from "./navigation";
+import { withMyAccounts } from "@/lib/domain/my-accounts";
+import { navigationFor, type NavSection } from "@/lib/domain/navigation";
 
 /** A link of the dashboard's menu that is no list operation's page (Overview, Insights, the workspace's own pages). */
 export interface SidebarLink {

@@ -2,7 +2,7 @@ import "server-only";
 import { Suspense } from "react";
 import { ListFilters, ListView } from "@/components/views/list-view";
 import { SaveView } from "@/components/views/save-view";
-import { mayCall } from "@/lib/ui/navigation";
+import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
 import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { Prefetched, TableSkeleton } from "./streamed";

@@ -1,9 +1,9 @@
 import "server-only";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { STALE } from "@/lib/ui/api-query";
-import { repsRequest } from "@/lib/ui/delivery/requests";
-import { MINE, MINE_PARAM, repCustomerIds } from "@/lib/ui/my-accounts";
+import { STALE } from "@/lib/domain/api-query";
+import { repsRequest } from "@/lib/domain/delivery/requests";
+import { MINE, MINE_PARAM, repCustomerIds } from "@/lib/domain/my-accounts";
 import { serverAnswer } from "./prefetch";
 import { requireSession } from "./session";
 
@@ -12,9 +12,9 @@ type Path = "/customers" | "/ar-aging" | "/delivery-days";
 const one = (params: Params, name: string) => (Array.isArray(params[name]) ? params[name][0] : params[name]);
 
 /**
- * "My accounts" on a page of customers (`lib/ui/my-accounts.ts`), for a member linked to a sales rep in a workspace of
- * an Employee key: `?accounts=mine` becomes the rep's customers as the page's own filter (`CustomerIDs`, read from the
- * cached `/salesReps`), and a line says which view is shown with the way to the other. Nothing for anyone else.
+ * "My accounts" on a page of customers (`lib/domain/my-accounts.ts`), for a member linked to a sales rep in a workspace
+ * of an Employee key: `?accounts=mine` becomes the rep's customers as the page's own filter (`CustomerIDs`, read from
+ * the cached `/salesReps`), and a line says which view is shown with the way to the other. Nothing for anyone else.
  */
 export async function myAccounts(path: Path, params: Params): Promise<React.ReactNode> {
   const { active, view } = await requireSession();

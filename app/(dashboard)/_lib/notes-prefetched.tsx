@@ -2,7 +2,7 @@ import "server-only";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { backend } from "@/lib/backend";
 import { pageNotes } from "@/lib/server/notes/page-notes";
-import type { NotesOf } from "@/lib/ui/notes/note-rules";
+import type { NotesOf } from "@/lib/domain/notes/note-rules";
 import { notesQueryOptions } from "@/lib/ui/notes/notes-query";
 
 /**

@@ -6,7 +6,7 @@ import type { DataApiClient, DataApiResult, RecordOf } from "@/lib/data-api/clie
 import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { pageApi } from "@/lib/server/core/page-api";
-import { type ApiRequest, apiQueryOptions, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
+import { type ApiRequest, apiQueryOptions, apiWalkOptions, type Walked } from "@/lib/domain/api-query";
 
 /**
  * One query client for everything a page render fetches on the server (React's `cache`: one per request). Regions of

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { backend } from "@/lib/backend";
 import type { PurchasesV2State } from "@/lib/server/core/purchases-v2";
 import type { SessionKey } from "@/lib/session/session-view";
-import { mayCall } from "@/lib/ui/navigation";
+import { mayCall } from "@/lib/domain/navigation";
 
 /**
  * Where the v2 purchase endpoints stand for the session's active key: "available", "missing" (DATA_API_V2=auto and a

@@ -1,7 +1,7 @@
 import "server-only";
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { OperationId } from "@/lib/data-api/registry";
-import type { ApiRequest } from "@/lib/ui/api-query";
+import type { ApiRequest } from "@/lib/domain/api-query";
 import { prefetched } from "./prefetch";
 
 type Prefetch = Parameters<typeof prefetched>[0];

@@ -19,11 +19,11 @@ import {
   newestUpdate,
   supplierLabel,
   totalLine,
-} from "@/lib/ui/ar-aging/aging";
-import { agingListQuery, agingPage, namesToAsk, ofSuppliers, withoutLongLists } from "@/lib/ui/ar-aging/aging-list";
-import { AGING_STALE, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/ui/ar-aging/requests";
-import { STALE } from "@/lib/ui/api-query";
-import { mayCall } from "@/lib/ui/navigation";
+} from "@/lib/domain/ar-aging/aging";
+import { agingListQuery, agingPage, namesToAsk, ofSuppliers, withoutLongLists } from "@/lib/domain/ar-aging/aging-list";
+import { AGING_STALE, customersLookup, LOOKUP_STALE, suppliersLookup } from "@/lib/domain/ar-aging/requests";
+import { STALE } from "@/lib/domain/api-query";
+import { mayCall } from "@/lib/domain/navigation";
 import { accountsRequest } from "@/lib/ui/payments/requests";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";

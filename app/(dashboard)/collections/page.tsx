@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { CollectionsReport, CollectionsTitle } from "@/components/collections/collections-report";
 import { backend } from "@/lib/backend";
 import { collectionsView } from "@/lib/server/collections/collections-view";
-import { collectionsQuery } from "@/lib/ui/collections/collections-list";
+import { collectionsQuery } from "@/lib/domain/collections/collections-list";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { requireSession } from "../_lib/session";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { DeliveryDays } from "@/components/delivery/delivery-days";
-import { STALE } from "@/lib/ui/api-query";
+import { STALE } from "@/lib/domain/api-query";
 import {
   CUSTOMER_PAGES,
   customersRequest,
@@ -9,9 +9,9 @@ import {
   deliveryParams,
   repsRequest,
   statesRequest,
-} from "@/lib/ui/delivery/requests";
-import { scheduleFallbackRequest } from "@/lib/ui/delivery/schedule-fallback";
-import { mayCall } from "@/lib/ui/navigation";
+} from "@/lib/domain/delivery/requests";
+import { scheduleFallbackRequest } from "@/lib/domain/delivery/schedule-fallback";
+import { mayCall } from "@/lib/domain/navigation";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
 import { serverAnswer, serverWalk } from "../_lib/prefetch";
 import { TableSkeleton, Prefetched } from "../_lib/streamed";

@@ -5,7 +5,7 @@ import { InsightsReport } from "@/components/insights/insights-report";
 import { backend } from "@/lib/backend";
 import { insightsView } from "@/lib/server/insights/insights-view";
 import { workspaceMembers } from "@/lib/server/watch/hold-store";
-import { insightsQuery } from "@/lib/ui/insights/insights-tables";
+import { insightsQuery } from "@/lib/domain/insights/insights-tables";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../_lib/page-title";
 import { requireSession } from "../_lib/session";

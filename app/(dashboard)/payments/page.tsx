@@ -4,9 +4,9 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import type { KeyType } from "@/lib/data-api/operation";
 import { PaymentsWorkspace } from "@/components/payments/payments-workspace";
-import { namesInScope } from "@/lib/ui/key-scope";
+import { namesInScope } from "@/lib/domain/key-scope";
 import { accountsOfOpenInvoices } from "@/lib/ui/overview/requests";
-import { mayCall } from "@/lib/ui/navigation";
+import { mayCall } from "@/lib/domain/navigation";
 import type { SessionKey } from "@/lib/session/session-view";
 import {
   accountOf,

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { V1OnlyNotice } from "@/components/purchases/v1-notice";
 import { V2MissingWatch } from "@/components/purchases/v2-missing-watch";
-import { mayCall } from "@/lib/ui/navigation";
+import { mayCall } from "@/lib/domain/navigation";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 import { ListPage } from "../_lib/list-page";
 import { purchasesV2MayGoMissing, purchasesV2State } from "../_lib/purchases-v2";

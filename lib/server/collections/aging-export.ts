@@ -1,10 +1,10 @@
 import "server-only";
 import { csvHeader, csvRows } from "@/lib/format/csv";
-import { accountLabel, type AgingLine, type AgingRow, linesOf, supplierLabel } from "@/lib/ui/ar-aging/aging";
-import { agingListQuery, ofSuppliers, sortedLines } from "@/lib/ui/ar-aging/aging-list";
-import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
-import { viewExportColumns } from "@/lib/ui/views/export-columns";
+import { accountLabel, type AgingLine, type AgingRow, linesOf, supplierLabel } from "@/lib/domain/ar-aging/aging";
+import { agingListQuery, ofSuppliers, sortedLines } from "@/lib/domain/ar-aging/aging-list";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import type { ListViewSpec } from "@/lib/domain/views/list-view-spec";
+import { viewExportColumns } from "@/lib/domain/views/export-columns";
 import { failureAnswer, NO_STORE } from "../core/route-errors";
 import { withActor } from "../core/with-actor";
 import { agingSnapshot } from "./aging-view";

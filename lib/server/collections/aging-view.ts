@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
-import type { AgingEntry } from "@/lib/ui/collections/collections-input";
+import type { AgingEntry } from "@/lib/domain/collections/collections-input";
 import type { BackroomDatabase } from "../core/db/schema";
 import { collectionsView } from "./collections-view";
 

@@ -5,8 +5,8 @@ import type { BackroomDatabase } from "../core/db/schema";
 import { failureAnswer, NO_STORE } from "../core/route-errors";
 import { withActor } from "../core/with-actor";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
-import type { CollectionRow } from "@/lib/ui/collections/collections";
-import { collectionsQuery, COLUMNS, listed } from "@/lib/ui/collections/collections-list";
+import type { CollectionRow } from "@/lib/domain/collections/collections";
+import { collectionsQuery, COLUMNS, listed } from "@/lib/domain/collections/collections-list";
 import { collectionsView } from "./collections-view";
 
 /** What the collections' export needs from the backend. */

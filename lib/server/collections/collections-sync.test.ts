@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
-import { collectionRows, invoicesToName } from "@/lib/ui/collections/collections";
-import { type CollectionsInput, entryOf, type ListName } from "@/lib/ui/collections/collections-input";
-import { collectionsQuery, COLUMNS, listed } from "@/lib/ui/collections/collections-list";
+import { collectionRows, invoicesToName } from "@/lib/domain/collections/collections";
+import { type CollectionsInput, entryOf, type ListName } from "@/lib/domain/collections/collections-input";
+import { collectionsQuery, COLUMNS, listed } from "@/lib/domain/collections/collections-list";
 import { createBackground } from "../core/background/background-reads";
 import { databaseProfiles } from "../core/db/testing";
 import { createMemoryStore } from "../core/shared/memory-store";
@@ -22,7 +22,7 @@ import { collectionsView } from "./collections-view";
 import { getAgingExport } from "./aging-export";
 import { agingSnapshot } from "./aging-view";
 import { addDecimals } from "@/lib/format/decimal";
-import { linesOf, totalLine, type AgingRow } from "@/lib/ui/ar-aging/aging";
+import { linesOf, totalLine, type AgingRow } from "@/lib/domain/ar-aging/aging";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

@@ -6,8 +6,13 @@ import type { Background } from "../core/background/background-reads";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { JobQueue } from "../core/jobs/job-queue";
 import { pages, ReadLater } from "../watch/paged-reads";
-import { agingCloseDay, type CollectionRow, collectionRows, invoicesToName } from "@/lib/ui/collections/collections";
-import { type CollectionsInput, entryOf, type ListName } from "@/lib/ui/collections/collections-input";
+import {
+  agingCloseDay,
+  type CollectionRow,
+  collectionRows,
+  invoicesToName,
+} from "@/lib/domain/collections/collections";
+import { type CollectionsInput, entryOf, type ListName } from "@/lib/domain/collections/collections-input";
 import { COLLECTIONS_TABLES } from "./collections-tables";
 
 /**
@@ -18,7 +23,7 @@ import { COLLECTIONS_TABLES } from "./collections-tables";
  * - **A walk** reads every page (500 a page) of `/arAging`, `/customers` (every status), `/payments/openInvoices` and
  *   `/payments`, then `/invoices?InvoiceIDs=` for the accounts no open invoice names (400 ids a request), keeping each
  *   page as it comes (`collections_pages`); at its end the rows are computed by the pure model
- *   (`lib/ui/collections/collections.ts`) and replaced in one transaction, with the state.
+ *   (`lib/domain/collections/collections.ts`) and replaced in one transaction, with the state.
  * - **Resumable**: where the walk stands (`collections_state`) is saved with each page, in one transaction, so a job
  *   that dies or waits for the key's budget goes on from there, and a page read twice is kept once. Every read is the
  *   background's (`background-reads.ts`, purpose `sync`: at most 7 % of the key's hour, nothing while people have

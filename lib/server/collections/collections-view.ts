@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
-import type { CollectionRow } from "@/lib/ui/collections/collections";
+import type { CollectionRow } from "@/lib/domain/collections/collections";
 import type { BackroomDatabase, CollectionsAccountTable } from "../core/db/schema";
 import type { CollectionsState } from "./collections-sync";
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { proxyRequest } from "./proxy";
-import { createRequestLog, type RequestLog, type RequestLogEntry } from "./request-log";
+import type { RequestLogEntry, RequestLogJson } from "@/lib/session/request-log-view";
+import { createRequestLog, type RequestLog } from "./request-log";
 import { createMemoryStore } from "./shared/memory-store";
-import { listRequests, type RequestLogJson } from "./request-log-api";
+import { listRequests } from "./request-log-api";
 import type { Environment } from "./session";
 import { removeKey } from "./session-api";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, joinAs, signUp, type TestBackend } from "./testing";

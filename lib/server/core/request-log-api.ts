@@ -1,21 +1,13 @@
 import "server-only";
 import * as z from "zod";
-import type { Environment } from "./env";
-import type { LoggedRequest, RequestLog } from "./request-log";
+import type { RequestLogJson, RequestLogRow } from "@/lib/session/request-log-view";
+import type { RequestLog } from "./request-log";
 import { NO_STORE } from "./route-errors";
 import { type ActorDeps, withActor } from "./with-actor";
 
 /** What `GET /api/session/requests` needs from the backend. */
 export interface RequestLogDeps extends ActorDeps {
   requestLog: RequestLog;
-}
-
-/** One request as the dashboard's request log shows it: the log's entry, and which key of the workspace made it. */
-export type RequestLogRow = LoggedRequest & { label: string; environment: Environment };
-
-/** The body of `GET /api/session/requests`. */
-export interface RequestLogJson {
-  requests: RequestLogRow[];
 }
 
 /** Rows answered when `?limit=` is not given; at most `MAX_ENTRIES_PER_KEY` (200) may be asked for. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRequestLog, MAX_ENTRIES_PER_KEY, MAX_PATH_CHARS, type RequestLogEntry } from "./request-log";
+import type { RequestLogEntry } from "@/lib/session/request-log-view";
+import { createRequestLog, MAX_ENTRIES_PER_KEY, MAX_PATH_CHARS } from "./request-log";
 import type { SharedStore } from "./shared/shared-store";
 import { sharedStoreProfiles } from "./shared/testing";
 

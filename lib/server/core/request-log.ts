@@ -1,36 +1,6 @@
 import "server-only";
+import type { LoggedRequest, RequestLogEntry } from "@/lib/session/request-log-view";
 import type { SharedStore } from "./shared/shared-store";
-
-/**
- * How the proxy answered a request:
- * - `upstream`: the Data API was called (its answer, or the proxy's 502/504/499 when it gave none);
- * - `cache`: served fresh from the response cache, no upstream call;
- * - `revalidated`: the API answered 304 to our ETag and the cached body was served;
- * - `refused`: answered by the proxy itself before anything went upstream (404, 405, 400, 413, 415).
- */
-export type RequestSource = "upstream" | "cache" | "revalidated" | "stale" | "refused";
-
-/** One request as the request log keeps it: what support needs to find it, never the key or a body. */
-export interface RequestLogEntry {
-  /** When the request reached the proxy, ISO 8601 UTC (`Date.prototype.toISOString`). */
-  at: string;
-  method: string;
-  /** `/api/{version}/...` with the path's values filled, plus the query string as the browser sent it; at most 500 characters. */
-  path: string;
-  /** The registry operation's id, or null when the path or method matched none. */
-  operation: string | null;
-  status: number;
-  /** From the request reaching the proxy to its Response (for a streamed body: to the headers); ms, 1 decimal. */
-  durationMs: number;
-  /** The X-Request-Id the browser got back. */
-  requestId: string;
-  source: RequestSource;
-  /** Made by Backroom for the workspace, not by a person's page: a write's follow-up (`lib/server/follow-ups/`). */
-  by?: "follow-up" | "watch" | "report" | "sync";
-}
-
-/** A logged request with the id of the workspace key that made it. */
-export type LoggedRequest = RequestLogEntry & { keyId: string };
 
 /** Entries kept per key; the oldest go first. */
 export const MAX_ENTRIES_PER_KEY = 200;

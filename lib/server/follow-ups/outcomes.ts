@@ -1,6 +1,6 @@
 import "server-only";
 import { formatMoney } from "@/lib/format/display";
-import { pageHref } from "@/lib/ui/page-href";
+import { pageHref } from "@/lib/domain/page-href";
 import type { LearnedOutcome } from "../core/audit/write-audit";
 import type { NewNotification } from "../core/notify/notification-store";
 

@@ -7,7 +7,7 @@ import type {
   HistoryLine,
   HistoryProduct,
   ShelfRow,
-} from "@/lib/ui/insights/history-types";
+} from "@/lib/domain/insights/history-types";
 
 /** A key's history as the aggregations read it, and how far it reaches. */
 export interface KeyHistory {

@@ -16,13 +16,13 @@ import {
   signUp,
   type TestBackend,
 } from "../core/testing";
-import { insightsQuery, insightTables } from "@/lib/ui/insights/insights-tables";
+import { insightsQuery, insightTables } from "@/lib/domain/insights/insights-tables";
 import { addKey, updateKey } from "../core/session-api";
 import { readHistory } from "./history-read";
 import { forgetHistory } from "./history-tables";
 import { createHistorySync, type HistorySyncJob, WINDOW_DAYS } from "./history-sync";
 import { getSales } from "./insights-api";
-import { estimateWords } from "@/lib/ui/insights/backfill-estimate";
+import { estimateWords } from "@/lib/domain/insights/backfill-estimate";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { pages, ReadLater } from "../watch/paged-reads";
 import { isZone } from "@/lib/format/days";
 import { workspaceMembers } from "../watch/hold-store";
 import type { HistoryScope } from "@/lib/session/session-view";
-import { type BackfillEstimate, backfillEstimate, HISTORY_WINDOW_DAYS } from "@/lib/ui/insights/backfill-estimate";
+import { type BackfillEstimate, backfillEstimate, HISTORY_WINDOW_DAYS } from "@/lib/domain/insights/backfill-estimate";
 import { HISTORY_TABLES } from "./history-tables";
 
 /**

@@ -8,8 +8,8 @@ import {
   type InsightsQuery,
   type InsightsView,
   supplierRanking,
-} from "@/lib/ui/insights/insights-tables";
-import type { SalesRow } from "@/lib/ui/insights/sales-by";
+} from "@/lib/domain/insights/insights-tables";
+import type { SalesRow } from "@/lib/domain/insights/sales-by";
 import type { BackroomDatabase } from "../core/db/schema";
 import { type KeyHistory, readHistory } from "./history-read";
 import type { HistoryState } from "./history-sync";

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { median } from "@/lib/ui/insights/account-health";
-import { daysBetween, tierOf } from "@/lib/ui/insights/definitions";
-import type { TodayHealth } from "@/lib/ui/today/today";
+import { median } from "@/lib/domain/insights/account-health";
+import { daysBetween, tierOf } from "@/lib/domain/insights/definitions";
+import type { TodayHealth } from "@/lib/domain/today/today";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { HistoryState } from "./history-sync";
 

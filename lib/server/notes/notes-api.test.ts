@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { NoteJson, NotesJson } from "@/lib/ui/notes/note-rules";
+import type { NoteJson, NotesJson } from "@/lib/domain/notes/note-rules";
 import { databaseProfiles } from "../core/db/testing";
 import { chooseKey } from "../core/session-api";
 import {

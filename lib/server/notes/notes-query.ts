@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "zod";
-import { NOTES_MAX_CUSTOMERS } from "@/lib/ui/notes/note-rules";
-import { CustomerId } from "@/lib/ui/notes/note-schema";
+import { NOTES_MAX_CUSTOMERS } from "@/lib/domain/notes/note-rules";
+import { CustomerId } from "@/lib/domain/notes/note-schema";
 
 const oneId = z
   .string()

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { NOTE_MAX_LENGTH } from "@/lib/ui/notes/note-rules";
+import { NOTE_MAX_LENGTH } from "@/lib/domain/notes/note-rules";
 import { databaseProfiles } from "../core/db/testing";
 import type { Database } from "../core/db/open";
 import { createNotesStore, type NotesScope, type NotesStore } from "./notes-store";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { withinDeleteWindow } from "@/lib/ui/notes/note-rules";
+import { withinDeleteWindow } from "@/lib/domain/notes/note-rules";
 import type { BackroomDatabase, VisitNoteTable } from "../core/db/schema";
 import type { Environment } from "../core/session/types";
 

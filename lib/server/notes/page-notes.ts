@@ -1,5 +1,5 @@
 import "server-only";
-import type { NotesJson, NotesOf } from "@/lib/ui/notes/note-rules";
+import type { NotesJson, NotesOf } from "@/lib/domain/notes/note-rules";
 import { currentSession } from "../core/current-session";
 import type { SessionDeps } from "../core/session-api";
 import { refusalFor } from "../core/with-actor";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PageLink, readPageHref } from "@/lib/ui/page-href";
+import { type PageLink, readPageHref } from "@/lib/domain/page-href";
 import type { PendingEntry } from "../core/audit/audit-trail";
 import { creditNotifications, invoiceNotifications } from "../watch/account-findings";
 import { cutOffNotifications, holdNotifications } from "../watch/customer-findings";

@@ -1,10 +1,12 @@
-import { addDays, isoWeekday, localDay } from "@/lib/format/days";
+import { addDays, isoWeekday, isZone, localDay } from "@/lib/format/days";
+import { zonedInstant as instantAt } from "@/lib/format/zone-time";
 
 /**
  * When a scheduled report is due next: daily, or weekly on an ISO weekday, at a wall-clock time ("07:30") in an IANA
- * time zone. Pure (Intl only). Across a daylight-saving change the wall clock wins: 07:30 stays 07:30 local. A time
- * the clock skips (02:30 on the spring-forward night) runs at the same distance past the gap (03:30); a time it shows
- * twice (01:30 on the fall-back night) runs at the first.
+ * time zone. Pure (Intl only; the zone arithmetic is lib/format/zone-time.ts, shared with the order cut-offs). Across a
+ * daylight-saving change the wall clock wins: 07:30 stays 07:30 local. A time the clock skips (02:30 on the
+ * spring-forward night) runs at the same distance past the gap (03:30); a time it shows twice (01:30 on the fall-back
+ * night) runs at the first.
  */
 
 export interface ScheduleTime {
@@ -16,36 +18,6 @@ export interface ScheduleTime {
   timeZone: string;
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at an instant, in minutes (east positive): -300 for New York in winter. */
-function offsetMinutes(at: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return Math.round((wall - Math.floor(at / 1000) * 1000) / 60_000);
-}
-
 /**
  * The instant a wall-clock time of a day has in a zone (see the module's note for skipped and repeated times).
  *
@@ -55,28 +27,11 @@ function offsetMinutes(at: number, timeZone: string): number {
  */
 export function zonedInstant(day: string, localTime: string, timeZone: string): Date {
   const [hours, minutes] = localTime.split(":").map(Number) as [number, number];
-  const wall = Date.parse(`${day}T00:00:00Z`) + (hours * 60 + minutes) * 60_000;
-  // The offset a little before and after: they differ only on the day of a change.
-  const before = offsetMinutes(wall - 86_400_000 / 2, timeZone);
-  const after = offsetMinutes(wall + 86_400_000 / 2, timeZone);
-  const first = wall - before * 60_000;
-  // Read as the earlier offset, the time is real (and the first of two) when the zone agrees at that instant.
-  if (offsetMinutes(first, timeZone) === before) return new Date(first);
-  const second = wall - after * 60_000;
-  if (offsetMinutes(second, timeZone) === after) return new Date(second);
-  // Skipped by a spring-forward: the earlier offset puts it past the gap, as far as it was into it.
-  return new Date(first);
+  return instantAt(day, hours, minutes, timeZone);
 }
 
-/** Whether a string names a time zone this runtime knows ("Europe/Berlin", "UTC"). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether a string names a time zone this runtime knows ("Europe/Berlin", "UTC"): lib/format's `isZone`. */
+export const isTimeZone = isZone;
 
 /**
  * The first run strictly after `after`.

@@ -2,11 +2,11 @@ import "server-only";
 import { localDay } from "@/lib/format/days";
 import { planExport } from "@/lib/export/plan";
 import { runExport } from "@/lib/export/run-export";
-import { viewExportColumns } from "@/lib/ui/views/export-columns";
-import { listPages } from "@/lib/ui/views/export-pages";
-import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import { listRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
-import { readViewAddress } from "@/lib/ui/views/saved-view-path";
+import { viewExportColumns } from "@/lib/domain/views/export-columns";
+import { listPages } from "@/lib/domain/views/export-pages";
+import { LIST_VIEWS } from "@/lib/domain/views/list-views";
+import { listRequest, type ListViewSpec } from "@/lib/domain/views/list-view-spec";
+import { readViewAddress } from "@/lib/domain/views/saved-view-path";
 import type { Mailer } from "../core/auth/mailer";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
 import {

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fontkit from "@cantoo/fontkit";
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, rgb } from "@cantoo/pdf-lib";
-import type { PaperSize } from "@/lib/ui/statements/statement-schedule";
+import type { PaperSize } from "@/lib/domain/statements/statement-schedule";
 
 /**
  * A printed document's pages with pdf-lib (the maintained fork, `@cantoo/pdf-lib`): a cursor that flows text, wrapped
@@ -13,7 +13,7 @@ import type { PaperSize } from "@/lib/ui/statements/statement-schedule";
  * sign (U+2212) the dashboard writes negative amounts with, and a retailer's name may hold any letter.
  */
 
-export type { PaperSize } from "@/lib/ui/statements/statement-schedule";
+export type { PaperSize } from "@/lib/domain/statements/statement-schedule";
 
 const MARGIN = 40;
 const TEXT = rgb(0.1, 0.1, 0.12);

@@ -4,14 +4,14 @@ import type { KeyType } from "@/lib/data-api/operation";
 import type { OperationId } from "@/lib/data-api/registry";
 import type { StaleNote } from "@/lib/data-api/response-meta";
 import { INVOICE_STATUSES } from "@/lib/data-api/values";
-import { oldestStale } from "@/lib/ui/stale";
+import { oldestStale } from "@/lib/domain/stale";
 import {
   accountCustomers,
   agingInvoiceIds,
   buildStatement,
   type Statement,
   type StatementInput,
-} from "@/lib/ui/statements/statement";
+} from "@/lib/domain/statements/statement";
 
 /**
  * What a statement reads (issue 31), for the page, the PDF and the monthly mail alike, through whichever typed client

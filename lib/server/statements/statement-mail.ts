@@ -1,8 +1,8 @@
 import "server-only";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { pageHref } from "@/lib/ui/page-href";
-import type { Statement } from "@/lib/ui/statements/statement";
+import { pageHref } from "@/lib/domain/page-href";
+import type { Statement } from "@/lib/domain/statements/statement";
 import type { Mail } from "../core/auth/mailer";
 import { unsubscribeLinks, unsubscribeToken } from "../core/notify/unsubscribe";
 

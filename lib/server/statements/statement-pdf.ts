@@ -1,8 +1,8 @@
 import "server-only";
 import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
-import { pageHref } from "@/lib/ui/page-href";
-import { type Statement, STATEMENT_DEFINITIONS } from "@/lib/ui/statements/statement";
-import { agingBoxes, statementTables } from "@/lib/ui/statements/statement-tables";
+import { pageHref } from "@/lib/domain/page-href";
+import { type Statement, STATEMENT_DEFINITIONS } from "@/lib/domain/statements/statement";
+import { agingBoxes, statementTables } from "@/lib/domain/statements/statement-tables";
 import { Layout, type PaperSize } from "./pdf-layout";
 
 /**

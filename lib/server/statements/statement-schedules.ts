@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AuthTables, BackroomDatabase, StatementScheduleTable } from "../core/db/schema";
 import { nextMonthlyRunAt } from "../reports/next-run";
-import type { PaperSize, StatementRecipient, StatementScheduleJson } from "@/lib/ui/statements/statement-schedule";
+import type { PaperSize, StatementRecipient, StatementScheduleJson } from "@/lib/domain/statements/statement-schedule";
 
 /**
  * Monthly statements by email (issue 31): one schedule per workspace key (a retailer's Customer key), on a day of the

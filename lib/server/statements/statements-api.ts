@@ -4,7 +4,7 @@ import { readBodyText } from "@/lib/data-api/request-body";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { formatDay } from "@/lib/format/display";
-import { PAPER_SIZES } from "@/lib/ui/statements/statement-schedule";
+import { PAPER_SIZES } from "@/lib/domain/statements/statement-schedule";
 import type { ActorResolver } from "../core/auth/actor";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import { readTodayData } from "@/lib/ui/today/today-data";
+import { readTodayData } from "@/lib/domain/today/today-data";
 import type { ActorResolver } from "../core/auth/actor";
 import type { BackroomDatabase } from "../core/db/schema";
 import { accountsHealth } from "../insights/rep-health";
@@ -22,9 +22,9 @@ const Query = z.strictObject({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "day: the viewer's day, YYYY-MM-DD" }),
 });
 
-// GET /api/today?rep=&day=: a rep's Today as one compact answer (`TodayData`, lib/ui/today/today-data.ts), read through
-// the proxy with the session's key (an Employee key: the reps and their accounts are the distributor's), with the
-// accounts' health from the key's history where it keeps one. What Today's page and "Save for offline" read.
+// GET /api/today?rep=&day=: a rep's Today as one compact answer (`TodayData`, lib/domain/today/today-data.ts), read
+// through the proxy with the session's key (an Employee key: the reps and their accounts are the distributor's), with
+// the accounts' health from the key's history where it keeps one. What Today's page and "Save for offline" read.
 export const getToday = withActor(
   "key",
   undefined,

@@ -2,7 +2,7 @@ import "server-only";
 import { addDays, localDay } from "@/lib/format/days";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
-import { pageHref } from "@/lib/ui/page-href";
+import { pageHref } from "@/lib/domain/page-href";
 import type { NewNotification } from "../core/notify/notification-store";
 import { candidates, type WatchMember } from "./recipients";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import type { KeyType } from "@/lib/data-api/operation";
 import { addDays, isoWeekday, localDay } from "@/lib/format/days";
-import { cutOffFor } from "@/lib/ui/delivery/cutoff";
-import { cutOffText } from "@/lib/ui/delivery/customer-schedule";
-import { byWeekday, type ScheduleCustomer, type ScheduleRep, type ScheduleState } from "@/lib/ui/delivery/schedule";
-import { pageHref } from "@/lib/ui/page-href";
+import { cutOffFor } from "@/lib/domain/delivery/cutoff";
+import { cutOffText } from "@/lib/domain/delivery/customer-schedule";
+import { byWeekday, type ScheduleCustomer, type ScheduleRep, type ScheduleState } from "@/lib/domain/delivery/schedule";
+import { pageHref } from "@/lib/domain/page-href";
 import type { NewNotification } from "../core/notify/notification-store";
 import { candidates, type WatchMember } from "./recipients";
 

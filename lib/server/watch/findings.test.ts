@@ -3,7 +3,7 @@ import { creditNotifications, invoiceNotifications } from "./account-findings";
 import { cutOffNotifications, holdNotifications, tomorrowsDeliveries } from "./customer-findings";
 import { candidates, type WatchMember } from "./recipients";
 import { belowCover, belowCoverNotifications } from "./stock-findings";
-import type { PlanInput } from "@/lib/ui/replenishment/plan";
+import type { PlanInput } from "@/lib/domain/replenishment/plan";
 
 /** Saturday 2026-11-21, 3:00 PM in Los Angeles. */
 const SATURDAY = new Date("2026-11-21T23:00:00Z");

@@ -1,6 +1,6 @@
 import "server-only";
-import { scheduleFallbackRequest, type ScheduleRecord, withSchedules } from "@/lib/ui/delivery/schedule-fallback";
-import type { ScheduleCustomer, ScheduleRep, ScheduleState } from "@/lib/ui/delivery/schedule";
+import { scheduleFallbackRequest, type ScheduleRecord, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
+import type { ScheduleCustomer, ScheduleRep, ScheduleState } from "@/lib/domain/delivery/schedule";
 import type {
   InventoryInput,
   LocationInput,
@@ -10,15 +10,15 @@ import type {
   PurchaseV2Input,
   StateInput,
   VendorInput,
-} from "@/lib/ui/replenishment/inputs";
-import type { PlanInput } from "@/lib/ui/replenishment/plan";
+} from "@/lib/domain/replenishment/inputs";
+import type { PlanInput } from "@/lib/domain/replenishment/plan";
 import {
   ALL_PRODUCT_STATUSES,
   LINES_BATCH,
   OPEN_STATUSES_V1,
   OPEN_STATUSES_V2,
   PLAN_PAGES,
-} from "@/lib/ui/replenishment/requests";
+} from "@/lib/domain/replenishment/requests";
 import type { BackgroundReads } from "../core/background/background-reads";
 import type { NewNotification } from "../core/notify/notification-store";
 import type { ActiveKey } from "../core/session";

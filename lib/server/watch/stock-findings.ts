@@ -1,6 +1,6 @@
 import "server-only";
-import { pageHref } from "@/lib/ui/page-href";
-import { type PlanInput, planRows } from "@/lib/ui/replenishment/plan";
+import { pageHref } from "@/lib/domain/page-href";
+import { type PlanInput, planRows } from "@/lib/domain/replenishment/plan";
 import type { NewNotification } from "../core/notify/notification-store";
 import { candidates, type WatchMember } from "./recipients";
 

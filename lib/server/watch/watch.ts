@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { KIND_NAMES } from "@/lib/session/notification-kinds";
-import { pageHref, readPageHref } from "@/lib/ui/page-href";
+import { pageHref, readPageHref } from "@/lib/domain/page-href";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
 import type { Background } from "../core/background/background-reads";
 import type { BackroomDatabase } from "../core/db/schema";

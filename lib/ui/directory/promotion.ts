@@ -1,5 +1,5 @@
 import type { RecordOf } from "@/lib/data-api/client";
-import type { ApiRequest, Walked } from "@/lib/ui/api-query";
+import type { ApiRequest, Walked } from "@/lib/domain/api-query";
 
 export type PromotionProduct = RecordOf<"listPromotionProducts">;
 

@@ -1,8 +1,8 @@
 import type { KeyType } from "@/lib/data-api/operation";
-import { mayCall } from "@/lib/ui/navigation";
+import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS, type ListViewName } from "@/lib/ui/views/list-views";
 import { embeddedRequest, type ListViewSpec } from "@/lib/ui/views/list-view-spec";
-import type { ApiRequest } from "@/lib/ui/api-query";
+import type { ApiRequest } from "@/lib/domain/api-query";
 
 /**
  * A list shown inside a record's page (`EmbeddedList`): the list view, its fixed filter, its heading, the list page

@@ -1,4 +1,4 @@
-import type { ApiRequest } from "@/lib/ui/api-query";
+import type { ApiRequest } from "@/lib/domain/api-query";
 
 /** One supplier, warehouse or user by id: the single-record reads of the directory's detail pages. */
 

@@ -4,14 +4,15 @@
  * pages. Pure apart from the links it draws; the invoice's page renders it.
  */
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { RecordOf } from "@/lib/data-api/client";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import type { KeyType } from "@/lib/data-api/operation";
 import { formatMoney, MISSING } from "@/lib/format/display";
 import { externalHref } from "@/lib/format/external-url";
-import { mayCall } from "../navigation";
+import { mayCall } from "@/lib/domain/navigation";
 import { type ColumnSpec, columnsOf } from "../views/columns";
-import { REVISION_BADGE, revisionMark } from "./revision";
+import { REVISION_BADGE, revisionMark } from "@/lib/domain/invoices/revision";
 
 export type InvoiceLine = RecordOf<"listInvoiceTransactionsOfInvoice">;
 
@@ -88,7 +89,7 @@ interface LineColumnOptions {
 export function lineColumns({ keyType, coaOf }: LineColumnOptions): ColumnSpec<InvoiceLine>[] {
   const promotions = mayCall(keyType, "listPromotionProducts");
   const purchases = mayCall(keyType, "getPurchaseV2");
-  return columnsOf<InvoiceLine>(RECORD_META.InvoiceTransaction, {
+  return columnsOf<InvoiceLine, ReactNode>(RECORD_META.InvoiceTransaction, {
     InvoiceTransID: { header: "Line ID" },
     ProductName: {
       header: "Product",

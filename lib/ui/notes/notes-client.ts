@@ -1,6 +1,6 @@
 import { backroomJson } from "../backroom-json";
-import type { NoteJson, NotesJson, NotesOf } from "./note-rules";
-import type { NewNoteBody } from "./note-schema";
+import type { NoteJson, NotesJson, NotesOf } from "@/lib/domain/notes/note-rules";
+import type { NewNoteBody } from "@/lib/domain/notes/note-schema";
 
 /**
  * The browser's calls to `/api/notes` (`lib/server/notes/notes-api.ts`): JSON in and out, and every failure thrown as

@@ -1,9 +1,9 @@
 import { reconnect } from "../browser-api";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { notesClient } from "./notes-client";
-import { NOTES_KEY, type NotesJson, type NotesOf } from "./note-rules";
+import { NOTES_KEY, type NotesJson, type NotesOf } from "@/lib/domain/notes/note-rules";
 
-export { NOTES_KEY } from "./note-rules";
+export { NOTES_KEY } from "@/lib/domain/notes/note-rules";
 
 /** Notes change only when someone writes one: a minute before asking again is plenty. */
 const STALE_MS = 60_000;

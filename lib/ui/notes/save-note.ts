@@ -1,6 +1,6 @@
 import { notesClient } from "./notes-client";
-import type { NoteJson } from "./note-rules";
-import type { NewNoteBody } from "./note-schema";
+import type { NoteJson } from "@/lib/domain/notes/note-rules";
+import type { NewNoteBody } from "@/lib/domain/notes/note-schema";
 
 /**
  * A note on its way to Backroom: what it says, and the Idempotency-Key made when it was written. Kept as it is until

@@ -1,8 +1,8 @@
 import { createStore, del, entries, set } from "idb-keyval";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { hashOf, type KeyStore, keyForSignature } from "@/lib/ui/idempotency";
-import type { NoteJson } from "@/lib/ui/notes/note-rules";
-import type { NewNoteBody } from "@/lib/ui/notes/note-schema";
+import type { NoteJson } from "@/lib/domain/notes/note-rules";
+import type { NewNoteBody } from "@/lib/domain/notes/note-schema";
 import { type NoteDraft, sendDraft } from "@/lib/ui/notes/save-note";
 import { OUTBOX_DATABASE } from "./device-databases";
 

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { NOTES_KEY } from "@/lib/ui/notes/note-rules";
+import { NOTES_KEY } from "@/lib/domain/notes/note-rules";
 import { hasDatabase, OUTBOX_DATABASE } from "./device-databases";
 import type { QueuedNote } from "./outbox";
 

@@ -1,7 +1,7 @@
-import { AGING_STALE, agingRequest } from "@/lib/ui/ar-aging/requests";
-import { type ApiRequest, STALE } from "@/lib/ui/api-query";
+import { AGING_STALE, agingRequest } from "@/lib/domain/ar-aging/requests";
+import { type ApiRequest, STALE } from "@/lib/domain/api-query";
 import { accountsRequest } from "@/lib/ui/payments/requests";
-import { LOOKUPS } from "@/lib/ui/views/filters";
+import { LOOKUPS } from "@/lib/domain/views/filters";
 import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
 import type { OverviewCardId } from "./cards";
 

@@ -1,6 +1,6 @@
 import type { KeyType } from "@/lib/data-api/operation";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
-import { type FilterSpec, filtersOf } from "@/lib/ui/views/filters";
+import { type FilterSpec, filtersOf } from "@/lib/domain/views/filters";
 import { openInvoicesBySupplier } from "./requests";
 
 /**

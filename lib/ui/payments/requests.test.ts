@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiQueryKey } from "@/lib/ui/api-query";
+import { apiQueryKey } from "@/lib/domain/api-query";
 import {
   accountRequests,
   applicationsRequest,

@@ -1,8 +1,8 @@
 import type { RecordOf } from "@/lib/data-api/client";
 import type { KeyType } from "@/lib/data-api/operation";
-import { type ApiRequest, STALE } from "@/lib/ui/api-query";
+import { type ApiRequest, STALE } from "@/lib/domain/api-query";
 import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
-import { PAGE_PARAMS, pageRead } from "@/lib/ui/page-href";
+import { PAGE_PARAMS, pageRead } from "@/lib/domain/page-href";
 
 /**
  * The requests of the payments page, shared by its server page (which prefetches them) and its client components

@@ -1,8 +1,8 @@
 import type { RecordOf } from "@/lib/data-api/client";
 import type { KeyType } from "@/lib/data-api/operation";
 import type { CreatePurchaseBody } from "@/lib/data-api/writes";
-import type { ApiRequest } from "@/lib/ui/api-query";
-import type { DraftHeader } from "./draft";
+import type { ApiRequest } from "@/lib/domain/api-query";
+import type { DraftHeader } from "@/lib/domain/purchases/draft";
 
 /**
  * An order on behalf of one of the supplier's users: POST /purchases takes `created_by_user_id`, "honored only for

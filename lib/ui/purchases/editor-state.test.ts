@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
-import { type CatalogProduct, type DraftHeader, type DraftLine, emptyLine, isBlank } from "./draft";
+import {
+  type CatalogProduct,
+  type DraftHeader,
+  type DraftLine,
+  emptyLine,
+  isBlank,
+} from "@/lib/domain/purchases/draft";
 import {
   confirmingOf,
   type EditorEvent,

@@ -14,7 +14,7 @@ import {
   type PasteError,
   placeFieldErrors,
   toWriteLines,
-} from "./draft";
+} from "@/lib/domain/purchases/draft";
 
 /**
  * The purchase-order editor's state and every change to it, as one pure reducer (`usePurchaseEditor` runs it; the

@@ -5,7 +5,7 @@ import {
   headerProblems,
   type LineProblem,
   lineProblems,
-} from "./draft";
+} from "@/lib/domain/purchases/draft";
 import type { EditorState, LineField } from "./editor-state";
 
 /** The problems of one line, by field (the first message of each). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import { PURCHASE_SECRETS } from "./fields";
+import { PURCHASE_SECRETS } from "@/lib/domain/purchases/fields";
 import { lineProductIds, purchaseHeader, purchaseLines } from "./purchase-view";
 
 describe("a purchase's header as a purchasing manager reads it", () => {

@@ -1,4 +1,4 @@
-import { casesText } from "./fields";
+import { casesText } from "@/lib/domain/purchases/fields";
 
 /**
  * A purchase as a purchasing manager reads it, from a v2 record (snake_case) or a v1 one (PascalCase): the header's

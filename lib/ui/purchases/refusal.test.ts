@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { WRITE_AGAIN } from "../failure";
-import { type DraftLine, emptyLine } from "./draft";
+import { type DraftLine, emptyLine } from "@/lib/domain/purchases/draft";
 import { refusalOf } from "./refusal";
 
 // What a failed action says and marks, and which failures lock the editor or offer to try again.

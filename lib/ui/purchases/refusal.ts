@@ -1,6 +1,12 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { describeFailure } from "../failure";
-import { type DraftLine, existingPurchaseOf, type HeaderField, isBlank, placeFieldErrors } from "./draft";
+import {
+  type DraftLine,
+  existingPurchaseOf,
+  type HeaderField,
+  isBlank,
+  placeFieldErrors,
+} from "@/lib/domain/purchases/draft";
 import { type EditorAction, type FocusTarget, HEADER_LABELS, type LineField, type Refusal } from "./editor-state";
 
 /**

@@ -2,12 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { apiQueryOptions, STALE } from "@/lib/ui/api-query";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { supplierUserOptions, supplierUsersRequest } from "./created-by";
-import type { DraftHeader } from "./draft";
-import { catalogQuery, locationsRequest, suppliersRequest, vendorChoices, vendorsRequest } from "./requests";
+import type { DraftHeader } from "@/lib/domain/purchases/draft";
+import { locationsRequest, suppliersRequest, vendorChoices, vendorsRequest } from "@/lib/domain/purchases/requests";
+import { catalogQuery } from "./catalog-query";
 
 /**
  * What the purchase-order editor reads around the order being typed: the key's suppliers (from the session for a

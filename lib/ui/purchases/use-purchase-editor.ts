@@ -5,13 +5,20 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { CreatePurchaseBody, UpdatePurchaseBody } from "@/lib/data-api/writes";
-import { apiQueryKey } from "@/lib/ui/api-query";
+import { apiQueryKey } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { hashOf, sendOnce, sessionKeyStore } from "@/lib/ui/idempotency";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useUnsavedChangesPrompt } from "@/lib/ui/unsaved-changes";
 import { createdByField, mayOrderOnBehalf } from "./created-by";
-import { type DraftHeader, type DraftLine, existingPurchaseOf, isBlank, toWriteLines, totalCases } from "./draft";
+import {
+  type DraftHeader,
+  type DraftLine,
+  existingPurchaseOf,
+  isBlank,
+  toWriteLines,
+  totalCases,
+} from "@/lib/domain/purchases/draft";
 import {
   confirmingOf,
   type EditorAction,
@@ -25,7 +32,7 @@ import {
 } from "./editor-state";
 import { fieldMessages } from "./field-messages";
 import { refusalOf } from "./refusal";
-import { purchaseRequest } from "./requests";
+import { purchaseRequest } from "@/lib/domain/purchases/requests";
 import { useDraftLookups } from "./use-draft-lookups";
 
 const LEAVE = "This purchase order has changes that are not saved. Leave without saving them?";

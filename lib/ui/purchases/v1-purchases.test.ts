@@ -4,7 +4,7 @@ import { DataApiError } from "@/lib/data-api/data-api-error";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { cellText } from "@/lib/ui/views/columns";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
-import { filtersOf } from "@/lib/ui/views/filters";
+import { filtersOf } from "@/lib/domain/views/filters";
 import { listRequest } from "@/lib/ui/views/list-view-spec";
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { draftsNeedV2, purchaseLinesV1Request, purchaseV1Request, v1OnlyNote, v2Signal } from "./v1-purchases";

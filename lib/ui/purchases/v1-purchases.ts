@@ -1,6 +1,6 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { needsV2ListCheck, saysV2Missing } from "@/lib/data-api/v2-missing";
-import type { ApiRequest } from "@/lib/ui/api-query";
+import type { ApiRequest } from "@/lib/domain/api-query";
 
 /**
  * Purchases without the v2 endpoints (which the documentation marks Beta): v1 holds the purchases the ERP has posted,

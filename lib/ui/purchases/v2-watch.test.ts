@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { apiQueryKey } from "@/lib/ui/api-query";
+import { apiQueryKey } from "@/lib/domain/api-query";
 import { V2_LIST_CHECK } from "./v1-purchases";
 import { watchForMissingV2 } from "./v2-watch";
 

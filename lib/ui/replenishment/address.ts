@@ -1,4 +1,4 @@
-import { rowKey } from "./inputs";
+import { rowKey } from "@/lib/domain/replenishment/inputs";
 import type { PlanFilters } from "./view";
 
 /**

@@ -19,7 +19,7 @@ import {
 } from "./draft-runner";
 import { draftsOf } from "./drafts";
 import { CHOCOLATE, NORTH_FARM, OAKLAND_STOCK, SATURDAY, world } from "./fixtures";
-import { planRows } from "./plan";
+import { planRows } from "@/lib/domain/replenishment/plan";
 
 // Oakland (1): chocolate 7 from vendor 40, berry 10 from vendor 41 (batch codes required). Fresno (2): chocolate 7
 // from vendor 40 again: PLAN-20261121-40-1 (Oakland), PLAN-20261121-41-1, PLAN-20261121-40-2 (Fresno).

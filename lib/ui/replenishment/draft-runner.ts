@@ -3,7 +3,7 @@ import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { CreatePurchaseBody } from "@/lib/data-api/writes";
 import { hashOf, type KeyStore, sendOnce } from "@/lib/ui/idempotency";
 import { createBody, nextPoNumber, type PlannedDraft } from "./drafts";
-import type { PurchaseV2Input } from "./inputs";
+import type { PurchaseV2Input } from "@/lib/domain/replenishment/inputs";
 
 /**
  * Drafting the planned purchase orders, one after another: each is checked (v2 POST /purchases/validate), then

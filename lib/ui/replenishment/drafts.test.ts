@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { CreatePurchaseBody } from "@/lib/data-api/writes";
 import { createBody, type DraftPick, draftsOf, nextPoNumber, poNumber, type SkippedPick } from "./drafts";
 import { CHOCOLATE, NORTH_FARM, OAKLAND_STOCK, SATURDAY, world } from "./fixtures";
-import type { InventoryInput, ProductInput } from "./inputs";
-import { planRows } from "./plan";
+import type { InventoryInput, ProductInput } from "@/lib/domain/replenishment/inputs";
+import { planRows } from "@/lib/domain/replenishment/plan";
 
 describe("poNumber and nextPoNumber", () => {
   it("writes PLAN-YYYYMMDD-<vendorId>-<n>, n from 1", () => {

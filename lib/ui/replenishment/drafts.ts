@@ -1,6 +1,6 @@
 import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 import type { CreatePurchaseBody } from "@/lib/data-api/writes";
-import type { PlanRow } from "./plan";
+import type { PlanRow } from "@/lib/domain/replenishment/plan";
 
 /**
  * From the rows a person ticks to draft purchase orders: one draft per vendor and warehouse (more when it would pass

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { explain } from "./explain";
 import { CHOCOLATE, NORTH_FARM, OAKLAND_STOCK, oaklandRow, purchase } from "./fixtures";
-import type { PlanInput, PlanOptions } from "./plan";
+import type { PlanInput, PlanOptions } from "@/lib/domain/replenishment/plan";
 
 const trip = "next pickup Thursday plus 5 days' lead time: arrives in 10 days";
 const stock = (AvailableUnits: number | null, AvgDailySales90d: string | null = "12.40") => ({

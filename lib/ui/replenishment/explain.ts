@@ -1,8 +1,8 @@
 import { PRODUCT_STATUSES } from "@/lib/data-api/values";
 import { isoWeekday } from "@/lib/format/days";
-import { weekdayName } from "@/lib/ui/delivery/cutoff";
-import type { Arrival } from "./arrival";
-import type { PlanRow } from "./plan";
+import { weekdayName } from "@/lib/domain/delivery/cutoff";
+import type { Arrival } from "@/lib/domain/replenishment/arrival";
+import type { PlanRow } from "@/lib/domain/replenishment/plan";
 
 /**
  * A planner row's number in words, for the person who asks why: "sells 12.4 a day; 61 available and 40 on order last

@@ -1,5 +1,12 @@
-import type { InventoryInput, LocationInput, ProductInput, PurchaseV2Input, StateInput, VendorInput } from "./inputs";
-import { type PlanInput, type PlanOptions, type PlanRow, planRows } from "./plan";
+import type {
+  InventoryInput,
+  LocationInput,
+  ProductInput,
+  PurchaseV2Input,
+  StateInput,
+  VendorInput,
+} from "@/lib/domain/replenishment/inputs";
+import { type PlanInput, type PlanOptions, type PlanRow, planRows } from "@/lib/domain/replenishment/plan";
 
 /**
  * A small supplier's world for the planner's tests (used by `*.test.ts` files only): California warehouses 1 (Oakland)

@@ -3,8 +3,15 @@ import { fixedClock } from "@/lib/sandbox/clock";
 import type { Environment } from "@/lib/sandbox/environments";
 import { demoKeys } from "@/lib/sandbox/keys";
 import { type SandboxRuntime, startSandbox } from "@/lib/sandbox/runtime";
-import type { InventoryInput, LocationInput, ProductInput, PurchaseV2Input, StateInput, VendorInput } from "./inputs";
-import { type PlanRow, planRows } from "./plan";
+import type {
+  InventoryInput,
+  LocationInput,
+  ProductInput,
+  PurchaseV2Input,
+  StateInput,
+  VendorInput,
+} from "@/lib/domain/replenishment/inputs";
+import { type PlanRow, planRows } from "@/lib/domain/replenishment/plan";
 
 // The planner over the sandbox's seeded demo brand, read as the Supplier demo key reads it: the seed must give the
 // planner something to do (issue 22; docs/sandbox.md, "What the seed gives the replenishment planner"), in both

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { draftsOf } from "./drafts";
 import { CHOCOLATE, NORTH_FARM, OAKLAND_STOCK, SATURDAY, world } from "./fixtures";
-import { planRows } from "./plan";
+import { planRows } from "@/lib/domain/replenishment/plan";
 import {
   casesText,
   EMPTY_SELECTION,

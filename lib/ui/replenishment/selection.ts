@@ -1,6 +1,6 @@
 import { PRODUCT_STATUSES } from "@/lib/data-api/values";
 import type { DraftPick, SkipReason } from "./drafts";
-import type { NoSuggestionReason, PlanRow } from "./plan";
+import type { NoSuggestionReason, PlanRow } from "@/lib/domain/replenishment/plan";
 
 /**
  * What the person ticks and types on the plan, before drafting: rows are ticked when they have a suggestion unless the

@@ -4,10 +4,10 @@ import { type UseQueryResult, useQueries, useQuery } from "@tanstack/react-query
 import { useMemo } from "react";
 import type { RecordOf } from "@/lib/data-api/client";
 import type { OperationId } from "@/lib/data-api/registry";
-import { apiQueryOptions, apiWalkOptions, type Walked } from "@/lib/ui/api-query";
+import { apiQueryOptions, apiWalkOptions, type Walked } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
-import type { Answered } from "@/lib/ui/stale";
-import type { PlanInput } from "./plan";
+import type { Answered } from "@/lib/domain/stale";
+import type { PlanInput } from "@/lib/domain/replenishment/plan";
 import {
   inventoryRead,
   linesV1Reads,
@@ -19,7 +19,7 @@ import {
   statesRead,
   vendorIdsOf,
   vendorsRead,
-} from "./requests";
+} from "@/lib/domain/replenishment/requests";
 
 function walkOf<K extends OperationId>(read: PlanRead<K>) {
   return apiWalkOptions(browserApi, read.request, read.staleTime, read.pages ?? 1);

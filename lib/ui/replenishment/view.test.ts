@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHOCOLATE, NORTH_FARM, OAKLAND_STOCK, SATURDAY, world } from "./fixtures";
-import { planRows } from "./plan";
+import { planRows } from "@/lib/domain/replenishment/plan";
 import { filterRows, type PlanFilters, planTotals, sortByCover } from "./view";
 
 // Oakland (1): chocolate 7 below target (vendor 40), almond 8 far above it, mint 9 not selling, berry 10 out of stock

@@ -1,4 +1,4 @@
-import type { PlanRow } from "./plan";
+import type { PlanRow } from "@/lib/domain/replenishment/plan";
 
 /**
  * The planner table's filters, sort and totals, over rows planRows made. Pure; the page keeps the filter values in

@@ -1,5 +1,5 @@
 import type { DataApiResult, RecordOf } from "@/lib/data-api/client";
-import type { ApiRequest } from "../api-query";
+import type { ApiRequest } from "@/lib/domain/api-query";
 
 /**
  * A product's allocations. `/allocations` takes CustomerIDs, SupplierIDs and States but no ProductIDs, so the product

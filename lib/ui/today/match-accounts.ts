@@ -1,4 +1,4 @@
-import type { AccountCard as Card } from "./today";
+import type { AccountCard as Card } from "@/lib/domain/today/today";
 
 const fold = (text: string) =>
   text

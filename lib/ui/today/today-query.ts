@@ -1,7 +1,7 @@
 import { isDataApiError } from "@/lib/data-api/data-api-error";
 import { backroomJson } from "@/lib/ui/backroom-json";
 import { reconnect } from "@/lib/ui/browser-api";
-import { TODAY_DATA_STALE, type TodayData, todayDataKey } from "./today-data";
+import { TODAY_DATA_STALE, type TodayData, todayDataKey } from "@/lib/domain/today/today-data";
 
 /**
  * react-query options for a rep's Today in the browser: `GET /api/today` (one request to Backroom, which reads the

@@ -1,7 +1,7 @@
 "use client";
 
 import { type QueryKey, useQuery } from "@tanstack/react-query";
-import { NOTES_MAX_CUSTOMERS, type NoteJson } from "@/lib/ui/notes/note-rules";
+import { NOTES_MAX_CUSTOMERS, type NoteJson } from "@/lib/domain/notes/note-rules";
 import { notesQueryOptions } from "@/lib/ui/notes/notes-query";
 import { todayQueryOptions } from "./today-query";
 

@@ -6,7 +6,7 @@ import { fixedClock } from "@/lib/sandbox/clock";
 import { demoKeys } from "@/lib/sandbox/keys";
 import { type SandboxRuntime, startSandbox } from "@/lib/sandbox/runtime";
 import { TEST_CLOCK } from "@/lib/sandbox/testing";
-import { listPages } from "./export-pages";
+import { listPages } from "@/lib/domain/views/export-pages";
 
 // An export that meets the key's budget running low: against a sandbox whose rate limit is 30 requests in a window
 // of 2 seconds (SANDBOX_RATE_LIMIT_WINDOW), it pauses at a page's boundary, waits for the window to reset, and goes

@@ -1,4 +1,4 @@
-import { type ApiRequest, STALE } from "../api-query";
+import { type ApiRequest, STALE } from "@/lib/domain/api-query";
 
 /** The requests of an invoice's page: the invoice, its lines (500 a page) and its certificates of analysis. */
 export function invoiceRequests(invoiceId: number, linesPage = 1) {

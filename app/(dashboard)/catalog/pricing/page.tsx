@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { CustomerPricing } from "@/components/catalog/customer-pricing";
 import { ListFilters } from "@/components/views/list-view";
-import { mayCall } from "@/lib/ui/navigation";
+import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { listRequest } from "@/lib/ui/views/list-view-spec";
 import { PRICING_CUSTOMER } from "@/lib/ui/views/pricing";

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
-import { pageRead } from "@/lib/ui/page-href";
+import { pageRead } from "@/lib/domain/page-href";
 import { CustomerDetail } from "@/components/customers/customer-detail";
-import { STALE } from "@/lib/ui/api-query";
-import { customerScheduleRequest, statesRequest } from "@/lib/ui/delivery/requests";
-import { mayCall } from "@/lib/ui/navigation";
+import { STALE } from "@/lib/domain/api-query";
+import { customerScheduleRequest, statesRequest } from "@/lib/domain/delivery/requests";
+import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { embeddedRequest } from "@/lib/ui/views/list-view-spec";
 import { NotesPrefetched } from "../../_lib/notes-prefetched";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
-import { pageRead } from "@/lib/ui/page-href";
+import { pageRead } from "@/lib/domain/page-href";
 import { InvoiceDetail } from "@/components/invoices/invoice-detail";
 import { invoiceRequests } from "@/lib/ui/views/invoice-requests";
 import { DetailSkeleton, Prefetched } from "../../_lib/streamed";

@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
-import { pageRead } from "@/lib/ui/page-href";
+import { pageRead } from "@/lib/domain/page-href";
 import { PurchaseDetail } from "@/components/purchases/purchase-detail";
 import { PurchaseDetailV1 } from "@/components/purchases/purchase-detail-v1";
 import { V1OnlyNotice } from "@/components/purchases/v1-notice";
 import { V2MissingWatch } from "@/components/purchases/v2-missing-watch";
-import { STALE } from "@/lib/ui/api-query";
-import { mayCall } from "@/lib/ui/navigation";
-import { purchaseRequest } from "@/lib/ui/purchases/requests";
+import { STALE } from "@/lib/domain/api-query";
+import { mayCall } from "@/lib/domain/navigation";
+import { purchaseRequest } from "@/lib/domain/purchases/requests";
 import {
   MAX_LINE_PAGES,
   purchaseLinesV1Request,

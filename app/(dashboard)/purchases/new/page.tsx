@@ -2,7 +2,7 @@ import { may } from "@/lib/session/roles";
 import type { Metadata } from "next";
 import { PurchaseEditor } from "@/components/purchases/purchase-editor";
 import { DraftsNeedV2 } from "@/components/purchases/v1-notice";
-import { mayCall } from "@/lib/ui/navigation";
+import { mayCall } from "@/lib/domain/navigation";
 import { NotForThisKey, NotForThisRole } from "../../_lib/page-title";
 import { purchasesV2State } from "../../_lib/purchases-v2";
 import { requireSession } from "../../_lib/session";

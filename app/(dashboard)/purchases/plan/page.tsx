@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { V2MissingWatch } from "@/components/purchases/v2-missing-watch";
 import { ReplenishmentPlanner } from "@/components/replenishment/replenishment-planner";
-import { mayCall } from "@/lib/ui/navigation";
+import { mayCall } from "@/lib/domain/navigation";
 import { readPlanAddress } from "@/lib/ui/replenishment/address";
 import {
   inventoryRead,
@@ -18,7 +18,7 @@ import {
   suppliersRead,
   vendorIdsOf,
   vendorsRead,
-} from "@/lib/ui/replenishment/requests";
+} from "@/lib/domain/replenishment/requests";
 import { NotForThisKey, PageTitle } from "../../_lib/page-title";
 import { serverAnswer, serverWalk } from "../../_lib/prefetch";
 import { purchasesV2MayGoMissing, purchasesV2State } from "../../_lib/purchases-v2";

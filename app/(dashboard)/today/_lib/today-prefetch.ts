@@ -2,9 +2,9 @@ import "server-only";
 import type { DehydratedState } from "@tanstack/react-query";
 import { backend } from "@/lib/backend";
 import { accountsHealth } from "@/lib/server/insights/rep-health";
-import { readTodayData, TODAY_DATA_STALE, type TodayData, todayDataKey } from "@/lib/ui/today/today-data";
-import { STALE } from "@/lib/ui/api-query";
-import { repsRequest } from "@/lib/ui/delivery/requests";
+import { readTodayData, TODAY_DATA_STALE, type TodayData, todayDataKey } from "@/lib/domain/today/today-data";
+import { STALE } from "@/lib/domain/api-query";
+import { repsRequest } from "@/lib/domain/delivery/requests";
 import { prefetchedQuery, serverAnswer } from "../../_lib/prefetch";
 
 /**

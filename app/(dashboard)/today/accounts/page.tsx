@@ -6,7 +6,7 @@ import { Suspense } from "react";
 import { TodayAccounts } from "@/components/today/today-accounts";
 import { TodaySkeleton } from "@/components/today/today-view";
 import { todayIn } from "@/lib/format/days";
-import { pageHref, pageRead } from "@/lib/ui/page-href";
+import { pageHref, pageRead } from "@/lib/domain/page-href";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../../_lib/page-title";
 import { requireSession } from "../../_lib/session";

@@ -273,7 +273,10 @@ export interface CollectionsPageTable {
   records_json: string;
 }
 
-/** One AR account of a key's collections list (migration 014, `CollectionRow` in `lib/ui/collections/collections.ts`). */
+/**
+ * One AR account of a key's collections list (migration 014, `CollectionRow` in
+ * `lib/domain/collections/collections.ts`).
+ */
 export interface CollectionsAccountTable {
   key_id: string;
   ar_account_id: number;
@@ -309,7 +312,7 @@ export interface CollectionsAgingTable {
   position: number;
   ar_account_id: number;
   supplier_id: number | null;
-  /** The row as the walk kept it (`AgingEntry` in `lib/ui/collections/collections-input.ts`), as JSON. */
+  /** The row as the walk kept it (`AgingEntry` in `lib/domain/collections/collections-input.ts`), as JSON. */
   record_json: string;
 }
 

@@ -7,7 +7,8 @@ import type { Environment } from "../env";
 import type { CacheOutcome } from "../metrics";
 import type { PurchasesV2Availability } from "../purchases-v2";
 import type { RateLimitBook } from "../rate-limit-book";
-import type { RequestLog, RequestSource } from "../request-log";
+import type { RequestSource } from "@/lib/session/request-log-view";
+import type { RequestLog } from "../request-log";
 import type { CacheLookup, CachedResponse, ResponseCache } from "../response-cache";
 import type { ActiveKey } from "../session";
 

@@ -3,7 +3,8 @@ import type { Version } from "@/lib/data-api/operation";
 import { MAX_BODY_BYTES } from "@/lib/data-api/request-body";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { type ProxyTelemetry, proxyRequest } from ".";
-import { createRequestLog, type LoggedRequest } from "../request-log";
+import type { LoggedRequest } from "@/lib/session/request-log-view";
+import { createRequestLog } from "../request-log";
 import { createMemoryStore } from "../shared/memory-store";
 import {
   BACKROOM,

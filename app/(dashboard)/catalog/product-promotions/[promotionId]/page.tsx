@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { PromotionDetail } from "@/components/catalog/promotion-detail";
-import { STALE } from "@/lib/ui/api-query";
+import { STALE } from "@/lib/domain/api-query";
 import {
   findPromotion,
   idList,
@@ -11,7 +11,7 @@ import {
   promotionsRequest,
 } from "@/lib/ui/directory/promotion";
 import { promotionProductsList, relatedRequest, relatedStaleTime } from "@/lib/ui/directory/related-lists";
-import { mayCall } from "@/lib/ui/navigation";
+import { mayCall } from "@/lib/domain/navigation";
 import { NotForThisKey } from "../../../_lib/page-title";
 import { serverWalk } from "../../../_lib/prefetch";
 import { DetailSkeleton, Prefetched } from "../../../_lib/streamed";

@@ -1,0 +1,166 @@
+/**
+ * What a collections snapshot is computed from: five lists of the Data API, each record read with the contract's
+ * tolerant schema (sparse records, ids sent as text, decimals as numbers) and cut to the fields the snapshot uses, so
+ * that a page of them can be kept while a walk goes on (`lib/server/collections/`) and the pure model reads the same
+ * shape from a direct walk as from the kept pages.
+ */
+import type { ReadOf } from "@/lib/data-api/fields";
+import { Customer } from "@/lib/data-api/records/customers";
+import { ARAging, Invoice } from "@/lib/data-api/records/invoices";
+import { OpenInvoice, Payment } from "@/lib/data-api/records/payments";
+import { BUCKETS, creditInvoicesOf } from "@/lib/domain/ar-aging/aging";
+
+type Aging = ReadOf<typeof ARAging>;
+
+/**
+ * An AR aging row (one AR account and supplier): its amounts, its close date and the invoices behind it (id, number and
+ * open balance: the AR aging page lists them from a kept snapshot).
+ */
+export type AgingEntry = Pick<
+  Aging,
+  | "ARAccountID"
+  | "SupplierID"
+  | "OpenCredit"
+  | "CurrentDue"
+  | "Due_1_30"
+  | "Due_31_60"
+  | "Due_61_90"
+  | "Due_91"
+  | "TotalBalanceOutstanding"
+  | "CloseDate"
+  | "CurrentInvoices"
+  | "Invoices_1_30"
+  | "Invoices_31_60"
+  | "Invoices_61_90"
+  | "Invoices_91"
+  | "CreditInvoices"
+>;
+/** A customer as the list names it: its name, state, hold, status, collection agent and sales rep. */
+export type CustomerEntry = Pick<
+  ReadOf<typeof Customer>,
+  | "CustomerID"
+  | "CustomerName"
+  | "State"
+  | "OnHold"
+  | "AccountStatus"
+  | "CollectionAgentFullName"
+  | "CollectionAgentEmail"
+  | "SalesRepName"
+>;
+/** An open invoice, for the one fact an aging row lacks: which customer an AR account is. */
+export type OpenInvoiceEntry = Pick<ReadOf<typeof OpenInvoice>, "ARAccountID" | "CustomerID">;
+/** A payment: its account, amount, credit left to allocate and post date. */
+export type PaymentEntry = Pick<ReadOf<typeof Payment>, "ARAccountID" | "Amount" | "AvailableBalance" | "PostDate">;
+/** An invoice read by id, naming the customer of an account no open invoice names. */
+export type InvoiceEntry = Pick<ReadOf<typeof Invoice>, "InvoiceID" | "CustomerID" | "CustomerName">;
+
+/** The lists, as kept. */
+export interface CollectionsInput {
+  aging: AgingEntry[];
+  customers: CustomerEntry[];
+  openInvoices: OpenInvoiceEntry[];
+  payments: PaymentEntry[];
+  invoices: InvoiceEntry[];
+}
+
+export type ListName = keyof CollectionsInput;
+
+/** A bucket's invoices as kept: each that names an invoice, with its number and the open balance aged there. */
+const refs = (list: Aging["CurrentInvoices"]) =>
+  list?.flatMap((ref) =>
+    ref?.InvoiceID == null
+      ? []
+      : [
+          withoutUnset({
+            InvoiceID: ref.InvoiceID,
+            InvoiceNum: ref.InvoiceNum ?? undefined,
+            OpenBalance: ref.OpenBalance ?? undefined,
+          }),
+        ],
+  );
+
+/**
+ * A record of a list as kept, or undefined when it names no account (an aging row, an open invoice, a payment) or no
+ * customer or invoice: nothing could be told of it. Only the fields the snapshot uses are kept.
+ *
+ * @example
+ * entryOf("payments", { ARAccountID: "50001", Amount: "12.5", Memo: "COD" }); // { ARAccountID: 50001, Amount: "12.5" }
+ */
+export function entryOf<L extends ListName>(list: L, record: unknown): CollectionsInput[L][number] | undefined {
+  const entry = read(list, record);
+  return entry as CollectionsInput[L][number] | undefined;
+}
+
+function read(list: ListName, record: unknown): CollectionsInput[ListName][number] | undefined {
+  switch (list) {
+    case "aging": {
+      const parsed = ARAging.read.safeParse(record);
+      if (!parsed.success || parsed.data.ARAccountID == null) return undefined;
+      const r = parsed.data;
+      const kept: AgingEntry = {
+        ARAccountID: r.ARAccountID,
+        SupplierID: r.SupplierID,
+        CloseDate: r.CloseDate,
+        OpenCredit: r.OpenCredit,
+        TotalBalanceOutstanding: r.TotalBalanceOutstanding,
+      };
+      for (const bucket of BUCKETS) {
+        kept[bucket.amount] = r[bucket.amount];
+        kept[bucket.invoices] = refs(r[bucket.invoices]);
+      }
+      // The credits' item shape is not documented: those that name an invoice id are kept, shaped as the buckets' are.
+      kept.CreditInvoices = creditInvoicesOf(r).invoices.flatMap((i) =>
+        i.invoiceId === undefined
+          ? []
+          : [withoutUnset({ InvoiceID: i.invoiceId, InvoiceNum: i.invoiceNum, OpenBalance: i.openBalance })],
+      );
+      return withoutUnset(kept);
+    }
+    case "customers": {
+      const parsed = Customer.read.safeParse(record);
+      if (!parsed.success || parsed.data.CustomerID == null) return undefined;
+      const {
+        CustomerID,
+        CustomerName,
+        State,
+        OnHold,
+        AccountStatus,
+        CollectionAgentFullName,
+        CollectionAgentEmail,
+        SalesRepName,
+      } = parsed.data;
+      return withoutUnset({
+        CustomerID,
+        CustomerName,
+        State,
+        OnHold,
+        AccountStatus,
+        CollectionAgentFullName,
+        CollectionAgentEmail,
+        SalesRepName,
+      });
+    }
+    case "openInvoices": {
+      const parsed = OpenInvoice.read.safeParse(record);
+      if (!parsed.success || parsed.data.ARAccountID == null || parsed.data.CustomerID == null) return undefined;
+      return { ARAccountID: parsed.data.ARAccountID, CustomerID: parsed.data.CustomerID };
+    }
+    case "payments": {
+      const parsed = Payment.read.safeParse(record);
+      if (!parsed.success || parsed.data.ARAccountID == null) return undefined;
+      const { ARAccountID, Amount, AvailableBalance, PostDate } = parsed.data;
+      return withoutUnset({ ARAccountID, Amount, AvailableBalance, PostDate });
+    }
+    case "invoices": {
+      const parsed = Invoice.read.safeParse(record);
+      if (!parsed.success || parsed.data.InvoiceID == null) return undefined;
+      const { InvoiceID, CustomerID, CustomerName } = parsed.data;
+      return withoutUnset({ InvoiceID, CustomerID, CustomerName });
+    }
+  }
+}
+
+/** The entry without its absent fields (a sparse record stays sparse when kept as JSON). */
+function withoutUnset<T extends object>(entry: T): T {
+  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as T;
+}
