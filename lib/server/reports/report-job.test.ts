@@ -12,7 +12,7 @@ import type { Mail, Mailer } from "../auth/mailer";
 import { createBackground } from "../background/background-reads";
 import { databaseProfiles } from "../db/testing";
 import { createEffectLedger } from "../jobs/effect-ledger";
-import type { JobOptions, JobQueue } from "../jobs/job-queue";
+import { sentJobs } from "../jobs/testing";
 import { readUnsubscribeToken } from "../notifications/unsubscribe";
 import { proxyRequest } from "../proxy";
 import { createMemoryStore } from "../shared/memory-store";
@@ -33,24 +33,6 @@ beforeAll(async () => {
   sandbox = await openTestSandbox();
 }, 60_000);
 afterAll(() => sandbox.close());
-
-/** The jobs queued, as the runner would be given them. */
-function queueRecorder() {
-  const sent: { kind: string; data: ReportJob; options?: JobOptions }[] = [];
-  const jobs: JobQueue = {
-    async send(kind, data, options) {
-      sent.push({ kind, data: data as unknown as ReportJob, options });
-      return String(sent.length);
-    },
-    work() {},
-    async start() {},
-    async stop() {},
-    async check() {
-      return "ok";
-    },
-  };
-  return { jobs, sent };
-}
 
 /** A mailer that keeps what it sends; `failFor` makes the next send to that address throw once. */
 function recordingMailer() {
@@ -101,7 +83,7 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
       keyId: owner.keyId,
       scheduledBy: owner.userId,
     }))!;
-    const { jobs, sent } = queueRecorder();
+    const { jobs, sent } = sentJobs<ReportJob>();
     const mailer = recordingMailer();
     const reports = createReports({
       store,
