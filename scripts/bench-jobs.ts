@@ -17,7 +17,7 @@ import {
   type FollowUpJob,
 } from "../lib/server/follow-ups/follow-ups";
 import { createWatch, WATCH, type WatchJob } from "../lib/server/watch/watch";
-import type { JobQueue } from "../lib/server/core/jobs/job-queue";
+import { sendingQueue } from "../lib/server/core/jobs/testing";
 import { createNotificationStore } from "../lib/server/core/notify/notification-store";
 import { createNotifier } from "../lib/server/core/notify/notifier";
 import { proxyRequest } from "../lib/server/core/proxy";
@@ -41,24 +41,16 @@ type Row = Record<string, unknown>;
 /** A queue on the benchmark's clock: jobs wait in a list until the clock reaches them. */
 function simulatedQueue(now: () => number) {
   const queued: { runAt: number; kind: string; key?: string; data: FollowUpJob | WatchJob }[] = [];
-  const jobs: JobQueue = {
-    async send(kind, data, options) {
-      if (options?.key && queued.some((q) => q.kind === kind && q.key === options.key)) return null;
-      queued.push({
-        runAt: now() + (options?.delaySeconds ?? 0) * 1000,
-        kind,
-        key: options?.key,
-        data: data as unknown as FollowUpJob | WatchJob,
-      });
-      return String(queued.length);
-    },
-    work() {},
-    async start() {},
-    async stop() {},
-    async check() {
-      return "ok";
-    },
-  };
+  const jobs = sendingQueue(async (kind, data, options) => {
+    if (options?.key && queued.some((q) => q.kind === kind && q.key === options.key)) return null;
+    queued.push({
+      runAt: now() + (options?.delaySeconds ?? 0) * 1000,
+      kind,
+      key: options?.key,
+      data: data as unknown as FollowUpJob | WatchJob,
+    });
+    return String(queued.length);
+  });
   /** The next job due by `until`, taken off the list. */
   const next = (until: number) => {
     queued.sort((a, b) => a.runAt - b.runAt);

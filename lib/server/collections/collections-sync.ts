@@ -1,11 +1,11 @@
 import "server-only";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Kysely, Transaction } from "kysely";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
 import type { Background } from "../core/background/background-reads";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { JobQueue } from "../core/jobs/job-queue";
-import { pages, ReadLater } from "../watch/paged-reads";
+import { resumableSync } from "../core/jobs/resumable-sync";
+import { syncReader } from "../watch/paged-reads";
 import {
   agingCloseDay,
   type CollectionRow,
@@ -29,6 +29,8 @@ import { COLLECTIONS_TABLES } from "./collections-tables";
  *   background's (`background-reads.ts`, purpose `sync`: at most 7 % of the key's hour, nothing while people have
  *   under a fifth of it left, one a second at most, none before a 429's `Retry-After`).
  * - **Started** when the key is added (`keyAdded`, through the key store's listeners), else by the sweep or the page.
+ * - **The run, its budget and the sweep** are the resumable sync's (`jobs/resumable-sync.ts`): this file gives its
+ *   state, its start and its steps.
  * - **One aging**: a walk whose aging pages close on different days (the end of day came in the middle) reads the
  *   aging again from its first page.
  * - **The aging kept whole** (issue 37): its rows are kept beside the accounts (`collections_aging`), so the AR aging
@@ -43,9 +45,6 @@ const PAGE_SIZE = 500;
 const INVOICE_BATCH = 400;
 /** Requests one run makes before it gives the queue back (queued again at once). */
 const STEPS_PER_RUN = 25;
-const DAY_MS = 86_400_000;
-/** A walk whose state has not moved for this long has lost its job: the sweep queues it again. */
-const STALLED_MS = 3_600_000;
 /** Every status but Canceled (the API's default is New only). */
 const STATUSES = "1,2,3,4,5,7";
 
@@ -133,8 +132,6 @@ function accountRow(keyId: string, r: CollectionRow) {
 export function createCollectionsSync(deps: CollectionsSyncDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const queue = (job: CollectionsSyncJob, delaySeconds = 0) =>
-    deps.jobs.send(COLLECTIONS_SYNC, job, { key: job.keyId, delaySeconds });
 
   async function load(keyId: string): Promise<CollectionsState | undefined> {
     const row = await db.selectFrom("collections_state").selectAll().where("key_id", "=", keyId).executeTakeFirst();
@@ -309,28 +306,70 @@ export function createCollectionsSync(deps: CollectionsSyncDeps) {
     });
   }
 
-  return {
-    /** Starts the key's walk (its first, or a refresh: the last snapshot stays shown until it ends); a walk under way goes on. */
-    async start(workspaceId: string, keyId: string): Promise<void> {
-      const state = await load(keyId);
-      if (state?.phase !== "walk") {
-        const next: CollectionsState = {
-          ...(state ?? { asOf: null, refreshedAt: null, requests: 0, updatedAt: "" }),
-          phase: "walk",
-          list: "aging",
-          page: 1,
-          pending: [],
-          walkCloseDate: null,
-          freshAging: false,
-          startedAt: new Date(now()).toISOString(),
-        };
-        await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom("collections_pages").where("key_id", "=", keyId).execute();
-          await save(trx, keyId, next);
-        });
-      }
-      await queue({ workspaceId, keyId });
+  /** Starts the key's walk (its first, or a refresh: the last snapshot stays shown until it ends); a walk under way goes on. */
+  async function start(workspaceId: string, keyId: string): Promise<void> {
+    const state = await load(keyId);
+    if (state?.phase !== "walk") {
+      const next: CollectionsState = {
+        ...(state ?? { asOf: null, refreshedAt: null, requests: 0, updatedAt: "" }),
+        phase: "walk",
+        list: "aging",
+        page: 1,
+        pending: [],
+        walkCloseDate: null,
+        freshAging: false,
+        startedAt: new Date(now()).toISOString(),
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("collections_pages").where("key_id", "=", keyId).execute();
+        await save(trx, keyId, next);
+      });
+    }
+    await sync.queue({ workspaceId, keyId });
+  }
+
+  /** Deletes a key's snapshot (the key left its workspace). */
+  async function forget(keyId: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      for (const table of COLLECTIONS_TABLES) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
+    });
+  }
+
+  /** The walk as the resumable sync runs it (`jobs/resumable-sync.ts`): what is the collections' is its steps. */
+  const sync = resumableSync<CollectionsState>(deps, {
+    kind: COLLECTIONS_SYNC,
+    name: "the collections'",
+    reader: syncReader,
+    now,
+    stepsPerRun: STEPS_PER_RUN,
+    walks: (key) => key.keyType === "Employee",
+    load,
+    walking: (state) => state.phase === "walk",
+    step: (job, _key, state, read) => step(job.keyId, state, read),
+    forget,
+    kept: () =>
+      db.selectFrom("workspace_keys").select(["id", "workspace_id"]).where("key_type", "=", "Employee").execute(),
+    async standings() {
+      const states = await db
+        .selectFrom("collections_state")
+        .select(["key_id", "phase", "updated_at", "refreshed_at"])
+        .execute();
+      return new Map(
+        states.map((row) => [
+          row.key_id,
+          {
+            walking: row.phase === "walk",
+            movedAt: Date.parse(row.updated_at),
+            endedAt: row.refreshed_at ? Date.parse(row.refreshed_at) : undefined,
+          },
+        ]),
+      );
     },
+    start,
+  });
+
+  return {
+    start,
 
     /**
      * A key just added (the key store's listener): an Employee key's first walk starts now, rather than at the next
@@ -340,78 +379,24 @@ export function createCollectionsSync(deps: CollectionsSyncDeps) {
      * keys.onAdded((key) => collections.keyAdded(key.workspaceId, key.keyId, key.keyType));
      */
     async keyAdded(workspaceId: string, keyId: string, keyType: string): Promise<void> {
-      if (keyType === "Employee" && !(await load(keyId))) await this.start(workspaceId, keyId);
+      if (keyType === "Employee" && !(await load(keyId))) await start(workspaceId, keyId);
     },
 
     /** The job: walks on from where the key's state stands, up to a few requests, then queues itself again. */
-    async run(job: CollectionsSyncJob): Promise<void> {
-      const key = await deps.keys.open(job.workspaceId, job.keyId);
-      if (!key || key.keyType !== "Employee") return void (await this.forget(job.keyId));
-      const state = await load(job.keyId);
-      if (!state || state.phase !== "walk") return;
-      const reads = await deps.background.open(job.workspaceId, key, "sync");
-      const first = reads.wait();
-      if (first !== undefined) return void (await queue(job, first));
-      const read = async (path: string, headers?: Record<string, string>): Promise<unknown[]> => {
-        const answer = await pages<unknown>(reads, "v1", path, 1, headers);
-        state.requests++;
-        if (!("records" in answer))
-          throw new Error(`the collections' read of ${path.split("?")[0]} answered ${answer.status}`);
-        return answer.records;
-      };
-      try {
-        for (let n = 0; n < STEPS_PER_RUN && state.phase === "walk"; n++) {
-          await step(job.keyId, state, read);
-          // The embedded sandbox and SQLite answer through promises alone: without a turn of the event loop between
-          // steps, a run would hold the process's I/O (every page and API answer) until its last step.
-          await nextTurn();
-        }
-      } catch (error) {
-        if (error instanceof ReadLater) return void (await queue(job, error.seconds));
-        throw error;
-      }
-      if (state.phase === "walk") await queue(job);
-    },
+    run: sync.run,
 
     /**
      * The hourly sweep: an Employee key without a snapshot starts its first walk, one whose last walk ended over a day
      * ago its refresh, a walk whose job was lost (its state still for an hour) is queued again, and the snapshot of a
      * key no longer in any workspace (or no longer an Employee key) is deleted.
      */
-    async sweep(): Promise<{ started: number; forgotten: number }> {
-      const keys = await db
-        .selectFrom("workspace_keys")
-        .select(["id", "workspace_id"])
-        .where("key_type", "=", "Employee")
-        .execute();
-      const snapshots = (await db.selectFrom("collections_state").select("key_id").execute()).map((s) => s.key_id);
-      let started = 0;
-      for (const key of keys) {
-        const state = await load(key.id);
-        if (state?.phase === "walk") {
-          if (now() - Date.parse(state.updatedAt) > STALLED_MS)
-            await queue({ workspaceId: key.workspace_id, keyId: key.id });
-          continue;
-        }
-        if (state?.refreshedAt && now() - Date.parse(state.refreshedAt) < DAY_MS) continue;
-        await this.start(key.workspace_id, key.id);
-        started++;
-      }
-      const live = new Set(keys.map((k) => k.id));
-      const gone = snapshots.filter((id) => !live.has(id));
-      for (const keyId of gone) await this.forget(keyId);
-      return { started, forgotten: gone.length };
-    },
+    sweep: sync.sweep,
 
     /** Where a key's walk stands, for the page. */
     state: load,
 
     /** Deletes a key's snapshot (the key left its workspace). */
-    async forget(keyId: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        for (const table of COLLECTIONS_TABLES) await trx.deleteFrom(table).where("key_id", "=", keyId).execute();
-      });
-    },
+    forget,
   };
 }
 

@@ -18,6 +18,7 @@ import type { Mail } from "./auth/mailer";
 import { recordingMailer, testAuth } from "./auth/testing";
 import { createWorkspaceKeyStore, type KeyForgetter } from "./auth/workspace-keys";
 import type { JobQueue } from "./jobs/job-queue";
+import { sendingQueue } from "./jobs/testing";
 
 /**
  * Test helpers for the proxy and the session endpoints: a backend over an in-memory store and a recorded upstream,
@@ -264,19 +265,6 @@ export async function joinAs(
     headers: new Headers({ cookie: person.cookie, origin: BACKROOM }),
   });
   return { cookie: person.cookie, userId: person.userId, memberId: member!.id };
-}
-
-/** A job queue whose sends go to `send`, and nothing else: what a test or a benchmark runs itself. */
-function sendingQueue(send: JobQueue["send"]): JobQueue {
-  return {
-    send,
-    work() {},
-    async start() {},
-    async stop() {},
-    async check() {
-      return "ok";
-    },
-  };
 }
 
 /**

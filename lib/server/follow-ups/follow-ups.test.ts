@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Version } from "@/lib/data-api/operation";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { databaseProfiles } from "../core/db/testing";
-import type { JobOptions, JobQueue } from "../core/jobs/job-queue";
+import { sentJobs } from "../core/jobs/testing";
 import { createNotificationStore } from "../core/notify/notification-store";
 import { createNotifier } from "../core/notify/notifier";
 import { proxyRequest } from "../core/proxy";
@@ -42,22 +42,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 /** The jobs queued, as the runner would be given them (the runner itself is tested in `jobs/`). */
-function queueRecorder() {
-  const sent: { kind: string; data: FollowUpJob; options?: JobOptions }[] = [];
-  const jobs: JobQueue = {
-    async send(kind, data, options) {
-      sent.push({ kind, data: data as unknown as FollowUpJob, options });
-      return String(sent.length);
-    },
-    work() {},
-    async start() {},
-    async stop() {},
-    async check() {
-      return "ok";
-    },
-  };
-  return { jobs, sent };
-}
+const queueRecorder = () => sentJobs<FollowUpJob>();
 
 const json = async (response: Response) => (await response.json()) as { Data?: Record<string, unknown>[] };
 

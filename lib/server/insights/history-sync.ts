@@ -1,11 +1,11 @@
 import "server-only";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
 import type { Background } from "../core/background/background-reads";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { JobQueue } from "../core/jobs/job-queue";
-import { pages, ReadLater } from "../watch/paged-reads";
+import { resumableSync } from "../core/jobs/resumable-sync";
+import { syncReader } from "../watch/paged-reads";
 import { isZone } from "@/lib/format/days";
 import { workspaceMembers } from "../watch/hold-store";
 import type { HistoryScope } from "@/lib/session/session-view";
@@ -26,6 +26,8 @@ import { HISTORY_TABLES } from "./history-tables";
  *   `Retry-After`. Within those, the windows follow each other at once: each run makes some `RUN_REQUESTS` and queues
  *   the next at once; it waits only when the budget says so (`resumesAt`), which the page's estimate counts in.
  * - **Started** when the key is added (`keyAdded`, through the key store's listeners), else by the sweep or the page.
+ * - **The run, its budget and the sweep** are the resumable sync's (`jobs/resumable-sync.ts`): this file gives its
+ *   state, its start and its steps.
  */
 
 export const HISTORY_SYNC = "history-sync";
@@ -43,8 +45,6 @@ const STEPS_PER_RUN = 25;
  * of the queue's slots, well within a job's lease. A step is not cut: a window's line batch reads all its pages.
  */
 const RUN_REQUESTS = 30;
-/** A walk whose state has not moved for this long has lost its job (it failed for good): the sweep queues it again. */
-const STALLED_MS = 3_600_000;
 const STATUSES = "1,2,3,4,5,7";
 /** Customer ids per request of an Employee key's walk (about 3 kB of query). */
 const CUSTOMER_BATCH = 400;
@@ -186,8 +186,6 @@ function customerBatches(state: HistoryState): (string | undefined)[] {
 export function createHistorySync(deps: HistorySyncDeps) {
   const now = deps.now ?? Date.now;
   const historyDays = deps.historyDays ?? 365;
-  const queue = (job: HistorySyncJob, delaySeconds = 0) =>
-    deps.jobs.send(HISTORY_SYNC, job, { key: job.keyId, delaySeconds });
 
   async function load(keyId: string): Promise<HistoryState | undefined> {
     const row = await deps.db
@@ -533,13 +531,6 @@ export function createHistorySync(deps: HistorySyncDeps) {
     state.resumesAt = undefined;
   }
 
-  /** Queues a run for later, the state saying when (the page's estimate counts the wait in). */
-  async function putOff(job: HistorySyncJob, state: HistoryState, seconds: number) {
-    state.resumesAt = new Date(now() + seconds * 1000).toISOString();
-    await save(job.keyId, state);
-    await queue(job, seconds);
-  }
-
   /** Whether a key keeps a history, read from its row (absent: it was removed). */
   async function kept(keyId: string): Promise<{ workspace_id: string } | undefined> {
     const key = await deps.db
@@ -550,36 +541,110 @@ export function createHistorySync(deps: HistorySyncDeps) {
     return key && (await keeps(key)) ? key : undefined;
   }
 
-  return {
-    /** Starts the key's walk: the first backfill, or a refresh of the last `REFRESH_DAYS` once it has one. */
-    async start(workspaceId: string, keyId: string): Promise<void> {
-      const today = day(now());
-      const state = await load(keyId);
-      if (state && state.phase !== "idle") return void (await queue({ workspaceId, keyId }));
-      const walk = { day: today, requests: state?.requests ?? 0, windowRequests: state?.requests ?? 0 };
-      const next: HistoryState = state
-        ? {
-            ...state,
-            phase: "refresh",
-            window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 },
-            seen: [],
-            pendingLines: [],
-            scope: undefined,
-            walk,
-            resumesAt: undefined,
-          }
-        : {
-            horizon: addDays(today, -historyDays),
-            phase: "backfill",
-            window: { from: addDays(today, -(WINDOW_DAYS - 1)), to: today, page: 1 },
-            seen: [],
-            pendingLines: [],
-            requests: 0,
-            walk,
-          };
-      await save(keyId, next);
-      await queue({ workspaceId, keyId });
+  /** Starts the key's walk: the first backfill, or a refresh of the last `REFRESH_DAYS` once it has one. */
+  async function start(workspaceId: string, keyId: string): Promise<void> {
+    const today = day(now());
+    const state = await load(keyId);
+    if (state && state.phase !== "idle") return void (await sync.queue({ workspaceId, keyId }));
+    const walk = { day: today, requests: state?.requests ?? 0, windowRequests: state?.requests ?? 0 };
+    const next: HistoryState = state
+      ? {
+          ...state,
+          phase: "refresh",
+          window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 },
+          seen: [],
+          pendingLines: [],
+          scope: undefined,
+          walk,
+          resumesAt: undefined,
+        }
+      : {
+          horizon: addDays(today, -historyDays),
+          phase: "backfill",
+          window: { from: addDays(today, -(WINDOW_DAYS - 1)), to: today, page: 1 },
+          seen: [],
+          pendingLines: [],
+          requests: 0,
+          walk,
+        };
+    await save(keyId, next);
+    await sync.queue({ workspaceId, keyId });
+  }
+
+  /** Deletes a key's history (the key was removed from its workspace). */
+  async function forget(keyId: string): Promise<void> {
+    for (const table of HISTORY_TABLES) await deps.db.deleteFrom(table).where("key_id", "=", keyId).execute();
+  }
+
+  /** The walk as the resumable sync runs it (`jobs/resumable-sync.ts`): what is the history's is its steps. */
+  const sync = resumableSync<HistoryState>(deps, {
+    kind: HISTORY_SYNC,
+    name: "the history's",
+    reader: syncReader,
+    now,
+    stepsPerRun: STEPS_PER_RUN,
+    requestsPerRun: RUN_REQUESTS,
+    load,
+    walking: (state) => !idle(state) && state.window !== undefined,
+    async step(job, key, state, read) {
+      const readPage = async <T>(path: string) => {
+        const records = await read<T>(path);
+        return { records, more: records.length === 500 };
+      };
+      const readAll = async <T>(path: string): Promise<T[]> => {
+        const all: T[] = [];
+        for (let page = 1; ; page++) {
+          const { records, more } = await readPage<T>(`${path}&Page=${page}`);
+          all.push(...records);
+          if (!more) return all;
+        }
+      };
+      if (key.keyType === "Employee" && !state.scope) await readScope(job.keyId, job.workspaceId, state, readAll);
+      // No member linked to a rep (or no customers of theirs): nothing to walk; the page says why.
+      else if (state.scope && !state.scope.distributor && state.scope.customerIds.length === 0) finish(state);
+      else if (state.window!.page > 0) await invoicePage(job.keyId, state, readPage<InvoiceRow>);
+      else if (state.pendingLines.length > 0) await lineBatch(job.keyId, state, readAll<LineRow>);
+      else await nextWindow(job.keyId, state, readAll);
+      await save(job.keyId, state);
     },
+    // The walk's requests in the current clock hour (the syncs' share is counted by the hour).
+    counted(state) {
+      const hour = new Date(Math.floor(now() / 3_600_000) * 3_600_000).toISOString();
+      state.hour =
+        state.hour?.start === hour ? { start: hour, requests: state.hour.requests + 1 } : { start: hour, requests: 1 };
+    },
+    resumed: (state) => void (state.resumesAt = undefined),
+    // The state says when the walk goes on (the page's estimate counts the wait in).
+    async putOff(job, state, seconds) {
+      state.resumesAt = new Date(now() + seconds * 1000).toISOString();
+      await save(job.keyId, state);
+    },
+    forget,
+    async kept() {
+      const all = await deps.db
+        .selectFrom("workspace_keys")
+        .select(["id", "workspace_id", "key_type", "history_scope"])
+        .where("key_type", "in", ["Supplier", "Employee"])
+        .execute();
+      const keys = [];
+      for (const key of all) if (await keeps(key)) keys.push(key);
+      return keys;
+    },
+    async standings() {
+      const states = await deps.db.selectFrom("history_state").select(["key_id", "state_json", "updated_at"]).execute();
+      return new Map(
+        states.map((row) => {
+          const state = JSON.parse(row.state_json) as HistoryState;
+          const endedAt = state.refreshedAt ? Date.parse(state.refreshedAt) : undefined;
+          return [row.key_id, { walking: state.phase !== "idle", movedAt: Date.parse(row.updated_at), endedAt }];
+        }),
+      );
+    },
+    start,
+  });
+
+  return {
+    start,
 
     /**
      * A key just added (the key store's listener): its first backfill starts now when it keeps a history (`keeps`: a
@@ -590,60 +655,11 @@ export function createHistorySync(deps: HistorySyncDeps) {
      * keys.onAdded((key) => history.keyAdded(key.workspaceId, key.keyId));
      */
     async keyAdded(workspaceId: string, keyId: string): Promise<void> {
-      if ((await kept(keyId)) && !(await load(keyId))) await this.start(workspaceId, keyId);
+      if ((await kept(keyId)) && !(await load(keyId))) await start(workspaceId, keyId);
     },
 
     /** The job: walks on from where the key's state stands, some requests, then queues itself again at once. */
-    async run(job: HistorySyncJob): Promise<void> {
-      const key = await deps.keys.open(job.workspaceId, job.keyId);
-      if (!key) return void (await this.forget(job.keyId));
-      const state = await load(job.keyId);
-      if (!state || state.phase === "idle" || !state.window) return;
-      const reads = await deps.background.open(job.workspaceId, key, "sync");
-      const first = reads.wait();
-      if (first !== undefined) return void (await putOff(job, state, first));
-      state.resumesAt = undefined;
-      const began = state.requests;
-      const readPage = async <T>(path: string): Promise<{ records: T[]; more: boolean }> => {
-        const answer = await pages<T>(reads, "v1", path, 1);
-        state.requests++;
-        const hour = new Date(Math.floor(now() / 3_600_000) * 3_600_000).toISOString();
-        state.hour =
-          state.hour?.start === hour
-            ? { start: hour, requests: state.hour.requests + 1 }
-            : { start: hour, requests: 1 };
-        if (!("records" in answer))
-          throw new Error(`the history's read of ${path.split("?")[0]} answered ${answer.status}`);
-        return { records: answer.records, more: answer.records.length === 500 };
-      };
-      const readAll = async <T>(path: string): Promise<T[]> => {
-        const all: T[] = [];
-        for (let page = 1; ; page++) {
-          const { records, more } = await readPage<T>(`${path}&Page=${page}`);
-          all.push(...records);
-          if (!more) return all;
-        }
-      };
-      try {
-        for (let step = 0; step < STEPS_PER_RUN && !idle(state) && state.requests - began < RUN_REQUESTS; step++) {
-          if (key.keyType === "Employee" && !state.scope) await readScope(job.keyId, job.workspaceId, state, readAll);
-          // No member linked to a rep (or no customers of theirs): nothing to walk; the page says why.
-          else if (state.scope && !state.scope.distributor && state.scope.customerIds.length === 0) finish(state);
-          else if (state.window!.page > 0) await invoicePage(job.keyId, state, readPage<InvoiceRow>);
-          else if (state.pendingLines.length > 0) await lineBatch(job.keyId, state, readAll<LineRow>);
-          else await nextWindow(job.keyId, state, readAll);
-          await save(job.keyId, state);
-          // The embedded sandbox and SQLite answer through promises alone: without a turn of the event loop between
-          // steps, a run would hold the process's I/O (every page and API answer) until its last step.
-          await nextTurn();
-        }
-      } catch (error) {
-        // The budget says to wait: what the step read before is saved (a step changes the walk only once its reads are in).
-        if (error instanceof ReadLater) return void (await putOff(job, state, error.seconds));
-        throw error;
-      }
-      if (!idle(state)) await queue(job);
-    },
+    run: sync.run,
 
     /**
      * The hourly sweep: a key without a history starts its backfill (one added before the key store told of it, or an
@@ -652,35 +668,7 @@ export function createHistorySync(deps: HistorySyncDeps) {
      * state still for an hour) is queued again, and the history of a key no longer in any workspace, or no longer
      * keeping one (`keeps`), is deleted.
      */
-    async sweep(): Promise<{ started: number; forgotten: number }> {
-      const all = await deps.db
-        .selectFrom("workspace_keys")
-        .select(["id", "workspace_id", "key_type", "history_scope"])
-        .where("key_type", "in", ["Supplier", "Employee"])
-        .execute();
-      const keys = [];
-      for (const key of all) if (await keeps(key)) keys.push(key);
-      const states = await deps.db.selectFrom("history_state").select(["key_id", "state_json", "updated_at"]).execute();
-      const byKey = new Map(states.map((s) => [s.key_id, JSON.parse(s.state_json) as HistoryState]));
-      const movedAt = new Map(states.map((s) => [s.key_id, Date.parse(s.updated_at)]));
-      let started = 0;
-      for (const key of keys) {
-        const state = byKey.get(key.id);
-        const ended = state?.refreshedAt ? Date.parse(state.refreshedAt) : undefined;
-        if (state && state.phase !== "idle") {
-          // Its job is queued (the queue keeps one per key: this send is then dropped), or it failed for good.
-          if (now() - movedAt.get(key.id)! > STALLED_MS) await queue({ workspaceId: key.workspace_id, keyId: key.id });
-          continue;
-        }
-        if (state && ended !== undefined && now() - ended < 86_400_000) continue;
-        await this.start(key.workspace_id, key.id);
-        started++;
-      }
-      const live = new Set(keys.map((k) => k.id));
-      const gone = states.filter((s) => !live.has(s.key_id));
-      for (const state of gone) await this.forget(state.key_id);
-      return { started, forgotten: gone.length };
-    },
+    sweep: sync.sweep,
 
     /** Where a key's history stands, for the page ("History up to …"). */
     state: load,
@@ -723,15 +711,13 @@ export function createHistorySync(deps: HistorySyncDeps) {
         .executeTakeFirst();
       if (!key || key.key_type !== "Employee" || (await scopeOf(keyId)) === scope) return false;
       await deps.db.updateTable("workspace_keys").set({ history_scope: scope }).where("id", "=", keyId).execute();
-      await this.forget(keyId);
-      if (await keeps({ ...key, history_scope: scope })) await this.start(workspaceId, keyId);
+      await forget(keyId);
+      if (await keeps({ ...key, history_scope: scope })) await start(workspaceId, keyId);
       return true;
     },
 
     /** Deletes a key's history (the key was removed from its workspace). */
-    async forget(keyId: string): Promise<void> {
-      for (const table of HISTORY_TABLES) await deps.db.deleteFrom(table).where("key_id", "=", keyId).execute();
-    },
+    forget,
   };
 }
 

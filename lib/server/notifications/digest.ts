@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Mailer } from "../core/auth/mailer";
 import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import type { EffectLedger, JobQueue } from "../core/jobs/job-queue";
+import { scheduledMail, type SlotJob } from "../core/jobs/scheduled-mail";
 import { digestMail } from "../core/notify/mail";
 import type { NotificationStore } from "../core/notify/notification-store";
 import { DEFAULT_DIGEST, type DigestSetting } from "../core/notify/preferences";
@@ -16,7 +17,8 @@ import { unsubscribeLinks, unsubscribeToken } from "../core/notify/unsubscribe";
  * were emailed. Nothing is sent on a day with nothing new to say (everything was emailed, or there was nothing). A sweep every 15 minutes (`DIGEST_SWEEP`, a
  * recurring job) queues a `DIGEST` job for each person whose time has come today and who has had no digest today
  * (job key `<user>:<local date>`); the job sends at most once (`EffectLedger`, `digest:<user>:<local date>`) and marks
- * the day done. Without SMTP there are no digests (the settings page says so).
+ * the day done. Without SMTP there are no digests (the settings page says so). The sweep's queueing and the mail sent
+ * once are the scheduled mail's (`jobs/scheduled-mail.ts`), the slot the person's day.
  */
 
 export const DIGEST_SWEEP = "digest-sweep";
@@ -24,7 +26,8 @@ export const DIGEST = "digest";
 /** How often the sweep looks for digests due (a digest goes out within this much of its time). */
 export const DIGEST_SWEEP_SECONDS = 900;
 
-export interface DigestJob {
+/** A person's day (a slot of the scheduled mail's; a digest reads nothing of a key's, so is never put off). */
+export interface DigestJob extends SlotJob {
   userId: string;
   /** The person's local date ("2026-11-23") the digest is for. */
   day: string;
@@ -150,54 +153,60 @@ export function createDigests(deps: DigestDeps) {
       .execute();
   }
 
+  const mail = scheduledMail(deps, {
+    kind: DIGEST,
+    // One digest a person a day: the slot is the person's own.
+    slot: ({ userId, day }: DigestJob) => `${userId}:${day}`,
+    once: "digest",
+    personal: true,
+    async who({ userId, day }: DigestJob) {
+      const [person] = await people([userId]);
+      if (!person || !person.setting.enabled || person.lastOn === day) return undefined;
+      return { order: { person, at: now() }, recipients: [person] };
+    },
+    async attach({ userId }, { person, at }) {
+      const told = await deps.store.since(userId, digestSince(person.lastAt, at));
+      // What was emailed on its own is not listed again: the digest is what the person has not had in their mail.
+      const emailed = await deps.effects.claimed(told.map((n) => `mail:${n.id}`));
+      return { told, items: told.filter((n) => !emailed.has(`mail:${n.id}`)) };
+    },
+    mail({ userId, email }, { told, items }, { person, at }) {
+      // Nothing new to say: no mail, and the day is done.
+      if (items.length === 0) return undefined;
+      const unsubscribe = unsubscribeLinks(deps.origin, unsubscribeToken(deps.secret, { userId, topic: "digest" }));
+      const label = new Intl.DateTimeFormat("en-US", {
+        timeZone: person.setting.timeZone,
+        weekday: "long",
+        month: "long",
+        day: "numeric",
+      }).format(at);
+      return digestMail({
+        items,
+        emailed: told.length - items.length,
+        to: email,
+        day: label,
+        links: { origin: deps.origin, unsubscribe },
+      });
+    },
+    ran: ({ userId, day }, { at }) => markDone(userId, day, at),
+  });
+
   return {
     /** Queues the digest of everyone whose time has come today (the recurring sweep's work). */
     async sweep(): Promise<number> {
       if (!deps.mailer.delivers) return 0;
       const at = now();
-      let queued = 0;
-      for (const person of await people()) {
-        const day = digestDueOn(person.setting, person.lastOn, at);
-        if (
-          day &&
-          (await deps.jobs.send(DIGEST, { userId: person.userId, day } satisfies DigestJob, {
-            key: `${person.userId}:${day}`,
-          }))
-        )
-          queued++;
-      }
-      return queued;
+      return mail.sweep(
+        (await people()).flatMap((person) => {
+          const day = digestDueOn(person.setting, person.lastOn, at);
+          return day ? [{ job: { userId: person.userId, day } }] : [];
+        }),
+      );
     },
 
     /** The job: sends the person's digest for the day, unless there is nothing to say; answers whether it sent one. */
-    async run({ userId, day }: DigestJob): Promise<boolean> {
-      const [person] = await people([userId]);
-      if (!person || !person.setting.enabled || person.lastOn === day) return false;
-      const at = now();
-      const told = await deps.store.since(userId, digestSince(person.lastAt, at));
-      // What was emailed on its own is not listed again: the digest is what the person has not had in their mail.
-      const emailed = await deps.effects.claimed(told.map((n) => `mail:${n.id}`));
-      const items = told.filter((n) => !emailed.has(`mail:${n.id}`));
-      let sent = false;
-      if (items.length > 0) {
-        const unsubscribe = unsubscribeLinks(deps.origin, unsubscribeToken(deps.secret, { userId, topic: "digest" }));
-        const label = new Intl.DateTimeFormat("en-US", {
-          timeZone: person.setting.timeZone,
-          weekday: "long",
-          month: "long",
-          day: "numeric",
-        }).format(at);
-        const mail = digestMail({
-          items,
-          emailed: told.length - items.length,
-          to: person.email,
-          day: label,
-          links: { origin: deps.origin, unsubscribe },
-        });
-        sent = await deps.effects.once(`digest:${userId}:${day}`, () => deps.mailer.send(mail));
-      }
-      await markDone(userId, day, at);
-      return sent;
+    async run(job: DigestJob): Promise<boolean> {
+      return (await mail.run(job)) > 0;
     },
   };
 }

@@ -4,7 +4,7 @@ import { defaultChannel, type NotificationKind } from "@/lib/session/notificatio
 import type { Mail, Mailer } from "../core/auth/mailer";
 import { databaseProfiles } from "../core/db/testing";
 import { createEffectLedger } from "../core/jobs";
-import type { JobQueue } from "../core/jobs/job-queue";
+import { sendingQueue } from "../core/jobs/testing";
 import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
 import { createDigests, DIGEST, digestDueOn, digestSince, localClock } from "./digest";
 import { createNotificationStore, type NewNotification } from "../core/notify/notification-store";
@@ -105,18 +105,10 @@ afterAll(() => sandbox.close());
 
 function recorders() {
   const sent: { kind: string; data: unknown; key?: string }[] = [];
-  const jobs: JobQueue = {
-    async send(kind, data, options) {
-      sent.push({ kind, data, key: options?.key });
-      return String(sent.length);
-    },
-    work() {},
-    async start() {},
-    async stop() {},
-    async check() {
-      return "ok";
-    },
-  };
+  const jobs = sendingQueue(async (kind, data, options) => {
+    sent.push({ kind, data, key: options?.key });
+    return String(sent.length);
+  });
   const mails: Mail[] = [];
   let failNext = false;
   const mailer: Mailer = {

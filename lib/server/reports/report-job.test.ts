@@ -12,7 +12,7 @@ import type { Mail, Mailer } from "../core/auth/mailer";
 import { createBackground } from "../core/background/background-reads";
 import { databaseProfiles } from "../core/db/testing";
 import { createEffectLedger } from "../core/jobs/effect-ledger";
-import type { JobOptions, JobQueue } from "../core/jobs/job-queue";
+import { sentJobs } from "../core/jobs/testing";
 import { readUnsubscribeToken } from "../core/notify/unsubscribe";
 import { proxyRequest } from "../core/proxy";
 import { createMemoryStore } from "../core/shared/memory-store";
@@ -33,24 +33,6 @@ beforeAll(async () => {
   sandbox = await openTestSandbox();
 }, 60_000);
 afterAll(() => sandbox.close());
-
-/** The jobs queued, as the runner would be given them. */
-function queueRecorder() {
-  const sent: { kind: string; data: ReportJob; options?: JobOptions }[] = [];
-  const jobs: JobQueue = {
-    async send(kind, data, options) {
-      sent.push({ kind, data: data as unknown as ReportJob, options });
-      return String(sent.length);
-    },
-    work() {},
-    async start() {},
-    async stop() {},
-    async check() {
-      return "ok";
-    },
-  };
-  return { jobs, sent };
-}
 
 /** A mailer that keeps what it sends; `failFor` makes the next send to that address throw once. */
 function recordingMailer() {
@@ -101,7 +83,7 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
       keyId: owner.keyId,
       scheduledBy: owner.userId,
     }))!;
-    const { jobs, sent } = queueRecorder();
+    const { jobs, sent } = sentJobs<ReportJob>();
     const mailer = recordingMailer();
     const reports = createReports({
       store,

@@ -7,16 +7,10 @@ import { listPages } from "@/lib/domain/views/export-pages";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { listRequest, type ListViewSpec } from "@/lib/domain/views/list-view-spec";
 import { readViewAddress } from "@/lib/domain/views/saved-view-path";
-import type { Mailer } from "../core/auth/mailer";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
-import {
-  type Background,
-  backgroundClient,
-  type BackgroundReads,
-  Deferred,
-  whenBudgetAllows,
-} from "../core/background/background-reads";
-import type { EffectLedger, JobQueue } from "../core/jobs/job-queue";
+import { type Background, backgroundClient, type BackgroundReads, Deferred } from "../core/background/background-reads";
+import type { ScheduledMailDeps, ScheduleRun } from "../core/jobs/scheduled-mail";
+import { scheduleSlot, scheduledMail, schedulesDue } from "../core/jobs/scheduled-mail";
 import { nextRunAt } from "./next-run";
 import { reportMail } from "./report-mail";
 import type { ReportStore } from "./report-store";
@@ -29,7 +23,8 @@ import type { ReportStore } from "./report-store";
  * the background's tenth of the key's hour, yielding to people. When the share is spent, or the pacer would wait for
  * the window, the job is queued again for then and starts over (the pages it read may come from the proxy's cache).
  * Each recipient's mail is sent inside `effects.once`, so a job run twice (a retry after a failed send, a lease that
- * ran out) mails nobody twice.
+ * ran out) mails nobody twice. The sweep, the budget and the once-per-person are the scheduled mail's
+ * (`jobs/scheduled-mail.ts`); this file says which schedules are due, who is mailed, and what is attached.
  */
 
 export const REPORT = "report";
@@ -37,30 +32,18 @@ export const REPORT_SWEEP = "report-sweep";
 /** How often the sweep looks for due schedules. */
 export const REPORT_SWEEP_SECONDS = 900;
 
-export interface ReportJob {
-  scheduleId: string;
-  /** The run's due time (ISO), as the schedule had it: the run's identity. */
-  dueAt: string;
-  /** How many times the run was put off for the key's budget (0 the first time). */
-  deferrals?: number;
-}
+/** A run of a schedule: its id and due time (the run's identity), and how often it was put off for the budget. */
+export type ReportJob = ScheduleRun;
 
-export interface ReportDeps {
+export interface ReportDeps extends ScheduledMailDeps {
   store: ReportStore;
-  jobs: JobQueue;
   keys: Pick<WorkspaceKeyStore, "open">;
   background: Background;
-  effects: EffectLedger;
-  mailer: Mailer;
   secret: string;
   /** Backroom's address for the mails' links (`mailOrigin(PUBLIC_URL)`). */
   origin: string;
   now?: () => Date;
 }
-
-/** The job key of a run (one run queued at a time), and of its deferred attempts. */
-export const reportJobKey = (job: ReportJob) =>
-  `${job.scheduleId}:${job.dueAt}${job.deferrals ? `:${job.deferrals}` : ""}`;
 
 /**
  * The CSV of a saved view, as the page's "Export CSV" makes it, read with `reads`; throws `Deferred` when it must wait.
@@ -96,69 +79,62 @@ export async function viewCsv(
 
 export function createReports(deps: ReportDeps) {
   const now = deps.now ?? (() => new Date());
-  const queue = (job: ReportJob, delaySeconds = 0) =>
-    deps.jobs.send(REPORT, job, { key: reportJobKey(job), delaySeconds });
+  const mail = scheduledMail(deps, {
+    kind: REPORT,
+    slot: scheduleSlot,
+    once: "report",
+    async who(job: ReportJob) {
+      const order = await deps.store.order(job.scheduleId);
+      // The schedule or its view was deleted since: nothing to send.
+      return order && order.recipients.length > 0 ? { order, recipients: order.recipients } : undefined;
+    },
+    async attach(job, order, budget) {
+      const record = (error: string) => deps.store.recordRun(job.scheduleId, { at: now(), error });
+      const key = await deps.keys.open(order.schedule.workspace_id, order.schedule.key_id);
+      if (!key)
+        return void (await record("The key the report reads with was removed from the workspace: schedule it again."));
+      const reads = await deps.background.open(order.schedule.workspace_id, key, "report");
+      const made = await budget(reads, () => viewCsv(reads, order.view.path, order.schedule.time_zone), record);
+      if (made === undefined) return undefined;
+      const day = localDay(new Date(job.dueAt), order.schedule.time_zone);
+      return { ...made, day, fileName: `${made.exportName}-${day}.csv` };
+    },
+    mail: (to, made, order, job) =>
+      reportMail({
+        to,
+        scheduleId: job.scheduleId,
+        viewName: order.view.name,
+        viewPath: order.view.path,
+        day: made.day,
+        rows: made.rows,
+        csv: made.csv,
+        fileName: made.fileName,
+        origin: deps.origin,
+        secret: deps.secret,
+      }),
+    ran: (job, _order, made) => deps.store.recordRun(job.scheduleId, { at: now(), rows: made.rows }),
+  });
 
   return {
     /** Queues a run per due schedule and moves each to its next run; answers how many it moved (another sweep's are not counted). */
     async sweep(): Promise<number> {
       const at = now();
-      let queued = 0;
-      for (const due of await deps.store.due(at)) {
-        const schedule = {
-          frequency: due.frequency === "weekly" ? ("weekly" as const) : ("daily" as const),
-          weekday: due.weekday,
-          localTime: due.local_time,
-          timeZone: due.time_zone,
-        };
-        // Queued first, then moved: a sweep that dies between the two queues the same run again (its key and the
-        // mails' ledger make that one run). Runs missed while every instance was down are one run; the next is the
-        // first still to come.
-        await queue({ scheduleId: due.id, dueAt: due.next_run_at });
-        if (await deps.store.advance(due.id, due.next_run_at, nextRunAt(schedule, at))) queued++;
-      }
-      return queued;
+      return mail.sweep(
+        schedulesDue(await deps.store.due(at), (due) => {
+          const schedule = {
+            frequency: due.frequency === "weekly" ? ("weekly" as const) : ("daily" as const),
+            weekday: due.weekday,
+            localTime: due.local_time,
+            timeZone: due.time_zone,
+          };
+          return deps.store.advance(due.id, due.next_run_at, nextRunAt(schedule, at));
+        }),
+      );
     },
 
     /** The job: makes the view's CSV and mails it to each recipient once. */
     async run(job: ReportJob): Promise<void> {
-      const order = await deps.store.order(job.scheduleId);
-      // The schedule or its view was deleted since: nothing to send.
-      if (!order || order.recipients.length === 0) return;
-      const key = await deps.keys.open(order.schedule.workspace_id, order.schedule.key_id);
-      if (!key) {
-        await deps.store.recordRun(job.scheduleId, {
-          at: now(),
-          error: "The key the report reads with was removed from the workspace: schedule it again.",
-        });
-        return;
-      }
-      const reads = await deps.background.open(order.schedule.workspace_id, key, "report");
-      const made = await whenBudgetAllows(reads, () => viewCsv(reads, order.view.path, order.schedule.time_zone), {
-        deferrals: job.deferrals,
-        defer: (deferrals, seconds) => queue({ ...job, deferrals }, seconds),
-        record: (error) => deps.store.recordRun(job.scheduleId, { at: now(), error }),
-      });
-      if (made === undefined) return;
-      const day = localDay(new Date(job.dueAt), order.schedule.time_zone);
-      const fileName = `${made.exportName}-${day}.csv`;
-      for (const to of order.recipients) {
-        const mail = reportMail({
-          to,
-          scheduleId: job.scheduleId,
-          viewName: order.view.name,
-          viewPath: order.view.path,
-          day,
-          rows: made.rows,
-          csv: made.csv,
-          fileName,
-          origin: deps.origin,
-          secret: deps.secret,
-        });
-        // A send that throws releases its claim and fails the job: the retry mails those not yet mailed.
-        await deps.effects.once(`report:${job.scheduleId}:${job.dueAt}:${to.userId}`, () => deps.mailer.send(mail));
-      }
-      await deps.store.recordRun(job.scheduleId, { at: now(), rows: made.rows });
+      await mail.run(job);
     },
   };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Version } from "@/lib/data-api/operation";
 import { pagingParams } from "@/lib/data-api/values";
 import type { BackgroundReads } from "../core/background/background-reads";
+import type { SyncReader } from "../core/jobs/resumable-sync";
 
 /**
  * A watch's reads: whole lists, page by page, through the background's reads of the key; stopped (ReadLater) as soon
@@ -79,3 +80,12 @@ export async function list<T = Row>(
  * q({ PageSize: "500", CustomerIDs: "1,2" }); // "PageSize=500&CustomerIDs=1%2C2"
  */
 export const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/**
+ * How the syncs (the history, the collections: `jobs/resumable-sync.ts`) read: a v1 list's one page a request, and the
+ * budget's stop (ReadLater) told from any other failure.
+ */
+export const syncReader: SyncReader = {
+  page: (reads, path, headers) => pages(reads, "v1", path, 1, headers),
+  later: (error) => (error instanceof ReadLater ? error.seconds : undefined),
+};

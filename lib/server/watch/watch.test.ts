@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { createBackground } from "../core/background/background-reads";
 import { databaseProfiles } from "../core/db/testing";
-import type { JobOptions, JobQueue } from "../core/jobs/job-queue";
+import { sentJobs } from "../core/jobs/testing";
 import { createNotificationStore } from "../core/notify/notification-store";
 import { createNotifier } from "../core/notify/notifier";
 import { createRequestLog } from "../core/request-log";
@@ -18,22 +18,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 /** The jobs queued, as the runner would be given them (the runner itself is tested in `jobs/`). */
-function queueRecorder() {
-  const sent: { kind: string; data: WatchJob; options?: JobOptions }[] = [];
-  const jobs: JobQueue = {
-    async send(kind, data, options) {
-      sent.push({ kind, data: data as unknown as WatchJob, options });
-      return String(sent.length);
-    },
-    work() {},
-    async start() {},
-    async stop() {},
-    async check() {
-      return "ok";
-    },
-  };
-  return { jobs, sent };
-}
+const queueRecorder = () => sentJobs<WatchJob>();
 
 /** The sandbox's clock, Saturday 2026-11-21 10:00 in Los Angeles; Monday the 23rd at 10:00 for tomorrow's deliveries. */
 const SATURDAY = Date.parse("2026-11-21T18:00:00.000Z");
