@@ -1,5 +1,6 @@
 import "server-only";
 import { HydrationBoundary } from "@tanstack/react-query";
+import { type ReactNode, Suspense } from "react";
 import type { OperationId } from "@/lib/data-api/registry";
 import type { ApiRequest } from "@/lib/domain/api-query";
 import { prefetched } from "./prefetch";
@@ -60,4 +61,14 @@ export function DetailSkeleton({ label }: { label: string }) {
       <span className="skeleton block h-48 w-full" />
     </div>
   );
+}
+
+/**
+ * A region streamed after the page's first bytes (its fallback first), or drawn in them when the page is kept whole
+ * ("Save for offline": its data is in the proxy's fresh copies). A kept page has no boundary to reveal, so offline its
+ * cards are drawn as the HTML is read, not when React reveals a streamed boundary (batched, up to 300 ms after the
+ * first paint).
+ */
+export function Streamed({ whole, fallback, children }: { whole: boolean; fallback: ReactNode; children: ReactNode }) {
+  return whole ? children : <Suspense fallback={fallback}>{children}</Suspense>;
 }

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { HydrationBoundary } from "@tanstack/react-query";
-import { type ReactNode, Suspense } from "react";
 import { TodaySkeleton, TodayView } from "@/components/today/today-view";
 import { todayIn } from "@/lib/format/days";
 import { STALE } from "@/lib/domain/api-query";
@@ -12,6 +11,7 @@ import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { isOfflineSave } from "../_lib/offline-save";
 import { PageTitle } from "../_lib/page-title";
 import { serverAnswer } from "../_lib/prefetch";
+import { Streamed } from "../_lib/streamed";
 import { requireSession } from "../_lib/session";
 import { todayState } from "./_lib/today-prefetch";
 
@@ -56,16 +56,6 @@ export default async function TodayPage({ searchParams }: PageProps<"/today">) {
       )}
     </div>
   );
-}
-
-/**
- * A region streamed after the page's first bytes (its fallback first), or drawn in them when the page is kept whole
- * ("Save for offline": its data is in the proxy's fresh copies). A kept page has no boundary to reveal, so offline its
- * cards are drawn as the HTML is read, not when React reveals a streamed boundary (batched, up to 300 ms after the
- * first paint).
- */
-function Streamed({ whole, fallback, children }: { whole: boolean; fallback: ReactNode; children: ReactNode }) {
-  return whole ? children : <Suspense fallback={fallback}>{children}</Suspense>;
 }
 
 /** Whose day is shown, and a choice of another rep: a form that works before any JavaScript has loaded. */
