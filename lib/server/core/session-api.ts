@@ -25,6 +25,7 @@ import type { AuthTables, BackroomDatabase } from "./db/schema";
 import type { Environment } from "./env";
 import { KeyRejected, probeKey } from "./key-probe";
 import type { Upstream } from "./proxy";
+import { fetchWithin } from "./proxy/upstream";
 import type { RateLimitBook } from "./rate-limit-book";
 import type { RequestLog } from "./request-log";
 import type { ResponseCache } from "./response-cache";
@@ -208,9 +209,9 @@ async function checkedKey(
   const upstream = await deps.upstream(environment, request);
   try {
     // Each read of the probe gets the proxy's timeout: a hung API must not hang the form.
-    const send = (input: RequestInfo | URL, init?: RequestInit) =>
-      upstream.fetch(new Request(input, { ...init, signal: AbortSignal.timeout(deps.timeoutMs) }));
-    const probed = await probeKey(createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: send }));
+    const probed = await probeKey(
+      createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: fetchWithin(upstream.fetch, deps.timeoutMs) }),
+    );
     if (guessable) await deps.throttle.succeeded(address);
     return { probed };
   } catch (error) {
@@ -261,8 +262,7 @@ async function linkDemoRep(
   const member = members.find((m) => m.salesRepUserId == null);
   if (!member || members.length !== 1) return;
   const upstream = await deps.upstream(environment, request);
-  const send = (input: RequestInfo | URL, init?: RequestInit) =>
-    upstream.fetch(new Request(input, { ...init, signal: AbortSignal.timeout(deps.timeoutMs) }));
+  const send = fetchWithin(upstream.fetch, deps.timeoutMs);
   const reps = await createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: send })
     .listSalesReps({ query: { PageSize: 500 } })
     .then((answer) => answer.records)

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { checkRequest, type CheckedRequest } from "@/lib/data-api/request-check";
 import { isRefusal } from "@/lib/data-api/refusal";
 import type { ProxyTelemetry } from "./context";
-import { passBack, readWhole, sendUpstream, upstreamHeaders, waited } from "./upstream";
+import { fetchWithin, passBack, readWhole, sendUpstream, upstreamHeaders, waited } from "./upstream";
 
 const BASE = "https://api.example/test/api/v1";
 
@@ -145,6 +145,14 @@ describe("sendUpstream", () => {
       "timeout",
       /did not answer within 50 ms/,
     ],
+    [
+      // A fetch that never looks at its signal (nor holds it): the call still ends at its deadline.
+      "no answer in time from a fetch deaf to its signal: 504",
+      () => new Promise<Response>(() => undefined),
+      504,
+      "timeout",
+      /did not answer within 50 ms/,
+    ],
   ])("answers %s", async (_, fetch, status, told, error) => {
     const t = telemetry();
     const sent = await call(fetch, t, new AbortController().signal, 50);
@@ -169,6 +177,23 @@ describe("sendUpstream", () => {
     browser.abort();
     const result = await sent;
     expect("failed" in result && result.failed.status).toBe(499);
+  });
+});
+
+describe("fetchWithin", () => {
+  it("ends a call that gets no answer in a TimeoutError, even from a fetch deaf to its signal", async () => {
+    const send = fetchWithin(() => new Promise<Response>(() => undefined), 20);
+    await expect(send(`${BASE}/states`)).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("passes the answer on, and the caller's own signal still cancels", async () => {
+    const send = fetchWithin(async (request) => new Response(request.url), 1_000);
+    expect(await (await send(`${BASE}/states`)).text()).toBe(`${BASE}/states`);
+    const caller = new AbortController();
+    caller.abort(new Error("left"));
+    await expect(
+      fetchWithin(() => new Promise<Response>(() => undefined), 1_000)(`${BASE}/states`, { signal: caller.signal }),
+    ).rejects.toThrow("left");
   });
 });
 

@@ -74,18 +74,16 @@ export type Sent = { response: Response; timeout: AbortSignal } | { failed: Resp
  * if ("failed" in sent) return sent.failed;
  */
 export async function sendUpstream(call: UpstreamSend): Promise<Sent> {
-  const timeout = AbortSignal.timeout(call.timeoutMs);
+  const { timeout, ended } = deadline(call.timeoutMs, call.signal);
   const sent = performance.now();
   const took = () => (performance.now() - sent) / 1000;
   const ids = { "X-Request-Id": call.requestId };
   try {
-    const response = await call.upstream.fetch(
-      new Request(call.target, {
-        method: call.method,
-        headers: call.headers,
-        body: call.body,
-        signal: AbortSignal.any([timeout, call.signal]),
-      }),
+    const response = await raced(
+      call.upstream.fetch(
+        new Request(call.target, { method: call.method, headers: call.headers, body: call.body, signal: ended }),
+      ),
+      ended,
     );
     call.telemetry?.upstream(call.operation, String(response.status), took());
     return { response, timeout };
@@ -108,6 +106,54 @@ export async function sendUpstream(call: UpstreamSend): Promise<Sent> {
     call.telemetry?.failed(`${call.operation}: the Data API could not be reached`, error, call.requestId);
     return { failed: answer({ Error: "The Data API could not be reached. Try again in a moment." }, 502, ids) };
   }
+}
+
+/**
+ * A call's deadline, and its end: the deadline or the browser leaving, whichever comes first. A timer holds both
+ * (`AbortSignal.timeout` and `AbortSignal.any` hold theirs weakly in Node 20, and a collection while the call waits
+ * lost the abort: the call then waited for ever), and the call races its end, so it ends on time whatever the fetch
+ * does with its signal.
+ */
+function deadline(ms: number, browser: AbortSignal): { timeout: AbortSignal; ended: AbortSignal } {
+  const timeout = new AbortController();
+  const ended = new AbortController();
+  const end = (reason: unknown) => ended.abort(reason);
+  setTimeout(() => {
+    timeout.abort(new DOMException(`no answer within ${waited(ms)}`, "TimeoutError"));
+    end(timeout.signal.reason);
+  }, ms).unref();
+  if (browser.aborted) end(browser.reason);
+  else browser.addEventListener("abort", () => end(browser.reason), { once: true });
+  return { timeout: timeout.signal, ended: ended.signal };
+}
+
+/** A fetch's answer, or the signal's reason once it aborts: the signal ends the wait whether the fetch heeds it or not. */
+function raced(answer: Promise<Response>, ended: AbortSignal): Promise<Response> {
+  if (ended.aborted) {
+    answer.catch(() => undefined);
+    return Promise.reject(ended.reason);
+  }
+  return Promise.race([
+    answer,
+    new Promise<never>((_, reject) => ended.addEventListener("abort", () => reject(ended.reason), { once: true })),
+  ]);
+}
+
+/**
+ * A fetch whose every call ends within `ms`, in a `TimeoutError`, as a call through the proxy does (for the server's own
+ * reads, such as checking a key).
+ *
+ * @example
+ * const send = fetchWithin(upstream.fetch, 30_000);
+ */
+export function fetchWithin(
+  fetch: (request: Request) => Promise<Response>,
+  ms: number,
+): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
+  return (input, init) => {
+    const { ended } = deadline(ms, init?.signal ?? new AbortController().signal);
+    return raced(fetch(new Request(input, { ...init, signal: ended })), ended);
+  };
 }
 
 /** An answer's body read whole, or undefined when it broke off (the headers came, the body did not). */
