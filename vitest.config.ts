@@ -15,5 +15,9 @@ export default defineConfig({
     environment: "node",
     // Unit tests never depend on wall-clock speed; this only stops a hung test.
     testTimeout: 20_000,
+    // Four workers, not one per core: a worker waits much of its time on PostgreSQL, Redis and the tests' own timers, and
+    // with two on our two cores the machine sat 40% idle. The whole run took 290 s with two, 180 s with four (CI's
+    // machine, 2026-11-25: docs/benchmarks.md).
+    maxWorkers: 4,
   },
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { PostgresIntrospector, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ColumnsOf, expectedColumns, sqliteColumns, sqliteTables } from "@/lib/testing/catalogue";
 import { AUTH_TABLES } from "./migration-accounts";
@@ -383,6 +383,33 @@ describe.skipIf(!postgresUrl())("migrations on PostgreSQL, several instances", (
     } finally {
       await Promise.all([one.close(), two.close()]);
       for (const schema of [first, second]) await admin.db.schema.dropSchema(schema).cascade().execute();
+      await admin.close();
+    }
+  });
+
+  it("introspects its own schema only, as Kysely's introspector reads that schema", async () => {
+    const url = postgresUrl()!;
+    const [ours, other] = [freshSchema(), freshSchema()];
+    const admin = openDatabase({ url, poolMax: 1 });
+    for (const schema of [ours, other]) await admin.db.schema.createSchema(schema).execute();
+    const [one, two] = [
+      openDatabase({ url, schema: ours, poolMax: 1 }),
+      openDatabase({ url, schema: other, poolMax: 1 }),
+    ];
+    try {
+      await migrate(one);
+      await migrate(two);
+      const read = await one.db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(new Set(read.map((table) => table.schema))).toEqual(new Set([ours]));
+      // Kysely's own, over every schema, then kept to ours: the same tables, the same columns.
+      const kysely = (await new PostgresIntrospector(admin.db).getTables({ withInternalKyselyTables: true })).filter(
+        (table) => table.schema === ours,
+      );
+      expect(read).toEqual(kysely);
+      expect(read.map((table) => table.name)).toContain(MIGRATION_TABLE);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+      for (const schema of [ours, other]) await admin.db.schema.dropSchema(schema).cascade().execute();
       await admin.close();
     }
   });

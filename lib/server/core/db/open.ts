@@ -1,9 +1,10 @@
 import "server-only";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { BackroomDatabase } from "./schema";
+import { SearchPathPostgresDialect } from "./search-path-introspector";
 
 /** Which database holds Backroom's tables: a SQLite file beside the process, or a PostgreSQL server several share. */
 export type DialectName = "sqlite" | "postgres";
@@ -101,7 +102,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
   });
   // Without a listener, an idle connection's error (the server restarting) would end the process.
   pool.on("error", (error) => options.onPoolError?.(error));
-  const db = new Kysely<BackroomDatabase>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<BackroomDatabase>({ dialect: new SearchPathPostgresDialect({ pool }) });
   return {
     db,
     dialect: "postgres",
