@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { KeyType } from "@/lib/data-api/operation";
 import { withMyAccounts } from "@/lib/domain/my-accounts";
 import { navigationFor } from "@/lib/domain/navigation";
 import { seriousViolations } from "./axe";
-import { signIn, tryDemo } from "./sign-in";
+import { tryDemo } from "./sign-in";
+import { test } from "./signed-in-context";
 import { chooseFirstCustomer } from "./pricing";
 
 // The dashboard for each kind of key: every sidebar page loads with data and passes axe, filters live in the URL,
@@ -57,11 +58,12 @@ for (const key of KEYS) {
     });
 
     for (const href of pagesFor(key.keyType)) {
-      test(`${href} loads with data and passes axe`, async ({ page }) => {
+      test(`${href} loads with data and passes axe`, async ({ pageAs }) => {
+        // Signed in without the sign-in page (the tests above and session.spec.ts go through it), once per worker: 80
+        // pages, each in a new tab of the key's one context (e2e/signed-in-context.ts).
+        const page = await pageAs(key.keyType);
         const errors: string[] = [];
         page.on("pageerror", (error) => errors.push(error.message));
-        // Signed in without the connect page (the tests above and session.spec.ts go through it): 80 pages, a second each.
-        await signIn(page, key.keyType);
         // The request log lists this session's requests: make one first.
         if (href === "/requests") await page.goto("/directory/states");
         await page.goto(href);
