@@ -19,7 +19,14 @@ function scriptOf([program, command, name]: string[]): string | undefined {
  * so each element is a program with its arguments (`exec` dropped); `npm install` stays as it is.
  */
 function expand(line: string): string[][] {
-  return steps(line).flatMap((words) => {
+  return steps(line).flatMap((command) => {
+    // A command's leading NAME=value words set its environment (as sh reads them): the command is what follows.
+    const words = command.slice(
+      Math.max(
+        0,
+        command.findIndex((word) => !/^[A-Z_][A-Z0-9_]*=/.test(word)),
+      ),
+    );
     const name = scriptOf(words);
     if (name === undefined) return [words[0] === "exec" ? words.slice(1) : words];
     expect(scripts, `package.json has no script "${name}"`).toHaveProperty([name]);
