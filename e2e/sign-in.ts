@@ -22,12 +22,12 @@ export async function tryDemo(page: Page, button: string, { timeout }: { timeout
 
 /**
  * Signs in as a demo person of the Test environment without the sign-in page (its own tests go through it): the same
- * POST /api/demo the page makes, from the page's context, so the session cookie lands in its browser.
+ * POST /api/demo the page makes, from the page's context (or a context's), so the session cookie lands in its browser.
  */
-export async function signIn(page: Page, demo: Demo) {
+export async function signIn(page: Pick<Page, "request">, demo: Demo, appOrigin = origin()) {
   const response = await page.request.post("/api/demo", {
     data: { as: demo, environment: "test" },
-    headers: { Origin: origin() },
+    headers: { Origin: appOrigin },
   });
   expect(response.status(), await response.text()).toBe(200);
 }

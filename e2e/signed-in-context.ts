@@ -1,5 +1,5 @@
-import { type BrowserContext, type BrowserContextOptions, test as base, expect, type Page } from "@playwright/test";
-import type { Demo } from "./sign-in";
+import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
+import { type Demo, signIn } from "./sign-in";
 
 /**
  * One signed-in browser context per demo person per worker, for the specs that only open pages and look at them
@@ -11,6 +11,19 @@ import type { Demo } from "./sign-in";
  * context of its own instead. (A fixture's second argument is named `provide` here: ESLint's React rules take a
  * function called `use` for React's hook.)
  */
+/** What a project's `use` sets that a context takes. */
+const CONTEXT_OPTIONS = [
+  "baseURL",
+  "serviceWorkers",
+  "viewport",
+  "userAgent",
+  "deviceScaleFactor",
+  "isMobile",
+  "hasTouch",
+  "locale",
+  "timezoneId",
+] as const satisfies (keyof BrowserContextOptions)[];
+
 export const test = base.extend<
   { pageAs: (demo: Demo) => Promise<Page> },
   { signedIn: (demo: Demo) => Promise<BrowserContext> }
@@ -19,35 +32,11 @@ export const test = base.extend<
     async ({ browser }, provide, workerInfo) => {
       const contexts = new Map<Demo, Promise<BrowserContext>>();
       // The project's own options (its device, its address, its blocked service workers), as its `page` gets them.
-      const {
-        baseURL,
-        serviceWorkers,
-        viewport,
-        userAgent,
-        deviceScaleFactor,
-        isMobile,
-        hasTouch,
-        locale,
-        timezoneId,
-      } = workerInfo.project.use as BrowserContextOptions;
-      const options: BrowserContextOptions = {
-        baseURL,
-        serviceWorkers,
-        viewport,
-        userAgent,
-        deviceScaleFactor,
-        isMobile,
-        hasTouch,
-        locale,
-        timezoneId,
-      };
+      const use = workerInfo.project.use as BrowserContextOptions;
+      const options = Object.fromEntries(CONTEXT_OPTIONS.map((name) => [name, use[name]])) as BrowserContextOptions;
       const open = async (demo: Demo) => {
         const context = await browser.newContext(options);
-        const response = await context.request.post("/api/demo", {
-          data: { as: demo, environment: "test" },
-          headers: { Origin: new URL(baseURL!).origin },
-        });
-        expect(response.status(), await response.text()).toBe(200);
+        await signIn(context, demo, new URL(use.baseURL!).origin);
         return context;
       };
       await provide((demo) => {

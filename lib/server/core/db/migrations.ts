@@ -300,11 +300,11 @@ export const MIGRATION_LOCK_TABLE = "session_store_migration_lock";
 
 // pg_advisory_lock's key: a 64-bit hash of "backroom:" and the schema migrated, so that the instances of one deployment
 // wait for each other and those of another schema (another deployment, each unit test's own) do not wait for them.
-// Until 2026-11-25 the key was one number for every schema: the unit tests' migrations, hundreds a run on four
-// workers, queued behind each other. An instance of before that and one of after, migrating the same schema at the
+// Until 2026-11-25 the key was one number for every schema: each unit test's migration, hundreds a run on four
+// workers, waited for any other's. An instance of before that and one of after, migrating the same schema at the
 // same moment, hold different keys; Kysely's own lock (its lock table's row) still runs their migrations one at a time.
-const advisoryLock = (schema: string) =>
-  sql<{ lock: string }>`select hashtextextended(${`backroom:${schema}`}, 0) as lock`;
+const schemaAndLock = sql<{ schema: string; lock: string }>`
+  select current_schema() as schema, hashtextextended('backroom:' || current_schema(), 0) as lock`;
 // A second instance's SQLite transaction can fail at once with SQLITE_BUSY instead of waiting (a reader upgrading to a
 // writer); the migration is one transaction, so it is tried again from the start.
 const SQLITE_BUSY_ATTEMPTS = 20;
@@ -325,9 +325,7 @@ export async function migrate(database: Database): Promise<void> {
     await database.db.connection().execute(async (connection) => {
       // Kysely looks for its tables in every schema unless told one: another schema's lock table (a second
       // deployment's, a test's) would be taken for ours, and ours never made.
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
-      const schema = rows[0]!.schema;
-      const lock = (await advisoryLock(schema).execute(connection)).rows[0]!.lock;
+      const { schema, lock } = (await schemaAndLock.execute(connection)).rows[0]!;
       await sql`select pg_advisory_lock(${lock}::bigint)`.execute(connection);
       try {
         await migrateToLatest(connection, schema);
