@@ -1,16 +1,6 @@
 import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
 import { type Demo, signIn } from "./sign-in";
 
-/**
- * One signed-in browser context per demo person per worker, for the specs that only open pages and look at them
- * (e2e/dashboard.spec.ts: 80 pages). A context of its own per test made each page download and compile the app's
- * scripts again (a context's HTTP cache is its own); in one context they come from its cache, compiled once. A test
- * gets a new page in it, closed after the test; the session, its cookie and the cache are shared.
- *
- * A test that writes, or changes what the page keeps (its storage, its settings), takes Playwright's own `page` in a
- * context of its own instead. (A fixture's second argument is named `provide` here: ESLint's React rules take a
- * function called `use` for React's hook.)
- */
 /** What a project's `use` sets that a context takes. */
 const CONTEXT_OPTIONS = [
   "baseURL",
@@ -24,6 +14,16 @@ const CONTEXT_OPTIONS = [
   "timezoneId",
 ] as const satisfies (keyof BrowserContextOptions)[];
 
+/**
+ * One signed-in browser context per demo person per worker, for the specs that only open pages and look at them
+ * (e2e/dashboard.spec.ts: 80 pages). A context of its own per test made each page download and compile the app's
+ * scripts again (a context's HTTP cache is its own); in one context they come from its cache, compiled once. A test
+ * gets a new page in it, closed after the test; the session, its cookie and the cache are shared.
+ *
+ * A test that writes, or changes what the page keeps (its storage, its settings), takes Playwright's own `page` in a
+ * context of its own instead. (A fixture's second argument is named `provide` here: ESLint's React rules take a
+ * function called `use` for React's hook.)
+ */
 export const test = base.extend<
   { pageAs: (demo: Demo) => Promise<Page> },
   { signedIn: (demo: Demo) => Promise<BrowserContext> }
