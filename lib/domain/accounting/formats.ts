@@ -139,7 +139,7 @@ function amountRows(line: BillLine): { description: string; quantity?: number; p
   ];
 }
 
-export function qboBills(bills: readonly Bill[], mapping: AccountingMapping): string {
+function qboBillsRows(bills: readonly Bill[], mapping: AccountingMapping): string[][] {
   const rows: string[][] = [];
   for (const bill of bills) {
     for (const line of bill.lines) {
@@ -163,7 +163,11 @@ export function qboBills(bills: readonly Bill[], mapping: AccountingMapping): st
       }
     }
   }
-  return csv(QBO_BILL_COLUMNS, rows);
+  return rows;
+}
+
+export function qboBills(bills: readonly Bill[], mapping: AccountingMapping): string {
+  return csv(QBO_BILL_COLUMNS, qboBillsRows(bills, mapping));
 }
 
 // Xero: bills.
@@ -220,7 +224,7 @@ export function xeroLine(line: BillLine): { quantity: string; unitAmount: string
   return { quantity: "1", unitAmount: centsText(amountCents), discount: "" };
 }
 
-export function xeroBills(bills: readonly Bill[], mapping: AccountingMapping): string {
+function xeroBillsRows(bills: readonly Bill[], mapping: AccountingMapping): string[][] {
   const rows: string[][] = [];
   for (const bill of bills) {
     for (const line of bill.lines) {
@@ -244,7 +248,11 @@ export function xeroBills(bills: readonly Bill[], mapping: AccountingMapping): s
       ]);
     }
   }
-  return csv(XERO_BILL_COLUMNS, rows);
+  return rows;
+}
+
+export function xeroBills(bills: readonly Bill[], mapping: AccountingMapping): string {
+  return csv(XERO_BILL_COLUMNS, xeroBillsRows(bills, mapping));
 }
 
 // QuickBooks Desktop: IIF.
@@ -265,8 +273,8 @@ function iifDate(day: string, format: DateFormat): string {
   return formatBookDay(day, format === "DD/MM/YYYY" ? format : "MM/DD/YYYY");
 }
 
-export function iif(bills: readonly Bill[], mapping: AccountingMapping): string {
-  const lines: string[][] = IIF_HEADER.map((h) => [...h]);
+function iifRows(bills: readonly Bill[], mapping: AccountingMapping): string[][] {
+  const lines: string[][] = [];
   for (const bill of bills) {
     const type = bill.kind === "credit" ? "BILL REFUND" : "BILL";
     const date = iifDate(bill.day, mapping.dateFormat);
@@ -292,7 +300,15 @@ export function iif(bills: readonly Bill[], mapping: AccountingMapping): string 
       }
     lines.push(["ENDTRNS"]);
   }
-  return lines.map((fields) => fields.map(iifField).join("\t")).join(CRLF) + CRLF;
+  return lines.map((fields) => fields.map(iifField));
+}
+
+export function iif(bills: readonly Bill[], mapping: AccountingMapping): string {
+  return (
+    [...IIF_HEADER.map((h) => [...h]), ...iifRows(bills, mapping)]
+      .map((fields) => fields.map(iifField).join("\t"))
+      .join(CRLF) + CRLF
+  );
 }
 
 // QuickBooks Online: bill payments.
@@ -309,7 +325,7 @@ export const QBO_PAYMENT_COLUMNS = [
   "Total Amount",
 ] as const;
 
-export function qboPayments(payments: readonly BillPayment[], mapping: AccountingMapping): string {
+function qboPaymentsRows(payments: readonly BillPayment[], mapping: AccountingMapping): string[][] {
   const rows: string[][] = [];
   for (const payment of payments)
     for (const paid of payment.applications)
@@ -324,7 +340,11 @@ export function qboPayments(payments: readonly BillPayment[], mapping: Accountin
         centsText(paid.amountCents),
         centsText(payment.totalCents),
       ]);
-  return csv(QBO_PAYMENT_COLUMNS, rows);
+  return rows;
+}
+
+export function qboPayments(payments: readonly BillPayment[], mapping: AccountingMapping): string {
+  return csv(QBO_PAYMENT_COLUMNS, qboPaymentsRows(payments, mapping));
 }
 
 // Xero: payments.
@@ -338,7 +358,7 @@ export const XERO_PAYMENT_COLUMNS = [
   "Reference",
 ] as const;
 
-export function xeroPayments(payments: readonly BillPayment[], mapping: AccountingMapping): string {
+function xeroPaymentsRows(payments: readonly BillPayment[], mapping: AccountingMapping): string[][] {
   const rows: string[][] = [];
   for (const payment of payments) {
     const date = formatBookDay(payment.day, mapping.dateFormat);
@@ -349,7 +369,11 @@ export function xeroPayments(payments: readonly BillPayment[], mapping: Accounti
         rows.push([bill.billNumber, "", date, centsText(bill.fromAccountCents), payment.account, payment.reference]);
     }
   }
-  return csv(XERO_PAYMENT_COLUMNS, rows);
+  return rows;
+}
+
+export function xeroPayments(payments: readonly BillPayment[], mapping: AccountingMapping): string {
+  return csv(XERO_PAYMENT_COLUMNS, xeroPaymentsRows(payments, mapping));
 }
 
 /**
@@ -373,4 +397,38 @@ export function paymentsFile(
   if (format === "qbo-payments") return qboPayments(payments, mapping);
   if (format === "xero-payments") return xeroPayments(payments, mapping);
   throw new RangeError(`${format} is a bills format`);
+}
+
+/** A file as a table: its header and its rows, as written (the page's preview shows the first rows). */
+export interface FileTable {
+  header: string[];
+  rows: string[][];
+}
+
+/**
+ * The table of a file of bills or bill payments, as the file holds it.
+ *
+ * @example
+ * fileTable("qbo-bills", { bills }, mapping).rows.slice(0, 10);
+ */
+export function fileTable(
+  format: ExportFormat,
+  items: { bills?: readonly Bill[]; payments?: readonly BillPayment[] },
+  mapping: AccountingMapping,
+): FileTable {
+  const bills = items.bills ?? [];
+  const payments = items.payments ?? [];
+  switch (format) {
+    case "qbo-bills":
+      return { header: [...QBO_BILL_COLUMNS], rows: qboBillsRows(bills, mapping) };
+    case "xero-bills":
+      return { header: [...XERO_BILL_COLUMNS], rows: xeroBillsRows(bills, mapping) };
+    case "iif":
+      // The TRNS header names the columns; the SPL lines share them but the last two (DUEDATE, TERMS).
+      return { header: [...IIF_HEADER[0]], rows: iifRows(bills, mapping) };
+    case "qbo-payments":
+      return { header: [...QBO_PAYMENT_COLUMNS], rows: qboPaymentsRows(payments, mapping) };
+    case "xero-payments":
+      return { header: [...XERO_PAYMENT_COLUMNS], rows: xeroPaymentsRows(payments, mapping) };
+  }
 }

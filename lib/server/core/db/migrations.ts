@@ -6,6 +6,7 @@ import { watch } from "./migration-watch";
 import { reports } from "./migration-reports";
 import { history, historyScope } from "./migration-history";
 import { statements } from "./migration-statements";
+import { accounting } from "./migration-accounting";
 import { collections, collectionsAging } from "./migration-collections";
 import { visitNotes } from "./migration-notes";
 import type { Database } from "./open";
@@ -289,6 +290,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "015-notification-summaries": notificationSummaries,
   "016-collections-aging": collectionsAging,
   "017-visit-notes": visitNotes,
+  "018-accounting": accounting,
 };
 
 /**

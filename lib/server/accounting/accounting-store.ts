@@ -1,0 +1,201 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { type AccountingMapping, DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
+import type { AuthTables, BackroomDatabase } from "../core/db/schema";
+
+/**
+ * What Backroom keeps of a workspace's books (issue 40, migration 018): its mapping, and its exports' ledger. The
+ * ledger is the workspace's and the environment's, not a key's: what went into the books stays there when a key is
+ * replaced, so a key removed keeps it (only its schedule goes).
+ */
+
+/** An export to remember: what it was, and each record it held with its fingerprint. */
+export interface ExportToMark {
+  workspaceId: string;
+  environment: string;
+  kind: "bills" | "payments";
+  format: string;
+  from: string;
+  to: string;
+  fileName: string;
+  totalCents: bigint;
+  /** Null: the schedule mailed it. */
+  madeBy: string | null;
+  records: { key: string; fingerprint: string }[];
+}
+
+/** An export remembered, as the page lists it. */
+export interface ExportJson {
+  id: string;
+  kind: string;
+  format: string;
+  from: string;
+  to: string;
+  fileName: string;
+  records: number;
+  /** Whole cents, as text. */
+  totalCents: string;
+  madeBy: string | null;
+  /** The person's name now; null for the schedule, or a former member. */
+  madeByName: string | null;
+  madeAt: string;
+}
+
+/** What an earlier export held of a record. */
+export interface Exported {
+  fingerprint: string;
+  exportedAt: string;
+  fileName: string;
+}
+
+/** Keys a query names at once (SQLite's limit on bound values is 32,766; PostgreSQL's 65,535). */
+const KEY_BATCH = 500;
+
+/**
+ * @example
+ * const store = createAccountingStore(db);
+ * const mapping = await store.mapping(workspaceId);
+ */
+export function createAccountingStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+  return {
+    /** The workspace's mapping (the defaults where it has none), and when and by whom it was set. */
+    async mapping(workspaceId: string): Promise<{ mapping: AccountingMapping; updatedAt: string | null }> {
+      const row = await db
+        .selectFrom("accounting_mappings")
+        .selectAll()
+        .where("workspace_id", "=", workspaceId)
+        .executeTakeFirst();
+      if (!row) return { mapping: DEFAULT_MAPPING, updatedAt: null };
+      return {
+        mapping: { ...DEFAULT_MAPPING, ...(JSON.parse(row.mapping_json) as AccountingMapping) },
+        updatedAt: row.updated_at,
+      };
+    },
+
+    /** Sets the workspace's mapping (the same twice is one). */
+    async setMapping(workspaceId: string, mapping: AccountingMapping, by: string): Promise<string> {
+      const at = now().toISOString();
+      const values = { mapping_json: JSON.stringify(mapping), updated_by: by, updated_at: at };
+      await db
+        .insertInto("accounting_mappings")
+        .values({ workspace_id: workspaceId, ...values })
+        .onConflict((oc) => oc.column("workspace_id").doUpdateSet(values))
+        .execute();
+      return at;
+    },
+
+    /** What earlier marked exports held of these records, by key. */
+    async exported(
+      workspaceId: string,
+      environment: string,
+      kind: "bills" | "payments",
+      keys: readonly string[],
+    ): Promise<Map<string, Exported>> {
+      const found = new Map<string, Exported>();
+      for (let i = 0; i < keys.length; i += KEY_BATCH) {
+        const rows = await db
+          .selectFrom("accounting_exported")
+          .innerJoin("accounting_exports", "accounting_exports.id", "accounting_exported.export_id")
+          .select([
+            "accounting_exported.record_key",
+            "accounting_exported.fingerprint",
+            "accounting_exported.exported_at",
+            "accounting_exports.file_name",
+          ])
+          .where("accounting_exported.workspace_id", "=", workspaceId)
+          .where("accounting_exported.environment", "=", environment)
+          .where("accounting_exported.kind", "=", kind)
+          .where("accounting_exported.record_key", "in", keys.slice(i, i + KEY_BATCH))
+          .execute();
+        for (const row of rows)
+          found.set(row.record_key, {
+            fingerprint: row.fingerprint,
+            exportedAt: row.exported_at,
+            fileName: row.file_name,
+          });
+      }
+      return found;
+    },
+
+    /** Remembers an export and each record it held (a record exported again takes its new fingerprint), at once. */
+    async mark(input: ExportToMark): Promise<string> {
+      const id = randomUUID();
+      const at = now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("accounting_exports")
+          .values({
+            id,
+            workspace_id: input.workspaceId,
+            environment: input.environment,
+            kind: input.kind,
+            format: input.format,
+            period_from: input.from,
+            period_to: input.to,
+            file_name: input.fileName,
+            records: input.records.length,
+            total_cents: String(input.totalCents),
+            made_by: input.madeBy,
+            made_at: at,
+          })
+          .execute();
+        for (let i = 0; i < input.records.length; i += KEY_BATCH) {
+          const rows = input.records.slice(i, i + KEY_BATCH).map((r) => ({
+            workspace_id: input.workspaceId,
+            environment: input.environment,
+            kind: input.kind,
+            record_key: r.key,
+            fingerprint: r.fingerprint,
+            export_id: id,
+            exported_at: at,
+          }));
+          await trx
+            .insertInto("accounting_exported")
+            .values(rows)
+            .onConflict((oc) =>
+              oc.columns(["workspace_id", "environment", "kind", "record_key"]).doUpdateSet((eb) => ({
+                fingerprint: eb.ref("excluded.fingerprint"),
+                export_id: eb.ref("excluded.export_id"),
+                exported_at: eb.ref("excluded.exported_at"),
+              })),
+            )
+            .execute();
+        }
+      });
+      return id;
+    },
+
+    /** The workspace's latest exports in an environment, newest first. */
+    async history(workspaceId: string, environment: string, limit = 20): Promise<ExportJson[]> {
+      const rows = await db
+        .withTables<AuthTables>()
+        .selectFrom("accounting_exports")
+        .leftJoin("auth_user", "auth_user.id", "accounting_exports.made_by")
+        .selectAll("accounting_exports")
+        .select("auth_user.name as made_by_name")
+        .where("accounting_exports.workspace_id", "=", workspaceId)
+        .where("accounting_exports.environment", "=", environment)
+        .orderBy("accounting_exports.made_at", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => {
+        return {
+          id: r.id,
+          kind: r.kind,
+          format: r.format,
+          from: r.period_from,
+          to: r.period_to,
+          fileName: r.file_name,
+          records: r.records,
+          totalCents: r.total_cents,
+          madeBy: r.made_by,
+          madeByName: r.made_by_name ?? null,
+          madeAt: r.made_at,
+        };
+      });
+    },
+  };
+}
+
+export type AccountingStore = ReturnType<typeof createAccountingStore>;

@@ -1,0 +1,91 @@
+import "server-only";
+import type { Kysely, Migration } from "kysely";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
+type AnyDb = Kysely<any>;
+
+/**
+ * The retailer's books (issue 40, `lib/server/accounting/`):
+ * - `accounting_mappings`: how a workspace's books name the vendor, the accounts per product type, the tax code, the
+ *   bank and the date format (one JSON per workspace);
+ * - `accounting_exports`: each export remembered (marked): when, by whom (or the schedule), which format, period and
+ *   file, how many records and their total in cents;
+ * - `accounting_exported`: each invoice (a bill) and each allocation (a bill payment) an export held, per workspace and
+ *   environment, with what it held of it (a fingerprint) and the export: the next export takes only what is new or
+ *   changed since;
+ * - `accounting_schedules` and `accounting_optouts`: a key's exports mailed weekly or monthly to the Accounts role.
+ */
+export const accounting: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("accounting_mappings")
+      .addColumn("workspace_id", "text", (c) => c.primaryKey())
+      .addColumn("mapping_json", "text", (c) => c.notNull())
+      .addColumn("updated_by", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("accounting_exports")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull())
+      .addColumn("environment", "text", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("format", "text", (c) => c.notNull())
+      .addColumn("period_from", "text", (c) => c.notNull())
+      .addColumn("period_to", "text", (c) => c.notNull())
+      .addColumn("file_name", "text", (c) => c.notNull())
+      .addColumn("records", "integer", (c) => c.notNull())
+      .addColumn("total_cents", "text", (c) => c.notNull())
+      // The person who downloaded it, or null: the schedule mailed it.
+      .addColumn("made_by", "text")
+      .addColumn("made_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("accounting_exports_workspace_idx")
+      .on("accounting_exports")
+      .columns(["workspace_id", "made_at"])
+      .execute();
+    await db.schema
+      .createTable("accounting_exported")
+      .addColumn("workspace_id", "text", (c) => c.notNull())
+      .addColumn("environment", "text", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("record_key", "text", (c) => c.notNull())
+      .addColumn("fingerprint", "text", (c) => c.notNull())
+      .addColumn("export_id", "text", (c) => c.notNull())
+      .addColumn("exported_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("accounting_exported_pk", ["workspace_id", "environment", "kind", "record_key"])
+      .execute();
+    await db.schema
+      .createTable("accounting_schedules")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull())
+      .addColumn("key_id", "text", (c) => c.notNull().unique())
+      // "weekly" (day: 1 Monday to 7 Sunday) or "monthly" (day: 1 to 28).
+      .addColumn("cadence", "text", (c) => c.notNull())
+      .addColumn("day", "integer", (c) => c.notNull())
+      .addColumn("local_time", "text", (c) => c.notNull())
+      .addColumn("time_zone", "text", (c) => c.notNull())
+      // The formats mailed, comma-separated.
+      .addColumn("formats", "text", (c) => c.notNull())
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("next_run_at", "text", (c) => c.notNull())
+      .addColumn("last_run_at", "text")
+      .addColumn("last_records", "integer")
+      .addColumn("last_mailed", "integer")
+      .addColumn("last_error", "text")
+      .execute();
+    await db.schema
+      .createIndex("accounting_schedules_due_idx")
+      .on("accounting_schedules")
+      .column("next_run_at")
+      .execute();
+    await db.schema
+      .createTable("accounting_optouts")
+      .addColumn("schedule_id", "text", (c) => c.notNull())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("accounting_optouts_pk", ["schedule_id", "user_id"])
+      .execute();
+  },
+};
