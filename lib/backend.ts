@@ -39,6 +39,7 @@ import { createRequestLog, type RequestLog } from "@/lib/server/core/request-log
 import { createResponseCache } from "@/lib/server/core/response-cache";
 import { answerFailures } from "@/lib/server/core/route-errors";
 import type { StatementSchedules } from "@/lib/server/statements/statement-schedules";
+import type { AccountingServices } from "@/lib/server/accounting/feature";
 import { type ActorResolver, createActorResolver } from "@/lib/server/core/auth/actor";
 import { type Auth, createAuth } from "@/lib/server/core/auth/auth";
 import { createMailer, type Mailer } from "@/lib/server/core/auth/mailer";
@@ -99,6 +100,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   history: HistorySync;
   /** Each retailer key's monthly statements by email (issue 31). */
   statementSchedules: StatementSchedules;
+  /** The retailer's books (issue 40): the mapping, the exports' ledger, the scheduled exports. */
+  accounting: AccountingServices;
   /** Each Employee key's collections snapshot (issue 31): a key added starts its first walk (or the sweep, or the Collections page). */
   collections: CollectionsSync;
   /** The checks of `GET /api/ready`. */
@@ -459,6 +462,7 @@ async function assemble(): Promise<Backend> {
     history: features.services.history,
     statementSchedules: features.services.statementSchedules,
     collections: features.services.collections,
+    accounting: features.services.accounting,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () =>

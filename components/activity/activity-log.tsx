@@ -97,6 +97,19 @@ function describeReference(entry: AuditEntry): string {
   }
   if (entry.event === "note-added" || entry.event === "note-deleted")
     return r.customerId !== undefined ? `Customer ${r.customerId}` : "—";
+  if (entry.event === "accounting-export")
+    return [
+      r.fileName,
+      r.records !== undefined ? `${r.records} record${r.records === 1 ? "" : "s"}` : undefined,
+      r.amount !== undefined ? `total ${r.amount}` : undefined,
+      r.customerId !== undefined ? `customer ${r.customerId}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+  if (entry.event === "accounting-mapping-changed")
+    return [r.vendorName && `vendor ${r.vendorName}`, r.dateFormat && `dates ${r.dateFormat}`]
+      .filter(Boolean)
+      .join(" · ");
   if (r.subjectEmail || r.role || r.method)
     return [r.subjectEmail, r.role && `as ${r.role}`, r.method && `by ${r.method}`].filter(Boolean).join(" · ");
   return entry.keyLabel ? `${entry.keyLabel}${entry.keyScope ? ` · ${entry.keyScope}` : ""}` : (entry.keyScope ?? "—");

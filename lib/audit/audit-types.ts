@@ -26,6 +26,8 @@ export const AUDIT_EVENTS = [
   "history-scope-changed",
   "note-added",
   "note-deleted",
+  "accounting-export",
+  "accounting-mapping-changed",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -52,6 +54,8 @@ export const AUDIT_EVENT_NAMES: Record<AuditEvent, string> = {
   "history-scope-changed": "Insights history scope changed",
   "note-added": "Visit note added",
   "note-deleted": "Visit note deleted",
+  "accounting-export": "Exported to the books",
+  "accounting-mapping-changed": "Books' mapping changed",
 };
 
 /**
@@ -103,6 +107,15 @@ export interface AuditReference {
   previousRole?: string;
   /** How a person signed in: password, passkey, single sign-on, a second factor, the demo. */
   method?: string;
+  // An export to the books (issue 40): its format, period, file and how many records (the total is `amount`).
+  exportFormat?: string;
+  periodFrom?: string;
+  periodTo?: string;
+  records?: number;
+  fileName?: string;
+  // The books' mapping, as set.
+  vendorName?: string;
+  dateFormat?: string;
 }
 
 /** An entry as `GET /api/audit` answers it. */

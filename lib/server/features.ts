@@ -1,4 +1,5 @@
 import "server-only";
+import { accountingFeature } from "./accounting/feature";
 import { collectionsFeature } from "./collections/feature";
 import { followUpsFeature } from "./follow-ups/feature";
 import { insightsFeature } from "./insights/feature";
@@ -20,4 +21,5 @@ export const FEATURES = {
   collections: collectionsFeature,
   reports: reportsFeature,
   statementSchedules: statementsFeature,
+  accounting: accountingFeature,
 };

@@ -6,13 +6,13 @@ import type { OperationId } from "@/lib/data-api/registry";
  * server (the proxy refuses a write the role may not make; better-auth's organization endpoints check members,
  * invitations and the workspace itself) and by the pages (they hide what the role may not do).
  *
- * | Role | Read and export | Allocate payments | Purchase orders and plan drafts | Visit notes | Keys | Members | Audit trail |
- * |---|---|---|---|---|---|---|---|
- * | owner | yes | yes | yes | write | manage | manage (incl. owners) | yes |
- * | admin | yes | yes | yes | write | manage | manage (not owners) | yes |
- * | accounts | yes | yes | no | write | no | no | yes |
- * | purchasing | yes | no | yes | write | no | no | own entries |
- * | viewer | yes | no | no | read | no | no | no |
+ * | Role | Read and export | Allocate payments | Purchase orders and plan drafts | Visit notes | Books' mapping, marked exports | Keys | Members | Audit trail |
+ * |---|---|---|---|---|---|---|---|---|
+ * | owner | yes | yes | yes | write | yes | manage | manage (incl. owners) | yes |
+ * | admin | yes | yes | yes | write | yes | manage | manage (not owners) | yes |
+ * | accounts | yes | yes | no | write | yes | no | no | yes |
+ * | purchasing | yes | no | yes | write | no | no | no | own entries |
+ * | viewer | yes | no | no | read | no | no | no | no |
  *
  * "Not owners": better-auth's organization plugin keeps an admin from changing or removing an owner and from making
  * one, and the last owner from leaving or being demoted (its `creatorRole` rules). The key's type still caps all of
@@ -30,6 +30,7 @@ export const OWN_STATEMENTS = {
   notes: ["write"],
   keys: ["manage"],
   audit: ["read", "read-own"],
+  accounting: ["manage"],
 } as const;
 
 /** better-auth's organization statements (organization, member, invitation, team, ac) and Backroom's own. */
@@ -45,13 +46,14 @@ const manageWorkspace = {
   payments: ["allocate"],
   purchases: ["write"],
   notes: ["write"],
+  accounting: ["manage"],
 } as const;
 
 /** What each role is granted: every action of a statement it names, and nothing else. */
 export const GRANTS = {
   owner: { ...manageWorkspace, organization: ["update", "delete"] },
   admin: { ...manageWorkspace, organization: ["update"] },
-  accounts: { payments: ["allocate"], notes: ["write"], audit: ["read"] },
+  accounts: { payments: ["allocate"], notes: ["write"], audit: ["read"], accounting: ["manage"] },
   purchasing: { purchases: ["write"], notes: ["write"], audit: ["read-own"] },
   viewer: {},
 } as const satisfies Record<string, Permission>;
@@ -65,7 +67,8 @@ export const ROLE_LABELS: Record<RoleName, { label: string; description: string 
   admin: { label: "Admin", description: "Everything but owners: keys, members, payments, purchase orders." },
   accounts: {
     label: "Accounts",
-    description: "Reads and exports, allocates payments, writes notes, sees the audit trail.",
+    description:
+      "Reads and exports, allocates payments, maps and marks the books' exports, writes notes, sees the audit trail.",
   },
   purchasing: {
     label: "Purchasing",

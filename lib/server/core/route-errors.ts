@@ -94,6 +94,13 @@ export const ROUTE_FAILURES = {
       "Statements of account are for retailers' keys (Customer) and the distributor's staff (Employee): a brand's key has none",
   },
   /** Monthly statements asked of a key that is not a retailer's (they mail a retailer's own accounts). */
+  /** The books' exports asked with a brand's key (they are a retailer's bills: Customer keys, or staff naming a store). */
+  "no-books": {
+    status: 403,
+    code: "NOT_FOR_THIS_KEY",
+    text: () =>
+      "Exports to the books are a retailer's bills and payments (Customer keys; Employee keys name a store): a brand's key has none",
+  },
   "no-monthly-statements": {
     status: 409,
     code: "NOT_FOR_THIS_KEY",

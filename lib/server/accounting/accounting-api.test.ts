@@ -1,0 +1,289 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { addDecimals } from "@/lib/format/decimal";
+import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../core/testing";
+import {
+  type AccountingDeps,
+  getAccountingExport,
+  getAccountingExports,
+  getAccountingMapping,
+  getAccountingPreview,
+  putAccountingMapping,
+} from "./accounting-api";
+import { createAccountingStore } from "./accounting-store";
+
+let sandbox: TestSandbox;
+let backend: TestBackend;
+beforeAll(async () => {
+  sandbox = await openTestSandbox();
+}, 60_000);
+afterAll(() => sandbox.close());
+afterEach(async () => {
+  await backend?.close();
+});
+
+/** October 2026: a month of the demo retailer's invoices (the sandbox's clock stands at 2026-11-21). */
+const MONTH = "from=2026-10-01&to=2026-10-31";
+
+async function setUp(keyType: "Customer" | "Employee" | "Supplier" = "Customer") {
+  backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
+  const deps: AccountingDeps = { ...backend, accounting: { store: createAccountingStore(backend.db) } };
+  const person = await connectKey(backend, DEMO_KEYS[keyType], keyType);
+  const get = (handler: typeof getAccountingExport, path: string, site: string | null = null) =>
+    handler(browserRequest("GET", path, { cookie: person.cookie, site }), deps);
+  return { person, deps, get };
+}
+
+/** Amounts in whole cents, summed exactly. */
+const cents = (text: string) => {
+  const [whole = "0", fraction = ""] = text.replace("-", "").split(".");
+  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
+  return text.startsWith("-") ? -value : value;
+};
+
+describe("GET /api/accounting/export", () => {
+  it("gives the demo retailer's month of bills as QuickBooks Online imports them, totalling the API's invoices to the cent", async () => {
+    const { get } = await setUp();
+    const answer = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(answer.headers.get("content-disposition")).toBe(
+      'attachment; filename="qbo-bills-2026-10-01-to-2026-10-31.csv"',
+    );
+    const text = await answer.text();
+    const [header, ...rows] = text.trimEnd().split("\r\n");
+    expect(header).toBe(
+      "Bill No,Vendor,Bill Date,Due Date,Terms,Memo,Type,Account,Product/Service,Line Description,Qty,Rate,Line Amount",
+    );
+    // The API's invoices of October, every status: the file holds each, and its total is theirs.
+    const invoices = (
+      await sandbox.walk("/invoices?Statuses=1,2,3,4,5,7&StartDate=2026-10-01&EndDate=2026-10-31", DEMO_KEYS.Customer)
+    ).filter((i) => i.RevisionStatus == null);
+    expect(invoices.length).toBeGreaterThan(3);
+    expect(Number(answer.headers.get("x-backroom-records"))).toBe(invoices.length);
+    const total = addDecimals(...invoices.map((i) => String(i.InvoiceTotal)));
+    expect(cents(answer.headers.get("x-backroom-total")!)).toBe(cents(Number(total).toFixed(2)));
+    for (const invoice of invoices) expect(text).toContain(`${String(invoice.InvoiceNum)},Distributor,`);
+    expect(rows.length).toBeGreaterThanOrEqual(invoices.length);
+    // Dates as the company's default, MM/DD/YYYY.
+    expect(rows[0]).toMatch(/^INV-\d+,Distributor,10\/\d\d\/2026,\d\d\/\d\d\/2026,/);
+  });
+
+  it("writes an IIF whose every transaction sums to zero, and a return as a BILL REFUND", async () => {
+    const { get } = await setUp();
+    // November so far: two returns, and an invoice whose update is being applied.
+    const answer = await get(getAccountingExport, `/api/accounting/export?format=iif&from=2026-11-01&to=2026-11-21`);
+    expect(answer.status).toBe(200);
+    const lines = (await answer.text())
+      .trimEnd()
+      .split("\r\n")
+      .map((l) => l.split("\t"));
+    expect(lines[0]![0]).toBe("!TRNS");
+    let sum = 0n;
+    let transactions = 0;
+    const types = new Set<string>();
+    for (const fields of lines.slice(3)) {
+      if (fields[0] === "TRNS") {
+        sum = cents(fields[6]!);
+        types.add(fields[2]!);
+      } else if (fields[0] === "SPL") sum += cents(fields[6]!);
+      else if (fields[0] === "ENDTRNS") {
+        expect(sum).toBe(0n);
+        transactions++;
+      }
+    }
+    expect(transactions).toBe(Number(answer.headers.get("x-backroom-records")));
+    expect([...types].sort()).toEqual(["BILL", "BILL REFUND"]);
+    const preview = (await (
+      await get(getAccountingPreview, `/api/accounting/preview?format=iif&from=2026-11-01&to=2026-11-21`)
+    ).json()) as { held: { number: string; reason: string }[]; preview: { header: string[]; rows: string[][] } };
+    // Held back with a note, never half-updated; the preview's rows are the file's first.
+    expect(preview.held).toEqual([
+      expect.objectContaining({ number: "INV-101502", reason: expect.stringContaining("RevisionStatus Accepted") }),
+    ]);
+    expect(preview.preview.header[0]).toBe("!TRNS");
+    expect(preview.preview.rows[0]).toEqual(lines[3]);
+  });
+
+  it("remembers a marked export: the next one with new=1 holds nothing of it, and says so", async () => {
+    const { get, deps, person } = await setUp();
+    const plain = await get(getAccountingExport, `/api/accounting/export?format=xero-bills&${MONTH}`);
+    expect(plain.headers.get("x-backroom-marked")).toBe("0");
+    const marked = await get(
+      getAccountingExport,
+      `/api/accounting/export?format=xero-bills&${MONTH}&mark=1`,
+      "same-origin",
+    );
+    expect(marked.status).toBe(200);
+    const records = Number(marked.headers.get("x-backroom-records"));
+    const again = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}&new=1`);
+    expect(again.headers.get("x-backroom-records")).toBe("0");
+    const preview = (await (
+      await get(getAccountingPreview, `/api/accounting/preview?format=qbo-bills&${MONTH}&new=1`)
+    ).json()) as {
+      counts: { period: number; new: number; unchanged: number; inFile: number };
+    };
+    expect(preview.counts).toMatchObject({ period: records, new: 0, unchanged: records, inFile: 0 });
+    // A bill changed since its export (its fingerprint differs) comes again, and is named.
+    const one = await backend.db.selectFrom("accounting_exported").select("record_key").executeTakeFirstOrThrow();
+    await backend.db
+      .updateTable("accounting_exported")
+      .set({ fingerprint: "older" })
+      .where("record_key", "=", one.record_key)
+      .execute();
+    const changed = (await (
+      await get(getAccountingPreview, `/api/accounting/preview?format=qbo-bills&${MONTH}&new=1`)
+    ).json()) as {
+      counts: { changed: number; inFile: number };
+      changed: { number: string; fileName: string }[];
+    };
+    expect(changed.counts).toMatchObject({ changed: 1, inFile: 1 });
+    expect(changed.changed[0]!.fileName).toBe("xero-bills-2026-10-01-to-2026-10-31.csv");
+    // In the ledger's list and the audit trail, with who made it.
+    const history = (await (await get(getAccountingExports, "/api/accounting/exports")).json()) as {
+      exports: { format: string; records: number; madeBy: string }[];
+    };
+    expect(history.exports).toEqual([
+      expect.objectContaining({ format: "xero-bills", records, madeBy: person.userId }),
+    ]);
+    const trail = await deps.audit.list(
+      { workspaceId: person.workspaceId, fingerprints: [] },
+      { events: ["accounting-export"], limit: 10, offset: 0 },
+    );
+    expect(trail.entries.map((e) => e.reference.fileName)).toEqual(["xero-bills-2026-10-01-to-2026-10-31.csv"]);
+  });
+
+  it("gives the confirmed allocations as bill payments, each by its bill's number, in both tools' files", async () => {
+    const { get } = await setUp();
+    const qbo = await get(
+      getAccountingExport,
+      `/api/accounting/export?format=qbo-payments&from=2026-01-01&to=2026-10-31`,
+    );
+    expect(qbo.status).toBe(200);
+    const rows = (await qbo.text()).trimEnd().split("\r\n").slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    const applications = (await sandbox.walk("/payments/applications?Statuses=Confirmed", DEMO_KEYS.Customer)).filter(
+      (a) => String(a.TimeApplied) >= "2026-01-01" && String(a.TimeApplied) < "2026-11-01",
+    );
+    const applied = applications.reduce((t, a) => t + cents(Number(a.Amount).toFixed(2)), 0n);
+    expect(cents(qbo.headers.get("x-backroom-total")!)).toBe(applied);
+    const xero = await get(
+      getAccountingExport,
+      `/api/accounting/export?format=xero-payments&from=2026-01-01&to=2026-10-31`,
+    );
+    const xeroRows = (await xero.text()).trimEnd().split("\r\n");
+    expect(xeroRows[0]).toBe("*InvoiceNumber,CreditNoteNumber,*Date,*Amount,AccountCode,Reference");
+    // Bank rows and credit-note rows together pay each bill what the allocations gave it.
+    const paid = xeroRows.slice(1).reduce((t, r) => t + cents(r.split(",")[3]!), 0n);
+    const toBills = applications.reduce((t, a) => {
+      const c = cents(Number(a.Amount).toFixed(2));
+      return c > 0n ? t + c : t;
+    }, 0n);
+    expect(paid).toBeLessThanOrEqual(toBills);
+    expect(paid).toBeGreaterThan(0n);
+  });
+
+  it.each([
+    ["a brand's key", "Supplier", `format=qbo-bills&${MONTH}`, 403, "NOT_FOR_THIS_KEY"],
+    ["staff naming no store", "Employee", `format=qbo-bills&${MONTH}`, 400, "VALIDATION_FAILED"],
+    ["a format it does not write", "Customer", `format=csv&${MONTH}`, 400, "VALIDATION_FAILED"],
+    [
+      "a period ending before it starts",
+      "Customer",
+      "format=iif&from=2026-10-31&to=2026-10-01",
+      400,
+      "VALIDATION_FAILED",
+    ],
+    ["a day that is no day", "Customer", "format=iif&from=2026-02-30&to=2026-03-01", 400, "VALIDATION_FAILED"],
+    ["more than a year", "Customer", "format=iif&from=2025-01-01&to=2026-10-31", 400, "VALIDATION_FAILED"],
+    ["a status that is none", "Customer", `format=iif&${MONTH}&statuses=1,6`, 400, "VALIDATION_FAILED"],
+    ["a part the export has not", "Customer", `format=xero-bills&${MONTH}&part=2`, 400, "VALIDATION_FAILED"],
+    ["an unknown parameter", "Customer", `format=iif&${MONTH}&vendor=x`, 400, "VALIDATION_FAILED"],
+  ] as const)("refuses %s", async (_, keyType, query, status, code) => {
+    const { get } = await setUp(keyType);
+    const answer = await get(getAccountingExport, `/api/accounting/export?${query}`);
+    expect(answer.status).toBe(status);
+    expect(((await answer.json()) as { Error: { code: string } }).Error.code).toBe(code);
+  });
+
+  it("exports one store of the distributor's staff, and marks nothing from another site", async () => {
+    const { get } = await setUp("Employee");
+    const answer = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}&customer=20001`);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(text.split("\r\n").length).toBeGreaterThan(2);
+    const crossSite = await get(
+      getAccountingExport,
+      `/api/accounting/export?format=qbo-bills&${MONTH}&customer=20001&mark=1`,
+      "cross-site",
+    );
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe("the mapping", () => {
+  it("starts at the defaults, is set by the owner, and names the files' vendor and accounts from then on", async () => {
+    const { get, person, deps } = await setUp();
+    const first = (await (await get(getAccountingMapping, "/api/accounting/mapping")).json()) as {
+      mapping: { vendorName: string };
+      updatedAt: string | null;
+      mayChange: boolean;
+      productTypes: string[];
+    };
+    expect(first).toMatchObject({ mapping: { vendorName: "Distributor" }, updatedAt: null, mayChange: true });
+    expect(first.productTypes.length).toBeGreaterThan(0);
+    const body = {
+      vendorName: 'Green "Valley", Distribution',
+      defaultAccount: "5000 Purchases",
+      accounts: Object.fromEntries(first.productTypes.map((type, i) => [type, `50${10 + i} ${type}`])),
+      taxCode: "Tax Exempt",
+      bankAccount: "1000 Checking",
+      creditsAccount: "1200 Brand credits",
+      payablesAccount: "Accounts Payable",
+      dateFormat: "DD/MM/YYYY",
+    };
+    const put = await putAccountingMapping(
+      browserRequest("PUT", "/api/accounting/mapping", { cookie: person.cookie, json: body }),
+      deps,
+    );
+    expect(put.status).toBe(200);
+    const file = await (await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}`)).text();
+    // The vendor's name quoted as CSV quotes it; days first.
+    expect(file).toContain('"Green ""Valley"", Distribution",');
+    expect(file).toMatch(/,\d\d\/10\/2026,/);
+    // Each line to its product type's account: none left to the default.
+    expect(file).toMatch(/,Bill,50\d\d [^,]+,,/);
+    expect(file).not.toContain("5000 Purchases");
+    const trail = await deps.audit.list(
+      { workspaceId: person.workspaceId, fingerprints: [] },
+      { events: ["accounting-mapping-changed"], limit: 10, offset: 0 },
+    );
+    expect(trail.entries).toHaveLength(1);
+  });
+
+  it.each([
+    ["an empty vendor", { vendorName: "" }],
+    ["a tab in an account", { bankAccount: "Check\ting" }],
+    ["a date format no tool reads", { dateFormat: "YYYY/MM/DD" }],
+    ["an unknown field", { currency: "USD" }],
+  ])("refuses %s", async (_, change) => {
+    const { person, deps } = await setUp();
+    const body = {
+      vendorName: "Distributor",
+      defaultAccount: "Inventory Asset",
+      accounts: {},
+      taxCode: "Tax Exempt",
+      bankAccount: "Checking",
+      creditsAccount: "Supplier Credits",
+      payablesAccount: "Accounts Payable",
+      dateFormat: "MM/DD/YYYY",
+      ...change,
+    };
+    const put = await putAccountingMapping(
+      browserRequest("PUT", "/api/accounting/mapping", { cookie: person.cookie, json: body }),
+      deps,
+    );
+    expect(put.status).toBe(400);
+    expect(((await put.json()) as { Error: { code: string } }).Error.code).toBe("VALIDATION_FAILED");
+  });
+});
