@@ -101,6 +101,12 @@ export const ROUTE_FAILURES = {
     text: () =>
       "Exports to the books are a retailer's bills and payments (Customer keys; Employee keys name a store): a brand's key has none",
   },
+  "no-scheduled-exports": {
+    status: 409,
+    code: "NOT_FOR_THIS_KEY",
+    text: () =>
+      "Exports to the books by email are a retailer's key's (Customer): they mail its stores' new bills and payments to the Accounts role",
+  },
   "no-monthly-statements": {
     status: 409,
     code: "NOT_FOR_THIS_KEY",

@@ -132,7 +132,11 @@ export const putNotificationSettings = withActor(
 );
 
 /** What a registered topic's unsubscribe stopped, in words. */
-const UNSUBSCRIBED: Record<string, string> = { report: "this scheduled report", statements: "the monthly statements" };
+const UNSUBSCRIBED: Record<string, string> = {
+  report: "this scheduled report",
+  statements: "the monthly statements",
+  accounting: "the exports to the books",
+};
 
 /**
  * Stops what an unsubscribe token names: a kind's emails (both becomes the inbox, email becomes off), the daily
