@@ -4,7 +4,15 @@ import { centsText } from "@/lib/domain/accounting/money";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import type { Mail } from "../core/auth/mailer";
 import { unsubscribeLinks, unsubscribeToken } from "../core/notify/unsubscribe";
-import type { MadeExport } from "./scheduled-exports";
+import type { ExportFile, ExportPlan } from "./accounting-export";
+
+/** A scheduled run's files: each format's plan and its files (Xero's bills may be several), and the period. */
+export interface MadeExport {
+  from: string;
+  to: string;
+  plans: { plan: ExportPlan; files: ExportFile[] }[];
+  environment: string;
+}
 
 export interface ExportMailInput {
   to: { userId: string; email: string; name: string };

@@ -1,9 +1,10 @@
 import "server-only";
+import { accountsMembers } from "../core/auth/accounts-role";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Cadence, ExportRecipient, ExportScheduleJson } from "@/lib/domain/accounting/schedule";
 import { type ExportFormat, isExportFormat } from "@/lib/domain/accounting/formats";
-import type { AccountingScheduleTable, AuthTables, BackroomDatabase } from "../core/db/schema";
+import type { AccountingScheduleTable, BackroomDatabase } from "../core/db/schema";
 import { nextMonthlyRunAt, nextRunAt } from "../reports/next-run";
 
 /**
@@ -47,9 +48,6 @@ const json = (row: AccountingScheduleTable): ExportScheduleJson => ({
   lastMailed: row.last_mailed,
   lastError: row.last_error,
 });
-
-/** Whether a member's roles (comma-separated, as better-auth stores them) include Accounts. */
-const isAccounts = (role: string) => role.split(",").some((r) => r.trim() === "accounts");
 
 /**
  * Takes a person off a schedule's mails (its unsubscribe link); answers whether they were on it.
@@ -171,28 +169,12 @@ export function createExportSchedules(db: Kysely<BackroomDatabase>, now: () => D
 
     /** The workspace's members with the Accounts role who have not left the schedule (all of them without one). */
     async recipients(workspaceId: string, scheduleId?: string): Promise<ExportRecipient[]> {
-      const members = await db
-        .withTables<AuthTables>()
-        .selectFrom("auth_member")
-        .innerJoin("auth_user", "auth_user.id", "auth_member.userId")
-        .select(["auth_user.id as userId", "auth_user.email", "auth_user.name", "auth_member.role"])
-        .where("auth_member.organizationId", "=", workspaceId)
-        .orderBy("auth_user.id")
-        .execute();
       const left = scheduleId
-        ? new Set(
-            (
-              await db
-                .selectFrom("accounting_optouts")
-                .select("user_id")
-                .where("schedule_id", "=", scheduleId)
-                .execute()
-            ).map((r) => r.user_id),
-          )
-        : new Set<string>();
-      return members
-        .filter((m) => isAccounts(m.role) && !left.has(m.userId))
-        .map(({ userId, email, name }) => ({ userId, email, name }));
+        ? (
+            await db.selectFrom("accounting_optouts").select("user_id").where("schedule_id", "=", scheduleId).execute()
+          ).map((r) => r.user_id)
+        : [];
+      return accountsMembers(db, workspaceId, new Set(left));
     },
 
     async recordRun(id: string, result: { at: Date; records?: number; mailed?: number; error?: string }) {

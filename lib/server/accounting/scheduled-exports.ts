@@ -6,10 +6,10 @@ import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
 import { type Background, backgroundClient } from "../core/background/background-reads";
 import type { ScheduledMailDeps, ScheduleRun } from "../core/jobs/scheduled-mail";
 import { scheduleSlot, scheduledMail, schedulesDue } from "../core/jobs/scheduled-mail";
-import { type ExportFile, type ExportPlan, exportFile, planExport } from "./accounting-export";
+import { exportFile, planExport } from "./accounting-export";
 import { reader } from "./accounting-reads";
 import type { AccountingStore } from "./accounting-store";
-import { exportMail } from "./export-mail";
+import { exportMail, type MadeExport } from "./export-mail";
 import { type ExportSchedules, nextExportRunAt } from "./export-schedules";
 
 /**
@@ -35,14 +35,6 @@ export interface ScheduledExportsDeps extends ScheduledMailDeps {
   secret: string;
   origin: string;
   now?: () => Date;
-}
-
-/** A run's files: each format's plan and its files (Xero's bills may be several). */
-export interface MadeExport {
-  from: string;
-  to: string;
-  plans: { plan: ExportPlan; files: ExportFile[] }[];
-  environment: string;
 }
 
 /**

@@ -1,7 +1,8 @@
 import "server-only";
+import { accountsMembers } from "../core/auth/accounts-role";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AuthTables, BackroomDatabase, StatementScheduleTable } from "../core/db/schema";
+import type { BackroomDatabase, StatementScheduleTable } from "../core/db/schema";
 import { nextMonthlyRunAt } from "../reports/next-run";
 import type { PaperSize, StatementRecipient, StatementScheduleJson } from "@/lib/domain/statements/statement-schedule";
 
@@ -22,9 +23,6 @@ const json = (row: StatementScheduleTable): StatementScheduleJson => ({
   lastMailed: row.last_mailed,
   lastError: row.last_error,
 });
-
-/** Whether a member's roles (comma-separated, as better-auth stores them) include Accounts. */
-const isAccounts = (role: string) => role.split(",").some((r) => r.trim() === "accounts");
 
 /**
  * Takes a person off a schedule's mails (its unsubscribe link); answers whether they were on it.
@@ -158,24 +156,12 @@ export function createStatementSchedules(db: Kysely<BackroomDatabase>, now: () =
 
     /** The workspace's members with the Accounts role who have not left the schedule (all of them without one). */
     async recipients(workspaceId: string, scheduleId?: string): Promise<StatementRecipient[]> {
-      const members = await db
-        .withTables<AuthTables>()
-        .selectFrom("auth_member")
-        .innerJoin("auth_user", "auth_user.id", "auth_member.userId")
-        .select(["auth_user.id as userId", "auth_user.email", "auth_user.name", "auth_member.role"])
-        .where("auth_member.organizationId", "=", workspaceId)
-        .orderBy("auth_user.id")
-        .execute();
       const left = scheduleId
-        ? new Set(
-            (
-              await db.selectFrom("statement_optouts").select("user_id").where("schedule_id", "=", scheduleId).execute()
-            ).map((r) => r.user_id),
-          )
-        : new Set<string>();
-      return members
-        .filter((m) => isAccounts(m.role) && !left.has(m.userId))
-        .map(({ userId, email, name }) => ({ userId, email, name }));
+        ? (
+            await db.selectFrom("statement_optouts").select("user_id").where("schedule_id", "=", scheduleId).execute()
+          ).map((r) => r.user_id)
+        : [];
+      return accountsMembers(db, workspaceId, new Set(left));
     },
 
     /** Notes how a run ended. */
