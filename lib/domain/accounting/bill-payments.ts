@@ -7,8 +7,8 @@
  * bank. Pending, exported and rejected allocations are not in the books yet: only confirmed ones are.
  */
 import type { RecordOf } from "@/lib/data-api/client";
-import { invoiceDay } from "@/lib/domain/insights/definitions";
 import { paymentTypeName } from "@/lib/domain/payments/payment-type";
+import { localDay } from "@/lib/format/days";
 import type { AccountingMapping } from "./mapping";
 import { centsOf, microsOf } from "./money";
 
@@ -79,7 +79,10 @@ export function billPaymentsOf(
     const applied = application.TimeApplied ?? application.TimeUpdated;
     if (!reference || !billNumber || amount === undefined || !applied) continue;
     if (accounts && (application.ARAccountID == null || !accounts.has(application.ARAccountID))) continue;
-    const day = invoiceDay(applied, options.timeZone);
+    // An allocation's time is an instant, never the ERP's calendar date: read on the zone's clock even at exactly
+    // midnight UTC (invoiceDay would take 00:00:00Z as a calendar date, a day later than the statement reads it).
+    const at = new Date(applied);
+    const day = Number.isNaN(at.getTime()) ? undefined : localDay(at, options.timeZone);
     if (day === undefined || day < options.from || day > options.to) continue;
     const payment = payments.get(reference);
     const groupKey = `${reference}@${day}`;

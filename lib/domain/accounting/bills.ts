@@ -241,18 +241,16 @@ function billOf(invoice: InvoiceRecord, records: readonly LineRecord[], context:
 function lineOf(record: LineRecord, context: BillContext): BillLine {
   const productType = context.typeOf(record.ProductID)?.trim() || undefined;
   const quantity = record.NumUnits ?? undefined;
+  // NumUnits is a JSON number, not promised whole: BigInt(2.5) throws, so only a whole quantity is multiplied by.
+  const units = quantity !== undefined && Number.isInteger(quantity) ? BigInt(quantity) : undefined;
   const fullPrice = microsOf(record.FullPrice);
   const unitPrice = microsOf(record.UnitPrice);
-  const ext =
-    microsOf(record.ExtPrice) ??
-    (unitPrice !== undefined && quantity !== undefined ? unitPrice * BigInt(quantity) : 0n);
+  const ext = microsOf(record.ExtPrice) ?? (unitPrice !== undefined && units !== undefined ? unitPrice * units : 0n);
   const amountCents = centsOf(ext);
   const discount = microsOf(record.Discount) ?? 0n;
   // The line before its discount, to the cent; the discount is what makes up the rest, so the two sum exactly.
   const fullCents =
-    discount !== 0n && fullPrice !== undefined && quantity !== undefined
-      ? centsOf(fullPrice * BigInt(quantity))
-      : amountCents;
+    discount !== 0n && fullPrice !== undefined && units !== undefined ? centsOf(fullPrice * units) : amountCents;
   return {
     description: record.ProductName?.trim() || (record.ProductID != null ? `Product ${record.ProductID}` : "Product"),
     productId: record.ProductID ?? undefined,

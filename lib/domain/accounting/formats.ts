@@ -105,7 +105,8 @@ function memoOf(bill: Bill): string {
 
 /** The quantity and unit price that say a line's amount exactly, or none (the amount alone says it). */
 function exactly(quantity: number | undefined, price: bigint | undefined, cents: bigint) {
-  if (quantity === undefined || price === undefined || quantity === 0) return undefined;
+  // A quantity that is no whole number (NumUnits is a JSON number) is left to the amount: BigInt(2.5) throws.
+  if (quantity === undefined || price === undefined || quantity === 0 || !Number.isInteger(quantity)) return undefined;
   return price * BigInt(quantity) === microsOfCents(cents)
     ? { quantity: String(quantity), rate: priceText(price) }
     : undefined;
@@ -202,7 +203,14 @@ function roundDivide(numerator: bigint, denominator: bigint): bigint {
  */
 export function xeroLine(line: BillLine): { quantity: string; unitAmount: string; discount: string } {
   const { quantity, fullPrice, unitPrice, amountCents } = line;
-  if (quantity !== undefined && quantity !== 0 && line.kind === "goods" && !line.rounded) {
+  // Only a whole quantity (BigInt(2.5) throws): Xero is told any other as one unit of the amount.
+  if (
+    quantity !== undefined &&
+    quantity !== 0 &&
+    Number.isInteger(quantity) &&
+    line.kind === "goods" &&
+    !line.rounded
+  ) {
     const units = BigInt(quantity);
     if (line.discountCents !== 0n && fullPrice !== undefined && fullPrice !== 0n && decimalsOf(fullPrice) <= 4) {
       const discount = fullPrice - (unitPrice ?? fullPrice);
