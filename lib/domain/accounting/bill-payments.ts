@@ -85,6 +85,7 @@ export function billPaymentsOf(
     const day = Number.isNaN(at.getTime()) ? undefined : localDay(at, options.timeZone);
     if (day === undefined || day < options.from || day > options.to) continue;
     const payment = payments.get(reference);
+    // A payment's number is the ERP's own (PAY-…), one payment's whatever its account: the file names it by it.
     const groupKey = `${reference}@${day}`;
     let group = groups.get(groupKey);
     if (group === undefined) {

@@ -735,8 +735,21 @@ describe("the files' columns", () => {
       ["!TRNS", ...IIF_TRNS],
       ["!SPL", ...IIF_SPL],
       ["!ENDTRNS"],
-      ["TRNS", "", "BILL", "10/15/2026", "Accounts Payable", VENDOR, "-122.87", "INV-1", MEMO, "11/14/2026", "Net 30"],
-      ["SPL", "", "BILL", "10/15/2026", "5000 Flower", "", "125.00", "INV-1", "OG Kush 3.5g (10 × 12.50)"],
+      // In the computer's code page (ANSI), the separators are plain: " - " and " x ".
+      [
+        "TRNS",
+        "",
+        "BILL",
+        "10/15/2026",
+        "Accounts Payable",
+        VENDOR,
+        "-122.87",
+        "INV-1",
+        MEMO.replaceAll(" · ", " - "),
+        "11/14/2026",
+        "Net 30",
+      ],
+      ["SPL", "", "BILL", "10/15/2026", "5000 Flower", "", "125.00", "INV-1", "OG Kush 3.5g (10 x 12.50)"],
       ["SPL", "", "BILL", "10/15/2026", "5000 Flower", "", "-12.50", "INV-1", "Discount: OG Kush 3.5g"],
       ["SPL", "", "BILL", "10/15/2026", "5010", "", "10.37", "INV-1", "Dark Chocolate Bar"],
       ["ENDTRNS"],
@@ -762,7 +775,7 @@ describe("the files' columns", () => {
         "",
         "-36.00",
         "INV-2",
-        "Live Resin Cart (-2 × 18.00)",
+        "Live Resin Cart (-2 x 18.00)",
       ],
       ["ENDTRNS"],
       [""],
@@ -820,7 +833,7 @@ describe("escaping: commas, quotes, tabs and line ends in what the invoices say"
 
   it("IIF: no field holds a tab, a line end or a double quote; the words are kept", () => {
     const [transaction] = readIif(iif(bills, MAPPING));
-    expect(transaction?.trns.MEMO).toBe("Green 'Leaf', LLC · PO PO, 1 · Two lines and a tab");
+    expect(transaction?.trns.MEMO).toBe("Green 'Leaf', LLC - PO PO, 1 - Two lines and a tab");
     expect(transaction?.spl.map((s) => s.MEMO)).toEqual([
       "Gummies, Sour Apple 10pk",
       "12' Pre-Roll 'Tall Boy'",

@@ -153,6 +153,15 @@ export function billsOf(input: BillsInput, mapping: AccountingMapping, options: 
       });
       continue;
     }
+    if (lines.length === 0 && (microsOf(invoice.InvoiceTotal) ?? 0n) === 0n) {
+      held.push({
+        invoiceId: invoice.InvoiceID,
+        number,
+        customerName,
+        reason: "no lines and no total: nothing to book",
+      });
+      continue;
+    }
     bills.push(
       billOf(invoice, lines, {
         number,
@@ -192,7 +201,8 @@ function billOf(invoice: InvoiceRecord, records: readonly LineRecord[], context:
       (best, line) => (best === undefined || abs(line.amountCents) > abs(best.amountCents) ? line : best),
       undefined,
     );
-    if (largest && magnitude <= BigInt(lines.length)) {
+    // Each line's cents are off by at most half a cent, and the total's too: (n + 1) / 2 cents in all.
+    if (largest && magnitude * 2n <= BigInt(lines.length) + 1n) {
       // The lines' own rounding (at most half a cent each): the bill must equal the invoice.
       largest.amountCents += difference;
       largest.fullCents += difference;

@@ -5,6 +5,7 @@ import {
   type ExportFormat,
   exportFileName,
   FORMATS,
+  fileBytes,
   iifField,
   isExportFormat,
   XERO_BILLS_PER_FILE,
@@ -126,5 +127,20 @@ describe("the formats", () => {
     ["xero-payments", "xero-payments-2026-10-01-to-2026-10-31.csv"],
   ] satisfies [ExportFormat, string][])("names a %s file %s", (format, name) => {
     expect(exportFileName(format, { from: "2026-10-01", to: "2026-10-31" })).toBe(name);
+  });
+});
+
+describe("the bytes of a file", () => {
+  it.each([
+    ["plain ASCII", "Bill INV-1", [66, 105, 108, 108, 32, 73, 78, 86, 45, 49]],
+    ["Latin-1 letters", "Café", [67, 97, 102, 233]],
+    ["Windows-1252's own (euro, dashes, quotes)", "€ – ’", [0x80, 32, 0x96, 32, 0x92]],
+    ["what the code page lacks", "✓ 大", [0x3f, 32, 0x3f]],
+  ])("an IIF is Windows-1252: %s", (_, text, bytes) => {
+    expect([...fileBytes("iif", text)]).toEqual(bytes);
+  });
+
+  it("a CSV is UTF-8", () => {
+    expect([...fileBytes("qbo-bills", "Café")]).toEqual([67, 97, 102, 0xc3, 0xa9]);
   });
 });

@@ -48,7 +48,12 @@ export const FORMATS: Record<ExportFormat, FormatInfo> = {
     contentType: CSV(),
     perFile: XERO_BILLS_PER_FILE,
   },
-  iif: { label: "QuickBooks Desktop (IIF)", kind: "bills", extension: "iif", contentType: "text/plain; charset=utf-8" },
+  iif: {
+    label: "QuickBooks Desktop (IIF)",
+    kind: "bills",
+    extension: "iif",
+    contentType: "text/plain; charset=windows-1252",
+  },
   "qbo-payments": { label: "QuickBooks Online bill payments", kind: "payments", extension: "csv", contentType: CSV() },
   "xero-payments": { label: "Xero payments", kind: "payments", extension: "csv", contentType: CSV() },
 };
@@ -273,7 +278,59 @@ export const IIF_HEADER = [
 
 /** A field of an IIF line: tabs and line ends would split it, and a double quote ends a quoted text there. */
 export function iifField(value: string): string {
-  return value.replace(/[\t\r\n]+/g, " ").replace(/"/g, "'");
+  return value
+    .replace(/[\t\r\n]+/g, " ")
+    .replace(/"/g, "'")
+    .replace(/ · /g, " - ")
+    .replace(/ × /g, " x ");
+}
+
+/** Windows-1252's characters at 0x80 to 0x9F (where Latin-1 has control codes), by their code point. */
+const CP1252_HIGH: Record<number, number> = {
+  0x20ac: 0x80,
+  0x201a: 0x82,
+  0x0192: 0x83,
+  0x201e: 0x84,
+  0x2026: 0x85,
+  0x2020: 0x86,
+  0x2021: 0x87,
+  0x02c6: 0x88,
+  0x2030: 0x89,
+  0x0160: 0x8a,
+  0x2039: 0x8b,
+  0x0152: 0x8c,
+  0x017d: 0x8e,
+  0x2018: 0x91,
+  0x2019: 0x92,
+  0x201c: 0x93,
+  0x201d: 0x94,
+  0x2022: 0x95,
+  0x2013: 0x96,
+  0x2014: 0x97,
+  0x02dc: 0x98,
+  0x2122: 0x99,
+  0x0161: 0x9a,
+  0x203a: 0x9b,
+  0x0153: 0x9c,
+  0x017e: 0x9e,
+  0x0178: 0x9f,
+};
+
+/**
+ * Text as Windows-1252 bytes: QuickBooks Desktop reads an IIF in the computer's ANSI code page, not UTF-8 (a UTF-8
+ * "é" would come in as "Ã©"). A character the code page lacks is "?".
+ *
+ * @example
+ * windows1252("Café – 12 €"); // Uint8Array [67, 97, 102, 233, 32, 150, 32, 49, 50, 32, 128]
+ */
+export function windows1252(text: string): Uint8Array {
+  const bytes: number[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x80 || (code >= 0xa0 && code <= 0xff)) bytes.push(code);
+    else bytes.push(CP1252_HIGH[code] ?? 0x3f);
+  }
+  return Uint8Array.from(bytes);
 }
 
 /** QuickBooks Desktop reads dates by the computer's settings: month or day first; never YYYY-MM-DD. */
@@ -439,4 +496,14 @@ export function fileTable(
     case "xero-payments":
       return { header: [...XERO_PAYMENT_COLUMNS], rows: xeroPaymentsRows(payments, mapping) };
   }
+}
+
+/**
+ * A file's bytes as its tool reads them: an IIF in Windows-1252 (QuickBooks Desktop's ANSI), the CSVs in UTF-8.
+ *
+ * @example
+ * fileBytes("iif", text); // Windows-1252
+ */
+export function fileBytes(format: ExportFormat, text: string): Uint8Array {
+  return format === "iif" ? windows1252(text) : new TextEncoder().encode(text);
 }

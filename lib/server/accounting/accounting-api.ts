@@ -198,7 +198,7 @@ export const getAccountingExport = withActor(
         result: "done",
       });
     }
-    return new Response(file.text, {
+    return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
       headers: {
         ...NO_STORE,
         "content-type": FORMATS[query.format].contentType,

@@ -7,6 +7,7 @@ import {
   FORMATS,
   fileTable,
   billsFile,
+  fileBytes,
   partOf,
   partsOf,
   paymentsFile,
@@ -75,6 +76,8 @@ export interface ExportPlan {
 export interface ExportFile {
   name: string;
   text: string;
+  /** As its tool reads it: an IIF in Windows-1252, a CSV in UTF-8. */
+  bytes: Uint8Array;
   records: { key: string; fingerprint: string }[];
   totalCents: bigint;
   count: number;
@@ -191,17 +194,21 @@ export function exportFile(plan: ExportPlan, mapping: AccountingMapping, part = 
   const name = exportFileName(format, { from, to, part, parts: plan.parts });
   if (plan.kind === "bills") {
     const bills = partOf(format, plan.bills, part);
+    const text = billsFile(format, bills, mapping);
     return {
       name,
-      text: billsFile(format, bills, mapping),
+      text,
+      bytes: fileBytes(format, text),
       records: bills.map((b) => ({ key: String(b.invoiceId), fingerprint: b.fingerprint })),
       totalCents: totalOf(bills),
       count: bills.length,
     };
   }
+  const text = paymentsFile(format, plan.payments, mapping);
   return {
     name,
-    text: paymentsFile(format, plan.payments, mapping),
+    text,
+    bytes: fileBytes(format, text),
     records: plan.payments.flatMap((p) =>
       p.applications.map((a) => ({ key: a.key, fingerprint: String(a.amountCents) })),
     ),

@@ -101,8 +101,8 @@ export function exportMail(input: ExportMailInput): Mail {
     headers: unsubscribe.headers,
     attachments: files.map(({ file }) => ({
       filename: file.name,
-      content: Buffer.from(file.text, "utf8"),
-      contentType: file.name.endsWith(".iif") ? "text/plain" : "text/csv",
+      content: Buffer.from(file.bytes),
+      contentType: file.name.endsWith(".iif") ? "text/plain; charset=windows-1252" : "text/csv; charset=utf-8",
     })),
   };
 }
