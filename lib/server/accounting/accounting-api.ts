@@ -21,6 +21,7 @@ import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { failureAnswer, NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
 import { type ActorFor, withActor } from "../core/with-actor";
+import { isDemoPerson } from "../core/auth/demo";
 import { exportFile, exportPreview, type ExportQuery, planExport } from "./accounting-export";
 import { reader } from "./accounting-reads";
 import type { AccountingServices } from "./feature";
@@ -401,6 +402,8 @@ export const putExportSchedule = withActor(
   MANAGE_BOOKS,
   async (request: Request, actor, deps: ScheduleDeps): Promise<Response> => {
     if (actor.key.keyType !== "Customer") return failureAnswer("no-scheduled-exports");
+    // The shared demo mails nothing: its people's addresses reach nobody.
+    if (isDemoPerson(actor.person.email)) return failureAnswer("demo-shared");
     let body: unknown;
     try {
       body = JSON.parse(await readBodyText(request, 2048));
