@@ -19,7 +19,7 @@ import {
   recordingJobs,
   type TestBackend,
 } from "../core/testing";
-import { deleteExportSchedule, getExportSchedule, putExportSchedule } from "./accounting-api";
+import { deleteExportSchedule, getExportSchedule, putExportSchedule } from "./schedule-api";
 import { createAccountingStore } from "./accounting-store";
 import { createExportSchedules, forgetExportSchedule, leaveExports } from "./export-schedules";
 import { createScheduledExports, type ExportJob } from "./scheduled-exports";

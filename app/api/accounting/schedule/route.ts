@@ -1,5 +1,5 @@
 import { backend } from "@/lib/backend";
-import { deleteExportSchedule, getExportSchedule, putExportSchedule } from "@/lib/server/accounting/accounting-api";
+import { deleteExportSchedule, getExportSchedule, putExportSchedule } from "@/lib/server/accounting/schedule-api";
 import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
