@@ -206,6 +206,38 @@ describe("GET /api/accounting/export", () => {
     expect(((await answer.json()) as { Error: { code: string } }).Error.code).toBe(code);
   });
 
+  it("gives one store's payments alike to its retailer and to the distributor's staff: the allocations toward its invoices", async () => {
+    const { get, deps } = await setUp();
+    const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const period = "format=qbo-payments&from=2026-01-01&to=2026-11-21&customer=20001";
+    const own = await get(getAccountingExport, `/api/accounting/export?${period}`);
+    const theirs = await getAccountingExport(
+      browserRequest("GET", `/api/accounting/export?${period}`, { cookie: staff.cookie, site: null }),
+      deps,
+    );
+    expect(own.status).toBe(200);
+    expect(theirs.status).toBe(200);
+    const text = await own.text();
+    expect(await theirs.text()).toBe(text);
+    // Every bill paid is one of the store's invoices.
+    const numbers = new Set(
+      (await sandbox.walk("/invoices?Statuses=1,2,3,4,5,7&CustomerIDs=20001", DEMO_KEYS.Customer)).map(
+        (i) => i.InvoiceNum,
+      ),
+    );
+    const rows = text.trimEnd().split("\r\n").slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(numbers.has(row.split(",")[5])).toBe(true);
+    // And fewer than the retailer's every store's.
+    const all = await get(
+      getAccountingExport,
+      "/api/accounting/export?format=qbo-payments&from=2026-01-01&to=2026-11-21",
+    );
+    expect(Number(all.headers.get("x-backroom-records"))).toBeGreaterThan(
+      Number(own.headers.get("x-backroom-records")),
+    );
+  });
+
   it("exports one store of the distributor's staff, and marks nothing from another site", async () => {
     const { get } = await setUp("Employee");
     const answer = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}&customer=20001`);

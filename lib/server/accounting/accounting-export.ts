@@ -129,8 +129,8 @@ export async function planExport(
       requests: read.requests,
     };
   }
-  const { input, arAccountIds, timeZone } = await readPayments(read, query);
-  const all = billPaymentsOf(input, mapping, { from: query.from, to: query.to, timeZone, arAccountIds });
+  const { input, timeZone } = await readPayments(read, query);
+  const all = billPaymentsOf(input, mapping, { from: query.from, to: query.to, timeZone });
   const keys = all.flatMap((p) => p.applications.map((a) => a.key));
   const earlier = await store.exported(scope.workspaceId, scope.environment, "payments", keys);
   const states: ("new" | "changed" | "unchanged")[] = [];

@@ -4,6 +4,7 @@ import type { OperationId } from "@/lib/data-api/registry";
 import type { BillsInput } from "@/lib/domain/accounting/bills";
 import type { PaymentsInput } from "@/lib/domain/accounting/bill-payments";
 import { addDays } from "@/lib/format/days";
+import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
 
 /**
  * What an export reads (issue 40), through whichever typed client the caller holds (a route's goes through the proxy
@@ -12,8 +13,8 @@ import { addDays } from "@/lib/format/days";
  *
  * Bills, in three rounds: the customers (names, states), the states (zones) and the terms; the invoices of the period
  * (a day either side: the API bounds by its own dates, the books by the customer's calendar day); their lines, and the
- * lines' products (their type picks the account), 400 ids a request. Payments, in one or two: the AR accounts of a
- * chosen store (its aging), then the confirmed allocations and the payments.
+ * lines' products (their type picks the account), 400 ids a request. Payments, in one round (the confirmed
+ * allocations and the payments), or for one store two more (its invoices' numbers, the allocations toward them).
  */
 
 /** Ids a request names (about 3 kB of query). */
@@ -26,8 +27,10 @@ export interface Reader {
   batched<K extends OperationId>(
     id: K,
     name: string,
-    ids: readonly number[],
+    ids: readonly (number | string)[],
     query: QueryOf<K>,
+    /** Ids a request names (400 by default). */
+    batch?: number,
   ): Promise<RecordOf<K>[]>;
   /** Requests made (pages walked). */
   readonly requests: number;
@@ -47,10 +50,10 @@ export function reader(api: DataApiClient): Reader {
   };
   return {
     all,
-    async batched(id, name, ids, query) {
+    async batched(id, name, ids, query, batch = ID_BATCH) {
       const out = [];
-      for (let i = 0; i < ids.length; i += ID_BATCH)
-        out.push(...(await all(id, { ...query, [name]: ids.slice(i, i + ID_BATCH) } as typeof query)));
+      for (let i = 0; i < ids.length; i += batch)
+        out.push(...(await all(id, { ...query, [name]: ids.slice(i, i + batch) } as typeof query)));
       return out;
     },
     get requests() {
@@ -97,37 +100,50 @@ export async function readBills(read: Reader, options: BillsReadOptions): Promis
 
 export interface PaymentsRead {
   input: PaymentsInput;
-  /** The chosen store's AR accounts (its aging's), when a store was chosen. */
-  arAccountIds?: number[];
   /** The zone the allocations' days are read in: the (first) store's state's. */
   timeZone: string;
 }
 
+/** Invoice numbers a request names (about 3 kB of query: they are longer than ids). */
+const NUMBER_BATCH = 200;
+
 /**
- * The answers the bill payments are made of.
+ * The answers the bill payments are made of: every confirmed allocation the key reads and the payments; for one store,
+ * the allocations toward its invoices (by their numbers: the API ties a store to its AR account only through them) and
+ * those payments.
  *
  * @example
  * const { input, timeZone } = await readPayments(reader(api), {});
  */
 export async function readPayments(read: Reader, options: { customerId?: number }): Promise<PaymentsRead> {
   const stores = options.customerId !== undefined ? { CustomerIDs: [options.customerId] } : {};
-  const [customers, states, aging] = await Promise.all([
+  const [customers, states, invoices] = await Promise.all([
     read.all("listCustomers", { ...stores, AccountStatuses: ACCOUNT_STATUSES }),
     read.all("listStates", {}),
-    options.customerId !== undefined ? read.all("listArAging", stores) : Promise.resolve(undefined),
+    options.customerId !== undefined
+      ? read.all("listInvoices", { ...stores, Statuses: [...ALL_INVOICE_STATUSES] })
+      : Promise.resolve(undefined),
   ]);
-  const arAccountIds = aging
-    ? [...new Set(aging.flatMap((a) => (a.ARAccountID != null ? [a.ARAccountID] : [])))]
-    : undefined;
-  const accounts = arAccountIds ? { ARAccountIDs: arAccountIds } : {};
-  const [applications, payments] =
-    arAccountIds && arAccountIds.length === 0
-      ? [[], []]
-      : await Promise.all([
-          read.all("listPaymentApplications", { ...accounts, Statuses: ["Confirmed"] }),
-          read.all("listPayments", accounts),
-        ]);
   const state = customers.find((c) => c.State)?.State;
   const timeZone = states.find((s) => s.StateAbbreviation === state)?.TimeZone ?? "UTC";
-  return { input: { payments, applications }, arAccountIds, timeZone };
+  if (!invoices) {
+    const [applications, payments] = await Promise.all([
+      read.all("listPaymentApplications", { Statuses: ["Confirmed"] }),
+      read.all("listPayments", {}),
+    ]);
+    return { input: { payments, applications }, timeZone };
+  }
+  const numbers = [...new Set(invoices.flatMap((i) => (i.InvoiceNum ? [i.InvoiceNum] : [])))];
+  const applications = numbers.length
+    ? await read.batched(
+        "listPaymentApplications",
+        "TargetInvoiceNums",
+        numbers,
+        { Statuses: ["Confirmed"] },
+        NUMBER_BATCH,
+      )
+    : [];
+  const accounts = [...new Set(applications.flatMap((a) => (a.ARAccountID != null ? [a.ARAccountID] : [])))];
+  const payments = accounts.length ? await read.batched("listPayments", "ARAccountIDs", accounts, {}) : [];
+  return { input: { payments, applications }, timeZone };
 }
