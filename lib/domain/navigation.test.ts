@@ -9,6 +9,10 @@ describe("navigationFor", () => {
     expect(hrefs("Customer")).toContain("/statements");
     expect(hrefs("Employee")).toContain("/statements");
     expect(hrefs("Supplier")).not.toContain("/statements");
+    // The books export too: a brand's key reads invoices (its own lines), but has no books to export.
+    expect(hrefs("Customer")).toContain("/accounting");
+    expect(hrefs("Employee")).toContain("/accounting");
+    expect(hrefs("Supplier")).not.toContain("/accounting");
     // A brand may read open invoices (its own portion): the entry is kept from it by its key types, not its operation.
     expect(hrefs("Supplier")).toContain("/payments");
   });

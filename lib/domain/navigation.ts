@@ -29,6 +29,8 @@ export const NAVIGATION: readonly NavSection[] = [
       { href: "/collections", label: "Collections", operation: "listArAging", keyTypes: ["Employee"] },
       { href: "/payments", label: "Payments", operation: "listPayments" },
       { href: "/statements", label: "Statements", operation: "listOpenInvoices", keyTypes: ["Customer", "Employee"] },
+      // A retailer's books (issue 40): its invoices as bills, one store's for staff; a brand's key has no books.
+      { href: "/accounting", label: "Books export", operation: "listInvoices", keyTypes: ["Customer", "Employee"] },
       { href: "/customers", label: "Customers", operation: "listCustomers" },
       { href: "/delivery-days", label: "Delivery days", operation: "listCustomers" },
       { href: "/customers/credit-terms", label: "Customer credit terms", operation: "listCustomerCreditTerms" },

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { deliveryParams } from "./delivery/requests";
 import {
+  type AccountingLink,
   type CustomersLink,
   type DeliveryDaysLink,
   type PageLink,
@@ -45,6 +46,15 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     expect(new URL(href, "http://backroom.test").pathname).toBe("/statements");
     expect(pageRead.statements(searchOf(href))).toEqual(link);
   });
+
+  it.each<[AccountingLink]>([[{ customer: 20001 }], [{ customer: 20001, q: "green & co" }], [{ q: "valley" }], [{}]])(
+    "the books export reads its store and staff's search: %j",
+    (link) => {
+      const href = pageHref.accounting(link);
+      expect(new URL(href, "http://backroom.test").pathname).toBe("/accounting");
+      expect(pageRead.accounting(searchOf(href))).toEqual(link);
+    },
+  );
 
   it.each<[CustomersLink]>([
     [{ customerIds: [20001, 20007, 20013], onHold: true }],
@@ -103,6 +113,7 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     [pageHref.deliveryDays({ rep: 1006, day: 2 }), { page: "deliveryDays", params: { rep: 1006, day: 2 } }],
     [pageHref.today({ rep: 1008 }), { page: "today", params: { rep: 1008 } }],
     [pageHref.today(), { page: "today", params: {} }],
+    [pageHref.accounting({ customer: 20001 }), { page: "accounting", params: { customer: 20001 } }],
     [pageHref.todayAccounts({ rep: 1008 }), { page: "todayAccounts", params: { rep: 1008 } }],
     [pageHref.invoice(301), { page: "invoice", id: 301 }],
     [pageHref.customer(20013), { page: "customer", id: 20013 }],
@@ -117,6 +128,7 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
       customers: "customers",
       deliveryDays: "delivery-days",
       today: "today",
+      accounting: "accounting",
       todayAccounts: "today/accounts",
       invoice: "invoices/[invoiceId]",
       customer: "customers/[customerId]",

@@ -26,6 +26,11 @@ export const PAGE_PARAMS = {
   deliveryDays: { rep: "rep", day: "day" },
   /** `/today`: the sales rep (`/salesReps` UserID) whose day is shown (the person's own rep when absent). */
   today: { rep: "rep" },
+  /**
+   * `/accounting`: the store whose books are exported (a CustomerID: staff name one), and what staff searched for to
+   * find it (a customer's name or id), whose matches stay above the form.
+   */
+  accounting: { customer: "customer", q: "q" },
 } as const satisfies Record<string, Record<string, string>>;
 
 export interface PaymentsLink {
@@ -44,6 +49,12 @@ export interface StatementsLink {
 export interface CustomersLink {
   customerIds?: readonly number[];
   onHold?: boolean;
+}
+
+export interface AccountingLink {
+  customer?: number;
+  /** Staff's search (at most 200 characters). */
+  q?: string;
 }
 
 export interface TodayLink {
@@ -98,6 +109,11 @@ export const pageHref = {
       [PAGE_PARAMS.deliveryDays.day]: day?.toString(),
     }),
   today: ({ rep }: TodayLink = {}) => withQuery("/today", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
+  accounting: ({ customer, q }: AccountingLink = {}) =>
+    withQuery("/accounting", {
+      [PAGE_PARAMS.accounting.customer]: customer?.toString(),
+      [PAGE_PARAMS.accounting.q]: q,
+    }),
   /** A rep's accounts as cards (the rep as on Today). */
   todayAccounts: ({ rep }: TodayLink = {}) =>
     withQuery("/today/accounts", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
@@ -163,6 +179,10 @@ export const pageRead = {
     });
   },
   today: (params: SearchParams): TodayLink => defined({ rep: idOf(paramOf(params, PAGE_PARAMS.today.rep)) }),
+  accounting: (params: SearchParams): AccountingLink => {
+    const q = paramOf(params, PAGE_PARAMS.accounting.q)?.trim().slice(0, 200);
+    return defined({ customer: idOf(paramOf(params, PAGE_PARAMS.accounting.customer)), q: q || undefined });
+  },
   invoice: (segment: string): number | undefined => idOf(segment),
   customer: (segment: string): number | undefined => idOf(segment),
   /** A global id (letters, digits and dashes) or a numeric ERP id. */
@@ -176,6 +196,7 @@ export type PageLink =
   | { page: "customers"; params: CustomersLink }
   | { page: "deliveryDays"; params: DeliveryDaysLink }
   | { page: "today"; params: TodayLink }
+  | { page: "accounting"; params: AccountingLink }
   | { page: "todayAccounts"; params: TodayLink }
   | { page: "invoice"; id: number }
   | { page: "customer"; id: number }
@@ -212,6 +233,7 @@ export function readPageHref(href: string): PageLink | undefined {
     if (first === "customers") return { page: "customers", params: pageRead.customers(q) };
     if (first === "delivery-days") return { page: "deliveryDays", params: pageRead.deliveryDays(q) };
     if (first === "today") return { page: "today", params: pageRead.today(q) };
+    if (first === "accounting") return { page: "accounting", params: pageRead.accounting(q) };
     return undefined;
   }
   if (first === "purchases" && second === "plan") return { page: "purchasePlan" };

@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { Suspense } from "react";
+import { BooksExport } from "@/components/accounting/books-export";
+import type { StoreChoice } from "@/components/accounting/export-form";
+import { StoreSearch } from "@/components/accounting/store-search";
+import { backend } from "@/lib/backend";
+import { collectionsQuery, listed } from "@/lib/domain/collections/collections-list";
+import { pageRead } from "@/lib/domain/page-href";
+import { todayIn } from "@/lib/format/days";
+import { collectionsView } from "@/lib/server/collections/collections-view";
+import { may } from "@/lib/session/roles";
+import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { PageTitle } from "../_lib/page-title";
+import { requireSession } from "../_lib/session";
+import { BlockSkeleton } from "../_lib/streamed";
+
+export const metadata: Metadata = { title: "Books export · Backroom" };
+
+const TITLE = "Books export";
+
+/**
+ * How the distributor's staff find the store to export (an Employee key names one): the search of the key's
+ * collections snapshot, as the Statements page's. A key without one yet has its first walk queued by a search for a
+ * name, never by a visit (its reads would spend the key's budget for a search nobody made).
+ */
+async function StaffStoreSearch({
+  workspaceId,
+  keyId,
+  q,
+  customer,
+}: {
+  workspaceId: string;
+  keyId: string;
+  q: string;
+  customer: number | undefined;
+}) {
+  const { db, collections } = await backend();
+  const view = await collectionsView(db, keyId);
+  const byName = q !== "" && !/^\d{1,12}$/.test(q);
+  if (!view.ready && !view.state && byName) await collections.start(workspaceId, keyId);
+  const matches = view.ready
+    ? q
+      ? listed(view.rows, collectionsQuery({ q, sort: "name", dir: "asc" }))
+      : []
+    : undefined;
+  return (
+    <StoreSearch
+      q={q}
+      matches={matches}
+      reading={!view.ready && (view.state !== undefined || byName)}
+      customer={customer}
+    />
+  );
+}
+
+/**
+ * Books export (issue 40): a retailer's bookkeeper exports the distributor's invoices as bills and the confirmed
+ * allocations as bill payments, for QuickBooks Online, Xero and QuickBooks Desktop: a preview first, then the files;
+ * the exports remembered; the workspace's mapping (vendor, accounts, dates). A retailer's key (Customer) exports its
+ * stores, the distributor's staff (Employee) one store at a time; a brand's key has no books here.
+ */
+export default async function AccountingPage({ searchParams }: PageProps<"/accounting">) {
+  const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  if (active.keyType === "Supplier") {
+    return (
+      <div className="space-y-2">
+        <PageTitle title={TITLE} />
+        <p className="max-w-3xl">
+          The books export turns a retailer&apos;s invoices into bills and its payments into bill payments for
+          QuickBooks and Xero: it is a retailer&apos;s (Customer keys) and the distributor&apos;s staff&apos;s, who
+          export one store&apos;s (Employee keys). A brand&apos;s key has none. Switch to another key to use it.
+        </p>
+      </div>
+    );
+  }
+  const { customer, q = "" } = pageRead.accounting(params);
+  const today = todayIn(parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
+  const store: StoreChoice =
+    active.keyType === "Employee"
+      ? { kind: "one", initial: customer }
+      : { kind: "all", stores: active.scope.customers ?? [] };
+  return (
+    <div className="space-y-6">
+      <PageTitle
+        title={TITLE}
+        intro="The distributor's invoices as bills (a return as a vendor credit) and the confirmed allocations as bill payments, in files QuickBooks Online, Xero and QuickBooks Desktop import as they are. Preview a period, download its files, and the next export takes only what is new."
+      />
+      {active.keyType === "Employee" && (
+        <Suspense fallback={<BlockSkeleton height="h-16" label="Loading the store search" />}>
+          <StaffStoreSearch workspaceId={view.workspace!.id} keyId={active.id} q={q} customer={customer} />
+        </Suspense>
+      )}
+      {/* Keyed by the store the address names: a store chosen from the search starts the form again with it. */}
+      <BooksExport
+        key={customer ?? "all"}
+        today={today}
+        store={store}
+        mayMark={may(view.role, { accounting: ["manage"] })}
+      />
+    </div>
+  );
+}

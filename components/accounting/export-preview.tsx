@@ -1,0 +1,125 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTimeZone } from "@/components/shell/providers";
+import { RequestError } from "@/components/table/request-error";
+import { formatDate } from "@/lib/format/display";
+import { previewQueryOptions } from "@/lib/ui/accounting/accounting-client";
+import { type ExportRequest, previewPath } from "@/lib/ui/accounting/export-request";
+import { countsSentence } from "@/lib/ui/accounting/export-words";
+import { DownloadLinks } from "./download-links";
+import { PreviewTable } from "./preview-table";
+
+/**
+ * What the export would hold (`GET /api/accounting/preview`): its counts in a sentence, the invoices held back and
+ * why, the records changed since an earlier export, the files to download, and the first rows as the file writes
+ * them. While the next request's preview is on its way, the last one stays, marked as being brought up to date.
+ * `current`: whether the request is the form's as it stands (not while the form has a problem).
+ */
+export function ExportPreview({
+  request,
+  current,
+  mayMark,
+}: {
+  request: ExportRequest;
+  current: boolean;
+  mayMark: boolean;
+}) {
+  const timeZone = useTimeZone();
+  const preview = useQuery({ ...previewQueryOptions(request), placeholderData: keepPreviousData });
+  const shown = preview.data;
+  const updating = preview.isFetching;
+  if (preview.error && !preview.isFetching)
+    return <RequestError error={preview.error} onRetry={() => void preview.refetch()} what="the export's preview" />;
+  if (!shown)
+    return (
+      <div role="status" aria-busy="true" aria-label="Previewing the export" className="space-y-2">
+        <span className="skeleton h-5 w-full max-w-xl" />
+        <span className="skeleton h-32 w-full" />
+      </div>
+    );
+  const { answer } = shown;
+  const words = countsSentence(answer, timeZone);
+  const stale = updating || !current || previewPath(shown.request) !== previewPath(request);
+  return (
+    <section aria-labelledby="preview-heading" aria-busy={updating} className="space-y-4">
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <h3 id="preview-heading" className="text-base font-semibold">
+          {answer.label}, {formatDate(answer.from)} to {formatDate(answer.to)}
+        </h3>
+        {stale && (
+          <span className="text-sm text-slate-700 dark:text-slate-300">
+            {updating ? "Previewing the form as it is now…" : "Not the form as it is now: correct it to preview."}
+          </span>
+        )}
+      </div>
+      <p
+        role="status"
+        data-testid="export-counts"
+        className={
+          words.nothing
+            ? "rounded border border-sky-700 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-100"
+            : "text-sm"
+        }
+      >
+        {words.text}
+      </p>
+      {answer.held.length > 0 && <HeldBack held={answer.held} />}
+      {answer.changed.length > 0 && <Changed changed={answer.changed} timeZone={timeZone} />}
+      {!words.nothing && (
+        <>
+          <DownloadLinks request={shown.request} files={answer.files} kind={answer.kind} mayMark={mayMark} />
+          <PreviewTable table={answer.preview} format={answer.label} kind={answer.kind} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The invoices of the period left out, each with why (an update being applied is never exported half-done). */
+function HeldBack({ held }: { held: { number: string; customerName: string; reason: string }[] }) {
+  return (
+    <div
+      role="note"
+      aria-label="Held back"
+      className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p className="font-semibold">
+        {held.length === 1 ? "1 invoice held back" : `${held.length} invoices held back`}, not in the file:
+      </p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {held.map((h) => (
+          <li key={h.number} data-testid="held-invoice">
+            <span className="font-semibold">{h.number}</span>
+            {h.customerName ? ` (${h.customerName})` : ""}: {h.reason}.
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The records exported before and changed since: the books hold the earlier one, to correct by hand. */
+function Changed({
+  changed,
+  timeZone,
+}: {
+  changed: { number: string; exportedAt: string; fileName: string }[];
+  timeZone: string;
+}) {
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer">
+        {changed.length === 1 ? "1 changed since its export" : `${changed.length} changed since their export`}: the
+        books hold the earlier version
+      </summary>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {changed.map((c) => (
+          <li key={`${c.number}-${c.fileName}`} className="[overflow-wrap:anywhere]">
+            {c.number}: exported {formatDate(c.exportedAt, timeZone)} in {c.fileName}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

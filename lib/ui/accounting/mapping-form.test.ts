@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
+import { formFieldOf, MappingForm, mappingOf, valuesOf } from "./mapping-form";
+
+describe("the mapping's form", () => {
+  it("has a row per product type of the catalogue, then the mapped types it no longer has, and back", () => {
+    const mapping = { ...DEFAULT_MAPPING, accounts: { Flower: "5010", Retired: "5099" } };
+    const values = valuesOf(mapping, ["Flower", "Vape: Cartridge"]);
+    expect(values.accounts).toEqual([
+      { type: "Flower", account: "5010" },
+      { type: "Vape: Cartridge", account: "" },
+      { type: "Retired", account: "5099" },
+    ]);
+    expect(mappingOf(values)).toEqual(mapping);
+  });
+
+  it.each([
+    ["an empty vendor", { vendorName: "  " }, "vendorName", "Required."],
+    ["a tab in an account", { bankAccount: "Check\ting" }, "bankAccount", "No tabs or line breaks."],
+    ["a name too long", { taxCode: "x".repeat(101) }, "taxCode", "At most 100 characters."],
+  ])("refuses %s as the server would", (_, change, field, message) => {
+    const result = MappingForm.safeParse({ ...valuesOf(DEFAULT_MAPPING, []), ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([[field, message]]);
+  });
+
+  it("trims what it takes", () => {
+    const result = MappingForm.parse({ ...valuesOf(DEFAULT_MAPPING, ["Flower"]), vendorName: " Valley " });
+    expect(result.vendorName).toBe("Valley");
+  });
+
+  it("places the server's field errors on their fields", () => {
+    const values = valuesOf(DEFAULT_MAPPING, ["Flower: Eighth", "Vape"]);
+    expect(formFieldOf("vendorName", values)).toBe("vendorName");
+    expect(formFieldOf("accounts.Vape", values)).toBe("accounts.1.account");
+    expect(formFieldOf("accounts", values)).toBe("accounts");
+    expect(formFieldOf("currency", values)).toBeUndefined();
+  });
+});
