@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { Suspense } from "react";
 import { BooksExport } from "@/components/accounting/books-export";
+import { ExportSchedule } from "@/components/accounting/export-schedule";
 import type { StoreChoice } from "@/components/accounting/export-form";
 import { StoreSearch } from "@/components/accounting/store-search";
 import { backend } from "@/lib/backend";
@@ -98,6 +99,34 @@ export default async function AccountingPage({ searchParams }: PageProps<"/accou
         store={store}
         mayMark={may(view.role, { accounting: ["manage"] })}
       />
+      {active.keyType === "Customer" && (
+        <Scheduled
+          keyId={active.id}
+          workspaceId={view.workspace!.id}
+          canManage={may(view.role, { accounting: ["manage"] })}
+          demo={view.demo}
+        />
+      )}
     </div>
   );
+}
+
+/** A retailer's exports by email, as they stand (Backroom's own data: no request to the API). */
+async function Scheduled({
+  keyId,
+  workspaceId,
+  canManage,
+  demo,
+}: {
+  keyId: string;
+  workspaceId: string;
+  canManage: boolean;
+  demo: boolean;
+}) {
+  const { accounting } = await backend();
+  const [schedule, recipients] = await Promise.all([
+    accounting.schedules.get(keyId),
+    accounting.schedules.recipients(workspaceId),
+  ]);
+  return <ExportSchedule initial={{ schedule: schedule ?? null, recipients }} canManage={canManage} demo={demo} />;
 }
