@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { ExportFormat } from "@/lib/domain/accounting/formats";
+import type { ExportFormat } from "@/lib/domain/accounting/format-names";
 import {
   type DraftProblems,
   type ExportDraft,

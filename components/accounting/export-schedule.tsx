@@ -4,8 +4,8 @@ import { useId, useState } from "react";
 import { BusyButton, FormStatus, type Outcome } from "@/components/account/form-bits";
 import { useAction } from "@/components/account/use-action";
 import { useTimeZone } from "@/components/shell/providers";
-import { EXPORT_FORMATS, type ExportFormat, FORMATS } from "@/lib/domain/accounting/formats";
-import { type Cadence, type ExportScheduleAnswer } from "@/lib/domain/accounting/schedule";
+import { EXPORT_FORMATS, type ExportFormat, formatLabel } from "@/lib/domain/accounting/format-names";
+import type { Cadence, ExportScheduleAnswer } from "@/lib/domain/accounting/schedule";
 import { ordinalDay } from "@/lib/domain/statements/statement-schedule";
 import { formatDateTime } from "@/lib/format/display";
 import { send } from "@/lib/session/session-client";
@@ -121,7 +121,7 @@ export function ExportSchedule({ initial, canManage, demo }: ExportScheduleProps
             <>
               What is new of the {schedule.cadence === "weekly" ? "week" : "month"} before goes{" "}
               {when(schedule.cadence, schedule.day, schedule.localTime, schedule.timeZone)} as{" "}
-              {schedule.formats.map((f) => FORMATS[f].label).join(", ")}, next on{" "}
+              {schedule.formats.map(formatLabel).join(", ")}, next on{" "}
               <time dateTime={schedule.nextRunAt}>{formatDateTime(schedule.nextRunAt, schedule.timeZone)}</time>. {who}
             </>
           ) : (
@@ -239,7 +239,7 @@ export function ExportSchedule({ initial, canManage, demo }: ExportScheduleProps
                       onChange={(e) => toggle(format, e.target.checked)}
                       className="size-4"
                     />
-                    {FORMATS[format].label}
+                    {formatLabel(format)}
                   </label>
                 ))}
               </div>

@@ -20,11 +20,11 @@
 import { csvField } from "@/lib/format/csv";
 import { allocateCredits, type BillPayment } from "./bill-payments";
 import type { Bill, BillLine } from "./bills";
+import { type ExportFormat, formatChoice } from "./format-names";
 import { type AccountingMapping, type DateFormat, formatBookDay } from "./mapping";
 import { centsText, decimalsOf, microsOfCents, priceText } from "./money";
 
-export const EXPORT_FORMATS = ["qbo-bills", "xero-bills", "iif", "qbo-payments", "xero-payments"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat, isExportFormat } from "./format-names";
 
 /** Xero's limit of bills in one imported file. */
 export const XERO_BILLS_PER_FILE = 500;
@@ -40,30 +40,41 @@ export interface FormatInfo {
 }
 
 export const FORMATS: Record<ExportFormat, FormatInfo> = {
-  "qbo-bills": { label: "QuickBooks Online bills", kind: "bills", extension: "csv", contentType: CSV() },
+  "qbo-bills": {
+    label: formatChoice("qbo-bills").label,
+    kind: formatChoice("qbo-bills").kind,
+    extension: "csv",
+    contentType: CSV(),
+  },
   "xero-bills": {
-    label: "Xero bills",
-    kind: "bills",
+    label: formatChoice("xero-bills").label,
+    kind: formatChoice("xero-bills").kind,
     extension: "csv",
     contentType: CSV(),
     perFile: XERO_BILLS_PER_FILE,
   },
   iif: {
-    label: "QuickBooks Desktop (IIF)",
-    kind: "bills",
+    label: formatChoice("iif").label,
+    kind: formatChoice("iif").kind,
     extension: "iif",
     contentType: "text/plain; charset=windows-1252",
   },
-  "qbo-payments": { label: "QuickBooks Online bill payments", kind: "payments", extension: "csv", contentType: CSV() },
-  "xero-payments": { label: "Xero payments", kind: "payments", extension: "csv", contentType: CSV() },
+  "qbo-payments": {
+    label: formatChoice("qbo-payments").label,
+    kind: formatChoice("qbo-payments").kind,
+    extension: "csv",
+    contentType: CSV(),
+  },
+  "xero-payments": {
+    label: formatChoice("xero-payments").label,
+    kind: formatChoice("xero-payments").kind,
+    extension: "csv",
+    contentType: CSV(),
+  },
 };
 
 function CSV(): string {
   return "text/csv; charset=utf-8";
-}
-
-export function isExportFormat(text: string): text is ExportFormat {
-  return (EXPORT_FORMATS as readonly string[]).includes(text);
 }
 
 /**

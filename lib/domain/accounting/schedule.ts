@@ -4,7 +4,7 @@
  * server (`lib/server/accounting/scheduled-exports.ts`) and the page's form.
  */
 import { addDays, localDay } from "@/lib/format/days";
-import type { ExportFormat } from "./formats";
+import type { ExportFormat } from "./format-names";
 
 export const CADENCES = ["weekly", "monthly"] as const;
 export type Cadence = (typeof CADENCES)[number];

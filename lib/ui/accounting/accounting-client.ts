@@ -1,5 +1,5 @@
 import { isDataApiError } from "@/lib/data-api/data-api-error";
-import type { ExportFormat } from "@/lib/domain/accounting/formats";
+import type { ExportFormat } from "@/lib/domain/accounting/format-names";
 import type { AccountingMapping } from "@/lib/domain/accounting/mapping";
 import { backroomJson } from "../backroom-json";
 import { reconnect } from "../browser-api";

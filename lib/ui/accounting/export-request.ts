@@ -1,36 +1,13 @@
 import { INVOICE_STATUSES } from "@/lib/data-api/values";
-import type { ExportFormat } from "@/lib/domain/accounting/formats";
+import type { ExportFormat } from "@/lib/domain/accounting/format-names";
+import { formatChoice } from "@/lib/domain/accounting/format-names";
+export { FORMAT_CHOICES, formatChoice, formatLabel } from "@/lib/domain/accounting/format-names";
 
 /**
  * What the Books export page asks of `/api/accounting/preview` and `/api/accounting/export` (issue 40): the format,
- * the period, the statuses, the store, "only what is new". Pure, for the page and its tests. The formats' choices are
- * written here rather than imported with `FORMATS` (`lib/domain/accounting/formats.ts`): that module carries the
- * files' writers, which the page never runs (`export-request.test.ts` checks the two agree).
+ * the period, the statuses, the store, "only what is new". Pure, for the page and its tests. The formats' names and
+ * labels come from `format-names.ts`, not `formats.ts`, whose writers the page never runs.
  */
-
-export interface FormatChoice {
-  format: ExportFormat;
-  /** By the tool first, as a bookkeeper looks for it: "QuickBooks Online — bills". */
-  label: string;
-  kind: "bills" | "payments";
-}
-
-export const FORMAT_CHOICES: readonly FormatChoice[] = [
-  { format: "qbo-bills", label: "QuickBooks Online — bills", kind: "bills" },
-  { format: "qbo-payments", label: "QuickBooks Online — bill payments", kind: "payments" },
-  { format: "xero-bills", label: "Xero — bills", kind: "bills" },
-  { format: "xero-payments", label: "Xero — payments", kind: "payments" },
-  { format: "iif", label: "QuickBooks Desktop — bills (IIF)", kind: "bills" },
-];
-
-export function formatChoice(format: ExportFormat): FormatChoice {
-  return FORMAT_CHOICES.find((c) => c.format === format)!;
-}
-
-/** A format's label by its name as the ledger keeps it (a name no choice has is shown as it is). */
-export function formatLabel(format: string): string {
-  return FORMAT_CHOICES.find((c) => c.format === format)?.label ?? format;
-}
 
 /** The invoice statuses an export may take, in the API's order (every one by default). */
 export const STATUS_CHOICES = Object.entries(INVOICE_STATUSES).map(([id, name]) => ({ id: Number(id), name }));
