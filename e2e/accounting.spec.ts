@@ -13,12 +13,13 @@ import { DEMO_KEYS, signIn } from "./sign-in";
 const VENDOR = "Valley Wholesale, Ltd";
 const ACCOUNT = "5010 Purchases";
 
+/** The formats, by the label the page's choice and the preview's heading both give them (`format-names.ts`). */
 const FORMATS = [
-  { format: "qbo-bills", choice: "QuickBooks Online — bills", label: "QuickBooks Online bills" },
-  { format: "xero-bills", choice: "Xero — bills", label: "Xero bills" },
-  { format: "iif", choice: "QuickBooks Desktop — bills (IIF)", label: "QuickBooks Desktop (IIF)" },
-  { format: "qbo-payments", choice: "QuickBooks Online — bill payments", label: "QuickBooks Online bill payments" },
-  { format: "xero-payments", choice: "Xero — payments", label: "Xero payments" },
+  { format: "qbo-bills", label: "QuickBooks Online — bills" },
+  { format: "xero-bills", label: "Xero — bills" },
+  { format: "iif", label: "QuickBooks Desktop — bills (IIF)" },
+  { format: "qbo-payments", label: "QuickBooks Online — bill payments" },
+  { format: "xero-payments", label: "Xero — payments" },
 ] as const;
 
 const CUSTOMER = { "x-api-key": DEMO_KEYS.Customer };
@@ -174,7 +175,7 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   await expect(form.getByText("On or after the first day.")).toBeHidden();
   await form.getByLabel("Only what is new since the last export").uncheck();
   await preview(page);
-  await previewed(page, "QuickBooks Online bills");
+  await previewed(page, FORMATS[0].label);
   await expect(page.getByTestId("export-counts")).toHaveText(/^\d+ bills?, total \$[\d,]+\.\d\d[:,]/);
   // The invoices being updated are held back, each with why.
   const held = page.getByRole("note", { name: "Held back" });
@@ -182,7 +183,7 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   for (const number of facts.held) await expect(held).toContainText(new RegExp(`${number}.*RevisionStatus`));
   await expect(held.getByTestId("held-invoice")).toHaveCount(facts.held.length);
   // The file's first rows, its header the tool's.
-  const table = page.getByRole("region", { name: "QuickBooks Online bills: the first rows of the file" });
+  const table = page.getByRole("region", { name: `${FORMATS[0].label}: the first rows of the file` });
   await expect(table.getByRole("columnheader").first()).toHaveText("Bill No");
   await expect(table.locator("tbody tr").first()).toContainText(VENDOR);
   expect(await seriousViolations(page)).toEqual([]);
@@ -193,8 +194,8 @@ test("a retailer maps its books, previews the month, downloads each format, and 
     expect(day! >= from && day! <= to, `${what}: ${day} within ${from} to ${to}`).toBe(true);
   };
 
-  for (const { format, choice, label } of FORMATS) {
-    await form.getByLabel("Format", { exact: true }).selectOption({ label: choice });
+  for (const { format, label } of FORMATS) {
+    await form.getByLabel("Format", { exact: true }).selectOption({ label });
     await previewed(page, label);
     const files = await downloadAll(page, format);
     for (const { name, text } of files) {
@@ -246,9 +247,9 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   }
 
   // Only what is new: the bills just downloaded are not new, and nothing is offered to download.
-  await form.getByLabel("Format", { exact: true }).selectOption({ label: FORMATS[0].choice });
+  await form.getByLabel("Format", { exact: true }).selectOption({ label: FORMATS[0].label });
   await form.getByLabel("Only what is new since the last export").check();
-  await previewed(page, "QuickBooks Online bills");
+  await previewed(page, FORMATS[0].label);
   await expect(page.getByTestId("export-counts")).toHaveText(
     /^Nothing new to export in this period: its \d+ bills? (was|were) exported before, unchanged since\.$/,
   );
@@ -260,9 +261,9 @@ test("a retailer maps its books, previews the month, downloads each format, and 
 
   // On a phone: the page does not scroll sideways (the preview's table does, in its frame).
   await form.getByLabel("Only what is new since the last export").uncheck();
-  await previewed(page, "QuickBooks Online bills");
+  await previewed(page, FORMATS[0].label);
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByRole("region", { name: "QuickBooks Online bills: the first rows of the file" })).toBeVisible();
+  await expect(page.getByRole("region", { name: `${FORMATS[0].label}: the first rows of the file` })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page)).toEqual([]);
 });
