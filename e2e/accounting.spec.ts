@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { DEMO_KEYS, signIn } from "./sign-in";
 
 // The books export (issue 40): the demo retailer sets the workspace's mapping, previews this month so far (its returns,
@@ -277,4 +278,40 @@ test("a brand's key has no books, and the page says so", async ({ page }) => {
     page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Books export" }),
   ).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a retailer's owner mails the new bills and payments weekly to the Accounts role, and stops it", async ({
+  page,
+}) => {
+  // An account of their own: the shared demo mails nothing.
+  await connectWithKey(page, await issueKey(page, "Customer"));
+  await page.goto("/accounting");
+  await page.getByText("By email · off").click();
+  const email = page.getByRole("region", { name: "Exports by email" });
+  await expect(email.getByTestId("export-schedule-state")).toHaveText(/^Off: nothing is mailed\./);
+  // Chosen again until the page is hydrated (a choice made before is not seen).
+  await expect(async () => {
+    await email.getByLabel("How often").selectOption("weekly", { timeout: 1_000 });
+    await expect(email.getByLabel("Weekday")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await email.getByLabel("Weekday").selectOption({ label: "Monday" });
+  await email.getByLabel("Time zone").selectOption("America/Los_Angeles");
+  await email.getByLabel("Xero — bills").check();
+  await email.getByRole("button", { name: "Mail them on a schedule" }).dblclick();
+  await expect(email.getByRole("status")).toContainText(
+    "Saved: the new bills and payments go every Monday at 07:00 (America/Los_Angeles)",
+  );
+  await expect(email.getByTestId("export-schedule-state")).toContainText(
+    "as QuickBooks Online — bills, QuickBooks Online — bill payments, Xero — bills",
+  );
+  // Nobody has the Accounts role yet: the page says a run would mail nobody.
+  await expect(email.getByTestId("export-schedule-state")).toContainText("No member has the Accounts role");
+  expect(await seriousViolations(page)).toEqual([]);
+  // As it was saved, after a reload.
+  await page.reload();
+  await expect(page.getByText("By email · every Monday at 07:00 (America/Los_Angeles)")).toBeVisible();
+  await page.getByText("By email · every Monday").click();
+  await email.getByRole("button", { name: "Stop" }).click();
+  await expect(email.getByRole("status")).toContainText("Stopped");
+  await expect(email.getByTestId("export-schedule-state")).toHaveText(/^Off/);
 });
