@@ -140,6 +140,7 @@ async function main() {
     { page: "Insights (brand)", path: "/insights", who: "Supplier", synced: true, lcp: 400 },
     { page: "Statement (retailer)", path: "/statements?account=50001", who: "Customer" },
     { page: "Statement (staff)", path: "/statements?account=50001", who: "Employee" },
+    { page: "Books export (retailer)", path: "/accounting", who: "Customer" },
   ];
   const visits = all.filter((v) => !ONLY || v.page.toLowerCase().includes(ONLY));
 
