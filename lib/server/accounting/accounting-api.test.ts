@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDecimals } from "@/lib/format/decimal";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
 import {
   type AccountingDeps,
   getAccountingExport,
@@ -236,6 +236,23 @@ describe("GET /api/accounting/export", () => {
     expect(Number(all.headers.get("x-backroom-records"))).toBeGreaterThan(
       Number(own.headers.get("x-backroom-records")),
     );
+  });
+
+  it("lets a viewer download, but not mark: a mark changes what everyone's next export holds", async () => {
+    const { person, deps } = await setUp();
+    const viewer = await joinAs(backend, person.workspaceId, "viewer");
+    const ask = (query: string) =>
+      getAccountingExport(
+        browserRequest("GET", `/api/accounting/export?format=iif&${MONTH}${query}`, { cookie: viewer.cookie }),
+        deps,
+      );
+    expect((await ask("")).status).toBe(200);
+    const refused = await ask("&mark=1");
+    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      403,
+      "FORBIDDEN_BY_ROLE",
+    ]);
+    expect(await backend.db.selectFrom("accounting_exports").selectAll().execute()).toEqual([]);
   });
 
   it("exports one store of the distributor's staff, and marks nothing from another site", async () => {
