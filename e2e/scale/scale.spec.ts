@@ -106,6 +106,7 @@ test("two instances started at once on one empty database migrate it once and ar
     "015-notification-summaries",
     "016-collections-aging",
     "017-visit-notes",
+    "018-accounting",
   ]);
   for (const instance of cluster.instances) {
     // The instances talk to the standalone sandbox as the real Data API: no embedded one.
