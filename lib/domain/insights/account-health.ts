@@ -5,6 +5,8 @@ import {
   datedInvoices,
   daysBetween,
   growthPercent,
+  orderDays,
+  reorderInterval,
   tierOf,
   Totals,
   totalsByCustomer,
@@ -39,15 +41,11 @@ export interface AccountHealthRow {
  */
 export function accountHealth(input: HistoryInput, options: { asOf: string } & ZoneOptions): AccountHealthRow[] {
   const { asOf } = options;
-  const days = new Map<number, Set<string>>();
+  const days = orderDays(input, asOf, options);
   const orders = new Map<number, number>();
   for (const dated of datedInvoices(input, options)) {
     if (dated.returned || dated.day > asOf) continue;
-    const id = dated.invoice.customerId;
-    let set = days.get(id);
-    if (!set) days.set(id, (set = new Set()));
-    set.add(dated.day);
-    orders.set(id, (orders.get(id) ?? 0) + 1);
+    orders.set(dated.invoice.customerId, (orders.get(dated.invoice.customerId) ?? 0) + 1);
   }
   const last30 = totalsByCustomer(input, { ...options, from: addDays(asOf, -29), to: asOf });
   const previous30 = totalsByCustomer(input, { ...options, from: addDays(asOf, -59), to: addDays(asOf, -30) });
@@ -59,7 +57,7 @@ export function accountHealth(input: HistoryInput, options: { asOf: string } & Z
   ]);
   const customers = customersById(input);
   const result = [...ids].map((id) => {
-    const sorted = [...(days.get(id) ?? [])].sort();
+    const sorted = days.get(id) ?? [];
     const lastOrder = sorted.at(-1) ?? null;
     const daysSince = lastOrder === null ? null : daysBetween(lastOrder, asOf);
     const now = last30.get(id)?.micros ?? 0n;
@@ -71,7 +69,7 @@ export function accountHealth(input: HistoryInput, options: { asOf: string } & Z
         lastOrder,
         daysSince,
         tier: tierOf(daysSince),
-        medianReorderDays: median(sorted.slice(1).map((day, i) => daysBetween(sorted[i] ?? day, day))),
+        medianReorderDays: reorderInterval(sorted),
         revenueLast30: (last30.get(id) ?? new Totals()).revenue,
         revenuePrevious30: (previous30.get(id) ?? new Totals()).revenue,
         growth: growthPercent(now, before),
@@ -83,19 +81,4 @@ export function accountHealth(input: HistoryInput, options: { asOf: string } & Z
   return result
     .sort((a, b) => (a.now === b.now ? a.row.customerId - b.row.customerId : a.now > b.now ? -1 : 1))
     .map(({ row }) => row);
-}
-
-/**
- * The median of a list of numbers (mean of the two middle ones when even); null when empty.
- *
- * @example
- * median([7, 14, 30]); // 14
- * median([10, 21]); // 15.5
- */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
 }

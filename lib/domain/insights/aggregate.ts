@@ -6,6 +6,7 @@ export {
   DEFINITIONS,
   tierOf,
   growthPercent,
+  median,
   type HistoryInput,
   type Period,
   type Tier,
@@ -14,7 +15,9 @@ export {
 } from "./definitions";
 export { salesBy, type CustomerSalesRow, type SalesDimension, type SalesRow } from "./sales-by";
 export { periodComparison, type PeriodComparison, type PeriodTotals } from "./period-comparison";
-export { accountHealth, median, type AccountHealthRow } from "./account-health";
+export { accountHealth, type AccountHealthRow } from "./account-health";
 export { weeklyLeaderboard, type LeaderboardRow } from "./weekly-leaderboard";
 export { whiteSpace, type WhiteSpaceGroup, type WhiteSpaceRow } from "./white-space";
 export { shelfWatch, type ShelfStatus, type ShelfWatchRow } from "./shelf-watch";
+export { distribution, type Distribution, type DistributionDimension, type DistributionRow } from "./distribution";
+export { cadence, cadenceStatus, doorsDue, type CadenceRow, type CadenceStatus, type DoorsDue } from "./cadence";

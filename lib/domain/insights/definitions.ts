@@ -15,6 +15,9 @@ Last order is the day of the customer's latest non-returned invoice; days since 
 Growth is (this − previous) ÷ |previous| in percent with one decimal, blank when the previous is zero. The previous period is the same number of days just before.
 Account health looks at the 30 days ending on the chosen day against the 30 before; the weekly leaderboard at the Monday-to-Sunday week.
 Reorder interval is the median of the days between a customer's distinct order days (blank with fewer than two).
+Doors: the stores with a non-returned invoice of a product (or of any product of a line, its product group) dated in the period; the brand's doors are those that bought anything of it. New doors were none of the previous period's doors, lost doors are the previous period's doors that are none of this one's. Share of doors is its doors ÷ the brand's doors, in percent with one decimal.
+Units per door per week (velocity) is the net units of the period (a Returned invoice's units subtracted, on its own date; a return makes no door) ÷ its doors ÷ the period's weeks, its days ÷ 7: every week counts, one without a sale as zero, and a door that bought once counts over the whole period. Two decimals, blank without a door.
+Reorder cadence: a store's orders are its distinct order days (non-returned invoices; two the same day are one order) up to the day shown; its median days between them is its reorder interval, given with three orders at least. Due when the days since its last order pass the median, late when they pass 1.5 × it, ok otherwise, unknown without a median. Its next order is expected on its last order's day plus the median (a half day rounded up); a rep's doors due this week are the stores it covers whose next order is expected by the Sunday of the Monday-to-Sunday week, this week's and those already due or late.
 White space: the brand's active products a customer did not buy in the window, by product group, for customers who bought anything in it.
 Shelf watch: cover is inventory ÷ daily sales in days; a product is listed under the minimum cover, when out of stock, or when never counted.`;
 
@@ -98,12 +101,80 @@ export function weekStart(day: string): string {
  */
 export function growthPercent(current: bigint, previous: bigint): string | null {
   if (previous === 0n) return null;
-  const numerator = (current - previous) * 1000n;
-  const denominator = previous < 0n ? -previous : previous;
-  const magnitude = numerator < 0n ? -numerator : numerator;
-  const tenths = (magnitude * 2n + denominator) / (2n * denominator);
-  // Tenths of a percent to micro-units, so the decimal formatter writes it.
-  return toDecimalString((numerator < 0n ? -tenths : tenths) * 100_000n, 1);
+  return roundedRatio((current - previous) * 100n, previous < 0n ? -previous : previous, 1);
+}
+
+/**
+ * `numerator ÷ denominator` (a positive denominator) as a decimal string with `fractionDigits` decimals (0 to 6),
+ * rounded once, half away from zero, from the exact quotient: shares and rates without a float or a double rounding.
+ *
+ * @example
+ * roundedRatio(2n, 3n, 2); // "0.67"
+ * roundedRatio(-1n, 8n, 2); // "-0.13"
+ */
+export function roundedRatio(numerator: bigint, denominator: bigint, fractionDigits: number): string {
+  const scaled = numerator * 10n ** BigInt(fractionDigits);
+  const magnitude = scaled < 0n ? -scaled : scaled;
+  const rounded = (magnitude * 2n + denominator) / (2n * denominator);
+  // The rounded figure to micro-units, so the decimal formatter writes it.
+  return toDecimalString((scaled < 0n ? -rounded : rounded) * 10n ** BigInt(6 - fractionDigits), fractionDigits);
+}
+
+/**
+ * The period of the same number of days just before `period` (what growth and new and lost doors compare with).
+ *
+ * @example
+ * previousPeriod({ from: "2026-11-01", to: "2026-11-30" }); // { from: "2026-10-02", to: "2026-10-31" }
+ */
+export function previousPeriod<P extends Period>(period: P): P {
+  const length = daysBetween(period.from, period.to) + 1;
+  return { ...period, from: addDays(period.from, -length), to: addDays(period.from, -1) };
+}
+
+/**
+ * The median of a list of numbers (mean of the two middle ones when even); null when empty.
+ *
+ * @example
+ * median([7, 14, 30]); // 14
+ * median([10, 21]); // 15.5
+ */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+/**
+ * Each customer's distinct order days up to `asOf` (its non-returned invoices' days, oldest first): what recency and
+ * the reorder interval read. Two invoices on one day are one order day.
+ *
+ * @example
+ * orderDays(input, "2026-11-23").get(42); // ["2026-09-01", "2026-10-02", "2026-11-03"]
+ */
+export function orderDays(input: HistoryInput, asOf: string, options: ZoneOptions = {}): Map<number, string[]> {
+  const days = new Map<number, Set<string>>();
+  for (const dated of datedInvoices(input, options)) {
+    if (dated.returned || dated.day > asOf) continue;
+    let set = days.get(dated.invoice.customerId);
+    if (!set) days.set(dated.invoice.customerId, (set = new Set()));
+    set.add(dated.day);
+  }
+  return new Map([...days].map(([id, set]) => [id, [...set].sort()]));
+}
+
+/**
+ * The reorder interval: the median of the days between consecutive distinct order days (sorted), null with fewer than
+ * `minimumOrders` of them (2, one gap, unless said: the cadence asks for 3).
+ *
+ * @example
+ * reorderInterval(["2026-09-01", "2026-09-15", "2026-10-15"]); // 22 (gaps of 14 and 30)
+ * reorderInterval(["2026-09-01", "2026-09-15"], 3); // null
+ */
+export function reorderInterval(days: readonly string[], minimumOrders = 2): number | null {
+  if (days.length < Math.max(2, minimumOrders)) return null;
+  return median(days.slice(1).map((day, i) => daysBetween(days[i] ?? day, day)));
 }
 
 /** A line of a sales invoice with the facts the aggregations group by. */

@@ -1,6 +1,5 @@
 /** Issue 30: a period's sales against the period of the same length before it. Pure. */
-import { addDays } from "@/lib/format/days";
-import { daysBetween, growthPercent, saleLines, Totals, type HistoryInput, type Period } from "./definitions";
+import { growthPercent, previousPeriod, saleLines, Totals, type HistoryInput, type Period } from "./definitions";
 
 /** A period's totals. */
 export interface PeriodTotals {
@@ -26,8 +25,7 @@ export interface PeriodComparison {
  * // { current: {...}, previous: { from: "2026-10-02", to: "2026-10-31", ... }, growth: { revenue: "12.5", ... } }
  */
 export function periodComparison(input: HistoryInput, period: Period): PeriodComparison {
-  const length = daysBetween(period.from, period.to) + 1;
-  const before = { ...period, from: addDays(period.from, -length), to: addDays(period.from, -1) };
+  const before = previousPeriod(period);
   const current = totalsOf(input, period);
   const previous = totalsOf(input, before);
   return {

@@ -28,7 +28,7 @@ export interface InsightsDeps {
  * 409 `HISTORY_PENDING`, saying how far the key's first backfill has come and when it expects to be done, with
  * `Retry-After` (seconds) for a client to come back then.
  */
-async function pending(key: { id: string }, deps: InsightsDeps): Promise<Response> {
+export async function pending(key: { id: string }, deps: InsightsDeps): Promise<Response> {
   const estimate = await deps.history.estimate(key.id);
   if (!estimate) return failureAnswer("history-pending");
   const now = Date.now();
@@ -42,10 +42,27 @@ async function pending(key: { id: string }, deps: InsightsDeps): Promise<Respons
   return answer;
 }
 
-const Day = z
+/** A day as the insights' queries take it. */
+export const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "a day as YYYY-MM-DD")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "a day that exists");
+  // Written back the same: Date.parse takes 2026-02-30 for March 2.
+  .refine((d) => {
+    const at = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === d;
+  }, "a day that exists");
+
+/**
+ * Where a key's history stands (undefined: no walk begun); `backfilledAt` unset until its first backfill is in.
+ *
+ * @example
+ * const state = await historyState(db, keyId);
+ * if (!state?.backfilledAt) return pending(key, deps);
+ */
+export async function historyState(db: Kysely<BackroomDatabase>, keyId: string): Promise<HistoryState | undefined> {
+  const row = await db.selectFrom("history_state").select("state_json").where("key_id", "=", keyId).executeTakeFirst();
+  return row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
+}
 
 const SalesQuery = z
   .strictObject({
@@ -79,12 +96,7 @@ export const getSales = withActor(
         ),
         { status: 400, headers: NO_STORE },
       );
-    const row = await deps.db
-      .selectFrom("history_state")
-      .select("state_json")
-      .where("key_id", "=", actor.key.id)
-      .executeTakeFirst();
-    const state = row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
+    const state = await historyState(deps.db, actor.key.id);
     if (!state?.backfilledAt) return pending(actor.key, deps);
     const { from, to, by, supplier } = parsed.data;
     if (state.scope?.distributor && supplier === undefined && by !== "supplier")

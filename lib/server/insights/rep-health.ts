@@ -1,7 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { median } from "@/lib/domain/insights/account-health";
-import { daysBetween, tierOf } from "@/lib/domain/insights/definitions";
+import { daysBetween, reorderInterval, tierOf } from "@/lib/domain/insights/definitions";
 import type { TodayHealth } from "@/lib/domain/today/today";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { HistoryState } from "./history-sync";
@@ -59,7 +58,7 @@ export async function accountsHealth(
       tier: tierOf(daysSince),
       lastOrder,
       daysSince,
-      medianReorderDays: median(sorted.slice(1).map((day, i) => daysBetween(sorted[i]!, day))),
+      medianReorderDays: reorderInterval(sorted),
     };
   });
 }

@@ -1,0 +1,269 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
+import { createBackground } from "../core/background/background-reads";
+import { databaseProfiles } from "../core/db/testing";
+import { createMemoryStore } from "../core/shared/memory-store";
+import {
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  recordingJobs,
+  type TestBackend,
+} from "../core/testing";
+import { forgetHistory } from "./history-tables";
+import { createHistorySync, type HistorySyncJob } from "./history-sync";
+import { getCadence, getDistribution } from "./brand-api";
+
+// Issue 41's endpoints against the sandbox: every figure recomputed here from the API's own invoices and lines (walked
+// with the brand's key), with plain arithmetic of this file's own, to the unit.
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await openTestSandbox();
+}, 60_000);
+afterAll(() => sandbox.close());
+
+type Row = Record<string, unknown>;
+type Failure = { Error: { code: string } };
+
+const DAY = 86_400_000;
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const gap = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
+/** n ÷ d (d > 0) with `digits` decimals, half away from zero, in BigInt. */
+function ratio(n: bigint, d: bigint, digits: number): string {
+  const scaled = n * 10n ** BigInt(digits);
+  const abs = scaled < 0n ? -scaled : scaled;
+  const r = (abs * 2n + d) / (2n * d);
+  const text = r.toString().padStart(digits + 1, "0");
+  return `${scaled < 0n && r !== 0n ? "-" : ""}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+describe.each(databaseProfiles())("issue 41's insights endpoints on $name", ({ open }) => {
+  const backends: TestBackend[] = [];
+  afterEach(async () => {
+    await Promise.all(backends.splice(0).map((b) => b.close()));
+  });
+
+  async function setUp() {
+    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), {
+      database: await open(),
+      forget: [forgetHistory],
+    });
+    backends.push(backend);
+    const { jobs, queued } = recordingJobs<HistorySyncJob>();
+    const clock = { at: Date.parse(TEST_CLOCK) };
+    const now = () => clock.at;
+    const sync = createHistorySync({
+      db: backend.db,
+      jobs,
+      keys: backend.keys,
+      background: createBackground({
+        proxy: backend,
+        shared: createMemoryStore(),
+        now,
+        sleep: async (ms) => void (clock.at += ms),
+      }),
+      now,
+      historyDays: 365,
+    });
+    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    const drain = async () => {
+      for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
+    };
+    const deps = { ...backend, history: sync };
+    const ask = (path: string, cookie = brand.cookie) => {
+      const request = browserRequest("GET", path, { cookie, site: null });
+      return path.startsWith("/api/insights/cadence") ? getCadence(request, deps) : getDistribution(request, deps);
+    };
+    return { backend, sync, brand, drain, ask };
+  }
+
+  /** The brand's invoices from `from` to `to` (UTC days, as the sandbox's calendar dates are) and their lines. */
+  async function walk(from: string, to: string) {
+    const invoices = (
+      await sandbox.walk(`/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}`, DEMO_KEYS.Supplier)
+    ).filter((i) => String(i.Date).slice(0, 10) >= from && String(i.Date).slice(0, 10) <= to);
+    // Calendar dates at midnight UTC: their day is their text's, in every zone (the definitions' rule).
+    expect(invoices.every((i) => /T00:00:00(\.0+)?Z?$/.test(String(i.Date)))).toBe(true);
+    const ids = invoices.map((i) => i.InvoiceID);
+    const lines: Row[] = [];
+    for (let i = 0; i < ids.length; i += 200)
+      lines.push(
+        ...(await sandbox.walk(
+          `/invoiceTransactions?InvoiceIDs=${ids.slice(i, i + 200).join(",")}`,
+          DEMO_KEYS.Supplier,
+        )),
+      );
+    return { invoices, lines };
+  }
+
+  it("answers GET /api/insights/distribution from the history alone, to the unit of the API's lines", async () => {
+    const { backend, sync, brand, drain, ask } = await setUp();
+    const query = "/api/insights/distribution?from=2026-08-01&to=2026-10-31";
+    expect((await ask(`${query}&by=product`)).status).toBe(409);
+    await sync.start(brand.workspaceId, brand.keyId);
+    await drain();
+    const calls = backend.calls.length;
+    const answers = { product: await ask(`${query}&by=product`), line: await ask(`${query}&by=line`) };
+    // Nothing asked of the API.
+    expect(backend.calls.length).toBe(calls);
+
+    // 92 days, and the 92 before.
+    const from = "2026-08-01";
+    const to = "2026-10-31";
+    const previous = { from: "2026-05-01", to: "2026-07-31" };
+    const { invoices, lines } = await walk(previous.from, to);
+    const invoiceOf = new Map(invoices.map((i) => [i.InvoiceID, i]));
+    const groupOf = new Map(
+      (await sandbox.walk("/products?", DEMO_KEYS.Supplier)).map((p) => [
+        p.ProductID,
+        String(p.ProductTypeName || "Other"),
+      ]),
+    );
+    for (const by of ["product", "line"] as const) {
+      const keyOf = (l: Row) => (by === "product" ? Number(l.ProductID) : (groupOf.get(l.ProductID) ?? "Other"));
+      const now = new Map<number | string, { doors: Set<unknown>; units: number }>();
+      const then = new Map<number | string, Set<unknown>>();
+      const brandDoors = new Set<unknown>();
+      for (const l of lines) {
+        const invoice = invoiceOf.get(l.InvoiceID)!;
+        const day = String(invoice.Date).slice(0, 10);
+        const returned = invoice.Status === 4;
+        const key = keyOf(l);
+        if (day >= from) {
+          const t = now.get(key) ?? { doors: new Set(), units: 0 };
+          now.set(key, t);
+          t.units += (returned ? -1 : 1) * Number(l.NumUnits);
+          if (!returned) t.doors.add(invoice.CustomerID);
+          if (!returned) brandDoors.add(invoice.CustomerID);
+        } else if (!returned) then.set(key, (then.get(key) ?? new Set()).add(invoice.CustomerID));
+      }
+      const expected = [...new Set([...now.keys(), ...then.keys()])].map((key) => {
+        const doors = now.get(key)?.doors ?? new Set();
+        const before = then.get(key) ?? new Set();
+        return {
+          key,
+          doors: doors.size,
+          newDoors: [...doors].filter((d) => !before.has(d)).length,
+          lostDoors: [...before].filter((d) => !doors.has(d)).length,
+          unitsPerDoorPerWeek:
+            doors.size === 0 ? null : ratio(BigInt(now.get(key)?.units ?? 0) * 7n, BigInt(doors.size * 92), 2),
+          shareOfDoors: ratio(BigInt(doors.size) * 100n, BigInt(brandDoors.size), 1),
+        };
+      });
+      const answer = answers[by];
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as {
+        asOf: string;
+        from: string;
+        to: string;
+        previous: { from: string; to: string };
+        rows: (Row & { key: number | string; doors: number })[];
+      };
+      expect([body.from, body.to, body.previous]).toEqual([from, to, previous]);
+      expect(body.asOf).toBe(
+        (await sync.state(brand.keyId))!.refreshedAt ?? (await sync.state(brand.keyId))!.backfilledAt,
+      );
+      expect(body.rows.map(({ name: _name, ...row }) => row)).toEqual(
+        expected.sort(
+          (a, b) =>
+            b.doors - a.doors ||
+            (by === "product" ? Number(a.key) - Number(b.key) : String(a.key).localeCompare(String(b.key))),
+        ),
+      );
+      // Something to compare: doors gained and lost, a velocity, a share below the whole.
+      expect(body.rows.some((r) => Number(r.newDoors) > 0 && Number(r.lostDoors) > 0)).toBe(true);
+      expect(body.rows.some((r) => r.shareOfDoors !== "100.0")).toBe(by === "product" ? true : body.rows.length > 1);
+    }
+  });
+
+  it("answers GET /api/insights/cadence as of the history's last walk, recomputed from the API's invoices", async () => {
+    const { sync, brand, drain, ask } = await setUp();
+    expect((await ask("/api/insights/cadence")).status).toBe(409);
+    await sync.start(brand.workspaceId, brand.keyId);
+    await drain();
+    const state = (await sync.state(brand.keyId))!;
+    const asOf = (state.refreshedAt ?? state.backfilledAt)!.slice(0, 10);
+    const { invoices } = await walk(shift(TEST_CLOCK.slice(0, 10), -365), TEST_CLOCK.slice(0, 10));
+    for (const day of [undefined, "2026-09-30"]) {
+      const answer = await ask(`/api/insights/cadence${day ? `?asOf=${day}` : ""}`);
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as { asOf: string; rows: Row[] };
+      const at = day ?? asOf;
+      expect(body.asOf).toBe(at);
+      const days = new Map<unknown, Set<string>>();
+      for (const i of invoices) {
+        const d = String(i.Date).slice(0, 10);
+        if (i.Status !== 4 && d <= at) days.set(i.CustomerID, (days.get(i.CustomerID) ?? new Set()).add(d));
+      }
+      const expected = [...days].map(([customerId, set]) => {
+        const sorted = [...set].sort();
+        const gaps = sorted
+          .slice(1)
+          .map((d, n) => gap(sorted[n]!, d))
+          .sort((a, b) => a - b);
+        const m = Math.floor(gaps.length / 2);
+        const medianDays = sorted.length < 3 ? null : gaps.length % 2 ? gaps[m]! : (gaps[m - 1]! + gaps[m]!) / 2;
+        const daysSince = gap(sorted.at(-1)!, at);
+        const status =
+          medianDays === null
+            ? "unknown"
+            : daysSince > medianDays * 1.5
+              ? "late"
+              : daysSince > medianDays
+                ? "due"
+                : "ok";
+        return { customerId, orders: sorted.length, medianDays, daysSince, status };
+      });
+      const rank: Record<string, number> = { late: 0, due: 1, ok: 2, unknown: 3 };
+      expected.sort(
+        (a, b) =>
+          (rank[a.status] ?? 4) - (rank[b.status] ?? 4) ||
+          b.daysSince - a.daysSince ||
+          Number(a.customerId) - Number(b.customerId),
+      );
+      expect(
+        body.rows.map((r) => ({
+          customerId: r.customerId,
+          orders: r.orders,
+          medianDays: r.medianDays,
+          daysSince: r.daysSince,
+          status: r.status,
+        })),
+      ).toEqual(expected);
+      // The seeded stores give each status something to show.
+      expect(new Set(expected.map((r) => r.status)).size).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("refuses what getSales refuses: bad days, from after to, an unknown by or parameter, a Customer key", async () => {
+    const { backend, sync, brand, drain, ask } = await setUp();
+    await sync.start(brand.workspaceId, brand.keyId);
+    await drain();
+    const refused = async (path: string, cookie?: string) => {
+      const answer = await ask(path, cookie);
+      const body = (await answer.json()) as Failure;
+      return [answer.status, body.Error?.code ?? JSON.stringify(body)];
+    };
+    const invalid = [400, "VALIDATION_FAILED"];
+    for (const query of [
+      "from=2026-02-30&to=2026-03-31&by=product",
+      "from=2026-3-01&to=2026-03-31&by=product",
+      "from=2026-03-31&to=2026-03-01&by=product",
+      "from=2026-03-01&to=2026-03-31&by=customer",
+      "from=2026-03-01&to=2026-03-31",
+      "from=2026-03-01&to=2026-03-31&by=line&extra=1",
+    ])
+      expect([query, await refused(`/api/insights/distribution?${query}`)]).toEqual([query, invalid]);
+    for (const query of ["asOf=2026-13-01", "asOf=yesterday", "as_of=2026-11-01"])
+      expect([query, await refused(`/api/insights/cadence?${query}`)]).toEqual([query, invalid]);
+    const customer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
+    const notForThisKey = [403, "NOT_FOR_THIS_KEY"];
+    expect(
+      await refused("/api/insights/distribution?from=2026-03-01&to=2026-03-31&by=product", customer.cookie),
+    ).toEqual(notForThisKey);
+    expect(await refused("/api/insights/cadence", customer.cookie)).toEqual(notForThisKey);
+  });
+});
