@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { formatClock, formatDate, formatDateTime, formatMoney, formatQuantity } from "@/lib/format/display";
 import { type BackfillEstimate, estimateWords } from "@/lib/domain/insights/backfill-estimate";
-import { DEFINITIONS } from "@/lib/domain/insights/definitions";
+import { DEFINITIONS, weekStart } from "@/lib/domain/insights/definitions";
+import { addDays } from "@/lib/format/days";
 import { type InsightsQuery, type InsightsView, PERIODS, TIERS } from "@/lib/domain/insights/insights-tables";
 import { BUTTON, fieldClass, PRIMARY } from "@/lib/ui/styles";
 import { filtersSet } from "@/lib/ui/views/filter-count";
@@ -302,6 +303,35 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
           </Section>
         ))}
       </div>
+
+      <Section id="distribution-heading" title="Distribution and velocity">
+        <div className="space-y-6">
+          <InsightTableView
+            table={tables.distribution}
+            limit={10}
+            intro={`Doors are the stores that bought it in the period, against the ${query.weeks} weeks before; velocity is units per door per week.`}
+            exportHref={exportHref(query, "distribution")}
+            empty="No product was sold in the period or the one before."
+          />
+          <InsightTableView
+            table={tables.lines}
+            limit={10}
+            intro="The same by product line (the catalogue's product type)."
+            exportHref={exportHref(query, "lines")}
+            empty="No product line was sold in the period or the one before."
+          />
+        </div>
+      </Section>
+
+      <Section id="doors-due-heading" title="Doors due to reorder">
+        <InsightTableView
+          table={tables["doors-due"]}
+          limit={25}
+          intro={`Stores whose next order by their own rhythm (the median of their days between orders, three orders at least) is expected by Sunday, ${formatDate(addDays(weekStart(view.asOf), 6))}, or is already due or late, per rep: late past 1.5 times their median.`}
+          exportHref={exportHref(query, "doors-due")}
+          empty="No store is due to reorder this week by its own rhythm."
+        />
+      </Section>
 
       <Section id="health-heading" title="Account health">
         <form

@@ -176,3 +176,41 @@ describe("insightTables", () => {
     });
   });
 });
+
+describe("the brand's distribution and doors due (issue 41)", () => {
+  it("puts each product's and line's doors beside the period before, and writes them as the CSV has them", () => {
+    // Four weeks to Nov 22: Corner Shop and Big Store bought Lager (7); Cidery's product 9 only Corner Shop (Big Store's
+    // Oct 1 order of it is in the four weeks before: a door lost).
+    const figures = insightTables(history, insightsQuery({ weeks: "4" }), AS_OF);
+    const byId = Object.fromEntries(figures.tables.distribution.rows.map((r) => [r.key, r]));
+    expect(byId["7"]).toMatchObject({ doors: 2, newDoors: 2, lostDoors: 0, shareOfDoors: "100.0" });
+    // 5 units over 2 doors and 4 weeks.
+    expect(byId["7"]!.unitsPerDoorPerWeek).toBe("0.63");
+    expect(byId["9"]).toMatchObject({ doors: 1, newDoors: 1, lostDoors: 1, shareOfDoors: "50.0" });
+    const cells = figures.tables.distribution.columns.map((c) => c.value(byId["7"]!));
+    expect(cells).toEqual(["7", "Lager", "2", "2", "0", "0.63", "100.0%"]);
+    expect(figures.tables.lines.rows.map((r) => r.name).sort()).toEqual(["Beer", "Other"]);
+  });
+
+  it("lists the doors due by the history's last week, under their rep, with none for too few orders", () => {
+    const orders = (customerId: number, days: string[]): HistoryInvoice[] =>
+      days.map((day, i) => ({
+        invoiceId: customerId * 100 + i,
+        customerId,
+        invoiceNum: `${customerId}-${i}`,
+        date: `${day}T00:00:00.000Z`,
+        status: 2,
+      }));
+    const regular = {
+      ...history,
+      // Corner Shop every 14 days, last on Oct 31: next expected Nov 14, late by Nov 22 (22 days past 1.5 × 14). Big
+      // Store has two orders only: no rhythm yet.
+      invoices: [...orders(1, ["2026-10-03", "2026-10-17", "2026-10-31"]), ...orders(2, ["2026-11-01", "2026-11-15"])],
+      lines: [],
+    };
+    const due = insightTables(regular, insightsQuery({ weeks: "4" }), AS_OF).tables["doors-due"].rows;
+    expect(due.map((r) => [r.rep, r.customerId, r.status, r.medianDays, r.nextOrder])).toEqual([
+      ["Ana", 1, "late", 14, "2026-11-14"],
+    ]);
+  });
+});

@@ -10,6 +10,8 @@ import type { PeriodComparison } from "./period-comparison";
 import type { SalesRow } from "./sales-by";
 import type { ShelfWatchRow } from "./shelf-watch";
 import type { WhiteSpaceRow } from "./white-space";
+import { type CadenceRow, cadence, doorsDue } from "./cadence";
+import { type DistributionRow, distribution } from "./distribution";
 
 /**
  * The Insights page's figures and tables (issue 30) from a key's synced history, pure: the page draws them and
@@ -30,6 +32,9 @@ export const TABLE_IDS = [
   "white-space",
   "shelf",
   "leaderboard",
+  "distribution",
+  "lines",
+  "doors-due",
 ] as const;
 export type InsightTableId = (typeof TABLE_IDS)[number];
 
@@ -118,7 +123,16 @@ export interface InsightsTables {
   shelf: InsightTable<NamedShelfRow>;
   /** The chosen rep's accounts ranked for the history's last full week (no rows without a rep chosen). */
   leaderboard: InsightTable<NamedLeaderboardRow>;
+  /** Where each product is carried and how fast it sells per store, against the period before (issue 41). */
+  distribution: InsightTable<DistributionRow>;
+  /** The same by product line (the product's group). */
+  lines: InsightTable<DistributionRow>;
+  /** The stores due or late to reorder by the end of the history's last week, per rep (issue 41). */
+  "doors-due": InsightTable<DoorDueRow>;
 }
+
+/** A store due to reorder, under the rep who covers it. */
+export type DoorDueRow = CadenceRow & { rep: string };
 
 /** How far a key's history sync has come (`HistoryState` in `lib/server/insights/history-sync.ts`). */
 export interface HistoryProgress {
@@ -324,6 +338,23 @@ export function insightTables(
     query.sort,
     query.dir,
   );
+  const distributionColumns = (first: string): InsightColumn<DistributionRow>[] => [
+    { id: "key", header: "ID", value: (r) => r.key, kind: first === "Product" ? "id" : "text" },
+    { id: "name", header: first, value: (r) => r.name },
+    { id: "doors", header: "Doors", value: (r) => text(r.doors), kind: "count" },
+    { id: "newDoors", header: "New doors", value: (r) => text(r.newDoors), kind: "count" },
+    { id: "lostDoors", header: "Lost doors", value: (r) => text(r.lostDoors), kind: "count" },
+    {
+      id: "unitsPerDoorPerWeek",
+      header: "Units per door per week",
+      value: (r) => text(r.unitsPerDoorPerWeek),
+      kind: "count",
+    },
+    { id: "shareOfDoors", header: "Share of doors", value: (r) => percent(r.shareOfDoors), kind: "percent" },
+  ];
+  const due = doorsDue(cadence(input, { asOf, zoneOf }), input, asOf).flatMap((group) =>
+    group.doors.map((door) => ({ ...door, rep: group.name })),
+  );
   const customerNames = new Map(history.customers.map((c) => [c.customerId, c.name]));
   const productNames = new Map(history.products.map((p) => [p.productId, p.name]));
   const shelf = shelfWatch(input.shelf).map((r) => ({
@@ -441,6 +472,34 @@ export function insightTables(
           { id: "units", header: "Units", value: (r) => text(r.units), kind: "count" },
           { id: "revenue", header: "Revenue", value: (r) => r.revenue, kind: "money" },
           { id: "invoices", header: "Invoices", value: (r) => text(r.invoices), kind: "count" },
+        ],
+      },
+      distribution: {
+        id: "distribution",
+        title: "Distribution and velocity by product",
+        rows: distribution("product", input, period).rows,
+        columns: distributionColumns("Product"),
+      },
+      lines: {
+        id: "lines",
+        title: "Distribution and velocity by product line",
+        rows: distribution("line", input, period).rows,
+        columns: distributionColumns("Product line"),
+      },
+      "doors-due": {
+        id: "doors-due",
+        title: "Doors due to reorder",
+        rows: due,
+        columns: [
+          { id: "rep", header: "Rep", value: (r) => r.rep },
+          { id: "customerId", header: "ID", value: (r) => text(r.customerId), kind: "id" },
+          { id: "name", header: "Retailer", value: (r) => r.name },
+          { id: "status", header: "Status", value: (r) => r.status },
+          { id: "lastOrder", kind: "day", header: "Last order", value: (r) => r.lastOrder },
+          { id: "daysSince", header: "Days since", value: (r) => text(r.daysSince), kind: "count" },
+          { id: "medianDays", header: "Median reorder (days)", value: (r) => text(r.medianDays), kind: "count" },
+          { id: "nextOrder", kind: "day", header: "Next order expected", value: (r) => text(r.nextOrder) },
+          { id: "orders", header: "Orders", value: (r) => text(r.orders), kind: "count" },
         ],
       },
       shelf: {
