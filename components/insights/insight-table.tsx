@@ -7,7 +7,7 @@ import type { ColumnKind, InsightColumn, InsightTable } from "@/lib/domain/insig
 // the count of the rest, and its "Export CSV" link (every row, from the same definitions). Sortable columns are links
 // that change the address's `sort` and `dir`.
 
-const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "money", "percent"]);
+const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);
 
 function shown(kind: ColumnKind | undefined, text: string): string {
   if (text === "") return "—";
@@ -16,6 +16,8 @@ function shown(kind: ColumnKind | undefined, text: string): string {
       return formatMoney(text);
     case "count":
       return formatQuantity(text);
+    case "rate":
+      return formatQuantity(text, 2);
     case "day":
       return formatDate(text);
     default:

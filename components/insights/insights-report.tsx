@@ -14,7 +14,13 @@ import { SalesChart } from "./sales-chart";
 // `FilterDisclosure`): every choice is a GET form or a link, so the address holds the view (bookmarks, saved links and
 // the exports ask the same).
 
-const DEFAULTS: Partial<Record<keyof InsightsQuery, string>> = { weeks: "13", sort: "revenueLast30", dir: "desc" };
+const DEFAULTS: Partial<Record<keyof InsightsQuery, string>> = {
+  weeks: "13",
+  sort: "revenueLast30",
+  dir: "desc",
+  dsort: "doors",
+  ddir: "desc",
+};
 
 /** The page's address for a query with some choices changed (defaults left out). */
 function hrefOf(
@@ -102,6 +108,14 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
   const retailer = view.retailers.find((r) => r.customerId === query.customer);
   const rep = view.reps.find((r) => r.userId === query.rep);
   const supplier = view.suppliers.find((s) => s.supplierId === query.supplier);
+  // Both distribution tables sort together (the same columns); a press returns to the table pressed.
+  const distributionSort = (anchor: string) => ({
+    columns: ["name", "doors", "newDoors", "lostDoors", "unitsPerDoorPerWeek", "shareOfDoors"],
+    sort: query.dsort,
+    dir: query.ddir,
+    href: (dsort: string, ddir: "asc" | "desc") =>
+      `${hrefOf(query, { dsort: dsort as InsightsQuery["dsort"], ddir })}#${anchor}`,
+  });
   const scope = view.state.scope;
   const distributor = scope?.distributor === true;
   const linked = scope?.repUserIds.length ?? 0;
@@ -212,6 +226,7 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
             </>
           )}
           {query.tier && <input type="hidden" name="tier" value={query.tier} />}
+          <KeptOrders query={query} names={["sort", "dir", "dsort", "ddir"]} />
           <button type="submit" className={PRIMARY}>
             Show
           </button>
@@ -306,20 +321,26 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
 
       <Section id="distribution-heading" title="Distribution and velocity">
         <div className="space-y-6">
-          <InsightTableView
-            table={tables.distribution}
-            limit={10}
-            intro={`Doors are the stores that bought it in the period, against the ${query.weeks} weeks before; velocity is units per door per week.`}
-            exportHref={exportHref(query, "distribution")}
-            empty="No product was sold in the period or the one before."
-          />
-          <InsightTableView
-            table={tables.lines}
-            limit={10}
-            intro="The same by product line (the catalogue's product type)."
-            exportHref={exportHref(query, "lines")}
-            empty="No product line was sold in the period or the one before."
-          />
+          <div id="distribution">
+            <InsightTableView
+              table={tables.distribution}
+              limit={10}
+              intro={`Doors are the stores that bought it in the period, against the ${query.weeks} weeks before; velocity is units per door per week.`}
+              exportHref={exportHref(query, "distribution")}
+              empty="No product was sold in the period or the one before."
+              sortLinks={distributionSort("distribution")}
+            />
+          </div>
+          <div id="lines">
+            <InsightTableView
+              table={tables.lines}
+              limit={10}
+              intro="The same by product line (the catalogue's product type), in the same order."
+              exportHref={exportHref(query, "lines")}
+              empty="No product line was sold in the period or the one before."
+              sortLinks={distributionSort("lines")}
+            />
+          </div>
         </div>
       </Section>
 
@@ -344,8 +365,7 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
           {query.customer !== undefined && <input type="hidden" name="customer" value={query.customer} />}
           {query.rep !== undefined && <input type="hidden" name="rep" value={query.rep} />}
           {query.supplier !== undefined && <input type="hidden" name="supplier" value={query.supplier} />}
-          <input type="hidden" name="sort" value={query.sort} />
-          <input type="hidden" name="dir" value={query.dir} />
+          <KeptOrders query={query} names={["sort", "dir", "dsort", "ddir"]} />
           <div className="flex flex-col text-sm font-medium">
             <label htmlFor="insights-tier">Tier</label>
             <select
@@ -444,6 +464,13 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
       </Section>
     </div>
   );
+}
+
+/** The tables' orders a form keeps (hidden fields, the defaults left out): choosing a filter does not reset them. */
+function KeptOrders({ query, names }: { query: InsightsQuery; names: ("sort" | "dir" | "dsort" | "ddir")[] }) {
+  return names
+    .filter((name) => DEFAULTS[name] !== query[name])
+    .map((name) => <input key={name} type="hidden" name={name} value={query[name]} />);
 }
 
 function Title() {

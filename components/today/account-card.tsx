@@ -101,6 +101,14 @@ export function AccountCard({
         )}
         {card.nextDeliveries[0] && <> · Next delivery {card.nextDeliveryWhen ?? formatDay(card.nextDeliveries[0])}</>}
       </p>
+      {card.reorder && (
+        <p className="pb-1" data-testid="reorder">
+          Orders about every {card.reorder.medianDays} days · next expected {formatDay(card.reorder.nextOrder)}
+          {card.reorder.status === "late" || card.reorder.status === "due" ? (
+            <strong className="text-amber-900 dark:text-amber-200"> ({card.reorder.status})</strong>
+          ) : null}
+        </p>
+      )}
       {note && (
         <p
           className="border-t border-slate-200 py-1 text-slate-800 dark:border-slate-700 dark:text-slate-200"

@@ -50,7 +50,10 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
   const { answer, rep, unknownRep, ids, input, health, queryKeys, asOf, notesByCustomer } = useToday(repId, today);
   const lastNote = (id: number) => notesByCustomer.get(id)?.[0];
   const own = linked ? {} : { rep: repId };
-  const model = useMemo(() => (input ? todayModel({ ...input, health, now: new Date() }) : undefined), [input, health]);
+  const model = useMemo(
+    () => (input ? todayModel({ ...input, health, day: today, now: new Date() }) : undefined),
+    [input, health, today],
+  );
   const failed = answer.error && !answer.data ? answer : undefined;
   const [allOverdue, setAllOverdue] = useState(false);
 
@@ -162,6 +165,16 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
               </button>
             )}
           </Section>
+          {model.dueToReorder && (
+            <Section
+              title="Due to reorder"
+              count={model.dueToReorder.length}
+              empty="No account is due to reorder this week by its own rhythm."
+              note="From this key's synced history: accounts whose next order by their own rhythm (the median of their days between orders, three orders at least) is expected by Sunday, or is already due or late; this week's first. Not those silent for over 90 days."
+            >
+              <Cards cards={model.dueToReorder} lastNote={lastNote} />
+            </Section>
+          )}
           {model.stopped ? (
             <Section
               title="Orders stopped"

@@ -53,6 +53,15 @@ describe("formatQuantity", () => {
     expect(formatQuantity(value)).toBe(shown);
   });
 
+  it.each([
+    ["1.9", "1.90"],
+    ["1.985", "1.99"],
+    ["-0.004", "0.00"],
+    ["12345.5", "12,345.50"],
+  ])("with two decimals shows %j as %j", (value, shown) => {
+    expect(formatQuantity(value, 2)).toBe(shown);
+  });
+
   it("takes numbers too", () => {
     expect(formatQuantity(1200)).toBe("1,200");
     expect(formatQuantity(-3)).toBe("\u22123");

@@ -78,20 +78,25 @@ export function formatMoney(value: Sparse<string | number>): string {
 }
 
 /**
- * A quantity, exact, thousands grouped, trailing zeros trimmed, negatives with a true minus.
- * A string that is not a decimal is shown as given.
+ * A quantity, exact, thousands grouped, negatives with a true minus: trailing zeros trimmed, or with `fractionDigits`
+ * exactly that many decimals (rounded half away from zero; a column of rates reads evenly). A string that is not a
+ * decimal is shown as given.
  *
  * @example
  * formatQuantity("12.500000"); // "12.5"
  * formatQuantity("1200"); // "1,200"
  * formatQuantity(-3); // "−3"
+ * formatQuantity("1.9", 2); // "1.90"
  */
-export function formatQuantity(value: Sparse<string | number>): string {
+export function formatQuantity(value: Sparse<string | number>, fractionDigits?: number): string {
   const text = decimalInput(value);
   if (text === undefined) return MISSING;
   const micros = parseDecimal(text);
   if (micros === undefined) return text;
-  const trimmed = toDecimalString(micros, DECIMAL_SCALE).replace(/\.?0+$/, "");
+  const trimmed =
+    fractionDigits === undefined
+      ? toDecimalString(micros, DECIMAL_SCALE).replace(/\.?0+$/, "")
+      : toDecimalString(micros, fractionDigits);
   const { negative, text: quantity } = grouped(trimmed);
   return `${negative ? MINUS : ""}${quantity}`;
 }

@@ -123,7 +123,7 @@ describe("cadence", () => {
 });
 
 describe("doorsDue", () => {
-  it("lists per rep the stores expected by the week's Sunday: this week's, the due and the late; no rep last", () => {
+  it("lists per rep the stores expected by the week's Sunday: this week's first, then the due and late, the most recent first; no rep last; none silent over 90 days", () => {
     const input = history([
       ...[
         [1, [10], ["2026-11-01", "2026-11-15"]] as Store, // no median: never due
@@ -133,12 +133,14 @@ describe("doorsDue", () => {
         [5, [10, 11], ["2026-10-21", "2026-10-31", "2026-11-10"]] as Store, // due
         [9, [10], ["2026-11-08", "2026-11-15", "2026-11-22"]] as Store, // next 11-29: the week's Sunday
         [10, [10], ["2026-11-09", "2026-11-16", "2026-11-23"]] as Store, // next 11-30: next week
+        [11, [10], ["2026-06-01", "2026-06-08", "2026-06-15"]] as Store, // silent since June: Lost, not due
+        [12, [10], ["2026-11-03", "2026-11-10", "2026-11-17"]] as Store, // next 11-24: this week, before 9's
       ],
     ]);
     const due = doorsDue(cadence(input, { asOf }), input, asOf);
     expect(due.map((r) => [r.repUserId, r.name, r.doors.map((d) => d.customerId)])).toEqual([
-      [10, "Ana", [5, 9]],
-      [11, "Rep 11", [3, 5]],
+      [10, "Ana", [12, 9, 5]],
+      [11, "Rep 11", [5, 3]],
       [null, "No rep", [4]],
     ]);
   });

@@ -39,6 +39,8 @@ describe("insightsQuery", () => {
       weeks: "13",
       sort: "revenueLast30",
       dir: "desc",
+      dsort: "doors",
+      ddir: "desc",
     });
     expect(
       insightsQuery({
@@ -49,6 +51,8 @@ describe("insightsQuery", () => {
         tier: "At risk",
         sort: "daysSince",
         dir: "asc",
+        dsort: "unitsPerDoorPerWeek",
+        ddir: "asc",
       }),
     ).toEqual({
       weeks: "26",
@@ -58,6 +62,8 @@ describe("insightsQuery", () => {
       tier: "At risk",
       sort: "daysSince",
       dir: "asc",
+      dsort: "unitsPerDoorPerWeek",
+      ddir: "asc",
     });
   });
 });
@@ -190,6 +196,27 @@ describe("the brand's distribution and doors due (issue 41)", () => {
     const cells = figures.tables.distribution.columns.map((c) => c.value(byId["7"]!));
     expect(cells).toEqual(["7", "Lager", "2", "2", "0", "0.63", "100.0%"]);
     expect(figures.tables.lines.rows.map((r) => r.name).sort()).toEqual(["Beer", "Other"]);
+    // A line's key is its name: no ID column.
+    expect(figures.tables.lines.columns.map((c) => c.id)).toEqual([
+      "name",
+      "doors",
+      "newDoors",
+      "lostDoors",
+      "unitsPerDoorPerWeek",
+      "shareOfDoors",
+    ]);
+  });
+
+  it.each([
+    ["doors", "desc", ["7", "9"]],
+    ["name", "asc", ["7", "9"]], // "Lager" before "Product 9" (not in the catalogue: named by its id)
+    ["name", "desc", ["9", "7"]],
+    ["lostDoors", "desc", ["9", "7"]],
+    ["unitsPerDoorPerWeek", "asc", ["9", "7"]], // 0.25 before 0.63
+    ["unitsPerDoorPerWeek", "desc", ["7", "9"]],
+  ] as const)("sorts both distribution tables by %s %s", (dsort, ddir, keys) => {
+    const figures = insightTables(history, insightsQuery({ weeks: "4", dsort, ddir }), AS_OF);
+    expect(figures.tables.distribution.rows.map((r) => r.key)).toEqual(keys);
   });
 
   it("lists the doors due by the history's last week, under their rep, with none for too few orders", () => {

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { addDays, isoWeekday } from "@/lib/format/days";
-import { requireDecimal } from "@/lib/format/decimal";
+import { parseDecimal, requireDecimal } from "@/lib/format/decimal";
 import { accountHealth, periodComparison, salesBy, shelfWatch, weeklyLeaderboard, whiteSpace } from "./aggregate";
 import type { AccountHealthRow } from "./account-health";
 import { customerZone, type HistoryInput, type Period, type Tier, weekStart } from "./definitions";
@@ -50,6 +50,10 @@ const HEALTH_SORTS = [
 ] as const;
 export type HealthSort = (typeof HEALTH_SORTS)[number];
 
+/** The columns the distribution tables (by product and by line) sort by. */
+const DISTRIBUTION_SORTS = ["name", "doors", "newDoors", "lostDoors", "unitsPerDoorPerWeek", "shareOfDoors"] as const;
+export type DistributionSort = (typeof DISTRIBUTION_SORTS)[number];
+
 /** The page's address: every choice is in it (a bookmark, a saved link and the export ask the same). Bad values fall back. */
 export const InsightsQuery = z.object({
   /** Weeks in the period, ending on the history's last day. */
@@ -64,6 +68,9 @@ export const InsightsQuery = z.object({
   tier: z.enum(TIERS).optional().catch(undefined),
   sort: z.enum(HEALTH_SORTS).catch("revenueLast30"),
   dir: z.enum(["asc", "desc"]).catch("desc"),
+  /** The distribution tables' order (both by product and by line). */
+  dsort: z.enum(DISTRIBUTION_SORTS).catch("doors"),
+  ddir: z.enum(["asc", "desc"]).catch("desc"),
 });
 export type InsightsQuery = z.infer<typeof InsightsQuery>;
 
@@ -71,15 +78,18 @@ export type InsightsQuery = z.infer<typeof InsightsQuery>;
  * The query from an address's parameters (the first of a repeated one).
  *
  * @example
- * insightsQuery({ weeks: "26", customer: "2001" }); // { weeks: "26", customer: 2001, sort: "revenueLast30", dir: "desc" }
+ * insightsQuery({ weeks: "26", customer: "2001" }); // { weeks: "26", customer: 2001, sort: "revenueLast30", dir: "desc", dsort: "doors", ddir: "desc" }
  */
 export function insightsQuery(params: Record<string, string | string[] | undefined>): InsightsQuery {
   const first = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   return InsightsQuery.parse(first);
 }
 
-/** How a page shows a column's text (the CSV keeps it as is): figures right-aligned, money and days formatted. */
-export type ColumnKind = "text" | "id" | "count" | "money" | "percent" | "day";
+/**
+ * How a page shows a column's text (the CSV keeps it as is): figures right-aligned, money and days formatted, a rate
+ * with two decimals always (so a column of them reads evenly).
+ */
+export type ColumnKind = "text" | "id" | "count" | "rate" | "money" | "percent" | "day";
 
 /** One column: its header and its text (the CSV's field, which the page formats by the column's kind). */
 export interface InsightColumn<R> {
@@ -223,6 +233,33 @@ export function sortHealth(
     .map(({ row }) => row);
 }
 
+const FIGURES: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);
+
+/**
+ * Rows in the order of one of their columns: figures by value (exact, from the column's decimal text), text A to Z;
+ * rows without a value last in either direction, ties in the order given.
+ *
+ * @example
+ * sortByColumn(rows, columns.find((c) => c.id === "unitsPerDoorPerWeek")!, "desc")[0]; // the fastest seller
+ */
+export function sortByColumn<R>(rows: readonly R[], column: InsightColumn<R>, dir: "asc" | "desc"): R[] {
+  const sign = dir === "asc" ? 1 : -1;
+  const figure = FIGURES.has(column.kind ?? "text");
+  const valueOf = (row: R): string | bigint | null => {
+    const text = column.value(row);
+    if (text === "") return null;
+    return figure ? (parseDecimal(text.replace(/%$/, "")) ?? null) : text;
+  };
+  return rows
+    .map((row, index) => ({ row, index, value: valueOf(row) }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null)
+        return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
+      return compareValues(a.value, b.value) * sign || a.index - b.index;
+    })
+    .map(({ row }) => row);
+}
+
 /**
  * The history narrowed to the query's retailer, rep (the customers they cover) and supplier: its lines, the invoices
  * holding them, its products (those its lines name and its catalogue's), the shelf rows of those products, and the
@@ -338,9 +375,12 @@ export function insightTables(
     query.sort,
     query.dir,
   );
-  const distributionColumns = (first: string): InsightColumn<DistributionRow>[] => [
-    { id: "key", header: "ID", value: (r) => r.key, kind: first === "Product" ? "id" : "text" },
-    { id: "name", header: first, value: (r) => r.name },
+  // A line is named by its product group: its key is its name, so the lines' table has no ID column.
+  const distributionColumns = (by: "product" | "line"): InsightColumn<DistributionRow>[] => [
+    ...(by === "product"
+      ? [{ id: "key", header: "ID", value: (r: DistributionRow) => r.key, kind: "id" as const }]
+      : []),
+    { id: "name", header: by === "product" ? "Product" : "Product line", value: (r) => r.name },
     { id: "doors", header: "Doors", value: (r) => text(r.doors), kind: "count" },
     { id: "newDoors", header: "New doors", value: (r) => text(r.newDoors), kind: "count" },
     { id: "lostDoors", header: "Lost doors", value: (r) => text(r.lostDoors), kind: "count" },
@@ -348,10 +388,15 @@ export function insightTables(
       id: "unitsPerDoorPerWeek",
       header: "Units per door per week",
       value: (r) => text(r.unitsPerDoorPerWeek),
-      kind: "count",
+      kind: "rate",
     },
     { id: "shareOfDoors", header: "Share of doors", value: (r) => percent(r.shareOfDoors), kind: "percent" },
   ];
+  const distributionTable = (by: "product" | "line") => {
+    const columns = distributionColumns(by);
+    const order = columns.find((c) => c.id === query.dsort)!;
+    return { rows: sortByColumn(distribution(by, input, period).rows, order, query.ddir), columns };
+  };
   const due = doorsDue(cadence(input, { asOf, zoneOf }), input, asOf).flatMap((group) =>
     group.doors.map((door) => ({ ...door, rep: group.name })),
   );
@@ -477,14 +522,12 @@ export function insightTables(
       distribution: {
         id: "distribution",
         title: "Distribution and velocity by product",
-        rows: distribution("product", input, period).rows,
-        columns: distributionColumns("Product"),
+        ...distributionTable("product"),
       },
       lines: {
         id: "lines",
         title: "Distribution and velocity by product line",
-        rows: distribution("line", input, period).rows,
-        columns: distributionColumns("Product line"),
+        ...distributionTable("line"),
       },
       "doors-due": {
         id: "doors-due",

@@ -283,6 +283,72 @@ describe("todayModel: accounts whose orders stopped, from the history", () => {
   });
 });
 
+describe("todayModel: accounts due to reorder this week, by their own rhythm", () => {
+  // Tuesday Nov 24 in California: the week runs from Monday Nov 23 to Sunday Nov 29.
+  const now = new Date("2026-11-24T20:00:00Z");
+  const health = (customerId: number, lastOrder: string | null, cadenceDays: number | null) => ({
+    customerId,
+    tier: "Active" as const,
+    lastOrder,
+    daysSince: null,
+    medianReorderDays: cadenceDays,
+    cadenceDays,
+  });
+
+  it("lists this week's first by the day expected, then the due and late, the most recent first; not the silent", () => {
+    const customers = [1, 2, 3, 4, 5, 6, 7].map((id) => customer(id));
+    const model = todayModel(
+      input({
+        now,
+        day: "2026-11-24",
+        customers,
+        health: [
+          health(1, "2026-11-13", 14), // next Nov 27: this week
+          health(2, "2026-11-10", 14), // next Nov 24: today
+          health(3, "2026-11-01", 14), // next Nov 15: late
+          health(4, "2026-11-12", 7), // next Nov 19: late, more recently expected than 3
+          health(5, "2026-11-20", 14), // next Dec 4: not yet
+          health(6, "2026-07-01", 14), // silent over 90 days: not due, stopped
+          health(7, "2026-11-20", null), // fewer than three orders: no rhythm
+        ],
+      }),
+    );
+    expect(names(model.dueToReorder!)).toEqual(["Store 2", "Store 1", "Store 4", "Store 3"]);
+    expect(model.accounts.find((c) => c.customerId === 3)?.reorder).toEqual({
+      medianDays: 14,
+      nextOrder: "2026-11-15",
+      status: "late",
+    });
+    expect(model.accounts.find((c) => c.customerId === 7)?.reorder).toBeUndefined();
+  });
+
+  it("reads the rhythm from the freshest last order: one in the last 90 days' invoices moves the next expected", () => {
+    const model = todayModel(
+      input({
+        now,
+        day: "2026-11-24",
+        customers: [customer(1)],
+        invoices: [{ InvoiceID: 9, CustomerID: 1, InvoiceNum: "INV-9", Date: "2026-11-22T00:00:00Z", Status: 2 }],
+        health: [health(1, "2026-11-08", 14)],
+      }),
+    );
+    expect(model.accounts[0]?.reorder).toEqual({ medianDays: 14, nextOrder: "2026-12-06", status: "ok" });
+    expect(model.dueToReorder).toEqual([]);
+  });
+
+  it("is undefined without a history, and an older copy's health without the cadence gives no rhythm", () => {
+    expect(todayModel(input({ now, customers: [customer(1)] })).dueToReorder).toBeUndefined();
+    const older = {
+      customerId: 1,
+      tier: "Active" as const,
+      lastOrder: "2026-11-10",
+      daysSince: 14,
+      medianReorderDays: 14,
+    };
+    expect(todayModel(input({ now, customers: [customer(1)], health: [older] })).dueToReorder).toEqual([]);
+  });
+});
+
 describe("a card's licence and address", () => {
   it.each([
     ["C10-0000123-LIC", "C10-0000123-LIC"],

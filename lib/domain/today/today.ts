@@ -10,7 +10,8 @@ import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { amountsOf, type AgingRow } from "@/lib/domain/ar-aging/aging";
 import { type CutOffRule, cutOffFor, deliveryWeekdays, upcomingDeliveries } from "@/lib/domain/delivery/cutoff";
 import { apiDeliveryDates, type ScheduleCustomer, type ScheduleState } from "@/lib/domain/delivery/schedule";
-import type { Tier } from "@/lib/domain/insights/definitions";
+import { daysBetween, type Tier } from "@/lib/domain/insights/definitions";
+import { type CadenceStatus, cadenceStatus, dueThisWeek } from "@/lib/domain/insights/cadence";
 
 /** What Today reads of a customer record (`/customers`, joined with `/deliveryDays` where the record lacks them). */
 export interface TodayCustomer extends ScheduleCustomer {
@@ -44,6 +45,8 @@ export interface TodayHealth {
   lastOrder: string | null;
   daysSince: number | null;
   medianReorderDays: number | null;
+  /** The median days between orders from three orders at least (the reorder cadence's); absent from an older copy. */
+  cadenceDays?: number | null;
 }
 
 export interface TodayInput {
@@ -59,6 +62,8 @@ export interface TodayInput {
   invoices: readonly TodayInvoice[];
   /** Undefined when the key keeps no history of these accounts. */
   health?: readonly TodayHealth[];
+  /** The rep's day (YYYY-MM-DD, on the person's clock): its Monday-to-Sunday week is the reorders' (UTC's when left out). */
+  day?: string;
 }
 
 /** How far back a last order is looked for (one request's worth for a rep's accounts; the history reaches further). */
@@ -97,6 +102,11 @@ export interface AccountCard {
   lastOrder?: { day: string; invoiceNum?: string; invoiceId?: number };
   /** The history's tier, where the key keeps one. */
   tier?: Tier;
+  /**
+   * Its rhythm, where the history gives it one (three orders at least): the median days between orders, the day the
+   * next is expected (the last order's day, the freshest known, plus the median) and whether it is due or late.
+   */
+  reorder?: { medianDays: number; nextOrder: string; status: CadenceStatus };
   /** Deliveries to come, from today (the state's day) on: the API's dates, else the weekdays' next ones. */
   nextDeliveries: string[];
   /** Whether the first of them is today's or tomorrow's, on the state's clock. */
@@ -136,6 +146,11 @@ export interface TodayModel {
   overdue: OverdueAccount[];
   /** Accounts whose orders stopped (history tiers At risk and Lost, having ordered before); undefined without a history. */
   stopped?: AccountCard[];
+  /**
+   * Accounts due to reorder by their own rhythm this week (the Insights' doors due, `dueThisWeek`): this week's first,
+   * then those already due or late; undefined without a history.
+   */
+  dueToReorder?: AccountCard[];
   /** Every account, by name. */
   accounts: AccountCard[];
   /** Accounts of the rep's whose records the key did not return (inactive since, or out of its reach). */
@@ -304,6 +319,15 @@ export function todayModel(input: TodayInput): TodayModel {
         }
       : undefined;
     const lastOrder = recent ?? (fromHistory?.lastOrder ? { day: fromHistory.lastOrder } : undefined);
+    const cadenceDays = fromHistory?.cadenceDays ?? null;
+    const reorder =
+      lastOrder && cadenceDays !== null
+        ? {
+            medianDays: cadenceDays,
+            nextOrder: addDays(lastOrder.day, Math.ceil(cadenceDays)),
+            status: cadenceStatus(daysBetween(lastOrder.day, today), cadenceDays),
+          }
+        : undefined;
     const card: AccountCard = {
       customerId: id,
       name: customer.CustomerName?.trim() || `Customer ${id}`,
@@ -315,6 +339,7 @@ export function todayModel(input: TodayInput): TodayModel {
       balances: balancesOf.get(id) ?? [],
       lastOrder,
       tier: fromHistory?.tier,
+      reorder,
       nextDeliveries,
       nextDeliveryWhen: nextDeliveries[0] === today ? "today" : nextDeliveries[0] === tomorrow ? "tomorrow" : undefined,
     };
@@ -360,6 +385,25 @@ export function todayModel(input: TodayInput): TodayModel {
     (a, b) => (health!.get(b.customerId)?.daysSince ?? 0) - (health!.get(a.customerId)?.daysSince ?? 0) || byName(a, b),
   );
 
+  const repDay = input.day ?? now.toISOString().slice(0, 10);
+  const dueToReorder = health
+    ? dueThisWeek(
+        accounts.flatMap((card) =>
+          card.reorder && card.lastOrder
+            ? [
+                {
+                  card,
+                  customerId: card.customerId,
+                  nextOrder: card.reorder.nextOrder,
+                  daysSince: daysBetween(card.lastOrder.day, repDay),
+                },
+              ]
+            : [],
+        ),
+        repDay,
+      ).map((r) => r.card)
+    : undefined;
+
   const groups = (map: Map<string, DeliveryGroup>) =>
     [...map.values()]
       .map((g) => ({ ...g, cards: g.cards.sort(byName) }))
@@ -370,6 +414,7 @@ export function todayModel(input: TodayInput): TodayModel {
     onHold: accounts.filter((c) => c.onHold === true),
     overdue,
     stopped,
+    dueToReorder,
     accounts,
     missing: [...wanted].filter((id) => !seen.has(id)).length,
     unknownSchedules,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { daysBetween, reorderInterval, tierOf } from "@/lib/domain/insights/definitions";
+import { CADENCE_MIN_ORDERS } from "@/lib/domain/insights/cadence";
 import type { TodayHealth } from "@/lib/domain/today/today";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { HistoryState } from "./history-sync";
@@ -10,7 +11,8 @@ const RETURNED = 4;
 
 /**
  * The health of some accounts from an Employee key's synced history (the insights' tiers, issue 30): each one's last
- * order, days since, tier and median days between orders, as of the history's last day. Read from Backroom's
+ * order, days since, tier and median days between orders (and that median from three orders, the reorder cadence's of
+ * issue 41), as of the history's last day. Read from Backroom's
  * database alone: a few rows per account, whatever the history's size (a distributor's whole year included).
  *
  * Undefined when the key keeps no history of these accounts: none backfilled yet, or a scope of other reps'
@@ -59,6 +61,7 @@ export async function accountsHealth(
       lastOrder,
       daysSince,
       medianReorderDays: reorderInterval(sorted),
+      cadenceDays: reorderInterval(sorted, CADENCE_MIN_ORDERS),
     };
   });
 }
