@@ -354,6 +354,16 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
         />
       </Section>
 
+      <Section id="promotions-heading" title="Promotion lift">
+        <InsightTableView
+          table={tables.promotions}
+          limit={25}
+          intro="The promotions that ran in the period, the latest first: what the stores they reached bought of their products per week while they ran, against the same stores' 8 weeks before. Fewer than 5 stores, under 2 weeks or a baseline before the history: too thin to tell, and no lift given."
+          exportHref={exportHref(query, "promotions")}
+          empty="No promotion of these products ran in the period."
+        />
+      </Section>
+
       <Section id="health-heading" title="Account health">
         <form
           method="get"

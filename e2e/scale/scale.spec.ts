@@ -107,6 +107,7 @@ test("two instances started at once on one empty database migrate it once and ar
     "016-collections-aging",
     "017-visit-notes",
     "018-accounting",
+    "019-history-promotions",
   ]);
   for (const instance of cluster.instances) {
     // The instances talk to the standalone sandbox as the real Data API: no embedded one.

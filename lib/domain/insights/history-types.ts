@@ -26,6 +26,24 @@ export interface HistoryLine {
   numUnits: number;
   /** Decimal string, as the API gives it ("125.500000"). */
   extPrice: string;
+  /** The promotion that priced it (`PromotionID`); null for none, undefined when the history was read without it. */
+  promotionId?: number | null;
+  /** `Discount`: FullPrice − UnitPrice, per unit, a decimal string; null or undefined when not known. */
+  discount?: string | null;
+}
+
+/** A promotion of the brand's products (`/promotionsProducts`). */
+export interface HistoryPromotion {
+  promotionId: number;
+  name: string;
+  /** Its first and last days, YYYY-MM-DD. */
+  start: string;
+  end: string;
+  /** On every product of its supplier (`AllProducts`), its `ProductIDs` empty. */
+  allProducts: boolean;
+  productIds: number[];
+  /** The states it runs in (empty: not said). */
+  states: string[];
 }
 
 /** A retailer's stock of a product as last counted (`/retailerInventory`). */

@@ -12,6 +12,7 @@ import type { ShelfWatchRow } from "./shelf-watch";
 import type { WhiteSpaceRow } from "./white-space";
 import { type CadenceRow, cadence, doorsDue } from "./cadence";
 import { type DistributionRow, distribution } from "./distribution";
+import { type LiftRow, promotionLift } from "./promotion-lift";
 
 /**
  * The Insights page's figures and tables (issue 30) from a key's synced history, pure: the page draws them and
@@ -35,6 +36,7 @@ export const TABLE_IDS = [
   "distribution",
   "lines",
   "doors-due",
+  "promotions",
 ] as const;
 export type InsightTableId = (typeof TABLE_IDS)[number];
 
@@ -139,6 +141,8 @@ export interface InsightsTables {
   lines: InsightTable<DistributionRow>;
   /** The stores due or late to reorder by the end of the history's last week, per rep (issue 41). */
   "doors-due": InsightTable<DoorDueRow>;
+  /** Each promotion that ran in the period against its doors' 8 weeks before (issue 41). */
+  promotions: InsightTable<LiftRow>;
 }
 
 /** A store due to reorder, under the rep who covers it. */
@@ -338,7 +342,7 @@ export function insightTables(
   history: HistoryInput & { shelf: readonly ShelfRow[] },
   query: InsightsQuery,
   asOf: string,
-  options: { bySupplier?: SalesRow[] } = {},
+  options: { bySupplier?: SalesRow[]; historyFrom?: string } = {},
 ): InsightFigures {
   const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
   const retailers = [...history.customers]
@@ -543,6 +547,54 @@ export function insightTables(
           { id: "medianDays", header: "Median reorder (days)", value: (r) => text(r.medianDays), kind: "count" },
           { id: "nextOrder", kind: "day", header: "Next order expected", value: (r) => text(r.nextOrder) },
           { id: "orders", header: "Orders", value: (r) => text(r.orders), kind: "count" },
+        ],
+      },
+      promotions: {
+        id: "promotions",
+        title: "Promotion lift",
+        rows: promotionLift(input, { ...period, asOf, historyFrom: options.historyFrom }),
+        columns: [
+          { id: "promotionId", header: "ID", value: (r) => text(r.promotionId), kind: "id" },
+          { id: "name", header: "Promotion", value: (r) => (r.inferred ? `${r.name} (from its lines)` : r.name) },
+          { id: "from", kind: "day", header: "From", value: (r) => r.from },
+          { id: "to", kind: "day", header: "To", value: (r) => r.to },
+          { id: "doors", header: "Doors", value: (r) => text(r.doors), kind: "count" },
+          { id: "newDoors", header: "New doors", value: (r) => text(r.newDoors), kind: "count" },
+          {
+            id: "unitsPerDoorPerWeek",
+            header: "Units per door per week",
+            value: (r) => text(r.unitsPerDoorPerWeek),
+            kind: "rate",
+          },
+          {
+            id: "baselineUnitsPerDoorPerWeek",
+            header: "Before (8 weeks)",
+            value: (r) => text(r.baselineUnitsPerDoorPerWeek),
+            kind: "rate",
+          },
+          { id: "unitsLift", header: "Units lift", value: (r) => percent(r.unitsLift), kind: "percent" },
+          {
+            id: "revenuePerDoorPerWeek",
+            header: "Revenue per door per week",
+            value: (r) => text(r.revenuePerDoorPerWeek),
+            kind: "money",
+          },
+          {
+            id: "baselineRevenuePerDoorPerWeek",
+            header: "Revenue before (8 weeks)",
+            value: (r) => text(r.baselineRevenuePerDoorPerWeek),
+            kind: "money",
+          },
+          { id: "revenueLift", header: "Revenue lift", value: (r) => percent(r.revenueLift), kind: "percent" },
+          { id: "discount", header: "Discount given", value: (r) => r.discount, kind: "money" },
+          {
+            id: "note",
+            header: "Note",
+            value: (r) =>
+              [r.thin && `Too thin to tell: ${r.thin}`, r.running && "Still running: its days so far"]
+                .filter(Boolean)
+                .join("; "),
+          },
         ],
       },
       shelf: {

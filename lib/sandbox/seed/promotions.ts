@@ -1,5 +1,5 @@
 import type { MenuPromotionTable, PromotionProductTable, PromotionStateTable, PromotionTable } from "../db/schema";
-import { businessStamp, dayFromToday, dollars, plusDays, type SeedContext, scaled } from "./context";
+import { businessStamp, dayFromToday, dollars, plusDays, type SeedContext, scaled, stampOn } from "./context";
 import type { ProductInfo } from "./products";
 import type { SupplierInfo } from "./suppliers";
 
@@ -115,6 +115,8 @@ export function seedPromotions(ctx: SeedContext, suppliers: SupplierInfo[], prod
       seed.promotionProducts.push({ promotion_id: id, product_id: p.row.product_id });
   }
 
+  featureOfLastMonth(ctx, seed, active[0], products);
+
   for (const supplier of active) {
     for (const state of supplier.states) {
       const count = supplier === active[0] ? 2 : rng.int(0, 2);
@@ -133,6 +135,55 @@ export function seedPromotions(ctx: SeedContext, suppliers: SupplierInfo[], prod
     }
   }
   return seed;
+}
+
+/**
+ * The demo supplier's feature of last month (issue 41's promotion lift has something to tell of): its two most popular
+ * sellable products in each of its states, 15% under the cheapest of them, for the four weeks that ended three weeks
+ * ago, in all its states. Chosen without the random source, so the rest of the seed is as it was without it.
+ */
+function featureOfLastMonth(
+  ctx: SeedContext,
+  seed: PromotionSeed,
+  supplier: SupplierInfo | undefined,
+  products: ProductInfo[],
+): void {
+  if (!supplier) return;
+  const chosen = supplier.states.flatMap((state) =>
+    products
+      .filter(
+        (p) =>
+          p.row.supplier_id === supplier.row.supplier_id &&
+          p.row.state === state &&
+          (p.row.status_id === 1 || p.row.status_id === 5) &&
+          !p.row.is_sample,
+      )
+      .sort((a, b) => b.popularity - a.popularity || a.row.product_id - b.row.product_id)
+      .slice(0, 2),
+  );
+  if (chosen.length === 0) return;
+  const id = FIRST_PROMOTION_ID + seed.promotions.length;
+  const [start, end] = [dayFromToday(ctx, -49), dayFromToday(ctx, -22)];
+  seed.promotions.push({
+    row: {
+      promotion_id: id,
+      supplier_id: supplier.row.supplier_id,
+      promotion_type_id: 1,
+      promotion_name: `${chosen[0]!.type.label} Harvest Special`,
+      product_override_type: "none",
+      unit_price_micros: roundQuarterMicros(Math.min(...chosen.map((p) => p.row.unit_price_micros)) * 0.85),
+      start_date: start,
+      end_date: end,
+      all_products: 0,
+      // 09:00 in California, a week before it began.
+      time_updated: stampOn(ctx, plusDays(start, -7), 17 * 60),
+    },
+    states: [...supplier.states],
+    productIds: new Set(chosen.map((p) => p.row.product_id)),
+  });
+  for (const state of [...supplier.states].sort()) seed.promotionStates.push({ promotion_id: id, state });
+  for (const p of [...chosen].sort((a, b) => a.row.product_id - b.row.product_id))
+    seed.promotionProducts.push({ promotion_id: id, product_id: p.row.product_id });
 }
 
 /** Promotions by supplier, for pricing invoice lines. */

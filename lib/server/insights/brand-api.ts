@@ -13,6 +13,7 @@ import { addDays } from "@/lib/format/days";
 import { customerZone, previousPeriod } from "@/lib/domain/insights/definitions";
 import { distribution } from "@/lib/domain/insights/distribution";
 import { cadence } from "@/lib/domain/insights/cadence";
+import { promotionLift } from "@/lib/domain/insights/promotion-lift";
 import { readHistory } from "./history-read";
 import { Day, historyState, pending, type InsightsDeps } from "./insights-api";
 
@@ -23,6 +24,10 @@ const DistributionQuery = z
   .refine((q) => q.from <= q.to, { message: "from must be on or before to", path: ["from"] });
 
 const CadenceQuery = z.strictObject({ asOf: Day.optional(), supplier: Supplier });
+
+const PromotionsQuery = z
+  .strictObject({ from: Day, to: Day, supplier: Supplier })
+  .refine((q) => q.from <= q.to, { message: "from must be on or before to", path: ["from"] });
 
 /** 400 SUPPLIER_REQUIRED, in words without `by=supplier` (these endpoints have none). */
 const supplierRequired = () =>
@@ -97,5 +102,39 @@ export const getCadence = withActor(
       nextOrder: r.nextOrder,
     }));
     return Response.json({ asOf, rows }, { headers: NO_STORE });
+  },
+);
+
+// GET /api/insights/promotions?from=YYYY-MM-DD&to=YYYY-MM-DD[&supplier=ID]: each promotion of the brand that ran in the
+// period (up to the history's last walk), its doors, new doors, units and revenue per door per week during it and in
+// its doors' 8 weeks before, the lifts, the discount given and why it is too thin to tell: {asOf, from, to, rows:
+// [{promotionId, name, from, to, running, inferred, doors, newDoors, unitsPerDoorPerWeek, baselineUnitsPerDoorPerWeek,
+// unitsLift, revenuePerDoorPerWeek, baselineRevenuePerDoorPerWeek, revenueLift, promotedUnits, discount, thin}]}.
+export const getPromotionLift = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
+    if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
+    const parsed = PromotionsQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success)
+      return Response.json(validationErrorBody(parsed.error, "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD[&supplier=ID]."), {
+        status: 400,
+        headers: NO_STORE,
+      });
+    const state = await historyState(deps.db, actor.key.id);
+    if (!state?.backfilledAt) return pending(actor.key, deps);
+    const { from, to, supplier } = parsed.data;
+    if (state.scope?.distributor && supplier === undefined) return supplierRequired();
+    const asOf = (state.refreshedAt ?? state.backfilledAt).slice(0, 10);
+    // The whole history: a promotion's baseline reaches 8 weeks before it began.
+    const history = await readHistory(deps.db, actor.key.id, { supplier });
+    const rows = promotionLift(history, {
+      from,
+      to: to < asOf ? to : asOf,
+      asOf,
+      historyFrom: state.horizon,
+      zoneOf: customerZone,
+    });
+    return Response.json({ asOf, from, to, rows }, { headers: NO_STORE });
   },
 );

@@ -6,6 +6,7 @@ import type {
   HistoryInvoice,
   HistoryLine,
   HistoryProduct,
+  HistoryPromotion,
   ShelfRow,
 } from "@/lib/domain/insights/history-types";
 
@@ -21,6 +22,8 @@ export interface KeyHistory {
   shelf: ShelfRow[];
   /** Suppliers' names by SupplierID (an Employee key's history). */
   supplierNames: Record<number, string>;
+  /** The promotions the key sees, as the last walk read them (the lift keeps those of the history's products). */
+  promotions: HistoryPromotion[];
 }
 
 /**
@@ -47,46 +50,48 @@ export async function readHistory(
     .select("invoice_id")
     .where("key_id", "=", keyId)
     .where("supplier_id", "=", supplier ?? -1);
-  const [invoiceRows, lineRows, repRows, productRows, allShelfRows, customerRows, supplierRows] = await Promise.all([
-    db
-      .selectFrom("history_invoices")
-      .selectAll()
-      .where("key_id", "=", keyId)
-      .$if(from !== undefined, (q) => q.where("date", ">=", from!))
-      .$if(supplier !== undefined, (q) => q.where("invoice_id", "in", supplierInvoices))
-      .orderBy("date")
-      .orderBy("invoice_id")
-      .execute(),
-    db
-      .selectFrom("history_lines")
-      .innerJoin("history_invoices", (join) =>
-        join
-          .onRef("history_invoices.key_id", "=", "history_lines.key_id")
-          .onRef("history_invoices.invoice_id", "=", "history_lines.invoice_id"),
-      )
-      .selectAll("history_lines")
-      .where("history_lines.key_id", "=", keyId)
-      .$if(from !== undefined, (q) => q.where("history_invoices.date", ">=", from!))
-      .$if(supplier !== undefined, (q) => q.where("history_lines.supplier_id", "=", supplier!))
-      .orderBy("history_lines.line_id")
-      .execute(),
-    db.selectFrom("history_reps").selectAll().where("key_id", "=", keyId).execute(),
-    db
-      .selectFrom("history_products")
-      .selectAll()
-      .where("key_id", "=", keyId)
-      .$if(supplier !== undefined, (q) => q.where("supplier_id", "=", supplier!))
-      .execute(),
-    db
-      .selectFrom("history_shelf")
-      .selectAll()
-      .where("key_id", "=", keyId)
-      .orderBy("customer_id")
-      .orderBy("product_id")
-      .execute(),
-    db.selectFrom("history_customers").selectAll().where("key_id", "=", keyId).execute(),
-    db.selectFrom("history_suppliers").selectAll().where("key_id", "=", keyId).execute(),
-  ]);
+  const [invoiceRows, lineRows, repRows, productRows, allShelfRows, customerRows, supplierRows, promotionRows] =
+    await Promise.all([
+      db
+        .selectFrom("history_invoices")
+        .selectAll()
+        .where("key_id", "=", keyId)
+        .$if(from !== undefined, (q) => q.where("date", ">=", from!))
+        .$if(supplier !== undefined, (q) => q.where("invoice_id", "in", supplierInvoices))
+        .orderBy("date")
+        .orderBy("invoice_id")
+        .execute(),
+      db
+        .selectFrom("history_lines")
+        .innerJoin("history_invoices", (join) =>
+          join
+            .onRef("history_invoices.key_id", "=", "history_lines.key_id")
+            .onRef("history_invoices.invoice_id", "=", "history_lines.invoice_id"),
+        )
+        .selectAll("history_lines")
+        .where("history_lines.key_id", "=", keyId)
+        .$if(from !== undefined, (q) => q.where("history_invoices.date", ">=", from!))
+        .$if(supplier !== undefined, (q) => q.where("history_lines.supplier_id", "=", supplier!))
+        .orderBy("history_lines.line_id")
+        .execute(),
+      db.selectFrom("history_reps").selectAll().where("key_id", "=", keyId).execute(),
+      db
+        .selectFrom("history_products")
+        .selectAll()
+        .where("key_id", "=", keyId)
+        .$if(supplier !== undefined, (q) => q.where("supplier_id", "=", supplier!))
+        .execute(),
+      db
+        .selectFrom("history_shelf")
+        .selectAll()
+        .where("key_id", "=", keyId)
+        .orderBy("customer_id")
+        .orderBy("product_id")
+        .execute(),
+      db.selectFrom("history_customers").selectAll().where("key_id", "=", keyId).execute(),
+      db.selectFrom("history_suppliers").selectAll().where("key_id", "=", keyId).execute(),
+      db.selectFrom("history_promotions").selectAll().where("key_id", "=", keyId).orderBy("promotion_id").execute(),
+    ]);
   // One supplier's shelf: the rows of the products its catalogue or its lines name (the shelf has no supplier id).
   const supplierProducts =
     supplier === undefined
@@ -147,6 +152,17 @@ export async function readHistory(
       supplierId: l.supplier_id,
       numUnits: l.num_units,
       extPrice: l.ext_price,
+      promotionId: l.promotion_id,
+      discount: l.discount,
+    })),
+    promotions: promotionRows.map((p) => ({
+      promotionId: p.promotion_id,
+      name: p.name,
+      start: p.start_date,
+      end: p.end_date,
+      allProducts: p.all_products === 1,
+      productIds: JSON.parse(p.product_ids_json) as number[],
+      states: JSON.parse(p.states_json) as string[],
     })),
     customers: [...customers.values()],
     products: [...products.values()],

@@ -46,6 +46,8 @@ const STEPS_PER_RUN = 25;
  */
 const RUN_REQUESTS = 30;
 const STATUSES = "1,2,3,4,5,7";
+/** What a line keeps now: 2, with its `PromotionID` and `Discount` (issue 41's promotion lift). */
+export const LINES_VERSION = 2;
 /** Customer ids per request of an Employee key's walk (about 3 kB of query). */
 const CUSTOMER_BATCH = 400;
 
@@ -73,6 +75,12 @@ export interface HistoryState {
   refreshedAt?: string;
   /** When the reference (products, states, customers, reps) was last read: weekly, the shelf every walk. */
   referencedAt?: string;
+  /**
+   * What the kept lines hold (`LINES_VERSION`): absent, the lines read before their promotion and discount were kept
+   * (migration 019). A history of an older version is read again whole at its next walk, the page showing the old
+   * meanwhile.
+   */
+  linesVersion?: number;
   requests: number;
   /**
    * The walk under way, for its estimate (`backfill-estimate.ts`): the day it began (its first window ends on it), the
@@ -132,6 +140,17 @@ type LineRow = {
   SupplierID: number;
   NumUnits: number;
   ExtPrice: string;
+  PromotionID?: number | null;
+  Discount?: string | null;
+};
+type PromotionRow = {
+  PromotionID: number;
+  PromotionName?: string | null;
+  StartDate?: string | null;
+  EndDate?: string | null;
+  AllProducts?: boolean | null;
+  ProductIDs?: number[] | null;
+  States?: string[] | null;
 };
 type ProductRow = {
   ProductID: number;
@@ -369,6 +388,8 @@ export function createHistorySync(deps: HistorySyncDeps) {
               product_name: l.ProductName ?? "",
               num_units: l.NumUnits,
               ext_price: l.ExtPrice,
+              promotion_id: l.PromotionID ?? null,
+              discount: l.Discount ?? null,
             })),
           )
           .onConflict((oc) => oc.columns(["key_id", "line_id"]).doNothing())
@@ -435,6 +456,7 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .execute();
       }
     });
+    await readPromotions(keyId, readAll);
     // The suppliers by name: a brand's from its products (no request more); an Employee key's every supplier, inactive too.
     const named = new Map(products.flatMap((p) => (p.Supplier ? [[p.SupplierID, p.Supplier] as const] : [])));
     if (state.scope) {
@@ -465,6 +487,48 @@ export function createHistorySync(deps: HistorySyncDeps) {
           .onConflict((oc) => oc.columns(["key_id", "user_id"]).doNothing())
           .execute();
       }
+    });
+  }
+
+  /**
+   * The promotions the key sees (`/promotionsProducts`: a brand's own, an Employee key's every supplier's), replaced
+   * whole. The live test environment answered this list with 500s (field notes): a failure other than the budget's
+   * keeps what was read before, and the lift reads a promotion the list lacks from its lines.
+   */
+  async function readPromotions(keyId: string, readAll: <T>(path: string) => Promise<T[]>) {
+    let promotions: PromotionRow[];
+    try {
+      promotions = await readAll<PromotionRow>("/promotionsProducts?PageSize=500");
+    } catch (error) {
+      if (syncReader.later(error) !== undefined) throw error;
+      return;
+    }
+    const day = (text: string | null | undefined) => (text ? text.slice(0, 10) : undefined);
+    const rows = promotions.flatMap((p) => {
+      const start = day(p.StartDate);
+      const end = day(p.EndDate);
+      if (typeof p.PromotionID !== "number" || !start || !end) return [];
+      return [
+        {
+          key_id: keyId,
+          promotion_id: p.PromotionID,
+          name: p.PromotionName?.trim() || `Promotion ${p.PromotionID}`,
+          start_date: start,
+          end_date: end,
+          all_products: p.AllProducts ? 1 : 0,
+          product_ids_json: JSON.stringify(Array.isArray(p.ProductIDs) ? p.ProductIDs : []),
+          states_json: JSON.stringify(Array.isArray(p.States) ? p.States : []),
+        },
+      ];
+    });
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("history_promotions").where("key_id", "=", keyId).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto("history_promotions")
+          .values(rows.slice(i, i + 500))
+          .onConflict((oc) => oc.columns(["key_id", "promotion_id"]).doNothing())
+          .execute();
     });
   }
 
@@ -523,7 +587,10 @@ export function createHistorySync(deps: HistorySyncDeps) {
   /** The walk's end: when it ended is the history's "as of". */
   function finish(state: HistoryState) {
     const at = new Date(now()).toISOString();
-    if (state.phase === "backfill") state.backfilledAt = at;
+    if (state.phase === "backfill") {
+      state.backfilledAt = at;
+      state.linesVersion = LINES_VERSION;
+    }
     state.refreshedAt = at;
     state.phase = "idle";
     state.window = undefined;
@@ -547,26 +614,42 @@ export function createHistorySync(deps: HistorySyncDeps) {
     const state = await load(keyId);
     if (state && state.phase !== "idle") return void (await sync.queue({ workspaceId, keyId }));
     const walk = { day: today, requests: state?.requests ?? 0, windowRequests: state?.requests ?? 0 };
-    const next: HistoryState = state
+    const newest = { from: addDays(today, -(WINDOW_DAYS - 1)), to: today, page: 1 };
+    // A history whose lines lack what a line keeps now is walked again whole, as a backfill that keeps its figures.
+    const stale = state?.backfilledAt !== undefined && (state.linesVersion ?? 1) < LINES_VERSION;
+    const next: HistoryState = stale
       ? {
-          ...state,
-          phase: "refresh",
-          window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 },
+          ...state!,
+          horizon: addDays(today, -historyDays),
+          phase: "backfill",
+          window: newest,
           seen: [],
           pendingLines: [],
           scope: undefined,
           walk,
           resumesAt: undefined,
+          referencedAt: undefined,
         }
-      : {
-          horizon: addDays(today, -historyDays),
-          phase: "backfill",
-          window: { from: addDays(today, -(WINDOW_DAYS - 1)), to: today, page: 1 },
-          seen: [],
-          pendingLines: [],
-          requests: 0,
-          walk,
-        };
+      : state
+        ? {
+            ...state,
+            phase: "refresh",
+            window: { from: addDays(today, -(REFRESH_DAYS - 1)), to: today, page: 1 },
+            seen: [],
+            pendingLines: [],
+            scope: undefined,
+            walk,
+            resumesAt: undefined,
+          }
+        : {
+            horizon: addDays(today, -historyDays),
+            phase: "backfill",
+            window: newest,
+            seen: [],
+            pendingLines: [],
+            requests: 0,
+            walk,
+          };
     await save(keyId, next);
     await sync.queue({ workspaceId, keyId });
   }

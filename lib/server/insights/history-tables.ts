@@ -4,6 +4,7 @@ import type { BackroomDatabase } from "../core/db/schema";
 /** Every table of a key's synced history (migration 011): what goes when the key goes. */
 export const HISTORY_TABLES = [
   "history_lines",
+  "history_promotions",
   "history_invoices",
   "history_reps",
   "history_products",

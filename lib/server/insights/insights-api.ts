@@ -114,7 +114,7 @@ export const getSales = withActor(
 
 const ExportTable = z.object({ table: z.enum(TABLE_IDS) });
 
-// GET /api/insights/export?table=weeks|products|retailers|reps|health|white-space|shelf[&weeks&customer&tier&sort&dir]:
+// GET /api/insights/export?table=<one of TABLE_IDS>[&weeks&customer&rep&supplier&tier&sort&dir&dsort&ddir]:
 // one of the Insights page's tables as CSV (every row, in the page's order and with its filters), from the history
 // alone: what the page's "Export CSV" links download.
 export const getExport = withActor(

@@ -101,7 +101,7 @@ export async function insightsView(
   let figured = figures.get(viewKey);
   if (!figured) {
     const history = await historyOf(db, keyId, version, state.scope?.distributor ? query.supplier : undefined);
-    figures.set(viewKey, (figured = insightTables(history, query, asOf, { bySupplier })));
+    figures.set(viewKey, (figured = insightTables(history, query, asOf, { bySupplier, historyFrom: state.horizon })));
   }
   return { ready: true, state: { ...state, backfilledAt: state.backfilledAt }, invoices, ...figured };
 }

@@ -122,3 +122,27 @@ export const historyScope: Migration = {
       .execute();
   },
 };
+
+/**
+ * Promotion lift (issue 41): each line's promotion (`PromotionID`) and per-unit `Discount`, null for a line read before
+ * (the walk reads the whole history again once: `HistoryState.linesVersion`), and the brand's promotions
+ * (`/promotionsProducts`) as the last walk read them, replaced whole.
+ */
+export const historyPromotions: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("history_lines").addColumn("promotion_id", "integer").execute();
+    await db.schema.alterTable("history_lines").addColumn("discount", "text").execute();
+    await db.schema
+      .createTable("history_promotions")
+      .addColumn("key_id", "text", (c) => c.notNull())
+      .addColumn("promotion_id", "integer", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("start_date", "text", (c) => c.notNull())
+      .addColumn("end_date", "text", (c) => c.notNull())
+      .addColumn("all_products", "integer", (c) => c.notNull())
+      .addColumn("product_ids_json", "text", (c) => c.notNull())
+      .addColumn("states_json", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("history_promotions_pk", ["key_id", "promotion_id"])
+      .execute();
+  },
+};

@@ -156,6 +156,18 @@ const COLUMNS = {
     product_name: "text",
     num_units: "number",
     ext_price: "text",
+    promotion_id: "number null",
+    discount: "text null",
+  },
+  history_promotions: {
+    key_id: "text",
+    promotion_id: "number",
+    name: "text",
+    start_date: "text",
+    end_date: "text",
+    all_products: "number",
+    product_ids_json: "text",
+    states_json: "text",
   },
   history_reps: { key_id: "text", user_id: "number", name: "text", customer_ids_json: "text" },
   history_products: {

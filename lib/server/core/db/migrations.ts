@@ -4,7 +4,7 @@ import { accounts } from "./migration-accounts";
 import { notificationSummaries, notifications, notificationSettings } from "./migration-notifications";
 import { watch } from "./migration-watch";
 import { reports } from "./migration-reports";
-import { history, historyScope } from "./migration-history";
+import { history, historyPromotions, historyScope } from "./migration-history";
 import { statements } from "./migration-statements";
 import { accounting } from "./migration-accounting";
 import { collections, collectionsAging } from "./migration-collections";
@@ -291,6 +291,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "016-collections-aging": collectionsAging,
   "017-visit-notes": visitNotes,
   "018-accounting": accounting,
+  "019-history-promotions": historyPromotions,
 };
 
 /**

@@ -123,6 +123,7 @@ export interface BackroomDatabase {
   report_recipients: ReportRecipientTable;
   history_invoices: HistoryInvoiceTable;
   history_lines: HistoryLineTable;
+  history_promotions: HistoryPromotionTable;
   history_reps: HistoryRepTable;
   history_products: HistoryProductTable;
   history_shelf: HistoryShelfTable;
@@ -255,6 +256,24 @@ export interface HistoryLineTable {
   product_name: string;
   num_units: number;
   ext_price: string;
+  /** `PromotionID` (migration 019): null for none, and for a line read before it. */
+  promotion_id: number | null;
+  /** `Discount` per unit, a decimal string (migration 019): null for a line read before it. */
+  discount: string | null;
+}
+
+/** A promotion of the key's (`/promotionsProducts`, migration 019), replaced whole by each walk that read it. */
+export interface HistoryPromotionTable {
+  key_id: string;
+  promotion_id: number;
+  name: string;
+  /** YYYY-MM-DD. */
+  start_date: string;
+  end_date: string;
+  /** 1 for `AllProducts`. */
+  all_products: number;
+  product_ids_json: string;
+  states_json: string;
 }
 
 /** An active product of the key's (migration 011), with its group (`ProductTypeName`). */
