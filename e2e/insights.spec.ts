@@ -49,6 +49,35 @@ test("a brand opens Insights from its synced history, narrows to a retailer and 
   expect(await requestsSince(page, since)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Issue 41: last month's feature (the sandbox seeds the brand one) with its lift told, and the distribution sorted
+  // by velocity, every rate with two decimals.
+  const feature = page
+    .getByRole("region", { name: "Promotion lift", exact: true })
+    .locator("tbody tr")
+    .filter({ hasText: "Harvest Special" });
+  await expect(feature).toHaveCount(1);
+  await expect(feature.locator("td").nth(8)).toHaveText(/^[−-]?\d[\d,]*\.\d%$/);
+  const distribution = page.locator("#distribution");
+  await distribution.getByRole("link", { name: /^Units per door per week/ }).click();
+  await expect(page).toHaveURL(/dsort=unitsPerDoorPerWeek/);
+  await expect(distribution.getByRole("columnheader", { name: /Units per door per week/ })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
+  const rates = await distribution.locator("tbody tr td:nth-child(6)").allTextContents();
+  expect(rates.length).toBeGreaterThan(1);
+  expect(rates.every((r) => /^\d[\d,]*\.\d\d$/.test(r))).toBe(true);
+  const values = rates.map((r) => Number(r.replace(/,/g, "")));
+  expect(values).toEqual([...values].sort((a, b) => b - a));
+  await expect(page.locator("#lines").getByRole("columnheader")).toHaveText([
+    /Product line/,
+    /Doors/,
+    /New doors/,
+    /Lost doors/,
+    /Units per door per week/,
+    /Share of doors/,
+  ]);
+
   // Narrowed to the retailer that bought most in the period.
   const top = page
     .getByRole("region", { name: "By retailer", exact: true })

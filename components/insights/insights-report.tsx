@@ -355,6 +355,16 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
       </Section>
 
       <Section id="promotions-heading" title="Promotion lift">
+        {(view.state.linesVersion ?? 1) < 2 && (
+          <p
+            role="note"
+            className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-3 text-sm dark:border-sky-400 dark:bg-sky-950"
+          >
+            This history was read before Backroom kept each line&apos;s promotion: it is being read again in the
+            background, and until that is done the lines read before carry none, so a promotion may show fewer doors
+            than it reached, or none.
+          </p>
+        )}
         <InsightTableView
           table={tables.promotions}
           limit={25}

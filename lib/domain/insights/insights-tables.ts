@@ -156,6 +156,8 @@ export interface HistoryProgress {
   window?: { from: string; to: string };
   backfilledAt?: string;
   refreshedAt?: string;
+  /** What the kept lines hold (`LINES_VERSION`, history-sync.ts): under 2, lines read before they kept their promotion. */
+  linesVersion?: number;
 }
 
 /** What the figures are of and for: the query, the history's last day (the period ends on it). */
