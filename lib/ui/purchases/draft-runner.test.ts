@@ -218,6 +218,19 @@ describe("runDraftJobs", () => {
     ]);
   });
 
+  it("fails a draft on DUPLICATE_PO_NUMBER when told not to renumber, and goes on with the others", async () => {
+    const { api, options } = setup();
+    api.taken.add("40:PLAN-20261121-40-1");
+    const jobs = await runDraftJobs(draftJobs(drafts), { ...options, renumber: false });
+    expect(states(jobs)).toEqual([
+      ["PLAN-20261121-40-1", "failed"],
+      ["PLAN-20261121-41-1", "created"],
+      ["PLAN-20261121-40-2", "created"],
+    ]);
+    expect((jobs[0]!.state as { error: DataApiError }).error.code).toBe("DUPLICATE_PO_NUMBER");
+    expect(api.calls.filter((c) => c.po === "PLAN-20261121-40-1").map((c) => c.kind)).toEqual(["validate"]);
+  });
+
   it("moves to the next suffix on DUPLICATE_PO_NUMBER at the create (taken since the check)", async () => {
     const { api, options } = setup();
     api.raceOnCreate = 1;

@@ -145,6 +145,12 @@ export interface RunOptions {
   api: DraftApi;
   /** Where Idempotency-Keys wait for their answer (sessionKeyStore() in the page). */
   store: KeyStore;
+  /**
+   * Whether a PO number the vendor already has moves to the next suffix (the default: the planner's numbers are its
+   * own), or fails its draft with the API's DUPLICATE_PO_NUMBER (a number the person chose: a second run of one sheet
+   * meets the drafts of the first, and must not make them again under other numbers).
+   */
+  renumber?: boolean;
   /** The PO numbers the page saw per vendor (knownPoNumbers): a next suffix skips them too. */
   known?: ReadonlyMap<number, ReadonlySet<string>>;
   newKey?: () => string;
@@ -177,7 +183,7 @@ async function draftOne(
       step({ state: { phase: "creating" } });
       return await sendOnce(options.store, signature, (key) => options.api.create(body, key), options.newKey);
     } catch (error) {
-      if (!isDuplicateNumber(error)) throw error;
+      if (!isDuplicateNumber(error) || options.renumber === false) throw error;
       poNumber = nextPoNumber(poNumber, taken());
       step({ poNumber });
     }
