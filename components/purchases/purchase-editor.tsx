@@ -92,6 +92,15 @@ function NotADraft({ purchase, id }: { purchase: Purchase; id: string }) {
   );
 }
 
+const reviewKeys = new WeakMap<object, number>();
+let reviewsRead = 0;
+/** A review's key for React, one per sheet read (its rows, which the person's decisions leave as they are). */
+function reviewKey(rows: object): number {
+  let key = reviewKeys.get(rows);
+  if (key === undefined) reviewKeys.set(rows, (key = ++reviewsRead));
+  return key;
+}
+
 /** Focuses a field of the editor: a header field by its id (`po-{field}`), a line's field in the grid. */
 function focusField(target: FocusTarget) {
   if ("header" in target) document.getElementById(`po-${target.header}`)?.focus();
@@ -234,6 +243,8 @@ function DraftEditor({
             }
           >
             <SheetReviewPanel
+              // A new sheet is a new review: nothing of the last one's (its drafts' progress) carries over.
+              key={reviewKey(state.sheet.rows)}
               editor={editor}
               onDone={(how, source) => {
                 focusAfterSheet.current = { how, source };

@@ -382,6 +382,19 @@ describe("a spreadsheet's rows", () => {
     expect(state.sheetReport?.text).toBe("1 line added from the sheet.");
   });
 
+  it("pasted into a line's field while a review is open: all ready, they go in and the review stays; else a new review takes its place", () => {
+    const opened = run(read(savedDraft(), "SKU-12\t3\nNOPE\t1"), {
+      type: "review",
+      event: { type: "left-out", line: 2, leftOut: true },
+    });
+    const direct = read(opened, "SKU-11\t5", { kind: "line", at: "blank" });
+    expect(used(direct).map((l) => l.quantity)).toEqual(["2", "2", "5"]);
+    expect(direct.sheet).toBe(opened.sheet);
+    const again = read(opened, "SKU-11\t5\nNOPE\t1", { kind: "line", at: "blank" });
+    expect(again.sheet?.source).toEqual({ kind: "line", at: "blank" });
+    expect(again.sheet?.decisions).toEqual({});
+  });
+
   it("pasted into a line's field with a row to settle, they are reviewed, and go at that line once confirmed", () => {
     const opened = read(savedDraft(), "SKU-12\t3\nSKU-99\t1", { kind: "line", at: "a" });
     expect(opened.sheet).toBeDefined();
@@ -399,7 +412,12 @@ describe("a spreadsheet's rows", () => {
     expect(opened.sheet?.rows).toHaveLength(2);
     expect(confirm(opened)).toBe(opened);
     // Even sent as they are, the reducer takes none.
-    const added = run(opened, { type: "sheet-lines-added", lines: [line("x"), line("y")], leftOut: 0 });
+    const added = run(opened, {
+      type: "sheet-lines-added",
+      lines: [line("x"), line("y")],
+      leftOut: 0,
+      confirmed: true,
+    });
     expect(added).toBe(opened);
   });
 
@@ -415,7 +433,9 @@ describe("a spreadsheet's rows", () => {
     expect(drafting.notice).toBeUndefined();
     expect(run(drafting, { type: "review", event: { type: "left-out", line: 1, leftOut: true } })).toBe(drafting);
     expect(run(drafting, { type: "review-cancelled" })).toBe(drafting);
-    expect(run(drafting, { type: "sheet-lines-added", lines: [line("x")], leftOut: 0 })).toBe(drafting);
+    expect(run(drafting, { type: "sheet-lines-added", lines: [line("x")], leftOut: 0, confirmed: true })).toBe(
+      drafting,
+    );
     expect(run(drafting, { type: "sheet-opened", review: opened.sheet! })).toBe(drafting);
     const drafted = run(drafting, { type: "sheet-drafted" }, { type: "review-drafting", running: false });
     expect(drafted.lines.every(isBlank)).toBe(true);

@@ -200,7 +200,14 @@ export type EditorEvent =
   | { type: "line-removed"; key: string }
   | { type: "line-added" }
   | { type: "sheet-opened"; review: SheetReview }
-  | { type: "sheet-lines-added"; lines: DraftLine[]; at?: string; leftOut: number }
+  | {
+      type: "sheet-lines-added";
+      lines: DraftLine[];
+      at?: string;
+      leftOut: number;
+      /** From the review, which closes (else a paste into a line, all ready: a review open meanwhile stays). */
+      confirmed: boolean;
+    }
   | { type: "sheet-report"; report: SheetReport }
   | { type: "review"; event: ReviewEvent }
   | { type: "review-cancelled" }
@@ -295,7 +302,7 @@ export function editorReducer(state: EditorState, event: EditorEvent): EditorSta
       const rows = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
       return {
         ...state,
-        sheet: undefined,
+        sheet: event.confirmed ? undefined : state.sheet,
         lines: withRoomToType(result.lines),
         validation: undefined,
         sheetReport: {

@@ -167,6 +167,7 @@ describe("what a sheet does to the editor", () => {
       lines: [{ key: "k1", productId: 10001, kind: "cases", quantity: "2", batchCode: "", expirationDate: "" }],
       at: "l1",
       leftOut: 0,
+      confirmed: false,
     });
   });
 
@@ -189,6 +190,7 @@ describe("what a sheet does to the editor", () => {
       type: "sheet-lines-added",
       lines: [{ key: "k1", productId: 10001, kind: "cases", quantity: "2", batchCode: "", expirationDate: "" }],
       leftOut: 1,
+      confirmed: true,
     });
     expect(confirmedEvent(settled, 200)).toBeUndefined();
     expect(confirmedEvent(reviewReducer(settled, { type: "left-out", line: 1, leftOut: true }), 0)).toBeUndefined();

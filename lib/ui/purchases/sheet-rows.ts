@@ -244,12 +244,13 @@ export function searchCatalog(query: string, catalog: readonly CatalogProduct[],
 }
 
 /** A sheet's lines added: the event the editor's reducer takes, from a review's ready rows. */
-function linesAdded(review: SheetReview, leftOut: number, makeKey?: () => string): EditorEvent {
+function linesAdded(review: SheetReview, leftOut: number, confirmed: boolean, makeKey?: () => string): EditorEvent {
   return {
     type: "sheet-lines-added",
     lines: reviewedLines(review, makeKey),
     ...(review.source.kind === "line" ? { at: review.source.at } : {}),
     leftOut,
+    confirmed,
   };
 }
 
@@ -277,7 +278,7 @@ export function sheetEvent(
   if ("problem" in opened) return problem(opened.problem);
   const count = reviewCount(opened.review);
   if (source.kind === "line" && count.listed === 0 && used + count.ready <= MAX_LINE_ITEMS)
-    return linesAdded(opened.review, 0, makeKey);
+    return linesAdded(opened.review, 0, false, makeKey);
   return { type: "sheet-opened", review: opened.review };
 }
 
@@ -288,5 +289,5 @@ export function sheetEvent(
 export function confirmedEvent(review: SheetReview, used: number, makeKey?: () => string): EditorEvent | undefined {
   const count = reviewCount(review);
   if (count.waiting > 0 || count.ready === 0 || used + count.ready > MAX_LINE_ITEMS) return undefined;
-  return linesAdded(review, count.leftOut, makeKey);
+  return linesAdded(review, count.leftOut, true, makeKey);
 }
