@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { origin, tryDemo } from "./sign-in";
+import { origin, signIn, tryDemo } from "./sign-in";
 
 // Purchases as a brand (the supplier demo key): the list of drafts and posted purchases, and a purchase's page.
 
@@ -353,45 +353,133 @@ test.describe("the purchase-order editor", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Purchase order PO-MS-D1");
   });
 
-  test("ten lines pasted from a spreadsheet become lines; a row that matches nothing is named", async ({ page }) => {
+  test("a brand pastes 30 rows of a sheet (by id, number and name) on a phone: two junk rows wait for them, one is placed with the picker and one left out, then the lines are added, saved and validated", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await tryDemo(page, "Try as a brand");
     const products = await catalog(page);
     await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, poNumber("P"));
-    const rows = Array.from({ length: 10 }, (_, i) => {
+    // A purchasing manager's sheet: each product by its id, its supplier number or its exact name (the first column
+    // filled decides), cases or units by a suffix; "N/A" (the live data's junk number) and an unknown SKU among them.
+    const rows = Array.from({ length: 28 }, (_, i) => {
       const p = products[i % products.length]!;
-      return i % 2
-        ? `${p.SupplierProductNumber}\t\t${(i + 1) * p.WholesaleUnitsPerCase}\tLOT-${i}\t2027-06-30`
-        : `${p.SupplierProductNumber}\t${i + 1}\t\t\t`;
+      const n = (i % 4) + 1;
+      const quantity = i % 2 ? `${n * p.WholesaleUnitsPerCase} u` : `${n} cs`;
+      const product = [
+        [String(p.ProductID), "", ""],
+        ["", p.SupplierProductNumber, ""],
+        ["", "", p.ProductName],
+      ][i % 3]!;
+      return [...product, quantity, `LOT-${i}`].join("\t");
     });
-    await page.getByRole("button", { name: "Paste from a spreadsheet" }).click();
-    await page
-      .getByLabel("Rows to add")
-      .fill(["Product number\tCases\tUnits\tBatch\tExpires", ...rows, "NO-SUCH-SKU\t4\t\t\t"].join("\n"));
-    await page.getByRole("button", { name: "Add these lines" }).click();
-    await expect(
-      page.getByRole("alert").filter({ hasText: "Pasted: 10 lines added, 1 row not understood" }),
-    ).toContainText("Row 12");
-    await expect(page.getByRole("alert").filter({ hasText: "Pasted:" })).toContainText(
-      'No product of this supplier has the number or id "NO-SUCH-SKU"',
-    );
-    await expect(page.getByTestId("po-totals")).toHaveText(/10 of 200 lines · 55 cases/);
-    await expect(page.getByLabel("Units, line 2")).toHaveValue(
-      String(2 * products[1 % products.length]!.WholesaleUnitsPerCase),
-    );
-    await expect(page.getByLabel("Batch code, line 2")).toHaveValue("LOT-1");
-    await expect(page.getByLabel("Expiration date, line 2")).toHaveValue("2027-06-30");
+    rows.splice(10, 0, ["", "N/A", "", "4 cs", ""].join("\t"));
+    rows.push(["", "NO-SUCH-SKU", "", "2 cs", ""].join("\t"));
+    const cases = Array.from({ length: 28 }, (_, i) => (i % 4) + 1).reduce((a, b) => a + b, 0);
 
-    // Straight into a line's field, as a spreadsheet's copy arrives: two rows at the empty line 11.
-    await page.getByLabel("Product, line 11").evaluate((input, text) => {
+    await page.getByRole("button", { name: "Paste from a spreadsheet" }).click();
+    await page.getByLabel("Rows to add").fill(["Product ID\tSKU\tProduct name\tQty\tLot", ...rows].join("\n"));
+    await page.getByRole("button", { name: "Check these rows" }).click();
+    const review = page.getByRole("region", { name: "Check the pasted rows" });
+    await expect(review.getByRole("heading", { level: 3 })).toBeFocused();
+    await expect(review.getByTestId("sheet-summary")).toHaveText("28 rows ready, 2 need you.");
+    // Nothing is added yet, and the confirmation waits for the two rows.
+    await expect(page.getByTestId("po-totals")).toHaveText(/0 of 200 lines/);
+    await expect(review.getByRole("button", { name: "Add 28 lines" })).toBeDisabled();
+    const junk = review.getByRole("listitem", { name: "Row 12", exact: true });
+    await expect(junk).toContainText('"N/A" is no product number');
+    const unknown = review.getByRole("listitem", { name: "Row 31", exact: true });
+    await expect(unknown).toContainText('No product of this supplier has the number "NO-SUCH-SKU"');
+    // The page does not scroll sideways on the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Row 12 is placed from the catalog by part of a name; row 31 is left out.
+    const chosen = products[0]!;
+    await junk.getByLabel("Find the product for row 12").fill(chosen.ProductName.split(" ").slice(-3).join(" "));
+    await junk.getByRole("radio", { name: new RegExp(`#${chosen.ProductID}\\b`) }).check();
+    await unknown.getByLabel("Leave out row 31").check();
+    await expect(review.getByTestId("sheet-summary")).toHaveText("29 rows ready, 1 row left out.");
+    await review.getByRole("button", { name: "Add 29 lines" }).click();
+    const added = page.getByRole("status").filter({ hasText: "added from the sheet" });
+    await expect(added).toHaveText(/29 lines added from the sheet; 1 row left out\./);
+    await expect(added).toBeFocused();
+    await expect(review).toHaveCount(0);
+    await expect(page.getByTestId("po-totals")).toHaveText(new RegExp(`29 of 200 lines · ${cases + 4} cases`));
+    // Line 2: the second product, by its supplier number, 2 cases' worth of units, its lot.
+    await expect(page.getByLabel("Product, line 2", { exact: true })).toHaveValue(
+      new RegExp(`#${products[1]!.ProductID}$`),
+    );
+    await expect(page.getByLabel("Units, line 2", { exact: true })).toHaveValue(
+      String(2 * products[1]!.WholesaleUnitsPerCase),
+    );
+    await expect(page.getByLabel("Batch code, line 2", { exact: true })).toHaveValue("LOT-1");
+    await expect(page.getByLabel("Product, line 11", { exact: true })).toHaveValue(new RegExp(`#${chosen.ProductID}$`));
+
+    // Straight into a line's field, as a spreadsheet's copy arrives: two rows that need nothing go in at line 30.
+    await page.getByLabel("Product, line 30", { exact: true }).evaluate((input, text) => {
       const data = new DataTransfer();
       data.setData("text/plain", text);
       input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     }, `${products[0]!.ProductID}\t1\n${products[1]!.ProductID}\t2`);
-    await expect(page.getByTestId("po-totals")).toHaveText(/12 of 200 lines · 58 cases/);
+    await expect(page.getByTestId("po-totals")).toHaveText(new RegExp(`31 of 200 lines · ${cases + 7} cases`));
 
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(outcome(page)).toContainText("Draft saved.");
+    const id = page.url().split("/").at(-2)!;
     await page.getByRole("button", { name: "Validate" }).click();
-    await expect(outcome(page)).toContainText("Valid: ready to submit, 58 cases.");
+    await expect(outcome(page)).toContainText(`Valid: ready to submit, ${cases + 7} cases.`);
+    expect((await purchaseOf(page, id)).body?.purchase_transactions).toHaveLength(31);
+  });
+
+  test("a 450-line CSV uploaded to a new order makes three drafts of 200, 200 and 50 lines, numbered in sequence, each validated then saved", async ({
+    page,
+  }) => {
+    await signIn(page, "Supplier");
+    const products = await catalog(page);
+    const po = poNumber("CSV");
+    await newOrder(page, /Mojave Sun Manufacturing LLC \(9002\)/, po);
+    // The sandbox takes a product on several lines: the brand's few products, over and over.
+    const csv = [
+      "ProductID,Cases",
+      ...Array.from({ length: 450 }, (_, i) => `${products[i % products.length]!.ProductID},${(i % 5) + 1}`),
+    ].join("\r\n");
+    await page
+      .getByLabel("Upload CSV")
+      .setInputFiles({ name: "order.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const review = page.getByRole("region", { name: "Check the rows of order.csv" });
+    await expect(review.getByTestId("sheet-summary")).toHaveText("450 rows ready.");
+    await expect(review.getByTestId("sheet-split")).toHaveText(
+      `450 lines make 3 purchase orders: ${po}-1 … ${po}-3 (200, 200 and 50 lines).`,
+    );
+    await review.getByRole("button", { name: "Validate and save 3 drafts" }).click();
+    const progress = review.getByRole("status", { name: "Drafting progress" });
+    await expect(progress).toHaveText(/^Drafted 3 purchase orders\./);
+    const made = review.getByRole("list", { name: "Drafts made" }).getByRole("link");
+    await expect(made).toHaveText([`${po}-1`, `${po}-2`, `${po}-3`]);
+    const ids = (await made.evaluateAll((links) => links.map((a) => a.getAttribute("href")!))).map(
+      (href) => href.split("/").at(-2)!,
+    );
+    // The order's page holds nothing unsaved now: its lines are in the drafts.
+    await expect(page.getByTestId("po-totals")).toHaveText(/0 of 200 lines/);
     expect(await seriousViolations(page)).toEqual([]);
+
+    const list = await page.request.get(`/api/v2/purchases?purchase_ids=${ids.join(",")}`);
+    expect(list.status()).toBe(200);
+    const drafts = (
+      (await list.json()) as {
+        data: { po_num: string; status: string; purchase_transactions: unknown[] }[];
+      }
+    ).data.sort((a, b) => a.po_num.localeCompare(b.po_num));
+    expect(drafts.map((d) => [d.po_num, d.status, d.purchase_transactions.length])).toEqual([
+      [`${po}-1`, "InProgress", 200],
+      [`${po}-2`, "InProgress", 200],
+      [`${po}-3`, "InProgress", 50],
+    ]);
+    for (const id of ids)
+      expect((await page.request.delete(`/api/v2/purchases/${id}`, { headers: { Origin: origin() } })).status()).toBe(
+        204,
+      );
   });
 
   test("a save whose answer was lost is tried again with the same Idempotency-Key: one draft, not two", async ({

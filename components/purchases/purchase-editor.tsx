@@ -4,7 +4,7 @@ import { StaleNote } from "@/components/table/stale-note";
 import type { Answered } from "@/lib/domain/stale";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useMemo } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
 import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
@@ -14,6 +14,7 @@ import { browserApi } from "@/lib/ui/browser-api";
 import { type DraftHeader, type DraftLine, emptyLine, fromDraftLines } from "@/lib/domain/purchases/draft";
 import { casesText, purchaseStatusWords } from "@/lib/domain/purchases/fields";
 import type { FocusTarget } from "@/lib/ui/purchases/editor-state";
+import type { SheetSource } from "@/lib/ui/purchases/sheet-review";
 import { type Purchase, purchaseRequest } from "@/lib/domain/purchases/requests";
 import { usePurchaseEditor } from "@/lib/ui/purchases/use-purchase-editor";
 import { BUTTON, FIELD_ERROR } from "@/lib/ui/styles";
@@ -21,7 +22,13 @@ import { ActionBar } from "./action-bar";
 import { EditorStatus, FailureNotice } from "./editor-notices";
 import { HeaderFields } from "./header-fields";
 import { focusLineField, type LineActions, LineGrid } from "./line-grid";
-import { PasteOutcome, PastePanel } from "./paste-panel";
+import { PastePanel, SheetReportNotice } from "./paste-panel";
+
+/**
+ * The review of a sheet's rows, loaded when a sheet is first read: the editor's page does not carry it. React's lazy,
+ * not next/dynamic, whose own runtime would add some 1.5 kB to the page's first load (measured, issue 41).
+ */
+const SheetReviewPanel = lazy(() => import("./sheet-review").then((m) => ({ default: m.SheetReviewPanel })));
 
 /**
  * The purchase-order editor: a new draft (`purchaseId` absent) or a saved one. A purchase that is no longer a draft
@@ -85,6 +92,15 @@ function NotADraft({ purchase, id }: { purchase: Purchase; id: string }) {
   );
 }
 
+const reviewKeys = new WeakMap<object, number>();
+let reviewsRead = 0;
+/** A review's key for React, one per sheet read (its rows, which the person's decisions leave as they are). */
+function reviewKey(rows: object): number {
+  let key = reviewKeys.get(rows);
+  if (key === undefined) reviewKeys.set(rows, (key = ++reviewsRead));
+  return key;
+}
+
 /** Focuses a field of the editor: a header field by its id (`po-{field}`), a line's field in the grid. */
 function focusField(target: FocusTarget) {
   if ("header" in target) document.getElementById(`po-${target.header}`)?.focus();
@@ -111,7 +127,7 @@ function DraftEditor({
   const { state, dispatch, header, disabled, used, cases, messages } = editor;
   const { catalog, products } = editor.lookups;
   const { globalId } = state;
-  const ids = { title: useId(), status: useId(), total: useId() };
+  const ids = { title: useId(), status: useId(), total: useId(), sheetReport: useId(), sheetTools: useId() };
   // Stable: the grid's rows are memoized on them.
   const actions: LineActions = useMemo(
     () => ({
@@ -122,7 +138,24 @@ function DraftEditor({
     }),
     [dispatch],
   );
-  const paste = (text: string, at?: string) => dispatch({ type: "pasted", text, at, catalog: products });
+  // A sheet's rows are read by the module the review loads with (sheet-rows.ts), not by the editor's first load.
+  const readSheet = async (text: string, source: SheetSource) => {
+    const { sheetEvent } = await import("@/lib/ui/purchases/sheet-rows");
+    dispatch(sheetEvent(text, source, products, used.length));
+  };
+  // After a sheet's review: the focus goes to what it added, or back to where it was opened.
+  const focusAfterSheet = useRef<{ how: "added" | "closed"; source: SheetSource }>(undefined);
+  useEffect(() => {
+    if (!focusAfterSheet.current || state.sheet) return;
+    const { how, source } = focusAfterSheet.current;
+    focusAfterSheet.current = undefined;
+    if (how === "added" && state.sheetReport) return document.getElementById(ids.sheetReport)?.focus();
+    if (source.kind === "line") return focusLineField(source.at, "product");
+    document
+      .getElementById(ids.sheetTools)
+      ?.querySelector<HTMLElement>(`[data-sheet-opener="${source.kind}"]`)
+      ?.focus();
+  }, [state.sheet, state.sheetReport, ids.sheetReport, ids.sheetTools]);
 
   return (
     <div className="space-y-5">
@@ -171,8 +204,12 @@ function DraftEditor({
             {m}
           </p>
         ))}
-        {state.pasteReport && (
-          <PasteOutcome report={state.pasteReport} onDismiss={() => dispatch({ type: "paste-dismissed" })} />
+        {state.sheetReport && (
+          <SheetReportNotice
+            id={ids.sheetReport}
+            report={state.sheetReport}
+            onDismiss={() => dispatch({ type: "sheet-report-dismissed" })}
+          />
         )}
         <LineGrid
           lines={state.lines}
@@ -181,19 +218,40 @@ function DraftEditor({
           requiresBatchCodes={editor.lookups.requiresBatchCodes}
           disabled={disabled}
           actions={actions}
-          onPasteRows={paste}
+          onPasteRows={(text, at) => void readSheet(text, { kind: "line", at })}
         />
-        <div className="flex flex-wrap items-start gap-2">
+        <div id={ids.sheetTools} className="flex flex-wrap items-start gap-2">
           <button
             type="button"
-            className={BUTTON}
+            className={`${BUTTON} min-h-11 sm:min-h-0`}
             disabled={disabled || used.length >= MAX_LINE_ITEMS}
             onClick={() => dispatch({ type: "line-added" })}
           >
             Add a line
           </button>
-          <PastePanel disabled={disabled || !products} onPaste={(text) => paste(text)} />
+          <PastePanel
+            disabled={disabled || !products || state.sheet !== undefined}
+            onRead={(text, source) => void readSheet(text, source)}
+          />
         </div>
+        {state.sheet && (
+          <Suspense
+            fallback={
+              <p aria-busy="true" className="text-sm">
+                Reading the sheet…
+              </p>
+            }
+          >
+            <SheetReviewPanel
+              // A new sheet is a new review: nothing of the last one's (its drafts' progress) carries over.
+              key={reviewKey(state.sheet.rows)}
+              editor={editor}
+              onDone={(how, source) => {
+                focusAfterSheet.current = { how, source };
+              }}
+            />
+          </Suspense>
+        )}
       </section>
 
       <section

@@ -19,8 +19,8 @@ import {
   draftRunner,
   NotReadyError,
   progressText,
-} from "@/lib/ui/replenishment/draft-runner";
-import { draftsOf, type PlannedDraft } from "@/lib/ui/replenishment/drafts";
+} from "@/lib/ui/purchases/draft-runner";
+import { draftsOf, type PlannedDraft, type PlannedOrder, plannedOrders } from "@/lib/ui/replenishment/drafts";
 import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import { picksOf, type Selection, skipWords } from "@/lib/ui/replenishment/selection";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
@@ -34,7 +34,7 @@ function orderWords(draft: PlannedDraft): string {
 }
 
 /** Why a draft failed, in the dashboard's words. */
-function failureOf(job: DraftJob): { message: string; requestId?: string } {
+function failureOf(job: DraftJob<PlannedOrder>): { message: string; requestId?: string } {
   if (job.state.phase !== "failed") return { message: "" };
   const { error } = job.state;
   if (error instanceof NotReadyError) return { message: `${error.message} Nothing was created for it.` };
@@ -68,24 +68,25 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
   const mayDraft = may(useKeyScope().role, { purchases: ["write"] });
   const headingId = useId();
   const queryClient = useQueryClient();
-  const [runner] = useState(draftRunner);
+  const [runner] = useState(draftRunner<PlannedOrder>);
   const [store] = useState(() => sessionKeyStore());
-  const [jobs, setJobs] = useState<DraftJob[]>();
+  const [jobs, setJobs] = useState<DraftJob<PlannedOrder>[]>();
   const [running, setRunning] = useState(false);
   const planned = useMemo(() => draftsOf(rows, picksOf(rows, selection)), [rows, selection]);
-  const preview = useMemo(() => draftJobs(planned.drafts, known), [planned, known]);
+  const orders = useMemo(() => plannedOrders(planned.drafts, { supplierName }), [planned, supplierName]);
+  const preview = useMemo(() => draftJobs(orders, known), [orders, known]);
   const byKey = useMemo(() => new Map(rows.map((r) => [r.key, r])), [rows]);
 
-  const start = async (batch: DraftJob[]) => {
+  const start = async (batch: DraftJob<PlannedOrder>[]) => {
     if (runner.running) return;
     setRunning(true);
     onRunning(true);
     setJobs(batch);
     try {
-      const done = await runner.run(batch, { api: draftApiOf(browserApi), store, supplierName, known }, setJobs);
+      const done = await runner.run(batch, { api: draftApiOf(browserApi), store, known }, setJobs);
       const made = done.filter((j) => j.state.phase === "created");
       if (made.length > 0) {
-        onDrafted(made.flatMap((j) => j.draft.lines.map((l) => l.key)));
+        onDrafted(made.flatMap((j) => j.draft.planned.lines.map((l) => l.key)));
         // The plan's drafts (its "in drafts" figures) and every purchase list: read again.
         void queryClient.invalidateQueries({ queryKey: ["walk", "api", "listPurchasesV2"] });
         void queryClient.invalidateQueries({ queryKey: ["api", "listPurchasesV2"] });
@@ -130,7 +131,7 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
               <p>
                 The ticked rows in view make {plural(preview.length, "draft purchase order")},{" "}
                 {plural(
-                  preview.reduce((n, j) => n + j.draft.totalCases, 0),
+                  preview.reduce((n, j) => n + j.draft.planned.totalCases, 0),
                   "case",
                 )}{" "}
                 in all. Nothing is submitted: each draft opens in the editor to check and submit.
@@ -138,8 +139,10 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
               <ul className="list-inside list-disc" aria-label="Purchase orders to draft">
                 {preview.map((job) => (
                   <li key={job.id}>
-                    {job.poNumber}: {orderWords(job.draft)}
-                    {job.draft.requiresBatchCodes ? ". Batch codes required: the editor asks for one on each line" : ""}
+                    {job.poNumber}: {orderWords(job.draft.planned)}
+                    {job.draft.planned.requiresBatchCodes
+                      ? ". Batch codes required: the editor asks for one on each line"
+                      : ""}
                   </li>
                 ))}
               </ul>
@@ -167,7 +170,7 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
             className={`${PRIMARY} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
             aria-disabled={running || preview.length === 0}
             onClick={() => {
-              if (!running && preview.length > 0) void start(draftJobs(planned.drafts, known));
+              if (!running && preview.length > 0) void start(draftJobs(orders, known));
             }}
           >
             Draft purchase orders
@@ -186,8 +189,8 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
                   >
                     {job.poNumber}
                   </Link>{" "}
-                  {orderWords(job.draft)}.
-                  {job.draft.requiresBatchCodes
+                  {orderWords(job.draft.planned)}.
+                  {job.draft.planned.requiresBatchCodes
                     ? " Needs a batch code on each line: the editor asks for them before it is submitted."
                     : ""}
                 </li>
@@ -201,7 +204,7 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
                   const failure = failureOf(job);
                   return (
                     <li key={job.id}>
-                      <strong>{job.poNumber}</strong> ({orderWords(job.draft)}): {failure.message}
+                      <strong>{job.poNumber}</strong> ({orderWords(job.draft.planned)}): {failure.message}
                       {failure.requestId && (
                         <>
                           {" "}

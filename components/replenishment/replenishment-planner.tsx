@@ -16,7 +16,7 @@ import {
   readPlanAddress,
   writePlanAddress,
 } from "@/lib/ui/replenishment/address";
-import { knownPoNumbers } from "@/lib/ui/replenishment/draft-runner";
+import { knownPoNumbers } from "@/lib/ui/purchases/draft-runner";
 import { planRows } from "@/lib/domain/replenishment/plan";
 import { planSupplier } from "@/lib/domain/replenishment/requests";
 import { EMPTY_SELECTION, type Selection, withCases, withoutRows, withTick } from "@/lib/ui/replenishment/selection";

@@ -186,14 +186,14 @@ export const CALLERS: Record<OperationId, readonly Caller[]> = {
   ],
   createPurchase: [
     { page: "/purchases/new", control: "Save draft", file: "app/(dashboard)/purchases/new/page.tsx" },
-    { page: "/purchases/plan", control: "Draft purchase orders", file: "lib/ui/replenishment/draft-runner.ts" },
+    { page: "/purchases/plan", control: "Draft purchase orders", file: "lib/ui/purchases/draft-runner.ts" },
   ],
   validatePurchase: [
     { page: "/purchases/new", control: "Validate", file: "lib/ui/purchases/use-purchase-editor.ts" },
     {
       page: "/purchases/plan",
       control: "Draft purchase orders: each draft checked first",
-      file: "lib/ui/replenishment/draft-runner.ts",
+      file: "lib/ui/purchases/draft-runner.ts",
     },
   ],
   updatePurchase: [

@@ -17,7 +17,6 @@ import {
   lineList,
   lineProblems,
   matchProduct,
-  parsePaste,
   placeFieldErrors,
   productDetails,
   productLabel,
@@ -25,6 +24,7 @@ import {
   toWriteLines,
   totalCases,
 } from "./draft";
+import { readSheet } from "./sheet-import";
 import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 
 /** A filled-in, valid line (product 11, 2 cases), with the given changes. */
@@ -428,181 +428,6 @@ describe("totalCases", () => {
       line("f", { productId: 1, kind: "units", quantity: "eight" }),
     ];
     expect(totalCases(lines, perCase)).toBe(2);
-  });
-});
-
-describe("parsePaste", () => {
-  it("reads a tab-separated row: product number, cases, units, batch code, expiration", () => {
-    expect(parsePaste("SKU-1\t2\t\tB-7\t2027-01-31", catalog, keyMaker())).toStrictEqual({
-      lines: [
-        { key: "k1", productId: 11, kind: "cases", quantity: "2", batchCode: "B-7", expirationDate: "2027-01-31" },
-      ],
-      errors: [],
-    });
-  });
-
-  it("reads comma-separated rows, units in the third cell, short rows padded", () => {
-    expect(parsePaste("SKU-1,,48\nSKU-2,3", catalog, keyMaker())).toStrictEqual({
-      lines: [
-        { key: "k1", productId: 11, kind: "units", quantity: "48", batchCode: "", expirationDate: "" },
-        { key: "k2", productId: 12, kind: "cases", quantity: "3", batchCode: "", expirationDate: "" },
-      ],
-      errors: [],
-    });
-  });
-
-  it("reads CRLF line ends, leaving no carriage return in lines or errors", () => {
-    const { lines, errors } = parsePaste(
-      "SKU-1\t1\t\tB-1\r\nSKU-2\t\t6\t\t2027-01-31\r\nNOPE\t1\r\n",
-      catalog,
-      keyMaker(),
-    );
-    expect(lines).toStrictEqual([
-      { key: "k1", productId: 11, kind: "cases", quantity: "1", batchCode: "B-1", expirationDate: "" },
-      { key: "k2", productId: 12, kind: "units", quantity: "6", batchCode: "", expirationDate: "2027-01-31" },
-    ]);
-    expect(errors).toEqual([
-      { row: 3, text: "NOPE\t1", message: 'No product of this supplier has the number or id "NOPE"' },
-    ]);
-  });
-
-  it("skips a header row, tab- or comma-separated", () => {
-    const tabbed = parsePaste("Product number\tCases\tUnits\tBatch code\tExpiration\nSKU-1\t2", catalog, keyMaker());
-    expect(tabbed.errors).toEqual([]);
-    expect(tabbed.lines.map((l) => l.productId)).toEqual([11]);
-    const commas = parsePaste("Supplier product #,Cases,Units,Batch,Expires\r\nSKU-1,,5", catalog, keyMaker());
-    expect(commas.errors).toEqual([]);
-    expect(commas.lines.map((l) => [l.productId, l.kind, l.quantity])).toEqual([[11, "units", "5"]]);
-  });
-
-  it("skips a header that follows blank rows", () => {
-    const pasted = parsePaste("\n\nProduct number\tCases\nSKU-1\t2", catalog, keyMaker());
-    expect(pasted.errors).toEqual([]);
-    expect(pasted.lines.map((l) => l.productId)).toEqual([11]);
-  });
-
-  it("ignores blank rows but counts them in row numbers", () => {
-    const { lines, errors } = parsePaste("\n\nSKU-1\t1\n   \nBAD\t1\n", catalog, keyMaker());
-    expect(lines.map((l) => l.key)).toEqual(["k1"]);
-    expect(errors.map((e) => e.row)).toEqual([5]);
-    expect(parsePaste("", catalog, keyMaker())).toEqual({ lines: [], errors: [] });
-  });
-
-  it("refuses a product number several products share, suggesting the product id, which then works", () => {
-    const refused = parsePaste("N/A\t1", catalog, keyMaker());
-    expect(refused.lines).toEqual([]);
-    expect(refused.errors).toEqual([
-      { row: 1, text: "N/A\t1", message: '3 products have the number "N/A": use the product id instead' },
-    ]);
-    expect(refused.errors[0]?.message).toMatch(/product id/);
-
-    const byId = parsePaste("22\t1", catalog, keyMaker());
-    expect(byId.errors).toEqual([]);
-    expect(byId.lines).toStrictEqual([
-      { key: "k1", productId: 22, kind: "cases", quantity: "1", batchCode: "", expirationDate: "" },
-    ]);
-  });
-
-  it("finds products without a supplier product number by their id", () => {
-    expect(parsePaste("30,,4\n31,1", catalog, keyMaker()).lines.map((l) => l.productId)).toEqual([30, 31]);
-  });
-
-  it("matches product numbers case-insensitively, trimming cells and catalog numbers", () => {
-    const { lines, errors } = parsePaste("  sku-1  \t 2 \t\t B-7 \t 2027-01-31 \nSKU-2\t1", catalog, keyMaker());
-    expect(errors).toEqual([]);
-    expect(lines).toStrictEqual([
-      { key: "k1", productId: 11, kind: "cases", quantity: "2", batchCode: "B-7", expirationDate: "2027-01-31" },
-      { key: "k2", productId: 12, kind: "cases", quantity: "1", batchCode: "", expirationDate: "" },
-    ]);
-  });
-
-  it("refuses unknown numbers and ids, and a missing number", () => {
-    const { lines, errors } = parsePaste("XYZ\t1\n999\t1\n\t1", catalog, keyMaker());
-    expect(lines).toEqual([]);
-    expect(errors).toEqual([
-      { row: 1, text: "XYZ\t1", message: 'No product of this supplier has the number or id "XYZ"' },
-      { row: 2, text: "999\t1", message: 'No product of this supplier has the number or id "999"' },
-      { row: 3, text: "\t1", message: "The product number is missing" },
-    ]);
-  });
-
-  it("refuses a row with both cases and units, and one with neither", () => {
-    const { lines, errors } = parsePaste("SKU-1\t2\t24\nSKU-1\nSKU-1\t\t\tB-7", catalog, keyMaker());
-    expect(lines).toEqual([]);
-    expect(errors).toEqual([
-      { row: 1, text: "SKU-1\t2\t24", message: "Fill cases or units, not both" },
-      { row: 2, text: "SKU-1", message: "Fill cases or units" },
-      { row: 3, text: "SKU-1\t\t\tB-7", message: "Fill cases or units" },
-    ]);
-  });
-
-  it("refuses a quantity that is not a positive number, quoting it", () => {
-    for (const quantity of ["0", "0.00", "-1", "abc", "1e3", "1,5"]) {
-      const { lines, errors } = parsePaste(`SKU-1\t${quantity}`, catalog, keyMaker());
-      expect(lines, quantity).toEqual([]);
-      expect(errors, quantity).toEqual([
-        { row: 1, text: `SKU-1\t${quantity}`, message: `"${quantity}" is not a positive number` },
-      ]);
-    }
-    expect(parsePaste("SKU-1\t\t-6", catalog, keyMaker()).errors[0]?.message).toBe('"-6" is not a positive number');
-  });
-
-  it("refuses an expiration that is not a date as YYYY-MM-DD", () => {
-    for (const expiration of ["2026-02-29", "31/01/2027", "2027-1-31", "soon"]) {
-      const { lines, errors } = parsePaste(`SKU-1\t2\t\tB\t${expiration}`, catalog, keyMaker());
-      expect(lines, expiration).toEqual([]);
-      expect(errors, expiration).toEqual([
-        { row: 1, text: `SKU-1\t2\t\tB\t${expiration}`, message: `"${expiration}" is not a date as YYYY-MM-DD` },
-      ]);
-    }
-  });
-
-  it("keeps the good rows as lines when others fail, with 1-based rows and raw text for the failures", () => {
-    const { lines, errors } = parsePaste("SKU-1\t2\nBAD\t1\nSKU-2\t\t12\nSKU-1\t0\n21\t3", catalog, keyMaker());
-    expect(lines.map((l) => [l.key, l.productId, l.kind, l.quantity])).toEqual([
-      ["k1", 11, "cases", "2"],
-      ["k2", 12, "units", "12"],
-      ["k3", 21, "cases", "3"],
-    ]);
-    expect(errors.map((e) => [e.row, e.text])).toEqual([
-      [2, "BAD\t1"],
-      [4, "SKU-1\t0"],
-    ]);
-  });
-
-  it("takes keys from the injected makeKey, one per line made", () => {
-    let calls = 0;
-    const makeKey = () => `custom-${++calls}`;
-    const { lines } = parsePaste("SKU-1\t1\nBAD\t1\nSKU-2\t2", catalog, makeKey);
-    expect(lines.map((l) => l.key)).toEqual(["custom-1", "custom-2"]);
-    expect(calls).toBe(2);
-  });
-
-  it("gives unique keys when no makeKey is given", () => {
-    const { lines } = parsePaste("SKU-1\t1\nSKU-2\t2\nSKU-1\t3", catalog);
-    const keys = lines.map((l) => l.key);
-    expect(new Set(keys).size).toBe(3);
-    for (const key of keys) expect(key).toMatch(/^line-\d+$/);
-  });
-
-  it("parses a 150-row paste into 150 lines the contract accepts", () => {
-    const rows = Array.from({ length: 150 }, (_, i) =>
-      i % 2 === 0 ? `SKU-1\t${i + 1}\t\tB-${i}\t2027-01-31` : `sku-2\t\t${i + 1}`,
-    );
-    const { lines, errors } = parsePaste(rows.join("\r\n"), catalog, keyMaker());
-    expect(errors).toEqual([]);
-    expect(lines).toHaveLength(150);
-    expect(new Set(lines.map((l) => l.key)).size).toBe(150);
-    expect(lines[149]).toStrictEqual({
-      key: "k150",
-      productId: 12,
-      kind: "units",
-      quantity: "150",
-      batchCode: "",
-      expirationDate: "",
-    });
-    expect(lineProblems(lines, { requiresBatchCodes: false })).toEqual([]);
-    expect(CreatePurchaseBody.safeParse(createBody(toWriteLines(lines))).success).toBe(true);
   });
 });
 
@@ -1275,16 +1100,6 @@ describe("lineList.paste", () => {
   it("refuses nothing for an empty paste", () => {
     expect(lineList.paste([line("a")], [], "a")).toStrictEqual({ lines: [line("a")], refused: 0 });
   });
-
-  it("takes what parsePaste makes, keeping the keys it gave", () => {
-    const { lines: parsed } = parsePaste("SKU-1\t2\nSKU-2\t\t12", catalog, keyMaker("pp"));
-    const result = lineList.paste([line("a"), emptyLine("z")], parsed, "z");
-    expect(result.lines.map((l) => [l.key, l.productId, l.kind, l.quantity])).toStrictEqual([
-      ["a", 11, "cases", "2"],
-      ["pp1", 11, "cases", "2"],
-      ["pp2", 12, "units", "12"],
-    ]);
-  });
 });
 
 describe("headerProblems", () => {
@@ -1488,7 +1303,8 @@ describe("fixes found by the tests above", () => {
       { productId: 41, name: "Forty-one", supplierProductNumber: "X" },
     ];
     expect(matchProduct("41", clash)?.productId).toBe(40);
-    expect(parsePaste("41\t1", clash).lines[0]?.productId).toBe(40);
+    const [pasted] = readSheet("41\t1", clash).rows;
+    expect(pasted?.match.status === "matched" && pasted.match.product.productId).toBe(40);
     expect(matchProduct("#41", clash)?.productId).toBe(41);
   });
 });

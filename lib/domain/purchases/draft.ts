@@ -3,8 +3,8 @@ import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 
 /**
  * The purchase-order editor's model: the lines as a person types them, what the API takes from them, the checks the
- * editor makes before the API does, lines pasted from a spreadsheet, and the API's field errors placed on the lines
- * and fields they concern. Pure and browser-safe; the editor renders it, the unit tests check it.
+ * editor makes before the API does, and the API's field errors placed on the lines and fields they concern (a
+ * spreadsheet's rows are read by sheet-import.ts). Pure and browser-safe; the editor renders it, the unit tests check it.
  */
 
 /** How a line's quantity is counted: exactly one of cases or units goes to the API. */
@@ -143,71 +143,6 @@ export function totalCases(lines: DraftLine[], unitsPerCase: Map<number, number>
   return Math.round(total * 1000) / 1000;
 }
 
-/** A pasted row that could not become a line: its row number (from 1) and why. */
-export interface PasteError {
-  row: number;
-  text: string;
-  message: string;
-}
-
-/**
- * Lines pasted from a spreadsheet: one row per line, cells separated by tabs (or commas), in the order product number,
- * cases, units, batch code, expiration (exactly one of cases or units filled). A product is found by its supplier
- * product number when exactly one product of the catalog has it (test data holds numbers such as "N/A" shared by many),
- * or by its product id. A header row is skipped. Rows that do not match give a PasteError each; the others give lines.
- *
- * @example
- * parsePaste("SKU-1\t2\t\tB-7\t2027-01-31", catalog); // { lines: [{ productId: 11, kind: "cases", quantity: "2", batchCode: "B-7", ... }], errors: [] }
- */
-export function parsePaste(
-  text: string,
-  catalog: CatalogProduct[],
-  makeKey: () => string = newLineKey,
-): { lines: DraftLine[]; errors: PasteError[] } {
-  const byNumber = new Map<string, CatalogProduct[]>();
-  for (const product of catalog) {
-    const number = product.supplierProductNumber?.trim().toLowerCase();
-    if (number) byNumber.set(number, [...(byNumber.get(number) ?? []), product]);
-  }
-  const byId = new Map(catalog.map((p) => [p.productId, p]));
-  const lines: DraftLine[] = [];
-  const errors: PasteError[] = [];
-  const rows = text.replace(/\r\n?/g, "\n").split("\n");
-  const first = rows.findIndex((r) => r.trim() !== "");
-  rows.forEach((raw, index) => {
-    if (raw.trim() === "") return;
-    const cells = (raw.includes("\t") ? raw.split("\t") : raw.split(",")).map((c) => c.trim());
-    const [reference = "", cases = "", units = "", batchCode = "", expiration = ""] = cells;
-    const row = index + 1;
-    const fail = (message: string) => errors.push({ row, text: raw, message });
-    if (index === first && /product/i.test(reference) && !QUANTITY.test(cases) && !QUANTITY.test(units)) return; // a header
-    const matches = byNumber.get(reference.toLowerCase());
-    let product: CatalogProduct | undefined;
-    if (matches?.length === 1) product = matches[0];
-    else if (/^\d+$/.test(reference) && byId.has(Number(reference))) product = byId.get(Number(reference));
-    else if (matches && matches.length > 1)
-      return fail(`${matches.length} products have the number "${reference}": use the product id instead`);
-    else
-      return fail(
-        reference ? `No product of this supplier has the number or id "${reference}"` : "The product number is missing",
-      );
-    if (cases !== "" && units !== "") return fail("Fill cases or units, not both");
-    if (cases === "" && units === "") return fail("Fill cases or units");
-    const quantity = cases !== "" ? cases : units;
-    if (!QUANTITY.test(quantity) || Number(quantity) <= 0) return fail(`"${quantity}" is not a positive number`);
-    if (expiration !== "" && !isCalendarDay(expiration)) return fail(`"${expiration}" is not a date as YYYY-MM-DD`);
-    lines.push({
-      key: makeKey(),
-      productId: product!.productId,
-      kind: cases !== "" ? "cases" : "units",
-      quantity,
-      batchCode,
-      expirationDate: expiration,
-    });
-  });
-  return { lines, errors };
-}
-
 /** The field of a line the API names, in the editor's words. */
 const API_FIELDS: Record<string, LineProblem["field"]> = {
   product_id: "product",
@@ -293,7 +228,8 @@ export function matchProduct(text: string, catalog: CatalogProduct[]): CatalogPr
   const typed = text.trim();
   if (!typed) return undefined;
   const byId = (id: number) => catalog.find((p) => p.productId === id);
-  // "#41" is always an id; otherwise the order of parsePaste: a label, a unique supplier product number, an id.
+  // "#41" is always an id; otherwise a label, then the order of a spreadsheet's rows (sheet-import.ts): a unique
+  // supplier product number, then an id.
   if (/^#\d+$/.test(typed)) return byId(Number(typed.slice(1)));
   const byLabel = catalog.find((p) => productLabel(p) === typed);
   if (byLabel) return byLabel;

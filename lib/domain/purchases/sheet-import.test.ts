@@ -109,6 +109,8 @@ describe("a row's product", () => {
     ["by its number", "SKU-104", undefined, { status: "matched", by: "number", id: 10001 }],
     ["by its number, whatever the case", "sku-104", undefined, { status: "matched", by: "number", id: 10001 }],
     ["by its id", "10003", undefined, { status: "matched", by: "id", id: 10003 }],
+    ["by its id as the editor labels it", "#10002", undefined, { status: "matched", by: "id", id: 10002 }],
+    ["not by an id no product has", "#99", undefined, { status: "unmatched" }],
     ["by its exact name", "og kush  3.5G", undefined, { status: "matched", by: "name", id: 10001 }],
     // A number another product has as its id: the supplier's number wins where the column does not say.
     ["by the number that is another's id", "10002", undefined, { status: "matched", by: "number", id: 10007 }],
@@ -146,6 +148,21 @@ describe("a sheet read", () => {
       [3, 10004, { quantity: "3", kind: "cases" }],
     ]);
     expect(rows[0]).toMatchObject({ batchCode: "B-7", expirationDate: "2027-01-31" });
+    // Each row as it was, its empty cells at the end left out.
+    expect(rows.map((r) => r.text)).toEqual([
+      "SKU-104 | 2 |  | B-7 | 2027-01-31",
+      "10002 |  | 48",
+      "Gummies 20pk | 3 cs",
+    ]);
+  });
+
+  it("takes the first row that is not blank as the header, and counts blank rows in the rows' lines", () => {
+    const { rows, columns } = readSheet("\n\nProduct number\tCases\n SKU-104 \t 2 \n\t\nNOPE\t1\n", CATALOG);
+    expect(columns).toEqual(["number", "cases"]);
+    expect(rows.map((r) => [r.line, r.match.status, r.quantity?.quantity])).toEqual([
+      [4, "matched", "2"],
+      [6, "unmatched", "1"],
+    ]);
   });
 
   it("reads the columns a header names, in any order, and a quantity's kind by its suffix", () => {
@@ -180,14 +197,35 @@ describe("a sheet read", () => {
     ["neither", "Product,Cases,Units\nSKU-104,,", "Fill cases or units"],
     ["no number", "Product,Cases\nSKU-104,two", '"two" is not a positive number of cases or units'],
     ["zero", "Product,Cases\nSKU-104,0", '"0" is not a positive number of cases or units'],
-    ["units in the cases column", "Product,Cases\nSKU-104,24 u", '"24 u" says units in the cases column'],
+    ["zero written long", "Product,Cases\nSKU-104,0.00", '"0.00" is not a positive number of cases or units'],
     [
-      "a date that is none",
-      "Product,Cases,Expiration\nSKU-104,2,31/01/2027",
-      '"31/01/2027" is not a date as YYYY-MM-DD',
+      "a number in a spreadsheet's notation",
+      "Product,Cases\nSKU-104,1e3",
+      '"1e3" is not a positive number of cases or units',
     ],
+    ["a negative one", "Product,Units\nSKU-104,-6", '"-6" is not a positive number of cases or units'],
+    ["units in the cases column", "Product,Cases\nSKU-104,24 u", '"24 u" says units in the cases column'],
+    ["units in part", "Product,Units\nSKU-104,2.5", '"2.5": units must be a whole number'],
   ])("says what is wrong with %s", (_, sheet, problem) => {
     expect(readSheet(sheet, CATALOG).rows[0]!.quantityProblem).toBe(problem);
+  });
+
+  it.each([
+    ["a date written otherwise", "31/01/2027"],
+    ["a day the calendar lacks", "2026-02-29"],
+    ["a month without its zero", "2027-1-31"],
+  ])("says the expiration is no date for %s, apart from the quantity", (_, date) => {
+    const [row] = readSheet(`Product,Cases,Expiration\nSKU-104,2,${date}`, CATALOG).rows;
+    expect(row!.expirationProblem).toBe(`"${date}" is not a date as YYYY-MM-DD`);
+    expect(row!.quantity).toEqual({ quantity: "2", kind: "cases" });
+    expect(row!.quantityProblem).toBeUndefined();
+  });
+
+  it("keeps half cases (the API checks them against the case size)", () => {
+    expect(readSheet("Product,Cases\nSKU-104,2.5", CATALOG).rows[0]!.quantity).toEqual({
+      quantity: "2.5",
+      kind: "cases",
+    });
   });
 });
 

@@ -10,7 +10,7 @@
  * several products: such a number never matches (a row with it is "not found" or "ambiguous", never a guess).
  */
 import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
-import type { CatalogProduct } from "./draft";
+import { type CatalogProduct, isCalendarDay } from "./draft";
 
 /** What a column of the sheet holds, read from its header. */
 export type ColumnRole = "id" | "number" | "name" | "product" | "cases" | "units" | "quantity" | "batch" | "expiration";
@@ -165,8 +165,10 @@ export function matchProduct(reference: string, index: CatalogIndex, role?: Colu
   const text = reference.trim();
   if (text === "") return { status: "unmatched", reason: "The product is missing" };
   const byId = (): ProductMatch | undefined => {
-    if (!/^\d{1,12}$/.test(text)) return undefined;
-    const product = index.byId.get(Number(text));
+    // "#10001" is always an id (the editor's product labels end so).
+    const digits = /^#?(\d{1,12})$/.exec(text)?.[1];
+    if (digits === undefined) return undefined;
+    const product = index.byId.get(Number(digits));
     return product ? { status: "matched", product, by: "id" } : undefined;
   };
   const byNumber = (): ProductMatch | undefined => {
@@ -192,9 +194,10 @@ export function matchProduct(reference: string, index: CatalogIndex, role?: Colu
   };
   if (role === "id")
     return byId() ?? { status: "unmatched", reason: `No product of this supplier has the id "${text}"` };
+  if (text.startsWith("#")) return byId() ?? { status: "unmatched", reason: `No product of this supplier is ${text}` };
   if (role === "number") {
     if (!isMeaningfulNumber(text))
-      return { status: "unmatched", reason: `"${text}" is no product number (it names nothing in the catalogue)` };
+      return { status: "unmatched", reason: `"${text}" is no product number (it names nothing in the catalog)` };
     return byNumber() ?? { status: "unmatched", reason: `No product of this supplier has the number "${text}"` };
   }
   if (role === "name")
@@ -206,7 +209,7 @@ export function matchProduct(reference: string, index: CatalogIndex, role?: Colu
       status: "unmatched",
       reason: isMeaningfulNumber(text)
         ? `No product of this supplier has the number, id or name "${text}"`
-        : `"${text}" is no product number (it names nothing in the catalogue)`,
+        : `"${text}" is no product number (it names nothing in the catalog)`,
     }
   );
 }
@@ -215,7 +218,7 @@ export function matchProduct(reference: string, index: CatalogIndex, role?: Colu
 export interface SheetRow {
   /** The row's line in the text (1-based). */
   line: number;
-  /** The row as it was, for the report. */
+  /** The row as it was, for the report: its cells joined by " | ", less the empty ones at its end. */
   text: string;
   match: ProductMatch;
   quantity?: { quantity: string; kind: "cases" | "units" };
@@ -223,6 +226,8 @@ export interface SheetRow {
   quantityProblem?: string;
   batchCode: string;
   expirationDate: string;
+  /** Why the expiration date is none (a date as YYYY-MM-DD, on the calendar). */
+  expirationProblem?: string;
 }
 
 export interface ReadSheet {
@@ -230,8 +235,6 @@ export interface ReadSheet {
   /** The header row's columns as understood, when the first row was one. */
   columns?: (ColumnRole | undefined)[];
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A sheet read row by row against a supplier's catalogue. With a header row, its columns say what each cell is; without
@@ -263,7 +266,8 @@ export function readSheet(text: string, catalog: readonly CatalogProduct[]): Rea
       : ({ status: "unmatched", reason: "The product is missing" } as const);
     const row: SheetRow = {
       line,
-      text: cells.join(" | "),
+      // Its cells as they were, less the empty ones at its end (a sheet's row is as wide as its widest).
+      text: cells.slice(0, cells.findLastIndex((c) => c !== "") + 1).join(" | "),
       match,
       batchCode: cell("batch"),
       expirationDate: cell("expiration"),
@@ -286,10 +290,12 @@ export function readSheet(text: string, catalog: readonly CatalogProduct[]): Rea
       else if (given[0]!.kind && read.kind && read.kind !== given[0]!.kind)
         row.quantityProblem = `"${given[0]!.text}" says ${read.kind} in the ${given[0]!.kind} column`;
       else if (!kind) row.quantityProblem = `"${given[0]!.text}": cases or units? Add "cs" or "u", or a header`;
+      else if (kind === "units" && !Number.isInteger(Number(read.quantity)))
+        row.quantityProblem = `"${given[0]!.text}": units must be a whole number`;
       else row.quantity = { quantity: read.quantity, kind };
     }
-    if (row.expirationDate !== "" && !DAY.test(row.expirationDate))
-      row.quantityProblem ??= `"${row.expirationDate}" is not a date as YYYY-MM-DD`;
+    if (row.expirationDate !== "" && !isCalendarDay(row.expirationDate))
+      row.expirationProblem = `"${row.expirationDate}" is not a date as YYYY-MM-DD`;
     return row;
   });
   return { rows, ...(isHeader ? { columns: roles } : {}) };

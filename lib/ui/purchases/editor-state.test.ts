@@ -19,6 +19,8 @@ import {
   readinessProblems,
   runningAction,
 } from "./editor-state";
+import type { SheetSource } from "./sheet-review";
+import { confirmedEvent, sheetEvent } from "./sheet-rows";
 
 // The editor's reducer: every transition of its phase, and what each event does to the lines, the marks, the
 // notice and the focus. Pure: no DOM, no requests.
@@ -323,45 +325,134 @@ describe("edits", () => {
   });
 });
 
-describe("paste", () => {
+describe("a spreadsheet's rows", () => {
   const catalog: CatalogProduct[] = [
     { productId: 11, name: "Eleven", supplierProductNumber: "SKU-11", unitsPerCase: 10 },
     { productId: 12, name: "Twelve", supplierProductNumber: "SKU-12", unitsPerCase: 6 },
   ];
+  const used = (state: EditorState) => state.lines.filter((l) => !isBlank(l));
+  /** What the editor does with a sheet's text, as the page sends it (sheet-rows.ts reads it). */
+  const read = (state: EditorState, text: string, source: SheetSource = { kind: "paste" }) =>
+    run(state, sheetEvent(text, source, catalog, used(state).length));
+  const confirm = (state: EditorState) => {
+    const event = confirmedEvent(state.sheet!, used(state).length);
+    return event ? run(state, event) : state;
+  };
 
-  it("rows become lines at the end, reported, with a blank line after them", () => {
-    const state = run(
-      { ...savedDraft(), validation: { valid: true, totalCases: 4 } },
-      { type: "pasted", text: "SKU-12\t3\nNOPE\t1", catalog },
-    );
-    expect(state.lines.filter((l) => !isBlank(l)).map((l) => l.productId)).toEqual([11, 11, 12]);
-    expect(isBlank(state.lines.at(-1)!)).toBe(true);
-    expect(state.pasteReport).toMatchObject({ added: 1, refused: 0, errors: [{ row: 2 }] });
-    expect(state.validation).toBeUndefined();
-    expect(run(state, { type: "paste-dismissed" }).pasteReport).toBeUndefined();
+  it("are reviewed first: nothing is added until every row is settled and the person confirms", () => {
+    const before = { ...savedDraft(), validation: { valid: true, totalCases: 4 } };
+    const opened = read(before, "SKU-12\t3\nNOPE\t1");
+    expect(opened.lines).toBe(before.lines);
+    expect(opened.sheet?.rows.map((r) => r.match.status)).toEqual(["matched", "unmatched"]);
+    // A row still waits: there is nothing to confirm.
+    expect(confirm(opened)).toBe(opened);
+    const chosen = confirm(run(opened, { type: "review", event: { type: "product-chosen", line: 2, productId: 11 } }));
+    expect(used(chosen).map((l) => [l.productId, l.quantity])).toEqual([
+      [11, "2"],
+      [11, "2"],
+      [12, "3"],
+      [11, "1"],
+    ]);
+    expect(isBlank(chosen.lines.at(-1)!)).toBe(true);
+    expect(chosen.sheet).toBeUndefined();
+    expect(chosen.validation).toBeUndefined();
+    expect(chosen.sheetReport).toEqual({ tone: "ok", text: "2 lines added from the sheet." });
+    expect(run(chosen, { type: "sheet-report-dismissed" }).sheetReport).toBeUndefined();
   });
 
-  it("rows pasted into a line's field go at that line", () => {
-    const state = run(savedDraft(), { type: "pasted", text: "SKU-12\t3", at: "a", catalog });
+  it("a row left out is not added, and the report counts it", () => {
+    const opened = read(savedDraft(), "SKU-12\t3\nN/A\t1", { kind: "upload", fileName: "po.csv" });
+    const state = confirm(run(opened, { type: "review", event: { type: "left-out", line: 2, leftOut: true } }));
+    expect(used(state).map((l) => l.productId)).toEqual([11, 11, 12]);
+    expect(state.sheetReport?.text).toBe("1 line added from the sheet; 1 row left out.");
+  });
+
+  it("Cancel leaves the order as it was", () => {
+    const before = savedDraft();
+    const cancelled = run(read(before, "SKU-12\t3"), { type: "review-cancelled" });
+    expect(cancelled.sheet).toBeUndefined();
+    expect(cancelled.lines).toBe(before.lines);
+    expect(isDirty(cancelled)).toBe(false);
+  });
+
+  it("pasted into a line's field and all ready, they go straight in at that line", () => {
+    const state = read(savedDraft(), "SKU-12\t3", { kind: "line", at: "a" });
+    expect(state.sheet).toBeUndefined();
+    expect(state.lines.map((l) => l.productId)).toEqual([11, 12, 11, undefined]);
+    expect(state.sheetReport?.text).toBe("1 line added from the sheet.");
+  });
+
+  it("pasted into a line's field while a review is open: all ready, they go in and the review stays; else a new review takes its place", () => {
+    const opened = run(read(savedDraft(), "SKU-12\t3\nNOPE\t1"), {
+      type: "review",
+      event: { type: "left-out", line: 2, leftOut: true },
+    });
+    const direct = read(opened, "SKU-11\t5", { kind: "line", at: "blank" });
+    expect(used(direct).map((l) => l.quantity)).toEqual(["2", "2", "5"]);
+    expect(direct.sheet).toBe(opened.sheet);
+    const again = read(opened, "SKU-11\t5\nNOPE\t1", { kind: "line", at: "blank" });
+    expect(again.sheet?.source).toEqual({ kind: "line", at: "blank" });
+    expect(again.sheet?.decisions).toEqual({});
+  });
+
+  it("pasted into a line's field with a row to settle, they are reviewed, and go at that line once confirmed", () => {
+    const opened = read(savedDraft(), "SKU-12\t3\nSKU-99\t1", { kind: "line", at: "a" });
+    expect(opened.sheet).toBeDefined();
+    const state = confirm(run(opened, { type: "review", event: { type: "left-out", line: 2, leftOut: true } }));
     expect(state.lines.map((l) => l.productId)).toEqual([11, 12, 11, undefined]);
   });
 
-  it("without a catalog nothing is added, and the report says to choose the vendor and destination", () => {
-    const before = { ...savedDraft(), validation: { valid: true, totalCases: 4 } };
-    const state = run(before, { type: "pasted", text: "SKU-12\t3\nSKU-11\t1", catalog: undefined });
-    expect(state.lines).toBe(before.lines);
-    expect(state.validation).toBeDefined();
-    expect(state.pasteReport).toEqual({
-      added: 0,
-      refused: 0,
-      errors: [
-        {
-          row: 1,
-          text: "SKU-12\t3",
-          message: "Choose the vendor and destination first: the products come from their catalog",
-        },
-      ],
+  it("lines that would pass the 200-line limit are not added (they go as several drafts, or not at all to a saved one)", () => {
+    const full = initialEditorState(
+      undefined,
+      HEADER,
+      Array.from({ length: MAX_LINE_ITEMS - 1 }, (_, i) => line(`l${i}`)),
+    );
+    const opened = read(full, "SKU-12\t3\nSKU-11\t1", { kind: "line", at: "l0" });
+    expect(opened.sheet?.rows).toHaveLength(2);
+    expect(confirm(opened)).toBe(opened);
+    // Even sent as they are, the reducer takes none.
+    const added = run(opened, {
+      type: "sheet-lines-added",
+      lines: [line("x"), line("y")],
+      leftOut: 0,
+      confirmed: true,
     });
+    expect(added).toBe(opened);
+  });
+
+  it("while its drafts are made, the review takes no decision and cannot be cancelled; then the order's lines are saved in them", () => {
+    const opened = read(initialEditorState(undefined, HEADER, [line("a"), emptyLine("z")]), "SKU-12\t3", {
+      kind: "upload",
+      fileName: "po.csv",
+    });
+    const drafting = run(
+      { ...opened, notice: { tone: "error", text: "1 thing needs fixing before the purchase order can be saved." } },
+      { type: "review-drafting", running: true },
+    );
+    expect(drafting.notice).toBeUndefined();
+    expect(run(drafting, { type: "review", event: { type: "left-out", line: 1, leftOut: true } })).toBe(drafting);
+    expect(run(drafting, { type: "review-cancelled" })).toBe(drafting);
+    expect(run(drafting, { type: "sheet-lines-added", lines: [line("x")], leftOut: 0, confirmed: true })).toBe(
+      drafting,
+    );
+    expect(run(drafting, { type: "sheet-opened", review: opened.sheet! })).toBe(drafting);
+    const drafted = run(drafting, { type: "sheet-drafted" }, { type: "review-drafting", running: false });
+    expect(drafted.lines.every(isBlank)).toBe(true);
+    expect(isDirty(drafted)).toBe(false);
+    expect(run(drafted, { type: "review-cancelled" }).sheet).toBeUndefined();
+  });
+
+  it("a sheet that cannot be read changes nothing but the report", () => {
+    const before = { ...savedDraft(), validation: { valid: true, totalCases: 4 } };
+    const state = run(before, {
+      type: "sheet-report",
+      report: { tone: "error", text: "The sheet has no rows to add." },
+    });
+    expect(state.lines).toBe(before.lines);
+    expect(state.sheet).toBeUndefined();
+    expect(state.validation).toBeDefined();
+    expect(state.sheetReport).toEqual({ tone: "error", text: "The sheet has no rows to add." });
   });
 });
 

@@ -9,12 +9,10 @@ import {
   lineList,
   type LineProblem,
   lineProblems,
-  parsePaste,
-  type CatalogProduct,
-  type PasteError,
   placeFieldErrors,
   toWriteLines,
 } from "@/lib/domain/purchases/draft";
+import { type ReviewEvent, reviewReducer, type SheetReview } from "./sheet-review";
 
 /**
  * The purchase-order editor's state and every change to it, as one pure reducer (`usePurchaseEditor` runs it; the
@@ -78,11 +76,10 @@ export interface Notice {
   retryAfterSeconds?: number;
 }
 
-/** What the last paste gave: lines added, rows refused with why, and rows past the 200-line limit. */
-export interface PasteReport {
-  added: number;
-  errors: PasteError[];
-  refused: number;
+/** What the last spreadsheet did to the lines, or why it could not be read: shown until dismissed. */
+export interface SheetReport {
+  tone: "ok" | "error";
+  text: string;
 }
 
 export type LineField = "product" | "quantity" | "batchCode" | "expirationDate";
@@ -119,7 +116,9 @@ export interface EditorState {
   notice?: Notice;
   /** The last Validate's answer, until the order changes. */
   validation?: { valid: boolean; totalCases: number };
-  pasteReport?: PasteReport;
+  /** A spreadsheet's rows under review: nothing of them is in the lines until the person confirms. */
+  sheet?: SheetReview;
+  sheetReport?: SheetReport;
   focus?: FocusTarget;
 }
 
@@ -200,8 +199,21 @@ export type EditorEvent =
   | { type: "line-duplicated"; key: string }
   | { type: "line-removed"; key: string }
   | { type: "line-added" }
-  | { type: "pasted"; text: string; at?: string; catalog: CatalogProduct[] | undefined }
-  | { type: "paste-dismissed" }
+  | { type: "sheet-opened"; review: SheetReview }
+  | {
+      type: "sheet-lines-added";
+      lines: DraftLine[];
+      at?: string;
+      leftOut: number;
+      /** From the review, which closes (else a paste into a line, all ready: a review open meanwhile stays). */
+      confirmed: boolean;
+    }
+  | { type: "sheet-report"; report: SheetReport }
+  | { type: "review"; event: ReviewEvent }
+  | { type: "review-cancelled" }
+  | { type: "review-drafting"; running: boolean }
+  | { type: "sheet-drafted" }
+  | { type: "sheet-report-dismissed" }
   | { type: "confirm"; what: "submit" | "delete" }
   | { type: "confirm-cancelled" }
   | { type: "checked"; action: EditorAction; problems: ReturnType<typeof readinessProblems> }
@@ -278,35 +290,52 @@ export function editorReducer(state: EditorState, event: EditorEvent): EditorSta
       const { lines, added } = lineList.addAfter(state.lines);
       return { ...state, lines, focus: { key: added, column: "product" } };
     }
-    case "pasted": {
-      // Rows from a spreadsheet become lines at `at` (the line pasted into) or at the end, up to the 200-line limit.
-      if (!event.catalog) {
-        return {
-          ...state,
-          pasteReport: {
-            added: 0,
-            errors: [
-              {
-                row: 1,
-                text: event.text.split("\n")[0] ?? "",
-                message: "Choose the vendor and destination first: the products come from their catalog",
-              },
-            ],
-            refused: 0,
-          },
-        };
-      }
-      const parsed = parsePaste(event.text, event.catalog);
-      const result = lineList.paste(state.lines, parsed.lines, event.at);
+    case "sheet-opened":
+      // A sheet's rows under review (`sheetEvent` of sheet-rows.ts read them): nothing is added yet.
+      return state.sheet?.drafting ? state : { ...state, sheet: event.review, sheetReport: undefined };
+    case "sheet-lines-added": {
+      // A sheet's ready rows, confirmed (or pasted into a line and all ready): at the line pasted into, else at the
+      // end; only when they fit (those that do not go as several drafts).
+      if (state.sheet?.drafting || usedCount(state.lines) + event.lines.length > MAX_LINE_ITEMS) return state;
+      const result = lineList.paste(state.lines, event.lines, event.at);
+      const lines = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "line" : "lines"}`;
+      const rows = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
       return {
         ...state,
+        sheet: event.confirmed ? undefined : state.sheet,
         lines: withRoomToType(result.lines),
-        pasteReport: { added: parsed.lines.length - result.refused, errors: parsed.errors, refused: result.refused },
         validation: undefined,
+        sheetReport: {
+          tone: "ok",
+          text: `${lines(event.lines.length)} added from the sheet${event.leftOut ? `; ${rows(event.leftOut)} left out` : ""}.`,
+        },
       };
     }
-    case "paste-dismissed":
-      return { ...state, pasteReport: undefined };
+    case "sheet-report":
+      return { ...state, sheetReport: event.report };
+    case "review":
+      return state.sheet && !state.sheet.drafting
+        ? { ...state, sheet: reviewReducer(state.sheet, event.event) }
+        : state;
+    case "review-cancelled":
+      return state.sheet && !state.sheet.drafting ? { ...state, sheet: undefined } : state;
+    case "review-drafting":
+      // A run starts once the editor's checks passed: what they said before is over.
+      return state.sheet
+        ? {
+            ...state,
+            sheet: { ...state.sheet, drafting: event.running },
+            ...(event.running ? { notice: undefined } : {}),
+          }
+        : state;
+    case "sheet-drafted": {
+      // The order's own lines went into the first of the drafts made from the sheet: saved there, so the editor
+      // holds none now, and nothing is unsaved.
+      const lines = [emptyLine()];
+      return { ...state, lines, saved: snapshotOf(state.header, lines), apiLines: [], validation: undefined };
+    }
+    case "sheet-report-dismissed":
+      return { ...state, sheetReport: undefined };
     case "confirm":
       return state.phase === "editing" || confirmingOf(state.phase)
         ? { ...state, phase: event.what === "submit" ? "confirming-submit" : "confirming-delete" }

@@ -97,14 +97,15 @@ export function usePurchaseEditor({
     return problems.header.length + problems.lines.length === 0;
   };
 
-  const body = (): CreatePurchaseBody => ({
+  /** The create body of the order as typed; with `withLines`, of those lines instead (a sheet's split into drafts). */
+  const body = (withLines: DraftLine[] = lines): CreatePurchaseBody => ({
     supplier_id: header.supplierId!,
     supplier_name: supplierList.find((s) => s.SupplierID === header.supplierId)?.Supplier ?? undefined,
     vendor_id: header.vendorId!,
     to_location_id: header.locationId!,
     delivery_date: header.deliveryDate,
     po_num: header.poNum.trim(),
-    purchase_transactions: toWriteLines(lines),
+    purchase_transactions: toWriteLines(withLines),
     // Only a create (and its validation) sends it: the update below is built without it.
     ...createdByField(header, keyType),
   });
@@ -256,12 +257,19 @@ export function usePurchaseEditor({
     locked,
     busy,
     confirming: confirmingOf(phase),
-    disabled: locked || busy !== undefined,
+    // A sheet's drafts being made hold the editor too: its lines and header are what they send.
+    disabled: locked || busy !== undefined || state.sheet?.drafting === true,
     used,
     cases,
     messages,
     validate,
     save: saveDraft,
+    /** The editor's checks for saving, shown on the fields (the first focused): false when something must be fixed. */
+    checkForSave: () => ready("save"),
+    /** The problems that stop a save (the header's fields missing, the lines'), for saying which. */
+    saveProblems: () => readinessProblems("save", header, lines, { earliest: earliestAllowed, requiresBatchCodes }),
+    /** The create body of the order's own lines followed by `more` (a sheet's lines, split into drafts). */
+    bodyWith: (more: DraftLine[]) => body([...used, ...more]),
     /** Submit…: the editor's checks first, then the confirmation. */
     askSubmit: () => {
       if (ready("submit")) dispatch({ type: "confirm", what: "submit" });

@@ -1,28 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { CreatePurchaseBody } from "@/lib/data-api/writes";
-import { createBody, type DraftPick, draftsOf, nextPoNumber, poNumber, type SkippedPick } from "./drafts";
+import { createBody, type DraftPick, draftsOf, plannedOrders, poNumber, type SkippedPick } from "./drafts";
+import { draftJobs } from "@/lib/ui/purchases/draft-runner";
 import { CHOCOLATE, NORTH_FARM, OAKLAND_STOCK, SATURDAY, world } from "./fixtures";
 import type { InventoryInput, ProductInput } from "@/lib/domain/replenishment/inputs";
 import { planRows } from "@/lib/domain/replenishment/plan";
 
-describe("poNumber and nextPoNumber", () => {
+describe("poNumber", () => {
   it("writes PLAN-YYYYMMDD-<vendorId>-<n>, n from 1", () => {
     expect(poNumber("2026-11-21", 40)).toBe("PLAN-20261121-40-1");
     expect(poNumber("2026-11-21", 40, 3)).toBe("PLAN-20261121-40-3");
-  });
-
-  it.each([
-    ["the next suffix after a DUPLICATE_PO_NUMBER", "PLAN-20261121-40-1", [], "PLAN-20261121-40-2"],
-    ["past two digits", "PLAN-20261121-40-9", [], "PLAN-20261121-40-10"],
-    [
-      "skipping numbers other drafts of the batch hold",
-      "PLAN-20261121-40-1",
-      ["PLAN-20261121-40-2", "PLAN-20261121-40-3"],
-      "PLAN-20261121-40-4",
-    ],
-    ["a number without a suffix gets -2", "PO-ABC", [], "PO-ABC-2"],
-  ] as const)("%s", (_name, current, taken, expected) => {
-    expect(nextPoNumber(current, taken)).toBe(expected);
   });
 });
 
@@ -225,5 +212,20 @@ describe("createBody", () => {
     expect(createBody(berry, { batchCodes: new Map([["1:10", "  "]]) }).purchase_transactions).toEqual([
       { product_id: 10, units: 36 },
     ]);
+  });
+});
+
+describe("plannedOrders", () => {
+  const { drafts } = draftsOf(rows, [{ key: "1:7" }, { key: "1:10" }]);
+
+  it("gives the purchase-order runner each draft's body (with the supplier's name) and keeps the plan's draft", () => {
+    const orders = plannedOrders(drafts, { supplierName: "Cocoa Co" });
+    expect(orders.map((o) => [o.body, o.requiresBatchCodes])).toEqual(
+      drafts.map((d) => [createBody(d, { supplierName: "Cocoa Co" }), d.requiresBatchCodes]),
+    );
+    expect(orders.map((o) => o.planned)).toEqual(drafts);
+    // The runner numbers them as planned, past a number the vendor already has.
+    const known = new Map([[40, new Set(["PLAN-20261121-40-1"])]]);
+    expect(draftJobs(orders, known).map((j) => j.poNumber)).toEqual(["PLAN-20261121-40-2", "PLAN-20261121-41-1"]);
   });
 });

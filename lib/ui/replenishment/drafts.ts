@@ -1,6 +1,7 @@
 import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 import type { CreatePurchaseBody } from "@/lib/data-api/writes";
 import type { PlanRow } from "@/lib/domain/replenishment/plan";
+import type { DraftOrder } from "@/lib/ui/purchases/draft-runner";
 
 /**
  * From the rows a person ticks to draft purchase orders: one draft per vendor and warehouse (more when it would pass
@@ -56,23 +57,6 @@ export interface SkippedPick {
  */
 export function poNumber(today: string, vendorId: number, n = 1): string {
   return `PLAN-${today.replaceAll("-", "")}-${vendorId}-${n}`;
-}
-
-/**
- * The PO number to try after a 409 DUPLICATE_PO_NUMBER: the suffix plus one, skipping numbers in `taken` (the other
- * drafts of the same batch). A number without a numeric suffix gets "-2".
- *
- * @example
- * nextPoNumber("PLAN-20261121-40-1"); // "PLAN-20261121-40-2"
- * nextPoNumber("PLAN-20261121-40-1", ["PLAN-20261121-40-2"]); // "PLAN-20261121-40-3"
- */
-export function nextPoNumber(current: string, taken: Iterable<string> = []): string {
-  const used = new Set(taken);
-  const match = /^(.*-)(\d+)$/.exec(current);
-  const prefix = match ? match[1]! : `${current}-`;
-  let n = match ? Number(match[2]) + 1 : 2;
-  while (used.has(`${prefix}${n}`)) n += 1;
-  return `${prefix}${n}`;
 }
 
 /** Whole cases for a line: the suggestion, or the typed units rounded to the nearest case (at least one when positive). */
@@ -188,4 +172,27 @@ export function createBody(
       return { product_id: line.productId, units: line.units, ...(batchCode ? { batch_code: batchCode } : {}) };
     }),
   };
+}
+
+/** A planned draft as the purchase-order runner takes it: its body, and the plan's draft for the page to show. */
+export interface PlannedOrder extends DraftOrder {
+  planned: PlannedDraft;
+}
+
+/**
+ * The planned drafts as orders for the runner (`draftJobs`, `runDraftJobs` of lib/ui/purchases/draft-runner.ts), each
+ * body made by `createBody` with the supplier's name for the purchase memo.
+ *
+ * @example
+ * draftJobs(plannedOrders(drafts, { supplierName: "Mojave Sun" }), known);
+ */
+export function plannedOrders(
+  drafts: readonly PlannedDraft[],
+  options: { supplierName?: string } = {},
+): PlannedOrder[] {
+  return drafts.map((planned) => ({
+    body: createBody(planned, { supplierName: options.supplierName }),
+    requiresBatchCodes: planned.requiresBatchCodes,
+    planned,
+  }));
 }

@@ -2,16 +2,14 @@ import type { DataApiClient } from "@/lib/data-api/client";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { CreatePurchaseBody } from "@/lib/data-api/writes";
 import { hashOf, type KeyStore, sendOnce } from "@/lib/ui/idempotency";
-import { createBody, nextPoNumber, type PlannedDraft } from "./drafts";
-import type { PurchaseV2Input } from "@/lib/domain/replenishment/inputs";
 
 /**
- * Drafting the planned purchase orders, one after another: each is checked (v2 POST /purchases/validate), then
- * created as a draft (POST /purchases, never with submit). A PO number the vendor already has (409
- * DUPLICATE_PO_NUMBER, at the check or at the create) moves to the next suffix. Every create goes through `sendOnce`
- * with the editor's signature, so its Idempotency-Key waits in the tab's store until the create is answered: a retry
- * after a lost answer sends the same key and the API replays the draft it made, and such a retry skips the check
- * (which would meet the draft's own PO number). A vendor that requires batch codes makes the check answer not ready;
+ * Drafting several purchase orders, one after another (the replenishment planner's drafts, a spreadsheet's split into
+ * drafts of 200 lines): each is checked (v2 POST /purchases/validate), then created as a draft (POST /purchases,
+ * never with submit). A PO number the vendor already has (409 DUPLICATE_PO_NUMBER, at the check or at the create)
+ * moves to the next suffix. Every create goes through `sendOnce` with the editor's signature, so its Idempotency-Key
+ * waits in the tab's store until the create is answered: a retry after a lost answer sends the same key and the API
+ * replays the draft it made, and such a retry skips the check (which would meet the draft's own PO number). A vendor that requires batch codes makes the check answer not ready;
  * the draft is created all the same and the editor asks for the codes before it is submitted.
  */
 
@@ -35,11 +33,20 @@ export type DraftJobState =
   | { phase: "created"; globalId: string }
   | { phase: "failed"; error: unknown };
 
-/** One planned purchase order on its way to a draft. */
-export interface DraftJob {
-  /** Stable within a batch: the vendor, the warehouse and the draft's first line. */
+/**
+ * A purchase order to draft: its create body (po_num the number planned for it) and whether its vendor requires batch
+ * codes. A caller extends it with what its page shows of the order (the planner's PlannedDraft).
+ */
+export interface DraftOrder {
+  body: CreatePurchaseBody;
+  requiresBatchCodes: boolean;
+}
+
+/** One purchase order on its way to a draft. */
+export interface DraftJob<D extends DraftOrder = DraftOrder> {
+  /** Stable within a batch: its place, vendor and planned number. */
   id: string;
-  draft: PlannedDraft;
+  draft: D;
   /** The PO number it goes with: the planned one, or the next free one after a DUPLICATE_PO_NUMBER. */
   poNumber: string;
   state: DraftJobState;
@@ -61,8 +68,27 @@ export class NotReadyError extends Error {
 /** PO numbers tried per draft before giving up (each taken one costs a request). */
 export const MAX_NUMBER_TRIES = 20;
 
-/** The PO numbers each vendor's purchases already carry, from the purchases the plan read. */
-export function knownPoNumbers(purchases: readonly PurchaseV2Input[]): Map<number, Set<string>> {
+/**
+ * The PO number to try after a 409 DUPLICATE_PO_NUMBER: the suffix plus one, skipping numbers in `taken` (the other
+ * drafts of the same batch). A number without a numeric suffix gets "-2".
+ *
+ * @example
+ * nextPoNumber("PLAN-20261121-40-1"); // "PLAN-20261121-40-2"
+ * nextPoNumber("PLAN-20261121-40-1", ["PLAN-20261121-40-2"]); // "PLAN-20261121-40-3"
+ */
+export function nextPoNumber(current: string, taken: Iterable<string> = []): string {
+  const used = new Set(taken);
+  const match = /^(.*-)(\d+)$/.exec(current);
+  const prefix = match ? match[1]! : `${current}-`;
+  let n = match ? Number(match[2]) + 1 : 2;
+  while (used.has(`${prefix}${n}`)) n += 1;
+  return `${prefix}${n}`;
+}
+
+/** The PO numbers each vendor's purchases already carry, from purchases read (v2 records). */
+export function knownPoNumbers(
+  purchases: readonly { vendor_id?: number | null; po_num?: string | null }[],
+): Map<number, Set<string>> {
   const known = new Map<number, Set<string>>();
   for (const p of purchases) {
     if (typeof p.vendor_id !== "number" || !p.po_num) continue;
@@ -81,28 +107,25 @@ export function knownPoNumbers(purchases: readonly PurchaseV2Input[]): Map<numbe
  * @example
  * draftJobs(drafts, new Map([[9001, new Set(["PLAN-20261121-9001-1"])]]))[0].poNumber; // "PLAN-20261121-9001-2" (when -2 is free)
  */
-export function draftJobs(
-  drafts: readonly PlannedDraft[],
+export function draftJobs<D extends DraftOrder>(
+  drafts: readonly D[],
   known: ReadonlyMap<number, ReadonlySet<string>> = new Map(),
-): DraftJob[] {
+): DraftJob<D>[] {
   const planned = new Map<number, Set<string>>();
-  for (const d of drafts) planned.set(d.vendorId, (planned.get(d.vendorId) ?? new Set()).add(d.poNumber));
+  for (const { body } of drafts)
+    planned.set(body.vendor_id, (planned.get(body.vendor_id) ?? new Set()).add(body.po_num));
   const assigned = new Map<number, Set<string>>();
-  return drafts.map((draft) => {
-    const mine = assigned.get(draft.vendorId) ?? new Set<string>();
-    assigned.set(draft.vendorId, mine);
-    const existing = known.get(draft.vendorId) ?? new Set<string>();
-    let poNumber = draft.poNumber;
+  return drafts.map((draft, index) => {
+    const vendorId = draft.body.vendor_id;
+    const mine = assigned.get(vendorId) ?? new Set<string>();
+    assigned.set(vendorId, mine);
+    const existing = known.get(vendorId) ?? new Set<string>();
+    let poNumber = draft.body.po_num;
     if (existing.has(poNumber) || mine.has(poNumber)) {
-      poNumber = nextPoNumber(poNumber, [...existing, ...mine, ...(planned.get(draft.vendorId) ?? [])]);
+      poNumber = nextPoNumber(poNumber, [...existing, ...mine, ...(planned.get(vendorId) ?? [])]);
     }
     mine.add(poNumber);
-    return {
-      id: `${draft.vendorId}:${draft.locationId}:${draft.lines[0]?.key ?? draft.poNumber}`,
-      draft,
-      poNumber,
-      state: { phase: "waiting" },
-    };
+    return { id: `${index}:${vendorId}:${draft.body.po_num}`, draft, poNumber, state: { phase: "waiting" } };
   });
 }
 
@@ -122,9 +145,13 @@ export interface RunOptions {
   api: DraftApi;
   /** Where Idempotency-Keys wait for their answer (sessionKeyStore() in the page). */
   store: KeyStore;
-  /** Written into the purchase memo; the vendor's name otherwise. */
-  supplierName?: string;
-  /** The PO numbers the plan saw per vendor (knownPoNumbers): a next suffix skips them too. */
+  /**
+   * Whether a PO number the vendor already has moves to the next suffix (the default: the planner's numbers are its
+   * own), or fails its draft with the API's DUPLICATE_PO_NUMBER (a number the person chose: a second run of one sheet
+   * meets the drafts of the first, and must not make them again under other numbers).
+   */
+  renumber?: boolean;
+  /** The PO numbers the page saw per vendor (knownPoNumbers): a next suffix skips them too. */
   known?: ReadonlyMap<number, ReadonlySet<string>>;
   newKey?: () => string;
 }
@@ -139,11 +166,11 @@ async function draftOne(
   job: DraftJob,
   taken: () => string[],
   options: RunOptions,
-  step: (update: Partial<DraftJob>) => void,
+  step: (update: Partial<Pick<DraftJob, "state" | "poNumber">>) => void,
 ): Promise<string> {
   let poNumber = job.poNumber;
   for (let attempt = 0; attempt < MAX_NUMBER_TRIES; attempt++) {
-    const body = createBody(job.draft, { poNumber, supplierName: options.supplierName });
+    const body: CreatePurchaseBody = { ...job.draft.body, po_num: poNumber };
     const signature = createSignature(body);
     try {
       // A create of this very body still waiting for its answer: send it again (a replay), without the check.
@@ -156,7 +183,7 @@ async function draftOne(
       step({ state: { phase: "creating" } });
       return await sendOnce(options.store, signature, (key) => options.api.create(body, key), options.newKey);
     } catch (error) {
-      if (!isDuplicateNumber(error)) throw error;
+      if (!isDuplicateNumber(error) || options.renumber === false) throw error;
       poNumber = nextPoNumber(poNumber, taken());
       step({ poNumber });
     }
@@ -169,22 +196,23 @@ async function draftOne(
  * ended. `onChange` hears every step with the whole list (a new array each time). Jobs already created are left as
  * they are: running a batch again after failures retries only the failed ones, with their keys and numbers.
  */
-export async function runDraftJobs(
-  jobs: readonly DraftJob[],
+export async function runDraftJobs<D extends DraftOrder>(
+  jobs: readonly DraftJob<D>[],
   options: RunOptions,
-  onChange: (jobs: DraftJob[]) => void = () => {},
-): Promise<DraftJob[]> {
+  onChange: (jobs: DraftJob<D>[]) => void = () => {},
+): Promise<DraftJob<D>[]> {
   let current = [...jobs];
-  const update = (id: string, change: Partial<DraftJob>) => {
+  const update = (id: string, change: Partial<DraftJob<D>>) => {
     current = current.map((j) => (j.id === id ? { ...j, ...change } : j));
     onChange(current);
   };
   for (const job of jobs) {
     if (job.state.phase === "created") continue;
-    const known = [...(options.known?.get(job.draft.vendorId) ?? [])];
+    const vendorId = job.draft.body.vendor_id;
+    const known = [...(options.known?.get(vendorId) ?? [])];
     const taken = () => [
       ...known,
-      ...current.filter((j) => j.id !== job.id && j.draft.vendorId === job.draft.vendorId).map((j) => j.poNumber),
+      ...current.filter((j) => j.id !== job.id && j.draft.body.vendor_id === vendorId).map((j) => j.poNumber),
     ];
     try {
       const globalId = await draftOne(job, taken, options, (change) => update(job.id, change));
@@ -204,10 +232,14 @@ export async function runDraftJobs(
  * const runner = draftRunner();
  * await runner.run(draftJobs(drafts, known), { api: draftApiOf(browserApi), store: sessionKeyStore(), known }, setJobs);
  */
-export function draftRunner() {
-  let running: Promise<DraftJob[]> | undefined;
+export function draftRunner<D extends DraftOrder = DraftOrder>() {
+  let running: Promise<DraftJob<D>[]> | undefined;
   return {
-    run(jobs: readonly DraftJob[], options: RunOptions, onChange?: (jobs: DraftJob[]) => void): Promise<DraftJob[]> {
+    run(
+      jobs: readonly DraftJob<D>[],
+      options: RunOptions,
+      onChange?: (jobs: DraftJob<D>[]) => void,
+    ): Promise<DraftJob<D>[]> {
       running ??= runDraftJobs(jobs, options, onChange).finally(() => {
         running = undefined;
       });

@@ -10,43 +10,58 @@ import {
   draftJobs,
   draftRunner,
   type DraftJob,
+  type DraftOrder,
   knownPoNumbers,
   MAX_NUMBER_TRIES,
+  nextPoNumber,
   NotReadyError,
   progressText,
   runDraftJobs,
   type ValidateAnswer,
 } from "./draft-runner";
-import { draftsOf } from "./drafts";
-import { CHOCOLATE, NORTH_FARM, OAKLAND_STOCK, SATURDAY, world } from "./fixtures";
-import { planRows } from "@/lib/domain/replenishment/plan";
 
-// Oakland (1): chocolate 7 from vendor 40, berry 10 from vendor 41 (batch codes required). Fresno (2): chocolate 7
-// from vendor 40 again: PLAN-20261121-40-1 (Oakland), PLAN-20261121-41-1, PLAN-20261121-40-2 (Fresno).
-const rows = planRows(
-  world({
-    products: [CHOCOLATE, { ...CHOCOLATE, ProductID: 10, ProductName: "Berry Chew", WholesaleUnitsPerCase: 6 }],
-    inventory: [
-      OAKLAND_STOCK,
-      { ...OAKLAND_STOCK, ProductID: 10, AvailableUnits: 0, AvgDailySales90d: "1" },
-      { ...OAKLAND_STOCK, LocationID: 2, AvailableUnits: 0, AvgDailySales90d: "3" },
+// Three orders as the replenishment planner makes them (lib/ui/replenishment/drafts.ts): Oakland (1), chocolate 7
+// from vendor 40; Oakland, berry 10 from vendor 41 (batch codes required); Fresno (2), chocolate 7 from vendor 40
+// again: PLAN-20261121-40-1, PLAN-20261121-41-1, PLAN-20261121-40-2.
+const order = (
+  vendor: number,
+  location: number,
+  delivery: string,
+  poNum: string,
+  line: { product_id: number; units: number },
+  requiresBatchCodes = false,
+): DraftOrder => ({
+  body: {
+    vendor_id: vendor,
+    to_location_id: location,
+    supplier_id: 12,
+    delivery_date: delivery,
+    po_num: poNum,
+    purchase_transactions: [line],
+  },
+  requiresBatchCodes,
+});
+const drafts: DraftOrder[] = [
+  order(40, 1, "2026-12-01", "PLAN-20261121-40-1", { product_id: 7, units: 444 }),
+  order(41, 1, "2026-11-25", "PLAN-20261121-41-1", { product_id: 10, units: 36 }, true),
+  order(40, 2, "2026-12-01", "PLAN-20261121-40-2", { product_id: 7, units: 120 }),
+];
+
+describe("nextPoNumber", () => {
+  it.each([
+    ["the next suffix after a DUPLICATE_PO_NUMBER", "PLAN-20261121-40-1", [], "PLAN-20261121-40-2"],
+    ["past two digits", "PLAN-20261121-40-9", [], "PLAN-20261121-40-10"],
+    [
+      "skipping numbers other drafts of the batch hold",
+      "PLAN-20261121-40-1",
+      ["PLAN-20261121-40-2", "PLAN-20261121-40-3"],
+      "PLAN-20261121-40-4",
     ],
-    vendors: [
-      NORTH_FARM,
-      { ...NORTH_FARM, LocationID: 2 },
-      {
-        ...NORTH_FARM,
-        VendorID: 41,
-        VendorName: "Berry Co",
-        PickupDates: ["Mon"],
-        LeadTimeDays: 2,
-        RequirePOBatchCodes: true,
-      },
-    ],
-  }),
-  { now: SATURDAY, chosenVendors: new Map([["1:10", 41]]) },
-);
-const { drafts } = draftsOf(rows, [{ key: "1:7" }, { key: "1:10" }, { key: "2:7" }]);
+    ["a number without a suffix gets -2", "PO-ABC", [], "PO-ABC-2"],
+  ] as const)("%s", (_name, current, taken, expected) => {
+    expect(nextPoNumber(current, taken)).toBe(expected);
+  });
+});
 
 /**
  * The API as the sandbox answers: po_num unique per vendor (409 DUPLICATE_PO_NUMBER at the check and the create),
@@ -201,6 +216,19 @@ describe("runDraftJobs", () => {
       "validate PLAN-20261121-40-3",
       "create PLAN-20261121-40-3",
     ]);
+  });
+
+  it("fails a draft on DUPLICATE_PO_NUMBER when told not to renumber, and goes on with the others", async () => {
+    const { api, options } = setup();
+    api.taken.add("40:PLAN-20261121-40-1");
+    const jobs = await runDraftJobs(draftJobs(drafts), { ...options, renumber: false });
+    expect(states(jobs)).toEqual([
+      ["PLAN-20261121-40-1", "failed"],
+      ["PLAN-20261121-41-1", "created"],
+      ["PLAN-20261121-40-2", "created"],
+    ]);
+    expect((jobs[0]!.state as { error: DataApiError }).error.code).toBe("DUPLICATE_PO_NUMBER");
+    expect(api.calls.filter((c) => c.po === "PLAN-20261121-40-1").map((c) => c.kind)).toEqual(["validate"]);
   });
 
   it("moves to the next suffix on DUPLICATE_PO_NUMBER at the create (taken since the check)", async () => {
