@@ -178,6 +178,21 @@ test("a rep's Employee key: Insights over their accounts once they are linked, w
   await expect(
     page.getByRole("region", { name: "White space", exact: true }).locator("tbody tr").first(),
   ).toBeVisible();
+
+  // The rep's Today, from the same history: the accounts due to reorder by their own rhythm, each with it (issue 41).
+  await page.goto("/today");
+  const due = page.getByRole("region", { name: /^Due to reorder \(\d+\)$/ });
+  await expect(due).toBeVisible({ timeout: 30_000 });
+  const count = Number((await due.getByRole("heading", { level: 2 }).innerText()).match(/\((\d+)\)/)![1]);
+  await expect(due.getByRole("article")).toHaveCount(Math.min(count, 10));
+  if (count > 0)
+    await expect(due.getByRole("article").first().getByTestId("reorder")).toHaveText(
+      /^Orders about every [\d.]+ days · next expected \w{3} \d{1,2}, \d{4}( \((due|late)\))?$/,
+    );
+  if (count > 10) {
+    await due.getByRole("button", { name: `Show all ${count} accounts due to reorder` }).click();
+    await expect(due.getByRole("article")).toHaveCount(count);
+  }
 });
 
 test("staff keep the whole distributor's history, chosen on Keys, and look at any supplier, the top seller first", async ({

@@ -34,6 +34,8 @@ export interface TodayViewProps {
 const SECTION = "space-y-3";
 /** Accounts past due shown before "Show all": the oldest debts, a phone's screenful or two. */
 const OVERDUE_SHOWN = 10;
+/** Accounts due to reorder shown before "Show all": this week's first, a phone's screenful or two. */
+const DUE_SHOWN = 10;
 const GRID = "grid gap-3 sm:grid-cols-2 xl:grid-cols-3";
 
 /**
@@ -56,6 +58,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
   );
   const failed = answer.error && !answer.data ? answer : undefined;
   const [allOverdue, setAllOverdue] = useState(false);
+  const [allDue, setAllDue] = useState(false);
 
   if (unknownRep)
     return (
@@ -172,7 +175,16 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
               empty="No account is due to reorder this week by its own rhythm."
               note="From this key's synced history: accounts whose next order by their own rhythm (the median of their days between orders, three orders at least) is expected by Sunday, or is already due or late; this week's first. Not those silent for over 90 days."
             >
-              <Cards cards={model.dueToReorder} lastNote={lastNote} />
+              <Cards cards={model.dueToReorder.slice(0, allDue ? undefined : DUE_SHOWN)} lastNote={lastNote} />
+              {!allDue && model.dueToReorder.length > DUE_SHOWN && (
+                <button
+                  type="button"
+                  onClick={() => setAllDue(true)}
+                  className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
+                  Show all {model.dueToReorder.length} accounts due to reorder
+                </button>
+              )}
             </Section>
           )}
           {model.stopped ? (
