@@ -1,0 +1,104 @@
+import "server-only";
+import * as z from "zod";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import { DEFAULT_COVER_DAYS } from "@/lib/domain/order-guide/guide";
+import { readGuide } from "@/lib/domain/order-guide/guide-data";
+import { todayIn } from "@/lib/format/days";
+import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import type { ActiveKey } from "../core/session/types";
+import { requestApi } from "../core/page-api";
+import type { ProxyDeps } from "../core/proxy";
+import { NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
+import { withActor } from "../core/with-actor";
+
+const Query = z.strictObject({
+  customer: z.coerce
+    .number({ error: "customer: a CustomerID (a positive whole number)" })
+    .int({ error: "customer: a CustomerID (a positive whole number)" })
+    .positive({ error: "customer: a CustomerID (a positive whole number)" })
+    .optional(),
+  coverDays: z.coerce
+    .number({ error: "coverDays: a number of days from 1 to 90" })
+    .int({ error: "coverDays: a number of days from 1 to 90" })
+    .min(1, { error: "coverDays: a number of days from 1 to 90" })
+    .max(90, { error: "coverDays: a number of days from 1 to 90" })
+    .default(DEFAULT_COVER_DAYS),
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "day: the day prices and cover are read for, YYYY-MM-DD" })
+    .optional(),
+});
+
+const refused = (code: string, detail: string, status: number) =>
+  Response.json({ Error: { code, detail } }, { status, headers: NO_STORE });
+
+/** The store a request is for: the one asked (within a Customer key's stores), or the key's only store. */
+export function guideCustomer(
+  key: ActiveKey,
+  asked: number | undefined,
+): { customerId: number } | { refusal: Response } {
+  const stores = key.keyType === "Customer" ? (key.scope.customers ?? []) : undefined;
+  if (asked !== undefined) {
+    if (stores && !stores.some((s) => s.id === asked))
+      return {
+        refusal: refused("NOT_IN_SCOPE", `customer ${asked} is not one of this key's stores.`, 403),
+      };
+    return { customerId: asked };
+  }
+  if (stores && stores.length === 1) return { customerId: stores[0]!.id };
+  return {
+    refusal: Response.json(
+      {
+        Error: {
+          code: "VALIDATION_FAILED",
+          detail: "customer is required: this key covers several stores. Ask as ?customer={CustomerID}.",
+          fieldErrors: [{ field: "customer", code: "REQUIRED", detail: "customer is required" }],
+        },
+      },
+      { status: 400, headers: NO_STORE },
+    ),
+  };
+}
+
+/** The day a guide is read for when none is asked: the person's own (the time-zone cookie), else UTC's. */
+function dayOf(request: Request): string {
+  const cookie = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]+)`).exec(request.headers.get("cookie") ?? "")?.[1];
+  return todayIn(parseTimeZone(cookie ? decodeURIComponent(cookie) : undefined) ?? "UTC");
+}
+
+// GET /api/order-guide?customer=&coverDays=: a store's order guide (issue 42), read through the proxy with the
+// session's key (a Customer key, or an Employee key naming the store): `GuideData`, lib/domain/order-guide/guide-data.ts.
+export const getOrderGuide = withActor(
+  "key",
+  undefined,
+  async (request: Request, actor, deps: ProxyDeps): Promise<Response> => {
+    if (actor.key.keyType === "Supplier")
+      return refused(
+        "NOT_FOR_THIS_KEY",
+        "The order guide is a retailer's: this workspace's Supplier key does not see a store's shelf and prices.",
+        403,
+      );
+    const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success)
+      return Response.json(validationErrorBody(parsed.error, "Ask as ?customer={CustomerID}&coverDays={1..90}."), {
+        status: 400,
+        headers: NO_STORE,
+      });
+    const store = guideCustomer(actor.key, parsed.data.customer);
+    if ("refusal" in store) return store.refusal;
+    try {
+      const guide = await readGuide(
+        requestApi(request, deps),
+        store.customerId,
+        parsed.data.day ?? dayOf(request),
+        parsed.data.coverDays,
+        { signal: request.signal },
+      );
+      return Response.json(guide, { headers: NO_STORE });
+    } catch (error) {
+      if (!(error instanceof DataApiError)) throw error;
+      return upstreamFailureAnswer(error, "The order guide");
+    }
+  },
+);
