@@ -139,3 +139,32 @@ describe("GET /api/order-guide", () => {
     expect(body.salesRepEmail).toBe(customer.SalesRepEmail);
   });
 });
+
+describe("GET /api/order-guide's filters and CSV", () => {
+  it("keeps what is on promotion, and writes the same rows as a CSV", async () => {
+    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
+    try {
+      const { cookie } = await connectKey(backend, DEMO_KEYS.Customer, "Customer", {
+        summary: "test",
+        customers: STORES,
+      });
+      const get = (query: string) =>
+        getOrderGuide(
+          browserRequest("GET", `/api/order-guide?customer=20001&day=${DAY}${query}`, { cookie, site: null }),
+          backend,
+        );
+      const promo = (await (await get("&promo=1")).json()) as { rows: Row[] };
+      expect(promo.rows.length).toBeGreaterThan(0);
+      expect(promo.rows.every((r) => r.onPromotion === true)).toBe(true);
+      const csv = await get("&promo=1&format=csv");
+      expect(csv.headers.get("content-type")).toContain("text/csv");
+      expect(csv.headers.get("content-disposition")).toContain(`order-guide-20001-${DAY}.csv`);
+      const lines = (await csv.text()).trim().split("\r\n");
+      expect(lines[0]).toContain("Suggested cases");
+      expect(lines).toHaveLength(promo.rows.length + 1);
+      expect((await get("&below=yes")).status).toBe(400);
+    } finally {
+      await backend.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { DataApiError } from "@/lib/data-api/data-api-error";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { DEFAULT_COVER_DAYS } from "@/lib/domain/order-guide/guide";
 import { readGuide } from "@/lib/domain/order-guide/guide-data";
+import { filterRows, guideCsv } from "@/lib/domain/order-guide/guide-filter";
 import { todayIn } from "@/lib/format/days";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import type { ActiveKey } from "../core/session/types";
@@ -28,6 +29,11 @@ const Query = z.strictObject({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "day: the day prices and cover are read for, YYYY-MM-DD" })
     .optional(),
+  brand: z.string().max(200).optional(),
+  category: z.string().max(200).optional(),
+  below: z.enum(["1"], { error: "below: 1 keeps what the shelf covers for fewer days than coverDays" }).optional(),
+  promo: z.enum(["1"], { error: "promo: 1 keeps what is on promotion for the store today" }).optional(),
+  format: z.enum(["json", "csv"], { error: "format: json or csv" }).default("json"),
 });
 
 const refused = (code: string, detail: string, status: number) =>
@@ -67,7 +73,7 @@ function dayOf(request: Request): string {
   return todayIn(parseTimeZone(cookie ? decodeURIComponent(cookie) : undefined) ?? "UTC");
 }
 
-// GET /api/order-guide?customer=&coverDays=: a store's order guide (issue 42), read through the proxy with the
+// GET /api/order-guide?customer=&coverDays=[&brand=&category=&below=1&promo=1&format=csv]: a store's order guide (issue 42), read through the proxy with the
 // session's key (a Customer key, or an Employee key naming the store): `GuideData`, lib/domain/order-guide/guide-data.ts.
 export const getOrderGuide = withActor(
   "key",
@@ -95,7 +101,18 @@ export const getOrderGuide = withActor(
         parsed.data.coverDays,
         { signal: request.signal },
       );
-      return Response.json(guide, { headers: NO_STORE });
+      const { brand, category, below, promo, format } = parsed.data;
+      const filter = { ...(brand ? { brand } : {}), ...(category ? { category } : {}), below: !!below, promo: !!promo };
+      const rows = filterRows(guide.rows, filter, guide.coverDays);
+      if (format === "csv")
+        return new Response(guideCsv(rows), {
+          headers: {
+            ...NO_STORE,
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": `attachment; filename="order-guide-${guide.customerId}-${guide.day}.csv"`,
+          },
+        });
+      return Response.json({ ...guide, rows }, { headers: NO_STORE });
     } catch (error) {
       if (!(error instanceof DataApiError)) throw error;
       return upstreamFailureAnswer(error, "The order guide");
