@@ -6,7 +6,16 @@ import { oldestStale } from "@/lib/domain/stale";
 import { idBatches } from "@/lib/domain/today/requests";
 import { addDays } from "@/lib/format/days";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
-import { BOUGHT_WITHIN_DAYS, casePrice, cover, priceInForce, promotionEnds, suggestedCases, usualCases } from "./guide";
+import {
+  BOUGHT_WITHIN_DAYS,
+  casePrice,
+  cover,
+  neverCounted,
+  priceInForce,
+  promotionEnds,
+  suggestedCases,
+  usualCases,
+} from "./guide";
 
 /** One product of a store's order guide: what `GET /api/order-guide` answers, row by row. */
 export interface GuideRow {
@@ -15,8 +24,10 @@ export interface GuideRow {
   brand: string | null;
   category: string | null;
   unitsPerCase: number | null;
-  /** Units on the store's shelf at its last count; null when never counted. */
+  /** Units on the store's shelf at its last count; null when not counted. */
   shelf: string | null;
+  /** The store's count of it is the API's never-counted sentinel (2000-01-01, or 1999); false when it has no record. */
+  neverCounted: boolean;
   daysOfCover: string | null;
   usualCases: string | null;
   unitPrice: string | null;
@@ -197,6 +208,7 @@ export function guideRows(lists: GuideLists): GuideRow[] {
         typeof product?.ProductTypeName === "string" && product.ProductTypeName ? product.ProductTypeName : null,
       unitsPerCase: perCase ?? null,
       ...cover(count),
+      neverCounted: !!count && neverCounted(count.LastInventoryDate),
       usualCases: usual,
       unitPrice: unit ?? null,
       casePrice: casePrice(unit, perCase) ?? null,

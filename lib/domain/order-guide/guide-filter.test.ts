@@ -9,6 +9,7 @@ const row = (over: Partial<GuideRow>): GuideRow => ({
   category: "Edible: Chocolate",
   unitsPerCase: 10,
   shelf: "5.00",
+  neverCounted: false,
   daysOfCover: "10.0",
   usualCases: "1.00",
   unitPrice: "3.500000",
@@ -65,7 +66,14 @@ describe("filterRows", () => {
 describe("guideCsv", () => {
   it("spells the sentinels out", () => {
     const csv = guideCsv([
-      row({ shelf: null, daysOfCover: null, onPromotion: true, promotionEnds: null, inStock: false }),
+      row({
+        shelf: null,
+        neverCounted: true,
+        daysOfCover: null,
+        onPromotion: true,
+        promotionEnds: null,
+        inStock: false,
+      }),
     ]);
     const [, line] = csv.split("\r\n");
     expect(line).toContain("never counted");

@@ -75,7 +75,11 @@ export const GUIDE_CSV_COLUMNS: readonly ExportColumn[] = [
   { id: "name", header: "Product", value: (r) => text(r.name) },
   { id: "brand", header: "Brand", value: (r) => text(r.brand) },
   { id: "category", header: "Category", value: (r) => text(r.category) },
-  { id: "shelf", header: "Shelf (units)", value: (r) => (r.shelf === null ? "never counted" : text(r.shelf)) },
+  {
+    id: "shelf",
+    header: "Shelf (units)",
+    value: (r) => (r.shelf !== null ? text(r.shelf) : r.neverCounted ? "never counted" : "no count"),
+  },
   { id: "daysOfCover", header: "Days of cover", value: (r) => text(r.daysOfCover) },
   { id: "usualCases", header: "Usual order (cases)", value: (r) => text(r.usualCases) },
   { id: "unitPrice", header: "Unit price", value: (r) => text(r.unitPrice) },

@@ -131,6 +131,7 @@ describe("GET /api/order-guide", () => {
       if (count && String(count.LastInventoryDate) < "2000-01-02") {
         expect(row.shelf).toBeNull();
         expect(row.daysOfCover).toBeNull();
+        expect(row.neverCounted).toBe(true);
       }
     }
     expect(priced).toBeGreaterThan(0);

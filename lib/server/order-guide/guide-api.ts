@@ -6,7 +6,6 @@ import { DEFAULT_COVER_DAYS } from "@/lib/domain/order-guide/guide";
 import { readGuide } from "@/lib/domain/order-guide/guide-data";
 import { filterRows, guideCsv } from "@/lib/domain/order-guide/guide-filter";
 import { todayIn } from "@/lib/format/days";
-import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import type { ActiveKey } from "../core/session/types";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
@@ -67,13 +66,8 @@ export function guideCustomer(
   };
 }
 
-/** The day a guide is read for when none is asked: the person's own (the time-zone cookie), else UTC's. */
-function dayOf(request: Request): string {
-  const cookie = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]+)`).exec(request.headers.get("cookie") ?? "")?.[1];
-  return todayIn(parseTimeZone(cookie ? decodeURIComponent(cookie) : undefined) ?? "UTC");
-}
-
-// GET /api/order-guide?customer=&coverDays=[&brand=&category=&below=1&promo=1&format=csv]: a store's order guide (issue 42), read through the proxy with the
+// GET /api/order-guide?customer=&coverDays=[&brand=&category=&below=1&promo=1&format=csv]: a store's order guide (issue 42) on `day` (the page sends
+// the viewer's; UTC's by default), read through the proxy with the
 // session's key (a Customer key, or an Employee key naming the store): `GuideData`, lib/domain/order-guide/guide-data.ts.
 export const getOrderGuide = withActor(
   "key",
@@ -97,7 +91,7 @@ export const getOrderGuide = withActor(
       const guide = await readGuide(
         requestApi(request, deps),
         store.customerId,
-        parsed.data.day ?? dayOf(request),
+        parsed.data.day ?? todayIn("UTC"),
         parsed.data.coverDays,
         { signal: request.signal },
       );
