@@ -25,7 +25,7 @@ describe("GET /api/order-guide", () => {
     await Promise.all(backends.splice(0).map((b) => b.close()));
   });
 
-  async function setUp(keyType: "Customer" | "Supplier" = "Customer") {
+  async function setUp(keyType: "Customer" | "Supplier" | "Employee" = "Customer") {
     const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
     backends.push(backend);
     const { cookie } = await connectKey(backend, DEMO_KEYS[keyType], keyType, {
@@ -65,6 +65,17 @@ describe("GET /api/order-guide", () => {
     const { status, body } = await brand.ask("?customer=20001");
     expect(status).toBe(403);
     expect((body.Error as { code: string }).code).toBe("NOT_FOR_THIS_KEY");
+  });
+
+  it("asks an Employee key to name the store, and reads the one it names", async () => {
+    const staff = await setUp("Employee");
+    const missing = await staff.ask("");
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain("customer is required");
+    const named = await staff.ask(`?customer=20002&day=${DAY}`);
+    expect(named.status).toBe(200);
+    expect(named.body.customerId).toBe(20002);
+    expect((named.body.rows as Row[]).length).toBeGreaterThan(0);
   });
 
   it("answers each row's price, bucket and suggestion as the API's records make them", async () => {

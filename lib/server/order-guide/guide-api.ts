@@ -47,7 +47,7 @@ export function guideCustomer(
   if (asked !== undefined) {
     if (stores && !stores.some((s) => s.id === asked))
       return {
-        refusal: refused("NOT_IN_SCOPE", `customer ${asked} is not one of this key's stores.`, 403),
+        refusal: refused("CUSTOMER_NOT_IN_SCOPE", `customer ${asked} is not one of this key's stores.`, 403),
       };
     return { customerId: asked };
   }
