@@ -30,6 +30,13 @@ function shown(row: GuideRow) {
  * make them (`lib/domain/order-guide/guide.ts`); the suggestion in whole cases, 0 for what is out of stock.
  */
 export function GuideTable({ guide, rows, choices, params, stores }: GuideTableProps) {
+  if (!guide.found)
+    return (
+      <div className="space-y-4">
+        <GuideFilters params={params} stores={stores} choices={undefined} />
+        <p role="alert">No customer {guide.customerId} is among this key&apos;s customers: check the CustomerID.</p>
+      </div>
+    );
   return (
     <div className="space-y-4">
       <GuideFilters params={params} stores={stores} choices={choices} day={guide.day} />

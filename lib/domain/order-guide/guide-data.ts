@@ -46,6 +46,8 @@ export interface GuideRow {
 export interface GuideData {
   customerId: number;
   customerName: string | null;
+  /** Whether the key sees the store's record at all (a CustomerID typed by staff may name none). */
+  found: boolean;
   /** The store's rep's address, where its record has one (sparse records leave it out). */
   salesRepEmail: string | null;
   day: string;
@@ -136,6 +138,7 @@ export async function readGuide(
   return {
     customerId,
     customerName: typeof customer?.CustomerName === "string" ? customer.CustomerName : null,
+    found: customer !== undefined,
     salesRepEmail:
       typeof customer?.SalesRepEmail === "string" && customer.SalesRepEmail ? customer.SalesRepEmail : null,
     day,

@@ -76,6 +76,9 @@ describe("GET /api/order-guide", () => {
     expect(named.status).toBe(200);
     expect(named.body.customerId).toBe(20002);
     expect((named.body.rows as Row[]).length).toBeGreaterThan(0);
+    const unknown = await staff.ask(`?customer=99999999&day=${DAY}`);
+    expect(unknown.status).toBe(404);
+    expect((unknown.body.Error as { code: string }).code).toBe("CUSTOMER_NOT_FOUND");
   });
 
   it("answers each row's price, bucket and suggestion as the API's records make them", async () => {

@@ -95,6 +95,8 @@ export const getOrderGuide = withActor(
         parsed.data.coverDays,
         { signal: request.signal },
       );
+      if (!guide.found)
+        return refused("CUSTOMER_NOT_FOUND", `No customer ${store.customerId} is among this key's customers.`, 404);
       const { brand, category, below, promo, format } = parsed.data;
       const filter = { ...(brand ? { brand } : {}), ...(category ? { category } : {}), below: !!below, promo: !!promo };
       const rows = filterRows(guide.rows, filter, guide.coverDays);
