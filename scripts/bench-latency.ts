@@ -141,6 +141,7 @@ async function main() {
     { page: "Statement (retailer)", path: "/statements?account=50001", who: "Customer" },
     { page: "Statement (staff)", path: "/statements?account=50001", who: "Employee" },
     { page: "Books export (retailer)", path: "/accounting", who: "Customer" },
+    { page: "Order guide (retailer)", path: "/order-guide", who: "Customer" },
   ];
   const visits = all.filter((v) => !ONLY || v.page.toLowerCase().includes(ONLY));
 

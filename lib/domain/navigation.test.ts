@@ -13,6 +13,9 @@ describe("navigationFor", () => {
     expect(hrefs("Customer")).toContain("/accounting");
     expect(hrefs("Employee")).toContain("/accounting");
     expect(hrefs("Supplier")).not.toContain("/accounting");
+    expect(hrefs("Customer")).toContain("/order-guide");
+    expect(hrefs("Employee")).toContain("/order-guide");
+    expect(hrefs("Supplier")).not.toContain("/order-guide");
     // A brand may read open invoices (its own portion): the entry is kept from it by its key types, not its operation.
     expect(hrefs("Supplier")).toContain("/payments");
   });

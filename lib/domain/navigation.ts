@@ -31,6 +31,13 @@ export const NAVIGATION: readonly NavSection[] = [
       { href: "/statements", label: "Statements", operation: "listOpenInvoices", keyTypes: ["Customer", "Employee"] },
       // A retailer's books (issue 40): its invoices as bills, one store's for staff; a brand's key has no books.
       { href: "/accounting", label: "Books export", operation: "listInvoices", keyTypes: ["Customer", "Employee"] },
+      // A store's order guide (issue 42): its shelf, prices and the warehouse's stock; a brand's key sees no shelf.
+      {
+        href: "/order-guide",
+        label: "Order guide",
+        operation: "listRetailerInventory",
+        keyTypes: ["Customer", "Employee"],
+      },
       { href: "/customers", label: "Customers", operation: "listCustomers" },
       { href: "/delivery-days", label: "Delivery days", operation: "listCustomers" },
       { href: "/customers/credit-terms", label: "Customer credit terms", operation: "listCustomerCreditTerms" },

@@ -1,0 +1,101 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { Suspense } from "react";
+import { GuideFilters } from "@/components/order-guide/guide-filters";
+import { GuideTable } from "@/components/order-guide/guide-table";
+import { backend } from "@/lib/backend";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import { readGuide } from "@/lib/domain/order-guide/guide-data";
+import { filterRows, type GuideParams, guideChoices, guideParams } from "@/lib/domain/order-guide/guide-filter";
+import { todayIn } from "@/lib/format/days";
+import { pageApi } from "@/lib/server/core/page-api";
+import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { PageTitle } from "../_lib/page-title";
+import { requireSession } from "../_lib/session";
+import { BlockSkeleton } from "../_lib/streamed";
+
+export const metadata: Metadata = { title: "Order guide · Backroom" };
+
+const TITLE = "Order guide";
+
+/**
+ * Order guide (issue 42): what a store bought in the last 180 days or has on promotion today, with its shelf and days
+ * of cover, its usual order, today's prices, the serving warehouse's stock and a suggestion in whole cases. A
+ * retailer's key (Customer) reads its stores', the distributor's staff (Employee) name one; a brand's key has none.
+ * Server-rendered from the address: the filters are a GET form, the CSV the API's (`GET /api/order-guide?format=csv`).
+ */
+export default async function OrderGuidePage({ searchParams }: PageProps<"/order-guide">) {
+  const [{ active }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  if (active.keyType === "Supplier") {
+    return (
+      <div className="space-y-2">
+        <PageTitle title={TITLE} />
+        <p className="max-w-3xl">
+          The order guide is a retailer&apos;s: what a store bought, what is on its shelf and what to reorder. It is
+          read with a Customer key (a retailer&apos;s stores) or an Employee key (the distributor&apos;s staff, one
+          store at a time). A brand&apos;s key does not see a store&apos;s shelf and prices: switch to another key to
+          use it.
+        </p>
+      </div>
+    );
+  }
+  const read = guideParams(params);
+  const stores = active.keyType === "Customer" ? (active.scope.customers ?? []) : undefined;
+  const customer = read.customer ?? (stores?.length ? stores[0]!.id : undefined);
+  const today = todayIn(parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
+  return (
+    <div className="space-y-4">
+      <PageTitle
+        title={TITLE}
+        intro="What the store bought in the last 180 days or has on promotion today: its shelf and days of cover, its usual order, today's prices and the warehouse's stock, with a suggestion in whole cases to cover the days you choose. Nothing out of stock is suggested."
+      />
+      {customer === undefined ? (
+        <>
+          <GuideFilters params={read} stores={undefined} choices={undefined} />
+          <p className="max-w-3xl">Enter the store&apos;s CustomerID above to read its order guide.</p>
+        </>
+      ) : (
+        <Suspense key={JSON.stringify(read)} fallback={<BlockSkeleton label="Reading the order guide" />}>
+          <Guide customer={customer} read={read} today={today} stores={stores} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** The store's guide, read through the proxy as the person (6 lists; the API's failure said in the page). */
+async function Guide({
+  customer,
+  read,
+  today,
+  stores,
+}: {
+  customer: number;
+  read: GuideParams;
+  today: string;
+  stores: { id: number; name: string }[] | undefined;
+}) {
+  if (stores && !stores.some((s) => s.id === customer))
+    return <p role="alert">Store {customer} is not one of this key&apos;s stores.</p>;
+  let guide: Awaited<ReturnType<typeof readGuide>>;
+  try {
+    guide = await readGuide(await pageApi(backend), customer, today, read.coverDays);
+  } catch (error) {
+    if (!(error instanceof DataApiError)) throw error;
+    return (
+      <p role="alert" className="max-w-3xl">
+        The Data API could not answer for the order guide ({error.status}): {error.detail}
+      </p>
+    );
+  }
+  const rows = filterRows(guide.rows, read.filter, read.coverDays);
+  return (
+    <GuideTable
+      guide={guide}
+      rows={rows}
+      choices={guideChoices(guide.rows)}
+      params={{ ...read, customer }}
+      stores={stores}
+    />
+  );
+}
