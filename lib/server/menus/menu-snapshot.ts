@@ -11,8 +11,9 @@ import type { SharedStore } from "../core/shared/shared-store";
  * `publicSnapshot` before anything is kept, so the shared store never holds a price or a field of another brand.
  *
  * In the shared store, for every instance: the snapshot (`menu-snapshot`), kept a month so an API away still shows the
- * last one, and the refresh's lock (`menu-refresh`), taken with `onlyIfAbsent` for `REFRESH_MS`: one refresh at a
- * time across instances, and at most one in 15 minutes whatever the traffic. A page older than that is served as it is
+ * last one, and the refresh's lock (`menu-refresh`, one per 15-minute slot), taken with `onlyIfAbsent`: one refresh at
+ * a time across instances, and at most one in 15 minutes whatever the traffic (a refresh starts only when the
+ * snapshot in the shared store is 15 minutes old). A page older than that is served as it is
  * while the refresh runs; only a key's first page waits for its first snapshot. Each instance keeps the parsed snapshot
  * for `LOCAL_MS`, so a busy page does not parse it on every view.
  */
@@ -34,7 +35,7 @@ export interface MenuSnapshotDeps {
 }
 
 const snapshotKey = (keyId: string) => `menu-snapshot\n${keyId}`;
-const lockKey = (keyId: string) => `menu-refresh\n${keyId}`;
+const lockKey = (keyId: string, slot: number) => `menu-refresh\n${keyId}\n${slot}`;
 
 export function createMenuSnapshots(deps: MenuSnapshotDeps) {
   const now = deps.now ?? Date.now;
@@ -52,12 +53,18 @@ export function createMenuSnapshots(deps: MenuSnapshotDeps) {
       return records;
     };
     const today = new Date(now()).toISOString().slice(0, 10);
-    const products = await all(api.pages("listProducts", { query: { PageSize: 500 } }, MAX_PAGES));
-    const inventory = await all(api.pages("listAvailableInventory", { query: { PageSize: 500 } }, MAX_PAGES));
-    const promotions = await all(
-      api.pages("listMenuPromotions", { query: { StartDate: today, EndDate: today, PageSize: 500 } }, MAX_PAGES),
+    const products = await all(api.pages("listProducts", { query: { PageSize: 500 }, revalidate: true }, MAX_PAGES));
+    const inventory = await all(
+      api.pages("listAvailableInventory", { query: { PageSize: 500 }, revalidate: true }, MAX_PAGES),
     );
-    const locations = await all(api.pages("listLocations", { query: { PageSize: 500 } }, MAX_PAGES));
+    const promotions = await all(
+      api.pages(
+        "listMenuPromotions",
+        { query: { StartDate: today, EndDate: today, PageSize: 500 }, revalidate: true },
+        MAX_PAGES,
+      ),
+    );
+    const locations = await all(api.pages("listLocations", { query: { PageSize: 500 }, revalidate: true }, MAX_PAGES));
     const snapshot = publicSnapshot(
       {
         supplierIds: (key.scope.suppliers ?? []).map((s) => s.id),
@@ -73,10 +80,18 @@ export function createMenuSnapshots(deps: MenuSnapshotDeps) {
     return snapshot;
   }
 
-  /** A refresh, when this instance takes the key's lock (no other refresh ran in 15 minutes, none is running). */
+  /**
+   * A refresh, when this instance takes the key's lock of this 15-minute slot (named by the slot, so it holds on the
+   * server's clock whatever the store's), and the snapshot it then finds in the shared store is still 15 minutes old
+   * (another instance may have just refreshed it).
+   */
   async function refresh(workspaceId: string, keyId: string): Promise<MenuSnapshot | undefined> {
-    if (!(await deps.shared.set(lockKey(keyId), Buffer.from("1"), REFRESH_MS, { onlyIfAbsent: true })))
+    const slot = Math.floor(now() / REFRESH_MS);
+    if (!(await deps.shared.set(lockKey(keyId, slot), Buffer.from("1"), 2 * REFRESH_MS, { onlyIfAbsent: true })))
       return undefined;
+    local.delete(keyId);
+    const current = await stored(keyId);
+    if (current && now() - Date.parse(current.madeAt) < REFRESH_MS) return current;
     return read(workspaceId, keyId);
   }
 
@@ -100,6 +115,10 @@ export function createMenuSnapshots(deps: MenuSnapshotDeps) {
   }
 
   return {
+    /** Settles when this instance's refreshes under way are done (a test's, a benchmark's wait). */
+    async idle(): Promise<void> {
+      await Promise.allSettled([...running.values()]);
+    },
     /**
      * The key's snapshot as it stands: refreshed in the background when 15 minutes old (by whichever instance takes the
      * lock), waited for only when there is none yet. Undefined when there is none and none could be read now.
