@@ -115,6 +115,8 @@ export function createMenuSnapshots(deps: MenuSnapshotDeps) {
   }
 
   return {
+    /** The key's snapshot as the shared store holds it, however old, with no read of the API (the Menus page's choices). */
+    peek: (keyId: string) => stored(keyId),
     /** Settles when this instance's refreshes under way are done (a test's, a benchmark's wait). */
     async idle(): Promise<void> {
       await Promise.allSettled([...running.values()]);
