@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { MenusManager } from "@/components/menus/menus-manager";
 import { backend } from "@/lib/backend";
-import { snapshotChoices } from "@/lib/domain/menus/public-menu";
-import { linkJson } from "@/lib/server/menus/menu-store";
+import { menusPageData } from "@/lib/server/menus/menus-page";
 import { may } from "@/lib/session/roles";
 import { PageTitle } from "../_lib/page-title";
 import { requireSession } from "../_lib/session";
@@ -28,24 +27,14 @@ export default async function MenusPage() {
         </p>
       </div>
     );
-  const { menus } = await backend();
-  const [links, snapshot] = await Promise.all([
-    menus.store.list(view.workspace!.id, active.id),
-    menus.snapshots.peek(active.id),
-  ]);
-  const now = Date.now();
+  const { links, choices, today } = await menusPageData((await backend()).menus, view.workspace!.id, active.id);
   return (
     <div className="space-y-6">
       <PageTitle
         title={TITLE}
         intro="A link to your live menu for buyers, with no sign-in: your active products, how much is available at each warehouse, and your current promotions. Never a price. Each link shows the states and categories you choose, until it expires or you revoke it."
       />
-      <MenusManager
-        links={links.map((link) => linkJson(link, now))}
-        choices={snapshot ? snapshotChoices(snapshot) : { states: [], categories: [] }}
-        canManage={may(view.role, { menus: ["manage"] })}
-        today={new Date(now).toISOString().slice(0, 10)}
-      />
+      <MenusManager links={links} choices={choices} canManage={may(view.role, { menus: ["manage"] })} today={today} />
     </div>
   );
 }
