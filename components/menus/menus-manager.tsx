@@ -14,7 +14,7 @@ export interface MenusManagerProps {
 }
 
 const FIELD =
-  "mt-1 block min-h-11 w-full max-w-md rounded border border-slate-500 bg-white px-2 text-base dark:border-slate-400 dark:bg-slate-900";
+  "mt-1 block min-h-11 w-full max-w-md rounded border border-slate-500 bg-white px-2 text-base font-normal dark:border-slate-400 dark:bg-slate-900";
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 const list = (value: FormDataEntryValue | null) =>

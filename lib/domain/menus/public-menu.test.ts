@@ -153,4 +153,18 @@ describe("the public menu's filter", () => {
   ])("a link with %j shows products %j", (link, ids) => {
     expect(menuOf(snapshot, link).products.map((p) => p.id)).toEqual(ids);
   });
+
+  it.each([
+    ["https://img.example/f.png", "https://img.example/f.png"],
+    ["http://backroom.internal/sandbox/test/assets/products/1/full.svg", "/sandbox/test/assets/products/1/full.svg"],
+    ["http://img.example/f.png", undefined],
+    ["javascript:alert(1)", undefined],
+    ['https://img.example/"onerror="x', undefined],
+  ])("an image at %s is shown as %s", (url, shown) => {
+    const one = publicSnapshot(
+      { ...records, products: [product(1, OURS, { FullSizeImageURL: url, ThumbnailImageURL: undefined })] },
+      "",
+    );
+    expect(one.products[0]!.imageUrl).toBe(shown);
+  });
 });

@@ -68,15 +68,16 @@ const id = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isSafeInteger(value) ? value : undefined;
 const day = (value: unknown): string | undefined =>
   typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
-/** An image's address: https, or the server's own path (the sandbox's assets); never another scheme. */
+/**
+ * An image's address: https; or the embedded sandbox's asset, as its path on this origin (a background read names it
+ * on Backroom's internal host); never another scheme.
+ */
 const imageUrl = (value: unknown): string | undefined => {
   const url = text(value, 1000);
-  return url &&
-    (/^https:\/\/[^\s"'<>]+$/i.test(url) ||
-      /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/[^\s"'<>]*$/.test(url) ||
-      /^\/[^/\s"'<>][^\s"'<>]*$/.test(url))
-    ? url
-    : undefined;
+  if (!url || /[\s"'<>]/.test(url)) return undefined;
+  const sandboxAsset = /^https?:\/\/[^/]+(\/sandbox\/(test|production)\/assets\/.+)$/.exec(url);
+  if (sandboxAsset) return sandboxAsset[1];
+  return /^https:\/\/[^/]+\/.*$/i.test(url) ? url : undefined;
 };
 const isBucket = (value: unknown): value is InventoryBucket =>
   typeof value === "string" && (INVENTORY_BUCKETS as readonly string[]).includes(value);

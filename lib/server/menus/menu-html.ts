@@ -27,8 +27,8 @@ ul.plain{list-style:none;margin:0;padding:0}
 .promos li{background:#fff;border:1px solid #cbd5e1;border-radius:.5rem;padding:.75rem;margin-bottom:.5rem}
 .grid{display:grid;gap:.75rem;grid-template-columns:1fr}
 .card{background:#fff;border:1px solid #cbd5e1;border-radius:.5rem;padding:.75rem;display:flex;flex-direction:column;gap:.5rem}
-.card img,.noimg{width:100%;aspect-ratio:1/1;object-fit:cover;border-radius:.375rem;background:#e2e8f0}
-.noimg{display:flex;align-items:center;justify-content:center;color:#475569;font-size:.875rem}
+.card img{width:100%;height:auto;aspect-ratio:4/3;object-fit:contain;border-radius:.375rem;background:#f1f5f9}
+.noimg{height:3rem;border-radius:.375rem;background:#f1f5f9;display:flex;align-items:center;justify-content:center;color:#475569;font-size:.875rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.125rem .75rem;margin:0;font-size:.9375rem}
 dt{color:#475569}
 dd{margin:0}
@@ -64,7 +64,7 @@ function productCard(product: PublicProduct, contactEmail: string): string {
     ["State", product.state],
   ];
   const image = product.imageUrl
-    ? `<img src="${escape(product.imageUrl)}" alt="${escape(product.name)}" width="320" height="320" loading="lazy" decoding="async">`
+    ? `<img src="${escape(product.imageUrl)}" alt="${escape(product.name)}" width="320" height="240" loading="lazy" decoding="async">`
     : `<div class="noimg" role="img" aria-label="No image of ${escape(product.name)}">No image</div>`;
   const availability = product.availability.length
     ? `<ul class="plain avail" aria-label="Availability of ${escape(product.name)}">${product.availability
