@@ -49,6 +49,7 @@ async function main() {
   if (made.status !== 201) throw new Error(`POST /api/menus answered ${made.status}: ${await made.text()}`);
   const { url } = (await made.json()) as { url: string };
   const path = new URL(url).pathname;
+  const start = await upstreamRequests(base);
   const first = await fetch(`${base}${path}`);
   const bytes = (await first.text()).length;
   if (first.status !== 200) throw new Error(`the menu answered ${first.status}`);
@@ -68,6 +69,7 @@ async function main() {
     "| --- | --- | --- |",
     `| Requests answered | ${result.requests.total} (${Math.round(result.requests.average)} a second), ${non2xx} not 200 | ${RATE} a second, all 200 |`,
     `| Latency p50 / p99 | ${result.latency.p50} ms / ${result.latency.p99} ms | |`,
+    `| Upstream requests of the first view (the snapshot's reads) | ${before - start} | |`,
     `| Upstream requests during the load | ${after - before} | 0 (served from the snapshot) |`,
     "",
   ].join("\n");
