@@ -25,6 +25,11 @@ export function isMenuToken(value: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
+/** A new link's id. */
+export function newMenuId(): string {
+  return `menu-${randomUUID()}`;
+}
+
 /** A link's id: `menu-` and a UUID, never mistaken for a token (43 characters of base64url). */
 export function isMenuId(value: string): boolean {
   return /^menu-[0-9a-f-]{36}$/.test(value);
@@ -83,9 +88,10 @@ export function createMenuStore(db: Kysely<BackroomDatabase>, now: () => number 
       token: string,
       by: { id: string; name: string },
       idempotencyKey: string | undefined,
+      id: string = newMenuId(),
     ): Promise<MenuLink | undefined> {
       const row: MenuLinkTable = {
-        id: `menu-${randomUUID()}`,
+        id,
         workspace_id: scope.workspaceId,
         key_id: scope.keyId,
         token_hash: tokenHash(token),

@@ -14,7 +14,7 @@ import {
   type TestBackend,
 } from "../core/testing";
 import { createMenuSnapshots, REFRESH_MS } from "./menu-snapshot";
-import { createMenuStore } from "./menu-store";
+import { createMenuStore, forgetMenus } from "./menu-store";
 import { createMenu, listMenus, type MenusDeps, revokeMenu } from "./menus-api";
 import { type PublicMenuDeps, servePublicMenu } from "./public-menu-route";
 
@@ -166,6 +166,17 @@ describe.each(databaseProfiles())("the shared menus on $name", ({ open }) => {
     backend.advance(24 * 60 * 60 * 1000);
     expect((await one.view(link.token)).status).toBe(404);
     expect((await one.list(owner.cookie))[0]!.status).toBe("expired");
+  });
+
+  it("a key removed takes its links: their pages answer 404", async () => {
+    await backend.close();
+    backend = await createTestBackend(upstream, { database: await open(), forget: [forgetMenus] });
+    const owner = await brand();
+    const one = instance(backend, shared);
+    const { token } = (await (await one.post(owner.cookie, MENU)).json()) as MadeMenuJson;
+    expect((await one.view(token)).status).toBe(200);
+    await backend.keys.remove(owner.workspaceId, owner.keyId);
+    expect((await one.view(token)).status).toBe(404);
   });
 
   it("the same Idempotency-Key makes one link (a double click), and asking for another with it is 409", async () => {

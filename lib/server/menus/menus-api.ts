@@ -9,7 +9,7 @@ import { publicOrigin } from "../core/public-origin";
 import { failureAnswer, NO_STORE } from "../core/route-errors";
 import type { SharedStore } from "../core/shared/shared-store";
 import { type ActorDeps, withActor } from "../core/with-actor";
-import { linkJson, type MenuStore, newMenuToken } from "./menu-store";
+import { linkJson, type MenuStore, newMenuId, newMenuToken } from "./menu-store";
 
 /**
  * The shared menus' endpoints (`app/api/menus/...`, issue 42): a Supplier key's links to its public menu. Every member
@@ -85,6 +85,7 @@ export const createMenu = withActor(
       return invalid("expiresAt", `A link lives at most ${MENU_MAX_DAYS} days: choose an earlier date.`);
 
     const token = newMenuToken();
+    const id = newMenuId();
     const requestHash = createHash("sha256")
       .update(JSON.stringify([actor.key.id, menu]))
       .digest("hex");
@@ -93,7 +94,7 @@ export const createMenu = withActor(
       // The first of two requests with one key takes it here, before anything is written: a double click makes one link.
       const slot = `menu-made\n${actor.workspace.id}\n${idempotencyKey}`;
       const made: MadeMenuJson & { requestHash: string } = {
-        id: "",
+        id,
         url: `${publicOrigin(request)}/menu/${token}`,
         token,
         expiresAt: menu.expiresAt,
@@ -118,6 +119,7 @@ export const createMenu = withActor(
       token,
       { id: actor.person.id, name: actor.person.name },
       idempotencyKey,
+      id,
     );
     if (!link)
       return failureAnswer(
@@ -131,12 +133,6 @@ export const createMenu = withActor(
       token,
       expiresAt: link.expiresAt,
     };
-    if (idempotencyKey)
-      await deps.shared.set(
-        `menu-made\n${actor.workspace.id}\n${idempotencyKey}`,
-        Buffer.from(JSON.stringify({ ...answer, requestHash })),
-        REPLAY_MS,
-      );
     await deps.audit.record({
       event: "menu-link-made",
       operation: "POST /api/menus",
