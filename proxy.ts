@@ -56,8 +56,8 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not Next's static files (hashed, immutable, not documents), nor the JSON of /api and /sandbox, which
-  // no policy applies to and which the proxy's latency budget has no room for (docs/benchmarks.md); of those, only a
+  // Pages only: not Next's static files (hashed, immutable, not documents), nor the public menus (`/menu/{token}`: a
+  // route that sets its own policy, with no script at all), nor the JSON of /api and /sandbox, which no policy applies to and which the proxy's latency budget has no room for (docs/benchmarks.md); of those, only a
   // path holding a %, to catch a malformed escape (a rare address: ids seldom need escaping).
-  matcher: ["/((?!_next/static|_next/image|api/|sandbox/).*)", "/(api|sandbox)/(.*%.*)"],
+  matcher: ["/((?!_next/static|_next/image|api/|sandbox/|menu/).*)", "/(api|sandbox)/(.*%.*)"],
 };

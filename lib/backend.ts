@@ -23,6 +23,7 @@ import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } 
 import { type Background, createBackground } from "@/lib/server/core/background/background-reads";
 import { createOutcomeHub, forgetters, startFeatures } from "@/lib/server/core/feature";
 import { FEATURES } from "@/lib/server/features";
+import type { MenuServices } from "@/lib/server/menus/feature";
 import type { CollectionsSync } from "@/lib/server/collections/collections-sync";
 import type { HistorySync } from "@/lib/server/insights/history-sync";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/core/notify/notification-store";
@@ -102,6 +103,12 @@ export interface Backend extends ProxyDeps, SessionDeps {
   statementSchedules: StatementSchedules;
   /** The retailer's books (issue 40): the mapping, the exports' ledger, the scheduled exports. */
   accounting: AccountingServices;
+  /** A brand's shared menus (issue 42): the links and each Supplier key's public snapshot. */
+  menus: MenuServices;
+  /** What the instances share (the menus' replays, snapshots, locks and view counts). */
+  shared: SharedStore;
+  /** Views of the public menus per address and minute (MENU_RATE_LIMIT). */
+  menuRateLimit: number;
   /** Each Employee key's collections snapshot (issue 31): a key added starts its first walk (or the sweep, or the Collections page). */
   collections: CollectionsSync;
   /** The checks of `GET /api/ready`. */
@@ -442,7 +449,20 @@ async function assemble(): Promise<Backend> {
   // (`lib/server/features.ts` lists them; `lib/server/core/feature.ts` says what a feature declares).
   const features = startFeatures(
     FEATURES,
-    { db: database.db, jobs, keys, audit, background, effects, mailer, notifications, notifier, secret, origin },
+    {
+      db: database.db,
+      jobs,
+      keys,
+      audit,
+      background,
+      effects,
+      mailer,
+      notifications,
+      notifier,
+      secret,
+      origin,
+      shared,
+    },
     outcomes,
   );
 
@@ -463,6 +483,9 @@ async function assemble(): Promise<Backend> {
     statementSchedules: features.services.statementSchedules,
     collections: features.services.collections,
     accounting: features.services.accounting,
+    menus: features.services.menus,
+    shared,
+    menuRateLimit: serverEnv.MENU_RATE_LIMIT,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () =>

@@ -106,6 +106,8 @@ function describeReference(entry: AuditEntry): string {
     ]
       .filter(Boolean)
       .join(" · ");
+  if (entry.event === "menu-link-made" || entry.event === "menu-link-revoked")
+    return r.menuName ? `Menu link "${r.menuName}"` : "—";
   if (entry.event === "accounting-mapping-changed")
     return [r.vendorName && `vendor ${r.vendorName}`, r.dateFormat && `dates ${r.dateFormat}`]
       .filter(Boolean)

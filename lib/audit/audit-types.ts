@@ -28,6 +28,8 @@ export const AUDIT_EVENTS = [
   "note-deleted",
   "accounting-export",
   "accounting-mapping-changed",
+  "menu-link-made",
+  "menu-link-revoked",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -56,6 +58,8 @@ export const AUDIT_EVENT_NAMES: Record<AuditEvent, string> = {
   "note-deleted": "Visit note deleted",
   "accounting-export": "Exported to the books",
   "accounting-mapping-changed": "Books' mapping changed",
+  "menu-link-made": "Menu link made",
+  "menu-link-revoked": "Menu link revoked",
 };
 
 /**
@@ -116,6 +120,9 @@ export interface AuditReference {
   // The books' mapping, as set.
   vendorName?: string;
   dateFormat?: string;
+  // A brand's shared menu link (issue 42): its id and name, never its token.
+  menuId?: string;
+  menuName?: string;
 }
 
 /** An entry as `GET /api/audit` answers it. */

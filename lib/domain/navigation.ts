@@ -68,6 +68,8 @@ export const NAVIGATION: readonly NavSection[] = [
       { href: "/catalog/categories", label: "Categories", operation: "listProductCategories" },
       { href: "/catalog/pricing", label: "Customer pricing", operation: "listCustomerPricing" },
       { href: "/catalog/menu-promotions", label: "Menu promotions", operation: "listMenuPromotions" },
+      // A brand's live menu to share (issue 42): links to a public page of its products, availability and promotions.
+      { href: "/menus", label: "Shared menus", operation: "listProducts", keyTypes: ["Supplier"] },
       { href: "/catalog/product-promotions", label: "Product promotions", operation: "listPromotionProducts" },
     ],
   },

@@ -3,6 +3,7 @@ import { accountingFeature } from "./accounting/feature";
 import { collectionsFeature } from "./collections/feature";
 import { followUpsFeature } from "./follow-ups/feature";
 import { insightsFeature } from "./insights/feature";
+import { menusFeature } from "./menus/feature";
 import { notificationsFeature } from "./notifications/feature";
 import { reportsFeature } from "./reports/feature";
 import { statementsFeature } from "./statements/feature";
@@ -22,4 +23,5 @@ export const FEATURES = {
   reports: reportsFeature,
   statementSchedules: statementsFeature,
   accounting: accountingFeature,
+  menus: menusFeature,
 };

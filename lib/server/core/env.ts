@@ -96,6 +96,8 @@ const ServerEnv = z.object({
    * sweep off (a key added, or the Insights page, still starts its first backfill).
    */
   HISTORY_SWEEP_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
+  /** How many views of the public menus (`/menu/{token}`) one address may make a minute; more answer 429. */
+  MENU_RATE_LIMIT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(1_000_000).default(60)),
   /** How far apart the syncs' requests for one key are, at least (ms; the live service stalls under bursts); 0: unpaced. */
   SYNC_PACE_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(60_000).default(1000)),
   /** How often the collections' sweep starts an Employee key's first walk and its daily refresh (seconds); 0 turns it off. */

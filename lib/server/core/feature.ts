@@ -11,6 +11,7 @@ import { recurring } from "./jobs/recurring";
 import type { Notifier } from "./notify/notifier";
 import type { NotificationStore } from "./notify/notification-store";
 import type { OutcomeListener } from "./proxy";
+import type { SharedStore } from "./shared/shared-store";
 
 /**
  * How a feature (the insights, the collections, the statements, the reports, the watches, the notifications' digests,
@@ -41,6 +42,8 @@ export interface CoreServices {
   secret: string;
   /** Where the links in the mails point (`PUBLIC_URL`'s origin). */
   origin: string;
+  /** What the instances share besides the database (memory, or Redis): caches, locks, counters. */
+  shared: SharedStore;
 }
 
 /** Work done every so often (`jobs/recurring.ts`): one job `name` per slot of `seconds`. */

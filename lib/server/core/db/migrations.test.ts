@@ -318,6 +318,23 @@ const COLUMNS = {
     last_error: "text null",
   },
   accounting_optouts: { schedule_id: "text", user_id: "text" },
+  menu_links: {
+    id: "text",
+    workspace_id: "text",
+    key_id: "text",
+    token_hash: "text",
+    name: "text",
+    states_json: "text",
+    categories_json: "text",
+    contact_email: "text",
+    expires_at: "text",
+    created_by: "text",
+    created_by_name: "text",
+    created_at: "text",
+    idempotency_key: "text null",
+    revoked_at: "text null",
+    revoked_by: "text null",
+  },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

@@ -8,6 +8,7 @@ import { history, historyPromotions, historyScope } from "./migration-history";
 import { statements } from "./migration-statements";
 import { accounting } from "./migration-accounting";
 import { collections, collectionsAging } from "./migration-collections";
+import { menus } from "./migration-menus";
 import { visitNotes } from "./migration-notes";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
@@ -292,6 +293,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "017-visit-notes": visitNotes,
   "018-accounting": accounting,
   "019-history-promotions": historyPromotions,
+  "021-menus": menus,
 };
 
 /**

@@ -142,6 +142,7 @@ export interface BackroomDatabase {
   accounting_exported: AccountingExportedTable;
   accounting_schedules: AccountingScheduleTable;
   accounting_optouts: AccountingOptoutTable;
+  menu_links: MenuLinkTable;
 }
 
 /** A workspace's mapping to its books (migration 018, `lib/server/accounting/`): `AccountingMapping` as JSON. */
@@ -555,3 +556,25 @@ export type AuthTables = {
     twoFactorEnabled: boolean | number | null;
   };
 };
+
+/** A link to a brand's public menu (migration 021, `lib/server/menus/`): the token's SHA-256, never the token. */
+export interface MenuLinkTable {
+  id: string;
+  workspace_id: string;
+  /** The Supplier key whose menu it shows. */
+  key_id: string;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  name: string;
+  /** JSON arrays of the states and categories shown; empty: all. */
+  states_json: string;
+  categories_json: string;
+  contact_email: string;
+  expires_at: string;
+  created_by: string;
+  created_by_name: string;
+  created_at: string;
+  idempotency_key: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}

@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { MenusManager } from "@/components/menus/menus-manager";
+import { backend } from "@/lib/backend";
+import { menusPageData } from "@/lib/server/menus/menus-page";
+import { may } from "@/lib/session/roles";
+import { PageTitle } from "../_lib/page-title";
+import { requireSession } from "../_lib/session";
+
+export const metadata: Metadata = { title: "Shared menus · Backroom" };
+
+const TITLE = "Shared menus";
+
+/**
+ * A brand's shared menus (issue 42): links to a public page of its live menu (products, availability per warehouse,
+ * current promotions, never a price), each with its name, states, categories, expiry and contact address. Every member
+ * sees the list; owners and admins make and revoke links. Backroom's own data: no request to the API on opening.
+ */
+export default async function MenusPage() {
+  const { active, view } = await requireSession();
+  if (active.keyType !== "Supplier")
+    return (
+      <div className="space-y-2">
+        <PageTitle title={TITLE} />
+        <p className="max-w-3xl">
+          Shared menus are a brand&apos;s: a link to a public page of its products and availability. Switch to a
+          Supplier key to make one.
+        </p>
+      </div>
+    );
+  const { links, choices, today } = await menusPageData((await backend()).menus, view.workspace!.id, active.id);
+  return (
+    <div className="space-y-6">
+      <PageTitle
+        title={TITLE}
+        intro="A link to your live menu for buyers, with no sign-in: your active products, how much is available at each warehouse, and your current promotions. Never a price. Each link shows the states and categories you choose, until it expires or you revoke it."
+      />
+      <MenusManager links={links} choices={choices} canManage={may(view.role, { menus: ["manage"] })} today={today} />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import { defineFeature } from "../core/feature";
+import { createMenuSnapshots } from "./menu-snapshot";
+import { createMenuStore, forgetMenus } from "./menu-store";
+
+/**
+ * A brand's shared menus (issue 42) with the core: the links (in the database, the token's hash only), and each
+ * Supplier key's public snapshot (in the shared store, refreshed through the background's budget at most every 15
+ * minutes). A key removed takes its links. Nothing runs on a timer: a snapshot is refreshed when a page is viewed.
+ */
+export const menusFeature = defineFeature({
+  name: "menus",
+  forget: forgetMenus,
+  start(core) {
+    const store = createMenuStore(core.db);
+    const snapshots = createMenuSnapshots({ shared: core.shared, background: core.background, keys: core.keys });
+    return { services: { store, snapshots } };
+  },
+});
+
+export type MenuServices = ReturnType<typeof menusFeature.start>["services"];

@@ -1,0 +1,166 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { readBodyText } from "@/lib/data-api/request-body";
+import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import { type MadeMenuJson, MENU_MAX_DAYS, NewMenu } from "@/lib/domain/menus/menu-schema";
+import type { AuditTrail } from "../core/audit/audit-trail";
+import { actorOf } from "../core/audit/write-audit";
+import { publicOrigin } from "../core/public-origin";
+import { failureAnswer, NO_STORE } from "../core/route-errors";
+import type { SharedStore } from "../core/shared/shared-store";
+import { type ActorDeps, withActor } from "../core/with-actor";
+import { linkJson, type MenuStore, newMenuId, newMenuToken } from "./menu-store";
+
+/**
+ * The shared menus' endpoints (`app/api/menus/...`, issue 42): a Supplier key's links to its public menu. Every member
+ * lists them; owners and admins make and revoke them (`menus: ["manage"]`). Made and revoked are in the audit trail
+ * (the link's id and name, never its token).
+ */
+
+export interface MenusDeps extends ActorDeps {
+  menus: { store: MenuStore };
+  audit: AuditTrail;
+  /** Holds a made link's answer for a day, so the same Idempotency-Key answers the same token (only its hash is kept). */
+  shared: SharedStore;
+  now?: () => number;
+}
+
+const MAX_BODY_BYTES = 32 * 1024;
+const MAX_KEY_LENGTH = 200;
+const REPLAY_MS = 24 * 60 * 60 * 1000;
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
+const invalid = (field: string, detail: string) =>
+  json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } }, 400);
+const notSupplier = () =>
+  json(
+    {
+      Error: {
+        code: "SUPPLIER_KEY_REQUIRED",
+        detail: "Shared menus are a brand's: work with a Supplier key to make or list them.",
+      },
+    },
+    409,
+  );
+const clock = (deps: MenusDeps) => deps.now?.() ?? Date.now();
+
+// GET /api/menus: the active key's links, newest first (never their tokens).
+export const listMenus = withActor("key", undefined, async (_request: Request, actor, deps: MenusDeps) => {
+  if (actor.key.keyType !== "Supplier") return notSupplier();
+  const links = await deps.menus.store.list(actor.workspace.id, actor.key.id);
+  const now = clock(deps);
+  return json({ links: links.map((link) => linkJson(link, now)) });
+});
+
+// POST /api/menus {name, states, categories, expiresAt, contactEmail} with an Idempotency-Key: makes a link (201
+// {id, url, token, expiresAt}); the same key again within a day answers the same link (200), asking for another 409.
+export const createMenu = withActor(
+  "key",
+  { menus: ["manage"] },
+  async (request: Request, actor, deps: MenusDeps): Promise<Response> => {
+    if (actor.key.keyType !== "Supplier") return notSupplier();
+    const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
+    if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH)
+      return invalid("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBodyText(request, MAX_BODY_BYTES));
+    } catch {
+      return invalid(
+        "body",
+        'Send the link as JSON: {"name": "…", "states": ["CA"], "categories": [], "expiresAt": "2026-12-31", "contactEmail": "…"}.',
+      );
+    }
+    const parsed = NewMenu.safeParse(body);
+    if (!parsed.success)
+      return json(
+        validationErrorBody(parsed.error, "Name the link, say until when it works and where questions go."),
+        400,
+      );
+    const menu = parsed.data;
+    const now = clock(deps);
+    if (Date.parse(menu.expiresAt) <= now)
+      return invalid("expiresAt", "expiresAt is in the past: choose a later date.");
+    if (Date.parse(menu.expiresAt) > now + MENU_MAX_DAYS * 24 * 60 * 60 * 1000)
+      return invalid("expiresAt", `A link lives at most ${MENU_MAX_DAYS} days: choose an earlier date.`);
+
+    const token = newMenuToken();
+    const id = newMenuId();
+    const requestHash = createHash("sha256")
+      .update(JSON.stringify([actor.key.id, menu]))
+      .digest("hex");
+    const scope = { workspaceId: actor.workspace.id, keyId: actor.key.id };
+    if (idempotencyKey) {
+      // The first of two requests with one key takes it here, before anything is written: a double click makes one link.
+      const slot = `menu-made\n${actor.workspace.id}\n${idempotencyKey}`;
+      const made: MadeMenuJson & { requestHash: string } = {
+        id,
+        url: `${publicOrigin(request)}/menu/${token}`,
+        token,
+        expiresAt: menu.expiresAt,
+        requestHash,
+      };
+      if (!(await deps.shared.set(slot, Buffer.from(JSON.stringify(made)), REPLAY_MS, { onlyIfAbsent: true }))) {
+        const [held] = await deps.shared.get([slot]);
+        const earlier = held ? (JSON.parse(held.toString("utf8")) as typeof made) : undefined;
+        if (!earlier || earlier.requestHash !== requestHash)
+          return failureAnswer(
+            "idempotency-key-reused",
+            undefined,
+            "This Idempotency-Key made another link (or one over a day ago): make a new key for a new link",
+          );
+        const { requestHash: _, ...answer } = earlier;
+        return json(answer, 200);
+      }
+    }
+    const link = await deps.menus.store.add(
+      scope,
+      menu,
+      token,
+      { id: actor.person.id, name: actor.person.name },
+      idempotencyKey,
+      id,
+    );
+    if (!link)
+      return failureAnswer(
+        "idempotency-key-reused",
+        undefined,
+        "This Idempotency-Key made a link over a day ago: make a new key for a new link",
+      );
+    const answer: MadeMenuJson = {
+      id: link.id,
+      url: `${publicOrigin(request)}/menu/${token}`,
+      token,
+      expiresAt: link.expiresAt,
+    };
+    await deps.audit.record({
+      event: "menu-link-made",
+      operation: "POST /api/menus",
+      actor: actorOf(request, actor, actor.key),
+      reference: { menuId: link.id, menuName: link.name },
+      idempotencyKey: idempotencyKey ?? null,
+      result: "done",
+    });
+    return json(answer, 201);
+  },
+);
+
+// DELETE /api/menus/{token} (or the link's id, as the Menus page names it): revokes the link (200); 404 for a link the
+// workspace does not have or revoked already. Its page answers 404 from now on, on every instance.
+export const revokeMenu = withActor(
+  "key",
+  { menus: ["manage"] },
+  async (request: Request, actor, ref: string, deps: MenusDeps): Promise<Response> => {
+    const link = await deps.menus.store.revoke(actor.workspace.id, ref, actor.person.id);
+    if (!link) return failureAnswer("not-found", undefined, "No such menu link in this workspace (or it is revoked)");
+    await deps.audit.record({
+      event: "menu-link-revoked",
+      operation: "DELETE /api/menus/{token}",
+      actor: actorOf(request, actor, actor.key),
+      reference: { menuId: link.id, menuName: link.name },
+      idempotencyKey: null,
+      result: "done",
+    });
+    return json(linkJson(link, clock(deps)));
+  },
+);

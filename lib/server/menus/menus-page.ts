@@ -1,0 +1,23 @@
+import "server-only";
+import type { MenuLinkJson } from "@/lib/domain/menus/menu-schema";
+import { snapshotChoices } from "@/lib/domain/menus/public-menu";
+import type { MenuSnapshots } from "./menu-snapshot";
+import { linkJson, type MenuStore } from "./menu-store";
+
+/**
+ * What the Menus page renders with: the key's links with their state now, the states and categories of its last
+ * snapshot (no read of the API: none before a first page is viewed), and today (UTC).
+ */
+export async function menusPageData(
+  menus: { store: MenuStore; snapshots: MenuSnapshots },
+  workspaceId: string,
+  keyId: string,
+  now: number = Date.now(),
+): Promise<{ links: MenuLinkJson[]; choices: { states: string[]; categories: string[] }; today: string }> {
+  const [links, snapshot] = await Promise.all([menus.store.list(workspaceId, keyId), menus.snapshots.peek(keyId)]);
+  return {
+    links: links.map((link) => linkJson(link, now)),
+    choices: snapshot ? snapshotChoices(snapshot) : { states: [], categories: [] },
+    today: new Date(now).toISOString().slice(0, 10),
+  };
+}
