@@ -64,6 +64,8 @@ export const NOT_KEPT_SEGMENTS: readonly string[] = [
   "reset-password",
   "invitations",
   "unsubscribe",
+  // A brand's shared menu (a public page of its own, answered by a route handler): never the dashboard's.
+  "menu",
   "docs",
   "account",
   "workspaces",
