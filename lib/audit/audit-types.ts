@@ -28,6 +28,7 @@ export const AUDIT_EVENTS = [
   "note-deleted",
   "accounting-export",
   "accounting-mapping-changed",
+  "order-list-sent",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -56,6 +57,7 @@ export const AUDIT_EVENT_NAMES: Record<AuditEvent, string> = {
   "note-deleted": "Visit note deleted",
   "accounting-export": "Exported to the books",
   "accounting-mapping-changed": "Books' mapping changed",
+  "order-list-sent": "Reorder list sent to the rep",
 };
 
 /**
@@ -116,6 +118,10 @@ export interface AuditReference {
   // The books' mapping, as set.
   vendorName?: string;
   dateFormat?: string;
+  // A reorder list to the rep (issue 42): its id and how its mail went ("sent", "mail-off", "mail-failed"); the rep is
+  // `subjectEmail`, the total `amount`.
+  listId?: string;
+  listStatus?: string;
 }
 
 /** An entry as `GET /api/audit` answers it. */

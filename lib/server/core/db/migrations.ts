@@ -9,6 +9,7 @@ import { statements } from "./migration-statements";
 import { accounting } from "./migration-accounting";
 import { collections, collectionsAging } from "./migration-collections";
 import { visitNotes } from "./migration-notes";
+import { orderLists } from "./migration-order-lists";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -292,6 +293,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "017-visit-notes": visitNotes,
   "018-accounting": accounting,
   "019-history-promotions": historyPromotions,
+  "020-order-lists": orderLists,
 };
 
 /**

@@ -142,6 +142,8 @@ export interface BackroomDatabase {
   accounting_exported: AccountingExportedTable;
   accounting_schedules: AccountingScheduleTable;
   accounting_optouts: AccountingOptoutTable;
+  order_lists: OrderListTable;
+  order_list_contacts: OrderListContactTable;
 }
 
 /** A workspace's mapping to its books (migration 018, `lib/server/accounting/`): `AccountingMapping` as JSON. */
@@ -555,3 +557,37 @@ export type AuthTables = {
     twoFactorEnabled: boolean | number | null;
   };
 };
+
+/** A reorder list sent to a store's rep (migration 020, `lib/server/order-guide/`). */
+export interface OrderListTable {
+  id: string;
+  workspace_id: string;
+  environment: string;
+  customer_id: number;
+  customer_name: string;
+  /** The rep's address it went to (the record's SalesRepEmail, or the workspace's contact). */
+  recipient: string;
+  /** `ListLine[]` as JSON: the lines as mailed. */
+  lines_json: string;
+  line_count: number;
+  total_cases: number;
+  /** The total, 2 decimals. */
+  total: string;
+  /** The day the prices were read for. */
+  price_day: string;
+  /** "sending", "sent", "mail-off" (no SMTP: kept, not sent) or "mail-failed". */
+  status: string;
+  sent_by: string;
+  sent_by_name: string;
+  sent_by_email: string;
+  sent_at: string;
+  idempotency_key: string;
+}
+
+/** A workspace's contact address for a store whose record has no SalesRepEmail (migration 020). */
+export interface OrderListContactTable {
+  workspace_id: string;
+  email: string;
+  updated_by: string;
+  updated_at: string;
+}
