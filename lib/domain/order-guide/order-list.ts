@@ -118,6 +118,33 @@ export interface ListMailText {
   link: string;
 }
 
+/** What a list's status says: mailed, kept without mail (no SMTP), the mail server refused it, or mailing now. */
+export type ListStatus = "sending" | "sent" | "mail-off" | "mail-failed";
+
+/** A list as the API answers it. */
+export interface OrderList {
+  id: string;
+  customerId: number;
+  customerName: string;
+  recipient: string;
+  lineCount: number;
+  totalCases: number;
+  total: string;
+  priceDay: string;
+  status: ListStatus;
+  sentBy: { id: string; name: string; email: string };
+  sentAt: string;
+  lines: ListLine[];
+}
+
+/** A kept list's status in words (the lists page, the answer of a send). */
+export const LIST_STATUS_WORDS: Record<string, string> = {
+  sending: "Sending",
+  sent: "Sent",
+  "mail-off": "Not sent: mail is off",
+  "mail-failed": "Not sent: the mail server refused it",
+};
+
 /** The plain words said on the page and in the mail: what sending a list is, and is not. */
 export const NOT_AN_ORDER = "This is a request to your rep, not an order placed in the ERP.";
 

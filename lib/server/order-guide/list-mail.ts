@@ -1,7 +1,6 @@
 import "server-only";
-import { listCsv, listMailText } from "@/lib/domain/order-guide/order-list";
+import { listCsv, listMailText, type OrderList } from "@/lib/domain/order-guide/order-list";
 import type { Mail } from "../core/auth/mailer";
-import type { OrderList } from "./order-lists-store";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { ListLine } from "@/lib/domain/order-guide/order-list";
+import type { ListLine, ListStatus, OrderList } from "@/lib/domain/order-guide/order-list";
 import type { BackroomDatabase, OrderListTable } from "../core/db/schema";
 import type { Environment } from "../core/session/types";
 
@@ -14,25 +14,6 @@ import type { Environment } from "../core/session/types";
 export interface ListScope {
   workspaceId: string;
   environment: Environment;
-}
-
-/** What a list's status says: mailed, kept without mail (no SMTP), the mail server refused it, or mailing now. */
-export type ListStatus = "sending" | "sent" | "mail-off" | "mail-failed";
-
-/** A list as the API answers it. */
-export interface OrderList {
-  id: string;
-  customerId: number;
-  customerName: string;
-  recipient: string;
-  lineCount: number;
-  totalCases: number;
-  total: string;
-  priceDay: string;
-  status: ListStatus;
-  sentBy: { id: string; name: string; email: string };
-  sentAt: string;
-  lines: ListLine[];
 }
 
 export interface NewList {
