@@ -108,6 +108,20 @@ function describeReference(entry: AuditEntry): string {
       .join(" · ");
   if (entry.event === "menu-link-made" || entry.event === "menu-link-revoked")
     return r.menuName ? `Menu link "${r.menuName}"` : "—";
+  if (entry.event === "order-list-sent")
+    return [
+      r.customerId !== undefined ? `Customer ${r.customerId}` : undefined,
+      r.subjectEmail && `to ${r.subjectEmail}`,
+      r.lineCount !== undefined ? `${r.lineCount} line${r.lineCount === 1 ? "" : "s"}` : undefined,
+      r.amount !== undefined ? `total ${r.amount}` : undefined,
+      r.listStatus === "mail-off"
+        ? "kept, not mailed (mail is off)"
+        : r.listStatus === "mail-failed"
+          ? "mail failed"
+          : undefined,
+    ]
+      .filter(Boolean)
+      .join(" · ");
   if (entry.event === "accounting-mapping-changed")
     return [r.vendorName && `vendor ${r.vendorName}`, r.dateFormat && `dates ${r.dateFormat}`]
       .filter(Boolean)

@@ -2,6 +2,7 @@ import type { GuideData, GuideRow } from "@/lib/domain/order-guide/guide-data";
 import type { GuideParams } from "@/lib/domain/order-guide/guide-filter";
 import { formatDay, formatMoney, MISSING, NEVER_COUNTED, OPEN_ENDED } from "@/lib/format/display";
 import { GuideFilters } from "./guide-filters";
+import { LIST_FORM_ID, SendListForm } from "./send-list-form";
 
 interface GuideTableProps {
   guide: GuideData;
@@ -11,6 +12,30 @@ interface GuideTableProps {
   params: GuideParams & { customer: number };
   /** A Customer key's stores (the filters' store choice); undefined for an Employee key. */
   stores: { id: number; name: string }[] | undefined;
+  /** Set when the person may send a reorder list (owners, admins, purchasing): a quantity per row and the send. */
+  send?: { recipient: string | null; mailDelivers: boolean };
+}
+
+/**
+ * A row's quantity to ask the rep for, in cases (the suggestion at first), tied to the send's form. A product with no
+ * case price today (no price, or no units per case) has no field: a list is priced, and the server refuses it.
+ */
+function CasesField({ row }: { row: GuideRow }) {
+  if (row.casePrice === null) return <span className="text-slate-700 dark:text-slate-300">no case price today</span>;
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={9999}
+      step={1}
+      form={LIST_FORM_ID}
+      data-product={row.productId}
+      defaultValue={row.suggestedCases}
+      aria-label={`Cases of ${row.name} to ask for`}
+      className="h-11 w-20 rounded border border-slate-400 px-2 text-right dark:border-slate-500 dark:bg-slate-900"
+    />
+  );
 }
 
 /** What a row's figures read as: the API's sentinels spelt out, a negative count said. */
@@ -29,7 +54,7 @@ function shown(row: GuideRow) {
  * A store's order guide: cards on a phone (no sideways scroll), a table from 640 px. The figures as the API's records
  * make them (`lib/domain/order-guide/guide.ts`); the suggestion in whole cases, 0 for what is out of stock.
  */
-export function GuideTable({ guide, rows, choices, params, stores }: GuideTableProps) {
+export function GuideTable({ guide, rows, choices, params, stores, send }: GuideTableProps) {
   if (!guide.found)
     return (
       <div className="space-y-4">
@@ -76,6 +101,12 @@ export function GuideTable({ guide, rows, choices, params, stores }: GuideTableP
                     <dt className="font-semibold">Suggested</dt>
                     <dd className="font-semibold">{row.suggestedCases} cases</dd>
                   </dl>
+                  {send && (
+                    <p className="mt-2 flex items-center justify-between gap-3 text-sm">
+                      <span aria-hidden="true">Cases to ask for</span>
+                      <CasesField row={row} />
+                    </p>
+                  )}
                 </li>
               );
             })}
@@ -112,6 +143,11 @@ export function GuideTable({ guide, rows, choices, params, stores }: GuideTableP
                   <th scope="col" className="p-2 text-right">
                     Suggested cases
                   </th>
+                  {send && (
+                    <th scope="col" className="p-2 text-right">
+                      Cases to ask for
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -133,12 +169,25 @@ export function GuideTable({ guide, rows, choices, params, stores }: GuideTableP
                       <td className="p-2">{s.promotion}</td>
                       <td className="p-2">{s.stock}</td>
                       <td className="p-2 text-right font-semibold">{row.suggestedCases}</td>
+                      {send && (
+                        <td className="p-2 text-right">
+                          <CasesField row={row} />
+                        </td>
+                      )}
                     </tr>
                   );
                 })}
               </tbody>
             </table>
           </div>
+          {send && (
+            <SendListForm
+              customer={guide.customerId}
+              day={guide.day}
+              recipient={send.recipient}
+              mailDelivers={send.mailDelivers}
+            />
+          )}
         </>
       )}
     </div>

@@ -9,6 +9,8 @@ export interface CaughtMail {
   subject: string;
   /** The plain-text body, its transfer encoding undone. */
   text: string;
+  /** The files attached (their names, from each part's Content-Disposition). */
+  attachments: string[];
   /** Its List-Unsubscribe header (RFC 2369), if any: the link a mail client's own button posts to (RFC 8058). */
   listUnsubscribe?: string;
 }
@@ -66,8 +68,12 @@ function plainText(headers: Map<string, string>, body: string): string {
   if (boundary && /^multipart\//i.test(type)) {
     for (const part of body.split(`--${boundary}`).slice(1)) {
       const inner = split(part.replace(/^\r?\n/, ""));
-      if (/^text\/plain/i.test(inner.headers.get("content-type") ?? "text/plain"))
-        return plainText(inner.headers, inner.body);
+      const innerType = inner.headers.get("content-type") ?? "text/plain";
+      // A mail with attachments nests its text in a multipart/alternative part.
+      if (/^text\/plain/i.test(innerType) || /^multipart\//i.test(innerType)) {
+        const text = plainText(inner.headers, inner.body);
+        if (text) return text;
+      }
     }
     return "";
   }
@@ -99,11 +105,15 @@ export async function startMailbox(): Promise<Mailbox> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const { headers, body } = split(Buffer.concat(chunks).toString("utf8"));
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const { headers, body } = split(raw);
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: headerText(headers.get("subject") ?? ""),
           text: plainText(headers, body),
+          attachments: [...raw.matchAll(/Content-Disposition:\s*attachment;\s*filename="?([^"\r\n;]+)/gi)].map(
+            (m) => m[1]!,
+          ),
           ...(headers.has("list-unsubscribe") ? { listUnsubscribe: headers.get("list-unsubscribe") } : {}),
         });
         callback();

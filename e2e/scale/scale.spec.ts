@@ -108,6 +108,7 @@ test("two instances started at once on one empty database migrate it once and ar
     "017-visit-notes",
     "018-accounting",
     "019-history-promotions",
+    "020-order-lists",
     "021-menus",
   ]);
   for (const instance of cluster.instances) {

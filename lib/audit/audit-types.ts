@@ -30,6 +30,7 @@ export const AUDIT_EVENTS = [
   "accounting-mapping-changed",
   "menu-link-made",
   "menu-link-revoked",
+  "order-list-sent",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -60,6 +61,7 @@ export const AUDIT_EVENT_NAMES: Record<AuditEvent, string> = {
   "accounting-mapping-changed": "Books' mapping changed",
   "menu-link-made": "Menu link made",
   "menu-link-revoked": "Menu link revoked",
+  "order-list-sent": "Reorder list sent to the rep",
 };
 
 /**
@@ -123,6 +125,10 @@ export interface AuditReference {
   // A brand's shared menu link (issue 42): its id and name, never its token.
   menuId?: string;
   menuName?: string;
+  // A reorder list to the rep (issue 42): its id and how its mail went ("sent", "mail-off", "mail-failed"); the rep is
+  // `subjectEmail`, the total `amount`.
+  listId?: string;
+  listStatus?: string;
 }
 
 /** An entry as `GET /api/audit` answers it. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
+import Link from "next/link";
 import { Suspense } from "react";
 import { GuideFilters } from "@/components/order-guide/guide-filters";
 import { GuideTable } from "@/components/order-guide/guide-table";
@@ -9,6 +10,8 @@ import { readGuide } from "@/lib/domain/order-guide/guide-data";
 import { filterRows, type GuideParams, guideChoices, guideParams } from "@/lib/domain/order-guide/guide-filter";
 import { todayIn } from "@/lib/format/days";
 import { pageApi } from "@/lib/server/core/page-api";
+import { createOrderListStore } from "@/lib/server/order-guide/order-lists-store";
+import { may } from "@/lib/session/roles";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../_lib/page-title";
 import { requireSession } from "../_lib/session";
@@ -25,7 +28,7 @@ const TITLE = "Order guide";
  * Server-rendered from the address: the filters are a GET form, the CSV the API's (`GET /api/order-guide?format=csv`).
  */
 export default async function OrderGuidePage({ searchParams }: PageProps<"/order-guide">) {
-  const [{ active }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   if (active.keyType === "Supplier") {
     return (
       <div className="space-y-2">
@@ -49,6 +52,11 @@ export default async function OrderGuidePage({ searchParams }: PageProps<"/order
         title={TITLE}
         intro="What the store bought in the last 180 days or has on promotion today: its shelf and days of cover, its usual order, today's prices and the warehouse's stock, with a suggestion in whole cases to cover the days you choose. Nothing out of stock is suggested."
       />
+      <p className="text-sm">
+        <Link href="/order-guide/lists" className="underline">
+          Reorder lists sent to the rep
+        </Link>
+      </p>
       {customer === undefined ? (
         <>
           <GuideFilters params={read} stores={undefined} choices={undefined} />
@@ -56,7 +64,14 @@ export default async function OrderGuidePage({ searchParams }: PageProps<"/order
         </>
       ) : (
         <Suspense key={JSON.stringify(read)} fallback={<BlockSkeleton label="Reading the order guide" />}>
-          <Guide customer={customer} read={read} today={today} stores={stores} />
+          <Guide
+            customer={customer}
+            read={read}
+            today={today}
+            stores={stores}
+            workspaceId={view.workspace!.id}
+            maySend={may(view.role ?? undefined, { purchases: ["write"] })}
+          />
         </Suspense>
       )}
     </div>
@@ -69,11 +84,16 @@ async function Guide({
   read,
   today,
   stores,
+  workspaceId,
+  maySend,
 }: {
   customer: number;
   read: GuideParams;
   today: string;
   stores: { id: number; name: string }[] | undefined;
+  workspaceId: string;
+  /** Owners, admins and purchasing send a reorder list (`purchases: ["write"]`); the others read. */
+  maySend: boolean;
 }) {
   if (stores && !stores.some((s) => s.id === customer))
     return <p role="alert">Store {customer} is not one of this key&apos;s stores.</p>;
@@ -89,6 +109,10 @@ async function Guide({
     );
   }
   const rows = filterRows(guide.rows, read.filter, read.coverDays);
+  const { db, mailer } = await backend();
+  const recipient = maySend
+    ? (guide.salesRepEmail ?? (await createOrderListStore(db).contact(workspaceId)) ?? null)
+    : null;
   return (
     <GuideTable
       guide={guide}
@@ -96,6 +120,7 @@ async function Guide({
       choices={guideChoices(guide.rows)}
       params={{ ...read, customer }}
       stores={stores}
+      send={maySend ? { recipient, mailDelivers: mailer.delivers } : undefined}
     />
   );
 }

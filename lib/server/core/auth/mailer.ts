@@ -7,6 +7,8 @@ import nodemailer from "nodemailer";
  */
 export interface Mail {
   to: string;
+  /** A copy to (a reorder list's sender): one message, both recipients. */
+  cc?: string;
   subject: string;
   /** The body, in plain text; it holds `link`. */
   text: string;
@@ -78,6 +80,7 @@ export function createMailer(options: MailerOptions): Mailer {
       await transport.sendMail({
         from: options.from,
         to: mail.to,
+        cc: mail.cc,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

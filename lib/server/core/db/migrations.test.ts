@@ -335,6 +335,26 @@ const COLUMNS = {
     revoked_at: "text null",
     revoked_by: "text null",
   },
+  order_lists: {
+    id: "text",
+    workspace_id: "text",
+    environment: "text",
+    customer_id: "number",
+    customer_name: "text",
+    recipient: "text",
+    lines_json: "text",
+    line_count: "number",
+    total_cases: "number",
+    total: "text",
+    price_day: "text",
+    status: "text",
+    sent_by: "text",
+    sent_by_name: "text",
+    sent_by_email: "text",
+    sent_at: "text",
+    idempotency_key: "text",
+  },
+  order_list_contacts: { workspace_id: "text", email: "text", updated_by: "text", updated_at: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

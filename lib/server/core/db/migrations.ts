@@ -10,6 +10,7 @@ import { accounting } from "./migration-accounting";
 import { collections, collectionsAging } from "./migration-collections";
 import { menus } from "./migration-menus";
 import { visitNotes } from "./migration-notes";
+import { orderLists } from "./migration-order-lists";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -293,6 +294,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "017-visit-notes": visitNotes,
   "018-accounting": accounting,
   "019-history-promotions": historyPromotions,
+  "020-order-lists": orderLists,
   "021-menus": menus,
 };
 

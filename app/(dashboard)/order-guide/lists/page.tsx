@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { ContactForm } from "@/components/order-guide/contact-form";
+import { OrderLists } from "@/components/order-guide/order-lists";
+import { backend } from "@/lib/backend";
+import { NOT_AN_ORDER } from "@/lib/domain/order-guide/order-list";
+import { createOrderListStore } from "@/lib/server/order-guide/order-lists-store";
+import { may } from "@/lib/session/roles";
+import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
+import { PageTitle } from "../../_lib/page-title";
+import { requireSession } from "../../_lib/session";
+
+export const metadata: Metadata = { title: "Reorder lists · Backroom" };
+
+/**
+ * Reorder lists (issue 42 item 2): each list sent to a store's rep from the order guide, newest first (status, who,
+ * when, store, lines, total; `?list=` opens one). Every member reads them; owners and admins set the workspace's contact
+ * address for stores whose record has no rep's. Server-rendered from Backroom's database; the contact is a small form.
+ */
+export default async function OrderListsPage({ searchParams }: PageProps<"/order-guide/lists">) {
+  const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  const { db, mailer } = await backend();
+  const store = createOrderListStore(db);
+  const workspaceId = view.workspace!.id;
+  const [lists, contact] = await Promise.all([
+    store.list({ workspaceId, environment: active.environment }),
+    store.contact(workspaceId),
+  ]);
+  const open = typeof params.list === "string" ? params.list : undefined;
+  return (
+    <div className="space-y-4">
+      <PageTitle
+        title="Reorder lists"
+        intro={`The lists sent to a store's rep from the order guide: the rep gets an email with the lines and a CSV, the sender a copy. ${NOT_AN_ORDER}`}
+      />
+      <p className="text-sm">
+        <Link href="/order-guide" className="underline">
+          Back to the order guide
+        </Link>
+      </p>
+      {!mailer.delivers && (
+        <p className="max-w-3xl text-sm font-semibold">
+          Mail is off on this Backroom (no SMTP server): lists are kept here as &quot;Not sent: mail is off&quot;, and
+          nobody gets an email.
+        </p>
+      )}
+      <OrderLists lists={lists} open={open} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
+      <ContactForm contact={contact ?? null} mayEdit={may(view.role ?? undefined, { organization: ["update"] })} />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { LIST_STATUS_WORDS } from "@/lib/domain/order-guide/order-list";
+import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
+import type { OrderList } from "@/lib/domain/order-guide/order-list";
+
+interface OrderListsProps {
+  lists: OrderList[];
+  /** The list the address opens (`?list=`). */
+  open: string | undefined;
+  timeZone: string | undefined;
+}
+
+/**
+ * The workspace's reorder lists, newest first: one card each (status, store, who, when, lines, total), opened to its
+ * lines. Cards at every width: a list is read one at a time.
+ */
+export function OrderLists({ lists, open, timeZone }: OrderListsProps) {
+  if (!lists.length) return <p>No list has been sent yet: send one from the order guide.</p>;
+  return (
+    <ul className="space-y-3" aria-label="Reorder lists">
+      {lists.map((list) => (
+        <li key={list.id} className="rounded border border-slate-300 dark:border-slate-600">
+          <details open={list.id === open}>
+            <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 p-3">
+              <span className="font-semibold">{list.customerName}</span>
+              <span>{LIST_STATUS_WORDS[list.status] ?? list.status}</span>
+              <span className="text-sm text-slate-700 dark:text-slate-300">
+                by {list.sentBy.name} · {formatDateTime(list.sentAt, timeZone)} · {list.lineCount} line
+                {list.lineCount === 1 ? "" : "s"} · total {formatMoney(list.total)}
+              </span>
+            </summary>
+            <div className="space-y-2 border-t border-slate-200 p-3 text-sm dark:border-slate-700">
+              <p>
+                To {list.recipient}, a copy to {list.sentBy.email}; prices as of {formatDay(list.priceDay)}.
+              </p>
+              <table className="w-full">
+                <caption className="sr-only">Lines of the list for {list.customerName}</caption>
+                <thead>
+                  <tr className="border-b border-slate-400 text-left">
+                    <th scope="col" className="p-1">
+                      Product
+                    </th>
+                    <th scope="col" className="p-1 text-right">
+                      Cases
+                    </th>
+                    <th scope="col" className="p-1 text-right">
+                      Case
+                    </th>
+                    <th scope="col" className="p-1 text-right">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.lines.map((line) => (
+                    <tr key={line.productId} className="border-b border-slate-200 dark:border-slate-700">
+                      <th scope="row" className="p-1 text-left font-normal break-words">
+                        {line.name}
+                      </th>
+                      <td className="p-1 text-right">{line.cases}</td>
+                      <td className="p-1 text-right">{formatMoney(line.casePrice)}</td>
+                      <td className="p-1 text-right">{formatMoney(line.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" className="p-1 text-left">
+                      Total
+                    </th>
+                    <td className="p-1 text-right">{list.totalCases}</td>
+                    <td />
+                    <td className="p-1 text-right font-semibold">{formatMoney(list.total)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}

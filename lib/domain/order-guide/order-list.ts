@@ -1,0 +1,174 @@
+import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
+import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
+import type { GuideRow } from "./guide-data";
+
+/**
+ * A reorder list (issue 42 item 2): the cases a buyer asks the store's rep for, priced with the guide's prices as the
+ * API has them now. A request to the rep, never an order placed in the ERP. Pure: the server makes the list, its mail
+ * and its CSV of it, the page shows what it kept.
+ */
+
+/** What the request names of one line: a product of the guide and whole cases. */
+export interface AskedLine {
+  productId: number;
+  cases: number;
+}
+
+/** One line of a list as kept and mailed: the guide's name and prices, the cases, the line's total. */
+export interface ListLine {
+  productId: number;
+  name: string;
+  unitsPerCase: number | null;
+  unitPrice: string;
+  casePrice: string;
+  cases: number;
+  /** Case price × cases, 2 decimals. */
+  total: string;
+}
+
+/** A list's lines and totals, or why it cannot be made of these rows. */
+export type ListOutcome =
+  | { ok: true; lines: ListLine[]; totalCases: number; total: string }
+  | { ok: false; code: "EMPTY_LIST" | "NOT_IN_GUIDE" | "NO_PRICE"; detail: string };
+
+/**
+ * The lines of a list: each asked product with cases above 0, named and priced by the guide's rows (never by the
+ * request), in the guide's order; the total is the sum of case price × cases, exact.
+ *
+ * @example
+ * listLines(rows, [{ productId: 5001, cases: 2 }]); // { ok: true, lines: [{ ..., casePrice: "42.00", cases: 2, total: "84.00" }], totalCases: 2, total: "84.00" }
+ */
+export function listLines(rows: readonly GuideRow[], asked: readonly AskedLine[]): ListOutcome {
+  const cases = new Map<number, number>();
+  for (const line of asked)
+    if (line.cases > 0) cases.set(line.productId, (cases.get(line.productId) ?? 0) + line.cases);
+  if (!cases.size)
+    return { ok: false, code: "EMPTY_LIST", detail: "The list is empty: give at least one product 1 case or more." };
+  const byId = new Map(rows.map((r) => [r.productId, r]));
+  const missing = [...cases.keys()].filter((id) => !byId.has(id));
+  if (missing.length)
+    return {
+      ok: false,
+      code: "NOT_IN_GUIDE",
+      detail: `Not in this store's order guide: product ${missing.join(", ")}.`,
+    };
+  const unpriced = [...cases.keys()].filter((id) => byId.get(id)!.casePrice === null);
+  if (unpriced.length)
+    return {
+      ok: false,
+      code: "NO_PRICE",
+      detail: `No case price today for ${unpriced.map((id) => byId.get(id)!.name).join(", ")}: leave it at 0 cases.`,
+    };
+  let sum = 0n;
+  const lines: ListLine[] = [];
+  for (const row of rows) {
+    const n = cases.get(row.productId);
+    if (n === undefined) continue;
+    const lineTotal = parseDecimal(row.casePrice!)! * BigInt(n);
+    sum += lineTotal;
+    lines.push({
+      productId: row.productId,
+      name: row.name,
+      unitsPerCase: row.unitsPerCase,
+      unitPrice: row.unitPrice ?? "",
+      casePrice: row.casePrice!,
+      cases: n,
+      total: toDecimalString(lineTotal, 2),
+    });
+  }
+  return { ok: true, lines, totalCases: lines.reduce((a, l) => a + l.cases, 0), total: toDecimalString(sum, 2) };
+}
+
+const COLUMNS: readonly ExportColumn[] = [
+  { id: "productId", header: "ProductID", value: (r) => String(r.productId) },
+  { id: "name", header: "Product", value: (r) => String(r.name) },
+  {
+    id: "unitsPerCase",
+    header: "Units per case",
+    value: (r) => (r.unitsPerCase == null ? "" : String(r.unitsPerCase)),
+  },
+  { id: "cases", header: "Cases", value: (r) => String(r.cases) },
+  { id: "unitPrice", header: "Unit price", value: (r) => String(r.unitPrice) },
+  { id: "casePrice", header: "Case price", value: (r) => String(r.casePrice) },
+  { id: "total", header: "Line total", value: (r) => String(r.total) },
+];
+
+/**
+ * A list's CSV: a line per product (its ID, name, units per case, cases, unit and case price, line total), with the
+ * byte order mark Excel needs.
+ *
+ * @example
+ * listCsv(lines); // "\uFEFFProductID,Product,Units per case,Cases,Unit price,Case price,Line total\r\n5001,...\r\n"
+ */
+export function listCsv(lines: readonly ListLine[]): string {
+  return csvHeader(COLUMNS, { bom: true }) + csvRows(COLUMNS, lines as unknown as Record<string, unknown>[]);
+}
+
+/** What the list's mail says of it. */
+export interface ListMailText {
+  customerName: string;
+  customerId: number;
+  senderName: string;
+  senderEmail: string;
+  day: string;
+  lines: readonly ListLine[];
+  totalCases: number;
+  total: string;
+  /** The page the list is kept on. */
+  link: string;
+}
+
+/** What a list's status says: mailed, kept without mail (no SMTP), the mail server refused it, or mailing now. */
+export type ListStatus = "sending" | "sent" | "mail-off" | "mail-failed";
+
+/** A list as the API answers it. */
+export interface OrderList {
+  id: string;
+  customerId: number;
+  customerName: string;
+  recipient: string;
+  lineCount: number;
+  totalCases: number;
+  total: string;
+  priceDay: string;
+  status: ListStatus;
+  sentBy: { id: string; name: string; email: string };
+  sentAt: string;
+  lines: ListLine[];
+}
+
+/** A kept list's status in words (the lists page, the answer of a send). */
+export const LIST_STATUS_WORDS: Record<string, string> = {
+  sending: "Sending",
+  sent: "Sent",
+  "mail-off": "Not sent: mail is off",
+  "mail-failed": "Not sent: the mail server refused it",
+};
+
+/** The plain words said on the page and in the mail: what sending a list is, and is not. */
+export const NOT_AN_ORDER = "This is a request to your rep, not an order placed in the ERP.";
+
+/**
+ * The mail of a list, in plain text: who asks for which store, each line (cases, unit and case price, line total),
+ * the totals, and plainly that it is a request to the rep, not an order.
+ *
+ * @example
+ * listMailText({ customerName: "Valley Cannabis - Oakland", ... }).subject; // "Reorder request: Valley Cannabis - Oakland (20001)"
+ */
+export function listMailText(input: ListMailText): { subject: string; text: string } {
+  const line = (l: ListLine) =>
+    `- ${l.name} (${l.productId}): ${l.cases} case${l.cases === 1 ? "" : "s"} × $${l.casePrice} (unit $${l.unitPrice}${l.unitsPerCase ? `, ${l.unitsPerCase} per case` : ""}) = $${l.total}`;
+  const text = [
+    `${input.senderName} (${input.senderEmail}) asks for these cases for ${input.customerName} (CustomerID ${input.customerId}).`,
+    NOT_AN_ORDER,
+    "",
+    `Prices as of ${input.day}:`,
+    ...input.lines.map(line),
+    "",
+    `${input.lines.length} product${input.lines.length === 1 ? "" : "s"}, ${input.totalCases} case${input.totalCases === 1 ? "" : "s"}, total $${input.total}.`,
+    "The lines are attached as a CSV.",
+    "",
+    `Kept in Backroom: ${input.link}`,
+  ].join("\n");
+  return { subject: `Reorder request: ${input.customerName} (${input.customerId})`, text };
+}

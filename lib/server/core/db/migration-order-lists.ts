@@ -1,0 +1,50 @@
+import "server-only";
+import type { Kysely, Migration } from "kysely";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
+type AnyDb = Kysely<any>;
+
+/**
+ * Reorder lists to the rep (issue 42 item 2, `lib/server/order-guide/`):
+ * - `order_lists`: each list sent (or kept unsent: no mail), per workspace and environment: the store, the rep it went
+ *   to, the lines as mailed (JSON), the totals, its status, who sent it and when, and the Idempotency-Key that made it
+ *   (one list, and one mail, per key in the workspace);
+ * - `order_list_contacts`: the workspace's contact address, for a store whose record has no SalesRepEmail.
+ */
+export const orderLists: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("order_lists")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("workspace_id", "text", (c) => c.notNull())
+      .addColumn("environment", "text", (c) => c.notNull())
+      .addColumn("customer_id", "integer", (c) => c.notNull())
+      .addColumn("customer_name", "text", (c) => c.notNull())
+      .addColumn("recipient", "text", (c) => c.notNull())
+      .addColumn("lines_json", "text", (c) => c.notNull())
+      .addColumn("line_count", "integer", (c) => c.notNull())
+      .addColumn("total_cases", "integer", (c) => c.notNull())
+      .addColumn("total", "text", (c) => c.notNull())
+      .addColumn("price_day", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("sent_by", "text", (c) => c.notNull())
+      .addColumn("sent_by_name", "text", (c) => c.notNull())
+      .addColumn("sent_by_email", "text", (c) => c.notNull())
+      .addColumn("sent_at", "text", (c) => c.notNull())
+      .addColumn("idempotency_key", "text", (c) => c.notNull())
+      .addUniqueConstraint("order_lists_key_unique", ["workspace_id", "idempotency_key"])
+      .execute();
+    await db.schema
+      .createIndex("order_lists_workspace_idx")
+      .on("order_lists")
+      .columns(["workspace_id", "environment", "sent_at"])
+      .execute();
+    await db.schema
+      .createTable("order_list_contacts")
+      .addColumn("workspace_id", "text", (c) => c.primaryKey())
+      .addColumn("email", "text", (c) => c.notNull())
+      .addColumn("updated_by", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+  },
+};

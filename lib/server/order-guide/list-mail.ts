@@ -1,0 +1,43 @@
+import "server-only";
+import { listCsv, listMailText, type OrderList } from "@/lib/domain/order-guide/order-list";
+import type { Mail } from "../core/auth/mailer";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A reorder list's one mail: to the store's rep, a copy (cc) to the sender, the lines in the text and as a CSV.
+ *
+ * @example
+ * listMail(list, "https://backroom.example/order-guide/lists?list=…").cc; // the sender's address
+ */
+export function listMail(list: OrderList, link: string): Mail {
+  const { subject, text } = listMailText({
+    customerName: list.customerName,
+    customerId: list.customerId,
+    senderName: list.sentBy.name,
+    senderEmail: list.sentBy.email,
+    day: list.priceDay,
+    lines: list.lines,
+    totalCases: list.totalCases,
+    total: list.total,
+    link,
+  });
+  return {
+    to: list.recipient,
+    ...(list.sentBy.email.toLowerCase() !== list.recipient.toLowerCase() ? { cc: list.sentBy.email } : {}),
+    subject,
+    text,
+    html: text
+      .split("\n")
+      .map((l) => (l ? `<p>${escapeHtml(l)}</p>` : ""))
+      .join("\n"),
+    link,
+    attachments: [
+      {
+        filename: `reorder-${list.customerId}-${list.priceDay}.csv`,
+        content: listCsv(list.lines),
+        contentType: "text/csv; charset=utf-8",
+      },
+    ],
+  };
+}

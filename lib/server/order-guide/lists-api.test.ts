@@ -1,0 +1,250 @@
+import type { AddressInfo } from "node:net";
+import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
+import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
+import { createMailer } from "../core/auth/mailer";
+import { databaseProfiles } from "../core/db/testing";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { getOrderGuide } from "./guide-api";
+import { getOrderLists, putOrderListContact, sendOrderList } from "./lists-api";
+
+// Issue 42 item 2 against the sandbox, with a real SMTP server on loopback: the list's one mail (to the rep, a copy to
+// the sender, the CSV attached), its totals from the API's prices as of now, one mail per Idempotency-Key, and the
+// refusals.
+
+let sandbox: TestSandbox;
+let smtp: SMTPServer;
+let smtpUrl: string;
+const received: ParsedMail[] = [];
+beforeAll(async () => {
+  sandbox = await openTestSandbox();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => {
+  await sandbox.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+type Row = Record<string, unknown>;
+interface GuideRowJson {
+  productId: number;
+  name: string;
+  casePrice: string | null;
+}
+const STORES = [
+  { id: 20001, name: "Valley Cannabis - Oakland" },
+  { id: 20002, name: "Valley Cannabis - San Jose" },
+];
+const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
+
+describe.each(databaseProfiles())("reorder lists to the rep on $name", ({ open }) => {
+  const backends: TestBackend[] = [];
+  afterEach(async () => {
+    received.length = 0;
+    await Promise.all(backends.splice(0).map((b) => b.close()));
+  });
+
+  async function setUp({ mail = true, keyType = "Customer" as "Customer" | "Supplier" } = {}) {
+    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), {
+      database: await open(),
+    });
+    backends.push(backend);
+    const owner = await connectKey(backend, DEMO_KEYS[keyType], keyType, {
+      summary: "test",
+      ...(keyType === "Customer" ? { customers: STORES } : {}),
+    });
+    const viewer = await joinAs(backend, owner.workspaceId, "viewer");
+    const buyer = await joinAs(backend, owner.workspaceId, "purchasing");
+    // A real SMTP server, or none (the embedded default: nothing is sent).
+    const mailer = createMailer({
+      url: mail ? smtpUrl : undefined,
+      from: "Backroom <no-reply@backroom.test>",
+      noted: () => {},
+    });
+    const deps = { ...backend, mailer };
+    const send = async (cookie: string, json: unknown, key: string | null = "list-1", site?: string) => {
+      const response = await sendOrderList(
+        browserRequest("POST", "/api/order-guide/lists", {
+          cookie,
+          json,
+          ...(site ? { site } : {}),
+          headers: key ? { "Idempotency-Key": key } : {},
+        }),
+        deps,
+      );
+      return { status: response.status, body: (await response.json()) as Row };
+    };
+    const guide = async (customer: number) => {
+      const response = await getOrderGuide(
+        browserRequest("GET", `/api/order-guide?customer=${customer}`, { cookie: owner.cookie }),
+        backend,
+      );
+      return (await response.json()) as { salesRepEmail: string | null; rows: GuideRowJson[] };
+    };
+    const lists = async (cookie: string) =>
+      (await (await getOrderLists(browserRequest("GET", "/api/order-guide/lists", { cookie }), deps)).json()) as {
+        lists: Row[];
+      };
+    const email = async (userId: string) =>
+      (await sql<{ email: string }>`select email from auth_user where id = ${userId}`.execute(backend.db)).rows[0]!
+        .email;
+    return { backend, deps, owner, viewer, buyer, send, guide, lists, email };
+  }
+
+  it("mails one list to the store's rep with a copy to the sender, the CSV attached, priced as the API prices now; the same key again mails nothing", async () => {
+    const { backend, buyer, send, guide, lists, email } = await setUp();
+    const { salesRepEmail, rows } = await guide(20001);
+    expect(salesRepEmail).toMatch(/@/);
+    const priced = rows.filter((r) => r.casePrice !== null).slice(0, 2);
+    expect(priced).toHaveLength(2);
+    const asked = [
+      { productId: priced[0]!.productId, cases: 2 },
+      { productId: priced[1]!.productId, cases: 3 },
+      {
+        productId: rows.at(-1)!.productId === priced[1]!.productId ? priced[0]!.productId : rows.at(-1)!.productId,
+        cases: 0,
+      },
+    ];
+    // The client's prices are not the list's: only products and cases are sent.
+    const first = await send(buyer.cookie, { customer: 20001, lines: asked });
+    expect(first.status).toBe(201);
+    const list = first.body.list as Row & { lines: Row[] };
+    const expected = parseDecimal(priced[0]!.casePrice!)! * 2n + parseDecimal(priced[1]!.casePrice!)! * 3n;
+    expect(list).toMatchObject({
+      status: "sent",
+      customerId: 20001,
+      recipient: salesRepEmail,
+      lineCount: 2,
+      totalCases: 5,
+    });
+    expect(list.total).toBe(toDecimalString(expected, 2));
+
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
+    expect(addresses(mail.to)).toEqual([salesRepEmail!.toLowerCase()]);
+    expect(addresses(mail.cc)).toEqual([(await email(buyer.userId)).toLowerCase()]);
+    expect(mail.subject).toMatch(/^Reorder request: .+ \(20001\)$/);
+    expect(mail.text).toContain("a request to your rep, not an order placed in the ERP");
+    expect(mail.text).toContain(`total $${toDecimalString(expected, 2)}`);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`reorder-20001-${list.priceDay}.csv`]);
+    const csv = mail.attachments[0]!.content.toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(csv[0]).toBe("ProductID,Product,Units per case,Cases,Unit price,Case price,Line total");
+    // A line per product, in the guide's order, each case price × cases.
+    expect(csv.slice(1).map((l) => l.split(",").slice(-2))).toEqual([
+      [priced[0]!.casePrice, toDecimalString(parseDecimal(priced[0]!.casePrice!)! * 2n, 2)],
+      [priced[1]!.casePrice, toDecimalString(parseDecimal(priced[1]!.casePrice!)! * 3n, 2)],
+    ]);
+
+    // A double click: the same key answers the same list, and no second mail goes.
+    const again = await send(buyer.cookie, { customer: 20001, lines: asked });
+    expect(again.status).toBe(200);
+    expect((again.body.list as Row).id).toBe(list.id);
+    expect(received).toHaveLength(1);
+
+    const kept = await lists(buyer.cookie);
+    expect(kept.lists.map((l) => [l.id, l.status, (l.sentBy as Row).id])).toEqual([[list.id, "sent", buyer.userId]]);
+    const audit = await backend.db
+      .selectFrom("audit_events")
+      .select(["reference_json", "user_id"])
+      .where("event", "=", "order-list-sent")
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.reference_json)).toMatchObject({
+      customerId: 20001,
+      listId: list.id,
+      amount: list.total,
+    });
+  });
+
+  it("sends to the workspace's contact where the record has no SalesRepEmail; with neither, 409 and nothing kept or sent", async () => {
+    const { backend, deps, owner, viewer, send, guide, lists } = await setUp();
+    // The API's sparse record: SalesRepEmail left out.
+    backend.answerWith(async (request) => {
+      const response = await sandbox.runtime.app.fetch(request);
+      if (!new URL(request.url).pathname.endsWith("/customers")) return response;
+      const body = (await response.json()) as { Data: Row[] };
+      for (const c of body.Data) delete c.SalesRepEmail;
+      return Response.json(body, { status: response.status, headers: response.headers });
+    });
+    const { rows } = await guide(20001);
+    const line = { productId: rows.find((r) => r.casePrice !== null)!.productId, cases: 1 };
+    const refused = await send(owner.cookie, { customer: 20001, lines: [line] }, "no-rep");
+    expect(refused.status).toBe(409);
+    expect((refused.body.Error as Row).code).toBe("NO_REP_EMAIL");
+    expect(received).toHaveLength(0);
+    expect((await lists(owner.cookie)).lists).toEqual([]);
+
+    const put = (cookie: string, email: string | null) =>
+      putOrderListContact(browserRequest("PUT", "/api/order-guide/contact", { cookie, json: { email } }), deps);
+    expect((await put(viewer.cookie, "rep@distributor.example")).status).toBe(403);
+    expect((await put(owner.cookie, "not an address")).status).toBe(400);
+    expect((await put(owner.cookie, "rep@distributor.example")).status).toBe(200);
+    const sent = await send(owner.cookie, { customer: 20001, lines: [line] }, "to-contact");
+    expect(sent.status).toBe(201);
+    expect((sent.body.list as Row).recipient).toBe("rep@distributor.example");
+    expect(received.flatMap((m) => addresses(m.to))).toEqual(["rep@distributor.example"]);
+  });
+
+  it.each([
+    ["a viewer", "viewer", undefined, "list-v", 403],
+    ["a cross-site request", "owner", "cross-site", "list-x", 403],
+    ["a request without an Idempotency-Key", "owner", undefined, null, 400],
+  ] as const)("POST /api/order-guide/lists refuses %s", async (_, who, site, key, status) => {
+    const ctx = await setUp();
+    const { rows } = await ctx.guide(20001);
+    const line = { productId: rows.find((r) => r.casePrice !== null)!.productId, cases: 1 };
+    const answer = await ctx.send(ctx[who].cookie, { customer: 20001, lines: [line] }, key, site);
+    expect(answer.status).toBe(status);
+    expect(received).toHaveLength(0);
+    expect((await ctx.lists(ctx.owner.cookie)).lists).toEqual([]);
+  });
+
+  it("refuses an empty list and another day than today (400), and a Supplier key (403)", async () => {
+    const { owner, send } = await setUp();
+    const empty = await send(owner.cookie, { customer: 20001, lines: [{ productId: 1, cases: 0 }] }, "empty");
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain("The list is empty");
+    // Priced as of now: another day than today is refused.
+    const old = await send(
+      owner.cookie,
+      { customer: 20001, day: "2020-01-01", lines: [{ productId: 1, cases: 1 }] },
+      "old",
+    );
+    expect(old.status).toBe(400);
+    const brand = await setUp({ keyType: "Supplier" });
+    const refused = await brand.send(brand.owner.cookie, { customer: 20001, lines: [{ productId: 1, cases: 1 }] });
+    expect(refused.status).toBe(403);
+    expect((refused.body.Error as Row).code).toBe("NOT_FOR_THIS_KEY");
+    expect(received).toHaveLength(0);
+  });
+
+  it("keeps the list as not sent when mail is off (no SMTP_URL)", async () => {
+    const { owner, send, guide, lists } = await setUp({ mail: false });
+    const { rows } = await guide(20001);
+    const line = { productId: rows.find((r) => r.casePrice !== null)!.productId, cases: 1 };
+    const kept = await send(owner.cookie, { customer: 20001, lines: [line] });
+    expect(kept.status).toBe(201);
+    expect((kept.body.list as Row).status).toBe("mail-off");
+    expect(received).toHaveLength(0);
+    expect((await lists(owner.cookie)).lists.map((l) => l.status)).toEqual(["mail-off"]);
+  });
+});

@@ -1,0 +1,204 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import * as z from "zod";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import { readBodyText } from "@/lib/data-api/request-body";
+import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import { DEFAULT_COVER_DAYS } from "@/lib/domain/order-guide/guide";
+import { readGuide } from "@/lib/domain/order-guide/guide-data";
+import { listLines } from "@/lib/domain/order-guide/order-list";
+import { addDays, localDay } from "@/lib/format/days";
+import type { AuditTrail } from "../core/audit/audit-trail";
+import { actorOf } from "../core/audit/write-audit";
+import type { Mailer } from "../core/auth/mailer";
+import type { BackroomDatabase } from "../core/db/schema";
+import { requestApi } from "../core/page-api";
+import type { ProxyDeps } from "../core/proxy";
+import { publicOrigin } from "../core/public-origin";
+import { NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
+import { withActor } from "../core/with-actor";
+import { guideCustomer } from "./guide-api";
+import { listMail } from "./list-mail";
+import { createOrderListStore, type ListScope } from "./order-lists-store";
+
+/**
+ * Reorder lists to the store's rep (issue 42 item 2), `app/api/order-guide/lists` and `.../contact`. Every member
+ * reads the workspace's lists; owners, admins and purchasing (`purchases: ["write"]`) send them and set the contact
+ * address. A list is a request mailed to the rep, never an order placed in the ERP: nothing is written upstream.
+ */
+
+export interface OrderListDeps extends ProxyDeps {
+  db: Kysely<BackroomDatabase>;
+  audit: AuditTrail;
+  mailer: Mailer;
+  now?: () => number;
+}
+
+const SEND = { purchases: ["write"] } as const;
+/** 500 lines of a few dozen bytes each. */
+const MAX_BODY_BYTES = 64 * 1024;
+const MAX_KEY_LENGTH = 200;
+
+const NewList = z.strictObject({
+  customer: z.number().int().positive().optional(),
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  lines: z
+    .array(z.strictObject({ productId: z.number().int().positive(), cases: z.number().int().min(0).max(9999) }))
+    .max(500),
+});
+
+const Contact = z.strictObject({ email: z.email({ error: "email: an email address" }).max(320).nullable() });
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
+const refused = (code: string, detail: string, status: number) => json({ Error: { code, detail } }, status);
+const invalid = (field: string, detail: string) =>
+  json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } }, 400);
+const NOT_FOR_SUPPLIER = () =>
+  refused(
+    "NOT_FOR_THIS_KEY",
+    "Reorder lists are a retailer's: this workspace's Supplier key does not see a store's order guide.",
+    403,
+  );
+
+const storeOf = (deps: OrderListDeps) => createOrderListStore(deps.db, () => new Date(deps.now?.() ?? Date.now()));
+
+/**
+ * The day prices are read for: the person's today as the page sends it (their time zone's), which is within a day of
+ * UTC's; UTC's today when none is sent. Never another day: the list is priced as of now.
+ */
+function priceDay(asked: string | undefined, now: number): string | undefined {
+  const utc = localDay(new Date(now), "UTC");
+  if (asked === undefined) return utc;
+  return asked >= addDays(utc, -1) && asked <= addDays(utc, 1) ? asked : undefined;
+}
+
+// POST /api/order-guide/lists {customer?, lines: [{productId, cases}]} with an Idempotency-Key: re-reads the store's
+// guide (names and prices as the API has them now), keeps the list and mails it to the store's rep with a copy to the
+// sender (201). The same key again answers the list it made (200) and mails nothing.
+export const sendOrderList = withActor("key", SEND, async (request: Request, actor, deps: OrderListDeps) => {
+  if (actor.key.keyType === "Supplier") return NOT_FOR_SUPPLIER();
+  const idempotencyKey = request.headers.get("Idempotency-Key")?.trim();
+  if (!idempotencyKey)
+    return invalid("Idempotency-Key", "Send an Idempotency-Key header: one list, and one mail, per key.");
+  if (idempotencyKey.length > MAX_KEY_LENGTH)
+    return invalid("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
+  const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+  const store = storeOf(deps);
+  const first = await store.byKey(scope, idempotencyKey);
+  if (first) return json({ list: first }, 200);
+
+  let body: unknown;
+  try {
+    body = JSON.parse(await readBodyText(request, MAX_BODY_BYTES));
+  } catch {
+    return invalid("body", 'Send the list as JSON: {"customer": 20001, "lines": [{"productId": 5001, "cases": 2}]}.');
+  }
+  const parsed = NewList.safeParse(body);
+  if (!parsed.success)
+    return json(validationErrorBody(parsed.error, "Send the store and its lines: whole cases, 0 to 9999."), 400);
+  const target = guideCustomer(actor.key, parsed.data.customer);
+  if ("refusal" in target) return target.refusal;
+
+  const day = priceDay(parsed.data.day, deps.now?.() ?? Date.now());
+  if (!day) return invalid("day", "day: today in your time zone (YYYY-MM-DD): a list is priced as of now.");
+  let guide: Awaited<ReturnType<typeof readGuide>>;
+  try {
+    guide = await readGuide(requestApi(request, deps), target.customerId, day, DEFAULT_COVER_DAYS, {
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (!(error instanceof DataApiError)) throw error;
+    return upstreamFailureAnswer(error, "The store's order guide");
+  }
+  if (!guide.found)
+    return refused("CUSTOMER_NOT_FOUND", `No customer ${target.customerId} is among this key's customers.`, 404);
+  const made = listLines(guide.rows, parsed.data.lines);
+  if (!made.ok) return invalid("lines", made.detail);
+  const recipient = guide.salesRepEmail ?? (await store.contact(actor.workspace.id));
+  if (!recipient)
+    return refused(
+      "NO_REP_EMAIL",
+      "Nobody to send it to: the store's record has no SalesRepEmail and the workspace has no contact address. An owner or admin sets one on the Reorder lists page.",
+      409,
+    );
+
+  const customerName = guide.customerName ?? `Store ${target.customerId}`;
+  const sender = { id: actor.person.id, name: actor.person.name, email: actor.person.email };
+  const kept = await store.keep(scope, {
+    customerId: target.customerId,
+    customerName,
+    recipient,
+    lines: made.lines,
+    totalCases: made.totalCases,
+    total: made.total,
+    priceDay: guide.day,
+    sender,
+    idempotencyKey,
+  });
+  // Two requests with one key at once: the second answers the first's list, and mails nothing.
+  if (!kept.created) return json({ list: kept.list }, 200);
+
+  let status: "sent" | "mail-off" | "mail-failed" = "mail-off";
+  if (deps.mailer.delivers) {
+    try {
+      await deps.mailer.send(listMail(kept.list, `${publicOrigin(request)}/order-guide/lists?list=${kept.list.id}`));
+      status = "sent";
+    } catch {
+      status = "mail-failed";
+    }
+  }
+  await store.setStatus(kept.list.id, status);
+  await deps.audit.record({
+    event: "order-list-sent",
+    operation: "POST /api/order-guide/lists",
+    actor: actorOf(request, actor, actor.key),
+    reference: {
+      customerId: target.customerId,
+      lineCount: made.lines.length,
+      totalCases: made.totalCases,
+      amount: made.total,
+      subjectEmail: recipient,
+      listId: kept.list.id,
+      listStatus: status,
+    },
+    idempotencyKey,
+    result: status === "mail-failed" ? "refused" : "done",
+  });
+  return json({ list: { ...kept.list, status } }, 201);
+});
+
+// GET /api/order-guide/lists[?list=id]: the workspace's lists in the key's environment, newest first (with their
+// lines), or one of them; and the workspace's contact address.
+export const getOrderLists = withActor("key", undefined, async (request: Request, actor, deps: OrderListDeps) => {
+  const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+  const store = storeOf(deps);
+  const id = new URL(request.url).searchParams.get("list");
+  if (id) {
+    const list = id.length <= MAX_KEY_LENGTH ? await store.get(scope, id) : undefined;
+    return list ? json({ list }) : refused("NOT_FOUND", "No such list in this workspace.", 404);
+  }
+  const [lists, contact] = await Promise.all([store.list(scope), store.contact(actor.workspace.id)]);
+  return json({ lists, contact: contact ?? null, mailDelivers: deps.mailer.delivers });
+});
+
+// PUT /api/order-guide/contact {email | null}: the workspace's contact address, for a store whose record has no
+// SalesRepEmail (owners and admins).
+export const putOrderListContact = withActor(
+  "key",
+  { organization: ["update"] },
+  async (request: Request, actor, deps: OrderListDeps) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBodyText(request, 4096));
+    } catch {
+      return invalid("body", 'Send {"email": "rep@example.com"}, or {"email": null} to remove it.');
+    }
+    const parsed = Contact.safeParse(body);
+    if (!parsed.success) return json(validationErrorBody(parsed.error, "Send an email address, or null."), 400);
+    await storeOf(deps).setContact(actor.workspace.id, parsed.data.email, actor.person.id);
+    return json({ contact: parsed.data.email });
+  },
+);

@@ -1,0 +1,143 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { ListLine, ListStatus, OrderList } from "@/lib/domain/order-guide/order-list";
+import type { BackroomDatabase, OrderListTable } from "../core/db/schema";
+import type { Environment } from "../core/session/types";
+
+/**
+ * Reorder lists in Backroom's database (`order_lists`, `order_list_contacts`, migration 020). Every read names the
+ * workspace and the key's environment. A list is kept once per Idempotency-Key in the workspace: the first request
+ * inserts it as "sending" and mails; a repeat finds it and mails nothing.
+ */
+
+export interface ListScope {
+  workspaceId: string;
+  environment: Environment;
+}
+
+export interface NewList {
+  customerId: number;
+  customerName: string;
+  recipient: string;
+  lines: ListLine[];
+  totalCases: number;
+  total: string;
+  priceDay: string;
+  sender: { id: string; name: string; email: string };
+  idempotencyKey: string;
+}
+
+const listOf = (row: OrderListTable): OrderList => ({
+  id: row.id,
+  customerId: row.customer_id,
+  customerName: row.customer_name,
+  recipient: row.recipient,
+  lineCount: row.line_count,
+  totalCases: row.total_cases,
+  total: row.total,
+  priceDay: row.price_day,
+  status: row.status as ListStatus,
+  sentBy: { id: row.sent_by, name: row.sent_by_name, email: row.sent_by_email },
+  sentAt: row.sent_at,
+  lines: JSON.parse(row.lines_json) as ListLine[],
+});
+
+/**
+ * @example
+ * const lists = createOrderListStore(db);
+ * const kept = await lists.keep({ workspaceId, environment: "test" }, list); // { created: true, list }
+ */
+export function createOrderListStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+  const scoped = (scope: ListScope) =>
+    db
+      .selectFrom("order_lists")
+      .selectAll()
+      .where("workspace_id", "=", scope.workspaceId)
+      .where("environment", "=", scope.environment);
+  return {
+    /** The list the key already made in the workspace, if any. */
+    async byKey(scope: ListScope, idempotencyKey: string): Promise<OrderList | undefined> {
+      const row = await db
+        .selectFrom("order_lists")
+        .selectAll()
+        .where("workspace_id", "=", scope.workspaceId)
+        .where("idempotency_key", "=", idempotencyKey)
+        .executeTakeFirst();
+      return row ? listOf(row) : undefined;
+    },
+
+    /** Keeps a list as "sending", once per key: `created` false answers the list the key made first. */
+    async keep(scope: ListScope, list: NewList): Promise<{ created: boolean; list: OrderList }> {
+      const row: OrderListTable = {
+        id: randomUUID(),
+        workspace_id: scope.workspaceId,
+        environment: scope.environment,
+        customer_id: list.customerId,
+        customer_name: list.customerName,
+        recipient: list.recipient,
+        lines_json: JSON.stringify(list.lines),
+        line_count: list.lines.length,
+        total_cases: list.totalCases,
+        total: list.total,
+        price_day: list.priceDay,
+        status: "sending",
+        sent_by: list.sender.id,
+        sent_by_name: list.sender.name,
+        sent_by_email: list.sender.email,
+        sent_at: now().toISOString(),
+        idempotency_key: list.idempotencyKey,
+      };
+      // One statement: two requests with one key at once make one row; the second reads the first's.
+      const inserted = await db
+        .insertInto("order_lists")
+        .values(row)
+        .onConflict((oc) => oc.columns(["workspace_id", "idempotency_key"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) return { created: true, list: listOf(row) };
+      return { created: false, list: (await this.byKey(scope, list.idempotencyKey))! };
+    },
+
+    async setStatus(id: string, status: ListStatus): Promise<void> {
+      await db.updateTable("order_lists").set({ status }).where("id", "=", id).execute();
+    },
+
+    /** The workspace's lists in the key's environment, newest first (at most `limit`). */
+    async list(scope: ListScope, limit = 200): Promise<OrderList[]> {
+      const rows = await scoped(scope).orderBy("sent_at", "desc").orderBy("id", "desc").limit(limit).execute();
+      return rows.map(listOf);
+    },
+
+    async get(scope: ListScope, id: string): Promise<OrderList | undefined> {
+      const row = await scoped(scope).where("id", "=", id).executeTakeFirst();
+      return row ? listOf(row) : undefined;
+    },
+
+    /** The workspace's contact address for stores whose record has no rep's. */
+    async contact(workspaceId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom("order_list_contacts")
+        .select("email")
+        .where("workspace_id", "=", workspaceId)
+        .executeTakeFirst();
+      return row?.email;
+    },
+
+    /** Sets (or, with null, removes) the workspace's contact address. */
+    async setContact(workspaceId: string, email: string | null, by: string): Promise<void> {
+      if (email === null) {
+        await db.deleteFrom("order_list_contacts").where("workspace_id", "=", workspaceId).execute();
+        return;
+      }
+      const at = now().toISOString();
+      await db
+        .insertInto("order_list_contacts")
+        .values({ workspace_id: workspaceId, email, updated_by: by, updated_at: at })
+        .onConflict((oc) => oc.column("workspace_id").doUpdateSet({ email, updated_by: by, updated_at: at }))
+        .execute();
+    },
+  };
+}
+
+export type OrderListStore = ReturnType<typeof createOrderListStore>;
