@@ -1,25 +1,27 @@
-import { LIST_STATUS_WORDS } from "@/lib/domain/order-guide/order-list";
+import { LIST_STATUS_WORDS, mayMailAgain, type OrderList } from "@/lib/domain/order-guide/order-list";
 import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
-import type { OrderList } from "@/lib/domain/order-guide/order-list";
+import { ResendListButton } from "./resend-list-button";
 
 interface OrderListsProps {
   lists: OrderList[];
   /** The list the address opens (`?list=`). */
   open: string | undefined;
   timeZone: string | undefined;
+  /** The person may send lists (owners, admins, purchasing): a list not mailed offers "Send again". */
+  maySend: boolean;
 }
 
 /**
  * The workspace's reorder lists, newest first: one card each (status, store, who, when, lines, total), opened to its
  * lines. Cards at every width: a list is read one at a time.
  */
-export function OrderLists({ lists, open, timeZone }: OrderListsProps) {
+export function OrderLists({ lists, open, timeZone, maySend }: OrderListsProps) {
   if (!lists.length) return <p>No list has been sent yet: send one from the order guide.</p>;
   return (
     <ul className="space-y-3" aria-label="Reorder lists">
       {lists.map((list) => (
         <li key={list.id} className="rounded border border-slate-300 dark:border-slate-600">
-          <details open={list.id === open}>
+          <details open={list.id === open || mayMailAgain(list.status)}>
             <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 p-3">
               <span className="font-semibold">{list.customerName}</span>
               <span>{LIST_STATUS_WORDS[list.status] ?? list.status}</span>
@@ -32,6 +34,9 @@ export function OrderLists({ lists, open, timeZone }: OrderListsProps) {
               <p>
                 To {list.recipient}, a copy to {list.sentBy.email}; prices as of {formatDay(list.priceDay)}.
               </p>
+              {maySend && mayMailAgain(list.status) && (
+                <ResendListButton listId={list.id} customerName={list.customerName} />
+              )}
               <table className="w-full">
                 <caption className="sr-only">Lines of the list for {list.customerName}</caption>
                 <thead>

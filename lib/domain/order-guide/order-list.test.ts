@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { GuideRow } from "./guide-data";
-import { listCsv, listLines, listMailText, NOT_AN_ORDER } from "./order-list";
+import {
+  type ListStatus,
+  listCsv,
+  listLines,
+  listMailText,
+  mayMailAgain,
+  NOT_AN_ORDER,
+  SENDING_LEASE_MS,
+  statusAt,
+} from "./order-list";
 
 const row = (
   productId: number,
@@ -127,5 +136,21 @@ describe("the list's CSV and mail", () => {
     expect(text).toContain("- Beta Vape (2): 1 case × $0.30 (unit $0.10, 3 per case) = $0.30");
     expect(text).toContain("2 products, 3 cases, total $67.30.");
     expect(text).toContain("Prices as of 2026-11-25");
+  });
+});
+
+describe("a list's status as it is read", () => {
+  const sentAt = "2026-11-26T10:00:00.000Z";
+  const at = (ms: number) => Date.parse(sentAt) + ms;
+  it.each<[ListStatus, number, ListStatus, boolean]>([
+    ["sending", 0, "sending", false],
+    ["sending", SENDING_LEASE_MS, "sending", false],
+    ["sending", SENDING_LEASE_MS + 1, "unconfirmed", true],
+    ["sent", SENDING_LEASE_MS * 10, "sent", false],
+    ["mail-off", SENDING_LEASE_MS * 10, "mail-off", false],
+    ["mail-failed", 0, "mail-failed", true],
+  ])("%s, %i ms after it was kept, reads %s (mailed again: %s)", (stored, after, read, again) => {
+    expect(statusAt(stored, sentAt, at(after))).toBe(read);
+    expect(mayMailAgain(statusAt(stored, sentAt, at(after)))).toBe(again);
   });
 });

@@ -118,8 +118,32 @@ export interface ListMailText {
   link: string;
 }
 
-/** What a list's status says: mailed, kept without mail (no SMTP), the mail server refused it, or mailing now. */
-export type ListStatus = "sending" | "sent" | "mail-off" | "mail-failed";
+/**
+ * What a list's status says: mailed, kept without mail (no SMTP), the mail server refused it, or mailing now; and
+ * "unconfirmed", never stored: a list still "sending" past `SENDING_LEASE_MS`, whose request stopped (a crash, a
+ * deploy) between keeping it and knowing whether its mail went.
+ */
+export type ListStatus = "sending" | "sent" | "mail-off" | "mail-failed" | "unconfirmed";
+
+/**
+ * How long a list may be "sending" before it is read as "unconfirmed" and may be mailed again. One mail takes seconds
+ * (the mailer's own timeouts are under a minute); two minutes leave the slowest SMTP server room, so a list still being
+ * mailed is never mailed twice by a second click.
+ */
+export const SENDING_LEASE_MS = 2 * 60_000;
+
+/**
+ * The status a kept list is read with at `now`: "sending" past the lease is "unconfirmed".
+ *
+ * @example
+ * statusAt("sending", "2026-11-26T10:00:00.000Z", Date.parse("2026-11-26T10:05:00Z")); // "unconfirmed"
+ */
+export function statusAt(stored: ListStatus, sentAt: string, now: number): ListStatus {
+  return stored === "sending" && now - Date.parse(sentAt) > SENDING_LEASE_MS ? "unconfirmed" : stored;
+}
+
+/** A list its sender (or anyone who may send) may mail again: the mail server refused it, or it is unconfirmed. */
+export const mayMailAgain = (status: ListStatus): boolean => status === "mail-failed" || status === "unconfirmed";
 
 /** A list as the API answers it. */
 export interface OrderList {
@@ -143,6 +167,7 @@ export const LIST_STATUS_WORDS: Record<string, string> = {
   sent: "Sent",
   "mail-off": "Not sent: mail is off",
   "mail-failed": "Not sent: the mail server refused it",
+  unconfirmed: "Not confirmed: it stopped before the mail was known to go",
 };
 
 /** The plain words said on the page and in the mail: what sending a list is, and is not. */

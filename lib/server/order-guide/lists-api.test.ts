@@ -9,7 +9,9 @@ import { createMailer } from "../core/auth/mailer";
 import { databaseProfiles } from "../core/db/testing";
 import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
 import { getOrderGuide } from "./guide-api";
-import { getOrderLists, putOrderListContact, sendOrderList } from "./lists-api";
+import { getOrderLists, putOrderListContact, resendOrderList, sendOrderList } from "./lists-api";
+import { createOrderListStore } from "./order-lists-store";
+import { SENDING_LEASE_MS } from "@/lib/domain/order-guide/order-list";
 
 // Issue 42 item 2 against the sandbox, with a real SMTP server on loopback: the list's one mail (to the rep, a copy to
 // the sender, the CSV attached), its totals from the API's prices as of now, one mail per Idempotency-Key, and the
@@ -235,6 +237,92 @@ describe.each(databaseProfiles())("reorder lists to the rep on $name", ({ open }
     expect(refused.status).toBe(403);
     expect((refused.body.Error as Row).code).toBe("NOT_FOR_THIS_KEY");
     expect(received).toHaveLength(0);
+  });
+
+  it("mails again a list the mail server refused, and one whose request stopped before its mail: once each, even asked twice at once", async () => {
+    const { backend, deps, owner, viewer, buyer, guide, lists } = await setUp();
+    const { rows } = await guide(20001);
+    const line = { productId: rows.find((r) => r.casePrice !== null)!.productId, cases: 2 };
+    // Nothing listens on the discard port: the mail server "refuses" and the list is kept as not sent.
+    const down = createMailer({
+      url: "smtp://127.0.0.1:9",
+      from: "Backroom <no-reply@backroom.test>",
+      noted: () => {},
+    });
+    const failed = await sendOrderList(
+      browserRequest("POST", "/api/order-guide/lists", {
+        cookie: buyer.cookie,
+        json: { customer: 20001, lines: [line] },
+        headers: { "Idempotency-Key": "refused-once" },
+      }),
+      { ...deps, mailer: down },
+    );
+    const refusedList = ((await failed.json()) as { list: Row }).list;
+    expect([failed.status, refusedList.status]).toEqual([201, "mail-failed"]);
+    expect(received).toHaveLength(0);
+
+    const resend = async (cookie: string, id: string, site?: string) => {
+      const response = await resendOrderList(
+        browserRequest("POST", `/api/order-guide/lists/${id}/resend`, { cookie, ...(site ? { site } : {}) }),
+        id,
+        deps,
+      );
+      return { status: response.status, body: (await response.json()) as Row };
+    };
+    // A viewer may not send; another site may not; an unknown id is 404.
+    expect((await resend(viewer.cookie, refusedList.id as string)).status).toBe(403);
+    expect((await resend(buyer.cookie, refusedList.id as string, "https://evil.example")).status).toBe(403);
+    expect((await resend(buyer.cookie, "no-such-list")).status).toBe(404);
+    // Two presses at once: one claims the list and mails it; the other answers it as it is.
+    const both = await Promise.all([
+      resend(buyer.cookie, refusedList.id as string),
+      resend(owner.cookie, refusedList.id as string),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(received).toHaveLength(1);
+    expect((await lists(buyer.cookie)).lists.map((l) => l.status)).toEqual(["sent"]);
+    // Sent: pressed again, nothing more.
+    expect(((await resend(buyer.cookie, refusedList.id as string)).body.list as Row).status).toBe("sent");
+    expect(received).toHaveLength(1);
+
+    // A request that kept its list and stopped (a crash) three minutes ago: still "sending", read as unconfirmed.
+    const scope = { workspaceId: owner.workspaceId, environment: "test" as const };
+    const past = new Date(backend.now!() - SENDING_LEASE_MS - 60_000);
+    const stopped = await createOrderListStore(backend.db, () => past).keep(scope, {
+      customerId: 20001,
+      customerName: "Valley Cannabis - Oakland",
+      recipient: "rep@example.com",
+      lines: [],
+      totalCases: 2,
+      total: "10.00",
+      priceDay: "2026-11-26",
+      sender: { id: "someone", name: "Someone", email: "someone@example.com" },
+      idempotencyKey: "stopped",
+    });
+    const read = (await lists(buyer.cookie)).lists.find((l) => l.id === stopped.list.id)!;
+    expect(read.status).toBe("unconfirmed");
+    // Its own request again (the browser's retry, same key): it is mailed now, once.
+    const retried = await Promise.all(
+      [1, 2].map(() =>
+        sendOrderList(
+          browserRequest("POST", "/api/order-guide/lists", {
+            cookie: buyer.cookie,
+            json: { customer: 20001, lines: [line] },
+            headers: { "Idempotency-Key": "stopped" },
+          }),
+          deps,
+        ).then(async (r) => ((await r.json()) as { list: Row }).list.status),
+      ),
+    );
+    expect(retried.sort()).toEqual(["sending", "sent"]);
+    expect(received).toHaveLength(2);
+    expect(received[1]!.subject).toContain("Valley Cannabis - Oakland");
+    const events = await backend.db
+      .selectFrom("audit_events")
+      .select(["event", "result"])
+      .where("event", "=", "order-list-sent")
+      .execute();
+    expect(events.map((e) => e.result).sort()).toEqual(["done", "done", "refused"]);
   });
 
   it("keeps the list as not sent when mail is off (no SMTP_URL)", async () => {

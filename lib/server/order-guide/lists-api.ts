@@ -6,10 +6,11 @@ import { readBodyText } from "@/lib/data-api/request-body";
 import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { DEFAULT_COVER_DAYS } from "@/lib/domain/order-guide/guide";
 import { readGuide } from "@/lib/domain/order-guide/guide-data";
-import { listLines } from "@/lib/domain/order-guide/order-list";
+import { listLines, mayMailAgain, type OrderList } from "@/lib/domain/order-guide/order-list";
 import { addDays, localDay } from "@/lib/format/days";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
+import type { ActorFor } from "../core/with-actor";
 import type { Mailer } from "../core/auth/mailer";
 import type { BackroomDatabase } from "../core/db/schema";
 import { requestApi } from "../core/page-api";
@@ -19,7 +20,7 @@ import { NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
 import { withActor } from "../core/with-actor";
 import { guideCustomer } from "./guide-api";
 import { listMail } from "./list-mail";
-import { createOrderListStore, type ListScope } from "./order-lists-store";
+import { createOrderListStore, type ListScope, type OrderListStore } from "./order-lists-store";
 
 /**
  * Reorder lists to the store's rep (issue 42 item 2), `app/api/order-guide/lists` and `.../contact`. Every member
@@ -88,7 +89,13 @@ export const sendOrderList = withActor("key", SEND, async (request: Request, act
   const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
   const store = storeOf(deps);
   const first = await store.byKey(scope, idempotencyKey);
-  if (first) return json({ list: first }, 200);
+  // The same key again: the list it made, mailed now when that request stopped before its mail was known to go.
+  if (first) {
+    if (!mayMailAgain(first.status)) return json({ list: first }, 200);
+    // Another request claimed it a moment ago: the list as it is now ("sending", or already sent).
+    if (!(await store.claimToMail(scope, first.id))) return json({ list: (await store.get(scope, first.id)) ?? first });
+    return json({ list: await mailKept(request, actor, deps, store, first, idempotencyKey) }, 200);
+  }
 
   let body: unknown;
   try {
@@ -141,34 +148,66 @@ export const sendOrderList = withActor("key", SEND, async (request: Request, act
   // Two requests with one key at once: the second answers the first's list, and mails nothing.
   if (!kept.created) return json({ list: kept.list }, 200);
 
+  return json({ list: await mailKept(request, actor, deps, store, kept.list, idempotencyKey) }, 201);
+});
+
+/**
+ * Mails a kept list (just kept, or claimed again) to its recipient with a copy to its sender, then sets its status
+ * and records the audit event: sent, mail off (no SMTP server), or refused by the mail server.
+ */
+async function mailKept(
+  request: Request,
+  actor: ActorFor["key"],
+  deps: OrderListDeps,
+  store: OrderListStore,
+  list: OrderList,
+  idempotencyKey: string | undefined,
+): Promise<OrderList> {
   let status: "sent" | "mail-off" | "mail-failed" = "mail-off";
   if (deps.mailer.delivers) {
     try {
-      await deps.mailer.send(listMail(kept.list, `${publicOrigin(request)}/order-guide/lists?list=${kept.list.id}`));
+      await deps.mailer.send(listMail(list, `${publicOrigin(request)}/order-guide/lists?list=${list.id}`));
       status = "sent";
     } catch {
       status = "mail-failed";
     }
   }
-  await store.setStatus(kept.list.id, status);
+  await store.setStatus(list.id, status);
   await deps.audit.record({
     event: "order-list-sent",
-    operation: "POST /api/order-guide/lists",
+    operation: `POST ${new URL(request.url).pathname}`,
     actor: actorOf(request, actor, actor.key),
     reference: {
-      customerId: target.customerId,
-      lineCount: made.lines.length,
-      totalCases: made.totalCases,
-      amount: made.total,
-      subjectEmail: recipient,
-      listId: kept.list.id,
+      customerId: list.customerId,
+      lineCount: list.lineCount,
+      totalCases: list.totalCases,
+      amount: list.total,
+      subjectEmail: list.recipient,
+      listId: list.id,
       listStatus: status,
     },
     idempotencyKey,
     result: status === "mail-failed" ? "refused" : "done",
   });
-  return json({ list: { ...kept.list, status } }, 201);
-});
+  return { ...list, status };
+}
+
+// POST /api/order-guide/lists/{id}/resend: mails again a list the mail server refused, or whose request stopped before
+// its mail was known to go ("unconfirmed"), as it was kept (its lines and prices). One request of several at once mails
+// it; the others, and a list sent or being sent, answer it as it is (200). 404 when it is not the workspace's.
+export const resendOrderList = withActor(
+  "key",
+  SEND,
+  async (request: Request, actor, id: string, deps: OrderListDeps) => {
+    const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+    const store = storeOf(deps);
+    const list = id.length <= MAX_KEY_LENGTH ? await store.get(scope, id) : undefined;
+    if (!list) return refused("NOT_FOUND", "No such list in this workspace.", 404);
+    if (!mayMailAgain(list.status)) return json({ list });
+    if (!(await store.claimToMail(scope, id))) return json({ list: (await store.get(scope, id)) ?? list });
+    return json({ list: await mailKept(request, actor, deps, store, list, undefined) });
+  },
+);
 
 // GET /api/order-guide/lists[?list=id]: the workspace's lists in the key's environment, newest first (with their
 // lines), or one of them; and the workspace's contact address.

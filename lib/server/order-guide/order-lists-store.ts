@@ -1,14 +1,22 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { ListLine, ListStatus, OrderList } from "@/lib/domain/order-guide/order-list";
+import {
+  type ListLine,
+  type ListStatus,
+  type OrderList,
+  SENDING_LEASE_MS,
+  statusAt,
+} from "@/lib/domain/order-guide/order-list";
 import type { BackroomDatabase, OrderListTable } from "../core/db/schema";
 import type { Environment } from "../core/session/types";
 
 /**
  * Reorder lists in Backroom's database (`order_lists`, `order_list_contacts`, migration 020). Every read names the
  * workspace and the key's environment. A list is kept once per Idempotency-Key in the workspace: the first request
- * inserts it as "sending" and mails; a repeat finds it and mails nothing.
+ * inserts it as "sending" and mails; a repeat finds it and mails nothing. A list whose mail the server refused, or whose
+ * request stopped before it was mailed ("unconfirmed", past `SENDING_LEASE_MS`), is claimed again (`claimToMail`) by
+ * one request, which mails it.
  */
 
 export interface ListScope {
@@ -28,7 +36,8 @@ export interface NewList {
   idempotencyKey: string;
 }
 
-const listOf = (row: OrderListTable): OrderList => ({
+/** A row as the API answers it at `now` (a "sending" row past its lease reads "unconfirmed"). */
+const listOf = (row: OrderListTable, now: Date): OrderList => ({
   id: row.id,
   customerId: row.customer_id,
   customerName: row.customer_name,
@@ -37,7 +46,7 @@ const listOf = (row: OrderListTable): OrderList => ({
   totalCases: row.total_cases,
   total: row.total,
   priceDay: row.price_day,
-  status: row.status as ListStatus,
+  status: statusAt(row.status as ListStatus, row.sent_at, now.getTime()),
   sentBy: { id: row.sent_by, name: row.sent_by_name, email: row.sent_by_email },
   sentAt: row.sent_at,
   lines: JSON.parse(row.lines_json) as ListLine[],
@@ -64,7 +73,7 @@ export function createOrderListStore(db: Kysely<BackroomDatabase>, now: () => Da
         .where("workspace_id", "=", scope.workspaceId)
         .where("idempotency_key", "=", idempotencyKey)
         .executeTakeFirst();
-      return row ? listOf(row) : undefined;
+      return row ? listOf(row, now()) : undefined;
     },
 
     /** Keeps a list as "sending", once per key: `created` false answers the list the key made first. */
@@ -95,8 +104,32 @@ export function createOrderListStore(db: Kysely<BackroomDatabase>, now: () => Da
         .onConflict((oc) => oc.columns(["workspace_id", "idempotency_key"]).doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (inserted) return { created: true, list: listOf(row) };
+      if (inserted) return { created: true, list: listOf(row, now()) };
       return { created: false, list: (await this.byKey(scope, list.idempotencyKey))! };
+    },
+
+    /**
+     * Takes a kept list to mail it again, when the mail server refused it or its request stopped before mailing it
+     * (still "sending" past the lease): one conditional update, so of two requests at once one claims it. It is
+     * "sending" again from now, which is its new time; false when it is not the scope's or not to be mailed again.
+     */
+    async claimToMail(scope: ListScope, id: string): Promise<boolean> {
+      const at = now();
+      const leaseEnded = new Date(at.getTime() - SENDING_LEASE_MS).toISOString();
+      const result = await db
+        .updateTable("order_lists")
+        .set({ status: "sending", sent_at: at.toISOString() })
+        .where("id", "=", id)
+        .where("workspace_id", "=", scope.workspaceId)
+        .where("environment", "=", scope.environment)
+        .where((eb) =>
+          eb.or([
+            eb("status", "=", "mail-failed"),
+            eb.and([eb("status", "=", "sending"), eb("sent_at", "<", leaseEnded)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async setStatus(id: string, status: ListStatus): Promise<void> {
@@ -106,12 +139,12 @@ export function createOrderListStore(db: Kysely<BackroomDatabase>, now: () => Da
     /** The workspace's lists in the key's environment, newest first (at most `limit`). */
     async list(scope: ListScope, limit = 200): Promise<OrderList[]> {
       const rows = await scoped(scope).orderBy("sent_at", "desc").orderBy("id", "desc").limit(limit).execute();
-      return rows.map(listOf);
+      return rows.map((row) => listOf(row, now()));
     },
 
     async get(scope: ListScope, id: string): Promise<OrderList | undefined> {
       const row = await scoped(scope).where("id", "=", id).executeTakeFirst();
-      return row ? listOf(row) : undefined;
+      return row ? listOf(row, now()) : undefined;
     },
 
     /** The workspace's contact address for stores whose record has no rep's. */

@@ -45,7 +45,12 @@ export default async function OrderListsPage({ searchParams }: PageProps<"/order
           nobody gets an email.
         </p>
       )}
-      <OrderLists lists={lists} open={open} timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)} />
+      <OrderLists
+        lists={lists}
+        open={open}
+        timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}
+        maySend={may(view.role ?? undefined, { purchases: ["write"] })}
+      />
       <ContactForm contact={contact ?? null} mayEdit={may(view.role ?? undefined, { organization: ["update"] })} />
     </div>
   );
