@@ -130,6 +130,12 @@ for (const key of KEYS) {
           }
           await expect(page.getByRole("table").getByRole("rowheader").first()).toBeVisible();
           await expect(page.locator("main")).not.toContainText("undefined");
+        } else if (href === "/order-guide/lists") {
+          // The lists sent to the reps (none yet from the demo's own workspace, or the ones other tests sent).
+          await expect(
+            page.getByRole("list", { name: "Reorder lists" }).or(page.getByText("No list has been sent yet")),
+          ).toBeVisible();
+          await expect(page.locator("main")).not.toContainText("undefined");
         } else if (href === "/menus") {
           // A brand's shared menus: the form that makes a link, and the links made (none yet on a fresh demo).
           await expect(page.getByRole("heading", { level: 2, name: "Make a link" })).toBeVisible();

@@ -16,6 +16,8 @@ describe("navigationFor", () => {
     expect(hrefs("Customer")).toContain("/order-guide");
     expect(hrefs("Employee")).toContain("/order-guide");
     expect(hrefs("Supplier")).not.toContain("/order-guide");
+    expect(hrefs("Customer")).toContain("/order-guide/lists");
+    expect(hrefs("Supplier")).not.toContain("/order-guide/lists");
     // A brand may read open invoices (its own portion): the entry is kept from it by its key types, not its operation.
     expect(hrefs("Supplier")).toContain("/payments");
   });

@@ -38,6 +38,13 @@ export const NAVIGATION: readonly NavSection[] = [
         operation: "listRetailerInventory",
         keyTypes: ["Customer", "Employee"],
       },
+      // The lists sent from it to the stores' reps, kept in Backroom.
+      {
+        href: "/order-guide/lists",
+        label: "Reorder lists",
+        operation: "listRetailerInventory",
+        keyTypes: ["Customer", "Employee"],
+      },
       { href: "/customers", label: "Customers", operation: "listCustomers" },
       { href: "/delivery-days", label: "Delivery days", operation: "listCustomers" },
       { href: "/customers/credit-terms", label: "Customer credit terms", operation: "listCustomerCreditTerms" },
