@@ -16,6 +16,7 @@ import {
 import { createMenuSnapshots, REFRESH_MS } from "./menu-snapshot";
 import { createMenuStore, forgetMenus } from "./menu-store";
 import { createMenu, listMenus, type MenusDeps, revokeMenu } from "./menus-api";
+import { menusPageData } from "./menus-page";
 import { type PublicMenuDeps, servePublicMenu } from "./public-menu-route";
 
 const BRAND = 7;
@@ -72,6 +73,7 @@ function instance(backend: TestBackend, shared: SharedStore, menuRateLimit = 100
   const deps: MenusDeps & PublicMenuDeps = { ...backend, menus: { store, snapshots }, shared, menuRateLimit, now };
   return {
     snapshots,
+    page: (workspaceId: string, keyId: string) => menusPageData({ store, snapshots }, workspaceId, keyId, now()),
     post: (cookie: string, json: unknown, key?: string) =>
       createMenu(
         browserRequest("POST", "/api/menus", { cookie, json, headers: key ? { "Idempotency-Key": key } : {} }),
@@ -219,6 +221,17 @@ describe.each(databaseProfiles())("the shared menus on $name", ({ open }) => {
     ).toBe(403);
     const retailer = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     expect((await one.post(retailer.cookie, MENU)).status).toBe(409);
+  });
+
+  it("the Menus page offers the brand's own states and categories: a key with no snapshot takes its first, once", async () => {
+    const owner = await brand();
+    const one = instance(backend, shared);
+    const first = await one.page(owner.workspaceId, owner.keyId);
+    // The other brand's product (its state and category) is not the key's to offer.
+    expect(first.choices).toEqual({ states: ["CA"], categories: ["Edible: Chocolate"] });
+    expect(menuCalls(backend)).toBe(4);
+    expect((await one.page(owner.workspaceId, owner.keyId)).choices).toEqual(first.choices);
+    expect(menuCalls(backend)).toBe(4);
   });
 
   it("the snapshot is read once in 15 minutes whatever the traffic, then refreshed once", async () => {

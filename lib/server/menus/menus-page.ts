@@ -5,8 +5,10 @@ import type { MenuSnapshots } from "./menu-snapshot";
 import { linkJson, type MenuStore } from "./menu-store";
 
 /**
- * What the Menus page renders with: the key's links with their state now, the states and categories of its last
- * snapshot (no read of the API: none before a first page is viewed), and today (UTC).
+ * What the Menus page renders with: the key's links with their state now, the states and categories of its snapshot,
+ * and today (UTC). The snapshot is the one the public pages are drawn from, however old (no read of the API); a key with
+ * none yet takes its first now (a few reads within its budget, as a first public page would), so the form offers the
+ * catalogue's own states and categories to tick rather than fields to type. Only if that read fails are they typed.
  */
 export async function menusPageData(
   menus: { store: MenuStore; snapshots: MenuSnapshots },
@@ -14,7 +16,10 @@ export async function menusPageData(
   keyId: string,
   now: number = Date.now(),
 ): Promise<{ links: MenuLinkJson[]; choices: { states: string[]; categories: string[] }; today: string }> {
-  const [links, snapshot] = await Promise.all([menus.store.list(workspaceId, keyId), menus.snapshots.peek(keyId)]);
+  const [links, snapshot] = await Promise.all([
+    menus.store.list(workspaceId, keyId),
+    menus.snapshots.peek(keyId).then((kept) => kept ?? menus.snapshots.snapshot(workspaceId, keyId)),
+  ]);
   return {
     links: links.map((link) => linkJson(link, now)),
     choices: snapshot ? snapshotChoices(snapshot) : { states: [], categories: [] },
