@@ -99,7 +99,9 @@ export function GuideTable({ guide, rows, choices, params, stores, send }: Guide
                     <dt className="text-slate-700 dark:text-slate-300">Warehouse</dt>
                     <dd>{s.stock}</dd>
                     <dt className="font-semibold">Suggested</dt>
-                    <dd className="font-semibold">{row.suggestedCases} cases</dd>
+                    <dd className="font-semibold">
+                      {row.suggestedCases} {row.suggestedCases === 1 ? "case" : "cases"}
+                    </dd>
                   </dl>
                   {send && (
                     <p className="mt-2 flex items-center justify-between gap-3 text-sm">
