@@ -15,6 +15,11 @@ test("a brand makes a menu link, a stranger opens it without signing in, and onc
   await page.goto("/menus");
   await expect(page.getByRole("heading", { level: 1, name: "Shared menus" })).toBeVisible();
   await page.getByLabel("Name").fill(name);
+  // The states and categories are the brand's own, to tick (its first snapshot is taken when the page opens).
+  const states = page.getByRole("group", { name: /^States/ }).getByRole("checkbox");
+  await expect(states.first()).toBeVisible();
+  await states.first().check();
+  const state = await states.first().getAttribute("value");
   await page.getByLabel(/Contact email/).fill("sales@brand.example");
   await page.getByRole("button", { name: "Make link" }).click();
   const address = page.getByLabel("The menu's address");
@@ -29,6 +34,13 @@ test("a brand makes a menu link, a stranger opens it without signing in, and onc
     expect(opened?.status()).toBe(200);
     expect(opened?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
     await expect(menu.getByRole("heading", { level: 2, name: /^Products \(\d+\)$/ })).toBeVisible();
+    // Only the state ticked: every product's State is it.
+    const shown = await menu
+      .locator("dt", { hasText: /^State$/ })
+      .locator("xpath=following-sibling::dd[1]")
+      .allInnerTexts();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown)).toEqual(new Set([state]));
     await expect(menu.getByRole("link", { name: /Ask about this product/ }).first()).toHaveAttribute(
       "href",
       /^mailto:sales@brand\.example\?subject=/,

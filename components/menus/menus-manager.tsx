@@ -6,11 +6,13 @@ import type { MadeMenuJson, MenuLinkJson } from "@/lib/domain/menus/menu-schema"
 
 export interface MenusManagerProps {
   links: MenuLinkJson[];
-  /** The states and categories of the brand's last snapshot (empty before its first). */
+  /** The states and categories of the brand's snapshot (empty when none could be read). */
   choices: { states: string[]; categories: string[] };
   canManage: boolean;
   /** Today (UTC), for the expiry's default and minimum. */
   today: string;
+  /** The "Ask about this product" address offered: the last link's, else the person's own. */
+  contact: string;
 }
 
 const FIELD =
@@ -43,7 +45,7 @@ function addDays(day: string, days: number): string {
  * The Menus page's body: the form that makes a link (owners and admins), the link just made (its address is shown
  * once: only its hash is kept), and the workspace's links with their state, each revocable by who may make them.
  */
-export function MenusManager({ links, choices, canManage, today }: MenusManagerProps) {
+export function MenusManager({ links, choices, canManage, today, contact }: MenusManagerProps) {
   const router = useRouter();
   const [made, setMade] = useState<MadeMenuJson>();
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string }>();
@@ -131,7 +133,15 @@ export function MenusManager({ links, choices, canManage, today }: MenusManagerP
           </label>
           <label className="block text-sm font-semibold">
             Contact email for &ldquo;Ask about this product&rdquo;
-            <input name="contactEmail" type="email" required maxLength={200} className={FIELD} />
+            <input
+              name="contactEmail"
+              type="email"
+              required
+              maxLength={200}
+              defaultValue={contact}
+              autoComplete="email"
+              className={FIELD}
+            />
           </label>
           <button type="submit" className="pager-button" disabled={busy}>
             {busy ? "Making the link…" : "Make link"}
@@ -236,7 +246,7 @@ export function MenusManager({ links, choices, canManage, today }: MenusManagerP
   );
 }
 
-/** Checkboxes of the snapshot's states or categories (none ticked: all), or a text field before there is one. */
+/** Checkboxes of the snapshot's states or categories (none ticked: all), all in view; a text field when no snapshot could be read. */
 function Choices({ name, legend, options, hint }: { name: string; legend: string; options: string[]; hint: string }) {
   if (options.length === 0)
     return (
@@ -250,7 +260,7 @@ function Choices({ name, legend, options, hint }: { name: string; legend: string
       <legend className="font-semibold">
         {legend} <span className="font-normal">(none ticked: all)</span>
       </legend>
-      <div className="mt-1 flex max-h-48 flex-wrap gap-x-4 overflow-y-auto">
+      <div className="mt-1 flex flex-wrap gap-x-4">
         {options.map((option) => (
           <label key={option} className="inline-flex min-h-11 items-center gap-2">
             <input type="checkbox" name={name} value={option} className="size-5" />

@@ -34,7 +34,13 @@ export default async function MenusPage() {
         title={TITLE}
         intro="A link to your live menu for buyers, with no sign-in: your active products, how much is available at each warehouse, and your current promotions. Never a price. Each link shows the states and categories you choose, until it expires or you revoke it."
       />
-      <MenusManager links={links} choices={choices} canManage={may(view.role, { menus: ["manage"] })} today={today} />
+      <MenusManager
+        links={links}
+        choices={choices}
+        canManage={may(view.role, { menus: ["manage"] })}
+        today={today}
+        contact={links[0]?.contactEmail ?? view.person.email}
+      />
     </div>
   );
 }
