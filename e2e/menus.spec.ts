@@ -16,6 +16,7 @@ test("a brand makes a menu link, a stranger opens it without signing in, and onc
   await expect(page.getByRole("heading", { level: 1, name: "Shared menus" })).toBeVisible();
   await page.getByLabel("Name").fill(name);
   // The states and categories are the brand's own, to tick (its first snapshot is taken when the page opens).
+  await page.locator("summary", { hasText: "States and categories" }).click();
   const states = page.getByRole("group", { name: /^States/ }).getByRole("checkbox");
   await expect(states.first()).toBeVisible();
   await states.first().check();

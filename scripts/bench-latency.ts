@@ -142,6 +142,9 @@ async function main() {
     { page: "Statement (staff)", path: "/statements?account=50001", who: "Employee" },
     { page: "Books export (retailer)", path: "/accounting", who: "Customer" },
     { page: "Order guide (retailer)", path: "/order-guide", who: "Customer" },
+    { page: "Order guide's reorder lists (retailer)", path: "/order-guide/lists", who: "Customer" },
+    // A key of its own each run: its first snapshot is taken as the page opens (the most this page waits).
+    { page: "Shared menus (brand)", path: "/menus", who: "Supplier" },
   ];
   const visits = all.filter((v) => !ONLY || v.page.toLowerCase().includes(ONLY));
 

@@ -1,19 +1,24 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, Suspense, use, useRef, useState } from "react";
 import type { MadeMenuJson, MenuLinkJson } from "@/lib/domain/menus/menu-schema";
 
 export interface MenusManagerProps {
   links: MenuLinkJson[];
-  /** The states and categories of the brand's snapshot (empty when none could be read). */
-  choices: { states: string[]; categories: string[] };
+  /**
+   * The states and categories of the brand's snapshot (empty when none could be read), streamed: a key's first snapshot
+   * is read as the page opens, and the rest of the form does not wait for it.
+   */
+  choices: Promise<MenuChoices>;
   canManage: boolean;
   /** Today (UTC), for the expiry's default and minimum. */
   today: string;
   /** The "Ask about this product" address offered: the last link's, else the person's own. */
   contact: string;
 }
+
+type MenuChoices = { states: string[]; categories: string[] };
 
 const FIELD =
   "mt-1 block min-h-11 w-full max-w-md rounded border border-slate-500 bg-white px-2 text-base font-normal dark:border-slate-400 dark:bg-slate-900";
@@ -67,8 +72,9 @@ export function MenusManager({ links, choices, canManage, today, contact }: Menu
         headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey.current },
         body: JSON.stringify({
           name: form.get("name"),
-          states: choices.states.length ? form.getAll("states").map(String) : list(form.get("states")),
-          categories: choices.categories.length ? form.getAll("categories").map(String) : list(form.get("categories")),
+          // Ticked, or typed where no snapshot could be read (`Choices`).
+          states: [...form.getAll("states").map(String), ...list(form.get("statesTyped"))],
+          categories: [...form.getAll("categories").map(String), ...list(form.get("categoriesTyped"))],
           expiresAt: form.get("expiresAt"),
           contactEmail: form.get("contactEmail"),
         }),
@@ -112,13 +118,18 @@ export function MenusManager({ links, choices, canManage, today, contact }: Menu
             Name
             <input name="name" required maxLength={100} className={FIELD} placeholder="Holiday menu for buyers" />
           </label>
-          <Choices name="states" legend="States" options={choices.states} hint="Codes such as CA, NV" />
-          <Choices
-            name="categories"
-            legend="Categories"
-            options={choices.categories}
-            hint="Product types such as Edible: Chocolate"
-          />
+          {/* Folded: a long list of categories stays out of the way on a phone, and the choices, streamed in while the
+              page is read, move nothing when they come. */}
+          <details className="rounded border border-slate-300 dark:border-slate-600">
+            <summary className="min-h-11 cursor-pointer px-3 py-3 text-sm font-semibold">
+              States and categories&nbsp;<span className="font-normal">(none ticked: all)</span>
+            </summary>
+            <div className="space-y-4 border-t border-slate-200 p-3 dark:border-slate-700">
+              <Suspense fallback={<p className="text-sm">Reading the states and categories of your catalogue…</p>}>
+                <ChoiceFields choices={choices} />
+              </Suspense>
+            </div>
+          </details>
           <label className="block text-sm font-semibold">
             Expires on
             <input
@@ -246,13 +257,29 @@ export function MenusManager({ links, choices, canManage, today, contact }: Menu
   );
 }
 
+/** The states and categories to choose from, once the snapshot is read. */
+function ChoiceFields({ choices }: { choices: Promise<MenuChoices> }) {
+  const { states, categories } = use(choices);
+  return (
+    <>
+      <Choices name="states" legend="States" options={states} hint="Codes such as CA, NV" />
+      <Choices
+        name="categories"
+        legend="Categories"
+        options={categories}
+        hint="Product types such as Edible: Chocolate"
+      />
+    </>
+  );
+}
+
 /** Checkboxes of the snapshot's states or categories (none ticked: all), all in view; a text field when no snapshot could be read. */
 function Choices({ name, legend, options, hint }: { name: string; legend: string; options: string[]; hint: string }) {
   if (options.length === 0)
     return (
       <label className="block text-sm font-semibold">
         {legend} <span className="font-normal">(comma-separated; empty: all)</span>
-        <input name={name} className={FIELD} placeholder={hint} />
+        <input name={`${name}Typed`} className={FIELD} placeholder={hint} />
       </label>
     );
   return (

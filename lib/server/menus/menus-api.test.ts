@@ -73,7 +73,10 @@ function instance(backend: TestBackend, shared: SharedStore, menuRateLimit = 100
   const deps: MenusDeps & PublicMenuDeps = { ...backend, menus: { store, snapshots }, shared, menuRateLimit, now };
   return {
     snapshots,
-    page: (workspaceId: string, keyId: string) => menusPageData({ store, snapshots }, workspaceId, keyId, now()),
+    page: async (workspaceId: string, keyId: string) => {
+      const data = await menusPageData({ store, snapshots }, workspaceId, keyId, now());
+      return { ...data, choices: await data.choices };
+    },
     post: (cookie: string, json: unknown, key?: string) =>
       createMenu(
         browserRequest("POST", "/api/menus", { cookie, json, headers: key ? { "Idempotency-Key": key } : {} }),

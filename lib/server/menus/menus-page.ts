@@ -8,21 +8,25 @@ import { linkJson, type MenuStore } from "./menu-store";
  * What the Menus page renders with: the key's links with their state now, the states and categories of its snapshot,
  * and today (UTC). The snapshot is the one the public pages are drawn from, however old (no read of the API); a key with
  * none yet takes its first now (a few reads within its budget, as a first public page would), so the form offers the
- * catalogue's own states and categories to tick rather than fields to type. Only if that read fails are they typed.
+ * catalogue's own states and categories to tick rather than fields to type (only if that read fails are they typed).
+ * The choices are a promise the page streams (React's `use` under Suspense): the links and the rest of the form do not
+ * wait for a first snapshot.
  */
 export async function menusPageData(
   menus: { store: MenuStore; snapshots: MenuSnapshots },
   workspaceId: string,
   keyId: string,
   now: number = Date.now(),
-): Promise<{ links: MenuLinkJson[]; choices: { states: string[]; categories: string[] }; today: string }> {
-  const [links, snapshot] = await Promise.all([
-    menus.store.list(workspaceId, keyId),
-    menus.snapshots.peek(keyId).then((kept) => kept ?? menus.snapshots.snapshot(workspaceId, keyId)),
-  ]);
+): Promise<{ links: MenuLinkJson[]; choices: Promise<{ states: string[]; categories: string[] }>; today: string }> {
+  const choices = menus.snapshots
+    .peek(keyId)
+    .then((kept) => kept ?? menus.snapshots.snapshot(workspaceId, keyId))
+    .then((snapshot) => (snapshot ? snapshotChoices(snapshot) : { states: [], categories: [] }))
+    .catch(() => ({ states: [], categories: [] }));
+  const links = await menus.store.list(workspaceId, keyId);
   return {
     links: links.map((link) => linkJson(link, now)),
-    choices: snapshot ? snapshotChoices(snapshot) : { states: [], categories: [] },
+    choices,
     today: new Date(now).toISOString().slice(0, 10),
   };
 }
