@@ -1,6 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { Cadence, ExportRecipient, ExportScheduleJson } from "@/lib/domain/accounting/schedule";
+import type { Cadence, ExportScheduleJson } from "@/lib/domain/accounting/schedule";
 import { type ExportFormat, isExportFormat } from "@/lib/domain/accounting/formats";
 import type { AccountingScheduleTable, BackroomDatabase } from "../core/db/schema";
 import { forgetKeySchedule, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
@@ -101,14 +101,9 @@ export function createExportSchedules(db: Kysely<BackroomDatabase>, now: () => D
     due: store.due,
     advance: store.advance,
 
-    order(id: string): Promise<{ schedule: AccountingScheduleTable; recipients: ExportRecipient[] } | undefined> {
-      return store.order(id);
-    },
-
+    order: store.order,
     /** The workspace's members with the Accounts role who have not left the schedule (all of them without one). */
-    recipients(workspaceId: string, scheduleId?: string): Promise<ExportRecipient[]> {
-      return store.recipients(workspaceId, scheduleId);
-    },
+    recipients: store.recipients,
 
     async recordRun(id: string, result: { at: Date; records?: number; mailed?: number; error?: string }) {
       await store.recordRun(id, result, { last_records: result.records ?? null });

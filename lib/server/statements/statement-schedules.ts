@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { BackroomDatabase, StatementScheduleTable } from "../core/db/schema";
 import { forgetKeySchedule, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
 import { nextMonthlyRunAt } from "../reports/next-run";
-import type { PaperSize, StatementRecipient, StatementScheduleJson } from "@/lib/domain/statements/statement-schedule";
+import type { PaperSize, StatementScheduleJson } from "@/lib/domain/statements/statement-schedule";
 
 /**
  * Monthly statements by email (issue 31): one schedule per workspace key (a retailer's Customer key), on a day of the
@@ -86,14 +86,9 @@ export function createStatementSchedules(db: Kysely<BackroomDatabase>, now: () =
     advance: store.advance,
 
     /** A schedule with whom it mails now, or undefined when it is gone. */
-    order(id: string): Promise<{ schedule: StatementScheduleTable; recipients: StatementRecipient[] } | undefined> {
-      return store.order(id);
-    },
-
+    order: store.order,
     /** The workspace's members with the Accounts role who have not left the schedule (all of them without one). */
-    recipients(workspaceId: string, scheduleId?: string): Promise<StatementRecipient[]> {
-      return store.recipients(workspaceId, scheduleId);
-    },
+    recipients: store.recipients,
 
     /** Notes how a run ended. */
     async recordRun(
