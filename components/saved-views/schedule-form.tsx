@@ -2,11 +2,11 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { BusyButton } from "@/components/account/form-bits";
+import { ScheduleTimeFields } from "@/components/mail-schedule/schedule-time-fields";
 import type { MemberRow } from "@/lib/session/members-view";
 import type { ScheduleInput, ScheduleJson } from "@/lib/session/saved-views-view";
 import { FREQUENCIES, WEEKDAYS } from "@/lib/session/schedule-values";
 import { BUTTON, FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
-import { timeZoneChoices } from "@/lib/ui/time-zones";
 
 interface ScheduleFormProps {
   viewName: string;
@@ -115,40 +115,9 @@ export function ScheduleForm({
             {error("weekday")}
           </div>
         )}
-        <div>
-          <label htmlFor={`${id}-time`} className="block text-xs font-medium">
-            Time
-          </label>
-          <input
-            id={`${id}-time`}
-            type="time"
-            required
-            value={localTime}
-            onChange={(e) => setLocalTime(e.target.value)}
-            aria-describedby={described("localTime")}
-            className={fieldClass(Boolean(errors.localTime))}
-          />
-          {error("localTime")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-zone`} className="block text-xs font-medium">
-            Time zone
-          </label>
-          <select
-            id={`${id}-zone`}
-            value={zone}
-            onChange={(e) => setZone(e.target.value)}
-            aria-describedby={described("timeZone")}
-            className={fieldClass(Boolean(errors.timeZone), "max-w-56")}
-          >
-            {timeZoneChoices(zone).map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-          {error("timeZone")}
-        </div>
+        <ScheduleTimeFields
+          form={{ id, localTime, timeZone: zone, setLocalTime, setTimeZone: setZone, fields: errors, error }}
+        />
       </div>
       <fieldset aria-describedby={described("recipients")}>
         <legend className="text-xs font-medium">Mail the CSV to</legend>

@@ -1,10 +1,9 @@
 import "server-only";
-import { accountsMembers } from "../core/auth/accounts-role";
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Cadence, ExportRecipient, ExportScheduleJson } from "@/lib/domain/accounting/schedule";
+import type { Cadence, ExportScheduleJson } from "@/lib/domain/accounting/schedule";
 import { type ExportFormat, isExportFormat } from "@/lib/domain/accounting/formats";
 import type { AccountingScheduleTable, BackroomDatabase } from "../core/db/schema";
+import { forgetKeySchedule, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
 import { nextMonthlyRunAt, nextRunAt } from "../reports/next-run";
 
 /**
@@ -49,25 +48,16 @@ const json = (row: AccountingScheduleTable): ExportScheduleJson => ({
   lastError: row.last_error,
 });
 
+const TABLES = { schedules: "accounting_schedules", optouts: "accounting_optouts" } as const;
+
 /**
  * Takes a person off a schedule's mails (its unsubscribe link); answers whether they were on it.
  *
  * @example
  * await leaveExports(db, scheduleId, userId);
  */
-export async function leaveExports(db: Kysely<BackroomDatabase>, scheduleId: string, userId: string): Promise<boolean> {
-  const schedule = await db
-    .selectFrom("accounting_schedules")
-    .select("id")
-    .where("id", "=", scheduleId)
-    .executeTakeFirst();
-  if (!schedule) return false;
-  await db
-    .insertInto("accounting_optouts")
-    .values({ schedule_id: scheduleId, user_id: userId })
-    .onConflict((oc) => oc.columns(["schedule_id", "user_id"]).doNothing())
-    .execute();
-  return true;
+export function leaveExports(db: Kysely<BackroomDatabase>, scheduleId: string, userId: string): Promise<boolean> {
+  return leaveKeySchedule(db, TABLES, scheduleId, userId);
 }
 
 /**
@@ -77,13 +67,8 @@ export async function leaveExports(db: Kysely<BackroomDatabase>, scheduleId: str
  * @example
  * await forgetExportSchedule(trx, keyId);
  */
-export async function forgetExportSchedule(db: Kysely<BackroomDatabase>, keyId: string): Promise<void> {
-  const ids = (await db.selectFrom("accounting_schedules").select("id").where("key_id", "=", keyId).execute()).map(
-    (r) => r.id,
-  );
-  if (ids.length === 0) return;
-  await db.deleteFrom("accounting_optouts").where("schedule_id", "in", ids).execute();
-  await db.deleteFrom("accounting_schedules").where("id", "in", ids).execute();
+export function forgetExportSchedule(db: Kysely<BackroomDatabase>, keyId: string): Promise<void> {
+  return forgetKeySchedule(db, TABLES, keyId);
 }
 
 /**
@@ -92,102 +77,36 @@ export async function forgetExportSchedule(db: Kysely<BackroomDatabase>, keyId: 
  * await schedules.set(workspaceId, keyId, { cadence: "monthly", day: 1, localTime: "07:00", timeZone: "America/Los_Angeles", formats: ["qbo-bills"], by });
  */
 export function createExportSchedules(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+  const store = keySchedules(db, TABLES, now);
   return {
     async get(keyId: string): Promise<ExportScheduleJson | undefined> {
-      const row = await db
-        .selectFrom("accounting_schedules")
-        .selectAll()
-        .where("key_id", "=", keyId)
-        .executeTakeFirst();
+      const row = await store.get(keyId);
       return row ? json(row) : undefined;
     },
 
     /** Makes or replaces a key's schedule (its next run computed afresh, its opt-outs kept). */
     async set(workspaceId: string, keyId: string, input: ScheduleInput & { by: string }): Promise<ExportScheduleJson> {
-      const values = {
+      await store.set(workspaceId, keyId, input.by, {
         cadence: input.cadence,
         day: input.day,
         local_time: input.localTime,
         time_zone: input.timeZone,
         formats: [...new Set(input.formats)].join(","),
         next_run_at: nextExportRunAt(input, now()).toISOString(),
-      };
-      await db
-        .insertInto("accounting_schedules")
-        .values({
-          id: randomUUID(),
-          workspace_id: workspaceId,
-          key_id: keyId,
-          ...values,
-          created_by: input.by,
-          created_at: now().toISOString(),
-          last_run_at: null,
-          last_records: null,
-          last_mailed: null,
-          last_error: null,
-        })
-        .onConflict((oc) => oc.column("key_id").doUpdateSet(values))
-        .execute();
+      });
       return (await this.get(keyId))!;
     },
 
-    async remove(keyId: string): Promise<boolean> {
-      const had = await db
-        .selectFrom("accounting_schedules")
-        .select("id")
-        .where("key_id", "=", keyId)
-        .executeTakeFirst();
-      if (had) await db.transaction().execute((trx) => forgetExportSchedule(trx, keyId));
-      return had !== undefined;
-    },
+    remove: store.remove,
+    due: store.due,
+    advance: store.advance,
 
-    due(at: Date) {
-      return db
-        .selectFrom("accounting_schedules")
-        .selectAll()
-        .where("next_run_at", "<=", at.toISOString())
-        .orderBy("next_run_at")
-        .execute();
-    },
-
-    /** Moves a schedule from the run `dueAt` to `next`, unless another sweep moved it first; answers whether this one did. */
-    async advance(id: string, dueAt: string, next: Date): Promise<boolean> {
-      const updated = await db
-        .updateTable("accounting_schedules")
-        .set({ next_run_at: next.toISOString() })
-        .where("id", "=", id)
-        .where("next_run_at", "=", dueAt)
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) > 0;
-    },
-
-    async order(id: string): Promise<{ schedule: AccountingScheduleTable; recipients: ExportRecipient[] } | undefined> {
-      const schedule = await db.selectFrom("accounting_schedules").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!schedule) return undefined;
-      return { schedule, recipients: await this.recipients(schedule.workspace_id, id) };
-    },
-
+    order: store.order,
     /** The workspace's members with the Accounts role who have not left the schedule (all of them without one). */
-    async recipients(workspaceId: string, scheduleId?: string): Promise<ExportRecipient[]> {
-      const left = scheduleId
-        ? (
-            await db.selectFrom("accounting_optouts").select("user_id").where("schedule_id", "=", scheduleId).execute()
-          ).map((r) => r.user_id)
-        : [];
-      return accountsMembers(db, workspaceId, new Set(left));
-    },
+    recipients: store.recipients,
 
     async recordRun(id: string, result: { at: Date; records?: number; mailed?: number; error?: string }) {
-      await db
-        .updateTable("accounting_schedules")
-        .set({
-          last_run_at: result.at.toISOString(),
-          last_records: result.records ?? null,
-          last_mailed: result.mailed ?? null,
-          last_error: result.error ?? null,
-        })
-        .where("id", "=", id)
-        .execute();
+      await store.recordRun(id, result, { last_records: result.records ?? null });
     },
   };
 }

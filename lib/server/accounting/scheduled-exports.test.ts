@@ -1,6 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDecimals } from "@/lib/format/decimal";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
@@ -8,6 +5,7 @@ import { createMailer } from "../core/auth/mailer";
 import { createBackground } from "../core/background/background-reads";
 import { databaseProfiles } from "../core/db/testing";
 import { createEffectLedger } from "../core/jobs/effect-ledger";
+import { type MailCapture, startMailCapture } from "../core/mail-capture";
 import { createMemoryStore } from "../core/shared/memory-store";
 import { unsubscribe } from "../notifications/settings-api";
 import {
@@ -25,29 +23,15 @@ import { createExportSchedules, forgetExportSchedule, leaveExports } from "./exp
 import { createScheduledExports, type ExportJob } from "./scheduled-exports";
 
 let sandbox: TestSandbox;
-let smtp: SMTPServer;
-let smtpUrl: string;
-const received: ParsedMail[] = [];
+let capture: MailCapture;
 beforeAll(async () => {
   sandbox = await openTestSandbox();
   // A real SMTP server on loopback: the mail is sent and read back as a mail client would (MIME, attachments).
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  capture = await startMailCapture();
 }, 60_000);
 afterAll(async () => {
   await sandbox.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await capture.close();
 });
 
 /** Amounts in whole cents, summed exactly. */
@@ -60,7 +44,7 @@ const cents = (text: string) => {
 describe.each(databaseProfiles())("exports to the books by email on $name", ({ open }) => {
   const backends: TestBackend[] = [];
   afterEach(async () => {
-    received.length = 0;
+    capture.received.length = 0;
     await Promise.all(backends.splice(0).map((b) => b.close()));
   });
 
@@ -81,7 +65,7 @@ describe.each(databaseProfiles())("exports to the books by email on $name", ({ o
       keys: backend.keys,
       background: createBackground({ proxy: backend, shared: createMemoryStore() }),
       effects: createEffectLedger(backend.db),
-      mailer: createMailer({ url: smtpUrl, from: "Backroom <no-reply@backroom.test>", noted: () => {} }),
+      mailer: createMailer({ url: capture.url, from: "Backroom <no-reply@backroom.test>", noted: () => {} }),
       secret: backend.secret,
       origin: "https://backroom.example",
       now: () => clock.at,
@@ -114,8 +98,8 @@ describe.each(databaseProfiles())("exports to the books by email on $name", ({ o
     await scheduled.run(queued[0]!);
     // A retry mails nobody twice.
     await scheduled.run(queued[0]!);
-    expect(received).toHaveLength(1);
-    const mail = received[0]!;
+    expect(capture.received).toHaveLength(1);
+    const mail = capture.received[0]!;
     expect(mail.subject).toBe("Bills and payments for your books: Nov 1, 2026 – Nov 30, 2026");
     expect(mail.attachments.map((a) => a.filename)).toEqual([
       "qbo-bills-2026-11-01-to-2026-11-30.csv",
@@ -158,7 +142,7 @@ describe.each(databaseProfiles())("exports to the books by email on $name", ({ o
     clock.at = new Date(ran.nextRunAt);
     expect(await scheduled.sweep()).toBe(1);
     await scheduled.run(queued[1]!);
-    expect(received).toHaveLength(1);
+    expect(capture.received).toHaveLength(1);
     expect((await schedules.get(owner.keyId))!.lastError).toMatch(/No member has the Accounts role/);
 
     // The key removed: its schedule goes, the ledger stays (it is what went into the books).
@@ -182,12 +166,14 @@ describe.each(databaseProfiles())("exports to the books by email on $name", ({ o
     clock.at = new Date(schedule.nextRunAt);
     await scheduled.sweep();
     await scheduled.run(queued[0]!);
-    expect(received[0]!.attachments.map((a) => a.filename)).toEqual(["xero-bills-2026-11-16-to-2026-11-22.csv"]);
+    expect(capture.received[0]!.attachments.map((a) => a.filename)).toEqual([
+      "xero-bills-2026-11-16-to-2026-11-22.csv",
+    ]);
     // The same week again (the run queued anew, as after a lost lease past its mails' ledger): nothing new.
     await scheduled.run({ ...queued[0]!, dueAt: "2026-11-23T06:30:00.001Z" });
-    expect(received).toHaveLength(2);
-    expect(received[1]!.attachments).toHaveLength(0);
-    expect(received[1]!.text).toContain("Nothing new for your books");
+    expect(capture.received).toHaveLength(2);
+    expect(capture.received[1]!.attachments).toHaveLength(0);
+    expect(capture.received[1]!.text).toContain("Nothing new for your books");
   });
 
   it.each([

@@ -1,6 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import { pdfPages } from "@/lib/testing/pdf-text";
@@ -8,6 +5,7 @@ import { createMailer } from "../core/auth/mailer";
 import { createBackground } from "../core/background/background-reads";
 import { databaseProfiles } from "../core/db/testing";
 import { createEffectLedger } from "../core/jobs/effect-ledger";
+import { type MailCapture, startMailCapture } from "../core/mail-capture";
 import { unsubscribe } from "../notifications/settings-api";
 import { createMemoryStore } from "../core/shared/memory-store";
 import {
@@ -24,35 +22,21 @@ import { createStatementSchedules, forgetStatementSchedule, leaveStatements } fr
 import { deleteStatementSchedule, getStatementSchedule, putStatementSchedule } from "./statements-api";
 
 let sandbox: TestSandbox;
-let smtp: SMTPServer;
-let smtpUrl: string;
-const received: ParsedMail[] = [];
+let capture: MailCapture;
 beforeAll(async () => {
   sandbox = await openTestSandbox();
   // A real SMTP server on loopback: the mail is sent and read back as a mail client would (MIME, base64 attachments).
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  capture = await startMailCapture();
 }, 60_000);
 afterAll(async () => {
   await sandbox.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await capture.close();
 });
 
 describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
   const backends: TestBackend[] = [];
   afterEach(async () => {
-    received.length = 0;
+    capture.received.length = 0;
     await Promise.all(backends.splice(0).map((b) => b.close()));
   });
 
@@ -65,7 +49,7 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     const clock = { at: new Date(TEST_CLOCK) };
     const { jobs, queued } = recordingJobs<StatementJob>();
     const schedules = createStatementSchedules(backend.db, () => clock.at);
-    const mailer = createMailer({ url: smtpUrl, from: "Backroom <no-reply@backroom.test>", noted: () => {} });
+    const mailer = createMailer({ url: capture.url, from: "Backroom <no-reply@backroom.test>", noted: () => {} });
     const monthly = createMonthlyStatements({
       schedules,
       jobs,
@@ -106,8 +90,8 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     await monthly.run(queued[0]!);
     // Run again (a retry, a lease that ran out): nobody is mailed twice.
     await monthly.run(queued[0]!);
-    expect(received).toHaveLength(1);
-    const mail = received[0]!;
+    expect(capture.received).toHaveLength(1);
+    const mail = capture.received[0]!;
     const to = (
       await backend.db
         .withTables<{ auth_user: { id: string; email: string } }>()
@@ -158,7 +142,7 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     clock.at = new Date(ran.nextRunAt);
     expect(await monthly.sweep()).toBe(1);
     await monthly.run(queued[1]!);
-    expect(received).toHaveLength(1);
+    expect(capture.received).toHaveLength(1);
     expect((await schedules.get(owner.keyId))!.lastError).toMatch(/No member has the Accounts role/);
 
     // The key removed from the workspace: its schedule goes with it.

@@ -1,10 +1,9 @@
 import "server-only";
-import { accountsMembers } from "../core/auth/accounts-role";
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase, StatementScheduleTable } from "../core/db/schema";
+import { forgetKeySchedule, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
 import { nextMonthlyRunAt } from "../reports/next-run";
-import type { PaperSize, StatementRecipient, StatementScheduleJson } from "@/lib/domain/statements/statement-schedule";
+import type { PaperSize, StatementScheduleJson } from "@/lib/domain/statements/statement-schedule";
 
 /**
  * Monthly statements by email (issue 31): one schedule per workspace key (a retailer's Customer key), on a day of the
@@ -24,29 +23,16 @@ const json = (row: StatementScheduleTable): StatementScheduleJson => ({
   lastError: row.last_error,
 });
 
+const TABLES = { schedules: "statement_schedules", optouts: "statement_optouts" } as const;
+
 /**
  * Takes a person off a schedule's mails (its unsubscribe link); answers whether they were on it.
  *
  * @example
  * await leaveStatements(db, scheduleId, userId);
  */
-export async function leaveStatements(
-  db: Kysely<BackroomDatabase>,
-  scheduleId: string,
-  userId: string,
-): Promise<boolean> {
-  const schedule = await db
-    .selectFrom("statement_schedules")
-    .select("id")
-    .where("id", "=", scheduleId)
-    .executeTakeFirst();
-  if (!schedule) return false;
-  await db
-    .insertInto("statement_optouts")
-    .values({ schedule_id: scheduleId, user_id: userId })
-    .onConflict((oc) => oc.columns(["schedule_id", "user_id"]).doNothing())
-    .execute();
-  return true;
+export function leaveStatements(db: Kysely<BackroomDatabase>, scheduleId: string, userId: string): Promise<boolean> {
+  return leaveKeySchedule(db, TABLES, scheduleId, userId);
 }
 
 /**
@@ -55,13 +41,8 @@ export async function leaveStatements(
  * @example
  * await forgetStatementSchedule(trx, keyId);
  */
-export async function forgetStatementSchedule(db: Kysely<BackroomDatabase>, keyId: string): Promise<void> {
-  const ids = (await db.selectFrom("statement_schedules").select("id").where("key_id", "=", keyId).execute()).map(
-    (r) => r.id,
-  );
-  if (ids.length === 0) return;
-  await db.deleteFrom("statement_optouts").where("schedule_id", "in", ids).execute();
-  await db.deleteFrom("statement_schedules").where("id", "in", ids).execute();
+export function forgetStatementSchedule(db: Kysely<BackroomDatabase>, keyId: string): Promise<void> {
+  return forgetKeySchedule(db, TABLES, keyId);
 }
 
 /**
@@ -70,10 +51,11 @@ export async function forgetStatementSchedule(db: Kysely<BackroomDatabase>, keyI
  * await schedules.set(workspaceId, keyId, { dayOfMonth: 1, localTime: "07:00", timeZone: "America/Los_Angeles", paperSize: "Letter", by: userId });
  */
 export function createStatementSchedules(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+  const store = keySchedules(db, TABLES, now);
   return {
     /** A key's schedule, or undefined when it mails none. */
     async get(keyId: string): Promise<StatementScheduleJson | undefined> {
-      const row = await db.selectFrom("statement_schedules").selectAll().where("key_id", "=", keyId).executeTakeFirst();
+      const row = await store.get(keyId);
       return row ? json(row) : undefined;
     },
 
@@ -87,98 +69,33 @@ export function createStatementSchedules(db: Kysely<BackroomDatabase>, now: () =
         { dayOfMonth: input.dayOfMonth, localTime: input.localTime, timeZone: input.timeZone },
         now(),
       ).toISOString();
-      const values = {
+      await store.set(workspaceId, keyId, input.by, {
         day_of_month: input.dayOfMonth,
         local_time: input.localTime,
         time_zone: input.timeZone,
         paper_size: input.paperSize,
         next_run_at: next,
-      };
-      await db
-        .insertInto("statement_schedules")
-        .values({
-          id: randomUUID(),
-          workspace_id: workspaceId,
-          key_id: keyId,
-          ...values,
-          created_by: input.by,
-          created_at: now().toISOString(),
-          last_run_at: null,
-          last_accounts: null,
-          last_mailed: null,
-          last_error: null,
-        })
-        .onConflict((oc) => oc.column("key_id").doUpdateSet(values))
-        .execute();
+      });
       return (await this.get(keyId))!;
     },
 
     /** Stops a key's monthly statements; answers whether it had a schedule. */
-    async remove(keyId: string): Promise<boolean> {
-      const had = await db
-        .selectFrom("statement_schedules")
-        .select("id")
-        .where("key_id", "=", keyId)
-        .executeTakeFirst();
-      if (had) await db.transaction().execute((trx) => forgetStatementSchedule(trx, keyId));
-      return had !== undefined;
-    },
-
+    remove: store.remove,
     /** The schedules whose run is due at `at`. */
-    due(at: Date) {
-      return db
-        .selectFrom("statement_schedules")
-        .selectAll()
-        .where("next_run_at", "<=", at.toISOString())
-        .orderBy("next_run_at")
-        .execute();
-    },
-
-    /** Moves a schedule from the run `dueAt` to `next`, unless another sweep moved it first; answers whether this one did. */
-    async advance(id: string, dueAt: string, next: Date): Promise<boolean> {
-      const updated = await db
-        .updateTable("statement_schedules")
-        .set({ next_run_at: next.toISOString() })
-        .where("id", "=", id)
-        .where("next_run_at", "=", dueAt)
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) > 0;
-    },
+    due: store.due,
+    advance: store.advance,
 
     /** A schedule with whom it mails now, or undefined when it is gone. */
-    async order(
-      id: string,
-    ): Promise<{ schedule: StatementScheduleTable; recipients: StatementRecipient[] } | undefined> {
-      const schedule = await db.selectFrom("statement_schedules").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!schedule) return undefined;
-      return { schedule, recipients: await this.recipients(schedule.workspace_id, id) };
-    },
-
+    order: store.order,
     /** The workspace's members with the Accounts role who have not left the schedule (all of them without one). */
-    async recipients(workspaceId: string, scheduleId?: string): Promise<StatementRecipient[]> {
-      const left = scheduleId
-        ? (
-            await db.selectFrom("statement_optouts").select("user_id").where("schedule_id", "=", scheduleId).execute()
-          ).map((r) => r.user_id)
-        : [];
-      return accountsMembers(db, workspaceId, new Set(left));
-    },
+    recipients: store.recipients,
 
     /** Notes how a run ended. */
     async recordRun(
       id: string,
       result: { at: Date; accounts?: number; mailed?: number; error?: string },
     ): Promise<void> {
-      await db
-        .updateTable("statement_schedules")
-        .set({
-          last_run_at: result.at.toISOString(),
-          last_accounts: result.accounts ?? null,
-          last_mailed: result.mailed ?? null,
-          last_error: result.error ?? null,
-        })
-        .where("id", "=", id)
-        .execute();
+      await store.recordRun(id, result, { last_accounts: result.accounts ?? null });
     },
   };
 }
