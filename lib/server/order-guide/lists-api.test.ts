@@ -1,12 +1,11 @@
-import type { AddressInfo } from "node:net";
-import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { AddressObject, ParsedMail } from "mailparser";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { createMailer } from "../core/auth/mailer";
 import { databaseProfiles } from "../core/db/testing";
+import { type MailCapture, startMailCapture } from "../core/mail-capture";
 import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
 import { getOrderGuide } from "./guide-api";
 import { getOrderLists, putOrderListContact, resendOrderList, sendOrderList } from "./lists-api";
@@ -18,28 +17,17 @@ import { SENDING_LEASE_MS } from "@/lib/domain/order-guide/order-list";
 // refusals.
 
 let sandbox: TestSandbox;
-let smtp: SMTPServer;
+let capture: MailCapture;
 let smtpUrl: string;
-const received: ParsedMail[] = [];
+let received: ParsedMail[];
 beforeAll(async () => {
   sandbox = await openTestSandbox();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  capture = await startMailCapture();
+  ({ url: smtpUrl, received } = capture);
 }, 60_000);
 afterAll(async () => {
   await sandbox.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await capture.close();
 });
 
 type Row = Record<string, unknown>;
