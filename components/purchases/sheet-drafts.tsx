@@ -1,12 +1,8 @@
 "use client";
 
-import Link from "next/link";
+import { DraftsFailed, DraftsMade } from "./draft-outcomes";
 import { useRef } from "react";
-import { CopyButton } from "@/components/table/copy-button";
-import { DataApiError } from "@/lib/data-api/data-api-error";
-import { existingPurchaseOf } from "@/lib/domain/purchases/draft";
-import { describeFailure } from "@/lib/ui/failure";
-import { type DraftJob, NotReadyError, progressText } from "@/lib/ui/purchases/draft-runner";
+import { type DraftJob, progressText } from "@/lib/ui/purchases/draft-runner";
 import { reviewedLines, splitOrders } from "@/lib/ui/purchases/sheet-rows";
 import { useSheetDrafts } from "@/lib/ui/purchases/use-sheet-drafts";
 import type { PurchaseEditorModel } from "@/lib/ui/purchases/use-purchase-editor";
@@ -22,21 +18,8 @@ function sizesText(sizes: number[]): string {
   return `${list} ${sizes.length === 1 && sizes[0] === 1 ? "line" : "lines"}`;
 }
 
-/** Why a draft failed, in the dashboard's words, and the purchase that holds its number when that was why. */
-function failureOf(job: DraftJob): { message: string; requestId?: string; existing?: string } {
-  if (job.state.phase !== "failed") return { message: "" };
-  const { error } = job.state;
-  if (error instanceof NotReadyError) return { message: `${error.message} Nothing was created for it.` };
-  if (error instanceof DataApiError && error.code === "DUPLICATE_PO_NUMBER")
-    return {
-      message: `This vendor already has a purchase order ${job.poNumber}: nothing was created for it.`,
-      existing: existingPurchaseOf(error),
-      requestId: error.requestId,
-    };
-  const failure = describeFailure(error, { what: `purchase order ${job.poNumber}`, doing: "save", write: true });
-  const fields = error instanceof DataApiError ? error.fieldErrors.map((f) => f.detail).filter(Boolean) : [];
-  return { message: [failure.message, ...fields.slice(0, 5)].join(" "), requestId: failure.requestId };
-}
+/** A draft's size in words. */
+const linesOf = (job: DraftJob) => plural(job.draft.body.purchase_transactions?.length ?? 0, "line");
 
 export interface SheetDraftsProps {
   editor: PurchaseEditorModel;
@@ -124,60 +107,14 @@ export function SheetDrafts({ editor, plan, own, waiting, onDrafted, onClose }: 
         {jobs ? progressText(jobs) : ""}
       </p>
 
-      {created.length > 0 && (
-        <ul className="space-y-1 text-sm" aria-label="Drafts made">
-          {created.map((job) => (
-            <li key={job.id}>
-              <Link
-                className="link inline-flex min-h-11 items-center font-semibold sm:min-h-0"
-                prefetch={false}
-                href={`/purchases/${encodeURIComponent(job.state.phase === "created" ? job.state.globalId : "")}/edit`}
-              >
-                {job.poNumber}
-              </Link>{" "}
-              {plural(job.draft.body.purchase_transactions?.length ?? 0, "line")}
-              {job.draft.requiresBatchCodes ? ". Needs a batch code on each line before it is submitted." : ""}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DraftsMade jobs={created} describe={linesOf} />
 
       {failed.length > 0 && (
         <div
           role="alert"
           className="space-y-2 rounded border border-red-700 bg-red-50 p-3 text-sm text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
         >
-          <ul className="space-y-2" aria-label="Drafts that failed">
-            {failed.map((job) => {
-              const failure = failureOf(job);
-              return (
-                <li key={job.id} className="[overflow-wrap:anywhere]">
-                  <strong>{job.poNumber}</strong> ({plural(job.draft.body.purchase_transactions?.length ?? 0, "line")}
-                  ): {failure.message}
-                  {failure.existing && (
-                    <>
-                      {" "}
-                      <Link
-                        className="link"
-                        prefetch={false}
-                        href={`/purchases/${encodeURIComponent(failure.existing)}`}
-                      >
-                        Open the purchase order that has it
-                      </Link>
-                      .
-                    </>
-                  )}
-                  {failure.requestId && (
-                    <>
-                      {" "}
-                      Request id <code className="font-mono">{failure.requestId}</code>{" "}
-                      <CopyButton text={failure.requestId} label="Copy request id" />
-                    </>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <DraftsFailed jobs={failed} describe={linesOf} doing="save" />
           <div className="flex flex-wrap gap-2">
             <button
               type="button"

@@ -3,23 +3,13 @@
 import { may } from "@/lib/session/roles";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useId, useMemo, useState } from "react";
-import { CopyButton } from "@/components/table/copy-button";
-import { DataApiError } from "@/lib/data-api/data-api-error";
+import { DraftsFailed, DraftsMade } from "@/components/purchases/draft-outcomes";
 import { formatDay, formatQuantity } from "@/lib/format/display";
 import { browserApi } from "@/lib/ui/browser-api";
-import { describeFailure } from "@/lib/ui/failure";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import type { V1Reason } from "@/lib/ui/purchases/v1-purchases";
-import {
-  draftApiOf,
-  draftJobs,
-  type DraftJob,
-  draftRunner,
-  NotReadyError,
-  progressText,
-} from "@/lib/ui/purchases/draft-runner";
+import { draftApiOf, draftJobs, type DraftJob, draftRunner, progressText } from "@/lib/ui/purchases/draft-runner";
 import { draftsOf, type PlannedDraft, type PlannedOrder, plannedOrders } from "@/lib/ui/replenishment/drafts";
 import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import { picksOf, type Selection, skipWords } from "@/lib/ui/replenishment/selection";
@@ -31,16 +21,6 @@ const plural = (n: number, one: string, many = `${one}s`) => `${formatQuantity(n
 function orderWords(draft: PlannedDraft): string {
   const vendor = draft.vendorName ? `${draft.vendorName} (${draft.vendorId})` : `vendor ${draft.vendorId}`;
   return `${draft.warehouseName ?? `Warehouse ${draft.locationId}`} from ${vendor}: ${plural(draft.lines.length, "line")}, ${plural(draft.totalCases, "case")}, delivery ${formatDay(draft.deliveryDate)}`;
-}
-
-/** Why a draft failed, in the dashboard's words. */
-function failureOf(job: DraftJob<PlannedOrder>): { message: string; requestId?: string } {
-  if (job.state.phase !== "failed") return { message: "" };
-  const { error } = job.state;
-  if (error instanceof NotReadyError) return { message: `${error.message} Nothing was created for it.` };
-  const failure = describeFailure(error, { what: `purchase order ${job.poNumber}`, doing: "draft", write: true });
-  const fields = error instanceof DataApiError ? error.fieldErrors.map((f) => f.detail).filter(Boolean) : [];
-  return { message: [failure.message, ...fields.slice(0, 5)].join(" "), requestId: failure.requestId };
 }
 
 export interface DraftPanelProps {
@@ -178,44 +158,10 @@ export function DraftPanel({ rows, selection, v1Reason, supplierName, known, onR
           <p role="status" aria-label="Drafting progress" className="text-sm font-semibold">
             {jobs ? progressText(jobs) : ""}
           </p>
-          {created.length > 0 && (
-            <ul className="space-y-1 text-sm" aria-label="Drafts made">
-              {created.map((job) => (
-                <li key={job.id}>
-                  <Link
-                    className="link font-semibold"
-                    prefetch={false}
-                    href={`/purchases/${encodeURIComponent(job.state.phase === "created" ? job.state.globalId : "")}/edit`}
-                  >
-                    {job.poNumber}
-                  </Link>{" "}
-                  {orderWords(job.draft.planned)}.
-                  {job.draft.planned.requiresBatchCodes
-                    ? " Needs a batch code on each line: the editor asks for them before it is submitted."
-                    : ""}
-                </li>
-              ))}
-            </ul>
-          )}
+          <DraftsMade jobs={created} describe={(job) => orderWords(job.draft.planned)} />
           {failed.length > 0 && (
             <div className="space-y-2 rounded border border-red-700 bg-red-50 p-3 text-sm text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
-              <ul className="space-y-2" aria-label="Drafts that failed">
-                {failed.map((job) => {
-                  const failure = failureOf(job);
-                  return (
-                    <li key={job.id}>
-                      <strong>{job.poNumber}</strong> ({orderWords(job.draft.planned)}): {failure.message}
-                      {failure.requestId && (
-                        <>
-                          {" "}
-                          Request id <code className="font-mono">{failure.requestId}</code>{" "}
-                          <CopyButton text={failure.requestId} label="Copy request id" />
-                        </>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
+              <DraftsFailed jobs={failed} describe={(job) => orderWords(job.draft.planned)} doing="draft" />
               <button
                 type="button"
                 className={`${BUTTON} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
