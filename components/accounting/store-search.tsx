@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { CollectionRow } from "@/lib/domain/collections/collections";
 import { PAGE_PARAMS, pageHref } from "@/lib/domain/page-href";
-import { fieldClass, PRIMARY } from "@/lib/ui/styles";
+import { SnapshotSearchForm } from "../collections/snapshot-search-form";
 
 /** Stores a search shows at most: more are narrowed by typing more of the name. */
 const SHOWN = 20;
@@ -29,35 +29,19 @@ export function StoreSearch({ q, matches, reading, customer }: StoreSearchProps)
   );
   return (
     <div className="max-w-5xl space-y-3">
-      <form
-        method="get"
+      <SnapshotSearchForm
         action="/accounting"
-        role="search"
-        aria-label="Find a store"
-        className="flex flex-wrap items-end gap-2"
-      >
-        <div className="flex min-w-0 flex-1 flex-col text-sm font-medium sm:max-w-md">
-          <label htmlFor="store-search">Find a store</label>
-          <span id="store-search-hint" className="text-xs font-normal text-slate-700 dark:text-slate-300">
-            {matches
-              ? "A customer's name or id"
-              : `Names once this key's collections list is in${reading ? " (being read now)" : ""}; meanwhile, type the store's CustomerID in the form`}
-          </span>
-          <input
-            id="store-search"
-            name={PAGE_PARAMS.accounting.q}
-            type="search"
-            required
-            maxLength={200}
-            defaultValue={q}
-            aria-describedby="store-search-hint"
-            className={fieldClass(false, "mt-1 min-h-11 w-full text-base sm:min-h-0 sm:text-sm")}
-          />
-        </div>
-        <button type="submit" className={`${PRIMARY} min-h-11 sm:min-h-0`}>
-          Find
-        </button>
-      </form>
+        name="Find a store"
+        id="store-search"
+        label="Find a store"
+        hint={
+          matches
+            ? "A customer's name or id"
+            : `Names once this key's collections list is in${reading ? " (being read now)" : ""}; meanwhile, type the store's CustomerID in the form`
+        }
+        param={PAGE_PARAMS.accounting.q}
+        q={q}
+      />
       {q && matches === undefined && (
         <p
           role="status"

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatMoney } from "@/lib/format/display";
 import { PAGE_PARAMS, pageHref } from "@/lib/domain/page-href";
 import type { CollectionRow } from "@/lib/domain/collections/collections";
-import { fieldClass, PRIMARY } from "@/lib/ui/styles";
+import { SnapshotSearchForm } from "../collections/snapshot-search-form";
 
 /** Matches a search shows at most: more are narrowed by typing more of the name. */
 export const SHOWN_MATCHES = 20;
@@ -31,35 +31,19 @@ export function AccountSearch({ q, matches, reading, account }: AccountSearchPro
   const statementHref = (arAccountId: number) => pageHref.statements({ account: arAccountId, q });
   return (
     <div className="space-y-3">
-      <form
-        method="get"
+      <SnapshotSearchForm
         action="/statements"
-        role="search"
-        aria-label="Find an account"
-        className="flex flex-wrap items-end gap-2"
-      >
-        <div className="flex min-w-0 flex-1 flex-col text-sm font-medium sm:max-w-md">
-          <label htmlFor="statement-search">Customer or AR account</label>
-          <span id="statement-search-hint" className="text-xs font-normal text-slate-700 dark:text-slate-300">
-            {matches
-              ? "A customer's name or id, or an AR account's number"
-              : `An AR account's number; names once this key's collections list is in${reading ? " (being read now)" : ""}`}
-          </span>
-          <input
-            id="statement-search"
-            name={PAGE_PARAMS.statements.q}
-            type="search"
-            required
-            maxLength={200}
-            defaultValue={q}
-            aria-describedby="statement-search-hint"
-            className={fieldClass(false, "mt-1 w-full")}
-          />
-        </div>
-        <button type="submit" className={PRIMARY}>
-          Find
-        </button>
-      </form>
+        name="Find an account"
+        id="statement-search"
+        label="Customer or AR account"
+        hint={
+          matches
+            ? "A customer's name or id, or an AR account's number"
+            : `An AR account's number; names once this key's collections list is in${reading ? " (being read now)" : ""}`
+        }
+        param={PAGE_PARAMS.statements.q}
+        q={q}
+      />
       {q && (
         <Matches
           q={q}

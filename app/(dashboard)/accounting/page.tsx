@@ -6,10 +6,9 @@ import { ExportSchedule } from "@/components/accounting/export-schedule";
 import type { StoreChoice } from "@/components/accounting/export-form";
 import { StoreSearch } from "@/components/accounting/store-search";
 import { backend } from "@/lib/backend";
-import { collectionsQuery, listed } from "@/lib/domain/collections/collections-list";
 import { pageRead } from "@/lib/domain/page-href";
 import { todayIn } from "@/lib/format/days";
-import { collectionsView } from "@/lib/server/collections/collections-view";
+import { searchSnapshot } from "@/lib/server/collections/collections-view";
 import { may } from "@/lib/session/roles";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../_lib/page-title";
@@ -37,22 +36,8 @@ async function StaffStoreSearch({
   customer: number | undefined;
 }) {
   const { db, collections } = await backend();
-  const view = await collectionsView(db, keyId);
-  const byName = q !== "" && !/^\d{1,12}$/.test(q);
-  if (!view.ready && !view.state && byName) await collections.start(workspaceId, keyId);
-  const matches = view.ready
-    ? q
-      ? listed(view.rows, collectionsQuery({ q, sort: "name", dir: "asc" }))
-      : []
-    : undefined;
-  return (
-    <StoreSearch
-      q={q}
-      matches={matches}
-      reading={!view.ready && (view.state !== undefined || byName)}
-      customer={customer}
-    />
-  );
+  const { matches, reading } = await searchSnapshot(db, collections, workspaceId, keyId, q);
+  return <StoreSearch q={q} matches={matches} reading={reading} customer={customer} />;
 }
 
 /**

@@ -8,12 +8,11 @@ import { StatementView } from "@/components/statements/statement-view";
 import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { KeyType } from "@/lib/data-api/operation";
-import { collectionsView } from "@/lib/server/collections/collections-view";
+import { searchSnapshot } from "@/lib/server/collections/collections-view";
 import { pageApi } from "@/lib/server/core/page-api";
 import { accountStatement } from "@/lib/server/statements/statement-data";
 import { may } from "@/lib/session/roles";
 import type { SessionKey } from "@/lib/session/session-view";
-import { collectionsQuery, listed } from "@/lib/domain/collections/collections-list";
 import { describeFailure, describeStale } from "@/lib/ui/failure";
 import { namesInScope } from "@/lib/domain/key-scope";
 import { accountsOfOpenInvoices } from "@/lib/ui/overview/requests";
@@ -96,22 +95,8 @@ async function StaffSearch({
   account: number | undefined;
 }) {
   const { db, collections } = await backend();
-  const view = await collectionsView(db, keyId);
-  const byName = q !== "" && !/^\d{1,12}$/.test(q);
-  if (!view.ready && !view.state && byName) await collections.start(workspaceId, keyId);
-  const matches = view.ready
-    ? q
-      ? listed(view.rows, collectionsQuery({ q, sort: "name", dir: "asc" }))
-      : []
-    : undefined;
-  return (
-    <AccountSearch
-      q={q}
-      matches={matches}
-      reading={!view.ready && (view.state !== undefined || byName)}
-      account={account}
-    />
-  );
+  const { matches, reading } = await searchSnapshot(db, collections, workspaceId, keyId, q);
+  return <AccountSearch q={q} matches={matches} reading={reading} account={account} />;
 }
 
 /** A retailer's AR accounts (from its open invoices), and another one by its number. */

@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { CollectionRow } from "@/lib/domain/collections/collections";
 import type { BackroomDatabase, CollectionsAccountTable } from "../core/db/schema";
-import type { CollectionsState } from "./collections-sync";
+import { collectionsQuery, listed } from "@/lib/domain/collections/collections-list";
+import type { CollectionsState, CollectionsSync } from "./collections-sync";
 
 /** What the Collections page and its export are drawn from: the key's snapshot once its first walk has ended. */
 export type CollectionsView =
@@ -84,4 +85,30 @@ export async function collectionsView(db: Kysely<BackroomDatabase>, keyId: strin
     rows.catch(() => snapshots.delete(version));
   }
   return { ready: true, state: { ...progress!, asOf: state.as_of, refreshedAt: state.refreshed_at }, rows: await rows };
+}
+
+/**
+ * A search of a key's snapshot by name, as the pages that need one account or store run it (Statements, Books export):
+ * the accounts whose name or ids match `q` by name, none for no `q`, and `undefined` until the snapshot is in. A search
+ * by a name starts the key's first walk when none has started (never a visit alone: its reads would spend the key's
+ * budget for a search nobody made); `reading` says one is under way.
+ *
+ * @example
+ * const { matches, reading } = await searchSnapshot(db, collections, workspaceId, keyId, "valley");
+ */
+export async function searchSnapshot(
+  db: Kysely<BackroomDatabase>,
+  collections: Pick<CollectionsSync, "start">,
+  workspaceId: string,
+  keyId: string,
+  q: string,
+): Promise<{ matches: CollectionRow[] | undefined; reading: boolean }> {
+  const view = await collectionsView(db, keyId);
+  const byName = q !== "" && !/^\d{1,12}$/.test(q);
+  if (!view.ready && !view.state && byName) await collections.start(workspaceId, keyId);
+  if (!view.ready) return { matches: undefined, reading: view.state !== undefined || byName };
+  return {
+    matches: q ? listed(view.rows, collectionsQuery({ q, sort: "name", dir: "asc" })) : [],
+    reading: false,
+  };
 }
