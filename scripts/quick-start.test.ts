@@ -16,7 +16,8 @@ function scriptOf([program, command, name]: string[]): string | undefined {
 
 /**
  * What a command line finally runs: every npm script it names is replaced by the commands of that script, recursively,
- * so each element is a program with its arguments (`exec` dropped); `npm install` stays as it is.
+ * so each element is a program with its arguments (`exec` dropped), the scripts `run-p` runs side by side included;
+ * `npm install` stays as it is.
  */
 function expand(line: string): string[][] {
   return steps(line).flatMap((command) => {
@@ -27,6 +28,12 @@ function expand(line: string): string[][] {
         command.findIndex((word) => !/^[A-Z_][A-Z0-9_]*=/.test(word)),
       ),
     );
+    // npm-run-all2's `run-p [options] NAME...` runs those npm scripts side by side.
+    if (words[0] === "run-p")
+      return words
+        .slice(1)
+        .filter((word) => !word.startsWith("-"))
+        .flatMap((script) => expand(`npm run ${script}`));
     const name = scriptOf(words);
     if (name === undefined) return [words[0] === "exec" ? words.slice(1) : words];
     expect(scripts, `package.json has no script "${name}"`).toHaveProperty([name]);
