@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CopyButton } from "@/components/table/copy-button";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { existingPurchaseOf } from "@/lib/domain/purchases/draft";
+import { existingPurchaseOf } from "@/lib/domain/purchases/existing-purchase";
 import { describeFailure } from "@/lib/ui/failure";
 import { type DraftJob, type DraftOrder, NotReadyError } from "@/lib/ui/purchases/draft-runner";
 
