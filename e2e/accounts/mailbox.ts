@@ -23,6 +23,8 @@ export interface Mailbox {
   waitFor(to: string, subject: RegExp, options?: { timeout?: number }): Promise<CaughtMail>;
   /** How many mails `to` has received whose subject matches (to check that none came). */
   count(to: string, subject: RegExp): number;
+  /** From now on refuses every mail (SMTP 550), as a mail server that is down for Backroom would; `false` accepts again. */
+  refuse(refusing: boolean): void;
   close(): Promise<void>;
 }
 
@@ -97,10 +99,17 @@ export function linkIn(mail: CaughtMail, prefix: string): string {
  */
 export async function startMailbox(): Promise<Mailbox> {
   const mails: CaughtMail[] = [];
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!refusing) return callback();
+      const refused: Error & { responseCode?: number } = new Error("Mailbox unavailable (the test refuses mail)");
+      refused.responseCode = 550;
+      callback(refused);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -137,6 +146,7 @@ export async function startMailbox(): Promise<Mailbox> {
       return matching(to, subject)[0]!;
     },
     count: (to, subject) => matching(to, subject).length,
+    refuse: (refuse) => void (refusing = refuse),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,11 +5,12 @@ import { addKey, confirmFromMail, createWorkspace, issueCustomerKey, SLOW, signU
 
 // A reorder list to the rep (issue 42 item 2): the demo retailer's buyer, on a phone, asks for cases on the order guide
 // and double-clicks "Send to my rep": exactly one email (to the rep, a copy to the buyer) with the CSV attached, and the
-// list kept on Reorder lists as Sent. The app is this file's own, with an SMTP server that keeps the mail.
+// list kept on Reorder lists as Sent; a list the mail server refuses is mailed once by "Send again". The app is this
+// file's own, with an SMTP server that keeps the mail (or refuses it when told).
 
 const test = accountsTest({ mail: true });
 
-test("a double-clicked send mails one reorder list to the rep, the CSV attached, and keeps it as Sent", async ({
+test("a double-clicked send mails one reorder list to the rep, the CSV attached, and keeps it as Sent; one the mail server refused goes once by Send again", async ({
   page,
   app,
 }) => {
@@ -48,4 +49,24 @@ test("a double-clicked send mails one reorder list to the rep, the CSV attached,
   await expect(lists.first()).toContainText("Bea Buyer");
   expect(await seriousViolations(page)).toEqual([]);
   expect(app.mailbox!.mails.filter((m) => /^Reorder request/.test(m.subject))).toHaveLength(1);
+
+  // The mail server refuses the next list: it is kept as not sent, and "Send again" (double-clicked once the server
+  // takes mail again) mails it once.
+  app.mailbox!.refuse(true);
+  await page.goto("/order-guide");
+  await page.getByRole("button", { name: "Send to my rep" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Not sent: the mail server refused it/ })).toBeVisible(SLOW);
+  app.mailbox!.refuse(false);
+  await page.goto("/order-guide/lists");
+  await expect(lists).toHaveCount(2);
+  await expect(lists.first()).toContainText("Not sent: the mail server refused it");
+  await lists
+    .first()
+    .getByRole("button", { name: /^Send the list for .+ again$/ })
+    .dblclick();
+  await expect(lists.first()).toContainText("Sent", SLOW);
+  await expect(lists.first()).not.toContainText("Not sent");
+  expect(await seriousViolations(page)).toEqual([]);
+  await app.mailbox!.waitFor(email, /^Reorder request/);
+  await expect.poll(() => app.mailbox!.mails.filter((m) => /^Reorder request/.test(m.subject)).length).toBe(2);
 });
