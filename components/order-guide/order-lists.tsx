@@ -22,7 +22,10 @@ export function OrderLists({ lists, open, timeZone, maySend }: OrderListsProps) 
       {lists.map((list) => (
         <li key={list.id} className="rounded border border-slate-300 dark:border-slate-600">
           <details open={list.id === open || mayMailAgain(list.status)}>
-            <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 p-3">
+            <summary
+              id={`list-${list.id}`}
+              className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 p-3"
+            >
               <span className="font-semibold">{list.customerName}</span>
               <span>{LIST_STATUS_WORDS[list.status] ?? list.status}</span>
               <span className="text-sm text-slate-700 dark:text-slate-300">
@@ -35,7 +38,7 @@ export function OrderLists({ lists, open, timeZone, maySend }: OrderListsProps) 
                 To {list.recipient}, a copy to {list.sentBy.email}; prices as of {formatDay(list.priceDay)}.
               </p>
               {maySend && mayMailAgain(list.status) && (
-                <ResendListButton listId={list.id} customerName={list.customerName} />
+                <ResendListButton listId={list.id} customerName={list.customerName} summaryId={`list-${list.id}`} />
               )}
               <table className="w-full">
                 <caption className="sr-only">Lines of the list for {list.customerName}</caption>

@@ -8,14 +8,16 @@ import { backroomJson } from "@/lib/ui/backroom-json";
 interface ResendListButtonProps {
   listId: string;
   customerName: string;
+  /** The list's summary (its status among it): the focus goes there once mailed, as the button then goes. */
+  summaryId: string;
 }
 
 /**
  * "Send again" on a list the mail server refused or whose sending stopped before its mail was known to go: one press
  * mails it as it was kept (the server claims the list, so a double press or a second tab mails it once), then the
- * page is read again.
+ * page is read again, the focus on the list's summary.
  */
-export function ResendListButton({ listId, customerName }: ResendListButtonProps) {
+export function ResendListButton({ listId, customerName, summaryId }: ResendListButtonProps) {
   const router = useRouter();
   const pressed = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -31,6 +33,8 @@ export function ResendListButton({ listId, customerName }: ResendListButtonProps
         `/api/order-guide/lists/${encodeURIComponent(listId)}/resend`,
       );
       setSaid(`${LIST_STATUS_WORDS[list.status] ?? list.status}.`);
+      // Read again, the list says its new status and this button goes: the focus waits on the list's summary.
+      document.getElementById(summaryId)?.focus();
       router.refresh();
     } catch (failure) {
       setSaid(failure instanceof Error ? failure.message : "Not sent. Try again.");

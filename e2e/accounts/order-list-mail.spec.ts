@@ -66,6 +66,8 @@ test("a double-clicked send mails one reorder list to the rep, the CSV attached,
     .dblclick();
   await expect(lists.first()).toContainText("Sent", SLOW);
   await expect(lists.first()).not.toContainText("Not sent");
+  // The button gone, the focus waits on the list's summary, not lost to the page.
+  await expect(lists.first().locator("summary")).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
   await app.mailbox!.waitFor(email, /^Reorder request/);
   await expect.poll(() => app.mailbox!.mails.filter((m) => /^Reorder request/.test(m.subject)).length).toBe(2);
