@@ -5,16 +5,9 @@
  * Pure: the server's snapshot and its tests use it.
  */
 
-/** The availability buckets of `/availableInventory`, most first. */
-export const INVENTORY_BUCKETS = [
-  "50+ Cases",
-  "< 50 Cases",
-  "< 25 Cases",
-  "< 10 Cases",
-  "< 5 Cases",
-  "< 1 Case",
-  "Out of Stock",
-] as const;
+import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
+
+/** An availability bucket of `/availableInventory` (the contract's list, most first). */
 export type InventoryBucket = (typeof INVENTORY_BUCKETS)[number];
 
 export interface PublicAvailability {
