@@ -19,7 +19,7 @@ import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
-import { failureAnswer, NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
+import { failureAnswer, invalidFieldAnswer, NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
 import { type ActorFor, withActor } from "../core/with-actor";
 import { exportFile, exportPreview, type ExportQuery, planExport } from "./accounting-export";
 import { reader } from "./accounting-reads";
@@ -93,8 +93,6 @@ const HINT =
   "Ask as ?format=qbo-bills|xero-bills|iif|qbo-payments|xero-payments&from=YYYY-MM-DD&to=YYYY-MM-DD, optionally &statuses=1,2,3,4,5,7&customer=&new=1&mark=1&part=.";
 
 export const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
-const invalid = (field: string, detail: string) =>
-  json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } }, 400);
 
 type KeyedActor = ActorFor["key"];
 
@@ -109,7 +107,10 @@ function exportQuery(
   const q = parsed.data;
   if (actor.key.keyType === "Employee" && q.customer === undefined)
     return {
-      refused: invalid("customer", "An Employee key exports one store's books: name it as customer= (its CustomerID)."),
+      refused: invalidFieldAnswer(
+        "customer",
+        "An Employee key exports one store's books: name it as customer= (its CustomerID).",
+      ),
     };
   const scope = actor.key.scope.customers;
   if (actor.key.keyType === "Customer" && q.customer !== undefined && scope && !scope.some((c) => c.id === q.customer))
@@ -163,7 +164,7 @@ export const getAccountingExport = withActor(
       throw error;
     }
     if (part > plan.parts)
-      return invalid(
+      return invalidFieldAnswer(
         "part",
         `This export is ${plan.parts} file${plan.parts === 1 ? "" : "s"}: ask for part 1 to ${plan.parts}.`,
       );
@@ -315,7 +316,7 @@ export const putAccountingMapping = withActor(
     try {
       body = JSON.parse(await readBodyText(request, 64 * 1024));
     } catch {
-      return invalid("body", "Send the mapping as JSON (at most 64 kB).");
+      return invalidFieldAnswer("body", "Send the mapping as JSON (at most 64 kB).");
     }
     const parsed = MappingBody.safeParse(body);
     if (!parsed.success)

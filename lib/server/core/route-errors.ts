@@ -251,6 +251,29 @@ export function failureAnswer(failure: RouteFailure, requestId: string = newRequ
 }
 
 /**
+ * A feature's own refusal in the API's error shape, never stored: `{ Error: { code, detail } }` with its status.
+ *
+ * @example
+ * return refusalAnswer("NOT_FOUND", "No such list in this workspace.", 404);
+ */
+export function refusalAnswer(code: string, detail: string, status: number): Response {
+  return Response.json({ Error: { code, detail } }, { status, headers: NO_STORE });
+}
+
+/**
+ * A request's one bad field, as the API refuses one: 400 `VALIDATION_FAILED` naming the field (`INVALID_VALUE`).
+ *
+ * @example
+ * return invalidFieldAnswer("Idempotency-Key", "Send an Idempotency-Key header.");
+ */
+export function invalidFieldAnswer(field: string, detail: string): Response {
+  return Response.json(
+    { Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } },
+    { status: 400, headers: NO_STORE },
+  );
+}
+
+/**
  * The Data API's refusal of a read a route made for the person (its budget spent, an error, no answer), in the API's
  * shape with its status (502 without one) and its wait, `what` saying what could not be read.
  *

@@ -6,7 +6,7 @@ import { type MadeMenuJson, MENU_MAX_DAYS, NewMenu } from "@/lib/domain/menus/me
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
 import { publicOrigin } from "../core/public-origin";
-import { failureAnswer, NO_STORE } from "../core/route-errors";
+import { failureAnswer, invalidFieldAnswer, NO_STORE } from "../core/route-errors";
 import type { SharedStore } from "../core/shared/shared-store";
 import { type ActorDeps, withActor } from "../core/with-actor";
 import { linkJson, type MenuStore, newMenuId, newMenuToken } from "./menu-store";
@@ -30,8 +30,6 @@ const MAX_KEY_LENGTH = 200;
 const REPLAY_MS = 24 * 60 * 60 * 1000;
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
-const invalid = (field: string, detail: string) =>
-  json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } }, 400);
 const notSupplier = () =>
   json(
     {
@@ -61,12 +59,12 @@ export const createMenu = withActor(
     if (actor.key.keyType !== "Supplier") return notSupplier();
     const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
     if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH)
-      return invalid("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
+      return invalidFieldAnswer("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
     let body: unknown;
     try {
       body = JSON.parse(await readBodyText(request, MAX_BODY_BYTES));
     } catch {
-      return invalid(
+      return invalidFieldAnswer(
         "body",
         'Send the link as JSON: {"name": "…", "states": ["CA"], "categories": [], "expiresAt": "2026-12-31", "contactEmail": "…"}.',
       );
@@ -80,9 +78,9 @@ export const createMenu = withActor(
     const menu = parsed.data;
     const now = clock(deps);
     if (Date.parse(menu.expiresAt) <= now)
-      return invalid("expiresAt", "expiresAt is in the past: choose a later date.");
+      return invalidFieldAnswer("expiresAt", "expiresAt is in the past: choose a later date.");
     if (Date.parse(menu.expiresAt) > now + MENU_MAX_DAYS * 24 * 60 * 60 * 1000)
-      return invalid("expiresAt", `A link lives at most ${MENU_MAX_DAYS} days: choose an earlier date.`);
+      return invalidFieldAnswer("expiresAt", `A link lives at most ${MENU_MAX_DAYS} days: choose an earlier date.`);
 
     const token = newMenuToken();
     const id = newMenuId();

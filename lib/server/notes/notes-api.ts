@@ -7,7 +7,7 @@ import { NewNote } from "@/lib/domain/notes/note-schema";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
 import type { BackroomDatabase } from "../core/db/schema";
-import { failureAnswer, NO_STORE } from "../core/route-errors";
+import { failureAnswer, invalidFieldAnswer, NO_STORE } from "../core/route-errors";
 import { type ActorDeps, type ActorFor, withActor } from "../core/with-actor";
 import { mayWriteNotes, NOTES_WRITE_REFUSED, outOfScope } from "./note-access";
 import { notesCsv } from "./notes-csv";
@@ -42,8 +42,6 @@ const scopeOf = (actor: Member): NotesScope => ({
   environment: actor.key.environment,
 });
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
-const invalid = (field: string, detail: string) =>
-  json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } }, 400);
 
 /** A stored note as the asker sees it: `mayDelete` when they wrote it, may write, and it is under a day old. */
 function noteJson(note: StoredNote, actor: Member, now: number): NoteJson {
@@ -112,12 +110,15 @@ export const createNote = withActor(
       return failureAnswer("forbidden-by-role", undefined, NOTES_WRITE_REFUSED);
     const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
     if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH)
-      return invalid("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
+      return invalidFieldAnswer("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
     let body: unknown;
     try {
       body = JSON.parse(await readBodyText(request, MAX_BODY_BYTES));
     } catch {
-      return invalid("body", 'Send the note as JSON: {"customerId": 20001, "text": "…"} (up to 2,000 characters).');
+      return invalidFieldAnswer(
+        "body",
+        'Send the note as JSON: {"customerId": 20001, "text": "…"} (up to 2,000 characters).',
+      );
     }
     const parsed = NewNote.safeParse(body);
     if (!parsed.success)

@@ -9,7 +9,7 @@ import { todayIn } from "@/lib/format/days";
 import type { ActiveKey } from "../core/session/types";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
-import { NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
+import { NO_STORE, refusalAnswer, upstreamFailureAnswer } from "../core/route-errors";
 import { withActor } from "../core/with-actor";
 
 const Query = z.strictObject({
@@ -35,9 +35,6 @@ const Query = z.strictObject({
   format: z.enum(["json", "csv"], { error: "format: json or csv" }).default("json"),
 });
 
-const refused = (code: string, detail: string, status: number) =>
-  Response.json({ Error: { code, detail } }, { status, headers: NO_STORE });
-
 /** The store a request is for: the one asked (within a Customer key's stores), or the key's only store. */
 export function guideCustomer(
   key: ActiveKey,
@@ -47,7 +44,7 @@ export function guideCustomer(
   if (asked !== undefined) {
     if (stores && !stores.some((s) => s.id === asked))
       return {
-        refusal: refused("CUSTOMER_NOT_IN_SCOPE", `customer ${asked} is not one of this key's stores.`, 403),
+        refusal: refusalAnswer("CUSTOMER_NOT_IN_SCOPE", `customer ${asked} is not one of this key's stores.`, 403),
       };
     return { customerId: asked };
   }
@@ -74,7 +71,7 @@ export const getOrderGuide = withActor(
   undefined,
   async (request: Request, actor, deps: ProxyDeps): Promise<Response> => {
     if (actor.key.keyType === "Supplier")
-      return refused(
+      return refusalAnswer(
         "NOT_FOR_THIS_KEY",
         "The order guide is a retailer's: this workspace's Supplier key does not see a store's shelf and prices.",
         403,
@@ -96,7 +93,11 @@ export const getOrderGuide = withActor(
         { signal: request.signal },
       );
       if (!guide.found)
-        return refused("CUSTOMER_NOT_FOUND", `No customer ${store.customerId} is among this key's customers.`, 404);
+        return refusalAnswer(
+          "CUSTOMER_NOT_FOUND",
+          `No customer ${store.customerId} is among this key's customers.`,
+          404,
+        );
       const { brand, category, below, promo, format } = parsed.data;
       const filter = { ...(brand ? { brand } : {}), ...(category ? { category } : {}), below: !!below, promo: !!promo };
       const rows = filterRows(guide.rows, filter, guide.coverDays);

@@ -16,7 +16,7 @@ import type { BackroomDatabase } from "../core/db/schema";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { publicOrigin } from "../core/public-origin";
-import { NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
+import { invalidFieldAnswer, NO_STORE, refusalAnswer, upstreamFailureAnswer } from "../core/route-errors";
 import { withActor } from "../core/with-actor";
 import { guideCustomer } from "./guide-api";
 import { listMail } from "./list-mail";
@@ -54,11 +54,8 @@ const NewList = z.strictObject({
 const Contact = z.strictObject({ email: z.email({ error: "email: an email address" }).max(320).nullable() });
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
-const refused = (code: string, detail: string, status: number) => json({ Error: { code, detail } }, status);
-const invalid = (field: string, detail: string) =>
-  json({ Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, code: "INVALID_VALUE", detail }] } }, 400);
 const NOT_FOR_SUPPLIER = () =>
-  refused(
+  refusalAnswer(
     "NOT_FOR_THIS_KEY",
     "Reorder lists are a retailer's: this workspace's Supplier key does not see a store's order guide.",
     403,
@@ -83,9 +80,9 @@ export const sendOrderList = withActor("key", SEND, async (request: Request, act
   if (actor.key.keyType === "Supplier") return NOT_FOR_SUPPLIER();
   const idempotencyKey = request.headers.get("Idempotency-Key")?.trim();
   if (!idempotencyKey)
-    return invalid("Idempotency-Key", "Send an Idempotency-Key header: one list, and one mail, per key.");
+    return invalidFieldAnswer("Idempotency-Key", "Send an Idempotency-Key header: one list, and one mail, per key.");
   if (idempotencyKey.length > MAX_KEY_LENGTH)
-    return invalid("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
+    return invalidFieldAnswer("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
   const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
   const store = storeOf(deps);
   const first = await store.byKey(scope, idempotencyKey);
@@ -101,7 +98,10 @@ export const sendOrderList = withActor("key", SEND, async (request: Request, act
   try {
     body = JSON.parse(await readBodyText(request, MAX_BODY_BYTES));
   } catch {
-    return invalid("body", 'Send the list as JSON: {"customer": 20001, "lines": [{"productId": 5001, "cases": 2}]}.');
+    return invalidFieldAnswer(
+      "body",
+      'Send the list as JSON: {"customer": 20001, "lines": [{"productId": 5001, "cases": 2}]}.',
+    );
   }
   const parsed = NewList.safeParse(body);
   if (!parsed.success)
@@ -110,7 +110,7 @@ export const sendOrderList = withActor("key", SEND, async (request: Request, act
   if ("refusal" in target) return target.refusal;
 
   const day = priceDay(parsed.data.day, deps.now?.() ?? Date.now());
-  if (!day) return invalid("day", "day: today in your time zone (YYYY-MM-DD): a list is priced as of now.");
+  if (!day) return invalidFieldAnswer("day", "day: today in your time zone (YYYY-MM-DD): a list is priced as of now.");
   let guide: Awaited<ReturnType<typeof readGuide>>;
   try {
     guide = await readGuide(requestApi(request, deps), target.customerId, day, DEFAULT_COVER_DAYS, {
@@ -121,12 +121,12 @@ export const sendOrderList = withActor("key", SEND, async (request: Request, act
     return upstreamFailureAnswer(error, "The store's order guide");
   }
   if (!guide.found)
-    return refused("CUSTOMER_NOT_FOUND", `No customer ${target.customerId} is among this key's customers.`, 404);
+    return refusalAnswer("CUSTOMER_NOT_FOUND", `No customer ${target.customerId} is among this key's customers.`, 404);
   const made = listLines(guide.rows, parsed.data.lines);
-  if (!made.ok) return invalid("lines", made.detail);
+  if (!made.ok) return invalidFieldAnswer("lines", made.detail);
   const recipient = guide.salesRepEmail ?? (await store.contact(actor.workspace.id));
   if (!recipient)
-    return refused(
+    return refusalAnswer(
       "NO_REP_EMAIL",
       "Nobody to send it to: the store's record has no SalesRepEmail and the workspace has no contact address. An owner or admin sets one on the Reorder lists page.",
       409,
@@ -202,7 +202,7 @@ export const resendOrderList = withActor(
     const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
     const store = storeOf(deps);
     const list = id.length <= MAX_KEY_LENGTH ? await store.get(scope, id) : undefined;
-    if (!list) return refused("NOT_FOUND", "No such list in this workspace.", 404);
+    if (!list) return refusalAnswer("NOT_FOUND", "No such list in this workspace.", 404);
     if (!mayMailAgain(list.status)) return json({ list });
     if (!(await store.claimToMail(scope, id))) return json({ list: (await store.get(scope, id)) ?? list });
     return json({ list: await mailKept(request, actor, deps, store, list, undefined) });
@@ -217,7 +217,7 @@ export const getOrderLists = withActor("key", undefined, async (request: Request
   const id = new URL(request.url).searchParams.get("list");
   if (id) {
     const list = id.length <= MAX_KEY_LENGTH ? await store.get(scope, id) : undefined;
-    return list ? json({ list }) : refused("NOT_FOUND", "No such list in this workspace.", 404);
+    return list ? json({ list }) : refusalAnswer("NOT_FOUND", "No such list in this workspace.", 404);
   }
   const [lists, contact] = await Promise.all([store.list(scope), store.contact(actor.workspace.id)]);
   return json({ lists, contact: contact ?? null, mailDelivers: deps.mailer.delivers });
@@ -233,7 +233,7 @@ export const putOrderListContact = withActor(
     try {
       body = JSON.parse(await readBodyText(request, 4096));
     } catch {
-      return invalid("body", 'Send {"email": "rep@example.com"}, or {"email": null} to remove it.');
+      return invalidFieldAnswer("body", 'Send {"email": "rep@example.com"}, or {"email": null} to remove it.');
     }
     const parsed = Contact.safeParse(body);
     if (!parsed.success) return json(validationErrorBody(parsed.error, "Send an email address, or null."), 400);
