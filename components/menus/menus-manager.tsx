@@ -1,8 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, Suspense, use, useRef, useState } from "react";
+import { type FormEvent, Suspense, use, useState } from "react";
+import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { MadeMenuJson, MenuLinkJson } from "@/lib/domain/menus/menu-schema";
+import { addDays } from "@/lib/format/days";
+import { backroomJson } from "@/lib/ui/backroom-json";
+import { hashOf, sendOnce, sessionKeyStore } from "@/lib/ui/idempotency";
 
 export interface MenusManagerProps {
   links: MenuLinkJson[];
@@ -30,20 +34,10 @@ const list = (value: FormDataEntryValue | null) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** What a refusal of the API says, in its own words. */
-async function failureOf(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => undefined)) as
-    | { Error?: string | { detail?: string; fieldErrors?: { detail: string }[] } }
-    | undefined;
-  const error = body?.Error;
-  if (typeof error === "string") return error;
-  return (
-    error?.fieldErrors?.map((f) => f.detail).join(" ") || error?.detail || `The request failed (${response.status}).`
-  );
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** What a refusal says, in the API's own words (its fields' first). */
+function failureText(failure: unknown): string {
+  if (!(failure instanceof DataApiError)) return "Backroom could not be reached: try again.";
+  return failure.fieldErrors.map((f) => f.detail).join(" ") || failure.detail;
 }
 
 /**
@@ -56,38 +50,31 @@ export function MenusManager({ links, choices, canManage, today, contact }: Menu
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string }>();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<string>();
-  // One Idempotency-Key per link asked for, kept until an answer: a double click or a retry makes one link.
-  const idempotencyKey = useRef<string | undefined>(undefined);
 
   async function make(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = new FormData(event.currentTarget);
-    idempotencyKey.current ??= crypto.randomUUID();
+    const body = {
+      name: form.get("name"),
+      // Ticked, or typed where no snapshot could be read (`Choices`).
+      states: [...form.getAll("states").map(String), ...list(form.get("statesTyped"))],
+      categories: [...form.getAll("categories").map(String), ...list(form.get("categoriesTyped"))],
+      expiresAt: form.get("expiresAt"),
+      contactEmail: form.get("contactEmail"),
+    };
     setBusy(true);
     setMessage(undefined);
     try {
-      const response = await fetch("/api/menus", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey.current },
-        body: JSON.stringify({
-          name: form.get("name"),
-          // Ticked, or typed where no snapshot could be read (`Choices`).
-          states: [...form.getAll("states").map(String), ...list(form.get("statesTyped"))],
-          categories: [...form.getAll("categories").map(String), ...list(form.get("categoriesTyped"))],
-          expiresAt: form.get("expiresAt"),
-          contactEmail: form.get("contactEmail"),
-        }),
-      });
-      if (!response.ok) {
-        if (response.status < 500) idempotencyKey.current = undefined;
-        return setMessage({ tone: "error", text: await failureOf(response) });
-      }
-      idempotencyKey.current = undefined;
-      setMade((await response.json()) as MadeMenuJson);
+      // One Idempotency-Key per link asked for, kept until an answer: a double click or a retry makes one link.
+      setMade(
+        await sendOnce(sessionKeyStore(), `POST /api/menus ${hashOf(JSON.stringify(body))}`, (key) =>
+          backroomJson<MadeMenuJson>("POST", "/api/menus", { body, headers: { "Idempotency-Key": key } }),
+        ),
+      );
       router.refresh();
-    } catch {
-      setMessage({ tone: "error", text: "Backroom could not be reached: try again." });
+    } catch (failure) {
+      setMessage({ tone: "error", text: failureText(failure) });
     } finally {
       setBusy(false);
     }
@@ -96,17 +83,15 @@ export function MenusManager({ links, choices, canManage, today, contact }: Menu
   async function revoke(link: MenuLinkJson) {
     setBusy(true);
     try {
-      const response = await fetch(`/api/menus/${encodeURIComponent(link.id)}`, { method: "DELETE" });
-      setConfirming(undefined);
-      setMessage(
-        response.ok
-          ? { tone: "ok", text: `"${link.name}" is revoked: its link now answers "not found".` }
-          : { tone: "error", text: await failureOf(response) },
-      );
-      router.refresh();
+      await backroomJson("DELETE", `/api/menus/${encodeURIComponent(link.id)}`);
+      setMessage({ tone: "ok", text: `"${link.name}" is revoked: its link now answers "not found".` });
+    } catch (failure) {
+      setMessage({ tone: "error", text: failureText(failure) });
     } finally {
+      setConfirming(undefined);
       setBusy(false);
     }
+    router.refresh();
   }
 
   return (
