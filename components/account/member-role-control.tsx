@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import type { MemberChoices } from "@/lib/session/role-options";
+import type { RoleName } from "@/lib/session/roles";
 import { BUTTON, fieldClass } from "@/lib/ui/styles";
 import { BusyButton } from "./form-bits";
 
@@ -10,13 +11,13 @@ interface MemberRoleControlProps {
   name: string;
   choices: MemberChoices;
   busy: boolean;
-  onSave: (role: string) => Promise<void>;
+  onSave: (role: RoleName) => Promise<void>;
 }
 
 /** A member's role as a select and Save (owners and admins), with why an option or the whole control is not offered. */
 export function MemberRoleControl({ name, choices, busy, onSave }: MemberRoleControlProps) {
   const id = useId();
-  const [role, setRole] = useState<string>(choices.role);
+  const [role, setRole] = useState<RoleName>(choices.role);
   const changed = role !== choices.role;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -27,7 +28,7 @@ export function MemberRoleControl({ name, choices, busy, onSave }: MemberRoleCon
         id={id}
         value={role}
         disabled={!choices.canChangeRole}
-        onChange={(e) => setRole(e.target.value)}
+        onChange={(e) => setRole(e.target.value as RoleName)}
         aria-describedby={choices.note ? `${id}-note` : undefined}
         className={fieldClass(false)}
       >

@@ -4,7 +4,7 @@ import { TableFrame } from "@/components/table/table-frame";
 import { cardCell } from "@/components/table/whole-table";
 import { formatDate, formatDateTime } from "@/lib/format/display";
 import type { MemberRow } from "@/lib/session/members-view";
-import { may } from "@/lib/session/roles";
+import { may, type RoleName } from "@/lib/session/roles";
 import { isOwner, memberChoices, roleWords } from "@/lib/session/role-options";
 import { ConfirmButton } from "./confirm-button";
 import { MemberRoleControl } from "./member-role-control";
@@ -19,7 +19,7 @@ interface MembersTableProps {
   timeZone: string;
   /** The member a change is being made to, while it is. */
   busyMemberId: string | undefined;
-  onRole: (member: MemberRow, role: string) => Promise<void>;
+  onRole: (member: MemberRow, role: RoleName) => Promise<void>;
   onRemove: (member: MemberRow) => Promise<void>;
   onSalesRep: (member: MemberRow, salesRepUserId: number | null) => Promise<void>;
 }

@@ -3,12 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { WorkspaceChoice } from "@/lib/session/session-view";
-import { ROLE_LABELS, isRole } from "@/lib/session/roles";
+import { roleWords } from "@/lib/session/role-options";
+import { workspaceClient } from "@/lib/session/session-client";
 import { HEADER_FIELD, HEADER_LABEL, HEADER_SELECT } from "./header-field";
 
 /**
  * The workspace the person works in, and the others they belong to: choosing one makes it their session's active
- * workspace (better-auth's `organization/set-active`), and the page is drawn again with its keys and their role there.
+ * workspace (`PUT /api/session/workspace`), and the page is drawn again with its keys and their role there.
  */
 export function WorkspaceSwitcher({ workspaces, activeId }: { workspaces: WorkspaceChoice[]; activeId: string }) {
   const router = useRouter();
@@ -17,21 +18,12 @@ export function WorkspaceSwitcher({ workspaces, activeId }: { workspaces: Worksp
   async function change(organizationId: string) {
     setBusy(true);
     setFailure(undefined);
-    const response = await fetch("/api/auth/organization/set-active", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ organizationId }),
-      credentials: "same-origin",
-    }).catch(() => undefined);
+    const chosen = await workspaceClient.choose(organizationId);
     setBusy(false);
-    if (!response?.ok) setFailure("That workspace could not be opened. Try again.");
+    if (!chosen.ok) setFailure("That workspace could not be opened. Try again.");
     router.refresh();
   }
-  const label = (w: WorkspaceChoice) =>
-    `${w.name} (${w.role
-      .split(",")
-      .map((r) => (isRole(r) ? ROLE_LABELS[r].label : r))
-      .join(", ")})`;
+  const label = (w: WorkspaceChoice) => `${w.name} (${roleWords(w.role)})`;
   return (
     <div className={HEADER_FIELD}>
       <label htmlFor="workspace-switcher" className={HEADER_LABEL}>

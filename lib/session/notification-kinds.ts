@@ -1,5 +1,5 @@
 import type { KeyType } from "@/lib/data-api/operation";
-import type { RoleName } from "./roles";
+import { parseRole, type RoleName } from "./roles";
 
 /**
  * What Backroom tells people, by kind: which keys a kind is about (a retailer's invoices come from a Customer key, a
@@ -127,13 +127,8 @@ export function isNotificationKind(value: string): value is NotificationKind {
  * defaultChannel("invoice-due", "viewer"); // "off"
  */
 export function defaultChannel(kind: NotificationKind, role: string | null | undefined): Channel {
-  const roles = (role ?? "").split(",").map((r) => r.trim());
-  const channels = roles
-    .map((r) => NOTIFICATION_KINDS[kind].defaults[r as RoleName])
-    .filter((c): c is Channel => c !== undefined);
-  // A member with several roles gets the most of them: both, then email or inbox, then off.
-  if (channels.includes("both") || (channels.includes("email") && channels.includes("inbox"))) return "both";
-  return channels.find((c) => c !== "off") ?? "off";
+  const parsed = parseRole(role);
+  return (parsed && NOTIFICATION_KINDS[kind].defaults[parsed]) ?? "off";
 }
 
 /** Whether a channel puts a notification in the inbox, and whether it sends it by email. */

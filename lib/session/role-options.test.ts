@@ -67,8 +67,8 @@ describe("memberChoices", () => {
 });
 
 describe("roleWords", () => {
-  it("names each role, comma-separated roles too", () => {
+  it("names each role, and shows anything else as it is (two roles in one are no role)", () => {
     expect(roleWords("owner")).toBe("Owner");
-    expect(roleWords("accounts,purchasing")).toBe("Accounts, Purchasing");
+    expect(roleWords("accounts,purchasing")).toBe("accounts,purchasing");
   });
 });

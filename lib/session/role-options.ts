@@ -1,4 +1,4 @@
-import { isRole, may, ROLE_LABELS, ROLE_NAMES, type RoleName } from "./roles";
+import { may, parseRole, ROLE_LABELS, ROLE_NAMES, type RoleName } from "./roles";
 
 /** A role as a choice in a select: the Members page's role of a member, an invitation's role. */
 export interface RoleOption {
@@ -25,16 +25,9 @@ export const ONLY_OWNERS_MAKE_OWNERS = "Only owners make or change owners.";
 export const LAST_OWNER_STAYS = "The last owner stays owner: make another member owner first.";
 export const LEAVE_ON_WORKSPACE_PAGE = "To leave, use Leave the workspace on the Workspace page.";
 
-function roles(role: string | null | undefined): RoleName[] {
-  return (role ?? "")
-    .split(",")
-    .map((r) => r.trim())
-    .filter(isRole);
-}
-
-/** Whether a role (or better-auth's comma-separated roles) includes owner. */
+/** Whether a role is owner (exactly: "admin, owner" is no role at all). */
 export function isOwner(role: string | null | undefined): boolean {
-  return roles(role).includes("owner");
+  return parseRole(role) === "owner";
 }
 
 /**
@@ -64,7 +57,7 @@ export function memberChoices(input: {
   ownerCount: number;
 }): MemberChoices {
   const { myRole, myUserId, member, ownerCount } = input;
-  const role = roles(member.role)[0] ?? "viewer";
+  const role = parseRole(member.role) ?? "viewer";
   const options = roleOptions(myRole);
   const self = member.userId === myUserId;
   const mayUpdate = may(myRole, { member: ["update"] });
@@ -86,12 +79,32 @@ export function memberChoices(input: {
   };
 }
 
-/** A role (or better-auth's comma-separated roles) in words: "Owner", "Accounts, Purchasing". */
+/** A role in words ("Owner"); anything that is not one of the five names is shown as it is. */
 export function roleWords(role: string | null | undefined): string {
-  return (role ?? "")
-    .split(",")
-    .map((r) => r.trim())
-    .filter(Boolean)
-    .map((r) => (isRole(r) ? ROLE_LABELS[r].label : r))
-    .join(", ");
+  const parsed = parseRole(role);
+  return parsed ? ROLE_LABELS[parsed].label : (role ?? "");
+}
+
+/**
+ * Whether a person with `myRole` may give `to` to a member (as `memberChoices` offers it), or to someone invited
+ * (`member` undefined): the rule the Members page shows and the members' routes enforce.
+ *
+ * @example
+ * mayGiveRole({ myRole: "admin", myUserId: "u1", to: "owner" }); // false: only owners make owners
+ */
+export function mayGiveRole(input: {
+  myRole: string | null | undefined;
+  myUserId: string;
+  to: RoleName;
+  member?: { userId: string; role: string };
+  ownerCount?: number;
+}): boolean {
+  if (!input.member) {
+    return (
+      may(input.myRole, { invitation: ["create"] }) &&
+      !roleOptions(input.myRole).find((o) => o.value === input.to)?.disabled
+    );
+  }
+  const choices = memberChoices({ ...input, member: input.member, ownerCount: input.ownerCount ?? 0 });
+  return choices.canChangeRole && !choices.options.find((o) => o.value === input.to)?.disabled;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { operations, type OperationId } from "@/lib/data-api/registry";
-import { may, mayCall, ROLE_NAMES, WRITE_PERMISSIONS } from "./roles";
+import { may, mayCall, parseRole, ROLE_NAMES, WRITE_PERMISSIONS } from "./roles";
 
 const WRITES = (Object.keys(operations) as OperationId[]).filter((id) => operations[id].method !== "GET");
 
@@ -9,7 +9,7 @@ describe("roles", () => {
     expect(WRITES.filter((id) => !WRITE_PERMISSIONS[id])).toEqual([]);
   });
 
-  // The table, row by row.
+  // The role table, row by row.
   it.each([
     ["owner", { allocate: true, purchase: true, notes: true, keys: true, members: true, audit: true, ownAudit: false }],
     ["admin", { allocate: true, purchase: true, notes: true, keys: true, members: true, audit: true, ownAudit: false }],
@@ -45,8 +45,13 @@ describe("roles", () => {
       expect(allowedFor(id), id).toEqual(["owner", "admin", "purchasing"]);
   });
 
-  it("reads better-auth's comma-separated roles, and grants nothing to an unknown role or none", () => {
-    expect(may("viewer,accounts", { payments: ["allocate"] })).toBe(true);
+  it("reads a role as exactly one of the five names: two roles in one (better-auth's commas) grant nothing, nor an unknown role or none", () => {
+    for (const twoInOne of ["viewer,accounts", "admin, owner", "admin,owner", " owner", "owner ", "Owner"]) {
+      expect(may(twoInOne, { payments: ["allocate"] }), twoInOne).toBe(false);
+      expect(mayCall(twoInOne, "listInvoices", "GET"), twoInOne).toBe(false);
+      expect(parseRole(twoInOne), twoInOne).toBeUndefined();
+    }
+    for (const role of ROLE_NAMES) expect(parseRole(role)).toBe(role);
     expect(may("superuser", { payments: ["allocate"] })).toBe(false);
     expect(mayCall(undefined, "listInvoices", "GET")).toBe(false);
     expect(mayCall("stranger", "listInvoices", "GET")).toBe(false);

@@ -80,17 +80,28 @@ export const ROLE_LABELS: Record<RoleName, { label: string; description: string 
 };
 
 /**
- * Whether a role (or a member's roles, comma-separated as better-auth stores them) grants a permission.
+ * A member's role as stored or sent: exactly one of the five names, or undefined. better-auth would read "admin, owner"
+ * as two roles; Backroom reads it as none, so a member can never hold more than the one role they were given.
+ *
+ * @example
+ * parseRole("accounts"); // "accounts"
+ * parseRole("admin, owner"); // undefined
+ */
+export function parseRole(role: unknown): RoleName | undefined {
+  return typeof role === "string" && isRole(role) ? role : undefined;
+}
+
+/**
+ * Whether a role grants a permission: the one table (`GRANTS`) the proxy, the route handlers and the pages read.
  *
  * @example
  * may("accounts", { payments: ["allocate"] }); // true
  * may("viewer", { purchases: ["write"] }); // false
+ * may("admin,owner", { organization: ["delete"] }); // false: not a role
  */
 export function may(role: string | null | undefined, permission: Permission): boolean {
-  return (role ?? "")
-    .split(",")
-    .map((r) => r.trim())
-    .some((r) => isRole(r) && grants(GRANTS[r], permission));
+  const parsed = parseRole(role);
+  return parsed !== undefined && grants(GRANTS[parsed], permission);
 }
 
 /** Every action the permission asks of every statement is granted (better-auth's `authorize` with its "AND"). */
@@ -130,5 +141,5 @@ export function mayCall(role: string | null | undefined, operation: OperationId,
 }
 
 function isMember(role: string | null | undefined): boolean {
-  return (role ?? "").split(",").some((r) => isRole(r.trim()));
+  return parseRole(role) !== undefined;
 }

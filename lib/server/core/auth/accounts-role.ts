@@ -31,6 +31,6 @@ export async function accountsMembers(
     .orderBy("auth_user.id")
     .execute();
   return members
-    .filter((m) => m.role.split(",").some((r) => r.trim() === "accounts") && !left.has(m.userId))
+    .filter((m) => m.role === "accounts" && !left.has(m.userId))
     .map(({ userId, email, name }) => ({ userId, email, name }));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { isAPIError } from "better-auth/api";
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { isRole } from "@/lib/session/roles";
+import { parseRole } from "@/lib/session/roles";
 import type { AuthTables, BackroomDatabase } from "../db/schema";
 import type { ActiveKey, StoredKeyInfo } from "../session/types";
 import { createHeardCopies } from "../shared/heard-copies";
@@ -179,7 +179,7 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
       .where("organizationId", "=", workspaceId)
       .where("userId", "=", userId)
       .executeTakeFirst();
-    if (!row || !row.role.split(",").some((r) => isRole(r.trim()))) return undefined;
+    if (!row || !parseRole(row.role)) return undefined;
     return { id: row.id, role: row.role, salesRepUserId: row.salesRepUserId ?? null };
   }
 
