@@ -39,6 +39,7 @@ import { createRateLimitBook } from "@/lib/server/core/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/core/request-log";
 import { createResponseCache } from "@/lib/server/core/response-cache";
 import { answerFailures } from "@/lib/server/core/route-errors";
+import type { Route } from "@/lib/server/core/define-route";
 import type { StatementSchedules } from "@/lib/server/statements/statement-schedules";
 import type { AccountingServices } from "@/lib/server/accounting/feature";
 import { type ActorResolver, createActorResolver } from "@/lib/server/core/auth/actor";
@@ -113,6 +114,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   collections: CollectionsSync;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
+  /** `PUBLIC_URL`: the address in links Backroom makes for a request (an invitation's). */
+  publicUrl?: string;
   /** Stops the job queue, then closes the database pool and the Redis connections (at shutdown, after the last request). */
   close(): Promise<void>;
 }
@@ -356,7 +359,6 @@ async function assemble(): Promise<Backend> {
         }
       : undefined,
     idleSeconds: serverEnv.SESSION_IDLE_MINUTES * 60,
-    invitationLink: (base, id) => `${base}/invitations/${encodeURIComponent(id)}`,
     events: actors.events,
     audit,
     throttle,
@@ -486,6 +488,7 @@ async function assemble(): Promise<Backend> {
     menus: features.services.menus,
     shared,
     menuRateLimit: serverEnv.MENU_RATE_LIMIT,
+    publicUrl: serverEnv.PUBLIC_URL,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () =>
@@ -554,4 +557,23 @@ export function proxyRoutes(version: "v1" | "v2") {
     proxyRequest(request, version, (await context.params).path, await backend()),
   );
   return { GET: handle, POST: handle, PATCH: handle, DELETE: handle, PUT: handle };
+}
+
+/**
+ * A route of Backroom's (`defineRoute`) as a Next route handler: given the process's backend and the route's dynamic
+ * segments. The backend that cannot be assembled (its database away) is answered 503 in the API's error shape.
+ *
+ * @example
+ * export const PATCH = serve(updateMember); // app/api/members/[memberId]/route.ts
+ */
+export function serve(route: Route<Backend>) {
+  return answerFailures(
+    async (request: Request, context?: { params?: Promise<Record<string, string | string[] | undefined>> }) => {
+      const segments = (await context?.params) ?? {};
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(segments))
+        if (value !== undefined) params[name] = Array.isArray(value) ? value.join("/") : value;
+      return route(request, await backend(), params);
+    },
+  );
 }

@@ -95,8 +95,9 @@ const TABLE: [State, Record<ActorNeed, { status: number; code?: string }>][] = [
   ["a person in no workspace", { "signed-in": OK, workspace: refused("no-workspace"), key: refused("no-workspace") }],
   ["a member of a workspace holding no key", { "signed-in": OK, workspace: OK, key: refused("no-key") }],
   [
+    // The workspace's data is closed to them until they turn theirs on: its request log, audit trail, views, members.
     "a member without the two factors the workspace requires",
-    { "signed-in": OK, workspace: OK, key: refused("two-factor-required") },
+    { "signed-in": OK, workspace: refused("two-factor-required"), key: refused("two-factor-required") },
   ],
   ["a member working with a key", { "signed-in": OK, workspace: OK, key: OK }],
 ];

@@ -5,13 +5,14 @@ import type { Actor } from "./auth/actor";
 import { demoFixedPermission, isDemoPerson } from "./auth/demo";
 import { failureAnswer } from "./route-errors";
 import { isSameOrigin, isWrite } from "./same-origin";
+import { refusalFor } from "./define-route";
 
 /**
  * What a route handler needs of who is asking before it runs:
  * - `signed-in`: a person signed in (401 otherwise);
- * - `workspace`: working in a workspace they are a member of (403 `NO_WORKSPACE` otherwise);
- * - `key`: and a Data API key to work with there (403 `TWO_FACTOR_REQUIRED` while the workspace requires two factors
- *   the person lacks, 409 `NO_KEY` when it holds none).
+ * - `workspace`: working in a workspace they are a member of (403 `NO_WORKSPACE` otherwise), and may read its data
+ *   (403 `TWO_FACTOR_REQUIRED` while the workspace requires two factors the person lacks);
+ * - `key`: and a Data API key to work with there (409 `NO_KEY` when it holds none).
  */
 export type ActorNeed = "signed-in" | "workspace" | "key";
 
@@ -56,15 +57,4 @@ export function withActor<N extends ActorNeed, A extends [...unknown[], ActorDep
   };
 }
 
-/** Why an actor does not meet a need, or undefined when it does. */
-export function refusalFor(
-  actor: Actor | undefined,
-  need: ActorNeed,
-): "not-signed-in" | "no-workspace" | "two-factor-required" | "no-key" | undefined {
-  if (!actor) return "not-signed-in";
-  if (need === "signed-in") return undefined;
-  if (!actor.workspace || !actor.membership) return "no-workspace";
-  if (need === "workspace") return undefined;
-  if (actor.needsTwoFactor) return "two-factor-required";
-  return actor.key ? undefined : "no-key";
-}
+export { refusalFor };

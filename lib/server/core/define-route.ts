@@ -1,0 +1,268 @@
+import "server-only";
+import { isAPIError } from "better-auth/api";
+import * as z from "zod";
+import { DataApiError } from "@/lib/data-api/data-api-error";
+import type { KeyType } from "@/lib/data-api/operation";
+import { BodyTooLargeError, readBodyText } from "@/lib/data-api/request-body";
+import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import { authFailure } from "@/lib/session/auth-failure";
+import { may, type Permission } from "@/lib/session/roles";
+import type { Actor } from "./auth/actor";
+import { demoFixedPermission, isDemoPerson } from "./auth/demo";
+import { log } from "./log";
+import {
+  failureAnswer,
+  isUnavailable,
+  newRequestId,
+  NO_STORE,
+  ROUTE_FAILURES,
+  type RouteFailure,
+  upstreamFailureAnswer,
+} from "./route-errors";
+import { isSameOrigin, isWrite } from "./same-origin";
+
+/**
+ * Who must be asking before a route's handler runs:
+ * - `anyone`: nobody need be signed in (the demo's sign-in, an unsubscribe link); the actor is given when there is one;
+ * - `signed-in`: a person signed in (401 `NOT_SIGNED_IN` otherwise);
+ * - `member`: a member of the workspace they work in (403 `NO_WORKSPACE`), two factors or not: leaving it;
+ * - `workspace`: and allowed to read its data: where it requires two factors, the person has them (403
+ *   `TWO_FACTOR_REQUIRED`);
+ * - `key`: and a Data API key to work with there (409 `NO_KEY`).
+ */
+export type RouteNeed = "anyone" | "signed-in" | "member" | "workspace" | "key";
+
+type InWorkspace = Actor & Required<Pick<Actor, "workspace" | "membership">>;
+/** What a handler is given as the actor for each need. */
+export interface ActorOf {
+  anyone: Actor | undefined;
+  "signed-in": Actor;
+  member: InWorkspace;
+  workspace: InWorkspace;
+  key: InWorkspace & Required<Pick<Actor, "key">>;
+}
+
+/** The resolver every backend holds. */
+export interface RouteDeps {
+  actors: { resolve(headers: Headers): Promise<Actor | undefined> };
+}
+
+/**
+ * A refusal or failure a handler throws, answered in the API's error shape: `{Error: {code, detail, fieldErrors?}}`
+ * (or `{Error: "..."}` for the few `ROUTE_FAILURES` without a code), with its status and headers.
+ */
+export class RouteError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly detail: string,
+    readonly extra: { fieldErrors?: { field: string; code: string; detail: string }[]; headers?: HeadersInit } = {},
+  ) {
+    super(detail);
+    this.name = "RouteError";
+  }
+}
+
+/**
+ * Refuses with one of the core's answers (`ROUTE_FAILURES`), its words or `detail`.
+ *
+ * @example
+ * if (!member) throw refuse("not-found");
+ */
+export function refuse(failure: RouteFailure, detail?: string): RouteError {
+  const answer = ROUTE_FAILURES[failure];
+  const headers = "headers" in answer ? answer.headers : undefined;
+  return new RouteError(answer.status, "code" in answer ? answer.code : undefined, detail ?? answer.text(""), {
+    headers,
+  });
+}
+
+/**
+ * Refuses with a code of the route's own: `{Error: {code, detail}}` and the status.
+ *
+ * @example
+ * throw refusal("OVER_OPEN_BALANCE", "INV-1 owes $456.00: allocate at most that.", 409);
+ */
+export function refusal(code: string, detail: string, status: number): RouteError {
+  return new RouteError(status, code, detail);
+}
+
+/**
+ * Refuses one field of the request, as a body that fails its schema is refused: 400 `VALIDATION_FAILED` naming it.
+ *
+ * @example
+ * throw invalidField("role", "Only owners make owners.");
+ */
+export function invalidField(field: string, detail: string): RouteError {
+  return new RouteError(400, "VALIDATION_FAILED", detail, { fieldErrors: [{ field, code: "INVALID_VALUE", detail }] });
+}
+
+/** Why an actor does not meet a need, or undefined when it does. */
+export function refusalFor(
+  actor: Actor | undefined,
+  need: RouteNeed,
+): "not-signed-in" | "no-workspace" | "two-factor-required" | "no-key" | undefined {
+  if (need === "anyone") return undefined;
+  if (!actor) return "not-signed-in";
+  if (need === "signed-in") return undefined;
+  if (!actor.workspace || !actor.membership) return "no-workspace";
+  if (need === "member") return undefined;
+  if (actor.needsTwoFactor) return "two-factor-required";
+  if (need === "workspace") return undefined;
+  return actor.key ? undefined : "no-key";
+}
+
+/** What a route asks of its request, checked before its handler runs. */
+export interface RouteSpec<N extends RouteNeed, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
+  need: N;
+  /** What the person's role must grant (403 `FORBIDDEN_BY_ROLE`). */
+  permission?: Permission;
+  /** The key types the route serves (403 `NOT_FOR_THIS_KEY` for another); `what` names the thing in the sentence. */
+  keyTypes?: readonly KeyType[];
+  /** What the route serves, in a sentence's words ("Today", "The statement"): its refusals and upstream failures. */
+  what?: string;
+  /** The query's schema, given `Object.fromEntries(searchParams)`. */
+  query?: Q;
+  /** The JSON body's schema; a write without one has its body ignored. */
+  body?: B;
+  /** The body's limit in bytes (16 KiB by default; past it 413). */
+  maxBodyBytes?: number;
+  /** The sentence above the field errors of a bad query or body. */
+  invalid?: string;
+  /** A write from another site is let through (an unsubscribe link posted by a mail client: its token is the authority). */
+  crossSite?: "allowed";
+}
+
+/** What a handler is given. */
+export interface RouteInput<N extends RouteNeed, Q, B> {
+  request: Request;
+  actor: ActorOf[N];
+  query: Q;
+  body: B;
+  /** The route's dynamic segments (`/api/members/[memberId]`). */
+  params: Record<string, string>;
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** The handler as a route file and a test call it. */
+export type Route<D> = (request: Request, deps: D, params?: Record<string, string>) => Promise<Response>;
+
+const DEFAULT_BODY_BYTES = 16 * 1024;
+
+const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
+  Response.json(body, { status, headers: { ...NO_STORE, ...Object.fromEntries(new Headers(headers)) } });
+
+/** A key type refused, in the one sentence shape. */
+function keyTypeRefusal(what: string, allowed: readonly KeyType[], actual: KeyType): RouteError {
+  const list = allowed.length === 1 ? allowed[0] : `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
+  return refusal(
+    "NOT_FOR_THIS_KEY",
+    `${what} is read with ${/^[AEIOU]/.test(list!) ? "an" : "a"} ${list} key: this workspace's key is a ${actual} key.`,
+    403,
+  );
+}
+
+/** The JSON body, parsed by its schema. */
+async function readBody(request: Request, schema: z.ZodType, spec: { maxBodyBytes?: number; invalid?: string }) {
+  let value: unknown;
+  try {
+    const text = await readBodyText(request, spec.maxBodyBytes ?? DEFAULT_BODY_BYTES);
+    value = text === "" ? undefined : JSON.parse(text);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      throw new RouteError(413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${error.limit} bytes.`);
+    throw invalidField("body", "The request body is not JSON.");
+  }
+  return schema.parse(value);
+}
+
+/** Whatever a handler threw, as the one error answer; a bug is logged and says nothing but its request id. */
+function errorAnswer(error: unknown, request: Request, what: string | undefined): Response {
+  if (error instanceof RouteError) {
+    const body = error.code
+      ? {
+          Error: {
+            code: error.code,
+            detail: error.detail,
+            ...(error.extra.fieldErrors ? { fieldErrors: error.extra.fieldErrors } : {}),
+          },
+        }
+      : { Error: error.detail };
+    return json(body, error.status, error.extra.headers);
+  }
+  if (error instanceof z.ZodError) return json(validationErrorBody(error), 400);
+  if (error instanceof DataApiError) return upstreamFailureAnswer(error, what ?? "The Data API's answer");
+  if (isAPIError(error)) {
+    // The accounts library's refusal (an invitation no longer open, the last owner leaving): its code, Backroom's words.
+    const code = typeof error.body?.code === "string" ? error.body.code : String(error.status);
+    const detail = authFailure(
+      { code, message: error.body?.message, status: error.statusCode },
+      "The accounts library refused this.",
+    );
+    if (error.statusCode < 500) return json({ Error: { code, detail } }, error.statusCode);
+  }
+  const requestId = newRequestId();
+  const unavailable = isUnavailable(error);
+  log().error(
+    {
+      requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      error: error instanceof Error ? error.message : String(error),
+    },
+    unavailable ? "dependency unavailable" : "request failed",
+  );
+  return failureAnswer(unavailable ? "unavailable" : "failed", requestId);
+}
+
+/**
+ * A route handler, written once for every route: a write from another site is refused (403) before anyone is
+ * resolved; who is asking is resolved (`auth/actor.ts`) and held to `need`, to the role's `permission` (403
+ * `FORBIDDEN_BY_ROLE`; a demo person's change to what every visitor shares, 403 `DEMO_SHARED`) and to `keyTypes`; the
+ * query and body are parsed by their schemas (400 `VALIDATION_FAILED` with field errors); then the handler runs. It
+ * returns data (answered as JSON, never stored) or a `Response`, and throws its refusals (`refuse`, `refusal`,
+ * `invalidField`); a zod error, the Data API's error and the accounts library's refusal are answered in the same shape,
+ * and anything else as a 500 that says nothing but a request id (503 when the database is away).
+ *
+ * @example
+ * export const updateMember = defineRoute(
+ *   { need: "workspace", permission: { member: ["update"] }, body: MemberChange },
+ *   async ({ actor, body, params }, deps: MembersDeps) => ...,
+ * );
+ */
+export function defineRoute<
+  D extends RouteDeps,
+  N extends RouteNeed,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  spec: RouteSpec<N, Q, B>,
+  handler: (input: RouteInput<N, Infer<Q>, Infer<B>>, deps: D) => Promise<unknown>,
+): Route<D> {
+  return async (request, deps, params = {}) => {
+    try {
+      if (isWrite(request.method) && spec.crossSite !== "allowed" && !isSameOrigin(request)) throw refuse("cross-site");
+      const actor = await deps.actors.resolve(request.headers);
+      const refused = refusalFor(actor, spec.need);
+      if (refused) throw refuse(refused);
+      const role = actor?.membership?.role;
+      if (spec.permission && !may(role, spec.permission)) throw refuse("forbidden-by-role");
+      if (isWrite(request.method) && demoFixedPermission(spec.permission) && isDemoPerson(actor?.person.email))
+        throw refuse("demo-shared");
+      const key = actor?.key;
+      if (spec.keyTypes && key && !spec.keyTypes.includes(key.keyType))
+        throw keyTypeRefusal(spec.what ?? "This", spec.keyTypes, key.keyType);
+      const query = spec.query ? spec.query.parse(Object.fromEntries(new URL(request.url).searchParams)) : undefined;
+      const body = spec.body && isWrite(request.method) ? await readBody(request, spec.body, spec) : undefined;
+      const answer = await handler(
+        { request, actor: actor as ActorOf[N], query: query as Infer<Q>, body: body as Infer<B>, params },
+        deps,
+      );
+      return answer instanceof Response ? answer : json(answer ?? null);
+    } catch (error) {
+      if (error instanceof z.ZodError && spec.invalid) return json(validationErrorBody(error, spec.invalid), 400);
+      return errorAnswer(error, request, spec.what);
+    }
+  };
+}
