@@ -3,7 +3,9 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import type { AuditEvent, AuditReference } from "@/lib/audit/audit-types";
 import type { AuditTrail } from "../audit/audit-trail";
 import type { AuthEvents } from "./events";
-import { DEMO_FIXED_PATHS, isDemoPerson } from "./demo";
+import { isDemoPerson } from "./demo";
+import { demoRule } from "./auth-endpoints";
+import { isSafeRedirect } from "@/lib/session/safe-next";
 import { DEMO_FIXED_DETAIL } from "../route-errors";
 import { type ActingPerson, actorOf } from "../audit/write-audit";
 import { clientAddress, type ConnectThrottle } from "../connect-throttle";
@@ -14,7 +16,10 @@ import { clientAddress, type ConnectThrottle } from "../connect-throttle";
  * - a sign-in (password, passkey, a second factor, single sign-on, a new account signed in) is an entry, a failed one
  *   too (with the email tried), and failures earn the address and the account a wait;
  * - invitations sent, cancelled and accepted, roles changed, members removed or leaving are entries naming whom they
- *   concern.
+ *   concern;
+ * - a shared demo person may not use what would change them for every visitor, and lists only their own session
+ *   (`auth-endpoints.ts` says which);
+ * - every address the library would send a person to afterwards is held to Backroom's one redirect rule (`safeNext`).
  * Sign-out is recorded where it happens (`/api/auth/sign-out`, and sign-out everywhere).
  */
 
@@ -69,6 +74,20 @@ function actorFrom(
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
+/** Where the library sends a person once an endpoint is done: each must be a path of this site (`safeNext`). */
+const REDIRECTS = ["callbackURL", "redirectTo", "errorCallbackURL", "newUserCallbackURL"] as const;
+
+/** The first redirect target of a request that leaves the site, if any. */
+function unsafeRedirect(body: unknown, query: unknown): string | undefined {
+  const read = (from: unknown, name: string) =>
+    from && typeof from === "object" ? (from as Record<string, unknown>)[name] : undefined;
+  for (const name of REDIRECTS) {
+    const value = read(body, name) ?? read(query, name);
+    if (value !== undefined && value !== "" && !isSafeRedirect(value)) return name;
+  }
+  return undefined;
+}
+
 /**
  * better-auth's `hooks` for Backroom.
  *
@@ -94,7 +113,13 @@ export function authHooks(deps: HookDeps) {
           message: "This session has ended: sign in again.",
         });
       }
-      if (DEMO_FIXED_PATHS.has(ctx.path)) {
+      const unsafe = unsafeRedirect(ctx.body, ctx.query);
+      if (unsafe)
+        throw new APIError("FORBIDDEN", {
+          code: "INVALID_CALLBACK_URL",
+          message: `${unsafe} must be a path of this site.`,
+        });
+      if (demoRule(ctx.path) === "fixed") {
         const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
         if (isDemoPerson(session?.user.email))
           throw new APIError("FORBIDDEN", { code: "DEMO_SHARED", message: DEMO_FIXED_DETAIL });
@@ -136,6 +161,13 @@ export function authHooks(deps: HookDeps) {
       const returned: unknown = ctx.context.returned;
       const failed = isAPIError(returned);
       const body = (ctx.body ?? {}) as Record<string, unknown>;
+      if (demoRule(ctx.path) === "own-session" && Array.isArray(returned)) {
+        const session = ((ctx.context.session as Session | null) ??
+          (await getSessionFromCtx(ctx).catch(() => null))) as Session | null;
+        // Every visitor of the demo is this one person: each sees their own session, never the others' (nor their tokens).
+        if (isDemoPerson(session?.user.email))
+          return ctx.json(returned.filter((s: { id?: unknown }) => s.id === session!.session.id));
+      }
       const method = signInMethod(ctx.path);
       if (method) {
         const session = ctx.context.newSession as Session | null;

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { linkSalesRep } from "../members-api";
+import { inviteMember, updateMember } from "../members-api";
+import { createWorkspace, leaveWorkspace, updateWorkspace } from "../workspaces-api";
+import { authRoute } from "./auth-route";
 import { addKey, demoSignIn, describe as describeSession, listKeys, removeKey } from "../session-api";
 import {
   BACKROOM,
@@ -39,12 +41,13 @@ async function demoPerson() {
 /** A call of better-auth's own endpoint `/api/auth${path}`, as the browser makes it. */
 function authCall(cookie: string, path: string, json: unknown) {
   const method = json === undefined ? "GET" : "POST";
-  return backend.auth.handler(
+  return authRoute(
     browserRequest(method, `/api/auth${path}`, {
       cookie,
       ...(json === undefined ? {} : { json }),
       headers: { Origin: BACKROOM },
     }),
+    backend,
   );
 }
 
@@ -86,10 +89,10 @@ describe("the shared demo person", () => {
       backend,
     );
     expect([removed.status, (await errorOf(removed)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
-    const linked = await linkSalesRep(
+    const linked = await updateMember(
       browserRequest("PATCH", "/api/members/x", { cookie, json: { salesRepUserId: 5 } }),
-      "x",
       backend,
+      { memberId: "x" },
     );
     expect([linked.status, (await errorOf(linked)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
     // Nothing was asked of the API, and the key is still there for the next visitor.
@@ -107,13 +110,30 @@ describe("the shared demo person", () => {
     ["/two-factor/enable", { password: "x".repeat(12) }],
     ["/passkey/generate-register-options", undefined],
     ["/revoke-sessions", {}],
-    ["/organization/update", { data: { requireTwoFactor: true } }],
-    ["/organization/invite-member", { email: "someone@example.com", role: "viewer" }],
+    ["/revoke-other-sessions", {}],
+    ["/update-user", { name: "Someone else" }],
+    ["/two-factor/disable", { password: "x".repeat(12) }],
+    ["/passkey/delete-passkey", { id: "x" }],
   ])("may not call %s of better-auth (403 DEMO_SHARED)", async (path, json) => {
     const cookie = await demoPerson();
     const response = await authCall(cookie, path, json);
     expect([response.status, (await errorOf(response)).code]).toEqual([403, "DEMO_SHARED"]);
   });
+
+  it.each([
+    ["PATCH /api/workspace", updateWorkspace, "PATCH", { requireTwoFactor: true }],
+    ["PATCH /api/workspace", updateWorkspace, "PATCH", { name: "Mine now" }],
+    ["POST /api/members/invitations", inviteMember, "POST", { email: "someone@example.com", role: "viewer" }],
+    ["POST /api/workspace/leave", leaveWorkspace, "POST", {}],
+    ["POST /api/workspaces", createWorkspace, "POST", { name: "A demo visitor's own" }],
+  ] as const)(
+    "may not change its workspace or memberships: %s %j (403 DEMO_SHARED)",
+    async (path, route, method, json) => {
+      const cookie = await demoPerson();
+      const response = await route(browserRequest(method, path.split(" ")[1]!, { cookie, json }), backend);
+      expect([response.status, (await errorOf(response)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
+    },
+  );
 
   it("signs in where mail goes out too, sending none: its `.invalid` address is taken as proved", async () => {
     const mailing = await createTestBackend((request) => sandbox.runtime.app.fetch(request), { mailDelivers: true });

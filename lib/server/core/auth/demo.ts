@@ -21,29 +21,6 @@ export function isDemoPerson(email: string | null | undefined): boolean {
   return typeof email === "string" && email.startsWith("demo-") && email.endsWith(`@${DOMAIN}`);
 }
 
-/** better-auth's endpoints that would change the shared demo person or its workspace for everyone. */
-export const DEMO_FIXED_PATHS: ReadonlySet<string> = new Set([
-  "/change-password",
-  "/change-email",
-  "/set-password",
-  "/delete-user",
-  "/revoke-sessions",
-  "/revoke-other-sessions",
-  "/two-factor/enable",
-  "/two-factor/disable",
-  "/two-factor/generate-backup-codes",
-  "/passkey/generate-register-options",
-  "/passkey/verify-registration",
-  "/passkey/delete-passkey",
-  "/organization/update",
-  "/organization/delete",
-  "/organization/invite-member",
-  "/organization/cancel-invitation",
-  "/organization/update-member-role",
-  "/organization/remove-member",
-  "/organization/leave",
-]);
-
 /** Backroom's own writes that would: managing keys and members. */
 export function demoFixedPermission(permission: Permission | undefined): boolean {
   return (
