@@ -28,12 +28,15 @@ export async function requirePerson(): Promise<SessionView> {
 /** A session view in a workspace, with the person's role there. */
 export type WorkspaceView = SessionView & { workspace: NonNullable<SessionView["workspace"]>; role: string };
 
-/** Who is signed in and the workspace they work in (the settings pages); in none, they choose one at /workspaces first. */
+/**
+ * Who is signed in and the workspace they work in (the settings pages); in none, they choose one at /workspaces first.
+ * Where the workspace requires two factors the person lacks, its settings are its data too: they turn theirs on at
+ * /account first, as the dashboard sends them.
+ */
 export async function requireWorkspace(): Promise<WorkspaceView> {
   const view = await requirePerson();
-  if (!view.workspace || !view.role) {
-    const next = await here();
-    redirect(next ? `/workspaces?next=${next}` : "/workspaces");
-  }
+  const next = await here();
+  if (!view.workspace || !view.role) redirect(next ? `/workspaces?next=${next}` : "/workspaces");
+  if (view.needsTwoFactor) redirect(`/account?required=two-factor${next ? `&next=${next}` : ""}`);
   return view as WorkspaceView;
 }

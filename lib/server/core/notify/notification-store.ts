@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Notification } from "@/lib/session/notifications-view";
-import type { BackroomDatabase, NotificationTable } from "../db/schema";
+import type { AuthTables, BackroomDatabase, NotificationTable } from "../db/schema";
 
 import type { NotificationKind } from "@/lib/session/notification-kinds";
 
@@ -42,7 +42,11 @@ export interface NotificationStore {
   ): Promise<string | undefined>;
   /** One notification by id (the mail job's), with nothing about its reader. */
   get(id: string): Promise<(Notification & { userId: string }) | undefined>;
-  /** A person's notifications made at or after `since` (inbox or email only, not those told in a summary), oldest first: the digest's. */
+  /**
+   * A person's notifications made at or after `since` (inbox or email only, not those told in a summary), oldest first:
+   * the digest's. Here and in `list` and `unread`, a workspace's are left out while it requires two factors the person
+   * lacks.
+   */
   since(userId: string, since: string): Promise<Notification[]>;
   /** A person's notifications, newest first, and how many are unread. */
   list(userId: string, options?: { limit?: number }): Promise<{ items: Notification[]; unread: number }>;
@@ -68,15 +72,41 @@ const view = (r: Selectable<NotificationTable>): Notification => ({
   workspaceId: r.workspace_id,
 });
 
+/**
+ * The workspaces whose notifications a person may not read now: those that require two factors, while the person has
+ * none (they read none of its data until they turn them on; the account pages say so).
+ */
+async function withheldWorkspaces(db: Kysely<BackroomDatabase>, userId: string): Promise<string[]> {
+  const auth = db.withTables<AuthTables>();
+  const [person, requiring] = await Promise.all([
+    auth.selectFrom("auth_user").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst(),
+    auth
+      .selectFrom("auth_member")
+      .innerJoin("auth_organization", "auth_organization.id", "auth_member.organizationId")
+      .select(["auth_organization.id", "auth_organization.requireTwoFactor"])
+      .where("auth_member.userId", "=", userId)
+      .execute(),
+  ]);
+  if (person?.twoFactorEnabled) return [];
+  return requiring.filter((w) => Boolean(w.requireTwoFactor)).map((w) => w.id);
+}
+
 export function createNotificationStore(
   db: Kysely<BackroomDatabase>,
   now: () => Date = () => new Date(),
 ): NotificationStore {
+  /** A person's notifications, less those of workspaces they may not read now (`withheldWorkspaces`). */
+  async function readable(userId: string) {
+    const withheld = await withheldWorkspaces(db, userId);
+    let query = db.selectFrom("notifications").where("user_id", "=", userId);
+    if (withheld.length)
+      query = query.where((eb) => eb.or([eb("workspace_id", "is", null), eb("workspace_id", "not in", withheld)]));
+    return query;
+  }
+
   async function unread(userId: string): Promise<number> {
-    const count = await db
-      .selectFrom("notifications")
+    const count = await (await readable(userId))
       .select((eb) => eb.fn.countAll<number | string>().as("unread"))
-      .where("user_id", "=", userId)
       .where("inbox", "=", 1)
       .where("read_at", "is", null)
       .executeTakeFirstOrThrow();
@@ -143,10 +173,8 @@ export function createNotificationStore(
 
     async list(userId, { limit = 50 } = {}) {
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom("notifications")
+        (await readable(userId))
           .selectAll()
-          .where("user_id", "=", userId)
           .where("inbox", "=", 1)
           .orderBy("created_at", "desc")
           .orderBy("id")
@@ -166,10 +194,8 @@ export function createNotificationStore(
     },
 
     async since(userId, since) {
-      const rows = await db
-        .selectFrom("notifications")
+      const rows = await (await readable(userId))
         .selectAll()
-        .where("user_id", "=", userId)
         .where("created_at", ">=", since)
         .where("grouped_in", "is", null)
         .orderBy("created_at")
