@@ -25,7 +25,11 @@ const nextConfig = {
   // other build (`npm start`, `npm run build`, a deployment's) checks them itself.
   typescript: { ignoreBuildErrors: process.env.BACKROOM_TYPES_CHECKED === "1" },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // A public menu's address holds its token: no referrer at all (the later entry wins for the same header).
+      { source: "/menu/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+    ];
   },
   // Before accounts, people connected a key at /connect: its links and bookmarks now sign in.
   async redirects() {

@@ -34,6 +34,8 @@ test("a brand makes a menu link, a stranger opens it without signing in, and onc
     const opened = await menu.goto(url);
     expect(opened?.status()).toBe(200);
     expect(opened?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    // The address holds the link's token: no page it links to learns it.
+    expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
     await expect(menu.getByRole("heading", { level: 2, name: /^Products \(\d+\)$/ })).toBeVisible();
     // Only the state ticked: every product's State is it.
     const shown = await menu
@@ -55,6 +57,7 @@ test("a brand makes a menu link, a stranger opens it without signing in, and onc
     await card.getByRole("button", { name: `Yes, revoke ${name}` }).click();
     await expect(page.getByText(`"${name}" is revoked`)).toBeVisible();
     const gone = await menu.goto(url);
+    expect(gone?.headers()["referrer-policy"]).toBe("no-referrer");
     expect(gone?.status()).toBe(404);
   } finally {
     await stranger.close();
