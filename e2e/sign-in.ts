@@ -64,11 +64,8 @@ export async function ownWorkspace(
     headers,
   });
   expect(signedUp.status(), await signedUp.text()).toBe(200);
-  const made = await page.request.post("/api/auth/organization/create", {
-    data: { name, slug: email.replace(/[^a-z0-9]+/g, "-") },
-    headers,
-  });
-  expect(made.status(), await made.text()).toBe(200);
+  const made = await page.request.post("/api/workspaces", { data: { name }, headers });
+  expect(made.status(), await made.text()).toBe(201);
   const workspaceId = ((await made.json()) as { id: string }).id;
   const added = await page.request.post("/api/keys", { data: { apiKey, environment }, headers });
   expect(added.status(), await added.text()).toBe(201);

@@ -242,11 +242,7 @@ export async function sessionCookie(
       if (confirmed.status >= 400)
         throw new Error(`confirming ${email}: ${confirmed.status} ${await confirmed.text()}`);
     }
-    await post(
-      "/api/auth/organization/create",
-      { name: "Bench workspace", slug: email.replace(/[^a-z0-9]+/g, "-") },
-      200,
-    );
+    await post("/api/workspaces", { name: "Bench workspace" }, 201);
     await post("/api/keys", { apiKey: body.apiKey, environment: body.environment }, 201);
   }
   const cookie = [...jar]

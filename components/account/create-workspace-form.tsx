@@ -2,15 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { authClient } from "@/lib/session/auth-client";
-import { authFailure } from "@/lib/ui/account/auth-failure";
-import { workspaceSlug } from "@/lib/ui/account/workspace-slug";
+import { workspaceClient } from "@/lib/session/session-client";
 import { BusyButton, FormStatus, type Outcome, TextField } from "./form-bits";
 import { useAction } from "./use-action";
 
 /**
- * Creates a workspace: its name (the slug better-auth needs is derived from it, with a random suffix), the person its
- * owner; it becomes the workspace they work in, and its keys page follows, where its first Data API key is added.
+ * Creates a workspace: its name (Backroom derives its slug), the person its owner; it becomes the workspace they work
+ * in, and its keys page follows, where its first Data API key is added.
  */
 export function CreateWorkspaceForm() {
   const router = useRouter();
@@ -22,18 +20,8 @@ export function CreateWorkspaceForm() {
     run(async () => {
       setOutcome(undefined);
       const trimmed = name.trim();
-      let answer = await authClient.organization.create({ name: trimmed, slug: workspaceSlug(trimmed) });
-      // A slug taken by chance (a suffix met twice): once more with another suffix.
-      if (answer.error?.code === "ORGANIZATION_SLUG_ALREADY_TAKEN")
-        answer = await authClient.organization.create({ name: trimmed, slug: workspaceSlug(trimmed) });
-      if (!answer.data)
-        return setOutcome({ tone: "error", text: authFailure(answer.error, "The workspace could not be made.") });
-      const active = await authClient.organization.setActive({ organizationId: answer.data.id });
-      if (active.error)
-        return setOutcome({
-          tone: "error",
-          text: authFailure(active.error, `${trimmed} was made but could not be opened: open it from the list.`),
-        });
+      const made = await workspaceClient.create(trimmed);
+      if (!made.ok) return setOutcome({ tone: "error", text: made.message });
       setOutcome({ tone: "ok", text: `${trimmed} is made, and you are its owner. Next: its Data API key.` });
       router.push("/settings/keys");
       router.refresh();

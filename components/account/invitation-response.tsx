@@ -2,10 +2,9 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
-import { authClient } from "@/lib/session/auth-client";
-import { sessionClient } from "@/lib/session/session-client";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { useState } from "react";
+import { invitationClient, sessionClient } from "@/lib/session/session-client";
+import type { InvitationView } from "@/lib/session/session-view";
 import { roleWords } from "@/lib/session/role-options";
 import { formatDateTime } from "@/lib/format/display";
 import { BUTTON } from "@/lib/ui/styles";
@@ -14,18 +13,14 @@ import { useAction } from "./use-action";
 import { fullLoad } from "./full-load";
 
 interface InvitationResponseProps {
-  invitationId: string;
+  /** The link's secret: what answers the invitation. */
+  secret: string;
+  /** The invitation, as the server read it for the person signed in; or why it shows nothing of it. */
+  invitation?: InvitationView;
+  problem?: { text: string; otherAddress: boolean };
   /** Who is signed in: the invitation must be for this address. */
   email: string;
   timeZone: string;
-}
-
-interface Invitation {
-  organizationId: string;
-  organizationName: string;
-  role: string;
-  inviterEmail: string;
-  expiresAt: string;
 }
 
 /**
@@ -33,37 +28,19 @@ interface Invitation {
  * Accept (then the workspace is theirs to work in, and the dashboard opens) or Decline. Why it cannot be read or
  * accepted (ended, sent to another address, an address not yet confirmed) is said in words.
  */
-export function InvitationResponse({ invitationId, email, timeZone }: InvitationResponseProps) {
+export function InvitationResponse({ secret, email, timeZone, ...read }: InvitationResponseProps) {
   const router = useRouter();
   const { busy, run } = useAction();
-  const [invitation, setInvitation] = useState<Invitation>();
-  const [problem, setProblem] = useState<{ text: string; otherAddress: boolean }>();
+  const [invitation, setInvitation] = useState(read.invitation);
   const [outcome, setOutcome] = useState<Outcome>();
-
-  useEffect(() => {
-    let live = true;
-    void authClient.organization.getInvitation({ query: { id: invitationId } }).then(({ data, error }) => {
-      if (!live) return;
-      if (data) setInvitation({ ...data, expiresAt: new Date(data.expiresAt).toISOString() });
-      else
-        setProblem({
-          text: authFailure(error, "The invitation could not be read."),
-          otherAddress: error?.code === "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION",
-        });
-    });
-    return () => {
-      live = false;
-    };
-  }, [invitationId]);
+  const { problem } = read;
 
   const accept = () =>
     run(async () => {
       setOutcome(undefined);
-      const { error } = await authClient.organization.acceptInvitation({ invitationId });
-      if (error)
-        return setOutcome({ tone: "error", text: authFailure(error, "The invitation could not be accepted.") });
-      await authClient.organization.setActive({ organizationId: invitation!.organizationId });
-      setOutcome({ tone: "ok", text: `You are a member of ${invitation!.organizationName}. Opening its dashboard…` });
+      const accepted = await invitationClient.accept(secret);
+      if (!accepted.ok) return setOutcome({ tone: "error", text: accepted.message });
+      setOutcome({ tone: "ok", text: `You are a member of ${accepted.data.workspaceName}. Opening its dashboard…` });
       router.push("/");
       router.refresh();
     });
@@ -71,29 +48,25 @@ export function InvitationResponse({ invitationId, email, timeZone }: Invitation
   const decline = () =>
     run(async () => {
       setOutcome(undefined);
-      const { error } = await authClient.organization.rejectInvitation({ invitationId });
-      if (error)
-        return setOutcome({ tone: "error", text: authFailure(error, "The invitation could not be declined.") });
+      const declined = await invitationClient.decline(secret);
+      if (!declined.ok) return setOutcome({ tone: "error", text: declined.message });
       setInvitation(undefined);
-      setOutcome({ tone: "ok", text: `Declined: you did not join ${invitation!.organizationName}.` });
+      setOutcome({ tone: "ok", text: `Declined: you did not join ${declined.data.workspaceName}.` });
     });
 
   const signOutAndIn = () =>
     run(async () => {
       await sessionClient.signOut();
-      fullLoad(`/sign-in?next=${encodeURIComponent(`/invitations/${invitationId}`)}`);
+      fullLoad(`/sign-in?next=${encodeURIComponent(`/invitations/${secret}`)}`);
     });
 
   return (
     <div className="min-h-40 space-y-4">
-      {!invitation && !problem && !outcome && (
-        <p className="text-sm text-slate-700 dark:text-slate-300">Reading the invitation…</p>
-      )}
       {invitation && (
         <>
           <p className="text-lg">
             <strong>{invitation.inviterEmail}</strong> invites you to the workspace{" "}
-            <strong>{invitation.organizationName}</strong> as <strong>{roleWords(invitation.role)}</strong>.
+            <strong>{invitation.workspaceName}</strong> as <strong>{roleWords(invitation.role)}</strong>.
           </p>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             For {email}. The invitation is open until {formatDateTime(invitation.expiresAt, timeZone)}.

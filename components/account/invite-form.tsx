@@ -1,10 +1,10 @@
 "use client";
 
 import { useId, useState } from "react";
-import { authClient } from "@/lib/session/auth-client";
+import { CopyButton } from "@/components/table/copy-button";
 import { type RoleName } from "@/lib/session/roles";
-import { authFailure } from "@/lib/ui/account/auth-failure";
 import { roleOptions } from "@/lib/session/role-options";
+import { membersClient } from "@/lib/session/session-client";
 import { BusyButton, FormStatus, inputClass, type Outcome, TextField } from "./form-bits";
 import { useAction } from "./use-action";
 
@@ -16,29 +16,36 @@ interface InviteFormProps {
   onInvited: () => Promise<void>;
 }
 
-/** Invites a person by email with a role; the invitation is good for 7 days, mailed, or its link shown where no mail goes. */
+/**
+ * Invites a person by email with a role; the invitation is good for 7 days. Its link is mailed to the address; where
+ * Backroom sends no mail, it is shown here once, to be sent on by hand (no list shows it again).
+ */
 export function InviteForm({ myRole, mailDelivers, onInvited }: InviteFormProps) {
   const ids = { role: useId(), roleHint: useId() };
   const { busy, run } = useAction();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<RoleName>("viewer");
   const [outcome, setOutcome] = useState<Outcome>();
+  const [made, setMade] = useState<{ email: string; link: string }>();
   const options = roleOptions(myRole);
   const chosen = options.find((o) => o.value === role);
 
   const invite = () =>
     run(async () => {
       setOutcome(undefined);
+      setMade(undefined);
       const address = email.trim();
-      const { error } = await authClient.organization.inviteMember({ email: address, role });
-      if (error) return setOutcome({ tone: "error", text: authFailure(error, "The invitation could not be made.") });
+      const result = await membersClient.invite(address, role);
+      if (!result.ok) return setOutcome({ tone: "error", text: result.message });
       setEmail("");
       await onInvited();
+      if (result.data.link) setMade({ email: address, link: result.data.link });
       setOutcome({
         tone: "ok",
-        text: mailDelivers
-          ? `Invited ${address}: a mail with the link is on its way.`
-          : `Invited ${address}. Backroom sends no mail: copy the invitation's link below and send it to them.`,
+        text:
+          mailDelivers || !result.data.link
+            ? `Invited ${address}: a mail with the link is on its way.`
+            : `Invited ${address}. Backroom sends no mail: copy the invitation's link below and send it to them. It is shown this once.`,
       });
     });
 
@@ -84,6 +91,12 @@ export function InviteForm({ myRole, mailDelivers, onInvited }: InviteFormProps)
         Invite
       </BusyButton>
       <FormStatus outcome={outcome} />
+      {made && (
+        <p className="flex flex-wrap items-center gap-2 text-xs">
+          <span className="font-mono break-all">{made.link}</span>
+          <CopyButton text={made.link} label={`Copy the invitation link of ${made.email}:`} />
+        </p>
+      )}
     </form>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { authClient } from "@/lib/session/auth-client";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { workspaceClient } from "@/lib/session/session-client";
 import { FormStatus, type Outcome } from "./form-bits";
 import { ConfirmButton } from "./confirm-button";
 import { useAction } from "./use-action";
@@ -23,8 +22,8 @@ export function LeaveWorkspace({ workspaceId, name, lastOwner }: LeaveWorkspaceP
   const leave = () =>
     run(async () => {
       setOutcome(undefined);
-      const { error } = await authClient.organization.leave({ organizationId: workspaceId });
-      if (error) return setOutcome({ tone: "error", text: authFailure(error, "You could not leave the workspace.") });
+      const left = await workspaceClient.leave(workspaceId);
+      if (!left.ok) return setOutcome({ tone: "error", text: left.message });
       setOutcome({ tone: "ok", text: `You left ${name}.` });
       fullLoad("/workspaces");
     });

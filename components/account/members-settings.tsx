@@ -1,12 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { authClient } from "@/lib/session/auth-client";
+import { useCallback, useEffect, useState } from "react";
 import type { InvitationRow, MemberRow, MembersJson } from "@/lib/session/members-view";
-import { may } from "@/lib/session/roles";
-import { membersClient } from "@/lib/session/session-client";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { may, type RoleName } from "@/lib/session/roles";
+import { membersClient, type SessionResult } from "@/lib/session/session-client";
 import { roleWords } from "@/lib/session/role-options";
 import { describeFailure } from "@/lib/ui/failure";
 import { FormStatus, type Outcome } from "./form-bits";
@@ -24,8 +22,6 @@ interface MembersSettingsProps {
   timeZone: string;
 }
 
-const noSubscribe = () => () => {};
-
 /** The Members page: the members and the pending invitations, read again after every change made here. */
 export function MembersSettings({ initial, me, showSalesRep, timeZone }: MembersSettingsProps) {
   const router = useRouter();
@@ -34,11 +30,6 @@ export function MembersSettings({ initial, me, showSalesRep, timeZone }: Members
   const [loadError, setLoadError] = useState<string>();
   const [busyId, setBusyId] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
-  const origin = useSyncExternalStore(
-    noSubscribe,
-    () => window.location.origin,
-    () => "",
-  );
 
   const take = useCallback((result: Awaited<ReturnType<typeof membersClient.list>>) => {
     if (result.ok) setData(result.data);
@@ -68,25 +59,18 @@ export function MembersSettings({ initial, me, showSalesRep, timeZone }: Members
       setOutcome(said);
       if (self) router.refresh();
     });
-  const failed = (error: Parameters<typeof authFailure>[0], words: string): Outcome => ({
-    tone: "error",
-    text: authFailure(error, words),
-  });
+  /** The outcome of a change: the server's words when it refused, `done` when it was made. */
+  const said = (result: SessionResult<unknown>, done: string): Outcome =>
+    result.ok ? { tone: "ok", text: done } : { tone: "error", text: result.message };
 
-  const onRole = (member: MemberRow, role: string) =>
-    change(member.memberId, member.userId === me.userId, async () => {
-      const { error } = await authClient.organization.updateMemberRole({ memberId: member.memberId, role });
-      return error
-        ? failed(error, "The role could not be changed.")
-        : { tone: "ok", text: `${member.name} is now ${roleWords(role)}.` };
-    });
+  const onRole = (member: MemberRow, role: RoleName) =>
+    change(member.memberId, member.userId === me.userId, async () =>
+      said(await membersClient.changeRole(member.memberId, role), `${member.name} is now ${roleWords(role)}.`),
+    );
   const onRemove = (member: MemberRow) =>
-    change(member.memberId, false, async () => {
-      const { error } = await authClient.organization.removeMember({ memberIdOrEmail: member.memberId });
-      return error
-        ? failed(error, "The member could not be removed.")
-        : { tone: "ok", text: `${member.name} is no longer a member: their access ended.` };
-    });
+    change(member.memberId, false, async () =>
+      said(await membersClient.remove(member.memberId), `${member.name} is no longer a member: their access ended.`),
+    );
   const onSalesRep = (member: MemberRow, salesRepUserId: number | null) =>
     change(member.memberId, member.userId === me.userId, async () => {
       const result = await membersClient.linkSalesRep(member.memberId, salesRepUserId);
@@ -105,12 +89,9 @@ export function MembersSettings({ initial, me, showSalesRep, timeZone }: Members
       };
     });
   const onCancel = (invitation: InvitationRow) =>
-    change(invitation.id, false, async () => {
-      const { error } = await authClient.organization.cancelInvitation({ invitationId: invitation.id });
-      return error
-        ? failed(error, "The invitation could not be cancelled.")
-        : { tone: "ok", text: `The invitation of ${invitation.email} is cancelled.` };
-    });
+    change(invitation.id, false, async () =>
+      said(await membersClient.cancelInvitation(invitation.id), `The invitation of ${invitation.email} is cancelled.`),
+    );
 
   const manages = may(me.role, { member: ["update"] });
   return (
@@ -148,22 +129,20 @@ export function MembersSettings({ initial, me, showSalesRep, timeZone }: Members
           Only owners and admins invite members, change roles and remove members.
         </p>
       )}
-      <section aria-labelledby="invitations" className="space-y-3">
-        <h2 id="invitations" className="text-lg font-semibold">
-          Pending invitations
-        </h2>
-        {data && (
+      {data?.invitations && (
+        <section aria-labelledby="invitations" className="space-y-3">
+          <h2 id="invitations" className="text-lg font-semibold">
+            Pending invitations
+          </h2>
           <InvitationList
             invitations={data.invitations}
-            mailDelivers={data.mailDelivers}
-            origin={origin}
             canCancel={may(me.role, { invitation: ["cancel"] })}
             timeZone={timeZone}
             cancelling={busyId}
             onCancel={onCancel}
           />
-        )}
-      </section>
+        </section>
+      )}
       {may(me.role, { invitation: ["create"] }) && (
         <section aria-labelledby="invite" className="space-y-3">
           <h2 id="invite" className="text-lg font-semibold">

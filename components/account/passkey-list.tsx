@@ -4,7 +4,7 @@ import { useState } from "react";
 import { authClient } from "@/lib/session/auth-client";
 import { formatDateTime } from "@/lib/format/display";
 import { passkeyRows, type PasskeyRow } from "@/lib/ui/account/account-rows";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { authFailure } from "@/lib/session/auth-failure";
 import { ConfirmButton } from "./confirm-button";
 import { BusyButton, FormStatus, type Outcome, TextField } from "./form-bits";
 import { useAction } from "./use-action";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { authClient } from "@/lib/session/auth-client";
 import { formatDateTime } from "@/lib/format/display";
 import { sessionRows, type SessionRow } from "@/lib/ui/account/account-rows";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { authFailure } from "@/lib/session/auth-failure";
 import { deviceOf } from "@/lib/ui/account/user-agent";
 import { ConfirmButton } from "./confirm-button";
 import { FormStatus, type Outcome } from "./form-bits";

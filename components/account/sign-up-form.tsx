@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { authClient } from "@/lib/session/auth-client";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { authFailure } from "@/lib/session/auth-failure";
 import { BusyButton, FormStatus, type Outcome, TextField } from "./form-bits";
 import { useAction } from "./use-action";
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { CopyButton } from "@/components/table/copy-button";
 import { authClient } from "@/lib/session/auth-client";
 import { totpSecret } from "@/lib/ui/account/account-rows";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { authFailure } from "@/lib/session/auth-failure";
 import { BUTTON } from "@/lib/ui/styles";
 import { BusyButton, TextField } from "./form-bits";
 import { useAction } from "./use-action";

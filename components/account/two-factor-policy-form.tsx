@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { authClient } from "@/lib/session/auth-client";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { workspaceClient } from "@/lib/session/session-client";
 import { BusyButton, FormStatus, type Outcome } from "./form-bits";
 import { useAction } from "./use-action";
 
@@ -32,11 +31,8 @@ export function TwoFactorPolicyForm({ workspaceId, required, canChange, ownTwoFa
   const save = () =>
     run(async () => {
       setOutcome(undefined);
-      const { error } = await authClient.organization.update({
-        organizationId: workspaceId,
-        data: { requireTwoFactor: checked },
-      });
-      if (error) return setOutcome({ tone: "error", text: authFailure(error, "The setting could not be saved.") });
+      const saved = await workspaceClient.requireTwoFactor(workspaceId, checked);
+      if (!saved.ok) return setOutcome({ tone: "error", text: saved.message });
       setOutcome({
         tone: "ok",
         text: checked

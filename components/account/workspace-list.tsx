@@ -2,9 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { authClient } from "@/lib/session/auth-client";
 import type { WorkspaceChoice } from "@/lib/session/session-view";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { workspaceClient } from "@/lib/session/session-client";
 import { roleWords } from "@/lib/session/role-options";
 import { BUTTON } from "@/lib/ui/styles";
 import { BusyButton, FormStatus, type Outcome } from "./form-bits";
@@ -29,10 +28,10 @@ export function WorkspaceList({ workspaces, activeId, next }: WorkspaceListProps
     run(async () => {
       setOutcome(undefined);
       setOpening(workspace.id);
-      const { error } = await authClient.organization.setActive({ organizationId: workspace.id });
-      if (error) {
+      const chosen = await workspaceClient.choose(workspace.id);
+      if (!chosen.ok) {
         setOpening(undefined);
-        return setOutcome({ tone: "error", text: authFailure(error, `${workspace.name} could not be opened.`) });
+        return setOutcome({ tone: "error", text: `${workspace.name} could not be opened: ${chosen.message}` });
       }
       setOutcome({ tone: "ok", text: `Opening ${workspace.name}…` });
       router.push((next ?? "/") as never);

@@ -2,8 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { authClient } from "@/lib/session/auth-client";
-import { authFailure } from "@/lib/ui/account/auth-failure";
+import { workspaceClient } from "@/lib/session/session-client";
 import { BusyButton, FormStatus, type Outcome, TextField } from "./form-bits";
 import { useAction } from "./use-action";
 
@@ -23,8 +22,8 @@ export function WorkspaceNameForm({ workspaceId, name: current }: WorkspaceNameF
     run(async () => {
       setOutcome(undefined);
       const trimmed = name.trim();
-      const { error } = await authClient.organization.update({ organizationId: workspaceId, data: { name: trimmed } });
-      if (error) return setOutcome({ tone: "error", text: authFailure(error, "The workspace could not be renamed.") });
+      const renamed = await workspaceClient.rename(workspaceId, trimmed);
+      if (!renamed.ok) return setOutcome({ tone: "error", text: renamed.message });
       setOutcome({ tone: "ok", text: `The workspace is now called ${trimmed}.` });
       router.refresh();
     });

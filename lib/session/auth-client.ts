@@ -1,11 +1,12 @@
 import { passkeyClient } from "@better-auth/passkey/client";
-import { organizationClient, twoFactorClient } from "better-auth/client/plugins";
+import { twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
-import { accessControl, ROLES } from "./access-control";
 
 /**
- * better-auth's client for the pages that sign people in and manage their accounts and workspaces (the dashboard's
- * data pages never load it): Backroom's own address, `/api/auth/*`, with the plugins the server has.
+ * better-auth's client for the pages that sign people in and manage their own accounts (the dashboard's data pages
+ * never load it): Backroom's own address, `/api/auth/*`, where only the endpoints these pages call answer
+ * (`lib/server/core/auth/auth-endpoints.ts`). Workspaces, members and invitations are Backroom's own routes
+ * (`session-client.ts`), never the library's.
  *
  * @example
  * const { data, error } = await authClient.signIn.email({ email, password });
@@ -13,14 +14,5 @@ import { accessControl, ROLES } from "./access-control";
  */
 export const authClient = createAuthClient({
   basePath: "/api/auth",
-  plugins: [
-    // The workspace's own field (`auth.ts`: `requireTwoFactor`), so `organization.update` takes it; types only.
-    organizationClient({
-      ac: accessControl,
-      roles: ROLES,
-      schema: { organization: { additionalFields: { requireTwoFactor: { type: "boolean", required: false } } } },
-    }),
-    twoFactorClient(),
-    passkeyClient(),
-  ],
+  plugins: [twoFactorClient(), passkeyClient()],
 });

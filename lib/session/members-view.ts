@@ -32,7 +32,14 @@ export interface InvitationRow {
 /** `GET /api/members`. */
 export interface MembersJson {
   members: MemberRow[];
-  invitations: InvitationRow[];
-  /** Whether Backroom sends mail: without, the page shows each invitation's link to copy. */
+  /** The pending invitations, to those who may invite (null for the others, who see none). */
+  invitations: InvitationRow[] | null;
+  /** Whether Backroom sends mail: without, an invitation's link is shown once, to whoever made it. */
   mailDelivers: boolean;
+}
+
+/** `POST /api/members/invitations`: the invitation made, and its link where Backroom sends no mail (shown this once). */
+export interface InvitationMade {
+  invitation: InvitationRow;
+  link?: string;
 }

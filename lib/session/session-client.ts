@@ -1,7 +1,17 @@
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import { parseErrorBody } from "@/lib/data-api/error-read";
-import type { MembersJson } from "./members-view";
-import type { AddKey, DemoSignIn, SandboxCheck, SessionKey, SessionView, UpdateKey } from "./session-view";
+import type { InvitationMade, MembersJson } from "./members-view";
+import type { RoleName } from "./roles";
+import type {
+  AddKey,
+  DemoSignIn,
+  InvitationAnswer,
+  SandboxCheck,
+  SessionKey,
+  SessionView,
+  UpdateKey,
+  WorkspaceMade,
+} from "./session-view";
 
 /**
  * What the session endpoints answer, or why they refused: the server's message and the fields it concerns, and the
@@ -106,11 +116,37 @@ export const sessionClient = {
   signOut: () => send<unknown>("POST", "/api/auth/sign-out", {}),
 };
 
-/** The browser's calls to the workspace's members endpoints (roles, removals and invitations are better-auth's). */
+const member = (memberId: string) => `/api/members/${encodeURIComponent(memberId)}`;
+
+/** The browser's calls to the workspace's members endpoints: Backroom's own, which check the role. */
 export const membersClient = {
-  /** The members, with role, two factors, last activity and rep link, and the pending invitations (every member). */
+  /** The members, with role, two factors, last activity and rep link; the pending invitations to those who may invite. */
   list: () => send<MembersJson>("GET", "/api/members"),
+  /** Invites an address with a role (owners and admins); the link comes back only where Backroom sends no mail. */
+  invite: (email: string, role: RoleName) => send<InvitationMade>("POST", "/api/members/invitations", { email, role }),
+  cancelInvitation: (invitationId: string) =>
+    send<null>("DELETE", `/api/members/invitations/${encodeURIComponent(invitationId)}`),
+  changeRole: (memberId: string, role: RoleName) => send<null>("PATCH", member(memberId), { role }),
+  remove: (memberId: string) => send<null>("DELETE", member(memberId)),
   /** Links a member to a sales rep's UserID, or unlinks them with null (owners and admins): a default view only. */
   linkSalesRep: (memberId: string, salesRepUserId: number | null) =>
-    send<null>("PATCH", `/api/members/${encodeURIComponent(memberId)}`, { salesRepUserId }),
+    send<null>("PATCH", member(memberId), { salesRepUserId }),
+};
+
+/** The browser's calls about workspaces: making one, working in one, its name and policy, leaving it. */
+export const workspaceClient = {
+  create: (name: string) => send<WorkspaceMade>("POST", "/api/workspaces", { name }),
+  /** Works in this workspace from now on (one of the person's own). */
+  choose: (workspaceId: string) => send<null>("PUT", "/api/session/workspace", { workspaceId }),
+  /** The workspace the page shows is named: the change is refused when the person now works in another. */
+  rename: (workspaceId: string, name: string) => send<null>("PATCH", "/api/workspace", { workspaceId, name }),
+  requireTwoFactor: (workspaceId: string, requireTwoFactor: boolean) =>
+    send<null>("PATCH", "/api/workspace", { workspaceId, requireTwoFactor }),
+  leave: (workspaceId: string) => send<null>("POST", "/api/workspace/leave", { workspaceId }),
+};
+
+/** The invited person's answers to an invitation, by its link's secret. */
+export const invitationClient = {
+  accept: (secret: string) => send<InvitationAnswer>("POST", "/api/invitations/accept", { secret }),
+  decline: (secret: string) => send<InvitationAnswer>("POST", "/api/invitations/decline", { secret }),
 };

@@ -91,11 +91,32 @@ export interface SessionView {
   needsTwoFactor: boolean;
   /** Every workspace the person belongs to. */
   workspaces: WorkspaceChoice[];
-  /** The workspace's keys, and the one the person works with. */
+  /** The workspace's keys, and the one the person works with (none while they lack the two factors it requires). */
   keys: SessionKey[];
   activeKeyId: string | null;
-  /** Whether Backroom sends mail (SMTP_URL): without, an invitation's link is shown to the person who made it. */
+  /** Whether Backroom sends mail (SMTP_URL): without, an invitation's link is shown once, to the person who made it. */
   mailDelivers: boolean;
   /** The shared demo person of the sandbox: its account, keys and members stay as they are (`auth/demo.ts`). */
   demo: boolean;
+}
+
+/** `POST /api/workspaces`: the workspace made (the person is its owner and works in it now). */
+export interface WorkspaceMade {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** An invitation as the person it was sent to reads it, signed in with its address (`/invitations/{secret}`). */
+export interface InvitationView {
+  workspaceName: string;
+  role: string;
+  inviterEmail: string;
+  expiresAt: string;
+}
+
+/** `POST /api/invitations/accept` and `/decline`: the invitation's workspace. */
+export interface InvitationAnswer {
+  workspaceId: string;
+  workspaceName: string;
 }

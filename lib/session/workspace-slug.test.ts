@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { randomSuffix, workspaceSlug } from "./workspace-slug";
+import { isDemoSlug, randomSuffix, workspaceSlug } from "./workspace-slug";
 
 describe("workspaceSlug", () => {
   it("derives lower-case words from the name, then the suffix", () => {
@@ -11,6 +11,16 @@ describe("workspaceSlug", () => {
   it("keeps the name's part to 40 characters without a trailing hyphen", () => {
     const slug = workspaceSlug(`${"a".repeat(39)} b`, "s");
     expect(slug).toBe(`${"a".repeat(39)}-s`);
+  });
+
+  it("never gives a workspace one of the demo's slugs, whatever its name", () => {
+    for (const name of ["Demo supplier production", "demo", "DEMO-customer-test", "Démo"]) {
+      const slug = workspaceSlug(name, "x7k2qa");
+      expect(isDemoSlug(slug), `${name}: ${slug}`).toBe(false);
+    }
+    expect(workspaceSlug("Demo supplier production", "x7k2qa")).toBe("ws-demo-supplier-production-x7k2qa");
+    expect(isDemoSlug("demo-supplier-production")).toBe(true);
+    expect(isDemoSlug("demolition-crew-x7k2qa")).toBe(false);
   });
 
   it("makes a different random suffix each time", () => {

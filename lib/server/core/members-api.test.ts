@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AuthTables } from "./db/schema";
 import { databaseProfiles } from "./db/testing";
-import type { MembersJson } from "@/lib/session/members-view";
-import { linkSalesRep, listMembers } from "./members-api";
+import type { InvitationMade, MembersJson } from "@/lib/session/members-view";
+import { inviteMember, listMembers, updateMember } from "./members-api";
+import { recordingMailer } from "./auth/testing";
 import { describe as describeSession } from "./session-api";
 import {
   BACKROOM,
@@ -20,7 +21,7 @@ afterEach(() => backend.close());
 
 const list = (cookie?: string) => listMembers(browserRequest("GET", "/api/members", { cookie, site: null }), backend);
 const link = (cookie: string, memberId: string, json: unknown, init: BrowserInit = {}) =>
-  linkSalesRep(browserRequest("PATCH", `/api/members/${memberId}`, { cookie, json, ...init }), memberId, backend);
+  updateMember(browserRequest("PATCH", `/api/members/${memberId}`, { cookie, json, ...init }), backend, { memberId });
 const members = async (cookie: string) => {
   const response = await list(cookie);
   expect(response.status).toBe(200);
@@ -123,7 +124,7 @@ describe.each(databaseProfiles())("GET /api/members on $name", ({ open }) => {
         invitedBy: ownerEmail,
       },
     ]);
-    expect(Date.parse(body.invitations[0]!.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect(Date.parse(body.invitations![0]!.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
   });
 
   it("answers 401 when nobody is signed in and 403 NO_WORKSPACE outside a workspace", async () => {
@@ -225,5 +226,60 @@ describe("PATCH /api/members/{memberId} (the sales rep link)", () => {
       403,
     );
     expect(await repOf(owner.cookie, viewer.userId)).toBeNull();
+  });
+});
+
+describe("POST /api/members/invitations", () => {
+  it.each([
+    { mail: true, publicUrl: "https://backroom.example" },
+    { mail: false, publicUrl: undefined },
+  ])(
+    "mails the link's secret (mail $mail), on PUBLIC_URL or the inviter's own address; answers the link only where no mail goes",
+    async ({ mail, publicUrl }) => {
+      backend = await createTestBackend(() => Response.json({}));
+      const owner = await connectKey(backend, "test-key-1234567890");
+      // The accounts made without mail (nothing to prove here); the invitation where mail goes out, or not.
+      const mailer = recordingMailer(mail);
+      const made = await inviteMember(
+        browserRequest("POST", "/api/members/invitations", {
+          cookie: owner.cookie,
+          json: { email: "Mia@Shop.example", role: "accounts" },
+        }),
+        { ...backend, mailer, mailDelivers: mail, publicUrl },
+      );
+      expect(made.status).toBe(201);
+      const answer = (await made.json()) as InvitationMade;
+      const sent = mailer.sent.filter((m) => m.to === "mia@shop.example");
+      expect(sent).toHaveLength(1);
+      const site = publicUrl ?? BACKROOM;
+      expect(sent[0]!.link).toMatch(new RegExp(`^${site}/invitations/[A-Za-z0-9_-]{43}$`));
+      expect(sent[0]!.text).toContain(sent[0]!.link);
+      expect(sent[0]!.link).not.toContain(answer.invitation.id);
+      expect(answer.link).toBe(mail ? undefined : sent[0]!.link);
+      expect(answer.invitation).toMatchObject({ email: "mia@shop.example", role: "accounts" });
+      // Nowhere is the secret kept: the table holds its hash.
+      const secret = sent[0]!.link.split("/").at(-1)!;
+      const kept = await backend.db.selectFrom("invitation_links").selectAll().execute();
+      expect(JSON.stringify(kept)).not.toContain(secret);
+      expect(kept).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    { name: "no address", json: { role: "viewer" } },
+    { name: "not an address", json: { email: "mia", role: "viewer" } },
+    { name: "an unknown role", json: { email: "mia@shop.example", role: "superuser" } },
+    { name: "two roles in one", json: { email: "mia@shop.example", role: "admin,owner" } },
+    { name: "an extra field", json: { email: "mia@shop.example", role: "viewer", organizationId: "x" } },
+  ])("answers 400 to $name, and invites nobody", async ({ json }) => {
+    backend = await createTestBackend(() => Response.json({}));
+    const owner = await connectKey(backend, "test-key-1234567890");
+    const response = await inviteMember(
+      browserRequest("POST", "/api/members/invitations", { cookie: owner.cookie, json }),
+      backend,
+    );
+    expect(response.status).toBe(400);
+    expect(backend.mail).toEqual([]);
+    expect((await members(owner.cookie)).invitations).toEqual([]);
   });
 });

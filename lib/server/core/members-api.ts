@@ -1,148 +1,259 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
-import { readBodyText } from "@/lib/data-api/request-body";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import type { InvitationRow, InvitationMade, MembersJson } from "@/lib/session/members-view";
+import { isOwner, mayGiveRole } from "@/lib/session/role-options";
+import { may, ROLE_NAMES } from "@/lib/session/roles";
 import type { ActorResolver } from "./auth/actor";
+import { type Auth, INVITATION_DAYS } from "./auth/auth";
+import { createInvitationLinks, invitationPath } from "./auth/invitation-links";
+import type { Mailer } from "./auth/mailer";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
-import { failureAnswer, NO_STORE } from "./route-errors";
-import { withActor } from "./with-actor";
-import type { MembersJson } from "@/lib/session/members-view";
+import { defineRoute, invalidField, refuse, type RouteInput } from "./define-route";
+import { publicOrigin } from "./public-origin";
+import { NO_STORE } from "./route-errors";
 
-/** What the members endpoints need from the backend. */
+/** What the members' routes need from the backend. */
 export interface MembersDeps {
   actors: ActorResolver;
+  auth: Auth;
   db: Kysely<BackroomDatabase>;
-  /** Whether Backroom sends mail: without, the Members page shows an invitation's link to whoever may copy it. */
+  mailer: Mailer;
+  /** Whether Backroom sends mail: without, an invitation's link is shown once, to the person who made it. */
   mailDelivers: boolean;
+  /** `PUBLIC_URL`: the address in an invitation's link (the request's own address without it). */
+  publicUrl?: string;
 }
-
-type Tables = AuthTables & {
-  auth_session: { userId: string; updatedAt: Date | string; expiresAt: Date | string };
-  auth_invitation: {
-    id: string;
-    organizationId: string;
-    email: string;
-    role: string | null;
-    status: string;
-    expiresAt: Date | string;
-    inviterId: string;
-  };
-};
 
 const iso = (value: Date | string | number | null | undefined) =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 
-// GET /api/members: the workspace's members (role, two-factor status, last activity, rep link) and its pending
-// invitations, for every member to see who is in the workspace; changing them is better-auth's organization endpoints
-// (invite-member, update-member-role, remove-member, cancel-invitation), which check the role.
-export const listMembers = withActor(
-  "workspace",
-  undefined,
-  async (_request: Request, actor, deps: MembersDeps): Promise<Response> => {
-    const db = deps.db.withTables<Tables>();
-    const workspaceId = actor.workspace.id;
-    const [members, sessions, invitations] = await Promise.all([
-      db
-        .selectFrom("auth_member")
-        .innerJoin("auth_user", "auth_user.id", "auth_member.userId")
-        .select([
-          "auth_member.id as memberId",
-          "auth_member.userId",
-          "auth_member.role",
-          "auth_member.createdAt",
-          "auth_member.salesRepUserId",
-          "auth_user.name",
-          "auth_user.email",
-          "auth_user.twoFactorEnabled",
-        ])
-        .where("auth_member.organizationId", "=", workspaceId)
-        .orderBy("auth_user.name")
-        .execute(),
-      db
-        .selectFrom("auth_session")
-        .innerJoin("auth_member", "auth_member.userId", "auth_session.userId")
-        .select(["auth_session.userId", (eb) => eb.fn.max("auth_session.updatedAt").as("last")])
-        .where("auth_member.organizationId", "=", workspaceId)
-        .groupBy("auth_session.userId")
-        .execute(),
-      db
-        .selectFrom("auth_invitation")
-        .innerJoin("auth_user", "auth_user.id", "auth_invitation.inviterId")
-        .select([
-          "auth_invitation.id",
-          "auth_invitation.email",
-          "auth_invitation.role",
-          "auth_invitation.expiresAt",
-          "auth_user.email as invitedBy",
-        ])
-        .where("auth_invitation.organizationId", "=", workspaceId)
-        .where("auth_invitation.status", "=", "pending")
-        .orderBy("auth_invitation.expiresAt")
-        .execute(),
-    ]);
-    const lastActive = new Map(sessions.map((s) => [s.userId, iso(s.last as Date | string | null)]));
-    const now = Date.now();
-    const body: MembersJson = {
-      members: members.map((m) => ({
-        memberId: m.memberId,
-        userId: m.userId,
-        name: m.name,
-        email: m.email,
-        role: m.role,
-        joinedAt: iso(m.createdAt)!,
-        twoFactorEnabled: Boolean(m.twoFactorEnabled),
-        lastActiveAt: lastActive.get(m.userId) ?? null,
-        salesRepUserId: m.salesRepUserId ?? null,
-      })),
-      invitations: invitations
-        .filter((i) => new Date(i.expiresAt).getTime() > now)
-        .map((i) => ({
-          id: i.id,
-          email: i.email,
-          role: i.role ?? "viewer",
-          expiresAt: iso(i.expiresAt)!,
-          invitedBy: i.invitedBy,
-        })),
-      mailDelivers: deps.mailDelivers,
+const tables = (deps: MembersDeps) => deps.db.withTables<AuthTables>();
+
+/** The workspace's pending invitations (by id, never their links' secrets), for those who may invite. */
+async function pendingInvitations(deps: MembersDeps, workspaceId: string): Promise<InvitationRow[]> {
+  const rows = await tables(deps)
+    .selectFrom("auth_invitation")
+    .innerJoin("auth_user", "auth_user.id", "auth_invitation.inviterId")
+    .select([
+      "auth_invitation.id",
+      "auth_invitation.email",
+      "auth_invitation.role",
+      "auth_invitation.expiresAt",
+      "auth_user.email as invitedBy",
+    ])
+    .where("auth_invitation.organizationId", "=", workspaceId)
+    .where("auth_invitation.status", "=", "pending")
+    .orderBy("auth_invitation.expiresAt")
+    .execute();
+  const now = Date.now();
+  return rows
+    .filter((i) => new Date(i.expiresAt).getTime() > now)
+    .map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role ?? "viewer",
+      expiresAt: iso(i.expiresAt)!,
+      invitedBy: i.invitedBy,
+    }));
+}
+
+// GET /api/members: the workspace's members (role, two-factor status, last activity, rep link), for every member to
+// see who is in the workspace; its pending invitations only to those who may invite (never a link's secret).
+export const listMembers = defineRoute({ need: "workspace" }, async ({ actor }, deps: MembersDeps) => {
+  const db = tables(deps);
+  const workspaceId = actor.workspace.id;
+  const invites = may(actor.membership.role, { invitation: ["create"] });
+  const [members, sessions, invitations] = await Promise.all([
+    db
+      .selectFrom("auth_member")
+      .innerJoin("auth_user", "auth_user.id", "auth_member.userId")
+      .select([
+        "auth_member.id as memberId",
+        "auth_member.userId",
+        "auth_member.role",
+        "auth_member.createdAt",
+        "auth_member.salesRepUserId",
+        "auth_user.name",
+        "auth_user.email",
+        "auth_user.twoFactorEnabled",
+      ])
+      .where("auth_member.organizationId", "=", workspaceId)
+      .orderBy("auth_user.name")
+      .execute(),
+    db
+      .selectFrom("auth_session")
+      .innerJoin("auth_member", "auth_member.userId", "auth_session.userId")
+      .select(["auth_session.userId", (eb) => eb.fn.max("auth_session.updatedAt").as("last")])
+      .where("auth_member.organizationId", "=", workspaceId)
+      .groupBy("auth_session.userId")
+      .execute(),
+    invites ? pendingInvitations(deps, workspaceId) : null,
+  ]);
+  const lastActive = new Map(sessions.map((s) => [s.userId, iso(s.last as Date | string | null)]));
+  const body: MembersJson = {
+    members: members.map((m) => ({
+      memberId: m.memberId,
+      userId: m.userId,
+      name: m.name,
+      email: m.email,
+      role: m.role,
+      joinedAt: iso(m.createdAt)!,
+      twoFactorEnabled: Boolean(m.twoFactorEnabled),
+      lastActiveAt: lastActive.get(m.userId) ?? null,
+      salesRepUserId: m.salesRepUserId ?? null,
+    })),
+    invitations,
+    mailDelivers: deps.mailDelivers,
+  };
+  return body;
+});
+
+const Invite = z.strictObject({
+  email: z.email({ error: "email: an email address" }).max(254),
+  role: z.enum(ROLE_NAMES, { error: `role: one of ${ROLE_NAMES.join(", ")}` }),
+});
+
+/** Backroom's address, for a link in a mail: PUBLIC_URL, else the address the request came to. */
+const siteOf = (request: Request, deps: MembersDeps) => deps.publicUrl ?? publicOrigin(request);
+
+// POST /api/members/invitations {email, role}: owners and admins invite someone (an admin never as owner). The link's
+// secret is mailed to the address; where Backroom sends no mail, it is answered here, once, to whoever made it.
+export const inviteMember = defineRoute(
+  { need: "workspace", permission: { invitation: ["create"] }, body: Invite },
+  async ({ request, actor, body }, deps: MembersDeps) => {
+    if (!mayGiveRole({ myRole: actor.membership.role, myUserId: actor.person.id, to: body.role }))
+      throw invalidField("role", "Only owners invite owners.");
+    const invitation = await deps.auth.api.createInvitation({
+      body: { email: body.email, role: body.role, organizationId: actor.workspace.id },
+      headers: request.headers,
+    });
+    const secret = await createInvitationLinks(deps.db).make(invitation.id);
+    const link = `${siteOf(request, deps)}${invitationPath(secret)}`;
+    const inviter = actor.person;
+    await deps.mailer.send({
+      to: invitation.email,
+      subject: `${inviter.name} invites you to ${actor.workspace.name} on Backroom`,
+      text: `${inviter.name} (${inviter.email}) invites you to the workspace ${actor.workspace.name} as ${invitation.role}.\n\nAccept: ${link}\n\nThe invitation ends in ${INVITATION_DAYS} days.`,
+      link,
+    });
+    const made: InvitationMade = {
+      invitation: {
+        id: invitation.id,
+        email: invitation.email,
+        role: invitation.role,
+        expiresAt: iso(invitation.expiresAt)!,
+        invitedBy: inviter.email,
+      },
+      ...(deps.mailDelivers ? {} : { link }),
     };
-    return Response.json(body, { headers: NO_STORE });
+    return Response.json(made, { status: 201, headers: NO_STORE });
   },
 );
 
-const LinkRep = z.strictObject({ salesRepUserId: z.number().int().positive().nullable() });
-
-// PATCH /api/members/{memberId} {salesRepUserId}: owners and admins link a member to a sales rep (`/salesReps` UserID),
-// so their customers, delivery days and AR aging open on "My accounts". A view, not a security boundary.
-export const linkSalesRep = withActor(
-  "workspace",
-  { member: ["update"] },
-  async (request: Request, actor, memberId: string, deps: MembersDeps): Promise<Response> => {
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBodyText(request, 1024));
-    } catch {
-      body = undefined;
-    }
-    const parsed = LinkRep.safeParse(body);
-    if (!parsed.success) return Response.json(validationErrorBody(parsed.error), { status: 400, headers: NO_STORE });
-    const db = deps.db.withTables<Tables>();
-    const member = await db
-      .selectFrom("auth_member")
-      .select(["userId"])
-      .where("id", "=", memberId)
+// DELETE /api/members/invitations/{invitationId}: owners and admins cancel one of the workspace's pending invitations.
+export const cancelInvitation = defineRoute(
+  { need: "workspace", permission: { invitation: ["cancel"] } },
+  async ({ request, actor, params }, deps: MembersDeps) => {
+    const found = await tables(deps)
+      .selectFrom("auth_invitation")
+      .select("id")
+      .where("id", "=", params.invitationId ?? "")
       .where("organizationId", "=", actor.workspace.id)
+      .where("status", "=", "pending")
       .executeTakeFirst();
-    if (!member) return failureAnswer("not-found");
-    await db
-      .updateTable("auth_member")
-      .set({ salesRepUserId: parsed.data.salesRepUserId })
-      .where("id", "=", memberId)
-      .execute();
-    await deps.actors.events.membershipChanged({
-      workspaceId: actor.workspace.id,
-      userId: member.userId,
-      kind: "role",
+    if (!found) throw refuse("not-found", "No pending invitation of this workspace has that id.");
+    await deps.auth.api.cancelInvitation({ body: { invitationId: found.id }, headers: request.headers });
+    return new Response(null, { status: 204, headers: NO_STORE });
+  },
+);
+
+/** A member of the actor's workspace by id, and how many owners the workspace has; refused 404 otherwise. */
+async function memberOf(deps: MembersDeps, workspaceId: string, memberId: string | undefined) {
+  const rows = await tables(deps)
+    .selectFrom("auth_member")
+    .select(["id", "userId", "role"])
+    .where("organizationId", "=", workspaceId)
+    .execute();
+  const member = rows.find((m) => m.id === memberId);
+  if (!member) throw refuse("not-found", "No member of this workspace has that id.");
+  return { member, ownerCount: rows.filter((m) => isOwner(m.role)).length };
+}
+
+/** One change a request: the member's role, or the sales rep they are linked to (null: none). */
+const MemberChange = z.union([
+  z.strictObject({ role: z.enum(ROLE_NAMES, { error: `role: one of ${ROLE_NAMES.join(", ")}` }) }),
+  z.strictObject({ salesRepUserId: z.number().int().positive().nullable() }),
+]);
+
+/** A member's role changed, as the Members page offers it (`mayGiveRole`): the library makes the change. */
+async function changeRole(
+  { request, actor }: RouteInput<"workspace", unknown, unknown>,
+  deps: MembersDeps,
+  target: Awaited<ReturnType<typeof memberOf>>,
+  role: (typeof ROLE_NAMES)[number],
+) {
+  const allowed = mayGiveRole({
+    myRole: actor.membership.role,
+    myUserId: actor.person.id,
+    to: role,
+    member: target.member,
+    ownerCount: target.ownerCount,
+  });
+  if (!allowed)
+    throw isOwner(target.member.role) && target.ownerCount <= 1
+      ? invalidField("role", "The last owner stays owner: make another member owner first.")
+      : invalidField("role", "Only owners make or change owners.");
+  await deps.auth.api.updateMemberRole({
+    body: { memberId: target.member.id, role, organizationId: actor.workspace.id },
+    headers: request.headers,
+  });
+}
+
+// PATCH /api/members/{memberId} {role} or {salesRepUserId}: owners and admins change a member's role (owners only make
+// or change owners; the last owner stays owner), or link them to a sales rep (`/salesReps` UserID) so their customers,
+// delivery days and AR aging open on "My accounts": a view, not a security boundary.
+export const updateMember = defineRoute(
+  {
+    need: "workspace",
+    permission: { member: ["update"] },
+    body: MemberChange,
+    invalid: "Give the member's new role, or the sales rep to link them to (null: none).",
+  },
+  async (input, deps: MembersDeps) => {
+    const { actor, body, params } = input;
+    const target = await memberOf(deps, actor.workspace.id, params.memberId);
+    if ("role" in body) {
+      if (body.role !== target.member.role) await changeRole(input, deps, target, body.role);
+    } else {
+      await tables(deps)
+        .updateTable("auth_member")
+        .set({ salesRepUserId: body.salesRepUserId })
+        .where("id", "=", target.member.id)
+        .execute();
+      await deps.actors.events.membershipChanged({
+        workspaceId: actor.workspace.id,
+        userId: target.member.userId,
+        kind: "role",
+      });
+    }
+    return new Response(null, { status: 204, headers: NO_STORE });
+  },
+);
+
+// DELETE /api/members/{memberId}: owners and admins remove a member (an admin never an owner; nobody themselves: they
+// leave the workspace instead). Their access ends on every instance within a second.
+export const removeMember = defineRoute(
+  { need: "workspace", permission: { member: ["delete"] } },
+  async ({ request, actor, params }, deps: MembersDeps) => {
+    const { member } = await memberOf(deps, actor.workspace.id, params.memberId);
+    if (member.userId === actor.person.id)
+      throw refuse("forbidden-by-role", "To leave the workspace, use Leave the workspace on the Workspace page.");
+    if (isOwner(member.role) && !isOwner(actor.membership.role))
+      throw refuse("forbidden-by-role", "Only owners remove owners.");
+    await deps.auth.api.removeMember({
+      body: { memberIdOrEmail: member.id, organizationId: actor.workspace.id },
+      headers: request.headers,
     });
     return new Response(null, { status: 204, headers: NO_STORE });
   },

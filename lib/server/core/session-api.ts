@@ -17,6 +17,7 @@ import {
 import type { Actor, ActorResolver } from "./auth/actor";
 import type { Auth } from "./auth/auth";
 import { demoEmail, isDemoPerson } from "./auth/demo";
+import { randomSuffix } from "@/lib/session/workspace-slug";
 import type { WorkspaceKeyStore } from "./auth/workspace-keys";
 import type { AuditTrail } from "./audit/audit-trail";
 import { actorOf } from "./audit/write-audit";
@@ -115,7 +116,8 @@ export async function sessionView(
 ): Promise<SessionView> {
   const [workspaces, keys] = await Promise.all([
     workspacesOf(actor.person.id, deps),
-    keysJson(actor.workspace?.keys ?? [], deps),
+    // The workspace's keys are its data: none while the person lacks the two factors it requires.
+    keysJson(actor.needsTwoFactor ? [] : (actor.workspace?.keys ?? []), deps),
   ]);
   const { workspace } = actor;
   return {
@@ -448,13 +450,25 @@ export async function demoSignIn(request: Request, deps: SessionDeps): Promise<R
     ...Object.fromEntries(headers),
     cookie: cookies.map((c) => c.split(";")[0]).join("; "),
   });
+  // The demo person's own workspace, found by their membership: its slug is the demo's (no one else is given one:
+  // `workspaceSlug`), or, where a database made before that has the slug taken by someone else's, the demo's with a
+  // suffix.
   const slug = `demo-${as.toLowerCase()}-${environment}`;
-  const existing = (await deps.auth.api.listOrganizations({ headers: asPerson })).find((o) => o.slug === slug);
+  const ours = async () =>
+    (await deps.auth.api.listOrganizations({ headers: asPerson })).find(
+      (o) => o.slug === slug || o.slug.startsWith(`${slug}-`),
+    );
+  const create = (withSlug: string) =>
+    deps.auth.api
+      .createOrganization({ body: { name: DEMO[as].workspace, slug: withSlug }, headers: asPerson })
+      .catch(() => undefined);
+  // Two first visitors at once: the second's creation fails, and it finds the first's.
   const workspace =
-    existing ??
-    (await deps.auth.api
-      .createOrganization({ body: { name: DEMO[as].workspace, slug }, headers: asPerson })
-      .catch(async () => (await deps.auth.api.listOrganizations({ headers: asPerson })).find((o) => o.slug === slug)));
+    (await ours()) ??
+    (await create(slug)) ??
+    (await ours()) ??
+    (await create(`${slug}-${randomSuffix()}`)) ??
+    (await ours());
   if (!workspace) return json({ Error: { code: "DEMO_FAILED", detail: "The demo workspace could not be made." } }, 500);
   if ((await deps.keys.list(workspace.id)).length === 0) {
     const actor = await deps.actors.resolve(asPerson);

@@ -14,7 +14,7 @@ import type { SessionDeps } from "./session-api";
 import { createMemoryStore } from "./shared/memory-store";
 import type { RoleName } from "@/lib/session/roles";
 import { type ActorResolver, createActorResolver } from "./auth/actor";
-import type { Mail } from "./auth/mailer";
+import type { Mail, Mailer } from "./auth/mailer";
 import { recordingMailer, testAuth } from "./auth/testing";
 import { createWorkspaceKeyStore, type KeyForgetter } from "./auth/workspace-keys";
 import type { JobQueue } from "./jobs/job-queue";
@@ -54,8 +54,9 @@ export interface TestBackend extends ProxyDeps, SessionDeps {
   actors: ActorResolver;
   audit: AuditTrail;
   db: Kysely<BackroomDatabase>;
-  /** Every mail better-auth would have sent (verification, reset, invitation). */
+  /** Every mail Backroom would have sent (verification, reset, invitation). */
   mail: Mail[];
+  mailer: Mailer;
   /** Every upstream request, in order (the key probe of a key added included). */
   calls: UpstreamCall[];
   /** Replaces what answers upstream from now on. */
@@ -129,6 +130,7 @@ export async function createTestBackend(
     db,
     calls,
     mail: mailer.sent,
+    mailer,
     actors,
     auth,
     keys,

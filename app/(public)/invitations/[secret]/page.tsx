@@ -4,22 +4,25 @@ import Link from "next/link";
 import { InvitationResponse } from "@/components/account/invitation-response";
 import { backend } from "@/lib/backend";
 import { currentSession } from "@/lib/server/core/current-session";
+import { readInvitation } from "@/lib/server/core/invitations-api";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PRIMARY } from "@/lib/ui/styles";
 
-export const metadata: Metadata = { title: "An invitation · Backroom" };
+export const metadata: Metadata = { title: "An invitation · Backroom", referrer: "no-referrer" };
 
-// GET /invitations/{id}: the link an invitation's mail carries (or its inviter copied, where Backroom sends no mail).
-export default async function InvitationPage({ params }: PageProps<"/invitations/[id]">) {
-  const { id } = await params;
+// GET /invitations/{secret}: the link an invitation's mail carries (or its inviter copied, where Backroom sends no mail).
+export default async function InvitationPage({ params }: PageProps<"/invitations/[secret]">) {
+  const { secret } = await params;
   const [session, jar] = await Promise.all([currentSession(backend), cookies()]);
-  const back = encodeURIComponent(`/invitations/${id}`);
+  const back = encodeURIComponent(`/invitations/${secret}`);
+  const read = session ? await readInvitation((await backend()).db, secret, session.actor) : undefined;
   return (
     <main id="content" className="mx-auto max-w-2xl space-y-8 px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight">An invitation to a workspace</h1>
-      {session ? (
+      {session && read ? (
         <InvitationResponse
-          invitationId={id}
+          secret={secret}
+          {...read}
           email={session.view.person.email}
           timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC"}
         />

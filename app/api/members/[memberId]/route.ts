@@ -1,11 +1,11 @@
-import { backend } from "@/lib/backend";
-import { linkSalesRep } from "@/lib/server/core/members-api";
-import { answerFailures } from "@/lib/server/core/route-errors";
+import { serve } from "@/lib/backend";
+import { removeMember, updateMember } from "@/lib/server/core/members-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// PATCH /api/members/{memberId} {salesRepUserId}: link a member to a sales rep (owners and admins).
-export const PATCH = answerFailures(async (request: Request, context: { params: Promise<{ memberId: string }> }) =>
-  linkSalesRep(request, (await context.params).memberId, await backend()),
-);
+// PATCH /api/members/{memberId} {role?, salesRepUserId?}: change a member's role or rep link (owners and admins).
+export const PATCH = serve(updateMember);
+
+// DELETE /api/members/{memberId}: remove a member (owners and admins; an admin never an owner).
+export const DELETE = serve(removeMember);

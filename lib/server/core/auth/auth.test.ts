@@ -160,9 +160,9 @@ describe.each(databaseProfiles())("Backroom's better-auth on $name", ({ open }) 
       body: { organizationId: workspace!.id, email: "vic@shop.example", role: "viewer" },
       headers: as(owner),
     });
-    const mail = (config.mailer as unknown as { sent: { to: string; link: string }[] }).sent.at(-1)!;
-    expect(mail.to).toBe("vic@shop.example");
-    expect(mail.link).toBe(`http://localhost:3000/invitations/${invitation.id}`);
+    // The library mails no invitation: Backroom's route does, with its link's secret (members-api.test.ts).
+    const sent = (config.mailer as unknown as { sent: { to: string }[] }).sent;
+    expect(sent.filter((m) => m.to === "vic@shop.example")).toEqual([]);
     // The mailer delivers in this test: the invited person has a session only once the address is proved.
     const viewer = await person("vic@shop.example");
     await auth.api.acceptInvitation({ body: { invitationId: invitation.id }, headers: as(viewer) });
@@ -189,36 +189,6 @@ describe.each(databaseProfiles())("Backroom's better-auth on $name", ({ open }) 
     await expect(
       auth.api.acceptInvitation({ body: { invitationId: invitation.id }, headers: as(viewer) }),
     ).rejects.toThrow(/not found/i);
-  });
-
-  it("without PUBLIC_URL, mails an invitation's link on the address the inviter's request came to", async () => {
-    const database = await open();
-    opened.push(database);
-    const { auth, config } = testAuth(database, { publicUrl: undefined, mailer: recordingMailer(false) });
-    const site = "http://localhost:3107";
-    const call = (path: string, body: unknown, cookie = "") =>
-      auth.handler(
-        new Request(`${site}/api/auth${path}`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", origin: site, cookie },
-          body: JSON.stringify(body),
-        }),
-      );
-    const signedUp = await call("/sign-up/email", { email: "owner@shop.example", password: PASSWORD, name: "Owner" });
-    const cookie = cookieOf(signedUp);
-    const workspace = (await (
-      await call("/organization/create", { name: "Valley", slug: "valley" }, cookie)
-    ).json()) as { id: string };
-    const invited = (await (
-      await call(
-        "/organization/invite-member",
-        { organizationId: workspace.id, email: "vic@shop.example", role: "viewer" },
-        cookie,
-      )
-    ).json()) as { id: string };
-    expect((config.mailer as unknown as { sent: { link: string }[] }).sent.at(-1)!.link).toBe(
-      `${site}/invitations/${invited.id}`,
-    );
   });
 
   it("reads second factors enrolled under a secret after the secrets rotate, and after older ones are dropped", async () => {

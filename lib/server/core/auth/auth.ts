@@ -40,8 +40,6 @@ export interface AuthConfig {
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   /** A session ends after this long without a request, and this long after it began (enforced by `actor.ts`). */
   idleSeconds: number;
-  /** The invitation's link, as the person invited opens it. */
-  invitationLink: (baseUrl: string, invitationId: string) => string;
   /** Told of what better-auth does that Backroom must spread to every instance (`actor.ts`). */
   events?: AuthEvents;
   /** Where sign-ins, sign-outs, invitations and role changes are recorded (`auth-hooks.ts`). */
@@ -225,22 +223,6 @@ export function authOptions(config: AuthConfig) {
           },
           invitation: { modelName: "auth_invitation" },
         },
-        sendInvitationEmail: async (data, request) => {
-          const link = config.invitationLink(siteOf(config, request), data.id);
-          await config.events?.invited?.({
-            id: data.id,
-            workspaceId: data.organization.id,
-            email: data.email,
-            role: data.role,
-            by: data.inviter.user.id,
-          });
-          await mailer.send({
-            to: data.email,
-            subject: `${data.inviter.user.name} invites you to ${data.organization.name} on Backroom`,
-            text: `${data.inviter.user.name} (${data.inviter.user.email}) invites you to the workspace ${data.organization.name} as ${data.role}.\n\nAccept: ${link}\n\nThe invitation ends in ${INVITATION_DAYS} days.`,
-            link,
-          });
-        },
         organizationHooks: {
           afterUpdateMemberRole: async ({ member, previousRole, user, organization: workspace }) => {
             void previousRole;
@@ -301,10 +283,12 @@ export function authOptions(config: AuthConfig) {
 
 /**
  * Backroom's better-auth: accounts, sessions, workspaces and their members, invitations, two factors, passkeys and
- * single sign-on, on Backroom's own database, its endpoints under `/api/auth/*` as the library names them.
+ * single sign-on, on Backroom's own database. Its endpoints under `/api/auth/*` answer the browser only where
+ * `auth-endpoints.ts` opens them; workspaces, members and invitations are changed by Backroom's routes, which call it
+ * here on the server after Backroom's own checks (and mail an invitation's link themselves: `invitation-links.ts`).
  *
  * @example
- * const auth = createAuth({ db, dialect: "sqlite", secrets, store, mailer, idleSeconds: 8 * 3600, invitationLink });
+ * const auth = createAuth({ db, dialect: "sqlite", secrets, store, mailer, idleSeconds: 8 * 3600 });
  * const session = await auth.api.getSession({ headers: request.headers });
  */
 export function createAuth(config: AuthConfig) {

@@ -14,6 +14,4 @@ export interface AuthEvents {
   }): Promise<void>;
   /** A workspace's settings changed (its name, whether it requires two factors). */
   workspaceChanged?(workspaceId: string): Promise<void>;
-  /** An invitation was made (its link, for the person who made it when no mail goes out). */
-  invited?(invitation: { id: string; workspaceId: string; email: string; role: string; by: string }): Promise<void>;
 }

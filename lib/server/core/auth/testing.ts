@@ -27,7 +27,6 @@ export function testAuthConfig(
     mailer: recordingMailer(),
     publicUrl: "http://localhost:3000",
     idleSeconds: 8 * 60 * 60,
-    invitationLink: (base, id) => `${base}/invitations/${id}`,
     ...over,
   };
 }

@@ -370,6 +370,7 @@ const COLUMNS = {
     idempotency_key: "text",
   },
   order_list_contacts: { workspace_id: "text", email: "text", updated_by: "text", updated_at: "text" },
+  invitation_links: { invitation_id: "text", secret_hash: "text", created_at: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;
 
 describe.each(databaseProfiles())("migrations on $name", ({ open }) => {

@@ -11,6 +11,7 @@ import { collections, collectionsAging } from "./migration-collections";
 import { menus } from "./migration-menus";
 import { visitNotes } from "./migration-notes";
 import { orderLists } from "./migration-order-lists";
+import { invitationLinks } from "./migration-invitation-links";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -296,6 +297,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "019-history-promotions": historyPromotions,
   "020-order-lists": orderLists,
   "021-menus": menus,
+  "022-invitation-links": invitationLinks,
 };
 
 /**

@@ -100,6 +100,13 @@ export interface JobTable {
   error: string | null;
 }
 
+/** The secret of an invitation's link (migration 022, `auth/invitation-links.ts`): its SHA-256, never the secret. */
+export interface InvitationLinkTable {
+  invitation_id: string;
+  secret_hash: string;
+  created_at: string;
+}
+
 /** An effect claimed once (`lib/server/core/jobs/effect-ledger.ts`, migration 006): `running`, then `done`. */
 export interface JobEffectTable {
   key: string;
@@ -145,6 +152,7 @@ export interface BackroomDatabase {
   menu_links: MenuLinkTable;
   order_lists: OrderListTable;
   order_list_contacts: OrderListContactTable;
+  invitation_links: InvitationLinkTable;
 }
 
 /** A workspace's mapping to its books (migration 018, `lib/server/accounting/`): `AccountingMapping` as JSON. */
@@ -545,6 +553,7 @@ export type AuthTables = {
     userId: string;
     expiresAt: Date | string;
     createdAt: Date | string;
+    updatedAt: Date | string;
     activeOrganizationId: string | null;
   };
   auth_user: {
@@ -556,6 +565,15 @@ export type AuthTables = {
     createdAt: Date | string;
     updatedAt: Date | string;
     twoFactorEnabled: boolean | number | null;
+  };
+  auth_invitation: {
+    id: string;
+    organizationId: string;
+    email: string;
+    role: string | null;
+    status: string;
+    expiresAt: Date | string;
+    inviterId: string;
   };
 };
 

@@ -1,0 +1,111 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import * as z from "zod";
+import { authFailure } from "@/lib/session/auth-failure";
+import { parseRole } from "@/lib/session/roles";
+import type { InvitationAnswer, InvitationView } from "@/lib/session/session-view";
+import type { Actor, ActorResolver } from "./auth/actor";
+import type { Auth } from "./auth/auth";
+import { createInvitationLinks, isOpen, type OpenInvitation } from "./auth/invitation-links";
+import type { AuthTables, BackroomDatabase } from "./db/schema";
+import { defineRoute, refusal } from "./define-route";
+
+/** What the invited person's routes need from the backend. */
+export interface InvitationsDeps {
+  actors: ActorResolver;
+  auth: Auth;
+  db: Kysely<BackroomDatabase>;
+}
+
+/** The library's refusal of an invitation in Backroom's words, by its code. */
+const refused = (code: string, status: number) =>
+  refusal(code, authFailure({ code, status }, "This invitation cannot be answered."), status);
+
+/**
+ * An invitation as the person signed in may read it: the invitation of a link's secret, only while it waits for its
+ * answer and only for the person it was sent to (the workspace, the inviter and the role are theirs to see, nobody
+ * else's). Refused in Backroom's words otherwise.
+ */
+function forThisPerson(invitation: OpenInvitation | undefined, actor: Actor): OpenInvitation {
+  if (!isOpen(invitation)) throw refused("INVITATION_NOT_FOUND", 404);
+  if (invitation.email.toLowerCase() !== actor.person.email.toLowerCase())
+    throw refused("YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION", 403);
+  return invitation;
+}
+
+/** What the invitation's page shows the person signed in, or why it shows nothing of it. */
+export async function readInvitation(
+  db: Kysely<BackroomDatabase>,
+  secret: string,
+  actor: Actor,
+): Promise<{ invitation: InvitationView } | { problem: { text: string; otherAddress: boolean } }> {
+  try {
+    const invitation = forThisPerson(await createInvitationLinks(db).find(secret), actor);
+    return {
+      invitation: {
+        workspaceName: invitation.workspaceName,
+        role: invitation.role,
+        inviterEmail: invitation.inviterEmail,
+        expiresAt: invitation.expiresAt,
+      },
+    };
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "";
+    return {
+      problem: {
+        text: authFailure({ code, status: 400 }, "The invitation could not be read."),
+        otherAddress: code === "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION",
+      },
+    };
+  }
+}
+
+const Secret = z.strictObject({ secret: z.string().min(1).max(100) });
+
+/** Whether the person is already a member of a workspace (an invitation accepted twice: the second finds the first). */
+async function memberOf(deps: InvitationsDeps, workspaceId: string, userId: string): Promise<boolean> {
+  const row = await deps.db
+    .withTables<AuthTables>()
+    .selectFrom("auth_member")
+    .select("role")
+    .where("organizationId", "=", workspaceId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row && parseRole(row.role));
+}
+
+// POST /api/invitations/accept {secret}: the person an invitation was sent to, signed in with its address (confirmed,
+// where Backroom sends mail), joins its workspace with its role and works in it from now on. The link's secret is
+// needed: an invitation's id, which its workspace's inviters see, accepts nothing. Accepting twice answers the same.
+export const acceptInvitation = defineRoute(
+  { need: "signed-in", body: Secret },
+  async ({ request, actor, body }, deps: InvitationsDeps) => {
+    const found = await createInvitationLinks(deps.db).find(body.secret);
+    const answer = (invitation: OpenInvitation): InvitationAnswer => ({
+      workspaceId: invitation.workspaceId,
+      workspaceName: invitation.workspaceName,
+    });
+    if (
+      found?.status === "accepted" &&
+      found.email.toLowerCase() === actor.person.email.toLowerCase() &&
+      (await memberOf(deps, found.workspaceId, actor.person.id))
+    )
+      return answer(found);
+    const invitation = forThisPerson(found, actor);
+    await deps.auth.api.acceptInvitation({ body: { invitationId: invitation.id }, headers: request.headers });
+    return answer(invitation);
+  },
+);
+
+// POST /api/invitations/decline {secret}: the person it was sent to declines it; its link works no more.
+export const declineInvitation = defineRoute(
+  { need: "signed-in", body: Secret },
+  async ({ request, actor, body }, deps: InvitationsDeps) => {
+    const found = await createInvitationLinks(deps.db).find(body.secret);
+    if (found?.status === "rejected" && found.email.toLowerCase() === actor.person.email.toLowerCase())
+      return { workspaceId: found.workspaceId, workspaceName: found.workspaceName } satisfies InvitationAnswer;
+    const invitation = forThisPerson(found, actor);
+    await deps.auth.api.rejectInvitation({ body: { invitationId: invitation.id }, headers: request.headers });
+    return { workspaceId: invitation.workspaceId, workspaceName: invitation.workspaceName } satisfies InvitationAnswer;
+  },
+);
