@@ -86,7 +86,7 @@ describe("defineRoute", () => {
     expect(got.body).toEqual({
       Error: {
         code: "NOT_FOR_THIS_KEY",
-        detail: "Today is read with an Employee key: this workspace's key is a Customer key.",
+        detail: "Today: for Employee keys only; this workspace's key is a Customer key.",
       },
     });
   });

@@ -23,7 +23,8 @@ import { isSameOrigin, isWrite } from "./same-origin";
 
 /**
  * Who must be asking before a route's handler runs:
- * - `anyone`: nobody need be signed in (the demo's sign-in, an unsubscribe link); the actor is given when there is one;
+ * - `anyone`: nobody need be signed in, and nobody is looked up (the demo's sign-in, an unsubscribe link, a public
+ *   menu, the probes, the proxy and the accounts library's door, which resolve who is asking themselves);
  * - `signed-in`: a person signed in (401 `NOT_SIGNED_IN` otherwise);
  * - `member`: a member of the workspace they work in (403 `NO_WORKSPACE`), two factors or not: leaving it;
  * - `workspace`: and allowed to read its data: where it requires two factors, the person has them (403
@@ -35,7 +36,7 @@ export type RouteNeed = "anyone" | "signed-in" | "member" | "workspace" | "key";
 type InWorkspace = Actor & Required<Pick<Actor, "workspace" | "membership">>;
 /** What a handler is given as the actor for each need. */
 export interface ActorOf {
-  anyone: Actor | undefined;
+  anyone: undefined;
   "signed-in": Actor;
   member: InWorkspace;
   workspace: InWorkspace;
@@ -153,14 +154,16 @@ const DEFAULT_BODY_BYTES = 16 * 1024;
 const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
   Response.json(body, { status, headers: { ...NO_STORE, ...Object.fromEntries(new Headers(headers)) } });
 
-/** A key type refused, in the one sentence shape. */
-function keyTypeRefusal(what: string, allowed: readonly KeyType[], actual: KeyType): RouteError {
+/**
+ * A key type refused, in the one sentence shape.
+ *
+ * @example
+ * keyTypeRefusal("Today", ["Employee"], "Customer").detail;
+ * // "Today: for Employee keys only; this workspace's key is a Customer key."
+ */
+export function keyTypeRefusal(what: string, allowed: readonly KeyType[], actual: KeyType): RouteError {
   const list = allowed.length === 1 ? allowed[0] : `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
-  return refusal(
-    "NOT_FOR_THIS_KEY",
-    `${what} is read with ${/^[AEIOU]/.test(list!) ? "an" : "a"} ${list} key: this workspace's key is a ${actual} key.`,
-    403,
-  );
+  return refusal("NOT_FOR_THIS_KEY", `${what}: for ${list} keys only; this workspace's key is a ${actual} key.`, 403);
 }
 
 /** The JSON body, parsed by its schema. */
@@ -243,7 +246,7 @@ export function defineRoute<
   return async (request, deps, params = {}) => {
     try {
       if (isWrite(request.method) && spec.crossSite !== "allowed" && !isSameOrigin(request)) throw refuse("cross-site");
-      const actor = await deps.actors.resolve(request.headers);
+      const actor = spec.need === "anyone" ? undefined : await deps.actors.resolve(request.headers);
       const refused = refusalFor(actor, spec.need);
       if (refused) throw refuse(refused);
       const role = actor?.membership?.role;
