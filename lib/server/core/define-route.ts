@@ -57,7 +57,12 @@ export class RouteError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     readonly detail: string,
-    readonly extra: { fieldErrors?: { field: string; code: string; detail: string }[]; headers?: HeadersInit } = {},
+    readonly extra: {
+      fieldErrors?: { field: string; code: string; detail: string }[];
+      /** More of the error's own fields (`retryAfterSeconds`), beside its code and detail. */
+      more?: Record<string, unknown>;
+      headers?: HeadersInit;
+    } = {},
   ) {
     super(detail);
     this.name = "RouteError";
@@ -79,13 +84,19 @@ export function refuse(failure: RouteFailure, detail?: string): RouteError {
 }
 
 /**
- * Refuses with a code of the route's own: `{Error: {code, detail}}` and the status.
+ * Refuses with a code of the route's own: `{Error: {code, detail, ...more}}` and the status (and headers).
  *
  * @example
  * throw refusal("OVER_OPEN_BALANCE", "INV-1 owes $456.00: allocate at most that.", 409);
+ * throw refusal("TOO_MANY_ATTEMPTS", "Try again in 60 seconds.", 429, { more: { retryAfterSeconds: 60 } });
  */
-export function refusal(code: string, detail: string, status: number): RouteError {
-  return new RouteError(status, code, detail);
+export function refusal(
+  code: string,
+  detail: string,
+  status: number,
+  extra: { more?: Record<string, unknown>; headers?: HeadersInit } = {},
+): RouteError {
+  return new RouteError(status, code, detail, extra);
 }
 
 /**
@@ -183,14 +194,9 @@ async function readBody(request: Request, schema: z.ZodType, spec: { maxBodyByte
 /** Whatever a handler threw, as the one error answer; a bug is logged and says nothing but its request id. */
 function errorAnswer(error: unknown, request: Request, what: string | undefined): Response {
   if (error instanceof RouteError) {
+    const { fieldErrors, more } = error.extra;
     const body = error.code
-      ? {
-          Error: {
-            code: error.code,
-            detail: error.detail,
-            ...(error.extra.fieldErrors ? { fieldErrors: error.extra.fieldErrors } : {}),
-          },
-        }
+      ? { Error: { code: error.code, detail: error.detail, ...more, ...(fieldErrors ? { fieldErrors } : {}) } }
       : { Error: error.detail };
     return json(body, error.status, error.extra.headers);
   }
