@@ -33,7 +33,7 @@ import { mailOrigin, publicOrigin } from "@/lib/server/core/public-origin";
 import { isBuilding, onShutdown } from "@/lib/server/core/lifecycle";
 import { log, throttledWarning } from "@/lib/server/core/log";
 import { createMetrics, type Metrics } from "@/lib/server/core/metrics";
-import { type ProxyDeps, type ProxyTelemetry, proxyRequest, type Upstream } from "@/lib/server/core/proxy";
+import { type ProxyDeps, type ProxyTelemetry, proxyRoute, type Upstream } from "@/lib/server/core/proxy";
 import { createPurchasesV2Availability, type PurchasesV2Availability } from "@/lib/server/core/purchases-v2";
 import { createRateLimitBook } from "@/lib/server/core/rate-limit-book";
 import { createRequestLog, type RequestLog } from "@/lib/server/core/request-log";
@@ -116,6 +116,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   readiness: ReadinessDeps;
   /** `PUBLIC_URL`: the address in links Backroom makes for a request (an invitation's). */
   publicUrl?: string;
+  /** `METRICS_TOKEN`: `GET /api/metrics` answers only with it (404 without one configured). */
+  metricsToken?: string;
   /** Stops the job queue, then closes the database pool and the Redis connections (at shutdown, after the last request). */
   close(): Promise<void>;
 }
@@ -489,6 +491,7 @@ async function assemble(): Promise<Backend> {
     shared,
     menuRateLimit: serverEnv.MENU_RATE_LIMIT,
     publicUrl: serverEnv.PUBLIC_URL,
+    metricsToken: serverEnv.METRICS_TOKEN,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
     readiness: {
       database: async () =>
@@ -553,9 +556,7 @@ export function backend(): Promise<Backend> {
  * export const { GET, POST, PATCH, DELETE, PUT } = proxyRoutes("v1");
  */
 export function proxyRoutes(version: "v1" | "v2") {
-  const handle = answerFailures(async (request: Request, context: { params: Promise<{ path: string[] }> }) =>
-    proxyRequest(request, version, (await context.params).path, await backend()),
-  );
+  const handle = serve(proxyRoute(version));
   return { GET: handle, POST: handle, PATCH: handle, DELETE: handle, PUT: handle };
 }
 

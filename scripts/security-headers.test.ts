@@ -5,7 +5,7 @@ type Rule = { source: string; headers: { key: string; value: string }[] };
 
 /** The headers Next gives a path from the config's rules: every matching rule in order, the later winning a key. */
 async function headersOf(path: string): Promise<Record<string, string>> {
-  const rules = (await (config as { headers: () => Promise<Rule[]> }).headers()) as Rule[];
+  const rules = ((await config.headers?.()) ?? []) as Rule[];
   const out: Record<string, string> = {};
   for (const rule of rules) {
     // The two forms the config uses: "/:path*" (everything) and "/menu/:path*" (a prefix).

@@ -8,7 +8,7 @@ import { acceptInvitation } from "./core/invitations-api";
 import { inviteMember, listMembers, removeMember, updateMember } from "./core/members-api";
 import { createRequestLog } from "./core/request-log";
 import { listRequests } from "./core/request-log-api";
-import { demoSignIn } from "./core/session-api";
+import { demoSignIn } from "./core/demo-api";
 import { createMemoryStore } from "./core/shared/memory-store";
 import { createNotificationStore } from "./core/notify/notification-store";
 import {

@@ -1,9 +1,8 @@
-import { backend } from "@/lib/backend";
-import { answerFailures } from "@/lib/server/core/route-errors";
-import { demoSignIn } from "@/lib/server/core/session-api";
+import { serve } from "@/lib/backend";
+import { demoSignIn } from "@/lib/server/core/demo-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/demo {as, environment}: "Try the demo" on the sandbox: signs into the demo person of that kind.
-export const POST = answerFailures(async (request: Request) => demoSignIn(request, await backend()));
+export const POST = serve(demoSignIn);

@@ -1,7 +1,8 @@
-import { healthResponse } from "@/lib/server/core/health";
+import { serve } from "@/lib/backend";
+import { getHealth } from "@/lib/server/core/probes-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/health: 200 while the process serves; it touches nothing (liveness, and the floor bench:scale measures against).
-export const GET = () => healthResponse();
+// GET /api/health: 200 while the process serves (liveness).
+export const GET = serve(getHealth);

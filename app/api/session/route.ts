@@ -1,11 +1,11 @@
-import { backend } from "@/lib/backend";
-import { answerFailures } from "@/lib/server/core/route-errors";
+import { serve } from "@/lib/backend";
 import { chooseKey, describe } from "@/lib/server/core/session-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/session: who is signed in, their workspace, role and keys. PATCH {activeKeyId}: work with another key.
-// Signing in and out is better-auth's, under /api/auth/*.
-export const GET = answerFailures(async (request: Request) => describe(request, await backend()));
-export const PATCH = answerFailures(async (request: Request) => chooseKey(request, await backend()));
+// GET /api/session: who is signed in, the workspace and role, its keys and the one in use (never a key).
+export const GET = serve(describe);
+
+// PATCH /api/session {activeKeyId}: work with another key of the workspace.
+export const PATCH = serve(chooseKey);

@@ -4,7 +4,7 @@ import type { AuditEntry, AuditPage } from "@/lib/audit/audit-types";
 import type { Version } from "@/lib/data-api/operation";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { proxyRequest } from "../core/proxy";
-import { addKey, removeKey } from "../core/session-api";
+import { addKey, removeKey } from "../core/keys-api";
 import {
   BACKROOM,
   type BrowserInit,
@@ -263,8 +263,8 @@ describe("the audit trail of people and keys", () => {
       (
         await removeKey(
           browserRequest("DELETE", `/api/keys/${keyId}`, { cookie: person.cookie, headers: from }),
-          keyId,
           backend,
+          { keyId },
         )
       ).status,
     ).toBe(204);

@@ -5,7 +5,9 @@ import { operationList } from "@/lib/data-api/registry";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { malformedPathAnswer } from "@/scripts/malformed-path.mjs";
 import { proxyRequest } from "./proxy";
-import { addKey, chooseKey, demoSignIn, describe as describeSession, listKeys, removeKey } from "./session-api";
+import { chooseKey, describe as describeSession } from "./session-api";
+import { addKey, listKeys, removeKey } from "./keys-api";
+import { demoSignIn } from "./demo-api";
 import {
   BACKROOM,
   connectKey,
@@ -731,7 +733,7 @@ describe("no 5xx for bad input (property tests over generated requests)", () => 
         const what = `${input.route} ${path.slice(0, 100)} ${String(text).slice(0, 120)}`;
         const response =
           input.route === "removeKey"
-            ? await removeKey(request, keyId, backend)
+            ? await removeKey(request, backend, { keyId })
             : await routes[input.route][1](request, backend);
         await checkAnswer(response, what, secrets);
         const calls = backend.calls.slice(before);

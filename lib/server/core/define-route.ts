@@ -1,6 +1,6 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
-import * as z from "zod";
+import * as z from "zod/v4/core";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { KeyType } from "@/lib/data-api/operation";
 import { BodyTooLargeError, readBodyText } from "@/lib/data-api/request-body";
@@ -125,7 +125,7 @@ export function refusalFor(
 }
 
 /** What a route asks of its request, checked before its handler runs. */
-export interface RouteSpec<N extends RouteNeed, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
+export interface RouteSpec<N extends RouteNeed, Q extends z.$ZodType | undefined, B extends z.$ZodType | undefined> {
   need: N;
   /** What the person's role must grant (403 `FORBIDDEN_BY_ROLE`). */
   permission?: Permission;
@@ -155,7 +155,7 @@ export interface RouteInput<N extends RouteNeed, Q, B> {
   params: Record<string, string>;
 }
 
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Infer<S> = S extends z.$ZodType ? z.output<S> : undefined;
 
 /** The handler as a route file and a test call it. */
 export type Route<D> = (request: Request, deps: D, params?: Record<string, string>) => Promise<Response>;
@@ -169,26 +169,30 @@ const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
  * A key type refused, in the one sentence shape.
  *
  * @example
- * keyTypeRefusal("Today", ["Employee"], "Customer").detail;
- * // "Today: for Employee keys only; this workspace's key is a Customer key."
+ * keyTypeRefusal("Today", ["Customer"], "Employee").detail;
+ * // "Today: for Customer keys only; this workspace's key is an Employee key."
  */
 export function keyTypeRefusal(what: string, allowed: readonly KeyType[], actual: KeyType): RouteError {
   const list = allowed.length === 1 ? allowed[0] : `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
-  return refusal("NOT_FOR_THIS_KEY", `${what}: for ${list} keys only; this workspace's key is a ${actual} key.`, 403);
+  const article = /^[AEIOU]/.test(actual) ? "an" : "a";
+  return refusal(
+    "NOT_FOR_THIS_KEY",
+    `${what}: for ${list} keys only; this workspace's key is ${article} ${actual} key.`,
+    403,
+  );
 }
 
-/** The JSON body, parsed by its schema. */
-async function readBody(request: Request, schema: z.ZodType, spec: { maxBodyBytes?: number; invalid?: string }) {
+/** The JSON body, parsed by its schema: a body that is not JSON is parsed as none, and the schema says what is missing. */
+async function readBody(request: Request, schema: z.$ZodType, spec: { maxBodyBytes?: number; invalid?: string }) {
   let value: unknown;
   try {
-    const text = await readBodyText(request, spec.maxBodyBytes ?? DEFAULT_BODY_BYTES);
-    value = text === "" ? undefined : JSON.parse(text);
+    value = JSON.parse(await readBodyText(request, spec.maxBodyBytes ?? DEFAULT_BODY_BYTES));
   } catch (error) {
     if (error instanceof BodyTooLargeError)
       throw new RouteError(413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${error.limit} bytes.`);
-    throw invalidField("body", "The request body is not JSON.");
+    value = undefined;
   }
-  return schema.parse(value);
+  return z.parse(schema, value);
 }
 
 /** Whatever a handler threw, as the one error answer; a bug is logged and says nothing but its request id. */
@@ -200,7 +204,7 @@ function errorAnswer(error: unknown, request: Request, what: string | undefined)
       : { Error: error.detail };
     return json(body, error.status, error.extra.headers);
   }
-  if (error instanceof z.ZodError) return json(validationErrorBody(error), 400);
+  if (error instanceof z.$ZodError) return json(validationErrorBody(error), 400);
   if (error instanceof DataApiError) return upstreamFailureAnswer(error, what ?? "The Data API's answer");
   if (isAPIError(error)) {
     // The accounts library's refusal (an invitation no longer open, the last owner leaving): its code, Backroom's words.
@@ -243,8 +247,8 @@ function errorAnswer(error: unknown, request: Request, what: string | undefined)
 export function defineRoute<
   D extends RouteDeps,
   N extends RouteNeed,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
+  Q extends z.$ZodType | undefined = undefined,
+  B extends z.$ZodType | undefined = undefined,
 >(
   spec: RouteSpec<N, Q, B>,
   handler: (input: RouteInput<N, Infer<Q>, Infer<B>>, deps: D) => Promise<unknown>,
@@ -262,15 +266,17 @@ export function defineRoute<
       const key = actor?.key;
       if (spec.keyTypes && key && !spec.keyTypes.includes(key.keyType))
         throw keyTypeRefusal(spec.what ?? "This", spec.keyTypes, key.keyType);
-      const query = spec.query ? spec.query.parse(Object.fromEntries(new URL(request.url).searchParams)) : undefined;
-      const body = spec.body && isWrite(request.method) ? await readBody(request, spec.body, spec) : undefined;
+      const query = spec.query ? z.parse(spec.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
+      // A route that takes a body is a write: anything else is nothing here.
+      if (spec.body && !isWrite(request.method)) throw refuse("not-found");
+      const body = spec.body ? await readBody(request, spec.body, spec) : undefined;
       const answer = await handler(
         { request, actor: actor as ActorOf[N], query: query as Infer<Q>, body: body as Infer<B>, params },
         deps,
       );
       return answer instanceof Response ? answer : json(answer ?? null);
     } catch (error) {
-      if (error instanceof z.ZodError && spec.invalid) return json(validationErrorBody(error, spec.invalid), 400);
+      if (error instanceof z.$ZodError && spec.invalid) return json(validationErrorBody(error, spec.invalid), 400);
       return errorAnswer(error, request, spec.what);
     }
   };

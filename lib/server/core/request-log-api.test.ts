@@ -5,7 +5,7 @@ import { createRequestLog, type RequestLog } from "./request-log";
 import { createMemoryStore } from "./shared/memory-store";
 import { listRequests } from "./request-log-api";
 import type { Environment } from "./session";
-import { removeKey } from "./session-api";
+import { removeKey } from "./keys-api";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, joinAs, signUp, type TestBackend } from "./testing";
 
 let backend: TestBackend & { requestLog: RequestLog };
@@ -128,7 +128,9 @@ describe("GET /api/session/requests", () => {
     for (const limit of ["0", "201", "-1", "2.5", "abc", ""]) {
       const response = await list(cookie, `?limit=${limit}`);
       expect([limit, response.status]).toEqual([limit, 400]);
-      expect(await response.json()).toEqual({ Error: "limit must be an integer from 1 to 200" });
+      expect(await response.json()).toMatchObject({
+        Error: { code: "VALIDATION_FAILED", detail: "limit must be an integer from 1 to 200" },
+      });
     }
   });
 
@@ -140,8 +142,8 @@ describe("GET /api/session/requests", () => {
 
     const removed = await removeKey(
       browserRequest("DELETE", `/api/keys/${owner.keyId}`, { cookie: owner.cookie }),
-      owner.keyId,
       backend,
+      { keyId: owner.keyId },
     );
     expect(removed.status).toBe(204);
     expect((await backend.requestLog.recent([owner.keyId, second])).map((r) => r.keyId)).toEqual([second]);

@@ -2,17 +2,16 @@ import "server-only";
 import * as z from "zod";
 import type { RequestLogJson, RequestLogRow } from "@/lib/session/request-log-view";
 import type { RequestLog } from "./request-log";
-import { NO_STORE } from "./route-errors";
-import { type ActorDeps, withActor } from "./with-actor";
+import { defineRoute, type RouteDeps } from "./define-route";
 
 /** What `GET /api/session/requests` needs from the backend. */
-export interface RequestLogDeps extends ActorDeps {
+export interface RequestLogDeps extends RouteDeps {
   requestLog: RequestLog;
 }
 
 /** Rows answered when `?limit=` is not given; at most `MAX_ENTRIES_PER_KEY` (200) may be asked for. */
 export const DEFAULT_REQUEST_LIMIT = 100;
-const Limit = z.coerce.number().int().min(1).max(200).default(DEFAULT_REQUEST_LIMIT);
+const Limit = z.coerce.number().int().min(1).max(200);
 
 /**
  * `GET /api/session/requests?limit=`: the recent requests made with the workspace's keys (by any of its members: the
@@ -26,21 +25,20 @@ const Limit = z.coerce.number().int().min(1).max(200).default(DEFAULT_REQUEST_LI
  * //   "method":"GET","path":"/api/v1/invoices?Statuses=1,7","operation":"listInvoices","status":200,
  * //   "durationMs":41.2,"requestId":"3f...","source":"upstream"}]}
  */
-export const listRequests = withActor(
-  "workspace",
-  undefined,
-  async (request: Request, actor, deps: RequestLogDeps): Promise<Response> => {
-    const limit = Limit.safeParse(new URL(request.url).searchParams.get("limit") ?? undefined);
-    if (!limit.success)
-      return Response.json({ Error: "limit must be an integer from 1 to 200" }, { status: 400, headers: NO_STORE });
-
+export const listRequests = defineRoute(
+  {
+    need: "workspace",
+    query: z.object({ limit: Limit.optional() }).transform(({ limit }) => limit ?? DEFAULT_REQUEST_LIMIT),
+    invalid: "limit must be an integer from 1 to 200",
+  },
+  async ({ actor, query: limit }, deps: RequestLogDeps) => {
     const keys = new Map(actor.workspace.keys.map((key) => [key.id, key]));
-    const requests = (await deps.requestLog.recent([...keys.keys()], limit.data)).map(
+    const requests = (await deps.requestLog.recent([...keys.keys()], limit)).map(
       ({ keyId, ...entry }): RequestLogRow => {
         const key = keys.get(keyId)!;
         return { keyId, label: key.label, environment: key.environment, ...entry };
       },
     );
-    return Response.json({ requests } satisfies RequestLogJson, { headers: NO_STORE });
+    return { requests } satisfies RequestLogJson;
   },
 );

@@ -5,7 +5,9 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import type { AuthTables } from "./db/schema";
 import { proxyRequest } from "./proxy";
 import { createRequestLog } from "./request-log";
-import { addKey, chooseKey, demoSignIn, describe as describeSession, listKeys, removeKey } from "./session-api";
+import { chooseKey, describe as describeSession } from "./session-api";
+import { addKey, listKeys, removeKey } from "./keys-api";
+import { demoSignIn } from "./demo-api";
 import { createMemoryStore } from "./shared/memory-store";
 import {
   BACKROOM,
@@ -39,7 +41,7 @@ const keysOf = (cookie: string) => listKeys(browserRequest("GET", "/api/keys", {
 const add = (cookie: string, json: unknown, init: BrowserInit = {}) =>
   addKey(browserRequest("POST", "/api/keys", { cookie, json, ...init }), backend);
 const remove = (cookie: string, keyId: string, init: BrowserInit = {}) =>
-  removeKey(browserRequest("DELETE", `/api/keys/${keyId}`, { cookie, ...init }), keyId, backend);
+  removeKey(browserRequest("DELETE", `/api/keys/${keyId}`, { cookie, ...init }), backend, { keyId });
 const demo = (json: unknown, init: BrowserInit = {}) =>
   demoSignIn(browserRequest("POST", "/api/demo", { json, ...init }), backend);
 const proxyGet = (cookie: string, path: string) =>

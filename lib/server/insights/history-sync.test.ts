@@ -17,7 +17,7 @@ import {
   type TestBackend,
 } from "../core/testing";
 import { insightsQuery, insightTables } from "@/lib/domain/insights/insights-tables";
-import { addKey, updateKey } from "../core/session-api";
+import { addKey, updateKey } from "../core/keys-api";
 import { readHistory } from "./history-read";
 import { forgetHistory } from "./history-tables";
 import { createHistorySync, type HistorySyncJob, WINDOW_DAYS } from "./history-sync";
@@ -456,7 +456,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const deps = { ...backend, history: sync };
     const patch = (cookie: string, keyId: string, json: unknown) =>
-      updateKey(browserRequest("PATCH", `/api/keys/${keyId}`, { cookie, json }), keyId, deps);
+      updateKey(browserRequest("PATCH", `/api/keys/${keyId}`, { cookie, json }), deps, { keyId });
     // Who may, and what: a viewer may not; a brand's key has no scope to choose; a body that is not one of the two.
     const viewer = await joinAs(backend, staff.workspaceId, "viewer");
     expect((await patch(viewer.cookie, staff.keyId, { historyScope: "distributor" })).status).toBe(403);

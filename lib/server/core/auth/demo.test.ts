@@ -3,7 +3,9 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { inviteMember, updateMember } from "../members-api";
 import { createWorkspace, leaveWorkspace, updateWorkspace } from "../workspaces-api";
 import { authRoute } from "./auth-route";
-import { addKey, demoSignIn, describe as describeSession, listKeys, removeKey } from "../session-api";
+import { describe as describeSession } from "../session-api";
+import { addKey, listKeys, removeKey } from "../keys-api";
+import { demoSignIn } from "../demo-api";
 import {
   BACKROOM,
   browserRequest,
@@ -83,11 +85,9 @@ describe("the shared demo person", () => {
       backend,
     );
     expect([added.status, (await errorOf(added)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
-    const removed = await removeKey(
-      browserRequest("DELETE", `/api/keys/${keys[0]!.id}`, { cookie }),
-      keys[0]!.id,
-      backend,
-    );
+    const removed = await removeKey(browserRequest("DELETE", `/api/keys/${keys[0]!.id}`, { cookie }), backend, {
+      keyId: keys[0]!.id,
+    });
     expect([removed.status, (await errorOf(removed)).Error?.code]).toEqual([403, "DEMO_SHARED"]);
     const linked = await updateMember(
       browserRequest("PATCH", "/api/members/x", { cookie, json: { salesRepUserId: 5 } }),

@@ -4,6 +4,7 @@ import type { Version } from "@/lib/data-api/operation";
 import { requestIdOf } from "@/lib/data-api/request-check";
 import { staleReasonOf } from "../stale-if-error";
 import { upstreamUrl } from "../upstream-url";
+import { defineRoute, type RouteDeps } from "../define-route";
 import { type Asking, resolveAsking } from "./actor";
 import { answered } from "./audit";
 import { lookInCache, lastKnown } from "./cache";
@@ -189,4 +190,23 @@ async function forward(
   const passed = passBack(sent.response.headers, upstream.v1Base, version, requestId);
   if (operation.method !== "GET") return storeWrite(forwarding, sent.response, passed);
   return storeRead(forwarding, sent, passed, copy);
+}
+
+/**
+ * The proxy as a route (`defineRoute`): nobody is looked up before it, since its own stages check the origin and
+ * resolve who is asking with the key's details. The operation's segments are read from the address as Next decodes
+ * `[...path]`, one decoded segment each.
+ *
+ * @example
+ * export const { GET, POST, PATCH, DELETE, PUT } = proxyRoutes("v1"); // lib/backend.ts serves proxyRoute("v1")
+ */
+export function proxyRoute(version: Version) {
+  const prefix = `/api/${version}/`;
+  return defineRoute({ need: "anyone", crossSite: "allowed" }, async ({ request }, deps: ProxyDeps & RouteDeps) => {
+    const { pathname } = new URL(request.url);
+    const segments = pathname.startsWith(prefix)
+      ? pathname.slice(prefix.length).split("/").filter(Boolean).map(decodeURIComponent)
+      : [];
+    return proxyRequest(request, version, segments, deps);
+  });
 }

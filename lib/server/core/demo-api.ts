@@ -1,0 +1,173 @@
+import "server-only";
+import { createHmac } from "node:crypto";
+import { createDataApiClient } from "@/lib/data-api/client";
+import { DemoSignIn } from "@/lib/session/session-view";
+import { randomSuffix } from "@/lib/session/workspace-slug";
+import { demoEmail } from "./auth/demo";
+import { clientAddress } from "./connect-throttle";
+import type { AuthTables } from "./db/schema";
+import { defineRoute, refusal } from "./define-route";
+import type { Environment } from "./env";
+import { checkedKey } from "./keys-api";
+import { fetchWithin } from "./proxy/upstream";
+import { NO_STORE } from "./route-errors";
+import { type SessionDeps, sessionView } from "./session-api";
+
+/**
+ * The demo distributor staff person is linked to the sandbox's sales rep with the most active accounts (the most
+ * customers in `/salesReps`, which lists active ones only; the lowest UserID among equals), so that "Try the demo"
+ * opens a full Today and "My accounts". Once: a link there stays (the demo's members are fixed), and a
+ * failed read leaves the person unlinked, as any member starts, rather than failing the sign-in.
+ */
+async function linkDemoRep(
+  request: Request,
+  workspaceId: string,
+  apiKey: string,
+  environment: Environment,
+  deps: SessionDeps,
+): Promise<void> {
+  const db = deps.db.withTables<AuthTables>();
+  const members = await db
+    .selectFrom("auth_member")
+    .select(["id", "userId", "salesRepUserId"])
+    .where("organizationId", "=", workspaceId)
+    .execute();
+  const member = members.find((m) => m.salesRepUserId == null);
+  if (!member || members.length !== 1) return;
+  const upstream = await deps.upstream(environment, request);
+  const send = fetchWithin(upstream.fetch, deps.timeoutMs);
+  const reps = await createDataApiClient({ baseUrl: upstream.v1Base, apiKey, fetch: send })
+    .listSalesReps({ query: { PageSize: 500 } })
+    .then((answer) => answer.records)
+    .catch(() => []);
+  let best: { id: number; accounts: number } | undefined;
+  for (const rep of reps) {
+    const accounts = rep.Customers?.length ?? 0;
+    if (rep.UserID == null || accounts === 0) continue;
+    if (!best || accounts > best.accounts || (accounts === best.accounts && rep.UserID < best.id))
+      best = { id: rep.UserID, accounts };
+  }
+  if (!best) return;
+  await db
+    .updateTable("auth_member")
+    .set({ salesRepUserId: best.id })
+    .where("id", "=", member.id)
+    .where("salesRepUserId", "is", null)
+    .execute();
+  await deps.actors.events.membershipChanged({ workspaceId, userId: member.userId, kind: "role" });
+}
+
+/** The demo people of the sandbox, one per kind, each the owner of a workspace holding the sandbox's demo key. */
+const DEMO = {
+  Customer: { name: "Demo retailer", workspace: "Valley Cannabis (demo)" },
+  Supplier: { name: "Demo brand", workspace: "Demo brand (demo)" },
+  Employee: { name: "Demo distributor staff", workspace: "Distributor staff (demo)" },
+} as const;
+
+type DemoKind = keyof typeof DEMO;
+
+/**
+ * The demo person of a kind, made on first use before anyone signs in as them (so the first sign-in is a sign-in and
+ * not a failed one, which the trail would show and the address would count), and signed in: their session's cookies.
+ * Two first visitors at once: the second finds the first's, and waits for its password (a few milliseconds).
+ */
+async function signInDemoPerson(as: DemoKind, environment: Environment, headers: Headers, deps: SessionDeps) {
+  const email = demoEmail(as, environment);
+  // Derived, never stored: the demo person's password is the server's to know.
+  const password = createHmac("sha256", deps.secret).update(`backroom demo person ${email}`).digest("base64url");
+  const context = await deps.auth.$context;
+  const passwordSet = async () =>
+    ((await context.internalAdapter.findUserByEmail(email, { includeAccounts: true }))?.accounts ?? []).some(
+      (a) => a.providerId === "credential" && a.password,
+    );
+  if (!(await passwordSet())) {
+    // Its address taken as proved: it is ours, `.invalid`, and no mail could reach it (where mail goes out, sign-up
+    // would wait for a confirmation).
+    const hashed = await context.password.hash(password);
+    const made = await context.internalAdapter
+      .createUser({ email, name: DEMO[as].name, emailVerified: true }, { method: "admin" })
+      .catch(() => undefined);
+    if (made)
+      await context.internalAdapter.linkAccount({
+        userId: made.id,
+        providerId: "credential",
+        accountId: made.id,
+        password: hashed,
+      });
+    for (let attempt = 0; !made && attempt < 40 && !(await passwordSet()); attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const signedIn = await deps.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+  if (!signedIn.ok) throw refusal("DEMO_FAILED", "The demo person could not be signed in.", 500);
+  return signedIn.headers.getSetCookie();
+}
+
+/**
+ * The demo person's own workspace, found by their membership: its slug is the demo's (no one else is given one:
+ * `workspaceSlug`), or, where a database made before that has the slug taken by someone else's, the demo's with a
+ * suffix. Two first visitors at once: the second's creation fails, and it finds the first's.
+ */
+async function demoWorkspace(as: DemoKind, environment: Environment, asPerson: Headers, deps: SessionDeps) {
+  const slug = `demo-${as.toLowerCase()}-${environment}`;
+  const ours = async () =>
+    (await deps.auth.api.listOrganizations({ headers: asPerson })).find(
+      (o) => o.slug === slug || o.slug.startsWith(`${slug}-`),
+    );
+  const create = (withSlug: string) =>
+    deps.auth.api
+      .createOrganization({ body: { name: DEMO[as].workspace, slug: withSlug }, headers: asPerson })
+      .catch(() => undefined);
+  const workspace =
+    (await ours()) ??
+    (await create(slug)) ??
+    (await ours()) ??
+    (await create(`${slug}-${randomSuffix()}`)) ??
+    (await ours());
+  if (!workspace) throw refusal("DEMO_FAILED", "The demo workspace could not be made.", 500);
+  return workspace;
+}
+
+// POST /api/demo {as, environment}: the sandbox's "Try the demo": signs into the demo person of that kind (made on first
+// use: an account, the owner of a demo workspace holding the sandbox's demo key), and answers the session with its
+// cookie. Only where the sandbox serves the environment (400 NO_DEMO otherwise). Never a key in the page.
+export const demoSignIn = defineRoute(
+  { need: "anyone", body: DemoSignIn, maxBodyBytes: 4096 },
+  async ({ request, body }, deps: SessionDeps) => {
+    const { as, environment } = body;
+    const apiKey = deps.demoKey(environment, as);
+    if (!apiKey)
+      throw refusal(
+        "NO_DEMO",
+        `The ${environment} environment is the real Data API: sign in with your own account.`,
+        400,
+      );
+    // As the person's browser would ask better-auth: its address settled from Host (without PUBLIC_URL), its origin ours.
+    const url = new URL(request.url);
+    const headers = new Headers({
+      host: request.headers.get("host") ?? url.host,
+      origin: url.origin,
+      "x-forwarded-for": clientAddress(request),
+    });
+    for (const name of ["x-forwarded-host", "x-forwarded-proto"])
+      if (request.headers.has(name)) headers.set(name, request.headers.get(name)!);
+    const cookies = await signInDemoPerson(as, environment, headers, deps);
+    const asPerson = new Headers({
+      ...Object.fromEntries(headers),
+      cookie: cookies.map((c) => c.split(";")[0]).join("; "),
+    });
+    const workspace = await demoWorkspace(as, environment, asPerson, deps);
+    if ((await deps.keys.list(workspace.id)).length === 0) {
+      const actor = await deps.actors.resolve(asPerson);
+      const probed = await checkedKey(request, actor!, apiKey, environment, deps, false);
+      await deps.keys.add(workspace.id, actor!.person.id, { apiKey, environment, ...probed });
+      await deps.actors.workspaceChanged(workspace.id);
+    }
+    await deps.auth.api.setActiveOrganization({ body: { organizationId: workspace.id }, headers: asPerson });
+    if (as === "Employee") await linkDemoRep(request, workspace.id, apiKey, environment, deps);
+    const actor = await deps.actors.resolve(asPerson);
+    if (!actor) throw refusal("DEMO_FAILED", "The demo person's session ended at once.", 500);
+    const answer = Response.json(await sessionView(actor, deps), { headers: NO_STORE });
+    for (const cookie of cookies) answer.headers.append("Set-Cookie", cookie);
+    return answer;
+  },
+);
