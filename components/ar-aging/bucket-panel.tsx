@@ -1,13 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useId, useRef } from "react";
 import { addDecimals, compareDecimals } from "@/lib/format/decimal";
-import { formatMoney, MISSING } from "@/lib/format/display";
+import { formatMoney } from "@/lib/format/display";
 import { type BucketInvoice, creditsMatch, invoiceCount, type Listed } from "@/lib/domain/ar-aging/aging";
-import { TableFrame } from "@/components/table/table-frame";
 import { BUTTON } from "@/lib/ui/styles";
-import { RecordLink } from "@/components/table/record-link";
+import { BucketInvoicesTable } from "./bucket-invoices-table";
 
 /** What the panel shows: one bucket (or the open credit) of one line (a row, or all rows), with its invoices. */
 export interface PanelContent {
@@ -25,6 +23,11 @@ export interface PanelContent {
   rowsOf?: (invoice: BucketInvoice) => { account: string; supplier: string; supplierId?: number };
 }
 
+interface BucketPanelProps {
+  content: PanelContent | undefined;
+  onClose: () => void;
+}
+
 /** What the amount is, in words: "is current (not yet due)", "is 31–60 days past due", "is open credit". */
 function amountIs(bucket: Listed): string {
   if (bucket.id === "current") return "is current (not yet due)";
@@ -37,7 +40,7 @@ function amountIs(bucket: Listed): string {
  * with the open balance aged in the bucket (a credit's as the API sends it) and the exact sum. Opening focuses the close button; Escape, the close button or a click on the
  * backdrop close it, and `onClose` gives the focus back to whatever opened it.
  */
-export function BucketPanel({ content, onClose }: { content: PanelContent | undefined; onClose: () => void }) {
+export function BucketPanel({ content, onClose }: BucketPanelProps) {
   const ids = { title: useId(), summary: useId() };
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -115,68 +118,7 @@ export function BucketPanel({ content, onClose }: { content: PanelContent | unde
               </p>
             )
           ) : (
-            <TableFrame label={listName}>
-              <table className="data-table">
-                <caption className="sr-only">
-                  {listName}, {content.owner}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Invoice</th>
-                    {content.rowsOf && (
-                      <>
-                        <th scope="col">AR account</th>
-                        <th scope="col">Supplier</th>
-                      </>
-                    )}
-                    <th scope="col" className="numeric">
-                      Open balance
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {content.invoices.map((invoice, index) => {
-                    const label =
-                      invoice.invoiceNum ?? (invoice.invoiceId !== undefined ? String(invoice.invoiceId) : MISSING);
-                    const owner = content.rowsOf?.(invoice);
-                    return (
-                      <tr
-                        key={`${invoice.invoiceId ?? invoice.invoiceNum}:${invoice.arAccountId}:${invoice.supplierId}:${index}`}
-                      >
-                        <td>
-                          {invoice.invoiceId !== undefined ? (
-                            <Link className="link" prefetch={false} href={`/invoices/${invoice.invoiceId}` as never}>
-                              {label}
-                            </Link>
-                          ) : (
-                            label
-                          )}
-                        </td>
-                        {owner && (
-                          <>
-                            <td>{owner.account}</td>
-                            <td>
-                              <RecordLink kind="SupplierIDs" id={owner.supplierId}>
-                                {owner.supplier}
-                              </RecordLink>
-                            </td>
-                          </>
-                        )}
-                        <td className="numeric">{formatMoney(invoice.openBalance)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={content.rowsOf ? 3 : 1}>
-                      Total
-                    </th>
-                    <td className="numeric font-semibold">{formatMoney(sum)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </TableFrame>
+            <BucketInvoicesTable content={content} listName={listName} sum={sum} />
           )}
           {differs && (
             <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -3,16 +3,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ExportColumn } from "@/lib/format/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
-import {
-  CHILD_BATCH_SIZE,
-  type ChildExportProgress,
-  type FetchChildPage,
-  runChildExport,
-} from "@/lib/export/run-child-export";
-import { type ExportProgress, runExport } from "@/lib/export/run-export";
+import type { FetchChildPage } from "@/lib/export/run-child-export";
 import { openCsvSink } from "@/lib/export/sink";
-import { BUTTON, PRIMARY } from "@/lib/ui/styles";
-import { type ChildWords, Countdown, type Phase, progressOf, StatusText } from "./export-status";
+import { BUTTON } from "@/lib/ui/styles";
+import { ExportActions } from "./export-actions";
+import { ExportProgressBar } from "./export-progress-bar";
+import { type ChildWords, type Phase, progressOf, StatusText } from "./export-status";
+import { runCsvExport } from "./run-csv-export";
 
 export interface ExportCsvProps {
   /** The suggested file name, ending in .csv. */
@@ -38,10 +35,6 @@ export interface ChildExportSetup extends ChildWords {
   /** The list's identifying columns, written first on every row. */
   parentColumns: ExportColumn[];
   fetchChildPage: FetchChildPage;
-}
-
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === "AbortError";
 }
 
 /**
@@ -92,60 +85,16 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
     void (async () => {
       const sink = await opening;
       if (!sink) return; // the person cancelled the save dialog: still ready to start
-      if (controller.signal.aborted) return void (await sink.abort());
-      let waitId = 0;
-      const running = (progress: ExportProgress | ChildExportProgress) => {
-        if (progress.waitingSeconds !== undefined) waitId++;
-        if (!controller.signal.aborted) setPhase({ step: "running", plan, progress, fileName: sink.fileName, waitId });
-      };
-      const write = (chunk: string) => sink.write(chunk);
-      const { signal } = controller;
-      running(
-        child
-          ? {
-              phase: "parents",
-              page: 0,
-              pages: plan.pages,
-              parents: 0,
-              batchesDone: 0,
-              batches: Math.ceil(plan.rows / CHILD_BATCH_SIZE),
-              rows: 0,
-            }
-          : { page: 0, pages: plan.pages, rows: 0 },
-      );
-      try {
-        if (child) {
-          const { parentId, childParentId, parentColumns, fetchChildPage } = child;
-          const result = await runChildExport({
-            fetchParentPage: fetchPage,
-            plan,
-            parentId,
-            childParentId,
-            parentColumns,
-            fetchChildPage,
-            columns,
-            write,
-            onProgress: running,
-            signal,
-          });
-          await sink.close();
-          setPhase({
-            step: "done",
-            rows: result.rows,
-            fileName: sink.fileName,
-            parents: result.parents,
-            skipped: result.skipped,
-          });
-        } else {
-          const result = await runExport({ fetchPage, plan, columns, write, onProgress: running, signal });
-          await sink.close();
-          setPhase({ step: "done", rows: result.rows, fileName: sink.fileName });
-        }
-      } catch (error) {
-        await sink.abort();
-        // Closing the dialog aborts too: then there is nothing left to show.
-        if (dialogRef.current?.open) setPhase(isAbortError(error) ? { step: "cancelled" } : { step: "failed", error });
-      }
+      await runCsvExport({
+        plan,
+        sink,
+        controller,
+        columns,
+        fetchPage,
+        child,
+        setPhase,
+        isOpen: () => dialogRef.current?.open === true,
+      });
     })();
   }
 
@@ -171,60 +120,20 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
             </h2>
 
             {phase.step === "running" && bar && (
-              <div>
-                <label htmlFor={ids.progress} className="block text-sm font-medium tabular-nums">
-                  {bar.label}
-                </label>
-                <progress
-                  id={ids.progress}
-                  max={bar.max}
-                  value={bar.value}
-                  className="mt-1 h-2 w-full accent-blue-800 dark:accent-sky-300"
-                />
-                {phase.progress.waitingSeconds !== undefined && (
-                  <p className="mt-1 text-xs text-slate-700 tabular-nums dark:text-slate-300">
-                    Resumes in <Countdown key={phase.waitId} seconds={phase.progress.waitingSeconds} />.
-                  </p>
-                )}
-              </div>
+              <ExportProgressBar id={ids.progress} bar={bar} progress={phase.progress} waitId={phase.waitId} />
             )}
 
             <div id={ids.status} role="status" aria-live="polite" className="space-y-2 text-sm">
               <StatusText phase={phase} child={child} />
             </div>
 
-            <div className="flex flex-wrap justify-end gap-2">
-              {phase.step === "planning" && (
-                <button ref={primaryRef} type="button" onClick={close} className={BUTTON}>
-                  Cancel
-                </button>
-              )}
-              {phase.step === "ready" && (
-                <>
-                  <button type="button" onClick={close} className={BUTTON}>
-                    Cancel
-                  </button>
-                  <button ref={primaryRef} type="button" onClick={() => start(phase.plan)} className={PRIMARY}>
-                    Start export
-                  </button>
-                </>
-              )}
-              {phase.step === "running" && (
-                <button
-                  ref={primaryRef}
-                  type="button"
-                  onClick={() => controllerRef.current?.abort()}
-                  className={BUTTON}
-                >
-                  Cancel export
-                </button>
-              )}
-              {(phase.step === "done" || phase.step === "cancelled" || phase.step === "failed") && (
-                <button ref={primaryRef} type="button" onClick={close} className={PRIMARY}>
-                  Close
-                </button>
-              )}
-            </div>
+            <ExportActions
+              phase={phase}
+              primaryRef={primaryRef}
+              onClose={close}
+              onStart={start}
+              onCancel={() => controllerRef.current?.abort()}
+            />
           </div>
         )}
       </dialog>

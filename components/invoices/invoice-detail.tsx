@@ -6,19 +6,23 @@ import Link from "next/link";
 import { useState } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
-import { formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "@/lib/format/display";
+import { formatDateTime } from "@/lib/format/display";
 import { apiQueryOptions } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { invoiceRequests } from "@/lib/ui/views/invoice-requests";
-import { INVOICE_STATUSES } from "@/lib/data-api/values";
 import { externalHref } from "@/lib/format/external-url";
 import { revisionNotice } from "@/lib/domain/invoices/revision";
+import { InvoiceCoas } from "./invoice-coas";
+import { invoiceFacts, invoiceTotals } from "./invoice-facts";
 import { InvoiceLines } from "./invoice-lines";
-import { RecordLink } from "@/components/table/record-link";
 import { FactList } from "@/components/views/fact-list";
 
+interface InvoiceDetailProps {
+  invoiceId: number;
+}
+
 /** One invoice: header, totals, lines and certificates of analysis, with the PDF and a revision warning. */
-export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
+export function InvoiceDetail({ invoiceId }: InvoiceDetailProps) {
   const timeZone = useTimeZone();
   const [linesPage, setLinesPage] = useState(1);
   const r = invoiceRequests(invoiceId, linesPage);
@@ -36,62 +40,9 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
   }
   const inv = invoice.data?.records[0];
   if (!inv) return <p aria-busy="true">Loading invoice {invoiceId}…</p>;
-  const status =
-    inv.Status == null
-      ? MISSING
-      : (INVOICE_STATUSES[inv.Status as keyof typeof INVOICE_STATUSES] ?? String(inv.Status));
   const coaByLine = new Map((coas.data?.records ?? []).map((c) => [c.InvoiceTransID, c.COA_URL]));
-  const facts: [string, React.ReactNode][] = [
-    [
-      "Customer",
-      inv.CustomerID != null ? (
-        <Link className="link" prefetch={false} href={`/customers/${inv.CustomerID}` as never}>
-          {inv.CustomerName ?? inv.CustomerID}
-        </Link>
-      ) : (
-        (inv.CustomerName ?? MISSING)
-      ),
-    ],
-    ["Status", status],
-    ["Invoice date", formatDay(inv.Date)],
-    ["Due", formatDay(inv.DueDate)],
-    ["PO number", inv.PONum ?? MISSING],
-    ["PO date", formatDay(inv.PODate)],
-    [
-      "Submitted by",
-      inv.SubmittedByUserName || inv.SubmittedByUserID != null ? (
-        <RecordLink kind="UserIDs" id={inv.SubmittedByUserID}>
-          {inv.SubmittedByUserName ?? `User ${inv.SubmittedByUserID}`}
-        </RecordLink>
-      ) : (
-        MISSING
-      ),
-    ],
-    [
-      "Built by",
-      inv.BuiltByUserName || inv.BuiltByUserID != null ? (
-        <RecordLink kind="UserIDs" id={inv.BuiltByUserID}>
-          {inv.BuiltByUserName ?? `User ${inv.BuiltByUserID}`}
-        </RecordLink>
-      ) : (
-        MISSING
-      ),
-    ],
-    ["Last updated", formatDateTime(inv.InvoiceLastUpdated, timeZone)],
-    ["Memo", inv.Memo ?? MISSING],
-    ["AR note", inv.ARNote ?? MISSING],
-  ];
-  const totals: [string, string][] = [
-    ["Full price", formatMoney(inv.TotalFullPrice)],
-    ["Discount", formatMoney(inv.TotalDiscount)],
-    ["Extended price", formatMoney(inv.TotalExtPrice)],
-    ["Invoice total", formatMoney(inv.InvoiceTotal)],
-    ["Open debit", formatMoney(inv.OpenDebit)],
-    ["Open credit", formatMoney(inv.OpenCredit)],
-    ["Open balance", formatMoney(inv.OpenBalance)],
-    ["Cases", formatQuantity(inv.TotalCases)],
-    ["Units", formatQuantity(inv.TotalNumUnits)],
-  ];
+  const facts = invoiceFacts(inv, timeZone);
+  const totals = invoiceTotals(inv);
 
   return (
     <div className="space-y-6">
@@ -168,34 +119,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: number }) {
         )}
       </section>
 
-      {(coas.data?.records.length ?? 0) > 0 && (
-        <section aria-labelledby="invoice-coas" className="space-y-2">
-          <h2 id="invoice-coas" className="text-lg font-semibold">
-            Certificates of analysis
-          </h2>
-          <ul className="list-disc pl-6 text-sm">
-            {coas.data!.records.map((c, i) => (
-              <li key={`${c.InvoiceTransID}:${i}`}>
-                {externalHref(c.COA_URL) ? (
-                  <a className="link" href={externalHref(c.COA_URL)} target="_blank" rel="noreferrer noopener">
-                    Batch {c.BatchCode ?? MISSING}
-                  </a>
-                ) : (
-                  `Batch ${c.BatchCode ?? MISSING}`
-                )}
-                {c.ProductID != null && (
-                  <>
-                    , product{" "}
-                    <RecordLink kind="ProductIDs" id={c.ProductID}>
-                      {c.ProductID}
-                    </RecordLink>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {(coas.data?.records.length ?? 0) > 0 && <InvoiceCoas coas={coas.data!.records} />}
     </div>
   );
 }

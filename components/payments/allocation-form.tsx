@@ -1,49 +1,31 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useRef, useState } from "react";
-import { type FieldErrors, useForm, type UseFormRegisterReturn, useWatch } from "react-hook-form";
-import { TableFrame } from "@/components/table/table-frame";
-import { cardCell } from "@/components/table/whole-table";
+import { useId, useState } from "react";
+import type { FieldErrors } from "react-hook-form";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals } from "@/lib/format/decimal";
-import { formatDay, formatMoney } from "@/lib/format/display";
-import { browserApi } from "@/lib/ui/browser-api";
-import {
-  allocatedTotal,
-  allocationSchema,
-  allocationsOf,
-  type AllocationValues,
-  creditLeft,
-  exceedsOpenBalance,
-  fillOldestFirst,
-  notPayable,
-  owes,
-} from "@/lib/ui/payments/allocation";
-import { sessionKeyStore } from "@/lib/ui/idempotency";
-import { type AllocationRequest, backToForm, type Outcome, sendInOrder } from "@/lib/ui/payments/submission";
-import { AllocationProgress, type Created, OutcomeList } from "./allocation-outcomes";
-import { AllocationReview } from "./allocation-review";
-import type { Watched } from "@/lib/ui/payments/use-watched";
 import { todayIn } from "@/lib/format/days";
-import { byDueDate, InvoiceLink, Overdue } from "./open-invoices-table";
+import { formatMoney } from "@/lib/format/display";
+import { allocatedTotal, type AllocationValues, owes } from "@/lib/ui/payments/allocation";
 import type { OpenInvoice, Payment } from "@/lib/ui/payments/requests";
+import type { Watched } from "@/lib/ui/payments/use-watched";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
+import { AllocationAmountsTable } from "./allocation-amounts-table";
+import { AllocationProgress, OutcomeList } from "./allocation-outcomes";
+import { AllocationReview } from "./allocation-review";
+import { useAllocation } from "./use-allocation";
 
-type Phase = "edit" | "confirm" | "sending" | "done";
-
-/** Sends one allocation request through the proxy, with its Idempotency-Key. */
-async function send(request: AllocationRequest, idempotencyKey: string): Promise<Created | undefined> {
-  const result = await browserApi.createPaymentApplication({
-    query: {
-      PaymentInvoiceNum: request.paymentInvoiceNum,
-      TargetInvoiceNum: request.targetInvoiceNum,
-      ARAccountID: request.arAccountId,
-      Amount: request.amount,
-    },
-    idempotencyKey,
-  });
-  return result.records[0];
+interface AllocationFormProps {
+  account: number;
+  paymentNum: string;
+  payment: Payment | undefined;
+  paymentsLoading: boolean;
+  /** Whether the payments listed are narrowed by the page's filters (a payment missing from them may exist). */
+  paymentsFiltered?: boolean;
+  invoices: OpenInvoice[] | undefined;
+  invoicesLoading: boolean;
+  onClose: () => void;
+  onSubmitted: (watched: Watched[]) => Promise<void>;
 }
 
 /**
@@ -62,18 +44,7 @@ export function AllocationForm({
   invoicesLoading,
   onClose,
   onSubmitted,
-}: {
-  account: number;
-  paymentNum: string;
-  payment: Payment | undefined;
-  paymentsLoading: boolean;
-  /** Whether the payments listed are narrowed by the page's filters (a payment missing from them may exist). */
-  paymentsFiltered?: boolean;
-  invoices: OpenInvoice[] | undefined;
-  invoicesLoading: boolean;
-  onClose: () => void;
-  onSubmitted: (watched: Watched[]) => Promise<void>;
-}) {
+}: AllocationFormProps) {
   const titleId = useId();
   // A new round (after "Allocate more") starts a fresh form over the invoices as they are then.
   const [round, setRound] = useState(0);
@@ -132,102 +103,26 @@ export function AllocationForm({
   );
 }
 
-function Allocation({
-  account,
-  payment,
-  invoices,
-  onSubmitted,
-  onAgain,
-}: {
+interface AllocationProps {
   account: number;
   payment: Payment;
   invoices: OpenInvoice[];
   onSubmitted: (watched: Watched[]) => Promise<void>;
   onAgain: () => void;
-}) {
+}
+
+/** One round of the form: the amounts, then their review, then their sending and what became of it. */
+function Allocation({ account, payment, invoices, onSubmitted, onAgain }: AllocationProps) {
   const today = todayIn(useTimeZone());
-  const paymentNum = payment.PaymentInvoiceNum ?? "";
-  const credit = payment.AvailableBalance ?? "0";
-  const rows = byDueDate(invoices).filter((i) => i.InvoiceNum);
-  const refs = rows.map((i) => ({
-    invoiceNum: i.InvoiceNum!,
-    openBalance: i.OpenBalance ?? "0",
-    dueDate: i.DueDate ?? undefined,
-  }));
-  // Made anew each render: react-hook-form takes its options from every render, so amounts are checked against the
-  // credit and the open balances as the API last gave them, not the figures when the form opened.
-  const form = useForm<AllocationValues>({
-    resolver: zodResolver(allocationSchema(credit, refs)),
-    defaultValues: { lines: rows.map((i) => ({ invoiceNum: i.InvoiceNum!, amount: "" })) },
-    mode: "onTouched",
-  });
-  const lines = useWatch({ control: form.control, name: "lines" }) ?? [];
-  const [phase, setPhase] = useState<Phase>("edit");
-  const [outcomes, setOutcomes] = useState<Outcome<Created | undefined>[]>([]);
-  const [sentBefore, setSentBefore] = useState<Outcome<Created | undefined>[]>([]);
-  const sending = useRef(false);
-  // The field the API's error concerns: focused once the form is back on screen.
-  const focusAfter = useRef<`lines.${number}.amount` | undefined>(undefined);
-  useEffect(() => {
-    if (phase !== "edit" || !focusAfter.current) return;
-    form.setFocus(focusAfter.current);
-    focusAfter.current = undefined;
-  }, [phase, form]);
+  const allocation = useAllocation({ account, payment, invoices, onSubmitted });
+  const { paymentNum, credit, form, lines, phase, setPhase, sentBefore, left, over, requests, run } = allocation;
   const ids = { summary: useId(), errors: useId() };
-
-  const left = creditLeft(credit, lines);
-  const over = compareDecimals(left, "0") < 0;
-  const requests: AllocationRequest[] = allocationsOf({ lines }).map((a) => ({
-    arAccountId: account,
-    paymentInvoiceNum: paymentNum,
-    targetInvoiceNum: a.invoiceNum,
-    amount: a.amount,
-  }));
-
-  const fill = () => {
-    const filled = fillOldestFirst(credit, refs);
-    form.reset({ lines: filled }, { keepDefaultValues: true });
-  };
-
-  /** Sends the requests (all, or the ones left after a failure), one after another. Never twice at once. */
-  const run = async (batch: AllocationRequest[]) => {
-    if (sending.current || batch.length === 0) return;
-    sending.current = true;
-    setPhase("sending");
-    setOutcomes(batch.map((request) => ({ state: "not sent", request })));
-    try {
-      const done = await sendInOrder(batch, send, sessionKeyStore(), setOutcomes);
-      const sent = done.filter((o) => o.state === "sent");
-      if (sent.length) {
-        await onSubmitted(
-          sent.flatMap((o) => (o.result?.RequestID != null ? [{ requestId: o.result.RequestID, paymentNum }] : [])),
-        );
-      }
-      // The API's field errors go back onto the form, on the amount or invoice they concern; the sent lines leave it.
-      // Any other failure is told in the outcomes (allocation-outcomes.tsx), in the words every page uses.
-      const back = backToForm(done, lines);
-      if (back) {
-        setSentBefore((before) => [...before, ...sent]);
-        for (const index of back.sentLines) form.setValue(`lines.${index}.amount`, "");
-        for (const { index, message } of back.lineErrors)
-          form.setError(`lines.${index}.amount`, { type: "api", message });
-        for (const message of back.formErrors) form.setError("root.api", { type: "api", message });
-        const first = back.lineErrors[0];
-        if (first) focusAfter.current = `lines.${first.index}.amount`;
-        setPhase("edit");
-      } else {
-        setPhase("done");
-      }
-    } finally {
-      sending.current = false;
-    }
-  };
 
   if (phase === "sending" || phase === "done") {
     return (
       <AllocationProgress
         phase={phase}
-        outcomes={outcomes}
+        outcomes={allocation.outcomes}
         sentBefore={sentBefore}
         onRetry={(rest) => void run(rest)}
         onAgain={onAgain}
@@ -283,66 +178,19 @@ function Allocation({
           {linesError}
         </p>
       )}
-      <TableFrame label="Amounts to allocate">
-        {/* On a phone a card per invoice, every column in it (`cardCell`). */}
-        <table className="data-table cards">
-          <caption className="sr-only">
-            Open invoices of the AR account, oldest due first, with the amount to allocate to each
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Invoice</th>
-              <th scope="col">Due</th>
-              <th scope="col">Overdue</th>
-              <th scope="col" className="numeric">
-                Open balance
-              </th>
-              <th scope="col">Amount to allocate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((invoice, index) => {
-              const error = errors.lines?.[index]?.amount?.message;
-              const warn = !error && exceedsOpenBalance(lines[index]?.amount ?? "", invoice.OpenBalance ?? "0");
-              const hintId = `${ids.summary}-line-${index}`;
-              const why = notPayable(invoice.OpenBalance);
-              return (
-                <tr key={invoice.InvoiceNum}>
-                  <th scope="row" className="font-normal" {...cardCell()}>
-                    <InvoiceLink invoice={invoice} />
-                  </th>
-                  <td {...cardCell("Due")}>{formatDay(invoice.DueDate)}</td>
-                  <td {...cardCell("Overdue")}>
-                    <Overdue dueDate={invoice.DueDate ?? undefined} today={today} />
-                  </td>
-                  <td className="numeric" {...cardCell("Open balance")}>
-                    {formatMoney(invoice.OpenBalance)}
-                  </td>
-                  <td {...cardCell("Amount to allocate")}>
-                    {why && !error ? (
-                      // A credit or a paid invoice owes nothing: no amount is asked for it (the API would refuse it).
-                      <p className="max-w-xs text-sm text-slate-700 dark:text-slate-300">{why}</p>
-                    ) : (
-                      <AmountField
-                        field={form.register(`lines.${index}.amount`)}
-                        invoiceNum={invoice.InvoiceNum!}
-                        hintId={hintId}
-                        error={error}
-                        warning={warn ? `More than the open balance of ${formatMoney(invoice.OpenBalance)}` : undefined}
-                      />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableFrame>
+      <AllocationAmountsTable
+        rows={allocation.rows}
+        form={form}
+        lines={lines}
+        errors={errors}
+        hintPrefix={ids.summary}
+        today={today}
+      />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={PRIMARY}>
           Review allocation
         </button>
-        <button type="button" className={BUTTON} onClick={fill}>
+        <button type="button" className={BUTTON} onClick={allocation.fill}>
           Fill oldest first
         </button>
         <button type="button" className={BUTTON} onClick={() => form.reset()}>
@@ -350,44 +198,5 @@ function Allocation({
         </button>
       </div>
     </form>
-  );
-}
-
-/** An invoice's amount to allocate, with its error or its warning beneath. */
-function AmountField({
-  field,
-  invoiceNum,
-  hintId,
-  error,
-  warning,
-}: {
-  field: UseFormRegisterReturn;
-  invoiceNum: string;
-  hintId: string;
-  error?: string;
-  warning?: string;
-}) {
-  return (
-    <>
-      <input
-        {...field}
-        inputMode="decimal"
-        autoComplete="off"
-        aria-label={`Amount for invoice ${invoiceNum}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || warning ? hintId : undefined}
-        placeholder="0.00"
-        className={`w-32 rounded border bg-white px-2 py-1 text-right text-sm tabular-nums dark:bg-slate-900 ${error ? "border-red-700 dark:border-red-400" : "border-slate-400"}`}
-      />
-      {error ? (
-        <p id={hintId} className="mt-1 max-w-xs text-xs font-semibold text-red-800 dark:text-red-300">
-          {error}
-        </p>
-      ) : warning ? (
-        <p id={hintId} className="mt-1 max-w-xs text-xs text-amber-900 dark:text-amber-200">
-          {warning}
-        </p>
-      ) : null}
-    </>
   );
 }

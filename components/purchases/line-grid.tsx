@@ -6,16 +6,14 @@ import {
   type CatalogProduct,
   type DraftLine,
   isBlank,
-  matchProduct,
   productDetails,
   productLabel,
-  sharedNumber,
 } from "@/lib/domain/purchases/draft";
 import type { LineMessages } from "@/lib/ui/purchases/field-messages";
-import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
-
-const SMALL =
-  "rounded border border-slate-400 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
+import { fieldClass } from "@/lib/ui/styles";
+import { LineFieldMessage, lineMessageId } from "./line-field-message";
+import { LineProductCell } from "./line-product-cell";
+import { SMALL_BUTTON } from "./line-small-button";
 
 /** The columns a cursor moves between; ArrowUp and ArrowDown move in `quantity`, `units` and `batchCode`. */
 export type LineColumn = "product" | "cases" | "units" | "batchCode" | "expirationDate";
@@ -154,6 +152,18 @@ export function LineGrid({
   );
 }
 
+interface LineRowProps {
+  line: DraftLine;
+  index: number;
+  product: CatalogProduct | undefined;
+  catalog: CatalogProduct[] | undefined;
+  listId: string;
+  messages: LineMessages | undefined;
+  requiresBatchCodes: boolean;
+  disabled: boolean;
+  actions: LineActions;
+}
+
 const LineRow = memo(function LineRow({
   line,
   index,
@@ -164,107 +174,26 @@ const LineRow = memo(function LineRow({
   requiresBatchCodes,
   disabled,
   actions,
-}: {
-  line: DraftLine;
-  index: number;
-  product: CatalogProduct | undefined;
-  catalog: CatalogProduct[] | undefined;
-  listId: string;
-  messages: LineMessages | undefined;
-  requiresBatchCodes: boolean;
-  disabled: boolean;
-  actions: LineActions;
-}) {
+}: LineRowProps) {
   const id = `line-${line.key}`;
   const n = index + 1;
-  const productText =
-    line.productText ?? (product ? productLabel(product) : line.productId !== undefined ? `#${line.productId}` : "");
   const hasQuantity = line.quantity.trim() !== "";
   const blank = isBlank(line);
-  const described = (field: keyof LineMessages) => (messages?.[field] ? `${id}-${field}` : undefined);
-  // A number that several products have: each is offered, by what tells them apart.
-  const choices = product === undefined && catalog ? sharedNumber(line.productText ?? "", catalog) : [];
-  const error = (field: keyof LineMessages) =>
-    messages?.[field] ? (
-      // Narrow columns wrap their message instead of widening the grid.
-      <p
-        id={`${id}-${field}`}
-        className={`${FIELD_ERROR} ${field === "product" ? "max-w-72" : "max-w-32"} whitespace-normal`}
-      >
-        {messages[field]}
-      </p>
-    ) : null;
+  const described = (field: keyof LineMessages) => lineMessageId(id, messages, field);
   return (
     <tr data-line={line.key} className="align-top">
       <td className="numeric tabular-nums">{n}</td>
-      <td className="min-w-60 xl:min-w-80">
-        <input
-          data-col="product"
-          list={listId}
-          value={productText}
-          disabled={disabled || !catalog}
-          autoComplete="off"
-          aria-label={`Product, line ${n}`}
-          aria-invalid={messages?.product ? true : undefined}
-          aria-describedby={
-            [described("product"), product ? `${id}-about` : undefined].filter(Boolean).join(" ") || undefined
-          }
-          title={productText || undefined}
-          placeholder={catalog ? "Name, product number or id" : "Choose vendor and destination first"}
-          className={fieldClass(!!messages?.product, "w-full")}
-          onChange={(e) => {
-            const match = matchProduct(e.target.value, catalog ?? []);
-            actions.change(
-              line.key,
-              match
-                ? { productId: match.productId, productText: undefined }
-                : { productId: undefined, productText: e.target.value },
-            );
-          }}
-        />
-        {product ? (
-          // The product's whole name (the field is too narrow for it), wrapping, with what tells it apart.
-          <p
-            id={`${id}-about`}
-            className="mt-1 min-h-8 w-60 text-xs xl:w-80 whitespace-normal text-slate-700 dark:text-slate-300"
-            data-testid="line-product"
-          >
-            <span className="font-semibold text-slate-900 dark:text-slate-100">{product.name}</span>
-            {productDetails(product) && ` · ${productDetails(product)}`}
-          </p>
-        ) : (
-          // Until the catalog names the line's product, its place (two lines: most names and details fit in them; the
-          // width the name's is, so the table's columns keep theirs), so the grid does not move when the names come.
-          line.productId !== undefined &&
-          catalog === undefined && (
-            <span aria-hidden="true" className="mt-1 block min-h-8 w-60 xl:w-80">
-              <span className="skeleton block h-3 w-40" />
-            </span>
-          )
-        )}
-        {choices.length > 0 && (
-          <div
-            role="group"
-            aria-label={`Products numbered ${line.productText?.trim()}, line ${n}`}
-            className="mt-1 max-w-60 space-y-1 text-xs whitespace-normal xl:max-w-80"
-          >
-            <p>{choices.length} products have this number: choose one.</p>
-            {choices.map((choice) => (
-              <button
-                key={choice.productId}
-                type="button"
-                disabled={disabled}
-                className={`${SMALL} block w-full text-left`}
-                onClick={() => actions.change(line.key, { productId: choice.productId, productText: undefined })}
-              >
-                {choice.name} · #{choice.productId}
-                {productDetails(choice) && ` · ${productDetails(choice)}`}
-              </button>
-            ))}
-          </div>
-        )}
-        {error("product")}
-      </td>
+      <LineProductCell
+        line={line}
+        n={n}
+        id={id}
+        product={product}
+        catalog={catalog}
+        listId={listId}
+        messages={messages}
+        disabled={disabled}
+        actions={actions}
+      />
       {(["cases", "units"] as const).map((kind) => (
         <td key={kind} className="numeric">
           <input
@@ -279,7 +208,7 @@ const LineRow = memo(function LineRow({
             className={fieldClass(line.kind === kind && !!messages?.quantity, "w-16 text-right tabular-nums")}
             onChange={(e) => actions.change(line.key, { kind, quantity: e.target.value })}
           />
-          {line.kind === kind && error("quantity")}
+          {line.kind === kind && <LineFieldMessage id={id} field="quantity" messages={messages} />}
         </td>
       ))}
       <td>
@@ -295,7 +224,7 @@ const LineRow = memo(function LineRow({
           className={fieldClass(!!messages?.batchCode, "w-28")}
           onChange={(e) => actions.change(line.key, { batchCode: e.target.value })}
         />
-        {error("batchCode")}
+        <LineFieldMessage id={id} field="batchCode" messages={messages} />
       </td>
       <td>
         <input
@@ -309,12 +238,12 @@ const LineRow = memo(function LineRow({
           className={fieldClass(!!messages?.expirationDate, "w-36")}
           onChange={(e) => actions.change(line.key, { expirationDate: e.target.value })}
         />
-        {error("expirationDate")}
+        <LineFieldMessage id={id} field="expirationDate" messages={messages} />
       </td>
       <td className="whitespace-nowrap">
         <button
           type="button"
-          className={`${SMALL} mr-1`}
+          className={`${SMALL_BUTTON} mr-1`}
           disabled={disabled}
           aria-label={`Duplicate line ${n}`}
           onClick={() => actions.duplicate(line.key)}
@@ -323,7 +252,7 @@ const LineRow = memo(function LineRow({
         </button>
         <button
           type="button"
-          className={SMALL}
+          className={SMALL_BUTTON}
           disabled={disabled}
           aria-label={`Remove line ${n}`}
           onClick={() => actions.remove(line.key)}

@@ -1,34 +1,26 @@
 "use client";
 
-import { StaleNote } from "@/components/table/stale-note";
 import type { Answered } from "@/lib/domain/stale";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { lazy, Suspense, useEffect, useId, useMemo, useRef } from "react";
+import { useEffect, useId, useMemo, useRef } from "react";
 import { useTimeZone } from "@/components/shell/providers";
 import { RequestError } from "@/components/table/request-error";
-import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
 import { todayIn } from "@/lib/format/days";
 import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { type DraftHeader, type DraftLine, emptyLine, fromDraftLines } from "@/lib/domain/purchases/draft";
-import { casesText, purchaseStatusWords } from "@/lib/domain/purchases/fields";
+import { purchaseStatusWords } from "@/lib/domain/purchases/fields";
 import type { FocusTarget } from "@/lib/ui/purchases/editor-state";
 import type { SheetSource } from "@/lib/ui/purchases/sheet-review";
 import { type Purchase, purchaseRequest } from "@/lib/domain/purchases/requests";
 import { usePurchaseEditor } from "@/lib/ui/purchases/use-purchase-editor";
-import { BUTTON, FIELD_ERROR } from "@/lib/ui/styles";
 import { ActionBar } from "./action-bar";
+import { DraftLinesSection } from "./draft-lines-section";
+import { DraftTitle } from "./draft-title";
 import { EditorStatus, FailureNotice } from "./editor-notices";
 import { HeaderFields } from "./header-fields";
-import { focusLineField, type LineActions, LineGrid } from "./line-grid";
-import { PastePanel, SheetReportNotice } from "./paste-panel";
-
-/**
- * The review of a sheet's rows, loaded when a sheet is first read: the editor's page does not carry it. React's lazy,
- * not next/dynamic, whose own runtime would add some 1.5 kB to the page's first load (measured, issue 41).
- */
-const SheetReviewPanel = lazy(() => import("./sheet-review").then((m) => ({ default: m.SheetReviewPanel })));
+import { focusLineField, type LineActions } from "./line-grid";
 
 /**
  * The purchase-order editor: a new draft (`purchaseId` absent) or a saved one. A purchase that is no longer a draft
@@ -92,40 +84,27 @@ function NotADraft({ purchase, id }: { purchase: Purchase; id: string }) {
   );
 }
 
-const reviewKeys = new WeakMap<object, number>();
-let reviewsRead = 0;
-/** A review's key for React, one per sheet read (its rows, which the person's decisions leave as they are). */
-function reviewKey(rows: object): number {
-  let key = reviewKeys.get(rows);
-  if (key === undefined) reviewKeys.set(rows, (key = ++reviewsRead));
-  return key;
-}
-
 /** Focuses a field of the editor: a header field by its id (`po-{field}`), a line's field in the grid. */
 function focusField(target: FocusTarget) {
   if ("header" in target) document.getElementById(`po-${target.header}`)?.focus();
   else focusLineField(target.key, target.column);
 }
 
+interface DraftEditorProps {
+  purchaseId?: string;
+  initial: { header: DraftHeader; lines: DraftLine[] };
+  /** The saved draft's read: its note when it was a last-known answer (saving would replace what changed since). */
+  source?: Answered;
+}
+
 /**
  * A draft being edited: the header fields, the line grid and the action bar with its notices, around
  * `usePurchaseEditor` (the state, its phase and the requests).
  */
-function DraftEditor({
-  purchaseId,
-  initial,
-  source,
-}: {
-  purchaseId?: string;
-  initial: {
-    header: DraftHeader;
-    lines: DraftLine[];
-  } /** The saved draft's read: its note when it was a last-known answer (saving would replace what changed since). */;
-  source?: Answered;
-}) {
+function DraftEditor({ purchaseId, initial, source }: DraftEditorProps) {
   const editor = usePurchaseEditor({ purchaseId, initial, today: todayIn(useTimeZone()), focusField });
-  const { state, dispatch, header, disabled, used, cases, messages } = editor;
-  const { catalog, products } = editor.lookups;
+  const { state, dispatch, header, used } = editor;
+  const { products } = editor.lookups;
   const { globalId } = state;
   const ids = { title: useId(), status: useId(), total: useId(), sheetReport: useId(), sheetTools: useId() };
   // Stable: the grid's rows are memoized on them.
@@ -159,100 +138,19 @@ function DraftEditor({
 
   return (
     <div className="space-y-5">
-      <div>
-        <h1 id={ids.title} className="text-2xl font-bold tracking-tight">
-          {globalId ? `Draft purchase order ${header.poNum.trim() || ""}` : "New purchase order"}
-        </h1>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {globalId ? (
-            <>
-              Saved through the API as a draft (status In progress).{" "}
-              <Link className="link" href={`/purchases/${encodeURIComponent(globalId)}`}>
-                Its page
-              </Link>
-              . Saved lines read back in units: the API keeps a draft&apos;s quantities in units.
-            </>
-          ) : (
-            "Nothing is sent until you save or submit. Validate checks the order with the API without creating anything."
-          )}
-        </p>
-        <StaleNote of={[source]} />
-      </div>
+      <DraftTitle titleId={ids.title} globalId={globalId} poNum={header.poNum} source={source} />
 
       <HeaderFields editor={editor} />
 
-      <section aria-labelledby="po-lines" className="space-y-3">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="po-lines" className="text-lg font-semibold">
-            Lines
-          </h2>
-          <p id={ids.total} className="text-sm tabular-nums" data-testid="po-totals">
-            <strong>{used.length}</strong> of {MAX_LINE_ITEMS} lines · <strong>{casesText(cases)}</strong> cases
-          </p>
-        </div>
-        {catalog.error && (
-          <RequestError error={catalog.error} onRetry={() => void catalog.refetch()} what="the supplier's catalog" />
-        )}
-        {catalog.data && !catalog.data.complete && (
-          <p className="text-sm">
-            The catalog has more than 2,000 products: the first 2,000 are offered; any other product can be entered by
-            its id.
-          </p>
-        )}
-        {messages.list.map((m) => (
-          <p key={m} className={FIELD_ERROR} role="alert">
-            {m}
-          </p>
-        ))}
-        {state.sheetReport && (
-          <SheetReportNotice
-            id={ids.sheetReport}
-            report={state.sheetReport}
-            onDismiss={() => dispatch({ type: "sheet-report-dismissed" })}
-          />
-        )}
-        <LineGrid
-          lines={state.lines}
-          catalog={products}
-          messages={messages.lines}
-          requiresBatchCodes={editor.lookups.requiresBatchCodes}
-          disabled={disabled}
-          actions={actions}
-          onPasteRows={(text, at) => void readSheet(text, { kind: "line", at })}
-        />
-        <div id={ids.sheetTools} className="flex flex-wrap items-start gap-2">
-          <button
-            type="button"
-            className={`${BUTTON} min-h-11 sm:min-h-0`}
-            disabled={disabled || used.length >= MAX_LINE_ITEMS}
-            onClick={() => dispatch({ type: "line-added" })}
-          >
-            Add a line
-          </button>
-          <PastePanel
-            disabled={disabled || !products || state.sheet !== undefined}
-            onRead={(text, source) => void readSheet(text, source)}
-          />
-        </div>
-        {state.sheet && (
-          <Suspense
-            fallback={
-              <p aria-busy="true" className="text-sm">
-                Reading the sheet…
-              </p>
-            }
-          >
-            <SheetReviewPanel
-              // A new sheet is a new review: nothing of the last one's (its drafts' progress) carries over.
-              key={reviewKey(state.sheet.rows)}
-              editor={editor}
-              onDone={(how, source) => {
-                focusAfterSheet.current = { how, source };
-              }}
-            />
-          </Suspense>
-        )}
-      </section>
+      <DraftLinesSection
+        editor={editor}
+        ids={ids}
+        actions={actions}
+        readSheet={readSheet}
+        onSheetDone={(how, source) => {
+          focusAfterSheet.current = { how, source };
+        }}
+      />
 
       <section
         aria-label="Check, save and submit"

@@ -1,0 +1,61 @@
+import type { AuditEntry } from "@/lib/audit/audit-types";
+
+/** What an entry's business reference says, in a line. */
+export function describeReference(entry: AuditEntry): string {
+  const r = entry.reference;
+  if (entry.event === "payment-allocation") {
+    const parts = [
+      `${r.amount ?? "?"} from payment ${r.paymentInvoiceNum ?? "?"} to invoice ${r.targetInvoiceNum ?? "?"}`,
+      r.arAccountId !== undefined ? `AR account ${r.arAccountId}` : undefined,
+      r.paymentRequestId !== undefined ? `request ${r.paymentRequestId}` : undefined,
+    ];
+    return parts.filter(Boolean).join(" · ");
+  }
+  if (entry.event.startsWith("purchase-")) {
+    const parts = [
+      r.poNum ? `PO ${r.poNum}` : undefined,
+      r.purchaseGlobalId,
+      r.vendorId !== undefined ? `vendor ${r.vendorId}` : undefined,
+      r.warehouseId !== undefined ? `warehouse ${r.warehouseId}` : undefined,
+      r.lineCount !== undefined ? `${r.lineCount} line${r.lineCount === 1 ? "" : "s"}` : undefined,
+      r.totalCases !== undefined ? `${r.totalCases} cases` : undefined,
+      r.submit ? "submitted at once" : undefined,
+      r.erpId !== undefined ? `ERP id ${r.erpId}` : undefined,
+    ];
+    return parts.filter(Boolean).join(" · ") || "—";
+  }
+  if (entry.event === "note-added" || entry.event === "note-deleted")
+    return r.customerId !== undefined ? `Customer ${r.customerId}` : "—";
+  if (entry.event === "accounting-export")
+    return [
+      r.fileName,
+      r.records !== undefined ? `${r.records} record${r.records === 1 ? "" : "s"}` : undefined,
+      r.amount !== undefined ? `total ${r.amount}` : undefined,
+      r.customerId !== undefined ? `customer ${r.customerId}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+  if (entry.event === "menu-link-made" || entry.event === "menu-link-revoked")
+    return r.menuName ? `Menu link "${r.menuName}"` : "—";
+  if (entry.event === "order-list-sent")
+    return [
+      r.customerId !== undefined ? `Customer ${r.customerId}` : undefined,
+      r.subjectEmail && `to ${r.subjectEmail}`,
+      r.lineCount !== undefined ? `${r.lineCount} line${r.lineCount === 1 ? "" : "s"}` : undefined,
+      r.amount !== undefined ? `total ${r.amount}` : undefined,
+      r.listStatus === "mail-off"
+        ? "kept, not mailed (mail is off)"
+        : r.listStatus === "mail-failed"
+          ? "mail failed"
+          : undefined,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+  if (entry.event === "accounting-mapping-changed")
+    return [r.vendorName && `vendor ${r.vendorName}`, r.dateFormat && `dates ${r.dateFormat}`]
+      .filter(Boolean)
+      .join(" · ");
+  if (r.subjectEmail || r.role || r.method)
+    return [r.subjectEmail, r.role && `as ${r.role}`, r.method && `by ${r.method}`].filter(Boolean).join(" · ");
+  return entry.keyLabel ? `${entry.keyLabel}${entry.keyScope ? ` · ${entry.keyScope}` : ""}` : (entry.keyScope ?? "—");
+}

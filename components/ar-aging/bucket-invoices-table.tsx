@@ -1,0 +1,82 @@
+"use client";
+
+import Link from "next/link";
+import { RecordLink } from "@/components/table/record-link";
+import { TableFrame } from "@/components/table/table-frame";
+import { MISSING, formatMoney } from "@/lib/format/display";
+import type { PanelContent } from "./bucket-panel";
+
+interface BucketInvoicesTableProps {
+  content: PanelContent;
+  /** The table's name: the bucket's invoices, or the credit invoices. */
+  listName: string;
+  /** The exact sum of the invoices' open balances. */
+  sum: string;
+}
+
+/** A bucket's invoices, each linked to its page (with its AR account and supplier in the total's panel), and their sum. */
+export function BucketInvoicesTable({ content, listName, sum }: BucketInvoicesTableProps) {
+  return (
+    <TableFrame label={listName}>
+      <table className="data-table">
+        <caption className="sr-only">
+          {listName}, {content.owner}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Invoice</th>
+            {content.rowsOf && (
+              <>
+                <th scope="col">AR account</th>
+                <th scope="col">Supplier</th>
+              </>
+            )}
+            <th scope="col" className="numeric">
+              Open balance
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {content.invoices.map((invoice, index) => {
+            const label = invoice.invoiceNum ?? (invoice.invoiceId !== undefined ? String(invoice.invoiceId) : MISSING);
+            const owner = content.rowsOf?.(invoice);
+            return (
+              <tr
+                key={`${invoice.invoiceId ?? invoice.invoiceNum}:${invoice.arAccountId}:${invoice.supplierId}:${index}`}
+              >
+                <td>
+                  {invoice.invoiceId !== undefined ? (
+                    <Link className="link" prefetch={false} href={`/invoices/${invoice.invoiceId}` as never}>
+                      {label}
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </td>
+                {owner && (
+                  <>
+                    <td>{owner.account}</td>
+                    <td>
+                      <RecordLink kind="SupplierIDs" id={owner.supplierId}>
+                        {owner.supplier}
+                      </RecordLink>
+                    </td>
+                  </>
+                )}
+                <td className="numeric">{formatMoney(invoice.openBalance)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={content.rowsOf ? 3 : 1}>
+              Total
+            </th>
+            <td className="numeric font-semibold">{formatMoney(sum)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </TableFrame>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ExportColumn } from "@/lib/format/csv";
+import type { ExportPlan, FetchPage } from "@/lib/export/plan";
+import { CHILD_BATCH_SIZE, type ChildExportProgress, runChildExport } from "@/lib/export/run-child-export";
+import { type ExportProgress, runExport } from "@/lib/export/run-export";
+import type { CsvSink } from "@/lib/export/sink";
+import type { ChildExportSetup } from "./export-dialog";
+import type { Phase } from "./export-status";
+
+interface RunCsvExportOptions {
+  plan: ExportPlan;
+  sink: CsvSink;
+  controller: AbortController;
+  columns: ExportColumn[];
+  fetchPage: FetchPage;
+  child: ChildExportSetup | undefined;
+  setPhase: (phase: Phase) => void;
+  /** Whether the dialog is still open: closing it aborts too, and then there is nothing left to show. */
+  isOpen: () => boolean;
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
+}
+
+/**
+ * Writes the export into the sink page by page (or the list's rows, then their children's), telling each step's
+ * progress; the sink is closed once done, and dropped when the export fails or is cancelled.
+ */
+export async function runCsvExport(options: RunCsvExportOptions): Promise<void> {
+  const { plan, sink, controller, columns, fetchPage, child, setPhase, isOpen } = options;
+  if (controller.signal.aborted) return void (await sink.abort());
+  let waitId = 0;
+  const running = (progress: ExportProgress | ChildExportProgress) => {
+    if (progress.waitingSeconds !== undefined) waitId++;
+    if (!controller.signal.aborted) setPhase({ step: "running", plan, progress, fileName: sink.fileName, waitId });
+  };
+  const write = (chunk: string) => sink.write(chunk);
+  const { signal } = controller;
+  running(
+    child
+      ? {
+          phase: "parents",
+          page: 0,
+          pages: plan.pages,
+          parents: 0,
+          batchesDone: 0,
+          batches: Math.ceil(plan.rows / CHILD_BATCH_SIZE),
+          rows: 0,
+        }
+      : { page: 0, pages: plan.pages, rows: 0 },
+  );
+  try {
+    if (child) {
+      const { parentId, childParentId, parentColumns, fetchChildPage } = child;
+      const result = await runChildExport({
+        fetchParentPage: fetchPage,
+        plan,
+        parentId,
+        childParentId,
+        parentColumns,
+        fetchChildPage,
+        columns,
+        write,
+        onProgress: running,
+        signal,
+      });
+      await sink.close();
+      setPhase({
+        step: "done",
+        rows: result.rows,
+        fileName: sink.fileName,
+        parents: result.parents,
+        skipped: result.skipped,
+      });
+    } else {
+      const result = await runExport({ fetchPage, plan, columns, write, onProgress: running, signal });
+      await sink.close();
+      setPhase({ step: "done", rows: result.rows, fileName: sink.fileName });
+    }
+  } catch (error) {
+    await sink.abort();
+    if (isOpen()) setPhase(isAbortError(error) ? { step: "cancelled" } : { step: "failed", error });
+  }
+}

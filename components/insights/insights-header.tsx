@@ -1,0 +1,44 @@
+import Link from "next/link";
+import type { InsightsView } from "@/lib/domain/insights/insights-tables";
+import { formatDateTime } from "@/lib/format/display";
+import { InsightsTitle } from "./insights-title";
+
+interface InsightsHeaderProps {
+  view: Extract<InsightsView, { ready: true }>;
+  staff: boolean;
+  timeZone: string | undefined;
+}
+
+/** The page's title, how fresh its history is, what it covers and, for an Employee key, who chooses that. */
+export function InsightsHeader({ view, staff, timeZone }: InsightsHeaderProps) {
+  const scope = view.state.scope;
+  const distributor = scope?.distributor === true;
+  const linked = scope?.repUserIds.length ?? 0;
+  const covers = !scope
+    ? ""
+    : distributor
+      ? " of every account"
+      : ` of ${scope.customerIds.length.toLocaleString("en-US")} accounts of ${linked} linked ${linked === 1 ? "rep" : "reps"}`;
+  return (
+    <div className="space-y-2">
+      <InsightsTitle />
+      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="history-freshness">
+        History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} ·{" "}
+        {view.invoices.toLocaleString("en-US")} invoices
+        {covers} · refreshed nightly
+      </p>
+      {staff && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {distributor
+            ? "The whole distributor's history, shown one supplier at a time (the one that sold most in the period until you choose)."
+            : "The accounts of the sales reps this workspace's members are linked to."}{" "}
+          Owners and admins choose what it covers under{" "}
+          <Link href="/settings/keys" prefetch={false} className="underline">
+            Keys
+          </Link>
+          .
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import type { FieldErrors, UseFormReturn } from "react-hook-form";
+import { TableFrame } from "@/components/table/table-frame";
+import { cardCell } from "@/components/table/whole-table";
+import { formatDay, formatMoney } from "@/lib/format/display";
+import { type AllocationValues, exceedsOpenBalance, notPayable } from "@/lib/ui/payments/allocation";
+import type { OpenInvoice } from "@/lib/ui/payments/requests";
+import { AllocationAmountField } from "./allocation-amount-field";
+import { InvoiceLink, Overdue } from "./open-invoices-table";
+
+interface AllocationAmountsTableProps {
+  rows: OpenInvoice[];
+  form: UseFormReturn<AllocationValues>;
+  lines: AllocationValues["lines"];
+  errors: FieldErrors<AllocationValues>;
+  /** The prefix of each line's hint id. */
+  hintPrefix: string;
+  today: string;
+}
+
+/** The open invoices, oldest due first, each with the amount to allocate to it (or why none is asked for). */
+export function AllocationAmountsTable({ rows, form, lines, errors, hintPrefix, today }: AllocationAmountsTableProps) {
+  return (
+    <TableFrame label="Amounts to allocate">
+      {/* On a phone a card per invoice, every column in it (`cardCell`). */}
+      <table className="data-table cards">
+        <caption className="sr-only">
+          Open invoices of the AR account, oldest due first, with the amount to allocate to each
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Invoice</th>
+            <th scope="col">Due</th>
+            <th scope="col">Overdue</th>
+            <th scope="col" className="numeric">
+              Open balance
+            </th>
+            <th scope="col">Amount to allocate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((invoice, index) => {
+            const error = errors.lines?.[index]?.amount?.message;
+            const warn = !error && exceedsOpenBalance(lines[index]?.amount ?? "", invoice.OpenBalance ?? "0");
+            const hintId = `${hintPrefix}-line-${index}`;
+            const why = notPayable(invoice.OpenBalance);
+            return (
+              <tr key={invoice.InvoiceNum}>
+                <th scope="row" className="font-normal" {...cardCell()}>
+                  <InvoiceLink invoice={invoice} />
+                </th>
+                <td {...cardCell("Due")}>{formatDay(invoice.DueDate)}</td>
+                <td {...cardCell("Overdue")}>
+                  <Overdue dueDate={invoice.DueDate ?? undefined} today={today} />
+                </td>
+                <td className="numeric" {...cardCell("Open balance")}>
+                  {formatMoney(invoice.OpenBalance)}
+                </td>
+                <td {...cardCell("Amount to allocate")}>
+                  {why && !error ? (
+                    // A credit or a paid invoice owes nothing: no amount is asked for it (the API would refuse it).
+                    <p className="max-w-xs text-sm text-slate-700 dark:text-slate-300">{why}</p>
+                  ) : (
+                    <AllocationAmountField
+                      field={form.register(`lines.${index}.amount`)}
+                      invoiceNum={invoice.InvoiceNum!}
+                      hintId={hintId}
+                      error={error}
+                      warning={warn ? `More than the open balance of ${formatMoney(invoice.OpenBalance)}` : undefined}
+                    />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}

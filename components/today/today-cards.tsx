@@ -1,0 +1,29 @@
+"use client";
+
+import type { NoteJson } from "@/lib/domain/notes/note-rules";
+import type { AccountCard as Card } from "@/lib/domain/today/today";
+import { AccountCard } from "./account-card";
+
+/** Today's grid of cards: one column on a phone, two or three on a desk. */
+export const TODAY_GRID = "grid gap-3 sm:grid-cols-2 xl:grid-cols-3";
+
+/** A customer's last note, if it has one. */
+export type LastNote = (customerId: number) => NoteJson | undefined;
+
+interface TodayCardsProps {
+  cards: Card[];
+  lastNote: LastNote;
+}
+
+/** Accounts as cards, each with its last note. */
+export function TodayCards({ cards, lastNote }: TodayCardsProps) {
+  return (
+    <ul className={TODAY_GRID}>
+      {cards.map((card) => (
+        <li key={card.customerId}>
+          <AccountCard card={card} note={lastNote(card.customerId)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { cutOffSentence, weekdayName } from "@/lib/domain/delivery/cutoff";
+import type { DeliveryGroup } from "@/lib/domain/today/today";
+import { isoWeekday } from "@/lib/format/days";
+import { formatDay } from "@/lib/format/display";
+import { CutOffCountdown } from "./cut-off-countdown";
+import { type LastNote, TodayCards } from "./today-cards";
+import { TodaySection } from "./today-section";
+
+interface TodayDeliveriesProps {
+  title: string;
+  groups: DeliveryGroup[];
+  empty: string;
+  lastNote: LastNote;
+  /** Tomorrow's: each state's order cut-off is said, counting down while it is open. */
+  tomorrow?: boolean;
+}
+
+interface CutOffLineProps {
+  group: DeliveryGroup;
+}
+
+/** A day's deliveries, by state and day, as cards. */
+export function TodayDeliveries({ title, groups, empty, lastNote, tomorrow = false }: TodayDeliveriesProps) {
+  const count = groups.reduce((n, g) => n + g.cards.length, 0);
+  return (
+    <TodaySection title={title} count={count} empty={empty}>
+      {groups.map((g) => (
+        <div key={`${g.state}|${g.day}`} className="space-y-2">
+          <h3 className="font-semibold">
+            {g.state || "No state"} · {weekdayName(isoWeekday(g.day))} {formatDay(g.day)}
+          </h3>
+          {tomorrow && <CutOffLine group={g} />}
+          <TodayCards cards={g.cards} lastNote={lastNote} />
+        </div>
+      ))}
+    </TodaySection>
+  );
+}
+
+function CutOffLine({ group }: CutOffLineProps) {
+  if (!group.cutOff || !group.timeZone) return <p className="text-sm">The state gives no usable order cut-off.</p>;
+  const sentence = cutOffSentence({ day: group.day, cutOff: group.cutOff, open: !group.cutOffPassed }, group.timeZone);
+  return (
+    <p className={`text-sm ${group.cutOffPassed ? "" : "font-semibold"}`} data-testid="cut-off">
+      {group.cutOffPassed
+        ? sentence.replace(/^Order by (.*) for (.*)$/, "Too late for $2: the cut-off was $1.")
+        : sentence}
+      {!group.cutOffPassed && (
+        <>
+          {" · "}
+          <CutOffCountdown at={group.cutOff} />
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import type { OverdueAccount } from "@/lib/domain/today/today";
+import { compareDecimals } from "@/lib/format/decimal";
+import { formatDay, formatMoney } from "@/lib/format/display";
+import { AccountCard } from "./account-card";
+import { type LastNote, TODAY_GRID } from "./today-cards";
+import { TodaySection } from "./today-section";
+
+/** Accounts past due shown before "Show all": the oldest debts, a phone's screenful or two. */
+const OVERDUE_SHOWN = 10;
+
+interface TodayPastDueProps {
+  overdue: OverdueAccount[];
+  /** The aging's close, when a row says. */
+  agingAsOf: string | undefined;
+  lastNote: LastNote;
+  /** Whether every account is shown, not only the first. */
+  all: boolean;
+  onShowAll: () => void;
+}
+
+/** The AR accounts with balances more than 30 days past due, the oldest first, each with its stores' cards. */
+export function TodayPastDue({ overdue, agingAsOf, lastNote, all, onShowAll }: TodayPastDueProps) {
+  return (
+    <TodaySection
+      title="Past due"
+      count={overdue.length}
+      empty="Nothing more than 30 days past due."
+      note={
+        agingAsOf
+          ? `AR aging as of the close of ${formatDay(agingAsOf)}: balances more than 30 days past their due date, the oldest first.`
+          : undefined
+      }
+    >
+      <ul className={TODAY_GRID} aria-label="Accounts past due">
+        {overdue.slice(0, all ? undefined : OVERDUE_SHOWN).map((o) => (
+          <li key={o.arAccountId} className="space-y-2">
+            <p className="text-sm">
+              <strong className="tabular-nums">{formatMoney(o.over30)}</strong> over 30 days
+              {compareDecimals(o.over60, "0") > 0 && (
+                <>
+                  , <strong className="tabular-nums">{formatMoney(o.over60)}</strong> over 60
+                </>
+              )}
+              {compareDecimals(o.over90, "0") > 0 && (
+                <>
+                  , <strong className="tabular-nums">{formatMoney(o.over90)}</strong> over 90
+                </>
+              )}{" "}
+              <span className="text-slate-700 dark:text-slate-300">(AR account {o.arAccountId})</span>
+            </p>
+            {o.cards.map((card) => (
+              <AccountCard key={card.customerId} card={card} note={lastNote(card.customerId)} />
+            ))}
+          </li>
+        ))}
+      </ul>
+      {!all && overdue.length > OVERDUE_SHOWN && (
+        <button
+          type="button"
+          onClick={onShowAll}
+          className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          Show all {overdue.length} accounts past due
+        </button>
+      )}
+    </TodaySection>
+  );
+}
