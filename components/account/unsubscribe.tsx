@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { parseErrorBody } from "@/lib/data-api/error-read";
+import type { UnsubscribedJson } from "@/lib/session/notifications-view";
 import { PRIMARY } from "@/lib/ui/styles";
 
 type State = { step: "working" } | { step: "done"; what: string } | { step: "failed"; text: string; retry: boolean };
@@ -23,7 +24,7 @@ export function Unsubscribe({ token }: { token: string }) {
     }).catch(() => undefined);
     if (!response)
       return setState({ step: "failed", text: "Backroom did not answer. Try again in a moment.", retry: true });
-    const body = (await response.json().catch(() => undefined)) as { unsubscribed?: string } | undefined;
+    const body = (await response.json().catch(() => undefined)) as Partial<UnsubscribedJson> | undefined;
     if (response.ok && body?.unsubscribed) return setState({ step: "done", what: body.unsubscribed });
     // A link that is not one of ours stays so: only a failure of Backroom's is worth another try.
     setState({

@@ -16,6 +16,11 @@ export interface NotificationsJson {
   unread: number;
 }
 
+/** The body of `POST /api/notifications/read`: how many are left unread. */
+export interface MarkedReadJson {
+  unread: number;
+}
+
 /** One kind as the settings page shows it. */
 export interface KindSettingJson {
   kind: string;
@@ -37,4 +42,9 @@ export interface NotificationSettingsJson {
   digest: { enabled: boolean; time: string; timeZone: string };
   /** Whether the person may change them (a demo person's are shared by every visitor, so fixed). */
   editable: boolean;
+}
+
+/** The body of `POST /api/notifications/unsubscribe`: what it stopped, in words ("the daily digest"). */
+export interface UnsubscribedJson {
+  unsubscribed: string;
 }

@@ -8,6 +8,7 @@ import { StoreSearch } from "@/components/accounting/store-search";
 import { backend } from "@/lib/backend";
 import { pageRead } from "@/lib/domain/page-href";
 import { todayIn } from "@/lib/format/days";
+import { loadExportSchedule } from "@/lib/server/accounting/schedule-api";
 import { searchSnapshot } from "@/lib/server/collections/collections-view";
 import { may } from "@/lib/session/roles";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
@@ -96,7 +97,7 @@ export default async function AccountingPage({ searchParams }: PageProps<"/accou
   );
 }
 
-/** A retailer's exports by email, as they stand (Backroom's own data: no request to the API). */
+/** A retailer's exports by email, as they stand: what `GET /api/accounting/schedule` answers. */
 async function Scheduled({
   keyId,
   workspaceId,
@@ -108,10 +109,6 @@ async function Scheduled({
   canManage: boolean;
   demo: boolean;
 }) {
-  const { accounting } = await backend();
-  const [schedule, recipients] = await Promise.all([
-    accounting.schedules.get(keyId),
-    accounting.schedules.recipients(workspaceId),
-  ]);
-  return <ExportSchedule initial={{ schedule: schedule ?? null, recipients }} canManage={canManage} demo={demo} />;
+  const initial = await loadExportSchedule({ workspace: { id: workspaceId }, key: { id: keyId } }, await backend());
+  return <ExportSchedule initial={initial} canManage={canManage} demo={demo} />;
 }

@@ -11,6 +11,7 @@ import type { KeyType } from "@/lib/data-api/operation";
 import { searchSnapshot } from "@/lib/server/collections/collections-view";
 import { pageApi } from "@/lib/server/core/page-api";
 import { accountStatement } from "@/lib/server/statements/statement-data";
+import { loadStatementSchedule } from "@/lib/server/statements/statements-api";
 import { may } from "@/lib/session/roles";
 import type { SessionKey } from "@/lib/session/session-view";
 import { describeFailure, describeStale } from "@/lib/ui/failure";
@@ -268,7 +269,7 @@ export default async function StatementsPage({ searchParams }: PageProps<"/state
   );
 }
 
-/** A retailer's monthly statements by email, as they stand (Backroom's own data: no request to the API). */
+/** A retailer's monthly statements by email, as they stand: what `GET /api/statements/schedule` answers. */
 async function Monthly({
   keyId,
   workspaceId,
@@ -280,10 +281,6 @@ async function Monthly({
   canManage: boolean;
   demo: boolean;
 }) {
-  const { statementSchedules } = await backend();
-  const [schedule, recipients] = await Promise.all([
-    statementSchedules.get(keyId),
-    statementSchedules.recipients(workspaceId),
-  ]);
-  return <MonthlyStatements initial={{ schedule: schedule ?? null, recipients }} canManage={canManage} demo={demo} />;
+  const initial = await loadStatementSchedule({ workspace: { id: workspaceId }, key: { id: keyId } }, await backend());
+  return <MonthlyStatements initial={initial} canManage={canManage} demo={demo} />;
 }

@@ -238,6 +238,20 @@ describe("GET /api/accounting/export", () => {
     );
   });
 
+  it("refuses a brand's key in one sentence, the export and the mapping alike", async () => {
+    const { get } = await setUp("Supplier");
+    const sentence = (what: string) => ({
+      Error: {
+        code: "NOT_FOR_THIS_KEY",
+        detail: `${what}: for Customer or Employee keys only; this workspace's key is a Supplier key.`,
+      },
+    });
+    const exported = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}`);
+    expect([exported.status, await exported.json()]).toEqual([403, sentence("The export")]);
+    const mapping = await get(getAccountingMapping, "/api/accounting/mapping");
+    expect([mapping.status, await mapping.json()]).toEqual([403, sentence("The books' mapping")]);
+  });
+
   it("lets a viewer download, but not mark: a mark changes what everyone's next export holds", async () => {
     const { person, deps } = await setUp();
     const viewer = await joinAs(backend, person.workspaceId, "viewer");
@@ -334,5 +348,21 @@ describe("the mapping", () => {
     );
     expect(put.status).toBe(400);
     expect(((await put.json()) as { Error: { code: string } }).Error.code).toBe("VALIDATION_FAILED");
+  });
+
+  it("answers 413 to a mapping past 64 kB, and 400 to one that is not JSON", async () => {
+    const { person, deps } = await setUp();
+    const send = (json: unknown) =>
+      putAccountingMapping(browserRequest("PUT", "/api/accounting/mapping", { cookie: person.cookie, json }), deps);
+    const large = await send({ vendorName: "x".repeat(64 * 1024) });
+    expect([large.status, ((await large.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      413,
+      "PAYLOAD_TOO_LARGE",
+    ]);
+    const notJson = await send("vendorName=Distributor");
+    expect([notJson.status, ((await notJson.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      400,
+      "VALIDATION_FAILED",
+    ]);
   });
 });

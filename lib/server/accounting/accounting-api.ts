@@ -1,8 +1,7 @@
 import "server-only";
 import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { readBodyText } from "@/lib/data-api/request-body";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import type { ExportsJson, MappingJson, MappingSavedJson, PreviewJson } from "@/lib/domain/accounting/accounting-view";
 import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
 import { EXPORT_FORMATS, FORMATS } from "@/lib/domain/accounting/formats";
 import {
@@ -17,16 +16,17 @@ import { may } from "@/lib/session/roles";
 import type { ActorResolver } from "../core/auth/actor";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
+import { type ActorOf, defineRoute, invalidField, refuse } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
-import { failureAnswer, invalidFieldAnswer, NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
-import { type ActorFor, withActor } from "../core/with-actor";
+import { NO_STORE } from "../core/route-errors";
 import { exportFile, exportPreview, type ExportQuery, planExport } from "./accounting-export";
 import { reader } from "./accounting-reads";
+import { customerNotInScope } from "./errors";
 import type { AccountingServices } from "./feature";
 
 /**
- * The retailer's books (issue 40): `GET /api/accounting/export` (a file), `GET /api/accounting/preview` (what it would
+ * The retailer's books: `GET /api/accounting/export` (a file), `GET /api/accounting/preview` (what it would
  * hold, as JSON, with its first rows), `GET`/`PUT /api/accounting/mapping`, `GET /api/accounting/exports` (the ledger's
  * latest). The reads go through the proxy with the person's session: the key's scope applies (a Customer key's own
  * stores; an Employee key names one), and a brand's key has no books here.
@@ -92,42 +92,23 @@ function daysBetween(from: string, to: string): number {
 const HINT =
   "Ask as ?format=qbo-bills|xero-bills|iif|qbo-payments|xero-payments&from=YYYY-MM-DD&to=YYYY-MM-DD, optionally &statuses=1,2,3,4,5,7&customer=&new=1&mark=1&part=.";
 
-export const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
+/** The books are a retailer's: its own key's stores, or one store that the distributor's staff name. */
+const BOOKS_KEYS = ["Customer", "Employee"] as const;
 
-type KeyedActor = ActorFor["key"];
-
-/** The query read and checked against the key: an answer when it is refused, else the export's query. */
-function exportQuery(
-  request: Request,
-  actor: KeyedActor,
-): { refused: Response } | { query: ExportQuery; mark: boolean; part: number } {
-  if (actor.key.keyType === "Supplier") return { refused: failureAnswer("no-books") };
-  const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) return { refused: json(validationErrorBody(parsed.error, HINT), 400) };
-  const q = parsed.data;
+/** The query held to the key: an Employee key names its store, a Customer key only one of its own. */
+function exportQuery(actor: ActorOf["key"], q: z.infer<typeof Query>): ExportQuery {
   if (actor.key.keyType === "Employee" && q.customer === undefined)
-    return {
-      refused: invalidFieldAnswer(
-        "customer",
-        "An Employee key exports one store's books: name it as customer= (its CustomerID).",
-      ),
-    };
+    throw invalidField("customer", "An Employee key exports one store's books: name it as customer= (its CustomerID).");
   const scope = actor.key.scope.customers;
   if (actor.key.keyType === "Customer" && q.customer !== undefined && scope && !scope.some((c) => c.id === q.customer))
-    return {
-      refused: failureAnswer("customer-not-in-scope", undefined, "This key's retailer does not own that store."),
-    };
+    throw customerNotInScope();
   return {
-    query: {
-      format: q.format,
-      from: q.from,
-      to: q.to,
-      statuses: q.statuses ?? [...ALL_INVOICE_STATUSES],
-      customerId: q.customer,
-      newOnly: q.new,
-    },
-    mark: q.mark,
-    part: q.part ?? 1,
+    format: q.format,
+    from: q.from,
+    to: q.to,
+    statuses: q.statuses ?? [...ALL_INVOICE_STATUSES],
+    customerId: q.customer,
+    newOnly: q.new,
   };
 }
 
@@ -140,31 +121,23 @@ function crossSite(request: Request): boolean {
 // GET /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=1&mark=1&part=]: the file, named by
 // Content-Disposition; X-Backroom-Records, X-Backroom-Total (the file's total) and X-Backroom-Parts (Xero's bills: 500 a
 // file) say what it holds. `mark=1` remembers it (owners, admins, Accounts); a plain GET marks nothing.
-export const getAccountingExport = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: AccountingDeps): Promise<Response> => {
-    const asked = exportQuery(request, actor);
-    if ("refused" in asked) return asked.refused;
-    const { query, mark, part } = asked;
-    if (mark && crossSite(request)) return failureAnswer("cross-site");
+export const getAccountingExport = defineRoute(
+  { need: "key", keyTypes: BOOKS_KEYS, what: "The export", query: Query, invalid: HINT },
+  async ({ request, actor, query: q }, deps: AccountingDeps) => {
+    const query = exportQuery(actor, q);
+    const { mark } = q;
+    const part = q.part ?? 1;
+    if (mark && crossSite(request)) throw refuse("cross-site");
     if (mark && !may(actor.membership.role, MANAGE_BOOKS))
-      return failureAnswer(
+      throw refuse(
         "forbidden-by-role",
-        undefined,
         "Marking an export (mark=1) is for owners, admins and the Accounts role: download it without mark=1.",
       );
     const scope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
     const { mapping } = await deps.accounting.store.mapping(actor.workspace.id);
-    let plan;
-    try {
-      plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
-    } catch (error) {
-      if (error instanceof DataApiError) return upstreamFailureAnswer(error, "The export");
-      throw error;
-    }
+    const plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
     if (part > plan.parts)
-      return invalidFieldAnswer(
+      throw invalidField(
         "part",
         `This export is ${plan.parts} file${plan.parts === 1 ? "" : "s"}: ask for part 1 to ${plan.parts}.`,
       );
@@ -214,27 +187,18 @@ export const getAccountingExport = withActor(
 // GET /api/accounting/preview?format=&from=&to=[&statuses=&customer=&new=1]: what the export would hold: its counts
 // (new, changed since exported, exported as they are), the invoices held back and why, its files and total, and its
 // first records' rows as the file writes them.
-export const getAccountingPreview = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: AccountingDeps): Promise<Response> => {
-    const asked = exportQuery(request, actor);
-    if ("refused" in asked) return asked.refused;
-    const { query } = asked;
+export const getAccountingPreview = defineRoute(
+  { need: "key", keyTypes: BOOKS_KEYS, what: "The export's preview", query: Query, invalid: HINT },
+  async ({ request, actor, query: q }, deps: AccountingDeps): Promise<PreviewJson> => {
+    const query = exportQuery(actor, q);
     const scope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
     const { mapping } = await deps.accounting.store.mapping(actor.workspace.id);
-    let plan;
-    try {
-      plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
-    } catch (error) {
-      if (error instanceof DataApiError) return upstreamFailureAnswer(error, "The export's preview");
-      throw error;
-    }
+    const plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
     const files = Array.from({ length: plan.parts }, (_, i) => {
       const file = exportFile(plan, mapping, i + 1);
       return { part: i + 1, name: file.name, records: file.count, total: centsText(file.totalCents) };
     });
-    return json({
+    return {
       format: query.format,
       label: FORMATS[query.format].label,
       kind: plan.kind,
@@ -249,7 +213,7 @@ export const getAccountingPreview = withActor(
       total: centsText(plan.totalCents),
       preview: exportPreview(plan, mapping),
       requests: plan.requests,
-    });
+    };
   },
 );
 
@@ -266,72 +230,59 @@ const MappingBody = z.strictObject({
   accounts: z
     .record(z.string().trim().min(1).max(MAX_NAME_LENGTH), z.string().trim().max(MAX_NAME_LENGTH))
     .refine((r) => Object.keys(r).length <= MAX_MAPPED_TYPES, `at most ${MAX_MAPPED_TYPES} product types`)
-    .refine((r) => Object.values(r).every((v) => !/[\t\r\n]/.test(v)), "no tabs or line breaks"),
+    .refine((r) => Object.values(r).every((v) => !/[\t\r\n]/.test(v)), "no tabs or line breaks")
+    // An account left empty is the default's: not kept.
+    .transform((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== ""))),
   taxCode: Name,
   bankAccount: Name,
   creditsAccount: Name,
   payablesAccount: Name,
   dateFormat: z.enum(DATE_FORMATS, { error: `one of ${DATE_FORMATS.join(", ")}` }),
-});
+}) satisfies z.ZodType<AccountingMapping>;
 
-/** The catalogue's product types, for the mapping's rows: every product the key reads, walked (500 a page). */
-async function productTypes(request: Request, deps: AccountingDeps): Promise<string[]> {
+/**
+ * The catalogue's product types, for the mapping's rows: every product the key reads, walked (500 a page); null when
+ * the catalogue could not be read (the mapping is shown without them).
+ */
+async function productTypes(request: Request, deps: AccountingDeps): Promise<string[] | null> {
   const read = reader(requestApi(request, deps));
-  const products = await read.all("listProducts", { Statuses: [0, 1, 2, 3, 4, 5] });
-  return [...new Set(products.flatMap((p) => (p.ProductTypeName?.trim() ? [p.ProductTypeName.trim()] : [])))].sort();
+  try {
+    const products = await read.all("listProducts", { Statuses: [0, 1, 2, 3, 4, 5] });
+    return [...new Set(products.flatMap((p) => (p.ProductTypeName?.trim() ? [p.ProductTypeName.trim()] : [])))].sort();
+  } catch (error) {
+    if (error instanceof DataApiError) return null;
+    throw error;
+  }
 }
 
 // GET /api/accounting/mapping: the workspace's mapping (the defaults until set), when it was set, whether the asker
 // may change it, and the catalogue's product types (each may have its account).
-export const getAccountingMapping = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: AccountingDeps): Promise<Response> => {
-    if (actor.key.keyType === "Supplier") return failureAnswer("no-books");
+export const getAccountingMapping = defineRoute(
+  { need: "key", keyTypes: BOOKS_KEYS, what: "The books' mapping" },
+  async ({ request, actor }, deps: AccountingDeps): Promise<MappingJson> => {
     const [{ mapping, updatedAt }, types] = await Promise.all([
       deps.accounting.store.mapping(actor.workspace.id),
-      productTypes(request, deps).catch((error: unknown) => {
-        if (error instanceof DataApiError) return undefined;
-        throw error;
-      }),
+      productTypes(request, deps),
     ]);
-    return json({
-      mapping,
-      updatedAt,
-      mayChange: may(actor.membership.role, MANAGE_BOOKS),
-      productTypes: types ?? null,
-    });
+    return { mapping, updatedAt, mayChange: may(actor.membership.role, MANAGE_BOOKS), productTypes: types };
   },
 );
 
 // PUT /api/accounting/mapping {vendorName, defaultAccount, accounts, taxCode, bankAccount, creditsAccount,
 // payablesAccount, dateFormat}: owners, admins and the Accounts role set the workspace's mapping (the same twice is
 // one). In the audit trail.
-export const putAccountingMapping = withActor(
-  "key",
-  MANAGE_BOOKS,
-  async (request: Request, actor, deps: AccountingDeps): Promise<Response> => {
-    if (actor.key.keyType === "Supplier") return failureAnswer("no-books");
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBodyText(request, 64 * 1024));
-    } catch {
-      return invalidFieldAnswer("body", "Send the mapping as JSON (at most 64 kB).");
-    }
-    const parsed = MappingBody.safeParse(body);
-    if (!parsed.success)
-      return json(
-        validationErrorBody(
-          parsed.error,
-          "Send {vendorName, defaultAccount, accounts: {productType: account}, taxCode, bankAccount, creditsAccount, payablesAccount, dateFormat}.",
-        ),
-        400,
-      );
-    const mapping: AccountingMapping = {
-      ...parsed.data,
-      // An account left empty is the default's: not kept.
-      accounts: Object.fromEntries(Object.entries(parsed.data.accounts).filter(([, v]) => v !== "")),
-    };
+export const putAccountingMapping = defineRoute(
+  {
+    need: "key",
+    permission: MANAGE_BOOKS,
+    keyTypes: BOOKS_KEYS,
+    what: "The books' mapping",
+    body: MappingBody,
+    maxBodyBytes: 64 * 1024,
+    invalid:
+      "Send {vendorName, defaultAccount, accounts: {productType: account}, taxCode, bankAccount, creditsAccount, payablesAccount, dateFormat}.",
+  },
+  async ({ request, actor, body: mapping }, deps: AccountingDeps): Promise<MappingSavedJson> => {
     const updatedAt = await deps.accounting.store.setMapping(actor.workspace.id, mapping, actor.person.id);
     await deps.audit.record({
       event: "accounting-mapping-changed",
@@ -340,16 +291,14 @@ export const putAccountingMapping = withActor(
       reference: { vendorName: mapping.vendorName, dateFormat: mapping.dateFormat },
       result: "done",
     });
-    return json({ mapping, updatedAt, mayChange: true });
+    return { mapping, updatedAt, mayChange: true };
   },
 );
 
 // GET /api/accounting/exports: the workspace's latest marked exports in the key's environment, newest first.
-export const getAccountingExports = withActor(
-  "key",
-  undefined,
-  async (_request: Request, actor, deps: AccountingDeps): Promise<Response> => {
-    if (actor.key.keyType === "Supplier") return failureAnswer("no-books");
-    return json({ exports: await deps.accounting.store.history(actor.workspace.id, actor.key.environment) });
-  },
+export const getAccountingExports = defineRoute(
+  { need: "key", keyTypes: BOOKS_KEYS, what: "The books' exports" },
+  async ({ actor }, deps: AccountingDeps): Promise<ExportsJson> => ({
+    exports: await deps.accounting.store.history(actor.workspace.id, actor.key.environment),
+  }),
 );

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { ExportEntry } from "@/lib/domain/accounting/accounting-view";
 import { type AccountingMapping, DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
 import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 
@@ -23,23 +24,6 @@ export interface ExportToMark {
   /** Null: the schedule mailed it. */
   madeBy: string | null;
   records: { key: string; fingerprint: string }[];
-}
-
-/** An export remembered, as the page lists it. */
-export interface ExportJson {
-  id: string;
-  kind: string;
-  format: string;
-  from: string;
-  to: string;
-  fileName: string;
-  records: number;
-  /** Whole cents, as text. */
-  totalCents: string;
-  madeBy: string | null;
-  /** The person's name now; null for the schedule, or a former member. */
-  madeByName: string | null;
-  madeAt: string;
 }
 
 /** What an earlier export held of a record. */
@@ -167,7 +151,7 @@ export function createAccountingStore(db: Kysely<BackroomDatabase>, now: () => D
     },
 
     /** The workspace's latest exports in an environment, newest first. */
-    async history(workspaceId: string, environment: string, limit = 20): Promise<ExportJson[]> {
+    async history(workspaceId: string, environment: string, limit = 20): Promise<ExportEntry[]> {
       const rows = await db
         .withTables<AuthTables>()
         .selectFrom("accounting_exports")

@@ -219,9 +219,30 @@ describe.each(databaseProfiles())("exports to the books by email on $name", ({ o
     expect(stop.status).toBe(204);
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const staffAnswer = await put(staff.cookie, body);
-    expect([staffAnswer.status, ((await staffAnswer.json()) as { Error: { code: string } }).Error.code]).toEqual([
-      409,
-      "NOT_FOR_THIS_KEY",
+    expect([staffAnswer.status, await staffAnswer.json()]).toEqual([
+      403,
+      {
+        Error: {
+          code: "NOT_FOR_THIS_KEY",
+          detail: "Exports to the books by email: for Customer keys only; this workspace's key is a Employee key.",
+        },
+      },
+    ]);
+  });
+
+  it("PUT /api/accounting/schedule answers 413 to a body past 2 kB", async () => {
+    const { owner, put } = await setUp();
+    const answer = await put(owner.cookie, {
+      cadence: "monthly",
+      day: 1,
+      localTime: "07:00",
+      timeZone: "UTC",
+      formats: ["iif"],
+      padding: "x".repeat(2048),
+    });
+    expect([answer.status, ((await answer.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      413,
+      "PAYLOAD_TOO_LARGE",
     ]);
   });
 });

@@ -7,16 +7,14 @@ import {
   type AuditEvent,
   type AuditPage,
 } from "@/lib/audit/audit-types";
-import { queryErrorBody } from "@/lib/data-api/validation-errors";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
-import { NO_STORE } from "../core/route-errors";
 import { may } from "@/lib/session/roles";
-import { failureAnswer } from "../core/route-errors";
-import { type ActorDeps, withActor } from "../core/with-actor";
 import type { AuditTrail } from "../core/audit/audit-trail";
+import { defineRoute, refuse, type RouteDeps } from "../core/define-route";
+import { NO_STORE } from "../core/route-errors";
 
 /** What `GET /api/audit` needs from the backend. */
-export interface AuditDeps extends ActorDeps {
+export interface AuditDeps extends RouteDeps {
   audit: AuditTrail;
 }
 
@@ -114,30 +112,26 @@ const COLUMNS: ExportColumn[] = (
  * (403 FORBIDDEN_BY_ROLE).
  * - `person` (a user id): that person's entries only;
  * - `event` (comma-separated events), `from` and `to` (UTC dates, inclusive), `page` (from 1) and `pageSize` (1 to 500,
- *   default 50); an unknown parameter or a bad value answers 400 in the API's error shape;
+ *   default 50); an unknown parameter or a bad value answers 400 VALIDATION_FAILED naming it;
  * - `format=csv`: every matching entry (the newest 10,000) as a CSV download;
- * - 401 without a session, 403 outside a workspace (with-actor.ts). Always `private, no-store`.
+ * - 401 without a session, 403 outside a workspace (define-route.ts). Always `private, no-store`.
  *
  * @example
  * // GET /api/audit?event=payment-allocation&from=2026-11-01
  * // 200 {"entries":[{"id":"12","at":"2026-11-21T18:00:00.000Z","event":"payment-allocation","result":"done",...}],"page":1,"pageSize":50,"total":1,"hasNextPage":false}
  */
-export const listAudit = withActor(
-  "workspace",
-  undefined,
-  async (request: Request, actor, deps: AuditDeps): Promise<Response> => {
+export const listAudit = defineRoute(
+  {
+    need: "workspace",
+    query: AuditQuery,
+    invalid: "Ask as ?event=&from=YYYY-MM-DD&to=YYYY-MM-DD&person=&page=&pageSize=&format=json|csv (each optional).",
+  },
+  async ({ actor, query: q }, deps: AuditDeps) => {
     const role = actor.membership.role;
     const all = may(role, { audit: ["read"] });
+    // Two grants open the trail (all of it, or one's own): more than a route's one permission says.
     if (!all && !may(role, { audit: ["read-own"] }))
-      return failureAnswer(
-        "forbidden-by-role",
-        undefined,
-        "Your role in this workspace does not show the audit trail.",
-      );
-    const url = new URL(request.url);
-    const parsed = AuditQuery.safeParse(Object.fromEntries(url.searchParams));
-    if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NO_STORE });
-    const q = parsed.data;
+      throw refuse("forbidden-by-role", "Your role in this workspace does not show the audit trail.");
     // A role that sees only its own entries sees only its own, whoever is asked for.
     const userId = all ? q.person : actor.person.id;
     const bounds = {
@@ -174,6 +168,6 @@ export const listAudit = withActor(
       hasNextPage: q.page * q.pageSize < total,
       people,
     };
-    return Response.json(body, { headers: NO_STORE });
+    return body;
   },
 );

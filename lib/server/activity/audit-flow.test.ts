@@ -469,7 +469,14 @@ describe("GET /api/audit", () => {
     ]) {
       const response = await audit(backend, cookie, query);
       expect(response.status, query).toBe(400);
-      expect(((await response.json()) as { Error: string }).Error, query).toEqual(expect.any(String));
+      // The one shape of a bad query or body (it was {Error: "..."}): the sentence, and what was wrong field by field.
+      expect(await response.json(), query).toEqual({
+        Error: {
+          code: "VALIDATION_FAILED",
+          detail: expect.stringMatching(/^Ask as \?event=/),
+          fieldErrors: [expect.objectContaining({ code: expect.any(String), detail: expect.any(String) })],
+        },
+      });
     }
   });
 });

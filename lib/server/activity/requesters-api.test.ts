@@ -104,7 +104,14 @@ describe("GET /api/payments/requesters", () => {
     const owner = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
     const answer = await requesters(owner.cookie, query);
     expect(answer.status).toBe(400);
-    expect(typeof ((await answer.json()) as { Error: unknown }).Error).toBe("string");
+    // The one shape of a bad query or body (it was {Error: "..."}): the sentence, and what was wrong field by field.
+    expect(await answer.json()).toEqual({
+      Error: {
+        code: "VALIDATION_FAILED",
+        detail: "Ask as ?account=ARAccountID&requests=RequestID,… (up to 500).",
+        fieldErrors: [expect.objectContaining({ code: expect.any(String), detail: expect.any(String) })],
+      },
+    });
   });
 
   it("answers 401 to nobody signed in", async () => {

@@ -2,14 +2,12 @@ import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import type { PaymentRequesters } from "@/lib/audit/audit-types";
-import { queryErrorBody } from "@/lib/data-api/validation-errors";
-import type { AuthTables, BackroomDatabase } from "../core/db/schema";
-import { NO_STORE } from "../core/route-errors";
-import { type ActorDeps, withActor } from "../core/with-actor";
 import type { AuditTrail } from "../core/audit/audit-trail";
+import type { AuthTables, BackroomDatabase } from "../core/db/schema";
+import { defineRoute, type RouteDeps } from "../core/define-route";
 
 /** What `GET /api/payments/requesters` needs from the backend. */
-export interface RequestersDeps extends ActorDeps {
+export interface RequestersDeps extends RouteDeps {
   audit: AuditTrail;
   db: Kysely<BackroomDatabase>;
 }
@@ -44,20 +42,21 @@ const RequestersQuery = z.strictObject(
  * this key's environment that the API accepted with that RequestID). A request not listed was not sent from this
  * workspace: the ERP user the API names made it. Every member with a key may ask (the payments page shows it to
  * whoever reads payments): it answers names only, as the Members page shows every member, never the rest of the trail;
- * a former member whose account is gone is named null. 400 on a bad parameter; 401, 403, 409 (with-actor.ts). Always
- * `private, no-store`.
+ * a former member whose account is gone is named null. 400 VALIDATION_FAILED on a bad parameter; 401, 403, 409
+ * (define-route.ts). Always `private, no-store`.
  *
  * @example
  * // GET /api/payments/requesters?account=50001&requests=5001,5002
  * // 200 {"requesters":[{"requestId":5002,"name":"Ana Ruiz"}]}
  */
-export const listPaymentRequesters = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: RequestersDeps): Promise<Response> => {
-    const parsed = RequestersQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) return Response.json(queryErrorBody(parsed.error), { status: 400, headers: NO_STORE });
-    const { account, requests } = parsed.data;
+export const listPaymentRequesters = defineRoute(
+  {
+    need: "key",
+    query: RequestersQuery,
+    invalid: `Ask as ?account=ARAccountID&requests=RequestID,… (up to ${MAX_REQUESTS}).`,
+  },
+  async ({ actor, query }, deps: RequestersDeps) => {
+    const { account, requests } = query;
     const found = await deps.audit.paymentRequesters(
       { workspaceId: actor.workspace.id, environment: actor.key.environment },
       account,
@@ -76,6 +75,6 @@ export const listPaymentRequesters = withActor(
     const body: PaymentRequesters = {
       requesters: [...found].map(([requestId, r]) => ({ requestId, name: (r.userId && names.get(r.userId)) || null })),
     };
-    return Response.json(body, { headers: NO_STORE });
+    return body;
   },
 );

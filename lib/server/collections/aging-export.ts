@@ -1,36 +1,40 @@
 import "server-only";
+import * as z from "zod";
 import { csvHeader, csvRows } from "@/lib/format/csv";
 import { accountLabel, type AgingLine, type AgingRow, linesOf, supplierLabel } from "@/lib/domain/ar-aging/aging";
 import { agingListQuery, ofSuppliers, sortedLines } from "@/lib/domain/ar-aging/aging-list";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import type { ListViewSpec } from "@/lib/domain/views/list-view-spec";
 import { viewExportColumns } from "@/lib/domain/views/export-columns";
-import { failureAnswer, NO_STORE } from "../core/route-errors";
-import { withActor } from "../core/with-actor";
+import { defineRoute } from "../core/define-route";
+import { NO_STORE } from "../core/route-errors";
 import { agingSnapshot } from "./aging-view";
 import type { CollectionsDeps } from "./collections-api";
+import { agingPending } from "./errors";
+
+/** The export's parameters: the suppliers to keep, and the table's order (a value it does not know is the default's). */
+const AgingExportQuery = z
+  .record(z.string(), z.string())
+  .transform((params) => ({ supplierIds: params.SupplierIDs, list: agingListQuery(params) }));
 
 // GET /api/ar-aging/export[?SupplierIDs&sort&dir]: an Employee key's whole AR aging as CSV from its snapshot alone (no
 // request to the API), every row the supplier filter keeps in the table's order, the columns the live report's export
 // writes (the list view's): what the AR aging page's "Export CSV" downloads when it is drawn from the snapshot. Sorted
 // by supplier, the rows go by supplier id (the snapshot holds no supplier names). 403 for a key other than an Employee
 // key's, 409 until the key's first walk that kept the aging is in.
-export const getAgingExport = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: CollectionsDeps): Promise<Response> => {
-    if (actor.key.keyType !== "Employee") return failureAnswer("no-aging-snapshot");
+export const getAgingExport = defineRoute(
+  { need: "key", keyTypes: ["Employee"], what: "The AR aging's snapshot", query: AgingExportQuery },
+  async ({ actor, query }, deps: CollectionsDeps) => {
     const snapshot = await agingSnapshot(deps.db, actor.key.id);
-    if (!snapshot.ready) return failureAnswer("aging-pending");
-    const params = new URL(request.url).searchParams;
-    const rows = ofSuppliers(snapshot.rows, params.get("SupplierIDs") ?? undefined) as AgingRow[];
+    if (!snapshot.ready) throw agingPending();
+    const rows = ofSuppliers(snapshot.rows, query.supplierIds) as AgingRow[];
     const lines = linesOf(rows);
     const rowOf = new Map<AgingLine, AgingRow>(lines.map((line, i) => [line, rows[i]!]));
     const label = (line: AgingLine, column: "account" | "supplier") =>
       column === "account"
         ? accountLabel(line.arAccountId, snapshot.accounts)
         : supplierLabel(line.supplierId, new Map());
-    const ordered = sortedLines(lines, agingListQuery(params), label).map((line) => rowOf.get(line)!);
+    const ordered = sortedLines(lines, query.list, label).map((line) => rowOf.get(line)!);
     const columns = viewExportColumns(LIST_VIEWS.arAging as unknown as ListViewSpec, new URLSearchParams(), undefined);
     return new Response(
       csvHeader(columns, { bom: true }) + csvRows(columns, ordered as unknown as Record<string, unknown>[]),

@@ -2,12 +2,13 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { ActorResolver } from "../core/auth/actor";
 import type { BackroomDatabase } from "../core/db/schema";
-import { failureAnswer, NO_STORE } from "../core/route-errors";
-import { withActor } from "../core/with-actor";
+import { defineRoute } from "../core/define-route";
+import { NO_STORE } from "../core/route-errors";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import type { CollectionRow } from "@/lib/domain/collections/collections";
-import { collectionsQuery, COLUMNS, listed } from "@/lib/domain/collections/collections-list";
+import { COLUMNS, CollectionsQuery, listed } from "@/lib/domain/collections/collections-list";
 import { collectionsView } from "./collections-view";
+import { collectionsPending } from "./errors";
 
 /** What the collections' export needs from the backend. */
 export interface CollectionsDeps {
@@ -26,14 +27,12 @@ const EXPORT_COLUMNS: ExportColumn[] = COLUMNS.map((c) => ({
 // filters keep in the page's order (the page number is ignored), every column, from the key's snapshot alone (no request
 // to the API): what the page's "Export CSV" link downloads. 403 for a key other than an Employee key's, 409 until the
 // key's first walk is in.
-export const getCollectionsExport = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: CollectionsDeps): Promise<Response> => {
-    if (actor.key.keyType !== "Employee") return failureAnswer("no-collections");
+export const getCollectionsExport = defineRoute(
+  { need: "key", keyTypes: ["Employee"], what: "The collections list", query: CollectionsQuery },
+  async ({ actor, query }, deps: CollectionsDeps) => {
     const view = await collectionsView(deps.db, actor.key.id);
-    if (!view.ready) return failureAnswer("collections-pending");
-    const rows = listed(view.rows, collectionsQuery(new URL(request.url).searchParams));
+    if (!view.ready) throw collectionsPending();
+    const rows = listed(view.rows, query);
     return new Response(
       csvHeader(EXPORT_COLUMNS, { bom: true }) + csvRows(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]),
       {

@@ -65,6 +65,11 @@ describe("/api/notifications", () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ Error: { code: "VALIDATION_FAILED" } });
     expect((await mark("not json at all")).status).toBe(400);
+    const large = await mark({ ids: Array.from({ length: 200 }, (_, i) => `${i}`.padStart(100, "x")) });
+    expect([large.status, ((await large.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      413,
+      "PAYLOAD_TOO_LARGE",
+    ]);
 
     // Another's id changes nothing of theirs.
     expect(await (await mark({ ids: [theirs] })).json()).toEqual({ unread: 1 });
@@ -158,6 +163,12 @@ describe("/api/notifications/settings and /api/notifications/unsubscribe", () =>
     );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ Error: { code: "BAD_UNSUBSCRIBE_TOKEN" } });
+    // No token at all is a link that is not ours, not a bad query.
+    const none = await postUnsubscribe(
+      new Request("http://backroom.test/api/notifications/unsubscribe", { method: "POST" }),
+      deps,
+    );
+    expect([none.status, await none.json()]).toMatchObject([400, { Error: { code: "BAD_UNSUBSCRIBE_TOKEN" } }]);
   });
 
   it("hands a report's unsubscribe to the reports, and refuses a topic nobody answers for", async () => {

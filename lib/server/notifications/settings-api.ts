@@ -1,7 +1,5 @@
 import "server-only";
 import * as z from "zod";
-import { readBodyText } from "@/lib/data-api/request-body";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { isZone } from "@/lib/format/days";
 import {
   type Channel,
@@ -11,13 +9,13 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "@/lib/session/notification-kinds";
-import type { NotificationSettingsJson } from "@/lib/session/notifications-view";
+import type { NotificationSettingsJson, UnsubscribedJson } from "@/lib/session/notifications-view";
 import type { Actor, ActorResolver } from "../core/auth/actor";
 import { isDemoPerson } from "../core/auth/demo";
-import { failureAnswer, NO_STORE } from "../core/route-errors";
-import { withActor } from "../core/with-actor";
+import { defineRoute, refuse } from "../core/define-route";
 import type { Preferences } from "../core/notify/preferences";
 import { readUnsubscribeToken } from "../core/notify/unsubscribe";
+import { badUnsubscribeToken } from "./errors";
 
 /** What the notification settings' endpoints need from the backend. */
 export interface SettingsDeps {
@@ -80,11 +78,8 @@ export async function notificationSettings(actor: Actor, deps: SettingsDeps): Pr
 
 // GET /api/notifications/settings: the person's channel per kind (theirs or their role's), their digest, and whether
 // email can be chosen at all.
-export const getNotificationSettings = withActor(
-  "signed-in",
-  undefined,
-  async (_request: Request, actor, deps: SettingsDeps): Promise<Response> =>
-    Response.json(await notificationSettings(actor, deps), { headers: NO_STORE }),
+export const getNotificationSettings = defineRoute({ need: "signed-in" }, async ({ actor }, deps: SettingsDeps) =>
+  notificationSettings(actor, deps),
 );
 
 const SettingsBody = z.strictObject({
@@ -105,29 +100,18 @@ const SettingsBody = z.strictObject({
 
 // PUT /api/notifications/settings {channels?: {kind: channel}, digest?: {enabled, time, timeZone}}: sets what it
 // names, and answers the whole settings. Safe to repeat. A demo person's are fixed (shared by every visitor).
-export const putNotificationSettings = withActor(
-  "signed-in",
-  undefined,
-  async (request: Request, actor, deps: SettingsDeps): Promise<Response> => {
-    if (isDemoPerson(actor.person.email)) return failureAnswer("demo-shared");
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBodyText(request, 16 * 1024));
-    } catch {
-      body = undefined;
-    }
-    const parsed = SettingsBody.safeParse(body);
-    if (!parsed.success)
-      return Response.json(
-        validationErrorBody(
-          parsed.error,
-          'Give the settings to change: {"channels": {"invoice-due": "email"}, "digest": {"enabled": true, "time": "07:00", "timeZone": "Europe/Berlin"}}.',
-        ),
-        { status: 400, headers: NO_STORE },
-      );
-    if (parsed.data.channels) await deps.preferences.choose(actor.person.id, parsed.data.channels);
-    if (parsed.data.digest) await deps.preferences.setDigest(actor.person.id, parsed.data.digest);
-    return Response.json(await notificationSettings(actor, deps), { headers: NO_STORE });
+export const putNotificationSettings = defineRoute(
+  {
+    need: "signed-in",
+    body: SettingsBody,
+    invalid:
+      'Give the settings to change: {"channels": {"invoice-due": "email"}, "digest": {"enabled": true, "time": "07:00", "timeZone": "Europe/Berlin"}}.',
+  },
+  async ({ actor, body }, deps: SettingsDeps) => {
+    if (isDemoPerson(actor.person.email)) throw refuse("demo-shared");
+    if (body.channels) await deps.preferences.choose(actor.person.id, body.channels);
+    if (body.digest) await deps.preferences.setDigest(actor.person.id, body.digest);
+    return notificationSettings(actor, deps);
   },
 );
 
@@ -168,12 +152,17 @@ export async function unsubscribe(
   return { topic, label: UNSUBSCRIBED[prefix] ?? topic };
 }
 
+/** The unsubscribe's query: its token (missing is refused as a token that is not ours), other parameters ignored. */
+const UnsubscribeQuery = z.object({ token: z.string().default("") });
+
 // POST /api/notifications/unsubscribe?token=…: the one-click unsubscribe, from the page an email links to or from the
 // mail client itself (RFC 8058: `List-Unsubscribe=One-Click` in a form body, from wherever the client posts). The
 // signed token is the authority: no sign-in, no origin check. Safe to repeat.
-export async function postUnsubscribe(request: Request, deps: SettingsDeps): Promise<Response> {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const done = token ? await unsubscribe(token, deps) : undefined;
-  if (!done) return failureAnswer("bad-unsubscribe-token");
-  return Response.json({ unsubscribed: done.label }, { headers: NO_STORE });
-}
+export const postUnsubscribe = defineRoute(
+  { need: "anyone", crossSite: "allowed", query: UnsubscribeQuery },
+  async ({ query }, deps: SettingsDeps): Promise<UnsubscribedJson> => {
+    const done = query.token ? await unsubscribe(query.token, deps) : undefined;
+    if (!done) throw badUnsubscribeToken();
+    return { unsubscribed: done.label };
+  },
+);

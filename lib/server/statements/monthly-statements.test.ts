@@ -205,9 +205,29 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
     // The distributor's staff have none: their key is not a retailer's.
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     const staffAnswer = await put(staff.cookie, body);
-    expect([staffAnswer.status, ((await staffAnswer.json()) as { Error: { code: string } }).Error.code]).toEqual([
-      409,
-      "NOT_FOR_THIS_KEY",
+    expect([staffAnswer.status, await staffAnswer.json()]).toEqual([
+      403,
+      {
+        Error: {
+          code: "NOT_FOR_THIS_KEY",
+          detail: "Monthly statements by email: for Customer keys only; this workspace's key is a Employee key.",
+        },
+      },
+    ]);
+  });
+
+  it("PUT /api/statements/schedule answers 413 to a body past 1 kB", async () => {
+    const { owner, put } = await setUp();
+    const answer = await put(owner.cookie, {
+      dayOfMonth: 1,
+      localTime: "07:00",
+      timeZone: "UTC",
+      paperSize: "Letter",
+      padding: "x".repeat(1024),
+    });
+    expect([answer.status, ((await answer.json()) as { Error: { code: string } }).Error.code]).toEqual([
+      413,
+      "PAYLOAD_TOO_LARGE",
     ]);
   });
 });

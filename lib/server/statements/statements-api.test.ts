@@ -20,7 +20,9 @@ async function setUp(keyType: "Customer" | "Employee" | "Supplier" = "Customer")
   backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
   const person = await connectKey(backend, DEMO_KEYS[keyType], keyType);
   const ask = (file: string, query = "", cookie: string | undefined = person.cookie) =>
-    getStatementPdf(browserRequest("GET", `/api/statements/${file}${query}`, { cookie, site: null }), file, backend);
+    getStatementPdf(browserRequest("GET", `/api/statements/${file}${query}`, { cookie, site: null }), backend, {
+      file,
+    });
   return { person, ask };
 }
 
@@ -83,6 +85,20 @@ describe("GET /api/statements/{arAccountId}.pdf", () => {
     expect(answer.status).toBe(status);
     const body = (await answer.json()) as { Error: { code?: string } | string };
     if (code) expect(typeof body.Error === "object" ? body.Error.code : undefined).toBe(code);
+  });
+
+  it("refuses a brand's key in one sentence", async () => {
+    const { ask } = await setUp("Supplier");
+    const answer = await ask("50001.pdf");
+    expect([answer.status, await answer.json()]).toEqual([
+      403,
+      {
+        Error: {
+          code: "NOT_FOR_THIS_KEY",
+          detail: "The statement: for Customer or Employee keys only; this workspace's key is a Supplier key.",
+        },
+      },
+    ]);
   });
 
   it("answers the distributor's staff for any account, and nobody signed out", async () => {

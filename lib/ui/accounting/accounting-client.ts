@@ -1,5 +1,11 @@
 import { isDataApiError } from "@/lib/data-api/data-api-error";
-import type { ExportFormat } from "@/lib/domain/accounting/format-names";
+import type {
+  ExportEntry,
+  ExportsJson,
+  MappingJson,
+  MappingSavedJson,
+  PreviewJson,
+} from "@/lib/domain/accounting/accounting-view";
 import type { AccountingMapping } from "@/lib/domain/accounting/mapping";
 import { backroomJson } from "../backroom-json";
 import { reconnect } from "../browser-api";
@@ -11,48 +17,7 @@ import { type ExportRequest, previewPath } from "./export-request";
  * the queries' retry rule and `describeFailure`'s words apply; a 401 sends the person to sign in again.
  */
 
-export interface PreviewJson {
-  format: ExportFormat;
-  label: string;
-  kind: "bills" | "payments";
-  from: string;
-  to: string;
-  newOnly: boolean;
-  counts: { period: number; new: number; changed: number; unchanged: number; inFile: number };
-  held: { invoiceId?: number; number: string; customerName: string; reason: string }[];
-  changed: { number: string; exportedAt: string; fileName: string }[];
-  parts: number;
-  files: { part: number; name: string; records: number; total: string }[];
-  /** The file's total, as a decimal with cents ("1234.50"). */
-  total: string;
-  preview: { header: string[]; rows: string[][] };
-  requests: number;
-}
-
-export interface MappingJson {
-  mapping: AccountingMapping;
-  /** When it was last set; null: never (the defaults). */
-  updatedAt: string | null;
-  /** Whether the asker may set it (and mark exports): owners, admins, the Accounts role. */
-  mayChange: boolean;
-  /** The catalogue's product types, each may have its account; null when the catalogue could not be read. */
-  productTypes: string[] | null;
-}
-
-export interface ExportEntry {
-  id: string;
-  kind: string;
-  format: string;
-  from: string;
-  to: string;
-  fileName: string;
-  records: number;
-  /** Whole cents, as text. */
-  totalCents: string;
-  madeBy: string | null;
-  madeByName: string | null;
-  madeAt: string;
-}
+export type { ExportEntry, MappingJson, PreviewJson };
 
 export const ACCOUNTING_KEY = ["backroom", "accounting"] as const;
 export const PREVIEW_KEY = [...ACCOUNTING_KEY, "preview"] as const;
@@ -72,10 +37,10 @@ async function read<T>(path: string, signal: AbortSignal): Promise<T> {
 export const accountingClient = {
   preview: (request: ExportRequest, signal: AbortSignal) => read<PreviewJson>(previewPath(request), signal),
   mapping: (signal: AbortSignal) => read<MappingJson>("/api/accounting/mapping", signal),
-  exports: (signal: AbortSignal) => read<{ exports: ExportEntry[] }>("/api/accounting/exports", signal),
+  exports: (signal: AbortSignal) => read<ExportsJson>("/api/accounting/exports", signal),
   /** Sets the workspace's mapping; refused fields come back as the error's `fieldErrors`. */
   saveMapping: (mapping: AccountingMapping) =>
-    backroomJson<Omit<MappingJson, "productTypes">>("PUT", "/api/accounting/mapping", { body: mapping }),
+    backroomJson<MappingSavedJson>("PUT", "/api/accounting/mapping", { body: mapping }),
 };
 
 /**

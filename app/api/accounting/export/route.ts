@@ -1,10 +1,9 @@
-import { backend } from "@/lib/backend";
+import { serve } from "@/lib/backend";
 import { getAccountingExport } from "@/lib/server/accounting/accounting-api";
-import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // GET /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=1&mark=1&part=]: bills or bill payments as a file
 // QuickBooks Online, Xero or QuickBooks Desktop imports.
-export const GET = answerFailures(async (request: Request) => getAccountingExport(request, await backend()));
+export const GET = serve(getAccountingExport);

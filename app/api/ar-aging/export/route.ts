@@ -1,9 +1,8 @@
-import { backend } from "@/lib/backend";
+import { serve } from "@/lib/backend";
 import { getAgingExport } from "@/lib/server/collections/aging-export";
-import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // GET /api/ar-aging/export?...: an Employee key's whole AR aging as CSV, every row the filters keep, from the snapshot.
-export const GET = answerFailures(async (request: Request) => getAgingExport(request, await backend()));
+export const GET = serve(getAgingExport);

@@ -1,9 +1,8 @@
-import { backend } from "@/lib/backend";
+import { serve } from "@/lib/backend";
 import { getCollectionsExport } from "@/lib/server/collections/collections-api";
-import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // GET /api/collections/export?...: the Collections page's list as CSV, every row the filters keep, from the snapshot.
-export const GET = answerFailures(async (request: Request) => getCollectionsExport(request, await backend()));
+export const GET = serve(getCollectionsExport);

@@ -1,9 +1,8 @@
-import { backend } from "@/lib/backend";
+import { serve } from "@/lib/backend";
 import { postUnsubscribe } from "@/lib/server/notifications/settings-api";
-import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/notifications/unsubscribe?token=…: one-click unsubscribe (the email's page, or the mail client, RFC 8058).
-export const POST = answerFailures(async (request: Request) => postUnsubscribe(request, await backend()));
+export const POST = serve(postUnsubscribe);

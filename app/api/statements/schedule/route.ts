@@ -1,5 +1,4 @@
-import { backend } from "@/lib/backend";
-import { answerFailures } from "@/lib/server/core/route-errors";
+import { serve } from "@/lib/backend";
 import {
   deleteStatementSchedule,
   getStatementSchedule,
@@ -9,7 +8,11 @@ import {
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET, PUT, DELETE /api/statements/schedule: the active retailer key's monthly statements by email.
-export const GET = answerFailures(async (request: Request) => getStatementSchedule(request, await backend()));
-export const PUT = answerFailures(async (request: Request) => putStatementSchedule(request, await backend()));
-export const DELETE = answerFailures(async (request: Request) => deleteStatementSchedule(request, await backend()));
+// GET /api/statements/schedule: the active retailer key's monthly statements by email, and whom they mail.
+export const GET = serve(getStatementSchedule);
+
+// PUT /api/statements/schedule {dayOfMonth, localTime, timeZone, paperSize}: makes or replaces it (owners and admins).
+export const PUT = serve(putStatementSchedule);
+
+// DELETE /api/statements/schedule: stops it (owners and admins).
+export const DELETE = serve(deleteStatementSchedule);

@@ -1,0 +1,20 @@
+import "server-only";
+import { refusal } from "../core/define-route";
+
+/** The collections' own refusals; a key other than an Employee key's is refused by the routes' `keyTypes`. */
+
+/** The collections list of a key whose first walk has not ended (it runs in the background). */
+export const collectionsPending = () =>
+  refusal(
+    "COLLECTIONS_PENDING",
+    "This key's collections list is being read in the background; it opens once its first walk is in",
+    409,
+  );
+
+/** The AR aging's export from a snapshot, asked before the key's first walk that kept the aging has ended. */
+export const agingPending = () =>
+  refusal(
+    "AGING_PENDING",
+    "This key's snapshot of the whole AR aging is being read in the background; export from the AR aging page's live report meanwhile",
+    409,
+  );
