@@ -224,7 +224,7 @@ describe.each(databaseProfiles())("exports to the books by email on $name", ({ o
       {
         Error: {
           code: "NOT_FOR_THIS_KEY",
-          detail: "Exports to the books by email: for Customer keys only; this workspace's key is a Employee key.",
+          detail: "Exports to the books by email: for Customer keys only; this workspace's key is an Employee key.",
         },
       },
     ]);

@@ -210,7 +210,7 @@ describe.each(databaseProfiles())("monthly statements on $name", ({ open }) => {
       {
         Error: {
           code: "NOT_FOR_THIS_KEY",
-          detail: "Monthly statements by email: for Customer keys only; this workspace's key is a Employee key.",
+          detail: "Monthly statements by email: for Customer keys only; this workspace's key is an Employee key.",
         },
       },
     ]);
