@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { LIST_STATUS_WORDS, type OrderList } from "@/lib/domain/order-guide/order-list";
+import { LIST_STATUS_WORDS, type OrderListJson } from "@/lib/domain/order-guide/order-list";
 import { backroomJson } from "@/lib/ui/backroom-json";
 
 interface ResendListButtonProps {
@@ -28,7 +28,7 @@ export function ResendListButton({ listId, customerName, summaryId }: ResendList
     setBusy(true);
     setSaid(null);
     try {
-      const { list } = await backroomJson<{ list: OrderList }>(
+      const { list } = await backroomJson<OrderListJson>(
         "POST",
         `/api/order-guide/lists/${encodeURIComponent(listId)}/resend`,
       );

@@ -2,7 +2,12 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { LIST_STATUS_WORDS, NOT_AN_ORDER } from "@/lib/domain/order-guide/order-list";
+import {
+  LIST_STATUS_WORDS,
+  NOT_AN_ORDER,
+  type OrderList,
+  type OrderListJson,
+} from "@/lib/domain/order-guide/order-list";
 import { formatMoney } from "@/lib/format/display";
 import { backroomJson } from "@/lib/ui/backroom-json";
 import { hashOf, sendOnce, sessionKeyStore } from "@/lib/ui/idempotency";
@@ -19,15 +24,6 @@ interface SendListFormProps {
   mailDelivers: boolean;
 }
 
-interface SentList {
-  id: string;
-  recipient: string;
-  lineCount: number;
-  totalCases: number;
-  total: string;
-  status: string;
-}
-
 /**
  * "Send to my rep": the guide's quantity fields (rendered on the server, each tied to this form by `form=`) sent as a
  * reorder list, once per Idempotency-Key (`sendOnce`): a double click sends one list and one mail. Of the fields,
@@ -35,7 +31,7 @@ interface SentList {
  */
 export function SendListForm({ customer, day, recipient, mailDelivers }: SendListFormProps) {
   const [pending, setPending] = useState(false);
-  const [sent, setSent] = useState<SentList | null>(null);
+  const [sent, setSent] = useState<OrderList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
 
@@ -60,7 +56,7 @@ export function SendListForm({ customer, day, recipient, mailDelivers }: SendLis
         sessionKeyStore(),
         `POST /api/order-guide/lists ${hashOf(JSON.stringify(body))}`,
         (key) =>
-          backroomJson<{ list: SentList }>("POST", "/api/order-guide/lists", {
+          backroomJson<OrderListJson>("POST", "/api/order-guide/lists", {
             body,
             headers: { "Idempotency-Key": key },
           }),

@@ -161,6 +161,18 @@ export interface OrderList {
   lines: ListLine[];
 }
 
+/** What a send, a resend and one list asked by id answer (`/api/order-guide/lists`). */
+export interface OrderListJson {
+  list: OrderList;
+}
+
+/** `GET /api/order-guide/lists`: the lists, newest first, the workspace's contact address and whether mail goes. */
+export interface OrderListsJson {
+  lists: OrderList[];
+  contact: string | null;
+  mailDelivers: boolean;
+}
+
 /** A kept list's status in words (the lists page, the answer of a send). */
 export const LIST_STATUS_WORDS: Record<string, string> = {
   sending: "Sending",

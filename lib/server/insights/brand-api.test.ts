@@ -377,5 +377,10 @@ describe.each(databaseProfiles())("issue 41's insights endpoints on $name", ({ o
     expect(await refused("/api/insights/promotions?from=2026-09-01&to=2026-10-01", customer.cookie)).toEqual(
       notForThisKey,
     );
+    // The one sentence of every route's key-type refusal, naming the keys that have insights.
+    const answer = await ask("/api/insights/cadence", customer.cookie);
+    expect(((await answer.json()) as { Error: { detail: string } }).Error.detail).toBe(
+      "Insights: for Supplier or Employee keys only; this workspace's key is a Customer key.",
+    );
   });
 });

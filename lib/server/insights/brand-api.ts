@@ -1,21 +1,20 @@
 import "server-only";
 /**
- * Issue 41's endpoints for integrations and tests: a brand's distribution and velocity, and its stores' reorder
- * cadence, from the key's synced history alone (no request to the API), refused and answered as `getSales` is
+ * A brand's distribution and velocity, its stores' reorder cadence and its promotions' lift, for integrations and
+ * tests, from the key's synced history alone (no request to the API), refused and answered as `getSales` is
  * (insights-api.ts): a Customer key has no insights, `HISTORY_PENDING` until the first backfill is in, one supplier at
  * a time from an Employee key's history of the whole distributor. Beside insights-api.ts so that each stays small.
  */
 import * as z from "zod";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import { failureAnswer, NO_STORE } from "../core/route-errors";
-import { withActor } from "../core/with-actor";
+import { defineRoute } from "../core/define-route";
 import { addDays } from "@/lib/format/days";
 import { customerZone, previousPeriod } from "@/lib/domain/insights/definitions";
 import { distribution } from "@/lib/domain/insights/distribution";
 import { cadence } from "@/lib/domain/insights/cadence";
 import { promotionLift } from "@/lib/domain/insights/promotion-lift";
+import { supplierRequired } from "./errors";
 import { readHistory } from "./history-read";
-import { Day, historyState, pending, type InsightsDeps } from "./insights-api";
+import { backfilled, Day, INSIGHTS_KEYS, type InsightsDeps } from "./insights-api";
 
 const Supplier = z.coerce.number().int().positive().optional();
 
@@ -29,34 +28,21 @@ const PromotionsQuery = z
   .strictObject({ from: Day, to: Day, supplier: Supplier })
   .refine((q) => q.from <= q.to, { message: "from must be on or before to", path: ["from"] });
 
-/** 400 SUPPLIER_REQUIRED, in words without `by=supplier` (these endpoints have none). */
-const supplierRequired = () =>
-  failureAnswer(
-    "supplier-required",
-    undefined,
-    "This key's history holds the whole distributor's sales: name one supplier (&supplier=ID).",
-  );
-
 // GET /api/insights/distribution?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|line[&supplier=ID]: per product or product
 // line (its group), the doors, new and lost doors against the period of the same length before, units per door per
 // week and share of the brand's doors: {asOf, from, to, previous: {from, to}, rows: [{key, name, doors, newDoors,
 // lostDoors, unitsPerDoorPerWeek, shareOfDoors}]}. `asOf` is when the history was last walked; keys are ProductIDs,
 // or the line's name.
-export const getDistribution = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
-    if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
-    const parsed = DistributionQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success)
-      return Response.json(
-        validationErrorBody(parsed.error, "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|line[&supplier=ID]."),
-        { status: 400, headers: NO_STORE },
-      );
-    const state = await historyState(deps.db, actor.key.id);
-    if (!state?.backfilledAt) return pending(actor.key, deps);
-    const { from, to, by, supplier } = parsed.data;
-    if (state.scope?.distributor && supplier === undefined) return supplierRequired();
+export const getDistribution = defineRoute(
+  {
+    ...INSIGHTS_KEYS,
+    query: DistributionQuery,
+    invalid: "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|line[&supplier=ID].",
+  },
+  async ({ actor, query }, deps: InsightsDeps) => {
+    const state = await backfilled(actor.key, deps);
+    const { from, to, by, supplier } = query;
+    if (state.scope?.distributor && supplier === undefined) throw supplierRequired(false);
     // The two periods' invoices, from a day before (an invoice's day is read on its customer's clock).
     const history = await readHistory(deps.db, actor.key.id, {
       supplier,
@@ -64,7 +50,7 @@ export const getDistribution = withActor(
     });
     const { brandDoors: _brandDoors, ...result } = distribution(by, history, { from, to, zoneOf: customerZone });
     const rows = result.rows.map((r) => ({ ...r, key: by === "product" ? Number(r.key) : r.key }));
-    return Response.json({ asOf: state.refreshedAt ?? state.backfilledAt, ...result, rows }, { headers: NO_STORE });
+    return { asOf: state.refreshedAt ?? state.backfilledAt, ...result, rows };
   },
 );
 
@@ -72,23 +58,14 @@ export const getDistribution = withActor(
 // [{customerId, name, orders, medianDays, daysSince, status, lastOrder, nextOrder}]}, late first. `asOf` defaults to
 // the UTC day of the history's last walk, not today: orders after it are not known yet, and a store would look late
 // for want of a sync.
-export const getCadence = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
-    if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
-    const parsed = CadenceQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success)
-      return Response.json(validationErrorBody(parsed.error, "Ask as ?asOf=YYYY-MM-DD[&supplier=ID], or without."), {
-        status: 400,
-        headers: NO_STORE,
-      });
-    const state = await historyState(deps.db, actor.key.id);
-    if (!state?.backfilledAt) return pending(actor.key, deps);
-    const { supplier } = parsed.data;
-    if (state.scope?.distributor && supplier === undefined) return supplierRequired();
+export const getCadence = defineRoute(
+  { ...INSIGHTS_KEYS, query: CadenceQuery, invalid: "Ask as ?asOf=YYYY-MM-DD[&supplier=ID], or without." },
+  async ({ actor, query }, deps: InsightsDeps) => {
+    const state = await backfilled(actor.key, deps);
+    const { supplier } = query;
+    if (state.scope?.distributor && supplier === undefined) throw supplierRequired(false);
     // By default the UTC day of the history's last walk: what it knows of orders reaches no further.
-    const asOf = parsed.data.asOf ?? (state.refreshedAt ?? state.backfilledAt).slice(0, 10);
+    const asOf = query.asOf ?? (state.refreshedAt ?? state.backfilledAt).slice(0, 10);
     // The whole history: a store's rhythm is read over the year the history holds.
     const history = await readHistory(deps.db, actor.key.id, { supplier });
     const rows = cadence(history, { asOf, zoneOf: customerZone }).map((r) => ({
@@ -101,7 +78,7 @@ export const getCadence = withActor(
       lastOrder: r.lastOrder,
       nextOrder: r.nextOrder,
     }));
-    return Response.json({ asOf, rows }, { headers: NO_STORE });
+    return { asOf, rows };
   },
 );
 
@@ -110,21 +87,12 @@ export const getCadence = withActor(
 // its doors' 8 weeks before, the lifts, the discount given and why it is too thin to tell: {asOf, from, to, rows:
 // [{promotionId, name, from, to, running, inferred, doors, newDoors, unitsPerDoorPerWeek, baselineUnitsPerDoorPerWeek,
 // unitsLift, revenuePerDoorPerWeek, baselineRevenuePerDoorPerWeek, revenueLift, promotedUnits, discount, thin}]}.
-export const getPromotionLift = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
-    if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
-    const parsed = PromotionsQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success)
-      return Response.json(validationErrorBody(parsed.error, "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD[&supplier=ID]."), {
-        status: 400,
-        headers: NO_STORE,
-      });
-    const state = await historyState(deps.db, actor.key.id);
-    if (!state?.backfilledAt) return pending(actor.key, deps);
-    const { from, to, supplier } = parsed.data;
-    if (state.scope?.distributor && supplier === undefined) return supplierRequired();
+export const getPromotionLift = defineRoute(
+  { ...INSIGHTS_KEYS, query: PromotionsQuery, invalid: "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD[&supplier=ID]." },
+  async ({ actor, query }, deps: InsightsDeps) => {
+    const state = await backfilled(actor.key, deps);
+    const { from, to, supplier } = query;
+    if (state.scope?.distributor && supplier === undefined) throw supplierRequired(false);
     const asOf = (state.refreshedAt ?? state.backfilledAt).slice(0, 10);
     // The whole history: a promotion's baseline reaches 8 weeks before it began.
     const history = await readHistory(deps.db, actor.key.id, { supplier });
@@ -135,6 +103,6 @@ export const getPromotionLift = withActor(
       historyFrom: state.horizon,
       zoneOf: customerZone,
     });
-    return Response.json({ asOf, from, to, rows }, { headers: NO_STORE });
+    return { asOf, from, to, rows };
   },
 );

@@ -1,17 +1,16 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import type { ActorResolver } from "../core/auth/actor";
 import type { BackroomDatabase } from "../core/db/schema";
-import { failureAnswer, NO_STORE } from "../core/route-errors";
-import { withActor } from "../core/with-actor";
+import { defineRoute } from "../core/define-route";
+import { NO_STORE } from "../core/route-errors";
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import { addDays } from "@/lib/format/days";
 import { customerZone } from "@/lib/domain/insights/definitions";
 import { salesBy } from "@/lib/domain/insights/aggregate";
-import { insightsQuery, TABLE_IDS, type InsightTable } from "@/lib/domain/insights/insights-tables";
-import { estimateWords, retryAfterSeconds } from "@/lib/domain/insights/backfill-estimate";
+import { InsightsQuery, TABLE_IDS, type InsightTable } from "@/lib/domain/insights/insights-tables";
+import { historyPending, supplierRequired } from "./errors";
 import { insightsView } from "./insights-view";
 import { readHistory } from "./history-read";
 import type { HistoryState, HistorySync } from "./history-sync";
@@ -25,22 +24,10 @@ export interface InsightsDeps {
 }
 
 /**
- * 409 `HISTORY_PENDING`, saying how far the key's first backfill has come and when it expects to be done, with
- * `Retry-After` (seconds) for a client to come back then.
+ * What every insights endpoint asks of who is asking: a key with insights, a brand's (Supplier) or the distributor
+ * staff's (Employee: their linked reps' accounts, or the whole distributor's); a retailer's Customer key has none.
  */
-export async function pending(key: { id: string }, deps: InsightsDeps): Promise<Response> {
-  const estimate = await deps.history.estimate(key.id);
-  if (!estimate) return failureAnswer("history-pending");
-  const now = Date.now();
-  const words = estimateWords(estimate);
-  const answer = failureAnswer(
-    "history-pending",
-    undefined,
-    `This key's history is being synced in the background; the insights open once its first year is in. ${words}${words.endsWith("…") ? "" : "."}`,
-  );
-  answer.headers.set("Retry-After", String(retryAfterSeconds(estimate, now)));
-  return answer;
-}
+export const INSIGHTS_KEYS = { need: "key", keyTypes: ["Supplier", "Employee"], what: "Insights" } as const;
 
 /** A day as the insights' queries take it. */
 export const Day = z
@@ -57,11 +44,28 @@ export const Day = z
  *
  * @example
  * const state = await historyState(db, keyId);
- * if (!state?.backfilledAt) return pending(key, deps);
+ * if (!state?.backfilledAt) return "not yet";
  */
 export async function historyState(db: Kysely<BackroomDatabase>, keyId: string): Promise<HistoryState | undefined> {
   const row = await db.selectFrom("history_state").select("state_json").where("key_id", "=", keyId).executeTakeFirst();
   return row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
+}
+
+/**
+ * The key's history once its first backfill is in; until then it throws 409 `HISTORY_PENDING`, saying how far the
+ * backfill has come and when it expects to be done, with `Retry-After`.
+ *
+ * @example
+ * const state = await backfilled(actor.key, deps);
+ * const asOf = state.refreshedAt ?? state.backfilledAt;
+ */
+export async function backfilled(
+  key: { id: string },
+  deps: InsightsDeps,
+): Promise<HistoryState & { backfilledAt: string }> {
+  const state = await historyState(deps.db, key.id);
+  if (!state?.backfilledAt) throw historyPending(await deps.history.estimate(key.id));
+  return { ...state, backfilledAt: state.backfilledAt };
 }
 
 const SalesQuery = z
@@ -82,25 +86,16 @@ const keyOf = (by: string, key: string) => (by === "week" ? key : key === "none"
 // Until the key's first backfill is in: 409 HISTORY_PENDING, its detail saying when it expects to be done, with
 // Retry-After.
 // An Employee key's history of the whole distributor answers one supplier at a time (400 without one), or by=supplier.
-export const getSales = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
-    if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
-    const parsed = SalesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success)
-      return Response.json(
-        validationErrorBody(
-          parsed.error,
-          "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier.",
-        ),
-        { status: 400, headers: NO_STORE },
-      );
-    const state = await historyState(deps.db, actor.key.id);
-    if (!state?.backfilledAt) return pending(actor.key, deps);
-    const { from, to, by, supplier } = parsed.data;
-    if (state.scope?.distributor && supplier === undefined && by !== "supplier")
-      return failureAnswer("supplier-required");
+export const getSales = defineRoute(
+  {
+    ...INSIGHTS_KEYS,
+    query: SalesQuery,
+    invalid: "Ask as ?from=YYYY-MM-DD&to=YYYY-MM-DD&by=product|customer|week|rep|supplier.",
+  },
+  async ({ actor, query }, deps: InsightsDeps) => {
+    const state = await backfilled(actor.key, deps);
+    const { from, to, by, supplier } = query;
+    if (state.scope?.distributor && supplier === undefined && by !== "supplier") throw supplierRequired(true);
     // The whole history (a year, some thousands of rows): a customer's last order may be older than the period. By
     // supplier, the period's invoices are enough (a day before it: an invoice's day is read on its customer's clock).
     const history = await readHistory(deps.db, actor.key.id, {
@@ -108,30 +103,24 @@ export const getSales = withActor(
       from: by === "supplier" ? addDays(from, -1) : undefined,
     });
     const rows = salesBy(by, history, { from, to, zoneOf: customerZone }).map((r) => ({ ...r, key: keyOf(by, r.key) }));
-    return Response.json({ asOf: state.refreshedAt ?? state.backfilledAt, rows }, { headers: NO_STORE });
+    return { asOf: state.refreshedAt ?? state.backfilledAt, rows };
   },
 );
 
-const ExportTable = z.object({ table: z.enum(TABLE_IDS) });
+/** The Insights page's address (its bad values fall back, as the page's do) and the one table to export. */
+const ExportQuery = InsightsQuery.extend({ table: z.enum(TABLE_IDS) });
 
 // GET /api/insights/export?table=<one of TABLE_IDS>[&weeks&customer&rep&supplier&tier&sort&dir&dsort&ddir]:
 // one of the Insights page's tables as CSV (every row, in the page's order and with its filters), from the history
 // alone: what the page's "Export CSV" links download.
-export const getExport = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: InsightsDeps): Promise<Response> => {
-    if (actor.key.keyType === "Customer") return failureAnswer("no-insights");
-    const params = Object.fromEntries(new URL(request.url).searchParams);
-    const parsed = ExportTable.safeParse(params);
-    if (!parsed.success)
-      return Response.json(validationErrorBody(parsed.error, `Ask for one table: ?table=${TABLE_IDS.join("|")}.`), {
-        status: 400,
-        headers: NO_STORE,
-      });
-    const view = await insightsView(deps.db, actor.key.id, insightsQuery(params));
-    if (!view.ready) return pending(actor.key, deps);
-    const table = view.tables[parsed.data.table] as InsightTable<unknown>;
+export const getExport = defineRoute(
+  { ...INSIGHTS_KEYS, query: ExportQuery, invalid: `Ask for one table: ?table=${TABLE_IDS.join("|")}.` },
+  async ({ actor, query }, deps: InsightsDeps) => {
+    const { table: id, ...asked } = query;
+    // The page's own view of the same address: the download holds what the page shows.
+    const view = await insightsView(deps.db, actor.key.id, asked);
+    if (!view.ready) throw historyPending(await deps.history.estimate(actor.key.id));
+    const table = view.tables[id] as InsightTable<unknown>;
     const columns: ExportColumn[] = table.columns.map((c) => ({
       id: c.id,
       header: c.header,

@@ -1,23 +1,23 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { readBodyText } from "@/lib/data-api/request-body";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { type MadeMenuJson, MENU_MAX_DAYS, NewMenu } from "@/lib/domain/menus/menu-schema";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
+import { defineRoute, invalidField, refuse, type RouteDeps } from "../core/define-route";
 import { publicOrigin } from "../core/public-origin";
-import { failureAnswer, invalidFieldAnswer, NO_STORE } from "../core/route-errors";
+import { NO_STORE } from "../core/route-errors";
 import type { SharedStore } from "../core/shared/shared-store";
-import { type ActorDeps, withActor } from "../core/with-actor";
+import { idempotencyKeyReused } from "./errors";
+import { loadMenuLinks } from "./load-menu-links";
 import { linkJson, type MenuStore, newMenuId, newMenuToken } from "./menu-store";
 
 /**
- * The shared menus' endpoints (`app/api/menus/...`, issue 42): a Supplier key's links to its public menu. Every member
- * lists them; owners and admins make and revoke them (`menus: ["manage"]`). Made and revoked are in the audit trail
- * (the link's id and name, never its token).
+ * The shared menus' endpoints (`app/api/menus/...`): a Supplier key's links to its public menu. Every member lists
+ * them; owners and admins make and revoke them (`menus: ["manage"]`). Made and revoked are in the audit trail (the
+ * link's id and name, never its token).
  */
 
-export interface MenusDeps extends ActorDeps {
+export interface MenusDeps extends RouteDeps {
   menus: { store: MenuStore };
   audit: AuditTrail;
   /** Holds a made link's answer for a day, so the same Idempotency-Key answers the same token (only its hash is kept). */
@@ -25,62 +25,40 @@ export interface MenusDeps extends ActorDeps {
   now?: () => number;
 }
 
-const MAX_BODY_BYTES = 32 * 1024;
 const MAX_KEY_LENGTH = 200;
 const REPLAY_MS = 24 * 60 * 60 * 1000;
 
+/** Shared menus are a brand's: made and listed with a Supplier key only. */
+const BRAND_KEYS = { keyTypes: ["Supplier"], what: "Shared menus" } as const;
+
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
-const notSupplier = () =>
-  json(
-    {
-      Error: {
-        code: "SUPPLIER_KEY_REQUIRED",
-        detail: "Shared menus are a brand's: work with a Supplier key to make or list them.",
-      },
-    },
-    409,
-  );
 const clock = (deps: MenusDeps) => deps.now?.() ?? Date.now();
 
 // GET /api/menus: the active key's links, newest first (never their tokens).
-export const listMenus = withActor("key", undefined, async (_request: Request, actor, deps: MenusDeps) => {
-  if (actor.key.keyType !== "Supplier") return notSupplier();
-  const links = await deps.menus.store.list(actor.workspace.id, actor.key.id);
-  const now = clock(deps);
-  return json({ links: links.map((link) => linkJson(link, now)) });
-});
+export const listMenus = defineRoute({ need: "key", ...BRAND_KEYS }, async ({ actor }, deps: MenusDeps) =>
+  loadMenuLinks(actor, deps, clock(deps)),
+);
 
 // POST /api/menus {name, states, categories, expiresAt, contactEmail} with an Idempotency-Key: makes a link (201
 // {id, url, token, expiresAt}); the same key again within a day answers the same link (200), asking for another 409.
-export const createMenu = withActor(
-  "key",
-  { menus: ["manage"] },
-  async (request: Request, actor, deps: MenusDeps): Promise<Response> => {
-    if (actor.key.keyType !== "Supplier") return notSupplier();
+export const createMenu = defineRoute(
+  {
+    need: "key",
+    permission: { menus: ["manage"] },
+    ...BRAND_KEYS,
+    body: NewMenu,
+    maxBodyBytes: 32 * 1024,
+    invalid: "Name the link, say until when it works and where questions go.",
+  },
+  async ({ request, actor, body: menu }, deps: MenusDeps) => {
     const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
     if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH)
-      return invalidFieldAnswer("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBodyText(request, MAX_BODY_BYTES));
-    } catch {
-      return invalidFieldAnswer(
-        "body",
-        'Send the link as JSON: {"name": "…", "states": ["CA"], "categories": [], "expiresAt": "2026-12-31", "contactEmail": "…"}.',
-      );
-    }
-    const parsed = NewMenu.safeParse(body);
-    if (!parsed.success)
-      return json(
-        validationErrorBody(parsed.error, "Name the link, say until when it works and where questions go."),
-        400,
-      );
-    const menu = parsed.data;
+      throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
     const now = clock(deps);
     if (Date.parse(menu.expiresAt) <= now)
-      return invalidFieldAnswer("expiresAt", "expiresAt is in the past: choose a later date.");
+      throw invalidField("expiresAt", "expiresAt is in the past: choose a later date.");
     if (Date.parse(menu.expiresAt) > now + MENU_MAX_DAYS * 24 * 60 * 60 * 1000)
-      return invalidFieldAnswer("expiresAt", `A link lives at most ${MENU_MAX_DAYS} days: choose an earlier date.`);
+      throw invalidField("expiresAt", `A link lives at most ${MENU_MAX_DAYS} days: choose an earlier date.`);
 
     const token = newMenuToken();
     const id = newMenuId();
@@ -101,12 +79,7 @@ export const createMenu = withActor(
       if (!(await deps.shared.set(slot, Buffer.from(JSON.stringify(made)), REPLAY_MS, { onlyIfAbsent: true }))) {
         const [held] = await deps.shared.get([slot]);
         const earlier = held ? (JSON.parse(held.toString("utf8")) as typeof made) : undefined;
-        if (!earlier || earlier.requestHash !== requestHash)
-          return failureAnswer(
-            "idempotency-key-reused",
-            undefined,
-            "This Idempotency-Key made another link (or one over a day ago): make a new key for a new link",
-          );
+        if (!earlier || earlier.requestHash !== requestHash) throw idempotencyKeyReused(false);
         const { requestHash: _, ...answer } = earlier;
         return json(answer, 200);
       }
@@ -119,12 +92,7 @@ export const createMenu = withActor(
       idempotencyKey,
       id,
     );
-    if (!link)
-      return failureAnswer(
-        "idempotency-key-reused",
-        undefined,
-        "This Idempotency-Key made a link over a day ago: make a new key for a new link",
-      );
+    if (!link) throw idempotencyKeyReused(true);
     const answer: MadeMenuJson = {
       id: link.id,
       url: `${publicOrigin(request)}/menu/${token}`,
@@ -145,12 +113,11 @@ export const createMenu = withActor(
 
 // DELETE /api/menus/{token} (or the link's id, as the Menus page names it): revokes the link (200); 404 for a link the
 // workspace does not have or revoked already. Its page answers 404 from now on, on every instance.
-export const revokeMenu = withActor(
-  "key",
-  { menus: ["manage"] },
-  async (request: Request, actor, ref: string, deps: MenusDeps): Promise<Response> => {
-    const link = await deps.menus.store.revoke(actor.workspace.id, ref, actor.person.id);
-    if (!link) return failureAnswer("not-found", undefined, "No such menu link in this workspace (or it is revoked)");
+export const revokeMenu = defineRoute(
+  { need: "key", permission: { menus: ["manage"] } },
+  async ({ request, actor, params }, deps: MenusDeps) => {
+    const link = await deps.menus.store.revoke(actor.workspace.id, params.token ?? "", actor.person.id);
+    if (!link) throw refuse("not-found", "No such menu link in this workspace (or it is revoked)");
     await deps.audit.record({
       event: "menu-link-revoked",
       operation: "DELETE /api/menus/{token}",
@@ -159,6 +126,6 @@ export const revokeMenu = withActor(
       idempotencyKey: null,
       result: "done",
     });
-    return json(linkJson(link, clock(deps)));
+    return linkJson(link, clock(deps));
   },
 );

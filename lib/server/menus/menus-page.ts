@@ -1,12 +1,13 @@
 import "server-only";
 import type { MenuLinkJson } from "@/lib/domain/menus/menu-schema";
 import { snapshotChoices } from "@/lib/domain/menus/public-menu";
+import { loadMenuLinks } from "./load-menu-links";
 import type { MenuSnapshots } from "./menu-snapshot";
-import { linkJson, type MenuStore } from "./menu-store";
+import type { MenuStore } from "./menu-store";
 
 /**
- * What the Menus page renders with: the key's links with their state now, the states and categories of its snapshot,
- * and today (UTC). The snapshot is the one the public pages are drawn from, however old (no read of the API); a key with
+ * What the Menus page renders with: the key's links with their state now (`loadMenuLinks`, what `GET /api/menus`
+ * answers), the states and categories of its snapshot, and today (UTC). The snapshot is the one the public pages are drawn from, however old (no read of the API); a key with
  * none yet takes its first now (a few reads within its budget, as a first public page would), so the form offers the
  * catalogue's own states and categories to tick rather than fields to type (only if that read fails are they typed).
  * The choices are a promise the page streams (React's `use` under Suspense): the links and the rest of the form do not
@@ -23,9 +24,9 @@ export async function menusPageData(
     .then((kept) => kept ?? menus.snapshots.snapshot(workspaceId, keyId))
     .then((snapshot) => (snapshot ? snapshotChoices(snapshot) : { states: [], categories: [] }))
     .catch(() => ({ states: [], categories: [] }));
-  const links = await menus.store.list(workspaceId, keyId);
+  const { links } = await loadMenuLinks({ workspace: { id: workspaceId }, key: { id: keyId } }, { menus }, now);
   return {
-    links: links.map((link) => linkJson(link, now)),
+    links,
     choices,
     today: new Date(now).toISOString().slice(0, 10),
   };

@@ -2,13 +2,15 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { menuOf } from "@/lib/domain/menus/public-menu";
 import { clientAddress } from "../core/connect-throttle";
+import { defineRoute, type RouteDeps } from "../core/define-route";
 import type { SharedStore } from "../core/shared/shared-store";
+import { tooManyViews } from "./errors";
 import { menuPage, messagePage } from "./menu-html";
 import { menuViewWait } from "./menu-rate-limit";
 import type { MenuSnapshots } from "./menu-snapshot";
 import type { MenuStore } from "./menu-store";
 
-export interface PublicMenuDeps {
+export interface PublicMenuDeps extends RouteDeps {
   menus: { store: MenuStore; snapshots: MenuSnapshots };
   shared: SharedStore;
   /** Views per address and minute (MENU_RATE_LIMIT). */
@@ -17,40 +19,32 @@ export interface PublicMenuDeps {
 }
 
 /**
- * The headers of every answer of a public menu: never indexed, never stored (a revoked link must not live on in a
- * cache), no referrer (the token is in the address), and a policy of its own: no script at all, the one style sheet.
+ * The headers of every answer of a public menu, its 429 included: never indexed, no referrer (the token is in the
+ * address), and a policy of its own: no script at all, the one style sheet.
  */
-function headersOf(nonce: string, type: string): Record<string, string> {
+function publicHeaders(nonce: string): Record<string, string> {
   return {
-    "Content-Type": type,
     "X-Robots-Tag": "noindex, nofollow",
-    "Cache-Control": "private, no-store",
     "Referrer-Policy": "no-referrer",
     "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   };
 }
 
+/** A page's headers: HTML, never stored (a revoked link must not live on in a cache; an error answer never is). */
+const pageHeaders = (nonce: string) => ({
+  ...publicHeaders(nonce),
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "private, no-store",
+});
+
 // GET /menu/{token}: a brand's live menu, to anyone holding the link (no sign-in). 404 for a link unknown, revoked or
 // expired (read from the database on every view, so on every instance at once); 429 past the address's limit.
-export async function servePublicMenu(request: Request, token: string, deps: PublicMenuDeps): Promise<Response> {
+export const servePublicMenu = defineRoute({ need: "anyone" }, async ({ request, params }, deps: PublicMenuDeps) => {
   const nonce = randomBytes(16).toString("base64");
   const now = deps.now?.() ?? Date.now();
   const wait = await menuViewWait(deps.shared, clientAddress(request), deps.menuRateLimit, now);
-  if (wait !== undefined)
-    return Response.json(
-      {
-        Error: {
-          code: "RATE_LIMITED",
-          detail: `Too many views of menus from this address: try again in ${wait} seconds.`,
-        },
-      },
-      {
-        status: 429,
-        headers: { ...headersOf(nonce, "application/json"), "Retry-After": String(wait) },
-      },
-    );
-  const html = "text/html; charset=utf-8";
-  const link = await deps.menus.store.open(token);
+  if (wait !== undefined) throw tooManyViews(wait, publicHeaders(nonce));
+  const link = await deps.menus.store.open(params.token ?? "");
   if (!link)
     return new Response(
       messagePage(
@@ -58,13 +52,13 @@ export async function servePublicMenu(request: Request, token: string, deps: Pub
         "Menu not found",
         "This menu link does not exist, was revoked, or has expired. Ask the brand for a new one.",
       ),
-      { status: 404, headers: headersOf(nonce, html) },
+      { status: 404, headers: pageHeaders(nonce) },
     );
   const snapshot = await deps.menus.snapshots.snapshot(link.workspaceId, link.keyId);
   if (!snapshot)
     return new Response(
       messagePage(nonce, "Menu being prepared", "The brand's menu is being read. Try again in a minute."),
-      { status: 503, headers: { ...headersOf(nonce, html), "Retry-After": "60" } },
+      { status: 503, headers: { ...pageHeaders(nonce), "Retry-After": "60" } },
     );
-  return new Response(menuPage(nonce, menuOf(snapshot, link), link), { status: 200, headers: headersOf(nonce, html) });
-}
+  return new Response(menuPage(nonce, menuOf(snapshot, link), link), { status: 200, headers: pageHeaders(nonce) });
+});

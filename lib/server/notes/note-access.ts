@@ -3,10 +3,10 @@ import { may } from "@/lib/session/roles";
 import type { StoredKeyInfo } from "../core/session/types";
 
 /**
- * Who may do what with visit notes, beside the workspace membership `withActor` checks: every member reads them; owners,
- * admins, accounts and purchasing write them (`notes: ["write"]` in `roles.ts`); and a retailer's key (Customer) reads
- * and writes notes on its own stores only, the customers its scope named when it was added. A Supplier or Employee key
- * may note any customer.
+ * Who may do what with visit notes, beside the workspace membership `defineRoute` checks: every member reads them;
+ * owners, admins, accounts and purchasing write them (`notes: ["write"]` in `roles.ts`); and a retailer's key
+ * (Customer) reads and writes notes on its own stores only, the customers its scope named when it was added. A Supplier
+ * or Employee key may note any customer.
  */
 
 /** What a viewer is told when they try to write. */

@@ -31,7 +31,7 @@ const post = (cookie: string, json: unknown, key?: string, init: BrowserInit = {
     backend,
   );
 const remove = (cookie: string, id: string, init: BrowserInit = {}) =>
-  deleteNote(browserRequest("DELETE", `/api/notes/${id}`, { cookie, ...init }), id, backend);
+  deleteNote(browserRequest("DELETE", `/api/notes/${id}`, { cookie, ...init }), backend, { noteId: id });
 const notesOf = async (cookie: string, query: string) => ((await (await get(cookie, query)).json()) as NotesJson).notes;
 const errorOf = async (response: Response) =>
   (
@@ -198,6 +198,14 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
     expect(await notesOf(owner.cookie, "customerId=20001")).toEqual([]);
     // The key was not spent: the same key with a good body makes the note.
     expect((await post(owner.cookie, { customerId: 20001, text: "Fine" }, "k-bad")).status).toBe(201);
+  });
+
+  it("POST refuses a body past 16 KiB with 413 PAYLOAD_TOO_LARGE, and writes nothing", async () => {
+    const { owner } = await staff();
+    const response = await post(owner.cookie, { customerId: 20001, text: "x".repeat(17 * 1024) }, "k-large");
+    expect(response.status).toBe(413);
+    expect((await errorOf(response)).code).toBe("PAYLOAD_TOO_LARGE");
+    expect(await notesOf(owner.cookie, "customerId=20001")).toEqual([]);
   });
 
   it("POST takes exactly 2,000 characters, and refuses an Idempotency-Key longer than 200", async () => {

@@ -208,7 +208,7 @@ describe.each(databaseProfiles())("reorder lists to the rep on $name", ({ open }
     expect((await ctx.lists(ctx.owner.cookie)).lists).toEqual([]);
   });
 
-  it("refuses an empty list and another day than today (400), and a Supplier key (403)", async () => {
+  it("refuses an empty list and another day than today (400), a body past 64 KiB (413), and a Supplier key (403)", async () => {
     const { owner, send } = await setUp();
     const empty = await send(owner.cookie, { customer: 20001, lines: [{ productId: 1, cases: 0 }] }, "empty");
     expect(empty.status).toBe(400);
@@ -220,10 +220,20 @@ describe.each(databaseProfiles())("reorder lists to the rep on $name", ({ open }
       "old",
     );
     expect(old.status).toBe(400);
+    // A body past its 64 KiB: 413, before anything is read of the API.
+    const huge = await send(
+      owner.cookie,
+      { customer: 20001, lines: Array.from({ length: 3000 }, (_, n) => ({ productId: n + 1, cases: 1 })) },
+      "huge",
+    );
+    expect([huge.status, (huge.body.Error as Row).code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
     const brand = await setUp({ keyType: "Supplier" });
     const refused = await brand.send(brand.owner.cookie, { customer: 20001, lines: [{ productId: 1, cases: 1 }] });
     expect(refused.status).toBe(403);
-    expect((refused.body.Error as Row).code).toBe("NOT_FOR_THIS_KEY");
+    expect(refused.body.Error).toEqual({
+      code: "NOT_FOR_THIS_KEY",
+      detail: "The store's order guide: for Customer or Employee keys only; this workspace's key is a Supplier key.",
+    });
     expect(received).toHaveLength(0);
   });
 
@@ -252,8 +262,8 @@ describe.each(databaseProfiles())("reorder lists to the rep on $name", ({ open }
     const resend = async (cookie: string, id: string, site?: string) => {
       const response = await resendOrderList(
         browserRequest("POST", `/api/order-guide/lists/${id}/resend`, { cookie, ...(site ? { site } : {}) }),
-        id,
         deps,
+        { id },
       );
       return { status: response.status, body: (await response.json()) as Row };
     };

@@ -1,29 +1,27 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
-import { DataApiError } from "@/lib/data-api/data-api-error";
-import { readBodyText } from "@/lib/data-api/request-body";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { DEFAULT_COVER_DAYS } from "@/lib/domain/order-guide/guide";
 import { readGuide } from "@/lib/domain/order-guide/guide-data";
-import { listLines, mayMailAgain, type OrderList } from "@/lib/domain/order-guide/order-list";
+import { listLines, mayMailAgain, type OrderList, type OrderListJson } from "@/lib/domain/order-guide/order-list";
 import { addDays, localDay } from "@/lib/format/days";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
-import type { ActorFor } from "../core/with-actor";
 import type { Mailer } from "../core/auth/mailer";
 import type { BackroomDatabase } from "../core/db/schema";
+import { type ActorOf, defineRoute, invalidField } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { publicOrigin } from "../core/public-origin";
-import { invalidFieldAnswer, NO_STORE, refusalAnswer, upstreamFailureAnswer } from "../core/route-errors";
-import { withActor } from "../core/with-actor";
+import { NO_STORE } from "../core/route-errors";
+import { customerNotFound, noRepEmail, noSuchList } from "./errors";
 import { guideCustomer } from "./guide-api";
 import { listMail } from "./list-mail";
+import { loadOrderLists } from "./load-order-lists";
 import { createOrderListStore, type ListScope, type OrderListStore } from "./order-lists-store";
 
 /**
- * Reorder lists to the store's rep (issue 42 item 2), `app/api/order-guide/lists` and `.../contact`. Every member
+ * Reorder lists to the store's rep, `app/api/order-guide/lists` and `.../contact`. Every member
  * reads the workspace's lists; owners, admins and purchasing (`purchases: ["write"]`) send them and set the contact
  * address. A list is a request mailed to the rep, never an order placed in the ERP: nothing is written upstream.
  */
@@ -36,8 +34,6 @@ export interface OrderListDeps extends ProxyDeps {
 }
 
 const SEND = { purchases: ["write"] } as const;
-/** 500 lines of a few dozen bytes each. */
-const MAX_BODY_BYTES = 64 * 1024;
 const MAX_KEY_LENGTH = 200;
 
 const NewList = z.strictObject({
@@ -53,13 +49,10 @@ const NewList = z.strictObject({
 
 const Contact = z.strictObject({ email: z.email({ error: "email: an email address" }).max(320).nullable() });
 
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
-const NOT_FOR_SUPPLIER = () =>
-  refusalAnswer(
-    "NOT_FOR_THIS_KEY",
-    "Reorder lists are a retailer's: this workspace's Supplier key does not see a store's order guide.",
-    403,
-  );
+/** `?list=id`: one list (other parameters are ignored, as they always were). */
+const ListsQuery = z.object({ list: z.string().optional() });
+
+const json = (body: OrderListJson, status = 200) => Response.json(body, { status, headers: NO_STORE });
 
 const storeOf = (deps: OrderListDeps) => createOrderListStore(deps.db, () => new Date(deps.now?.() ?? Date.now()));
 
@@ -76,80 +69,69 @@ function priceDay(asked: string | undefined, now: number): string | undefined {
 // POST /api/order-guide/lists {customer?, lines: [{productId, cases}]} with an Idempotency-Key: re-reads the store's
 // guide (names and prices as the API has them now), keeps the list and mails it to the store's rep with a copy to the
 // sender (201). The same key again answers the list it made (200) and mails nothing.
-export const sendOrderList = withActor("key", SEND, async (request: Request, actor, deps: OrderListDeps) => {
-  if (actor.key.keyType === "Supplier") return NOT_FOR_SUPPLIER();
-  const idempotencyKey = request.headers.get("Idempotency-Key")?.trim();
-  if (!idempotencyKey)
-    return invalidFieldAnswer("Idempotency-Key", "Send an Idempotency-Key header: one list, and one mail, per key.");
-  if (idempotencyKey.length > MAX_KEY_LENGTH)
-    return invalidFieldAnswer("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
-  const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
-  const store = storeOf(deps);
-  const first = await store.byKey(scope, idempotencyKey);
-  // The same key again: the list it made, mailed now when that request stopped before its mail was known to go.
-  if (first) {
-    if (!mayMailAgain(first.status)) return json({ list: first }, 200);
-    // Another request claimed it a moment ago: the list as it is now ("sending", or already sent).
-    if (!(await store.claimToMail(scope, first.id))) return json({ list: (await store.get(scope, first.id)) ?? first });
-    return json({ list: await mailKept(request, actor, deps, store, first, idempotencyKey) }, 200);
-  }
+export const sendOrderList = defineRoute(
+  {
+    need: "key",
+    permission: SEND,
+    // A reorder list is a retailer's: a Supplier key does not see a store's order guide.
+    keyTypes: ["Customer", "Employee"],
+    what: "The store's order guide",
+    body: NewList,
+    // 500 lines of a few dozen bytes each.
+    maxBodyBytes: 64 * 1024,
+    invalid: "Send the store and its lines: whole cases, 0 to 9999.",
+  },
+  async ({ request, actor, body }, deps: OrderListDeps) => {
+    const idempotencyKey = request.headers.get("Idempotency-Key")?.trim();
+    if (!idempotencyKey)
+      throw invalidField("Idempotency-Key", "Send an Idempotency-Key header: one list, and one mail, per key.");
+    if (idempotencyKey.length > MAX_KEY_LENGTH)
+      throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
+    const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+    const store = storeOf(deps);
+    const first = await store.byKey(scope, idempotencyKey);
+    // The same key again: the list it made, mailed now when that request stopped before its mail was known to go.
+    if (first) {
+      if (!mayMailAgain(first.status)) return { list: first } satisfies OrderListJson;
+      // Another request claimed it a moment ago: the list as it is now ("sending", or already sent).
+      if (!(await store.claimToMail(scope, first.id)))
+        return { list: (await store.get(scope, first.id)) ?? first } satisfies OrderListJson;
+      return { list: await mailKept(request, actor, deps, store, first, idempotencyKey) } satisfies OrderListJson;
+    }
 
-  let body: unknown;
-  try {
-    body = JSON.parse(await readBodyText(request, MAX_BODY_BYTES));
-  } catch {
-    return invalidFieldAnswer(
-      "body",
-      'Send the list as JSON: {"customer": 20001, "lines": [{"productId": 5001, "cases": 2}]}.',
-    );
-  }
-  const parsed = NewList.safeParse(body);
-  if (!parsed.success)
-    return json(validationErrorBody(parsed.error, "Send the store and its lines: whole cases, 0 to 9999."), 400);
-  const target = guideCustomer(actor.key, parsed.data.customer);
-  if ("refusal" in target) return target.refusal;
-
-  const day = priceDay(parsed.data.day, deps.now?.() ?? Date.now());
-  if (!day) return invalidFieldAnswer("day", "day: today in your time zone (YYYY-MM-DD): a list is priced as of now.");
-  let guide: Awaited<ReturnType<typeof readGuide>>;
-  try {
-    guide = await readGuide(requestApi(request, deps), target.customerId, day, DEFAULT_COVER_DAYS, {
+    const target = guideCustomer(actor.key, body.customer);
+    if ("refusal" in target) return target.refusal;
+    const day = priceDay(body.day, deps.now?.() ?? Date.now());
+    if (!day) throw invalidField("day", "day: today in your time zone (YYYY-MM-DD): a list is priced as of now.");
+    // The Data API's refusal is answered as "The store's order guide could not be read: ..." (the route's `what`).
+    const guide = await readGuide(requestApi(request, deps), target.customerId, day, DEFAULT_COVER_DAYS, {
       signal: request.signal,
     });
-  } catch (error) {
-    if (!(error instanceof DataApiError)) throw error;
-    return upstreamFailureAnswer(error, "The store's order guide");
-  }
-  if (!guide.found)
-    return refusalAnswer("CUSTOMER_NOT_FOUND", `No customer ${target.customerId} is among this key's customers.`, 404);
-  const made = listLines(guide.rows, parsed.data.lines);
-  if (!made.ok) return invalidFieldAnswer("lines", made.detail);
-  const recipient = guide.salesRepEmail ?? (await store.contact(actor.workspace.id));
-  if (!recipient)
-    return refusalAnswer(
-      "NO_REP_EMAIL",
-      "Nobody to send it to: the store's record has no SalesRepEmail and the workspace has no contact address. An owner or admin sets one on the Reorder lists page.",
-      409,
-    );
+    if (!guide.found) throw customerNotFound(target.customerId);
+    const made = listLines(guide.rows, body.lines);
+    if (!made.ok) throw invalidField("lines", made.detail);
+    const recipient = guide.salesRepEmail ?? (await store.contact(actor.workspace.id));
+    if (!recipient) throw noRepEmail();
 
-  const customerName = guide.customerName ?? `Store ${target.customerId}`;
-  const sender = { id: actor.person.id, name: actor.person.name, email: actor.person.email };
-  const kept = await store.keep(scope, {
-    customerId: target.customerId,
-    customerName,
-    recipient,
-    lines: made.lines,
-    totalCases: made.totalCases,
-    total: made.total,
-    priceDay: guide.day,
-    sender,
-    idempotencyKey,
-  });
-  // Two requests with one key at once: the second answers the first's list, and mails nothing.
-  if (!kept.created) return json({ list: kept.list }, 200);
+    const customerName = guide.customerName ?? `Store ${target.customerId}`;
+    const sender = { id: actor.person.id, name: actor.person.name, email: actor.person.email };
+    const kept = await store.keep(scope, {
+      customerId: target.customerId,
+      customerName,
+      recipient,
+      lines: made.lines,
+      totalCases: made.totalCases,
+      total: made.total,
+      priceDay: guide.day,
+      sender,
+      idempotencyKey,
+    });
+    // Two requests with one key at once: the second answers the first's list, and mails nothing.
+    if (!kept.created) return { list: kept.list } satisfies OrderListJson;
 
-  return json({ list: await mailKept(request, actor, deps, store, kept.list, idempotencyKey) }, 201);
-});
+    return json({ list: await mailKept(request, actor, deps, store, kept.list, idempotencyKey) }, 201);
+  },
+);
 
 /**
  * Mails a kept list (just kept, or claimed again) to its recipient with a copy to its sender, then sets its status
@@ -157,7 +139,7 @@ export const sendOrderList = withActor("key", SEND, async (request: Request, act
  */
 async function mailKept(
   request: Request,
-  actor: ActorFor["key"],
+  actor: ActorOf["key"],
   deps: OrderListDeps,
   store: OrderListStore,
   list: OrderList,
@@ -195,49 +177,45 @@ async function mailKept(
 // POST /api/order-guide/lists/{id}/resend: mails again a list the mail server refused, or whose request stopped before
 // its mail was known to go ("unconfirmed"), as it was kept (its lines and prices). One request of several at once mails
 // it; the others, and a list sent or being sent, answer it as it is (200). 404 when it is not the workspace's.
-export const resendOrderList = withActor(
-  "key",
-  SEND,
-  async (request: Request, actor, id: string, deps: OrderListDeps) => {
+export const resendOrderList = defineRoute(
+  { need: "key", permission: SEND },
+  async ({ request, actor, params }, deps: OrderListDeps): Promise<OrderListJson> => {
+    const id = params.id ?? "";
     const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
     const store = storeOf(deps);
     const list = id.length <= MAX_KEY_LENGTH ? await store.get(scope, id) : undefined;
-    if (!list) return refusalAnswer("NOT_FOUND", "No such list in this workspace.", 404);
-    if (!mayMailAgain(list.status)) return json({ list });
-    if (!(await store.claimToMail(scope, id))) return json({ list: (await store.get(scope, id)) ?? list });
-    return json({ list: await mailKept(request, actor, deps, store, list, undefined) });
+    if (!list) throw noSuchList();
+    if (!mayMailAgain(list.status)) return { list };
+    if (!(await store.claimToMail(scope, id))) return { list: (await store.get(scope, id)) ?? list };
+    return { list: await mailKept(request, actor, deps, store, list, undefined) };
   },
 );
 
 // GET /api/order-guide/lists[?list=id]: the workspace's lists in the key's environment, newest first (with their
 // lines), or one of them; and the workspace's contact address.
-export const getOrderLists = withActor("key", undefined, async (request: Request, actor, deps: OrderListDeps) => {
-  const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
-  const store = storeOf(deps);
-  const id = new URL(request.url).searchParams.get("list");
-  if (id) {
-    const list = id.length <= MAX_KEY_LENGTH ? await store.get(scope, id) : undefined;
-    return list ? json({ list }) : refusalAnswer("NOT_FOUND", "No such list in this workspace.", 404);
-  }
-  const [lists, contact] = await Promise.all([store.list(scope), store.contact(actor.workspace.id)]);
-  return json({ lists, contact: contact ?? null, mailDelivers: deps.mailer.delivers });
-});
+export const getOrderLists = defineRoute(
+  { need: "key", query: ListsQuery },
+  async ({ actor, query }, deps: OrderListDeps) => {
+    if (!query.list) return loadOrderLists(actor, deps);
+    const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+    const list = query.list.length <= MAX_KEY_LENGTH ? await storeOf(deps).get(scope, query.list) : undefined;
+    if (!list) throw noSuchList();
+    return { list } satisfies OrderListJson;
+  },
+);
 
 // PUT /api/order-guide/contact {email | null}: the workspace's contact address, for a store whose record has no
 // SalesRepEmail (owners and admins).
-export const putOrderListContact = withActor(
-  "key",
-  { organization: ["update"] },
-  async (request: Request, actor, deps: OrderListDeps) => {
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBodyText(request, 4096));
-    } catch {
-      return invalidFieldAnswer("body", 'Send {"email": "rep@example.com"}, or {"email": null} to remove it.');
-    }
-    const parsed = Contact.safeParse(body);
-    if (!parsed.success) return json(validationErrorBody(parsed.error, "Send an email address, or null."), 400);
-    await storeOf(deps).setContact(actor.workspace.id, parsed.data.email, actor.person.id);
-    return json({ contact: parsed.data.email });
+export const putOrderListContact = defineRoute(
+  {
+    need: "key",
+    permission: { organization: ["update"] },
+    body: Contact,
+    maxBodyBytes: 4096,
+    invalid: "Send an email address, or null.",
+  },
+  async ({ actor, body }, deps: OrderListDeps) => {
+    await storeOf(deps).setContact(actor.workspace.id, body.email, actor.person.id);
+    return { contact: body.email };
   },
 );

@@ -22,13 +22,13 @@ const list = async (cookie: string) =>
 const create = (cookie: string, json: unknown, init: BrowserInit = {}) =>
   createView(browserRequest("POST", "/api/views", { cookie, json, ...init }), backend);
 const rename = (cookie: string, id: string, json: unknown) =>
-  renameView(browserRequest("PATCH", `/api/views/${id}`, { cookie, json }), id, backend);
+  renameView(browserRequest("PATCH", `/api/views/${id}`, { cookie, json }), backend, { viewId: id });
 const remove = (cookie: string, id: string) =>
-  deleteView(browserRequest("DELETE", `/api/views/${id}`, { cookie }), id, backend);
+  deleteView(browserRequest("DELETE", `/api/views/${id}`, { cookie }), backend, { viewId: id });
 const schedule = (cookie: string, id: string, json: unknown) =>
-  putSchedule(browserRequest("PUT", `/api/views/${id}/schedule`, { cookie, json }), id, backend);
+  putSchedule(browserRequest("PUT", `/api/views/${id}/schedule`, { cookie, json }), backend, { viewId: id });
 const unschedule = (cookie: string, id: string) =>
-  deleteSchedule(browserRequest("DELETE", `/api/views/${id}/schedule`, { cookie }), id, backend);
+  deleteSchedule(browserRequest("DELETE", `/api/views/${id}/schedule`, { cookie }), backend, { viewId: id });
 const fieldOf = async (response: Response) =>
   ((await response.json()) as { Error: { code: string; fieldErrors?: { field: string }[] } }).Error;
 const daily = (recipients: string[]) => ({
@@ -96,6 +96,13 @@ describe.each(databaseProfiles())("the views API on $name", ({ open }) => {
     const error = await fieldOf(response);
     expect(error.code).toBe("VALIDATION_FAILED");
     if (field) expect(error.fieldErrors?.map((f) => f.field)).toContain(field);
+  });
+
+  it("POST /views answers a body past 16 KiB 413 PAYLOAD_TOO_LARGE, and saves nothing", async () => {
+    const { owner } = await workspace();
+    const response = await create(owner.cookie, { name: "x", path: `/invoices?InvoiceNum=${"9".repeat(17 * 1024)}` });
+    expect([response.status, (await fieldOf(response)).code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
+    expect((await list(owner.cookie)).views).toEqual([]);
   });
 
   it("POST /views refuses a write from another site, and nobody signed in", async () => {

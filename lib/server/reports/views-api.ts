@@ -1,19 +1,18 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type * as z from "zod";
-import { readBodyText } from "@/lib/data-api/request-body";
+import { searchParamsToObject } from "@/lib/data-api/query-params";
 import { operations } from "@/lib/data-api/registry";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
 import { may } from "@/lib/session/roles";
 import { CreateView, RenameView, ScheduleBody, type SavedViewsJson } from "@/lib/session/saved-views-view";
 import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
-import { readViewAddress, viewHref } from "@/lib/domain/views/saved-view-path";
+import { readViewAddress, type ViewAddress, viewHref } from "@/lib/domain/views/saved-view-path";
 import type { ActorResolver } from "../core/auth/actor";
 import { isDemoPerson } from "../core/auth/demo";
 import type { BackroomDatabase } from "../core/db/schema";
-import { failureAnswer, NO_STORE } from "../core/route-errors";
-import { type ActorFor, withActor } from "../core/with-actor";
+import { type ActorOf, defineRoute, invalidField, refuse } from "../core/define-route";
+import { NO_STORE } from "../core/route-errors";
+import { keyCannotReadList } from "./errors";
 import { isTimeZone } from "./next-run";
 import { createReportStore } from "./report-store";
 
@@ -32,74 +31,52 @@ export interface ViewsDeps {
   db: Kysely<BackroomDatabase>;
 }
 
-type Member = ActorFor["workspace"];
+type Member = ActorOf["workspace"];
 
 /** Owners and admins: they manage the workspace's members, and so may mail any of them. */
 const managesMembers = (actor: Member) => may(actor.membership.role, { member: ["update"] });
 
-const fieldError = (field: string, detail: string, status = 400) =>
-  Response.json(
-    { Error: { code: "VALIDATION_FAILED", detail, fieldErrors: [{ field, detail }] } },
-    { status, headers: NO_STORE },
-  );
-
-async function readJson<T extends z.ZodType>(
-  request: Request,
-  schema: T,
-  what: string,
-): Promise<{ data: z.output<T> } | { answer: Response }> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await readBodyText(request, 16 * 1024));
-  } catch {
-    body = undefined;
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    return { answer: Response.json(validationErrorBody(parsed.error, what), { status: 400, headers: NO_STORE }) };
-  return { data: parsed.data };
+/**
+ * A list page's address as a view saves it: one of the list pages, with parameters that page reads, its filters valid
+ * for the list's operation; refused on `path` otherwise.
+ */
+function savedAddress(path: string): ViewAddress {
+  const address = readViewAddress(path);
+  if ("problem" in address) throw invalidField("path", address.detail);
+  const { querySchema } = operations[LIST_VIEWS[address.name].operation];
+  const filters = new URLSearchParams([...address.params].filter(([key]) => key in querySchema.shape));
+  const checked = querySchema.safeParse(searchParamsToObject(filters));
+  if (!checked.success)
+    throw invalidField(
+      "path",
+      `The address's filters are not valid: ${checked.error.issues.map((i) => i.message).join("; ")}`,
+    );
+  return address;
 }
 
 // GET /api/views: the workspace's saved views with their schedules.
-export const listViews = withActor(
-  "workspace",
-  undefined,
-  async (_request: Request, actor, deps: ViewsDeps): Promise<Response> => {
-    const body: SavedViewsJson = {
-      views: await createReportStore(deps.db).list(actor.workspace.id),
-      mayScheduleOthers: managesMembers(actor),
-      me: actor.person.id,
-    };
-    return Response.json(body, { headers: NO_STORE });
-  },
-);
+export const listViews = defineRoute({ need: "workspace" }, async ({ actor }, deps: ViewsDeps) => {
+  const body: SavedViewsJson = {
+    views: await createReportStore(deps.db).list(actor.workspace.id),
+    mayScheduleOthers: managesMembers(actor),
+    me: actor.person.id,
+  };
+  return body;
+});
 
 // POST /api/views {name, path}: saves a list page's address under a name (201; the same Idempotency-Key again: 200
 // with the view it made). The address must be one of the list pages, with parameters that page reads, valid for it.
-export const createView = withActor(
-  "workspace",
-  undefined,
-  async (request: Request, actor, deps: ViewsDeps): Promise<Response> => {
-    const read = await readJson(request, CreateView, "Give the view a name and the list page's address.");
-    if ("answer" in read) return read.answer;
-    const address = readViewAddress(read.data.path);
-    if ("problem" in address) return fieldError("path", address.detail);
+export const createView = defineRoute(
+  { need: "workspace", body: CreateView, invalid: "Give the view a name and the list page's address." },
+  async ({ request, actor, body }, deps: ViewsDeps) => {
+    const address = savedAddress(body.path);
     const operation = LIST_VIEWS[address.name].operation;
-    const filters = new URLSearchParams(
-      [...address.params].filter(([key]) => key in operations[operation].querySchema.shape),
-    );
-    const checked = operations[operation].querySchema.safeParse(Object.fromEntries(filters));
-    if (!checked.success)
-      return fieldError(
-        "path",
-        `The address's filters are not valid: ${checked.error.issues.map((i) => i.message).join("; ")}`,
-      );
     if (actor.key && !mayCall(actor.key.keyType, operation))
-      return fieldError("path", `A ${actor.key.keyType} key cannot read this list.`);
+      throw invalidField("path", `A ${actor.key.keyType} key cannot read this list.`);
     const idempotencyKey = request.headers.get("Idempotency-Key")?.slice(0, 200) || undefined;
     const { view, created } = await createReportStore(deps.db).createView({
       workspaceId: actor.workspace.id,
-      name: read.data.name,
+      name: body.name,
       path: viewHref(address),
       createdBy: actor.person.id,
       idempotencyKey,
@@ -108,51 +85,34 @@ export const createView = withActor(
   },
 );
 
-/** The view, when the asker may change it (its creator, an owner or an admin); else the answer to give. */
-async function changeable(
-  actor: Member,
-  deps: ViewsDeps,
-  viewId: string,
-): Promise<{ answer: Response } | { store: ReturnType<typeof createReportStore> }> {
+/** The view's store, when the asker may change the view (its creator, an owner or an admin); refused otherwise. */
+async function changeable(actor: Member, deps: ViewsDeps, viewId: string) {
   const store = createReportStore(deps.db);
   const view = await store.get(actor.workspace.id, viewId);
-  if (!view) return { answer: failureAnswer("not-found") };
+  if (!view) throw refuse("not-found");
   if (view.createdBy !== actor.person.id && !managesMembers(actor))
-    return {
-      answer: failureAnswer(
-        "forbidden-by-role",
-        undefined,
-        "Only the view's creator, an owner or an admin may change it.",
-      ),
-    };
-  return { store };
+    throw refuse("forbidden-by-role", "Only the view's creator, an owner or an admin may change it.");
+  return store;
 }
 
 // PATCH /api/views/{viewId} {name}: renames a view.
-export const renameView = withActor(
-  "workspace",
-  undefined,
-  async (request: Request, actor, viewId: string, deps: ViewsDeps): Promise<Response> => {
-    const found = await changeable(actor, deps, viewId);
-    if ("answer" in found) return found.answer;
-    const read = await readJson(request, RenameView, "Give the view's new name.");
-    if ("answer" in read) return read.answer;
-    await found.store.rename(actor.workspace.id, viewId, read.data.name);
-    return Response.json(await found.store.get(actor.workspace.id, viewId), { headers: NO_STORE });
+export const renameView = defineRoute(
+  { need: "workspace", body: RenameView, invalid: "Give the view's new name." },
+  async ({ actor, body, params }, deps: ViewsDeps) => {
+    const viewId = params.viewId ?? "";
+    const store = await changeable(actor, deps, viewId);
+    await store.rename(actor.workspace.id, viewId, body.name);
+    return store.get(actor.workspace.id, viewId);
   },
 );
 
 // DELETE /api/views/{viewId}: deletes a view and its schedule (204; a view already gone: 404).
-export const deleteView = withActor(
-  "workspace",
-  undefined,
-  async (_request: Request, actor, viewId: string, deps: ViewsDeps): Promise<Response> => {
-    const found = await changeable(actor, deps, viewId);
-    if ("answer" in found) return found.answer;
-    await found.store.remove(actor.workspace.id, viewId);
-    return new Response(null, { status: 204, headers: NO_STORE });
-  },
-);
+export const deleteView = defineRoute({ need: "workspace" }, async ({ actor, params }, deps: ViewsDeps) => {
+  const viewId = params.viewId ?? "";
+  const store = await changeable(actor, deps, viewId);
+  await store.remove(actor.workspace.id, viewId);
+  return new Response(null, { status: 204, headers: NO_STORE });
+});
 
 /** Whether a member who does not manage members may touch this schedule: their own view, mailing only themself. */
 function mailsOnlySelf(actor: Member, createdBy: string, recipients: readonly string[]): boolean {
@@ -161,73 +121,58 @@ function mailsOnlySelf(actor: Member, createdBy: string, recipients: readonly st
 
 // PUT /api/views/{viewId}/schedule {frequency, weekday, localTime, timeZone, recipients}: schedules the view's CSV by
 // mail (replacing its schedule), read with the asker's active key. Safe to repeat.
-export const putSchedule = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, viewId: string, deps: ViewsDeps): Promise<Response> => {
+export const putSchedule = defineRoute(
+  {
+    need: "key",
+    body: ScheduleBody,
+    invalid: "Give the schedule's frequency, day, time, time zone and recipients.",
+  },
+  async ({ actor, body: input, params }, deps: ViewsDeps) => {
     // The demo's people are shared by every visitor: nobody's mail to schedule there.
     if (isDemoPerson(actor.person.email))
-      return failureAnswer(
+      throw refuse(
         "demo-shared",
-        undefined,
         "The demo is shared by everyone who tries it: create an account to schedule reports.",
       );
+    const viewId = params.viewId ?? "";
     const store = createReportStore(deps.db);
     const view = await store.get(actor.workspace.id, viewId);
-    if (!view) return failureAnswer("not-found");
-    const read = await readJson(
-      request,
-      ScheduleBody,
-      "Give the schedule's frequency, day, time, time zone and recipients.",
-    );
-    if ("answer" in read) return read.answer;
-    const input = read.data;
+    if (!view) throw refuse("not-found");
     if (!isTimeZone(input.timeZone))
-      return fieldError("timeZone", `${input.timeZone} is not a time zone this server knows.`);
+      throw invalidField("timeZone", `${input.timeZone} is not a time zone this server knows.`);
     if (
       !managesMembers(actor) &&
       !(
         mailsOnlySelf(actor, view.createdBy, input.recipients) &&
         mailsOnlySelf(actor, view.createdBy, view.schedule?.recipients ?? [])
       )
-    ) {
-      return failureAnswer(
+    )
+      throw refuse(
         "forbidden-by-role",
-        undefined,
         "Owners and admins schedule reports to members; others schedule only their own views, to themselves.",
       );
-    }
     const members = await store.members(actor.workspace.id, input.recipients);
     const strangers = input.recipients.filter((r) => !members.includes(r));
-    if (strangers.length) return fieldError("recipients", "Every recipient must be a member of the workspace.");
+    if (strangers.length) throw invalidField("recipients", "Every recipient must be a member of the workspace.");
     const address = readViewAddress(view.path);
     if ("problem" in address || !mayCall(actor.key.keyType, LIST_VIEWS[address.name].operation))
-      return fieldError(
-        "recipients",
-        "Your active key cannot read this list: switch to a key that can, then schedule it.",
-        409,
-      );
-    const schedule = await store.setSchedule(actor.workspace.id, viewId, {
+      throw keyCannotReadList();
+    return store.setSchedule(actor.workspace.id, viewId, {
       ...input,
       keyId: actor.key.id,
       scheduledBy: actor.person.id,
     });
-    return Response.json(schedule, { headers: NO_STORE });
   },
 );
 
 // DELETE /api/views/{viewId}/schedule: stops a view's reports (204; none scheduled: 404).
-export const deleteSchedule = withActor(
-  "workspace",
-  undefined,
-  async (_request: Request, actor, viewId: string, deps: ViewsDeps): Promise<Response> => {
-    const store = createReportStore(deps.db);
-    const view = await store.get(actor.workspace.id, viewId);
-    if (!view?.schedule) return failureAnswer("not-found");
-    if (!managesMembers(actor) && !mailsOnlySelf(actor, view.createdBy, view.schedule.recipients)) {
-      return failureAnswer("forbidden-by-role", undefined, "Owners and admins stop reports that mail others.");
-    }
-    await store.removeSchedule(actor.workspace.id, viewId);
-    return new Response(null, { status: 204, headers: NO_STORE });
-  },
-);
+export const deleteSchedule = defineRoute({ need: "workspace" }, async ({ actor, params }, deps: ViewsDeps) => {
+  const viewId = params.viewId ?? "";
+  const store = createReportStore(deps.db);
+  const view = await store.get(actor.workspace.id, viewId);
+  if (!view?.schedule) throw refuse("not-found");
+  if (!managesMembers(actor) && !mailsOnlySelf(actor, view.createdBy, view.schedule.recipients))
+    throw refuse("forbidden-by-role", "Owners and admins stop reports that mail others.");
+  await store.removeSchedule(actor.workspace.id, viewId);
+  return new Response(null, { status: 204, headers: NO_STORE });
+});

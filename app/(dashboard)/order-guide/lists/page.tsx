@@ -5,7 +5,7 @@ import { ContactForm } from "@/components/order-guide/contact-form";
 import { OrderLists } from "@/components/order-guide/order-lists";
 import { backend } from "@/lib/backend";
 import { NOT_AN_ORDER } from "@/lib/domain/order-guide/order-list";
-import { createOrderListStore } from "@/lib/server/order-guide/order-lists-store";
+import { loadOrderLists } from "@/lib/server/order-guide/load-order-lists";
 import { may } from "@/lib/session/roles";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../../_lib/page-title";
@@ -20,13 +20,10 @@ export const metadata: Metadata = { title: "Reorder lists · Backroom" };
  */
 export default async function OrderListsPage({ searchParams }: PageProps<"/order-guide/lists">) {
   const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
-  const { db, mailer } = await backend();
-  const store = createOrderListStore(db);
-  const workspaceId = view.workspace!.id;
-  const [lists, contact] = await Promise.all([
-    store.list({ workspaceId, environment: active.environment }),
-    store.contact(workspaceId),
-  ]);
+  const { lists, contact, mailDelivers } = await loadOrderLists(
+    { workspace: view.workspace!, key: active },
+    await backend(),
+  );
   const open = typeof params.list === "string" ? params.list : undefined;
   return (
     <div className="space-y-4">
@@ -39,7 +36,7 @@ export default async function OrderListsPage({ searchParams }: PageProps<"/order
           Back to the order guide
         </Link>
       </p>
-      {!mailer.delivers && (
+      {!mailDelivers && (
         <p className="max-w-3xl text-sm font-semibold">
           Mail is off on this Backroom (no SMTP server): lists are kept here as &quot;Not sent: mail is off&quot;, and
           nobody gets an email.
@@ -51,7 +48,7 @@ export default async function OrderListsPage({ searchParams }: PageProps<"/order
         timeZone={parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value)}
         maySend={may(view.role ?? undefined, { purchases: ["write"] })}
       />
-      <ContactForm contact={contact ?? null} mayEdit={may(view.role ?? undefined, { organization: ["update"] })} />
+      <ContactForm contact={contact} mayEdit={may(view.role ?? undefined, { organization: ["update"] })} />
     </div>
   );
 }

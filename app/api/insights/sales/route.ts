@@ -1,9 +1,8 @@
-import { backend } from "@/lib/backend";
+import { serve } from "@/lib/backend";
 import { getSales } from "@/lib/server/insights/insights-api";
-import { answerFailures } from "@/lib/server/core/route-errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // GET /api/insights/sales?from=&to=&by=product|customer|week|rep: the key's sales from its synced history.
-export const GET = answerFailures(async (request: Request) => getSales(request, await backend()));
+export const GET = serve(getSales);

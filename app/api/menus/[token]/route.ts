@@ -1,13 +1,8 @@
-import { backend } from "@/lib/backend";
-import { answerFailures } from "@/lib/server/core/route-errors";
+import { serve } from "@/lib/backend";
 import { revokeMenu } from "@/lib/server/menus/menus-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-type Context = { params: Promise<{ token: string }> };
-
 // DELETE /api/menus/{token} (or the link's id): revokes the link; its page answers 404 from now on.
-export const DELETE = answerFailures(async (request: Request, context: Context) =>
-  revokeMenu(request, (await context.params).token, await backend()),
-);
+export const DELETE = serve(revokeMenu);
