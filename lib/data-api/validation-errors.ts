@@ -41,7 +41,7 @@ export function toFieldErrors(error: z.$ZodError): FieldError[] {
       {
         field,
         code: missing ? "REQUIRED" : (CODES[issue.code] ?? "INVALID_VALUE"),
-        detail: missing ? `${field} is required` : `${field || "body"}: ${issue.message}`,
+        detail: missing ? `${field || "body"} is required` : `${field || "body"}: ${issue.message}`,
         ...base,
       },
     ];

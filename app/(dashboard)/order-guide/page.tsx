@@ -6,10 +6,11 @@ import { GuideFilters } from "@/components/order-guide/guide-filters";
 import { GuideTable } from "@/components/order-guide/guide-table";
 import { backend } from "@/lib/backend";
 import { DataApiError } from "@/lib/data-api/data-api-error";
-import { readGuide } from "@/lib/domain/order-guide/guide-data";
-import { filterRows, type GuideParams, guideChoices, guideParams } from "@/lib/domain/order-guide/guide-filter";
+import { type GuideParams, guideChoices, guideParams } from "@/lib/domain/order-guide/guide-filter";
 import { todayIn } from "@/lib/format/days";
+import { RouteError } from "@/lib/server/core/define-route";
 import { pageApi } from "@/lib/server/core/page-api";
+import { type GuideKey, loadGuide } from "@/lib/server/order-guide/guide-api";
 import { createOrderListStore } from "@/lib/server/order-guide/order-lists-store";
 import { may } from "@/lib/session/roles";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
@@ -22,7 +23,7 @@ export const metadata: Metadata = { title: "Order guide · Backroom" };
 const TITLE = "Order guide";
 
 /**
- * Order guide (issue 42): what a store bought in the last 180 days or has on promotion today, with its shelf and days
+ * Order guide: what a store bought in the last 180 days or has on promotion today, with its shelf and days
  * of cover, its usual order, today's prices, the serving warehouse's stock and a suggestion in whole cases. A
  * retailer's key (Customer) reads its stores', the distributor's staff (Employee) name one; a brand's key has none.
  * Server-rendered from the address: the filters are a GET form, the CSV the API's (`GET /api/order-guide?format=csv`).
@@ -65,6 +66,7 @@ export default async function OrderGuidePage({ searchParams }: PageProps<"/order
       ) : (
         <Suspense key={JSON.stringify(read)} fallback={<BlockSkeleton label="Reading the order guide" />}>
           <Guide
+            apiKey={active}
             customer={customer}
             read={read}
             today={today}
@@ -78,8 +80,9 @@ export default async function OrderGuidePage({ searchParams }: PageProps<"/order
   );
 }
 
-/** The store's guide, read through the proxy as the person (6 lists; the API's failure said in the page). */
+/** The store's guide (`loadGuide`, as its route answers it; the refusal or the API's failure said in the page). */
 async function Guide({
+  apiKey,
   customer,
   read,
   today,
@@ -87,6 +90,7 @@ async function Guide({
   workspaceId,
   maySend,
 }: {
+  apiKey: GuideKey;
   customer: number;
   read: GuideParams;
   today: string;
@@ -95,12 +99,11 @@ async function Guide({
   /** Owners, admins and purchasing send a reorder list (`purchases: ["write"]`); the others read. */
   maySend: boolean;
 }) {
-  if (stores && !stores.some((s) => s.id === customer))
-    return <p role="alert">Store {customer} is not one of this key&apos;s stores.</p>;
-  let guide: Awaited<ReturnType<typeof readGuide>>;
+  let loaded: Awaited<ReturnType<typeof loadGuide>>;
   try {
-    guide = await readGuide(await pageApi(backend), customer, today, read.coverDays);
+    loaded = await loadGuide(await pageApi(backend), apiKey, { ...read, customer, day: today });
   } catch (error) {
+    if (error instanceof RouteError) return <p role="alert">{error.detail}</p>;
     if (!(error instanceof DataApiError)) throw error;
     return (
       <p role="alert" className="max-w-3xl">
@@ -108,7 +111,7 @@ async function Guide({
       </p>
     );
   }
-  const rows = filterRows(guide.rows, read.filter, read.coverDays);
+  const { guide, rows } = loaded;
   const { db, mailer } = await backend();
   const recipient = maySend
     ? (guide.salesRepEmail ?? (await createOrderListStore(db).contact(workspaceId)) ?? null)

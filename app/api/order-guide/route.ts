@@ -1,9 +1,8 @@
-import { backend } from "@/lib/backend";
-import { answerFailures } from "@/lib/server/core/route-errors";
+import { serve } from "@/lib/backend";
 import { getOrderGuide } from "@/lib/server/order-guide/guide-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/order-guide?customer=&coverDays=: a store's order guide (lib/server/order-guide/guide-api.ts).
-export const GET = answerFailures(async (request: Request) => getOrderGuide(request, await backend()));
+// GET /api/order-guide?customer=&coverDays=: a store's order guide, as JSON or CSV.
+export const GET = serve(getOrderGuide);

@@ -1,9 +1,8 @@
-import { backend } from "@/lib/backend";
-import { answerFailures } from "@/lib/server/core/route-errors";
+import { serve } from "@/lib/backend";
 import { getToday } from "@/lib/server/today/today-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/today?rep=&day=: a rep's Today as one compact answer (lib/server/today/today-api.ts).
-export const GET = answerFailures(async (request: Request) => getToday(request, await backend()));
+// GET /api/today?rep=&day=: a rep's Today as one compact answer (Employee keys).
+export const GET = serve(getToday);

@@ -1,28 +1,27 @@
 import "server-only";
 import * as z from "zod";
-import { DataApiError } from "@/lib/data-api/data-api-error";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
+import type { DataApiClient } from "@/lib/data-api/client";
 import { DEFAULT_COVER_DAYS } from "@/lib/domain/order-guide/guide";
-import { readGuide } from "@/lib/domain/order-guide/guide-data";
-import { filterRows, guideCsv } from "@/lib/domain/order-guide/guide-filter";
+import { type GuideData, type GuideRow, readGuide } from "@/lib/domain/order-guide/guide-data";
+import { filterRows, type GuideFilter, guideCsv } from "@/lib/domain/order-guide/guide-filter";
 import { todayIn } from "@/lib/format/days";
-import type { ActiveKey } from "../core/session/types";
+import { defineRoute, refusal, type RouteDeps, RouteError } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
-import { NO_STORE, refusalAnswer, upstreamFailureAnswer } from "../core/route-errors";
-import { withActor } from "../core/with-actor";
+import { NO_STORE } from "../core/route-errors";
+import type { KeyScope, KeyType } from "../core/session/types";
+import { customerNotFound } from "./errors";
+
+const CUSTOMER = "customer: a CustomerID (a positive whole number)";
+const COVER = "coverDays: a number of days from 1 to 90";
 
 const Query = z.strictObject({
-  customer: z.coerce
-    .number({ error: "customer: a CustomerID (a positive whole number)" })
-    .int({ error: "customer: a CustomerID (a positive whole number)" })
-    .positive({ error: "customer: a CustomerID (a positive whole number)" })
-    .optional(),
+  customer: z.coerce.number({ error: CUSTOMER }).int({ error: CUSTOMER }).positive({ error: CUSTOMER }).optional(),
   coverDays: z.coerce
-    .number({ error: "coverDays: a number of days from 1 to 90" })
-    .int({ error: "coverDays: a number of days from 1 to 90" })
-    .min(1, { error: "coverDays: a number of days from 1 to 90" })
-    .max(90, { error: "coverDays: a number of days from 1 to 90" })
+    .number({ error: COVER })
+    .int({ error: COVER })
+    .min(1, { error: COVER })
+    .max(90, { error: COVER })
     .default(DEFAULT_COVER_DAYS),
   day: z
     .string()
@@ -35,84 +34,87 @@ const Query = z.strictObject({
   format: z.enum(["json", "csv"], { error: "format: json or csv" }).default("json"),
 });
 
-/** The store a request is for: the one asked (within a Customer key's stores), or the key's only store. */
-export function guideCustomer(
-  key: ActiveKey,
-  asked: number | undefined,
-): { customerId: number } | { refusal: Response } {
+/** What of a key decides its stores: its type and scope (the page's `SessionKey` and a route's key alike). */
+export type GuideKey = { keyType: KeyType; scope: Pick<KeyScope, "customers"> };
+
+/** A store of the key's asked for that is not one of its stores. */
+const notInScope = (customerId: number): RouteError =>
+  refusal("CUSTOMER_NOT_IN_SCOPE", `customer ${customerId} is not one of this key's stores.`, 403);
+
+/**
+ * The store a request is for: the one asked (within a Customer key's stores), or a Customer key's only store; refused
+ * otherwise (not one of its stores: 403; several and none named: 400).
+ *
+ * @example
+ * guideStore(key, undefined); // 20001, a Customer key's only store
+ */
+export function guideStore(key: GuideKey, asked: number | undefined): number {
   const stores = key.keyType === "Customer" ? (key.scope.customers ?? []) : undefined;
   if (asked !== undefined) {
-    if (stores && !stores.some((s) => s.id === asked))
-      return {
-        refusal: refusalAnswer("CUSTOMER_NOT_IN_SCOPE", `customer ${asked} is not one of this key's stores.`, 403),
-      };
-    return { customerId: asked };
+    if (stores && !stores.some((s) => s.id === asked)) throw notInScope(asked);
+    return asked;
   }
-  if (stores && stores.length === 1) return { customerId: stores[0]!.id };
-  return {
-    refusal: Response.json(
-      {
-        Error: {
-          code: "VALIDATION_FAILED",
-          detail: "customer is required: this key covers several stores. Ask as ?customer={CustomerID}.",
-          fieldErrors: [{ field: "customer", code: "REQUIRED", detail: "customer is required" }],
-        },
-      },
-      { status: 400, headers: NO_STORE },
-    ),
-  };
+  if (stores && stores.length === 1) return stores[0]!.id;
+  throw new RouteError(
+    400,
+    "VALIDATION_FAILED",
+    "customer is required: this key covers several stores. Ask as ?customer={CustomerID}.",
+    { fieldErrors: [{ field: "customer", code: "REQUIRED", detail: "customer is required" }] },
+  );
 }
 
-// GET /api/order-guide?customer=&coverDays=[&brand=&category=&below=1&promo=1&format=csv]: a store's order guide (issue 42) on `day` (the page sends
-// the viewer's; UTC's by default), read through the proxy with the
-// session's key (a Customer key, or an Employee key naming the store): `GuideData`, lib/domain/order-guide/guide-data.ts.
-export const getOrderGuide = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: ProxyDeps): Promise<Response> => {
-    if (actor.key.keyType === "Supplier")
-      return refusalAnswer(
-        "NOT_FOR_THIS_KEY",
-        "The order guide is a retailer's: this workspace's Supplier key does not see a store's shelf and prices.",
-        403,
-      );
-    const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success)
-      return Response.json(validationErrorBody(parsed.error, "Ask as ?customer={CustomerID}&coverDays={1..90}."), {
-        status: 400,
-        headers: NO_STORE,
-      });
-    const store = guideCustomer(actor.key, parsed.data.customer);
-    if ("refusal" in store) return store.refusal;
-    try {
-      const guide = await readGuide(
-        requestApi(request, deps),
-        store.customerId,
-        parsed.data.day ?? todayIn("UTC"),
-        parsed.data.coverDays,
-        { signal: request.signal },
-      );
-      if (!guide.found)
-        return refusalAnswer(
-          "CUSTOMER_NOT_FOUND",
-          `No customer ${store.customerId} is among this key's customers.`,
-          404,
-        );
-      const { brand, category, below, promo, format } = parsed.data;
-      const filter = { ...(brand ? { brand } : {}), ...(category ? { category } : {}), below: !!below, promo: !!promo };
-      const rows = filterRows(guide.rows, filter, guide.coverDays);
-      if (format === "csv")
-        return new Response(guideCsv(rows), {
-          headers: {
-            ...NO_STORE,
-            "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": `attachment; filename="order-guide-${guide.customerId}-${guide.day}.csv"`,
-          },
-        });
-      return Response.json({ ...guide, rows }, { headers: NO_STORE });
-    } catch (error) {
-      if (!(error instanceof DataApiError)) throw error;
-      return upstreamFailureAnswer(error, "The order guide");
-    }
+/** What a store's guide is asked with: the page's address and the route's query say the same. */
+export interface GuideAsk {
+  customer: number | undefined;
+  coverDays: number;
+  /** The day prices and cover are read for (the viewer's). */
+  day: string;
+  filter: GuideFilter;
+}
+
+/**
+ * A store's order guide and the rows its filter keeps: what the order guide's page shows and `GET /api/order-guide`
+ * answers, read through the proxy as the person (6 lists). Refuses a store outside the key's (403), an unnamed one of
+ * several (400) and one the key does not see (404); the Data API's failure is thrown as it is.
+ *
+ * @example
+ * const { guide, rows } = await loadGuide(api, actor.key, { customer: 20001, coverDays: 14, day, filter: {} });
+ */
+export async function loadGuide(
+  api: DataApiClient,
+  key: GuideKey,
+  ask: GuideAsk,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ guide: GuideData; rows: GuideRow[] }> {
+  const customerId = guideStore(key, ask.customer);
+  const guide = await readGuide(api, customerId, ask.day, ask.coverDays, options);
+  if (!guide.found) throw customerNotFound(customerId);
+  return { guide, rows: filterRows(guide.rows, ask.filter, guide.coverDays) };
+}
+
+// GET /api/order-guide?customer=&coverDays=[&day=&brand=&category=&below=1&promo=1&format=csv]: a store's order guide on
+// `day` (the page sends the viewer's; UTC's by default), read with the session's key (a Customer key, or an Employee key
+// naming the store): `GuideData` with the filter's rows, or those rows as CSV.
+export const getOrderGuide = defineRoute(
+  {
+    need: "key",
+    keyTypes: ["Customer", "Employee"],
+    what: "The order guide",
+    query: Query,
+    invalid: "Ask as ?customer={CustomerID}&coverDays={1..90}.",
+  },
+  async ({ request, actor, query }, deps: ProxyDeps & RouteDeps) => {
+    const { brand, category, below, promo, format } = query;
+    const filter = { ...(brand ? { brand } : {}), ...(category ? { category } : {}), below: !!below, promo: !!promo };
+    const ask = { customer: query.customer, coverDays: query.coverDays, day: query.day ?? todayIn("UTC"), filter };
+    const { guide, rows } = await loadGuide(requestApi(request, deps), actor.key, ask, { signal: request.signal });
+    if (format === "json") return { ...guide, rows };
+    return new Response(guideCsv(rows), {
+      headers: {
+        ...NO_STORE,
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="order-guide-${guide.customerId}-${guide.day}.csv"`,
+      },
+    });
   },
 );

@@ -15,7 +15,7 @@ import type { ProxyDeps } from "../core/proxy";
 import { publicOrigin } from "../core/public-origin";
 import { NO_STORE } from "../core/route-errors";
 import { customerNotFound, noRepEmail, noSuchList } from "./errors";
-import { guideCustomer } from "./guide-api";
+import { guideStore } from "./guide-api";
 import { listMail } from "./list-mail";
 import { loadOrderLists } from "./load-order-lists";
 import { createOrderListStore, type ListScope, type OrderListStore } from "./order-lists-store";
@@ -99,24 +99,23 @@ export const sendOrderList = defineRoute(
       return { list: await mailKept(request, actor, deps, store, first, idempotencyKey) } satisfies OrderListJson;
     }
 
-    const target = guideCustomer(actor.key, body.customer);
-    if ("refusal" in target) return target.refusal;
+    const customerId = guideStore(actor.key, body.customer);
     const day = priceDay(body.day, deps.now?.() ?? Date.now());
     if (!day) throw invalidField("day", "day: today in your time zone (YYYY-MM-DD): a list is priced as of now.");
     // The Data API's refusal is answered as "The store's order guide could not be read: ..." (the route's `what`).
-    const guide = await readGuide(requestApi(request, deps), target.customerId, day, DEFAULT_COVER_DAYS, {
+    const guide = await readGuide(requestApi(request, deps), customerId, day, DEFAULT_COVER_DAYS, {
       signal: request.signal,
     });
-    if (!guide.found) throw customerNotFound(target.customerId);
+    if (!guide.found) throw customerNotFound(customerId);
     const made = listLines(guide.rows, body.lines);
     if (!made.ok) throw invalidField("lines", made.detail);
     const recipient = guide.salesRepEmail ?? (await store.contact(actor.workspace.id));
     if (!recipient) throw noRepEmail();
 
-    const customerName = guide.customerName ?? `Store ${target.customerId}`;
+    const customerName = guide.customerName ?? `Store ${customerId}`;
     const sender = { id: actor.person.id, name: actor.person.name, email: actor.person.email };
     const kept = await store.keep(scope, {
-      customerId: target.customerId,
+      customerId,
       customerName,
       recipient,
       lines: made.lines,

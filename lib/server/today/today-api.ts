@@ -1,20 +1,37 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
-import { DataApiError } from "@/lib/data-api/data-api-error";
-import { validationErrorBody } from "@/lib/data-api/validation-errors";
-import { readTodayData } from "@/lib/domain/today/today-data";
-import type { ActorResolver } from "../core/auth/actor";
+import type { DataApiClient } from "@/lib/data-api/client";
+import { readTodayData, type TodayData } from "@/lib/domain/today/today-data";
 import type { BackroomDatabase } from "../core/db/schema";
-import { accountsHealth } from "../insights/rep-health";
+import { defineRoute, type RouteDeps } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
-import { NO_STORE, upstreamFailureAnswer } from "../core/route-errors";
-import { withActor } from "../core/with-actor";
+import { accountsHealth } from "../insights/rep-health";
 
-export interface TodayDeps extends ProxyDeps {
-  actors: ActorResolver;
+export interface TodayDeps extends ProxyDeps, RouteDeps {
   db: Kysely<BackroomDatabase>;
+}
+
+/**
+ * A rep's Today as one compact answer (`TodayData`), read through the proxy as the person, with the accounts' health
+ * from the key's history where it keeps one: what Today's page renders first, what `GET /api/today` answers, and what
+ * "Save for offline" keeps.
+ *
+ * @example
+ * const data = await loadToday(api, db, keyId, 1008, "2026-11-25");
+ */
+export async function loadToday(
+  api: DataApiClient,
+  db: Kysely<BackroomDatabase>,
+  keyId: string,
+  repId: number,
+  day: string,
+  options: Parameters<typeof readTodayData>[3] = {},
+): Promise<TodayData> {
+  const data = await readTodayData(api, repId, day, options);
+  const health = data.accountIds.length ? await accountsHealth(db, keyId, data.accountIds) : undefined;
+  return health ? { ...data, health } : data;
 }
 
 const Query = z.strictObject({
@@ -22,39 +39,16 @@ const Query = z.strictObject({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "day: the viewer's day, YYYY-MM-DD" }),
 });
 
-// GET /api/today?rep=&day=: a rep's Today as one compact answer (`TodayData`, lib/domain/today/today-data.ts), read
-// through the proxy with the session's key (an Employee key: the reps and their accounts are the distributor's), with
-// the accounts' health from the key's history where it keeps one. What Today's page and "Save for offline" read.
-export const getToday = withActor(
-  "key",
-  undefined,
-  async (request: Request, actor, deps: TodayDeps): Promise<Response> => {
-    if (actor.key.keyType !== "Employee") {
-      return Response.json(
-        {
-          Error: {
-            code: "NOT_FOR_THIS_KEY",
-            detail: `Today is read with an Employee key: this workspace's ${actor.key.keyType} key does not see the sales reps and their accounts.`,
-          },
-        },
-        { status: 403, headers: NO_STORE },
-      );
-    }
-    const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success)
-      return Response.json(validationErrorBody(parsed.error, "Ask as ?rep={UserID}&day=YYYY-MM-DD."), {
-        status: 400,
-        headers: NO_STORE,
-      });
-    try {
-      const data = await readTodayData(requestApi(request, deps), parsed.data.rep, parsed.data.day, {
-        signal: request.signal,
-      });
-      const health = data.accountIds.length ? await accountsHealth(deps.db, actor.key.id, data.accountIds) : undefined;
-      return Response.json(health ? { ...data, health } : data, { headers: NO_STORE });
-    } catch (error) {
-      if (!(error instanceof DataApiError)) throw error;
-      return upstreamFailureAnswer(error, "Today");
-    }
+// GET /api/today?rep=&day=: a rep's Today (`loadToday`), read with the session's key: an Employee key, since the reps
+// and their accounts are the distributor's.
+export const getToday = defineRoute(
+  {
+    need: "key",
+    keyTypes: ["Employee"],
+    what: "Today",
+    query: Query,
+    invalid: "Ask as ?rep={UserID}&day=YYYY-MM-DD.",
   },
+  async ({ request, actor, query }, deps: TodayDeps) =>
+    loadToday(requestApi(request, deps), deps.db, actor.key.id, query.rep, query.day, { signal: request.signal }),
 );

@@ -1,0 +1,66 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
+import type { TodayData } from "@/lib/domain/today/today-data";
+import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { getToday } from "./today-api";
+
+let sandbox: TestSandbox;
+let backend: TestBackend;
+beforeAll(async () => {
+  sandbox = await openTestSandbox();
+}, 60_000);
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
+});
+afterEach(() => backend.close());
+
+const ask = (cookie: string, query: string) =>
+  getToday(browserRequest("GET", `/api/today${query}`, { cookie, site: null }), backend);
+
+describe("GET /api/today", () => {
+  it("answers a rep's Today, read with an Employee key: the rep's accounts and today's stops", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const reps = (await (
+      await sandbox.runtime.app.fetch(
+        new Request("http://sandbox.test/test/api/v1/salesReps?PageSize=500", {
+          headers: { "x-api-key": DEMO_KEYS.Employee },
+        }),
+      )
+    ).json()) as { Data: { UserID: number; Customers?: unknown[] }[] };
+    const rep = reps.Data.find((r) => (r.Customers?.length ?? 0) > 0)!;
+    const response = await ask(cookie, `?rep=${rep.UserID}&day=2026-11-25`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const data = (await response.json()) as TodayData;
+    expect(data.accountIds.length).toBe(rep.Customers!.length);
+  });
+
+  it.each([
+    { name: "no rep", query: "?day=2026-11-25" },
+    { name: "a rep of 0", query: "?rep=0&day=2026-11-25" },
+    { name: "a day that is not one", query: "?rep=1&day=tomorrow" },
+    { name: "an unknown parameter", query: "?rep=1&day=2026-11-25&x=1" },
+  ])("answers 400 VALIDATION_FAILED to $name, and asks nothing upstream", async ({ query }) => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const response = await ask(cookie, query);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { Error: { code: string } }).Error.code).toBe("VALIDATION_FAILED");
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it("refuses a retailer's key in the one sentence, and asks nothing upstream", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Customer, "Customer");
+    const response = await ask(cookie, "?rep=1&day=2026-11-25");
+    expect([response.status, await response.json()]).toEqual([
+      403,
+      {
+        Error: {
+          code: "NOT_FOR_THIS_KEY",
+          detail: "Today: for Employee keys only; this workspace's key is a Customer key.",
+        },
+      },
+    ]);
+    expect(backend.calls).toHaveLength(0);
+  });
+});
