@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { formatDay } from "@/lib/format/display";
-import { type DraftHeader, earliestDelivery, type HeaderField } from "@/lib/domain/purchases/draft";
+import type { DraftHeader, HeaderField } from "@/lib/domain/purchases/draft";
 import { HEADER_LABELS } from "@/lib/ui/purchases/editor-state";
 import type { PurchaseEditorModel } from "@/lib/ui/purchases/use-purchase-editor";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
@@ -51,7 +51,7 @@ export function HeaderFields({ editor }: { editor: PurchaseEditorModel }) {
 function headerSpecs(editor: PurchaseEditorModel): FieldSpec[] {
   const { header, dispatch, lookups, today, state } = editor;
   const { vendorRow, vendor, choices } = lookups;
-  const earliest = vendorRow?.LeadTimeDays != null ? earliestDelivery(today, vendorRow.LeadTimeDays) : undefined;
+  const earliest = lookups.arrival?.day;
   const set = (field: HeaderField, changes: Partial<DraftHeader>) => dispatch({ type: "header", field, changes });
   return [
     {
@@ -121,7 +121,7 @@ function headerSpecs(editor: PurchaseEditorModel): FieldSpec[] {
       },
       note: earliest && (
         <>
-          Earliest with the vendor&apos;s lead time: {formatDay(earliest)}{" "}
+          Earliest with the vendor&apos;s pickup and lead time: {formatDay(earliest)}{" "}
           {header.deliveryDate !== earliest && (
             <button
               type="button"

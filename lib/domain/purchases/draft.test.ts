@@ -7,7 +7,6 @@ import {
   type CatalogProduct,
   type DraftHeader,
   type DraftLine,
-  earliestDelivery,
   emptyLine,
   existingPurchaseOf,
   fromDraftLines,
@@ -1185,45 +1184,6 @@ describe("headerProblems", () => {
   });
 });
 
-describe("earliestDelivery", () => {
-  it("adds the lead time in calendar days (the documented example)", () => {
-    expect(earliestDelivery("2026-11-21", 9)).toBe("2026-11-30");
-    expect(earliestDelivery("2026-11-21", 1)).toBe("2026-11-22");
-  });
-
-  it("crosses a month end", () => {
-    expect(earliestDelivery("2026-01-31", 1)).toBe("2026-02-01");
-    expect(earliestDelivery("2026-04-25", 10)).toBe("2026-05-05");
-    expect(earliestDelivery("2026-02-28", 1)).toBe("2026-03-01");
-    expect(earliestDelivery("2028-02-28", 1)).toBe("2028-02-29");
-    expect(earliestDelivery("2028-02-29", 1)).toBe("2028-03-01");
-  });
-
-  it("crosses a year end", () => {
-    expect(earliestDelivery("2026-12-31", 1)).toBe("2027-01-01");
-    expect(earliestDelivery("2026-12-20", 14)).toBe("2027-01-03");
-    expect(earliestDelivery("2026-11-21", 100)).toBe("2027-03-01");
-    expect(earliestDelivery("2026-11-21", 365)).toBe("2027-11-21");
-  });
-
-  it("is today for a lead time of 0 or a negative one", () => {
-    expect(earliestDelivery("2026-11-21", 0)).toBe("2026-11-21");
-    expect(earliestDelivery("2026-11-21", -1)).toBe("2026-11-21");
-    expect(earliestDelivery("2026-03-01", -30)).toBe("2026-03-01");
-  });
-
-  it("gives a date the header check accepts for that day", () => {
-    for (const lead of [-3, 0, 1, 45]) {
-      const deliveryDate = earliestDelivery("2026-12-30", lead);
-      expect(isCalendarDay(deliveryDate), deliveryDate).toBe(true);
-      expect(
-        headerProblems({ supplierId: 3, vendorId: 5, locationId: 7, deliveryDate, poNum: "PO-1" }, "2026-12-30"),
-        deliveryDate,
-      ).toStrictEqual([]);
-    }
-  });
-});
-
 describe("existingPurchaseOf", () => {
   const uuid = "55886576-1236-4dff-b9a5-99cdbc129ddb";
 
@@ -1290,11 +1250,6 @@ describe("fixes found by the tests above", () => {
       "b",
       "n",
     ]);
-  });
-
-  it("counts no lead time that is not a number", () => {
-    expect(earliestDelivery("2026-11-21", Number.NaN)).toBe("2026-11-21");
-    expect(earliestDelivery("2026-11-21", Number.POSITIVE_INFINITY)).toBe("2026-11-21");
   });
 
   it("matches typed text and pasted rows alike: a unique supplier product number before an id, and #41 always an id", () => {

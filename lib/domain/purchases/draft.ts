@@ -345,17 +345,5 @@ export function headerProblems(
   return problems;
 }
 
-/**
- * The first delivery date a vendor can make: today plus its lead time (days counted on the calendar).
- *
- * @example
- * earliestDelivery("2026-11-21", 9); // "2026-11-30"
- */
-export function earliestDelivery(today: string, leadTimeDays: number): string {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + (Number.isFinite(leadTimeDays) ? Math.max(0, leadTimeDays) : 0));
-  return date.toISOString().slice(0, 10);
-}
-
 // In a module of its own: the drafts' outcome lists (components/purchases/draft-outcomes.tsx) need it without the rest.
 export { existingPurchaseOf } from "./existing-purchase";

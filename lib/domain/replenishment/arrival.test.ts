@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { arrivalOf, daysBetween, nextPickup, type Pickup, pickupWeekday, warehouseToday } from "./arrival";
+import {
+  arrivalOf,
+  daysBetween,
+  nextPickup,
+  type Pickup,
+  pickupWeekday,
+  vendorArrival,
+  warehouseToday,
+} from "./arrival";
 
 // 2026-11-21 is a Saturday; 2026-11-26 a Thursday.
 describe("nextPickup", () => {
@@ -78,10 +86,40 @@ describe("arrivalOf", () => {
     // Daylight saving ends in Los Angeles on 2026-11-01 and starts on 2026-03-08: still whole days.
     ["across the end of daylight saving", "2026-10-31", ["Mon"], 7, "2026-11-09", 9],
     ["across the start of daylight saving", "2026-03-07", ["Mon"], 1, "2026-03-10", 3],
+    ["a negative lead time counts as none", "2026-11-21", [], -3, "2026-11-21", 0],
+    ["a lead time that is not a number counts as none", "2026-11-21", ["Mon"], Number.NaN, "2026-11-23", 2],
+    ["an endless lead time counts as none", "2026-11-21", [], Number.POSITIVE_INFINITY, "2026-11-21", 0],
   ] as const)("%s", (_name, today, pickupDates, lead, day, inDays) => {
     const arrival = arrivalOf(today, pickupDates, lead);
     expect(arrival.day).toBe(day);
     expect(arrival.inDays).toBe(inDays);
+  });
+});
+
+// The purchase-order form's "earliest" and the planner's row read a vendor's arrival with this one function.
+describe("vendorArrival", () => {
+  const lateFriday = new Date("2026-11-21T06:30:00Z"); // Friday 22:30 in Los Angeles, Saturday in UTC
+  it("counts from today on the warehouse's clock: its next pickup after that day, plus the lead time", () => {
+    const vendor = { pickupDates: ["Sat"], leadTimeDays: 2 };
+    // In Los Angeles it is still Friday: Saturday's pickup is tomorrow's.
+    expect(vendorArrival(lateFriday, "America/Los_Angeles", vendor)).toMatchObject({
+      today: "2026-11-20",
+      day: "2026-11-23",
+      timeZone: "America/Los_Angeles",
+      zoneKnown: true,
+    });
+    // Without a known zone the day is UTC's, said so: Saturday already, so next Saturday's pickup.
+    expect(vendorArrival(lateFriday, "Mars/Olympus", vendor)).toMatchObject({
+      today: "2026-11-21",
+      day: "2026-11-30",
+      timeZone: "UTC",
+      zoneKnown: false,
+    });
+  });
+
+  it("has no arrival without a lead time", () => {
+    expect(vendorArrival(lateFriday, "UTC", { pickupDates: ["Mon"], leadTimeDays: null })).toBeUndefined();
+    expect(vendorArrival(lateFriday, "UTC", { pickupDates: ["Mon"] })).toBeUndefined();
   });
 });
 

@@ -115,7 +115,31 @@ export function arrivalOf(
   leadTimeDays: number,
 ): Arrival {
   const pickup = nextPickup(pickupDates, today);
-  const lead = Math.max(0, Math.ceil(leadTimeDays));
+  // A lead time that is not a number (NaN, Infinity) counts as none, as a negative one does.
+  const lead = Number.isFinite(leadTimeDays) ? Math.max(0, Math.ceil(leadTimeDays)) : 0;
   const day = addDays(pickup.day, lead);
   return { today, pickup, leadTimeDays: lead, day, inDays: daysBetween(today, day) };
+}
+
+/**
+ * When an order placed at `now` from a vendor reaches a warehouse, on the warehouse state's clock: the one reading of a
+ * vendor's arrival, for the replenishment planner's rows and the purchase-order form's "earliest" alike. Undefined
+ * without a lead time.
+ *
+ * @example
+ * vendorArrival(new Date("2026-11-21T18:00:00Z"), "America/Los_Angeles", { pickupDates: ["Thu"], leadTimeDays: 5 })?.day;
+ * // "2026-12-01"
+ */
+export function vendorArrival(
+  now: Date,
+  timeZone: string | null | undefined,
+  vendor: { pickupDates?: readonly string[] | null; leadTimeDays?: number | null },
+): (Arrival & { timeZone: string; zoneKnown: boolean }) | undefined {
+  if (vendor.leadTimeDays === undefined || vendor.leadTimeDays === null) return undefined;
+  const zone = warehouseToday(now, timeZone);
+  return {
+    ...arrivalOf(zone.today, vendor.pickupDates, vendor.leadTimeDays),
+    timeZone: zone.timeZone,
+    zoneKnown: zone.zoneKnown,
+  };
 }

@@ -1,4 +1,4 @@
-import { arrivalOf, type Arrival, warehouseToday } from "./arrival";
+import { type Arrival, vendorArrival, warehouseToday } from "./arrival";
 import {
   type InventoryInput,
   type LocationInput,
@@ -180,7 +180,8 @@ export function planRows(input: PlanInput, options: PlanOptions): PlanRow[] {
     const key = rowKey(pair.productId, pair.locationId);
     const product = products.get(pair.productId);
     const location = locations.get(pair.locationId);
-    const zone = warehouseToday(options.now, location?.State ? states.get(location.State)?.TimeZone : undefined);
+    const timeZone = location?.State ? states.get(location.State)?.TimeZone : undefined;
+    const zone = warehouseToday(options.now, timeZone);
     const supplierId = product?.SupplierID ?? undefined;
     const choice = vendorChoices(input.vendors, pair.locationId, supplierId, options.chosenVendors?.get(key));
     const vendor = choice.vendor;
@@ -188,8 +189,7 @@ export function planRows(input: PlanInput, options: PlanOptions): PlanRow[] {
     const onOrder = open.onOrder.get(key) ?? 0n;
     const inDrafts = open.inDrafts.get(key) ?? 0n;
     const stock = (pair.available ?? 0n) + onOrder + (countDrafts ? inDrafts : 0n);
-    const arrival =
-      vendor?.leadTimeDays !== undefined ? arrivalOf(zone.today, vendor.pickupDates, vendor.leadTimeDays) : undefined;
+    const arrival = vendor ? vendorArrival(options.now, timeZone, vendor) : undefined;
     const targetDays = vendor?.targetDays;
 
     const row: PlanRow = {

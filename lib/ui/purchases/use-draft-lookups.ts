@@ -8,6 +8,8 @@ import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { supplierUserOptions, supplierUsersRequest } from "./created-by";
 import type { DraftHeader } from "@/lib/domain/purchases/draft";
 import { locationsRequest, suppliersRequest, vendorChoices, vendorsRequest } from "@/lib/domain/purchases/requests";
+import { statesRequest } from "@/lib/domain/delivery/requests";
+import { vendorArrival } from "@/lib/domain/replenishment/arrival";
 import { catalogQuery } from "./catalog-query";
 
 /**
@@ -25,6 +27,8 @@ export function useDraftLookups(typed: DraftHeader, { onBehalf = false }: { onBe
     enabled: scoped === undefined,
   });
   const locations = useQuery(apiQueryOptions(browserApi, locationsRequest, STALE.reference));
+  // The states' time zones: a vendor's arrival is counted on the warehouse's clock, as the planner counts it.
+  const states = useQuery(apiQueryOptions(browserApi, statesRequest, STALE.reference));
   const supplierList = useMemo(
     () => (scoped ? scoped.map((s) => ({ SupplierID: s.id, Supplier: s.name })) : (suppliers.data?.records ?? [])),
     [scoped, suppliers.data],
@@ -48,6 +52,10 @@ export function useDraftLookups(typed: DraftHeader, { onBehalf = false }: { onBe
     locations.data?.records.find((l) => l.LocationID === id)?.Location ?? `Warehouse ${id}`;
   const state = locations.data?.records.find((l) => l.LocationID === header.locationId)?.State ?? undefined;
   const catalog = useQuery(catalogQuery(header.supplierId, state));
+  const timeZone = states.data?.records.find((s) => s.StateAbbreviation === state)?.TimeZone;
+  const arrival = vendorRow
+    ? vendorArrival(new Date(), timeZone, { pickupDates: vendorRow.PickupDates, leadTimeDays: vendorRow.LeadTimeDays })
+    : undefined;
   const products = catalog.data?.products;
   const unitsPerCase = useMemo(
     () => new Map((products ?? []).flatMap((p) => (p.unitsPerCase ? [[p.productId, p.unitsPerCase] as const] : []))),
@@ -65,6 +73,8 @@ export function useDraftLookups(typed: DraftHeader, { onBehalf = false }: { onBe
     choices,
     vendor,
     vendorRow,
+    /** When an order placed now from the chosen vendor reaches the chosen warehouse (the planner's reading). */
+    arrival,
     vendorsPending: vendors.isPending,
     requiresBatchCodes: vendorRow?.RequirePOBatchCodes === true,
     locationName,
