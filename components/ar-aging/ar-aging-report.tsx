@@ -1,6 +1,7 @@
 "use client";
 
 import { StaleNote } from "@/components/table/stale-note";
+import { closeText } from "@/lib/domain/ar-aging/close";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter, useSearchParams } from "next/navigation";
 import { type ComponentType, useEffect, useMemo, useState, useTransition } from "react";
@@ -82,20 +83,17 @@ function AgingFilters({ go }: { go: (update: (params: URLSearchParams) => void) 
 }
 
 /** When the figures were calculated, and what that means. */
-function Freshness({ closedAt, read }: { closedAt: string | undefined; read?: string }) {
+export function AgingFreshness({ closedAt, read }: { closedAt: string | undefined; read?: string }) {
   const timeZone = useTimeZone();
   return (
     <div className="rounded border border-slate-300 p-3 text-sm dark:border-slate-700" data-testid="aging-freshness">
       <p className="font-semibold">
-        {closedAt
-          ? `As of the close of ${formatDateTime(closedAt, timeZone)}`
-          : "As of the last end-of-day recalculation"}
+        {closedAt ? `As of the close of ${closeText(closedAt, timeZone)}` : "As of the last end-of-day recalculation"}
         {read ? ` · read ${formatDateTime(read, timeZone)}` : ""}
       </p>
       <p className="text-slate-700 dark:text-slate-300">
         The Data API recalculates AR aging once a day, at the end of the day: invoices and payments since then are not
         in these figures yet.
-        {closedAt && ` Times are in ${timeZone}.`}
       </p>
     </div>
   );
@@ -228,7 +226,7 @@ export function ArAgingReport({ throughServer = false, note }: { throughServer?:
     body = (
       <>
         {query.error && <RequestError error={query.error} onRetry={() => void query.refetch()} what="AR aging" />}
-        <Freshness closedAt={report.asOf} />
+        <AgingFreshness closedAt={report.asOf} />
         {query.data && !query.data.complete && (
           <p className="rounded border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
             The aging has more than {rowCount(report.lines.length)}: the chart, the table and the totals cover those
@@ -359,7 +357,7 @@ export function SnapshotAgingReport({ report }: { report: SnapshotReport }) {
           )}
         </div>
       </div>
-      <Freshness closedAt={report.closedAt} read={report.readAt} />
+      <AgingFreshness closedAt={report.closedAt} read={report.readAt} />
       {report.count === 0 ? (
         <NoAging filtered={filtered} clear={() => go(clearFilters)} />
       ) : (

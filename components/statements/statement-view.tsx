@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
+import { closeText } from "@/lib/domain/ar-aging/close";
+import { formatDay, formatMoney } from "@/lib/format/display";
 import { pageHref } from "@/lib/domain/page-href";
 import { type Statement, STATEMENT_DEFINITIONS } from "@/lib/domain/statements/statement";
 import { agingBoxes, statementTables } from "@/lib/domain/statements/statement-tables";
@@ -12,12 +13,14 @@ interface StatementViewProps {
   askedFor?: string;
   /** "Shown as of …": the reads' oldest last-known answer, in words. */
   staleLine?: string;
+  /** The viewer's zone: the close's time is read in it, as on the AR aging report (the date is the account's day). */
+  timeZone: string;
 }
 
 // A statement of account on its page, drawn on the server (no JavaScript of its own) from the model and the tables
 // the PDF draws (`buildStatement`, `statementTables`): so what is downloaded is what is on screen, to the cent.
 
-export function StatementView({ statement, askedFor, staleLine }: StatementViewProps) {
+export function StatementView({ statement, askedFor, staleLine, timeZone }: StatementViewProps) {
   const name = statement.name ?? `AR account ${statement.arAccountId}`;
   const pdf = (size: "Letter" | "A4") =>
     `/api/statements/${statement.arAccountId}.pdf?${new URLSearchParams({ ...(statement.asOf ? { asOf: statement.asOf } : {}), size })}`;
@@ -64,8 +67,7 @@ export function StatementView({ statement, askedFor, staleLine }: StatementViewP
                 Statement date {formatDay(statement.asOf)}
                 {statement.closedAt && (
                   <span className="block text-xs text-slate-700 dark:text-slate-300">
-                    the distributor&apos;s close, {formatDateTime(statement.closedAt, statement.timeZone)} (
-                    {statement.timeZone})
+                    the distributor&apos;s close, {closeText(statement.closedAt, timeZone)}
                   </span>
                 )}
               </>

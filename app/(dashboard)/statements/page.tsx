@@ -75,6 +75,7 @@ async function StatementSection({
       statement={read.statement}
       askedFor={askedFor}
       staleLine={read.stale ? describeStale(read.stale, timeZone ?? "UTC", new Date()) : undefined}
+      timeZone={timeZone ?? "UTC"}
     />
   );
 }
