@@ -158,6 +158,49 @@ const layerRules = LAYERS.flatMap((layer) => [
   },
 ]);
 
+const METHODS = "/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/";
+
+/**
+ * One way to write a route: every route file's handlers are `serve(route)` of a `defineRoute` (lib/backend.ts), or the
+ * proxy's `proxyRoutes(version)`, which serves its own. The two mounts of other applications are left out: the sandbox
+ * (the emulator's own app, answering in the API's shapes) and the service worker's build route (Serwist's).
+ */
+const routeRules = {
+  name: "routes/define-route",
+  files: ["app/**/route.ts"],
+  ignores: ["app/sandbox/**", "app/serwist/**"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: `ExportNamedDeclaration > FunctionDeclaration[id.name=${METHODS}]`,
+        message: "A route handler is `export const GET = serve(route)`, the route made with defineRoute.",
+      },
+      {
+        selector: `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.type="Identifier"][id.name=${METHODS}]:not([init.type="CallExpression"][init.callee.name="serve"])`,
+        message: "A route handler is `export const GET = serve(route)`, the route made with defineRoute.",
+      },
+      {
+        selector: `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.type="ObjectPattern"]:not([init.type="CallExpression"][init.callee.name="proxyRoutes"])`,
+        message: "A route handler is `export const GET = serve(route)`, the route made with defineRoute.",
+      },
+    ],
+  },
+};
+
+/**
+ * Short functions: none over 150 lines (comments and blank lines counted), but in the tests (a `describe` groups
+ * cases, it is not a function one reads as one), the migrations and the seed's data tables.
+ */
+const shortFunctions = {
+  name: "functions/short",
+  files: ["**/*.{ts,tsx,mts,mjs}"],
+  ignores: [...TESTS, "e2e/**/*.spec.ts", "**/migration*.ts", "lib/sandbox/db/migrations.ts"],
+  rules: {
+    "max-lines-per-function": ["error", { max: 150, skipBlankLines: false, skipComments: false, IIFEs: true }],
+  },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -168,6 +211,8 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  routeRules,
+  shortFunctions,
   ...layerRules,
   globalIgnores([
     ".next/**",
