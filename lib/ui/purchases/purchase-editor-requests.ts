@@ -26,8 +26,10 @@ export interface EditorRequestContext {
   body: () => CreatePurchaseBody;
   /** Tells the purchases' lists to read again. */
   listsChanged: () => void;
-  /** Opens another page (the purchase submitted, or the list once it is deleted). */
-  navigate: (href: string) => void;
+  /** Opens the purchase's page (once it is submitted). */
+  openPurchase: (id: string) => void;
+  /** Opens the purchases' list (once the draft is deleted). */
+  openList: () => void;
 }
 
 /**
@@ -191,7 +193,7 @@ export async function submitPurchase(ctx: EditorRequestContext, dirty: boolean):
   }
   ctx.dispatch({ type: "submitted" });
   ctx.listsChanged();
-  ctx.navigate(`/purchases/${encodeURIComponent(id)}`);
+  ctx.openPurchase(id);
 }
 
 /**
@@ -212,5 +214,5 @@ export async function deletePurchase(ctx: EditorRequestContext): Promise<void> {
   ctx.dispatch({ type: "deleted" });
   ctx.queryClient.removeQueries({ queryKey: apiQueryKey(purchaseRequest(globalId)) });
   ctx.listsChanged();
-  ctx.navigate("/purchases");
+  ctx.openList();
 }

@@ -109,7 +109,8 @@ export function usePurchaseEditor({
     savedDelivery: state.savedDelivery,
     body: () => body(),
     listsChanged: () => void queryClient.invalidateQueries({ queryKey: ["api", "listPurchasesV2"] }),
-    navigate: (href) => router.push(href),
+    openPurchase: (id) => router.push(`/purchases/${encodeURIComponent(id)}`),
+    openList: () => router.push("/purchases"),
   };
   /** Runs one action at a time: a second click while one runs does nothing. */
   const running = useRef(false);
