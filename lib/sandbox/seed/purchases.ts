@@ -30,6 +30,7 @@ export interface PurchaseSeed {
   receivedUnits: Map<number, number>;
 }
 
+/** The key of a warehouse and product pair in `layers` and `receivedUnits`. */
 export function pairKey(locationId: number, productId: number): number {
   return locationId * 10_000_000 + productId;
 }
