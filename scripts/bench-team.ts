@@ -23,7 +23,15 @@ import type { Version } from "../lib/data-api/operation";
 import { fixedClock } from "../lib/sandbox/clock";
 import { startSandbox } from "../lib/sandbox/runtime";
 import { proxyRequest } from "../lib/server/core/proxy";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs } from "../lib/server/core/testing";
+import {
+  BACKROOM,
+  browserRequest,
+  connectKey,
+  createTestBackend,
+  DEMO_KEYS,
+  joinAs,
+  type TestBackend,
+} from "../lib/server/core/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 import { browserCookies, fetchJson, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
 
@@ -118,13 +126,15 @@ const HOUR: Record<string, [minute: number, page: PageName][]> = {
   ],
 };
 
-async function main() {
-  const began = Date.now();
-  const base = await startProductionApp(temp);
-  const sandbox = <T>(path: string, init: RequestInit = {}) =>
-    fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
+/** A sandbox request as its operator (the demo Employee key), JSON both ways. */
+type SandboxFetch = <T>(path: string, init?: RequestInit) => Promise<T>;
+/** The Data API paths each page asked for, cold: once for a page, once per visit for a record's page. */
+type Asked = Map<PageName, string[][]>;
+
+/** The records the record pages open in turn: the demo brand's first customers, products and received purchases. */
+async function recordIds(sandbox: SandboxFetch): Promise<Record<string, number[]>> {
   const asBrand = { headers: { "x-api-key": DEMO_KEYS.Supplier } };
-  const ids: Record<string, number[]> = {
+  return {
     customer: (await sandbox<{ Data: { CustomerID: number }[] }>("/api/v1/customers?PageSize=20", asBrand)).Data.map(
       (c) => c.CustomerID,
     ),
@@ -138,6 +148,10 @@ async function main() {
       )
     ).data.map((p) => p.purchase_id!),
   };
+}
+
+/** Step 1: what each page asks for, cold, in Chromium, each visit with a key of its own. */
+async function measurePages(base: string, sandbox: SandboxFetch, ids: Record<string, number[]>): Promise<Asked> {
   const opened = new Map<string, number>();
   /** The page's path for its next visit: a record page opens the next record of its kind. */
   const pathOf = (page: PageName) =>
@@ -146,8 +160,6 @@ async function main() {
       opened.set(kind, n + 1);
       return String(ids[kind]![n % ids[kind]!.length]);
     });
-
-  // 1. What each page asks for, cold.
   const browser = await chromium.launch({
     executablePath: findChromium(),
     args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -157,7 +169,7 @@ async function main() {
     Object.values(HOUR)
       .flat()
       .filter(([, p]) => p === page).length;
-  const asked = new Map<PageName, string[][]>();
+  const asked: Asked = new Map();
   try {
     for (const page of Object.keys(PAGES) as PageName[]) {
       const captures: string[][] = [];
@@ -181,9 +193,115 @@ async function main() {
   } finally {
     await browser.close();
   }
+  return asked;
+}
+
+/** What the hour cost the key: upstream requests by person and by page, and in all. */
+interface HourCost {
+  visits: number;
+  byPerson: Map<string, number>;
+  byPage: Map<PageName, { visits: number; upstream: number }>;
+  total: number;
+  revalidated: number;
+  /** The requests the pages asked of the proxy. */
+  asking: number;
+}
+
+/** Step 2: the hour's visits replayed through the proxy, each at its minute on the proxy's clock. */
+async function replayHour(backend: TestBackend, asked: Asked): Promise<HourCost> {
+  // The team: the owner added the brand's key to their workspace once; the others are members working with it.
+  const [first, ...others] = Object.keys(HOUR);
+  const owner = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+  const people = [
+    { name: first!, cookie: owner.cookie },
+    ...(await Promise.all(
+      others.map(async (name) => ({ name, cookie: (await joinAs(backend, owner.workspaceId, "purchasing")).cookie })),
+    )),
+  ];
+  const visits = people
+    .flatMap(({ name, cookie }) => HOUR[name]!.map(([minute, page]) => ({ minute, page, name, cookie })))
+    .sort((a, b) => a.minute - b.minute);
+  const byPerson = new Map<string, number>();
+  const byPage = new Map<PageName, { visits: number; upstream: number }>();
+  let clock = 0;
+  const seen = new Map<PageName, number>();
+  /** The requests of a page's next visit: a record page's next record. */
+  const requestsOfVisit = (page: PageName) => {
+    const n = seen.get(page) ?? 0;
+    seen.set(page, n + 1);
+    const captures = asked.get(page)!;
+    return captures[n % captures.length]!;
+  };
+  for (const visit of visits) {
+    backend.advance(visit.minute * 60_000 - clock);
+    clock = visit.minute * 60_000;
+    const before = backend.calls.length;
+    // A page's requests go out together (its regions fetch side by side).
+    await Promise.all(requestsOfVisit(visit.page).map((path) => replay(backend, path, visit.cookie)));
+    const upstream = backend.calls.length - before;
+    byPerson.set(visit.name, (byPerson.get(visit.name) ?? 0) + upstream);
+    const tally = byPage.get(visit.page) ?? { visits: 0, upstream: 0 };
+    byPage.set(visit.page, { visits: tally.visits + 1, upstream: tally.upstream + upstream });
+  }
+  const asking = [...seen].reduce(
+    (n, [page, count]) =>
+      n +
+      Array.from({ length: count }, (_, i) => asked.get(page)![i % asked.get(page)!.length]!.length).reduce(
+        (a, b) => a + b,
+        0,
+      ),
+    0,
+  );
+  return {
+    visits: visits.length,
+    byPerson,
+    byPage,
+    total: backend.calls.length,
+    revalidated: backend.calls.filter((c) => c.status === 304).length,
+    asking,
+  };
+}
+
+/** The Markdown section of docs/benchmarks.md. */
+function reportSection(asked: Asked, cost: HourCost, began: number): string {
+  const { total, revalidated, asking, byPage, byPerson } = cost;
+  const date = new Date().toISOString().slice(0, 10);
+  return [
+    "## A team's hour on one key (`npm run bench:team`)",
+    "",
+    "What a key's budget goes to when a team shares it. Under a tenth of the hour left (`isLowBudget`), the pages stop",
+    "everything the people did not ask for just now: follow-up checks wait for the reset, nothing refetches on reconnect",
+    "(or on focus, or by prefetching: never), and a running export pauses at a page's boundary until the reset. The hour",
+    "below has no follow-ups and no export: it is the browsing alone.",
+    "",
+    `Measured ${date} on this repository's machine: a brand's team of three sharing one Supplier key opens ${cost.visits} pages in an hour (the schedule is \`HOUR\` in \`scripts/bench-team.ts\`: about one page every three minutes each). What each page asks for is measured in Chromium on a production build with a cold key; the hour is those requests replayed through the proxy (its cache, freshness and revalidation) on its own clock for three sessions of the key. Every visit repeats all its cold requests (a tab's own cache is not counted), so the figure is an upper bound. Target: under ${TARGET} of the key's 1,028 an hour.`,
+    "",
+    "| Page | Requests, cold (each record's) | Visits | Upstream in the hour |",
+    "| --- | ---: | ---: | ---: |",
+    ...[...byPage].map(
+      ([page, { visits: n, upstream }]) =>
+        `| ${page} (\`${PAGES[page]}\`) | ${asked
+          .get(page)!
+          .map((c) => c.length)
+          .join(", ")} | ${n} | ${upstream} |`,
+    ),
+    "",
+    `| Person | Upstream in the hour |`,
+    "| --- | ---: |",
+    ...[...byPerson].map(([name, n]) => `| ${name} | ${n} |`),
+    "",
+    `**${total} requests reached the Data API in the hour** (${revalidated} of them revalidations answered 304) for ${asking} the pages asked of the proxy: ${total < TARGET ? "under" : "**over**"} the target of ${TARGET}; ${Math.round((Date.now() - began) / 1000)} s.`,
+  ].join("\n");
+}
+
+async function main() {
+  const began = Date.now();
+  const base = await startProductionApp(temp);
+  const sandbox: SandboxFetch = <T>(path: string, init: RequestInit = {}) =>
+    fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
+  const asked = await measurePages(base, sandbox, await recordIds(sandbox));
   await stopAll();
 
-  // 2. The hour, through the proxy, on its own clock.
   const runtime = await startSandbox({
     dataDir: ":memory:",
     clock: fixedClock(new Date()),
@@ -193,82 +311,11 @@ async function main() {
   });
   const backend = await createTestBackend((request) => runtime.app.fetch(request));
   try {
-    // The team: the owner added the brand's key to their workspace once; the others are members working with it.
-    const [first, ...others] = Object.keys(HOUR);
-    const owner = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
-    const people = [
-      { name: first!, cookie: owner.cookie },
-      ...(await Promise.all(
-        others.map(async (name) => ({ name, cookie: (await joinAs(backend, owner.workspaceId, "purchasing")).cookie })),
-      )),
-    ];
-    const visits = people
-      .flatMap(({ name, cookie }) => HOUR[name]!.map(([minute, page]) => ({ minute, page, name, cookie })))
-      .sort((a, b) => a.minute - b.minute);
-    const byPerson = new Map<string, number>();
-    const byPage = new Map<PageName, { visits: number; upstream: number }>();
-    let clock = 0;
-    const seen = new Map<PageName, number>();
-    /** The requests of a page's next visit: a record page's next record. */
-    const requestsOfVisit = (page: PageName) => {
-      const n = seen.get(page) ?? 0;
-      seen.set(page, n + 1);
-      const captures = asked.get(page)!;
-      return captures[n % captures.length]!;
-    };
-    for (const visit of visits) {
-      backend.advance(visit.minute * 60_000 - clock);
-      clock = visit.minute * 60_000;
-      const before = backend.calls.length;
-      // A page's requests go out together (its regions fetch side by side).
-      await Promise.all(requestsOfVisit(visit.page).map((path) => replay(backend, path, visit.cookie)));
-      const upstream = backend.calls.length - before;
-      byPerson.set(visit.name, (byPerson.get(visit.name) ?? 0) + upstream);
-      const tally = byPage.get(visit.page) ?? { visits: 0, upstream: 0 };
-      byPage.set(visit.page, { visits: tally.visits + 1, upstream: tally.upstream + upstream });
-    }
-    const total = backend.calls.length;
-    const revalidated = backend.calls.filter((c) => c.status === 304).length;
-    const asking = [...seen].reduce(
-      (n, [page, count]) =>
-        n +
-        Array.from({ length: count }, (_, i) => asked.get(page)![i % asked.get(page)!.length]!.length).reduce(
-          (a, b) => a + b,
-          0,
-        ),
-      0,
-    );
-
-    const date = new Date().toISOString().slice(0, 10);
-    const section = [
-      "## A team's hour on one key (`npm run bench:team`)",
-      "",
-      "What a key's budget goes to when a team shares it. Under a tenth of the hour left (`isLowBudget`), the pages stop",
-      "everything the people did not ask for just now: follow-up checks wait for the reset, nothing refetches on reconnect",
-      "(or on focus, or by prefetching: never), and a running export pauses at a page's boundary until the reset. The hour",
-      "below has no follow-ups and no export: it is the browsing alone.",
-      "",
-      `Measured ${date} on this repository's machine: a brand's team of three sharing one Supplier key opens ${visits.length} pages in an hour (the schedule is \`HOUR\` in \`scripts/bench-team.ts\`: about one page every three minutes each). What each page asks for is measured in Chromium on a production build with a cold key; the hour is those requests replayed through the proxy (its cache, freshness and revalidation) on its own clock for three sessions of the key. Every visit repeats all its cold requests (a tab's own cache is not counted), so the figure is an upper bound. Target: under ${TARGET} of the key's 1,028 an hour.`,
-      "",
-      "| Page | Requests, cold (each record's) | Visits | Upstream in the hour |",
-      "| --- | ---: | ---: | ---: |",
-      ...[...byPage].map(
-        ([page, { visits: n, upstream }]) =>
-          `| ${page} (\`${PAGES[page]}\`) | ${asked
-            .get(page)!
-            .map((c) => c.length)
-            .join(", ")} | ${n} | ${upstream} |`,
-      ),
-      "",
-      `| Person | Upstream in the hour |`,
-      "| --- | ---: |",
-      ...[...byPerson].map(([name, n]) => `| ${name} | ${n} |`),
-      "",
-      `**${total} requests reached the Data API in the hour** (${revalidated} of them revalidations answered 304) for ${asking} the pages asked of the proxy: ${total < TARGET ? "under" : "**over**"} the target of ${TARGET}; ${Math.round((Date.now() - began) / 1000)} s.`,
-    ].join("\n");
+    const cost = await replayHour(backend, asked);
+    const section = reportSection(asked, cost, began);
     console.log(section);
     if (process.env.BENCH_WRITE === "1") writeBenchmarkSection("## A team's hour on one key", section);
-    if (total >= TARGET) process.exitCode = 1;
+    if (cost.total >= TARGET) process.exitCode = 1;
   } finally {
     await backend.close();
     await runtime.close();
@@ -296,11 +343,7 @@ async function requestsOf(browser: Browser, base: string, path: string, cookie: 
 }
 
 /** One request of a page through the proxy, as the route handler at `/api/{version}/[...path]` makes it. */
-async function replay(
-  backend: Awaited<ReturnType<typeof createTestBackend>>,
-  path: string,
-  cookie: string,
-): Promise<void> {
+async function replay(backend: TestBackend, path: string, cookie: string): Promise<void> {
   const url = new URL(path, BACKROOM);
   const [, , version, ...segments] = url.pathname.split("/");
   const response = await proxyRequest(

@@ -1,26 +1,22 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
+import { certificatePdf, invoicePdf, notFound, purchasePdf } from "./asset-documents";
 import type { Database } from "./db/schema";
-import { pdfDocument, svgPicture } from "./documents";
+import { svgPicture } from "./documents";
 import { type Environment, isEnvironment } from "./environments";
-import { centi } from "./format";
 
-/** Money as people read it on a document: cents, rounded from micro-units in integers. */
-const dollars = (micros: number) => `$${centi(Math.round(micros / 10_000))}`;
+const svg = (body: string) => new Response(body, { headers: { "Content-Type": "image/svg+xml; charset=utf-8" } });
 
 /**
  * GET /{env}/assets/...: the documents and pictures the records link to (product images, profile pictures, invoice
- * PDFs, certificates of analysis, purchase PDFs). Like the live service's links they take no API key; a purchase PDF
- * takes the ERP token embedded in its link. Brand asset archives are not made (404).
+ * PDFs, certificates of analysis, purchase PDFs: `asset-documents.ts`). Like the live service's links they take no API
+ * key; a purchase PDF takes the ERP token embedded in its link. Brand asset archives are not made (404).
+ *
+ * @example
+ * app.route("/", assetRoutes(databases)); // GET /test/assets/products/100001/thumb.svg
  */
 export function assetRoutes(databases: Record<Environment, Kysely<Database>>) {
   const app = new Hono();
-  const notFound = () => Response.json({ Error: "Not found" }, { status: 404 });
-  const pdf = (bytes: string, name: string) =>
-    new Response(bytes, {
-      headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${name}"` },
-    });
-  const svg = (body: string) => new Response(body, { headers: { "Content-Type": "image/svg+xml; charset=utf-8" } });
 
   app.get("/:env/assets/products/:id/:variant", async (c) => {
     const env = c.req.param("env");
@@ -58,112 +54,21 @@ export function assetRoutes(databases: Record<Environment, Kysely<Database>>) {
     const env = c.req.param("env");
     const num = /^(.+)\.pdf$/.exec(c.req.param("file"))?.[1];
     if (!isEnvironment(env) || !num) return notFound();
-    const db = databases[env];
-    const invoice = await db
-      .selectFrom("invoices as i")
-      .innerJoin("customers as cu", "cu.customer_id", "i.customer_id")
-      .select([
-        "i.invoice_id",
-        "i.invoice_num",
-        "i.date",
-        "i.due_date",
-        "i.invoice_total_micros",
-        "i.open_balance_micros",
-        "cu.customer_name",
-        "cu.address",
-        "i.po_num",
-      ])
-      .where("i.invoice_num", "=", num)
-      .executeTakeFirst();
-    if (!invoice) return notFound();
-    const lines = await db
-      .selectFrom("invoice_lines")
-      .select(["product_name", "num_units", "unit_price_micros", "ext_price_micros"])
-      .where("invoice_id", "=", invoice.invoice_id)
-      .orderBy("invoice_trans_id")
-      .execute();
-    return pdf(
-      pdfDocument(`Invoice ${invoice.invoice_num}`, [
-        `${invoice.customer_name}, ${invoice.address}`,
-        `Date ${invoice.date.slice(0, 10)}   Due ${invoice.due_date.slice(0, 10)}   PO ${invoice.po_num ?? "-"}`,
-        "",
-        ...lines.map(
-          (l) =>
-            `${l.num_units} x ${l.product_name} @ ${dollars(l.unit_price_micros)} = ${dollars(l.ext_price_micros)}`,
-        ),
-        "",
-        `Total ${dollars(invoice.invoice_total_micros)}   Open balance ${dollars(invoice.open_balance_micros)}`,
-      ]),
-      `${invoice.invoice_num}.pdf`,
-    );
+    return invoicePdf(databases[env], num);
   });
 
   app.get("/:env/assets/coa/:file", async (c) => {
     const env = c.req.param("env");
     const batch = /^(.+)\.pdf$/.exec(c.req.param("file"))?.[1];
     if (!isEnvironment(env) || !batch) return notFound();
-    const row = await databases[env]
-      .selectFrom("inventory_batches as b")
-      .innerJoin("products as p", "p.product_id", "b.product_id")
-      .select([
-        "b.batch_code",
-        "b.laboratory",
-        "b.potency_type",
-        "b.thc_potency_centi",
-        "b.cbd_potency_centi",
-        "b.total_cannabinoids_centi",
-        "b.harvest_date",
-        "b.pack_date",
-        "p.product_name",
-      ])
-      .where("b.batch_code", "=", batch)
-      .executeTakeFirst();
-    const lines = row
-      ? [
-          `Product: ${row.product_name}`,
-          `Laboratory: ${row.laboratory}`,
-          `THC ${row.thc_potency_centi / 100}  CBD ${row.cbd_potency_centi / 100}  Total cannabinoids ${row.total_cannabinoids_centi / 100} (${row.potency_type})`,
-          `Harvested ${row.harvest_date ?? "-"}   Packed ${row.pack_date ?? "-"}`,
-          "Result: PASS (sandbox document)",
-        ]
-      : [
-          "This batch has left the warehouse; its certificate is kept for the invoices that carried it.",
-          "Result: PASS (sandbox document)",
-        ];
-    return pdf(pdfDocument(`Certificate of analysis, batch ${batch}`, lines), `COA-${batch}.pdf`);
+    return certificatePdf(databases[env], batch);
   });
 
   app.get("/:env/assets/purchases/:file", async (c) => {
     const env = c.req.param("env");
     const id = /^(.+)\.pdf$/.exec(c.req.param("file"))?.[1];
     if (!isEnvironment(env) || !id) return notFound();
-    const db = databases[env];
-    const purchase = await db
-      .selectFrom("purchases")
-      .selectAll()
-      .where("purchase_global_id", "=", id)
-      .executeTakeFirst();
-    // The link embeds the ERP's access token: without the right one, the document does not exist.
-    if (
-      !purchase?.public_pdf_link ||
-      purchase.public_pdf_link !== `assets/purchases/${id}.pdf?token=${c.req.query("token") ?? ""}`
-    )
-      return notFound();
-    const lines = await db
-      .selectFrom("purchase_lines as l")
-      .innerJoin("products as p", "p.product_id", "l.product_id")
-      .select(["p.product_name", "l.num_units", "l.batch_code"])
-      .where("l.purchase_global_id", "=", id)
-      .orderBy("l.purchase_trans_id")
-      .execute();
-    return pdf(
-      pdfDocument(`Purchase order ${purchase.po_num}`, [
-        `Purchase ${purchase.purchase_id ?? "-"}   Status ${purchase.status}   Delivery ${purchase.delivery_date ?? purchase.post_date?.slice(0, 10) ?? "-"}`,
-        "",
-        ...lines.map((l) => `${l.num_units} x ${l.product_name}${l.batch_code ? `  batch ${l.batch_code}` : ""}`),
-      ]),
-      `${purchase.po_num}.pdf`,
-    );
+    return purchasePdf(databases[env], id, c.req.query("token"));
   });
 
   return app;

@@ -1,21 +1,38 @@
 import * as z from "zod";
-import { addDays, isoWeekday } from "@/lib/format/days";
+import { addDays } from "@/lib/format/days";
 import { parseDecimal, requireDecimal } from "@/lib/format/decimal";
-import { accountHealth, periodComparison, salesBy, shelfWatch, weeklyLeaderboard, whiteSpace } from "./aggregate";
+import { accountHealth, periodComparison, salesBy } from "./aggregate";
 import type { AccountHealthRow } from "./account-health";
-import { customerZone, type HistoryInput, type Period, type Tier, weekStart } from "./definitions";
-import type { LeaderboardRow } from "./weekly-leaderboard";
+import { customerZone, type HistoryInput, type Period, type Tier } from "./definitions";
 import type { ShelfRow } from "./history-types";
 import type { PeriodComparison } from "./period-comparison";
 import type { SalesRow } from "./sales-by";
-import type { ShelfWatchRow } from "./shelf-watch";
-import type { WhiteSpaceRow } from "./white-space";
-import { type CadenceRow, cadence, doorsDue } from "./cadence";
 import { type DistributionRow, distribution } from "./distribution";
 import { type LiftRow, promotionLift } from "./promotion-lift";
+import {
+  type ColumnKind,
+  type DoorDueRow,
+  distributionColumns,
+  doorsDueColumns,
+  healthColumns,
+  type InsightColumn,
+  leaderboardColumns,
+  type NamedLeaderboardRow,
+  type NamedShelfRow,
+  promotionColumns,
+  salesColumns,
+  shelfColumns,
+  type WeekRow,
+  weekColumns,
+  type WhiteSpaceLine,
+  whiteSpaceColumns,
+} from "./insight-columns";
+import { choosers, doorsDueRows, leaderboardRows, shelfRows, weekRows, whiteSpaceLines } from "./insight-table-rows";
+
+export type { ColumnKind, DoorDueRow, InsightColumn, WeekRow } from "./insight-columns";
 
 /**
- * The Insights page's figures and tables (issue 30) from a key's synced history, pure: the page draws them and
+ * The Insights page's figures and tables from a key's synced history, pure: the page draws them and
  * `GET /api/insights/export` writes any of its tables as CSV from the same definitions, so a download holds what the
  * page shows (every row of it, where the page shows the first ones). `lib/server/insights/insights-view.ts` reads the
  * history from Backroom's database and calls `insightTables`.
@@ -87,41 +104,12 @@ export function insightsQuery(params: Record<string, string | string[] | undefin
   return InsightsQuery.parse(first);
 }
 
-/**
- * How a page shows a column's text (the CSV keeps it as is): figures right-aligned, money and days formatted, a rate
- * with two decimals always (so a column of them reads evenly).
- */
-export type ColumnKind = "text" | "id" | "count" | "rate" | "money" | "percent" | "day";
-
-/** One column: its header and its text (the CSV's field, which the page formats by the column's kind). */
-export interface InsightColumn<R> {
-  id: string;
-  header: string;
-  value: (row: R) => string;
-  kind?: ColumnKind;
-}
-
 export interface InsightTable<R> {
   id: InsightTableId;
   title: string;
   columns: InsightColumn<R>[];
   rows: R[];
 }
-
-/** A week of the period beside the same week of the period before, for the chart and its table. */
-export interface WeekRow {
-  week: string;
-  units: number;
-  revenue: string;
-  invoices: number;
-  previousWeek: string;
-  previousUnits: number;
-  previousRevenue: string;
-}
-
-type NamedShelfRow = ShelfWatchRow & { customer: string; product: string };
-type NamedLeaderboardRow = LeaderboardRow & { week: string };
-type WhiteSpaceLine = WhiteSpaceRow & { missingCount: number; missingText: string };
 
 export interface InsightsTables {
   weeks: InsightTable<WeekRow>;
@@ -135,18 +123,15 @@ export interface InsightsTables {
   shelf: InsightTable<NamedShelfRow>;
   /** The chosen rep's accounts ranked for the history's last full week (no rows without a rep chosen). */
   leaderboard: InsightTable<NamedLeaderboardRow>;
-  /** Where each product is carried and how fast it sells per store, against the period before (issue 41). */
+  /** Where each product is carried and how fast it sells per store, against the period before. */
   distribution: InsightTable<DistributionRow>;
   /** The same by product line (the product's group). */
   lines: InsightTable<DistributionRow>;
-  /** The stores due or late to reorder by the end of the history's last week, per rep (issue 41). */
+  /** The stores due or late to reorder by the end of the history's last week, per rep. */
   "doors-due": InsightTable<DoorDueRow>;
-  /** Each promotion that ran in the period against its doors' 8 weeks before (issue 41). */
+  /** Each promotion that ran in the period against its doors' 8 weeks before. */
   promotions: InsightTable<LiftRow>;
 }
-
-/** A store due to reorder, under the rep who covers it. */
-export type DoorDueRow = CadenceRow & { rep: string };
 
 /** How far a key's history sync has come (`HistoryState` in `lib/server/insights/history-sync.ts`). */
 export interface HistoryProgress {
@@ -181,18 +166,6 @@ export type InsightsView =
       state: HistoryProgress & { backfilledAt: string } /** Invoices in the whole history. */;
       invoices: number;
     } & InsightFigures);
-
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? "" : String(value);
-const percent = (value: string | null) => (value === null ? "" : `${value}%`);
-
-const salesColumns = (first: string): InsightColumn<SalesRow>[] => [
-  { id: "key", header: "ID", value: (r) => r.key, kind: "id" },
-  { id: "name", header: first, value: (r) => r.name },
-  { id: "units", header: "Units", value: (r) => text(r.units), kind: "count" },
-  { id: "revenue", header: "Revenue", value: (r) => r.revenue, kind: "money" },
-  { id: "invoices", header: "Invoices", value: (r) => text(r.invoices), kind: "count" },
-];
 
 const TIER_ORDER: Record<Tier, number> = { Active: 0, Priority: 1, "At risk": 2, Lost: 3 };
 
@@ -346,272 +319,87 @@ export function insightTables(
   asOf: string,
   options: { bySupplier?: SalesRow[]; historyFrom?: string } = {},
 ): InsightFigures {
-  const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
-  const retailers = [...history.customers]
-    .sort((a, b) => byName(a, b) || a.customerId - b.customerId)
-    .map(({ customerId, name }) => ({ customerId, name }));
-  const supplierIds = [
-    ...new Set([...Object.keys(history.supplierNames ?? {}).map(Number), ...history.lines.map((l) => l.supplierId)]),
-  ];
-  const suppliers = supplierIds
-    .map((supplierId) => ({ supplierId, name: history.supplierNames?.[supplierId] ?? `Supplier ${supplierId}` }))
-    .sort((a, b) => byName(a, b) || a.supplierId - b.supplierId);
-  const reps = Object.entries(history.repNames ?? {})
-    .map(([id, name]) => ({ userId: Number(id), name }))
-    .sort((a, b) => byName(a, b) || a.userId - b.userId);
   const input = narrowed(history, query);
-  const days = Number(query.weeks) * 7;
-  const zoneOf = customerZone;
   const period = periodOf(query, asOf);
-  const previous = { from: addDays(period.from, -days), to: addDays(period.from, -1), zoneOf };
-  const comparison = periodComparison(input, period);
-  const thisWeeks = salesBy("week", input, period);
-  const previousWeeks = salesBy("week", input, previous);
-  const weeks: WeekRow[] = thisWeeks.map((w, i) => ({
-    week: w.key,
-    units: w.units,
-    revenue: w.revenue,
-    invoices: w.invoices,
-    previousWeek: previousWeeks[i]?.key ?? addDays(w.key, -days),
-    previousUnits: previousWeeks[i]?.units ?? 0,
-    previousRevenue: previousWeeks[i]?.revenue ?? "0.00",
-  }));
   const health = sortHealth(
-    accountHealth(input, { asOf, zoneOf }).filter((r) => query.tier === undefined || r.tier === query.tier),
+    accountHealth(input, { asOf, zoneOf: customerZone }).filter(
+      (r) => query.tier === undefined || r.tier === query.tier,
+    ),
     query.sort,
     query.dir,
   );
-  // A line is named by its product group: its key is its name, so the lines' table has no ID column.
-  const distributionColumns = (by: "product" | "line"): InsightColumn<DistributionRow>[] => [
-    ...(by === "product"
-      ? [{ id: "key", header: "ID", value: (r: DistributionRow) => r.key, kind: "id" as const }]
-      : []),
-    { id: "name", header: by === "product" ? "Product" : "Product line", value: (r) => r.name },
-    { id: "doors", header: "Doors", value: (r) => text(r.doors), kind: "count" },
-    { id: "newDoors", header: "New doors", value: (r) => text(r.newDoors), kind: "count" },
-    { id: "lostDoors", header: "Lost doors", value: (r) => text(r.lostDoors), kind: "count" },
-    {
-      id: "unitsPerDoorPerWeek",
-      header: "Units per door per week",
-      value: (r) => text(r.unitsPerDoorPerWeek),
-      kind: "rate",
-    },
-    { id: "shareOfDoors", header: "Share of doors", value: (r) => percent(r.shareOfDoors), kind: "percent" },
-  ];
   const distributionTable = (by: "product" | "line") => {
     const columns = distributionColumns(by);
     const order = columns.find((c) => c.id === query.dsort)!;
     return { rows: sortByColumn(distribution(by, input, period).rows, order, query.ddir), columns };
   };
-  const due = doorsDue(cadence(input, { asOf, zoneOf }), input, asOf).flatMap((group) =>
-    group.doors.map((door) => ({ ...door, rep: group.name })),
-  );
-  const customerNames = new Map(history.customers.map((c) => [c.customerId, c.name]));
-  const productNames = new Map(history.products.map((p) => [p.productId, p.name]));
-  const shelf = shelfWatch(input.shelf).map((r) => ({
-    ...r,
-    customer: customerNames.get(r.customerId) ?? `Customer ${r.customerId}`,
-    product: productNames.get(r.productId) ?? `Product ${r.productId}`,
-  }));
-  const space = whiteSpace(input, { asOf, days: 90, zoneOf }).map((r) => {
-    const missing = r.groups.filter((g) => g.missing.length > 0);
-    return {
-      ...r,
-      missingCount: missing.reduce((n, g) => n + g.missing.length, 0),
-      missingText: missing.map((g) => `${g.group} — ${g.missing.map((p) => p.name).join(", ")}`).join("; "),
-    };
+  const sales = (id: InsightTableId, title: string, rows: SalesRow[], first: string): InsightTable<SalesRow> => ({
+    id,
+    title,
+    rows,
+    columns: salesColumns(first),
   });
-  // The last full week (Monday to Sunday) the history holds: the week before asOf's, unless asOf is its Sunday.
-  const lastFullWeek = isoWeekday(asOf) === 7 ? weekStart(asOf) : addDays(weekStart(asOf), -7);
-  const leaderboard =
-    query.rep === undefined
-      ? []
-      : weeklyLeaderboard(input, { weekOf: lastFullWeek, repUserId: query.rep, zoneOf }).map((row) => ({
-          ...row,
-          week: lastFullWeek,
-        }));
+  const { retailers, suppliers, reps } = choosers(history);
   return {
     asOf,
     query,
     suppliers,
     reps,
-    comparison,
+    comparison: periodComparison(input, period),
     retailers,
     tables: {
       weeks: {
         id: "weeks",
         title: "Sales by week",
-        rows: weeks,
-        columns: [
-          { id: "week", kind: "day", header: "Week of", value: (r) => r.week },
-          { id: "units", header: "Units", value: (r) => text(r.units), kind: "count" },
-          { id: "revenue", header: "Revenue", value: (r) => r.revenue, kind: "money" },
-          { id: "invoices", header: "Invoices", value: (r) => text(r.invoices), kind: "count" },
-          { id: "previousWeek", kind: "day", header: "Week before (of)", value: (r) => r.previousWeek },
-          { id: "previousUnits", header: "Units before", value: (r) => text(r.previousUnits), kind: "count" },
-          { id: "previousRevenue", header: "Revenue before", value: (r) => r.previousRevenue, kind: "money" },
-        ],
+        rows: weekRows(input, period, Number(query.weeks) * 7),
+        columns: weekColumns(),
       },
-      products: {
-        id: "products",
-        title: "Sales by product",
-        rows: salesBy("product", input, period),
-        columns: salesColumns("Product"),
-      },
-      retailers: {
-        id: "retailers",
-        title: "Sales by retailer",
-        rows: salesBy("customer", input, period).filter((r) => r.units !== 0 || r.invoices > 0),
-        columns: salesColumns("Retailer"),
-      },
-      reps: { id: "reps", title: "Sales by rep", rows: salesBy("rep", input, period), columns: salesColumns("Rep") },
-      suppliers: {
-        id: "suppliers",
-        title: "Sales by supplier",
-        rows: options.bySupplier ?? supplierRanking(history, query, asOf),
-        columns: salesColumns("Supplier"),
-      },
-      health: {
-        id: "health",
-        title: "Account health",
-        rows: health,
-        columns: [
-          { id: "customerId", header: "ID", value: (r) => text(r.customerId), kind: "id" },
-          { id: "name", header: "Retailer", value: (r) => r.name },
-          { id: "lastOrder", kind: "day", header: "Last order", value: (r) => text(r.lastOrder) },
-          { id: "daysSince", header: "Days since", value: (r) => text(r.daysSince), kind: "count" },
-          {
-            id: "medianReorderDays",
-            header: "Median reorder (days)",
-            value: (r) => text(r.medianReorderDays),
-            kind: "count",
-          },
-          { id: "tier", header: "Tier", value: (r) => r.tier },
-          { id: "revenueLast30", header: "Revenue, last 30 days", value: (r) => r.revenueLast30, kind: "money" },
-          {
-            id: "revenuePrevious30",
-            header: "Revenue, 30 days before",
-            value: (r) => r.revenuePrevious30,
-            kind: "money",
-          },
-          { id: "growth", header: "Growth", value: (r) => percent(r.growth), kind: "percent" },
-          { id: "orders", header: "Orders", value: (r) => text(r.orders), kind: "count" },
-        ],
-      },
+      products: sales("products", "Sales by product", salesBy("product", input, period), "Product"),
+      retailers: sales(
+        "retailers",
+        "Sales by retailer",
+        salesBy("customer", input, period).filter((r) => r.units !== 0 || r.invoices > 0),
+        "Retailer",
+      ),
+      reps: sales("reps", "Sales by rep", salesBy("rep", input, period), "Rep"),
+      suppliers: sales(
+        "suppliers",
+        "Sales by supplier",
+        options.bySupplier ?? supplierRanking(history, query, asOf),
+        "Supplier",
+      ),
+      health: { id: "health", title: "Account health", rows: health, columns: healthColumns() },
       "white-space": {
         id: "white-space",
         title: "White space",
-        rows: space,
-        columns: [
-          { id: "customerId", header: "ID", value: (r) => text(r.customerId), kind: "id" },
-          { id: "name", header: "Retailer", value: (r) => r.name },
-          { id: "carried", header: "Carries", value: (r) => `${r.carriedCount} of ${r.activeCount}`, kind: "count" },
-          { id: "share", header: "Share", value: (r) => `${r.share}%`, kind: "percent" },
-          { id: "revenue", header: "Revenue, 90 days", value: (r) => r.revenue, kind: "money" },
-          { id: "missing", header: "Missing, by group", value: (r) => r.missingText },
-        ],
+        rows: whiteSpaceLines(input, asOf),
+        columns: whiteSpaceColumns(),
       },
       leaderboard: {
         id: "leaderboard",
         title: "Weekly leaderboard",
-        rows: leaderboard,
-        columns: [
-          { id: "rank", header: "Rank", value: (r) => text(r.rank), kind: "id" },
-          { id: "customerId", header: "ID", value: (r) => text(r.customerId), kind: "id" },
-          { id: "name", header: "Retailer", value: (r) => r.name },
-          { id: "week", kind: "day", header: "Week of", value: (r) => r.week },
-          { id: "units", header: "Units", value: (r) => text(r.units), kind: "count" },
-          { id: "revenue", header: "Revenue", value: (r) => r.revenue, kind: "money" },
-          { id: "invoices", header: "Invoices", value: (r) => text(r.invoices), kind: "count" },
-        ],
+        rows: leaderboardRows(input, asOf, query.rep),
+        columns: leaderboardColumns(),
       },
       distribution: {
         id: "distribution",
         title: "Distribution and velocity by product",
         ...distributionTable("product"),
       },
-      lines: {
-        id: "lines",
-        title: "Distribution and velocity by product line",
-        ...distributionTable("line"),
-      },
+      lines: { id: "lines", title: "Distribution and velocity by product line", ...distributionTable("line") },
       "doors-due": {
         id: "doors-due",
         title: "Doors due to reorder",
-        rows: due,
-        columns: [
-          { id: "rep", header: "Rep", value: (r) => r.rep },
-          { id: "customerId", header: "ID", value: (r) => text(r.customerId), kind: "id" },
-          { id: "name", header: "Retailer", value: (r) => r.name },
-          { id: "status", header: "Status", value: (r) => r.status },
-          { id: "lastOrder", kind: "day", header: "Last order", value: (r) => r.lastOrder },
-          { id: "daysSince", header: "Days since", value: (r) => text(r.daysSince), kind: "count" },
-          { id: "medianDays", header: "Median reorder (days)", value: (r) => text(r.medianDays), kind: "count" },
-          { id: "nextOrder", kind: "day", header: "Next order expected", value: (r) => text(r.nextOrder) },
-          { id: "orders", header: "Orders", value: (r) => text(r.orders), kind: "count" },
-        ],
+        rows: doorsDueRows(input, asOf),
+        columns: doorsDueColumns(),
       },
       promotions: {
         id: "promotions",
         title: "Promotion lift",
         rows: promotionLift(input, { ...period, asOf, historyFrom: options.historyFrom }),
-        columns: [
-          { id: "promotionId", header: "ID", value: (r) => text(r.promotionId), kind: "id" },
-          { id: "name", header: "Promotion", value: (r) => (r.inferred ? `${r.name} (from its lines)` : r.name) },
-          { id: "from", kind: "day", header: "From", value: (r) => r.from },
-          { id: "to", kind: "day", header: "To", value: (r) => r.to },
-          { id: "doors", header: "Doors", value: (r) => text(r.doors), kind: "count" },
-          { id: "newDoors", header: "New doors", value: (r) => text(r.newDoors), kind: "count" },
-          {
-            id: "unitsPerDoorPerWeek",
-            header: "Units per door per week",
-            value: (r) => text(r.unitsPerDoorPerWeek),
-            kind: "rate",
-          },
-          {
-            id: "baselineUnitsPerDoorPerWeek",
-            header: "Before (8 weeks)",
-            value: (r) => text(r.baselineUnitsPerDoorPerWeek),
-            kind: "rate",
-          },
-          { id: "unitsLift", header: "Units lift", value: (r) => percent(r.unitsLift), kind: "percent" },
-          {
-            id: "revenuePerDoorPerWeek",
-            header: "Revenue per door per week",
-            value: (r) => text(r.revenuePerDoorPerWeek),
-            kind: "money",
-          },
-          {
-            id: "baselineRevenuePerDoorPerWeek",
-            header: "Revenue before (8 weeks)",
-            value: (r) => text(r.baselineRevenuePerDoorPerWeek),
-            kind: "money",
-          },
-          { id: "revenueLift", header: "Revenue lift", value: (r) => percent(r.revenueLift), kind: "percent" },
-          { id: "discount", header: "Discount given", value: (r) => r.discount, kind: "money" },
-          {
-            id: "note",
-            header: "Note",
-            value: (r) =>
-              [r.thin && `Too thin to tell: ${r.thin}`, r.running && "Still running: its days so far"]
-                .filter(Boolean)
-                .join("; "),
-          },
-        ],
+        columns: promotionColumns(),
       },
-      shelf: {
-        id: "shelf",
-        title: "Shelf watch",
-        rows: shelf,
-        columns: [
-          { id: "customer", header: "Retailer", value: (r) => r.customer },
-          { id: "product", header: "Product", value: (r) => r.product },
-          { id: "label", header: "Status", value: (r) => r.label },
-          { id: "inventory", header: "Inventory", value: (r) => r.inventory, kind: "count" },
-          { id: "dailySales", header: "Daily sales", value: (r) => r.dailySales, kind: "count" },
-          { id: "lastInventoryDate", kind: "day", header: "Last counted", value: (r) => r.lastInventoryDate ?? "" },
-        ],
-      },
+      shelf: { id: "shelf", title: "Shelf watch", rows: shelfRows(history, input), columns: shelfColumns() },
     },
   };
 }

@@ -85,13 +85,7 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
     demoStock,
   );
 
-  const boughtFrom = new Map<number, Set<number>>();
-  // Unwritten lines count: the customer has terms with the brand all the same, and the draws stay as they were.
-  for (const line of [...invoices.lines, ...invoices.unwritten]) {
-    const set = boughtFrom.get(line.customer_id) ?? new Set<number>();
-    set.add(line.supplier_id);
-    boughtFrom.set(line.customer_id, set);
-  }
+  const boughtFrom = suppliersBoughtFrom(invoices);
 
   const paymentTypes = seedPaymentTypes(ctx, suppliers);
   const drafts = simulatePayments(ctx, staff, customers, invoices.invoices, paymentTypes.bySupplier);
@@ -130,63 +124,137 @@ export function generate(ctx: SeedContext): { tables: TableRows; demo: DemoScope
   );
 
   // The live service's quirks, laid over what was drawn without drawing (live-quirks.ts): the stream stays as it was.
-  const demoCustomerIds = demo.customers.map((c) => c.row.customer_id);
-  customerQuirks(customers, demoIds);
-  neverCountedShelves(
-    retailerInventory,
-    new Map(products.map((p) => [p.row.product_id, p.row.supplier_id])),
-    { customerIds: demoCustomerIds, supplierId: demoSupplier.row.supplier_id },
-    ctx.syncStamp,
+  layLiveQuirks(
+    ctx,
+    { customers, demoIds, demoCustomers: demo.customers, retailerInventory, products, promotions, payments },
+    demoSupplier.row.supplier_id,
   );
-  openEndedPromotions(promotions.promotions, products, ctx.today, demo.customers[0].row.state);
-  genericBrandCredits(payments.payments);
 
-  const tables: TableRows = {
+  const tables = tableRows(ctx, {
+    states,
+    warehouses,
+    suppliers,
+    supplierTerms,
+    products,
+    users,
+    customers,
+    customerCreditTerms,
+    promotions,
+    vendors,
+    purchases,
+    draftOrders,
+    invoices,
+    paymentTypes,
+    payments,
+    allocations,
+    inventory,
+    retailerInventory,
+  });
+  return {
+    tables,
+    demo: demoScopes(staff.manager.user_id, demo.customers, demo.user.user_id, demoSupplier, supplierUser.user_id),
+  };
+}
+
+/** What the seed drew, as the tables take it. */
+interface SeedParts {
+  states: ReturnType<typeof seedPlaces>["states"];
+  warehouses: ReturnType<typeof seedPlaces>["warehouses"];
+  suppliers: ReturnType<typeof seedSuppliers>;
+  supplierTerms: ReturnType<typeof seedSupplierCreditTerms>;
+  products: ReturnType<typeof seedProducts>;
+  users: ReturnType<typeof emptyUserRows>;
+  customers: ReturnType<typeof seedCustomers>["customers"];
+  customerCreditTerms: ReturnType<typeof seedCustomerCreditTerms>;
+  promotions: ReturnType<typeof seedPromotions>;
+  vendors: ReturnType<typeof seedVendors>;
+  purchases: ReturnType<typeof seedPurchases>;
+  draftOrders: ReturnType<typeof seedDraftOrders>;
+  invoices: ReturnType<typeof seedInvoices>;
+  paymentTypes: ReturnType<typeof seedPaymentTypes>;
+  payments: ReturnType<typeof finishPayments>;
+  allocations: ReturnType<typeof seedAllocations>;
+  inventory: ReturnType<typeof seedInventory>;
+  retailerInventory: ReturnType<typeof seedRetailerInventory>;
+}
+
+/** Every table's rows from what was drawn; the credit terms and categories are drawn here, last. */
+function tableRows(ctx: SeedContext, parts: SeedParts): TableRows {
+  return {
     sandbox_meta: [
       { key: "seed_version", value: SEED_VERSION },
       { key: "seeded_at", value: ctx.nowIso },
       { key: "scale", value: String(ctx.scale) },
       { key: "env", value: ctx.env },
     ],
-    states,
-    locations: warehouses.map((w) => w.row),
+    states: parts.states,
+    locations: parts.warehouses.map((w) => w.row),
     credit_terms: seedCreditTerms(ctx),
     product_categories: seedCategories(ctx),
-    suppliers: suppliers.map((s) => s.row),
-    supplier_product_groups: supplierProductGroups(suppliers),
-    supplier_credit_terms: supplierTerms.rows,
-    products: products.map((p) => p.row),
-    users: users.users,
-    user_states: users.user_states,
-    user_customers: users.user_customers,
-    user_suppliers: users.user_suppliers,
-    user_locations: users.user_locations,
-    rep_product_groups: users.rep_product_groups,
-    rep_suppliers: users.rep_suppliers,
-    customers: customers.map((c) => c.row),
-    customer_credit_terms: customerCreditTerms,
-    promotions: promotions.promotions.map((p) => p.row),
-    promotion_states: promotions.promotionStates,
-    promotion_products: promotions.promotionProducts,
-    menu_promotions: promotions.menuPromotions,
-    vendors: vendors.vendors,
-    vendor_pickup_days: vendors.pickupDays,
-    purchases: [...purchases.purchases, ...draftOrders.purchases],
-    purchase_lines: purchases.lines,
-    draft_lines: draftOrders.lines,
-    invoices: invoices.invoices.map((i) => i.row),
-    invoice_lines: invoices.lines,
-    invoice_supplier_totals: invoices.supplierTotals,
-    payment_types: paymentTypes.rows,
-    payments: payments.payments,
-    payment_applications: payments.applications,
-    allocations: allocations.rows,
-    inventory: inventory.rows,
-    inventory_batches: inventory.batches,
-    retailer_inventory: retailerInventory,
+    suppliers: parts.suppliers.map((s) => s.row),
+    supplier_product_groups: supplierProductGroups(parts.suppliers),
+    supplier_credit_terms: parts.supplierTerms.rows,
+    products: parts.products.map((p) => p.row),
+    users: parts.users.users,
+    user_states: parts.users.user_states,
+    user_customers: parts.users.user_customers,
+    user_suppliers: parts.users.user_suppliers,
+    user_locations: parts.users.user_locations,
+    rep_product_groups: parts.users.rep_product_groups,
+    rep_suppliers: parts.users.rep_suppliers,
+    customers: parts.customers.map((c) => c.row),
+    customer_credit_terms: parts.customerCreditTerms,
+    promotions: parts.promotions.promotions.map((p) => p.row),
+    promotion_states: parts.promotions.promotionStates,
+    promotion_products: parts.promotions.promotionProducts,
+    menu_promotions: parts.promotions.menuPromotions,
+    vendors: parts.vendors.vendors,
+    vendor_pickup_days: parts.vendors.pickupDays,
+    purchases: [...parts.purchases.purchases, ...parts.draftOrders.purchases],
+    purchase_lines: parts.purchases.lines,
+    draft_lines: parts.draftOrders.lines,
+    invoices: parts.invoices.invoices.map((i) => i.row),
+    invoice_lines: parts.invoices.lines,
+    invoice_supplier_totals: parts.invoices.supplierTotals,
+    payment_types: parts.paymentTypes.rows,
+    payments: parts.payments.payments,
+    payment_applications: parts.payments.applications,
+    allocations: parts.allocations.rows,
+    inventory: parts.inventory.rows,
+    inventory_batches: parts.inventory.batches,
+    retailer_inventory: parts.retailerInventory,
   };
-  return {
-    tables,
-    demo: demoScopes(staff.manager.user_id, demo.customers, demo.user.user_id, demoSupplier, supplierUser.user_id),
-  };
+}
+
+/** The suppliers each customer bought from. */
+function suppliersBoughtFrom(invoices: ReturnType<typeof seedInvoices>): Map<number, Set<number>> {
+  const boughtFrom = new Map<number, Set<number>>();
+  // Unwritten lines count: the customer has terms with the brand all the same, and the draws stay as they were.
+  for (const line of [...invoices.lines, ...invoices.unwritten]) {
+    const set = boughtFrom.get(line.customer_id) ?? new Set<number>();
+    set.add(line.supplier_id);
+    boughtFrom.set(line.customer_id, set);
+  }
+  return boughtFrom;
+}
+
+/** The live service's quirks laid over the rows drawn, drawing nothing. */
+function layLiveQuirks(
+  ctx: SeedContext,
+  parts: Pick<SeedParts, "customers" | "retailerInventory" | "products" | "promotions" | "payments"> & {
+    demoIds: Set<number>;
+    demoCustomers: ReturnType<typeof seedCustomers>["demo"]["customers"];
+  },
+  demoSupplierId: number,
+): void {
+  const demoCustomerIds = parts.demoCustomers.map((c) => c.row.customer_id);
+  customerQuirks(parts.customers, parts.demoIds);
+  neverCountedShelves(
+    parts.retailerInventory,
+    new Map(parts.products.map((p) => [p.row.product_id, p.row.supplier_id])),
+    { customerIds: demoCustomerIds, supplierId: demoSupplierId },
+    ctx.syncStamp,
+  );
+  openEndedPromotions(parts.promotions.promotions, parts.products, ctx.today, parts.demoCustomers[0].row.state);
+  genericBrandCredits(parts.payments.payments);
 }

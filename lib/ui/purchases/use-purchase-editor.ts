@@ -3,22 +3,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useReducer, useRef } from "react";
-import { DataApiError } from "@/lib/data-api/data-api-error";
-import type { CreatePurchaseBody, UpdatePurchaseBody } from "@/lib/data-api/writes";
-import { apiQueryKey } from "@/lib/domain/api-query";
-import { browserApi } from "@/lib/ui/browser-api";
-import { hashOf, sendOnce, sessionKeyStore } from "@/lib/ui/idempotency";
+import type { CreatePurchaseBody } from "@/lib/data-api/writes";
+import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useUnsavedChangesPrompt } from "@/lib/ui/unsaved-changes";
-import { createdByField, mayOrderOnBehalf } from "./created-by";
-import {
-  type DraftHeader,
-  type DraftLine,
-  existingPurchaseOf,
-  isBlank,
-  toWriteLines,
-  totalCases,
-} from "@/lib/domain/purchases/draft";
+import { mayOrderOnBehalf } from "./created-by";
+import { type DraftHeader, type DraftLine, isBlank, totalCases } from "@/lib/domain/purchases/draft";
 import {
   confirmingOf,
   type EditorAction,
@@ -31,9 +21,16 @@ import {
   runningAction,
 } from "./editor-state";
 import { fieldMessages } from "./field-messages";
-import { refusalOf } from "./refusal";
-import { purchaseRequest } from "@/lib/domain/purchases/requests";
 import { useDraftLookups } from "./use-draft-lookups";
+import {
+  deletePurchase,
+  runEditorAction,
+  type EditorRequestContext,
+  purchaseBody,
+  savePurchase,
+  submitPurchase,
+  validatePurchase,
+} from "./purchase-editor-requests";
 
 const LEAVE = "This purchase order has changes that are not saved. Leave without saving them?";
 
@@ -98,150 +95,48 @@ export function usePurchaseEditor({
   };
 
   /** The create body of the order as typed; with `withLines`, of those lines instead (a sheet's split into drafts). */
-  const body = (withLines: DraftLine[] = lines): CreatePurchaseBody => ({
-    supplier_id: header.supplierId!,
-    supplier_name: supplierList.find((s) => s.SupplierID === header.supplierId)?.Supplier ?? undefined,
-    vendor_id: header.vendorId!,
-    to_location_id: header.locationId!,
-    delivery_date: header.deliveryDate,
-    po_num: header.poNum.trim(),
-    purchase_transactions: toWriteLines(withLines),
-    // Only a create (and its validation) sends it: the update below is built without it.
-    ...createdByField(header, keyType),
-  });
+  const body = (withLines: DraftLine[] = lines): CreatePurchaseBody =>
+    purchaseBody(header, supplierList, keyType, withLines);
 
+  // The requests of the actions (`purchase-editor-requests.ts`), each Idempotency-Key kept in the tab's store.
+  const store = useMemo(() => sessionKeyStore(), []);
+  const requests: EditorRequestContext = {
+    queryClient,
+    store,
+    dispatch,
+    globalId,
+    header,
+    savedDelivery: state.savedDelivery,
+    body: () => body(),
+    listsChanged: () => void queryClient.invalidateQueries({ queryKey: ["api", "listPurchasesV2"] }),
+    openPurchase: (id) => router.push(`/purchases/${encodeURIComponent(id)}`),
+    openList: () => router.push("/purchases"),
+  };
   /** Runs one action at a time: a second click while one runs does nothing. */
   const running = useRef(false);
-  const run = async (action: EditorAction, work: () => Promise<void>) => {
-    if (running.current) return;
-    running.current = true;
-    dispatch({ type: "started", action });
-    try {
-      await work();
-    } catch (error) {
-      const refusal = refusalOf(error, { action, poNum: header.poNum, lines, globalId });
-      if (refusal.lock) void queryClient.invalidateQueries({ queryKey: apiQueryKey(purchaseRequest(globalId ?? "")) });
-      dispatch({ type: "refused", refusal });
-    } finally {
-      running.current = false;
-      dispatch({ type: "finished" });
-    }
-  };
-
-  const store = useMemo(() => sessionKeyStore(), []);
-  /** POST (new) or PATCH (saved draft): the whole line list every time, as the API replaces lines. */
-  const save = async (): Promise<string> => {
-    const sent = body();
-    if (!globalId) {
-      const created = await sendOnce(store, `POST /purchases ${hashOf(JSON.stringify(sent))}`, (key) =>
-        browserApi.createPurchase({ body: sent, idempotencyKey: key }),
-      );
-      const id = created.records[0]?.purchase_global_id;
-      if (!id) throw new Error("The API created the purchase order but did not say its id");
-      queryClient.setQueryData(apiQueryKey(purchaseRequest(id)), created);
-      dispatch({ type: "created", id });
-      // The address names the draft now, without reloading the editor (a reload opens it from the API).
-      window.history.replaceState(null, "", `/purchases/${encodeURIComponent(id)}/edit`);
-      return id;
-    }
-    const update: UpdatePurchaseBody = {
-      vendor_id: sent.vendor_id,
-      to_location_id: sent.to_location_id,
-      po_num: sent.po_num,
-      purchase_transactions: sent.purchase_transactions,
-      // An unchanged delivery date is not sent: the API would check again that it is not in the past.
-      ...(header.deliveryDate !== state.savedDelivery ? { delivery_date: sent.delivery_date } : {}),
-    };
-    const updated = await sendOnce(store, `PATCH /purchases/${globalId} ${hashOf(JSON.stringify(update))}`, (key) =>
-      browserApi.updatePurchase({ path: { purchaseGlobalID: globalId }, body: update, idempotencyKey: key }),
-    );
-    if (updated.records[0]) queryClient.setQueryData(apiQueryKey(purchaseRequest(globalId)), updated);
-    return globalId;
-  };
-  const listsChanged = () => void queryClient.invalidateQueries({ queryKey: ["api", "listPurchasesV2"] });
+  const run = (action: EditorAction, work: () => Promise<void>) =>
+    runEditorAction(requests, running, action, lines, work);
 
   const validate = () =>
     run("validate", async () => {
-      if (!ready("validate")) return;
-      try {
-        const result = await browserApi.validatePurchase({ body: body() });
-        const answer = result.records[0];
-        const errors = Array.isArray(answer?.errors)
-          ? (answer.errors as { field: string; detail: string; code: string }[])
-          : [];
-        dispatch({
-          type: "validated",
-          valid: answer?.valid === true,
-          totalCases: answer?.total_cases ?? cases,
-          errors,
-          requiresBatchCodes,
-        });
-      } catch (error) {
-        if (
-          error instanceof DataApiError &&
-          error.code === "DUPLICATE_PO_NUMBER" &&
-          globalId &&
-          existingPurchaseOf(error) === globalId
-        ) {
-          dispatch({ type: "validated-own-number", totalCases: cases, requiresBatchCodes });
-          return;
-        }
-        throw error;
-      }
+      if (ready("validate")) await validatePurchase(requests, { cases, requiresBatchCodes });
     });
 
   const saveDraft = () =>
     run("save", async () => {
       if (!ready("save")) return;
       const wasNew = !globalId;
-      await save();
+      await savePurchase(requests);
       dispatch({ type: "saved", announce: wasNew ? "created" : "updated" });
-      listsChanged();
+      requests.listsChanged();
     });
 
   const submit = () =>
     run("submit", async () => {
-      if (!ready("submit")) return;
-      let id = globalId;
-      if (!id) {
-        // Created and submitted in one request: nothing is left half-done if it is refused.
-        const sent = body();
-        const created = await sendOnce(store, `POST /purchases?submit ${hashOf(JSON.stringify(sent))}`, (key) =>
-          browserApi.createPurchase({ body: sent, query: { submit: true }, idempotencyKey: key }),
-        );
-        id = created.records[0]?.purchase_global_id ?? undefined;
-        if (!id) throw new Error("The API created the purchase order but did not say its id");
-        queryClient.setQueryData(apiQueryKey(purchaseRequest(id)), created);
-      } else {
-        if (dirty) {
-          await save();
-          dispatch({ type: "saved" });
-          listsChanged();
-        }
-        const submitted = await sendOnce(store, `POST /purchases/${id}/submit`, (key) =>
-          browserApi.submitPurchase({ path: { purchaseGlobalID: id! }, idempotencyKey: key }),
-        );
-        if (submitted.records[0]) queryClient.setQueryData(apiQueryKey(purchaseRequest(id)), submitted);
-      }
-      dispatch({ type: "submitted" });
-      listsChanged();
-      router.push(`/purchases/${encodeURIComponent(id)}`);
+      if (ready("submit")) await submitPurchase(requests, dirty);
     });
 
-  const remove = () =>
-    run("delete", async () => {
-      if (!globalId) return;
-      try {
-        await browserApi.deletePurchase({ path: { purchaseGlobalID: globalId } });
-      } catch (error) {
-        // Already deleted (a retry after a lost answer): the outcome wanted.
-        if (!(error instanceof DataApiError && error.status === 404)) throw error;
-      }
-      dispatch({ type: "deleted" });
-      queryClient.removeQueries({ queryKey: apiQueryKey(purchaseRequest(globalId)) });
-      listsChanged();
-      router.push("/purchases");
-    });
+  const remove = () => run("delete", () => deletePurchase(requests));
 
   const retry = (action: EditorAction) => ({ validate, save: saveDraft, submit, delete: remove })[action]();
 

@@ -1,10 +1,15 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { BackroomDatabase, WorkspaceKeyTable } from "../db/schema";
-import { decryptApiKey, deriveSecretRing, encryptApiKey, fingerprintApiKey } from "../session/key-crypto";
-import { keyHint, NewKeySchema, toKeyInfo } from "../session/key-record";
-import { newKeyId } from "../session/random-ids";
+import type { BackroomDatabase } from "../db/schema";
+import { deriveSecretRing } from "../session/key-crypto";
+import { toKeyInfo } from "../session/key-record";
 import type { ActiveKey, Environment, KeyHandle, KeyScope, KeyType, StoredKeyInfo } from "../session/types";
+import { type AddedKey, addWorkspaceKey } from "./add-workspace-key";
+import { type KeyForgetter, removeWorkspaceKey } from "./remove-workspace-key";
+import { type KeyStoreContext, openWorkspaceKey } from "./workspace-key-seal";
+
+export type { AddedKey } from "./add-workspace-key";
+export type { KeyForgetter } from "./remove-workspace-key";
 
 /**
  * A workspace's Data API keys, held once for its members: added by an owner or an admin, encrypted at rest with
@@ -39,29 +44,6 @@ export interface WorkspaceKeyStore {
 }
 
 /**
- * What a feature forgets of a key removed (its synced history, its snapshot, its schedules): run in the removal's own
- * transaction, so nothing of a removed key is kept. Each feature hands its own at assembly (its `feature.ts`); the key
- * store names none of them.
- */
-export type KeyForgetter = (trx: Kysely<BackroomDatabase>, keyId: string) => Promise<void>;
-
-/** A key just added, as the key store tells its listeners. */
-export interface AddedKey {
-  workspaceId: string;
-  keyId: string;
-  keyType: KeyType;
-  environment: Environment;
-}
-
-/** The additional authenticated data of a workspace key's ciphertext. */
-function keyAad(keyId: string, environment: string, workspaceId: string): string {
-  return `backroom workspace key v1|${keyId}|${environment}|${workspaceId}`;
-}
-
-/** How often a key's use is written down. */
-const TOUCH_EVERY_MS = 60_000;
-
-/**
  * @example
  * const keys = createWorkspaceKeyStore({ db, secrets: { current: serverEnv.SESSION_SECRET } });
  * await keys.add(workspaceId, userId, { apiKey, environment: "test", ...probed });
@@ -78,89 +60,15 @@ export function createWorkspaceKeyStore(options: {
 }): WorkspaceKeyStore {
   const { db } = options;
   const listeners: ((key: AddedKey) => Promise<void>)[] = [];
-  const ring = deriveSecretRing(options.secrets);
-  const clock = options.now ?? (() => new Date());
-
-  function seal(apiKey: string, keyId: string, environment: string, workspaceId: string) {
-    const { secretId, iv, ciphertext, tag } = encryptApiKey(
-      apiKey,
-      ring.current,
-      keyAad(keyId, environment, workspaceId),
-    );
-    return { secret_id: secretId, iv, ciphertext, tag, fingerprint: fingerprintApiKey(apiKey, ring.current) };
-  }
-
-  const info = (row: WorkspaceKeyTable) => toKeyInfo(row);
-
-  /** A key row decrypted; re-encrypted under the current secret when read with an earlier one, its use noted at most once a minute. */
-  async function opened(row: WorkspaceKeyTable, workspaceId: string): Promise<ActiveKey | undefined> {
-    if (row.workspace_id !== workspaceId) return undefined;
-    const key = decryptApiKey(
-      { secretId: row.secret_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag },
-      ring,
-      keyAad(row.id, row.environment, workspaceId),
-    );
-    if (!key) return undefined;
-    const now = clock();
-    const at = now.toISOString();
-    const rotated = key.secret === ring.current ? undefined : seal(key.apiKey, row.id, row.environment, workspaceId);
-    const stale = row.last_used_at === null || Date.parse(row.last_used_at) <= now.getTime() - TOUCH_EVERY_MS;
-    if (rotated || stale)
-      await db
-        .updateTable("workspace_keys")
-        .set({ last_used_at: at, ...rotated })
-        .where("id", "=", row.id)
-        .execute();
-    return {
-      ...info(row),
-      ...(stale ? { lastUsedAt: at } : {}),
-      fingerprint: rotated?.fingerprint ?? row.fingerprint,
-      apiKey: key.apiKey,
-    };
-  }
+  const ctx: KeyStoreContext = {
+    db,
+    ring: deriveSecretRing(options.secrets),
+    clock: options.now ?? (() => new Date()),
+  };
 
   return {
-    async add(workspaceId, addedBy, key) {
-      const input = NewKeySchema.parse(key);
-      const fingerprints = ring.all.map((secret) => fingerprintApiKey(input.apiKey, secret));
-      const existing = () =>
-        db
-          .selectFrom("workspace_keys")
-          .selectAll()
-          .where("workspace_id", "=", workspaceId)
-          .where("environment", "=", input.environment)
-          .where("fingerprint", "in", fingerprints)
-          .executeTakeFirst();
-      const held = await existing();
-      if (held) return { key: info(held), added: false };
-      const id = newKeyId();
-      const row: WorkspaceKeyTable = {
-        id,
-        workspace_id: workspaceId,
-        environment: input.environment,
-        key_type: input.keyType,
-        label: input.label,
-        scope_json: JSON.stringify(input.scope),
-        hint: keyHint(input.apiKey),
-        ...seal(input.apiKey, id, input.environment, workspaceId),
-        added_at: clock().toISOString(),
-        added_by: addedBy,
-        last_used_at: null,
-        history_scope: null,
-      };
-      // The same key added at the same moment (two owners, the demo's first two sign-ins): the first row stands.
-      const inserted = await db
-        .insertInto("workspace_keys")
-        .values(row)
-        .onConflict((oc) => oc.columns(["workspace_id", "environment", "fingerprint"]).doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!inserted) return { key: info((await existing())!), added: false };
-      const added: AddedKey = { workspaceId, keyId: id, keyType: input.keyType, environment: input.environment };
-      const told = await Promise.allSettled(listeners.map((listener) => listener(added)));
-      for (const outcome of told) if (outcome.status === "rejected") options.listenerFailed?.(outcome.reason, added);
-      return { key: info(row), added: true };
-    },
+    add: (workspaceId, addedBy, key) =>
+      addWorkspaceKey(ctx, { listeners, listenerFailed: options.listenerFailed }, workspaceId, addedBy, key),
 
     async list(workspaceId) {
       const rows = await db
@@ -170,38 +78,10 @@ export function createWorkspaceKeyStore(options: {
         .orderBy("added_at")
         .orderBy("id")
         .execute();
-      return rows.map(info);
+      return rows.map((row) => toKeyInfo(row));
     },
 
-    async remove(workspaceId, keyId) {
-      return db.transaction().execute(async (trx) => {
-        const activeFor = (
-          await trx
-            .selectFrom("workspace_active_keys")
-            .select("user_id")
-            .where("workspace_id", "=", workspaceId)
-            .where("key_id", "=", keyId)
-            .execute()
-        ).map((r) => r.user_id);
-        await trx
-          .deleteFrom("workspace_active_keys")
-          .where("workspace_id", "=", workspaceId)
-          .where("key_id", "=", keyId)
-          .execute();
-        const removed = await trx
-          .deleteFrom("workspace_keys")
-          .where("id", "=", keyId)
-          .where("workspace_id", "=", workspaceId)
-          .returning(["id", "fingerprint"])
-          .executeTakeFirst();
-        if (removed) {
-          // What the features keep of the key goes with it (the insights' history, the collections' snapshot, the
-          // monthly statements' schedule: each feature's forgetter), in this transaction: nothing of a removed key is kept.
-          for (const forget of options.forget ?? []) await forget(trx, keyId);
-        }
-        return removed ? { key: removed, activeFor } : undefined;
-      });
-    },
+    remove: (workspaceId, keyId) => removeWorkspaceKey(db, options.forget ?? [], workspaceId, keyId),
 
     async active(workspaceId, userId) {
       const chosen = await db
@@ -221,7 +101,7 @@ export function createWorkspaceKeyStore(options: {
           .orderBy("id")
           .limit(1)
           .executeTakeFirst());
-      return row ? opened(row, workspaceId) : undefined;
+      return row ? openWorkspaceKey(ctx, row, workspaceId) : undefined;
     },
 
     async open(workspaceId, keyId) {
@@ -231,7 +111,7 @@ export function createWorkspaceKeyStore(options: {
         .where("id", "=", keyId)
         .where("workspace_id", "=", workspaceId)
         .executeTakeFirst();
-      return row ? opened(row, workspaceId) : undefined;
+      return row ? openWorkspaceKey(ctx, row, workspaceId) : undefined;
     },
 
     async setActive(workspaceId, userId, keyId) {

@@ -2,43 +2,10 @@ import "server-only";
 import type { Logger } from "../log";
 import type { Metrics } from "../metrics";
 import type { Job, JobOptions, JobQueue } from "./job-queue";
+import type { ClaimedJob, JobStore, SendRequest } from "./job-store";
+import { errorMessage, type InFlightRun, type RunContext, settleRuns, startRun, within } from "./job-runs";
 
-/** How a run ended, as `backroom_jobs_total{kind,outcome}` counts it. */
-export type JobOutcome = "done" | "retried" | "failed";
-
-/** A job as a store hands it to the runner: claimed for this runner (leased) until it ends. */
-export interface ClaimedJob extends Job<unknown> {
-  /** Retries the job may have in all: a throw on attempt `retryLimit + 1` fails it for good. */
-  retryLimit: number;
-}
-
-/** What a send asks of the store, defaults applied and checked. */
-export interface SendRequest {
-  key?: string;
-  delaySeconds: number;
-  retryLimit: number;
-  retryDelaySeconds: number;
-}
-
-/**
- * Where jobs wait and who holds them: the one part that differs between the two implementations (`pg-boss-store.ts`,
- * `table-store.ts`). The runner around it (polling, handlers, counting, stopping) is written once, here.
- */
-export interface JobStore {
-  /** Opens what the store needs (pg-boss: its pool, and its schema made or upgraded). */
-  start(): Promise<void>;
-  /** Adds a job; null when a job of this kind and key is already queued. */
-  send(kind: string, data: object, request: SendRequest): Promise<string | null>;
-  /** Takes up to `limit` due jobs of these kinds, each leased to this runner; none when there are none. */
-  claim(kinds: readonly string[], limit: number): Promise<ClaimedJob[]>;
-  complete(job: ClaimedJob): Promise<void>;
-  /** Puts the job back after its backoff, or fails it for good once its retries are spent; answers which. */
-  fail(job: ClaimedJob, error: unknown): Promise<Exclude<JobOutcome, "done">>;
-  /** Closes the store's own connections (pg-boss's pool); jobs are left as they are. */
-  close(): Promise<void>;
-  /** Resolves when the store answers. */
-  ping(): Promise<void>;
-}
+export type { ClaimedJob, JobOutcome, JobStore, SendRequest } from "./job-store";
 
 export interface RunnerOptions {
   /** How often to look for due jobs; a send of a kind this runner works looks at once. */
@@ -67,8 +34,6 @@ export interface JobRunner extends JobQueue {
 const KIND = /^[\w.-]{1,100}$/;
 const DEFAULTS = { retryLimit: 5, retryDelaySeconds: 5 } as const;
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The options of a send with the defaults applied; throws on a value neither store could keep. */
 export function sendRequest(kind: string, options: JobOptions = {}): SendRequest {
   if (!KIND.test(kind)) throw new Error(`not a job kind: ${JSON.stringify(kind)} (letters, digits, '_', '.', '-')`);
@@ -88,16 +53,26 @@ export function sendRequest(kind: string, options: JobOptions = {}): SendRequest
   return { ...(key === undefined ? {} : { key }), delaySeconds, retryLimit, retryDelaySeconds };
 }
 
-/** `promise`, or a rejection once `ms` have passed (the promise itself runs on: a handler cannot be cancelled). */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(what)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+/**
+ * Takes up to `free` due jobs, or undefined when the store cannot answer: said once when it starts failing and once
+ * when it works again, not twice a second.
+ */
+function jobClaimer(store: JobStore, logger: RunnerOptions["logger"]) {
+  let failing = false;
+  return async (kinds: readonly string[], free: number): Promise<ClaimedJob[] | undefined> => {
+    let jobs: ClaimedJob[];
+    try {
+      jobs = await store.claim(kinds, free);
+    } catch (error) {
+      if (!failing) logger?.error({ error: errorMessage(error) }, "job queue: cannot take jobs (trying again)");
+      failing = true;
+      return undefined;
+    }
+    if (failing) logger?.info({}, "job queue: taking jobs again");
+    failing = false;
+    return jobs;
+  };
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * A job queue over a store: polls it for due jobs of the kinds it has handlers for, runs each with its handler, and
@@ -111,33 +86,25 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * await jobs.send("welcome-mail", { userId: "u1" });
  */
 export function createRunner(store: JobStore, options: RunnerOptions): JobRunner {
-  const { pollMs, concurrency, leaseSeconds, stopTimeoutMs, metrics, logger } = options;
+  const { pollMs, concurrency, logger } = options;
   const handlers = new Map<string, (job: Job<unknown>) => Promise<void>>();
   /** The runs in flight, by job id; `forgotten` once the runner no longer records their end. */
-  const inFlight = new Map<string, { job: ClaimedJob; done: Promise<void>; forgotten: boolean }>();
+  const inFlight = new Map<string, InFlightRun>();
+  const ctx: RunContext = { store, handlers, options };
+  const claim = jobClaimer(store, logger);
   let state: "new" | "starting" | "running" | "stopping" | "stopped" = "new";
   let timer: NodeJS.Timeout | undefined;
   let starting: Promise<void> | undefined;
   let polling: Promise<void> | undefined;
   let pollAgain = false;
-  let pollFailing = false;
   /** The state as it is now: read after an `await`, where TypeScript would keep the state it saw before. */
   const now = () => state;
 
   async function poll(): Promise<void> {
     const free = concurrency - inFlight.size;
     if (state !== "running" || free <= 0 || handlers.size === 0) return;
-    let jobs: ClaimedJob[];
-    try {
-      jobs = await store.claim([...handlers.keys()], free);
-    } catch (error) {
-      // Said once when it starts failing and once when it works again, not twice a second.
-      if (!pollFailing) logger?.error({ error: message(error) }, "job queue: cannot take jobs (trying again)");
-      pollFailing = true;
-      return;
-    }
-    if (pollFailing) logger?.info({}, "job queue: taking jobs again");
-    pollFailing = false;
+    const jobs = await claim([...handlers.keys()], free);
+    if (!jobs) return;
     // Killed meanwhile: the jobs stay claimed, as a dead process leaves them. Stopping: they run, and stop waits.
     if (now() === "stopped") return;
     for (const job of jobs) run(job);
@@ -161,39 +128,10 @@ export function createRunner(store: JobStore, options: RunnerOptions): JobRunner
   }
 
   function run(claimed: ClaimedJob): void {
-    const entry = { job: claimed, done: Promise.resolve(), forgotten: false };
-    const handler = handlers.get(claimed.kind);
-    const job: Job<unknown> = { id: claimed.id, kind: claimed.kind, data: claimed.data, attempt: claimed.attempt };
-    entry.done = (async () => {
-      let outcome: JobOutcome;
-      try {
-        if (!handler) throw new Error(`no handler for jobs of kind ${claimed.kind}`);
-        logger?.info({ kind: claimed.kind, job: claimed.id, attempt: claimed.attempt }, "job started");
-        await within(handler(job), leaseSeconds * 1000, `the job ran longer than its lease (${leaseSeconds} s)`);
-        if (entry.forgotten) return;
-        await store.complete(claimed);
-        outcome = "done";
-      } catch (error) {
-        if (entry.forgotten) return;
-        outcome = await store.fail(claimed, error);
-        logger?.warn(
-          { kind: claimed.kind, job: claimed.id, attempt: claimed.attempt, outcome, error: message(error) },
-          "job failed",
-        );
-      }
-      metrics?.jobs.inc({ kind: claimed.kind, outcome });
-    })()
-      // The store did not take the end (the database went away): the lease runs out and the job runs again.
-      .catch((error: unknown) =>
-        logger?.error(
-          { kind: claimed.kind, job: claimed.id, error: message(error) },
-          "job queue: cannot record a job's end",
-        ),
-      )
-      .finally(() => {
-        inFlight.delete(claimed.id);
-        if (state === "running") wake();
-      });
+    const entry = startRun(ctx, claimed, () => {
+      inFlight.delete(claimed.id);
+      if (state === "running") wake();
+    });
     inFlight.set(claimed.id, entry);
   }
 
@@ -241,29 +179,11 @@ export function createRunner(store: JobStore, options: RunnerOptions): JobRunner
       state = "stopping";
       clearInterval(timer);
       await polling;
-      const runs = [...inFlight.values()];
-      const finished = await Promise.race([
-        Promise.all(runs.map((r) => r.done)).then(() => true),
-        sleep(stopTimeoutMs).then(() => false),
-      ]);
-      if (!finished) {
-        // Still running: given back now (failed, so retried after its backoff) rather than after the lease.
-        logger?.warn(
-          { inFlight: inFlight.size, waitedMs: stopTimeoutMs },
-          "job queue: jobs still running at stop are given back",
-        );
-        await Promise.allSettled(
-          [...inFlight.values()].map(async (entry) => {
-            entry.forgotten = true;
-            const outcome = await store.fail(entry.job, new Error("the instance stopped while the job ran"));
-            metrics?.jobs.inc({ kind: entry.job.kind, outcome });
-          }),
-        );
-      }
+      await settleRuns(ctx, inFlight);
       if (started)
         await store
           .close()
-          .catch((error: unknown) => logger?.error({ error: message(error) }, "job queue: closing failed"));
+          .catch((error: unknown) => logger?.error({ error: errorMessage(error) }, "job queue: closing failed"));
       state = "stopped";
     },
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { hkdf } from "../session/key-crypto";
+import { redisSealing } from "./redis-sealing";
+import { redisSubscriptions } from "./redis-subscriptions";
 import type { SharedStore } from "./shared-store";
 
 export interface RedisStoreOptions {
@@ -17,12 +17,8 @@ export interface RedisStoreOptions {
   onError?: (error: Error) => void;
 }
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 /** After a command times out, Redis is not asked again for this long: a hung server must not add a second to every request. */
 const PAUSE_AFTER_TIMEOUT_MS = 5_000;
-/** Characters of a hashed name (base64url of an HMAC-SHA256): 192 bits, far beyond any chance of two names meeting. */
-const NAME_CHARS = 32;
 
 /** Thrown when the store is not asked at all: not connected, or paused after a timeout. */
 export class StoreUnavailable extends Error {
@@ -30,6 +26,24 @@ export class StoreUnavailable extends Error {
     super(`the shared store is unavailable: ${why}`);
     this.name = "StoreUnavailable";
   }
+}
+
+/**
+ * Runs a command unless Redis is known to be away: not connected, or a command timed out moments ago (a hung server
+ * must not add a second to every request).
+ */
+function guardedCommands(client: Redis) {
+  let pausedUntil = 0;
+  return async function guarded<T>(run: () => Promise<T>): Promise<T> {
+    if (client.status !== "ready") throw new StoreUnavailable(`not connected (${client.status})`);
+    if (Date.now() < pausedUntil) throw new StoreUnavailable("a command timed out moments ago");
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Error && /timed out/i.test(error.message)) pausedUntil = Date.now() + PAUSE_AFTER_TIMEOUT_MS;
+      throw error;
+    }
+  };
 }
 
 /** INCR, and PEXPIRE when the INCR made the counter: a fixed window from the first increment. */
@@ -51,8 +65,7 @@ const INCREMENT =
  */
 export function createRedisStore(options: RedisStoreOptions): SharedStore {
   const prefix = options.prefix ?? "backroom:";
-  const nameKey = hkdf(options.secret, "backroom shared store names v1");
-  const valueKey = hkdf(options.secret, "backroom shared store values v1");
+  const { name, seal, open } = redisSealing(options.secret, prefix);
   const onError = (error: Error) => options.onError?.(error);
 
   const client = new Redis(options.url, {
@@ -72,64 +85,8 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
   });
   subscriber.on("error", onError);
 
-  const name = (key: string) =>
-    `${prefix}${createHmac("sha256", nameKey).update(key).digest("base64url").slice(0, NAME_CHARS)}`;
-
-  function seal(slot: string, plain: Buffer | string): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", valueKey, iv, { authTagLength: TAG_BYTES });
-    cipher.setAAD(Buffer.from(slot));
-    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
-  }
-  /** The plain value, or undefined when it was not sealed for this slot with this secret (or was changed). */
-  function open(slot: string, sealed: Buffer | null | undefined): Buffer | undefined {
-    if (!sealed || sealed.byteLength < IV_BYTES + TAG_BYTES) return undefined;
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", valueKey, sealed.subarray(0, IV_BYTES), {
-        authTagLength: TAG_BYTES,
-      });
-      decipher.setAAD(Buffer.from(slot));
-      decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
-    } catch {
-      return undefined;
-    }
-  }
-
-  let pausedUntil = 0;
-  /** Runs a command unless Redis is known to be away; a timeout pauses asking it. */
-  async function guarded<T>(run: () => Promise<T>): Promise<T> {
-    if (client.status !== "ready") throw new StoreUnavailable(`not connected (${client.status})`);
-    if (Date.now() < pausedUntil) throw new StoreUnavailable("a command timed out moments ago");
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof Error && /timed out/i.test(error.message)) pausedUntil = Date.now() + PAUSE_AFTER_TIMEOUT_MS;
-      throw error;
-    }
-  }
-
-  // Subscriptions: channel name (hashed) -> listeners. `live` only once every channel is subscribed on a connection.
-  const listeners = new Map<string, ((message: string) => void)[]>();
-  let live = false;
-  let epoch = 0;
-  async function subscribeAll(): Promise<void> {
-    if (listeners.size === 0) return;
-    await subscriber.subscribe(...listeners.keys());
-    if (subscriber.status === "ready") {
-      if (!live) epoch++;
-      live = true;
-    }
-  }
-  subscriber.on("ready", () => void subscribeAll().catch(onError));
-  for (const event of ["close", "reconnecting", "end"]) subscriber.on(event, () => void (live = false));
-  subscriber.on("messageBuffer", (channel: Buffer, message: Buffer) => {
-    const slot = channel.toString();
-    const plain = open(slot, message);
-    if (plain === undefined) return;
-    for (const listener of listeners.get(slot) ?? []) listener(plain.toString());
-  });
+  const guarded = guardedCommands(client);
+  const channels = redisSubscriptions(subscriber, { open }, onError);
 
   return {
     kind: "redis",
@@ -189,14 +146,8 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
         const slot = name(`channel\n${channel}`);
         await client.publish(slot, seal(slot, message));
       }),
-    subscribe(channel, listener) {
-      const slot = name(`channel\n${channel}`);
-      listeners.set(slot, [...(listeners.get(slot) ?? []), listener]);
-      // Not live until this channel too is subscribed.
-      live = false;
-      void subscribeAll().catch(onError);
-    },
-    listening: () => ({ live, epoch }),
+    subscribe: (channel, listener) => channels.subscribe(name(`channel\n${channel}`), listener),
+    listening: () => channels.listening(),
     async health() {
       if (client.status !== "ready") return "unavailable";
       try {
@@ -207,7 +158,7 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
       }
     },
     async close() {
-      live = false;
+      channels.close();
       await Promise.all(
         [client, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())),
       );

@@ -1,0 +1,87 @@
+import "server-only";
+import { agingCloseDay, type CollectionRow, collectionRows } from "@/lib/domain/collections/collections";
+import { type CollectionsContext, type CollectionsState, keptLists, saveCollectionsState } from "./collections-state";
+
+/** A computed row as `collections_accounts` keeps it. */
+function accountRow(keyId: string, r: CollectionRow) {
+  return {
+    key_id: keyId,
+    ar_account_id: r.arAccountId,
+    name: r.name,
+    customer_ids_json: JSON.stringify(r.customerIds),
+    customer_names_json: JSON.stringify(r.customerNames),
+    state: r.state,
+    on_hold: r.onHold ? 1 : 0,
+    account_status: r.accountStatus,
+    agent_name: r.agentName,
+    agent_email: r.agentEmail,
+    sales_rep: r.salesRep,
+    suppliers: r.suppliers,
+    current_due: r.current,
+    due_1_30: r.due1to30,
+    due_31_60: r.due31to60,
+    due_61_90: r.due61to90,
+    due_91: r.due91,
+    over_30: r.over30,
+    over_60: r.over60,
+    over_90: r.over90,
+    open_credit: r.openCredit,
+    unapplied: r.unapplied,
+    total: r.total,
+    last_payment: r.lastPayment,
+    days_since: r.daysSince,
+  };
+}
+
+/**
+ * The walk's end: the rows computed from the kept lists and replaced, the pages deleted, the state idle, at once.
+ *
+ * @example
+ * await finishCollections(ctx, keyId, state); // state.phase === "idle", state.asOf the aging's close day
+ */
+export async function finishCollections(
+  ctx: CollectionsContext,
+  keyId: string,
+  state: CollectionsState,
+): Promise<void> {
+  const input = await keptLists(ctx.db, keyId, ["aging", "customers", "openInvoices", "payments", "invoices"]);
+  const rows = collectionRows(input);
+  const at = new Date(ctx.now()).toISOString();
+  Object.assign(state, {
+    phase: "idle",
+    list: null,
+    page: 0,
+    pending: [],
+    walkCloseDate: null,
+    freshAging: false,
+    asOf: agingCloseDay(input.aging) ?? at.slice(0, 10),
+    refreshedAt: at,
+  });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("collections_accounts").where("key_id", "=", keyId).execute();
+    // 25 columns a row: 200 rows keep a statement's parameters (5,000) well within both databases' limits.
+    for (let i = 0; i < rows.length; i += 200)
+      await trx
+        .insertInto("collections_accounts")
+        .values(rows.slice(i, i + 200).map((r) => accountRow(keyId, r)))
+        .execute();
+    // The aging itself, every row in the API's order: the AR aging page's whole aging (5 columns a row).
+    await trx.deleteFrom("collections_aging").where("key_id", "=", keyId).execute();
+    for (let i = 0; i < input.aging.length; i += 200) {
+      await trx
+        .insertInto("collections_aging")
+        .values(
+          input.aging.slice(i, i + 200).map((entry, j) => ({
+            key_id: keyId,
+            position: i + j,
+            ar_account_id: entry.ARAccountID!,
+            supplier_id: entry.SupplierID ?? null,
+            record_json: JSON.stringify(entry),
+          })),
+        )
+        .execute();
+    }
+    await trx.deleteFrom("collections_pages").where("key_id", "=", keyId).execute();
+    await saveCollectionsState(trx, ctx.now, keyId, state);
+  });
+}

@@ -1,0 +1,102 @@
+import "server-only";
+import { agingCloseDay, invoicesToName } from "@/lib/domain/collections/collections";
+import { type CollectionsInput, entryOf, type ListName } from "@/lib/domain/collections/collections-input";
+import { finishCollections } from "./collections-snapshot";
+import {
+  type CollectionsContext,
+  type CollectionsState,
+  keepPage,
+  keptLists,
+  saveCollectionsState,
+} from "./collections-state";
+
+/** Rows a page of the API holds at most. */
+const PAGE_SIZE = 500;
+/** Invoice ids per `/invoices` request: about 2.8 kB of query, as the history's line batches. */
+const INVOICE_BATCH = 400;
+/** Every status but Canceled (the API's default is New only). */
+const STATUSES = "1,2,3,4,5,7";
+
+/** The lists a walk reads whole, in order; then the invoices by id. */
+const LISTS = [
+  { list: "aging", path: "/arAging" },
+  { list: "customers", path: "/customers?AccountStatuses=Active,Inactive,OutOfBus" },
+  { list: "openInvoices", path: "/payments/openInvoices" },
+  { list: "payments", path: "/payments" },
+] as const satisfies readonly { list: ListName; path: string }[];
+
+/** One page's read in a step: its records. */
+type Read = (path: string, headers?: Record<string, string>) => Promise<unknown[]>;
+
+/**
+ * One step of a walk: a page of the list it stands at, or the walk's end.
+ *
+ * @example
+ * await collectionsStep(ctx, keyId, state, read);
+ */
+export async function collectionsStep(
+  ctx: CollectionsContext,
+  keyId: string,
+  state: CollectionsState,
+  read: Read,
+): Promise<void> {
+  const list = state.list!;
+  if (list === "invoices") return invoiceStep(ctx, keyId, state, read);
+  const at = LISTS.findIndex((l) => l.list === list);
+  const path = LISTS[at]!.path;
+  const fresh = list === "aging" && state.freshAging ? { "Cache-Control": "no-cache" } : undefined;
+  const records = await read(
+    `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ PageSize: String(PAGE_SIZE), Page: String(state.page) })}`,
+    fresh,
+  );
+  const entries = records.flatMap((r) => entryOf(list, r) ?? []);
+  const page = state.page;
+  if (list === "aging") {
+    const close = agingCloseDay(entries as CollectionsInput["aging"]) ?? null;
+    if (state.walkCloseDate && close && close !== state.walkCloseDate) return restartAging(ctx, keyId, state);
+    state.walkCloseDate ??= close;
+  }
+  if (records.length === PAGE_SIZE) state.page++;
+  else if (at + 1 < LISTS.length) Object.assign(state, { list: LISTS[at + 1]!.list, page: 1 });
+  else {
+    const input = await keptLists(ctx.db, keyId, ["aging", "openInvoices"]);
+    Object.assign(state, {
+      list: "invoices",
+      page: 1,
+      pending: [...invoicesToName(input.aging, input.openInvoices).keys()].sort((a, b) => a - b),
+    });
+  }
+  await keepPage(ctx, keyId, list, page, entries, state);
+}
+
+/** A batch of the invoices no open invoice names, by id; the walk's end once none is left. */
+async function invoiceStep(ctx: CollectionsContext, keyId: string, state: CollectionsState, read: Read) {
+  if (state.pending.length === 0) return finishCollections(ctx, keyId, state);
+  const ids = state.pending.slice(0, INVOICE_BATCH);
+  const records = await read(
+    `/invoices?${new URLSearchParams({ InvoiceIDs: ids.join(","), Statuses: STATUSES, PageSize: String(PAGE_SIZE) })}`,
+  );
+  const page = state.page;
+  state.pending = state.pending.slice(ids.length);
+  state.page++;
+  return keepPage(
+    ctx,
+    keyId,
+    "invoices",
+    page,
+    records.flatMap((r) => entryOf("invoices", r) ?? []),
+    state,
+  );
+}
+
+/**
+ * The aging was recalculated between its pages: read it again from its first page, as of one close, past the proxy's
+ * copies (kept until the next UTC midnight, they would hold the earlier close).
+ */
+async function restartAging(ctx: CollectionsContext, keyId: string, state: CollectionsState) {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("collections_pages").where("key_id", "=", keyId).execute();
+    Object.assign(state, { page: 1, walkCloseDate: null, freshAging: true });
+    await saveCollectionsState(trx, ctx.now, keyId, state);
+  });
+}
