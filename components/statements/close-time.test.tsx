@@ -49,7 +49,7 @@ describe("the aging's close", () => {
       const words = closeText(CLOSE, zone);
       const aging = text(
         renderToString(
-          <Providers timeZone={zone} scope={{ summary: "test" }} purchasesV2={false}>
+          <Providers timeZone={zone} scope={{ keyType: "Employee" }} purchasesV2={false}>
             <AgingFreshness closedAt={CLOSE} />
           </Providers>,
         ),
