@@ -38,8 +38,8 @@ describe("CustomerDetail's facts", () => {
     expect(fact({}, "Delivery days")).toBe("—");
   });
 
-  it("show a junk license number as it was sent, and the next delivery dates from today on", () => {
-    expect(fact({ LicenseNum: "LIC-99999-FAKE" }, "License no.")).toBe("LIC-99999-FAKE");
+  it("show a placeholder license number as no licence, and the next delivery dates from today on", () => {
+    expect(fact({ LicenseNum: "LIC-99999-FAKE" }, "License no.")).toBe("no licence on record");
     const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
     expect(fact({ NextDeliveryDates: `${inDays(-5)};${inDays(-1)}` }, "Next delivery dates")).toBe("—");
   });

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { compareDecimals } from "@/lib/format/decimal";
-import { formatDay, formatMoney } from "@/lib/format/display";
+import { atStart, formatDay, formatMoney, NO_LICENCE } from "@/lib/format/display";
 import { pageHref } from "@/lib/domain/page-href";
 import type { NoteJson } from "@/lib/domain/notes/note-rules";
 import type { AccountCard as Card } from "@/lib/domain/today/today";
@@ -41,7 +41,7 @@ export function AccountCard({
         )}
       </div>
       <p className="text-slate-700 dark:text-slate-300">
-        {[card.state, card.licence ? `Licence ${card.licence}` : "No licence on record"].filter(Boolean).join(" · ")}
+        {[card.state, card.licence ? `Licence ${card.licence}` : atStart(NO_LICENCE)].filter(Boolean).join(" · ")}
       </p>
       {card.address ? (
         <p>

@@ -13,6 +13,18 @@ export const NEVER_COUNTED = "never counted";
 
 /** An end date that is the live service's sentinel (3000-12-31): no end. */
 export const OPEN_ENDED = "open-ended";
+/** A store's `LicenseNum` that is a placeholder ("#N/A", "LIC-99999-FAKE"): no licence is on record. */
+export const NO_LICENCE = "no licence on record";
+
+/**
+ * Words that begin a sentence or a line: their first letter in capitals.
+ *
+ * @example
+ * atStart(NO_LICENCE); // "No licence on record"
+ */
+export function atStart(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** A customer whose DeliveryDays is null, "" or holds no weekday. */
 export const NO_DELIVERY_DAYS = "no delivery days";

@@ -1,3 +1,4 @@
+import { licenceOf } from "@/lib/domain/views/sentinels";
 import { isZone } from "@/lib/format/days";
 import { text } from "./statement-fields";
 import type { Statement, StatementInput } from "./statement-types";
@@ -33,7 +34,7 @@ export function statementParties(input: StatementInput): Pick<Statement, "custom
       customerId,
       name: text(c?.CustomerName),
       address: text(c?.Address),
-      licenseNum: text(c?.LicenseNum),
+      licenseNum: licenceOf(c?.LicenseNum),
       state: text(c?.State),
     };
   });

@@ -1,3 +1,4 @@
+import { licenceOf } from "@/lib/domain/views/sentinels";
 import { addDays, isZone, localDay } from "@/lib/format/days";
 import { type CutOffRule, cutOffFor, deliveryWeekdays, upcomingDeliveries } from "@/lib/domain/delivery/cutoff";
 import { apiDeliveryDates, type ScheduleState } from "@/lib/domain/delivery/schedule";
@@ -15,21 +16,6 @@ import type {
 
 /** Invoice status Returned: a return is no order. */
 const RETURNED = 4;
-
-/** Licence numbers that are placeholders, not licences (the field notes: `#N/A`, `LIC-99999-FAKE`). */
-const PLACEHOLDER_LICENCE = /^(#?N\/?A|none|null|0+|-+|tbd)$|fake/i;
-
-/**
- * The store's licence as shown, or undefined for an empty or placeholder value.
- *
- * @example
- * licenceOf("C10-0000123-LIC"); // "C10-0000123-LIC"
- * licenceOf("#N/A"); // undefined
- */
-export function licenceOf(text: string | null | undefined): string | undefined {
-  const value = text?.trim();
-  return value && !PLACEHOLDER_LICENCE.test(value) ? value : undefined;
-}
 
 /**
  * A maps link for an address: the maps search URL every phone opens in its maps app (Google's documented universal

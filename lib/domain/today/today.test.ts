@@ -4,7 +4,8 @@ import { idBatches, invoicesRequests } from "./requests";
 import { compactInput } from "./today-data";
 import { matchAccounts } from "@/lib/ui/today/match-accounts";
 import { opensOnToday } from "@/lib/ui/today/start-page";
-import { licenceOf, mapsHref, type TodayCustomer, type TodayInput, todayModel } from "./today";
+import { licenceOf } from "@/lib/domain/views/sentinels";
+import { mapsHref, type TodayCustomer, type TodayInput, todayModel } from "./today";
 
 const CA = {
   StateAbbreviation: "CA",

@@ -24,7 +24,7 @@ export type {
   TodayModel,
   TodayOpenInvoice,
 } from "./today-types";
-export { lastOrders, licenceOf, mapsHref } from "./today-cards";
+export { lastOrders, mapsHref } from "./today-cards";
 
 /** How far back a last order is looked for (one request's worth for a rep's accounts; the history reaches further). */
 export const LAST_ORDER_DAYS = 90;

@@ -209,10 +209,11 @@ describe("cellText and csvText of the live service's sentinel dates", () => {
     );
   });
 
-  it("shows a junk license number as it was sent: it is the record's value", () => {
+  it("reads a placeholder license number as no licence, as Today and a statement do, and a real one as sent", () => {
     const license = column("customers", "LicenseNum");
-    expect(cellText(license, { LicenseNum: "LIC-99999-FAKE" })).toBe("LIC-99999-FAKE");
-    expect(cellText(license, { LicenseNum: "#N/A" })).toBe("#N/A");
+    expect(cellText(license, { LicenseNum: "LIC-99999-FAKE" })).toBe("no licence on record");
+    expect(cellText(license, { LicenseNum: "#N/A" })).toBe("no licence on record");
+    expect(cellText(license, { LicenseNum: "C10-0000123-LIC" })).toBe("C10-0000123-LIC");
   });
 });
 

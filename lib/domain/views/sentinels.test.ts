@@ -28,11 +28,16 @@ describe("sentinelWords", () => {
     // Only the fields of the rules: a StartDate of 2000-01-01 is a date like any other.
     ["StartDate", "2000-01-01"],
     ["TimeUpdated", "3000-12-31T00:00:00Z"],
-    // Junk license numbers are the record's value, shown as sent: no rule.
-    ["LicenseNum", "LIC-99999-FAKE"],
-    ["LicenseNum", "#N/A"],
+    // A real licence, and none at all.
+    ["LicenseNum", "C10-0000123-LIC"],
+    ["LicenseNum", ""],
+    ["LicenseNum", undefined],
   ])("%s %s is no sentinel", (field, value) => {
     expect(sentinelWords(field, value)).toBeUndefined();
+  });
+
+  it.each(["LIC-99999-FAKE", "#N/A", "N/A", "none", "0"])("reads the placeholder licence %j as no licence", (value) => {
+    expect(sentinelWords("LicenseNum", value)).toBe("no licence on record");
   });
 });
 

@@ -1,4 +1,4 @@
-import { NEVER_COUNTED, OPEN_ENDED } from "@/lib/format/display";
+import { NEVER_COUNTED, NO_LICENCE, OPEN_ENDED } from "@/lib/format/display";
 
 /**
  * The live service's sentinel dates (field notes, "More from integrators"): a made-up day in a date field that stands
@@ -12,8 +12,8 @@ import { NEVER_COUNTED, OPEN_ENDED } from "@/lib/format/display";
  * `cellText` reads them (so tables, record facts and embedded lists show the words), and whatever computes from these
  * fields asks `realDate` first (a shelf never counted has no days of cover). CSV keeps the value as sent (`csvText`).
  *
- * Junk license numbers (`LicenseNum` "LIC-99999-FAKE", "#N/A") get no rule: they are the record's value, shown as
- * sent, and telling junk from an odd real number would be a guess.
+ * And one text field: `LicenseNum` holding a placeholder ("#N/A", "LIC-99999-FAKE", "none", "0") is no licence
+ * (`licenceOf`): every page reads it as "no licence on record", the Today card as the customer page and a statement.
  */
 
 interface SentinelRule {
@@ -27,6 +27,22 @@ const SENTINEL_DATES: Readonly<Record<string, SentinelRule>> = {
   LastInventoryDate: { matches: (day) => day <= "2000-01-01", words: NEVER_COUNTED },
   EndDate: { matches: (day) => day >= "3000-01-01", words: OPEN_ENDED },
 };
+
+/** Licence numbers that are placeholders, not licences (the field notes: `#N/A`, `LIC-99999-FAKE`). */
+const PLACEHOLDER_LICENCE = /^(#?N\/?A|none|null|0+|-+|tbd)$|fake/i;
+
+/**
+ * A store's licence as every page shows it: the record's `LicenseNum`, or undefined for an empty or placeholder value
+ * (shown as `NO_LICENCE`).
+ *
+ * @example
+ * licenceOf("C10-0000123-LIC"); // "C10-0000123-LIC"
+ * licenceOf("LIC-99999-FAKE"); // undefined
+ */
+export function licenceOf(text: unknown): string | undefined {
+  const value = typeof text === "string" ? text.trim() : undefined;
+  return value && !PLACEHOLDER_LICENCE.test(value) ? value : undefined;
+}
 
 /** The calendar day a date or timestamp's text begins with, or undefined when it begins with none. */
 function dayOf(value: unknown): string | undefined {
@@ -43,6 +59,8 @@ function dayOf(value: unknown): string | undefined {
  * sentinelWords("EndDate", "2026-12-31"); // undefined
  */
 export function sentinelWords(field: string, value: unknown): string | undefined {
+  if (field === "LicenseNum")
+    return typeof value === "string" && value.trim() !== "" && !licenceOf(value) ? NO_LICENCE : undefined;
   const rule = SENTINEL_DATES[field];
   const day = rule ? dayOf(value) : undefined;
   return day !== undefined && rule!.matches(day) ? rule!.words : undefined;
