@@ -15,10 +15,10 @@ Last order is the day of the customer's latest non-returned invoice; days since 
 Growth is (this − previous) ÷ |previous| in percent with one decimal, blank when the previous is zero. The previous period is the same number of days just before.
 Account health looks at the 30 days ending on the chosen day against the 30 before; the weekly leaderboard at the Monday-to-Sunday week.
 Reorder interval is the median of the days between a customer's distinct order days (blank with fewer than two).
-Doors: the stores with a non-returned invoice of a product (or of any product of a line, its product group) dated in the period; the brand's doors are those that bought anything of it. New doors were none of the previous period's doors, lost doors are the previous period's doors that are none of this one's. Share of doors is its doors ÷ the brand's doors, in percent with one decimal.
+Doors: the stores with a non-returned invoice line of a product (or of any product of a line, its product group) dated in the period that delivered units (a line wholly back-ordered, NumUnits 0, makes no door); the brand's doors are those that bought anything of it. New doors were none of the previous period's doors, lost doors are the previous period's doors that are none of this one's. Share of doors is its doors ÷ the brand's doors, in percent with one decimal.
 Units per door per week (velocity) is the net units of the period (a Returned invoice's units subtracted, on its own date; a return makes no door) ÷ its doors ÷ the period's weeks, its days ÷ 7: every week counts, one without a sale as zero, and a door that bought once counts over the whole period. Two decimals, blank without a door.
 Reorder cadence: a store's orders are its distinct order days (non-returned invoices; two the same day are one order) up to the day shown; its median days between them is its reorder interval, given with three orders at least. Due when the days since its last order pass the median, late when they pass 1.5 × it, ok otherwise, unknown without a median. Its next order is expected on its last order's day plus the median (a half day rounded up); a rep's doors due this week are the stores it covers whose next order is expected by the Sunday of the Monday-to-Sunday week, but not those silent over 90 days (Lost): this week's first, by the day expected, then those already due or late, the most recently expected first.
-Promotion lift: a promotion's doors are the stores with a non-returned line priced by it (PromotionID) while it ran, within the history and up to its last day; its products are those it names, or all its supplier's. Units and revenue per door per week are what those doors bought of its products while it ran (at its price or not, returns subtracted) ÷ doors ÷ its days ÷ 7; the baseline is the same doors' in the 8 weeks before it began. Lift is (during − baseline) ÷ |baseline| in percent with one decimal, blank without a baseline. New doors bought none of its products in those 8 weeks. Discount given is each line priced by it, Discount × NumUnits. With fewer than 5 doors, under 2 weeks, or a baseline reaching before the history, the lift is too thin to tell and not given. A promotion the promotions list lacks is read from the lines it priced.
+Promotion lift: a promotion's doors are the stores with a non-returned line priced by it (PromotionID) that delivered units while it ran, within the history and up to its last day; its products are those it names, or all its supplier's. Units and revenue per door per week are what those doors bought of its products while it ran (at its price or not, returns subtracted) ÷ doors ÷ its days ÷ 7; the baseline is the same doors' in the 8 weeks before it began. Lift is (during − baseline) ÷ |baseline| in percent with one decimal, blank without a baseline. New doors bought none of its products in those 8 weeks. Discount given is each line priced by it, Discount × NumUnits. With fewer than 5 doors, under 2 weeks, or a baseline reaching before the history, the lift is too thin to tell and not given. A promotion the promotions list lacks is read from the lines it priced.
 White space: the brand's active products a customer did not buy in the window, by product group, for customers who bought anything in it.
 Shelf watch: cover is inventory ÷ daily sales in days; a product is listed under the minimum cover, when out of stock, or when never counted.`;
 
@@ -189,6 +189,17 @@ export interface SaleLine {
   day: string;
   /** -1 for a Returned invoice, else 1. */
   sign: 1 | -1;
+}
+
+/**
+ * Whether a line makes its store a door of its product: a non-returned invoice's line that delivered units. A line
+ * wholly back-ordered (`NumUnits` 0) delivered nothing, and a return makes no door.
+ *
+ * @example
+ * makesDoor({ sign: 1, line: { numUnits: 0 } }); // false
+ */
+export function makesDoor(sale: Pick<SaleLine, "sign"> & { line: Pick<HistoryLine, "numUnits"> }): boolean {
+  return sale.sign === 1 && sale.line.numUnits > 0;
 }
 
 /** An invoice with its day in its customer's zone. */

@@ -90,6 +90,34 @@ describe("distribution", () => {
       ],
     },
     {
+      name: "a line wholly back-ordered (NumUnits 0) delivered nothing: no door of its product, nor of the brand",
+      sales: [
+        [1, 1, "2026-11-03", [[7, 4]]],
+        [2, 2, "2026-11-05", [[7, 0]]],
+        [3, 2, "2026-11-06", [[8, 0]]],
+      ],
+      rows: [
+        {
+          key: "7",
+          name: "Lager",
+          doors: 1,
+          newDoors: 1,
+          lostDoors: 0,
+          unitsPerDoorPerWeek: "1.00",
+          shareOfDoors: "100.0",
+        },
+        {
+          key: "8",
+          name: "Stout",
+          doors: 0,
+          newDoors: 0,
+          lostDoors: 0,
+          unitsPerDoorPerWeek: null,
+          shareOfDoors: "0.0",
+        },
+      ],
+    },
+    {
       name: "a product returned only: no door, no velocity",
       sales: [
         [1, 1, "2026-11-03", [[7, 4]]],

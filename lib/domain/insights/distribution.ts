@@ -6,6 +6,7 @@
  */
 import {
   daysBetween,
+  makesDoor,
   previousPeriod,
   roundedRatio,
   saleLines,
@@ -93,7 +94,7 @@ export function distribution(by: DistributionDimension, input: HistoryInput, per
   };
 }
 
-/** Per key: the stores of its non-returned lines, and its net units (a return's lines negative). */
+/** Per key: the stores its lines delivered to (`makesDoor`), and its net units (a return's lines negative). */
 function tally(sales: readonly SaleLine[], keyOf: (sale: SaleLine) => string): Map<string, Tally> {
   const map = new Map<string, Tally>();
   for (const sale of sales) {
@@ -101,7 +102,7 @@ function tally(sales: readonly SaleLine[], keyOf: (sale: SaleLine) => string): M
     let t = map.get(key);
     if (!t) map.set(key, (t = { doors: new Set(), units: 0 }));
     t.units += sale.sign * sale.line.numUnits;
-    if (sale.sign === 1) t.doors.add(sale.invoice.customerId);
+    if (makesDoor(sale)) t.doors.add(sale.invoice.customerId);
   }
   return map;
 }

@@ -13,6 +13,7 @@ import { addDays } from "@/lib/format/days";
 import { requireDecimal, toDecimalString } from "@/lib/format/decimal";
 import {
   daysBetween,
+  makesDoor,
   growthPercent,
   roundedRatio,
   saleLines,
@@ -137,7 +138,7 @@ export function promotionLift(
     const baseFrom = addDays(from, -BASELINE_WEEKS * 7);
     const baseTo = addDays(from, -1);
     const during = lines.filter((s) => s.day >= from && s.day <= to);
-    const doors = new Set(during.filter((s) => s.sign === 1).map((s) => s.invoice.customerId));
+    const doors = new Set(during.filter(makesDoor).map((s) => s.invoice.customerId));
     const ofDoors = (a: string, b: string) =>
       sales.filter(
         (s) =>
