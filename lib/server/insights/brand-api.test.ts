@@ -132,14 +132,16 @@ describe.each(databaseProfiles())("issue 41's insights endpoints on $name", ({ o
         const invoice = invoiceOf.get(l.InvoiceID)!;
         const day = String(invoice.Date).slice(0, 10);
         const returned = invoice.Status === 4;
+        // A door: a store a non-returned line delivered units to (a line wholly back-ordered makes none).
+        const door = !returned && Number(l.NumUnits) > 0;
         const key = keyOf(l);
         if (day >= from) {
           const t = now.get(key) ?? { doors: new Set(), units: 0 };
           now.set(key, t);
           t.units += (returned ? -1 : 1) * Number(l.NumUnits);
-          if (!returned) t.doors.add(invoice.CustomerID);
-          if (!returned) brandDoors.add(invoice.CustomerID);
-        } else if (!returned) then.set(key, (then.get(key) ?? new Set()).add(invoice.CustomerID));
+          if (door) t.doors.add(invoice.CustomerID);
+          if (door) brandDoors.add(invoice.CustomerID);
+        } else if (door) then.set(key, (then.get(key) ?? new Set()).add(invoice.CustomerID));
       }
       const expected = [...new Set([...now.keys(), ...then.keys()])].map((key) => {
         const doors = now.get(key)?.doors ?? new Set();
