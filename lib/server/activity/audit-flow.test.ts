@@ -128,13 +128,29 @@ describe("the audit trail of writes through the proxy", () => {
     const calls = backend.calls.length;
     expect((await send("POST", "/api/v1/payments/applications?PaymentInvoiceNum=P-1&ARAccountID=x")).status).toBe(400);
     expect(backend.calls).toHaveLength(calls);
-    const payment = ((await json(await send("GET", "/api/v1/payments?PageSize=500"))).Data ?? [])[0]!;
-    const invoice = ((
-      await json(await send("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`))
-    ).Data ?? [])[0]!;
+    // A payment and an invoice of one account, the invoice owing more than the payment holds: an amount between the
+    // two passes Backroom's balance check and is the API's to refuse (the payment's credit).
+    const payments = ((await json(await send("GET", "/api/v1/payments?PageSize=500"))).Data ?? []) as {
+      PaymentInvoiceNum: string;
+      ARAccountID: number;
+      AvailableBalance: string;
+    }[];
+    let pair: { payment: (typeof payments)[number]; invoice: { InvoiceNum: string; OpenBalance: string } } | undefined;
+    for (const payment of payments) {
+      const open = ((
+        await json(await send("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`))
+      ).Data ?? []) as { InvoiceNum: string; OpenBalance: string }[];
+      const invoice = open.find((i) => Number(i.OpenBalance) > Number(payment.AvailableBalance) + 1);
+      if (invoice) {
+        pair = { payment, invoice };
+        break;
+      }
+    }
+    const { payment, invoice } = pair!;
+    const amount = (Number(payment.AvailableBalance) + 0.5).toFixed(2);
     const refused = await send(
       "POST",
-      `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=99999999.00`,
+      `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=${amount}`,
     );
     expect(refused.status).toBe(400);
 
@@ -149,7 +165,7 @@ describe("the audit trail of writes through the proxy", () => {
     expect(upstream).toMatchObject({
       result: "refused",
       upstreamStatus: 400,
-      reference: { errorCode: "INSUFFICIENT_BALANCE", amount: "99999999.00" },
+      reference: { errorCode: "INSUFFICIENT_BALANCE", amount },
     });
   });
 

@@ -13,6 +13,7 @@ import {
   BACKROOM,
   browserRequest,
   connectKey,
+  allocatable,
   createTestBackend,
   DEMO_KEYS,
   STALE_IF_ERROR_MS,
@@ -49,7 +50,11 @@ describe.each(sharedStoreProfiles())("proxy: last-known answers (stale-if-error)
    */
   async function setup(options: { timeoutMs?: number } = {}) {
     const store = await profile.open();
-    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), options);
+    // An allocation's target "I" owes enough: the balance stage lets the POST through to the fault.
+    const backend = await createTestBackend(
+      allocatable((request) => sandbox.runtime.app.fetch(request), { I: "10.00" }),
+      options,
+    );
     opened.push({ backend, store });
     const cacheOn = (on: SharedStore) =>
       createResponseCache(withNearCache(on), { now: backend.now, keepStaleMs: STALE_IF_ERROR_MS });

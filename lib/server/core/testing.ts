@@ -321,3 +321,34 @@ export function scheduledJobs<T>(clock: { at: number }): {
   };
   return { jobs, queued, next };
 }
+
+/**
+ * An upstream for the tests of an allocation (`POST /payments/applications`) that are not about its balance: the proxy's
+ * balance stage reads the AR account's open invoices and the requests outstanding toward the target first, and these
+ * answer them (each target owing `balances[invoiceNum]`, no request outstanding); every other request goes to `fetch`.
+ *
+ * @example
+ * const backend = await createTestBackend(allocatable(() => Response.json({ Data: {} }, { status: 201 }), { "I-1": "500.00" }));
+ */
+export function allocatable(fetch: Fetch, balances: Record<string, string>): Fetch {
+  return (request) => {
+    const { pathname } = new URL(request.url);
+    if (request.method === "GET" && pathname.endsWith("/payments/openInvoices"))
+      return Response.json({
+        Data: Object.entries(balances).map(([InvoiceNum, OpenBalance], i) => ({
+          InvoiceID: i + 1,
+          InvoiceNum,
+          OpenBalance,
+        })),
+        Page: 1,
+        PageSize: 500,
+        HasNextPage: false,
+      });
+    if (request.method === "GET" && pathname.endsWith("/payments/applications"))
+      return Response.json({ Data: [], Page: 1, PageSize: 500, HasNextPage: false });
+    return fetch(request);
+  };
+}
+
+/** The writes among upstream calls (the balance stage's reads left out): what a test of a write counts. */
+export const writesOf = (calls: readonly UpstreamCall[]) => calls.filter((c) => c.method !== "GET");

@@ -8,6 +8,7 @@ import { defineRoute, type RouteDeps } from "../define-route";
 import { type Asking, resolveAsking } from "./actor";
 import { answered } from "./audit";
 import { lookInCache, lastKnown } from "./cache";
+import { balanceRefusal } from "./balance";
 import { checkStage } from "./check";
 import type { Forwarding, ProxyDeps, Trace } from "./context";
 import { crossSiteRefusal } from "./origin";
@@ -135,6 +136,9 @@ async function forward(
   const { operation } = checked;
   const refusedByRole = await roleRefusal(actor, operation, write, requestId);
   if (refusedByRole) return refusedByRole;
+  // 4b. Balance: an allocation above what its target invoice still owes never reaches the API.
+  const overBalance = await balanceRefusal(request, checked, deps, actor, write, requestId);
+  if (overBalance) return overBalance;
 
   // 5. Cache: a GET's fresh copy is the answer.
   const forwarding: Forwarding = { deps, key, workspaceId: actor.workspace.id, operation, requestId, trace, write };

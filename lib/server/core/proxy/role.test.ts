@@ -10,14 +10,16 @@ import {
   type BrowserInit,
   browserRequest,
   connectKey,
+  allocatable,
   createTestBackend,
   DEMO_KEYS,
   joinAs,
   type TestBackend,
+  writesOf,
 } from "../testing";
 
 /**
- * The role table of issue 28, through the proxy: every role × every write operation of the registry. A write the role
+ * The role table, through the proxy: every role × every write operation of the registry. A write the role
  * allows reaches the API (and its answer comes back); one it does not answers 403 FORBIDDEN_BY_ROLE in the API's
  * error shape, reaches nothing, and, when the audit trail keeps the write, is recorded refused. The key's type still
  * caps everything, whatever the role.
@@ -87,7 +89,8 @@ describe("the role table through the proxy", () => {
   const cookies = {} as Record<RoleName, { cookie: string; userId: string }>;
   let workspaceId = "";
   beforeAll(async () => {
-    backend = await createTestBackend(agreeing);
+    // An allocation's target owes enough: the balance stage lets it through to the role's answer.
+    backend = await createTestBackend(allocatable(agreeing, { "I-1": "1000.00" }));
     const owner = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     workspaceId = owner.workspaceId;
     cookies.owner = owner;
@@ -110,7 +113,7 @@ describe("the role table through the proxy", () => {
       ...init,
       headers: { "Idempotency-Key": idempotencyKey },
     });
-    const calls = backend.calls.slice(before);
+    const calls = writesOf(backend.calls.slice(before));
     const entry = await backend.db
       .selectFrom("audit_events")
       .select(["result", "upstream_status", "user_id", "workspace_id", "operation", "answer_json"])
