@@ -4,15 +4,16 @@ import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import { TableFrame } from "@/components/table/table-frame";
 import { cardCell } from "@/components/table/whole-table";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { type AllocationValues, exceedsOpenBalance, notPayable } from "@/lib/ui/payments/allocation";
+import { type AllocationValues, notPayable } from "@/lib/ui/payments/allocation";
 import type { OpenInvoice } from "@/lib/ui/payments/requests";
 import { AllocationAmountField } from "./allocation-amount-field";
 import { InvoiceLink, Overdue } from "./open-invoices-table";
 
 interface AllocationAmountsTableProps {
   rows: OpenInvoice[];
+  /** Per target invoice, what requests already outstanding ask toward it. */
+  outstanding: Map<string, string>;
   form: UseFormReturn<AllocationValues>;
-  lines: AllocationValues["lines"];
   errors: FieldErrors<AllocationValues>;
   /** The prefix of each line's hint id. */
   hintPrefix: string;
@@ -20,7 +21,14 @@ interface AllocationAmountsTableProps {
 }
 
 /** The open invoices, oldest due first, each with the amount to allocate to it (or why none is asked for). */
-export function AllocationAmountsTable({ rows, form, lines, errors, hintPrefix, today }: AllocationAmountsTableProps) {
+export function AllocationAmountsTable({
+  rows,
+  outstanding,
+  form,
+  errors,
+  hintPrefix,
+  today,
+}: AllocationAmountsTableProps) {
   return (
     <TableFrame label="Amounts to allocate">
       {/* On a phone a card per invoice, every column in it (`cardCell`). */}
@@ -42,7 +50,7 @@ export function AllocationAmountsTable({ rows, form, lines, errors, hintPrefix, 
         <tbody>
           {rows.map((invoice, index) => {
             const error = errors.lines?.[index]?.amount?.message;
-            const warn = !error && exceedsOpenBalance(lines[index]?.amount ?? "", invoice.OpenBalance ?? "0");
+            const asked = outstanding.get(invoice.InvoiceNum ?? "");
             const hintId = `${hintPrefix}-line-${index}`;
             const why = notPayable(invoice.OpenBalance);
             return (
@@ -56,6 +64,11 @@ export function AllocationAmountsTable({ rows, form, lines, errors, hintPrefix, 
                 </td>
                 <td className="numeric" {...cardCell("Open balance")}>
                   {formatMoney(invoice.OpenBalance)}
+                  {asked && (
+                    <span className="block text-xs text-slate-700 dark:text-slate-300">
+                      {formatMoney(asked)} already requested
+                    </span>
+                  )}
                 </td>
                 <td {...cardCell("Amount to allocate")}>
                   {why && !error ? (
@@ -67,7 +80,6 @@ export function AllocationAmountsTable({ rows, form, lines, errors, hintPrefix, 
                       invoiceNum={invoice.InvoiceNum!}
                       hintId={hintId}
                       error={error}
-                      warning={warn ? `More than the open balance of ${formatMoney(invoice.OpenBalance)}` : undefined}
                     />
                   )}
                 </td>

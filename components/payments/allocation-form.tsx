@@ -1,5 +1,6 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { FieldErrors } from "react-hook-form";
 import { useTimeZone } from "@/components/shell/providers";
@@ -7,7 +8,10 @@ import { compareDecimals } from "@/lib/format/decimal";
 import { todayIn } from "@/lib/format/days";
 import { formatMoney } from "@/lib/format/display";
 import { allocatedTotal, type AllocationValues, owes } from "@/lib/ui/payments/allocation";
-import type { OpenInvoice, Payment } from "@/lib/ui/payments/requests";
+import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
+import { outstandingByTarget } from "@/lib/domain/payments/allocation-room";
+import { browserApi } from "@/lib/ui/browser-api";
+import { type OpenInvoice, outstandingRequest, type Payment } from "@/lib/ui/payments/requests";
 import type { Watched } from "@/lib/ui/payments/use-watched";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 import { AllocationAmountsTable } from "./allocation-amounts-table";
@@ -48,8 +52,11 @@ export function AllocationForm({
   const titleId = useId();
   // A new round (after "Allocate more") starts a fresh form over the invoices as they are then.
   const [round, setRound] = useState(0);
+  // What is already requested toward each invoice (its open balance does not show it yet). Unread, the proxy still
+  // refuses an amount above what an invoice can take.
+  const requested = useQuery(apiQueryOptions(browserApi, outstandingRequest(account), STALE.working));
   let body: React.ReactNode;
-  if (paymentsLoading || invoicesLoading)
+  if (paymentsLoading || invoicesLoading || requested.isPending)
     body = (
       <span
         className="skeleton block h-24 w-full"
@@ -84,6 +91,7 @@ export function AllocationForm({
         account={account}
         payment={payment}
         invoices={invoices}
+        outstanding={outstandingByTarget(requested.data?.records ?? [])}
         onSubmitted={onSubmitted}
         onAgain={() => setRound((r) => r + 1)}
       />
@@ -107,14 +115,16 @@ interface AllocationProps {
   account: number;
   payment: Payment;
   invoices: OpenInvoice[];
+  /** Per target invoice, what requests already outstanding ask toward it. */
+  outstanding: Map<string, string>;
   onSubmitted: (watched: Watched[]) => Promise<void>;
   onAgain: () => void;
 }
 
 /** One round of the form: the amounts, then their review, then their sending and what became of it. */
-function Allocation({ account, payment, invoices, onSubmitted, onAgain }: AllocationProps) {
+function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAgain }: AllocationProps) {
   const today = todayIn(useTimeZone());
-  const allocation = useAllocation({ account, payment, invoices, onSubmitted });
+  const allocation = useAllocation({ account, payment, invoices, outstanding, onSubmitted });
   const { paymentNum, credit, form, lines, phase, setPhase, sentBefore, left, over, requests, run } = allocation;
   const ids = { summary: useId(), errors: useId() };
 
@@ -180,8 +190,8 @@ function Allocation({ account, payment, invoices, onSubmitted, onAgain }: Alloca
       )}
       <AllocationAmountsTable
         rows={allocation.rows}
+        outstanding={allocation.outstanding}
         form={form}
-        lines={lines}
         errors={errors}
         hintPrefix={ids.summary}
         today={today}

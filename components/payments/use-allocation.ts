@@ -39,6 +39,8 @@ interface UseAllocationOptions {
   account: number;
   payment: Payment;
   invoices: OpenInvoice[];
+  /** Per target invoice, what requests already outstanding ask toward it. */
+  outstanding: Map<string, string>;
   onSubmitted: (watched: Watched[]) => Promise<void>;
 }
 
@@ -46,13 +48,14 @@ interface UseAllocationOptions {
  * One round of allocating a payment's credit: the amounts' form checked against the credit and the open balances, the
  * phase it is in (editing, reviewing, sending, done), and the sending itself, whose field errors go back on the form.
  */
-export function useAllocation({ account, payment, invoices, onSubmitted }: UseAllocationOptions) {
+export function useAllocation({ account, payment, invoices, outstanding, onSubmitted }: UseAllocationOptions) {
   const paymentNum = payment.PaymentInvoiceNum ?? "";
   const credit = payment.AvailableBalance ?? "0";
   const rows = byDueDate(invoices).filter((i) => i.InvoiceNum);
   const refs = rows.map((i) => ({
     invoiceNum: i.InvoiceNum!,
     openBalance: i.OpenBalance ?? "0",
+    outstanding: outstanding.get(i.InvoiceNum!),
     dueDate: i.DueDate ?? undefined,
   }));
   // Made anew each render: react-hook-form takes its options from every render, so amounts are checked against the
@@ -127,6 +130,7 @@ export function useAllocation({ account, payment, invoices, onSubmitted }: UseAl
     paymentNum,
     credit,
     rows,
+    outstanding,
     form,
     lines,
     phase,

@@ -10,6 +10,7 @@ import {
   toDecimalString,
 } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
+import { overRoomWords, roomLeft } from "@/lib/domain/payments/allocation-room";
 
 /**
  * The arithmetic and the rules of allocating a payment's credit to open invoices, like receiving a payment against
@@ -22,6 +23,8 @@ export interface OpenInvoiceRef {
   invoiceNum: string;
   /** What is still owed, as a decimal string. */
   openBalance: string;
+  /** What requests already Pending or Exported ask toward it (not yet in its open balance); none when left out. */
+  outstanding?: string;
   /** The due date as the API sends it (a timestamp, midnight UTC by convention), for "oldest first". */
   dueDate?: string;
 }
@@ -89,16 +92,18 @@ export function notPayable(openBalance: string | null | undefined): string | und
 
 /**
  * The form's schema: each entered amount follows the contract (a positive decimal) with at most 6 decimals (the API's
- * precision) and goes to an invoice that owes something (`owes`: never a credit or a paid invoice), at least one amount
- * is entered, and together they do not exceed the payment's credit left. An amount above an invoice's open balance is
- * allowed (the API accepts it) and only warned about: see `exceedsOpenBalance`. `invoices` are the invoices offered,
- * with their open balances; a line naming an invoice not among them is left to the API.
+ * precision) and goes to an invoice that owes something (`owes`: never a credit or a paid invoice), and no more than
+ * it can still take (`roomLeft`: its open balance less the requests already outstanding toward it; the proxy refuses
+ * more in the same words); at least one amount is entered, and together they do not exceed the payment's credit left.
+ * `invoices` are the invoices offered, with their open balances; a line naming an invoice not among them is left to
+ * the proxy.
  */
 export function allocationSchema(
   credit: string,
-  invoices: readonly Pick<OpenInvoiceRef, "invoiceNum" | "openBalance">[],
+  invoices: readonly Pick<OpenInvoiceRef, "invoiceNum" | "openBalance" | "outstanding">[],
 ) {
   const openBalances = new Map(invoices.map((i) => [i.invoiceNum, i.openBalance]));
+  const outstanding = new Map(invoices.map((i) => [i.invoiceNum, i.outstanding ?? "0"]));
   return z
     .object({
       lines: z.array(
@@ -131,6 +136,20 @@ export function allocationSchema(
               path: ["lines", index, "amount"],
               message: `Invoice ${line.invoiceNum} takes no payment. ${why}.`,
             });
+          const amount = line.amount.trim();
+          const asked = outstanding.get(line.invoiceNum) ?? "0";
+          if (
+            !why &&
+            open !== undefined &&
+            parseDecimal(amount) !== undefined &&
+            isPositiveDecimalText(amount) &&
+            compareDecimals(amount, roomLeft(open, asked)) > 0
+          )
+            ctx.addIssue({
+              code: "custom",
+              path: ["lines", index, "amount"],
+              message: overRoomWords(line.invoiceNum, open, asked, amount),
+            });
         }
       }),
     )
@@ -155,20 +174,10 @@ export function allocationSchema(
     );
 }
 
-/** Whether an entered amount is more than the invoice still owes (allowed, but almost always a typing mistake). */
-export function exceedsOpenBalance(amount: string, openBalance: string): boolean {
-  const typed = amount.trim();
-  return (
-    isEntered(typed) &&
-    parseDecimal(typed) !== undefined &&
-    parseDecimal(openBalance) !== undefined &&
-    compareDecimals(typed, openBalance) > 0
-  );
-}
-
 /**
- * "Fill oldest first": the credit goes to the invoices due earliest (then by number), each up to its open balance,
- * until it runs out. Invoices with nothing owed get nothing; amounts have 2 decimals when the figures do.
+ * "Fill oldest first": the credit goes to the invoices due earliest (then by number), each up to what it can still
+ * take (`roomLeft`), until it runs out. Invoices with nothing owed get nothing; amounts have 2 decimals when the
+ * figures do.
  *
  * @example
  * fillOldestFirst("100", [{ invoiceNum: "B", openBalance: "80", dueDate: "2026-11-02" }, { invoiceNum: "A", openBalance: "50", dueDate: "2026-11-01" }]);
@@ -183,7 +192,7 @@ export function fillOldestFirst(credit: string, invoices: OpenInvoiceRef[]): All
   );
   const amounts = new Map<string, string>();
   for (const invoice of order) {
-    const owed = parseDecimal(invoice.openBalance) ?? 0n;
+    const owed = parseDecimal(roomLeft(invoice.openBalance, invoice.outstanding)) ?? 0n;
     if (left <= 0n || owed <= 0n) continue;
     const take = owed < left ? owed : left;
     amounts.set(invoice.invoiceNum, toWire(take));

@@ -1,3 +1,4 @@
+import { OUTSTANDING_STATUSES } from "@/lib/domain/payments/allocation-room";
 import type { RecordOf } from "@/lib/data-api/client";
 import type { KeyType } from "@/lib/data-api/operation";
 import { type ApiRequest, STALE } from "@/lib/domain/api-query";
@@ -154,6 +155,14 @@ export function applicationsRequest(
       PageSize: String(APPLICATIONS_PAGE_SIZE),
     },
   };
+}
+
+/**
+ * The requests of an AR account still outstanding (Pending or Exported), whatever the page's filters: what each target
+ * invoice's open balance does not show yet, and the allocation form counts against it.
+ */
+export function outstandingRequest(account: number): ApiRequest<"listPaymentApplications"> {
+  return applicationsRequest(account, { statuses: OUTSTANDING_STATUSES.join(",") });
 }
 
 /**
