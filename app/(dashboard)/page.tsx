@@ -28,6 +28,8 @@ import { purchasesV2Available } from "./_lib/purchases-v2";
 import { Prefetched } from "./_lib/streamed";
 import { serverAnswer } from "./_lib/prefetch";
 import { requireSession } from "./_lib/session";
+import { deliveryPrefetch } from "./_lib/delivery-prefetch";
+import { deliveryParams } from "@/lib/domain/delivery/requests";
 
 export const metadata: Metadata = { title: "Overview · Backroom" };
 
@@ -64,6 +66,7 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
       { request: overviewPending(accounts), staleTime: STALE.working },
     ];
   }
+  if (card === "deliveries") return deliveryPrefetch(deliveryParams({}), false);
   if (card === "topCustomers") {
     const aging = await serverAnswer({ request: overviewAging, staleTime: AGING_STALE });
     const names = accountInvoicesRequest([...accountInvoices(aging?.records ?? []).keys()].slice(0, 500));

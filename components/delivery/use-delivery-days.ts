@@ -1,93 +1,24 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { apiQueryOptions, apiWalkOptions, STALE } from "@/lib/domain/api-query";
-import {
-  CUSTOMER_PAGES,
-  customersRequest,
-  DELIVERY_STALE,
-  deliveryParams,
-  repsRequest,
-  stateCustomersRequest,
-  statesRequest,
-} from "@/lib/domain/delivery/requests";
-import { byWeekday, dayCutOff, type ScheduleState } from "@/lib/domain/delivery/schedule";
-import { scheduleFallbackRequest, unknownSchedules, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
-import { addDays, isoWeekday, localDay } from "@/lib/format/days";
-import { browserApi } from "@/lib/ui/browser-api";
+import { deliveryParams } from "@/lib/domain/delivery/requests";
+import { dayCutOff } from "@/lib/domain/delivery/schedule";
+import { addDays, isoWeekday } from "@/lib/format/days";
+import { useDeliverySchedule } from "./use-delivery-schedule";
 
 /**
- * The delivery-days page's data: the customers walked (every state, or the chosen states when the walk stopped at its
- * limit), the schedules a sparse record left out, the states and reps, grouped by weekday, and the day in view.
+ * The delivery-days page's data: the schedule of the address's filters (`useDeliverySchedule`), the day in view, its
+ * rows and each state's cut-off for it.
  */
 export function useDeliveryDays(withReps: boolean) {
   const search = useSearchParams();
   const params = deliveryParams(Object.fromEntries(search.entries()));
-  const everyState = useQuery(apiWalkOptions(browserApi, customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES));
-  const chosen = stateCustomersRequest(params);
-  const partial = everyState.data !== undefined && !everyState.data.complete;
-  const byState = useQuery({
-    ...apiWalkOptions(browserApi, chosen ?? customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES),
-    enabled: partial && chosen !== undefined,
-  });
-  const customers = partial && chosen ? byState : everyState;
-  // Sparse records: customers sent without their schedule have it read from /deliveryDays, and only those.
-  const fallback = customers.data ? scheduleFallbackRequest(customers.data.records, params) : undefined;
-  const schedules = useQuery({
-    ...apiWalkOptions(browserApi, fallback ?? { operation: "listDeliveryDays" }, DELIVERY_STALE, CUSTOMER_PAGES),
-    enabled: fallback !== undefined,
-  });
-  const walked =
-    fallback && schedules.data
-      ? withSchedules(customers.data?.records ?? [], schedules.data.records)
-      : (customers.data?.records ?? []);
-  const unknown = customers.data ? unknownSchedules(walked, params) : 0;
-  const loading = customers.isPending || (fallback !== undefined && schedules.isPending);
-  const states = useQuery(apiQueryOptions(browserApi, statesRequest, STALE.reference));
-  const reps = useQuery({ ...apiQueryOptions(browserApi, repsRequest, STALE.directory), enabled: withReps });
-  const stateList = (states.data?.records ?? []) as ScheduleState[];
-  const now = new Date();
-  // Grouped anew each render: a few milliseconds for 3,000 customers, and always on the current day.
-  const days = byWeekday(
-    walked,
-    stateList,
-    reps.data?.records ?? [],
-    { states: params.states?.split(","), rep: params.rep, q: params.q },
-    now,
-  );
-  // The states in view: those filtered to, else those the customers are in.
-  const inView = stateList.filter((s) =>
-    params.states
-      ? params.states.split(",").includes(s.StateAbbreviation ?? "")
-      : [...days.values()].some((rows) => rows.some((r) => r.state === s.StateAbbreviation)),
-  );
-  const zone = inView[0]?.TimeZone ?? "UTC";
-  const today = localDay(now, zone);
+  const schedule = useDeliverySchedule(params, withReps);
+  const { days, inView, now, today } = schedule;
   // Without a day in the address: the next day from tomorrow with deliveries (the next truck a rep plans for).
   const ahead = Array.from({ length: 7 }, (_, i) => isoWeekday(addDays(today, i + 1)));
   const day = params.day ?? ahead.find((w) => (days.get(w)?.length ?? 0) > 0) ?? ahead[0]!;
   const rows = days.get(day) ?? [];
   const cutOffs = inView.map((s) => dayCutOff(s, day, now));
-  return {
-    search,
-    params,
-    everyState,
-    byState,
-    customers,
-    chosen,
-    fallback,
-    schedules,
-    unknown,
-    loading,
-    states,
-    reps,
-    stateList,
-    now,
-    days,
-    inView,
-    day,
-    rows,
-    cutOffs,
-  };
+  return { search, params, ...schedule, day, rows, cutOffs };
 }

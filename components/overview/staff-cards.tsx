@@ -1,36 +1,45 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useDeliverySchedule } from "@/components/delivery/use-delivery-schedule";
+import { apiWalkOptions } from "@/lib/domain/api-query";
+import { weekdayName } from "@/lib/domain/delivery/cutoff";
+import { deliveryParams } from "@/lib/domain/delivery/requests";
 import { addDecimals } from "@/lib/format/decimal";
-import { addDays, isoWeekday, localDay } from "@/lib/format/days";
+import { addDays, isoWeekday } from "@/lib/format/days";
 import { formatDay, formatMoney } from "@/lib/format/display";
-import { deliveryWeekdays, weekdayName } from "@/lib/domain/delivery/cutoff";
+import { browserApi } from "@/lib/ui/browser-api";
 import {
   OVERVIEW_STALE,
-  overviewActiveCustomers,
+  OVERVIEW_WALK_PAGES,
   overviewAwaitingVerification,
   overviewOnHold,
-  overviewStates,
 } from "@/lib/ui/overview/requests";
 import { Card, Figure } from "./card";
-import { useApi } from "./use-api";
 
 // The distributor's staff's overview, one component per card: each streams in with its own data.
 
+/** Active customers, every state, as the delivery-days page reads them by default. */
+const DEFAULT_SCHEDULE = deliveryParams({});
+
 export function DeliveriesCard() {
-  const customers = useApi(overviewActiveCustomers, OVERVIEW_STALE.directory);
-  const states = useApi(overviewStates, OVERVIEW_STALE.reference);
-  const zone = states.data?.records[0]?.TimeZone ?? "UTC";
-  const today = localDay(new Date(), zone);
-  const days = [today, addDays(today, 1)].map((day) => ({
+  // The delivery-days page's own schedule: each day's figure is the rows the page lists for that weekday.
+  const schedule = useDeliverySchedule(DEFAULT_SCHEDULE, false);
+  const days = [schedule.today, addDays(schedule.today, 1)].map((day) => ({
     day,
     weekday: isoWeekday(day),
-    count: (customers.data?.records ?? []).filter((c) => deliveryWeekdays(c.DeliveryDays).includes(isoWeekday(day)))
-      .length,
+    count: schedule.days.get(isoWeekday(day))?.length ?? 0,
   }));
-  const partial = customers.data?.paging?.hasNextPage;
+  const complete = schedule.customers.data?.complete ?? true;
+  const query = {
+    error: schedule.customers.error ?? schedule.schedules.error,
+    isPending: schedule.loading,
+    refetch: () => schedule.customers.refetch(),
+    data: schedule.customers.data,
+  };
   return (
-    <Card card="deliveries" href={`/delivery-days?day=${days[1]!.weekday}`} query={customers} also={[states.data]}>
+    <Card card="deliveries" href={`/delivery-days?day=${days[1]!.weekday}`} query={query} also={[schedule.states.data]}>
       <div className="grid grid-cols-2 gap-4">
         {days.map((d, i) => (
           <p key={d.day} className="text-sm">
@@ -40,30 +49,31 @@ export function DeliveriesCard() {
               href={`/delivery-days?day=${d.weekday}`}
               data-testid={i === 0 ? "deliveries-today" : "deliveries-tomorrow"}
             >
+              {complete ? "" : "at least "}
               {d.count}
-              {partial && d.count > 0 ? "+" : ""}
-              <span className="sr-only"> customers</span>
+              <span className="sr-only"> {d.count === 1 ? "customer" : "customers"}</span>
             </Link>
           </p>
         ))}
       </div>
-      {partial && (
-        <p className="text-sm">Counted over the first 500 active customers; Delivery days counts them all.</p>
-      )}
+      <p className="text-sm">
+        Active customers with a delivery that weekday, as Delivery days lists them
+        {complete ? "." : `: counted over the first ${schedule.customers.data?.records.length ?? 0}.`}
+      </p>
     </Card>
   );
 }
 
 export function OnHoldCard() {
-  const onHold = useApi(overviewOnHold, OVERVIEW_STALE.directory);
+  const onHold = useQuery(apiWalkOptions(browserApi, overviewOnHold, OVERVIEW_STALE.directory, OVERVIEW_WALK_PAGES));
   const held = onHold.data?.records ?? [];
   return (
     <Card card="onHold" query={onHold}>
       <Figure
         label="On hold"
-        value={`${held.length}${onHold.data?.paging?.hasNextPage ? "+" : ""}`}
+        value={`${onHold.data?.complete === false ? "at least " : ""}${held.length}`}
         testId="on-hold"
-        counts="Customers whose account is on hold now."
+        counts="Active customers whose account is on hold now, as All customers on hold lists them."
       />
       <ul className="space-y-1 text-sm">
         {held.slice(0, 5).map((c) => (
@@ -80,18 +90,21 @@ export function OnHoldCard() {
 }
 
 export function AwaitingCard() {
-  const awaiting = useApi(overviewAwaitingVerification, OVERVIEW_STALE.working);
+  const awaiting = useQuery(
+    apiWalkOptions(browserApi, overviewAwaitingVerification, OVERVIEW_STALE.working, OVERVIEW_WALK_PAGES),
+  );
   const waiting = awaiting.data?.records ?? [];
+  const atLeast = awaiting.data?.complete === false ? "at least " : "";
   return (
     <Card card="awaiting" query={awaiting}>
       <Figure
         label="Balanced, not yet verified"
-        value={`${waiting.length}${awaiting.data?.paging?.hasNextPage ? "+" : ""}`}
+        value={`${atLeast}${waiting.length}`}
         testId="awaiting-verification"
-        counts="Invoices in the Balanced status now."
+        counts="Invoices in the Balanced status now, as All balanced invoices lists them."
       />
       <p className="text-sm">
-        Worth {awaiting.data?.paging?.hasNextPage ? "at least " : ""}
+        Worth {atLeast}
         {formatMoney(addDecimals(...waiting.map((i) => i.InvoiceTotal ?? "0")))}; the end of day verifies them.
       </p>
     </Card>

@@ -1,19 +1,10 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { DeliveryDays } from "@/components/delivery/delivery-days";
-import { STALE } from "@/lib/domain/api-query";
-import {
-  CUSTOMER_PAGES,
-  customersRequest,
-  DELIVERY_STALE,
-  deliveryParams,
-  repsRequest,
-  statesRequest,
-} from "@/lib/domain/delivery/requests";
-import { scheduleFallbackRequest } from "@/lib/domain/delivery/schedule-fallback";
+import { deliveryParams } from "@/lib/domain/delivery/requests";
 import { mayCall } from "@/lib/domain/navigation";
 import { NotForThisKey, PageTitle } from "../_lib/page-title";
-import { serverAnswer, serverWalk } from "../_lib/prefetch";
+import { deliveryPrefetch } from "../_lib/delivery-prefetch";
 import { TableSkeleton, Prefetched } from "../_lib/streamed";
 import { myAccounts } from "../_lib/my-accounts";
 import { requireSession } from "../_lib/session";
@@ -43,26 +34,7 @@ export default async function DeliveryDaysPage({ searchParams }: PageProps<"/del
       />
       {note}
       <Suspense fallback={<TableSkeleton label="Loading delivery days" />}>
-        <Prefetched
-          requests={async () => {
-            const customers = { request: customersRequest(parsed), staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES };
-            const states = { request: statesRequest, staleTime: STALE.reference };
-            const reps = withReps ? [{ request: repsRequest, staleTime: STALE.directory }] : [];
-            // Side by side; the customers' answer says whether their schedules must be read from /deliveryDays too.
-            const [walked] = await Promise.all([
-              serverWalk(customers),
-              serverAnswer(states),
-              ...reps.map((r) => serverAnswer(r)),
-            ]);
-            const fallback = walked ? scheduleFallbackRequest(walked.records, parsed) : undefined;
-            return [
-              customers,
-              states,
-              ...reps,
-              ...(fallback ? [{ request: fallback, staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES }] : []),
-            ];
-          }}
-        >
+        <Prefetched requests={() => deliveryPrefetch(parsed, withReps)}>
           <DeliveryDays withReps={withReps} />
         </Prefetched>
       </Suspense>

@@ -2,7 +2,6 @@ import { AGING_STALE, agingRequest } from "@/lib/domain/ar-aging/requests";
 import { type ApiRequest, STALE } from "@/lib/domain/api-query";
 import { accountsRequest } from "@/lib/ui/payments/requests";
 import { LOOKUPS } from "@/lib/domain/views/filters";
-import { ACCOUNT_STATUSES } from "@/lib/data-api/values";
 import type { OverviewCardId } from "./cards";
 
 /**
@@ -46,21 +45,22 @@ export const overviewOrders: ApiRequest<"listPurchasesV2"> = {
   query: { statuses: "InProgress,Submitted", include_transactions: "false", page_size: "100" },
 };
 
-/** An employee's day: active customers (one page) for today's and tomorrow's deliveries, customers on hold, invoices awaiting verification. */
-export const overviewActiveCustomers: ApiRequest<"listCustomers"> = {
-  operation: "listCustomers",
-  query: { AccountStatuses: "Active", PageSize: "500" },
-};
+/**
+ * An employee's day: active customers on hold and invoices awaiting verification, each walked whole (up to
+ * `OVERVIEW_WALK_PAGES` pages of 500) so its figure is the count of the list its link opens; today's and tomorrow's
+ * deliveries are the delivery-days page's own schedule (`deliveryPrefetch`).
+ */
+export const OVERVIEW_WALK_PAGES = 6;
+/** Active only: the list the card links to (`/customers?OnHold=true`) is the API's default, Active accounts. */
 export const overviewOnHold: ApiRequest<"listCustomers"> = {
   operation: "listCustomers",
-  query: { OnHold: "true", AccountStatuses: ACCOUNT_STATUSES.join(","), PageSize: "500" },
+  query: { OnHold: "true", AccountStatuses: "Active" },
 };
 /** Balanced (5) is the status before Verified (7): delivered and balanced, waiting for the end of day's check. */
 export const overviewAwaitingVerification: ApiRequest<"listInvoices"> = {
   operation: "listInvoices",
-  query: { Statuses: "5", PageSize: "500" },
+  query: { Statuses: "5" },
 };
-export const overviewStates: ApiRequest<"listStates"> = { operation: "listStates", query: { PageSize: "500" } };
 
 export const OVERVIEW_STALE = {
   aging: AGING_STALE,
@@ -69,10 +69,11 @@ export const OVERVIEW_STALE = {
   reference: STALE.reference,
 } as const;
 
-/** A request of a card, with how long its answer stays fresh. */
+/** A request of a card, with how long its answer stays fresh, and the pages it walks (a whole list's count). */
 export interface CardRequest {
   request: ApiRequest;
   staleTime: number;
+  pages?: number;
 }
 
 /**
@@ -93,12 +94,10 @@ export const CARD_REQUESTS: Record<OverviewCardId, CardRequest[]> = {
   receivables: [{ request: overviewAging, staleTime: AGING_STALE }],
   // Then the accounts' names (accountInvoicesRequest).
   topCustomers: [{ request: overviewAging, staleTime: AGING_STALE }],
-  deliveries: [
-    { request: overviewActiveCustomers, staleTime: STALE.directory },
-    { request: overviewStates, staleTime: STALE.reference },
-  ],
-  onHold: [{ request: overviewOnHold, staleTime: STALE.directory }],
-  awaiting: [{ request: overviewAwaitingVerification, staleTime: STALE.working }],
+  // The delivery-days page's own reads: the overview page asks `deliveryPrefetch`.
+  deliveries: [],
+  onHold: [{ request: overviewOnHold, staleTime: STALE.directory, pages: OVERVIEW_WALK_PAGES }],
+  awaiting: [{ request: overviewAwaitingVerification, staleTime: STALE.working, pages: OVERVIEW_WALK_PAGES }],
 };
 
 /** The AR accounts of a retailer's open invoices, in order: whose payments and pending requests the Payments card asks for. */
