@@ -1,6 +1,6 @@
 import type { GuideData, GuideRow } from "@/lib/domain/order-guide/guide-data";
 import type { GuideParams } from "@/lib/domain/order-guide/guide-filter";
-import { formatDay, formatMoney, MISSING, NEVER_COUNTED, OPEN_ENDED } from "@/lib/format/display";
+import { formatDay, formatMoney, MISSING, NEVER_COUNTED } from "@/lib/format/display";
 import { GuideFilters } from "./guide-filters";
 import { LIST_FORM_ID, SendListForm } from "./send-list-form";
 
@@ -17,8 +17,10 @@ interface GuideTableProps {
 }
 
 /**
- * A row's quantity to ask the rep for, in cases (the suggestion at first), tied to the send's form. A product with no
- * case price today (no price, or no units per case) has no field: a list is priced, and the server refuses it.
+ * A row's quantity to ask the rep for, in cases, tied to the send's form: the suggestion at first where the shelf was
+ * counted, empty where it never was (a suggestion from the usual order alone is the buyer's to take: "Fill
+ * suggestions"). A product with no case price today (no price, or no units per case) has no field: a list is priced,
+ * and the server refuses it.
  */
 function CasesField({ row }: { row: GuideRow }) {
   if (row.casePrice === null) return <span className="text-slate-700 dark:text-slate-300">no case price today</span>;
@@ -31,7 +33,8 @@ function CasesField({ row }: { row: GuideRow }) {
       step={1}
       form={LIST_FORM_ID}
       data-product={row.productId}
-      defaultValue={row.suggestedCases}
+      data-suggestion={row.suggestedCases}
+      defaultValue={row.shelf === null ? "" : row.suggestedCases}
       aria-label={`Cases of ${row.name} to ask for`}
       className="h-11 w-20 rounded border border-slate-400 px-2 text-right dark:border-slate-500 dark:bg-slate-900"
     />
@@ -44,7 +47,9 @@ function shown(row: GuideRow) {
     row.shelf === null ? NEVER_COUNTED : row.shelf.startsWith("-") ? `${row.shelf} (negative count)` : row.shelf;
   const cover = row.daysOfCover ?? (row.shelf === null ? MISSING : "no sales");
   const promotion = row.onPromotion
-    ? `until ${row.promotionEnds ? formatDay(row.promotionEnds) : OPEN_ENDED}`
+    ? row.promotionEnds
+      ? `until ${formatDay(row.promotionEnds)}`
+      : "with no end date"
     : MISSING;
   const stock = `${row.bucket ?? "not listed"}${row.inStock ? "" : " · not orderable"}`;
   return { shelf, cover, promotion, stock };
@@ -184,6 +189,7 @@ export function GuideTable({ guide, rows, choices, params, stores, send }: Guide
           </div>
           {send && (
             <SendListForm
+              rows={guide.rows}
               customer={guide.customerId}
               day={guide.day}
               recipient={send.recipient}

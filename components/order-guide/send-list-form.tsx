@@ -2,20 +2,27 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
+import type { GuideRow } from "@/lib/domain/order-guide/guide-data";
 import {
+  type AskedLine,
   LIST_STATUS_WORDS,
   NOT_AN_ORDER,
   type OrderList,
   type OrderListJson,
 } from "@/lib/domain/order-guide/order-list";
+import { type ListReview, reviewList } from "@/lib/domain/order-guide/review";
 import { formatMoney } from "@/lib/format/display";
 import { backroomJson } from "@/lib/ui/backroom-json";
 import { hashOf, sendOnce, sessionKeyStore } from "@/lib/ui/idempotency";
+import { BUTTON } from "@/lib/ui/styles";
+import { ListReviewPanel } from "./list-review";
 
 /** The form the guide's quantity fields belong to (their `form` attribute). */
 export const LIST_FORM_ID = "order-list";
 
 interface SendListFormProps {
+  /** The guide's rows: a list is reviewed with their prices, buckets and usual orders. */
+  rows: GuideRow[];
   customer: number;
   /** The day the page read prices for (the person's today). */
   day: string;
@@ -24,30 +31,62 @@ interface SendListFormProps {
   mailDelivers: boolean;
 }
 
+/** The guide's quantity fields on screen (cards on a phone, the table on a desk: only the ones shown). */
+function shownFields(): HTMLInputElement[] {
+  return [...document.querySelectorAll<HTMLInputElement>(`input[form="${LIST_FORM_ID}"][data-product]`)].filter(
+    (f) => f.offsetParent !== null,
+  );
+}
+
+/** What the fields shown ask for: whole cases, those above 0. */
+function askedLines(): AskedLine[] {
+  return shownFields()
+    .map((f) => ({ productId: Number(f.dataset.product), cases: Math.max(0, Math.trunc(Number(f.value) || 0)) }))
+    .filter((l) => l.cases > 0);
+}
+
 /**
- * "Send to my rep": the guide's quantity fields (rendered on the server, each tied to this form by `form=`) sent as a
- * reorder list, once per Idempotency-Key (`sendOnce`): a double click sends one list and one mail. Of the fields,
- * the ones shown are read (cards on a phone, the table on a desk).
+ * "Send to my rep": the guide's quantity fields (rendered on the server, each tied to this form by `form=`) reviewed,
+ * then sent as a reorder list, once per Idempotency-Key (`sendOnce`): a double click sends one list and one mail.
+ * "Fill suggestions" puts the suggestion into every empty field, "Clear all" empties them. Sending shows the list
+ * first (its lines, cases and total, each line past the warehouse's bucket or three times the usual order flagged),
+ * to confirm or edit.
  */
-export function SendListForm({ customer, day, recipient, mailDelivers }: SendListFormProps) {
+export function SendListForm({ rows, customer, day, recipient, mailDelivers }: SendListFormProps) {
   const [pending, setPending] = useState(false);
+  const [review, setReview] = useState<(ListReview & { ok: true; asked: AskedLine[] }) | null>(null);
   const [sent, setSent] = useState<OrderList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  const fill = () => {
+    for (const f of shownFields()) if (f.value.trim() === "") f.value = f.dataset.suggestion ?? "";
+  };
+  const clear = () => {
+    for (const f of shownFields()) f.value = "";
+  };
+
+  function toReview(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current) return;
-    const fields = [...document.querySelectorAll<HTMLInputElement>(`input[form="${LIST_FORM_ID}"][data-product]`)];
-    const lines = fields
-      .filter((f) => f.offsetParent !== null)
-      .map((f) => ({ productId: Number(f.dataset.product), cases: Math.max(0, Math.trunc(Number(f.value) || 0)) }))
-      .filter((l) => l.cases > 0);
-    if (!lines.length) {
-      setError("The list is empty: give at least one product 1 case or more.");
-      return;
-    }
-    const body = { customer, day, lines };
+    const asked = askedLines();
+    const reviewed = reviewList(rows, asked);
+    if (!reviewed.ok) return setError(reviewed.detail);
+    setError(null);
+    setSent(null);
+    setReview({ ...reviewed, asked });
+  }
+
+  /** Back to the fields: the first flagged line's, else the first field, takes the focus. */
+  function edit() {
+    const flagged = review?.lines.find((l) => l.flags.length > 0)?.productId;
+    setReview(null);
+    const fields = shownFields();
+    (fields.find((f) => Number(f.dataset.product) === flagged) ?? fields[0])?.focus();
+  }
+
+  async function confirm() {
+    if (busy.current || !review) return;
+    const body = { customer, day, lines: review.asked };
     busy.current = true;
     setPending(true);
     setError(null);
@@ -62,6 +101,7 @@ export function SendListForm({ customer, day, recipient, mailDelivers }: SendLis
           }),
       );
       setSent(list);
+      setReview(null);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : "The list could not be sent. Try again.");
     } finally {
@@ -73,7 +113,7 @@ export function SendListForm({ customer, day, recipient, mailDelivers }: SendLis
   return (
     <form
       id={LIST_FORM_ID}
-      onSubmit={submit}
+      onSubmit={toReview}
       aria-labelledby="send-list-title"
       className="space-y-2 rounded border border-slate-300 p-3 dark:border-slate-600"
     >
@@ -83,7 +123,8 @@ export function SendListForm({ customer, day, recipient, mailDelivers }: SendLis
       <p className="text-sm">
         The cases above (the products shown, those above 0) go by email to{" "}
         {recipient ?? "nobody yet: the store's record has no rep's address and the workspace has no contact"}, with a
-        copy to you and the lines as a CSV, priced as of today. {NOT_AN_ORDER}
+        copy to you and the lines as a CSV, priced as of today. Products whose shelf was never counted start empty.{" "}
+        {NOT_AN_ORDER}
       </p>
       {!mailDelivers && (
         <p className="text-sm font-semibold">
@@ -91,18 +132,30 @@ export function SendListForm({ customer, day, recipient, mailDelivers }: SendLis
           off&quot;, and nobody gets an email.
         </p>
       )}
-      <button
-        type="submit"
-        disabled={pending}
-        className="min-h-11 rounded bg-slate-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-slate-100 dark:text-slate-900"
-      >
-        {pending ? "Sending…" : "Send to my rep"}
-      </button>
+      {review ? (
+        <ListReviewPanel review={review} pending={pending} onConfirm={() => void confirm()} onEdit={edit} />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={`${BUTTON} min-h-11`} onClick={fill}>
+            Fill suggestions
+          </button>
+          <button type="button" className={`${BUTTON} min-h-11`} onClick={clear}>
+            Clear all
+          </button>
+          <button
+            type="submit"
+            className="min-h-11 rounded bg-slate-900 px-4 font-semibold text-white dark:bg-slate-100 dark:text-slate-900"
+          >
+            Review and send
+          </button>
+        </div>
+      )}
       <div role="status" aria-live="polite" className="text-sm">
         {sent && (
           <p>
             {LIST_STATUS_WORDS[sent.status] ?? sent.status}: {sent.lineCount} product{sent.lineCount === 1 ? "" : "s"},{" "}
-            {sent.totalCases} cases, total {formatMoney(sent.total)}, to {sent.recipient}.{" "}
+            {sent.totalCases} {sent.totalCases === 1 ? "case" : "cases"}, total {formatMoney(sent.total)}, to{" "}
+            {sent.recipient}.{" "}
             <Link href={`/order-guide/lists?list=${sent.id}`} className="underline">
               See the list
             </Link>

@@ -1,0 +1,65 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { flagWords, type ListReview } from "@/lib/domain/order-guide/review";
+import { formatMoney } from "@/lib/format/display";
+import { BUTTON } from "@/lib/ui/styles";
+
+interface ListReviewPanelProps {
+  review: ListReview & { ok: true };
+  pending: boolean;
+  onConfirm: () => void;
+  onEdit: () => void;
+}
+
+/**
+ * A reorder list before it is sent: each line's cases, case price and total, the lines that deserve a second look
+ * flagged in words, the list's cases and total; "Confirm and send" or back to the fields. It takes the focus when it
+ * opens, so that a keyboard or a screen reader meets the total first.
+ */
+export function ListReviewPanel({ review, pending, onConfirm, onEdit }: ListReviewPanelProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="list-review-title" className="space-y-2 rounded border-2 border-sky-700 p-3">
+      <h3 id="list-review-title" ref={heading} tabIndex={-1} className="font-semibold">
+        Check the list: {review.lines.length} {review.lines.length === 1 ? "product" : "products"}, {review.totalCases}{" "}
+        {review.totalCases === 1 ? "case" : "cases"}, total {formatMoney(review.total)}
+      </h3>
+      {review.flagged > 0 && (
+        <p role="alert" className="text-sm font-semibold text-amber-900 dark:text-amber-200">
+          {review.flagged === 1 ? "1 line asks" : `${review.flagged} lines ask`} for more than usual or than the
+          warehouse shows: check {review.flagged === 1 ? "it" : "them"} before sending.
+        </p>
+      )}
+      <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-700">
+        {review.lines.map((line) => (
+          <li key={line.productId} className="flex flex-wrap justify-between gap-x-3 py-1">
+            <span className="min-w-0 break-words">
+              {line.name}: {line.cases} {line.cases === 1 ? "case" : "cases"} × {formatMoney(line.casePrice)}
+              {line.flags.length > 0 && (
+                <strong className="block text-amber-900 dark:text-amber-200" data-testid="review-flag">
+                  Check: {line.flags.map((f) => flagWords(f, line)).join("; ")}
+                </strong>
+              )}
+            </span>
+            <span className="tabular-nums">{formatMoney(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={pending}
+          onClick={onConfirm}
+          className="min-h-11 rounded bg-slate-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-slate-100 dark:text-slate-900"
+        >
+          {pending ? "Sending…" : "Confirm and send"}
+        </button>
+        <button type="button" disabled={pending} className={`${BUTTON} min-h-11`} onClick={onEdit}>
+          Edit the list
+        </button>
+      </div>
+    </section>
+  );
+}
