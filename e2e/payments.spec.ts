@@ -266,3 +266,45 @@ test("a brand sees payments, open invoices and applications, and no allocation c
   await expect(page.getByRole("button", { name: /^Allocate/ })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("an amount above what the invoice still owes is refused by the form and by the proxy, and nothing is sent", async ({
+  page,
+}) => {
+  await tryDemo(page, "Try as a retailer");
+  const { form, paymentNum, account } = await openAllocation(page);
+  const [invoice] = await owedInvoices(page);
+  type Row = Record<string, string | number | null>;
+  const rowsOf = async (path: string) => ((await (await page.request.get(path)).json()) as { Data: Row[] }).Data;
+  const open = (await rowsOf(`/api/v1/payments/openInvoices?ARAccountIDs=${account}&PageSize=500`)).find(
+    (i) => i.InvoiceNum === invoice,
+  )!;
+  const outstanding = (
+    await rowsOf(`/api/v1/payments/applications?ARAccountIDs=${account}&TargetInvoiceNums=${invoice}&PageSize=500`)
+  )
+    .filter((a) => a.Status === "Pending" || a.Status === "Exported")
+    .reduce((sum, a) => sum + Math.round(Number(a.Amount) * 100), 0);
+  const roomCents = Math.max(0, Math.round(Number(open.OpenBalance) * 100) - outstanding);
+  const over = ((roomCents + 100) / 100).toFixed(2);
+  const before = (await applications(page, account, paymentNum, invoice!)).length;
+
+  // The form: the amount's field says what the invoice owes and how much it may take; nothing goes.
+  const field = form.getByLabel(`Amount for invoice ${invoice}`);
+  await field.fill(over);
+  await form.getByRole("button", { name: "Review allocation" }).click();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(
+    form.getByText(new RegExp(`^${invoice} owes \\$[\\d,.]+.*: allocate at most \\$[\\d,.]+, not \\$[\\d,.]+\\.$`)),
+  ).toBeVisible();
+  await expect(form.getByRole("button", { name: "Confirm and send" })).toHaveCount(0);
+
+  // A script through the proxy: 409 OVER_OPEN_BALANCE naming the balance, before the API.
+  const refused = await page.request.post(
+    `/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${invoice}&ARAccountID=${account}&Amount=${over}`,
+    { headers: { Origin: new URL(page.url()).origin } },
+  );
+  expect(refused.status()).toBe(409);
+  const error = ((await refused.json()) as { Error: { code: string; detail: string } }).Error;
+  expect(error.code).toBe("OVER_OPEN_BALANCE");
+  expect(error.detail).toContain(`${invoice} owes`);
+  expect((await applications(page, account, paymentNum, invoice!)).length).toBe(before);
+});
