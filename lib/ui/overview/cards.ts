@@ -79,12 +79,24 @@ export const OVERVIEW_CARDS = {
 
 export type OverviewCardId = keyof typeof OVERVIEW_CARDS;
 
-/** The cards of each key type's overview, in reading order (two columns on wide screens). */
+/**
+ * The cards of each key type's overview, in reading order (two columns on wide screens), and the sentence above them
+ * that says what they count: drawn with the page's frame, before any card's data.
+ */
 export const OVERVIEW_BY_KEY: Record<KeyType, { subtitle: string; cards: OverviewCardId[] }> = {
-  Customer: { subtitle: "What you owe, and what is coming", cards: ["owed", "dueSoon", "payments", "nextDeliveries"] },
+  Customer: {
+    subtitle:
+      "What you owe by age, the invoices falling due next, the credit your payments still have to allocate, and your next deliveries. Each figure opens the list it counts.",
+    cards: ["owed", "dueSoon", "payments", "nextDeliveries"],
+  },
   Supplier: {
-    subtitle: "Your stock, orders and receivables",
+    subtitle:
+      "Your products' stock at the warehouses, your purchase orders, what your customers owe you by age and who owes the most. Each figure opens the list it counts.",
     cards: ["stock", "orders", "receivables", "topCustomers"],
   },
-  Employee: { subtitle: "Today at the distributor", cards: ["deliveries", "onHold", "awaiting"] },
+  Employee: {
+    subtitle:
+      "The deliveries of today and tomorrow, the active customers on credit hold, and the invoices balanced and waiting for verification. Each figure opens the list it counts.",
+    cards: ["deliveries", "onHold", "awaiting"],
+  },
 };
