@@ -22,7 +22,7 @@ import type { ReadinessDeps } from "@/lib/server/core/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/core/jobs";
 import { type Background, createBackground } from "@/lib/server/core/background/background-reads";
 import { createOutcomeHub, forgetters, startFeatures } from "@/lib/server/core/feature";
-import { FEATURES } from "@/lib/server/features";
+import { FEATURES, MIGRATIONS } from "@/lib/server/features";
 import type { MenuServices } from "@/lib/server/menus/feature";
 import type { CollectionsSync } from "@/lib/server/collections/collections-sync";
 import type { HistorySync } from "@/lib/server/insights/history-sync";
@@ -166,7 +166,7 @@ async function migrateAtStart(database: Database): Promise<{ migrated: () => boo
   let timer: NodeJS.Timeout | undefined;
   const attempt = async () => {
     try {
-      await migrate(database);
+      await migrate(database, MIGRATIONS);
       done = true;
       log().info({ database: database.where }, "database migrated");
     } catch (error) {

@@ -20,7 +20,8 @@ import { createHistorySync, type HistorySyncJob } from "../lib/server/insights/h
 import { insightsView } from "../lib/server/insights/insights-view";
 import { insightsQuery } from "@/lib/domain/insights/insights-tables";
 import { createMemoryStore } from "../lib/server/core/shared/memory-store";
-import { connectKey, createTestBackend, DEMO_KEYS, scheduledJobs } from "../lib/server/core/testing";
+import { connectKey, DEMO_KEYS, scheduledJobs } from "../lib/server/core/testing";
+import { createTestBackend } from "../lib/server/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const TARGETS = { backfill: 150, refresh: 20 };

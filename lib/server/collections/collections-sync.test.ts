@@ -4,17 +4,9 @@ import { collectionRows, invoicesToName } from "@/lib/domain/collections/collect
 import { type CollectionsInput, entryOf, type ListName } from "@/lib/domain/collections/collections-input";
 import { collectionsQuery, COLUMNS, listed } from "@/lib/domain/collections/collections-list";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import { createMemoryStore } from "../core/shared/memory-store";
-import {
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  recordingJobs,
-  type TestBackend,
-  UPSTREAM,
-} from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, recordingJobs, type TestBackend, UPSTREAM } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { getCollectionsExport } from "./collections-api";
 import { createCollectionsSync, type CollectionsSyncJob } from "./collections-sync";
 import { COLLECTIONS_TABLES, forgetCollections } from "./collections-tables";

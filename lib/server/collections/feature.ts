@@ -8,6 +8,7 @@ import {
   createCollectionsSync,
 } from "./collections-sync";
 import { forgetCollections } from "./collections-tables";
+import { COLLECTIONS_MIGRATIONS } from "./migrations";
 
 /**
  * The collections list (issue 31) with the core: each Employee key's AR aging, customers, open invoices and payments,
@@ -17,6 +18,7 @@ import { forgetCollections } from "./collections-tables";
  */
 export const collectionsFeature = defineFeature({
   name: "collections",
+  migrations: COLLECTIONS_MIGRATIONS,
   forget: forgetCollections,
   start(core) {
     const collections = createCollectionsSync({

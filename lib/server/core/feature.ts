@@ -1,10 +1,11 @@
 import "server-only";
-import type { Kysely } from "kysely";
+import type { Kysely, Migration } from "kysely";
 import type { LearnedOutcome } from "./audit/write-audit";
 import type { AuditTrail } from "./audit/audit-trail";
 import type { Mailer } from "./auth/mailer";
 import type { AddedKey, KeyForgetter, WorkspaceKeyStore } from "./auth/workspace-keys";
 import type { Background } from "./background/background-reads";
+import type { Migrations } from "./db/migrations";
 import type { BackroomDatabase } from "./db/schema";
 import type { EffectLedger, JobQueue } from "./jobs/job-queue";
 import { recurring } from "./jobs/recurring";
@@ -20,6 +21,7 @@ import type { SharedStore } from "./shared/shared-store";
  * composition root (`lib/backend.ts`) lists them and hands each the core's services (`CoreServices`).
  *
  * What a feature declares:
+ * - `migrations`: the migrations of its tables, by name (they run with the core's, in the order of their names);
  * - `forget`: what it keeps of a workspace key, deleted in the key's removal transaction (the key store runs it);
  * - `start(core)`: its services, made once; their jobs (`jobs`: a handler per job name) and recurring sweeps
  *   (`recurring`); what it listens for: a key added (`keyAdded`), an outcome of a write learned or a write to follow
@@ -71,9 +73,12 @@ export interface Started<Services> {
 
 export interface Feature<Services = unknown> {
   name: string;
+  /** The migrations of its tables, by name (`migrations.ts` in its folder). */
+  migrations?: Migrations;
   /** What it keeps of a key removed, deleted in the removal's transaction. */
   forget?: KeyForgetter;
-  start(core: CoreServices): Started<Services>;
+  /** Its services, made once (a feature with tables and routes only starts nothing). */
+  start?(core: CoreServices): Started<Services>;
 }
 
 /**
@@ -84,6 +89,27 @@ export interface Feature<Services = unknown> {
  */
 export function defineFeature<Services>(feature: Feature<Services>): Feature<Services> {
   return feature;
+}
+
+/**
+ * Every migration, the core's and each feature's, in the order of their names (the order they run in, and the order
+ * Kysely checks a database's record against). Throws when two share a name: a database records names only.
+ *
+ * @example
+ * export const MIGRATIONS = allMigrations(CORE_MIGRATIONS, FEATURES);
+ */
+export function allMigrations(core: Migrations, features: Record<string, Feature>): Migrations {
+  const all: Record<string, Migration> = { ...core };
+  for (const feature of Object.values(features))
+    for (const [name, migration] of Object.entries(feature.migrations ?? {})) {
+      if (name in all) throw new Error(`two migrations are named ${name} (the ${feature.name} feature's is one)`);
+      all[name] = migration;
+    }
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort((a, b) => a.localeCompare(b))
+      .map((name) => [name, all[name]!]),
+  );
 }
 
 /** The features' forgetters, for the key store (made before any feature starts). */
@@ -112,7 +138,8 @@ export function createOutcomeHub(): OutcomeHub {
   };
 }
 
-type ServicesOf<F> = F extends Feature<infer S> ? S : never;
+/** What a feature's routes get of it (its `start`'s `services`). */
+export type ServicesOf<F> = F extends Feature<infer S> ? S : never;
 
 /** The started features: their services by name, the sweeps to queue once the queue runs, their unsubscribe links. */
 export interface StartedFeatures<F extends Record<string, Feature>> {
@@ -139,6 +166,7 @@ export function startFeatures<F extends Record<string, Feature>>(
   const recurrences: { queueNext(): Promise<void> }[] = [];
   const unsubscribers: Record<string, (userId: string, id: string) => Promise<boolean>> = {};
   for (const [name, feature] of Object.entries(features)) {
+    if (!feature.start) continue;
     const started = feature.start(core);
     services[name] = started.services;
     for (const [job, run] of Object.entries(started.jobs ?? {}))

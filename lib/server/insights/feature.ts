@@ -3,6 +3,7 @@ import { serverEnv } from "../core/env";
 import { defineFeature } from "../core/feature";
 import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySyncJob } from "./history-sync";
 import { forgetHistory } from "./history-tables";
+import { HISTORY_MIGRATIONS } from "./migrations";
 
 /**
  * The insights' history (issue 30) with the core: each Supplier key's invoices, lines and retailers' stock, backfilled
@@ -13,6 +14,7 @@ import { forgetHistory } from "./history-tables";
  */
 export const insightsFeature = defineFeature({
   name: "insights",
+  migrations: HISTORY_MIGRATIONS,
   forget: forgetHistory,
   start(core) {
     const history = createHistorySync({

@@ -1,14 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import { createRateLimitBook } from "../core/rate-limit-book";
 import { createMemoryStore } from "../core/shared/memory-store";
 import {
   BACKROOM,
   browserRequest,
   connectKey,
-  createTestBackend,
   DEMO_KEYS,
   joinAs,
   recordingJobs,
@@ -16,6 +14,7 @@ import {
   signUp,
   type TestBackend,
 } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { insightsQuery, insightTables } from "@/lib/domain/insights/insights-tables";
 import { addKey, updateKey } from "../core/keys-api";
 import { readHistory } from "./history-read";

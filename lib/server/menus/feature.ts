@@ -1,7 +1,8 @@
 import "server-only";
-import { defineFeature } from "../core/feature";
+import { defineFeature, type ServicesOf } from "../core/feature";
 import { createMenuSnapshots } from "./menu-snapshot";
 import { createMenuStore, forgetMenus } from "./menu-store";
+import { MENU_MIGRATIONS } from "./migrations";
 
 /**
  * A brand's shared menus (issue 42) with the core: the links (in the database, the token's hash only), and each
@@ -10,6 +11,7 @@ import { createMenuStore, forgetMenus } from "./menu-store";
  */
 export const menusFeature = defineFeature({
   name: "menus",
+  migrations: MENU_MIGRATIONS,
   forget: forgetMenus,
   start(core) {
     const store = createMenuStore(core.db);
@@ -18,4 +20,4 @@ export const menusFeature = defineFeature({
   },
 });
 
-export type MenuServices = ReturnType<typeof menusFeature.start>["services"];
+export type MenuServices = ServicesOf<typeof menusFeature>;

@@ -1,18 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MadeMenuJson, MenuLinkJson } from "@/lib/domain/menus/menu-schema";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import type { SharedStore } from "../core/shared/shared-store";
 import { sharedStoreProfiles } from "../core/shared/testing";
-import {
-  BACKROOM,
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  joinAs,
-  type TestBackend,
-} from "../core/testing";
+import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { createMenuSnapshots, REFRESH_MS } from "./menu-snapshot";
 import { createMenuStore, forgetMenus } from "./menu-store";
 import { createMenu, listMenus, type MenusDeps, revokeMenu } from "./menus-api";

@@ -1,17 +1,9 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NoteJson, NotesJson } from "@/lib/domain/notes/note-rules";
-import { databaseProfiles } from "../core/db/testing";
 import { chooseKey } from "../core/session-api";
-import {
-  type BrowserInit,
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  joinAs,
-  type TestBackend,
-} from "../core/testing";
+import { type BrowserInit, browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { createNote, deleteNote, listNotes } from "./notes-api";
 
 let backend: TestBackend;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NOTE_MAX_LENGTH } from "@/lib/domain/notes/note-rules";
-import { databaseProfiles } from "../core/db/testing";
 import type { Database } from "../core/db/open";
 import { createNotesStore, type NotesScope, type NotesStore } from "./notes-store";
+import { databaseProfiles } from "../testing";
 
 const HOUR = 60 * 60 * 1000;
 const ana = { id: "user-ana", name: "Ana Ruiz" };

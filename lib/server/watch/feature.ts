@@ -2,6 +2,7 @@ import "server-only";
 import { serverEnv } from "../core/env";
 import { defineFeature } from "../core/feature";
 import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "./watch";
+import { WATCH_MIGRATIONS } from "./migrations";
 
 /**
  * The watches with the core: every hour (WATCH_PERIOD_SECONDS; 0: none), one job per workspace key tells its members
@@ -9,6 +10,7 @@ import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "./watch";
  */
 export const watchFeature = defineFeature({
   name: "watch",
+  migrations: WATCH_MIGRATIONS,
   start(core) {
     const period = serverEnv.WATCH_PERIOD_SECONDS;
     const watch = createWatch({

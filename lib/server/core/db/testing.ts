@@ -1,12 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { migrate } from "./migrations";
+import { CORE_MIGRATIONS, type Migrations, migrate } from "./migrations";
 import { type Database, type DialectName, openDatabase } from "./open";
 
 /**
  * The database profiles unit tests run against: SQLite in memory always, PostgreSQL when `DATABASE_URL` is set (CI
  * sets it; `scripts/test-services.sh` starts a server on loopback). Each database a test opens is fresh: a new SQLite
- * memory database, or a new PostgreSQL schema dropped again by `close()`. Used by `*.test.ts` files only.
+ * memory database, or a new PostgreSQL schema dropped again by `close()`, migrated with `migrations`: the core's
+ * unless given (a feature's tests take every migration from `lib/server/testing.ts`). Used by `*.test.ts` files only.
  *
  * @example
  * describe.each(databaseProfiles())("session store on $name", ({ open }) => {
@@ -22,12 +23,12 @@ export interface DatabaseProfile {
 // Tests read the variable themselves: the server's env module is not theirs to configure.
 const url = process.env.DATABASE_URL || undefined;
 
-export function databaseProfiles(): DatabaseProfile[] {
+export function databaseProfiles(migrations: Migrations = CORE_MIGRATIONS): DatabaseProfile[] {
   const sqlite: DatabaseProfile = {
     name: "sqlite",
     async open({ migrated = true } = {}) {
       const database = openDatabase({ file: ":memory:" });
-      if (migrated) await migrate(database);
+      if (migrated) await migrate(database, migrations);
       return database;
     },
   };
@@ -40,7 +41,7 @@ export function databaseProfiles(): DatabaseProfile[] {
       await admin.db.schema.createSchema(schema).execute();
       await admin.close();
       const database = openDatabase({ url, schema, poolMax: 4 });
-      if (migrated) await migrate(database);
+      if (migrated) await migrate(database, migrations);
       return { ...database, close: () => dropSchema(database, schema) };
     },
   };
