@@ -7,7 +7,7 @@ import {
   type CollectionsSyncJob,
   createCollectionsSync,
 } from "./collections-sync";
-import { forgetCollections } from "./collections-tables";
+import { forgetCollections } from "./tables";
 import { COLLECTIONS_MIGRATIONS } from "./migrations";
 
 /**

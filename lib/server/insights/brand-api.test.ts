@@ -4,7 +4,7 @@ import { createBackground } from "../core/background/background-reads";
 import { createMemoryStore } from "../core/shared/memory-store";
 import { browserRequest, connectKey, DEMO_KEYS, recordingJobs, type TestBackend } from "../core/testing";
 import { createTestBackend, databaseProfiles } from "../testing";
-import { forgetHistory } from "./history-tables";
+import { forgetHistory } from "./tables";
 import { createHistorySync, type HistorySyncJob } from "./history-sync";
 import { getCadence, getDistribution, getPromotionLift } from "./brand-api";
 

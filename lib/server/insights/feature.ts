@@ -2,7 +2,7 @@ import "server-only";
 import { serverEnv } from "../core/env";
 import { defineFeature } from "../core/feature";
 import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySyncJob } from "./history-sync";
-import { forgetHistory } from "./history-tables";
+import { forgetHistory } from "./tables";
 import { HISTORY_MIGRATIONS } from "./migrations";
 
 /**

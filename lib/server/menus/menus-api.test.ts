@@ -10,6 +10,7 @@ import { createMenuStore, forgetMenus } from "./menu-store";
 import { createMenu, listMenus, type MenusDeps, revokeMenu } from "./menus-api";
 import { menusPageData } from "./menus-page";
 import { type PublicMenuDeps, servePublicMenu } from "./public-menu-route";
+import type { MenuTables } from "./tables";
 
 const BRAND = 7;
 const envelope = (Data: unknown[]) => Response.json({ Data, Page: 1, PageSize: 500, HasNextPage: false });
@@ -124,7 +125,9 @@ describe.each(databaseProfiles())("the shared menus on $name", ({ open }) => {
       expect.objectContaining({ id: link.id, name: "Holiday menu", states: ["CA"], status: "active" }),
     ]);
     expect(JSON.stringify(listed)).not.toContain(link.token);
-    expect(await backend.db.selectFrom("menu_links").select("token_hash").executeTakeFirst()).not.toEqual({
+    expect(
+      await backend.db.withTables<MenuTables>().selectFrom("menu_links").select("token_hash").executeTakeFirst(),
+    ).not.toEqual({
       token_hash: link.token,
     });
 

@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PostgresIntrospector, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { CORE_MIGRATIONS, MIGRATION_TABLE, migrate } from "./migrations";
+import { expectedColumns, sqliteColumns, sqliteTables } from "@/lib/testing/catalogue";
+import { AUTH_TABLES } from "./migration-accounts";
+import { CORE_MIGRATIONS, MIGRATION_LOCK_TABLE, MIGRATION_TABLE, migrate } from "./migrations";
 import type { Database } from "./open";
 import { openDatabase } from "./open";
-import { databaseProfiles, freshSchema, postgresUrl } from "./testing";
+import { CORE_COLUMNS, databaseProfiles, freshSchema, postgresUrl } from "./testing";
 
 const dir = mkdtempSync(join(tmpdir(), "backroom-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,13 +35,37 @@ async function everySchemasTables(db: Database["db"]) {
 }
 
 describe.each(databaseProfiles())("the core's migrations on $name", ({ open }) => {
-  it("record each migration, and change nothing when run again", async () => {
+  it("make every core table, record each migration, and change nothing when run again", async () => {
     const database = await open({ migrated: false });
     try {
       await expect(recorded(database)).rejects.toThrow();
       await migrate(database, CORE_MIGRATIONS);
       await migrate(database, CORE_MIGRATIONS);
       expect(await recorded(database)).toEqual(Object.keys(CORE_MIGRATIONS).sort());
+      // Every table of the core's schema exists and answers, empty.
+      for (const table of Object.keys(CORE_COLUMNS) as (keyof typeof CORE_COLUMNS)[]) {
+        expect(await database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("the core's migrations on SQLite", () => {
+  it("make exactly the core schema's tables, each with the columns and nullability its type says", async () => {
+    const database = openDatabase({ file: ":memory:" });
+    try {
+      await migrate(database, CORE_MIGRATIONS);
+      // better-auth's own tables are checked against better-auth (lib/server/core/auth/auth-schema.test.ts).
+      const tables = await sqliteTables(database.db, [
+        MIGRATION_TABLE,
+        MIGRATION_LOCK_TABLE,
+        ...Object.keys(AUTH_TABLES),
+      ]);
+      expect(tables).toEqual(Object.keys(CORE_COLUMNS).sort());
+      const found = await sqliteColumns(database.db, tables);
+      expect(found).toEqual(expectedColumns(CORE_COLUMNS, found));
     } finally {
       await database.close();
     }
