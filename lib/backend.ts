@@ -21,7 +21,7 @@ import {
 import type { ReadinessDeps } from "@/lib/server/core/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/core/jobs";
 import { type Background, createBackground } from "@/lib/server/core/background/background-reads";
-import { createOutcomeHub, forgetters, startFeatures } from "@/lib/server/core/feature";
+import { createOutcomeHub, forgetters, readSettings, startFeatures } from "@/lib/server/core/feature";
 import { FEATURES, MIGRATIONS } from "@/lib/server/features";
 import type { MenuServices } from "@/lib/server/menus/feature";
 import type { CollectionsSync } from "@/lib/server/collections/collections-sync";
@@ -108,8 +108,6 @@ export interface Backend extends ProxyDeps, SessionDeps {
   menus: MenuServices;
   /** What the instances share (the menus' replays, snapshots, locks and view counts). */
   shared: SharedStore;
-  /** Views of the public menus per address and minute (MENU_RATE_LIMIT). */
-  menuRateLimit: number;
   /** Each Employee key's collections snapshot (issue 31): a key added starts its first walk (or the sweep, or the Collections page). */
   collections: CollectionsSync;
   /** The checks of `GET /api/ready`. */
@@ -262,6 +260,8 @@ function proxyTelemetry(metrics: Metrics): ProxyTelemetry {
 
 async function assemble(): Promise<Backend> {
   assertRunnable();
+  // Every feature's settings, read now: a value out of bounds stops the start before anything opens.
+  readSettings(FEATURES);
   const secret = serverEnv.SESSION_SECRET ?? loadOrCreateSecret(serverEnv.DATA_DIR);
   if (!serverEnv.DATABASE_URL) mkdirSync(serverEnv.DATA_DIR, { recursive: true });
   const database = openDatabase({
@@ -489,7 +489,6 @@ async function assemble(): Promise<Backend> {
     accounting: features.services.accounting,
     menus: features.services.menus,
     shared,
-    menuRateLimit: serverEnv.MENU_RATE_LIMIT,
     publicUrl: serverEnv.PUBLIC_URL,
     metricsToken: serverEnv.METRICS_TOKEN,
     demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),

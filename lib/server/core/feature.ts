@@ -1,11 +1,13 @@
 import "server-only";
 import type { Kysely, Migration } from "kysely";
+import type * as z from "zod";
 import type { LearnedOutcome } from "./audit/write-audit";
 import type { AuditTrail } from "./audit/audit-trail";
 import type { Mailer } from "./auth/mailer";
 import type { AddedKey, KeyForgetter, WorkspaceKeyStore } from "./auth/workspace-keys";
 import type { Background } from "./background/background-reads";
 import type { Migrations } from "./db/migrations";
+import { settingsOf } from "./env";
 import type { BackroomDatabase } from "./db/schema";
 import type { EffectLedger, JobQueue } from "./jobs/job-queue";
 import { recurring } from "./jobs/recurring";
@@ -22,6 +24,8 @@ import type { SharedStore } from "./shared/shared-store";
  *
  * What a feature declares:
  * - `migrations`: the migrations of its tables, by name (they run with the core's, in the order of their names);
+ * - `settings`: the schema of its settings, its environment variables with their defaults and bounds (read once, when
+ *   the backend starts, and handed to its `start`);
  * - `forget`: what it keeps of a workspace key, deleted in the key's removal transaction (the key store runs it);
  * - `start(core)`: its services, made once; their jobs (`jobs`: a handler per job name) and recurring sweeps
  *   (`recurring`); what it listens for: a key added (`keyAdded`), an outcome of a write learned or a write to follow
@@ -71,24 +75,40 @@ export interface Started<Services> {
   services: Services;
 }
 
-export interface Feature<Services = unknown> {
+export interface Feature<Services = unknown, Settings = unknown> {
   name: string;
   /** The migrations of its tables, by name (`migrations.ts` in its folder). */
   migrations?: Migrations;
+  /** The schema of its settings (`settings.ts` in its folder), parsed from the environment (`settingsOf`). */
+  settings?: z.ZodType<Settings>;
   /** What it keeps of a key removed, deleted in the removal's transaction. */
   forget?: KeyForgetter;
-  /** Its services, made once (a feature with tables and routes only starts nothing). */
-  start?(core: CoreServices): Started<Services>;
+  /** Its services, made once, with its settings (a feature with tables and routes only starts nothing). */
+  start?(core: CoreServices, settings: Settings): Started<Services>;
 }
 
 /**
- * A feature, typed by its services.
+ * A feature, typed by its services and its settings.
  *
  * @example
- * export const watchFeature = defineFeature({ name: "watch", start: (core) => ({ services: {} }) });
+ * export const watchFeature = defineFeature({
+ *   name: "watch",
+ *   settings: WatchSettings,
+ *   start: (core, settings) => ({ services: createWatch({ periodSeconds: settings.WATCH_PERIOD_SECONDS }) }),
+ * });
  */
-export function defineFeature<Services>(feature: Feature<Services>): Feature<Services> {
+export function defineFeature<Services, Settings = undefined>(
+  feature: Feature<Services, Settings>,
+): Feature<Services, Settings> {
   return feature;
+}
+
+/**
+ * Reads every feature's settings from the environment (once each: `settingsOf`), so that a value out of bounds stops
+ * the start, naming its variable, before anything opens.
+ */
+export function readSettings(features: Record<string, Feature>): void {
+  for (const feature of Object.values(features)) if (feature.settings) settingsOf(feature.settings);
 }
 
 /**
@@ -167,7 +187,7 @@ export function startFeatures<F extends Record<string, Feature>>(
   const unsubscribers: Record<string, (userId: string, id: string) => Promise<boolean>> = {};
   for (const [name, feature] of Object.entries(features)) {
     if (!feature.start) continue;
-    const started = feature.start(core);
+    const started = feature.start(core, feature.settings ? settingsOf(feature.settings) : undefined);
     services[name] = started.services;
     for (const [job, run] of Object.entries(started.jobs ?? {}))
       core.jobs.work<never>(job, async (queued) => void (await run(queued.data)));

@@ -54,7 +54,7 @@ const MENU = {
 };
 
 /** One instance of Backroom: its own menu services over the shared database and store. */
-function instance(backend: TestBackend, shared: SharedStore, menuRateLimit = 1000) {
+function instance(backend: TestBackend, shared: SharedStore, rateLimit = 1000) {
   const now = () => backend.now!();
   const store = createMenuStore(backend.db, now);
   const snapshots = createMenuSnapshots({
@@ -63,7 +63,7 @@ function instance(backend: TestBackend, shared: SharedStore, menuRateLimit = 100
     keys: backend.keys,
     now,
   });
-  const deps: MenusDeps & PublicMenuDeps = { ...backend, menus: { store, snapshots }, shared, menuRateLimit, now };
+  const deps: MenusDeps & PublicMenuDeps = { ...backend, menus: { store, snapshots, rateLimit }, shared, now };
   return {
     snapshots,
     page: async (workspaceId: string, keyId: string) => {

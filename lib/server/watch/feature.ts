@@ -1,6 +1,6 @@
 import "server-only";
-import { serverEnv } from "../core/env";
 import { defineFeature } from "../core/feature";
+import { WatchSettings } from "./settings";
 import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "./watch";
 import { WATCH_MIGRATIONS } from "./migrations";
 
@@ -11,8 +11,9 @@ import { WATCH_MIGRATIONS } from "./migrations";
 export const watchFeature = defineFeature({
   name: "watch",
   migrations: WATCH_MIGRATIONS,
-  start(core) {
-    const period = serverEnv.WATCH_PERIOD_SECONDS;
+  settings: WatchSettings,
+  start(core, settings) {
+    const period = settings.WATCH_PERIOD_SECONDS;
     const watch = createWatch({
       jobs: core.jobs,
       db: core.db,
