@@ -21,11 +21,14 @@ import {
 import type { ReadinessDeps } from "@/lib/server/core/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/core/jobs";
 import { type Background, createBackground } from "@/lib/server/core/background/background-reads";
-import { createOutcomeHub, forgetters, readSettings, startFeatures } from "@/lib/server/core/feature";
+import {
+  createOutcomeHub,
+  type FeatureServices,
+  forgetters,
+  readSettings,
+  startFeatures,
+} from "@/lib/server/core/feature";
 import { FEATURES, MIGRATIONS } from "@/lib/server/features";
-import type { MenuServices } from "@/lib/server/menus/feature";
-import type { CollectionsSync } from "@/lib/server/collections/collections-sync";
-import type { HistorySync } from "@/lib/server/insights/history-sync";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/core/notify/notification-store";
 import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/core/notify/notifier";
 import { createPreferences, type Preferences } from "@/lib/server/core/notify/preferences";
@@ -40,8 +43,6 @@ import { createRequestLog, type RequestLog } from "@/lib/server/core/request-log
 import { createResponseCache } from "@/lib/server/core/response-cache";
 import { answerFailures } from "@/lib/server/core/route-errors";
 import type { Route } from "@/lib/server/core/define-route";
-import type { StatementSchedules } from "@/lib/server/statements/statement-schedules";
-import type { AccountingServices } from "@/lib/server/accounting/feature";
 import { type ActorResolver, createActorResolver } from "@/lib/server/core/auth/actor";
 import { type Auth, createAuth } from "@/lib/server/core/auth/auth";
 import { createMailer, type Mailer } from "@/lib/server/core/auth/mailer";
@@ -66,7 +67,11 @@ const HOUR_MS = 60 * 60 * 1000;
  * loopback HTTP), exactly as the real API would be called over the network.
  */
 
-export interface Backend extends ProxyDeps, SessionDeps {
+/**
+ * What the routes are handed: the core's services, and each feature's under its name in `FEATURES` (`deps.menus`,
+ * `deps.history`...).
+ */
+export interface Backend extends ProxyDeps, SessionDeps, FeatureServices<typeof FEATURES> {
   /** Who is asking, for every route and page (`auth/actor.ts`). */
   actors: ActorResolver;
   /** better-auth: accounts, sessions, workspaces, members, invitations, two factors, passkeys, single sign-on. */
@@ -98,18 +103,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   mailer: Mailer;
   /** Backroom's own reads for a workspace's key (follow-ups, watches, reports), within a tenth of its hourly budget. */
   background: Background;
-  /** Each Supplier key's synced history (issue 30): a key added starts its first backfill (or the sweep, or the Insights page). */
-  history: HistorySync;
-  /** Each retailer key's monthly statements by email (issue 31). */
-  statementSchedules: StatementSchedules;
-  /** The retailer's books (issue 40): the mapping, the exports' ledger, the scheduled exports. */
-  accounting: AccountingServices;
-  /** A brand's shared menus (issue 42): the links and each Supplier key's public snapshot. */
-  menus: MenuServices;
-  /** What the instances share (the menus' replays, snapshots, locks and view counts). */
+  /** What the instances share besides the database: caches, locks, counters. */
   shared: SharedStore;
-  /** Each Employee key's collections snapshot (issue 31): a key added starts its first walk (or the sweep, or the Collections page). */
-  collections: CollectionsSync;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
   /** `PUBLIC_URL`: the address in links Backroom makes for a request (an invitation's). */
@@ -483,11 +478,8 @@ async function assemble(): Promise<Backend> {
     unsubscribers: features.unsubscribers,
     mailer,
     background,
-    history: features.services.history,
-    statementSchedules: features.services.statementSchedules,
-    collections: features.services.collections,
-    accounting: features.services.accounting,
-    menus: features.services.menus,
+    // Each feature's services under its name in FEATURES (`deps.menus`): what its routes read.
+    ...features.services,
     shared,
     publicUrl: serverEnv.PUBLIC_URL,
     metricsToken: serverEnv.METRICS_TOKEN,

@@ -15,14 +15,15 @@ import { watchFeature } from "./watch/feature";
 
 /**
  * Every feature, in the order they start (their jobs and listeners are registered in this order). A new feature adds
- * its `feature.ts` here, and touches nothing of the core: its migrations run with the core's, its services reach the
- * routes under its key here (`deps.menus`), its jobs, sweeps and listeners are registered. The features with routes
+ * its `feature.ts` here, and touches nothing of the core: its migrations run with the core's, its settings are read
+ * at the start, its services reach the routes under its key here (`deps.menus`: the backend is typed by this list),
+ * its jobs, sweeps and listeners are registered. The features with routes
  * only (today, the Activity page's API) have nothing to declare; those with tables and routes only (the notes, the
  * order guide) declare their migrations.
  */
 export const FEATURES = {
   followUps: followUpsFeature,
-  notifications: notificationsFeature,
+  digests: notificationsFeature,
   watch: watchFeature,
   history: insightsFeature,
   collections: collectionsFeature,

@@ -3,8 +3,7 @@ import * as z from "zod";
 import { setting, settingsOf } from "./env";
 import { defineFeature, readSettings } from "./feature";
 
-const Settings = () =>
-  z.object({ SETTINGS_TEST_SECONDS: setting(z.coerce.number().int().min(0).max(60).default(30)) });
+const Settings = () => z.object({ SETTINGS_TEST_SECONDS: setting(z.coerce.number().int().min(0).max(60).default(30)) });
 
 afterEach(() => vi.unstubAllEnvs());
 

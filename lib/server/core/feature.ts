@@ -161,9 +161,20 @@ export function createOutcomeHub(): OutcomeHub {
 /** What a feature's routes get of it (its `start`'s `services`). */
 export type ServicesOf<F> = F extends Feature<infer S> ? S : never;
 
+/**
+ * The services of a list of features, under the list's names (`deps.menus`): what the backend hands the routes. A
+ * feature that starts nothing (its services unknown) has none.
+ *
+ * @example
+ * export interface Backend extends ProxyDeps, FeatureServices<typeof FEATURES> {}
+ */
+export type FeatureServices<F> = {
+  [K in keyof F as unknown extends ServicesOf<F[K]> ? never : K]: ServicesOf<F[K]>;
+};
+
 /** The started features: their services by name, the sweeps to queue once the queue runs, their unsubscribe links. */
 export interface StartedFeatures<F extends Record<string, Feature>> {
-  services: { [K in keyof F]: ServicesOf<F[K]> };
+  services: FeatureServices<F>;
   recurrences: { queueNext(): Promise<void> }[];
   unsubscribers: Record<string, (userId: string, id: string) => Promise<boolean>>;
 }
