@@ -188,8 +188,8 @@ const parsedSettings = new WeakMap<z.ZodType, unknown>();
  * variable) when one is out of them.
  *
  * @example
- * export const MenuSettings = z.object({ MENU_RATE_LIMIT: setting(z.coerce.number().int().min(1).default(60)) });
- * settingsOf(MenuSettings).MENU_RATE_LIMIT; // 60, unless MENU_RATE_LIMIT says otherwise
+ * export const ReminderSettings = z.object({ REMINDER_HOURS: setting(z.coerce.number().int().min(1).default(24)) });
+ * settingsOf(ReminderSettings).REMINDER_HOURS; // 24, unless REMINDER_HOURS says otherwise
  */
 export function settingsOf<T>(schema: z.ZodType<T>): T {
   if (!parsedSettings.has(schema)) parsedSettings.set(schema, schema.parse(process.env));

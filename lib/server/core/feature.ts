@@ -17,17 +17,17 @@ import type { OutcomeListener } from "./proxy";
 import type { SharedStore } from "./shared/shared-store";
 
 /**
- * How a feature (the insights, the collections, the statements, the reports, the watches, the notifications' digests,
- * the follow-ups, and whatever comes next) joins the server: a folder beside the core that imports it and hands it one
- * `Feature`, in its `feature.ts`, saying in one place what it needs of the core. The core names no feature; the
- * composition root (`lib/backend.ts`) lists them and hands each the core's services (`CoreServices`).
+ * How a feature joins the server: a folder beside the core that imports it and hands it one `Feature`, in its
+ * `feature.ts`, saying in one place what it needs of the core. The core names no feature; `lib/server/features.ts`
+ * lists them (and composes their migrations), and the composition root (`lib/backend.ts`) hands each the core's
+ * services (`CoreServices`) and the routes each one's services under its name in the list.
  *
  * What a feature declares:
  * - `migrations`: the migrations of its tables, by name (they run with the core's, in the order of their names);
  * - `settings`: the schema of its settings, its environment variables with their defaults and bounds (read once, when
  *   the backend starts, and handed to its `start`);
  * - `forget`: what it keeps of a workspace key, deleted in the key's removal transaction (the key store runs it);
- * - `start(core)`: its services, made once; their jobs (`jobs`: a handler per job name) and recurring sweeps
+ * - `start(core, settings)`: its services, made once; their jobs (`jobs`: a handler per job name) and recurring sweeps
  *   (`recurring`); what it listens for: a key added (`keyAdded`), an outcome of a write learned or a write to follow
  *   (`outcomes`); the unsubscribe links of its own topics (`unsubscribe`); and what routes need of it (`services`).
  */
@@ -69,7 +69,7 @@ export interface Started<Services> {
   keyAdded?(key: AddedKey): Promise<void>;
   /** Writes done that await an outcome, and outcomes learned by any read (the proxy tells). */
   outcomes?: OutcomeListener;
-  /** What an unsubscribe link of its topic leaves ("report:<id>": `report`). */
+  /** What an unsubscribe link of its topic leaves (a topic "reminder:<id>": its handler under `reminder`). */
   unsubscribe?: Record<string, (userId: string, id: string) => Promise<boolean>>;
   /** What its routes need (the backend hands them on). */
   services: Services;
@@ -91,10 +91,11 @@ export interface Feature<Services = unknown, Settings = unknown> {
  * A feature, typed by its services and its settings.
  *
  * @example
- * export const watchFeature = defineFeature({
- *   name: "watch",
- *   settings: WatchSettings,
- *   start: (core, settings) => ({ services: createWatch({ periodSeconds: settings.WATCH_PERIOD_SECONDS }) }),
+ * export const remindersFeature = defineFeature({
+ *   name: "reminders",
+ *   migrations: REMINDER_MIGRATIONS,
+ *   settings: ReminderSettings,
+ *   start: (core, settings) => ({ services: createReminders(core.db, settings.REMINDER_HOURS) }),
  * });
  */
 export function defineFeature<Services, Settings = undefined>(
@@ -138,7 +139,7 @@ export function forgetters(features: Record<string, Feature>): KeyForgetter[] {
 }
 
 /**
- * The outcomes the proxy tells, handed on to every feature that listens (the follow-ups): made before the proxy's
+ * The outcomes the proxy tells, handed on to every feature that listens (its `outcomes`): made before the proxy's
  * dependencies, so that the proxy is assembled whole, and told of its listeners as the features start.
  */
 export interface OutcomeHub extends OutcomeListener {
@@ -162,7 +163,7 @@ export function createOutcomeHub(): OutcomeHub {
 export type ServicesOf<F> = F extends Feature<infer S> ? S : never;
 
 /**
- * The services of a list of features, under the list's names (`deps.menus`): what the backend hands the routes. A
+ * The services of a list of features, under the list's names (`deps.reminders`): what the backend hands the routes. A
  * feature that starts nothing (its services unknown) has none.
  *
  * @example
