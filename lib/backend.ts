@@ -7,7 +7,7 @@ import { demoKeys } from "@/lib/sandbox/keys";
 import { mountedSandbox, mountedSandboxState } from "@/lib/sandbox/mounted";
 import type { SandboxRuntime } from "@/lib/sandbox/runtime";
 import { type AuditTrail, createAuditTrail } from "@/lib/server/core/audit/audit-trail";
-import { createConnectThrottle } from "@/lib/server/core/connect-throttle";
+import { type ConnectThrottle, createConnectThrottle } from "@/lib/server/core/connect-throttle";
 import { migrate } from "@/lib/server/core/db/migrations";
 import { type Database, openDatabase } from "@/lib/server/core/db/open";
 import {
@@ -21,11 +21,15 @@ import {
 import type { ReadinessDeps } from "@/lib/server/core/health";
 import { createEffectLedger, createJobQueue, type EffectLedger, type JobQueue } from "@/lib/server/core/jobs";
 import { type Background, createBackground } from "@/lib/server/core/background/background-reads";
-import { createOutcomeHub, forgetters, startFeatures } from "@/lib/server/core/feature";
-import { FEATURES } from "@/lib/server/features";
-import type { MenuServices } from "@/lib/server/menus/feature";
-import type { CollectionsSync } from "@/lib/server/collections/collections-sync";
-import type { HistorySync } from "@/lib/server/insights/history-sync";
+import {
+  createOutcomeHub,
+  type FeatureServices,
+  type OutcomeHub,
+  forgetters,
+  readSettings,
+  startFeatures,
+} from "@/lib/server/core/feature";
+import { FEATURES, MIGRATIONS } from "@/lib/server/features";
 import { createNotificationStore, type NotificationStore } from "@/lib/server/core/notify/notification-store";
 import { createNotifier, NOTIFICATION_MAIL, type Notifier } from "@/lib/server/core/notify/notifier";
 import { createPreferences, type Preferences } from "@/lib/server/core/notify/preferences";
@@ -40,12 +44,14 @@ import { createRequestLog, type RequestLog } from "@/lib/server/core/request-log
 import { createResponseCache } from "@/lib/server/core/response-cache";
 import { answerFailures } from "@/lib/server/core/route-errors";
 import type { Route } from "@/lib/server/core/define-route";
-import type { StatementSchedules } from "@/lib/server/statements/statement-schedules";
-import type { AccountingServices } from "@/lib/server/accounting/feature";
 import { type ActorResolver, createActorResolver } from "@/lib/server/core/auth/actor";
 import { type Auth, createAuth } from "@/lib/server/core/auth/auth";
 import { createMailer, type Mailer } from "@/lib/server/core/auth/mailer";
-import { createWorkspaceKeyStore } from "@/lib/server/core/auth/workspace-keys";
+import {
+  createWorkspaceKeyStore,
+  type KeyForgetter,
+  type WorkspaceKeyStore,
+} from "@/lib/server/core/auth/workspace-keys";
 import { loadOrCreateSecret } from "@/lib/server/core/session";
 import type { SessionDeps } from "@/lib/server/core/session-api";
 import type { SandboxCheck } from "@/lib/session/session-view";
@@ -66,7 +72,11 @@ const HOUR_MS = 60 * 60 * 1000;
  * loopback HTTP), exactly as the real API would be called over the network.
  */
 
-export interface Backend extends ProxyDeps, SessionDeps {
+/**
+ * What the routes are handed: the core's services, and each feature's under its name in `FEATURES` (`deps.menus`,
+ * `deps.history`...).
+ */
+export interface Backend extends ProxyDeps, SessionDeps, FeatureServices<typeof FEATURES> {
   /** Who is asking, for every route and page (`auth/actor.ts`). */
   actors: ActorResolver;
   /** better-auth: accounts, sessions, workspaces, members, invitations, two factors, passkeys, single sign-on. */
@@ -98,20 +108,8 @@ export interface Backend extends ProxyDeps, SessionDeps {
   mailer: Mailer;
   /** Backroom's own reads for a workspace's key (follow-ups, watches, reports), within a tenth of its hourly budget. */
   background: Background;
-  /** Each Supplier key's synced history (issue 30): a key added starts its first backfill (or the sweep, or the Insights page). */
-  history: HistorySync;
-  /** Each retailer key's monthly statements by email (issue 31). */
-  statementSchedules: StatementSchedules;
-  /** The retailer's books (issue 40): the mapping, the exports' ledger, the scheduled exports. */
-  accounting: AccountingServices;
-  /** A brand's shared menus (issue 42): the links and each Supplier key's public snapshot. */
-  menus: MenuServices;
-  /** What the instances share (the menus' replays, snapshots, locks and view counts). */
+  /** What the instances share besides the database: caches, locks, counters. */
   shared: SharedStore;
-  /** Views of the public menus per address and minute (MENU_RATE_LIMIT). */
-  menuRateLimit: number;
-  /** Each Employee key's collections snapshot (issue 31): a key added starts its first walk (or the sweep, or the Collections page). */
-  collections: CollectionsSync;
   /** The checks of `GET /api/ready`. */
   readiness: ReadinessDeps;
   /** `PUBLIC_URL`: the address in links Backroom makes for a request (an invitation's). */
@@ -166,7 +164,7 @@ async function migrateAtStart(database: Database): Promise<{ migrated: () => boo
   let timer: NodeJS.Timeout | undefined;
   const attempt = async () => {
     try {
-      await migrate(database);
+      await migrate(database, MIGRATIONS);
       done = true;
       log().info({ database: database.where }, "database migrated");
     } catch (error) {
@@ -260,8 +258,19 @@ function proxyTelemetry(metrics: Metrics): ProxyTelemetry {
   };
 }
 
-async function assemble(): Promise<Backend> {
-  assertRunnable();
+/** The stores every part is built on: the session secret, the database (its migrations started) and the shared store. */
+interface Stores {
+  secret: string;
+  database: Database;
+  migrations: { migrated: () => boolean; stop: () => void };
+  /** What the instances share (Redis, or this instance's memory): the response cache, the menus' snapshots, locks. */
+  shared: SharedStore;
+  /** What may fall back to the instance's memory while Redis is away: rate-limit figures, the request log, sessions. */
+  local: SharedStore;
+}
+
+/** Opens the stores: the database, migrated now (or, while it is away, every few seconds), and the shared store. */
+async function openStores(): Promise<Stores> {
   const secret = serverEnv.SESSION_SECRET ?? loadOrCreateSecret(serverEnv.DATA_DIR);
   if (!serverEnv.DATABASE_URL) mkdirSync(serverEnv.DATA_DIR, { recursive: true });
   const database = openDatabase({
@@ -289,43 +298,34 @@ async function assemble(): Promise<Backend> {
         throttledWarning("Redis unavailable: rate-limit figures and request log kept locally"),
       )
     : createMemoryStore({ maxBytes: 16 * 1024 * 1024 });
+  return { secret, database, migrations, shared, local };
+}
 
-  const maxAgeMs = serverEnv.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;
-  const secrets = { current: secret, previous: serverEnv.SESSION_SECRET_PREVIOUS };
-  const keys = createWorkspaceKeyStore({
-    db: database.db,
-    secrets,
-    // What each feature keeps of a key goes with it, in the removal's transaction (`lib/server/features.ts`).
-    forget: forgetters(FEATURES),
-    listenerFailed: (error, key) =>
-      log().warn(
-        { keyId: key.keyId, error: error instanceof Error ? error.message : String(error) },
-        "a key added: its sync did not start (the sweep starts it)",
-      ),
-  });
-  const actors = createActorResolver({ db: database.db, keys, shared, maxAgeMs });
-  const mailer = createMailer({
-    url: serverEnv.SMTP_URL,
-    from: serverEnv.MAIL_FROM,
-    noted: (line) => log().info(line, "mail not sent: no SMTP_URL"),
-  });
-
-  // The audit trail keeps AUDIT_RETENTION_DAYS; older entries go once a day (every instance runs the same delete).
-  const audit = createAuditTrail(database.db);
-  const purgeAudit = () =>
+/**
+ * The audit trail, which keeps AUDIT_RETENTION_DAYS: older entries go once a day (every instance runs the same delete),
+ * and now when the database is migrated already.
+ */
+function auditTrail(stores: Stores): { audit: AuditTrail; stop: () => void } {
+  const audit = createAuditTrail(stores.database.db);
+  const purge = () =>
     void audit.purge(serverEnv.AUDIT_RETENTION_DAYS).then(
       (count) =>
         count > 0 && log().info({ count, retentionDays: serverEnv.AUDIT_RETENTION_DAYS }, "audit entries purged"),
       (error: unknown) =>
         log().warn({ error: error instanceof Error ? error.message : String(error) }, "audit purge failed"),
     );
-  if (migrations.migrated()) purgeAudit();
-  const auditTimer = setInterval(purgeAudit, 86_400_000);
-  auditTimer.unref();
+  if (stores.migrations.migrated()) purge();
+  const timer = setInterval(purge, 86_400_000);
+  timer.unref();
+  return { audit, stop: () => clearInterval(timer) };
+}
 
-  // The connect throttle's counters: in Redis (its own connection: rate-limiter-flexible sends its own commands), so
-  // that every instance counts together; in memory without Redis, and while Redis is away.
-  const throttleRedis = serverEnv.REDIS_URL
+/**
+ * The connect throttle, whose counters live in Redis (its own connection: rate-limiter-flexible sends its own
+ * commands), so that every instance counts together; in memory without Redis, and while Redis is away.
+ */
+function connectThrottle(secret: string): { throttle: ConnectThrottle; redis?: Redis } {
+  const redis = serverEnv.REDIS_URL
     ? new Redis(serverEnv.REDIS_URL, {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
@@ -334,15 +334,46 @@ async function assemble(): Promise<Backend> {
         retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
       })
     : undefined;
-  throttleRedis?.on("error", throttledWarning("connect throttle: Redis unavailable (counting locally)"));
+  redis?.on("error", throttledWarning("connect throttle: Redis unavailable (counting locally)"));
   const throttle = createConnectThrottle({
     secret,
-    redis: throttleRedis,
+    redis,
     prefix: serverEnv.REDIS_PREFIX,
     freeFailures: serverEnv.CONNECT_FAILURES_PER_ADDRESS,
     globalPerMinute: serverEnv.CONNECT_FAILURES_PER_MINUTE,
   });
+  return { throttle, redis };
+}
 
+/** Who is asking, and with which key: the workspace keys, the actor resolver, the mailer and better-auth. */
+interface People {
+  keys: WorkspaceKeyStore;
+  actors: ActorResolver;
+  mailer: Mailer;
+  auth: Auth;
+}
+
+/** The accounts and their workspaces' keys, over the stores; a key removed takes what each feature keeps of it. */
+function people(stores: Stores, audit: AuditTrail, throttle: ConnectThrottle, forget: KeyForgetter[]): People {
+  const { secret, database, shared, local } = stores;
+  const secrets = { current: secret, previous: serverEnv.SESSION_SECRET_PREVIOUS };
+  const keys = createWorkspaceKeyStore({
+    db: database.db,
+    secrets,
+    forget,
+    listenerFailed: (error, key) =>
+      log().warn(
+        { keyId: key.keyId, error: error instanceof Error ? error.message : String(error) },
+        "a key added: its sync did not start (the sweep starts it)",
+      ),
+  });
+  const maxAgeMs = serverEnv.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;
+  const actors = createActorResolver({ db: database.db, keys, shared, maxAgeMs });
+  const mailer = createMailer({
+    url: serverEnv.SMTP_URL,
+    from: serverEnv.MAIL_FROM,
+    noted: (line) => log().info(line, "mail not sent: no SMTP_URL"),
+  });
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
@@ -366,11 +397,26 @@ async function assemble(): Promise<Backend> {
     throttle,
   });
   actors.bind(auth);
+  return { keys, actors, mailer, auth };
+}
 
-  const metrics = createMetrics(() => countLiveSessions(database));
+/** What runs without a browser tab, and how people are told: the job queue, the effects, the notifications. */
+interface Work {
+  jobs: JobQueue;
+  effects: EffectLedger;
+  notifications: NotificationStore;
+  preferences: Preferences;
+  notifier: Notifier;
+  /** Where the links in the mails point (`PUBLIC_URL`'s origin). */
+  origin: string;
+}
 
-  // Background jobs: on PostgreSQL pg-boss (its own schema and pool, from the same DATABASE_URL); on SQLite the jobs
-  // table. Never started by `next build`.
+/**
+ * Background jobs: on PostgreSQL pg-boss (its own schema and pool, from the same DATABASE_URL); on SQLite the jobs
+ * table. Registered here, started once every handler is (never by `next build`). And the notifier, whose mail is the
+ * core's own job.
+ */
+function backgroundWork(database: Database, mailer: Mailer, metrics: Metrics, secret: string): Work {
   const jobs = createJobQueue({
     database,
     url: serverEnv.DATABASE_URL,
@@ -380,8 +426,6 @@ async function assemble(): Promise<Backend> {
     leaseSeconds: serverEnv.JOB_LEASE_SECONDS,
     maintenanceSeconds: serverEnv.JOB_MAINTENANCE_SECONDS,
   });
-  let jobsStart = { stop() {} };
-  const staleIfErrorMs = serverEnv.STALE_IF_ERROR_HOURS * HOUR_MS;
   const notifications = createNotificationStore(database.db);
   const preferences = createPreferences(database.db);
   const effects = createEffectLedger(database.db);
@@ -396,29 +440,39 @@ async function assemble(): Promise<Backend> {
     secret,
     origin,
   });
+  jobs.work<{ id: string }>(NOTIFICATION_MAIL, (job) => notifier.mail(job.data.id));
+  return { jobs, effects, notifications, preferences, notifier, origin };
+}
 
-  async function upstream(environment: Environment, request: Request): Promise<Upstream> {
-    const real = realApiBase(environment);
-    if (real) return { v1Base: real, fetch: (r) => fetch(r) };
-    if (!sandboxEnabled) throw new Error(`no Data API is configured for ${environment}`);
-    const sandbox = await embeddedSandbox();
-    // The sandbox's links (documents, Location) name the address the browser used, so they open from the page.
-    return {
-      v1Base: `${publicOrigin(request)}/sandbox/${environment}/api/v1`,
-      fetch: async (r) => sandbox.app.fetch(r),
-    };
-  }
+/** Where an environment's requests go: the real Data API at its URL, else the embedded sandbox, in-process. */
+async function upstream(environment: Environment, request: Request): Promise<Upstream> {
+  const real = realApiBase(environment);
+  if (real) return { v1Base: real, fetch: (r) => fetch(r) };
+  if (!sandboxEnabled) throw new Error(`no Data API is configured for ${environment}`);
+  const sandbox = await embeddedSandbox();
+  // The sandbox's links (documents, Location) name the address the browser used, so they open from the page.
+  return {
+    v1Base: `${publicOrigin(request)}/sandbox/${environment}/api/v1`,
+    fetch: async (r) => sandbox.app.fetch(r),
+  };
+}
 
-  // The outcomes the proxy learns go to the features that listen (the follow-ups), told of them as they start below:
-  // the proxy is assembled whole, and nothing is set on it afterwards.
-  const outcomes = createOutcomeHub();
-  const requestLog = createRequestLog(local, { onError: throttledWarning("request log: entries lost") });
-  const proxy = {
-    actors,
-    auth,
-    keys,
+/**
+ * The proxy's dependencies, whole: the outcomes it learns go to the hub, which the features that listen join as they
+ * start, so nothing is set on the proxy afterwards.
+ */
+function proxyDeps(
+  stores: Stores,
+  parts: People & { audit: AuditTrail; throttle: ConnectThrottle; metrics: Metrics; outcomes: OutcomeHub },
+) {
+  const { secret, database, shared, local } = stores;
+  const staleIfErrorMs = serverEnv.STALE_IF_ERROR_HOURS * HOUR_MS;
+  return {
+    actors: parts.actors,
+    auth: parts.auth,
+    keys: parts.keys,
     db: database.db,
-    mailDelivers: mailer.delivers,
+    mailDelivers: parts.mailer.delivers,
     secret,
     cache:
       serverEnv.PROXY_CACHE === "off"
@@ -428,11 +482,11 @@ async function assemble(): Promise<Backend> {
             onStoreError: throttledWarning("response cache unavailable: answering uncached"),
           }),
     rateLimits: createRateLimitBook(local),
-    requestLog,
-    telemetry: proxyTelemetry(metrics),
-    metrics,
-    audit,
-    throttle,
+    requestLog: createRequestLog(local, { onError: throttledWarning("request log: entries lost") }),
+    telemetry: proxyTelemetry(parts.metrics),
+    metrics: parts.metrics,
+    audit: parts.audit,
+    throttle: parts.throttle,
     upstream,
     timeoutMs: serverEnv.DATA_API_TIMEOUT_MS,
     staleIfErrorMs,
@@ -443,90 +497,45 @@ async function assemble(): Promise<Backend> {
       baseOf: (environment) => realApiBase(environment) ?? "embedded sandbox",
       onError: throttledWarning("v2 purchase availability: shared store unavailable"),
     }),
-    outcomes,
+    outcomes: parts.outcomes,
   };
-  // Backroom's own reads for a key (follow-ups, watches, reports, syncs): jobs, read through this same proxy.
-  const background = createBackground({ proxy, shared, paceMs: serverEnv.SYNC_PACE_MS });
-  // The core's own job: a notification's mail.
-  jobs.work<{ id: string }>(NOTIFICATION_MAIL, (job) => notifier.mail(job.data.id));
-  // Every feature started once, with the core's services: its jobs, sweeps and listeners registered
-  // (`lib/server/features.ts` lists them; `lib/server/core/feature.ts` says what a feature declares).
-  const features = startFeatures(
-    FEATURES,
-    {
-      db: database.db,
-      jobs,
-      keys,
-      audit,
-      background,
-      effects,
-      mailer,
-      notifications,
-      notifier,
-      secret,
-      origin,
-      shared,
-    },
-    outcomes,
-  );
+}
 
-  const backend: Backend = {
-    ...proxy,
-    isSandbox,
-    jobs,
-    effects,
-    notifications,
-    notifier,
-    preferences,
-    previousSecrets: serverEnv.SESSION_SECRET_PREVIOUS,
-    // An unsubscribe link of a feature's own topic (a scheduled report's, a statement's) takes its person off it.
-    unsubscribers: features.unsubscribers,
-    mailer,
-    background,
-    history: features.services.history,
-    statementSchedules: features.services.statementSchedules,
-    collections: features.services.collections,
-    accounting: features.services.accounting,
-    menus: features.services.menus,
-    shared,
-    menuRateLimit: serverEnv.MENU_RATE_LIMIT,
-    publicUrl: serverEnv.PUBLIC_URL,
-    metricsToken: serverEnv.METRICS_TOKEN,
-    demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
-    readiness: {
-      database: async () =>
-        migrations.migrated() &&
-        (await database.ping().then(
-          () => true,
-          () => false,
-        ))
-          ? "ok"
-          : "unavailable",
-      cache: async () => (serverEnv.REDIS_URL ? shared.health() : "off"),
-      jobs: () => jobs.check(),
-      sandbox: sandboxCheck,
-    },
-    async close() {
-      clearInterval(auditTimer);
-      migrations.stop();
-      // Before the database closes: the jobs in flight finish (or are given back) while it still answers.
-      jobsStart.stop();
-      await jobs.stop();
-      await requestLog.flush();
-      await Promise.allSettled([shared.close(), database.close(), throttleRedis?.quit()]);
-      await new Promise<void>((resolve) => log().flush(() => resolve()));
-    },
+/** The checks of `GET /api/ready`: the database migrated and answering, the shared store, the queue, the sandbox. */
+function readiness(stores: Stores, jobs: JobQueue): ReadinessDeps {
+  return {
+    database: async () =>
+      stores.migrations.migrated() &&
+      (await stores.database.ping().then(
+        () => true,
+        () => false,
+      ))
+        ? "ok"
+        : "unavailable",
+    cache: async () => (serverEnv.REDIS_URL ? stores.shared.health() : "off"),
+    jobs: () => jobs.check(),
+    sandbox: sandboxCheck,
   };
-  // Every handler registered: the queue starts (never in `next build`).
-  if (!isBuilding())
-    jobsStart = await startJobsWhenReady(
-      jobs,
-      migrations.migrated,
-      async () => void (await Promise.all(features.recurrences.map((r) => r.queueNext()))),
-    );
-  // The embedded sandbox opens its databases now, in the background (a copy of the seed's templates: about a second; a
-  // seed, when no template is right for today: seconds more), so that the first "Try the demo" does not wait for it.
-  // Not awaited: the instance serves meanwhile, and a request to the sandbox waits for this same start.
+}
+
+/**
+ * Once every handler is registered: the job queue starts (never in `next build`), and the embedded sandbox opens its
+ * databases in the background (a copy of the seed's templates: about a second; a seed, when no template is right for
+ * today: seconds more), so that the first "Try the demo" does not wait for it. The sandbox's start is not awaited: the
+ * instance serves meanwhile, and a request to the sandbox waits for this same start.
+ */
+async function startInBackground(
+  stores: Stores,
+  jobs: JobQueue,
+  recurrences: { queueNext(): Promise<void> }[],
+): Promise<{ stop: () => void }> {
+  const jobsStart = isBuilding()
+    ? { stop() {} }
+    : await startJobsWhenReady(
+        jobs,
+        stores.migrations.migrated,
+        async () => void (await Promise.all(recurrences.map((r) => r.queueNext()))),
+      );
   if (!isBuilding() && sandboxCheck() !== "off") {
     void embeddedSandbox().catch((error: unknown) =>
       log().error(
@@ -535,6 +544,79 @@ async function assemble(): Promise<Backend> {
       ),
     );
   }
+  return jobsStart;
+}
+
+async function assemble(): Promise<Backend> {
+  assertRunnable();
+  // Every feature's settings, read now: a value out of bounds stops the start before anything opens.
+  readSettings(FEATURES);
+  const stores = await openStores();
+  const { secret, database, shared } = stores;
+  const { audit, stop: stopAudit } = auditTrail(stores);
+  const { throttle, redis: throttleRedis } = connectThrottle(secret);
+  // What each feature keeps of a key goes with it, in the removal's transaction (`lib/server/features.ts`).
+  const accounts = people(stores, audit, throttle, forgetters(FEATURES));
+  const metrics = createMetrics(() => countLiveSessions(database));
+  const work = backgroundWork(database, accounts.mailer, metrics, secret);
+  const outcomes = createOutcomeHub();
+  const proxy = proxyDeps(stores, { ...accounts, audit, throttle, metrics, outcomes });
+  // Backroom's own reads for a key (the features' jobs): read through this same proxy.
+  const background = createBackground({ proxy, shared, paceMs: serverEnv.SYNC_PACE_MS });
+  // Every feature started once, with the core's services: its jobs, sweeps and listeners registered
+  // (`lib/server/features.ts` lists them; `lib/server/core/feature.ts` says what a feature declares).
+  const features = startFeatures(
+    FEATURES,
+    {
+      db: database.db,
+      jobs: work.jobs,
+      keys: accounts.keys,
+      audit,
+      background,
+      effects: work.effects,
+      mailer: accounts.mailer,
+      notifications: work.notifications,
+      notifier: work.notifier,
+      secret,
+      origin: work.origin,
+      shared,
+    },
+    outcomes,
+  );
+
+  let jobsStart = { stop() {} };
+  const backend: Backend = {
+    ...proxy,
+    isSandbox,
+    jobs: work.jobs,
+    effects: work.effects,
+    notifications: work.notifications,
+    notifier: work.notifier,
+    preferences: work.preferences,
+    mailer: accounts.mailer,
+    previousSecrets: serverEnv.SESSION_SECRET_PREVIOUS,
+    // An unsubscribe link of a feature's own topic takes its person off it.
+    unsubscribers: features.unsubscribers,
+    background,
+    // Each feature's services under its name in FEATURES (`deps.menus`): what its routes read.
+    ...features.services,
+    shared,
+    publicUrl: serverEnv.PUBLIC_URL,
+    metricsToken: serverEnv.METRICS_TOKEN,
+    demoKey: (environment, keyType) => (isSandbox(environment) ? demoKeys(environment)[keyType] : undefined),
+    readiness: readiness(stores, work.jobs),
+    async close() {
+      stopAudit();
+      stores.migrations.stop();
+      // Before the database closes: the jobs in flight finish (or are given back) while it still answers.
+      jobsStart.stop();
+      await work.jobs.stop();
+      await proxy.requestLog.flush();
+      await Promise.allSettled([shared.close(), database.close(), throttleRedis?.quit()]);
+      await new Promise<void>((resolve) => log().flush(() => resolve()));
+    },
+  };
+  jobsStart = await startInBackground(stores, work.jobs, features.recurrences);
   onShutdown(backend.close);
   log().info({ database: database.dialect, cache: serverEnv.REDIS_URL ? "redis" : "memory" }, "backend ready");
   return backend;

@@ -11,7 +11,8 @@ import { createBackground, SYNC_SHARE } from "../lib/server/core/background/back
 import { createCollectionsSync, type CollectionsSyncJob } from "../lib/server/collections/collections-sync";
 import { collectionsView } from "../lib/server/collections/collections-view";
 import { createMemoryStore } from "../lib/server/core/shared/memory-store";
-import { connectKey, createTestBackend, DEMO_KEYS, recordingJobs } from "../lib/server/core/testing";
+import { connectKey, DEMO_KEYS, recordingJobs } from "../lib/server/core/testing";
+import { createTestBackend } from "../lib/server/testing";
 import { collectionsQuery, listed, pageOf } from "@/lib/domain/collections/collections-list";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 

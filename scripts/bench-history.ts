@@ -20,8 +20,10 @@ import { createHistorySync, type HistorySyncJob } from "../lib/server/insights/h
 import { insightsView } from "../lib/server/insights/insights-view";
 import { insightsQuery } from "@/lib/domain/insights/insights-tables";
 import { createMemoryStore } from "../lib/server/core/shared/memory-store";
-import { connectKey, createTestBackend, DEMO_KEYS, scheduledJobs } from "../lib/server/core/testing";
+import { connectKey, DEMO_KEYS, scheduledJobs } from "../lib/server/core/testing";
+import { createTestBackend } from "../lib/server/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
+import type { HistoryTables } from "../lib/server/insights/tables";
 
 const TARGETS = { backfill: 150, refresh: 20 };
 /** The live service's hourly limit per key (field notes): the sync may read `SYNC_SHARE` of it an hour. */
@@ -88,6 +90,7 @@ async function main() {
       Number(
         (
           await backend.db
+            .withTables<HistoryTables>()
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as("n"))
             .where("key_id", "=", keyId)
@@ -107,6 +110,7 @@ async function main() {
     nextDay();
     const staff = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
     await backend.db
+      .withTables<HistoryTables>()
       .updateTable("workspace_keys")
       .set({ history_scope: "distributor" })
       .where("id", "=", staff.keyId)

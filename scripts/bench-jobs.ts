@@ -22,14 +22,8 @@ import { createNotificationStore } from "../lib/server/core/notify/notification-
 import { createNotifier } from "../lib/server/core/notify/notifier";
 import { proxyRequest } from "../lib/server/core/proxy";
 import { createMemoryStore } from "../lib/server/core/shared/memory-store";
-import {
-  BACKROOM,
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  type TestBackend,
-} from "../lib/server/core/testing";
+import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../lib/server/core/testing";
+import { createTestBackend } from "../lib/server/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 
 const TARGET = 40;

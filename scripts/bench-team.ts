@@ -23,15 +23,8 @@ import type { Version } from "../lib/data-api/operation";
 import { fixedClock } from "../lib/sandbox/clock";
 import { startSandbox } from "../lib/sandbox/runtime";
 import { proxyRequest } from "../lib/server/core/proxy";
-import {
-  BACKROOM,
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  joinAs,
-  type TestBackend,
-} from "../lib/server/core/testing";
+import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../lib/server/core/testing";
+import { createTestBackend } from "../lib/server/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 import { browserCookies, fetchJson, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
 

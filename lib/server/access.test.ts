@@ -15,12 +15,12 @@ import {
   BACKROOM,
   browserRequest,
   connectKey,
-  createTestBackend,
   joinAs,
   sessionCookieOf,
   signUp,
   type TestBackend,
 } from "./core/testing";
+import { createTestBackend } from "./testing";
 import { chooseWorkspace, createWorkspace } from "./core/workspaces-api";
 import { listViews } from "./reports/views-api";
 

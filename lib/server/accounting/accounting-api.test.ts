@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDecimals } from "@/lib/format/decimal";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { createTestBackend } from "../testing";
 import {
   type AccountingDeps,
   getAccountingExport,
@@ -11,6 +12,7 @@ import {
   putAccountingMapping,
 } from "./accounting-api";
 import { createAccountingStore } from "./accounting-store";
+import type { AccountingTables } from "./tables";
 
 let sandbox: TestSandbox;
 let backend: TestBackend;
@@ -125,8 +127,13 @@ describe("GET /api/accounting/export", () => {
     };
     expect(preview.counts).toMatchObject({ period: records, new: 0, unchanged: records, inFile: 0 });
     // A bill changed since its export (its fingerprint differs) comes again, and is named.
-    const one = await backend.db.selectFrom("accounting_exported").select("record_key").executeTakeFirstOrThrow();
+    const one = await backend.db
+      .withTables<AccountingTables>()
+      .selectFrom("accounting_exported")
+      .select("record_key")
+      .executeTakeFirstOrThrow();
     await backend.db
+      .withTables<AccountingTables>()
       .updateTable("accounting_exported")
       .set({ fingerprint: "older" })
       .where("record_key", "=", one.record_key)
@@ -266,7 +273,9 @@ describe("GET /api/accounting/export", () => {
       403,
       "FORBIDDEN_BY_ROLE",
     ]);
-    expect(await backend.db.selectFrom("accounting_exports").selectAll().execute()).toEqual([]);
+    expect(
+      await backend.db.withTables<AccountingTables>().selectFrom("accounting_exports").selectAll().execute(),
+    ).toEqual([]);
   });
 
   it("exports one store of the distributor's staff, and marks nothing from another site", async () => {

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { ExportEntry } from "@/lib/domain/accounting/accounting-view";
 import { type AccountingMapping, DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
 import type { AuthTables, BackroomDatabase } from "../core/db/schema";
+import type { AccountingTables } from "./tables";
 
 /**
  * What Backroom keeps of a workspace's books (issue 40, migration 018): its mapping, and its exports' ledger. The
@@ -41,7 +42,8 @@ const KEY_BATCH = 500;
  * const store = createAccountingStore(db);
  * const mapping = await store.mapping(workspaceId);
  */
-export function createAccountingStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+export function createAccountingStore(coreDb: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+  const db = coreDb.withTables<AccountingTables>();
   return {
     /** The workspace's mapping (the defaults where it has none), and when and by whom it was set. */
     async mapping(workspaceId: string): Promise<{ mapping: AccountingMapping; updatedAt: string | null }> {

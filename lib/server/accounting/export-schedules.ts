@@ -2,9 +2,10 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { Cadence, ExportScheduleJson } from "@/lib/domain/accounting/schedule";
 import { type ExportFormat, isExportFormat } from "@/lib/domain/accounting/formats";
-import type { AccountingScheduleTable, BackroomDatabase } from "../core/db/schema";
-import { forgetKeySchedule, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
+import type { BackroomDatabase } from "../core/db/schema";
+import { forgetKeySchedule, type KeyScheduleTables, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
 import { nextMonthlyRunAt, nextRunAt } from "../reports/next-run";
+import type { AccountingScheduleTable, AccountingTables } from "./tables";
 
 /**
  * Exports to the books by email (issue 40, migration 018): one schedule per workspace key (a retailer's Customer key),
@@ -48,7 +49,10 @@ const json = (row: AccountingScheduleTable): ExportScheduleJson => ({
   lastError: row.last_error,
 });
 
-const TABLES = { schedules: "accounting_schedules", optouts: "accounting_optouts" } as const;
+const TABLES: KeyScheduleTables<AccountingTables> = {
+  schedules: "accounting_schedules",
+  optouts: "accounting_optouts",
+};
 
 /**
  * Takes a person off a schedule's mails (its unsubscribe link); answers whether they were on it.
@@ -77,7 +81,7 @@ export function forgetExportSchedule(db: Kysely<BackroomDatabase>, keyId: string
  * await schedules.set(workspaceId, keyId, { cadence: "monthly", day: 1, localTime: "07:00", timeZone: "America/Los_Angeles", formats: ["qbo-bills"], by });
  */
 export function createExportSchedules(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
-  const store = keySchedules(db, TABLES, now);
+  const store = keySchedules<AccountingScheduleTable>(db, TABLES, now);
   return {
     async get(keyId: string): Promise<ExportScheduleJson | undefined> {
       const row = await store.get(keyId);

@@ -1,5 +1,5 @@
 import "server-only";
-import { defineFeature } from "../core/feature";
+import { defineFeature, type ServicesOf } from "../core/feature";
 import { createAccountingStore } from "./accounting-store";
 import { createExportSchedules, forgetExportSchedule, leaveExports } from "./export-schedules";
 import {
@@ -9,6 +9,7 @@ import {
   createScheduledExports,
   type ExportJob,
 } from "./scheduled-exports";
+import { ACCOUNTING_MIGRATIONS } from "./migrations";
 
 /**
  * The retailer's books (issue 40) with the core: the mapping and the exports' ledger (the workspace's, kept when a key
@@ -18,6 +19,7 @@ import {
  */
 export const accountingFeature = defineFeature({
   name: "accounting",
+  migrations: ACCOUNTING_MIGRATIONS,
   forget: forgetExportSchedule,
   start(core) {
     const store = createAccountingStore(core.db);
@@ -42,4 +44,4 @@ export const accountingFeature = defineFeature({
   },
 });
 
-export type AccountingServices = ReturnType<typeof accountingFeature.start>["services"];
+export type AccountingServices = ServicesOf<typeof accountingFeature>;

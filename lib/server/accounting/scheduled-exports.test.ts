@@ -3,20 +3,12 @@ import { addDecimals } from "@/lib/format/decimal";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import { createMailer } from "../core/auth/mailer";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import { createEffectLedger } from "../core/jobs/effect-ledger";
 import { type MailCapture, startMailCapture } from "../core/mail-capture";
 import { createMemoryStore } from "../core/shared/memory-store";
 import { unsubscribe } from "../notifications/settings-api";
-import {
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  joinAs,
-  recordingJobs,
-  type TestBackend,
-} from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, joinAs, recordingJobs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { deleteExportSchedule, getExportSchedule, putExportSchedule } from "./schedule-api";
 import { createAccountingStore } from "./accounting-store";
 import { createExportSchedules, forgetExportSchedule, leaveExports } from "./export-schedules";

@@ -10,12 +10,12 @@ import {
   type BrowserInit,
   browserRequest,
   connectKey,
-  createTestBackend,
   DEMO_KEYS,
   joinAs,
   signUp,
   type TestBackend,
 } from "../core/testing";
+import { createTestBackend } from "../testing";
 import { listAudit } from "./audit-api";
 
 let sandbox: TestSandbox;

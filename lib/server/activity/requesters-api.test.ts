@@ -2,15 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentRequesters } from "@/lib/audit/audit-types";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { proxyRequest } from "../core/proxy";
-import {
-  BACKROOM,
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  joinAs,
-  type TestBackend,
-} from "../core/testing";
+import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { createTestBackend } from "../testing";
 import { listPaymentRequesters } from "./requesters-api";
 
 let sandbox: TestSandbox;

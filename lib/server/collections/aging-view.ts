@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import type { AgingEntry } from "@/lib/domain/collections/collections-input";
 import type { BackroomDatabase } from "../core/db/schema";
 import { collectionsView } from "./collections-view";
+import type { CollectionsTables } from "./tables";
 
 /** An AR account as the aging page names it from the snapshot: its customers' name, and its customer when it has one. */
 export interface SnapshotAccount {
@@ -46,6 +47,7 @@ export async function agingSnapshot(db: Kysely<BackroomDatabase>, keyId: string)
   let rows = agings.get(version);
   if (!rows) {
     rows = db
+      .withTables<CollectionsTables>()
       .selectFrom("collections_aging")
       .select("record_json")
       .where("key_id", "=", keyId)

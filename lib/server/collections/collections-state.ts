@@ -1,7 +1,8 @@
 import "server-only";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { SyncStanding } from "../core/jobs/resumable-sync";
+import type { CollectionsDb, CollectionsTables } from "./tables";
 import type { CollectionsInput, ListName } from "@/lib/domain/collections/collections-input";
 
 /** Where a key's walk stands and what its snapshot is. */
@@ -25,14 +26,11 @@ export interface CollectionsState {
   updatedAt: string;
 }
 
-/** What the collections' steps share: the database and the clock. */
+/** What the collections' steps share: the database (with the collections' tables) and the clock. */
 export interface CollectionsContext {
-  db: Kysely<BackroomDatabase>;
+  db: CollectionsDb;
   now: () => number;
 }
-
-/** The database, or a transaction of it. */
-export type Db = Kysely<BackroomDatabase> | Transaction<BackroomDatabase>;
 
 /**
  * A key's walk state, if it has one.
@@ -44,7 +42,12 @@ export async function loadCollectionsState(
   db: Kysely<BackroomDatabase>,
   keyId: string,
 ): Promise<CollectionsState | undefined> {
-  const row = await db.selectFrom("collections_state").selectAll().where("key_id", "=", keyId).executeTakeFirst();
+  const row = await db
+    .withTables<CollectionsTables>()
+    .selectFrom("collections_state")
+    .selectAll()
+    .where("key_id", "=", keyId)
+    .executeTakeFirst();
   if (!row) return undefined;
   return {
     phase: row.phase === "walk" ? "walk" : "idle",
@@ -68,7 +71,7 @@ export async function loadCollectionsState(
  * await db.transaction().execute((trx) => saveCollectionsState(trx, now, keyId, state));
  */
 export async function saveCollectionsState(
-  trx: Db,
+  trx: CollectionsDb,
   now: () => number,
   keyId: string,
   state: CollectionsState,
@@ -132,6 +135,7 @@ export async function keptLists(
 ): Promise<CollectionsInput> {
   const input: CollectionsInput = { aging: [], customers: [], openInvoices: [], payments: [], invoices: [] };
   const rows = await db
+    .withTables<CollectionsTables>()
     .selectFrom("collections_pages")
     .select(["list", "records_json"])
     .where("key_id", "=", keyId)
@@ -152,6 +156,7 @@ export async function keptLists(
  */
 export async function collectionsStandings(db: Kysely<BackroomDatabase>): Promise<Map<string, SyncStanding>> {
   const states = await db
+    .withTables<CollectionsTables>()
     .selectFrom("collections_state")
     .select(["key_id", "phase", "updated_at", "refreshed_at"])
     .execute();

@@ -4,20 +4,12 @@ import { collectionRows, invoicesToName } from "@/lib/domain/collections/collect
 import { type CollectionsInput, entryOf, type ListName } from "@/lib/domain/collections/collections-input";
 import { collectionsQuery, COLUMNS, listed } from "@/lib/domain/collections/collections-list";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import { createMemoryStore } from "../core/shared/memory-store";
-import {
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  recordingJobs,
-  type TestBackend,
-  UPSTREAM,
-} from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, recordingJobs, type TestBackend, UPSTREAM } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { getCollectionsExport } from "./collections-api";
 import { createCollectionsSync, type CollectionsSyncJob } from "./collections-sync";
-import { COLLECTIONS_TABLES, forgetCollections } from "./collections-tables";
+import { COLLECTIONS_TABLES, forgetCollections, type CollectionsTables } from "./tables";
 import { collectionsView } from "./collections-view";
 import { getAgingExport } from "./aging-export";
 import { agingSnapshot } from "./aging-view";
@@ -106,6 +98,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
       Number(
         (
           await backend.db
+            .withTables<CollectionsTables>()
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as("n"))
             .where("key_id", "=", staff.keyId)
@@ -266,11 +259,13 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const { backend, sync, staff, drain, count } = await setUp();
     await sync.start(staff.workspaceId, staff.keyId);
     await backend.db
+      .withTables<CollectionsTables>()
       .updateTable("collections_state")
       .set({ walk_close_date: "2026-11-20" })
       .where("key_id", "=", staff.keyId)
       .execute();
     await backend.db
+      .withTables<CollectionsTables>()
       .insertInto("collections_pages")
       .values({ key_id: staff.keyId, list: "aging", page: 7, records_json: "[]" })
       .execute();

@@ -13,7 +13,7 @@ import {
   loadCollectionsState,
   saveCollectionsState,
 } from "./collections-state";
-import { COLLECTIONS_TABLES } from "./collections-tables";
+import { COLLECTIONS_TABLES, type CollectionsTables } from "./tables";
 import { collectionsStep } from "./collections-walk";
 
 export type { CollectionsState } from "./collections-state";
@@ -83,7 +83,7 @@ async function beginWalk(ctx: CollectionsContext, keyId: string, state: Collecti
  * await sync.start(workspaceId, keyId); // the first walk, or today's refresh
  */
 export function createCollectionsSync(deps: CollectionsSyncDeps) {
-  const { db } = deps;
+  const db = deps.db.withTables<CollectionsTables>();
   const now = deps.now ?? Date.now;
   const ctx: CollectionsContext = { db, now };
   const load = (keyId: string): Promise<CollectionsState | undefined> => loadCollectionsState(db, keyId);

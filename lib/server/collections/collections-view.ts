@@ -2,9 +2,10 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { CollectionRow } from "@/lib/domain/collections/collections";
-import type { BackroomDatabase, CollectionsAccountTable } from "../core/db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
 import { collectionsQuery, listed } from "@/lib/domain/collections/collections-list";
 import type { CollectionsState, CollectionsSync } from "./collections-sync";
+import type { CollectionsAccountTable, CollectionsTables } from "./tables";
 
 /** What the Collections page and its export are drawn from: the key's snapshot once its first walk has ended. */
 export type CollectionsView =
@@ -58,7 +59,8 @@ function rowOf(r: CollectionsAccountTable): CollectionRow {
  * const view = await collectionsView(db, keyId);
  * if (view.ready) listed(view.rows, collectionsQuery(searchParams));
  */
-export async function collectionsView(db: Kysely<BackroomDatabase>, keyId: string): Promise<CollectionsView> {
+export async function collectionsView(coreDb: Kysely<BackroomDatabase>, keyId: string): Promise<CollectionsView> {
+  const db = coreDb.withTables<CollectionsTables>();
   const state = await db
     .selectFrom("collections_state")
     .select(["phase", "list", "page", "started_at", "as_of", "refreshed_at"])

@@ -1,5 +1,4 @@
 import "server-only";
-import { serverEnv } from "../core/env";
 import { defineFeature } from "../core/feature";
 import {
   COLLECTIONS_SWEEP,
@@ -7,7 +6,9 @@ import {
   type CollectionsSyncJob,
   createCollectionsSync,
 } from "./collections-sync";
-import { forgetCollections } from "./collections-tables";
+import { forgetCollections } from "./tables";
+import { COLLECTIONS_MIGRATIONS } from "./migrations";
+import { CollectionsSettings } from "./settings";
 
 /**
  * The collections list (issue 31) with the core: each Employee key's AR aging, customers, open invoices and payments,
@@ -17,19 +18,21 @@ import { forgetCollections } from "./collections-tables";
  */
 export const collectionsFeature = defineFeature({
   name: "collections",
+  migrations: COLLECTIONS_MIGRATIONS,
+  settings: CollectionsSettings,
   forget: forgetCollections,
-  start(core) {
+  start(core, settings) {
     const collections = createCollectionsSync({
       db: core.db,
       jobs: core.jobs,
       keys: core.keys,
       background: core.background,
     });
-    const sweeping = serverEnv.COLLECTIONS_SWEEP_SECONDS > 0;
+    const sweeping = settings.COLLECTIONS_SWEEP_SECONDS > 0;
     return {
       jobs: { [COLLECTIONS_SYNC]: (job: CollectionsSyncJob) => collections.run(job) },
       recurring: [
-        { name: COLLECTIONS_SWEEP, seconds: serverEnv.COLLECTIONS_SWEEP_SECONDS, run: () => collections.sweep() },
+        { name: COLLECTIONS_SWEEP, seconds: settings.COLLECTIONS_SWEEP_SECONDS, run: () => collections.sweep() },
       ],
       ...(sweeping ? { keyAdded: (key) => collections.keyAdded(key.workspaceId, key.keyId, key.keyType) } : {}),
       services: collections,

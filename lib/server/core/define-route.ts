@@ -24,7 +24,7 @@ import { isSameOrigin, isWrite } from "./same-origin";
 /**
  * Who must be asking before a route's handler runs:
  * - `anyone`: nobody need be signed in, and nobody is looked up (the demo's sign-in, an unsubscribe link, a public
- *   menu, the probes, the proxy and the accounts library's door, which resolve who is asking themselves);
+ *   page, the probes, the proxy and the accounts library's door, which resolve who is asking themselves);
  * - `signed-in`: a person signed in (401 `NOT_SIGNED_IN` otherwise);
  * - `member`: a member of the workspace they work in (403 `NO_WORKSPACE`), two factors or not: leaving it;
  * - `workspace`: and allowed to read its data: where it requires two factors, the person has them (403
@@ -131,7 +131,7 @@ export interface RouteSpec<N extends RouteNeed, Q extends z.$ZodType | undefined
   permission?: Permission;
   /** The key types the route serves (403 `NOT_FOR_THIS_KEY` for another); `what` names the thing in the sentence. */
   keyTypes?: readonly KeyType[];
-  /** What the route serves, in a sentence's words ("Today", "The statement"): its refusals and upstream failures. */
+  /** What the route serves, in a sentence's words ("Today", "The list"): its refusals and upstream failures. */
   what?: string;
   /** The query's schema, given `Object.fromEntries(searchParams)`. */
   query?: Q;

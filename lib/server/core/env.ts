@@ -85,23 +85,8 @@ const ServerEnv = z.object({
   CONNECT_FAILURES_PER_ADDRESS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(1000).default(5)),
   /** Refused keys a minute, over all addresses, before every key check waits for the rest of the minute (never sign-ins). */
   CONNECT_FAILURES_PER_MINUTE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(100_000).default(100)),
-  /** Seconds before a write's first follow-up (the later waits are 2, 5, 15 and 60 minutes: `lib/server/follow-ups/`). */
-  FOLLOW_UP_INTERVAL_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(3600).default(60)),
-  /** How often each workspace key is watched for notifications (`lib/server/watch/`); 0 turns the watches off. */
-  WATCH_PERIOD_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
-  /** How far back a Supplier key's synced history reaches, in days (`lib/server/insights/`). */
-  HISTORY_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(7).max(1095).default(365)),
-  /**
-   * How often the history's sweep starts daily refreshes, and the backfills no key added started (seconds); 0 turns the
-   * sweep off (a key added, or the Insights page, still starts its first backfill).
-   */
-  HISTORY_SWEEP_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
-  /** How many views of the public menus (`/menu/{token}`) one address may make a minute; more answer 429. */
-  MENU_RATE_LIMIT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(1_000_000).default(60)),
   /** How far apart the syncs' requests for one key are, at least (ms; the live service stalls under bursts); 0: unpaced. */
   SYNC_PACE_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(60_000).default(1000)),
-  /** How often the collections' sweep starts an Employee key's first walk and its daily refresh (seconds); 0 turns it off. */
-  COLLECTIONS_SWEEP_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(86_400).default(3600)),
   /** How long a background job may run; a job whose instance died is run again by another once this has passed. */
   JOB_LEASE_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(5).max(3600).default(300)),
   /** How often pg-boss's maintenance gives back the jobs of dead instances (PostgreSQL only). */
@@ -132,7 +117,8 @@ const ServerEnv = z.object({
 
 /**
  * The server's configuration, parsed once from process.env. Nothing else reads process.env: the embedded sandbox
- * gets its own variables (SANDBOX_*) from here too, as `sandboxSettings`, and parses them itself.
+ * gets its own variables (SANDBOX_*) from here too, as `sandboxSettings`, and parses them itself; a feature's settings
+ * are its own schema's, read here too (`settingsOf`).
  */
 const parsed = ServerEnv.parse(process.env);
 
@@ -186,4 +172,26 @@ export type Environment = "production" | "test";
 /** The real API's v1 base for an environment, or undefined when the embedded sandbox serves it. */
 export function realApiBase(environment: Environment): string | undefined {
   return environment === "production" ? parsed.DATA_API_PRODUCTION_URL : parsed.DATA_API_TEST_URL;
+}
+
+/**
+ * One variable of a feature's settings: unset and empty mean the same, its default (a test harness blanks what it
+ * inherits).
+ */
+export const setting = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema);
+
+const parsedSettings = new WeakMap<z.ZodType, unknown>();
+
+/**
+ * A feature's settings, parsed from the environment once per schema (a later call answers the same object): the schema,
+ * in the feature's folder, names its variables with their defaults and bounds. Throws (a ZodError naming the
+ * variable) when one is out of them.
+ *
+ * @example
+ * export const ReminderSettings = z.object({ REMINDER_HOURS: setting(z.coerce.number().int().min(1).default(24)) });
+ * settingsOf(ReminderSettings).REMINDER_HOURS; // 24, unless REMINDER_HOURS says otherwise
+ */
+export function settingsOf<T>(schema: z.ZodType<T>): T {
+  if (!parsedSettings.has(schema)) parsedSettings.set(schema, schema.parse(process.env));
+  return parsedSettings.get(schema) as T;
 }

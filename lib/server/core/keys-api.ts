@@ -141,8 +141,8 @@ export const removeKey = defineRoute(
 );
 
 /**
- * What the key endpoint asks of whatever keeps a key's history (the insights' sync): its own words, so the core names
- * no feature; the backend hands the sync, which has this method.
+ * What the key endpoint asks of whatever keeps a key's history (a feature's sync, `deps.history`): its own words, so
+ * the core names no feature; the backend hands the feature's services, which have this method.
  */
 export interface HistoryScopes {
   /** Sets an Employee key's scope; true when it changed (its history is then forgotten and walked again). */

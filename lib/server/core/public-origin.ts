@@ -28,7 +28,7 @@ function first(list: string | null): string | undefined {
 }
 
 /**
- * Backroom's address for a link in a mail sent with no request to read it from (a notification, a digest, a report):
+ * Backroom's address for a link in a mail sent with no request to read it from (a notification, a feature's mail):
  * PUBLIC_URL, or without it this process's own loopback address (local use and the tests; a deployment sets
  * PUBLIC_URL, which better-auth requires there anyway).
  *

@@ -30,10 +30,11 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * Backroom's own refusals and failures, each with its status and its words: the one map that every route handler (and
- * the proxy) answers from, so that "not connected" reads the same from `/api/session`, `/api/audit` and `/api/v1/...`.
- * The Data API's own answers are passed on as they are and are not here; nor are a handler's validation errors (400
- * with field errors, `lib/data-api/validation-errors.ts`), which say what was wrong with the request.
+ * The core's refusals and failures, each with its status and its words: the one map the core's checks, its route
+ * handlers and the proxy answer from, so that "not connected" reads the same from `/api/session`, `/api/audit` and
+ * `/api/v1/...`. A feature's own refusals are its own (`refusal()`, in its `errors.ts`). The Data API's own answers
+ * are passed on as they are and are not here; nor are a handler's validation errors (400 with field errors,
+ * `lib/data-api/validation-errors.ts`), which say what was wrong with the request.
  */
 export const ROUTE_FAILURES = {
   /** A write from another site, or with neither `Sec-Fetch-Site` nor `Origin` (same-origin.ts). */
@@ -66,134 +67,6 @@ export const ROUTE_FAILURES = {
   },
   /** A demo person changing what every visitor of the demo shares (`auth/demo.ts`). */
   "demo-shared": { status: 403, code: "DEMO_SHARED", text: () => DEMO_FIXED_DETAIL },
-  /** The insights of a key whose history is not synced yet (its first backfill runs in the background). */
-  "history-pending": {
-    status: 409,
-    code: "HISTORY_PENDING",
-    text: () => "This key's history is being synced in the background; the insights open once its first year is in",
-  },
-  /** Insights asked with a key that has none (they are a brand's: Supplier keys). */
-  "no-insights": {
-    status: 403,
-    code: "NOT_FOR_THIS_KEY",
-    text: () =>
-      "Insights are kept for brands' keys (Supplier) and for Employee keys (their linked reps' accounts, or the whole distributor's): a Customer key has none",
-  },
-  /** An Employee key's history of the whole distributor, asked for everyone's sales at once. */
-  "supplier-required": {
-    status: 400,
-    code: "SUPPLIER_REQUIRED",
-    text: () =>
-      "This key's history holds the whole distributor's sales: name one supplier (&supplier=ID), or ask by=supplier",
-  },
-  /** A statement asked with a key that has none to give (Supplier keys: statements are a retailer's and the distributor's). */
-  "no-statements": {
-    status: 403,
-    code: "NOT_FOR_THIS_KEY",
-    text: () =>
-      "Statements of account are for retailers' keys (Customer) and the distributor's staff (Employee): a brand's key has none",
-  },
-  /** Monthly statements asked of a key that is not a retailer's (they mail a retailer's own accounts). */
-  /** The books' exports asked with a brand's key (they are a retailer's bills: Customer keys, or staff naming a store). */
-  "no-books": {
-    status: 403,
-    code: "NOT_FOR_THIS_KEY",
-    text: () =>
-      "Exports to the books are a retailer's bills and payments (Customer keys; Employee keys name a store): a brand's key has none",
-  },
-  "no-scheduled-exports": {
-    status: 409,
-    code: "NOT_FOR_THIS_KEY",
-    text: () =>
-      "Exports to the books by email are a retailer's key's (Customer): they mail its stores' new bills and payments to the Accounts role",
-  },
-  "no-monthly-statements": {
-    status: 409,
-    code: "NOT_FOR_THIS_KEY",
-    text: () =>
-      "Monthly statements by email are a retailer's key's (Customer): they mail its own accounts' statements to the Accounts role",
-  },
-  /** A statement of an AR account the key reads nothing of (not its own, or no history at all). */
-  "no-such-account": {
-    status: 404,
-    code: "NO_SUCH_ACCOUNT",
-    text: () => "Nothing of this AR account can be read with this key: no open invoice, payment or allocation",
-  },
-  /** A statement asked for a day the API's aging is not as of (it keeps its last close only). */
-  "statement-date-unavailable": {
-    status: 409,
-    code: "STATEMENT_DATE_UNAVAILABLE",
-    text: () => "The Data API keeps its aging as of its last close only: ask for that day, or leave asOf out",
-  },
-  /** A history scope asked of a key that has none to choose (Supplier and Customer keys). */
-  "no-history-scope": {
-    status: 409,
-    code: "NOT_FOR_THIS_KEY",
-    text: () =>
-      "Only an Employee key's history can cover the linked reps' accounts or the whole distributor: a brand's key keeps its own sales, a retailer's none",
-  },
-  /** The collections list of a key whose first walk has not ended (it runs in the background). */
-  "collections-pending": {
-    status: 409,
-    code: "COLLECTIONS_PENDING",
-    text: () => "This key's collections list is being read in the background; it opens once its first walk is in",
-  },
-  /** The collections list asked with a key other than an Employee key's (it is the distributor staff's). */
-  "no-collections": {
-    status: 403,
-    code: "NOT_FOR_THIS_KEY",
-    text: () => "The collections list is the distributor staff's: it is kept for Employee keys only",
-  },
-  /** The AR aging's export from a snapshot, asked before the key's first walk that kept the aging has ended. */
-  "aging-pending": {
-    status: 409,
-    code: "AGING_PENDING",
-    text: () =>
-      "This key's snapshot of the whole AR aging is being read in the background; export from the AR aging page's live report meanwhile",
-  },
-  /** The AR aging's snapshot export asked with a key other than an Employee key's (only those keep a snapshot). */
-  "no-aging-snapshot": {
-    status: 403,
-    code: "NOT_FOR_THIS_KEY",
-    text: () => "Only Employee keys keep a snapshot of the AR aging: export it from the AR aging page",
-  },
-  /** An unsubscribe link whose token is not one of ours (altered, cut short, or from another Backroom). */
-  "bad-unsubscribe-token": {
-    status: 400,
-    code: "BAD_UNSUBSCRIBE_TOKEN",
-    text: () =>
-      "This unsubscribe link is not valid: it may have been cut short. Change what you receive in your notification settings instead.",
-  },
-  /** A visit note on a customer outside a Customer key's stores (`lib/server/notes/`). */
-  "customer-not-in-scope": {
-    status: 403,
-    code: "CUSTOMER_NOT_IN_SCOPE",
-    text: () => "This workspace's retailer key covers its own stores only: notes are read and written on those",
-  },
-  /** A visit note deleted by someone other than its author. */
-  "note-not-author": {
-    status: 403,
-    code: "NOT_NOTE_AUTHOR",
-    text: () => "Only the person who wrote a note may delete it",
-  },
-  /** A visit note deleted more than a day after it was written. */
-  "note-delete-window-passed": {
-    status: 403,
-    code: "NOTE_DELETE_WINDOW_PASSED",
-    text: () => "A note may be deleted by its author within 24 hours of writing it; this one is older, and stays",
-  },
-  /** An Idempotency-Key sent again with a different note. */
-  "idempotency-key-reused": {
-    status: 409,
-    code: "IDEMPOTENCY_KEY_REUSED",
-    text: () => "This Idempotency-Key was used for a different note: make a new key for a new note",
-  },
-  /** An Idempotency-Key sent again whose note its author has deleted since. */
-  "note-deleted": {
-    status: 409,
-    code: "NOTE_DELETED",
-    text: () => "The note this Idempotency-Key made has been deleted since",
-  },
   /** A key id the workspace does not hold (choosing it, removing it). */
   "no-such-key": { status: 404, text: () => "No such key in this workspace" },
   /** Nothing here (an unknown Data API path, `/api/metrics` without a token configured). */
@@ -278,7 +151,7 @@ export function invalidFieldAnswer(field: string, detail: string): Response {
  * shape with its status (502 without one) and its wait, `what` saying what could not be read.
  *
  * @example
- * if (error instanceof DataApiError) return upstreamFailureAnswer(error, "The statement");
+ * if (error instanceof DataApiError) return upstreamFailureAnswer(error, "The list");
  */
 export function upstreamFailureAnswer(error: DataApiError, what: string): Response {
   const status = error.status >= 400 ? error.status : 502;

@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { type AuditTrail, createAuditTrail } from "./audit/audit-trail";
 import { type ConnectThrottleOptions, createConnectThrottle } from "./connect-throttle";
-import { migrate } from "./db/migrations";
+import { CORE_MIGRATIONS, type Migrations, migrate } from "./db/migrations";
 import { type Database, openDatabase } from "./db/open";
 import type { BackroomDatabase } from "./db/schema";
 import type { Environment } from "./env";
@@ -85,11 +85,13 @@ export async function createTestBackend(
     mailDelivers?: boolean;
     /** What the features under test forget of a key removed (as `lib/backend.ts` hands every feature's). */
     forget?: readonly KeyForgetter[];
+    /** What a database made here is migrated with: the core's migrations unless given (`lib/server/testing.ts`). */
+    migrations?: Migrations;
   } = {},
 ): Promise<TestBackend> {
   // A migrated database of a profile (`databaseProfiles()`), or SQLite in memory.
   const database = options.database ?? openDatabase({ file: ":memory:" });
-  if (!options.database) await migrate(database);
+  if (!options.database) await migrate(database, options.migrations ?? CORE_MIGRATIONS);
   const { db } = database;
   let time = Date.parse("2026-11-21T18:00:00.000Z");
   let answer = fetch;

@@ -1,7 +1,7 @@
 import "server-only";
-import { serverEnv } from "../core/env";
 import { defineFeature } from "../core/feature";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "./follow-ups";
+import { FollowUpSettings } from "./settings";
 
 /**
  * The follow-ups with the core: the proxy tells them of writes awaiting an outcome and of outcomes learned (`outcomes`);
@@ -9,14 +9,15 @@ import { createFollowUps, FOLLOW_UP, type FollowUpJob } from "./follow-ups";
  */
 export const followUpsFeature = defineFeature({
   name: "follow-ups",
-  start(core) {
+  settings: FollowUpSettings,
+  start(core, settings) {
     const followUps = createFollowUps({
       jobs: core.jobs,
       audit: core.audit,
       keys: core.keys,
       notifier: core.notifier,
       background: core.background,
-      firstSeconds: serverEnv.FOLLOW_UP_INTERVAL_SECONDS,
+      firstSeconds: settings.FOLLOW_UP_INTERVAL_SECONDS,
     });
     return {
       jobs: { [FOLLOW_UP]: (job: FollowUpJob) => followUps.run(job) },

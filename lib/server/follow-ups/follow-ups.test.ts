@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Version } from "@/lib/data-api/operation";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { databaseProfiles } from "../core/db/testing";
 import { sentJobs } from "../core/jobs/testing";
 import { createNotificationStore } from "../core/notify/notification-store";
 import { createNotifier } from "../core/notify/notifier";
 import { proxyRequest } from "../core/proxy";
 import { createRequestLog } from "../core/request-log";
 import { createMemoryStore } from "../core/shared/memory-store";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { createBackground } from "../core/background/background-reads";
 import { createFollowUps, FOLLOW_UP, type FollowUpJob, followUpDelay, followUpReads } from "./follow-ups";
 

@@ -1,17 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import { createMemoryStore } from "../core/shared/memory-store";
-import {
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  recordingJobs,
-  type TestBackend,
-} from "../core/testing";
-import { forgetHistory } from "./history-tables";
+import { browserRequest, connectKey, DEMO_KEYS, recordingJobs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
+import { forgetHistory } from "./tables";
 import { createHistorySync, type HistorySyncJob } from "./history-sync";
 import { getCadence, getDistribution, getPromotionLift } from "./brand-api";
 

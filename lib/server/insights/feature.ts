@@ -1,8 +1,9 @@
 import "server-only";
-import { serverEnv } from "../core/env";
 import { defineFeature } from "../core/feature";
 import { createHistorySync, HISTORY_SWEEP, HISTORY_SYNC, type HistorySyncJob } from "./history-sync";
-import { forgetHistory } from "./history-tables";
+import { forgetHistory } from "./tables";
+import { HISTORY_MIGRATIONS } from "./migrations";
+import { HistorySettings } from "./settings";
 
 /**
  * The insights' history (issue 30) with the core: each Supplier key's invoices, lines and retailers' stock, backfilled
@@ -13,19 +14,21 @@ import { forgetHistory } from "./history-tables";
  */
 export const insightsFeature = defineFeature({
   name: "insights",
+  migrations: HISTORY_MIGRATIONS,
+  settings: HistorySettings,
   forget: forgetHistory,
-  start(core) {
+  start(core, settings) {
     const history = createHistorySync({
       db: core.db,
       jobs: core.jobs,
       keys: core.keys,
       background: core.background,
-      historyDays: serverEnv.HISTORY_DAYS,
+      historyDays: settings.HISTORY_DAYS,
     });
-    const sweeping = serverEnv.HISTORY_SWEEP_SECONDS > 0;
+    const sweeping = settings.HISTORY_SWEEP_SECONDS > 0;
     return {
       jobs: { [HISTORY_SYNC]: (job: HistorySyncJob) => history.run(job) },
-      recurring: [{ name: HISTORY_SWEEP, seconds: serverEnv.HISTORY_SWEEP_SECONDS, run: () => history.sweep() }],
+      recurring: [{ name: HISTORY_SWEEP, seconds: settings.HISTORY_SWEEP_SECONDS, run: () => history.sweep() }],
       ...(sweeping ? { keyAdded: (key) => history.keyAdded(key.workspaceId, key.keyId) } : {}),
       services: history,
     };

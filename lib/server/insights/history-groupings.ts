@@ -5,6 +5,7 @@ import { isZone } from "@/lib/format/days";
 import { readPromotions } from "./history-promotions";
 import { type RepRow, repRow } from "./history-scope";
 import { customerBatches, type HistoryState, type ReadAll } from "./history-state";
+import type { HistoryDb, HistoryTables } from "./tables";
 
 type ProductRow = {
   ProductID: number;
@@ -32,11 +33,12 @@ type SupplierRow = { SupplierID: number; Supplier?: string | null };
  * await readGroupings(db, keyId, state, readAll); // weekly, and at the backfill's end
  */
 export async function readGroupings(
-  db: Kysely<BackroomDatabase>,
+  coreDb: Kysely<BackroomDatabase>,
   keyId: string,
   state: HistoryState,
   readAll: ReadAll,
 ): Promise<void> {
+  const db = coreDb.withTables<HistoryTables>();
   await readCustomers(db, keyId, state, readAll);
   const products = await readProducts(db, keyId, readAll);
   await readPromotions(db, keyId, readAll);
@@ -46,7 +48,7 @@ export async function readGroupings(
 }
 
 /** The retailers the key sees, each with its state's time zone. */
-async function readCustomers(db: Kysely<BackroomDatabase>, keyId: string, state: HistoryState, readAll: ReadAll) {
+async function readCustomers(db: HistoryDb, keyId: string, state: HistoryState, readAll: ReadAll) {
   const states = await readAll<StateRow>("/states?PageSize=500");
   const zones = new Map(
     states.filter((s) => s.TimeZone && isZone(s.TimeZone)).map((s) => [s.StateAbbreviation, s.TimeZone!]),
@@ -82,7 +84,7 @@ async function readCustomers(db: Kysely<BackroomDatabase>, keyId: string, state:
 }
 
 /** The active products the key sees, answered for the suppliers' names. */
-async function readProducts(db: Kysely<BackroomDatabase>, keyId: string, readAll: ReadAll) {
+async function readProducts(db: HistoryDb, keyId: string, readAll: ReadAll) {
   const products = await readAll<ProductRow>("/products?PageSize=500");
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("history_products").where("key_id", "=", keyId).execute();
@@ -107,7 +109,7 @@ async function readProducts(db: Kysely<BackroomDatabase>, keyId: string, readAll
 
 /** The suppliers by name: a brand's from its products (no request more); an Employee key's every supplier, inactive too. */
 async function readSuppliers(
-  db: Kysely<BackroomDatabase>,
+  db: HistoryDb,
   keyId: string,
   state: HistoryState,
   products: ProductRow[],
@@ -134,7 +136,7 @@ async function readSuppliers(
 }
 
 /** A Supplier key's reps (an Employee key's were read with its scope). */
-async function readReps(db: Kysely<BackroomDatabase>, keyId: string, readAll: ReadAll) {
+async function readReps(db: HistoryDb, keyId: string, readAll: ReadAll) {
   const rows = await readAll<RepRow>("/salesReps?PageSize=500");
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("history_reps").where("key_id", "=", keyId).execute();

@@ -2,6 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
 import { addDays, customerBatches, type HistoryState, LINE_BATCH } from "./history-state";
+import type { HistoryDb, HistoryTables } from "./tables";
 
 /** Every status but Canceled, said explicitly: the API's default is New only. */
 const STATUSES = "1,2,3,4,5,7";
@@ -40,11 +41,12 @@ export type ReadPage<T> = (path: string) => Promise<{ records: T[]; more: boolea
  * await invoicePage(db, keyId, state, readPage); // state.window.page moves on, or to 0 once the window is read
  */
 export async function invoicePage(
-  db: Kysely<BackroomDatabase>,
+  coreDb: Kysely<BackroomDatabase>,
   keyId: string,
   state: HistoryState,
   read: ReadPage<InvoiceRow>,
 ): Promise<void> {
+  const db = coreDb.withTables<HistoryTables>();
   const window = state.window!;
   const query = new URLSearchParams({
     Statuses: STATUSES,
@@ -72,7 +74,7 @@ export async function invoicePage(
 }
 
 /** Saves a page of invoices, over what was kept of them. */
-async function keepInvoices(db: Kysely<BackroomDatabase>, keyId: string, records: InvoiceRow[]) {
+async function keepInvoices(db: HistoryDb, keyId: string, records: InvoiceRow[]) {
   await db
     .insertInto("history_invoices")
     .values(
@@ -99,7 +101,7 @@ async function keepInvoices(db: Kysely<BackroomDatabase>, keyId: string, records
 }
 
 /** The window is read whole: what it held before and the API lists no more (canceled) goes, lines and all. */
-async function dropUnlisted(db: Kysely<BackroomDatabase>, keyId: string, state: HistoryState) {
+async function dropUnlisted(db: HistoryDb, keyId: string, state: HistoryState) {
   const window = state.window!;
   const gone = await db
     .selectFrom("history_invoices")
@@ -124,11 +126,12 @@ async function dropUnlisted(db: Kysely<BackroomDatabase>, keyId: string, state: 
  * await lineBatch(db, keyId, state, readAll); // state.pendingLines loses the batch read
  */
 export async function lineBatch(
-  db: Kysely<BackroomDatabase>,
+  coreDb: Kysely<BackroomDatabase>,
   keyId: string,
   state: HistoryState,
   readAll: (path: string) => Promise<LineRow[]>,
 ): Promise<void> {
+  const db = coreDb.withTables<HistoryTables>();
   const ids = state.pendingLines.slice(0, LINE_BATCH);
   const lines = await readAll(
     `/invoiceTransactions?${new URLSearchParams({ InvoiceIDs: ids.join(","), PageSize: "500" })}`,

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
 import { syncReader } from "../watch/paged-reads";
 import type { ReadAll } from "./history-state";
+import type { HistoryTables } from "./tables";
 
 /** A promotion as `/promotionsProducts` lists it. */
 type PromotionRow = {
@@ -23,7 +24,8 @@ type PromotionRow = {
  * @example
  * await readPromotions(db, keyId, readAll);
  */
-export async function readPromotions(db: Kysely<BackroomDatabase>, keyId: string, readAll: ReadAll): Promise<void> {
+export async function readPromotions(coreDb: Kysely<BackroomDatabase>, keyId: string, readAll: ReadAll): Promise<void> {
+  const db = coreDb.withTables<HistoryTables>();
   let promotions: PromotionRow[];
   try {
     promotions = await readAll<PromotionRow>("/promotionsProducts?PageSize=500");

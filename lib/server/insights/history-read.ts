@@ -9,6 +9,7 @@ import type {
   HistoryPromotion,
   ShelfRow,
 } from "@/lib/domain/insights/history-types";
+import type { HistoryTables } from "./tables";
 
 /** A key's history as the aggregations read it, and how far it reaches. */
 export interface KeyHistory {
@@ -41,10 +42,11 @@ export interface KeyHistory {
  * const brand = await readHistory(db, keyId, { supplier: 101 });
  */
 export async function readHistory(
-  db: Kysely<BackroomDatabase>,
+  coreDb: Kysely<BackroomDatabase>,
   keyId: string,
   { from, supplier }: { from?: string; supplier?: number } = {},
 ): Promise<KeyHistory> {
+  const db = coreDb.withTables<HistoryTables>();
   const supplierInvoices = db
     .selectFrom("history_lines")
     .select("invoice_id")

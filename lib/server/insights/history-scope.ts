@@ -4,6 +4,7 @@ import type { BackroomDatabase } from "../core/db/schema";
 import { workspaceMembers } from "../watch/hold-store";
 import type { HistoryScope } from "@/lib/session/session-view";
 import type { HistoryState, ReadAll } from "./history-state";
+import type { HistoryTables } from "./tables";
 
 /** A sales rep as `/salesReps` lists it. */
 export type RepRow = { UserID: number; Name?: string | null; Customers?: { CustomerID: number }[] | null };
@@ -23,7 +24,8 @@ export const repRow = (keyId: string, r: RepRow) => ({
  * @example
  * await historyScopeOf(db, keyId); // "linked-reps"
  */
-export async function historyScopeOf(db: Kysely<BackroomDatabase>, keyId: string): Promise<HistoryScope> {
+export async function historyScopeOf(coreDb: Kysely<BackroomDatabase>, keyId: string): Promise<HistoryScope> {
+  const db = coreDb.withTables<HistoryTables>();
   const row = await db.selectFrom("workspace_keys").select("history_scope").where("id", "=", keyId).executeTakeFirst();
   return row?.history_scope === "distributor" ? "distributor" : "linked-reps";
 }
@@ -36,9 +38,10 @@ export async function historyScopeOf(db: Kysely<BackroomDatabase>, keyId: string
  * await keepsHistory(db, { workspace_id, key_type: "Supplier", history_scope: null }); // true
  */
 export async function keepsHistory(
-  db: Kysely<BackroomDatabase>,
+  coreDb: Kysely<BackroomDatabase>,
   key: { workspace_id: string; key_type: string; history_scope: string | null },
 ): Promise<boolean> {
+  const db = coreDb.withTables<HistoryTables>();
   if (key.key_type === "Supplier" || (key.key_type === "Employee" && key.history_scope === "distributor")) return true;
   return (
     key.key_type === "Employee" && (await workspaceMembers(db, key.workspace_id)).some((m) => m.salesRepUserId !== null)
@@ -54,12 +57,13 @@ export async function keepsHistory(
  * await readScope(db, keyId, workspaceId, state, readAll); // state.scope is set
  */
 export async function readScope(
-  db: Kysely<BackroomDatabase>,
+  coreDb: Kysely<BackroomDatabase>,
   keyId: string,
   workspaceId: string,
   state: HistoryState,
   readAll: ReadAll,
 ): Promise<void> {
+  const db = coreDb.withTables<HistoryTables>();
   const distributor = (await historyScopeOf(db, keyId)) === "distributor";
   const linked = new Set(
     (await workspaceMembers(db, workspaceId)).flatMap((m) => (m.salesRepUserId === null ? [] : [m.salesRepUserId])),
@@ -99,9 +103,10 @@ export async function readScope(
  * if (await keptKey(db, keyId)) await start(workspaceId, keyId);
  */
 export async function keptKey(
-  db: Kysely<BackroomDatabase>,
+  coreDb: Kysely<BackroomDatabase>,
   keyId: string,
 ): Promise<{ workspace_id: string } | undefined> {
+  const db = coreDb.withTables<HistoryTables>();
   const key = await db
     .selectFrom("workspace_keys")
     .select(["workspace_id", "key_type", "history_scope"])
@@ -116,7 +121,8 @@ export async function keptKey(
  * @example
  * const keys = await keysKeepingHistory(db); // [{ id, workspace_id, key_type, history_scope }]
  */
-export async function keysKeepingHistory(db: Kysely<BackroomDatabase>) {
+export async function keysKeepingHistory(coreDb: Kysely<BackroomDatabase>) {
+  const db = coreDb.withTables<HistoryTables>();
   const all = await db
     .selectFrom("workspace_keys")
     .select(["id", "workspace_id", "key_type", "history_scope"])

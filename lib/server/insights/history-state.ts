@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { SyncStanding } from "../core/jobs/resumable-sync";
 import { HISTORY_WINDOW_DAYS } from "@/lib/domain/insights/backfill-estimate";
+import type { HistoryDb, HistoryTables } from "./tables";
 
 /** Days of one backfill window. */
 export const WINDOW_DAYS = HISTORY_WINDOW_DAYS;
@@ -70,9 +71,9 @@ export interface HistoryScopeState {
   distributor?: boolean;
 }
 
-/** What the history's steps share: the database and the clock. */
+/** What the history's steps share: the database (with the history's tables) and the clock. */
 export interface HistoryContext {
-  db: Kysely<BackroomDatabase>;
+  db: HistoryDb;
   now: () => number;
 }
 
@@ -106,7 +107,11 @@ export function customerBatches(state: HistoryState): (string | undefined)[] {
  * @example
  * const state = await loadHistoryState(db, keyId); // undefined before its first walk
  */
-export async function loadHistoryState(db: Kysely<BackroomDatabase>, keyId: string): Promise<HistoryState | undefined> {
+export async function loadHistoryState(
+  coreDb: Kysely<BackroomDatabase>,
+  keyId: string,
+): Promise<HistoryState | undefined> {
+  const db = coreDb.withTables<HistoryTables>();
   const row = await db.selectFrom("history_state").select("state_json").where("key_id", "=", keyId).executeTakeFirst();
   return row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
 }
@@ -132,7 +137,8 @@ export async function saveHistoryState(ctx: HistoryContext, keyId: string, state
  * @example
  * const standings = await historyStandings(db); // Map { keyId => { walking, movedAt, endedAt } }
  */
-export async function historyStandings(db: Kysely<BackroomDatabase>): Promise<Map<string, SyncStanding>> {
+export async function historyStandings(coreDb: Kysely<BackroomDatabase>): Promise<Map<string, SyncStanding>> {
+  const db = coreDb.withTables<HistoryTables>();
   const states = await db.selectFrom("history_state").select(["key_id", "state_json", "updated_at"]).execute();
   return new Map(
     states.map((row) => {

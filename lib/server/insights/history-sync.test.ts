@@ -1,14 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import { createRateLimitBook } from "../core/rate-limit-book";
 import { createMemoryStore } from "../core/shared/memory-store";
 import {
   BACKROOM,
   browserRequest,
   connectKey,
-  createTestBackend,
   DEMO_KEYS,
   joinAs,
   recordingJobs,
@@ -16,10 +14,11 @@ import {
   signUp,
   type TestBackend,
 } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { insightsQuery, insightTables } from "@/lib/domain/insights/insights-tables";
 import { addKey, updateKey } from "../core/keys-api";
 import { readHistory } from "./history-read";
-import { forgetHistory } from "./history-tables";
+import { forgetHistory, type HistoryTables } from "./tables";
 import { createHistorySync, type HistorySyncJob, WINDOW_DAYS } from "./history-sync";
 import { getSales } from "./insights-api";
 import { estimateWords } from "@/lib/domain/insights/backfill-estimate";
@@ -91,6 +90,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
       DEMO_KEYS.Supplier,
     );
     const kept = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_invoices")
       .selectAll()
       .where("key_id", "=", brand.keyId)
@@ -111,6 +111,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
         )),
       );
     const keptLines = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_lines")
       .selectAll()
       .where("key_id", "=", brand.keyId)
@@ -145,6 +146,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     // And the brand's promotions, as /promotionsProducts lists them.
     const promotions = await sandbox.walk("/promotionsProducts?", DEMO_KEYS.Supplier);
     const keptPromotions = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_promotions")
       .selectAll()
       .where("key_id", "=", brand.keyId)
@@ -175,6 +177,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     // And the reps it sees, with their customers: the walk's last request.
     const reps = await sandbox.walk("/salesReps?", DEMO_KEYS.Supplier);
     const keptReps = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_reps")
       .selectAll()
       .where("key_id", "=", brand.keyId)
@@ -192,6 +195,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect(keptReps.length).toBeGreaterThan(0);
     const products = await sandbox.walk("/products?", DEMO_KEYS.Supplier);
     const keptProducts = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_products")
       .selectAll()
       .where("key_id", "=", brand.keyId)
@@ -205,6 +209,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     // And the retailers' stock of its products, as the API lists it now (the shelf watch's snapshot).
     const shelf = await sandbox.walk("/retailerInventory?", DEMO_KEYS.Supplier);
     const keptShelf = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_shelf")
       .selectAll()
       .where("key_id", "=", brand.keyId)
@@ -225,6 +230,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     );
     const apiCustomers = await sandbox.walk("/customers?AccountStatuses=Active,Inactive,OutOfBus", DEMO_KEYS.Supplier);
     const keptCustomers = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_customers")
       .selectAll()
       .where("key_id", "=", brand.keyId)
@@ -264,6 +270,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
       Number(
         (
           await backend.db
+            .withTables<HistoryTables>()
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as("n"))
             .where("key_id", "=", brand.keyId)
@@ -301,16 +308,22 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     const first = (await sync.state(brand.keyId))!;
     expect([first.phase, first.linesVersion]).toEqual(["idle", 2]);
     // The list failed: no promotion kept, the walk ended all the same (the lift reads them from the lines).
-    const promotions = backend.db.selectFrom("history_promotions").selectAll().where("key_id", "=", brand.keyId);
+    const promotions = backend.db
+      .withTables<HistoryTables>()
+      .selectFrom("history_promotions")
+      .selectAll()
+      .where("key_id", "=", brand.keyId);
     expect(await promotions.execute()).toEqual([]);
     // As a history kept before migration 019: lines without their promotion, a state without its version.
     await backend.db
+      .withTables<HistoryTables>()
       .updateTable("history_lines")
       .set({ promotion_id: null, discount: null })
       .where("key_id", "=", brand.keyId)
       .execute();
     const { linesVersion: _version, ...older } = first;
     await backend.db
+      .withTables<HistoryTables>()
       .updateTable("history_state")
       .set({ state_json: JSON.stringify(older) })
       .where("key_id", "=", brand.keyId)
@@ -326,6 +339,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     await drain();
     expect((await sync.state(brand.keyId))!.linesVersion).toBe(2);
     const priced = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_lines")
       .select((eb) => eb.fn.countAll().as("n"))
       .where("key_id", "=", brand.keyId)
@@ -392,6 +406,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
       DEMO_KEYS.Employee,
     );
     const kept = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_invoices")
       .select(["invoice_id", "customer_id"])
       .where("key_id", "=", staff.keyId)
@@ -402,14 +417,20 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect(kept.length).toBeGreaterThan(0);
     // Its reps are the linked one; its suppliers named; its customers with their rep (an Employee key sees it).
     expect(
-      (await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute()).map(
-        (r) => r.user_id,
-      ),
+      (
+        await backend.db
+          .withTables<HistoryTables>()
+          .selectFrom("history_reps")
+          .select("user_id")
+          .where("key_id", "=", staff.keyId)
+          .execute()
+      ).map((r) => r.user_id),
     ).toEqual([1006]);
     expect(
       Number(
         (
           await backend.db
+            .withTables<HistoryTables>()
             .selectFrom("history_suppliers")
             .select((eb) => eb.fn.countAll().as("n"))
             .where("key_id", "=", staff.keyId)
@@ -418,6 +439,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
       ),
     ).toBeGreaterThan(0);
     const customers = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_customers")
       .select(["customer_id", "rep_user_id"])
       .where("key_id", "=", staff.keyId)
@@ -426,6 +448,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect(customers.map((c) => c.customer_id)).toEqual(customerIds);
     // The shelf holds those customers' rows only.
     const shelf = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_shelf")
       .select("customer_id")
       .where("key_id", "=", staff.keyId)
@@ -500,6 +523,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
       DEMO_KEYS.Employee,
     );
     const kept = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_invoices")
       .select("invoice_id")
       .where("key_id", "=", staff.keyId)
@@ -516,6 +540,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
         )),
       );
     const keptLines = await backend.db
+      .withTables<HistoryTables>()
       .selectFrom("history_lines")
       .select(["line_id", "supplier_id", "ext_price"])
       .where("key_id", "=", staff.keyId)
@@ -527,12 +552,24 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
     expect(new Set(keptLines.map((l) => l.supplier_id)).size).toBeGreaterThan(1);
     // Every rep (the page's chooser) and the catalogue's active products (a chosen supplier's white space).
     expect(
-      (await backend.db.selectFrom("history_reps").select("user_id").where("key_id", "=", staff.keyId).execute())
-        .length,
+      (
+        await backend.db
+          .withTables<HistoryTables>()
+          .selectFrom("history_reps")
+          .select("user_id")
+          .where("key_id", "=", staff.keyId)
+          .execute()
+      ).length,
     ).toBe((await sandbox.walk("/salesReps?", DEMO_KEYS.Employee)).length);
     expect(
-      (await backend.db.selectFrom("history_products").select("product_id").where("key_id", "=", staff.keyId).execute())
-        .length,
+      (
+        await backend.db
+          .withTables<HistoryTables>()
+          .selectFrom("history_products")
+          .select("product_id")
+          .where("key_id", "=", staff.keyId)
+          .execute()
+      ).length,
     ).toBe((await sandbox.walk("/products?", DEMO_KEYS.Employee)).length);
 
     // One supplier's part read from the database is the whole history narrowed in memory: every table of the page.
@@ -582,6 +619,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
       Number(
         (
           await backend.db
+            .withTables<HistoryTables>()
             .selectFrom("history_lines")
             .select((eb) => eb.fn.countAll().as("n"))
             .where("key_id", "=", staff.keyId)

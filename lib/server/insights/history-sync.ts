@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { HistoryScope } from "@/lib/session/session-view";
 import { type BackfillEstimate, backfillEstimate } from "@/lib/domain/insights/backfill-estimate";
-import { forgetHistory } from "./history-tables";
+import { forgetHistory } from "./tables";
 import { historyScopeOf, keepsHistory, keptKey, keysKeepingHistory } from "./history-scope";
 import {
   day,
@@ -29,6 +29,7 @@ export {
   REFRESH_DAYS,
   WINDOW_DAYS,
 } from "./history-state";
+import type { HistoryDb, HistoryTables } from "./tables";
 
 /**
  * A workspace key's history, kept in Backroom's database: its invoices of every status but Canceled
@@ -103,7 +104,7 @@ async function estimateOf(
  * An owner's or admin's choice of an Employee key's scope, saved with its history deleted; answers the key's row when
  * it changed (for the new walk's start), undefined when nothing did.
  */
-async function changeScope(db: Kysely<BackroomDatabase>, workspaceId: string, keyId: string, scope: HistoryScope) {
+async function changeScope(db: HistoryDb, workspaceId: string, keyId: string, scope: HistoryScope) {
   const key = await db
     .selectFrom("workspace_keys")
     .select(["workspace_id", "key_type", "history_scope"])
@@ -125,7 +126,7 @@ async function changeScope(db: Kysely<BackroomDatabase>, workspaceId: string, ke
 export function createHistorySync(deps: HistorySyncDeps) {
   const now = deps.now ?? Date.now;
   const historyDays = deps.historyDays ?? 365;
-  const ctx: HistoryContext = { db: deps.db, now };
+  const ctx: HistoryContext = { db: deps.db.withTables<HistoryTables>(), now };
   const load = (keyId: string) => loadHistoryState(deps.db, keyId);
   const forget = (keyId: string) => forgetHistory(deps.db, keyId);
 
@@ -212,7 +213,7 @@ export function createHistorySync(deps: HistorySyncDeps) {
      * await sync.setScope(workspaceId, keyId, "distributor"); // true: the distributor's year is backfilled from now on
      */
     async setScope(workspaceId: string, keyId: string, scope: HistoryScope): Promise<boolean> {
-      const key = await changeScope(deps.db, workspaceId, keyId, scope);
+      const key = await changeScope(ctx.db, workspaceId, keyId, scope);
       if (!key) return false;
       if (await keepsHistory(deps.db, key)) await start(workspaceId, keyId);
       return true;

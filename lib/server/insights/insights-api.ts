@@ -14,6 +14,7 @@ import { historyPending, supplierRequired } from "./errors";
 import { insightsView } from "./insights-view";
 import { readHistory } from "./history-read";
 import type { HistoryState, HistorySync } from "./history-sync";
+import type { HistoryTables } from "./tables";
 
 /** What the insights' endpoints need from the backend. */
 export interface InsightsDeps {
@@ -46,7 +47,8 @@ export const Day = z
  * const state = await historyState(db, keyId);
  * if (!state?.backfilledAt) return "not yet";
  */
-export async function historyState(db: Kysely<BackroomDatabase>, keyId: string): Promise<HistoryState | undefined> {
+export async function historyState(coreDb: Kysely<BackroomDatabase>, keyId: string): Promise<HistoryState | undefined> {
+  const db = coreDb.withTables<HistoryTables>();
   const row = await db.selectFrom("history_state").select("state_json").where("key_id", "=", keyId).executeTakeFirst();
   return row ? (JSON.parse(row.state_json) as HistoryState) : undefined;
 }

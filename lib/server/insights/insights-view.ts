@@ -13,6 +13,7 @@ import type { SalesRow } from "@/lib/domain/insights/sales-by";
 import type { BackroomDatabase } from "../core/db/schema";
 import { type KeyHistory, readHistory } from "./history-read";
 import type { HistoryState } from "./history-sync";
+import type { HistoryDb, HistoryTables } from "./tables";
 
 /*
  * This process's last reads and views, by key and the history's version (`history_state.updated_at`, which every step
@@ -26,12 +27,7 @@ const figures = new LRUCache<string, InsightFigures>({ max: 16 });
 const rankings = new LRUCache<string, SalesRow[]>({ max: 16 });
 
 /** A history read once per version (and supplier), shared by the views that need it. */
-function historyOf(
-  db: Kysely<BackroomDatabase>,
-  keyId: string,
-  version: string,
-  supplier: number | undefined,
-): Promise<KeyHistory> {
+function historyOf(db: HistoryDb, keyId: string, version: string, supplier: number | undefined): Promise<KeyHistory> {
   const key = JSON.stringify([version, supplier]);
   let history = histories.get(key);
   if (!history) {
@@ -47,7 +43,7 @@ function historyOf(
  * invoices only: what a distributor's whole history offers to choose from.
  */
 async function rankingOf(
-  db: Kysely<BackroomDatabase>,
+  db: HistoryDb,
   keyId: string,
   version: string,
   query: InsightsQuery,
@@ -73,10 +69,11 @@ async function rankingOf(
  * if (view.ready) view.tables.health.rows.length;
  */
 export async function insightsView(
-  db: Kysely<BackroomDatabase>,
+  coreDb: Kysely<BackroomDatabase>,
   keyId: string,
   asked: InsightsQuery,
 ): Promise<InsightsView> {
+  const db = coreDb.withTables<HistoryTables>();
   const [stateRow, count] = await Promise.all([
     db.selectFrom("history_state").select(["state_json", "updated_at"]).where("key_id", "=", keyId).executeTakeFirst(),
     db
@@ -107,7 +104,7 @@ export async function insightsView(
 }
 
 /** The lowest-numbered supplier the history names (a distributor's history with no sale in the period). */
-async function firstSupplier(db: Kysely<BackroomDatabase>, keyId: string): Promise<number | undefined> {
+async function firstSupplier(db: HistoryDb, keyId: string): Promise<number | undefined> {
   const row = await db
     .selectFrom("history_suppliers")
     .select("supplier_id")

@@ -5,6 +5,7 @@ import { CADENCE_MIN_ORDERS } from "@/lib/domain/insights/cadence";
 import type { TodayHealth } from "@/lib/domain/today/today";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { HistoryState } from "./history-sync";
+import type { HistoryTables } from "./tables";
 
 /** Invoice status Returned: a return is no order. */
 const RETURNED = 4;
@@ -23,10 +24,11 @@ const RETURNED = 4;
  * health?.filter((h) => h.tier === "At risk");
  */
 export async function accountsHealth(
-  db: Kysely<BackroomDatabase>,
+  coreDb: Kysely<BackroomDatabase>,
   keyId: string,
   customerIds: readonly number[],
 ): Promise<TodayHealth[] | undefined> {
+  const db = coreDb.withTables<HistoryTables>();
   const stateRow = await db
     .selectFrom("history_state")
     .select("state_json")

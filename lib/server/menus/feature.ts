@@ -1,7 +1,9 @@
 import "server-only";
-import { defineFeature } from "../core/feature";
+import { defineFeature, type ServicesOf } from "../core/feature";
 import { createMenuSnapshots } from "./menu-snapshot";
 import { createMenuStore, forgetMenus } from "./menu-store";
+import { MENU_MIGRATIONS } from "./migrations";
+import { MenuSettings } from "./settings";
 
 /**
  * A brand's shared menus (issue 42) with the core: the links (in the database, the token's hash only), and each
@@ -10,12 +12,14 @@ import { createMenuStore, forgetMenus } from "./menu-store";
  */
 export const menusFeature = defineFeature({
   name: "menus",
+  migrations: MENU_MIGRATIONS,
+  settings: MenuSettings,
   forget: forgetMenus,
-  start(core) {
+  start(core, settings) {
     const store = createMenuStore(core.db);
     const snapshots = createMenuSnapshots({ shared: core.shared, background: core.background, keys: core.keys });
-    return { services: { store, snapshots } };
+    return { services: { store, snapshots, rateLimit: settings.MENU_RATE_LIMIT } };
   },
 });
 
-export type MenuServices = ReturnType<typeof menusFeature.start>["services"];
+export type MenuServices = ServicesOf<typeof menusFeature>;

@@ -2,7 +2,8 @@ import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { MenuLinkJson, NewMenuBody } from "@/lib/domain/menus/menu-schema";
-import type { BackroomDatabase, MenuLinkTable } from "../core/db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
+import type { MenuLinkTable, MenuTables } from "./tables";
 
 /**
  * The links to brands' public menus (migration 021): made with a token of 32 random bytes (base64url), of which only
@@ -79,7 +80,8 @@ export function linkJson(link: MenuLink, now: number): MenuLinkJson {
   };
 }
 
-export function createMenuStore(db: Kysely<BackroomDatabase>, now: () => number = Date.now) {
+export function createMenuStore(coreDb: Kysely<BackroomDatabase>, now: () => number = Date.now) {
+  const db = coreDb.withTables<MenuTables>();
   return {
     /** Writes a link for `token`; undefined when the workspace's Idempotency-Key made one already. */
     async add(
@@ -162,5 +164,5 @@ export type MenuStore = ReturnType<typeof createMenuStore>;
 
 /** What a key removed takes: its links (their pages answer 404 from then on). */
 export async function forgetMenus(trx: Kysely<BackroomDatabase>, keyId: string): Promise<void> {
-  await trx.deleteFrom("menu_links").where("key_id", "=", keyId).execute();
+  await trx.withTables<MenuTables>().deleteFrom("menu_links").where("key_id", "=", keyId).execute();
 }

@@ -1,23 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MadeMenuJson, MenuLinkJson } from "@/lib/domain/menus/menu-schema";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import type { SharedStore } from "../core/shared/shared-store";
 import { sharedStoreProfiles } from "../core/shared/testing";
-import {
-  BACKROOM,
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  joinAs,
-  type TestBackend,
-} from "../core/testing";
+import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { createMenuSnapshots, REFRESH_MS } from "./menu-snapshot";
 import { createMenuStore, forgetMenus } from "./menu-store";
 import { createMenu, listMenus, type MenusDeps, revokeMenu } from "./menus-api";
 import { menusPageData } from "./menus-page";
 import { type PublicMenuDeps, servePublicMenu } from "./public-menu-route";
+import type { MenuTables } from "./tables";
 
 const BRAND = 7;
 const envelope = (Data: unknown[]) => Response.json({ Data, Page: 1, PageSize: 500, HasNextPage: false });
@@ -61,7 +54,7 @@ const MENU = {
 };
 
 /** One instance of Backroom: its own menu services over the shared database and store. */
-function instance(backend: TestBackend, shared: SharedStore, menuRateLimit = 1000) {
+function instance(backend: TestBackend, shared: SharedStore, rateLimit = 1000) {
   const now = () => backend.now!();
   const store = createMenuStore(backend.db, now);
   const snapshots = createMenuSnapshots({
@@ -70,7 +63,7 @@ function instance(backend: TestBackend, shared: SharedStore, menuRateLimit = 100
     keys: backend.keys,
     now,
   });
-  const deps: MenusDeps & PublicMenuDeps = { ...backend, menus: { store, snapshots }, shared, menuRateLimit, now };
+  const deps: MenusDeps & PublicMenuDeps = { ...backend, menus: { store, snapshots, rateLimit }, shared, now };
   return {
     snapshots,
     page: async (workspaceId: string, keyId: string) => {
@@ -132,7 +125,9 @@ describe.each(databaseProfiles())("the shared menus on $name", ({ open }) => {
       expect.objectContaining({ id: link.id, name: "Holiday menu", states: ["CA"], status: "active" }),
     ]);
     expect(JSON.stringify(listed)).not.toContain(link.token);
-    expect(await backend.db.selectFrom("menu_links").select("token_hash").executeTakeFirst()).not.toEqual({
+    expect(
+      await backend.db.withTables<MenuTables>().selectFrom("menu_links").select("token_hash").executeTakeFirst(),
+    ).not.toEqual({
       token_hash: link.token,
     });
 

@@ -11,10 +11,9 @@ import type { MenuSnapshots } from "./menu-snapshot";
 import type { MenuStore } from "./menu-store";
 
 export interface PublicMenuDeps extends RouteDeps {
-  menus: { store: MenuStore; snapshots: MenuSnapshots };
+  /** The links, the snapshots, and the views allowed per address and minute (MENU_RATE_LIMIT). */
+  menus: { store: MenuStore; snapshots: MenuSnapshots; rateLimit: number };
   shared: SharedStore;
-  /** Views per address and minute (MENU_RATE_LIMIT). */
-  menuRateLimit: number;
   now?: () => number;
 }
 
@@ -42,7 +41,7 @@ const pageHeaders = (nonce: string) => ({
 export const servePublicMenu = defineRoute({ need: "anyone" }, async ({ request, params }, deps: PublicMenuDeps) => {
   const nonce = randomBytes(16).toString("base64");
   const now = deps.now?.() ?? Date.now();
-  const wait = await menuViewWait(deps.shared, clientAddress(request), deps.menuRateLimit, now);
+  const wait = await menuViewWait(deps.shared, clientAddress(request), deps.menus.rateLimit, now);
   if (wait !== undefined) throw tooManyViews(wait, publicHeaders(nonce));
   const link = await deps.menus.store.open(params.token ?? "");
   if (!link)

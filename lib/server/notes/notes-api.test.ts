@@ -1,18 +1,11 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NoteJson, NotesJson } from "@/lib/domain/notes/note-rules";
-import { databaseProfiles } from "../core/db/testing";
 import { chooseKey } from "../core/session-api";
-import {
-  type BrowserInit,
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  joinAs,
-  type TestBackend,
-} from "../core/testing";
+import { type BrowserInit, browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { createNote, deleteNote, listNotes } from "./notes-api";
+import type { NoteTables } from "./tables";
 
 let backend: TestBackend;
 afterEach(() => backend.close());
@@ -357,10 +350,12 @@ describe("the visit notes API under generated input", () => {
     );
     await fc.assert(
       fc.asyncProperty(json, fc.string({ maxLength: 30 }), async (body, query) => {
-        const before = (await backend.db.selectFrom("visit_notes").select("id").execute()).length;
+        const before = (await backend.db.withTables<NoteTables>().selectFrom("visit_notes").select("id").execute())
+          .length;
         const written = await post(owner.cookie, body, `k-${Math.random()}`);
         expect(written.status).toBeLessThan(500);
-        const after = (await backend.db.selectFrom("visit_notes").select("id").execute()).length;
+        const after = (await backend.db.withTables<NoteTables>().selectFrom("visit_notes").select("id").execute())
+          .length;
         expect(after - before).toBe(written.status === 201 ? 1 : 0);
         if (written.status >= 400) expect((await errorOf(written)).code).toBeTruthy();
         const read = await get(owner.cookie, query);

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NOTE_MAX_LENGTH } from "@/lib/domain/notes/note-rules";
-import { databaseProfiles } from "../core/db/testing";
 import type { Database } from "../core/db/open";
 import { createNotesStore, type NotesScope, type NotesStore } from "./notes-store";
+import { databaseProfiles } from "../testing";
+import type { NoteTables } from "./tables";
 
 const HOUR = 60 * 60 * 1000;
 const ana = { id: "user-ana", name: "Ana Ruiz" };
@@ -138,6 +139,7 @@ describe.each(databaseProfiles())("the notes store on $name", ({ open }) => {
     ).toEqual({ outcome: "key-reused" });
     // Its text is not kept.
     const row = await database.db
+      .withTables<NoteTables>()
       .selectFrom("visit_notes")
       .select(["text", "deleted_by"])
       .where("id", "=", gone.note.id)
@@ -152,7 +154,12 @@ describe.each(databaseProfiles())("the notes store on $name", ({ open }) => {
     const added = await store.add(test, { customerId: 20001, text: "As written", author: ana, idempotencyKey: "k-1" });
     if (added.outcome !== "created") throw new Error("not created");
     const update = (set: Record<string, string | number | null>) =>
-      database.db.updateTable("visit_notes").set(set).where("id", "=", added.note.id).execute();
+      database.db
+        .withTables<NoteTables>()
+        .updateTable("visit_notes")
+        .set(set)
+        .where("id", "=", added.note.id)
+        .execute();
     await expect(update({ text: "Rewritten" })).rejects.toThrow(/append-only/);
     await expect(update({ customer_id: 20002 })).rejects.toThrow(/append-only/);
     await expect(update({ author_name: "Someone else" })).rejects.toThrow(/append-only/);

@@ -2,7 +2,8 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { withinDeleteWindow } from "@/lib/domain/notes/note-rules";
-import type { BackroomDatabase, VisitNoteTable } from "../core/db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
+import type { NoteTables, VisitNoteTable } from "./tables";
 import type { Environment } from "../core/session/types";
 
 /**
@@ -75,7 +76,8 @@ function requestHash(scope: NotesScope, note: NewNoteRecord): string {
  * const added = await notes.add({ workspaceId, environment: "test" }, { customerId: 20001, text: "Wants the spring menu", author, idempotencyKey });
  * await notes.list({ workspaceId, environment: "test" }, [20001]); // newest first
  */
-export function createNotesStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+export function createNotesStore(coreDb: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+  const db = coreDb.withTables<NoteTables>();
   const live = (scope: NotesScope) =>
     db
       .selectFrom("visit_notes")

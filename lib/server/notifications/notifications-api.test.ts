@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { browserRequest, createTestBackend, signUp, type TestBackend } from "../core/testing";
+import { browserRequest, signUp, type TestBackend } from "../core/testing";
+import { createTestBackend } from "../testing";
 import { createNotificationStore } from "../core/notify/notification-store";
 import type { NotificationSettingsJson } from "@/lib/session/notifications-view";
 import { listNotifications, markNotificationsRead } from "./notifications-api";

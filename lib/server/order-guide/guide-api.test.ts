@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { createTestBackend } from "../testing";
 import { getOrderGuide } from "./guide-api";
 
 // Issue 42's order guide against the sandbox: each row's price, bucket and suggestion recomputed here from the API's

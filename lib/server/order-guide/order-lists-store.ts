@@ -8,7 +8,8 @@ import {
   SENDING_LEASE_MS,
   statusAt,
 } from "@/lib/domain/order-guide/order-list";
-import type { BackroomDatabase, OrderListTable } from "../core/db/schema";
+import type { BackroomDatabase } from "../core/db/schema";
+import type { OrderListTable, OrderListTables } from "./tables";
 import type { Environment } from "../core/session/types";
 
 /**
@@ -57,7 +58,8 @@ const listOf = (row: OrderListTable, now: Date): OrderList => ({
  * const lists = createOrderListStore(db);
  * const kept = await lists.keep({ workspaceId, environment: "test" }, list); // { created: true, list }
  */
-export function createOrderListStore(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+export function createOrderListStore(coreDb: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
+  const db = coreDb.withTables<OrderListTables>();
   const scoped = (scope: ListScope) =>
     db
       .selectFrom("order_lists")

@@ -2,6 +2,7 @@ import "server-only";
 import { defineFeature } from "../core/feature";
 import { createReports, REPORT, REPORT_SWEEP, REPORT_SWEEP_SECONDS, type ReportJob } from "./report-job";
 import { createReportStore, leaveReport } from "./report-store";
+import { REPORT_MIGRATIONS } from "./migrations";
 
 /**
  * The scheduled reports with the core: a sweep every 15 minutes queues the due ones; each is read in the background and
@@ -9,6 +10,7 @@ import { createReportStore, leaveReport } from "./report-store";
  */
 export const reportsFeature = defineFeature({
   name: "reports",
+  migrations: REPORT_MIGRATIONS,
   start(core) {
     const reports = createReports({
       store: createReportStore(core.db),

@@ -10,21 +10,13 @@ import { LIST_VIEWS } from "@/lib/domain/views/list-views";
 import { listRequest, type ListViewSpec, visibleColumns } from "@/lib/domain/views/list-view-spec";
 import type { Mail, Mailer } from "../core/auth/mailer";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import { createEffectLedger } from "../core/jobs/effect-ledger";
 import { sentJobs } from "../core/jobs/testing";
 import { readUnsubscribeToken } from "../core/notify/unsubscribe";
 import { proxyRequest } from "../core/proxy";
 import { createMemoryStore } from "../core/shared/memory-store";
-import {
-  BACKROOM,
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  joinAs,
-  type TestBackend,
-} from "../core/testing";
+import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { createReports, REPORT, type ReportJob } from "./report-job";
 import { createReportStore } from "./report-store";
 

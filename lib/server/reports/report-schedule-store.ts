@@ -2,8 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ScheduleJson } from "@/lib/session/saved-views-view";
-import type { AuthTables, BackroomDatabase, ReportScheduleTable, SavedViewTable } from "../core/db/schema";
+import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import { nextRunAt, type ScheduleTime } from "./next-run";
+import type { ReportScheduleTable, ReportTables, SavedViewTable } from "./tables";
 
 /**
  * The schedules of saved views (migration 010): at most one a view, the members each mails, and what the report job
@@ -26,7 +27,7 @@ export interface ReportOrder {
 }
 
 /** The database with the accounts library's tables (members, users). */
-export type ReportDb = Kysely<BackroomDatabase & AuthTables>;
+export type ReportDb = Kysely<BackroomDatabase & AuthTables & ReportTables>;
 
 /**
  * A schedule row as the API shows it.

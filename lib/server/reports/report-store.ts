@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import type { SavedViewJson, ScheduleJson } from "@/lib/session/saved-views-view";
-import type { AuthTables, BackroomDatabase, ReportScheduleTable } from "../core/db/schema";
+import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import {
   type NewSchedule,
   type ReportDb,
@@ -11,6 +11,7 @@ import {
   setSchedule,
 } from "./report-schedule-store";
 import { createView, getView, listViews, type NewView, removeView } from "./saved-view-store";
+import type { ReportScheduleTable, ReportTables } from "./tables";
 
 export type { NewSchedule, ReportOrder } from "./report-schedule-store";
 
@@ -30,6 +31,7 @@ export type { NewSchedule, ReportOrder } from "./report-schedule-store";
  */
 export async function leaveReport(db: Kysely<BackroomDatabase>, scheduleId: string, userId: string): Promise<boolean> {
   const removed = await db
+    .withTables<ReportTables>()
     .deleteFrom("report_recipients")
     .where("schedule_id", "=", scheduleId)
     .where("user_id", "=", userId)
@@ -44,7 +46,7 @@ export async function leaveReport(db: Kysely<BackroomDatabase>, scheduleId: stri
  * await store.setSchedule(workspaceId, view.id, { frequency: "daily", localTime: "07:00", timeZone: "Europe/Berlin", recipients: [userId], keyId, scheduledBy: userId });
  */
 export function createReportStore(database: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
-  const db = database.withTables<AuthTables>() as ReportDb;
+  const db: ReportDb = database.withTables<AuthTables & ReportTables>();
 
   return {
     /** The workspace's views, by name, each with its schedule. */

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { SavedViewJson } from "@/lib/session/saved-views-view";
-import type { SavedViewTable } from "../core/db/schema";
 import { type ReportDb, scheduleJson } from "./report-schedule-store";
+import type { SavedViewTable } from "./tables";
 
 /**
  * A workspace's saved views (migration 010): its named list addresses, each shown with its schedule. Every read and

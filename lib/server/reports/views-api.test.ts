@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SavedViewJson, SavedViewsJson, ScheduleJson } from "@/lib/session/saved-views-view";
-import { databaseProfiles } from "../core/db/testing";
-import {
-  type BrowserInit,
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  joinAs,
-  type TestBackend,
-} from "../core/testing";
+import { type BrowserInit, browserRequest, connectKey, joinAs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { createReportStore, leaveReport } from "./report-store";
 import { createView, deleteSchedule, deleteView, listViews, putSchedule, renameView } from "./views-api";
 

@@ -8,6 +8,7 @@ import {
   type StatementJob,
 } from "./monthly-statements";
 import { createStatementSchedules, forgetStatementSchedule, leaveStatements } from "./statement-schedules";
+import { STATEMENT_MIGRATIONS } from "./migrations";
 
 /**
  * The monthly statements (issue 31) with the core: a sweep every 15 minutes queues the due ones; each account's
@@ -16,6 +17,7 @@ import { createStatementSchedules, forgetStatementSchedule, leaveStatements } fr
  */
 export const statementsFeature = defineFeature({
   name: "statements",
+  migrations: STATEMENT_MIGRATIONS,
   forget: forgetStatementSchedule,
   start(core) {
     const schedules = createStatementSchedules(core.db);

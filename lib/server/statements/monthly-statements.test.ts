@@ -3,20 +3,12 @@ import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/tes
 import { pdfPages } from "@/lib/testing/pdf-text";
 import { createMailer } from "../core/auth/mailer";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import { createEffectLedger } from "../core/jobs/effect-ledger";
 import { type MailCapture, startMailCapture } from "../core/mail-capture";
 import { unsubscribe } from "../notifications/settings-api";
 import { createMemoryStore } from "../core/shared/memory-store";
-import {
-  browserRequest,
-  connectKey,
-  createTestBackend,
-  DEMO_KEYS,
-  joinAs,
-  recordingJobs,
-  type TestBackend,
-} from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, joinAs, recordingJobs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import { createMonthlyStatements, type StatementJob } from "./monthly-statements";
 import { createStatementSchedules, forgetStatementSchedule, leaveStatements } from "./statement-schedules";
 import { deleteStatementSchedule, getStatementSchedule, putStatementSchedule } from "./statements-api";

@@ -1,8 +1,9 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { BackroomDatabase, StatementScheduleTable } from "../core/db/schema";
-import { forgetKeySchedule, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
+import type { BackroomDatabase } from "../core/db/schema";
+import { forgetKeySchedule, type KeyScheduleTables, keySchedules, leaveKeySchedule } from "../core/jobs/key-schedules";
 import { nextMonthlyRunAt } from "../reports/next-run";
+import type { StatementScheduleTable, StatementTables } from "./tables";
 import type { PaperSize, StatementScheduleJson } from "@/lib/domain/statements/statement-schedule";
 
 /**
@@ -23,7 +24,7 @@ const json = (row: StatementScheduleTable): StatementScheduleJson => ({
   lastError: row.last_error,
 });
 
-const TABLES = { schedules: "statement_schedules", optouts: "statement_optouts" } as const;
+const TABLES: KeyScheduleTables<StatementTables> = { schedules: "statement_schedules", optouts: "statement_optouts" };
 
 /**
  * Takes a person off a schedule's mails (its unsubscribe link); answers whether they were on it.
@@ -51,7 +52,7 @@ export function forgetStatementSchedule(db: Kysely<BackroomDatabase>, keyId: str
  * await schedules.set(workspaceId, keyId, { dayOfMonth: 1, localTime: "07:00", timeZone: "America/Los_Angeles", paperSize: "Letter", by: userId });
  */
 export function createStatementSchedules(db: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
-  const store = keySchedules(db, TABLES, now);
+  const store = keySchedules<StatementScheduleTable>(db, TABLES, now);
   return {
     /** A key's schedule, or undefined when it mails none. */
     async get(keyId: string): Promise<StatementScheduleJson | undefined> {

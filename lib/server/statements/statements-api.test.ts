@@ -3,7 +3,8 @@ import { addDecimals } from "@/lib/format/decimal";
 import { formatMoney } from "@/lib/format/display";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { pdfPages } from "@/lib/testing/pdf-text";
-import { BACKROOM, browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { BACKROOM, browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { createTestBackend } from "../testing";
 import { getStatementPdf } from "./statements-api";
 
 let sandbox: TestSandbox;

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import type { TodayData } from "@/lib/domain/today/today-data";
-import { browserRequest, connectKey, createTestBackend, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { createTestBackend } from "../testing";
 import { getToday } from "./today-api";
 
 let sandbox: TestSandbox;

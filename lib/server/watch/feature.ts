@@ -1,7 +1,8 @@
 import "server-only";
-import { serverEnv } from "../core/env";
 import { defineFeature } from "../core/feature";
+import { WatchSettings } from "./settings";
 import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "./watch";
+import { WATCH_MIGRATIONS } from "./migrations";
 
 /**
  * The watches with the core: every hour (WATCH_PERIOD_SECONDS; 0: none), one job per workspace key tells its members
@@ -9,8 +10,10 @@ import { createWatch, WATCH, WATCH_SWEEP, type WatchJob } from "./watch";
  */
 export const watchFeature = defineFeature({
   name: "watch",
-  start(core) {
-    const period = serverEnv.WATCH_PERIOD_SECONDS;
+  migrations: WATCH_MIGRATIONS,
+  settings: WatchSettings,
+  start(core, settings) {
+    const period = settings.WATCH_PERIOD_SECONDS;
     const watch = createWatch({
       jobs: core.jobs,
       db: core.db,

@@ -2,6 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import type { WatchMember } from "./recipients";
+import type { WatchTables } from "./tables";
 
 /**
  * What the watches keep between runs. The API says whether a customer is on hold now (`OnHold`), not when it was put
@@ -23,7 +24,8 @@ export interface HoldStore {
  * const holds = createHoldStore(db);
  * const since = await holds.seen(keyId, [20013], new Date()); // Map { 20013 => "2026-11-21T18:00:00.000Z" }
  */
-export function createHoldStore(db: Kysely<BackroomDatabase>): HoldStore {
+export function createHoldStore(coreDb: Kysely<BackroomDatabase>): HoldStore {
+  const db = coreDb.withTables<WatchTables>();
   return {
     async seen(keyId, onHold, now) {
       const ids = [...new Set(onHold)];

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { createBackground } from "../core/background/background-reads";
-import { databaseProfiles } from "../core/db/testing";
 import { sentJobs } from "../core/jobs/testing";
 import { createNotificationStore } from "../core/notify/notification-store";
 import { createNotifier } from "../core/notify/notifier";
 import { createRequestLog } from "../core/request-log";
 import { createMemoryStore } from "../core/shared/memory-store";
-import { connectKey, createTestBackend, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
+import { createTestBackend, databaseProfiles } from "../testing";
 import type { NewNotification } from "../core/notify/notification-store";
 import { createWatch, summaryOf, WATCH, type WatchJob } from "./watch";
 

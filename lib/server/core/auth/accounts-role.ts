@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { AuthTables, BackroomDatabase } from "../db/schema";
 
-/** Whom a feature's scheduled mail to the books' people goes to: a member with the Accounts role. */
+/** Whom a feature's scheduled mail to the Accounts role goes to: a member with that role. */
 export interface AccountsMember {
   userId: string;
   email: string;
@@ -11,8 +11,8 @@ export interface AccountsMember {
 
 /**
  * The workspace's members with the Accounts role (among their roles, comma-separated as better-auth stores them), but
- * those who left the mail (`left`: a feature's own opt-outs), in a stable order. The monthly statements and the
- * exports to the books mail them.
+ * those who left the mail (`left`: a feature's own opt-outs), in a stable order: whom a key's schedule
+ * (`key-schedules.ts`) mails.
  *
  * @example
  * await accountsMembers(db, workspaceId, new Set(optedOutUserIds));

@@ -60,7 +60,6 @@ export async function addWorkspaceKey(
     added_at: ctx.clock().toISOString(),
     added_by: addedBy,
     last_used_at: null,
-    history_scope: null,
   };
   // The same key added at the same moment (two owners, the demo's first two sign-ins): the first row stands.
   const inserted = await db

@@ -3,22 +3,22 @@ import nodemailer from "nodemailer";
 
 /**
  * One mail Backroom sends: an account's verification, a password reset, an invitation to a workspace, a notification,
- * a daily digest, a scheduled report.
+ * and whatever a feature mails.
  */
 export interface Mail {
   to: string;
-  /** A copy to (a reorder list's sender): one message, both recipients. */
+  /** A copy to (the person a mail is sent for): one message, both recipients. */
   cc?: string;
   subject: string;
   /** The body, in plain text; it holds `link`. */
   text: string;
-  /** The same body in HTML, when there is one (a notification, a digest): sent as the alternative to `text`. */
+  /** The same body in HTML, when there is one (a notification): sent as the alternative to `text`. */
   html?: string;
   /** The link the mail is for (it carries a token or an invitation's id, or is the page the mail is about). */
   link: string;
   /** More headers (List-Unsubscribe and List-Unsubscribe-Post for a notification's kind). */
   headers?: Record<string, string>;
-  /** Files attached (a scheduled report's CSV). */
+  /** Files attached (a CSV, a PDF). */
   attachments?: { filename: string; content: string | Buffer; contentType: string }[];
 }
 

@@ -44,8 +44,8 @@ export async function removeWorkspaceKey(
       .returning(["id", "fingerprint"])
       .executeTakeFirst();
     if (removed) {
-      // What the features keep of the key goes with it (the insights' history, the collections' snapshot, the
-      // monthly statements' schedule: each feature's forgetter), in this transaction: nothing of a removed key is kept.
+      // What the features keep of the key goes with it (each feature's forgetter), in this transaction: nothing of a
+      // removed key is kept.
       for (const forget of forgetters) await forget(trx, keyId);
     }
     return removed ? { key: removed, activeFor } : undefined;

@@ -31,14 +31,13 @@ export interface WorkspaceKeyStore {
   remove(workspaceId: string, keyId: string): Promise<{ key: KeyHandle; activeFor: string[] } | undefined>;
   /** The key a member works with, decrypted, for requests upstream: their choice, else the workspace's oldest key. */
   active(workspaceId: string, userId: string): Promise<ActiveKey | undefined>;
-  /** One key of the workspace, decrypted, for work done for the workspace without a person (follow-ups); undefined when gone. */
+  /** One key of the workspace, decrypted, for work done for it without a person (a job); undefined when gone. */
   open(workspaceId: string, keyId: string): Promise<ActiveKey | undefined>;
   /** Makes `keyId` the member's active key; false when the workspace holds no such key. */
   setActive(workspaceId: string, userId: string, keyId: string): Promise<boolean>;
   /**
    * Calls `listener` after each key added (not for the same key answered again), with its ids and type, never the key:
-   * what a feature keeps of a key starts there (the insights' history, the collections' snapshot), in a job that opens
-   * the key. Each `add` waits for its listeners; one that fails is reported (`listenerFailed`) and the key stays added.
+   * what a feature keeps of a key starts there (its `keyAdded`: a first walk, say), in a job that opens the key. Each `add` waits for its listeners; one that fails is reported (`listenerFailed`) and the key stays added.
    */
   onAdded(listener: (key: AddedKey) => Promise<void>): void;
 }

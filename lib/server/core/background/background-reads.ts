@@ -9,13 +9,13 @@ import type { ActiveKey } from "../session";
 import type { SharedStore } from "../shared/shared-store";
 
 /**
- * Backroom's own reads for a workspace's key, with nobody's tab open (a write's follow-up, a watch for notifications,
- * a scheduled report): through the same proxy as a page's reads (its cache, its rate-limit book, its audit trail's
- * outcomes), as a viewer (the role stage lets it read and nothing else), within a budget that puts people first:
- * all background work of a key spends at most `BACKGROUND_SHARE` of its hourly limit (the syncs of the insights'
- * history and of the collections' snapshot at most `SYNC_SHARE` of it), counted in the shared store for every instance, and waits while less than `YIELD_SHARE` of the
- * limit is left. The syncs' bulk reads are paced besides (`SYNC_PACE_MS`: one a second at most, the live service stalls
- * under bursts), and a 429 puts any background work off for as long as its `Retry-After` says.
+ * Backroom's own reads for a workspace's key, with nobody's tab open (a write's follow-up, a watch for notifications, a
+ * scheduled report): through the same proxy as a page's reads (its cache, its rate-limit book, its audit trail's
+ * outcomes), as a viewer (the role stage lets it read and nothing else), within a budget that puts people first: all
+ * background work of a key spends at most `BACKGROUND_SHARE` of its hourly limit (the syncs, a feature's walks of a
+ * key's lists, at most `SYNC_SHARE` of it), counted in the shared store for every instance, and waits while less than
+ * `YIELD_SHARE` of the limit is left. The syncs' bulk reads are paced besides (`SYNC_PACE_MS`: one a second at most,
+ * the live service stalls under bursts), and a 429 puts any background work off for as long as its `Retry-After` says.
  */
 
 /** Why Backroom reads in the background: the request log says so next to each of these requests. */
@@ -25,8 +25,9 @@ export type BackgroundPurpose = "follow-up" | "watch" | "report" | "sync";
 export const BACKGROUND_SHARE = 0.1;
 export const YIELD_SHARE = 0.2;
 /**
- * Of the background's share, what the syncs (`sync`: the insights' history and the collections' snapshot, bulk work
- * of hours: a distributor's year is some hundreds of requests) may spend, so that a follow-up, a watch or a report, which someone is waiting on, always finds the rest
+ * Of the background's share, what the syncs (`sync`: a feature's walk of a key's lists, bulk work of hours: a
+ * distributor's year is some hundreds of requests) may spend, so that a follow-up, a watch or a report, which someone
+ * is waiting on, always finds the rest
  * (3 % of the hour, about 30 requests: the three demo workspaces' follow-ups and watches need 19 in their first hour).
  */
 export const SYNC_SHARE = 0.07;
@@ -227,8 +228,8 @@ export function deferredIn(error: unknown): Deferred | undefined {
 }
 
 /**
- * A Data API client whose requests are background reads: the same typed client the pages use, so a scheduled report
- * or a mailed statement reads and parses exactly what its page does. A read the background may not make throws
+ * A Data API client whose requests are background reads: the same typed client the pages use, so a scheduled mail
+ * reads and parses exactly what its page does. A read the background may not make throws
  * `Deferred` (see `deferredIn`).
  *
  * @example
@@ -257,7 +258,7 @@ export function backgroundClient(reads: BackgroundReads): DataApiClient {
 export const MAX_DEFERRALS = 48;
 
 /**
- * A scheduled run's reads (a report's CSV, a month's statements) within the background's budget: the work's result;
+ * A scheduled run's reads (what a scheduled mail attaches) within the background's budget: the work's result;
  * or, when the key's budget must wait, undefined, the run queued again for then (`defer`) up to `MAX_DEFERRALS` times
  * and dropped after, saying so (`record`); or any other failure recorded and rethrown (the job's backoff tries again).
  *

@@ -2,15 +2,6 @@ import "server-only";
 import { type ColumnDataType, type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
 import { accounts } from "./migration-accounts";
 import { notificationSummaries, notifications, notificationSettings } from "./migration-notifications";
-import { watch } from "./migration-watch";
-import { reports } from "./migration-reports";
-import { history, historyPromotions, historyScope } from "./migration-history";
-import { statements } from "./migration-statements";
-import { accounting } from "./migration-accounting";
-import { collections, collectionsAging } from "./migration-collections";
-import { menus } from "./migration-menus";
-import { visitNotes } from "./migration-notes";
-import { orderLists } from "./migration-order-lists";
 import { invitationLinks } from "./migration-invitation-links";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
@@ -274,8 +265,15 @@ const jobs: Migration = {
   },
 };
 
-/** Every migration, applied in the order of their names. A new table of Backroom's is a new entry here. */
-export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+/** Migrations by name. A database records the names it ran: a name, once released, never changes. */
+export type Migrations = Readonly<Record<string, Migration>>;
+
+/**
+ * The core's own migrations (its tables: the audit trail, the accounts, the workspace keys, the jobs, the
+ * notifications, the invitation links). Each feature keeps its own beside it (`migrations.ts` in its folder, declared
+ * by its `Feature`); all run together, in the order of their names, as `lib/server/features.ts` composes them.
+ */
+export const CORE_MIGRATIONS: Migrations = {
   "001-initial": initial,
   "002-audit": audit,
   "003-accounts": accounts,
@@ -284,19 +282,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "006-jobs": jobs,
   "007-notifications": notifications,
   "008-notification-settings": notificationSettings,
-  "009-watch": watch,
-  "010-reports": reports,
-  "011-history": history,
-  "012-history-scope": historyScope,
-  "013-statements": statements,
-  "014-collections": collections,
   "015-notification-summaries": notificationSummaries,
-  "016-collections-aging": collectionsAging,
-  "017-visit-notes": visitNotes,
-  "018-accounting": accounting,
-  "019-history-promotions": historyPromotions,
-  "020-order-lists": orderLists,
-  "021-menus": menus,
   "022-invitation-links": invitationLinks,
 };
 
@@ -324,12 +310,14 @@ const SQLITE_BUSY_ATTEMPTS = 20;
  * - on PostgreSQL, an advisory lock (`pg_advisory_lock`, held on one connection for the whole run) lets one instance
  *   migrate while the others wait, then find nothing left to do;
  * - on SQLite, a migration that meets another process's write lock is tried again.
- * What ran is recorded in `session_store_migration`. Throws with the failing migration's name and error.
+ * What ran is recorded in `session_store_migration`. `migrations` is the whole record, the core's and every feature's
+ * (`lib/server/features.ts`'s `MIGRATIONS`): they run in the order of their names. Throws with the failing
+ * migration's name and error.
  *
  * @example
- * await migrate(openDatabase({ file: ":memory:" }));
+ * await migrate(openDatabase({ file: ":memory:" }), MIGRATIONS);
  */
-export async function migrate(database: Database): Promise<void> {
+export async function migrate(database: Database, migrations: Migrations): Promise<void> {
   if (database.dialect === "postgres") {
     await database.db.connection().execute(async (connection) => {
       // Kysely looks for its tables in every schema unless told one: another schema's lock table (a second
@@ -337,7 +325,7 @@ export async function migrate(database: Database): Promise<void> {
       const { schema, lock } = (await schemaAndLock.execute(connection)).rows[0]!;
       await sql`select pg_advisory_lock(${lock}::bigint)`.execute(connection);
       try {
-        await migrateToLatest(connection, schema);
+        await migrateToLatest(connection, migrations, schema);
       } finally {
         await sql`select pg_advisory_unlock(${lock}::bigint)`.execute(connection);
       }
@@ -346,7 +334,7 @@ export async function migrate(database: Database): Promise<void> {
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await migrateToLatest(database.db);
+      return await migrateToLatest(database.db, migrations);
     } catch (error) {
       const busy =
         error instanceof Error &&
@@ -357,10 +345,10 @@ export async function migrate(database: Database): Promise<void> {
   }
 }
 
-async function migrateToLatest(db: Kysely<BackroomDatabase>, schema?: string): Promise<void> {
+async function migrateToLatest(db: Kysely<BackroomDatabase>, migrations: Migrations, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => MIGRATIONS },
+    provider: { getMigrations: async () => migrations },
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,
     ...(schema ? { migrationTableSchema: schema } : {}),

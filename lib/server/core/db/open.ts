@@ -41,7 +41,7 @@ export interface OpenDatabaseOptions {
  *
  * @example
  * const database = openDatabase({ url: serverEnv.DATABASE_URL, file: join(serverEnv.DATA_DIR, "backroom.sqlite") });
- * await migrate(database);
+ * await migrate(database, MIGRATIONS);
  */
 export function openDatabase(options: OpenDatabaseOptions): Database {
   if (options.url) return openPostgres(options.url, options);

@@ -1,12 +1,15 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { migrate } from "./migrations";
+import type { ColumnsOf } from "@/lib/testing/catalogue";
+import { CORE_MIGRATIONS, type Migrations, migrate } from "./migrations";
 import { type Database, type DialectName, openDatabase } from "./open";
+import type { BackroomDatabase } from "./schema";
 
 /**
  * The database profiles unit tests run against: SQLite in memory always, PostgreSQL when `DATABASE_URL` is set (CI
  * sets it; `scripts/test-services.sh` starts a server on loopback). Each database a test opens is fresh: a new SQLite
- * memory database, or a new PostgreSQL schema dropped again by `close()`. Used by `*.test.ts` files only.
+ * memory database, or a new PostgreSQL schema dropped again by `close()`, migrated with `migrations`: the core's
+ * unless given (a feature's tests take every migration from `lib/server/testing.ts`). Used by `*.test.ts` files only.
  *
  * @example
  * describe.each(databaseProfiles())("session store on $name", ({ open }) => {
@@ -22,12 +25,12 @@ export interface DatabaseProfile {
 // Tests read the variable themselves: the server's env module is not theirs to configure.
 const url = process.env.DATABASE_URL || undefined;
 
-export function databaseProfiles(): DatabaseProfile[] {
+export function databaseProfiles(migrations: Migrations = CORE_MIGRATIONS): DatabaseProfile[] {
   const sqlite: DatabaseProfile = {
     name: "sqlite",
     async open({ migrated = true } = {}) {
       const database = openDatabase({ file: ":memory:" });
-      if (migrated) await migrate(database);
+      if (migrated) await migrate(database, migrations);
       return database;
     },
   };
@@ -40,7 +43,7 @@ export function databaseProfiles(): DatabaseProfile[] {
       await admin.db.schema.createSchema(schema).execute();
       await admin.close();
       const database = openDatabase({ url, schema, poolMax: 4 });
-      if (migrated) await migrate(database);
+      if (migrated) await migrate(database, migrations);
       return { ...database, close: () => dropSchema(database, schema) };
     },
   };
@@ -66,3 +69,97 @@ async function dropSchema(database: Database, schema: string): Promise<void> {
     await admin.close();
   }
 }
+
+/**
+ * Every table of the core's Kysely schema (`schema.ts`) with every column, as its type says: TypeScript refuses this
+ * object unless it names exactly the interface's tables and columns, each with the kind and nullability of its type
+ * (`lib/testing/catalogue.ts`). The migrations' tests compare it with what the migrations make: the core's alone
+ * (`migrations.test.ts` here), and the core's with every feature's (`lib/server/migrations.test.ts`).
+ * audit_events.id is `number | string` (an identity read back as a string on PostgreSQL).
+ */
+export const CORE_COLUMNS = {
+  audit_events: {
+    id: "number or text",
+    at: "text",
+    event: "text",
+    operation: "text null",
+    environment: "text null",
+    key_fingerprint: "text null",
+    key_label: "text null",
+    key_type: "text null",
+    key_scope: "text null",
+    session_hash: "text null",
+    client_address: "text",
+    reference_json: "text",
+    idempotency_key: "text null",
+    request_id: "text null",
+    upstream_status: "number null",
+    result: "text",
+    answer_json: "text",
+    outcome: "text null",
+    outcome_final: "number",
+    outcome_at: "text null",
+    user_id: "text null",
+    user_email: "text null",
+    workspace_id: "text null",
+  },
+  workspace_keys: {
+    id: "text",
+    workspace_id: "text",
+    environment: "text",
+    key_type: "text",
+    label: "text",
+    scope_json: "text",
+    hint: "text",
+    fingerprint: "text",
+    secret_id: "text",
+    iv: "text",
+    ciphertext: "text",
+    tag: "text",
+    added_at: "text",
+    added_by: "text null",
+    last_used_at: "text null",
+  },
+  workspace_active_keys: { user_id: "text", workspace_id: "text", key_id: "text" },
+  jobs: {
+    id: "text",
+    kind: "text",
+    key: "text null",
+    data: "text",
+    state: "text",
+    attempt: "number",
+    retry_limit: "number",
+    retry_delay_seconds: "number",
+    run_at: "text",
+    locked_by: "text null",
+    locked_until: "text null",
+    created_at: "text",
+    finished_at: "text null",
+    error: "text null",
+  },
+  job_effects: { key: "text", state: "text", at: "text" },
+  notifications: {
+    id: "text",
+    user_id: "text",
+    workspace_id: "text null",
+    kind: "text",
+    effect_key: "text",
+    title: "text",
+    link: "text null",
+    created_at: "text",
+    read_at: "text null",
+    inbox: "number",
+    grouped_in: "text null",
+  },
+  notification_settings: { user_id: "text", kind: "text", channel: "text", updated_at: "text" },
+  notification_people: {
+    user_id: "text",
+    digest: "number",
+    digest_time: "text",
+    time_zone: "text",
+    last_digest_on: "text null",
+    last_digest_at: "text null",
+    updated_at: "text",
+  },
+  invitation_links: { invitation_id: "text", secret_hash: "text", created_at: "text" },
+} satisfies ColumnsOf<BackroomDatabase>;

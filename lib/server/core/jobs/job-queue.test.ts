@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { migrate } from "../db/migrations";
+import { CORE_MIGRATIONS, migrate } from "../db/migrations";
 import { type Database, openDatabase } from "../db/open";
 import { databaseProfiles, freshSchema, postgresUrl } from "../db/testing";
 import { createMetrics } from "../metrics";
@@ -61,7 +61,7 @@ const setups: Setup[] = [
     async fixture() {
       const file = join(dir, `${freshSchema()}.sqlite`);
       const first = openDatabase({ file });
-      await migrate(first);
+      await migrate(first, CORE_MIGRATIONS);
       const second = openDatabase({ file });
       return fixtureOver([first, second], {}, async () => {
         await Promise.all([first.close(), second.close()]);

@@ -56,7 +56,7 @@ export interface EffectLedger {
   once(key: string, effect: () => Promise<void>): Promise<boolean>;
   /**
    * Which of these keys have been claimed: their effect ran, or is running (a mail sent, or being sent, or lost with a
-   * process that died while sending it). The daily digest leaves out what was already emailed.
+   * process that died while sending it): a later mail can leave out what was emailed already.
    *
    * @example
    * await effects.claimed(["mail:n1", "mail:n2"]); // Set { "mail:n1" }

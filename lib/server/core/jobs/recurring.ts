@@ -2,7 +2,7 @@ import "server-only";
 import type { JobQueue } from "./job-queue";
 
 /**
- * Work done every so often, whoever is up (the daily digests' sweep, the scheduled reports', the watches'): one job of
+ * Work done every so often, whoever is up (a feature's sweep, declared as `recurring` in its `Feature`): one job of
  * `kind` per slot of `periodSeconds` (slots count from the epoch, so every instance agrees on them), queued for the
  * slot's start with the slot as its key. An instance that starts queues the next slot (a second instance's send is
  * dropped: one job per key waits at a time), and the job, when it runs, queues the slot after it first, so the chain
@@ -14,7 +14,7 @@ import type { JobQueue } from "./job-queue";
  * `recurring` registers the handler; `queueNext` (once the queue has started) queues the next slot.
  *
  * @example
- * const sweep = recurring(jobs, "digest-sweep", 900, (slotStart) => digests.sweep(slotStart));
+ * const sweep = recurring(jobs, "reminder-sweep", 900, (slotStart) => reminders.sweep(slotStart));
  * await jobs.start();
  * await sweep.queueNext();
  */

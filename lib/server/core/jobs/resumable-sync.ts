@@ -5,7 +5,7 @@ import type { ActiveKey } from "../session";
 import type { JobQueue } from "./job-queue";
 
 /**
- * The resumable sync (the insights' history, the collections' snapshot), written once: a walk of a workspace key's
+ * The resumable sync (a feature's copy of a key's lists, in the database), written once: a walk of a workspace key's
  * lists, a step at a time (a page, a batch, a window's end), whose state is saved after each request, so that a job
  * that dies, or waits for the key's budget, goes on from there. Every read is the background's (`background-reads.ts`,
  * purpose `sync`: the syncs' share of the key's hour, people first, one a second at most, none before a 429's
@@ -61,7 +61,7 @@ export interface ResumableSyncDeps {
 export interface ResumableSyncSpec<S extends SyncState> {
   /** The job's kind. */
   kind: string;
-  /** What the errors call it ("the history's"). */
+  /** What the errors call it ("the snapshot's"). */
   name: string;
   reader: SyncReader;
   now: () => number;
@@ -75,11 +75,11 @@ export interface ResumableSyncSpec<S extends SyncState> {
   walking(state: S): boolean;
   /** One step: reads with `read` and saves the state after it (with what it kept). */
   step(job: SyncJob, key: ActiveKey, state: S, read: SyncRead): Promise<void>;
-  /** After each request is counted (the history counts its clock hour). */
+  /** After each request is counted (a feature counting its clock hour). */
   counted?(state: S): void;
-  /** A run resumes (the history forgets when it said it would). */
+  /** A run resumes (a feature forgetting when it said it would). */
   resumed?(state: S): void;
-  /** A run put off for `seconds` (the history saves when it resumes, for the page's estimate). */
+  /** A run put off for `seconds` (a feature saving when it resumes, for its page's estimate). */
   putOff?(job: SyncJob, state: S, seconds: number): Promise<void>;
   forget(keyId: string): Promise<void>;
   /** The sweep's part: the keys that keep a walk, where each stands, and a walk's start. */
@@ -95,9 +95,9 @@ export const REFRESH_MS = 86_400_000;
 
 /**
  * @example
- * const sync = resumableSync({ jobs, keys, background }, { kind: "collections-sync", name: "the collections'", reader,
+ * const sync = resumableSync({ jobs, keys, background }, { kind: "snapshot-sync", name: "the snapshot's", reader,
  *   now, stepsPerRun: 25, load, walking, step, forget, kept, standings, start });
- * jobs.work<SyncJob>("collections-sync", (job) => sync.run(job.data));
+ * jobs.work<SyncJob>("snapshot-sync", (job) => sync.run(job.data));
  */
 export function resumableSync<S extends SyncState>(deps: ResumableSyncDeps, spec: ResumableSyncSpec<S>) {
   const { now } = spec;

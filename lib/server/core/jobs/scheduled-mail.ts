@@ -4,7 +4,7 @@ import { type BackgroundReads, whenBudgetAllows } from "../background/background
 import type { EffectLedger, JobQueue } from "./job-queue";
 
 /**
- * The scheduled mail (a scheduled report, the monthly statements, the daily digest), written once: a sweep queues one
+ * The scheduled mail (a feature's mail on a schedule, or each person's daily one), written once: a sweep queues one
  * job per slot due (a schedule and its due time, a person and their day), keyed by the slot so a second sweep queues
  * nothing more; the job finds who is mailed, makes what is attached (within the key's background budget where it
  * reads the Data API: put off, and queued again for then, while the budget says wait), and mails each person once per
@@ -36,8 +36,8 @@ export interface ScheduledMailSpec<J extends SlotJob, Order, To extends Recipien
   /** The slot a job is (`<schedule>:<due time>`, `<person>:<day>`): its job key, and the mails' once keys. */
   slot(job: J): string;
   /**
-   * The ledger's name for the mails (`<once>:<slot>:<person>`); for a slot of one person's own (`personal`: the
-   * digest), the slot is the person's already: `<once>:<slot>`.
+   * The ledger's name for the mails (`<once>:<slot>:<person>`); for a slot of one person's own (`personal`: a daily
+   * mail), the slot is the person's already: `<once>:<slot>`.
    */
   once: string;
   personal?: boolean;
@@ -68,7 +68,7 @@ export interface DueSlot<J> {
   advance?: () => Promise<boolean>;
 }
 
-/** A run of a schedule (a report's, the monthly statements'): the schedule and its due time, the run's identity. */
+/** A run of a schedule (a row of a feature's schedules): the schedule and its due time, the run's identity. */
 export interface ScheduleRun extends SlotJob {
   scheduleId: string;
   /** The run's due time (ISO), as the schedule had it. */
@@ -94,7 +94,7 @@ export function schedulesDue<R extends { id: string; next_run_at: string }>(
 
 /**
  * @example
- * const mail = scheduledMail({ jobs, effects, mailer }, { kind: "report", slot: scheduleSlot, once: "report", who, attach, mail, ran });
+ * const mail = scheduledMail({ jobs, effects, mailer }, { kind: "reminder", slot: scheduleSlot, once: "reminder", who, attach, mail, ran });
  * await mail.sweep(dueSlots); // queued, one job per slot
  * await mail.run(job); // each recipient mailed once
  */

@@ -17,9 +17,9 @@ export function sendingQueue(send: JobQueue["send"]): JobQueue {
  * A job queue that keeps each send (its kind, data and options), in order, for a test to run the jobs itself.
  *
  * @example
- * const { jobs, sent } = sentJobs<ReportJob>();
- * await reports.sweep();
- * await reports.run(sent[0]!.data);
+ * const { jobs, sent } = sentJobs<ReminderJob>();
+ * await reminders.sweep();
+ * await reminders.run(sent[0]!.data);
  */
 export function sentJobs<T>(): { jobs: JobQueue; sent: { kind: string; data: T; options?: JobOptions }[] } {
   const sent: { kind: string; data: T; options?: JobOptions }[] = [];

@@ -3,16 +3,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { hkdf } from "../session/key-crypto";
 
 /**
- * The one-click unsubscribe of every email Backroom sends of its own accord (a notification, the daily digest, a
- * scheduled report): a link that needs no sign-in, carrying a token signed with the session secret that names the
- * person and what they leave ("invoice-due", "digest", "report:<schedule id>"). The token does not expire: an old
- * email's link still works, and all it can do is stop mail to the person it names. Mail clients get the same link in
- * `List-Unsubscribe` with `List-Unsubscribe-Post` (RFC 8058): their own button unsubscribes in one click.
+ * The one-click unsubscribe of every email Backroom sends of its own accord (a notification, a feature's mail): a link
+ * that needs no sign-in, carrying a token signed with the session secret that names the person and what they leave (a
+ * notification kind, "invoice-due"; or a feature's topic and id, "<topic>:<id>", which its `unsubscribe` handles). The
+ * token does not expire: an old email's link still works, and all it can do is stop mail to the person it names. Mail
+ * clients get the same link in `List-Unsubscribe` with `List-Unsubscribe-Post` (RFC 8058): their own button
+ * unsubscribes in one click.
  */
 
 export interface Unsubscription {
   userId: string;
-  /** A notification kind, "digest", or "report:<schedule id>". */
+  /** A notification kind, "digest", or a feature's topic and id ("<topic>:<id>"). */
   topic: string;
 }
 

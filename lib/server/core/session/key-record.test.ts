@@ -18,7 +18,6 @@ const row: WorkspaceKeyTable = {
   tag: "tag",
   added_at: "2030-01-01T00:00:00.000Z",
   last_used_at: null,
-  history_scope: null,
 };
 
 describe("key records", () => {

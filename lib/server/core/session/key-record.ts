@@ -50,12 +50,22 @@ const Row = z.object({
 });
 
 /**
+ * What a key's row holds besides the core's columns: an Employee key's history scope (null or "linked-reps", the
+ * linked reps' accounts; "distributor", every account's), shown with the key. Migration 012, whose other half indexes
+ * the history's tables, adds the column, so it is not the core's: a database of the core's migrations alone (the core's
+ * own tests) has none, and an Employee key there reads as "linked-reps".
+ */
+export interface KeyRowExtras {
+  history_scope?: string | null;
+}
+
+/**
  * What the UI may see of a stored key. Throws when the row holds values the store never writes (a corrupt row).
  *
  * @example
  * const keys = rows.map(toKeyInfo);
  */
-export function toKeyInfo(row: Omit<WorkspaceKeyTable, "workspace_id" | "added_by">): StoredKeyInfo {
+export function toKeyInfo(row: Omit<WorkspaceKeyTable, "workspace_id" | "added_by"> & KeyRowExtras): StoredKeyInfo {
   const { environment, key_type, scope_json } = Row.parse(row);
   return {
     id: row.id,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Kysely, Migration } from "kysely";
+import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
 type AnyDb = Kysely<any>;
@@ -9,7 +10,7 @@ type AnyDb = Kysely<any>;
  * token itself is never stored: its SHA-256 is, and a page opened hashes the token it was given and looks that up, so
  * that every instance answers a revoked or expired link 404 from the database alone.
  */
-export const menus: Migration = {
+const menus: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable("menu_links")
@@ -46,4 +47,12 @@ export const menus: Migration = {
       .unique()
       .execute();
   },
+};
+
+/**
+ * The menus' links, by name: a database records the names it ran, so they never change. They run in the order of their
+ * names, the core's and every feature's together (`lib/server/features.ts`).
+ */
+export const MENU_MIGRATIONS: Migrations = {
+  "021-menus": menus,
 };

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Kysely, Migration } from "kysely";
+import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
 type AnyDb = Kysely<any>;
@@ -9,7 +10,7 @@ type AnyDb = Kysely<any>;
  * their lines, the retailers' stock of its products, each row the key's (`key_id`: deleted with the key), and where the sync stands (`history_state`: the
  * window being walked, the invoices whose lines are still to read, when the backfill ended and the last refresh ran).
  */
-export const history: Migration = {
+const history: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable("history_invoices")
@@ -112,7 +113,7 @@ export const history: Migration = {
  * owner or admin chooses on the Insights page so that staff can choose any supplier. And the index the page's reads
  * of one supplier's lines take (a distributor's year is some hundred thousand lines).
  */
-export const historyScope: Migration = {
+const historyScope: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable("workspace_keys").addColumn("history_scope", "text").execute();
     await db.schema
@@ -128,7 +129,7 @@ export const historyScope: Migration = {
  * (the walk reads the whole history again once: `HistoryState.linesVersion`), and the brand's promotions
  * (`/promotionsProducts`) as the last walk read them, replaced whole.
  */
-export const historyPromotions: Migration = {
+const historyPromotions: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable("history_lines").addColumn("promotion_id", "integer").execute();
     await db.schema.alterTable("history_lines").addColumn("discount", "text").execute();
@@ -145,4 +146,15 @@ export const historyPromotions: Migration = {
       .addPrimaryKeyConstraint("history_promotions_pk", ["key_id", "promotion_id"])
       .execute();
   },
+};
+
+/**
+ * The insights' history: its tables, an Employee key's scope (012 adds `workspace_keys.history_scope`) and the
+ * promotions, by name: a database records the names it ran, so they never change. They run in the order of their
+ * names, the core's and every feature's together (`lib/server/features.ts`).
+ */
+export const HISTORY_MIGRATIONS: Migrations = {
+  "011-history": history,
+  "012-history-scope": historyScope,
+  "019-history-promotions": historyPromotions,
 };

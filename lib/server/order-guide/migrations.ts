@@ -1,5 +1,6 @@
 import "server-only";
 import type { Kysely, Migration } from "kysely";
+import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
 type AnyDb = Kysely<any>;
@@ -11,7 +12,7 @@ type AnyDb = Kysely<any>;
  *   (one list, and one mail, per key in the workspace);
  * - `order_list_contacts`: the workspace's contact address, for a store whose record has no SalesRepEmail.
  */
-export const orderLists: Migration = {
+const orderLists: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable("order_lists")
@@ -47,4 +48,13 @@ export const orderLists: Migration = {
       .addColumn("updated_at", "text", (c) => c.notNull())
       .execute();
   },
+};
+
+/**
+ * The reorder lists sent and the workspaces' contact addresses, by name: a database records the names it ran, so they
+ * never change. They run in the order of their names, the core's and every feature's together
+ * (`lib/server/features.ts`).
+ */
+export const ORDER_LIST_MIGRATIONS: Migrations = {
+  "020-order-lists": orderLists,
 };

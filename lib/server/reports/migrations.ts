@@ -1,5 +1,6 @@
 import "server-only";
 import type { Kysely, Migration } from "kysely";
+import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
 type AnyDb = Kysely<any>;
@@ -8,7 +9,7 @@ type AnyDb = Kysely<any>;
  * Saved views and scheduled reports (`lib/server/reports/`): a list page's address saved under a name in a workspace,
  * at most one schedule per view (daily or weekly, at a local time in a time zone), and the members it mails.
  */
-export const reports: Migration = {
+const reports: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable("saved_views")
@@ -67,4 +68,12 @@ export const reports: Migration = {
       .addPrimaryKeyConstraint("report_recipients_pk", ["schedule_id", "user_id"])
       .execute();
   },
+};
+
+/**
+ * The saved views' and scheduled reports' tables, by name: a database records the names it ran, so they never change.
+ * They run in the order of their names, the core's and every feature's together (`lib/server/features.ts`).
+ */
+export const REPORT_MIGRATIONS: Migrations = {
+  "010-reports": reports,
 };

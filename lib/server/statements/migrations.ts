@@ -1,5 +1,6 @@
 import "server-only";
 import type { Kysely, Migration } from "kysely";
+import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
 type AnyDb = Kysely<any>;
@@ -10,7 +11,7 @@ type AnyDb = Kysely<any>;
  * accounts' statements to the workspace's members with the Accounts role; and those of them who asked for none
  * (`statement_optouts`, from the mail's unsubscribe link).
  */
-export const statements: Migration = {
+const statements: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable("statement_schedules")
@@ -42,4 +43,12 @@ export const statements: Migration = {
       .addPrimaryKeyConstraint("statement_optouts_pk", ["schedule_id", "user_id"])
       .execute();
   },
+};
+
+/**
+ * The monthly statements' schedules, by name: a database records the names it ran, so they never change. They run in
+ * the order of their names, the core's and every feature's together (`lib/server/features.ts`).
+ */
+export const STATEMENT_MIGRATIONS: Migrations = {
+  "013-statements": statements,
 };

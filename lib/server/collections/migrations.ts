@@ -1,5 +1,6 @@
 import "server-only";
 import type { Kysely, Migration } from "kysely";
+import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
 type AnyDb = Kysely<any>;
@@ -16,7 +17,7 @@ type AnyDb = Kysely<any>;
  *   aging's close day its first page gave, whether the aging is read past the proxy's copy) and what the snapshot is
  *   (the aging's close day, when the walk that made it ended, its requests).
  */
-export const collections: Migration = {
+const collections: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable("collections_pages")
@@ -84,7 +85,7 @@ export const collections: Migration = {
  * decimal text, its close date, the invoices behind each bucket and its credits), replaced with the accounts at a
  * walk's end. The AR aging page draws an Employee key's whole aging from it, with no request to the API.
  */
-export const collectionsAging: Migration = {
+const collectionsAging: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable("collections_aging")
@@ -96,4 +97,13 @@ export const collectionsAging: Migration = {
       .addPrimaryKeyConstraint("collections_aging_pk", ["key_id", "position"])
       .execute();
   },
+};
+
+/**
+ * The collections' snapshot tables, by name: a database records the names it ran, so they never change. They run in
+ * the order of their names, the core's and every feature's together (`lib/server/features.ts`).
+ */
+export const COLLECTIONS_MIGRATIONS: Migrations = {
+  "014-collections": collections,
+  "016-collections-aging": collectionsAging,
 };

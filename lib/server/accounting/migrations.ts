@@ -1,5 +1,6 @@
 import "server-only";
 import type { Kysely, Migration } from "kysely";
+import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
 type AnyDb = Kysely<any>;
@@ -15,7 +16,7 @@ type AnyDb = Kysely<any>;
  *   changed since;
  * - `accounting_schedules` and `accounting_optouts`: a key's exports mailed weekly or monthly to the Accounts role.
  */
-export const accounting: Migration = {
+const accounting: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable("accounting_mappings")
@@ -88,4 +89,12 @@ export const accounting: Migration = {
       .addPrimaryKeyConstraint("accounting_optouts_pk", ["schedule_id", "user_id"])
       .execute();
   },
+};
+
+/**
+ * The books' mapping, ledger and schedules, by name: a database records the names it ran, so they never change. They
+ * run in the order of their names, the core's and every feature's together (`lib/server/features.ts`).
+ */
+export const ACCOUNTING_MIGRATIONS: Migrations = {
+  "018-accounting": accounting,
 };

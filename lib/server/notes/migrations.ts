@@ -1,5 +1,6 @@
 import "server-only";
 import { type Kysely, type Migration, PostgresAdapter, sql } from "kysely";
+import type { Migrations } from "../core/db/migrations";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists, and must not depend on it.
 type AnyDb = Kysely<any>;
@@ -24,7 +25,7 @@ const FIXED = [
  * its author, which stamps `deleted_at`/`deleted_by` and empties the text (the row stays, so its Idempotency-Key still
  * answers for it).
  */
-export const visitNotes: Migration = {
+const visitNotes: Migration = {
   async up(db: AnyDb) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     await db.schema
@@ -93,4 +94,12 @@ export const visitNotes: Migration = {
         .execute(db);
     }
   },
+};
+
+/**
+ * The visit notes' table, by name: a database records the names it ran, so they never change. They run in the order of
+ * their names, the core's and every feature's together (`lib/server/features.ts`).
+ */
+export const NOTE_MIGRATIONS: Migrations = {
+  "017-visit-notes": visitNotes,
 };
