@@ -192,7 +192,12 @@ async function readBody(request: Request, schema: z.$ZodType, spec: { maxBodyByt
       throw new RouteError(413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${error.limit} bytes.`);
     value = undefined;
   }
-  return z.parse(schema, value);
+  const parsed = z.safeParse(schema, value);
+  if (parsed.success) return parsed.data;
+  // What is wrong with the body as a whole (none, not JSON, not an object) is said of the field "body".
+  throw new z.$ZodError(
+    parsed.error.issues.map((issue) => (issue.path.length ? issue : { ...issue, path: ["body"] })),
+  );
 }
 
 /** Whatever a handler threw, as the one error answer; a bug is logged and says nothing but its request id. */
