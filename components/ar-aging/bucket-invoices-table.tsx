@@ -4,7 +4,23 @@ import Link from "next/link";
 import { RecordLink } from "@/components/table/record-link";
 import { TableFrame } from "@/components/table/table-frame";
 import { MISSING, formatMoney } from "@/lib/format/display";
-import type { PanelContent } from "./bucket-panel";
+import type { BucketInvoice, Listed } from "@/lib/domain/ar-aging/aging";
+
+/** What the panel shows: one bucket (or the open credit) of one line (a row, or all rows), with its invoices. */
+export interface PanelContent {
+  /** Whose bucket: "Acme Retail, Supplier 7", or "All AR accounts". */
+  owner: string;
+  bucket: Listed;
+  /** The bucket's amount as the report shows it. */
+  amount: string;
+  invoices: BucketInvoice[];
+  /** Entries the API listed that the report could not read as invoices (credit invoices' shape is not documented). */
+  unread?: number;
+  /** Invoices behind the amount that are too many to list here (a whole aging's total): how many. */
+  unlisted?: number;
+  /** The total's panel: each invoice's AR account and supplier, by name. */
+  rowsOf?: (invoice: BucketInvoice) => { account: string; supplier: string; supplierId?: number };
+}
 
 interface BucketInvoicesTableProps {
   content: PanelContent;

@@ -3,13 +3,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ExportColumn } from "@/lib/format/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
-import type { FetchChildPage } from "@/lib/export/run-child-export";
 import { openCsvSink } from "@/lib/export/sink";
 import { BUTTON } from "@/lib/ui/styles";
 import { ExportActions } from "./export-actions";
 import { ExportProgressBar } from "./export-progress-bar";
-import { type ChildWords, type Phase, progressOf, StatusText } from "./export-status";
-import { runCsvExport } from "./run-csv-export";
+import { type Phase, progressOf, StatusText } from "./export-status";
+import { type ChildExportSetup, runCsvExport } from "./run-csv-export";
 
 export interface ExportCsvProps {
   /** The suggested file name, ending in .csv. */
@@ -26,16 +25,7 @@ export interface ExportCsvProps {
   child?: ChildExportSetup;
 }
 
-/** How a child export reads and writes its rows, and its words. */
-export interface ChildExportSetup extends ChildWords {
-  /** The id a row of the list gives the child operation; undefined when it has none (the row is skipped). */
-  parentId: (row: Record<string, unknown>) => string | undefined;
-  /** The parent id a child row names. */
-  childParentId: (row: Record<string, unknown>) => string | undefined;
-  /** The list's identifying columns, written first on every row. */
-  parentColumns: ExportColumn[];
-  fetchChildPage: FetchChildPage;
-}
+export type { ChildExportSetup } from "./run-csv-export";
 
 /**
  * "Export CSV": the whole filtered list, every page, into one CSV file. A dialog first counts the pages and says what

@@ -12,19 +12,14 @@ import {
 import type { LineMessages } from "@/lib/ui/purchases/field-messages";
 import { fieldClass } from "@/lib/ui/styles";
 import { LineFieldMessage, lineMessageId } from "./line-field-message";
-import { LineProductCell } from "./line-product-cell";
+import { type LineActions, LineProductCell } from "./line-product-cell";
 import { SMALL_BUTTON } from "./line-small-button";
 
 /** The columns a cursor moves between; ArrowUp and ArrowDown move in `quantity`, `units` and `batchCode`. */
 export type LineColumn = "product" | "cases" | "units" | "batchCode" | "expirationDate";
 const VERTICAL: LineColumn[] = ["cases", "units", "batchCode"];
 
-export interface LineActions {
-  change(key: string, changes: Partial<Omit<DraftLine, "key">>): void;
-  addAfter(key: string): void;
-  duplicate(key: string): void;
-  remove(key: string): void;
-}
+export type { LineActions } from "./line-product-cell";
 
 /** Focuses a field of a line (after it is on screen). */
 export function focusLineField(key: string, column: LineColumn | "quantity") {

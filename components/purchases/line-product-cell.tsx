@@ -11,8 +11,14 @@ import {
 import type { LineMessages } from "@/lib/ui/purchases/field-messages";
 import { fieldClass } from "@/lib/ui/styles";
 import { LineFieldMessage, lineMessageId } from "./line-field-message";
-import type { LineActions } from "./line-grid";
 import { SMALL_BUTTON } from "./line-small-button";
+
+export interface LineActions {
+  change(key: string, changes: Partial<Omit<DraftLine, "key">>): void;
+  addAfter(key: string): void;
+  duplicate(key: string): void;
+  remove(key: string): void;
+}
 
 interface LineProductCellProps {
   line: DraftLine;
