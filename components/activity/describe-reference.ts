@@ -1,4 +1,5 @@
 import type { AuditEntry } from "@/lib/audit/audit-types";
+import { WITHDRAWAL_MAIL_WORDS, type WithdrawalMail } from "@/lib/domain/order-guide/order-list";
 
 /** What an entry's business reference says, in a line. */
 export function describeReference(entry: AuditEntry): string {
@@ -37,6 +38,14 @@ export function describeReference(entry: AuditEntry): string {
       .join(" · ");
   if (entry.event === "menu-link-made" || entry.event === "menu-link-revoked")
     return r.menuName ? `Menu link "${r.menuName}"` : "—";
+  if (entry.event === "order-list-withdrawn")
+    return [
+      r.customerId !== undefined ? `Customer ${r.customerId}` : undefined,
+      r.amount !== undefined ? `total ${r.amount}` : undefined,
+      r.listStatus ? WITHDRAWAL_MAIL_WORDS[r.listStatus as WithdrawalMail] : undefined,
+    ]
+      .filter(Boolean)
+      .join(" · ");
   if (entry.event === "order-list-sent")
     return [
       r.customerId !== undefined ? `Customer ${r.customerId}` : undefined,

@@ -1,13 +1,24 @@
-import { LIST_STATUS_WORDS, mayMailAgain, type OrderList } from "@/lib/domain/order-guide/order-list";
+import {
+  LIST_STATUS_WORDS,
+  mayMailAgain,
+  mayMailWithdrawalAgain,
+  mayWithdraw,
+  type OrderList,
+  WITHDRAWAL_MAIL_WORDS,
+} from "@/lib/domain/order-guide/order-list";
 import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
 import { ResendListButton } from "./resend-list-button";
+import { WithdrawListButton } from "./withdraw-list-button";
 
 interface OrderListsProps {
   lists: OrderList[];
   /** The list the address opens (`?list=`). */
   open: string | undefined;
   timeZone: string | undefined;
-  /** The person may send lists (owners, admins, purchasing): a list not mailed offers "Send again". */
+  /**
+   * The person may send lists (owners, admins, purchasing): a list not mailed offers "Send again", a standing one
+   * "Withdraw".
+   */
   maySend: boolean;
 }
 
@@ -21,13 +32,15 @@ export function OrderLists({ lists, open, timeZone, maySend }: OrderListsProps) 
     <ul className="space-y-3" aria-label="Reorder lists">
       {lists.map((list) => (
         <li key={list.id} className="rounded border border-slate-300 dark:border-slate-600">
-          <details open={list.id === open || mayMailAgain(list.status)}>
+          <details open={list.id === open || mayMailAgain(list) || mayMailWithdrawalAgain(list.withdrawal)}>
             <summary
               id={`list-${list.id}`}
               className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 p-3"
             >
               <span className="font-semibold">{list.customerName}</span>
-              <span>{LIST_STATUS_WORDS[list.status] ?? list.status}</span>
+              <span className={list.withdrawal ? "font-semibold text-red-800 dark:text-red-300" : undefined}>
+                {list.withdrawal ? "Withdrawn" : (LIST_STATUS_WORDS[list.status] ?? list.status)}
+              </span>
               <span className="text-sm text-slate-700 dark:text-slate-300">
                 by {list.sentBy.name} · {formatDateTime(list.sentAt, timeZone)} · {list.lineCount} line
                 {list.lineCount === 1 ? "" : "s"} · total {formatMoney(list.total)}
@@ -37,8 +50,17 @@ export function OrderLists({ lists, open, timeZone, maySend }: OrderListsProps) 
               <p>
                 To {list.recipient}, a copy to {list.sentBy.email}; prices as of {formatDay(list.priceDay)}.
               </p>
-              {maySend && mayMailAgain(list.status) && (
+              {list.withdrawal && (
+                <p>
+                  Withdrawn by {list.withdrawal.by.name} · {formatDateTime(list.withdrawal.at, timeZone)} ·{" "}
+                  {WITHDRAWAL_MAIL_WORDS[list.withdrawal.mail]}.
+                </p>
+              )}
+              {maySend && mayMailAgain(list) && (
                 <ResendListButton listId={list.id} customerName={list.customerName} summaryId={`list-${list.id}`} />
+              )}
+              {maySend && (mayWithdraw(list) || mayMailWithdrawalAgain(list.withdrawal)) && (
+                <WithdrawListButton list={list} summaryId={`list-${list.id}`} />
               )}
               <table className="w-full">
                 <caption className="sr-only">Lines of the list for {list.customerName}</caption>

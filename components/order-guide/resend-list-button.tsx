@@ -1,9 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
-import { LIST_STATUS_WORDS, type OrderListJson } from "@/lib/domain/order-guide/order-list";
-import { backroomJson } from "@/lib/ui/backroom-json";
+import { LIST_STATUS_WORDS } from "@/lib/domain/order-guide/order-list";
+import { useListAction } from "./list-action";
 
 interface ResendListButtonProps {
   listId: string;
@@ -14,40 +12,20 @@ interface ResendListButtonProps {
 
 /**
  * "Send again" on a list the mail server refused or whose sending stopped before its mail was known to go: one press
- * mails it as it was kept (the server claims the list, so a double press or a second tab mails it once), then the
- * page is read again, the focus on the list's summary.
+ * mails it as it was kept (the server claims the list, so a double press or a second tab mails it once).
  */
 export function ResendListButton({ listId, customerName, summaryId }: ResendListButtonProps) {
-  const router = useRouter();
-  const pressed = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<string | null>(null);
-  async function resend() {
-    if (pressed.current) return;
-    pressed.current = true;
-    setBusy(true);
-    setSaid(null);
-    try {
-      const { list } = await backroomJson<OrderListJson>(
-        "POST",
-        `/api/order-guide/lists/${encodeURIComponent(listId)}/resend`,
-      );
-      setSaid(`${LIST_STATUS_WORDS[list.status] ?? list.status}.`);
-      // Read again, the list says its new status and this button goes: the focus waits on the list's summary.
-      document.getElementById(summaryId)?.focus();
-      router.refresh();
-    } catch (failure) {
-      setSaid(failure instanceof Error ? failure.message : "Not sent. Try again.");
-    } finally {
-      pressed.current = false;
-      setBusy(false);
-    }
-  }
+  const { busy, said, run } = useListAction(
+    listId,
+    "resend",
+    summaryId,
+    (list) => `${LIST_STATUS_WORDS[list.status] ?? list.status}.`,
+  );
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button
         type="button"
-        onClick={resend}
+        onClick={run}
         disabled={busy}
         aria-label={`Send the list for ${customerName} again`}
         className="min-h-11 rounded border border-slate-500 px-4 font-semibold disabled:opacity-60 dark:border-slate-400"

@@ -31,6 +31,7 @@ export const AUDIT_EVENTS = [
   "menu-link-made",
   "menu-link-revoked",
   "order-list-sent",
+  "order-list-withdrawn",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -62,6 +63,7 @@ export const AUDIT_EVENT_NAMES: Record<AuditEvent, string> = {
   "menu-link-made": "Menu link made",
   "menu-link-revoked": "Menu link revoked",
   "order-list-sent": "Reorder list sent to the rep",
+  "order-list-withdrawn": "Reorder list withdrawn",
 };
 
 /**

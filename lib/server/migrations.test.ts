@@ -290,6 +290,12 @@ const COLUMNS = {
     sent_by_email: "text",
     sent_at: "text",
     idempotency_key: "text",
+    withdrawn_at: "text null",
+    withdrawn_by: "text null",
+    withdrawn_by_name: "text null",
+    withdrawn_by_email: "text null",
+    withdrawal_mail: "text null",
+    withdrawal_key: "text null",
   },
   order_list_contacts: { workspace_id: "text", email: "text", updated_by: "text", updated_at: "text" },
 } satisfies ColumnsOf<AllTables>;

@@ -156,7 +156,17 @@ const note: VisitNoteTable = {
   deleted_by: null,
 };
 
-const orderList: OrderListTable = {
+/** The withdrawal's columns came after the released migrations (023): a list kept before reads them null. */
+const WITHDRAWAL_COLUMNS = {
+  withdrawn_at: null,
+  withdrawn_by: null,
+  withdrawn_by_name: null,
+  withdrawn_by_email: null,
+  withdrawal_mail: null,
+  withdrawal_key: null,
+} as const;
+
+const orderList: Omit<OrderListTable, keyof typeof WITHDRAWAL_COLUMNS> = {
   id: "list-1",
   workspace_id: "ws-1",
   environment: "test",
@@ -216,7 +226,9 @@ describe.each(databaseProfiles())("a database of the released migrations on $nam
       expect(await db.selectFrom("audit_events").select(columns).execute()).toEqual([entry]);
       expect(await db.selectFrom("menu_links").selectAll().execute()).toEqual([menuLink]);
       expect(await db.selectFrom("visit_notes").selectAll().execute()).toEqual([note]);
-      expect(await db.selectFrom("order_lists").selectAll().execute()).toEqual([orderList]);
+      expect(await db.selectFrom("order_lists").selectAll().execute()).toEqual([
+        { ...orderList, ...WITHDRAWAL_COLUMNS },
+      ]);
       expect(await db.selectFrom("history_invoices").selectAll().execute()).toEqual([invoice]);
       expect(await db.selectFrom("history_state").selectAll().execute()).toEqual([historyState]);
     } finally {

@@ -151,6 +151,6 @@ describe("a list's status as it is read", () => {
     ["mail-failed", 0, "mail-failed", true],
   ])("%s, %i ms after it was kept, reads %s (mailed again: %s)", (stored, after, read, again) => {
     expect(statusAt(stored, sentAt, at(after))).toBe(read);
-    expect(mayMailAgain(statusAt(stored, sentAt, at(after)))).toBe(again);
+    expect(mayMailAgain({ status: statusAt(stored, sentAt, at(after)), withdrawal: null })).toBe(again);
   });
 });

@@ -142,8 +142,82 @@ export function statusAt(stored: ListStatus, sentAt: string, now: number): ListS
   return stored === "sending" && now - Date.parse(sentAt) > SENDING_LEASE_MS ? "unconfirmed" : stored;
 }
 
-/** A list its sender (or anyone who may send) may mail again: the mail server refused it, or it is unconfirmed. */
-export const mayMailAgain = (status: ListStatus): boolean => status === "mail-failed" || status === "unconfirmed";
+/**
+ * A list its sender (or anyone who may send) may mail again: the mail server refused it, or it is unconfirmed; never
+ * once it is withdrawn.
+ */
+export const mayMailAgain = (list: Pick<OrderList, "status" | "withdrawal">): boolean =>
+  !list.withdrawal && (list.status === "mail-failed" || list.status === "unconfirmed");
+
+/**
+ * What became of a withdrawal's mail to the rep: being mailed, mailed, not mailed because mail is off or the server
+ * refused it, "unconfirmed" (still "sending" past the lease: its request stopped), or "not-mailed" because the list
+ * itself never reached the rep (kept with mail off, or refused by the mail server), so there is nothing to take back.
+ */
+export type WithdrawalMail = "sending" | "sent" | "mail-off" | "mail-failed" | "unconfirmed" | "not-mailed";
+
+/** A list's withdrawal: when, by whom, and its mail to the rep. */
+export interface Withdrawal {
+  at: string;
+  by: { id: string; name: string; email: string };
+  mail: WithdrawalMail;
+}
+
+/** The list may have reached the rep (mailed, or unconfirmed): its withdrawal is mailed to them too. */
+export const reachedRep = (status: ListStatus): boolean => status === "sent" || status === "unconfirmed";
+
+/**
+ * A list that may be withdrawn: not withdrawn yet, and not being mailed this moment (its withdrawal waits for the
+ * send to end, so the rep never gets the withdrawal before the list).
+ *
+ * @example
+ * mayWithdraw({ status: "sent", withdrawal: null }); // true
+ * mayWithdraw({ status: "sending", withdrawal: null }); // false
+ */
+export const mayWithdraw = (list: Pick<OrderList, "status" | "withdrawal">): boolean =>
+  !list.withdrawal && list.status !== "sending";
+
+/** A withdrawal whose mail may go again: the mail server refused it, or its request stopped before it was known to go. */
+export const mayMailWithdrawalAgain = (withdrawal: Withdrawal | null): boolean =>
+  withdrawal?.mail === "mail-failed" || withdrawal?.mail === "unconfirmed";
+
+/** A withdrawal's mail in words, after "Withdrawn". */
+export const WITHDRAWAL_MAIL_WORDS: Record<WithdrawalMail, string> = {
+  sending: "the rep is being told",
+  sent: "the rep was told by email",
+  "mail-off": "the rep was not told: mail is off",
+  "mail-failed": "the rep was not told: the mail server refused the mail",
+  unconfirmed: "not confirmed that the rep was told",
+  "not-mailed": "the list never reached the rep, so nobody was mailed",
+};
+
+/**
+ * The mail that withdraws a list, in plain text: who withdraws which list (its sender, day, totals), and that the rep
+ * should not act on it.
+ *
+ * @example
+ * withdrawalMailText({ customerName: "Valley Cannabis - Oakland", ... }).subject; // "Withdrawn: reorder request: Valley Cannabis - Oakland (20001)"
+ */
+export function withdrawalMailText(input: {
+  customerName: string;
+  customerId: number;
+  withdrawnBy: string;
+  withdrawnByEmail: string;
+  senderName: string;
+  sentAt: string;
+  lineCount: number;
+  totalCases: number;
+  total: string;
+  link: string;
+}): { subject: string; text: string } {
+  const text = [
+    `${input.withdrawnBy} (${input.withdrawnByEmail}) withdraws the reorder request ${input.senderName} sent on ${input.sentAt.slice(0, 10)} for ${input.customerName} (CustomerID ${input.customerId}): ${input.lineCount} product${input.lineCount === 1 ? "" : "s"}, ${input.totalCases} case${input.totalCases === 1 ? "" : "s"}, total $${input.total}.`,
+    "Please do not act on it.",
+    "",
+    `Kept in Backroom: ${input.link}`,
+  ].join("\n");
+  return { subject: `Withdrawn: reorder request: ${input.customerName} (${input.customerId})`, text };
+}
 
 /** A list as the API answers it. */
 export interface OrderList {
@@ -159,6 +233,8 @@ export interface OrderList {
   sentBy: { id: string; name: string; email: string };
   sentAt: string;
   lines: ListLine[];
+  /** Null while the list stands. */
+  withdrawal: Withdrawal | null;
 }
 
 /** What a send, a resend and one list asked by id answer (`/api/order-guide/lists`). */

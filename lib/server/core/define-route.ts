@@ -109,6 +109,24 @@ export function invalidField(field: string, detail: string): RouteError {
   return new RouteError(400, "VALIDATION_FAILED", detail, { fieldErrors: [{ field, code: "INVALID_VALUE", detail }] });
 }
 
+/** The longest Idempotency-Key a route keeps. */
+export const MAX_IDEMPOTENCY_KEY = 200;
+
+/**
+ * The request's Idempotency-Key, for a write that must be made once per key (`what` it makes once: "one list, and one
+ * mail"); refused on the field "Idempotency-Key" when missing or longer than `MAX_IDEMPOTENCY_KEY`.
+ *
+ * @example
+ * const key = requiredIdempotencyKey(request, "one list, and one mail");
+ */
+export function requiredIdempotencyKey(request: Request, what: string): string {
+  const key = request.headers.get("Idempotency-Key")?.trim();
+  if (!key) throw invalidField("Idempotency-Key", `Send an Idempotency-Key header: ${what}, per key.`);
+  if (key.length > MAX_IDEMPOTENCY_KEY)
+    throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY} characters.`);
+  return key;
+}
+
 /** Why an actor does not meet a need, or undefined when it does. */
 export function refusalFor(
   actor: Actor | undefined,
@@ -195,9 +213,7 @@ async function readBody(request: Request, schema: z.$ZodType, spec: { maxBodyByt
   const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   // What is wrong with the body as a whole (none, not JSON, not an object) is said of the field "body".
-  throw new z.$ZodError(
-    parsed.error.issues.map((issue) => (issue.path.length ? issue : { ...issue, path: ["body"] })),
-  );
+  throw new z.$ZodError(parsed.error.issues.map((issue) => (issue.path.length ? issue : { ...issue, path: ["body"] })));
 }
 
 /** Whatever a handler threw, as the one error answer; a bug is logged and says nothing but its request id. */

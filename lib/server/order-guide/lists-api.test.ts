@@ -10,6 +10,7 @@ import { createTestBackend, databaseProfiles } from "../testing";
 import { getOrderGuide } from "./guide-api";
 import { getOrderLists, putOrderListContact, resendOrderList, sendOrderList } from "./lists-api";
 import { createOrderListStore } from "./order-lists-store";
+import { withdrawOrderList } from "./withdraw-api";
 import { SENDING_LEASE_MS } from "@/lib/domain/order-guide/order-list";
 
 // Issue 42 item 2 against the sandbox, with a real SMTP server on loopback: the list's one mail (to the rep, a copy to
@@ -332,5 +333,136 @@ describe.each(databaseProfiles())("reorder lists to the rep on $name", ({ open }
     expect((kept.body.list as Row).status).toBe("mail-off");
     expect(received).toHaveLength(0);
     expect((await lists(owner.cookie)).lists.map((l) => l.status)).toEqual(["mail-off"]);
+  });
+  const withdrawer = (deps: Parameters<typeof withdrawOrderList>[1]) =>
+    async function withdraw(cookie: string, id: string, key: string | null = "w-1", site?: string) {
+      const response = await withdrawOrderList(
+        browserRequest("POST", `/api/order-guide/lists/${id}/withdraw`, {
+          cookie,
+          ...(site ? { site } : {}),
+          headers: key ? { "Idempotency-Key": key } : {},
+        }),
+        deps,
+        { id },
+      );
+      return { status: response.status, body: (await response.json()) as Row };
+    };
+
+  it("withdraws a sent list once: the rep is mailed once that it is withdrawn (a copy to who withdrew it), it reads Withdrawn, is never mailed again, and the audit trail keeps it", async () => {
+    const { backend, deps, owner, viewer, buyer, send, guide, lists, email } = await setUp();
+    const { rows, salesRepEmail } = await guide(20001);
+    const line = { productId: rows.find((r) => r.casePrice !== null)!.productId, cases: 3 };
+    const list = (await send(buyer.cookie, { customer: 20001, lines: [line] })).body.list as Row;
+    expect(received).toHaveLength(1);
+    const withdraw = withdrawer(deps);
+
+    // The same people as send it, from Backroom's pages, with an Idempotency-Key; an unknown list is 404.
+    expect((await withdraw(viewer.cookie, list.id as string)).status).toBe(403);
+    expect((await withdraw(buyer.cookie, list.id as string, "w-x", "https://evil.example")).status).toBe(403);
+    const keyless = await withdraw(buyer.cookie, list.id as string, null);
+    expect([keyless.status, (keyless.body.Error as Row).code]).toEqual([400, "VALIDATION_FAILED"]);
+    expect((await withdraw(buyer.cookie, "no-such-list")).status).toBe(404);
+    expect(received).toHaveLength(1);
+
+    // A double press, and another person at once: one withdrawal, one mail.
+    const answers = await Promise.all([
+      withdraw(buyer.cookie, list.id as string, "w-1"),
+      withdraw(buyer.cookie, list.id as string, "w-1"),
+      withdraw(owner.cookie, list.id as string, "w-2"),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(received).toHaveLength(2);
+    const mail = received[1]!;
+    expect(mail.subject).toBe(`Withdrawn: reorder request: ${list.customerName} (20001)`);
+    expect(addresses(mail.to)).toEqual([salesRepEmail!.toLowerCase()]);
+    expect(mail.text).toContain("Please do not act on it.");
+    expect(mail.text).toContain(`total $${list.total}`);
+    const [read] = (await lists(owner.cookie)).lists;
+    const withdrawal = read!.withdrawal as Row & { by: Row };
+    expect(withdrawal.mail).toBe("sent");
+    expect([buyer.userId, owner.userId]).toContain(withdrawal.by.id);
+    expect(addresses(mail.cc)).toEqual([(await email(withdrawal.by.id as string)).toLowerCase()]);
+    expect(read!.status).toBe("sent");
+
+    // Withdrawn: asked again, or resent, nothing more goes.
+    expect(((await withdraw(owner.cookie, list.id as string, "w-3")).body.list as Row).withdrawal).toMatchObject({
+      mail: "sent",
+    });
+    const resent = await resendOrderList(
+      browserRequest("POST", `/api/order-guide/lists/${list.id}/resend`, { cookie: owner.cookie }),
+      deps,
+      { id: list.id as string },
+    );
+    expect(resent.status).toBe(200);
+    expect(received).toHaveLength(2);
+    const audit = await backend.db
+      .selectFrom("audit_events")
+      .select(["reference_json", "result", "idempotency_key"])
+      .where("event", "=", "order-list-withdrawn")
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.result).toBe("done");
+    expect(JSON.parse(audit[0]!.reference_json)).toMatchObject({ listId: list.id, listStatus: "sent" });
+  });
+
+  it("withdraws a list that never reached the rep without mailing anyone, mails a refused withdrawal again once, and waits for a list being mailed", async () => {
+    const { backend, deps, owner, buyer, guide, lists } = await setUp();
+    const withdraw = withdrawer(deps);
+    const { rows } = await guide(20001);
+    const line = { productId: rows.find((r) => r.casePrice !== null)!.productId, cases: 1 };
+    const down = createMailer({
+      url: "smtp://127.0.0.1:9",
+      from: "Backroom <no-reply@backroom.test>",
+      noted: () => {},
+    });
+    const sendWith = async (mailer: typeof down, key: string) =>
+      (
+        (await (
+          await sendOrderList(
+            browserRequest("POST", "/api/order-guide/lists", {
+              cookie: buyer.cookie,
+              json: { customer: 20001, lines: [line] },
+              headers: { "Idempotency-Key": key },
+            }),
+            { ...deps, mailer },
+          )
+        ).json()) as { list: Row }
+      ).list;
+
+    // The mail server refused the list: withdrawn, nobody mailed.
+    const neverSent = await sendWith(down, "never");
+    const quiet = await withdraw(buyer.cookie, neverSent.id as string, "wq");
+    expect((quiet.body.list as Row).withdrawal).toMatchObject({ mail: "not-mailed" });
+    expect(received).toHaveLength(0);
+
+    // A sent list whose withdrawal the mail server refuses: kept withdrawn, and mailed by the next press, once.
+    const sent = await sendWith(deps.mailer, "sent");
+    expect(received).toHaveLength(1);
+    const refused = await withdrawer({ ...deps, mailer: down })(buyer.cookie, sent.id as string, "wr");
+    expect((refused.body.list as Row).withdrawal).toMatchObject({ mail: "mail-failed" });
+    const again = await Promise.all([1, 2].map(() => withdraw(owner.cookie, sent.id as string, "wr2")));
+    expect(again.map((a) => a.status)).toEqual([200, 200]);
+    expect(received).toHaveLength(2);
+    expect(received[1]!.subject).toMatch(/^Withdrawn: /);
+    expect((await lists(owner.cookie)).lists.find((l) => l.id === sent.id)!.withdrawal).toMatchObject({
+      mail: "sent",
+    });
+
+    // A list whose own mail is going this moment: 409, withdrawn once it is sent.
+    const scope = { workspaceId: owner.workspaceId, environment: "test" as const };
+    const sending = await createOrderListStore(backend.db, () => new Date(backend.now!())).keep(scope, {
+      customerId: 20001,
+      customerName: "Valley Cannabis - Oakland",
+      recipient: "rep@example.com",
+      lines: [],
+      totalCases: 1,
+      total: "5.00",
+      priceDay: "2026-11-26",
+      sender: { id: "someone", name: "Someone", email: "someone@example.com" },
+      idempotencyKey: "in-flight",
+    });
+    const busy = await withdraw(owner.cookie, sending.list.id, "wb");
+    expect([busy.status, (busy.body.Error as Row).code]).toEqual([409, "LIST_BEING_SENT"]);
+    expect(received).toHaveLength(2);
   });
 });

@@ -9,7 +9,7 @@ import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
 import type { Mailer } from "../core/auth/mailer";
 import type { BackroomDatabase } from "../core/db/schema";
-import { type ActorOf, defineRoute, invalidField } from "../core/define-route";
+import { type ActorOf, defineRoute, invalidField, requiredIdempotencyKey } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { publicOrigin } from "../core/public-origin";
@@ -33,8 +33,11 @@ export interface OrderListDeps extends ProxyDeps {
   now?: () => number;
 }
 
-const SEND = { purchases: ["write"] } as const;
-const MAX_KEY_LENGTH = 200;
+/** A list's id is a UUID: a longer one is no list's (and is not looked up). */
+export const MAX_ID_LENGTH = 200;
+
+/** Who sends lists, and withdraws them: owners, admins and purchasing. */
+export const SEND = { purchases: ["write"] } as const;
 
 const NewList = z.strictObject({
   customer: z.number().int().positive().optional(),
@@ -54,7 +57,8 @@ const ListsQuery = z.object({ list: z.string().optional() });
 
 const json = (body: OrderListJson, status = 200) => Response.json(body, { status, headers: NO_STORE });
 
-const storeOf = (deps: OrderListDeps) => createOrderListStore(deps.db, () => new Date(deps.now?.() ?? Date.now()));
+export const storeOf = (deps: OrderListDeps) =>
+  createOrderListStore(deps.db, () => new Date(deps.now?.() ?? Date.now()));
 
 /**
  * The day prices are read for: the person's today as the page sends it (their time zone's), which is within a day of
@@ -82,17 +86,13 @@ export const sendOrderList = defineRoute(
     invalid: "Send the store and its lines: whole cases, 0 to 9999.",
   },
   async ({ request, actor, body }, deps: OrderListDeps) => {
-    const idempotencyKey = request.headers.get("Idempotency-Key")?.trim();
-    if (!idempotencyKey)
-      throw invalidField("Idempotency-Key", "Send an Idempotency-Key header: one list, and one mail, per key.");
-    if (idempotencyKey.length > MAX_KEY_LENGTH)
-      throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
+    const idempotencyKey = requiredIdempotencyKey(request, "one list, and one mail");
     const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
     const store = storeOf(deps);
     const first = await store.byKey(scope, idempotencyKey);
     // The same key again: the list it made, mailed now when that request stopped before its mail was known to go.
     if (first) {
-      if (!mayMailAgain(first.status)) return { list: first } satisfies OrderListJson;
+      if (!mayMailAgain(first)) return { list: first } satisfies OrderListJson;
       // Another request claimed it a moment ago: the list as it is now ("sending", or already sent).
       if (!(await store.claimToMail(scope, first.id)))
         return { list: (await store.get(scope, first.id)) ?? first } satisfies OrderListJson;
@@ -182,9 +182,9 @@ export const resendOrderList = defineRoute(
     const id = params.id ?? "";
     const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
     const store = storeOf(deps);
-    const list = id.length <= MAX_KEY_LENGTH ? await store.get(scope, id) : undefined;
+    const list = id.length <= MAX_ID_LENGTH ? await store.get(scope, id) : undefined;
     if (!list) throw noSuchList();
-    if (!mayMailAgain(list.status)) return { list };
+    if (!mayMailAgain(list)) return { list };
     if (!(await store.claimToMail(scope, id))) return { list: (await store.get(scope, id)) ?? list };
     return { list: await mailKept(request, actor, deps, store, list, undefined) };
   },
@@ -197,7 +197,7 @@ export const getOrderLists = defineRoute(
   async ({ actor, query }, deps: OrderListDeps) => {
     if (!query.list) return loadOrderLists(actor, deps);
     const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
-    const list = query.list.length <= MAX_KEY_LENGTH ? await storeOf(deps).get(scope, query.list) : undefined;
+    const list = query.list.length <= MAX_ID_LENGTH ? await storeOf(deps).get(scope, query.list) : undefined;
     if (!list) throw noSuchList();
     return { list } satisfies OrderListJson;
   },

@@ -51,10 +51,30 @@ const orderLists: Migration = {
 };
 
 /**
+ * A list's withdrawal, on its row (all null while it stands): when and by whom, what became of the mail that tells the
+ * rep (`WithdrawalMail`), and the Idempotency-Key of the request that withdrew it.
+ */
+const withdrawals: Migration = {
+  async up(db: AnyDb) {
+    // One column a statement: SQLite adds one at a time.
+    for (const column of [
+      "withdrawn_at",
+      "withdrawn_by",
+      "withdrawn_by_name",
+      "withdrawn_by_email",
+      "withdrawal_mail",
+      "withdrawal_key",
+    ])
+      await db.schema.alterTable("order_lists").addColumn(column, "text").execute();
+  },
+};
+
+/**
  * The reorder lists sent and the workspaces' contact addresses, by name: a database records the names it ran, so they
  * never change. They run in the order of their names, the core's and every feature's together
  * (`lib/server/features.ts`).
  */
 export const ORDER_LIST_MIGRATIONS: Migrations = {
   "020-order-lists": orderLists,
+  "023-order-list-withdrawals": withdrawals,
 };

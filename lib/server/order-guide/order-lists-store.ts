@@ -7,6 +7,8 @@ import {
   type OrderList,
   SENDING_LEASE_MS,
   statusAt,
+  type Withdrawal,
+  type WithdrawalMail,
 } from "@/lib/domain/order-guide/order-list";
 import type { BackroomDatabase } from "../core/db/schema";
 import type { OrderListTable, OrderListTables } from "./tables";
@@ -51,7 +53,84 @@ const listOf = (row: OrderListTable, now: Date): OrderList => ({
   sentBy: { id: row.sent_by, name: row.sent_by_name, email: row.sent_by_email },
   sentAt: row.sent_at,
   lines: JSON.parse(row.lines_json) as ListLine[],
+  withdrawal: withdrawalOf(row, now),
 });
+
+/** A row's withdrawal, or null while the list stands (a mail still "sending" past the lease reads "unconfirmed"). */
+function withdrawalOf(row: OrderListTable, now: Date): Withdrawal | null {
+  if (!row.withdrawn_at) return null;
+  const mail = row.withdrawal_mail as WithdrawalMail;
+  return {
+    at: row.withdrawn_at,
+    by: { id: row.withdrawn_by ?? "", name: row.withdrawn_by_name ?? "", email: row.withdrawn_by_email ?? "" },
+    mail: mail === "sending" && now.getTime() - Date.parse(row.withdrawn_at) > SENDING_LEASE_MS ? "unconfirmed" : mail,
+  };
+}
+
+/** Who withdraws a list, how its mail starts, and the request's Idempotency-Key. */
+export interface NewWithdrawal {
+  by: { id: string; name: string; email: string };
+  mail: Extract<WithdrawalMail, "sending" | "mail-off" | "not-mailed">;
+  idempotencyKey: string;
+}
+
+/** A list's withdrawal in the store: withdrawn once, its mail claimed again once, what became of its mail. */
+function withdrawalStore(db: Kysely<OrderListTables>, now: () => Date) {
+  return {
+    /**
+     * Withdraws a list, once: one conditional update, so of two requests at once (or a double press) one withdraws it
+     * and mails the rep; false when it is not the scope's, is withdrawn already, or is being mailed this moment.
+     */
+    async withdraw(scope: ListScope, id: string, withdrawal: NewWithdrawal): Promise<boolean> {
+      const at = now();
+      const leaseEnded = new Date(at.getTime() - SENDING_LEASE_MS).toISOString();
+      const result = await db
+        .updateTable("order_lists")
+        .set({
+          withdrawn_at: at.toISOString(),
+          withdrawn_by: withdrawal.by.id,
+          withdrawn_by_name: withdrawal.by.name,
+          withdrawn_by_email: withdrawal.by.email,
+          withdrawal_mail: withdrawal.mail,
+          withdrawal_key: withdrawal.idempotencyKey,
+        })
+        .where("id", "=", id)
+        .where("workspace_id", "=", scope.workspaceId)
+        .where("environment", "=", scope.environment)
+        .where("withdrawn_at", "is", null)
+        .where((eb) => eb.or([eb("status", "!=", "sending"), eb("sent_at", "<", leaseEnded)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Takes a withdrawal to mail it again, when the mail server refused it or its request stopped before mailing it:
+     * one conditional update, as `claimToMail`; "sending" again from now.
+     */
+    async claimWithdrawalMail(scope: ListScope, id: string): Promise<boolean> {
+      const at = now();
+      const leaseEnded = new Date(at.getTime() - SENDING_LEASE_MS).toISOString();
+      const result = await db
+        .updateTable("order_lists")
+        .set({ withdrawal_mail: "sending", withdrawn_at: at.toISOString() })
+        .where("id", "=", id)
+        .where("workspace_id", "=", scope.workspaceId)
+        .where("environment", "=", scope.environment)
+        .where((eb) =>
+          eb.or([
+            eb("withdrawal_mail", "=", "mail-failed"),
+            eb.and([eb("withdrawal_mail", "=", "sending"), eb("withdrawn_at", "<", leaseEnded)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async setWithdrawalMail(id: string, mail: WithdrawalMail): Promise<void> {
+      await db.updateTable("order_lists").set({ withdrawal_mail: mail }).where("id", "=", id).execute();
+    },
+  };
+}
 
 /**
  * @example
@@ -67,6 +146,7 @@ export function createOrderListStore(coreDb: Kysely<BackroomDatabase>, now: () =
       .where("workspace_id", "=", scope.workspaceId)
       .where("environment", "=", scope.environment);
   return {
+    ...withdrawalStore(db, now),
     /** The list the key already made in the workspace, if any. */
     async byKey(scope: ListScope, idempotencyKey: string): Promise<OrderList | undefined> {
       const row = await db
@@ -98,6 +178,12 @@ export function createOrderListStore(coreDb: Kysely<BackroomDatabase>, now: () =
         sent_by_email: list.sender.email,
         sent_at: now().toISOString(),
         idempotency_key: list.idempotencyKey,
+        withdrawn_at: null,
+        withdrawn_by: null,
+        withdrawn_by_name: null,
+        withdrawn_by_email: null,
+        withdrawal_mail: null,
+        withdrawal_key: null,
       };
       // One statement: two requests with one key at once make one row; the second reads the first's.
       const inserted = await db
@@ -124,6 +210,7 @@ export function createOrderListStore(coreDb: Kysely<BackroomDatabase>, now: () =
         .where("id", "=", id)
         .where("workspace_id", "=", scope.workspaceId)
         .where("environment", "=", scope.environment)
+        .where("withdrawn_at", "is", null)
         .where((eb) =>
           eb.or([
             eb("status", "=", "mail-failed"),

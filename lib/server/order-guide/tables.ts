@@ -34,6 +34,14 @@ export interface OrderListTable {
   sent_by_email: string;
   sent_at: string;
   idempotency_key: string;
+  /** The withdrawal (migration 023): null while the list stands; `withdrawn_at` is also the withdrawal mail's lease. */
+  withdrawn_at: string | null;
+  withdrawn_by: string | null;
+  withdrawn_by_name: string | null;
+  withdrawn_by_email: string | null;
+  /** `WithdrawalMail` as stored ("sending" past the lease reads "unconfirmed"). */
+  withdrawal_mail: string | null;
+  withdrawal_key: string | null;
 }
 
 /** A workspace's contact address for a store whose record has no SalesRepEmail (migration 020). */

@@ -1,0 +1,121 @@
+import "server-only";
+import {
+  mayMailWithdrawalAgain,
+  mayWithdraw,
+  type OrderList,
+  type OrderListJson,
+  reachedRep,
+  type WithdrawalMail,
+} from "@/lib/domain/order-guide/order-list";
+import { actorOf } from "../core/audit/write-audit";
+import { type ActorOf, defineRoute, refusal, requiredIdempotencyKey } from "../core/define-route";
+import { publicOrigin } from "../core/public-origin";
+import { noSuchList } from "./errors";
+import { withdrawalMail } from "./list-mail";
+import { MAX_ID_LENGTH, type OrderListDeps, SEND, storeOf } from "./lists-api";
+import type { ListScope, NewWithdrawal, OrderListStore } from "./order-lists-store";
+
+/**
+ * Withdrawing a reorder list, `POST /api/order-guide/lists/{id}/withdraw`: the same people as send it (owners, admins,
+ * purchasing), with an Idempotency-Key. The list reads Withdrawn from then on and is never mailed again; the rep it
+ * reached is mailed once that it is withdrawn (a copy to whoever withdraws it), and the audit trail keeps it.
+ */
+
+/** 409 `LIST_BEING_SENT`: the list's own mail is going this moment; its withdrawal waits for it. */
+const beingSent = () =>
+  refusal(
+    "LIST_BEING_SENT",
+    "The list is being mailed this moment: withdraw it once it reads Sent (in a few seconds), so the rep never gets the withdrawal before the list.",
+    409,
+  );
+
+/**
+ * How a withdrawal's mail starts: a list that never reached the rep needs none; one that did is mailed, unless mail is
+ * off on this Backroom.
+ */
+function firstMail(list: OrderList, delivers: boolean): NewWithdrawal["mail"] {
+  if (!reachedRep(list.status)) return "not-mailed";
+  return delivers ? "sending" : "mail-off";
+}
+
+// POST /api/order-guide/lists/{id}/withdraw with an Idempotency-Key: withdraws the list (200, the list as it is now).
+// A second request (a double press, another tab, the same key again) answers the list withdrawn and mails nothing; a
+// withdrawal whose mail the server refused, or whose request stopped before it, is mailed by the next one.
+export const withdrawOrderList = defineRoute(
+  { need: "key", permission: SEND },
+  async ({ request, actor, params }, deps: OrderListDeps): Promise<OrderListJson> => {
+    const idempotencyKey = requiredIdempotencyKey(request, "one withdrawal, and one mail");
+    const id = params.id ?? "";
+    const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+    const store = storeOf(deps);
+    const list = id.length <= MAX_ID_LENGTH ? await store.get(scope, id) : undefined;
+    if (!list) throw noSuchList();
+    if (list.withdrawal) {
+      if (!mayMailWithdrawalAgain(list.withdrawal) || !(await store.claimWithdrawalMail(scope, id)))
+        return { list: (await store.get(scope, id)) ?? list };
+      return { list: await mailWithdrawal(request, actor, deps, store, id, idempotencyKey) };
+    }
+    if (!mayWithdraw(list)) throw beingSent();
+    const by = { id: actor.person.id, name: actor.person.name, email: actor.person.email };
+    const mail = firstMail(list, deps.mailer.delivers);
+    // Of two requests at once one withdraws it; the other answers it as that one left it.
+    if (!(await store.withdraw(scope, id, { by, mail, idempotencyKey }))) {
+      const now = await store.get(scope, id);
+      if (now && !now.withdrawal) throw beingSent();
+      return { list: now ?? list };
+    }
+    if (mail === "sending") return { list: await mailWithdrawal(request, actor, deps, store, id, idempotencyKey) };
+    await recordWithdrawal(request, actor, deps, list, mail, idempotencyKey);
+    return { list: (await store.get(scope, id))! };
+  },
+);
+
+/** Mails a claimed withdrawal to the rep, sets what became of the mail and records it. */
+async function mailWithdrawal(
+  request: Request,
+  actor: ActorOf["key"],
+  deps: OrderListDeps,
+  store: OrderListStore,
+  id: string,
+  idempotencyKey: string,
+): Promise<OrderList> {
+  const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+  const list = (await store.get(scope, id))!;
+  let mail: WithdrawalMail = "sent";
+  try {
+    const link = `${publicOrigin(request)}/order-guide/lists?list=${list.id}`;
+    await deps.mailer.send(withdrawalMail(list, { name: actor.person.name, email: actor.person.email }, link));
+  } catch {
+    mail = "mail-failed";
+  }
+  await store.setWithdrawalMail(id, mail);
+  await recordWithdrawal(request, actor, deps, list, mail, idempotencyKey);
+  return (await store.get(scope, id))!;
+}
+
+async function recordWithdrawal(
+  request: Request,
+  actor: ActorOf["key"],
+  deps: OrderListDeps,
+  list: OrderList,
+  mail: WithdrawalMail,
+  idempotencyKey: string,
+): Promise<void> {
+  await deps.audit.record({
+    event: "order-list-withdrawn",
+    operation: `POST ${new URL(request.url).pathname}`,
+    actor: actorOf(request, actor, actor.key),
+    reference: {
+      customerId: list.customerId,
+      lineCount: list.lineCount,
+      totalCases: list.totalCases,
+      amount: list.total,
+      subjectEmail: list.recipient,
+      listId: list.id,
+      listStatus: mail,
+    },
+    idempotencyKey,
+    // Withdrawn whatever became of the mail: the reference says whether the rep was told.
+    result: "done",
+  });
+}
