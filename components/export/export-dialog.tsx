@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ExportColumn } from "@/lib/format/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
 import type { FetchChildPage } from "@/lib/export/run-child-export";
+import type { ExportJoin } from "@/lib/export/run-export";
 import { openCsvSink } from "@/lib/export/sink";
 import { BUTTON } from "@/lib/ui/styles";
 import { ExportActions } from "./export-actions";
@@ -24,6 +25,8 @@ export interface ExportCsvProps {
    * child's; the child rows are read with the ids in batches (`runChildExport`).
    */
   child?: ChildExportSetup;
+  /** Columns joined from other operations, read page by page (the list's own export: a brand's share of each invoice). */
+  joins?: readonly ExportJoin[];
 }
 
 /** How a child export reads and writes its rows, and its words. */
@@ -43,7 +46,7 @@ export interface ChildExportSetup extends ChildWords {
  * browser allows), pausing for the rate limit when it must, with progress and a way to cancel. With `child`, the
  * same dialog exports the rows that belong to the list's rows ("Export lines"): the list first, then its children.
  */
-export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", child }: ExportCsvProps) {
+export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", child, joins }: ExportCsvProps) {
   const ids = { title: useId(), status: useId(), progress: useId() };
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -92,6 +95,7 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
         columns,
         fetchPage,
         child,
+        joins,
         setPhase,
         isOpen: () => dialogRef.current?.open === true,
       });
@@ -124,7 +128,7 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
             )}
 
             <div id={ids.status} role="status" aria-live="polite" className="space-y-2 text-sm">
-              <StatusText phase={phase} child={child} />
+              <StatusText phase={phase} child={child} joins={joins} />
             </div>
 
             <ExportActions

@@ -7,6 +7,9 @@ import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import { apiQueryOptions } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
+import { withJoins } from "@/lib/domain/views/list-joins";
+import { useJoinedRows } from "@/lib/ui/views/use-joined-rows";
 import { cardColumns } from "@/lib/ui/views/card-columns";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { emptyColumns } from "@/lib/ui/views/empty-columns";
@@ -36,9 +39,12 @@ interface ResourceTableProps<K extends ListOperationId> {
  * The one table of every list page: TanStack Table over the API's own paging, react-query for the data (the first
  * page comes hydrated from the server), and everything a person would bookmark in the URL.
  */
-export function ResourceTable<K extends ListOperationId>({ view }: ResourceTableProps<K>) {
+export function ResourceTable<K extends ListOperationId>({ view: listView }: ResourceTableProps<K>) {
   const params = useSearchParams();
   const timeZone = useTimeZone();
+  const scope = useKeyScope();
+  // The key's joined columns (a Supplier key's share of each invoice) are the view's own from here on.
+  const view = withJoins(listView, scope.keyType);
   const operation = OPERATION_META[view.operation];
   const request = listRequest(view, params);
   const query = useQuery({
@@ -50,7 +56,12 @@ export function ResourceTable<K extends ListOperationId>({ view }: ResourceTable
   const page = Number(request.query?.[pageName] ?? 1);
   const pageSize = Number(request.query?.[sizeName] ?? 50);
 
-  const rows = (query.data?.records as ResourceRow[] | undefined) ?? noRows;
+  const joined = useJoinedRows(
+    view as unknown as ListViewSpec,
+    (query.data?.records as ResourceRow[] | undefined) ?? noRows,
+    scope,
+  );
+  const rows = joined.rows;
   const { table, ordered } = useResourceTable(view, visible, rows, timeZone);
   // Sparse records: a column no row shown has anything in is not drawn (the chooser keeps it, marked empty).
   const empty = emptyColumns(view.columns as ColumnSpec<ResourceRow>[], rows);
@@ -88,6 +99,14 @@ export function ResourceTable<K extends ListOperationId>({ view }: ResourceTable
         <StaleNote of={[query.data]} />
         <WholeTableToggle />
       </div>
+      {joined.reading.length > 0 && (
+        <p className="text-sm text-slate-700 dark:text-slate-300" role="status">
+          Reading {joined.reading.join(" and ")}…
+        </p>
+      )}
+      {joined.failed.map(({ reading, error, retry }) => (
+        <RequestError key={reading} error={error} onRetry={retry} what={reading} />
+      ))}
 
       {query.error && !query.data ? (
         <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />

@@ -9,7 +9,9 @@ import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { type ChildExport, childExportsFor, idOf } from "@/lib/domain/views/child-exports";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { exportColumns } from "@/lib/domain/views/export-columns";
-import { childPages, listPages } from "@/lib/domain/views/export-pages";
+import { childPages, exportJoin, listPages } from "@/lib/domain/views/export-pages";
+import { joinsFor } from "@/lib/domain/views/list-joins";
+import { joinScopeOf } from "@/lib/ui/views/use-joined-rows";
 import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { BUTTON } from "@/lib/ui/styles";
 
@@ -68,15 +70,20 @@ export function TableExport({
   timeZone: string | undefined;
   visible: string[];
 }) {
-  const { keyType } = useKeyScope();
+  const scope = useKeyScope();
+  const { keyType } = scope;
   const columns = exportColumns(
     (view.columns as ColumnSpec<Record<string, unknown>>[]).filter((c) => visible.includes(c.id)),
     timeZone,
   );
   const fetchPage = listPages(browserApi, request);
+  // The joined columns shown (a brand's share) are read page by page, as the page reads the rows it shows.
+  const joins = joinsFor(view, keyType)
+    .filter((j) => j.columns.some((c) => visible.includes(c.id)))
+    .map((j) => exportJoin(browserApi, j, joinScopeOf(scope)));
   return (
     <>
-      <ExportCsv fileName={`${view.exportName}-${today()}.csv`} columns={columns} fetchPage={fetchPage} />
+      <ExportCsv fileName={`${view.exportName}-${today()}.csv`} columns={columns} fetchPage={fetchPage} joins={joins} />
       {childExportsFor(view.operation, keyType).map((spec) => (
         <ChildExportButton
           key={`${spec.child}:${spec.label}`}

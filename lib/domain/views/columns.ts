@@ -38,6 +38,8 @@ export interface ColumnSpec<R = Record<string, unknown>, Cell = unknown> {
   named?: string;
   /** The page the value links to (a record's name or id to the record's page); undefined leaves it text. */
   href?: (row: R) => string | undefined;
+  /** Not a field of the API's record: computed by the view (days of cover) or joined (a brand's share). */
+  derived?: boolean;
 }
 
 /**

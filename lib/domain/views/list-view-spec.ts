@@ -4,6 +4,7 @@ import { pagingParams } from "@/lib/data-api/values";
 import type { OperationId } from "@/lib/data-api/registry";
 import type { ApiRequest } from "../api-query";
 import type { ColumnSpec } from "./columns";
+import type { ListJoin } from "./list-joins";
 
 /** The operations that answer a page of records (the ones a list page is built on). */
 export type ListOperationId = Extract<OperationId, `list${string}`>;
@@ -37,6 +38,8 @@ export interface ListViewSpec<K extends ListOperationId = ListOperationId, Cell 
   fixed?: Readonly<Record<string, string>>;
   /** What the page shows where the API's own default is not what a person means (`PageDefault`). */
   pageDefault?: PageDefault;
+  /** Columns read from another operation by the rows' ids, for some key types (`list-joins.ts`). */
+  joins?: readonly ListJoin[];
 }
 
 /**
