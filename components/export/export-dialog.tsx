@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ExportColumn } from "@/lib/format/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
 import type { FetchChildPage } from "@/lib/export/run-child-export";
-import type { ExportJoin } from "@/lib/export/run-export";
+import type { ExportJoin, ExportOrder } from "@/lib/export/run-export";
 import { openCsvSink } from "@/lib/export/sink";
 import { BUTTON } from "@/lib/ui/styles";
 import { ExportActions } from "./export-actions";
@@ -27,6 +27,8 @@ export interface ExportCsvProps {
   child?: ChildExportSetup;
   /** Columns joined from other operations, read page by page (the list's own export: a brand's share of each invoice). */
   joins?: readonly ExportJoin[];
+  /** The list's own order (invoices newest first), as the page shows it. */
+  order?: ExportOrder;
 }
 
 /** How a child export reads and writes its rows, and its words. */
@@ -46,7 +48,7 @@ export interface ChildExportSetup extends ChildWords {
  * browser allows), pausing for the rate limit when it must, with progress and a way to cancel. With `child`, the
  * same dialog exports the rows that belong to the list's rows ("Export lines"): the list first, then its children.
  */
-export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", child, joins }: ExportCsvProps) {
+export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", child, joins, order }: ExportCsvProps) {
   const ids = { title: useId(), status: useId(), progress: useId() };
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -96,6 +98,7 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
         fetchPage,
         child,
         joins,
+        order,
         setPhase,
         isOpen: () => dialogRef.current?.open === true,
       });

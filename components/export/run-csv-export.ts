@@ -1,7 +1,7 @@
 import type { ExportColumn } from "@/lib/format/csv";
 import type { ExportPlan, FetchPage } from "@/lib/export/plan";
 import { CHILD_BATCH_SIZE, type ChildExportProgress, runChildExport } from "@/lib/export/run-child-export";
-import { type ExportJoin, type ExportProgress, runExport } from "@/lib/export/run-export";
+import { type ExportJoin, type ExportOrder, type ExportProgress, runExport } from "@/lib/export/run-export";
 import type { CsvSink } from "@/lib/export/sink";
 import type { ChildExportSetup } from "./export-dialog";
 import type { Phase } from "./export-status";
@@ -15,6 +15,7 @@ interface RunCsvExportOptions {
   child: ChildExportSetup | undefined;
   /** Columns joined from other operations (the list's own export only). */
   joins?: readonly ExportJoin[];
+  order?: ExportOrder;
   setPhase: (phase: Phase) => void;
   /** Whether the dialog is still open: closing it aborts too, and then there is nothing left to show. */
   isOpen: () => boolean;
@@ -29,7 +30,7 @@ function isAbortError(error: unknown): boolean {
  * progress; the sink is closed once done, and dropped when the export fails or is cancelled.
  */
 export async function runCsvExport(options: RunCsvExportOptions): Promise<void> {
-  const { plan, sink, controller, columns, fetchPage, child, joins, setPhase, isOpen } = options;
+  const { plan, sink, controller, columns, fetchPage, child, joins, order, setPhase, isOpen } = options;
   if (controller.signal.aborted) return void (await sink.abort());
   let waitId = 0;
   const running = (progress: ExportProgress | ChildExportProgress) => {
@@ -75,7 +76,7 @@ export async function runCsvExport(options: RunCsvExportOptions): Promise<void> 
         skipped: result.skipped,
       });
     } else {
-      const result = await runExport({ fetchPage, plan, columns, joins, write, onProgress: running, signal });
+      const result = await runExport({ fetchPage, plan, columns, joins, order, write, onProgress: running, signal });
       await sink.close();
       setPhase({ step: "done", rows: result.rows, fileName: sink.fileName });
     }

@@ -13,13 +13,21 @@ import { useJoinedRows } from "@/lib/ui/views/use-joined-rows";
 import { cardColumns } from "@/lib/ui/views/card-columns";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { emptyColumns } from "@/lib/ui/views/empty-columns";
-import { type ListOperationId, type ListViewSpec, listRequest, visibleColumns } from "@/lib/ui/views/list-view-spec";
+import {
+  exportOrder,
+  type ListOperationId,
+  type ListViewSpec,
+  listRequest,
+  orderedRows,
+  visibleColumns,
+} from "@/lib/ui/views/list-view-spec";
 import { ColumnChooser } from "./column-chooser";
 import { ColumnHelp } from "./column-help";
 import { FilterBar } from "./filter-bar";
 import { ListPager } from "./list-pager";
 import { NamesProvider, useNames } from "./names";
 import { PageDefaultNote } from "./page-default-note";
+import { RowOrderNote } from "./row-order-note";
 import { RequestError } from "./request-error";
 import { ResourceTableGrid } from "./resource-table-grid";
 import { StaleNote } from "./stale-note";
@@ -61,7 +69,8 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
     (query.data?.records as ResourceRow[] | undefined) ?? noRows,
     scope,
   );
-  const rows = joined.rows;
+  // In the view's own order where it has one (invoices newest first), as the CSV export writes them.
+  const rows = orderedRows(view, params, joined.rows);
   const { table, ordered } = useResourceTable(view, visible, rows, timeZone);
   // Sparse records: a column no row shown has anything in is not drawn (the chooser keeps it, marked empty).
   const empty = emptyColumns(view.columns as ColumnSpec<ResourceRow>[], rows);
@@ -86,9 +95,16 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
   return (
     <div className="space-y-4">
       <PageDefaultNote view={view} />
+      <RowOrderNote view={view} />
       <div className="flex flex-wrap items-center gap-3">
         <ColumnChooser table={table} empty={empty} />
-        <TableExport view={view} request={request} timeZone={timeZone} visible={visible} />
+        <TableExport
+          view={view}
+          request={request}
+          timeZone={timeZone}
+          visible={visible}
+          order={exportOrder(view, params)}
+        />
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
           {query.isFetching
             ? "Loading…"

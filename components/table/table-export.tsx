@@ -14,6 +14,7 @@ import { joinsFor } from "@/lib/domain/views/list-joins";
 import { joinScopeOf } from "@/lib/ui/views/use-joined-rows";
 import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { BUTTON } from "@/lib/ui/styles";
+import type { ExportOrder } from "@/lib/export/run-export";
 
 // The dialog and the export's runner (about 5 kB compressed) load after the page, not with it: few visits export.
 // A download that fails (the connection dropped) is not kept: the button says so, and pressing it tries again. The
@@ -64,11 +65,14 @@ export function TableExport({
   request,
   timeZone,
   visible,
+  order,
 }: {
   view: ListViewSpec;
   request: ApiRequest;
   timeZone: string | undefined;
   visible: string[];
+  /** The list's own order of its rows (invoices newest first), as the page shows them. */
+  order?: ExportOrder;
 }) {
   const scope = useKeyScope();
   const { keyType } = scope;
@@ -83,7 +87,13 @@ export function TableExport({
     .map((j) => exportJoin(browserApi, j, joinScopeOf(scope)));
   return (
     <>
-      <ExportCsv fileName={`${view.exportName}-${today()}.csv`} columns={columns} fetchPage={fetchPage} joins={joins} />
+      <ExportCsv
+        fileName={`${view.exportName}-${today()}.csv`}
+        columns={columns}
+        fetchPage={fetchPage}
+        joins={joins}
+        order={order}
+      />
       {childExportsFor(view.operation, keyType).map((spec) => (
         <ChildExportButton
           key={`${spec.child}:${spec.label}`}

@@ -53,6 +53,16 @@ export interface RunExportOptions {
   bom?: boolean;
   /** Columns joined from other operations: each page's rows take their children's fields before they are written. */
   joins?: readonly ExportJoin[];
+  /** The list's own order (invoices newest first): each page sorted, and the pages read last to first where it says. */
+  order?: ExportOrder;
+}
+
+/** The order an export writes its rows in, where the list has one of its own (`exportOrder` of its view). */
+export interface ExportOrder {
+  /** The API lists the rows the other way round: the last page is written first. */
+  lastPageFirst: boolean;
+  /** A page's rows in the list's order. */
+  sort: (rows: Record<string, unknown>[]) => Record<string, unknown>[];
 }
 
 export interface ExportResult {
@@ -90,7 +100,7 @@ export function joinRequestsOf(plan: Pick<ExportPlan, "pages" | "pageSize" | "ro
 
 /**
  * Fetches every page of a planned export in order (reusing the pages the plan fetched) and writes each as CSV as it
- * arrives, the header first. Paces itself by the rate-limit headers, retries a page answered with 429 up to 3 times,
+ * arrives, the header first; with `order`, each page sorted and, where it says, the last page first. Paces itself by the rate-limit headers, retries a page answered with 429 up to 3 times,
  * and rejects with an AbortError promptly when `signal` aborts, also during a wait.
  *
  * @example
@@ -100,7 +110,7 @@ export function joinRequestsOf(plan: Pick<ExportPlan, "pages" | "pageSize" | "ro
  * await sink.close();
  */
 export async function runExport(options: RunExportOptions): Promise<ExportResult> {
-  const { fetchPage, plan, columns, write, onProgress, signal, now, sleep, bom = true, joins = [] } = options;
+  const { fetchPage, plan, columns, write, onProgress, signal, now, sleep, bom = true, joins = [], order } = options;
   let toFetch = requestsToFetch(plan) + joins.reduce((n, join) => n + joinRequestsOf(plan, join), 0);
   let rows = 0;
   /** Pages written so far. */
@@ -119,7 +129,8 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   if (signal.aborted) throw abortError(signal);
   await untilAborted(write(csvHeader(columns, { bom })), signal);
   report(0);
-  for (let page = 1; page <= plan.pages; page++) {
+  const pages = Array.from({ length: plan.pages }, (_, i) => (order?.lastPageFirst ? plan.pages - i : i + 1));
+  for (const page of pages) {
     // An empty list's page 1 was fetched by the plan, and kept as nothing.
     let pageRows = plan.fetched.get(page) ?? (plan.rows === 0 ? [] : undefined);
     if (!pageRows) {
@@ -137,10 +148,11 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
         signal,
       );
     }
+    if (order) pageRows = order.sort(pageRows);
     if (pageRows.length > 0) await untilAborted(write(csvRows(columns, pageRows)), signal);
     rows += pageRows.length;
-    done = page;
-    report(page);
+    done += 1;
+    report(done);
   }
   return { rows, pages: plan.pages, requests: pacer.requests };
 }

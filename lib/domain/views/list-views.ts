@@ -12,7 +12,7 @@ import { formatDay, formatQuantity, MISSING } from "@/lib/format/display";
 import { STALE } from "../api-query";
 import { type ColumnSpec, columnsOf } from "./columns";
 import { valueLabel } from "./filters";
-import type { ListOperationId, ListViewSpec, PageDefault } from "./list-view-spec";
+import { type ListOperationId, type ListViewSpec, newestFirst, type PageDefault } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { daysOfCover } from "../stock/days-of-cover";
 import { paymentTypeName } from "../payments/payment-type";
@@ -138,6 +138,15 @@ export const LIST_VIEWS = {
     exportName: "invoices",
     pageDefault: INVOICES_DEFAULT,
     joins: [BRAND_SHARE],
+    // The API lists invoices oldest first; a person looks for the latest.
+    order: {
+      compare: newestFirst("Date", "InvoiceID"),
+      reversesApi: true,
+      describe:
+        "Newest first: each page's invoices by invoice date, the latest at the top. The API pages invoices oldest first, so later pages hold later invoices; the CSV export runs newest first from its first row to its last.",
+      name: "newest first",
+      api: "the API's order, oldest first",
+    },
   }),
   customers: view({
     operation: "listCustomers",
