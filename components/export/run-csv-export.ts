@@ -1,10 +1,25 @@
 import type { ExportColumn } from "@/lib/format/csv";
 import type { ExportPlan, FetchPage } from "@/lib/export/plan";
-import { CHILD_BATCH_SIZE, type ChildExportProgress, runChildExport } from "@/lib/export/run-child-export";
+import {
+  CHILD_BATCH_SIZE,
+  type ChildExportProgress,
+  type FetchChildPage,
+  runChildExport,
+} from "@/lib/export/run-child-export";
 import { type ExportJoin, type ExportOrder, type ExportProgress, runExport } from "@/lib/export/run-export";
 import type { CsvSink } from "@/lib/export/sink";
-import type { ChildExportSetup } from "./export-dialog";
-import type { Phase } from "./export-status";
+import type { ChildWords, Phase } from "./export-status";
+
+/** How a child export reads and writes its rows, and its words. */
+export interface ChildExportSetup extends ChildWords {
+  /** The id a row of the list gives the child operation; undefined when it has none (the row is skipped). */
+  parentId: (row: Record<string, unknown>) => string | undefined;
+  /** The parent id a child row names. */
+  childParentId: (row: Record<string, unknown>) => string | undefined;
+  /** The list's identifying columns, written first on every row. */
+  parentColumns: ExportColumn[];
+  fetchChildPage: FetchChildPage;
+}
 
 interface RunCsvExportOptions {
   plan: ExportPlan;
