@@ -1,4 +1,5 @@
 import type { AuditEntry } from "@/lib/audit/audit-types";
+import { plural } from "@/lib/format/plural";
 
 /** What an entry's business reference says, in a line. */
 export function describeReference(entry: AuditEntry): string {
@@ -17,8 +18,8 @@ export function describeReference(entry: AuditEntry): string {
       r.purchaseGlobalId,
       r.vendorId !== undefined ? `vendor ${r.vendorId}` : undefined,
       r.warehouseId !== undefined ? `warehouse ${r.warehouseId}` : undefined,
-      r.lineCount !== undefined ? `${r.lineCount} line${r.lineCount === 1 ? "" : "s"}` : undefined,
-      r.totalCases !== undefined ? `${r.totalCases} cases` : undefined,
+      r.lineCount !== undefined ? plural(r.lineCount, "line") : undefined,
+      r.totalCases !== undefined ? plural(r.totalCases, "case") : undefined,
       r.submit ? "submitted at once" : undefined,
       r.erpId !== undefined ? `ERP id ${r.erpId}` : undefined,
     ];
@@ -29,7 +30,7 @@ export function describeReference(entry: AuditEntry): string {
   if (entry.event === "accounting-export")
     return [
       r.fileName,
-      r.records !== undefined ? `${r.records} record${r.records === 1 ? "" : "s"}` : undefined,
+      r.records !== undefined ? plural(r.records, "record") : undefined,
       r.amount !== undefined ? `total ${r.amount}` : undefined,
       r.customerId !== undefined ? `customer ${r.customerId}` : undefined,
     ]
@@ -41,7 +42,7 @@ export function describeReference(entry: AuditEntry): string {
     return [
       r.customerId !== undefined ? `Customer ${r.customerId}` : undefined,
       r.subjectEmail && `to ${r.subjectEmail}`,
-      r.lineCount !== undefined ? `${r.lineCount} line${r.lineCount === 1 ? "" : "s"}` : undefined,
+      r.lineCount !== undefined ? plural(r.lineCount, "line") : undefined,
       r.amount !== undefined ? `total ${r.amount}` : undefined,
       r.listStatus === "mail-off"
         ? "kept, not mailed (mail is off)"

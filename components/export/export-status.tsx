@@ -12,6 +12,7 @@ import {
   waitsForReset,
 } from "@/lib/export/run-export";
 import { describeFailure, waitInWords } from "@/lib/ui/failure";
+import { plural } from "@/lib/format/plural";
 
 /** What an export dialog shows in each step, in words (read out by screen readers as it changes). */
 
@@ -44,7 +45,6 @@ export type Phase =
   | { step: "failed"; error: unknown };
 
 export const count = (n: number) => n.toLocaleString("en-US");
-export const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 const nouns = (n: number, noun: Noun) => plural(n, noun.one, noun.many);
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

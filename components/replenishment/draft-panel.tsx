@@ -5,17 +5,16 @@ import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { DraftsFailed, DraftsMade } from "@/components/purchases/draft-outcomes";
-import { formatDay, formatQuantity } from "@/lib/format/display";
+import { formatDay } from "@/lib/format/display";
 import { browserApi } from "@/lib/ui/browser-api";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
+import { plural } from "@/lib/format/plural";
 import type { V1Reason } from "@/lib/ui/purchases/v1-purchases";
 import { draftApiOf, draftJobs, type DraftJob, draftRunner, progressText } from "@/lib/ui/purchases/draft-runner";
 import { draftsOf, type PlannedDraft, type PlannedOrder, plannedOrders } from "@/lib/ui/replenishment/drafts";
 import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import { picksOf, type Selection, skipWords } from "@/lib/ui/replenishment/selection";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${formatQuantity(n)} ${n === 1 ? one : many}`;
 
 /** A planned order in words: where from and to, how much, and when. */
 function orderWords(draft: PlannedDraft): string {
