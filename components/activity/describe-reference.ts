@@ -1,12 +1,20 @@
 import type { AuditEntry } from "@/lib/audit/audit-types";
+import { formatMoney } from "@/lib/format/display";
+import { NO_NAMES, type PeopleNames, personByEmail } from "./people-names";
 import { plural } from "@/lib/format/plural";
 
-/** What an entry's business reference says, in a line. */
-export function describeReference(entry: AuditEntry): string {
+/**
+ * What an entry's business reference says, in a line: amounts as money, people by name where the workspace knows them.
+ *
+ * @example
+ * describeReference(exportEntry, names); // "books-2026-11.csv · 12 records · total $2,103,485.00"
+ */
+export function describeReference(entry: AuditEntry, names: PeopleNames = NO_NAMES): string {
   const r = entry.reference;
+  const person = (email: string | undefined) => email && personByEmail(email, names);
   if (entry.event === "payment-allocation") {
     const parts = [
-      `${r.amount ?? "?"} from payment ${r.paymentInvoiceNum ?? "?"} to invoice ${r.targetInvoiceNum ?? "?"}`,
+      `${r.amount !== undefined ? formatMoney(r.amount) : "?"} from payment ${r.paymentInvoiceNum ?? "?"} to invoice ${r.targetInvoiceNum ?? "?"}`,
       r.arAccountId !== undefined ? `AR account ${r.arAccountId}` : undefined,
       r.paymentRequestId !== undefined ? `request ${r.paymentRequestId}` : undefined,
     ];
@@ -31,7 +39,7 @@ export function describeReference(entry: AuditEntry): string {
     return [
       r.fileName,
       r.records !== undefined ? plural(r.records, "record") : undefined,
-      r.amount !== undefined ? `total ${r.amount}` : undefined,
+      r.amount !== undefined ? `total ${formatMoney(r.amount)}` : undefined,
       r.customerId !== undefined ? `customer ${r.customerId}` : undefined,
     ]
       .filter(Boolean)
@@ -41,9 +49,9 @@ export function describeReference(entry: AuditEntry): string {
   if (entry.event === "order-list-sent")
     return [
       r.customerId !== undefined ? `Customer ${r.customerId}` : undefined,
-      r.subjectEmail && `to ${r.subjectEmail}`,
+      r.subjectEmail && `to ${person(r.subjectEmail)}`,
       r.lineCount !== undefined ? plural(r.lineCount, "line") : undefined,
-      r.amount !== undefined ? `total ${r.amount}` : undefined,
+      r.amount !== undefined ? `total ${formatMoney(r.amount)}` : undefined,
       r.listStatus === "mail-off"
         ? "kept, not mailed (mail is off)"
         : r.listStatus === "mail-failed"
@@ -57,6 +65,6 @@ export function describeReference(entry: AuditEntry): string {
       .filter(Boolean)
       .join(" · ");
   if (r.subjectEmail || r.role || r.method)
-    return [r.subjectEmail, r.role && `as ${r.role}`, r.method && `by ${r.method}`].filter(Boolean).join(" · ");
+    return [person(r.subjectEmail), r.role && `as ${r.role}`, r.method && `by ${r.method}`].filter(Boolean).join(" · ");
   return entry.keyLabel ? `${entry.keyLabel}${entry.keyScope ? ` · ${entry.keyScope}` : ""}` : (entry.keyScope ?? "—");
 }
