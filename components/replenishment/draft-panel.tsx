@@ -9,6 +9,7 @@ import { formatDay } from "@/lib/format/display";
 import { browserApi } from "@/lib/ui/browser-api";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { plural } from "@/lib/format/plural";
+import { vendorLabel } from "@/lib/ui/replenishment/vendor-label";
 import type { V1Reason } from "@/lib/ui/purchases/v1-purchases";
 import { draftApiOf, draftJobs, type DraftJob, draftRunner, progressText } from "@/lib/ui/purchases/draft-runner";
 import { draftsOf, type PlannedDraft, type PlannedOrder, plannedOrders } from "@/lib/ui/replenishment/drafts";
@@ -18,7 +19,7 @@ import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 
 /** A planned order in words: where from and to, how much, and when. */
 function orderWords(draft: PlannedDraft): string {
-  const vendor = draft.vendorName ? `${draft.vendorName} (${draft.vendorId})` : `vendor ${draft.vendorId}`;
+  const vendor = vendorLabel({ vendorId: draft.vendorId, name: draft.vendorName });
   return `${draft.warehouseName ?? `Warehouse ${draft.locationId}`} from ${vendor}: ${plural(draft.lines.length, "line")}, ${plural(draft.totalCases, "case")}, delivery ${formatDay(draft.deliveryDate)}`;
 }
 
