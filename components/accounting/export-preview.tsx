@@ -9,6 +9,7 @@ import { type ExportRequest, previewPath } from "@/lib/ui/accounting/export-requ
 import { countsSentence } from "@/lib/ui/accounting/export-words";
 import { DownloadLinks } from "./download-links";
 import { PreviewTable } from "./preview-table";
+import { plural } from "@/lib/format/plural";
 
 /**
  * What the export would hold (`GET /api/accounting/preview`): its counts in a sentence, the invoices held back and
@@ -84,9 +85,7 @@ function HeldBack({ held }: { held: { number: string; customerName: string; reas
       aria-label="Held back"
       className="rounded border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
     >
-      <p className="font-semibold">
-        {held.length === 1 ? "1 invoice held back" : `${held.length} invoices held back`}, not in the file:
-      </p>
+      <p className="font-semibold">{plural(held.length, "invoice")} held back, not in the file:</p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {held.map((h) => (
           <li key={h.number} data-testid="held-invoice">

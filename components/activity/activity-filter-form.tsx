@@ -5,6 +5,7 @@ import { FilterDisclosure } from "@/components/table/filter-disclosure";
 import { AUDIT_EVENT_NAMES, AUDIT_EVENTS, type AuditPage } from "@/lib/audit/audit-types";
 import { filtersSet } from "@/lib/ui/views/filter-count";
 import { ACTIVITY_FILTERS } from "./activity-filters";
+import type { PeopleNames } from "./people-names";
 
 const FIELD = "mt-1 rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900";
 
@@ -12,12 +13,14 @@ interface ActivityFilterFormProps {
   /** The filters in force (and the page). */
   filters: URLSearchParams;
   people: AuditPage["people"];
+  /** The people's names, where the workspace knows them. */
+  names: PeopleNames;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClear: () => void;
 }
 
 /** The filters by event, person and dates, with the CSV download of the same filters. */
-export function ActivityFilterForm({ filters, people, onSubmit, onClear }: ActivityFilterFormProps) {
+export function ActivityFilterForm({ filters, people, names, onSubmit, onClear }: ActivityFilterFormProps) {
   const query = filters.toString();
   const csv = new URLSearchParams(filters);
   csv.delete("page");
@@ -42,7 +45,7 @@ export function ActivityFilterForm({ filters, people, onSubmit, onClear }: Activ
             <option value="">Everyone</option>
             {people.map((p) => (
               <option key={p.userId} value={p.userId}>
-                {p.email}
+                {names.byUserId.has(p.userId) ? `${names.byUserId.get(p.userId)} (${p.email})` : p.email}
               </option>
             ))}
           </select>

@@ -9,6 +9,7 @@ import { ActivityFilterForm } from "./activity-filter-form";
 import { ACTIVITY_FILTERS, activityFilters } from "./activity-filters";
 import { ActivityTable } from "./activity-table";
 import { ACTIVITY_PAGE_SIZE, fetchActivityPage } from "./fetch-activity-page";
+import { usePeopleNames } from "./use-people-names";
 
 /**
  * The workspace's audit trail (`GET /api/audit`): every write made through Backroom with its keys, sign-ins and
@@ -31,6 +32,7 @@ export function ActivityLog() {
     staleTime: 0,
   });
   const data = activity.data;
+  const names = usePeopleNames();
   const pages = data ? Math.max(1, Math.ceil(data.total / ACTIVITY_PAGE_SIZE)) : 1;
 
   const go = (next: URLSearchParams) =>
@@ -62,6 +64,7 @@ export function ActivityLog() {
       <ActivityFilterForm
         filters={filters}
         people={data?.people ?? []}
+        names={names}
         onSubmit={onSubmit}
         onClear={() => {
           setRefused(undefined);
@@ -86,7 +89,7 @@ export function ActivityLog() {
           {describeFailure(activity.error, { what: "the activity", service: "Backroom" }).message}
         </p>
       )}
-      <ActivityTable data={data} filtered={query !== ""} timeZone={timeZone} />
+      <ActivityTable data={data} filtered={query !== ""} timeZone={timeZone} names={names} />
       {data && data.total > ACTIVITY_PAGE_SIZE && (
         <nav aria-label="Activity pages" className="flex items-center gap-3">
           <button type="button" className="pager-button text-sm" disabled={page <= 1} onClick={() => toPage(page - 1)}>

@@ -5,6 +5,7 @@ import { AUDIT_EVENT_NAMES, type AuditEntry, type AuditResult } from "@/lib/audi
 import { purchaseStatusWords } from "@/lib/domain/purchases/fields";
 import { formatDateTime } from "@/lib/format/display";
 import { describeReference } from "./describe-reference";
+import { type PeopleNames, whoOf } from "./people-names";
 
 const RESULTS: Record<AuditResult, string> = {
   done: "Done",
@@ -16,23 +17,36 @@ const RESULTS: Record<AuditResult, string> = {
 interface ActivityRowProps {
   entry: AuditEntry;
   timeZone: string;
+  /** The workspace's people by name (by email until they come, and for those who have left). */
+  names: PeopleNames;
 }
 
 /** One audit entry: when, who, what, its reference, result and outcome, where from and its request id. */
-export function ActivityRow({ entry, timeZone }: ActivityRowProps) {
+export function ActivityRow({ entry, timeZone, names }: ActivityRowProps) {
+  const who = whoOf(entry, names);
   return (
     <tr>
       <td data-label="Time" className="min-w-24 whitespace-normal">
         {formatDateTime(entry.at, timeZone)}
       </td>
       <td data-label="Who" className="max-w-44 min-w-28 text-xs whitespace-normal [overflow-wrap:anywhere]">
-        {entry.userEmail ?? <span title="Before accounts: the key's session">{entry.keyLabel ?? "—"}</span>}
+        {who !== undefined ? (
+          <>
+            {who}
+            {/* The address beside a name: whom to write to, and how the trail (and its CSV) records them. */}
+            {entry.userEmail && who !== entry.userEmail && (
+              <span className="block text-slate-700 dark:text-slate-300">{entry.userEmail}</span>
+            )}
+          </>
+        ) : (
+          <span title="Before accounts: the key's session">{entry.keyLabel ?? "—"}</span>
+        )}
       </td>
       <td data-label="Event" className="min-w-24 whitespace-normal">
         {AUDIT_EVENT_NAMES[entry.event] ?? entry.event}
       </td>
       <td data-label="Reference" className="max-w-xs min-w-40 text-xs break-words whitespace-normal">
-        {describeReference(entry)}
+        {describeReference(entry, names)}
       </td>
       <td
         data-label="Result"

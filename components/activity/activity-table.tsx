@@ -3,6 +3,7 @@
 import { TableFrame } from "@/components/table/table-frame";
 import type { AuditPage } from "@/lib/audit/audit-types";
 import { ActivityRow } from "./activity-row";
+import type { PeopleNames } from "./people-names";
 
 interface ActivityTableProps {
   /** The page's answer, once it came. */
@@ -10,10 +11,11 @@ interface ActivityTableProps {
   /** Whether filters are set (the empty table says so). */
   filtered: boolean;
   timeZone: string;
+  names: PeopleNames;
 }
 
 /** The page's entries, newest first: a table on a desk, a card per entry on a phone. */
-export function ActivityTable({ data, filtered, timeZone }: ActivityTableProps) {
+export function ActivityTable({ data, filtered, timeZone, names }: ActivityTableProps) {
   return (
     // Every column within a desk's page (at 1366 px From and Request id were past the frame's edge): times, people,
     // addresses and ids wrap in narrow columns. On a phone each entry is a card (`stack`).
@@ -34,7 +36,7 @@ export function ActivityTable({ data, filtered, timeZone }: ActivityTableProps) 
         </thead>
         <tbody>
           {(data?.entries ?? []).map((entry) => (
-            <ActivityRow key={entry.id} entry={entry} timeZone={timeZone} />
+            <ActivityRow key={entry.id} entry={entry} timeZone={timeZone} names={names} />
           ))}
         </tbody>
       </table>

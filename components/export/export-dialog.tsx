@@ -3,17 +3,32 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ExportColumn } from "@/lib/format/csv";
 import { type ExportPlan, type FetchPage, planExport } from "@/lib/export/plan";
+import type { ExportJoin, ExportOrder } from "@/lib/export/run-export";
 import { openCsvSink } from "@/lib/export/sink";
 import { BUTTON } from "@/lib/ui/styles";
 import { ExportActions } from "./export-actions";
 import { ExportProgressBar } from "./export-progress-bar";
 import { type Phase, progressOf, StatusText } from "./export-status";
+import { type ColumnsChoice, ExportColumnsChoice } from "./export-columns-choice";
 import { type ChildExportSetup, runCsvExport } from "./run-csv-export";
+
+export type { ChildExportSetup } from "./run-csv-export";
+
+/** The first choice of a list's export. */
+const SCREEN: ColumnsChoice = {
+  shown: "As on screen",
+  shownHelp: "The columns shown, in their order; dates as YYYY-MM-DD, amounts with two decimals.",
+};
 
 export interface ExportCsvProps {
   /** The suggested file name, ending in .csv. */
   fileName: string;
+  /** The columns as on screen (formatted for a spreadsheet: `exportColumns`). */
   columns: ExportColumn[];
+  /** Every API field exactly as sent: offered beside `columns` as the dialog's "All API fields". */
+  rawColumns?: ExportColumn[];
+  /** The words of the first choice (default: as on screen). */
+  choice?: ColumnsChoice;
   /** Fetches one page of the (filtered) list being exported. */
   fetchPage: FetchPage;
   /** The button's text; "Export CSV" by default. */
@@ -23,17 +38,33 @@ export interface ExportCsvProps {
    * child's; the child rows are read with the ids in batches (`runChildExport`).
    */
   child?: ChildExportSetup;
+  /**
+   * Columns joined from other operations, read page by page (the list's own export: a brand's share of each invoice);
+   * not read for "All API fields", which holds none of them.
+   */
+  joins?: readonly ExportJoin[];
+  /** The list's own order (invoices newest first), as the page shows it. */
+  order?: ExportOrder;
 }
-
-export type { ChildExportSetup } from "./run-csv-export";
 
 /**
  * "Export CSV": the whole filtered list, every page, into one CSV file. A dialog first counts the pages and says what
  * the export costs in requests against the rate limit, then writes the file page by page (straight to disk where the
  * browser allows), pausing for the rate limit when it must, with progress and a way to cancel. With `child`, the
  * same dialog exports the rows that belong to the list's rows ("Export lines"): the list first, then its children.
+ * With `rawColumns`, the person chooses the columns: as on screen, or every API field as sent.
  */
-export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", child }: ExportCsvProps) {
+export function ExportCsv({
+  fileName,
+  columns,
+  rawColumns,
+  choice = SCREEN,
+  fetchPage,
+  label = "Export CSV",
+  child,
+  joins,
+  order,
+}: ExportCsvProps) {
   const ids = { title: useId(), status: useId(), progress: useId() };
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -42,6 +73,8 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
   /** Aborts everything of the dialog's current opening: the counting, the export and its waits. */
   const controllerRef = useRef<AbortController | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: "closed" });
+  const [raw, setRaw] = useState(false);
+  const allFields = raw && rawColumns !== undefined;
 
   useEffect(() => () => controllerRef.current?.abort(), []);
   useEffect(() => {
@@ -79,9 +112,11 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
         plan,
         sink,
         controller,
-        columns,
+        columns: allFields ? rawColumns : columns,
         fetchPage,
         child,
+        joins: allFields ? undefined : joins,
+        order,
         setPhase,
         isOpen: () => dialogRef.current?.open === true,
       });
@@ -114,8 +149,12 @@ export function ExportCsv({ fileName, columns, fetchPage, label = "Export CSV", 
             )}
 
             <div id={ids.status} role="status" aria-live="polite" className="space-y-2 text-sm">
-              <StatusText phase={phase} child={child} />
+              <StatusText phase={phase} child={child} joins={allFields ? undefined : joins} />
             </div>
+
+            {phase.step === "ready" && rawColumns && (
+              <ExportColumnsChoice choice={choice} raw={raw} onChange={setRaw} />
+            )}
 
             <ExportActions
               phase={phase}

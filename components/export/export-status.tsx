@@ -3,8 +3,16 @@
 import { useEffect, useState } from "react";
 import type { ExportPlan } from "@/lib/export/plan";
 import { type ChildExportProgress, CHILD_BATCH_SIZE, estimatedChildRequests } from "@/lib/export/run-child-export";
-import { type ExportProgress, requestsToFetch, reserveOf, waitsForReset } from "@/lib/export/run-export";
+import {
+  type ExportJoin,
+  type ExportProgress,
+  joinRequestsOf,
+  requestsToFetch,
+  reserveOf,
+  waitsForReset,
+} from "@/lib/export/run-export";
 import { describeFailure, waitInWords } from "@/lib/ui/failure";
+import { plural } from "@/lib/format/plural";
 
 /** What an export dialog shows in each step, in words (read out by screen readers as it changes). */
 
@@ -37,7 +45,6 @@ export type Phase =
   | { step: "failed"; error: unknown };
 
 export const count = (n: number) => n.toLocaleString("en-US");
-export const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 const nouns = (n: number, noun: Noun) => plural(n, noun.one, noun.many);
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -76,12 +83,24 @@ export function progressOf(
 }
 
 /** What the dialog says at each step. */
-export function StatusText({ phase, child }: { phase: Phase; child: ChildWords | undefined }) {
+export function StatusText({
+  phase,
+  child,
+  joins = [],
+}: {
+  phase: Phase;
+  child: ChildWords | undefined;
+  joins?: readonly ExportJoin[];
+}) {
   switch (phase.step) {
     case "planning":
       return <p>{child ? `Counting the ${child.parentNoun.many}…` : "Counting pages…"}</p>;
     case "ready":
-      return child ? <ChildPlanSummary plan={phase.plan} child={child} /> : <PlanSummary plan={phase.plan} />;
+      return child ? (
+        <ChildPlanSummary plan={phase.plan} child={child} />
+      ) : (
+        <PlanSummary plan={phase.plan} joins={joins} />
+      );
     case "running":
       return phase.progress.waitingSeconds !== undefined ? (
         <p>
@@ -133,8 +152,11 @@ export function StatusText({ phase, child }: { phase: Phase; child: ChildWords |
 }
 
 /** What the export will cost, in requests against the rate limit, before it starts. */
-function PlanSummary({ plan }: { plan: ExportPlan }) {
-  const requests = requestsToFetch(plan);
+function PlanSummary({ plan, joins }: { plan: ExportPlan; joins: readonly ExportJoin[] }) {
+  const pages = requestsToFetch(plan);
+  const joined = joins.reduce((n, join) => n + joinRequestsOf(plan, join), 0);
+  const requests = pages + joined;
+  const reading = joins.flatMap((j) => (j.reading ? [j.reading] : [])).join(" and ");
   return (
     <>
       <p>
@@ -142,7 +164,7 @@ function PlanSummary({ plan }: { plan: ExportPlan }) {
           ? "The list is empty: the file will hold only the column headers."
           : requests === 0
             ? `Every row is already fetched: this export takes no more requests (${plural(plan.rows, "row", "rows")}).`
-            : `This export takes ${plural(requests, "request", "requests")} (${plural(plan.rows, "row", "rows")}, up to ${count(plan.pageSize)} per request).`}
+            : `This export takes ${plural(requests, "request", "requests")} (${plural(plan.rows, "row", "rows")}, up to ${count(plan.pageSize)} per request${joined > 0 ? `; at least ${plural(joined, "request", "requests")} of them read ${reading || "the joined columns"}` : ""}).`}
       </p>
       <p className="text-xs text-slate-700 dark:text-slate-300">
         Counting the rows took {plural(plan.requestsUsed, "request", "requests")}; the pages it fetched are not fetched

@@ -6,7 +6,7 @@ import {
   type FetchChildPage,
   runChildExport,
 } from "@/lib/export/run-child-export";
-import { type ExportProgress, runExport } from "@/lib/export/run-export";
+import { type ExportJoin, type ExportOrder, type ExportProgress, runExport } from "@/lib/export/run-export";
 import type { CsvSink } from "@/lib/export/sink";
 import type { ChildWords, Phase } from "./export-status";
 
@@ -28,6 +28,9 @@ interface RunCsvExportOptions {
   columns: ExportColumn[];
   fetchPage: FetchPage;
   child: ChildExportSetup | undefined;
+  /** Columns joined from other operations (the list's own export only). */
+  joins?: readonly ExportJoin[];
+  order?: ExportOrder;
   setPhase: (phase: Phase) => void;
   /** Whether the dialog is still open: closing it aborts too, and then there is nothing left to show. */
   isOpen: () => boolean;
@@ -42,7 +45,7 @@ function isAbortError(error: unknown): boolean {
  * progress; the sink is closed once done, and dropped when the export fails or is cancelled.
  */
 export async function runCsvExport(options: RunCsvExportOptions): Promise<void> {
-  const { plan, sink, controller, columns, fetchPage, child, setPhase, isOpen } = options;
+  const { plan, sink, controller, columns, fetchPage, child, joins, order, setPhase, isOpen } = options;
   if (controller.signal.aborted) return void (await sink.abort());
   let waitId = 0;
   const running = (progress: ExportProgress | ChildExportProgress) => {
@@ -88,7 +91,7 @@ export async function runCsvExport(options: RunCsvExportOptions): Promise<void> 
         skipped: result.skipped,
       });
     } else {
-      const result = await runExport({ fetchPage, plan, columns, write, onProgress: running, signal });
+      const result = await runExport({ fetchPage, plan, columns, joins, order, write, onProgress: running, signal });
       await sink.close();
       setPhase({ step: "done", rows: result.rows, fileName: sink.fileName });
     }

@@ -16,6 +16,9 @@ import { InvoiceCoas } from "./invoice-coas";
 import { invoiceFacts, invoiceTotals } from "./invoice-facts";
 import { InvoiceLines } from "./invoice-lines";
 import { FactList } from "@/components/views/fact-list";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
+import { joinScopeOf } from "@/lib/ui/views/use-joined-rows";
+import { InvoiceBrandShare } from "./invoice-brand-share";
 
 interface InvoiceDetailProps {
   invoiceId: number;
@@ -24,6 +27,7 @@ interface InvoiceDetailProps {
 /** One invoice: header, totals, lines and certificates of analysis, with the PDF and a revision warning. */
 export function InvoiceDetail({ invoiceId }: InvoiceDetailProps) {
   const timeZone = useTimeZone();
+  const scope = useKeyScope();
   const [linesPage, setLinesPage] = useState(1);
   const r = invoiceRequests(invoiceId, linesPage);
   const invoice = useQuery(apiQueryOptions(browserApi, r.invoice, r.staleTime));
@@ -83,6 +87,19 @@ export function InvoiceDetail({ invoiceId }: InvoiceDetailProps) {
           <FactList figures facts={totals} />
         </section>
       </div>
+      {scope.keyType === "Supplier" && (
+        <section aria-labelledby="invoice-brand-share" className="max-w-xl space-y-2">
+          <h2 id="invoice-brand-share" className="font-semibold">
+            This brand&apos;s share
+          </h2>
+          <InvoiceBrandShare
+            invoice={inv}
+            lines={lines.isPlaceholderData ? undefined : lines.data?.records}
+            complete={linesPage === 1 && !lines.data?.paging?.hasNextPage}
+            supplierIds={joinScopeOf(scope).supplierIds}
+          />
+        </section>
+      )}
 
       <section aria-labelledby="invoice-lines" className="space-y-2">
         <h2 id="invoice-lines" className="text-lg font-semibold">

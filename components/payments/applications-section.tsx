@@ -13,7 +13,8 @@ import { apiQueryOptions, type ApiRequest } from "@/lib/domain/api-query";
 import { formatDateTime } from "@/lib/format/display";
 import { pushParams } from "@/lib/ui/address";
 import { browserApi } from "@/lib/ui/browser-api";
-import { type NameLookup, NOT_YET, usersToName } from "@/lib/ui/payments/requested-by";
+import { inactiveToName, type NameLookup, NOT_YET, usersToName, withInactive } from "@/lib/ui/payments/requested-by";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { APPLICATIONS_PAGE_SIZE, PARAMS, PAYMENTS_STALE, type WorkspaceFilters } from "@/lib/ui/payments/requests";
 import type { Watched } from "@/lib/ui/payments/use-watched";
 import { useRefreshNow } from "@/lib/ui/refresh-now";
@@ -46,12 +47,22 @@ function requestersQuery(account: number, requestIds: number[]) {
   });
 }
 
+/** The names a `/users` answer gives, by UserID (a user without a name by id). */
+function namesOf(records: readonly { UserID?: number | null; FullName?: string | null }[]): Map<number, string> {
+  return new Map(
+    records.flatMap((u) => (u.UserID != null ? [[u.UserID, u.FullName ?? `User ${u.UserID}`] as const] : [])),
+  );
+}
+
 /**
  * Who requested each application: named for every row of the list, not only those shown (the shown ones change as new
  * requests come in on top, and each new set of ids would be another request for the same names). First Backroom's own
- * senders (the audit trail), then, in one request to the API, the ERP users of the rest.
+ * senders (the audit trail), then, in one request to the API, the ERP users of the rest; then, only where some buyer
+ * who requested through the API was not named (`/users` lists active users only for a store's or a brand's key), one
+ * more for those among the inactive users.
  */
 function useRequestedBy(account: number, all: RecordOf<"listPaymentApplications">[]) {
+  const { keyType } = useKeyScope();
   const requestIds = [...new Set(all.flatMap((r) => (r.RequestID != null ? [r.RequestID] : [])))].sort((a, b) => a - b);
   const senders = useQuery({ ...requestersQuery(account, requestIds), enabled: requestIds.length > 0 });
   // Unreadable (an error): every request is the ERP user's, as before Backroom kept its senders.
@@ -68,18 +79,26 @@ function useRequestedBy(account: number, all: RecordOf<"listPaymentApplications"
     retry: false,
   });
   // The users the key can read are named (their page opens); the others, asked and not answered, by id alone.
-  const erpUsers: NameLookup<string> = names.data
-    ? {
-        names: new Map(
-          names.data.records.flatMap((u) =>
-            u.UserID != null ? [[u.UserID, u.FullName ?? `User ${u.UserID}`] as const] : [],
-          ),
-        ),
-        covered: new Set(users),
-      }
+  const first: NameLookup<string> = names.data
+    ? { names: namesOf(names.data.records), covered: new Set(users) }
     : names.isError
       ? { names: new Map(), covered: new Set(users) }
       : NOT_YET;
+  const again = inactiveToName(all, sent, first, keyType);
+  const inactive = useQuery({
+    ...apiQueryOptions(
+      browserApi,
+      { operation: "listUsers", query: { UserIDs: again.join(","), Active: "false", PageSize: "500" } } as const,
+      PAYMENTS_STALE,
+    ),
+    enabled: again.length > 0,
+    retry: false,
+  });
+  const erpUsers = withInactive(
+    first,
+    again,
+    inactive.data ? namesOf(inactive.data.records) : inactive.isError ? "failed" : undefined,
+  );
   return { sent, erpUsers };
 }
 

@@ -8,6 +8,7 @@ import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
 import { daysOverdue } from "@/lib/ui/payments/allocation";
 import type { OpenInvoice } from "@/lib/ui/payments/requests";
 import { todayIn } from "@/lib/format/days";
+import { plural } from "@/lib/format/plural";
 
 /** Oldest due first, then by number: the order people pay in. */
 export function byDueDate(invoices: OpenInvoice[]): OpenInvoice[] {
@@ -33,7 +34,7 @@ export function Overdue({ dueDate, today }: { dueDate: string | undefined; today
   const days = daysOverdue(dueDate, today);
   if (!dueDate) return <>{MISSING}</>;
   return days > 0 ? (
-    <span className="font-semibold text-red-800 dark:text-red-300">{days} days</span>
+    <span className="font-semibold text-red-800 dark:text-red-300">{plural(days, "day")}</span>
   ) : (
     <>Not yet due</>
   );

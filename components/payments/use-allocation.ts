@@ -16,6 +16,8 @@ import {
 import type { OpenInvoice, Payment } from "@/lib/ui/payments/requests";
 import { type AllocationRequest, backToForm, type Outcome, sendInOrder } from "@/lib/ui/payments/submission";
 import type { Watched } from "@/lib/ui/payments/use-watched";
+import { withCurrentStatus } from "@/lib/ui/payments/request-status";
+import { useApplicationsAnswers } from "@/lib/ui/payments/use-applications-answers";
 import type { Created } from "./allocation-outcomes";
 import { byDueDate } from "./open-invoices-table";
 
@@ -78,6 +80,8 @@ export function useAllocation({ account, payment, invoices, outstanding, onSubmi
     focusAfter.current = undefined;
   }, [phase, form]);
 
+  // Each sent request as it is now: the page reads the applications again while it follows them.
+  const answers = useApplicationsAnswers();
   const left = creditLeft(credit, lines);
   const over = compareDecimals(left, "0") < 0;
   const requests: AllocationRequest[] = allocationsOf({ lines }).map((a) => ({
@@ -135,8 +139,8 @@ export function useAllocation({ account, payment, invoices, outstanding, onSubmi
     lines,
     phase,
     setPhase,
-    outcomes,
-    sentBefore,
+    outcomes: withCurrentStatus(outcomes, answers),
+    sentBefore: withCurrentStatus(sentBefore, answers),
     left,
     over,
     requests,

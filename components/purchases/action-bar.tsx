@@ -3,6 +3,7 @@
 import type { PurchaseEditorModel } from "@/lib/ui/purchases/use-purchase-editor";
 import { BUTTON, DANGER, PRIMARY } from "@/lib/ui/styles";
 import { casesText } from "@/lib/domain/purchases/fields";
+import { plural } from "@/lib/format/plural";
 
 /**
  * The editor's buttons: Validate, Save, Submit… and (for a saved draft) Delete draft…; Submit and Delete ask first,
@@ -21,7 +22,7 @@ export function ActionBar({ editor }: { editor: PurchaseEditorModel }) {
       >
         <p>
           {submit
-            ? `Submit ${header.poNum.trim()} to the distributor: ${used.length} ${used.length === 1 ? "line" : "lines"}, ${casesText(cases)} cases. A submitted order can no longer be edited or deleted.`
+            ? `Submit ${header.poNum.trim()} to the distributor: ${plural(used.length, "line")}, ${plural(casesText(cases), "case")}. A submitted order can no longer be edited or deleted.`
             : `Delete draft ${header.poNum.trim()}? It cannot be brought back.`}
         </p>
         <div className="flex gap-2">

@@ -9,6 +9,7 @@ import type { PurchaseEditorModel } from "@/lib/ui/purchases/use-purchase-editor
 import { BUTTON, FIELD_ERROR } from "@/lib/ui/styles";
 import { type LineActions, LineGrid } from "./line-grid";
 import { PastePanel, SheetReportNotice } from "./paste-panel";
+import { pluralNoun } from "@/lib/format/plural";
 
 /**
  * The review of a sheet's rows, loaded when a sheet is first read: the editor's page does not carry it. React's lazy,
@@ -47,7 +48,8 @@ export function DraftLinesSection({ editor, ids, actions, readSheet, onSheetDone
           Lines
         </h2>
         <p id={ids.total} className="text-sm tabular-nums" data-testid="po-totals">
-          <strong>{used.length}</strong> of {MAX_LINE_ITEMS} lines · <strong>{casesText(cases)}</strong> cases
+          <strong>{used.length}</strong> of {MAX_LINE_ITEMS} lines · <strong>{casesText(cases)}</strong>{" "}
+          {pluralNoun(casesText(cases), "case")}
         </p>
       </div>
       {catalog.error && (

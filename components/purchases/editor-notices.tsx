@@ -6,6 +6,7 @@ import { RetryButton } from "@/components/table/retry-button";
 import { casesText } from "@/lib/domain/purchases/fields";
 import type { EditorAction, EditorState } from "@/lib/ui/purchases/editor-state";
 import { BUTTON } from "@/lib/ui/styles";
+import { plural } from "@/lib/format/plural";
 
 const BUSY: Record<EditorAction, string> = {
   validate: "Checking with the API…",
@@ -43,8 +44,8 @@ export function EditorStatus({
           }
         >
           {validation.valid
-            ? `Valid: ready to submit, ${casesText(validation.totalCases)} cases.`
-            : `Not ready to submit (${casesText(validation.totalCases)} cases): see the marked fields.`}
+            ? `Valid: ready to submit, ${plural(casesText(validation.totalCases), "case")}.`
+            : `Not ready to submit (${plural(casesText(validation.totalCases), "case")}): see the marked fields.`}
         </p>
       )}
       {!busy && notice?.tone === "ok" && (

@@ -6,6 +6,7 @@ import type { DraftHeader, HeaderField } from "@/lib/domain/purchases/draft";
 import { HEADER_LABELS } from "@/lib/ui/purchases/editor-state";
 import type { PurchaseEditorModel } from "@/lib/ui/purchases/use-purchase-editor";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
+import { plural } from "@/lib/format/plural";
 
 const NOTE = "mt-1 text-xs text-slate-700 dark:text-slate-300";
 
@@ -94,7 +95,7 @@ function headerSpecs(editor: PurchaseEditorModel): FieldSpec[] {
       },
       note: vendorRow && (
         <>
-          Lead time {vendorRow.LeadTimeDays ?? "—"} days · picks up{" "}
+          Lead time {vendorRow.LeadTimeDays == null ? "—" : plural(vendorRow.LeadTimeDays, "day")} · picks up{" "}
           {vendorRow.PickupDates?.length ? vendorRow.PickupDates.join(", ") : "—"}
           {lookups.requiresBatchCodes ? " · batch codes required on every line" : ""}
         </>

@@ -7,9 +7,9 @@ import { reviewedLines, splitOrders } from "@/lib/ui/purchases/sheet-rows";
 import { useSheetDrafts } from "@/lib/ui/purchases/use-sheet-drafts";
 import type { PurchaseEditorModel } from "@/lib/ui/purchases/use-purchase-editor";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
+import { plural } from "@/lib/format/plural";
 
 const TOUCH = "min-h-11 sm:min-h-0";
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** The sizes in words: "200, 200 and 50 lines". */
 function sizesText(sizes: number[]): string {

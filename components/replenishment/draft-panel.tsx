@@ -5,9 +5,11 @@ import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { DraftsFailed, DraftsMade } from "@/components/purchases/draft-outcomes";
-import { formatDay, formatQuantity } from "@/lib/format/display";
+import { formatDay } from "@/lib/format/display";
 import { browserApi } from "@/lib/ui/browser-api";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
+import { plural } from "@/lib/format/plural";
+import { vendorLabel } from "@/lib/ui/replenishment/vendor-label";
 import type { V1Reason } from "@/lib/ui/purchases/v1-purchases";
 import { draftApiOf, draftJobs, type DraftJob, draftRunner, progressText } from "@/lib/ui/purchases/draft-runner";
 import { draftsOf, type PlannedDraft, type PlannedOrder, plannedOrders } from "@/lib/ui/replenishment/drafts";
@@ -15,11 +17,9 @@ import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import { picksOf, type Selection, skipWords } from "@/lib/ui/replenishment/selection";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatQuantity(n)} ${n === 1 ? one : many}`;
-
 /** A planned order in words: where from and to, how much, and when. */
 function orderWords(draft: PlannedDraft): string {
-  const vendor = draft.vendorName ? `${draft.vendorName} (${draft.vendorId})` : `vendor ${draft.vendorId}`;
+  const vendor = vendorLabel({ vendorId: draft.vendorId, name: draft.vendorName });
   return `${draft.warehouseName ?? `Warehouse ${draft.locationId}`} from ${vendor}: ${plural(draft.lines.length, "line")}, ${plural(draft.totalCases, "case")}, delivery ${formatDay(draft.deliveryDate)}`;
 }
 

@@ -6,24 +6,24 @@ import { type PlanAddress, type PlanAddressChange, writePlanAddress } from "@/li
 import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import { BUTTON, fieldClass } from "@/lib/ui/styles";
 import { filtersSet } from "@/lib/ui/views/filter-count";
+import { vendorOptions } from "@/lib/ui/replenishment/vendor-label";
 import { FilterDisclosure } from "@/components/table/filter-disclosure";
 
 function change(what: PlanAddressChange) {
   pushParams((p) => writePlanAddress(p, what));
 }
 
-/** The warehouses and vendors the plan's rows name, for the filters' choices, by name. */
+/**
+ * The warehouses and vendors the plan's rows name, for the filters' choices, by name; a vendor by its whole name, its
+ * VendorID and the warehouses it delivers to (two vendors of one name are told apart).
+ */
 function choicesOf(rows: readonly PlanRow[]) {
   const warehouses = new Map<number, string>();
-  const vendors = new Map<number, string>();
-  for (const row of rows) {
-    warehouses.set(row.locationId, row.warehouseName ?? `Warehouse ${row.locationId}`);
-    for (const v of row.vendorChoices)
-      vendors.set(v.vendorId, v.name ? `${v.name} (${v.vendorId})` : `Vendor ${v.vendorId}`);
-  }
-  const sorted = (map: Map<number, string>) =>
-    [...map].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
-  return { warehouses: sorted(warehouses), vendors: sorted(vendors) };
+  for (const row of rows) warehouses.set(row.locationId, row.warehouseName ?? `Warehouse ${row.locationId}`);
+  const sorted = [...warehouses]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  return { warehouses: sorted, vendors: vendorOptions(rows) };
 }
 
 /**
@@ -86,7 +86,7 @@ export function PlanFilters({ address, rows }: { address: PlanAddress; rows: rea
             id={ids.vendor}
             value={filters.vendorId ?? ""}
             onChange={(e) => change({ vendor: e.target.value ? Number(e.target.value) : undefined })}
-            className={fieldClass(false, "mt-1 max-w-72")}
+            className={fieldClass(false, "mt-1 max-w-full")}
           >
             <option value="">All vendors</option>
             {vendors.map((v) => (

@@ -18,6 +18,7 @@ import {
   type Selection,
 } from "@/lib/ui/replenishment/selection";
 import { FIELD_ERROR, fieldClass } from "@/lib/ui/styles";
+import { vendorLabel } from "@/lib/ui/replenishment/vendor-label";
 
 const NOTE = "block text-xs text-slate-700 dark:text-slate-300";
 
@@ -189,7 +190,8 @@ const PlanTableRow = memo(function PlanTableRow({
             {warehouse}
           </RecordLink>
         </td>
-        <td className="max-w-48 whitespace-normal">
+        {/* Wide enough for a vendor's whole name: two of one name are told apart by their VendorID. */}
+        <td className="min-w-48 whitespace-normal">
           <VendorCell row={row} what={what} disabled={disabled} onChange={actions.vendor} />
         </td>
         <td className="numeric tabular-nums">{formatQuantity(row.available)}</td>
@@ -274,8 +276,6 @@ function VendorCell({
   disabled: boolean;
   onChange: (key: string, vendorId: number) => void;
 }) {
-  const name = (v: { vendorId: number; name?: string }) =>
-    v.name ? `${v.name} (${v.vendorId})` : `Vendor ${v.vendorId}`;
   const batch = row.vendor?.requiresBatchCodes ? <span className={NOTE}>Batch codes required</span> : null;
   if (row.vendorChoices.length > 1 && row.vendor) {
     return (
@@ -284,12 +284,12 @@ function VendorCell({
           value={row.vendor.vendorId}
           disabled={disabled}
           aria-label={`Vendor for ${what}`}
-          className={fieldClass(false, "max-w-40")}
+          className={fieldClass(false, "max-w-full")}
           onChange={(e) => onChange(row.key, Number(e.target.value))}
         >
           {row.vendorChoices.map((v) => (
             <option key={v.vendorId} value={v.vendorId}>
-              {name(v)}
+              {vendorLabel(v)}
             </option>
           ))}
         </select>
@@ -299,7 +299,7 @@ function VendorCell({
   }
   return (
     <>
-      {row.vendor ? name(row.vendor) : MISSING}
+      {row.vendor ? vendorLabel(row.vendor) : MISSING}
       {batch}
     </>
   );

@@ -2,6 +2,7 @@ import type { PlanRow } from "@/lib/domain/replenishment/plan";
 import { planTotals } from "@/lib/ui/replenishment/view";
 import { formatQuantity } from "@/lib/format/display";
 import { TableFrame } from "@/components/table/table-frame";
+import { vendorLabel } from "@/lib/ui/replenishment/vendor-label";
 
 /**
  * What the suggestions in view come to, per vendor and warehouse (the orders they would make) and in all: lines,
@@ -33,7 +34,7 @@ export function PlanTotals({ rows }: { rows: readonly PlanRow[] }) {
           {groups.map((g) => (
             <tr key={`${g.locationId}:${g.vendorId}`}>
               <td>{g.warehouseName ?? `Warehouse ${g.locationId}`}</td>
-              <td>{g.vendorName ? `${g.vendorName} (${g.vendorId})` : `Vendor ${g.vendorId}`}</td>
+              <td>{vendorLabel({ vendorId: g.vendorId, name: g.vendorName })}</td>
               <td className="numeric tabular-nums">{formatQuantity(g.lines)}</td>
               <td className="numeric tabular-nums">{formatQuantity(g.cases)}</td>
               <td className="numeric tabular-nums">{formatQuantity(g.units)}</td>

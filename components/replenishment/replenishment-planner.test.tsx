@@ -204,8 +204,8 @@ describe("SupplierPlan", () => {
     const oakland = rowText(html, "1:7");
     expect(oakland).toContain("Reserved");
     expect(html).toContain('aria-label="Vendor for Chocolate Bar at Oakland DC"');
-    expect(oakland).toContain("North Farm (40)");
-    expect(oakland).toContain("Berry Co (41)");
+    expect(oakland).toContain("North Farm · vendor 40");
+    expect(oakland).toContain("Berry Co · vendor 41");
     // The lowest VendorID delivers by default; vendor 40 needs no batch codes.
     expect(oakland).not.toContain("Batch codes required");
     // Fresno has one vendor: its name, no choice.
@@ -236,16 +236,16 @@ describe("SupplierPlan", () => {
     const totals = text(
       html.slice(html.indexOf('aria-label="Suggested, by vendor and warehouse"'), html.indexOf("</table>")),
     );
-    expect(totals).toMatch(/Fresno DC North Farm \(40\) 1 \d+ \d+/);
-    expect(totals).toMatch(/Oakland DC North Farm \(40\) 1 \d+ \d+/);
+    expect(totals).toMatch(/Fresno DC North Farm · vendor 40 1 \d+ \d+/);
+    expect(totals).toMatch(/Oakland DC North Farm · vendor 40 1 \d+ \d+/);
     expect(totals).toContain("All 2");
   });
 
   it("lists the orders the ticked rows would make, and the button that drafts them", () => {
     const words = text(rendered(""));
     expect(words).toContain("The ticked rows in view make 2 draft purchase orders");
-    expect(words).toMatch(/PLAN-\d{8}-40-1: Oakland DC from North Farm \(40\): 1 line/);
-    expect(words).toMatch(/PLAN-\d{8}-40-2: Fresno DC from North Farm \(40\): 1 line/);
+    expect(words).toMatch(/PLAN-\d{8}-40-1: Oakland DC from North Farm · vendor 40: 1 line/);
+    expect(words).toMatch(/PLAN-\d{8}-40-2: Fresno DC from North Farm · vendor 40: 1 line/);
     expect(rendered("")).toMatch(
       /<button type="button"[^>]*aria-disabled="false"[^>]*>Draft purchase orders<\/button>/,
     );

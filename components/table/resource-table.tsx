@@ -7,16 +7,27 @@ import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import { apiQueryOptions } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
+import { useKeyScope } from "@/lib/ui/key-scope-context";
+import { withJoins } from "@/lib/domain/views/list-joins";
+import { useJoinedRows } from "@/lib/ui/views/use-joined-rows";
 import { cardColumns } from "@/lib/ui/views/card-columns";
 import type { ColumnSpec } from "@/lib/ui/views/columns";
 import { emptyColumns } from "@/lib/ui/views/empty-columns";
-import { type ListOperationId, type ListViewSpec, listRequest, visibleColumns } from "@/lib/ui/views/list-view-spec";
+import {
+  exportOrder,
+  type ListOperationId,
+  type ListViewSpec,
+  listRequest,
+  orderedRows,
+  visibleColumns,
+} from "@/lib/ui/views/list-view-spec";
 import { ColumnChooser } from "./column-chooser";
 import { ColumnHelp } from "./column-help";
 import { FilterBar } from "./filter-bar";
 import { ListPager } from "./list-pager";
 import { NamesProvider, useNames } from "./names";
 import { PageDefaultNote } from "./page-default-note";
+import { RowOrderNote } from "./row-order-note";
 import { RequestError } from "./request-error";
 import { ResourceTableGrid } from "./resource-table-grid";
 import { StaleNote } from "./stale-note";
@@ -36,9 +47,12 @@ interface ResourceTableProps<K extends ListOperationId> {
  * The one table of every list page: TanStack Table over the API's own paging, react-query for the data (the first
  * page comes hydrated from the server), and everything a person would bookmark in the URL.
  */
-export function ResourceTable<K extends ListOperationId>({ view }: ResourceTableProps<K>) {
+export function ResourceTable<K extends ListOperationId>({ view: listView }: ResourceTableProps<K>) {
   const params = useSearchParams();
   const timeZone = useTimeZone();
+  const scope = useKeyScope();
+  // The key's joined columns (a Supplier key's share of each invoice) are the view's own from here on.
+  const view = withJoins(listView, scope.keyType);
   const operation = OPERATION_META[view.operation];
   const request = listRequest(view, params);
   const query = useQuery({
@@ -50,7 +64,13 @@ export function ResourceTable<K extends ListOperationId>({ view }: ResourceTable
   const page = Number(request.query?.[pageName] ?? 1);
   const pageSize = Number(request.query?.[sizeName] ?? 50);
 
-  const rows = (query.data?.records as ResourceRow[] | undefined) ?? noRows;
+  const joined = useJoinedRows(
+    view as unknown as ListViewSpec,
+    (query.data?.records as ResourceRow[] | undefined) ?? noRows,
+    scope,
+  );
+  // In the view's own order where it has one (invoices newest first), as the CSV export writes them.
+  const rows = orderedRows(view, params, joined.rows);
   const { table, ordered } = useResourceTable(view, visible, rows, timeZone);
   // Sparse records: a column no row shown has anything in is not drawn (the chooser keeps it, marked empty).
   const empty = emptyColumns(view.columns as ColumnSpec<ResourceRow>[], rows);
@@ -75,9 +95,16 @@ export function ResourceTable<K extends ListOperationId>({ view }: ResourceTable
   return (
     <div className="space-y-4">
       <PageDefaultNote view={view} />
+      <RowOrderNote view={view} />
       <div className="flex flex-wrap items-center gap-3">
         <ColumnChooser table={table} empty={empty} />
-        <TableExport view={view} request={request} timeZone={timeZone} visible={visible} />
+        <TableExport
+          view={view}
+          request={request}
+          timeZone={timeZone}
+          visible={visible}
+          order={exportOrder(view, params)}
+        />
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
           {query.isFetching
             ? "Loading…"
@@ -88,6 +115,14 @@ export function ResourceTable<K extends ListOperationId>({ view }: ResourceTable
         <StaleNote of={[query.data]} />
         <WholeTableToggle />
       </div>
+      {joined.reading.length > 0 && (
+        <p className="text-sm text-slate-700 dark:text-slate-300" role="status">
+          Reading {joined.reading.join(" and ")}…
+        </p>
+      )}
+      {joined.failed.map(({ reading, error, retry }) => (
+        <RequestError key={reading} error={error} onRetry={retry} what={reading} />
+      ))}
 
       {query.error && !query.data ? (
         <RequestError error={query.error} onRetry={() => void query.refetch()} what={view.noun.many} />

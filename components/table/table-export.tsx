@@ -7,11 +7,13 @@ import type { ApiRequest } from "@/lib/domain/api-query";
 import { browserApi, loadOnce } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
 import { type ChildExport, childExportsFor, idOf } from "@/lib/domain/views/child-exports";
-import type { ColumnSpec } from "@/lib/ui/views/columns";
-import { exportColumns } from "@/lib/domain/views/export-columns";
-import { childPages, listPages } from "@/lib/domain/views/export-pages";
+import { allFieldColumns, exportColumns, screenColumns } from "@/lib/domain/views/export-columns";
+import { childPages, exportJoin, listPages } from "@/lib/domain/views/export-pages";
+import { joinsFor } from "@/lib/domain/views/list-joins";
+import { joinScopeOf } from "@/lib/ui/views/use-joined-rows";
 import type { ListViewSpec } from "@/lib/ui/views/list-view-spec";
 import { BUTTON } from "@/lib/ui/styles";
+import type { ExportOrder } from "@/lib/export/run-export";
 
 // The dialog and the export's runner (about 5 kB compressed) load after the page, not with it: few visits export.
 // A download that fails (the connection dropped) is not kept: the button says so, and pressing it tries again. The
@@ -52,9 +54,15 @@ function ExportCsv(props: ExportCsvProps) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A child export's first choice: its records have no screen of their own, so every field, formatted. */
+const FORMATTED = {
+  shown: "Formatted",
+  shownHelp: "Every field of the records; dates as YYYY-MM-DD, amounts with two decimals.",
+};
+
 /**
- * "Export CSV" for a list: the whole filtered list (every page, 500 rows per request), with the visible columns,
- * figures and timestamps exactly as the API sent them, other values as the table shows them. Beside it, the list's
+ * "Export CSV" for a list: the whole filtered list (every page, 500 rows per request), with the screen's columns in its
+ * order and its values as a spreadsheet reads them, or every API field as sent (the dialog asks). Beside it, the list's
  * child exports the key may make ("Export lines", "Export certificates": `lib/domain/views/child-exports.ts`).
  */
 export function TableExport({
@@ -62,21 +70,35 @@ export function TableExport({
   request,
   timeZone,
   visible,
+  order,
 }: {
   view: ListViewSpec;
   request: ApiRequest;
   timeZone: string | undefined;
   visible: string[];
+  /** The list's own order of its rows (invoices newest first), as the page shows them. */
+  order?: ExportOrder;
 }) {
-  const { keyType } = useKeyScope();
-  const columns = exportColumns(
-    (view.columns as ColumnSpec<Record<string, unknown>>[]).filter((c) => visible.includes(c.id)),
-    timeZone,
-  );
+  const scope = useKeyScope();
+  const { keyType } = scope;
+  // The screen's columns in its order, formatted for a spreadsheet; or every API field as sent (the dialog's choice).
+  const columns = exportColumns(screenColumns(view, visible), timeZone);
+  const rawColumns = exportColumns(allFieldColumns(view), timeZone, { raw: true });
   const fetchPage = listPages(browserApi, request);
+  // The joined columns shown (a brand's share) are read page by page, as the page reads the rows it shows.
+  const joins = joinsFor(view, keyType)
+    .filter((j) => j.columns.some((c) => visible.includes(c.id)))
+    .map((j) => exportJoin(browserApi, j, joinScopeOf(scope)));
   return (
     <>
-      <ExportCsv fileName={`${view.exportName}-${today()}.csv`} columns={columns} fetchPage={fetchPage} />
+      <ExportCsv
+        fileName={`${view.exportName}-${today()}.csv`}
+        columns={columns}
+        rawColumns={rawColumns}
+        fetchPage={fetchPage}
+        joins={joins}
+        order={order}
+      />
       {childExportsFor(view.operation, keyType).map((spec) => (
         <ChildExportButton
           key={`${spec.child}:${spec.label}`}
@@ -116,6 +138,8 @@ function ChildExportButton({
       label={spec.label}
       fileName={`${spec.exportName}-${today()}.csv`}
       columns={exportColumns(spec.columns, timeZone)}
+      rawColumns={exportColumns(spec.columns, timeZone, { raw: true })}
+      choice={FORMATTED}
       fetchPage={fetchPage}
       child={child}
     />

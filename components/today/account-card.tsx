@@ -4,6 +4,7 @@ import { atStart, formatDay, formatMoney, NO_LICENCE } from "@/lib/format/displa
 import { pageHref } from "@/lib/domain/page-href";
 import type { NoteJson } from "@/lib/domain/notes/note-rules";
 import type { AccountCard as Card } from "@/lib/domain/today/today";
+import { plural } from "@/lib/format/plural";
 
 const TOUCH = "inline-flex min-h-11 items-center";
 
@@ -103,7 +104,8 @@ export function AccountCard({
       </p>
       {card.reorder && (
         <p className="pb-1" data-testid="reorder">
-          Orders about every {card.reorder.medianDays} days · next expected {formatDay(card.reorder.nextOrder)}
+          Orders about every {plural(card.reorder.medianDays, "day")} · next expected{" "}
+          {formatDay(card.reorder.nextOrder)}
           {card.reorder.status === "late" || card.reorder.status === "due" ? (
             <strong className="text-amber-900 dark:text-amber-200"> ({card.reorder.status})</strong>
           ) : null}

@@ -288,4 +288,27 @@ describe("requestsToFetch and waitsForReset", () => {
   ])("%j with %i pages to fetch waits: %s", (seen, toFetch, waits) => {
     expect(waitsForReset(seen, toFetch)).toBe(waits);
   });
+
+  it("writes in the list's own order: each page sorted, the last page first where the API lists the other way round", async () => {
+    const service = fakeService(1_200);
+    const signal = new AbortController().signal;
+    const plan = await planExport(service.fetchPage, { signal, now: service.now });
+    service.asked.length = 0;
+    const out = collector();
+    const progress: ExportProgress[] = [];
+    await runExport({
+      fetchPage: service.fetchPage,
+      plan,
+      columns,
+      write: out.write,
+      signal,
+      now: service.now,
+      sleep: service.sleep,
+      onProgress: (p) => progress.push(p),
+      order: { lastPageFirst: true, sort: (rows) => [...rows].sort((a, b) => Number(b.n) - Number(a.n)) },
+    });
+    expect(out.text()).toBe(CSV_BOM + "N\r\n" + Array.from({ length: 1_200 }, (_, i) => `${1_200 - i}\r\n`).join(""));
+    // Progress counts the pages written, whichever is read first.
+    expect(progress.map((p) => p.page)).toEqual([0, 1, 2, 3]);
+  });
 });

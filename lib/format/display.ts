@@ -13,6 +13,8 @@ export const NEVER_COUNTED = "never counted";
 
 /** An end date that is the live service's sentinel (3000-12-31): no end. */
 export const OPEN_ENDED = "open-ended";
+/** The same in a sentence ("with no end date"; `untilEnd` in lib/domain/views/sentinels.ts writes one). */
+export const NO_END_DATE = "no end date";
 /** A store's `LicenseNum` that is a placeholder ("#N/A", "LIC-99999-FAKE"): no licence is on record. */
 export const NO_LICENCE = "no licence on record";
 

@@ -23,6 +23,7 @@ import type { Bill, BillLine } from "./bills";
 import { type ExportFormat, formatChoice } from "./format-names";
 import { type AccountingMapping, type DateFormat, formatBookDay } from "./mapping";
 import { centsText, decimalsOf, microsOfCents, priceText } from "./money";
+import { plural } from "@/lib/format/plural";
 
 export { EXPORT_FORMATS, type ExportFormat, isExportFormat } from "./format-names";
 
@@ -255,7 +256,7 @@ function xeroBillsRows(bills: readonly Bill[], mapping: AccountingMapping): stri
       const told = xeroLine(line);
       const description =
         told.quantity === "1" && line.quantity !== undefined && line.quantity !== 1 && line.kind === "goods"
-          ? `${line.description} (${line.quantity} units)`
+          ? `${line.description} (${plural(line.quantity, "unit")})`
           : line.description;
       rows.push([
         mapping.vendorName,

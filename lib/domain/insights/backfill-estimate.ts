@@ -4,6 +4,7 @@
  * background reads at (one request a second at most, `SYNC_SHARE` of the key's hour, counted by the clock hour).
  * Honest when there is nothing to go by yet: no window read, no estimate.
  */
+import { plural } from "@/lib/format/plural";
 
 /** The days of one window of a backfill, newest first (the history sync walks in these). */
 export const HISTORY_WINDOW_DAYS = 60;
@@ -121,8 +122,8 @@ export function estimateWords(estimate: BackfillEstimate): string {
     secondsLeft < 60
       ? "Less than a minute left"
       : minutes < 90
-        ? `About ${minutes} ${minutes === 1 ? "minute" : "minutes"} left`
-        : `About ${Math.round(minutes / 60)} hours left`;
+        ? `About ${plural(minutes, "minute")} left`
+        : `About ${plural(Math.round(minutes / 60), "hour")} left`;
   return `${left}: ${windowsRead} of ${windows} windows read`;
 }
 

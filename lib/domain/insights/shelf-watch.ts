@@ -5,6 +5,7 @@
 import { requireDecimal, toDecimalString } from "@/lib/format/decimal";
 import { realDate } from "@/lib/domain/views/sentinels";
 import type { ShelfRow } from "./history-types";
+import { pluralNoun } from "@/lib/format/plural";
 
 export type ShelfStatus = "out" | "low" | "never-counted";
 
@@ -68,7 +69,11 @@ export function shelfWatch(shelf: readonly ShelfRow[], options: { minDays?: numb
     const cover = (inventory * 1_000_000n) / dailySales;
     // Rounded down to a tenth, so a row under 7 days never reads "7.0".
     const coverDays = toDecimalString((cover / 100_000n) * 100_000n, 1);
-    listed.push({ row: { ...base, status: "low", label: `${coverDays} days of cover`, coverDays }, rank: 1, cover });
+    listed.push({
+      row: { ...base, status: "low", label: `${coverDays} ${pluralNoun(coverDays, "day")} of cover`, coverDays },
+      rank: 1,
+      cover,
+    });
   }
   return listed
     .sort(

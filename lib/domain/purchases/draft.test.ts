@@ -11,6 +11,7 @@ import {
   existingPurchaseOf,
   fromDraftLines,
   headerProblems,
+  inEnteredUnit,
   isBlank,
   isCalendarDay,
   lineList,
@@ -823,6 +824,56 @@ describe("fromDraftLines", () => {
       { product_id: 11, units: 48, batch_code: "B-1", expiration_date: "2028-02-29" },
       { product_id: 12, units: 5 },
     ]);
+  });
+});
+
+describe("a draft's unit, saved and reopened", () => {
+  // The API keeps a draft's quantities in units: what goes back is what the editor reopens.
+  const CASE_SIZES = new Map([
+    [11, 8],
+    [12, 8],
+    [13, 1],
+  ]);
+  const roundTrip = (typed: DraftLine) => {
+    const [sent] = toWriteLines([typed]);
+    const numUnits = sent!.units ?? sent!.cases! * (CASE_SIZES.get(sent!.product_id) ?? 1);
+    const [back] = fromDraftLines([{ product_id: sent!.product_id, num_units: numUnits }], keyMaker(), CASE_SIZES);
+    return { kind: back!.kind, quantity: back!.quantity };
+  };
+
+  it.each<[string, Partial<DraftLine>, { kind: string; quantity: string }]>([
+    ["5 cases stays 5 cases", { productId: 11, kind: "cases", quantity: "5" }, { kind: "cases", quantity: "5" }],
+    [
+      "7 units of an 8-unit case stays units",
+      { productId: 11, kind: "units", quantity: "7" },
+      { kind: "units", quantity: "7" },
+    ],
+    [
+      "16 units, whole cases, reopen as 2 cases",
+      { productId: 12, kind: "units", quantity: "16" },
+      { kind: "cases", quantity: "2" },
+    ],
+    [
+      "a product of one unit a case stays in units",
+      { productId: 13, kind: "cases", quantity: "3" },
+      { kind: "units", quantity: "3" },
+    ],
+  ])("%s", (_, typed, expected) => {
+    expect(roundTrip({ ...emptyLine("t"), ...typed })).toStrictEqual(expected);
+  });
+
+  it("reads units as units where the case size is not known", () => {
+    expect(inEnteredUnit({ ...emptyLine("a"), productId: 99, kind: "units", quantity: "40" }, undefined)).toMatchObject(
+      {
+        kind: "units",
+        quantity: "40",
+      },
+    );
+    expect(inEnteredUnit({ ...emptyLine("a"), productId: 11, kind: "units", quantity: "2.5" }, 8).kind).toBe("units");
+    expect(inEnteredUnit({ ...emptyLine("a"), productId: 11, kind: "cases", quantity: "16" }, 8)).toMatchObject({
+      kind: "cases",
+      quantity: "16",
+    });
   });
 });
 

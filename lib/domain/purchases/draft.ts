@@ -238,19 +238,46 @@ export function matchProduct(text: string, catalog: CatalogProduct[]): CatalogPr
   return /^\d+$/.test(typed) ? byId(Number(typed)) : undefined;
 }
 
-/** A line as the API keeps it on a draft: its quantity is in units, whatever was typed. */
+/**
+ * A line counting units read in the unit it was most likely entered in: the API keeps a draft's quantities in units
+ * only, so a count of whole cases of the product's case size is cases again (5 cases of 8 saved as 40 units reopen as
+ * 5 cases), any other count stays units (7 units of an 8-unit case), as does a product whose case size is unknown or
+ * one unit. A line counting cases is left as it is.
+ *
+ * @example
+ * inEnteredUnit({ ...emptyLine("a"), productId: 11, kind: "units", quantity: "40" }, 8); // kind "cases", quantity "5"
+ * inEnteredUnit({ ...emptyLine("a"), productId: 11, kind: "units", quantity: "7" }, 8); // unchanged: 7 units
+ */
+export function inEnteredUnit(line: DraftLine, unitsPerCase: number | undefined): DraftLine {
+  if (line.kind !== "units" || unitsPerCase === undefined || !Number.isInteger(unitsPerCase) || unitsPerCase <= 1)
+    return line;
+  const units = Number(line.quantity.trim());
+  if (!/^\d+$/.test(line.quantity.trim()) || units <= 0 || units % unitsPerCase !== 0) return line;
+  return { ...line, kind: "cases", quantity: String(units / unitsPerCase) };
+}
+
+/**
+ * A draft's lines as the API keeps them (in units, whatever was typed), each in the unit it was entered in where the
+ * products' case sizes are known (`inEnteredUnit`), else in units.
+ */
 export function fromDraftLines(
   lines: { product_id: number; num_units: number; batch_code?: string | null; expiration_date?: string | null }[],
   makeKey: () => string = newLineKey,
+  unitsPerCase: ReadonlyMap<number, number> = new Map(),
 ): DraftLine[] {
-  return lines.map((l) => ({
-    key: makeKey(),
-    productId: l.product_id,
-    kind: "units",
-    quantity: String(l.num_units),
-    batchCode: l.batch_code ?? "",
-    expirationDate: l.expiration_date?.slice(0, 10) ?? "",
-  }));
+  return lines.map((l) =>
+    inEnteredUnit(
+      {
+        key: makeKey(),
+        productId: l.product_id,
+        kind: "units",
+        quantity: String(l.num_units),
+        batchCode: l.batch_code ?? "",
+        expirationDate: l.expiration_date?.slice(0, 10) ?? "",
+      },
+      unitsPerCase.get(l.product_id),
+    ),
+  );
 }
 
 /** The editor's line list operations, each returning a new list; a list is never left empty. */

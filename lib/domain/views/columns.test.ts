@@ -3,7 +3,7 @@ import { Invoice } from "@/lib/data-api/records/invoices";
 import { PostedPurchaseLineV2, PurchaseV1, PurchaseV2 } from "@/lib/data-api/records/purchases";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { LIST_VIEWS } from "./list-views";
-import { cellText, type ColumnSpec, columnsOf, csvText, humanize } from "./columns";
+import { cellText, type ColumnSpec, columnsOf, csvText, humanize, rawCsvText } from "./columns";
 import { embeddedRequest, listRequest } from "./list-view-spec";
 
 const byId = (columns: { id: string }[]) => new Map(columns.map((c) => [c.id, c]));
@@ -194,9 +194,10 @@ describe("cellText and csvText of the live service's sentinel dates", () => {
     expect(cellText(ends, { EndDate: "2026-12-31" })).toBe("Dec 31, 2026");
   });
 
-  it("writes the value the API sent to CSV, so the column stays dates a spreadsheet reads", () => {
-    expect(csvText(counted, { LastInventoryDate: "2000-01-01T00:00:00" })).toBe("2000-01-01T00:00:00");
+  it("writes the sentinel to CSV as the date it is, so the column stays dates a spreadsheet reads", () => {
+    expect(csvText(counted, { LastInventoryDate: "2000-01-01T00:00:00" })).toBe("2000-01-01");
     expect(csvText(ends, { EndDate: "3000-12-31" })).toBe("3000-12-31");
+    expect(rawCsvText(counted, { LastInventoryDate: "2000-01-01T00:00:00" })).toBe("2000-01-01T00:00:00");
   });
 
   it("gives a shelf never counted no days of cover: its Inventory is no count", () => {

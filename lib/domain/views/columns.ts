@@ -8,6 +8,7 @@ import {
   formatQuantity,
   MISSING,
 } from "@/lib/format/display";
+import { csvDateTime, csvDay, csvMoney, csvQuantity } from "@/lib/format/csv-values";
 import { detailHref, hasDetailPage } from "./detail-paths";
 import { LOOKUPS } from "./filters";
 import { sentinelWords } from "./sentinels";
@@ -38,6 +39,8 @@ export interface ColumnSpec<R = Record<string, unknown>, Cell = unknown> {
   named?: string;
   /** The page the value links to (a record's name or id to the record's page); undefined leaves it text. */
   href?: (row: R) => string | undefined;
+  /** Not a field of the API's record: computed by the view (days of cover) or joined (a brand's share). */
+  derived?: boolean;
 }
 
 /**
@@ -213,12 +216,43 @@ export function cellText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): s
 }
 
 /**
- * A row's value of a column for CSV: figures and timestamps as the API sent them (exact, and read by spreadsheets as
- * numbers and dates), everything else as the table shows it; a missing value is an empty cell. A sentinel date
- * (2000-01-01 "never counted", 3000-12-31 "open-ended") stays as sent too: words would turn a column of dates into
- * text for the spreadsheet, and a file that is read back or joined must hold the value the API holds.
+ * A row's value of a column for CSV, as the table shows it in a form spreadsheets read: money with two decimals
+ * (`1308.57`, no currency sign), quantities exact (`7.5`), days as YYYY-MM-DD (an invoice's Date sent as
+ * `2026-08-28T00:00:00.000Z` is `2026-08-28`), times as YYYY-MM-DD HH:MM in the person's zone, words as the table has
+ * them; a missing value is an empty cell. A sentinel date (2000-01-01 "never counted", 3000-12-31 "open-ended") stays
+ * a date: words would turn a column of dates into text for the spreadsheet.
+ *
+ * @example
+ * csvText({ id: "InvoiceTotal", header: "Invoice total", kind: "money" }, { InvoiceTotal: "1308.570000" }); // "1308.57"
  */
 export function csvText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): string {
+  const raw = (row as Record<string, unknown>)[column.id] as string | number | null | undefined;
+  if (!column.text)
+    switch (column.kind) {
+      case "money":
+        return csvMoney(raw);
+      case "quantity":
+        return csvQuantity(raw);
+      case "number":
+        return raw === undefined || raw === null ? "" : String(raw);
+      case "date":
+      case "day":
+        return csvDay(raw);
+      case "datetime":
+        return csvDateTime(raw, timeZone);
+    }
+  const shown = cellText(column, row, timeZone);
+  return shown === MISSING ? "" : shown;
+}
+
+/**
+ * A row's value of a column exactly as the API sent it (the export's "All API fields"): figures with the wire's
+ * decimals, timestamps as sent, other values as the table shows them.
+ *
+ * @example
+ * rawCsvText({ id: "Date", header: "Invoice date", kind: "day" }, { Date: "2026-08-28T00:00:00.000Z" }); // "2026-08-28T00:00:00.000Z"
+ */
+export function rawCsvText<R>(column: ColumnSpec<R>, row: R, timeZone?: string): string {
   const raw = (row as Record<string, unknown>)[column.id];
   if (!column.text && ["money", "quantity", "number", "date", "day", "datetime"].includes(column.kind))
     return raw === undefined || raw === null ? "" : String(raw);

@@ -8,6 +8,16 @@ import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import { type ApiRequest, callApi } from "../api-query";
 import { type ChildExport, childRequest } from "./child-exports";
+import {
+  type JoinPage,
+  joinIds,
+  joinRequest,
+  joinRequestsFor,
+  joinRows,
+  type JoinScope,
+  type ListJoin,
+  readJoinChildren,
+} from "./list-joins";
 
 /** One page as an export reads it (the shape of `PageResult` in lib/export/plan.ts). */
 export interface ExportPage {
@@ -56,4 +66,38 @@ export function listPages(client: DataApiClient, request: ApiRequest) {
 export function childPages(client: DataApiClient, spec: ChildExport, parentRequest: ApiRequest) {
   return (ids: readonly string[], page: number, pageSize: number, signal: AbortSignal) =>
     exportPage(client, childRequest(spec, parentRequest, ids, page, pageSize), signal);
+}
+
+/** A join as an export runs it (the shape of `ExportJoin`, lib/export/run-export.ts). */
+export interface ExportJoinRun {
+  reading: string;
+  requestsFor: (rows: number) => number;
+  join: (
+    rows: Record<string, unknown>[],
+    call: (work: (signal: AbortSignal) => Promise<JoinPage>) => Promise<JoinPage>,
+    signal: AbortSignal,
+  ) => Promise<Record<string, unknown>[]>;
+}
+
+/**
+ * A join as an export runs it: a page's ids, the child operation's pages for each batch of them (every request through
+ * the export's `call`), and the rows merged with what their children make (`list-joins.ts`).
+ *
+ * @example
+ * runExport({ …, joins: joinsFor(view, keyType).map((j) => exportJoin(browserApi, j, { supplierIds })) });
+ */
+export function exportJoin(client: DataApiClient, join: ListJoin, scope: JoinScope): ExportJoinRun {
+  return {
+    reading: join.reading,
+    requestsFor: (rows) => joinRequestsFor(rows),
+    join: async (rows, call, signal) => {
+      const children = await readJoinChildren({
+        ids: joinIds(join, rows),
+        fetchPage: (ids, page, pageSize, s) => exportPage(client, joinRequest(join, ids, page, pageSize), s),
+        signal,
+        call,
+      });
+      return joinRows(join, rows, children, scope);
+    },
+  };
 }

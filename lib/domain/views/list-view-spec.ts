@@ -4,6 +4,7 @@ import { pagingParams } from "@/lib/data-api/values";
 import type { OperationId } from "@/lib/data-api/registry";
 import type { ApiRequest } from "../api-query";
 import type { ColumnSpec } from "./columns";
+import type { ListJoin } from "./list-joins";
 
 /** The operations that answer a page of records (the ones a list page is built on). */
 export type ListOperationId = Extract<OperationId, `list${string}`>;
@@ -37,6 +38,27 @@ export interface ListViewSpec<K extends ListOperationId = ListOperationId, Cell 
   fixed?: Readonly<Record<string, string>>;
   /** What the page shows where the API's own default is not what a person means (`PageDefault`). */
   pageDefault?: PageDefault;
+  /** Columns read from another operation by the rows' ids, for some key types (`list-joins.ts`). */
+  joins?: readonly ListJoin[];
+  /** The order the rows are shown and exported in where the API's is not what a person means (`RowOrder`). */
+  order?: RowOrder;
+}
+
+/**
+ * A list's own order of its rows (invoices newest first, where the API lists them oldest first): the page sorts the
+ * rows it shows, the CSV export the same (`exportOrder`), unless the address asks for the API's (`order=api`). The
+ * words above the table say it, with the API's order one click away.
+ */
+export interface RowOrder {
+  /** Negative when `a` goes before `b`. */
+  compare: (a: Record<string, unknown>, b: Record<string, unknown>) => number;
+  /** The API lists the rows the other way round: an export reads its pages last to first. */
+  reversesApi: boolean;
+  /** The words above the table while the order is in force, and its name in a link back to it. */
+  describe: string;
+  name: string;
+  /** The API's own order, in words ("the API's order, oldest first"). */
+  api: string;
 }
 
 /**
@@ -70,6 +92,10 @@ export function pageDefaultInForce(view: Pick<ListViewSpec, "pageDefault">, para
 export const PAGE_SIZES = [25, 50, 100, 250, 500] as const;
 /** The URL parameter holding the visible columns, when they differ from the view's default. */
 export const COLUMNS_PARAM = "columns";
+/** The URL parameter that asks for the API's own order of the rows (`order=api`) where the view has one of its own. */
+export const ORDER_PARAM = "order";
+/** The value of `order` that keeps the API's order. */
+export const API_ORDER = "api";
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -123,4 +149,59 @@ export function embeddedRequest<K extends ListOperationId>(
 ): ApiRequest<K> {
   // A record page's list says what it filters itself: the list page's own default is not its.
   return listRequest(view, { ...query, PageSize: "100" }, { pageDefault: false });
+}
+
+/** The view's own order of its rows, when it has one and the address does not ask for the API's (`order=api`). */
+export function rowOrderInForce(view: Pick<ListViewSpec, "order">, params: Params): RowOrder | undefined {
+  return view.order && get(params, ORDER_PARAM) !== API_ORDER ? view.order : undefined;
+}
+
+/**
+ * The rows in the order the page shows them: the view's own where it is in force (a stable sort, so rows it ranks
+ * alike keep the API's order), the API's otherwise.
+ *
+ * @example
+ * orderedRows(LIST_VIEWS.invoices, new URLSearchParams(), page.records); // newest invoice first
+ * orderedRows(LIST_VIEWS.invoices, new URLSearchParams("order=api"), page.records); // as the API listed them
+ */
+export function orderedRows<R>(view: Pick<ListViewSpec, "order">, params: Params, rows: readonly R[]): R[] {
+  const order = rowOrderInForce(view, params);
+  if (!order) return [...rows];
+  return [...rows].sort((a, b) => order.compare(a as Record<string, unknown>, b as Record<string, unknown>));
+}
+
+/**
+ * How an export of the list orders its rows: each page sorted as the page sorts it, and, where the API lists the other
+ * way round, its pages read last to first, so that the whole file runs in the view's order. Undefined: the API's.
+ *
+ * @example
+ * runExport({ …, order: exportOrder(LIST_VIEWS.invoices, params) }); // newest first, the last page first
+ */
+export function exportOrder(
+  view: Pick<ListViewSpec, "order">,
+  params: Params,
+): { lastPageFirst: boolean; sort: (rows: Record<string, unknown>[]) => Record<string, unknown>[] } | undefined {
+  const order = rowOrderInForce(view, params);
+  return order && { lastPageFirst: order.reversesApi, sort: (rows) => [...rows].sort(order.compare) };
+}
+
+/**
+ * Newest first by a date field (ISO text: a later day, or a later time of one day, goes first), then by an id field,
+ * the highest first; a row without a date goes last.
+ *
+ * @example
+ * [{ Date: "2026-08-01" }, { Date: "2026-09-01" }].sort(newestFirst("Date", "InvoiceID")); // September's first
+ */
+export function newestFirst(dateField: string, idField: string) {
+  return (a: Record<string, unknown>, b: Record<string, unknown>): number => {
+    const day = (row: Record<string, unknown>) =>
+      typeof row[dateField] === "string" ? (row[dateField] as string) : "";
+    const id = (row: Record<string, unknown>) =>
+      typeof row[idField] === "number" ? (row[idField] as number) : -Infinity;
+    const [da, db] = [day(a), day(b)];
+    if (da !== db) return da === "" ? 1 : db === "" ? -1 : da < db ? 1 : -1;
+    const ia = id(a);
+    const ib = id(b);
+    return ia === ib ? 0 : ib > ia ? 1 : -1;
+  };
 }

@@ -12,13 +12,15 @@ import { formatDay, formatQuantity, MISSING } from "@/lib/format/display";
 import { STALE } from "../api-query";
 import { type ColumnSpec, columnsOf } from "./columns";
 import { valueLabel } from "./filters";
-import type { ListOperationId, ListViewSpec, PageDefault } from "./list-view-spec";
+import { type ListOperationId, type ListViewSpec, newestFirst, type PageDefault } from "./list-view-spec";
 import { RECORD_META } from "@/lib/data-api/meta.generated";
 import { daysOfCover } from "../stock/days-of-cover";
 import { paymentTypeName } from "../payments/payment-type";
 import { deliveryDaysText } from "../delivery/cutoff";
 import { upcomingDates } from "../delivery/schedule";
 import { PURCHASE_SECRETS, purchaseStatusWords } from "../purchases/fields";
+import { brandShare } from "../invoices/brand-share";
+import type { ListJoin } from "./list-joins";
 
 /** A row key from the fields that identify a record (and the row's index, so a repeated record never collides). */
 function keyOf<R>(...fields: string[]) {
@@ -47,6 +49,52 @@ const invoiceColumns: ColumnSpec<Row<"listInvoices">, never>[] = columnsOf<Row<"
   Date: { header: "Invoice date" },
   DueDate: { header: "Due" },
 });
+
+/**
+ * A Supplier key's share of each invoice (`brand-share.ts`): the invoice's totals cover every brand's lines, the key
+ * sees only its brand's, so the list shows what those lines add up to beside the invoice's total, read by the ids of
+ * the invoices shown (the page) or of each page (the CSV).
+ */
+const BRAND_SHARE: ListJoin = {
+  keyTypes: ["Supplier"],
+  parentId: "InvoiceID",
+  child: "listInvoiceTransactions",
+  idParam: "InvoiceIDs",
+  childParentId: "InvoiceID",
+  fields: (lines, scope) => {
+    const share = brandShare(lines, scope.supplierIds);
+    return { BrandTotal: share.total, BrandUnits: share.units, BrandCases: share.cases };
+  },
+  columns: [
+    {
+      id: "BrandTotal",
+      header: "Brand's total",
+      kind: "money",
+      numeric: true,
+      derived: true,
+      help: "Σ ExtPrice of this brand's lines on the invoice. The invoice total covers every brand's lines; this key sees only its own.",
+    },
+    {
+      id: "BrandUnits",
+      header: "Brand's units",
+      kind: "quantity",
+      numeric: true,
+      derived: true,
+      help: "Σ NumUnits of this brand's lines on the invoice (a return's are negative).",
+    },
+    {
+      id: "BrandCases",
+      header: "Brand's cases",
+      kind: "quantity",
+      numeric: true,
+      derived: true,
+      help: "Σ Cases of this brand's lines on the invoice.",
+    },
+  ],
+  defaultColumns: ["BrandTotal", "BrandUnits", "BrandCases"],
+  after: "InvoiceTotal",
+  reading: "the brand's lines of these invoices",
+};
 
 /**
  * "My invoices" (issue 37): every status dated in the last 90 days, the way a retailer, a brand or the staff mean it;
@@ -89,6 +137,16 @@ export const LIST_VIEWS = {
     filters: ["Statuses", "StartDate", "EndDate", "CustomerIDs", "States", "InvoiceIDs"],
     exportName: "invoices",
     pageDefault: INVOICES_DEFAULT,
+    joins: [BRAND_SHARE],
+    // The API lists invoices oldest first; a person looks for the latest.
+    order: {
+      compare: newestFirst("Date", "InvoiceID"),
+      reversesApi: true,
+      describe:
+        "Newest first: each page's invoices by invoice date, the latest at the top. The API pages invoices oldest first, so later pages hold later invoices; the CSV export runs newest first from its first row to its last.",
+      name: "newest first",
+      api: "the API's order, oldest first",
+    },
   }),
   customers: view({
     operation: "listCustomers",
@@ -217,6 +275,7 @@ export const LIST_VIEWS = {
         header: "Days of cover",
         kind: "quantity",
         numeric: true,
+        derived: true,
         help: "Inventory ÷ daily sales: the days the stock lasts at its rate of sale; — where sales are zero or not reported, or the shelf was never counted.",
         text: (r) => formatQuantity(daysOfCover(r.Inventory, r.DailySales, r.LastInventoryDate)),
       },

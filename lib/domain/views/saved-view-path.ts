@@ -1,7 +1,7 @@
 import { OPERATION_META } from "@/lib/data-api/meta.generated";
 import { pagingParams } from "@/lib/data-api/values";
 import { LIST_VIEWS, type ListViewName } from "./list-views";
-import { COLUMNS_PARAM } from "./list-view-spec";
+import { COLUMNS_PARAM, ORDER_PARAM } from "./list-view-spec";
 import { viewHref } from "./view-href";
 
 export { viewHref };
@@ -78,7 +78,7 @@ export function readViewAddress(address: string): ViewAddress | AddressProblem {
   const name = LIST_PATHS[pathname as ListPath];
   const meta = OPERATION_META[LIST_VIEWS[name].operation];
   const paging = pagingParams(meta.version);
-  const known = new Set<string>([...Object.keys(meta.query), COLUMNS_PARAM, paging.page, paging.size]);
+  const known = new Set<string>([...Object.keys(meta.query), COLUMNS_PARAM, ORDER_PARAM, paging.page, paging.size]);
   for (const key of url.searchParams.keys()) {
     if (!known.has(key))
       return { problem: "unknown-parameter", detail: `The ${pathname} page does not read the parameter ${key}.` };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { realDate, sentinelWords } from "./sentinels";
+import { realDate, sentinelWords, untilEnd } from "./sentinels";
 
 describe("sentinelWords", () => {
   it.each([
@@ -49,5 +49,19 @@ describe("realDate", () => {
     expect(realDate("EndDate", "2027-01-31")).toBe("2027-01-31");
     expect(realDate("EndDate", null)).toBeUndefined();
     expect(realDate("EndDate", "soon")).toBeUndefined();
+  });
+});
+
+describe("untilEnd", () => {
+  it.each([
+    ["2026-12-31", "until Dec 31, 2026"],
+    ["2026-12-31T00:00:00.000Z", "until Dec 31, 2026"],
+    ["3000-12-31", "with no end date"],
+    ["3000-12-31T00:00:00", "with no end date"],
+    [null, "with no end date"],
+    [undefined, "with no end date"],
+    ["soon", "until soon"],
+  ])("writes the end %s in a sentence as %s, never 'until open-ended'", (value, expected) => {
+    expect(untilEnd(value)).toBe(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { NEVER_COUNTED, NO_LICENCE, OPEN_ENDED } from "@/lib/format/display";
+import { formatDay, NEVER_COUNTED, NO_END_DATE, NO_LICENCE, OPEN_ENDED } from "@/lib/format/display";
 
 /**
  * The live service's sentinel dates (field notes, "More from integrators"): a made-up day in a date field that stands
@@ -76,4 +76,22 @@ export function sentinelWords(field: string, value: unknown): string | undefined
  */
 export function realDate(field: string, value: unknown): string | undefined {
   return sentinelWords(field, value) === undefined ? dayOf(value) : undefined;
+}
+
+/**
+ * An end date in a sentence: "until Dec 31, 2026", or "with no end date" where there is none or it is the open-ended
+ * sentinel (a table's cell says "open-ended"; a sentence saying "until open-ended" reads wrong). Text that is no date is
+ * kept as sent.
+ *
+ * @example
+ * untilEnd("2026-12-31"); // "until Dec 31, 2026"
+ * untilEnd("3000-12-31"); // "with no end date"
+ * untilEnd(null); // "with no end date"
+ */
+export function untilEnd(value: unknown): string {
+  const day = realDate("EndDate", value);
+  if (day) return `until ${formatDay(day)}`;
+  return typeof value === "string" && value.trim() !== "" && sentinelWords("EndDate", value) === undefined
+    ? `until ${value}`
+    : `with ${NO_END_DATE}`;
 }

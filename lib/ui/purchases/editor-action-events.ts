@@ -20,6 +20,7 @@ export type ActionEvent = Exclude<
       | "line-duplicated"
       | "line-removed"
       | "line-added"
+      | "case-sizes"
       | "sheet-opened"
       | "sheet-lines-added"
       | "sheet-report"

@@ -1,11 +1,20 @@
 import { MAX_LINE_ITEMS } from "@/lib/data-api/values";
-import { isBlank, lineList, type LineProblem } from "@/lib/domain/purchases/draft";
-import { type EditorEvent, type EditorState, usedCount, withRoomToType } from "./editor-model";
+import { inEnteredUnit, isBlank, lineList, type LineProblem } from "@/lib/domain/purchases/draft";
+import { type EditorEvent, type EditorState, snapshotOf, usedCount, withRoomToType } from "./editor-model";
 
 /** The edits of the header and the lines. */
 export type LineEvent = Extract<
   EditorEvent,
-  { type: "header" | "line-changed" | "line-added-after" | "line-duplicated" | "line-removed" | "line-added" }
+  {
+    type:
+      | "header"
+      | "line-changed"
+      | "line-added-after"
+      | "line-duplicated"
+      | "line-removed"
+      | "line-added"
+      | "case-sizes";
+  }
 >;
 
 const withoutLine = (problems: LineProblem[], key: string) =>
@@ -33,7 +42,11 @@ export function reduceLineEvent(state: EditorState, event: LineEvent): EditorSta
         lines: withRoomToType(lineList.update(state.lines, event.key, event.changes)),
         apiLines: withoutLine(state.apiLines, event.key),
         validation: undefined,
+        // A line the person changed keeps the unit they see.
+        unitsToRead: state.unitsToRead?.filter((key) => key !== event.key),
       };
+    case "case-sizes":
+      return readInEnteredUnits(state, event.unitsPerCase);
     case "line-added-after": {
       // Enter on a line: to the blank line after it if there is one, else a new line (below the limit).
       const next = state.lines[state.lines.findIndex((l) => l.key === event.key) + 1];
@@ -69,4 +82,19 @@ export function reduceLineEvent(state: EditorState, event: LineEvent): EditorSta
       return { ...state, lines, focus: { key: added, column: "product" } };
     }
   }
+}
+
+/**
+ * A saved draft's lines, opened in units, read in the unit they were entered in once the catalog's case sizes are
+ * known (`inEnteredUnit`): once, and only the lines the person has not changed since. The same order in other words is
+ * no change to save: an editor that was saved stays saved.
+ */
+function readInEnteredUnits(state: EditorState, unitsPerCase: ReadonlyMap<number, number>): EditorState {
+  const keys = new Set(state.unitsToRead ?? []);
+  if (keys.size === 0) return state;
+  const lines = state.lines.map((l) =>
+    keys.has(l.key) && l.productId !== undefined ? inEnteredUnit(l, unitsPerCase.get(l.productId)) : l,
+  );
+  const wasSaved = state.saved === snapshotOf(state.header, state.lines);
+  return { ...state, lines, unitsToRead: [], saved: wasSaved ? snapshotOf(state.header, lines) : state.saved };
 }

@@ -72,6 +72,11 @@ export interface EditorState {
   sheet?: SheetReview;
   sheetReport?: SheetReport;
   focus?: FocusTarget;
+  /**
+   * The lines a saved draft opened with in units, not yet read in the unit they were entered in: the catalog's case
+   * sizes come after the editor opens (`case-sizes`), and a line the person changes meanwhile keeps its unit.
+   */
+  unitsToRead?: readonly string[];
 }
 
 /**
@@ -114,6 +119,7 @@ export function initialEditorState(globalId: string | undefined, header: DraftHe
     lines,
     saved: globalId ? snapshotOf(header, lines) : snapshotOf({ deliveryDate: "", poNum: "" }, []),
     savedDelivery: header.deliveryDate,
+    unitsToRead: globalId ? lines.filter((l) => l.kind === "units" && !isBlank(l)).map((l) => l.key) : [],
     checked: false,
     apiLines: [],
     apiHeader: {},
@@ -154,6 +160,7 @@ export type EditorEvent =
   | { type: "line-duplicated"; key: string }
   | { type: "line-removed"; key: string }
   | { type: "line-added" }
+  | { type: "case-sizes"; unitsPerCase: ReadonlyMap<number, number> }
   | { type: "sheet-opened"; review: SheetReview }
   | {
       type: "sheet-lines-added";

@@ -550,3 +550,32 @@ describe("answers", () => {
     expect(noAnswer.notice?.retry).toBe("save");
   });
 });
+
+describe("a saved draft reopened in the unit it was entered in", () => {
+  /** A saved draft as the API gives it back: every line in units (5 cases of product 11, 8 a case, and 7 units). */
+  const reopened = () =>
+    initialEditorState("draft-1", HEADER, [
+      line("a", { kind: "units", quantity: "40" }),
+      line("b", { kind: "units", quantity: "7" }),
+      emptyLine("blank"),
+    ]);
+  const sizes = { type: "case-sizes", unitsPerCase: new Map([[11, 8]]) } as const;
+
+  it("reads whole cases as cases once the case sizes come, and stays saved: nothing changed for the API", () => {
+    const state = run(reopened(), sizes);
+    expect(state.lines.map((l) => `${l.quantity} ${l.kind}`)).toEqual(["5 cases", "7 units", " cases"]);
+    expect(isDirty(state)).toBe(false);
+  });
+
+  it("does it once, and not to a line the person changed meanwhile", () => {
+    const edited = run(reopened(), { type: "line-changed", key: "a", changes: { quantity: "48" } }, sizes);
+    expect(edited.lines[0]).toMatchObject({ kind: "units", quantity: "48" });
+    const twice = run(reopened(), sizes, { type: "line-changed", key: "b", changes: { quantity: "16" } }, sizes);
+    expect(twice.lines[1]).toMatchObject({ kind: "units", quantity: "16" });
+  });
+
+  it("leaves a new order's lines as typed", () => {
+    const fresh = initialEditorState(undefined, HEADER, [line("a", { kind: "units", quantity: "40" })]);
+    expect(run(fresh, sizes).lines[0]).toMatchObject({ kind: "units", quantity: "40" });
+  });
+});

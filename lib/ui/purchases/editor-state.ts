@@ -41,6 +41,7 @@ export function editorReducer(state: EditorState, event: EditorEvent): EditorSta
     case "line-duplicated":
     case "line-removed":
     case "line-added":
+    case "case-sizes":
       return reduceLineEvent(state, event satisfies LineEvent);
     case "sheet-opened":
     case "sheet-lines-added":

@@ -67,6 +67,12 @@ export function usePurchaseEditor({
   const onBehalf = mayOrderOnBehalf(keyType) && purchaseId === undefined;
   const lookups = useDraftLookups(state.header, { onBehalf });
   const { header, requiresBatchCodes, unitsPerCase, supplierList } = lookups;
+  // A saved draft's lines open in units (all the API keeps); once the catalog says its case sizes, whole cases are
+  // cases again, as they were entered.
+  const caseSizesKnown = lookups.catalog.data !== undefined;
+  useEffect(() => {
+    if (caseSizesKnown) dispatch({ type: "case-sizes", unitsPerCase });
+  }, [caseSizesKnown, unitsPerCase]);
 
   const dirty = isDirty(state);
   const locked = isLocked(phase);

@@ -1,5 +1,6 @@
 import { PRODUCT_STATUSES } from "@/lib/data-api/values";
 import { isoWeekday } from "@/lib/format/days";
+import { plural } from "@/lib/format/plural";
 import { weekdayName } from "@/lib/domain/delivery/cutoff";
 import type { Arrival } from "@/lib/domain/replenishment/arrival";
 import type { PlanRow } from "@/lib/domain/replenishment/plan";
@@ -11,8 +12,9 @@ import type { PlanRow } from "@/lib/domain/replenishment/plan";
  * stopped, and why it stopped.
  */
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+/** A count with its noun, the count as `formatCount` rounds it. */
+function countOf(count: number, one: string, many = `${one}s`): string {
+  return plural(formatCount(count), one, many);
 }
 
 /** Whole numbers as they are; others to two decimals at most. */
@@ -26,8 +28,8 @@ function daysOf(days: number): string {
 }
 
 function quantity(row: Pick<PlanRow, "unitsPerCase">, cases: number): string {
-  if (row.unitsPerCase === 1) return plural(cases, "unit");
-  return `${plural(cases, "case")} (${plural(cases * row.unitsPerCase, "unit")})`;
+  if (row.unitsPerCase === 1) return countOf(cases, "unit");
+  return `${countOf(cases, "case")} (${countOf(cases * row.unitsPerCase, "unit")})`;
 }
 
 function salesPart(row: PlanRow): string {
@@ -60,7 +62,7 @@ function pickupPart(arrival: Arrival, row: PlanRow): string {
           ? "no pickup days given, so from today"
           : `no pickup day after today could be read from "${(row.vendor?.pickupDates ?? []).join(", ")}", so from today`;
   const lead = arrival.leadTimeDays === 0 ? "no lead time" : `${daysOf(arrival.leadTimeDays)} lead time`;
-  const arrives = arrival.inDays === 0 ? "arrives today" : `arrives in ${plural(arrival.inDays, "day")}`;
+  const arrives = arrival.inDays === 0 ? "arrives today" : `arrives in ${countOf(arrival.inDays, "day")}`;
   const zone = row.zoneKnown ? "" : " (days counted in UTC: the warehouse's time zone is unknown)";
   return `${from} plus ${lead}: ${arrives}${zone}`;
 }
@@ -111,7 +113,7 @@ export function explain(row: PlanRow): string {
   const cases = row.suggestedCases ?? 0;
   const lowered =
     row.uncappedCases !== undefined
-      ? `, lowered from ${plural(row.uncappedCases, row.unitsPerCase === 1 ? "unit" : "case")} by ${maximum}`
+      ? `, lowered from ${countOf(row.uncappedCases, row.unitsPerCase === 1 ? "unit" : "case")} by ${maximum}`
       : "";
   return stop(`${target}: ${quantity(row, cases)}${lowered}`);
 }
