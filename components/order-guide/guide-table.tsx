@@ -3,6 +3,8 @@ import type { GuideParams } from "@/lib/domain/order-guide/guide-filter";
 import { formatDay, formatMoney, MISSING, NEVER_COUNTED } from "@/lib/format/display";
 import { GuideFilters } from "./guide-filters";
 import { LIST_FORM_ID, SendListForm } from "./send-list-form";
+import { plural } from "@/lib/format/plural";
+import { untilEnd } from "@/lib/domain/views/sentinels";
 
 interface GuideTableProps {
   guide: GuideData;
@@ -46,11 +48,7 @@ function shown(row: GuideRow) {
   const shelf =
     row.shelf === null ? NEVER_COUNTED : row.shelf.startsWith("-") ? `${row.shelf} (negative count)` : row.shelf;
   const cover = row.daysOfCover ?? (row.shelf === null ? MISSING : "no sales");
-  const promotion = row.onPromotion
-    ? row.promotionEnds
-      ? `until ${formatDay(row.promotionEnds)}`
-      : "with no end date"
-    : MISSING;
+  const promotion = row.onPromotion ? untilEnd(row.promotionEnds) : MISSING;
   const stock = `${row.bucket ?? "not listed"}${row.inStock ? "" : " · not orderable"}`;
   return { shelf, cover, promotion, stock };
 }
@@ -72,7 +70,7 @@ export function GuideTable({ guide, rows, choices, params, stores, send }: Guide
       <GuideFilters params={params} stores={stores} choices={choices} day={guide.day} />
       <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
         {guide.customerName ?? `Store ${guide.customerId}`}: {rows.length} of {guide.rows.length} products, prices as of{" "}
-        {formatDay(guide.day)}, suggestions to cover {guide.coverDays} days.
+        {formatDay(guide.day)}, suggestions to cover {plural(guide.coverDays, "day")}.
         {!guide.complete && " Some lists were longer than the guide reads: it may leave products out."}
       </p>
       {rows.length === 0 ? (
@@ -94,7 +92,7 @@ export function GuideTable({ guide, rows, choices, params, stores, send }: Guide
                     <dt className="text-slate-700 dark:text-slate-300">Days of cover</dt>
                     <dd>{s.cover}</dd>
                     <dt className="text-slate-700 dark:text-slate-300">Usual order</dt>
-                    <dd>{row.usualCases === null ? MISSING : `${row.usualCases} cases`}</dd>
+                    <dd>{row.usualCases === null ? MISSING : plural(row.usualCases, "case")}</dd>
                     <dt className="text-slate-700 dark:text-slate-300">Unit · case</dt>
                     <dd>
                       {formatMoney(row.unitPrice)} · {formatMoney(row.casePrice)}
@@ -104,9 +102,7 @@ export function GuideTable({ guide, rows, choices, params, stores, send }: Guide
                     <dt className="text-slate-700 dark:text-slate-300">Warehouse</dt>
                     <dd>{s.stock}</dd>
                     <dt className="font-semibold">Suggested</dt>
-                    <dd className="font-semibold">
-                      {row.suggestedCases} {row.suggestedCases === 1 ? "case" : "cases"}
-                    </dd>
+                    <dd className="font-semibold">{plural(row.suggestedCases, "case")}</dd>
                   </dl>
                   {send && (
                     <p className="mt-2 flex items-center justify-between gap-3 text-sm">

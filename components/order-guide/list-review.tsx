@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { flagWords, type ListReview } from "@/lib/domain/order-guide/review";
 import { formatMoney } from "@/lib/format/display";
 import { BUTTON } from "@/lib/ui/styles";
+import { plural } from "@/lib/format/plural";
 
 interface ListReviewPanelProps {
   review: ListReview & { ok: true };
@@ -23,12 +24,12 @@ export function ListReviewPanel({ review, pending, onConfirm, onEdit }: ListRevi
   return (
     <section aria-labelledby="list-review-title" className="space-y-2 rounded border-2 border-sky-700 p-3">
       <h3 id="list-review-title" ref={heading} tabIndex={-1} className="font-semibold">
-        Check the list: {review.lines.length} {review.lines.length === 1 ? "product" : "products"}, {review.totalCases}{" "}
-        {review.totalCases === 1 ? "case" : "cases"}, total {formatMoney(review.total)}
+        Check the list: {plural(review.lines.length, "product")}, {plural(review.totalCases, "case")}, total{" "}
+        {formatMoney(review.total)}
       </h3>
       {review.flagged > 0 && (
         <p role="alert" className="text-sm font-semibold text-amber-900 dark:text-amber-200">
-          {review.flagged === 1 ? "1 line asks" : `${review.flagged} lines ask`} for more than usual or than the
+          {plural(review.flagged, "line")} {review.flagged === 1 ? "asks" : "ask"} for more than usual or than the
           warehouse shows: check {review.flagged === 1 ? "it" : "them"} before sending.
         </p>
       )}
@@ -36,7 +37,7 @@ export function ListReviewPanel({ review, pending, onConfirm, onEdit }: ListRevi
         {review.lines.map((line) => (
           <li key={line.productId} className="flex flex-wrap justify-between gap-x-3 py-1">
             <span className="min-w-0 break-words">
-              {line.name}: {line.cases} {line.cases === 1 ? "case" : "cases"} × {formatMoney(line.casePrice)}
+              {line.name}: {plural(line.cases, "case")} × {formatMoney(line.casePrice)}
               {line.flags.length > 0 && (
                 <strong className="block text-amber-900 dark:text-amber-200" data-testid="review-flag">
                   Check: {line.flags.map((f) => flagWords(f, line)).join("; ")}

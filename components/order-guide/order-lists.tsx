@@ -7,6 +7,7 @@ import {
   WITHDRAWAL_MAIL_WORDS,
 } from "@/lib/domain/order-guide/order-list";
 import { formatDateTime, formatDay, formatMoney } from "@/lib/format/display";
+import { plural } from "@/lib/format/plural";
 import { ResendListButton } from "./resend-list-button";
 import { WithdrawListButton } from "./withdraw-list-button";
 
@@ -42,8 +43,8 @@ export function OrderLists({ lists, open, timeZone, maySend }: OrderListsProps) 
                 {list.withdrawal ? "Withdrawn" : (LIST_STATUS_WORDS[list.status] ?? list.status)}
               </span>
               <span className="text-sm text-slate-700 dark:text-slate-300">
-                by {list.sentBy.name} · {formatDateTime(list.sentAt, timeZone)} · {list.lineCount} line
-                {list.lineCount === 1 ? "" : "s"} · total {formatMoney(list.total)}
+                by {list.sentBy.name} · {formatDateTime(list.sentAt, timeZone)} · {plural(list.lineCount, "line")} ·
+                total {formatMoney(list.total)}
               </span>
             </summary>
             <div className="space-y-2 border-t border-slate-200 p-3 text-sm dark:border-slate-700">

@@ -16,6 +16,7 @@ import { backroomJson } from "@/lib/ui/backroom-json";
 import { hashOf, sendOnce, sessionKeyStore } from "@/lib/ui/idempotency";
 import { BUTTON } from "@/lib/ui/styles";
 import { ListReviewPanel } from "./list-review";
+import { plural } from "@/lib/format/plural";
 
 /** The form the guide's quantity fields belong to (their `form` attribute). */
 export const LIST_FORM_ID = "order-list";
@@ -153,9 +154,8 @@ export function SendListForm({ rows, customer, day, recipient, mailDelivers }: S
       <div role="status" aria-live="polite" className="text-sm">
         {sent && (
           <p>
-            {LIST_STATUS_WORDS[sent.status] ?? sent.status}: {sent.lineCount} product{sent.lineCount === 1 ? "" : "s"},{" "}
-            {sent.totalCases} {sent.totalCases === 1 ? "case" : "cases"}, total {formatMoney(sent.total)}, to{" "}
-            {sent.recipient}.{" "}
+            {LIST_STATUS_WORDS[sent.status] ?? sent.status}: {plural(sent.lineCount, "product")},{" "}
+            {plural(sent.totalCases, "case")}, total {formatMoney(sent.total)}, to {sent.recipient}.{" "}
             <Link href={`/order-guide/lists?list=${sent.id}`} className="underline">
               See the list
             </Link>

@@ -5,6 +5,7 @@ import { formatMoney } from "@/lib/format/display";
 import { reachedRep, WITHDRAWAL_MAIL_WORDS, type OrderList } from "@/lib/domain/order-guide/order-list";
 import { BUTTON, DANGER } from "@/lib/ui/styles";
 import { useListAction } from "./list-action";
+import { plural } from "@/lib/format/plural";
 
 interface WithdrawListButtonProps {
   list: OrderList;
@@ -39,8 +40,8 @@ export function WithdrawListButton({ list, summaryId }: WithdrawListButtonProps)
       {asking ? (
         <div className="space-y-2 rounded border border-red-700 p-3 dark:border-red-400">
           <p id={explainId}>
-            Withdraw the list for {list.customerName} ({list.lineCount} line{list.lineCount === 1 ? "" : "s"}, total{" "}
-            {formatMoney(list.total)})?{" "}
+            Withdraw the list for {list.customerName} ({plural(list.lineCount, "line")}, total {formatMoney(list.total)}
+            )?{" "}
             {reachedRep(list.status)
               ? `${list.recipient} gets an email saying it is withdrawn.`
               : "It never reached the rep, so nobody is mailed."}{" "}

@@ -1,5 +1,6 @@
 import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import { parseDecimal, toDecimalString } from "@/lib/format/decimal";
+import { plural } from "@/lib/format/plural";
 import type { GuideRow } from "./guide-data";
 
 /**
@@ -211,7 +212,7 @@ export function withdrawalMailText(input: {
   link: string;
 }): { subject: string; text: string } {
   const text = [
-    `${input.withdrawnBy} (${input.withdrawnByEmail}) withdraws the reorder request ${input.senderName} sent on ${input.sentAt.slice(0, 10)} for ${input.customerName} (CustomerID ${input.customerId}): ${input.lineCount} product${input.lineCount === 1 ? "" : "s"}, ${input.totalCases} case${input.totalCases === 1 ? "" : "s"}, total $${input.total}.`,
+    `${input.withdrawnBy} (${input.withdrawnByEmail}) withdraws the reorder request ${input.senderName} sent on ${input.sentAt.slice(0, 10)} for ${input.customerName} (CustomerID ${input.customerId}): ${plural(input.lineCount, "product")}, ${plural(input.totalCases, "case")}, total $${input.total}.`,
     "Please do not act on it.",
     "",
     `Kept in Backroom: ${input.link}`,
@@ -270,7 +271,7 @@ export const NOT_AN_ORDER = "This is a request to your rep, not an order placed 
  */
 export function listMailText(input: ListMailText): { subject: string; text: string } {
   const line = (l: ListLine) =>
-    `- ${l.name} (${l.productId}): ${l.cases} case${l.cases === 1 ? "" : "s"} × $${l.casePrice} (unit $${l.unitPrice}${l.unitsPerCase ? `, ${l.unitsPerCase} per case` : ""}) = $${l.total}`;
+    `- ${l.name} (${l.productId}): ${plural(l.cases, "case")} × $${l.casePrice} (unit $${l.unitPrice}${l.unitsPerCase ? `, ${l.unitsPerCase} per case` : ""}) = $${l.total}`;
   const text = [
     `${input.senderName} (${input.senderEmail}) asks for these cases for ${input.customerName} (CustomerID ${input.customerId}).`,
     NOT_AN_ORDER,
@@ -278,7 +279,7 @@ export function listMailText(input: ListMailText): { subject: string; text: stri
     `Prices as of ${input.day}:`,
     ...input.lines.map(line),
     "",
-    `${input.lines.length} product${input.lines.length === 1 ? "" : "s"}, ${input.totalCases} case${input.totalCases === 1 ? "" : "s"}, total $${input.total}.`,
+    `${plural(input.lines.length, "product")}, ${plural(input.totalCases, "case")}, total $${input.total}.`,
     "The lines are attached as a CSV.",
     "",
     `Kept in Backroom: ${input.link}`,

@@ -1,5 +1,8 @@
 import "server-only";
 import type { MenuSnapshot, PublicProduct } from "@/lib/domain/menus/public-menu";
+import { realDate } from "@/lib/domain/views/sentinels";
+import { NO_END_DATE } from "@/lib/format/display";
+import { plural } from "@/lib/format/plural";
 
 /**
  * The public menu's page (`/menu/{token}`, issue 42) as HTML: no script, no cookie, one inline style sheet (its nonce
@@ -60,7 +63,7 @@ function productCard(product: PublicProduct, contactEmail: string): string {
     ["Blend", product.blend],
     ["Pack", product.pack],
     ["Net weight", product.netWeight],
-    ["Case", product.caseSize ? `${product.caseSize} units` : undefined],
+    ["Case", product.caseSize ? plural(product.caseSize, "unit") : undefined],
     ["State", product.state],
   ];
   const image = product.imageUrl
@@ -98,7 +101,7 @@ export function menuPage(
     ? `<ul class="plain promos">${menu.promotions
         .map(
           (p) =>
-            `<li><strong>${escape(p.name)}</strong><br><span class="meta">${day(p.startDate)} – ${day(p.endDate)}${p.state ? ` · ${escape(p.state)}` : ""}</span></li>`,
+            `<li><strong>${escape(p.name)}</strong><br><span class="meta">${day(p.startDate)} – ${realDate("EndDate", p.endDate) ? day(p.endDate) : NO_END_DATE}${p.state ? ` · ${escape(p.state)}` : ""}</span></li>`,
         )
         .join("")}</ul>`
     : `<p>No promotion is running now.</p>`;

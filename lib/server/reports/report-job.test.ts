@@ -4,10 +4,10 @@ import type { Version } from "@/lib/data-api/operation";
 import { planExport } from "@/lib/export/plan";
 import { runExport } from "@/lib/export/run-export";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
-import { exportColumns } from "@/lib/domain/views/export-columns";
+import { viewExportColumns } from "@/lib/domain/views/export-columns";
 import { listPages } from "@/lib/domain/views/export-pages";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
-import { listRequest, type ListViewSpec, visibleColumns } from "@/lib/domain/views/list-view-spec";
+import { exportOrder, listRequest, type ListViewSpec } from "@/lib/domain/views/list-view-spec";
 import type { Mail, Mailer } from "../core/auth/mailer";
 import { createBackground } from "../core/background/background-reads";
 import { createEffectLedger } from "../core/jobs/effect-ledger";
@@ -120,18 +120,16 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
     });
     const url = new URL(path, BACKROOM);
     const view = LIST_VIEWS.invoices as unknown as ListViewSpec;
-    const visible = visibleColumns(view, url.searchParams);
     const fetchPage = listPages(client, listRequest(view, url.searchParams));
     const signal = new AbortController().signal;
     const plan = await planExport(fetchPage, { signal });
     const chunks: string[] = [];
+    // What the page's "Export CSV" writes: the screen's columns in its order, and the list's own order.
     await runExport({
       fetchPage,
       plan,
-      columns: exportColumns(
-        view.columns.filter((c) => visible.includes(c.id)),
-        timeZone,
-      ),
+      columns: viewExportColumns(view, url.searchParams, timeZone),
+      order: exportOrder(view, url.searchParams),
       write: async (c) => void chunks.push(c),
       signal,
     });
@@ -171,8 +169,8 @@ describe.each(databaseProfiles())("scheduled reports on $name", ({ open }) => {
     expect(new Set(mailer.sent.map((m) => m.to)).size).toBe(2);
 
     const expected = await pageExport(backend, owner.cookie, VIEW_PATH, ZONE);
-    // The page's columns in the view's order, with the byte order mark the download has.
-    expect(expected.startsWith("\uFEFFCustomer,Invoice,Invoice date,Status\r\n")).toBe(true);
+    // The address's columns in the address's order, with the byte order mark the download has.
+    expect(expected.startsWith("\uFEFFInvoice,Customer,Status,Invoice date\r\n")).toBe(true);
     expect(expected.split("\r\n").length).toBeGreaterThan(2);
     for (const mail of mailer.sent) {
       expect(mail.subject).toBe("Open invoices: report of 2026-11-23");

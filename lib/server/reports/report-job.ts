@@ -3,11 +3,13 @@ import { localDay } from "@/lib/format/days";
 import { planExport } from "@/lib/export/plan";
 import { runExport } from "@/lib/export/run-export";
 import { viewExportColumns } from "@/lib/domain/views/export-columns";
-import { listPages } from "@/lib/domain/views/export-pages";
+import { exportJoin, listPages } from "@/lib/domain/views/export-pages";
+import { joinsFor, withJoins } from "@/lib/domain/views/list-joins";
 import { LIST_VIEWS } from "@/lib/domain/views/list-views";
-import { listRequest, type ListViewSpec } from "@/lib/domain/views/list-view-spec";
+import { exportOrder, listRequest, type ListViewSpec, visibleColumns } from "@/lib/domain/views/list-view-spec";
 import { readViewAddress } from "@/lib/domain/views/saved-view-path";
 import type { WorkspaceKeyStore } from "../core/auth/workspace-keys";
+import type { ActiveKey } from "../core/session/types";
 import { type Background, backgroundClient, type BackgroundReads, Deferred } from "../core/background/background-reads";
 import type { ScheduledMailDeps, ScheduleRun } from "../core/jobs/scheduled-mail";
 import { scheduleSlot, scheduledMail, schedulesDue } from "../core/jobs/scheduled-mail";
@@ -46,20 +48,28 @@ export interface ReportDeps extends ScheduledMailDeps {
 }
 
 /**
- * The CSV of a saved view, as the page's "Export CSV" makes it, read with `reads`; throws `Deferred` when it must wait.
+ * The CSV of a saved view, as the page's "Export CSV" makes it for the key (its columns in its order, the key's joined
+ * columns such as a brand's share, the list's own order), read with `reads`; throws `Deferred` when it must wait.
  *
  * @example
- * const { csv, rows } = await viewCsv(reads, "/invoices?Statuses=1", "Europe/Berlin");
+ * const { csv, rows } = await viewCsv(reads, key, "/invoices?Statuses=1", "Europe/Berlin");
  */
 export async function viewCsv(
   reads: BackgroundReads,
+  key: Pick<ActiveKey, "keyType" | "scope">,
   path: string,
   timeZone: string,
 ): Promise<{ csv: string; rows: number; exportName: string }> {
   const address = readViewAddress(path);
   if ("problem" in address) throw new Error(`saved view ${path} is not a list page: ${address.detail}`);
-  const view = LIST_VIEWS[address.name] as unknown as ListViewSpec;
-  const fetchPage = listPages(backgroundClient(reads), listRequest(view, address.params));
+  const view = withJoins(LIST_VIEWS[address.name] as unknown as ListViewSpec, key.keyType);
+  const client = backgroundClient(reads);
+  const fetchPage = listPages(client, listRequest(view, address.params));
+  const visible = visibleColumns(view, address.params);
+  const supplierIds = key.scope.suppliers && new Set(key.scope.suppliers.map((s) => s.id));
+  const joins = joinsFor(view, key.keyType)
+    .filter((j) => j.columns.some((c) => visible.includes(c.id)))
+    .map((j) => exportJoin(client, j, supplierIds ? { supplierIds } : {}));
   const signal = new AbortController().signal;
   const plan = await planExport(fetchPage, { signal });
   const chunks: string[] = [];
@@ -67,6 +77,8 @@ export async function viewCsv(
     fetchPage,
     plan,
     columns: viewExportColumns(view, address.params, timeZone),
+    joins,
+    order: exportOrder(view, address.params),
     write: async (chunk) => void chunks.push(chunk),
     signal,
     // The pacer would wait for the window: a job does not sit on its lease; it comes back then.
@@ -94,7 +106,7 @@ export function createReports(deps: ReportDeps) {
       if (!key)
         return void (await record("The key the report reads with was removed from the workspace: schedule it again."));
       const reads = await deps.background.open(order.schedule.workspace_id, key, "report");
-      const made = await budget(reads, () => viewCsv(reads, order.view.path, order.schedule.time_zone), record);
+      const made = await budget(reads, () => viewCsv(reads, key, order.view.path, order.schedule.time_zone), record);
       if (made === undefined) return undefined;
       const day = localDay(new Date(job.dueAt), order.schedule.time_zone);
       return { ...made, day, fileName: `${made.exportName}-${day}.csv` };

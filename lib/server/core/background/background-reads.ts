@@ -263,7 +263,7 @@ export const MAX_DEFERRALS = 48;
  * and dropped after, saying so (`record`); or any other failure recorded and rethrown (the job's backoff tries again).
  *
  * @example
- * const made = await whenBudgetAllows(reads, () => viewCsv(reads, path, zone), { deferrals: job.deferrals, defer, record });
+ * const made = await whenBudgetAllows(reads, () => makeAttachment(reads), { deferrals: job.deferrals, defer, record });
  * if (made === undefined) return;
  */
 export async function whenBudgetAllows<T>(
