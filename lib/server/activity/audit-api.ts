@@ -12,6 +12,7 @@ import { may } from "@/lib/session/roles";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { defineRoute, refuse, type RouteDeps } from "../core/define-route";
 import { NO_STORE } from "../core/route-errors";
+import { csvMoney } from "@/lib/format/csv-values";
 
 /** What `GET /api/audit` needs from the backend. */
 export interface AuditDeps extends RouteDeps {
@@ -88,7 +89,7 @@ const COLUMNS: ExportColumn[] = (
     ["arAccountId", "AR account", (e) => e.reference.arAccountId ?? ""],
     ["paymentInvoiceNum", "Payment", (e) => e.reference.paymentInvoiceNum ?? ""],
     ["targetInvoiceNum", "Target invoice", (e) => e.reference.targetInvoiceNum ?? ""],
-    ["amount", "Amount", (e) => e.reference.amount ?? ""],
+    ["amount", "Amount", (e) => csvMoney(e.reference.amount)],
     ["paymentRequestId", "Payment request", (e) => e.reference.paymentRequestId ?? ""],
     ["purchaseGlobalId", "Purchase global id", (e) => e.reference.purchaseGlobalId ?? ""],
     ["poNum", "PO number", (e) => e.reference.poNum ?? ""],

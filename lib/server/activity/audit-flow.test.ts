@@ -137,9 +137,8 @@ describe("the audit trail of writes through the proxy", () => {
     }[];
     let pair: { payment: (typeof payments)[number]; invoice: { InvoiceNum: string; OpenBalance: string } } | undefined;
     for (const payment of payments) {
-      const open = ((
-        await json(await send("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`))
-      ).Data ?? []) as { InvoiceNum: string; OpenBalance: string }[];
+      const open = ((await json(await send("GET", `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)))
+        .Data ?? []) as { InvoiceNum: string; OpenBalance: string }[];
       const invoice = open.find((i) => Number(i.OpenBalance) > Number(payment.AvailableBalance) + 1);
       if (invoice) {
         pair = { payment, invoice };
