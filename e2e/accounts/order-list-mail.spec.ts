@@ -3,14 +3,16 @@ import { seriousViolations } from "../axe";
 import { accountsTest } from "./app";
 import { addKey, confirmFromMail, createWorkspace, issueCustomerKey, SLOW, signUp, uniqueEmail } from "./people";
 
-// A reorder list to the rep (issue 42 item 2): the demo retailer's buyer, on a phone, asks for cases on the order guide
-// and double-clicks "Send to my rep": exactly one email (to the rep, a copy to the buyer) with the CSV attached, and the
-// list kept on Reorder lists as Sent; a list the mail server refuses is mailed once by "Send again". The app is this
-// file's own, with an SMTP server that keeps the mail (or refuses it when told).
+// A reorder list to the rep: the demo retailer's buyer, on a phone, asks for cases on the order guide. A slip (9,999
+// cases where the warehouse shows fewer than a handful) is flagged by the review before anything goes; edited and
+// confirmed with a double click, exactly one email goes (to the rep, a copy to the buyer) with the CSV attached, and
+// the list is kept on Reorder lists as Sent. Withdrawn (double-clicked too), the rep gets one more email and the list
+// reads Withdrawn. A list the mail server refuses is mailed once by "Send again". The app is this file's own, with an
+// SMTP server that keeps the mail (or refuses it when told).
 
 const test = accountsTest({ mail: true });
 
-test("a double-clicked send mails one reorder list to the rep, the CSV attached, and keeps it as Sent; one the mail server refused goes once by Send again", async ({
+test("a slip is flagged before sending; a double-clicked confirm mails one list, a double-clicked withdrawal one more, and the list reads Withdrawn; one the mail server refused goes once by Send again", async ({
   page,
   app,
 }) => {
@@ -23,17 +25,37 @@ test("a double-clicked send mails one reorder list to the rep, the CSV attached,
   await addKey(page, await issueCustomerKey(page.request, "Reorder & Co"));
 
   await page.goto("/order-guide");
-  const send = page.getByRole("button", { name: "Send to my rep" });
-  await expect(send).toBeVisible({ timeout: 60_000 });
+  const review = page.getByRole("button", { name: "Review and send" });
+  await expect(review).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText("a request to your rep, not an order placed in the ERP").first()).toBeVisible();
-  // On a phone the cards' fields are the ones shown: the first product's quantity set to 2 cases, the others left as
-  // suggested.
-  const first = page.getByRole("spinbutton", { name: /^Cases of .+ to ask for$/ }).first();
-  await first.fill("2");
-  expect((await first.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // A product the warehouse holds fewer than a few cases of: 9,999 asked is flagged by the review.
+  const cards = page.getByRole("list", { name: "Products" }).getByRole("listitem");
+  const scarce = cards
+    .filter({ hasText: /Warehouse\s*< \d+ Cases?/ })
+    .filter({ has: page.getByRole("spinbutton") })
+    .first();
+  // Only this product asked for: every field emptied first.
+  await page.getByRole("button", { name: "Clear all" }).click();
+  const bucket = /< \d+ Cases?/.exec((await scarce.textContent())!)![0];
+  const field = scarce.getByRole("spinbutton", { name: /^Cases of .+ to ask for$/ });
+  await field.fill("9999");
+  expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   expect(await seriousViolations(page)).toEqual([]);
-
-  await send.dblclick();
+  await review.click();
+  const panel = page.getByRole("region", { name: /^Check the list: / });
+  await expect(panel.getByTestId("review-flag")).toHaveCount(1);
+  await expect(panel.getByTestId("review-flag")).toContainText(`the warehouse shows ${bucket}`);
+  await expect(panel.getByRole("alert")).toContainText("1 line asks for more than usual or than the warehouse shows");
+  expect(await seriousViolations(page)).toEqual([]);
+  // Nothing went: the buyer edits, back on the flagged field.
+  expect(app.mailbox!.mails.filter((m) => /^Reorder request/.test(m.subject))).toHaveLength(0);
+  await panel.getByRole("button", { name: "Edit the list" }).click();
+  await expect(field).toBeFocused();
+  await field.fill("2");
+  await review.click();
+  await expect(panel.getByTestId("review-flag")).toHaveCount(0);
+  await expect(panel.getByRole("heading")).toContainText(/Check the list: 1 product, 2 cases, total \$[\d,]+\.\d\d/);
+  await panel.getByRole("button", { name: "Confirm and send" }).dblclick();
   await expect(page.getByRole("status").filter({ hasText: /^Sent: / })).toBeVisible(SLOW);
 
   const mail = await app.mailbox!.waitFor(email, /^Reorder request: .+ \(\d+\)$/);
@@ -50,11 +72,32 @@ test("a double-clicked send mails one reorder list to the rep, the CSV attached,
   expect(await seriousViolations(page)).toEqual([]);
   expect(app.mailbox!.mails.filter((m) => /^Reorder request/.test(m.subject))).toHaveLength(1);
 
+  // Withdrawn, with a confirming step double-clicked: one more email to the rep, and the list reads Withdrawn.
+  await lists.first().locator("summary").click();
+  await lists
+    .first()
+    .getByRole("button", { name: /^Withdraw the list for / })
+    .click();
+  await expect(lists.first()).toContainText("gets an email saying it is withdrawn");
+  expect(await seriousViolations(page)).toEqual([]);
+  await lists.first().getByRole("button", { name: "Withdraw the list" }).dblclick();
+  await expect(lists.first().locator("summary")).toContainText("Withdrawn", SLOW);
+  await expect(lists.first()).toContainText("the rep was told by email");
+  await app.mailbox!.waitFor(email, /^Withdrawn: reorder request: /);
+  await expect.poll(() => app.mailbox!.mails.filter((m) => /^Withdrawn: /.test(m.subject)).length).toBe(1);
+  await expect(lists.first().getByRole("button", { name: /^Withdraw/ })).toHaveCount(0);
+  expect(app.mailbox!.mails.filter((m) => /^Reorder request/.test(m.subject))).toHaveLength(1);
+
   // The mail server refuses the next list: it is kept as not sent, and "Send again" (double-clicked once the server
   // takes mail again) mails it once.
   app.mailbox!.refuse(true);
   await page.goto("/order-guide");
-  await page.getByRole("button", { name: "Send to my rep" }).click();
+  await page
+    .getByRole("spinbutton", { name: /^Cases of .+ to ask for$/ })
+    .first()
+    .fill("1");
+  await page.getByRole("button", { name: "Review and send" }).click();
+  await page.getByRole("button", { name: "Confirm and send" }).click();
   await expect(page.getByRole("status").filter({ hasText: /^Not sent: the mail server refused it/ })).toBeVisible(SLOW);
   app.mailbox!.refuse(false);
   await page.goto("/order-guide/lists");

@@ -72,6 +72,6 @@ describe("reviewList", () => {
 
   it("words each flag", () => {
     expect(flagWords("over-bucket", { bucket: "< 5 Cases", usualCases: "2.00" })).toBe("the warehouse shows < 5 Cases");
-    expect(flagWords("over-usual", { bucket: null, usualCases: "2.00" })).toBe("more than 3 × the usual 2.00 cases");
+    expect(flagWords("over-usual", { bucket: null, usualCases: "2.00" })).toBe("more than 3 × the usual 2 cases");
   });
 });

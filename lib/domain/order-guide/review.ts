@@ -1,4 +1,5 @@
 import { compareDecimals, parseDecimal, toDecimalString } from "@/lib/format/decimal";
+import { plural } from "@/lib/format/plural";
 import type { GuideRow } from "./guide-data";
 import { type AskedLine, type ListLine, listLines } from "./order-list";
 
@@ -81,5 +82,5 @@ export function reviewList(rows: readonly GuideRow[], asked: readonly AskedLine[
 export function flagWords(flag: ReviewFlag, line: Pick<ReviewLine, "bucket" | "usualCases">): string {
   return flag === "over-bucket"
     ? `the warehouse shows ${line.bucket}`
-    : `more than ${USUAL_TIMES} × the usual ${line.usualCases} cases`;
+    : `more than ${USUAL_TIMES} × the usual ${plural(line.usualCases ?? "0", "case")}`;
 }
