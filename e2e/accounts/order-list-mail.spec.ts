@@ -51,10 +51,12 @@ test("a slip is flagged before sending; a double-clicked confirm mails one list,
   expect(app.mailbox!.mails.filter((m) => /^Reorder request/.test(m.subject))).toHaveLength(0);
   await panel.getByRole("button", { name: "Edit the list" }).click();
   await expect(field).toBeFocused();
-  await field.fill("2");
+  await field.fill("1");
   await review.click();
-  await expect(panel.getByTestId("review-flag")).toHaveCount(0);
-  await expect(panel.getByRole("heading")).toContainText(/Check the list: 1 product, 2 cases, total \$[\d,]+\.\d\d/);
+  // One case is within what the warehouse shows (the usual order may still flag it: that is the buyer's to judge).
+  await expect(panel.getByRole("heading")).toBeFocused();
+  await expect(panel).not.toContainText("the warehouse shows");
+  await expect(panel.getByRole("heading")).toContainText(/Check the list: 1 product, 1 case, total \$[\d,]+\.\d\d/);
   await panel.getByRole("button", { name: "Confirm and send" }).dblclick();
   await expect(page.getByRole("status").filter({ hasText: /^Sent: / })).toBeVisible(SLOW);
 

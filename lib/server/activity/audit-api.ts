@@ -125,7 +125,7 @@ export const listAudit = defineRoute(
   {
     need: "workspace",
     query: AuditQuery,
-    invalid: "Ask as ?event=&from=YYYY-MM-DD&to=YYYY-MM-DD&person=&page=&pageSize=&format=json|csv (each optional).",
+    // No `invalid`: the refusal says what is wrong ("from must not be after to"), which the page shows as it is.
   },
   async ({ actor, query: q }, deps: AuditDeps) => {
     const role = actor.membership.role;

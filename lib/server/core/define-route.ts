@@ -200,6 +200,18 @@ export function keyTypeRefusal(what: string, allowed: readonly KeyType[], actual
   );
 }
 
+/**
+ * The address's query, parsed by its schema. A refusal's detail is the route's `invalid` sentence (how to ask), or
+ * else what is wrong ("from must not be after to"); the field errors say it field by field.
+ */
+function readQuery(request: Request, schema: z.$ZodType, invalid: string | undefined) {
+  const parsed = z.safeParse(schema, Object.fromEntries(new URL(request.url).searchParams));
+  if (parsed.success) return parsed.data;
+  const said = [...new Set(parsed.error.issues.map((i) => i.message))].join("; ");
+  const { Error: body } = validationErrorBody(parsed.error, invalid ?? said);
+  throw new RouteError(400, body.code, body.detail, { fieldErrors: body.fieldErrors });
+}
+
 /** The JSON body, parsed by its schema: a body that is not JSON is parsed as none, and the schema says what is missing. */
 async function readBody(request: Request, schema: z.$ZodType, spec: { maxBodyBytes?: number; invalid?: string }) {
   let value: unknown;
@@ -213,7 +225,11 @@ async function readBody(request: Request, schema: z.$ZodType, spec: { maxBodyByt
   const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   // What is wrong with the body as a whole (none, not JSON, not an object) is said of the field "body".
-  throw new z.$ZodError(parsed.error.issues.map((issue) => (issue.path.length ? issue : { ...issue, path: ["body"] })));
+  throw new z.$ZodError(
+    parsed.error.issues.map((issue) =>
+      issue.path.length || issue.code === "unrecognized_keys" ? issue : { ...issue, path: ["body"] },
+    ),
+  );
 }
 
 /** Whatever a handler threw, as the one error answer; a bug is logged and says nothing but its request id. */
@@ -287,7 +303,7 @@ export function defineRoute<
       const key = actor?.key;
       if (spec.keyTypes && key && !spec.keyTypes.includes(key.keyType))
         throw keyTypeRefusal(spec.what ?? "This", spec.keyTypes, key.keyType);
-      const query = spec.query ? z.parse(spec.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
+      const query = spec.query ? readQuery(request, spec.query, spec.invalid) : undefined;
       // A route that takes a body is a write: anything else is nothing here.
       if (spec.body && !isWrite(request.method)) throw refuse("not-found");
       const body = spec.body ? await readBody(request, spec.body, spec) : undefined;

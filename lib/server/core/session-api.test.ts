@@ -423,7 +423,7 @@ describe("POST /api/keys (add a key)", () => {
       json: { apiKey: DEMO_KEYS.Customer, environment: "test", remember: true },
       fields: ["remember"],
     },
-    { name: "text that is not JSON", json: "apiKey=abc", fields: [""] },
+    { name: "text that is not JSON", json: "apiKey=abc", fields: ["body"] },
   ])(
     "answers 400 VALIDATION_FAILED with field errors to $name, and asks nothing upstream",
     async ({ json, fields }) => {
@@ -602,7 +602,7 @@ describe("POST /api/demo (try the demo)", () => {
       json: { as: "Customer", environment: "test", apiKey: DEMO_KEYS.Customer },
       fields: ["apiKey"],
     },
-    { name: "text that is not JSON", json: "as=Customer", fields: [""] },
+    { name: "text that is not JSON", json: "as=Customer", fields: ["body"] },
   ])("answers 400 VALIDATION_FAILED to $name, and signs nobody in", async ({ json, fields }) => {
     const response = await demo(json);
     const error = await errorOf(response);
