@@ -6,7 +6,7 @@ import * as z from "zod";
  * - `doc`: exactly what the documentation says (type, format, nullability). It feeds the OpenAPI document and lets
  *   the sandbox check that what it serves matches the contract.
  * - `read`: what a client should accept from the live service, which is looser than its documentation
- *   (see docs/architecture.md, "Reading tolerantly"): numbers may arrive as numeric strings, decimals as numbers,
+ *   (see lib/data-api/README.md, "Records"): numbers may arrive as numeric strings, decimals as numbers,
  *   unknown enum values appear. `read` never changes a value's meaning; it only widens what is accepted.
  *
  * `label` is the type as the documentation writes it ("dec-string", "date-time?"), shown on /docs/api.

@@ -28,7 +28,7 @@ const names = (items: { name: string }[]) =>
         .join(", ")} and ${items.length - 2} more`;
 
 /**
- * Verifies a key and tells its type and scope, in three small reads (documented in docs/architecture.md):
+ * Verifies a key and tells its type and scope, in three small reads (documented in lib/server/core/auth/README.md):
  * 1. `GET /inventory?PageSize=1`: 401 means a wrong key (or one of the other environment); 403 means a Customer key,
  *    the only type refused there.
  * 2. `GET /customers?PageSize=1`: Supplier keys get customers without `OnHold` (the field notes saw it left out of every

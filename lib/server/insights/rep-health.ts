@@ -50,7 +50,7 @@ export async function accountsHealth(
       .where("customer_id", "in", ids.slice(i, i + 500))
       .where("status", "!=", RETURNED)
       .execute();
-    // An invoice's Date at midnight UTC is the ERP's calendar day (docs/architecture.md, the insights' definitions).
+    // An invoice's Date at midnight UTC is the ERP's calendar day (lib/domain/insights/README.md, the figures).
     for (const row of rows) days.get(row.customer_id)?.add(row.date.slice(0, 10));
   }
   return ids.map((customerId) => {

@@ -3,7 +3,7 @@
  * Backroom's service worker (Serwist 9), bundled by @serwist/turbopack at build time and served at /serwist/sw.js
  * (app/serwist/[path]/route.ts). It precaches the build's shell (its static files and the offline page), keeps the
  * dashboard's pages per address for when the network fails, and keeps given addresses on a page's request ("Save for
- * offline"). It never keeps an answer of /api/*: the rules are page-rules.ts, and docs/architecture.md says why.
+ * offline"). It never keeps an answer of /api/*: the rules are page-rules.ts, and docs/offline.md says why.
  */
 import {
   NetworkFirst,
