@@ -313,8 +313,13 @@ export function defineRoute<
       );
       return answer instanceof Response ? answer : json(answer ?? null);
     } catch (error) {
-      if (error instanceof z.$ZodError && spec.invalid) return json(validationErrorBody(error, spec.invalid), 400);
-      return errorAnswer(error, request, spec.what);
+      const refused =
+        error instanceof z.$ZodError && spec.invalid
+          ? json(validationErrorBody(error, spec.invalid), 400)
+          : errorAnswer(error, request, spec.what);
+      // Every refusal names itself, so a person can quote it (a failure's id is the one in the log).
+      if (!refused.headers.has("X-Request-Id")) refused.headers.set("X-Request-Id", newRequestId());
+      return refused;
     }
   };
 }

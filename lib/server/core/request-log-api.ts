@@ -16,7 +16,7 @@ const Limit = z.coerce.number().int().min(1).max(200);
 /**
  * `GET /api/session/requests?limit=`: the recent requests made with the workspace's keys (by any of its members: the
  * key's hour is theirs together), newest first, each with its key's id, label and environment (never the key). 401
- * without a session, 403 outside a workspace (with-actor.ts), 400 when `limit` is not an integer from 1 to 200
+ * without a session, 403 outside a workspace (define-route.ts), 400 when `limit` is not an integer from 1 to 200
  * (default 100). Always `private, no-store`.
  *
  * @example

@@ -8,7 +8,7 @@ import { publicHost } from "./public-origin";
  * authorizes a write.
  *
  * @example
- * if (isWrite(request.method) && !isSameOrigin(request)) return failureAnswer("cross-site"); // 403, as with-actor.ts does
+ * if (isWrite(request.method) && !isSameOrigin(request)) return failureAnswer("cross-site"); // 403, as define-route.ts does
  */
 export function isSameOrigin(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");

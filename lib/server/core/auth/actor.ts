@@ -38,7 +38,7 @@ export interface Membership {
 
 /**
  * Who is asking: the person, their session, the workspace they work in, their role there, and the key they work with.
- * What every route handler and page reads (`withActor`, the proxy, the dashboard's layout), resolved in one place.
+ * What every route handler and page reads (`defineRoute`, the proxy, the dashboard's layout), resolved in one place.
  */
 export interface Actor {
   person: Person;

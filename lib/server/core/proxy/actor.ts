@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "../auth/actor";
 import { failureAnswer, isUnavailable, unavailableAnswer } from "../route-errors";
-import { refusalFor } from "../with-actor";
+import { refusalFor } from "../define-route";
 import type { ProxyDeps } from "./context";
 
 /** Who is asking, with the key they work with: what the stages after this one are given. */

@@ -20,8 +20,9 @@ export type { OutcomeListener, ProxyDeps, ProxyTelemetry, Upstream } from "./con
 
 /*
  * The proxy as a pipeline of stages, as the sandbox's (`lib/sandbox/pipeline/`), each a file beside this one with its
- * test: origin, actor, check (with the audit record of a write), role, cache, upstream, store. Each stage answers or
- * hands on; this file runs them in order, and notes every answer once (the telemetry, the key's request log).
+ * test: origin, actor, check (with the audit record of a write), role, balance, cache, upstream, store. Each stage
+ * answers or hands on; this file runs them in order, and notes every answer once (the telemetry, the key's request
+ * log).
  */
 
 /**
@@ -30,6 +31,8 @@ export type { OutcomeListener, ProxyDeps, ProxyTelemetry, Upstream } from "./con
  * - nobody signed in: 401; in no workspace, or without the two factors it requires: 403; no key there: 409; an
  *   unknown operation 404, a wrong method 405 with Allow;
  * - a write the person's role does not allow: 403 FORBIDDEN_BY_ROLE, recorded refused, nothing upstream;
+ * - a payment allocation above its target's open balance less the requests already outstanding toward it: 409
+ *   OVER_OPEN_BALANCE, recorded refused, nothing upstream (`balance.ts`);
  * - path, query and body are checked against the contract first (400, 413, 415), by the request check the sandbox
  *   shares (`lib/data-api/request-check.ts`), and the upstream URL is built from the configured base and the
  *   operation's template, never from the browser's path;

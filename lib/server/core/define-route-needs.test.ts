@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Permission, ROLE_NAMES, type RoleName } from "@/lib/session/roles";
 import { ROUTE_FAILURES } from "./route-errors";
 import { BACKROOM, browserRequest, connectKey, createTestBackend, joinAs, signUp, type TestBackend } from "./testing";
-import { type ActorNeed, withActor } from "./with-actor";
+import { defineRoute } from "./define-route";
+
+type ActorNeed = "signed-in" | "workspace" | "key";
 
 // The checks every route handler makes first: a write from elsewhere is refused, then who is asking is resolved and
 // checked against what the handler needs, then against the permission its role must grant. Each refusal answered from
@@ -18,17 +20,17 @@ afterEach(async () => {
 });
 
 let ran = 0;
-/** A handler that tells what it was given: who is asking, and the argument before the backend. */
+/** A route that tells what its handler was given: who is asking, and the route's parameter. */
 const echo = (need: ActorNeed, permission?: Permission) =>
-  withActor(need, permission, async (_request: Request, actor, extra: string, _deps: TestBackend) => {
+  defineRoute({ need, ...(permission ? { permission } : {}) }, async ({ actor, params }) => {
     ran++;
-    return Response.json({
+    return {
       person: actor.person.id,
       workspace: actor.workspace?.id ?? null,
       role: actor.membership?.role ?? null,
       key: actor.key?.id ?? null,
-      extra,
-    });
+      extra: params.extra,
+    };
   });
 const call = (
   need: ActorNeed,
@@ -37,8 +39,8 @@ const call = (
 ) =>
   echo(need, init.permission)(
     browserRequest(init.method ?? "GET", "/api/anything", { cookie, site: init.site }),
-    "extra",
     backend,
+    { extra: "extra" },
   );
 const answer = async (response: Response) => ({
   status: response.status,
@@ -102,7 +104,7 @@ const TABLE: [State, Record<ActorNeed, { status: number; code?: string }>][] = [
   ["a member working with a key", { "signed-in": OK, workspace: OK, key: OK }],
 ];
 
-describe("withActor", () => {
+describe("defineRoute: who is asking", () => {
   it.each(
     TABLE.flatMap(([state, byNeed]) =>
       (Object.keys(byNeed) as ActorNeed[]).map((need) => ({ state, need, expected: byNeed[need] })),
@@ -150,7 +152,7 @@ describe("withActor", () => {
     expect((await call("key", cookie, { site: null })).status).toBe(200);
   });
 
-  it("gives the handler who is asking, and its own arguments", async () => {
+  it("gives the handler who is asking, and the route's parameters", async () => {
     const owner = await connectKey(backend, "test-key-1234567890");
     const viewer = await joinAs(backend, owner.workspaceId, "viewer");
     expect((await answer(await call("key", viewer.cookie, { method: "PATCH" }))).body).toEqual({
