@@ -4,7 +4,7 @@ import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { DEMO_KEYS, signIn } from "./sign-in";
 
-// The books export (issue 40): the demo retailer sets the workspace's mapping, previews this month so far (its returns,
+// The books export: the demo retailer sets the workspace's mapping, previews this month so far (its returns,
 // and the invoices held back while an update is applied), downloads each of the five formats and reads each file (the
 // tool's header, the vendor named as set, days first); then, with "only what is new", the bills are nothing new. The
 // demo workspace is shared by every run and by parallel copies of this test: the mapping set is always the same, and

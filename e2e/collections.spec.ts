@@ -4,7 +4,7 @@ import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey, requestsSince } from "./journeys/keyboard";
 import { signIn } from "./sign-in";
 
-// Collections (issue 31): staff's Employee key connected, the page queues the key's first walk (AR aging, customers,
+// Collections: staff's Employee key connected, the page queues the key's first walk (AR aging, customers,
 // open invoices, payments) and opens from the snapshot once it is in: no Data API request on reopening, sorted by a
 // column, filtered to over 90 days, exported whole, a row's statement opened from it, axe clean.
 

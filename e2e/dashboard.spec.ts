@@ -44,7 +44,7 @@ for (const key of KEYS) {
       const links = await nav
         .getByRole("link")
         .evaluateAll((as) => as.map((a) => a.getAttribute("href")!).filter((h) => h !== "/docs/api" && h !== "/"));
-      // The demo staff person is linked to a sales rep (issue 38): their customers, AR aging and delivery days open on
+      // The demo staff person is linked to a sales rep: their customers, AR aging and delivery days open on
       // "My accounts", and Insights on their rep's.
       const rep =
         ((await (await page.request.get("/api/session")).json()) as { salesRepUserId?: number | null })
@@ -123,7 +123,7 @@ for (const key of KEYS) {
           await expect(page.getByRole("article").first()).toBeVisible();
           await expect(page.locator("main")).not.toContainText("undefined");
         } else if (href === "/order-guide") {
-          // The order guide is a store's (issue 42): the distributor's staff name one first.
+          // The order guide is a store's: the distributor's staff name one first.
           if (key.keyType === "Employee") {
             await page.getByLabel("Store (CustomerID)").fill("20001");
             await page.getByRole("button", { name: "Show", exact: true }).click();

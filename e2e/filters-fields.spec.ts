@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { signIn } from "./sign-in";
 
-// Issue 21's filters and whole records: the payments page narrowed by payment type, supplier and target invoice (in
+// The filters and whole records: the payments page narrowed by payment type, supplier and target invoice (in
 // the address, through a reload); purchases found by either id; an invoice's lines with their prices, promotion,
 // reason and purchase transaction; the revision mark in the invoice list; AR aging's credit invoices; the purchase
 // editor's "Ordered on behalf of" for an Employee key and not for a brand. What each test expects is read from the

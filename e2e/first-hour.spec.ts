@@ -3,7 +3,7 @@ import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey, requestsSince } from "./journeys/keyboard";
 import { tryDemo } from "./sign-in";
 
-// A new team's first hour (issue 37): staff see their whole AR (every row of the aging, its total the sandbox's sum,
+// A new team's first hour: staff see their whole AR (every row of the aging, its total the sandbox's sum,
 // from the key's snapshot once it is in), the retailer's overview says what each figure counts, and the invoices open
 // on every status of the last 90 days, the API's New-only default a click away.
 

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { tryDemo } from "./sign-in";
 
-// A brand's live menu to share (issue 42): the demo brand makes a link on Shared menus, the link opens with no cookie
+// A brand's live menu to share: the demo brand makes a link on Shared menus, the link opens with no cookie
 // at all (its products, no price, no "$", axe clean), the brand revokes it, and the link then answers 404. The demo
 // workspace is shared by every run: each run's link has a name of its own and is revoked before the test ends.
 

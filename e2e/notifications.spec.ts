@@ -54,7 +54,7 @@ test("a retailer allocates a payment and closes the page; the ERP settles it; th
   const context = await browser.newContext();
   const page = await context.newPage();
   // A retailer of two AR accounts: its payments page names no account by itself (it asks which), so the notification's
-  // link must name the one the payment is in (issue 37: it named ARAccountIDs, which the page does not read).
+  // link must name the one the payment is in (it named ARAccountIDs, which the page does not read).
   const employee = { "x-api-key": "test-employee-demo" };
   const sandbox = async (path: string) =>
     ((await (await page.request.get(`/sandbox/test/api/v1${path}`, { headers: employee })).json()) as { Data: Row[] })

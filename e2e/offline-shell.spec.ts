@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { signIn } from "./sign-in";
 
-// Installable, and the pages without a connection (issue 38): the web app manifest and its icons, and the service
+// Installable, and the pages without a connection: the web app manifest and its icons, and the service
 // worker (lib/ui/offline/) in a real Chromium: it registers and controls the page, keeps the dashboard pages opened
 // and those saved on request, shows the offline page for the others, and keeps nothing of the person after sign-out.
 // The other specs run with service workers blocked (playwright.config.ts); these allow them.

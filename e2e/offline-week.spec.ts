@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { signIn } from "./sign-in";
 
-// A rep's week on the device (issue 38): the demo staff person (linked to the sandbox's busiest rep) saves their week
+// A rep's week on the device: the demo staff person (linked to the sandbox's busiest rep) saves their week
 // from Today; without a signal, Today, their accounts and a customer's page open from the device and say so; signing
 // out leaves no customer's name in Cache Storage or IndexedDB. A real service worker (the other specs block them).
 test.use({ serviceWorkers: "allow" });

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { signIn } from "./sign-in";
 
-// The order guide (issue 42) on a phone: the demo retailer opens its first store's guide, reads it as cards with no
+// The order guide on a phone: the demo retailer opens its first store's guide, reads it as cards with no
 // sideways scroll, keeps what is on promotion (the address holds it), downloads the same rows as a CSV, and reads them
 // as a table at a desk.
 

@@ -8,7 +8,7 @@ import { sidebarFor, sidebarHrefs } from "@/lib/ui/sidebar";
 import { seriousViolations } from "./axe";
 import { type Demo, signIn } from "./sign-in";
 
-// Every page fits a phone (issue 38): as each demo person, on an iPhone 13 and a 360 px Android, no page of the
+// Every page fits a phone: as each demo person, on an iPhone 13 and a 360 px Android, no page of the
 // dashboard's navigation nor of the account's scrolls sideways; the header is one row whose menu holds the
 // workspace, key, theme and person's links; the header's, the menu's, a list's pager's and its filters' touch targets
 // are at least 44 px; axe finds nothing serious with the menu open. The project's Chromium plays both phones.

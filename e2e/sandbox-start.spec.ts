@@ -6,7 +6,7 @@ import SQLite from "better-sqlite3";
 import { type Started, startApp, stop } from "../scripts/processes";
 import { seriousViolations } from "./axe";
 
-// A new server's sandbox (issue 37): opened at the server's start, in the background, from the seed's templates, and
+// A new server's sandbox: opened at the server's start, in the background, from the seed's templates, and
 // said to be preparing while it is. Two apps of this file's own, started together from the existing build on fresh data
 // directories, sharing a template folder of the test's own that has no template yet; the test holds the folder's lock
 // meanwhile (as a third server making the templates would), so both sandboxes are preparing for as long as it wants.

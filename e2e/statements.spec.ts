@@ -5,7 +5,7 @@ import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { signIn } from "./sign-in";
 
-// Statements of account (issue 31): a retailer opens an account's statement and downloads it as a PDF whose figures
+// Statements of account: a retailer opens an account's statement and downloads it as a PDF whose figures
 // are the page's (every open invoice, the balance outstanding); the distributor's staff open any account's; axe clean.
 
 test("a retailer downloads the statement of an account: every open invoice and the balance of the page are in the PDF", async ({

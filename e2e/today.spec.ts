@@ -3,7 +3,7 @@ import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { signIn, tryDemo } from "./sign-in";
 
-// A rep's Today (issue 38). The demo staff person is linked to the sandbox's rep with the most active accounts, so
+// A rep's Today. The demo staff person is linked to the sandbox's rep with the most active accounts, so
 // "Try the demo" opens a full Today; a member with no link chooses a rep; another key type is told Today is not its.
 
 interface Rep {

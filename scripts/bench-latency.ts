@@ -38,7 +38,7 @@ interface Visit {
   who: Who;
   /** A page drawn from the key's synced history (Insights): measured with one key whose history is in. */
   synced?: boolean;
-  /** Its own LCP target where it is stricter than the pages' (Insights waits for no API: 400 ms, issue 30). */
+  /** Its own LCP target where it is stricter than the pages' (Insights waits for no API: 400 ms). */
   lcp?: number;
 }
 

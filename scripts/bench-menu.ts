@@ -1,4 +1,4 @@
-// npm run bench:menu: a brand's public menu (issue 42) under load, from one instance of a production build on the
+// npm run bench:menu: a brand's public menu under load, from one instance of a production build on the
 // embedded sandbox. The demo brand makes a link; its first view reads the snapshot (4 requests upstream); then
 // autocannon holds 200 requests a second on /menu/{token} for 20 s, and the upstream requests made meanwhile are
 // counted from /api/metrics (backroom_upstream_requests_total): the page is served from its snapshot, with none.

@@ -1,4 +1,4 @@
-// npm run bench:phone: a rep's Today on a mid-range phone (issue 38). A production build on the embedded sandbox, every
+// npm run bench:phone: a rep's Today on a mid-range phone. A production build on the embedded sandbox, every
 // sandbox API request 300 ms late (the operator's latency fault, `BENCH_LATENCY_MS`), Chromium at a phone's size with
 // its CPU 4x slower and its network 1.6 Mbps down, 750 kbps up, 150 ms round trips (Chrome's "Fast 3G"-like preset the
 // issue names). Each run with a key issued for it (a cold proxy cache) in a fresh context that has opened the sign-in

@@ -82,7 +82,7 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
  */
 export default async function OverviewPage() {
   const [{ active, view }, asked] = await Promise.all([requireSession(), headers()]);
-  // A rep's phone opens on their Today, unless they came from a dashboard page (issue 38).
+  // A rep's phone opens on their Today, unless they came from a dashboard page.
   if (
     opensOnToday({
       keyType: active.keyType,

@@ -32,7 +32,7 @@ export const HISTORY_SCOPE_CHOICES: { value: HistoryScope; label: string; descri
 ];
 
 /**
- * What an Employee key's insights history covers (issue 30), chosen by owners and admins: the linked reps' accounts or
+ * What an Employee key's insights history covers, chosen by owners and admins: the linked reps' accounts or
  * the whole distributor's. Saving a change deletes the history and starts the new backfill (`PATCH /api/keys/{id}`).
  */
 export function HistoryScopeForm({ apiKey, canManage, onSaved }: HistoryScopeFormProps) {

@@ -8,7 +8,7 @@ interface RemovalNoticeProps {
 
 /**
  * What a person in no workspace is told when they were removed from their last one, rather than "You belong to no
- * workspace yet" (issue 37). Drawn on the server: the page's script need not carry the date's formatting.
+ * workspace yet". Drawn on the server: the page's script need not carry the date's formatting.
  */
 export function RemovalNotice({ removal, timeZone }: RemovalNoticeProps) {
   return (

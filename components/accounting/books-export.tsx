@@ -26,7 +26,7 @@ interface BooksExportProps {
 }
 
 /**
- * The Books export page's body (issue 40): the export's form, its preview with the files to download, the latest
+ * The Books export page's body: the export's form, its preview with the files to download, the latest
  * marked exports, and the mapping. The form's request is previewed on "Preview", and again on every change after
  * that (a change that leaves the form incomplete keeps the last preview, marked as not the form's).
  */

@@ -35,7 +35,7 @@ interface ExportFormProps {
 }
 
 /**
- * The export's form (issue 40): the format (by tool), the period (two days, or a quick choice), the invoice statuses
+ * The export's form: the format (by tool), the period (two days, or a quick choice), the invoice statuses
  * (bills only), the store, and "only what is new". "Preview" (or Enter) asks what the file would hold; once asked,
  * every change asks again.
  */

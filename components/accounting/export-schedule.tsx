@@ -28,7 +28,7 @@ function when(cadence: Cadence, day: number, localTime: string, timeZone: string
 }
 
 /**
- * A retailer's exports to its books by email (issue 40): weekly or monthly, which files, to whom (the members with the
+ * A retailer's exports to its books by email: weekly or monthly, which files, to whom (the members with the
  * Accounts role), how the last run went; owners, admins and Accounts set or stop it (`/api/accounting/schedule`).
  */
 export function ExportSchedule({ initial, canManage, demo }: ExportScheduleProps) {

@@ -10,7 +10,7 @@ export type { WalkProgress };
 type Params = Parameters<typeof agingRequest>[0];
 
 /**
- * react-query options for the whole aging of the address's filters, read live (issue 37): page after page of 500
+ * react-query options for the whole aging of the address's filters, read live: page after page of 500
  * within the export's pacing (`lib/export/walk.ts`: the dashboard's reserve kept, the window's reset waited for, a 429
  * waited out), so the chart, the table and the totals cover every row. A key whose aging fits in one page makes the
  * one request it made before. The server's render passes a `sleep` that throws (it never holds a page for the rate

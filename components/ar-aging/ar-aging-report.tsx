@@ -322,7 +322,7 @@ export interface SnapshotReport {
 }
 
 /**
- * An Employee key's whole AR aging from its daily snapshot (issue 37): the server drew it (no request to the API); the
+ * An Employee key's whole AR aging from its daily snapshot: the server drew it (no request to the API); the
  * filters, the sort and the pages go through the server (`useNavigate`), which draws the next one. The CSV holds every
  * row of the filters, from the same snapshot.
  */

@@ -19,7 +19,7 @@ interface AccountSearchProps {
 }
 
 /**
- * How the distributor's staff find an account's statement (issue 37): by a customer's name or id, or an AR account's
+ * How the distributor's staff find an account's statement: by a customer's name or id, or an AR account's
  * id, searched in the key's collections snapshot (Backroom's database: no request to the API), each match with its AR
  * account; choosing one opens its statement. A GET form, as the Collections page's search: the address holds the
  * search, and the page needs no script for it. Until the key's first walk is in, only an AR account's number opens one.

@@ -24,7 +24,7 @@ interface MonthlyStatementsProps {
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
 
 /**
- * A retailer's monthly statements by email (issue 31): when they go, on which paper, to whom (the workspace's members
+ * A retailer's monthly statements by email: when they go, on which paper, to whom (the workspace's members
  * with the Accounts role), how the last run went; owners and admins set or stop them (`/api/statements/schedule`).
  */
 export function MonthlyStatements({ initial, canManage, demo }: MonthlyStatementsProps) {

@@ -30,7 +30,7 @@ function useCustomerId(): number | undefined {
 }
 
 /**
- * A customer's page from the rep's week kept on the device (issue 38): its card (balance, last order, deliveries),
+ * A customer's page from the rep's week kept on the device: its card (balance, last order, deliveries),
  * every field of its record, and its delivery days, as Today read them when the week was saved. For a customer's
  * address opened without a signal; online it reads the same lists as Today.
  */

@@ -15,7 +15,7 @@ import { OfflineLine } from "./offline-line";
 import { TodaySkeleton } from "./today-view";
 
 /**
- * A rep's accounts as cards (issue 38): the customer list a rep reads on a phone, searched by name, address, licence or
+ * A rep's accounts as cards: the customer list a rep reads on a phone, searched by name, address, licence or
  * id. Drawn from Today's own lists, so it opens from the device offline as Today does.
  */
 export function TodayAccounts({ repId }: { repId: number }) {

@@ -4,7 +4,7 @@ import { seriousViolations } from "../axe";
 import { tryDemo } from "../sign-in";
 import { connectWithKey, issueKey, requestsSince } from "./keyboard";
 
-// The replenishment planner (issue 22). A brand goes from the overview's stock card to the plan, narrows it to one
+// The replenishment planner. A brand goes from the overview's stock card to the plan, narrows it to one
 // warehouse whose vendor requires batch codes, changes a quantity, drafts the orders, opens a draft, fills its batch
 // codes, validates and submits it; the plan's first load costs at most 8 requests. An employee chooses a supplier
 // first; a retailer has no plan. Rows are found by what they show (the seed changes), never by product names.

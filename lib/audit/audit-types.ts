@@ -115,7 +115,7 @@ export interface AuditReference {
   previousRole?: string;
   /** How a person signed in: password, passkey, single sign-on, a second factor, the demo. */
   method?: string;
-  // An export to the books (issue 40): its format, period, file and how many records (the total is `amount`).
+  // An export to the books: its format, period, file and how many records (the total is `amount`).
   exportFormat?: string;
   periodFrom?: string;
   periodTo?: string;
@@ -124,10 +124,10 @@ export interface AuditReference {
   // The books' mapping, as set.
   vendorName?: string;
   dateFormat?: string;
-  // A brand's shared menu link (issue 42): its id and name, never its token.
+  // A brand's shared menu link: its id and name, never its token.
   menuId?: string;
   menuName?: string;
-  // A reorder list to the rep (issue 42): its id and how its mail went ("sent", "mail-off", "mail-failed"); the rep is
+  // A reorder list to the rep: its id and how its mail went ("sent", "mail-off", "mail-failed"); the rep is
   // `subjectEmail`, the total `amount`.
   listId?: string;
   listStatus?: string;

@@ -22,16 +22,16 @@ export const NAVIGATION: readonly NavSection[] = [
   {
     label: "Sales",
     entries: [
-      // A rep's day (issue 38): the Employee key's reps and their accounts.
+      // A rep's day: the Employee key's reps and their accounts.
       { href: "/today", label: "Today", operation: "listSalesReps", keyTypes: ["Employee"] },
       { href: "/invoices", label: "Invoices", operation: "listInvoices" },
       { href: "/ar-aging", label: "AR aging", operation: "listArAging" },
       { href: "/collections", label: "Collections", operation: "listArAging", keyTypes: ["Employee"] },
       { href: "/payments", label: "Payments", operation: "listPayments" },
       { href: "/statements", label: "Statements", operation: "listOpenInvoices", keyTypes: ["Customer", "Employee"] },
-      // A retailer's books (issue 40): its invoices as bills, one store's for staff; a brand's key has no books.
+      // A retailer's books: its invoices as bills, one store's for staff; a brand's key has no books.
       { href: "/accounting", label: "Books export", operation: "listInvoices", keyTypes: ["Customer", "Employee"] },
-      // A store's order guide (issue 42): its shelf, prices and the warehouse's stock; a brand's key sees no shelf.
+      // A store's order guide: its shelf, prices and the warehouse's stock; a brand's key sees no shelf.
       {
         href: "/order-guide",
         label: "Order guide",
@@ -75,7 +75,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { href: "/catalog/categories", label: "Categories", operation: "listProductCategories" },
       { href: "/catalog/pricing", label: "Customer pricing", operation: "listCustomerPricing" },
       { href: "/catalog/menu-promotions", label: "Menu promotions", operation: "listMenuPromotions" },
-      // A brand's live menu to share (issue 42): links to a public page of its products, availability and promotions.
+      // A brand's live menu to share: links to a public page of its products, availability and promotions.
       { href: "/menus", label: "Shared menus", operation: "listProducts", keyTypes: ["Supplier"] },
       { href: "/catalog/product-promotions", label: "Product promotions", operation: "listPromotionProducts" },
     ],

@@ -139,7 +139,7 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
   });
 
   it.each([
-    // The address every payment notification had (issue 37): the page reads `account`, so it named no account.
+    // The address every payment notification had: the page reads `account`, so it named no account.
     ["/payments?ARAccountIDs=50001", { page: "payments", params: {} }],
     ["/nowhere", undefined],
     ["https://elsewhere.example/payments?account=1", undefined],

@@ -2,7 +2,7 @@ import { createPacer } from "./pacer";
 import { abortError, type PageResult } from "./plan";
 
 /**
- * Reading every page of a list for a page of the dashboard that shows it whole (issue 37: the AR aging of a key with
+ * Reading every page of a list for a page of the dashboard that shows it whole (the AR aging of a key with
  * more than 500 rows), within the export's pacing (`pacer.ts`): one page after another, the requests left to the rest
  * of the dashboard kept, the window's reset waited for when they would be eaten into, a 429 waited out. Unlike an
  * export it does not count the pages first: a list the page shows whole is a few pages long, and its first page is

@@ -43,7 +43,7 @@ export type DemoSignIn = z.infer<typeof DemoSignIn>;
 export type SandboxCheck = "ok" | "off" | "preparing" | "unavailable";
 
 /**
- * What an Employee key's insights history covers (issue 30): the accounts of the sales reps the workspace's members
+ * What an Employee key's insights history covers: the accounts of the sales reps the workspace's members
  * are linked to (the default), or the whole distributor's, every account (a larger backfill in the background, so that
  * staff can look at any supplier). Owners and admins choose on the Keys page (`PATCH /api/keys/{id}`).
  */

@@ -42,7 +42,7 @@ async function StaffStoreSearch({
 }
 
 /**
- * Books export (issue 40): a retailer's bookkeeper exports the distributor's invoices as bills and the confirmed
+ * Books export: a retailer's bookkeeper exports the distributor's invoices as bills and the confirmed
  * allocations as bill payments, for QuickBooks Online, Xero and QuickBooks Desktop: a preview first, then the files;
  * the exports remembered; the workspace's mapping (vendor, accounts, dates). A retailer's key (Customer) exports its
  * stores, the distributor's staff (Employee) one store at a time; a brand's key has no books here.

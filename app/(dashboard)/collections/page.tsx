@@ -9,7 +9,7 @@ import { requireSession } from "../_lib/session";
 
 export const metadata: Metadata = { title: "Collections · Backroom" };
 
-// Collections (issue 31): the distributor staff's daily call list, one row per AR account, drawn on the server from the
+// Collections: the distributor staff's daily call list, one row per AR account, drawn on the server from the
 // Employee key's snapshot alone: opening the page asks nothing of the API. A key without a snapshot has its first walk
 // queued here (the hourly sweep would otherwise start it), and the page says how far it has come.
 export default async function CollectionsPage({ searchParams }: PageProps<"/collections">) {

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Shared menus · Backroom" };
 const TITLE = "Shared menus";
 
 /**
- * A brand's shared menus (issue 42): links to a public page of its live menu (products, availability per warehouse,
+ * A brand's shared menus: links to a public page of its live menu (products, availability per warehouse,
  * current promotions, never a price), each with its name, states, categories, expiry and contact address. Every member
  * sees the list; owners and admins make and revoke links. Backroom's own data: no request to the API on opening.
  */

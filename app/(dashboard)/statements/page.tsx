@@ -39,7 +39,7 @@ async function readSection(account: number, keyType: KeyType) {
   }
 }
 
-/** The statement of an account, streamed in (issue 31). */
+/** The statement of an account, streamed in. */
 async function StatementSection({
   account,
   reading,
@@ -226,7 +226,7 @@ async function Statements({
 }
 
 /**
- * Statements of account (issue 31): for a retailer (Customer key) each of its AR accounts, for the distributor's staff
+ * Statements of account: for a retailer (Customer key) each of its AR accounts, for the distributor's staff
  * (Employee key) any, as of the Data API's last close: the aging and its invoices, the credit on payments, the last 90
  * days' payments and allocations, what changed since; a PDF of it to file. Brands' keys have none.
  */

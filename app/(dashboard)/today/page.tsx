@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: "Today · Backroom" };
 const INTRO =
   "Your accounts' deliveries today and tomorrow with the order cut-off, the accounts on hold, what is past due, and whose orders stopped.";
 
-// GET /today (issue 38): a rep's day, for an Employee key's workspace. The person's own rep (the link on Members), or
+// GET /today: a rep's day, for an Employee key's workspace. The person's own rep (the link on Members), or
 // the one `?rep=` names; without either, a choice of reps and how to be linked to one.
 export default async function TodayPage({ searchParams }: PageProps<"/today">) {
   const [{ active, view }, params, jar, kept] = await Promise.all([

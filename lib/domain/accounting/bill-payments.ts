@@ -1,5 +1,5 @@
 /**
- * The retailer's payments as bill payments in its books (issue 40), pure: from the confirmed allocations
+ * The retailer's payments as bill payments in its books, pure: from the confirmed allocations
  * (`/payments/applications?Statuses=Confirmed`), each applied to its bill by the invoice's number. The allocations of
  * one payment applied on one day are one bill payment; one toward a credit (a Returned invoice: a negative amount,
  * as the ERP nets credits in a cash receipt) is the vendor credit applied in it, so the bill payment's total is what

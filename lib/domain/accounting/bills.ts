@@ -1,5 +1,5 @@
 /**
- * The distributor's invoices as bills in a retailer's books (issue 40), pure: each invoice of the period and statuses
+ * The distributor's invoices as bills in a retailer's books, pure: each invoice of the period and statuses
  * chosen becomes one bill (a Returned invoice, or any with a negative total, a vendor credit), its lines the invoice's
  * lines, each to the account of its product type. Money is whole cents (BigInt); a bill's lines always sum to its
  * invoice's `InvoiceTotal` to the cent:

@@ -1,5 +1,5 @@
 /**
- * The five files of the books' exports (issue 40) by name, label and kind: all the page needs of them, apart from the
+ * The five files of the books' exports by name, label and kind: all the page needs of them, apart from the
  * writers (`formats.ts`), which the browser never runs. One list for the server, the page, the mail and the API's
  * checks; the page's choices come in this order, by the tool first, as a bookkeeper looks for them.
  */

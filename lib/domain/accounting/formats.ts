@@ -1,5 +1,5 @@
 /**
- * The files each tool imports as it is (issue 40), written from the bills (`bills.ts`) and the bill payments
+ * The files each tool imports as it is, written from the bills (`bills.ts`) and the bill payments
  * (`bill-payments.ts`), pure. Every amount is whole cents, written exactly; every file's lines sum to its bills' and
  * payments' totals to the cent (the tests read each file back and reconcile it).
  *

@@ -1,5 +1,5 @@
 /**
- * How a workspace's books name what the distributor's invoices hold (issue 40): the vendor, an account per product
+ * How a workspace's books name what the distributor's invoices hold: the vendor, an account per product
  * type, the tax code, the bank account payments come from, and the date format of the company file. Set once per
  * workspace by its owner, admin or accounts role; until then every export uses `DEFAULT_MAPPING`. Pure data and
  * rules, read by the server (the export) and the page (the form and its preview).

@@ -1,5 +1,5 @@
 /**
- * A retailer's exports to its books by email (issue 40), as the page and `GET /api/accounting/schedule` show them:
+ * A retailer's exports to its books by email, as the page and `GET /api/accounting/schedule` show them:
  * weekly or monthly, which files, to whom (the workspace's Accounts role), and the period a run covers. Shared by the
  * server (`lib/server/accounting/scheduled-exports.ts`) and the page's form.
  */

@@ -1,5 +1,5 @@
 /**
- * The AR aging table's order and pages (issue 37): a whole aging has thousands of rows (the demo staff's 4,863), so the
+ * The AR aging table's order and pages: a whole aging has thousands of rows (the demo staff's 4,863), so the
  * table shows 50 at a time, sorted by any of its columns, with the choice in the address (`sort`, `dir`, `page`) beside
  * the report's filters. The chart and the totals cover every row whatever the page. Pure and zod-free: the report in
  * the browser (a live aging) and the server (a snapshot) order the same rows the same way.

@@ -3,7 +3,7 @@ import { requireDecimal } from "@/lib/format/decimal";
 import type { CollectionRow } from "./collections";
 
 /**
- * The Collections page's list (issue 31): the choices in its address (filters, sort, page), the rows they keep in
+ * The Collections page's list: the choices in its address (filters, sort, page), the rows they keep in
  * their order, and the columns, written once for the page and its CSV (`GET /api/collections/export`), so that a
  * download holds what the page shows, every row of it.
  */

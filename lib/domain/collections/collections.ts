@@ -1,5 +1,5 @@
 /**
- * The collections list (issue 31): one row per AR account of the AR aging, with who it is, what it owes by age, the
+ * The collections list: one row per AR account of the AR aging, with who it is, what it owes by age, the
  * credit it holds and when it last paid. Pure and exact (money stays decimal strings, summed in micro-units): the sync
  * (`lib/server/collections/`) computes a key's rows with it from the lists it kept, and its tests from a direct walk.
  * What each figure means is written once, in `DEFINITIONS`, which the page shows.

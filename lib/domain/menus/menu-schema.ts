@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * The body of `POST /api/menus` (issue 42): one schema for the Menus page's form, the route handler and the tests.
+ * The body of `POST /api/menus`: one schema for the Menus page's form, the route handler and the tests.
  * Browser-safe: `lib/server/menus/` imports this file, and the page does.
  */
 

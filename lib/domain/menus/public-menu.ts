@@ -1,5 +1,5 @@
 /**
- * What a brand's public menu (issue 42) may hold, and nothing else: the one filter between the Data API's records and
+ * What a brand's public menu may hold, and nothing else: the one filter between the Data API's records and
  * the snapshot the public page is drawn from. An allow-list built field by field, so a field the API adds tomorrow (a
  * price, a customer's, another brand's) never reaches it: no price of any kind, no key, nothing of another supplier.
  * Pure: the server's snapshot and its tests use it.

@@ -1,7 +1,7 @@
 import { DECIMAL_SCALE, parseDecimal, toDecimalString } from "@/lib/format/decimal";
 
 /**
- * The order guide's rules (issue 42): what a store has on its shelf and for how many days, what it usually orders,
+ * The order guide's rules: what a store has on its shelf and for how many days, what it usually orders,
  * what it pays today, and how many whole cases would cover a chosen number of days. Pure: the server's answer
  * (`GET /api/order-guide`) and the page draw the same figures of them.
  */

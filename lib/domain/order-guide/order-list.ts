@@ -4,7 +4,7 @@ import { plural } from "@/lib/format/plural";
 import type { GuideRow } from "./guide-data";
 
 /**
- * A reorder list (issue 42 item 2): the cases a buyer asks the store's rep for, priced with the guide's prices as the
+ * A reorder list: the cases a buyer asks the store's rep for, priced with the guide's prices as the
  * API has them now. A request to the rep, never an order placed in the ERP. Pure: the server makes the list, its mail
  * and its CSV of it, the page shows what it kept.
  */

@@ -1,5 +1,5 @@
 /**
- * A purchasing manager's spreadsheet read into purchase-order lines (issue 41, item 5), pure: what a pasted block or an
+ * A purchasing manager's spreadsheet read into purchase-order lines, pure: what a pasted block or an
  * uploaded CSV says, row by row, before anything is added. A row's product is found by its ProductID, the supplier's
  * product number, or its exact name; its quantity is in cases or units, by its column's header or by a suffix
  * ("12 cs", "48 units"). A row that names no product, or several, is listed with why and the candidates to choose from;

@@ -15,7 +15,7 @@ import { caseSize, coverDays, isBelowTarget, suggest } from "./suggestion";
 import { type PlanVendor, vendorChoices } from "./vendors";
 
 /**
- * Issue 22's replenishment plan: one row per product and warehouse the supplier has `/inventory` rows for, with what is
+ * The replenishment plan: one row per product and warehouse the supplier has `/inventory` rows for, with what is
  * available, on order and selling, the vendor that would deliver an order, when it would arrive, and how many cases to
  * order. Pure: the clock is an argument, and each row carries what explain() needs to say why.
  */

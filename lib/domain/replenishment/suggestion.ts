@@ -1,7 +1,7 @@
 import { ceilDiv, floorDiv, ONE, toMicros } from "./quantities";
 
 /**
- * Issue 22's order suggestion for one product at one warehouse, in exact micro-units. With v the sales per day,
+ * The order suggestion for one product at one warehouse, in exact micro-units. With v the sales per day,
  * P the stock (available + on order), d the days until an order placed now arrives and u the case size:
  *
  *   need = v × (d + target) − P; none when v is 0 or need ≤ 0;

@@ -1,5 +1,5 @@
 /**
- * Monthly statements by email (issue 31) as the page and `GET /api/statements/schedule` show them: when, on which
+ * Monthly statements by email as the page and `GET /api/statements/schedule` show them: when, on which
  * paper, to whom. Shared by the server (`lib/server/statements/statement-schedules.ts`) and the page's form.
  */
 

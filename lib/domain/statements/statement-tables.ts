@@ -3,7 +3,7 @@ import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
 import { ACTIVITY_DAYS, AGED_LABELS, AGING_BUCKETS, type Statement } from "./statement";
 
 /**
- * A statement's tables, written once for the page and the PDF (issue 31): each table's title, columns and cells as
+ * A statement's tables, written once for the page and the PDF: each table's title, columns and cells as
  * text, formatted as both show them, so that a figure on paper is the figure on screen. An invoice number carries its
  * invoice's id: the page links it to `/invoices/{id}`, the PDF to the same page at Backroom's address.
  */

@@ -3,7 +3,7 @@ import type { ApiRequest } from "@/lib/domain/api-query";
 import { LAST_ORDER_DAYS } from "./today";
 
 /**
- * What a rep's Today reads (issue 38), each list asked for the rep's accounts by id (`CustomerIDs`, or the AR accounts'
+ * What a rep's Today reads, each list asked for the rep's accounts by id (`CustomerIDs`, or the AR accounts'
  * `ARAccountIDs`) in batches of `ID_BATCH`, every page of 500: for the demo rep's 254 accounts, one request a list.
  * Backroom's server makes them (`readTodayData`) and hands the browser one compact answer.
  */

@@ -12,7 +12,7 @@ import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequest
 import { lastOrders, type TodayHealth, type TodayInput, type TodayOpenInvoice } from "./today";
 
 /**
- * A rep's Today as one answer (issue 38): Backroom's server reads the lists through its proxy (`readTodayData`: 11
+ * A rep's Today as one answer: Backroom's server reads the lists through its proxy (`readTodayData`: 11
  * requests for the demo rep's 254 accounts) and keeps of them what the page draws, so the browser gets one compact
  * answer (`GET /api/today`, or the page's HTML) instead of every invoice's forty fields: 2.9 MB of HTML before, for the
  * demo rep, over a phone's 1.6 Mbps. The same answer is what "Save for offline" keeps on the device.

@@ -62,7 +62,7 @@ export interface RowOrder {
 }
 
 /**
- * A list page's own default (issue 37): where the API defaults silently to a subset (`/invoices` to New only), the
+ * A list page's own default: where the API defaults silently to a subset (`/invoices` to New only), the
  * filters the page sets while the address names none of `unless`. `listRequest` applies it, so the page, its CSV export,
  * a child export and a saved view (whose CSV is made by the same request) all ask the same; the words above the table
  * say it, with the API's own default one click away.

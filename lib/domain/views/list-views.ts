@@ -97,7 +97,7 @@ const BRAND_SHARE: ListJoin = {
 };
 
 /**
- * "My invoices" (issue 37): every status dated in the last 90 days, the way a retailer, a brand or the staff mean it;
+ * "My invoices": every status dated in the last 90 days, the way a retailer, a brand or the staff mean it;
  * the API alone lists New (1) only, a handful of any day's. Open balances are no filter of /invoices (they are the
  * payments' open invoices and the AR aging), so the page lists what was invoiced lately, whatever became of it, and
  * the API's default is a click away (`Statuses=1`). A status chosen turns it off (the dates are then the address's).

@@ -5,7 +5,7 @@ import type { StockEntry } from "./invoice-lines";
 import { NEVER_COUNTED } from "./sentinels";
 
 /**
- * The demo brand's year of history (issue 30): what a brand's insights need to find something. Its retailers order
+ * The demo brand's year of history: what a brand's insights need to find something. Its retailers order
  * it on their own cadence rather than on every invoice, from the part of its catalog they carry (white space), and
  * some stop: a few ordered regularly until 61 to 90 days ago, more until longer ago, some ordered once. Every
  * invoice, the brand's or not, follows the season (a summer peak, a December bump) and the week (little at weekends).

@@ -3,7 +3,7 @@ import type { StockEntry } from "./invoice-lines";
 import { pairKey } from "./purchases";
 
 /**
- * What the demo brand's stock gives the replenishment planner (issue 22) whatever the scale and the day. The draws
+ * What the demo brand's stock gives the replenishment planner whatever the scale and the day. The draws
  * leave products under and over their vendors' targets; these few pairs make sure of the cases a small seed may miss:
  *
  * - at each Californian warehouse (where the default vendor requires batch codes), up to three selling products under

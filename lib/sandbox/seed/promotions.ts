@@ -138,7 +138,7 @@ export function seedPromotions(ctx: SeedContext, suppliers: SupplierInfo[], prod
 }
 
 /**
- * The demo supplier's feature of last month (issue 41's promotion lift has something to tell of): its two most popular
+ * The demo supplier's feature of last month (the promotion lift has something to tell of): its two most popular
  * sellable products in each of its states, 15% under the cheapest of them, for the four weeks that ended three weeks
  * ago, in all its states. Chosen without the random source, so the rest of the seed is as it was without it.
  */

@@ -17,7 +17,7 @@ import { readBills, readPayments, type Reader } from "./accounting-reads";
 import type { AccountingStore, Exported } from "./accounting-store";
 
 /**
- * An export (issue 40), made the one way for the download, the preview, the API and the scheduled mail: read the
+ * An export, made the one way for the download, the preview, the API and the scheduled mail: read the
  * period, make the bills or the bill payments (`lib/domain/accounting/`), compare them with what earlier marked exports
  * held (the ledger), keep only what is new or changed when asked, and write the file (or one of Xero's parts).
  */

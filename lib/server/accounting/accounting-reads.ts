@@ -7,7 +7,7 @@ import { addDays } from "@/lib/format/days";
 import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
 
 /**
- * What an export reads (issue 40), through whichever typed client the caller holds (a route's goes through the proxy
+ * What an export reads, through whichever typed client the caller holds (a route's goes through the proxy
  * with the person's session; the scheduled mail's through the background's reads). Every list is walked to its end,
  * 500 a page, with no last-known copy (a file for the books is one moment's answers).
  *

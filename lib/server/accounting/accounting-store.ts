@@ -7,7 +7,7 @@ import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import type { AccountingTables } from "./tables";
 
 /**
- * What Backroom keeps of a workspace's books (issue 40, migration 018): its mapping, and its exports' ledger. The
+ * What Backroom keeps of a workspace's books (migration 018): its mapping, and its exports' ledger. The
  * ledger is the workspace's and the environment's, not a key's: what went into the books stays there when a key is
  * replaced, so a key removed keeps it (only its schedule goes).
  */

@@ -26,7 +26,7 @@ export interface ExportMailInput {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * One member's mail of a scheduled export (issue 40): each file attached, a line per file (what it holds, its total),
+ * One member's mail of a scheduled export: each file attached, a line per file (what it holds, its total),
  * the invoices held back and those changed since an earlier export, a link to the page, and the one-click unsubscribe
  * signed for `accounting:<scheduleId>`. With nothing new, the mail says so and attaches nothing.
  *

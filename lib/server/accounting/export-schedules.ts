@@ -8,7 +8,7 @@ import { nextMonthlyRunAt, nextRunAt } from "../reports/next-run";
 import type { AccountingScheduleTable, AccountingTables } from "./tables";
 
 /**
- * Exports to the books by email (issue 40, migration 018): one schedule per workspace key (a retailer's Customer key),
+ * Exports to the books by email (migration 018): one schedule per workspace key (a retailer's Customer key),
  * weekly on a weekday or monthly on a day (1 to 28), at a local time in a time zone, mailing the chosen files to the
  * workspace's members with the Accounts role who have not left it.
  */

@@ -12,7 +12,7 @@ import {
 import { ACCOUNTING_MIGRATIONS } from "./migrations";
 
 /**
- * The retailer's books (issue 40) with the core: the mapping and the exports' ledger (the workspace's, kept when a key
+ * The retailer's books with the core: the mapping and the exports' ledger (the workspace's, kept when a key
  * goes), and each key's exports mailed weekly or monthly to the Accounts role on the core's scheduled mail (a sweep
  * every 15 minutes queues the due runs). A key removed takes its schedule; a mail's unsubscribe link takes its person
  * off it.

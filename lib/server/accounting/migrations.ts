@@ -6,7 +6,7 @@ import type { Migrations } from "../core/db/migrations";
 type AnyDb = Kysely<any>;
 
 /**
- * The retailer's books (issue 40, `lib/server/accounting/`):
+ * The retailer's books (`lib/server/accounting/`):
  * - `accounting_mappings`: how a workspace's books name the vendor, the accounts per product type, the tax code, the
  *   bank and the date format (one JSON per workspace);
  * - `accounting_exports`: each export remembered (marked): when, by whom (or the schedule), which format, period and

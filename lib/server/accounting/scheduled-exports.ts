@@ -13,7 +13,7 @@ import { exportMail, type MadeExport } from "./export-mail";
 import { type ExportSchedules, nextExportRunAt } from "./export-schedules";
 
 /**
- * Exports to the books by email (issue 40), on the core's scheduled mail (`jobs/scheduled-mail.ts`): every 15 minutes
+ * Exports to the books by email, on the core's scheduled mail (`jobs/scheduled-mail.ts`): every 15 minutes
  * `accounting-sweep` queues one `accounting-mail` job per schedule due and moves the schedule on. The job reads the
  * run's period (`runPeriod`: the week or the month before) through the background's reads, within the key's budget,
  * as the page's export does: only what no earlier marked export held (`new=1`), every status, every store of the key.

@@ -16,7 +16,7 @@ export interface SnapshotAccount {
 type Progress = { phase: "walk" | "idle"; list: string | null; page: number; startedAt: string | null };
 
 /**
- * What the AR aging page draws an Employee key's whole aging from (issue 37): the key's collections snapshot, once a
+ * What the AR aging page draws an Employee key's whole aging from: the key's collections snapshot, once a
  * walk that kept the aging has ended. `outdated` marks a snapshot made before the aging was kept (migration 016): its
  * accounts are in, its aging is not, and a walk must run once more.
  */

@@ -11,7 +11,7 @@ import { COLLECTIONS_MIGRATIONS } from "./migrations";
 import { CollectionsSettings } from "./settings";
 
 /**
- * The collections list (issue 31) with the core: each Employee key's AR aging, customers, open invoices and payments,
+ * The collections list with the core: each Employee key's AR aging, customers, open invoices and payments,
  * walked daily within the background's budget into one row per AR account; an hourly sweep starts the walks (and the
  * Collections page a key's first), a key added its first walk (unless the sweep is set to 0). A key removed takes its
  * snapshot.

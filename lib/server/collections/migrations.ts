@@ -6,7 +6,7 @@ import type { Migrations } from "../core/db/migrations";
 type AnyDb = Kysely<any>;
 
 /**
- * An Employee key's collections snapshot (issue 31, `lib/server/collections/`), every row the key's (`key_id`: deleted
+ * An Employee key's collections snapshot (`lib/server/collections/`), every row the key's (`key_id`: deleted
  * with the key):
  * - `collections_pages`: the pages of the lists a walk has read so far (AR aging, customers, open invoices, payments,
  *   invoices by id), each record cut to the fields the snapshot uses, so a walk that stops goes on where it stood;
@@ -80,7 +80,7 @@ const collections: Migration = {
 };
 
 /**
- * The AR aging a collections walk read, kept whole (issue 37): `collections_aging` holds every `/arAging` row of the
+ * The AR aging a collections walk read, kept whole: `collections_aging` holds every `/arAging` row of the
  * key's snapshot (one AR account and supplier), in the API's order (`position`), as the walk kept it (its amounts as
  * decimal text, its close date, the invoices behind each bucket and its credits), replaced with the accounts at a
  * walk's end. The AR aging page draws an Employee key's whole aging from it, with no request to the API.

@@ -20,7 +20,7 @@ import {
 } from "./testing";
 
 /**
- * Issue 19: no 5xx for bad input. Thousands of generated requests, valid and not, against the proxy and the session,
+ * No 5xx for bad input. Thousands of generated requests, valid and not, against the proxy and the session,
  * key and demo routes, in-process, with the seeded sandbox as the Data API. For every one:
  * - never a 5xx, and never a throw (a route handler's throw is answerFailures' 500);
  * - never an upstream call for a request that is invalid by construction (nobody signed in, a cross-site write, a write

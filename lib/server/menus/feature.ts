@@ -6,7 +6,7 @@ import { MENU_MIGRATIONS } from "./migrations";
 import { MenuSettings } from "./settings";
 
 /**
- * A brand's shared menus (issue 42) with the core: the links (in the database, the token's hash only), and each
+ * A brand's shared menus with the core: the links (in the database, the token's hash only), and each
  * Supplier key's public snapshot (in the shared store, refreshed through the background's budget at most every 15
  * minutes). A key removed takes its links. Nothing runs on a timer: a snapshot is refreshed when a page is viewed.
  */

@@ -5,7 +5,7 @@ import { NO_END_DATE } from "@/lib/format/display";
 import { plural } from "@/lib/format/plural";
 
 /**
- * The public menu's page (`/menu/{token}`, issue 42) as HTML: no script, no cookie, one inline style sheet (its nonce
+ * The public menu's page (`/menu/{token}`) as HTML: no script, no cookie, one inline style sheet (its nonce
  * in the page's own Content-Security-Policy), laid out for a phone and widened for a desk. Written as a string, not a
  * React page, so its route answers the statuses it must (404 at once for a revoked link, 429 past the limit) with its
  * own headers, and serves hundreds of views a second from the snapshot. Everything interpolated is escaped.

@@ -4,7 +4,7 @@ import type { SharedStore } from "../core/shared/shared-store";
 const MINUTE_MS = 60_000;
 
 /**
- * The public menus' limit per address (issue 42): `perMinute` views in a fixed minute, counted in the shared store so
+ * The public menus' limit per address: `perMinute` views in a fixed minute, counted in the shared store so
  * that every instance counts the same views. Answers undefined when the view may go on, else the seconds to wait.
  *
  * @example

@@ -6,7 +6,7 @@ import { log } from "../core/log";
 import type { SharedStore } from "../core/shared/shared-store";
 
 /**
- * A Supplier key's public menu snapshot (issue 42): the key's active products, their availability bucket per warehouse
+ * A Supplier key's public menu snapshot: the key's active products, their availability bucket per warehouse
  * and its current promotions, read in the background (within the key's budget: `background-reads.ts`) and filtered by
  * `publicSnapshot` before anything is kept, so the shared store never holds a price or a field of another brand.
  *

@@ -6,7 +6,7 @@ import type { Migrations } from "../core/db/migrations";
 type AnyDb = Kysely<any>;
 
 /**
- * A brand's shared menus (issue 42, `lib/server/menus/`): links to a public page of a Supplier key's live menu. The
+ * A brand's shared menus (`lib/server/menus/`): links to a public page of a Supplier key's live menu. The
  * token itself is never stored: its SHA-256 is, and a page opened hashes the token it was given and looks that up, so
  * that every instance answers a revoked or expired link 404 from the database alone.
  */

@@ -19,7 +19,7 @@ const FIXED = [
 ];
 
 /**
- * Visit notes (issue 38, `lib/server/notes/`): a member's short note on a customer of the Data API, per workspace and
+ * Visit notes (`lib/server/notes/`): a member's short note on a customer of the Data API, per workspace and
  * environment (a workspace may hold keys of both, whose customer ids are unrelated). Append-only, enforced by the
  * database as well as by the code: nothing written with a note changes, and the one later change is its deletion by
  * its author, which stamps `deleted_at`/`deleted_by` and empties the text (the row stays, so its Idempotency-Key still

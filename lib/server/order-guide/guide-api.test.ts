@@ -4,7 +4,7 @@ import { browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core
 import { createTestBackend } from "../testing";
 import { getOrderGuide } from "./guide-api";
 
-// Issue 42's order guide against the sandbox: each row's price, bucket and suggestion recomputed here from the API's
+// The order guide against the sandbox: each row's price, bucket and suggestion recomputed here from the API's
 // own records (walked with the retailer's key), with this file's own arithmetic.
 
 let sandbox: TestSandbox;

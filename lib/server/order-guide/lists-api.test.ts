@@ -13,7 +13,7 @@ import { createOrderListStore } from "./order-lists-store";
 import { withdrawOrderList } from "./withdraw-api";
 import { SENDING_LEASE_MS } from "@/lib/domain/order-guide/order-list";
 
-// Issue 42 item 2 against the sandbox, with a real SMTP server on loopback: the list's one mail (to the rep, a copy to
+// Reorder lists against the sandbox, with a real SMTP server on loopback: the list's one mail (to the rep, a copy to
 // the sender, the CSV attached), its totals from the API's prices as of now, one mail per Idempotency-Key, and the
 // refusals.
 

@@ -6,7 +6,7 @@ import type { Migrations } from "../core/db/migrations";
 type AnyDb = Kysely<any>;
 
 /**
- * Reorder lists to the rep (issue 42 item 2, `lib/server/order-guide/`):
+ * Reorder lists to the rep (`lib/server/order-guide/`):
  * - `order_lists`: each list sent (or kept unsent: no mail), per workspace and environment: the store, the rep it went
  *   to, the lines as mailed (JSON), the totals, its status, who sent it and when, and the Idempotency-Key that made it
  *   (one list, and one mail, per key in the workspace);

@@ -11,7 +11,7 @@ import { createStatementSchedules, forgetStatementSchedule, leaveStatements } fr
 import { STATEMENT_MIGRATIONS } from "./migrations";
 
 /**
- * The monthly statements (issue 31) with the core: a sweep every 15 minutes queues the due ones; each account's
+ * The monthly statements with the core: a sweep every 15 minutes queues the due ones; each account's
  * statement is read in the background, made a PDF and mailed once to the Accounts role. A key removed takes its
  * schedule; a statement's unsubscribe link takes its person off the schedule.
  */

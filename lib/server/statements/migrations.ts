@@ -6,7 +6,7 @@ import type { Migrations } from "../core/db/migrations";
 type AnyDb = Kysely<any>;
 
 /**
- * Monthly statements by email (issue 31, `lib/server/statements/`): at most one schedule per workspace key (a
+ * Monthly statements by email (`lib/server/statements/`): at most one schedule per workspace key (a
  * retailer's Customer key), on a day of the month at a local time in a time zone, mailing each of the key's AR
  * accounts' statements to the workspace's members with the Accounts role; and those of them who asked for none
  * (`statement_optouts`, from the mail's unsubscribe link).

@@ -13,7 +13,7 @@ import { statementPdf } from "./statement-pdf";
 import type { StatementSchedules } from "./statement-schedules";
 
 /**
- * Monthly statements by email (issue 31): every 15 minutes `statement-sweep` queues one `statement-mail` job per
+ * Monthly statements by email: every 15 minutes `statement-sweep` queues one `statement-mail` job per
  * schedule due (keyed by the schedule and its due time: a second sweep queues nothing more) and moves the schedule to
  * next month. The job reads each of the key's AR accounts' statement as the page does (`accountStatement`, one
  * moment's answers), through `background.read` (a viewer, the background's share, people first), makes its PDF in the

@@ -14,7 +14,7 @@ import {
 } from "@/lib/domain/statements/statement";
 
 /**
- * What a statement reads (issue 31), for the page, the PDF and the monthly mail alike, through whichever typed client
+ * What a statement reads, for the page, the PDF and the monthly mail alike, through whichever typed client
  * they hold (the page's and the route's go through the proxy with the person's session, the job's through the
  * background's reads). The API ties an AR account to its customers only through invoices, so the reads come in rounds:
  *

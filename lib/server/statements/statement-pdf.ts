@@ -6,7 +6,7 @@ import { agingBoxes, statementTables } from "@/lib/domain/statements/statement-t
 import { Layout, type PaperSize } from "./pdf-layout";
 
 /**
- * The statement of account as a PDF (issue 31), drawn from the model and the tables the page draws (`buildStatement`,
+ * The statement of account as a PDF, drawn from the model and the tables the page draws (`buildStatement`,
  * `statementTables`), so its figures are the page's to the cent: the distributor (its warehouse's DBA) and the account
  * on every page, the aging at the close, every open invoice, the credit on payments, the last 90 days' payments and
  * allocations, what changed since the close, and what an open-item statement does not hold. Invoice numbers link to

@@ -7,7 +7,7 @@ import type { StatementScheduleTable, StatementTables } from "./tables";
 import type { PaperSize, StatementScheduleJson } from "@/lib/domain/statements/statement-schedule";
 
 /**
- * Monthly statements by email (issue 31): one schedule per workspace key (a retailer's Customer key), on a day of the
+ * Monthly statements by email: one schedule per workspace key (a retailer's Customer key), on a day of the
  * month (1 to 28, a day every month has) at a local time in a time zone, mailing the statement of each of the key's AR
  * accounts to the workspace's members with the Accounts role who have not left it. Migration 013.
  */

@@ -4,7 +4,7 @@ import { formatChoice } from "@/lib/domain/accounting/format-names";
 export { FORMAT_CHOICES, formatChoice, formatLabel } from "@/lib/domain/accounting/format-names";
 
 /**
- * What the Books export page asks of `/api/accounting/preview` and `/api/accounting/export` (issue 40): the format,
+ * What the Books export page asks of `/api/accounting/preview` and `/api/accounting/export`: the format,
  * the period, the statuses, the store, "only what is new". Pure, for the page and its tests. The formats' names and
  * labels come from `format-names.ts`, not `formats.ts`, whose writers the page never runs.
  */

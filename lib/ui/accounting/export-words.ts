@@ -2,7 +2,7 @@ import { formatDate, formatMoney } from "@/lib/format/display";
 import type { PreviewJson } from "./accounting-client";
 
 /**
- * What an export's preview says in words (issue 40): how many records the file holds and their total, how many are
+ * What an export's preview says in words: how many records the file holds and their total, how many are
  * new, changed since an earlier export (and which), exported before and left out; or that there is nothing to
  * export, never a file of nothing. Pure, for the page and its tests.
  */

@@ -8,7 +8,7 @@ import {
 } from "@/lib/domain/accounting/mapping";
 
 /**
- * The mapping's form (issue 40): the server's rules (`PUT /api/accounting/mapping`) checked in the page first, and the
+ * The mapping's form: the server's rules (`PUT /api/accounting/mapping`) checked in the page first, and the
  * form's values to and from the mapping. A product type's account is a row of its own (`accounts`: the catalogue's
  * types in order), not a key of an object: the types' names hold spaces and colons that react-hook-form would read
  * as paths. An account left blank is the default account's.

@@ -1,7 +1,7 @@
 import { addDays } from "@/lib/format/days";
 
 /**
- * The periods a bookkeeper exports most, as quick choices beside the two dates (issue 40): the last full calendar
+ * The periods a bookkeeper exports most, as quick choices beside the two dates: the last full calendar
  * month (the page's default: the month just closed), this month so far, the last 7 days. Counted from today in the
  * person's time zone; days are YYYY-MM-DD, both ends inclusive.
  */

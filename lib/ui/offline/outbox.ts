@@ -9,7 +9,7 @@ import { OUTBOX_DATABASE } from "./device-databases";
 export { OUTBOX_DATABASE } from "./device-databases";
 
 /**
- * Visit notes written without a connection (issue 38): each kept on the device (IndexedDB, idb-keyval) with the
+ * Visit notes written without a connection: each kept on the device (IndexedDB, idb-keyval) with the
  * Idempotency-Key made when it was written, and sent when the connection is back (`flushOutbox`, on the browser's
  * `online` event and when a dashboard page opens). However often it is sent (two tabs, a send whose answer was lost)
  * Backroom makes one note. Deleted by `clearDevice` with the rest at sign-out.

@@ -13,7 +13,7 @@ export const PAGES_CACHE = "backroom-pages";
 export const OFFLINE_PATH = "/offline";
 
 /**
- * The customer page drawn from the rep's week kept on the device (issue 38): one page kept for every account, not one
+ * The customer page drawn from the rep's week kept on the device: one page kept for every account, not one
  * per account. The worker answers it for a customer's address (`/customers/{id}`) that the network does not answer
  * and that was not kept itself; the page reads the id from its address.
  */

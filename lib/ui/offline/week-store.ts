@@ -7,7 +7,7 @@ import { hasDatabase, WEEK_DATABASE } from "./device-databases";
 export { WEEK_DATABASE } from "./device-databases";
 
 /**
- * A rep's week kept on the device (issue 38, "Save for offline"): the answers Today read (the rep's accounts, their
+ * A rep's week kept on the device ("Save for offline"): the answers Today read (the rep's accounts, their
  * delivery schedules, AR aging rows, last orders, the states' cut-offs) and the accounts' visit notes, as
  * react-query's dehydrated cache, in IndexedDB through TanStack Query's persister over idb-keyval. Restored into the
  * page's query client where a page of the rep's opens (Today, the accounts, a customer's page from the device): an

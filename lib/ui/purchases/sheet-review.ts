@@ -2,7 +2,7 @@ import type { QuantityKind } from "@/lib/domain/purchases/draft";
 import type { SheetRow } from "@/lib/domain/purchases/sheet-import";
 
 /**
- * A spreadsheet's rows under review in the purchase-order editor (issue 41, item 5): the rows as `readSheet` read them
+ * A spreadsheet's rows under review in the purchase-order editor: the rows as `readSheet` read them
  * and the person's decision on each row it could not settle. Only the state and its one change live here, light
  * enough for the editor's reducer; what a review means (each row's outcome, the count, the lines, the drafts) is
  * `sheet-rows.ts`, loaded with the review itself.

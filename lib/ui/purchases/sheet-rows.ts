@@ -20,7 +20,7 @@ import type { EditorEvent } from "./editor-state";
 import type { RowDecision, SheetReview, SheetSource } from "./sheet-review";
 
 /**
- * What a review of a spreadsheet's rows means (issue 41, item 5): the rows `readSheet` settled are ready; each other
+ * What a review of a spreadsheet's rows means: the rows `readSheet` settled are ready; each other
  * row waits for the person (a product chosen among the candidates or from the catalog, a quantity or a date typed
  * again, or left out), and nothing is added until every row is settled and the person confirms. Lines that do not fit
  * beside the order's own become several drafts. Pure; loaded with the review (next/dynamic), not with the editor: the

@@ -1,5 +1,5 @@
 /**
- * The plan table's headers, in order (issue 22 names them): one list for the page, its render test and the browser
+ * The plan table's headers, in order: one list for the page, its render test and the browser
  * tests, which find the columns by these names.
  */
 export const PLAN_HEADERS = [

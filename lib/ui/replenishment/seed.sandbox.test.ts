@@ -14,7 +14,7 @@ import type {
 import { type PlanRow, planRows } from "@/lib/domain/replenishment/plan";
 
 // The planner over the sandbox's seeded demo brand, read as the Supplier demo key reads it: the seed must give the
-// planner something to do (issue 22; docs/sandbox.md, "What the seed gives the replenishment planner"), in both
+// planner something to do (docs/sandbox.md, "What the seed gives the replenishment planner"), in both
 // environments, on a Saturday and on a Wednesday (the pickup days put the arrival at different distances).
 
 /** A Saturday afternoon in Los Angeles, and the Wednesday after. */

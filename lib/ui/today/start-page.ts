@@ -1,5 +1,5 @@
 /**
- * Where a rep's phone opens (issue 38): a member linked to a sales rep, on an Employee key, arriving at the overview from
+ * Where a rep's phone opens: a member linked to a sales rep, on an Employee key, arriving at the overview from
  * outside the dashboard (the home screen, a bookmark, a typed address, signing in) on a phone is sent to Today; clicking
  * Overview from a dashboard page opens the overview, as on a desk. Pure: the page passes what the request says.
  */

@@ -14,7 +14,7 @@ import { requireSession } from "../../_lib/session";
 export const metadata: Metadata = { title: "Reorder lists · Backroom" };
 
 /**
- * Reorder lists (issue 42 item 2): each list sent to a store's rep from the order guide, newest first (status, who,
+ * Reorder lists: each list sent to a store's rep from the order guide, newest first (status, who,
  * when, store, lines, total; `?list=` opens one). Every member reads them; owners and admins set the workspace's contact
  * address for stores whose record has no rep's. Server-rendered from Backroom's database; the contact is a small form.
  */

@@ -76,7 +76,7 @@ async function planReads(who: PlanSupplier, v2: boolean): Promise<PlanRead[]> {
 }
 
 /**
- * The replenishment planner (issue 22): what a brand should order for each product and warehouse, and the draft
+ * The replenishment planner: what a brand should order for each product and warehouse, and the draft
  * purchase orders made from it. A Supplier key plans for its supplier; an Employee key chooses one first (the
  * address's `supplier`); Customer keys may not read warehouse inventory. The title at once; the plan's data is read on
  * the server and streams in, and the browser applies the filters to it without asking again. Without the v2 purchase

@@ -16,7 +16,7 @@ import { todayState } from "../_lib/today-prefetch";
 
 export const metadata: Metadata = { title: "My accounts · Backroom" };
 
-// GET /today/accounts (issue 38): a rep's accounts as cards, searched; the person's own rep or the one `?rep=` names.
+// GET /today/accounts: a rep's accounts as cards, searched; the person's own rep or the one `?rep=` names.
 export default async function TodayAccountsPage({ searchParams }: PageProps<"/today/accounts">) {
   const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   const repId = pageRead.today(params).rep ?? view.salesRepUserId ?? undefined;

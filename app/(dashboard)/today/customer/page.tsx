@@ -6,7 +6,7 @@ import { requireSession } from "../../_lib/session";
 
 export const metadata: Metadata = { title: "Customer · Backroom" };
 
-// GET /today/customer?id= (issue 38): a customer's page drawn from the rep's week kept on the device. The service
+// GET /today/customer?id=: a customer's page drawn from the rep's week kept on the device. The service
 // worker answers it for a customer's address the network does not answer (`standInFor`), where it reads the id from
 // that address; nothing of it waits for the API.
 export default async function KeptCustomerPage() {

@@ -200,7 +200,7 @@ const auditPeople: Migration = {
 };
 
 /**
- * The anonymous key ring goes (issue 28): keys belong to workspaces now (`workspace_keys`, 003), and nothing reads a
+ * The anonymous key ring goes: keys belong to workspaces now (`workspace_keys`, 003), and nothing reads a
  * session's ring. Its rows are dropped, not moved: a ring was one browser's, with no person or workspace to give its
  * keys to; the people who connected them sign in and add them to a workspace once. And the Activity page's personal
  * entries (sign-ins, failed ones: no workspace) are read by address for a workspace's members.
@@ -219,7 +219,7 @@ const ringGone: Migration = {
 };
 
 /**
- * Background jobs (issue 29): the embedded profile's queue (`jobs`: on PostgreSQL pg-boss keeps its jobs in its own
+ * Background jobs: the embedded profile's queue (`jobs`: on PostgreSQL pg-boss keeps its jobs in its own
  * schema, and this table is made all the same, empty, so the schema is one on both), and the effects claimed once
  * (`job_effects`, on both). Plain types both dialects share; the partial unique index is written once for both.
  */
