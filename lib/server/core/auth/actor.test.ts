@@ -408,10 +408,11 @@ describe.each(pairs)("revocation across two instances, on $name", ({ store, data
     const { database, a } = await twoInstances();
     const { members, workspaceId } = await workspace(a, ["viewer"]);
     const member = members[0]!;
-    // The copies' clock (lru-cache reads performance.now), moved by the test.
+    // The copies' clock (lru-cache reads performance.now), held still and moved only by the test: a slow database
+    // write between two reads must not age the copy (a loaded CI machine took over 50 ms).
     let offset = 0;
-    const real = performance.now.bind(performance);
-    vi.spyOn(performance, "now").mockImplementation(() => real() + offset);
+    const frozen = performance.now();
+    vi.spyOn(performance, "now").mockImplementation(() => frozen + offset);
     expect((await a.actors.resolve(as(member.cookie)))?.membership?.role).toBe("viewer");
     // Changed behind every instance's back (an operator editing the database): only the copy's bound can notice.
     await database.db
