@@ -872,13 +872,13 @@ describe("the history sync's start and pace", () => {
         code: "HISTORY_PENDING",
         retryAfter: "60",
         detail:
-          "This key's history is being synced in the background; the insights open once its first year is in. Starting…",
+          "This key's history is being synced in the background; the insights' API answers once its first year is in. Starting…",
       },
       {
         status: 409,
         code: "HISTORY_PENDING",
         retryAfter: String(paused.secondsLeft),
-        detail: `This key's history is being synced in the background; the insights open once its first year is in. ${estimateWords(paused)}.`,
+        detail: `This key's history is being synced in the background; the insights' API answers once its first year is in. ${estimateWords(paused)}.`,
       },
     ]);
     expect(estimateWords(paused)).toBe("About 15 minutes left: 4 of 7 windows read");
