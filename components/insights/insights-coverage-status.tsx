@@ -11,8 +11,8 @@ interface InsightsCoverageStatusProps {
 }
 
 /**
- * Above the figures while the key's first backfill reads back: when it expects to be done, which days the figures
- * cover and which are still being read.
+ * Above the figures while the key's first backfill reads back: when it expects to be done (the estimate's line), which
+ * days the figures cover and which are still being read.
  */
 export function InsightsCoverageStatus({ coverage, timeZone, estimate, now }: InsightsCoverageStatusProps) {
   return (
@@ -25,14 +25,13 @@ export function InsightsCoverageStatus({ coverage, timeZone, estimate, now }: In
           {estimateWords(estimate)}
         </p>
       )}
-      <p data-testid="history-coverage">{coverageWords(coverage, estimate)}</p>
+      <p data-testid="history-coverage">{coverageWords(coverage)}</p>
       <p>
-        This key&apos;s year of history is being synced in the background, newest first in 60-day windows, paced for the
-        API.
+        The rest is synced in the background, newest first in 60-day windows, paced for the API
         {estimate?.resumesAt
-          ? ` It goes on at ${formatClock(estimate.resumesAt, timeZone, now)}, when the key's budget allows.`
-          : ""}{" "}
-        A figure that reaches into the days still being read says so, and a week of fewer than 7 days is marked partial.{" "}
+          ? `; it goes on at ${formatClock(estimate.resumesAt, timeZone, now)}, when the key's budget allows`
+          : ""}
+        . A figure over days still being read says so; a week of fewer than 7 days is marked partial.{" "}
         <Link href="/insights" prefetch={false} className="underline">
           Check again
         </Link>

@@ -122,21 +122,14 @@ export function backfillEstimate(
 export function estimateWords(estimate: BackfillEstimate): string {
   const { secondsLeft, windows, windowsRead } = estimate;
   if (secondsLeft === undefined) return windowsRead === 0 ? "Starting…" : `${windowsRead} of ${windows} windows read`;
-  return `${timeLeftWords(secondsLeft)}: ${windowsRead} of ${windows} windows read`;
-}
-
-/**
- * The time an estimate leaves, in words.
- *
- * @example
- * timeLeftWords(1380); // "About 23 minutes left"
- */
-export function timeLeftWords(secondsLeft: number): string {
   const minutes = Math.ceil(secondsLeft / 60);
-  if (secondsLeft < 60) return "Less than a minute left";
-  return minutes < 90
-    ? `About ${minutes} ${minutes === 1 ? "minute" : "minutes"} left`
-    : `About ${Math.round(minutes / 60)} hours left`;
+  const left =
+    secondsLeft < 60
+      ? "Less than a minute left"
+      : minutes < 90
+        ? `About ${minutes} ${minutes === 1 ? "minute" : "minutes"} left`
+        : `About ${Math.round(minutes / 60)} hours left`;
+  return `${left}: ${windowsRead} of ${windows} windows read`;
 }
 
 /**

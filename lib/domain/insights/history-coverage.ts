@@ -5,7 +5,6 @@
  */
 import { addDays } from "@/lib/format/days";
 import { formatDayRange } from "@/lib/format/display";
-import { type BackfillEstimate, timeLeftWords } from "./backfill-estimate";
 
 /** What the coverage reads of a walk's state (`HistoryState` in `lib/server/insights/history-state.ts`). */
 export interface CoverageProgress {
@@ -96,20 +95,18 @@ export function partlyReadWords(coverage: HistoryCoverage, range: { from: string
 }
 
 /**
- * The page's line while the first backfill reads back: which days the figures cover, which are still being read, and
- * how long that should take; undefined once the history is whole.
+ * The page's line while the first backfill reads back, under its estimate (`estimateWords`): which days the figures
+ * cover and which are still being read; undefined once the history is whole.
  *
  * @example
- * coverageWords(coverage, { windows: 7, windowsRead: 1, secondsLeft: 1380 });
- * // "Figures cover Sep 23 to Nov 21, 2026; Nov 21, 2025 to Sep 22, 2026 is still being read: about 23 minutes left."
+ * coverageWords(coverage);
+ * // "Figures cover Sep 23 to Nov 21, 2026; Nov 21, 2025 to Sep 22, 2026 is still being read."
  */
-export function coverageWords(coverage: HistoryCoverage, estimate?: BackfillEstimate): string | undefined {
+export function coverageWords(coverage: HistoryCoverage): string | undefined {
   if (coverage.whole) return undefined;
-  const seconds = estimate?.secondsLeft;
-  const left = seconds === undefined ? "" : `: ${timeLeftWords(seconds).replace(/^\w/, (c) => c.toLowerCase())}`;
   const figures = `Figures cover ${span({ from: coverage.readFrom, to: coverage.to })}`;
   const unread = unreadDays(coverage, coverage);
   return unread
-    ? `${figures}; ${span(unread)} is still being read${left}.`
-    : `${figures}, every day of the history; the retailers' stock is still being read${left}.`;
+    ? `${figures}; ${span(unread)} is still being read.`
+    : `${figures}, every day of the history; the retailers' stock is still being read.`;
 }

@@ -108,8 +108,8 @@ describe.each(databaseProfiles())("a new key's Insights while its backfill reads
     expect(thirteen.coverage).toEqual({ from: "2025-11-21", to: TODAY, readFrom: "2026-09-23", whole: false });
     const estimate = await sync.estimate(brand.keyId);
     expect(estimate).toMatchObject({ windows: 7, windowsRead: 1, resumesAt: expect.any(String) });
-    expect(coverageWords(thirteen.coverage, estimate)).toMatch(
-      /^Figures cover Sep 23 to Nov 21, 2026; Nov 21, 2025 to Sep 22, 2026 is still being read: about \d+ minutes left\.$/,
+    expect(coverageWords(thirteen.coverage)).toBe(
+      "Figures cover Sep 23 to Nov 21, 2026; Nov 21, 2025 to Sep 22, 2026 is still being read.",
     );
     // 13 weeks to Saturday, Nov 21: from Sunday, Aug 23; read from Wednesday, Sep 23.
     const weeks = thirteen.tables.weeks.rows;
