@@ -1,4 +1,4 @@
-import { unreadDays } from "@/lib/domain/insights/history-coverage";
+import { type Reading, readingOf } from "@/lib/domain/insights/history-coverage";
 import type { InsightsView } from "@/lib/domain/insights/insights-tables";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
 import { InsightTableView } from "./insight-table";
@@ -14,23 +14,17 @@ interface GrowthProps {
   value: string | null;
   /** The period before's figure, in words. */
   before: string;
-  /** Whether the period before is not read whole yet: no growth is given against part of it. */
-  reading: "no" | "partly" | "all";
+  /** How much of the period before is read: no growth is given against part of it, or one before the history. */
+  reading: Reading;
 }
 
 /**
  * The period's revenue, units and invoices against the period before, its weekly chart and table; while the history
- * reads back, what they count of it, and no growth against a period before not read whole.
+ * reads back, what they count of it; no growth against a period before not read whole, or reaching before the history.
  */
 export function InsightsSalesSection({ view }: InsightsSalesSectionProps) {
   const { query, comparison, tables, coverage } = view;
-  const previousUnread = unreadDays(coverage, comparison.previous);
-  const reading =
-    previousUnread === undefined
-      ? "no"
-      : previousUnread.from === comparison.previous.from && previousUnread.to === comparison.previous.to
-        ? "all"
-        : "partly";
+  const reading = readingOf(coverage, comparison.previous);
   // The weeks' note covers both periods: said once, under the figures, rather than again above their table.
   const { unread, ...weeks } = tables.weeks;
   const retailer = view.retailers.find((r) => r.customerId === query.customer);
@@ -103,8 +97,12 @@ export function InsightsSalesSection({ view }: InsightsSalesSectionProps) {
 
 function Growth({ value, before, reading }: GrowthProps) {
   const muted = "text-slate-700 dark:text-slate-300";
-  if (reading === "all") return <span className={muted}>the period before is not read yet</span>;
-  if (reading === "partly") return <span className={muted}>the period before is partly read ({before} so far)</span>;
+  if (reading === "not read yet" || reading === "before the history")
+    return <span className={muted}>the period before is {reading}</span>;
+  if (reading === "partly read")
+    return <span className={muted}>the period before is partly read ({before} so far)</span>;
+  if (reading === "partly before the history")
+    return <span className={muted}>the period before reaches before the history ({before} in it)</span>;
   if (value === null) return <span className={muted}>no sales before ({before})</span>;
   const down = value.startsWith("-");
   return (

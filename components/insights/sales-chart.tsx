@@ -46,7 +46,7 @@ export function SalesChart({ weeks, describedBy }: SalesChartProps) {
   const total = formatMoney(String(current.reduce((a, b) => a + b, 0).toFixed(2)));
   const marked = partialWeeksWords(weeks.map((w) => w.days));
   const partial = weeks.some((w) => w.days.partial && w.days.days > 0);
-  const unread = weeks.some((w) => w.days.days === 0);
+  const unread = weeks.some((w) => w.days.days === 0 && w.days.unread > 0);
   return (
     <figure className="space-y-2">
       <svg
@@ -68,7 +68,7 @@ export function SalesChart({ weeks, describedBy }: SalesChartProps) {
         </defs>
         <Group left={MARGIN.left} top={MARGIN.top}>
           {weeks
-            .filter((w) => w.days.days === 0)
+            .filter((w) => w.days.days === 0 && w.days.unread > 0)
             .map((w) => (
               <rect
                 key={w.week}

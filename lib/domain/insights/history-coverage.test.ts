@@ -5,6 +5,7 @@ import {
   type HistoryCoverage,
   historyCoverage,
   partlyReadWords,
+  readingOf,
   unreadDays,
 } from "./history-coverage";
 
@@ -96,6 +97,21 @@ describe("unreadDays and partlyReadWords", () => {
     const whole = { ...firstRead, readFrom: firstRead.from, whole: true };
     expect(unreadDays(whole, { from: "2024-01-01", to: "2026-11-21" })).toBeUndefined();
     expect(partlyReadWords(whole, { from: "2024-01-01", to: "2026-11-21" })).toBeUndefined();
+  });
+});
+
+describe("readingOf", () => {
+  const whole = { ...firstRead, readFrom: firstRead.from, whole: true };
+  it.each([
+    ["days read", firstRead, { from: "2026-10-01", to: "2026-11-21" }, "read"],
+    ["some read", firstRead, { from: "2026-08-23", to: "2026-11-21" }, "partly read"],
+    ["none read yet", firstRead, { from: "2026-05-24", to: "2026-08-22" }, "not read yet"],
+    ["none read yet, reaching before the history", firstRead, { from: "2024-11-23", to: "2025-11-22" }, "not read yet"],
+    ["before the history", whole, { from: "2024-11-23", to: "2025-11-20" }, "before the history"],
+    ["reaching before the history", whole, { from: "2024-11-24", to: "2025-11-22" }, "partly before the history"],
+    ["within a whole history", whole, { from: "2026-05-24", to: "2026-08-22" }, "read"],
+  ] as const)("%s", (_name, coverage, range, reading) => {
+    expect(readingOf(coverage, range)).toBe(reading);
   });
 });
 

@@ -79,6 +79,23 @@ export function unreadDays(
   return from <= to ? { from, to } : undefined;
 }
 
+/** How much of a range a history has read: all, part, none yet, or none it holds (or part) for being before it. */
+export type Reading = "read" | "partly read" | "not read yet" | "before the history" | "partly before the history";
+
+/**
+ * How much of `range` the history has read: what a comparison with it may say (no growth against a period before
+ * not read whole, nor one reaching before the history's first day).
+ *
+ * @example
+ * readingOf(coverage, { from: "2026-05-24", to: "2026-08-22" }); // "not read yet"
+ */
+export function readingOf(coverage: HistoryCoverage, range: { from: string; to: string }): Reading {
+  if (range.to < coverage.from) return "before the history";
+  const unread = unreadDays(coverage, range);
+  if (unread) return unread.to === range.to ? "not read yet" : "partly read";
+  return range.from < coverage.from ? "partly before the history" : "read";
+}
+
 /**
  * What a figure over `range` is missing while the history reads back: undefined when its days are all read.
  *

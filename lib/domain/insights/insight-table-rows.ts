@@ -3,7 +3,7 @@ import { salesBy, shelfWatch, weeklyLeaderboard, whiteSpace } from "./aggregate"
 import { cadence, doorsDue } from "./cadence";
 import { customerZone, type HistoryInput, type Period, weekStart } from "./definitions";
 import type { ShelfRow } from "./history-types";
-import { weekDays } from "./partial-weeks";
+import { type HeldDays, weekDays } from "./partial-weeks";
 import type { DoorDueRow, NamedLeaderboardRow, NamedShelfRow, WeekRow, WhiteSpaceLine } from "./insight-columns";
 
 /** A history with its retailers' shelf, as the Insights page reads it. */
@@ -35,22 +35,22 @@ export function choosers(history: HistoryInput) {
 
 /**
  * Each week of the period beside the same week of the period before (`days` long, just before it), with the days
- * each counts (`weekDays`): the period's, and while the history reads back, those on or after `readFrom`.
+ * each counts (`weekDays`): the period's, those the history holds (`held`), and while it reads back, those read.
  *
  * @example
  * weekRows(input, period, 28)[0]; // { week: "2026-10-26", days: { days: 7, partial: false, … }, units: 40, … }
  */
-export function weekRows(input: HistoryInput, period: Period, days: number, readFrom?: string): WeekRow[] {
+export function weekRows(input: HistoryInput, period: Period, days: number, held: HeldDays = {}): WeekRow[] {
   const previous = { from: addDays(period.from, -days), to: addDays(period.from, -1), zoneOf: customerZone };
   const thisWeeks = salesBy("week", input, period);
   const previousWeeks = salesBy("week", input, previous);
   return thisWeeks.map((w, i) => ({
     week: w.key,
-    days: weekDays(w.key, period, readFrom),
+    days: weekDays(w.key, period, held),
     units: w.units,
     revenue: w.revenue,
     invoices: w.invoices,
-    previous: weekDays(previousWeeks[i]?.key ?? addDays(w.key, -days), previous, readFrom),
+    previous: weekDays(previousWeeks[i]?.key ?? addDays(w.key, -days), previous, held),
     previousUnits: previousWeeks[i]?.units ?? 0,
     previousRevenue: previousWeeks[i]?.revenue ?? "0.00",
   }));

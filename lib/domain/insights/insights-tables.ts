@@ -317,6 +317,9 @@ export function supplierRanking(
   return salesBy("supplier", narrowed(history, { customer: query.customer, rep: query.rep }), periodOf(query, asOf));
 }
 
+/** The first day of a history whose first day is not said: every day before its last is taken as held. */
+const FIRST_DAY = "0001-01-01";
+
 /**
  * What each table says while the history reads back: the days its figures read that are not read yet (the shelf's
  * stock is read at the backfill's end). None once the history is whole.
@@ -351,8 +354,9 @@ function unreadNotes(coverage: HistoryCoverage, period: Period): Partial<Record<
  * Every figure of the Insights page for a query, from a key's history whose last day is `asOf`. `bySupplier` is the
  * supplier ranking when the history given holds one supplier's lines only (read so from the database: a distributor's
  * whole year is too much to hold); it is computed from the history otherwise. `coverage`: the days the history holds
- * and those read so far, while its first backfill reads back (whole from `historyFrom` to `asOf` when left out); each
- * table then says which of its days are still being read, and a promotion's baseline before them is too thin to tell.
+ * and those read so far, while its first backfill reads back (whole from `historyFrom`, its first day, to `asOf` when
+ * left out); each table then says which of its days are still being read, and a promotion's baseline before them is
+ * too thin to tell. A week of the period before that reaches before the history's first day counts only those it holds.
  *
  * @example
  * const figures = insightTables(history, insightsQuery({ weeks: "26" }), "2026-11-23");
@@ -366,7 +370,7 @@ export function insightTables(
 ): InsightFigures {
   const input = narrowed(history, query);
   const period = periodOf(query, asOf);
-  const from = options.historyFrom ?? asOf;
+  const from = options.historyFrom ?? FIRST_DAY;
   const coverage = options.coverage ?? { from, to: asOf, readFrom: from, whole: true };
   const historyFrom = coverage.whole ? options.historyFrom : coverage.readFrom;
   const health = sortHealth(
@@ -392,7 +396,10 @@ export function insightTables(
     weeks: {
       id: "weeks",
       title: "Sales by week",
-      rows: weekRows(input, period, Number(query.weeks) * 7, coverage.whole ? undefined : coverage.readFrom),
+      rows: weekRows(input, period, Number(query.weeks) * 7, {
+        from: coverage.from,
+        readFrom: coverage.whole ? undefined : coverage.readFrom,
+      }),
       columns: weekColumns(),
     },
     products: sales("products", "Sales by product", salesBy("product", input, period), "Product"),

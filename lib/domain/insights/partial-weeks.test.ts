@@ -27,26 +27,44 @@ describe("weekDays", () => {
     [
       "a week whose Monday and Tuesday are still being read",
       "2026-09-21",
-      "2026-09-23",
+      { from: "2025-11-21", readFrom: "2026-09-23" },
       { from: "2026-09-23", to: "2026-09-27", days: 5, unread: 2, partial: true },
     ],
     [
       "a week of days read only",
       "2026-10-05",
-      "2026-09-23",
+      { readFrom: "2026-09-23" },
       { from: "2026-10-05", to: "2026-10-11", days: 7, unread: 0, partial: false },
     ],
     [
       "a week none of whose days is read yet: the period's days, none counted",
       "2026-08-31",
-      "2026-09-23",
+      { from: "2025-11-21", readFrom: "2026-09-23" },
       { from: "2026-08-31", to: "2026-09-06", days: 0, unread: 7, partial: true },
     ],
     [
       "the first week, not read yet",
       "2026-08-17",
-      "2026-09-23",
+      { readFrom: "2026-09-23" },
       { from: "2026-08-23", to: "2026-08-23", days: 0, unread: 1, partial: true },
+    ],
+    [
+      "a week reaching before the history's first day: the days it holds",
+      "2026-09-21",
+      { from: "2026-09-25" },
+      { from: "2026-09-25", to: "2026-09-27", days: 3, unread: 0, partial: true },
+    ],
+    [
+      "a week before the history: none counted, none to read",
+      "2026-08-31",
+      { from: "2026-09-25", readFrom: "2026-10-01" },
+      { from: "2026-08-31", to: "2026-09-06", days: 0, unread: 0, partial: true },
+    ],
+    [
+      "a week reaching before the history, its days held not read yet",
+      "2026-09-21",
+      { from: "2026-09-25", readFrom: "2026-10-01" },
+      { from: "2026-09-21", to: "2026-09-27", days: 0, unread: 3, partial: true },
     ],
   ] as const)("%s", (_name, week, readFrom, expected) => {
     expect(weekDays(week, period, readFrom)).toEqual({ week, ...expected });
@@ -67,6 +85,7 @@ describe("weekDaysWords", () => {
     [of(4), "partial: 4 of 7 days"],
     [of(5, 2), "partial: 5 of 7 days; 2 more still being read"],
     [of(0, 7), "not read yet"],
+    [of(0, 0), "before the history"],
   ] as const)("%o reads %s", (week, words) => {
     expect(weekDaysWords(week)).toBe(words);
   });
@@ -78,7 +97,7 @@ describe("partialWeeksWords", () => {
     expect(partialWeeksWords(mondays.map((w) => weekDays(w, period)))).toBe(
       "partial weeks, hatched: Aug 17 (1 of 7 days), Nov 16 (6 of 7 days)",
     );
-    expect(partialWeeksWords(mondays.map((w) => weekDays(w, period, "2026-09-23")))).toBe(
+    expect(partialWeeksWords(mondays.map((w) => weekDays(w, period, { readFrom: "2026-09-23" })))).toBe(
       "partial weeks, hatched: Sep 21 (5 of 7 days), Nov 16 (6 of 7 days); 3 weeks not read yet, Aug 17 to Aug 31",
     );
     expect(partialWeeksWords([weekDays("2026-11-16", period)])).toBe("partial week, hatched: Nov 16 (6 of 7 days)");
