@@ -65,17 +65,39 @@ test("a new brand key's history fills from the moment it is added, and Insights 
   }).toPass({ timeout: 60_000, intervals: [1_000] });
   if (told.status === 409) expect(Number(told.retryAfter)).toBeGreaterThan(0);
 
-  // The first visit to Insights finds the history filling, with its estimate.
+  // The first visit to Insights finds the history filling, with its estimate, and the figures of the windows read so
+  // far (a window at least: the API said so), saying which days they cover.
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Insights" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
   if (told.status === 200) {
-    await expect(page.getByTestId("history-freshness")).toBeVisible();
+    await expect(page.getByTestId("history-freshness")).toContainText("refreshed nightly");
     return;
   }
   const status = page.getByRole("status").filter({ hasText: "being synced in the background" });
-  await expect(status).toContainText(/ [1-9][\d,]* invoices so far, back to \w{3} \d{1,2}, \d{4}\./);
-  await expect(page.getByTestId("backfill-estimate")).toHaveText(
+  await expect(status.getByTestId("backfill-estimate")).toHaveText(
     /^(About \d+ minutes? left|Less than a minute left): [1-7] of 7 windows read$/,
   );
+  await expect(status.getByTestId("history-coverage")).toHaveText(
+    /^Figures cover \w{3} \d{1,2}(, \d{4})? to (\w{3} )?\d{1,2}, \d{4}(, every day of the history)?; .+ is still being read\.$/,
+  );
+  await expect(page.getByTestId("history-freshness")).toContainText("invoices so far");
+  // The 13 weeks' figures. Unless the period ends on a Sunday, they fall in 14 Monday-to-Sunday weeks, the first and
+  // last partial (the first maybe not read yet): marked on the chart and in the table, as is a week read in part.
+  const sales = page.getByRole("region", { name: "Sales", exact: true });
+  const chart = sales.getByRole("img", { name: /^Weekly revenue, 1[34] weeks / });
+  await expect(chart).toBeVisible();
+  await expect(sales.getByRole("columnheader", { name: "Compared with" })).toBeVisible();
+  const days = await sales.locator("tbody tr td:nth-child(2)").allTextContents();
+  expect(
+    days.every((d) => /^(7 of 7|partial: [1-6] of 7 days(; [1-7] more still being read)?|not read yet)$/.test(d)),
+  ).toBe(true);
+  if (days.length === 14) {
+    expect([days[0], days.at(-1)]).toEqual([
+      expect.stringMatching(/^(partial: [1-6] of 7 days|not read yet)$/),
+      expect.stringMatching(/^partial: [1-6] of 7 days$/),
+    ]);
+    await expect(chart).toHaveAccessibleName(/; partial weeks?, hatched: .*\w{3} \d{1,2} \([1-6] of 7 days\)/);
+    await expect(sales.getByText("Partial week: only some of its 7 days counted")).toBeVisible();
+  }
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -119,7 +119,8 @@ async function main() {
     const cookie = await freshCookie("Supplier", { rateLimit: 100_000 });
     for (const start = Date.now(); ; await new Promise((r) => setTimeout(r, 2_000))) {
       const html = await (await fetch(`${base}/insights`, { headers: { Cookie: cookie } })).text();
-      if (html.includes("history-freshness")) return (syncedCookie = cookie);
+      // The page opens from the first window read; the bench measures the whole year's ("refreshed nightly").
+      if (html.includes("refreshed nightly")) return (syncedCookie = cookie);
       if (Date.now() - start > 300_000)
         throw new Error("the history of the bench's Supplier key was not synced within 5 minutes");
     }

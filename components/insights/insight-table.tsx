@@ -5,7 +5,8 @@ import type { ColumnKind, InsightColumn, InsightTable } from "@/lib/domain/insig
 
 // A table of the Insights page, drawn on the server (no JavaScript of its own): its caption, the first `limit` rows,
 // the count of the rest, and its "Export CSV" link (every row, from the same definitions). Sortable columns are links
-// that change the address's `sort` and `dir`.
+// that change the address's `sort` and `dir`. While the history reads back, a note says which of its days are still
+// being read (in place of its "none" line when it has no row: none may be only not read yet).
 
 const RIGHT: ReadonlySet<ColumnKind> = new Set(["id", "count", "rate", "money", "percent"]);
 
@@ -51,6 +52,7 @@ export function InsightTableView<R>({
 }) {
   const rows = limit === undefined ? table.rows : table.rows.slice(0, limit);
   const captionId = `${table.id}-caption`;
+  const unreadId = `${table.id}-unread`;
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -72,11 +74,23 @@ export function InsightTableView<R>({
           </a>
         )}
       </div>
+      {table.unread && table.rows.length > 0 && (
+        <p
+          id={unreadId}
+          role="note"
+          className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-3 text-sm dark:border-sky-400 dark:bg-sky-950"
+        >
+          {table.unread}
+        </p>
+      )}
       {table.rows.length === 0 ? (
-        <p className="rounded border border-dashed border-slate-400 p-4 text-sm">{empty}</p>
+        <p className="rounded border border-dashed border-slate-400 p-4 text-sm">{table.unread ?? empty}</p>
       ) : (
         <TableFrame label={`${table.title}, table`}>
-          <table className="data-table w-full text-sm" aria-describedby={captionId}>
+          <table
+            className="data-table w-full text-sm"
+            aria-describedby={table.unread ? `${captionId} ${unreadId}` : captionId}
+          >
             <caption className="sr-only">{table.title}</caption>
             <thead className="bg-slate-100 text-left dark:bg-slate-800">
               <tr>

@@ -11,7 +11,7 @@ interface InsightsBackfillStatusProps {
   now: Date;
 }
 
-/** The Insights page while the key's first year of history is still being synced: how far it has come. */
+/** The Insights page before the first window of the key's history is read: how far the backfill has come. */
 export function InsightsBackfillStatus({ view, timeZone, estimate, now }: InsightsBackfillStatusProps) {
   const window = view.state?.window;
   return (
@@ -33,7 +33,7 @@ export function InsightsBackfillStatus({ view, timeZone, estimate, now }: Insigh
           {estimate?.resumesAt
             ? ` It goes on at ${formatClock(estimate.resumesAt, timeZone, now)}, when the key's budget allows.`
             : ""}{" "}
-          The insights open here once its year is in.{" "}
+          The insights open here as soon as its newest 60 days are read, and fill in as the rest is.{" "}
           <Link href="/insights" prefetch={false} className="underline">
             Check again
           </Link>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { InsightsView } from "@/lib/domain/insights/insights-tables";
-import { formatDateTime } from "@/lib/format/display";
+import { formatDate, formatDateTime } from "@/lib/format/display";
 import { InsightsTitle } from "./insights-title";
 
 interface InsightsHeaderProps {
@@ -9,7 +9,10 @@ interface InsightsHeaderProps {
   timeZone: string | undefined;
 }
 
-/** The page's title, how fresh its history is, what it covers and, for an Employee key, who chooses that. */
+/**
+ * The page's title, how fresh its history is (while its first backfill reads back: its last day, and that the rest is
+ * being read), what it covers and, for an Employee key, who chooses that.
+ */
 export function InsightsHeader({ view, staff, timeZone }: InsightsHeaderProps) {
   const scope = view.state.scope;
   const distributor = scope?.distributor === true;
@@ -23,9 +26,18 @@ export function InsightsHeader({ view, staff, timeZone }: InsightsHeaderProps) {
     <div className="space-y-2">
       <InsightsTitle />
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="history-freshness">
-        History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} ·{" "}
-        {view.invoices.toLocaleString("en-US")} invoices
-        {covers} · refreshed nightly
+        {view.coverage.whole ? (
+          <>
+            History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} ·{" "}
+            {view.invoices.toLocaleString("en-US")} invoices
+            {covers} · refreshed nightly
+          </>
+        ) : (
+          <>
+            History up to {formatDate(view.coverage.to)} · {view.invoices.toLocaleString("en-US")} invoices so far
+            {covers} · the rest of its year being read
+          </>
+        )}
       </p>
       {staff && (
         <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -6,6 +6,7 @@ import { addDays } from "@/lib/format/days";
 import { InsightTableView } from "./insight-table";
 import { InsightsBackfillStatus } from "./insights-backfill-status";
 import { InsightsBreakdownSections } from "./insights-breakdown-sections";
+import { InsightsCoverageStatus } from "./insights-coverage-status";
 import { InsightsDistributionSection } from "./insights-distribution-section";
 import { InsightsFilters } from "./insights-filters";
 import { InsightsHeader } from "./insights-header";
@@ -23,7 +24,10 @@ interface InsightsReportProps {
   view: InsightsView;
   keyType: "Supplier" | "Employee";
   timeZone: string | undefined;
-  /** While the first backfill runs: when it expects to be done (none for a walk that cannot tell). */
+  /**
+   * While the first backfill runs (before its first window, or while the page shows the days read so far): when it
+   * expects to be done (none for a walk that cannot tell).
+   */
   estimate?: BackfillEstimate;
   /** The time the page was drawn at (the estimate's "paused until" names a day only when it is not today's). */
   now: Date;
@@ -38,6 +42,9 @@ export function InsightsReport({ view, keyType, timeZone, estimate, now }: Insig
   return (
     <div className="space-y-8">
       <InsightsHeader view={view} staff={staff} timeZone={timeZone} />
+      {!view.coverage.whole && (
+        <InsightsCoverageStatus coverage={view.coverage} timeZone={timeZone} estimate={estimate} now={now} />
+      )}
       <InsightsFilters view={view} staff={staff} />
       <InsightsSalesSection view={view} />
       <InsightsBreakdownSections view={view} staff={staff} />

@@ -1,3 +1,4 @@
+import { type Reading, readingOf } from "@/lib/domain/insights/history-coverage";
 import type { InsightsView } from "@/lib/domain/insights/insights-tables";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
 import { InsightTableView } from "./insight-table";
@@ -11,11 +12,21 @@ interface InsightsSalesSectionProps {
 
 interface GrowthProps {
   value: string | null;
+  /** The period before's figure, in words. */
+  before: string;
+  /** How much of the period before is read: no growth is given against part of it, or one before the history. */
+  reading: Reading;
 }
 
-/** The period's revenue, units and invoices against the period before, its weekly chart and table. */
+/**
+ * The period's revenue, units and invoices against the period before, its weekly chart and table; while the history
+ * reads back, what they count of it; no growth against a period before not read whole, or reaching before the history.
+ */
 export function InsightsSalesSection({ view }: InsightsSalesSectionProps) {
-  const { query, comparison, tables } = view;
+  const { query, comparison, tables, coverage } = view;
+  const reading = readingOf(coverage, comparison.previous);
+  // The weeks' note covers both periods: said once, under the figures, rather than again above their table.
+  const { unread, ...weeks } = tables.weeks;
   const retailer = view.retailers.find((r) => r.customerId === query.customer);
   const rep = view.reps.find((r) => r.userId === query.rep);
   const supplier = view.suppliers.find((s) => s.supplierId === query.supplier);
@@ -56,7 +67,7 @@ export function InsightsSalesSection({ view }: InsightsSalesSectionProps) {
             <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums">{now}</dd>
             <dd className="text-sm">
-              <Growth value={growth} /> ({before})
+              <Growth value={growth} before={before} reading={reading} />
             </dd>
           </div>
         ))}
@@ -65,9 +76,18 @@ export function InsightsSalesSection({ view }: InsightsSalesSectionProps) {
         {formatDate(comparison.current.from)} to {formatDate(comparison.current.to)}, against{" "}
         {formatDate(comparison.previous.from)} to {formatDate(comparison.previous.to)}.
       </p>
-      <SalesChart weeks={tables.weeks.rows} describedBy="weeks-caption" />
+      {unread && (
+        <p
+          role="note"
+          className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-3 text-sm dark:border-sky-400 dark:bg-sky-950"
+        >
+          {unread}
+        </p>
+      )}
+      <SalesChart weeks={weeks.rows} describedBy="weeks-caption" />
       <InsightTableView
-        table={tables.weeks}
+        table={weeks}
+        intro={`Each week beside the same week of the period before, ${query.weeks} weeks earlier, named by its days. Weeks start on Monday; a partial week (hatched on the chart) counts only its days in the period${coverage.whole ? "" : " and read so far"}.`}
         exportHref={insightsExportHref(query, "weeks")}
         empty="No weeks in the period."
       />
@@ -75,13 +95,23 @@ export function InsightsSalesSection({ view }: InsightsSalesSectionProps) {
   );
 }
 
-function Growth({ value }: GrowthProps) {
-  if (value === null) return <span className="text-slate-700 dark:text-slate-300">no sales before</span>;
+function Growth({ value, before, reading }: GrowthProps) {
+  const muted = "text-slate-700 dark:text-slate-300";
+  if (reading === "not read yet" || reading === "before the history")
+    return <span className={muted}>the period before is {reading}</span>;
+  if (reading === "partly read")
+    return <span className={muted}>the period before is partly read ({before} so far)</span>;
+  if (reading === "partly before the history")
+    return <span className={muted}>the period before reaches before the history ({before} in it)</span>;
+  if (value === null) return <span className={muted}>no sales before ({before})</span>;
   const down = value.startsWith("-");
   return (
-    <span className={down ? "text-red-800 dark:text-red-300" : "text-emerald-800 dark:text-emerald-300"}>
-      {down ? "−" : "+"}
-      {value.replace(/^-/, "")}% on the period before
-    </span>
+    <>
+      <span className={down ? "text-red-800 dark:text-red-300" : "text-emerald-800 dark:text-emerald-300"}>
+        {down ? "−" : "+"}
+        {value.replace(/^-/, "")}% on the period before
+      </span>{" "}
+      ({before})
+    </>
   );
 }

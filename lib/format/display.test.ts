@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatBoolean, formatDate, formatDateTime, formatDay, formatMoney, formatQuantity, MISSING } from "./display";
+import {
+  formatBoolean,
+  formatDate,
+  formatDateTime,
+  formatDayRange,
+  formatDay,
+  formatMoney,
+  formatQuantity,
+  MISSING,
+} from "./display";
 
 const LA = "America/Los_Angeles";
 
@@ -70,6 +79,18 @@ describe("formatQuantity", () => {
 
   it("shows missing values as a dash", () => {
     for (const value of [null, undefined, "", Number.NaN]) expect(formatQuantity(value)).toBe(MISSING);
+  });
+});
+
+describe("formatDayRange", () => {
+  it.each([
+    ["2026-11-16", "2026-11-22", " – ", "Nov 16 – 22, 2026"],
+    ["2026-09-23", "2026-11-21", " to ", "Sep 23 to Nov 21, 2026"],
+    ["2025-12-29", "2026-01-04", " to ", "Dec 29, 2025 to Jan 4, 2026"],
+    ["2026-11-16", "2026-11-16", " – ", "Nov 16, 2026"],
+    ["2026-02-30", "2026-03-02", " – ", "2026-02-30 – 2026-03-02"],
+  ])("%s to %s reads %s", (from, to, joiner, words) => {
+    expect(formatDayRange(from, to, joiner)).toBe(words);
   });
 });
 

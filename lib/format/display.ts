@@ -194,6 +194,35 @@ export function formatDate(value: Sparse<string>, timeZone?: string): string {
   return at ? formatter("date", timeZone).format(at) : value;
 }
 
+const dayRanges = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * Two calendar days ("YYYY-MM-DD", from and to included) as one span, the month and year said once where they are
+ * shared; one day when they are the same. `joiner` stands between the two ends (" to " reads better in a sentence).
+ * A value that is not a calendar day is shown as given.
+ *
+ * @example
+ * formatDayRange("2026-11-16", "2026-11-22"); // "Nov 16 – 22, 2026"
+ * formatDayRange("2025-12-29", "2026-01-04", " to "); // "Dec 29, 2025 to Jan 4, 2026"
+ */
+export function formatDayRange(from: string, to: string, joiner = " – "): string {
+  const start = calendarDate(from);
+  const end = calendarDate(to);
+  if (!start || !end) return `${from}${joiner}${to}`;
+  if (from === to) return formatDate(from);
+  if (to < from) return `${formatDate(from)}${joiner}${formatDate(to)}`;
+  // ICU puts thin or no-break spaces around its dash; plain ones keep server and browser output identical.
+  return dayRanges
+    .formatRange(start, end)
+    .replace(/[\u2009\u202f\u00a0]/g, " ")
+    .replace(" – ", joiner);
+}
+
 /**
  * A day the API sends as a timestamp (a due date, a post date: midnight UTC by convention) shown as the calendar day
  * it names, whatever the viewer's zone; `formatDate` would move midnight UTC to the day before west of Greenwich.

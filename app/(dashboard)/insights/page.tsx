@@ -16,8 +16,8 @@ export const metadata: Metadata = { title: "Insights · Backroom" };
 // over the accounts of the reps its members are linked to (with their weekly leaderboard), or over the whole
 // distributor one supplier at a time, as an owner or admin chose on Keys; drawn on the server from the key's synced
 // history alone: opening the page asks nothing of the API. A key's first backfill starts when the key is added (a key
-// without one yet, an Employee key whose member was linked since, has it queued here); until it is in, the page says
-// how far it has come and when it expects to be done.
+// without one yet, an Employee key whose member was linked since, has it queued here); until its first window is read
+// the page says how far it has come, then shows the figures of the days read so far, saying which, until it is in.
 export default async function InsightsPage({ searchParams }: PageProps<"/insights">) {
   const [{ active, view: session }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   const workspaceId = session.workspace!.id;
@@ -53,7 +53,7 @@ export default async function InsightsPage({ searchParams }: PageProps<"/insight
   }
   const view = await insightsView(db, active.id, insightsQuery(params));
   if (!view.ready && !view.state) await history.start(workspaceId, active.id);
-  const estimate = view.ready ? undefined : await history.estimate(active.id);
+  const estimate = view.ready && view.coverage.whole ? undefined : await history.estimate(active.id);
   return (
     <InsightsReport
       view={view}

@@ -57,6 +57,12 @@ describe("backfillEstimate", () => {
       { windows: 7, windowsRead: 1, secondsLeft: 4 * 3600 + 16 },
     ],
     [
+      "three windows read, what the pages group by read before the first: only the retailers' stock to close",
+      progress({ ...threeRead, referencedAt: "2026-11-21T09:00:00.000Z" }),
+      at("10:00:00"),
+      { windows: 7, windowsRead: 3, secondsLeft: 37 },
+    ],
+    [
       "a wait that has passed is not counted",
       progress({ ...threeRead, resumesAt: "2026-11-21T09:00:00.000Z" }),
       at("10:00:00"),

@@ -10,10 +10,13 @@ import { plural } from "@/lib/format/plural";
 export const HISTORY_WINDOW_DAYS = 60;
 
 /**
- * Requests that end a walk once its windows are read: the states, the customers, the products, the reps and the
- * retailers' stock (7 for the demo brand at the sandbox's scale 1; an Employee key's reads its suppliers too).
+ * Requests that end a walk once its windows are read: the states, the customers, the products, the promotions, the
+ * reps and the retailers' stock (7 for the demo brand at the sandbox's scale 1; an Employee key's reads its suppliers
+ * too). A backfill reads all but the stock before its first window (`referencedAt` then set): its end is the stock's.
  */
 export const CLOSING_REQUESTS = 8;
+/** Requests of the retailers' stock, which ends every walk (one page for a brand at the sandbox's scale 1). */
+export const SHELF_REQUESTS = 1;
 
 /** What the estimate reads of a walk's state (`HistoryState`). */
 export interface BackfillProgress {
@@ -25,6 +28,8 @@ export interface BackfillProgress {
   walk?: { day: string; requests: number; windowRequests: number };
   hour?: { start: string; requests: number };
   resumesAt?: string;
+  /** When the walk read what the pages name and group by: a backfill does before its first window. */
+  referencedAt?: string;
 }
 
 /** The pace the walk reads at. */
@@ -99,7 +104,8 @@ export function backfillEstimate(
   // The requests a day of the windows read took, for the days left; less what the window under way has read.
   const perDay = (walk.windowRequests - walk.requests) / daysRead;
   const current = progress.requests - walk.windowRequests;
-  const left = Math.max(0, Math.ceil(perDay * (days - daysRead)) - current) + CLOSING_REQUESTS;
+  const closing = progress.referencedAt ? SHELF_REQUESTS : CLOSING_REQUESTS;
+  const left = Math.max(0, Math.ceil(perDay * (days - daysRead)) - current) + closing;
   const from = resumes ? Date.parse(resumes) : now;
   const spent =
     progress.hour && Math.floor(Date.parse(progress.hour.start) / HOUR_MS) === Math.floor(from / HOUR_MS)

@@ -1,6 +1,8 @@
 import type { AccountHealthRow } from "./account-health";
 import type { CadenceRow } from "./cadence";
 import type { DistributionRow } from "./distribution";
+import { formatDayRange } from "@/lib/format/display";
+import { type WeekDays, weekDaysWords } from "./partial-weeks";
 import type { LiftRow } from "./promotion-lift";
 import type { SalesRow } from "./sales-by";
 import type { ShelfWatchRow } from "./shelf-watch";
@@ -28,11 +30,15 @@ export interface InsightColumn<R> {
 
 /** A week of the period beside the same week of the period before, for the chart and its table. */
 export interface WeekRow {
+  /** The week's Monday. */
   week: string;
+  /** The days it counts: fewer than 7 in the period's first and last weeks, and in one not wholly read yet. */
+  days: WeekDays;
   units: number;
   revenue: string;
   invoices: number;
-  previousWeek: string;
+  /** The same week of the period before (a period's length earlier), and the days it counts. */
+  previous: WeekDays;
   previousUnits: number;
   previousRevenue: string;
 }
@@ -86,15 +92,45 @@ export const distributionColumns = (by: "product" | "line"): InsightColumn<Distr
   { id: "shareOfDoors", header: "Share of doors", value: (r) => percent(r.shareOfDoors), kind: "percent" },
 ];
 
-/** The sales-by-week table's columns: each week beside the same week of the period before. */
+/**
+ * The days a week's figures are compared with: the same week of the period before, the days it counts, and whether
+ * it is partial or not read yet.
+ *
+ * @example
+ * comparedWith(weekDays("2026-05-18", { from: "2026-05-24", to: "2026-08-22" }));
+ * // "May 24, 2026 (partial: 1 of 7 days)"
+ */
+export function comparedWith(previous: WeekDays): string {
+  const days = formatDayRange(previous.from, previous.to);
+  return previous.partial ? `${days} (${weekDaysWords(previous)})` : days;
+}
+
+/** A week's figure, blank when none of its days is read yet (a zero would read as no sales). */
+const counted = (week: WeekDays, value: string) => (week.days === 0 ? "" : value);
+
+/**
+ * The sales-by-week table's columns: each week, the days it counts ("partial: 4 of 7 days"), and beside it the same
+ * week of the period before, named by its days.
+ */
 export const weekColumns = (): InsightColumn<WeekRow>[] => [
   { id: "week", kind: "day", header: "Week of", value: (r) => r.week },
-  { id: "units", header: "Units", value: (r) => text(r.units), kind: "count" },
-  { id: "revenue", header: "Revenue", value: (r) => r.revenue, kind: "money" },
-  { id: "invoices", header: "Invoices", value: (r) => text(r.invoices), kind: "count" },
-  { id: "previousWeek", kind: "day", header: "Week before (of)", value: (r) => r.previousWeek },
-  { id: "previousUnits", header: "Units before", value: (r) => text(r.previousUnits), kind: "count" },
-  { id: "previousRevenue", header: "Revenue before", value: (r) => r.previousRevenue, kind: "money" },
+  { id: "days", header: "Days", value: (r) => weekDaysWords(r.days) },
+  { id: "units", header: "Units", value: (r) => counted(r.days, text(r.units)), kind: "count" },
+  { id: "revenue", header: "Revenue", value: (r) => counted(r.days, r.revenue), kind: "money" },
+  { id: "invoices", header: "Invoices", value: (r) => counted(r.days, text(r.invoices)), kind: "count" },
+  { id: "comparedWith", header: "Compared with", value: (r) => comparedWith(r.previous) },
+  {
+    id: "previousUnits",
+    header: "Units then",
+    value: (r) => counted(r.previous, text(r.previousUnits)),
+    kind: "count",
+  },
+  {
+    id: "previousRevenue",
+    header: "Revenue then",
+    value: (r) => counted(r.previous, r.previousRevenue),
+    kind: "money",
+  },
 ];
 
 /** The account health table's columns. */

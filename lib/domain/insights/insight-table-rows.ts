@@ -3,6 +3,7 @@ import { salesBy, shelfWatch, weeklyLeaderboard, whiteSpace } from "./aggregate"
 import { cadence, doorsDue } from "./cadence";
 import { customerZone, type HistoryInput, type Period, weekStart } from "./definitions";
 import type { ShelfRow } from "./history-types";
+import { type HeldDays, weekDays } from "./partial-weeks";
 import type { DoorDueRow, NamedLeaderboardRow, NamedShelfRow, WeekRow, WhiteSpaceLine } from "./insight-columns";
 
 /** A history with its retailers' shelf, as the Insights page reads it. */
@@ -33,21 +34,23 @@ export function choosers(history: HistoryInput) {
 }
 
 /**
- * Each week of the period beside the same week of the period before (`days` long, just before it).
+ * Each week of the period beside the same week of the period before (`days` long, just before it), with the days
+ * each counts (`weekDays`): the period's, those the history holds (`held`), and while it reads back, those read.
  *
  * @example
- * weekRows(input, period, 28)[0]; // { week: "2026-10-26", units: 40, previousWeek: "2026-09-28", … }
+ * weekRows(input, period, 28)[0]; // { week: "2026-10-26", days: { days: 7, partial: false, … }, units: 40, … }
  */
-export function weekRows(input: HistoryInput, period: Period, days: number): WeekRow[] {
+export function weekRows(input: HistoryInput, period: Period, days: number, held: HeldDays = {}): WeekRow[] {
   const previous = { from: addDays(period.from, -days), to: addDays(period.from, -1), zoneOf: customerZone };
   const thisWeeks = salesBy("week", input, period);
   const previousWeeks = salesBy("week", input, previous);
   return thisWeeks.map((w, i) => ({
     week: w.key,
+    days: weekDays(w.key, period, held),
     units: w.units,
     revenue: w.revenue,
     invoices: w.invoices,
-    previousWeek: previousWeeks[i]?.key ?? addDays(w.key, -days),
+    previous: weekDays(previousWeeks[i]?.key ?? addDays(w.key, -days), previous, held),
     previousUnits: previousWeeks[i]?.units ?? 0,
     previousRevenue: previousWeeks[i]?.revenue ?? "0.00",
   }));
@@ -99,18 +102,27 @@ export function whiteSpaceLines(input: HistoryInput, asOf: string): WhiteSpaceLi
 }
 
 /**
- * The rep's accounts ranked for the history's last full week (Monday to Sunday: the week before asOf's, unless asOf
- * is its Sunday); none without a rep.
+ * The Monday of the history's last full week (Monday to Sunday: the week before asOf's, unless asOf is its Sunday).
+ *
+ * @example
+ * lastFullWeek("2026-11-23"); // "2026-11-16"
+ */
+export function lastFullWeek(asOf: string): string {
+  return isoWeekday(asOf) === 7 ? weekStart(asOf) : addDays(weekStart(asOf), -7);
+}
+
+/**
+ * The rep's accounts ranked for the history's last full week (`lastFullWeek`); none without a rep.
  *
  * @example
  * leaderboardRows(input, "2026-11-23", 42)[0]; // { rank: 1, week: "2026-11-16", … }
  */
 export function leaderboardRows(input: HistoryInput, asOf: string, rep: number | undefined): NamedLeaderboardRow[] {
-  const lastFullWeek = isoWeekday(asOf) === 7 ? weekStart(asOf) : addDays(weekStart(asOf), -7);
+  const week = lastFullWeek(asOf);
   return rep === undefined
     ? []
-    : weeklyLeaderboard(input, { weekOf: lastFullWeek, repUserId: rep, zoneOf: customerZone }).map((row) => ({
+    : weeklyLeaderboard(input, { weekOf: week, repUserId: rep, zoneOf: customerZone }).map((row) => ({
         ...row,
-        week: lastFullWeek,
+        week,
       }));
 }

@@ -183,6 +183,60 @@ describe("insightTables", () => {
   });
 });
 
+describe("the weekly table", () => {
+  const cells = (figures: ReturnType<typeof insightTables>) =>
+    figures.tables.weeks.rows.map((row) =>
+      Object.fromEntries(figures.tables.weeks.columns.map((c) => [c.header, c.value(row)])),
+    );
+
+  it("marks the period's first and last weeks as partial, and names the days each week is compared with", () => {
+    // Four weeks to Tuesday, Nov 24: Wednesday, Oct 28 on; the four weeks before from Sep 30.
+    const rows = cells(insightTables(history, insightsQuery({ weeks: "4" }), "2026-11-24"));
+    expect(rows.map((r) => [r["Week of"], r.Days, r["Compared with"]])).toEqual([
+      ["2026-10-26", "partial: 5 of 7 days", "Sep 30 – Oct 4, 2026 (partial: 5 of 7 days)"],
+      ["2026-11-02", "7 of 7", "Oct 5 – 11, 2026"],
+      ["2026-11-09", "7 of 7", "Oct 12 – 18, 2026"],
+      ["2026-11-16", "7 of 7", "Oct 19 – 25, 2026"],
+      ["2026-11-23", "partial: 2 of 7 days", "Oct 26 – 27, 2026 (partial: 2 of 7 days)"],
+    ]);
+    expect(rows[0]).toMatchObject({ Units: "0", "Units then": "4", "Revenue then": "22.00" });
+    expect(rows[3]).toMatchObject({ Units: "6", Revenue: "55.50", Invoices: "2", "Units then": "0" });
+  });
+
+  it("while the history reads back, counts the days read only and leaves the weeks not read yet blank", () => {
+    const coverage = { from: "2025-11-24", to: "2026-11-24", readFrom: "2026-11-18", whole: false };
+    const figures = insightTables(history, insightsQuery({ weeks: "4" }), "2026-11-24", { coverage });
+    const rows = cells(figures);
+    expect(rows[0]).toEqual({
+      "Week of": "2026-10-26",
+      Days: "not read yet",
+      Units: "",
+      Revenue: "",
+      Invoices: "",
+      "Compared with": "Sep 30 – Oct 4, 2026 (not read yet)",
+      "Units then": "",
+      "Revenue then": "",
+    });
+    expect(rows[3]).toMatchObject({
+      Days: "partial: 5 of 7 days; 2 more still being read",
+      Units: "6",
+      Revenue: "55.50",
+      "Compared with": "Oct 19 – 25, 2026 (not read yet)",
+      "Units then": "",
+    });
+    expect(figures.coverage).toEqual(coverage);
+    expect(figures.tables.weeks.unread).toBe(
+      "Partly read: these figures count Nov 18 to 24, 2026 only; Sep 30 to Nov 17, 2026 is still being read.",
+    );
+    expect(figures.tables.products.unread).toBe(
+      "Partly read: these figures count Nov 18 to 24, 2026 only; Oct 28 to Nov 17, 2026 is still being read.",
+    );
+    expect(figures.tables.shelf.unread).toBe("The retailers' stock is read once the backfill ends.");
+    // Whole, nothing to say.
+    expect(insightTables(history, insightsQuery({ weeks: "4" }), "2026-11-24").tables.weeks.unread).toBeUndefined();
+  });
+});
+
 describe("the brand's distribution and doors due (issue 41)", () => {
   it("puts each product's and line's doors beside the period before, and writes them as the CSV has them", () => {
     // Four weeks to Nov 22: Corner Shop and Big Store bought Lager (7); Cidery's product 9 only Corner Shop (Big Store's

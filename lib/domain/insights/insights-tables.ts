@@ -3,11 +3,12 @@ import { addDays } from "@/lib/format/days";
 import { parseDecimal, requireDecimal } from "@/lib/format/decimal";
 import { accountHealth, periodComparison, salesBy } from "./aggregate";
 import type { AccountHealthRow } from "./account-health";
-import { customerZone, type HistoryInput, type Period, type Tier } from "./definitions";
+import { customerZone, type HistoryInput, type Period, previousPeriod, type Tier } from "./definitions";
 import type { ShelfRow } from "./history-types";
 import type { PeriodComparison } from "./period-comparison";
 import type { SalesRow } from "./sales-by";
 import { type DistributionRow, distribution } from "./distribution";
+import { type HistoryCoverage, partlyReadWords } from "./history-coverage";
 import { type LiftRow, promotionLift } from "./promotion-lift";
 import {
   type ColumnKind,
@@ -27,7 +28,15 @@ import {
   type WhiteSpaceLine,
   whiteSpaceColumns,
 } from "./insight-columns";
-import { choosers, doorsDueRows, leaderboardRows, shelfRows, weekRows, whiteSpaceLines } from "./insight-table-rows";
+import {
+  choosers,
+  doorsDueRows,
+  lastFullWeek,
+  leaderboardRows,
+  shelfRows,
+  weekRows,
+  whiteSpaceLines,
+} from "./insight-table-rows";
 
 export type { ColumnKind, DoorDueRow, InsightColumn, WeekRow } from "./insight-columns";
 
@@ -109,6 +118,8 @@ export interface InsightTable<R> {
   title: string;
   columns: InsightColumn<R>[];
   rows: R[];
+  /** While the history reads back: which of the days its figures read are still being read (`partlyReadWords`). */
+  unread?: string;
 }
 
 export interface InsightsTables {
@@ -149,6 +160,8 @@ export interface HistoryProgress {
 export interface InsightFigures {
   query: InsightsQuery;
   asOf: string;
+  /** The days the history holds and those read so far: the figures count the days read only. */
+  coverage: HistoryCoverage;
   comparison: PeriodComparison;
   /** Every retailer of the history, by name, for the chooser. */
   retailers: { customerId: number; name: string }[];
@@ -159,13 +172,13 @@ export interface InsightFigures {
   tables: InsightsTables;
 }
 
+/**
+ * The page's view of a key's history: not ready until a window of its first backfill is read whole; then its figures,
+ * of the days read so far (`coverage`) until that backfill is in. `invoices`: those the history holds so far.
+ */
 export type InsightsView =
   | { ready: false; state: HistoryProgress | undefined; invoices: number }
-  | ({
-      ready: true;
-      state: HistoryProgress & { backfilledAt: string } /** Invoices in the whole history. */;
-      invoices: number;
-    } & InsightFigures);
+  | ({ ready: true; state: HistoryProgress; invoices: number } & InsightFigures);
 
 const TIER_ORDER: Record<Tier, number> = { Active: 0, Priority: 1, "At risk": 2, Lost: 3 };
 
@@ -304,10 +317,46 @@ export function supplierRanking(
   return salesBy("supplier", narrowed(history, { customer: query.customer, rep: query.rep }), periodOf(query, asOf));
 }
 
+/** The first day of a history whose first day is not said: every day before its last is taken as held. */
+const FIRST_DAY = "0001-01-01";
+
+/**
+ * What each table says while the history reads back: the days its figures read that are not read yet (the shelf's
+ * stock is read at the backfill's end). None once the history is whole.
+ */
+function unreadNotes(coverage: HistoryCoverage, period: Period): Partial<Record<InsightTableId, string>> {
+  if (coverage.whole) return {};
+  const asOf = coverage.to;
+  const note = (from: string, to = asOf) => partlyReadWords(coverage, { from, to });
+  const whole = note(coverage.from);
+  const sales = note(period.from);
+  const week = lastFullWeek(asOf);
+  return {
+    weeks: note(previousPeriod(period).from),
+    products: sales,
+    retailers: sales,
+    reps: sales,
+    suppliers: sales,
+    // A store's last order and reorder rhythm are read over the whole history.
+    health: whole,
+    "doors-due": whole,
+    "white-space": note(addDays(asOf, -89)),
+    leaderboard: note(week, addDays(week, 6)),
+    distribution: note(previousPeriod(period).from),
+    lines: note(previousPeriod(period).from),
+    // A promotion's baseline is its doors' 8 weeks before it began.
+    promotions: note(addDays(period.from, -56)),
+    shelf: "The retailers' stock is read once the backfill ends.",
+  };
+}
+
 /**
  * Every figure of the Insights page for a query, from a key's history whose last day is `asOf`. `bySupplier` is the
  * supplier ranking when the history given holds one supplier's lines only (read so from the database: a distributor's
- * whole year is too much to hold); it is computed from the history otherwise.
+ * whole year is too much to hold); it is computed from the history otherwise. `coverage`: the days the history holds
+ * and those read so far, while its first backfill reads back (whole from `historyFrom`, its first day, to `asOf` when
+ * left out); each table then says which of its days are still being read, and a promotion's baseline before them is
+ * too thin to tell. A week of the period before that reaches before the history's first day counts only those it holds.
  *
  * @example
  * const figures = insightTables(history, insightsQuery({ weeks: "26" }), "2026-11-23");
@@ -317,10 +366,13 @@ export function insightTables(
   history: HistoryInput & { shelf: readonly ShelfRow[] },
   query: InsightsQuery,
   asOf: string,
-  options: { bySupplier?: SalesRow[]; historyFrom?: string } = {},
+  options: { bySupplier?: SalesRow[]; historyFrom?: string; coverage?: HistoryCoverage } = {},
 ): InsightFigures {
   const input = narrowed(history, query);
   const period = periodOf(query, asOf);
+  const from = options.historyFrom ?? FIRST_DAY;
+  const coverage = options.coverage ?? { from, to: asOf, readFrom: from, whole: true };
+  const historyFrom = coverage.whole ? options.historyFrom : coverage.readFrom;
   const health = sortHealth(
     accountHealth(input, { asOf, zoneOf: customerZone }).filter(
       (r) => query.tier === undefined || r.tier === query.tier,
@@ -340,66 +392,64 @@ export function insightTables(
     columns: salesColumns(first),
   });
   const { retailers, suppliers, reps } = choosers(history);
-  return {
-    asOf,
-    query,
-    suppliers,
-    reps,
-    comparison: periodComparison(input, period),
-    retailers,
-    tables: {
-      weeks: {
-        id: "weeks",
-        title: "Sales by week",
-        rows: weekRows(input, period, Number(query.weeks) * 7),
-        columns: weekColumns(),
-      },
-      products: sales("products", "Sales by product", salesBy("product", input, period), "Product"),
-      retailers: sales(
-        "retailers",
-        "Sales by retailer",
-        salesBy("customer", input, period).filter((r) => r.units !== 0 || r.invoices > 0),
-        "Retailer",
-      ),
-      reps: sales("reps", "Sales by rep", salesBy("rep", input, period), "Rep"),
-      suppliers: sales(
-        "suppliers",
-        "Sales by supplier",
-        options.bySupplier ?? supplierRanking(history, query, asOf),
-        "Supplier",
-      ),
-      health: { id: "health", title: "Account health", rows: health, columns: healthColumns() },
-      "white-space": {
-        id: "white-space",
-        title: "White space",
-        rows: whiteSpaceLines(input, asOf),
-        columns: whiteSpaceColumns(),
-      },
-      leaderboard: {
-        id: "leaderboard",
-        title: "Weekly leaderboard",
-        rows: leaderboardRows(input, asOf, query.rep),
-        columns: leaderboardColumns(),
-      },
-      distribution: {
-        id: "distribution",
-        title: "Distribution and velocity by product",
-        ...distributionTable("product"),
-      },
-      lines: { id: "lines", title: "Distribution and velocity by product line", ...distributionTable("line") },
-      "doors-due": {
-        id: "doors-due",
-        title: "Doors due to reorder",
-        rows: doorsDueRows(input, asOf),
-        columns: doorsDueColumns(),
-      },
-      promotions: {
-        id: "promotions",
-        title: "Promotion lift",
-        rows: promotionLift(input, { ...period, asOf, historyFrom: options.historyFrom }),
-        columns: promotionColumns(),
-      },
-      shelf: { id: "shelf", title: "Shelf watch", rows: shelfRows(history, input), columns: shelfColumns() },
+  const tables: InsightsTables = {
+    weeks: {
+      id: "weeks",
+      title: "Sales by week",
+      rows: weekRows(input, period, Number(query.weeks) * 7, {
+        from: coverage.from,
+        readFrom: coverage.whole ? undefined : coverage.readFrom,
+      }),
+      columns: weekColumns(),
     },
+    products: sales("products", "Sales by product", salesBy("product", input, period), "Product"),
+    retailers: sales(
+      "retailers",
+      "Sales by retailer",
+      salesBy("customer", input, period).filter((r) => r.units !== 0 || r.invoices > 0),
+      "Retailer",
+    ),
+    reps: sales("reps", "Sales by rep", salesBy("rep", input, period), "Rep"),
+    suppliers: sales(
+      "suppliers",
+      "Sales by supplier",
+      options.bySupplier ?? supplierRanking(history, query, asOf),
+      "Supplier",
+    ),
+    health: { id: "health", title: "Account health", rows: health, columns: healthColumns() },
+    "white-space": {
+      id: "white-space",
+      title: "White space",
+      rows: whiteSpaceLines(input, asOf),
+      columns: whiteSpaceColumns(),
+    },
+    leaderboard: {
+      id: "leaderboard",
+      title: "Weekly leaderboard",
+      rows: leaderboardRows(input, asOf, query.rep),
+      columns: leaderboardColumns(),
+    },
+    distribution: {
+      id: "distribution",
+      title: "Distribution and velocity by product",
+      ...distributionTable("product"),
+    },
+    lines: { id: "lines", title: "Distribution and velocity by product line", ...distributionTable("line") },
+    "doors-due": {
+      id: "doors-due",
+      title: "Doors due to reorder",
+      rows: doorsDueRows(input, asOf),
+      columns: doorsDueColumns(),
+    },
+    promotions: {
+      id: "promotions",
+      title: "Promotion lift",
+      rows: promotionLift(input, { ...period, asOf, historyFrom }),
+      columns: promotionColumns(),
+    },
+    shelf: { id: "shelf", title: "Shelf watch", rows: shelfRows(history, input), columns: shelfColumns() },
   };
+  for (const [id, unread] of Object.entries(unreadNotes(coverage, period)))
+    if (unread) tables[id as InsightTableId].unread = unread;
+  return { asOf, coverage, query, suppliers, reps, comparison: periodComparison(input, period), retailers, tables };
 }

@@ -30,7 +30,7 @@ type SupplierRow = { SupplierID: number; Supplier?: string | null };
  * key: its scope's customers and the suppliers (for the page's chooser); its reps were read with its scope.
  *
  * @example
- * await readGroupings(db, keyId, state, readAll); // weekly, and at the backfill's end
+ * await readGroupings(db, keyId, state, readAll); // before a backfill's first window, and weekly at a walk's end
  */
 export async function readGroupings(
   coreDb: Kysely<BackroomDatabase>,

@@ -13,8 +13,9 @@ type ShelfApiRow = {
 
 /**
  * What is replaced whole at a walk's end: the retailers' stock of the brand's products (the shelf watch's snapshot)
- * every time; once a week (`REFERENCE_DAYS`) and at the backfill, what the pages group and date by, which rarely
- * changes: the brand's active products, the retailers (with their state's zone) and the reps.
+ * every time; once a week (`REFERENCE_DAYS`), what the pages group and date by, which rarely changes: the brand's
+ * active products, the retailers (with their state's zone) and the reps. A backfill reads those before its first
+ * window (`readOpening` in history-walk.ts), so at its end they are not due.
  *
  * @example
  * await readReference(ctx, keyId, state, readAll); // at a walk's last window

@@ -41,7 +41,10 @@ export interface HistoryState {
   pendingLines: number[];
   backfilledAt?: string;
   refreshedAt?: string;
-  /** When the reference (products, states, customers, reps) was last read: weekly, the shelf every walk. */
+  /**
+   * When the reference (products, states, customers, reps) was last read: before a backfill's first window, then
+   * weekly at a walk's end; the shelf at every walk's end.
+   */
   referencedAt?: string;
   /**
    * What the kept lines hold (`LINES_VERSION`): absent, the lines read before their promotion and discount were kept

@@ -863,23 +863,25 @@ describe("the history sync's start and pace", () => {
     expect(paused.resumesAt).toBe("2026-11-21T19:00:00.000Z");
     const actual = (times.at(-1)! - paused.at) / 1000;
     expect(Math.abs(paused.secondsLeft! - actual)).toBeLessThan(60);
-    expect(paused.windowsRead).toBe(Math.ceil(366 / WINDOW_DAYS) - 1);
+    // The first hour's 14: what the pages name and group by (5 requests, before the first window), then 4 windows.
+    expect(paused.windowsRead).toBe(4);
+    expect(Math.ceil(366 / WINDOW_DAYS)).toBe(7);
     expect(told).toEqual([
       {
         status: 409,
         code: "HISTORY_PENDING",
         retryAfter: "60",
         detail:
-          "This key's history is being synced in the background; the insights open once its first year is in. Starting…",
+          "This key's history is being synced in the background; the insights' API answers once its first year is in. Starting…",
       },
       {
         status: 409,
         code: "HISTORY_PENDING",
         retryAfter: String(paused.secondsLeft),
-        detail: `This key's history is being synced in the background; the insights open once its first year is in. ${estimateWords(paused)}.`,
+        detail: `This key's history is being synced in the background; the insights' API answers once its first year is in. ${estimateWords(paused)}.`,
       },
     ]);
-    expect(estimateWords(paused)).toBe("About 15 minutes left: 6 of 7 windows read");
+    expect(estimateWords(paused)).toBe("About 15 minutes left: 4 of 7 windows read");
   });
 
   it("waits for a 429's Retry-After, and while people have under a fifth of the key's hour left, then goes on", async () => {

@@ -35,8 +35,10 @@ import type { HistoryDb, HistoryTables } from "./tables";
  * A workspace key's history, kept in Backroom's database: its invoices of every status but Canceled
  * (`Statuses=1,2,3,4,5,7`, said explicitly: the API's default is New only) and their lines, for the key's scope.
  *
- * - **Backfill**, newest first: windows of `WINDOW_DAYS` from today back to `historyDays` ago. A window is its invoice
- *   pages (500 a page), then its invoices' lines, `LINE_BATCH` invoices a request (500 lines a page).
+ * - **Backfill**, newest first: what the pages name and group by (products, retailers, reps, promotions), then windows
+ *   of `WINDOW_DAYS` from today back to `historyDays` ago, then the retailers' stock. A window is its invoice pages (500
+ *   a page), then its invoices' lines, `LINE_BATCH` invoices a request (500 lines a page). The page shows the days
+ *   read whole so far (`history-coverage.ts` in the insights' domain) from the first window on.
  * - **Refresh** (nightly): the last `REFRESH_DAYS` again, as one window: statuses and revisions change. Invoices of the
  *   window the API no longer lists (canceled) are deleted; an invoice's lines are replaced whole.
  * - **Resumable**: where the walk stands (`history_state`) is saved after every request, so a job that dies, or waits

@@ -2,6 +2,7 @@ import "server-only";
 import type { ActiveKey } from "../core/session";
 import type { SyncJob, SyncRead } from "../core/jobs/resumable-sync";
 import { type InvoiceRow, invoicePage, type LineRow, lineBatch } from "./history-invoices";
+import { readGroupings } from "./history-groupings";
 import { readReference } from "./history-reference";
 import { readScope } from "./history-scope";
 import {
@@ -96,8 +97,27 @@ async function nextWindow(ctx: HistoryContext, keyId: string, state: HistoryStat
 }
 
 /**
- * One step of a key's walk, as the resumable sync runs it: an Employee key's scope first, then the window's invoice
- * pages, its lines a batch at a time, and the next window (or the reference and the walk's end). Saves the state.
+ * A backfill's opening: what the pages name and group by (the products, the retailers with their zone, the reps, the
+ * promotions), read before the first window rather than after the last, so that the page's figures of the days read
+ * so far carry their names, groups and zones. Its requests are left out of the windows' (the estimate's rate per day).
+ */
+async function readOpening(ctx: HistoryContext, keyId: string, state: HistoryState, readAll: ReadAll) {
+  const before = state.requests;
+  await readGroupings(ctx.db, keyId, state, readAll);
+  state.referencedAt = new Date(ctx.now()).toISOString();
+  const spent = state.requests - before;
+  if (state.walk)
+    state.walk = {
+      ...state.walk,
+      requests: state.walk.requests + spent,
+      windowRequests: state.walk.windowRequests + spent,
+    };
+}
+
+/**
+ * One step of a key's walk, as the resumable sync runs it: an Employee key's scope first, a backfill's opening (what
+ * the pages name and group by), then the window's invoice pages, its lines a batch at a time, and the next window (or
+ * the retailers' stock, the rest of the reference when due, and the walk's end). Saves the state.
  *
  * @example
  * await walkStep(ctx, job, key, state, read);
@@ -125,6 +145,7 @@ export async function walkStep(
   // No member linked to a rep (or no customers of theirs): nothing to walk; the page says why.
   else if (state.scope && !state.scope.distributor && state.scope.customerIds.length === 0)
     finishWalk(state, ctx.now());
+  else if (state.phase === "backfill" && !state.referencedAt) await readOpening(ctx, job.keyId, state, readAll);
   else if (state.window!.page > 0) await invoicePage(ctx.db, job.keyId, state, readPage<InvoiceRow>);
   else if (state.pendingLines.length > 0) await lineBatch(ctx.db, job.keyId, state, readAll<LineRow>);
   else await nextWindow(ctx, job.keyId, state, readAll);

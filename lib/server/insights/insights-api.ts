@@ -114,21 +114,24 @@ const ExportQuery = InsightsQuery.extend({ table: z.enum(TABLE_IDS) });
 
 // GET /api/insights/export?table=<one of TABLE_IDS>[&weeks&customer&rep&supplier&tier&sort&dir&dsort&ddir]:
 // one of the Insights page's tables as CSV (every row, in the page's order and with its filters), from the history
-// alone: what the page's "Export CSV" links download.
+// alone: what the page's "Export CSV" links download. While the first backfill reads back, as the page: of the days
+// read so far, its name ending "-read-from-YYYY-MM-DD"; 409 HISTORY_PENDING until a window is read whole.
 export const getExport = defineRoute(
   { ...INSIGHTS_KEYS, query: ExportQuery, invalid: `Ask for one table: ?table=${TABLE_IDS.join("|")}.` },
   async ({ actor, query }, deps: InsightsDeps) => {
     const { table: id, ...asked } = query;
     // The page's own view of the same address: the download holds what the page shows.
     const view = await insightsView(deps.db, actor.key.id, asked);
-    if (!view.ready) throw historyPending(await deps.history.estimate(actor.key.id));
+    if (!view.ready) throw historyPending(await deps.history.estimate(actor.key.id), { until: "window" });
     const table = view.tables[id] as InsightTable<unknown>;
     const columns: ExportColumn[] = table.columns.map((c) => ({
       id: c.id,
       header: c.header,
       value: (row) => c.value(row),
     }));
-    const name = `insights-${table.id}${view.query.supplier ? `-supplier-${view.query.supplier}` : ""}${view.query.customer ? `-customer-${view.query.customer}` : ""}-${view.asOf}.csv`;
+    // While the first backfill reads back, the name says from which day its figures count.
+    const partial = view.coverage.whole ? "" : `-read-from-${view.coverage.readFrom}`;
+    const name = `insights-${table.id}${view.query.supplier ? `-supplier-${view.query.supplier}` : ""}${view.query.customer ? `-customer-${view.query.customer}` : ""}-${view.asOf}${partial}.csv`;
     return new Response(csvHeader(columns, { bom: true }) + csvRows(columns, table.rows as Record<string, unknown>[]), {
       headers: {
         ...NO_STORE,

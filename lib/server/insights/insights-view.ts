@@ -9,6 +9,7 @@ import {
   type InsightsView,
   supplierRanking,
 } from "@/lib/domain/insights/insights-tables";
+import { historyCoverage } from "@/lib/domain/insights/history-coverage";
 import type { SalesRow } from "@/lib/domain/insights/sales-by";
 import type { BackroomDatabase } from "../core/db/schema";
 import { type KeyHistory, readHistory } from "./history-read";
@@ -60,9 +61,11 @@ async function rankingOf(
 }
 
 /**
- * Where the key's history stands, and once its backfill is in, every figure of the Insights page for the query, read
- * from Backroom's database alone (no request to the API). An Employee key's history of the whole distributor is shown
- * one supplier at a time: the query's, else the one that sold most in the period (the view's `query` says which).
+ * Where the key's history stands, and once a window of its first backfill is read whole, every figure of the Insights
+ * page for the query, read from Backroom's database alone (no request to the API): of the days read so far until that
+ * backfill is in (`historyCoverage`: the view's `coverage` says which, and each table what it still lacks). An
+ * Employee key's history of the whole distributor is shown one supplier at a time: the query's, else the one that sold
+ * most in the period (the view's `query` says which).
  *
  * @example
  * const view = await insightsView(db, keyId, insightsQuery(searchParams));
@@ -84,8 +87,9 @@ export async function insightsView(
   ]);
   const state = stateRow ? (JSON.parse(stateRow.state_json) as HistoryState) : undefined;
   const invoices = Number(count.n);
-  if (!stateRow || !state?.backfilledAt) return { ready: false, state, invoices };
-  const asOf = (state.refreshedAt ?? state.backfilledAt).slice(0, 10);
+  const coverage = state && historyCoverage(state);
+  if (!stateRow || !state || !coverage) return { ready: false, state, invoices };
+  const asOf = coverage.to;
   const version = JSON.stringify([keyId, stateRow.updated_at]);
   let query = asked;
   let bySupplier: SalesRow[] | undefined;
@@ -98,9 +102,10 @@ export async function insightsView(
   let figured = figures.get(viewKey);
   if (!figured) {
     const history = await historyOf(db, keyId, version, state.scope?.distributor ? query.supplier : undefined);
-    figures.set(viewKey, (figured = insightTables(history, query, asOf, { bySupplier, historyFrom: state.horizon })));
+    const options = { bySupplier, historyFrom: state.horizon, coverage };
+    figures.set(viewKey, (figured = insightTables(history, query, asOf, options)));
   }
-  return { ready: true, state: { ...state, backfilledAt: state.backfilledAt }, invoices, ...figured };
+  return { ready: true, state, invoices, ...figured };
 }
 
 /** The lowest-numbered supplier the history names (a distributor's history with no sale in the period). */
