@@ -2,6 +2,7 @@ import { expect } from "@playwright/test";
 import type { KeyType } from "@/lib/data-api/operation";
 import { withMyAccounts } from "@/lib/domain/my-accounts";
 import { navigationFor } from "@/lib/domain/navigation";
+import { formatMoney, formatQuantity } from "@/lib/format/display";
 import { seriousViolations } from "./axe";
 import { tryDemo } from "./sign-in";
 import { test } from "./signed-in-context";
@@ -188,6 +189,54 @@ test("an invoice shows its header, totals and lines", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Totals" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Invoice lines" }).locator("tbody tr").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Open the PDF" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a brand's invoice shows its share: the sum of its lines beside the whole invoice's totals", async ({
+  pageAs,
+}) => {
+  const page = await pageAs("Supplier");
+  // The API's own figures: an invoice whose lines the brand reads add up to less than the invoice (other brands' too).
+  const micros = (value: string | number | null | undefined) => {
+    const [whole, fraction = ""] = String(value ?? "0").split(".");
+    const sign = whole!.startsWith("-") ? -1n : 1n;
+    return sign * (BigInt(whole!.replace("-", "")) * 1_000_000n + BigInt(fraction.padEnd(6, "0").slice(0, 6)));
+  };
+  type Invoice = { InvoiceID: number; InvoiceNum: string; TotalExtPrice?: string | null };
+  type Line = { ExtPrice?: string | null; NumUnits?: number | string | null };
+  const invoices = (
+    (await (await page.request.get("/api/v1/invoices?Statuses=1,2,3,4,5,7&PageSize=25")).json()) as { Data: Invoice[] }
+  ).Data;
+  let found: { invoice: Invoice; total: bigint; units: bigint } | undefined;
+  for (const invoice of invoices) {
+    const lines = (
+      (await (await page.request.get(`/api/v1/invoiceTransactions/${invoice.InvoiceID}?PageSize=500`)).json()) as {
+        Data: Line[];
+      }
+    ).Data;
+    const total = lines.reduce((sum, line) => sum + micros(line.ExtPrice), 0n);
+    if (lines.length > 0 && total !== micros(invoice.TotalExtPrice)) {
+      found = { invoice, total, units: lines.reduce((sum, line) => sum + micros(line.NumUnits), 0n) };
+      break;
+    }
+  }
+  expect(found, "an invoice of the brand's holding other brands' lines").toBeDefined();
+  const { invoice, total, units } = found!;
+  const decimal = (m: bigint) => {
+    const size = m < 0n ? -m : m;
+    return `${m < 0n ? "-" : ""}${size / 1_000_000n}.${String(size % 1_000_000n).padStart(6, "0")}`;
+  };
+  await page.goto(`/invoices/${invoice.InvoiceID}`);
+  const share = page.getByRole("region", { name: "This brand's share" });
+  await expect(share.locator('[data-share="Total (extended price)"]')).toHaveText(formatMoney(decimal(total)));
+  await expect(share.locator('[data-share="Units"]')).toHaveText(formatQuantity(decimal(units)));
+  await expect(
+    share
+      .getByRole("row", { name: /^Total \(extended price\)/ })
+      .getByRole("cell")
+      .last(),
+  ).toHaveText(formatMoney(invoice.TotalExtPrice));
+  await expect(share).toContainText("The brand's figures are the sum of its lines below.");
   expect(await seriousViolations(page)).toEqual([]);
 });
 

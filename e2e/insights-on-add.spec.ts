@@ -7,7 +7,7 @@ import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 
 // A brand key's history starts filling when the key is added, not when someone first opens Insights or at the next
-// hourly sweep (issue 37): an app of this file's own, from the existing build, with the history sweep on (the suite's
+// hourly sweep: an app of this file's own, from the existing build, with the history sweep on (the suite's
 // server has it off, so that no key it adds spends its budget in the background: playwright.config.ts).
 
 const test = base.extend<object, { app: { url: string; process: Started } }>({

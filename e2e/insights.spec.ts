@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey, requestsSince } from "./journeys/keyboard";
 
-// Insights (issue 30): a brand's key connected, its history synced in the background (this server's history sweep is
+// Insights: a brand's key connected, its history synced in the background (this server's history sweep is
 // off, so the page's first visit queues the backfill: e2e/insights-on-add.spec.ts has a server that starts it when the
 // key is added), then the page opens from the history alone: no Data API request on load, narrowed to one retailer,
 // the account health table exported whole, axe clean.
@@ -50,7 +50,7 @@ test("a brand opens Insights from its synced history, narrows to a retailer and 
   expect(await requestsSince(page, since)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Issue 41: last month's feature (the sandbox seeds the brand one) with its lift told, and the distribution sorted
+  // Last month's feature (the sandbox seeds the brand one) with its lift told, and the distribution sorted
   // by velocity, every rate with two decimals.
   const feature = page
     .getByRole("region", { name: "Promotion lift", exact: true })
@@ -180,7 +180,7 @@ test("a rep's Employee key: Insights over their accounts once they are linked, w
     page.getByRole("region", { name: "White space", exact: true }).locator("tbody tr").first(),
   ).toBeVisible();
 
-  // The rep's Today, from the same history: the accounts due to reorder by their own rhythm, each with it (issue 41).
+  // The rep's Today, from the same history: the accounts due to reorder by their own rhythm, each with it.
   await page.goto("/today");
   const due = page.getByRole("region", { name: /^Due to reorder \(\d+\)$/ });
   await expect(due).toBeVisible({ timeout: 30_000 });

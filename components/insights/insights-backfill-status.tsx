@@ -2,6 +2,7 @@ import Link from "next/link";
 import { type BackfillEstimate, estimateWords } from "@/lib/domain/insights/backfill-estimate";
 import type { InsightsView } from "@/lib/domain/insights/insights-tables";
 import { formatClock, formatDate } from "@/lib/format/display";
+import { plural } from "@/lib/format/plural";
 import { InsightsTitle } from "./insights-title";
 
 interface InsightsBackfillStatusProps {
@@ -28,7 +29,7 @@ export function InsightsBackfillStatus({ view, timeZone, estimate, now }: Insigh
         )}
         <p>
           This key&apos;s year of history is being synced in the background, newest first in 60-day windows, paced for
-          the API and within 7% of its hourly budget: {view.invoices.toLocaleString("en-US")} invoices so far
+          the API and within 7% of its hourly budget: {plural(view.invoices, "invoice")} so far
           {window ? `, back to ${formatDate(window.from)}` : ""}.
           {estimate?.resumesAt
             ? ` It goes on at ${formatClock(estimate.resumesAt, timeZone, now)}, when the key's budget allows.`

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { InsightsView } from "@/lib/domain/insights/insights-tables";
 import { formatDate, formatDateTime } from "@/lib/format/display";
+import { plural } from "@/lib/format/plural";
 import { InsightsTitle } from "./insights-title";
 
 interface InsightsHeaderProps {
@@ -29,12 +30,12 @@ export function InsightsHeader({ view, staff, timeZone }: InsightsHeaderProps) {
         {view.coverage.whole ? (
           <>
             History up to {formatDateTime(view.state.refreshedAt ?? view.state.backfilledAt, timeZone)} ·{" "}
-            {view.invoices.toLocaleString("en-US")} invoices
+            {plural(view.invoices, "invoice")}
             {covers} · refreshed nightly
           </>
         ) : (
           <>
-            History up to {formatDate(view.coverage.to)} · {view.invoices.toLocaleString("en-US")} invoices so far
+            History up to {formatDate(view.coverage.to)} · {plural(view.invoices, "invoice")} so far
             {covers} · the rest of its year being read
           </>
         )}

@@ -1,4 +1,4 @@
-/** Issue 30: each account's recency, tier, reorder rhythm and recent revenue. Pure. */
+/** Each account's recency, tier, reorder rhythm and recent revenue. Pure. */
 import { addDays } from "@/lib/format/days";
 import {
   customersById,

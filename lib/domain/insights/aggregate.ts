@@ -1,5 +1,5 @@
 /**
- * Issue 30's aggregations over the synced history, in one place for the pages and `GET /api/insights/sales`: pure
+ * The aggregations over the synced history, in one place for the pages and `GET /api/insights/sales`: pure
  * functions, no I/O. What every figure means is written once in `definitions.ts` (`DEFINITIONS`).
  */
 export {

@@ -1,5 +1,5 @@
 /**
- * Issue 41: each store's own reorder rhythm and whether it is due or late by it, and the doors a rep should call on
+ * Each store's own reorder rhythm and whether it is due or late by it, and the doors a rep should call on
  * this week. A store ordering every 45 days is not late at day 40, one ordering weekly is at day 12: a fixed tier
  * (30/60/90 days) cannot say that. The interval is the insights' reorder interval (`reorderInterval`, definitions.ts),
  * asked of three orders at least: two give one gap, which is no rhythm. Pure; see `DEFINITIONS`.

@@ -1,5 +1,5 @@
 /**
- * What the insights' numbers mean (issue 30), written once: the pure aggregations follow it and the pages show
+ * What the insights' numbers mean, written once: the pure aggregations follow it and the pages show
  * `DEFINITIONS` beside the figures. Shared helpers for the aggregations: the input, sale days, weeks, tiers, growth.
  */
 import { addDays, isoWeekday, localDay } from "@/lib/format/days";

@@ -1,5 +1,5 @@
 /**
- * Issue 41: where each product (or product line) of the brand is carried and how fast it turns per store, for a
+ * Where each product (or product line) of the brand is carried and how fast it turns per store, for a
  * period against the one of the same length just before it. Points of distribution ("doors") and velocity are what a
  * brand's sales lead asks after "what sold": a product selling more because it is in more stores is not one selling
  * faster. Pure; what each figure means is written in `DEFINITIONS` (definitions.ts).

@@ -1,5 +1,5 @@
 /**
- * The synced history of a workspace key (issue 30), as Backroom's database keeps it and as the insights' pure
+ * The synced history of a workspace key, as Backroom's database keeps it and as the insights' pure
  * aggregations (`aggregate.ts`) read it: invoices of every status but Canceled (the API's default is New only), their
  * lines, and retailer inventory snapshots, with the few reference facts the pages group by. Decimal amounts stay the
  * API's decimal strings (exact arithmetic in `lib/format/decimal.ts`); dates are the API's ISO date-times.

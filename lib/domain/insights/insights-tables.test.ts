@@ -237,7 +237,7 @@ describe("the weekly table", () => {
   });
 });
 
-describe("the brand's distribution and doors due (issue 41)", () => {
+describe("the brand's distribution and doors due", () => {
   it("puts each product's and line's doors beside the period before, and writes them as the CSV has them", () => {
     // Four weeks to Nov 22: Corner Shop and Big Store bought Lager (7); Cidery's product 9 only Corner Shop (Big Store's
     // Oct 1 order of it is in the four weeks before: a door lost).

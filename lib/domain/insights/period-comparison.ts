@@ -1,4 +1,4 @@
-/** Issue 30: a period's sales against the period of the same length before it. Pure. */
+/** A period's sales against the period of the same length before it. Pure. */
 import { growthPercent, previousPeriod, saleLines, Totals, type HistoryInput, type Period } from "./definitions";
 
 /** A period's totals. */

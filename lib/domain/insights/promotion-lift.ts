@@ -1,5 +1,5 @@
 /**
- * Issue 41: did a promotion sell more than its stores would have bought anyway? For each promotion of the brand, the
+ * Did a promotion sell more than its stores would have bought anyway? For each promotion of the brand, the
  * units and revenue per door per week while it ran against the same doors' own 8 weeks before it, the lift in percent,
  * the discount it gave, and the doors it reached that had not bought its products in those 8 weeks. A promotion on
  * three stores for five days says nothing: such rows carry why they are too thin to tell, and no lift. Pure; what

@@ -1,4 +1,4 @@
-/** Issue 30: sales in a period grouped by product, customer, week, rep or supplier. Pure. */
+/** Sales in a period grouped by product, customer, week, rep or supplier. Pure. */
 import { addDays } from "@/lib/format/days";
 import {
   customersById,

@@ -1,5 +1,5 @@
 /**
- * Shelf watch (issue 30): retailer × product stock that runs out within a few days of its daily sales, and stock
+ * Shelf watch: retailer × product stock that runs out within a few days of its daily sales, and stock
  * never counted, as a call list. Pure.
  */
 import { requireDecimal, toDecimalString } from "@/lib/format/decimal";

@@ -1,4 +1,4 @@
-/** Issue 30: a rep's accounts ranked for one week. Pure. */
+/** A rep's accounts ranked for one week. Pure. */
 import { addDays } from "@/lib/format/days";
 import { Totals, totalsByCustomer, weekStart, type HistoryInput, type ZoneOptions } from "./definitions";
 

@@ -1,5 +1,5 @@
 /**
- * White space (issue 30): for each customer who bought in a window, the brand's active products it did not buy,
+ * White space: for each customer who bought in a window, the brand's active products it did not buy,
  * by product group. Pure.
  */
 import { addDays } from "@/lib/format/days";

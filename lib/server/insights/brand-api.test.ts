@@ -8,7 +8,7 @@ import { forgetHistory } from "./tables";
 import { createHistorySync, type HistorySyncJob } from "./history-sync";
 import { getCadence, getDistribution, getPromotionLift } from "./brand-api";
 
-// Issue 41's endpoints against the sandbox: every figure recomputed here from the API's own invoices and lines (walked
+// The endpoints against the sandbox: every figure recomputed here from the API's own invoices and lines (walked
 // with the brand's key), with plain arithmetic of this file's own, to the unit.
 
 let sandbox: TestSandbox;
@@ -33,7 +33,7 @@ function ratio(n: bigint, d: bigint, digits: number): string {
   return `${scaled < 0n && r !== 0n ? "-" : ""}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-describe.each(databaseProfiles())("issue 41's insights endpoints on $name", ({ open }) => {
+describe.each(databaseProfiles())("the insights endpoints on $name", ({ open }) => {
   const backends: TestBackend[] = [];
   afterEach(async () => {
     await Promise.all(backends.splice(0).map((b) => b.close()));

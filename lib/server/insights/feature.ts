@@ -6,7 +6,7 @@ import { HISTORY_MIGRATIONS } from "./migrations";
 import { HistorySettings } from "./settings";
 
 /**
- * The insights' history (issue 30) with the core: each Supplier key's invoices, lines and retailers' stock, backfilled
+ * The insights' history with the core: each Supplier key's invoices, lines and retailers' stock, backfilled
  * then refreshed daily, a walk of some requests per job within the background's budget, paced; a key added starts its
  * backfill, an hourly sweep the refreshes (and the Insights page a key's first, should neither have). A sweep set to 0
  * keeps the walks to those the page asks for (the browser tests and benchmarks): a key added starts none either. A key

@@ -6,7 +6,7 @@ import type { Migrations } from "../core/db/migrations";
 type AnyDb = Kysely<any>;
 
 /**
- * A workspace key's synced history (issue 30, `lib/server/insights/`): its invoices of every status but Canceled and
+ * A workspace key's synced history (`lib/server/insights/`): its invoices of every status but Canceled and
  * their lines, the retailers' stock of its products, each row the key's (`key_id`: deleted with the key), and where the sync stands (`history_state`: the
  * window being walked, the invoices whose lines are still to read, when the backfill ended and the last refresh ran).
  */
@@ -125,7 +125,7 @@ const historyScope: Migration = {
 };
 
 /**
- * Promotion lift (issue 41): each line's promotion (`PromotionID`) and per-unit `Discount`, null for a line read before
+ * Promotion lift: each line's promotion (`PromotionID`) and per-unit `Discount`, null for a line read before
  * (the walk reads the whole history again once: `HistoryState.linesVersion`), and the brand's promotions
  * (`/promotionsProducts`) as the last walk read them, replaced whole.
  */

@@ -11,10 +11,10 @@ import type { HistoryTables } from "./tables";
 const RETURNED = 4;
 
 /**
- * The health of some accounts from an Employee key's synced history (the insights' tiers, issue 30): each one's last
- * order, days since, tier and median days between orders (and that median from three orders, the reorder cadence's of
- * issue 41), as of the history's last day. Read from Backroom's
- * database alone: a few rows per account, whatever the history's size (a distributor's whole year included).
+ * The health of some accounts from an Employee key's synced history (the insights' tiers): each one's last
+ * order, days since, tier and median days between orders (and that median from three orders, the reorder cadence's),
+ * as of the history's last day. Read from Backroom's database alone: a few rows per account, whatever the history's
+ * size (a distributor's whole year included).
  *
  * Undefined when the key keeps no history of these accounts: none backfilled yet, or a scope of other reps'
  * accounts that leaves all of these out. An account the history holds no order of is "Lost" (tierOf(null)).
