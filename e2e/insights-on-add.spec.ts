@@ -73,7 +73,7 @@ test("a new brand key's history fills from the moment it is added, and Insights 
     await expect(page.getByTestId("history-freshness")).toContainText("refreshed nightly");
     return;
   }
-  const status = page.getByRole("status").filter({ hasText: "being synced in the background" });
+  const status = page.getByRole("status").filter({ hasText: "synced in the background" });
   await expect(status.getByTestId("backfill-estimate")).toHaveText(
     /^(About \d+ minutes? left|Less than a minute left): [1-7] of 7 windows read$/,
   );

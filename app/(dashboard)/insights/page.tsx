@@ -12,7 +12,7 @@ import { requireSession } from "../_lib/session";
 
 export const metadata: Metadata = { title: "Insights · Backroom" };
 
-// Insights (issue 30): a brand's sales, account health, white space and shelf watch, or for an Employee key the same
+// Insights: a brand's sales, account health, white space and shelf watch, or for an Employee key the same
 // over the accounts of the reps its members are linked to (with their weekly leaderboard), or over the whole
 // distributor one supplier at a time, as an owner or admin chose on Keys; drawn on the server from the key's synced
 // history alone: opening the page asks nothing of the API. A key's first backfill starts when the key is added (a key
