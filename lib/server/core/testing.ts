@@ -2,8 +2,9 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { type AuditTrail, createAuditTrail } from "./audit/audit-trail";
 import { type ConnectThrottleOptions, createConnectThrottle } from "./connect-throttle";
-import { CORE_MIGRATIONS, type Migrations, migrate } from "./db/migrations";
-import { type Database, openDatabase } from "./db/open";
+import { CORE_MIGRATIONS, type Migrations } from "./db/migrations";
+import type { Database } from "./db/open";
+import { databaseProfiles } from "./db/testing";
 import type { BackroomDatabase } from "./db/schema";
 import type { Environment } from "./env";
 import type { ProxyDeps } from "./proxy";
@@ -90,8 +91,7 @@ export async function createTestBackend(
   } = {},
 ): Promise<TestBackend> {
   // A migrated database of a profile (`databaseProfiles()`), or SQLite in memory.
-  const database = options.database ?? openDatabase({ file: ":memory:" });
-  if (!options.database) await migrate(database, options.migrations ?? CORE_MIGRATIONS);
+  const database = options.database ?? (await databaseProfiles(options.migrations ?? CORE_MIGRATIONS)[0]!.open());
   const { db } = database;
   let time = Date.parse("2026-11-21T18:00:00.000Z");
   let answer = fetch;

@@ -36,6 +36,11 @@ export interface AuthConfig {
   audit?: AuditTrail;
   /** Failed sign-ins make the address and the account wait (the connect throttle's limiter). */
   throttle?: ConnectThrottle;
+  /**
+   * Argon2id's cost (memory in KiB, passes): @node-rs/argon2's defaults (19 MiB, 2: OWASP's) unless given. The unit
+   * tests give the least, since they sign up thousands of people and measure nothing of the hash's strength.
+   */
+  passwordCost?: { memoryCost: number; timeCost: number };
 }
 
 /**

@@ -19,7 +19,7 @@ export function emailAndPasswordOptions(config: AuthConfig) {
     password: {
       // @node-rs/argon2's default algorithm is Argon2id (its const enum cannot be named under isolatedModules); a test
       // checks the stored hash says so.
-      hash: (password: string) => hash(password),
+      hash: (password: string) => hash(password, config.passwordCost),
       verify: ({ hash: stored, password }: { hash: string; password: string }) => verify(stored, password),
     },
     revokeSessionsOnPasswordReset: true,

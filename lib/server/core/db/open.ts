@@ -19,6 +19,8 @@ export interface Database {
   ping(timeoutMs?: number): Promise<void>;
   /** Ends the pool (PostgreSQL) or closes the file (SQLite). */
   close(): Promise<void>;
+  /** SQLite only: the whole database as bytes, which `openDatabase({ image })` opens again (tests copy a migrated one). */
+  serialize?(): Buffer;
 }
 
 export interface OpenDatabaseOptions {
@@ -26,6 +28,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** A SQLite file, or `:memory:`. */
   file?: string;
+  /** SQLite: a database's bytes (`Database.serialize`), opened in memory instead of `file`. */
+  image?: Buffer;
   /** Connections in the PostgreSQL pool. Default 10. */
   poolMax?: number;
   /** PostgreSQL schema to work in (tests isolate themselves with one); default the server's search path. */
@@ -45,9 +49,9 @@ export interface OpenDatabaseOptions {
  */
 export function openDatabase(options: OpenDatabaseOptions): Database {
   if (options.url) return openPostgres(options.url, options);
-  if (!options.file) throw new Error("openDatabase needs a PostgreSQL url or a SQLite file");
-  const sqlite = new SQLite(options.file);
-  if (options.file !== ":memory:") {
+  if (!options.file && !options.image) throw new Error("openDatabase needs a PostgreSQL url or a SQLite file");
+  const sqlite = new SQLite(options.image ?? options.file);
+  if (!options.image && options.file !== ":memory:") {
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
   }
@@ -56,10 +60,11 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
   return {
     db,
     dialect: "sqlite",
-    where: `sqlite:${options.file}`,
+    where: `sqlite:${options.image ? ":memory:" : options.file}`,
     // A file answers or throws at once; there is nothing to wait for.
     ping: async () => void (await sql`select 1`.execute(db)),
     close: () => db.destroy(),
+    serialize: () => sqlite.serialize(),
   };
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { ColumnsOf } from "@/lib/testing/catalogue";
-import { CORE_MIGRATIONS, type Migrations, migrate } from "./migrations";
+import { sql } from "kysely";
+import { CORE_MIGRATIONS, MIGRATION_LOCK_TABLE, MIGRATION_TABLE, type Migrations, migrate } from "./migrations";
 import { type Database, type DialectName, openDatabase } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -25,29 +26,107 @@ export interface DatabaseProfile {
 // Tests read the variable themselves: the server's env module is not theirs to configure.
 const url = process.env.DATABASE_URL || undefined;
 
+/**
+ * A migrated database is made once per set of migrations and test process, then copied: SQLite from its bytes, and
+ * PostgreSQL by handing a closed test's schema to the next, its tables emptied (all but the migrations' own).
+ * Creating and migrating a schema per test was a third of a PostgreSQL test's time (about 300 ms for 24 migrations);
+ * a copy takes a few milliseconds, and each test still starts from freshly migrated, empty tables.
+ */
+const sqliteImages = new WeakMap<Migrations, Buffer>();
+interface MigratedSchema {
+  schema: string;
+  /** Its tables but the migrations' own. */
+  tables: string[];
+}
+const idleSchemas = new WeakMap<Migrations, MigratedSchema[]>();
+
 export function databaseProfiles(migrations: Migrations = CORE_MIGRATIONS): DatabaseProfile[] {
   const sqlite: DatabaseProfile = {
     name: "sqlite",
     async open({ migrated = true } = {}) {
-      const database = openDatabase({ file: ":memory:" });
-      if (migrated) await migrate(database, migrations);
-      return database;
+      if (!migrated) return openDatabase({ file: ":memory:" });
+      let image = sqliteImages.get(migrations);
+      if (!image) {
+        const template = openDatabase({ file: ":memory:" });
+        await migrate(template, migrations);
+        image = template.serialize!();
+        sqliteImages.set(migrations, image);
+        await template.close();
+      }
+      return openDatabase({ image });
     },
   };
   if (!url) return [sqlite];
   const postgres: DatabaseProfile = {
     name: "postgres",
     async open({ migrated = true } = {}) {
-      const schema = freshSchema();
-      const admin = openDatabase({ url, poolMax: 1 });
-      await admin.db.schema.createSchema(schema).execute();
-      await admin.close();
-      const database = openDatabase({ url, schema, poolMax: 4 });
-      if (migrated) await migrate(database, migrations);
-      return { ...database, close: () => dropSchema(database, schema) };
+      if (!migrated) {
+        const schema = await createSchema();
+        const database = openDatabase({ url: url!, schema, poolMax: 4 });
+        return { ...database, close: () => dropSchema(database, schema) };
+      }
+      const idle = idleSchemas.get(migrations) ?? [];
+      idleSchemas.set(migrations, idle);
+      const reused = idle.pop();
+      const made = reused ?? (await migratedSchema(migrations));
+      const database = openDatabase({ url: url!, schema: made.schema, poolMax: 4 });
+      if (reused) await emptyTables(database, reused.tables);
+      let closed = false;
+      return {
+        ...database,
+        // The pool ends first (every query of the test done), then the schema waits for the next test.
+        close: async () => {
+          if (closed) return;
+          closed = true;
+          await database.close();
+          idle.push(made);
+        },
+      };
     },
   };
   return [sqlite, postgres];
+}
+
+async function createSchema(): Promise<string> {
+  const schema = freshSchema();
+  const admin = openDatabase({ url: url!, poolMax: 1 });
+  await admin.db.schema.createSchema(schema).execute();
+  await admin.close();
+  return schema;
+}
+
+/** Schemas this test process migrated, dropped when it exits. */
+const madeSchemas: string[] = [];
+
+async function migratedSchema(migrations: Migrations): Promise<MigratedSchema> {
+  const schema = await createSchema();
+  if (madeSchemas.length === 0) process.once("beforeExit", () => void dropMadeSchemas());
+  madeSchemas.push(schema);
+  const database = openDatabase({ url: url!, schema, poolMax: 1 });
+  try {
+    await migrate(database, migrations);
+    const tables = (await database.db.introspection.getTables()).map((t) => t.name);
+    return { schema, tables: tables.filter((name) => name !== MIGRATION_TABLE && name !== MIGRATION_LOCK_TABLE) };
+  } finally {
+    await database.close();
+  }
+}
+
+async function dropMadeSchemas(): Promise<void> {
+  const admin = openDatabase({ url: url!, poolMax: 1 });
+  try {
+    for (const schema of madeSchemas.splice(0)) await admin.db.schema.dropSchema(schema).ifExists().cascade().execute();
+  } finally {
+    await admin.close();
+  }
+}
+
+/** Every table emptied and its identities restarted: as freshly migrated (no migration writes rows). */
+async function emptyTables(database: Database, tables: readonly string[]): Promise<void> {
+  if (tables.length === 0) return;
+  await sql`truncate table ${sql.join(tables.map((name) => sql.id(name)))} restart identity cascade`.execute(
+    database.db,
+  );
 }
 
 /** DATABASE_URL as the tests see it: undefined when PostgreSQL is not configured (its tests are skipped). */
