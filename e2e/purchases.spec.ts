@@ -286,7 +286,8 @@ test.describe("the purchase-order editor", () => {
     await expect(page).toHaveURL(/\/purchases\/[0-9a-f-]{36}\/edit$/);
     draftId = page.url().split("/").at(-2)!;
 
-    // Reloaded from the API: the same lines, in units (the API keeps a draft's quantities in units).
+    // Reloaded from the API: the same lines, in the cases they were entered in (the API keeps a draft's quantities in
+    // units; a line of whole cases reopens in cases).
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Draft purchase order ${po}`);
     await expect(page.getByLabel("PO number")).toHaveValue(po);
@@ -294,13 +295,14 @@ test.describe("the purchase-order editor", () => {
     for (const [i, product] of products.entries()) {
       const n = i + 1;
       await expect(page.getByLabel(`Product, line ${n}`)).toHaveValue(new RegExp(`#${product.ProductID}$`));
-      await expect(page.getByLabel(`Units, line ${n}`)).toHaveValue(String(n * product.WholesaleUnitsPerCase));
+      await expect(page.getByLabel(`Cases, line ${n}`)).toHaveValue(String(n));
+      await expect(page.getByLabel(`Units, line ${n}`)).toBeDisabled();
       await expect(page.getByLabel(`Batch code, line ${n} (required)`)).toHaveValue(`B-${n}`);
     }
     await expect(page.getByTestId("po-totals")).toHaveText(/3 of 200 lines · 6 cases/);
 
     // An edit is a PATCH with the whole line list.
-    await page.getByLabel("Units, line 2").fill(String(5 * products[1]!.WholesaleUnitsPerCase));
+    await page.getByLabel("Cases, line 2").fill("5");
     await expect(outcome(page)).toContainText("Unsaved changes.");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(outcome(page)).toContainText("Draft saved.");

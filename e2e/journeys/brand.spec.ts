@@ -68,6 +68,7 @@ test("a brand drafts, validates, fixes, saves and submits a purchase order, and 
   await tabTo(page, page.getByRole("link", { name: "Purchases", exact: true }), { back: true });
   const made = await requestsSince(page, since);
   console.log(`journey requests, brand: ${made.length} (${made.join(", ")})`);
-  // No page reads what the session or the browser already holds: at most 15 requests, down from 27, 18 and 17 before (retailer, brand, rep).
-  expect(made.length).toBeLessThanOrEqual(15);
+  // No page reads what the session or the browser already holds: at most 16 requests (18 at first). The draft saved
+  // reopens in the unit it was entered in, which takes the catalog's case sizes: one read more than the 15 before it.
+  expect(made.length).toBeLessThanOrEqual(16);
 });

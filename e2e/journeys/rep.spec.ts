@@ -28,6 +28,8 @@ test("a rep finds Wednesday's customers in California and the order cut-off for 
   expect(await seriousViolations(page)).toEqual([]);
   const made = await requestsSince(page, since);
   console.log(`journey requests, rep: ${made.length} (${made.join(", ")})`);
-  // No page reads what the session or the browser already holds: at most 12 requests, down from 27, 18 and 17 before (retailer, brand, rep).
-  expect(made.length).toBeLessThanOrEqual(12);
+  // No page reads what the session or the browser already holds: at most 13 requests (17 at first). The overview's
+  // figures are the counts of the lists they open (its deliveries from the delivery days' own schedule, the customers
+  // on hold and balanced invoices walked whole), which took the bound from 12 to 13.
+  expect(made.length).toBeLessThanOrEqual(13);
 });

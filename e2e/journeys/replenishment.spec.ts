@@ -140,12 +140,13 @@ test("a brand plans from the stock card, drafts one warehouse's orders, and subm
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Draft purchase order ${po}`, { timeout: 30_000 });
   await expect(page.getByLabel("Product, line 1", { exact: true })).toHaveValue(/#\d+$/, { timeout: 30_000 });
 
-  // The changed quantity came through, in units.
+  // The changed quantity came through: whole cases, so the draft reopens in cases (`units` of them in units).
   let changed = 0;
   for (let n = 1; n <= lineCount; n++) {
     if (!(await page.getByLabel(`Product, line ${n}`, { exact: true }).inputValue()).endsWith(`#${productId}`))
       continue;
-    await expect(page.getByLabel(`Units, line ${n}`, { exact: true })).toHaveValue(String(units));
+    await expect(page.getByLabel(`Cases, line ${n}`, { exact: true })).toHaveValue(String(wanted));
+    await expect(page.getByLabel(`Units, line ${n}`, { exact: true })).toBeDisabled();
     changed = n;
   }
   expect(changed, `product ${productId} is a line of ${po}`).toBeGreaterThan(0);
