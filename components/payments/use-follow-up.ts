@@ -90,8 +90,7 @@ export function useFollowUp(
         .finally(() => setTick((t) => t + 1));
     }, wait);
     return () => clearTimeout(timer);
-    // Scheduled anew after each check (`tick`) and when the number still open changes; `check` is the same work.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scheduled anew after each check (`tick`) and when the number still open changes; `check` is the same work.
   }, [openCount, tick]);
 
   return {

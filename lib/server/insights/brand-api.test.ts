@@ -1,11 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
-import { createBackground } from "../core/background/background-reads";
-import { createMemoryStore } from "../core/shared/memory-store";
-import { browserRequest, connectKey, DEMO_KEYS, recordingJobs, type TestBackend } from "../core/testing";
-import { createTestBackend, databaseProfiles } from "../testing";
-import { forgetHistory } from "./tables";
-import { createHistorySync, type HistorySyncJob } from "./history-sync";
+import { browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { databaseProfiles } from "../testing";
+import { historyRig } from "./testing";
 import { getCadence, getDistribution, getPromotionLift } from "./brand-api";
 
 // The endpoints against the sandbox: every figure recomputed here from the API's own invoices and lines (walked
@@ -40,31 +37,12 @@ describe.each(databaseProfiles())("the insights endpoints on $name", ({ open }) 
   });
 
   async function setUp() {
-    const backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request), {
-      database: await open(),
-      forget: [forgetHistory],
-    });
+    const { backend, sync, brand, drain } = await historyRig(
+      (request) => sandbox.runtime.app.fetch(request),
+      await open(),
+      { at: Date.parse(TEST_CLOCK) },
+    );
     backends.push(backend);
-    const { jobs, queued } = recordingJobs<HistorySyncJob>();
-    const clock = { at: Date.parse(TEST_CLOCK) };
-    const now = () => clock.at;
-    const sync = createHistorySync({
-      db: backend.db,
-      jobs,
-      keys: backend.keys,
-      background: createBackground({
-        proxy: backend,
-        shared: createMemoryStore(),
-        now,
-        sleep: async (ms) => void (clock.at += ms),
-      }),
-      now,
-      historyDays: 365,
-    });
-    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
-    const drain = async () => {
-      for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
-    };
     const deps = { ...backend, history: sync };
     const ask = (path: string, cookie = brand.cookie) => {
       const request = browserRequest("GET", path, { cookie, site: null });

@@ -9,7 +9,6 @@ import {
   connectKey,
   DEMO_KEYS,
   joinAs,
-  recordingJobs,
   scheduledJobs,
   signUp,
   type TestBackend,
@@ -18,7 +17,8 @@ import { createTestBackend, databaseProfiles } from "../testing";
 import { insightsQuery, insightTables } from "@/lib/domain/insights/insights-tables";
 import { addKey, updateKey } from "../core/keys-api";
 import { readHistory } from "./history-read";
-import { forgetHistory, type HistoryTables } from "./tables";
+import { historyRig } from "./testing";
+import { type HistoryTables } from "./tables";
 import { createHistorySync, type HistorySyncJob, WINDOW_DAYS } from "./history-sync";
 import { getSales } from "./insights-api";
 import { estimateWords } from "@/lib/domain/insights/backfill-estimate";
@@ -41,7 +41,7 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
 
   async function setUp(failAt?: number, clock = { at: Date.parse(TEST_CLOCK) }, failing?: RegExp) {
     let calls = 0;
-    const backend = await createTestBackend(
+    const rig = await historyRig(
       async (request) => {
         calls++;
         if (calls === failAt) throw new Error("connection reset");
@@ -49,29 +49,11 @@ describe.each(databaseProfiles())("the history sync on $name", ({ open }) => {
         if (failing?.test(request.url)) return Response.json({ Error: "Unexpected server error" }, { status: 500 });
         return sandbox.runtime.app.fetch(request);
       },
-      { database: await open(), forget: [forgetHistory] },
+      await open(),
+      clock,
     );
-    backends.push(backend);
-    const { jobs, queued } = recordingJobs<HistorySyncJob>();
-    const now = () => clock.at;
-    const sync = createHistorySync({
-      db: backend.db,
-      jobs,
-      keys: backend.keys,
-      background: createBackground({
-        proxy: backend,
-        shared: createMemoryStore(),
-        now,
-        sleep: async (ms) => void (clock.at += ms),
-      }),
-      now,
-      historyDays: 365,
-    });
-    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
-    const drain = async () => {
-      for (let job = queued.shift(); job; job = queued.shift()) await sync.run(job);
-    };
-    return { backend, sync, brand, queued, drain, clock, calls: () => calls };
+    backends.push(rig.backend);
+    return { ...rig, calls: () => calls };
   }
 
   it("backfills a year of the key's invoices and lines, newest first, equal to a direct walk of the API", async () => {

@@ -1,15 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
-import { createBackground } from "../core/background/background-reads";
-import { createMemoryStore } from "../core/shared/memory-store";
-import { browserRequest, connectKey, DEMO_KEYS, recordingJobs, type TestBackend } from "../core/testing";
-import { createTestBackend, databaseProfiles } from "../testing";
+import { browserRequest, type TestBackend } from "../core/testing";
+import { databaseProfiles } from "../testing";
 import { coverageWords } from "@/lib/domain/insights/history-coverage";
 import { type InsightsView, insightsQuery } from "@/lib/domain/insights/insights-tables";
-import { createHistorySync, type HistorySyncJob } from "./history-sync";
 import { getExport } from "./insights-api";
 import { insightsView } from "./insights-view";
-import { forgetHistory } from "./tables";
+import { historyRig } from "./testing";
 
 // A new key's Insights from its first window: the backfill held by a 429 after the newest 60 days, the page's
 // view and its export answer the figures of the days read, saying which; once the year is in, the same figures.
@@ -31,7 +28,13 @@ describe.each(databaseProfiles())("a new key's Insights while its backfill reads
   /** The brand's key over the sandbox; while `hold.on`, the API answers any window's invoices but the newest with a 429. */
   async function setUp() {
     const hold = { on: true, held: 0 };
-    const backend = await createTestBackend(
+    const {
+      backend,
+      sync,
+      brand,
+      drain: drainAll,
+      clock,
+    } = await historyRig(
       async (request) => {
         const url = new URL(request.url);
         if (hold.on && url.pathname.endsWith("/invoices") && url.searchParams.get("EndDate") !== TODAY) {
@@ -40,33 +43,14 @@ describe.each(databaseProfiles())("a new key's Insights while its backfill reads
         }
         return sandbox.runtime.app.fetch(request);
       },
-      { database: await open(), forget: [forgetHistory] },
+      await open(),
+      { at: Date.parse(TEST_CLOCK) },
     );
     backends.push(backend);
-    const { jobs, queued } = recordingJobs<HistorySyncJob>();
-    const clock = { at: Date.parse(TEST_CLOCK) };
-    const now = () => clock.at;
-    const sync = createHistorySync({
-      db: backend.db,
-      jobs,
-      keys: backend.keys,
-      background: createBackground({
-        proxy: backend,
-        shared: createMemoryStore(),
-        now,
-        sleep: async (ms) => void (clock.at += ms),
-      }),
-      now,
-      historyDays: 365,
-    });
-    const brand = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
     /** Runs the queued jobs until the queue is empty, or the walk is held. */
-    const drain = async () => {
-      for (let job = queued.shift(); job; job = queued.shift()) {
-        const held = hold.held;
-        await sync.run(job);
-        if (hold.on && hold.held > held) return;
-      }
+    const drain = () => {
+      const held = hold.held;
+      return drainAll(() => hold.on && hold.held > held);
     };
     const exportOf = (query: string) =>
       getExport(browserRequest("GET", `/api/insights/export?${query}`, { cookie: brand.cookie, site: null }), {
