@@ -47,8 +47,8 @@ test("a payment request settled with no tab open sends exactly one email, whose 
     );
     if (created.status() !== 409) break;
   }
-  expect(created?.status(), await created?.text()).toBe(201);
-  if (!created) throw new Error("no invoice owes anything");
+  if (!created) throw new Error(`account ${payment.ARAccountID} has no invoice that owes anything`);
+  expect(created.status(), await created.text()).toBe(201);
   const requestId = ((await created.json()) as { Data: { RequestID: number } }).Data.RequestID;
   const context = page.context();
   await page.close();
