@@ -87,21 +87,26 @@ export function databaseProfiles(migrations: Migrations = CORE_MIGRATIONS): Data
   return [sqlite, postgres];
 }
 
-async function createSchema(): Promise<string> {
-  const schema = freshSchema();
+async function createSchema(name = freshSchema()): Promise<string> {
   const admin = openDatabase({ url: url!, poolMax: 1 });
-  await admin.db.schema.createSchema(schema).execute();
+  await admin.db.schema.createSchema(name).execute();
   await admin.close();
-  return schema;
+  return name;
 }
 
-/** Schemas this test process migrated, dropped when it exits. */
-const madeSchemas: string[] = [];
+/**
+ * A kept schema is named by its process (`test_pool_<pid>_...`): a test process does not live to drop it (Vitest ends
+ * its workers without an exit event), so the first one a process makes drops those of processes no longer running on this machine.
+ */
+const POOL_PREFIX = "test_pool_";
+let swept = false;
 
 async function migratedSchema(migrations: Migrations): Promise<MigratedSchema> {
-  const schema = await createSchema();
-  if (madeSchemas.length === 0) process.once("beforeExit", () => void dropMadeSchemas());
-  madeSchemas.push(schema);
+  if (!swept) {
+    swept = true;
+    await dropSchemasOfEndedProcesses();
+  }
+  const schema = await createSchema(`${POOL_PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`);
   const database = openDatabase({ url: url!, schema, poolMax: 1 });
   try {
     await migrate(database, migrations);
@@ -112,10 +117,25 @@ async function migratedSchema(migrations: Migrations): Promise<MigratedSchema> {
   }
 }
 
-async function dropMadeSchemas(): Promise<void> {
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function dropSchemasOfEndedProcesses(): Promise<void> {
   const admin = openDatabase({ url: url!, poolMax: 1 });
   try {
-    for (const schema of madeSchemas.splice(0)) await admin.db.schema.dropSchema(schema).ifExists().cascade().execute();
+    const { rows } = await sql<{
+      name: string;
+    }>`select nspname as name from pg_namespace where nspname like ${`${POOL_PREFIX}%`}`.execute(admin.db);
+    for (const { name } of rows) {
+      const pid = Number(name.slice(POOL_PREFIX.length).split("_")[0]);
+      if (!running(pid)) await admin.db.schema.dropSchema(name).ifExists().cascade().execute();
+    }
   } finally {
     await admin.close();
   }
