@@ -8,9 +8,11 @@ import type { BackroomDatabase } from "./schema";
 
 /**
  * The database profiles unit tests run against: SQLite in memory always, PostgreSQL when `DATABASE_URL` is set (CI
- * sets it; `scripts/test-services.sh` starts a server on loopback). Each database a test opens is fresh: a new SQLite
- * memory database, or a new PostgreSQL schema dropped again by `close()`, migrated with `migrations`: the core's
- * unless given (a feature's tests take every migration from `lib/server/testing.ts`). Used by `*.test.ts` files only.
+ * sets it; `scripts/test-services.sh` starts a server on loopback). Each database a test opens starts as freshly
+ * migrated with `migrations` (the core's unless given; a feature's tests take every migration from
+ * `lib/server/testing.ts`), its tables empty: a copy of a migrated SQLite memory database, or a PostgreSQL schema of
+ * its own until `close()` (then emptied for the next test; `migrated: false` gives a new one, dropped by `close()`).
+ * Used by `*.test.ts` files only.
  *
  * @example
  * describe.each(databaseProfiles())("session store on $name", ({ open }) => {
@@ -19,7 +21,7 @@ import type { BackroomDatabase } from "./schema";
  */
 export interface DatabaseProfile {
   name: DialectName;
-  /** A fresh, migrated database; `close()` also removes what it held. */
+  /** A freshly migrated database with empty tables; `close()` also removes what it held. */
   open(options?: { migrated?: boolean }): Promise<Database>;
 }
 
