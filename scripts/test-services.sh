@@ -43,7 +43,8 @@ case "$action" in
     ;;
   stop)
     [ -d "$dir/pg" ] && as_pg "$pg_bin/pg_ctl" -D "$dir/pg" -m fast stop >/dev/null 2>&1 || true
-    redis-cli -p "$redis_port" shutdown nosave >/dev/null 2>&1 || true
+    # The Redis this folder started (its pid file), whatever REDIS_PORT says now: another run's may be on the default.
+    [ -f "$dir/redis.pid" ] && kill "$(cat "$dir/redis.pid")" 2>/dev/null || true
     rm -rf "$dir"
     ;;
   *)
