@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { requestTowardRoom } from "./allocation";
 import { seriousViolations } from "./axe";
 import { pageHref } from "@/lib/domain/page-href";
 import { origin, ownWorkspace, signIn } from "./sign-in";
@@ -55,22 +56,16 @@ test("a retailer allocates a payment and closes the page; the ERP settles it; th
   const page = await context.newPage();
   // A retailer of two AR accounts: its payments page names no account by itself (it asks which), so the notification's
   // link must name the one the payment is in (it named ARAccountIDs, which the page does not read).
-  const employee = { "x-api-key": "test-employee-demo" };
+  // The demo retailer's two AR accounts: a payment with credit left in one, and a customer of the other.
+  const retailer = { "x-api-key": "test-customer-demo" };
   const sandbox = async (path: string) =>
-    ((await (await page.request.get(`/sandbox/test/api/v1${path}`, { headers: employee })).json()) as { Data: Row[] })
+    ((await (await page.request.get(`/sandbox/test/api/v1${path}`, { headers: retailer })).json()) as { Data: Row[] })
       .Data;
-  let withCredit: Row | undefined;
-  let owing: Row | undefined;
-  for (const p of (await sandbox("/payments?PageSize=500")).filter((p) => Number(p.AvailableBalance) >= 1)) {
-    owing = (await sandbox(`/payments/openInvoices?ARAccountIDs=${p.ARAccountID}`)).find(
-      (i) => Number(i.OpenBalance) > 0,
-    );
-    withCredit = p;
-    if (owing) break;
-  }
-  const other = (await sandbox("/payments/openInvoices?PageSize=500")).find(
-    (i) => i.ARAccountID !== withCredit!.ARAccountID,
-  )!;
+  const withCredit = (await sandbox("/payments?PageSize=500")).find((p) => Number(p.AvailableBalance) >= 1);
+  expect(withCredit, "a payment of the demo retailer with credit left").toBeDefined();
+  const openInvoices = await sandbox("/payments/openInvoices?PageSize=500");
+  const owing = openInvoices.find((i) => i.ARAccountID === withCredit!.ARAccountID && Number(i.OpenBalance) > 0)!;
+  const other = openInvoices.find((i) => i.ARAccountID !== withCredit!.ARAccountID)!;
   await ownWorkspace(
     page,
     await issuedKey(page, { type: "Customer", customerIds: [Number(owing!.CustomerID), Number(other.CustomerID)] }),
@@ -80,14 +75,14 @@ test("a retailer allocates a payment and closes the page; the ERP settles it; th
   const payment = (await data(page, "/api/v1/payments?PageSize=500")).find(
     (p) => p.PaymentInvoiceNum === withCredit!.PaymentInvoiceNum,
   )!;
-  // An invoice that owes something: a credit (a negative open balance) takes no payment.
-  const invoice = (await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).find(
-    (i) => Number(i.OpenBalance) > 0,
-  )!;
-  const created = await page.request.post(
-    `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`,
-    { headers: { Origin: origin(), "Idempotency-Key": `bell-${Date.now()}` } },
-  );
+  // Toward an invoice with room: a credit takes no payment, and one already requested in full takes no more.
+  const { created, invoiceNum } = await requestTowardRoom(page.request, {
+    origin: origin(),
+    payment,
+    invoices: await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`),
+    amount: "0.01",
+    key: "bell",
+  });
   expect(created.status(), await created.text()).toBe(201);
   const requestId = ((await created.json()) as { Data: { RequestID: number } }).Data.RequestID;
   await page.close();
@@ -104,7 +99,7 @@ test("a retailer allocates a payment and closes the page; the ERP settles it; th
   // The amount as money, as the pages show it.
   const item = later.getByRole("link", {
     name: new RegExp(
-      `^Payment request ${requestId} (confirmed: \\$0\\.01 from ${payment.PaymentInvoiceNum} to ${invoice.InvoiceNum}$|rejected: \\$0\\.01 from .*The API gave no reason\\.$)`,
+      `^Payment request ${requestId} (confirmed: \\$0\\.01 from ${payment.PaymentInvoiceNum} to ${invoiceNum}$|rejected: \\$0\\.01 from .*The API gave no reason\\.$)`,
     ),
   });
   await expect(item).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { pageHref } from "@/lib/domain/page-href";
+import { invoicesWithRoom } from "./allocation";
 import { tryDemo } from "./sign-in";
 
 // Payments as a retailer (the customer demo key): allocate, split, follow to Confirmed, the API's own refusal on the
@@ -27,17 +28,6 @@ async function openAllocation(page: Page) {
   return { form, paymentNum, account };
 }
 
-/** The invoice numbers of the allocation form's rows, oldest due first, skipping those with nothing owed. */
-async function owedInvoices(page: Page): Promise<string[]> {
-  const rows = page.getByRole("region", { name: "Amounts to allocate" }).locator("tbody tr");
-  const owed: string[] = [];
-  for (const row of await rows.all()) {
-    const balance = (await row.locator("td").nth(2).textContent())!;
-    if (!balance.startsWith("−") && balance !== "$0.00") owed.push((await row.locator("th").textContent())!.trim());
-  }
-  return owed;
-}
-
 /** The API's payment applications of a payment to an invoice, through the proxy with the page's session. */
 async function applications(page: Page, account: number, paymentNum: string, invoiceNum: string) {
   const response = await page.request.get(
@@ -54,7 +44,7 @@ test("a retailer allocates part of a payment to one invoice, sees it Pending, an
 }) => {
   await tryDemo(page, "Try as a retailer");
   const { form, paymentNum } = await openAllocation(page);
-  const [invoice] = await owedInvoices(page);
+  const [invoice] = await invoicesWithRoom(form, "10.00");
   const openInvoices = page.getByRole("region", { name: "Open invoices table" });
   const balanceBefore = (await openInvoices
     .getByRole("row", { name: new RegExp(`^${invoice} `) })
@@ -127,7 +117,7 @@ test("Requested by names the Backroom person of a request sent from Backroom, be
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 
-  const [invoice] = await owedInvoices(page);
+  const [invoice] = await invoicesWithRoom(form, "0.11");
   await form.getByLabel(`Amount for invoice ${invoice}`).fill("0.11");
   await form.getByRole("button", { name: "Review allocation" }).click();
   await form.getByRole("button", { name: "Confirm and send" }).click();
@@ -168,7 +158,7 @@ test("Requested by names the Backroom person of a request sent from Backroom, be
 test("a retailer splits a payment across three invoices, one request each, sent in order", async ({ page }) => {
   await tryDemo(page, "Try as a retailer");
   const { form, paymentNum, account } = await openAllocation(page);
-  const invoices = (await owedInvoices(page)).slice(0, 3);
+  const invoices = (await invoicesWithRoom(form, "7.03")).slice(0, 3);
   expect(invoices).toHaveLength(3);
   const amounts = ["5.01", "6.02", "7.03"];
   for (const [index, invoice] of invoices.entries())
@@ -191,11 +181,13 @@ test("a retailer splits a payment across three invoices, one request each, sent 
 test("the API's refusal of an amount over the credit lands on that amount's field", async ({ page }) => {
   await tryDemo(page, "Try as a retailer");
   const { form, paymentNum, account } = await openAllocation(page);
-  const [first, second] = await owedInvoices(page);
   const credit = (await form.locator("dd").first().textContent())!.replace(/[$,]/g, "");
   // The form knows the credit as it was when it opened. Elsewhere (another tab, another person), most of it is
-  // allocated meanwhile: only 1.00 is left.
+  // allocated meanwhile, toward an invoice with room for it: only 1.00 is left.
   const elsewhere = (Number(credit) - 1).toFixed(2);
+  const [first] = await invoicesWithRoom(form, "2.00");
+  const second = (await invoicesWithRoom(form, elsewhere)).find((i) => i !== first);
+  expect(second, `another invoice with room for ${elsewhere}`).toBeDefined();
   const taken = await page.request.post(
     `/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${second}&ARAccountID=${account}&Amount=${elsewhere}`,
     {
@@ -232,7 +224,7 @@ test("a credit among the open invoices is offered no amount, and the form says w
   await expect(row).toContainText(/A credit of \$[\d,]+\.\d\d: nothing is owed/);
   await expect(form.getByLabel(`Amount for invoice ${credit.InvoiceNum}`)).toHaveCount(0);
   // The invoices that owe something keep theirs.
-  const [owed] = await owedInvoices(page);
+  const [owed] = await invoicesWithRoom(form);
   await expect(form.getByLabel(`Amount for invoice ${owed}`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -240,7 +232,7 @@ test("a credit among the open invoices is offered no amount, and the form says w
 test("a double-click on Confirm makes exactly one request", async ({ page }) => {
   await tryDemo(page, "Try as a retailer");
   const { form, paymentNum, account } = await openAllocation(page);
-  const [invoice] = await owedInvoices(page);
+  const [invoice] = await invoicesWithRoom(form, "0.37");
   const before = (await applications(page, account, paymentNum, invoice!)).length;
   await form.getByLabel(`Amount for invoice ${invoice}`).fill("0.37");
   await form.getByRole("button", { name: "Review allocation" }).click();
@@ -272,7 +264,7 @@ test("an amount above what the invoice still owes is refused by the form and by 
 }) => {
   await tryDemo(page, "Try as a retailer");
   const { form, paymentNum, account } = await openAllocation(page);
-  const [invoice] = await owedInvoices(page);
+  const [invoice] = await invoicesWithRoom(form);
   type Row = Record<string, string | number | null>;
   const rowsOf = async (path: string) => ((await (await page.request.get(path)).json()) as { Data: Row[] }).Data;
   const open = (await rowsOf(`/api/v1/payments/openInvoices?ARAccountIDs=${account}&PageSize=500`)).find(

@@ -52,7 +52,7 @@ export function AllocationAmountsTable({
             const error = errors.lines?.[index]?.amount?.message;
             const asked = outstanding.get(invoice.InvoiceNum ?? "");
             const hintId = `${hintPrefix}-line-${index}`;
-            const why = notPayable(invoice.OpenBalance);
+            const why = notPayable(invoice.OpenBalance, asked);
             return (
               <tr key={invoice.InvoiceNum}>
                 <th scope="row" className="font-normal" {...cardCell()}>
@@ -72,7 +72,8 @@ export function AllocationAmountsTable({
                 </td>
                 <td {...cardCell("Amount to allocate")}>
                   {why && !error ? (
-                    // A credit or a paid invoice owes nothing: no amount is asked for it (the API would refuse it).
+                    // A credit, a paid invoice or one already requested in full takes nothing: no amount is asked for it
+                    // (the API, or the proxy, would refuse it).
                     <p className="max-w-xs text-sm text-slate-700 dark:text-slate-300">{why}</p>
                   ) : (
                     <AllocationAmountField

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { requestTowardRoom } from "../allocation";
 import { seriousViolations } from "../axe";
 import { accountsTest } from "./app";
 import { addKey, confirmFromMail, createWorkspace, issueCustomerKey, SLOW, signUp, uniqueEmail } from "./people";
@@ -36,18 +37,13 @@ test("a payment request settled with no tab open sends exactly one email, whose 
   // An invoice that owes something (a credit, a negative open balance, takes no payment) and of which some is not
   // already requested: the proxy refuses more than that (409 OVER_OPEN_BALANCE, nothing sent), and other tests on
   // this sandbox request toward the same account's invoices.
-  const invoices = (await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).filter(
-    (i) => Number(i.OpenBalance) > 0,
-  );
-  let created: Awaited<ReturnType<typeof page.request.post>> | undefined;
-  for (const invoice of invoices) {
-    created = await page.request.post(
-      `/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`,
-      { headers: { Origin: app.url, "Idempotency-Key": `mail-${Date.now()}-${invoice.InvoiceNum}` } },
-    );
-    if (created.status() !== 409) break;
-  }
-  if (!created) throw new Error(`account ${payment.ARAccountID} has no invoice that owes anything`);
+  const { created, invoiceNum } = await requestTowardRoom(page.request, {
+    origin: app.url,
+    payment,
+    invoices: await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`),
+    amount: "0.01",
+    key: "mail",
+  });
   expect(created.status(), await created.text()).toBe(201);
   const requestId = ((await created.json()) as { Data: { RequestID: number } }).Data.RequestID;
   const context = page.context();

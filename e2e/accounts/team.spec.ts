@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { invoicesWithRoom } from "../allocation";
 import { seriousViolations } from "../axe";
 import { accountsTest } from "./app";
 import { linkIn } from "./mailbox";
@@ -218,18 +219,8 @@ test("a team: the owner signs up, adds the key and invites a viewer by mail; the
       await allocate.click();
       const form = member.getByRole("region", { name: `Allocate payment ${paymentNum}` });
       await expect(form.getByRole("button", { name: "Review allocation" })).toBeVisible(SLOW);
-      // The first invoice with something owed (a negative balance is a credit, not owed).
-      const rows = form.getByRole("region", { name: "Amounts to allocate" }).locator("tbody tr");
-      await expect(rows.first()).toBeVisible(SLOW);
-      let invoice: string | undefined;
-      for (const row of await rows.all()) {
-        const balance = (await row.locator("td").nth(2).textContent())!;
-        if (!balance.startsWith("−") && balance !== "$0.00") {
-          invoice = (await row.locator("th").textContent())!.trim();
-          break;
-        }
-      }
-      expect(invoice, "an open invoice with something owed").toBeDefined();
+      const [invoice] = await invoicesWithRoom(form, "1.25");
+      expect(invoice, "an open invoice with room for $1.25").toBeDefined();
       await form.getByLabel(`Amount for invoice ${invoice}`).fill("1.25");
       await form.getByRole("button", { name: "Review allocation" }).click();
       await expect(form.getByText(`$1.25 to invoice ${invoice}`)).toBeVisible();

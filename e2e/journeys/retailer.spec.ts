@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { invoicesWithRoom } from "../allocation";
 import { seriousViolations } from "../axe";
 import { choose, connectWithKey, issueKey, press, requestsSince, tabTo, typeInto } from "./keyboard";
 
@@ -37,13 +38,8 @@ test("a retailer reviews an invoice and allocates a payment across two invoices 
   const form = page.getByRole("region", { name: `Allocate payment ${paymentNum}` });
   await expect(form.getByRole("button", { name: "Review allocation" })).toBeVisible();
 
-  // The two oldest invoices with something owed, $1.00 each.
-  const owed: string[] = [];
-  for (const row of await page.getByRole("region", { name: "Amounts to allocate" }).locator("tbody tr").all()) {
-    const balance = (await row.locator("td").nth(2).textContent())!;
-    if (!balance.startsWith("−") && balance !== "$0.00") owed.push((await row.locator("th").textContent())!.trim());
-    if (owed.length === 2) break;
-  }
+  // The two oldest invoices with room for $1.00 each.
+  const owed = (await invoicesWithRoom(form, "1.00")).slice(0, 2);
   expect(owed).toHaveLength(2);
   for (const invoice of owed)
     await typeInto(page, form.getByLabel(`Amount for invoice ${invoice}`), "1.00", { back: false });

@@ -107,6 +107,14 @@ describe("owes: which invoices take a payment", () => {
     expect(owes(open)).toBe(owed);
     expect(notPayable(open)).toBe(why);
   });
+
+  it("an invoice already requested in full takes none until the ERP settles it; one with room left does", () => {
+    const full = "Already requested in full: nothing is left to allocate";
+    expect(notPayable("431.600000", "431.60")).toBe(full);
+    expect(notPayable("431.60", "500.00")).toBe(full);
+    expect(notPayable("431.60", "431.59")).toBeUndefined();
+    expect(notPayable("-25.00", "0")).toBe("A credit of $25.00: nothing is owed");
+  });
 });
 
 describe("allocationSchema", () => {

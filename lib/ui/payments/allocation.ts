@@ -76,13 +76,18 @@ export function owes(openBalance: string | null | undefined): boolean {
 }
 
 /**
- * Why an invoice takes no payment, in the form's words, or undefined when it does.
+ * Why an invoice takes no payment, in the form's words, or undefined when it does. With `outstanding` (what requests
+ * not yet settled already ask toward it), an invoice they ask for in full takes none either, until the ERP settles them.
  *
  * @example
  * notPayable("-25.000000"); // "A credit of $25.00: nothing is owed"
+ * notPayable("431.60", "431.60"); // "Already requested in full: nothing is left to allocate"
  */
-export function notPayable(openBalance: string | null | undefined): string | undefined {
-  if (owes(openBalance)) return undefined;
+export function notPayable(openBalance: string | null | undefined, outstanding?: string): string | undefined {
+  if (owes(openBalance))
+    return outstanding !== undefined && compareDecimals(roomLeft(String(openBalance), outstanding), "0") <= 0
+      ? "Already requested in full: nothing is left to allocate"
+      : undefined;
   const micros = typeof openBalance === "string" ? parseDecimal(openBalance.trim()) : undefined;
   if (micros === undefined) return "Its open balance is not known";
   return micros < 0n
