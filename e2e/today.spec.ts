@@ -40,7 +40,12 @@ test("the demo staff person's Today: their rep's accounts, today's and tomorrow'
   const count = Number(
     (await page.getByRole("heading", { level: 2, name: /^Deliveries tomorrow/ }).innerText()).match(/\((\d+)\)/)![1],
   );
-  await expect(cards).toHaveCount(count);
+  // Folded to the first five, and every one after "Show all".
+  await expect(cards).toHaveCount(Math.min(count, 5));
+  if (count > 5) {
+    await tomorrow.getByRole("button", { name: `Show all ${count} deliveries tomorrow` }).click();
+    await expect(cards).toHaveCount(count);
+  }
   if (count > 0) {
     for (const id of await cards.evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute("data-customer")))))
       expect(mine.has(id), `customer ${id} is the rep's`).toBe(true);
@@ -61,6 +66,43 @@ test("the demo staff person's Today: their rep's accounts, today's and tomorrow'
     await expect(page).toHaveURL(/\/customers\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name, { timeout: 30_000 });
   }
+});
+
+test("on a phone, Today opens on its strip: each count its section's, tomorrow's cut-off, and at most four screens before Show all", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, "Employee");
+  await page.goto("/today");
+  const strip = page.getByRole("navigation", { name: "Today at a glance" });
+  await expect(strip).toBeVisible({ timeout: 30_000 });
+  const counted = async (section: string) =>
+    Number(
+      (await page.getByRole("heading", { level: 2, name: new RegExp(`^${section} \\(`) }).innerText()).match(
+        /\((\d+)\)/,
+      )![1],
+    );
+  for (const [label, section] of [
+    ["Today", "Deliveries today"],
+    ["Tomorrow", "Deliveries tomorrow"],
+    ["On hold", "On hold"],
+  ] as const)
+    await expect(strip.getByRole("link", { name: new RegExp(`^\\d+ ${label}$`) })).toHaveAttribute(
+      "data-count",
+      String(await counted(section)),
+    );
+  // Accounts over 60 days: those of the past-due section with something over 60 (each says so).
+  const past = page.getByRole("region", { name: /^Past due/ });
+  const over60 = Number(await strip.getByRole("link", { name: /Over 60 days$/ }).getAttribute("data-count"));
+  expect(over60).toBeLessThanOrEqual(await counted("Past due"));
+  await expect(past.getByRole("button", { name: /^Show all / }).or(past.getByRole("listitem").first())).toBeVisible();
+  // The strip and the first stop on the first screen; tomorrow's cut-off said (or that no state gives one).
+  expect((await strip.boundingBox())!.y + (await strip.boundingBox())!.height).toBeLessThanOrEqual(844);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeLessThanOrEqual(4 * 844);
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
 });
 
 test("Today is axe-clean, and its sections each say what they hold", async ({ page }) => {

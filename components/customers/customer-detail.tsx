@@ -8,30 +8,67 @@ import { RetailerInventoryList } from "@/components/catalog/retailer-inventory-l
 import { RequestError } from "@/components/table/request-error";
 import { EmbeddedList } from "@/components/views/embedded-list";
 import { RecordFacts } from "@/components/views/record-facts";
+import { useTimeZone } from "@/components/shell/providers";
+import { todayIn } from "@/lib/format/days";
 import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { browserApi } from "@/lib/ui/browser-api";
 import { deliveryDaysText } from "@/lib/domain/delivery/cutoff";
+import { customerSchedule } from "@/lib/domain/delivery/customer-schedule";
+import { customerScheduleRequest, statesRequest } from "@/lib/domain/delivery/requests";
+import { customerMoney } from "@/lib/domain/customers/customer-money";
+import {
+  accountOpenInvoicesRequest,
+  accountPaymentsRequest,
+  customerAgingRequest,
+  customerInvoicesRequest,
+} from "@/lib/domain/customers/customer-requests";
+import { lastOrders } from "@/lib/domain/today/today-cards";
+import { embeddedRequest } from "@/lib/domain/views/list-view-spec";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
+import { CustomerPeople } from "./customer-people";
+import { CustomerSummary, type CustomerSummaryProps } from "./customer-summary";
 import { DeliverySchedule } from "./delivery-schedule";
 import { VisitNotes } from "./visit-notes";
 
-interface CustomerDetailProps {
-  customerId: number;
-  showCreditTerms: boolean;
-  /** Whether the key may read retailer inventory (every key type today; asked of the registry by the page). */
-  showRetailerInventory: boolean;
+/** The lists of the page the key may read (asked of the registry by the page's server). */
+export interface CustomerReads {
+  aging: boolean;
+  openInvoices: boolean;
+  payments: boolean;
+  invoices: boolean;
+  users: boolean;
+  creditTerms: boolean;
+  retailerInventory: boolean;
 }
 
+/** A key that reads none of the lists: the record alone. */
+export const NO_READS: CustomerReads = {
+  aging: false,
+  openInvoices: false,
+  payments: false,
+  invoices: false,
+  users: false,
+  creditTerms: false,
+  retailerInventory: false,
+};
+
+interface CustomerDetailProps {
+  customerId: number;
+  reads: CustomerReads;
+}
+
+type CustomerRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof customerQuery>["queryFn"]>>["records"][number]>;
+
+const customerQuery = (customerId: number) =>
+  apiQueryOptions(browserApi, { operation: "getCustomer", path: { customerID: customerId } }, STALE.directory);
+
 /**
- * One customer whole: every field the key may see, its delivery schedule with order cut-offs, the workspace's visit
- * notes on it, its shelf inventory with days of cover, credit terms, and prices at a chosen date.
+ * One customer, money first (`CustomerSummary`: standing, what it owes and how late, its open invoices and statement,
+ * next delivery and last order), then the visit notes with the note box, its people and rep, its delivery schedule,
+ * its shelf inventory, credit terms and prices at a chosen date; every field of its record behind "All fields".
  */
-export function CustomerDetail({ customerId, showCreditTerms, showRetailerInventory }: CustomerDetailProps) {
-  const params = useSearchParams();
-  const effectiveDate = params.get("EffectiveDate") ?? "";
-  const customer = useQuery(
-    apiQueryOptions(browserApi, { operation: "getCustomer", path: { customerID: customerId } }, STALE.directory),
-  );
+export function CustomerDetail({ customerId, reads }: CustomerDetailProps) {
+  const customer = useQuery(customerQuery(customerId));
   if (customer.error)
     return <RequestError error={customer.error} onRetry={() => void customer.refetch()} what="this customer" />;
   const row = customer.data?.records[0];
@@ -41,13 +78,17 @@ export function CustomerDetail({ customerId, showCreditTerms, showRetailerInvent
   );
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">{row.CustomerName ?? `Customer ${customerId}`}</h1>
       <StaleNote of={[customer.data]} />
-      <RecordFacts row={row} columns={columns} skip={["ProfilePictureURL"]} />
-      <DeliverySchedule customerId={customerId} customer={row} />
+      <Summary customerId={customerId} row={row} reads={reads} />
       <VisitNotes customerId={customerId} />
-      {showRetailerInventory && <RetailerInventoryList filter="CustomerIDs" id={customerId} />}
-      {showCreditTerms && (
+      <CustomerPeople
+        customerId={customerId}
+        readsUsers={reads.users}
+        rep={{ name: row.SalesRepName, email: row.SalesRepEmail, phone: row.SalesRepPhone }}
+      />
+      <DeliverySchedule customerId={customerId} customer={row} />
+      {reads.retailerInventory && <RetailerInventoryList filter="CustomerIDs" id={customerId} />}
+      {reads.creditTerms && (
         <EmbeddedList
           name="customerCreditTerms"
           query={{ CustomerIDs: String(customerId) }}
@@ -56,27 +97,127 @@ export function CustomerDetail({ customerId, showCreditTerms, showRetailerInvent
           columns={["SupplierID", "Term", "TimeUpdated"]}
         />
       )}
-      <div className="space-y-2">
-        <label className="flex items-center gap-2 text-sm">
-          Prices effective on
-          <input
-            type="date"
-            value={effectiveDate}
-            onChange={(e) =>
-              pushParams((p) => (e.target.value ? p.set("EffectiveDate", e.target.value) : p.delete("EffectiveDate")))
-            }
-            className="rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-900"
-          />
-          <span className="text-slate-700 dark:text-slate-300">{effectiveDate ? "" : "(today)"}</span>
-        </label>
-        <EmbeddedList
-          name="customerPricing"
-          query={{ CustomerIDs: String(customerId), ...(effectiveDate ? { EffectiveDate: effectiveDate } : {}) }}
-          title="Pricing"
-          href={`/catalog/pricing?CustomerIDs=${customerId}${effectiveDate ? `&EffectiveDate=${effectiveDate}` : ""}`}
-          columns={["ProductID", "FullPrice", "Discount", "UnitPrice", "PromotionID", "StartDate", "EndDate"]}
+      <Pricing customerId={customerId} />
+      <details className="space-y-2">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-lg font-semibold sm:min-h-0">
+          All fields
+        </summary>
+        <RecordFacts row={row} columns={columns} skip={["ProfilePictureURL"]} />
+      </details>
+    </div>
+  );
+}
+
+/** The summary's data: the aging (then its AR accounts' open invoices and payments), invoices, schedule and terms. */
+function Summary({ customerId, row, reads }: { customerId: number; row: CustomerRecord; reads: CustomerReads }) {
+  const today = todayIn(useTimeZone());
+  const aging = useQuery({
+    ...apiQueryOptions(browserApi, customerAgingRequest(customerId), STALE.working),
+    enabled: reads.aging,
+  });
+  const accounts = [
+    ...new Set((aging.data?.records ?? []).flatMap((r) => (r.ARAccountID == null ? [] : [r.ARAccountID]))),
+  ];
+  const open = useQuery({
+    ...apiQueryOptions(browserApi, accountOpenInvoicesRequest(accounts), STALE.working),
+    enabled: reads.openInvoices && accounts.length > 0,
+  });
+  const payments = useQuery({
+    ...apiQueryOptions(browserApi, accountPaymentsRequest(accounts), STALE.working),
+    enabled: reads.payments && accounts.length > 0,
+  });
+  const invoices = useQuery({
+    ...apiQueryOptions(browserApi, customerInvoicesRequest(customerId, today), STALE.working),
+    enabled: reads.invoices,
+  });
+  const terms = useQuery({
+    ...apiQueryOptions(
+      browserApi,
+      embeddedRequest(LIST_VIEWS.customerCreditTerms, { CustomerIDs: String(customerId) }),
+      STALE.directory,
+    ),
+    enabled: reads.creditTerms,
+  });
+  const schedule = useQuery(apiQueryOptions(browserApi, customerScheduleRequest(customerId), STALE.directory));
+  const states = useQuery(apiQueryOptions(browserApi, statesRequest, STALE.reference));
+
+  const failed = aging.error ?? open.error ?? payments.error;
+  const moneyNote: React.ReactNode = !reads.aging ? (
+    <p>This key does not read the AR aging: what the store owes is not shown.</p>
+  ) : failed ? (
+    <RequestError
+      error={failed}
+      onRetry={() => void Promise.all([aging.refetch(), open.refetch(), payments.refetch()])}
+      what="what the store owes"
+    />
+  ) : undefined;
+  const moneyRead =
+    aging.data && (accounts.length === 0 || ((!reads.openInvoices || open.data) && (!reads.payments || payments.data)));
+  const money = moneyRead
+    ? customerMoney({
+        customer: row,
+        aging: aging.data!.records,
+        openInvoices: reads.openInvoices ? open.data?.records : undefined,
+        payments: reads.payments ? payments.data?.records : undefined,
+      })
+    : undefined;
+
+  const last = invoices.data ? (lastOrders(invoices.data.records).get(customerId) ?? null) : undefined;
+  const rule = row.State ? states.data?.records.find((s) => s.StateAbbreviation === row.State) : undefined;
+  const scheduleRecord = schedule.data?.records.find((r) => r.CustomerID === customerId) ?? schedule.data?.records[0];
+  const next =
+    schedule.data && states.data ? customerSchedule(scheduleRecord, rule, new Date()).deliveries[0] : undefined;
+  const summary: CustomerSummaryProps = {
+    customerId,
+    name: row.CustomerName ?? `Customer ${customerId}`,
+    onHold: row.OnHold,
+    terms:
+      reads.creditTerms && terms.data
+        ? [...new Set(terms.data.records.flatMap((t) => (t.Term ? [t.Term] : [])))]
+        : undefined,
+    money,
+    moneyNote,
+    lastOrder: !reads.invoices
+      ? undefined
+      : last === undefined
+        ? undefined
+        : last && {
+            day: last.Date.slice(0, 10),
+            invoiceNum: last.InvoiceNum ?? undefined,
+            invoiceId: last.InvoiceID ?? undefined,
+          },
+    nextDelivery:
+      schedule.data && states.data ? (next ? { ...next, timeZone: rule?.TimeZone ?? "UTC" } : null) : undefined,
+    today,
+  };
+  return <CustomerSummary {...summary} />;
+}
+
+/** The store's prices at a chosen date (today's by default). */
+function Pricing({ customerId }: { customerId: number }) {
+  const params = useSearchParams();
+  const effectiveDate = params.get("EffectiveDate") ?? "";
+  return (
+    <div className="space-y-2">
+      <label className="flex items-center gap-2 text-sm">
+        Prices effective on
+        <input
+          type="date"
+          value={effectiveDate}
+          onChange={(e) =>
+            pushParams((p) => (e.target.value ? p.set("EffectiveDate", e.target.value) : p.delete("EffectiveDate")))
+          }
+          className="rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-900"
         />
-      </div>
+        <span className="text-slate-700 dark:text-slate-300">{effectiveDate ? "" : "(today)"}</span>
+      </label>
+      <EmbeddedList
+        name="customerPricing"
+        query={{ CustomerIDs: String(customerId), ...(effectiveDate ? { EffectiveDate: effectiveDate } : {}) }}
+        title="Pricing"
+        href={`/catalog/pricing?CustomerIDs=${customerId}${effectiveDate ? `&EffectiveDate=${effectiveDate}` : ""}`}
+        columns={["ProductID", "FullPrice", "Discount", "UnitPrice", "PromotionID", "StartDate", "EndDate"]}
+      />
     </div>
   );
 }

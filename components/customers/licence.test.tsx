@@ -7,7 +7,7 @@ import { buildStatement } from "@/lib/domain/statements/statement";
 import { todayModel, type TodayInput } from "@/lib/domain/today/today";
 import { AccountCard } from "@/components/today/account-card";
 import { StatementView } from "@/components/statements/statement-view";
-import { CustomerDetail } from "./customer-detail";
+import { CustomerDetail, NO_READS } from "./customer-detail";
 
 const text = (html: string) =>
   html
@@ -29,7 +29,7 @@ function onCustomerPage(licence: string): string {
   const html = renderToString(
     <SearchParamsContext.Provider value={new URLSearchParams()}>
       <QueryClientProvider client={client}>
-        <CustomerDetail customerId={20001} showCreditTerms={false} showRetailerInventory={false} />
+        <CustomerDetail customerId={20001} reads={NO_READS} />
       </QueryClientProvider>
     </SearchParamsContext.Provider>,
   ).replace(/<!-- -->/g, "");

@@ -6,18 +6,10 @@ import { cardCell, useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
 import { daysOverdue } from "@/lib/ui/payments/allocation";
+import { byDueDate } from "@/lib/domain/customers/customer-money";
 import type { OpenInvoice } from "@/lib/ui/payments/requests";
 import { todayIn } from "@/lib/format/days";
 import { plural } from "@/lib/format/plural";
-
-/** Oldest due first, then by number: the order people pay in. */
-export function byDueDate(invoices: OpenInvoice[]): OpenInvoice[] {
-  return [...invoices].sort(
-    (a, b) =>
-      (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999") ||
-      (a.InvoiceNum ?? "").localeCompare(b.InvoiceNum ?? ""),
-  );
-}
 
 /** An invoice number linked to its invoice. */
 export function InvoiceLink({ invoice }: { invoice: OpenInvoice }) {

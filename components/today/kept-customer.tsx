@@ -18,7 +18,9 @@ import { TODAY_CUSTOMER_FIELDS } from "@/lib/domain/today/today-data";
 import { useToday } from "@/lib/ui/today/use-today";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { VisitNotes } from "@/components/customers/visit-notes";
-import { AccountCard } from "./account-card";
+import { CustomerSummary } from "@/components/customers/customer-summary";
+import { customerMoney } from "@/lib/domain/customers/customer-money";
+import type { TodayCustomer, TodayInput } from "@/lib/domain/today/today-types";
 import { OfflineLine } from "./offline-line";
 
 /** The customer's id: from the address the worker answered for (`/customers/{id}`), or `?id=`. */
@@ -72,13 +74,20 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
   return (
     <div className="space-y-4">
       <OfflineLine asOf={asOf} timeZone={timeZone} />
-      <h1 className="text-2xl font-bold tracking-tight">{card.name}</h1>
+      <CustomerSummary
+        customerId={customerId}
+        name={card.name}
+        onHold={card.onHold}
+        money={keptMoney(input!, record, customerId)}
+        lastOrder={card.lastOrder ?? null}
+        nextDelivery={card.nextDeliveries[0] ? { day: card.nextDeliveries[0], timeZone: "UTC" } : null}
+        today={!online && week ? week.day : todayIn(timeZone)}
+      />
       <p className="text-sm">
         <Link href={pageHref.today()} className="link inline-flex min-h-11 items-center">
           Back to Today
         </Link>
       </p>
-      <AccountCard card={card} />
       <VisitNotes customerId={customerId} kept={notesByCustomer.get(customerId) ?? []} />
       <section aria-labelledby="kept-deliveries" className="space-y-1 text-sm">
         <h2 id="kept-deliveries" className="text-lg font-semibold">
@@ -111,6 +120,17 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
       </section>
     </div>
   );
+}
+
+/** The store's money from the kept week: its AR accounts' aging (open invoices and payments are read online). */
+function keptMoney(input: Omit<TodayInput, "now">, record: TodayCustomer, customerId: number) {
+  const accounts = new Set(
+    input.openInvoices.flatMap((i) => (i.CustomerID === customerId && i.ARAccountID != null ? [i.ARAccountID] : [])),
+  );
+  return customerMoney({
+    customer: { ...record, CustomerID: customerId },
+    aging: input.aging.filter((row) => row.ARAccountID != null && accounts.has(row.ARAccountID)),
+  });
 }
 
 function NotKept({

@@ -3,6 +3,7 @@
 import type { NoteJson } from "@/lib/domain/notes/note-rules";
 import type { AccountCard as Card } from "@/lib/domain/today/today";
 import { AccountCard } from "./account-card";
+import { useFold } from "./today-section";
 
 /** Today's grid of cards: one column on a phone, two or three on a desk. */
 export const TODAY_GRID = "grid gap-3 sm:grid-cols-2 xl:grid-cols-3";
@@ -25,5 +26,16 @@ export function TodayCards({ cards, lastNote }: TodayCardsProps) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A section's cards folded to the first few, with "Show all N …" (`what`) below them. */
+export function FoldedCards({ cards, lastNote, what }: TodayCardsProps & { what: string }) {
+  const fold = useFold(cards.length, what);
+  return (
+    <>
+      <TodayCards cards={cards.slice(0, fold.limit)} lastNote={lastNote} />
+      {fold.button}
+    </>
   );
 }

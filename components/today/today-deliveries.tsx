@@ -6,7 +6,7 @@ import { isoWeekday } from "@/lib/format/days";
 import { formatDay } from "@/lib/format/display";
 import { CutOffCountdown } from "./cut-off-countdown";
 import { type LastNote, TodayCards } from "./today-cards";
-import { TodaySection } from "./today-section";
+import { TodaySection, useFold } from "./today-section";
 
 interface TodayDeliveriesProps {
   title: string;
@@ -24,17 +24,26 @@ interface CutOffLineProps {
 /** A day's deliveries, by state and day, as cards. */
 export function TodayDeliveries({ title, groups, empty, lastNote, tomorrow = false }: TodayDeliveriesProps) {
   const count = groups.reduce((n, g) => n + g.cards.length, 0);
+  const fold = useFold(count, tomorrow ? "deliveries tomorrow" : "deliveries today");
+  // The first cards across the section's groups (states), in order.
+  let left = fold.limit;
+  const shown = groups.flatMap((g) => {
+    const cards = g.cards.slice(0, Math.max(0, left));
+    left -= cards.length;
+    return cards.length ? [{ group: g, cards }] : [];
+  });
   return (
     <TodaySection title={title} count={count} empty={empty}>
-      {groups.map((g) => (
+      {shown.map(({ group: g, cards }) => (
         <div key={`${g.state}|${g.day}`} className="space-y-2">
           <h3 className="font-semibold">
             {g.state || "No state"} · {weekdayName(isoWeekday(g.day))} {formatDay(g.day)}
           </h3>
           {tomorrow && <CutOffLine group={g} />}
-          <TodayCards cards={g.cards} lastNote={lastNote} />
+          <TodayCards cards={cards} lastNote={lastNote} />
         </div>
       ))}
+      {fold.button}
     </TodaySection>
   );
 }

@@ -1,24 +1,18 @@
 "use client";
 
 import type { TodayModel } from "@/lib/domain/today/today";
-import { type LastNote, TodayCards } from "./today-cards";
+import { FoldedCards, type LastNote } from "./today-cards";
 import { TODAY_SECTION, TodaySection } from "./today-section";
-
-/** Accounts due to reorder shown before "Show all": this week's first, a phone's screenful or two. */
-const DUE_SHOWN = 10;
 
 interface TodayHistorySectionsProps {
   model: TodayModel;
   lastNote: LastNote;
-  /** Whether every account due to reorder is shown, not only the first. */
-  allDue: boolean;
-  onShowAllDue: () => void;
   /** Why there is no "orders stopped" section, when the key keeps no history of these accounts. */
   noHistory: React.ReactNode;
 }
 
 /** What the key's synced history tells: the accounts due to reorder, and those whose orders stopped. */
-export function TodayHistorySections({ model, lastNote, allDue, onShowAllDue, noHistory }: TodayHistorySectionsProps) {
+export function TodayHistorySections({ model, lastNote, noHistory }: TodayHistorySectionsProps) {
   return (
     <>
       {model.dueToReorder && (
@@ -28,16 +22,7 @@ export function TodayHistorySections({ model, lastNote, allDue, onShowAllDue, no
           empty="No account is due to reorder this week by its own rhythm."
           note="From this key's synced history: accounts whose next order by their own rhythm (the median of their days between orders, three orders at least) is expected by Sunday, or is already due or late; this week's first. Not those silent for over 90 days."
         >
-          <TodayCards cards={model.dueToReorder.slice(0, allDue ? undefined : DUE_SHOWN)} lastNote={lastNote} />
-          {!allDue && model.dueToReorder.length > DUE_SHOWN && (
-            <button
-              type="button"
-              onClick={onShowAllDue}
-              className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              Show all {model.dueToReorder.length} accounts due to reorder
-            </button>
-          )}
+          <FoldedCards cards={model.dueToReorder} lastNote={lastNote} what="accounts due to reorder" />
         </TodaySection>
       )}
       {model.stopped ? (
@@ -47,7 +32,7 @@ export function TodayHistorySections({ model, lastNote, allDue, onShowAllDue, no
           empty="Every account with a past order has ordered in the last 60 days."
           note="From this key's synced history: accounts that ordered before and not for more than 60 days (the Insights tiers At risk and Lost), the longest silent first."
         >
-          <TodayCards cards={model.stopped} lastNote={lastNote} />
+          <FoldedCards cards={model.stopped} lastNote={lastNote} what="accounts whose orders stopped" />
         </TodaySection>
       ) : (
         noHistory && (

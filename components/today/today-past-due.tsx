@@ -5,23 +5,18 @@ import { compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { AccountCard } from "./account-card";
 import { type LastNote, TODAY_GRID } from "./today-cards";
-import { TodaySection } from "./today-section";
-
-/** Accounts past due shown before "Show all": the oldest debts, a phone's screenful or two. */
-const OVERDUE_SHOWN = 10;
+import { TodaySection, useFold } from "./today-section";
 
 interface TodayPastDueProps {
   overdue: OverdueAccount[];
   /** The aging's close, when a row says. */
   agingAsOf: string | undefined;
   lastNote: LastNote;
-  /** Whether every account is shown, not only the first. */
-  all: boolean;
-  onShowAll: () => void;
 }
 
 /** The AR accounts with balances more than 30 days past due, the oldest first, each with its stores' cards. */
-export function TodayPastDue({ overdue, agingAsOf, lastNote, all, onShowAll }: TodayPastDueProps) {
+export function TodayPastDue({ overdue, agingAsOf, lastNote }: TodayPastDueProps) {
+  const fold = useFold(overdue.length, "accounts past due");
   return (
     <TodaySection
       title="Past due"
@@ -34,7 +29,7 @@ export function TodayPastDue({ overdue, agingAsOf, lastNote, all, onShowAll }: T
       }
     >
       <ul className={TODAY_GRID} aria-label="Accounts past due">
-        {overdue.slice(0, all ? undefined : OVERDUE_SHOWN).map((o) => (
+        {overdue.slice(0, fold.limit).map((o) => (
           <li key={o.arAccountId} className="space-y-2">
             <p className="text-sm">
               <strong className="tabular-nums">{formatMoney(o.over30)}</strong> over 30 days
@@ -56,15 +51,7 @@ export function TodayPastDue({ overdue, agingAsOf, lastNote, all, onShowAll }: T
           </li>
         ))}
       </ul>
-      {!all && overdue.length > OVERDUE_SHOWN && (
-        <button
-          type="button"
-          onClick={onShowAll}
-          className="min-h-11 rounded border border-slate-400 px-3 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          Show all {overdue.length} accounts past due
-        </button>
-      )}
+      {fold.button}
     </TodaySection>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { RequestError } from "@/components/table/request-error";
 import { useTimeZone } from "@/components/shell/providers";
 import { todayIn } from "@/lib/format/days";
@@ -13,12 +13,13 @@ import { useOnline } from "@/lib/ui/offline/use-online";
 import { useWeek } from "@/lib/ui/offline/use-week";
 import { OfflineLine } from "./offline-line";
 import { SaveOffline } from "./save-offline";
-import { TODAY_GRID, TodayCards } from "./today-cards";
+import { FoldedCards, TODAY_GRID } from "./today-cards";
 import { TodayDeliveries } from "./today-deliveries";
 import { TodayHistorySections } from "./today-history-sections";
 import { TodayNotes } from "./today-notes";
 import { TodayPastDue } from "./today-past-due";
 import { TodaySection } from "./today-section";
+import { TodayStrip } from "./today-strip";
 
 export interface TodayViewProps {
   repId: number;
@@ -47,8 +48,6 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
     [input, health, today],
   );
   const failed = answer.error && !answer.data ? answer : undefined;
-  const [allOverdue, setAllOverdue] = useState(false);
-  const [allDue, setAllDue] = useState(false);
 
   if (unknownRep)
     return (
@@ -91,6 +90,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
         <TodaySkeleton />
       ) : (
         <>
+          <TodayStrip model={model} />
           <TodayDeliveries
             title="Deliveries today"
             groups={model.today}
@@ -113,22 +113,10 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
                 : "No account on hold."
             }
           >
-            <TodayCards cards={model.onHold} lastNote={lastNote} />
+            <FoldedCards cards={model.onHold} lastNote={lastNote} what="accounts on hold" />
           </TodaySection>
-          <TodayPastDue
-            overdue={model.overdue}
-            agingAsOf={model.agingAsOf}
-            lastNote={lastNote}
-            all={allOverdue}
-            onShowAll={() => setAllOverdue(true)}
-          />
-          <TodayHistorySections
-            model={model}
-            lastNote={lastNote}
-            allDue={allDue}
-            onShowAllDue={() => setAllDue(true)}
-            noHistory={noHistory}
-          />
+          <TodayPastDue overdue={model.overdue} agingAsOf={model.agingAsOf} lastNote={lastNote} />
+          <TodayHistorySections model={model} lastNote={lastNote} noHistory={noHistory} />
           <TodayNotes model={model} data={answer.data} />
         </>
       )}

@@ -2,7 +2,15 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { pageRead } from "@/lib/domain/page-href";
-import { CustomerDetail } from "@/components/customers/customer-detail";
+import { cookies } from "next/headers";
+import { CustomerDetail, type CustomerReads } from "@/components/customers/customer-detail";
+import {
+  customerAgingRequest,
+  customerInvoicesRequest,
+  customerUsersRequest,
+} from "@/lib/domain/customers/customer-requests";
+import { todayIn } from "@/lib/format/days";
+import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { STALE } from "@/lib/domain/api-query";
 import { customerScheduleRequest, statesRequest } from "@/lib/domain/delivery/requests";
 import { mayCall } from "@/lib/domain/navigation";
@@ -20,15 +28,27 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
   if (id === undefined) notFound();
   const effective: Record<string, string> =
     typeof query.EffectiveDate === "string" ? { EffectiveDate: query.EffectiveDate } : {};
-  const showCreditTerms = mayCall(active.keyType, "listCustomerCreditTerms");
-  const showRetailerInventory = mayCall(active.keyType, "listRetailerInventory");
+  const reads: CustomerReads = {
+    aging: mayCall(active.keyType, "listArAging"),
+    openInvoices: mayCall(active.keyType, "listOpenInvoices"),
+    payments: mayCall(active.keyType, "listPayments"),
+    invoices: mayCall(active.keyType, "listInvoices"),
+    users: mayCall(active.keyType, "listUsers"),
+    creditTerms: mayCall(active.keyType, "listCustomerCreditTerms"),
+    retailerInventory: mayCall(active.keyType, "listRetailerInventory"),
+  };
+  const today = todayIn(parseTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
   // The shell at once; the page's data streams in when its requests have answered.
   return (
     <Suspense fallback={<DetailSkeleton label="Loading the customer" />}>
       <Prefetched
         requests={[
           { request: { operation: "getCustomer", path: { customerID: id } }, staleTime: STALE.directory },
-          ...(showCreditTerms
+          // The summary's first round (its AR accounts' open invoices and payments follow from the aging).
+          ...(reads.aging ? [{ request: customerAgingRequest(id), staleTime: STALE.working }] : []),
+          ...(reads.invoices ? [{ request: customerInvoicesRequest(id, today), staleTime: STALE.working }] : []),
+          ...(reads.users ? [{ request: customerUsersRequest(id), staleTime: STALE.directory }] : []),
+          ...(reads.creditTerms
             ? [
                 {
                   request: embeddedRequest(LIST_VIEWS.customerCreditTerms, { CustomerIDs: customerId }),
@@ -43,7 +63,7 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
           // The schedule, and the states whose cut-off rules time its deliveries (the same answer the delivery-days page reads).
           { request: customerScheduleRequest(id), staleTime: STALE.directory },
           { request: statesRequest, staleTime: STALE.reference },
-          ...(showRetailerInventory
+          ...(reads.retailerInventory
             ? [
                 {
                   request: embeddedRequest(LIST_VIEWS.retailerInventory, { CustomerIDs: customerId }),
@@ -54,11 +74,7 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
         ]}
       >
         <NotesPrefetched of={{ customerId: id }}>
-          <CustomerDetail
-            customerId={id}
-            showCreditTerms={showCreditTerms}
-            showRetailerInventory={showRetailerInventory}
-          />
+          <CustomerDetail customerId={id} reads={reads} />
         </NotesPrefetched>
       </Prefetched>
     </Suspense>
