@@ -4,19 +4,23 @@ import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { DEMO_KEYS, signIn } from "./sign-in";
 
-// The books export: the demo retailer sets the workspace's mapping, previews this month so far (its returns,
-// and the invoices held back while an update is applied), downloads each of the five formats and reads each file (the
-// tool's header, the vendor named as set, days first); then, with "only what is new", the bills are nothing new. The
+// The books export: the demo retailer sets the workspace's mapping (QuickBooks' names and Xero's codes), previews this
+// month so far (its returns, and the invoices held back while an update is applied), downloads each of the six formats
+// and reads each file (the program's header, the vendor named as set, QuickBooks' dates month first, Xero's days first
+// as set); then, with "only what is new", the bills are nothing new. The
 // demo workspace is shared by every run and by parallel copies of this test: the mapping set is always the same, and
 // what is asserted holds whoever downloaded first.
 
 /** The mapping every run sets: a comma in the vendor's name, quoted in CSV, as it is in the IIF. */
 const VENDOR = "Valley Wholesale, Ltd";
 const ACCOUNT = "5010 Purchases";
+/** Xero's codes every run sets: the product type's, and the defaults Xero's files wait for. */
+const XERO_CODE = "631";
 
 /** The formats, by the label the page's choice and the preview's heading both give them (`format-names.ts`). */
 const FORMATS = [
   { format: "qbo-bills", label: "QuickBooks Online — bills" },
+  { format: "qbo-vendor-credits", label: "QuickBooks Online — vendor credits" },
   { format: "xero-bills", label: "Xero — bills" },
   { format: "iif", label: "QuickBooks Desktop — bills (IIF)" },
   { format: "qbo-payments", label: "QuickBooks Online — bill payments" },
@@ -58,6 +62,13 @@ function dayOf(text: string): string | undefined {
   return `${match[3]}-${match[2]}-${match[1]}`;
 }
 
+/** A MM/DD/YYYY day (QuickBooks' files, whatever the mapping says) as YYYY-MM-DD, or undefined. */
+function usDayOf(text: string): string | undefined {
+  const match = /^(\d\d)\/(\d\d)\/(\d{4})$/.exec(text);
+  if (!match || Number(match[1]) > 12 || Number(match[2]) > 31) return undefined;
+  return `${match[3]}-${match[1]}-${match[2]}`;
+}
+
 /** The period: this month so far on the sandbox's clock (from the month before's first in a month's first week). */
 async function period(page: Page): Promise<{ from: string; to: string }> {
   const clock = (await (
@@ -78,7 +89,15 @@ async function apiFacts(page: Page, { from, to }: { from: string; to: string }) 
         `/sandbox/test/api/v1/invoices?Statuses=1,2,3,4,5,7&StartDate=${from}&EndDate=${to}&PageSize=500`,
         { headers: CUSTOMER },
       )
-    ).json()) as { Data: { InvoiceID: number; InvoiceNum: string; RevisionStatus: string | null; Status: number }[] }
+    ).json()) as {
+      Data: {
+        InvoiceID: number;
+        InvoiceNum: string;
+        RevisionStatus: string | null;
+        Status: number;
+        InvoiceTotal: string;
+      }[];
+    }
   ).Data;
   const held = invoices.filter((i) => i.RevisionStatus).map((i) => i.InvoiceNum);
   const exported = invoices.find((i) => !i.RevisionStatus && i.Status !== 4)!;
@@ -94,7 +113,14 @@ async function apiFacts(page: Page, { from, to }: { from: string; to: string }) 
       await page.request.get(`/sandbox/test/api/v1/products/${lines[0]!.ProductID}`, { headers: CUSTOMER })
     ).json()) as { Data: { ProductTypeName: string }[] }
   ).Data[0]!;
-  return { held, productType: product.ProductTypeName, returns: invoices.filter((i) => i.Status === 4).length };
+  // A vendor credit is an invoice owed back: a negative total.
+  const owedBack = invoices.filter((i) => !i.RevisionStatus && Number(i.InvoiceTotal) < 0).length;
+  return {
+    held,
+    productType: product.ProductTypeName,
+    returns: invoices.filter((i) => i.Status === 4).length,
+    owedBack,
+  };
 }
 
 /** Asks for the preview (again until the page is hydrated: a press before that is not seen). */
@@ -154,12 +180,21 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   await expect(mapping.getByLabel("Vendor name")).toHaveAttribute("aria-invalid", "true");
   await expect(mapping.getByText("Required.")).toBeVisible();
   await mapping.getByLabel("Vendor name").fill(VENDOR);
+  // Xero's codes, apart from QuickBooks' names: a QuickBooks name is refused there, on its field.
+  await mapping.getByLabel("Xero default account code").fill("Inventory Asset");
+  await mapping.getByRole("button", { name: "Save the mapping" }).click();
+  await expect(mapping.getByLabel("Xero default account code")).toHaveAttribute("aria-invalid", "true");
+  await mapping.getByLabel("Xero default account code").fill("630");
+  await mapping.getByLabel("Xero tax rate").selectOption("Tax Exempt");
+  await mapping.getByLabel("Xero bank account code").fill("090");
+  await mapping.getByLabel("Xero brand credits account code").fill("091");
   await mapping.getByText("Accounts by product type").click();
-  await mapping.getByLabel(facts.productType, { exact: true }).fill(ACCOUNT);
-  await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
+  await mapping.getByLabel(`${facts.productType}: QuickBooks account`, { exact: true }).fill(ACCOUNT);
+  await mapping.getByLabel(`${facts.productType}: Xero code`, { exact: true }).fill(XERO_CODE);
+  await mapping.getByLabel("Xero date format").selectOption("DD/MM/YYYY");
   await mapping.getByRole("button", { name: "Save the mapping" }).click();
   await expect(mapping.getByRole("status")).toHaveText(
-    `Saved: exports from now on name the vendor “${VENDOR}” and write dates as DD/MM/YYYY.`,
+    `Saved: exports from now on name the vendor “${VENDOR}”; Xero's files write dates as DD/MM/YYYY.`,
   );
   await expect(page.getByTestId("mapping-state")).toContainText("Set ");
 
@@ -189,15 +224,19 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   await expect(table.locator("tbody tr").first()).toContainText(VENDOR);
   expect(await seriousViolations(page)).toEqual([]);
 
-  const within = (text: string | undefined, what: string) => {
-    const day = dayOf(text ?? "");
-    expect(day, `${what}: ${text} as DD/MM/YYYY`).toBeDefined();
+  const within = (text: string | undefined, what: string, read: (text: string) => string | undefined = dayOf) => {
+    const day = read(text ?? "");
+    expect(day, `${what}: ${text} as ${read === dayOf ? "DD/MM/YYYY" : "MM/DD/YYYY"}`).toBeDefined();
     expect(day! >= from && day! <= to, `${what}: ${day} within ${from} to ${to}`).toBe(true);
   };
+  const downloaded: string[] = [];
 
   for (const { format, label } of FORMATS) {
     await form.getByLabel("Format", { exact: true }).selectOption({ label });
     await previewed(page, label);
+    // No return owed back in the period: no vendor credits to download (the preview says there is nothing).
+    if (format === "qbo-vendor-credits" && facts.owedBack === 0) continue;
+    downloaded.push(format);
     const files = await downloadAll(page, format);
     for (const { name, text } of files) {
       expect(name).toMatch(new RegExp(`^${format}-${from}-to-${to}(-part-\\d+-of-\\d+)?\\.(csv|iif)$`));
@@ -213,7 +252,7 @@ test("a retailer maps its books, previews the month, downloads each format, and 
         expect(transactions.length).toBeGreaterThan(0);
         for (const trns of transactions) {
           expect(trns[5]).toBe(VENDOR);
-          within(trns[3], "an IIF transaction's DATE");
+          within(trns[3], "an IIF transaction's DATE", usDayOf);
         }
         // A return is a vendor credit.
         if (facts.returns > 0) expect(transactions.some((t) => t[2] === "BILL REFUND")).toBe(true);
@@ -227,19 +266,34 @@ test("a retailer maps its books, previews the month, downloads each format, and 
         return rows.map((r) => r[index]);
       };
       if (format === "qbo-bills") {
-        expect(header!.slice(0, 6)).toEqual(["Bill No", "Vendor", "Bill Date", "Due Date", "Terms", "Memo"]);
+        expect(header!.slice(0, 7)).toEqual(["Bill No", "Vendor", "Bill Date", "Due Date", "Terms", "Memo", "Account"]);
         expect(new Set(column("Vendor"))).toEqual(new Set([VENDOR]));
         expect(column("Account")).toContain(ACCOUNT);
-        for (const day of column("Bill Date")) within(day, "a bill's date");
+        for (const day of column("Bill Date")) within(day, "a bill's date", usDayOf);
+        // Bills only: no bill's lines sum below zero (in cents).
+        const sums = new Map<string, number>();
+        const amounts = column("Line Amount");
+        column("Bill No").forEach((number, i) => {
+          const cents = Math.round(Number(amounts[i]) * 100);
+          sums.set(number!, (sums.get(number!) ?? 0) + cents);
+        });
+        for (const [number, cents] of sums) expect(cents, `bill ${number}`).toBeGreaterThanOrEqual(0);
+      } else if (format === "qbo-vendor-credits") {
+        expect(header!.slice(0, 4)).toEqual(["Vendor Credit No", "Vendor", "Credit Date", "Memo"]);
+        expect(new Set(column("Vendor"))).toEqual(new Set([VENDOR]));
+        for (const day of column("Credit Date")) within(day, "a vendor credit's date", usDayOf);
       } else if (format === "xero-bills") {
-        expect(header!.slice(0, 4)).toEqual(["*ContactName", "*InvoiceNumber", "Reference", "*InvoiceDate"]);
+        expect(header!.slice(0, 2)).toEqual(["*ContactName", "EmailAddress"]);
+        expect(header).not.toContain("Discount");
+        expect(header).not.toContain("Reference");
         expect(new Set(column("*ContactName"))).toEqual(new Set([VENDOR]));
-        expect(column("*AccountCode")).toContain(ACCOUNT);
+        expect(column("*AccountCode")).toContain(XERO_CODE);
+        expect(new Set(column("*TaxType"))).toEqual(new Set(["Tax Exempt"]));
         for (const day of column("*InvoiceDate")) within(day, "a bill's date");
       } else if (format === "qbo-payments") {
         expect(header!.slice(0, 3)).toEqual(["Bill Payment No", "Vendor", "Payment Date"]);
         expect(new Set(column("Vendor"))).toEqual(new Set([VENDOR]));
-        for (const day of column("Payment Date")) within(day, "a payment's date");
+        for (const day of column("Payment Date")) within(day, "a payment's date", usDayOf);
       } else {
         expect(header).toEqual(["*InvoiceNumber", "CreditNoteNumber", "*Date", "*Amount", "AccountCode", "Reference"]);
         for (const day of column("*Date")) within(day, "a payment's date");
@@ -257,7 +311,7 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   await expect(page.locator("a[download]")).toHaveCount(0);
   // The exports remembered list the files, newest first.
   const history = page.getByRole("region", { name: "Exports remembered", exact: true });
-  for (const { format } of FORMATS) await expect(history).toContainText(`${format}-${from}-to-${to}`);
+  for (const format of downloaded) await expect(history).toContainText(`${format}-${from}-to-${to}`);
   expect(await seriousViolations(page)).toEqual([]);
 
   // On a phone: the page does not scroll sideways (the preview's table does, in its frame).
@@ -302,7 +356,7 @@ test("a retailer's owner mails the new bills and payments weekly to the Accounts
     "Saved: the new bills and payments go every Monday at 07:00 (America/Los_Angeles)",
   );
   await expect(email.getByTestId("export-schedule-state")).toContainText(
-    "as QuickBooks Online — bills, QuickBooks Online — bill payments, Xero — bills",
+    "as QuickBooks Online — bills, QuickBooks Online — vendor credits, QuickBooks Online — bill payments, Xero — bills",
   );
   // Nobody has the Accounts role yet: the page says a run would mail nobody.
   await expect(email.getByTestId("export-schedule-state")).toContainText("No member has the Accounts role");

@@ -65,15 +65,43 @@ export function ExportPreview({
       >
         {words.text}
       </p>
+      {answer.gaps.length > 0 && <MappingGaps label={answer.label} gaps={answer.gaps} />}
       {answer.held.length > 0 && <HeldBack held={answer.held} />}
       {answer.changed.length > 0 && <Changed changed={answer.changed} timeZone={timeZone} />}
-      {!words.nothing && (
+      {!words.nothing && answer.gaps.length === 0 && (
         <>
           <DownloadLinks request={shown.request} files={answer.files} kind={answer.kind} mayMark={mayMark} />
           <PreviewTable table={answer.preview} format={answer.label} kind={answer.kind} />
         </>
       )}
     </section>
+  );
+}
+
+/** What the file's program needs of the mapping and lacks: no file is offered until it is set. */
+function MappingGaps({ label, gaps }: { label: string; gaps: { field: string; label: string; problem: string }[] }) {
+  return (
+    <div
+      role="alert"
+      className="rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+    >
+      <p className="font-semibold">
+        No {label} file until the mapping names {gaps.length === 1 ? "this" : "these"}:
+      </p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {gaps.map((g) => (
+          <li key={g.field} data-testid="mapping-gap">
+            {g.label}: {g.problem}.
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">
+        <a href="#mapping" className="underline">
+          Set them in the mapping below
+        </a>
+        , then preview again.
+      </p>
+    </div>
   );
 }
 

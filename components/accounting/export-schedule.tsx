@@ -37,7 +37,9 @@ export function ExportSchedule({ initial, canManage, demo }: ExportScheduleProps
   const { schedule, recipients } = mail.answer;
   const [cadence, setCadence] = useState<Cadence>(schedule?.cadence ?? "monthly");
   const [day, setDay] = useState(schedule?.day ?? 1);
-  const [formats, setFormats] = useState<ExportFormat[]>(schedule?.formats ?? ["qbo-bills", "qbo-payments"]);
+  const [formats, setFormats] = useState<ExportFormat[]>(
+    schedule?.formats ?? ["qbo-bills", "qbo-vendor-credits", "qbo-payments"],
+  );
 
   const save = () =>
     mail.save(

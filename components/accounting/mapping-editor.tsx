@@ -6,7 +6,13 @@ import { useMemo, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { BusyButton, FormStatus, type Outcome, TextField } from "@/components/account/form-bits";
 import { isDataApiError } from "@/lib/data-api/data-api-error";
-import { DATE_FORMATS, type DateFormat, formatBookDay } from "@/lib/domain/accounting/mapping";
+import {
+  DATE_FORMATS,
+  type DateFormat,
+  formatBookDay,
+  MAPPING_LABELS,
+  XERO_TAX_TYPES,
+} from "@/lib/domain/accounting/mapping";
 import { accountingClient, MAPPING_KEY, type MappingJson, PREVIEW_KEY } from "@/lib/ui/accounting/accounting-client";
 import { formFieldOf, MappingForm, mappingOf, type MappingValues, valuesOf } from "@/lib/ui/accounting/mapping-form";
 import { describeFailure } from "@/lib/ui/failure";
@@ -16,35 +22,57 @@ import { TOUCH } from "./export-form";
 /** The day the date formats are shown with. */
 const EXAMPLE_DAY = "2026-11-05";
 
-type Named = Exclude<keyof MappingValues, "accounts" | "dateFormat">;
+type Named = Exclude<keyof MappingValues, "accounts" | "dateFormat" | "xeroTaxType">;
 
-/** The mapping's named fields, each with what it is in the tools' words. */
-const FIELDS: { name: Named; label: string; hint: string }[] = [
-  {
-    name: "vendorName",
-    label: "Vendor name",
-    hint: "The distributor as your books name it: QuickBooks' vendor, Xero's contact.",
-  },
+interface FieldSpec {
+  name: Named;
+  label: string;
+  hint: string;
+}
+
+/** QuickBooks' fields (Online and Desktop): accounts by their names in the chart of accounts. */
+const QUICKBOOKS_FIELDS: FieldSpec[] = [
   {
     name: "defaultAccount",
-    label: "Default account",
+    label: MAPPING_LABELS.defaultAccount,
     hint: "For a product type without an account of its own, and charges beyond an invoice's lines.",
   },
-  { name: "taxCode", label: "Tax code", hint: "Xero's tax type; QuickBooks Online's line tax code outside the US." },
-  { name: "bankAccount", label: "Bank account", hint: "Where bill payments are paid from." },
-  { name: "creditsAccount", label: "Brand credits account", hint: "Where a brand's credit pays from, not the bank." },
+  { name: "bankAccount", label: MAPPING_LABELS.bankAccount, hint: "Where bill payments are paid from." },
   {
-    name: "payablesAccount",
-    label: "Accounts payable (QuickBooks Desktop)",
-    hint: "The IIF's accounts payable account.",
+    name: "creditsAccount",
+    label: MAPPING_LABELS.creditsAccount,
+    hint: "Where a brand's credit pays from, not the bank.",
+  },
+  { name: "payablesAccount", label: MAPPING_LABELS.payablesAccount, hint: "The IIF's accounts payable account." },
+];
+
+/** Xero's fields: accounts by their codes (letters and digits, at most 10); blank until set. */
+const XERO_FIELDS: FieldSpec[] = [
+  {
+    name: "xeroDefaultAccount",
+    label: MAPPING_LABELS.xeroDefaultAccount,
+    hint: "For a product type without a code of its own, and charges. Xero's bills wait for it.",
+  },
+  {
+    name: "xeroBankAccount",
+    label: MAPPING_LABELS.xeroBankAccount,
+    hint: "Where payments are paid from. Xero's payments wait for it.",
+  },
+  {
+    name: "xeroCreditsAccount",
+    label: MAPPING_LABELS.xeroCreditsAccount,
+    hint: "Where a brand's credit pays from; needed once a brand's credit is paid.",
   },
 ];
 
+const LEGEND = "text-sm font-semibold";
+
 /**
- * The mapping's form (react-hook-form, checked with `MappingForm`, `zod/mini`, before it is sent): the named fields,
- * the date format, and an account per product type of the catalogue (folded: a catalogue has a few dozen; blank is
- * the default account). Saved with `PUT /api/accounting/mapping`: the outcome said, a refused field's words on it.
- * Read-only, with who may change it, for other roles.
+ * The mapping's form (react-hook-form, checked with `MappingForm`, `zod/mini`, before it is sent): the vendor, then
+ * QuickBooks' names and Xero's codes apart (each program's own group), and per product type of the catalogue its
+ * QuickBooks account and its Xero code (folded: a catalogue has a few dozen; blank is the default). Saved with
+ * `PUT /api/accounting/mapping`: the outcome said, a refused field's words on it. Read-only, with who may change it,
+ * for other roles.
  */
 export function MappingEditor({ data }: { data: MappingJson }) {
   const client = useQueryClient();
@@ -53,7 +81,7 @@ export function MappingEditor({ data }: { data: MappingJson }) {
   const [outcome, setOutcome] = useState<Outcome>();
   const [typesOpen, setTypesOpen] = useState(false);
   const errors = form.formState.errors;
-  const mapped = values.accounts.filter((a) => a.account.trim() !== "").length;
+  const mapped = values.accounts.filter((a) => a.account.trim() !== "" || a.xeroAccount.trim() !== "").length;
 
   const save = async (next: MappingValues) => {
     setOutcome(undefined);
@@ -64,7 +92,7 @@ export function MappingEditor({ data }: { data: MappingJson }) {
       void client.invalidateQueries({ queryKey: PREVIEW_KEY });
       setOutcome({
         tone: "ok",
-        text: `Saved: exports from now on name the vendor “${saved.mapping.vendorName}” and write dates as ${saved.mapping.dateFormat}.`,
+        text: `Saved: exports from now on name the vendor “${saved.mapping.vendorName}”; Xero's files write dates as ${saved.mapping.dateFormat}.`,
       });
     } catch (error) {
       if (isDataApiError(error))
@@ -84,10 +112,13 @@ export function MappingEditor({ data }: { data: MappingJson }) {
     }
   };
 
-  const text = (name: Named | `accounts.${number}.account`) => {
+  const text = (name: Named | `accounts.${number}.account` | `accounts.${number}.xeroAccount`) => {
     const { ref, ...field } = form.register(name);
     return { inputRef: ref, ...field, autoComplete: "off", spellCheck: false, maxLength: 100 };
   };
+  const textField = (f: FieldSpec) => (
+    <TextField key={f.name} label={f.label} hint={f.hint} error={errors[f.name]?.message} {...text(f.name)} />
+  );
 
   return (
     <form
@@ -106,11 +137,32 @@ export function MappingEditor({ data }: { data: MappingJson }) {
       <fieldset disabled={!data.mayChange} className="space-y-4">
         <legend className="sr-only">The mapping</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          {FIELDS.map((f) => (
-            <TextField key={f.name} label={f.label} hint={f.hint} error={errors[f.name]?.message} {...text(f.name)} />
-          ))}
-          <DateFormatField register={form.register("dateFormat")} error={errors.dateFormat?.message} />
+          <TextField
+            label={MAPPING_LABELS.vendorName}
+            hint="The distributor as your books name it: QuickBooks' vendor, Xero's contact."
+            error={errors.vendorName?.message}
+            {...text("vendorName")}
+          />
         </div>
+        <fieldset className="space-y-3 rounded border border-slate-300 px-3 pb-3 dark:border-slate-700">
+          <legend className={`${LEGEND} px-1`}>QuickBooks (Online and Desktop): account names</legend>
+          <p className="text-xs text-slate-700 dark:text-slate-300">
+            As your chart of accounts names them. QuickBooks&apos; files write dates month first.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">{QUICKBOOKS_FIELDS.map(textField)}</div>
+        </fieldset>
+        <fieldset className="space-y-3 rounded border border-slate-300 px-3 pb-3 dark:border-slate-700">
+          <legend className={`${LEGEND} px-1`}>Xero: account codes</legend>
+          <p className="text-xs text-slate-700 dark:text-slate-300">
+            The codes of your Xero chart of accounts (letters and digits, at most 10), not QuickBooks&apos; names. Until
+            they are set, Xero&apos;s files are not made: the preview names what is missing.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {XERO_FIELDS.map(textField)}
+            <TaxTypeField register={form.register("xeroTaxType")} error={errors.xeroTaxType?.message} />
+            <DateFormatField register={form.register("dateFormat")} error={errors.dateFormat?.message} />
+          </div>
+        </fieldset>
         <details
           open={typesOpen}
           onToggle={(e) => setTypesOpen(e.currentTarget.open)}
@@ -127,16 +179,23 @@ export function MappingEditor({ data }: { data: MappingJson }) {
               {data.productTypes === null
                 ? "The catalogue could not be read just now: the types the mapping names are shown. "
                 : "The catalogue's product types. "}
-              Blank: the default account.
+              Blank: the default account (or code).
             </p>
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <div className="space-y-3">
               {values.accounts.map((row, i) => (
-                <TextField
-                  key={row.type}
-                  label={row.type}
-                  error={errors.accounts?.[i]?.account?.message}
-                  {...text(`accounts.${i}.account`)}
-                />
+                <fieldset key={row.type} className="grid gap-3 sm:grid-cols-2">
+                  <legend className="sr-only">{row.type}</legend>
+                  <TextField
+                    label={`${row.type}: QuickBooks account`}
+                    error={errors.accounts?.[i]?.account?.message}
+                    {...text(`accounts.${i}.account`)}
+                  />
+                  <TextField
+                    label={`${row.type}: Xero code`}
+                    error={errors.accounts?.[i]?.xeroAccount?.message}
+                    {...text(`accounts.${i}.xeroAccount`)}
+                  />
+                </fieldset>
               ))}
             </div>
           </div>
@@ -157,21 +216,52 @@ function selectClass(invalid: boolean): string {
   return `mt-1 w-full rounded border bg-white px-3 py-2 text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-50 ${invalid ? "border-red-700 dark:border-red-400" : "border-slate-400 dark:border-slate-500"}`;
 }
 
-/** The company file's date format, each shown with a day written that way. */
-function DateFormatField({
-  register,
-  error,
-}: {
-  register: ReturnType<ReturnType<typeof useForm<MappingValues>>["register"]>;
-  error: string | undefined;
-}) {
+type Registered = ReturnType<ReturnType<typeof useForm<MappingValues>>["register"]>;
+
+/** Xero's tax rate of the bills' lines: one of the rates Xero's US and Global editions ship, or not set. */
+function TaxTypeField({ register, error }: { register: Registered; error: string | undefined }) {
+  return (
+    <div>
+      <label htmlFor="mapping-xero-tax-type" className="block text-sm font-semibold">
+        {MAPPING_LABELS.xeroTaxType}
+      </label>
+      <p id="mapping-xero-tax-type-hint" className="text-xs text-slate-700 dark:text-slate-300">
+        The tax rate of every bill line, as Xero names it. Xero&apos;s bills wait for it.
+      </p>
+      <select
+        id="mapping-xero-tax-type"
+        aria-describedby={
+          error ? "mapping-xero-tax-type-hint mapping-xero-tax-type-error" : "mapping-xero-tax-type-hint"
+        }
+        aria-invalid={error ? true : undefined}
+        className={selectClass(Boolean(error))}
+        {...register}
+      >
+        <option value="">Not set</option>
+        {XERO_TAX_TYPES.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id="mapping-xero-tax-type-error" className={FIELD_ERROR}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The Xero organisation's date format, each shown with a day written that way. */
+function DateFormatField({ register, error }: { register: Registered; error: string | undefined }) {
   return (
     <div>
       <label htmlFor="mapping-date-format" className="block text-sm font-semibold">
-        Date format
+        {MAPPING_LABELS.dateFormat}
       </label>
       <p id="mapping-date-format-hint" className="text-xs text-slate-700 dark:text-slate-300">
-        As your company file reads dates (QuickBooks Desktop: month or day first only).
+        As your Xero organisation reads dates. QuickBooks&apos; files are always month first.
       </p>
       <select
         id="mapping-date-format"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvField, csvHeader, csvRows, type ExportColumn } from "./csv";
+import { CSV_BOM, csvField, csvHeader, csvLine, csvRows, type ExportColumn } from "./csv";
 
 const columns: ExportColumn[] = [
   { id: "InvoiceNum", header: "Invoice no.", value: (r) => String(r.InvoiceNum ?? "") },
@@ -35,6 +35,24 @@ describe("csvField", () => {
 
   it.each(["-12.50", "+3", "-0.000001", "-1200"])("leaves the plain number %j alone", (value) => {
     expect(csvField(value)).toBe(value);
+  });
+
+  it.each([
+    ["@Home", "@Home"],
+    ["-10% promo", "-10% promo"],
+    ["=1+2", "=1+2"],
+    ["+cmd, then", '"+cmd, then"'],
+    ['=HYPERLINK("x")', '"=HYPERLINK(""x"")"'],
+    ["line 1\nline 2", '"line 1\nline 2"'],
+  ])("with the guard off, writes %j as it is (quoted where RFC 4180 needs it): %j", (value, field) => {
+    expect(csvField(value, { formulaGuard: false })).toBe(field);
+  });
+});
+
+describe("csvLine", () => {
+  it("writes a record, CRLF-terminated, guarded unless told otherwise", () => {
+    expect(csvLine(["@Home", "Smith, J", "-1.50"])).toBe('\'@Home,"Smith, J",-1.50\r\n');
+    expect(csvLine(["@Home", "Smith, J", "-1.50"], { formulaGuard: false })).toBe('@Home,"Smith, J",-1.50\r\n');
   });
 });
 

@@ -2,7 +2,9 @@
  * CSV text as RFC 4180 writes it (CRLF line ends, fields quoted only when they must be, quotes doubled), made safe
  * to open in a spreadsheet: a text cell that a spreadsheet would run as a formula is prefixed with "'".
  * Pure and universal: the browser's export (lib/export/) and the server's audit CSV both write with it. The output is
- * built row by row so a long export can be written as it arrives.
+ * built row by row so a long export can be written as it arrives. A file a program imports rather than a person opens
+ * (the books' files) is written with the guard off (`{ formulaGuard: false }`): the program reads the "'" as part of
+ * the name.
  */
 
 /** One column of an export: its header and how a row's value becomes text. */
@@ -22,22 +24,35 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
 const MUST_QUOTE = /[",\r\n]/;
 
+/** How a field is written: `formulaGuard` (the default) makes formula-like text inert for a spreadsheet. */
+export interface CsvFieldOptions {
+  formulaGuard?: boolean;
+}
+
 /**
- * One field as CSV: formula-like text is made inert with a leading "'", and the field is quoted when it holds a
- * comma, a quote, CR or LF (quotes doubled).
+ * One field as CSV: formula-like text is made inert with a leading "'" (unless `formulaGuard: false`), and the field
+ * is quoted when it holds a comma, a quote, CR or LF (quotes doubled).
  *
  * @example
  * csvField('Say "hi", then'); // "\"Say \"\"hi\"\", then\""
  * csvField("=HYPERLINK(\"http://x\")"); // "\"'=HYPERLINK(\"\"http://x\"\")\""
+ * csvField("@Home", { formulaGuard: false }); // "@Home"
  * csvField("-12.50"); // "-12.50"
  */
-export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+export function csvField(value: string, options: CsvFieldOptions = {}): string {
+  const guard = options.formulaGuard ?? true;
+  const safe = guard && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
   return MUST_QUOTE.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function csvLine(fields: string[]): string {
-  return fields.map(csvField).join(",") + LINE_END;
+/**
+ * One record as a CSV line, ending in CRLF.
+ *
+ * @example
+ * csvLine(["@Home", "Smith, J"], { formulaGuard: false }); // "@Home,\"Smith, J\"\r\n"
+ */
+export function csvLine(fields: readonly string[], options: CsvFieldOptions = {}): string {
+  return fields.map((field) => csvField(field, options)).join(",") + LINE_END;
 }
 
 /**

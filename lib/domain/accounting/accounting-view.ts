@@ -4,7 +4,7 @@
  */
 import type { HeldBill } from "./bills";
 import type { ExportFormat } from "./format-names";
-import type { AccountingMapping } from "./mapping";
+import type { AccountingMapping, MappingGap } from "./mapping";
 
 /** `GET /api/accounting/preview`: what an export would hold, and its first rows as the file writes them. */
 export interface PreviewJson {
@@ -23,6 +23,8 @@ export interface PreviewJson {
   total: string;
   preview: { header: string[]; rows: string[][] };
   requests: number;
+  /** What the file needs of the mapping and lacks: while any, there are no files (and no rows) to offer. */
+  gaps: MappingGap[];
 }
 
 /** `GET /api/accounting/mapping`. */

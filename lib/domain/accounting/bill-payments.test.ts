@@ -26,6 +26,8 @@ const MAPPING: AccountingMapping = {
   vendorName: "Svc Distribution, Inc.",
   bankAccount: "1000 Checking",
   creditsAccount: "1400 Supplier Credits",
+  xeroBankAccount: "1000",
+  xeroCreditsAccount: "1400",
 };
 
 const LA = "America/Los_Angeles";
@@ -125,7 +127,9 @@ function qboTotals(text: string): Map<string, bigint> {
   const lines = new Map<string, bigint>();
   const totals = new Map<string, bigint>();
   for (const row of readCsv(text, QBO_COLUMNS)) {
-    const key = `${row["Bill Payment No"]}@${row["Payment Date"]}`;
+    // QuickBooks' dates are month first, always.
+    const [month, day, year] = (row["Payment Date"] ?? "").split("/");
+    const key = `${row["Bill Payment No"]}@${year}-${month}-${day}`;
     const total = cents(row["Total Amount"]);
     expect(totals.get(key) ?? total, `${key}'s total`).toBe(total);
     totals.set(key, total);
@@ -248,7 +252,7 @@ describe("billPaymentsOf", () => {
     const [qbo] = readCsv(qboPayments(payments, MAPPING), QBO_COLUMNS);
     expect(qbo?.["Payment Account"]).toBe("1400 Supplier Credits");
     const [xero] = readCsv(xeroPayments(payments, MAPPING), XERO_COLUMNS);
-    expect(xero?.AccountCode).toBe("1400 Supplier Credits");
+    expect(xero?.AccountCode).toBe("1400");
   });
 
   it("a payment the payments' list does not hold: from the bank, no memo", () => {
@@ -525,18 +529,18 @@ describe("the files' columns", () => {
     expect(rowsOf(xeroPayments(payments, MAPPING))).toEqual([
       XERO_COLUMNS,
       ["INV-1", "INV-5", "10/15/2026", "20.00", "", "P-1"],
-      ["INV-1", "", "10/15/2026", "80.00", "1000 Checking", "P-1"],
-      ["INV-2", "", "10/15/2026", "50.50", "1000 Checking", "P-1"],
-      ["INV-3", "", "10/20/2026", "40.00", "1400 Supplier Credits", "P-2"],
+      ["INV-1", "", "10/15/2026", "80.00", "1000", "P-1"],
+      ["INV-2", "", "10/15/2026", "50.50", "1000", "P-1"],
+      ["INV-3", "", "10/20/2026", "40.00", "1400", "P-2"],
     ]);
   });
 
   it.each([
     ["DD/MM/YYYY", "15/10/2026"],
     ["YYYY-MM-DD", "2026-10-15"],
-  ] as const)("dates in %s", (dateFormat, date) => {
+  ] as const)("dates in %s in Xero's file; QuickBooks' month first always", (dateFormat, date) => {
     const mapping = { ...MAPPING, dateFormat };
-    expect(readCsv(qboPayments(payments, mapping), QBO_COLUMNS)[0]?.["Payment Date"]).toBe(date);
+    expect(readCsv(qboPayments(payments, mapping), QBO_COLUMNS)[0]?.["Payment Date"]).toBe("10/15/2026");
     expect(readCsv(xeroPayments(payments, mapping), XERO_COLUMNS)[0]?.["*Date"]).toBe(date);
   });
 

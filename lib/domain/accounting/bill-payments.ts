@@ -45,7 +45,7 @@ export interface BillPayment {
   paymentId?: number;
   arAccountId?: number;
   day: string;
-  /** The bank account, or the credits account for a brand's credit. */
+  /** QuickBooks: the bank account, or the credits account for a brand's credit (Xero's files take the mapping's codes). */
   account: string;
   brandCredit: boolean;
   /** The payment's type and memo, as the API names them. */

@@ -1,6 +1,6 @@
 /**
  * The distributor's invoices as bills in a retailer's books, pure: each invoice of the period and statuses
- * chosen becomes one bill (a Returned invoice, or any with a negative total, a vendor credit), its lines the invoice's
+ * chosen becomes one bill (one with a negative total, a return, a vendor credit), its lines the invoice's
  * lines, each to the account of its product type. Money is whole cents (BigInt); a bill's lines always sum to its
  * invoice's `InvoiceTotal` to the cent:
  *
@@ -25,7 +25,7 @@ export type CreditTermRecord = RecordOf<"listInvoiceCreditTerms">;
 export type CustomerRecord = RecordOf<"listCustomers">;
 export type StateRecord = RecordOf<"listStates">;
 
-/** The invoice status of a return: a vendor credit in the books. */
+/** The invoice status of a return (a vendor credit in the books when its total is negative, as a return's is). */
 export const RETURNED = 4;
 /** Every invoice status the documentation lists: an export's default. */
 export const ALL_INVOICE_STATUSES = [1, 2, 3, 4, 5, 7] as const;
@@ -219,7 +219,9 @@ function billOf(invoice: InvoiceRecord, records: readonly LineRecord[], context:
       });
     }
   }
-  const kind = invoice.Status === RETURNED || totalCents < 0n ? "credit" : "bill";
+  // The books take a bill that is owed and a vendor credit that is owed back: the total's sign says which (a Returned
+  // invoice whose charges outweigh its returns is still owed).
+  const kind = totalCents < 0n ? "credit" : "bill";
   const poNum = invoice.PONum?.trim() || undefined;
   const memo = invoice.Memo?.trim() || undefined;
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BillLine } from "./bills";
 import {
+  type AmountRow,
   EXPORT_FORMATS,
   type ExportFormat,
   exportFileName,
@@ -9,76 +9,60 @@ import {
   iifField,
   isExportFormat,
   XERO_BILLS_PER_FILE,
-  xeroLine,
+  xeroRow,
 } from "./formats";
 
-/** A goods line of the account "5000", its amount and its prices as given. */
-function line(fields: Partial<BillLine> & Pick<BillLine, "amountCents">): BillLine {
-  return {
-    description: "OG Kush 3.5g",
-    account: "5000",
-    fullCents: fields.amountCents + (fields.discountCents ?? 0n),
-    discountCents: 0n,
-    rounded: false,
-    kind: "goods",
-    ...fields,
-  };
-}
-
-describe("xeroLine: what Xero is told so that its own arithmetic gives the line's amount", () => {
+describe("xeroRow: Quantity × UnitAmount is the row's amount exactly, the sign on the quantity", () => {
   it.each([
     [
-      "12.5% off 8.00: the Discount column",
-      line({ quantity: 3, fullPrice: 8_000_000n, unitPrice: 7_000_000n, amountCents: 2_100n, discountCents: 300n }),
-      { quantity: "3", unitAmount: "8.00", discount: "12.50" },
+      "a price that says the amount",
+      { description: "OG Kush", quantity: 3, price: 8_000_000n, cents: 2_400n },
+      { quantity: "3", unitAmount: "8.00" },
     ],
     [
-      "a discount that is no percentage of 2 decimals: the net unit price",
-      line({ quantity: 3, fullPrice: 3_000_000n, unitPrice: 2_000_000n, amountCents: 600n, discountCents: 300n }),
-      { quantity: "3", unitAmount: "2.00", discount: "" },
-    ],
-    [
-      "100% off: Xero takes no 100% discount, the net unit price (0) says it",
-      line({ quantity: 2, fullPrice: 10_000_000n, unitPrice: 0n, amountCents: 0n, discountCents: 2_000n }),
-      { quantity: "2", unitAmount: "0.00", discount: "" },
+      "a discount: one unit, negative",
+      { description: "Discount: OG Kush", cents: -300n },
+      { quantity: "-1", unitAmount: "3.00" },
     ],
     [
       "a unit price of 4 decimals that says the amount: kept",
-      line({ quantity: 100, unitPrice: 1_234_500n, amountCents: 12_345n }),
-      { quantity: "100", unitAmount: "1.2345", discount: "" },
+      { description: "x", quantity: 100, price: 1_234_500n, cents: 12_345n },
+      { quantity: "100", unitAmount: "1.2345" },
     ],
     [
       "a unit price of 5 decimals (Xero takes 4), though exact: one unit of the amount",
-      line({ quantity: 1000, unitPrice: 1_234_560n, amountCents: 123_456n }),
-      { quantity: "1", unitAmount: "1234.56", discount: "" },
+      { description: "x", quantity: 1000, price: 1_234_560n, cents: 123_456n },
+      { quantity: "1", unitAmount: "1234.56" },
     ],
     [
-      "a line the bill's rounding moved: one unit of the amount",
-      line({ quantity: 3, unitPrice: 2_000_000n, amountCents: 601n, rounded: true }),
-      { quantity: "1", unitAmount: "6.01", discount: "" },
+      "a price that no longer says the amount (the bill's rounding moved it)",
+      { description: "x", quantity: 3, price: 2_000_000n, cents: 601n },
+      { quantity: "1", unitAmount: "6.01" },
     ],
-    [
-      "the charges' line",
-      { ...line({ amountCents: 875n }), kind: "charges" as const },
-      { quantity: "1", unitAmount: "8.75", discount: "" },
-    ],
+    ["the charges' row", { description: "Charges", cents: 875n }, { quantity: "1", unitAmount: "8.75" }],
+    ["negative charges", { description: "Charges", cents: -875n }, { quantity: "-1", unitAmount: "8.75" }],
     [
       "no units but an amount",
-      line({ quantity: 0, unitPrice: 5_000_000n, amountCents: 500n }),
-      { quantity: "1", unitAmount: "5.00", discount: "" },
+      { description: "x", quantity: 0, price: 5_000_000n, cents: 500n },
+      { quantity: "1", unitAmount: "5.00" },
     ],
     [
       "a quantity that is no whole number",
-      line({ quantity: 2.5, unitPrice: 8_000_000n, amountCents: 2_000n }),
-      { quantity: "1", unitAmount: "20.00", discount: "" },
+      { description: "x", quantity: 2.5, price: 8_000_000n, cents: 2_000n },
+      { quantity: "1", unitAmount: "20.00" },
     ],
     [
-      "a return at its unit price",
-      line({ quantity: -2, unitPrice: 18_000_000n, amountCents: -3_600n }),
-      { quantity: "-2", unitAmount: "18.00", discount: "" },
+      "a return at its unit price: negative units",
+      { description: "x", quantity: -2, price: 18_000_000n, cents: -3_600n },
+      { quantity: "-2", unitAmount: "18.00" },
     ],
-  ] satisfies [string, BillLine, ReturnType<typeof xeroLine>][])("%s", (_, bill, told) => {
-    expect(xeroLine(bill)).toEqual(told);
+    [
+      "a negative price: never a negative unit amount",
+      { description: "x", quantity: 2, price: -1_000_000n, cents: -200n },
+      { quantity: "-1", unitAmount: "2.00" },
+    ],
+  ] satisfies [string, AmountRow, ReturnType<typeof xeroRow>][])("%s", (_, row, told) => {
+    expect(xeroRow(row)).toEqual(told);
   });
 });
 
@@ -97,21 +81,28 @@ describe("iifField", () => {
 });
 
 describe("the formats", () => {
-  it("names five, each a bills or payments file of its extension", () => {
+  it("names six, each a bills or payments file of its extension, which invoices it takes and their longest number", () => {
     expect(
-      Object.fromEntries(EXPORT_FORMATS.map((f) => [f, [FORMATS[f].kind, FORMATS[f].extension, FORMATS[f].perFile]])),
+      Object.fromEntries(
+        EXPORT_FORMATS.map((f) => {
+          const { kind, extension, perFile, holds, numberLength } = FORMATS[f];
+          return [f, [kind, extension, perFile, holds, numberLength]];
+        }),
+      ),
     ).toEqual({
-      "qbo-bills": ["bills", "csv", undefined],
-      "xero-bills": ["bills", "csv", XERO_BILLS_PER_FILE],
-      iif: ["bills", "iif", undefined],
-      "qbo-payments": ["payments", "csv", undefined],
-      "xero-payments": ["payments", "csv", undefined],
+      "qbo-bills": ["bills", "csv", undefined, "bill", 21],
+      "qbo-vendor-credits": ["bills", "csv", undefined, "credit", 21],
+      "xero-bills": ["bills", "csv", XERO_BILLS_PER_FILE, undefined, undefined],
+      iif: ["bills", "iif", undefined, undefined, undefined],
+      "qbo-payments": ["payments", "csv", undefined, undefined, undefined],
+      "xero-payments": ["payments", "csv", undefined, undefined, undefined],
     });
     expect(XERO_BILLS_PER_FILE).toBe(500);
   });
 
   it.each([
     ["qbo-bills", true],
+    ["qbo-vendor-credits", true],
     ["xero-payments", true],
     ["iif", true],
     ["QBO-BILLS", false],

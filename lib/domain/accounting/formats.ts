@@ -1,81 +1,104 @@
 /**
- * The files each tool imports as it is, written from the bills (`bills.ts`) and the bill payments
+ * The files each program imports as it is, written from the bills (`bills.ts`) and the bill payments
  * (`bill-payments.ts`), pure. Every amount is whole cents, written exactly; every file's lines sum to its bills' and
- * payments' totals to the cent (the tests read each file back and reconcile it).
+ * payments' totals to the cent (the tests read each file back and reconcile it). Each cell is written as it is (the
+ * house CSV writer with its spreadsheet guard off: a program, not a spreadsheet, reads these files). The published
+ * source of every column and rule is in docs/accounting.md.
  *
- * - `qbo-bills`: QuickBooks Online's bill import (CSV): Bill No, Vendor, Bill Date, Due Date, Terms, Memo, per line
- *   Account, Product/Service, Line Description, Qty, Rate, Line Amount; a discount is a line of its own (negative, to
- *   the same account). A vendor credit (a return) is in the same file with `Type` "Vendor Credit" and negative amounts:
- *   QuickBooks Online's own bill import refuses a negative bill rather than take it for one (see docs/accounting.md).
- * - `xero-bills`: Xero's bills template (CSV), a line per row repeating the bill's contact and number; the discount is
- *   its `Discount` column (a percentage) where Xero's arithmetic gives the line's amount to the cent, else the line's
- *   net unit price; a negative bill is a credit note. At most 500 bills a file (Xero's limit): more are several files.
+ * - `qbo-bills`: QuickBooks Online's bills (CSV), bills only: a row per line, the bill's columns repeated; a discount
+ *   is a line of its own (negative, to the same account). Bill importers refuse a negative bill.
+ * - `qbo-vendor-credits`: QuickBooks Online's vendor credits (CSV), the returns, their amounts positive.
+ * - `xero-bills`: Xero's bills template (CSV), a row per line repeating the bill's contact, number and dates; Xero's
+ *   bills take no discount, so a discount is a line of its own, and every line is told so that Quantity × UnitAmount is
+ *   its amount exactly; a credit (a return) is negative quantities, which Xero imports as a credit note. At most 500
+ *   bills a file (Xero's limit): more are several files.
  * - `iif`: QuickBooks Desktop's IIF (tab-separated): per bill a `TRNS` line (accounts payable, minus the total), its
  *   `SPL` lines (each line's account, its amount) and `ENDTRNS`, summing to zero; a return is a `BILL REFUND` (a
- *   vendor credit).
+ *   vendor credit). Dates month first, as QuickBooks Desktop reads an IIF.
  * - `qbo-payments`: QuickBooks Online's bill payments (CSV): a row per bill paid (a vendor credit applied: negative),
  *   with the payment's number, vendor, date, account and total.
  * - `xero-payments`: Xero's payments (CSV): a row per bill and what paid it, from the account, or a credit note.
+ *
+ * QuickBooks' files name accounts by the mapping's QuickBooks names and write dates month first; Xero's name them by
+ * the mapping's Xero codes and write dates as the mapping says.
  */
-import { csvField } from "@/lib/format/csv";
-import { allocateCredits, type BillPayment } from "./bill-payments";
-import type { Bill, BillLine } from "./bills";
-import { type ExportFormat, formatChoice } from "./format-names";
-import { type AccountingMapping, type DateFormat, formatBookDay } from "./mapping";
-import { centsText, decimalsOf, microsOfCents, priceText } from "./money";
+import { csvLine } from "@/lib/format/csv";
 import { plural } from "@/lib/format/plural";
+import { allocateCredits, type BillPayment } from "./bill-payments";
+import type { Bill, BillLine, HeldBill } from "./bills";
+import { type ExportFormat, formatChoice } from "./format-names";
+import { type AccountingMapping, type DateFormat, formatBookDay, xeroAccountFor } from "./mapping";
+import { centsText, decimalsOf, microsOfCents, priceText } from "./money";
 
 export { EXPORT_FORMATS, type ExportFormat, isExportFormat } from "./format-names";
 
 /** Xero's limit of bills in one imported file. */
 export const XERO_BILLS_PER_FILE = 500;
+/** The longest bill or vendor credit number QuickBooks Online takes (its `DocNumber`: 21 characters). */
+export const QBO_NUMBER_LENGTH = 21;
+/** How QuickBooks reads its files' dates: month first, always. */
+const QUICKBOOKS_DATES: DateFormat = "MM/DD/YYYY";
 
 export interface FormatInfo {
   label: string;
-  /** What the file holds: the bills (and vendor credits), or the bill payments. */
+  /** What the file holds: the invoices (as bills, vendor credits or both), or the bill payments. */
   kind: "bills" | "payments";
   extension: "csv" | "iif";
   contentType: string;
   /** Bills a file holds at most (more are several files). */
   perFile?: number;
+  /** The invoices the file takes: bills only, or vendor credits only; both when absent. */
+  holds?: Bill["kind"];
+  /** The longest bill number the program takes: a longer one is refused, the invoice named. */
+  numberLength?: number;
+}
+
+const CSV_TYPE = "text/csv; charset=utf-8";
+
+function info(format: ExportFormat, rest: Omit<FormatInfo, "label" | "kind">): FormatInfo {
+  const choice = formatChoice(format);
+  return { label: choice.label, kind: choice.kind, ...rest };
 }
 
 export const FORMATS: Record<ExportFormat, FormatInfo> = {
-  "qbo-bills": {
-    label: formatChoice("qbo-bills").label,
-    kind: formatChoice("qbo-bills").kind,
+  "qbo-bills": info("qbo-bills", {
     extension: "csv",
-    contentType: CSV(),
-  },
-  "xero-bills": {
-    label: formatChoice("xero-bills").label,
-    kind: formatChoice("xero-bills").kind,
+    contentType: CSV_TYPE,
+    holds: "bill",
+    numberLength: QBO_NUMBER_LENGTH,
+  }),
+  "qbo-vendor-credits": info("qbo-vendor-credits", {
     extension: "csv",
-    contentType: CSV(),
-    perFile: XERO_BILLS_PER_FILE,
-  },
-  iif: {
-    label: formatChoice("iif").label,
-    kind: formatChoice("iif").kind,
-    extension: "iif",
-    contentType: "text/plain; charset=windows-1252",
-  },
-  "qbo-payments": {
-    label: formatChoice("qbo-payments").label,
-    kind: formatChoice("qbo-payments").kind,
-    extension: "csv",
-    contentType: CSV(),
-  },
-  "xero-payments": {
-    label: formatChoice("xero-payments").label,
-    kind: formatChoice("xero-payments").kind,
-    extension: "csv",
-    contentType: CSV(),
-  },
+    contentType: CSV_TYPE,
+    holds: "credit",
+    numberLength: QBO_NUMBER_LENGTH,
+  }),
+  "xero-bills": info("xero-bills", { extension: "csv", contentType: CSV_TYPE, perFile: XERO_BILLS_PER_FILE }),
+  iif: info("iif", { extension: "iif", contentType: "text/plain; charset=windows-1252" }),
+  "qbo-payments": info("qbo-payments", { extension: "csv", contentType: CSV_TYPE }),
+  "xero-payments": info("xero-payments", { extension: "csv", contentType: CSV_TYPE }),
 };
 
-function CSV(): string {
-  return "text/csv; charset=utf-8";
+/**
+ * The bills a format's file takes (its kind: bills, vendor credits or both), and those it refuses, each named with
+ * why (a number longer than the program takes).
+ *
+ * @example
+ * billsFor("qbo-vendor-credits", bills).bills; // the returns only
+ */
+export function billsFor(format: ExportFormat, bills: readonly Bill[]): { bills: Bill[]; refused: HeldBill[] } {
+  const { holds, numberLength, label } = FORMATS[format];
+  const taken = bills.filter((bill) => holds === undefined || bill.kind === holds);
+  if (numberLength === undefined) return { bills: taken, refused: [] };
+  const refused = taken
+    .filter((bill) => bill.number.length > numberLength)
+    .map((bill) => ({
+      invoiceId: bill.invoiceId,
+      number: bill.number,
+      customerName: bill.customerName,
+      reason: `its number has ${bill.number.length} characters and ${label} takes at most ${numberLength}: enter it by hand`,
+    }));
+  return { bills: taken.filter((bill) => bill.number.length <= numberLength), refused };
 }
 
 /**
@@ -112,8 +135,9 @@ export function exportFileName(
 
 const CRLF = "\r\n";
 
+/** A file a program imports: every cell as it is, quoted only where RFC 4180 needs it (no spreadsheet guard). */
 function csv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join(CRLF) + CRLF;
+  return [header, ...rows].map((row) => csvLine(row, { formulaGuard: false })).join("");
 }
 
 function memoOf(bill: Bill): string {
@@ -129,26 +153,16 @@ function exactly(quantity: number | undefined, price: bigint | undefined, cents:
     : undefined;
 }
 
-// QuickBooks Online: bills.
-
-export const QBO_BILL_COLUMNS = [
-  "Bill No",
-  "Vendor",
-  "Bill Date",
-  "Due Date",
-  "Terms",
-  "Memo",
-  "Type",
-  "Account",
-  "Product/Service",
-  "Line Description",
-  "Qty",
-  "Rate",
-  "Line Amount",
-] as const;
+/** A row of amounts of a bill: a goods line at full price, its discount, or the charges. */
+export interface AmountRow {
+  description: string;
+  quantity?: number;
+  price?: bigint;
+  cents: bigint;
+}
 
 /** A bill's lines as rows of amounts: each goods line, then its discount (negative), then the charges. */
-function amountRows(line: BillLine): { description: string; quantity?: number; price?: bigint; cents: bigint }[] {
+function amountRows(line: BillLine): AmountRow[] {
   if (line.discountCents === 0n || line.kind === "charges")
     return [{ description: line.description, quantity: line.quantity, price: line.unitPrice, cents: line.amountCents }];
   return [
@@ -157,29 +171,46 @@ function amountRows(line: BillLine): { description: string; quantity?: number; p
   ];
 }
 
+/** A row of a vendor credit: its amount and units the other way round (a return's are negative in a bill). */
+function credited(row: AmountRow): AmountRow {
+  return { ...row, quantity: row.quantity === undefined ? undefined : -row.quantity, cents: -row.cents };
+}
+
+// QuickBooks Online: bills, and vendor credits.
+
+export const QBO_BILL_COLUMNS = [
+  "Bill No",
+  "Vendor",
+  "Bill Date",
+  "Due Date",
+  "Terms",
+  "Memo",
+  "Account",
+  "Product/Service",
+  "Line Description",
+  "Qty",
+  "Rate",
+  "Line Amount",
+] as const;
+
+/** The line's columns of QuickBooks Online's bills and vendor credits: account, description, Qty × Rate, amount. */
+function qboLineCells(line: BillLine, row: AmountRow): string[] {
+  const exact = exactly(row.quantity, row.price, row.cents);
+  return [line.account, "", row.description, exact?.quantity ?? "", exact?.rate ?? "", centsText(row.cents)];
+}
+
 function qboBillsRows(bills: readonly Bill[], mapping: AccountingMapping): string[][] {
   const rows: string[][] = [];
-  for (const bill of bills) {
-    for (const line of bill.lines) {
-      for (const row of amountRows(line)) {
-        const exact = exactly(row.quantity, row.price, row.cents);
-        rows.push([
-          bill.number,
-          mapping.vendorName,
-          formatBookDay(bill.day, mapping.dateFormat),
-          formatBookDay(bill.dueDay, mapping.dateFormat),
-          bill.terms ?? "",
-          memoOf(bill),
-          bill.kind === "credit" ? "Vendor Credit" : "Bill",
-          line.account,
-          "",
-          row.description,
-          exact?.quantity ?? "",
-          exact?.rate ?? "",
-          centsText(row.cents),
-        ]);
-      }
-    }
+  for (const bill of bills.filter((b) => b.kind === "bill")) {
+    const head = [
+      bill.number,
+      mapping.vendorName,
+      formatBookDay(bill.day, QUICKBOOKS_DATES),
+      formatBookDay(bill.dueDay, QUICKBOOKS_DATES),
+      bill.terms ?? "",
+      memoOf(bill),
+    ];
+    for (const line of bill.lines) for (const row of amountRows(line)) rows.push([...head, ...qboLineCells(line, row)]);
   }
   return rows;
 }
@@ -188,89 +219,120 @@ export function qboBills(bills: readonly Bill[], mapping: AccountingMapping): st
   return csv(QBO_BILL_COLUMNS, qboBillsRows(bills, mapping));
 }
 
-// Xero: bills.
-
-export const XERO_BILL_COLUMNS = [
-  "*ContactName",
-  "*InvoiceNumber",
-  "Reference",
-  "*InvoiceDate",
-  "*DueDate",
-  "*Description",
-  "*Quantity",
-  "*UnitAmount",
-  "Discount",
-  "*AccountCode",
-  "*TaxType",
+export const QBO_VENDOR_CREDIT_COLUMNS = [
+  "Vendor Credit No",
+  "Vendor",
+  "Credit Date",
+  "Memo",
+  "Account",
+  "Product/Service",
+  "Line Description",
+  "Qty",
+  "Rate",
+  "Line Amount",
 ] as const;
 
-/** Half away from zero: `numerator / denominator` to a whole number. */
-function roundDivide(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const q = (n + d / 2n) / d;
-  return negative ? -q : q;
+function qboVendorCreditsRows(bills: readonly Bill[], mapping: AccountingMapping): string[][] {
+  const rows: string[][] = [];
+  for (const bill of bills.filter((b) => b.kind === "credit")) {
+    const head = [bill.number, mapping.vendorName, formatBookDay(bill.day, QUICKBOOKS_DATES), memoOf(bill)];
+    for (const line of bill.lines)
+      for (const row of amountRows(line)) rows.push([...head, ...qboLineCells(line, credited(row))]);
+  }
+  return rows;
 }
 
+export function qboVendorCredits(bills: readonly Bill[], mapping: AccountingMapping): string {
+  return csv(QBO_VENDOR_CREDIT_COLUMNS, qboVendorCreditsRows(bills, mapping));
+}
+
+// Xero: bills.
+
+/** Xero's bills import template, its columns in its order (`*`: required). */
+export const XERO_BILL_COLUMNS = [
+  "*ContactName",
+  "EmailAddress",
+  "POAddressLine1",
+  "POAddressLine2",
+  "POAddressLine3",
+  "POAddressLine4",
+  "POCity",
+  "PORegion",
+  "POPostalCode",
+  "POCountry",
+  "*InvoiceNumber",
+  "*InvoiceDate",
+  "*DueDate",
+  "Total",
+  "InventoryItemCode",
+  "Description",
+  "*Quantity",
+  "*UnitAmount",
+  "*AccountCode",
+  "*TaxType",
+  "TaxAmount",
+  "TrackingName1",
+  "TrackingOption1",
+  "TrackingName2",
+  "TrackingOption2",
+  "Currency",
+] as const;
+
+/** Unit amounts Xero takes: up to 4 decimals. */
+const XERO_UNIT_DECIMALS = 4;
+
 /**
- * How Xero is told a line so that its own arithmetic (quantity × unit amount × (1 − discount %), to the cent; unit
- * amounts of up to 4 decimals, discounts of up to 2) gives the line's amount: with its discount, else at its net unit
- * price, else as one unit of the whole amount.
+ * How Xero is told a row so that Quantity × UnitAmount is its amount exactly: its units at its price where that says
+ * it (a price of at most 4 decimals), else one unit of the whole amount, the sign on the quantity (a credit's rows are
+ * negative quantities, Xero's credit note).
+ *
+ * @example
+ * xeroRow({ description: "OG Kush", quantity: 10, price: 12_500_000n, cents: 12_500n }); // { quantity: "10", unitAmount: "12.50" }
+ * xeroRow({ description: "Discount: OG Kush", cents: -1_250n }); // { quantity: "-1", unitAmount: "12.50" }
  */
-export function xeroLine(line: BillLine): { quantity: string; unitAmount: string; discount: string } {
-  const { quantity, fullPrice, unitPrice, amountCents } = line;
-  // Only a whole quantity (BigInt(2.5) throws): Xero is told any other as one unit of the amount.
-  if (
-    quantity !== undefined &&
-    quantity !== 0 &&
-    Number.isInteger(quantity) &&
-    line.kind === "goods" &&
-    !line.rounded
-  ) {
-    const units = BigInt(quantity);
-    if (line.discountCents !== 0n && fullPrice !== undefined && fullPrice !== 0n && decimalsOf(fullPrice) <= 4) {
-      const discount = fullPrice - (unitPrice ?? fullPrice);
-      // The discount in hundredths of a percent, when exact.
-      if ((discount * 10_000n) % fullPrice === 0n) {
-        const hundredths = (discount * 10_000n) / fullPrice;
-        const cents = roundDivide(units * fullPrice * (10_000n - hundredths), 10_000n * 10_000n);
-        if (hundredths > 0n && hundredths < 10_000n && cents === amountCents)
-          return {
-            quantity: String(quantity),
-            unitAmount: priceText(fullPrice),
-            discount: (Number(hundredths) / 100).toFixed(2),
-          };
-      }
-    }
-    if (unitPrice !== undefined && decimalsOf(unitPrice) <= 4 && unitPrice * units === microsOfCents(amountCents))
-      return { quantity: String(quantity), unitAmount: priceText(unitPrice), discount: "" };
-  }
-  return { quantity: "1", unitAmount: centsText(amountCents), discount: "" };
+export function xeroRow(row: AmountRow): { quantity: string; unitAmount: string } {
+  const exact = exactly(row.quantity, row.price, row.cents);
+  if (exact && row.price !== undefined && row.price >= 0n && decimalsOf(row.price) <= XERO_UNIT_DECIMALS)
+    return { quantity: exact.quantity, unitAmount: exact.rate };
+  const negative = row.cents < 0n;
+  return { quantity: negative ? "-1" : "1", unitAmount: centsText(negative ? -row.cents : row.cents) };
+}
+
+/** A row told as one unit of its amount says its units in its description ("(12 units)"). */
+function xeroDescription(row: AmountRow, quantity: string): string {
+  const units = row.quantity;
+  if (units === undefined || Math.abs(units) === 1 || String(units) === quantity) return row.description;
+  return `${row.description} (${plural(Math.abs(units), "unit")})`;
 }
 
 function xeroBillsRows(bills: readonly Bill[], mapping: AccountingMapping): string[][] {
   const rows: string[][] = [];
+  const contact = [mapping.vendorName, "", "", "", "", "", "", "", "", ""];
   for (const bill of bills) {
+    const dates = [formatBookDay(bill.day, mapping.dateFormat), formatBookDay(bill.dueDay, mapping.dateFormat)];
     for (const line of bill.lines) {
-      const told = xeroLine(line);
-      const description =
-        told.quantity === "1" && line.quantity !== undefined && line.quantity !== 1 && line.kind === "goods"
-          ? `${line.description} (${plural(line.quantity, "unit")})`
-          : line.description;
-      rows.push([
-        mapping.vendorName,
-        bill.number,
-        bill.poNum ?? "",
-        formatBookDay(bill.day, mapping.dateFormat),
-        formatBookDay(bill.dueDay, mapping.dateFormat),
-        description,
-        told.quantity,
-        told.unitAmount,
-        told.discount,
-        line.account,
-        mapping.taxCode,
-      ]);
+      const account = xeroAccountFor(mapping, line.kind === "charges" ? undefined : line.productType);
+      for (const row of amountRows(line)) {
+        const told = xeroRow(row);
+        rows.push([
+          ...contact,
+          bill.number,
+          ...dates,
+          "",
+          "",
+          xeroDescription(row, told.quantity),
+          told.quantity,
+          told.unitAmount,
+          account,
+          mapping.xeroTaxType,
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+        ]);
+      }
     }
   }
   return rows;
@@ -345,16 +407,16 @@ export function windows1252(text: string): Uint8Array {
   return Uint8Array.from(bytes);
 }
 
-/** QuickBooks Desktop reads dates by the computer's settings: month or day first; never YYYY-MM-DD. */
-function iifDate(day: string, format: DateFormat): string {
-  return formatBookDay(day, format === "DD/MM/YYYY" ? format : "MM/DD/YYYY");
+/** QuickBooks Desktop reads an IIF's dates as US dates, month first, whatever the computer's settings. */
+function iifDate(day: string): string {
+  return formatBookDay(day, QUICKBOOKS_DATES);
 }
 
 function iifRows(bills: readonly Bill[], mapping: AccountingMapping): string[][] {
   const lines: string[][] = [];
   for (const bill of bills) {
     const type = bill.kind === "credit" ? "BILL REFUND" : "BILL";
-    const date = iifDate(bill.day, mapping.dateFormat);
+    const date = iifDate(bill.day);
     lines.push([
       "TRNS",
       "",
@@ -365,7 +427,7 @@ function iifRows(bills: readonly Bill[], mapping: AccountingMapping): string[][]
       centsText(-bill.totalCents),
       bill.number,
       memoOf(bill),
-      iifDate(bill.dueDay, mapping.dateFormat),
+      iifDate(bill.dueDay),
       bill.terms ?? "",
     ]);
     for (const line of bill.lines)
@@ -409,7 +471,7 @@ function qboPaymentsRows(payments: readonly BillPayment[], mapping: AccountingMa
       rows.push([
         payment.reference,
         mapping.vendorName,
-        formatBookDay(payment.day, mapping.dateFormat),
+        formatBookDay(payment.day, QUICKBOOKS_DATES),
         payment.account,
         payment.memo,
         paid.billNumber,
@@ -439,11 +501,12 @@ function xeroPaymentsRows(payments: readonly BillPayment[], mapping: AccountingM
   const rows: string[][] = [];
   for (const payment of payments) {
     const date = formatBookDay(payment.day, mapping.dateFormat);
+    const account = payment.brandCredit ? mapping.xeroCreditsAccount : mapping.xeroBankAccount;
     for (const bill of allocateCredits(payment)) {
       for (const credit of bill.credits)
         rows.push([bill.billNumber, credit.creditNumber, date, centsText(credit.cents), "", payment.reference]);
       if (bill.fromAccountCents !== 0n)
-        rows.push([bill.billNumber, "", date, centsText(bill.fromAccountCents), payment.account, payment.reference]);
+        rows.push([bill.billNumber, "", date, centsText(bill.fromAccountCents), account, payment.reference]);
     }
   }
   return rows;
@@ -461,6 +524,7 @@ export function xeroPayments(payments: readonly BillPayment[], mapping: Accounti
  */
 export function billsFile(format: ExportFormat, bills: readonly Bill[], mapping: AccountingMapping): string {
   if (format === "qbo-bills") return qboBills(bills, mapping);
+  if (format === "qbo-vendor-credits") return qboVendorCredits(bills, mapping);
   if (format === "xero-bills") return xeroBills(bills, mapping);
   if (format === "iif") return iif(bills, mapping);
   throw new RangeError(`${format} is a payments format`);
@@ -498,6 +562,8 @@ export function fileTable(
   switch (format) {
     case "qbo-bills":
       return { header: [...QBO_BILL_COLUMNS], rows: qboBillsRows(bills, mapping) };
+    case "qbo-vendor-credits":
+      return { header: [...QBO_VENDOR_CREDIT_COLUMNS], rows: qboVendorCreditsRows(bills, mapping) };
     case "xero-bills":
       return { header: [...XERO_BILL_COLUMNS], rows: xeroBillsRows(bills, mapping) };
     case "iif":

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { accountFor, DATE_FORMATS, DEFAULT_MAPPING, formatBookDay } from "./mapping";
+import {
+  accountFor,
+  DATE_FORMATS,
+  DEFAULT_MAPPING,
+  formatBookDay,
+  mappingGaps,
+  storedMapping,
+  XERO_TAX_TYPES,
+  xeroAccountFor,
+  xeroCodeProblem,
+} from "./mapping";
 
 describe("formatBookDay", () => {
   it.each([
@@ -28,4 +38,103 @@ describe("accountFor", () => {
   ])("gives a line of type %j the account %j", (type, account) => {
     expect(accountFor(mapping, type)).toBe(account);
   });
+});
+
+describe("xeroAccountFor", () => {
+  const mapping = { ...DEFAULT_MAPPING, xeroDefaultAccount: "630", xeroAccounts: { Flower: " 631 ", Vape: "" } };
+  it.each([
+    ["Flower", "631"],
+    ["Vape", "630"],
+    [undefined, "630"],
+  ])("gives a line of type %j the code %j", (type, code) => {
+    expect(xeroAccountFor(mapping, type)).toBe(code);
+  });
+});
+
+describe("a Xero account code", () => {
+  it.each([
+    ["630", undefined],
+    ["SALES", undefined],
+    ["A1B2C3D4E5", undefined],
+    ["", "not set"],
+    ["Inventory Asset", "a Xero account code: letters and digits, at most 10"],
+    ["12345678901", "a Xero account code: letters and digits, at most 10"],
+    ["630-1", "a Xero account code: letters and digits, at most 10"],
+  ])("%j: %j", (code, problem) => {
+    expect(xeroCodeProblem(code, true)).toBe(problem);
+  });
+});
+
+describe("mappingGaps: what a file needs of the mapping and lacks", () => {
+  const xero = {
+    ...DEFAULT_MAPPING,
+    xeroDefaultAccount: "630",
+    xeroTaxType: "Tax Exempt",
+    xeroBankAccount: "090",
+  };
+  it.each([
+    ["qbo-bills", DEFAULT_MAPPING, {}, []],
+    ["qbo-vendor-credits", DEFAULT_MAPPING, {}, []],
+    ["iif", DEFAULT_MAPPING, {}, []],
+    ["qbo-payments", DEFAULT_MAPPING, {}, []],
+    ["xero-bills", DEFAULT_MAPPING, {}, ["xeroDefaultAccount: not set", "xeroTaxType: not set"]],
+    ["xero-bills", xero, {}, []],
+    [
+      "xero-bills",
+      { ...xero, xeroTaxType: "NONE", xeroAccounts: { Flower: "Flower stock" } },
+      {},
+      [
+        "xeroAccounts.Flower: a Xero account code: letters and digits, at most 10",
+        `xeroTaxType: one of Xero's tax rates: ${XERO_TAX_TYPES.join(", ")}`,
+      ],
+    ],
+    ["xero-payments", DEFAULT_MAPPING, {}, ["xeroBankAccount: not set"]],
+    ["xero-payments", xero, {}, []],
+    ["xero-payments", xero, { brandCredits: true }, ["xeroCreditsAccount: not set"]],
+  ] as const)("%s", (format, mapping, options, gaps) => {
+    expect(mappingGaps(format, mapping, options).map((g) => `${g.field}: ${g.problem}`)).toEqual(gaps);
+  });
+
+  it("names each gap as the page's form labels its field", () => {
+    expect(mappingGaps("xero-bills", DEFAULT_MAPPING).map((g) => g.label)).toEqual([
+      "Xero default account code",
+      "Xero tax rate",
+    ]);
+  });
+});
+
+describe("storedMapping: a mapping of any earlier shape made whole", () => {
+  it("keeps the QuickBooks names of a mapping stored before Xero had its own fields; its Xero fields start empty", () => {
+    const earlier = {
+      vendorName: "Valley",
+      defaultAccount: "5000 Purchases",
+      accounts: { Flower: "5010 Flower" },
+      taxCode: "Tax Exempt",
+      bankAccount: "1000 Checking",
+      creditsAccount: "1200 Credits",
+      payablesAccount: "Accounts Payable",
+      dateFormat: "DD/MM/YYYY",
+    };
+    expect(storedMapping(earlier)).toEqual({
+      vendorName: "Valley",
+      defaultAccount: "5000 Purchases",
+      accounts: { Flower: "5010 Flower" },
+      bankAccount: "1000 Checking",
+      creditsAccount: "1200 Credits",
+      payablesAccount: "Accounts Payable",
+      xeroDefaultAccount: "",
+      xeroAccounts: {},
+      xeroTaxType: "",
+      xeroBankAccount: "",
+      xeroCreditsAccount: "",
+      dateFormat: "DD/MM/YYYY",
+    });
+  });
+
+  it.each([null, "text", 12, { dateFormat: "YYYY/MM/DD", accounts: { Flower: 12 } }])(
+    "answers the defaults for what is not a mapping (%j)",
+    (stored) => {
+      expect(storedMapping(stored)).toEqual(DEFAULT_MAPPING);
+    },
+  );
 });

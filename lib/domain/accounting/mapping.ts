@@ -1,34 +1,54 @@
 /**
- * How a workspace's books name what the distributor's invoices hold: the vendor, an account per product
- * type, the tax code, the bank account payments come from, and the date format of the company file. Set once per
- * workspace by its owner, admin or accounts role; until then every export uses `DEFAULT_MAPPING`. Pure data and
- * rules, read by the server (the export) and the page (the form and its preview).
+ * How a workspace's books name what the distributor's invoices hold, per program: QuickBooks (Online and Desktop)
+ * by account names, Xero by account codes and a tax rate's name. The vendor is one name for both; the date format is
+ * the Xero organisation's (QuickBooks reads its files month first). Set once per workspace by its owner, admin or
+ * accounts role; until then every export uses `DEFAULT_MAPPING`, whose Xero fields are empty: a Xero file is blocked,
+ * the missing fields named (`mappingGaps`), rather than written with names Xero would refuse. Pure data and rules,
+ * read by the server (the export) and the page (the form and its preview).
  */
+import type { ExportFormat } from "./format-names";
 
-/** The date formats the tools' company files take; QuickBooks' default first. */
+/** The date formats a Xero organisation reads; month first (the US default) first. */
 export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
 /** Most product types a mapping names (a catalogue has a few dozen). */
 export const MAX_MAPPED_TYPES = 200;
-/** Longest name or code of an account, vendor or tax code (QuickBooks' account names are at most 100). */
+/** Longest name of an account or vendor (QuickBooks' account names are at most 100). */
 export const MAX_NAME_LENGTH = 100;
+/** Xero's account codes: letters and digits, at most 10 (its Accounts API: "alpha numeric", "max length = 10"). */
+export const XERO_CODE = /^[A-Za-z0-9]{1,10}$/;
+
+/**
+ * The tax rates a Xero organisation in the US (and Xero's Global edition, Canada's) ships that apply to a bill, by the
+ * name its import template takes (`*TaxType`: the rate's name as Xero shows it). Xero's types: `NONE`, `INPUT`.
+ */
+export const XERO_TAX_TYPES = ["Tax Exempt", "Tax on Purchases"] as const;
 
 export interface AccountingMapping {
   /** The distributor as the books know it (QuickBooks' vendor, Xero's contact). */
   vendorName: string;
-  /** The account of a product type the mapping does not name (and of charges beyond an invoice's lines). */
+  /** QuickBooks: the account (its name) of a product type the mapping does not name, and of charges beyond lines. */
   defaultAccount: string;
-  /** The account (QuickBooks: its name; Xero: its code) of each product type, by the catalogue's `ProductTypeName`. */
+  /** QuickBooks: the account (its name) of each product type, by the catalogue's `ProductTypeName`. */
   accounts: Record<string, string>;
-  /** The tax code (Xero's `TaxType`; QuickBooks Online's line tax code outside the US). */
-  taxCode: string;
-  /** The bank account payments are made from (QuickBooks: its name; Xero: its code). */
+  /** QuickBooks: the bank account bill payments are made from. */
   bankAccount: string;
-  /** The account a brand's credit (a payment with a supplier) pays from: not the bank. */
+  /** QuickBooks: the account a brand's credit (a payment with a supplier) pays from: not the bank. */
   creditsAccount: string;
   /** QuickBooks Desktop's accounts payable account (the IIF's `TRNS` line). */
   payablesAccount: string;
+  /** Xero: the account code of a product type without one of its own, and of charges; empty until set. */
+  xeroDefaultAccount: string;
+  /** Xero: the account code of each product type (blank: the Xero default). */
+  xeroAccounts: Record<string, string>;
+  /** Xero: the tax rate of every bill line, one of `XERO_TAX_TYPES`; empty until set. */
+  xeroTaxType: string;
+  /** Xero: the bank account's code payments are made from; empty until set. */
+  xeroBankAccount: string;
+  /** Xero: the code of the account a brand's credit pays from; empty until set. */
+  xeroCreditsAccount: string;
+  /** The Xero organisation's date format (QuickBooks' files are always month first). */
   dateFormat: DateFormat;
 }
 
@@ -36,15 +56,143 @@ export const DEFAULT_MAPPING: AccountingMapping = {
   vendorName: "Distributor",
   defaultAccount: "Inventory Asset",
   accounts: {},
-  taxCode: "Tax Exempt",
   bankAccount: "Checking",
   creditsAccount: "Supplier Credits",
   payablesAccount: "Accounts Payable",
+  xeroDefaultAccount: "",
+  xeroAccounts: {},
+  xeroTaxType: "",
+  xeroBankAccount: "",
+  xeroCreditsAccount: "",
   dateFormat: "MM/DD/YYYY",
 };
 
+/** The mapping's fields by the words the page's form labels them with (the preview names a missing one so). */
+export const MAPPING_LABELS = {
+  vendorName: "Vendor name",
+  defaultAccount: "QuickBooks default account",
+  bankAccount: "QuickBooks bank account",
+  creditsAccount: "QuickBooks brand credits account",
+  payablesAccount: "QuickBooks Desktop accounts payable",
+  xeroDefaultAccount: "Xero default account code",
+  xeroTaxType: "Xero tax rate",
+  xeroBankAccount: "Xero bank account code",
+  xeroCreditsAccount: "Xero brand credits account code",
+  dateFormat: "Xero date format",
+} as const satisfies Partial<Record<keyof AccountingMapping, string>>;
+
+const TEXT_FIELDS = [
+  "vendorName",
+  "defaultAccount",
+  "bankAccount",
+  "creditsAccount",
+  "payablesAccount",
+  "xeroDefaultAccount",
+  "xeroTaxType",
+  "xeroBankAccount",
+  "xeroCreditsAccount",
+] as const;
+
 /**
- * The account a line of a product type goes to: the mapping's for its type, else the default.
+ * A mapping as stored (JSON of any earlier shape) made whole: each known field that is text kept, the rest the
+ * defaults'. A mapping stored before Xero had fields of its own keeps its QuickBooks names; its Xero fields are empty.
+ *
+ * @example
+ * storedMapping({ vendorName: "Valley", taxCode: "Tax Exempt" }).xeroTaxType; // ""
+ */
+export function storedMapping(stored: unknown): AccountingMapping {
+  const record = typeof stored === "object" && stored !== null ? (stored as Record<string, unknown>) : {};
+  const mapping: AccountingMapping = { ...DEFAULT_MAPPING };
+  for (const field of TEXT_FIELDS) if (typeof record[field] === "string") mapping[field] = record[field];
+  mapping.accounts = textRecord(record.accounts);
+  mapping.xeroAccounts = textRecord(record.xeroAccounts);
+  if ((DATE_FORMATS as readonly unknown[]).includes(record.dateFormat))
+    mapping.dateFormat = record.dateFormat as DateFormat;
+  return mapping;
+}
+
+function textRecord(value: unknown): Record<string, string> {
+  if (typeof value !== "object" || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}
+
+/** A field of the mapping an export needs and lacks (or holds wrongly), in the page's words. */
+export interface MappingGap {
+  /** The field, as `PUT /api/accounting/mapping` names it (`xeroAccounts.Flower` for a product type's code). */
+  field: string;
+  label: string;
+  problem: string;
+}
+
+/**
+ * What of the mapping a format's file lacks: Xero's files need Xero's codes and tax rate (QuickBooks' names are never
+ * Xero's); QuickBooks' files need none that the mapping could lack (its names are required when it is set). A file with
+ * a gap is not written: its gaps are named instead. `brandCredits`: the payments hold a brand's credit.
+ *
+ * @example
+ * mappingGaps("xero-bills", DEFAULT_MAPPING).map((g) => g.field); // ["xeroDefaultAccount", "xeroTaxType"]
+ */
+export function mappingGaps(
+  format: ExportFormat,
+  mapping: AccountingMapping,
+  { brandCredits = false }: { brandCredits?: boolean } = {},
+): MappingGap[] {
+  if (format === "xero-bills")
+    return [
+      codeGap("xeroDefaultAccount", MAPPING_LABELS.xeroDefaultAccount, mapping.xeroDefaultAccount, true),
+      ...Object.entries(mapping.xeroAccounts).map(([type, code]) =>
+        codeGap(`xeroAccounts.${type}`, `Xero account code of ${type}`, code, false),
+      ),
+      taxTypeGap(mapping.xeroTaxType),
+    ].filter((gap): gap is MappingGap => gap !== undefined);
+  if (format === "xero-payments")
+    return [
+      codeGap("xeroBankAccount", MAPPING_LABELS.xeroBankAccount, mapping.xeroBankAccount, true),
+      codeGap("xeroCreditsAccount", MAPPING_LABELS.xeroCreditsAccount, mapping.xeroCreditsAccount, brandCredits),
+    ].filter((gap): gap is MappingGap => gap !== undefined);
+  return [];
+}
+
+/**
+ * Why a text is no Xero account code, or undefined when it is one (blank is no problem unless `required`).
+ *
+ * @example
+ * xeroCodeProblem("Inventory Asset", true); // "a Xero account code: letters and digits, at most 10"
+ */
+export function xeroCodeProblem(text: string, required: boolean): string | undefined {
+  const code = text.trim();
+  if (code === "") return required ? "not set" : undefined;
+  return XERO_CODE.test(code) ? undefined : "a Xero account code: letters and digits, at most 10";
+}
+
+/**
+ * Why a text is no tax rate Xero's bills take, or undefined when it is one (blank is no problem unless `required`).
+ *
+ * @example
+ * xeroTaxTypeProblem("NONE", true); // "one of Xero's tax rates: Tax Exempt, Tax on Purchases"
+ */
+export function xeroTaxTypeProblem(text: string, required: boolean): string | undefined {
+  const name = text.trim();
+  if (name === "") return required ? "not set" : undefined;
+  return (XERO_TAX_TYPES as readonly string[]).includes(name)
+    ? undefined
+    : `one of Xero's tax rates: ${XERO_TAX_TYPES.join(", ")}`;
+}
+
+function codeGap(field: string, label: string, text: string, required: boolean): MappingGap | undefined {
+  const problem = xeroCodeProblem(text, required);
+  return problem === undefined ? undefined : { field, label, problem };
+}
+
+function taxTypeGap(text: string): MappingGap | undefined {
+  const problem = xeroTaxTypeProblem(text, true);
+  return problem === undefined ? undefined : { field: "xeroTaxType", label: MAPPING_LABELS.xeroTaxType, problem };
+}
+
+/**
+ * The QuickBooks account a line of a product type goes to: the mapping's for its type, else the default.
  *
  * @example
  * accountFor({ ...DEFAULT_MAPPING, accounts: { "Edible: Chocolate": "5010" } }, "Edible: Chocolate"); // "5010"
@@ -56,7 +204,18 @@ export function accountFor(mapping: AccountingMapping, productType: string | und
 }
 
 /**
- * A calendar day (YYYY-MM-DD) in the company file's format.
+ * The Xero account code a line of a product type goes to: the mapping's Xero code for its type, else the Xero default.
+ *
+ * @example
+ * xeroAccountFor({ ...DEFAULT_MAPPING, xeroDefaultAccount: "310", xeroAccounts: { Flower: "311" } }, "Flower"); // "311"
+ */
+export function xeroAccountFor(mapping: AccountingMapping, productType: string | undefined): string {
+  const mapped = productType === undefined ? undefined : mapping.xeroAccounts[productType]?.trim();
+  return mapped || mapping.xeroDefaultAccount.trim();
+}
+
+/**
+ * A calendar day (YYYY-MM-DD) in a date format (QuickBooks' files: always month first; Xero's: the mapping's).
  *
  * @example
  * formatBookDay("2026-11-05", "MM/DD/YYYY"); // "11/05/2026"

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
 import { addDecimals } from "@/lib/format/decimal";
 import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import { browserRequest, connectKey, DEMO_KEYS, joinAs, type TestBackend } from "../core/testing";
@@ -44,7 +45,7 @@ const cents = (text: string) => {
 };
 
 describe("GET /api/accounting/export", () => {
-  it("gives the demo retailer's month of bills as QuickBooks Online imports them, totalling the API's invoices to the cent", async () => {
+  it("gives the demo retailer's month as QuickBooks Online imports it, bills and vendor credits apart, totalling the API's invoices to the cent", async () => {
     const { get } = await setUp();
     const answer = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}`);
     expect(answer.status).toBe(200);
@@ -55,20 +56,49 @@ describe("GET /api/accounting/export", () => {
     const text = await answer.text();
     const [header, ...rows] = text.trimEnd().split("\r\n");
     expect(header).toBe(
-      "Bill No,Vendor,Bill Date,Due Date,Terms,Memo,Type,Account,Product/Service,Line Description,Qty,Rate,Line Amount",
+      "Bill No,Vendor,Bill Date,Due Date,Terms,Memo,Account,Product/Service,Line Description,Qty,Rate,Line Amount",
     );
-    // The API's invoices of October, every status: the file holds each, and its total is theirs.
+    const credits = await get(getAccountingExport, `/api/accounting/export?format=qbo-vendor-credits&${MONTH}`);
+    expect(credits.status).toBe(200);
+    const creditsText = await credits.text();
+    expect(creditsText.split("\r\n")[0]).toBe(
+      "Vendor Credit No,Vendor,Credit Date,Memo,Account,Product/Service,Line Description,Qty,Rate,Line Amount",
+    );
+    // The API's invoices of October, every status: the bills hold those owed, the vendor credits those owed back.
     const invoices = (
       await sandbox.walk("/invoices?Statuses=1,2,3,4,5,7&StartDate=2026-10-01&EndDate=2026-10-31", DEMO_KEYS.Customer)
     ).filter((i) => i.RevisionStatus == null);
     expect(invoices.length).toBeGreaterThan(3);
-    expect(Number(answer.headers.get("x-backroom-records"))).toBe(invoices.length);
+    const owedBack = invoices.filter((i) => cents(Number(i.InvoiceTotal).toFixed(2)) < 0n);
+    expect(Number(answer.headers.get("x-backroom-records"))).toBe(invoices.length - owedBack.length);
+    expect(Number(credits.headers.get("x-backroom-records"))).toBe(owedBack.length);
     const total = addDecimals(...invoices.map((i) => String(i.InvoiceTotal)));
-    expect(cents(answer.headers.get("x-backroom-total")!)).toBe(cents(Number(total).toFixed(2)));
-    for (const invoice of invoices) expect(text).toContain(`${String(invoice.InvoiceNum)},Distributor,`);
-    expect(rows.length).toBeGreaterThanOrEqual(invoices.length);
-    // Dates as the company's default, MM/DD/YYYY.
+    const billed = cents(answer.headers.get("x-backroom-total")!);
+    const credited = cents(credits.headers.get("x-backroom-total")!);
+    expect(billed >= 0n).toBe(true);
+    expect(billed + credited).toBe(cents(Number(total).toFixed(2)));
+    for (const invoice of invoices)
+      expect(owedBack.includes(invoice) ? creditsText : text).toContain(`${String(invoice.InvoiceNum)},Distributor,`);
+    expect(rows.length).toBeGreaterThanOrEqual(invoices.length - owedBack.length);
+    // QuickBooks' dates, month first.
     expect(rows[0]).toMatch(/^INV-\d+,Distributor,10\/\d\d\/2026,\d\d\/\d\d\/2026,/);
+  });
+
+  it("refuses Xero's files while the mapping lacks Xero's codes, naming each, and the preview names them too", async () => {
+    const { get } = await setUp();
+    const answer = await get(getAccountingExport, `/api/accounting/export?format=xero-bills&${MONTH}`);
+    expect(answer.status).toBe(409);
+    const body = (await answer.json()) as { Error: { code: string; detail: string; gaps: { field: string }[] } };
+    expect(body.Error.code).toBe("MAPPING_INCOMPLETE");
+    expect(body.Error.detail).toContain("Xero default account code (not set)");
+    expect(body.Error.gaps.map((g) => g.field)).toEqual(["xeroDefaultAccount", "xeroTaxType"]);
+    const preview = (await (
+      await get(getAccountingPreview, `/api/accounting/preview?format=xero-payments&from=2026-01-01&to=2026-10-31`)
+    ).json()) as { gaps: { field: string }[]; files: unknown[]; preview: { rows: unknown[] } };
+    expect(preview.gaps.map((g) => g.field)).toEqual(["xeroBankAccount"]);
+    expect([preview.files, preview.preview.rows]).toEqual([[], []]);
+    // Blocks that file only: QuickBooks' file of the same period is there.
+    expect((await get(getAccountingExport, `/api/accounting/export?format=qbo-payments&${MONTH}`)).status).toBe(200);
   });
 
   it("writes an IIF whose every transaction sums to zero, and a return as a BILL REFUND", async () => {
@@ -109,19 +139,15 @@ describe("GET /api/accounting/export", () => {
 
   it("remembers a marked export: the next one with new=1 holds nothing of it, and says so", async () => {
     const { get, deps, person } = await setUp();
-    const plain = await get(getAccountingExport, `/api/accounting/export?format=xero-bills&${MONTH}`);
+    const plain = await get(getAccountingExport, `/api/accounting/export?format=iif&${MONTH}`);
     expect(plain.headers.get("x-backroom-marked")).toBe("0");
-    const marked = await get(
-      getAccountingExport,
-      `/api/accounting/export?format=xero-bills&${MONTH}&mark=1`,
-      "same-origin",
-    );
+    const marked = await get(getAccountingExport, `/api/accounting/export?format=iif&${MONTH}&mark=1`, "same-origin");
     expect(marked.status).toBe(200);
     const records = Number(marked.headers.get("x-backroom-records"));
     const again = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}&new=1`);
     expect(again.headers.get("x-backroom-records")).toBe("0");
     const preview = (await (
-      await get(getAccountingPreview, `/api/accounting/preview?format=qbo-bills&${MONTH}&new=1`)
+      await get(getAccountingPreview, `/api/accounting/preview?format=iif&${MONTH}&new=1`)
     ).json()) as {
       counts: { period: number; new: number; unchanged: number; inFile: number };
     };
@@ -139,29 +165,33 @@ describe("GET /api/accounting/export", () => {
       .where("record_key", "=", one.record_key)
       .execute();
     const changed = (await (
-      await get(getAccountingPreview, `/api/accounting/preview?format=qbo-bills&${MONTH}&new=1`)
+      await get(getAccountingPreview, `/api/accounting/preview?format=iif&${MONTH}&new=1`)
     ).json()) as {
       counts: { changed: number; inFile: number };
       changed: { number: string; fileName: string }[];
     };
     expect(changed.counts).toMatchObject({ changed: 1, inFile: 1 });
-    expect(changed.changed[0]!.fileName).toBe("xero-bills-2026-10-01-to-2026-10-31.csv");
+    expect(changed.changed[0]!.fileName).toBe("iif-2026-10-01-to-2026-10-31.iif");
     // In the ledger's list and the audit trail, with who made it.
     const history = (await (await get(getAccountingExports, "/api/accounting/exports")).json()) as {
       exports: { format: string; records: number; madeBy: string }[];
     };
-    expect(history.exports).toEqual([
-      expect.objectContaining({ format: "xero-bills", records, madeBy: person.userId }),
-    ]);
+    expect(history.exports).toEqual([expect.objectContaining({ format: "iif", records, madeBy: person.userId })]);
     const trail = await deps.audit.list(
       { workspaceId: person.workspaceId, fingerprints: [] },
       { events: ["accounting-export"], limit: 10, offset: 0 },
     );
-    expect(trail.entries.map((e) => e.reference.fileName)).toEqual(["xero-bills-2026-10-01-to-2026-10-31.csv"]);
+    expect(trail.entries.map((e) => e.reference.fileName)).toEqual(["iif-2026-10-01-to-2026-10-31.iif"]);
   });
 
   it("gives the confirmed allocations as bill payments, each by its bill's number, in both tools' files", async () => {
-    const { get } = await setUp();
+    const { get, deps, person } = await setUp();
+    // Xero's payments name the bank by its Xero code: set in the mapping first.
+    await deps.accounting.store.setMapping(
+      person.workspaceId,
+      { ...DEFAULT_MAPPING, xeroBankAccount: "090", xeroCreditsAccount: "091" },
+      person.userId,
+    );
     const qbo = await get(
       getAccountingExport,
       `/api/accounting/export?format=qbo-payments&from=2026-01-01&to=2026-10-31`,
@@ -204,7 +234,7 @@ describe("GET /api/accounting/export", () => {
     ["a day that is no day", "Customer", "format=iif&from=2026-02-30&to=2026-03-01", 400, "VALIDATION_FAILED"],
     ["more than a year", "Customer", "format=iif&from=2025-01-01&to=2026-10-31", 400, "VALIDATION_FAILED"],
     ["a status that is none", "Customer", `format=iif&${MONTH}&statuses=1,6`, 400, "VALIDATION_FAILED"],
-    ["a part the export has not", "Customer", `format=xero-bills&${MONTH}&part=2`, 400, "VALIDATION_FAILED"],
+    ["a part the export has not", "Customer", `format=iif&${MONTH}&part=2`, 400, "VALIDATION_FAILED"],
     ["an unknown parameter", "Customer", `format=iif&${MONTH}&vendor=x`, 400, "VALIDATION_FAILED"],
   ] as const)("refuses %s", async (_, keyType, query, status, code) => {
     const { get } = await setUp(keyType);
@@ -308,10 +338,14 @@ describe("the mapping", () => {
       vendorName: 'Green "Valley", Distribution',
       defaultAccount: "5000 Purchases",
       accounts: Object.fromEntries(first.productTypes.map((type, i) => [type, `50${10 + i} ${type}`])),
-      taxCode: "Tax Exempt",
       bankAccount: "1000 Checking",
       creditsAccount: "1200 Brand credits",
       payablesAccount: "Accounts Payable",
+      xeroDefaultAccount: "630",
+      xeroAccounts: Object.fromEntries(first.productTypes.map((type, i) => [type, `6${40 + i}`])),
+      xeroTaxType: "Tax Exempt",
+      xeroBankAccount: "090",
+      xeroCreditsAccount: "",
       dateFormat: "DD/MM/YYYY",
     };
     const put = await putAccountingMapping(
@@ -320,12 +354,17 @@ describe("the mapping", () => {
     );
     expect(put.status).toBe(200);
     const file = await (await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}`)).text();
-    // The vendor's name quoted as CSV quotes it; days first.
+    // The vendor's name quoted as CSV quotes it; QuickBooks' dates month first whatever the mapping says.
     expect(file).toContain('"Green ""Valley"", Distribution",');
-    expect(file).toMatch(/,\d\d\/10\/2026,/);
+    expect(file).toMatch(/,10\/\d\d\/2026,/);
     // Each line to its product type's account: none left to the default.
-    expect(file).toMatch(/,Bill,50\d\d [^,]+,,/);
+    expect(file).toMatch(/,50\d\d [^,"]+,,/);
     expect(file).not.toContain("5000 Purchases");
+    // Xero's file: its codes, the mapping's tax rate, days first.
+    const xero = await (await get(getAccountingExport, `/api/accounting/export?format=xero-bills&${MONTH}`)).text();
+    const [, ...xeroRows] = xero.trimEnd().split("\r\n");
+    expect(xeroRows.length).toBeGreaterThan(0);
+    for (const row of xeroRows) expect(row).toMatch(/,\d\d\/10\/2026,\d\d\/\d\d\/2026,.*,6\d\d,Tax Exempt,/);
     const trail = await deps.audit.list(
       { workspaceId: person.workspaceId, fingerprints: [] },
       { events: ["accounting-mapping-changed"], limit: 10, offset: 0 },
@@ -338,16 +377,25 @@ describe("the mapping", () => {
     ["a tab in an account", { bankAccount: "Check\ting" }],
     ["a date format no tool reads", { dateFormat: "YYYY/MM/DD" }],
     ["an unknown field", { currency: "USD" }],
+    ["the one tax code of old, now Xero's tax rate", { taxCode: "Tax Exempt" }],
+    ["a QuickBooks name as a Xero code", { xeroDefaultAccount: "Inventory Asset" }],
+    ["a Xero code past 10 characters", { xeroBankAccount: "12345678901" }],
+    ["a product type's Xero code that is none", { xeroAccounts: { Flower: "Flower stock" } }],
+    ["a tax rate Xero does not name so", { xeroTaxType: "NONE" }],
   ])("refuses %s", async (_, change) => {
     const { person, deps } = await setUp();
     const body = {
       vendorName: "Distributor",
       defaultAccount: "Inventory Asset",
       accounts: {},
-      taxCode: "Tax Exempt",
       bankAccount: "Checking",
       creditsAccount: "Supplier Credits",
       payablesAccount: "Accounts Payable",
+      xeroDefaultAccount: "",
+      xeroAccounts: {},
+      xeroTaxType: "",
+      xeroBankAccount: "",
+      xeroCreditsAccount: "",
       dateFormat: "MM/DD/YYYY",
       ...change,
     };

@@ -9,6 +9,9 @@ import {
   DATE_FORMATS,
   MAX_MAPPED_TYPES,
   MAX_NAME_LENGTH,
+  type MappingGap,
+  xeroCodeProblem,
+  xeroTaxTypeProblem,
 } from "@/lib/domain/accounting/mapping";
 import { centsText } from "@/lib/domain/accounting/money";
 import { addDays } from "@/lib/format/days";
@@ -16,7 +19,7 @@ import { may } from "@/lib/session/roles";
 import type { ActorResolver } from "../core/auth/actor";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
-import { type ActorOf, defineRoute, invalidField, refuse } from "../core/define-route";
+import { type ActorOf, defineRoute, invalidField, refusal, refuse } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { NO_STORE } from "../core/route-errors";
@@ -89,8 +92,24 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-const HINT =
-  "Ask as ?format=qbo-bills|xero-bills|iif|qbo-payments|xero-payments&from=YYYY-MM-DD&to=YYYY-MM-DD, optionally &statuses=1,2,3,4,5,7&customer=&new=1&mark=1&part=.";
+const HINT = `Ask as ?format=${EXPORT_FORMATS.join("|")}&from=YYYY-MM-DD&to=YYYY-MM-DD, optionally &statuses=1,2,3,4,5,7&customer=&new=1&mark=1&part=.`;
+
+/**
+ * The refusal of a file whose program needs what the mapping lacks: 409 `MAPPING_INCOMPLETE`, each gap named (and
+ * listed in `gaps`), so that no file goes out with names its program would refuse.
+ *
+ * @example
+ * throw mappingIncomplete("Xero — bills", gaps);
+ */
+export function mappingIncomplete(label: string, gaps: readonly MappingGap[]) {
+  const named = gaps.map((g) => `${g.label} (${g.problem})`).join("; ");
+  return refusal(
+    "MAPPING_INCOMPLETE",
+    `${label} needs the mapping's ${named}: set ${gaps.length === 1 ? "it" : "them"} in the mapping first.`,
+    409,
+    { more: { gaps } },
+  );
+}
 
 /** The books are a retailer's: its own key's stores, or one store that the distributor's staff name. */
 const BOOKS_KEYS = ["Customer", "Employee"] as const;
@@ -136,6 +155,7 @@ export const getAccountingExport = defineRoute(
     const scope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
     const { mapping } = await deps.accounting.store.mapping(actor.workspace.id);
     const plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
+    if (plan.gaps.length > 0) throw mappingIncomplete(FORMATS[query.format].label, plan.gaps);
     if (part > plan.parts)
       throw invalidField(
         "part",
@@ -194,7 +214,8 @@ export const getAccountingPreview = defineRoute(
     const scope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
     const { mapping } = await deps.accounting.store.mapping(actor.workspace.id);
     const plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
-    const files = Array.from({ length: plan.parts }, (_, i) => {
+    const blocked = plan.gaps.length > 0;
+    const files = Array.from({ length: blocked ? 0 : plan.parts }, (_, i) => {
       const file = exportFile(plan, mapping, i + 1);
       return { part: i + 1, name: file.name, records: file.count, total: centsText(file.totalCents) };
     });
@@ -211,8 +232,9 @@ export const getAccountingPreview = defineRoute(
       parts: plan.parts,
       files,
       total: centsText(plan.totalCents),
-      preview: exportPreview(plan, mapping),
+      preview: blocked ? { header: exportPreview(plan, mapping).header, rows: [] } : exportPreview(plan, mapping),
       requests: plan.requests,
+      gaps: plan.gaps,
     };
   },
 );
@@ -224,19 +246,49 @@ const Name = z
   .max(MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`)
   .refine((t) => !/[\t\r\n]/.test(t), "no tabs or line breaks");
 
+/** A product type's account per type: at most `MAX_MAPPED_TYPES`, a blank one left out (the default's). */
+function accountsBy(value: z.ZodType<string>) {
+  return z
+    .record(z.string().trim().min(1).max(MAX_NAME_LENGTH), value)
+    .refine((r) => Object.keys(r).length <= MAX_MAPPED_TYPES, `at most ${MAX_MAPPED_TYPES} product types`)
+    .transform((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== "")));
+}
+
+const AccountName = z
+  .string()
+  .trim()
+  .max(MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`)
+  .refine((t) => !/[\t\r\n]/.test(t), "no tabs or line breaks");
+
+/** A Xero account code, or blank (not set yet: the Xero files wait for it). */
+const XeroCode = z
+  .string()
+  .trim()
+  .superRefine((code, ctx) => {
+    const problem = xeroCodeProblem(code, false);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const XeroTaxType = z
+  .string()
+  .trim()
+  .superRefine((name, ctx) => {
+    const problem = xeroTaxTypeProblem(name, false);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
 const MappingBody = z.strictObject({
   vendorName: Name,
   defaultAccount: Name,
-  accounts: z
-    .record(z.string().trim().min(1).max(MAX_NAME_LENGTH), z.string().trim().max(MAX_NAME_LENGTH))
-    .refine((r) => Object.keys(r).length <= MAX_MAPPED_TYPES, `at most ${MAX_MAPPED_TYPES} product types`)
-    .refine((r) => Object.values(r).every((v) => !/[\t\r\n]/.test(v)), "no tabs or line breaks")
-    // An account left empty is the default's: not kept.
-    .transform((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== ""))),
-  taxCode: Name,
+  accounts: accountsBy(AccountName),
   bankAccount: Name,
   creditsAccount: Name,
   payablesAccount: Name,
+  xeroDefaultAccount: XeroCode,
+  xeroAccounts: accountsBy(XeroCode),
+  xeroTaxType: XeroTaxType,
+  xeroBankAccount: XeroCode,
+  xeroCreditsAccount: XeroCode,
   dateFormat: z.enum(DATE_FORMATS, { error: `one of ${DATE_FORMATS.join(", ")}` }),
 }) satisfies z.ZodType<AccountingMapping>;
 
@@ -268,9 +320,10 @@ export const getAccountingMapping = defineRoute(
   },
 );
 
-// PUT /api/accounting/mapping {vendorName, defaultAccount, accounts, taxCode, bankAccount, creditsAccount,
-// payablesAccount, dateFormat}: owners, admins and the Accounts role set the workspace's mapping (the same twice is
-// one). In the audit trail.
+// PUT /api/accounting/mapping {vendorName, defaultAccount, accounts, bankAccount, creditsAccount, payablesAccount,
+// xeroDefaultAccount, xeroAccounts, xeroTaxType, xeroBankAccount, xeroCreditsAccount, dateFormat}: owners, admins and
+// the Accounts role set the workspace's mapping (the same twice is one); Xero's fields may be blank (its files wait
+// for them). In the audit trail.
 export const putAccountingMapping = defineRoute(
   {
     need: "key",
@@ -280,7 +333,7 @@ export const putAccountingMapping = defineRoute(
     body: MappingBody,
     maxBodyBytes: 64 * 1024,
     invalid:
-      "Send {vendorName, defaultAccount, accounts: {productType: account}, taxCode, bankAccount, creditsAccount, payablesAccount, dateFormat}.",
+      "Send {vendorName, defaultAccount, accounts: {productType: account}, bankAccount, creditsAccount, payablesAccount, xeroDefaultAccount, xeroAccounts: {productType: code}, xeroTaxType, xeroBankAccount, xeroCreditsAccount, dateFormat}.",
   },
   async ({ request, actor, body: mapping }, deps: AccountingDeps): Promise<MappingSavedJson> => {
     const updatedAt = await deps.accounting.store.setMapping(actor.workspace.id, mapping, actor.person.id);

@@ -2,24 +2,27 @@ import "server-only";
 import { type BillPayment, billPaymentsOf } from "@/lib/domain/accounting/bill-payments";
 import { type Bill, billsOf, type HeldBill, totalOf } from "@/lib/domain/accounting/bills";
 import {
+  billsFile,
+  billsFor,
   type ExportFormat,
   exportFileName,
   FORMATS,
-  fileTable,
-  billsFile,
   fileBytes,
+  fileTable,
   partOf,
   partsOf,
   paymentsFile,
 } from "@/lib/domain/accounting/formats";
-import type { AccountingMapping } from "@/lib/domain/accounting/mapping";
+import { type AccountingMapping, type MappingGap, mappingGaps } from "@/lib/domain/accounting/mapping";
 import { readBills, readPayments, type Reader } from "./accounting-reads";
 import type { AccountingStore, Exported } from "./accounting-store";
 
 /**
  * An export, made the one way for the download, the preview, the API and the scheduled mail: read the
- * period, make the bills or the bill payments (`lib/domain/accounting/`), compare them with what earlier marked exports
- * held (the ledger), keep only what is new or changed when asked, and write the file (or one of Xero's parts).
+ * period, make the bills or the bill payments (`lib/domain/accounting/`), keep those the format's file takes (bills or
+ * vendor credits; a number the program refuses is held back, named), compare them with what earlier marked exports
+ * held (the ledger), keep only what is new or changed when asked, and write the file (or one of Xero's parts). A file
+ * whose program needs what the mapping lacks (Xero's codes) is not written: its gaps are named instead.
  */
 
 export interface ExportQuery {
@@ -70,6 +73,8 @@ export interface ExportPlan {
   totalCents: bigint;
   /** Requests the reads made. */
   requests: number;
+  /** What the file needs of the mapping and lacks: while any, the file is not written. */
+  gaps: MappingGap[];
 }
 
 /** One file of an export: its name, text, what the ledger remembers of it, and its total. */
@@ -99,7 +104,9 @@ export async function planExport(
   const kind = FORMATS[query.format].kind;
   if (kind === "bills") {
     const input = await readBills(read, query);
-    const { bills, held } = billsOf(input, mapping, query);
+    const made = billsOf(input, mapping, query);
+    const { bills, refused } = billsFor(query.format, made.bills);
+    const held = [...made.held, ...refused];
     const earlier = await store.exported(
       scope.workspaceId,
       scope.environment,
@@ -127,6 +134,7 @@ export async function planExport(
       parts: partsOf(query.format, kept.length),
       totalCents: totalOf(kept),
       requests: read.requests,
+      gaps: mappingGaps(query.format, mapping),
     };
   }
   const { input, timeZone } = await readPayments(read, query);
@@ -161,6 +169,7 @@ export async function planExport(
     parts: 1,
     totalCents: totalOf(kept),
     requests: read.requests,
+    gaps: mappingGaps(query.format, mapping, { brandCredits: kept.some((p) => p.brandCredit) }),
   };
 }
 
@@ -191,6 +200,7 @@ function counted(states: readonly ("new" | "changed" | "unchanged")[], inFile: n
  */
 export function exportFile(plan: ExportPlan, mapping: AccountingMapping, part = 1): ExportFile {
   const { format, from, to } = plan.query;
+  if (plan.gaps.length > 0) throw new RangeError(`${format} lacks ${plan.gaps.map((g) => g.field).join(", ")}`);
   const name = exportFileName(format, { from, to, part, parts: plan.parts });
   if (plan.kind === "bills") {
     const bills = partOf(format, plan.bills, part);

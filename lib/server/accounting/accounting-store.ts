@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ExportEntry } from "@/lib/domain/accounting/accounting-view";
-import { type AccountingMapping, DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
+import { type AccountingMapping, DEFAULT_MAPPING, storedMapping } from "@/lib/domain/accounting/mapping";
 import type { AuthTables, BackroomDatabase } from "../core/db/schema";
 import type { AccountingTables } from "./tables";
 
@@ -45,7 +45,10 @@ const KEY_BATCH = 500;
 export function createAccountingStore(coreDb: Kysely<BackroomDatabase>, now: () => Date = () => new Date()) {
   const db = coreDb.withTables<AccountingTables>();
   return {
-    /** The workspace's mapping (the defaults where it has none), and when and by whom it was set. */
+    /**
+     * The workspace's mapping (the defaults where it has none), and when it was set. One stored before Xero's fields
+     * were its own keeps its QuickBooks names; its Xero fields are empty until set.
+     */
     async mapping(workspaceId: string): Promise<{ mapping: AccountingMapping; updatedAt: string | null }> {
       const row = await db
         .selectFrom("accounting_mappings")
@@ -54,7 +57,7 @@ export function createAccountingStore(coreDb: Kysely<BackroomDatabase>, now: () 
         .executeTakeFirst();
       if (!row) return { mapping: DEFAULT_MAPPING, updatedAt: null };
       return {
-        mapping: { ...DEFAULT_MAPPING, ...(JSON.parse(row.mapping_json) as AccountingMapping) },
+        mapping: storedMapping(JSON.parse(row.mapping_json)),
         updatedAt: row.updated_at,
       };
     },

@@ -6,7 +6,10 @@ import type { Mail } from "../core/auth/mailer";
 import { unsubscribeLinks, unsubscribeToken } from "../core/notify/unsubscribe";
 import type { ExportFile, ExportPlan } from "./accounting-export";
 
-/** A scheduled run's files: each format's plan and its files (Xero's bills may be several), and the period. */
+/**
+ * A scheduled run's files: each format's plan and its files (Xero's bills may be several; none while the mapping lacks
+ * what the format needs), and the period.
+ */
 export interface MadeExport {
   from: string;
   to: string;
@@ -49,6 +52,12 @@ export function exportMail(input: ExportMailInput): Mail {
         line: `${f.name}: ${FORMATS[plan.query.format].label}, ${f.count} ${plan.kind === "bills" ? "bill" : "payment"}${f.count === 1 ? "" : "s"}, total ${formatMoney(centsText(f.totalCents))}`,
       })),
   );
+  const blocked = made.plans
+    .filter(({ plan }) => plan.gaps.length > 0)
+    .map(
+      ({ plan }) =>
+        `${FORMATS[plan.query.format].label}: not attached, the mapping lacks ${plan.gaps.map((g) => `${g.label} (${g.problem})`).join(", ")}`,
+    );
   const held = [
     ...new Map(made.plans.flatMap(({ plan }) => plan.held.map((h) => [h.number, h] as const))).values(),
   ].map((h) => `${h.number} (${h.customerName}): ${h.reason}`);
@@ -66,6 +75,13 @@ export function exportMail(input: ExportMailInput): Mail {
       ? `What is new for your books from ${period}, as files QuickBooks or Xero imports:`
       : `Nothing new for your books from ${period}: every bill and payment of it was exported before.`,
     ...files.map((f) => `- ${f.line}`),
+    ...(blocked.length
+      ? [
+          "",
+          "Not attached until the mapping is set (How your books name things, on the page):",
+          ...blocked.map((b) => `- ${b}`),
+        ]
+      : []),
     ...(held.length
       ? ["", "Held back (exported once the distributor's update is in):", ...held.map((h) => `- ${h}`)]
       : []),

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MAPPING } from "@/lib/domain/accounting/mapping";
 import { addDecimals } from "@/lib/format/decimal";
 import { openTestSandbox, TEST_CLOCK, type TestSandbox } from "@/lib/sandbox/testing";
 import { createMailer } from "../core/auth/mailer";
@@ -78,7 +79,7 @@ describe.each(databaseProfiles())("exports to the books by email on $name", ({ o
       day: 1,
       localTime: "07:00",
       timeZone: "America/Los_Angeles",
-      formats: ["qbo-bills", "iif", "qbo-payments"],
+      formats: ["qbo-bills", "qbo-vendor-credits", "iif", "qbo-payments", "xero-bills"],
     });
     expect(made.status).toBe(200);
     const shown = (await made.json()) as { schedule: { nextRunAt: string }; recipients: { userId: string }[] };
@@ -95,16 +96,27 @@ describe.each(databaseProfiles())("exports to the books by email on $name", ({ o
     expect(mail.subject).toBe("Bills and payments for your books: Nov 1, 2026 – Nov 30, 2026");
     expect(mail.attachments.map((a) => a.filename)).toEqual([
       "qbo-bills-2026-11-01-to-2026-11-30.csv",
+      "qbo-vendor-credits-2026-11-01-to-2026-11-30.csv",
       "iif-2026-11-01-to-2026-11-30.iif",
       "qbo-payments-2026-11-01-to-2026-11-30.csv",
     ]);
-    // The bills' file is November's invoices but the one held back, to the cent.
+    // The bills' file less the vendor credits' (positive, its own file) is November's invoices but the one held back,
+    // to the cent.
     const invoices = (
       await sandbox.walk("/invoices?Statuses=1,2,3,4,5,7&StartDate=2026-11-01&EndDate=2026-11-30", DEMO_KEYS.Customer)
     ).filter((i) => i.RevisionStatus == null);
-    const rows = mail.attachments[0]!.content.toString("utf8").trimEnd().split("\r\n").slice(1);
-    const fileTotal = rows.reduce((t, r) => t + cents(r.slice(r.lastIndexOf(",") + 1)), 0n);
-    expect(fileTotal).toBe(cents(Number(addDecimals(...invoices.map((i) => String(i.InvoiceTotal)))).toFixed(2)));
+    const fileTotal = (index: number) =>
+      mail.attachments[index]!.content.toString("utf8")
+        .trimEnd()
+        .split("\r\n")
+        .slice(1)
+        .reduce((t, r) => t + cents(r.slice(r.lastIndexOf(",") + 1)), 0n);
+    expect(fileTotal(1)).toBeGreaterThan(0n);
+    expect(fileTotal(0) - fileTotal(1)).toBe(
+      cents(Number(addDecimals(...invoices.map((i) => String(i.InvoiceTotal)))).toFixed(2)),
+    );
+    // Xero's bills wait for the mapping's Xero codes: not attached, and the mail says what is missing.
+    expect(mail.text).toContain("Xero — bills: not attached, the mapping lacks Xero default account code (not set)");
     expect(mail.text).toContain("INV-101502");
     expect(mail.text).toContain("https://backroom.example/accounting");
     expect(mail.headers.get("list")).toMatchObject({
@@ -144,7 +156,12 @@ describe.each(databaseProfiles())("exports to the books by email on $name", ({ o
   });
 
   it("mails a week's, and says when nothing is new", async () => {
-    const { clock, queued, scheduled, clerk, put } = await setUp();
+    const { clock, queued, scheduled, clerk, owner, store, put } = await setUp();
+    await store.setMapping(
+      owner.workspaceId,
+      { ...DEFAULT_MAPPING, xeroDefaultAccount: "630", xeroTaxType: "Tax Exempt" },
+      owner.userId,
+    );
     const made = await put(clerk.cookie, {
       cadence: "weekly",
       day: 1,

@@ -84,7 +84,9 @@ export function createScheduledExports(deps: ScheduledExportsDeps) {
               statuses: [...ALL_INVOICE_STATUSES],
               newOnly: true,
             });
-            const files = Array.from({ length: plan.parts }, (_, i) => exportFile(plan, mapping, i + 1));
+            // A file the mapping cannot yet write (Xero's codes not set) is not attached: the mail names its gaps.
+            const parts = plan.gaps.length > 0 ? 0 : plan.parts;
+            const files = Array.from({ length: parts }, (_, i) => exportFile(plan, mapping, i + 1));
             plans.push({ plan, files });
           }
           return { from, to, plans, environment: key.environment };
@@ -113,7 +115,7 @@ export function createScheduledExports(deps: ScheduledExportsDeps) {
             });
       await deps.schedules.recordRun(schedule.id, {
         at: now(),
-        records: made.plans.reduce((n, p) => n + p.plan.counts.inFile, 0),
+        records: made.plans.reduce((n, p) => n + (p.files.length > 0 ? p.plan.counts.inFile : 0), 0),
         mailed,
       });
     },

@@ -13,6 +13,7 @@ function preview(change: Partial<PreviewJson> & { counts: PreviewJson["counts"] 
     to: "2026-11-21",
     newOnly: true,
     held: [],
+    gaps: [],
     changed: [],
     parts: 1,
     files: [],

@@ -5,28 +5,35 @@ import {
   DATE_FORMATS,
   MAX_MAPPED_TYPES,
   MAX_NAME_LENGTH,
+  xeroCodeProblem,
+  xeroTaxTypeProblem,
 } from "@/lib/domain/accounting/mapping";
 
 /**
  * The mapping's form: the server's rules (`PUT /api/accounting/mapping`) checked in the page first, and the
- * form's values to and from the mapping. A product type's account is a row of its own (`accounts`: the catalogue's
- * types in order), not a key of an object: the types' names hold spaces and colons that react-hook-form would read
- * as paths. An account left blank is the default account's.
+ * form's values to and from the mapping. QuickBooks' names and Xero's codes are fields apart; Xero's may be blank
+ * (its files wait for them). A product type's accounts are a row of their own (`accounts`: the catalogue's types in
+ * order, each with its QuickBooks account and its Xero code), not keys of an object: the types' names hold spaces and
+ * colons that react-hook-form would read as paths. An account left blank is the default account's.
  */
 
 export interface MappingValues {
   vendorName: string;
   defaultAccount: string;
-  accounts: { type: string; account: string }[];
-  taxCode: string;
+  accounts: { type: string; account: string; xeroAccount: string }[];
   bankAccount: string;
   creditsAccount: string;
   payablesAccount: string;
+  xeroDefaultAccount: string;
+  xeroTaxType: string;
+  xeroBankAccount: string;
+  xeroCreditsAccount: string;
   dateFormat: AccountingMapping["dateFormat"];
 }
 
 const BREAKS = /[\t\r\n]/;
 const LONGEST = `At most ${MAX_NAME_LENGTH} characters.`;
+const NOT_A_CODE = "A Xero account code: letters and digits, at most 10.";
 
 const name = z.string().check(
   z.trim(),
@@ -35,72 +42,89 @@ const name = z.string().check(
   z.refine((text) => !BREAKS.test(text), "No tabs or line breaks."),
 );
 
+const optionalName = z.string().check(
+  z.trim(),
+  z.maxLength(MAX_NAME_LENGTH, LONGEST),
+  z.refine((text) => !BREAKS.test(text), "No tabs or line breaks."),
+);
+
+/** A Xero account code, or blank: not set yet. */
+const xeroCode = z.string().check(
+  z.trim(),
+  z.refine((text) => xeroCodeProblem(text, false) === undefined, NOT_A_CODE),
+);
+
 export const MappingForm = z.object({
   vendorName: name,
   defaultAccount: name,
   accounts: z
-    .array(
-      z.object({
-        type: z.string(),
-        account: z.string().check(
-          z.trim(),
-          z.maxLength(MAX_NAME_LENGTH, LONGEST),
-          z.refine((text) => !BREAKS.test(text), "No tabs or line breaks."),
-        ),
-      }),
-    )
+    .array(z.object({ type: z.string(), account: optionalName, xeroAccount: xeroCode }))
     .check(z.maxLength(MAX_MAPPED_TYPES, `At most ${MAX_MAPPED_TYPES} product types.`)),
-  taxCode: name,
   bankAccount: name,
   creditsAccount: name,
   payablesAccount: name,
+  xeroDefaultAccount: xeroCode,
+  xeroTaxType: z
+    .string()
+    .check(z.refine((text) => xeroTaxTypeProblem(text, false) === undefined, "One of the tax rates offered.")),
+  xeroBankAccount: xeroCode,
+  xeroCreditsAccount: xeroCode,
   dateFormat: z.enum(DATE_FORMATS, { error: `One of ${DATE_FORMATS.join(", ")}.` }),
 });
 
 /**
- * The form's values of a mapping: one row per product type of the catalogue, then any type the mapping names that
- * the catalogue no longer has (kept, so saving does not drop it).
+ * The form's values of a mapping: one row per product type of the catalogue, then any type the mapping names (for
+ * either program) that the catalogue no longer has (kept, so saving does not drop it).
  *
  * @example
- * valuesOf(DEFAULT_MAPPING, ["Flower", "Vape"]).accounts; // [{ type: "Flower", account: "" }, { type: "Vape", account: "" }]
+ * valuesOf(DEFAULT_MAPPING, ["Flower"]).accounts; // [{ type: "Flower", account: "", xeroAccount: "" }]
  */
 export function valuesOf(mapping: AccountingMapping, productTypes: readonly string[]): MappingValues {
-  const types = [
-    ...productTypes,
-    ...Object.keys(mapping.accounts)
-      .filter((t) => !productTypes.includes(t))
-      .sort(),
-  ];
+  const named = new Set([...Object.keys(mapping.accounts), ...Object.keys(mapping.xeroAccounts)]);
+  const types = [...productTypes, ...[...named].filter((t) => !productTypes.includes(t)).sort()];
   return {
     vendorName: mapping.vendorName,
     defaultAccount: mapping.defaultAccount,
-    accounts: types.map((type) => ({ type, account: mapping.accounts[type] ?? "" })),
-    taxCode: mapping.taxCode,
+    accounts: types.map((type) => ({
+      type,
+      account: mapping.accounts[type] ?? "",
+      xeroAccount: mapping.xeroAccounts[type] ?? "",
+    })),
     bankAccount: mapping.bankAccount,
     creditsAccount: mapping.creditsAccount,
     payablesAccount: mapping.payablesAccount,
+    xeroDefaultAccount: mapping.xeroDefaultAccount,
+    xeroTaxType: mapping.xeroTaxType,
+    xeroBankAccount: mapping.xeroBankAccount,
+    xeroCreditsAccount: mapping.xeroCreditsAccount,
     dateFormat: mapping.dateFormat,
   };
+}
+
+function filled(values: MappingValues, field: "account" | "xeroAccount"): Record<string, string> {
+  return Object.fromEntries(values.accounts.filter((a) => a[field].trim() !== "").map((a) => [a.type, a[field]]));
 }
 
 /**
  * The mapping the form's values say: blank accounts left out (the default's).
  *
  * @example
- * mappingOf({ ...values, accounts: [{ type: "Flower", account: "5010" }, { type: "Vape", account: "" }] }).accounts;
- * // { Flower: "5010" }
+ * mappingOf({ ...values, accounts: [{ type: "Flower", account: "5010", xeroAccount: "631" }] }).xeroAccounts;
+ * // { Flower: "631" }
  */
 export function mappingOf(values: MappingValues): AccountingMapping {
   return {
     vendorName: values.vendorName,
     defaultAccount: values.defaultAccount,
-    accounts: Object.fromEntries(
-      values.accounts.filter((a) => a.account.trim() !== "").map((a) => [a.type, a.account]),
-    ),
-    taxCode: values.taxCode,
+    accounts: filled(values, "account"),
     bankAccount: values.bankAccount,
     creditsAccount: values.creditsAccount,
     payablesAccount: values.payablesAccount,
+    xeroDefaultAccount: values.xeroDefaultAccount,
+    xeroAccounts: filled(values, "xeroAccount"),
+    xeroTaxType: values.xeroTaxType,
+    xeroBankAccount: values.xeroBankAccount,
+    xeroCreditsAccount: values.xeroCreditsAccount,
     dateFormat: values.dateFormat,
   };
 }
@@ -111,11 +135,17 @@ export function mappingOf(values: MappingValues): AccountingMapping {
  * @example
  * formFieldOf("vendorName", values); // "vendorName"
  * formFieldOf("accounts.Flower", values); // "accounts.0.account"
+ * formFieldOf("xeroAccounts.Flower", values); // "accounts.0.xeroAccount"
  */
 export function formFieldOf(field: string, values: MappingValues): string | undefined {
-  if (field.startsWith("accounts.")) {
-    const row = values.accounts.findIndex((a) => a.type === field.slice("accounts.".length));
-    return row === -1 ? "accounts" : `accounts.${row}.account`;
+  for (const [prefix, column] of [
+    ["accounts", "account"],
+    ["xeroAccounts", "xeroAccount"],
+  ] as const) {
+    if (field === prefix) return "accounts";
+    if (!field.startsWith(`${prefix}.`)) continue;
+    const row = values.accounts.findIndex((a) => a.type === field.slice(prefix.length + 1));
+    return row === -1 ? "accounts" : `accounts.${row}.${column}`;
   }
   return field in values ? field : undefined;
 }
