@@ -99,9 +99,7 @@ export function CustomerDetail({ customerId, reads }: CustomerDetailProps) {
       )}
       <Pricing customerId={customerId} />
       <details className="space-y-2">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center text-lg font-semibold sm:min-h-0">
-          All fields
-        </summary>
+        <summary className="cursor-pointer py-2 text-lg font-semibold sm:py-0">All fields</summary>
         <RecordFacts row={row} columns={columns} skip={["ProfilePictureURL"]} />
       </details>
     </div>

@@ -141,7 +141,7 @@ function OpenInvoiceList({ invoices, today }: { invoices?: OpenInvoiceLine[]; to
   if (invoices.length === 0) return <p className="text-sm">No open invoice.</p>;
   return (
     <details open={invoices.length <= 5} className="text-sm">
-      <summary className={`cursor-pointer font-semibold ${TOUCH}`}>{plural(invoices.length, "open invoice")}</summary>
+      <summary className="cursor-pointer py-2 font-semibold sm:py-0">{plural(invoices.length, "open invoice")}</summary>
       <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Open invoices">
         {invoices.map((invoice) => {
           const late = daysOverdue(invoice.DueDate?.slice(0, 10), today);

@@ -16,13 +16,17 @@ const TOUCH = "inline-flex min-h-11 items-center";
 export function AccountCard({
   card,
   note,
+  compact = false,
   children,
 }: {
   card: Card /** The account's latest visit note. */;
   note?: NoteJson;
+  /** A line for a section that is not a stop (on hold, past due, due to reorder, stopped): the name and its figures. */
+  compact?: boolean;
   children?: React.ReactNode;
 }) {
   const balance = card.balances[0];
+  if (compact) return <CompactCard card={card}>{children}</CompactCard>;
   return (
     <article
       aria-labelledby={`account-${card.customerId}`}
@@ -102,15 +106,7 @@ export function AccountCard({
         )}
         {card.nextDeliveries[0] && <> · Next delivery {card.nextDeliveryWhen ?? formatDay(card.nextDeliveries[0])}</>}
       </p>
-      {card.reorder && (
-        <p className="pb-1" data-testid="reorder">
-          Orders about every {plural(card.reorder.medianDays, "day")} · next expected{" "}
-          {formatDay(card.reorder.nextOrder)}
-          {card.reorder.status === "late" || card.reorder.status === "due" ? (
-            <strong className="text-amber-900 dark:text-amber-200"> ({card.reorder.status})</strong>
-          ) : null}
-        </p>
-      )}
+      <ReorderLine card={card} />
       {note && (
         <p
           className="border-t border-slate-200 py-1 text-slate-800 dark:border-slate-700 dark:text-slate-200"
@@ -126,5 +122,55 @@ export function AccountCard({
       )}
       {children}
     </article>
+  );
+}
+
+/** The balance in a few words: "Balance $1,200.00 · $300.00 over 30 days", or "Nothing open". */
+function balanceWords(card: Card): string {
+  const balance = card.balances[0];
+  if (!balance) return "Nothing open";
+  const over = compareDecimals(balance.over30, "0") > 0 ? ` · ${formatMoney(balance.over30)} over 30 days` : "";
+  return `Balance ${formatMoney(balance.total)}${over}`;
+}
+
+/** An account in two lines: its name (to its page) and hold, then its balance, last order and rhythm. */
+function CompactCard({ card, children }: { card: Card; children?: React.ReactNode }) {
+  return (
+    <article
+      aria-labelledby={`account-${card.customerId}`}
+      className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+      data-customer={card.customerId}
+    >
+      <h3 className="flex flex-wrap items-center justify-between gap-x-2 text-base font-semibold">
+        <Link id={`account-${card.customerId}`} href={pageHref.customer(card.customerId)} className={`link ${TOUCH}`}>
+          {card.name}
+        </Link>
+        {card.onHold && (
+          <span className="rounded bg-red-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-300 dark:text-red-950">
+            On hold
+          </span>
+        )}
+      </h3>
+      <p className="pb-1 text-slate-800 dark:text-slate-200">
+        {[balanceWords(card), card.lastOrder ? `last order ${formatDay(card.lastOrder.day)}` : "no order in 90 days"]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+      <ReorderLine card={card} />
+      {children}
+    </article>
+  );
+}
+
+/** Its rhythm, where the history gives one: "Orders about every 14 days · next expected Dec 1, 2026 (due)". */
+function ReorderLine({ card }: { card: Card }) {
+  if (!card.reorder) return null;
+  return (
+    <p className="pb-1" data-testid="reorder">
+      Orders about every {plural(card.reorder.medianDays, "day")} · next expected {formatDay(card.reorder.nextOrder)}
+      {card.reorder.status === "late" || card.reorder.status === "due" ? (
+        <strong className="text-amber-900 dark:text-amber-200"> ({card.reorder.status})</strong>
+      ) : null}
+    </p>
   );
 }

@@ -22,7 +22,7 @@ export function TodayHistorySections({ model, lastNote, noHistory }: TodayHistor
           empty="No account is due to reorder this week by its own rhythm."
           note="From this key's synced history: accounts whose next order by their own rhythm (the median of their days between orders, three orders at least) is expected by Sunday, or is already due or late; this week's first. Not those silent for over 90 days."
         >
-          <FoldedCards cards={model.dueToReorder} lastNote={lastNote} what="accounts due to reorder" />
+          <FoldedCards cards={model.dueToReorder} lastNote={lastNote} what="accounts due to reorder" compact />
         </TodaySection>
       )}
       {model.stopped ? (
@@ -32,7 +32,7 @@ export function TodayHistorySections({ model, lastNote, noHistory }: TodayHistor
           empty="Every account with a past order has ordered in the last 60 days."
           note="From this key's synced history: accounts that ordered before and not for more than 60 days (the Insights tiers At risk and Lost), the longest silent first."
         >
-          <FoldedCards cards={model.stopped} lastNote={lastNote} what="accounts whose orders stopped" />
+          <FoldedCards cards={model.stopped} lastNote={lastNote} what="accounts whose orders stopped" compact />
         </TodaySection>
       ) : (
         noHistory && (

@@ -46,7 +46,7 @@ export function TodayPastDue({ overdue, agingAsOf, lastNote }: TodayPastDueProps
               <span className="text-slate-700 dark:text-slate-300">(AR account {o.arAccountId})</span>
             </p>
             {o.cards.map((card) => (
-              <AccountCard key={card.customerId} card={card} note={lastNote(card.customerId)} />
+              <AccountCard key={card.customerId} card={card} note={lastNote(card.customerId)} compact />
             ))}
           </li>
         ))}

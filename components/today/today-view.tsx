@@ -113,7 +113,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
                 : "No account on hold."
             }
           >
-            <FoldedCards cards={model.onHold} lastNote={lastNote} what="accounts on hold" />
+            <FoldedCards cards={model.onHold} lastNote={lastNote} what="accounts on hold" compact />
           </TodaySection>
           <TodayPastDue overdue={model.overdue} agingAsOf={model.agingAsOf} lastNote={lastNote} />
           <TodayHistorySections model={model} lastNote={lastNote} noHistory={noHistory} />
