@@ -25,11 +25,10 @@ interface CutOffLineProps {
 export function TodayDeliveries({ title, groups, empty, lastNote, tomorrow = false }: TodayDeliveriesProps) {
   const count = groups.reduce((n, g) => n + g.cards.length, 0);
   const fold = useFold(count, tomorrow ? "deliveries tomorrow" : "deliveries today");
-  // The first cards across the section's groups (states), in order.
-  let left = fold.limit;
-  const shown = groups.flatMap((g) => {
-    const cards = g.cards.slice(0, Math.max(0, left));
-    left -= cards.length;
+  // The first cards across the section's groups (states), in order: each group takes what the ones before it left.
+  const before = groups.map((_, i) => groups.slice(0, i).reduce((n, g) => n + g.cards.length, 0));
+  const shown = groups.flatMap((g, i) => {
+    const cards = g.cards.slice(0, Math.max(0, fold.limit - before[i]!));
     return cards.length ? [{ group: g, cards }] : [];
   });
   return (

@@ -37,7 +37,7 @@ test("a payment request settled with no tab open sends exactly one email, whose 
   // An invoice that owes something (a credit, a negative open balance, takes no payment) and of which some is not
   // already requested: the proxy refuses more than that (409 OVER_OPEN_BALANCE, nothing sent), and other tests on
   // this sandbox request toward the same account's invoices.
-  const { created, invoiceNum } = await requestTowardRoom(page.request, {
+  const { created } = await requestTowardRoom(page.request, {
     origin: app.url,
     payment,
     invoices: await data(page, `/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`),
