@@ -59,7 +59,8 @@ async function fetchLog(signal: AbortSignal): Promise<RequestLogRow[]> {
 /**
  * This session's recent requests to the Data API through Backroom, newest first: what support asks for (the request
  * id) and what spends the rate limit (answers from Backroom's cache do not). At a desk the key's name and the answer's
- * source wrap and the request id breaks, so every column fits a laptop's width; on a phone each request is a card.
+ * source wrap, the time takes two lines and the request id breaks, so every column fits a laptop's width; on a phone
+ * each request is a card.
  */
 export function RequestLog() {
   const timeZone = useTimeZone();
@@ -104,13 +105,15 @@ export function RequestLog() {
           <tbody>
             {rows.map((r, i) => (
               <tr key={`${r.requestId}:${i}`}>
-                <td {...cardCell()}>{formatDateTime(r.at, timeZone)}</td>
+                <td className="min-w-28 whitespace-normal" {...cardCell()}>
+                  {formatDateTime(r.at, timeZone)}
+                </td>
                 <td className="min-w-32 whitespace-normal" {...cardCell("Key")}>
                   {r.label ?? r.keyId}
                 </td>
                 <td {...cardCell("Method")}>{r.method}</td>
                 <td
-                  className="max-w-60 truncate font-mono text-xs"
+                  className="max-w-56 truncate font-mono text-xs"
                   title={readable(r.path)}
                   {...cardCell("Path", { wide: true })}
                 >
