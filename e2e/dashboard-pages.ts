@@ -12,7 +12,12 @@ import { sidebarFor, sidebarHrefs } from "@/lib/ui/sidebar";
  * grid): they may scroll sideways within their frame, which then shows it (`table-scroll-edges` in app/globals.css).
  * Every other table is a list, which fits its frame: at a desk every column, on a phone its rows as cards.
  */
-export const REPORT_PAGES: readonly string[] = ["/insights", "/purchases/plan"];
+const REPORT_PAGES: readonly string[] = ["/insights", "/purchases/plan"];
+
+/** Whether a route (its path, whatever its query: the staff's Insights is `/insights?rep=…`) is a report's. */
+export function isReport(route: string): boolean {
+  return REPORT_PAGES.includes(new URL(route, "http://localhost").pathname);
+}
 
 /** The dashboard's routes for the signed-in person, as its menu lists them. */
 export async function dashboardRoutes(page: Page): Promise<string[]> {

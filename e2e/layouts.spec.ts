@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { dashboardRoutes, framesPastTheirEdge, openPage, REPORT_PAGES } from "./dashboard-pages";
+import { dashboardRoutes, framesPastTheirEdge, openPage, isReport } from "./dashboard-pages";
 import { type Demo, origin, signIn } from "./sign-in";
 
 // Tables that held a control or a column past their frame's edge, at a desk (1366x900) and on a phone (390x844): the
@@ -96,10 +96,7 @@ for (const demo of DEMOS) {
       await openPage(page, route);
       const frames = await framesPastTheirEdge(page);
       expect
-        .soft(
-          REPORT_PAGES.includes(route) ? frames.filter((f) => !f.shows) : frames,
-          `${route}: tables past their frame's edge`,
-        )
+        .soft(isReport(route) ? frames.filter((f) => !f.shows) : frames, `${route}: tables past their frame's edge`)
         .toEqual([]);
     }
   });

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { devices, expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { dashboardRoutes, framesPastTheirEdge, openPage, REPORT_PAGES } from "./dashboard-pages";
+import { dashboardRoutes, framesPastTheirEdge, openPage, isReport } from "./dashboard-pages";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { type Demo, signIn } from "./sign-in";
 
@@ -206,7 +206,7 @@ test.describe(`on an iPhone 13, then at 360 px`, () => {
           const frames = await framesPastTheirEdge(page);
           expect
             .soft(
-              REPORT_PAGES.includes(route) ? frames.filter((f) => !f.shows) : frames,
+              isReport(route) ? frames.filter((f) => !f.shows) : frames,
               `${route} at ${width} px: tables past their frame's edge`,
             )
             .toEqual([]);
