@@ -1,12 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { framesPastTheirEdge } from "./dashboard-pages";
 import { connectWithKey, issueKey, requestsSince } from "./journeys/keyboard";
 import { signIn } from "./sign-in";
 
 // Collections: staff's Employee key connected, the page queues the key's first walk (AR aging, customers,
-// open invoices, payments) and opens from the snapshot once it is in: no Data API request on reopening, sorted by a
-// column, filtered to over 90 days, exported whole, a row's statement opened from it, axe clean.
+// open invoices, payments, the stores' people) and opens from the snapshot once it is in: no Data API request on
+// reopening, every column within a laptop's width, sorted by a column, filtered to over 90 days, exported whole (the
+// stores' people's emails too), a row's statement opened from it, axe clean.
 
 /**
  * The key's own hourly limit (the sandbox's operator grants one): the walk reads at most 7 % of a key's hour, and the
@@ -75,6 +77,10 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
   expect(over90).toEqual([...over90].sort((a, b) => b - a));
   expect(await requestsSince(page, since)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
+  // On a laptop every column of the list within its frame: the names, agents and days since wrap.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(table.getByRole("columnheader", { name: /^Last payment/ })).toBeInViewport();
+  expect(await framesPastTheirEdge(page)).toEqual([]);
 
   // Sorted by total outstanding, largest first.
   await table.getByRole("link", { name: /^Total outstanding/ }).click();
@@ -123,7 +129,7 @@ test("staff open Collections from the key's snapshot, sort, filter to over 90 da
     .trimEnd()
     .split("\r\n");
   expect(lines[0]).toBe(
-    "AR account,Customer,Customer IDs,Customers,State,On hold,Account status,Collection agent,Agent email,Sales rep,Suppliers,Current,1–30 days,31–60 days,61–90 days,91+ days,Over 30,Over 60,Over 90,Open credit,Unapplied payments,Total outstanding,Last payment,Days since",
+    "AR account,Customer,Customer IDs,Customers,State,On hold,Account status,Collection agent,Agent email,Sales rep,Suppliers,Current,1–30 days,31–60 days,61–90 days,91+ days,Over 30,Over 60,Over 90,Open credit,Unapplied payments,Total outstanding,Last payment,Days since,Store emails",
   );
   expect(lines.length - 1).toBe(over);
   expect(cells(lines[1]!)[0]).toBe(account);

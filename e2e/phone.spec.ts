@@ -1,11 +1,9 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { devices, expect, type Locator, type Page, test } from "@playwright/test";
-import type { KeyType } from "@/lib/data-api/operation";
-import type { SessionView } from "@/lib/session/session-view";
-import { may } from "@/lib/session/roles";
-import { sidebarFor, sidebarHrefs } from "@/lib/ui/sidebar";
 import { seriousViolations } from "./axe";
+import { dashboardRoutes, framesPastTheirEdge, openPage, isReport } from "./dashboard-pages";
+import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { type Demo, signIn } from "./sign-in";
 
 // Every page fits a phone: as each demo person, on an iPhone 13 and a 360 px Android, no page of the
@@ -45,14 +43,6 @@ function accountRoutes(): string[] {
     .sort();
 }
 
-/** The dashboard's routes for the signed-in person, as its menu lists them. */
-async function dashboardRoutes(page: Page): Promise<string[]> {
-  const session = (await (await page.request.get("/api/session")).json()) as SessionView;
-  const keyType = session.keys.find((k) => k.id === session.activeKeyId)!.keyType as KeyType;
-  const activity = may(session.role, { audit: ["read"] }) || may(session.role, { audit: ["read-own"] });
-  return sidebarHrefs(sidebarFor({ keyType, salesRepUserId: session.salesRepUserId, activity }));
-}
-
 /** The elements that stick out past the viewport's right edge (not clipped by a scrolling frame), for the message. */
 async function overflowing(page: Page, width: number): Promise<string> {
   return page.evaluate((vw) => {
@@ -76,13 +66,6 @@ async function overflowing(page: Page, width: number): Promise<string> {
   }, width);
 }
 
-/** Opens a page and waits for its data (no region still busy). */
-async function open(page: Page, route: string) {
-  await page.goto(route);
-  await expect(page.getByRole("heading", { level: 1 }).first(), route).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]'), `${route} still loading`).toHaveCount(0, { timeout: 30_000 });
-}
-
 /** Each target's size on the screen (CSS px), for the message of a too small one: "name: 40 x 24". */
 async function smallTargets(targets: Locator): Promise<string[]> {
   const small: string[] = [];
@@ -99,7 +82,7 @@ async function smallTargets(targets: Locator): Promise<string[]> {
 
 /** The header on a phone: one row (name, Menu, bell), its menu holding the rest, every target 44 px, axe clean. */
 async function checkHeader(page: Page, check: { axe: boolean }) {
-  await open(page, "/");
+  await openPage(page, "/");
   const header = page.getByRole("banner");
   const menu = header.getByRole("button", { name: "Menu" });
   const bell = header.getByRole("button", { name: /^Notifications/ });
@@ -146,7 +129,7 @@ async function checkHeader(page: Page, check: { axe: boolean }) {
 
 /** A list page on a phone: filters folded and counted, rows as cards, the whole table a tap away, targets 44 px. */
 async function checkList(page: Page, check: { axe: boolean }) {
-  await open(page, "/invoices?Statuses=1&StartDate=2026-01-01");
+  await openPage(page, "/invoices?Statuses=1&StartDate=2026-01-01");
   const filters = page.getByRole("button", { name: "Filters · 2 set" });
   await expect(filters).toHaveAttribute("aria-expanded", "false");
   await expect(page.getByRole("search", { name: "Filters" })).toBeHidden();
@@ -185,7 +168,7 @@ for (const phone of PHONES) {
         await signIn(page, demo);
         // The menu's API budget is what the key's last answer told: on a fresh server this may be the key's first
         // page, drawn before its first answer ("not known yet"). One page read first.
-        await open(page, "/directory/states");
+        await openPage(page, "/directory/states");
         // axe once per person (on the iPhone): the 360 px run checks the same markup.
         await checkHeader(page, { axe: phone.name === "iPhone 13" });
         await checkList(page, { axe: phone.name === "iPhone 13" });
@@ -201,7 +184,9 @@ test.describe(`on an iPhone 13, then at 360 px`, () => {
   test.use(PHONES[0].use);
 
   for (const demo of DEMOS) {
-    test(`as the demo ${demo}: no page scrolls sideways, and every page's header is one row`, async ({ page }) => {
+    test(`as the demo ${demo}: no page nor list scrolls sideways, and every page's header is one row`, async ({
+      page,
+    }) => {
       test.setTimeout(240_000);
       await signIn(page, demo);
       const routes = [...(await dashboardRoutes(page)), ...accountRoutes()];
@@ -209,7 +194,7 @@ test.describe(`on an iPhone 13, then at 360 px`, () => {
       const android = PHONES[1].use.viewport;
       for (const route of routes) {
         await page.setViewportSize(iPhone);
-        await open(page, route);
+        await openPage(page, route);
         for (const viewport of [iPhone, android]) {
           await page.setViewportSize(viewport);
           const width = viewport.width;
@@ -217,6 +202,14 @@ test.describe(`on an iPhone 13, then at 360 px`, () => {
           expect
             .soft(scrollWidth, `${route} at ${width} px ${scrollWidth > width ? await overflowing(page, width) : ""}`)
             .toBeLessThanOrEqual(width);
+          // A list's rows are cards within the screen; a report's wide table may scroll in its frame, which shows it.
+          const frames = await framesPastTheirEdge(page);
+          expect
+            .soft(
+              isReport(route) ? frames.filter((f) => !f.shows) : frames,
+              `${route} at ${width} px: tables past their frame's edge`,
+            )
+            .toEqual([]);
           // Every layout's header (the account's too) is one row.
           expect
             .soft(
@@ -228,4 +221,76 @@ test.describe(`on an iPhone 13, then at 360 px`, () => {
       }
     });
   }
+});
+
+// Collections on a rep's phone: each account a card of what a call needs (the account and its statement, its worst
+// bucket, total outstanding, unapplied payments, agent, last payment, the store's people to write to), nothing past
+// the screen's edge, the whole table a tap away and back. A key of its own, its walk not paced (as e2e/collections.spec.ts).
+test.describe("on an iPhone 13", () => {
+  test.use(PHONES[0].use);
+
+  test("Collections are cards of what a call needs", async ({ page }) => {
+    test.setTimeout(150_000);
+    await connectWithKey(page, await issueKey(page, "Employee", { rateLimit: 100_000 }));
+    await expect(async () => {
+      await page.goto("/collections");
+      await expect(page.getByTestId("collections-freshness")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 90_000, intervals: [2_000] });
+    const frame = page.getByRole("region", { name: "Collections, table" });
+    const cards = frame.locator("tbody tr");
+    await expect(cards).toHaveCount(50);
+    expect(await cards.first().evaluate((tr) => getComputedStyle(tr).display)).toBe("grid");
+    expect(await framesPastTheirEdge(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The first card (the most over 90 days past due): its fields, each under its label, and nothing else of the row.
+    const card = cards.first();
+    const shown = await card
+      .locator("[data-card]")
+      .evaluateAll((cells) =>
+        cells.filter((c) => getComputedStyle(c).display !== "none").map((c) => c.getAttribute("data-label") ?? "title"),
+      );
+    expect(shown.filter((label) => label !== "On hold")).toEqual([
+      "title",
+      "Collection agent",
+      "Unapplied payments",
+      "Total outstanding",
+      "Last payment",
+      "Worst bucket",
+      "Store's people",
+    ]);
+    await expect(card.locator('[data-label="Worst bucket"]')).toHaveText(/^91\+ days: \$[\d,]+\.\d\d$/);
+    await expect(card.getByRole("columnheader")).toHaveCount(0);
+    const title = card.getByRole("rowheader");
+    await expect(title.getByRole("link", { name: /^Statement of / })).toHaveAttribute(
+      "href",
+      /^\/statements\?account=\d+$/,
+    );
+    for (const label of ["Total outstanding", "Worst bucket"])
+      await expect(card.locator(`[data-label="${label}"]`)).toBeInViewport({ ratio: 1 });
+    // The store's people, each address a mail link, on the cards of the accounts that have any.
+    const people = frame.locator('[data-label="Store\'s people"] a[href^="mailto:"]');
+    expect(await people.count()).toBeGreaterThan(10);
+    await expect(people.first()).toHaveText(/^[^\s@]+@[^\s@]+$/);
+    expect(await people.first().getAttribute("href")).toBe(`mailto:${await people.first().textContent()}`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The whole table a tap away, in the address; the columns a desk sees, in their scrolling frame; and back.
+    await page.getByRole("link", { name: "Show the whole table" }).click();
+    await expect(page).toHaveURL(/[?&]table=whole/);
+    await expect(frame.locator('[data-label="Worst bucket"]')).toHaveCount(0);
+    expect(await cards.first().evaluate((tr) => getComputedStyle(tr).display)).toBe("table-row");
+    await expect(frame.getByRole("columnheader", { name: /^Over 90/ })).toBeVisible();
+    // A filter applied keeps the choice.
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    await page.getByLabel("On hold only").check();
+    await page.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(page).toHaveURL(/hold=1/);
+    await expect(page).toHaveURL(/table=whole/);
+    await page.getByRole("link", { name: "Show as cards" }).click();
+    await expect(page).not.toHaveURL(/table=whole/);
+    await expect(page).toHaveURL(/hold=1/);
+    expect(await cards.first().evaluate((tr) => getComputedStyle(tr).display)).toBe("grid");
+    await expect(cards.first().locator('[data-label="On hold"]')).toHaveText("On hold");
+  });
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { TableFrame } from "@/components/table/table-frame";
-import { cardCell } from "@/components/table/whole-table";
+import { cardCell } from "@/components/table/card-cell";
 import { formatDate, formatDateTime } from "@/lib/format/display";
 import type { MemberRow } from "@/lib/session/members-view";
 import { may, type RoleName } from "@/lib/session/roles";

@@ -77,11 +77,16 @@ export function CollectionsFilters({ query, agents }: CollectionsFiltersProps) {
         </div>
         {query.sort !== "over90" && <input type="hidden" name="sort" value={query.sort} />}
         {query.dir !== "desc" && <input type="hidden" name="dir" value={query.dir} />}
+        {query.table && <input type="hidden" name="table" value={query.table} />}
         <button type="submit" className={PRIMARY}>
           Show
         </button>
-        {collectionsHref({ ...query, page: 1, sort: "over90", dir: "desc" }) !== "/collections" && (
-          <Link href="/collections" prefetch={false} className={BUTTON}>
+        {collectionsHref({ ...query, page: 1, sort: "over90", dir: "desc", table: undefined }) !== "/collections" && (
+          <Link
+            href={(query.table ? `/collections?table=${query.table}` : "/collections") as never}
+            prefetch={false}
+            className={BUTTON}
+          >
             Clear
           </Link>
         )}

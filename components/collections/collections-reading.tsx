@@ -7,6 +7,7 @@ const LIST_NAMES: Record<string, string> = {
   customers: "the customers",
   openInvoices: "the open invoices",
   payments: "the payments",
+  users: "the stores' people",
   invoices: "invoices by id",
 };
 
@@ -25,7 +26,8 @@ export function CollectionsReading({ progress }: CollectionsReadingProps) {
         className="max-w-3xl rounded border border-sky-700 bg-sky-50 p-4 dark:border-sky-400 dark:bg-sky-950"
       >
         This key&apos;s collections list is being read in the background, a few requests at a time within 7% of its
-        hourly budget{at}. It opens here once the AR aging, the customers, the open invoices and the payments are in.{" "}
+        hourly budget{at}. It opens here once the AR aging, the customers, the open invoices, the payments and the
+        stores&apos; people are in.{" "}
         <Link href="/collections" prefetch={false} className="underline">
           Check again
         </Link>

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { formatDate, formatDateTime } from "@/lib/format/display";
 import { DEFINITIONS, type CollectionRow } from "@/lib/domain/collections/collections";
 import {
@@ -39,7 +40,8 @@ export function CollectionsReport(props: CollectionsReportProps) {
   const all = listed(rows, query);
   const shown = pageOf(all, query.page);
   const agents = agentsOf(rows);
-  const exportHref = collectionsHref({ ...query, page: 1 }, "/api/collections/export");
+  const exportHref = collectionsHref({ ...query, page: 1, table: undefined }, "/api/collections/export");
+  const cards = query.table !== "whole";
   const count =
     all.length === rows.length
       ? `${all.length.toLocaleString("en-US")} accounts`
@@ -68,16 +70,27 @@ export function CollectionsReport(props: CollectionsReportProps) {
               ? `; page ${shown.page} of ${shown.pages}, ${shown.rows.length} rows shown. The export holds them all.`
               : "."}
           </p>
-          {all.length > 0 && (
-            <a href={exportHref} download className={BUTTON}>
-              Export CSV<span className="sr-only"> of the {all.length.toLocaleString("en-US")} accounts</span>
-            </a>
-          )}
+          <div className="flex flex-wrap items-center gap-2">
+            {all.length > 0 && (
+              <a href={exportHref} download className={BUTTON}>
+                Export CSV<span className="sr-only"> of the {all.length.toLocaleString("en-US")} accounts</span>
+              </a>
+            )}
+            {/* A phone's switch between the cards and the whole table, a link as the rest of the page's choices. */}
+            <Link
+              href={`${collectionsHref({ ...query, table: cards ? "whole" : undefined })}#collections-list` as never}
+              scroll={false}
+              prefetch={false}
+              className={`${BUTTON} inline-flex min-h-11 items-center sm:hidden`}
+            >
+              {cards ? "Show the whole table" : "Show as cards"}
+            </Link>
+          </div>
         </div>
         {all.length === 0 ? (
           <p className="rounded border border-dashed border-slate-400 p-4 text-sm">No account matches these filters.</p>
         ) : (
-          <CollectionsTable rows={shown.rows} query={query} describedBy="collections-count" />
+          <CollectionsTable rows={shown.rows} query={query} cards={cards} describedBy="collections-count" />
         )}
         {shown.pages > 1 && <CollectionsPager query={query} page={shown.page} pages={shown.pages} />}
       </section>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { cardCell } from "@/components/table/card-cell";
 import { TableFrame } from "@/components/table/table-frame";
 import { formatDate, formatMoney, formatQuantity } from "@/lib/format/display";
 import type { CollectionRow } from "@/lib/domain/collections/collections";
@@ -9,13 +10,37 @@ import {
   COLUMNS,
 } from "@/lib/domain/collections/collections-list";
 import { pageHref } from "@/lib/domain/page-href";
+import { CardOnlyCells } from "./collections-card-cells";
 
 // The Collections page's table, drawn on the server (no JavaScript of its own): the page's columns of `COLUMNS` (the CSV
 // has them all), sortable headers as links that change the address's `sort` and `dir`; the customer linked to its page
 // when the account holds one, under it the AR account and its statement; the agent's email as a mail link; the days
-// since the last payment under its date.
+// since the last payment under its date. At a desk the customer's name, the agent and the days since wrap, so every
+// column fits a laptop's 1,366 px. On a phone each account is a card (`cardCell`, as the other lists): the
+// account with its statement, its worst bucket, total outstanding, unapplied payments, agent, last payment and its
+// store's people to write to; the whole table a tap away (`?table=whole`). The worst bucket and the people are the
+// cards' own cells (`CardOnlyCells`), never drawn at a desk.
 
 const SHOWN = COLUMNS.filter((c) => c.page);
+/** What each column's cell is in a card: a labelled field; the customer is the card's title, the others whole table only. */
+const CARD_LABELS: Readonly<Record<string, string>> = {
+  total: "Total outstanding",
+  unapplied: "Unapplied payments",
+  agentName: "Collection agent",
+  lastPayment: "Last payment",
+};
+/**
+ * Where a field stands in a card's grid (`order`, under 640 px only): the title first, then the worst bucket
+ * (`CardOnlyCells`, 1), the hold and the total, the payments and the agent, the people across the card last (4).
+ */
+const CARD_ORDER: Readonly<Record<string, string>> = {
+  onHold: "max-sm:order-2",
+  total: "max-sm:order-2",
+  unapplied: "max-sm:order-3",
+  agentName: "max-sm:order-3",
+  lastPayment: "max-sm:order-3",
+};
+
 const RIGHT = new Set(["id", "count", "money"]);
 
 function cellText(column: CollectionColumn, row: CollectionRow): string {
@@ -27,12 +52,25 @@ function cellText(column: CollectionColumn, row: CollectionRow): string {
   return text;
 }
 
-function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow }) {
+/** A cell's part in a card (none for the whole table, or a column a card leaves out). */
+function cardOf(column: CollectionColumn, row: CollectionRow, cards: boolean) {
+  if (!cards) return {};
+  if (column.id === "name") return cardCell();
+  // An account on hold says so in its card; one that is not leaves the line out.
+  if (column.id === "onHold") return row.onHold ? cardCell("On hold") : {};
+  const label = CARD_LABELS[column.id];
+  return label ? cardCell(label) : {};
+}
+
+function Cell({ column, row, cards }: { column: CollectionColumn; row: CollectionRow; cards: boolean }) {
   const align = RIGHT.has(column.kind) ? "text-right tabular-nums" : "";
+  const card = cardOf(column, row, cards);
+  // In a card every value is left-aligned and wraps (the utilities here outrank the cards' own rules).
+  const later = cards ? `${CARD_ORDER[column.id] ?? ""} max-sm:text-left max-sm:whitespace-normal` : "";
   if (column.id === "name") {
     const only = row.customerIds.length === 1 ? row.customerIds[0] : undefined;
     return (
-      <th scope="row" className="px-2 py-1.5 text-left font-normal whitespace-nowrap">
+      <th scope="row" className="min-w-44 px-2 py-1.5 text-left font-normal whitespace-normal" {...card}>
         {only === undefined ? (
           <span title={row.customerNames.join("; ") || undefined}>{row.name}</span>
         ) : (
@@ -51,9 +89,9 @@ function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow })
   }
   if (column.id === "lastPayment" && row.lastPayment) {
     return (
-      <td className="px-2 py-1.5 whitespace-nowrap">
+      <td className={`px-2 py-1.5 whitespace-nowrap ${later}`} {...card}>
         {formatDate(row.lastPayment)}
-        <span className="block text-xs text-slate-700 dark:text-slate-300">
+        <span className="block text-xs whitespace-normal text-slate-700 dark:text-slate-300">
           {row.daysSince === null
             ? ""
             : `${formatQuantity(String(row.daysSince))} ${row.daysSince === 1 ? "day" : "days"} before the close`}
@@ -63,7 +101,7 @@ function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow })
   }
   if (column.id === "agentName" && row.agentEmail) {
     return (
-      <td className="px-2 py-1.5 whitespace-nowrap">
+      <td className={`min-w-24 px-2 py-1.5 whitespace-normal ${later}`} {...card}>
         <a href={`mailto:${row.agentEmail}`} className="underline">
           {row.agentName ?? row.agentEmail}
         </a>
@@ -73,13 +111,18 @@ function Cell({ column, row }: { column: CollectionColumn; row: CollectionRow })
   if (column.id === "onHold") {
     return (
       <td
-        className={`px-2 py-1.5 whitespace-nowrap ${row.onHold ? "font-semibold text-red-800 dark:text-red-300" : ""}`}
+        className={`px-2 py-1.5 whitespace-nowrap ${later} ${row.onHold ? "font-semibold text-red-800 dark:text-red-300" : ""}`}
+        {...card}
       >
         {row.onHold ? "On hold" : "No"}
       </td>
     );
   }
-  return <td className={`px-2 py-1.5 whitespace-nowrap ${align}`}>{cellText(column, row)}</td>;
+  return (
+    <td className={`px-2 py-1.5 whitespace-nowrap ${align} ${later}`} {...card}>
+      {cellText(column, row)}
+    </td>
+  );
 }
 
 function HeaderCell({ column, query }: { column: CollectionColumn; query: CollectionsQuery }) {
@@ -120,14 +163,16 @@ function HeaderCell({ column, query }: { column: CollectionColumn; query: Collec
 export interface CollectionsTableProps {
   rows: CollectionRow[];
   query: CollectionsQuery;
+  /** Each account a card on a phone (the address asks for no whole table); at 640 px and up the table is whole. */
+  cards: boolean;
   /** The caption's id (the table is described by the count above it). */
   describedBy: string;
 }
 
-export function CollectionsTable({ rows, query, describedBy }: CollectionsTableProps) {
+export function CollectionsTable({ rows, query, cards, describedBy }: CollectionsTableProps) {
   return (
     <TableFrame label="Collections, table">
-      <table className="data-table w-full text-sm" aria-describedby={describedBy}>
+      <table className={`data-table w-full text-sm ${cards ? "cards" : ""}`} aria-describedby={describedBy}>
         <caption className="sr-only">
           Accounts to collect, {query.dir === "asc" ? "ascending" : "descending"} by{" "}
           {COLUMNS.find((c) => c.id === query.sort)?.header.toLowerCase()}
@@ -137,14 +182,16 @@ export function CollectionsTable({ rows, query, describedBy }: CollectionsTableP
             {SHOWN.map((column) => (
               <HeaderCell key={column.id} column={column} query={query} />
             ))}
+            {cards && <CardOnlyCells.Headers />}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.arAccountId} className="border-t border-slate-200 dark:border-slate-700">
               {SHOWN.map((column) => (
-                <Cell key={column.id} column={column} row={row} />
+                <Cell key={column.id} column={column} row={row} cards={cards} />
               ))}
+              {cards && <CardOnlyCells row={row} />}
             </tr>
           ))}
         </tbody>

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { RecordLink } from "@/components/table/record-link";
 import { TableFrame } from "@/components/table/table-frame";
-import { cardCell, useWholeTable } from "@/components/table/whole-table";
+import { cardCell } from "@/components/table/card-cell";
+import { useWholeTable } from "@/components/table/whole-table";
 import { ACCOUNT_STATUS_LABELS } from "@/lib/data-api/values";
 import { weekdayName } from "@/lib/domain/delivery/cutoff";
 import type { ScheduleRow } from "@/lib/domain/delivery/schedule";

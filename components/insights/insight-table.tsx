@@ -105,7 +105,7 @@ export function InsightTableView<R>({
                   {table.columns.map((column) => (
                     <td
                       key={column.id}
-                      className={`px-3 py-1.5 ${column.id === "missing" ? "min-w-96" : "whitespace-nowrap"} ${RIGHT.has(column.kind ?? "text") ? "text-right tabular-nums" : ""}`}
+                      className={`px-3 py-1.5 ${column.id === "missing" ? "min-w-72 whitespace-normal" : "whitespace-nowrap"} ${RIGHT.has(column.kind ?? "text") ? "text-right tabular-nums" : ""}`}
                     >
                       {shown(column.kind, column.value(row))}
                     </td>

@@ -2,7 +2,7 @@
 
 import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import { TableFrame } from "@/components/table/table-frame";
-import { cardCell } from "@/components/table/whole-table";
+import { cardCell } from "@/components/table/card-cell";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { type AllocationValues, notPayable } from "@/lib/ui/payments/allocation";
 import type { OpenInvoice } from "@/lib/ui/payments/requests";

@@ -1,7 +1,8 @@
 "use client";
 
 import { TableFrame } from "@/components/table/table-frame";
-import { cardCell, useWholeTable } from "@/components/table/whole-table";
+import { cardCell } from "@/components/table/card-cell";
+import { useWholeTable } from "@/components/table/whole-table";
 import type { RecordOf } from "@/lib/data-api/client";
 import { formatDateTime, formatMoney, MISSING } from "@/lib/format/display";
 import { type NameLookup, requestedBy } from "@/lib/ui/payments/requested-by";

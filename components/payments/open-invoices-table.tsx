@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { TableFrame } from "@/components/table/table-frame";
-import { cardCell, useWholeTable } from "@/components/table/whole-table";
+import { cardCell } from "@/components/table/card-cell";
+import { useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { formatDay, formatMoney, MISSING } from "@/lib/format/display";
 import { daysOverdue } from "@/lib/ui/payments/allocation";

@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { TableFrame } from "@/components/table/table-frame";
-import { cardCell, useWholeTable } from "@/components/table/whole-table";
+import { cardCell } from "@/components/table/card-cell";
+import { useWholeTable } from "@/components/table/whole-table";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals, parseDecimal } from "@/lib/format/decimal";
 import { formatDateTime, formatDay, formatMoney, MISSING } from "@/lib/format/display";

@@ -10,6 +10,8 @@ import type { RequestLogJson, RequestLogRow } from "@/lib/session/request-log-vi
 import { reconnect } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 import { TableFrame } from "@/components/table/table-frame";
+import { cardCell } from "@/components/table/card-cell";
+import { useWholeTable, WholeTableToggle } from "@/components/table/whole-table";
 
 /** What Backroom was doing when it asked for itself, with nobody's tab open. */
 const BACKGROUND_PURPOSES: Record<NonNullable<RequestLogRow["by"]>, string> = {
@@ -56,12 +58,15 @@ async function fetchLog(signal: AbortSignal): Promise<RequestLogRow[]> {
 
 /**
  * This session's recent requests to the Data API through Backroom, newest first: what support asks for (the request
- * id) and what spends the rate limit (answers from Backroom's cache do not).
+ * id) and what spends the rate limit (answers from Backroom's cache do not). At a desk the key's name and the answer's
+ * source wrap, the time takes two lines and the request id breaks, so every column fits a laptop's width; on a phone
+ * each request is a card.
  */
 export function RequestLog() {
   const timeZone = useTimeZone();
   const log = useQuery({ queryKey: ["request-log"], queryFn: ({ signal }) => fetchLog(signal), staleTime: 0 });
   const rows = log.data ?? [];
+  const cards = !useWholeTable();
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3">
@@ -71,6 +76,7 @@ export function RequestLog() {
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
           {log.isFetching ? "Loading…" : `${rows.length} request${rows.length === 1 ? "" : "s"}`}
         </p>
+        <WholeTableToggle />
       </div>
       {log.error && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
@@ -78,7 +84,7 @@ export function RequestLog() {
         </p>
       )}
       <TableFrame label={"Recent API requests"}>
-        <table className="data-table">
+        <table className={cards ? "data-table cards" : "data-table"}>
           <caption className="sr-only">Recent API requests</caption>
           <thead>
             <tr>
@@ -99,17 +105,30 @@ export function RequestLog() {
           <tbody>
             {rows.map((r, i) => (
               <tr key={`${r.requestId}:${i}`}>
-                <td>{formatDateTime(r.at, timeZone)}</td>
-                <td>{r.label ?? r.keyId}</td>
-                <td>{r.method}</td>
-                <td className="max-w-xs truncate font-mono text-xs" title={readable(r.path)}>
+                <td className="min-w-28 whitespace-normal" {...cardCell()}>
+                  {formatDateTime(r.at, timeZone)}
+                </td>
+                <td className="min-w-32 whitespace-normal" {...cardCell("Key")}>
+                  {r.label ?? r.keyId}
+                </td>
+                <td {...cardCell("Method")}>{r.method}</td>
+                <td
+                  className="max-w-56 truncate font-mono text-xs"
+                  title={readable(r.path)}
+                  {...cardCell("Path", { wide: true })}
+                >
                   {readable(r.path)}
                 </td>
-                <td className={`numeric ${r.status >= 400 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>
+                <td
+                  className={`numeric ${r.status >= 400 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}
+                  {...cardCell("Status")}
+                >
                   {r.status}
                 </td>
-                <td className="numeric">{r.durationMs.toLocaleString("en-US")} ms</td>
-                <td>
+                <td className="numeric" {...cardCell("Duration")}>
+                  {r.durationMs.toLocaleString("en-US")} ms
+                </td>
+                <td className="min-w-48 whitespace-normal" {...cardCell("Answered by", { wide: true })}>
                   {SOURCES[r.source] ?? r.source}
                   {r.by && (
                     <span className="block text-xs text-slate-700 dark:text-slate-300">
@@ -117,8 +136,8 @@ export function RequestLog() {
                     </span>
                   )}
                 </td>
-                <td>
-                  <span className="font-mono text-xs">{r.requestId}</span>{" "}
+                <td className="min-w-40 whitespace-normal" {...cardCell("Request id", { wide: true })}>
+                  <span className="font-mono text-xs break-all">{r.requestId}</span>{" "}
                   <CopyButton text={r.requestId} label="Copy request id" />
                 </td>
               </tr>

@@ -72,7 +72,7 @@ export function ResourceTableGrid(props: ResourceTableGridProps) {
                     return (
                       <td
                         key={cell.id}
-                        className={spec?.numeric ? "numeric" : undefined}
+                        className={spec?.numeric ? "numeric" : spec?.kind === "list" || spec?.wrap ? "wrap" : undefined}
                         data-label={card && spec?.header}
                         data-card={card?.get(cell.column.id)}
                       >

@@ -104,3 +104,34 @@ describe("ResourceTable with sparse records", () => {
     ]);
   });
 });
+
+describe("ResourceTable at a desk's width", () => {
+  const cellOf = (html: string, text: string) => html.match(new RegExp(`<td[^>]*>(?:(?!</td>).)*${text}`))?.[0];
+
+  it("wraps a cell that holds a list of values (a rep's customers, a store's next delivery dates), not a single value", () => {
+    const reps = render(LIST_VIEWS.salesReps as unknown as ListViewSpec, [
+      {
+        UserID: 7,
+        Name: "Rosa Hill",
+        Email: "rosa@svc.example",
+        Type: "Territory Manager",
+        ProductGroups: ["Flower", "Pre-Rolls"],
+        Customers: [{ CustomerID: 20001, CustomerName: "Valley Cannabis - Oakland" }],
+        Suppliers: [],
+      },
+    ]);
+    expect(cellOf(reps, "Valley Cannabis - Oakland")).toMatch(/^<td class="wrap"/);
+    expect(cellOf(reps, "Flower, Pre-Rolls")).toMatch(/^<td class="wrap"/);
+    expect(cellOf(reps, "rosa@svc.example")).toMatch(/^<td(?! class="wrap")/);
+
+    const customers = render(LIST_VIEWS.customers as unknown as ListViewSpec, [
+      {
+        CustomerID: 20001,
+        CustomerName: "Valley Cannabis - Oakland",
+        State: "CA",
+        NextDeliveryDates: "2099-01-05;2099-01-12",
+      },
+    ]);
+    expect(cellOf(customers, "Jan 5, 2099")).toMatch(/^<td class="wrap"/);
+  });
+});

@@ -163,6 +163,7 @@ const COLUMNS = {
     agent_name: "text null",
     agent_email: "text null",
     sales_rep: "text null",
+    people_json: "text null",
     suppliers: "number",
     current_due: "text",
     due_1_30: "text",

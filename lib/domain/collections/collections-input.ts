@@ -1,11 +1,12 @@
 /**
- * What a collections snapshot is computed from: five lists of the Data API, each record read with the contract's
+ * What a collections snapshot is computed from: six lists of the Data API, each record read with the contract's
  * tolerant schema (sparse records, ids sent as text, decimals as numbers) and cut to the fields the snapshot uses, so
  * that a page of them can be kept while a walk goes on (`lib/server/collections/`) and the pure model reads the same
  * shape from a direct walk as from the kept pages.
  */
 import type { ReadOf } from "@/lib/data-api/fields";
 import { Customer } from "@/lib/data-api/records/customers";
+import { User } from "@/lib/data-api/records/directory";
 import { ARAging, Invoice } from "@/lib/data-api/records/invoices";
 import { OpenInvoice, Payment } from "@/lib/data-api/records/payments";
 import { BUCKETS, creditInvoicesOf } from "@/lib/domain/ar-aging/aging";
@@ -54,12 +55,16 @@ export type PaymentEntry = Pick<ReadOf<typeof Payment>, "ARAccountID" | "Amount"
 /** An invoice read by id, naming the customer of an account no open invoice names. */
 export type InvoiceEntry = Pick<ReadOf<typeof Invoice>, "InvoiceID" | "CustomerID" | "CustomerName">;
 
+/** A store's person (a Customer-role user): the name and address a rep writes to, and the stores they are of. */
+export type UserEntry = Pick<ReadOf<typeof User>, "FullName" | "Email" | "CustomerIDs">;
+
 /** The lists, as kept. */
 export interface CollectionsInput {
   aging: AgingEntry[];
   customers: CustomerEntry[];
   openInvoices: OpenInvoiceEntry[];
   payments: PaymentEntry[];
+  users: UserEntry[];
   invoices: InvoiceEntry[];
 }
 
@@ -81,7 +86,7 @@ const refs = (list: Aging["CurrentInvoices"]) =>
 
 /**
  * A record of a list as kept, or undefined when it names no account (an aging row, an open invoice, a payment) or no
- * customer or invoice: nothing could be told of it. Only the fields the snapshot uses are kept.
+ * customer or invoice, or is a person with no address or store: nothing could be told of it. Only the fields the snapshot uses are kept.
  *
  * @example
  * entryOf("payments", { ARAccountID: "50001", Amount: "12.5", Memo: "COD" }); // { ARAccountID: 50001, Amount: "12.5" }
@@ -150,6 +155,12 @@ function read(list: ListName, record: unknown): CollectionsInput[ListName][numbe
       if (!parsed.success || parsed.data.ARAccountID == null) return undefined;
       const { ARAccountID, Amount, AvailableBalance, PostDate } = parsed.data;
       return withoutUnset({ ARAccountID, Amount, AvailableBalance, PostDate });
+    }
+    case "users": {
+      const parsed = User.read.safeParse(record);
+      if (!parsed.success || !parsed.data.Email || !parsed.data.CustomerIDs?.length) return undefined;
+      const { FullName, Email, CustomerIDs } = parsed.data;
+      return withoutUnset({ FullName, Email, CustomerIDs });
     }
     case "invoices": {
       const parsed = Invoice.read.safeParse(record);

@@ -9,6 +9,7 @@ import {
   NO_AGENT,
   PAGE_SIZE,
   pageOf,
+  worstBucket,
 } from "./collections-list";
 
 const ZERO = "0.000000";
@@ -23,6 +24,7 @@ const row = (arAccountId: number, change: Partial<CollectionRow> = {}): Collecti
   agentName: null,
   agentEmail: null,
   salesRep: null,
+  people: [],
   suppliers: 1,
   current: ZERO,
   due1to30: ZERO,
@@ -58,6 +60,11 @@ const ROWS = [
     name: "Leaf - Fresno and 1 more",
     customerNames: ["Leaf - Fresno", "Leaf - Reno"],
     customerIds: [20010, 20011],
+    due91: "300.000000",
+    people: [
+      { name: "Ana Ruiz", email: "ana@leaf.example" },
+      { name: "buyer@leaf.example", email: "buyer@leaf.example" },
+    ],
   }),
   row(50003, {
     over30: "50.000000",
@@ -129,12 +136,29 @@ describe("the query, its address and pages", () => {
       sort: "total",
       dir: "desc",
       page: 3,
+      table: undefined,
     });
     expect(collectionsHref(query)).toBe("/collections?age=90&hold=1&agent=Lee+Park&sort=total&page=3");
     expect(collectionsHref({ ...query, page: 1 }, "/api/collections/export")).toBe(
       "/api/collections/export?age=90&hold=1&agent=Lee+Park&sort=total",
     );
     expect(collectionsHref(collectionsQuery({}))).toBe("/collections");
+    // A phone's choice of the whole table is kept in the page's links, and only "whole" is one.
+    expect(collectionsHref(collectionsQuery({ table: "whole", page: "2" }))).toBe("/collections?page=2&table=whole");
+    expect(collectionsQuery({ table: "cards" }).table).toBeUndefined();
+  });
+
+  it("names an account's worst bucket: the oldest it owes something in, with the amount there", () => {
+    expect(worstBucket(ROWS[1]!)).toEqual({ label: "91+ days", amount: "300.000000" });
+    expect(worstBucket(row(1, { due1to30: "5.000000", current: "9.000000" }))).toEqual({
+      label: "1–30 days",
+      amount: "5.000000",
+    });
+    expect(worstBucket(row(1, { current: "9.000000", due31to60: "-1.000000" }))).toEqual({
+      label: "Current",
+      amount: "9.000000",
+    });
+    expect(worstBucket(row(1))).toBeUndefined();
   });
 
   it("pages by 50, a page past the last showing the last", () => {
@@ -160,6 +184,8 @@ describe("the query, its address and pages", () => {
       "Over 90": "300.000000",
       "Last payment": "",
       "Days since": "",
+      "Store emails": "Ana Ruiz <ana@leaf.example>; buyer@leaf.example",
     });
+    expect(COLUMNS.find((c) => c.id === "people")!.value(row(1, { people: null }))).toBe("");
   });
 });

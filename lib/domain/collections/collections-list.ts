@@ -118,6 +118,13 @@ export const COLUMNS: readonly CollectionColumn[] = [
     value: (r) => text(r.daysSince),
     order: (r) => r.daysSince,
   },
+  {
+    id: "people",
+    header: "Store emails",
+    kind: "text",
+    page: false,
+    value: (r) => (r.people ?? []).map((p) => (p.name === p.email ? p.email : `${p.name} <${p.email}>`)).join("; "),
+  },
 ];
 
 export const SORTS = COLUMNS.filter((c) => c.order).map((c) => c.id) as [string, ...string[]];
@@ -136,6 +143,8 @@ export const CollectionsQuery = z.object({
   sort: z.enum(SORTS).catch("over90"),
   dir: z.enum(["asc", "desc"]).catch("desc"),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  /** The whole table on a phone rather than a card per account (the lists' `?table=whole`); the export ignores it. */
+  table: z.literal("whole").optional().catch(undefined),
 });
 export type CollectionsQuery = z.infer<typeof CollectionsQuery>;
 
@@ -180,6 +189,27 @@ export function collectionsHref(query: CollectionsQuery, path = "/collections"):
 }
 
 const positive = (amount: string) => requireDecimal(amount) > 0n;
+
+/** The aging's buckets, oldest first: the first an account owes something in is its worst. */
+const WORST_FIRST = [
+  { id: "due91", label: "91+ days" },
+  { id: "due61to90", label: "61–90 days" },
+  { id: "due31to60", label: "31–60 days" },
+  { id: "due1to30", label: "1–30 days" },
+  { id: "current", label: "Current" },
+] as const satisfies readonly { id: keyof CollectionRow; label: string }[];
+
+/**
+ * The oldest bucket an account owes something in, and what it owes there (an account's card names it); undefined when
+ * it owes nothing in any.
+ *
+ * @example
+ * worstBucket({ ...row, due91: "0", due61to90: "250.000000" }); // { label: "61–90 days", amount: "250.000000" }
+ */
+export function worstBucket(row: CollectionRow): { label: string; amount: string } | undefined {
+  const worst = WORST_FIRST.find((b) => positive(row[b.id]));
+  return worst && { label: worst.label, amount: row[worst.id] };
+}
 const OVER: Record<CollectionsQuery["age"], (r: CollectionRow) => boolean> = {
   any: () => true,
   "30": (r) => positive(r.over30),

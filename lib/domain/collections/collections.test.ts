@@ -21,6 +21,7 @@ const input = (parts: Partial<CollectionsInput>): CollectionsInput => ({
   customers: [],
   openInvoices: [],
   payments: [],
+  users: [],
   invoices: [],
   ...parts,
 });
@@ -204,6 +205,34 @@ describe("collectionRows", () => {
       },
       { lastPayment: "2026-11-22", daysSince: 0, unapplied: "0.000000" },
     ],
+    [
+      "names the people of every store of the account once, by name, a person without a name by their address",
+      {
+        aging: [aging(50007, 101, { Due_91: "1" })],
+        openInvoices: [
+          { ARAccountID: 50007, CustomerID: 20010 },
+          { ARAccountID: 50007, CustomerID: 20011 },
+        ],
+        users: [
+          { FullName: "Zoe Park", Email: "zoe@leaf.example", CustomerIDs: [20011] },
+          { FullName: "Ana Ruiz", Email: "ana@leaf.example", CustomerIDs: [20010, 20011] },
+          { FullName: " ", Email: "buyer@leaf.example", CustomerIDs: [20010] },
+          { FullName: "Someone Else", Email: "else@other.example", CustomerIDs: [20099] },
+        ],
+      },
+      {
+        people: [
+          { name: "Ana Ruiz", email: "ana@leaf.example" },
+          { name: "buyer@leaf.example", email: "buyer@leaf.example" },
+          { name: "Zoe Park", email: "zoe@leaf.example" },
+        ],
+      },
+    ],
+    [
+      "a store no person is linked to has none",
+      { aging: [aging(50008, 101)], openInvoices: [{ ARAccountID: 50008, CustomerID: 20012 }] },
+      { people: [] },
+    ],
   ];
   it.each(cases)("%s", (_name, parts, expected) => {
     expect(one(parts)).toMatchObject(expected);
@@ -280,6 +309,13 @@ describe("entryOf", () => {
       { CustomerID: 20001, CustomerName: "A", CollectionAgentFullName: null, LicenseNum: "LIC-99999-FAKE" },
       { CustomerID: 20001, CustomerName: "A", CollectionAgentFullName: null },
     ],
+    [
+      "users",
+      { UserID: 9, FullName: "Ana Ruiz", Email: "ana@leaf.example", CustomerIDs: ["20010"], Role: "Customer" },
+      { FullName: "Ana Ruiz", Email: "ana@leaf.example", CustomerIDs: [20010] },
+    ],
+    ["users", { UserID: 9, FullName: "No Store", Email: "x@y.example", CustomerIDs: null }, undefined],
+    ["users", { UserID: 9, FullName: "No Address", CustomerIDs: [20010] }, undefined],
     [
       "invoices",
       { InvoiceID: 3, CustomerID: 20001, CustomerName: "A", PDFURL: "https://erp.example/secret" },

@@ -15,9 +15,15 @@ export const DEFINITIONS = `One row per AR account of the AR aging, as of the ag
 Current, 1–30, 31–60, 61–90 and 91+ are the aging's buckets (CurrentDue, Due_1_30, Due_31_60, Due_61_90, Due_91): what is open, by days past due.
 Over 30 is what is more than 30 days past due: 31–60, 61–90 and 91+ together. Over 60 is 61–90 and 91+; over 90 is 91+.
 Open credit is the aging's OpenCredit (credits not aged). Unapplied payments is the credit left on the account's payments (the sum of their AvailableBalance), not yet allocated to an invoice. Total outstanding is the aging's TotalBalanceOutstanding: the buckets less the open credit.
-Customer: the customers the account's open invoices name (an invoice read by id where none does), the lowest CustomerID first; "and 2 more" when the account holds several. On hold when any of them is; state, account status, collection agent and sales rep as their customer records say (the first customer that names an agent).
+Customer: the customers the account's open invoices name (an invoice read by id where none does), the lowest CustomerID first; "and 2 more" when the account holds several. On hold when any of them is; state, account status, collection agent and sales rep as their customer records say (the first customer that names an agent). The store's people are the active users of the API with the Customer role linked to any of the account's customers, with their emails.
 Last payment is the post date of the account's latest payment with a positive amount (a reversed payment, with a negative amount, is none); days since counts calendar days from it to the aging's close (0 when it was posted on the day of the close or later).
 The filters: any balance keeps every account of the aging; over 30, 60 or 90 days keeps those with something more than that many days past due; unapplied credit keeps those with credit left on their payments or open credit; the search matches any of an account's customers' names, or an AR account's or customer's id.`;
+
+/** A person of a store, as a rep writes to them. */
+export interface StorePerson {
+  name: string;
+  email: string;
+}
 
 /** One AR account of the collections list. Money is a decimal string with 6 decimals; null where nothing is known. */
 export interface CollectionRow {
@@ -33,6 +39,11 @@ export interface CollectionRow {
   agentName: string | null;
   agentEmail: string | null;
   salesRep: string | null;
+  /**
+   * The people of the account's stores (the API's active Customer-role users linked to any of its customers), by
+   * name; null in a snapshot made before a walk read them.
+   */
+  people: StorePerson[] | null;
   /** How many aging rows (suppliers) the account's figures add up. */
   suppliers: number;
   current: string;
@@ -118,6 +129,25 @@ const distinct = <T>(values: (T | null | undefined)[]) => [
   ...new Set(values.filter((v): v is T => v !== null && v !== undefined && v !== "")),
 ];
 
+/** Each customer's people (its Customer-role users), by CustomerID. */
+function peopleByCustomer(users: CollectionsInput["users"]): Map<number, StorePerson[]> {
+  const byCustomer = new Map<number, StorePerson[]>();
+  for (const user of users) {
+    const person = { name: user.FullName?.trim() || user.Email!, email: user.Email! };
+    for (const id of user.CustomerIDs ?? []) byCustomer.set(id, [...(byCustomer.get(id) ?? []), person]);
+  }
+  return byCustomer;
+}
+
+/** The people of several stores, each address once, by name. */
+function peopleOf(ids: number[], byCustomer: Map<number, StorePerson[]>): StorePerson[] {
+  const byEmail = new Map<string, StorePerson>();
+  for (const id of ids)
+    for (const person of byCustomer.get(id) ?? [])
+      byEmail.set(person.email.toLowerCase(), byEmail.get(person.email.toLowerCase()) ?? person);
+  return [...byEmail.values()].sort((a, b) => a.name.localeCompare(b.name, "en-US") || a.email.localeCompare(b.email));
+}
+
 /** The account's payments: the credit left on them, and the day of the latest positive one. */
 function paymentsByAccount(
   payments: CollectionsInput["payments"],
@@ -139,7 +169,7 @@ function paymentsByAccount(
  * The collections list's rows, one per AR account of the aging, in the aging's order (by AR account).
  *
  * @example
- * const rows = collectionRows({ aging, customers, openInvoices, payments, invoices: [] });
+ * const rows = collectionRows({ aging, customers, openInvoices, payments, users, invoices: [] });
  * rows.find((r) => r.arAccountId === 50001)?.over90; // "1200.000000"
  */
 export function collectionRows(input: CollectionsInput): CollectionRow[] {
@@ -152,6 +182,7 @@ export function collectionRows(input: CollectionsInput): CollectionRow[] {
   );
   const customersOf = customersOfAccounts(input);
   const payments = paymentsByAccount(input.payments);
+  const people = peopleByCustomer(input.users);
   const agingOf = new Map<number, AgingEntry[]>();
   for (const row of input.aging) agingOf.set(row.ARAccountID!, [...(agingOf.get(row.ARAccountID!) ?? []), row]);
   return [...agingOf].map(([account, rows]) => {
@@ -186,6 +217,7 @@ export function collectionRows(input: CollectionsInput): CollectionRow[] {
       agentName: agent?.CollectionAgentFullName || null,
       agentEmail: agent?.CollectionAgentEmail || null,
       salesRep: records.find((c) => c?.SalesRepName)?.SalesRepName ?? null,
+      people: peopleOf(ids, people),
       suppliers: rows.length,
       current: b.current,
       due1to30: b["1-30"],

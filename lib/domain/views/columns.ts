@@ -35,6 +35,11 @@ export interface ColumnSpec<R = Record<string, unknown>, Cell = unknown> {
   text?: (row: R, timeZone: string | undefined) => string;
   /** Right-aligned with tabular figures. */
   numeric?: boolean;
+  /**
+   * Wraps over lines in a column of readable width rather than widening the table: a list's values always do, a text
+   * that holds several (dates joined by ";") says so here.
+   */
+  wrap?: boolean;
   /** An id shown by its name (or a list of ids, each by its name): the lookup (`CustomerIDs`) that names it. */
   named?: string;
   /** The page the value links to (a record's name or id to the record's page); undefined leaves it text. */

@@ -158,8 +158,8 @@ export const LIST_VIEWS = {
       // Weekday names in every form the live service sends ("4;1" → "Mon, Thu"), "no delivery days" for none.
       DeliveryDays: { text: (r) => deliveryDaysText(r.DeliveryDays) },
       // Next deliveries from today on (the viewer's day: the list knows no state's zone); a passed date is none.
-      NextDeliveryDates: { text: (r, timeZone) => nextDeliveries(r.NextDeliveryDates, timeZone) },
-      DeliveryDates: { text: (r, timeZone) => nextDeliveries(r.DeliveryDates, timeZone) },
+      NextDeliveryDates: { text: (r, timeZone) => nextDeliveries(r.NextDeliveryDates, timeZone), wrap: true },
+      DeliveryDates: { text: (r, timeZone) => nextDeliveries(r.DeliveryDates, timeZone), wrap: true },
     }),
     defaultColumns: [
       "CustomerName",

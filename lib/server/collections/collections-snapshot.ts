@@ -16,6 +16,7 @@ function accountRow(keyId: string, r: CollectionRow) {
     agent_name: r.agentName,
     agent_email: r.agentEmail,
     sales_rep: r.salesRep,
+    people_json: r.people === null ? null : JSON.stringify(r.people),
     suppliers: r.suppliers,
     current_due: r.current,
     due_1_30: r.due1to30,
@@ -44,7 +45,7 @@ export async function finishCollections(
   keyId: string,
   state: CollectionsState,
 ): Promise<void> {
-  const input = await keptLists(ctx.db, keyId, ["aging", "customers", "openInvoices", "payments", "invoices"]);
+  const input = await keptLists(ctx.db, keyId, ["aging", "customers", "openInvoices", "payments", "users", "invoices"]);
   const rows = collectionRows(input);
   const at = new Date(ctx.now()).toISOString();
   Object.assign(state, {
@@ -59,7 +60,7 @@ export async function finishCollections(
   });
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("collections_accounts").where("key_id", "=", keyId).execute();
-    // 25 columns a row: 200 rows keep a statement's parameters (5,000) well within both databases' limits.
+    // 26 columns a row: 200 rows keep a statement's parameters (5,200) well within both databases' limits.
     for (let i = 0; i < rows.length; i += 200)
       await trx
         .insertInto("collections_accounts")

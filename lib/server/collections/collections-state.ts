@@ -133,7 +133,14 @@ export async function keptLists(
   keyId: string,
   lists: readonly ListName[],
 ): Promise<CollectionsInput> {
-  const input: CollectionsInput = { aging: [], customers: [], openInvoices: [], payments: [], invoices: [] };
+  const input: CollectionsInput = {
+    aging: [],
+    customers: [],
+    openInvoices: [],
+    payments: [],
+    users: [],
+    invoices: [],
+  };
   const rows = await db
     .withTables<CollectionsTables>()
     .selectFrom("collections_pages")

@@ -46,6 +46,7 @@ async function direct() {
     customers: kept("customers", await walk("/customers?AccountStatuses=Active,Inactive,OutOfBus")),
     openInvoices: kept("openInvoices", await walk("/payments/openInvoices")),
     payments: kept("payments", await walk("/payments")),
+    users: kept("users", await walk("/users?Roles=Customer&Active=true")),
     invoices: [],
   };
   const ids = [...invoicesToName(input.aging, input.openInvoices).keys()];
@@ -108,7 +109,7 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     return { backend, sync, staff, queued, drain, clock, count };
   }
 
-  it("walks the staff's aging, customers, open invoices and payments into one row per AR account, equal to a direct walk of the API", async () => {
+  it("walks the staff's aging, customers, open invoices, payments and stores' people into one row per AR account, equal to a direct walk of the API", async () => {
     const { backend, sync, staff, drain, count, clock } = await setUp();
     expect(await collectionsView(backend.db, staff.keyId)).toEqual({ ready: false, state: undefined });
     await sync.start(staff.workspaceId, staff.keyId);
@@ -132,6 +133,11 @@ describe.each(databaseProfiles())("the collections sync on $name", ({ open }) =>
     const view = await collectionsView(backend.db, staff.keyId);
     if (!view.ready) throw new Error("the snapshot is not in");
     expect(view.rows).toEqual(rows);
+    // The stores' people from a few pages of /users for every store at once, not a request per account.
+    const users = backend.calls.filter((c) => c.url.pathname.endsWith("/users"));
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.length).toBeLessThanOrEqual(5);
+    expect(rows.filter((r) => r.people!.length > 0).length).toBeGreaterThan(rows.length / 2);
     expect(view.state).toMatchObject({ phase: "idle", asOf: TEST_CLOCK.slice(0, 10), refreshedAt: state.refreshedAt });
     // A list worth a look: every account of the aging, summed across its suppliers, most of them named, some overdue,
     // on hold, with an agent, with credit on their payments.

@@ -21,10 +21,10 @@ export type { CollectionsState } from "./collections-state";
 /**
  * An Employee key's collections snapshot, kept in Backroom's database and refreshed daily: the AR aging is
  * recalculated once a day, at its end, so the collections list is a daily call list, and reading it live would cost a
- * page view some 54 requests at the sandbox's scale 1 (5 % of the key's hour).
+ * page view some 57 requests at the sandbox's scale 1 (5 % of the key's hour).
  *
- * - **A walk** reads every page (500 a page) of `/arAging`, `/customers` (every status), `/payments/openInvoices` and
- *   `/payments`, then `/invoices?InvoiceIDs=` for the accounts no open invoice names (400 ids a request), keeping each
+ * - **A walk** reads every page (500 a page) of `/arAging`, `/customers` (every status), `/payments/openInvoices`,
+ *   `/payments` and `/users?Roles=Customer&Active=true` (the stores' people), then `/invoices?InvoiceIDs=` for the accounts no open invoice names (400 ids a request), keeping each
  *   page as it comes (`collections_pages`); at its end the rows are computed by the pure model
  *   (`lib/domain/collections/collections.ts`) and replaced in one transaction, with the state.
  * - **Resumable**: where the walk stands (`collections_state`) is saved with each page, in one transaction, so a job

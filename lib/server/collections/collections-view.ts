@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
-import type { CollectionRow } from "@/lib/domain/collections/collections";
+import type { CollectionRow, StorePerson } from "@/lib/domain/collections/collections";
 import type { BackroomDatabase } from "../core/db/schema";
 import { collectionsQuery, listed } from "@/lib/domain/collections/collections-list";
 import type { CollectionsState, CollectionsSync } from "./collections-sync";
@@ -34,6 +34,7 @@ function rowOf(r: CollectionsAccountTable): CollectionRow {
     agentName: r.agent_name,
     agentEmail: r.agent_email,
     salesRep: r.sales_rep,
+    people: r.people_json === null ? null : (JSON.parse(r.people_json) as StorePerson[]),
     suppliers: r.suppliers,
     current: r.current_due,
     due1to30: r.due_1_30,

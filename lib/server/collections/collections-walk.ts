@@ -23,6 +23,8 @@ const LISTS = [
   { list: "customers", path: "/customers?AccountStatuses=Active,Inactive,OutOfBus" },
   { list: "openInvoices", path: "/payments/openInvoices" },
   { list: "payments", path: "/payments" },
+  // The stores' people: a few pages for every store at once, not a request per account.
+  { list: "users", path: "/users?Roles=Customer&Active=true" },
 ] as const satisfies readonly { list: ListName; path: string }[];
 
 /** One page's read in a step: its records. */

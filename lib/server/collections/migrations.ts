@@ -100,10 +100,21 @@ const collectionsAging: Migration = {
 };
 
 /**
+ * The people of an account's stores (`people_json`: name and email of each Customer-role user linked to its customers,
+ * as JSON), read by the walk from `/users`. Null in a row made before: the page says they come with the next refresh.
+ */
+const collectionsPeople: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("collections_accounts").addColumn("people_json", "text").execute();
+  },
+};
+
+/**
  * The collections' snapshot tables, by name: a database records the names it ran, so they never change. They run in
  * the order of their names, the core's and every feature's together (`lib/server/features.ts`).
  */
 export const COLLECTIONS_MIGRATIONS: Migrations = {
   "014-collections": collections,
   "016-collections-aging": collectionsAging,
+  "024-collections-people": collectionsPeople,
 };

@@ -57,6 +57,8 @@ export interface CollectionsAccountTable {
   agent_name: string | null;
   agent_email: string | null;
   sales_rep: string | null;
+  /** The stores' people, `StorePerson[]` as JSON (migration 024); null in a row made before. */
+  people_json: string | null;
   suppliers: number;
   current_due: string;
   due_1_30: string;

@@ -1,0 +1,72 @@
+import { expect, type Page } from "@playwright/test";
+import type { KeyType } from "@/lib/data-api/operation";
+import type { SessionView } from "@/lib/session/session-view";
+import { may } from "@/lib/session/roles";
+import { sidebarFor, sidebarHrefs } from "@/lib/ui/sidebar";
+
+// The dashboard's pages as the walks of every page see them (the phone's and the desk's): the signed-in person's
+// routes, each opened until its data is in, and its table frames that scroll sideways.
+
+/**
+ * The pages whose tables are reports of many figures side by side (Insights' tables, the replenishment plan's editing
+ * grid): they may scroll sideways within their frame, which then shows it (`table-scroll-edges` in app/globals.css).
+ * Every other table is a list, which fits its frame: at a desk every column, on a phone its rows as cards.
+ */
+const REPORT_PAGES: readonly string[] = ["/insights", "/purchases/plan"];
+
+/** Whether a route (its path, whatever its query: the staff's Insights is `/insights?rep=…`) is a report's. */
+export function isReport(route: string): boolean {
+  return REPORT_PAGES.includes(new URL(route, "http://localhost").pathname);
+}
+
+/** The dashboard's routes for the signed-in person, as its menu lists them. */
+export async function dashboardRoutes(page: Page): Promise<string[]> {
+  const session = (await (await page.request.get("/api/session")).json()) as SessionView;
+  const keyType = session.keys.find((k) => k.id === session.activeKeyId)!.keyType as KeyType;
+  const activity = may(session.role, { audit: ["read"] }) || may(session.role, { audit: ["read-own"] });
+  return sidebarHrefs(sidebarFor({ keyType, salesRepUserId: session.salesRepUserId, activity }));
+}
+
+/** Opens a page and waits for its data (no region still busy). */
+export async function openPage(page: Page, route: string) {
+  await page.goto(route);
+  await expect(page.getByRole("heading", { level: 1 }).first(), route).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]'), `${route} still loading`).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** A table of the page that does not fit: its frame's name, what is past the frame's edge, and whether it shows so. */
+export interface FrameOverflow {
+  frame: string;
+  /** The header cells past the frame's right edge or the viewport's, by their text. */
+  clipped: string[];
+  /** Pixels of table past the frame's edge. */
+  past: number;
+  /** Whether the frame shows there is more to scroll to (its edge's shadow). */
+  shows: boolean;
+}
+
+/**
+ * The page's visible table frames that scroll sideways, with the header cells a person cannot see without scrolling.
+ *
+ * @example
+ * expect(await framesPastTheirEdge(page)).toEqual([]);
+ */
+export async function framesPastTheirEdge(page: Page): Promise<FrameOverflow[]> {
+  return page.locator(".table-scroll").evaluateAll((frames) => {
+    const viewport = document.documentElement.clientWidth;
+    return frames
+      .filter((f) => f.getClientRects().length > 0 && f.scrollWidth > f.clientWidth + 1)
+      .map((f) => {
+        const edge = Math.min(viewport, f.getBoundingClientRect().right);
+        const clipped = [...f.querySelectorAll("thead th")]
+          .filter((th) => th.getClientRects().length > 0 && th.getBoundingClientRect().right > edge + 1)
+          .map((th) => (th.textContent ?? "").trim());
+        return {
+          frame: f.getAttribute("aria-label") ?? "",
+          clipped,
+          past: f.scrollWidth - f.clientWidth,
+          shows: getComputedStyle(f).boxShadow !== "none",
+        };
+      });
+  });
+}
