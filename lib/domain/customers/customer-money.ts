@@ -69,6 +69,8 @@ export function customerMoney(input: CustomerMoneyInput): AccountMoney[] {
       ...(input.openInvoices ?? []),
     ],
     payments: [...(input.payments ?? [])],
+    // The store's people are the page's own list (`CustomerPeople`), not the figures'.
+    users: [],
     invoices: [],
   });
   return rows.map((figures) => {
