@@ -129,10 +129,8 @@ for (const keyType of ["Employee", "Customer"] as const satisfies readonly KeyTy
     await signIn(page, keyType);
     await openFromList(page, "/customers", "/customers/");
     const customerPath = new URL(page.url()).pathname;
-    const rep = page
-      .locator("dt", { hasText: /^Sales rep name$/ })
-      .locator("xpath=following-sibling::dd[1]")
-      .getByRole("link");
+    // The rep, named under People with a link to their page (the record's own fields are behind "All fields").
+    const rep = page.getByTestId("rep").getByRole("link").first();
     const repName = (await rep.textContent())!.trim();
     await rep.click();
     await expect(page).toHaveURL(/\/directory\/users\/\d+$/);

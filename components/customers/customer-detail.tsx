@@ -84,7 +84,7 @@ export function CustomerDetail({ customerId, reads }: CustomerDetailProps) {
       <CustomerPeople
         customerId={customerId}
         readsUsers={reads.users}
-        rep={{ name: row.SalesRepName, email: row.SalesRepEmail, phone: row.SalesRepPhone }}
+        rep={{ userId: row.SalesRepUserID, name: row.SalesRepName, email: row.SalesRepEmail, phone: row.SalesRepPhone }}
       />
       <DeliverySchedule customerId={customerId} customer={row} />
       {reads.retailerInventory && <RetailerInventoryList filter="CustomerIDs" id={customerId} />}

@@ -1,9 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { RequestError } from "@/components/table/request-error";
 import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { customerUsersRequest } from "@/lib/domain/customers/customer-requests";
+import { detailHref } from "@/lib/domain/views/detail-paths";
 import { browserApi } from "@/lib/ui/browser-api";
 
 const TOUCH = "link inline-flex min-h-11 items-center sm:min-h-0";
@@ -13,18 +15,19 @@ interface CustomerPeopleProps {
   /** Whether the key may list users (`/users`). */
   readsUsers: boolean;
   /** The rep as the customer's record names them. */
-  rep: { name?: string | null; email?: string | null; phone?: string | null };
+  rep: { userId?: number | null; name?: string | null; email?: string | null; phone?: string | null };
 }
 
 /**
  * Whom to talk to: the store's people (`/users?CustomerIDs=`: name, job title, email as a mail link) and its rep (name,
- * phone as a `tel:` link, email), from the customer's record.
+ * linked to their page where the record gives their id; phone as a `tel:` link; email), from the customer's record.
  */
 export function CustomerPeople({ customerId, readsUsers, rep }: CustomerPeopleProps) {
   const users = useQuery({
     ...apiQueryOptions(browserApi, customerUsersRequest(customerId), STALE.directory),
     enabled: readsUsers,
   });
+  const repHref = detailHref("UserIDs", rep.userId);
   const people = (users.data?.records ?? []).filter((u) => u.CustomerIDs?.includes(customerId) ?? true);
   return (
     <section aria-labelledby="customer-people" className="max-w-3xl space-y-2 text-sm">
@@ -58,7 +61,14 @@ export function CustomerPeople({ customerId, readsUsers, rep }: CustomerPeoplePr
         </ul>
       )}
       <p data-testid="rep">
-        <span className="font-semibold">Rep:</span> {rep.name ?? "not named on the record"}
+        <span className="font-semibold">Rep:</span>{" "}
+        {rep.name && repHref ? (
+          <Link href={repHref} className={TOUCH}>
+            {rep.name}
+          </Link>
+        ) : (
+          (rep.name ?? "not named on the record")
+        )}
         {rep.phone && (
           <>
             {" · "}
