@@ -63,7 +63,7 @@ export function CustomerPeople({ customerId, readsUsers, rep }: CustomerPeoplePr
       <p data-testid="rep">
         <span className="font-semibold">Rep:</span>{" "}
         {rep.name && repHref ? (
-          <Link href={repHref} className={TOUCH}>
+          <Link href={repHref as never} prefetch={false} className={TOUCH}>
             {rep.name}
           </Link>
         ) : (
