@@ -551,7 +551,8 @@ export const LIST_VIEWS = {
         // The PDF's address and its ERP key id give access to the ERP (field notes): never a column, nor a CSV's.
       ],
     ).filter((c) => !PURCHASE_SECRETS.includes(c.id) && c.id !== "purchase_transactions"),
-    // Vendor and warehouse by id, named through their lists: a draft's vendor_name and to_location_name are null.
+    // Vendor and warehouse by id, named through their lists: a draft's vendor_name and to_location_name are null. The
+    // ERP id is a column to choose (and a filter): with it the list was 54 px past a laptop's 1,366 px.
     defaultColumns: [
       "po_num",
       "status",
@@ -560,7 +561,6 @@ export const LIST_VIEWS = {
       "total_cases",
       "total",
       "post_date",
-      "purchase_id",
       "time_created",
     ],
     rowKey: (r, index) => r.purchase_global_id ?? (r.purchase_id != null ? String(r.purchase_id) : String(index)),
