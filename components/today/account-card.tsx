@@ -28,23 +28,7 @@ export function AccountCard({
   const balance = card.balances[0];
   if (compact) return <CompactCard card={card}>{children}</CompactCard>;
   return (
-    <article
-      aria-labelledby={`account-${card.customerId}`}
-      className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
-      data-customer={card.customerId}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-x-2">
-        <h3 className="text-base font-semibold">
-          <Link id={`account-${card.customerId}`} href={pageHref.customer(card.customerId)} className={`link ${TOUCH}`}>
-            {card.name}
-          </Link>
-        </h3>
-        {card.onHold && (
-          <span className="rounded bg-red-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-300 dark:text-red-950">
-            On hold
-          </span>
-        )}
-      </div>
+    <CardFrame card={card}>
       <p className="text-slate-700 dark:text-slate-300">
         {[card.state, card.licence ? `Licence ${card.licence}` : atStart(NO_LICENCE)].filter(Boolean).join(" · ")}
       </p>
@@ -121,7 +105,7 @@ export function AccountCard({
         </p>
       )}
       {children}
-    </article>
+    </CardFrame>
   );
 }
 
@@ -136,21 +120,7 @@ function balanceWords(card: Card): string {
 /** An account in two lines: its name (to its page) and hold, then its balance, last order and rhythm. */
 function CompactCard({ card, children }: { card: Card; children?: React.ReactNode }) {
   return (
-    <article
-      aria-labelledby={`account-${card.customerId}`}
-      className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
-      data-customer={card.customerId}
-    >
-      <h3 className="flex flex-wrap items-center justify-between gap-x-2 text-base font-semibold">
-        <Link id={`account-${card.customerId}`} href={pageHref.customer(card.customerId)} className={`link ${TOUCH}`}>
-          {card.name}
-        </Link>
-        {card.onHold && (
-          <span className="rounded bg-red-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-300 dark:text-red-950">
-            On hold
-          </span>
-        )}
-      </h3>
+    <CardFrame card={card}>
       <p className="pb-1 text-slate-800 dark:text-slate-200">
         {[balanceWords(card), card.lastOrder ? `last order ${formatDay(card.lastOrder.day)}` : "no order in 90 days"]
           .filter(Boolean)
@@ -158,7 +128,7 @@ function CompactCard({ card, children }: { card: Card; children?: React.ReactNod
       </p>
       <ReorderLine card={card} />
       {children}
-    </article>
+    </CardFrame>
   );
 }
 
@@ -172,5 +142,30 @@ function ReorderLine({ card }: { card: Card }) {
         <strong className="text-amber-900 dark:text-amber-200"> ({card.reorder.status})</strong>
       ) : null}
     </p>
+  );
+}
+
+/** A card's frame: the account's name (to its page) and its hold, then what the card says of it. */
+function CardFrame({ card, children }: { card: Card; children: React.ReactNode }) {
+  return (
+    <article
+      aria-labelledby={`account-${card.customerId}`}
+      className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+      data-customer={card.customerId}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-2">
+        <h3 className="text-base font-semibold">
+          <Link id={`account-${card.customerId}`} href={pageHref.customer(card.customerId)} className={`link ${TOUCH}`}>
+            {card.name}
+          </Link>
+        </h3>
+        {card.onHold && (
+          <span className="rounded bg-red-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-300 dark:text-red-950">
+            On hold
+          </span>
+        )}
+      </div>
+      {children}
+    </article>
   );
 }
