@@ -1,0 +1,122 @@
+import { haversineKm, type Point, tenthsOfKm } from "./geo";
+
+/**
+ * The driving order of a rep's stops: an open path (no return to the start) from a fixed start, by nearest
+ * neighbour, then improved by 2-opt until no move shortens it. Straight-line distances; deterministic (ties go to
+ * the stop given first).
+ *
+ * Written here rather than taken from npm: the registry's solvers (2026-11) are closed-tour or random (simulated
+ * annealing, `salesman.js`), untyped and barely maintained; an open path of at most 15 stops needs forty lines.
+ */
+
+/** A stop of the route with the distance driven to it from the point before (the start, or the previous stop). */
+export type RoutedStop<T> = T & { legKm: number };
+
+/** Stops in driving order, from `start`. */
+export interface Route<T> {
+  /** Each with `legKm` to one decimal (km). */
+  stops: RoutedStop<T>[];
+  /** The sum of the legs as shown (added in tenths of a km, so it equals the sum of the shown legs exactly). */
+  totalKm: number;
+  /** The start given, else the first stop's point; undefined only with neither a start nor a stop. */
+  start: Point | undefined;
+}
+
+/** Below this many km a 2-opt move is float noise, not an improvement (it would loop forever on equal paths). */
+const EPSILON_KM = 1e-9;
+
+/**
+ * The length in km (unrounded) of the open path from `start` through `points` in `order` (indices into `points`).
+ *
+ * @example
+ * pathKm(points, start, [2, 0, 1]);
+ */
+export function pathKm(points: readonly Point[], start: Point, order: readonly number[]): number {
+  let km = 0;
+  let at = start;
+  for (const index of order) {
+    const next = points[index] as Point;
+    km += haversineKm(at, next);
+    at = next;
+  }
+  return km;
+}
+
+/**
+ * Nearest neighbour from `start`: each next stop is the closest not yet visited, the first given on a tie.
+ * Returns indices into `points`.
+ *
+ * @example
+ * nearestNeighbourOrder([{ lat: 0, lon: 0.02 }, { lat: 0, lon: 0.01 }], { lat: 0, lon: 0 }); // [1, 0]
+ */
+export function nearestNeighbourOrder(points: readonly Point[], start: Point): number[] {
+  const left = points.map((_, index) => index);
+  const order: number[] = [];
+  let at = start;
+  while (left.length > 0) {
+    let best = 0;
+    for (let i = 1; i < left.length; i++) {
+      if (haversineKm(at, points[left[i] as number] as Point) < haversineKm(at, points[left[best] as number] as Point))
+        best = i;
+    }
+    const [next] = left.splice(best, 1) as [number];
+    order.push(next);
+    at = points[next] as Point;
+  }
+  return order;
+}
+
+/**
+ * Open-path 2-opt with a fixed start: reverses the run of stops i..j whenever that shortens the path, the first such
+ * move in order, until none does. The last stop may change (reversing a run that ends the path joins nothing after
+ * it). Returns a new order; never longer than the one given.
+ *
+ * @example
+ * improveByTwoOpt(points, start, nearestNeighbourOrder(points, start));
+ */
+export function improveByTwoOpt(points: readonly Point[], start: Point, order: readonly number[]): number[] {
+  const path = [...order];
+  const at = (position: number): Point => (position < 0 ? start : (points[path[position] as number] as Point));
+  const gap = (a: number, b: number): number => (b >= path.length ? 0 : haversineKm(at(a), at(b)));
+  let improved = true;
+  while (improved) {
+    improved = false;
+    for (let i = 0; i < path.length - 1; i++) {
+      for (let j = i + 1; j < path.length; j++) {
+        const delta = haversineKm(at(i - 1), at(j)) + gap(i, j + 1) - haversineKm(at(i - 1), at(i)) - gap(j, j + 1);
+        if (delta < -EPSILON_KM) {
+          path.splice(i, j - i + 1, ...path.slice(i, j + 1).reverse());
+          improved = true;
+        }
+      }
+    }
+  }
+  return path;
+}
+
+/**
+ * The stops in driving order from `start` (the phone's position, say), each with its leg in km to one decimal. With
+ * no start the path starts at the first stop given (its leg is 0) and orders the rest from there.
+ *
+ * @example
+ * const route = orderRoute(stops.map((s) => ({ ...s, point: s.place })), here);
+ * route.stops.map((s) => `${s.name} ${s.legKm} km`); route.totalKm;
+ */
+export function orderRoute<T extends { point: Point }>(stops: readonly T[], start?: Point): Route<T> {
+  const first = stops[0];
+  if (!first) return { stops: [], totalKm: 0, start };
+  const from = start ?? first.point;
+  const rest = start ? [...stops] : stops.slice(1);
+  const points = rest.map((stop) => stop.point);
+  const order = improveByTwoOpt(points, from, nearestNeighbourOrder(points, from));
+  const ordered = [...(start ? [] : [first]), ...order.map((index) => rest[index] as T)];
+  let at = from;
+  let tenths = 0;
+  const routed = ordered.map((stop) => {
+    const leg = tenthsOfKm(haversineKm(at, stop.point));
+    at = stop.point;
+    tenths += leg;
+    return { ...stop, legKm: leg / 10 };
+  });
+  return { stops: routed, totalKm: tenths / 10, start: from };
+}
