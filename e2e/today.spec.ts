@@ -35,6 +35,16 @@ test("the demo staff person's Today: their rep's accounts, today's and tomorrow'
   const mine = new Set(busiest.Customers.map((c) => c.CustomerID));
   for (const name of ["Deliveries today", "Deliveries tomorrow", "On hold", "Past due", "Orders stopped"])
     await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}`) })).toBeVisible();
+  // Today's stops, each card: its licence, an address with directions (or none on record), a balance, a last order.
+  const stop = page.getByRole("region", { name: /^Deliveries today/ }).getByRole("article").first();
+  if (await stop.count()) {
+    await expect(stop).toContainText(/Licence|No licence on record/);
+    await expect(stop).toContainText(/Balance \$|Nothing open\./);
+    await expect(stop).toContainText(/Last order|No order in the last 90 days\./);
+    const directions = stop.getByRole("link", { name: /^Directions to / });
+    if (await directions.count())
+      await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+  }
   const tomorrow = page.getByRole("region", { name: /^Deliveries tomorrow/ });
   const cards = tomorrow.getByRole("article");
   const count = Number(
@@ -53,14 +63,10 @@ test("the demo staff person's Today: their rep's accounts, today's and tomorrow'
     await expect(tomorrow.getByTestId("cut-off").first()).toHaveText(
       /^(Order by \w{3} \d{1,2}:\d{2} [AP]M PT for \w+'s delivery \(\w{3} \d{1,2}\) · .+ left|Too late for .+: the cut-off was .+\.)$/,
     );
-    // Each card: a licence line, an address with directions (or none on record), a balance and a last order.
+    // Tomorrow's cards in a line: the balance and the last order (has it ordered in time?).
     const first = cards.first();
-    await expect(first).toContainText(/Licence|No licence on record/);
-    await expect(first).toContainText(/Balance \$|Nothing open\./);
-    await expect(first).toContainText(/Last order|No order in the last 90 days\./);
-    const directions = first.getByRole("link", { name: /^Directions to / });
-    if (await directions.count())
-      await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    await expect(first).toContainText(/Balance \$|Nothing open/);
+    await expect(first).toContainText(/last order|no order in 90 days/);
     const name = (await first.getByRole("heading", { level: 3 }).innerText()).trim();
     await first.getByRole("heading", { level: 3 }).getByRole("link").click();
     await expect(page).toHaveURL(/\/customers\/\d+$/);
@@ -68,7 +74,7 @@ test("the demo staff person's Today: their rep's accounts, today's and tomorrow'
   }
 });
 
-test("on a phone, Today opens on its strip: each count its section's, tomorrow's cut-off, and at most six screens before Show all", async ({
+test("on a phone, Today opens on its strip: each count its section's, tomorrow's cut-off, and at most four screens before Show all", async ({
   browser,
 }) => {
   const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
@@ -99,7 +105,9 @@ test("on a phone, Today opens on its strip: each count its section's, tomorrow's
   await expect(items).toHaveCount(Math.min(pastCount, 5));
   if (pastCount > 5) await past.getByRole("button", { name: `Show all ${pastCount} accounts past due` }).click();
   await expect(items).toHaveCount(pastCount);
-  const over60 = (await items.locator(":scope > p").allInnerTexts()).filter((t) => / over 60/.test(t)).length;
+  // Each account's aging row (a store's own account's row is its card's figures).
+  await expect(items.getByTestId("aging-row")).toHaveCount(pastCount);
+  const over60 = (await items.getByTestId("aging-row").allInnerTexts()).filter((t) => / over 60/.test(t)).length;
   await expect(strip.getByRole("link", { name: /Over 60 days$/ })).toHaveAttribute("data-count", String(over60));
   await page.reload();
   await expect(strip).toBeVisible({ timeout: 30_000 });
@@ -110,9 +118,9 @@ test("on a phone, Today opens on its strip: each count its section's, tomorrow's
   // The strip and the first stop on the first screen; tomorrow's cut-off said (or that no state gives one).
   expect((await strip.boundingBox())!.y + (await strip.boundingBox())!.height).toBeLessThanOrEqual(844);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  // The issue asked for four screens; with the stops as whole cards (address, directions, balance, last order) the
-  // demo rep's page is 5.7 (4,788 px, from 25,600 before the fold): this bounds it at six.
-  expect(height).toBeLessThanOrEqual(6 * 844);
+  // At most four screens before any "Show all": the sections fold to five cards, today's stops say their address and
+  // licence, the others are two lines (the demo rep's page: 25,600 px unfolded; 3,350 folded).
+  expect(height).toBeLessThanOrEqual(4 * 844);
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });

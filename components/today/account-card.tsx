@@ -2,73 +2,73 @@ import Link from "next/link";
 import { compareDecimals } from "@/lib/format/decimal";
 import { atStart, formatDay, formatMoney, NO_LICENCE } from "@/lib/format/display";
 import { pageHref } from "@/lib/domain/page-href";
-import type { NoteJson } from "@/lib/domain/notes/note-rules";
+import { isVisitMark, type NoteJson } from "@/lib/domain/notes/note-rules";
 import type { AccountCard as Card } from "@/lib/domain/today/today";
 import { plural } from "@/lib/format/plural";
 
 const TOUCH = "inline-flex min-h-11 items-center";
 
 /**
- * One of a rep's accounts on Today: its name (to the customer's page), hold, state and licence, address with a maps
- * link, balance as of the aging's close, last order and next delivery; `children` for what a section adds (the last
- * visit's note). Phone first: one column of short lines, links 44 px tall.
+ * What a card says of its account. `account` (every account, `/today/accounts`): its state and licence, address with
+ * a maps link, balance, last order and next delivery. `stop` (a day's deliveries, under its state and day): the same
+ * but the state and the next delivery, which the section's heading says, with the licence and balance on one line.
+ * `line` (a section that is not a stop: on hold, past due, due to reorder, stopped): its name and its figures.
+ */
+export type CardKind = "account" | "stop" | "line";
+
+/**
+ * One of a rep's accounts on Today: its name (to the customer's page) and hold, then what its `kind` says, its
+ * rhythm and its last visit note; `children` for what a section adds. Phone first: one column of short lines, links
+ * 44 px tall.
  */
 export function AccountCard({
   card,
   note,
-  compact = false,
+  kind = "account",
+  figures,
   children,
 }: {
-  card: Card /** The account's latest visit note. */;
+  card: Card;
+  /** The account's latest visit note. */
   note?: NoteJson;
-  /** A line for a section that is not a stop (on hold, past due, due to reorder, stopped): the name and its figures. */
-  compact?: boolean;
+  kind?: CardKind;
+  /** A `line`'s figures in place of its balance (the past-due section's aging row). */
+  figures?: React.ReactNode;
   children?: React.ReactNode;
 }) {
-  const balance = card.balances[0];
-  if (compact) return <CompactCard card={card}>{children}</CompactCard>;
-  return (
-    <CardFrame card={card}>
-      <p className="text-slate-700 dark:text-slate-300">
-        {[card.state, card.licence ? `Licence ${card.licence}` : atStart(NO_LICENCE)].filter(Boolean).join(" · ")}
-      </p>
-      {card.address ? (
-        <p>
-          {card.address}{" "}
-          <a
-            href={card.mapsHref}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`link ${TOUCH}`}
-            aria-label={`Directions to ${card.name}`}
-          >
-            Directions
-          </a>
+  if (kind === "line")
+    return (
+      <CardFrame card={card}>
+        <p className="pb-1 text-slate-800 dark:text-slate-200">
+          {figures ?? balanceWords(card)} ·{" "}
+          {card.lastOrder ? `last order ${formatDay(card.lastOrder.day)}` : "no order in 90 days"}
         </p>
-      ) : (
-        <p className="py-1">No address on record.</p>
+        <ReorderLine card={card} />
+        {children}
+      </CardFrame>
+    );
+  const licence = card.licence ? `Licence ${card.licence}` : atStart(NO_LICENCE);
+  const stop = kind === "stop";
+  const directions = card.address ? (
+    <a
+      href={card.mapsHref}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`link ${TOUCH}`}
+      aria-label={`Directions to ${card.name}`}
+    >
+      Directions
+    </a>
+  ) : undefined;
+  return (
+    <CardFrame card={card} aside={directions}>
+      {!stop && (
+        <p className="text-slate-700 dark:text-slate-300">{[card.state, licence].filter(Boolean).join(" · ")}</p>
       )}
-      <p className="py-1">
-        {balance ? (
-          <>
-            Balance <strong className="tabular-nums">{formatMoney(balance.total)}</strong>
-            {compareDecimals(balance.over30, "0") > 0 && (
-              <>
-                {" "}
-                · <strong className="tabular-nums">{formatMoney(balance.over30)}</strong> over 30 days
-              </>
-            )}
-            {balance.sharedWith > 0 && (
-              <span className="text-slate-700 dark:text-slate-300">
-                {" "}
-                (AR account {balance.arAccountId}, shared with {balance.sharedWith} other{" "}
-                {balance.sharedWith === 1 ? "store" : "stores"})
-              </span>
-            )}
-          </>
-        ) : (
-          "Nothing open."
-        )}
+      <p>{card.address || "No address on record."}</p>
+      <p>
+        {stop && <span className="text-slate-700 dark:text-slate-300">{licence} · </span>}
+        <BalanceWords card={card} />
       </p>
       <p className="pb-1">
         {card.lastOrder ? (
@@ -88,24 +88,58 @@ export function AccountCard({
         ) : (
           "No order in the last 90 days."
         )}
-        {card.nextDeliveries[0] && <> · Next delivery {card.nextDeliveryWhen ?? formatDay(card.nextDeliveries[0])}</>}
+        {!stop && card.nextDeliveries[0] && (
+          <> · Next delivery {card.nextDeliveryWhen ?? formatDay(card.nextDeliveries[0])}</>
+        )}
       </p>
       <ReorderLine card={card} />
       {note && (
         <p
-          className="border-t border-slate-200 py-1 text-slate-800 dark:border-slate-700 dark:text-slate-200"
+          className="line-clamp-2 border-t border-slate-200 py-1 text-slate-800 dark:border-slate-700 dark:text-slate-200"
           data-testid="last-note"
         >
-          <span className="font-semibold">
-            Last note, {note.author.name} {formatDay(note.createdAt)}:
-          </span>{" "}
-          <span className="[overflow-wrap:anywhere]">
-            “{note.text.length > 160 ? `${note.text.slice(0, 159).trimEnd()}…` : note.text}”
-          </span>
+          {isVisitMark(note) ? (
+            <span className="font-semibold">
+              Visited by {note.author.name} {formatDay(note.createdAt)}
+            </span>
+          ) : (
+            <>
+              <span className="font-semibold">
+                Last note, {note.author.name} {formatDay(note.createdAt)}:
+              </span>{" "}
+              <span className="[overflow-wrap:anywhere]">
+                “{note.text.length > 160 ? `${note.text.slice(0, 159).trimEnd()}…` : note.text}”
+              </span>
+            </>
+          )}
         </p>
       )}
       {children}
     </CardFrame>
+  );
+}
+
+/** The balance, its figures strong: "Balance $1,200.00 · $300.00 over 30 days (AR account …, shared …)". */
+function BalanceWords({ card }: { card: Card }) {
+  const balance = card.balances[0];
+  if (!balance) return <>Nothing open.</>;
+  return (
+    <>
+      Balance <strong className="tabular-nums">{formatMoney(balance.total)}</strong>
+      {compareDecimals(balance.over30, "0") > 0 && (
+        <>
+          {" "}
+          · <strong className="tabular-nums">{formatMoney(balance.over30)}</strong> over 30 days
+        </>
+      )}
+      {balance.sharedWith > 0 && (
+        <span className="text-slate-700 dark:text-slate-300">
+          {" "}
+          (AR account {balance.arAccountId}, shared with {balance.sharedWith} other{" "}
+          {balance.sharedWith === 1 ? "store" : "stores"})
+        </span>
+      )}
+    </>
   );
 }
 
@@ -115,21 +149,6 @@ function balanceWords(card: Card): string {
   if (!balance) return "Nothing open";
   const over = compareDecimals(balance.over30, "0") > 0 ? ` · ${formatMoney(balance.over30)} over 30 days` : "";
   return `Balance ${formatMoney(balance.total)}${over}`;
-}
-
-/** An account in two lines: its name (to its page) and hold, then its balance, last order and rhythm. */
-function CompactCard({ card, children }: { card: Card; children?: React.ReactNode }) {
-  return (
-    <CardFrame card={card}>
-      <p className="pb-1 text-slate-800 dark:text-slate-200">
-        {[balanceWords(card), card.lastOrder ? `last order ${formatDay(card.lastOrder.day)}` : "no order in 90 days"]
-          .filter(Boolean)
-          .join(" · ")}
-      </p>
-      <ReorderLine card={card} />
-      {children}
-    </CardFrame>
-  );
 }
 
 /** Its rhythm, where the history gives one: "Orders about every 14 days · next expected Dec 1, 2026 (due)". */
@@ -145,25 +164,31 @@ function ReorderLine({ card }: { card: Card }) {
   );
 }
 
-/** A card's frame: the account's name (to its page) and its hold, then what the card says of it. */
-function CardFrame({ card, children }: { card: Card; children: React.ReactNode }) {
+/**
+ * A card's frame: the account's name (to its page), its hold and `aside` (the directions) in one row, then what the
+ * card says of it.
+ */
+function CardFrame({ card, aside, children }: { card: Card; aside?: React.ReactNode; children: React.ReactNode }) {
   return (
     <article
       aria-labelledby={`account-${card.customerId}`}
       className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
       data-customer={card.customerId}
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-2">
-        <h3 className="text-base font-semibold">
+      <div className="flex items-center justify-between gap-x-2">
+        <h3 className="min-w-0 text-base font-semibold [overflow-wrap:anywhere]">
           <Link id={`account-${card.customerId}`} href={pageHref.customer(card.customerId)} className={`link ${TOUCH}`}>
             {card.name}
           </Link>
         </h3>
-        {card.onHold && (
-          <span className="rounded bg-red-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-300 dark:text-red-950">
-            On hold
-          </span>
-        )}
+        <span className="flex shrink-0 items-center gap-x-3">
+          {card.onHold && (
+            <span className="rounded bg-red-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-300 dark:text-red-950">
+              On hold
+            </span>
+          )}
+          {aside}
+        </span>
       </div>
       {children}
     </article>

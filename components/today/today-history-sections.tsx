@@ -1,7 +1,7 @@
 "use client";
 
 import type { TodayModel } from "@/lib/domain/today/today";
-import { FoldedCards, type LastNote } from "./today-cards";
+import { type LastNote, TodayCards } from "./today-cards";
 import { TODAY_SECTION, TodaySection } from "./today-section";
 
 interface TodayHistorySectionsProps {
@@ -18,21 +18,23 @@ export function TodayHistorySections({ model, lastNote, noHistory }: TodayHistor
       {model.dueToReorder && (
         <TodaySection
           title="Due to reorder"
+          what="accounts due to reorder"
           count={model.dueToReorder.length}
           empty="No account is due to reorder this week by its own rhythm."
           note="From this key's synced history: accounts whose next order by their own rhythm (the median of their days between orders, three orders at least) is expected by Sunday, or is already due or late; this week's first. Not those silent for over 90 days."
         >
-          <FoldedCards cards={model.dueToReorder} lastNote={lastNote} what="accounts due to reorder" compact />
+          {(limit) => <TodayCards cards={model.dueToReorder!.slice(0, limit)} lastNote={lastNote} kind="line" />}
         </TodaySection>
       )}
       {model.stopped ? (
         <TodaySection
           title="Orders stopped"
+          what="accounts whose orders stopped"
           count={model.stopped.length}
           empty="Every account with a past order has ordered in the last 60 days."
           note="From this key's synced history: accounts that ordered before and not for more than 60 days (the Insights tiers At risk and Lost), the longest silent first."
         >
-          <FoldedCards cards={model.stopped} lastNote={lastNote} what="accounts whose orders stopped" compact />
+          {(limit) => <TodayCards cards={model.stopped!.slice(0, limit)} lastNote={lastNote} kind="line" />}
         </TodaySection>
       ) : (
         noHistory && (

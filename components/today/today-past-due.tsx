@@ -5,7 +5,7 @@ import { compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { AccountCard } from "./account-card";
 import { type LastNote, TODAY_GRID } from "./today-cards";
-import { TodaySection, useFold } from "./today-section";
+import { TodaySection } from "./today-section";
 
 interface TodayPastDueProps {
   overdue: OverdueAccount[];
@@ -14,9 +14,30 @@ interface TodayPastDueProps {
   lastNote: LastNote;
 }
 
-/** The AR accounts with balances more than 30 days past due, the oldest first, each with its stores' cards. */
+/** An AR account's aging row: "$300.00 over 30 days, $200.00 over 60, $100.00 over 90". */
+function AgingRow({ account: o }: { account: OverdueAccount }) {
+  return (
+    <span data-testid="aging-row">
+      <strong className="tabular-nums">{formatMoney(o.over30)}</strong> over 30 days
+      {compareDecimals(o.over60, "0") > 0 && (
+        <>
+          , <strong className="tabular-nums">{formatMoney(o.over60)}</strong> over 60
+        </>
+      )}
+      {compareDecimals(o.over90, "0") > 0 && (
+        <>
+          , <strong className="tabular-nums">{formatMoney(o.over90)}</strong> over 90
+        </>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The AR accounts with balances more than 30 days past due, the oldest first: a store's own account is its card with
+ * the aging row for figures; an account several stores share says its row and its number, then its stores' cards.
+ */
 export function TodayPastDue({ overdue, agingAsOf, lastNote }: TodayPastDueProps) {
-  const fold = useFold(overdue.length, "accounts past due");
   return (
     <TodaySection
       title="Past due"
@@ -27,31 +48,34 @@ export function TodayPastDue({ overdue, agingAsOf, lastNote }: TodayPastDueProps
           ? `AR aging as of the close of ${formatDay(agingAsOf)}: balances more than 30 days past their due date, the oldest first.`
           : undefined
       }
+      what="accounts past due"
     >
-      <ul className={TODAY_GRID} aria-label="Accounts past due">
-        {overdue.slice(0, fold.limit).map((o) => (
-          <li key={o.arAccountId} className="space-y-2">
-            <p className="text-sm">
-              <strong className="tabular-nums">{formatMoney(o.over30)}</strong> over 30 days
-              {compareDecimals(o.over60, "0") > 0 && (
+      {(limit) => (
+        <ul className={TODAY_GRID} aria-label="Accounts past due">
+          {overdue.slice(0, limit).map((o) => (
+            <li key={o.arAccountId} className="space-y-2">
+              {o.cards.length === 1 ? (
+                <AccountCard
+                  card={o.cards[0]!}
+                  note={lastNote(o.cards[0]!.customerId)}
+                  kind="line"
+                  figures={<AgingRow account={o} />}
+                />
+              ) : (
                 <>
-                  , <strong className="tabular-nums">{formatMoney(o.over60)}</strong> over 60
+                  <p className="text-sm">
+                    <AgingRow account={o} />{" "}
+                    <span className="text-slate-700 dark:text-slate-300">(AR account {o.arAccountId})</span>
+                  </p>
+                  {o.cards.map((card) => (
+                    <AccountCard key={card.customerId} card={card} note={lastNote(card.customerId)} kind="line" />
+                  ))}
                 </>
               )}
-              {compareDecimals(o.over90, "0") > 0 && (
-                <>
-                  , <strong className="tabular-nums">{formatMoney(o.over90)}</strong> over 90
-                </>
-              )}{" "}
-              <span className="text-slate-700 dark:text-slate-300">(AR account {o.arAccountId})</span>
-            </p>
-            {o.cards.map((card) => (
-              <AccountCard key={card.customerId} card={card} note={lastNote(card.customerId)} compact />
-            ))}
-          </li>
-        ))}
-      </ul>
-      {fold.button}
+            </li>
+          ))}
+        </ul>
+      )}
     </TodaySection>
   );
 }

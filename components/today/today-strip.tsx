@@ -24,7 +24,7 @@ export function TodayStrip({ model }: { model: TodayModel }) {
   ];
   return (
     <nav aria-label="Today at a glance" className="space-y-2" data-testid="today-strip">
-      <ul className="grid grid-cols-3 gap-2 text-sm sm:flex sm:flex-wrap">
+      <ul className="grid auto-cols-fr grid-flow-col gap-1.5 text-sm sm:flex sm:flex-wrap sm:gap-2">
         {items.flatMap(([label, count, section]) =>
           count === undefined
             ? []

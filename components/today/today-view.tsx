@@ -13,7 +13,7 @@ import { useOnline } from "@/lib/ui/offline/use-online";
 import { useWeek } from "@/lib/ui/offline/use-week";
 import { OfflineLine } from "./offline-line";
 import { SaveOffline } from "./save-offline";
-import { FoldedCards, TODAY_GRID } from "./today-cards";
+import { TODAY_GRID, TodayCards } from "./today-cards";
 import { TodayDeliveries } from "./today-deliveries";
 import { TodayHistorySections } from "./today-history-sections";
 import { TodayNotes } from "./today-notes";
@@ -62,29 +62,32 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
     );
   return (
     <div className="space-y-6">
-      <OfflineLine asOf={asOf} timeZone={timeZone} />
-      <SaveOffline
-        repId={repId}
-        day={today}
-        accounts={ids.length}
-        keys={model ? queryKeys : undefined}
-        pages={[pageHref.today(own), pageHref.todayAccounts(own), OFFLINE_CUSTOMER_PATH]}
-        week={week}
-        timeZone={timeZone}
-      />
-      <p className="text-sm" data-testid="today-summary">
-        {rep ? (
-          <>
-            <strong>{rep.Name ?? `Rep ${repId}`}</strong>: {ids.length} active{" "}
-            {ids.length === 1 ? "account" : "accounts"}.{" "}
-            <Link href={pageHref.todayAccounts(own)} className="link inline-flex min-h-11 items-center">
-              All of them
-            </Link>
-          </>
-        ) : (
-          <span className="skeleton inline-block h-4 w-64" aria-hidden="true" />
-        )}
-      </p>
+      {/* The rep, the offline copy and the accounts: one group, closer together than the sections. */}
+      <div className="space-y-2">
+        <OfflineLine asOf={asOf} timeZone={timeZone} />
+        <SaveOffline
+          repId={repId}
+          day={today}
+          accounts={ids.length}
+          keys={model ? queryKeys : undefined}
+          pages={[pageHref.today(own), pageHref.todayAccounts(own), OFFLINE_CUSTOMER_PATH]}
+          week={week}
+          timeZone={timeZone}
+        />
+        <p className="text-sm" data-testid="today-summary">
+          {rep ? (
+            <>
+              <strong>{rep.Name ?? `Rep ${repId}`}</strong>: {ids.length} active{" "}
+              {ids.length === 1 ? "account" : "accounts"}.{" "}
+              <Link href={pageHref.todayAccounts(own)} className="link inline-flex min-h-11 items-center">
+                All of them
+              </Link>
+            </>
+          ) : (
+            <span className="skeleton inline-block h-4 w-64" aria-hidden="true" />
+          )}
+        </p>
+      </div>
       {failed && <RequestError error={failed.error} onRetry={() => void failed.refetch()} what="the rep's accounts" />}
       {!model ? (
         <TodaySkeleton />
@@ -106,6 +109,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
           />
           <TodaySection
             title="On hold"
+            what="accounts on hold"
             count={model.onHold.length}
             empty={
               model.unknownHolds === model.accounts.length && model.accounts.length
@@ -113,7 +117,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
                 : "No account on hold."
             }
           >
-            <FoldedCards cards={model.onHold} lastNote={lastNote} what="accounts on hold" compact />
+            {(limit) => <TodayCards cards={model.onHold.slice(0, limit)} lastNote={lastNote} kind="line" />}
           </TodaySection>
           <TodayPastDue overdue={model.overdue} agingAsOf={model.agingAsOf} lastNote={lastNote} />
           <TodayHistorySections model={model} lastNote={lastNote} noHistory={noHistory} />

@@ -17,8 +17,7 @@ import { todayState } from "./_lib/today-prefetch";
 
 export const metadata: Metadata = { title: "Today · Backroom" };
 
-const INTRO =
-  "Your accounts' deliveries today and tomorrow with the order cut-off, the accounts on hold, what is past due, and whose orders stopped.";
+const INTRO = "Your accounts' deliveries and cut-offs, holds, past-due balances and stopped orders.";
 
 // GET /today: a rep's day, for an Employee key's workspace. The person's own rep (the link on Members), or
 // the one `?rep=` names; without either, a choice of reps and how to be linked to one.

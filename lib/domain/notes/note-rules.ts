@@ -27,6 +27,18 @@ export interface NoteJson {
   mayDelete: boolean;
 }
 
+/**
+ * Whether a note is a visit marked with one tap ("Visited"), with no text. Every note is a visit: its day is the
+ * store's last visit (`lastVisits`).
+ *
+ * @example
+ * isVisitMark({ text: "" }); // true
+ */
+export const isVisitMark = (note: { text: string }) => note.text === "";
+
+/** What a note says in a list: its text, or that the store was visited. */
+export const noteWords = (note: { text: string }) => (isVisitMark(note) ? "Visited (no note)." : note.text);
+
 /** Whose notes to read: one customer, or several (up to 500) with, optionally, each one's newest `latest`. */
 export type NotesOf = { customerId: number } | { customerIds: readonly number[]; latest?: number };
 
