@@ -80,7 +80,7 @@ export function CustomerDetail({ customerId, reads }: CustomerDetailProps) {
     <div className="space-y-6">
       <StaleNote of={[customer.data]} />
       <Summary customerId={customerId} row={row} reads={reads} />
-      <VisitNotes customerId={customerId} />
+      <VisitNotes customerId={customerId} name={row.CustomerName ?? undefined} />
       <CustomerPeople
         customerId={customerId}
         readsUsers={reads.users}

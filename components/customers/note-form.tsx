@@ -74,7 +74,7 @@ export function NoteForm({ customerId, onOutcome }: NoteFormProps) {
       error={form.formState.errors.text?.message}
       busy={form.formState.isSubmitting}
       onSubmit={(event) => {
-        if (form.getValues("text").trim() === "" && Date.now() - savedAt.current < DOUBLE_CLICK_MS)
+        if ((form.getValues("text") ?? "").trim() === "" && Date.now() - savedAt.current < DOUBLE_CLICK_MS)
           return event.preventDefault();
         onOutcome(undefined);
         void form.handleSubmit(submit)(event);

@@ -10,7 +10,7 @@ import { formatDateTime } from "@/lib/format/display";
 import { may } from "@/lib/session/roles";
 import { loadOnce } from "@/lib/ui/browser-api";
 import { useKeyScope } from "@/lib/ui/key-scope-context";
-import type { NoteJson } from "@/lib/domain/notes/note-rules";
+import { type NoteJson, noteWords } from "@/lib/domain/notes/note-rules";
 import { noteFailure } from "@/lib/ui/notes/note-failure";
 import { notesClient, notesCsvHref } from "@/lib/ui/notes/notes-client";
 import { NOTES_KEY, notesQueryOptions } from "@/lib/ui/notes/notes-query";
@@ -19,9 +19,12 @@ import { useQueuedNotes } from "@/lib/ui/offline/use-outbox";
 import { BUTTON } from "@/lib/ui/styles";
 import type { NoteFormProps } from "./note-form";
 import { NoteFormLayout } from "./note-form-layout";
+import { VisitedButton } from "./visited-button";
 
 interface VisitNotesProps {
   customerId: number;
+  /** The store's name, when known: "Visited" says whom. */
+  name?: string;
   /** The customer's notes as the device keeps them (a rep's saved week): shown while Backroom's answer is not here. */
   kept?: NoteJson[];
 }
@@ -34,7 +37,7 @@ const TOUCH = "[&_a]:min-h-11 [&_button]:min-h-11 sm:[&_a]:min-h-0 sm:[&_button]
  * person's time zone); the form for roles that write; "Delete" on one's own notes within the day, asked first; and
  * the customer's notes as CSV.
  */
-export function VisitNotes({ customerId, kept }: VisitNotesProps) {
+export function VisitNotes({ customerId, name, kept }: VisitNotesProps) {
   const headingId = useId();
   const { role } = useKeyScope();
   const notes = useQuery(notesQueryOptions({ customerId }));
@@ -55,7 +58,13 @@ export function VisitNotes({ customerId, kept }: VisitNotesProps) {
         </a>
       </div>
       {mayWrite ? (
-        <LazyNoteForm customerId={customerId} onOutcome={setOutcome} />
+        <>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <VisitedButton customerId={customerId} name={name ?? `customer ${customerId}`} onOutcome={setOutcome} />
+            <p className="text-sm text-slate-700 dark:text-slate-300">Here today? One tap records the visit.</p>
+          </div>
+          <LazyNoteForm customerId={customerId} onOutcome={setOutcome} />
+        </>
       ) : (
         <p className="text-sm">Your role reads visit notes; owners, admins, accounts and purchasing write them.</p>
       )}
@@ -115,7 +124,7 @@ function QueuedList({ notes }: { notes: QueuedNote[] }) {
     <ol className="space-y-3" aria-label="Notes waiting to be sent">
       {notes.map((note) => (
         <li key={note.idempotencyKey} className="rounded border border-dashed border-amber-600 p-3">
-          <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{note.text}</p>
+          <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{noteWords(note)}</p>
           <p className="mt-2 text-xs font-semibold text-amber-900 dark:text-amber-200">
             Waiting to be sent: written offline, {formatDateTime(new Date(note.queuedAt).toISOString(), timeZone)}; sent
             when the connection is back.
@@ -156,7 +165,7 @@ function NoteList({
         const when = formatDateTime(note.createdAt, timeZone);
         return (
           <li key={note.id} className="rounded border border-slate-300 p-3 dark:border-slate-700">
-            <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{note.text}</p>
+            <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{noteWords(note)}</p>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
               <p className="text-xs text-slate-700 dark:text-slate-300">
                 {note.author.name} · <time dateTime={note.createdAt}>{when}</time>

@@ -88,7 +88,7 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
           Back to Today
         </Link>
       </p>
-      <VisitNotes customerId={customerId} kept={notesByCustomer.get(customerId) ?? []} />
+      <VisitNotes customerId={customerId} name={card.name} kept={notesByCustomer.get(customerId) ?? []} />
       <section aria-labelledby="kept-deliveries" className="space-y-1 text-sm">
         <h2 id="kept-deliveries" className="text-lg font-semibold">
           Deliveries

@@ -17,10 +17,37 @@ describe("NewNote", () => {
     ["2,001 characters", { customerId: 20001, text: "a".repeat(2001) }, "Keep the note to 2,000 characters."],
     ["customer 0", { customerId: 0, text: "x" }, "customerId must be positive"],
     ["a customer as text", { customerId: "20001", text: "x" }, "customerId must be a customer's number"],
+    ["no text and no visit", { customerId: 20001 }, "Write the note: it is empty."],
+    ["visited false", { customerId: 20001, visited: false }, "visited is true or left out: a note is a visit anyway."],
+    [
+      "a place without a visit",
+      { customerId: 20001, text: "x", place: { lat: 37.8, lon: -122.3 } },
+      'A place is sent with a visit ("visited": true).',
+    ],
+    ["a latitude past the pole", { customerId: 20001, visited: true, place: { lat: 91, lon: 0 } }, "lat is -90 to 90"],
+    [
+      "a place with more in it",
+      { customerId: 20001, visited: true, place: { lat: 1, lon: 1, who: "me" } },
+      'Unrecognized key: "who"',
+    ],
   ])("refuses %s, saying why", (_what, body, message) => {
     const parsed = NewNote.safeParse(body);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.message)).toContain(message);
+  });
+});
+
+describe("NewNote, a visit", () => {
+  it("is a note with no text when visited, with the place it was tapped at", () => {
+    expect(NewNote.parse({ customerId: 20001, visited: true })).toEqual({ customerId: 20001, text: "", visited: true });
+    expect(
+      NewNote.parse({ customerId: 20001, visited: true, text: " ok ", place: { lat: 37.8, lon: -122.27 } }),
+    ).toEqual({
+      customerId: 20001,
+      text: "ok",
+      visited: true,
+      place: { lat: 37.8, lon: -122.27 },
+    });
   });
 });
 

@@ -7,13 +7,6 @@ import { NOTE_MAX_LENGTH } from "./note-rules";
  * `lib/server/notes/` imports this file, and the pages do.
  */
 
-/** A note's text: trimmed, then not empty and at most 2,000 characters. */
-export const NoteText = z
-  .string({ error: "Write the note." })
-  .trim()
-  .min(1, "Write the note: it is empty.")
-  .max(NOTE_MAX_LENGTH, `Keep the note to ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters.`);
-
 /** A Data API CustomerID. */
 export const CustomerId = z
   .number({ error: "customerId must be a customer's number" })
@@ -21,8 +14,41 @@ export const CustomerId = z
   .positive("customerId must be positive")
   .max(2_147_483_647, "customerId is too large");
 
-/** POST /api/notes: the customer and the text (the Idempotency-Key goes in its header). */
-export const NewNote = z.strictObject({ customerId: CustomerId, text: NoteText });
+/**
+ * Where the person stood when they marked a visit, when their phone allowed it: the store's place on the route plan
+ * is refined from it (`lib/server/notes/store-places.ts`), and nothing else of it is kept.
+ */
+export const VisitPlace = z.strictObject({
+  lat: z.number({ error: "place.lat must be a latitude" }).min(-90, "lat is -90 to 90").max(90, "lat is -90 to 90"),
+  lon: z
+    .number({ error: "place.lon must be a longitude" })
+    .min(-180, "lon is -180 to 180")
+    .max(180, "lon is -180 to 180"),
+});
+
+/**
+ * POST /api/notes: the customer and the text (the Idempotency-Key goes in its header). A visit is a note: one with
+ * text, or `visited: true` with none (the one tap "Visited"), with the place it was tapped at when the phone allowed.
+ */
+export const NewNote = z
+  .strictObject({
+    customerId: CustomerId,
+    text: z
+      .string({ error: "Write the note." })
+      .trim()
+      .max(NOTE_MAX_LENGTH, `Keep the note to ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters.`)
+      .default(""),
+    visited: z.literal(true, { error: "visited is true or left out: a note is a visit anyway." }).optional(),
+    place: VisitPlace.optional(),
+  })
+  .refine((note) => note.visited === true || note.text.length > 0, {
+    error: "Write the note: it is empty.",
+    path: ["text"],
+  })
+  .refine((note) => note.place === undefined || note.visited === true, {
+    error: 'A place is sent with a visit ("visited": true).',
+    path: ["place"],
+  });
 
 /** What the form holds before the schema tidies it (the text untrimmed). */
 export type NewNoteInput = z.input<typeof NewNote>;

@@ -1,0 +1,69 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import type { Outcome } from "@/components/account/form-bits";
+import { NOTES_KEY } from "@/lib/domain/notes/note-rules";
+import { sessionKeyStore } from "@/lib/ui/idempotency";
+import { noteFailure } from "@/lib/ui/notes/note-failure";
+import { visitPlace } from "@/lib/ui/notes/visit-place";
+import { writeNote } from "@/lib/ui/offline/outbox";
+import { outboxChanged } from "@/lib/ui/offline/use-outbox";
+import { BUTTON } from "@/lib/ui/styles";
+
+interface VisitedButtonProps {
+  customerId: number;
+  /** The store's name, for the button's accessible name where several are on a page. */
+  name: string;
+  onOutcome: (outcome: Outcome) => void;
+}
+
+/**
+ * "Visited": the one tap that records a visit to the store, a note with no text (`POST /api/notes` with
+ * `visited: true`), with the phone's position when it allows (the store's place on the route plan is refined from it).
+ * Offline it waits on the device and is sent when the connection is back, as a note does; a double tap makes one
+ * visit (one Idempotency-Key until the answer comes).
+ */
+export function VisitedButton({ customerId, name, onOutcome }: VisitedButtonProps) {
+  const queryClient = useQueryClient();
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const visit = async () => {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    try {
+      // The phone's position needs no connection: offline it is kept with the visit.
+      const place = await visitPlace();
+      const outcome = await writeNote(sessionKeyStore(), {
+        customerId,
+        text: "",
+        visited: true,
+        ...(place ? { place } : {}),
+      });
+      if ("queued" in outcome) {
+        outboxChanged();
+        onOutcome({ tone: "ok", text: `Visit to ${name} saved on this device: it is sent when you are back online.` });
+      } else {
+        onOutcome({ tone: "ok", text: `Visit to ${name} recorded.` });
+        await queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+      }
+    } catch (failure) {
+      onOutcome({ tone: "error", text: noteFailure(failure, "save") });
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void visit()}
+      aria-label={`Visited ${name}`}
+      aria-disabled={busy}
+      className={`${BUTTON} min-h-11`}
+    >
+      {busy ? "Recording…" : "Visited"}
+    </button>
+  );
+}

@@ -1,0 +1,35 @@
+import type { VisitPlace } from "@/lib/domain/notes/note-schema";
+import type * as z from "zod";
+
+/** How long "Visited" waits for the phone's position before it records the visit without one. */
+export const PLACE_WAIT_MS = 4000;
+
+/**
+ * Where the phone is, for a visit just tapped: its position when the person allows it (the browser asks the first
+ * time), rounded to 5 decimals (about a metre); undefined when they do not, when the phone has no fix within
+ * `PLACE_WAIT_MS`, or where there is no geolocation. Never waits longer: a visit on a weak signal is recorded at once.
+ *
+ * @example
+ * const place = await visitPlace(); // { lat: 37.80443, lon: -122.27113 } or undefined
+ */
+export function visitPlace(
+  geolocation: Geolocation | undefined = typeof navigator === "undefined" ? undefined : navigator.geolocation,
+): Promise<z.output<typeof VisitPlace> | undefined> {
+  if (!geolocation) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), PLACE_WAIT_MS + 500);
+    geolocation.getCurrentPosition(
+      ({ coords }) => {
+        clearTimeout(timer);
+        resolve({ lat: round(coords.latitude), lon: round(coords.longitude) });
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
+      { enableHighAccuracy: true, timeout: PLACE_WAIT_MS, maximumAge: 60_000 },
+    );
+  });
+}
+
+const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
