@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
+import { addDays } from "@/lib/format/days";
+import { formatMoney } from "@/lib/format/display";
+import { addDecimals } from "@/lib/format/decimal";
+import { haversineKm, tenthsOfKm } from "@/lib/domain/today/plan/geo";
+import type { TodayPlan } from "@/lib/domain/today/plan/plan-json";
+import { browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core/testing";
+import { createNote } from "../notes/notes-api";
+import { createTestBackend } from "../testing";
+import { getPlan } from "./plan-api";
+
+// GET /api/today/plan in-process against the sandbox: the demo rep's day, checked against the API's own records.
+
+let sandbox: TestSandbox;
+let backend: TestBackend;
+beforeAll(async () => {
+  sandbox = await openTestSandbox();
+}, 60_000);
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
+});
+afterEach(() => backend.close());
+
+const ask = (cookie: string, query: string) =>
+  getPlan(browserRequest("GET", `/api/today/plan${query}`, { cookie, site: null }), backend);
+const day = new Date().toISOString().slice(0, 10);
+
+/** The rep with the most active accounts (the demo staff person's). */
+async function busiestRep() {
+  const reps = (await sandbox.walk("/salesReps?", DEMO_KEYS.Employee)) as {
+    UserID: number;
+    Customers?: { CustomerID: number }[];
+  }[];
+  return [...reps].sort((a, b) => (b.Customers?.length ?? 0) - (a.Customers?.length ?? 0) || a.UserID - b.UserID)[0]!;
+}
+
+describe("GET /api/today/plan", () => {
+  it("plans the demo rep's day: the rep's accounts only, eight stops, each reason true of the API's records, the total the sum of its legs", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const rep = await busiestRep();
+    const response = await ask(cookie, `?rep=${rep.UserID}&date=${day}`);
+    expect(response.status).toBe(200);
+    const plan = (await response.json()) as TodayPlan;
+    const mine = new Set(rep.Customers!.map((c) => c.CustomerID));
+    expect(plan.stops.length + plan.unplaced.length).toBe(8);
+    expect(plan.stops.length).toBeGreaterThan(0);
+    for (const stop of [...plan.stops, ...plan.unplaced]) expect(mine.has(stop.customerId)).toBe(true);
+
+    // Each stop's reasons hold in the API's data.
+    const ids = plan.stops.map((s) => s.customerId).join(",");
+    const customers = new Map(
+      (await sandbox.walk(`/customers?CustomerIDs=${ids}`, DEMO_KEYS.Employee)).map((c) => [c.CustomerID as number, c]),
+    );
+    for (const stop of plan.stops) {
+      expect(stop.reasons.length, `${stop.name} has a reason`).toBeGreaterThan(0);
+      const record = customers.get(stop.customerId)!;
+      for (const reason of stop.reasons) {
+        if (reason === "On hold") expect(record.OnHold).toBe(true);
+        if (reason === "Delivery today") {
+          // On the state's clock, which is a day behind UTC's late in its evening.
+          const dates = [
+            ...String(record.NextDeliveryDates ?? "").split(";"),
+            ...((record.DeliveryDates as string[] | undefined) ?? []),
+          ].map((d) => d.slice(0, 10));
+          expect(dates.some((d) => d === day || d === addDays(day, -1))).toBe(true);
+        }
+        const over90 = /^(\$[\d,.]+) over 90 days$/.exec(reason);
+        if (over90) {
+          // The store's AR account's aging rows (one per supplier): the money over 90 days is theirs.
+          const rows = await sandbox.walk(`/arAging?CustomerIDs=${stop.customerId}`, DEMO_KEYS.Employee);
+          const accounts = [...new Set(rows.map((r) => r.ARAccountID))];
+          expect(
+            accounts.map((id) =>
+              formatMoney(addDecimals(...rows.filter((r) => r.ARAccountID === id).map((r) => String(r.Due_91)))),
+            ),
+          ).toContain(over90[1]);
+        }
+      }
+    }
+    // The legs by the haversine formula, each to a tenth of a km, and the total their sum.
+    let at = plan.start!;
+    for (const stop of plan.stops) {
+      expect(stop.legKm).toBeCloseTo(tenthsOfKm(haversineKm(at, stop)) / 10, 5);
+      at = stop;
+    }
+    expect(plan.totalKm).toBeCloseTo(
+      plan.stops.reduce((sum, s) => sum + s.legKm, 0),
+      5,
+    );
+    expect(plan.start?.source).toBe("first-stop");
+    expect(plan.stops[0]!.legKm).toBe(0);
+    // One link holds every stop in order.
+    const url = new URL(plan.directionsUrl!);
+    const route = [...(url.searchParams.get("waypoints")?.split("|") ?? []), url.searchParams.get("destination")];
+    expect(route).toEqual(plan.stops.map((s) => s.address));
+  });
+
+  it("takes the rep's choices: three stops, one removed and another added; from the phone's position", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const rep = await busiestRep();
+    const first = (await (await ask(cookie, `?rep=${rep.UserID}&date=${day}&stops=3`)).json()) as TodayPlan;
+    expect(first.stops.length + first.unplaced.length).toBe(3);
+    const out = first.stops[0]!.customerId;
+    const extra = first.candidates[0]!.customerId;
+    const changed = (await (
+      await ask(cookie, `?rep=${rep.UserID}&date=${day}&stops=3&remove=${out}&add=${extra}&from=37.8044,-122.2712`)
+    ).json()) as TodayPlan;
+    const chosen = [...changed.stops, ...changed.unplaced].map((s) => s.customerId);
+    expect(chosen).not.toContain(out);
+    expect(chosen).toContain(extra);
+    expect(changed.start).toEqual({ lat: 37.8044, lon: -122.2712, source: "device" });
+    expect(changed.stops[0]!.legKm).toBeGreaterThan(0);
+  });
+
+  it("says a visit: an account visited today is no longer 'not visited'", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const rep = await busiestRep();
+    const plan = (await (await ask(cookie, `?rep=${rep.UserID}&date=${day}&stops=15`)).json()) as TodayPlan;
+    const never = plan.stops.find((s) => s.reasons.includes("No visit on record"))!;
+    const visited = await createNote(
+      browserRequest("POST", "/api/notes", {
+        cookie,
+        json: { customerId: never.customerId, visited: true },
+        headers: { "Idempotency-Key": "visit-1" },
+      }),
+      backend,
+    );
+    expect(visited.status).toBe(201);
+    const again = (await (
+      await ask(cookie, `?rep=${rep.UserID}&date=${day}&stops=15&add=${never.customerId}`)
+    ).json()) as TodayPlan;
+    const stop = [...again.stops].find((s) => s.customerId === never.customerId)!;
+    expect(stop.reasons).not.toContain("No visit on record");
+    expect(stop.reasons.some((r) => r.startsWith("Not visited"))).toBe(false);
+  });
+
+  it.each([
+    { name: "sixteen stops", query: "&stops=16" },
+    { name: "no stops", query: "&stops=0" },
+    { name: "an add that is not a list of ids", query: "&add=a,b" },
+    { name: "a start past the pole", query: "&from=91,0" },
+    { name: "an unknown parameter", query: "&x=1" },
+  ])("answers 400 VALIDATION_FAILED to $name, and asks nothing upstream", async ({ query }) => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const response = await ask(cookie, `?rep=1006&date=${day}${query}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { Error: { code: string } }).Error.code).toBe("VALIDATION_FAILED");
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it("refuses a brand's key, and asks nothing upstream", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Supplier, "Supplier");
+    const response = await ask(cookie, `?rep=1006&date=${day}`);
+    expect(response.status).toBe(403);
+    expect(backend.calls).toHaveLength(0);
+  });
+});
