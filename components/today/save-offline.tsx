@@ -18,6 +18,8 @@ export interface SaveOfflineProps {
   /** The week the device keeps, as restored (undefined: none). */
   week?: WeekMeta;
   timeZone: string;
+  /** A control beside the button, before what it says (Today's route). */
+  beside?: React.ReactNode;
 }
 
 type Phase =
@@ -37,7 +39,7 @@ const size = (bytes: number) =>
  * of the API: what is kept is what Today has read. A week already kept is brought up to date each time Today's lists
  * come in online, so "as of" stays the last time the rep looked.
  */
-export function SaveOffline({ repId, day, accounts, keys, pages, week, timeZone }: SaveOfflineProps) {
+export function SaveOffline({ repId, day, accounts, keys, pages, week, timeZone, beside }: SaveOfflineProps) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const [state, setState] = useState<Phase>({ phase: "idle" });
@@ -76,6 +78,7 @@ export function SaveOffline({ repId, day, accounts, keys, pages, week, timeZone 
       >
         {state.phase === "saving" ? "Saving…" : kept ? "Save again for offline" : "Save for offline"}
       </button>
+      {beside}
       <p role="status" className="text-sm" data-testid="offline-saved">
         {state.phase === "failed"
           ? `Not saved: ${state.detail}`

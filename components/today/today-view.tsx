@@ -73,6 +73,14 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
           pages={[pageHref.today(own), pageHref.todayAccounts(own), OFFLINE_CUSTOMER_PATH]}
           week={week}
           timeZone={timeZone}
+          beside={
+            <Link
+              href={pageHref.todayPlan(own)}
+              className="inline-flex min-h-11 items-center rounded border border-slate-400 px-4 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              Today&apos;s route
+            </Link>
+          }
         />
         <p className="text-sm" data-testid="today-summary">
           {rep ? (

@@ -117,6 +117,8 @@ export const pageHref = {
   /** A rep's accounts as cards (the rep as on Today). */
   todayAccounts: ({ rep }: TodayLink = {}) =>
     withQuery("/today/accounts", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
+  /** A rep's day's visits in driving order (the rep as on Today). */
+  todayPlan: ({ rep }: TodayLink = {}) => withQuery("/today/plan", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
   invoice: (invoiceId: number) => `/invoices/${invoiceId}` as const,
   customer: (customerId: number) => `/customers/${customerId}` as const,
   /** A purchase by its global id (v2) or its numeric ERP id. */
@@ -198,6 +200,7 @@ export type PageLink =
   | { page: "today"; params: TodayLink }
   | { page: "accounting"; params: AccountingLink }
   | { page: "todayAccounts"; params: TodayLink }
+  | { page: "todayPlan"; params: TodayLink }
   | { page: "invoice"; id: number }
   | { page: "customer"; id: number }
   | { page: "purchase"; id: string }
@@ -238,6 +241,7 @@ export function readPageHref(href: string): PageLink | undefined {
   }
   if (first === "purchases" && second === "plan") return { page: "purchasePlan" };
   if (first === "today" && second === "accounts") return { page: "todayAccounts", params: pageRead.today(q) };
+  if (first === "today" && second === "plan") return { page: "todayPlan", params: pageRead.today(q) };
   const id =
     first === "invoices" ? pageRead.invoice(second) : first === "customers" ? pageRead.customer(second) : undefined;
   if (id !== undefined) return { page: first === "invoices" ? "invoice" : "customer", id };

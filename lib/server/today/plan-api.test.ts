@@ -80,7 +80,7 @@ describe("GET /api/today/plan", () => {
       }
     }
     // The legs by the haversine formula, each to a tenth of a km, and the total their sum.
-    let at = plan.start!;
+    let at: { lat: number; lon: number } = plan.start!;
     for (const stop of plan.stops) {
       expect(stop.legKm).toBeCloseTo(tenthsOfKm(haversineKm(at, stop)) / 10, 5);
       at = stop;

@@ -1,0 +1,63 @@
+import type { Point } from "@/lib/domain/today/plan/geo";
+
+interface PlanMapProps {
+  start?: Point & { source: string };
+  stops: (Point & { name: string })[];
+}
+
+const WIDTH = 358;
+const HEIGHT = 220;
+const PAD = 18;
+
+/**
+ * The plan's stops on a small map: their coordinates projected (longitude scaled by the latitude's cosine, so a km is
+ * a km both ways), joined in driving order, numbered as the list is; the phone's position as a ring when the route
+ * starts there. An SVG of the points alone: no tile server, nothing fetched.
+ */
+export function PlanMap({ start, stops }: PlanMapProps) {
+  const points = [...(start?.source === "device" ? [start] : []), ...stops];
+  if (points.length === 0) return null;
+  const midLat = (Math.min(...points.map((p) => p.lat)) + Math.max(...points.map((p) => p.lat))) / 2;
+  const kx = Math.cos((midLat * Math.PI) / 180);
+  const xs = points.map((p) => p.lon * kx);
+  const ys = points.map((p) => -p.lat);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const scale = Math.min((WIDTH - 2 * PAD) / (maxX - minX || 1), (HEIGHT - 2 * PAD) / (maxY - minY || 1));
+  const at = (p: Point) => ({
+    x: PAD + (p.lon * kx - minX) * scale + (WIDTH - 2 * PAD - (maxX - minX) * scale) / 2,
+    y: PAD + (-p.lat - minY) * scale + (HEIGHT - 2 * PAD - (maxY - minY) * scale) / 2,
+  });
+  const path = points.map((p, i) => `${i ? "L" : "M"}${at(p).x.toFixed(1)},${at(p).y.toFixed(1)}`).join(" ");
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      className="w-full max-w-xl rounded border border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-900"
+      role="img"
+      aria-label={`Map of the ${stops.length} stops in driving order (straight lines)`}
+    >
+      <path d={path} fill="none" strokeWidth="2" className="stroke-sky-700 dark:stroke-sky-300" />
+      {start?.source === "device" && (
+        <circle cx={at(start).x} cy={at(start).y} r="7" fill="none" strokeWidth="3" className="stroke-emerald-700" />
+      )}
+      {stops.map((stop, i) => {
+        const { x, y } = at(stop);
+        return (
+          <g key={`${stop.name}-${i}`}>
+            <title>{`${i + 1}. ${stop.name}`}</title>
+            <circle cx={x} cy={y} r="10" className="fill-sky-800 dark:fill-sky-300" />
+            <text
+              x={x}
+              y={y + 4}
+              textAnchor="middle"
+              fontSize="11"
+              fontWeight="700"
+              className="fill-white dark:fill-slate-950"
+            >
+              {i + 1}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

@@ -1,0 +1,302 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useMemo, useState } from "react";
+import { FormStatus, type Outcome } from "@/components/account/form-bits";
+import { VisitedButton } from "@/components/customers/visited-button";
+import { RequestError } from "@/components/table/request-error";
+import { pageHref } from "@/lib/domain/page-href";
+import type { PlanStop, TodayPlan } from "@/lib/domain/today/plan/plan-json";
+import { directionsLinks } from "@/lib/domain/today/plan/directions";
+import type { Point } from "@/lib/domain/today/plan/geo";
+import { PLAN_STOPS } from "@/lib/domain/today/plan/reasons";
+import { orderRoute } from "@/lib/domain/today/plan/route";
+import { visitPlace } from "@/lib/ui/notes/visit-place";
+import { planQueryOptions } from "@/lib/ui/today/plan-query";
+import { BUTTON, PRIMARY } from "@/lib/ui/styles";
+import { PlanMap } from "./plan-map";
+
+interface PlanViewProps {
+  repId: number;
+  /** The rep's day, YYYY-MM-DD, on the person's clock. */
+  date: string;
+}
+
+const ids = (text: string | null) =>
+  (text ?? "")
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+
+/** The plan from where the phone is: the same stops, put in order from it, with its legs and links. */
+function fromDevice(plan: TodayPlan, device: Point): TodayPlan {
+  const route = orderRoute(
+    plan.stops.map((stop) => ({ ...stop, point: { lat: stop.lat, lon: stop.lon } })),
+    device,
+  );
+  const stops = route.stops.map(({ point: _point, ...stop }) => stop);
+  const links = directionsLinks(
+    stops.map((s) => ({ address: s.address || undefined, point: s })),
+    { googleWaypoints: 9 },
+  );
+  return {
+    ...plan,
+    start: { ...device, source: "device" },
+    stops,
+    totalKm: route.totalKm,
+    directionsUrl: links.google[0],
+    directions: { google: links.google, apple: links.apple },
+  };
+}
+
+/** Whether this is an iPhone or iPad (an iPad says it is a Mac, with a touch screen): Apple Maps is offered there. */
+const onIos = () =>
+  typeof navigator !== "undefined" &&
+  (/iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1));
+
+/**
+ * A rep's plan of the day (`GET /api/today/plan`): the stops worth a visit, each with its reasons, in driving order
+ * with each leg and the total; "Open in Maps" with every stop in order; a small map; "Visited" on each stop; the rep's
+ * choices (how many stops, one out, another in) kept in the page's address. "From my location" orders the same stops
+ * from the phone's position, on the phone: the position is not sent.
+ */
+export function PlanView({ repId, date }: PlanViewProps) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const stopsParam = Number(params.get("stops"));
+  const ask = {
+    rep: repId,
+    date,
+    stops:
+      Number.isInteger(stopsParam) && stopsParam >= PLAN_STOPS.min ? Math.min(stopsParam, PLAN_STOPS.max) : undefined,
+    add: ids(params.get("add")),
+    remove: ids(params.get("remove")),
+  };
+  const answer = useQuery(planQueryOptions(ask));
+  const [device, setDevice] = useState<Point | "asking" | "refused">();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const plan = useMemo(
+    () => (answer.data && typeof device === "object" ? fromDevice(answer.data, device) : answer.data),
+    [answer.data, device],
+  );
+
+  const change = (next: { stops?: number; add?: number[]; remove?: number[] }) => {
+    const q = new URLSearchParams(params);
+    const set = (name: string, value: string | undefined) => (value ? q.set(name, value) : q.delete(name));
+    if (next.stops !== undefined) set("stops", String(next.stops));
+    if (next.add) set("add", next.add.join(","));
+    if (next.remove) set("remove", next.remove.join(","));
+    router.replace(`?${q.toString()}`, { scroll: false });
+  };
+  const removeStop = (id: number) =>
+    change({ remove: [...new Set([...ask.remove, id])], add: ask.add.filter((a) => a !== id) });
+  const addStop = (id: number) =>
+    change({ add: [...new Set([...ask.add, id])], remove: ask.remove.filter((r) => r !== id) });
+  const locate = async () => {
+    setDevice("asking");
+    setDevice((await visitPlace()) ?? "refused");
+  };
+
+  if (answer.error && !plan)
+    return <RequestError error={answer.error} onRetry={() => void answer.refetch()} what="the plan" />;
+  if (!plan) return <PlanView.Skeleton />;
+  const links = plan.directions;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm" data-testid="plan-summary">
+        <strong>{plan.stops.length}</strong> {plan.stops.length === 1 ? "stop" : "stops"} ·{" "}
+        <strong className="tabular-nums">{plan.totalKm.toFixed(1)} km</strong> in straight lines from{" "}
+        {plan.start?.source === "device" ? "your location" : "the first stop"}, of {plan.accounts} accounts.
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        {links.google.map((href, i) => (
+          <a
+            key={href}
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${PRIMARY} inline-flex min-h-11 items-center`}
+          >
+            {links.google.length > 1 ? `Open in Maps (part ${i + 1} of ${links.google.length})` : "Open in Maps"}
+          </a>
+        ))}
+        {links.apple && onIos() && (
+          <a
+            href={links.apple}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${BUTTON} inline-flex min-h-11 items-center`}
+          >
+            Apple Maps
+          </a>
+        )}
+        <button
+          type="button"
+          onClick={() => void locate()}
+          className={`${BUTTON} min-h-11`}
+          aria-disabled={device === "asking"}
+        >
+          {device === "asking" ? "Finding you…" : "From my location"}
+        </button>
+        <label className="text-sm font-semibold">
+          Stops
+          <select
+            value={ask.stops ?? PLAN_STOPS.default}
+            onChange={(e) => change({ stops: Number(e.target.value) })}
+            className="mt-1 block min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
+          >
+            {Array.from({ length: PLAN_STOPS.max }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {device === "refused" && (
+        <p className="text-sm" role="status">
+          Your location is not available (not allowed, or no fix): the route starts at the first stop.
+        </p>
+      )}
+      <FormStatus outcome={outcome} focus={false} />
+      <PlanMap start={plan.start} stops={plan.stops.map((s) => ({ name: s.name, lat: s.lat, lon: s.lon }))} />
+      <ol className="space-y-2" aria-label="Stops in driving order">
+        {plan.stops.map((stop, i) => (
+          <PlanStopCard
+            key={stop.customerId}
+            stop={stop}
+            n={i + 1}
+            onRemove={() => removeStop(stop.customerId)}
+            onOutcome={setOutcome}
+          />
+        ))}
+      </ol>
+      <PlanOthers plan={plan} onAdd={addStop} />
+    </div>
+  );
+}
+
+/** The chosen accounts the plan could not place, and the next worth a visit, each with "Add". */
+function PlanOthers({ plan, onAdd }: { plan: TodayPlan; onAdd: (customerId: number) => void }) {
+  return (
+    <>
+      {plan.unplaced.length > 0 && (
+        <section aria-labelledby="plan-unplaced" className="space-y-1 text-sm">
+          <h2 id="plan-unplaced" className="text-lg font-semibold">
+            Not on the map ({plan.unplaced.length})
+          </h2>
+          <ul className="space-y-1">
+            {plan.unplaced.map((u) => (
+              <li key={u.customerId}>
+                <Link href={pageHref.customer(u.customerId) as never} className="link">
+                  {u.name}
+                </Link>
+                : {u.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {plan.candidates.length > 0 && (
+        <section aria-labelledby="plan-more" className="space-y-2">
+          <h2 id="plan-more" className="text-lg font-semibold">
+            Worth a visit too
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {plan.candidates.slice(0, 10).map((c) => (
+              <li key={c.customerId} className="flex flex-wrap items-center justify-between gap-x-3">
+                <span>
+                  <Link href={pageHref.customer(c.customerId) as never} className="link">
+                    {c.name}
+                  </Link>
+                  : {c.reasons.join(" · ")}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => onAdd(c.customerId)}
+                  className={`${BUTTON} min-h-11`}
+                  aria-label={`Add ${c.name}`}
+                >
+                  Add
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function PlanStopCard({
+  stop,
+  n,
+  onRemove,
+  onOutcome,
+}: {
+  stop: PlanStop;
+  n: number;
+  onRemove: () => void;
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  return (
+    <li
+      className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+      data-customer={stop.customerId}
+    >
+      <div className="flex items-start gap-3">
+        <span
+          className="mt-2.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-sky-800 text-xs font-bold text-white dark:bg-sky-300 dark:text-slate-950"
+          aria-hidden="true"
+        >
+          {n}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="text-base font-semibold [overflow-wrap:anywhere]">
+            <Link href={pageHref.customer(stop.customerId) as never} className="link inline-flex min-h-11 items-center">
+              {stop.name}
+            </Link>
+          </h2>
+          <p>{stop.address || "No address on record."}</p>
+          <p className="font-semibold" data-testid="plan-reasons">
+            {stop.reasons.join(" · ")}
+          </p>
+          <p className="text-slate-700 dark:text-slate-300">
+            {n === 1 && stop.legKm === 0 ? "Start here" : `${stop.legKm.toFixed(1)} km from the last`}
+            {stop.placedBy !== "postal-code" &&
+              stop.placedBy !== "visit" &&
+              ` · placed by its ${stop.placedBy === "city" ? "city" : "postal area"}`}
+          </p>
+          <div className="mt-1 flex flex-wrap gap-2">
+            <VisitedButton customerId={stop.customerId} name={stop.name} onOutcome={onOutcome} />
+            <button
+              type="button"
+              onClick={onRemove}
+              className={`${BUTTON} min-h-11`}
+              aria-label={`Remove ${stop.name}`}
+            >
+              Remove
+            </button>
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The plan's place while it comes: the summary, the map and three stops, as tall as they will be. */
+PlanView.Skeleton = function PlanViewSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading the plan" className="space-y-3">
+      <span className="skeleton block h-5 w-72" />
+      <span className="skeleton block h-11 w-48" />
+      <span className="skeleton block h-56 w-full max-w-xl" />
+      {[0, 1, 2].map((i) => (
+        <span key={i} className="skeleton block h-36 w-full" />
+      ))}
+    </div>
+  );
+};

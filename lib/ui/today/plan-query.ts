@@ -1,0 +1,46 @@
+import { isDataApiError } from "@/lib/data-api/data-api-error";
+import { backroomJson } from "@/lib/ui/backroom-json";
+import { reconnect } from "@/lib/ui/browser-api";
+import { TODAY_DATA_STALE } from "@/lib/domain/today/today-data";
+import type { TodayPlan } from "@/lib/domain/today/plan/plan-json";
+
+/** What a plan is asked with: the rep, the day, and the rep's choices (from the page's address). */
+export interface PlanAsk {
+  rep: number;
+  date: string;
+  stops?: number;
+  add?: readonly number[];
+  remove?: readonly number[];
+}
+
+/** `GET /api/today/plan`'s query for an ask (the phone's position is never sent: the page orders from it itself). */
+export function planSearch({ rep, date, stops, add, remove }: PlanAsk): string {
+  const q = new URLSearchParams({ rep: String(rep), date });
+  if (stops !== undefined) q.set("stops", String(stops));
+  if (add?.length) q.set("add", add.join(","));
+  if (remove?.length) q.set("remove", remove.join(","));
+  return q.toString();
+}
+
+/**
+ * react-query options for a rep's plan of the day in the browser: `GET /api/today/plan`, one request to Backroom
+ * (which reads Today's lists and the visits). Kept as Today's answer is (the same staleness).
+ *
+ * @example
+ * useQuery(planQueryOptions({ rep: 1006, date: "2026-11-26", stops: 8 }));
+ */
+export function planQueryOptions(ask: PlanAsk) {
+  const search = planSearch(ask);
+  return {
+    queryKey: ["backroom", "today-plan", search] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<TodayPlan> => {
+      try {
+        return await backroomJson<TodayPlan>("GET", `/api/today/plan?${search}`, { signal });
+      } catch (error) {
+        if (isDataApiError(error) && error.status === 401) reconnect();
+        throw error;
+      }
+    },
+    staleTime: TODAY_DATA_STALE,
+  };
+}
