@@ -5,7 +5,7 @@ import { plural } from "@/lib/format/plural";
 import { pageHref } from "@/lib/domain/page-href";
 import type { AccountMoney, OpenInvoiceLine } from "@/lib/domain/customers/customer-money";
 import { cutOffText } from "@/lib/domain/delivery/customer-schedule";
-import { daysOverdue } from "@/lib/ui/payments/allocation";
+import { daysOverdue } from "@/lib/domain/payments/open-invoice-order";
 
 const TOUCH = "inline-flex min-h-11 items-center sm:min-h-0";
 

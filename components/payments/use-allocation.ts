@@ -19,7 +19,7 @@ import type { Watched } from "@/lib/ui/payments/use-watched";
 import { withCurrentStatus } from "@/lib/ui/payments/request-status";
 import { useApplicationsAnswers } from "@/lib/ui/payments/use-applications-answers";
 import type { Created } from "./allocation-outcomes";
-import { byDueDate } from "@/lib/domain/customers/customer-money";
+import { byDueDate } from "@/lib/domain/payments/open-invoice-order";
 
 type Phase = "edit" | "confirm" | "sending" | "done";
 

@@ -5,6 +5,7 @@
  * first. Pure: the page reads the lists, this draws the facts.
  */
 import type { ReadOf } from "@/lib/data-api/fields";
+import { byDueDate } from "@/lib/domain/payments/open-invoice-order";
 import type { OpenInvoice } from "@/lib/data-api/records/payments";
 import { type CollectionRow, collectionRows } from "@/lib/domain/collections/collections";
 import type { AgingEntry, CustomerEntry, PaymentEntry } from "@/lib/domain/collections/collections-input";
@@ -34,22 +35,6 @@ export interface CustomerMoneyInput {
   openInvoices?: readonly OpenInvoiceLine[];
   /** Their payments (`/payments?ARAccountIDs=`); undefined when not read (the last payment is then not known). */
   payments?: readonly PaymentEntry[];
-}
-
-/**
- * Open invoices oldest due first (one without a due date last), then by number: the order people pay in.
- *
- * @example
- * byDueDate([{ InvoiceNum: "B", DueDate: "2026-11-20" }, { InvoiceNum: "A", DueDate: "2026-11-05" }]); // A, B
- */
-export function byDueDate<T extends { DueDate?: string | null; InvoiceNum?: string | null }>(
-  invoices: readonly T[],
-): T[] {
-  return [...invoices].sort(
-    (a, b) =>
-      (a.DueDate ?? "9999").localeCompare(b.DueDate ?? "9999") ||
-      (a.InvoiceNum ?? "").localeCompare(b.InvoiceNum ?? ""),
-  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { daysOverdue } from "@/lib/domain/payments/open-invoice-order";
 import { isPositiveDecimalText } from "@/lib/data-api/values";
 import { paymentApplicationParams } from "@/lib/data-api/writes";
 import { compareDecimals } from "@/lib/format/decimal";
@@ -8,7 +9,6 @@ import {
   allocationsOf,
   type AllocationValues,
   creditLeft,
-  daysOverdue,
   fillOldestFirst,
   isEntered,
   notPayable,

@@ -213,18 +213,6 @@ export function allocationsOf(values: AllocationValues): { invoiceNum: string; a
     .map((l) => ({ invoiceNum: l.invoiceNum, amount: l.amount.trim() }));
 }
 
-/**
- * Days past due on a given day (0 when not yet due), counting calendar days of the due date the API names.
- *
- * @example
- * daysOverdue("2026-11-01T00:00:00.000Z", "2026-11-21"); // 20
- */
-export function daysOverdue(dueDate: string | undefined, today: string): number {
-  if (!dueDate || !/^\d{4}-\d{2}-\d{2}/.test(dueDate)) return 0;
-  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate.slice(0, 10)}T00:00:00Z`)) / 86_400_000;
-  return Number.isFinite(days) && days > 0 ? days : 0;
-}
-
 /** Micro-units as the shortest wire text with at least 2 decimals ("50.00", "12.345600" → "12.3456"). */
 function toWire(micros: bigint): string {
   return toDecimalString(micros, 6).replace(/(\.\d\d\d*?)0+$/, "$1");
