@@ -6,7 +6,6 @@ import type { Outcome } from "@/components/account/form-bits";
 import { NOTES_KEY } from "@/lib/domain/notes/note-rules";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { noteFailure } from "@/lib/ui/notes/note-failure";
-import { visitPlace } from "@/lib/ui/notes/visit-place";
 import { writeNote } from "@/lib/ui/offline/outbox";
 import { outboxChanged } from "@/lib/ui/offline/use-outbox";
 import { BUTTON } from "@/lib/ui/styles";
@@ -20,7 +19,7 @@ interface VisitedButtonProps {
 
 /**
  * "Visited": the one tap that records a visit to the store, a note with no text (`POST /api/notes` with
- * `visited: true`), with the phone's position when it allows (the store's place on the route plan is refined from it).
+ * `visited: true`).
  * Offline it waits on the device and is sent when the connection is back, as a note does; a double tap makes one
  * visit (one Idempotency-Key until the answer comes).
  */
@@ -33,14 +32,7 @@ export function VisitedButton({ customerId, name, onOutcome }: VisitedButtonProp
     sending.current = true;
     setBusy(true);
     try {
-      // The phone's position needs no connection: offline it is kept with the visit.
-      const place = await visitPlace();
-      const outcome = await writeNote(sessionKeyStore(), {
-        customerId,
-        text: "",
-        visited: true,
-        ...(place ? { place } : {}),
-      });
+      const outcome = await writeNote(sessionKeyStore(), { customerId, text: "", visited: true });
       if ("queued" in outcome) {
         outboxChanged();
         onOutcome({ tone: "ok", text: `Visit to ${name} saved on this device: it is sent when you are back online.` });

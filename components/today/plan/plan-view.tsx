@@ -13,7 +13,7 @@ import { directionsLinks } from "@/lib/domain/today/plan/directions";
 import type { Point } from "@/lib/domain/today/plan/geo";
 import { PLAN_STOPS } from "@/lib/domain/today/plan/reasons";
 import { orderRoute } from "@/lib/domain/today/plan/route";
-import { visitPlace } from "@/lib/ui/notes/visit-place";
+import { phonePlace } from "@/lib/ui/today/phone-place";
 import { planQueryOptions } from "@/lib/ui/today/plan-query";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 import { PlanMap } from "./plan-map";
@@ -97,7 +97,7 @@ export function PlanView({ repId, date }: PlanViewProps) {
     change({ add: [...new Set([...ask.add, id])], remove: ask.remove.filter((r) => r !== id) });
   const locate = async () => {
     setDevice("asking");
-    setDevice((await visitPlace()) ?? "refused");
+    setDevice((await phonePlace()) ?? "refused");
   };
 
   if (answer.error && !plan)

@@ -20,15 +20,9 @@ describe("NewNote", () => {
     ["no text and no visit", { customerId: 20001 }, "Write the note: it is empty."],
     ["visited false", { customerId: 20001, visited: false }, "visited is true or left out: a note is a visit anyway."],
     [
-      "a place without a visit",
-      { customerId: 20001, text: "x", place: { lat: 37.8, lon: -122.3 } },
-      'A place is sent with a visit ("visited": true).',
-    ],
-    ["a latitude past the pole", { customerId: 20001, visited: true, place: { lat: 91, lon: 0 } }, "lat is -90 to 90"],
-    [
-      "a place with more in it",
-      { customerId: 20001, visited: true, place: { lat: 1, lon: 1, who: "me" } },
-      'Unrecognized key: "who"',
+      "a place (not kept)",
+      { customerId: 20001, visited: true, place: { lat: 1, lon: 1 } },
+      'Unrecognized key: "place"',
     ],
   ])("refuses %s, saying why", (_what, body, message) => {
     const parsed = NewNote.safeParse(body);
@@ -38,15 +32,12 @@ describe("NewNote", () => {
 });
 
 describe("NewNote, a visit", () => {
-  it("is a note with no text when visited, with the place it was tapped at", () => {
+  it("is a note with no text when visited, or with text", () => {
     expect(NewNote.parse({ customerId: 20001, visited: true })).toEqual({ customerId: 20001, text: "", visited: true });
-    expect(
-      NewNote.parse({ customerId: 20001, visited: true, text: " ok ", place: { lat: 37.8, lon: -122.27 } }),
-    ).toEqual({
+    expect(NewNote.parse({ customerId: 20001, visited: true, text: " ok " })).toEqual({
       customerId: 20001,
       text: "ok",
       visited: true,
-      place: { lat: 37.8, lon: -122.27 },
     });
   });
 });

@@ -15,20 +15,8 @@ export const CustomerId = z
   .max(2_147_483_647, "customerId is too large");
 
 /**
- * Where the person stood when they marked a visit, when their phone allowed it: the store's place on the route plan
- * is refined from it (`lib/server/notes/store-places.ts`), and nothing else of it is kept.
- */
-export const VisitPlace = z.strictObject({
-  lat: z.number({ error: "place.lat must be a latitude" }).min(-90, "lat is -90 to 90").max(90, "lat is -90 to 90"),
-  lon: z
-    .number({ error: "place.lon must be a longitude" })
-    .min(-180, "lon is -180 to 180")
-    .max(180, "lon is -180 to 180"),
-});
-
-/**
  * POST /api/notes: the customer and the text (the Idempotency-Key goes in its header). A visit is a note: one with
- * text, or `visited: true` with none (the one tap "Visited"), with the place it was tapped at when the phone allowed.
+ * text, or `visited: true` with none (the one tap "Visited").
  */
 export const NewNote = z
   .strictObject({
@@ -39,15 +27,10 @@ export const NewNote = z
       .max(NOTE_MAX_LENGTH, `Keep the note to ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters.`)
       .default(""),
     visited: z.literal(true, { error: "visited is true or left out: a note is a visit anyway." }).optional(),
-    place: VisitPlace.optional(),
   })
   .refine((note) => note.visited === true || note.text.length > 0, {
     error: "Write the note: it is empty.",
     path: ["text"],
-  })
-  .refine((note) => note.place === undefined || note.visited === true, {
-    error: 'A place is sent with a visit ("visited": true).',
-    path: ["place"],
   });
 
 /** What the form holds before the schema tidies it (the text untrimmed). */

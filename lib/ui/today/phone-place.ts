@@ -1,20 +1,19 @@
-import type { VisitPlace } from "@/lib/domain/notes/note-schema";
-import type * as z from "zod";
+import type { Point } from "@/lib/domain/today/plan/geo";
 
-/** How long "Visited" waits for the phone's position before it records the visit without one. */
+/** How long "From my location" waits for the phone's position before the route starts at the first stop. */
 export const PLACE_WAIT_MS = 4000;
 
 /**
- * Where the phone is, for a visit just tapped: its position when the person allows it (the browser asks the first
- * time), rounded to 5 decimals (about a metre); undefined when they do not, when the phone has no fix within
- * `PLACE_WAIT_MS`, or where there is no geolocation. Never waits longer: a visit on a weak signal is recorded at once.
+ * Where the phone is, for the route to start there: its position when the person allows it (the browser asks the
+ * first time), rounded to 5 decimals (about a metre); undefined when they do not, when the phone has no fix within
+ * `PLACE_WAIT_MS`, or where there is no geolocation. It stays on the phone: the plan is ordered from it there.
  *
  * @example
- * const place = await visitPlace(); // { lat: 37.80443, lon: -122.27113 } or undefined
+ * const here = await phonePlace(); // { lat: 37.80443, lon: -122.27113 } or undefined
  */
-export function visitPlace(
+export function phonePlace(
   geolocation: Geolocation | undefined = typeof navigator === "undefined" ? undefined : navigator.geolocation,
-): Promise<z.output<typeof VisitPlace> | undefined> {
+): Promise<Point | undefined> {
   if (!geolocation) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(undefined), PLACE_WAIT_MS + 500);

@@ -1,0 +1,93 @@
+import { devices, expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
+import { signIn } from "./sign-in";
+
+// The rep's route on a phone: the demo staff person (linked to the busiest rep) opens /today/plan.
+
+interface Note {
+  customerId: number;
+  text: string;
+}
+
+test("on a phone, the day's route: eight stops in order with their reasons, Open in Maps holding every stop, Visited recorded once, also offline", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, "Employee");
+  await page.goto("/today");
+  await page.getByRole("link", { name: "Today's route" }).click();
+  await expect(page).toHaveURL(/\/today\/plan$/);
+  const list = page.getByRole("list", { name: "Stops in driving order" });
+  const stops = list.locator(":scope > li");
+  await expect(stops.first()).toBeVisible({ timeout: 60_000 });
+  const count = await stops.count();
+  const unplaced = await page
+    .getByRole("region", { name: /^Not on the map/ })
+    .locator("li")
+    .count();
+  expect(count + unplaced).toBe(8);
+  await expect(page.getByTestId("plan-summary")).toContainText(`${count} stops`);
+  // Each stop says why, and "Open in Maps" holds every stop, in the list's order.
+  for (const reasons of await page.getByTestId("plan-reasons").allInnerTexts()) expect(reasons.trim()).not.toBe("");
+  const names = await stops.getByRole("heading", { level: 2 }).allInnerTexts();
+  const plan = (await (await page.request.get(`/api/today/plan?${await repAndDate(page)}`)).json()) as {
+    stops: { name: string; address: string }[];
+  };
+  expect(plan.stops.map((s) => s.name)).toEqual(names.map((n) => n.trim()));
+  const maps = new URL((await page.getByRole("link", { name: "Open in Maps" }).getAttribute("href"))!);
+  expect(maps.origin + maps.pathname).toBe("https://www.google.com/maps/dir/");
+  expect([...(maps.searchParams.get("waypoints")?.split("|") ?? []), maps.searchParams.get("destination")]).toEqual(
+    plan.stops.map((s) => s.address),
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // "Visited" on the first stop, tapped twice: one visit, a note with no text.
+  const first = stops.first();
+  const firstId = Number(await first.getAttribute("data-customer"));
+  const visited = first.getByRole("button", { name: /^Visited / });
+  await visited.dblclick();
+  await expect(page.getByRole("status").filter({ hasText: /^Visit to .+ recorded\.$/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  const notesOf = async (id: number) =>
+    ((await (await page.request.get(`/api/notes?customerId=${id}`)).json()) as { notes: Note[] }).notes;
+  await expect.poll(async () => (await notesOf(firstId)).map((n) => n.text)).toEqual([""]);
+
+  // Offline, on the second: kept on the phone, sent once when the connection is back.
+  const second = stops.nth(1);
+  const secondId = Number(await second.getAttribute("data-customer"));
+  await context.setOffline(true);
+  await second.getByRole("button", { name: /^Visited / }).click();
+  await expect(page.getByRole("status").filter({ hasText: /saved on this device/ })).toBeVisible();
+  expect(await notesOf(secondId).catch(() => [])).toEqual([]);
+  await context.setOffline(false);
+  await expect.poll(async () => (await notesOf(secondId)).map((n) => n.text), { timeout: 30_000 }).toEqual([""]);
+
+  // Visited today: neither stop is "not visited" any more.
+  await page.reload();
+  await expect(stops.first()).toBeVisible({ timeout: 60_000 });
+  const after = (await (
+    await page.request.get(`/api/today/plan?${await repAndDate(page)}&add=${firstId},${secondId}`)
+  ).json()) as {
+    stops: { customerId: number; reasons: string[] }[];
+  };
+  for (const id of [firstId, secondId]) {
+    const stop = after.stops.find((s) => s.customerId === id);
+    if (stop) expect(stop.reasons.filter((r) => /visit/i.test(r))).toEqual([]);
+  }
+  await context.close();
+});
+
+/** The plan's rep and day as the page asks for them: the linked rep (the busiest) and today on the person's clock. */
+async function repAndDate(page: Page): Promise<string> {
+  const reps = (
+    (await (await page.request.get("/api/v1/salesReps?PageSize=500")).json()) as {
+      Data: { UserID: number; Customers: unknown[] }[];
+    }
+  ).Data;
+  const busiest = [...reps].sort((a, b) => b.Customers.length - a.Customers.length || a.UserID - b.UserID)[0]!;
+  const date = await page.evaluate(() => new Intl.DateTimeFormat("en-CA").format(new Date()));
+  return `rep=${busiest.UserID}&date=${date}`;
+}
