@@ -36,7 +36,10 @@ test("the demo staff person's Today: their rep's accounts, today's and tomorrow'
   for (const name of ["Deliveries today", "Deliveries tomorrow", "On hold", "Past due", "Orders stopped"])
     await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}`) })).toBeVisible();
   // Today's stops, each card: its licence, an address with directions (or none on record), a balance, a last order.
-  const stop = page.getByRole("region", { name: /^Deliveries today/ }).getByRole("article").first();
+  const stop = page
+    .getByRole("region", { name: /^Deliveries today/ })
+    .getByRole("article")
+    .first();
   if (await stop.count()) {
     await expect(stop).toContainText(/Licence|No licence on record/);
     await expect(stop).toContainText(/Balance \$|Nothing open\./);
