@@ -94,22 +94,19 @@ export function AccountCard({
       </p>
       <ReorderLine card={card} />
       {note && (
+        // One line (the customer's page has the note whole): its day first, then as much of it as fits.
         <p
-          className="line-clamp-2 border-t border-slate-200 py-1 text-slate-800 dark:border-slate-700 dark:text-slate-200"
+          className="truncate border-t border-slate-200 py-0.5 text-slate-800 dark:border-slate-700 dark:text-slate-200"
           data-testid="last-note"
+          title={isVisitMark(note) ? undefined : `${note.author.name}: ${note.text}`}
         >
           {isVisitMark(note) ? (
             <span className="font-semibold">
-              Visited by {note.author.name} {formatDay(note.createdAt)}
+              Visited {formatDay(note.createdAt)} by {note.author.name}
             </span>
           ) : (
             <>
-              <span className="font-semibold">
-                Last note, {note.author.name} {formatDay(note.createdAt)}:
-              </span>{" "}
-              <span className="[overflow-wrap:anywhere]">
-                “{note.text.length > 160 ? `${note.text.slice(0, 159).trimEnd()}…` : note.text}”
-              </span>
+              <span className="font-semibold">Last note {formatDay(note.createdAt)}:</span> “{note.text}”
             </>
           )}
         </p>

@@ -84,7 +84,7 @@ export function SaveOffline({ repId, day, accounts, keys, pages, week, timeZone,
           ? `Not saved: ${state.detail}`
           : kept
             ? `Kept on this device: ${kept.accounts} accounts as of ${clock(kept.savedAt, timeZone)} (${size(kept.bytes)})${state.phase === "saved" && state.pagesFailed ? `; ${state.pagesFailed} of the pages could not be kept (no service worker)` : ""}.`
-            : "Keeps your accounts, their deliveries, balances, last orders and notes on this device for a week."}
+            : "Keeps the week's accounts and notes on this device."}
       </p>
     </div>
   );

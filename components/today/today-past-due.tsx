@@ -43,11 +43,7 @@ export function TodayPastDue({ overdue, agingAsOf, lastNote }: TodayPastDueProps
       title="Past due"
       count={overdue.length}
       empty="Nothing more than 30 days past due."
-      note={
-        agingAsOf
-          ? `AR aging as of the close of ${formatDay(agingAsOf)}: balances more than 30 days past their due date, the oldest first.`
-          : undefined
-      }
+      note={agingAsOf ? `Over 30 days past due at the close of ${formatDay(agingAsOf)}, the oldest first.` : undefined}
       what="accounts past due"
     >
       {(limit) => (

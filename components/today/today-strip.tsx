@@ -19,7 +19,7 @@ export function TodayStrip({ model }: { model: TodayModel }) {
     ["Today", glance.today, "Deliveries today"],
     ["Tomorrow", glance.tomorrow, "Deliveries tomorrow"],
     ["On hold", glance.onHold, "On hold"],
-    ["Over 60 days", glance.over60, "Past due"],
+    ["60+ days", glance.over60, "Past due"],
     ["Due to reorder", glance.dueToReorder, "Due to reorder"],
   ];
   return (

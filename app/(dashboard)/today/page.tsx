@@ -17,7 +17,7 @@ import { todayState } from "./_lib/today-prefetch";
 
 export const metadata: Metadata = { title: "Today · Backroom" };
 
-const INTRO = "Your accounts' deliveries and cut-offs, holds, past-due balances and stopped orders.";
+const INTRO = "Your accounts' stops and cut-offs, holds and late balances.";
 
 // GET /today: a rep's day, for an Employee key's workspace. The person's own rep (the link on Members), or
 // the one `?rep=` names; without either, a choice of reps and how to be linked to one.
@@ -134,20 +134,15 @@ async function TodayRegion({
         linked={linked}
         noHistory={
           <>
-            This key keeps no history of these accounts yet: it is read in the background once a member is linked to
-            their rep (
+            No history of these accounts yet: it is kept once a member is linked to this rep (
             <Link href="/settings/members" className="link">
               Members
             </Link>
-            ), or when an owner keeps the whole distributor&apos;s (
+            ) or an owner keeps the distributor&apos;s (
             <Link href="/settings/keys" className="link">
               Keys
             </Link>
-            ).{" "}
-            <Link href="/insights" className="link">
-              Insights
-            </Link>{" "}
-            says how far it has come.
+            ).
           </>
         }
       />
