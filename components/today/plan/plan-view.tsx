@@ -163,7 +163,7 @@ export function PlanView({ repId, date }: PlanViewProps) {
       )}
       <FormStatus outcome={outcome} focus={false} />
       <PlanMap start={plan.start} stops={plan.stops.map((s) => ({ name: s.name, lat: s.lat, lon: s.lon }))} />
-      <ol className="space-y-2" aria-label="Stops in driving order">
+      <ol className="max-w-3xl space-y-2" aria-label="Stops in driving order">
         {plan.stops.map((stop, i) => (
           <PlanStopCard
             key={stop.customerId}
