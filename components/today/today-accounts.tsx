@@ -74,7 +74,7 @@ export function TodayAccounts({ repId }: { repId: number }) {
           </p>
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Accounts">
             {shown.map((card) => (
-              <li key={card.customerId}>
+              <li key={card.customerId} className="min-w-0">
                 <AccountCard card={card} note={notesByCustomer.get(card.customerId)?.[0]} />
               </li>
             ))}

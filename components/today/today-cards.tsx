@@ -22,7 +22,7 @@ export function TodayCards({ cards, lastNote, kind }: TodayCardsProps) {
   return (
     <ul className={TODAY_GRID}>
       {cards.map((card) => (
-        <li key={card.customerId}>
+        <li key={card.customerId} className="min-w-0">
           <AccountCard card={card} note={lastNote(card.customerId)} kind={kind} />
         </li>
       ))}

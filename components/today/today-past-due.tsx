@@ -49,7 +49,7 @@ export function TodayPastDue({ overdue, agingAsOf, lastNote }: TodayPastDueProps
       {(limit) => (
         <ul className={TODAY_GRID} aria-label="Accounts past due">
           {overdue.slice(0, limit).map((o) => (
-            <li key={o.arAccountId} className="space-y-2">
+            <li key={o.arAccountId} className="min-w-0 space-y-2">
               {o.cards.length === 1 ? (
                 <AccountCard
                   card={o.cards[0]!}
