@@ -26,6 +26,7 @@ export function AccountCard({
   note,
   kind = "account",
   figures,
+  rhythm = kind === "account",
   children,
 }: {
   card: Card;
@@ -34,6 +35,8 @@ export function AccountCard({
   kind?: CardKind;
   /** A `line`'s figures in place of its balance (the past-due section's aging row). */
   figures?: React.ReactNode;
+  /** Its rhythm ("orders about every 14 days · next expected …"): on every account's card and "Due to reorder"'s. */
+  rhythm?: boolean;
   children?: React.ReactNode;
 }) {
   if (kind === "line")
@@ -43,7 +46,7 @@ export function AccountCard({
           {figures ?? balanceWords(card)} ·{" "}
           {card.lastOrder ? `last order ${formatDay(card.lastOrder.day)}` : "no order in 90 days"}
         </p>
-        <ReorderLine card={card} />
+        {rhythm && <ReorderLine card={card} />}
         {children}
       </CardFrame>
     );
@@ -92,7 +95,7 @@ export function AccountCard({
           <> · Next delivery {card.nextDeliveryWhen ?? formatDay(card.nextDeliveries[0])}</>
         )}
       </p>
-      <ReorderLine card={card} />
+      {rhythm && <ReorderLine card={card} />}
       {note && (
         // One line (the customer's page has the note whole): its day first, then as much of it as fits.
         <p

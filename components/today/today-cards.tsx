@@ -15,15 +15,17 @@ interface TodayCardsProps {
   lastNote: LastNote;
   /** What each card says: see `AccountCard`. */
   kind?: CardKind;
+  /** Each card's rhythm (the "Due to reorder" section's): see `AccountCard`. */
+  rhythm?: boolean;
 }
 
 /** Accounts as cards, each with its last note. */
-export function TodayCards({ cards, lastNote, kind }: TodayCardsProps) {
+export function TodayCards({ cards, lastNote, kind, rhythm }: TodayCardsProps) {
   return (
     <ul className={TODAY_GRID}>
       {cards.map((card) => (
         <li key={card.customerId} className="min-w-0">
-          <AccountCard card={card} note={lastNote(card.customerId)} kind={kind} />
+          <AccountCard card={card} note={lastNote(card.customerId)} kind={kind} rhythm={rhythm} />
         </li>
       ))}
     </ul>

@@ -23,7 +23,7 @@ export function TodayHistorySections({ model, lastNote, noHistory }: TodayHistor
           empty="No account is due to reorder this week by its own rhythm."
           note="From this key's synced history: accounts whose next order by their own rhythm (the median of their days between orders, three orders at least) is expected by Sunday, or is already due or late; this week's first. Not those silent for over 90 days."
         >
-          {(limit) => <TodayCards cards={model.dueToReorder!.slice(0, limit)} lastNote={lastNote} kind="line" />}
+          {(limit) => <TodayCards cards={model.dueToReorder!.slice(0, limit)} lastNote={lastNote} kind="line" rhythm />}
         </TodaySection>
       )}
       {model.stopped ? (
