@@ -102,7 +102,7 @@ export function PlanView({ repId, date }: PlanViewProps) {
 
   if (answer.error && !plan)
     return <RequestError error={answer.error} onRetry={() => void answer.refetch()} what="the plan" />;
-  if (!plan) return <PlanView.Skeleton />;
+  if (!plan) return <PlanSkeleton />;
   const links = plan.directions;
   return (
     <div className="space-y-4">
@@ -288,7 +288,7 @@ function PlanStopCard({
 }
 
 /** The plan's place while it comes: the summary, the map and three stops, as tall as they will be. */
-PlanView.Skeleton = function PlanViewSkeleton() {
+export function PlanSkeleton() {
   return (
     <div role="status" aria-busy="true" aria-label="Loading the plan" className="space-y-3">
       <span className="skeleton block h-5 w-72" />
@@ -299,4 +299,4 @@ PlanView.Skeleton = function PlanViewSkeleton() {
       ))}
     </div>
   );
-};
+}

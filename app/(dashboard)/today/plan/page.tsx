@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { Suspense } from "react";
-import { PlanView } from "@/components/today/plan/plan-view";
+import { PlanSkeleton, PlanView } from "@/components/today/plan/plan-view";
 import { todayIn } from "@/lib/format/days";
 import { pageHref, pageRead } from "@/lib/domain/page-href";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
@@ -45,7 +45,7 @@ export default async function TodayPlanPage({ searchParams }: PageProps<"/today/
           Back to Today
         </Link>
       </p>
-      <Suspense fallback={<PlanView.Skeleton />}>
+      <Suspense fallback={<PlanSkeleton />}>
         <PlanView repId={repId} date={date} />
       </Suspense>
     </div>
