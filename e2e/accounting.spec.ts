@@ -213,11 +213,11 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   await preview(page);
   await previewed(page, FORMATS[0].label);
   await expect(page.getByTestId("export-counts")).toHaveText(/^\d+ bills?, total \$[\d,]+\.\d\d[:,]/);
-  // The invoices being updated are held back, each with why.
+  // The invoices being updated are held back, each with why. The seed revises an invoice of the last five days by
+  // chance (12 %), so some days the demo retailer has none: then nothing is held back (the rule is unit-tested).
   const held = page.getByRole("note", { name: "Held back" });
-  expect(facts.held.length).toBeGreaterThan(0);
   for (const number of facts.held) await expect(held).toContainText(new RegExp(`${number}.*RevisionStatus`));
-  await expect(held.getByTestId("held-invoice")).toHaveCount(facts.held.length);
+  await expect(page.getByTestId("held-invoice")).toHaveCount(facts.held.length);
   // The file's first rows, its header the tool's.
   const table = page.getByRole("region", { name: `${FORMATS[0].label}: the first rows of the file` });
   await expect(table.getByRole("columnheader").first()).toHaveText("Bill No");
