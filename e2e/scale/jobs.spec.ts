@@ -102,7 +102,18 @@ test("an instance killed during a follow-up: the other finishes the job once its
   const invoice = (await data(`/api/v1/payments/openInvoices?ARAccountIDs=${payment.ARAccountID}`)).find(
     (i) => Number(i.OpenBalance) > 0,
   )!;
+  const startedBefore = cluster.instances.map((instance) => logged(instance, "job started").length);
+  const created = await fetch(
+    `${one.url}/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`,
+    {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: one.url, "Idempotency-Key": `scale-kill-${Date.now()}` },
+    },
+  );
+  expect(created.status, await created.clone().text()).toBe(201);
+  const requestId = ((await created.json()) as { Data: { RequestID: number } }).Data.RequestID;
   // The follow-up's read of the applications will hang 8 s (once, for this key only): long enough to kill whoever runs it.
+  // Added after the write, whose own room check reads the applications too (it would take the one hang).
   const fault = await fetch(`${cluster.sandbox.url}/test/operator/faults`, {
     method: "POST",
     headers: OPERATOR,
@@ -116,16 +127,6 @@ test("an instance killed during a follow-up: the other finishes the job once its
     }),
   });
   expect(fault.status, await fault.clone().text()).toBe(201);
-  const startedBefore = cluster.instances.map((instance) => logged(instance, "job started").length);
-  const created = await fetch(
-    `${one.url}/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoice.InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`,
-    {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: one.url, "Idempotency-Key": `scale-kill-${Date.now()}` },
-    },
-  );
-  expect(created.status, await created.clone().text()).toBe(201);
-  const requestId = ((await created.json()) as { Data: { RequestID: number } }).Data.RequestID;
   // The ERP's two syncs: the outcome is there to be read before the first look (2 s after the write).
   for (let sync = 0; sync < 2; sync++)
     expect(
