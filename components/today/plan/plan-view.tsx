@@ -246,6 +246,7 @@ function PlanStopCard({
     <li
       className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
       data-customer={stop.customerId}
+      data-address={stop.address}
     >
       <div className="flex items-start gap-3">
         <span
