@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import Link from "next/link";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { TodayAccounts } from "@/components/today/today-accounts";
 import { TodaySkeleton } from "@/components/today/today-view";
 import { todayIn } from "@/lib/format/days";
-import { pageHref, pageRead } from "@/lib/domain/page-href";
+import { pageRead } from "@/lib/domain/page-href";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../../_lib/page-title";
 import { requireSession } from "../../_lib/session";
+import { BackToToday, NoRepHere } from "../_lib/rep-page";
 
 import { isOfflineSave } from "../../_lib/offline-save";
 import { todayState } from "../_lib/today-prefetch";
@@ -21,18 +21,7 @@ export default async function TodayAccountsPage({ searchParams }: PageProps<"/to
   const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   const repId = pageRead.today(params).rep ?? view.salesRepUserId ?? undefined;
   if (active.keyType !== "Employee" || repId === undefined) {
-    return (
-      <div className="space-y-2">
-        <PageTitle title="My accounts" />
-        <p className="max-w-3xl">
-          A rep&apos;s accounts are read with an Employee key, for the rep a member is linked to:{" "}
-          <Link href={pageHref.today()} className="link">
-            Today
-          </Link>{" "}
-          says how to choose one.
-        </p>
-      </div>
-    );
+    return <NoRepHere title="My accounts" what="A rep's accounts are read" />;
   }
   const today = todayIn(parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
   return (
@@ -41,14 +30,7 @@ export default async function TodayAccountsPage({ searchParams }: PageProps<"/to
         title="My accounts"
         intro="Your sales rep's active accounts, each with its address, licence, balance and last order."
       />
-      <p className="text-sm">
-        <Link
-          href={pageHref.today(repId === view.salesRepUserId ? {} : { rep: repId })}
-          className="link inline-flex min-h-11 items-center"
-        >
-          Back to Today
-        </Link>
-      </p>
+      <BackToToday repId={repId} ownRep={view.salesRepUserId} />
       <Suspense fallback={<TodaySkeleton />}>
         <Region repId={repId} today={today} keyId={active.id} />
       </Suspense>

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import Link from "next/link";
 import { Suspense } from "react";
 import { PlanSkeleton, PlanView } from "@/components/today/plan/plan-view";
 import { todayIn } from "@/lib/format/days";
-import { pageHref, pageRead } from "@/lib/domain/page-href";
+import { pageRead } from "@/lib/domain/page-href";
 import { parseTimeZone, TIME_ZONE_COOKIE } from "@/lib/ui/preferences";
 import { PageTitle } from "../../_lib/page-title";
 import { requireSession } from "../../_lib/session";
+import { BackToToday, NoRepHere } from "../_lib/rep-page";
 
 export const metadata: Metadata = { title: "Today's route · Backroom" };
 
@@ -17,18 +17,7 @@ export default async function TodayPlanPage({ searchParams }: PageProps<"/today/
   const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   const repId = pageRead.today(params).rep ?? view.salesRepUserId ?? undefined;
   if (active.keyType !== "Employee" || repId === undefined) {
-    return (
-      <div className="space-y-2">
-        <PageTitle title="Today's route" />
-        <p className="max-w-3xl">
-          A rep&apos;s route is planned with an Employee key, for the rep a member is linked to:{" "}
-          <Link href={pageHref.today()} className="link">
-            Today
-          </Link>{" "}
-          says how to choose one.
-        </p>
-      </div>
-    );
+    return <NoRepHere title="Today's route" what="A rep's route is planned" />;
   }
   const date = todayIn(parseTimeZone(jar.get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
   return (
@@ -37,14 +26,7 @@ export default async function TodayPlanPage({ searchParams }: PageProps<"/today/
         title="Today's route"
         intro="The stores worth a visit today and why, in an order to drive them: change the stops, then open the route in your maps app."
       />
-      <p className="text-sm">
-        <Link
-          href={pageHref.today(repId === view.salesRepUserId ? {} : { rep: repId })}
-          className="link inline-flex min-h-11 items-center"
-        >
-          Back to Today
-        </Link>
-      </p>
+      <BackToToday repId={repId} ownRep={view.salesRepUserId} />
       <Suspense fallback={<PlanSkeleton />}>
         <PlanView repId={repId} date={date} />
       </Suspense>
