@@ -134,4 +134,12 @@ describe("ResourceTable at a desk's width", () => {
     ]);
     expect(cellOf(customers, "Jan 5, 2099")).toMatch(/^<td class="wrap"/);
   });
+
+  it("wraps a record's name (an invoice's customer), which would otherwise set its column's width, not its number", () => {
+    const invoices = render(LIST_VIEWS.invoices as unknown as ListViewSpec, [
+      { InvoiceID: 7, InvoiceNum: "INV-7", CustomerID: 20001, CustomerName: "Desert Cannabis Co. - Santa Rosa" },
+    ]);
+    expect(cellOf(invoices, "Desert Cannabis Co. - Santa Rosa")).toMatch(/^<td class="wrap"/);
+    expect(cellOf(invoices, "INV-7")).toMatch(/^<td(?! class="wrap")/);
+  });
 });

@@ -116,7 +116,7 @@ export function ResourceTable<K extends ListOperationId>({ view: listView }: Res
         <WholeTableToggle />
       </div>
       {joined.reading.length > 0 && (
-        <p className="text-sm text-slate-700 dark:text-slate-300" role="status">
+        <p className="text-sm text-slate-700 dark:text-slate-300" role="status" aria-busy="true">
           Reading {joined.reading.join(" and ")}…
         </p>
       )}

@@ -51,10 +51,11 @@ export interface ColumnSpec<R = Record<string, unknown>, Cell = unknown> {
 /**
  * Id fields, and what they are ids of: the id list that names their kind (`CustomerIDs`: the lookup that names them,
  * the filter that selects them, the page they link to), the header of a column that shows them by name, and the
- * fields of a record that carry the name itself (an invoice's CustomerName). An id with a lookup is shown by its name
+ * fields of a record that carry the name itself (an invoice's CustomerName); `code` when that name is a number of one
+ * word (an invoice's, a purchase order's), which does not wrap. An id with a lookup is shown by its name
  * unless the record carries it; an id whose record carries its name stays an id, and both link to the record's page.
  */
-const ID_FIELDS: Record<string, { kind: string; header?: string; names: readonly string[] }> = {
+const ID_FIELDS: Record<string, { kind: string; header?: string; names: readonly string[]; code?: true }> = {
   CustomerID: { kind: "CustomerIDs", header: "Customer", names: ["CustomerName"] },
   ProductID: { kind: "ProductIDs", header: "Product", names: ["ProductName"] },
   LocationID: { kind: "LocationIDs", header: "Warehouse", names: ["Location"] },
@@ -66,8 +67,8 @@ const ID_FIELDS: Record<string, { kind: string; header?: string; names: readonly
   SubmittedByUserID: { kind: "UserIDs", header: "Submitted by", names: ["SubmittedByUserName"] },
   BuiltByUserID: { kind: "UserIDs", header: "Built by", names: ["BuiltByUserName"] },
   RequestedByUserID: { kind: "UserIDs", header: "Requested by", names: [] },
-  InvoiceID: { kind: "InvoiceIDs", names: ["InvoiceNum"] },
-  PurchaseID: { kind: "PurchaseIDs", names: ["PONum"] },
+  InvoiceID: { kind: "InvoiceIDs", names: ["InvoiceNum"], code: true },
+  PurchaseID: { kind: "PurchaseIDs", names: ["PONum"], code: true },
   PromotionID: { kind: "PromotionIDs", names: ["PromotionName"] },
 };
 /** Id lists (`number[]`) of a record shown by name, each linked (a user's CustomerIDs, a promotion's ProductIDs). */
@@ -161,7 +162,8 @@ export function columnsOf<R, Cell = never>(
 /**
  * How a record's ids and names link, by field: an id with a lookup and no name beside it is shown by name (`named`,
  * linked by NamedId); an id whose record carries its name, and that name, link to the record's page (`href`); a list
- * of ids (`number[]`) is shown by names, each linked.
+ * of ids (`number[]`) is shown by names, each linked. A name wraps (`wrap`): the longest store's name of the page
+ * ("Desert Cannabis Co. - Santa Rosa") would otherwise set its column's width and push a laptop's last column out.
  */
 function recordLinks<R>(record: RecordMeta): Map<string, Partial<ColumnSpec<R, never>>> {
   const links = new Map<string, Partial<ColumnSpec<R, never>>>();
@@ -175,12 +177,13 @@ function recordLinks<R>(record: RecordMeta): Map<string, Partial<ColumnSpec<R, n
     const nameFields = id.names.filter((n) => n in record.fields);
     const href = (row: R) => detailHref(id.kind, (row as Record<string, unknown>)[name]);
     if (LOOKUPS[id.kind] && nameFields.length === 0) {
-      links.set(name, { named: id.kind, ...(id.header ? { header: id.header } : {}) });
+      links.set(name, { named: id.kind, wrap: true, ...(id.header ? { header: id.header } : {}) });
       continue;
     }
     if (!hasDetailPage(id.kind)) continue;
     links.set(name, { href });
-    for (const nameField of nameFields) if (!links.has(nameField)) links.set(nameField, { href });
+    for (const nameField of nameFields)
+      if (!links.has(nameField)) links.set(nameField, { href, ...(id.code ? {} : { wrap: true }) });
   }
   return links;
 }
