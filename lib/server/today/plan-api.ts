@@ -5,14 +5,9 @@ import { todayModel } from "@/lib/domain/today/today";
 import type { AccountCard } from "@/lib/domain/today/today-types";
 import { directionsLinks } from "@/lib/domain/today/plan/directions";
 import type { Place, Point } from "@/lib/domain/today/plan/geo";
-import {
-  choosePlan,
-  NOT_VISITED_DAYS,
-  PLAN_STOPS,
-  rankCandidates,
-  type VisitAccount,
-} from "@/lib/domain/today/plan/reasons";
+import { choosePlan, PLAN_STOPS, rankCandidates, type VisitAccount } from "@/lib/domain/today/plan/reasons";
 import { orderRoute } from "@/lib/domain/today/plan/route";
+import { lastVisits, NOT_VISITED_DAYS, NOT_VISITED_MAX } from "@/lib/domain/today/visits";
 import type { TodayPlan } from "@/lib/domain/today/plan/plan-json";
 import { type ActorOf, defineRoute } from "../core/define-route";
 import { requestApi } from "../core/page-api";
@@ -42,7 +37,12 @@ const Query = z.strictObject({
     .optional(),
   add: ids,
   remove: ids,
-  notVisited: z.coerce.number().int().min(1).max(365, { error: "notVisited: 1 to 365 days" }).optional(),
+  notVisited: z.coerce
+    .number()
+    .int()
+    .min(1, { error: `notVisited: 1 to ${NOT_VISITED_MAX} days` })
+    .max(NOT_VISITED_MAX, { error: `notVisited: 1 to ${NOT_VISITED_MAX} days` })
+    .optional(),
   from: z
     .string()
     .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, { error: "from: the start as lat,lon" })
@@ -59,17 +59,17 @@ export type PlanQuery = z.output<typeof Query>;
 /** What the plan knows of an account: its card (the Today model's) and what ranks it. */
 type PlanAccount = VisitAccount & { card: AccountCard };
 
-/** An account's last visit: its newest note's day (every note is a visit), UTC. */
-async function lastVisits(actor: ActorOf["key"], deps: PlanDeps, customerIds: readonly number[]) {
-  const visits = new Map<number, string>();
+/** The accounts' last visits (`visits.ts`: their newest notes' days; UTC, the plan knowing no zone but its date's). */
+async function readLastVisits(actor: ActorOf["key"], deps: PlanDeps, customerIds: readonly number[]) {
+  const newest: { customerId: number; createdAt: string }[] = [];
   for (let i = 0; i < customerIds.length; i += NOTES_MAX_CUSTOMERS) {
     const { notes } = await loadNotes(actor, deps, {
       customerIds: customerIds.slice(i, i + NOTES_MAX_CUSTOMERS),
       latest: 1,
     });
-    for (const note of notes) visits.set(note.customerId, note.createdAt.slice(0, 10));
+    newest.push(...notes);
   }
-  return visits;
+  return lastVisits(newest);
 }
 
 /**
@@ -92,7 +92,7 @@ export async function loadPlan(
     signal: request.signal,
   });
   const model = todayModel({ ...data.input, health: data.health, day: query.date, now: new Date() });
-  const visits = await lastVisits(actor, deps, data.accountIds);
+  const visits = await readLastVisits(actor, deps, data.accountIds);
   const accounts: PlanAccount[] = model.accounts.map((card) => ({
     customerId: card.customerId,
     name: card.name,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   choosePlan,
-  NOT_VISITED_DAYS,
   planStops,
   rankCandidates,
   type VisitAccount,
@@ -9,6 +8,7 @@ import {
   VISIT_WEIGHTS,
   visitReasons,
 } from "./reasons";
+import { NOT_VISITED_DAYS } from "../visits";
 
 const DAY = "2026-11-12";
 /** Visited yesterday: no "not visited" reason, so each case below shows its own reason alone. */

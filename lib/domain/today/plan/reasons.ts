@@ -1,7 +1,7 @@
 import type { CadenceStatus } from "@/lib/domain/insights/cadence";
-import { daysBetween } from "@/lib/domain/insights/definitions";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
+import { daysSinceVisit, NOT_VISITED_DAYS, notVisitedIn } from "../visits";
 
 /**
  * Why an account is worth a visit today, in words, each reason weighted; an account's score is the sum of its
@@ -50,9 +50,6 @@ export interface VisitReasons {
   score: number;
 }
 
-/** How long without a visit makes one a reason, in days, when the plan does not say. */
-export const NOT_VISITED_DAYS = 30;
-
 function reason(kind: VisitReasonKind, words: string): VisitReason {
   return { kind, words, weight: VISIT_WEIGHTS[kind] };
 }
@@ -70,9 +67,9 @@ function balanceReason(balance: VisitAccount["balance"]): VisitReason | undefine
 
 /** The visit's reason: none on record, or the last `notVisitedDays` or more days before `day`. */
 function visitReason(lastVisit: string | undefined, day: string, notVisitedDays: number): VisitReason | undefined {
-  if (lastVisit === undefined) return reason("notVisited", "No visit on record");
-  const days = daysBetween(lastVisit, day);
-  return days >= notVisitedDays ? reason("notVisited", `Not visited in ${days} days`) : undefined;
+  if (!notVisitedIn(lastVisit, day, notVisitedDays)) return undefined;
+  const days = daysSinceVisit(lastVisit, day);
+  return reason("notVisited", days === undefined ? "No visit on record" : `Not visited in ${days} days`);
 }
 
 /**
