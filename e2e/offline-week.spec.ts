@@ -43,7 +43,7 @@ async function deviceText(page: Page): Promise<string> {
   });
 }
 
-test("a rep saves the week on Today; without a signal Today, the accounts and a customer's page open from the device, and a note written there arrives once the signal is back", async ({
+test("a rep saves the week on Today; without a signal Today, the accounts, the day's route and a customer's page open from the device, and a note written there arrives once the signal is back", async ({
   page,
   context,
 }) => {
@@ -87,6 +87,12 @@ test("a rep saves the week on Today; without a signal Today, the accounts and a 
   await page.goto("/today/accounts");
   await expect(page.getByTestId("offline-line")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("accounts-count")).toContainText(`${accounts} active accounts`, { timeout: 30_000 });
+
+  // The day's route, kept with the week: its stops in order, from the device.
+  await page.goto("/today/plan");
+  await expect(page.getByTestId("offline-line")).toContainText(/^Offline · as of /, { timeout: 30_000 });
+  await expect(page.getByRole("list", { name: "Stops in driving order" }).locator(":scope > li").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open in Maps" })).toBeVisible();
 
   await page.goto(`/customers/${customerId}`);
   await expect(page).toHaveURL(new RegExp(`/customers/${customerId}$`));

@@ -77,6 +77,13 @@ test("on a phone, the day's route: eight stops in order with their reasons, Open
     const stop = after.stops.find((s) => s.customerId === id);
     if (stop) expect(stop.reasons.filter((r) => /visit/i.test(r))).toEqual([]);
   }
+  // Nor on the rep's accounts "not visited in 30 days", which lists other accounts still.
+  await page.goto("/today/accounts?notVisited=30");
+  await expect(page.getByTestId("accounts-count")).toHaveText(/ accounts not visited in 30 days\.$/, {
+    timeout: 30_000,
+  });
+  const listed = page.getByRole("list", { name: "Accounts" });
+  for (const id of [firstId, secondId]) await expect(listed.locator(`[data-customer="${id}"]`)).toHaveCount(0);
   await context.close();
 });
 

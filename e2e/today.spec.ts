@@ -80,6 +80,7 @@ test("the demo staff person's Today: their rep's accounts, today's and tomorrow'
 test("on a phone, Today opens on its strip: each count its section's, tomorrow's cut-off, and at most four screens before Show all", async ({
   browser,
 }) => {
+  test.setTimeout(240_000);
   const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await signIn(page, "Employee");
@@ -129,6 +130,22 @@ test("on a phone, Today opens on its strip: each count its section's, tomorrow's
     .evaluate((section) => section.getBoundingClientRect().bottom + window.scrollY);
   expect(pastDueEnd).toBeLessThanOrEqual(4 * 844);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The accounts not visited in 30 days: the strip's figure is the length of the list it opens (read again if another
+  // test's visit came in between).
+  await expect(async () => {
+    await page.goto("/today");
+    const notVisited = strip.getByRole("link", { name: /^\d+ No visit in 30 days$/ });
+    const figure = await notVisited.getAttribute("data-count", { timeout: 30_000 });
+    await notVisited.click();
+    await expect(page).toHaveURL(/\/today\/accounts\?notVisited=30$/);
+    await expect(page.getByLabel("Visits")).toHaveValue("30");
+    await expect(page.getByTestId("accounts-count")).toHaveText(
+      new RegExp(`^${figure} of \\d+ accounts not visited in 30 days\\.$`),
+      { timeout: 30_000 },
+    );
+    await expect(page.getByRole("list", { name: "Accounts" }).locator(":scope > li")).toHaveCount(Number(figure));
+  }).toPass({ timeout: 120_000 });
   await context.close();
 });
 

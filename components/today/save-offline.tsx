@@ -1,6 +1,6 @@
 "use client";
 
-import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { type FetchQueryOptions, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { saveForOffline } from "@/lib/ui/offline/save-for-offline";
 import { useOnline } from "@/lib/ui/offline/use-online";
@@ -13,6 +13,11 @@ export interface SaveOfflineProps {
   accounts: number;
   /** Today's queries, once every list is in (undefined before: nothing to keep yet). */
   keys?: readonly QueryKey[];
+  /**
+   * Queries Today does not read but the kept pages do (the day's route): asked for when the rep saves, and kept with
+   * the week; one that fails is left out (the rest is kept). A quiet update keeps them as they are in the cache.
+   */
+  also?: readonly FetchQueryOptions<unknown, Error, unknown, QueryKey>[];
   /** The pages to keep with the data: Today, the accounts, the customer page's shell. */
   pages: string[];
   /** The week the device keeps, as restored (undefined: none). */
@@ -39,7 +44,17 @@ const size = (bytes: number) =>
  * of the API: what is kept is what Today has read. A week already kept is brought up to date each time Today's lists
  * come in online, so "as of" stays the last time the rep looked.
  */
-export function SaveOffline({ repId, day, accounts, keys, pages, week, timeZone, beside }: SaveOfflineProps) {
+export function SaveOffline({
+  repId,
+  day,
+  accounts,
+  keys,
+  also = [],
+  pages,
+  week,
+  timeZone,
+  beside,
+}: SaveOfflineProps) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const [state, setState] = useState<Phase>({ phase: "idle" });
@@ -50,8 +65,9 @@ export function SaveOffline({ repId, day, accounts, keys, pages, week, timeZone,
     if (!keys) return;
     if (!quiet) setState({ phase: "saving" });
     try {
+      if (!quiet) await Promise.all(also.map((query) => queryClient.fetchQuery(query).catch(() => undefined)));
       const [meta, result] = await Promise.all([
-        saveWeek(queryClient, { repId, day, accounts, keys }),
+        saveWeek(queryClient, { repId, day, accounts, keys: [...keys, ...also.map((query) => query.queryKey)] }),
         quiet ? Promise.resolve({ saved: pages, failed: [] }) : saveForOffline(pages),
       ]);
       setState({ phase: "saved", meta, pagesFailed: result.failed.length });

@@ -7,6 +7,8 @@ import { useTimeZone } from "@/components/shell/providers";
 import { todayIn } from "@/lib/format/days";
 import { matchAccounts } from "@/lib/ui/today/match-accounts";
 import { todayModel } from "@/lib/domain/today/today";
+import { NOT_VISITED_DAYS, notVisited, notVisitedWords } from "@/lib/domain/today/visits";
+import { PAGE_PARAMS, pageRead } from "@/lib/domain/page-href";
 import { useToday } from "@/lib/ui/today/use-today";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { useWeek } from "@/lib/ui/offline/use-week";
@@ -22,13 +24,17 @@ export function TodayAccounts({ repId }: { repId: number }) {
   const timeZone = useTimeZone();
   const params = useSearchParams();
   const router = useRouter();
-  const q = params.get("q") ?? "";
+  const { q = "", notVisited: days } = pageRead.todayAccounts(params);
   const { week } = useWeek(repId);
   const online = useOnline();
-  const { answer, rep, input, asOf, notesByCustomer } = useToday(repId, !online && week ? week.day : todayIn(timeZone));
+  const day = !online && week ? week.day : todayIn(timeZone);
+  const { answer, rep, input, asOf, notesByCustomer, lastVisits } = useToday(repId, day, timeZone);
   const accounts = useMemo(() => (input ? todayModel({ ...input, now: new Date() }).accounts : undefined), [input]);
   const failed = answer.error && !answer.data ? answer : undefined;
-  const shown = accounts ? matchAccounts(accounts, q) : undefined;
+  // "Not visited in N days" waits for the notes: without them every account would read as not visited.
+  const visited = days === undefined ? accounts : accounts && lastVisits && notVisited(accounts, lastVisits, day, days);
+  const shown = visited ? matchAccounts(visited, q) : undefined;
+  const choices = [...new Set([7, 14, NOT_VISITED_DAYS, 60, 90, ...(days ? [days] : [])])].sort((a, b) => a - b);
   return (
     <div className="space-y-4">
       <OfflineLine asOf={asOf} timeZone={timeZone} />
@@ -38,10 +44,13 @@ export function TodayAccounts({ repId }: { repId: number }) {
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
+          const form = new FormData(e.currentTarget);
           const next = new URLSearchParams(params);
-          const value = String(new FormData(e.currentTarget).get("q") ?? "").trim();
-          if (value) next.set("q", value);
-          else next.delete("q");
+          for (const name of [PAGE_PARAMS.todayAccounts.q, PAGE_PARAMS.todayAccounts.notVisited]) {
+            const value = String(form.get(name) ?? "").trim();
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
           router.replace(`?${next.toString()}`, { scroll: false });
         }}
       >
@@ -54,6 +63,22 @@ export function TodayAccounts({ repId }: { repId: number }) {
             key={q}
             className="mt-1 block min-h-11 w-72 max-w-full rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
           />
+        </label>
+        <label className="block text-sm font-semibold">
+          Visits
+          <select
+            name={PAGE_PARAMS.todayAccounts.notVisited}
+            defaultValue={days ?? ""}
+            key={days ?? ""}
+            className="mt-1 block min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
+          >
+            <option value="">Every account</option>
+            {choices.map((d) => (
+              <option key={d} value={d}>
+                {notVisitedWords(d)}
+              </option>
+            ))}
+          </select>
         </label>
         <button
           type="submit"
@@ -68,9 +93,7 @@ export function TodayAccounts({ repId }: { repId: number }) {
       ) : (
         <>
           <p className="text-sm" role="status" data-testid="accounts-count">
-            {q
-              ? `${shown.length} of ${accounts!.length} accounts match “${q}”.`
-              : `${shown.length} active accounts of ${rep?.Name ?? `rep ${repId}`}, by name.`}
+            {countWords(shown.length, accounts!.length, q, days, rep?.Name ?? `rep ${repId}`)}
           </p>
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Accounts">
             {shown.map((card) => (
@@ -83,4 +106,11 @@ export function TodayAccounts({ repId }: { repId: number }) {
       )}
     </div>
   );
+}
+
+/** What the list holds: "12 of 254 accounts not visited in 30 days match “green”.", or every account by name. */
+function countWords(shown: number, all: number, q: string, days: number | undefined, repName: string): string {
+  if (!q && days === undefined) return `${shown} active accounts of ${repName}, by name.`;
+  const visits = days === undefined ? "" : ` ${notVisitedWords(days).toLowerCase()}`;
+  return `${shown} of ${all} accounts${visits}${q ? ` match “${q}”` : ""}.`;
 }

@@ -3,6 +3,7 @@
 import type { TodayModel } from "@/lib/domain/today/today";
 import { cutOffText } from "@/lib/domain/delivery/customer-schedule";
 import { todayGlance } from "@/lib/domain/today/today-strip";
+import { NOT_VISITED_DAYS } from "@/lib/domain/today/visits";
 import { CutOffCountdown } from "./cut-off-countdown";
 import { sectionId } from "./today-section";
 
@@ -11,26 +12,29 @@ const ITEM =
 
 /**
  * Today at a glance, before its sections: today's and tomorrow's stops, accounts on hold, accounts over 60 days, doors
- * due to reorder (with a history), each a link to its section; and tomorrow's cut-off counting down.
+ * due to reorder (with a history), each a link to its section; the accounts not visited in 30 days, a link to that
+ * list (`notVisited`: its count and address, absent until the notes have come); and tomorrow's cut-off counting down.
+ * On a phone, three to a row.
  */
-export function TodayStrip({ model }: { model: TodayModel }) {
+export function TodayStrip({ model, notVisited }: { model: TodayModel; notVisited?: { count: number; href: string } }) {
   const glance = todayGlance(model);
   const items: [string, number | undefined, string][] = [
-    ["Today", glance.today, "Deliveries today"],
-    ["Tomorrow", glance.tomorrow, "Deliveries tomorrow"],
-    ["On hold", glance.onHold, "On hold"],
-    ["60+ days", glance.over60, "Past due"],
-    ["Due to reorder", glance.dueToReorder, "Due to reorder"],
+    ["Today", glance.today, `#${sectionId("Deliveries today")}`],
+    ["Tomorrow", glance.tomorrow, `#${sectionId("Deliveries tomorrow")}`],
+    ["On hold", glance.onHold, `#${sectionId("On hold")}`],
+    ["60+ days", glance.over60, `#${sectionId("Past due")}`],
+    ["Due to reorder", glance.dueToReorder, `#${sectionId("Due to reorder")}`],
+    [`No visit in ${NOT_VISITED_DAYS} days`, notVisited?.count, notVisited?.href ?? ""],
   ];
   return (
     <nav aria-label="Today at a glance" className="space-y-2" data-testid="today-strip">
-      <ul className="grid auto-cols-fr grid-flow-col gap-1.5 text-sm sm:flex sm:flex-wrap sm:gap-2">
-        {items.flatMap(([label, count, section]) =>
+      <ul className="grid grid-cols-3 gap-1.5 text-sm sm:flex sm:flex-wrap sm:gap-2">
+        {items.flatMap(([label, count, href]) =>
           count === undefined
             ? []
             : [
                 <li key={label}>
-                  <a href={`#${sectionId(section)}`} className={ITEM} data-count={count}>
+                  <a href={href} className={ITEM} data-count={count}>
                     <span className="text-lg font-semibold tabular-nums">{count}</span>
                     <span className="text-slate-700 dark:text-slate-300">{label}</span>
                   </a>

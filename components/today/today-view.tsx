@@ -8,7 +8,9 @@ import { todayIn } from "@/lib/format/days";
 import { pageHref } from "@/lib/domain/page-href";
 import { OFFLINE_CUSTOMER_PATH } from "@/lib/ui/offline/page-rules";
 import { todayModel } from "@/lib/domain/today/today";
+import { NOT_VISITED_DAYS, notVisited } from "@/lib/domain/today/visits";
 import { useToday } from "@/lib/ui/today/use-today";
+import { planQueryOptions } from "@/lib/ui/today/plan-query";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { useWeek } from "@/lib/ui/offline/use-week";
 import { OfflineLine } from "./offline-line";
@@ -40,7 +42,11 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
   const online = useOnline();
   // Offline, the lists as the device keeps them: asked for on the day they were saved.
   const today = !online && week ? week.day : todayIn(timeZone);
-  const { answer, rep, unknownRep, ids, input, health, queryKeys, asOf, notesByCustomer } = useToday(repId, today);
+  const { answer, rep, unknownRep, ids, input, health, queryKeys, asOf, notesByCustomer, lastVisits } = useToday(
+    repId,
+    today,
+    timeZone,
+  );
   const lastNote = (id: number) => notesByCustomer.get(id)?.[0];
   const own = linked ? {} : { rep: repId };
   const model = useMemo(
@@ -70,7 +76,8 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
           day={today}
           accounts={ids.length}
           keys={model ? queryKeys : undefined}
-          pages={[pageHref.today(own), pageHref.todayAccounts(own), OFFLINE_CUSTOMER_PATH]}
+          also={[planQueryOptions({ rep: repId, date: today })]}
+          pages={[pageHref.today(own), pageHref.todayAccounts(own), pageHref.todayPlan(own), OFFLINE_CUSTOMER_PATH]}
           week={week}
           timeZone={timeZone}
           beside={
@@ -101,7 +108,15 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
         <TodaySkeleton />
       ) : (
         <>
-          <TodayStrip model={model} />
+          <TodayStrip
+            model={model}
+            notVisited={
+              lastVisits && {
+                count: notVisited(model.accounts, lastVisits, today).length,
+                href: pageHref.todayAccounts({ ...own, notVisited: NOT_VISITED_DAYS }),
+              }
+            }
+          />
           <TodayDeliveries
             title="Deliveries today"
             groups={model.today}

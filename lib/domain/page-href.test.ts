@@ -115,6 +115,10 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     [pageHref.today(), { page: "today", params: {} }],
     [pageHref.accounting({ customer: 20001 }), { page: "accounting", params: { customer: 20001 } }],
     [pageHref.todayAccounts({ rep: 1008 }), { page: "todayAccounts", params: { rep: 1008 } }],
+    [
+      pageHref.todayAccounts({ rep: 1008, q: "green", notVisited: 30 }),
+      { page: "todayAccounts", params: { rep: 1008, q: "green", notVisited: 30 } },
+    ],
     [pageHref.todayPlan({ rep: 1008 }), { page: "todayPlan", params: { rep: 1008 } }],
     [pageHref.invoice(301), { page: "invoice", id: 301 }],
     [pageHref.customer(20013), { page: "customer", id: 20013 }],
@@ -144,6 +148,10 @@ describe("pageHref: every page a link of Backroom's opens, read back by the page
     // The address every payment notification had: the page reads `account`, so it named no account.
     ["/payments?ARAccountIDs=50001", { page: "payments", params: {} }],
     ["/nowhere", undefined],
+    // "Not visited in N days" takes 1 to 365 whole days; anything else is every account.
+    ["/today/accounts?notVisited=0", { page: "todayAccounts", params: {} }],
+    ["/today/accounts?notVisited=9999", { page: "todayAccounts", params: {} }],
+    ["/today/accounts?notVisited=7.5", { page: "todayAccounts", params: {} }],
     ["https://elsewhere.example/payments?account=1", undefined],
     ["//elsewhere.example/invoices/1", undefined],
     ["/invoices/%E0", undefined],

@@ -1,4 +1,5 @@
 import type { OPERATION_META } from "@/lib/data-api/meta.generated";
+import { NOT_VISITED_MAX } from "./today/visits";
 
 /**
  * The addresses of Backroom's pages that are linked to from outside the page: a notification, an email, a digest's
@@ -26,6 +27,11 @@ export const PAGE_PARAMS = {
   deliveryDays: { rep: "rep", day: "day" },
   /** `/today`: the sales rep (`/salesReps` UserID) whose day is shown (the person's own rep when absent). */
   today: { rep: "rep" },
+  /**
+   * `/today/accounts`: the rep (as on Today), what the rep searched for (a name, address, licence or id), and "not
+   * visited in N days" (1 to 365; every account when absent).
+   */
+  todayAccounts: { rep: "rep", q: "q", notVisited: "notVisited" },
   /**
    * `/accounting`: the store whose books are exported (a CustomerID: staff name one), and what staff searched for to
    * find it (a customer's name or id), whose matches stay above the form.
@@ -59,6 +65,13 @@ export interface AccountingLink {
 
 export interface TodayLink {
   rep?: number;
+}
+
+export interface TodayAccountsLink extends TodayLink {
+  /** The rep's search (at most 200 characters). */
+  q?: string;
+  /** Only the accounts not visited in this many days (1 to 365). */
+  notVisited?: number;
 }
 
 export interface DeliveryDaysLink {
@@ -115,8 +128,12 @@ export const pageHref = {
       [PAGE_PARAMS.accounting.q]: q,
     }),
   /** A rep's accounts as cards (the rep as on Today). */
-  todayAccounts: ({ rep }: TodayLink = {}) =>
-    withQuery("/today/accounts", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
+  todayAccounts: ({ rep, q, notVisited }: TodayAccountsLink = {}) =>
+    withQuery("/today/accounts", {
+      [PAGE_PARAMS.todayAccounts.rep]: rep?.toString(),
+      [PAGE_PARAMS.todayAccounts.q]: q,
+      [PAGE_PARAMS.todayAccounts.notVisited]: notVisited?.toString(),
+    }),
   /** A rep's day's visits in driving order (the rep as on Today). */
   todayPlan: ({ rep }: TodayLink = {}) => withQuery("/today/plan", { [PAGE_PARAMS.today.rep]: rep?.toString() }),
   invoice: (invoiceId: number) => `/invoices/${invoiceId}` as const,
@@ -181,6 +198,15 @@ export const pageRead = {
     });
   },
   today: (params: SearchParams): TodayLink => defined({ rep: idOf(paramOf(params, PAGE_PARAMS.today.rep)) }),
+  todayAccounts: (params: SearchParams): TodayAccountsLink => {
+    const q = paramOf(params, PAGE_PARAMS.todayAccounts.q)?.trim().slice(0, 200);
+    const days = Number(paramOf(params, PAGE_PARAMS.todayAccounts.notVisited));
+    return defined({
+      rep: idOf(paramOf(params, PAGE_PARAMS.todayAccounts.rep)),
+      q: q || undefined,
+      notVisited: Number.isInteger(days) && days >= 1 && days <= NOT_VISITED_MAX ? days : undefined,
+    });
+  },
   accounting: (params: SearchParams): AccountingLink => {
     const q = paramOf(params, PAGE_PARAMS.accounting.q)?.trim().slice(0, 200);
     return defined({ customer: idOf(paramOf(params, PAGE_PARAMS.accounting.customer)), q: q || undefined });
@@ -199,7 +225,7 @@ export type PageLink =
   | { page: "deliveryDays"; params: DeliveryDaysLink }
   | { page: "today"; params: TodayLink }
   | { page: "accounting"; params: AccountingLink }
-  | { page: "todayAccounts"; params: TodayLink }
+  | { page: "todayAccounts"; params: TodayAccountsLink }
   | { page: "todayPlan"; params: TodayLink }
   | { page: "invoice"; id: number }
   | { page: "customer"; id: number }
@@ -240,7 +266,7 @@ export function readPageHref(href: string): PageLink | undefined {
     return undefined;
   }
   if (first === "purchases" && second === "plan") return { page: "purchasePlan" };
-  if (first === "today" && second === "accounts") return { page: "todayAccounts", params: pageRead.today(q) };
+  if (first === "today" && second === "accounts") return { page: "todayAccounts", params: pageRead.todayAccounts(q) };
   if (first === "today" && second === "plan") return { page: "todayPlan", params: pageRead.today(q) };
   const id =
     first === "invoices" ? pageRead.invoice(second) : first === "customers" ? pageRead.customer(second) : undefined;

@@ -2,6 +2,7 @@
 
 import { type QueryKey, useQuery } from "@tanstack/react-query";
 import { NOTES_MAX_CUSTOMERS, type NoteJson } from "@/lib/domain/notes/note-rules";
+import { lastVisits } from "@/lib/domain/today/visits";
 import { notesQueryOptions } from "@/lib/ui/notes/notes-query";
 import { todayQueryOptions } from "./today-query";
 
@@ -12,9 +13,10 @@ const NOTES_PER_ACCOUNT = 3;
  * What a rep's Today reads, in the browser: its one compact answer (`GET /api/today`; the server prefetched it, the
  * browser hydrates it, or the device's kept week has it) and the accounts' latest visit notes (Backroom's own, no
  * request to the API). `today` is the day the answer is asked for (the invoices' StartDate): the viewer's, or offline
- * the day the kept week was saved.
+ * the day the kept week was saved. `lastVisits`, each account's last visit's day on `timeZone`'s clock (`visits.ts`),
+ * is undefined until the notes have come: no account reads as "not visited" for want of its notes.
  */
-export function useToday(repId: number, today: string) {
+export function useToday(repId: number, today: string, timeZone = "UTC") {
   const answer = useQuery(todayQueryOptions(repId, today));
   const data = answer.data;
   const ids = data?.accountIds ?? [];
@@ -34,6 +36,7 @@ export function useToday(repId: number, today: string) {
     health: data?.health,
     customerRecords: data?.input.customers,
     notesByCustomer,
+    lastVisits: notes.data ? lastVisits(notes.data.notes, timeZone) : undefined,
     queryKeys,
     asOf: data?.readAt,
   };
