@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { haversineKm, type PlaceSource, type Point } from "@/lib/domain/today/plan/geo";
-import { postalPlace, refinedPlace } from "./plan-places";
+import { postalPlace } from "./plan-places";
 
 const OAKLAND_94607 = { lat: 37.8044, lon: -122.2858 };
 const LONG_BEACH = { lat: 33.77, lon: -118.19 };
@@ -54,27 +54,5 @@ describe("postalPlace", () => {
     ["a city without a state", "1 Main St, Fresno", undefined],
   ])("does not place %s", (_, address, state) => {
     expect(postalPlace(address, state)).toBeUndefined();
-  });
-});
-
-describe("refinedPlace", () => {
-  const postal = { ...OAKLAND_94607, source: "postal-code" as const };
-
-  it.each<[string, Point | null | undefined, ReturnType<typeof refinedPlace>]>([
-    [
-      "a visit's coordinates over the postal code's",
-      { lat: 37.8, lon: -122.27 },
-      { lat: 37.8, lon: -122.27, source: "visit" },
-    ],
-    ["the postal code's without a visit's", undefined, postal],
-    ["the postal code's for a null", null, postal],
-    ["the postal code's for coordinates that are not numbers", { lat: Number.NaN, lon: 1 }, postal],
-  ])("takes %s", (_, refined, place) => {
-    expect(refinedPlace(postal, refined)).toEqual(place);
-  });
-
-  it("places a store with no postal place by its visit", () => {
-    expect(refinedPlace(undefined, { lat: 1, lon: 2 })).toEqual({ lat: 1, lon: 2, source: "visit" });
-    expect(refinedPlace(undefined)).toBeUndefined();
   });
 });

@@ -82,17 +82,3 @@ export function postalPlace(address: string | null | undefined, state?: string |
   );
   return town ? { ...town, source: "city" } : undefined;
 }
-
-/**
- * A store's place for the plan: the coordinates a visit refined (kept per workspace and customer) win over the postal
- * code's estimate.
- *
- * @example
- * refinedPlace(postalPlace(customer.Address, customer.State), kept?.point);
- */
-export function refinedPlace(postal: Place | undefined, refined?: Point | null): Place | undefined {
-  if (refined && Number.isFinite(refined.lat) && Number.isFinite(refined.lon)) {
-    return { lat: refined.lat, lon: refined.lon, source: "visit" };
-  }
-  return postal;
-}

@@ -6,7 +6,10 @@
 /** A position in decimal degrees (WGS 84): latitude north positive, longitude east positive. */
 export type Point = { lat: number; lon: number };
 
-/** Where a store's coordinates came from, the best first: a visit's, its postal code's, its code's area's, its city's. */
+/**
+ * Where a store's coordinates came from, the best first: its visits' (the mean of where "Visited" was tapped,
+ * `refine.ts`), its postal code's, its code's area's, its city's.
+ */
 export type PlaceSource = "visit" | "postal-code" | "postal-prefix" | "city";
 
 /** A store's coordinates and how they were found (how far to trust them). */

@@ -1,4 +1,4 @@
-import type { Point } from "./geo";
+import type { PlaceSource, Point } from "./geo";
 
 /**
  * A rep's plan for a day as `GET /api/today/plan` answers it and `/today/plan` draws it: the stops in driving order,
@@ -43,8 +43,11 @@ export interface PlanStop {
   added: boolean;
   lat: number;
   lon: number;
-  /** What placed it: its postal code, the code's first three digits, its city, or a visit's position. */
-  placedBy: "visit" | "postal-code" | "postal-prefix" | "city";
+  /**
+   * What placed it: where its visits were tapped ("visit", `refine.ts`), its postal code, the code's first three
+   * digits, or its city.
+   */
+  placedBy: PlaceSource;
   /** From the start (or the stop before), km to a tenth; 0 for the first stop when the route starts there. */
   legKm: number;
 }
