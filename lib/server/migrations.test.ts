@@ -214,6 +214,15 @@ const COLUMNS = {
     deleted_at: "text null",
     deleted_by: "text null",
   },
+  store_places: {
+    workspace_id: "text",
+    environment: "text",
+    customer_id: "number",
+    lat: "number",
+    lon: "number",
+    fixes: "number",
+    updated_at: "text",
+  },
   accounting_mappings: { workspace_id: "text", mapping_json: "text", updated_by: "text", updated_at: "text" },
   accounting_exports: {
     id: "text",

@@ -10,7 +10,7 @@ import { RequestError } from "@/components/table/request-error";
 import { pageHref } from "@/lib/domain/page-href";
 import type { PlanStop, TodayPlan } from "@/lib/domain/today/plan/plan-json";
 import { directionsLinks } from "@/lib/domain/today/plan/directions";
-import type { Point } from "@/lib/domain/today/plan/geo";
+import type { PlaceSource, Point } from "@/lib/domain/today/plan/geo";
 import { PLAN_STOPS } from "@/lib/domain/today/plan/reasons";
 import { orderRoute } from "@/lib/domain/today/plan/route";
 import { phonePlace } from "@/lib/ui/today/phone-place";
@@ -50,6 +50,14 @@ function fromDevice(plan: TodayPlan, device: Point): TodayPlan {
     directions: { google: links.google, apple: links.apple },
   };
 }
+
+/** How a stop was placed, in words, where the rep should know it: a postal code's place goes without saying. */
+const PLACED_BY: Record<PlaceSource, string | undefined> = {
+  visit: "placed where it was visited",
+  "postal-code": undefined,
+  "postal-prefix": "placed by its postal area",
+  city: "placed by its city",
+};
 
 /** Whether this is an iPhone or iPad (an iPad says it is a Mac, with a touch screen): Apple Maps is offered there. */
 const onIos = () =>
@@ -267,9 +275,7 @@ function PlanStopCard({
           </p>
           <p className="text-slate-700 dark:text-slate-300">
             {n === 1 && stop.legKm === 0 ? "Start here" : `${stop.legKm.toFixed(1)} km from the last`}
-            {stop.placedBy !== "postal-code" &&
-              stop.placedBy !== "visit" &&
-              ` · placed by its ${stop.placedBy === "city" ? "city" : "postal area"}`}
+            {PLACED_BY[stop.placedBy] && ` · ${PLACED_BY[stop.placedBy]}`}
           </p>
           <div className="mt-1 flex flex-wrap gap-2">
             <VisitedButton customerId={stop.customerId} name={stop.name} onOutcome={onOutcome} />

@@ -97,9 +97,34 @@ const visitNotes: Migration = {
 };
 
 /**
- * The visit notes' table, by name: a database records the names it ran, so they never change. They run in the order of
+ * A store's place refined from its visits' positions (`store-places.ts`), per workspace, environment and customer: the
+ * store's point and how many fixes made it, and when it last moved. It is the store's, not a person's: no author, no
+ * fix as it was sent, no time of a visit (the notes hold those, without the position).
+ */
+const storePlaces: Migration = {
+  async up(db: AnyDb) {
+    // Degrees to a centimetre: PostgreSQL's `real` is single precision (about a metre at these values).
+    const degrees = db.getExecutor().adapter instanceof PostgresAdapter ? "double precision" : "real";
+    await db.schema
+      .createTable("store_places")
+      .addColumn("workspace_id", "text", (c) => c.notNull())
+      .addColumn("environment", "text", (c) => c.notNull())
+      // The Data API's CustomerID.
+      .addColumn("customer_id", "integer", (c) => c.notNull())
+      .addColumn("lat", degrees, (c) => c.notNull())
+      .addColumn("lon", degrees, (c) => c.notNull())
+      .addColumn("fixes", "integer", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("store_places_pk", ["workspace_id", "environment", "customer_id"])
+      .execute();
+  },
+};
+
+/**
+ * The visit notes' tables, by name: a database records the names it ran, so they never change. They run in the order of
  * their names, the core's and every feature's together (`lib/server/features.ts`).
  */
 export const NOTE_MIGRATIONS: Migrations = {
   "017-visit-notes": visitNotes,
+  "025-store-places": storePlaces,
 };

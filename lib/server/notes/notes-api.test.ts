@@ -165,6 +165,7 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
   });
 
   const LONG = "x".repeat(2001);
+  const HERE = { lat: 37.8044, lon: -122.2712, accuracy: 12 };
   it.each([
     ["a body that is not JSON", "{customerId: 20001", "body"],
     ["no body", undefined, "body"],
@@ -180,6 +181,23 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
     ["a fractional customer", { customerId: 1.5, text: "x" }, "customerId"],
     ["a customer as text", { customerId: "20001", text: "x" }, "customerId"],
     ["an unknown field", { customerId: 20001, text: "x", author: "someone" }, "author"],
+    ["a position without a visit", { customerId: 20001, text: "x", position: HERE }, "position"],
+    ["a latitude past the pole", { customerId: 20001, visited: true, position: { ...HERE, lat: 91 } }, "position.lat"],
+    [
+      "a position without its accuracy",
+      { customerId: 20001, visited: true, position: { lat: 1, lon: 1 } },
+      "position.accuracy",
+    ],
+    [
+      "an accuracy of 20 km",
+      { customerId: 20001, visited: true, position: { ...HERE, accuracy: 20_000 } },
+      "position.accuracy",
+    ],
+    [
+      "a position with a person in it",
+      { customerId: 20001, visited: true, position: { ...HERE, userId: "u" } },
+      "position.userId",
+    ],
   ])("POST rejects %s with 400 VALIDATION_FAILED, and writes nothing", async (_what, json, field) => {
     const { owner } = await staff();
     const response = await post(owner.cookie, json, "k-bad");
@@ -191,6 +209,67 @@ describe.each(databaseProfiles())("the visit notes API on $name", ({ open }) => 
     expect(await notesOf(owner.cookie, "customerId=20001")).toEqual([]);
     // The key was not spent: the same key with a good body makes the note.
     expect((await post(owner.cookie, { customerId: 20001, text: "Fine" }, "k-bad")).status).toBe(201);
+    expect(await backend.db.withTables<NoteTables>().selectFrom("store_places").selectAll().execute()).toEqual([]);
+  });
+
+  it("POST says what is wrong with a visit's position, field by field", async () => {
+    const { owner } = await staff();
+    const response = await post(
+      owner.cookie,
+      { customerId: 20001, visited: true, position: { ...HERE, lat: 91 } },
+      "k",
+    );
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toEqual({
+      code: "VALIDATION_FAILED",
+      detail: expect.any(String),
+      fieldErrors: [
+        { field: "position.lat", code: expect.any(String), detail: "position.lat: the latitude is -90 to 90 degrees" },
+      ],
+    });
+  });
+
+  it("POST a visit with the phone's position refines the store's place: once per visit, the mean of visits, no person in it", async () => {
+    const { owner, accounts } = await staff();
+    const visit = (cookie: string, position: unknown, key: string) =>
+      post(cookie, { customerId: 20001, visited: true, ...(position ? { position } : {}) }, key);
+    const places = () => backend.db.withTables<NoteTables>().selectFrom("store_places").selectAll().execute();
+
+    expect((await visit(owner.cookie, HERE, "v-1")).status).toBe(201);
+    // The same visit again (a double tap, a queued copy sent twice) answers the note and refines nothing more.
+    expect((await visit(owner.cookie, HERE, "v-1")).status).toBe(200);
+    expect(await places()).toEqual([
+      {
+        workspace_id: owner.workspaceId,
+        environment: "test",
+        customer_id: 20001,
+        lat: 37.8044,
+        lon: -122.2712,
+        fixes: 1,
+        updated_at: "2026-11-21T18:00:00.000Z",
+      },
+    ]);
+    // Its key with another position is another visit: refused, and refines nothing.
+    const moved = await visit(owner.cookie, { ...HERE, lat: 37.9 }, "v-1");
+    expect(moved.status).toBe(409);
+    expect((await errorOf(moved)).code).toBe("IDEMPOTENCY_KEY_REUSED");
+
+    // Another member's visit 100 m north: the store's point is the mean of the two, and says neither's.
+    backend.advance(HOUR);
+    expect((await visit(accounts.cookie, { lat: 37.8053, lon: -122.2712, accuracy: 40 }, "v-2")).status).toBe(201);
+    // A visit with no position, and one too rough to place a store (a phone's fix by cell towers), change nothing.
+    expect((await visit(accounts.cookie, undefined, "v-3")).status).toBe(201);
+    expect((await visit(accounts.cookie, { ...HERE, accuracy: 1500 }, "v-4")).status).toBe(201);
+    const [place, ...others] = await places();
+    expect(others).toEqual([]);
+    expect(place).toMatchObject({ customer_id: 20001, fixes: 2, updated_at: "2026-11-21T19:00:00.000Z" });
+    expect(place!.lat).toBeCloseTo(37.80485, 9);
+    const kept = JSON.stringify(await places());
+    for (const person of [owner.userId, accounts.userId]) expect(kept).not.toContain(person);
+    // The notes keep no position either: the visits are notes with no text.
+    const notes = await backend.db.withTables<NoteTables>().selectFrom("visit_notes").selectAll().execute();
+    expect(notes.map((n) => n.text)).toEqual(["", "", "", ""]);
+    expect(JSON.stringify(notes)).not.toMatch(/37\.80|122\.27/);
   });
 
   it("POST refuses a body past 16 KiB with 413 PAYLOAD_TOO_LARGE, and writes nothing", async () => {

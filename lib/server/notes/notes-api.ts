@@ -101,8 +101,9 @@ export const listNotes = defineRoute(
   },
 );
 
-// POST /api/notes {customerId, text} with an Idempotency-Key: writes a note (201). The same key again in the workspace
-// answers the note it made (200) or, asking for another note, 409 IDEMPOTENCY_KEY_REUSED.
+// POST /api/notes {customerId, text, visited?, position?} with an Idempotency-Key: writes a note (201); a visit's
+// position refines the store's place. The same key again in the workspace answers the note it made (200) or, asking
+// for another note (another position too), 409 IDEMPOTENCY_KEY_REUSED.
 export const createNote = defineRoute(
   {
     need: "key",
@@ -115,7 +116,7 @@ export const createNote = defineRoute(
     const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
     if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH)
       throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
-    const { customerId, text } = body;
+    const { customerId, text, position } = body;
     if (outOfScope(actor.key, [customerId]).length) throw customerNotInScope();
 
     const added = await storeOf(deps).add(scopeOf(actor), {
@@ -123,6 +124,7 @@ export const createNote = defineRoute(
       text,
       author: { id: actor.person.id, name: actor.person.name },
       idempotencyKey,
+      position,
     });
     if (added.outcome === "key-reused") throw idempotencyKeyReused();
     if (added.outcome === "deleted") throw noteDeleted();

@@ -2,7 +2,9 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { withinDeleteWindow } from "@/lib/domain/notes/note-rules";
+import type { VisitFix } from "@/lib/domain/today/plan/refine";
 import type { BackroomDatabase } from "../core/db/schema";
+import { refineStorePlace } from "./store-places";
 import type { NoteTables, VisitNoteTable } from "./tables";
 import type { Environment } from "../core/session/types";
 
@@ -10,7 +12,8 @@ import type { Environment } from "../core/session/types";
  * Visit notes in Backroom's database (`visit_notes`, migration 017). Every read and write names the workspace and the
  * environment, so one workspace's notes, or one environment's, never reach another's. Append-only: a note is written
  * once and never edited; its author may delete it within a day, which empties its text and takes it out of every list
- * (the row stays, so its Idempotency-Key still answers for it).
+ * (the row stays, so its Idempotency-Key still answers for it). A visit's position refines the store's place
+ * (`store-places.ts`) in the note's transaction, and is not kept with the note.
  */
 
 /** Where notes live: a workspace, and the environment of the key it works with. */
@@ -35,6 +38,8 @@ export interface NewNoteRecord {
   text: string;
   author: { id: string; name: string };
   idempotencyKey?: string;
+  /** Where the phone was when the visit was tapped: refines the store's place, once, when the note is made. */
+  position?: VisitFix;
 }
 
 /** What adding a note came to. */
@@ -65,9 +70,10 @@ const noteOf = (row: VisitNoteTable): StoredNote => ({
 
 /** What an add asked for, as a hash: a replay asks for exactly this again. */
 function requestHash(scope: NotesScope, note: NewNoteRecord): string {
-  return createHash("sha256")
-    .update(JSON.stringify([scope.environment, note.customerId, note.author.id, note.text]))
-    .digest("base64url");
+  const asked: unknown[] = [scope.environment, note.customerId, note.author.id, note.text];
+  // Only when sent: a note without one hashes as it always has.
+  if (note.position) asked.push([note.position.lat, note.position.lon, note.position.accuracy]);
+  return createHash("sha256").update(JSON.stringify(asked)).digest("base64url");
 }
 
 /**
@@ -117,7 +123,10 @@ export function createNotesStore(coreDb: Kysely<BackroomDatabase>, now: () => Da
       return rows.map(noteOf);
     },
 
-    /** Writes a note, once per Idempotency-Key in the workspace (see `AddOutcome`). */
+    /**
+     * Writes a note, once per Idempotency-Key in the workspace (see `AddOutcome`); a new visit's position refines the
+     * store's place with it (a replay refines nothing).
+     */
     async add(scope: NotesScope, note: NewNoteRecord): Promise<AddOutcome> {
       const row: VisitNoteTable = {
         id: randomUUID(),
@@ -133,22 +142,27 @@ export function createNotesStore(coreDb: Kysely<BackroomDatabase>, now: () => Da
         deleted_at: null,
         deleted_by: null,
       };
-      // One statement: two requests with one key at the same moment make one row, and the second reads it below.
-      const inserted = await db
-        .insertInto("visit_notes")
-        .values(row)
-        .onConflict((oc) => oc.columns(["workspace_id", "idempotency_key"]).doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (inserted) return { outcome: "created", note: noteOf(row) };
-      const first = await db
-        .selectFrom("visit_notes")
-        .selectAll()
-        .where("workspace_id", "=", scope.workspaceId)
-        .where("idempotency_key", "=", note.idempotencyKey!)
-        .executeTakeFirstOrThrow();
-      if (first.request_hash !== row.request_hash) return { outcome: "key-reused" };
-      return first.deleted_at ? { outcome: "deleted" } : { outcome: "replayed", note: noteOf(first) };
+      return db.transaction().execute(async (trx): Promise<AddOutcome> => {
+        // One statement: two requests with one key at the same moment make one row, and the second reads it below.
+        const inserted = await trx
+          .insertInto("visit_notes")
+          .values(row)
+          .onConflict((oc) => oc.columns(["workspace_id", "idempotency_key"]).doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (inserted) {
+          if (note.position) await refineStorePlace(trx, scope, note.customerId, note.position, row.created_at);
+          return { outcome: "created", note: noteOf(row) };
+        }
+        const first = await trx
+          .selectFrom("visit_notes")
+          .selectAll()
+          .where("workspace_id", "=", scope.workspaceId)
+          .where("idempotency_key", "=", note.idempotencyKey!)
+          .executeTakeFirstOrThrow();
+        if (first.request_hash !== row.request_hash) return { outcome: "key-reused" };
+        return first.deleted_at ? { outcome: "deleted" } : { outcome: "replayed", note: noteOf(first) };
+      });
     },
 
     /** Deletes a note for its author within the day of writing it; nobody else, and never later. */

@@ -7,6 +7,7 @@ import "server-only";
  */
 export type NoteTables = {
   visit_notes: VisitNoteTable;
+  store_places: StorePlaceTable;
 };
 
 /**
@@ -30,4 +31,21 @@ export interface VisitNoteTable {
   request_hash: string;
   deleted_at: string | null;
   deleted_by: string | null;
+}
+
+/**
+ * A store's place refined from its visits' positions (migration 025, `store-places.ts`): the mean of the fixes, how
+ * many made it, and when it last changed. The store's, never a person's: no author and no fix is kept.
+ */
+export interface StorePlaceTable {
+  workspace_id: string;
+  /** "test" or "production": the environment of the key the visits were written with. */
+  environment: string;
+  /** The Data API's CustomerID. */
+  customer_id: number;
+  /** Degrees, WGS 84. */
+  lat: number;
+  lon: number;
+  fixes: number;
+  updated_at: string;
 }

@@ -4,7 +4,7 @@ import { addDays } from "@/lib/format/days";
 import { formatMoney } from "@/lib/format/display";
 import { addDecimals } from "@/lib/format/decimal";
 import { haversineKm, tenthsOfKm } from "@/lib/domain/today/plan/geo";
-import type { TodayPlan } from "@/lib/domain/today/plan/plan-json";
+import type { PlanStop, TodayPlan } from "@/lib/domain/today/plan/plan-json";
 import { browserRequest, connectKey, DEMO_KEYS, type TestBackend } from "../core/testing";
 import { createNote } from "../notes/notes-api";
 import { createTestBackend } from "../testing";
@@ -134,6 +134,35 @@ describe("GET /api/today/plan", () => {
     const stop = [...again.stops].find((s) => s.customerId === never.customerId)!;
     expect(stop.reasons).not.toContain("No visit on record");
     expect(stop.reasons.some((r) => r.startsWith("Not visited"))).toBe(false);
+  });
+
+  it("places a stop where its visits were tapped, unless that is far from its postal code's place", async () => {
+    const { cookie } = await connectKey(backend, DEMO_KEYS.Employee, "Employee");
+    const rep = await busiestRep();
+    const plan = (await (await ask(cookie, `?rep=${rep.UserID}&date=${day}`)).json()) as TodayPlan;
+    expect(plan.stops.length).toBeGreaterThan(1);
+    expect(plan.stops.every((s) => s.placedBy !== "visit")).toBe(true);
+    const [near, far] = plan.stops as [PlanStop, PlanStop];
+    const visit = async (stop: PlanStop, lat: number, key: string) =>
+      (
+        await createNote(
+          browserRequest("POST", "/api/notes", {
+            cookie,
+            json: { customerId: stop.customerId, visited: true, position: { lat, lon: stop.lon, accuracy: 15 } },
+            headers: { "Idempotency-Key": key },
+          }),
+          backend,
+        )
+      ).status;
+    // About 220 m north of its postal code's place; the other's visit 55 km north of its own (tapped elsewhere).
+    expect(await visit(near, near.lat + 0.002, "visit-near")).toBe(201);
+    expect(await visit(far, far.lat + 0.5, "visit-far")).toBe(201);
+    const again = (await (
+      await ask(cookie, `?rep=${rep.UserID}&date=${day}&add=${near.customerId},${far.customerId}`)
+    ).json()) as TodayPlan;
+    const placed = new Map(again.stops.map((s) => [s.customerId, s]));
+    expect(placed.get(near.customerId)).toMatchObject({ placedBy: "visit", lat: near.lat + 0.002, lon: near.lon });
+    expect(placed.get(far.customerId)).toMatchObject({ placedBy: far.placedBy, lat: far.lat, lon: far.lon });
   });
 
   it.each([

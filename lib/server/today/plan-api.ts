@@ -5,6 +5,7 @@ import { todayModel } from "@/lib/domain/today/today";
 import type { AccountCard } from "@/lib/domain/today/today-types";
 import { directionsLinks } from "@/lib/domain/today/plan/directions";
 import type { Place, Point } from "@/lib/domain/today/plan/geo";
+import { refinedPlace } from "@/lib/domain/today/plan/refine";
 import { choosePlan, PLAN_STOPS, rankCandidates, type VisitAccount } from "@/lib/domain/today/plan/reasons";
 import { orderRoute } from "@/lib/domain/today/plan/route";
 import { lastVisits, NOT_VISITED_DAYS, NOT_VISITED_MAX } from "@/lib/domain/today/visits";
@@ -12,6 +13,7 @@ import type { TodayPlan } from "@/lib/domain/today/plan/plan-json";
 import { type ActorOf, defineRoute } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import { loadNotes, type NotesDeps } from "../notes/notes-api";
+import { storePlaces } from "../notes/store-places";
 import { postalPlace } from "./plan-places";
 import { loadToday, type TodayDeps } from "./today-api";
 
@@ -74,9 +76,10 @@ async function readLastVisits(actor: ActorOf["key"], deps: PlanDeps, customerIds
 
 /**
  * A rep's plan for a day: the accounts worth a visit (their reasons, weighted: `reasons.ts`), the first `stops` of
- * them (8 unless asked; the rep's additions and removals), placed by their addresses' postal codes without a network
- * (`plan-places.ts`), in driving order from `from` (the phone, when the asker sends it) or else from the first stop,
- * with each leg's and the total distance, and the "Open in Maps" links. Read as Today is (`loadToday`), with the
+ * them (8 unless asked; the rep's additions and removals), placed where their visits were tapped (`refine.ts`) or
+ * else by their addresses' postal codes without a network (`plan-places.ts`), in driving order from `from` (the
+ * phone, when the asker sends it) or else from the first stop, with each leg's and the total distance, and the "Open
+ * in Maps" links. Read as Today is (`loadToday`), with the
  * accounts' visits from the notes.
  *
  * @example
@@ -107,10 +110,18 @@ export async function loadPlan(
   const ranked = rankCandidates(accounts, query.date, notVisited);
   const chosen = choosePlan(ranked, { stops: query.stops, add: query.add, remove: query.remove }, accounts);
 
+  const kept = await storePlaces(
+    deps.db,
+    { workspaceId: actor.workspace.id, environment: actor.key.environment },
+    chosen.map((c) => c.account.customerId),
+  );
   const placed: { visit: (typeof chosen)[number]; point: Place }[] = [];
   const unplaced: TodayPlan["unplaced"] = [];
   for (const visit of chosen) {
-    const point = postalPlace(visit.account.card.address, visit.account.card.state);
+    const point = refinedPlace(
+      postalPlace(visit.account.card.address, visit.account.card.state),
+      kept.get(visit.account.customerId),
+    );
     if (point) placed.push({ visit, point });
     else
       unplaced.push({
