@@ -6,6 +6,7 @@ import type { Outcome } from "@/components/account/form-bits";
 import { NOTES_KEY } from "@/lib/domain/notes/note-rules";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
 import { noteFailure } from "@/lib/ui/notes/note-failure";
+import { visitPosition } from "@/lib/ui/notes/visit-position";
 import { writeNote } from "@/lib/ui/offline/outbox";
 import { outboxChanged } from "@/lib/ui/offline/use-outbox";
 import { BUTTON } from "@/lib/ui/styles";
@@ -19,9 +20,10 @@ interface VisitedButtonProps {
 
 /**
  * "Visited": the one tap that records a visit to the store, a note with no text (`POST /api/notes` with
- * `visited: true`).
- * Offline it waits on the device and is sent when the connection is back, as a note does; a double tap makes one
- * visit (one Idempotency-Key until the answer comes).
+ * `visited: true`), with the phone's position when the person has already allowed this site their location (the
+ * store's place on the route plan is refined from it; this button never asks for it, and records the visit without it
+ * when there is none within 5 s). Offline it waits on the device and is sent when the connection is back, as a note
+ * does; a double tap makes one visit (one Idempotency-Key until the answer comes).
  */
 export function VisitedButton({ customerId, name, onOutcome }: VisitedButtonProps) {
   const queryClient = useQueryClient();
@@ -32,7 +34,14 @@ export function VisitedButton({ customerId, name, onOutcome }: VisitedButtonProp
     sending.current = true;
     setBusy(true);
     try {
-      const outcome = await writeNote(sessionKeyStore(), { customerId, text: "", visited: true });
+      // The phone's position needs no connection: offline it waits with the visit.
+      const position = await visitPosition();
+      const outcome = await writeNote(sessionKeyStore(), {
+        customerId,
+        text: "",
+        visited: true,
+        ...(position ? { position } : {}),
+      });
       if ("queued" in outcome) {
         outboxChanged();
         onOutcome({ tone: "ok", text: `Visit to ${name} saved on this device: it is sent when you are back online.` });

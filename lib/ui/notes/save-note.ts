@@ -24,6 +24,9 @@ export function draftNote(note: NewNoteBody, newKey: () => string = () => crypto
 /** Sends a draft: the note it made, whether this send made it (201) or an earlier one did (200). */
 export function sendDraft(draft: NoteDraft): Promise<NoteJson> {
   // What the POST's schema takes, and nothing the device kept beside it (the queue's time).
-  const { customerId, text, visited } = draft;
-  return notesClient.create({ customerId, text, ...(visited ? { visited } : {}) }, draft.idempotencyKey);
+  const { customerId, text, visited, position } = draft;
+  return notesClient.create(
+    { customerId, text, ...(visited ? { visited } : {}), ...(position ? { position } : {}) },
+    draft.idempotencyKey,
+  );
 }

@@ -66,6 +66,28 @@ describe("writeNote online", () => {
   });
 });
 
+describe("a visit with the phone's position", () => {
+  const here = { lat: 37.80443, lon: -122.27113, accuracy: 12 };
+  const visit = { customerId: 20001, text: "", visited: true as const, position: here };
+
+  it("is sent with its position, kept with it on the device offline; its key answers that position only", async () => {
+    const backroom = fakeBackroom();
+    const store = sessionKeyStore(new MemoryStorage());
+    await writeNote(store, visit, { online: false });
+    expect((await queuedNotes()).map((n) => n.position)).toEqual([here]);
+    expect(await flushOutbox()).toEqual({ sent: 1, refused: 0, waiting: 0 });
+    expect([...backroom.notes.values()]).toEqual([expect.objectContaining({ position: here })]);
+    // A 503, then the visit again from the same fix: the same request, so the same key.
+    backroom.fail.push(Response.json({ Error: "Backroom cannot reach its session store." }, { status: 503 }));
+    await expect(writeNote(store, visit, { online: true })).rejects.toMatchObject({ status: 503 });
+    await writeNote(store, visit, { online: true });
+    expect(backroom.keys[1]).toBe(backroom.keys[2]);
+    // From another fix it is another request (the same key would be refused as another note): another key.
+    await writeNote(store, { ...visit, position: { ...here, lat: 37.80453 } }, { online: true });
+    expect(new Set(backroom.keys).size).toBe(3);
+  });
+});
+
 describe("a note written without a connection", () => {
   it("is kept on the device, and sent once when the connection is back, however often the outbox is sent", async () => {
     const backroom = fakeBackroom();

@@ -24,8 +24,12 @@ export interface QueuedNote extends NoteDraft {
 let store: ReturnType<typeof createStore> | undefined;
 const outbox = () => (store ??= createStore(OUTBOX_DATABASE, "notes"));
 
-/** The signature `saveNote` keys a note by: a send that failed for want of a connection is queued with its key. */
-const signatureOf = (note: NewNoteBody) => `POST /api/notes ${note.customerId} ${hashOf(note.text)}`;
+/**
+ * The signature `saveNote` keys a note by: a send that failed for want of a connection is queued with its key. A
+ * visit's position is part of what it asks: the same key with another position would be refused as another note.
+ */
+const signatureOf = (note: NewNoteBody) =>
+  `POST /api/notes ${note.customerId} ${hashOf(note.text)}${note.position ? ` ${hashOf(JSON.stringify(note.position))}` : ""}`;
 
 /** Whether a failure is the connection's (no answer at all), not Backroom's answer. */
 export const isNoConnection = (error: unknown) => isDataApiError(error) && error.status === 0;
