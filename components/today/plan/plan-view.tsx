@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { FormStatus, type Outcome } from "@/components/account/form-bits";
 import { VisitedButton } from "@/components/customers/visited-button";
 import { RequestError } from "@/components/table/request-error";
-import { pageHref } from "@/lib/domain/page-href";
+import { pageHref, pageRead } from "@/lib/domain/page-href";
 import type { PlanStop, TodayPlan } from "@/lib/domain/today/plan/plan-json";
 import { directionsLinks } from "@/lib/domain/today/plan/directions";
 import type { PlaceSource, Point } from "@/lib/domain/today/plan/geo";
@@ -16,6 +16,10 @@ import { orderRoute } from "@/lib/domain/today/plan/route";
 import { phonePlace } from "@/lib/ui/today/phone-place";
 import { planQueryOptions } from "@/lib/ui/today/plan-query";
 import { BUTTON, PRIMARY } from "@/lib/ui/styles";
+import { useTimeZone } from "@/components/shell/providers";
+import { useOnline } from "@/lib/ui/offline/use-online";
+import { useWeek } from "@/lib/ui/offline/use-week";
+import { OfflineLine } from "../offline-line";
 import { PlanMap } from "./plan-map";
 
 interface PlanViewProps {
@@ -74,10 +78,14 @@ const onIos = () =>
 export function PlanView({ repId, date }: PlanViewProps) {
   const params = useSearchParams();
   const router = useRouter();
+  const timeZone = useTimeZone();
+  const online = useOnline();
+  // Offline, the plan kept with the week ("Save for offline" on Today): the one of the day it was saved.
+  const { week } = useWeek(repId);
   const stopsParam = Number(params.get("stops"));
   const ask = {
     rep: repId,
-    date,
+    date: !online && week ? week.day : date,
     stops:
       Number.isInteger(stopsParam) && stopsParam >= PLAN_STOPS.min ? Math.min(stopsParam, PLAN_STOPS.max) : undefined,
     add: ids(params.get("add")),
@@ -110,10 +118,25 @@ export function PlanView({ repId, date }: PlanViewProps) {
 
   if (answer.error && !plan)
     return <RequestError error={answer.error} onRetry={() => void answer.refetch()} what="the plan" />;
+  if (!plan && !online)
+    return (
+      <div className="space-y-2">
+        <OfflineLine timeZone={timeZone} />
+        <p className="max-w-3xl">
+          This route is not kept on this device. &ldquo;Save for offline&rdquo; on Today keeps the day&apos;s proposed
+          route;{" "}
+          <Link href={pageHref.todayPlan(pageRead.today(params))} className="link">
+            open it
+          </Link>
+          .
+        </p>
+      </div>
+    );
   if (!plan) return <PlanSkeleton />;
   const links = plan.directions;
   return (
     <div className="space-y-4">
+      <OfflineLine asOf={plan.readAt} timeZone={timeZone} />
       <p className="text-sm" data-testid="plan-summary">
         <strong>{plan.stops.length}</strong> {plan.stops.length === 1 ? "stop" : "stops"} ·{" "}
         <strong className="tabular-nums">{plan.totalKm.toFixed(1)} km</strong> in straight lines from{" "}
