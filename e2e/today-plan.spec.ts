@@ -2,7 +2,9 @@ import { devices, expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { signIn } from "./sign-in";
 
-// The rep's route on a phone: the demo staff person (linked to the busiest rep) opens /today/plan.
+// The rep's route on a phone: the demo staff person (linked to the busiest rep) opens /today/plan; and "Visited" on a
+// card of Today's stops. In order, in one worker: both count the visits of the day's first stores.
+test.describe.configure({ mode: "default" });
 
 interface Note {
   customerId: number;
@@ -84,6 +86,32 @@ test("on a phone, the day's route: eight stops in order with their reasons, Open
   });
   const listed = page.getByRole("list", { name: "Accounts" });
   for (const id of [firstId, secondId]) await expect(listed.locator(`[data-customer="${id}"]`)).toHaveCount(0);
+  await context.close();
+});
+
+test("on a phone, Visited on a card of today's deliveries records one visit, said on the button and on the card", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, "Employee");
+  await page.goto("/today");
+  const section = page.getByRole("region", { name: /^Deliveries today/ });
+  await expect(section).toBeVisible({ timeout: 30_000 });
+  const cards = section.getByRole("article");
+  test.skip((await cards.count()) === 0, "No delivery today among the demo rep's accounts on this day.");
+  const card = cards.last();
+  const id = Number(await card.getAttribute("data-customer"));
+  const notesOf = async () =>
+    ((await (await page.request.get(`/api/notes?customerId=${id}`)).json()) as { notes: Note[] }).notes;
+  const before = (await notesOf()).length;
+  const visited = card.getByRole("button", { name: /^Visited / });
+  await visited.click();
+  await expect(visited).toHaveText("Visited ✓", { timeout: 30_000 });
+  await expect.poll(async () => (await notesOf()).length).toBe(before + 1);
+  expect((await notesOf())[0]!.text).toBe("");
+  await expect(card.getByTestId("last-note")).toHaveText(/^Visited \w{3} \d{1,2}, \d{4} by .+$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 });
 

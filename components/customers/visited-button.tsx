@@ -15,7 +15,10 @@ interface VisitedButtonProps {
   customerId: number;
   /** The store's name, for the button's accessible name where several are on a page. */
   name: string;
-  onOutcome: (outcome: Outcome) => void;
+  /** What the tap did, in words; and whether the visit was recorded or is waiting on the device (`queued`). */
+  onOutcome: (outcome: Outcome, kept?: "recorded" | "queued") => void;
+  /** A link-like button in a card's heading row (Today's stops), with what it says instead of "Visited". */
+  compact?: { label: string };
 }
 
 /**
@@ -25,7 +28,7 @@ interface VisitedButtonProps {
  * when there is none within 5 s). Offline it waits on the device and is sent when the connection is back, as a note
  * does; a double tap makes one visit (one Idempotency-Key until the answer comes).
  */
-export function VisitedButton({ customerId, name, onOutcome }: VisitedButtonProps) {
+export function VisitedButton({ customerId, name, onOutcome, compact }: VisitedButtonProps) {
   const queryClient = useQueryClient();
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -44,9 +47,12 @@ export function VisitedButton({ customerId, name, onOutcome }: VisitedButtonProp
       });
       if ("queued" in outcome) {
         outboxChanged();
-        onOutcome({ tone: "ok", text: `Visit to ${name} saved on this device: it is sent when you are back online.` });
+        onOutcome(
+          { tone: "ok", text: `Visit to ${name} saved on this device: it is sent when you are back online.` },
+          "queued",
+        );
       } else {
-        onOutcome({ tone: "ok", text: `Visit to ${name} recorded.` });
+        onOutcome({ tone: "ok", text: `Visit to ${name} recorded.` }, "recorded");
         await queryClient.invalidateQueries({ queryKey: NOTES_KEY });
       }
     } catch (failure) {
@@ -62,9 +68,9 @@ export function VisitedButton({ customerId, name, onOutcome }: VisitedButtonProp
       onClick={() => void visit()}
       aria-label={`Visited ${name}`}
       aria-disabled={busy}
-      className={`${BUTTON} min-h-11`}
+      className={compact ? "link inline-flex min-h-11 items-center" : `${BUTTON} min-h-11`}
     >
-      {busy ? "Recording…" : "Visited"}
+      {busy ? "Recording…" : (compact?.label ?? "Visited")}
     </button>
   );
 }

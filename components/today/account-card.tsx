@@ -5,14 +5,15 @@ import { pageHref } from "@/lib/domain/page-href";
 import { isVisitMark, type NoteJson } from "@/lib/domain/notes/note-rules";
 import type { AccountCard as Card } from "@/lib/domain/today/today";
 import { plural } from "@/lib/format/plural";
+import { CardVisited } from "./card-visited";
 
 const TOUCH = "inline-flex min-h-11 items-center";
 
 /**
  * What a card says of its account. `account` (every account, `/today/accounts`): its state and licence, address with
  * a maps link, balance, last order and next delivery. `stop` (a day's deliveries, under its state and day): the same
- * but the state and the next delivery, which the section's heading says, with the licence and balance on one line.
- * `line` (a section that is not a stop: on hold, past due, due to reorder, stopped): its name and its figures.
+ * but the state and the next delivery, which the section's heading says, with the licence and balance on one line, and
+ * "Visited" beside its directions. `line` (a section that is not a stop: on hold, past due, due to reorder, stopped): its name and its figures.
  */
 export type CardKind = "account" | "stop" | "line";
 
@@ -64,7 +65,19 @@ export function AccountCard({
     </a>
   ) : undefined;
   return (
-    <CardFrame card={card} aside={directions}>
+    <CardFrame
+      card={card}
+      aside={
+        stop ? (
+          <>
+            <CardVisited customerId={card.customerId} name={card.name} />
+            {directions}
+          </>
+        ) : (
+          directions
+        )
+      }
+    >
       {!stop && (
         <p className="text-slate-700 dark:text-slate-300">{[card.state, licence].filter(Boolean).join(" · ")}</p>
       )}
