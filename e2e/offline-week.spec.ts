@@ -77,6 +77,12 @@ test("a rep saves the week on Today; without a signal Today, the accounts, the d
   const customerId = Number(await card.getAttribute("data-customer"));
   const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
 
+  // Its page opened online first: the worker keeps that copy too, which reads its figures from the API.
+  await page.goto(`/customers/${customerId}`);
+  await expect(page.getByTestId("balance")).toBeVisible({ timeout: 30_000 });
+  await page.goto("/today");
+  await expect(summary).toContainText(`${accounts} active accounts`, { timeout: 30_000 });
+
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId("offline-line")).toContainText(/^Offline · as of /, { timeout: 30_000 });
@@ -97,8 +103,11 @@ test("a rep saves the week on Today; without a signal Today, the accounts, the d
   await page.goto(`/customers/${customerId}`);
   await expect(page).toHaveURL(new RegExp(`/customers/${customerId}$`));
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  // Drawn from the week, not the copy kept online: the balance is there, no "could not be reached".
   await expect(page.getByTestId("offline-line")).toContainText(/^Offline · as of /);
   await expect(page.getByRole("heading", { level: 2, name: "Customer record" })).toBeVisible();
+  await expect(page.getByTestId("balance")).toBeVisible();
+  await expect(page.getByText("could not be reached")).toHaveCount(0);
 
   // A note written without a signal (a double tap on Save): kept on the device, and sent once the signal is back.
   const text = `Visited offline ${Date.now().toString(36)}: wants the spring menu`;

@@ -219,10 +219,10 @@ async function measure(context: BrowserContext, base: string, path: string): Pro
   await cdp.send("Network.emulateNetworkConditions", { ...NETWORK, offline: true });
   await context.setOffline(true);
   await page.goto(path, { waitUntil: "commit", timeout: 60_000 });
-  await page.getByTestId("offline-line").waitFor({ timeout: 30_000 });
+  await offlineShown(page, path);
   const offline = await dataShown(page);
   await page.goto(customerPath, { waitUntil: "commit", timeout: 60_000 });
-  await page.getByTestId("offline-line").waitFor({ timeout: 30_000 });
+  await offlineShown(page, customerPath);
   const customerOffline = await dataShown(page);
   await context.setOffline(false);
   return {
@@ -239,6 +239,17 @@ async function measure(context: BrowserContext, base: string, path: string): Pro
     offline,
     customerOffline,
   };
+}
+
+/** Waits for a page opened offline to say so ("Offline · as of"), naming the page when it does not. */
+async function offlineShown(page: Page, path: string) {
+  await page
+    .getByTestId("offline-line")
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: join(tmpdir(), "bench-phone-offline.png") });
+      throw new Error(`${path} offline did not say so: ${String(error)}`);
+    });
 }
 
 /** A page opened online: its largest contentful paint and when its data was shown, from the navigation's start. */

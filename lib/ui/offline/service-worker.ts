@@ -58,19 +58,27 @@ async function trimPages(): Promise<void> {
 /** The pages cache's rules: keep only whole dashboard pages, show none older than a week, keep at most PAGES_MAX. */
 const pagesRules: SerwistPlugin = {
   cacheWillUpdate: async ({ response }) => (isKeptResponse(response) ? response : null),
-  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
-    cachedResponse && isFresh(cachedResponse.headers.get("date"), Date.now()) ? cachedResponse : undefined,
+  // An address with a stand-in kept (a customer's page, with the rep's week) is drawn by the stand-in, from the data
+  // on the device, even where the page itself was kept when it was opened online: that copy reads its figures from
+  // the API, and would show the store's balance as "could not be reached".
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+    cachedResponse && isFresh(cachedResponse.headers.get("date"), Date.now()) && !(await keptStandIn(request))
+      ? cachedResponse
+      : undefined,
   cacheDidUpdate: trimPages,
   // Neither the network nor a kept copy: a kept page that draws this address from the data kept on the device (a
   // customer's page from the rep's week), before the offline page (the fallback's plugin runs after this one).
-  handlerDidError: async ({ request }) => {
-    const standIn = standInFor(new URL(request.url).pathname);
-    if (!standIn) return undefined;
-    const cache = await caches.open(PAGES_CACHE);
-    const kept = await cache.match(new URL(standIn, self.location.origin), { ignoreVary: true });
-    return kept && isFresh(kept.headers.get("date"), Date.now()) ? kept : undefined;
-  },
+  handlerDidError: async ({ request }) => keptStandIn(request),
 };
+
+/** The kept page that draws a request's address from the data on the device (`standInFor`), when one is kept. */
+async function keptStandIn(request: Request): Promise<Response | undefined> {
+  const standIn = standInFor(new URL(request.url).pathname);
+  if (!standIn) return undefined;
+  const cache = await caches.open(PAGES_CACHE);
+  const kept = await cache.match(new URL(standIn, self.location.origin), { ignoreVary: true });
+  return kept && isFresh(kept.headers.get("date"), Date.now()) ? kept : undefined;
+}
 
 const pages = new NetworkFirst({
   cacheName: PAGES_CACHE,
