@@ -30,7 +30,7 @@ describe("NewNote", () => {
     [
       "a position without a visit",
       { customerId: 20001, text: "x", position: { lat: 37.8, lon: -122.3, accuracy: 10 } },
-      'A position is sent with a visit ("visited": true).',
+      'sent with a visit only ("visited": true).',
     ],
     ["a latitude past the pole", visitAt({ lat: 91, lon: 0, accuracy: 10 }), "the latitude is -90 to 90 degrees"],
     [

@@ -58,7 +58,7 @@ export const NewNote = z
     path: ["text"],
   })
   .refine((note) => note.position === undefined || note.visited === true, {
-    error: 'A position is sent with a visit ("visited": true).',
+    error: 'sent with a visit only ("visited": true).',
     path: ["position"],
   });
 

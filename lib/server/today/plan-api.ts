@@ -29,30 +29,30 @@ const ids = z
   .optional();
 
 const Query = z.strictObject({
-  rep: z.coerce.number().int().positive({ error: "rep: a sales rep's UserID (a positive whole number)" }),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "date: the rep's day, YYYY-MM-DD" }),
+  rep: z.coerce.number().int().positive({ error: "a sales rep's UserID (a positive whole number)" }),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "the rep's day, YYYY-MM-DD" }),
   stops: z.coerce
     .number()
     .int()
-    .min(PLAN_STOPS.min, { error: `stops: ${PLAN_STOPS.min} to ${PLAN_STOPS.max}` })
-    .max(PLAN_STOPS.max, { error: `stops: ${PLAN_STOPS.min} to ${PLAN_STOPS.max}` })
+    .min(PLAN_STOPS.min, { error: `${PLAN_STOPS.min} to ${PLAN_STOPS.max} stops` })
+    .max(PLAN_STOPS.max, { error: `${PLAN_STOPS.min} to ${PLAN_STOPS.max} stops` })
     .optional(),
   add: ids,
   remove: ids,
   notVisited: z.coerce
     .number()
     .int()
-    .min(1, { error: `notVisited: 1 to ${NOT_VISITED_MAX} days` })
-    .max(NOT_VISITED_MAX, { error: `notVisited: 1 to ${NOT_VISITED_MAX} days` })
+    .min(1, { error: `1 to ${NOT_VISITED_MAX} days` })
+    .max(NOT_VISITED_MAX, { error: `1 to ${NOT_VISITED_MAX} days` })
     .optional(),
   from: z
     .string()
-    .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, { error: "from: the start as lat,lon" })
+    .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, { error: "the start as lat,lon" })
     .transform((text): Point => {
       const [lat, lon] = text.split(",").map(Number) as [number, number];
       return { lat, lon };
     })
-    .refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lon) <= 180, { error: "from: lat -90 to 90, lon -180 to 180" })
+    .refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lon) <= 180, { error: "lat -90 to 90, lon -180 to 180" })
     .optional(),
 });
 
