@@ -72,7 +72,15 @@ export function ResourceTableGrid(props: ResourceTableGridProps) {
                     return (
                       <td
                         key={cell.id}
-                        className={spec?.numeric ? "numeric" : spec?.kind === "list" || spec?.wrap ? "wrap" : undefined}
+                        className={
+                          spec?.numeric
+                            ? "numeric"
+                            : spec?.wrap === "name"
+                              ? "wrap-name"
+                              : spec?.kind === "list" || spec?.wrap
+                                ? "wrap"
+                                : undefined
+                        }
                         data-label={card && spec?.header}
                         data-card={card?.get(cell.column.id)}
                       >

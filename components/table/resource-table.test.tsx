@@ -139,7 +139,7 @@ describe("ResourceTable at a desk's width", () => {
     const invoices = render(LIST_VIEWS.invoices as unknown as ListViewSpec, [
       { InvoiceID: 7, InvoiceNum: "INV-7", CustomerID: 20001, CustomerName: "Desert Cannabis Co. - Santa Rosa" },
     ]);
-    expect(cellOf(invoices, "Desert Cannabis Co. - Santa Rosa")).toMatch(/^<td class="wrap"/);
-    expect(cellOf(invoices, "INV-7")).toMatch(/^<td(?! class="wrap")/);
+    expect(cellOf(invoices, "Desert Cannabis Co. - Santa Rosa")).toMatch(/^<td class="wrap-name"/);
+    expect(cellOf(invoices, "INV-7")).toMatch(/^<td(?! class="wrap)/);
   });
 });

@@ -37,9 +37,10 @@ export interface ColumnSpec<R = Record<string, unknown>, Cell = unknown> {
   numeric?: boolean;
   /**
    * Wraps over lines in a column of readable width rather than widening the table: a list's values always do, a text
-   * that holds several (dates joined by ";") says so here.
+   * that holds several (dates joined by ";") says so here (`true`); a record's name (`"name"`) wraps at its spaces
+   * only where the table would not fit otherwise, with no minimum width.
    */
-  wrap?: boolean;
+  wrap?: boolean | "name";
   /** An id shown by its name (or a list of ids, each by its name): the lookup (`CustomerIDs`) that names it. */
   named?: string;
   /** The page the value links to (a record's name or id to the record's page); undefined leaves it text. */
@@ -177,13 +178,13 @@ function recordLinks<R>(record: RecordMeta): Map<string, Partial<ColumnSpec<R, n
     const nameFields = id.names.filter((n) => n in record.fields);
     const href = (row: R) => detailHref(id.kind, (row as Record<string, unknown>)[name]);
     if (LOOKUPS[id.kind] && nameFields.length === 0) {
-      links.set(name, { named: id.kind, wrap: true, ...(id.header ? { header: id.header } : {}) });
+      links.set(name, { named: id.kind, wrap: "name", ...(id.header ? { header: id.header } : {}) });
       continue;
     }
     if (!hasDetailPage(id.kind)) continue;
     links.set(name, { href });
     for (const nameField of nameFields)
-      if (!links.has(nameField)) links.set(nameField, { href, ...(id.code ? {} : { wrap: true }) });
+      if (!links.has(nameField)) links.set(nameField, { href, ...(id.code ? {} : { wrap: "name" as const }) });
   }
   return links;
 }
