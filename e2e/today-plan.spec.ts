@@ -5,6 +5,7 @@ import { signIn } from "./sign-in";
 // The rep's route on a phone: the demo staff person (linked to the busiest rep) opens /today/plan; and "Visited" on a
 // card of Today's stops. In order, in one worker: both count the visits of the day's first stores.
 test.describe.configure({ mode: "default" });
+test.use({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
 
 interface Note {
   customerId: number;
@@ -12,10 +13,9 @@ interface Note {
 }
 
 test("on a phone, the day's route: eight stops in order with their reasons, Open in Maps holding every stop, Visited recorded once, also offline", async ({
-  browser,
+  page,
+  context,
 }) => {
-  const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
   await signIn(page, "Employee");
   await page.goto("/today");
   await page.getByRole("link", { name: "Today's route" }).click();
@@ -86,14 +86,11 @@ test("on a phone, the day's route: eight stops in order with their reasons, Open
   });
   const listed = page.getByRole("list", { name: "Accounts" });
   for (const id of [firstId, secondId]) await expect(listed.locator(`[data-customer="${id}"]`)).toHaveCount(0);
-  await context.close();
 });
 
 test("on a phone, Visited on a card of today's deliveries records one visit, said on the button and on the card", async ({
-  browser,
+  page,
 }) => {
-  const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
   await signIn(page, "Employee");
   await page.goto("/today");
   const section = page.getByRole("region", { name: /^Deliveries today/ });
@@ -112,7 +109,6 @@ test("on a phone, Visited on a card of today's deliveries records one visit, sai
   expect((await notesOf())[0]!.text).toBe("");
   await expect(card.getByTestId("last-note")).toHaveText(/^Visited \w{3} \d{1,2}, \d{4} by .+$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await context.close();
 });
 
 /** The plan's rep and day as the page asks for them: the linked rep (the busiest) and today on the person's clock. */
