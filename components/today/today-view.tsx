@@ -110,12 +110,10 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
         <>
           <TodayStrip
             model={model}
-            notVisited={
-              lastVisits && {
-                count: notVisited(model.accounts, lastVisits, today).length,
-                href: pageHref.todayAccounts({ ...own, notVisited: NOT_VISITED_DAYS }),
-              }
-            }
+            notVisited={{
+              count: lastVisits && notVisited(model.accounts, lastVisits, today).length,
+              href: pageHref.todayAccounts({ ...own, notVisited: NOT_VISITED_DAYS }),
+            }}
           />
           <TodayDeliveries
             title="Deliveries today"
