@@ -19,6 +19,7 @@ import { customerMoney } from "@/lib/domain/customers/customer-money";
 import {
   accountOpenInvoicesRequest,
   accountPaymentsRequest,
+  agingAccounts,
   customerAgingRequest,
   customerInvoicesRequest,
 } from "@/lib/domain/customers/customer-requests";
@@ -113,9 +114,7 @@ function Summary({ customerId, row, reads }: { customerId: number; row: Customer
     ...apiQueryOptions(browserApi, customerAgingRequest(customerId), STALE.working),
     enabled: reads.aging,
   });
-  const accounts = [
-    ...new Set((aging.data?.records ?? []).flatMap((r) => (r.ARAccountID == null ? [] : [r.ARAccountID]))),
-  ];
+  const accounts = agingAccounts(aging.data?.records ?? []);
   const open = useQuery({
     ...apiQueryOptions(browserApi, accountOpenInvoicesRequest(accounts), STALE.working),
     enabled: reads.openInvoices && accounts.length > 0,

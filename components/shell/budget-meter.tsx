@@ -33,8 +33,14 @@ export function BudgetMeter({
     const timer = setTimeout(() => setNow(Date.now()), Math.min(resetsAt - Date.now() + 500, 2 ** 31 - 1));
     return () => clearTimeout(timer);
   }, [resetsAt]);
+  // The same width at a desk known or not (17rem holds "API budget", the meter and "1,028 of 1,028 left"): the
+  // figures come with a page's first answer, and the header's other controls must not move or wrap when they do.
   if (!budget) {
-    return <span className="text-sm text-slate-700 md:text-xs dark:text-slate-300">API budget: not known yet</span>;
+    return (
+      <span className="text-sm text-slate-700 md:inline-block md:min-w-[17rem] md:text-xs dark:text-slate-300">
+        API budget: not known yet
+      </span>
+    );
   }
   const at = now ?? budget.seenAt;
   const low = isLowBudget(budget, at);
@@ -45,7 +51,7 @@ export function BudgetMeter({
   const back = formatClock(new Date(budget.resetsAt).toISOString(), timeZone, new Date(at));
   return (
     <div
-      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm md:flex-nowrap md:text-xs"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm md:min-w-[17rem] md:flex-nowrap md:text-xs"
       data-budget={low ? "low" : "ok"}
     >
       <label

@@ -10,7 +10,10 @@ type Prefetch = Parameters<typeof prefetched>[0];
 /**
  * A region of a page whose data the server fetches: put it inside `<Suspense>` so the page's shell (sidebar, header,
  * title, skeletons) is sent at once and this region streams in when its requests have answered. `requests` may be a
- * function of nothing that answers them (computed from what the session holds), or a list.
+ * function of nothing that answers them (computed from what the session holds), or a list. `then` is a second round
+ * that starts beside the first and asks what the first's answers name (`serverAnswer` of a request in the list waits
+ * for that one answer, not for the whole list): the browser gets both rounds with the region rather than asking the
+ * second itself after it has loaded its code, a round trip and a hydration later.
  *
  * @example
  * <Suspense fallback={<TableSkeleton />}>
@@ -21,12 +24,18 @@ type Prefetch = Parameters<typeof prefetched>[0];
  */
 export async function Prefetched({
   requests,
+  then,
   children,
 }: {
   requests: Prefetch | (() => Promise<Prefetch>);
+  then?: () => Promise<Prefetch>;
   children: React.ReactNode;
 }) {
-  const state = await prefetched(typeof requests === "function" ? await requests() : requests);
+  const [first, second] = await Promise.all([
+    typeof requests === "function" ? requests().then(prefetched) : prefetched(requests),
+    then ? then().then(prefetched) : undefined,
+  ]);
+  const state = second ? { ...first, queries: [...first.queries, ...second.queries] } : first;
   return <HydrationBoundary state={state}>{children}</HydrationBoundary>;
 }
 

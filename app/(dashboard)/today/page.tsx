@@ -14,6 +14,8 @@ import { serverAnswer } from "../_lib/prefetch";
 import { Streamed } from "../_lib/streamed";
 import { requireSession } from "../_lib/session";
 import { todayState } from "./_lib/today-prefetch";
+import { NotesPrefetched } from "../_lib/notes-prefetched";
+import { todayNotesOf } from "@/lib/domain/today/today-data";
 
 export const metadata: Metadata = { title: "Today · Backroom" };
 
@@ -126,26 +128,32 @@ async function TodayRegion({
   today: string;
   keyId: string;
 }) {
-  const { state } = await todayState(repId, today, keyId);
+  const { state, data } = await todayState(repId, today, keyId);
+  const view = (
+    <TodayView
+      repId={repId}
+      linked={linked}
+      noHistory={
+        <>
+          No history of these accounts yet: it is kept once a member is linked to this rep (
+          <Link href="/settings/members" className="link">
+            Members
+          </Link>
+          ) or an owner keeps the distributor&apos;s (
+          <Link href="/settings/keys" className="link">
+            Keys
+          </Link>
+          ).
+        </>
+      }
+    />
+  );
+  // The accounts' notes are read here too (Backroom's database), so the strip's visits are in the first paint and in
+  // the copy "Save for offline" keeps, not a round trip after the page's code has loaded.
+  const ids = data?.accountIds ?? [];
   return (
     <HydrationBoundary state={state}>
-      <TodayView
-        repId={repId}
-        linked={linked}
-        noHistory={
-          <>
-            No history of these accounts yet: it is kept once a member is linked to this rep (
-            <Link href="/settings/members" className="link">
-              Members
-            </Link>
-            ) or an owner keeps the distributor&apos;s (
-            <Link href="/settings/keys" className="link">
-              Keys
-            </Link>
-            ).
-          </>
-        }
-      />
+      {ids.length > 0 ? <NotesPrefetched of={todayNotesOf(ids)}>{view}</NotesPrefetched> : view}
     </HydrationBoundary>
   );
 }

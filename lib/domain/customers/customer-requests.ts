@@ -20,6 +20,17 @@ export const customerUsersRequest = (customerId: number): ApiRequest<"listUsers"
   query: { CustomerIDs: String(customerId) },
 });
 
+/**
+ * The AR accounts the store's aging rows name, each once: what the second round asks about (the page's server and the
+ * browser read it from the same rows, so they make the same requests).
+ *
+ * @example
+ * agingAccounts([{ ARAccountID: 50007 }, { ARAccountID: 50007 }, { ARAccountID: null }]); // [50007]
+ */
+export const agingAccounts = (rows: readonly { ARAccountID?: number | null }[]): number[] => [
+  ...new Set(rows.flatMap((r) => (r.ARAccountID == null ? [] : [r.ARAccountID]))),
+];
+
 /** The open invoices of its AR accounts (ids sorted: the same accounts, the same request). */
 export const accountOpenInvoicesRequest = (arAccountIds: readonly number[]): ApiRequest<"listOpenInvoices"> => ({
   operation: "listOpenInvoices",

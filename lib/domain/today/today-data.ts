@@ -7,6 +7,7 @@ import { amountsOf, type AgingRow } from "@/lib/domain/ar-aging/aging";
 import { repsRequest, statesRequest } from "@/lib/domain/delivery/requests";
 import { scheduleFallbackRequest, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
 import { repCustomerIds } from "@/lib/domain/my-accounts";
+import { NOTES_MAX_CUSTOMERS, type NotesOf } from "@/lib/domain/notes/note-rules";
 import { oldestStale } from "@/lib/domain/stale";
 import { agingRequests, customersRequests, invoicesRequests, openInvoicesRequests, TODAY_PAGES } from "./requests";
 import { lastOrders, type TodayHealth, type TodayInput, type TodayOpenInvoice } from "./today";
@@ -231,3 +232,18 @@ export const todayDataKey = (repId: number, day: string) => ["backroom", "today"
 
 /** How long Today's answer stays fresh in the browser: its invoices' (the working lists'). */
 export const TODAY_DATA_STALE = STALE.working;
+
+/** The latest notes of each account kept with Today: the last visit's on its card, three on its page offline. */
+const NOTES_PER_ACCOUNT = 3;
+
+/**
+ * Which notes Today reads with its answer (its accounts', up to `NOTES_MAX_CUSTOMERS`, the latest three each): the
+ * page's server reads them for the first paint and the browser under the same key.
+ *
+ * @example
+ * todayNotesOf([20001, 20002]); // { customerIds: [20001, 20002], latest: 3 }
+ */
+export const todayNotesOf = (accountIds: readonly number[]): NotesOf => ({
+  customerIds: accountIds.slice(0, NOTES_MAX_CUSTOMERS),
+  latest: NOTES_PER_ACCOUNT,
+});

@@ -1,13 +1,11 @@
 "use client";
 
 import { type QueryKey, useQuery } from "@tanstack/react-query";
-import { NOTES_MAX_CUSTOMERS, type NoteJson } from "@/lib/domain/notes/note-rules";
+import type { NoteJson } from "@/lib/domain/notes/note-rules";
+import { todayNotesOf } from "@/lib/domain/today/today-data";
 import { lastVisits } from "@/lib/domain/today/visits";
 import { notesQueryOptions } from "@/lib/ui/notes/notes-query";
 import { todayQueryOptions } from "./today-query";
-
-/** The latest notes of each account kept with Today: the last visit's on its card, three on its page offline. */
-const NOTES_PER_ACCOUNT = 3;
 
 /**
  * What a rep's Today reads, in the browser: its one compact answer (`GET /api/today`; the server prefetched it, the
@@ -20,7 +18,7 @@ export function useToday(repId: number, today: string, timeZone = "UTC") {
   const answer = useQuery(todayQueryOptions(repId, today));
   const data = answer.data;
   const ids = data?.accountIds ?? [];
-  const notesOf = { customerIds: ids.slice(0, NOTES_MAX_CUSTOMERS), latest: NOTES_PER_ACCOUNT };
+  const notesOf = todayNotesOf(ids);
   const notes = useQuery({ ...notesQueryOptions(notesOf), enabled: ids.length > 0 });
   const notesByCustomer = new Map<number, NoteJson[]>();
   for (const note of notes.data?.notes ?? [])

@@ -5,6 +5,9 @@ import { pageRead } from "@/lib/domain/page-href";
 import { cookies } from "next/headers";
 import { CustomerDetail, type CustomerReads } from "@/components/customers/customer-detail";
 import {
+  accountOpenInvoicesRequest,
+  accountPaymentsRequest,
+  agingAccounts,
   customerAgingRequest,
   customerInvoicesRequest,
   customerUsersRequest,
@@ -17,7 +20,8 @@ import { mayCall } from "@/lib/domain/navigation";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { embeddedRequest } from "@/lib/ui/views/list-view-spec";
 import { NotesPrefetched } from "../../_lib/notes-prefetched";
-import { DetailSkeleton, Prefetched } from "../../_lib/streamed";
+import { serverAnswer } from "../../_lib/prefetch";
+import { DetailSkeleton, type PrefetchRequest, Prefetched } from "../../_lib/streamed";
 import { requireSession } from "../../_lib/session";
 
 export const metadata: Metadata = { title: "Customer · Backroom" };
@@ -38,13 +42,26 @@ export default async function CustomerPage({ params, searchParams }: PageProps<"
     retailerInventory: mayCall(active.keyType, "listRetailerInventory"),
   };
   const today = todayIn(parseTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? "UTC");
+  // The summary's second round: the open invoices and payments of the AR accounts the aging names, asked here as soon
+  // as the aging has answered, so the money comes with the page.
+  const accountReads = async (): Promise<PrefetchRequest[]> => {
+    if (!reads.aging || (!reads.openInvoices && !reads.payments)) return [];
+    const aging = await serverAnswer({ request: customerAgingRequest(id), staleTime: STALE.working });
+    const accounts = agingAccounts(aging?.records ?? []);
+    if (accounts.length === 0) return [];
+    return [
+      ...(reads.openInvoices ? [{ request: accountOpenInvoicesRequest(accounts), staleTime: STALE.working }] : []),
+      ...(reads.payments ? [{ request: accountPaymentsRequest(accounts), staleTime: STALE.working }] : []),
+    ];
+  };
   // The shell at once; the page's data streams in when its requests have answered.
   return (
     <Suspense fallback={<DetailSkeleton label="Loading the customer" />}>
       <Prefetched
+        then={accountReads}
         requests={[
           { request: { operation: "getCustomer", path: { customerID: id } }, staleTime: STALE.directory },
-          // The summary's first round (its AR accounts' open invoices and payments follow from the aging).
+          // The summary's first round (its AR accounts' open invoices and payments follow: `accountReads`).
           ...(reads.aging ? [{ request: customerAgingRequest(id), staleTime: STALE.working }] : []),
           ...(reads.invoices ? [{ request: customerInvoicesRequest(id, today), staleTime: STALE.working }] : []),
           ...(reads.users ? [{ request: customerUsersRequest(id), staleTime: STALE.directory }] : []),
