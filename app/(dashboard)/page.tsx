@@ -10,8 +10,7 @@ import { AgingCard } from "@/components/overview/aging-card";
 import { DueSoonCard, NextDeliveriesCard, PaymentsCard } from "@/components/overview/retailer-cards";
 import { Card } from "@/components/overview/card";
 import { may } from "@/lib/session/roles";
-import { AGING_STALE, accountInvoicesRequest } from "@/lib/domain/ar-aging/requests";
-import { accountInvoices } from "@/lib/domain/ar-aging/aging";
+import { AGING_STALE } from "@/lib/domain/ar-aging/requests";
 import { OVERVIEW_BY_KEY, type OverviewCardId } from "@/lib/ui/overview/cards";
 import {
   accountsOfOpenInvoices,
@@ -21,6 +20,7 @@ import {
   overviewOpenInvoices,
   overviewPayments,
   overviewPending,
+  topAccounts,
 } from "@/lib/ui/overview/requests";
 import { STALE } from "@/lib/domain/api-query";
 import { PageTitle } from "./_lib/page-title";
@@ -69,7 +69,7 @@ async function cardRequests(card: OverviewCardId, purchasesV2: boolean): Promise
   if (card === "deliveries") return deliveryPrefetch(deliveryParams({}), false);
   if (card === "topCustomers") {
     const aging = await serverAnswer({ request: overviewAging, staleTime: AGING_STALE });
-    const names = accountInvoicesRequest([...accountInvoices(aging?.records ?? []).keys()].slice(0, 500));
+    const names = topAccounts(aging?.records ?? []).namesRequest;
     return names ? [...first, { request: names, staleTime: AGING_STALE }] : first;
   }
   return first;

@@ -11,7 +11,7 @@ import {
   stateCustomersRequest,
   statesRequest,
 } from "@/lib/domain/delivery/requests";
-import { byWeekday, type ScheduleState } from "@/lib/domain/delivery/schedule";
+import { byWeekday, SCHEDULE_CUSTOMER_FIELDS, type ScheduleState } from "@/lib/domain/delivery/schedule";
 import { scheduleFallbackRequest, unknownSchedules, withSchedules } from "@/lib/domain/delivery/schedule-fallback";
 import { localDay } from "@/lib/format/days";
 import { browserApi } from "@/lib/ui/browser-api";
@@ -23,11 +23,19 @@ import { browserApi } from "@/lib/ui/browser-api";
  * the same way, so a day's count on the overview is the rows the page lists for it.
  */
 export function useDeliverySchedule(params: DeliveryParams, withReps: boolean) {
-  const everyState = useQuery(apiWalkOptions(browserApi, customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES));
+  const everyState = useQuery(
+    apiWalkOptions(browserApi, customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES, SCHEDULE_CUSTOMER_FIELDS),
+  );
   const chosen = stateCustomersRequest(params);
   const partial = everyState.data !== undefined && !everyState.data.complete;
   const byState = useQuery({
-    ...apiWalkOptions(browserApi, chosen ?? customersRequest(params), DELIVERY_STALE, CUSTOMER_PAGES),
+    ...apiWalkOptions(
+      browserApi,
+      chosen ?? customersRequest(params),
+      DELIVERY_STALE,
+      CUSTOMER_PAGES,
+      SCHEDULE_CUSTOMER_FIELDS,
+    ),
     enabled: partial && chosen !== undefined,
   });
   const customers = partial && chosen ? byState : everyState;

@@ -1,17 +1,16 @@
 "use client";
 
 import Link from "next/link";
-import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { INVENTORY_BUCKETS } from "@/lib/data-api/values";
-import { type AccountCustomer, accountCustomers, accountInvoices, amountsOf } from "@/lib/domain/ar-aging/aging";
-import { accountInvoicesRequest } from "@/lib/domain/ar-aging/requests";
+import { type AccountCustomer, accountCustomers } from "@/lib/domain/ar-aging/aging";
 import {
   OVERVIEW_STALE,
   overviewAging,
   overviewAvailable,
   overviewInventory,
   overviewOrders,
+  topAccounts,
 } from "@/lib/ui/overview/requests";
 import { apiQueryKey } from "@/lib/domain/api-query";
 import { v2Signal } from "@/lib/ui/purchases/v1-purchases";
@@ -141,22 +140,16 @@ export function OrdersCard() {
 export function TopCustomersCard() {
   const aging = useApi(overviewAging, OVERVIEW_STALE.aging);
   const rows = aging.data?.records ?? [];
-  const picked = accountInvoices(rows);
+  const { top, invoices, namesRequest } = topAccounts(rows);
   // The accounts' names, from one invoice of each (the aging names accounts, not customers).
-  const namesRequest = accountInvoicesRequest([...picked.keys()].slice(0, 500));
   const names = useApi(namesRequest ?? overviewAging, OVERVIEW_STALE.aging, namesRequest !== undefined);
   const accounts = accountCustomers(
-    picked,
+    invoices,
     namesRequest
       ? (names.data?.records as { InvoiceID?: number; CustomerID?: number; CustomerName?: string }[] | undefined)
       : [],
     new Map(),
   );
-  const byAccount = new Map<number, string>();
-  for (const r of rows)
-    if (r.ARAccountID != null)
-      byAccount.set(r.ARAccountID, addDecimals(byAccount.get(r.ARAccountID) ?? "0", amountsOf(r).total));
-  const top = [...byAccount].sort((a, b) => compareDecimals(b[1], a[1])).slice(0, 5);
   return (
     <Card card="topCustomers" query={aging} also={[names.data]}>
       <ol className="list-inside list-decimal space-y-1 text-sm">

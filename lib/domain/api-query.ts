@@ -78,24 +78,55 @@ export interface Walked<T> {
 
 /**
  * react-query options for a whole list: the request's pages of 500, one after another, up to `maxPages`. Its key
- * extends the request's (["walk", ...]) so the server's prefetch and the browser share it.
+ * extends the request's (["walk", ...]) so the server's prefetch and the browser share it. `fields`, when given, keeps
+ * only those fields of each record (and names them in the key): a walk of thousands of records that a page reads a few
+ * fields of is then that much smaller in the page's first paint and in memory.
  *
  * @example
  * useQuery(apiWalkOptions(browserApi, { operation: "listCustomers", query: { States: "CA" } }, STALE.directory, 6));
+ * useQuery(apiWalkOptions(browserApi, customersRequest(params), DELIVERY_STALE, 6, ["CustomerID", "DeliveryDays"]));
  */
 export function apiWalkOptions<K extends OperationId>(
   client: DataApiClient,
   request: ApiRequest<K>,
   staleTime: number,
   maxPages: number,
-) {
+): WalkOptions<RecordOf<K>>;
+export function apiWalkOptions<K extends OperationId, F extends keyof RecordOf<K>>(
+  client: DataApiClient,
+  request: ApiRequest<K>,
+  staleTime: number,
+  maxPages: number,
+  fields: readonly F[],
+): WalkOptions<Pick<RecordOf<K>, F>>;
+/** Fields named by a caller that holds requests of any operation (a page's prefetch list). */
+export function apiWalkOptions<K extends OperationId>(
+  client: DataApiClient,
+  request: ApiRequest<K>,
+  staleTime: number,
+  maxPages: number,
+  fields: readonly string[] | undefined,
+): WalkOptions<Partial<RecordOf<K>>>;
+export function apiWalkOptions<K extends OperationId>(
+  client: DataApiClient,
+  request: ApiRequest<K>,
+  staleTime: number,
+  maxPages: number,
+  fields?: readonly string[],
+): WalkOptions<Partial<RecordOf<K>>> {
   const paging = pagingParams(OPERATION_META[request.operation].version);
+  const keep = (record: RecordOf<K>): Partial<RecordOf<K>> =>
+    fields
+      ? (Object.fromEntries(
+          fields.flatMap((f) => (f in (record as object) ? [[f, (record as Record<string, unknown>)[f]]] : [])),
+        ) as Partial<RecordOf<K>>)
+      : record;
   return {
-    queryKey: ["walk", ...apiQueryKey(request), String(maxPages)] as const,
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Walked<RecordOf<K>>> => {
-      const records: RecordOf<K>[] = [];
+    queryKey: ["walk", ...apiQueryKey(request), String(maxPages), ...(fields ? [`fields=${fields.join(",")}`] : [])],
+    queryFn: async ({ signal }) => {
+      const records: Partial<RecordOf<K>>[] = [];
       let stale: StaleNote | undefined;
-      const walked = (complete: boolean, requests: number): Walked<RecordOf<K>> => ({
+      const walked = (complete: boolean, requests: number): Walked<Partial<RecordOf<K>>> => ({
         records,
         complete,
         requests,
@@ -107,7 +138,7 @@ export function apiWalkOptions<K extends OperationId>(
           { ...request, query: { ...request.query, [paging.page]: String(page), [paging.size]: "500" } },
           { signal },
         );
-        records.push(...result.records);
+        for (const record of result.records) records.push(keep(record));
         stale = oldestStale([stale, result.meta.stale]);
         if (!result.paging?.hasNextPage) return walked(true, page);
       }
@@ -115,6 +146,13 @@ export function apiWalkOptions<K extends OperationId>(
     },
     staleTime,
   };
+}
+
+/** What `apiWalkOptions` gives react-query. */
+export interface WalkOptions<T> {
+  queryKey: readonly string[];
+  queryFn: (context: { signal: AbortSignal }) => Promise<Walked<T>>;
+  staleTime: number;
 }
 
 /** How long answers stay fresh in the browser, by how often the data changes (the proxy's cache is behind it). */

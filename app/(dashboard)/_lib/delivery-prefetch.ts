@@ -9,19 +9,26 @@ import {
   statesRequest,
 } from "@/lib/domain/delivery/requests";
 import { scheduleFallbackRequest } from "@/lib/domain/delivery/schedule-fallback";
+import { SCHEDULE_CUSTOMER_FIELDS } from "@/lib/domain/delivery/schedule";
 import type { PrefetchRequest } from "./streamed";
 import { serverAnswer, serverWalk } from "./prefetch";
 
 /**
  * What the delivery schedule reads on the server, as the delivery-days page and the staff overview's deliveries card
- * read it in the browser (`useDeliverySchedule`): the customers walked (every page up to 3,000), the states, the sales
+ * read it in the browser (`useDeliverySchedule`): the customers walked (every page up to 3,000, the schedule's fields
+ * of each), the states, the sales
  * reps when asked, side by side; then, and only then, the schedules that sparse records left out.
  *
  * @example
  * <Prefetched requests={() => deliveryPrefetch(deliveryParams({}), false)}>...</Prefetched>
  */
 export async function deliveryPrefetch(params: DeliveryParams, withReps: boolean): Promise<PrefetchRequest[]> {
-  const customers = { request: customersRequest(params), staleTime: DELIVERY_STALE, pages: CUSTOMER_PAGES };
+  const customers = {
+    request: customersRequest(params),
+    staleTime: DELIVERY_STALE,
+    pages: CUSTOMER_PAGES,
+    fields: SCHEDULE_CUSTOMER_FIELDS,
+  };
   const states = { request: statesRequest, staleTime: STALE.reference };
   const reps = withReps ? [{ request: repsRequest, staleTime: STALE.directory }] : [];
   const [walked] = await Promise.all([

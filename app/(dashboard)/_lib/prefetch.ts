@@ -19,6 +19,8 @@ type Prefetch = {
   request: ApiRequest<OperationId>;
   staleTime: number /** Walk every page, up to this many (apiWalkOptions). */;
   pages?: number;
+  /** A walk's fields kept (apiWalkOptions): the browser's query names the same. */
+  fields?: readonly string[];
 };
 
 /**
@@ -33,13 +35,13 @@ export async function prefetched(requests: Prefetch[]) {
   const api = await pageApi(backend);
   const hashes = new Set(
     await Promise.all(
-      requests.map(async ({ request, staleTime, pages }) => {
+      requests.map(async ({ request, staleTime, pages, fields }) => {
         if (pages === undefined) {
           const options = apiQueryOptions(api, request, staleTime);
           await client.prefetchQuery(options);
           return hashKey(options.queryKey);
         }
-        const options = apiWalkOptions(api, request, staleTime, pages);
+        const options = apiWalkOptions(api, request, staleTime, pages, fields);
         await client.prefetchQuery(options);
         return hashKey(options.queryKey);
       }),
@@ -78,11 +80,12 @@ export async function serverAnswer<K extends OperationId>(
  */
 export async function serverWalk<K extends OperationId>(
   prefetch: Prefetch & { request: ApiRequest<K>; pages: number },
-): Promise<Walked<RecordOf<K>> | undefined> {
+): Promise<Walked<Partial<RecordOf<K>>> | undefined> {
   const client = renderClient();
-  const options = apiWalkOptions(await pageApi(backend), prefetch.request, prefetch.staleTime, prefetch.pages);
+  const { request, staleTime, pages, fields } = prefetch;
+  const options = apiWalkOptions(await pageApi(backend), request, staleTime, pages, fields);
   await client.prefetchQuery(options);
-  return client.getQueryData<Walked<RecordOf<K>>>(options.queryKey);
+  return client.getQueryData<Walked<Partial<RecordOf<K>>>>(options.queryKey);
 }
 
 /**

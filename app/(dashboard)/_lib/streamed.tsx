@@ -59,7 +59,12 @@ export function BlockSkeleton({ height = "h-48", label }: { height?: string; lab
 }
 
 /** One prefetched request, as `Prefetched` takes it. */
-export type PrefetchRequest = { request: ApiRequest<OperationId>; staleTime: number; pages?: number };
+export type PrefetchRequest = {
+  request: ApiRequest<OperationId>;
+  staleTime: number;
+  pages?: number;
+  fields?: readonly string[];
+};
 
 /** A record's page while it streams in: its title's place, its facts' and a table's, in the page's own layout. */
 export function DetailSkeleton({ label }: { label: string }) {

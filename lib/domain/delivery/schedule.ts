@@ -19,6 +19,27 @@ export interface ScheduleCustomer {
   NextDeliveryDates?: string | null;
 }
 
+/**
+ * The customer fields the delivery schedule reads, and all it keeps of the customers' walk (the delivery-days page,
+ * the staff overview's deliveries): a few of a customer's fifty, so thousands of them stay small in the page.
+ */
+export const SCHEDULE_CUSTOMER_FIELDS = [
+  "CustomerID",
+  "CustomerName",
+  "State",
+  "AccountStatus",
+  "SalesRepUserID",
+  "SalesRepName",
+  "DeliveryDays",
+  "DeliveryDates",
+  "NextDeliveryDates",
+] as const satisfies readonly (keyof ScheduleCustomer)[];
+
+// Every field the schedule's type names is kept: a field added to one and not the other fails here.
+type Unkept = Exclude<keyof ScheduleCustomer, (typeof SCHEDULE_CUSTOMER_FIELDS)[number]>;
+const everyFieldKept: [Unkept] extends [never] ? true : never = true;
+void everyFieldKept;
+
 export interface ScheduleState extends CutOffRule {
   StateAbbreviation?: string | null;
   StateName?: string | null;

@@ -1,4 +1,6 @@
-import { AGING_STALE, agingRequest } from "@/lib/domain/ar-aging/requests";
+import { accountInvoices, type AgingRow, amountsOf } from "@/lib/domain/ar-aging/aging";
+import { AGING_STALE, accountInvoicesRequest, agingRequest } from "@/lib/domain/ar-aging/requests";
+import { addDecimals, compareDecimals } from "@/lib/format/decimal";
 import { type ApiRequest, STALE } from "@/lib/domain/api-query";
 import { accountsRequest } from "@/lib/ui/payments/requests";
 import { LOOKUPS } from "@/lib/domain/views/filters";
@@ -103,4 +105,30 @@ export const CARD_REQUESTS: Record<OverviewCardId, CardRequest[]> = {
 /** The AR accounts of a retailer's open invoices, in order: whose payments and pending requests the Payments card asks for. */
 export function accountsOfOpenInvoices(invoices: { ARAccountID?: number | null }[]): number[] {
   return [...new Set(invoices.flatMap((i) => (i.ARAccountID != null ? [i.ARAccountID] : [])))].sort((a, b) => a - b);
+}
+
+/** How many AR accounts the brand's Top customers card lists. */
+const TOP_ACCOUNTS = 5;
+
+/**
+ * The brand's top customers from the aging: the AR accounts owing most (each account's rows added), largest first,
+ * and the request for their names (one invoice of each of those accounts, `accountInvoices`). The page's server and
+ * the card ask the same: five accounts' invoices, not every account's.
+ *
+ * @example
+ * const { top, namesRequest, invoices } = topAccounts(aging.records); // top: [[50007, "71042.460000"], ...]
+ */
+export function topAccounts(rows: AgingRow[]): {
+  top: [account: number, total: string][];
+  invoices: Map<number, number>;
+  namesRequest: ApiRequest<"listInvoices"> | undefined;
+} {
+  const byAccount = new Map<number, string>();
+  for (const r of rows)
+    if (r.ARAccountID != null)
+      byAccount.set(r.ARAccountID, addDecimals(byAccount.get(r.ARAccountID) ?? "0", amountsOf(r).total));
+  const top = [...byAccount].sort((a, b) => compareDecimals(b[1], a[1]) || a[0] - b[0]).slice(0, TOP_ACCOUNTS);
+  const shown = new Set(top.map(([account]) => account));
+  const invoices = new Map([...accountInvoices(rows)].filter(([, account]) => shown.has(account)));
+  return { top, invoices, namesRequest: accountInvoicesRequest(invoices.keys()) };
 }
