@@ -290,7 +290,7 @@ async function openStores(): Promise<Stores> {
         prefix: serverEnv.REDIS_PREFIX,
         onError: throttledWarning("Redis connection error (reconnecting)"),
       })
-    : createMemoryStore({ maxBytes: 32 * 1024 * 1024 });
+    : createMemoryStore({ maxBytes: serverEnv.MEMORY_CACHE_MB * 1024 * 1024 });
   const local = serverEnv.REDIS_URL
     ? withLocalFallback(
         shared,

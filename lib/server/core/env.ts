@@ -49,6 +49,11 @@ const ServerEnv = z.object({
   /** The proxy's per-key response cache; "off" sends every request upstream (for measuring what the cache saves). */
   PROXY_CACHE: z.enum(["on", "off"]).default("on"),
   /**
+   * Without Redis, the bound of the in-process store that holds the proxy's cached answers (and so its last-known copies
+   * for stale-if-error), in MiB: the least recently used go first.
+   */
+  MEMORY_CACHE_MB: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(8).max(8192).default(128)),
+  /**
    * The v2 purchase endpoints (marked Beta): "auto" uses them until a v2 list read answers 404, 405 or 501, then reads
    * v1's posted purchases for 10 minutes before trying v2 again; "on" always uses them; "off" never does.
    */
