@@ -14,14 +14,14 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 120_000,
   reporter: [["list"]],
-  use: { trace: "retain-on-failure" },
+  use: { trace: { mode: "retain-on-failure", screenshots: false }, screenshot: "only-on-failure" },
   projects: [
     {
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: findChromium(),
+          executablePath: findChromium(process.env, undefined, { tests: true }),
           args: [
             ...(isRoot ? ["--no-sandbox"] : []),
             "--disable-background-networking",

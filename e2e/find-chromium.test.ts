@@ -34,6 +34,13 @@ describe("findChromium", () => {
     ).toBe("/usr/bin/chromium");
   });
 
+  it("for the tests, Debian's headless shell before its browser", () => {
+    const fs = fsWith("/usr/bin/chromium", "/usr/bin/chromium-headless-shell");
+    expect(findChromium({}, fs, { tests: true })).toBe("/usr/bin/chromium-headless-shell");
+    expect(findChromium({}, fs)).toBe("/usr/bin/chromium");
+    expect(findChromium({}, fsWith("/usr/bin/chromium"), { tests: true })).toBe("/usr/bin/chromium");
+  });
+
   it("then the newest build in Playwright's cache", () => {
     const fs = fsWith(
       `${cache}/chromium-1100/chrome-linux/chrome`,
