@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import config, { MOCKING } from "../vitest.config";
+import config, { ISOLATED } from "../vitest.config";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -16,15 +16,17 @@ function testFiles(dir: string): string[] {
 }
 
 describe("vitest.config.ts", () => {
-  it("runs every file that replaces a module (vi.mock) isolated, and only those", () => {
-    const mocking = ["lib", "components", "e2e", "scripts"]
+  it("runs isolated every file that replaces a module (vi.mock) or renders in Next's own contexts, and only those", () => {
+    const needing = ["lib", "components", "e2e", "scripts"]
       .flatMap(testFiles)
-      .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(root, file), "utf8")))
-      // This file names the call in its pattern, and mocks nothing.
-      .filter((file) => file !== "scripts/vitest-config.test.ts");
-    expect([...mocking].sort()).toEqual([...MOCKING].sort());
+      // This file names both in its pattern, and does neither.
+      .filter((file) => file !== "scripts/vitest-config.test.ts")
+      .filter((file) =>
+        /\bvi\.(do)?[mM]ock\(|from "next\/dist\/shared\/lib\//.test(readFileSync(join(root, file), "utf8")),
+      );
+    expect([...needing].sort()).toEqual([...ISOLATED].sort());
     const projects = config.test?.projects as { test: { name: string; isolate?: boolean; include?: string[] } }[];
-    const isolated = projects.find((project) => project.test.include === MOCKING);
+    const isolated = projects.find((project) => project.test.include === ISOLATED);
     expect(isolated?.test.isolate).not.toBe(false);
   });
 });
