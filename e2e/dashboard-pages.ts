@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { KeyType } from "@/lib/data-api/operation";
 import type { SessionView } from "@/lib/session/session-view";
+import { navigationFor } from "@/lib/domain/navigation";
 import { may } from "@/lib/session/roles";
 import { sidebarFor, sidebarHrefs } from "@/lib/ui/sidebar";
 
@@ -17,6 +18,21 @@ const REPORT_PAGES: readonly string[] = ["/insights", "/purchases/plan"];
 /** Whether a route (its path, whatever its query: the staff's Insights is `/insights?rep=…`) is a report's. */
 export function isReport(route: string): boolean {
   return REPORT_PAGES.includes(new URL(route, "http://localhost").pathname);
+}
+
+/** A laptop's screen, where every list shows its default columns within its frame. */
+export const LAPTOP = { width: 1366, height: 768 };
+
+/**
+ * The pages the dashboard spec opens for a key type, each with its data and axe, and at a laptop's width its tables:
+ * the sidebar's data pages, the activity and the request log. The overview, Insights and the saved views have specs of
+ * their own; so has Collections, whose first visit starts its key's walk in the background (e2e/collections.spec.ts,
+ * with a key of its own, not the demo staff's that others count). The laptop walk of e2e/layouts.spec.ts opens the rest
+ * of a person's routes.
+ */
+export function pagesFor(keyType: KeyType): string[] {
+  const data = navigationFor(keyType).flatMap((section) => section.entries.map((entry) => entry.href));
+  return [...data.filter((href) => href !== "/collections"), "/activity", "/requests"];
 }
 
 /** The dashboard's routes for the signed-in person, as its menu lists them. */
@@ -69,4 +85,15 @@ export async function framesPastTheirEdge(page: Page): Promise<FrameOverflow[]> 
         };
       });
   });
+}
+
+/**
+ * Soft-expects each table of the page to fit its frame (a list: every column, or its rows as cards), or, a report's
+ * wide table, to scroll in a frame that shows it. `where` names the page and the width in the message.
+ */
+export async function expectTablesInTheirFrames(page: Page, route: string, where: string) {
+  const frames = await framesPastTheirEdge(page);
+  expect
+    .soft(isReport(route) ? frames.filter((f) => !f.shows) : frames, `${where}: tables past their frame's edge`)
+    .toEqual([]);
 }

@@ -1,13 +1,21 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { dashboardRoutes, framesPastTheirEdge, openPage, isReport } from "./dashboard-pages";
+import {
+  dashboardRoutes,
+  expectTablesInTheirFrames,
+  framesPastTheirEdge,
+  LAPTOP,
+  openPage,
+  pagesFor,
+} from "./dashboard-pages";
 import { type Demo, origin, signIn } from "./sign-in";
 
 // Tables that held a control or a column past their frame's edge, at a desk (1366x900) and on a phone (390x844): the
 // Keys table's Remove, and Activity's From and Request id. A table fits its frame (nothing behind a sideways scroll)
 // and what matters is on the screen. And every page of the dashboard on a laptop (1366x768): each list shows every
 // default column within its frame (the warehouse inventory's clipped two), its headers and lists of values wrapping;
-// a report's wide table scrolls in a frame that shows it.
+// a report's wide table scrolls in a frame that shows it. The dashboard spec checks the pages it opens for their data
+// and axe at that width too; the walk here opens the rest of each person's routes.
 
 const SIZES = [
   { width: 1366, height: 900 },
@@ -81,23 +89,23 @@ for (const size of SIZES) {
   });
 }
 
-const LAPTOP = { width: 1366, height: 768 };
 const DEMOS: Demo[] = ["Customer", "Supplier", "Employee"];
+const pathOf = (route: string) => new URL(route, "http://localhost").pathname;
 
 for (const demo of DEMOS) {
   test(`as the demo ${demo}, every list shows its columns on a laptop (${LAPTOP.width} px)`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(120_000);
     await page.setViewportSize(LAPTOP);
     await signIn(page, demo);
-    const routes = await dashboardRoutes(page);
-    // The inventory pages above all: the warehouse inventory's Days of inventory and Avg daily sales were past the edge.
-    expect(routes.filter((r) => r.startsWith("/inventory")).length).toBeGreaterThan(0);
+    // The inventory pages above all (the warehouse inventory's Days of inventory and Avg daily sales were past the
+    // edge) are among the pages e2e/dashboard.spec.ts opens, and checks there at this width.
+    const opened = new Set(pagesFor(demo).map(pathOf));
+    expect([...opened].filter((path) => path.startsWith("/inventory")).length).toBeGreaterThan(0);
+    const routes = (await dashboardRoutes(page)).filter((route) => !opened.has(pathOf(route)));
+    expect(routes.length).toBeGreaterThan(0);
     for (const route of routes) {
       await openPage(page, route);
-      const frames = await framesPastTheirEdge(page);
-      expect
-        .soft(isReport(route) ? frames.filter((f) => !f.shows) : frames, `${route}: tables past their frame's edge`)
-        .toEqual([]);
+      await expectTablesInTheirFrames(page, route, route);
     }
   });
 }

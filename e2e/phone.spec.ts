@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { devices, expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { dashboardRoutes, framesPastTheirEdge, openPage, isReport } from "./dashboard-pages";
+import { dashboardRoutes, expectTablesInTheirFrames, framesPastTheirEdge, openPage } from "./dashboard-pages";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
 import { type Demo, signIn } from "./sign-in";
 
@@ -203,13 +203,7 @@ test.describe(`on an iPhone 13, then at 360 px`, () => {
             .soft(scrollWidth, `${route} at ${width} px ${scrollWidth > width ? await overflowing(page, width) : ""}`)
             .toBeLessThanOrEqual(width);
           // A list's rows are cards within the screen; a report's wide table may scroll in its frame, which shows it.
-          const frames = await framesPastTheirEdge(page);
-          expect
-            .soft(
-              isReport(route) ? frames.filter((f) => !f.shows) : frames,
-              `${route} at ${width} px: tables past their frame's edge`,
-            )
-            .toEqual([]);
+          await expectTablesInTheirFrames(page, route, `${route} at ${width} px`);
           // Every layout's header (the account's too) is one row.
           expect
             .soft(
