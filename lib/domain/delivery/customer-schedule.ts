@@ -1,4 +1,4 @@
-import { localDay } from "@/lib/format/days";
+import { isZone, localDay } from "@/lib/format/days";
 import { type CutOffRule, cutOffFor, deliveryWeekdays, upcomingDeliveries, weekdayName } from "./cutoff";
 import { upcomingDates } from "./schedule";
 import type { ScheduleRecord } from "./schedule-fallback";
@@ -64,13 +64,7 @@ export function customerSchedule(
 
 function zoneOf(rule: CutOffRule | undefined): string {
   const zone = rule?.TimeZone;
-  if (!zone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone;
-  } catch {
-    return "UTC";
-  }
+  return zone && isZone(zone) ? zone : "UTC";
 }
 
 /**
