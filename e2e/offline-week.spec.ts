@@ -100,9 +100,23 @@ test("a rep saves the week on Today; without a signal Today, the accounts, the d
   await expect(page.getByRole("list", { name: "Stops in driving order" }).locator(":scope > li").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Open in Maps" })).toBeVisible();
 
+  // The worker puts the account's summary kept with the week into the page's HTML: its balance is there as the page is
+  // read, before the scripts draw the account (and in their place once they have, the same).
+  await page.addInitScript(() => {
+    const seen = window as unknown as { keptBalance?: string };
+    new MutationObserver(() => {
+      const balance = document.querySelector('[data-kept-summary] [data-testid="balance"]');
+      if (balance && seen.keptBalance === undefined) seen.keptBalance = balance.textContent ?? "";
+    }).observe(document, { subtree: true, childList: true });
+  });
   await page.goto(`/customers/${customerId}`);
   await expect(page).toHaveURL(new RegExp(`/customers/${customerId}$`));
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 2, name: "Customer record" })).toBeVisible();
+  await expect(page.locator("[data-kept-summary]")).toHaveCount(0);
+  const keptBalance = await page.evaluate(() => (window as unknown as { keptBalance?: string }).keptBalance);
+  expect(keptBalance).toMatch(/^(Open balance \$|Nothing open)/);
+  expect(keptBalance).toBe(await page.getByTestId("balance").first().textContent());
   // Drawn from the week, not the copy kept online: the balance is there, no "could not be reached".
   await expect(page.getByTestId("offline-line")).toContainText(/^Offline · as of /);
   await expect(page.getByRole("heading", { level: 2, name: "Customer record" })).toBeVisible();

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useId } from "react";
 import { compareDecimals } from "@/lib/format/decimal";
 import { formatDay, formatMoney } from "@/lib/format/display";
 import { plural } from "@/lib/format/plural";
@@ -37,10 +38,12 @@ export interface CustomerSummaryProps {
  */
 export function CustomerSummary(props: CustomerSummaryProps) {
   const { name, onHold, terms, money, moneyNote } = props;
+  // An id of its own: the summaries kept for the device are drawn several at a time (`KeptSummariesDrawer`).
+  const nameId = useId();
   return (
-    <section aria-labelledby="customer-name" className="max-w-3xl space-y-3">
+    <section aria-labelledby={nameId} className="max-w-3xl space-y-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h1 id="customer-name" className="text-2xl font-bold tracking-tight">
+        <h1 id={nameId} className="text-2xl font-bold tracking-tight">
           {name}
         </h1>
         {onHold === true && (

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { RecordFacts } from "@/components/views/record-facts";
 import { useTimeZone } from "@/components/shell/providers";
 import { todayIn } from "@/lib/format/days";
@@ -18,77 +18,91 @@ import { TODAY_CUSTOMER_FIELDS } from "@/lib/domain/today/today-data";
 import { useToday } from "@/lib/ui/today/use-today";
 import { LIST_VIEWS } from "@/lib/ui/views/list-views";
 import { VisitNotes } from "@/components/customers/visit-notes";
-import { CustomerSummary } from "@/components/customers/customer-summary";
-import { customerMoney } from "@/lib/domain/customers/customer-money";
-import type { TodayCustomer, TodayInput } from "@/lib/domain/today/today-types";
-import { OfflineLine } from "./offline-line";
+import { standInCustomerId } from "@/lib/ui/offline/page-rules";
+import { KeptSummary, KeptSummarySlot, keptSummaryProps } from "./kept-summary";
 
 /** The customer's id: from the address the worker answered for (`/customers/{id}`), or `?id=`. */
 function useCustomerId(): number | undefined {
   const pathname = usePathname();
   const params = useSearchParams();
-  const text = /^\/customers\/(\d{1,15})$/.exec(pathname)?.[1] ?? params.get("id") ?? "";
-  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+  const id = params.get("id") ?? "";
+  return standInCustomerId(pathname) ?? (/^\d{1,15}$/.test(id) ? Number(id) : undefined);
 }
+
+/** False in the server's render and the hydrating one, true after: what the address says is read after hydration. */
+const hydrated = () => true;
+const subscribe = () => () => undefined;
+const useHydrated = () => useSyncExternalStore(subscribe, hydrated, () => false);
 
 /**
  * A customer's page from the rep's week kept on the device: its card (balance, last order, deliveries),
  * every field of its record, and its delivery days, as Today read them when the week was saved. For a customer's
- * address opened without a signal; online it reads the same lists as Today.
+ * address opened without a signal; online it reads the same lists as Today. Until the account is drawn, the slot the
+ * service worker filled with the account's kept summary (`KeptSummarySlot`) shows it; it is replaced in the same
+ * commit as the page draws the account, so nothing moves.
  */
 export function KeptCustomer() {
+  const ready = useHydrated();
   const customerId = useCustomerId();
   const { salesRepUserId } = useKeyScope();
   // The rep whose week the device keeps, else the person's own.
   const [kept, setKept] = useState<{ week?: WeekMeta; read: boolean }>({ read: false });
+  const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     void weekMeta()
       .catch(() => undefined)
       .then((week) => setKept({ week, read: true }));
   }, []);
   const repId = kept.week?.repId ?? salesRepUserId ?? undefined;
-  if (customerId === undefined) return <p>This address names no customer.</p>;
-  if (!kept.read) return <p aria-busy="true">Loading customer {customerId}…</p>;
-  if (repId == null) return <NotKept customerId={customerId} />;
-  return <Kept customerId={customerId} repId={repId} />;
+  // Nothing of the address until hydrated (the server's render is the stand-in's, for every account), then each step.
+  const waiting = !ready || (customerId !== undefined && (!kept.read || (repId != null && !drawn)));
+  return (
+    <>
+      {waiting && <KeptSummarySlot />}
+      {!ready ? null : customerId === undefined ? (
+        <p>This address names no customer.</p>
+      ) : !kept.read ? null : repId == null ? (
+        <NotKept customerId={customerId} />
+      ) : (
+        <Kept customerId={customerId} repId={repId} onDrawn={setDrawn} />
+      )}
+    </>
+  );
 }
 
-function Kept({ customerId, repId }: { customerId: number; repId: number }) {
+/** The account from the week; `onDrawn(true)` once it shows anything but "loading" (in the commit that shows it). */
+function Kept({
+  customerId,
+  repId,
+  onDrawn,
+}: {
+  customerId: number;
+  repId: number;
+  onDrawn: (drawn: boolean) => void;
+}) {
   const timeZone = useTimeZone();
   const online = useOnline();
   const { week, restored } = useWeek(repId);
-  const { input, asOf, answer, customerRecords, notesByCustomer } = useToday(
-    repId,
-    !online && week ? week.day : todayIn(timeZone),
-  );
+  const today = !online && week ? week.day : todayIn(timeZone);
+  const { input, asOf, answer, notesByCustomer } = useToday(repId, today);
   const model = useMemo(() => (input ? todayModel({ ...input, now: new Date() }) : undefined), [input]);
-  const card = model?.accounts.find((c) => c.customerId === customerId);
-  const record = customerRecords?.find((c) => c.CustomerID === customerId);
+  const summary = input && model ? keptSummaryProps({ input, model, today }, customerId) : undefined;
   const schedule = input?.customers.find((c) => c.CustomerID === customerId);
-  if (!model) {
-    if (restored && !online) return <NotKept customerId={customerId} />;
-    return answer.error ? <NotKept customerId={customerId} /> : <p aria-busy="true">Loading customer {customerId}…</p>;
-  }
-  if (!card || !record || !schedule)
+  const loading = !model && !(restored && !online) && !answer.error;
+  useLayoutEffect(() => onDrawn(!loading), [loading, onDrawn]);
+  if (!model) return loading ? null : <NotKept customerId={customerId} />;
+  if (!summary || !schedule)
     return <NotKept customerId={customerId} reason="It is not one of the accounts kept on this device." />;
+  const card = model.accounts.find((c) => c.customerId === customerId)!;
   return (
     <div className="space-y-4">
-      <OfflineLine asOf={asOf} timeZone={timeZone} />
-      <CustomerSummary
-        customerId={customerId}
-        name={card.name}
-        onHold={card.onHold}
-        money={keptMoney(input!, record, customerId)}
-        lastOrder={card.lastOrder ?? null}
-        nextDelivery={card.nextDeliveries[0] ? { day: card.nextDeliveries[0], timeZone: "UTC" } : null}
-        today={!online && week ? week.day : todayIn(timeZone)}
-      />
+      <KeptSummary asOf={asOf} timeZone={timeZone} summary={summary} online={online} />
       <p className="text-sm">
         <Link href={pageHref.today()} className="link inline-flex min-h-11 items-center">
           Back to Today
         </Link>
       </p>
-      <VisitNotes customerId={customerId} name={card.name} kept={notesByCustomer.get(customerId) ?? []} />
+      <VisitNotes customerId={customerId} name={summary.name} kept={notesByCustomer.get(customerId) ?? []} />
       <section aria-labelledby="kept-deliveries" className="space-y-1 text-sm">
         <h2 id="kept-deliveries" className="text-lg font-semibold">
           Deliveries
@@ -108,7 +122,7 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
           Customer record
         </h2>
         <RecordFacts
-          row={record}
+          row={schedule}
           columns={LIST_VIEWS.customers.columns.filter((c) =>
             (TODAY_CUSTOMER_FIELDS as readonly string[]).includes(c.id),
           )}
@@ -120,17 +134,6 @@ function Kept({ customerId, repId }: { customerId: number; repId: number }) {
       </section>
     </div>
   );
-}
-
-/** The store's money from the kept week: its AR accounts' aging (open invoices and payments are read online). */
-function keptMoney(input: Omit<TodayInput, "now">, record: TodayCustomer, customerId: number) {
-  const accounts = new Set(
-    input.openInvoices.flatMap((i) => (i.CustomerID === customerId && i.ARAccountID != null ? [i.ARAccountID] : [])),
-  );
-  return customerMoney({
-    customer: { ...record, CustomerID: customerId },
-    aging: input.aging.filter((row) => row.ARAccountID != null && accounts.has(row.ARAccountID)),
-  });
 }
 
 function NotKept({

@@ -11,7 +11,14 @@ import { useOnline } from "@/lib/ui/offline/use-online";
  */
 export function OfflineLine({ asOf, timeZone }: { asOf?: number; timeZone: string }) {
   const online = useOnline();
-  if (online) return null;
+  return online ? null : <OfflineNotice asOf={asOf} timeZone={timeZone} />;
+}
+
+/**
+ * What `OfflineLine` says offline, whatever the connection is now: the summaries kept for the device
+ * (`KeptSummary`) are drawn online and shown only offline.
+ */
+export function OfflineNotice({ asOf, timeZone }: { asOf?: number; timeZone: string }) {
   const when = asOf
     ? new Intl.DateTimeFormat("en-US", {
         timeZone,

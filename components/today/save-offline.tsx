@@ -1,10 +1,36 @@
 "use client";
 
 import { type FetchQueryOptions, type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from "react";
 import { saveForOffline } from "@/lib/ui/offline/save-for-offline";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { saveWeek, type WeekMeta } from "@/lib/ui/offline/week-store";
+import type { KeptWeek } from "./kept-summary";
+
+/**
+ * The summaries' drawer, loaded when a week is saved: the customer page's components are not Today's to load (4 kB
+ * gzipped). Where its code cannot be loaded, it draws none, and the week is kept without them.
+ */
+const KeptSummariesDrawer = lazy(
+  (): Promise<{ default: React.ComponentType<DrawerProps> }> =>
+    import("./kept-summary").then(
+      (kept) => ({ default: kept.KeptSummariesDrawer }),
+      () => ({ default: DrawNone }),
+    ),
+);
+
+interface DrawerProps {
+  week: KeptWeek;
+  asOf?: number;
+  timeZone: string;
+  onDrawn: (html: Record<string, string>) => void;
+}
+
+function DrawNone({ onDrawn }: DrawerProps) {
+  const none = useEffectEvent(() => onDrawn({}));
+  useEffect(() => none(), []);
+  return null;
+}
 
 export interface SaveOfflineProps {
   repId: number;
@@ -18,6 +44,11 @@ export interface SaveOfflineProps {
    * the week; one that fails is left out (the rest is kept). A quiet update keeps them as they are in the cache.
    */
   also?: readonly FetchQueryOptions<unknown, Error, unknown, QueryKey>[];
+  /**
+   * The week's accounts, whose summaries are drawn as HTML when the week is kept and kept with it, for the customer
+   * page drawn from the device (`KeptSummariesDrawer`); with when the lists were read. Undefined: none kept.
+   */
+  summaries?: { week: KeptWeek; asOf?: number };
   /** The pages to keep with the data: Today, the accounts, the customer page's shell. */
   pages: string[];
   /** The week the device keeps, as restored (undefined: none). */
@@ -50,6 +81,7 @@ export function SaveOffline({
   accounts,
   keys,
   also = [],
+  summaries,
   pages,
   week,
   timeZone,
@@ -59,6 +91,12 @@ export function SaveOffline({
   const online = useOnline();
   const [state, setState] = useState<Phase>({ phase: "idle" });
   const refreshed = useRef(false);
+  /** The summaries being drawn for a save, and where they go. */
+  const [drawing, setDrawing] = useState<{
+    week: KeptWeek;
+    asOf?: number;
+    done: (html: Record<string, string>) => void;
+  }>();
   const kept = state.phase === "saved" ? state.meta : week;
 
   const save = async (quiet = false) => {
@@ -66,8 +104,17 @@ export function SaveOffline({
     if (!quiet) setState({ phase: "saving" });
     try {
       if (!quiet) await Promise.all(also.map((query) => queryClient.fetchQuery(query).catch(() => undefined)));
+      const drawn = summaries
+        ? await new Promise<Record<string, string>>((done) => setDrawing({ ...summaries, done }))
+        : {};
       const [meta, result] = await Promise.all([
-        saveWeek(queryClient, { repId, day, accounts, keys: [...keys, ...also.map((query) => query.queryKey)] }),
+        saveWeek(queryClient, {
+          repId,
+          day,
+          accounts,
+          keys: [...keys, ...also.map((query) => query.queryKey)],
+          summaries: drawn,
+        }),
         quiet ? Promise.resolve({ saved: pages, failed: [] }) : saveForOffline(pages),
       ]);
       setState({ phase: "saved", meta, pagesFailed: result.failed.length });
@@ -86,6 +133,19 @@ export function SaveOffline({
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      {drawing && (
+        <Suspense>
+          <KeptSummariesDrawer
+            week={drawing.week}
+            asOf={drawing.asOf}
+            timeZone={timeZone}
+            onDrawn={(html) => {
+              setDrawing(undefined);
+              drawing.done(html);
+            }}
+          />
+        </Suspense>
+      )}
       <button
         type="button"
         onClick={() => void save()}

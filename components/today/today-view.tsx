@@ -77,6 +77,7 @@ export function TodayView({ repId, linked = false, noHistory }: TodayViewProps) 
           accounts={ids.length}
           keys={model ? queryKeys : undefined}
           also={[planQueryOptions({ rep: repId, date: today })]}
+          summaries={input && model ? { week: { input, model, today }, asOf } : undefined}
           pages={[pageHref.today(own), pageHref.todayAccounts(own), pageHref.todayPlan(own), OFFLINE_CUSTOMER_PATH]}
           week={week}
           timeZone={timeZone}

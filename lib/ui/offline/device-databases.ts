@@ -1,5 +1,7 @@
 /** The IndexedDB database of a rep's week kept on the device (`week-store.ts`). */
 export const WEEK_DATABASE = "backroom-offline";
+/** How long a week is kept on the device: a week, as long as a session can last at most (SESSION_MAX_DAYS' default). */
+export const WEEK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The IndexedDB database of visit notes waiting to be sent (`outbox.ts`). */
 export const OUTBOX_DATABASE = "backroom-outbox";
 

@@ -2,15 +2,18 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  fillKeptSummary,
   isFresh,
   isKeptPath,
   isKeptResponse,
   isSaveMessage,
+  KEPT_SUMMARY_SLOT,
   NOT_KEPT_SEGMENTS,
   OFFLINE_CUSTOMER_PATH,
   PAGE_MAX_AGE_SECONDS,
   requestHandling,
   type ResponseFacts,
+  standInCustomerId,
   standInFor,
 } from "./page-rules";
 
@@ -156,5 +159,32 @@ describe("standInFor", () => {
   it("stands in with a page the worker keeps (a dashboard page)", () => {
     expect(isKeptPath(OFFLINE_CUSTOMER_PATH)).toBe(true);
     expect(existsSync(join(process.cwd(), "app/(dashboard)", OFFLINE_CUSTOMER_PATH, "page.tsx"))).toBe(true);
+  });
+});
+
+describe("standInCustomerId", () => {
+  it.each([
+    ["/customers/20013", 20013],
+    ["/customers/0012", 12],
+    ["/customers", undefined],
+    ["/customers/1234567890123456", undefined],
+    ["/customers/12/", undefined],
+    ["/today/customer", undefined],
+  ])("%s names %s", (path, id) => expect(standInCustomerId(path)).toBe(id));
+});
+
+describe("fillKeptSummary", () => {
+  const slot = KEPT_SUMMARY_SLOT.open + KEPT_SUMMARY_SLOT.loading;
+
+  it("puts the summary in the slot, in place of what it says while loading", () => {
+    const html = `<main><h1>x</h1>${slot}</div><p>after</p></main>`;
+    expect(fillKeptSummary(html, "<p>Open balance $1.00</p>")).toBe(
+      `<main><h1>x</h1>${KEPT_SUMMARY_SLOT.open}<p>Open balance $1.00</p></div><p>after</p></main>`,
+    );
+  });
+
+  it("fills the first slot only, and leaves a page without one as it is", () => {
+    expect(fillKeptSummary(`${slot}</div>${slot}</div>`, "S")).toBe(`${KEPT_SUMMARY_SLOT.open}S</div>${slot}</div>`);
+    expect(fillKeptSummary("<main>an older build's page</main>", "S")).toBe("<main>an older build's page</main>");
   });
 });

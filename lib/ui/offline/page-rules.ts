@@ -28,7 +28,43 @@ export const OFFLINE_CUSTOMER_PATH = "/today/customer";
  * standInFor("/invoices/1"); // undefined
  */
 export function standInFor(pathname: string): string | undefined {
-  return /^\/customers\/\d{1,15}$/.test(pathname) ? OFFLINE_CUSTOMER_PATH : undefined;
+  return standInCustomerId(pathname) === undefined ? undefined : OFFLINE_CUSTOMER_PATH;
+}
+
+/**
+ * The customer's id in an address the stand-in draws (`/customers/{id}`), or undefined for any other address.
+ *
+ * @example
+ * standInCustomerId("/customers/20013"); // 20013
+ * standInCustomerId("/customers"); // undefined
+ */
+export function standInCustomerId(pathname: string): number | undefined {
+  const id = /^\/customers\/(\d{1,15})$/.exec(pathname)?.[1];
+  return id === undefined ? undefined : Number(id);
+}
+
+/**
+ * The stand-in's slot for the account's summary, as its server renders it (`KeptSummarySlot`): the element with what
+ * it says until the page's scripts have drawn the account. The worker fills it with the summary kept for the address's
+ * account (`fillKeptSummary`), so the money is in the HTML as it is read: no wait for the scripts.
+ */
+export const KEPT_SUMMARY_SLOT = {
+  open: '<div data-kept-summary="" class="space-y-4">',
+  loading: '<p aria-busy="true">Loading the customer…</p>',
+} as const;
+
+/**
+ * The stand-in's HTML with the account's kept summary in its slot, or the HTML as it was when it has no slot (an older
+ * build's page). Only the element's first occurrence: the page's data for React names the slot's props, not this tag.
+ *
+ * @example
+ * fillKeptSummary(`<main>${KEPT_SUMMARY_SLOT.open}${KEPT_SUMMARY_SLOT.loading}</div></main>`, "<h1>Fern</h1>");
+ * // `<main>${KEPT_SUMMARY_SLOT.open}<h1>Fern</h1></div></main>`
+ */
+export function fillKeptSummary(html: string, summary: string): string {
+  const slot = KEPT_SUMMARY_SLOT.open + KEPT_SUMMARY_SLOT.loading;
+  const at = html.indexOf(slot);
+  return at < 0 ? html : html.slice(0, at) + KEPT_SUMMARY_SLOT.open + summary + html.slice(at + slot.length);
 }
 
 /**

@@ -13,7 +13,9 @@ import {
   Serwist,
   type SerwistPlugin,
 } from "serwist";
+import { keptSummary } from "./kept-summaries";
 import {
+  fillKeptSummary,
   isFresh,
   isKeptPath,
   isKeptResponse,
@@ -23,6 +25,7 @@ import {
   PAGES_CACHE,
   PAGES_MAX,
   requestHandling,
+  standInCustomerId,
   standInFor,
   SAVE_HEADER,
   type SaveResult,
@@ -62,7 +65,9 @@ const pagesRules: SerwistPlugin = {
   // on the device, even where the page itself was kept when it was opened online: that copy reads its figures from
   // the API, and would show the store's balance as "could not be reached".
   cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
-    cachedResponse && isFresh(cachedResponse.headers.get("date"), Date.now()) && !(await keptStandIn(request))
+    cachedResponse &&
+    isFresh(cachedResponse.headers.get("date"), Date.now()) &&
+    !(await standInPage(new URL(request.url).pathname))
       ? cachedResponse
       : undefined,
   cacheDidUpdate: trimPages,
@@ -71,13 +76,36 @@ const pagesRules: SerwistPlugin = {
   handlerDidError: async ({ request }) => keptStandIn(request),
 };
 
-/** The kept page that draws a request's address from the data on the device (`standInFor`), when one is kept. */
-async function keptStandIn(request: Request): Promise<Response | undefined> {
-  const standIn = standInFor(new URL(request.url).pathname);
+/** The kept page that draws an address from the data on the device (`standInFor`), when one is kept and fresh. */
+async function standInPage(pathname: string): Promise<Response | undefined> {
+  const standIn = standInFor(pathname);
   if (!standIn) return undefined;
   const cache = await caches.open(PAGES_CACHE);
   const kept = await cache.match(new URL(standIn, self.location.origin), { ignoreVary: true });
   return kept && isFresh(kept.headers.get("date"), Date.now()) ? kept : undefined;
+}
+
+/**
+ * The stand-in for a request's address, as it is shown: for a customer's address, with the account's summary kept with
+ * the week in its slot (`fillKeptSummary`), so its money is in the HTML as it is read; the page's scripts then draw the
+ * rest of the account from the week.
+ */
+async function keptStandIn(request: Request): Promise<Response | undefined> {
+  const { pathname } = new URL(request.url);
+  const kept = await standInPage(pathname);
+  const customerId = standInCustomerId(pathname);
+  if (!kept || customerId === undefined) return kept;
+  const summary = await keptSummary(customerId).catch(() => undefined);
+  if (summary === undefined) return kept;
+  // The body is read whole and written again: its length and encoding are no longer the kept answer's.
+  const headers = new Headers(kept.headers);
+  headers.delete("content-length");
+  headers.delete("content-encoding");
+  return new Response(fillKeptSummary(await kept.text(), summary), {
+    status: kept.status,
+    statusText: kept.statusText,
+    headers,
+  });
 }
 
 const pages = new NetworkFirst({

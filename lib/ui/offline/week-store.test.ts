@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { keptSummary } from "./kept-summaries";
 import { restoreWeek, saveWeek, WEEK_MAX_AGE_MS, weekMeta } from "./week-store";
 
 const customers = ["walk", "api", "listCustomers", "", "AccountStatuses=Active&CustomerIDs=1%2C2", "10"] as const;
@@ -74,5 +75,46 @@ describe("a rep's week on the device", () => {
     vi.setSystemTime(Date.now() + WEEK_MAX_AGE_MS + 1_000);
     expect(await weekMeta()).toBeUndefined();
     expect(await restoreWeek(new QueryClient(), 1008)).toBeUndefined();
+  });
+});
+
+describe("the accounts' summaries kept with the week", () => {
+  it("are kept with it, counted in its size, and read per account (none for another, none past the week)", async () => {
+    const bare = await saveWeek(clientWithAnswers(), {
+      repId: 1008,
+      day: "2026-11-25",
+      accounts: 2,
+      keys: [customers],
+    });
+    expect(await keptSummary(1)).toBeUndefined();
+    const summaries = { "1": "<p>Open balance <strong>$150.25</strong></p>", "2": "<p>Nothing open</p>" };
+    const meta = await saveWeek(clientWithAnswers(), {
+      repId: 1008,
+      day: "2026-11-25",
+      accounts: 2,
+      keys: [customers],
+      summaries,
+    });
+    expect(meta.bytes - bare.bytes).toBe(new TextEncoder().encode(summaries["1"] + summaries["2"]).length);
+    expect(await keptSummary(1)).toBe(summaries["1"]);
+    expect(await keptSummary(3)).toBeUndefined();
+    expect(await keptSummary(1, Date.now() + WEEK_MAX_AGE_MS + 1_000)).toBeUndefined();
+  });
+
+  it("are read in a connection closed after each read (the worker's, which would stop the deletion at sign-out)", async () => {
+    await saveWeek(clientWithAnswers(), {
+      repId: 1008,
+      day: "2026-11-25",
+      accounts: 2,
+      keys: [customers],
+      summaries: { "1": "<p>x</p>" },
+    });
+    const close = vi.spyOn(IDBDatabase.prototype, "close");
+    try {
+      expect(await keptSummary(1)).toBe("<p>x</p>");
+      expect(close).toHaveBeenCalledTimes(1);
+    } finally {
+      close.mockRestore();
+    }
   });
 });

@@ -2,9 +2,10 @@ import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persi
 import type { PersistedClient } from "@tanstack/query-persist-client-core";
 import { dehydrate, hashKey, hydrate, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { createStore, del, get, set } from "idb-keyval";
-import { hasDatabase, WEEK_DATABASE } from "./device-databases";
+import { hasDatabase, WEEK_DATABASE, WEEK_MAX_AGE_MS } from "./device-databases";
+import { keepSummaries } from "./kept-summaries";
 
-export { WEEK_DATABASE } from "./device-databases";
+export { WEEK_DATABASE, WEEK_MAX_AGE_MS } from "./device-databases";
 
 /**
  * A rep's week kept on the device ("Save for offline"): the answers Today read (the rep's accounts, their
@@ -20,9 +21,6 @@ const STORE = "week";
 const CACHE_KEY = "cache";
 const META_KEY = "meta";
 
-/** Kept for a week: a session lasts at most that long (SESSION_MAX_DAYS' default), and the pages kept as long. */
-export const WEEK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
 /** What a save kept, shown beside the button and read by the offline line. */
 export interface WeekMeta {
   /** When it was saved (ms since the epoch). */
@@ -31,7 +29,7 @@ export interface WeekMeta {
   /** The day the lists were asked for (Today's invoices start 90 days before it): their keys, to read them by offline. */
   day: string;
   accounts: number;
-  /** Queries kept, and the size of what was written (the serialized cache, in bytes of UTF-16 text / 2 ≈ characters). */
+  /** Queries kept, and the size of what was written (the serialized cache and the summaries, in UTF-8 bytes). */
   queries: number;
   bytes: number;
 }
@@ -59,14 +57,28 @@ const persister = createAsyncStoragePersister({
 const busterOf = (repId: number) => `week-v1:${repId}`;
 
 /**
- * Keeps these queries' answers (the successful ones) on the device as the rep's week, replacing any week kept before.
+ * Keeps these queries' answers (the successful ones) on the device as the rep's week, with the accounts' summaries
+ * drawn from them for the service worker (`kept-summaries.ts`; none kept when not given), replacing any week kept
+ * before. The size told is both's.
  *
  * @example
  * const meta = await saveWeek(queryClient, { repId: 1008, day: "2026-11-25", accounts: 254, keys: today.queryKeys });
  */
 export async function saveWeek(
   queryClient: QueryClient,
-  { repId, day, accounts, keys }: { repId: number; day: string; accounts: number; keys: readonly QueryKey[] },
+  {
+    repId,
+    day,
+    accounts,
+    keys,
+    summaries = {},
+  }: {
+    repId: number;
+    day: string;
+    accounts: number;
+    keys: readonly QueryKey[];
+    summaries?: Record<string, string>;
+  },
 ): Promise<WeekMeta> {
   const wanted = new Set(keys.map((key) => hashKey(key)));
   const clientState = dehydrate(queryClient, {
@@ -75,13 +87,14 @@ export async function saveWeek(
   });
   // What persistQueryClientSave writes (written here: the count of what was kept is told beside the button).
   await persister.persistClient({ buster: busterOf(repId), timestamp: Date.now(), clientState });
+  const summaryBytes = await keepSummaries(repId, summaries);
   const meta: WeekMeta = {
     savedAt: Date.now(),
     repId,
     day,
     accounts,
     queries: clientState.queries.length,
-    bytes: lastBytes,
+    bytes: lastBytes + summaryBytes,
   };
   await set(META_KEY, meta, weekStore());
   return meta;
