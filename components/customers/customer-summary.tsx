@@ -161,7 +161,10 @@ function OpenInvoiceList({ invoices, today }: { invoices?: OpenInvoiceLine[]; to
                 <span className="text-slate-700 dark:text-slate-300">
                   {formatDay(invoice.Date)} · due {formatDay(invoice.DueDate)}
                   {late > 0 && (
-                    <strong className="text-red-800 dark:text-red-300"> · {plural(late, "day")} late</strong>
+                    <strong className="whitespace-nowrap text-red-800 dark:text-red-300">
+                      {" "}
+                      · {plural(late, "day")} late
+                    </strong>
                   )}
                 </span>
               </span>
