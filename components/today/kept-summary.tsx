@@ -83,7 +83,7 @@ export function KeptSummarySlot() {
 }
 
 /** How many summaries a commit draws: a rep's hundreds of accounts in tasks of their own, not one long one. */
-const BATCH = 25;
+const BATCH = 10;
 
 /**
  * Draws each account's kept summary as HTML, by customer id, for the service worker to put in the page drawn from the
