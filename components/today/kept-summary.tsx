@@ -19,7 +19,7 @@ export interface KeptWeek {
  * The top of an account's page from the kept week: its name and hold, what it owes and how late (its AR accounts'
  * aging; the open invoices and payments are read online), its next delivery and last order. Undefined when the week
  * does not hold the account. The one reading of it, for the page drawn from the device and for the summaries kept for
- * the service worker (`keptSummaries`).
+ * the service worker (`KeptSummariesDrawer`).
  */
 export function keptSummaryProps(
   { input, model, today }: KeptWeek,
@@ -82,6 +82,15 @@ export function KeptSummarySlot() {
   );
 }
 
+export interface KeptSummariesDrawerProps {
+  week: KeptWeek;
+  /** When the week's lists were read: the summaries' "Offline · as of". */
+  asOf?: number;
+  timeZone: string;
+  /** Each account's summary as HTML, by customer id, once all are drawn. */
+  onDrawn: (html: Record<string, string>) => void;
+}
+
 /** How many summaries a commit draws: a rep's hundreds of accounts in tasks of their own, not one long one. */
 const BATCH = 10;
 
@@ -91,17 +100,7 @@ const BATCH = 10;
  * then `onDrawn` has them all. In the tree rather than a root of its own: importing React DOM's client here regrouped
  * the build's shared chunks (every route's first load 0.4 kB more, gzipped).
  */
-export function KeptSummariesDrawer({
-  week,
-  asOf,
-  timeZone,
-  onDrawn,
-}: {
-  week: KeptWeek;
-  asOf?: number;
-  timeZone: string;
-  onDrawn: (html: Record<string, string>) => void;
-}) {
+export function KeptSummariesDrawer({ week, asOf, timeZone, onDrawn }: KeptSummariesDrawerProps) {
   const ids = useMemo(() => week.model.accounts.map((card) => card.customerId), [week]);
   const [at, setAt] = useState(0);
   const drawn = useRef<Record<string, string>>({});

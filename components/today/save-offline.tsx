@@ -5,28 +5,21 @@ import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from "rea
 import { saveForOffline } from "@/lib/ui/offline/save-for-offline";
 import { useOnline } from "@/lib/ui/offline/use-online";
 import { saveWeek, type WeekMeta } from "@/lib/ui/offline/week-store";
-import type { KeptWeek } from "./kept-summary";
+import type { KeptSummariesDrawerProps, KeptWeek } from "./kept-summary";
 
 /**
  * The summaries' drawer, loaded when a week is saved: the customer page's components are not Today's to load (4 kB
  * gzipped). Where its code cannot be loaded, it draws none, and the week is kept without them.
  */
 const KeptSummariesDrawer = lazy(
-  (): Promise<{ default: React.ComponentType<DrawerProps> }> =>
+  (): Promise<{ default: React.ComponentType<KeptSummariesDrawerProps> }> =>
     import("./kept-summary").then(
       (kept) => ({ default: kept.KeptSummariesDrawer }),
       () => ({ default: DrawNone }),
     ),
 );
 
-interface DrawerProps {
-  week: KeptWeek;
-  asOf?: number;
-  timeZone: string;
-  onDrawn: (html: Record<string, string>) => void;
-}
-
-function DrawNone({ onDrawn }: DrawerProps) {
+function DrawNone({ onDrawn }: KeptSummariesDrawerProps) {
   const none = useEffectEvent(() => onDrawn({}));
   useEffect(() => none(), []);
   return null;

@@ -12,10 +12,9 @@ import { hasDatabase, WEEK_DATABASE, WEEK_MAX_AGE_MS } from "./device-databases"
 const STORE = "week";
 const SUMMARIES_KEY = "summaries";
 
-/** What is kept: when, for which rep, and each account's summary by its customer id. */
+/** What is kept: when, and each account's summary by its customer id (the rep's is the week's `WeekMeta`). */
 export interface KeptSummaries {
   savedAt: number;
-  repId: number;
   html: Record<string, string>;
 }
 
@@ -23,11 +22,11 @@ let store: ReturnType<typeof createStore> | undefined;
 const weekStore = () => (store ??= createStore(WEEK_DATABASE, STORE));
 
 /**
- * Keeps the rep's accounts' summaries, replacing those kept before (another rep's, or older; none given keeps none).
+ * Keeps the week's accounts' summaries, replacing those kept before (another rep's, or older; none given keeps none).
  * Resolves with their size in UTF-8 bytes.
  */
-export async function keepSummaries(repId: number, html: Record<string, string>): Promise<number> {
-  await set(SUMMARIES_KEY, { savedAt: Date.now(), repId, html } satisfies KeptSummaries, weekStore());
+export async function keepSummaries(html: Record<string, string>): Promise<number> {
+  await set(SUMMARIES_KEY, { savedAt: Date.now(), html } satisfies KeptSummaries, weekStore());
   return new TextEncoder().encode(Object.values(html).join("")).length;
 }
 

@@ -87,7 +87,7 @@ export async function saveWeek(
   });
   // What persistQueryClientSave writes (written here: the count of what was kept is told beside the button).
   await persister.persistClient({ buster: busterOf(repId), timestamp: Date.now(), clientState });
-  const summaryBytes = await keepSummaries(repId, summaries);
+  const summaryBytes = await keepSummaries(summaries);
   const meta: WeekMeta = {
     savedAt: Date.now(),
     repId,
