@@ -27,7 +27,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|\\.next|\\.data|test-results|playwright-report|public)/" },
+    exclude: { path: "^(node_modules|\\.next|\\.data|test-results|test-results-scale|playwright-report|public)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

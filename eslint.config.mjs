@@ -221,6 +221,7 @@ export default defineConfig([
     "next-env.d.ts",
     ".data/**",
     "test-results/**",
+    "test-results-scale/**",
     "playwright-report/**",
     "public/openapi.json",
   ]),

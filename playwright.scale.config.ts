@@ -14,6 +14,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 120_000,
   reporter: [["list"]],
+  // Its own output folder: npm test runs it beside the browser tests, whose run empties test-results/ as it starts.
+  outputDir: "test-results-scale",
   use: { trace: { mode: "retain-on-failure", screenshots: false }, screenshot: "only-on-failure" },
   projects: [
     {

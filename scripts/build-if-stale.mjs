@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = new URL("..", import.meta.url).pathname;
 const buildId = join(root, ".next", "BUILD_ID");
@@ -56,3 +57,6 @@ export function buildIfStale() {
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+// `npm run build:if-stale`: npm test builds once, before the unit, browser and multi-instance tests start side by side.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) buildIfStale();
