@@ -6,7 +6,16 @@ const ROOT = resolve(import.meta.dirname, "..");
 const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
 
 /** Folders never searched for documents: dependencies, builds, local data, test output. */
-const SKIP = new Set(["node_modules", ".next", ".git", ".data", "test-results", "test-results-scale", "playwright-report", "blob-report"]);
+const SKIP = new Set([
+  "node_modules",
+  ".next",
+  ".git",
+  ".data",
+  "test-results",
+  "test-results-scale",
+  "playwright-report",
+  "blob-report",
+]);
 
 /** Every `README.md` of the repository (the root's, and each folder's), as paths from the root. */
 function readmes(dir = ROOT): string[] {
