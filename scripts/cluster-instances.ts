@@ -11,7 +11,13 @@ export interface Instance {
   proc: Started;
   /** Proxy log lines this instance wrote (JSON, `msg: "proxy"`). */
   proxyLines(): Record<string, unknown>[];
+  /** Starts it again; resolves once it is up. */
   start(): Promise<void>;
+  /**
+   * Resolves once its readiness says ok: serving (200) is not enough while its Redis client is still connecting (it
+   * says "degraded" then, and on a busy machine that outlasted the first answer).
+   */
+  up(): Promise<void>;
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -95,8 +101,10 @@ export function scaleInstance(
       instance.proc = launch();
       // One history of lines across restarts.
       instance.proc.lines.unshift(...earlier);
-      await instance.proc.ready(`${instance.url}/api/ready`, 200);
+      await instance.up();
     },
+    up: () =>
+      instance.proc.ready(`${instance.url}/api/ready`, 200, {}, undefined, (body) => JSON.parse(body).status === "ok"),
     async kill(signal) {
       process.kill(-instance.proc.child.pid!, signal);
       return instance.proc.exited;

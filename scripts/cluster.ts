@@ -120,7 +120,7 @@ export async function startCluster(
   };
   try {
     await sandbox.proc.ready(`${sandbox.url}/test/api/v1/states`, 200, { "x-api-key": "test-employee-demo" }, 180_000);
-    await Promise.all(instances.map((instance) => instance.proc.ready(`${instance.url}/api/ready`, 200)));
+    await Promise.all(instances.map((instance) => instance.up()));
     await nginx.nginx.ready(`${cluster.url}/api/health`, 200);
   } catch (error) {
     await cluster.stop();

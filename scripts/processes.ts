@@ -39,7 +39,14 @@ export interface Started {
   /** Resolves with the exit code (null when a signal ended it). */
   exited: Promise<number | null>;
   /** Resolves once `url` answers `status`; rejects with the last lines if the process exits first or `timeoutMs` passes. */
-  ready(url: string, status: number, headers?: Record<string, string>, timeoutMs?: number): Promise<void>;
+  /** Waits for `url` to answer `status` (and a body `accepts`, when given): at most `timeoutMs`, or the process's exit. */
+  ready(
+    url: string,
+    status: number,
+    headers?: Record<string, string>,
+    timeoutMs?: number,
+    accepts?: (body: string) => boolean,
+  ): Promise<void>;
 }
 
 /**
@@ -75,12 +82,12 @@ export function start(
   child.on("error", (error) => lines.push(`${name}: ${error.message}`));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const running = () => child.exitCode === null && child.signalCode === null;
-  const ready = async (url: string, status: number, headers: Record<string, string> = {}, timeoutMs = 120_000) => {
+  const ready: Started["ready"] = async (url, status, headers = {}, timeoutMs = 120_000, accepts = () => true) => {
     const until = Date.now() + timeoutMs;
     while (running() && Date.now() < until) {
       const res = await fetch(url, { headers, signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
-      await res?.arrayBuffer().catch(() => undefined);
-      if (res?.status === status) return;
+      const body = (await res?.text().catch(() => undefined)) ?? "";
+      if (res?.status === status && accepts(body)) return;
       await sleep(200);
     }
     throw new Error(
