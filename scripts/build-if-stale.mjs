@@ -58,5 +58,5 @@ export function buildIfStale() {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// `npm run build:if-stale`: npm test builds once, before the unit, browser and multi-instance tests start side by side.
+// `npm run build:if-stale`: npm test builds once, before the browser and multi-instance tests start side by side.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) buildIfStale();
