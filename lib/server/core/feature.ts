@@ -205,7 +205,9 @@ export function startFeatures<F extends Record<string, Feature>>(
       core.jobs.work<never>(job, async (queued) => void (await run(queued.data)));
     for (const sweep of started.recurring ?? [])
       if (sweep.seconds > 0)
-        recurrences.push(recurring(core.jobs, sweep.name, sweep.seconds, async (slot) => void (await sweep.run(slot))));
+        recurrences.push(
+          recurring(core.jobs, core.effects, sweep.name, sweep.seconds, async (slot) => void (await sweep.run(slot))),
+        );
     if (started.keyAdded) core.keys.onAdded(started.keyAdded);
     if (started.outcomes) hub.listen(started.outcomes);
     Object.assign(unsubscribers, started.unsubscribe);

@@ -52,7 +52,7 @@ export interface WatchDeps {
  * @example
  * const watch = createWatch({ jobs, db, keys, notifier, background });
  * jobs.work<WatchJob>(WATCH, (job) => watch.run(job.data));
- * recurrences.push(recurring(jobs, WATCH_SWEEP, WATCH_PERIOD_SECONDS, (slotStart) => watch.sweep(slotStart)));
+ * recurrences.push(recurring(jobs, effects, WATCH_SWEEP, WATCH_PERIOD_SECONDS, (slotStart) => watch.sweep(slotStart)));
  */
 export function createWatch(deps: WatchDeps) {
   const now = deps.now ?? Date.now;

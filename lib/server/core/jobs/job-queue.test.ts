@@ -8,6 +8,7 @@ import { type Database, openDatabase } from "../db/open";
 import { databaseProfiles, freshSchema, postgresUrl } from "../db/testing";
 import { createMetrics } from "../metrics";
 import { createJobQueue, type Job, type JobQueueOptions, type JobRunner } from "./index";
+import { createEffectLedger } from "./effect-ledger";
 import { recurring } from "./recurring";
 import { sendRequest } from "./runner";
 import { backoffMs } from "./table-store";
@@ -107,13 +108,14 @@ describe.each(setups)("the job queue: $name", ({ fixture }) => {
   const open = async () => (current = await fixture());
 
   it("runs recurring work once per slot, whichever of two runners queues and takes it", async () => {
-    const { queue } = await open();
+    const { queue, handles } = await open();
     const slots: { runner: string; slot: number }[] = [];
     const [a, b] = [queue(0), queue(1)];
     // Both register and queue the next slot, as two instances starting do; slots of 1 s.
     const chains = (["a", "b"] as const).map((name, i) =>
       recurring(
         [a, b][i]!,
+        createEffectLedger(handles[i]!.db),
         "tick",
         1,
         async (slotStart) => void slots.push({ runner: name, slot: slotStart.getTime() / 1000 }),
@@ -127,6 +129,24 @@ describe.each(setups)("the job queue: $name", ({ fixture }) => {
     // Each slot ran once, and the chain went on from slot to slot (a slot is skipped only when a run came late).
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual([...seen].sort((x, y) => x - y));
+  });
+
+  it("runs a slot once when it is queued again after it ran, as an instance's late queueNext does", async () => {
+    const { queue, handles } = await open();
+    const runs: number[] = [];
+    const runner = queue(0);
+    const chain = recurring(runner, createEffectLedger(handles[0].db), "tick", 1, async (slotStart) => {
+      runs.push(slotStart.getTime() / 1000);
+    });
+    await runner.start();
+    await chain.queueNext();
+    await expect.poll(() => runs.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const ran = runs[0]!;
+    // The queue takes it: no job of that slot waits any more.
+    expect(await runner.send("tick", { slot: ran }, { key: `slot:${ran}` })).not.toBeNull();
+    await expect.poll(() => runs.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await runner.stop();
+    expect(runs.filter((slot) => slot === ran)).toEqual([ran]);
   });
 
   it("runs each job once while two runners on one database race for them", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { JobQueue } from "./job-queue";
+import type { EffectLedger, JobQueue } from "./job-queue";
 
 /**
  * Work done every so often, whoever is up (a feature's sweep, declared as `recurring` in its `Feature`): one job of
@@ -11,15 +11,20 @@ import type { JobQueue } from "./job-queue";
  * A job that runs late (every instance was down) queues the next slot still to come, not the ones missed: a handler
  * looks at what is due when it runs, not only at its slot.
  *
+ * A slot's handler runs once (`effects`, keyed by the kind and slot): the queue drops a second send of a slot only while
+ * the first waits, so an instance whose `queueNext` reached the queue after that slot had started would run it again.
+ * A run whose instance died mid-slot is not run again either; the next slot looks at what is due.
+ *
  * `recurring` registers the handler; `queueNext` (once the queue has started) queues the next slot.
  *
  * @example
- * const sweep = recurring(jobs, "reminder-sweep", 900, (slotStart) => reminders.sweep(slotStart));
+ * const sweep = recurring(jobs, effects, "reminder-sweep", 900, (slotStart) => reminders.sweep(slotStart));
  * await jobs.start();
  * await sweep.queueNext();
  */
 export function recurring(
   jobs: JobQueue,
+  effects: EffectLedger,
   kind: string,
   periodSeconds: number,
   handler: (slotStart: Date) => Promise<void>,
@@ -35,7 +40,7 @@ export function recurring(
     );
   jobs.work<{ slot: number }>(kind, async (job) => {
     await queueSlot(Math.max(job.data.slot + 1, nextSlot()));
-    await handler(new Date(job.data.slot * periodMs));
+    await effects.once(`recurring:${kind}:${job.data.slot}`, () => handler(new Date(job.data.slot * periodMs)));
   });
   return { queueNext: async () => void (await queueSlot(nextSlot())) };
 }
