@@ -38,8 +38,10 @@ export interface Started {
   lines: string[];
   /** Resolves with the exit code (null when a signal ended it). */
   exited: Promise<number | null>;
-  /** Resolves once `url` answers `status`; rejects with the last lines if the process exits first or `timeoutMs` passes. */
-  /** Waits for `url` to answer `status` (and a body `accepts`, when given): at most `timeoutMs`, or the process's exit. */
+  /**
+   * Resolves once `url` answers `status` with a body `accepts` (any, when not given); rejects with the last lines if the
+   * process exits first or `timeoutMs` passes.
+   */
   ready(
     url: string,
     status: number,
