@@ -93,7 +93,7 @@ export function MembersTable({
                 </td>
                 {showSalesRep && (
                   <td {...cardCell("Sales rep", { wide: true })}>
-                    {manages ? (
+                    {manages && (!isOwner(member.role) || isOwner(me.role)) ? (
                       <SalesRepField
                         key={String(member.salesRepUserId)}
                         name={member.name}

@@ -19,6 +19,8 @@ const WORDS: Record<string, string> = {
     "Confirm your email address first: open the link in the mail Backroom sent when you created your account, then come back to this invitation.",
   EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION:
     "Confirm your email address first: open the link in the mail Backroom sent when you created your account, then come back to this invitation.",
+  INVITATION_VOID:
+    "Whoever invited you may no longer invite to that workspace (they left it, were removed, or their role changed), so the invitation no longer holds. Ask a member who may invite for a new one.",
   INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION:
     "Whoever invited you is no longer a member of that workspace, so the invitation no longer holds. Ask a member for a new one.",
   YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER:

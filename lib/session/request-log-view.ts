@@ -31,6 +31,8 @@ export interface RequestLogEntry {
   source: RequestSource;
   /** Made by Backroom for the workspace, not by a person's page: a write's follow-up (`lib/server/follow-ups/`). */
   by?: "follow-up" | "watch" | "report" | "sync";
+  /** The shared demo's visitor whose page made it: each visitor lists only theirs. Kept on the server, never answered. */
+  visitor?: string;
 }
 
 /** A logged request with the id of the workspace key that made it. */

@@ -12,7 +12,13 @@ import { currentSession } from "@/lib/server/core/current-session";
  * signed out, to /sign-in; in no workspace, to /workspaces; where the workspace requires two factors they lack, to
  * /account; in a workspace without a key yet, to /settings/keys (where owners and admins add one, and others read why).
  */
-export async function requireSession(): Promise<{ active: SessionKey; keys: SessionKey[]; view: SessionView }> {
+export async function requireSession(): Promise<{
+  active: SessionKey;
+  keys: SessionKey[];
+  view: SessionView;
+  /** The shared demo's visitor this session belongs to (`recordOwner`: their records are theirs alone); else none. */
+  visitor?: string;
+}> {
   const session = await currentSession(backend);
   const here = safeNext((await headers()).get("x-backroom-path") ?? undefined);
   const back = here && here !== "/" ? `?next=${encodeURIComponent(here)}` : "";
@@ -22,5 +28,5 @@ export async function requireSession(): Promise<{ active: SessionKey; keys: Sess
   if (view.needsTwoFactor) redirect(`/account?required=two-factor${back ? `&${back.slice(1)}` : ""}`);
   const active = view.keys.find((k) => k.id === view.activeKeyId);
   if (!active) redirect("/settings/keys");
-  return { active, keys: view.keys, view };
+  return { active, keys: view.keys, view, ...(session.actor.visitor ? { visitor: session.actor.visitor } : {}) };
 }

@@ -16,7 +16,7 @@ const TITLE = "Shared menus";
  * sees the list; owners and admins make and revoke links. Backroom's own data: no request to the API on opening.
  */
 export default async function MenusPage() {
-  const { active, view } = await requireSession();
+  const { active, view, visitor } = await requireSession();
   if (active.keyType !== "Supplier")
     return (
       <div className="space-y-2">
@@ -27,13 +27,23 @@ export default async function MenusPage() {
         </p>
       </div>
     );
-  const { links, choices, today } = await menusPageData((await backend()).menus, view.workspace!.id, active.id);
+  const { links, choices, today } = await menusPageData(
+    (await backend()).menus,
+    { workspace: view.workspace!, visitor },
+    active.id,
+  );
   return (
     <div className="space-y-6">
       <PageTitle
         title={TITLE}
         intro="A link to your live menu for buyers, with no sign-in: your active products, how much is available at each warehouse, and your current promotions. Never a price. Each link shows the states and categories you choose, until it expires or you revoke it."
       />
+      {view.demo && (
+        <p className="max-w-3xl text-sm">
+          In the demo, the links you make are yours alone (no other visitor sees them) and last a day at most; their
+          page says it is a demo.
+        </p>
+      )}
       <MenusManager
         links={links}
         choices={choices}

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordOwner } from "../core/auth/demo-visitor";
 import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { ExportsJson, MappingJson, MappingSavedJson, PreviewJson } from "@/lib/domain/accounting/accounting-view";
@@ -152,8 +153,8 @@ export const getAccountingExport = defineRoute(
         "forbidden-by-role",
         "Marking an export (mark=1) is for owners, admins and the Accounts role: download it without mark=1.",
       );
-    const scope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
-    const { mapping } = await deps.accounting.store.mapping(actor.workspace.id);
+    const scope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
+    const { mapping } = await deps.accounting.store.mapping(recordOwner(actor));
     const plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
     if (plan.gaps.length > 0) throw mappingIncomplete(FORMATS[query.format].label, plan.gaps);
     if (part > plan.parts)
@@ -211,8 +212,8 @@ export const getAccountingPreview = defineRoute(
   { need: "key", keyTypes: BOOKS_KEYS, what: "The export's preview", query: Query, invalid: HINT },
   async ({ request, actor, query: q }, deps: AccountingDeps): Promise<PreviewJson> => {
     const query = exportQuery(actor, q);
-    const scope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
-    const { mapping } = await deps.accounting.store.mapping(actor.workspace.id);
+    const scope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
+    const { mapping } = await deps.accounting.store.mapping(recordOwner(actor));
     const plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
     const blocked = plan.gaps.length > 0;
     const files = Array.from({ length: blocked ? 0 : plan.parts }, (_, i) => {
@@ -313,7 +314,7 @@ export const getAccountingMapping = defineRoute(
   { need: "key", keyTypes: BOOKS_KEYS, what: "The books' mapping" },
   async ({ request, actor }, deps: AccountingDeps): Promise<MappingJson> => {
     const [{ mapping, updatedAt }, types] = await Promise.all([
-      deps.accounting.store.mapping(actor.workspace.id),
+      deps.accounting.store.mapping(recordOwner(actor)),
       productTypes(request, deps),
     ]);
     return { mapping, updatedAt, mayChange: may(actor.membership.role, MANAGE_BOOKS), productTypes: types };
@@ -336,7 +337,7 @@ export const putAccountingMapping = defineRoute(
       "Send {vendorName, defaultAccount, accounts: {productType: account}, bankAccount, creditsAccount, payablesAccount, xeroDefaultAccount, xeroAccounts: {productType: code}, xeroTaxType, xeroBankAccount, xeroCreditsAccount, dateFormat}.",
   },
   async ({ request, actor, body: mapping }, deps: AccountingDeps): Promise<MappingSavedJson> => {
-    const updatedAt = await deps.accounting.store.setMapping(actor.workspace.id, mapping, actor.person.id);
+    const updatedAt = await deps.accounting.store.setMapping(recordOwner(actor), mapping, actor.person.id);
     await deps.audit.record({
       event: "accounting-mapping-changed",
       operation: "PUT /api/accounting/mapping",
@@ -352,6 +353,6 @@ export const putAccountingMapping = defineRoute(
 export const getAccountingExports = defineRoute(
   { need: "key", keyTypes: BOOKS_KEYS, what: "The books' exports" },
   async ({ actor }, deps: AccountingDeps): Promise<ExportsJson> => ({
-    exports: await deps.accounting.store.history(actor.workspace.id, actor.key.environment),
+    exports: await deps.accounting.store.history(recordOwner(actor), actor.key.environment),
   }),
 );

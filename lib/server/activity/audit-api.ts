@@ -11,6 +11,7 @@ import { csvHeader, csvRows, type ExportColumn } from "@/lib/format/csv";
 import { may } from "@/lib/session/roles";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { defineRoute, refuse, type RouteDeps } from "../core/define-route";
+import { sessionHashOf } from "../core/audit/write-audit";
 import { NO_STORE } from "../core/route-errors";
 import { csvMoney } from "@/lib/format/csv-values";
 
@@ -140,6 +141,9 @@ export const listAudit = defineRoute(
       from: q.from && `${q.from}T00:00:00.000Z`,
       to: q.to && `${q.to}T23:59:59.999Z`,
       ...(userId ? { userId } : {}),
+      // Every visitor of the shared demo is the same person: each reads what their own session did, and nothing of
+      // another visitor's (their address, sign-ins, sessions).
+      ...(actor.visitor ? { sessionHash: sessionHashOf(actor.session.id) } : {}),
     };
     const scope = { workspaceId: actor.workspace.id, fingerprints: actor.workspace.keys.map((k) => k.fingerprint) };
 
@@ -157,7 +161,7 @@ export const listAudit = defineRoute(
     }
     const [{ entries, total }, people] = await Promise.all([
       deps.audit.list(scope, { ...bounds, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
-      all
+      all && !actor.visitor
         ? deps.audit.people(actor.workspace.id)
         : Promise.resolve([{ userId: actor.person.id, email: actor.person.email }]),
     ]);

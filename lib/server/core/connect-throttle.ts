@@ -9,6 +9,9 @@ import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRedis } from "r
  * - per client address, and per account (the email tried), 5 failures in 15 minutes earn a wait (1 minute), and every
  *   further failure after a wait doubles it, up to an hour; the escalation is forgotten a day after the last wait, or
  *   at a success;
+ * - a second step (a two-factor code) failed also counts for its account alone: the sixth wrong code within ten
+ *   minutes (`secondStepFailures` in `secondStepWindowSeconds`) locks that account's second step for the rest of the
+ *   window, whatever the address tried from, right code or not;
  * - over all addresses, more than `globalPerMinute` refused keys in a minute (default 100) make every key check wait for
  *   the rest of the minute: the upstream API is not asked to check a flood of guesses. Failed sign-ins are not counted
  *   there: a flood of them from anywhere would otherwise lock every honest person out.
@@ -25,12 +28,15 @@ export interface ConnectThrottle {
   check(address: string, account?: string, what?: ThrottledAttempt): Promise<ThrottleWait | undefined>;
   /** A sign-in failed (or a key was refused): counts it, and answers the wait it has earned, if any. */
   failed(address: string, account?: string, what?: ThrottledAttempt): Promise<ThrottleWait | undefined>;
-  /** A sign-in succeeded (or a key was accepted): the address's and account's failures are forgotten. */
-  succeeded(address: string, account?: string): Promise<void>;
+  /**
+   * A sign-in succeeded (or a key was accepted): the address's and account's failures are forgotten; the account's wrong
+   * second-step codes only when it is the second step that succeeded (a password does not unlock it).
+   */
+  succeeded(address: string, account?: string, what?: ThrottledAttempt): Promise<void>;
 }
 
-/** What is being tried: a key checked with the Data API, or a sign-in. */
-export type ThrottledAttempt = "key" | "sign-in";
+/** What is being tried: a key checked with the Data API, a sign-in, or a sign-in's second step (a two-factor code). */
+export type ThrottledAttempt = "key" | "sign-in" | "second-step";
 
 export interface ThrottleWait {
   /** Whole seconds until a connect is taken again (the `Retry-After`). */
@@ -48,6 +54,10 @@ export interface ConnectThrottleOptions {
   firstWaitSeconds?: number;
   /** Default one hour. */
   maxWaitSeconds?: number;
+  /** Wrong second-step codes of one account that are free within `secondStepWindowSeconds`; one more locks. Default 5. */
+  secondStepFailures?: number;
+  /** Default 10 minutes. */
+  secondStepWindowSeconds?: number;
   /** Failures a minute over all addresses before every key connect waits. Default 100. */
   globalPerMinute?: number;
   /** Counters in Redis (shared by every instance); in memory without. */
@@ -86,6 +96,9 @@ export function createConnectThrottle(options: ConnectThrottleOptions): ConnectT
   // How many waits an address has earned: the next wait is first × 2^(waits so far).
   const waits = limiter("connect-waits", 1_000_000, ESCALATION_SECONDS);
   const everyone = limiter("connect-failures-all", globalPerMinute, 60);
+  // An account's wrong second-step codes in a fixed window from the first: past the free ones, locked until it ends.
+  const secondFree = options.secondStepFailures ?? 5;
+  const secondSteps = limiter("second-step-failures", secondFree, options.secondStepWindowSeconds ?? 10 * 60);
 
   const hashed = (address: string) =>
     createHmac("sha256", options.secret).update(`connect throttle ${address}`).digest("base64url").slice(0, 32);
@@ -125,28 +138,42 @@ export function createConnectThrottle(options: ConnectThrottleOptions): ConnectT
   const longer = (a: ThrottleWait | undefined, b: ThrottleWait | undefined) =>
     !a ? b : !b ? a : a.seconds >= b.seconds ? a : b;
 
+  /** The rest of an account's second-step window, while it is locked. */
+  async function secondStepLock(account: string): Promise<ThrottleWait | undefined> {
+    const own = await secondSteps.get(ofAccount(account));
+    return own && own.consumedPoints > secondFree
+      ? { seconds: seconds(own.msBeforeNext), scope: "account" }
+      : undefined;
+  }
+
   return {
     async check(address, account, what = "key") {
       const own = longer(
-        await waitOf(hashed(address), "address"),
-        account ? await waitOf(ofAccount(account), "account") : undefined,
+        longer(
+          await waitOf(hashed(address), "address"),
+          account ? await waitOf(ofAccount(account), "account") : undefined,
+        ),
+        account && what === "second-step" ? await secondStepLock(account) : undefined,
       );
       return own ?? (what === "key" ? globalWait() : undefined);
     },
 
     async failed(address, account, what = "key") {
       if (what === "key") await everyone.penalty(GLOBAL);
+      if (what === "second-step" && account) await secondSteps.penalty(ofAccount(account));
       const earned = longer(
         await fail(hashed(address), "address"),
         account ? await fail(ofAccount(account), "account") : undefined,
       );
-      // Within the free failures: only the global ceiling may apply (to keys).
+      // Within the free failures: only the global ceiling may apply (to keys), or the second step's lock.
+      if (what === "second-step" && account) return longer(earned, await secondStepLock(account));
       return earned ?? (what === "key" ? globalWait() : undefined);
     },
 
-    async succeeded(address, account) {
+    async succeeded(address, account, what) {
       const keys = [hashed(address), ...(account ? [ofAccount(account)] : [])];
       await Promise.all(keys.flatMap((key) => [failures.delete(key), waits.delete(key)]));
+      if (account && what === "second-step") await secondSteps.delete(ofAccount(account));
     },
   };
 }

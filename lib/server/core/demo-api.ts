@@ -4,12 +4,14 @@ import { createDataApiClient } from "@/lib/data-api/client";
 import { DemoSignIn } from "@/lib/session/session-view";
 import { randomSuffix } from "@/lib/session/workspace-slug";
 import { demoEmail } from "./auth/demo";
+import { browserVisitor, keepVisit, visitorCookie } from "./auth/demo-visitor";
 import { clientAddress } from "./connect-throttle";
 import type { AuthTables } from "./db/schema";
 import { defineRoute, refusal } from "./define-route";
 import type { Environment } from "./env";
 import { checkedKey } from "./keys-api";
 import { fetchWithin } from "./proxy/upstream";
+import { isHttps } from "./public-origin";
 import { NO_STORE } from "./route-errors";
 import { type SessionDeps, sessionView } from "./session-api";
 
@@ -69,21 +71,21 @@ type DemoKind = keyof typeof DEMO;
 /**
  * The demo person of a kind, made on first use before anyone signs in as them (so the first sign-in is a sign-in and
  * not a failed one, which the trail would show and the address would count), and signed in: their session's cookies.
- * Two first visitors at once: the second finds the first's, and waits for its password (a few milliseconds).
+ * Two first visitors at once: the second finds the first's, and waits for its password (a few milliseconds). A person
+ * who holds the demo's address but not its password (an account someone made with it before the address was
+ * reserved, or one that turned on two factors) is taken back first (`reclaim`).
  */
 async function signInDemoPerson(as: DemoKind, environment: Environment, headers: Headers, deps: SessionDeps) {
   const email = demoEmail(as, environment);
   // Derived, never stored: the demo person's password is the server's to know.
   const password = createHmac("sha256", deps.secret).update(`backroom demo person ${email}`).digest("base64url");
   const context = await deps.auth.$context;
+  const found = () => context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   const passwordSet = async () =>
-    ((await context.internalAdapter.findUserByEmail(email, { includeAccounts: true }))?.accounts ?? []).some(
-      (a) => a.providerId === "credential" && a.password,
-    );
+    ((await found())?.accounts ?? []).some((a) => a.providerId === "credential" && a.password);
   if (!(await passwordSet())) {
     // Its address taken as proved: it is ours, `.invalid`, and no mail could reach it (where mail goes out, sign-up
     // would wait for a confirmation).
-    const hashed = await context.password.hash(password);
     const made = await context.internalAdapter
       .createUser({ email, name: DEMO[as].name, emailVerified: true }, { method: "admin" })
       .catch(() => undefined);
@@ -92,14 +94,84 @@ async function signInDemoPerson(as: DemoKind, environment: Environment, headers:
         userId: made.id,
         providerId: "credential",
         accountId: made.id,
-        password: hashed,
+        password: await context.password.hash(password),
       });
     for (let attempt = 0; !made && attempt < 40 && !(await passwordSet()); attempt++)
       await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  const signedIn = await deps.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+  const signIn = () => deps.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+  let signedIn = await signIn();
+  if (!signedIn.ok || !signedIn.headers.getSetCookie().length) {
+    const person = (await found())?.user;
+    if (person) await reclaim(person.id, DEMO[as].name, password, deps);
+    signedIn = await signIn();
+  }
   if (!signedIn.ok) throw refusal("DEMO_FAILED", "The demo person could not be signed in.", 500);
   return signedIn.headers.getSetCookie();
+}
+
+/**
+ * Makes the account holding a demo address the demo's again: its name, the demo's password, no second factor, passkey
+ * or other way in, and every session ended (whoever held the address signs in as nobody but a visitor now). The address
+ * is `.invalid`: nobody could have proved it theirs.
+ */
+async function reclaim(userId: string, name: string, password: string, deps: SessionDeps) {
+  const context = await deps.auth.$context;
+  const hashed = await context.password.hash(password);
+  await context.internalAdapter.updateUser(userId, { name, emailVerified: true, twoFactorEnabled: false });
+  for (const model of ["twoFactor", "passkey"])
+    await context.adapter.deleteMany({ model, where: [{ field: "userId", value: userId }] });
+  const accounts = await context.internalAdapter.findAccounts(userId);
+  for (const account of accounts)
+    if (account.providerId !== "credential") await context.internalAdapter.deleteAccount(account.id);
+  if (accounts.some((a) => a.providerId === "credential")) await context.internalAdapter.updatePassword(userId, hashed);
+  else
+    await context.internalAdapter.linkAccount({
+      userId,
+      providerId: "credential",
+      accountId: userId,
+      password: hashed,
+    });
+  const sessions = await deps.db
+    .withTables<AuthTables>()
+    .selectFrom("auth_session")
+    .select("token")
+    .where("userId", "=", userId)
+    .execute();
+  if (sessions.length) await context.internalAdapter.deleteSessions(sessions.map((s) => s.token));
+  for (const { token } of sessions) await deps.actors.events.sessionChanged(token);
+}
+
+/**
+ * Keeps the demo person to the demo: out of every workspace but their own demo one (where someone pulled them in before
+ * their address was reserved), and no invitation to them left pending. Every instance hears of a membership removed.
+ */
+async function keepToTheDemo(email: string, userId: string, workspaceId: string, deps: SessionDeps) {
+  const db = deps.db.withTables<AuthTables>();
+  const elsewhere = await db
+    .selectFrom("auth_member")
+    .select(["id", "organizationId"])
+    .where("userId", "=", userId)
+    .where("organizationId", "!=", workspaceId)
+    .execute();
+  if (elsewhere.length) {
+    await db
+      .deleteFrom("auth_member")
+      .where(
+        "id",
+        "in",
+        elsewhere.map((m) => m.id),
+      )
+      .execute();
+    for (const member of elsewhere)
+      await deps.actors.events.membershipChanged({ workspaceId: member.organizationId, userId, kind: "removed" });
+  }
+  await db
+    .updateTable("auth_invitation")
+    .set({ status: "canceled" })
+    .where("email", "=", email)
+    .where("status", "=", "pending")
+    .execute();
 }
 
 /**
@@ -155,7 +227,13 @@ export const demoSignIn = defineRoute(
       ...Object.fromEntries(headers),
       cookie: cookies.map((c) => c.split(";")[0]).join("; "),
     });
+    const session = await deps.auth.api.getSession({ headers: asPerson });
+    if (!session) throw refusal("DEMO_FAILED", "The demo person's session ended at once.", 500);
+    // Before anything reads this session as an actor: its visitor is part of who is asking.
+    const visitor = browserVisitor(request);
+    await keepVisit(deps.db, session.session.id, visitor.id, new Date());
     const workspace = await demoWorkspace(as, environment, asPerson, deps);
+    await keepToTheDemo(session.user.email, session.user.id, workspace.id, deps);
     if ((await deps.keys.list(workspace.id)).length === 0) {
       const actor = await deps.actors.resolve(asPerson);
       const probed = await checkedKey(request, actor!, apiKey, environment, deps, false);
@@ -168,6 +246,7 @@ export const demoSignIn = defineRoute(
     if (!actor) throw refusal("DEMO_FAILED", "The demo person's session ended at once.", 500);
     const answer = Response.json(await sessionView(actor, deps), { headers: NO_STORE });
     for (const cookie of cookies) answer.headers.append("Set-Cookie", cookie);
+    answer.headers.append("Set-Cookie", visitorCookie(visitor.id, isHttps(request)));
     return answer;
   },
 );

@@ -8,7 +8,9 @@ import type { Actor, ActorResolver } from "./auth/actor";
 import type { Auth } from "./auth/auth";
 import { createInvitationLinks, isOpen, type OpenInvitation } from "./auth/invitation-links";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
-import { defineRoute, refusal } from "./define-route";
+import { isReservedAddress, RESERVED_ADDRESS_DETAIL } from "./auth/demo";
+import { invitationHolds } from "./auth/invitation-rights";
+import { defineRoute, refusal, refuse } from "./define-route";
 
 /** What the invited person's routes need from the backend. */
 export interface InvitationsDeps {
@@ -23,13 +25,30 @@ const refused = (code: string, status: number) =>
 
 /**
  * An invitation as the person signed in may read it: the invitation of a link's secret, only while it waits for its
- * answer and only for the person it was sent to (the workspace, the inviter and the role are theirs to see, nobody
- * else's). Refused in Backroom's words otherwise.
+ * answer, only for the person it was sent to (the workspace, the inviter and the role are theirs to see, nobody
+ * else's), and only while its maker may still make it (`invitationHolds`: one who left, was removed or may no longer
+ * invite that role took it with them, and it is cancelled now if it was not then). Refused in Backroom's words
+ * otherwise. A demo person answers none: the demo's people belong to the demo.
  */
-function forThisPerson(invitation: OpenInvitation | undefined, actor: Actor): OpenInvitation {
+async function forThisPerson(
+  db: Kysely<BackroomDatabase>,
+  invitation: OpenInvitation | undefined,
+  actor: Actor,
+): Promise<OpenInvitation> {
+  if (isReservedAddress(actor.person.email)) throw refuse("demo-shared", RESERVED_ADDRESS_DETAIL);
   if (!isOpen(invitation)) throw refused("INVITATION_NOT_FOUND", 404);
   if (invitation.email.toLowerCase() !== actor.person.email.toLowerCase())
     throw refused("YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION", 403);
+  if (!(await invitationHolds(db, invitation))) {
+    await db
+      .withTables<AuthTables>()
+      .updateTable("auth_invitation")
+      .set({ status: "canceled" })
+      .where("id", "=", invitation.id)
+      .where("status", "=", "pending")
+      .execute();
+    throw refused("INVITATION_VOID", 409);
+  }
   return invitation;
 }
 
@@ -40,7 +59,7 @@ export async function readInvitation(
   actor: Actor,
 ): Promise<{ invitation: InvitationView } | { problem: { text: string; otherAddress: boolean } }> {
   try {
-    const invitation = forThisPerson(await createInvitationLinks(db).find(secret), actor);
+    const invitation = await forThisPerson(db, await createInvitationLinks(db).find(secret), actor);
     return {
       invitation: {
         workspaceName: invitation.workspaceName,
@@ -53,7 +72,10 @@ export async function readInvitation(
     const code = (error as { code?: string }).code ?? "";
     return {
       problem: {
-        text: authFailure({ code, status: 400 }, "The invitation could not be read."),
+        text: authFailure(
+          { code, status: 400, message: (error as Error).message },
+          "The invitation could not be read.",
+        ),
         otherAddress: code === "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION",
       },
     };
@@ -91,7 +113,7 @@ export const acceptInvitation = defineRoute(
       (await memberOf(deps, found.workspaceId, actor.person.id))
     )
       return answer(found);
-    const invitation = forThisPerson(found, actor);
+    const invitation = await forThisPerson(deps.db, found, actor);
     await deps.auth.api.acceptInvitation({ body: { invitationId: invitation.id }, headers: request.headers });
     return answer(invitation);
   },
@@ -104,7 +126,7 @@ export const declineInvitation = defineRoute(
     const found = await createInvitationLinks(deps.db).find(body.secret);
     if (found?.status === "rejected" && found.email.toLowerCase() === actor.person.email.toLowerCase())
       return { workspaceId: found.workspaceId, workspaceName: found.workspaceName } satisfies InvitationAnswer;
-    const invitation = forThisPerson(found, actor);
+    const invitation = await forThisPerson(deps.db, found, actor);
     await deps.auth.api.rejectInvitation({ body: { invitationId: invitation.id }, headers: request.headers });
     return { workspaceId: invitation.workspaceId, workspaceName: invitation.workspaceName } satisfies InvitationAnswer;
   },

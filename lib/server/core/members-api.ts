@@ -2,10 +2,11 @@ import "server-only";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import type { InvitationRow, InvitationMade, MembersJson } from "@/lib/session/members-view";
-import { isOwner, mayGiveRole } from "@/lib/session/role-options";
+import { isOwner, mayGiveRole, ONLY_OWNERS_MAKE_OWNERS } from "@/lib/session/role-options";
 import { may, ROLE_NAMES } from "@/lib/session/roles";
 import type { ActorResolver } from "./auth/actor";
 import { type Auth, INVITATION_DAYS } from "./auth/auth";
+import { isReservedAddress, RESERVED_ADDRESS_DETAIL } from "./auth/demo";
 import { createInvitationLinks, invitationPath } from "./auth/invitation-links";
 import type { Mailer } from "./auth/mailer";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
@@ -122,6 +123,7 @@ const siteOf = (request: Request, deps: MembersDeps) => deps.publicUrl ?? public
 export const inviteMember = defineRoute(
   { need: "workspace", permission: { invitation: ["create"] }, body: Invite },
   async ({ request, actor, body }, deps: MembersDeps) => {
+    if (isReservedAddress(body.email)) throw refuse("demo-shared", RESERVED_ADDRESS_DETAIL);
     if (!mayGiveRole({ myRole: actor.membership.role, myUserId: actor.person.id, to: body.role }))
       throw invalidField("role", "Only owners invite owners.");
     const invitation = await deps.auth.api.createInvitation({
@@ -211,7 +213,7 @@ async function changeRole(
 }
 
 // PATCH /api/members/{memberId} {role} or {salesRepUserId}: owners and admins change a member's role (owners only make
-// or change owners; the last owner stays owner), or link them to a sales rep (`/salesReps` UserID) so their customers,
+// or change owners, or change anything of one; the last owner stays owner), or link them to a sales rep (`/salesReps` UserID) so their customers,
 // delivery days and AR aging open on "My accounts": a view, not a security boundary.
 export const updateMember = defineRoute(
   {
@@ -223,6 +225,9 @@ export const updateMember = defineRoute(
   async (input, deps: MembersDeps) => {
     const { actor, body, params } = input;
     const target = await memberOf(deps, actor.workspace.id, params.memberId);
+    // Nothing of an owner's is an admin's to change: their role, nor the rep they are linked to.
+    if (isOwner(target.member.role) && !isOwner(actor.membership.role))
+      throw refuse("forbidden-by-role", ONLY_OWNERS_MAKE_OWNERS);
     if ("role" in body) {
       if (body.role !== target.member.role) await changeRole(input, deps, target, body.role);
     } else {

@@ -33,12 +33,13 @@ export const listRequests = defineRoute(
   },
   async ({ actor, query: limit }, deps: RequestLogDeps) => {
     const keys = new Map(actor.workspace.keys.map((key) => [key.id, key]));
-    const requests = (await deps.requestLog.recent([...keys.keys()], limit)).map(
-      ({ keyId, ...entry }): RequestLogRow => {
+    // A visitor of the shared demo lists what their own pages asked, nothing another visitor browsed.
+    const requests = (await deps.requestLog.recent([...keys.keys()], limit))
+      .filter((entry) => !actor.visitor || entry.visitor === actor.visitor)
+      .map(({ keyId, visitor: _, ...entry }): RequestLogRow => {
         const key = keys.get(keyId)!;
         return { keyId, label: key.label, environment: key.environment, ...entry };
-      },
-    );
+      });
     return { requests } satisfies RequestLogJson;
   },
 );

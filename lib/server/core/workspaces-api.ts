@@ -7,6 +7,7 @@ import { workspaceSlug } from "@/lib/session/workspace-slug";
 import type { ActorResolver } from "./auth/actor";
 import type { Auth } from "./auth/auth";
 import { isDemoPerson } from "./auth/demo";
+import { voidInvitationsOf } from "./auth/invitation-rights";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
 import { defineRoute, refusal, refuse } from "./define-route";
 import { NO_STORE } from "./route-errors";
@@ -126,6 +127,8 @@ export const leaveWorkspace = defineRoute(
       body: { organizationId: actor.workspace.id },
       headers: request.headers,
     });
+    // Their invitations leave with them (better-auth has no hook for a member who leaves, as it has for a removal).
+    await voidInvitationsOf(deps.db, actor.workspace.id, actor.person.id);
     return new Response(null, { status: 204, headers: NO_STORE });
   },
 );

@@ -18,6 +18,7 @@ const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
 a{color:#1d4ed8}
+.demo{margin:0 0 .5rem;padding:.5rem .75rem;border-radius:.375rem;background:#fef3c7;color:#78350f;font-weight:600}
 .wrap{max-width:72rem;margin:0 auto;padding:1rem}
 header.top{background:#fff;border-bottom:1px solid #cbd5e1}
 .eyebrow{margin:0;font-size:.875rem;color:#475569;text-transform:uppercase;letter-spacing:.05em}
@@ -91,6 +92,8 @@ export function menuPage(
   nonce: string,
   menu: MenuSnapshot,
   link: { name: string; contactEmail: string; expiresAt: string },
+  /** A link made in Backroom's shared demo: the page says so, above all. */
+  demo = false,
 ): string {
   const byCategory = new Map<string, PublicProduct[]>();
   for (const product of menu.products) {
@@ -118,7 +121,7 @@ export function menuPage(
   return page(
     nonce,
     `${menu.brand} · ${link.name}`,
-    `<header class="top"><div class="wrap"><p class="eyebrow">Live menu</p><h1>${escape(menu.brand)}</h1><p class="meta">${escape(link.name)} · Updated ${TIME.format(new Date(menu.madeAt))} UTC</p></div></header><main id="content" class="wrap"><section aria-labelledby="promotions"><h2 id="promotions">Current promotions</h2>${promotions}</section><section aria-labelledby="products"><h2 id="products">Products (${menu.products.length})</h2>${products}</section></main><footer>Availability is in cases at each warehouse and changes through the day. Questions and orders: <a href="mailto:${escape(link.contactEmail)}">${escape(link.contactEmail)}</a>. This link works until ${TIME.format(new Date(link.expiresAt))} UTC.</footer>`,
+    `<header class="top"><div class="wrap">${demo ? `<p class="demo" role="note">A demo of Backroom on sandbox data: not a real brand's menu. The link lasts a day.</p>` : ""}<p class="eyebrow">Live menu</p><h1>${escape(menu.brand)}</h1><p class="meta">${escape(link.name)} · Updated ${TIME.format(new Date(menu.madeAt))} UTC</p></div></header><main id="content" class="wrap"><section aria-labelledby="promotions"><h2 id="promotions">Current promotions</h2>${promotions}</section><section aria-labelledby="products"><h2 id="products">Products (${menu.products.length})</h2>${products}</section></main><footer>Availability is in cases at each warehouse and changes through the day. Questions and orders: <a href="mailto:${escape(link.contactEmail)}">${escape(link.contactEmail)}</a>. This link works until ${TIME.format(new Date(link.expiresAt))} UTC.</footer>`,
   );
 }
 

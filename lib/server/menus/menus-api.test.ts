@@ -67,7 +67,7 @@ function instance(backend: TestBackend, shared: SharedStore, rateLimit = 1000) {
   return {
     snapshots,
     page: async (workspaceId: string, keyId: string) => {
-      const data = await menusPageData({ store, snapshots }, workspaceId, keyId, now());
+      const data = await menusPageData({ store, snapshots }, { workspace: { id: workspaceId } }, keyId, now());
       return { ...data, choices: await data.choices };
     },
     post: (cookie: string, json: unknown, key?: string) =>

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { type MadeMenuJson, MENU_MAX_DAYS, NewMenu } from "@/lib/domain/menus/menu-schema";
 import type { AuditTrail } from "../core/audit/audit-trail";
+import { DEMO_VISITOR_SECONDS, recordOwner } from "../core/auth/demo-visitor";
 import { actorOf } from "../core/audit/write-audit";
 import { defineRoute, invalidField, refuse, type RouteDeps } from "../core/define-route";
 import { publicOrigin } from "../core/public-origin";
@@ -50,25 +51,31 @@ export const createMenu = defineRoute(
     maxBodyBytes: 32 * 1024,
     invalid: "Name the link, say until when it works and where questions go.",
   },
-  async ({ request, actor, body: menu }, deps: MenusDeps) => {
+  async ({ request, actor, body: asked }, deps: MenusDeps) => {
     const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || undefined;
     if (idempotencyKey && idempotencyKey.length > MAX_KEY_LENGTH)
       throw invalidField("Idempotency-Key", `An Idempotency-Key is at most ${MAX_KEY_LENGTH} characters.`);
     const now = clock(deps);
-    if (Date.parse(menu.expiresAt) <= now)
+    if (Date.parse(asked.expiresAt) <= now)
       throw invalidField("expiresAt", "expiresAt is in the past: choose a later date.");
-    if (Date.parse(menu.expiresAt) > now + MENU_MAX_DAYS * 24 * 60 * 60 * 1000)
+    if (Date.parse(asked.expiresAt) > now + MENU_MAX_DAYS * 24 * 60 * 60 * 1000)
       throw invalidField("expiresAt", `A link lives at most ${MENU_MAX_DAYS} days: choose an earlier date.`);
 
     const token = newMenuToken();
     const id = newMenuId();
     const requestHash = createHash("sha256")
-      .update(JSON.stringify([actor.key.id, menu]))
+      .update(JSON.stringify([actor.key.id, asked]))
       .digest("hex");
-    const scope = { workspaceId: actor.workspace.id, keyId: actor.key.id };
+    // A link made in the shared demo lasts a day at most (its page says it is a demo), whatever date was asked for.
+    const demoEnd = now + DEMO_VISITOR_SECONDS * 1000;
+    const menu =
+      actor.visitor && Date.parse(asked.expiresAt) > demoEnd
+        ? { ...asked, expiresAt: new Date(demoEnd).toISOString() }
+        : asked;
+    const scope = { workspaceId: recordOwner(actor), keyId: actor.key.id };
     if (idempotencyKey) {
       // The first of two requests with one key takes it here, before anything is written: a double click makes one link.
-      const slot = `menu-made\n${actor.workspace.id}\n${idempotencyKey}`;
+      const slot = `menu-made\n${scope.workspaceId}\n${idempotencyKey}`;
       const made: MadeMenuJson & { requestHash: string } = {
         id,
         url: `${publicOrigin(request)}/menu/${token}`,
@@ -116,7 +123,7 @@ export const createMenu = defineRoute(
 export const revokeMenu = defineRoute(
   { need: "key", permission: { menus: ["manage"] } },
   async ({ request, actor, params }, deps: MenusDeps) => {
-    const link = await deps.menus.store.revoke(actor.workspace.id, params.token ?? "", actor.person.id);
+    const link = await deps.menus.store.revoke(recordOwner(actor), params.token ?? "", actor.person.id);
     if (!link) throw refuse("not-found", "No such menu link in this workspace (or it is revoked)");
     await deps.audit.record({
       event: "menu-link-revoked",

@@ -15,16 +15,16 @@ import type { MenuStore } from "./menu-store";
  */
 export async function menusPageData(
   menus: { store: MenuStore; snapshots: MenuSnapshots },
-  workspaceId: string,
+  asker: { workspace: { id: string }; visitor?: string },
   keyId: string,
   now: number = Date.now(),
 ): Promise<{ links: MenuLinkJson[]; choices: Promise<{ states: string[]; categories: string[] }>; today: string }> {
   const choices = menus.snapshots
     .peek(keyId)
-    .then((kept) => kept ?? menus.snapshots.snapshot(workspaceId, keyId))
+    .then((kept) => kept ?? menus.snapshots.snapshot(asker.workspace.id, keyId))
     .then((snapshot) => (snapshot ? snapshotChoices(snapshot) : { states: [], categories: [] }))
     .catch(() => ({ states: [], categories: [] }));
-  const { links } = await loadMenuLinks({ workspace: { id: workspaceId }, key: { id: keyId } }, { menus }, now);
+  const { links } = await loadMenuLinks({ ...asker, key: { id: keyId } }, { menus }, now);
   return {
     links,
     choices,

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { menuOf } from "@/lib/domain/menus/public-menu";
+import { isVisitorOwner, workspaceOfOwner } from "../core/auth/demo-visitor";
 import { clientAddress } from "../core/connect-throttle";
 import { defineRoute, type RouteDeps } from "../core/define-route";
 import type { SharedStore } from "../core/shared/shared-store";
@@ -53,11 +54,15 @@ export const servePublicMenu = defineRoute({ need: "anyone" }, async ({ request,
       ),
       { status: 404, headers: pageHeaders(nonce) },
     );
-  const snapshot = await deps.menus.snapshots.snapshot(link.workspaceId, link.keyId);
+  const snapshot = await deps.menus.snapshots.snapshot(workspaceOfOwner(link.workspaceId), link.keyId);
   if (!snapshot)
     return new Response(
       messagePage(nonce, "Menu being prepared", "The brand's menu is being read. Try again in a minute."),
       { status: 503, headers: { ...pageHeaders(nonce), "Retry-After": "60" } },
     );
-  return new Response(menuPage(nonce, menuOf(snapshot, link), link), { status: 200, headers: pageHeaders(nonce) });
+  const demo = isVisitorOwner(link.workspaceId);
+  return new Response(menuPage(nonce, menuOf(snapshot, link), link, demo), {
+    status: 200,
+    headers: pageHeaders(nonce),
+  });
 });

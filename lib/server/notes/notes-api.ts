@@ -1,4 +1,5 @@
 import "server-only";
+import { recordOwner } from "../core/auth/demo-visitor";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import { type NoteJson, type NotesJson, withinDeleteWindow } from "@/lib/domain/notes/note-rules";
@@ -44,8 +45,9 @@ const NoteBody = z
 
 const clock = (deps: NotesDeps) => deps.now?.() ?? Date.now();
 const storeOf = (deps: NotesDeps) => createNotesStore(deps.db, () => new Date(clock(deps)));
+// The workspace's notes, or in the shared demo the visitor's own (`recordOwner`).
 const scopeOf = (actor: Member): NotesScope => ({
-  workspaceId: actor.workspace.id,
+  workspaceId: recordOwner(actor),
   environment: actor.key.environment,
 });
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordOwner } from "../core/auth/demo-visitor";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import { DEFAULT_COVER_DAYS } from "@/lib/domain/order-guide/guide";
@@ -87,7 +88,7 @@ export const sendOrderList = defineRoute(
   },
   async ({ request, actor, body }, deps: OrderListDeps) => {
     const idempotencyKey = requiredIdempotencyKey(request, "one list, and one mail");
-    const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+    const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
     const store = storeOf(deps);
     const first = await store.byKey(scope, idempotencyKey);
     // The same key again: the list it made, mailed now when that request stopped before its mail was known to go.
@@ -180,7 +181,7 @@ export const resendOrderList = defineRoute(
   { need: "key", permission: SEND },
   async ({ request, actor, params }, deps: OrderListDeps): Promise<OrderListJson> => {
     const id = params.id ?? "";
-    const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+    const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
     const store = storeOf(deps);
     const list = id.length <= MAX_ID_LENGTH ? await store.get(scope, id) : undefined;
     if (!list) throw noSuchList();
@@ -196,7 +197,7 @@ export const getOrderLists = defineRoute(
   { need: "key", query: ListsQuery },
   async ({ actor, query }, deps: OrderListDeps) => {
     if (!query.list) return loadOrderLists(actor, deps);
-    const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+    const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
     const list = query.list.length <= MAX_ID_LENGTH ? await storeOf(deps).get(scope, query.list) : undefined;
     if (!list) throw noSuchList();
     return { list } satisfies OrderListJson;

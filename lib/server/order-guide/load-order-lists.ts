@@ -1,4 +1,5 @@
 import "server-only";
+import { recordOwner } from "../core/auth/demo-visitor";
 import type { Kysely } from "kysely";
 import type { OrderListsJson } from "@/lib/domain/order-guide/order-list";
 import type { Mailer } from "../core/auth/mailer";
@@ -21,12 +22,12 @@ export interface OrderListsReadDeps {
  * const { lists, contact } = await loadOrderLists({ workspace: { id: workspaceId }, key: active }, await backend());
  */
 export async function loadOrderLists(
-  actor: { workspace: { id: string }; key: { environment: Environment } },
+  actor: { workspace: { id: string }; visitor?: string; key: { environment: Environment } },
   deps: OrderListsReadDeps,
 ): Promise<OrderListsJson> {
   const store = createOrderListStore(deps.db, () => new Date(deps.now?.() ?? Date.now()));
   const [lists, contact] = await Promise.all([
-    store.list({ workspaceId: actor.workspace.id, environment: actor.key.environment }),
+    store.list({ workspaceId: recordOwner(actor), environment: actor.key.environment }),
     store.contact(actor.workspace.id),
   ]);
   return { lists, contact: contact ?? null, mailDelivers: deps.mailer.delivers };

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordOwner } from "../core/auth/demo-visitor";
 import {
   mayMailWithdrawalAgain,
   mayWithdraw,
@@ -46,7 +47,7 @@ export const withdrawOrderList = defineRoute(
   async ({ request, actor, params }, deps: OrderListDeps): Promise<OrderListJson> => {
     const idempotencyKey = requiredIdempotencyKey(request, "one withdrawal, and one mail");
     const id = params.id ?? "";
-    const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+    const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
     const store = storeOf(deps);
     const list = id.length <= MAX_ID_LENGTH ? await store.get(scope, id) : undefined;
     if (!list) throw noSuchList();
@@ -79,7 +80,7 @@ async function mailWithdrawal(
   id: string,
   idempotencyKey: string,
 ): Promise<OrderList> {
-  const scope: ListScope = { workspaceId: actor.workspace.id, environment: actor.key.environment };
+  const scope: ListScope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
   const list = (await store.get(scope, id))!;
   let mail: WithdrawalMail = "sent";
   try {

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordOwner } from "../core/auth/demo-visitor";
 import type { Kysely } from "kysely";
 import { searchParamsToObject } from "@/lib/data-api/query-params";
 import { operations } from "@/lib/data-api/registry";
@@ -54,10 +55,10 @@ function savedAddress(path: string): ViewAddress {
   return address;
 }
 
-// GET /api/views: the workspace's saved views with their schedules.
+// GET /api/views: the workspace's saved views with their schedules (in the shared demo, the visitor's own: `recordOwner`).
 export const listViews = defineRoute({ need: "workspace" }, async ({ actor }, deps: ViewsDeps) => {
   const body: SavedViewsJson = {
-    views: await createReportStore(deps.db).list(actor.workspace.id),
+    views: await createReportStore(deps.db).list(recordOwner(actor)),
     mayScheduleOthers: managesMembers(actor),
     me: actor.person.id,
   };
@@ -75,7 +76,7 @@ export const createView = defineRoute(
       throw invalidField("path", `A ${actor.key.keyType} key cannot read this list.`);
     const idempotencyKey = request.headers.get("Idempotency-Key")?.slice(0, 200) || undefined;
     const { view, created } = await createReportStore(deps.db).createView({
-      workspaceId: actor.workspace.id,
+      workspaceId: recordOwner(actor),
       name: body.name,
       path: viewHref(address),
       createdBy: actor.person.id,
@@ -88,7 +89,7 @@ export const createView = defineRoute(
 /** The view's store, when the asker may change the view (its creator, an owner or an admin); refused otherwise. */
 async function changeable(actor: Member, deps: ViewsDeps, viewId: string) {
   const store = createReportStore(deps.db);
-  const view = await store.get(actor.workspace.id, viewId);
+  const view = await store.get(recordOwner(actor), viewId);
   if (!view) throw refuse("not-found");
   if (view.createdBy !== actor.person.id && !managesMembers(actor))
     throw refuse("forbidden-by-role", "Only the view's creator, an owner or an admin may change it.");
@@ -101,8 +102,8 @@ export const renameView = defineRoute(
   async ({ actor, body, params }, deps: ViewsDeps) => {
     const viewId = params.viewId ?? "";
     const store = await changeable(actor, deps, viewId);
-    await store.rename(actor.workspace.id, viewId, body.name);
-    return store.get(actor.workspace.id, viewId);
+    await store.rename(recordOwner(actor), viewId, body.name);
+    return store.get(recordOwner(actor), viewId);
   },
 );
 
@@ -110,7 +111,7 @@ export const renameView = defineRoute(
 export const deleteView = defineRoute({ need: "workspace" }, async ({ actor, params }, deps: ViewsDeps) => {
   const viewId = params.viewId ?? "";
   const store = await changeable(actor, deps, viewId);
-  await store.remove(actor.workspace.id, viewId);
+  await store.remove(recordOwner(actor), viewId);
   return new Response(null, { status: 204, headers: NO_STORE });
 });
 
@@ -136,7 +137,7 @@ export const putSchedule = defineRoute(
       );
     const viewId = params.viewId ?? "";
     const store = createReportStore(deps.db);
-    const view = await store.get(actor.workspace.id, viewId);
+    const view = await store.get(recordOwner(actor), viewId);
     if (!view) throw refuse("not-found");
     if (!isTimeZone(input.timeZone))
       throw invalidField("timeZone", `${input.timeZone} is not a time zone this server knows.`);
@@ -157,7 +158,7 @@ export const putSchedule = defineRoute(
     const address = readViewAddress(view.path);
     if ("problem" in address || !mayCall(actor.key.keyType, LIST_VIEWS[address.name].operation))
       throw keyCannotReadList();
-    return store.setSchedule(actor.workspace.id, viewId, {
+    return store.setSchedule(recordOwner(actor), viewId, {
       ...input,
       keyId: actor.key.id,
       scheduledBy: actor.person.id,
@@ -169,10 +170,10 @@ export const putSchedule = defineRoute(
 export const deleteSchedule = defineRoute({ need: "workspace" }, async ({ actor, params }, deps: ViewsDeps) => {
   const viewId = params.viewId ?? "";
   const store = createReportStore(deps.db);
-  const view = await store.get(actor.workspace.id, viewId);
+  const view = await store.get(recordOwner(actor), viewId);
   if (!view?.schedule) throw refuse("not-found");
   if (!managesMembers(actor) && !mailsOnlySelf(actor, view.createdBy, view.schedule.recipients))
     throw refuse("forbidden-by-role", "Owners and admins stop reports that mail others.");
-  await store.removeSchedule(actor.workspace.id, viewId);
+  await store.removeSchedule(recordOwner(actor), viewId);
   return new Response(null, { status: 204, headers: NO_STORE });
 });

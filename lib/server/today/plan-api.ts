@@ -1,4 +1,5 @@
 import "server-only";
+import { recordOwner } from "../core/auth/demo-visitor";
 import * as z from "zod";
 import { NOTES_MAX_CUSTOMERS } from "@/lib/domain/notes/note-rules";
 import { todayModel } from "@/lib/domain/today/today";
@@ -112,7 +113,7 @@ export async function loadPlan(
 
   const kept = await storePlaces(
     deps.db,
-    { workspaceId: actor.workspace.id, environment: actor.key.environment },
+    { workspaceId: recordOwner(actor), environment: actor.key.environment },
     chosen.map((c) => c.account.customerId),
   );
   const placed: { visit: (typeof chosen)[number]; point: Place }[] = [];

@@ -19,9 +19,9 @@ export const metadata: Metadata = { title: "Reorder lists · Backroom" };
  * address for stores whose record has no rep's. Server-rendered from Backroom's database; the contact is a small form.
  */
 export default async function OrderListsPage({ searchParams }: PageProps<"/order-guide/lists">) {
-  const [{ active, view }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
+  const [{ active, view, visitor }, params, jar] = await Promise.all([requireSession(), searchParams, cookies()]);
   const { lists, contact, mailDelivers } = await loadOrderLists(
-    { workspace: view.workspace!, key: active },
+    { workspace: view.workspace!, visitor, key: active },
     await backend(),
   );
   const open = typeof params.list === "string" ? params.list : undefined;

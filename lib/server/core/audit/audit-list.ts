@@ -45,6 +45,7 @@ export async function listEntries(
     ]),
   );
   if (filter.userId) query = query.where("user_id", "=", filter.userId);
+  if (filter.sessionHash) query = query.where("session_hash", "=", filter.sessionHash);
   if (filter.events?.length) query = query.where("event", "in", filter.events);
   if (filter.from) query = query.where("at", ">=", filter.from);
   if (filter.to) query = query.where("at", "<=", filter.to);

@@ -50,6 +50,8 @@ export interface AuditFilter {
   events?: readonly AuditEvent[];
   /** One person's entries only (their own, or the page's filter by person). */
   userId?: string;
+  /** One session's entries only (its hash): a visitor of the shared demo reads their own session's alone. */
+  sessionHash?: string;
   /** Inclusive bounds, ISO timestamps. */
   from?: string;
   to?: string;

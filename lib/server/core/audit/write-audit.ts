@@ -25,6 +25,11 @@ export interface ActingPerson {
   workspace?: { id: string } | null;
 }
 
+/** How the trail names a session: the SHA-256 of its id (base64url), never the id. */
+export function sessionHashOf(sessionId: string): string {
+  return createHash("sha256").update(sessionId).digest("base64url");
+}
+
 /**
  * Who did it, as the trail records it: the person (their id and email) and the workspace, the key's description (never
  * the key), the session's hash and the client's address. A refused sign-in names only the email tried (`email`).
@@ -41,7 +46,7 @@ export function actorOf(
     keyType: key?.keyType ?? null,
     scope: key?.scope.summary ?? null,
     environment: key?.environment ?? null,
-    sessionHash: actor ? createHash("sha256").update(actor.session.id).digest("base64url") : null,
+    sessionHash: actor ? sessionHashOf(actor.session.id) : null,
     clientAddress: clientAddress(request),
     userId: actor?.person.id ?? null,
     userEmail: actor?.person.email ?? email ?? null,

@@ -8,6 +8,8 @@ import type { ActiveKey, StoredKeyInfo } from "../session/types";
 import { createHeardCopies } from "../shared/heard-copies";
 import type { SharedStore } from "../shared/shared-store";
 import type { Auth } from "./auth";
+import { isDemoPerson } from "./demo";
+import { visitorOfSession } from "./demo-visitor";
 import type { AuthEvents } from "./events";
 import type { WorkspaceKeyStore } from "./workspace-keys";
 
@@ -50,6 +52,11 @@ export interface Actor {
   needsTwoFactor: boolean;
   /** The key the person works with in the workspace, decrypted: for the request upstream only, never serialised. */
   key?: ActiveKey;
+  /**
+   * For the shared demo's person, the visitor (a browser) this session belongs to: their records are theirs alone
+   * (`demo-visitor.ts`, `recordOwner`). Nobody else has one.
+   */
+  visitor?: string;
 }
 
 /** The channel on which instances tell each other what changed: a session, a membership, a workspace, a member's key. */
@@ -64,6 +71,8 @@ interface SessionPart {
   /** SHA-256 of the cookie's whole value (`token.signature`) better-auth verified when this copy was made. */
   signed: string;
   workspaceId: string | null;
+  /** The demo visitor of a demo person's session (`demo-visitor.ts`). */
+  visitor?: string;
 }
 
 const sha = (text: string) => createHash("sha256").update(text).digest("base64url");
@@ -169,6 +178,7 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
       createdAt: new Date(session.createdAt).toISOString(),
       workspaceId: (session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null,
       signed,
+      ...(isDemoPerson(user.email) ? { visitor: await visitorOfSession(options.db, session.id) } : {}),
     };
   }
 
@@ -224,6 +234,7 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
         person: part.person,
         session: { id: part.sessionId, createdAt: part.createdAt },
         needsTwoFactor: false,
+        ...(part.visitor ? { visitor: part.visitor } : {}),
       };
       if (!part.workspaceId) return actor;
       const [membership, workspace] = await Promise.all([

@@ -1,11 +1,29 @@
 import "server-only";
 import type { BetterAuthOptions } from "better-auth";
+import { APIError } from "better-auth/api";
 import type { AuthTables } from "../db/schema";
 import type { AuthConfig } from "./auth-config";
+import { isReservedAddress, RESERVED_ADDRESS_DETAIL } from "./demo";
+
+/** The refusal of a demo's address where a person's own is wanted (403 `DEMO_SHARED`). */
+export const demoShared = () => new APIError("FORBIDDEN", { code: "DEMO_SHARED", message: RESERVED_ADDRESS_DETAIL });
+
+/** The address of a person, by id. */
+async function emailOf(config: AuthConfig, userId: string): Promise<string | undefined> {
+  const row = await config.db
+    .withTables<AuthTables>()
+    .selectFrom("auth_user")
+    .select("email")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.email;
+}
 
 /**
  * What better-auth's writes tell Backroom: a person or a session changed or went, so every instance reads their
- * sessions again (`actor.ts`).
+ * sessions again (`actor.ts`). And what no request may write: a person with an address of the demo's domain, made or
+ * renamed by anyone but Backroom's demo sign-in (which writes outside any endpoint), or another way into a demo person
+ * (single sign-on linked to its address).
  *
  * @example
  * const options = { databaseHooks: authDatabaseHooks(config) };
@@ -15,7 +33,15 @@ export function authDatabaseHooks(config: AuthConfig) {
     // A person changed (two factors turned off, a new address or name): every session of theirs is read again, on
     // every instance, as for a sign-out (a workspace that requires two factors stops giving them its key at once).
     user: {
+      create: {
+        before: async (user: { email: string }, context: unknown) => {
+          if (context && isReservedAddress(user.email)) throw demoShared();
+        },
+      },
       update: {
+        before: async (user: { email?: unknown }, context: unknown) => {
+          if (context && typeof user.email === "string" && isReservedAddress(user.email)) throw demoShared();
+        },
         after: async (user: { id: string }) => {
           if (!config.events?.sessionChanged) return;
           const sessions = await config.db
@@ -25,6 +51,18 @@ export function authDatabaseHooks(config: AuthConfig) {
             .where("userId", "=", user.id)
             .execute();
           for (const { token } of sessions) await config.events.sessionChanged(token);
+        },
+      },
+    },
+    account: {
+      create: {
+        before: async (account: { userId: string; providerId: string }, context: unknown) => {
+          if (
+            context &&
+            account.providerId !== "credential" &&
+            isReservedAddress(await emailOf(config, account.userId))
+          )
+            throw demoShared();
         },
       },
     },

@@ -3,12 +3,13 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import type { AuditEvent, AuditReference } from "@/lib/audit/audit-types";
 import type { AuditTrail } from "../audit/audit-trail";
 import type { AuthEvents } from "./events";
-import { isDemoPerson } from "./demo";
+import { demoShared } from "./auth-database-hooks";
+import { isDemoPerson, isReservedAddress } from "./demo";
 import { demoRule } from "./auth-endpoints";
 import { isSafeRedirect } from "@/lib/session/safe-next";
 import { DEMO_FIXED_DETAIL } from "../route-errors";
 import { type ActingPerson, actorOf } from "../audit/write-audit";
-import { clientAddress, type ConnectThrottle } from "../connect-throttle";
+import { clientAddress, type ConnectThrottle, type ThrottleWait } from "../connect-throttle";
 
 /**
  * What better-auth's endpoints leave in Backroom's audit trail, and the sign-in throttle around them (one limiter with
@@ -18,7 +19,7 @@ import { clientAddress, type ConnectThrottle } from "../connect-throttle";
  * - invitations sent, cancelled and accepted, roles changed, members removed or leaving are entries naming whom they
  *   concern;
  * - a shared demo person may not use what would change them for every visitor, and lists only their own session
- *   (`auth-endpoints.ts` says which);
+ *   (`auth-endpoints.ts` says which); nobody signs up with a demo's address, or signs in with one by password;
  * - every address the library would send a person to afterwards is held to Backroom's one redirect rule (`safeNext`).
  * Sign-out is recorded where it happens (`/api/auth/sign-out`, and sign-out everywhere).
  */
@@ -35,7 +36,7 @@ const SIGN_INS: Record<string, string> = {
 };
 const signInMethod = (path: string) => SIGN_INS[path] ?? (path.startsWith("/callback/") ? "single sign-on" : undefined);
 
-/** Where the email is the account being tried (the throttle counts per account). */
+/** Where a failure earns the address and the account being tried a wait (`connect-throttle.ts`). */
 const THROTTLED = new Set([
   "/sign-in/email",
   "/two-factor/verify-totp",
@@ -51,6 +52,45 @@ const ORGANIZATION_EVENTS: Record<string, AuditEvent> = {
   "/organization/remove-member": "member-removed",
   "/organization/leave": "member-left",
 };
+
+/** A sign-in's second step: its failures also lock the account's second step (`second-step` in the throttle). */
+const isSecondStep = (path: string) => path.startsWith("/two-factor/");
+
+/**
+ * The account a throttled request tries: the email it names, or for a second step, the person of the session, or of
+ * the signed cookie the first step left (`two_factor`, as better-auth's `verifyTwoFactor` reads it), whichever address
+ * the attempt comes from.
+ */
+async function accountTried(ctx: AuthMiddlewareContext): Promise<string | undefined> {
+  const email = text((ctx.body as Record<string, unknown> | undefined)?.email);
+  if (email || !isSecondStep(ctx.path)) return email;
+  const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
+  if (session) return session.user.email;
+  const cookie = ctx.context.createAuthCookie("two_factor");
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret).catch(() => null);
+  if (!identifier) return undefined;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(identifier).catch(() => null);
+  const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+  return user?.email;
+}
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * What the demo's people may not do (403 `DEMO_SHARED`): nobody signs up with a demo's address, nobody signs in with
+ * one by password from a browser (the demo signs in through `POST /api/demo`, on the server: failed tries would make
+ * its person wait, and every visitor with it), and a demo person uses nothing that would change them for every visitor.
+ */
+async function refuseForTheDemo(ctx: AuthMiddlewareContext): Promise<void> {
+  const email = text((ctx.body as Record<string, unknown> | undefined)?.email);
+  if ((ctx.path === "/sign-up/email" || (ctx.path === "/sign-in/email" && ctx.request)) && isReservedAddress(email))
+    throw demoShared();
+  if (demoRule(ctx.path) === "fixed") {
+    const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
+    if (isDemoPerson(session?.user.email))
+      throw new APIError("FORBIDDEN", { code: "DEMO_SHARED", message: DEMO_FIXED_DETAIL });
+  }
+}
 
 interface HookDeps {
   audit?: AuditTrail;
@@ -88,6 +128,21 @@ function unsafeRedirect(body: unknown, query: unknown): string | undefined {
   return undefined;
 }
 
+/** A throttled attempt's refusal (429, with `Retry-After`), in words saying whose failures earned the wait. */
+function tooManyAttempts(wait: ThrottleWait, path: string): APIError {
+  const message =
+    wait.scope !== "account"
+      ? `Too many failed sign-ins from your address: try again in ${wait.seconds} seconds.`
+      : isSecondStep(path)
+        ? `Too many wrong codes for this account: its second step is locked for ${wait.seconds} seconds.`
+        : `Too many failed sign-ins for this account: try again in ${wait.seconds} seconds.`;
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "TOO_MANY_ATTEMPTS", message },
+    { "Retry-After": String(wait.seconds) },
+  );
+}
+
 /**
  * better-auth's `hooks` for Backroom.
  *
@@ -95,6 +150,9 @@ function unsafeRedirect(body: unknown, query: unknown): string | undefined {
  * betterAuth({ ...options, hooks: authHooks({ audit, throttle }) });
  */
 export function authHooks(deps: HookDeps) {
+  // The account a throttled request tries, read before the endpoint runs (a second step's cookie may be spent after),
+  // by the request's headers: the same object before and after it, and nothing a client can name.
+  const tried = new WeakMap<Headers, string>();
   return {
     before: createAuthMiddleware(async (ctx) => {
       const request = new Request("http://backroom.internal", { headers: ctx.headers ?? new Headers() });
@@ -119,11 +177,7 @@ export function authHooks(deps: HookDeps) {
           code: "INVALID_CALLBACK_URL",
           message: `${unsafe} must be a path of this site.`,
         });
-      if (demoRule(ctx.path) === "fixed") {
-        const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
-        if (isDemoPerson(session?.user.email))
-          throw new APIError("FORBIDDEN", { code: "DEMO_SHARED", message: DEMO_FIXED_DETAIL });
-      }
+      await refuseForTheDemo(ctx);
       // Recorded before: afterwards the session is gone.
       if ((ctx.path === "/sign-out" || ctx.path === "/revoke-sessions") && deps.audit) {
         const session = (await getSessionFromCtx(ctx).catch(() => null)) as Session | null;
@@ -137,23 +191,14 @@ export function authHooks(deps: HookDeps) {
         return;
       }
       if (!deps.throttle || !THROTTLED.has(ctx.path)) return;
+      const account = await accountTried(ctx);
+      if (account && ctx.headers) tried.set(ctx.headers, account);
       const wait = await deps.throttle.check(
         clientAddress(request),
-        text((ctx.body as Record<string, unknown> | undefined)?.email),
-        "sign-in",
+        account,
+        isSecondStep(ctx.path) ? "second-step" : "sign-in",
       );
-      if (!wait) return;
-      throw new APIError(
-        "TOO_MANY_REQUESTS",
-        {
-          code: "TOO_MANY_ATTEMPTS",
-          message:
-            wait.scope === "account"
-              ? `Too many failed sign-ins for this account: try again in ${wait.seconds} seconds.`
-              : `Too many failed sign-ins from your address: try again in ${wait.seconds} seconds.`,
-        },
-        { "Retry-After": String(wait.seconds) },
-      );
+      if (wait) throw tooManyAttempts(wait, ctx.path);
     }),
 
     after: createAuthMiddleware(async (ctx) => {
@@ -174,7 +219,11 @@ export function authHooks(deps: HookDeps) {
         const email = text(body.email);
         const address = clientAddress(request);
         if (session) {
-          await deps.throttle?.succeeded(address, session.user.email);
+          await deps.throttle?.succeeded(
+            address,
+            session.user.email,
+            isSecondStep(ctx.path) ? "second-step" : "sign-in",
+          );
           await deps.audit?.record({
             event: "sign-in",
             actor: actorOf(request, actorFrom(session, null), undefined),
@@ -182,7 +231,12 @@ export function authHooks(deps: HookDeps) {
             reference: { method },
           });
         } else if (failed && (returned.statusCode === 401 || returned.statusCode === 403)) {
-          if (THROTTLED.has(ctx.path)) await deps.throttle?.failed(address, email, "sign-in");
+          if (THROTTLED.has(ctx.path))
+            await deps.throttle?.failed(
+              address,
+              (ctx.headers && tried.get(ctx.headers)) ?? email,
+              isSecondStep(ctx.path) ? "second-step" : "sign-in",
+            );
           await deps.audit?.record({
             event: "sign-in-failed",
             actor: actorOf(request, undefined, undefined, email),

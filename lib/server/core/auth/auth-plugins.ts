@@ -4,6 +4,9 @@ import type { BetterAuthOptions } from "better-auth";
 import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import { accessControl, ROLES } from "@/lib/session/access-control";
 import { type AuthConfig, INVITATION_DAYS, OIDC_PROVIDER_ID } from "./auth-config";
+import { demoShared } from "./auth-database-hooks";
+import { isReservedAddress } from "./demo";
+import { voidInvitationsOf } from "./invitation-rights";
 
 /**
  * better-auth's plugins in Backroom: workspaces (its organizations, with Backroom's five roles), two factors (backup
@@ -37,9 +40,21 @@ export function authPlugins(config: AuthConfig) {
         invitation: { modelName: "auth_invitation" },
       },
       organizationHooks: {
+        // The demo's people belong to the demo only: nobody invites them, they accept nothing, and no path makes them
+        // a member of another workspace (Backroom's routes say so first, in its words; these hold for every path).
+        beforeCreateInvitation: async ({ invitation }) => {
+          if (isReservedAddress(invitation.email)) throw demoShared();
+        },
+        beforeAcceptInvitation: async ({ user }) => {
+          if (isReservedAddress(user.email)) throw demoShared();
+        },
+        beforeAddMember: async ({ user, organization: workspace }) => {
+          if (isReservedAddress(user.email) && !workspace.slug.startsWith("demo-")) throw demoShared();
+        },
         afterUpdateMemberRole: async ({ member, previousRole, user, organization: workspace }) => {
           void previousRole;
           void user;
+          await voidInvitationsOf(config.db, workspace.id, member.userId);
           await config.events?.membershipChanged?.({
             workspaceId: workspace.id,
             userId: member.userId,
@@ -48,6 +63,7 @@ export function authPlugins(config: AuthConfig) {
           });
         },
         afterRemoveMember: async ({ member, organization: workspace }) => {
+          await voidInvitationsOf(config.db, workspace.id, member.userId);
           await config.events?.membershipChanged?.({
             workspaceId: workspace.id,
             userId: member.userId,

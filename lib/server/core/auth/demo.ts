@@ -16,10 +16,22 @@ export function demoEmail(as: "Customer" | "Supplier" | "Employee", environment:
   return `demo-${as.toLowerCase()}-${environment}@${DOMAIN}`;
 }
 
-/** Whether an address is a demo person's. */
+/** Whether an address is a demo person's (in any case: addresses are compared without it). */
 export function isDemoPerson(email: string | null | undefined): boolean {
-  return typeof email === "string" && email.startsWith("demo-") && email.endsWith(`@${DOMAIN}`);
+  const address = typeof email === "string" ? email.trim().toLowerCase() : "";
+  return address.startsWith("demo-") && address.endsWith(`@${DOMAIN}`);
 }
+
+/**
+ * Whether an address is reserved for the demo: the whole of its domain, so nobody signs up, is invited or signs in
+ * with single sign-on as a demo person (or as one the demo may add), and the demo's people belong to the demo only.
+ */
+export function isReservedAddress(email: string | null | undefined): boolean {
+  return typeof email === "string" && email.trim().toLowerCase().endsWith(`@${DOMAIN}`);
+}
+
+/** What someone giving a reserved address is told. */
+export const RESERVED_ADDRESS_DETAIL = `Addresses at ${DOMAIN} belong to Backroom's shared demo: use a person's own address.`;
 
 /** Backroom's own writes that would: managing keys and members. */
 export function demoFixedPermission(permission: Permission | undefined): boolean {

@@ -10,6 +10,7 @@ export interface OpenInvitation {
   role: string;
   workspaceId: string;
   workspaceName: string;
+  inviterId: string;
   inviterEmail: string;
   expiresAt: string;
   /** `pending` while it waits for its answer (and has not expired), else `accepted`, `rejected`, `canceled`. */
@@ -84,6 +85,7 @@ export function createInvitationLinks(
           "auth_invitation.expiresAt",
           "auth_organization.id as workspaceId",
           "auth_organization.name as workspaceName",
+          "auth_invitation.inviterId",
           "auth_user.email as inviterEmail",
         ])
         .where("invitation_links.secret_hash", "=", hash(secret))
@@ -96,6 +98,7 @@ export function createInvitationLinks(
         role: row.role ?? "viewer",
         workspaceId: row.workspaceId,
         workspaceName: row.workspaceName,
+        inviterId: row.inviterId,
         inviterEmail: row.inviterEmail,
         expiresAt: expiresAt.toISOString(),
         status: row.status,

@@ -3,6 +3,7 @@ import { type ColumnDataType, type Kysely, type Migration, Migrator, PostgresAda
 import { accounts } from "./migration-accounts";
 import { notificationSummaries, notifications, notificationSettings } from "./migration-notifications";
 import { invitationLinks } from "./migration-invitation-links";
+import { demoVisits } from "./migration-demo-visits";
 import type { Database } from "./open";
 import type { BackroomDatabase } from "./schema";
 
@@ -270,7 +271,7 @@ export type Migrations = Readonly<Record<string, Migration>>;
 
 /**
  * The core's own migrations (its tables: the audit trail, the accounts, the workspace keys, the jobs, the
- * notifications, the invitation links). Each feature keeps its own beside it (`migrations.ts` in its folder, declared
+ * notifications, the invitation links, the demo's visits). Each feature keeps its own beside it (`migrations.ts` in its folder, declared
  * by its `Feature`); all run together, in the order of their names, as `lib/server/features.ts` composes them.
  */
 export const CORE_MIGRATIONS: Migrations = {
@@ -284,6 +285,7 @@ export const CORE_MIGRATIONS: Migrations = {
   "008-notification-settings": notificationSettings,
   "015-notification-summaries": notificationSummaries,
   "022-invitation-links": invitationLinks,
+  "026-demo-visits": demoVisits,
 };
 
 /**

@@ -105,6 +105,13 @@ export interface InvitationLinkTable {
   created_at: string;
 }
 
+/** A session of the shared demo's person, and the visitor (a browser) it belongs to (migration 026, `auth/demo-visitor.ts`). */
+export interface DemoVisitTable {
+  session_id: string;
+  visitor: string;
+  started_at: string;
+}
+
 /** An effect claimed once (`lib/server/core/jobs/effect-ledger.ts`, migration 006): `running`, then `done`. */
 export interface JobEffectTable {
   key: string;
@@ -126,6 +133,7 @@ export interface BackroomDatabase {
   notification_settings: NotificationSettingTable;
   notification_people: NotificationPersonTable;
   invitation_links: InvitationLinkTable;
+  demo_visits: DemoVisitTable;
 }
 
 /** A person's inbox (migration 007, `lib/server/core/notify/`): each thing told once (`effect_key` is unique). */

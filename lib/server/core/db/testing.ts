@@ -263,4 +263,5 @@ export const CORE_COLUMNS = {
     updated_at: "text",
   },
   invitation_links: { invitation_id: "text", secret_hash: "text", created_at: "text" },
+  demo_visits: { session_id: "text", visitor: "text", started_at: "text" },
 } satisfies ColumnsOf<BackroomDatabase>;

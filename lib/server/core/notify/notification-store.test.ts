@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/open";
+import type { AuthTables } from "../db/schema";
 import { databaseProfiles } from "../db/testing";
 import { createNotificationStore } from "./notification-store";
 
@@ -11,6 +12,30 @@ describe.each(databaseProfiles())("notifications on $name", ({ open }) => {
   async function store() {
     const database = await open();
     opened.push(database);
+    // u1 and u2 are members of w1: a person reads a workspace's notifications only while a member of it.
+    const auth = database.db.withTables<AuthTables>();
+    const at = new Date().toISOString();
+    await auth
+      .insertInto("auth_organization")
+      .values({ id: "w1", name: "W1", slug: "w1", createdAt: at } as never)
+      .execute();
+    for (const id of ["u1", "u2"]) {
+      await auth
+        .insertInto("auth_user")
+        .values({
+          id,
+          name: id,
+          email: `${id}@w1.example`,
+          emailVerified: database.dialect === "sqlite" ? 0 : false,
+          createdAt: at,
+          updatedAt: at,
+        } as never)
+        .execute();
+      await auth
+        .insertInto("auth_member")
+        .values({ id: `m-${id}`, organizationId: "w1", userId: id, role: "viewer", createdAt: at } as never)
+        .execute();
+    }
     let time = Date.parse("2026-11-23T10:00:00.000Z");
     return createNotificationStore(database.db, () => new Date((time += 1000)));
   }

@@ -45,7 +45,7 @@ export interface NotificationStore {
   /**
    * A person's notifications made at or after `since` (inbox or email only, not those told in a summary), oldest first:
    * the digest's. Here and in `list` and `unread`, a workspace's are left out while it requires two factors the person
-   * lacks.
+   * lacks, and once the person is no member of it.
    */
   since(userId: string, since: string): Promise<Notification[]>;
   /** A person's notifications, newest first, and how many are unread. */
@@ -73,12 +73,13 @@ const view = (r: Selectable<NotificationTable>): Notification => ({
 });
 
 /**
- * The workspaces whose notifications a person may not read now: those that require two factors, while the person has
- * none (they read none of its data until they turn them on; the account pages say so).
+ * The workspaces whose notifications a person may read now: those they are a member of, less those that require two
+ * factors while the person has none (they read none of its data until they turn them on; the account pages say so).
+ * A workspace they left or were removed from is not among them: what it told them goes with their membership.
  */
-async function withheldWorkspaces(db: Kysely<BackroomDatabase>, userId: string): Promise<string[]> {
+async function readableWorkspaces(db: Kysely<BackroomDatabase>, userId: string): Promise<string[]> {
   const auth = db.withTables<AuthTables>();
-  const [person, requiring] = await Promise.all([
+  const [person, memberships] = await Promise.all([
     auth.selectFrom("auth_user").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst(),
     auth
       .selectFrom("auth_member")
@@ -87,21 +88,24 @@ async function withheldWorkspaces(db: Kysely<BackroomDatabase>, userId: string):
       .where("auth_member.userId", "=", userId)
       .execute(),
   ]);
-  if (person?.twoFactorEnabled) return [];
-  return requiring.filter((w) => Boolean(w.requireTwoFactor)).map((w) => w.id);
+  return memberships.filter((w) => person?.twoFactorEnabled || !w.requireTwoFactor).map((w) => w.id);
 }
 
 export function createNotificationStore(
   db: Kysely<BackroomDatabase>,
   now: () => Date = () => new Date(),
 ): NotificationStore {
-  /** A person's notifications, less those of workspaces they may not read now (`withheldWorkspaces`). */
+  /** A person's notifications of no workspace, or of one they may read now (`readableWorkspaces`). */
   async function readable(userId: string) {
-    const withheld = await withheldWorkspaces(db, userId);
-    let query = db.selectFrom("notifications").where("user_id", "=", userId);
-    if (withheld.length)
-      query = query.where((eb) => eb.or([eb("workspace_id", "is", null), eb("workspace_id", "not in", withheld)]));
-    return query;
+    const workspaces = await readableWorkspaces(db, userId);
+    return db
+      .selectFrom("notifications")
+      .where("user_id", "=", userId)
+      .where((eb) =>
+        workspaces.length
+          ? eb.or([eb("workspace_id", "is", null), eb("workspace_id", "in", workspaces)])
+          : eb("workspace_id", "is", null),
+      );
   }
 
   async function unread(userId: string): Promise<number> {

@@ -116,6 +116,7 @@ export async function proxyRequest(
     requestId: answeredId,
     source: trace.source,
     ...(deps.askedBy ? { by: deps.askedBy } : {}),
+    ...(actor.visitor ? { visitor: actor.visitor } : {}),
   });
   return response;
 }
