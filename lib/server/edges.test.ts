@@ -455,6 +455,10 @@ describe("the demo's people belong to the demo", () => {
       .signInEmail({ body: { email, password: "the squatter's own password" }, headers: new Headers() })
       .catch((error: { statusCode?: number }) => error.statusCode);
     expect(theirs).toBe(401);
+    // Two factors turned on behind the demo's back (its own password still right): taken back too.
+    await internalAdapter.updateUser(squatter.id, { twoFactorEnabled: true });
+    const again = (await backend.actors.resolve(asPerson(await tryDemo("Employee"))))!;
+    expect(again.person.twoFactorEnabled).toBe(false);
   });
 });
 

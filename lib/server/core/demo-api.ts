@@ -100,13 +100,16 @@ async function signInDemoPerson(as: DemoKind, environment: Environment, headers:
       await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const signIn = () => deps.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+  // Signed in: a session, not a wrong password nor a second step to take.
+  const inSession = async (answer: Response) =>
+    answer.ok && !((await answer.clone().json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect;
   let signedIn = await signIn();
-  if (!signedIn.ok || !signedIn.headers.getSetCookie().length) {
+  if (!(await inSession(signedIn))) {
     const person = (await found())?.user;
     if (person) await reclaim(person.id, DEMO[as].name, password, deps);
     signedIn = await signIn();
   }
-  if (!signedIn.ok) throw refusal("DEMO_FAILED", "The demo person could not be signed in.", 500);
+  if (!(await inSession(signedIn))) throw refusal("DEMO_FAILED", "The demo person could not be signed in.", 500);
   return signedIn.headers.getSetCookie();
 }
 

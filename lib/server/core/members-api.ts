@@ -101,7 +101,9 @@ export const listMembers = defineRoute({ need: "workspace" }, async ({ actor }, 
       role: m.role,
       joinedAt: iso(m.createdAt)!,
       twoFactorEnabled: Boolean(m.twoFactorEnabled),
-      lastActiveAt: lastActive.get(m.userId) ?? null,
+      // A visitor of the shared demo is active now; the demo person's last activity is another visitor's.
+      lastActiveAt:
+        actor.visitor && m.userId === actor.person.id ? new Date().toISOString() : (lastActive.get(m.userId) ?? null),
       salesRepUserId: m.salesRepUserId ?? null,
     })),
     invitations,

@@ -1,23 +1,15 @@
 import "server-only";
 import type { BetterAuthOptions } from "better-auth";
+import type { GenericEndpointContext } from "better-auth";
 import { APIError } from "better-auth/api";
 import type { AuthTables } from "../db/schema";
 import type { AuthConfig } from "./auth-config";
 import { isReservedAddress, RESERVED_ADDRESS_DETAIL } from "./demo";
 
+type EndpointContext = Pick<GenericEndpointContext, "context">;
+
 /** The refusal of a demo's address where a person's own is wanted (403 `DEMO_SHARED`). */
 export const demoShared = () => new APIError("FORBIDDEN", { code: "DEMO_SHARED", message: RESERVED_ADDRESS_DETAIL });
-
-/** The address of a person, by id. */
-async function emailOf(config: AuthConfig, userId: string): Promise<string | undefined> {
-  const row = await config.db
-    .withTables<AuthTables>()
-    .selectFrom("auth_user")
-    .select("email")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return row?.email;
-}
 
 /**
  * What better-auth's writes tell Backroom: a person or a session changed or went, so every instance reads their
@@ -56,13 +48,12 @@ export function authDatabaseHooks(config: AuthConfig) {
     },
     account: {
       create: {
-        before: async (account: { userId: string; providerId: string }, context: unknown) => {
-          if (
-            context &&
-            account.providerId !== "credential" &&
-            isReservedAddress(await emailOf(config, account.userId))
-          )
-            throw demoShared();
+        before: async (account: { userId: string; providerId: string }, context: EndpointContext | null) => {
+          if (!context || account.providerId === "credential") return;
+          // Read through the library's adapter, inside its transaction: a read beside it would wait on SQLite's one
+          // connection for ever (a single sign-on's first visit writes the person and the account in one).
+          const person = await context.context.internalAdapter.findUserById(account.userId);
+          if (isReservedAddress(person?.email)) throw demoShared();
         },
       },
     },

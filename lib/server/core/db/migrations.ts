@@ -285,7 +285,7 @@ export const CORE_MIGRATIONS: Migrations = {
   "008-notification-settings": notificationSettings,
   "015-notification-summaries": notificationSummaries,
   "022-invitation-links": invitationLinks,
-  "026-demo-visits": demoVisits,
+  "027-demo-visits": demoVisits,
 };
 
 /**

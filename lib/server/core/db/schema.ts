@@ -105,7 +105,7 @@ export interface InvitationLinkTable {
   created_at: string;
 }
 
-/** A session of the shared demo's person, and the visitor (a browser) it belongs to (migration 026, `auth/demo-visitor.ts`). */
+/** A session of the shared demo's person, and the visitor (a browser) it belongs to (migration 027, `auth/demo-visitor.ts`). */
 export interface DemoVisitTable {
   session_id: string;
   visitor: string;
