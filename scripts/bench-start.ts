@@ -5,7 +5,7 @@
 // setup makes (`POST /sandbox/test/operator/reset`). Target: the demo answered within 3 s of ready. Prints a Markdown
 // section with the median and every run, and the sandbox's own lines (seeded, or copied from the template);
 // BENCH_WRITE=1 writes it into docs/benchmarks.md.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeBenchmarkSection } from "./benchmarks-doc";
@@ -39,6 +39,8 @@ async function once(run: number): Promise<Run> {
     // The embedded default, as `npm start` on a fresh clone: blank, not unset (the runner's environment may name them).
     DATABASE_URL: "",
     REDIS_URL: "",
+    // The operator key the sandbox makes at its first start, read from its file below.
+    SANDBOX_OPERATOR_KEY: "",
     LOG_LEVEL: "warn",
   });
   try {
@@ -59,9 +61,11 @@ async function once(run: number): Promise<Run> {
     if (demo.status !== 200) throw new Error(`POST /api/demo: ${demo.status} ${await demo.text()}`);
     await demo.arrayBuffer();
     const answered = performance.now();
+    // Made by then: the demo's answer waited for the sandbox's start, whose first step it is.
+    const operatorKey = readFileSync(join(dir, "sandbox", "operator-key"), "utf8").trim();
     const reset = await fetch(`${base}/sandbox/test/operator/reset`, {
       method: "POST",
-      headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" },
+      headers: { "x-api-key": operatorKey, "Content-Type": "application/json" },
       body: "{}",
     });
     if (reset.status !== 200)
