@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -6,6 +7,9 @@ import { findChromium } from "./e2e/find-chromium";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = join(tmpdir(), `backroom-e2e-${port}`);
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+// The sandbox's operator key for this run, made here once: the workers load this file again but inherit the runner's
+// environment, so they read this one (e2e/operator.ts), as do the server below and the apps a spec starts.
+process.env.SANDBOX_OPERATOR_KEY ||= randomBytes(32).toString("base64url");
 
 // Browser tests run against a production build (`npm start` builds first when needed).
 export default defineConfig({
@@ -71,6 +75,8 @@ export default defineConfig({
     env: {
       SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? dataDir,
       DATA_DIR: process.env.DATA_DIR ?? dataDir,
+      // Only the tests hold it: the operator's endpoints take no demo key.
+      SANDBOX_OPERATOR_KEY: process.env.SANDBOX_OPERATOR_KEY,
       // The ERP's jobs run when a test asks (operator endpoints), never on a timer in the middle of a test.
       SANDBOX_JOB_INTERVAL: "0",
       // A write's first follow-up (e2e/notifications.spec.ts) after 16 s: past the 15 s a page's copy of the list stays

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
+import { OPERATOR } from "./operator";
 import { DEMO_KEYS, signIn } from "./sign-in";
 
 // The books export: the demo retailer sets the workspace's mapping (QuickBooks' names and Xero's codes), previews this
@@ -71,9 +72,9 @@ function usDayOf(text: string): string | undefined {
 
 /** The period: this month so far on the sandbox's clock (from the month before's first in a month's first week). */
 async function period(page: Page): Promise<{ from: string; to: string }> {
-  const clock = (await (
-    await page.request.get("/sandbox/test/operator/clock", { headers: { "x-api-key": DEMO_KEYS.Employee } })
-  ).json()) as { now: string };
+  const clock = (await (await page.request.get("/sandbox/test/operator/clock", { headers: OPERATOR })).json()) as {
+    now: string;
+  };
   const to = clock.now.slice(0, 10);
   const first = `${to.slice(0, 8)}01`;
   if (Number(to.slice(8)) >= 8) return { from: first, to };

@@ -3,13 +3,13 @@ import { requestTowardRoom } from "./allocation";
 import { seriousViolations } from "./axe";
 import { pageHref } from "@/lib/domain/page-href";
 import { origin, ownWorkspace, signIn } from "./sign-in";
+import { OPERATOR } from "./operator";
 
 // Work that goes on without a tab: a person makes a write and closes the page; the ERP settles it; Backroom's
 // follow-up (a job, on the schedule of lib/server/follow-ups/: the first look after FOLLOW_UP_INTERVAL_SECONDS, 16 s
 // here) learns the outcome and the header's bell tells the person, once. Each test works with a key issued for it, in
 // a workspace of its own, so its inbox is its own.
 
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 type Row = Record<string, unknown>;
 
 async function issuedKey(page: Page, body: object): Promise<string> {

@@ -1,13 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { ownWorkspace, tryDemo } from "./sign-in";
+import { OPERATOR } from "./operator";
 
 // The overview, for each kind of key: what it answers, and what it costs. Each test signs up a person whose workspace
 // holds a key issued for it (a fresh key has a cold cache and a request log of its own), so the requests the overview makes are exactly the
 // log's rows after the connect, less Backroom's own background reads (a new key's history or collections walk starts
 // when it is added: the log marks them `by`). The figures are recorded in docs/benchmarks.md.
-
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 /** The requests each overview may make, at most (each a single page, whatever the number of AR accounts). */
 // The Employee's overview walks its lists whole, so that each figure is the count of the list it links to: the active

@@ -3,13 +3,12 @@ import { seriousViolations } from "./axe";
 import { pageHref } from "@/lib/domain/page-href";
 import { invoicesWithRoom } from "./allocation";
 import { tryDemo } from "./sign-in";
+import { OPERATOR } from "./operator";
 
 // Payments as a retailer (the customer demo key): allocate, split, follow to Confirmed, the API's own refusal on the
 // amount, and a double-click that makes one request; as a brand, no allocation controls. The tests share the
 // retailer's payments and the ERP's export job, so they run one after another.
 test.describe.configure({ mode: "serial" });
-
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 /** Opens the payments of the retailer's first AR account and the allocation form of its first payment with credit. */
 async function openAllocation(page: Page) {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { OPERATOR } from "./operator";
 import { origin, signIn, tryDemo } from "./sign-in";
 
 // Purchases as a brand (the supplier demo key): the list of drafts and posted purchases, and a purchase's page.
@@ -173,7 +174,6 @@ for (const size of [
 test.describe("the purchase-order editor", () => {
   test.describe.configure({ mode: "serial" });
 
-  const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
   /** Oakland DC's state: the catalog a purchase order to it may use. */
   const STATE = "CA";
 

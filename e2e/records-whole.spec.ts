@@ -8,13 +8,12 @@ import { seriousViolations } from "./axe";
 import { ownWorkspace, signIn } from "./sign-in";
 import { requestsSince } from "./journeys/keyboard";
 import { chooseFirstCustomer } from "./pricing";
+import { OPERATOR } from "./operator";
 
 // The records shown whole: a customer's page with its delivery schedule and retailer inventory, a product's
 // page with its retailer inventory, allocations and what Allocated and Not authorized mean, customer pricing asking
 // for the customer before it asks the API, and the delivery-days page asking /deliveryDays only when the customers'
 // records lack their schedule. The expected rows are read from the API through the proxy.
-
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 type Row = Record<string, unknown>;
 

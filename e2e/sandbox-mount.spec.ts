@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { OPERATOR, operatorKey } from "./operator";
 
 // The sandbox mounted in Backroom's production build answers as the Data API does.
 test.describe("/sandbox", () => {
@@ -35,6 +36,20 @@ test.describe("/sandbox", () => {
     expect(await unknown.json()).toEqual({ Error: "Not found" });
   });
 
+  test("opens the operator's endpoints to the operator key alone, never to a published demo key", async ({
+    request,
+  }) => {
+    for (const key of ["test-employee-demo", "production-employee-demo", `${operatorKey()}x`]) {
+      const refused = await request.get("/sandbox/test/operator/clock", { headers: { "x-api-key": key } });
+      expect(refused.status(), key).toBe(401);
+      expect(((await refused.json()) as { Error: string }).Error).toMatch(/^Invalid API key/);
+    }
+    for (const env of ["test", "production"]) {
+      const clock = await request.get(`/sandbox/${env}/operator/clock`, { headers: { "x-api-key": operatorKey() } });
+      expect(clock.status(), env).toBe(200);
+    }
+  });
+
   test("takes writes: a purchase order created, submitted and imported by the ERP job, with links to this host", async ({
     request,
     baseURL,
@@ -68,7 +83,7 @@ test.describe("/sandbox", () => {
     expect((await created.json()).data.status).toBe("Submitted");
 
     const job = await request.post("/sandbox/test/operator/jobs/import", {
-      headers: { "x-api-key": "test-employee-demo" },
+      headers: { "x-api-key": operatorKey() },
     });
     expect(job.status()).toBe(200);
     const imported = (await (await request.get(location201, { headers: supplier })).json()).data;
@@ -80,7 +95,6 @@ test.describe("/sandbox", () => {
     request,
   }) => {
     const customer = { "x-api-key": "test-customer-demo" };
-    const employee = { "x-api-key": "test-employee-demo" };
     const payments = (
       await (await request.get("/sandbox/test/api/v1/payments?PageSize=500", { headers: customer })).json()
     ).Data;
@@ -95,7 +109,7 @@ test.describe("/sandbox", () => {
     const url = `/sandbox/test/api/v1/payments/applications?PaymentInvoiceNum=${payment.PaymentInvoiceNum}&TargetInvoiceNum=${invoices.find((i: { OpenBalance: string }) => Number(i.OpenBalance) > 0).InvoiceNum}&ARAccountID=${payment.ARAccountID}&Amount=0.01`;
     const key = `e2e-drop-${Date.now()}`;
     const added = await request.post("/sandbox/test/operator/faults", {
-      headers: employee,
+      headers: OPERATOR,
       data: {
         method: "POST",
         path: "/api/v1/payments/applications",
@@ -115,7 +129,7 @@ test.describe("/sandbox", () => {
     } finally {
       await request.delete(
         `/sandbox/test/operator/faults/${((await added.json()) as { rule: { id: number } }).rule.id}`,
-        { headers: employee },
+        { headers: OPERATOR },
       );
     }
   });

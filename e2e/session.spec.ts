@@ -1,11 +1,11 @@
 import { type BrowserContext, expect, test } from "@playwright/test";
 import { DEMO_KEYS, origin, tryDemo } from "./sign-in";
+import { OPERATOR } from "./operator";
 
 // Signing in, the session cookie, and what the browser may never see: a workspace's key. The accounts' own journeys
 // (mail, invitations, roles, passkeys, two factors, single sign-on) are in e2e/accounts/.
 
 const SESSION_COOKIE = "backroom.session_token";
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 async function sessionCookie(context: BrowserContext) {
   const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);

@@ -1,13 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { ownWorkspace } from "./sign-in";
+import { OPERATOR } from "./operator";
 
 // When the key's hourly budget is spent, the pages a person had open show what they showed: the proxy answers with its
 // last-known copies (stale-if-error), each region drawn from one says how old it is and when the budget returns, and
 // the header's meter says so too. The budget is spent for this test's own key only (a fault rule for that key), so
 // every other test's requests run as usual.
 
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 const PAGES = [
   { path: "/", rows: "main section" },
   { path: "/inventory", rows: "table.data-table tbody tr" },

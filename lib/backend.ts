@@ -134,7 +134,17 @@ function sandboxConfig(): SandboxConfig {
  * routes reach the sandbox only through here, the one module that sees both the server and the sandbox.
  */
 export function embeddedSandbox(): Promise<SandboxRuntime> {
-  return mountedSandbox(sandboxConfig());
+  return mountedSandbox(sandboxConfig(), (sandbox) =>
+    // Where the operator key is, never the key: a person on the machine reads the file; in memory, nobody has it.
+    log().info(
+      {
+        operatorKey:
+          sandbox.operatorKeyFile ??
+          (sandboxConfig().SANDBOX_OPERATOR_KEY ? "SANDBOX_OPERATOR_KEY" : "none (data in memory)"),
+      },
+      "embedded sandbox started",
+    ),
+  );
 }
 
 /** Whether an environment is served by the embedded sandbox: no real API URL for it (known without opening anything). */

@@ -27,7 +27,6 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = process.env.BENCH_PAGES?.toLowerCase();
 const TARGET = { fcp: 350, lcp: 650 };
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-latency-"));
 onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -91,7 +90,8 @@ const OBSERVE = `
 
 async function main() {
   const began = Date.now();
-  const base = await startProductionApp(temp);
+  const { base, operatorKey } = await startProductionApp(temp);
+  const OPERATOR = { "x-api-key": operatorKey, "Content-Type": "application/json" };
 
   const sandbox = <T>(path: string, init: RequestInit = {}) =>
     fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });

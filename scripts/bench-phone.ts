@@ -40,7 +40,6 @@ const NETWORK = {
   uploadThroughput: (750e3 / 8) * 0.9,
 };
 const CPU_SLOWDOWN = 4;
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-phone-"));
 onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -78,7 +77,8 @@ interface Run {
 
 async function main() {
   const began = Date.now();
-  const base = await startProductionApp(temp);
+  const { base, operatorKey } = await startProductionApp(temp);
+  const OPERATOR = { "x-api-key": operatorKey, "Content-Type": "application/json" };
   const sandbox = <T>(path: string, init: RequestInit = {}) =>
     fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
   // The demo rep: the sandbox's rep with the most active accounts (whom the demo staff person is linked to).
@@ -117,7 +117,7 @@ async function main() {
       await context.addCookies(browserCookies(cookie, base));
       await context.addInitScript(OBSERVE);
       try {
-        runs.push(await measure(context, base, path));
+        runs.push(await measure(context, base, OPERATOR, path));
       } finally {
         await context.close();
         await fetch(`${base}/sandbox/test/operator/faults`, { method: "DELETE", headers: OPERATOR });
@@ -166,8 +166,16 @@ async function main() {
   if (process.env.BENCH_WRITE === "1") writeBenchmarkSection("## A rep's Today on a phone", section);
 }
 
-/** Today online (throttled, the API distant), then "Save for offline", then Today offline from the device. */
-async function measure(context: BrowserContext, base: string, path: string): Promise<Run> {
+/**
+ * Today online (throttled, the API distant), then "Save for offline", then Today offline from the device. `operator`:
+ * the headers of an operator request (the sandbox's operator key), for the latency fault.
+ */
+async function measure(
+  context: BrowserContext,
+  base: string,
+  operator: Record<string, string>,
+  path: string,
+): Promise<Run> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await page.goto("/sign-in", { waitUntil: "networkidle", timeout: 60_000 });
@@ -180,7 +188,7 @@ async function measure(context: BrowserContext, base: string, path: string): Pro
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   await fetchJson(`${base}/sandbox/test/operator/faults`, {
     method: "PUT",
-    headers: OPERATOR,
+    headers: operator,
     body: JSON.stringify({ rules: [{ path: "/api/*", kind: "latency", latencyMs: LATENCY_MS }] }),
   });
 

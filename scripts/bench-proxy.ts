@@ -4,6 +4,7 @@
 // 2. A scripted browsing session through the proxy, with and without the response cache: upstream requests counted
 //    exactly from the sandbox's RateLimit-Remaining of a fresh key per run.
 // Writes its own section of docs/benchmarks.md, with this command and the date.
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -82,13 +83,17 @@ try {
   const began = Date.now();
   const load1 = loadavg()[0]!;
   const sandboxPort = await freePort();
-  const sandboxRoot = `http://127.0.0.1:${sandboxPort}/test`;
-  const api = `${sandboxRoot}/api/v1`;
+  const benchSandbox = {
+    root: `http://127.0.0.1:${sandboxPort}/test`,
+    operatorKey: randomBytes(32).toString("base64url"),
+  };
+  const api = `${benchSandbox.root}/api/v1`;
   console.error(`sandbox: seeding a fresh database on port ${sandboxPort} (about 15 s)...`);
   const sandbox = start("sandbox", ["npx", "tsx", "scripts/sandbox.ts", "--port", String(sandboxPort)], {
     SANDBOX_DATA_DIR: join(temp, "sandbox"),
     SANDBOX_RATE_LIMIT: "100000000",
     SANDBOX_JOB_INTERVAL: "0",
+    SANDBOX_OPERATOR_KEY: benchSandbox.operatorKey,
   });
   await sandbox.ready(`${api}${SMALL}`, 200, { "x-api-key": DEMO_KEY }, 5 * 60_000);
   const seededIn = Math.round((Date.now() - began) / 1000);
@@ -151,13 +156,13 @@ try {
   const ceiling = await measure(`${app.url}/api/v1${SMALL}`, {}, LOAD_CONNECTIONS, SECONDS, 401);
 
   console.error(`browsing session (${steps.length} GETs), PROXY_CACHE=off...`);
-  const withoutCache = await runBrowsingSession([app.url], api, sandboxRoot, steps);
+  const withoutCache = await runBrowsingSession([app.url], api, benchSandbox, steps);
   await stop(app.child);
 
   console.error("next: restarting with PROXY_CACHE=on...");
   app = await startApp(api, "on");
   console.error(`browsing session (${steps.length} GETs), PROXY_CACHE=on...`);
-  const withCache = await runBrowsingSession([app.url], api, sandboxRoot, steps);
+  const withCache = await runBrowsingSession([app.url], api, benchSandbox, steps);
   const cachedCookie = { Cookie: await connect(app.url, DEMO_KEY) };
   for (const r of requests) {
     console.error(`measuring GET ${r.path} served from the proxy's cache...`);

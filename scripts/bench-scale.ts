@@ -149,8 +149,8 @@ const load1 = loadavg()[0]!;
 console.error("starting the cluster: sandbox (seeding takes about 15 s), PostgreSQL, Redis, two instances, nginx...");
 const cluster = await startCluster({ sandboxEnv: { SANDBOX_RATE_LIMIT: "100000000" } });
 try {
-  const sandboxRoot = `${cluster.sandbox.url}/test`;
-  const api = `${sandboxRoot}/api/v1`;
+  const sandbox = { root: `${cluster.sandbox.url}/test`, operatorKey: cluster.sandbox.operatorKey };
+  const api = `${sandbox.root}/api/v1`;
   const [one, two] = cluster.instances;
 
   console.error("starting an instance on the embedded default (SQLite, memory)...");
@@ -181,7 +181,7 @@ try {
     console.error(`${profile.name}: ${SAMPLES} rounds of floor, hit, direct and miss...`);
     work.push({
       ...profile,
-      ...(await ownWork(profile.url, api, await employeeKey(sandboxRoot))),
+      ...(await ownWork(profile.url, api, await employeeKey(sandbox))),
       signIn: await signIns(profile.url),
     });
   }
@@ -198,12 +198,12 @@ try {
     customer: customers.Data[0]!.CustomerID,
   });
   console.error(`browsing session (${steps.length} GETs): through one instance, then through two in turn...`);
-  const throughOne = await runBrowsingSession([one.url], api, sandboxRoot, steps);
-  const throughTwo = await runBrowsingSession([one.url, two.url], api, sandboxRoot, steps);
+  const throughOne = await runBrowsingSession([one.url], api, sandbox, steps);
+  const throughTwo = await runBrowsingSession([one.url, two.url], api, sandbox, steps);
 
   console.error(`throughput of a cached GET, ${LOAD_CONNECTIONS} connections, ${SECONDS} s: one instance, then two...`);
   const cookie = {
-    Cookie: await sessionCookie(one.url, { apiKey: await employeeKey(sandboxRoot), environment: "test" }),
+    Cookie: await sessionCookie(one.url, { apiKey: await employeeKey(sandbox), environment: "test" }),
   };
   await throughput([one.url, two.url], cookie);
   const single = await throughput([one.url], cookie);

@@ -28,7 +28,6 @@ import { createTestBackend } from "../lib/server/testing";
 import { writeBenchmarkSection } from "./benchmarks-doc";
 import { browserCookies, fetchJson, onSignalStop, sessionCookie, startProductionApp, stopAll } from "./processes";
 
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 const TARGET = 300;
 const temp = mkdtempSync(join(tmpdir(), "backroom-bench-team-"));
 onSignalStop(() => rmSync(temp, { recursive: true, force: true }));
@@ -289,7 +288,8 @@ function reportSection(asked: Asked, cost: HourCost, began: number): string {
 
 async function main() {
   const began = Date.now();
-  const base = await startProductionApp(temp);
+  const { base, operatorKey } = await startProductionApp(temp);
+  const OPERATOR = { "x-api-key": operatorKey, "Content-Type": "application/json" };
   const sandbox: SandboxFetch = <T>(path: string, init: RequestInit = {}) =>
     fetchJson<T>(`${base}/sandbox/test${path}`, { ...init, headers: { ...OPERATOR, ...(init.headers ?? {}) } });
   const asked = await measurePages(base, sandbox, await recordIds(sandbox));

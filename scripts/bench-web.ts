@@ -72,7 +72,7 @@ interface Result {
 
 async function main() {
   const began = Date.now();
-  const base = await startProductionApp(temp);
+  const { base } = await startProductionApp(temp);
 
   const cookies = {
     Customer: await demoCookie(base, "Customer"),

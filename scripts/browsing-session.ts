@@ -56,15 +56,20 @@ export function browsingSession(ids: { invoice: number; otherInvoice: number; cu
 
 /** Pause between the steps of the session: the whole session stays well inside the 15 s freshness of lists. */
 export const STEP_PAUSE_MS = 100;
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The sandbox's test environment (`http://127.0.0.1:4010/test`) and the operator key it was started with. */
+export interface BenchSandbox {
+  root: string;
+  operatorKey: string;
+}
+
 /** A fresh operator-issued Employee key of the sandbox (its own cache entries and rate-limit count). */
-export async function employeeKey(sandboxRoot: string): Promise<string> {
+export async function employeeKey(sandbox: BenchSandbox): Promise<string> {
   return (
-    await fetchJson<{ key: string }>(`${sandboxRoot}/operator/keys`, {
+    await fetchJson<{ key: string }>(`${sandbox.root}/operator/keys`, {
       method: "POST",
-      headers: OPERATOR,
+      headers: { "x-api-key": sandbox.operatorKey, "Content-Type": "application/json" },
       body: JSON.stringify({ type: "Employee", company: "Bench" }),
     })
   ).key;
@@ -82,15 +87,15 @@ async function remaining(api: string, key: string): Promise<number> {
  * and answers the upstream requests it made: the drop in the sandbox's RateLimit-Remaining, less the reading itself.
  *
  * @example
- * const upstream = await runBrowsingSession([one, two], `${sandbox}/test/api/v1`, `${sandbox}/test`, steps);
+ * const upstream = await runBrowsingSession([one, two], `${url}/test/api/v1`, { root: `${url}/test`, operatorKey }, steps);
  */
 export async function runBrowsingSession(
   apps: readonly string[],
   api: string,
-  sandboxRoot: string,
+  sandbox: BenchSandbox,
   steps: readonly string[],
 ): Promise<number> {
-  const key = await employeeKey(sandboxRoot);
+  const key = await employeeKey(sandbox);
   const cookie = await sessionCookie(apps[0]!, { apiKey: key, environment: "test" });
   const before = await remaining(api, key);
   for (const [i, step] of steps.entries()) {

@@ -29,7 +29,8 @@ export interface Cluster {
   /** nginx, as the browser reaches Backroom. */
   url: string;
   instances: [Instance, Instance];
-  sandbox: { url: string; proc: Started };
+  /** The standalone sandbox, and its operator key (made for the cluster: its operator's endpoints take nothing else). */
+  sandbox: { url: string; proc: Started; operatorKey: string };
   redis: ClusterRedis;
   database: ClusterDatabase;
   metricsToken: string;
@@ -54,20 +55,26 @@ function requireServices(): string {
   return databaseUrl;
 }
 
-/** The Data API: the standalone sandbox, its ERP jobs only when a test asks. */
+/** The Data API: the standalone sandbox, its ERP jobs only when a test asks, its operator key the cluster's own. */
 async function scaleSandbox(
   dir: string,
   sandboxEnv: Record<string, string> | undefined,
   cleanups: Cleanups,
-): Promise<{ url: string; proc: Started }> {
+): Promise<Cluster["sandbox"]> {
   const sandboxPort = await freePort();
+  const operatorKey = randomBytes(32).toString("base64url");
   const proc = start(
     "sandbox",
     [process.execPath, "--import", "tsx", "scripts/sandbox.ts", "--port", String(sandboxPort)],
-    { SANDBOX_DATA_DIR: join(dir, "sandbox"), SANDBOX_JOB_INTERVAL: "0", ...sandboxEnv },
+    {
+      SANDBOX_DATA_DIR: join(dir, "sandbox"),
+      SANDBOX_JOB_INTERVAL: "0",
+      SANDBOX_OPERATOR_KEY: operatorKey,
+      ...sandboxEnv,
+    },
   );
   cleanups.push(() => stop(proc.child));
-  return { url: `http://127.0.0.1:${sandboxPort}`, proc };
+  return { url: `http://127.0.0.1:${sandboxPort}`, proc, operatorKey };
 }
 
 /**

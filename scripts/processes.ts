@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 
 /** Processes the benchmarks and the multi-instance test start (servers), ending them, and talking to them. */
@@ -153,23 +154,27 @@ export async function fetchJson<T>(url: string, init: RequestInit = {}): Promise
 
 /**
  * Starts Backroom's production build (building it first when there is none, or the sources are newer) on the embedded
- * sandbox, its data under `dataDir`, the sandbox's jobs not running on their own; resolves with its address once the
- * connect page answers. What the browser benchmarks measure: the history's and the collections' sweeps are off, so a
- * key a benchmark adds (most visits add one) starts no walk in the background, whose reads and work would share the
- * server and the key's request log with the pages measured (`npm run bench:history` and `bench:collections` measure
- * the walks).
+ * sandbox, its data under `dataDir`, the sandbox's jobs not running on their own; resolves with its address and its
+ * sandbox's operator key once the connect page answers. What the browser benchmarks measure: the history's and the
+ * collections' sweeps are off, so a key a benchmark adds (most visits add one) starts no walk in the background, whose
+ * reads and work would share the server and the key's request log with the pages measured (`npm run bench:history`
+ * and `bench:collections` measure the walks).
  *
  * @example
- * const base = await startProductionApp(mkdtempSync(join(tmpdir(), "bench-")));
+ * const { base, operatorKey } = await startProductionApp(mkdtempSync(join(tmpdir(), "bench-")));
  */
-export async function startProductionApp(dataDir: string): Promise<string> {
-  return (await startApp(dataDir, { env: { HISTORY_SWEEP_SECONDS: "0", COLLECTIONS_SWEEP_SECONDS: "0" } })).base;
+export async function startProductionApp(dataDir: string): Promise<{ base: string; operatorKey: string }> {
+  const { base, operatorKey } = await startApp(dataDir, {
+    env: { HISTORY_SWEEP_SECONDS: "0", COLLECTIONS_SWEEP_SECONDS: "0" },
+  });
+  return { base, operatorKey };
 }
 
 /**
  * `startProductionApp` with settings of its own (`env`, e.g. `SANDBOX_V2: "off"`), and, with `build: false`, only from
  * the existing build (`--no-build`: a browser test starting a second app while the first serves must not rebuild
- * under it). Resolves with its address and the process, for `stop`.
+ * under it). Resolves with its address, the process, for `stop`, and its sandbox's operator key (made here unless
+ * `env` gives SANDBOX_OPERATOR_KEY).
  *
  * @example
  * const app = await startApp(dir, { env: { SANDBOX_V2: "off" }, build: false });
@@ -178,9 +183,10 @@ export async function startProductionApp(dataDir: string): Promise<string> {
 export async function startApp(
   dataDir: string,
   options: { env?: Record<string, string>; build?: boolean } = {},
-): Promise<{ base: string; process: Started }> {
+): Promise<{ base: string; process: Started; operatorKey: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const operatorKey = options.env?.SANDBOX_OPERATOR_KEY ?? randomBytes(32).toString("base64url");
   const app = start(
     "next",
     ["node", "scripts/start.mjs", "--port", String(port), ...(options.build === false ? ["--no-build"] : [])],
@@ -188,12 +194,13 @@ export async function startApp(
       SANDBOX_DATA_DIR: `${dataDir}/sandbox`,
       DATA_DIR: `${dataDir}/data`,
       SANDBOX_JOB_INTERVAL: "0",
+      SANDBOX_OPERATOR_KEY: operatorKey,
       NODE_ENV: "production",
       ...options.env,
     },
   );
   await app.ready(`${base}/sign-in`, 200, {}, 600_000);
-  return { base, process: app };
+  return { base, process: app, operatorKey };
 }
 
 /** The middle value (the upper one of an even count): what the benchmarks report of repeated runs. */

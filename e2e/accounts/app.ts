@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test as base } from "@playwright/test";
 import { freePort, type Started, start, stop } from "../../scripts/processes";
+import { operatorKey } from "../operator";
 import { type IdentityProvider, startIdentityProvider } from "./identity-provider";
 import { type Mailbox, startMailbox } from "./mailbox";
 
@@ -46,6 +47,8 @@ async function startAccountsApp(options: AccountsAppOptions): Promise<AccountsAp
     SANDBOX_DATA_DIR: `${dir}/sandbox`,
     DATA_DIR: `${dir}/data`,
     SANDBOX_JOB_INTERVAL: "0",
+    // The run's, as the main server's: the specs' operator requests carry it (e2e/operator.ts).
+    SANDBOX_OPERATOR_KEY: operatorKey(),
     // Blank, not unset: the runner's environment may name a database, Redis, mail or a provider; this app is the
     // embedded default with what this file gives it.
     DATABASE_URL: "",

@@ -4,6 +4,7 @@ import { seriousViolations } from "../axe";
 import { accountsTest } from "./app";
 import { addKey, confirmFromMail, createWorkspace, issueCustomerKey, SLOW, signUp, uniqueEmail } from "./people";
 import { linkIn } from "./mailbox";
+import { OPERATOR } from "../operator";
 
 // Mail that arrives: a retailer's payment request, followed with no tab open, ends in exactly one email (and the
 // bell); the email's one-click unsubscribe link stops that kind's emails with no sign-in, and the settings page shows it.
@@ -11,7 +12,6 @@ import { linkIn } from "./mailbox";
 
 const test = accountsTest({ mail: true, env: { FOLLOW_UP_INTERVAL_SECONDS: "16" } });
 
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 type Row = Record<string, unknown>;
 
 async function data(page: Page, path: string): Promise<Row[]> {

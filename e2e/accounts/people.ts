@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { Mailbox } from "./mailbox";
 import { linkIn } from "./mailbox";
+import { OPERATOR } from "../operator";
 
 /** Waits where the app was started by the test itself, on two busy cores (its first pages compile nothing, but its sandbox opens). */
 export const SLOW = { timeout: 30_000 };
@@ -90,8 +91,6 @@ export async function signOut(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in$/, SLOW);
 }
-
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 /**
  * A Customer key issued by the sandbox's operator for the demo retailer's customers (read through the sandbox with the

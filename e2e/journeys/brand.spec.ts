@@ -1,11 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "../axe";
 import { choose, connectWithKey, issueKey, press, requestsSince, tabTo, typeInto } from "./keyboard";
+import { OPERATOR } from "../operator";
 
 // A brand, with the keyboard alone, from the connect page: the overview, a new purchase order, a line the editor
 // refuses, fixed, validated, saved, submitted, and followed until the ERP has imported it.
-
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 test("a brand drafts, validates, fixes, saves and submits a purchase order, and sees it imported, by keyboard", async ({
   page,

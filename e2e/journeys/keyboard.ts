@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { STALE } from "@/lib/domain/api-query";
 import type { RequestLogEntry } from "@/lib/session/request-log-view";
+import { OPERATOR } from "../operator";
 
 /**
  * Keyboard-only helpers for the journeys: nothing is clicked; the focus moves with Tab (or Shift+Tab) as a person's
@@ -54,8 +55,6 @@ export async function choose(
   }
   throw new Error(`no option of the select matches ${option}`);
 }
-
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 /**
  * A key issued for one journey (a cold cache and a request log of its own): a retailer's for the demo retailer's

@@ -2,13 +2,12 @@ import { expect, test } from "@playwright/test";
 import { invoicesWithRoom } from "../allocation";
 import { seriousViolations } from "../axe";
 import { choose, connectWithKey, issueKey, press, requestsSince, tabTo, typeInto } from "./keyboard";
+import { OPERATOR } from "../operator";
 
 // A retailer, with the keyboard alone, from the connect page: the overview, an invoice, then a payment's credit
 // allocated across two invoices and followed until the ERP confirms it. It uses the account's last payment with
 // credit (the payments spec, which may run alongside, uses the first). A key issued for the journey (the same
 // retailer) gives it a request log of its own: the requests it made are printed.
-
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
 
 test("a retailer reviews an invoice and allocates a payment across two invoices until confirmed, by keyboard", async ({
   page,

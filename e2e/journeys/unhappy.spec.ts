@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ownWorkspace, signIn, tryDemo } from "../sign-in";
+import { OPERATOR } from "../operator";
 
 // What a person meets when things go wrong: the API answering 429 or 500 (the sandbox's faults) shows a clear message
 // and recovers, the page's own code failing to download mid-visit does too, and an ended session sends them to sign in
@@ -7,8 +8,6 @@ import { ownWorkspace, signIn, tryDemo } from "../sign-in";
 // lost, retried without a second purchase order, is in e2e/purchases.spec.ts.)
 //
 // The fault tests use the production sandbox: fault rules hold for a whole environment, and no other test uses that one.
-
-const OPERATOR = { "x-api-key": "production-employee-demo", "Content-Type": "application/json" };
 
 /**
  * Connects to the production sandbox with a key issued for the test: its proxy cache is cold, so the page's requests

@@ -49,7 +49,11 @@ test.afterEach(async ({ cluster, mailbox }, testInfo) => {
 /** The watches' period here: every few seconds, so that several slots pass within a test. */
 const WATCH_SECONDS = 6;
 
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+/** An operator request's headers: the operator key scripts/cluster.ts gave the sandbox, and a JSON body. */
+const operator = (cluster: Cluster) => ({
+  "x-api-key": cluster.sandbox.operatorKey,
+  "Content-Type": "application/json",
+});
 
 /** The JSON lines an instance logged with this message. */
 function logged(instance: Instance, msg: string): Record<string, unknown>[] {
@@ -75,7 +79,7 @@ test("an instance killed during a follow-up: the other finishes the job once its
   ).json()) as { Data: { CustomerID: number }[] };
   const issued = await fetch(`${cluster.sandbox.url}/test/operator/keys`, {
     method: "POST",
-    headers: OPERATOR,
+    headers: operator(cluster),
     body: JSON.stringify({
       type: "Customer",
       company: "Scale jobs",
@@ -116,7 +120,7 @@ test("an instance killed during a follow-up: the other finishes the job once its
   // Added after the write, whose own room check reads the applications too (it would take the one hang).
   const fault = await fetch(`${cluster.sandbox.url}/test/operator/faults`, {
     method: "POST",
-    headers: OPERATOR,
+    headers: operator(cluster),
     body: JSON.stringify({
       method: "GET",
       path: "/api/v1/payments/applications",
@@ -133,7 +137,7 @@ test("an instance killed during a follow-up: the other finishes the job once its
       (
         await fetch(`${cluster.sandbox.url}/test/operator/jobs/export`, {
           method: "POST",
-          headers: OPERATOR,
+          headers: operator(cluster),
           body: "{}",
         })
       ).status,
@@ -189,7 +193,7 @@ test("two instances, one sweep: each slot's watches are queued once and each key
   ).json()) as { Data: { CustomerID: number }[] };
   const issued = await fetch(`${cluster.sandbox.url}/test/operator/keys`, {
     method: "POST",
-    headers: OPERATOR,
+    headers: operator(cluster),
     body: JSON.stringify({
       type: "Customer",
       company: "Scale watch",

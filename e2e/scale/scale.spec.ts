@@ -32,7 +32,11 @@ test.afterEach(async ({ cluster }, testInfo) => {
   });
 });
 
-const OPERATOR = { "x-api-key": "test-employee-demo", "Content-Type": "application/json" };
+/** An operator request's headers: the operator key scripts/cluster.ts gave the sandbox, and a JSON body. */
+const operator = (cluster: Cluster) => ({
+  "x-api-key": cluster.sandbox.operatorKey,
+  "Content-Type": "application/json",
+});
 
 /** A key the sandbox issues for the demo retailer's accounts: each test's own cache and request log. */
 async function retailerKey(cluster: Cluster): Promise<string> {
@@ -43,7 +47,7 @@ async function retailerKey(cluster: Cluster): Promise<string> {
   ).json()) as { Data: { CustomerID: number }[] };
   const res = await fetch(`${cluster.sandbox.url}/test/operator/keys`, {
     method: "POST",
-    headers: OPERATOR,
+    headers: operator(cluster),
     body: JSON.stringify({
       type: "Customer",
       company: "Scale test",
@@ -155,7 +159,7 @@ test("a write through one instance makes the other's cached reads of that resour
   const [one, two] = cluster.instances;
   const issued = await fetch(`${cluster.sandbox.url}/test/operator/keys`, {
     method: "POST",
-    headers: OPERATOR,
+    headers: operator(cluster),
     body: JSON.stringify({ type: "Supplier", company: "Scale brand", supplierIds: [101] }),
   });
   const cookie = await connectTo(one, ((await issued.json()) as { key: string }).key);
@@ -228,7 +232,7 @@ test("two instances, one queue: a payment request's follow-up runs once, on eith
       (
         await fetch(`${cluster.sandbox.url}/test/operator/jobs/export`, {
           method: "POST",
-          headers: OPERATOR,
+          headers: operator(cluster),
           body: "{}",
         })
       ).status,
@@ -458,7 +462,7 @@ test("a retailer's journey through nginx alternates between the instances, and g
       (
         await fetch(`${cluster.sandbox.url}/test/operator/jobs/export`, {
           method: "POST",
-          headers: OPERATOR,
+          headers: operator(cluster),
           body: "{}",
         })
       ).status,
@@ -568,7 +572,7 @@ test("SIGTERM with a request in flight: the request completes, new connections g
   const cookie = await connectTo(one, await retailerKey(cluster));
   const faults = await fetch(`${cluster.sandbox.url}/test/operator/faults`, {
     method: "PUT",
-    headers: OPERATOR,
+    headers: operator(cluster),
     body: JSON.stringify({ rules: [{ method: "GET", path: "/api/v1/invoices*", kind: "latency", latencyMs: 3_000 }] }),
   });
   expect(faults.status).toBe(200);
@@ -598,7 +602,7 @@ test("SIGTERM with a request in flight: the request completes, new connections g
     expect(said).toHaveLength(2);
     expect((await get(two, "/api/session", cookie)).status).toBe(200);
   } finally {
-    await fetch(`${cluster.sandbox.url}/test/operator/faults`, { method: "DELETE", headers: OPERATOR });
+    await fetch(`${cluster.sandbox.url}/test/operator/faults`, { method: "DELETE", headers: operator(cluster) });
     await two.proc.ready(`${two.url}/api/ready`, 200);
   }
 });

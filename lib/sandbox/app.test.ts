@@ -10,6 +10,7 @@ import { hashKey, storeKey } from "./keys";
 
 const NOW = "2026-11-21T18:00:00.000Z";
 const T = "2026-11-01T08:00:00.000Z";
+const OPERATOR_KEY = "app-test-operator-key-0123456789";
 
 /** Two environments holding a little reference data and one key of each type. */
 async function environment(env: "test" | "production") {
@@ -103,6 +104,7 @@ beforeEach(async () => {
     databases: { test: test_, production: await environment("production") },
     clock: fixedClock(NOW),
     rateLimit: { limit: 5, now: () => 0 },
+    operatorKey: OPERATOR_KEY,
   });
 });
 
@@ -319,14 +321,14 @@ describe("sandbox protocol", () => {
 });
 
 describe("operator keys", () => {
-  const issue = (body: unknown, key = "test-employee-demo", contentType = "application/json") =>
+  const issue = (body: unknown, key = OPERATOR_KEY, contentType = "application/json") =>
     app.request("/test/operator/keys", {
       method: "POST",
       headers: { "x-api-key": key, "Content-Type": contentType },
       body: JSON.stringify(body),
     });
 
-  it("issues a scoped key to an Employee key, which then works in its environment only", async () => {
+  it("issues a scoped key to the operator, which then works in its environment only", async () => {
     const res = await issue({ type: "Customer", company: "Green Door", customerIds: [10] });
     expect(res.status).toBe(201);
     const { key } = await res.json();
@@ -353,11 +355,12 @@ describe("operator keys", () => {
   });
 
   it.each([
-    ["a limit of 0", { type: "Employee", company: "x", rateLimit: 0 }, "test-employee-demo", 400],
-    ["a Customer key", { type: "Employee", company: "x" }, "test-customer-demo", 403],
-    ["a Customer key without customers", { type: "Customer", company: "x" }, "test-employee-demo", 400],
-    ["an unknown property", { type: "Employee", company: "x", admin: true }, "test-employee-demo", 400],
-    ["unknown customer ids", { type: "Customer", company: "x", customerIds: [999] }, "test-employee-demo", 422],
+    ["a limit of 0", { type: "Employee", company: "x", rateLimit: 0 }, OPERATOR_KEY, 400],
+    ["the demo Employee key", { type: "Employee", company: "x" }, "test-employee-demo", 401],
+    ["a Customer key", { type: "Employee", company: "x" }, "test-customer-demo", 401],
+    ["a Customer key without customers", { type: "Customer", company: "x" }, OPERATOR_KEY, 400],
+    ["an unknown property", { type: "Employee", company: "x", admin: true }, OPERATOR_KEY, 400],
+    ["unknown customer ids", { type: "Customer", company: "x", customerIds: [999] }, OPERATOR_KEY, 422],
   ])("POST /operator/keys refuses %s", async (_, body, key, status) => {
     expect((await issue(body, key)).status).toBe(status);
   });

@@ -29,6 +29,8 @@ export interface SandboxOptions {
   basePath?: string;
   /** Whether the v2 paths exist (SANDBOX_V2); they do unless this is false. */
   v2?: boolean;
+  /** The operator's key: the only `x-api-key` the operator's endpoints take (`operator-secret.ts`). */
+  operatorKey: string;
   /** The seed's templates, when the runtime has them: the operator's reset copies one when it is right for the moment. */
   templates?: SeedTemplates;
 }
@@ -58,7 +60,17 @@ export function createSandboxApp(options: SandboxOptions) {
     c.res.headers.set("Cache-Control", "private, no-cache");
   });
 
-  app.route("/", operatorRoutes({ databases: options.databases, clocks, faults, jobs, templates: options.templates }));
+  app.route(
+    "/",
+    operatorRoutes({
+      databases: options.databases,
+      clocks,
+      faults,
+      jobs,
+      operatorKey: options.operatorKey,
+      templates: options.templates,
+    }),
+  );
   app.route("/", assetRoutes(options.databases));
   app.route("/", apiRoutes({ databases: options.databases, clocks, faults, limiter, basePath, v2: options.v2 }));
 

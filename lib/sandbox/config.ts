@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { OPERATOR_KEY_MIN_LENGTH } from "./operator-secret";
 import { DEFAULT_RATE_LIMIT } from "./rate-limit";
 
 /** The sandbox's settings, from environment variables (given, not read here: one module reads process.env). */
@@ -26,5 +27,16 @@ export const SandboxConfig = z.object({
    * `next dev` none; empty: none, each data directory is seeded for itself.
    */
   SANDBOX_TEMPLATE_DIR: z.string().optional(),
+  /**
+   * The operator's key: the one `x-api-key` the operator's endpoints take, in both environments. Unset (or empty): a
+   * random one made at the first start in `<SANDBOX_DATA_DIR>/operator-key` (0600); in memory, one the runtime holds.
+   */
+  SANDBOX_OPERATOR_KEY: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .min(OPERATOR_KEY_MIN_LENGTH, `SANDBOX_OPERATOR_KEY must be at least ${OPERATOR_KEY_MIN_LENGTH} characters`)
+      .optional(),
+  ),
 });
 export type SandboxConfig = z.output<typeof SandboxConfig>;

@@ -337,6 +337,7 @@ describe("mounted and standalone", () => {
       clock: fixedClock(NOW),
       basePath: "/sandbox",
       rateLimit: { limit: 1_000_000 },
+      operatorKey: sandbox.operatorKey,
     });
     for (const path of [
       "/test/api/v1/invoices?PageSize=20",

@@ -25,8 +25,15 @@ afterAll(() => sandbox.close());
 
 type Row = Record<string, unknown>;
 
-async function call(env: Environment, method: string, path: string, as: KeyType = "Employee", body?: unknown) {
-  const headers: Record<string, string> = { "x-api-key": demoKeys(env)[as] };
+/** A request as a demo key of the environment, or (`as: "operator"`) with the sandbox's operator key. */
+async function call(
+  env: Environment,
+  method: string,
+  path: string,
+  as: KeyType | "operator" = "Employee",
+  body?: unknown,
+) {
+  const headers: Record<string, string> = { "x-api-key": as === "operator" ? sandbox.operatorKey : demoKeys(env)[as] };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   return sandbox.app.request(`/${env}${path}`, {
     method,
@@ -202,7 +209,7 @@ describe.each(ENVIRONMENTS)("the live service's quirks (%s, scale 0.05)", (env) 
 
   it("/promotionsProducts answers normally by default; the documented fault rule makes every call a 500, as the live test environment did", async () => {
     expect((await call(env, "GET", "/api/v1/promotionsProducts")).status).toBe(200);
-    const set = await call(env, "PUT", "/operator/faults", "Employee", {
+    const set = await call(env, "PUT", "/operator/faults", "operator", {
       rules: [{ path: "/api/v1/promotionsProducts", kind: "error" }],
     });
     expect(set.status).toBe(200);
@@ -214,7 +221,7 @@ describe.each(ENVIRONMENTS)("the live service's quirks (%s, scale 0.05)", (env) 
       }
       expect((await call(env, "GET", "/api/v1/menuPromotions")).status).toBe(200);
     } finally {
-      await call(env, "DELETE", "/operator/faults");
+      await call(env, "DELETE", "/operator/faults", "operator");
     }
   });
 });

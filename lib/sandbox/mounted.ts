@@ -13,8 +13,12 @@ const holder = globalThis as typeof globalThis & {
 /**
  * The sandbox mounted in Backroom at /sandbox: one per process (kept on globalThis so a development reload does not
  * open the databases twice), started when the server starts (`lib/backend.ts`) or by the first request before that.
+ * `started` is called once the start that serves has succeeded (the backend logs where the operator key is).
  */
-export function mountedSandbox(config: SandboxConfig): Promise<SandboxRuntime> {
+export function mountedSandbox(
+  config: SandboxConfig,
+  started?: (runtime: SandboxRuntime) => void,
+): Promise<SandboxRuntime> {
   if (holder.backroomSandbox) return holder.backroomSandbox;
   holder.backroomSandboxState = "preparing";
   holder.backroomSandbox = startSandbox({
@@ -26,11 +30,13 @@ export function mountedSandbox(config: SandboxConfig): Promise<SandboxRuntime> {
     jobIntervalSeconds: config.SANDBOX_JOB_INTERVAL,
     v2: config.SANDBOX_V2 === "on",
     templateDir: config.SANDBOX_TEMPLATE_DIR || undefined,
+    operatorKey: config.SANDBOX_OPERATOR_KEY,
     basePath: "/sandbox",
     log: (line) => console.log(line),
   }).then(
     (runtime) => {
       holder.backroomSandboxState = "ready";
+      started?.(runtime);
       return runtime;
     },
     (error: unknown) => {

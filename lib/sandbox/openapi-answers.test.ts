@@ -279,7 +279,7 @@ describe("error answers, each with the RateLimit-* headers", () => {
   it("429 past a key's limit, and a fault's 429 and 500", async () => {
     const issued = await sandbox.app.request("/test/operator/keys", {
       method: "POST",
-      headers: { "x-api-key": keys.Employee, "Content-Type": "application/json" },
+      headers: { "x-api-key": sandbox.operatorKey, "Content-Type": "application/json" },
       body: JSON.stringify({ type: "Employee", company: "Rate test", rateLimit: 1 }),
     });
     const key = ((await issued.json()) as { key: string }).key;
@@ -290,7 +290,7 @@ describe("error answers, each with the RateLimit-* headers", () => {
     const faults = (rules: unknown[]) =>
       sandbox.app.request("/test/operator/faults", {
         method: "PUT",
-        headers: { "x-api-key": keys.Employee, "Content-Type": "application/json" },
+        headers: { "x-api-key": sandbox.operatorKey, "Content-Type": "application/json" },
         body: JSON.stringify({ rules }),
       });
     try {

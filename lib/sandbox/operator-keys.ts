@@ -31,7 +31,7 @@ const NewKeyBody = z
 
 /**
  * POST /{env}/operator/keys: issue a key scoped to customers or suppliers, as the real operator does on request.
- * Answers {key}, the only time it is shown. The caller is already checked to be an Employee key of the environment.
+ * Answers {key}, the only time it is shown. The caller is already checked to be the operator.
  */
 export function keyRoutes(options: {
   databases: Record<Environment, Kysely<Database>>;

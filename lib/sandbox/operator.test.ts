@@ -10,27 +10,56 @@ afterAll(() => sandbox.close());
 const at = (seconds: number) => new Date(Date.parse(TEST_CLOCK) + seconds * 1000).toISOString();
 
 describe("operator endpoints", () => {
+  const paths = [
+    ["GET", "/test/operator/clock"],
+    ["POST", "/test/operator/jobs/export"],
+    ["POST", "/test/operator/reset"],
+    ["GET", "/test/operator/faults"],
+    ["POST", "/production/operator/keys"],
+  ] as const;
+
   it.each([
-    ["no key", undefined, 401],
-    ["a Customer key", "test-customer-demo", 403],
-    ["a Supplier key", "test-supplier-demo", 403],
-    ["another environment's Employee key", "production-employee-demo", 401],
-  ])("refuse %s", async (_, key, status) => {
-    for (const [method, path] of [
-      ["GET", "/test/operator/clock"],
-      ["POST", "/test/operator/jobs/export"],
-      ["POST", "/test/operator/reset"],
-      ["GET", "/test/operator/faults"],
-    ]) {
-      const res = await sandbox.runtime.app.request(path!, { method, headers: key ? { "x-api-key": key } : {} });
-      expect(res.status, `${method} ${path}`).toBe(status);
+    ["no key", undefined],
+    ["the environment's demo Employee key", "test-employee-demo"],
+    ["another environment's demo Employee key", "production-employee-demo"],
+    ["a Customer key", "test-customer-demo"],
+    ["a Supplier key", "test-supplier-demo"],
+    ["a wrong operator key", "not-the-operator-key-0123456789abcdef"],
+  ])("refuse %s: 401, in the sandbox's error shape", async (_, key) => {
+    for (const [method, path] of paths) {
+      const res = await sandbox.runtime.app.request(path, { method, headers: key ? { "x-api-key": key } : {} });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(await res.json(), `${method} ${path}`).toEqual({
+        Error: "Invalid API key: the operator's endpoints take the sandbox's operator key",
+      });
+    }
+  });
+
+  it("refuse an Employee key the operator issued", async () => {
+    const issued = await sandbox.operator("POST", "/keys", { type: "Employee", company: "Insider" });
+    expect(issued.status).toBe(201);
+    const res = await sandbox.runtime.app.request("/test/operator/clock", {
+      headers: { "x-api-key": (issued.body as { key: string }).key },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("accept the operator key, the same in both environments", async () => {
+    for (const env of ["test", "production"]) {
+      const res = await sandbox.runtime.app.request(`/${env}/operator/clock`, {
+        headers: { "x-api-key": sandbox.runtime.operatorKey },
+      });
+      expect(res.status, env).toBe(200);
     }
   });
 
   it("answer 404 for an unknown environment or job", async () => {
     expect(
-      (await sandbox.runtime.app.request("/staging/operator/clock", { headers: { "x-api-key": "test-employee-demo" } }))
-        .status,
+      (
+        await sandbox.runtime.app.request("/staging/operator/clock", {
+          headers: { "x-api-key": sandbox.runtime.operatorKey },
+        })
+      ).status,
     ).toBe(404);
     expect((await sandbox.operator("POST", "/jobs/payroll")).status).toBe(404);
   });
@@ -42,7 +71,7 @@ describe("POST /{env}/operator/clock", () => {
     const moved = await sandbox.operator("POST", "/clock", { advanceSeconds: 3600 });
     expect(moved.body).toMatchObject({ now: at(3600), offsetMs: 3_600_000, jobs: [] });
     const production = await sandbox.runtime.app.request("/production/operator/clock", {
-      headers: { "x-api-key": "production-employee-demo" },
+      headers: { "x-api-key": sandbox.runtime.operatorKey },
     });
     expect(((await production.json()) as { now: string }).now).toBe(TEST_CLOCK);
     const vendor = await sandbox.db

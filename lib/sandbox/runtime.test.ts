@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
@@ -41,7 +41,7 @@ describe("sandbox runtime", () => {
     expect(lines.filter((l) => l.includes("seeded"))).toHaveLength(2);
     const issued = await first.app.request("/test/operator/keys", {
       method: "POST",
-      headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" },
+      headers: { "x-api-key": first.operatorKey, "Content-Type": "application/json" },
       body: JSON.stringify({ type: "Employee", company: "Auditor" }),
     });
     const { key } = (await issued.json()) as { key: string };
@@ -59,6 +59,49 @@ describe("sandbox runtime", () => {
     expect((await get(reset, "/test/api/v1/states", key)).status).toBe(401);
     expect((await get(reset, "/test/api/v1/invoices?PageSize=50")).headers.get("ETag")).toBe(before);
     await reset.close();
+  }, 60_000);
+
+  it("makes the operator key at the first start in <dataDir>/operator-key (0600), reads it at the next; SANDBOX_OPERATOR_KEY wins", async () => {
+    const own = mkdtempSync(join(tmpdir(), "backroom-operator-"));
+    const dataDir = join(own, "data");
+    const clock = async (runtime: Awaited<ReturnType<typeof startSandbox>>, key: string) =>
+      (await runtime.app.request("/test/operator/clock", { headers: { "x-api-key": key } })).status;
+    const first = await startSandbox(options({ dataDir }));
+    const file = join(dataDir, "operator-key");
+    expect(first.operatorKeyFile).toBe(file);
+    expect(readFileSync(file, "utf8").trim()).toBe(first.operatorKey);
+    if (process.platform !== "win32") expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(await clock(first, first.operatorKey)).toBe(200);
+    expect(await clock(first, "test-employee-demo")).toBe(401);
+    // The demo keys still read the API.
+    expect((await get(first, "/test/api/v1/states")).status).toBe(200);
+    await first.close();
+
+    const second = await startSandbox(options({ dataDir }));
+    expect(second.operatorKey).toBe(first.operatorKey);
+    expect(await clock(second, first.operatorKey)).toBe(200);
+    await second.close();
+
+    const given = "given-by-SANDBOX_OPERATOR_KEY-0123456789";
+    const third = await startSandbox(options({ dataDir, operatorKey: given }));
+    expect([third.operatorKey, third.operatorKeyFile]).toEqual([given, undefined]);
+    expect(await clock(third, given)).toBe(200);
+    expect(await clock(third, first.operatorKey)).toBe(401);
+    await third.close();
+    // The file is left as it was, for a start without the setting.
+    expect(readFileSync(file, "utf8").trim()).toBe(first.operatorKey);
+    expect(readdirSync(dataDir).filter((name) => name.includes("operator"))).toEqual(["operator-key"]);
+    rmSync(own, { recursive: true, force: true });
+  }, 60_000);
+
+  it("makes no file for a sandbox in memory: its key is the runtime's", async () => {
+    const runtime = await startSandbox(options({ dataDir: ":memory:" }));
+    expect(runtime.operatorKeyFile).toBeUndefined();
+    expect(runtime.operatorKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(
+      (await runtime.app.request("/test/operator/clock", { headers: { "x-api-key": runtime.operatorKey } })).status,
+    ).toBe(200);
+    await runtime.close();
   }, 60_000);
 
   it("starts an environment afresh when another version of the seed made it", async () => {
@@ -103,7 +146,7 @@ describe("sandbox runtime", () => {
     // The copies are each their own: a key issued in one is unknown to the other.
     const issued = await first.app.request("/test/operator/keys", {
       method: "POST",
-      headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" },
+      headers: { "x-api-key": first.operatorKey, "Content-Type": "application/json" },
       body: JSON.stringify({ type: "Employee", company: "Auditor" }),
     });
     const { key } = (await issued.json()) as { key: string };
@@ -151,7 +194,7 @@ describe("sandbox runtime", () => {
     template.close();
     const reset = await runtime.app.request("/test/operator/reset", {
       method: "POST",
-      headers: { "x-api-key": "test-employee-demo", "Content-Type": "application/json" },
+      headers: { "x-api-key": runtime.operatorKey, "Content-Type": "application/json" },
       body: "{}",
     });
     expect(reset.status).toBe(200);

@@ -9,6 +9,7 @@ import type { Database } from "./db/schema";
 import { ENVIRONMENTS, type Environment } from "./environments";
 import { createJobRunner, type JobRunner } from "./job-runner";
 import { loadClockOffset } from "./operator";
+import { operatorKeyOf } from "./operator-secret";
 import { SEED_VERSION, seedAndAnalyze } from "./seed";
 import { copyTemplate, type SeedTemplates, seedTemplates } from "./template";
 
@@ -36,6 +37,8 @@ export interface SandboxRuntimeOptions {
   jobIntervalSeconds?: number;
   /** Whether the v2 paths exist (SANDBOX_V2); they do unless this is false. */
   v2?: boolean;
+  /** SANDBOX_OPERATOR_KEY; unset: the data folder's `operator-key`, made at the first start (in memory: a new one). */
+  operatorKey?: string;
   log?: (line: string) => void;
 }
 
@@ -44,6 +47,10 @@ export interface SandboxRuntime {
   databases: Record<Environment, Kysely<Database>>;
   jobs: JobRunner;
   clocks: Record<Environment, EnvironmentClock>;
+  /** The key the operator's endpoints take (the tests of a sandbox in memory read it here). */
+  operatorKey: string;
+  /** The file the operator key is kept in, for the start to name (never the key); undefined when not from a file. */
+  operatorKeyFile?: string;
   close(): Promise<void>;
 }
 
@@ -131,6 +138,8 @@ async function copiedFromTemplate(
 
 /** Opens (and on first use seeds, or copies from the templates) both environments and builds the sandbox app on them. */
 export async function startSandbox(options: SandboxRuntimeOptions): Promise<SandboxRuntime> {
+  // First: a data folder that cannot hold the key stops the start before seeding, and the file is there once it serves.
+  const operator = operatorKeyOf(options.dataDir, options.operatorKey);
   const templates =
     options.templateDir && options.dataDir !== ":memory:"
       ? seedTemplates(options.templateDir, { fixed: options.clock.fixed, log: options.log })
@@ -149,6 +158,7 @@ export async function startSandbox(options: SandboxRuntimeOptions): Promise<Sand
     clocks,
     jobs,
     templates,
+    operatorKey: operator.key,
     rateLimit: { limit: options.rateLimit, windowSeconds: options.rateLimitWindowSeconds },
     basePath: options.basePath,
     v2: options.v2,
@@ -159,6 +169,8 @@ export async function startSandbox(options: SandboxRuntimeOptions): Promise<Sand
     databases,
     jobs,
     clocks,
+    operatorKey: operator.key,
+    operatorKeyFile: operator.file,
     close: async () => {
       stopTimer();
       // Let a running job finish before the databases close under it.

@@ -29,7 +29,10 @@ export interface TestSandbox {
   db: Kysely<Database>;
   /** A request to the test environment: `call("POST", "/v2/purchases", { as: "Supplier", body })`. */
   call(method: string, path: string, options?: CallOptions): Promise<Answer>;
-  /** A request to an operator endpoint of the test environment, as its Employee key: `operator("POST", "/jobs/import")`. */
+  /**
+   * A request to an operator endpoint of the test environment, with the operator's key (`runtime.operatorKey`, made in
+   * memory for this sandbox): `operator("POST", "/jobs/import")`.
+   */
   operator(method: string, path: string, body?: unknown): Promise<Answer>;
   /**
    * Every record of a v1 list of the test environment, page by page (500 a page), read straight from the sandbox: what
@@ -77,7 +80,7 @@ export async function openTestSandbox(): Promise<TestSandbox> {
     runtime,
     db: runtime.databases.test,
     call: (method, path, options) => send(`/test/api${path}`, method, options),
-    operator: (method, path, body) => send(`/test/operator${path}`, method, { body }),
+    operator: (method, path, body) => send(`/test/operator${path}`, method, { as: runtime.operatorKey, body }),
     async walk(path, as) {
       const url = new URL(path, "http://sandbox.test");
       url.searchParams.set("PageSize", "500");

@@ -177,7 +177,11 @@ export async function openFixture<K extends string>(keys: Record<K, KeySpec>) {
   for (const [name, spec] of Object.entries(keys) as [K, KeySpec][]) {
     key[name] = await storeKey(db, "test", { userId: 1, ...spec, createdAt: UPDATED }, `test-${name}`);
   }
-  const app = createSandboxApp({ databases: { test: db, production }, clock: fixedClock(NOW) });
+  const app = createSandboxApp({
+    databases: { test: db, production },
+    clock: fixedClock(NOW),
+    operatorKey: "fixture-operator-key-0123456789",
+  });
   async function get(path: string, as: K) {
     const res = await app.request(`/test/api/v1${path}`, { headers: { "x-api-key": key[as] } });
     return { status: res.status, body: (await res.json()) as Body };

@@ -167,7 +167,10 @@ export function assertRunnable(): void {
   }
 }
 
-/** The SANDBOX_* variables, unparsed: the sandbox's own config schema reads them. */
+/**
+ * The SANDBOX_* variables, unparsed: the sandbox's own config schema (`lib/sandbox/config.ts`) reads them, its
+ * operator key (SANDBOX_OPERATOR_KEY) among them.
+ */
 export const sandboxSettings: Record<string, string | undefined> = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => name.startsWith("SANDBOX_")),
 );

@@ -1,0 +1,88 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+// When set, runs just before the key is linked into place: a stand-in for another process winning the race.
+const race = vi.hoisted(() => ({ before: undefined as ((file: string) => void) | undefined }));
+vi.mock("node:fs", async (original) => {
+  const fs = await original<typeof import("node:fs")>();
+  return {
+    ...fs,
+    linkSync: (existing: string, file: string) => {
+      race.before?.(file);
+      fs.linkSync(existing, file);
+    },
+  };
+});
+
+const { isOperatorKey, loadOrCreateOperatorKey, operatorKeyOf } = await import("./operator-secret");
+
+const root = mkdtempSync(join(tmpdir(), "backroom-operator-key-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("loadOrCreateOperatorKey", () => {
+  it("creates the folder and a 0600 file of 32 random bytes, then reuses it", () => {
+    const dir = join(root, "fresh", "data");
+    const key = loadOrCreateOperatorKey(dir);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(key, "base64url")).toHaveLength(32);
+    const file = join(dir, "operator-key");
+    if (process.platform !== "win32") expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadOrCreateOperatorKey(dir)).toBe(key);
+    expect(readdirSync(dir)).toEqual(["operator-key"]);
+  });
+
+  it("reads a key someone put there, without changing the file", () => {
+    const dir = mkdtempSync(join(root, "given-"));
+    writeFileSync(join(dir, "operator-key"), "chosen-by-the-operator\n");
+    expect(loadOrCreateOperatorKey(dir)).toBe("chosen-by-the-operator");
+    expect(readFileSync(join(dir, "operator-key"), "utf8")).toBe("chosen-by-the-operator\n");
+  });
+
+  it("keeps the key of a process that created it meanwhile, and leaves no temporary file", () => {
+    const dir = mkdtempSync(join(root, "race-"));
+    const theirs = "winner-0123456789abcdefghijklmnopqrstuvwxyz";
+    race.before = (file) => writeFileSync(file, theirs, { mode: 0o600 });
+    try {
+      expect(loadOrCreateOperatorKey(dir)).toBe(theirs);
+    } finally {
+      race.before = undefined;
+    }
+    expect(readdirSync(dir)).toEqual(["operator-key"]);
+  });
+
+  it("refuses a damaged key file instead of replacing it", () => {
+    const dir = mkdtempSync(join(root, "damaged-"));
+    writeFileSync(join(dir, "operator-key"), "short\n");
+    expect(() => loadOrCreateOperatorKey(dir)).toThrow(/no usable operator key/);
+    expect(readFileSync(join(dir, "operator-key"), "utf8")).toBe("short\n");
+  });
+});
+
+describe("operatorKeyOf", () => {
+  it("takes SANDBOX_OPERATOR_KEY over the file, and then makes no file", () => {
+    const dir = mkdtempSync(join(root, "setting-"));
+    expect(operatorKeyOf(dir, "from-the-setting-0123")).toEqual({ key: "from-the-setting-0123" });
+    expect(readdirSync(dir)).toEqual([]);
+    const file = loadOrCreateOperatorKey(dir);
+    expect(operatorKeyOf(dir, "from-the-setting-0123").key).toBe("from-the-setting-0123");
+    expect(operatorKeyOf(dir)).toEqual({ key: file, file: join(dir, "operator-key") });
+  });
+
+  it("makes a key in memory for a sandbox in memory, a new one each time", () => {
+    const a = operatorKeyOf(":memory:");
+    expect(a.file).toBeUndefined();
+    expect(a.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(operatorKeyOf(":memory:").key).not.toBe(a.key);
+  });
+});
+
+describe("isOperatorKey", () => {
+  it("accepts the key alone", () => {
+    const key = "the-operator-key-0123456789";
+    expect(isOperatorKey(key, key)).toBe(true);
+    for (const sent of [undefined, "", "the-operator-key-012345678", `${key} `, "test-employee-demo"])
+      expect(isOperatorKey(key, sent), String(sent)).toBe(false);
+  });
+});
