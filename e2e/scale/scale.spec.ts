@@ -55,10 +55,11 @@ async function retailerKey(cluster: Cluster): Promise<string> {
 }
 
 /**
- * A new person, straight on one instance as Backroom's own pages would: signed up, owner of a new workspace holding
- * the key. Their session cookie.
+ * A new person, straight on one instance as Backroom's own pages would through nginx: signed up, owner of a new
+ * workspace holding the key. Their session cookie.
  */
-const connectTo = (instance: Instance, apiKey: string) => sessionCookie(instance.url, { apiKey, environment: "test" });
+const connectTo = (instance: Instance, apiKey: string) =>
+  sessionCookie(instance.url, { apiKey, environment: "test" }, { headers: instance.forwarded });
 
 const get = (instance: Instance, path: string, cookie: string) =>
   fetch(`${instance.url}${path}`, { headers: { Cookie: cookie } });
@@ -262,7 +263,8 @@ test("sign-out, or removing the key, on one instance is refused on the other wit
     expect((await get(two, "/api/v1/states", cookie)).status).toBe(200);
     expect((await get(two, "/api/v1/states", cookie)).status).toBe(200);
     const keyId = ((await (await get(one, "/api/session", cookie)).json()) as { activeKeyId: string }).activeKeyId;
-    const headers = { Cookie: cookie, Origin: one.url, "Content-Type": "application/json" };
+    // As nginx forwards the page's request: better-auth takes its sign-out from PUBLIC_URL's origin only.
+    const headers = { Cookie: cookie, ...one.forwarded, "Content-Type": "application/json" };
     const started = Date.now();
     const ended =
       how === "sign-out"
@@ -291,7 +293,7 @@ test("a role changed, then a member removed, on one instance take effect on the 
   const call = (instance: Instance, path: string, body: unknown, cookie: string, method = "POST") =>
     fetch(`${instance.url}${path}`, {
       method,
-      headers: { Cookie: cookie, Origin: instance.url, "Content-Type": "application/json" },
+      headers: { Cookie: cookie, ...instance.forwarded, "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   // The member: invited as accounts (no mail here: the link comes back to the inviter), signed up (nothing to prove)
