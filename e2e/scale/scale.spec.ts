@@ -115,6 +115,7 @@ test("two instances started at once on one empty database migrate it once and ar
     "023-order-list-withdrawals",
     "024-collections-people",
     "025-store-places",
+    "026-accounting-export-keys",
   ]);
   for (const instance of cluster.instances) {
     // The instances talk to the standalone sandbox as the real Data API: no embedded one.
