@@ -7,8 +7,9 @@ import { DEMO_KEYS, signIn } from "./sign-in";
 
 // The books export: the demo retailer sets the workspace's mapping (QuickBooks' names and Xero's codes), previews this
 // month so far (its returns, and the invoices held back while an update is applied), downloads each of the six formats
-// and reads each file (the program's header, the vendor named as set, QuickBooks' dates month first, Xero's days first
-// as set); then, with "only what is new", the bills are nothing new. The
+// from the keyboard, each download a POST that marks it, and reads each file (the program's header, the vendor named
+// as set, QuickBooks' dates month first, Xero's days first as set); then, with "only what is new", the bills are
+// nothing new. The
 // demo workspace is shared by every run and by parallel copies of this test: the mapping set is always the same, and
 // what is asserted holds whoever downloaded first.
 
@@ -143,18 +144,23 @@ async function previewed(page: Page, label: string) {
   await expect(page.getByText("Previewing the form as it is now…")).toBeHidden({ timeout: 30_000 });
 }
 
-/** Downloads each file the preview offers, and answers their texts. */
+/**
+ * Downloads each file the preview offers, from the keyboard, and answers their texts. The demo person is the
+ * workspace's owner: each download is remembered, a POST of the file's address with an Idempotency-Key.
+ */
 async function downloadAll(page: Page, format: string): Promise<{ name: string; text: string }[]> {
-  const links = page.locator(`a[download][href^="/api/accounting/export?format=${format}&"]`);
-  const count = await links.count();
+  const buttons = page.getByRole("button", { name: new RegExp(`^Download ${format}-\\d{4}-`) });
+  const count = await buttons.count();
   expect(count, `the download of ${format}`).toBeGreaterThan(0);
   const files = [];
   for (let i = 0; i < count; i++) {
-    const href = (await links.nth(i).getAttribute("href"))!;
-    // The demo person is the workspace's owner: the download is remembered.
-    expect(href).toContain("&mark=1");
+    const posted = page.waitForRequest(
+      (r) => r.method() === "POST" && r.url().includes(`/api/accounting/export?format=${format}&`),
+    );
     const download = page.waitForEvent("download");
-    await links.nth(i).click();
+    await buttons.nth(i).focus();
+    await page.keyboard.press("Enter");
+    expect((await posted).headers()["idempotency-key"], `${format}'s Idempotency-Key`).toMatch(/^[\w-]{20,}$/);
     const file = await download;
     files.push({ name: file.suggestedFilename(), text: await readFile((await file.path())!, "utf8") });
   }
@@ -309,7 +315,13 @@ test("a retailer maps its books, previews the month, downloads each format, and 
   await expect(page.getByTestId("export-counts")).toHaveText(
     /^Nothing new to export in this period: its \d+ bills? (was|were) exported before, unchanged since\.$/,
   );
-  await expect(page.locator("a[download]")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Download / })).toHaveCount(0);
+  // A GET marks nothing: mark=1 on it is refused, naming the parameter.
+  const get = await page.request.get(`/api/accounting/export?format=qbo-bills&from=${from}&to=${to}&mark=1`);
+  expect(get.status()).toBe(400);
+  expect(((await get.json()) as { Error: { fieldErrors: { field: string }[] } }).Error.fieldErrors[0]!.field).toBe(
+    "mark",
+  );
   // The exports remembered list the files, newest first.
   const history = page.getByRole("region", { name: "Exports remembered", exact: true });
   for (const format of downloaded) await expect(history).toContainText(`${format}-${from}-to-${to}`);

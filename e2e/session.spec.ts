@@ -187,6 +187,46 @@ test("a cross-site write is refused before it reaches the session, the keys or t
   expect(((await session.json()) as { keys: { keyType: string }[] }).keys.map((k) => k.keyType)).toEqual(["Customer"]);
 });
 
+test("without PUBLIC_URL, only the origin the server listens on may write: a sign-in or a Backroom write from another port of this machine is refused", async ({
+  playwright,
+  baseURL,
+}) => {
+  // Another app on this machine (a development server, anything local) is another origin: the same host, another port.
+  const listening = origin();
+  const port = Number(new URL(listening).port);
+  const others = [`http://127.0.0.1:${port + 1}`, `http://localhost:${port + 1}`];
+  const email = uniqueEmail("other-port");
+  const person = await playwright.request.newContext({ baseURL });
+  const made = await person.post("/api/auth/sign-up/email", {
+    data: { email, password: PASSWORD, name: "Otto Other" },
+    headers: { Origin: listening },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  await person.dispose();
+
+  const browser = await playwright.request.newContext({ baseURL });
+  const signIn = (from: string) =>
+    browser.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: from } });
+  for (const other of others) {
+    const refused = await signIn(other);
+    expect(refused.status(), `${other}: ${await refused.text()}`).toBe(403);
+    expect(refused.headers()["set-cookie"], other).toBeUndefined();
+  }
+  expect((await browser.get("/api/session")).status()).toBe(401);
+  expect((await signIn(listening)).status()).toBe(200);
+  // Signed in now: Backroom's own writes take the same rule (no Sec-Fetch-Site: the Origin decides).
+  for (const other of others) {
+    const write = await browser.post("/api/workspaces", {
+      data: { name: "From elsewhere" },
+      headers: { Origin: other },
+    });
+    expect(write.status(), `${other}: ${await write.text()}`).toBe(403);
+  }
+  const own = await browser.post("/api/workspaces", { data: { name: "From here" }, headers: { Origin: listening } });
+  expect(own.status(), await own.text()).toBe(201);
+  await browser.dispose();
+});
+
 test("sign-out makes the old session cookie useless", async ({ page, playwright, baseURL }) => {
   await tryDemo(page, "Try as a brand");
   const cookie = await sessionCookie(page.context());

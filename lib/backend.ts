@@ -393,6 +393,7 @@ function people(stores: Stores, audit: AuditTrail, throttle: ConnectThrottle, fo
     store: local,
     mailer,
     publicUrl: serverEnv.PUBLIC_URL,
+    port: serverEnv.PORT,
     oidc: serverEnv.OIDC_ISSUER
       ? {
           issuer: serverEnv.OIDC_ISSUER,
@@ -439,7 +440,7 @@ function backgroundWork(database: Database, mailer: Mailer, metrics: Metrics, se
   const notifications = createNotificationStore(database.db);
   const preferences = createPreferences(database.db);
   const effects = createEffectLedger(database.db);
-  const origin = mailOrigin(serverEnv.PUBLIC_URL);
+  const origin = mailOrigin(serverEnv.PUBLIC_URL, serverEnv.PORT);
   const notifier = createNotifier({
     store: notifications,
     preferences,

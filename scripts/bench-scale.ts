@@ -49,8 +49,8 @@ async function timed(url: string, headers: Record<string, string>, status = 200)
  * The proxy's own work on one instance: floor, hit, miss and the miss's direct twin, interleaved one request at a time
  * so that whatever else the machine does weighs on all four alike.
  */
-async function ownWork(app: string, api: string, key: string) {
-  const cookie = { Cookie: await sessionCookie(app, { apiKey: key, environment: "test" }) };
+async function ownWork(app: string, api: string, key: string, forwarded: Record<string, string>) {
+  const cookie = { Cookie: await sessionCookie(app, { apiKey: key, environment: "test" }, { headers: forwarded }) };
   const direct = { "x-api-key": key };
   const hitPath = "/states";
   // Warm both paths (Next compiles nothing in production, but the first requests fill caches and pools).
@@ -76,14 +76,17 @@ async function ownWork(app: string, api: string, key: string) {
 /** Sign-ins timed, one at a time; better-auth allows 20 a minute per address, so a handful, below that. */
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 15);
 
-/** A password sign-in's time to its answer (Argon2id's check, the session written and mirrored), ms, for a new person. */
-async function signIns(app: string): Promise<Summary> {
+/**
+ * A password sign-in's time to its answer (Argon2id's check, the session written and mirrored), ms, for a new person;
+ * `forwarded`: what the app's load balancer would add (better-auth takes sign-ins from PUBLIC_URL's origin only).
+ */
+async function signIns(app: string, forwarded: Record<string, string>): Promise<Summary> {
   const email = `bench-sign-in-${Date.now().toString(36)}@example.test`;
   const password = "a long passphrase for the benchmark";
   const post = (path: string, body: object) =>
     fetch(`${app}/api/auth${path}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: app },
+      headers: { "Content-Type": "application/json", Origin: app, ...forwarded },
       body: JSON.stringify(body),
     });
   const made = await post("/sign-up/email", { email, password, name: "Bench person" });
@@ -173,16 +176,16 @@ try {
   await embedded.ready(`${embeddedUrl}/api/ready`, 200, {}, 120_000);
 
   const profiles = [
-    { name: "Embedded (SQLite, memory)", url: embeddedUrl },
-    { name: "PostgreSQL + Redis", url: one.url },
+    { name: "Embedded (SQLite, memory)", url: embeddedUrl, forwarded: {} },
+    { name: "PostgreSQL + Redis", url: one.url, forwarded: one.forwarded },
   ];
   const work = [];
   for (const profile of profiles) {
     console.error(`${profile.name}: ${SAMPLES} rounds of floor, hit, direct and miss...`);
     work.push({
       ...profile,
-      ...(await ownWork(profile.url, api, await employeeKey(sandbox))),
-      signIn: await signIns(profile.url),
+      ...(await ownWork(profile.url, api, await employeeKey(sandbox), profile.forwarded)),
+      signIn: await signIns(profile.url, profile.forwarded),
     });
   }
 
@@ -198,12 +201,16 @@ try {
     customer: customers.Data[0]!.CustomerID,
   });
   console.error(`browsing session (${steps.length} GETs): through one instance, then through two in turn...`);
-  const throughOne = await runBrowsingSession([one.url], api, sandbox, steps);
-  const throughTwo = await runBrowsingSession([one.url, two.url], api, sandbox, steps);
+  const throughOne = await runBrowsingSession([one.url], api, sandbox, steps, one.forwarded);
+  const throughTwo = await runBrowsingSession([one.url, two.url], api, sandbox, steps, one.forwarded);
 
   console.error(`throughput of a cached GET, ${LOAD_CONNECTIONS} connections, ${SECONDS} s: one instance, then two...`);
   const cookie = {
-    Cookie: await sessionCookie(one.url, { apiKey: await employeeKey(sandbox), environment: "test" }),
+    Cookie: await sessionCookie(
+      one.url,
+      { apiKey: await employeeKey(sandbox), environment: "test" },
+      { headers: one.forwarded },
+    ),
   };
   await throughput([one.url, two.url], cookie);
   const single = await throughput([one.url], cookie);

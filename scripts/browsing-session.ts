@@ -85,6 +85,7 @@ async function remaining(api: string, key: string): Promise<number> {
 /**
  * Runs the session with a fresh Employee key, each step through the next of `apps` in turn (one app: all through it),
  * and answers the upstream requests it made: the drop in the sandbox's RateLimit-Remaining, less the reading itself.
+ * `forwarded`: the headers the first app's load balancer would add to its sign-up (`Instance.forwarded`).
  *
  * @example
  * const upstream = await runBrowsingSession([one, two], `${url}/test/api/v1`, { root: `${url}/test`, operatorKey }, steps);
@@ -94,9 +95,10 @@ export async function runBrowsingSession(
   api: string,
   sandbox: BenchSandbox,
   steps: readonly string[],
+  forwarded: Record<string, string> = {},
 ): Promise<number> {
   const key = await employeeKey(sandbox);
-  const cookie = await sessionCookie(apps[0]!, { apiKey: key, environment: "test" });
+  const cookie = await sessionCookie(apps[0]!, { apiKey: key, environment: "test" }, { headers: forwarded });
   const before = await remaining(api, key);
   for (const [i, step] of steps.entries()) {
     const res = await fetch(`${apps[i % apps.length]}/api/v1${step}`, { headers: { Cookie: cookie } });

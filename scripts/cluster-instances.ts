@@ -9,6 +9,12 @@ export interface Instance {
   port: number;
   url: string;
   proc: Started;
+  /**
+   * The headers of a request to it as nginx forwards one from the browser: the page's Origin (PUBLIC_URL, the one
+   * origin better-auth takes writes from) and the host the browser used (Backroom's routes compare the two). A test
+   * that writes straight to an instance sends them.
+   */
+  forwarded: Record<string, string>;
   /** Proxy log lines this instance wrote (JSON, `msg: "proxy"`). */
   proxyLines(): Record<string, unknown>[];
   /** Starts it again; resolves once it is up. */
@@ -42,6 +48,8 @@ export interface SharedInstanceEnv {
   secret: string;
   sandboxUrl: string;
   metricsToken: string;
+  /** nginx's address, as the browser reaches Backroom: PUBLIC_URL, as a deployment behind a load balancer sets it. */
+  publicUrl: string;
 }
 
 /**
@@ -72,6 +80,7 @@ export function scaleInstance(
     DATA_API_PRODUCTION_URL: `${shared.sandboxUrl}/production/api/v1`,
     TRUST_PROXY: "1",
     METRICS_TOKEN: shared.metricsToken,
+    PUBLIC_URL: shared.publicUrl,
     INSTANCE_ID: name,
     DATA_DIR: join(dir, name),
     LOG_LEVEL: "info",
@@ -87,6 +96,7 @@ export function scaleInstance(
     port,
     url: `http://127.0.0.1:${port}`,
     proc: launch(),
+    forwarded: { Origin: shared.publicUrl, "X-Forwarded-Host": new URL(shared.publicUrl).host },
     proxyLines: () =>
       instance.proc.lines.flatMap((line) => {
         try {

@@ -113,18 +113,19 @@ export async function scaleRedis(dir: string, cleanups: Cleanups): Promise<Clust
 
 /**
  * nginx with the deployment's site file (`deploy/nginx/backroom.conf`), its upstreams and listen address replaced by
- * the test's, its logs and temporary files in `dir`; stopped at the cluster's stop.
+ * the test's (`nginxPort`, chosen before the instances start: their PUBLIC_URL names it), its logs and temporary files
+ * in `dir`; stopped at the cluster's stop.
  *
  * @example
- * const { nginx, port } = await scaleNginx(root, dir, [3001, 3002], cleanups);
+ * const { nginx, port } = await scaleNginx(root, dir, await freePort(), [3001, 3002], cleanups);
  */
 export async function scaleNginx(
   root: string,
   dir: string,
+  nginxPort: number,
   ports: readonly [number, number],
   cleanups: Cleanups,
 ): Promise<{ nginx: Started; port: number }> {
-  const nginxPort = await freePort();
   const site = readFileSync(join(root, "deploy/nginx/backroom.conf"), "utf8");
   const upstreams = site.match(/^\s*server 127\.0\.0\.1:\d+[^;]*;$/gm) ?? [];
   if (upstreams.length !== 2) throw new Error("deploy/nginx/backroom.conf should list two instances");

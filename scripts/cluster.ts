@@ -19,8 +19,9 @@ export type { Instance } from "./cluster-instances";
 /**
  * The multi-instance deployment of `npm run test:scale` and `npm run bench:scale`, on this machine: the standalone sandbox as the Data API,
  * PostgreSQL (a fresh database on DATABASE_URL's server), a Redis server of its own (so a test can stop it), two
- * production instances started from `deploy/systemd/backroom@.service`, and Debian's nginx balancing them with
- * `deploy/nginx/backroom.conf`. Only the ports, folders and secrets are the test's own.
+ * production instances started from `deploy/systemd/backroom@.service` (PUBLIC_URL naming nginx's address), and
+ * Debian's nginx balancing them with `deploy/nginx/backroom.conf`. Only the ports, folders and secrets are the test's
+ * own.
  */
 
 const root = new URL("..", import.meta.url).pathname;
@@ -91,7 +92,9 @@ export async function startCluster(
   const redis = await scaleRedis(dir, started);
   const sandbox = await scaleSandbox(dir, options.sandboxEnv, started);
 
-  // Two instances, from the systemd unit, sharing the database, Redis and the secret.
+  // Two instances, from the systemd unit, sharing the database, Redis and the secret, behind nginx's address (their
+  // PUBLIC_URL: without it an instance trusts only the origin it listens on, and the browser is at nginx's).
+  const nginxPort = await freePort();
   const shared = {
     databaseUrl: database.url,
     redisPort: redis.port,
@@ -99,6 +102,7 @@ export async function startCluster(
     secret: randomBytes(36).toString("base64url"),
     sandboxUrl: sandbox.url,
     metricsToken: randomBytes(18).toString("base64url"),
+    publicUrl: `http://127.0.0.1:${nginxPort}`,
   };
   const ports = [await freePort(), await freePort()] as const;
   const instances = ports.map((port, i) => scaleInstance(root, dir, i, port, shared, options.instanceEnv)) as [
@@ -109,7 +113,7 @@ export async function startCluster(
     // Up to 30 s: a stopping instance may still be finishing a request.
     await Promise.all(instances.map((instance) => stop(instance.proc.child, "SIGTERM", 30_000)));
   });
-  const nginx = await scaleNginx(root, dir, ports, started);
+  const nginx = await scaleNginx(root, dir, nginxPort, ports, started);
 
   const cluster: Cluster = {
     url: `http://127.0.0.1:${nginx.port}`,

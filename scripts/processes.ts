@@ -213,12 +213,13 @@ let people = 0;
  * (POST /api/demo, the sign-in page's "Try the demo"), or with a key: a new person of the caller's own, owner of a new
  * workspace holding that key (better-auth's sign-up and organization/create, then POST /api/keys). Where the app sends
  * mail, an address is proved before its person signs in: `confirm` is given the address and answers the link the
- * confirmation mail holds, which signs the person in.
+ * confirmation mail holds, which signs the person in. `headers` go with each request, over the Origin: for an instance
+ * behind a load balancer, those the balancer forwards (`Instance.forwarded` of `cluster-instances.ts`).
  */
 export async function sessionCookie(
   app: string,
   body: { apiKey: string; environment: "test" } | { demo: "Customer" | "Supplier" | "Employee"; environment: "test" },
-  options: { confirm?: (email: string) => Promise<string>; email?: string } = {},
+  options: { confirm?: (email: string) => Promise<string>; email?: string; headers?: Record<string, string> } = {},
 ): Promise<string> {
   const jar = new Map<string, string>();
   const post = async (path: string, data: object, expected: number) => {
@@ -227,6 +228,7 @@ export async function sessionCookie(
       headers: {
         "Content-Type": "application/json",
         Origin: app,
+        ...options.headers,
         Cookie: [...jar].map(([n, v]) => `${n}=${v}`).join("; "),
       },
       body: JSON.stringify(data),

@@ -1,17 +1,25 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { saveBlob } from "@/lib/export/sink";
 import { formatMoney } from "@/lib/format/display";
-import type { PreviewJson } from "@/lib/ui/accounting/accounting-client";
+import { accountingClient, EXPORTS_KEY, type PreviewJson, PREVIEW_KEY } from "@/lib/ui/accounting/accounting-client";
 import { downloadHref, type ExportRequest } from "@/lib/ui/accounting/export-request";
 import { recordNoun } from "@/lib/ui/accounting/export-words";
-import { useRefreshAfterDownload } from "@/lib/ui/accounting/use-refresh-after-download";
+import { describeFailure } from "@/lib/ui/failure";
 import { PRIMARY } from "@/lib/ui/styles";
 
+type ExportFileJson = PreviewJson["files"][number];
+
+const FILE_BUTTON = `${PRIMARY} flex min-h-11 flex-col justify-center no-underline [overflow-wrap:anywhere] sm:min-h-0`;
+
 /**
- * One download per file of the export (Xero's bills: 500 a file, so several), each a plain link the browser saves
- * (`download`: the server's Content-Disposition names it). For a role that may, the download is marked: remembered in
- * the workspace's ledger, so "only what is new" leaves it out next time; the preview and the list below are asked
- * again once it is. For another role it is not, and the line says so.
+ * One download per file of the export (Xero's bills: 500 a file, so several). For a role that may, the download is
+ * marked: remembered in the workspace's ledger, so "only what is new" leaves it out next time. Marking is a POST, so
+ * that download is a button: the page asks for the file and saves it (`MarkedDownload`), then asks for the preview and
+ * the list below again. For another role it is a plain link the browser saves (`download`: the server's
+ * Content-Disposition names it), nothing is remembered, and the line says so.
  */
 export function DownloadLinks({
   request,
@@ -24,7 +32,6 @@ export function DownloadLinks({
   kind: PreviewJson["kind"];
   mayMark: boolean;
 }) {
-  const refresh = useRefreshAfterDownload();
   return (
     <div className="space-y-2">
       {files.length > 1 && (
@@ -35,20 +42,13 @@ export function DownloadLinks({
       <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {files.map((file) => (
           <li key={file.part} className="min-w-0">
-            <a
-              href={downloadHref(request, { part: file.part, mark: mayMark })}
-              download
-              onClick={() => {
-                if (mayMark) refresh(file.name);
-              }}
-              className={`${PRIMARY} flex min-h-11 flex-col justify-center no-underline [overflow-wrap:anywhere] sm:min-h-0`}
-            >
-              <span>Download {file.name}</span>
-              <span className="text-xs font-normal">
-                {file.records.toLocaleString("en-US")} {kind === "bills" ? recordNoun(kind, file.records) : "payments"},{" "}
-                {formatMoney(file.total)}
-              </span>
-            </a>
+            {mayMark ? (
+              <MarkedDownload href={downloadHref(request, { part: file.part })} file={file} kind={kind} />
+            ) : (
+              <a href={downloadHref(request, { part: file.part })} download className={FILE_BUTTON}>
+                <FileLabel file={file} kind={kind} />
+              </a>
+            )}
           </li>
         ))}
       </ul>
@@ -57,6 +57,67 @@ export function DownloadLinks({
           ? "A download is remembered with its day and file: with “Only what is new” on, the next export leaves out what it holds."
           : "Your role downloads without the download being remembered: “Only what is new” still counts only what owners, admins and the Accounts role downloaded."}
       </p>
+    </div>
+  );
+}
+
+function FileLabel({ file, kind }: { file: ExportFileJson; kind: PreviewJson["kind"] }) {
+  return (
+    <>
+      <span>Download {file.name}</span>
+      <span className="text-xs font-normal">
+        {file.records.toLocaleString("en-US")} {kind === "bills" ? recordNoun(kind, file.records) : "payments"},{" "}
+        {formatMoney(file.total)}
+      </span>
+    </>
+  );
+}
+
+/**
+ * A marked download: a button that POSTs the file's address (`accountingClient.markedFile`) and saves the answer as a
+ * file. Pressed again while it is on its way, nothing more is asked; after a failure, pressing again asks with the same
+ * Idempotency-Key, so a file marked whose answer was lost comes as it was. The export is in the ledger once the answer
+ * is here: the preview and the exports remembered are asked again at once.
+ */
+function MarkedDownload({ href, file, kind }: { href: string; file: ExportFileJson; kind: PreviewJson["kind"] }) {
+  const client = useQueryClient();
+  const [state, setState] = useState<{ busy: boolean; failure?: string }>({ busy: false });
+  const failureId = useId();
+  const download = async () => {
+    if (state.busy) return;
+    setState({ busy: true });
+    try {
+      const { blob, fileName } = await accountingClient.markedFile(href);
+      saveBlob(blob, fileName ?? file.name);
+      setState({ busy: false });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: PREVIEW_KEY }),
+        client.invalidateQueries({ queryKey: EXPORTS_KEY }),
+      ]);
+    } catch (error) {
+      const failure = describeFailure(error, { what: file.name, doing: "download", write: true, service: "Backroom" });
+      setState({ busy: false, failure: failure.message });
+    }
+  };
+  return (
+    <div className="space-y-1">
+      <button
+        type="button"
+        onClick={() => void download()}
+        aria-disabled={state.busy}
+        aria-describedby={state.failure ? failureId : undefined}
+        className={`${FILE_BUTTON} w-full text-left aria-disabled:cursor-progress aria-disabled:opacity-70`}
+      >
+        <FileLabel file={file} kind={kind} />
+      </button>
+      <p role="status" className="text-xs">
+        {state.busy ? `Downloading ${file.name}…` : ""}
+      </p>
+      {state.failure && (
+        <p id={failureId} role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {state.failure}
+        </p>
+      )}
     </div>
   );
 }

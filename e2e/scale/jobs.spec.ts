@@ -93,7 +93,11 @@ test("an instance killed during a follow-up: the other finishes the job once its
   const cookie = await sessionCookie(
     one.url,
     { apiKey, environment: "test" },
-    { email, confirm: async (to) => linkIn(await mailbox.waitFor(to, /^Confirm your Backroom account$/), "http") },
+    {
+      email,
+      confirm: async (to) => linkIn(await mailbox.waitFor(to, /^Confirm your Backroom account$/), "http"),
+      headers: one.forwarded,
+    },
   );
 
   const data = async (path: string) =>
@@ -205,7 +209,11 @@ test("two instances, one sweep: each slot's watches are queued once and each key
   const cookie = await sessionCookie(
     two.url,
     { apiKey, environment: "test" },
-    { email, confirm: async (to) => linkIn(await mailbox.waitFor(to, /^Confirm your Backroom account$/), "http") },
+    {
+      email,
+      confirm: async (to) => linkIn(await mailbox.waitFor(to, /^Confirm your Backroom account$/), "http"),
+      headers: two.forwarded,
+    },
   );
 
   // The person's first watch tells them of the retailer's open invoices, in the inbox.

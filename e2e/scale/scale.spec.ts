@@ -59,10 +59,11 @@ async function retailerKey(cluster: Cluster): Promise<string> {
 }
 
 /**
- * A new person, straight on one instance as Backroom's own pages would: signed up, owner of a new workspace holding
- * the key. Their session cookie.
+ * A new person, straight on one instance as Backroom's own pages would through nginx: signed up, owner of a new
+ * workspace holding the key. Their session cookie.
  */
-const connectTo = (instance: Instance, apiKey: string) => sessionCookie(instance.url, { apiKey, environment: "test" });
+const connectTo = (instance: Instance, apiKey: string) =>
+  sessionCookie(instance.url, { apiKey, environment: "test" }, { headers: instance.forwarded });
 
 const get = (instance: Instance, path: string, cookie: string) =>
   fetch(`${instance.url}${path}`, { headers: { Cookie: cookie } });
@@ -118,6 +119,7 @@ test("two instances started at once on one empty database migrate it once and ar
     "023-order-list-withdrawals",
     "024-collections-people",
     "025-store-places",
+    "026-accounting-export-keys",
   ]);
   for (const instance of cluster.instances) {
     // The instances talk to the standalone sandbox as the real Data API: no embedded one.
@@ -266,7 +268,8 @@ test("sign-out, or removing the key, on one instance is refused on the other wit
     expect((await get(two, "/api/v1/states", cookie)).status).toBe(200);
     expect((await get(two, "/api/v1/states", cookie)).status).toBe(200);
     const keyId = ((await (await get(one, "/api/session", cookie)).json()) as { activeKeyId: string }).activeKeyId;
-    const headers = { Cookie: cookie, Origin: one.url, "Content-Type": "application/json" };
+    // As nginx forwards the page's request: better-auth takes its sign-out from PUBLIC_URL's origin only.
+    const headers = { Cookie: cookie, ...one.forwarded, "Content-Type": "application/json" };
     const started = Date.now();
     const ended =
       how === "sign-out"
@@ -295,7 +298,7 @@ test("a role changed, then a member removed, on one instance take effect on the 
   const call = (instance: Instance, path: string, body: unknown, cookie: string, method = "POST") =>
     fetch(`${instance.url}${path}`, {
       method,
-      headers: { Cookie: cookie, Origin: instance.url, "Content-Type": "application/json" },
+      headers: { Cookie: cookie, ...instance.forwarded, "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   // The member: invited as accounts (no mail here: the link comes back to the inviter), signed up (nothing to prove)

@@ -42,6 +42,24 @@ function fileSink(fileName: string, writable: FileSystemWritableFileStream): Csv
   };
 }
 
+/**
+ * Has the browser download a file held in memory (a Blob behind a hidden `<a download>`, clicked), under `fileName`.
+ *
+ * @example
+ * saveBlob(new Blob(["Invoice no.\r\n"], { type: "text/csv" }), "invoices.csv");
+ */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
+
 function downloadSink(fileName: string): CsvSink {
   let chunks: string[] = [];
   return {
@@ -50,16 +68,9 @@ function downloadSink(fileName: string): CsvSink {
       chunks.push(chunk);
     },
     close: async () => {
-      const url = URL.createObjectURL(new Blob(chunks, { type: "text/csv;charset=utf-8" }));
+      const blob = new Blob(chunks, { type: "text/csv;charset=utf-8" });
       chunks = [];
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = fileName;
-      link.style.display = "none";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+      saveBlob(blob, fileName);
     },
     abort: async () => {
       chunks = [];

@@ -237,6 +237,8 @@ const COLUMNS = {
     total_cents: "text",
     made_by: "text null",
     made_at: "text",
+    idempotency_key: "text null",
+    request_hash: "text null",
   },
   accounting_exported: {
     workspace_id: "text",

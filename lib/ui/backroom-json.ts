@@ -14,9 +14,48 @@ export async function backroomJson<T>(
   url: string,
   init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<T> {
-  let response: Response;
+  const response = await send(method, url, init);
+  const parsed = parsedBody(await reading(response.text(), init.signal));
+  if (response.ok) return parsed as T;
+  throw failureOf(response, parsed);
+}
+
+/**
+ * A call to one of Backroom's endpoints that answers a file (`POST /api/accounting/export`): its bytes and the name its
+ * Content-Disposition gives it. Every failure is thrown as `backroomJson` throws it.
+ *
+ * @example
+ * const { blob, fileName } = await backroomFile("POST", "/api/accounting/export?format=iif&…", { headers });
+ */
+export async function backroomFile(
+  method: string,
+  url: string,
+  init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await send(method, url, init);
+  if (!response.ok) throw failureOf(response, parsedBody(await reading(response.text(), init.signal)));
+  const name = /filename="([^"]+)"/i.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
+  return { blob: await reading(response.blob(), init.signal), fileName: name };
+}
+
+/** No answer at all (or an answer cut off): status 0 `NETWORK_ERROR`, unless the caller aborted it. */
+function unreachable(cause: unknown, signal: AbortSignal | undefined): unknown {
+  if (signal?.aborted) return cause;
+  return new DataApiError({
+    status: 0,
+    code: "NETWORK_ERROR",
+    detail: "Backroom could not be reached. Check your connection and try again.",
+    cause,
+  });
+}
+
+async function send(
+  method: string,
+  url: string,
+  init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal },
+): Promise<Response> {
   try {
-    response = await fetch(url, {
+    return await fetch(url, {
       method,
       credentials: "same-origin",
       headers: init.body === undefined ? init.headers : { "Content-Type": "application/json", ...init.headers },
@@ -24,25 +63,33 @@ export async function backroomJson<T>(
       signal: init.signal,
     });
   } catch (cause) {
-    if (init.signal?.aborted) throw cause;
-    throw new DataApiError({
-      status: 0,
-      code: "NETWORK_ERROR",
-      detail: "Backroom could not be reached. Check your connection and try again.",
-      cause,
-    });
+    throw unreachable(cause, init.signal);
   }
-  const text = await response.text();
-  let parsed: unknown;
+}
+
+/** An answer's body being read: a connection lost on the way is no answer. */
+async function reading<T>(body: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON (a proxy's error page): told by its status below.
+    return await body;
+  } catch (cause) {
+    throw unreachable(cause, signal);
   }
-  if (response.ok) return parsed as T;
+}
+
+function parsedBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (a proxy's error page): told by its status.
+    return undefined;
+  }
+}
+
+/** A refusal or failure Backroom answered, as the `DataApiError` every caller reads. */
+function failureOf(response: Response, parsed: unknown): DataApiError {
   const error = parseErrorBody(parsed);
   const retryAfter = Number(response.headers.get("Retry-After"));
-  throw new DataApiError({
+  return new DataApiError({
     status: response.status,
     code: error?.code,
     detail: error?.detail ?? `Backroom answered ${response.status}.`,

@@ -10,6 +10,7 @@ import {
   getAccountingExports,
   getAccountingMapping,
   getAccountingPreview,
+  markAccountingExport,
   putAccountingMapping,
 } from "./accounting-api";
 import { createAccountingStore } from "./accounting-store";
@@ -34,8 +35,35 @@ async function setUp(keyType: "Customer" | "Employee" | "Supplier" = "Customer")
   const person = await connectKey(backend, DEMO_KEYS[keyType], keyType);
   const get = (handler: typeof getAccountingExport, path: string, site: string | null = null) =>
     handler(browserRequest("GET", path, { cookie: person.cookie, site }), deps);
-  return { person, deps, get };
+  /** A marked download, as the page asks for it (same origin) unless `site` says otherwise. */
+  const mark = (
+    path: string,
+    idempotencyKey: string | null,
+    { cookie = person.cookie, site = "same-origin", to = deps } = {},
+  ) =>
+    markAccountingExport(
+      browserRequest("POST", path, {
+        cookie,
+        site,
+        headers: idempotencyKey === null ? {} : { "Idempotency-Key": idempotencyKey },
+      }),
+      to,
+    );
+  /** The workspace's marked exports, newest first. */
+  const ledger = async () =>
+    (
+      (await (await get(getAccountingExports, "/api/accounting/exports")).json()) as {
+        exports: { format: string; fileName: string; records: number; madeBy: string }[];
+      }
+    ).exports;
+  return { person, deps, get, mark, ledger };
 }
+
+/** The error's code and its first field, of a refusal. */
+const refusalOf = async (answer: Response) => {
+  const { Error } = (await answer.json()) as { Error: { code: string; fieldErrors?: { field: string }[] } };
+  return [answer.status, Error.code, Error.fieldErrors?.[0]?.field];
+};
 
 /** Amounts in whole cents, summed exactly. */
 const cents = (text: string) => {
@@ -137,12 +165,14 @@ describe("GET /api/accounting/export", () => {
     expect(preview.preview.rows[0]).toEqual(lines[3]);
   });
 
-  it("remembers a marked export: the next one with new=1 holds nothing of it, and says so", async () => {
-    const { get, deps, person } = await setUp();
+  it("remembers a marked export (a POST): the next one with new=1 holds nothing of it, and says so", async () => {
+    const { get, mark, ledger, deps, person } = await setUp();
     const plain = await get(getAccountingExport, `/api/accounting/export?format=iif&${MONTH}`);
     expect(plain.headers.get("x-backroom-marked")).toBe("0");
-    const marked = await get(getAccountingExport, `/api/accounting/export?format=iif&${MONTH}&mark=1`, "same-origin");
-    expect(marked.status).toBe(200);
+    const marked = await mark(`/api/accounting/export?format=iif&${MONTH}`, "iif-october");
+    expect([marked.status, marked.headers.get("x-backroom-marked")]).toEqual([200, "1"]);
+    // The file the GET gives, to the byte.
+    expect(await marked.text()).toBe(await plain.text());
     const records = Number(marked.headers.get("x-backroom-records"));
     const again = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}&new=1`);
     expect(again.headers.get("x-backroom-records")).toBe("0");
@@ -173,10 +203,7 @@ describe("GET /api/accounting/export", () => {
     expect(changed.counts).toMatchObject({ changed: 1, inFile: 1 });
     expect(changed.changed[0]!.fileName).toBe("iif-2026-10-01-to-2026-10-31.iif");
     // In the ledger's list and the audit trail, with who made it.
-    const history = (await (await get(getAccountingExports, "/api/accounting/exports")).json()) as {
-      exports: { format: string; records: number; madeBy: string }[];
-    };
-    expect(history.exports).toEqual([expect.objectContaining({ format: "iif", records, madeBy: person.userId })]);
+    expect(await ledger()).toEqual([expect.objectContaining({ format: "iif", records, madeBy: person.userId })]);
     const trail = await deps.audit.list(
       { workspaceId: person.workspaceId, fingerprints: [] },
       { events: ["accounting-export"], limit: 10, offset: 0 },
@@ -290,36 +317,106 @@ describe("GET /api/accounting/export", () => {
   });
 
   it("lets a viewer download, but not mark: a mark changes what everyone's next export holds", async () => {
-    const { person, deps } = await setUp();
+    const { person, deps, mark } = await setUp();
     const viewer = await joinAs(backend, person.workspaceId, "viewer");
-    const ask = (query: string) =>
-      getAccountingExport(
-        browserRequest("GET", `/api/accounting/export?format=iif&${MONTH}${query}`, { cookie: viewer.cookie }),
-        deps,
-      );
-    expect((await ask("")).status).toBe(200);
-    const refused = await ask("&mark=1");
-    expect([refused.status, ((await refused.json()) as { Error: { code: string } }).Error.code]).toEqual([
+    const path = `/api/accounting/export?format=iif&${MONTH}`;
+    const ask = () => getAccountingExport(browserRequest("GET", path, { cookie: viewer.cookie }), deps);
+    expect((await ask()).status).toBe(200);
+    expect(await refusalOf(await mark(path, "viewer-mark", { cookie: viewer.cookie }))).toEqual([
       403,
       "FORBIDDEN_BY_ROLE",
+      undefined,
     ]);
     expect(
       await backend.db.withTables<AccountingTables>().selectFrom("accounting_exports").selectAll().execute(),
     ).toEqual([]);
   });
 
-  it("exports one store of the distributor's staff, and marks nothing from another site", async () => {
-    const { get } = await setUp("Employee");
-    const answer = await get(getAccountingExport, `/api/accounting/export?format=qbo-bills&${MONTH}&customer=20001`);
+  it("marks nothing on a GET: mark=1 is refused (400, naming mark and saying to POST), from the page or not", async () => {
+    const { get, ledger } = await setUp();
+    for (const site of ["same-origin", null, "cross-site"]) {
+      const answer = await get(getAccountingExport, `/api/accounting/export?format=iif&${MONTH}&mark=1`, site);
+      const body = (await answer.json()) as {
+        Error: { code: string; detail: string; fieldErrors: { field: string; detail: string }[] };
+      };
+      expect([answer.status, body.Error.code, body.Error.fieldErrors.map((f) => f.field)], String(site)).toEqual([
+        400,
+        "VALIDATION_FAILED",
+        ["mark"],
+      ]);
+      expect(body.Error.detail).toMatch(/^A GET marks nothing: POST the same address, with an Idempotency-Key/);
+    }
+    // mark=0 is no mark: the file, unmarked.
+    const unmarked = await get(getAccountingExport, `/api/accounting/export?format=iif&${MONTH}&mark=0`);
+    expect([unmarked.status, unmarked.headers.get("x-backroom-marked")]).toEqual([200, "0"]);
+    expect(await ledger()).toEqual([]);
+  });
+
+  it("marks once per Idempotency-Key: a retry (its first answer lost) gets the same file, new=1 or not, and marks nothing more", async () => {
+    const { get, mark, ledger, deps, person } = await setUp();
+    const path = `/api/accounting/export?format=qbo-bills&${MONTH}&new=1`;
+    const first = await mark(path, "october-bills");
+    expect([first.status, first.headers.get("x-backroom-marked")]).toEqual([200, "1"]);
+    const text = await first.text();
+    const records = first.headers.get("x-backroom-records");
+    expect(Number(records)).toBeGreaterThan(0);
+    // Marked: "only what is new" holds nothing now...
+    expect((await get(getAccountingExport, path)).headers.get("x-backroom-records")).toBe("0");
+    // ...but the same key again answers what it marked, as it was.
+    const again = await mark(path, "october-bills");
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(text);
+    for (const header of ["content-disposition", "x-backroom-records", "x-backroom-total", "x-backroom-parts"])
+      expect(again.headers.get(header), header).toBe(first.headers.get(header));
+    // Once in the ledger and once in the audit trail.
+    expect(await ledger()).toEqual([expect.objectContaining({ format: "qbo-bills", records: Number(records) })]);
+    const trail = await deps.audit.list(
+      { workspaceId: person.workspaceId, fingerprints: [] },
+      { events: ["accounting-export"], limit: 10, offset: 0 },
+    );
+    expect(trail.entries.map((e) => e.idempotencyKey)).toEqual(["october-bills"]);
+    // The key asking for another export; no key; a cross-site POST: refused, nothing more marked.
+    expect(await refusalOf(await mark(`/api/accounting/export?format=iif&${MONTH}`, "october-bills"))).toEqual([
+      409,
+      "IDEMPOTENCY_KEY_REUSED",
+      undefined,
+    ]);
+    expect(await refusalOf(await mark(path, null))).toEqual([400, "VALIDATION_FAILED", "Idempotency-Key"]);
+    expect((await mark(path, "from-elsewhere", { site: "cross-site" })).status).toBe(403);
+    expect(await refusalOf(await mark(`${path}&mark=1`, "with-mark"))).toEqual([400, "VALIDATION_FAILED", "mark"]);
+    expect(await ledger()).toHaveLength(1);
+  });
+
+  it("marks once for two presses with one key, even when both asked before either marked: both get the same file", async () => {
+    const { mark, ledger, deps } = await setUp();
+    const path = "/api/accounting/export?format=qbo-payments&from=2026-01-01&to=2026-10-31&new=1";
+    const [a, b] = await Promise.all([mark(path, "payments-twice"), mark(path, "payments-twice")]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const text = await a.text();
+    expect(text.trimEnd().split("\r\n").length).toBeGreaterThan(1);
+    expect(await b.text()).toBe(text);
+    expect(b.headers.get("x-backroom-total")).toBe(a.headers.get("x-backroom-total"));
+    // The second looks for the key's export before the first has marked it (a race lost): its mark finds it.
+    const { store } = deps.accounting;
+    const late = { ...deps, accounting: { store: { ...store, markedWith: async () => undefined } } };
+    const c = await mark(path, "payments-twice", { to: late });
+    expect([c.status, await c.text()]).toEqual([200, text]);
+    expect(await ledger()).toHaveLength(1);
+  });
+
+  it("exports one store of the distributor's staff, and marks it from Backroom's pages only", async () => {
+    const { get, mark, ledger } = await setUp("Employee");
+    const path = `/api/accounting/export?format=qbo-bills&${MONTH}&customer=20001`;
+    const answer = await get(getAccountingExport, path);
     expect(answer.status).toBe(200);
     const text = await answer.text();
     expect(text.split("\r\n").length).toBeGreaterThan(2);
-    const crossSite = await get(
-      getAccountingExport,
-      `/api/accounting/export?format=qbo-bills&${MONTH}&customer=20001&mark=1`,
-      "cross-site",
-    );
-    expect(crossSite.status).toBe(403);
+    expect((await mark(path, "staff-cross-site", { site: "cross-site" })).status).toBe(403);
+    expect((await mark(path, "staff-same-site", { site: "same-site" })).status).toBe(403);
+    expect(await ledger()).toEqual([]);
+    const marked = await mark(path, "staff-page");
+    expect([marked.status, await marked.text()]).toEqual([200, text]);
+    expect(await ledger()).toHaveLength(1);
   });
 });
 

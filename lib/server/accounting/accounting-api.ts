@@ -1,10 +1,11 @@
 import "server-only";
 import { recordOwner } from "../core/auth/demo-visitor";
+import { createHash } from "node:crypto";
 import * as z from "zod";
 import { DataApiError } from "@/lib/data-api/data-api-error";
 import type { ExportsJson, MappingJson, MappingSavedJson, PreviewJson } from "@/lib/domain/accounting/accounting-view";
 import { ALL_INVOICE_STATUSES } from "@/lib/domain/accounting/bills";
-import { EXPORT_FORMATS, FORMATS } from "@/lib/domain/accounting/formats";
+import { EXPORT_FORMATS, type ExportFormat, FORMATS } from "@/lib/domain/accounting/formats";
 import {
   type AccountingMapping,
   DATE_FORMATS,
@@ -20,19 +21,28 @@ import { may } from "@/lib/session/roles";
 import type { ActorResolver } from "../core/auth/actor";
 import type { AuditTrail } from "../core/audit/audit-trail";
 import { actorOf } from "../core/audit/write-audit";
-import { type ActorOf, defineRoute, invalidField, refusal, refuse } from "../core/define-route";
+import { type ActorOf, defineRoute, invalidField, refusal, requiredIdempotencyKey } from "../core/define-route";
 import { requestApi } from "../core/page-api";
 import type { ProxyDeps } from "../core/proxy";
 import { NO_STORE } from "../core/route-errors";
-import { exportFile, exportPreview, type ExportQuery, planExport } from "./accounting-export";
+import {
+  type ExportFile,
+  exportFile,
+  type ExportPlan,
+  exportPreview,
+  type ExportQuery,
+  planExport,
+  planMarkedAgain,
+} from "./accounting-export";
 import { reader } from "./accounting-reads";
-import { customerNotInScope } from "./errors";
+import type { MarkedExport } from "./accounting-store";
+import { customerNotInScope, idempotencyKeyReused } from "./errors";
 import type { AccountingServices } from "./feature";
 
 /**
- * The retailer's books: `GET /api/accounting/export` (a file), `GET /api/accounting/preview` (what it would
- * hold, as JSON, with its first rows), `GET`/`PUT /api/accounting/mapping`, `GET /api/accounting/exports` (the ledger's
- * latest). The reads go through the proxy with the person's session: the key's scope applies (a Customer key's own
+ * The retailer's books: `GET /api/accounting/export` (a file), `POST` of it (the file, remembered in the ledger),
+ * `GET /api/accounting/preview` (what it would hold, as JSON, with its first rows), `GET`/`PUT
+ * /api/accounting/mapping`, `GET /api/accounting/exports` (the ledger's latest). The reads go through the proxy with the person's session: the key's scope applies (a Customer key's own
  * stores; an Employee key names one), and a brand's key has no books here.
  */
 
@@ -56,44 +66,60 @@ const Flag = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
-const Query = z
-  .strictObject({
-    format: z.enum(EXPORT_FORMATS, { error: `one of ${EXPORT_FORMATS.join(", ")}` }),
-    from: Day,
-    to: Day,
-    statuses: z
-      .string()
-      .regex(/^\d+(,\d+)*$/, "invoice status ids, comma-separated")
-      .transform((text) => [...new Set(text.split(",").map(Number))])
-      .refine(
-        (ids) => ids.every((id) => (ALL_INVOICE_STATUSES as readonly number[]).includes(id)),
-        `invoice status ids among ${ALL_INVOICE_STATUSES.join(", ")}`,
-      )
-      .optional(),
-    customer: z
-      .string()
-      .regex(/^\d{1,12}$/, "a CustomerID")
-      .transform(Number)
-      .optional(),
-    new: Flag,
-    mark: Flag,
-    part: z
-      .string()
-      .regex(/^[1-9]\d{0,3}$/, "a part number from 1")
-      .transform(Number)
-      .optional(),
-  })
-  .refine((q) => q.from <= q.to, { path: ["to"], message: "on or after from" })
-  .refine((q) => daysBetween(q.from, q.to) < MAX_PERIOD_DAYS, {
-    path: ["to"],
-    message: `at most ${MAX_PERIOD_DAYS} days after from`,
-  });
+/** The export's parameters, as the file's GET, the POST that marks it and the preview take them in the address. */
+const FIELDS = {
+  format: z.enum(EXPORT_FORMATS, { error: `one of ${EXPORT_FORMATS.join(", ")}` }),
+  from: Day,
+  to: Day,
+  statuses: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "invoice status ids, comma-separated")
+    .transform((text) => [...new Set(text.split(",").map(Number))])
+    .refine(
+      (ids) => ids.every((id) => (ALL_INVOICE_STATUSES as readonly number[]).includes(id)),
+      `invoice status ids among ${ALL_INVOICE_STATUSES.join(", ")}`,
+    )
+    .optional(),
+  customer: z
+    .string()
+    .regex(/^\d{1,12}$/, "a CustomerID")
+    .transform(Number)
+    .optional(),
+  new: Flag,
+  part: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/, "a part number from 1")
+    .transform(Number)
+    .optional(),
+};
+
+/** The parameters held to a period of a year at most, `to` not before `from`. */
+function inPeriod<T extends z.ZodType<{ from: string; to: string }>>(schema: T): T {
+  return schema
+    .refine((q) => q.from <= q.to, { path: ["to"], message: "on or after from" })
+    .refine((q) => daysBetween(q.from, q.to) < MAX_PERIOD_DAYS, {
+      path: ["to"],
+      message: `at most ${MAX_PERIOD_DAYS} days after from`,
+    });
+}
+
+/** The GET's and the preview's: `mark` is read only for the file's GET to refuse it (a GET marks nothing). */
+const Query = inPeriod(z.strictObject({ ...FIELDS, mark: Flag }));
+
+/** The POST's, which marks: the GET's without `mark`. */
+const MarkQuery = inPeriod(z.strictObject(FIELDS));
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-const HINT = `Ask as ?format=${EXPORT_FORMATS.join("|")}&from=YYYY-MM-DD&to=YYYY-MM-DD, optionally &statuses=1,2,3,4,5,7&customer=&new=1&mark=1&part=.`;
+const ASK = `?format=${EXPORT_FORMATS.join("|")}&from=YYYY-MM-DD&to=YYYY-MM-DD, optionally &statuses=1,2,3,4,5,7&customer=&new=1&part=`;
+const HINT = `Ask as ${ASK}.`;
+const MARK_HINT = `POST ${ASK}, with an Idempotency-Key.`;
+
+/** A GET with `mark=1`: what marked an export before marking took a POST. */
+const MARK_BY_POST =
+  "A GET marks nothing: POST the same address, with an Idempotency-Key, to download the export and remember it (owners, admins and the Accounts role).";
 
 /**
  * The refusal of a file whose program needs what the mapping lacks: 409 `MAPPING_INCOMPLETE`, each gap named (and
@@ -116,7 +142,7 @@ export function mappingIncomplete(label: string, gaps: readonly MappingGap[]) {
 const BOOKS_KEYS = ["Customer", "Employee"] as const;
 
 /** The query held to the key: an Employee key names its store, a Customer key only one of its own. */
-function exportQuery(actor: ActorOf["key"], q: z.infer<typeof Query>): ExportQuery {
+function exportQuery(actor: ActorOf["key"], q: z.infer<typeof MarkQuery>): ExportQuery {
   if (actor.key.keyType === "Employee" && q.customer === undefined)
     throw invalidField("customer", "An Employee key exports one store's books: name it as customer= (its CustomerID).");
   const scope = actor.key.scope.customers;
@@ -132,52 +158,75 @@ function exportQuery(actor: ActorOf["key"], q: z.infer<typeof Query>): ExportQue
   };
 }
 
-/** A GET that marks must come from Backroom's pages or from no browser at all (an integration), never another site. */
-function crossSite(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  return site !== null && site !== "same-origin" && site !== "none";
+/** The file as the answer: named by Content-Disposition, what it holds in the X-Backroom-* headers. */
+function fileAnswer(format: ExportFormat, file: ExportFile, parts: number, marked: boolean): Response {
+  return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      ...NO_STORE,
+      "content-type": FORMATS[format].contentType,
+      "content-disposition": `attachment; filename="${file.name}"`,
+      "x-backroom-records": String(file.count),
+      "x-backroom-total": centsText(file.totalCents),
+      "x-backroom-parts": String(parts),
+      "x-backroom-marked": marked ? "1" : "0",
+    },
+  });
 }
 
-// GET /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=1&mark=1&part=]: the file, named by
+/** The file asked for of a plan; refused where its program could not import it (the mapping lacks), or of no such part. */
+function fileOf(plan: ExportPlan, mapping: AccountingMapping, part: number): ExportFile {
+  if (plan.gaps.length > 0) throw mappingIncomplete(FORMATS[plan.query.format].label, plan.gaps);
+  if (part > plan.parts)
+    throw invalidField(
+      "part",
+      `This export is ${plan.parts} file${plan.parts === 1 ? "" : "s"}: ask for part 1 to ${plan.parts}.`,
+    );
+  return exportFile(plan, mapping, part);
+}
+
+// GET /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=1&part=]: the file, named by
 // Content-Disposition; X-Backroom-Records, X-Backroom-Total (the file's total) and X-Backroom-Parts (Xero's bills: 500 a
-// file) say what it holds. `mark=1` remembers it (owners, admins, Accounts); a plain GET marks nothing.
+// file) say what it holds. It marks nothing: `mark=1` is refused (400), a download to remember is the POST below.
 export const getAccountingExport = defineRoute(
   { need: "key", keyTypes: BOOKS_KEYS, what: "The export", query: Query, invalid: HINT },
   async ({ request, actor, query: q }, deps: AccountingDeps) => {
+    if (q.mark) throw invalidField("mark", MARK_BY_POST);
     const query = exportQuery(actor, q);
-    const { mark } = q;
-    const part = q.part ?? 1;
-    if (mark && crossSite(request)) throw refuse("cross-site");
-    if (mark && !may(actor.membership.role, MANAGE_BOOKS))
-      throw refuse(
-        "forbidden-by-role",
-        "Marking an export (mark=1) is for owners, admins and the Accounts role: download it without mark=1.",
-      );
     const scope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
     const { mapping } = await deps.accounting.store.mapping(recordOwner(actor));
     const plan = await planExport(reader(requestApi(request, deps)), deps.accounting.store, scope, mapping, query);
-    if (plan.gaps.length > 0) throw mappingIncomplete(FORMATS[query.format].label, plan.gaps);
-    if (part > plan.parts)
-      throw invalidField(
-        "part",
-        `This export is ${plan.parts} file${plan.parts === 1 ? "" : "s"}: ask for part 1 to ${plan.parts}.`,
-      );
-    const file = exportFile(plan, mapping, part);
-    if (mark) {
-      await deps.accounting.store.mark({
-        ...scope,
-        kind: plan.kind,
-        format: query.format,
-        from: query.from,
-        to: query.to,
-        fileName: file.name,
-        totalCents: file.totalCents,
-        madeBy: actor.person.id,
-        records: file.records,
-      });
-      await deps.audit.record({
+    return fileAnswer(query.format, fileOf(plan, mapping, q.part ?? 1), plan.parts, false);
+  },
+);
+
+// POST /api/accounting/export?format=&from=&to=[&statuses=&customer=&new=1&part=] with an Idempotency-Key: the file, as
+// the GET answers it, remembered in the workspace's ledger (owners, admins, Accounts): `new=1` leaves out what it held
+// from then on. In the audit trail. The same key again (a retry, the first answer lost) answers the file of the export
+// it marked, and marks nothing more; asking for another export with it, 409 IDEMPOTENCY_KEY_REUSED.
+export const markAccountingExport = defineRoute(
+  {
+    need: "key",
+    permission: MANAGE_BOOKS,
+    keyTypes: BOOKS_KEYS,
+    what: "The export",
+    query: MarkQuery,
+    invalid: MARK_HINT,
+  },
+  async ({ request, actor, query: q }, deps: AccountingDeps) => {
+    const idempotencyKey = requiredIdempotencyKey(request, "one mark of the export");
+    const query = exportQuery(actor, q);
+    const part = q.part ?? 1;
+    const { store } = deps.accounting;
+    const scope = { workspaceId: recordOwner(actor), environment: actor.key.environment };
+    const requestHash = createHash("sha256")
+      .update(JSON.stringify([scope.environment, actor.person.id, query, part]))
+      .digest("base64url");
+    const read = reader(requestApi(request, deps));
+    const { mapping } = await store.mapping(recordOwner(actor));
+    const recorded = (file: ExportFile) =>
+      deps.audit.record({
         event: "accounting-export",
-        operation: "GET /api/accounting/export",
+        operation: "POST /api/accounting/export",
         actor: actorOf(request, actor, actor.key),
         reference: {
           exportFormat: query.format,
@@ -188,20 +237,40 @@ export const getAccountingExport = defineRoute(
           fileName: file.name,
           ...(query.customerId !== undefined ? { customerId: query.customerId } : {}),
         },
+        // One entry per key: a retry's is the first one's (and writes it if the first answer was lost before it).
+        idempotencyKey,
         result: "done",
       });
-    }
-    return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
-      headers: {
-        ...NO_STORE,
-        "content-type": FORMATS[query.format].contentType,
-        "content-disposition": `attachment; filename="${file.name}"`,
-        "x-backroom-records": String(file.count),
-        "x-backroom-total": centsText(file.totalCents),
-        "x-backroom-parts": String(plan.parts),
-        "x-backroom-marked": mark ? "1" : "0",
-      },
+    /** A retry of a request that marked an export: its file again, nothing marked. */
+    const again = async (earlier: MarkedExport) => {
+      if (earlier.requestHash !== requestHash) throw idempotencyKeyReused();
+      const { plan, parts } = await planMarkedAgain(read, store, scope, mapping, query, earlier.id);
+      const file = { ...fileOf(plan, mapping, 1), name: earlier.fileName };
+      await recorded(file);
+      return fileAnswer(query.format, file, parts, true);
+    };
+
+    const earlier = await store.markedWith(recordOwner(actor), idempotencyKey);
+    if (earlier) return again(earlier);
+    const plan = await planExport(read, store, scope, mapping, query);
+    const file = fileOf(plan, mapping, part);
+    const marked = await store.mark({
+      ...scope,
+      kind: plan.kind,
+      format: query.format,
+      from: query.from,
+      to: query.to,
+      fileName: file.name,
+      totalCents: file.totalCents,
+      madeBy: actor.person.id,
+      records: file.records,
+      idempotencyKey,
+      requestHash,
     });
+    // The same request at the same moment (a double press) marked it first: its file, as a retry gets it.
+    if (marked.outcome === "key-taken") return again(marked.earlier);
+    await recorded(file);
+    return fileAnswer(query.format, file, plan.parts, true);
   },
 );
 

@@ -173,6 +173,54 @@ export async function planExport(
   };
 }
 
+/**
+ * An export marked before, planned again for a retry of the request that marked it (its Idempotency-Key; the first
+ * answer lost): the same request planned as if that export were not in the ledger (what it held is new again, as it
+ * was when asked), keeping only the records the ledger holds of it. So a retry gets what was marked, never an empty
+ * "only what is new" nor records that were not marked; a record exported again since is the later export's. `parts`:
+ * how many files the request's export was.
+ *
+ * @example
+ * const { plan, parts } = await planMarkedAgain(reader(api), store, scope, mapping, query, earlier.id);
+ * const file = exportFile(plan, mapping); // the one file the export was (name it as the ledger does)
+ */
+export async function planMarkedAgain(
+  read: Reader,
+  store: Pick<AccountingStore, "exported">,
+  scope: LedgerScope,
+  mapping: AccountingMapping,
+  query: ExportQuery,
+  exportId: string,
+): Promise<{ plan: ExportPlan; parts: number }> {
+  const held = new Set<string>();
+  const without: Pick<AccountingStore, "exported"> = {
+    async exported(...args) {
+      const found = await store.exported(...args);
+      for (const [key, was] of found)
+        if (was.exportId === exportId) {
+          held.add(key);
+          found.delete(key);
+        }
+      return found;
+    },
+  };
+  const asked = await planExport(read, without, scope, mapping, query);
+  const bills = asked.bills.filter((b) => held.has(String(b.invoiceId)));
+  const payments = asked.payments.flatMap((p) => {
+    const applications = p.applications.filter((a) => held.has(a.key));
+    const totalCents = applications.reduce((t, a) => t + a.amountCents, 0n);
+    return applications.length ? [{ ...p, applications, totalCents }] : [];
+  });
+  const plan: ExportPlan = {
+    ...asked,
+    bills,
+    payments,
+    parts: 1,
+    totalCents: asked.kind === "bills" ? totalOf(bills) : totalOf(payments),
+  };
+  return { plan, parts: asked.parts };
+}
+
 function stateOf(was: Exported | undefined, fingerprint: string): "new" | "changed" | "unchanged" {
   if (!was) return "new";
   return was.fingerprint === fingerprint ? "unchanged" : "changed";

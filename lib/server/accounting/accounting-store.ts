@@ -25,13 +25,28 @@ export interface ExportToMark {
   /** Null: the schedule mailed it. */
   madeBy: string | null;
   records: { key: string; fingerprint: string }[];
+  /** The request's Idempotency-Key (a download's `POST`), and a hash of what it asked for: one mark per key. */
+  idempotencyKey?: string;
+  requestHash?: string;
 }
 
-/** What an earlier export held of a record. */
+/** An export a request with an Idempotency-Key marked: what a retry of that request needs. */
+export interface MarkedExport {
+  id: string;
+  environment: string;
+  fileName: string;
+  requestHash: string | null;
+}
+
+/** What a mark did: marked the export, or found one its Idempotency-Key marked before (and wrote nothing). */
+export type MarkOutcome = { outcome: "marked"; id: string } | { outcome: "key-taken"; earlier: MarkedExport };
+
+/** What an earlier export held of a record, and which export it was. */
 export interface Exported {
   fingerprint: string;
   exportedAt: string;
   fileName: string;
+  exportId: string;
 }
 
 /** Keys a query names at once (SQLite's limit on bound values is 32,766; PostgreSQL's 65,535). */
@@ -90,6 +105,7 @@ export function createAccountingStore(coreDb: Kysely<BackroomDatabase>, now: () 
             "accounting_exported.record_key",
             "accounting_exported.fingerprint",
             "accounting_exported.exported_at",
+            "accounting_exported.export_id",
             "accounting_exports.file_name",
           ])
           .where("accounting_exported.workspace_id", "=", workspaceId)
@@ -102,58 +118,23 @@ export function createAccountingStore(coreDb: Kysely<BackroomDatabase>, now: () 
             fingerprint: row.fingerprint,
             exportedAt: row.exported_at,
             fileName: row.file_name,
+            exportId: row.export_id,
           });
       }
       return found;
     },
 
-    /** Remembers an export and each record it held (a record exported again takes its new fingerprint), at once. */
-    async mark(input: ExportToMark): Promise<string> {
-      const id = randomUUID();
-      const at = now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("accounting_exports")
-          .values({
-            id,
-            workspace_id: input.workspaceId,
-            environment: input.environment,
-            kind: input.kind,
-            format: input.format,
-            period_from: input.from,
-            period_to: input.to,
-            file_name: input.fileName,
-            records: input.records.length,
-            total_cents: String(input.totalCents),
-            made_by: input.madeBy,
-            made_at: at,
-          })
-          .execute();
-        for (let i = 0; i < input.records.length; i += KEY_BATCH) {
-          const rows = input.records.slice(i, i + KEY_BATCH).map((r) => ({
-            workspace_id: input.workspaceId,
-            environment: input.environment,
-            kind: input.kind,
-            record_key: r.key,
-            fingerprint: r.fingerprint,
-            export_id: id,
-            exported_at: at,
-          }));
-          await trx
-            .insertInto("accounting_exported")
-            .values(rows)
-            .onConflict((oc) =>
-              oc.columns(["workspace_id", "environment", "kind", "record_key"]).doUpdateSet((eb) => ({
-                fingerprint: eb.ref("excluded.fingerprint"),
-                export_id: eb.ref("excluded.export_id"),
-                exported_at: eb.ref("excluded.exported_at"),
-              })),
-            )
-            .execute();
-        }
-      });
-      return id;
+    /** The export a request with this Idempotency-Key marked in the workspace, if one did. */
+    markedWith(workspaceId: string, idempotencyKey: string): Promise<MarkedExport | undefined> {
+      return markedWith(db, workspaceId, idempotencyKey);
     },
+
+    /**
+     * Remembers an export and each record it held (a record exported again takes its new fingerprint), at once; with an
+     * Idempotency-Key the workspace's requests used before, nothing (that key's export is answered instead).
+     */
+    mark: (input: ExportToMark): Promise<MarkOutcome> =>
+      db.transaction().execute((trx) => writeMark(trx, input, randomUUID(), now().toISOString())),
 
     /** The workspace's latest exports in an environment, newest first. */
     async history(workspaceId: string, environment: string, limit = 20): Promise<ExportEntry[]> {
@@ -188,3 +169,67 @@ export function createAccountingStore(coreDb: Kysely<BackroomDatabase>, now: () 
 }
 
 export type AccountingStore = ReturnType<typeof createAccountingStore>;
+
+type BooksDb = Kysely<BackroomDatabase & AccountingTables>;
+
+/** The export a request with this Idempotency-Key marked in the workspace (read in a transaction or not). */
+async function markedWith(q: BooksDb, workspaceId: string, idempotencyKey: string): Promise<MarkedExport | undefined> {
+  const row = await q
+    .selectFrom("accounting_exports")
+    .select(["id", "environment", "file_name", "request_hash"])
+    .where("workspace_id", "=", workspaceId)
+    .where("idempotency_key", "=", idempotencyKey)
+    .executeTakeFirst();
+  return row && { id: row.id, environment: row.environment, fileName: row.file_name, requestHash: row.request_hash };
+}
+
+/** `mark`'s writes, in its transaction: the export as `id` at `at`, then each record's row. */
+async function writeMark(trx: BooksDb, input: ExportToMark, id: string, at: string): Promise<MarkOutcome> {
+  // One statement: of two requests with one key at the same moment, one marks and the other finds its export.
+  const inserted = await trx
+    .insertInto("accounting_exports")
+    .values({
+      id,
+      workspace_id: input.workspaceId,
+      environment: input.environment,
+      kind: input.kind,
+      format: input.format,
+      period_from: input.from,
+      period_to: input.to,
+      file_name: input.fileName,
+      records: input.records.length,
+      total_cents: String(input.totalCents),
+      made_by: input.madeBy,
+      made_at: at,
+      idempotency_key: input.idempotencyKey ?? null,
+      request_hash: input.requestHash ?? null,
+    })
+    .onConflict((oc) => oc.columns(["workspace_id", "idempotency_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!inserted)
+    return { outcome: "key-taken", earlier: (await markedWith(trx, input.workspaceId, input.idempotencyKey!))! };
+  for (let i = 0; i < input.records.length; i += KEY_BATCH) {
+    const rows = input.records.slice(i, i + KEY_BATCH).map((r) => ({
+      workspace_id: input.workspaceId,
+      environment: input.environment,
+      kind: input.kind,
+      record_key: r.key,
+      fingerprint: r.fingerprint,
+      export_id: id,
+      exported_at: at,
+    }));
+    await trx
+      .insertInto("accounting_exported")
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(["workspace_id", "environment", "kind", "record_key"]).doUpdateSet((eb) => ({
+          fingerprint: eb.ref("excluded.fingerprint"),
+          export_id: eb.ref("excluded.export_id"),
+          exported_at: eb.ref("excluded.exported_at"),
+        })),
+      )
+      .execute();
+  }
+  return { outcome: "marked", id };
+}

@@ -92,9 +92,28 @@ const accounting: Migration = {
 };
 
 /**
+ * A marked download's Idempotency-Key (`POST /api/accounting/export`) and a hash of what it asked for, per workspace:
+ * the same key again answers the export it marked and marks nothing more; asking for another, 409. A scheduled mail's
+ * exports, and those marked before, have neither.
+ */
+const exportKeys: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("accounting_exports").addColumn("idempotency_key", "text").execute();
+    await db.schema.alterTable("accounting_exports").addColumn("request_hash", "text").execute();
+    await db.schema
+      .createIndex("accounting_exports_idempotency_idx")
+      .on("accounting_exports")
+      .columns(["workspace_id", "idempotency_key"])
+      .unique()
+      .execute();
+  },
+};
+
+/**
  * The books' mapping, ledger and schedules, by name: a database records the names it ran, so they never change. They
  * run in the order of their names, the core's and every feature's together (`lib/server/features.ts`).
  */
 export const ACCOUNTING_MIGRATIONS: Migrations = {
   "018-accounting": accounting,
+  "026-accounting-export-keys": exportKeys,
 };

@@ -21,7 +21,7 @@ export interface AccountingMappingTable {
   updated_at: string;
 }
 
-/** An export remembered (marked): a download of the page, a `mark=1` GET, or a scheduled mail. */
+/** An export remembered (marked): a download of the page or a `POST /api/accounting/export`, or a scheduled mail. */
 export interface AccountingExportTable {
   id: string;
   workspace_id: string;
@@ -39,6 +39,10 @@ export interface AccountingExportTable {
   /** Who downloaded it; null: the schedule mailed it. */
   made_by: string | null;
   made_at: string;
+  /** The POST's Idempotency-Key (migration 026), unique in the workspace; null: a scheduled mail's, or older. */
+  idempotency_key: string | null;
+  /** A hash of what that POST asked for: the same key asking for another export is refused. */
+  request_hash: string | null;
 }
 
 /** An invoice (kind "bills", by its InvoiceID) or an allocation ("payments") an export held, as it held it. */

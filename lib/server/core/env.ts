@@ -106,6 +106,11 @@ const ServerEnv = z.object({
    * of passkeys. Unset: the address of each request, for loopback hosts only (local use and the tests).
    */
   PUBLIC_URL: optional(z.url().transform((s) => s.replace(/\/+$/, ""))),
+  /**
+   * The port the server listens on (`scripts/start.mjs` sets it from `--port`, `next dev` from `-p`): without
+   * PUBLIC_URL, the loopback hosts on this port are the one origin Backroom trusts, and its mail's links name it.
+   */
+  PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(65_535).default(3000)),
   /** Mail (account verification, password resets, invitations) through this SMTP server; unset: nothing is sent. */
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")),
   /** The sender of Backroom's mail. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isHttps, publicHost, publicOrigin } from "./public-origin";
+import { isHttps, mailOrigin, publicHost, publicOrigin } from "./public-origin";
 
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 
@@ -35,5 +35,15 @@ describe("publicOrigin", () => {
   it("tells the host and the scheme apart", () => {
     const req = request("http://localhost/x", { "X-Forwarded-Host": "backroom.example", "X-Forwarded-Proto": "https" });
     expect([publicHost(req), isHttps(req)]).toEqual(["backroom.example", true]);
+  });
+});
+
+describe("mailOrigin", () => {
+  it.each([
+    ["PUBLIC_URL, whatever the port", "https://backroom.example", 3100, "https://backroom.example"],
+    ["without it, localhost on the port the server listens on", undefined, 3100, "http://localhost:3100"],
+    ["on port 80, localhost with no port", undefined, 80, "http://localhost"],
+  ])("is %s", (_, publicUrl, port, origin) => {
+    expect(mailOrigin(publicUrl, port)).toBe(origin);
   });
 });

@@ -29,13 +29,14 @@ function first(list: string | null): string | undefined {
 
 /**
  * Backroom's address for a link in a mail sent with no request to read it from (a notification, a feature's mail):
- * PUBLIC_URL, or without it this process's own loopback address (local use and the tests; a deployment sets
- * PUBLIC_URL, which better-auth requires there anyway).
+ * PUBLIC_URL, or without it this process's own loopback address on the port it listens on (`PORT`: local use and the
+ * tests; the one origin trusted then, as better-auth's `loopbackHosts`; a deployment sets PUBLIC_URL, which
+ * better-auth requires there anyway).
  *
  * @example
- * mailOrigin("https://backroom.example"); // "https://backroom.example"
- * mailOrigin(undefined, "3100"); // "http://localhost:3100"
+ * mailOrigin("https://backroom.example", 3000); // "https://backroom.example"
+ * mailOrigin(undefined, 3100); // "http://localhost:3100"
  */
-export function mailOrigin(publicUrl: string | undefined, port: string | undefined = process.env.PORT): string {
-  return publicUrl ?? `http://localhost:${port || "3000"}`;
+export function mailOrigin(publicUrl: string | undefined, port: number): string {
+  return publicUrl ?? (port === 80 ? "http://localhost" : `http://localhost:${port}`);
 }

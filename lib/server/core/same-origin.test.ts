@@ -43,6 +43,22 @@ describe("isSameOrigin", () => {
       ok: true,
     },
     {
+      // Without PUBLIC_URL the one origin trusted is the one the server listens on, better-auth's as Backroom's own.
+      name: "without Sec-Fetch-Site, refuses a loopback Origin on another port (another app on this machine)",
+      headers: { Origin: "http://127.0.0.1:5173", Host: "127.0.0.1:3000" },
+      ok: false,
+    },
+    {
+      name: "without Sec-Fetch-Site, refuses another loopback host on another port",
+      headers: { Origin: "http://localhost:3001", Host: "127.0.0.1:3000" },
+      ok: false,
+    },
+    {
+      name: "refuses Sec-Fetch-Site: same-site from a loopback Origin on another port",
+      headers: { "Sec-Fetch-Site": "same-site", Origin: "http://127.0.0.1:5173", Host: "127.0.0.1:3000" },
+      ok: false,
+    },
+    {
       name: "without Sec-Fetch-Site, refuses an Origin naming another host",
       headers: { Origin: "http://evil.example", Host: "backroom.test" },
       ok: false,

@@ -7,8 +7,9 @@ import type {
   PreviewJson,
 } from "@/lib/domain/accounting/accounting-view";
 import type { AccountingMapping } from "@/lib/domain/accounting/mapping";
-import { backroomJson } from "../backroom-json";
+import { backroomFile, backroomJson } from "../backroom-json";
 import { reconnect } from "../browser-api";
+import { type KeyStore, sendOnce, sessionKeyStore } from "../idempotency";
 import { type ExportRequest, previewPath } from "./export-request";
 
 /**
@@ -24,15 +25,17 @@ export const PREVIEW_KEY = [...ACCOUNTING_KEY, "preview"] as const;
 export const MAPPING_KEY = [...ACCOUNTING_KEY, "mapping"] as const;
 export const EXPORTS_KEY = [...ACCOUNTING_KEY, "exports"] as const;
 
-async function read<T>(path: string, signal: AbortSignal): Promise<T> {
+/** A call whose 401 sends the person to sign in again (and back here). */
+async function signedIn<T>(call: Promise<T>): Promise<T> {
   try {
-    return await backroomJson<T>("GET", path, { signal });
+    return await call;
   } catch (error) {
-    // The session ended: sign in again, and come back here.
     if (isDataApiError(error) && error.status === 401) reconnect();
     throw error;
   }
 }
+
+const read = <T>(path: string, signal: AbortSignal) => signedIn(backroomJson<T>("GET", path, { signal }));
 
 export const accountingClient = {
   preview: (request: ExportRequest, signal: AbortSignal) => read<PreviewJson>(previewPath(request), signal),
@@ -41,6 +44,16 @@ export const accountingClient = {
   /** Sets the workspace's mapping; refused fields come back as the error's `fieldErrors`. */
   saveMapping: (mapping: AccountingMapping) =>
     backroomJson<MappingSavedJson>("PUT", "/api/accounting/mapping", { body: mapping }),
+  /**
+   * A file remembered in the workspace's ledger: `POST` of its own address (`downloadHref`), with an Idempotency-Key
+   * that waits in the tab until an answer settles it (`sendOnce`). Asked again after a lost answer, it sends the same
+   * key, and the server answers the export it marked, as it was: never a second mark, nor an empty "only what is new".
+   * Answers the file and the name the server gives it, for the page to save.
+   */
+  markedFile: (href: string, keys: KeyStore = sessionKeyStore()) =>
+    sendOnce(keys, `POST ${href}`, (key) =>
+      signedIn(backroomFile("POST", href, { headers: { "Idempotency-Key": key } })),
+    ),
 };
 
 /**

@@ -38,8 +38,8 @@ describe("the addresses", () => {
     const checked = checkDraft(values, { storeRequired: false });
     if (!("request" in checked)) throw new Error(JSON.stringify(checked.problems));
     expect(previewPath(checked.request)).toBe(`/api/accounting/preview?${query}`);
-    expect(downloadHref(checked.request, { part: 1, mark: true })).toBe(`/api/accounting/export?${query}&mark=1`);
-    expect(downloadHref(checked.request, { part: 2, mark: false })).toBe(`/api/accounting/export?${query}&part=2`);
+    expect(downloadHref(checked.request, { part: 1 })).toBe(`/api/accounting/export?${query}`);
+    expect(downloadHref(checked.request, { part: 2 })).toBe(`/api/accounting/export?${query}&part=2`);
   });
 });
 

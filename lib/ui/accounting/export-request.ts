@@ -41,20 +41,20 @@ export function exportQuery(request: ExportRequest): string {
 }
 
 /**
- * The preview's address, and a file's: `mark` remembers the export in the workspace's ledger (owners, admins and the
- * Accounts role); `part` is one of Xero's files of 500 bills.
+ * The preview's address, and a file's: a GET of it downloads the file; a POST of it (owners, admins and the Accounts
+ * role) downloads it and remembers it in the workspace's ledger. `part` is one of Xero's files of 500 bills.
  *
  * @example
  * previewPath({ format: "iif", from: "2026-11-01", to: "2026-11-21", statuses: ALL_STATUSES, newOnly: true });
  * // "/api/accounting/preview?format=iif&from=2026-11-01&to=2026-11-21&new=1"
- * downloadHref(request, { part: 2, parts: 2, mark: true }); // "/api/accounting/export?…&mark=1&part=2"
+ * downloadHref(request, { part: 2 }); // "/api/accounting/export?…&part=2"
  */
 export function previewPath(request: ExportRequest): string {
   return `/api/accounting/preview?${exportQuery(request)}`;
 }
 
-export function downloadHref(request: ExportRequest, { part, mark }: { part: number; mark: boolean }): string {
-  return `/api/accounting/export?${exportQuery(request)}${mark ? "&mark=1" : ""}${part > 1 ? `&part=${part}` : ""}`;
+export function downloadHref(request: ExportRequest, { part }: { part: number }): string {
+  return `/api/accounting/export?${exportQuery(request)}${part > 1 ? `&part=${part}` : ""}`;
 }
 
 /** The form's values as typed: the store's id is text until it is checked. */

@@ -25,8 +25,10 @@ export interface AuthConfig {
   /** Sessions (mirrored from the database) and rate-limit counters: the shared store, through its local fallback. */
   store: SharedStore;
   mailer: Mailer;
-  /** `PUBLIC_URL`; unset: each request's own address, for loopback hosts only. */
+  /** `PUBLIC_URL`; unset: each request's own address, for the loopback hosts on `port` only. */
   publicUrl?: string;
+  /** `PORT`, the port the server listens on: without `publicUrl`, the one origin trusted is loopback on this port. */
+  port: number;
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   /** A session ends after this long without a request, and this long after it began (enforced by `actor.ts`). */
   idleSeconds: number;
@@ -45,7 +47,8 @@ export interface AuthConfig {
 
 /**
  * Backroom's own address for a link in a mail: PUBLIC_URL, or without it the address the request came to (only a
- * loopback host gets this far: better-auth refuses any other without PUBLIC_URL, so a forged Host names no other site).
+ * loopback host on the listening port gets this far: better-auth refuses any other without PUBLIC_URL, so a forged
+ * Host names no other site).
  *
  * @example
  * siteOf(config, request); // "https://backroom.example.com"

@@ -4,9 +4,10 @@ import { createAuditTrail } from "../audit/audit-trail";
 import { createConnectThrottle } from "../connect-throttle";
 import type { Database } from "../db/open";
 import { databaseProfiles } from "../db/testing";
+import { betterAuth } from "better-auth";
 import { isAPIError } from "better-auth/api";
-import { INVITATION_DAYS } from "./auth";
-import { recordingMailer, testAuth } from "./testing";
+import { type AuthConfig, authOptions, INVITATION_DAYS } from "./auth";
+import { recordingMailer, testAuth, testAuthConfig } from "./testing";
 
 const opened: Database[] = [];
 afterEach(async () => {
@@ -587,3 +588,45 @@ function cookieOf(response: Response): string {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
+
+describe("the origins better-auth takes its writes from", () => {
+  /**
+   * better-auth as the server runs it, its origin check on (better-auth leaves it off under NODE_ENV=test), with one
+   * person signed up; answers a password sign-in posted to `url` from `origin`.
+   */
+  async function checked(over: Partial<AuthConfig>) {
+    const database = await databaseProfiles()[0]!.open();
+    opened.push(database);
+    const options = authOptions(testAuthConfig(database, { mailer: recordingMailer(false), ...over }));
+    const auth = betterAuth({ ...options, advanced: { ...options.advanced, disableOriginCheck: false } });
+    await auth.api.signUpEmail({
+      body: { email: "ana@shop.example", password: PASSWORD, name: "Ana" },
+      headers: new Headers({ host: "127.0.0.1:3000" }),
+    });
+    return (url: string, origin: string) =>
+      auth.handler(
+        new Request(`${url}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { origin, "content-type": "application/json" },
+          body: JSON.stringify({ email: "ana@shop.example", password: PASSWORD }),
+        }),
+      );
+  }
+
+  it("without PUBLIC_URL, the loopback hosts on the port Backroom listens on, and no other port's (another app on this machine)", async () => {
+    const signIn = await checked({ publicUrl: undefined, port: 3000 });
+    for (const origin of ["http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"])
+      expect((await signIn(origin, origin)).status, origin).toBe(200);
+    for (const origin of ["http://127.0.0.1:3001", "http://localhost:5173", "http://[::1]:8080", "http://127.0.0.1"]) {
+      const refused = await signIn("http://127.0.0.1:3000", origin);
+      expect([refused.status, refused.headers.getSetCookie()], origin).toEqual([403, []]);
+    }
+  });
+
+  it("with PUBLIC_URL, its origin only", async () => {
+    const signIn = await checked({ publicUrl: "https://backroom.example", port: 3000 });
+    expect((await signIn("https://backroom.example", "https://backroom.example")).status).toBe(200);
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "https://evil.example"])
+      expect((await signIn("http://127.0.0.1:3000", origin)).status, origin).toBe(403);
+  });
+});

@@ -15,8 +15,18 @@ export type { AuthEvents } from "./events";
 /** better-auth's endpoints, under Backroom's address (`app/api/auth/[...all]/route.ts`). */
 export const AUTH_BASE_PATH = "/api/auth";
 
-/** Loopback hosts, any port: where Backroom answers without PUBLIC_URL (local use, the tests). */
-const LOOPBACK = ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"];
+/**
+ * Where Backroom answers without PUBLIC_URL (local use, the tests): the loopback hosts on the port it listens on, and
+ * no other port's. Another app on this machine (a development server, a local page) is another origin: any port would
+ * let it sign a person in or out.
+ *
+ * @example
+ * loopbackHosts(3000); // ["localhost:3000", "127.0.0.1:3000", "[::1]:3000"]
+ */
+export function loopbackHosts(port: number): string[] {
+  // Port 80 is the one an address leaves out (and the Host header with it).
+  return ["localhost", "127.0.0.1", "[::1]"].map((host) => (port === 80 ? host : `${host}:${port}`));
+}
 
 /**
  * better-auth's secrets, derived from Backroom's (HKDF, "better-auth"), each with a version of its own that never
@@ -46,8 +56,8 @@ export function authOptions(config: AuthConfig) {
   return {
     appName: "Backroom",
     basePath: AUTH_BASE_PATH,
-    baseURL: config.publicUrl ?? { allowedHosts: LOOPBACK, protocol: "http" as const },
-    trustedOrigins: config.publicUrl ? [config.publicUrl] : LOOPBACK.map((host) => `http://${host}`),
+    baseURL: config.publicUrl ?? { allowedHosts: loopbackHosts(config.port), protocol: "http" as const },
+    trustedOrigins: config.publicUrl ? [config.publicUrl] : loopbackHosts(config.port).map((host) => `http://${host}`),
     secrets: authSecrets(config.secrets),
     database: { db: config.db, type: config.dialect, transaction: true },
     secondaryStorage: sharedSecondaryStorage(config.store),
@@ -99,7 +109,7 @@ export function authOptions(config: AuthConfig) {
  * here on the server after Backroom's own checks (and mail an invitation's link themselves: `invitation-links.ts`).
  *
  * @example
- * const auth = createAuth({ db, dialect: "sqlite", secrets, store, mailer, idleSeconds: 8 * 3600 });
+ * const auth = createAuth({ db, dialect: "sqlite", secrets, store, mailer, port: 3000, idleSeconds: 8 * 3600 });
  * const session = await auth.api.getSession({ headers: request.headers });
  */
 export function createAuth(config: AuthConfig) {

@@ -26,6 +26,7 @@ export function testAuthConfig(
     store: createMemoryStore(),
     mailer: recordingMailer(),
     publicUrl: "http://localhost:3000",
+    port: 3000,
     idleSeconds: 8 * 60 * 60,
     // Argon2id still, at its least cost: a test signs up several people, and the default costs 28 ms a hash here.
     passwordCost: { memoryCost: 64, timeCost: 1 },

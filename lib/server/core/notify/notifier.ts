@@ -60,7 +60,7 @@ export interface NotifierDeps {
 
 /**
  * @example
- * const notifier = createNotifier({ store, preferences, jobs, mailer, effects, db, secret, origin: mailOrigin(serverEnv.PUBLIC_URL) });
+ * const notifier = createNotifier({ store, preferences, jobs, mailer, effects, db, secret, origin: mailOrigin(serverEnv.PUBLIC_URL, serverEnv.PORT) });
  * jobs.work<{ id: string }>(NOTIFICATION_MAIL, (job) => notifier.mail(job.data.id));
  * await notifier.notify({ userId, workspaceId, kind: "invoice-due", effectKey: `invoice-due:${userId}:${id}:${due}`, title: "Invoice 1041 is due on Dec 1", link: "/invoices/1041" });
  */
