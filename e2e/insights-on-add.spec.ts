@@ -5,6 +5,7 @@ import { test as base, expect } from "@playwright/test";
 import { type Started, startApp, stop } from "../scripts/processes";
 import { seriousViolations } from "./axe";
 import { connectWithKey, issueKey } from "./journeys/keyboard";
+import { operatorKey } from "./operator";
 
 // A brand key's history starts filling when the key is added, not when someone first opens Insights or at the next
 // hourly sweep: an app of this file's own, from the existing build, with the history sweep on (the suite's
@@ -25,6 +26,8 @@ const test = base.extend<object, { app: { url: string; process: Started } }>({
           DATABASE_URL: "",
           REDIS_URL: "",
           LOG_LEVEL: "warn",
+          // The run's: this file's operator requests (issuing the key) carry it (e2e/operator.ts).
+          SANDBOX_OPERATOR_KEY: operatorKey(),
         },
       });
       await provide({ url, process });

@@ -21,19 +21,25 @@ interface VisitedButtonProps {
   compact?: { label: string };
 }
 
+/** Taps this soon after a visit was recorded are the same tap (a double tap whose first answer came back at once). */
+const SAME_TAP_MS = 2_000;
+
 /**
  * "Visited": the one tap that records a visit to the store, a note with no text (`POST /api/notes` with
  * `visited: true`), with the phone's position when the person has already allowed this site their location (the
  * store's place on the route plan is refined from it; this button never asks for it, and records the visit without it
  * when there is none within 5 s). Offline it waits on the device and is sent when the connection is back, as a note
- * does; a double tap makes one visit (one Idempotency-Key until the answer comes).
+ * does; a double tap makes one visit (one Idempotency-Key until the answer comes, and no new visit within 2 s of one
+ * recorded, however fast the answer came).
  */
 export function VisitedButton({ customerId, name, onOutcome, compact }: VisitedButtonProps) {
   const queryClient = useQueryClient();
   const sending = useRef(false);
+  // When the last visit was recorded: a second tap of a double tap that comes after a fast answer is the same visit.
+  const recordedAt = useRef(0);
   const [busy, setBusy] = useState(false);
   const visit = async () => {
-    if (sending.current) return;
+    if (sending.current || Date.now() - recordedAt.current < SAME_TAP_MS) return;
     sending.current = true;
     setBusy(true);
     try {
@@ -52,6 +58,7 @@ export function VisitedButton({ customerId, name, onOutcome, compact }: VisitedB
           "queued",
         );
       } else {
+        recordedAt.current = Date.now();
         onOutcome({ tone: "ok", text: `Visit to ${name} recorded.` }, "recorded");
         await queryClient.invalidateQueries({ queryKey: NOTES_KEY });
       }
