@@ -120,6 +120,7 @@ test("two instances started at once on one empty database migrate it once and ar
     "024-collections-people",
     "025-store-places",
     "026-accounting-export-keys",
+    "027-demo-visits",
   ]);
   for (const instance of cluster.instances) {
     // The instances talk to the standalone sandbox as the real Data API: no embedded one.
