@@ -113,11 +113,21 @@ describe("invitations die with their maker's right", () => {
 
     const friend = await signUp(backend, "friend@outside.example");
     const page = await readInvitation(backend.db, secret, (await backend.actors.resolve(asPerson(friend.cookie)))!);
-    expect(page).toEqual({ problem: expect.objectContaining({ text: expect.stringMatching(/no longer/) }) });
+    expect(page).toEqual({ problem: expect.objectContaining({ text: expect.stringMatching(/may no longer invite/) }) });
     const answer = await accept(friend.cookie, secret);
-    expect([answer.status, await code(answer)]).toEqual([404, "INVITATION_NOT_FOUND"]);
+    expect([answer.status, await code(answer)]).toEqual([409, "INVITATION_VOID"]);
     expect(await roleOf(owner.workspaceId, friend.userId)).toBeUndefined();
-    expect(kept).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Cancelled by an owner while its maker may still invite: no longer open, in the usual words.
+    const colleague = await signUp(backend, "colleague@valley.example");
+    const pending = await backend.db
+      .withTables<AuthTables>()
+      .selectFrom("auth_invitation")
+      .select("id")
+      .where("email", "=", "colleague@valley.example")
+      .executeTakeFirstOrThrow();
+    await backend.auth.api.cancelInvitation({ body: { invitationId: pending.id }, headers: asPerson(owner.cookie) });
+    const cancelled = await accept(colleague.cookie, kept);
+    expect([cancelled.status, await code(cancelled)]).toEqual([404, "INVITATION_NOT_FOUND"]);
   });
 
   it("an invitation still pending from before is refused when its maker may no longer make it (409 INVITATION_VOID)", async () => {
