@@ -21,6 +21,7 @@ const PARTS = [
   "lib/export",
   "lib/audit",
   "lib/sandbox",
+  "lib/node",
   "lib/backend.ts",
   "scripts",
   "e2e",
@@ -65,7 +66,7 @@ const LAYERS = [
   { part: "lib/data-api", may: [], packages: BROWSER_ONLY, why: "the contract is zod only, for Node and the browser" },
   {
     part: "lib/server",
-    may: ["lib/data-api", "lib/session", "lib/audit", "lib/format", "lib/export", "lib/domain"],
+    may: ["lib/data-api", "lib/session", "lib/audit", "lib/format", "lib/export", "lib/domain", "lib/node"],
     // The server uses the pages' own pure rules (lib/domain/), never a second copy, and nothing of lib/ui (hooks and
     // view helpers, React): a scheduled report's CSV is the list page's own (lib/domain/views/), made by the export's
     // plan and runner.
@@ -105,10 +106,15 @@ const LAYERS = [
   },
   {
     part: "lib/sandbox",
-    may: ["lib/data-api", "lib/format"],
+    may: ["lib/data-api", "lib/format", "lib/node"],
     only: { "lib/format": ["decimal.ts", "days.ts"] },
     testsMay: ["scripts"],
     why: "the emulator stands alone (npm run sandbox); lib/backend.ts mounts it",
+  },
+  {
+    part: "lib/node",
+    may: [],
+    why: "Node-only helpers the server and the sandbox share (a secret kept in a file) stand on Node alone",
   },
   {
     part: "lib/backend.ts",

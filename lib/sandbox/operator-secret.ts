@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadOrCreateSecretFile } from "@/lib/node/secret-file";
 
 /** The operator key's file in the sandbox's data folder, when SANDBOX_OPERATOR_KEY is not set. */
 export const OPERATOR_KEY_FILE = "operator-key";
@@ -17,42 +17,18 @@ export interface OperatorKey {
 
 const newKey = () => randomBytes(32).toString("base64url");
 
-function readKey(file: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  const key = text.trim();
-  // Replaced, a damaged file would lock out whoever reads it for the key; stop and say so instead.
-  if (key.length < OPERATOR_KEY_MIN_LENGTH) throw new Error(`${file} holds no usable operator key; fix or delete it`);
-  return key;
-}
-
 /**
- * The operator key kept in `<dataDir>/operator-key`: read, or created there (32 random bytes, base64url; file mode
- * 0600; the folder made if missing). Written whole to a temporary file, then hard-linked to its name: a link never
- * replaces an existing file, so of two processes starting at once the second reads the first one's key.
+ * The operator key kept in `<dataDir>/operator-key`: read, or created there once (32 random bytes, base64url; file
+ * mode 0600; first wins when two processes start at once: `loadOrCreateSecretFile`).
  */
 export function loadOrCreateOperatorKey(dataDir: string): string {
-  const file = join(dataDir, OPERATOR_KEY_FILE);
-  const existing = readKey(file);
-  if (existing !== undefined) return existing;
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const temp = join(dataDir, `.${OPERATOR_KEY_FILE}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-  writeFileSync(temp, `${newKey()}\n`, { mode: 0o600, flag: "wx" });
-  try {
-    linkSync(temp, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    unlinkSync(temp);
-  }
-  const created = readKey(file);
-  if (created === undefined) throw new Error(`${file} vanished while it was being created`);
-  return created;
+  return loadOrCreateSecretFile({
+    dir: dataDir,
+    name: OPERATOR_KEY_FILE,
+    bytes: 32,
+    minLength: OPERATOR_KEY_MIN_LENGTH,
+    what: "operator key",
+  });
 }
 
 /**
