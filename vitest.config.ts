@@ -13,9 +13,8 @@ export const ISOLATED = [
   "components/customers/licence.test.tsx",
   "components/invoices/invoice-detail.test.tsx",
   "components/table/resource-table.test.tsx",
-  "lib/sandbox/operator-secret.test.ts",
   "lib/server/core/route-errors.test.ts",
-  "lib/server/core/session/secret.test.ts",
+  "lib/node/secret-file.test.ts",
 ];
 
 export default defineConfig({
