@@ -3,6 +3,7 @@ import { openTestSandbox, type TestSandbox } from "@/lib/sandbox/testing";
 import type { InvitationMade, MembersJson } from "@/lib/session/members-view";
 import { listAudit } from "./activity/audit-api";
 import { authRoute } from "./core/auth/auth-route";
+import { roleOf as roleIn } from "./core/auth/invitation-rights";
 import type { AuthTables } from "./core/db/schema";
 import { acceptInvitation } from "./core/invitations-api";
 import { inviteMember, listMembers, removeMember, updateMember } from "./core/members-api";
@@ -16,6 +17,8 @@ import {
   browserRequest,
   connectKey,
   joinAs,
+  linkSecretOf,
+  refusalCode,
   sessionCookieOf,
   signUp,
   type TestBackend,
@@ -35,12 +38,7 @@ beforeEach(async () => {
 });
 afterEach(() => backend.close());
 
-type Json = Record<string, unknown> & { Error?: { code?: string } | string };
-const body = async (response: Response) => (await response.json()) as Json;
-const code = async (response: Response) => {
-  const error = (await body(response)).Error;
-  return typeof error === "string" ? error : error?.code;
-};
+const code = refusalCode;
 /** The accounts library's endpoint `/api/auth${path}` as a browser on Backroom's page would call it. */
 const library = (cookie: string, method: "GET" | "POST", path: string, json?: unknown, site = "same-origin") =>
   authRoute(
@@ -57,19 +55,10 @@ const members = async (cookie: string) => {
   expect(response.status).toBe(200);
   return (await response.json()) as MembersJson;
 };
-const roleOf = async (workspaceId: string, userId: string) =>
-  (
-    await backend.db
-      .withTables<AuthTables>()
-      .selectFrom("auth_member")
-      .select("role")
-      .where("organizationId", "=", workspaceId)
-      .where("userId", "=", userId)
-      .executeTakeFirst()
-  )?.role;
+const roleOf = (workspaceId: string, userId: string) => roleIn(backend.db, workspaceId, userId);
 const activeWorkspaceOf = async (cookie: string) =>
   (await backend.actors.resolve(new Headers({ cookie, host: new URL(BACKROOM).host })))?.workspace?.id;
-const secretOf = (link: string) => new URL(link).pathname.split("/").at(-1)!;
+const secretOf = linkSecretOf;
 
 describe("a viewer cannot make themself an admin", () => {
   it("sees no invitation id, reaches none of the library's organization endpoints, cannot accept by id nor change a role", async () => {

@@ -12,6 +12,7 @@ import { listAudit } from "./activity/audit-api";
 import { createBackground } from "./core/background/background-reads";
 import { authRoute } from "./core/auth/auth-route";
 import { demoEmail } from "./core/auth/demo";
+import { roleOf as roleIn } from "./core/auth/invitation-rights";
 import type { AuthTables } from "./core/db/schema";
 import { demoSignIn } from "./core/demo-api";
 import { acceptInvitation, readInvitation } from "./core/invitations-api";
@@ -28,6 +29,8 @@ import {
   browserRequest,
   connectKey,
   joinAs,
+  linkSecretOf,
+  refusalCode,
   sessionCookieOf,
   signUp,
   type TestBackend,
@@ -49,24 +52,10 @@ import { createTestBackend } from "./testing";
 let backend: TestBackend;
 afterEach(() => backend.close());
 
-type Json = Record<string, unknown> & { Error?: { code?: string; detail?: string } | string; code?: string };
-/** The code of a refusal: Backroom's error shape, or the accounts library's own (`{code, message}`). */
-const code = async (response: Response) => {
-  const body = (await response.clone().json()) as Json;
-  return typeof body.Error === "string" ? body.Error : (body.Error?.code ?? body.code);
-};
-const secretOf = (link: string) => new URL(link).pathname.split("/").at(-1)!;
+const code = refusalCode;
+const secretOf = linkSecretOf;
 const asPerson = (cookie: string) => new Headers({ cookie, origin: BACKROOM, host: new URL(BACKROOM).host });
-const roleOf = async (workspaceId: string, userId: string) =>
-  (
-    await backend.db
-      .withTables<AuthTables>()
-      .selectFrom("auth_member")
-      .select("role")
-      .where("organizationId", "=", workspaceId)
-      .where("userId", "=", userId)
-      .executeTakeFirst()
-  )?.role;
+const roleOf = (workspaceId: string, userId: string) => roleIn(backend.db, workspaceId, userId);
 /** The emails of the pending invitations the owner sees on the Members page. */
 const pendingOf = async () =>
   (
@@ -314,7 +303,7 @@ describe("wrong second-factor codes count per account", () => {
   });
 });
 
-describe("the demo's people belong to the demo", () => {
+describe("the shared demo, on the sandbox", () => {
   let sandbox: TestSandbox;
   beforeAll(async () => {
     sandbox = await openTestSandbox();
@@ -324,322 +313,320 @@ describe("the demo's people belong to the demo", () => {
     backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
   });
 
-  const tryDemo = async (as: "Customer" | "Supplier" | "Employee", init: BrowserInit = {}) => {
-    const response = await demoSignIn(
-      browserRequest("POST", "/api/demo", { json: { as, environment: "test" }, ...init }),
-      backend,
-    );
-    expect(response.status, await response.clone().text()).toBe(200);
-    return sessionCookieOf(response);
-  };
-  const library = (path: string, json: unknown, cookie?: string) =>
-    authRoute(
-      browserRequest("POST", `/api/auth${path}`, {
-        ...(cookie ? { cookie } : {}),
-        json,
-        headers: { Origin: BACKROOM },
-      }),
-      backend,
-    );
-
-  it("refuses a sign-up with a demo's address, in any case (403 DEMO_SHARED), and makes no account", async () => {
-    for (const email of [demoEmail("Customer", "test"), "Demo-Employee-Test@Backroom.Invalid"]) {
-      const answer = await library("/sign-up/email", { email, password: "correct horse battery staple", name: "x" });
-      expect([email, answer.status, await code(answer)]).toEqual([email, 403, "DEMO_SHARED"]);
-    }
-    const users = await backend.db.withTables<AuthTables>().selectFrom("auth_user").select("email").execute();
-    expect(users).toEqual([]);
-  });
-
-  it("lets nobody lock the demo by failing its sign-in: a browser's password sign-in as a demo person is refused", async () => {
-    await tryDemo("Employee");
-    for (let i = 0; i < 8; i++) {
-      const answer = await library("/sign-in/email", { email: demoEmail("Employee", "test"), password: `wrong ${i}` });
-      expect([answer.status, await code(answer)]).toEqual([403, "DEMO_SHARED"]);
-    }
-    await tryDemo("Employee");
-  });
-
-  it("refuses an invitation to a demo's address (403 DEMO_SHARED)", async () => {
-    const owner = await connectKey(backend, "test-key-1234567890");
-    const answer = await inviteMember(
-      browserRequest("POST", "/api/members/invitations", {
-        cookie: owner.cookie,
-        json: { email: demoEmail("Customer", "test"), role: "owner" },
-      }),
-      backend,
-    );
-    expect([answer.status, await code(answer)]).toEqual([403, "DEMO_SHARED"]);
-  });
-
-  it("takes a demo person pulled into another workspace before back out of it, and refuses their accepting any invitation", async () => {
-    const outsider = await connectKey(backend, "test-key-1234567890");
-    const visitor = await tryDemo("Customer");
-    const demoPerson = (await backend.actors.resolve(asPerson(visitor)))!.person;
-    // As a database from before holds it: invited as owner (the library's own way), and one more invitation pending.
-    const invitation = await backend.auth.api.createInvitation({
-      body: { organizationId: outsider.workspaceId, email: "someone@else.example", role: "owner" },
-      headers: asPerson(outsider.cookie),
-    });
-    await backend.db
-      .withTables<AuthTables>()
-      .updateTable("auth_invitation")
-      .set({ email: demoPerson.email })
-      .where("id", "=", invitation.id)
-      .execute();
-    await backend.auth.api
-      .addMember({
-        body: { userId: demoPerson.id, role: "owner", organizationId: outsider.workspaceId },
-      })
-      .catch(() => undefined);
-    await backend.db
-      .withTables<AuthTables>()
-      .insertInto("auth_member")
-      .values({
-        id: "pulled-in",
-        organizationId: outsider.workspaceId,
-        userId: demoPerson.id,
-        role: "owner",
-        createdAt: new Date().toISOString(),
-        salesRepUserId: null,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-
-    // The next visitor: the demo's workspace only, and the invitation to the demo's address is gone.
-    const next = await tryDemo("Customer");
-    const session = (await (
-      await describeSession(browserRequest("GET", "/api/session", { cookie: next, site: null }), backend)
-    ).json()) as { workspaces: { name: string }[] };
-    expect(session.workspaces.map((w) => w.name)).toEqual(["Valley Cannabis (demo)"]);
-    expect(await roleOf(outsider.workspaceId, demoPerson.id)).toBeUndefined();
-    const pending = await backend.db
-      .withTables<AuthTables>()
-      .selectFrom("auth_invitation")
-      .select("status")
-      .where("id", "=", invitation.id)
-      .executeTakeFirstOrThrow();
-    expect(pending.status).toBe("canceled");
-
-    // And an invitation that somehow reaches them is answered DEMO_SHARED.
-    const secret = await invite(outsider.cookie, "friend@outside.example", "viewer");
-    await backend.db
-      .withTables<AuthTables>()
-      .updateTable("auth_invitation")
-      .set({ email: demoPerson.email })
-      .where("email", "=", "friend@outside.example")
-      .execute();
-    const answer = await accept(next, secret);
-    expect([answer.status, await code(answer)]).toEqual([403, "DEMO_SHARED"]);
-    expect(await roleOf(outsider.workspaceId, demoPerson.id)).toBeUndefined();
-
-    // The outsider's trail lists no demo visitor's sign-in.
-    const trail = await listAudit(
-      browserRequest("GET", "/api/audit?event=sign-in", { cookie: outsider.cookie, site: null }),
-      backend,
-    );
-    const entries = ((await trail.json()) as { entries: { userEmail: string }[] }).entries;
-    expect(entries.map((e) => e.userEmail)).not.toContain(demoPerson.email);
-  });
-
-  it("repairs a demo whose address someone signed up with first (with two factors on): Try the demo works, their password does not", async () => {
-    const email = demoEmail("Employee", "test");
-    // As a database from before the address was reserved: an account made with it, its own password, two factors.
-    const { internalAdapter, password } = await backend.auth.$context;
-    const squatter = await internalAdapter.createUser(
-      { email, name: "Backroom Support", emailVerified: true },
-      { method: "admin" },
-    );
-    await internalAdapter.linkAccount({
-      userId: squatter.id,
-      providerId: "credential",
-      accountId: squatter.id,
-      password: await password.hash("the squatter's own password"),
-    });
-    await internalAdapter.updateUser(squatter.id, { twoFactorEnabled: true });
-    const visitor = await tryDemo("Employee");
-    const actor = (await backend.actors.resolve(asPerson(visitor)))!;
-    expect(actor.person).toMatchObject({ email, name: "Demo distributor staff", twoFactorEnabled: false });
-    expect(actor.workspace?.name).toBe("Distributor staff (demo)");
-    const theirs = await backend.auth.api
-      .signInEmail({ body: { email, password: "the squatter's own password" }, headers: new Headers() })
-      .catch((error: { statusCode?: number }) => error.statusCode);
-    expect(theirs).toBe(401);
-    // Two factors turned on behind the demo's back (its own password still right): taken back too.
-    await internalAdapter.updateUser(squatter.id, { twoFactorEnabled: true });
-    const again = (await backend.actors.resolve(asPerson(await tryDemo("Employee"))))!;
-    expect(again.person.twoFactorEnabled).toBe(false);
-  });
-});
-
-describe("demo visitors see nothing of one another", () => {
-  let sandbox: TestSandbox;
-  beforeAll(async () => {
-    sandbox = await openTestSandbox();
-  }, 60_000);
-  afterAll(() => sandbox.close());
-  beforeEach(async () => {
-    backend = await createTestBackend((request) => sandbox.runtime.app.fetch(request));
-  });
-
-  /** A visitor trying the demo from their own browser and address: their cookies (session and visitor). */
-  const visit = async (as: "Customer" | "Supplier" | "Employee", from: string, cookie?: string) => {
-    const response = await demoSignIn(
-      browserRequest("POST", "/api/demo", {
-        json: { as, environment: "test" },
-        headers: { "X-Forwarded-For": from, ...(cookie ? { Cookie: cookie } : {}) },
-      }),
-      backend,
-    );
-    expect(response.status, await response.clone().text()).toBe(200);
-    return sessionCookieOf(response);
-  };
-  const get = (path: string, cookie: string) => browserRequest("GET", path, { cookie, site: null });
-
-  it("reads only their own session's entries in the audit trail and its CSV: no other visitor's address or sign-in", async () => {
-    const first = await visit("Employee", "198.51.100.7");
-    const second = await visit("Employee", "203.0.113.9");
-    const json = await (await listAudit(get("/api/audit", second), backend)).text();
-    const csv = await (await listAudit(get("/api/audit?format=csv", second), backend)).text();
-    expect(json).toContain("203.0.113.9");
-    for (const text of [json, csv]) expect(text).not.toContain("198.51.100.7");
-    const page = JSON.parse(json) as { entries: { session: string }[]; people: unknown[] };
-    expect(new Set(page.entries.map((e) => e.session)).size).toBe(1);
-    expect(page.people).toHaveLength(1);
-    expect(first).not.toBe(second);
-  });
-
-  it("lists in the request log only what their own pages asked", async () => {
-    const deps = { ...backend, requestLog: createRequestLog(createMemoryStore()) };
-    const first = await visit("Customer", "198.51.100.7");
-    const second = await visit("Customer", "203.0.113.9");
-    const read = (cookie: string, path: string) =>
-      proxyRequest(get(`/api/v1/${path}`, cookie), "v1", path.split("?")[0]!.split("/"), deps);
-    expect((await read(first, "invoices?PageSize=1&Search=first-visitor")).status).toBe(200);
-    expect((await read(second, "states")).status).toBe(200);
-    await deps.requestLog.flush();
-    const rows = async (cookie: string) =>
-      (
-        (await (await listRequests(get("/api/session/requests", cookie), deps)).json()) as {
-          requests: Record<string, unknown>[];
-        }
-      ).requests;
-    expect((await rows(second)).map((r) => r.path)).toEqual(["/api/v1/states"]);
-    const own = await rows(first);
-    expect(own.map((r) => r.path).join()).toContain("first-visitor");
-    // The visitor's id stays on the server.
-    expect(own.every((r) => !("visitor" in r))).toBe(true);
-  });
-
-  it("keeps each visitor's saved views their own, and the same browser's are theirs again as another of the demo's people", async () => {
-    const first = await visit("Employee", "198.51.100.7");
-    const second = await visit("Employee", "203.0.113.9");
-    const made = await createView(
-      browserRequest("POST", "/api/views", { cookie: first, json: { name: "Mine", path: "/invoices" } }),
-      backend,
-    );
-    expect(made.status).toBe(201);
-    const id = ((await made.json()) as { id: string }).id;
-    const listed = async (cookie: string) =>
-      ((await (await listViews(get("/api/views", cookie), backend)).json()) as SavedViewsJson).views.map((v) => v.name);
-    expect(await listed(first)).toEqual(["Mine"]);
-    expect(await listed(second)).toEqual([]);
-    const removed = await deleteView(browserRequest("DELETE", `/api/views/${id}`, { cookie: second }), backend, {
-      viewId: id,
-    });
-    expect(removed.status).toBe(404);
-    // The first visitor's browser, trying the staff again: the same visitor.
-    expect(await listed(await visit("Employee", "198.51.100.7", first))).toEqual(["Mine"]);
-  });
-
-  it("keeps each visitor's books mapping and visit notes their own", async () => {
-    const deps = { ...backend, accounting: { store: createAccountingStore(backend.db) } };
-    const first = await visit("Customer", "198.51.100.7");
-    const second = await visit("Customer", "203.0.113.9");
-    const put = await putAccountingMapping(
-      browserRequest("PUT", "/api/accounting/mapping", {
-        cookie: first,
-        json: { ...DEFAULT_MAPPING, vendorName: "Renamed by a visitor" },
-      }),
-      deps,
-    );
-    expect(put.status, await put.clone().text()).toBe(200);
-    const vendor = async (cookie: string) =>
-      (
-        (await (await getAccountingMapping(get("/api/accounting/mapping", cookie), deps)).json()) as {
-          mapping: { vendorName: string };
-        }
-      ).mapping.vendorName;
-    expect(await vendor(first)).toBe("Renamed by a visitor");
-    expect(await vendor(second)).toBe(DEFAULT_MAPPING.vendorName);
-
-    const actor = (await backend.actors.resolve(asPerson(first)))!;
-    const customerId = actor.key!.scope.customers?.[0]?.id ?? 0;
-    expect(customerId).toBeGreaterThan(0);
-    const noted = await createNote(
-      browserRequest("POST", "/api/notes", {
-        cookie: first,
-        json: { customerId, text: "Seen by nobody else" },
-        headers: { "Idempotency-Key": "note-1" },
-      }),
-      backend,
-    );
-    expect(noted.status, await noted.clone().text()).toBe(201);
-    const notes = async (cookie: string) =>
-      (
-        (await (await listNotes(get(`/api/notes?customerId=${customerId}`, cookie), backend)).json()) as {
-          notes: { text: string }[];
-        }
-      ).notes.map((n) => n.text);
-    expect(await notes(first)).toEqual(["Seen by nobody else"]);
-    expect(await notes(second)).toEqual([]);
-  });
-
-  it("keeps each visitor's menu links their own, for a day at most, and their public page says it is a demo", async () => {
-    const shared = createMemoryStore();
-    const menus = {
-      store: createMenuStore(backend.db, backend.now),
-      snapshots: createMenuSnapshots({
-        shared,
-        background: createBackground({ proxy: backend, shared, paceMs: 0 }),
-        keys: backend.keys,
-      }),
-      rateLimit: 1000,
-    };
-    const deps = { ...backend, menus, shared };
-    const first = await visit("Supplier", "198.51.100.7");
-    const second = await visit("Supplier", "203.0.113.9");
-    const made = await createMenu(
-      browserRequest("POST", "/api/menus", {
-        cookie: first,
-        json: {
-          name: "Holiday menu",
-          states: [],
-          categories: [],
-          expiresAt: "2027-06-30",
-          contactEmail: "sales@brand.example",
-        },
-        headers: { "Idempotency-Key": "menu-1" },
-      }),
-      deps,
-    );
-    expect(made.status, await made.clone().text()).toBe(201);
-    const link = (await made.json()) as { id: string; token: string; expiresAt: string };
-    expect(Date.parse(link.expiresAt) - backend.now!()).toBe(24 * 60 * 60 * 1000);
-    const listed = async (cookie: string) =>
-      ((await (await listMenus(get("/api/menus", cookie), deps)).json()) as { links: MenuLinkJson[] }).links.map(
-        (l) => l.name,
+  describe("the demo's people belong to the demo", () => {
+    const tryDemo = async (as: "Customer" | "Supplier" | "Employee", init: BrowserInit = {}) => {
+      const response = await demoSignIn(
+        browserRequest("POST", "/api/demo", { json: { as, environment: "test" }, ...init }),
+        backend,
       );
-    expect(await listed(first)).toEqual(["Holiday menu"]);
-    expect(await listed(second)).toEqual([]);
-    const revoked = await revokeMenu(browserRequest("DELETE", `/api/menus/${link.id}`, { cookie: second }), deps, {
-      token: link.id,
+      expect(response.status, await response.clone().text()).toBe(200);
+      return sessionCookieOf(response);
+    };
+    const library = (path: string, json: unknown, cookie?: string) =>
+      authRoute(
+        browserRequest("POST", `/api/auth${path}`, {
+          ...(cookie ? { cookie } : {}),
+          json,
+          headers: { Origin: BACKROOM },
+        }),
+        backend,
+      );
+
+    it("refuses a sign-up with a demo's address, in any case (403 DEMO_SHARED), and makes no account", async () => {
+      for (const email of [demoEmail("Customer", "test"), "Demo-Employee-Test@Backroom.Invalid"]) {
+        const answer = await library("/sign-up/email", { email, password: "correct horse battery staple", name: "x" });
+        expect([email, answer.status, await code(answer)]).toEqual([email, 403, "DEMO_SHARED"]);
+      }
+      const users = await backend.db.withTables<AuthTables>().selectFrom("auth_user").select("email").execute();
+      expect(users).toEqual([]);
     });
-    expect(revoked.status).toBe(404);
-    const page = await servePublicMenu(browserRequest("GET", `/menu/${link.token}`, { site: null }), deps, {
-      token: link.token,
+
+    it("lets nobody lock the demo by failing its sign-in: a browser's password sign-in as a demo person is refused", async () => {
+      await tryDemo("Employee");
+      for (let i = 0; i < 8; i++) {
+        const answer = await library("/sign-in/email", {
+          email: demoEmail("Employee", "test"),
+          password: `wrong ${i}`,
+        });
+        expect([answer.status, await code(answer)]).toEqual([403, "DEMO_SHARED"]);
+      }
+      await tryDemo("Employee");
     });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("A demo of Backroom");
+
+    it("refuses an invitation to a demo's address (403 DEMO_SHARED)", async () => {
+      const owner = await connectKey(backend, "test-key-1234567890");
+      const answer = await inviteMember(
+        browserRequest("POST", "/api/members/invitations", {
+          cookie: owner.cookie,
+          json: { email: demoEmail("Customer", "test"), role: "owner" },
+        }),
+        backend,
+      );
+      expect([answer.status, await code(answer)]).toEqual([403, "DEMO_SHARED"]);
+    });
+
+    it("takes a demo person pulled into another workspace before back out of it, and refuses their accepting any invitation", async () => {
+      const outsider = await connectKey(backend, "test-key-1234567890");
+      const visitor = await tryDemo("Customer");
+      const demoPerson = (await backend.actors.resolve(asPerson(visitor)))!.person;
+      // As a database from before holds it: invited as owner (the library's own way), and one more invitation pending.
+      const invitation = await backend.auth.api.createInvitation({
+        body: { organizationId: outsider.workspaceId, email: "someone@else.example", role: "owner" },
+        headers: asPerson(outsider.cookie),
+      });
+      await backend.db
+        .withTables<AuthTables>()
+        .updateTable("auth_invitation")
+        .set({ email: demoPerson.email })
+        .where("id", "=", invitation.id)
+        .execute();
+      await backend.auth.api
+        .addMember({
+          body: { userId: demoPerson.id, role: "owner", organizationId: outsider.workspaceId },
+        })
+        .catch(() => undefined);
+      await backend.db
+        .withTables<AuthTables>()
+        .insertInto("auth_member")
+        .values({
+          id: "pulled-in",
+          organizationId: outsider.workspaceId,
+          userId: demoPerson.id,
+          role: "owner",
+          createdAt: new Date().toISOString(),
+          salesRepUserId: null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+
+      // The next visitor: the demo's workspace only, and the invitation to the demo's address is gone.
+      const next = await tryDemo("Customer");
+      const session = (await (
+        await describeSession(browserRequest("GET", "/api/session", { cookie: next, site: null }), backend)
+      ).json()) as { workspaces: { name: string }[] };
+      expect(session.workspaces.map((w) => w.name)).toEqual(["Valley Cannabis (demo)"]);
+      expect(await roleOf(outsider.workspaceId, demoPerson.id)).toBeUndefined();
+      const pending = await backend.db
+        .withTables<AuthTables>()
+        .selectFrom("auth_invitation")
+        .select("status")
+        .where("id", "=", invitation.id)
+        .executeTakeFirstOrThrow();
+      expect(pending.status).toBe("canceled");
+
+      // And an invitation that somehow reaches them is answered DEMO_SHARED.
+      const secret = await invite(outsider.cookie, "friend@outside.example", "viewer");
+      await backend.db
+        .withTables<AuthTables>()
+        .updateTable("auth_invitation")
+        .set({ email: demoPerson.email })
+        .where("email", "=", "friend@outside.example")
+        .execute();
+      const answer = await accept(next, secret);
+      expect([answer.status, await code(answer)]).toEqual([403, "DEMO_SHARED"]);
+      expect(await roleOf(outsider.workspaceId, demoPerson.id)).toBeUndefined();
+
+      // The outsider's trail lists no demo visitor's sign-in.
+      const trail = await listAudit(
+        browserRequest("GET", "/api/audit?event=sign-in", { cookie: outsider.cookie, site: null }),
+        backend,
+      );
+      const entries = ((await trail.json()) as { entries: { userEmail: string }[] }).entries;
+      expect(entries.map((e) => e.userEmail)).not.toContain(demoPerson.email);
+    });
+
+    it("repairs a demo whose address someone signed up with first (with two factors on): Try the demo works, their password does not", async () => {
+      const email = demoEmail("Employee", "test");
+      // As a database from before the address was reserved: an account made with it, its own password, two factors.
+      const { internalAdapter, password } = await backend.auth.$context;
+      const squatter = await internalAdapter.createUser(
+        { email, name: "Backroom Support", emailVerified: true },
+        { method: "admin" },
+      );
+      await internalAdapter.linkAccount({
+        userId: squatter.id,
+        providerId: "credential",
+        accountId: squatter.id,
+        password: await password.hash("the squatter's own password"),
+      });
+      await internalAdapter.updateUser(squatter.id, { twoFactorEnabled: true });
+      const visitor = await tryDemo("Employee");
+      const actor = (await backend.actors.resolve(asPerson(visitor)))!;
+      expect(actor.person).toMatchObject({ email, name: "Demo distributor staff", twoFactorEnabled: false });
+      expect(actor.workspace?.name).toBe("Distributor staff (demo)");
+      const theirs = await backend.auth.api
+        .signInEmail({ body: { email, password: "the squatter's own password" }, headers: new Headers() })
+        .catch((error: { statusCode?: number }) => error.statusCode);
+      expect(theirs).toBe(401);
+      // Two factors turned on behind the demo's back (its own password still right): taken back too.
+      await internalAdapter.updateUser(squatter.id, { twoFactorEnabled: true });
+      const again = (await backend.actors.resolve(asPerson(await tryDemo("Employee"))))!;
+      expect(again.person.twoFactorEnabled).toBe(false);
+    });
+  });
+
+  describe("demo visitors see nothing of one another", () => {
+    /** A visitor trying the demo from their own browser and address: their cookies (session and visitor). */
+    const visit = async (as: "Customer" | "Supplier" | "Employee", from: string, cookie?: string) => {
+      const response = await demoSignIn(
+        browserRequest("POST", "/api/demo", {
+          json: { as, environment: "test" },
+          headers: { "X-Forwarded-For": from, ...(cookie ? { Cookie: cookie } : {}) },
+        }),
+        backend,
+      );
+      expect(response.status, await response.clone().text()).toBe(200);
+      return sessionCookieOf(response);
+    };
+    const get = (path: string, cookie: string) => browserRequest("GET", path, { cookie, site: null });
+
+    it("reads only their own session's entries in the audit trail and its CSV: no other visitor's address or sign-in", async () => {
+      const first = await visit("Employee", "198.51.100.7");
+      const second = await visit("Employee", "203.0.113.9");
+      const json = await (await listAudit(get("/api/audit", second), backend)).text();
+      const csv = await (await listAudit(get("/api/audit?format=csv", second), backend)).text();
+      expect(json).toContain("203.0.113.9");
+      for (const text of [json, csv]) expect(text).not.toContain("198.51.100.7");
+      const page = JSON.parse(json) as { entries: { session: string }[]; people: unknown[] };
+      expect(new Set(page.entries.map((e) => e.session)).size).toBe(1);
+      expect(page.people).toHaveLength(1);
+      expect(first).not.toBe(second);
+    });
+
+    it("lists in the request log only what their own pages asked", async () => {
+      const deps = { ...backend, requestLog: createRequestLog(createMemoryStore()) };
+      const first = await visit("Customer", "198.51.100.7");
+      const second = await visit("Customer", "203.0.113.9");
+      const read = (cookie: string, path: string) =>
+        proxyRequest(get(`/api/v1/${path}`, cookie), "v1", path.split("?")[0]!.split("/"), deps);
+      expect((await read(first, "invoices?PageSize=1&Search=first-visitor")).status).toBe(200);
+      expect((await read(second, "states")).status).toBe(200);
+      await deps.requestLog.flush();
+      const rows = async (cookie: string) =>
+        (
+          (await (await listRequests(get("/api/session/requests", cookie), deps)).json()) as {
+            requests: Record<string, unknown>[];
+          }
+        ).requests;
+      expect((await rows(second)).map((r) => r.path)).toEqual(["/api/v1/states"]);
+      const own = await rows(first);
+      expect(own.map((r) => r.path).join()).toContain("first-visitor");
+      // The visitor's id stays on the server.
+      expect(own.every((r) => !("visitor" in r))).toBe(true);
+    });
+
+    it("keeps each visitor's saved views their own, and the same browser's are theirs again as another of the demo's people", async () => {
+      const first = await visit("Employee", "198.51.100.7");
+      const second = await visit("Employee", "203.0.113.9");
+      const made = await createView(
+        browserRequest("POST", "/api/views", { cookie: first, json: { name: "Mine", path: "/invoices" } }),
+        backend,
+      );
+      expect(made.status).toBe(201);
+      const id = ((await made.json()) as { id: string }).id;
+      const listed = async (cookie: string) =>
+        ((await (await listViews(get("/api/views", cookie), backend)).json()) as SavedViewsJson).views.map(
+          (v) => v.name,
+        );
+      expect(await listed(first)).toEqual(["Mine"]);
+      expect(await listed(second)).toEqual([]);
+      const removed = await deleteView(browserRequest("DELETE", `/api/views/${id}`, { cookie: second }), backend, {
+        viewId: id,
+      });
+      expect(removed.status).toBe(404);
+      // The first visitor's browser, trying the staff again: the same visitor.
+      expect(await listed(await visit("Employee", "198.51.100.7", first))).toEqual(["Mine"]);
+    });
+
+    it("keeps each visitor's books mapping and visit notes their own", async () => {
+      const deps = { ...backend, accounting: { store: createAccountingStore(backend.db) } };
+      const first = await visit("Customer", "198.51.100.7");
+      const second = await visit("Customer", "203.0.113.9");
+      const put = await putAccountingMapping(
+        browserRequest("PUT", "/api/accounting/mapping", {
+          cookie: first,
+          json: { ...DEFAULT_MAPPING, vendorName: "Renamed by a visitor" },
+        }),
+        deps,
+      );
+      expect(put.status, await put.clone().text()).toBe(200);
+      const vendor = async (cookie: string) =>
+        (
+          (await (await getAccountingMapping(get("/api/accounting/mapping", cookie), deps)).json()) as {
+            mapping: { vendorName: string };
+          }
+        ).mapping.vendorName;
+      expect(await vendor(first)).toBe("Renamed by a visitor");
+      expect(await vendor(second)).toBe(DEFAULT_MAPPING.vendorName);
+
+      const actor = (await backend.actors.resolve(asPerson(first)))!;
+      const customerId = actor.key!.scope.customers?.[0]?.id ?? 0;
+      expect(customerId).toBeGreaterThan(0);
+      const noted = await createNote(
+        browserRequest("POST", "/api/notes", {
+          cookie: first,
+          json: { customerId, text: "Seen by nobody else" },
+          headers: { "Idempotency-Key": "note-1" },
+        }),
+        backend,
+      );
+      expect(noted.status, await noted.clone().text()).toBe(201);
+      const notes = async (cookie: string) =>
+        (
+          (await (await listNotes(get(`/api/notes?customerId=${customerId}`, cookie), backend)).json()) as {
+            notes: { text: string }[];
+          }
+        ).notes.map((n) => n.text);
+      expect(await notes(first)).toEqual(["Seen by nobody else"]);
+      expect(await notes(second)).toEqual([]);
+    });
+
+    it("keeps each visitor's menu links their own, for a day at most, and their public page says it is a demo", async () => {
+      const shared = createMemoryStore();
+      const menus = {
+        store: createMenuStore(backend.db, backend.now),
+        snapshots: createMenuSnapshots({
+          shared,
+          background: createBackground({ proxy: backend, shared, paceMs: 0 }),
+          keys: backend.keys,
+        }),
+        rateLimit: 1000,
+      };
+      const deps = { ...backend, menus, shared };
+      const first = await visit("Supplier", "198.51.100.7");
+      const second = await visit("Supplier", "203.0.113.9");
+      const made = await createMenu(
+        browserRequest("POST", "/api/menus", {
+          cookie: first,
+          json: {
+            name: "Holiday menu",
+            states: [],
+            categories: [],
+            expiresAt: "2027-06-30",
+            contactEmail: "sales@brand.example",
+          },
+          headers: { "Idempotency-Key": "menu-1" },
+        }),
+        deps,
+      );
+      expect(made.status, await made.clone().text()).toBe(201);
+      const link = (await made.json()) as { id: string; token: string; expiresAt: string };
+      expect(Date.parse(link.expiresAt) - backend.now!()).toBe(24 * 60 * 60 * 1000);
+      const listed = async (cookie: string) =>
+        ((await (await listMenus(get("/api/menus", cookie), deps)).json()) as { links: MenuLinkJson[] }).links.map(
+          (l) => l.name,
+        );
+      expect(await listed(first)).toEqual(["Holiday menu"]);
+      expect(await listed(second)).toEqual([]);
+      const revoked = await revokeMenu(browserRequest("DELETE", `/api/menus/${link.id}`, { cookie: second }), deps, {
+        token: link.id,
+      });
+      expect(revoked.status).toBe(404);
+      const page = await servePublicMenu(browserRequest("GET", `/menu/${link.token}`, { site: null }), deps, {
+        token: link.token,
+      });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("A demo of Backroom");
+    });
   });
 });

@@ -9,7 +9,7 @@ import type { Auth } from "./auth/auth";
 import { createInvitationLinks, type OpenInvitation } from "./auth/invitation-links";
 import type { AuthTables, BackroomDatabase } from "./db/schema";
 import { isReservedAddress, RESERVED_ADDRESS_DETAIL } from "./auth/demo";
-import { invitationHolds } from "./auth/invitation-rights";
+import { invitationHolds, roleOf } from "./auth/invitation-rights";
 import { defineRoute, refusal, refuse } from "./define-route";
 
 /** What the invited person's routes need from the backend. */
@@ -92,16 +92,8 @@ export async function readInvitation(
 const Secret = z.strictObject({ secret: z.string().min(1).max(100) });
 
 /** Whether the person is already a member of a workspace (an invitation accepted twice: the second finds the first). */
-async function memberOf(deps: InvitationsDeps, workspaceId: string, userId: string): Promise<boolean> {
-  const row = await deps.db
-    .withTables<AuthTables>()
-    .selectFrom("auth_member")
-    .select("role")
-    .where("organizationId", "=", workspaceId)
-    .where("userId", "=", userId)
-    .executeTakeFirst();
-  return Boolean(row && parseRole(row.role));
-}
+const memberOf = async (deps: InvitationsDeps, workspaceId: string, userId: string) =>
+  parseRole(await roleOf(deps.db, workspaceId, userId)) !== undefined;
 
 // POST /api/invitations/accept {secret}: the person an invitation was sent to, signed in with its address (confirmed,
 // where Backroom sends mail), joins its workspace with its role and works in it from now on. The link's secret is

@@ -182,6 +182,18 @@ export function browserRequest(method: string, path: string, init: BrowserInit =
   return new Request(new URL(path, BACKROOM), { method, headers, body });
 }
 
+/**
+ * The code of a refusal, read from a copy of the answer: Backroom's error shape (`{Error: {code}}`, or `{Error: "..."}`
+ * for the few without a code), or the accounts library's own (`{code, message}`).
+ */
+export async function refusalCode(response: Response): Promise<string | undefined> {
+  const body = (await response.clone().json()) as { Error?: { code?: string } | string; code?: string };
+  return typeof body.Error === "string" ? body.Error : (body.Error?.code ?? body.code);
+}
+
+/** The secret of an invitation's link (`/invitations/{secret}`), as the invited person's browser would open it. */
+export const linkSecretOf = (link: string) => new URL(link).pathname.split("/").at(-1)!;
+
 /** The `name=value` of the first Set-Cookie of a response, ready for a Cookie header. */
 export function cookieOf(response: Response): string {
   const setCookie = response.headers.getSetCookie()[0];

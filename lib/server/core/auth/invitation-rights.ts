@@ -11,8 +11,8 @@ import type { AuthTables, BackroomDatabase } from "../db/schema";
  * (`invitationHolds`), so a link made before either cannot bring anyone in.
  */
 
-/** The inviter's role in the workspace now, if they are still a member. */
-async function roleOf(db: Kysely<BackroomDatabase>, workspaceId: string, userId: string) {
+/** A person's role in a workspace now, as stored, if they are a member of it. */
+export async function roleOf(db: Kysely<BackroomDatabase>, workspaceId: string, userId: string) {
   const row = await db
     .withTables<AuthTables>()
     .selectFrom("auth_member")
