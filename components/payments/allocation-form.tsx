@@ -6,7 +6,7 @@ import type { FieldErrors } from "react-hook-form";
 import { useTimeZone } from "@/components/shell/providers";
 import { compareDecimals } from "@/lib/format/decimal";
 import { todayIn } from "@/lib/format/days";
-import { formatMoney } from "@/lib/format/display";
+import { formatMoneyExact } from "@/lib/format/display";
 import { allocatedTotal, type AllocationValues, owes } from "@/lib/ui/payments/allocation";
 import { apiQueryOptions, STALE } from "@/lib/domain/api-query";
 import { outstandingByTarget } from "@/lib/domain/payments/allocation-room";
@@ -17,7 +17,7 @@ import { BUTTON, PRIMARY } from "@/lib/ui/styles";
 import { AllocationAmountsTable } from "./allocation-amounts-table";
 import { AllocationProgress, OutcomeList } from "./allocation-outcomes";
 import { AllocationReview } from "./allocation-review";
-import { useAllocation } from "./use-allocation";
+import { type FigureSources, useAllocation } from "./use-allocation";
 
 interface AllocationFormProps {
   account: number;
@@ -28,6 +28,8 @@ interface AllocationFormProps {
   paymentsFiltered?: boolean;
   invoices: OpenInvoice[] | undefined;
   invoicesLoading: boolean;
+  /** The requests the payment and the invoices were read with: read again before the review. */
+  sources: FigureSources;
   onClose: () => void;
   onSubmitted: (watched: Watched[]) => Promise<void>;
 }
@@ -46,6 +48,7 @@ export function AllocationForm({
   paymentsFiltered = false,
   invoices,
   invoicesLoading,
+  sources,
   onClose,
   onSubmitted,
 }: AllocationFormProps) {
@@ -92,6 +95,7 @@ export function AllocationForm({
         payment={payment}
         invoices={invoices}
         outstanding={outstandingByTarget(requested.data?.records ?? [])}
+        sources={sources}
         onSubmitted={onSubmitted}
         onAgain={() => setRound((r) => r + 1)}
       />
@@ -117,14 +121,15 @@ interface AllocationProps {
   invoices: OpenInvoice[];
   /** Per target invoice, what requests already outstanding ask toward it. */
   outstanding: Map<string, string>;
+  sources: FigureSources;
   onSubmitted: (watched: Watched[]) => Promise<void>;
   onAgain: () => void;
 }
 
 /** One round of the form: the amounts, then their review, then their sending and what became of it. */
-function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAgain }: AllocationProps) {
+function Allocation({ account, payment, invoices, outstanding, sources, onSubmitted, onAgain }: AllocationProps) {
   const today = todayIn(useTimeZone());
-  const allocation = useAllocation({ account, payment, invoices, outstanding, onSubmitted });
+  const allocation = useAllocation({ account, payment, invoices, outstanding, sources, onSubmitted });
   const { paymentNum, credit, form, lines, phase, setPhase, sentBefore, left, over, requests, run } = allocation;
   const ids = { summary: useId(), errors: useId() };
 
@@ -157,7 +162,7 @@ function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAg
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(() => setPhase("confirm"))}
+      onSubmit={(event) => void allocation.review(event)}
       className="space-y-3"
       aria-describedby={ids.summary}
     >
@@ -165,16 +170,16 @@ function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAg
       <dl id={ids.summary} className="flex flex-wrap gap-x-8 gap-y-1 text-sm" aria-live="polite">
         <div>
           <dt className="inline font-semibold">Credit on {paymentNum}: </dt>
-          <dd className="inline">{formatMoney(credit)}</dd>
+          <dd className="inline">{formatMoneyExact(credit)}</dd>
         </div>
         <div>
           <dt className="inline font-semibold">Allocating: </dt>
-          <dd className="inline">{formatMoney(allocatedTotal(lines))}</dd>
+          <dd className="inline">{formatMoneyExact(allocatedTotal(lines))}</dd>
         </div>
         <div>
           <dt className="inline font-semibold">Credit left: </dt>
           <dd className={`inline font-semibold ${over ? "text-red-800 dark:text-red-300" : ""}`}>
-            {formatMoney(left)}
+            {formatMoneyExact(left)}
           </dd>
         </div>
       </dl>
@@ -190,15 +195,16 @@ function Allocation({ account, payment, invoices, outstanding, onSubmitted, onAg
       )}
       <AllocationAmountsTable
         rows={allocation.rows}
-        outstanding={allocation.outstanding}
+        refs={allocation.refs}
         form={form}
         errors={errors}
         hintPrefix={ids.summary}
         today={today}
+        onFill={allocation.fillLine}
       />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={PRIMARY}>
-          Review allocation
+        <button type="submit" className={PRIMARY} disabled={allocation.checking}>
+          {allocation.checking ? "Reading the balances again…" : "Review allocation"}
         </button>
         <button type="button" className={BUTTON} onClick={allocation.fill}>
           Fill oldest first
