@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { pageHref } from "@/lib/domain/page-href";
-import { addDecimals, subtractDecimal } from "@/lib/format/decimal";
+import { addDecimals, parseDecimal, subtractDecimal, toExactDecimalString } from "@/lib/format/decimal";
 import { formatMoneyExact } from "@/lib/format/display";
 import { invoicesWithRoom, requestedToward } from "./allocation";
 import { tryDemo } from "./sign-in";
@@ -368,8 +368,8 @@ test.describe("on a phone", () => {
 
   /**
    * An invoice no request is outstanding toward, of an account (not the demo retailer's, whose credit the tests above
-   * spend) with several open invoices (a long form on a phone), and a payment of that account, not a brand's credit,
-   * whose credit left covers all the invoice owes.
+   * spend) with several open invoices (a long form on a phone); a payment of that account, not a brand's credit, whose
+   * credit left covers all the invoice owes; and another invoice of the account that can take the rest of that credit.
    */
   async function coveredInvoice(page: Page) {
     const [payments, open, asked] = await Promise.all([
@@ -380,61 +380,71 @@ test.describe("on a phone", () => {
     const outstanding = new Set(
       asked.filter((a) => a.Status === "Pending" || a.Status === "Exported").map((a) => a.TargetInvoiceNum),
     );
+    const free = open.filter(
+      (i) =>
+        Number(i.OpenBalance) >= 20 &&
+        !outstanding.has(i.InvoiceNum) &&
+        ![50001, 50002].includes(Number(i.ARAccountID)),
+    );
     const count = new Map<unknown, number>();
     for (const i of open) count.set(i.ARAccountID, (count.get(i.ARAccountID) ?? 0) + 1);
-    const candidates = open
-      .filter((i) => Number(i.OpenBalance) >= 20 && !outstanding.has(i.InvoiceNum) && count.get(i.ARAccountID)! >= 4)
-      .filter((i) => i.ARAccountID !== 50001 && i.ARAccountID !== 50002)
-      .sort((a, b) => Number(a.OpenBalance) - Number(b.OpenBalance));
-    for (const invoice of candidates) {
-      const payment = payments.find(
-        (p) =>
-          p.ARAccountID === invoice.ARAccountID &&
-          p.SupplierID == null &&
-          Number(p.AvailableBalance) >= Number(invoice.OpenBalance),
-      );
-      if (payment) return { invoice, payment, account: Number(invoice.ARAccountID) };
+    for (const invoice of free.filter((i) => count.get(i.ARAccountID)! >= 4)) {
+      for (const payment of payments) {
+        if (payment.ARAccountID !== invoice.ARAccountID || payment.SupplierID != null) continue;
+        const rest = Number(payment.AvailableBalance) - Number(invoice.OpenBalance);
+        const other = free.find(
+          (i) => i.ARAccountID === invoice.ARAccountID && i !== invoice && Number(i.OpenBalance) >= rest,
+        );
+        if (rest >= 0 && other) return { invoice, payment, other, account: Number(invoice.ARAccountID) };
+      }
     }
-    throw new Error("no open invoice the credit of a payment of its account covers");
+    throw new Error("no open invoice the credit of a payment of its account covers, with another for the rest");
   }
 
   test("100.005 is refused with its field named, a sub-cent balance is cleared exactly, and the review opens in view", async ({
     page,
   }) => {
     await tryDemo(page, "Try as an employee");
-    const { invoice, payment, account } = await coveredInvoice(page);
+    const { invoice, payment, other, account } = await coveredInvoice(page);
     const invoiceNum = String(invoice.InvoiceNum);
+    const otherNum = String(other.InvoiceNum);
     const paymentNum = String(payment.PaymentInvoiceNum);
-    // The ERP holds a balance with a fraction of a cent: all but 10.005 of it allocated straight through the API (which
-    // takes up to 6 decimals), and confirmed by the ERP's export.
+    // The ERP holds a balance with a fraction of a cent: all but 10.005 of it allocated from the payment straight
+    // through the API (which takes up to 6 decimals), and confirmed by the ERP's export. The payment's credit left has
+    // a fraction of a cent too.
+    const taken = subtractDecimal(String(invoice.OpenBalance), "10.005");
     const direct = await page.request.post(
-      `/sandbox/test/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${invoiceNum}&ARAccountID=${account}&Amount=${subtractDecimal(String(invoice.OpenBalance), "10.005")}`,
+      `/sandbox/test/api/v1/payments/applications?PaymentInvoiceNum=${paymentNum}&TargetInvoiceNum=${invoiceNum}&ARAccountID=${account}&Amount=${taken}`,
       { headers: STAFF },
     );
     expect(direct.status(), await direct.text()).toBe(201);
     await exportTwice(page);
     const owed = (await walk(page, "/payments/openInvoices")).find((i) => i.InvoiceNum === invoiceNum)?.OpenBalance;
     expect(owed).toBe("10.005000");
+    const credit = subtractDecimal(String(payment.AvailableBalance), taken);
+    expect(credit).toMatch(/\.\d\d5000$/);
 
     await page.goto(pageHref.payments({ account, payment: paymentNum }));
     const form = page.getByRole("region", { name: `Allocate payment ${paymentNum}` });
-    const row = form
-      .getByRole("region", { name: "Amounts to allocate" })
-      .getByRole("row", { name: new RegExp(`^${invoiceNum} `) });
-    // Shown exactly: the figure that clears it.
-    await expect(row).toContainText("$10.005");
+    const rowOf = (num: string) =>
+      form.getByRole("region", { name: "Amounts to allocate" }).getByRole("row", { name: new RegExp(`^${num} `) });
+    // Shown exactly: the figures that clear them.
+    await expect(rowOf(invoiceNum)).toContainText("$10.005");
+    await expect(form.getByText(`Credit on ${paymentNum}:`).locator("..")).toContainText(formatMoneyExact(credit));
 
     // 100.005 typed: refused on its field, which the words name, before anything is sent; never rounded.
     const field = form.getByLabel(`Amount for invoice ${invoiceNum}`);
     await field.fill("100.005");
-    await form.getByRole("button", { name: "Review allocation" }).click();
+    // Leaving the field tells at once (its words then move the buttons down: the tap comes after them).
+    await field.blur();
+    const words = form.getByText(
+      `Amount for invoice ${invoiceNum}: 100.005 has more than two decimals. Enter dollars and cents, like 100.00 or 100.01`,
+    );
+    await expect(words).toBeVisible();
+    await form.getByRole("button", { name: "Review allocation" }).tap();
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(field).toBeFocused();
-    await expect(
-      form.getByText(
-        `Amount for invoice ${invoiceNum}: 100.005 has more than two decimals. Enter dollars and cents, like 100.00 or 100.01`,
-      ),
-    ).toBeVisible();
+    await expect(words).toBeVisible();
     await expect(form.getByRole("button", { name: "Confirm and send" })).toHaveCount(0);
     // And by the proxy, in the API's error shape, naming the field.
     const refused = await page.request.post(
@@ -445,23 +455,46 @@ test.describe("on a phone", () => {
     const error = ((await refused.json()) as { Error: { code: string; fieldErrors: { field: string }[] } }).Error;
     expect([error.code, error.fieldErrors.map((f) => f.field)]).toEqual(["AMOUNT_NOT_IN_CENTS", ["Amount"]]);
 
-    // "Fill" types the exact balance; the review, in view on the phone, shows the very amount that is sent.
-    await row.getByRole("button", { name: /^Fill invoice / }).click();
+    // "Fill" types the exact balance, and on another invoice the exact rest of the credit: nothing is left.
+    await rowOf(invoiceNum)
+      .getByRole("button", { name: /^Fill invoice / })
+      .tap();
     await expect(field).toHaveValue("10.005");
-    await form.getByRole("button", { name: "Review allocation" }).click();
-    const review = form.getByRole("heading", { name: `Review: 1 request from payment ${paymentNum}` });
+    const rest = toExactDecimalString(parseDecimal(subtractDecimal(credit, "10.005"))!);
+    await rowOf(otherNum)
+      .getByRole("button", { name: /^Fill invoice / })
+      .tap();
+    await expect(form.getByLabel(`Amount for invoice ${otherNum}`)).toHaveValue(rest);
+    await expect(form.getByText("Credit left:").locator("..")).toContainText("$0.00");
+
+    // The review, in view on the phone, shows the very amounts that are sent.
+    await form.getByRole("button", { name: "Review allocation" }).tap();
+    const review = form.getByRole("heading", { name: `Review: 2 requests from payment ${paymentNum}` });
     await expect(review).toBeInViewport();
     await expect(review).toBeFocused();
     await expect(form.getByText(`$10.005 to invoice ${invoiceNum}`)).toBeVisible();
+    await expect(form.getByText(`${formatMoneyExact(rest)} to invoice ${otherNum}`)).toBeVisible();
+    await expect(form.getByText(/credit left afterwards \$0\.00\./)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await form.getByRole("button", { name: "Confirm and send" }).click();
+    const amountsSent: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/api/v1/payments/applications")
+        amountsSent.push(new URL(r.url()).searchParams.get("Amount")!);
+    });
+    await form.getByRole("button", { name: "Confirm and send" }).tap();
+    // What became of them stays on screen, though the credit read again after the send is nothing.
+    await expect(form.getByRole("status")).toContainText("All 2 requests were sent");
     await expect(form.getByText(new RegExp(`Sent: \\$10\\.005 to invoice ${invoiceNum}, request \\d+`))).toBeVisible();
+    expect(amountsSent.sort()).toEqual(["10.005", rest].sort());
     const made = await applications(page, account, paymentNum, invoiceNum);
     expect(made.filter((a) => a.Status === "Pending").map((a) => a.Amount)).toEqual(["10.005000"]);
 
-    // The ERP confirms it: the invoice owes nothing, and leaves the open invoices.
+    // The ERP confirms them: the invoice owes nothing and leaves the open invoices; the payment has no credit left.
     await exportTwice(page);
     expect((await walk(page, "/payments/openInvoices")).some((i) => i.InvoiceNum === invoiceNum)).toBe(false);
+    expect((await walk(page, "/payments")).find((p) => p.PaymentInvoiceNum === paymentNum)?.AvailableBalance).toBe(
+      "0.000000",
+    );
     await page.getByRole("button", { name: "Check status now" }).click();
     await expect(
       page

@@ -16,7 +16,7 @@ interface AllocationAmountFieldProps {
 export function AllocationAmountField({ field, invoiceNum, hintId, error, onFill }: AllocationAmountFieldProps) {
   return (
     <>
-      <span className="inline-flex items-center gap-2">
+      <span className="flex flex-wrap items-center gap-2">
         <input
           {...field}
           inputMode="decimal"
@@ -39,7 +39,7 @@ export function AllocationAmountField({ field, invoiceNum, hintId, error, onFill
         )}
       </span>
       {error && (
-        <p id={hintId} className="mt-1 max-w-xs text-xs font-semibold text-red-800 dark:text-red-300">
+        <p id={hintId} className="mt-1 max-w-sm text-xs font-semibold text-red-800 dark:text-red-300">
           {error}
         </p>
       )}

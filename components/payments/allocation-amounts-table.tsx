@@ -77,7 +77,7 @@ export function AllocationAmountsTable({
                     </span>
                   )}
                 </td>
-                <td {...cardCell("Amount to allocate")}>
+                <td {...cardCell("Amount to allocate", { wide: true })}>
                   {why && !error ? (
                     // A credit, a paid invoice or one already requested in full takes nothing: no amount is asked for it
                     // (the API, or the proxy, would refuse it).

@@ -55,11 +55,30 @@ export function AllocationForm({
   const titleId = useId();
   // A new round (after "Allocate more") starts a fresh form over the invoices as they are then.
   const [round, setRound] = useState(0);
+  // A round that has sent stays on screen with its outcomes, even once its sends leave no credit or nothing owed: the
+  // figures read again after a send would otherwise replace them with "no credit left".
+  const [sent, setSent] = useState(false);
   // What is already requested toward each invoice (its open balance does not show it yet). Unread, the proxy still
   // refuses an amount above what an invoice can take.
   const requested = useQuery(apiQueryOptions(browserApi, outstandingRequest(account), STALE.working));
+  const allocation = (payment: Payment, invoices: OpenInvoice[]) => (
+    <Allocation
+      key={round}
+      account={account}
+      payment={payment}
+      invoices={invoices}
+      outstanding={outstandingByTarget(requested.data?.records ?? [])}
+      sources={sources}
+      onSubmitted={onSubmitted}
+      onSending={() => setSent(true)}
+      onAgain={() => {
+        setSent(false);
+        setRound((r) => r + 1);
+      }}
+    />
+  );
   let body: React.ReactNode;
-  if (paymentsLoading || invoicesLoading || requested.isPending)
+  if ((paymentsLoading || invoicesLoading || requested.isPending) && !sent)
     body = (
       <span
         className="skeleton block h-24 w-full"
@@ -68,6 +87,7 @@ export function AllocationForm({
         aria-label="Loading the allocation form"
       />
     );
+  else if (sent && payment && invoices) body = allocation(payment, invoices);
   else if (!payment)
     body = (
       <p className="text-sm">
@@ -87,19 +107,7 @@ export function AllocationForm({
         No open invoice of this AR account owes anything: its open items are credits, which take no payment.
       </p>
     );
-  else
-    body = (
-      <Allocation
-        key={round}
-        account={account}
-        payment={payment}
-        invoices={invoices}
-        outstanding={outstandingByTarget(requested.data?.records ?? [])}
-        sources={sources}
-        onSubmitted={onSubmitted}
-        onAgain={() => setRound((r) => r + 1)}
-      />
-    );
+  else body = allocation(payment, invoices);
   return (
     <section aria-labelledby={titleId} className="space-y-3 rounded-lg border-2 border-sky-700 p-4 dark:border-sky-400">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -123,11 +131,22 @@ interface AllocationProps {
   outstanding: Map<string, string>;
   sources: FigureSources;
   onSubmitted: (watched: Watched[]) => Promise<void>;
+  /** The round begins to send: from then on it shows what became of its requests, whatever the figures read after. */
+  onSending: () => void;
   onAgain: () => void;
 }
 
 /** One round of the form: the amounts, then their review, then their sending and what became of it. */
-function Allocation({ account, payment, invoices, outstanding, sources, onSubmitted, onAgain }: AllocationProps) {
+function Allocation({
+  account,
+  payment,
+  invoices,
+  outstanding,
+  sources,
+  onSubmitted,
+  onSending,
+  onAgain,
+}: AllocationProps) {
   const today = todayIn(useTimeZone());
   const allocation = useAllocation({ account, payment, invoices, outstanding, sources, onSubmitted });
   const { paymentNum, credit, form, lines, phase, setPhase, sentBefore, left, over, requests, run } = allocation;
@@ -151,7 +170,10 @@ function Allocation({ account, payment, invoices, outstanding, sources, onSubmit
         requests={requests}
         total={allocatedTotal(lines)}
         left={left}
-        onConfirm={() => void run(requests)}
+        onConfirm={() => {
+          onSending();
+          void run(requests);
+        }}
         onBack={() => setPhase("edit")}
       />
     );

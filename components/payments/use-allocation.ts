@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { apiQueryKey, type ApiRequest, callApi } from "@/lib/domain/api-query";
 import { outstandingByTarget } from "@/lib/domain/payments/allocation-room";
 import { byDueDate } from "@/lib/domain/payments/open-invoice-order";
@@ -168,6 +168,15 @@ export function useAllocation({ account, payment, invoices, outstanding, sources
     });
   };
 
+  /**
+   * The first amount refused, focused, so a person on a phone lands on it and its words (react-hook-form's own focus on
+   * an error did not take here).
+   */
+  const focusFirstError = (errors: FieldErrors<AllocationValues>) => {
+    const index = rows.findIndex((_, i) => errors.lines?.[i]?.amount);
+    if (index >= 0) form.setFocus(`lines.${index}.amount`);
+  };
+
   /** "Review allocation": the amounts checked against the figures read again now, then the review, or their errors. */
   const review = form.handleSubmit(async (values) => {
     setChecking(true);
@@ -197,7 +206,7 @@ export function useAllocation({ account, payment, invoices, outstanding, sources
     } finally {
       setChecking(false);
     }
-  });
+  }, focusFirstError);
 
   /** Sends the requests (all, or the ones left after a failure), one after another. Never twice at once. */
   const run = async (batch: AllocationRequest[]) => {
