@@ -3,11 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { apiQueryKey, type ApiRequest, callApi } from "@/lib/domain/api-query";
 import { outstandingByTarget } from "@/lib/domain/payments/allocation-room";
 import { byDueDate } from "@/lib/domain/payments/open-invoice-order";
-import { compareDecimals } from "@/lib/format/decimal";
+import { compareDecimals, parseDecimal } from "@/lib/format/decimal";
 import { browserApi } from "@/lib/ui/browser-api";
 import { describeFailure } from "@/lib/ui/failure";
 import { sessionKeyStore } from "@/lib/ui/idempotency";
@@ -15,6 +15,7 @@ import {
   allocationSchema,
   allocationsOf,
   type AllocationValues,
+  amountsReadable,
   creditLeft,
   fillOldestFirst,
   fillOne,
@@ -80,6 +81,36 @@ function figuresOf(
       dueDate: i.DueDate ?? undefined,
     })),
   };
+}
+
+/** Puts a check's issues on the form (each on its amount, or on the lines) and focuses the first amount refused. */
+function showIssues(
+  form: UseFormReturn<AllocationValues>,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+) {
+  let first: `lines.${number}.amount` | undefined;
+  // One error a field, the first found (the schema checks in order: the amount itself, its invoice, then the credit).
+  const told = new Set<string>();
+  for (const issue of issues) {
+    const [, index] = issue.path;
+    const name = typeof index === "number" ? (`lines.${index}.amount` as const) : "lines";
+    if (told.has(name)) continue;
+    told.add(name);
+    form.setError(name, { type: "check", message: issue.message });
+    if (name !== "lines") first ??= name;
+  }
+  // react-hook-form's own focus on an error did not take here: a person on a phone lands on the amount and its words.
+  if (first) form.setFocus(first);
+}
+
+/** Whether two readings of the figures agree, by value ("5.00" is "5.000000"). */
+function sameFigures(a: { credit: string; refs: OpenInvoiceRef[] }, b: { credit: string; refs: OpenInvoiceRef[] }) {
+  const same = (x: string | undefined, y: string | undefined) =>
+    parseDecimal((x ?? "0").trim()) === parseDecimal((y ?? "0").trim());
+  return (
+    same(a.credit, b.credit) &&
+    a.refs.every((r, i) => same(r.openBalance, b.refs[i]?.openBalance) && same(r.outstanding, b.refs[i]?.outstanding))
+  );
 }
 
 /**
@@ -169,16 +200,19 @@ export function useAllocation({ account, payment, invoices, outstanding, sources
   };
 
   /**
-   * The first amount refused, focused, so a person on a phone lands on it and its words (react-hook-form's own focus on
-   * an error did not take here).
+   * "Review allocation": amounts that cannot be read are told at once; readable ones are checked against the credit
+   * and the balances read again now (never the figures shown, which may be minutes old), then reviewed or marked.
    */
-  const focusFirstError = (errors: FieldErrors<AllocationValues>) => {
-    const index = rows.findIndex((_, i) => errors.lines?.[i]?.amount);
-    if (index >= 0) form.setFocus(`lines.${index}.amount`);
-  };
-
-  /** "Review allocation": the amounts checked against the figures read again now, then the review, or their errors. */
-  const review = form.handleSubmit(async (values) => {
+  const review = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (checking) return;
+    const values = form.getValues();
+    form.clearErrors();
+    if (!amountsReadable(values)) {
+      const checked = allocationSchema(credit, refs).safeParse(values);
+      if (!checked.success) showIssues(form, checked.error.issues);
+      return;
+    }
     setChecking(true);
     try {
       const fresh = await reread();
@@ -187,26 +221,19 @@ export function useAllocation({ account, payment, invoices, outstanding, sources
         setPhase("confirm");
         return;
       }
-      form.setError("root.api", {
-        type: "reread",
-        message: "The credit or the open balances changed since they were read: the amounts marked no longer fit.",
-      });
-      let first: `lines.${number}.amount` | undefined;
-      for (const issue of checked.error.issues) {
-        const [, index] = issue.path;
-        if (typeof index !== "number") continue;
-        const name = `lines.${index}.amount` as const;
-        form.setError(name, { type: "reread", message: issue.message });
-        first ??= name;
-      }
-      if (first) form.setFocus(first);
+      if (!sameFigures(fresh, { credit, refs }))
+        form.setError("root.api", {
+          type: "reread",
+          message: "The credit or the open balances changed since they were read: the amounts marked no longer fit.",
+        });
+      showIssues(form, checked.error.issues);
     } catch (error) {
       const { reason, nextStep } = describeFailure(error, { what: "the open balances", doing: "read again" });
       form.setError("root.api", { type: "reread", message: `Nothing was reviewed or sent. ${reason} ${nextStep}` });
     } finally {
       setChecking(false);
     }
-  }, focusFirstError);
+  };
 
   /** Sends the requests (all, or the ones left after a failure), one after another. Never twice at once. */
   const run = async (batch: AllocationRequest[]) => {

@@ -8,6 +8,7 @@ import { subCentWords } from "@/lib/domain/payments/allocation-room";
 import {
   allocatedTotal,
   allocationSchema,
+  amountsReadable,
   allocationsOf,
   type AllocationValues,
   creditLeft,
@@ -388,6 +389,15 @@ describe("money in cents: what a person types", () => {
       const [sent] = allocationsOf({ lines: lines(amount) });
       expect(formatMoneyExact(sent!.amount).replace(/[$,]/g, ""), amount).toBe(sent!.amount);
     }
+  });
+});
+
+describe("amountsReadable", () => {
+  it("is true once something is entered and every amount entered is a positive decimal, whatever the figures", () => {
+    expect(amountsReadable({ lines: lines("10.005", "", "7") })).toBe(true);
+    expect(amountsReadable({ lines: lines("", " ") })).toBe(false);
+    expect(amountsReadable({ lines: lines("10", "abc") })).toBe(false);
+    expect(amountsReadable({ lines: lines("0.00") })).toBe(false);
   });
 });
 

@@ -97,6 +97,19 @@ export function notPayable(openBalance: string | null | undefined, outstanding?:
 }
 
 /**
+ * Whether the amounts can be judged against the figures at all: at least one is entered and every one entered is a
+ * positive decimal. Until then the form says what to fix without reading the credit and the balances again.
+ *
+ * @example
+ * amountsReadable({ lines: [{ invoiceNum: "A", amount: "10.005" }] }); // true (the figures judge its decimals)
+ * amountsReadable({ lines: [{ invoiceNum: "A", amount: "abc" }] }); // false
+ */
+export function amountsReadable(values: AllocationValues): boolean {
+  const entered = values.lines.map((l) => l.amount.trim()).filter(isEntered);
+  return entered.length > 0 && entered.every(isPositiveDecimalText);
+}
+
+/**
  * What each entered line may clear exactly, beside its invoice's room: the rest of the credit (the credit less every
  * other line), while every other line is in cents or its own invoice's exact room. So at most one line takes the rest
  * of the credit with sub-cent digits, and it is sent last (`sendingOrder`), when the payment's credit left is that rest.
